@@ -1,0 +1,309 @@
+package buffer
+
+import "unsafe"
+
+// Bulk writes and reads: raw bytes, length-prefixed strings and byte slices,
+// and slices of primitives as packed little-endian arrays (FORMAT.md §8.2
+// dense arrays carry their elements this way).
+
+// raw views the elements of s as bytes, without copying.
+func raw[E any](s []E) []byte {
+	var zero E
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(zero)))
+}
+
+// WriteBytes appends p, without a length header.
+func (b *Buffer) WriteBytes(p []byte) {
+	b.Reserve(len(p))
+	b.w += copy(b.buf[b.w:], p)
+}
+
+// WriteHeaderString appends header as varu64 followed by the bytes of s.
+// The header is the caller's (for a Fory string, (len<<2)|encoding, FORMAT.md
+// §7); this package does not interpret it.
+func (b *Buffer) WriteHeaderString(header uint64, s string) {
+	b.Reserve(MaxVarUint64Len + len(s) + BatchSlack)
+	off := PutVarUint64At(b.buf, b.w, header)
+	b.w = off + copy(b.buf[off:], s)
+}
+
+// WriteHeaderBytes appends header as varu64 followed by p.
+func (b *Buffer) WriteHeaderBytes(header uint64, p []byte) {
+	b.Reserve(MaxVarUint64Len + len(p) + BatchSlack)
+	off := PutVarUint64At(b.buf, b.w, header)
+	b.w = off + copy(b.buf[off:], p)
+}
+
+// WriteRawBools appends one byte per element, 1 for true and 0 for false.
+func (b *Buffer) WriteRawBools(s []bool) {
+	// A Go bool is one byte holding 0 or 1 on every target, so the memory
+	// image is the wire image.
+	b.WriteBytes(raw(s))
+}
+
+// WriteRawInt16s appends the elements of s as packed little-endian int16s.
+func (b *Buffer) WriteRawInt16s(s []int16) {
+	if fastLE {
+		b.WriteBytes(raw(s))
+		return
+	}
+	b.Reserve(2 * len(s))
+	for _, v := range s {
+		PutInt16At(b.buf, b.w, v)
+		b.w += 2
+	}
+}
+
+// WriteRawUint16s appends the elements of s as packed little-endian uint16s.
+func (b *Buffer) WriteRawUint16s(s []uint16) {
+	if fastLE {
+		b.WriteBytes(raw(s))
+		return
+	}
+	b.Reserve(2 * len(s))
+	for _, v := range s {
+		PutUint16At(b.buf, b.w, v)
+		b.w += 2
+	}
+}
+
+// WriteRawInt32s appends the elements of s as packed little-endian int32s.
+func (b *Buffer) WriteRawInt32s(s []int32) {
+	if fastLE {
+		b.WriteBytes(raw(s))
+		return
+	}
+	b.Reserve(4 * len(s))
+	for _, v := range s {
+		PutInt32At(b.buf, b.w, v)
+		b.w += 4
+	}
+}
+
+// WriteRawUint32s appends the elements of s as packed little-endian uint32s.
+func (b *Buffer) WriteRawUint32s(s []uint32) {
+	if fastLE {
+		b.WriteBytes(raw(s))
+		return
+	}
+	b.Reserve(4 * len(s))
+	for _, v := range s {
+		PutUint32At(b.buf, b.w, v)
+		b.w += 4
+	}
+}
+
+// WriteRawInt64s appends the elements of s as packed little-endian int64s.
+func (b *Buffer) WriteRawInt64s(s []int64) {
+	if fastLE {
+		b.WriteBytes(raw(s))
+		return
+	}
+	b.Reserve(8 * len(s))
+	for _, v := range s {
+		PutInt64At(b.buf, b.w, v)
+		b.w += 8
+	}
+}
+
+// WriteRawUint64s appends the elements of s as packed little-endian uint64s.
+func (b *Buffer) WriteRawUint64s(s []uint64) {
+	if fastLE {
+		b.WriteBytes(raw(s))
+		return
+	}
+	b.Reserve(8 * len(s))
+	for _, v := range s {
+		PutUint64At(b.buf, b.w, v)
+		b.w += 8
+	}
+}
+
+// WriteRawFloat32s appends the elements of s as packed little-endian IEEE 754
+// float32s.
+func (b *Buffer) WriteRawFloat32s(s []float32) {
+	if fastLE {
+		b.WriteBytes(raw(s))
+		return
+	}
+	b.Reserve(4 * len(s))
+	for _, v := range s {
+		PutFloat32At(b.buf, b.w, v)
+		b.w += 4
+	}
+}
+
+// WriteRawFloat64s appends the elements of s as packed little-endian IEEE 754
+// float64s.
+func (b *Buffer) WriteRawFloat64s(s []float64) {
+	if fastLE {
+		b.WriteBytes(raw(s))
+		return
+	}
+	b.Reserve(8 * len(s))
+	for _, v := range s {
+		PutFloat64At(b.buf, b.w, v)
+		b.w += 8
+	}
+}
+
+// take returns the next n bytes and advances past them, or records
+// ErrTruncated (also for a negative n) and returns ok == false.
+func (r *Reader) take(n int) (p []byte, ok bool) {
+	if !r.Need(n) {
+		return nil, false
+	}
+	p = r.buf[r.off : r.off+n : r.off+n]
+	r.off += n
+	return p, true
+}
+
+// ReadBytes returns the next n bytes. The slice aliases the input and its
+// capacity ends at its length, so appending to it never overwrites input. On
+// a shortage or a negative n it records ErrTruncated and returns nil.
+func (r *Reader) ReadBytes(n int) []byte {
+	p, _ := r.take(n)
+	return p
+}
+
+// ReadRawBools fills dst from len(dst) bytes; any nonzero byte is true.
+// On a shortage it records ErrTruncated and zeroes dst.
+func (r *Reader) ReadRawBools(dst []bool) {
+	src, ok := r.take(len(dst))
+	if !ok {
+		clear(dst)
+		return
+	}
+	// Not a memmove: a byte other than 0 or 1 is not a valid Go bool.
+	for i, c := range src {
+		dst[i] = c != 0
+	}
+}
+
+// ReadRawInt16s fills dst from 2*len(dst) bytes of packed little-endian
+// int16s. On a shortage it records ErrTruncated and zeroes dst.
+func (r *Reader) ReadRawInt16s(dst []int16) {
+	src, ok := r.take(2 * len(dst))
+	switch {
+	case !ok:
+		clear(dst)
+	case fastLE:
+		copy(raw(dst), src)
+	default:
+		for i := range dst {
+			dst[i] = ReadInt16At(src, 2*i)
+		}
+	}
+}
+
+// ReadRawUint16s fills dst from 2*len(dst) bytes of packed little-endian
+// uint16s. On a shortage it records ErrTruncated and zeroes dst.
+func (r *Reader) ReadRawUint16s(dst []uint16) {
+	src, ok := r.take(2 * len(dst))
+	switch {
+	case !ok:
+		clear(dst)
+	case fastLE:
+		copy(raw(dst), src)
+	default:
+		for i := range dst {
+			dst[i] = ReadUint16At(src, 2*i)
+		}
+	}
+}
+
+// ReadRawInt32s fills dst from 4*len(dst) bytes of packed little-endian
+// int32s. On a shortage it records ErrTruncated and zeroes dst.
+func (r *Reader) ReadRawInt32s(dst []int32) {
+	src, ok := r.take(4 * len(dst))
+	switch {
+	case !ok:
+		clear(dst)
+	case fastLE:
+		copy(raw(dst), src)
+	default:
+		for i := range dst {
+			dst[i] = ReadInt32At(src, 4*i)
+		}
+	}
+}
+
+// ReadRawUint32s fills dst from 4*len(dst) bytes of packed little-endian
+// uint32s. On a shortage it records ErrTruncated and zeroes dst.
+func (r *Reader) ReadRawUint32s(dst []uint32) {
+	src, ok := r.take(4 * len(dst))
+	switch {
+	case !ok:
+		clear(dst)
+	case fastLE:
+		copy(raw(dst), src)
+	default:
+		for i := range dst {
+			dst[i] = ReadUint32At(src, 4*i)
+		}
+	}
+}
+
+// ReadRawInt64s fills dst from 8*len(dst) bytes of packed little-endian
+// int64s. On a shortage it records ErrTruncated and zeroes dst.
+func (r *Reader) ReadRawInt64s(dst []int64) {
+	src, ok := r.take(8 * len(dst))
+	switch {
+	case !ok:
+		clear(dst)
+	case fastLE:
+		copy(raw(dst), src)
+	default:
+		for i := range dst {
+			dst[i] = ReadInt64At(src, 8*i)
+		}
+	}
+}
+
+// ReadRawUint64s fills dst from 8*len(dst) bytes of packed little-endian
+// uint64s. On a shortage it records ErrTruncated and zeroes dst.
+func (r *Reader) ReadRawUint64s(dst []uint64) {
+	src, ok := r.take(8 * len(dst))
+	switch {
+	case !ok:
+		clear(dst)
+	case fastLE:
+		copy(raw(dst), src)
+	default:
+		for i := range dst {
+			dst[i] = ReadUint64At(src, 8*i)
+		}
+	}
+}
+
+// ReadRawFloat32s fills dst from 4*len(dst) bytes of packed little-endian
+// IEEE 754 float32s. On a shortage it records ErrTruncated and zeroes dst.
+func (r *Reader) ReadRawFloat32s(dst []float32) {
+	src, ok := r.take(4 * len(dst))
+	switch {
+	case !ok:
+		clear(dst)
+	case fastLE:
+		copy(raw(dst), src)
+	default:
+		for i := range dst {
+			dst[i] = ReadFloat32At(src, 4*i)
+		}
+	}
+}
+
+// ReadRawFloat64s fills dst from 8*len(dst) bytes of packed little-endian
+// IEEE 754 float64s. On a shortage it records ErrTruncated and zeroes dst.
+func (r *Reader) ReadRawFloat64s(dst []float64) {
+	src, ok := r.take(8 * len(dst))
+	switch {
+	case !ok:
+		clear(dst)
+	case fastLE:
+		copy(raw(dst), src)
+	default:
+		for i := range dst {
+			dst[i] = ReadFloat64At(src, 8*i)
+		}
+	}
+}

@@ -1,0 +1,27 @@
+// Package conformance is forygen's cross-language conformance suite: it checks that
+// generated code reads and writes the Apache Fory xlang format byte for byte like
+// official Fory Go.
+//
+// The golden fixtures (manifest.json plus one .bin file per case and mode) live
+// outside the module, in ../../shared/xlang-fixtures by default; set
+// FORYGEN_XLANG_FIXTURES to use another directory. Without fixtures the fixture
+// tests skip, except when CI=true, where they fail.
+//
+// Each sub-package declares the Go types of some manifest cases, copied verbatim
+// from the case's go_types, with fory:generate and fory:enum directives that
+// reproduce the case's registrations. Run go generate ./conformance/... to
+// produce their code, then go test ./conformance.
+//
+// Tests:
+//
+//   - TestXlangSchemaConsistent: every case in same-schema mode (WithCompatible(false)):
+//     decode the golden file and compare with the case's value, then serialize the
+//     value and compare bytes; evolution cases must be rejected.
+//   - TestXlangCompatible: the same in compatible mode, including the evolution
+//     cases (decode with the reader type). Runs only with FORYGEN_COMPATIBLE=1
+//     until the compatible-mode milestone lands.
+//   - TestXlangCaseTable, TestXlangDeclarations: every manifest case has Go types
+//     here, declared and registered exactly as the manifest says.
+//   - TestOwnVectors, TestOwnVectorsWellFormed (and TestOwnVectorsCompatible): hand-checked
+//     NumericStruct and MediaContent vectors embedded in the test; they need no fixtures.
+package conformance

@@ -1,0 +1,304 @@
+package emit
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/forygen/forygen/gen/internal/model"
+	"github.com/forygen/forygen/gen/internal/plan"
+)
+
+// emitRead writes ForyRead: the schema hash check (same-schema mode), one
+// bounds check for the run of fixed-width fields, the varints, then each
+// other field; after each step that can fail it records the field name and
+// returns.
+func (g *gen) emitRead(f *jen.File) {
+	s := g.s
+	var body []jen.Code
+	body = append(body,
+		jen.If(jen.Op("!").Id("c").Dot("Enter").Call(jen.Id(g.infoVar()))).Block(jen.Return()),
+		jen.Op("*").Id("x").Op("=").Id(g.name()).Values(),
+		jen.Id("r").Op(":=").Id("c").Dot("Reader").Call(),
+		jen.If(jen.Op("!").Id("c").Dot("Compatible").Call()).Block(
+			jen.If(jen.Id("h").Op(":=").Id("r").Dot("ReadInt32").Call(), jen.Id("h").Op("!=").Lit(int(s.SchemaHash)).Op("&&").Op("!").Id("c").Dot("Failed").Call()).Block(
+				jen.Id("c").Dot("HashMismatch").Call(jen.Id(g.infoVar()), jen.Id("h")),
+				jen.Return(),
+			),
+		),
+	)
+	var fixed, varint []*plan.Field
+	for _, fl := range s.Fields {
+		switch fl.Group {
+		case plan.GroupFixed:
+			fixed = append(fixed, fl)
+		case plan.GroupVarint:
+			varint = append(varint, fl)
+		}
+	}
+	if len(fixed) > 0 {
+		var run []jen.Code
+		run = append(run, jen.List(jen.Id("in"), jen.Id("off")).Op(":=").List(jen.Id("r").Dot("Bytes").Call(), jen.Id("r").Dot("Offset").Call()))
+		at := 0
+		for _, fl := range fixed {
+			sc := scalarOf(fl.Wire)
+			var load *jen.Statement
+			if fl.Wire.TypeID == plan.TypeBool {
+				load = jen.Qual(bufferPkg, "ReadUint8At").Call(jen.Id("in"), offPlus(at)).Op("!=").Lit(0)
+			} else {
+				load = jen.Qual(bufferPkg, "Read"+sc.suffix+"At").Call(jen.Id("in"), offPlus(at))
+			}
+			run = append(run, jen.Id("x").Dot(fl.GoName).Op("=").Add(g.fromWire(load, fl.Type)))
+			at += fl.Wire.Width
+		}
+		run = append(run, jen.Id("r").Dot("SetOffset").Call(jen.Id("off").Op("+").Lit(at)))
+		body = append(body, jen.Commentf("One bounds check for the %d bytes of fixed-width fields.", s.FixedBytes))
+		body = append(body, jen.If(jen.Id("r").Dot("Need").Call(jen.Lit(s.FixedBytes))).Block(run...))
+	}
+	for _, fl := range varint {
+		sc := scalarOf(fl.Wire)
+		body = append(body, jen.Id("x").Dot(fl.GoName).Op("=").Add(g.fromWire(jen.Id("r").Dot("Read"+sc.suffix).Call(), fl.Type)))
+	}
+	if len(fixed)+len(varint) > 0 {
+		first := append(fixed, varint...)
+		body = append(body, g.failCheck(first[0].GoName+".."+first[len(first)-1].GoName))
+	}
+	for _, fl := range s.Fields {
+		if fl.Group != plan.GroupOther {
+			continue
+		}
+		body = append(body, g.readValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)...)
+		body = append(body, g.failCheck(fl.GoName))
+	}
+	body = append(body, jen.Id("c").Dot("Leave").Call())
+	f.Commentf("ForyRead reads %s's struct body (FORMAT.md §9); errors are recorded in c.", g.name())
+	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyRead").
+		Params(jen.Id("c").Op("*").Qual(serializerPkg, "ReadContext")).Block(body...)
+	f.Line()
+}
+
+func (g *gen) failCheck(field string) jen.Code {
+	return jen.If(jen.Id("c").Dot("Failed").Call()).Block(jen.Id("c").Dot("Trace").Call(jen.Lit(field)), jen.Return())
+}
+
+// minBytes is the fewest bytes one encoded value of w can take; lengths are
+// checked against it before allocating.
+func minBytes(w *plan.Wire) int {
+	if w.Nullable {
+		return 1
+	}
+	if w.IsFixedScalar() {
+		return w.Width
+	}
+	return 1
+}
+
+// readValue reads a value of wire type w into dst, an assignable expression.
+func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []jen.Code {
+	t := w.Go
+	if w.Nullable {
+		inner := *w
+		inner.Nullable = false
+		if t.Kind == model.Pointer {
+			inner.Go = t.Elem
+			p := g.fresh("p")
+			var present []jen.Code
+			present = append(present, jen.Id(p).Op(":=").New(g.goType(t.Elem)))
+			if t.Elem.Kind == model.Struct {
+				present = append(present, g.readStruct(jen.Id(p), t.Elem, true)...)
+			} else {
+				present = append(present, g.readValue(jen.Op("*").Id(p), &inner, false)...)
+			}
+			present = append(present, dst.Clone().Op("=").Id(p))
+			return []jen.Code{jen.If(jen.Id("c").Dot("ReadFlag").Call()).Block(present...)}
+		}
+		return []jen.Code{jen.If(jen.Id("c").Dot("ReadFlag").Call()).Block(g.readValue(dst, &inner, addressable)...)}
+	}
+	r := jen.Id("r")
+	if w.IsFixedScalar() || w.IsVarint() {
+		sc := scalarOf(w)
+		var load *jen.Statement
+		if w.TypeID == plan.TypeBool {
+			load = r.Clone().Dot("ReadBool").Call()
+		} else {
+			load = r.Clone().Dot("Read" + sc.suffix).Call()
+		}
+		return []jen.Code{dst.Op("=").Add(g.fromWire(load, t))}
+	}
+	switch w.TypeID {
+	case plan.TypeString:
+		return []jen.Code{dst.Op("=").Add(g.fromNamed(jen.Id("c").Dot("ReadString").Call(), t))}
+	case plan.TypeEnum:
+		return []jen.Code{dst.Op("=").Add(g.goType(t).Call(r.Clone().Dot("ReadVarUint32").Call()))}
+	case plan.TypeTimestamp:
+		return []jen.Code{dst.Op("=").Id("c").Dot("ReadTime").Call()}
+	case plan.TypeDuration:
+		return []jen.Code{dst.Op("=").Id("c").Dot("ReadDuration").Call()}
+	case plan.TypeDate:
+		return []jen.Code{dst.Op("=").Id("c").Dot("ReadDate").Call()}
+	case plan.TypeBinary:
+		return []jen.Code{dst.Op("=").Add(g.fromNamed(jen.Id("c").Dot("ReadBinary").Call(), t))}
+	case plan.TypeList:
+		return g.readList(dst, w)
+	case plan.TypeMap:
+		return g.readMap(dst, w)
+	}
+	if plan.IsStructType(w.TypeID) {
+		if !addressable {
+			tmp := g.fresh("s")
+			return append(append([]jen.Code{jen.Var().Id(tmp).Add(g.goType(t))},
+				g.readStruct(jen.Id(tmp), t, true)...), dst.Op("=").Id(tmp))
+		}
+		return g.readStruct(dst, t, true)
+	}
+	if arrayWidth(w) > 0 {
+		return g.readDenseArray(dst, w)
+	}
+	panic("emit: unhandled wire type")
+}
+
+// fromNamed converts v to t when t is a named type.
+func (g *gen) fromNamed(v *jen.Statement, t *model.Type) *jen.Statement {
+	if t.Named != nil {
+		return g.goType(t).Call(v)
+	}
+	return v
+}
+
+// readStruct reads a nested struct through p, a pointer: type meta in
+// compatible mode, then the body.
+func (g *gen) readStruct(p *jen.Statement, t *model.Type, field bool) []jen.Code {
+	var out []jen.Code
+	if field {
+		out = append(out, jen.If(jen.Id("c").Dot("Compatible").Call()).Block(
+			jen.Id("c").Dot("ReadStructMeta").Call(g.structInfo(t))))
+	}
+	return append(out, p.Dot("ForyRead").Call(jen.Id("c")))
+}
+
+// readDenseArray reads a byte length and raw little-endian elements (§8.2).
+func (g *gen) readDenseArray(dst *jen.Statement, w *plan.Wire) []jen.Code {
+	n, s := g.fresh("n"), g.fresh("a")
+	out := []jen.Code{
+		jen.Id(n).Op(":=").Id("c").Dot("ReadArrayLength").Call(jen.Lit(w.Elem.Width)),
+		jen.Id(s).Op(":=").Make(g.goType(w.Go), jen.Id(n)),
+	}
+	switch w.Go.Elem.Kind {
+	case model.Int8:
+		i := g.fresh("i")
+		out = append(out, jen.For(jen.Id(i).Op(":=").Range().Id(s)).Block(
+			jen.Id(s).Index(jen.Id(i)).Op("=").Add(g.fromWire(jen.Id("r").Dot("ReadInt8").Call(), w.Go.Elem))))
+	case model.Uint8:
+		out = append(out, jen.Copy(jen.Id(s), jen.Id("r").Dot("ReadBytes").Call(jen.Id(n))))
+	default:
+		out = append(out, jen.Id("r").Dot("ReadRaw"+rawSuffix[w.Go.Elem.Kind]).Call(jen.Id(s)))
+	}
+	return append(out, dst.Op("=").Id(s))
+}
+
+// readList reads a LIST (§8.1). A zero length decodes as an empty, non-nil
+// slice, as official Go does.
+func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
+	e := w.Elem
+	n, s, i, hasNull := g.fresh("n"), g.fresh("l"), g.fresh("i"), g.fresh("hn")
+	var out []jen.Code
+	out = append(out, jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(minBytes(e))))
+	isArray := w.Go.Kind == model.Array
+	if isArray {
+		out = append(out, jen.If(jen.Id(n).Op("!=").Lit(w.Go.Len).Op("&&").Op("!").Id("c").Dot("Failed").Call()).Block(
+			jen.Id("c").Dot("Fail").Call(jen.Qual(serializerPkg, "ErrArrayLength").Call(jen.Id(n), jen.Lit(w.Go.Len))),
+			jen.Return(),
+		))
+		out = append(out, jen.Var().Id(s).Add(g.goType(w.Go)))
+	} else {
+		out = append(out, jen.Id(s).Op(":=").Make(g.goType(w.Go), jen.Id(n)))
+	}
+	var header jen.Code
+	elemGo := e.Go
+	switch {
+	case elemGo.Kind == model.Struct:
+		header = jen.Id(hasNull).Op(":=").Id("c").Dot("ReadStructListHeader").Call(g.structInfo(elemGo))
+	case elemGo.Kind == model.Pointer && elemGo.Elem.Kind == model.Struct:
+		header = jen.Id(hasNull).Op(":=").Id("c").Dot("ReadStructListHeader").Call(g.structInfo(elemGo.Elem))
+	default:
+		header = jen.Id(hasNull).Op(":=").Id("c").Dot("ReadListHeader").Call(jen.Lit(int(e.TypeID)))
+	}
+	// Element reads: a null flag when the header says so, then the value.
+	var elem []jen.Code
+	target := jen.Id(s).Index(jen.Id(i))
+	deref := *e
+	deref.Nullable = false
+	switch {
+	case elemGo.Kind == model.Struct:
+		elem = append(elem,
+			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(jen.Continue()),
+			target.Clone().Dot("ForyRead").Call(jen.Id("c")))
+	case elemGo.Kind == model.Pointer:
+		p := g.fresh("p")
+		deref.Go = elemGo.Elem
+		var read []jen.Code
+		if elemGo.Elem.Kind == model.Struct {
+			read = []jen.Code{jen.Id(p).Dot("ForyRead").Call(jen.Id("c"))}
+		} else {
+			read = g.readValue(jen.Op("*").Id(p), &deref, false)
+		}
+		elem = append(elem,
+			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(jen.Continue()),
+			jen.Id(p).Op(":=").New(g.goType(elemGo.Elem)))
+		elem = append(elem, read...)
+		elem = append(elem, target.Clone().Op("=").Id(p))
+	default:
+		elem = append(elem,
+			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(jen.Continue()))
+		elem = append(elem, g.readValue(target.Clone(), &deref, true)...)
+	}
+	elem = append(elem, jen.If(jen.Id("c").Dot("Failed").Call()).Block(
+		jen.Id("c").Dot("TraceIndex").Call(jen.Id(i)), jen.Return()))
+	out = append(out, jen.If(jen.Id(n).Op(">").Lit(0)).Block(
+		header,
+		jen.For(jen.Id(i).Op(":=").Range().Id(s)).Block(elem...),
+	))
+	return append(out, dst.Op("=").Id(s))
+}
+
+// readMap reads a MAP chunk by chunk (§8.4).
+func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
+	n, m, size, valNull, j, k, v := g.fresh("n"), g.fresh("m"), g.fresh("sz"), g.fresh("vn"), g.fresh("j"), g.fresh("k"), g.fresh("v")
+	keyRead := g.readValue(jen.Id(k), w.Key, true)
+	valW := *w.Elem
+	valW.Nullable = false
+	var valRead []jen.Code
+	valGo := w.Elem.Go
+	switch {
+	case valGo.Kind == model.Struct:
+		valRead = []jen.Code{jen.Id(v).Dot("ForyRead").Call(jen.Id("c"))}
+	case valGo.Kind == model.Pointer:
+		p := g.fresh("p")
+		valW.Go = valGo.Elem
+		valRead = []jen.Code{jen.Id(p).Op(":=").New(g.goType(valGo.Elem))}
+		if valGo.Elem.Kind == model.Struct {
+			valRead = append(valRead, jen.Id(p).Dot("ForyRead").Call(jen.Id("c")))
+		} else {
+			valRead = append(valRead, g.readValue(jen.Op("*").Id(p), &valW, false)...)
+		}
+		valRead = append(valRead, jen.Id(v).Op("=").Id(p))
+	default:
+		valRead = g.readValue(jen.Id(v), &valW, true)
+	}
+	keyID, valID := int(w.Key.TypeID), int(w.Elem.TypeID)
+	loop := []jen.Code{jen.Var().Id(k).Add(g.goType(w.Key.Go))}
+	loop = append(loop, keyRead...)
+	loop = append(loop, jen.Var().Id(v).Add(g.goType(valGo)))
+	loop = append(loop, jen.If(jen.Op("!").Id(valNull)).Block(valRead...))
+	loop = append(loop, jen.If(jen.Id("c").Dot("Failed").Call()).Block(jen.Return()))
+	loop = append(loop, jen.Id(m).Index(jen.Id(k)).Op("=").Id(v))
+	return []jen.Code{
+		jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(2)),
+		jen.Id(m).Op(":=").Make(g.goType(w.Go), jen.Id(n)),
+		jen.For(jen.Id(n).Op(">").Lit(0)).Block(
+			jen.List(jen.Id(size), jen.Id(valNull)).Op(":=").Id("c").Dot("ReadMapChunk").Call(jen.Id(n), jen.Lit(keyID), jen.Lit(valID)),
+			jen.If(jen.Id("c").Dot("Failed").Call()).Block(jen.Return()),
+			jen.For(jen.Id(j).Op(":=").Lit(0), jen.Id(j).Op("<").Id(size), jen.Id(j).Op("++")).Block(loop...),
+			jen.Id(n).Op("-=").Id(size),
+		),
+		dst.Op("=").Id(m),
+	}
+}

@@ -1,0 +1,336 @@
+package emit
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/forygen/forygen/gen/internal/model"
+	"github.com/forygen/forygen/gen/internal/plan"
+)
+
+// emitWrite writes ForyWrite: one Reserve for the schema hash and every
+// primitive field (a bound plan computed), put-at stores at a local offset,
+// one commit; then each variable-length field reserves for itself.
+func (g *gen) emitWrite(f *jen.File) {
+	s := g.s
+	var body []jen.Code
+	body = append(body,
+		jen.If(jen.Op("!").Id("c").Dot("Enter").Call(jen.Id(g.infoVar()))).Block(jen.Return()),
+		jen.Id("b").Op(":=").Id("c").Dot("Buffer").Call(),
+	)
+	body = append(body, jen.Commentf("Schema hash (same-schema mode) and the %d fixed and %d varint bytes at most: one reserve, one commit.",
+		s.FixedBytes, s.VarintMaxBytes))
+	body = append(body,
+		jen.Id("b").Dot("Reserve").Call(jen.Lit(s.MaxPrimitiveBytes).Op("+").Qual(bufferPkg, "BatchSlack")),
+		jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("b").Dot("WriterIndex").Call()),
+		jen.If(jen.Op("!").Id("c").Dot("Compatible").Call()).Block(
+			jen.Qual(bufferPkg, "PutInt32At").Call(jen.Id("w"), jen.Id("off"), jen.Lit(int(s.SchemaHash))),
+			jen.Id("off").Op("+=").Lit(4),
+		),
+	)
+	fixedOff := 0
+	for _, fl := range s.Fields {
+		if fl.Group != plan.GroupFixed {
+			continue
+		}
+		sc := scalarOf(fl.Wire)
+		body = append(body, jen.Qual(bufferPkg, "Put"+sc.suffix+"At").Call(jen.Id("w"), offPlus(fixedOff),
+			toWire(jen.Id("x").Dot(fl.GoName), fl.Type, sc)))
+		fixedOff += fl.Wire.Width
+	}
+	if fixedOff > 0 {
+		body = append(body, jen.Id("off").Op("+=").Lit(fixedOff))
+	}
+	for _, fl := range s.Fields {
+		if fl.Group != plan.GroupVarint {
+			continue
+		}
+		sc := scalarOf(fl.Wire)
+		body = append(body, jen.Id("off").Op("=").Qual(bufferPkg, "Put"+sc.suffix+"At").Call(jen.Id("w"), jen.Id("off"),
+			toWire(jen.Id("x").Dot(fl.GoName), fl.Type, sc)))
+	}
+	body = append(body, jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")))
+	for _, fl := range s.Fields {
+		if fl.Group != plan.GroupOther {
+			continue
+		}
+		body = append(body, g.writeField(fl)...)
+	}
+	body = append(body, jen.Id("c").Dot("Leave").Call())
+	f.Commentf("ForyWrite writes %s's struct body (FORMAT.md §9).", g.name())
+	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyWrite").
+		Params(jen.Id("c").Op("*").Qual(serializerPkg, "WriteContext")).Block(body...)
+	f.Line()
+}
+
+func offPlus(n int) jen.Code {
+	if n == 0 {
+		return jen.Id("off")
+	}
+	return jen.Id("off").Op("+").Lit(n)
+}
+
+// writeField writes one field of the other group.
+func (g *gen) writeField(fl *plan.Field) []jen.Code {
+	return g.writeValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)
+}
+
+// writeValue writes v (of wire type w) with its null flag when the wire type
+// is nullable; addressable tells whether v can take a pointer-receiver call.
+func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen.Code {
+	t := w.Go
+	if w.Nullable {
+		if t.Kind == model.Pointer {
+			inner := *w
+			inner.Go = t.Elem
+			inner.Nullable = false
+			var present []jen.Code
+			present = append(present, writeByte(0xff))
+			if t.Elem.Kind == model.Struct {
+				present = append(present, g.writeStruct(v.Clone(), t.Elem, true)...)
+			} else {
+				present = append(present, g.writeValue(jen.Op("*").Add(v.Clone()), &inner, false)...)
+			}
+			return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(writeByte(0xfd)).Else().Block(present...)}
+		}
+		inner := *w
+		inner.Nullable = false
+		if t.Kind == model.Slice || t.Kind == model.Map {
+			return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(writeByte(0xfd)).Else().Block(
+				append([]jen.Code{writeByte(0xff)}, g.writeValue(v, &inner, addressable)...)...)}
+		}
+		return append([]jen.Code{writeByte(0xff)}, g.writeValue(v, &inner, addressable)...)
+	}
+	b := jen.Id("b")
+	switch {
+	case w.IsFixedScalar() || w.IsVarint():
+		sc := scalarOf(w)
+		return []jen.Code{b.Clone().Dot("Write" + sc.suffix).Call(toWire(v, t, sc))}
+	}
+	switch w.TypeID {
+	case plan.TypeString:
+		return []jen.Code{jen.Qual(serializerPkg, "WriteString").Call(b, conv(v, t, jen.String()))}
+	case plan.TypeEnum:
+		return []jen.Code{b.Clone().Dot("WriteVarUint32").Call(jen.Uint32().Call(v))}
+	case plan.TypeTimestamp:
+		return []jen.Code{jen.Qual(serializerPkg, "WriteTime").Call(b, v)}
+	case plan.TypeDuration:
+		return []jen.Code{jen.Qual(serializerPkg, "WriteDuration").Call(b, v)}
+	case plan.TypeDate:
+		return []jen.Code{jen.Qual(serializerPkg, "WriteDate").Call(b, v)}
+	case plan.TypeBinary:
+		return []jen.Code{
+			b.Clone().Dot("WriteVarUint32").Call(jen.Uint32().Call(jen.Len(v.Clone()))),
+			b.Clone().Dot("WriteBytes").Call(v),
+		}
+	case plan.TypeList:
+		return g.writeList(v, w, addressable)
+	case plan.TypeMap:
+		return g.writeMap(v, w)
+	}
+	if plan.IsStructType(w.TypeID) {
+		if !addressable {
+			tmp := g.fresh("s")
+			return append([]jen.Code{jen.Id(tmp).Op(":=").Add(v)}, g.writeStruct(jen.Id(tmp), t, true)...)
+		}
+		// Addressable: the pointer-receiver call takes its address.
+		return g.writeStruct(v, t, true)
+	}
+	if arrayWidth(w) > 0 {
+		return g.writeDenseArray(v, w)
+	}
+	panic("emit: unhandled wire type")
+}
+
+// conv converts v to the given Go type when t is a named type.
+func conv(v *jen.Statement, t *model.Type, to jen.Code) *jen.Statement {
+	if t.Named != nil {
+		return jen.Add(to).Call(v)
+	}
+	return v
+}
+
+func writeByte(v byte) jen.Code {
+	return jen.Id("b").Dot("WriteUint8").Call(jen.Op(hexByte(v)))
+}
+
+func hexByte(v byte) string {
+	const digits = "0123456789abcdef"
+	return "0x" + string([]byte{digits[v>>4], digits[v&15]})
+}
+
+// writeStruct writes a nested struct: type meta in compatible mode (FORMAT.md
+// §5.2), then the body. p is a pointer to the struct or an addressable
+// struct value.
+func (g *gen) writeStruct(p *jen.Statement, t *model.Type, field bool) []jen.Code {
+	var out []jen.Code
+	if field {
+		out = append(out, jen.If(jen.Id("c").Dot("Compatible").Call()).Block(
+			jen.Id("c").Dot("WriteStructMeta").Call(g.structInfo(t))))
+	}
+	return append(out, p.Dot("ForyWrite").Call(jen.Id("c")))
+}
+
+// arrayWidth is the element width of a dense array wire type, else 0.
+func arrayWidth(w *plan.Wire) int {
+	switch w.TypeID {
+	case plan.TypeBoolArray, plan.TypeInt8Array, plan.TypeInt16Array, plan.TypeInt32Array, plan.TypeInt64Array,
+		plan.TypeUint8Array, plan.TypeUint16Array, plan.TypeUint32Array, plan.TypeUint64Array,
+		plan.TypeFloat32Array, plan.TypeFloat64Array:
+		return w.Elem.Width
+	}
+	return 0
+}
+
+var rawSuffix = map[model.Kind]string{
+	model.Bool: "Bools", model.Int16: "Int16s", model.Uint16: "Uint16s", model.Int32: "Int32s",
+	model.Uint32: "Uint32s", model.Int64: "Int64s", model.Uint64: "Uint64s", model.Float32: "Float32s",
+	model.Float64: "Float64s",
+}
+
+// writeDenseArray writes byte length and raw little-endian elements (§8.2).
+func (g *gen) writeDenseArray(v *jen.Statement, w *plan.Wire) []jen.Code {
+	b := jen.Id("b")
+	out := []jen.Code{b.Clone().Dot("WriteVarUint32").Call(jen.Uint32().Call(jen.Len(v.Clone()).Op("*").Lit(w.Elem.Width)))}
+	switch w.Go.Elem.Kind {
+	case model.Int8:
+		tmp := g.fresh("e")
+		return append(out, jen.For(jen.List(jen.Id("_"), jen.Id(tmp)).Op(":=").Range().Add(v)).Block(
+			b.Clone().Dot("WriteInt8").Call(jen.Int8().Call(jen.Id(tmp)))))
+	case model.Uint8:
+		return append(out, b.Clone().Dot("WriteBytes").Call(v))
+	}
+	return append(out, b.Clone().Dot("WriteRaw"+rawSuffix[w.Go.Elem.Kind]).Call(v))
+}
+
+// writeList writes a LIST (§8.1): length, and for a non-empty list the
+// elements header, the element type meta for structs, and the elements.
+func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.Code {
+	b := jen.Id("b")
+	e := w.Elem
+	n := jen.Len(v.Clone())
+	var inner []jen.Code
+	switch {
+	case e.Go.Kind == model.Struct:
+		// Struct elements: header 08 and the type meta once (§14.9).
+		idx := g.fresh("i")
+		inner = append(inner, writeByte(0x08), jen.Id("c").Dot("WriteStructMeta").Call(g.structInfo(e.Go)))
+		elem := v.Clone().Index(jen.Id(idx))
+		if !addressable && w.Go.Kind == model.Array {
+			tmp := g.fresh("a")
+			inner = append([]jen.Code{jen.Id(tmp).Op(":=").Add(v.Clone())}, inner...)
+			elem = jen.Id(tmp).Index(jen.Id(idx))
+		}
+		inner = append(inner, jen.For(jen.Id(idx).Op(":=").Range().Add(v.Clone())).Block(
+			elem.Dot("ForyWrite").Call(jen.Id("c"))))
+	case e.Go.Kind == model.Pointer && e.Go.Elem.Kind == model.Struct:
+		// Pointer elements: header 0a and a flag per element when one is nil.
+		hdr, el := g.fresh("h"), g.fresh("p")
+		inner = append(inner,
+			jen.Id(hdr).Op(":=").Byte().Call(jen.Op("0x08")),
+			jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(
+				jen.If(jen.Id(el).Op("==").Nil()).Block(jen.Id(hdr).Op("=").Op("0x0a"), jen.Break())),
+			b.Clone().Dot("WriteUint8").Call(jen.Id(hdr)),
+			jen.Id("c").Dot("WriteStructMetaPtr").Call(g.structInfo(e.Go.Elem)),
+			jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(
+				jen.If(jen.Id(hdr).Op("==").Op("0x0a")).Block(
+					jen.If(jen.Id(el).Op("==").Nil()).Block(writeByte(0xfd), jen.Continue()),
+					writeByte(0xff),
+				),
+				jen.Id(el).Dot("ForyWrite").Call(jen.Id("c")),
+			),
+		)
+	case e.Nullable:
+		// Nullable non-struct elements: header 0e and a flag per element when
+		// one is nil, else 0c.
+		hdr, el := g.fresh("h"), g.fresh("p")
+		deref := *e
+		deref.Go, deref.Nullable = e.Go.Elem, false
+		inner = append(inner,
+			jen.Id(hdr).Op(":=").Byte().Call(jen.Op("0x0c")),
+			jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(
+				jen.If(jen.Id(el).Op("==").Nil()).Block(jen.Id(hdr).Op("=").Op("0x0e"), jen.Break())),
+			b.Clone().Dot("WriteUint8").Call(jen.Id(hdr)),
+			jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(
+				append([]jen.Code{
+					jen.If(jen.Id(hdr).Op("==").Op("0x0e")).Block(
+						jen.If(jen.Id(el).Op("==").Nil()).Block(writeByte(0xfd), jen.Continue()),
+						writeByte(0xff),
+					)}, g.writeValue(jen.Op("*").Id(el), &deref, false)...)...),
+		)
+	case e.IsFixedScalar() || e.IsVarint():
+		// Primitive elements: one reserve for all of them, put-at stores, one commit.
+		sc := scalarOf(e)
+		el := g.fresh("e")
+		inner = append(inner,
+			b.Clone().Dot("Reserve").Call(jen.Lit(1).Op("+").Add(n.Clone()).Op("*").Lit(e.Width).Op("+").Qual(bufferPkg, "BatchSlack")),
+			jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(b.Clone().Dot("Window").Call(), b.Clone().Dot("WriterIndex").Call()),
+			jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0x0c")),
+			jen.Id("off").Op("++"),
+		)
+		var put jen.Code
+		if e.IsVarint() {
+			put = jen.Id("off").Op("=").Qual(bufferPkg, "Put"+sc.suffix+"At").Call(jen.Id("w"), jen.Id("off"), toWire(jen.Id(el), e.Go, sc))
+		} else {
+			put = jen.Block(
+				jen.Qual(bufferPkg, "Put"+sc.suffix+"At").Call(jen.Id("w"), jen.Id("off"), toWire(jen.Id(el), e.Go, sc)),
+				jen.Id("off").Op("+=").Lit(e.Width),
+			)
+		}
+		inner = append(inner,
+			jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(put),
+			b.Clone().Dot("SetWriterIndex").Call(jen.Id("off")),
+		)
+	default:
+		el := g.fresh("e")
+		inner = append(inner, writeByte(0x0c),
+			jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(
+				g.writeValue(jen.Id(el), e, false)...))
+	}
+	return []jen.Code{
+		b.Clone().Dot("WriteVarUint32").Call(jen.Uint32().Call(n.Clone())),
+		jen.If(n.Clone().Op(">").Lit(0)).Block(inner...),
+	}
+}
+
+// writeMap writes a MAP in chunks (§8.4); a null value gets a chunk of its
+// own.
+func (g *gen) writeMap(v *jen.Statement, w *plan.Wire) []jen.Code {
+	mw, k, val := g.fresh("mw"), g.fresh("k"), g.fresh("v")
+	b := jen.Id("b")
+	var entry []jen.Code
+	if w.Elem.Nullable {
+		deref := *w.Elem
+		deref.Nullable = false
+		var present []jen.Code
+		present = append(present, jen.Id(mw).Dot("Entry").Call(b.Clone()))
+		present = append(present, g.writeValue(jen.Id(k), w.Key, false)...)
+		if w.Elem.Go.Kind == model.Pointer {
+			deref.Go = w.Elem.Go.Elem
+			if deref.Go.Kind == model.Struct {
+				present = append(present, jen.Id(val).Dot("ForyWrite").Call(jen.Id("c")))
+			} else {
+				present = append(present, g.writeValue(jen.Op("*").Id(val), &deref, false)...)
+			}
+		} else {
+			present = append(present, g.writeValue(jen.Id(val), &deref, false)...)
+		}
+		entry = append(entry, jen.If(jen.Id(val).Op("==").Nil()).Block(
+			append([]jen.Code{jen.Id(mw).Dot("NullEntry").Call(b.Clone())}, g.writeValue(jen.Id(k), w.Key, false)...)...,
+		).Else().Block(present...))
+	} else {
+		entry = append(entry, jen.Id(mw).Dot("Entry").Call(b.Clone()))
+		entry = append(entry, g.writeValue(jen.Id(k), w.Key, false)...)
+		if w.Elem.Go.Kind == model.Struct {
+			// Map struct values are bare bodies, no type meta (§14.11).
+			entry = append(entry, jen.Id(val).Dot("ForyWrite").Call(jen.Id("c")))
+		} else {
+			entry = append(entry, g.writeValue(jen.Id(val), w.Elem, false)...)
+		}
+	}
+	return []jen.Code{
+		jen.Var().Id(mw).Qual(serializerPkg, "MapWriter"),
+		jen.Id(mw).Dot("Begin").Call(b.Clone(), jen.Len(v.Clone())),
+		jen.For(jen.List(jen.Id(k), jen.Id(val)).Op(":=").Range().Add(v)).Block(entry...),
+		jen.Id(mw).Dot("End").Call(b.Clone()),
+	}
+}

@@ -1,0 +1,177 @@
+package load
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/forygen/forygen/gen/internal/model"
+)
+
+// ParseTag parses a `fory:"…"` tag value in the official Fory Go grammar:
+// comma-separated items `id=N`, `-`, `ignore`, `nullable[=bool]`,
+// `ref[=bool]`, `encoding=varint|fixed|tagged`, `type=<hint>`, where a hint
+// may contain parenthesised, comma-separated arguments. skip reports `-` or
+// `ignore`.
+func ParseTag(s string) (tag model.Tag, skip bool, err error) {
+	tag.ID = -1
+	if strings.TrimSpace(s) == "-" {
+		return tag, true, nil
+	}
+	for _, item := range splitTop(s) {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		key, val, hasVal := strings.Cut(item, "=")
+		key = strings.TrimSpace(key)
+		val = strings.TrimSpace(val)
+		boolVal := func() (bool, error) {
+			if !hasVal {
+				return true, nil
+			}
+			b, err := strconv.ParseBool(val)
+			if err != nil {
+				return false, fmt.Errorf("%s=%q is not a boolean", key, val)
+			}
+			return b, nil
+		}
+		switch key {
+		case "-", "ignore":
+			b, err := boolVal()
+			if err != nil {
+				return tag, false, err
+			}
+			if b {
+				return tag, true, nil
+			}
+		case "id":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 0 {
+				return tag, false, fmt.Errorf("id=%q must be a non-negative integer", val)
+			}
+			tag.ID = n
+		case "nullable":
+			b, err := boolVal()
+			if err != nil {
+				return tag, false, err
+			}
+			tag.Nullable, tag.NullableSet = b, true
+		case "ref":
+			b, err := boolVal()
+			if err != nil {
+				return tag, false, err
+			}
+			tag.Ref = b
+		case "encoding":
+			switch val {
+			case "varint", "fixed", "tagged":
+				tag.Encoding = val
+			default:
+				return tag, false, fmt.Errorf("encoding=%q must be varint, fixed or tagged", val)
+			}
+		case "type":
+			h, err := parseHint(val)
+			if err != nil {
+				return tag, false, err
+			}
+			tag.Hint = h
+		default:
+			return tag, false, fmt.Errorf("unknown fory tag key %q", key)
+		}
+	}
+	if tag.Encoding != "" && tag.Hint != nil {
+		return tag, false, fmt.Errorf("encoding and type cannot be combined on one field")
+	}
+	return tag, false, nil
+}
+
+// splitTop splits on commas outside parentheses.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+func parseHint(s string) (*model.Hint, error) {
+	h := &model.Hint{Original: s}
+	name, args, hasArgs := strings.Cut(s, "(")
+	h.Name = strings.TrimSpace(name)
+	if h.Name == "" {
+		return nil, fmt.Errorf("type= needs a type name")
+	}
+	if !hasArgs {
+		return h, nil
+	}
+	if !strings.HasSuffix(args, ")") {
+		return nil, fmt.Errorf("type=%s: missing ')'", s)
+	}
+	for _, a := range splitTop(strings.TrimSuffix(args, ")")) {
+		k, v, ok := strings.Cut(strings.TrimSpace(a), "=")
+		if !ok {
+			return nil, fmt.Errorf("type=%s: argument %q is not key=value", s, a)
+		}
+		v = strings.TrimSpace(v)
+		switch strings.TrimSpace(k) {
+		case "element":
+			h.Element = v
+		case "key":
+			h.Key = v
+		case "value":
+			h.Value = v
+		default:
+			// nullable=, ref=, encoding= inside a hint: accepted only as
+			// official Go's defaults, which is what generated code writes.
+			return nil, fmt.Errorf("type=%s: argument %q is not supported", s, k)
+		}
+	}
+	return h, nil
+}
+
+// ParseDirective parses the arguments of `//fory:generate` or `//fory:enum`:
+// `id=N` or `name=[ns.]Type`.
+func ParseDirective(args string) (model.Registration, error) {
+	var reg model.Registration
+	fields := strings.Fields(args)
+	if len(fields) != 1 {
+		return reg, fmt.Errorf("want exactly one of id=N or name=ns.Type, got %q", args)
+	}
+	k, v, ok := strings.Cut(fields[0], "=")
+	if !ok || v == "" {
+		return reg, fmt.Errorf("want id=N or name=ns.Type, got %q", fields[0])
+	}
+	switch k {
+	case "id":
+		n, err := strconv.ParseUint(v, 10, 32)
+		if err != nil {
+			return reg, fmt.Errorf("id=%q must be an unsigned 32-bit integer", v)
+		}
+		reg.ID = uint32(n)
+	case "name":
+		reg.ByName = true
+		if i := strings.LastIndex(v, "."); i >= 0 {
+			reg.Namespace, reg.Name = v[:i], v[i+1:]
+		} else {
+			reg.Name = v
+		}
+		if reg.Name == "" {
+			return reg, fmt.Errorf("name=%q has an empty type name", v)
+		}
+	default:
+		return reg, fmt.Errorf("want id=N or name=ns.Type, got %q", fields[0])
+	}
+	return reg, nil
+}

@@ -1,0 +1,172 @@
+// Package model is the generator's plain-data description of annotated Go
+// types: what load found, before plan decides any wire layout.
+//
+// It imports neither go/types nor jennifer, so plan and emit can be tested
+// with hand-built values.
+package model
+
+import "fmt"
+
+// Package is one loaded Go package with its annotated declarations.
+type Package struct {
+	Path  string // import path
+	Name  string // package name
+	Dir   string
+	Files []*File
+}
+
+// File is one source file with annotated declarations; the generator writes
+// one output file per File.
+type File struct {
+	Path    string // absolute path of the source file
+	Structs []*StructDecl
+	Enums   []*EnumDecl
+}
+
+// Registration is how a type is registered with Fory: by numeric user id or
+// by namespace and type name (FORMAT.md §5).
+type Registration struct {
+	ByName    bool
+	ID        uint32
+	Namespace string
+	Name      string
+}
+
+func (r Registration) String() string {
+	if r.ByName {
+		if r.Namespace == "" {
+			return "name=" + r.Name
+		}
+		return "name=" + r.Namespace + "." + r.Name
+	}
+	return fmt.Sprintf("id=%d", r.ID)
+}
+
+// StructDecl is a `//fory:generate` struct.
+type StructDecl struct {
+	Name   string
+	Pos    Pos
+	Reg    Registration
+	Fields []*Field // serialized fields in declaration order
+	// Shape lists every field of the Go struct (serialized or not), for the
+	// compile-time staleness guard; nil when a field's type cannot be
+	// expressed in model terms (a func, chan, interface or struct literal).
+	Shape []ShapeField
+}
+
+// ShapeField is a struct field as declared.
+type ShapeField struct {
+	Name     string
+	Embedded bool
+	Type     *Type
+}
+
+// EnumDecl is a `//fory:enum` named integer type.
+type EnumDecl struct {
+	Name string
+	Pos  Pos
+	Reg  Registration
+	Base Kind // the underlying integer kind
+}
+
+// Field is one serialized struct field.
+type Field struct {
+	GoName string
+	Pos    Pos
+	Type   *Type
+	Tag    Tag
+}
+
+// Tag is a parsed `fory:"…"` struct tag (the official Fory Go grammar).
+type Tag struct {
+	ID       int  // -1 when absent
+	Nullable bool // `nullable` or `nullable=true`
+	// NullableSet records an explicit `nullable=…`, so `nullable=false` on a
+	// pointer can drop the null flag.
+	NullableSet bool
+	Ref         bool
+	Encoding    string // "", "varint", "fixed", "tagged"
+	Hint        *Hint  // `type=…`
+}
+
+// Hint is a `type=` hint.
+type Hint struct {
+	Name     string // "array", "bytes", "list", "map", or a scalar name
+	Element  string // array(element=…)
+	Key      string
+	Value    string
+	Original string
+}
+
+// Kind is the Go shape of a type after resolving named types.
+type Kind int
+
+const (
+	Invalid Kind = iota
+	Bool
+	Int8
+	Int16
+	Int32
+	Int64
+	Int
+	Uint8
+	Uint16
+	Uint32
+	Uint64
+	Uint
+	Float32
+	Float64
+	String
+	Slice
+	Array
+	Map
+	Struct   // a generated struct
+	Pointer  // *Elem
+	Enum     // a registered enum
+	Time     // time.Time
+	Duration // time.Duration
+	Date     // serializer.Date
+	Opaque   // any other named type, only used in staleness guards
+)
+
+var kindNames = [...]string{"invalid", "bool", "int8", "int16", "int32", "int64", "int", "uint8", "uint16", "uint32",
+	"uint64", "uint", "float32", "float64", "string", "slice", "array", "map", "struct", "pointer", "enum",
+	"time.Time", "time.Duration", "serializer.Date", "opaque"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", int(k))
+}
+
+// IsPrimitive reports whether k is a bool, integer or float kind.
+func (k Kind) IsPrimitive() bool { return k >= Bool && k <= Float64 }
+
+// Type is a field or element type.
+type Type struct {
+	Kind Kind
+	// Named is the Go type name when the type is a defined type (a named
+	// primitive, an enum, a struct); the generator converts through it.
+	Named *Named
+	Elem  *Type // Slice, Array, Pointer, Map value
+	Key   *Type // Map key
+	Len   int   // Array length
+	// Struct and Enum registrations, for type meta and TypeDefs.
+	Reg Registration
+}
+
+// Named identifies a defined Go type.
+type Named struct {
+	PkgPath string
+	PkgName string
+	Name    string
+}
+
+// Pos is a source position.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }

@@ -1,0 +1,317 @@
+package plan
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/forygen/forygen/gen/internal/model"
+	"github.com/forygen/forygen/internal/meta"
+)
+
+// Group is one of the three consecutive field groups of a struct body
+// (FORMAT.md §9.3).
+type Group int
+
+const (
+	GroupFixed  Group = iota // non-nullable fixed-width primitives
+	GroupVarint              // non-nullable compressed integers
+	GroupOther               // nullable primitives, then everything else
+)
+
+func (g Group) String() string { return [...]string{"fixed", "varint", "other"}[g] }
+
+// Field is a struct field with its wire decisions.
+type Field struct {
+	*model.Field
+	// Identifier is the tag id (decimal) or the Go snake_case name (§6.2).
+	Identifier string
+	Group      Group
+	Wire       *Wire
+}
+
+// Tagged reports whether the field has an `id=` tag.
+func (f *Field) Tagged() bool { return f.Tag.ID >= 0 }
+
+// Struct is the full plan of one generated struct.
+type Struct struct {
+	Model  *model.StructDecl
+	Fields []*Field // in write order
+
+	FixedBytes        int // sum of the fixed group's widths
+	VarintMaxBytes    int // sum of the varint group's maximum widths
+	MaxPrimitiveBytes int // schema hash + FixedBytes + VarintMaxBytes: the one Reserve of the write path
+
+	Fingerprint string
+	SchemaHash  int32
+
+	// ConsistentTypeID is 27 (by id) or 29 (by name); CompatibleTypeID 28 or 30.
+	ConsistentTypeID uint8
+	CompatibleTypeID uint8
+	// ConsistentMeta is the same-schema type meta written when the type's
+	// names are new in the message: type id, then user id or the two inline
+	// meta strings (§5.1, §6.3).
+	ConsistentMeta []byte
+	// TypeDef is the compatible-mode TypeDef, header and body (§11).
+	TypeDef []byte
+}
+
+// Identifier returns a field's identifier: its tag id, or its Go name in
+// snake_case (FORMAT.md §9.3, §6.2).
+func Identifier(f *model.Field) string {
+	if f.Tag.ID >= 0 {
+		return strconv.Itoa(f.Tag.ID)
+	}
+	return meta.SnakeCase(f.GoName)
+}
+
+// lessIdentifier orders identifiers: both tagged → numeric; tagged before
+// untagged; otherwise byte-wise (§9.3).
+func lessIdentifier(a, b *Field) bool {
+	switch {
+	case a.Tagged() && b.Tagged():
+		return a.Tag.ID < b.Tag.ID
+	case a.Tagged() != b.Tagged():
+		return a.Tagged()
+	}
+	return a.Identifier < b.Identifier
+}
+
+// GroupOf puts a field in its group (§9.3).
+func GroupOf(w *Wire) Group {
+	switch {
+	case w.Nullable:
+		return GroupOther
+	case w.IsFixedScalar():
+		return GroupFixed
+	case w.IsVarint():
+		return GroupVarint
+	}
+	return GroupOther
+}
+
+// logicalWidth is the width a primitive sorts by: the encoded width of a
+// fixed scalar, the value width of a varint (8 before 4).
+func logicalWidth(w *Wire) int {
+	switch w.TypeID {
+	case TypeVarInt32, TypeVarUint32:
+		return 4
+	case TypeVarInt64, TypeVarUint64, TypeTaggedInt64, TypeTaggedUint64:
+		return 8
+	}
+	return w.Width
+}
+
+func isPrimitiveWire(w *Wire) bool { return w.IsFixedScalar() || w.IsVarint() }
+
+// primitiveLess is the primitive order: width descending, type id ascending,
+// identifier.
+func primitiveLess(a, b *Field) bool {
+	wa, wb := logicalWidth(a.Wire), logicalWidth(b.Wire)
+	if wa != wb {
+		return wa > wb
+	}
+	if a.Wire.TypeID != b.Wire.TypeID {
+		return a.Wire.TypeID < b.Wire.TypeID
+	}
+	return lessIdentifier(a, b)
+}
+
+// Order sorts fields into write order: the fixed group, the varint group,
+// then the other group with nullable primitives first (fixed before
+// compressed, each in primitive order) and the rest by identifier (§9.3).
+func Order(fields []*Field) []*Field {
+	out := append([]*Field(nil), fields...)
+	rank := func(f *Field) int {
+		switch {
+		case f.Group == GroupFixed:
+			return 0
+		case f.Group == GroupVarint:
+			return 1
+		case isPrimitiveWire(f.Wire) && f.Wire.IsFixedScalar():
+			return 2
+		case isPrimitiveWire(f.Wire):
+			return 3
+		}
+		return 4
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		ra, rb := rank(a), rank(b)
+		if ra != rb {
+			return ra < rb
+		}
+		if ra < 4 {
+			return primitiveLess(a, b)
+		}
+		return lessIdentifier(a, b)
+	})
+	return out
+}
+
+// fingerprintTypeID is the type id a fingerprint uses: every user type is 0
+// (§10.1).
+func fingerprintTypeID(w *Wire) uint8 {
+	switch {
+	case IsStructType(w.TypeID), w.TypeID == TypeEnum, w.TypeID == TypeNamedEnum:
+		return 0
+	}
+	return w.TypeID
+}
+
+// typeFingerprint renders `<tid>,<ref>,<nullable>[children]`; children always
+// use ref 0 and nullable 0.
+func typeFingerprint(w *Wire, ref, nullable bool) string {
+	b := func(v bool) string {
+		if v {
+			return "1"
+		}
+		return "0"
+	}
+	s := fmt.Sprintf("%d,%s,%s", fingerprintTypeID(w), b(ref), b(nullable))
+	switch w.TypeID {
+	case TypeList:
+		s += "[" + typeFingerprint(w.Elem, false, false) + "]"
+	case TypeMap:
+		s += "[" + typeFingerprint(w.Key, false, false) + "|" + typeFingerprint(w.Elem, false, false) + "]"
+	}
+	return s
+}
+
+// Fingerprint builds the same-schema fingerprint: fields sorted by
+// identifier, each `<identifier>,<type fingerprint>;` (§10.1). A plain pointer
+// fingerprints as not nullable; only an explicit `nullable` tag on a
+// non-primitive sets the bit.
+func Fingerprint(fields []*Field) string {
+	sorted := append([]*Field(nil), fields...)
+	sort.SliceStable(sorted, func(i, j int) bool { return lessIdentifier(sorted[i], sorted[j]) })
+	var sb strings.Builder
+	for _, f := range sorted {
+		nullable := f.Tag.Nullable && !isPrimitiveWire(f.Wire)
+		sb.WriteString(f.Identifier)
+		sb.WriteByte(',')
+		sb.WriteString(typeFingerprint(f.Wire, f.Tag.Ref, nullable))
+		sb.WriteByte(';')
+	}
+	return sb.String()
+}
+
+// MaxPrimitiveBytes is the bound of the one Reserve of a struct's write
+// path: the schema hash plus the maximum widths of the fixed and varint
+// groups.
+func MaxPrimitiveBytes(fields []*Field) (fixed, varint, total int) {
+	for _, f := range fields {
+		switch f.Group {
+		case GroupFixed:
+			fixed += f.Wire.Width
+		case GroupVarint:
+			varint += f.Wire.Width
+		}
+	}
+	return fixed, varint, schemaHashBytes + fixed + varint
+}
+
+// typeDefFieldType is a field's type in a TypeDef: struct fields carry their
+// own kind, children are nullable by default (§11.2).
+func typeDefFieldType(w *Wire) meta.FieldType {
+	ft := meta.FieldType{TypeID: w.TypeID}
+	child := func(c *Wire) meta.FieldType {
+		t := typeDefFieldType(c)
+		t.Nullable = true
+		return t
+	}
+	switch w.TypeID {
+	case TypeList:
+		ft.Children = []meta.FieldType{child(w.Elem)}
+	case TypeMap:
+		ft.Children = []meta.FieldType{child(w.Key), child(w.Elem)}
+	}
+	return ft
+}
+
+// TypeDefOf builds the compatible-mode TypeDef of a struct (§11).
+func TypeDefOf(s *model.StructDecl, fields []*Field) *meta.TypeDef {
+	td := &meta.TypeDef{
+		Compatible: true,
+		ByName:     s.Reg.ByName,
+		UserID:     s.Reg.ID,
+		Namespace:  s.Reg.Namespace,
+		TypeName:   s.Reg.Name,
+		Kind:       TypeCompatibleStruct,
+	}
+	if s.Reg.ByName {
+		td.Kind = TypeNamedCompatible
+	}
+	for _, f := range fields {
+		fd := meta.FieldDef{
+			Name:     f.Identifier,
+			TagID:    f.Tag.ID,
+			Nullable: f.Wire.Nullable,
+			TrackRef: false,
+			Type:     typeDefFieldType(f.Wire),
+		}
+		td.Fields = append(td.Fields, fd)
+	}
+	return td
+}
+
+// ConsistentMeta is the same-schema type meta of a struct whose names are new
+// in the message (§5.1, §6.3).
+func ConsistentMeta(reg model.Registration) []byte {
+	if !reg.ByName {
+		return appendVarUint32([]byte{TypeStruct}, reg.ID)
+	}
+	out := []byte{TypeNamedStruct}
+	out = meta.AppendInlineMetaString(out, meta.EncodeMetaString(reg.Namespace, meta.Namespace))
+	out = meta.AppendInlineMetaString(out, meta.EncodeMetaString(reg.Name, meta.TypeName))
+	return out
+}
+
+func appendVarUint32(b []byte, v uint32) []byte {
+	for v >= 0x80 {
+		b = append(b, byte(v)|0x80)
+		v >>= 7
+	}
+	return append(b, byte(v))
+}
+
+// PlanStruct plans one struct. Errors name the field.
+func PlanStruct(s *model.StructDecl) (*Struct, []error) {
+	var errs []error
+	var fields []*Field
+	for _, mf := range s.Fields {
+		w, err := WireOf(mf.Type, mf.Tag)
+		if err != nil {
+			errs = append(errs, &Error{Pos: mf.Pos, Msg: fmt.Sprintf("%s.%s: %v", s.Name, mf.GoName, err)})
+			continue
+		}
+		fields = append(fields, &Field{Field: mf, Identifier: Identifier(mf), Group: GroupOf(w), Wire: w})
+	}
+	seen := map[string]*Field{}
+	for _, f := range fields {
+		if prev, ok := seen[f.Identifier]; ok {
+			errs = append(errs, &Error{Pos: f.Pos, Msg: fmt.Sprintf("%s.%s: identifier %q is also used by field %s; give one of them a distinct id= tag",
+				s.Name, f.GoName, f.Identifier, prev.GoName)})
+		}
+		seen[f.Identifier] = f
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	p := &Struct{Model: s, Fields: Order(fields)}
+	p.FixedBytes, p.VarintMaxBytes, p.MaxPrimitiveBytes = MaxPrimitiveBytes(fields)
+	p.Fingerprint = Fingerprint(fields)
+	p.SchemaHash = meta.SchemaHash(p.Fingerprint)
+	if p.SchemaHash == 0 {
+		// Official Go refuses a zero hash (§10.1); so do we, at generation time.
+		return nil, []error{&Error{Pos: s.Pos, Msg: fmt.Sprintf("%s: schema hash is 0; rename or retag a field", s.Name)}}
+	}
+	p.ConsistentTypeID, p.CompatibleTypeID = TypeStruct, TypeCompatibleStruct
+	if s.Reg.ByName {
+		p.ConsistentTypeID, p.CompatibleTypeID = TypeNamedStruct, TypeNamedCompatible
+	}
+	p.ConsistentMeta = ConsistentMeta(s.Reg)
+	p.TypeDef = meta.EncodeTypeDef(TypeDefOf(s, p.Fields))
+	return p, nil
+}

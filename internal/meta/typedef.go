@@ -1,0 +1,340 @@
+package meta
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+)
+
+// Internal type ids (FORMAT.md §4.1) this package has to know about: the
+// container kinds, whose field types carry children, and the user kinds a
+// TypeDef can describe.
+const (
+	typeList              = 22
+	typeSet               = 23
+	typeMap               = 24
+	typeEnum              = 25
+	typeNamedEnum         = 26
+	typeStruct            = 27
+	typeCompatibleStruct  = 28
+	typeNamedStruct       = 29
+	typeNamedCompatStruct = 30
+	typeExt               = 31
+	typeNamedExt          = 32
+	typeTypedUnion        = 34
+	typeNamedUnion        = 35
+)
+
+// TypeDef header layout (§11.1).
+const (
+	headerSizeMask     = 0xff     // bits 0-7: min(body_len, 255)
+	headerCompressFlag = 1 << 8   // bit 8: always 0
+	headerReserved     = 0x7 << 9 // bits 9-11: 0
+	headerLowMask      = 0xfff    // everything below the hash
+	headerHashMask     = math.MaxUint64 &^ headerLowMask
+	headerLen          = 8
+)
+
+// Body layout (§11.2).
+const (
+	metaStructFlag     = 0x80
+	metaCompatibleFlag = 0x40
+	metaByNameFlag     = 0x20
+	metaSmallFields    = 31 // field count escape in the low 5 bits
+	metaKindCodeMask   = 0x0f
+	metaNonStructZero  = 0x70 // bits 4-6 of a non-struct header must be 0
+
+	fieldEncTagID     = 3
+	fieldSizeEscape   = 15 // 4-bit size value that announces a varu32
+	fieldNullableFlag = 0x02
+	fieldTrackRefFlag = 0x01
+)
+
+// MaxTypeNesting bounds how deeply field types nest: a field's own type is
+// level 0, a list element or map key/value level 1, and so on. Go's writer
+// has no such limit, but no real schema comes close (list<map<string,
+// list<int32>>> is level 2) and the parser must bound its recursion on
+// hostile input.
+const MaxTypeNesting = 16
+
+// FieldType is a field's schema type inside a TypeDef (§11.2). Type ids are
+// the 8-bit internal ids of §4.1.
+type FieldType struct {
+	TypeID   uint8
+	Nullable bool        // child types only (list element, map key/value); a field's own nullability is FieldDef.Nullable
+	TrackRef bool        // child types only, like Nullable
+	Children []FieldType // LIST/SET: 1 (element), MAP: 2 (key, value), others: none
+}
+
+// FieldDef is one field entry of a struct TypeDef.
+type FieldDef struct {
+	Name     string // snake_case identifier (§6.2) when TagID < 0; empty when tagged
+	TagID    int    // >= 0 when the field has an id= tag (TAG_ID entry), else -1
+	Nullable bool   // the field is written with a null flag (§2)
+	TrackRef bool
+	Type     FieldType
+}
+
+// TypeDef is the compatible-mode description of a user type (§11).
+//
+// Kind, ByName and Compatible are redundant on purpose: Kind is what the
+// rest of the code switches on, the two flags are the header bits. They must
+// agree (Validate checks it): 27 STRUCT, 28 COMPATIBLE_STRUCT (Compatible),
+// 29 NAMED_STRUCT (ByName), 30 NAMED_COMPATIBLE_STRUCT (both); for the
+// non-struct kinds of §11.2, ByName is set exactly for 26/32/35 and
+// Compatible is false.
+type TypeDef struct {
+	Kind       uint8
+	ByName     bool
+	UserID     uint32     // when !ByName
+	Namespace  string     // when ByName
+	TypeName   string     // when ByName
+	Fields     []FieldDef // in Fory field order (§9.3); structs only
+	Compatible bool       // the 0x40 bit of a struct TypeDef
+
+	// Filled by ParseTypeDef (EncodeTypeDef ignores them):
+	Header  uint64 // the 8-byte header: hash bits | size/flags
+	Encoded []byte // header + size varint + body exactly as on the wire; aliases ParseTypeDef's input
+}
+
+// nonStructKindCode maps a non-struct kind to the 4-bit code of §11.2.
+func nonStructKindCode(kind uint8) (code byte, named, ok bool) {
+	switch kind {
+	case typeEnum:
+		return 0, false, true
+	case typeNamedEnum:
+		return 1, true, true
+	case typeExt:
+		return 2, false, true
+	case typeNamedExt:
+		return 3, true, true
+	case typeTypedUnion:
+		return 4, false, true
+	case typeNamedUnion:
+		return 5, true, true
+	}
+	return 0, false, false
+}
+
+var kindOfNonStructCode = [...]uint8{typeEnum, typeNamedEnum, typeExt, typeNamedExt, typeTypedUnion, typeNamedUnion}
+
+func isStructKind(kind uint8) bool { return kind >= typeStruct && kind <= typeNamedCompatStruct }
+
+func structKind(byName, compatible bool) uint8 {
+	switch {
+	case byName && compatible:
+		return typeNamedCompatStruct
+	case byName:
+		return typeNamedStruct
+	case compatible:
+		return typeCompatibleStruct
+	}
+	return typeStruct
+}
+
+// Validate reports whether td can be encoded: a known kind that agrees with
+// ByName and Compatible, no fields on a non-struct kind, every untagged field
+// named, tag ids that fit the varint escape, and field types with exactly the
+// children their kind needs (LIST/SET 1, MAP 2, others 0), nested at most
+// MaxTypeNesting levels deep. EncodeTypeDef panics on a TypeDef that fails
+// Validate; the planner can call Validate first to report a proper error.
+func (td *TypeDef) Validate() error {
+	if isStructKind(td.Kind) {
+		if want := structKind(td.ByName, td.Compatible); want != td.Kind {
+			return fmt.Errorf("meta: TypeDef kind %d disagrees with ByName=%v Compatible=%v (that is kind %d)",
+				td.Kind, td.ByName, td.Compatible, want)
+		}
+	} else {
+		_, named, ok := nonStructKindCode(td.Kind)
+		switch {
+		case !ok:
+			return fmt.Errorf("meta: TypeDef kind %d is not a struct, enum, ext or typed union kind", td.Kind)
+		case named != td.ByName:
+			return fmt.Errorf("meta: TypeDef kind %d disagrees with ByName=%v", td.Kind, td.ByName)
+		case td.Compatible:
+			return fmt.Errorf("meta: non-struct TypeDef kind %d cannot be Compatible", td.Kind)
+		case len(td.Fields) != 0:
+			return fmt.Errorf("meta: non-struct TypeDef kind %d cannot have fields", td.Kind)
+		}
+	}
+	for i := range td.Fields {
+		f := &td.Fields[i]
+		if f.TagID < 0 && f.Name == "" {
+			return fmt.Errorf("meta: TypeDef field %d has neither a name nor a tag id", i)
+		}
+		if uint64(max(f.TagID, 0)) > fieldSizeEscape+math.MaxUint32 {
+			return fmt.Errorf("meta: TypeDef field %d: tag id %d too large", i, f.TagID)
+		}
+		if err := validateFieldType(&f.Type, 0); err != nil {
+			return fmt.Errorf("meta: TypeDef field %d (%s): %w", i, fieldLabel(f), err)
+		}
+	}
+	return nil
+}
+
+func fieldLabel(f *FieldDef) string {
+	if f.TagID >= 0 {
+		return fmt.Sprintf("id=%d", f.TagID)
+	}
+	return f.Name
+}
+
+func childCount(typeID uint8) int {
+	switch typeID {
+	case typeList, typeSet:
+		return 1
+	case typeMap:
+		return 2
+	}
+	return 0
+}
+
+func validateFieldType(ft *FieldType, depth int) error {
+	if depth > MaxTypeNesting {
+		return fmt.Errorf("field type nests deeper than %d levels", MaxTypeNesting)
+	}
+	if want := childCount(ft.TypeID); len(ft.Children) != want {
+		return fmt.Errorf("type id %d needs %d child types, has %d", ft.TypeID, want, len(ft.Children))
+	}
+	for i := range ft.Children {
+		if err := validateFieldType(&ft.Children[i], depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// EncodeTypeDef returns the TypeDef bytes official Fory Go writes for td
+// (§11.1, §11.2): the 8-byte header (52-bit hash, compression 0, body size),
+// varu32(body_len − 255) when the body is 255 bytes or longer, then the body.
+// Field entries are written in td.Fields order with Go's long-name rule
+// (§14 item 1): a name of L >= 15 encoded bytes gets size 15 and
+// varu32(L − 15). Header and Encoded of td are ignored.
+//
+// It panics when td.Validate fails: TypeDefs are built by the planner from a
+// checked model, so an invalid one is a bug to surface at generation time.
+func EncodeTypeDef(td *TypeDef) []byte {
+	if err := td.Validate(); err != nil {
+		panic("meta: EncodeTypeDef: " + err.Error())
+	}
+	body := appendTypeDefBody(make([]byte, 0, 64), td)
+	out := make([]byte, headerLen, headerLen+5+len(body))
+	binary.LittleEndian.PutUint64(out, typeDefHeader(body))
+	if len(body) >= headerSizeMask {
+		out = appendVarU32(out, uint32(len(body)-headerSizeMask))
+	}
+	return append(out, body...)
+}
+
+// typeDefHeader computes the §11.1 header of an uncompressed body:
+//
+//	low12  = min(len, 255)
+//	h1     = murmur3(body ‖ low12 as 2 LE bytes, 47).h1
+//	h      = |int64(h1 << 12)|   (wrapping: MinInt64 stays negative)
+//	header = uint64(h) &^ 0xfff | low12
+func typeDefHeader(body []byte) uint64 {
+	low := uint64(min(len(body), headerSizeMask))
+	return typeDefHash(body, low) | low
+}
+
+func typeDefHash(body []byte, low12 uint64) uint64 {
+	h1, _ := murmur3WithSuffix2(body, byte(low12), byte(low12>>8))
+	h := int64(h1 << 12)
+	if h < 0 {
+		h = -h
+	}
+	return uint64(h) & headerHashMask
+}
+
+func appendTypeDefBody(dst []byte, td *TypeDef) []byte {
+	if isStructKind(td.Kind) {
+		n := len(td.Fields)
+		hdr := byte(metaStructFlag | min(n, metaSmallFields))
+		if td.Compatible {
+			hdr |= metaCompatibleFlag
+		}
+		if td.ByName {
+			hdr |= metaByNameFlag
+		}
+		dst = append(dst, hdr)
+		if n >= metaSmallFields {
+			dst = appendVarU32(dst, uint32(n-metaSmallFields))
+		}
+	} else {
+		code, _, _ := nonStructKindCode(td.Kind)
+		dst = append(dst, code)
+	}
+	if td.ByName {
+		dst = AppendTypeDefName(dst, EncodeMetaString(td.Namespace, Namespace), Namespace)
+		dst = AppendTypeDefName(dst, EncodeMetaString(td.TypeName, TypeName), TypeName)
+	} else {
+		dst = appendVarU32(dst, td.UserID)
+	}
+	for i := range td.Fields {
+		dst = appendFieldDef(dst, &td.Fields[i])
+	}
+	return dst
+}
+
+// appendFieldDef writes one field entry (§11.2):
+//
+//	u8 (enc << 6) | (size << 2) | (nullable << 1) | track_ref
+//	[varu32 extra]   when size == 15
+//	field type
+//	[name bytes]     when enc != TAG_ID
+func appendFieldDef(dst []byte, f *FieldDef) []byte {
+	hdr := byte(0)
+	if f.Nullable {
+		hdr |= fieldNullableFlag
+	}
+	if f.TrackRef {
+		hdr |= fieldTrackRefFlag
+	}
+	if f.TagID >= 0 {
+		hdr |= fieldEncTagID << 6
+		if f.TagID < fieldSizeEscape {
+			dst = append(dst, hdr|byte(f.TagID)<<2)
+		} else {
+			dst = append(dst, hdr|fieldSizeEscape<<2)
+			dst = appendVarU32(dst, uint32(f.TagID-fieldSizeEscape))
+		}
+		return appendFieldType(dst, &f.Type, true)
+	}
+
+	ms := EncodeMetaString(f.Name, FieldName)
+	flag, _ := typeDefNameFlag(ms.Encoding, FieldName) // FieldName never yields FTLS/LS
+	hdr |= flag << 6
+	// Go's rule, not the spec's (§14 item 1): size = L−1 only below 15;
+	// from L = 15 on, size 15 and extra = L−15 (the spec would inline 14 for
+	// L = 15 and use L−16 above). Our bytes must equal official Go's.
+	if l := len(ms.Bytes); l < fieldSizeEscape {
+		dst = append(dst, hdr|byte(l-1)<<2)
+	} else {
+		dst = append(dst, hdr|fieldSizeEscape<<2)
+		dst = appendVarU32(dst, uint32(l-fieldSizeEscape))
+	}
+	dst = appendFieldType(dst, &f.Type, true)
+	return append(dst, ms.Bytes...)
+}
+
+// appendFieldType writes a field type: the top level as one byte (§4.1 ids
+// are all < 128, and Go writes a byte), children as
+// varu32((id << 2) | (nullable << 1) | track_ref).
+func appendFieldType(dst []byte, ft *FieldType, top bool) []byte {
+	if top {
+		dst = append(dst, ft.TypeID)
+	} else {
+		v := uint32(ft.TypeID) << 2
+		if ft.Nullable {
+			v |= fieldNullableFlag
+		}
+		if ft.TrackRef {
+			v |= fieldTrackRefFlag
+		}
+		dst = appendVarU32(dst, v)
+	}
+	for i := range ft.Children {
+		dst = appendFieldType(dst, &ft.Children[i], false)
+	}
+	return dst
+}

@@ -1,0 +1,87 @@
+package serializer
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/forygen/forygen/internal/meta"
+)
+
+// Message is implemented by every forygen-generated struct (on its pointer
+// type). The methods are the generated code's entry points; call Serialize
+// and Deserialize instead of calling them directly.
+type Message interface {
+	// ForyType returns the static type information of the generated type.
+	ForyType() *TypeInfo
+	// ForyWrite writes the struct body (FORMAT.md §9) in the context's mode.
+	ForyWrite(c *WriteContext)
+	// ForyRead reads a struct body; errors are recorded in the context.
+	ForyRead(c *ReadContext)
+}
+
+// StructSpec is what the generator knows about a struct at generation time.
+type StructSpec struct {
+	GoName    string // package-qualified Go name, for errors
+	ByName    bool
+	UserID    uint32
+	Namespace string
+	TypeName  string
+	// SchemaHash is the same-schema hash (FORMAT.md §10).
+	SchemaHash int32
+	// ConsistentMeta is the same-schema type meta with fresh names (§5.1).
+	ConsistentMeta []byte
+	// TypeDef is the compatible-mode TypeDef, header and body (§11).
+	TypeDef []byte
+}
+
+// TypeInfo is the runtime view of a generated struct, built once per type at
+// package initialisation by NewStructType.
+type TypeInfo struct {
+	StructSpec
+	consistentTypeID byte   // 27 or 29
+	compatibleTypeID byte   // 28 or 30
+	typeDefHeader    uint64 // the first 8 bytes of TypeDef: hash, size and flags
+	// ptrKey distinguishes []*T list elements from T in the compatible-mode
+	// TypeDef table: official Go keys that table by Go type (§11.3).
+	ptrKey *TypeInfo
+}
+
+// NewStructType builds a TypeInfo; generated code calls it once per type.
+// It panics on a malformed spec, which only a hand-edited generated file can
+// produce.
+func NewStructType(spec StructSpec) *TypeInfo {
+	if len(spec.TypeDef) < 8 || len(spec.ConsistentMeta) < 2 {
+		panic(fmt.Sprintf("serializer: bad generated type spec for %s", spec.GoName))
+	}
+	t := &TypeInfo{StructSpec: spec}
+	t.consistentTypeID, t.compatibleTypeID = typeStruct, typeCompatibleStruct
+	if spec.ByName {
+		t.consistentTypeID, t.compatibleTypeID = typeNamedStruct, typeNamedCompatibleStruct
+	}
+	t.typeDefHeader = binary.LittleEndian.Uint64(spec.TypeDef)
+	if _, _, err := meta.ParseTypeDef(spec.TypeDef, meta.DefaultLimits); err != nil {
+		panic(fmt.Sprintf("serializer: generated TypeDef of %s does not parse: %v", spec.GoName, err))
+	}
+	ptr := *t
+	t.ptrKey = &ptr
+	return t
+}
+
+// Fory type ids used by the runtime (FORMAT.md §4.1).
+const (
+	typeEnum                  = 25
+	typeStruct                = 27
+	typeCompatibleStruct      = 28
+	typeNamedStruct           = 29
+	typeNamedCompatibleStruct = 30
+)
+
+// Null flags (FORMAT.md §2).
+const (
+	// FlagNull marks a null value.
+	FlagNull byte = 0xfd
+	// FlagNotNull marks a present value with reference tracking off.
+	FlagNotNull byte = 0xff
+	flagRef     byte = 0xfe
+	flagRefVal  byte = 0x00
+)
