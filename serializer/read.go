@@ -26,6 +26,8 @@ type ReadContext struct {
 	defs []*remoteDef
 	// names holds the meta strings received in this message, by ref id (§6.3).
 	names []string
+	// defCache is the Fory's cache of parsed foreign TypeDefs.
+	defCache *defCache
 }
 
 // remoteDef is a TypeDef received in the message.
@@ -166,65 +168,87 @@ func (c *ReadContext) ReadListHeader(elemTypeID byte) (hasNull bool) {
 
 // ReadStructListHeader reads the elements header and the element type meta
 // of a non-empty list of structs (§8.1: Go writes 08 or 0a and the meta once).
-// It reports whether elements carry null flags.
-func (c *ReadContext) ReadStructListHeader(t *TypeInfo) (hasNull bool) {
+// It reports whether elements carry null flags, and the field mapping when
+// the elements were written with another schema.
+func (c *ReadContext) ReadStructListHeader(t *TypeInfo) (hasNull bool, ev *Evolution) {
 	h := c.r.ReadUint8()
 	if c.r.Err() != nil {
-		return false
+		return false, nil
 	}
 	if h&^listHeaderMask != 0 || h&listTrackRef != 0 || h&listSameType == 0 {
 		c.r.Fail(malformed("unsupported struct list elements header 0x%02x", h))
-		return false
+		return false, nil
 	}
 	if h&listDeclared == 0 {
-		c.ReadStructMeta(t)
+		ev = c.ReadStructMeta(t)
 	}
-	return h&listHasNull != 0
+	return h&listHasNull != 0, ev
 }
 
 // ReadStructMeta reads the type meta of a struct value and checks that it
-// names t (FORMAT.md §5). In compatible mode it reads a shared TypeDef entry.
-func (c *ReadContext) ReadStructMeta(t *TypeInfo) {
+// names t (FORMAT.md §5). In compatible mode it reads a shared TypeDef
+// entry and returns the field mapping when the TypeDef is not t's own; nil
+// means the generated fast path applies.
+func (c *ReadContext) ReadStructMeta(t *TypeInfo) *Evolution {
 	id := c.r.ReadUint8()
 	if c.r.Err() != nil {
-		return
+		return nil
 	}
 	if c.compatible {
 		if id != t.compatibleTypeID {
 			c.r.Fail(mismatch("type id %d where %s (type id %d) was expected", id, t.GoName, t.compatibleTypeID))
-			return
+			return nil
 		}
-		d := c.readSharedTypeDef()
-		if d == nil {
-			return
+		d := c.readSharedTypeDef(t)
+		if d == nil || d == t.self {
+			return nil
 		}
-		if d.header != t.typeDefHeader {
-			// Schema evolution (field matching) is the compatible-mode milestone.
-			c.r.Fail(mismatch("TypeDef of %s differs from the generated schema; schema evolution is not implemented yet", t.GoName))
-		}
-		return
+		return c.evolution(t, d)
 	}
 	if id != t.consistentTypeID {
 		c.r.Fail(mismatch("type id %d where %s (type id %d) was expected", id, t.GoName, t.consistentTypeID))
-		return
+		return nil
 	}
 	if !t.ByName {
 		uid := c.r.ReadVarUint32()
 		if uid != t.UserID && c.r.Err() == nil {
 			c.r.Fail(mismatch("user type id %d where %s (id %d) was expected", uid, t.GoName, t.UserID))
 		}
-		return
+		return nil
 	}
 	ns := c.readMetaString(meta.Namespace)
 	name := c.readMetaString(meta.TypeName)
 	if c.r.Err() == nil && (ns != t.Namespace || name != t.TypeName) {
 		c.r.Fail(mismatch("type %q.%q where %s (%q.%q) was expected", ns, name, t.GoName, t.Namespace, t.TypeName))
 	}
+	return nil
+}
+
+// evolution checks that a received TypeDef describes t's registration and
+// returns the field mapping.
+func (c *ReadContext) evolution(t *TypeInfo, d *remoteDef) *Evolution {
+	td := d.def
+	switch {
+	case !isStructKind(td.Kind):
+		c.r.Fail(mismatch("received TypeDef of kind %d where struct %s was expected", td.Kind, t.GoName))
+		return nil
+	case td.ByName != t.ByName || (t.ByName && (td.Namespace != t.Namespace || td.TypeName != t.TypeName)) ||
+		(!t.ByName && td.UserID != t.UserID):
+		c.r.Fail(mismatch("received TypeDef registers another type than %s", t.GoName))
+		return nil
+	}
+	ev, err := t.evolutionFor(d)
+	if err != nil {
+		c.r.Fail(err)
+		return nil
+	}
+	evolvedReads.Add(1)
+	return ev
 }
 
 // readSharedTypeDef reads a shared meta marker and, for a new entry, the
-// TypeDef (§11.3).
-func (c *ReadContext) readSharedTypeDef() *remoteDef {
+// TypeDef (§11.3). A TypeDef whose bytes equal t's own is not parsed.
+func (c *ReadContext) readSharedTypeDef(t *TypeInfo) *remoteDef {
 	marker := c.r.ReadVarUint32()
 	if c.r.Err() != nil {
 		return nil
@@ -242,13 +266,20 @@ func (c *ReadContext) readSharedTypeDef() *remoteDef {
 		return nil
 	}
 	in := c.r.Bytes()[c.r.Offset():]
-	td, n, err := meta.ParseTypeDef(in, c.opts.typeDefLimits)
-	if err != nil {
-		c.r.Fail(&detail{ErrMalformed, err.Error()})
-		return nil
+	var d *remoteDef
+	if t != nil && len(in) >= len(t.TypeDef) && string(in[:len(t.TypeDef)]) == string(t.TypeDef) {
+		d = t.self
+		c.r.Skip(len(t.TypeDef))
+	} else {
+		var n int
+		var err error
+		d, n, err = c.defCache.parse(in, c.opts.typeDefLimits)
+		if err != nil {
+			c.r.Fail(&detail{ErrMalformed, err.Error()})
+			return nil
+		}
+		c.r.Skip(n)
 	}
-	c.r.Skip(n)
-	d := &remoteDef{header: td.Header, def: td}
 	c.defs = append(c.defs, d)
 	return d
 }

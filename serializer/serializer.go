@@ -73,6 +73,7 @@ type Fory struct {
 	writers sync.Pool
 	readers sync.Pool
 	buffers sync.Pool
+	defs    defCache
 }
 
 // New returns a Fory with the given options.
@@ -83,7 +84,7 @@ func New(opts ...Option) *Fory {
 	}
 	f.writers.New = func() any { return &WriteContext{compatible: f.opts.compatible, maxDepth: f.opts.maxDepth} }
 	f.readers.New = func() any {
-		return &ReadContext{compatible: f.opts.compatible, maxDepth: f.opts.maxDepth, opts: &f.opts}
+		return &ReadContext{compatible: f.opts.compatible, maxDepth: f.opts.maxDepth, opts: &f.opts, defCache: &f.defs}
 	}
 	f.buffers.New = func() any { return buffer.New(256) }
 	return f
@@ -169,8 +170,11 @@ func (f *Fory) Deserialize(data []byte, v any) error {
 		r.Fail(malformed("message header 0x%02x is not an xlang header without out-of-band buffers", h))
 	}
 	if c.ReadFlag() {
-		c.ReadStructMeta(t)
-		m.ForyRead(c)
+		if ev := c.ReadStructMeta(t); ev != nil {
+			m.ForyReadEvolved(c, ev)
+		} else {
+			m.ForyRead(c)
+		}
 	} else if r.Err() == nil {
 		r.Fail(malformed("null root value"))
 	}

@@ -3,6 +3,7 @@ package serializer
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 
 	"github.com/forygen/forygen/internal/meta"
 )
@@ -15,8 +16,12 @@ type Message interface {
 	ForyType() *TypeInfo
 	// ForyWrite writes the struct body (FORMAT.md §9) in the context's mode.
 	ForyWrite(c *WriteContext)
-	// ForyRead reads a struct body; errors are recorded in the context.
+	// ForyRead reads a struct body written with the generated schema;
+	// errors are recorded in the context.
 	ForyRead(c *ReadContext)
+	// ForyReadEvolved reads a compatible-mode struct body written with
+	// another schema, following the field mapping ev.
+	ForyReadEvolved(c *ReadContext, ev *Evolution)
 }
 
 // StructSpec is what the generator knows about a struct at generation time.
@@ -44,6 +49,12 @@ type TypeInfo struct {
 	// ptrKey distinguishes []*T list elements from T in the compatible-mode
 	// TypeDef table: official Go keys that table by Go type (§11.3).
 	ptrKey *TypeInfo
+	// self is the generated TypeDef as a received one: a message carrying
+	// exactly these bytes takes the generated fast path.
+	self *remoteDef
+	// fields are the local fields in write order, for field matching.
+	fields     []meta.FieldDef
+	evolutions evolutionCache
 }
 
 // NewStructType builds a TypeInfo; generated code calls it once per type.
@@ -59,11 +70,13 @@ func NewStructType(spec StructSpec) *TypeInfo {
 		t.consistentTypeID, t.compatibleTypeID = typeNamedStruct, typeNamedCompatibleStruct
 	}
 	t.typeDefHeader = binary.LittleEndian.Uint64(spec.TypeDef)
-	if _, _, err := meta.ParseTypeDef(spec.TypeDef, meta.DefaultLimits); err != nil {
+	td, n, err := meta.ParseTypeDef(spec.TypeDef, meta.Limits{MaxBodyBytes: math.MaxInt32, MaxFields: math.MaxInt32})
+	if err != nil || n != len(spec.TypeDef) {
 		panic(fmt.Sprintf("serializer: generated TypeDef of %s does not parse: %v", spec.GoName, err))
 	}
-	ptr := *t
-	t.ptrKey = &ptr
+	t.fields = td.Fields
+	t.self = &remoteDef{header: td.Header, def: td}
+	t.ptrKey = &TypeInfo{StructSpec: StructSpec{GoName: "*" + spec.GoName}}
 	return t
 }
 

@@ -108,6 +108,122 @@ func (x *NumericStruct) ForyRead(c *serializer.ReadContext) {
 	c.Leave()
 }
 
+// ForyReadEvolved reads a NumericStruct body written with another schema, following ev (FORMAT.md §11.4).
+func (x *NumericStruct) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeNumericStruct) {
+		return
+	}
+	*x = NumericStruct{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
+					x.F1 = int32(v1)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.F1 = r.ReadVarInt32()
+			}
+		case 1:
+			if f.Convert {
+				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
+					x.F2 = int32(v3)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.F2 = r.ReadVarInt32()
+			}
+		case 2:
+			if f.Convert {
+				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
+					x.F3 = int32(v5)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.F3 = r.ReadVarInt32()
+			}
+		case 3:
+			if f.Convert {
+				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
+					x.F4 = int32(v7)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.F4 = r.ReadVarInt32()
+			}
+		case 4:
+			if f.Convert {
+				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
+					x.F5 = int32(v9)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.F5 = r.ReadVarInt32()
+			}
+		case 5:
+			if f.Convert {
+				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
+					x.F6 = int32(v11)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.F6 = r.ReadVarInt32()
+			}
+		case 6:
+			if f.Convert {
+				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
+					x.F7 = int32(v13)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.F7 = r.ReadVarInt32()
+			}
+		case 7:
+			if f.Convert {
+				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
+					x.F8 = int32(v15)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.F8 = r.ReadVarInt32()
+			}
+		case 8:
+			if f.Convert {
+				if v17, ok18 := c.ReadIntAs(f, 32); ok18 {
+					x.F9 = int32(v17)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.F9 = r.ReadVarInt32()
+			}
+		case 9:
+			if f.Convert {
+				if v19, ok20 := c.ReadIntAs(f, 32); ok20 {
+					x.F10 = int32(v19)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.F10 = r.ReadVarInt32()
+			}
+		case 10:
+			if f.Convert {
+				if v21, ok22 := c.ReadIntAs(f, 32); ok22 {
+					x.F11 = int32(v21)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.F11 = r.ReadVarInt32()
+			}
+		case 11:
+			if f.Convert {
+				if v23, ok24 := c.ReadIntAs(f, 32); ok24 {
+					x.F12 = int32(v23)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.F12 = r.ReadVarInt32()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}
+
 // foryTypeSample is Sample's static type information. Fingerprint: 1,5,0,0;2,7,0,0;3,19,0,0;4,20,0,0;5,5,0,0;6,5,0,0;7,1,0,0;8,5,0,0;9,7,0,0;10,19,0,0;11,20,0,0;12,5,0,0;13,5,0,0;14,1,0,0;15,46,0,0;16,47,0,0;17,55,0,0;18,56,0,0;19,46,0,0;20,46,0,0;21,43,0,0;22,21,0,0;
 var foryTypeSample = serializer.NewStructType(serializer.StructSpec{
 	ByName:         true,
@@ -299,6 +415,183 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 	c.Leave()
 }
 
+// ForyReadEvolved reads a Sample body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeSample) {
+		return
+	}
+	*x = Sample{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v15, ok16 := c.ReadFloatAs(f, 64); ok16 {
+					x.DoubleValue = float64(v15)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.DoubleValue = r.ReadFloat64()
+			}
+		case 1:
+			if f.Convert {
+				if v17, ok18 := c.ReadFloatAs(f, 64); ok18 {
+					x.DoubleValueBoxed = float64(v17)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.DoubleValueBoxed = r.ReadFloat64()
+			}
+		case 2:
+			if f.Convert {
+				if v19, ok20 := c.ReadFloatAs(f, 32); ok20 {
+					x.FloatValue = float32(v19)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.FloatValue = r.ReadFloat32()
+			}
+		case 3:
+			if f.Convert {
+				if v21, ok22 := c.ReadFloatAs(f, 32); ok22 {
+					x.FloatValueBoxed = float32(v21)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.FloatValueBoxed = r.ReadFloat32()
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				x.BooleanValue = r.ReadBool()
+			}
+		case 5:
+			if !f.Flag || c.ReadFlag() {
+				x.BooleanValueBoxed = r.ReadBool()
+			}
+		case 6:
+			if f.Convert {
+				if v23, ok24 := c.ReadIntAs(f, 64); ok24 {
+					x.LongValue = int64(v23)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.LongValue = r.ReadVarInt64()
+			}
+		case 7:
+			if f.Convert {
+				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
+					x.LongValueBoxed = int64(v25)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.LongValueBoxed = r.ReadVarInt64()
+			}
+		case 8:
+			if f.Convert {
+				if v27, ok28 := c.ReadIntAs(f, 32); ok28 {
+					x.IntValue = int32(v27)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.IntValue = r.ReadVarInt32()
+			}
+		case 9:
+			if f.Convert {
+				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
+					x.ShortValue = int32(v29)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.ShortValue = r.ReadVarInt32()
+			}
+		case 10:
+			if f.Convert {
+				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
+					x.CharValue = int32(v31)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.CharValue = r.ReadVarInt32()
+			}
+		case 11:
+			if f.Convert {
+				if v33, ok34 := c.ReadIntAs(f, 32); ok34 {
+					x.IntValueBoxed = int32(v33)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.IntValueBoxed = r.ReadVarInt32()
+			}
+		case 12:
+			if f.Convert {
+				if v35, ok36 := c.ReadIntAs(f, 32); ok36 {
+					x.ShortValueBoxed = int32(v35)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.ShortValueBoxed = r.ReadVarInt32()
+			}
+		case 13:
+			if f.Convert {
+				if v37, ok38 := c.ReadIntAs(f, 32); ok38 {
+					x.CharValueBoxed = int32(v37)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.CharValueBoxed = r.ReadVarInt32()
+			}
+		case 14:
+			if !f.Flag || c.ReadFlag() {
+				n39 := c.ReadArrayLength(4)
+				a40 := make([]int32, n39)
+				r.ReadRawInt32s(a40)
+				x.IntArray = a40
+			}
+		case 15:
+			if !f.Flag || c.ReadFlag() {
+				n41 := c.ReadArrayLength(8)
+				a42 := make([]int64, n41)
+				r.ReadRawInt64s(a42)
+				x.LongArray = a42
+			}
+		case 16:
+			if !f.Flag || c.ReadFlag() {
+				n43 := c.ReadArrayLength(4)
+				a44 := make([]float32, n43)
+				r.ReadRawFloat32s(a44)
+				x.FloatArray = a44
+			}
+		case 17:
+			if !f.Flag || c.ReadFlag() {
+				n45 := c.ReadArrayLength(8)
+				a46 := make([]float64, n45)
+				r.ReadRawFloat64s(a46)
+				x.DoubleArray = a46
+			}
+		case 18:
+			if !f.Flag || c.ReadFlag() {
+				n47 := c.ReadArrayLength(4)
+				a48 := make([]int32, n47)
+				r.ReadRawInt32s(a48)
+				x.ShortArray = a48
+			}
+		case 19:
+			if !f.Flag || c.ReadFlag() {
+				n49 := c.ReadArrayLength(4)
+				a50 := make([]int32, n49)
+				r.ReadRawInt32s(a50)
+				x.CharArray = a50
+			}
+		case 20:
+			if !f.Flag || c.ReadFlag() {
+				n51 := c.ReadArrayLength(1)
+				a52 := make([]bool, n51)
+				r.ReadRawBools(a52)
+				x.BooleanArray = a52
+			}
+		case 21:
+			if !f.Flag || c.ReadFlag() {
+				x.String = c.ReadString()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}
+
 // foryTypeMediaContent is MediaContent's static type information. Fingerprint: 1,0,0,0;2,22,0,0[0,0,0];
 var foryTypeMediaContent = serializer.NewStructType(serializer.StructSpec{
 	ByName:         true,
@@ -365,33 +658,88 @@ func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	if c.Compatible() {
-		c.ReadStructMeta(foryTypeMedia)
+	if ev2 := c.ReadStructFieldMeta(foryTypeMedia); ev2 != nil {
+		x.Media.ForyReadEvolved(c, ev2)
+	} else {
+		x.Media.ForyRead(c)
 	}
-	x.Media.ForyRead(c)
 	if c.Failed() {
 		c.Trace("Media")
 		return
 	}
-	n2 := c.ReadLength(1)
-	l3 := make([]Image, n2)
-	if n2 > 0 {
-		hn5 := c.ReadStructListHeader(foryTypeImage)
-		for i4 := range l3 {
-			if hn5 && !c.ReadFlag() {
+	n3 := c.ReadLength(1)
+	l4 := make([]Image, n3)
+	if n3 > 0 {
+		hn6, ev7 := c.ReadStructListHeader(foryTypeImage)
+		for i5 := range l4 {
+			if hn6 && !c.ReadFlag() {
 				continue
 			}
-			l3[i4].ForyRead(c)
+			if ev7 != nil {
+				l4[i5].ForyReadEvolved(c, ev7)
+			} else {
+				l4[i5].ForyRead(c)
+			}
 			if c.Failed() {
-				c.TraceIndex(i4)
+				c.TraceIndex(i5)
 				return
 			}
 		}
 	}
-	x.Images = l3
+	x.Images = l4
 	if c.Failed() {
 		c.Trace("Images")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a MediaContent body written with another schema, following ev (FORMAT.md §11.4).
+func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeMediaContent) {
+		return
+	}
+	*x = MediaContent{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				if ev8 := c.ReadStructFieldMeta(foryTypeMedia); ev8 != nil {
+					x.Media.ForyReadEvolved(c, ev8)
+				} else {
+					x.Media.ForyRead(c)
+				}
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				n9 := c.ReadLength(1)
+				l10 := make([]Image, n9)
+				if n9 > 0 {
+					hn12, ev13 := c.ReadStructListHeader(foryTypeImage)
+					for i11 := range l10 {
+						if hn12 && !c.ReadFlag() {
+							continue
+						}
+						if ev13 != nil {
+							l10[i11].ForyReadEvolved(c, ev13)
+						} else {
+							l10[i11].ForyRead(c)
+						}
+						if c.Failed() {
+							c.TraceIndex(i11)
+							return
+						}
+					}
+				}
+				x.Images = l10
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }
@@ -542,6 +890,109 @@ func (x *Media) ForyRead(c *serializer.ReadContext) {
 	c.Leave()
 }
 
+// ForyReadEvolved reads a Media body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeMedia) {
+		return
+	}
+	*x = Media{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				x.HasBitrate = r.ReadBool()
+			}
+		case 1:
+			if f.Convert {
+				if v7, ok8 := c.ReadIntAs(f, 64); ok8 {
+					x.Duration = int64(v7)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Duration = r.ReadVarInt64()
+			}
+		case 2:
+			if f.Convert {
+				if v9, ok10 := c.ReadIntAs(f, 64); ok10 {
+					x.Size = int64(v9)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Size = r.ReadVarInt64()
+			}
+		case 3:
+			if f.Convert {
+				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
+					x.Width = int32(v11)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Width = r.ReadVarInt32()
+			}
+		case 4:
+			if f.Convert {
+				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
+					x.Height = int32(v13)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Height = r.ReadVarInt32()
+			}
+		case 5:
+			if f.Convert {
+				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
+					x.Bitrate = int32(v15)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Bitrate = r.ReadVarInt32()
+			}
+		case 6:
+			if !f.Flag || c.ReadFlag() {
+				x.URI = c.ReadString()
+			}
+		case 7:
+			if !f.Flag || c.ReadFlag() {
+				x.Title = c.ReadString()
+			}
+		case 8:
+			if !f.Flag || c.ReadFlag() {
+				x.Format = c.ReadString()
+			}
+		case 9:
+			if !f.Flag || c.ReadFlag() {
+				n17 := c.ReadLength(1)
+				l18 := make([]string, n17)
+				if n17 > 0 {
+					hn20 := c.ReadListHeader(21)
+					for i19 := range l18 {
+						if hn20 && !c.ReadFlag() {
+							continue
+						}
+						l18[i19] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i19)
+							return
+						}
+					}
+				}
+				x.Persons = l18
+			}
+		case 10:
+			if !f.Flag || c.ReadFlag() {
+				x.Player = Player(r.ReadVarUint32())
+			}
+		case 11:
+			if !f.Flag || c.ReadFlag() {
+				x.Copyright = c.ReadString()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}
+
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;
 var foryTypeImage = serializer.NewStructType(serializer.StructSpec{
 	ByName:         true,
@@ -628,6 +1079,54 @@ func (x *Image) ForyRead(c *serializer.ReadContext) {
 	c.Leave()
 }
 
+// ForyReadEvolved reads a Image body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Image) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeImage) {
+		return
+	}
+	*x = Image{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
+					x.Width = int32(v1)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Width = r.ReadVarInt32()
+			}
+		case 1:
+			if f.Convert {
+				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
+					x.Height = int32(v3)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Height = r.ReadVarInt32()
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				x.URI = c.ReadString()
+			}
+		case 3:
+			if !f.Flag || c.ReadFlag() {
+				x.Title = c.ReadString()
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				x.Size = Size(r.ReadVarUint32())
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}
+
 // foryTypeNumericStructList is NumericStructList's static type information. Fingerprint: 1,22,0,0[0,0,0];
 var foryTypeNumericStructList = serializer.NewStructType(serializer.StructSpec{
 	ByName:         true,
@@ -692,12 +1191,16 @@ func (x *NumericStructList) ForyRead(c *serializer.ReadContext) {
 	n2 := c.ReadLength(1)
 	l3 := make([]NumericStruct, n2)
 	if n2 > 0 {
-		hn5 := c.ReadStructListHeader(foryTypeNumericStruct)
+		hn5, ev6 := c.ReadStructListHeader(foryTypeNumericStruct)
 		for i4 := range l3 {
 			if hn5 && !c.ReadFlag() {
 				continue
 			}
-			l3[i4].ForyRead(c)
+			if ev6 != nil {
+				l3[i4].ForyReadEvolved(c, ev6)
+			} else {
+				l3[i4].ForyRead(c)
+			}
 			if c.Failed() {
 				c.TraceIndex(i4)
 				return
@@ -708,6 +1211,48 @@ func (x *NumericStructList) ForyRead(c *serializer.ReadContext) {
 	if c.Failed() {
 		c.Trace("NumericStructs")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a NumericStructList body written with another schema, following ev (FORMAT.md §11.4).
+func (x *NumericStructList) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeNumericStructList) {
+		return
+	}
+	*x = NumericStructList{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				n7 := c.ReadLength(1)
+				l8 := make([]NumericStruct, n7)
+				if n7 > 0 {
+					hn10, ev11 := c.ReadStructListHeader(foryTypeNumericStruct)
+					for i9 := range l8 {
+						if hn10 && !c.ReadFlag() {
+							continue
+						}
+						if ev11 != nil {
+							l8[i9].ForyReadEvolved(c, ev11)
+						} else {
+							l8[i9].ForyRead(c)
+						}
+						if c.Failed() {
+							c.TraceIndex(i9)
+							return
+						}
+					}
+				}
+				x.NumericStructs = l8
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }
@@ -776,12 +1321,16 @@ func (x *SampleList) ForyRead(c *serializer.ReadContext) {
 	n2 := c.ReadLength(1)
 	l3 := make([]Sample, n2)
 	if n2 > 0 {
-		hn5 := c.ReadStructListHeader(foryTypeSample)
+		hn5, ev6 := c.ReadStructListHeader(foryTypeSample)
 		for i4 := range l3 {
 			if hn5 && !c.ReadFlag() {
 				continue
 			}
-			l3[i4].ForyRead(c)
+			if ev6 != nil {
+				l3[i4].ForyReadEvolved(c, ev6)
+			} else {
+				l3[i4].ForyRead(c)
+			}
 			if c.Failed() {
 				c.TraceIndex(i4)
 				return
@@ -792,6 +1341,48 @@ func (x *SampleList) ForyRead(c *serializer.ReadContext) {
 	if c.Failed() {
 		c.Trace("SampleList")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a SampleList body written with another schema, following ev (FORMAT.md §11.4).
+func (x *SampleList) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeSampleList) {
+		return
+	}
+	*x = SampleList{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				n7 := c.ReadLength(1)
+				l8 := make([]Sample, n7)
+				if n7 > 0 {
+					hn10, ev11 := c.ReadStructListHeader(foryTypeSample)
+					for i9 := range l8 {
+						if hn10 && !c.ReadFlag() {
+							continue
+						}
+						if ev11 != nil {
+							l8[i9].ForyReadEvolved(c, ev11)
+						} else {
+							l8[i9].ForyRead(c)
+						}
+						if c.Failed() {
+							c.TraceIndex(i9)
+							return
+						}
+					}
+				}
+				x.SampleList = l8
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }
@@ -860,12 +1451,16 @@ func (x *MediaContentList) ForyRead(c *serializer.ReadContext) {
 	n2 := c.ReadLength(1)
 	l3 := make([]MediaContent, n2)
 	if n2 > 0 {
-		hn5 := c.ReadStructListHeader(foryTypeMediaContent)
+		hn5, ev6 := c.ReadStructListHeader(foryTypeMediaContent)
 		for i4 := range l3 {
 			if hn5 && !c.ReadFlag() {
 				continue
 			}
-			l3[i4].ForyRead(c)
+			if ev6 != nil {
+				l3[i4].ForyReadEvolved(c, ev6)
+			} else {
+				l3[i4].ForyRead(c)
+			}
 			if c.Failed() {
 				c.TraceIndex(i4)
 				return
@@ -876,6 +1471,48 @@ func (x *MediaContentList) ForyRead(c *serializer.ReadContext) {
 	if c.Failed() {
 		c.Trace("MediaContentList")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a MediaContentList body written with another schema, following ev (FORMAT.md §11.4).
+func (x *MediaContentList) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeMediaContentList) {
+		return
+	}
+	*x = MediaContentList{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				n7 := c.ReadLength(1)
+				l8 := make([]MediaContent, n7)
+				if n7 > 0 {
+					hn10, ev11 := c.ReadStructListHeader(foryTypeMediaContent)
+					for i9 := range l8 {
+						if hn10 && !c.ReadFlag() {
+							continue
+						}
+						if ev11 != nil {
+							l8[i9].ForyReadEvolved(c, ev11)
+						} else {
+							l8[i9].ForyRead(c)
+						}
+						if c.Failed() {
+							c.TraceIndex(i9)
+							return
+						}
+					}
+				}
+				x.MediaContentList = l8
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }

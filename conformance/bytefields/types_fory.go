@@ -129,33 +129,109 @@ func (x *Bytes) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Bools")
 		return
 	}
-	n9 := c.ReadLength(1)
-	l10 := make([]uint8, n9)
-	if n9 > 0 {
-		hn12 := c.ReadListHeader(9)
-		for i11 := range l10 {
-			if hn12 && !c.ReadFlag() {
+	n10 := c.ReadLength(1)
+	l11 := make([]uint8, n10)
+	if n10 > 0 {
+		hn13 := c.ReadListHeader(9)
+		for i12 := range l11 {
+			if hn13 && !c.ReadFlag() {
 				continue
 			}
-			l10[i11] = r.ReadUint8()
+			l11[i12] = r.ReadUint8()
 			if c.Failed() {
-				c.TraceIndex(i11)
+				c.TraceIndex(i12)
 				return
 			}
 		}
 	}
-	x.Plain = l10
+	x.Plain = l11
 	if c.Failed() {
 		c.Trace("Plain")
 		return
 	}
-	n13 := c.ReadArrayLength(1)
-	a14 := make([]uint8, n13)
-	copy(a14, r.ReadBytes(n13))
-	x.U8Arr = a14
+	n15 := c.ReadArrayLength(1)
+	a16 := make([]uint8, n15)
+	copy(a16, r.ReadBytes(n15))
+	x.U8Arr = a16
 	if c.Failed() {
 		c.Trace("U8Arr")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a Bytes body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Bytes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeBytes) {
+		return
+	}
+	*x = Bytes{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				x.Bin = c.ReadBinary()
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				n17 := c.ReadArrayLength(1)
+				a18 := make([]bool, n17)
+				r.ReadRawBools(a18)
+				x.BoolA = a18
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				n19 := c.ReadLength(1)
+				l20 := make([]bool, n19)
+				if n19 > 0 {
+					hn22 := c.ReadListHeader(1)
+					for i21 := range l20 {
+						if hn22 && !c.ReadFlag() {
+							continue
+						}
+						l20[i21] = r.ReadBool()
+						if c.Failed() {
+							c.TraceIndex(i21)
+							return
+						}
+					}
+				}
+				x.Bools = l20
+			}
+		case 3:
+			if !f.Flag || c.ReadFlag() {
+				n24 := c.ReadLength(1)
+				l25 := make([]uint8, n24)
+				if n24 > 0 {
+					hn27 := c.ReadListHeader(9)
+					for i26 := range l25 {
+						if hn27 && !c.ReadFlag() {
+							continue
+						}
+						l25[i26] = r.ReadUint8()
+						if c.Failed() {
+							c.TraceIndex(i26)
+							return
+						}
+					}
+				}
+				x.Plain = l25
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				n29 := c.ReadArrayLength(1)
+				a30 := make([]uint8, n29)
+				copy(a30, r.ReadBytes(n29))
+				x.U8Arr = a30
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }

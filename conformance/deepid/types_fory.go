@@ -69,13 +69,50 @@ func (x *Level1) ForyRead(c *serializer.ReadContext) {
 		c.Trace("ID..ID")
 		return
 	}
-	if c.Compatible() {
-		c.ReadStructMeta(foryTypeLevel2)
+	if ev1 := c.ReadStructFieldMeta(foryTypeLevel2); ev1 != nil {
+		x.Mid.ForyReadEvolved(c, ev1)
+	} else {
+		x.Mid.ForyRead(c)
 	}
-	x.Mid.ForyRead(c)
 	if c.Failed() {
 		c.Trace("Mid")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a Level1 body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Level1) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeLevel1) {
+		return
+	}
+	*x = Level1{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
+					x.ID = int32(v2)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.ID = r.ReadVarInt32()
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				if ev4 := c.ReadStructFieldMeta(foryTypeLevel2); ev4 != nil {
+					x.Mid.ForyReadEvolved(c, ev4)
+				} else {
+					x.Mid.ForyRead(c)
+				}
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }
@@ -147,21 +184,23 @@ func (x *Level2) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	if c.Compatible() {
-		c.ReadStructMeta(foryTypeLevel3)
+	if ev1 := c.ReadStructFieldMeta(foryTypeLevel3); ev1 != nil {
+		x.Deep.ForyReadEvolved(c, ev1)
+	} else {
+		x.Deep.ForyRead(c)
 	}
-	x.Deep.ForyRead(c)
 	if c.Failed() {
 		c.Trace("Deep")
 		return
 	}
 	if c.ReadFlag() {
-		p1 := new(Level3)
-		if c.Compatible() {
-			c.ReadStructMeta(foryTypeLevel3)
+		p2 := new(Level3)
+		if ev3 := c.ReadStructFieldMeta(foryTypeLevel3); ev3 != nil {
+			p2.ForyReadEvolved(c, ev3)
+		} else {
+			p2.ForyRead(c)
 		}
-		p1.ForyRead(c)
-		x.DeepP = p1
+		x.DeepP = p2
 	}
 	if c.Failed() {
 		c.Trace("DeepP")
@@ -171,6 +210,47 @@ func (x *Level2) ForyRead(c *serializer.ReadContext) {
 	if c.Failed() {
 		c.Trace("Name")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a Level2 body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Level2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeLevel2) {
+		return
+	}
+	*x = Level2{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				if ev4 := c.ReadStructFieldMeta(foryTypeLevel3); ev4 != nil {
+					x.Deep.ForyReadEvolved(c, ev4)
+				} else {
+					x.Deep.ForyRead(c)
+				}
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				p5 := new(Level3)
+				if ev6 := c.ReadStructFieldMeta(foryTypeLevel3); ev6 != nil {
+					p5.ForyReadEvolved(c, ev6)
+				} else {
+					p5.ForyRead(c)
+				}
+				x.DeepP = p5
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				x.Name = c.ReadString()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }
@@ -259,6 +339,53 @@ func (x *Level3) ForyRead(c *serializer.ReadContext) {
 	if c.Failed() {
 		c.Trace("Tags")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a Level3 body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Level3) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeLevel3) {
+		return
+	}
+	*x = Level3{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v7, ok8 := c.ReadIntAs(f, 64); ok8 {
+					x.Value = int64(v7)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Value = r.ReadVarInt64()
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				n9 := c.ReadLength(1)
+				l10 := make([]string, n9)
+				if n9 > 0 {
+					hn12 := c.ReadListHeader(21)
+					for i11 := range l10 {
+						if hn12 && !c.ReadFlag() {
+							continue
+						}
+						l10[i11] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i11)
+							return
+						}
+					}
+				}
+				x.Tags = l10
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }

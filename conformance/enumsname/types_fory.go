@@ -105,13 +105,62 @@ func (x *EnumHolder) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p6 := new(Color)
-		*p6 = Color(r.ReadVarUint32())
-		x.PC = p6
+		p7 := new(Color)
+		*p7 = Color(r.ReadVarUint32())
+		x.PC = p7
 	}
 	if c.Failed() {
 		c.Trace("PC")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a EnumHolder body written with another schema, following ev (FORMAT.md §11.4).
+func (x *EnumHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeEnumHolder) {
+		return
+	}
+	*x = EnumHolder{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				x.C = Color(r.ReadVarUint32())
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				n8 := c.ReadLength(1)
+				l9 := make([]Color, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(25)
+					for i10 := range l9 {
+						if hn11 && !c.ReadFlag() {
+							continue
+						}
+						l9[i10] = Color(r.ReadVarUint32())
+						if c.Failed() {
+							c.TraceIndex(i10)
+							return
+						}
+					}
+				}
+				x.Colors = l9
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				p13 := new(Color)
+				*p13 = Color(r.ReadVarUint32())
+				x.PC = p13
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }

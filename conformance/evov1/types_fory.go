@@ -73,3 +73,35 @@ func (x *PersonV1) ForyRead(c *serializer.ReadContext) {
 	}
 	c.Leave()
 }
+
+// ForyReadEvolved reads a PersonV1 body written with another schema, following ev (FORMAT.md §11.4).
+func (x *PersonV1) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypePersonV1) {
+		return
+	}
+	*x = PersonV1{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
+					x.Age = int32(v1)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Age = r.ReadVarInt32()
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				x.Name = c.ReadString()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}

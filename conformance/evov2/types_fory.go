@@ -122,10 +122,11 @@ func (x *PersonV2) ForyRead(c *serializer.ReadContext) {
 	}
 	if c.ReadFlag() {
 		p5 := new(Address)
-		if c.Compatible() {
-			c.ReadStructMeta(foryTypeAddress)
+		if ev6 := c.ReadStructFieldMeta(foryTypeAddress); ev6 != nil {
+			p5.ForyReadEvolved(c, ev6)
+		} else {
+			p5.ForyRead(c)
 		}
-		p5.ForyRead(c)
 		x.Home = p5
 	}
 	if c.Failed() {
@@ -143,75 +144,191 @@ func (x *PersonV2) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p6 := new(string)
-		*p6 = c.ReadString()
-		x.Nick = p6
+		p7 := new(string)
+		*p7 = c.ReadString()
+		x.Nick = p7
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n7 := c.ReadLength(2)
-	m8 := make(map[string]int32, n7)
-	for n7 > 0 {
-		sz9, vn10 := c.ReadMapChunk(n7, 21, 5)
+	n8 := c.ReadLength(2)
+	m9 := make(map[string]int32, n8)
+	for n8 > 0 {
+		sz10, vn11 := c.ReadMapChunk(n8, 21, 5)
 		if c.Failed() {
 			return
 		}
-		for j11 := 0; j11 < sz9; j11++ {
-			var k12 string
-			k12 = c.ReadString()
-			var v13 int32
-			if !vn10 {
-				v13 = r.ReadVarInt32()
+		for j12 := 0; j12 < sz10; j12++ {
+			var k13 string
+			k13 = c.ReadString()
+			var v14 int32
+			if !vn11 {
+				v14 = r.ReadVarInt32()
 			}
 			if c.Failed() {
 				return
 			}
-			m8[k12] = v13
+			m9[k13] = v14
 		}
-		n7 -= sz9
+		n8 -= sz10
 	}
-	x.Scores = m8
+	x.Scores = m9
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n14 := c.ReadLength(1)
-	l15 := make([]string, n14)
-	if n14 > 0 {
-		hn17 := c.ReadListHeader(21)
-		for i16 := range l15 {
-			if hn17 && !c.ReadFlag() {
+	n15 := c.ReadLength(1)
+	l16 := make([]string, n15)
+	if n15 > 0 {
+		hn18 := c.ReadListHeader(21)
+		for i17 := range l16 {
+			if hn18 && !c.ReadFlag() {
 				continue
 			}
-			l15[i16] = c.ReadString()
+			l16[i17] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i16)
+				c.TraceIndex(i17)
 				return
 			}
 		}
 	}
-	x.Tags = l15
+	x.Tags = l16
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n18 := c.ReadArrayLength(8)
-	a19 := make([]float64, n18)
-	r.ReadRawFloat64s(a19)
-	x.Weights = a19
+	n20 := c.ReadArrayLength(8)
+	a21 := make([]float64, n20)
+	r.ReadRawFloat64s(a21)
+	x.Weights = a21
 	if c.Failed() {
 		c.Trace("Weights")
 		return
 	}
-	if c.Compatible() {
-		c.ReadStructMeta(foryTypeAddress)
+	if ev22 := c.ReadStructFieldMeta(foryTypeAddress); ev22 != nil {
+		x.Work.ForyReadEvolved(c, ev22)
+	} else {
+		x.Work.ForyRead(c)
 	}
-	x.Work.ForyRead(c)
 	if c.Failed() {
 		c.Trace("Work")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a PersonV2 body written with another schema, following ev (FORMAT.md §11.4).
+func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypePersonV2) {
+		return
+	}
+	*x = PersonV2{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v23, ok24 := c.ReadIntAs(f, 32); ok24 {
+					x.Age = int32(v23)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Age = r.ReadVarInt32()
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				x.Email = c.ReadString()
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				p25 := new(Address)
+				if ev26 := c.ReadStructFieldMeta(foryTypeAddress); ev26 != nil {
+					p25.ForyReadEvolved(c, ev26)
+				} else {
+					p25.ForyRead(c)
+				}
+				x.Home = p25
+			}
+		case 3:
+			if !f.Flag || c.ReadFlag() {
+				x.Level = Color(r.ReadVarUint32())
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				x.Name = c.ReadString()
+			}
+		case 5:
+			if !f.Flag || c.ReadFlag() {
+				p27 := new(string)
+				*p27 = c.ReadString()
+				x.Nick = p27
+			}
+		case 6:
+			if !f.Flag || c.ReadFlag() {
+				n28 := c.ReadLength(2)
+				m29 := make(map[string]int32, n28)
+				for n28 > 0 {
+					sz30, vn31 := c.ReadMapChunk(n28, 21, 5)
+					if c.Failed() {
+						return
+					}
+					for j32 := 0; j32 < sz30; j32++ {
+						var k33 string
+						k33 = c.ReadString()
+						var v34 int32
+						if !vn31 {
+							v34 = r.ReadVarInt32()
+						}
+						if c.Failed() {
+							return
+						}
+						m29[k33] = v34
+					}
+					n28 -= sz30
+				}
+				x.Scores = m29
+			}
+		case 7:
+			if !f.Flag || c.ReadFlag() {
+				n35 := c.ReadLength(1)
+				l36 := make([]string, n35)
+				if n35 > 0 {
+					hn38 := c.ReadListHeader(21)
+					for i37 := range l36 {
+						if hn38 && !c.ReadFlag() {
+							continue
+						}
+						l36[i37] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i37)
+							return
+						}
+					}
+				}
+				x.Tags = l36
+			}
+		case 8:
+			if !f.Flag || c.ReadFlag() {
+				n40 := c.ReadArrayLength(8)
+				a41 := make([]float64, n40)
+				r.ReadRawFloat64s(a41)
+				x.Weights = a41
+			}
+		case 9:
+			if !f.Flag || c.ReadFlag() {
+				if ev42 := c.ReadStructFieldMeta(foryTypeAddress); ev42 != nil {
+					x.Work.ForyReadEvolved(c, ev42)
+				} else {
+					x.Work.ForyRead(c)
+				}
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }
@@ -279,6 +396,38 @@ func (x *Address) ForyRead(c *serializer.ReadContext) {
 	if c.Failed() {
 		c.Trace("Street")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a Address body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Address) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeAddress) {
+		return
+	}
+	*x = Address{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
+					x.Zip = int32(v1)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Zip = r.ReadVarInt32()
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				x.Street = c.ReadString()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }

@@ -129,3 +129,73 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 	}
 	c.Leave()
 }
+
+// ForyReadEvolved reads a Maps body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeMaps) {
+		return
+	}
+	*x = Maps{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				n21 := c.ReadLength(2)
+				m22 := make(map[int32]string, n21)
+				for n21 > 0 {
+					sz23, vn24 := c.ReadMapChunk(n21, 5, 21)
+					if c.Failed() {
+						return
+					}
+					for j25 := 0; j25 < sz23; j25++ {
+						var k26 int32
+						k26 = r.ReadVarInt32()
+						var v27 string
+						if !vn24 {
+							v27 = c.ReadString()
+						}
+						if c.Failed() {
+							return
+						}
+						m22[k26] = v27
+					}
+					n21 -= sz23
+				}
+				x.I32ToStr = m22
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				n28 := c.ReadLength(2)
+				m29 := make(map[string]int32, n28)
+				for n28 > 0 {
+					sz30, vn31 := c.ReadMapChunk(n28, 21, 5)
+					if c.Failed() {
+						return
+					}
+					for j32 := 0; j32 < sz30; j32++ {
+						var k33 string
+						k33 = c.ReadString()
+						var v34 int32
+						if !vn31 {
+							v34 = r.ReadVarInt32()
+						}
+						if c.Failed() {
+							return
+						}
+						m29[k33] = v34
+					}
+					n28 -= sz30
+				}
+				x.StrToI32 = m29
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}

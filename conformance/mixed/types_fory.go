@@ -156,32 +156,33 @@ func (x *Mixed) ForyRead(c *serializer.ReadContext) {
 	}
 	if c.ReadFlag() {
 		p7 := new(Inner)
-		if c.Compatible() {
-			c.ReadStructMeta(foryTypeInner)
+		if ev8 := c.ReadStructFieldMeta(foryTypeInner); ev8 != nil {
+			p7.ForyReadEvolved(c, ev8)
+		} else {
+			p7.ForyRead(c)
 		}
-		p7.ForyRead(c)
 		x.Child = p7
 	}
 	if c.Failed() {
 		c.Trace("Child")
 		return
 	}
-	n8 := c.ReadLength(1)
-	l9 := make([]string, n8)
-	if n8 > 0 {
-		hn11 := c.ReadListHeader(21)
-		for i10 := range l9 {
-			if hn11 && !c.ReadFlag() {
+	n9 := c.ReadLength(1)
+	l10 := make([]string, n9)
+	if n9 > 0 {
+		hn12 := c.ReadListHeader(21)
+		for i11 := range l10 {
+			if hn12 && !c.ReadFlag() {
 				continue
 			}
-			l9[i10] = c.ReadString()
+			l10[i11] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i10)
+				c.TraceIndex(i11)
 				return
 			}
 		}
 	}
-	x.Items = l9
+	x.Items = l10
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -191,28 +192,28 @@ func (x *Mixed) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Kind")
 		return
 	}
-	n12 := c.ReadLength(2)
-	m13 := make(map[string]int32, n12)
-	for n12 > 0 {
-		sz14, vn15 := c.ReadMapChunk(n12, 21, 5)
+	n14 := c.ReadLength(2)
+	m15 := make(map[string]int32, n14)
+	for n14 > 0 {
+		sz16, vn17 := c.ReadMapChunk(n14, 21, 5)
 		if c.Failed() {
 			return
 		}
-		for j16 := 0; j16 < sz14; j16++ {
-			var k17 string
-			k17 = c.ReadString()
-			var v18 int32
-			if !vn15 {
-				v18 = r.ReadVarInt32()
+		for j18 := 0; j18 < sz16; j18++ {
+			var k19 string
+			k19 = c.ReadString()
+			var v20 int32
+			if !vn17 {
+				v20 = r.ReadVarInt32()
 			}
 			if c.Failed() {
 				return
 			}
-			m13[k17] = v18
+			m15[k19] = v20
 		}
-		n12 -= sz14
+		n14 -= sz16
 	}
-	x.Lookup = m13
+	x.Lookup = m15
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -226,6 +227,153 @@ func (x *Mixed) ForyRead(c *serializer.ReadContext) {
 	if c.Failed() {
 		c.Trace("Stamp")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a Mixed body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Mixed) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeMixed) {
+		return
+	}
+	*x = Mixed{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v21, ok22 := c.ReadFloatAs(f, 32); ok22 {
+					x.Ratio = float32(v21)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Ratio = r.ReadFloat32()
+			}
+		case 1:
+			if f.Convert {
+				if v23, ok24 := c.ReadIntAs(f, 16); ok24 {
+					x.Small = int16(v23)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Small = r.ReadInt16()
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				x.Flag = r.ReadBool()
+			}
+		case 3:
+			if f.Convert {
+				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
+					x.Count = int64(v25)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Count = r.ReadVarInt64()
+			}
+		case 4:
+			if f.Convert {
+				if v27, ok28 := c.ReadUintAs(f, 64); ok28 {
+					x.Big = uint64(v27)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Big = r.ReadVarUint64()
+			}
+		case 5:
+			if f.Convert {
+				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
+					x.Code = int32(v29)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Code = r.ReadVarInt32()
+			}
+		case 6:
+			if !f.Flag || c.ReadFlag() {
+				p31 := new(bool)
+				*p31 = r.ReadBool()
+				x.OptFlag = p31
+			}
+		case 7:
+			if f.Convert {
+				if v33, ok34 := c.ReadIntAs(f, 32); ok34 {
+					pv35 := int32(v33)
+					x.Opt = &pv35
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p32 := new(int32)
+				*p32 = r.ReadVarInt32()
+				x.Opt = p32
+			}
+		case 8:
+			if !f.Flag || c.ReadFlag() {
+				p36 := new(Inner)
+				if ev37 := c.ReadStructFieldMeta(foryTypeInner); ev37 != nil {
+					p36.ForyReadEvolved(c, ev37)
+				} else {
+					p36.ForyRead(c)
+				}
+				x.Child = p36
+			}
+		case 9:
+			if !f.Flag || c.ReadFlag() {
+				n38 := c.ReadLength(1)
+				l39 := make([]string, n38)
+				if n38 > 0 {
+					hn41 := c.ReadListHeader(21)
+					for i40 := range l39 {
+						if hn41 && !c.ReadFlag() {
+							continue
+						}
+						l39[i40] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i40)
+							return
+						}
+					}
+				}
+				x.Items = l39
+			}
+		case 10:
+			if !f.Flag || c.ReadFlag() {
+				x.Kind = Color(r.ReadVarUint32())
+			}
+		case 11:
+			if !f.Flag || c.ReadFlag() {
+				n43 := c.ReadLength(2)
+				m44 := make(map[string]int32, n43)
+				for n43 > 0 {
+					sz45, vn46 := c.ReadMapChunk(n43, 21, 5)
+					if c.Failed() {
+						return
+					}
+					for j47 := 0; j47 < sz45; j47++ {
+						var k48 string
+						k48 = c.ReadString()
+						var v49 int32
+						if !vn46 {
+							v49 = r.ReadVarInt32()
+						}
+						if c.Failed() {
+							return
+						}
+						m44[k48] = v49
+					}
+					n43 -= sz45
+				}
+				x.Lookup = m44
+			}
+		case 12:
+			if !f.Flag || c.ReadFlag() {
+				x.Name = c.ReadString()
+			}
+		case 13:
+			if !f.Flag || c.ReadFlag() {
+				x.Stamp = c.ReadTime()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }
@@ -293,6 +441,38 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 	if c.Failed() {
 		c.Trace("S")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a Inner body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeInner) {
+		return
+	}
+	*x = Inner{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
+					x.V = int32(v1)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.V = r.ReadVarInt32()
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				x.S = c.ReadString()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }

@@ -81,3 +81,51 @@ func (x *NameRules) ForyRead(c *serializer.ReadContext) {
 	}
 	c.Leave()
 }
+
+// ForyReadEvolved reads a NameRules body written with another schema, following ev (FORMAT.md §11.4).
+func (x *NameRules) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeNameRules) {
+		return
+	}
+	*x = NameRules{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v1, ok2 := c.ReadIntAs(f, 64); ok2 {
+					x.UserID = int64(v1)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.UserID = r.ReadVarInt64()
+			}
+		case 1:
+			if f.Convert {
+				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
+					x.HTTPCode = int32(v3)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.HTTPCode = r.ReadVarInt32()
+			}
+		case 2:
+			if f.Convert {
+				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
+					x.X2Y = int32(v5)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.X2Y = r.ReadVarInt32()
+			}
+		case 3:
+			if !f.Flag || c.ReadFlag() {
+				x.URI = c.ReadString()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}

@@ -76,15 +76,54 @@ func (x *Outer) ForyRead(c *serializer.ReadContext) {
 	}
 	if c.ReadFlag() {
 		p1 := new(Inner)
-		if c.Compatible() {
-			c.ReadStructMeta(foryTypeInner)
+		if ev2 := c.ReadStructFieldMeta(foryTypeInner); ev2 != nil {
+			p1.ForyReadEvolved(c, ev2)
+		} else {
+			p1.ForyRead(c)
 		}
-		p1.ForyRead(c)
 		x.Inner = p1
 	}
 	if c.Failed() {
 		c.Trace("Inner")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a Outer body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Outer) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeOuter) {
+		return
+	}
+	*x = Outer{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
+					x.X = int32(v3)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.X = r.ReadVarInt32()
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				p5 := new(Inner)
+				if ev6 := c.ReadStructFieldMeta(foryTypeInner); ev6 != nil {
+					p5.ForyReadEvolved(c, ev6)
+				} else {
+					p5.ForyRead(c)
+				}
+				x.Inner = p5
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }
@@ -152,6 +191,38 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 	if c.Failed() {
 		c.Trace("S")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a Inner body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeInner) {
+		return
+	}
+	*x = Inner{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
+					x.V = int32(v1)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.V = r.ReadVarInt32()
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				x.S = c.ReadString()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }

@@ -124,54 +124,137 @@ func (x *NullableContainers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n10 := c.ReadLength(2)
-		m11 := make(map[string]int32, n10)
-		for n10 > 0 {
-			sz12, vn13 := c.ReadMapChunk(n10, 21, 5)
+		n11 := c.ReadLength(2)
+		m12 := make(map[string]int32, n11)
+		for n11 > 0 {
+			sz13, vn14 := c.ReadMapChunk(n11, 21, 5)
 			if c.Failed() {
 				return
 			}
-			for j14 := 0; j14 < sz12; j14++ {
-				var k15 string
-				k15 = c.ReadString()
-				var v16 int32
-				if !vn13 {
-					v16 = r.ReadVarInt32()
+			for j15 := 0; j15 < sz13; j15++ {
+				var k16 string
+				k16 = c.ReadString()
+				var v17 int32
+				if !vn14 {
+					v17 = r.ReadVarInt32()
 				}
 				if c.Failed() {
 					return
 				}
-				m11[k15] = v16
+				m12[k16] = v17
 			}
-			n10 -= sz12
+			n11 -= sz13
 		}
-		x.Map = m11
+		x.Map = m12
 	}
 	if c.Failed() {
 		c.Trace("Map")
 		return
 	}
 	if c.ReadFlag() {
-		n17 := c.ReadLength(1)
-		l18 := make([]string, n17)
-		if n17 > 0 {
-			hn20 := c.ReadListHeader(21)
-			for i19 := range l18 {
-				if hn20 && !c.ReadFlag() {
+		n18 := c.ReadLength(1)
+		l19 := make([]string, n18)
+		if n18 > 0 {
+			hn21 := c.ReadListHeader(21)
+			for i20 := range l19 {
+				if hn21 && !c.ReadFlag() {
 					continue
 				}
-				l18[i19] = c.ReadString()
+				l19[i20] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i19)
+					c.TraceIndex(i20)
 					return
 				}
 			}
 		}
-		x.Strs = l18
+		x.Strs = l19
 	}
 	if c.Failed() {
 		c.Trace("Strs")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a NullableContainers body written with another schema, following ev (FORMAT.md §11.4).
+func (x *NullableContainers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeNullableContainers) {
+		return
+	}
+	*x = NullableContainers{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				n23 := c.ReadLength(1)
+				l24 := make([]int32, n23)
+				if n23 > 0 {
+					hn26 := c.ReadListHeader(5)
+					for i25 := range l24 {
+						if hn26 && !c.ReadFlag() {
+							continue
+						}
+						l24[i25] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i25)
+							return
+						}
+					}
+				}
+				x.Ints = l24
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				n28 := c.ReadLength(2)
+				m29 := make(map[string]int32, n28)
+				for n28 > 0 {
+					sz30, vn31 := c.ReadMapChunk(n28, 21, 5)
+					if c.Failed() {
+						return
+					}
+					for j32 := 0; j32 < sz30; j32++ {
+						var k33 string
+						k33 = c.ReadString()
+						var v34 int32
+						if !vn31 {
+							v34 = r.ReadVarInt32()
+						}
+						if c.Failed() {
+							return
+						}
+						m29[k33] = v34
+					}
+					n28 -= sz30
+				}
+				x.Map = m29
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				n35 := c.ReadLength(1)
+				l36 := make([]string, n35)
+				if n35 > 0 {
+					hn38 := c.ReadListHeader(21)
+					for i37 := range l36 {
+						if hn38 && !c.ReadFlag() {
+							continue
+						}
+						l36[i37] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i37)
+							return
+						}
+					}
+				}
+				x.Strs = l36
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }

@@ -105,3 +105,115 @@ func (x *AllPrims) ForyRead(c *serializer.ReadContext) {
 	}
 	c.Leave()
 }
+
+// ForyReadEvolved reads a AllPrims body written with another schema, following ev (FORMAT.md §11.4).
+func (x *AllPrims) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeAllPrims) {
+		return
+	}
+	*x = AllPrims{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v1, ok2 := c.ReadFloatAs(f, 64); ok2 {
+					x.F64 = float64(v1)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.F64 = r.ReadFloat64()
+			}
+		case 1:
+			if f.Convert {
+				if v3, ok4 := c.ReadFloatAs(f, 32); ok4 {
+					x.F32 = float32(v3)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.F32 = r.ReadFloat32()
+			}
+		case 2:
+			if f.Convert {
+				if v5, ok6 := c.ReadIntAs(f, 16); ok6 {
+					x.I16 = int16(v5)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.I16 = r.ReadInt16()
+			}
+		case 3:
+			if f.Convert {
+				if v7, ok8 := c.ReadUintAs(f, 16); ok8 {
+					x.U16 = uint16(v7)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.U16 = r.ReadUint16()
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				x.B = r.ReadBool()
+			}
+		case 5:
+			if f.Convert {
+				if v9, ok10 := c.ReadIntAs(f, 8); ok10 {
+					x.I8 = int8(v9)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.I8 = r.ReadInt8()
+			}
+		case 6:
+			if f.Convert {
+				if v11, ok12 := c.ReadUintAs(f, 8); ok12 {
+					x.U8 = uint8(v11)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.U8 = r.ReadUint8()
+			}
+		case 7:
+			if f.Convert {
+				if v13, ok14 := c.ReadIntAs(f, 64); ok14 {
+					x.I = int(v13)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.I = int(r.ReadVarInt64())
+			}
+		case 8:
+			if f.Convert {
+				if v15, ok16 := c.ReadIntAs(f, 64); ok16 {
+					x.I64 = int64(v15)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.I64 = r.ReadVarInt64()
+			}
+		case 9:
+			if f.Convert {
+				if v17, ok18 := c.ReadUintAs(f, 64); ok18 {
+					x.U64 = uint64(v17)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.U64 = r.ReadVarUint64()
+			}
+		case 10:
+			if f.Convert {
+				if v19, ok20 := c.ReadIntAs(f, 32); ok20 {
+					x.I32 = int32(v19)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.I32 = r.ReadVarInt32()
+			}
+		case 11:
+			if f.Convert {
+				if v21, ok22 := c.ReadUintAs(f, 32); ok22 {
+					x.U32 = uint32(v21)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.U32 = r.ReadVarUint32()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}

@@ -139,3 +139,68 @@ func (x *Ptrs) ForyRead(c *serializer.ReadContext) {
 	}
 	c.Leave()
 }
+
+// ForyReadEvolved reads a Ptrs body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Ptrs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypePtrs) {
+		return
+	}
+	*x = Ptrs{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v7, ok8 := c.ReadFloatAs(f, 64); ok8 {
+					pv9 := float64(v7)
+					x.PF64 = &pv9
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p6 := new(float64)
+				*p6 = r.ReadFloat64()
+				x.PF64 = p6
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				p10 := new(bool)
+				*p10 = r.ReadBool()
+				x.PB = p10
+			}
+		case 2:
+			if f.Convert {
+				if v12, ok13 := c.ReadIntAs(f, 64); ok13 {
+					pv14 := int64(v12)
+					x.PI64 = &pv14
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p11 := new(int64)
+				*p11 = r.ReadVarInt64()
+				x.PI64 = p11
+			}
+		case 3:
+			if f.Convert {
+				if v16, ok17 := c.ReadIntAs(f, 32); ok17 {
+					pv18 := int32(v16)
+					x.PI32 = &pv18
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p15 := new(int32)
+				*p15 = r.ReadVarInt32()
+				x.PI32 = p15
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				p19 := new(string)
+				*p19 = c.ReadString()
+				x.PS = p19
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}

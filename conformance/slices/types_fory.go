@@ -112,53 +112,137 @@ func (x *Slices) ForyRead(c *serializer.ReadContext) {
 		c.Trace("I32s")
 		return
 	}
-	n8 := c.ReadArrayLength(8)
-	a9 := make([]int64, n8)
-	r.ReadRawInt64s(a9)
-	x.I64Arr = a9
+	n9 := c.ReadArrayLength(8)
+	a10 := make([]int64, n9)
+	r.ReadRawInt64s(a10)
+	x.I64Arr = a10
 	if c.Failed() {
 		c.Trace("I64Arr")
 		return
 	}
-	n10 := c.ReadLength(1)
-	l11 := make([]int64, n10)
-	if n10 > 0 {
-		hn13 := c.ReadListHeader(7)
-		for i12 := range l11 {
-			if hn13 && !c.ReadFlag() {
+	n11 := c.ReadLength(1)
+	l12 := make([]int64, n11)
+	if n11 > 0 {
+		hn14 := c.ReadListHeader(7)
+		for i13 := range l12 {
+			if hn14 && !c.ReadFlag() {
 				continue
 			}
-			l11[i12] = r.ReadVarInt64()
+			l12[i13] = r.ReadVarInt64()
 			if c.Failed() {
-				c.TraceIndex(i12)
+				c.TraceIndex(i13)
 				return
 			}
 		}
 	}
-	x.I64s = l11
+	x.I64s = l12
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n14 := c.ReadLength(1)
-	l15 := make([]string, n14)
-	if n14 > 0 {
-		hn17 := c.ReadListHeader(21)
-		for i16 := range l15 {
-			if hn17 && !c.ReadFlag() {
+	n16 := c.ReadLength(1)
+	l17 := make([]string, n16)
+	if n16 > 0 {
+		hn19 := c.ReadListHeader(21)
+		for i18 := range l17 {
+			if hn19 && !c.ReadFlag() {
 				continue
 			}
-			l15[i16] = c.ReadString()
+			l17[i18] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i16)
+				c.TraceIndex(i18)
 				return
 			}
 		}
 	}
-	x.Strs = l15
+	x.Strs = l17
 	if c.Failed() {
 		c.Trace("Strs")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a Slices body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Slices) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeSlices) {
+		return
+	}
+	*x = Slices{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				n21 := c.ReadLength(1)
+				l22 := make([]int32, n21)
+				if n21 > 0 {
+					hn24 := c.ReadListHeader(5)
+					for i23 := range l22 {
+						if hn24 && !c.ReadFlag() {
+							continue
+						}
+						l22[i23] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i23)
+							return
+						}
+					}
+				}
+				x.I32s = l22
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				n26 := c.ReadArrayLength(8)
+				a27 := make([]int64, n26)
+				r.ReadRawInt64s(a27)
+				x.I64Arr = a27
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				n28 := c.ReadLength(1)
+				l29 := make([]int64, n28)
+				if n28 > 0 {
+					hn31 := c.ReadListHeader(7)
+					for i30 := range l29 {
+						if hn31 && !c.ReadFlag() {
+							continue
+						}
+						l29[i30] = r.ReadVarInt64()
+						if c.Failed() {
+							c.TraceIndex(i30)
+							return
+						}
+					}
+				}
+				x.I64s = l29
+			}
+		case 3:
+			if !f.Flag || c.ReadFlag() {
+				n33 := c.ReadLength(1)
+				l34 := make([]string, n33)
+				if n33 > 0 {
+					hn36 := c.ReadListHeader(21)
+					for i35 := range l34 {
+						if hn36 && !c.ReadFlag() {
+							continue
+						}
+						l34[i35] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i35)
+							return
+						}
+					}
+				}
+				x.Strs = l34
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }

@@ -94,3 +94,42 @@ func (x *Strings) ForyRead(c *serializer.ReadContext) {
 	}
 	c.Leave()
 }
+
+// ForyReadEvolved reads a Strings body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Strings) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeStrings) {
+		return
+	}
+	*x = Strings{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				x.ASCII = c.ReadString()
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				x.CJK = c.ReadString()
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				x.Emoji = c.ReadString()
+			}
+		case 3:
+			if !f.Flag || c.ReadFlag() {
+				x.Empty = c.ReadString()
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				x.Latin1 = c.ReadString()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}

@@ -92,14 +92,18 @@ func (x *StructLists) ForyRead(c *serializer.ReadContext) {
 	n4 := c.ReadLength(1)
 	l5 := make([]*Inner, n4)
 	if n4 > 0 {
-		hn7 := c.ReadStructListHeader(foryTypeInner)
+		hn7, ev8 := c.ReadStructListHeader(foryTypeInner)
 		for i6 := range l5 {
 			if hn7 && !c.ReadFlag() {
 				continue
 			}
-			p8 := new(Inner)
-			p8.ForyRead(c)
-			l5[i6] = p8
+			p9 := new(Inner)
+			if ev8 != nil {
+				p9.ForyReadEvolved(c, ev8)
+			} else {
+				p9.ForyRead(c)
+			}
+			l5[i6] = p9
 			if c.Failed() {
 				c.TraceIndex(i6)
 				return
@@ -111,25 +115,96 @@ func (x *StructLists) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Pointers")
 		return
 	}
-	n9 := c.ReadLength(1)
-	l10 := make([]Inner, n9)
-	if n9 > 0 {
-		hn12 := c.ReadStructListHeader(foryTypeInner)
-		for i11 := range l10 {
-			if hn12 && !c.ReadFlag() {
+	n10 := c.ReadLength(1)
+	l11 := make([]Inner, n10)
+	if n10 > 0 {
+		hn13, ev14 := c.ReadStructListHeader(foryTypeInner)
+		for i12 := range l11 {
+			if hn13 && !c.ReadFlag() {
 				continue
 			}
-			l10[i11].ForyRead(c)
+			if ev14 != nil {
+				l11[i12].ForyReadEvolved(c, ev14)
+			} else {
+				l11[i12].ForyRead(c)
+			}
 			if c.Failed() {
-				c.TraceIndex(i11)
+				c.TraceIndex(i12)
 				return
 			}
 		}
 	}
-	x.Values = l10
+	x.Values = l11
 	if c.Failed() {
 		c.Trace("Values")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a StructLists body written with another schema, following ev (FORMAT.md §11.4).
+func (x *StructLists) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeStructLists) {
+		return
+	}
+	*x = StructLists{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				n15 := c.ReadLength(1)
+				l16 := make([]*Inner, n15)
+				if n15 > 0 {
+					hn18, ev19 := c.ReadStructListHeader(foryTypeInner)
+					for i17 := range l16 {
+						if hn18 && !c.ReadFlag() {
+							continue
+						}
+						p20 := new(Inner)
+						if ev19 != nil {
+							p20.ForyReadEvolved(c, ev19)
+						} else {
+							p20.ForyRead(c)
+						}
+						l16[i17] = p20
+						if c.Failed() {
+							c.TraceIndex(i17)
+							return
+						}
+					}
+				}
+				x.Pointers = l16
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				n21 := c.ReadLength(1)
+				l22 := make([]Inner, n21)
+				if n21 > 0 {
+					hn24, ev25 := c.ReadStructListHeader(foryTypeInner)
+					for i23 := range l22 {
+						if hn24 && !c.ReadFlag() {
+							continue
+						}
+						if ev25 != nil {
+							l22[i23].ForyReadEvolved(c, ev25)
+						} else {
+							l22[i23].ForyRead(c)
+						}
+						if c.Failed() {
+							c.TraceIndex(i23)
+							return
+						}
+					}
+				}
+				x.Values = l22
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }
@@ -197,6 +272,38 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 	if c.Failed() {
 		c.Trace("S")
 		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a Inner body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeInner) {
+		return
+	}
+	*x = Inner{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
+					x.V = int32(v1)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.V = r.ReadVarInt32()
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				x.S = c.ReadString()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
 	}
 	c.Leave()
 }

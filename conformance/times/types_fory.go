@@ -81,3 +81,34 @@ func (x *Times) ForyRead(c *serializer.ReadContext) {
 	}
 	c.Leave()
 }
+
+// ForyReadEvolved reads a Times body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Times) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeTimes) {
+		return
+	}
+	*x = Times{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				x.D = c.ReadDuration()
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				x.Dt = c.ReadDate()
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				x.T = c.ReadTime()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}

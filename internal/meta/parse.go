@@ -176,6 +176,7 @@ func (p *tdParser) bytes(n uint64, what string) ([]byte, error) {
 
 func (p *tdParser) body(maxFields int) (*TypeDef, error) {
 	td := &TypeDef{}
+	start := p.off
 	hdr, err := p.u8("meta header")
 	if err != nil {
 		return nil, err
@@ -194,15 +195,15 @@ func (p *tdParser) body(maxFields int) (*TypeDef, error) {
 			nFields += uint64(extra)
 		}
 		if nFields > uint64(maxFields) {
-			return nil, p.errf(nil, "%d fields exceed the limit of %d", nFields, maxFields)
+			return nil, tdErr(start, -1, nil, "%d fields exceed the limit of %d", nFields, maxFields)
 		}
 	} else {
 		if hdr&metaNonStructZero != 0 {
-			return nil, p.errf(nil, "non-struct meta header %#02x has bits 4-6 set", hdr)
+			return nil, tdErr(start, -1, nil, "non-struct meta header %#02x has bits 4-6 set", hdr)
 		}
 		code := hdr & metaKindCodeMask
 		if int(code) >= len(kindOfNonStructCode) {
-			return nil, p.errf(nil, "unknown non-struct kind code %d", code)
+			return nil, tdErr(start, -1, nil, "unknown non-struct kind code %d", code)
 		}
 		td.Kind = kindOfNonStructCode[code]
 		_, td.ByName, _ = nonStructKindCode(td.Kind)
@@ -284,7 +285,11 @@ func (p *tdParser) fieldDef(f *FieldDef) error {
 	f.Nullable = hdr&fieldNullableFlag != 0
 	f.TrackRef = hdr&fieldTrackRefFlag != 0
 	if size == fieldSizeEscape {
-		extra, err := p.varU32("field size")
+		what := "field name length"
+		if enc == fieldEncTagID {
+			what = "tag id"
+		}
+		extra, err := p.varU32(what)
 		if err != nil {
 			return err
 		}

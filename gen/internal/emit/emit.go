@@ -104,6 +104,7 @@ func (g *gen) emit(f *jen.File) {
 	f.Line()
 	g.emitWrite(f)
 	g.emitRead(f)
+	g.emitReadEvolved(f)
 }
 
 // emitGuard writes a compile-time check that breaks the build when the

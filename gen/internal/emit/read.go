@@ -163,15 +163,137 @@ func (g *gen) fromNamed(v *jen.Statement, t *model.Type) *jen.Statement {
 	return v
 }
 
-// readStruct reads a nested struct through p, a pointer: type meta in
-// compatible mode, then the body.
+// readStruct reads a nested struct through p, a pointer or an addressable
+// value: in compatible mode its type meta, which may call for the evolved
+// reader; then the body.
 func (g *gen) readStruct(p *jen.Statement, t *model.Type, field bool) []jen.Code {
-	var out []jen.Code
-	if field {
-		out = append(out, jen.If(jen.Id("c").Dot("Compatible").Call()).Block(
-			jen.Id("c").Dot("ReadStructMeta").Call(g.structInfo(t))))
+	if !field {
+		return []jen.Code{p.Dot("ForyRead").Call(jen.Id("c"))}
 	}
-	return append(out, p.Dot("ForyRead").Call(jen.Id("c")))
+	ev := g.fresh("ev")
+	return []jen.Code{jen.If(jen.Id(ev).Op(":=").Id("c").Dot("ReadStructFieldMeta").Call(g.structInfo(t)), jen.Id(ev).Op("!=").Nil()).Block(
+		p.Clone().Dot("ForyReadEvolved").Call(jen.Id("c"), jen.Id(ev)),
+	).Else().Block(p.Clone().Dot("ForyRead").Call(jen.Id("c")))}
+}
+
+// readPresent reads a value known to be present (its null flag, if any,
+// already read): a pointer is allocated and filled.
+func (g *gen) readPresent(dst *jen.Statement, w *plan.Wire) []jen.Code {
+	inner := *w
+	inner.Nullable = false
+	if w.Go.Kind != model.Pointer {
+		return g.readValue(dst, &inner, true)
+	}
+	inner.Go = w.Go.Elem
+	p := g.fresh("p")
+	out := []jen.Code{jen.Id(p).Op(":=").New(g.goType(w.Go.Elem))}
+	if w.Go.Elem.Kind == model.Struct {
+		out = append(out, g.readStruct(jen.Id(p), w.Go.Elem, true)...)
+	} else {
+		out = append(out, g.readValue(jen.Op("*").Id(p), &inner, false)...)
+	}
+	return append(out, dst.Op("=").Id(p))
+}
+
+// emitReadEvolved writes ForyReadEvolved: the remote fields in wire order,
+// each read into its matched local field (with the remote's null framing),
+// converted, or skipped (FORMAT.md §11.4).
+func (g *gen) emitReadEvolved(f *jen.File) {
+	s := g.s
+	var cases []jen.Code
+	for i, fl := range s.Fields {
+		w := fl.Wire
+		scalarT := w.Go
+		if scalarT.Kind == model.Pointer {
+			scalarT = scalarT.Elem
+		}
+		present := g.readPresent(jen.Id("x").Dot(fl.GoName), w)
+		var body []jen.Code
+		if scalarT.Kind.IsPrimitive() && scalarT.Kind != model.Bool {
+			method, bits := convMethod(scalarT.Kind)
+			v, ok := g.fresh("v"), g.fresh("ok")
+			var assign []jen.Code
+			if w.Go.Kind == model.Pointer {
+				pv := g.fresh("pv")
+				assign = []jen.Code{jen.Id(pv).Op(":=").Add(g.goType(scalarT)).Call(jen.Id(v)), jen.Id("x").Dot(fl.GoName).Op("=").Op("&").Id(pv)}
+			} else {
+				assign = []jen.Code{jen.Id("x").Dot(fl.GoName).Op("=").Add(g.goType(scalarT)).Call(jen.Id(v))}
+			}
+			body = append(body, jen.If(jen.Id("f").Dot("Convert")).Block(
+				jen.If(jen.List(jen.Id(v), jen.Id(ok)).Op(":=").Id("c").Dot(method).Call(jen.Id("f"), jen.Lit(bits)), jen.Id(ok)).Block(assign...),
+			).Else().If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
+		} else {
+			body = append(body, jen.If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
+		}
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
+	}
+	cases = append(cases, jen.Default().Block(jen.Id("c").Dot("SkipField").Call(jen.Id("f"))))
+	loop := []jen.Code{
+		jen.Switch(jen.Id("f").Op(":=").Id("ev").Dot("Field").Call(jen.Id("i")), jen.Id("f").Dot("Local")).Block(cases...),
+		jen.If(jen.Id("c").Dot("Failed").Call()).Block(
+			jen.Id("c").Dot("Trace").Call(jen.Id("ev").Dot("Field").Call(jen.Id("i")).Dot("Name").Call()), jen.Return()),
+	}
+	body := []jen.Code{
+		jen.If(jen.Op("!").Id("c").Dot("Enter").Call(jen.Id(g.infoVar()))).Block(jen.Return()),
+		jen.Op("*").Id("x").Op("=").Id(g.name()).Values(),
+	}
+	if usesReader(s) {
+		body = append(body, jen.Id("r").Op(":=").Id("c").Dot("Reader").Call())
+	}
+	body = append(body,
+		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Id("i").Op("<").Id("ev").Dot("NumFields").Call(), jen.Id("i").Op("++")).Block(loop...),
+		jen.Id("c").Dot("Leave").Call(),
+	)
+	f.Commentf("ForyReadEvolved reads a %s body written with another schema, following ev (FORMAT.md §11.4).", g.name())
+	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyReadEvolved").
+		Params(jen.Id("c").Op("*").Qual(serializerPkg, "ReadContext"), jen.Id("ev").Op("*").Qual(serializerPkg, "Evolution")).Block(body...)
+	f.Line()
+}
+
+// usesReader reports whether any field's plain read goes through r.
+func usesReader(s *plan.Struct) bool {
+	for _, fl := range s.Fields {
+		if wireUsesReader(fl.Wire) {
+			return true
+		}
+	}
+	return false
+}
+
+func wireUsesReader(w *plan.Wire) bool {
+	if w.IsFixedScalar() || w.IsVarint() || w.TypeID == plan.TypeEnum || arrayWidth(w) > 0 {
+		return true
+	}
+	for _, c := range []*plan.Wire{w.Elem, w.Key} {
+		if c != nil && wireUsesReader(c) {
+			return true
+		}
+	}
+	return false
+}
+
+func convMethod(k model.Kind) (string, int) {
+	switch k {
+	case model.Int8:
+		return "ReadIntAs", 8
+	case model.Int16:
+		return "ReadIntAs", 16
+	case model.Int32:
+		return "ReadIntAs", 32
+	case model.Int64, model.Int:
+		return "ReadIntAs", 64
+	case model.Uint8:
+		return "ReadUintAs", 8
+	case model.Uint16:
+		return "ReadUintAs", 16
+	case model.Uint32:
+		return "ReadUintAs", 32
+	case model.Uint64, model.Uint:
+		return "ReadUintAs", 64
+	case model.Float32:
+		return "ReadFloatAs", 32
+	}
+	return "ReadFloatAs", 64
 }
 
 // readDenseArray reads a byte length and raw little-endian elements (§8.2).
@@ -198,7 +320,7 @@ func (g *gen) readDenseArray(dst *jen.Statement, w *plan.Wire) []jen.Code {
 // slice, as official Go does.
 func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	e := w.Elem
-	n, s, i, hasNull := g.fresh("n"), g.fresh("l"), g.fresh("i"), g.fresh("hn")
+	n, s, i, hasNull, evv := g.fresh("n"), g.fresh("l"), g.fresh("i"), g.fresh("hn"), g.fresh("ev")
 	var out []jen.Code
 	out = append(out, jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(minBytes(e))))
 	isArray := w.Go.Kind == model.Array
@@ -215,9 +337,9 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	elemGo := e.Go
 	switch {
 	case elemGo.Kind == model.Struct:
-		header = jen.Id(hasNull).Op(":=").Id("c").Dot("ReadStructListHeader").Call(g.structInfo(elemGo))
+		header = jen.List(jen.Id(hasNull), jen.Id(evv)).Op(":=").Id("c").Dot("ReadStructListHeader").Call(g.structInfo(elemGo))
 	case elemGo.Kind == model.Pointer && elemGo.Elem.Kind == model.Struct:
-		header = jen.Id(hasNull).Op(":=").Id("c").Dot("ReadStructListHeader").Call(g.structInfo(elemGo.Elem))
+		header = jen.List(jen.Id(hasNull), jen.Id(evv)).Op(":=").Id("c").Dot("ReadStructListHeader").Call(g.structInfo(elemGo.Elem))
 	default:
 		header = jen.Id(hasNull).Op(":=").Id("c").Dot("ReadListHeader").Call(jen.Lit(int(e.TypeID)))
 	}
@@ -230,13 +352,15 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	case elemGo.Kind == model.Struct:
 		elem = append(elem,
 			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(jen.Continue()),
-			target.Clone().Dot("ForyRead").Call(jen.Id("c")))
+			jen.If(jen.Id(evv).Op("!=").Nil()).Block(target.Clone().Dot("ForyReadEvolved").Call(jen.Id("c"), jen.Id(evv))).
+				Else().Block(target.Clone().Dot("ForyRead").Call(jen.Id("c"))))
 	case elemGo.Kind == model.Pointer:
 		p := g.fresh("p")
 		deref.Go = elemGo.Elem
 		var read []jen.Code
 		if elemGo.Elem.Kind == model.Struct {
-			read = []jen.Code{jen.Id(p).Dot("ForyRead").Call(jen.Id("c"))}
+			read = []jen.Code{jen.If(jen.Id(evv).Op("!=").Nil()).Block(jen.Id(p).Dot("ForyReadEvolved").Call(jen.Id("c"), jen.Id(evv))).
+				Else().Block(jen.Id(p).Dot("ForyRead").Call(jen.Id("c")))}
 		} else {
 			read = g.readValue(jen.Op("*").Id(p), &deref, false)
 		}
