@@ -18,8 +18,7 @@
 //     decode the golden file and compare with the case's value, then serialize the
 //     value and compare bytes; evolution cases must be rejected.
 //   - TestXlangCompatible: the same in compatible mode, including the evolution
-//     cases (decode with the reader type). Runs only with FORYGEN_COMPATIBLE=1
-//     until the compatible-mode milestone lands.
+//     cases (decode with the reader type).
 //   - TestXlangCaseTable, TestXlangDeclarations: every manifest case has Go types
 //     here, declared and registered exactly as the manifest says.
 //   - TestOwnVectors, TestOwnVectorsWellFormed (and TestOwnVectorsCompatible): hand-checked

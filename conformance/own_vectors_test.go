@@ -191,7 +191,6 @@ func TestOwnVectors(t *testing.T) {
 }
 
 func TestOwnVectorsCompatible(t *testing.T) {
-	requireCompatibleMilestone(t)
 	f := serializer.New() // compatible is the default
 	ns := createNumericStruct()
 	nsByName := benchname.NumericStruct(ns)

@@ -218,16 +218,6 @@ func loadManifest(t *testing.T) (string, *manifest) {
 	return dir, &m
 }
 
-// requireCompatibleMilestone skips compatible-mode tests until the runtime and
-// generator support it. Remove the guard when the milestone lands.
-func requireCompatibleMilestone(t *testing.T) {
-	t.Helper()
-	if os.Getenv("FORYGEN_COMPATIBLE") != "1" {
-		t.Skip("compatible mode (TypeDefs, shared meta, field matching and skipping) is the compatible-mode milestone, " +
-			"not implemented yet; set FORYGEN_COMPATIBLE=1 to run this test")
-	}
-}
-
 // ---------------------------------------------------------------------------
 // Tests.
 
@@ -236,7 +226,6 @@ func TestXlangSchemaConsistent(t *testing.T) {
 }
 
 func TestXlangCompatible(t *testing.T) {
-	requireCompatibleMilestone(t)
 	runMode(t, modeCompatible, serializer.New()) // compatible is the default
 }
 

@@ -39,21 +39,23 @@ var ErrStale = errors.New("forygen: generated files are stale; run go generate")
 // error has been printed to Stderr.
 var ErrGeneration = errors.New("forygen: generation failed")
 
-// Run generates code for the annotated types of the configured packages.
-func Run(cfg Config) error {
-	stdout, stderr := cfg.Stdout, cfg.Stderr
-	if stdout == nil {
-		stdout = os.Stdout
-	}
-	if stderr == nil {
-		stderr = os.Stderr
-	}
+// Output is one file a run would write; nil Content means the file should be
+// removed (its source no longer has annotated types).
+type Output struct {
+	Path    string
+	Content []byte
+}
+
+// Generate loads, plans and renders, and returns the files a run would write,
+// sorted by path, without touching the disk. On generation errors it returns
+// them all (each `file:line:col: forygen: Type.Field: what; how to fix`).
+func Generate(cfg Config) ([]Output, []error) {
 	pkgs, errs := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags})
 	want := map[string]bool{}
 	for _, t := range cfg.Types {
 		want[t] = true
 	}
-	outputs := map[string][]byte{} // path → content; nil content means "remove"
+	outputs := map[string][]byte{}
 	for _, p := range pkgs {
 		for _, f := range p.Files {
 			var structs []*plan.Struct
@@ -75,7 +77,6 @@ func Run(cfg Config) error {
 					enums = append(enums, e)
 				}
 			}
-			out := outputPath(f.Path)
 			if len(structs) == 0 && len(enums) == 0 {
 				continue
 			}
@@ -84,7 +85,7 @@ func Run(cfg Config) error {
 				errs = append(errs, err)
 				continue
 			}
-			outputs[out] = src
+			outputs[outputPath(f.Path)] = src
 		}
 		// Generated files whose source no longer has annotated types would
 		// break the build: remove them.
@@ -98,17 +99,37 @@ func Run(cfg Config) error {
 		}
 	}
 	if len(errs) > 0 {
-		printErrors(stderr, errs)
+		sortErrors(errs)
+		return nil, errs
+	}
+	out := make([]Output, 0, len(outputs))
+	for p, c := range outputs {
+		out = append(out, Output{Path: p, Content: c})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, nil
+}
+
+// Run generates code for the annotated types of the configured packages and
+// writes (or, with Check, compares) the output files.
+func Run(cfg Config) error {
+	stdout, stderr := cfg.Stdout, cfg.Stderr
+	if stdout == nil {
+		stdout = os.Stdout
+	}
+	if stderr == nil {
+		stderr = os.Stderr
+	}
+	outputs, errs := Generate(cfg)
+	if len(errs) > 0 {
+		for _, e := range errs {
+			fmt.Fprintln(stderr, e)
+		}
 		return ErrGeneration
 	}
-	paths := make([]string, 0, len(outputs))
-	for p := range outputs {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
 	stale := false
-	for _, path := range paths {
-		content := outputs[path]
+	for _, o := range outputs {
+		path, content := o.Path, o.Content
 		old, err := os.ReadFile(path)
 		exists := err == nil
 		if content == nil {
@@ -167,16 +188,25 @@ func asGenError(e error) error {
 	return e
 }
 
-// printErrors prints every error, sorted by position.
-func printErrors(w io.Writer, errs []error) {
-	lines := make([]string, len(errs))
-	for i, e := range errs {
-		lines[i] = e.Error()
+// sortErrors orders errors by source position; errors without one go first.
+func sortErrors(errs []error) {
+	pos := func(e error) model.Pos {
+		var le *load.Error
+		if errors.As(e, &le) {
+			return le.Pos
+		}
+		return model.Pos{}
 	}
-	sort.SliceStable(lines, func(i, j int) bool { return lines[i] < lines[j] })
-	for _, l := range lines {
-		fmt.Fprintln(w, l)
-	}
+	sort.SliceStable(errs, func(i, j int) bool {
+		a, b := pos(errs[i]), pos(errs[j])
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
 }
 
 // Diff renders a line diff of a generated file against its expected
