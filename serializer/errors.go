@@ -86,3 +86,9 @@ func classify(err error) (offset int, wrapped error) {
 	}
 	return offset, &detail{ErrMalformed, err.Error()}
 }
+
+// ErrArrayLength is the error generated code records when a list's length
+// differs from the length of the Go array it is read into.
+func ErrArrayLength(got, want int) error {
+	return mismatch("list of %d elements read into an array of %d", got, want)
+}

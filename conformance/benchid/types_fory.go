@@ -676,7 +676,7 @@ func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
 			}
 			if c.Failed() {
 				c.TraceIndex(i5)
-				return
+				break
 			}
 		}
 	}
@@ -721,7 +721,7 @@ func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 						}
 						if c.Failed() {
 							c.TraceIndex(i11)
-							return
+							break
 						}
 					}
 				}
@@ -860,7 +860,7 @@ func (x *Media) ForyRead(c *serializer.ReadContext) {
 			l3[i4] = c.ReadString()
 			if c.Failed() {
 				c.TraceIndex(i4)
-				return
+				break
 			}
 		}
 	}
@@ -960,7 +960,7 @@ func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 						l18[i19] = c.ReadString()
 						if c.Failed() {
 							c.TraceIndex(i19)
-							return
+							break
 						}
 					}
 				}
@@ -1191,7 +1191,7 @@ func (x *NumericStructList) ForyRead(c *serializer.ReadContext) {
 			}
 			if c.Failed() {
 				c.TraceIndex(i4)
-				return
+				break
 			}
 		}
 	}
@@ -1228,7 +1228,7 @@ func (x *NumericStructList) ForyReadEvolved(c *serializer.ReadContext, ev *seria
 						}
 						if c.Failed() {
 							c.TraceIndex(i9)
-							return
+							break
 						}
 					}
 				}
@@ -1319,7 +1319,7 @@ func (x *SampleList) ForyRead(c *serializer.ReadContext) {
 			}
 			if c.Failed() {
 				c.TraceIndex(i4)
-				return
+				break
 			}
 		}
 	}
@@ -1356,7 +1356,7 @@ func (x *SampleList) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 						}
 						if c.Failed() {
 							c.TraceIndex(i9)
-							return
+							break
 						}
 					}
 				}
@@ -1447,7 +1447,7 @@ func (x *MediaContentList) ForyRead(c *serializer.ReadContext) {
 			}
 			if c.Failed() {
 				c.TraceIndex(i4)
-				return
+				break
 			}
 		}
 	}
@@ -1484,7 +1484,7 @@ func (x *MediaContentList) ForyReadEvolved(c *serializer.ReadContext, ev *serial
 						}
 						if c.Failed() {
 							c.TraceIndex(i9)
-							return
+							break
 						}
 					}
 				}

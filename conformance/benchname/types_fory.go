@@ -682,7 +682,7 @@ func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
 			}
 			if c.Failed() {
 				c.TraceIndex(i5)
-				return
+				break
 			}
 		}
 	}
@@ -727,7 +727,7 @@ func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 						}
 						if c.Failed() {
 							c.TraceIndex(i11)
-							return
+							break
 						}
 					}
 				}
@@ -868,7 +868,7 @@ func (x *Media) ForyRead(c *serializer.ReadContext) {
 			l3[i4] = c.ReadString()
 			if c.Failed() {
 				c.TraceIndex(i4)
-				return
+				break
 			}
 		}
 	}
@@ -968,7 +968,7 @@ func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 						l18[i19] = c.ReadString()
 						if c.Failed() {
 							c.TraceIndex(i19)
-							return
+							break
 						}
 					}
 				}
@@ -1203,7 +1203,7 @@ func (x *NumericStructList) ForyRead(c *serializer.ReadContext) {
 			}
 			if c.Failed() {
 				c.TraceIndex(i4)
-				return
+				break
 			}
 		}
 	}
@@ -1240,7 +1240,7 @@ func (x *NumericStructList) ForyReadEvolved(c *serializer.ReadContext, ev *seria
 						}
 						if c.Failed() {
 							c.TraceIndex(i9)
-							return
+							break
 						}
 					}
 				}
@@ -1333,7 +1333,7 @@ func (x *SampleList) ForyRead(c *serializer.ReadContext) {
 			}
 			if c.Failed() {
 				c.TraceIndex(i4)
-				return
+				break
 			}
 		}
 	}
@@ -1370,7 +1370,7 @@ func (x *SampleList) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 						}
 						if c.Failed() {
 							c.TraceIndex(i9)
-							return
+							break
 						}
 					}
 				}
@@ -1463,7 +1463,7 @@ func (x *MediaContentList) ForyRead(c *serializer.ReadContext) {
 			}
 			if c.Failed() {
 				c.TraceIndex(i4)
-				return
+				break
 			}
 		}
 	}
@@ -1500,7 +1500,7 @@ func (x *MediaContentList) ForyReadEvolved(c *serializer.ReadContext, ev *serial
 						}
 						if c.Failed() {
 							c.TraceIndex(i9)
-							return
+							break
 						}
 					}
 				}

@@ -120,7 +120,7 @@ func (x *Bytes) ForyRead(c *serializer.ReadContext) {
 			l6[i7] = r.ReadBool()
 			if c.Failed() {
 				c.TraceIndex(i7)
-				return
+				break
 			}
 		}
 	}
@@ -140,7 +140,7 @@ func (x *Bytes) ForyRead(c *serializer.ReadContext) {
 			l11[i12] = r.ReadUint8()
 			if c.Failed() {
 				c.TraceIndex(i12)
-				return
+				break
 			}
 		}
 	}
@@ -193,7 +193,7 @@ func (x *Bytes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 						l20[i21] = r.ReadBool()
 						if c.Failed() {
 							c.TraceIndex(i21)
-							return
+							break
 						}
 					}
 				}
@@ -212,7 +212,7 @@ func (x *Bytes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 						l25[i26] = r.ReadUint8()
 						if c.Failed() {
 							c.TraceIndex(i26)
-							return
+							break
 						}
 					}
 				}

@@ -331,7 +331,7 @@ func (x *Level3) ForyRead(c *serializer.ReadContext) {
 			l3[i4] = c.ReadString()
 			if c.Failed() {
 				c.TraceIndex(i4)
-				return
+				break
 			}
 		}
 	}
@@ -373,7 +373,7 @@ func (x *Level3) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 						l10[i11] = c.ReadString()
 						if c.Failed() {
 							c.TraceIndex(i11)
-							return
+							break
 						}
 					}
 				}

@@ -93,7 +93,7 @@ func (x *EnumHolder) ForyRead(c *serializer.ReadContext) {
 			l3[i4] = Color(r.ReadVarUint32())
 			if c.Failed() {
 				c.TraceIndex(i4)
-				return
+				break
 			}
 		}
 	}
@@ -140,7 +140,7 @@ func (x *EnumHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 						l9[i10] = Color(r.ReadVarUint32())
 						if c.Failed() {
 							c.TraceIndex(i10)
-							return
+							break
 						}
 					}
 				}

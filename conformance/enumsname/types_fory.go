@@ -95,7 +95,7 @@ func (x *EnumHolder) ForyRead(c *serializer.ReadContext) {
 			l3[i4] = Color(r.ReadVarUint32())
 			if c.Failed() {
 				c.TraceIndex(i4)
-				return
+				break
 			}
 		}
 	}
@@ -142,7 +142,7 @@ func (x *EnumHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 						l9[i10] = Color(r.ReadVarUint32())
 						if c.Failed() {
 							c.TraceIndex(i10)
-							return
+							break
 						}
 					}
 				}

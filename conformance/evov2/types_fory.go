@@ -154,20 +154,14 @@ func (x *PersonV2) ForyRead(c *serializer.ReadContext) {
 	}
 	n8 := c.ReadLength(2)
 	m9 := make(map[string]int32, n8)
-	for n8 > 0 {
+	for n8 > 0 && !c.Failed() {
 		sz10, vn11 := c.ReadMapChunk(n8, 21, 5)
-		if c.Failed() {
-			return
-		}
-		for j12 := 0; j12 < sz10; j12++ {
+		for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
 			var k13 string
 			k13 = c.ReadString()
 			var v14 int32
 			if !vn11 {
 				v14 = r.ReadVarInt32()
-			}
-			if c.Failed() {
-				return
 			}
 			m9[k13] = v14
 		}
@@ -189,7 +183,7 @@ func (x *PersonV2) ForyRead(c *serializer.ReadContext) {
 			l16[i17] = c.ReadString()
 			if c.Failed() {
 				c.TraceIndex(i17)
-				return
+				break
 			}
 		}
 	}
@@ -267,20 +261,14 @@ func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 			if !f.Flag || c.ReadFlag() {
 				n28 := c.ReadLength(2)
 				m29 := make(map[string]int32, n28)
-				for n28 > 0 {
+				for n28 > 0 && !c.Failed() {
 					sz30, vn31 := c.ReadMapChunk(n28, 21, 5)
-					if c.Failed() {
-						return
-					}
-					for j32 := 0; j32 < sz30; j32++ {
+					for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
 						var k33 string
 						k33 = c.ReadString()
 						var v34 int32
 						if !vn31 {
 							v34 = r.ReadVarInt32()
-						}
-						if c.Failed() {
-							return
 						}
 						m29[k33] = v34
 					}
@@ -301,7 +289,7 @@ func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 						l36[i37] = c.ReadString()
 						if c.Failed() {
 							c.TraceIndex(i37)
-							return
+							break
 						}
 					}
 				}

@@ -77,20 +77,14 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 	}
 	n7 := c.ReadLength(2)
 	m8 := make(map[int32]string, n7)
-	for n7 > 0 {
+	for n7 > 0 && !c.Failed() {
 		sz9, vn10 := c.ReadMapChunk(n7, 5, 21)
-		if c.Failed() {
-			return
-		}
-		for j11 := 0; j11 < sz9; j11++ {
+		for j11 := 0; j11 < sz9 && !c.Failed(); j11++ {
 			var k12 int32
 			k12 = r.ReadVarInt32()
 			var v13 string
 			if !vn10 {
 				v13 = c.ReadString()
-			}
-			if c.Failed() {
-				return
 			}
 			m8[k12] = v13
 		}
@@ -103,20 +97,14 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 	}
 	n14 := c.ReadLength(2)
 	m15 := make(map[string]int32, n14)
-	for n14 > 0 {
+	for n14 > 0 && !c.Failed() {
 		sz16, vn17 := c.ReadMapChunk(n14, 21, 5)
-		if c.Failed() {
-			return
-		}
-		for j18 := 0; j18 < sz16; j18++ {
+		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
 			var k19 string
 			k19 = c.ReadString()
 			var v20 int32
 			if !vn17 {
 				v20 = r.ReadVarInt32()
-			}
-			if c.Failed() {
-				return
 			}
 			m15[k19] = v20
 		}
@@ -143,20 +131,14 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			if !f.Flag || c.ReadFlag() {
 				n21 := c.ReadLength(2)
 				m22 := make(map[int32]string, n21)
-				for n21 > 0 {
+				for n21 > 0 && !c.Failed() {
 					sz23, vn24 := c.ReadMapChunk(n21, 5, 21)
-					if c.Failed() {
-						return
-					}
-					for j25 := 0; j25 < sz23; j25++ {
+					for j25 := 0; j25 < sz23 && !c.Failed(); j25++ {
 						var k26 int32
 						k26 = r.ReadVarInt32()
 						var v27 string
 						if !vn24 {
 							v27 = c.ReadString()
-						}
-						if c.Failed() {
-							return
 						}
 						m22[k26] = v27
 					}
@@ -168,20 +150,14 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			if !f.Flag || c.ReadFlag() {
 				n28 := c.ReadLength(2)
 				m29 := make(map[string]int32, n28)
-				for n28 > 0 {
+				for n28 > 0 && !c.Failed() {
 					sz30, vn31 := c.ReadMapChunk(n28, 21, 5)
-					if c.Failed() {
-						return
-					}
-					for j32 := 0; j32 < sz30; j32++ {
+					for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
 						var k33 string
 						k33 = c.ReadString()
 						var v34 int32
 						if !vn31 {
 							v34 = r.ReadVarInt32()
-						}
-						if c.Failed() {
-							return
 						}
 						m29[k33] = v34
 					}

@@ -178,7 +178,7 @@ func (x *Mixed) ForyRead(c *serializer.ReadContext) {
 			l10[i11] = c.ReadString()
 			if c.Failed() {
 				c.TraceIndex(i11)
-				return
+				break
 			}
 		}
 	}
@@ -194,20 +194,14 @@ func (x *Mixed) ForyRead(c *serializer.ReadContext) {
 	}
 	n14 := c.ReadLength(2)
 	m15 := make(map[string]int32, n14)
-	for n14 > 0 {
+	for n14 > 0 && !c.Failed() {
 		sz16, vn17 := c.ReadMapChunk(n14, 21, 5)
-		if c.Failed() {
-			return
-		}
-		for j18 := 0; j18 < sz16; j18++ {
+		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
 			var k19 string
 			k19 = c.ReadString()
 			var v20 int32
 			if !vn17 {
 				v20 = r.ReadVarInt32()
-			}
-			if c.Failed() {
-				return
 			}
 			m15[k19] = v20
 		}
@@ -324,7 +318,7 @@ func (x *Mixed) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 						l39[i40] = c.ReadString()
 						if c.Failed() {
 							c.TraceIndex(i40)
-							return
+							break
 						}
 					}
 				}
@@ -338,20 +332,14 @@ func (x *Mixed) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			if !f.Flag || c.ReadFlag() {
 				n43 := c.ReadLength(2)
 				m44 := make(map[string]int32, n43)
-				for n43 > 0 {
+				for n43 > 0 && !c.Failed() {
 					sz45, vn46 := c.ReadMapChunk(n43, 21, 5)
-					if c.Failed() {
-						return
-					}
-					for j47 := 0; j47 < sz45; j47++ {
+					for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
 						var k48 string
 						k48 = c.ReadString()
 						var v49 int32
 						if !vn46 {
 							v49 = r.ReadVarInt32()
-						}
-						if c.Failed() {
-							return
 						}
 						m44[k48] = v49
 					}

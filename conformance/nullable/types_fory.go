@@ -113,7 +113,7 @@ func (x *NullableContainers) ForyRead(c *serializer.ReadContext) {
 				l7[i8] = r.ReadVarInt32()
 				if c.Failed() {
 					c.TraceIndex(i8)
-					return
+					break
 				}
 			}
 		}
@@ -126,20 +126,14 @@ func (x *NullableContainers) ForyRead(c *serializer.ReadContext) {
 	if c.ReadFlag() {
 		n11 := c.ReadLength(2)
 		m12 := make(map[string]int32, n11)
-		for n11 > 0 {
+		for n11 > 0 && !c.Failed() {
 			sz13, vn14 := c.ReadMapChunk(n11, 21, 5)
-			if c.Failed() {
-				return
-			}
-			for j15 := 0; j15 < sz13; j15++ {
+			for j15 := 0; j15 < sz13 && !c.Failed(); j15++ {
 				var k16 string
 				k16 = c.ReadString()
 				var v17 int32
 				if !vn14 {
 					v17 = r.ReadVarInt32()
-				}
-				if c.Failed() {
-					return
 				}
 				m12[k16] = v17
 			}
@@ -163,7 +157,7 @@ func (x *NullableContainers) ForyRead(c *serializer.ReadContext) {
 				l19[i20] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i20)
-					return
+					break
 				}
 			}
 		}
@@ -198,7 +192,7 @@ func (x *NullableContainers) ForyReadEvolved(c *serializer.ReadContext, ev *seri
 						l24[i25] = r.ReadVarInt32()
 						if c.Failed() {
 							c.TraceIndex(i25)
-							return
+							break
 						}
 					}
 				}
@@ -208,20 +202,14 @@ func (x *NullableContainers) ForyReadEvolved(c *serializer.ReadContext, ev *seri
 			if !f.Flag || c.ReadFlag() {
 				n28 := c.ReadLength(2)
 				m29 := make(map[string]int32, n28)
-				for n28 > 0 {
+				for n28 > 0 && !c.Failed() {
 					sz30, vn31 := c.ReadMapChunk(n28, 21, 5)
-					if c.Failed() {
-						return
-					}
-					for j32 := 0; j32 < sz30; j32++ {
+					for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
 						var k33 string
 						k33 = c.ReadString()
 						var v34 int32
 						if !vn31 {
 							v34 = r.ReadVarInt32()
-						}
-						if c.Failed() {
-							return
 						}
 						m29[k33] = v34
 					}
@@ -242,7 +230,7 @@ func (x *NullableContainers) ForyReadEvolved(c *serializer.ReadContext, ev *seri
 						l36[i37] = c.ReadString()
 						if c.Failed() {
 							c.TraceIndex(i37)
-							return
+							break
 						}
 					}
 				}

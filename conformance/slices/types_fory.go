@@ -103,7 +103,7 @@ func (x *Slices) ForyRead(c *serializer.ReadContext) {
 			l5[i6] = r.ReadVarInt32()
 			if c.Failed() {
 				c.TraceIndex(i6)
-				return
+				break
 			}
 		}
 	}
@@ -131,7 +131,7 @@ func (x *Slices) ForyRead(c *serializer.ReadContext) {
 			l12[i13] = r.ReadVarInt64()
 			if c.Failed() {
 				c.TraceIndex(i13)
-				return
+				break
 			}
 		}
 	}
@@ -151,7 +151,7 @@ func (x *Slices) ForyRead(c *serializer.ReadContext) {
 			l17[i18] = c.ReadString()
 			if c.Failed() {
 				c.TraceIndex(i18)
-				return
+				break
 			}
 		}
 	}
@@ -185,7 +185,7 @@ func (x *Slices) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 						l22[i23] = r.ReadVarInt32()
 						if c.Failed() {
 							c.TraceIndex(i23)
-							return
+							break
 						}
 					}
 				}
@@ -211,7 +211,7 @@ func (x *Slices) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 						l29[i30] = r.ReadVarInt64()
 						if c.Failed() {
 							c.TraceIndex(i30)
-							return
+							break
 						}
 					}
 				}
@@ -230,7 +230,7 @@ func (x *Slices) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 						l34[i35] = c.ReadString()
 						if c.Failed() {
 							c.TraceIndex(i35)
-							return
+							break
 						}
 					}
 				}

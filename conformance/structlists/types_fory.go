@@ -106,7 +106,7 @@ func (x *StructLists) ForyRead(c *serializer.ReadContext) {
 			l5[i6] = p9
 			if c.Failed() {
 				c.TraceIndex(i6)
-				return
+				break
 			}
 		}
 	}
@@ -130,7 +130,7 @@ func (x *StructLists) ForyRead(c *serializer.ReadContext) {
 			}
 			if c.Failed() {
 				c.TraceIndex(i12)
-				return
+				break
 			}
 		}
 	}
@@ -169,7 +169,7 @@ func (x *StructLists) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 						l16[i17] = p20
 						if c.Failed() {
 							c.TraceIndex(i17)
-							return
+							break
 						}
 					}
 				}
@@ -192,7 +192,7 @@ func (x *StructLists) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 						}
 						if c.Failed() {
 							c.TraceIndex(i23)
-							return
+							break
 						}
 					}
 				}

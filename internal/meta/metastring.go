@@ -165,8 +165,10 @@ func (p *bitPacker) done(nchars int, w uint) []byte {
 	return p.out
 }
 
-// lsCode maps a char of the LS alphabet to its 5-bit code; the callers only
-// pass chars that EncodeMetaString has classified.
+// lsCode maps a lower-case letter or a LUDS special ('.', '_', '$') to its
+// 5-bit LS code. '|' (29) is never passed: it is not LUDS-encodable, so a
+// string containing it is written as UTF8, and ATLS writes its escapes
+// itself.
 func lsCode(c byte) byte {
 	switch c {
 	case '.':
@@ -175,8 +177,6 @@ func lsCode(c byte) byte {
 		return 27
 	case '$':
 		return 28
-	case '|':
-		return 29
 	}
 	return c - 'a'
 }

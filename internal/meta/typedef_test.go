@@ -3,6 +3,8 @@ package meta
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -307,4 +309,14 @@ func TestTypeDefValidate(t *testing.T) {
 		assert.Error(t, td.Validate(), name)
 		assert.Panics(t, func() { EncodeTypeDef(td) }, name)
 	}
+	if strconv.IntSize == 64 {
+		tooBig := maxTagID + 1 // a variable: the constant would not compile on 32-bit
+		td := byID(typeCompatibleStruct, 1, tagged(int(tooBig), scalar(tBool)))
+		assert.Error(t, td.Validate(), "tag id beyond the varint")
+		td.Fields[0].TagID--
+		assert.NoError(t, td.Validate())
+	}
 }
+
+// maxTagID is the largest tag id a field entry can carry: 15 + MaxUint32.
+var maxTagID uint64 = fieldSizeEscape + math.MaxUint32

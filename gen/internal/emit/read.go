@@ -374,8 +374,9 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(jen.Continue()))
 		elem = append(elem, g.readValue(target.Clone(), &deref, true)...)
 	}
+	// On failure leave the loop; the enclosing field's check returns.
 	elem = append(elem, jen.If(jen.Id("c").Dot("Failed").Call()).Block(
-		jen.Id("c").Dot("TraceIndex").Call(jen.Id(i)), jen.Return()))
+		jen.Id("c").Dot("TraceIndex").Call(jen.Id(i)), jen.Break()))
 	out = append(out, jen.If(jen.Id(n).Op(">").Lit(0)).Block(
 		header,
 		jen.For(jen.Id(i).Op(":=").Range().Id(s)).Block(elem...),
@@ -412,15 +413,14 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	loop = append(loop, keyRead...)
 	loop = append(loop, jen.Var().Id(v).Add(g.goType(valGo)))
 	loop = append(loop, jen.If(jen.Op("!").Id(valNull)).Block(valRead...))
-	loop = append(loop, jen.If(jen.Id("c").Dot("Failed").Call()).Block(jen.Return()))
 	loop = append(loop, jen.Id(m).Index(jen.Id(k)).Op("=").Id(v))
+	notFailed := jen.Op("!").Id("c").Dot("Failed").Call()
 	return []jen.Code{
 		jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(2)),
 		jen.Id(m).Op(":=").Make(g.goType(w.Go), jen.Id(n)),
-		jen.For(jen.Id(n).Op(">").Lit(0)).Block(
+		jen.For(jen.Id(n).Op(">").Lit(0).Op("&&").Add(notFailed.Clone())).Block(
 			jen.List(jen.Id(size), jen.Id(valNull)).Op(":=").Id("c").Dot("ReadMapChunk").Call(jen.Id(n), jen.Lit(keyID), jen.Lit(valID)),
-			jen.If(jen.Id("c").Dot("Failed").Call()).Block(jen.Return()),
-			jen.For(jen.Id(j).Op(":=").Lit(0), jen.Id(j).Op("<").Id(size), jen.Id(j).Op("++")).Block(loop...),
+			jen.For(jen.Id(j).Op(":=").Lit(0), jen.Id(j).Op("<").Id(size).Op("&&").Add(notFailed.Clone()), jen.Id(j).Op("++")).Block(loop...),
 			jen.Id(n).Op("-=").Id(size),
 		),
 		dst.Op("=").Id(m),

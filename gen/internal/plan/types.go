@@ -111,7 +111,16 @@ func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Pos, e.Msg) }
 // them would truncate in official Go (§14.14), so it is rejected.
 func scalarWire(k model.Kind, encoding string) (id uint8, width int, err error) {
 	bad := func() (uint8, int, error) {
-		return 0, 0, fmt.Errorf("encoding=%s is not valid for %s", encoding, k)
+		hint := "use encoding=varint or no encoding tag"
+		switch {
+		case (k == model.Int || k == model.Uint) && encoding != "varint":
+			// Official Go writes int/uint with encoding=fixed as 32 bits and
+			// truncates (FORMAT.md §14.14).
+			hint = "declare the field int64/uint64 to use " + encoding
+		case encoding == "tagged":
+			hint = "tagged applies to int64 and uint64 only"
+		}
+		return 0, 0, fmt.Errorf("encoding=%s is not valid for %s; %s", encoding, k, hint)
 	}
 	switch k {
 	case model.Bool, model.Int8, model.Uint8, model.Int16, model.Uint16, model.Float32, model.Float64:

@@ -1,0 +1,314 @@
+// Package codecs puts every serializer the benchmarks compare behind one
+// interface, so the correctness tests, the go test benchmarks and the report
+// (cmd/report) measure exactly the same code.
+//
+// A Codec is bound to one fixture value: Marshal encodes that value and
+// Unmarshal decodes into a target the codec keeps. Both reuse their buffers
+// and targets wherever the codec's API allows, because that is how a
+// throughput-minded user calls them:
+//
+//   - forygen, forygen-consistent: one *buffer.Buffer, Reset before each
+//     SerializeTo; Deserialize into one reused value (forygen's generated
+//     readers reset the value and allocate fresh slices and strings).
+//   - protobuf: MarshalAppend into a reused slice; Unmarshal into one reused
+//     message (proto.Unmarshal resets it first).
+//   - protobuf-convert: as protobuf, plus the plain struct ↔ message
+//     conversion (fixtures.ToProto*/FromProto*) inside every call, as Fory's
+//     own benchmark does: the cost an application with plain structs pays.
+//   - vtprotobuf: SizeVT, then MarshalToSizedBufferVT into a reused slice;
+//     Reset and UnmarshalVT into one reused message (UnmarshalVT appends to
+//     repeated fields, so the reset is required).
+//   - msgp: MarshalMsg(buf[:0]); UnmarshalMsg into one reused value, which
+//     msgp's generated code decodes in place, reusing slice capacity.
+package codecs
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/forygen/forygen/benchmarks/fixtures"
+	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/serializer"
+	"google.golang.org/protobuf/proto"
+)
+
+// Codec names, in the order tables and charts list them.
+const (
+	Forygen           = "forygen"
+	ForygenConsistent = "forygen-consistent"
+	Protobuf          = "protobuf"
+	ProtobufConvert   = "protobuf-convert"
+	VTProtobuf        = "vtprotobuf"
+	Msgp              = "msgp"
+)
+
+// Names lists every codec.
+var Names = []string{Forygen, ForygenConsistent, Protobuf, ProtobufConvert, VTProtobuf, Msgp}
+
+// Fixture names, in the order tables and charts list them.
+var FixtureNames = []string{"NumericStruct", "Sample", "MediaContent", "NumericStructList", "SampleList", "MediaContentList"}
+
+// Codec encodes one fixture value and decodes into a target it keeps.
+type Codec interface {
+	// Name is the codec's name (one of Names).
+	Name() string
+	// Marshal encodes the codec's fixture value. The bytes stay valid until
+	// the next Marshal call, which reuses the buffer.
+	Marshal() ([]byte, error)
+	// Unmarshal decodes one whole message into the codec's reused target.
+	Unmarshal(data []byte) error
+	// Decoded returns the target of the last Unmarshal as the fixture's
+	// plain struct (converting from protobuf where needed). It may share
+	// memory with the target, so it is valid until the next Unmarshal.
+	Decoded() any
+}
+
+// Fixture is one benchmark data set.
+type Fixture struct {
+	// Name is the fixture's name (one of FixtureNames).
+	Name string
+	// Value returns a fresh copy of the fixture's plain struct.
+	Value func() any
+	// New returns the named codec bound to a fresh copy of the value.
+	New func(codec string) (Codec, error)
+}
+
+// Fixtures returns all fixtures in FixtureNames order.
+func Fixtures() []Fixture {
+	return []Fixture{
+		fixture("NumericStruct", fixtures.NewNumericStruct, fixtures.ToProtoNumericStruct, fixtures.FromProtoNumericStruct),
+		fixture("Sample", fixtures.NewSample, fixtures.ToProtoSample, fixtures.FromProtoSample),
+		fixture("MediaContent", fixtures.NewMediaContent, fixtures.ToProtoMediaContent, fixtures.FromProtoMediaContent),
+		fixture("NumericStructList", fixtures.NewNumericStructList, fixtures.ToProtoNumericStructList, fixtures.FromProtoNumericStructList),
+		fixture("SampleList", fixtures.NewSampleList, fixtures.ToProtoSampleList, fixtures.FromProtoSampleList),
+		fixture("MediaContentList", fixtures.NewMediaContentList, fixtures.ToProtoMediaContentList, fixtures.FromProtoMediaContentList),
+	}
+}
+
+// Select returns the fixtures and codec names listed in the comma-separated
+// lists (empty or "all" selects everything), in canonical order.
+func Select(fixtureList, codecList string) ([]Fixture, []string, error) {
+	fx, err := pick(fixtureList, FixtureNames, "fixture")
+	if err != nil {
+		return nil, nil, err
+	}
+	cs, err := pick(codecList, Names, "codec")
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []Fixture
+	for _, f := range Fixtures() {
+		for _, n := range fx {
+			if f.Name == n {
+				out = append(out, f)
+			}
+		}
+	}
+	return out, cs, nil
+}
+
+func pick(list string, all []string, what string) ([]string, error) {
+	list = strings.TrimSpace(list)
+	if list == "" || list == "all" {
+		return all, nil
+	}
+	want := map[string]bool{}
+	for _, s := range strings.Split(list, ",") {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		found := false
+		for _, a := range all {
+			if strings.EqualFold(a, s) {
+				want[a], found = true, true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("unknown %s %q (known: %s)", what, s, strings.Join(all, ", "))
+		}
+	}
+	var out []string
+	for _, a := range all {
+		if want[a] {
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no %s selected", what)
+	}
+	return out, nil
+}
+
+// plainPtr is a pointer to a fixture's plain struct: forygen and msgp
+// generated methods.
+type plainPtr[T any] interface {
+	*T
+	serializer.Message
+	MarshalMsg(b []byte) ([]byte, error)
+	UnmarshalMsg(b []byte) ([]byte, error)
+}
+
+// protoPtr is a pointer to a fixture's protobuf message: protobuf-go and
+// vtprotobuf generated methods.
+type protoPtr[M any] interface {
+	*M
+	proto.Message
+	Reset()
+	SizeVT() int
+	MarshalToSizedBufferVT(b []byte) (int, error)
+	UnmarshalVT(b []byte) error
+}
+
+func fixture[T any, PT plainPtr[T], M any, PM protoPtr[M]](name string, value func() T, to func(*T) PM, from func(PM) T) Fixture {
+	return Fixture{
+		Name:  name,
+		Value: func() any { return value() },
+		New: func(codec string) (Codec, error) {
+			switch codec {
+			case Forygen:
+				return &forygenCodec[T, PT]{name: codec, f: serializer.New(), v: value(), buf: buffer.New(256)}, nil
+			case ForygenConsistent:
+				return &forygenCodec[T, PT]{name: codec, f: serializer.New(serializer.WithCompatible(false)), v: value(), buf: buffer.New(256)}, nil
+			case Protobuf:
+				v := value()
+				return &protobufCodec[T, M, PM]{msg: to(&v), out: PM(new(M)), from: from}, nil
+			case ProtobufConvert:
+				return &protobufConvertCodec[T, M, PM]{v: value(), msg: PM(new(M)), to: to, from: from}, nil
+			case VTProtobuf:
+				v := value()
+				return &vtprotobufCodec[T, M, PM]{msg: to(&v), out: PM(new(M)), from: from}, nil
+			case Msgp:
+				return &msgpCodec[T, PT]{v: value()}, nil
+			}
+			return nil, fmt.Errorf("unknown codec %q", codec)
+		},
+	}
+}
+
+type forygenCodec[T any, PT plainPtr[T]] struct {
+	name string
+	f    *serializer.Fory
+	v    T
+	buf  *buffer.Buffer
+	out  T
+}
+
+func (c *forygenCodec[T, PT]) Name() string { return c.name }
+
+func (c *forygenCodec[T, PT]) Marshal() ([]byte, error) {
+	c.buf.Reset()
+	if err := c.f.SerializeTo(c.buf, PT(&c.v)); err != nil {
+		return nil, err
+	}
+	return c.buf.Bytes(), nil
+}
+
+func (c *forygenCodec[T, PT]) Unmarshal(data []byte) error { return c.f.Deserialize(data, PT(&c.out)) }
+
+func (c *forygenCodec[T, PT]) Decoded() any { return c.out }
+
+type protobufCodec[T, M any, PM protoPtr[M]] struct {
+	msg  PM
+	buf  []byte
+	out  PM
+	from func(PM) T
+}
+
+func (c *protobufCodec[T, M, PM]) Name() string { return Protobuf }
+
+func (c *protobufCodec[T, M, PM]) Marshal() ([]byte, error) {
+	b, err := proto.MarshalOptions{}.MarshalAppend(c.buf[:0], c.msg)
+	c.buf = b
+	return b, err
+}
+
+func (c *protobufCodec[T, M, PM]) Unmarshal(data []byte) error { return proto.Unmarshal(data, c.out) }
+
+func (c *protobufCodec[T, M, PM]) Decoded() any { return c.from(c.out) }
+
+type protobufConvertCodec[T, M any, PM protoPtr[M]] struct {
+	v    T
+	buf  []byte
+	msg  PM
+	out  T
+	to   func(*T) PM
+	from func(PM) T
+}
+
+func (c *protobufConvertCodec[T, M, PM]) Name() string { return ProtobufConvert }
+
+func (c *protobufConvertCodec[T, M, PM]) Marshal() ([]byte, error) {
+	b, err := proto.MarshalOptions{}.MarshalAppend(c.buf[:0], c.to(&c.v))
+	c.buf = b
+	return b, err
+}
+
+func (c *protobufConvertCodec[T, M, PM]) Unmarshal(data []byte) error {
+	if err := proto.Unmarshal(data, c.msg); err != nil {
+		return err
+	}
+	c.out = c.from(c.msg)
+	return nil
+}
+
+func (c *protobufConvertCodec[T, M, PM]) Decoded() any { return c.out }
+
+type vtprotobufCodec[T, M any, PM protoPtr[M]] struct {
+	msg  PM
+	buf  []byte
+	out  PM
+	from func(PM) T
+}
+
+func (c *vtprotobufCodec[T, M, PM]) Name() string { return VTProtobuf }
+
+func (c *vtprotobufCodec[T, M, PM]) Marshal() ([]byte, error) {
+	n := c.msg.SizeVT()
+	if cap(c.buf) < n {
+		c.buf = make([]byte, n)
+	}
+	b := c.buf[:n]
+	// MarshalToSizedBufferVT writes backwards from the end of b; with
+	// len(b) == SizeVT() it fills b exactly.
+	if _, err := c.msg.MarshalToSizedBufferVT(b); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+func (c *vtprotobufCodec[T, M, PM]) Unmarshal(data []byte) error {
+	c.out.Reset()
+	return c.out.UnmarshalVT(data)
+}
+
+func (c *vtprotobufCodec[T, M, PM]) Decoded() any { return c.from(c.out) }
+
+type msgpCodec[T any, PT plainPtr[T]] struct {
+	v   T
+	buf []byte
+	out T
+}
+
+func (c *msgpCodec[T, PT]) Name() string { return Msgp }
+
+func (c *msgpCodec[T, PT]) Marshal() ([]byte, error) {
+	b, err := PT(&c.v).MarshalMsg(c.buf[:0])
+	c.buf = b
+	return b, err
+}
+
+// errTrailing reports bytes after a msgp message; forygen and protobuf reject
+// (or, for protobuf, consume) everything in the input, so msgp checks too.
+var errTrailing = errors.New("msgp: trailing bytes after the message")
+
+func (c *msgpCodec[T, PT]) Unmarshal(data []byte) error {
+	rest, err := PT(&c.out).UnmarshalMsg(data)
+	if err == nil && len(rest) != 0 {
+		err = errTrailing
+	}
+	return err
+}
+
+func (c *msgpCodec[T, PT]) Decoded() any { return c.out }

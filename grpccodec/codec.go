@@ -1,0 +1,193 @@
+// Package grpccodec carries forygen messages over gRPC: a grpc-go
+// encoding.CodecV2 named "fory" (content-subtype application/grpc+fory)
+// whose payload is one Fory xlang message (FORMAT.md §1), so Fory peers in
+// other languages can read it.
+//
+// Register the codec once, at start-up, with the *serializer.Fory whose
+// options (compatible or same-schema mode, limits) both sides agree on:
+//
+//	grpccodec.Register(serializer.New())
+//
+// Servers then answer any call whose content-subtype is "fory"; clients
+// choose it per call or per connection:
+//
+//	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
+//		grpc.WithDefaultCallOptions(grpc.CallContentSubtype(grpccodec.Name)))
+//
+// Request and response values must be non-nil pointers to forygen-generated
+// types (serializer.Message); anything else is an error, never a panic.
+//
+// # Sizing once
+//
+// A Fory message's size is known only once it is written, so Marshal writes
+// the message exactly once, into a reused buffer, and copies the bytes into
+// one wire buffer from grpc's mem pool (mem.Copy: pooled above grpc's
+// pooling threshold, a plain slice below it, as grpc's proto codec does).
+// There is no size pass that could disagree with the write pass, and no
+// per-message garbage beyond the wire buffer and the one-element
+// mem.BufferSlice grpc's API requires.
+//
+// # Contract: do not mutate a message while it is being sent
+//
+// As with protobuf-go, a message must not be modified by another goroutine
+// while Marshal runs (while SendMsg or the unary call is in progress). If it
+// is, Marshal returns an error or a frame that is well-formed at the gRPC
+// level; a panic raised by the generated writer on a torn slice is turned
+// into an error. The bytes of a racing write are whatever the racing reads
+// observed, which the Go memory model does not define.
+package grpccodec
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"unsafe"
+
+	"google.golang.org/grpc/encoding"
+	"google.golang.org/grpc/mem"
+
+	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/grpccodec/internal/probe"
+	"github.com/forygen/forygen/serializer"
+)
+
+// Name is the codec's name and gRPC content-subtype: requests carry
+// content-type application/grpc+fory.
+const Name = "fory"
+
+// maxPooledBuffer bounds the write buffers kept for reuse, so one huge
+// message does not pin its buffer for the life of the process.
+const maxPooledBuffer = 1 << 20
+
+// Codec is a grpc-go encoding.CodecV2 for forygen messages. It is safe for
+// concurrent use.
+type Codec struct {
+	f    *serializer.Fory
+	pool mem.BufferPool
+	// alias is set when f decodes strings as views of its input
+	// (serializer.WithAliasStrings(true)): gRPC recycles a received buffer
+	// as soon as Unmarshal returns, so the codec must then keep the bytes
+	// alive itself.
+	alias bool
+	bufs  sync.Pool // *buffer.Buffer write buffers
+}
+
+var _ encoding.CodecV2 = (*Codec)(nil)
+
+// New returns a codec that serializes with f; a nil f means serializer.New()
+// (official Fory Go's defaults: compatible mode). New does not register the
+// codec: pass it to grpc.ForceServerCodecV2 / grpc.ForceCodecV2, or use
+// Register.
+func New(f *serializer.Fory) *Codec {
+	if f == nil {
+		f = serializer.New()
+	}
+	c := &Codec{f: f, pool: mem.DefaultBufferPool(), alias: aliasesInput(f)}
+	c.bufs.New = func() any { return buffer.New(1024) }
+	return c
+}
+
+// Register creates a codec with New(f), registers it with grpc-go under
+// Name and returns it. Like encoding.RegisterCodecV2 it must be called during
+// initialization (in main before any server or client starts, or in an init
+// function): grpc's codec registry is not synchronized. A later Register
+// replaces the earlier codec.
+func Register(f *serializer.Fory) *Codec {
+	c := New(f)
+	encoding.RegisterCodecV2(c)
+	return c
+}
+
+// Name returns "fory", the content-subtype the codec serves.
+func (c *Codec) Name() string { return Name }
+
+// Marshal writes v, a non-nil pointer to a generated type, as one Fory
+// message and returns it in a single buffer that the caller (gRPC) frees.
+func (c *Codec) Marshal(v any) (out mem.BufferSlice, err error) {
+	b := c.bufs.Get().(*buffer.Buffer)
+	b.Reset()
+	defer func() {
+		// The generated writer can only panic when v changes under it (a
+		// slice shrinking between its length and an index, FORMAT.md §8):
+		// report that as an error instead of crashing the process. b is not
+		// reused because the panic may have left it mid-write.
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("grpccodec: marshaling %T panicked (was it modified while being sent?): %v", v, r)
+		}
+	}()
+	if err := c.f.SerializeTo(b, v); err != nil {
+		c.putBuffer(b)
+		return nil, marshalError(v, err)
+	}
+	wire := mem.Copy(b.Bytes(), c.pool)
+	c.putBuffer(b)
+	return mem.BufferSlice{wire}, nil
+}
+
+func (c *Codec) putBuffer(b *buffer.Buffer) {
+	if len(b.Window()) <= maxPooledBuffer {
+		c.bufs.Put(b)
+	}
+}
+
+// Unmarshal reads one Fory message from data into v, a non-nil pointer to a
+// generated type. A message in one buffer (the common case) is decoded in
+// place; one split over several buffers is first copied into one.
+func (c *Codec) Unmarshal(data mem.BufferSlice, v any) (err error) {
+	defer func() {
+		// Decoding untrusted bytes must not take the server down; the
+		// serializer is meant never to panic, this is the last line.
+		if r := recover(); r != nil {
+			err = fmt.Errorf("grpccodec: unmarshaling %T panicked: %v", v, r)
+		}
+	}()
+	switch {
+	case len(data) == 1:
+		if c.alias {
+			// Decoded strings point into this buffer: take a reference that
+			// is never released, so gRPC cannot recycle the bytes; the
+			// garbage collector frees them with the last string.
+			data[0].Ref()
+		}
+		err = c.f.Deserialize(data[0].ReadOnlyData(), v)
+	case c.alias:
+		// A fresh heap copy the decoded strings may keep.
+		err = c.f.Deserialize(data.Materialize(), v)
+	default:
+		buf := data.MaterializeToBuffer(c.pool)
+		err = c.f.Deserialize(buf.ReadOnlyData(), v)
+		buf.Free()
+	}
+	if err != nil {
+		return unmarshalError(v, err)
+	}
+	return nil
+}
+
+func marshalError(v any, err error) error {
+	return fmt.Errorf("grpccodec: cannot marshal %T: %w", v, err)
+}
+
+func unmarshalError(v any, err error) error {
+	if errors.Is(err, serializer.ErrNotGenerated) {
+		return fmt.Errorf("grpccodec: cannot unmarshal into %T: %w", v, err)
+	}
+	return fmt.Errorf("grpccodec: unmarshaling %T: %w", v, err)
+}
+
+// aliasesInput reports whether f returns decoded strings that share the
+// input's memory (serializer.WithAliasStrings). The serializer does not
+// expose its options, so New decodes a probe message once and looks.
+func aliasesInput(f *serializer.Fory) bool {
+	in, err := f.Serialize(&probe.Probe{S: "alias probe"})
+	if err != nil {
+		return true // cannot tell: take the safe path
+	}
+	var p probe.Probe
+	if err := f.Deserialize(in, &p); err != nil {
+		return true
+	}
+	s := uintptr(unsafe.Pointer(unsafe.StringData(p.S)))
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(in)))
+	return s >= base && s < base+uintptr(len(in))
+}

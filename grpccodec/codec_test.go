@@ -1,0 +1,227 @@
+package grpccodec_test
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc/mem"
+
+	"github.com/forygen/forygen/grpccodec"
+	"github.com/forygen/forygen/grpccodec/internal/testmsg"
+	"github.com/forygen/forygen/serializer"
+)
+
+func TestNameAndNilFory(t *testing.T) {
+	c := grpccodec.New(nil)
+	assert.Equal(t, "fory", c.Name())
+	out, err := c.Marshal(testmsg.NewNumericStruct())
+	require.NoError(t, err)
+	defer out.Free()
+	// nil means official Fory Go's defaults, the same bytes as the package
+	// level serializer.
+	want, err := serializer.Serialize(testmsg.NewNumericStruct())
+	require.NoError(t, err)
+	assert.Equal(t, want, out.Materialize())
+}
+
+func TestMarshalMatchesSerializer(t *testing.T) {
+	for _, compatible := range []bool{true, false} {
+		f := serializer.New(serializer.WithCompatible(compatible))
+		c := grpccodec.New(f)
+		for _, v := range []serializer.Message{testmsg.NewMediaContent(), testmsg.NewSample(), testmsg.NewNumericStruct(), bigMedia()} {
+			out, err := c.Marshal(v)
+			require.NoError(t, err)
+			require.Len(t, out, 1, "Marshal returns one buffer")
+			want, err := f.Serialize(v)
+			require.NoError(t, err)
+			assert.Equal(t, want, out[0].ReadOnlyData(), "%T compatible=%v", v, compatible)
+			out.Free()
+		}
+	}
+}
+
+func TestRoundTripBothModes(t *testing.T) {
+	for _, compatible := range []bool{true, false} {
+		c := grpccodec.New(serializer.New(serializer.WithCompatible(compatible)))
+		out, err := c.Marshal(testmsg.NewSample())
+		require.NoError(t, err)
+		var got testmsg.Sample
+		require.NoError(t, c.Unmarshal(out, &got))
+		out.Free()
+		assert.Equal(t, testmsg.NewSample(), &got)
+	}
+	// Same-schema bytes are not compatible-mode bytes: the options matter.
+	same := grpccodec.New(serializer.New(serializer.WithCompatible(false)))
+	comp := grpccodec.New(serializer.New())
+	out, err := same.Marshal(testmsg.NewSample())
+	require.NoError(t, err)
+	var got testmsg.Sample
+	assert.Error(t, comp.Unmarshal(out, &got))
+}
+
+func TestUnmarshalMultiBuffer(t *testing.T) {
+	c := grpccodec.New(serializer.New())
+	payload, err := serializer.Serialize(testmsg.NewMediaContent())
+	require.NoError(t, err)
+	want := testmsg.NewMediaContent()
+
+	// Every split into two buffers, including empty halves.
+	for k := 0; k <= len(payload); k++ {
+		data := mem.BufferSlice{mem.SliceBuffer(payload[:k]), mem.SliceBuffer(payload[k:])}
+		var got testmsg.MediaContent
+		require.NoError(t, c.Unmarshal(data, &got), "split at %d", k)
+		require.Equal(t, want, &got, "split at %d", k)
+	}
+
+	// One byte per buffer.
+	var data mem.BufferSlice
+	for i := range payload {
+		data = append(data, mem.SliceBuffer(payload[i:i+1]))
+	}
+	var got testmsg.MediaContent
+	require.NoError(t, c.Unmarshal(data, &got))
+	assert.Equal(t, want, &got)
+
+	// A large message in pooled, reference-counted buffers of 16 KiB, as
+	// gRPC's transport delivers it; Free afterwards must balance the pool.
+	big := bigMedia()
+	payload, err = serializer.Serialize(big)
+	require.NoError(t, err)
+	pool := &scribblePool{}
+	data = nil
+	for off := 0; off < len(payload); off += 16 << 10 {
+		data = append(data, mem.Copy(payload[off:min(off+16<<10, len(payload))], pool))
+	}
+	require.Greater(t, len(data), 1)
+	var gotBig testmsg.MediaContent
+	require.NoError(t, c.Unmarshal(data, &gotBig))
+	data.Free()
+	assert.Equal(t, pool.gets, pool.puts, "buffers not returned")
+	assert.Equal(t, big, &gotBig, "decoded value changed when the input buffers were recycled")
+
+	// A split message that is corrupt is still an error.
+	payload, err = serializer.Serialize(testmsg.NewMediaContent())
+	require.NoError(t, err)
+	half := len(payload) / 2
+	truncated := mem.BufferSlice{mem.SliceBuffer(payload[:half]), mem.SliceBuffer(payload[half : len(payload)-1])}
+	assert.ErrorIs(t, c.Unmarshal(truncated, &got), serializer.ErrMalformed)
+}
+
+// scribblePool hands out buffers above grpc's pooling threshold (so
+// mem.NewBuffer reference-counts them) and overwrites every buffer returned
+// to it, which exposes any decoded value still pointing into it.
+type scribblePool struct{ gets, puts int }
+
+func (p *scribblePool) Get(n int) *[]byte {
+	p.gets++
+	b := make([]byte, n, max(n, 2<<10))
+	return &b
+}
+
+func (p *scribblePool) Put(b *[]byte) {
+	p.puts++
+	s := (*b)[:cap(*b)]
+	for i := range s {
+		s[i] = 0xAA
+	}
+}
+
+func pooledMessage(t *testing.T, pool *scribblePool, v any) mem.BufferSlice {
+	payload, err := serializer.Serialize(v)
+	require.NoError(t, err)
+	b := pool.Get(len(payload))
+	copy(*b, payload)
+	return mem.BufferSlice{mem.NewBuffer(b, pool)}
+}
+
+func within(s string, b []byte) bool {
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return p >= base && p < base+uintptr(cap(b))
+}
+
+func TestSingleBufferDecodedInPlace(t *testing.T) {
+	// With aliased strings the decoded strings point into gRPC's buffer,
+	// which proves the buffer was decoded where it lies, and the codec keeps
+	// that buffer from being recycled when gRPC frees it.
+	pool := &scribblePool{}
+	aliasing := grpccodec.New(serializer.New(serializer.WithAliasStrings(true)))
+	data := pooledMessage(t, pool, testmsg.NewMediaContent())
+	raw := data[0].ReadOnlyData()
+	var got testmsg.MediaContent
+	require.NoError(t, aliasing.Unmarshal(data, &got))
+	assert.True(t, within(got.Media.URI, raw), "single buffer was copied before decoding")
+	data.Free() // what gRPC does when Unmarshal returns
+	assert.Equal(t, 0, pool.puts, "a buffer that decoded strings alias went back to the pool")
+	assert.Equal(t, testmsg.NewMediaContent(), &got)
+
+	// Without aliasing the buffer is recycled and the value is unaffected.
+	pool = &scribblePool{}
+	copying := grpccodec.New(serializer.New())
+	data = pooledMessage(t, pool, testmsg.NewMediaContent())
+	raw = data[0].ReadOnlyData()
+	got = testmsg.MediaContent{}
+	require.NoError(t, copying.Unmarshal(data, &got))
+	assert.False(t, within(got.Media.URI, raw))
+	data.Free()
+	assert.Equal(t, 1, pool.puts)
+	assert.Equal(t, testmsg.NewMediaContent(), &got)
+}
+
+func TestAliasingMultiBufferCopiesOnce(t *testing.T) {
+	pool := &scribblePool{}
+	c := grpccodec.New(serializer.New(serializer.WithAliasStrings(true)))
+	big := bigMedia()
+	payload, err := serializer.Serialize(big)
+	require.NoError(t, err)
+	var data mem.BufferSlice
+	for off := 0; off < len(payload); off += 16 << 10 {
+		data = append(data, mem.Copy(payload[off:min(off+16<<10, len(payload))], pool))
+	}
+	var got testmsg.MediaContent
+	require.NoError(t, c.Unmarshal(data, &got))
+	data.Free()
+	assert.Equal(t, pool.gets, pool.puts, "split input buffers must all be released")
+	assert.Equal(t, big, &got, "decoded strings point into recycled buffers")
+}
+
+// panicky is a hand-written serializer.Message whose writer and reader
+// panic, standing in for a generated writer that trips over a message
+// mutated under it.
+type panicky struct{ testmsg.NumericStruct }
+
+func (*panicky) ForyWrite(*serializer.WriteContext) { panic("writer blew up") }
+func (*panicky) ForyRead(*serializer.ReadContext)   { panic("reader blew up") }
+
+func TestNeverPanics(t *testing.T) {
+	c := grpccodec.New(serializer.New())
+	bad := []any{nil, 42, "text", []byte{1}, testmsg.MediaContent{}, (*testmsg.MediaContent)(nil), &struct{ A int }{}, new(*testmsg.MediaContent)}
+	for _, v := range bad {
+		assert.NotPanics(t, func() {
+			out, err := c.Marshal(v)
+			assert.ErrorIs(t, err, serializer.ErrNotGenerated, "%T", v)
+			assert.Nil(t, out)
+			payload, _ := serializer.Serialize(testmsg.NewMediaContent())
+			err = c.Unmarshal(mem.BufferSlice{mem.SliceBuffer(payload)}, v)
+			assert.ErrorIs(t, err, serializer.ErrNotGenerated, "%T", v)
+			assert.Contains(t, err.Error(), "grpccodec: cannot unmarshal into")
+		}, "%T", v)
+	}
+
+	var out mem.BufferSlice
+	var err error
+	require.NotPanics(t, func() { out, err = c.Marshal(&panicky{}) })
+	assert.ErrorContains(t, err, "writer blew up")
+	assert.Nil(t, out)
+	// The codec still works after a recovered panic.
+	out, err = c.Marshal(testmsg.NewNumericStruct())
+	require.NoError(t, err)
+	require.NotPanics(t, func() { err = c.Unmarshal(out, &panicky{}) })
+	assert.ErrorContains(t, err, "reader blew up")
+	var num testmsg.NumericStruct
+	require.NoError(t, c.Unmarshal(out, &num))
+	assert.Equal(t, testmsg.NewNumericStruct(), &num)
+}
+
