@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# instructions.sh: instructions per operation of one benchmark, counted by
+# callgrind (independent of machine load), as issue 7 prescribes.
+#
+#   ./instructions.sh FIXTURE CODEC [Serialize|Deserialize|both]
+#   ./instructions.sh all                # every fixture × codec × direction, as a markdown table
+#
+# The benchmark binary runs under valgrind twice, with N1 and N2 iterations;
+# (Ir(N2) - Ir(N1)) / (N2 - N1) cancels the setup cost.
+set -euo pipefail
+cd "$(dirname "$0")"
+command -v valgrind >/dev/null || { echo "instructions.sh: needs valgrind (apt-get install -y valgrind)" >&2; exit 1; }
+
+N1=${N1:-2000}
+N2=${N2:-12000}
+bin=${BENCH_BIN:-$(mktemp -d)/bench.test}
+if [ ! -x "$bin" ]; then
+	go test -c -o "$bin" . >&2
+fi
+
+# ir BENCHMARK N → total instructions of one run.
+ir() {
+	local out
+	out=$(mktemp)
+	GOMAXPROCS=1 GOGC=off GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off \
+		valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" \
+		-test.run='^$' -test.bench="$1" -test.benchtime="$2x" -test.count=1 >/dev/null 2>&1
+	awk '/^(summary|totals):/ {print $2; exit}' "$out"
+	rm -f "$out"
+}
+
+# per_op DIRECTION FIXTURE CODEC → instructions per operation.
+per_op() {
+	local pattern="^Benchmark$1\$/^$2\$/^$3\$"
+	local a b
+	a=$(ir "$pattern" "$N1")
+	b=$(ir "$pattern" "$N2")
+	echo $(((b - a) / (N2 - N1)))
+}
+
+if [ "${1:-}" = all ]; then
+	fixtures="NumericStruct Sample MediaContent NumericStructList SampleList MediaContentList"
+	codecs=${CODECS:-"forygen forygen-consistent protobuf protobuf-convert vtprotobuf msgp"}
+	printf '| fixture | codec | serialize (instr/op) | deserialize (instr/op) |\n|---|---|---:|---:|\n'
+	for f in $fixtures; do
+		for c in $codecs; do
+			printf '| %s | %s | %s | %s |\n' "$f" "$c" "$(per_op Serialize "$f" "$c")" "$(per_op Deserialize "$f" "$c")"
+		done
+	done
+	exit 0
+fi
+
+fixture=${1:?usage: instructions.sh FIXTURE CODEC [Serialize|Deserialize|both] | all}
+codec=${2:?usage: instructions.sh FIXTURE CODEC [Serialize|Deserialize|both] | all}
+dir=${3:-both}
+case $dir in
+both) echo "$fixture $codec serialize $(per_op Serialize "$fixture" "$codec") deserialize $(per_op Deserialize "$fixture" "$codec") instructions/op" ;;
+*) echo "$fixture $codec $dir $(per_op "$dir" "$fixture" "$codec") instructions/op" ;;
+esac
