@@ -4,6 +4,7 @@
 #
 #   ./instructions.sh FIXTURE CODEC [Serialize|Deserialize|both]
 #   ./instructions.sh all                # every fixture × codec × direction, as a markdown table
+#   ./instructions.sh fixed              # the fixed cost of a call, on an empty struct
 #
 # The benchmark binary runs under valgrind twice, with N1 and N2 iterations;
 # (Ir(N2) - Ir(N1)) / (N2 - N1) cancels the setup cost.
@@ -29,14 +30,16 @@ ir() {
 	rm -f "$out"
 }
 
-# per_op DIRECTION FIXTURE CODEC → instructions per operation.
-per_op() {
-	local pattern="^Benchmark$1\$/^$2\$/^$3\$"
+# per_op_pattern PATTERN → instructions per operation of the benchmark.
+per_op_pattern() {
 	local a b
-	a=$(ir "$pattern" "$N1")
-	b=$(ir "$pattern" "$N2")
+	a=$(ir "$1" "$N1")
+	b=$(ir "$1" "$N2")
 	echo $(((b - a) / (N2 - N1)))
 }
+
+# per_op DIRECTION FIXTURE CODEC → instructions per operation.
+per_op() { per_op_pattern "^Benchmark$1\$/^$2\$/^$3\$"; }
 
 if [ "${1:-}" = all ]; then
 	fixtures="NumericStruct Sample MediaContent NumericStructList SampleList MediaContentList"
@@ -45,6 +48,16 @@ if [ "${1:-}" = all ]; then
 	for f in $fixtures; do
 		for c in $codecs; do
 			printf '| %s | %s | %s | %s |\n' "$f" "$c" "$(per_op Serialize "$f" "$c")" "$(per_op Deserialize "$f" "$c")"
+		done
+	done
+	exit 0
+fi
+
+if [ "${1:-}" = fixed ]; then
+	# The fixed cost of a call, on an empty struct (BenchmarkFixedCost).
+	for d in Serialize Deserialize; do
+		for m in compatible consistent; do
+			echo "fixed $d $m $(per_op_pattern "^BenchmarkFixedCost\$/^$d\$/^$m\$") instructions/op"
 		done
 	done
 	exit 0

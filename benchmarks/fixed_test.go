@@ -1,0 +1,47 @@
+package benchmarks
+
+import (
+	"testing"
+
+	"github.com/forygen/forygen/benchmarks/fixtures"
+	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/serializer"
+)
+
+// BenchmarkFixedCost/<direction>/<mode> serializes and deserializes an empty
+// struct: what remains is the fixed cost of a call (header, root flag, type
+// meta or TypeDef, entry checks, context set-up).
+func BenchmarkFixedCost(b *testing.B) {
+	modes := []struct {
+		name string
+		f    *serializer.Fory
+	}{
+		{"compatible", serializer.New()},
+		{"consistent", serializer.New(serializer.WithCompatible(false))},
+	}
+	for _, m := range modes {
+		var v fixtures.Empty
+		buf := buffer.New(256)
+		b.Run("Serialize/"+m.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				buf.Reset()
+				if err := m.f.SerializeTo(buf, &v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		data, err := m.f.Serialize(&v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("Deserialize/"+m.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if err := m.f.Deserialize(data, &v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
