@@ -16,8 +16,8 @@
 //
 // maxBytes is a constant computed by the generator: the sum of the fields'
 // maximum encoded widths ([MaxVarUint64Len], [MaxTaggedLen], ...) plus
-// [BatchSlack], because a batched varint store writes a whole 8-byte word and
-// may overwrite up to BatchSlack bytes past its encoding. Those bytes are
+// [BatchSlack], because a batched varint store writes whole 4- or 8-byte words
+// and may overwrite up to BatchSlack bytes past its encoding. Those bytes are
 // scratch: the next field or the next write overwrites them, and the writer
 // index never covers them.
 //

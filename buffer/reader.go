@@ -57,8 +57,9 @@ func (r *Reader) Err() error { return r.err }
 // error is already recorded. An err that already is an *Error is kept as is.
 // A nil err is ignored. After Fail every read fails.
 //
-// Fail is kept out of line so the checked reads that call it on their cold
-// path stay small enough to inline.
+// Fail is the cold path of every checked read. It is kept out of line so
+// that [Reader.Need], inlined into every generated run check, holds a call
+// rather than the allocation of an *Error.
 //
 //go:noinline
 func (r *Reader) Fail(err error) {
@@ -185,18 +186,22 @@ func compact7(x uint64) uint64 {
 // bytes, or a 5th byte above 0x0f, records ErrVarintOverflow. Non-minimal
 // encodings (such as 80 00 for 0) are accepted.
 func (r *Reader) ReadVarUint32() uint32 {
-	if len(r.buf)-r.off >= 8 {
-		w := ReadUint64At(r.buf, r.off)
+	// With 8 bytes left, one load holds the whole varint and compact7
+	// gathers its groups without a loop per byte (BenchmarkReadVarint/
+	// */large); near the end of the input, go byte by byte.
+	off := r.off
+	if len(r.buf)-off >= 8 {
+		w := ReadUint64At(r.buf, off)
 		if w&0x80 == 0 {
-			r.off++
+			r.off = off + 1
 			return uint32(w & 0x7f)
 		}
-		// Bit 7 of the last byte is the lowest clear continuation bit.
+		// Bit 7 is clear in the last byte: the lowest set bit of ^w&contBits.
 		n := bits.TrailingZeros64(^w&contBits)>>3 + 1
 		if n <= MaxVarUint32Len {
 			x := compact7(w & (1<<(8*n) - 1) & 0x7f7f7f7f7f7f7f7f)
 			if x>>32 == 0 {
-				r.off += n
+				r.off = off + n
 				return uint32(x)
 			}
 		}
@@ -245,21 +250,23 @@ func (r *Reader) ReadVarInt32() int32 { return unzigzag32(r.ReadVarUint32()) }
 // then a 9th byte of 8 raw bits. Every 9-byte input is a valid value, so the
 // only error is ErrTruncated. Non-minimal encodings are accepted.
 func (r *Reader) ReadVarUint64() uint64 {
-	if len(r.buf)-r.off >= 8 {
-		w := ReadUint64At(r.buf, r.off)
+	// The same one-load fast path as ReadVarUint32.
+	off := r.off
+	if len(r.buf)-off >= 8 {
+		w := ReadUint64At(r.buf, off)
 		if w&0x80 == 0 {
-			r.off++
+			r.off = off + 1
 			return w & 0x7f
 		}
 		if stop := ^w & contBits; stop != 0 {
 			n := bits.TrailingZeros64(stop)>>3 + 1
-			r.off += n
+			r.off = off + n
 			return compact7(w & (1<<(8*n) - 1) & 0x7f7f7f7f7f7f7f7f)
 		}
-		if len(r.buf)-r.off >= 9 {
-			x := compact7(w&0x7f7f7f7f7f7f7f7f) | uint64(r.buf[r.off+8])<<56
-			r.off += 9
-			return x
+		// Eight continuation bytes: the 9th byte carries bits 56-63.
+		if len(r.buf)-off >= 9 {
+			r.off = off + 9
+			return compact7(w&0x7f7f7f7f7f7f7f7f) | uint64(r.buf[off+8])<<56
 		}
 		r.Fail(ErrTruncated)
 		return 0

@@ -22,15 +22,23 @@ const (
 	MaxVarUint64Len = 9
 	// MaxTaggedLen is the longest tagged int64/uint64: 1 + 8 bytes.
 	MaxTaggedLen = 9
-	// BatchSlack is how many bytes past the end of its encoding a batched
-	// varint store may overwrite (it writes a whole 8-byte word). A window
-	// reserved as the sum of the fields' maximum widths plus BatchSlack holds
-	// every store of the run; later fields overwrite the scratch bytes.
+	// BatchSlack bounds how many bytes past the end of its encoding a
+	// batched varint store may overwrite: it writes whole 4- or 8-byte words.
+	// A window reserved as the sum of the fields' maximum widths plus
+	// BatchSlack holds every store of the run; later fields overwrite the
+	// scratch bytes, and the writer index never covers them.
 	BatchSlack = 8
 )
 
 // contBits has the LEB128 continuation bit set in each of the 8 bytes.
 const contBits = 0x8080808080808080
+
+// spread28 is spread7 for x < 2^28, on a 32-bit word (two steps).
+func spread28(x uint32) uint32 {
+	x = x&0x3FFF | (x&0xFFFC000)<<2
+	x = x&0x007F007F | (x&0x3F803F80)<<1
+	return x
+}
 
 // spread7 moves the seven-bit groups of x (x < 2^56) into the low seven bits
 // of successive bytes: bits 0-6 to byte 0, bits 7-13 to byte 1, and so on.
@@ -45,8 +53,8 @@ func spread7(x uint64) uint64 {
 
 // SizeVarUint32 returns the length of v as varu32 (1 to 5).
 func SizeVarUint32(v uint32) int {
-	// 9*bits/64 rounds 7-bit groups up without a division by 7; v|1 makes 0
-	// take one byte.
+	// (9*bits+64)/64 == ceil(bits/7) for 1 <= bits <= 64; v|1 makes 0 take
+	// one byte.
 	return (bits.Len32(v|1)*9 + 64) / 64
 }
 
@@ -97,16 +105,49 @@ func taggedInt64Small(v int64) bool {
 }
 
 // PutVarUint32At writes v as varu32 at buf[off:] and returns the offset after
-// it. It stores one 8-byte word, so buf[off:off+8] must be writable; bytes
-// past the encoding are scratch (see [BatchSlack]). It does not check bounds.
+// it. It may write up to [BatchSlack] scratch bytes past the encoding, so the
+// caller reserves [MaxVarUint32Len]+BatchSlack bytes (or the run's total).
+// Only the one-byte case checks bounds.
 func PutVarUint32At(buf []byte, off int, v uint32) int {
+	// The one-byte case inlines into generated code (BenchmarkPutVarint/
+	// */small); longer values take one call. The store is an ordinary
+	// indexed one because the unchecked form does not fit the inlining
+	// budget.
 	if v < 0x80 {
-		PutUint8At(buf, off, uint8(v))
+		buf[off] = byte(v)
 		return off + 1
 	}
-	n := SizeVarUint32(v)
-	PutUint64At(buf, off, spread7(uint64(v))|contBits>>(72-8*n))
-	return off + n
+	return putVarUint32Long(buf, off, v)
+}
+
+// putVarUint32Long writes a varu32 of 2 to 5 bytes with one 4-byte store
+// (plus one byte for 5 bytes) instead of a store per byte. The 7-bit groups
+// are placed with shifts and masks in a register and the continuation bits
+// are constants, so each length class is branch-free.
+func putVarUint32Long(buf []byte, off int, v uint32) int {
+	if v < 1<<21 {
+		return putVarUint2or3(buf, off, v)
+	}
+	if v < 1<<28 {
+		PutUint32At(buf, off, spread28(v)|0x808080)
+		return off + 4
+	}
+	PutUint32At(buf, off, spread28(v&(1<<28-1))|0x80808080)
+	PutUint8At(buf, off+4, uint8(v>>28))
+	return off + 5
+}
+
+// putVarUint2or3 writes 0x80 <= v < 2^21, the common lengths past one byte,
+// in fewer steps than spread28 (BenchmarkPutVarint/*/medium). It inlines
+// into both long paths.
+func putVarUint2or3(buf []byte, off int, v uint32) int {
+	x := v&0x7f | v<<1&0x7f00 | v<<2&0x7f0000
+	if v < 1<<14 {
+		PutUint32At(buf, off, x|0x80)
+		return off + 2
+	}
+	PutUint32At(buf, off, x|0x8080)
+	return off + 3
 }
 
 // PutVarInt32At writes v as zz32 at buf[off:] and returns the offset after
@@ -116,17 +157,32 @@ func PutVarInt32At(buf []byte, off int, v int32) int {
 }
 
 // PutVarUint64At writes v as Fory varu64 at buf[off:] and returns the offset
-// after it. It stores one 8-byte word, plus one byte for a 9-byte encoding,
-// so buf[off:off+max(8, n)] must be writable; bytes past the encoding are
-// scratch (see [BatchSlack]). It does not check bounds.
+// after it. It may write up to [BatchSlack] scratch bytes past the encoding,
+// so the caller reserves [MaxVarUint64Len]+BatchSlack bytes (or the run's
+// total). Only the one-byte case checks bounds.
 func PutVarUint64At(buf []byte, off int, v uint64) int {
 	if v < 0x80 {
-		PutUint8At(buf, off, uint8(v))
+		buf[off] = byte(v)
 		return off + 1
+	}
+	return putVarUint64Long(buf, off, v)
+}
+
+// putVarUint64Long writes a varu64 of 2 to 9 bytes: up to 4 bytes like
+// varu32, 5 to 8 bytes with one 8-byte store, and for values of 57 bits or
+// more 8 LEB128 bytes plus a 9th byte holding bits 56-63 verbatim
+// (FORMAT.md §3).
+func putVarUint64Long(buf []byte, off int, v uint64) int {
+	if v < 1<<21 {
+		return putVarUint2or3(buf, off, uint32(v))
+	}
+	if v < 1<<28 {
+		PutUint32At(buf, off, spread28(uint32(v))|0x808080)
+		return off + 4
 	}
 	if v < 1<<56 {
 		n := SizeVarUint64(v)
-		PutUint64At(buf, off, spread7(v)|contBits>>(72-8*n))
+		PutUint64At(buf, off, spread7(v)|contBits>>((72-8*n)&63))
 		return off + n
 	}
 	PutUint64At(buf, off, spread7(v&(1<<56-1))|contBits)
