@@ -50,7 +50,7 @@ func (x *Base) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, -816597648)
 		off += 4
 	}
-	off = buffer.PutVarInt64At(w, off, x.ID)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
 	b.SetWriterIndex(off)
 	serializer.WriteTime(b, x.Created)
 	c.Leave()
@@ -69,7 +69,14 @@ func (x *Base) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.ID = r.ReadVarInt64()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.ID = buffer.UnZigZag64(u64)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("ID..ID")
 		return
@@ -195,14 +202,14 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	buffer.PutInt8At(w, off+49, x.I8)
 	buffer.PutUint8At(w, off+50, x.U8)
 	off += 51
-	off = buffer.PutVarInt64At(w, off, int64(x.I))
-	off = buffer.PutVarInt64At(w, off, x.I64)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.I)))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.I64))
 	off = buffer.PutTaggedInt64At(w, off, x.TI64)
 	off = buffer.PutVarUint64At(w, off, uint64(x.U))
 	off = buffer.PutVarUint64At(w, off, x.U64)
 	off = buffer.PutTaggedUint64At(w, off, x.TU64)
-	off = buffer.PutVarInt32At(w, off, x.Tagd)
-	off = buffer.PutVarInt32At(w, off, x.I32)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Tagd))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.I32))
 	off = buffer.PutVarUint32At(w, off, uint32(x.Cnt))
 	off = buffer.PutVarUint32At(w, off, x.U32)
 	b.SetWriterIndex(off)
@@ -280,22 +287,40 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		x.U8 = buffer.ReadUint8At(in, off+50)
 		r.SetOffset(off + 51)
 	}
-	x.I = int(r.ReadVarInt64())
-	x.I64 = r.ReadVarInt64()
-	x.TI64 = r.ReadTaggedInt64()
-	x.U = uint(r.ReadVarUint64())
-	x.U64 = r.ReadVarUint64()
-	x.TU64 = r.ReadTaggedUint64()
-	x.Tagd = r.ReadVarInt32()
-	x.I32 = r.ReadVarInt32()
-	x.Cnt = Count(r.ReadVarUint32())
-	x.U32 = r.ReadVarUint32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		var i64 int64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.I = int(buffer.UnZigZag64(u64))
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.I64 = buffer.UnZigZag64(u64)
+		i64, off = buffer.ReadTaggedInt64At(in, off)
+		x.TI64 = i64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.U = uint(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.U64 = u64
+		u64, off = buffer.ReadTaggedUint64At(in, off)
+		x.TU64 = u64
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Tagd = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.I32 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Cnt = Count(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.U32 = u32
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("FI64..U32")
 		return
 	}
 	if c.ReadFlag() {
-		p1 := new(float32)
+		p1 := serializer.Alloc[float32](c)
 		*p1 = r.ReadFloat32()
 		x.PF32 = p1
 	}
@@ -304,7 +329,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p2 := new(bool)
+		p2 := serializer.Alloc[bool](c)
 		*p2 = r.ReadBool()
 		x.PB = p2
 	}
@@ -313,7 +338,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p3 := new(int64)
+		p3 := serializer.Alloc[int64](c)
 		*p3 = r.ReadVarInt64()
 		x.PI64 = p3
 	}
@@ -351,7 +376,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p5 := new(Color)
+		p5 := serializer.Alloc[Color](c)
 		*p5 = Color(r.ReadVarUint32())
 		x.PCol = p5
 	}
@@ -360,7 +385,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p6 := new(string)
+		p6 := serializer.Alloc[string](c)
 		*p6 = c.ReadString()
 		x.PS = p6
 	}
@@ -574,13 +599,13 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.PF32 = &pv52
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p49 := new(float32)
+				p49 := serializer.Alloc[float32](c)
 				*p49 = r.ReadFloat32()
 				x.PF32 = p49
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				p53 := new(bool)
+				p53 := serializer.Alloc[bool](c)
 				*p53 = r.ReadBool()
 				x.PB = p53
 			}
@@ -591,7 +616,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.PI64 = &pv57
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p54 := new(int64)
+				p54 := serializer.Alloc[int64](c)
 				*p54 = r.ReadVarInt64()
 				x.PI64 = p54
 			}
@@ -621,13 +646,13 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				p59 := new(Color)
+				p59 := serializer.Alloc[Color](c)
 				*p59 = Color(r.ReadVarUint32())
 				x.PCol = p59
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				p60 := new(string)
+				p60 := serializer.Alloc[string](c)
 				*p60 = c.ReadString()
 				x.PS = p60
 			}
@@ -739,136 +764,155 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.Bools)))
-	if len(x.Bools) > 0 {
-		b.Reserve(1 + len(x.Bools)*1 + buffer.BatchSlack)
+	l2 := x.Bools
+	b.WriteVarUint32(uint32(len(l2)))
+	if len(l2) > 0 {
+		b.Reserve(1 + len(l2)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e2 := range x.Bools {
+		for _, e3 := range l2 {
 			{
-				buffer.PutBoolAt(w, off, e2)
+				buffer.PutBoolAt(w, off, e3)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.Bytes)))
-	if len(x.Bytes) > 0 {
-		b.Reserve(1 + len(x.Bytes)*1 + buffer.BatchSlack)
+	l4 := x.Bytes
+	b.WriteVarUint32(uint32(len(l4)))
+	if len(l4) > 0 {
+		b.Reserve(1 + len(l4)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e3 := range x.Bytes {
+		for _, e5 := range l4 {
 			{
-				buffer.PutUint8At(w, off, e3)
+				buffer.PutUint8At(w, off, e5)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.Colors)))
-	if len(x.Colors) > 0 {
+	l6 := x.Colors
+	b.WriteVarUint32(uint32(len(l6)))
+	if len(l6) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e4 := range x.Colors {
-			b.WriteVarUint32(uint32(e4))
+		for _, e7 := range l6 {
+			b.WriteVarUint32(uint32(e7))
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.DBools) * 1))
-	b.WriteRawBools(x.DBools)
-	b.WriteVarUint32(uint32(len(x.DF32) * 4))
-	b.WriteRawFloat32s(x.DF32)
-	b.WriteVarUint32(uint32(len(x.DF64) * 8))
-	b.WriteRawFloat64s(x.DF64)
-	b.WriteVarUint32(uint32(len(x.DI16) * 2))
-	b.WriteRawInt16s(x.DI16)
-	b.WriteVarUint32(uint32(len(x.DI32) * 4))
-	b.WriteRawInt32s(x.DI32)
-	b.WriteVarUint32(uint32(len(x.DI64) * 8))
-	b.WriteRawInt64s(x.DI64)
-	b.WriteVarUint32(uint32(len(x.DI8) * 1))
-	for _, e5 := range x.DI8 {
-		b.WriteInt8(int8(e5))
+	l8 := x.DBools
+	b.WriteVarUint32(uint32(len(l8) * 1))
+	b.WriteRawBools(l8)
+	l9 := x.DF32
+	b.WriteVarUint32(uint32(len(l9) * 4))
+	b.WriteRawFloat32s(l9)
+	l10 := x.DF64
+	b.WriteVarUint32(uint32(len(l10) * 8))
+	b.WriteRawFloat64s(l10)
+	l11 := x.DI16
+	b.WriteVarUint32(uint32(len(l11) * 2))
+	b.WriteRawInt16s(l11)
+	l12 := x.DI32
+	b.WriteVarUint32(uint32(len(l12) * 4))
+	b.WriteRawInt32s(l12)
+	l13 := x.DI64
+	b.WriteVarUint32(uint32(len(l13) * 8))
+	b.WriteRawInt64s(l13)
+	l14 := x.DI8
+	b.WriteVarUint32(uint32(len(l14) * 1))
+	for _, e15 := range l14 {
+		b.WriteInt8(int8(e15))
 	}
-	b.WriteVarUint32(uint32(len(x.DU16) * 2))
-	b.WriteRawUint16s(x.DU16)
-	b.WriteVarUint32(uint32(len(x.DU32) * 4))
-	b.WriteRawUint32s(x.DU32)
-	b.WriteVarUint32(uint32(len(x.DU64) * 8))
-	b.WriteRawUint64s(x.DU64)
-	b.WriteVarUint32(uint32(len(x.F32s)))
-	if len(x.F32s) > 0 {
-		b.Reserve(1 + len(x.F32s)*4 + buffer.BatchSlack)
+	l16 := x.DU16
+	b.WriteVarUint32(uint32(len(l16) * 2))
+	b.WriteRawUint16s(l16)
+	l17 := x.DU32
+	b.WriteVarUint32(uint32(len(l17) * 4))
+	b.WriteRawUint32s(l17)
+	l18 := x.DU64
+	b.WriteVarUint32(uint32(len(l18) * 8))
+	b.WriteRawUint64s(l18)
+	l19 := x.F32s
+	b.WriteVarUint32(uint32(len(l19)))
+	if len(l19) > 0 {
+		b.Reserve(1 + len(l19)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e6 := range x.F32s {
+		for _, e20 := range l19 {
 			{
-				buffer.PutFloat32At(w, off, e6)
+				buffer.PutFloat32At(w, off, e20)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.F64s)))
-	if len(x.F64s) > 0 {
-		b.Reserve(1 + len(x.F64s)*8 + buffer.BatchSlack)
+	l21 := x.F64s
+	b.WriteVarUint32(uint32(len(l21)))
+	if len(l21) > 0 {
+		b.Reserve(1 + len(l21)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e7 := range x.F64s {
+		for _, e22 := range l21 {
 			{
-				buffer.PutFloat64At(w, off, e7)
+				buffer.PutFloat64At(w, off, e22)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.I16s)))
-	if len(x.I16s) > 0 {
-		b.Reserve(1 + len(x.I16s)*2 + buffer.BatchSlack)
+	l23 := x.I16s
+	b.WriteVarUint32(uint32(len(l23)))
+	if len(l23) > 0 {
+		b.Reserve(1 + len(l23)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e8 := range x.I16s {
+		for _, e24 := range l23 {
 			{
-				buffer.PutInt16At(w, off, e8)
+				buffer.PutInt16At(w, off, e24)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.I32s)))
-	if len(x.I32s) > 0 {
-		b.Reserve(1 + len(x.I32s)*5 + buffer.BatchSlack)
+	l25 := x.I32s
+	b.WriteVarUint32(uint32(len(l25)))
+	if len(l25) > 0 {
+		b.Reserve(1 + len(l25)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e9 := range x.I32s {
-			off = buffer.PutVarInt32At(w, off, e9)
+		for _, e26 := range l25 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e26))
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.I64s)))
-	if len(x.I64s) > 0 {
-		b.Reserve(1 + len(x.I64s)*9 + buffer.BatchSlack)
+	l27 := x.I64s
+	b.WriteVarUint32(uint32(len(l27)))
+	if len(l27) > 0 {
+		b.Reserve(1 + len(l27)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e10 := range x.I64s {
-			off = buffer.PutVarInt64At(w, off, e10)
+		for _, e28 := range l27 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e28))
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.I8s)))
-	if len(x.I8s) > 0 {
-		b.Reserve(1 + len(x.I8s)*1 + buffer.BatchSlack)
+	l29 := x.I8s
+	b.WriteVarUint32(uint32(len(l29)))
+	if len(l29) > 0 {
+		b.Reserve(1 + len(l29)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e11 := range x.I8s {
+		for _, e30 := range l29 {
 			{
-				buffer.PutInt8At(w, off, e11)
+				buffer.PutInt8At(w, off, e30)
 				off += 1
 			}
 		}
@@ -878,14 +922,15 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		b.WriteVarUint32(uint32(len(x.NI64s)))
-		if len(x.NI64s) > 0 {
-			b.Reserve(1 + len(x.NI64s)*9 + buffer.BatchSlack)
+		l31 := x.NI64s
+		b.WriteVarUint32(uint32(len(l31)))
+		if len(l31) > 0 {
+			b.Reserve(1 + len(l31)*9 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e12 := range x.NI64s {
-				off = buffer.PutVarInt64At(w, off, e12)
+			for _, e32 := range l31 {
+				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e32))
 			}
 			b.SetWriterIndex(off)
 		}
@@ -894,150 +939,161 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw13 serializer.MapWriter
-		mw13.Begin(b, len(x.NMap))
-		for k14, v15 := range x.NMap {
-			mw13.Entry(b)
-			serializer.WriteString(b, k14)
-			b.WriteVarInt32(v15)
+		var mw33 serializer.MapWriter
+		mw33.Begin(b, len(x.NMap))
+		for k34, v35 := range x.NMap {
+			mw33.Entry(b)
+			serializer.WriteString(b, k34)
+			b.WriteVarInt32(v35)
 		}
-		mw13.End(b)
+		mw33.End(b)
 	}
 	if x.NStrs == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		b.WriteVarUint32(uint32(len(x.NStrs)))
-		if len(x.NStrs) > 0 {
+		l36 := x.NStrs
+		b.WriteVarUint32(uint32(len(l36)))
+		if len(l36) > 0 {
 			b.WriteUint8(0x0c)
-			for _, e16 := range x.NStrs {
-				serializer.WriteString(b, e16)
+			for _, e37 := range l36 {
+				serializer.WriteString(b, e37)
 			}
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.Named)))
-	if len(x.Named) > 0 {
+	l38 := x.Named
+	b.WriteVarUint32(uint32(len(l38)))
+	if len(l38) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e17 := range x.Named {
-			serializer.WriteString(b, e17)
+		for _, e39 := range l38 {
+			serializer.WriteString(b, e39)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.Nested)))
-	if len(x.Nested) > 0 {
+	l40 := x.Nested
+	b.WriteVarUint32(uint32(len(l40)))
+	if len(l40) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e18 := range x.Nested {
-			b.WriteVarUint32(uint32(len(e18)))
-			if len(e18) > 0 {
-				b.Reserve(1 + len(e18)*5 + buffer.BatchSlack)
+		for _, e41 := range l40 {
+			b.WriteVarUint32(uint32(len(e41)))
+			if len(e41) > 0 {
+				b.Reserve(1 + len(e41)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e19 := range e18 {
-					off = buffer.PutVarInt32At(w, off, e19)
+				for _, e42 := range e41 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e42))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.PI32s)))
-	if len(x.PI32s) > 0 {
-		h20 := byte(0x0c)
-		for _, p21 := range x.PI32s {
-			if p21 == nil {
-				h20 = 0x0e
+	l43 := x.PI32s
+	b.WriteVarUint32(uint32(len(l43)))
+	if len(l43) > 0 {
+		h44 := byte(0x0c)
+		for _, p45 := range l43 {
+			if p45 == nil {
+				h44 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h20)
-		for _, p21 := range x.PI32s {
-			if h20 == 0x0e {
-				if p21 == nil {
+		b.WriteUint8(h44)
+		for _, p45 := range l43 {
+			if h44 == 0x0e {
+				if p45 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p21)
+			b.WriteVarInt32(*p45)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.PStrs)))
-	if len(x.PStrs) > 0 {
-		h22 := byte(0x0c)
-		for _, p23 := range x.PStrs {
-			if p23 == nil {
-				h22 = 0x0e
+	l46 := x.PStrs
+	b.WriteVarUint32(uint32(len(l46)))
+	if len(l46) > 0 {
+		h47 := byte(0x0c)
+		for _, p48 := range l46 {
+			if p48 == nil {
+				h47 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h22)
-		for _, p23 := range x.PStrs {
-			if h22 == 0x0e {
-				if p23 == nil {
+		b.WriteUint8(h47)
+		for _, p48 := range l46 {
+			if h47 == 0x0e {
+				if p48 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			serializer.WriteString(b, *p23)
+			serializer.WriteString(b, *p48)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.Raw)))
-	b.WriteBytes(x.Raw)
+	l49 := x.Raw
+	b.WriteVarUint32(uint32(len(l49)))
+	b.WriteBytes(l49)
 	serializer.WriteString(b, x.S)
 	b.WriteVarUint32(uint32(len(x.StrArr)))
 	if len(x.StrArr) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e24 := range x.StrArr {
-			serializer.WriteString(b, e24)
+		for _, e50 := range x.StrArr {
+			serializer.WriteString(b, e50)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.Strs)))
-	if len(x.Strs) > 0 {
+	l51 := x.Strs
+	b.WriteVarUint32(uint32(len(l51)))
+	if len(l51) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e25 := range x.Strs {
-			serializer.WriteString(b, e25)
+		for _, e52 := range l51 {
+			serializer.WriteString(b, e52)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.Times)))
-	if len(x.Times) > 0 {
+	l53 := x.Times
+	b.WriteVarUint32(uint32(len(l53)))
+	if len(l53) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e26 := range x.Times {
-			serializer.WriteTime(b, e26)
+		for _, e54 := range l53 {
+			serializer.WriteTime(b, e54)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.U16s)))
-	if len(x.U16s) > 0 {
-		b.Reserve(1 + len(x.U16s)*2 + buffer.BatchSlack)
+	l55 := x.U16s
+	b.WriteVarUint32(uint32(len(l55)))
+	if len(l55) > 0 {
+		b.Reserve(1 + len(l55)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e27 := range x.U16s {
+		for _, e56 := range l55 {
 			{
-				buffer.PutUint16At(w, off, e27)
+				buffer.PutUint16At(w, off, e56)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.U32s)))
-	if len(x.U32s) > 0 {
-		b.Reserve(1 + len(x.U32s)*5 + buffer.BatchSlack)
+	l57 := x.U32s
+	b.WriteVarUint32(uint32(len(l57)))
+	if len(l57) > 0 {
+		b.Reserve(1 + len(l57)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e28 := range x.U32s {
-			off = buffer.PutVarUint32At(w, off, e28)
+		for _, e58 := range l57 {
+			off = buffer.PutVarUint32At(w, off, e58)
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.U64s)))
-	if len(x.U64s) > 0 {
-		b.Reserve(1 + len(x.U64s)*9 + buffer.BatchSlack)
+	l59 := x.U64s
+	b.WriteVarUint32(uint32(len(l59)))
+	if len(l59) > 0 {
+		b.Reserve(1 + len(l59)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e29 := range x.U64s {
-			off = buffer.PutVarUint64At(w, off, e29)
+		for _, e60 := range l59 {
+			off = buffer.PutVarUint64At(w, off, e60)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -1057,453 +1113,453 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	n30 := c.ReadLength(2)
-	if n30 != 3 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n30, 3))
+	n61 := c.ReadLength(2)
+	if n61 != 3 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n61, 3))
 		return
 	}
-	var l31 [3]int16
-	if n30 > 0 {
-		hn33 := c.ReadListHeader(3)
-		for i32 := range l31 {
-			if hn33 && !c.ReadFlag() {
+	var l62 [3]int16
+	if n61 > 0 {
+		hn64 := c.ReadListHeader(3)
+		for i63 := range l62 {
+			if hn64 && !c.ReadFlag() {
 				continue
 			}
-			l31[i32] = r.ReadInt16()
+			l62[i63] = r.ReadInt16()
 			if c.Failed() {
-				c.TraceIndex(i32)
+				c.TraceIndex(i63)
 				break
 			}
 		}
 	}
-	x.Arr = l31
+	x.Arr = l62
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	n35 := c.ReadLength(1)
-	l36 := make([]bool, n35)
-	if n35 > 0 {
-		hn38 := c.ReadListHeader(1)
-		for i37 := range l36 {
-			if hn38 && !c.ReadFlag() {
+	n66 := c.ReadLength(1)
+	l67 := serializer.MakeSlice[[]bool](c, n66)
+	if n66 > 0 {
+		hn69 := c.ReadListHeader(1)
+		for i68 := range l67 {
+			if hn69 && !c.ReadFlag() {
 				continue
 			}
-			l36[i37] = r.ReadBool()
+			l67[i68] = r.ReadBool()
 			if c.Failed() {
-				c.TraceIndex(i37)
+				c.TraceIndex(i68)
 				break
 			}
 		}
 	}
-	x.Bools = l36
+	x.Bools = l67
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n40 := c.ReadLength(1)
-	l41 := make([]uint8, n40)
-	if n40 > 0 {
-		hn43 := c.ReadListHeader(9)
-		for i42 := range l41 {
-			if hn43 && !c.ReadFlag() {
-				continue
-			}
-			l41[i42] = r.ReadUint8()
-			if c.Failed() {
-				c.TraceIndex(i42)
-				break
-			}
-		}
-	}
-	x.Bytes = l41
-	if c.Failed() {
-		c.Trace("Bytes")
-		return
-	}
-	n45 := c.ReadLength(1)
-	l46 := make([]Color, n45)
-	if n45 > 0 {
-		hn48 := c.ReadListHeader(25)
-		for i47 := range l46 {
-			if hn48 && !c.ReadFlag() {
-				continue
-			}
-			l46[i47] = Color(r.ReadVarUint32())
-			if c.Failed() {
-				c.TraceIndex(i47)
-				break
-			}
-		}
-	}
-	x.Colors = l46
-	if c.Failed() {
-		c.Trace("Colors")
-		return
-	}
-	n50 := c.ReadArrayLength(1)
-	a51 := make([]bool, n50)
-	r.ReadRawBools(a51)
-	x.DBools = a51
-	if c.Failed() {
-		c.Trace("DBools")
-		return
-	}
-	n52 := c.ReadArrayLength(4)
-	a53 := make([]float32, n52)
-	r.ReadRawFloat32s(a53)
-	x.DF32 = a53
-	if c.Failed() {
-		c.Trace("DF32")
-		return
-	}
-	n54 := c.ReadArrayLength(8)
-	a55 := make([]float64, n54)
-	r.ReadRawFloat64s(a55)
-	x.DF64 = a55
-	if c.Failed() {
-		c.Trace("DF64")
-		return
-	}
-	n56 := c.ReadArrayLength(2)
-	a57 := make([]int16, n56)
-	r.ReadRawInt16s(a57)
-	x.DI16 = a57
-	if c.Failed() {
-		c.Trace("DI16")
-		return
-	}
-	n58 := c.ReadArrayLength(4)
-	a59 := make([]int32, n58)
-	r.ReadRawInt32s(a59)
-	x.DI32 = a59
-	if c.Failed() {
-		c.Trace("DI32")
-		return
-	}
-	n60 := c.ReadArrayLength(8)
-	a61 := make([]int64, n60)
-	r.ReadRawInt64s(a61)
-	x.DI64 = a61
-	if c.Failed() {
-		c.Trace("DI64")
-		return
-	}
-	n62 := c.ReadArrayLength(1)
-	a63 := make([]int8, n62)
-	for i64 := range a63 {
-		a63[i64] = r.ReadInt8()
-	}
-	x.DI8 = a63
-	if c.Failed() {
-		c.Trace("DI8")
-		return
-	}
-	n65 := c.ReadArrayLength(2)
-	a66 := make([]uint16, n65)
-	r.ReadRawUint16s(a66)
-	x.DU16 = a66
-	if c.Failed() {
-		c.Trace("DU16")
-		return
-	}
-	n67 := c.ReadArrayLength(4)
-	a68 := make([]uint32, n67)
-	r.ReadRawUint32s(a68)
-	x.DU32 = a68
-	if c.Failed() {
-		c.Trace("DU32")
-		return
-	}
-	n69 := c.ReadArrayLength(8)
-	a70 := make([]uint64, n69)
-	r.ReadRawUint64s(a70)
-	x.DU64 = a70
-	if c.Failed() {
-		c.Trace("DU64")
-		return
-	}
-	n71 := c.ReadLength(4)
-	l72 := make([]float32, n71)
+	n71 := c.ReadLength(1)
+	l72 := serializer.MakeSlice[[]uint8](c, n71)
 	if n71 > 0 {
-		hn74 := c.ReadListHeader(19)
+		hn74 := c.ReadListHeader(9)
 		for i73 := range l72 {
 			if hn74 && !c.ReadFlag() {
 				continue
 			}
-			l72[i73] = r.ReadFloat32()
+			l72[i73] = r.ReadUint8()
 			if c.Failed() {
 				c.TraceIndex(i73)
 				break
 			}
 		}
 	}
-	x.F32s = l72
+	x.Bytes = l72
 	if c.Failed() {
-		c.Trace("F32s")
+		c.Trace("Bytes")
 		return
 	}
-	n76 := c.ReadLength(8)
-	l77 := make([]float64, n76)
+	n76 := c.ReadLength(1)
+	l77 := serializer.MakeSlice[[]Color](c, n76)
 	if n76 > 0 {
-		hn79 := c.ReadListHeader(20)
+		hn79 := c.ReadListHeader(25)
 		for i78 := range l77 {
 			if hn79 && !c.ReadFlag() {
 				continue
 			}
-			l77[i78] = r.ReadFloat64()
+			l77[i78] = Color(r.ReadVarUint32())
 			if c.Failed() {
 				c.TraceIndex(i78)
 				break
 			}
 		}
 	}
-	x.F64s = l77
+	x.Colors = l77
+	if c.Failed() {
+		c.Trace("Colors")
+		return
+	}
+	n81 := c.ReadArrayLength(1)
+	a82 := make([]bool, n81)
+	r.ReadRawBools(a82)
+	x.DBools = a82
+	if c.Failed() {
+		c.Trace("DBools")
+		return
+	}
+	n83 := c.ReadArrayLength(4)
+	a84 := make([]float32, n83)
+	r.ReadRawFloat32s(a84)
+	x.DF32 = a84
+	if c.Failed() {
+		c.Trace("DF32")
+		return
+	}
+	n85 := c.ReadArrayLength(8)
+	a86 := make([]float64, n85)
+	r.ReadRawFloat64s(a86)
+	x.DF64 = a86
+	if c.Failed() {
+		c.Trace("DF64")
+		return
+	}
+	n87 := c.ReadArrayLength(2)
+	a88 := make([]int16, n87)
+	r.ReadRawInt16s(a88)
+	x.DI16 = a88
+	if c.Failed() {
+		c.Trace("DI16")
+		return
+	}
+	n89 := c.ReadArrayLength(4)
+	a90 := make([]int32, n89)
+	r.ReadRawInt32s(a90)
+	x.DI32 = a90
+	if c.Failed() {
+		c.Trace("DI32")
+		return
+	}
+	n91 := c.ReadArrayLength(8)
+	a92 := make([]int64, n91)
+	r.ReadRawInt64s(a92)
+	x.DI64 = a92
+	if c.Failed() {
+		c.Trace("DI64")
+		return
+	}
+	n93 := c.ReadArrayLength(1)
+	a94 := make([]int8, n93)
+	for i95 := range a94 {
+		a94[i95] = r.ReadInt8()
+	}
+	x.DI8 = a94
+	if c.Failed() {
+		c.Trace("DI8")
+		return
+	}
+	n96 := c.ReadArrayLength(2)
+	a97 := make([]uint16, n96)
+	r.ReadRawUint16s(a97)
+	x.DU16 = a97
+	if c.Failed() {
+		c.Trace("DU16")
+		return
+	}
+	n98 := c.ReadArrayLength(4)
+	a99 := make([]uint32, n98)
+	r.ReadRawUint32s(a99)
+	x.DU32 = a99
+	if c.Failed() {
+		c.Trace("DU32")
+		return
+	}
+	n100 := c.ReadArrayLength(8)
+	a101 := make([]uint64, n100)
+	r.ReadRawUint64s(a101)
+	x.DU64 = a101
+	if c.Failed() {
+		c.Trace("DU64")
+		return
+	}
+	n102 := c.ReadLength(4)
+	l103 := serializer.MakeSlice[[]float32](c, n102)
+	if n102 > 0 {
+		hn105 := c.ReadListHeader(19)
+		for i104 := range l103 {
+			if hn105 && !c.ReadFlag() {
+				continue
+			}
+			l103[i104] = r.ReadFloat32()
+			if c.Failed() {
+				c.TraceIndex(i104)
+				break
+			}
+		}
+	}
+	x.F32s = l103
+	if c.Failed() {
+		c.Trace("F32s")
+		return
+	}
+	n107 := c.ReadLength(8)
+	l108 := serializer.MakeSlice[[]float64](c, n107)
+	if n107 > 0 {
+		hn110 := c.ReadListHeader(20)
+		for i109 := range l108 {
+			if hn110 && !c.ReadFlag() {
+				continue
+			}
+			l108[i109] = r.ReadFloat64()
+			if c.Failed() {
+				c.TraceIndex(i109)
+				break
+			}
+		}
+	}
+	x.F64s = l108
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	n81 := c.ReadLength(2)
-	l82 := make([]int16, n81)
-	if n81 > 0 {
-		hn84 := c.ReadListHeader(3)
-		for i83 := range l82 {
-			if hn84 && !c.ReadFlag() {
+	n112 := c.ReadLength(2)
+	l113 := serializer.MakeSlice[[]int16](c, n112)
+	if n112 > 0 {
+		hn115 := c.ReadListHeader(3)
+		for i114 := range l113 {
+			if hn115 && !c.ReadFlag() {
 				continue
 			}
-			l82[i83] = r.ReadInt16()
+			l113[i114] = r.ReadInt16()
 			if c.Failed() {
-				c.TraceIndex(i83)
+				c.TraceIndex(i114)
 				break
 			}
 		}
 	}
-	x.I16s = l82
+	x.I16s = l113
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	n86 := c.ReadLength(1)
-	l87 := make([]int32, n86)
-	if n86 > 0 {
-		hn89 := c.ReadListHeader(5)
-		for i88 := range l87 {
-			if hn89 && !c.ReadFlag() {
+	n117 := c.ReadLength(1)
+	l118 := serializer.MakeSlice[[]int32](c, n117)
+	if n117 > 0 {
+		hn120 := c.ReadListHeader(5)
+		for i119 := range l118 {
+			if hn120 && !c.ReadFlag() {
 				continue
 			}
-			l87[i88] = r.ReadVarInt32()
+			l118[i119] = r.ReadVarInt32()
 			if c.Failed() {
-				c.TraceIndex(i88)
+				c.TraceIndex(i119)
 				break
 			}
 		}
 	}
-	x.I32s = l87
+	x.I32s = l118
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n91 := c.ReadLength(1)
-	l92 := make([]int64, n91)
-	if n91 > 0 {
-		hn94 := c.ReadListHeader(7)
-		for i93 := range l92 {
-			if hn94 && !c.ReadFlag() {
+	n122 := c.ReadLength(1)
+	l123 := serializer.MakeSlice[[]int64](c, n122)
+	if n122 > 0 {
+		hn125 := c.ReadListHeader(7)
+		for i124 := range l123 {
+			if hn125 && !c.ReadFlag() {
 				continue
 			}
-			l92[i93] = r.ReadVarInt64()
+			l123[i124] = r.ReadVarInt64()
 			if c.Failed() {
-				c.TraceIndex(i93)
+				c.TraceIndex(i124)
 				break
 			}
 		}
 	}
-	x.I64s = l92
+	x.I64s = l123
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n96 := c.ReadLength(1)
-	l97 := make([]int8, n96)
-	if n96 > 0 {
-		hn99 := c.ReadListHeader(2)
-		for i98 := range l97 {
-			if hn99 && !c.ReadFlag() {
+	n127 := c.ReadLength(1)
+	l128 := serializer.MakeSlice[[]int8](c, n127)
+	if n127 > 0 {
+		hn130 := c.ReadListHeader(2)
+		for i129 := range l128 {
+			if hn130 && !c.ReadFlag() {
 				continue
 			}
-			l97[i98] = r.ReadInt8()
+			l128[i129] = r.ReadInt8()
 			if c.Failed() {
-				c.TraceIndex(i98)
+				c.TraceIndex(i129)
 				break
 			}
 		}
 	}
-	x.I8s = l97
+	x.I8s = l128
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.ReadFlag() {
-		n101 := c.ReadLength(1)
-		l102 := make([]int64, n101)
-		if n101 > 0 {
-			hn104 := c.ReadListHeader(7)
-			for i103 := range l102 {
-				if hn104 && !c.ReadFlag() {
+		n132 := c.ReadLength(1)
+		l133 := serializer.MakeSlice[[]int64](c, n132)
+		if n132 > 0 {
+			hn135 := c.ReadListHeader(7)
+			for i134 := range l133 {
+				if hn135 && !c.ReadFlag() {
 					continue
 				}
-				l102[i103] = r.ReadVarInt64()
+				l133[i134] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i103)
+					c.TraceIndex(i134)
 					break
 				}
 			}
 		}
-		x.NI64s = l102
+		x.NI64s = l133
 	}
 	if c.Failed() {
 		c.Trace("NI64s")
 		return
 	}
 	if c.ReadFlag() {
-		n106 := c.ReadLength(2)
-		m107 := make(map[string]int32, n106)
-		for n106 > 0 && !c.Failed() {
-			sz108, vn109 := c.ReadMapChunk(n106, 21, 5)
-			for j110 := 0; j110 < sz108 && !c.Failed(); j110++ {
-				var k111 string
-				k111 = c.ReadString()
-				var v112 int32
-				if !vn109 {
-					v112 = r.ReadVarInt32()
+		n137 := c.ReadLength(2)
+		m138 := serializer.MakeMap[map[string]int32](c, n137)
+		for n137 > 0 && !c.Failed() {
+			sz139, vn140 := c.ReadMapChunk(n137, 21, 5)
+			for j141 := 0; j141 < sz139 && !c.Failed(); j141++ {
+				var k142 string
+				k142 = c.ReadString()
+				var v143 int32
+				if !vn140 {
+					v143 = r.ReadVarInt32()
 				}
-				m107[k111] = v112
+				m138[k142] = v143
 			}
-			n106 -= sz108
+			n137 -= sz139
 		}
-		x.NMap = m107
+		x.NMap = m138
 	}
 	if c.Failed() {
 		c.Trace("NMap")
 		return
 	}
 	if c.ReadFlag() {
-		n113 := c.ReadLength(1)
-		l114 := make([]string, n113)
-		if n113 > 0 {
-			hn116 := c.ReadListHeader(21)
-			for i115 := range l114 {
-				if hn116 && !c.ReadFlag() {
+		n144 := c.ReadLength(1)
+		l145 := serializer.MakeSlice[[]string](c, n144)
+		if n144 > 0 {
+			hn147 := c.ReadListHeader(21)
+			for i146 := range l145 {
+				if hn147 && !c.ReadFlag() {
 					continue
 				}
-				l114[i115] = c.ReadString()
+				l145[i146] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i115)
+					c.TraceIndex(i146)
 					break
 				}
 			}
 		}
-		x.NStrs = l114
+		x.NStrs = l145
 	}
 	if c.Failed() {
 		c.Trace("NStrs")
 		return
 	}
-	n118 := c.ReadLength(1)
-	l119 := make(Names, n118)
-	if n118 > 0 {
-		hn121 := c.ReadListHeader(21)
-		for i120 := range l119 {
-			if hn121 && !c.ReadFlag() {
+	n149 := c.ReadLength(1)
+	l150 := serializer.MakeSlice[Names](c, n149)
+	if n149 > 0 {
+		hn152 := c.ReadListHeader(21)
+		for i151 := range l150 {
+			if hn152 && !c.ReadFlag() {
 				continue
 			}
-			l119[i120] = c.ReadString()
+			l150[i151] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i120)
+				c.TraceIndex(i151)
 				break
 			}
 		}
 	}
-	x.Named = l119
+	x.Named = l150
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n123 := c.ReadLength(1)
-	l124 := make([][]int32, n123)
-	if n123 > 0 {
-		hn126 := c.ReadListHeader(22)
-		for i125 := range l124 {
-			if hn126 && !c.ReadFlag() {
+	n154 := c.ReadLength(1)
+	l155 := serializer.MakeSlice[[][]int32](c, n154)
+	if n154 > 0 {
+		hn157 := c.ReadListHeader(22)
+		for i156 := range l155 {
+			if hn157 && !c.ReadFlag() {
 				continue
 			}
-			n128 := c.ReadLength(1)
-			l129 := make([]int32, n128)
-			if n128 > 0 {
-				hn131 := c.ReadListHeader(5)
-				for i130 := range l129 {
-					if hn131 && !c.ReadFlag() {
+			n159 := c.ReadLength(1)
+			l160 := serializer.MakeSlice[[]int32](c, n159)
+			if n159 > 0 {
+				hn162 := c.ReadListHeader(5)
+				for i161 := range l160 {
+					if hn162 && !c.ReadFlag() {
 						continue
 					}
-					l129[i130] = r.ReadVarInt32()
+					l160[i161] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i130)
+						c.TraceIndex(i161)
 						break
 					}
 				}
 			}
-			l124[i125] = l129
+			l155[i156] = l160
 			if c.Failed() {
-				c.TraceIndex(i125)
+				c.TraceIndex(i156)
 				break
 			}
 		}
 	}
-	x.Nested = l124
+	x.Nested = l155
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n133 := c.ReadLength(1)
-	l134 := make([]*int32, n133)
-	if n133 > 0 {
-		hn136 := c.ReadListHeader(5)
-		for i135 := range l134 {
-			if hn136 && !c.ReadFlag() {
+	n164 := c.ReadLength(1)
+	l165 := serializer.MakeSlice[[]*int32](c, n164)
+	if n164 > 0 {
+		hn167 := c.ReadListHeader(5)
+		for i166 := range l165 {
+			if hn167 && !c.ReadFlag() {
 				continue
 			}
-			p138 := new(int32)
-			*p138 = r.ReadVarInt32()
-			l134[i135] = p138
+			p169 := serializer.Alloc[int32](c)
+			*p169 = r.ReadVarInt32()
+			l165[i166] = p169
 			if c.Failed() {
-				c.TraceIndex(i135)
+				c.TraceIndex(i166)
 				break
 			}
 		}
 	}
-	x.PI32s = l134
+	x.PI32s = l165
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n139 := c.ReadLength(1)
-	l140 := make([]*string, n139)
-	if n139 > 0 {
-		hn142 := c.ReadListHeader(21)
-		for i141 := range l140 {
-			if hn142 && !c.ReadFlag() {
+	n170 := c.ReadLength(1)
+	l171 := serializer.MakeSlice[[]*string](c, n170)
+	if n170 > 0 {
+		hn173 := c.ReadListHeader(21)
+		for i172 := range l171 {
+			if hn173 && !c.ReadFlag() {
 				continue
 			}
-			p144 := new(string)
-			*p144 = c.ReadString()
-			l140[i141] = p144
+			p175 := serializer.Alloc[string](c)
+			*p175 = c.ReadString()
+			l171[i172] = p175
 			if c.Failed() {
-				c.TraceIndex(i141)
+				c.TraceIndex(i172)
 				break
 			}
 		}
 	}
-	x.PStrs = l140
+	x.PStrs = l171
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
@@ -1518,126 +1574,126 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n145 := c.ReadLength(1)
-	if n145 != 2 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n145, 2))
+	n176 := c.ReadLength(1)
+	if n176 != 2 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n176, 2))
 		return
 	}
-	var l146 [2]string
-	if n145 > 0 {
-		hn148 := c.ReadListHeader(21)
-		for i147 := range l146 {
-			if hn148 && !c.ReadFlag() {
+	var l177 [2]string
+	if n176 > 0 {
+		hn179 := c.ReadListHeader(21)
+		for i178 := range l177 {
+			if hn179 && !c.ReadFlag() {
 				continue
 			}
-			l146[i147] = c.ReadString()
+			l177[i178] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i147)
+				c.TraceIndex(i178)
 				break
 			}
 		}
 	}
-	x.StrArr = l146
+	x.StrArr = l177
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n150 := c.ReadLength(1)
-	l151 := make([]string, n150)
-	if n150 > 0 {
-		hn153 := c.ReadListHeader(21)
-		for i152 := range l151 {
-			if hn153 && !c.ReadFlag() {
+	n181 := c.ReadLength(1)
+	l182 := serializer.MakeSlice[[]string](c, n181)
+	if n181 > 0 {
+		hn184 := c.ReadListHeader(21)
+		for i183 := range l182 {
+			if hn184 && !c.ReadFlag() {
 				continue
 			}
-			l151[i152] = c.ReadString()
+			l182[i183] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i152)
+				c.TraceIndex(i183)
 				break
 			}
 		}
 	}
-	x.Strs = l151
+	x.Strs = l182
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n155 := c.ReadLength(1)
-	l156 := make([]time.Time, n155)
-	if n155 > 0 {
-		hn158 := c.ReadListHeader(38)
-		for i157 := range l156 {
-			if hn158 && !c.ReadFlag() {
+	n186 := c.ReadLength(1)
+	l187 := serializer.MakeSlice[[]time.Time](c, n186)
+	if n186 > 0 {
+		hn189 := c.ReadListHeader(38)
+		for i188 := range l187 {
+			if hn189 && !c.ReadFlag() {
 				continue
 			}
-			l156[i157] = c.ReadTime()
+			l187[i188] = c.ReadTime()
 			if c.Failed() {
-				c.TraceIndex(i157)
+				c.TraceIndex(i188)
 				break
 			}
 		}
 	}
-	x.Times = l156
+	x.Times = l187
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n160 := c.ReadLength(2)
-	l161 := make([]uint16, n160)
-	if n160 > 0 {
-		hn163 := c.ReadListHeader(10)
-		for i162 := range l161 {
-			if hn163 && !c.ReadFlag() {
+	n191 := c.ReadLength(2)
+	l192 := serializer.MakeSlice[[]uint16](c, n191)
+	if n191 > 0 {
+		hn194 := c.ReadListHeader(10)
+		for i193 := range l192 {
+			if hn194 && !c.ReadFlag() {
 				continue
 			}
-			l161[i162] = r.ReadUint16()
+			l192[i193] = r.ReadUint16()
 			if c.Failed() {
-				c.TraceIndex(i162)
+				c.TraceIndex(i193)
 				break
 			}
 		}
 	}
-	x.U16s = l161
+	x.U16s = l192
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n165 := c.ReadLength(1)
-	l166 := make([]uint32, n165)
-	if n165 > 0 {
-		hn168 := c.ReadListHeader(12)
-		for i167 := range l166 {
-			if hn168 && !c.ReadFlag() {
+	n196 := c.ReadLength(1)
+	l197 := serializer.MakeSlice[[]uint32](c, n196)
+	if n196 > 0 {
+		hn199 := c.ReadListHeader(12)
+		for i198 := range l197 {
+			if hn199 && !c.ReadFlag() {
 				continue
 			}
-			l166[i167] = r.ReadVarUint32()
+			l197[i198] = r.ReadVarUint32()
 			if c.Failed() {
-				c.TraceIndex(i167)
+				c.TraceIndex(i198)
 				break
 			}
 		}
 	}
-	x.U32s = l166
+	x.U32s = l197
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n170 := c.ReadLength(1)
-	l171 := make([]uint64, n170)
-	if n170 > 0 {
-		hn173 := c.ReadListHeader(14)
-		for i172 := range l171 {
-			if hn173 && !c.ReadFlag() {
+	n201 := c.ReadLength(1)
+	l202 := serializer.MakeSlice[[]uint64](c, n201)
+	if n201 > 0 {
+		hn204 := c.ReadListHeader(14)
+		for i203 := range l202 {
+			if hn204 && !c.ReadFlag() {
 				continue
 			}
-			l171[i172] = r.ReadVarUint64()
+			l202[i203] = r.ReadVarUint64()
 			if c.Failed() {
-				c.TraceIndex(i172)
+				c.TraceIndex(i203)
 				break
 			}
 		}
 	}
-	x.U64s = l171
+	x.U64s = l202
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -1655,425 +1711,469 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if !f.Flag || c.ReadFlag() {
-				n175 := c.ReadLength(2)
-				if n175 != 3 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n175, 3))
+			if f.Convert {
+				serializer.CopyArray(c, x.Arr[:], serializer.ReadSliceAs[int16](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n206 := c.ReadLength(2)
+				if n206 != 3 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n206, 3))
 					return
 				}
-				var l176 [3]int16
-				if n175 > 0 {
-					hn178 := c.ReadListHeader(3)
-					for i177 := range l176 {
-						if hn178 && !c.ReadFlag() {
+				var l207 [3]int16
+				if n206 > 0 {
+					hn209 := c.ReadListHeader(3)
+					for i208 := range l207 {
+						if hn209 && !c.ReadFlag() {
 							continue
 						}
-						l176[i177] = r.ReadInt16()
+						l207[i208] = r.ReadInt16()
 						if c.Failed() {
-							c.TraceIndex(i177)
+							c.TraceIndex(i208)
 							break
 						}
 					}
 				}
-				x.Arr = l176
+				x.Arr = l207
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				n180 := c.ReadLength(1)
-				l181 := make([]bool, n180)
-				if n180 > 0 {
-					hn183 := c.ReadListHeader(1)
-					for i182 := range l181 {
-						if hn183 && !c.ReadFlag() {
+			if f.Convert {
+				x.Bools = serializer.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n211 := c.ReadLength(1)
+				l212 := serializer.MakeSlice[[]bool](c, n211)
+				if n211 > 0 {
+					hn214 := c.ReadListHeader(1)
+					for i213 := range l212 {
+						if hn214 && !c.ReadFlag() {
 							continue
 						}
-						l181[i182] = r.ReadBool()
+						l212[i213] = r.ReadBool()
 						if c.Failed() {
-							c.TraceIndex(i182)
+							c.TraceIndex(i213)
 							break
 						}
 					}
 				}
-				x.Bools = l181
+				x.Bools = l212
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				n185 := c.ReadLength(1)
-				l186 := make([]uint8, n185)
-				if n185 > 0 {
-					hn188 := c.ReadListHeader(9)
-					for i187 := range l186 {
-						if hn188 && !c.ReadFlag() {
-							continue
-						}
-						l186[i187] = r.ReadUint8()
-						if c.Failed() {
-							c.TraceIndex(i187)
-							break
-						}
-					}
-				}
-				x.Bytes = l186
-			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				n190 := c.ReadLength(1)
-				l191 := make([]Color, n190)
-				if n190 > 0 {
-					hn193 := c.ReadListHeader(25)
-					for i192 := range l191 {
-						if hn193 && !c.ReadFlag() {
-							continue
-						}
-						l191[i192] = Color(r.ReadVarUint32())
-						if c.Failed() {
-							c.TraceIndex(i192)
-							break
-						}
-					}
-				}
-				x.Colors = l191
-			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
-				n195 := c.ReadArrayLength(1)
-				a196 := make([]bool, n195)
-				r.ReadRawBools(a196)
-				x.DBools = a196
-			}
-		case 5:
-			if !f.Flag || c.ReadFlag() {
-				n197 := c.ReadArrayLength(4)
-				a198 := make([]float32, n197)
-				r.ReadRawFloat32s(a198)
-				x.DF32 = a198
-			}
-		case 6:
-			if !f.Flag || c.ReadFlag() {
-				n199 := c.ReadArrayLength(8)
-				a200 := make([]float64, n199)
-				r.ReadRawFloat64s(a200)
-				x.DF64 = a200
-			}
-		case 7:
-			if !f.Flag || c.ReadFlag() {
-				n201 := c.ReadArrayLength(2)
-				a202 := make([]int16, n201)
-				r.ReadRawInt16s(a202)
-				x.DI16 = a202
-			}
-		case 8:
-			if !f.Flag || c.ReadFlag() {
-				n203 := c.ReadArrayLength(4)
-				a204 := make([]int32, n203)
-				r.ReadRawInt32s(a204)
-				x.DI32 = a204
-			}
-		case 9:
-			if !f.Flag || c.ReadFlag() {
-				n205 := c.ReadArrayLength(8)
-				a206 := make([]int64, n205)
-				r.ReadRawInt64s(a206)
-				x.DI64 = a206
-			}
-		case 10:
-			if !f.Flag || c.ReadFlag() {
-				n207 := c.ReadArrayLength(1)
-				a208 := make([]int8, n207)
-				for i209 := range a208 {
-					a208[i209] = r.ReadInt8()
-				}
-				x.DI8 = a208
-			}
-		case 11:
-			if !f.Flag || c.ReadFlag() {
-				n210 := c.ReadArrayLength(2)
-				a211 := make([]uint16, n210)
-				r.ReadRawUint16s(a211)
-				x.DU16 = a211
-			}
-		case 12:
-			if !f.Flag || c.ReadFlag() {
-				n212 := c.ReadArrayLength(4)
-				a213 := make([]uint32, n212)
-				r.ReadRawUint32s(a213)
-				x.DU32 = a213
-			}
-		case 13:
-			if !f.Flag || c.ReadFlag() {
-				n214 := c.ReadArrayLength(8)
-				a215 := make([]uint64, n214)
-				r.ReadRawUint64s(a215)
-				x.DU64 = a215
-			}
-		case 14:
-			if !f.Flag || c.ReadFlag() {
-				n216 := c.ReadLength(4)
-				l217 := make([]float32, n216)
+			if f.Convert {
+				x.Bytes = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n216 := c.ReadLength(1)
+				l217 := serializer.MakeSlice[[]uint8](c, n216)
 				if n216 > 0 {
-					hn219 := c.ReadListHeader(19)
+					hn219 := c.ReadListHeader(9)
 					for i218 := range l217 {
 						if hn219 && !c.ReadFlag() {
 							continue
 						}
-						l217[i218] = r.ReadFloat32()
+						l217[i218] = r.ReadUint8()
 						if c.Failed() {
 							c.TraceIndex(i218)
 							break
 						}
 					}
 				}
-				x.F32s = l217
+				x.Bytes = l217
 			}
-		case 15:
+		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n221 := c.ReadLength(8)
-				l222 := make([]float64, n221)
+				n221 := c.ReadLength(1)
+				l222 := serializer.MakeSlice[[]Color](c, n221)
 				if n221 > 0 {
-					hn224 := c.ReadListHeader(20)
+					hn224 := c.ReadListHeader(25)
 					for i223 := range l222 {
 						if hn224 && !c.ReadFlag() {
 							continue
 						}
-						l222[i223] = r.ReadFloat64()
+						l222[i223] = Color(r.ReadVarUint32())
 						if c.Failed() {
 							c.TraceIndex(i223)
 							break
 						}
 					}
 				}
-				x.F64s = l222
+				x.Colors = l222
+			}
+		case 4:
+			if f.Convert {
+				x.DBools = serializer.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n226 := c.ReadArrayLength(1)
+				a227 := make([]bool, n226)
+				r.ReadRawBools(a227)
+				x.DBools = a227
+			}
+		case 5:
+			if f.Convert {
+				x.DF32 = serializer.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n228 := c.ReadArrayLength(4)
+				a229 := make([]float32, n228)
+				r.ReadRawFloat32s(a229)
+				x.DF32 = a229
+			}
+		case 6:
+			if f.Convert {
+				x.DF64 = serializer.ReadSliceAs[float64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n230 := c.ReadArrayLength(8)
+				a231 := make([]float64, n230)
+				r.ReadRawFloat64s(a231)
+				x.DF64 = a231
+			}
+		case 7:
+			if f.Convert {
+				x.DI16 = serializer.ReadSliceAs[int16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n232 := c.ReadArrayLength(2)
+				a233 := make([]int16, n232)
+				r.ReadRawInt16s(a233)
+				x.DI16 = a233
+			}
+		case 8:
+			if f.Convert {
+				x.DI32 = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n234 := c.ReadArrayLength(4)
+				a235 := make([]int32, n234)
+				r.ReadRawInt32s(a235)
+				x.DI32 = a235
+			}
+		case 9:
+			if f.Convert {
+				x.DI64 = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n236 := c.ReadArrayLength(8)
+				a237 := make([]int64, n236)
+				r.ReadRawInt64s(a237)
+				x.DI64 = a237
+			}
+		case 10:
+			if f.Convert {
+				x.DI8 = serializer.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n238 := c.ReadArrayLength(1)
+				a239 := make([]int8, n238)
+				for i240 := range a239 {
+					a239[i240] = r.ReadInt8()
+				}
+				x.DI8 = a239
+			}
+		case 11:
+			if f.Convert {
+				x.DU16 = serializer.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n241 := c.ReadArrayLength(2)
+				a242 := make([]uint16, n241)
+				r.ReadRawUint16s(a242)
+				x.DU16 = a242
+			}
+		case 12:
+			if f.Convert {
+				x.DU32 = serializer.ReadSliceAs[uint32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n243 := c.ReadArrayLength(4)
+				a244 := make([]uint32, n243)
+				r.ReadRawUint32s(a244)
+				x.DU32 = a244
+			}
+		case 13:
+			if f.Convert {
+				x.DU64 = serializer.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n245 := c.ReadArrayLength(8)
+				a246 := make([]uint64, n245)
+				r.ReadRawUint64s(a246)
+				x.DU64 = a246
+			}
+		case 14:
+			if f.Convert {
+				x.F32s = serializer.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n247 := c.ReadLength(4)
+				l248 := serializer.MakeSlice[[]float32](c, n247)
+				if n247 > 0 {
+					hn250 := c.ReadListHeader(19)
+					for i249 := range l248 {
+						if hn250 && !c.ReadFlag() {
+							continue
+						}
+						l248[i249] = r.ReadFloat32()
+						if c.Failed() {
+							c.TraceIndex(i249)
+							break
+						}
+					}
+				}
+				x.F32s = l248
+			}
+		case 15:
+			if f.Convert {
+				x.F64s = serializer.ReadSliceAs[float64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n252 := c.ReadLength(8)
+				l253 := serializer.MakeSlice[[]float64](c, n252)
+				if n252 > 0 {
+					hn255 := c.ReadListHeader(20)
+					for i254 := range l253 {
+						if hn255 && !c.ReadFlag() {
+							continue
+						}
+						l253[i254] = r.ReadFloat64()
+						if c.Failed() {
+							c.TraceIndex(i254)
+							break
+						}
+					}
+				}
+				x.F64s = l253
 			}
 		case 16:
-			if !f.Flag || c.ReadFlag() {
-				n226 := c.ReadLength(2)
-				l227 := make([]int16, n226)
-				if n226 > 0 {
-					hn229 := c.ReadListHeader(3)
-					for i228 := range l227 {
-						if hn229 && !c.ReadFlag() {
+			if f.Convert {
+				x.I16s = serializer.ReadSliceAs[int16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n257 := c.ReadLength(2)
+				l258 := serializer.MakeSlice[[]int16](c, n257)
+				if n257 > 0 {
+					hn260 := c.ReadListHeader(3)
+					for i259 := range l258 {
+						if hn260 && !c.ReadFlag() {
 							continue
 						}
-						l227[i228] = r.ReadInt16()
+						l258[i259] = r.ReadInt16()
 						if c.Failed() {
-							c.TraceIndex(i228)
+							c.TraceIndex(i259)
 							break
 						}
 					}
 				}
-				x.I16s = l227
+				x.I16s = l258
 			}
 		case 17:
-			if !f.Flag || c.ReadFlag() {
-				n231 := c.ReadLength(1)
-				l232 := make([]int32, n231)
-				if n231 > 0 {
-					hn234 := c.ReadListHeader(5)
-					for i233 := range l232 {
-						if hn234 && !c.ReadFlag() {
+			if f.Convert {
+				x.I32s = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n262 := c.ReadLength(1)
+				l263 := serializer.MakeSlice[[]int32](c, n262)
+				if n262 > 0 {
+					hn265 := c.ReadListHeader(5)
+					for i264 := range l263 {
+						if hn265 && !c.ReadFlag() {
 							continue
 						}
-						l232[i233] = r.ReadVarInt32()
+						l263[i264] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i233)
+							c.TraceIndex(i264)
 							break
 						}
 					}
 				}
-				x.I32s = l232
+				x.I32s = l263
 			}
 		case 18:
-			if !f.Flag || c.ReadFlag() {
-				n236 := c.ReadLength(1)
-				l237 := make([]int64, n236)
-				if n236 > 0 {
-					hn239 := c.ReadListHeader(7)
-					for i238 := range l237 {
-						if hn239 && !c.ReadFlag() {
+			if f.Convert {
+				x.I64s = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n267 := c.ReadLength(1)
+				l268 := serializer.MakeSlice[[]int64](c, n267)
+				if n267 > 0 {
+					hn270 := c.ReadListHeader(7)
+					for i269 := range l268 {
+						if hn270 && !c.ReadFlag() {
 							continue
 						}
-						l237[i238] = r.ReadVarInt64()
+						l268[i269] = r.ReadVarInt64()
 						if c.Failed() {
-							c.TraceIndex(i238)
+							c.TraceIndex(i269)
 							break
 						}
 					}
 				}
-				x.I64s = l237
+				x.I64s = l268
 			}
 		case 19:
-			if !f.Flag || c.ReadFlag() {
-				n241 := c.ReadLength(1)
-				l242 := make([]int8, n241)
-				if n241 > 0 {
-					hn244 := c.ReadListHeader(2)
-					for i243 := range l242 {
-						if hn244 && !c.ReadFlag() {
+			if f.Convert {
+				x.I8s = serializer.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n272 := c.ReadLength(1)
+				l273 := serializer.MakeSlice[[]int8](c, n272)
+				if n272 > 0 {
+					hn275 := c.ReadListHeader(2)
+					for i274 := range l273 {
+						if hn275 && !c.ReadFlag() {
 							continue
 						}
-						l242[i243] = r.ReadInt8()
+						l273[i274] = r.ReadInt8()
 						if c.Failed() {
-							c.TraceIndex(i243)
+							c.TraceIndex(i274)
 							break
 						}
 					}
 				}
-				x.I8s = l242
+				x.I8s = l273
 			}
 		case 20:
-			if !f.Flag || c.ReadFlag() {
-				n246 := c.ReadLength(1)
-				l247 := make([]int64, n246)
-				if n246 > 0 {
-					hn249 := c.ReadListHeader(7)
-					for i248 := range l247 {
-						if hn249 && !c.ReadFlag() {
+			if f.Convert {
+				x.NI64s = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n277 := c.ReadLength(1)
+				l278 := serializer.MakeSlice[[]int64](c, n277)
+				if n277 > 0 {
+					hn280 := c.ReadListHeader(7)
+					for i279 := range l278 {
+						if hn280 && !c.ReadFlag() {
 							continue
 						}
-						l247[i248] = r.ReadVarInt64()
+						l278[i279] = r.ReadVarInt64()
 						if c.Failed() {
-							c.TraceIndex(i248)
+							c.TraceIndex(i279)
 							break
 						}
 					}
 				}
-				x.NI64s = l247
+				x.NI64s = l278
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n251 := c.ReadLength(2)
-				m252 := make(map[string]int32, n251)
-				for n251 > 0 && !c.Failed() {
-					sz253, vn254 := c.ReadMapChunk(n251, 21, 5)
-					for j255 := 0; j255 < sz253 && !c.Failed(); j255++ {
-						var k256 string
-						k256 = c.ReadString()
-						var v257 int32
-						if !vn254 {
-							v257 = r.ReadVarInt32()
+				n282 := c.ReadLength(2)
+				m283 := serializer.MakeMap[map[string]int32](c, n282)
+				for n282 > 0 && !c.Failed() {
+					sz284, vn285 := c.ReadMapChunk(n282, 21, 5)
+					for j286 := 0; j286 < sz284 && !c.Failed(); j286++ {
+						var k287 string
+						k287 = c.ReadString()
+						var v288 int32
+						if !vn285 {
+							v288 = r.ReadVarInt32()
 						}
-						m252[k256] = v257
+						m283[k287] = v288
 					}
-					n251 -= sz253
+					n282 -= sz284
 				}
-				x.NMap = m252
+				x.NMap = m283
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n258 := c.ReadLength(1)
-				l259 := make([]string, n258)
-				if n258 > 0 {
-					hn261 := c.ReadListHeader(21)
-					for i260 := range l259 {
-						if hn261 && !c.ReadFlag() {
+				n289 := c.ReadLength(1)
+				l290 := serializer.MakeSlice[[]string](c, n289)
+				if n289 > 0 {
+					hn292 := c.ReadListHeader(21)
+					for i291 := range l290 {
+						if hn292 && !c.ReadFlag() {
 							continue
 						}
-						l259[i260] = c.ReadString()
+						l290[i291] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i260)
+							c.TraceIndex(i291)
 							break
 						}
 					}
 				}
-				x.NStrs = l259
+				x.NStrs = l290
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n263 := c.ReadLength(1)
-				l264 := make(Names, n263)
-				if n263 > 0 {
-					hn266 := c.ReadListHeader(21)
-					for i265 := range l264 {
-						if hn266 && !c.ReadFlag() {
+				n294 := c.ReadLength(1)
+				l295 := serializer.MakeSlice[Names](c, n294)
+				if n294 > 0 {
+					hn297 := c.ReadListHeader(21)
+					for i296 := range l295 {
+						if hn297 && !c.ReadFlag() {
 							continue
 						}
-						l264[i265] = c.ReadString()
+						l295[i296] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i265)
+							c.TraceIndex(i296)
 							break
 						}
 					}
 				}
-				x.Named = l264
+				x.Named = l295
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n268 := c.ReadLength(1)
-				l269 := make([][]int32, n268)
-				if n268 > 0 {
-					hn271 := c.ReadListHeader(22)
-					for i270 := range l269 {
-						if hn271 && !c.ReadFlag() {
+				n299 := c.ReadLength(1)
+				l300 := serializer.MakeSlice[[][]int32](c, n299)
+				if n299 > 0 {
+					hn302 := c.ReadListHeader(22)
+					for i301 := range l300 {
+						if hn302 && !c.ReadFlag() {
 							continue
 						}
-						n273 := c.ReadLength(1)
-						l274 := make([]int32, n273)
-						if n273 > 0 {
-							hn276 := c.ReadListHeader(5)
-							for i275 := range l274 {
-								if hn276 && !c.ReadFlag() {
+						n304 := c.ReadLength(1)
+						l305 := serializer.MakeSlice[[]int32](c, n304)
+						if n304 > 0 {
+							hn307 := c.ReadListHeader(5)
+							for i306 := range l305 {
+								if hn307 && !c.ReadFlag() {
 									continue
 								}
-								l274[i275] = r.ReadVarInt32()
+								l305[i306] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i275)
+									c.TraceIndex(i306)
 									break
 								}
 							}
 						}
-						l269[i270] = l274
+						l300[i301] = l305
 						if c.Failed() {
-							c.TraceIndex(i270)
+							c.TraceIndex(i301)
 							break
 						}
 					}
 				}
-				x.Nested = l269
+				x.Nested = l300
 			}
 		case 25:
-			if !f.Flag || c.ReadFlag() {
-				n278 := c.ReadLength(1)
-				l279 := make([]*int32, n278)
-				if n278 > 0 {
-					hn281 := c.ReadListHeader(5)
-					for i280 := range l279 {
-						if hn281 && !c.ReadFlag() {
+			if f.Convert {
+				x.PI32s = serializer.Pointers(c, serializer.ReadSliceAs[int32](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n309 := c.ReadLength(1)
+				l310 := serializer.MakeSlice[[]*int32](c, n309)
+				if n309 > 0 {
+					hn312 := c.ReadListHeader(5)
+					for i311 := range l310 {
+						if hn312 && !c.ReadFlag() {
 							continue
 						}
-						p283 := new(int32)
-						*p283 = r.ReadVarInt32()
-						l279[i280] = p283
+						p314 := serializer.Alloc[int32](c)
+						*p314 = r.ReadVarInt32()
+						l310[i311] = p314
 						if c.Failed() {
-							c.TraceIndex(i280)
+							c.TraceIndex(i311)
 							break
 						}
 					}
 				}
-				x.PI32s = l279
+				x.PI32s = l310
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n284 := c.ReadLength(1)
-				l285 := make([]*string, n284)
-				if n284 > 0 {
-					hn287 := c.ReadListHeader(21)
-					for i286 := range l285 {
-						if hn287 && !c.ReadFlag() {
+				n315 := c.ReadLength(1)
+				l316 := serializer.MakeSlice[[]*string](c, n315)
+				if n315 > 0 {
+					hn318 := c.ReadListHeader(21)
+					for i317 := range l316 {
+						if hn318 && !c.ReadFlag() {
 							continue
 						}
-						p289 := new(string)
-						*p289 = c.ReadString()
-						l285[i286] = p289
+						p320 := serializer.Alloc[string](c)
+						*p320 = c.ReadString()
+						l316[i317] = p320
 						if c.Failed() {
-							c.TraceIndex(i286)
+							c.TraceIndex(i317)
 							break
 						}
 					}
 				}
-				x.PStrs = l285
+				x.PStrs = l316
 			}
 		case 27:
-			if !f.Flag || c.ReadFlag() {
+			if f.Convert {
+				x.Raw = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
 				x.Raw = c.ReadBinary()
 			}
 		case 28:
@@ -2082,121 +2182,127 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n290 := c.ReadLength(1)
-				if n290 != 2 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n290, 2))
+				n321 := c.ReadLength(1)
+				if n321 != 2 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n321, 2))
 					return
 				}
-				var l291 [2]string
-				if n290 > 0 {
-					hn293 := c.ReadListHeader(21)
-					for i292 := range l291 {
-						if hn293 && !c.ReadFlag() {
+				var l322 [2]string
+				if n321 > 0 {
+					hn324 := c.ReadListHeader(21)
+					for i323 := range l322 {
+						if hn324 && !c.ReadFlag() {
 							continue
 						}
-						l291[i292] = c.ReadString()
+						l322[i323] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i292)
+							c.TraceIndex(i323)
 							break
 						}
 					}
 				}
-				x.StrArr = l291
+				x.StrArr = l322
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n295 := c.ReadLength(1)
-				l296 := make([]string, n295)
-				if n295 > 0 {
-					hn298 := c.ReadListHeader(21)
-					for i297 := range l296 {
-						if hn298 && !c.ReadFlag() {
+				n326 := c.ReadLength(1)
+				l327 := serializer.MakeSlice[[]string](c, n326)
+				if n326 > 0 {
+					hn329 := c.ReadListHeader(21)
+					for i328 := range l327 {
+						if hn329 && !c.ReadFlag() {
 							continue
 						}
-						l296[i297] = c.ReadString()
+						l327[i328] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i297)
+							c.TraceIndex(i328)
 							break
 						}
 					}
 				}
-				x.Strs = l296
+				x.Strs = l327
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n300 := c.ReadLength(1)
-				l301 := make([]time.Time, n300)
-				if n300 > 0 {
-					hn303 := c.ReadListHeader(38)
-					for i302 := range l301 {
-						if hn303 && !c.ReadFlag() {
+				n331 := c.ReadLength(1)
+				l332 := serializer.MakeSlice[[]time.Time](c, n331)
+				if n331 > 0 {
+					hn334 := c.ReadListHeader(38)
+					for i333 := range l332 {
+						if hn334 && !c.ReadFlag() {
 							continue
 						}
-						l301[i302] = c.ReadTime()
+						l332[i333] = c.ReadTime()
 						if c.Failed() {
-							c.TraceIndex(i302)
+							c.TraceIndex(i333)
 							break
 						}
 					}
 				}
-				x.Times = l301
+				x.Times = l332
 			}
 		case 32:
-			if !f.Flag || c.ReadFlag() {
-				n305 := c.ReadLength(2)
-				l306 := make([]uint16, n305)
-				if n305 > 0 {
-					hn308 := c.ReadListHeader(10)
-					for i307 := range l306 {
-						if hn308 && !c.ReadFlag() {
+			if f.Convert {
+				x.U16s = serializer.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n336 := c.ReadLength(2)
+				l337 := serializer.MakeSlice[[]uint16](c, n336)
+				if n336 > 0 {
+					hn339 := c.ReadListHeader(10)
+					for i338 := range l337 {
+						if hn339 && !c.ReadFlag() {
 							continue
 						}
-						l306[i307] = r.ReadUint16()
+						l337[i338] = r.ReadUint16()
 						if c.Failed() {
-							c.TraceIndex(i307)
+							c.TraceIndex(i338)
 							break
 						}
 					}
 				}
-				x.U16s = l306
+				x.U16s = l337
 			}
 		case 33:
-			if !f.Flag || c.ReadFlag() {
-				n310 := c.ReadLength(1)
-				l311 := make([]uint32, n310)
-				if n310 > 0 {
-					hn313 := c.ReadListHeader(12)
-					for i312 := range l311 {
-						if hn313 && !c.ReadFlag() {
+			if f.Convert {
+				x.U32s = serializer.ReadSliceAs[uint32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n341 := c.ReadLength(1)
+				l342 := serializer.MakeSlice[[]uint32](c, n341)
+				if n341 > 0 {
+					hn344 := c.ReadListHeader(12)
+					for i343 := range l342 {
+						if hn344 && !c.ReadFlag() {
 							continue
 						}
-						l311[i312] = r.ReadVarUint32()
+						l342[i343] = r.ReadVarUint32()
 						if c.Failed() {
-							c.TraceIndex(i312)
+							c.TraceIndex(i343)
 							break
 						}
 					}
 				}
-				x.U32s = l311
+				x.U32s = l342
 			}
 		case 34:
-			if !f.Flag || c.ReadFlag() {
-				n315 := c.ReadLength(1)
-				l316 := make([]uint64, n315)
-				if n315 > 0 {
-					hn318 := c.ReadListHeader(14)
-					for i317 := range l316 {
-						if hn318 && !c.ReadFlag() {
+			if f.Convert {
+				x.U64s = serializer.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n346 := c.ReadLength(1)
+				l347 := serializer.MakeSlice[[]uint64](c, n346)
+				if n346 > 0 {
+					hn349 := c.ReadListHeader(14)
+					for i348 := range l347 {
+						if hn349 && !c.ReadFlag() {
 							continue
 						}
-						l316[i317] = r.ReadVarUint64()
+						l347[i348] = r.ReadVarUint64()
 						if c.Failed() {
-							c.TraceIndex(i317)
+							c.TraceIndex(i348)
 							break
 						}
 					}
 				}
-				x.U64s = l316
+				x.U64s = l347
 			}
 		default:
 			c.SkipField(f)
@@ -2394,7 +2500,7 @@ func (x *Maps) ForyWrite(c *serializer.WriteContext) {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
 			for _, e49 := range v48 {
-				off = buffer.PutVarInt64At(w, off, e49)
+				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e49))
 			}
 			b.SetWriterIndex(off)
 		}
@@ -2467,7 +2573,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	n65 := c.ReadLength(2)
-	m66 := make(map[bool]string, n65)
+	m66 := serializer.MakeMap[map[bool]string](c, n65)
 	for n65 > 0 && !c.Failed() {
 		sz67, vn68 := c.ReadMapChunk(n65, 1, 21)
 		for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
@@ -2487,7 +2593,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n72 := c.ReadLength(2)
-	m73 := make(map[Color]int32, n72)
+	m73 := serializer.MakeMap[map[Color]int32](c, n72)
 	for n72 > 0 && !c.Failed() {
 		sz74, vn75 := c.ReadMapChunk(n72, 25, 5)
 		for j76 := 0; j76 < sz74 && !c.Failed(); j76++ {
@@ -2507,7 +2613,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n79 := c.ReadLength(2)
-	m80 := make(map[int16]int16, n79)
+	m80 := serializer.MakeMap[map[int16]int16](c, n79)
 	for n79 > 0 && !c.Failed() {
 		sz81, vn82 := c.ReadMapChunk(n79, 3, 3)
 		for j83 := 0; j83 < sz81 && !c.Failed(); j83++ {
@@ -2527,7 +2633,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n86 := c.ReadLength(2)
-	m87 := make(map[int32]string, n86)
+	m87 := serializer.MakeMap[map[int32]string](c, n86)
 	for n86 > 0 && !c.Failed() {
 		sz88, vn89 := c.ReadMapChunk(n86, 5, 21)
 		for j90 := 0; j90 < sz88 && !c.Failed(); j90++ {
@@ -2547,7 +2653,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n93 := c.ReadLength(2)
-	m94 := make(map[int64]float64, n93)
+	m94 := serializer.MakeMap[map[int64]float64](c, n93)
 	for n93 > 0 && !c.Failed() {
 		sz95, vn96 := c.ReadMapChunk(n93, 7, 20)
 		for j97 := 0; j97 < sz95 && !c.Failed(); j97++ {
@@ -2567,7 +2673,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n100 := c.ReadLength(2)
-	m101 := make(map[int8]int8, n100)
+	m101 := serializer.MakeMap[map[int8]int8](c, n100)
 	for n100 > 0 && !c.Failed() {
 		sz102, vn103 := c.ReadMapChunk(n100, 2, 2)
 		for j104 := 0; j104 < sz102 && !c.Failed(); j104++ {
@@ -2587,7 +2693,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n107 := c.ReadLength(2)
-	m108 := make(map[int]int, n107)
+	m108 := serializer.MakeMap[map[int]int](c, n107)
 	for n107 > 0 && !c.Failed() {
 		sz109, vn110 := c.ReadMapChunk(n107, 7, 7)
 		for j111 := 0; j111 < sz109 && !c.Failed(); j111++ {
@@ -2607,7 +2713,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n114 := c.ReadLength(2)
-	m115 := make(map[string]string, n114)
+	m115 := serializer.MakeMap[map[string]string](c, n114)
 	for n114 > 0 && !c.Failed() {
 		sz116, vn117 := c.ReadMapChunk(n114, 21, 21)
 		for j118 := 0; j118 < sz116 && !c.Failed(); j118++ {
@@ -2627,7 +2733,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n121 := c.ReadLength(2)
-	m122 := make(map[uint16]uint16, n121)
+	m122 := serializer.MakeMap[map[uint16]uint16](c, n121)
 	for n121 > 0 && !c.Failed() {
 		sz123, vn124 := c.ReadMapChunk(n121, 10, 10)
 		for j125 := 0; j125 < sz123 && !c.Failed(); j125++ {
@@ -2647,7 +2753,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n128 := c.ReadLength(2)
-	m129 := make(map[uint32]uint32, n128)
+	m129 := serializer.MakeMap[map[uint32]uint32](c, n128)
 	for n128 > 0 && !c.Failed() {
 		sz130, vn131 := c.ReadMapChunk(n128, 12, 12)
 		for j132 := 0; j132 < sz130 && !c.Failed(); j132++ {
@@ -2667,7 +2773,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n135 := c.ReadLength(2)
-	m136 := make(map[uint64]uint64, n135)
+	m136 := serializer.MakeMap[map[uint64]uint64](c, n135)
 	for n135 > 0 && !c.Failed() {
 		sz137, vn138 := c.ReadMapChunk(n135, 14, 14)
 		for j139 := 0; j139 < sz137 && !c.Failed(); j139++ {
@@ -2687,7 +2793,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n142 := c.ReadLength(2)
-	m143 := make(map[uint8]uint8, n142)
+	m143 := serializer.MakeMap[map[uint8]uint8](c, n142)
 	for n142 > 0 && !c.Failed() {
 		sz144, vn145 := c.ReadMapChunk(n142, 9, 9)
 		for j146 := 0; j146 < sz144 && !c.Failed(); j146++ {
@@ -2707,7 +2813,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n149 := c.ReadLength(2)
-	m150 := make(map[uint]bool, n149)
+	m150 := serializer.MakeMap[map[uint]bool](c, n149)
 	for n149 > 0 && !c.Failed() {
 		sz151, vn152 := c.ReadMapChunk(n149, 14, 1)
 		for j153 := 0; j153 < sz151 && !c.Failed(); j153++ {
@@ -2727,7 +2833,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n156 := c.ReadLength(2)
-	m157 := make(map[string]map[int32]string, n156)
+	m157 := serializer.MakeMap[map[string]map[int32]string](c, n156)
 	for n156 > 0 && !c.Failed() {
 		sz158, vn159 := c.ReadMapChunk(n156, 21, 24)
 		for j160 := 0; j160 < sz158 && !c.Failed(); j160++ {
@@ -2736,7 +2842,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 			var v162 map[int32]string
 			if !vn159 {
 				n163 := c.ReadLength(2)
-				m164 := make(map[int32]string, n163)
+				m164 := serializer.MakeMap[map[int32]string](c, n163)
 				for n163 > 0 && !c.Failed() {
 					sz165, vn166 := c.ReadMapChunk(n163, 5, 21)
 					for j167 := 0; j167 < sz165 && !c.Failed(); j167++ {
@@ -2762,7 +2868,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n170 := c.ReadLength(2)
-	m171 := make(map[string][]int64, n170)
+	m171 := serializer.MakeMap[map[string][]int64](c, n170)
 	for n170 > 0 && !c.Failed() {
 		sz172, vn173 := c.ReadMapChunk(n170, 21, 22)
 		for j174 := 0; j174 < sz172 && !c.Failed(); j174++ {
@@ -2771,7 +2877,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 			var v176 []int64
 			if !vn173 {
 				n177 := c.ReadLength(1)
-				l178 := make([]int64, n177)
+				l178 := serializer.MakeSlice[[]int64](c, n177)
 				if n177 > 0 {
 					hn180 := c.ReadListHeader(7)
 					for i179 := range l178 {
@@ -2797,7 +2903,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n182 := c.ReadLength(2)
-	m183 := make(Scores, n182)
+	m183 := serializer.MakeMap[Scores](c, n182)
 	for n182 > 0 && !c.Failed() {
 		sz184, vn185 := c.ReadMapChunk(n182, 21, 5)
 		for j186 := 0; j186 < sz184 && !c.Failed(); j186++ {
@@ -2817,7 +2923,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n189 := c.ReadLength(2)
-	m190 := make(map[string]*int64, n189)
+	m190 := serializer.MakeMap[map[string]*int64](c, n189)
 	for n189 > 0 && !c.Failed() {
 		sz191, vn192 := c.ReadMapChunk(n189, 21, 7)
 		for j193 := 0; j193 < sz191 && !c.Failed(); j193++ {
@@ -2825,7 +2931,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 			k194 = c.ReadString()
 			var v195 *int64
 			if !vn192 {
-				p196 := new(int64)
+				p196 := serializer.Alloc[int64](c)
 				*p196 = r.ReadVarInt64()
 				v195 = p196
 			}
@@ -2839,7 +2945,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n197 := c.ReadLength(2)
-	m198 := make(map[int32]*other.Address, n197)
+	m198 := serializer.MakeMap[map[int32]*other.Address](c, n197)
 	for n197 > 0 && !c.Failed() {
 		sz199, vn200 := c.ReadMapChunk(n197, 5, 28)
 		for j201 := 0; j201 < sz199 && !c.Failed(); j201++ {
@@ -2847,7 +2953,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 			k202 = r.ReadVarInt32()
 			var v203 *other.Address
 			if !vn200 {
-				p204 := new(other.Address)
+				p204 := serializer.Alloc[other.Address](c)
 				p204.ForyRead(c)
 				v203 = p204
 			}
@@ -2861,7 +2967,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n205 := c.ReadLength(2)
-	m206 := make(map[Shade]Label, n205)
+	m206 := serializer.MakeMap[map[Shade]Label](c, n205)
 	for n205 > 0 && !c.Failed() {
 		sz207, vn208 := c.ReadMapChunk(n205, 25, 21)
 		for j209 := 0; j209 < sz207 && !c.Failed(); j209++ {
@@ -2881,7 +2987,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n212 := c.ReadLength(2)
-	m213 := make(map[string]other.Address, n212)
+	m213 := serializer.MakeMap[map[string]other.Address](c, n212)
 	for n212 > 0 && !c.Failed() {
 		sz214, vn215 := c.ReadMapChunk(n212, 21, 28)
 		for j216 := 0; j216 < sz214 && !c.Failed(); j216++ {
@@ -2915,7 +3021,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				n219 := c.ReadLength(2)
-				m220 := make(map[bool]string, n219)
+				m220 := serializer.MakeMap[map[bool]string](c, n219)
 				for n219 > 0 && !c.Failed() {
 					sz221, vn222 := c.ReadMapChunk(n219, 1, 21)
 					for j223 := 0; j223 < sz221 && !c.Failed(); j223++ {
@@ -2934,7 +3040,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 1:
 			if !f.Flag || c.ReadFlag() {
 				n226 := c.ReadLength(2)
-				m227 := make(map[Color]int32, n226)
+				m227 := serializer.MakeMap[map[Color]int32](c, n226)
 				for n226 > 0 && !c.Failed() {
 					sz228, vn229 := c.ReadMapChunk(n226, 25, 5)
 					for j230 := 0; j230 < sz228 && !c.Failed(); j230++ {
@@ -2953,7 +3059,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 2:
 			if !f.Flag || c.ReadFlag() {
 				n233 := c.ReadLength(2)
-				m234 := make(map[int16]int16, n233)
+				m234 := serializer.MakeMap[map[int16]int16](c, n233)
 				for n233 > 0 && !c.Failed() {
 					sz235, vn236 := c.ReadMapChunk(n233, 3, 3)
 					for j237 := 0; j237 < sz235 && !c.Failed(); j237++ {
@@ -2972,7 +3078,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 3:
 			if !f.Flag || c.ReadFlag() {
 				n240 := c.ReadLength(2)
-				m241 := make(map[int32]string, n240)
+				m241 := serializer.MakeMap[map[int32]string](c, n240)
 				for n240 > 0 && !c.Failed() {
 					sz242, vn243 := c.ReadMapChunk(n240, 5, 21)
 					for j244 := 0; j244 < sz242 && !c.Failed(); j244++ {
@@ -2991,7 +3097,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 4:
 			if !f.Flag || c.ReadFlag() {
 				n247 := c.ReadLength(2)
-				m248 := make(map[int64]float64, n247)
+				m248 := serializer.MakeMap[map[int64]float64](c, n247)
 				for n247 > 0 && !c.Failed() {
 					sz249, vn250 := c.ReadMapChunk(n247, 7, 20)
 					for j251 := 0; j251 < sz249 && !c.Failed(); j251++ {
@@ -3010,7 +3116,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 5:
 			if !f.Flag || c.ReadFlag() {
 				n254 := c.ReadLength(2)
-				m255 := make(map[int8]int8, n254)
+				m255 := serializer.MakeMap[map[int8]int8](c, n254)
 				for n254 > 0 && !c.Failed() {
 					sz256, vn257 := c.ReadMapChunk(n254, 2, 2)
 					for j258 := 0; j258 < sz256 && !c.Failed(); j258++ {
@@ -3029,7 +3135,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 6:
 			if !f.Flag || c.ReadFlag() {
 				n261 := c.ReadLength(2)
-				m262 := make(map[int]int, n261)
+				m262 := serializer.MakeMap[map[int]int](c, n261)
 				for n261 > 0 && !c.Failed() {
 					sz263, vn264 := c.ReadMapChunk(n261, 7, 7)
 					for j265 := 0; j265 < sz263 && !c.Failed(); j265++ {
@@ -3048,7 +3154,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 7:
 			if !f.Flag || c.ReadFlag() {
 				n268 := c.ReadLength(2)
-				m269 := make(map[string]string, n268)
+				m269 := serializer.MakeMap[map[string]string](c, n268)
 				for n268 > 0 && !c.Failed() {
 					sz270, vn271 := c.ReadMapChunk(n268, 21, 21)
 					for j272 := 0; j272 < sz270 && !c.Failed(); j272++ {
@@ -3067,7 +3173,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 8:
 			if !f.Flag || c.ReadFlag() {
 				n275 := c.ReadLength(2)
-				m276 := make(map[uint16]uint16, n275)
+				m276 := serializer.MakeMap[map[uint16]uint16](c, n275)
 				for n275 > 0 && !c.Failed() {
 					sz277, vn278 := c.ReadMapChunk(n275, 10, 10)
 					for j279 := 0; j279 < sz277 && !c.Failed(); j279++ {
@@ -3086,7 +3192,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 9:
 			if !f.Flag || c.ReadFlag() {
 				n282 := c.ReadLength(2)
-				m283 := make(map[uint32]uint32, n282)
+				m283 := serializer.MakeMap[map[uint32]uint32](c, n282)
 				for n282 > 0 && !c.Failed() {
 					sz284, vn285 := c.ReadMapChunk(n282, 12, 12)
 					for j286 := 0; j286 < sz284 && !c.Failed(); j286++ {
@@ -3105,7 +3211,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 10:
 			if !f.Flag || c.ReadFlag() {
 				n289 := c.ReadLength(2)
-				m290 := make(map[uint64]uint64, n289)
+				m290 := serializer.MakeMap[map[uint64]uint64](c, n289)
 				for n289 > 0 && !c.Failed() {
 					sz291, vn292 := c.ReadMapChunk(n289, 14, 14)
 					for j293 := 0; j293 < sz291 && !c.Failed(); j293++ {
@@ -3124,7 +3230,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 11:
 			if !f.Flag || c.ReadFlag() {
 				n296 := c.ReadLength(2)
-				m297 := make(map[uint8]uint8, n296)
+				m297 := serializer.MakeMap[map[uint8]uint8](c, n296)
 				for n296 > 0 && !c.Failed() {
 					sz298, vn299 := c.ReadMapChunk(n296, 9, 9)
 					for j300 := 0; j300 < sz298 && !c.Failed(); j300++ {
@@ -3143,7 +3249,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 12:
 			if !f.Flag || c.ReadFlag() {
 				n303 := c.ReadLength(2)
-				m304 := make(map[uint]bool, n303)
+				m304 := serializer.MakeMap[map[uint]bool](c, n303)
 				for n303 > 0 && !c.Failed() {
 					sz305, vn306 := c.ReadMapChunk(n303, 14, 1)
 					for j307 := 0; j307 < sz305 && !c.Failed(); j307++ {
@@ -3162,7 +3268,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 13:
 			if !f.Flag || c.ReadFlag() {
 				n310 := c.ReadLength(2)
-				m311 := make(map[string]map[int32]string, n310)
+				m311 := serializer.MakeMap[map[string]map[int32]string](c, n310)
 				for n310 > 0 && !c.Failed() {
 					sz312, vn313 := c.ReadMapChunk(n310, 21, 24)
 					for j314 := 0; j314 < sz312 && !c.Failed(); j314++ {
@@ -3171,7 +3277,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 						var v316 map[int32]string
 						if !vn313 {
 							n317 := c.ReadLength(2)
-							m318 := make(map[int32]string, n317)
+							m318 := serializer.MakeMap[map[int32]string](c, n317)
 							for n317 > 0 && !c.Failed() {
 								sz319, vn320 := c.ReadMapChunk(n317, 5, 21)
 								for j321 := 0; j321 < sz319 && !c.Failed(); j321++ {
@@ -3196,7 +3302,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 14:
 			if !f.Flag || c.ReadFlag() {
 				n324 := c.ReadLength(2)
-				m325 := make(map[string][]int64, n324)
+				m325 := serializer.MakeMap[map[string][]int64](c, n324)
 				for n324 > 0 && !c.Failed() {
 					sz326, vn327 := c.ReadMapChunk(n324, 21, 22)
 					for j328 := 0; j328 < sz326 && !c.Failed(); j328++ {
@@ -3205,7 +3311,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 						var v330 []int64
 						if !vn327 {
 							n331 := c.ReadLength(1)
-							l332 := make([]int64, n331)
+							l332 := serializer.MakeSlice[[]int64](c, n331)
 							if n331 > 0 {
 								hn334 := c.ReadListHeader(7)
 								for i333 := range l332 {
@@ -3230,7 +3336,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 15:
 			if !f.Flag || c.ReadFlag() {
 				n336 := c.ReadLength(2)
-				m337 := make(Scores, n336)
+				m337 := serializer.MakeMap[Scores](c, n336)
 				for n336 > 0 && !c.Failed() {
 					sz338, vn339 := c.ReadMapChunk(n336, 21, 5)
 					for j340 := 0; j340 < sz338 && !c.Failed(); j340++ {
@@ -3249,7 +3355,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 16:
 			if !f.Flag || c.ReadFlag() {
 				n343 := c.ReadLength(2)
-				m344 := make(map[string]*int64, n343)
+				m344 := serializer.MakeMap[map[string]*int64](c, n343)
 				for n343 > 0 && !c.Failed() {
 					sz345, vn346 := c.ReadMapChunk(n343, 21, 7)
 					for j347 := 0; j347 < sz345 && !c.Failed(); j347++ {
@@ -3257,7 +3363,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 						k348 = c.ReadString()
 						var v349 *int64
 						if !vn346 {
-							p350 := new(int64)
+							p350 := serializer.Alloc[int64](c)
 							*p350 = r.ReadVarInt64()
 							v349 = p350
 						}
@@ -3270,7 +3376,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 17:
 			if !f.Flag || c.ReadFlag() {
 				n351 := c.ReadLength(2)
-				m352 := make(map[int32]*other.Address, n351)
+				m352 := serializer.MakeMap[map[int32]*other.Address](c, n351)
 				for n351 > 0 && !c.Failed() {
 					sz353, vn354 := c.ReadMapChunk(n351, 5, 28)
 					for j355 := 0; j355 < sz353 && !c.Failed(); j355++ {
@@ -3278,7 +3384,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 						k356 = r.ReadVarInt32()
 						var v357 *other.Address
 						if !vn354 {
-							p358 := new(other.Address)
+							p358 := serializer.Alloc[other.Address](c)
 							p358.ForyRead(c)
 							v357 = p358
 						}
@@ -3291,7 +3397,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 18:
 			if !f.Flag || c.ReadFlag() {
 				n359 := c.ReadLength(2)
-				m360 := make(map[Shade]Label, n359)
+				m360 := serializer.MakeMap[map[Shade]Label](c, n359)
 				for n359 > 0 && !c.Failed() {
 					sz361, vn362 := c.ReadMapChunk(n359, 25, 21)
 					for j363 := 0; j363 < sz361 && !c.Failed(); j363++ {
@@ -3310,7 +3416,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 19:
 			if !f.Flag || c.ReadFlag() {
 				n366 := c.ReadLength(2)
-				m367 := make(map[string]other.Address, n366)
+				m367 := serializer.MakeMap[map[string]other.Address](c, n366)
 				for n366 > 0 && !c.Failed() {
 					sz368, vn369 := c.ReadMapChunk(n366, 21, 28)
 					for j370 := 0; j370 < sz368 && !c.Failed(); j370++ {
@@ -3383,51 +3489,53 @@ func (x *Composite) ForyWrite(c *serializer.WriteContext) {
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.Addrs)))
-	if len(x.Addrs) > 0 {
+	l1 := x.Addrs
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta((*other.Address)(nil).ForyType())
-		for i1 := range x.Addrs {
-			x.Addrs[i1].ForyWrite(c)
+		for i2 := range l1 {
+			l1[i2].ForyWrite(c)
 		}
 	}
-	var mw2 serializer.MapWriter
-	mw2.Begin(b, len(x.ByName))
-	for k3, v4 := range x.ByName {
-		if v4 == nil {
-			mw2.NullEntry(b)
-			serializer.WriteString(b, k3)
+	var mw3 serializer.MapWriter
+	mw3.Begin(b, len(x.ByName))
+	for k4, v5 := range x.ByName {
+		if v5 == nil {
+			mw3.NullEntry(b)
+			serializer.WriteString(b, k4)
 		} else {
-			mw2.Entry(b)
-			serializer.WriteString(b, k3)
-			v4.ForyWrite(c)
+			mw3.Entry(b)
+			serializer.WriteString(b, k4)
+			v5.ForyWrite(c)
 		}
 	}
-	mw2.End(b)
+	mw3.End(b)
 	if c.Compatible() {
 		c.WriteStructMeta((*other.Address)(nil).ForyType())
 	}
 	x.Home.ForyWrite(c)
-	b.WriteVarUint32(uint32(len(x.PAddrs)))
-	if len(x.PAddrs) > 0 {
-		h5 := byte(0x08)
-		for _, p6 := range x.PAddrs {
-			if p6 == nil {
-				h5 = 0x0a
+	l6 := x.PAddrs
+	b.WriteVarUint32(uint32(len(l6)))
+	if len(l6) > 0 {
+		h7 := byte(0x08)
+		for _, p8 := range l6 {
+			if p8 == nil {
+				h7 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h5)
+		b.WriteUint8(h7)
 		c.WriteStructMetaPtr((*other.Address)(nil).ForyType())
-		for _, p6 := range x.PAddrs {
-			if h5 == 0x0a {
-				if p6 == nil {
+		for _, p8 := range l6 {
+			if h7 == 0x0a {
+				if p8 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p6.ForyWrite(c)
+			p8.ForyWrite(c)
 		}
 	}
 	if x.PScalars == nil {
@@ -3452,12 +3560,13 @@ func (x *Composite) ForyWrite(c *serializer.WriteContext) {
 		c.WriteStructMeta(foryTypeScalars)
 	}
 	x.Scalars.ForyWrite(c)
-	b.WriteVarUint32(uint32(len(x.Tags)))
-	if len(x.Tags) > 0 {
+	l9 := x.Tags
+	b.WriteVarUint32(uint32(len(l9)))
+	if len(l9) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta((*other.Tag)(nil).ForyType())
-		for i7 := range x.Tags {
-			x.Tags[i7].ForyWrite(c)
+		for i10 := range l9 {
+			l9[i10].ForyWrite(c)
 		}
 	}
 	serializer.WriteString(b, x.Title)
@@ -3486,54 +3595,54 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	n8 := c.ReadLength(1)
-	l9 := make([]other.Address, n8)
-	if n8 > 0 {
-		hn11, ev12 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
-		for i10 := range l9 {
-			if hn11 && !c.ReadFlag() {
+	n11 := c.ReadLength(1)
+	l12 := serializer.MakeSlice[[]other.Address](c, n11)
+	if n11 > 0 {
+		hn14, ev15 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+		for i13 := range l12 {
+			if hn14 && !c.ReadFlag() {
 				continue
 			}
-			if ev12 != nil {
-				l9[i10].ForyReadEvolved(c, ev12)
+			if ev15 != nil {
+				l12[i13].ForyReadEvolved(c, ev15)
 			} else {
-				l9[i10].ForyRead(c)
+				l12[i13].ForyRead(c)
 			}
 			if c.Failed() {
-				c.TraceIndex(i10)
+				c.TraceIndex(i13)
 				break
 			}
 		}
 	}
-	x.Addrs = l9
+	x.Addrs = l12
 	if c.Failed() {
 		c.Trace("Addrs")
 		return
 	}
-	n13 := c.ReadLength(2)
-	m14 := make(map[string]*other.Tag, n13)
-	for n13 > 0 && !c.Failed() {
-		sz15, vn16 := c.ReadMapChunk(n13, 21, 30)
-		for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
-			var k18 string
-			k18 = c.ReadString()
-			var v19 *other.Tag
-			if !vn16 {
-				p20 := new(other.Tag)
-				p20.ForyRead(c)
-				v19 = p20
+	n16 := c.ReadLength(2)
+	m17 := serializer.MakeMap[map[string]*other.Tag](c, n16)
+	for n16 > 0 && !c.Failed() {
+		sz18, vn19 := c.ReadMapChunk(n16, 21, 30)
+		for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
+			var k21 string
+			k21 = c.ReadString()
+			var v22 *other.Tag
+			if !vn19 {
+				p23 := serializer.Alloc[other.Tag](c)
+				p23.ForyRead(c)
+				v22 = p23
 			}
-			m14[k18] = v19
+			m17[k21] = v22
 		}
-		n13 -= sz15
+		n16 -= sz18
 	}
-	x.ByName = m14
+	x.ByName = m17
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
-	if ev21 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev21 != nil {
-		x.Home.ForyReadEvolved(c, ev21)
+	if ev24 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev24 != nil {
+		x.Home.ForyReadEvolved(c, ev24)
 	} else {
 		x.Home.ForyRead(c)
 	}
@@ -3541,60 +3650,60 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	n22 := c.ReadLength(1)
-	l23 := make([]*other.Address, n22)
-	if n22 > 0 {
-		hn25, ev26 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
-		for i24 := range l23 {
-			if hn25 && !c.ReadFlag() {
+	n25 := c.ReadLength(1)
+	l26 := serializer.MakeSlice[[]*other.Address](c, n25)
+	if n25 > 0 {
+		hn28, ev29 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+		for i27 := range l26 {
+			if hn28 && !c.ReadFlag() {
 				continue
 			}
-			p27 := new(other.Address)
-			if ev26 != nil {
-				p27.ForyReadEvolved(c, ev26)
+			p30 := serializer.Alloc[other.Address](c)
+			if ev29 != nil {
+				p30.ForyReadEvolved(c, ev29)
 			} else {
-				p27.ForyRead(c)
+				p30.ForyRead(c)
 			}
-			l23[i24] = p27
+			l26[i27] = p30
 			if c.Failed() {
-				c.TraceIndex(i24)
+				c.TraceIndex(i27)
 				break
 			}
 		}
 	}
-	x.PAddrs = l23
+	x.PAddrs = l26
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
 	if c.ReadFlag() {
-		p28 := new(Scalars)
-		if ev29 := c.ReadStructFieldMeta(foryTypeScalars); ev29 != nil {
-			p28.ForyReadEvolved(c, ev29)
+		p31 := serializer.Alloc[Scalars](c)
+		if ev32 := c.ReadStructFieldMeta(foryTypeScalars); ev32 != nil {
+			p31.ForyReadEvolved(c, ev32)
 		} else {
-			p28.ForyRead(c)
+			p31.ForyRead(c)
 		}
-		x.PScalars = p28
+		x.PScalars = p31
 	}
 	if c.Failed() {
 		c.Trace("PScalars")
 		return
 	}
 	if c.ReadFlag() {
-		p30 := new(other.Tag)
-		if ev31 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev31 != nil {
-			p30.ForyReadEvolved(c, ev31)
+		p33 := serializer.Alloc[other.Tag](c)
+		if ev34 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev34 != nil {
+			p33.ForyReadEvolved(c, ev34)
 		} else {
-			p30.ForyRead(c)
+			p33.ForyRead(c)
 		}
-		x.PTag = p30
+		x.PTag = p33
 	}
 	if c.Failed() {
 		c.Trace("PTag")
 		return
 	}
-	if ev32 := c.ReadStructFieldMeta(foryTypeScalars); ev32 != nil {
-		x.Scalars.ForyReadEvolved(c, ev32)
+	if ev35 := c.ReadStructFieldMeta(foryTypeScalars); ev35 != nil {
+		x.Scalars.ForyReadEvolved(c, ev35)
 	} else {
 		x.Scalars.ForyRead(c)
 	}
@@ -3602,26 +3711,26 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Scalars")
 		return
 	}
-	n33 := c.ReadLength(1)
-	l34 := make([]other.Tag, n33)
-	if n33 > 0 {
-		hn36, ev37 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
-		for i35 := range l34 {
-			if hn36 && !c.ReadFlag() {
+	n36 := c.ReadLength(1)
+	l37 := serializer.MakeSlice[[]other.Tag](c, n36)
+	if n36 > 0 {
+		hn39, ev40 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+		for i38 := range l37 {
+			if hn39 && !c.ReadFlag() {
 				continue
 			}
-			if ev37 != nil {
-				l34[i35].ForyReadEvolved(c, ev37)
+			if ev40 != nil {
+				l37[i38].ForyReadEvolved(c, ev40)
 			} else {
-				l34[i35].ForyRead(c)
+				l37[i38].ForyRead(c)
 			}
 			if c.Failed() {
-				c.TraceIndex(i35)
+				c.TraceIndex(i38)
 				break
 			}
 		}
 	}
-	x.Tags = l34
+	x.Tags = l37
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -3632,13 +3741,13 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p38 := new(other.Address)
-		if ev39 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev39 != nil {
-			p38.ForyReadEvolved(c, ev39)
+		p41 := serializer.Alloc[other.Address](c)
+		if ev42 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev42 != nil {
+			p41.ForyReadEvolved(c, ev42)
 		} else {
-			p38.ForyRead(c)
+			p41.ForyRead(c)
 		}
-		x.Work = p38
+		x.Work = p41
 	}
 	if c.Failed() {
 		c.Trace("Work")
@@ -3657,131 +3766,131 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n40 := c.ReadLength(1)
-				l41 := make([]other.Address, n40)
-				if n40 > 0 {
-					hn43, ev44 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
-					for i42 := range l41 {
-						if hn43 && !c.ReadFlag() {
+				n43 := c.ReadLength(1)
+				l44 := serializer.MakeSlice[[]other.Address](c, n43)
+				if n43 > 0 {
+					hn46, ev47 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+					for i45 := range l44 {
+						if hn46 && !c.ReadFlag() {
 							continue
 						}
-						if ev44 != nil {
-							l41[i42].ForyReadEvolved(c, ev44)
+						if ev47 != nil {
+							l44[i45].ForyReadEvolved(c, ev47)
 						} else {
-							l41[i42].ForyRead(c)
+							l44[i45].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i42)
+							c.TraceIndex(i45)
 							break
 						}
 					}
 				}
-				x.Addrs = l41
+				x.Addrs = l44
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLength(2)
-				m46 := make(map[string]*other.Tag, n45)
-				for n45 > 0 && !c.Failed() {
-					sz47, vn48 := c.ReadMapChunk(n45, 21, 30)
-					for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-						var k50 string
-						k50 = c.ReadString()
-						var v51 *other.Tag
-						if !vn48 {
-							p52 := new(other.Tag)
-							p52.ForyRead(c)
-							v51 = p52
+				n48 := c.ReadLength(2)
+				m49 := serializer.MakeMap[map[string]*other.Tag](c, n48)
+				for n48 > 0 && !c.Failed() {
+					sz50, vn51 := c.ReadMapChunk(n48, 21, 30)
+					for j52 := 0; j52 < sz50 && !c.Failed(); j52++ {
+						var k53 string
+						k53 = c.ReadString()
+						var v54 *other.Tag
+						if !vn51 {
+							p55 := serializer.Alloc[other.Tag](c)
+							p55.ForyRead(c)
+							v54 = p55
 						}
-						m46[k50] = v51
+						m49[k53] = v54
 					}
-					n45 -= sz47
+					n48 -= sz50
 				}
-				x.ByName = m46
+				x.ByName = m49
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				if ev53 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev53 != nil {
-					x.Home.ForyReadEvolved(c, ev53)
+				if ev56 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev56 != nil {
+					x.Home.ForyReadEvolved(c, ev56)
 				} else {
 					x.Home.ForyRead(c)
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n54 := c.ReadLength(1)
-				l55 := make([]*other.Address, n54)
-				if n54 > 0 {
-					hn57, ev58 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
-					for i56 := range l55 {
-						if hn57 && !c.ReadFlag() {
+				n57 := c.ReadLength(1)
+				l58 := serializer.MakeSlice[[]*other.Address](c, n57)
+				if n57 > 0 {
+					hn60, ev61 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+					for i59 := range l58 {
+						if hn60 && !c.ReadFlag() {
 							continue
 						}
-						p59 := new(other.Address)
-						if ev58 != nil {
-							p59.ForyReadEvolved(c, ev58)
+						p62 := serializer.Alloc[other.Address](c)
+						if ev61 != nil {
+							p62.ForyReadEvolved(c, ev61)
 						} else {
-							p59.ForyRead(c)
+							p62.ForyRead(c)
 						}
-						l55[i56] = p59
+						l58[i59] = p62
 						if c.Failed() {
-							c.TraceIndex(i56)
+							c.TraceIndex(i59)
 							break
 						}
 					}
 				}
-				x.PAddrs = l55
+				x.PAddrs = l58
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p60 := new(Scalars)
-				if ev61 := c.ReadStructFieldMeta(foryTypeScalars); ev61 != nil {
-					p60.ForyReadEvolved(c, ev61)
+				p63 := serializer.Alloc[Scalars](c)
+				if ev64 := c.ReadStructFieldMeta(foryTypeScalars); ev64 != nil {
+					p63.ForyReadEvolved(c, ev64)
 				} else {
-					p60.ForyRead(c)
+					p63.ForyRead(c)
 				}
-				x.PScalars = p60
+				x.PScalars = p63
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p62 := new(other.Tag)
-				if ev63 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev63 != nil {
-					p62.ForyReadEvolved(c, ev63)
+				p65 := serializer.Alloc[other.Tag](c)
+				if ev66 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev66 != nil {
+					p65.ForyReadEvolved(c, ev66)
 				} else {
-					p62.ForyRead(c)
+					p65.ForyRead(c)
 				}
-				x.PTag = p62
+				x.PTag = p65
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				if ev64 := c.ReadStructFieldMeta(foryTypeScalars); ev64 != nil {
-					x.Scalars.ForyReadEvolved(c, ev64)
+				if ev67 := c.ReadStructFieldMeta(foryTypeScalars); ev67 != nil {
+					x.Scalars.ForyReadEvolved(c, ev67)
 				} else {
 					x.Scalars.ForyRead(c)
 				}
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n65 := c.ReadLength(1)
-				l66 := make([]other.Tag, n65)
-				if n65 > 0 {
-					hn68, ev69 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
-					for i67 := range l66 {
-						if hn68 && !c.ReadFlag() {
+				n68 := c.ReadLength(1)
+				l69 := serializer.MakeSlice[[]other.Tag](c, n68)
+				if n68 > 0 {
+					hn71, ev72 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+					for i70 := range l69 {
+						if hn71 && !c.ReadFlag() {
 							continue
 						}
-						if ev69 != nil {
-							l66[i67].ForyReadEvolved(c, ev69)
+						if ev72 != nil {
+							l69[i70].ForyReadEvolved(c, ev72)
 						} else {
-							l66[i67].ForyRead(c)
+							l69[i70].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i67)
+							c.TraceIndex(i70)
 							break
 						}
 					}
 				}
-				x.Tags = l66
+				x.Tags = l69
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -3789,13 +3898,13 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				p70 := new(other.Address)
-				if ev71 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev71 != nil {
-					p70.ForyReadEvolved(c, ev71)
+				p73 := serializer.Alloc[other.Address](c)
+				if ev74 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev74 != nil {
+					p73.ForyReadEvolved(c, ev74)
 				} else {
-					p70.ForyRead(c)
+					p73.ForyRead(c)
 				}
-				x.Work = p70
+				x.Work = p73
 			}
 		default:
 			c.SkipField(f)
@@ -3843,7 +3952,7 @@ func (x *Node) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, 67660299)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.Value)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Value))
 	b.SetWriterIndex(off)
 	if x.Next == nil {
 		b.WriteUint8(0xfd)
@@ -3870,13 +3979,20 @@ func (x *Node) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.Value = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Value = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("Value..Value")
 		return
 	}
 	if c.ReadFlag() {
-		p1 := new(Node)
+		p1 := serializer.Alloc[Node](c)
 		if ev2 := c.ReadStructFieldMeta(foryTypeNode); ev2 != nil {
 			p1.ForyReadEvolved(c, ev2)
 		} else {
@@ -3910,7 +4026,7 @@ func (x *Node) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				p5 := new(Node)
+				p5 := serializer.Alloc[Node](c)
 				if ev6 := c.ReadStructFieldMeta(foryTypeNode); ev6 != nil {
 					p5.ForyReadEvolved(c, ev6)
 				} else {
@@ -3966,41 +4082,42 @@ func (x *Tree) ForyWrite(c *serializer.WriteContext) {
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.Children)))
-	if len(x.Children) > 0 {
-		h1 := byte(0x08)
-		for _, p2 := range x.Children {
-			if p2 == nil {
-				h1 = 0x0a
+	l1 := x.Children
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		h2 := byte(0x08)
+		for _, p3 := range l1 {
+			if p3 == nil {
+				h2 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h1)
+		b.WriteUint8(h2)
 		c.WriteStructMetaPtr(foryTypeTree)
-		for _, p2 := range x.Children {
-			if h1 == 0x0a {
-				if p2 == nil {
+		for _, p3 := range l1 {
+			if h2 == 0x0a {
+				if p3 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p2.ForyWrite(c)
+			p3.ForyWrite(c)
 		}
 	}
-	var mw3 serializer.MapWriter
-	mw3.Begin(b, len(x.Index))
-	for k4, v5 := range x.Index {
-		if v5 == nil {
-			mw3.NullEntry(b)
-			serializer.WriteString(b, k4)
+	var mw4 serializer.MapWriter
+	mw4.Begin(b, len(x.Index))
+	for k5, v6 := range x.Index {
+		if v6 == nil {
+			mw4.NullEntry(b)
+			serializer.WriteString(b, k5)
 		} else {
-			mw3.Entry(b)
-			serializer.WriteString(b, k4)
-			v5.ForyWrite(c)
+			mw4.Entry(b)
+			serializer.WriteString(b, k5)
+			v6.ForyWrite(c)
 		}
 	}
-	mw3.End(b)
+	mw4.End(b)
 	serializer.WriteString(b, x.Name)
 	c.Leave()
 }
@@ -4018,50 +4135,50 @@ func (x *Tree) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	n6 := c.ReadLength(1)
-	l7 := make([]*Tree, n6)
-	if n6 > 0 {
-		hn9, ev10 := c.ReadStructListHeader(foryTypeTree)
-		for i8 := range l7 {
-			if hn9 && !c.ReadFlag() {
+	n7 := c.ReadLength(1)
+	l8 := serializer.MakeSlice[[]*Tree](c, n7)
+	if n7 > 0 {
+		hn10, ev11 := c.ReadStructListHeader(foryTypeTree)
+		for i9 := range l8 {
+			if hn10 && !c.ReadFlag() {
 				continue
 			}
-			p11 := new(Tree)
-			if ev10 != nil {
-				p11.ForyReadEvolved(c, ev10)
+			p12 := serializer.Alloc[Tree](c)
+			if ev11 != nil {
+				p12.ForyReadEvolved(c, ev11)
 			} else {
-				p11.ForyRead(c)
+				p12.ForyRead(c)
 			}
-			l7[i8] = p11
+			l8[i9] = p12
 			if c.Failed() {
-				c.TraceIndex(i8)
+				c.TraceIndex(i9)
 				break
 			}
 		}
 	}
-	x.Children = l7
+	x.Children = l8
 	if c.Failed() {
 		c.Trace("Children")
 		return
 	}
-	n12 := c.ReadLength(2)
-	m13 := make(map[string]*Tree, n12)
-	for n12 > 0 && !c.Failed() {
-		sz14, vn15 := c.ReadMapChunk(n12, 21, 28)
-		for j16 := 0; j16 < sz14 && !c.Failed(); j16++ {
-			var k17 string
-			k17 = c.ReadString()
-			var v18 *Tree
-			if !vn15 {
-				p19 := new(Tree)
-				p19.ForyRead(c)
-				v18 = p19
+	n13 := c.ReadLength(2)
+	m14 := serializer.MakeMap[map[string]*Tree](c, n13)
+	for n13 > 0 && !c.Failed() {
+		sz15, vn16 := c.ReadMapChunk(n13, 21, 28)
+		for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
+			var k18 string
+			k18 = c.ReadString()
+			var v19 *Tree
+			if !vn16 {
+				p20 := serializer.Alloc[Tree](c)
+				p20.ForyRead(c)
+				v19 = p20
 			}
-			m13[k17] = v18
+			m14[k18] = v19
 		}
-		n12 -= sz14
+		n13 -= sz15
 	}
-	x.Index = m13
+	x.Index = m14
 	if c.Failed() {
 		c.Trace("Index")
 		return
@@ -4084,49 +4201,49 @@ func (x *Tree) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n20 := c.ReadLength(1)
-				l21 := make([]*Tree, n20)
-				if n20 > 0 {
-					hn23, ev24 := c.ReadStructListHeader(foryTypeTree)
-					for i22 := range l21 {
-						if hn23 && !c.ReadFlag() {
+				n21 := c.ReadLength(1)
+				l22 := serializer.MakeSlice[[]*Tree](c, n21)
+				if n21 > 0 {
+					hn24, ev25 := c.ReadStructListHeader(foryTypeTree)
+					for i23 := range l22 {
+						if hn24 && !c.ReadFlag() {
 							continue
 						}
-						p25 := new(Tree)
-						if ev24 != nil {
-							p25.ForyReadEvolved(c, ev24)
+						p26 := serializer.Alloc[Tree](c)
+						if ev25 != nil {
+							p26.ForyReadEvolved(c, ev25)
 						} else {
-							p25.ForyRead(c)
+							p26.ForyRead(c)
 						}
-						l21[i22] = p25
+						l22[i23] = p26
 						if c.Failed() {
-							c.TraceIndex(i22)
+							c.TraceIndex(i23)
 							break
 						}
 					}
 				}
-				x.Children = l21
+				x.Children = l22
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n26 := c.ReadLength(2)
-				m27 := make(map[string]*Tree, n26)
-				for n26 > 0 && !c.Failed() {
-					sz28, vn29 := c.ReadMapChunk(n26, 21, 28)
-					for j30 := 0; j30 < sz28 && !c.Failed(); j30++ {
-						var k31 string
-						k31 = c.ReadString()
-						var v32 *Tree
-						if !vn29 {
-							p33 := new(Tree)
-							p33.ForyRead(c)
-							v32 = p33
+				n27 := c.ReadLength(2)
+				m28 := serializer.MakeMap[map[string]*Tree](c, n27)
+				for n27 > 0 && !c.Failed() {
+					sz29, vn30 := c.ReadMapChunk(n27, 21, 28)
+					for j31 := 0; j31 < sz29 && !c.Failed(); j31++ {
+						var k32 string
+						k32 = c.ReadString()
+						var v33 *Tree
+						if !vn30 {
+							p34 := serializer.Alloc[Tree](c)
+							p34.ForyRead(c)
+							v33 = p34
 						}
-						m27[k31] = v32
+						m28[k32] = v33
 					}
-					n26 -= sz28
+					n27 -= sz29
 				}
-				x.Index = m27
+				x.Index = m28
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {

@@ -38,6 +38,7 @@ var pairs = []pair{
 	{"ReorderTags", func() any { return new(v1.ReorderTags) }, func() any { return new(v2.ReorderTags) }},
 	{"ReorderNames", func() any { return new(v1.ReorderNames) }, func() any { return new(v2.ReorderNames) }},
 	{"Record", func() any { return new(v1.Record) }, func() any { return new(v2.Record) }},
+	{"Seqs", func() any { return new(v1.Seqs) }, func() any { return new(v2.Seqs) }},
 }
 
 // samples returns a v1 value and a v2 value whose shared fields hold the v1
@@ -309,11 +310,85 @@ func BenchmarkEvolution(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(data)))
 			var out v2.Record
+			cpu0, ok := processCPU()
 			for i := 0; i < b.N; i++ {
 				if err := f.Deserialize(data, &out); err != nil {
 					b.Fatal(err)
 				}
 			}
+			if cpu1, ok1 := processCPU(); ok && ok1 {
+				b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
+			}
 		})
 	}
+}
+
+// TestSequenceDomainChange: list ↔ dense array conversions keep the element
+// domain (FORMAT.md §11.4 point 3); int32 elements read as int64 are refused
+// with a clear error, both ways.
+func TestSequenceDomainChange(t *testing.T) {
+	for _, tc := range []struct {
+		src, dst any
+	}{
+		{&v1.SeqsBad{W: []int32{1}}, new(v2.SeqsBad)},
+		{&v2.SeqsBad{W: []int64{1}}, new(v1.SeqsBad)},
+		{&v1.SeqsBad{W: []int32{}}, new(v2.SeqsBad)},
+	} {
+		data, err := serializer.Serialize(tc.src)
+		require.NoError(t, err)
+		err = serializer.Deserialize(data, tc.dst)
+		require.ErrorIs(t, err, serializer.ErrSchemaMismatch)
+		assert.Contains(t, err.Error(), "field w has type id")
+	}
+}
+
+// TestSequenceArrayLength: a dense array read into a Go array must have the
+// array's length.
+func TestSequenceArrayLength(t *testing.T) {
+	for _, n := range []int{0, 2, 4} {
+		src := &v1.Seqs{Arr2Go: make([]int16, n)}
+		data, err := serializer.Serialize(src)
+		require.NoError(t, err)
+		err = serializer.Deserialize(data, new(v2.Seqs))
+		require.ErrorIs(t, err, serializer.ErrSchemaMismatch, "%d elements", n)
+		assert.Contains(t, err.Error(), "array of 3")
+	}
+}
+
+// FuzzEvolvedDecode feeds mutated v1 and v2 messages of every pair to both
+// sides' readers: no panic, and every error is a *serializer.DecodeError
+// wrapping one sentinel.
+func FuzzEvolvedDecode(f *testing.F) {
+	for _, p := range pairs {
+		a, b := samples(p, false)
+		for _, v := range []any{a, b} {
+			data, err := serializer.Serialize(v)
+			require.NoError(f, err)
+			f.Add(data)
+		}
+	}
+	sentinels := []error{serializer.ErrMalformed, serializer.ErrSchemaMismatch, serializer.ErrLimit, serializer.ErrUnsupported}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, p := range pairs {
+			for _, mk := range []func() any{p.v1, p.v2} {
+				err := serializer.Deserialize(data, mk())
+				if err == nil {
+					continue
+				}
+				var de *serializer.DecodeError
+				if !errors.As(err, &de) {
+					t.Fatalf("%s: %v is not a *serializer.DecodeError", p.name, err)
+				}
+				n := 0
+				for _, s := range sentinels {
+					if errors.Is(err, s) {
+						n++
+					}
+				}
+				if n != 1 {
+					t.Fatalf("%s: %v wraps %d sentinels", p.name, err, n)
+				}
+			}
+		}
+	})
 }

@@ -187,7 +187,7 @@ func project(t reflect.Type, src reflect.Value, nullable bool) reflect.Value {
 			}
 		}
 	case t.Kind() == reflect.Slice:
-		if src.IsNil() && nullable {
+		if src.Kind() != reflect.Array && src.IsNil() && nullable {
 			break
 		}
 		s := reflect.MakeSlice(t, src.Len(), src.Len())

@@ -48,14 +48,15 @@ func (x *User) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, 1990315993)
 		off += 4
 	}
-	off = buffer.PutVarInt64At(w, off, x.ID)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
 	b.SetWriterIndex(off)
 	serializer.WriteString(b, x.Name)
-	b.WriteVarUint32(uint32(len(x.Tags)))
-	if len(x.Tags) > 0 {
+	l1 := x.Tags
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e1 := range x.Tags {
-			serializer.WriteString(b, e1)
+		for _, e2 := range l1 {
+			serializer.WriteString(b, e2)
 		}
 	}
 	b.WriteVarUint32(uint32(x.Status))
@@ -75,7 +76,14 @@ func (x *User) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.ID = r.ReadVarInt64()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.ID = buffer.UnZigZag64(u64)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("ID..ID")
 		return
@@ -85,22 +93,22 @@ func (x *User) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n2 := c.ReadLength(1)
-	l3 := make([]string, n2)
-	if n2 > 0 {
-		hn5 := c.ReadListHeader(21)
-		for i4 := range l3 {
-			if hn5 && !c.ReadFlag() {
+	n3 := c.ReadLength(1)
+	l4 := serializer.MakeSlice[[]string](c, n3)
+	if n3 > 0 {
+		hn6 := c.ReadListHeader(21)
+		for i5 := range l4 {
+			if hn6 && !c.ReadFlag() {
 				continue
 			}
-			l3[i4] = c.ReadString()
+			l4[i5] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i4)
+				c.TraceIndex(i5)
 				break
 			}
 		}
 	}
-	x.Tags = l3
+	x.Tags = l4
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -124,8 +132,8 @@ func (x *User) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 64); ok8 {
-					x.ID = int64(v7)
+				if v8, ok9 := c.ReadIntAs(f, 64); ok9 {
+					x.ID = int64(v8)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
@@ -136,22 +144,22 @@ func (x *User) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n9 := c.ReadLength(1)
-				l10 := make([]string, n9)
-				if n9 > 0 {
-					hn12 := c.ReadListHeader(21)
-					for i11 := range l10 {
-						if hn12 && !c.ReadFlag() {
+				n10 := c.ReadLength(1)
+				l11 := serializer.MakeSlice[[]string](c, n10)
+				if n10 > 0 {
+					hn13 := c.ReadListHeader(21)
+					for i12 := range l11 {
+						if hn13 && !c.ReadFlag() {
 							continue
 						}
-						l10[i11] = c.ReadString()
+						l11[i12] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i11)
+							c.TraceIndex(i12)
 							break
 						}
 					}
 				}
-				x.Tags = l10
+				x.Tags = l11
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {

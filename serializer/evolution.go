@@ -1,6 +1,7 @@
 package serializer
 
 import (
+	"hash/maphash"
 	"math"
 	"sync"
 	"sync/atomic"
@@ -52,33 +53,50 @@ func EvolvedReadCount() uint64 { return evolvedReads.Load() }
 const maxEvolutionsPerType = 64
 
 // evolutionCache maps remote TypeDef headers to field mappings of one type.
+// The map is copy-on-write: readers load it without locking (many
+// goroutines decode one type at once), writers copy it under mu; with at
+// most maxEvolutionsPerType entries the copies are cheap and stop once the
+// cache is full.
 type evolutionCache struct {
 	mu sync.Mutex
-	m  map[uint64]*Evolution
+	m  atomic.Pointer[map[uint64]*Evolution]
 }
 
 // evolutionFor returns the cached mapping for d, building it on first use.
+// A hit needs the very parsed TypeDef the mapping was built from (d.def),
+// so a header collision can only cost a rebuild.
 func (t *TypeInfo) evolutionFor(d *remoteDef) (*Evolution, error) {
 	c := &t.evolutions
-	c.mu.Lock()
-	ev := c.m[d.header]
-	c.mu.Unlock()
-	if ev != nil && ev.remote == d.def {
-		return ev, nil
+	if m := c.m.Load(); m != nil {
+		if ev := (*m)[d.header]; ev != nil && ev.remote == d.def {
+			return ev, nil
+		}
 	}
 	ev, err := buildEvolution(t, d.def)
 	if err != nil {
 		return nil, err
 	}
 	c.mu.Lock()
-	if c.m == nil {
-		c.m = map[uint64]*Evolution{}
-	}
-	if len(c.m) < maxEvolutionsPerType {
-		c.m[d.header] = ev
+	old := c.m.Load()
+	if old == nil || len(*old) < maxEvolutionsPerType {
+		m := make(map[uint64]*Evolution, 1+mapLen(old))
+		if old != nil {
+			for k, v := range *old {
+				m[k] = v
+			}
+		}
+		m[d.header] = ev
+		c.m.Store(&m)
 	}
 	c.mu.Unlock()
 	return ev, nil
+}
+
+func mapLen[K comparable, V any](m *map[K]V) int {
+	if m == nil {
+		return 0
+	}
+	return len(*m)
 }
 
 // buildEvolution matches remote fields to local ones by tag id first, then
@@ -93,6 +111,12 @@ func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 		f.name = rf.Name
 		if rf.TagID >= 0 {
 			f.name = "#" + itoa(rf.TagID)
+		}
+		if rf.TrackRef {
+			// Its values carry reference flags (FORMAT.md §2), which forygen
+			// does not decode; reading them as null flags or values would
+			// misparse everything after.
+			return nil, &detail{ErrUnsupported, "field " + f.name + " of the received " + t.GoName + " schema is reference-tracked"}
 		}
 		for j := range local {
 			lf := &local[j]
@@ -111,6 +135,11 @@ func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 		switch {
 		case sameFieldType(&rf.Type, lt):
 		case isNumeric(rf.Type.TypeID) && isNumeric(lt.TypeID):
+			f.Convert = true
+		case seqDomain(&rf.Type) != 0 && seqDomain(&rf.Type) == seqDomain(lt):
+			// List ↔ dense array of the same element domain, BINARY ↔
+			// UINT8_ARRAY (§11.4 point 3): generated code reads it with
+			// ReadSliceAs or ReadBoolsAs.
 			f.Convert = true
 		default:
 			return nil, mismatch("field %s has type id %d in the input and %d in %s; the types are not compatible",
@@ -170,7 +199,9 @@ func skippable(ft *meta.FieldType) bool {
 	if ft.TypeID == 0 {
 		return false
 	}
-	if ft.TypeID == 24 && len(ft.Children) == 2 && isStructKind(ft.Children[1].TypeID) {
+	// Map keys and values are written without type meta (§8.4, §14.11):
+	// a struct key or value has no TypeDef to skip it by.
+	if ft.TypeID == 24 && len(ft.Children) == 2 && (isStructKind(ft.Children[0].TypeID) || isStructKind(ft.Children[1].TypeID)) {
 		return false
 	}
 	for i := range ft.Children {
@@ -297,15 +328,18 @@ func (c *ReadContext) ReadFloatAs(f *EvolvedField, bits int) (v float64, ok bool
 		return 0, false
 	}
 	switch {
+	// Range checks first: converting an out-of-range float to an integer is
+	// implementation-defined in Go (arm64 saturates, so 2^63 would compare
+	// equal to MaxInt64).
 	case isUnsignedID(id):
 		fl = float64(u)
-		if uint64(fl) != u {
+		if fl >= 1<<64 || uint64(fl) != u {
 			c.r.Fail(mismatch("field %s: %d is not exactly representable as a float", f.name, u))
 			return 0, false
 		}
 	case !isFloatID(id):
 		fl = float64(i)
-		if int64(fl) != i {
+		if fl >= 1<<63 || int64(fl) != i {
 			c.r.Fail(mismatch("field %s: %d is not exactly representable as a float", f.name, i))
 			return 0, false
 		}
@@ -315,6 +349,157 @@ func (c *ReadContext) ReadFloatAs(f *EvolvedField, bits int) (v float64, ok bool
 		return 0, false
 	}
 	return fl, true
+}
+
+// seqElem returns the element type id of a list, dense array or BINARY
+// (FORMAT.md §8.1, §8.2) whose elements are bools or numbers, and whether
+// the elements are packed (fixed width, no header, no null flags); id 0
+// means another type.
+func seqElem(ft *meta.FieldType) (id uint8, dense bool) {
+	switch ft.TypeID {
+	case 22:
+		if len(ft.Children) == 1 {
+			if e := ft.Children[0].TypeID; e == 1 || isNumeric(e) {
+				return e, false
+			}
+		}
+		return 0, false
+	case 41:
+		return 9, true
+	}
+	// The dense array ids 43..56 in the order of their fixed-width
+	// element ids (§4.1); 52 is unused, 53/54 are 16-bit floats.
+	arrays := [...]uint8{43: 1, 44: 2, 45: 3, 46: 4, 47: 6, 48: 9, 49: 10, 50: 11, 51: 13, 55: 19, 56: 20}
+	if int(ft.TypeID) < len(arrays) && arrays[ft.TypeID] != 0 {
+		return arrays[ft.TypeID], true
+	}
+	return 0, false
+}
+
+// seqDomain returns the element domain of a sequence type: its element
+// type id with the encodings of one integer width folded together (VARINT32
+// and INT32 are both int32), or 0 when ft is not a sequence of scalars.
+func seqDomain(ft *meta.FieldType) uint8 {
+	id, _ := seqElem(ft)
+	switch id {
+	case 5:
+		return 4
+	case 7, 8:
+		return 6
+	case 12:
+		return 11
+	case 14, 15:
+		return 13
+	}
+	return id
+}
+
+// elemWidth is the packed width of a fixed-width element type id.
+func elemWidth(id uint8) int {
+	switch id {
+	case 3, 10:
+		return 2
+	case 4, 11, 19:
+		return 4
+	case 6, 13, 20:
+		return 8
+	}
+	return 1
+}
+
+// beginSeq reads the null flag, the length and, for a list, the elements
+// header of a converted sequence field. ok is false for null or on error.
+func (c *ReadContext) beginSeq(f *EvolvedField) (n int, id uint8, hasNull, ok bool) {
+	if f.Flag && !c.ReadFlag() {
+		return 0, 0, false, false
+	}
+	id, dense := seqElem(&f.def.Type)
+	if dense {
+		n = c.ReadArrayLength(elemWidth(id))
+	} else if n = c.ReadLength(1); n > 0 {
+		hasNull = c.ReadListHeader(id)
+	}
+	return n, id, hasNull, c.r.Err() == nil
+}
+
+// Number is the element constraint of ReadSliceAs.
+type Number interface {
+	~int8 | ~int16 | ~int32 | ~int64 | ~int | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uint | ~float32 | ~float64
+}
+
+// ReadSliceAs reads a list, dense array or BINARY field (Convert set) into
+// a []T of the same element domain; buildEvolution checked the domains, so
+// every element converts exactly. A null list element reads as zero. It
+// returns nil for a null field or on error.
+func ReadSliceAs[T Number](c *ReadContext, f *EvolvedField) []T {
+	n, id, hasNull, ok := c.beginSeq(f)
+	if !ok {
+		return nil
+	}
+	s := MakeSlice[[]T](c, n)
+	for i := range s {
+		if hasNull && !c.ReadFlag() {
+			continue
+		}
+		iv, uv, fv := c.readNumber(id)
+		switch {
+		case isFloatID(id):
+			s[i] = T(fv)
+		case isUnsignedID(id):
+			s[i] = T(uv)
+		default:
+			s[i] = T(iv)
+		}
+	}
+	if c.r.Err() != nil {
+		return nil
+	}
+	return s
+}
+
+// ReadBoolsAs is ReadSliceAs for bool elements (LIST<BOOL> ↔ BOOL_ARRAY).
+func ReadBoolsAs[T ~bool](c *ReadContext, f *EvolvedField) []T {
+	n, _, hasNull, ok := c.beginSeq(f)
+	if !ok {
+		return nil
+	}
+	s := MakeSlice[[]T](c, n)
+	for i := range s {
+		if hasNull && !c.ReadFlag() {
+			continue
+		}
+		s[i] = c.r.ReadUint8() != 0
+	}
+	if c.r.Err() != nil {
+		return nil
+	}
+	return s
+}
+
+// Pointers returns pointers to the elements of s (nil for nil), for a
+// converted sequence read into a slice of pointers.
+func Pointers[T any](c *ReadContext, s []T) []*T {
+	if s == nil {
+		return nil
+	}
+	out := MakeSlice[[]*T](c, len(s))
+	for i := range out {
+		out[i] = &s[i]
+	}
+	return out
+}
+
+// CopyArray copies a converted sequence into a Go array field, which must
+// have exactly its length; nil (null or error) leaves dst alone.
+func CopyArray[T any](c *ReadContext, dst, src []T) {
+	if src == nil {
+		return
+	}
+	if len(src) != len(dst) {
+		c.r.Fail(mismatch("%d elements read into an array of %d", len(src), len(dst)))
+		return
+	}
+	copy(dst, src)
 }
 
 // SkipField skips the value of an unmatched remote field (FORMAT.md §11.4).
@@ -476,32 +661,89 @@ func (c *ReadContext) skipStructBody(d *remoteDef, depth int) {
 // maxCachedTypeDefs bounds the parsed-TypeDef cache of one Fory.
 const maxCachedTypeDefs = 1024
 
+// defCacheSlots is the size of the cache's open-addressed table: a power
+// of two, twice the entries, so a probe run stays short and always ends.
+const defCacheSlots = 2 * maxCachedTypeDefs
+
 // defCache keeps parsed foreign TypeDefs by their exact bytes, so a stream
-// of messages with one foreign schema parses it once.
+// of messages with one foreign schema parses it once. It is a fixed table
+// of atomic pointers, probed linearly from a seeded hash of the 8-byte
+// header (§11.1) and confirmed by comparing the bytes: a lookup neither
+// locks nor allocates, and an insert (under mu) allocates only its entry,
+// so filling the cache costs each decode what it adds, not a copy of the
+// cache (issue 6: the allocation bound is per decode). Entries are never
+// removed; the table holds at most maxCachedTypeDefs.
 type defCache struct {
-	m sync.Map // string(encoded TypeDef) → *remoteDef
-	n atomic.Int64
+	mu    sync.Mutex
+	n     int // entries, guarded by mu
+	seed  maphash.Seed
+	table atomic.Pointer[[defCacheSlots]atomic.Pointer[cachedDef]]
+}
+
+type cachedDef struct {
+	raw string // the TypeDef's bytes, copied
+	d   *remoteDef
+}
+
+// slot is where the probe for a TypeDef starting with in begins. The seed
+// keeps a peer from choosing headers that all land in one run.
+func (dc *defCache) slot(in []byte) uint64 {
+	return maphash.Bytes(dc.seed, in[:8]) & (defCacheSlots - 1)
+}
+
+// lookup returns the cached TypeDef that in starts with, if any.
+func (dc *defCache) lookup(in []byte) (*remoteDef, int) {
+	n := typeDefLen(in)
+	t := dc.table.Load()
+	if n <= 0 || t == nil {
+		return nil, 0
+	}
+	for i := dc.slot(in); ; i = (i + 1) & (defCacheSlots - 1) {
+		e := t[i].Load()
+		if e == nil {
+			return nil, 0
+		}
+		if e.raw == string(in[:n]) {
+			return e.d, n
+		}
+	}
 }
 
 // parse returns the TypeDef at the start of in, from the cache when its
 // bytes were seen before.
 func (dc *defCache) parse(in []byte, lim meta.Limits) (*remoteDef, int, error) {
-	if n := typeDefLen(in); n > 0 {
-		if v, ok := dc.m.Load(string(in[:n])); ok {
-			return v.(*remoteDef), n, nil
-		}
+	if d, n := dc.lookup(in); d != nil {
+		return d, n, nil
 	}
 	td, n, err := meta.ParseTypeDef(in, lim)
 	if err != nil {
 		return nil, 0, err
 	}
+	// Encoded aliases the caller's input: a cached TypeDef must not pin
+	// (or see later changes to) a buffer the caller owns.
+	td.Encoded = nil
 	d := &remoteDef{header: td.Header, def: td}
-	if dc.n.Load() < maxCachedTypeDefs {
-		if v, loaded := dc.m.LoadOrStore(string(in[:n]), d); loaded {
-			return v.(*remoteDef), n, nil
-		}
-		dc.n.Add(1)
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	if hit, _ := dc.lookup(in); hit != nil {
+		return hit, n, nil // another goroutine cached it meanwhile
 	}
+	if dc.n >= maxCachedTypeDefs {
+		return d, n, nil
+	}
+	t := dc.table.Load()
+	if t == nil {
+		dc.seed = maphash.MakeSeed()
+		t = new([defCacheSlots]atomic.Pointer[cachedDef])
+	}
+	i := dc.slot(in)
+	for t[i].Load() != nil {
+		i = (i + 1) & (defCacheSlots - 1)
+	}
+	t[i].Store(&cachedDef{raw: string(in[:n]), d: d})
+	// Publishing the table after the seed makes both visible to lookups.
+	dc.table.Store(t)
+	dc.n++
 	return d, n, nil
 }
 

@@ -28,6 +28,19 @@ type ReadContext struct {
 	names []string
 	// defCache is the Fory's cache of parsed foreign TypeDefs.
 	defCache *defCache
+	// budget is what this decode may still allocate (alloc.go).
+	budget uint64
+	// lastDef is the index in defs of the TypeDef readSharedTypeDef read
+	// last; evs[i] memoizes the field mapping built for defs[i], so a
+	// TypeDef referenced many times in one message is matched once.
+	lastDef int
+	evs     []defEvolution
+}
+
+// defEvolution is the field mapping of a received TypeDef to a local type.
+type defEvolution struct {
+	t  *TypeInfo
+	ev *Evolution
 }
 
 // remoteDef is a TypeDef received in the message.
@@ -38,10 +51,13 @@ type remoteDef struct {
 
 func (c *ReadContext) reset(data []byte) {
 	c.r.Reset(data)
+	c.budget = c.opts.allocBudget(len(data))
 	c.depth = 0
 	c.path = c.path[:0]
 	c.defs = c.defs[:0]
 	c.names = c.names[:0]
+	clear(c.evs)
+	c.evs = c.evs[:0]
 }
 
 // Reader returns the input reader.
@@ -203,7 +219,18 @@ func (c *ReadContext) ReadStructMeta(t *TypeInfo) *Evolution {
 		if d == nil || d == t.self {
 			return nil
 		}
-		return c.evolution(t, d)
+		if i := c.lastDef; i < len(c.evs) && c.evs[i].t == t {
+			evolvedReads.Add(1)
+			return c.evs[i].ev
+		}
+		ev := c.evolution(t, d)
+		if ev != nil {
+			for len(c.evs) <= c.lastDef {
+				c.evs = append(c.evs, defEvolution{})
+			}
+			c.evs[c.lastDef] = defEvolution{t, ev}
+		}
+		return ev
 	}
 	if id != t.consistentTypeID {
 		c.r.Fail(mismatch("type id %d where %s (type id %d) was expected", id, t.GoName, t.consistentTypeID))
@@ -237,7 +264,17 @@ func (c *ReadContext) evolution(t *TypeInfo, d *remoteDef) *Evolution {
 		c.r.Fail(mismatch("received TypeDef registers another type than %s", t.GoName))
 		return nil
 	}
+	// Building the mapping allocates per remote field; charge it even when
+	// the per-type cache has it (ReadStructMeta memoizes per message, so
+	// this happens once per TypeDef entry).
+	if !c.charge(1, evolutionCost(len(td.Fields))) {
+		return nil
+	}
+	cached := t.evolutions.entries()
 	ev, err := t.evolutionFor(d)
+	if now := t.evolutions.entries(); now != cached && !c.charge(uint64(now), cacheCopyCost) {
+		return nil
+	}
 	if err != nil {
 		c.r.Fail(err)
 		return nil
@@ -259,6 +296,7 @@ func (c *ReadContext) readSharedTypeDef(t *TypeInfo) *remoteDef {
 			c.r.Fail(malformed("reference to TypeDef #%d, only %d received", idx, len(c.defs)))
 			return nil
 		}
+		c.lastDef = idx
 		return c.defs[idx]
 	}
 	if idx != len(c.defs) {
@@ -273,13 +311,30 @@ func (c *ReadContext) readSharedTypeDef(t *TypeInfo) *remoteDef {
 	} else {
 		var n int
 		var err error
+		first := c.defCache.table.Load() == nil
 		d, n, err = c.defCache.parse(in, c.opts.typeDefLimits)
 		if err != nil {
 			c.r.Fail(&detail{ErrMalformed, err.Error()})
 			return nil
 		}
+		// Parsing allocates per field (charged even on a cache hit, which
+		// cannot be told apart here), and the first TypeDef a Fory caches
+		// allocates the cache's table. The field types nest at most
+		// WithMaxDepth levels, like the values they describe.
+		cost := typeDefCost(n, len(d.def.Fields))
+		if first && c.defCache.table.Load() != nil {
+			cost += defCacheTableCost
+		}
+		if !c.charge(1, cost) {
+			return nil
+		}
+		if depth := typeDefNesting(d.def); depth > c.maxDepth {
+			c.r.Fail(limit("received TypeDef nests field types %d levels deep, more than the maximum depth %d", depth, c.maxDepth))
+			return nil
+		}
 		c.r.Skip(n)
 	}
+	c.lastDef = len(c.defs)
 	c.defs = append(c.defs, d)
 	return d
 }
@@ -353,6 +408,9 @@ func (c *ReadContext) ReadString() string {
 		if c.opts.aliasStrings {
 			return unsafe.String(unsafe.SliceData(raw), len(raw))
 		}
+		if !c.charge(uint64(n), 1) {
+			return ""
+		}
 		return string(raw)
 	case strLatin1:
 		ascii := true
@@ -363,7 +421,14 @@ func (c *ReadContext) ReadString() string {
 			}
 		}
 		if ascii {
+			if !c.charge(uint64(n), 1) {
+				return ""
+			}
 			return string(raw)
+		}
+		// A rune per byte, then up to 2 UTF-8 bytes per rune.
+		if !c.charge(uint64(n), 4+2) {
+			return ""
 		}
 		rs := make([]rune, len(raw))
 		for i, b := range raw {
@@ -373,6 +438,10 @@ func (c *ReadContext) ReadString() string {
 	case strUTF16LE:
 		if n%2 != 0 {
 			c.r.Fail(malformed("UTF-16 string of odd byte length %d", n))
+			return ""
+		}
+		// Per 2 input bytes: a uint16, a rune, and up to 3 UTF-8 bytes.
+		if !c.charge(uint64(n/2), 2+4+3) {
 			return ""
 		}
 		u := make([]uint16, n/2)
@@ -399,7 +468,7 @@ func (c *ReadContext) ReadString() string {
 func (c *ReadContext) ReadBinary() []byte {
 	n := c.ReadLength(1)
 	raw := c.r.ReadBytes(n)
-	if c.r.Err() != nil {
+	if c.r.Err() != nil || !c.charge(uint64(n), 1) {
 		return nil
 	}
 	out := make([]byte, n)
@@ -476,4 +545,26 @@ func (c *ReadContext) expectTypeID(want byte) {
 	if id == typeEnum {
 		c.r.ReadVarUint32()
 	}
+}
+
+// typeDefNesting is how deeply a TypeDef's field types nest: 1 for a
+// scalar field, 2 for a list of scalars, and so on.
+func typeDefNesting(td *meta.TypeDef) int {
+	deepest := 0
+	for i := range td.Fields {
+		if d := fieldTypeNesting(&td.Fields[i].Type); d > deepest {
+			deepest = d
+		}
+	}
+	return deepest
+}
+
+func fieldTypeNesting(ft *meta.FieldType) int {
+	deepest := 0
+	for i := range ft.Children {
+		if d := fieldTypeNesting(&ft.Children[i]); d > deepest {
+			deepest = d
+		}
+	}
+	return deepest + 1
 }

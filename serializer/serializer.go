@@ -34,6 +34,8 @@ type options struct {
 	aliasStrings  bool
 	skipUTF8Check bool
 	typeDefLimits meta.Limits
+	allocPerByte  int // allocation budget per input byte (alloc.go)
+	allocBase     int // and its constant part
 }
 
 // WithCompatible selects compatible mode (true, the default: TypeDefs are
@@ -78,7 +80,8 @@ type Fory struct {
 
 // New returns a Fory with the given options.
 func New(opts ...Option) *Fory {
-	f := &Fory{opts: options{compatible: true, maxDepth: 20, typeDefLimits: meta.DefaultLimits}}
+	f := &Fory{opts: options{compatible: true, maxDepth: 20, typeDefLimits: meta.DefaultLimits,
+		allocPerByte: defaultAllocPerByte, allocBase: defaultAllocBase}}
 	for _, o := range opts {
 		o(&f.opts)
 	}

@@ -88,13 +88,28 @@ func (c *ReadContext) ReadDuration() time.Duration {
 		c.r.Fail(malformed("duration of %d seconds overflows time.Duration", sec))
 		return 0
 	}
-	d := time.Duration(sec) * time.Second
-	sum := d + time.Duration(nsec)
-	if sum < d {
-		c.r.Fail(malformed("duration overflows time.Duration"))
-		return 0
+	// sec·1e9 + nsec, without overflowing on the way: a negative duration
+	// within a second of the minimum has sec·1e9 below MinInt64 (the writer
+	// rounds seconds down and keeps nsec in [0, 1e9)), so negative seconds
+	// are scaled as (sec+1)·1e9 and nsec−1e9 added.
+	var d int64
+	if sec >= 0 {
+		d = sec * int64(time.Second)
+		if d > math.MaxInt64-int64(nsec) {
+			c.r.Fail(malformed("duration overflows time.Duration"))
+			return 0
+		}
+		d += int64(nsec)
+	} else {
+		d = (sec + 1) * int64(time.Second)
+		rem := int64(nsec) - int64(time.Second)
+		if d < math.MinInt64-rem {
+			c.r.Fail(malformed("duration overflows time.Duration"))
+			return 0
+		}
+		d += rem
 	}
-	return sum
+	return time.Duration(d)
 }
 
 // ReadDate reads a DATE.

@@ -46,40 +46,45 @@ func (x *Bytes) ForyWrite(c *serializer.WriteContext) {
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.Bin)))
-	b.WriteBytes(x.Bin)
-	b.WriteVarUint32(uint32(len(x.BoolA) * 1))
-	b.WriteRawBools(x.BoolA)
-	b.WriteVarUint32(uint32(len(x.Bools)))
-	if len(x.Bools) > 0 {
-		b.Reserve(1 + len(x.Bools)*1 + buffer.BatchSlack)
+	l1 := x.Bin
+	b.WriteVarUint32(uint32(len(l1)))
+	b.WriteBytes(l1)
+	l2 := x.BoolA
+	b.WriteVarUint32(uint32(len(l2) * 1))
+	b.WriteRawBools(l2)
+	l3 := x.Bools
+	b.WriteVarUint32(uint32(len(l3)))
+	if len(l3) > 0 {
+		b.Reserve(1 + len(l3)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e1 := range x.Bools {
+		for _, e4 := range l3 {
 			{
-				buffer.PutBoolAt(w, off, e1)
+				buffer.PutBoolAt(w, off, e4)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.Plain)))
-	if len(x.Plain) > 0 {
-		b.Reserve(1 + len(x.Plain)*1 + buffer.BatchSlack)
+	l5 := x.Plain
+	b.WriteVarUint32(uint32(len(l5)))
+	if len(l5) > 0 {
+		b.Reserve(1 + len(l5)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e2 := range x.Plain {
+		for _, e6 := range l5 {
 			{
-				buffer.PutUint8At(w, off, e2)
+				buffer.PutUint8At(w, off, e6)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.U8Arr) * 1))
-	b.WriteBytes(x.U8Arr)
+	l7 := x.U8Arr
+	b.WriteVarUint32(uint32(len(l7) * 1))
+	b.WriteBytes(l7)
 	c.Leave()
 }
 
@@ -101,58 +106,58 @@ func (x *Bytes) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n3 := c.ReadArrayLength(1)
-	a4 := make([]bool, n3)
-	r.ReadRawBools(a4)
-	x.BoolA = a4
+	n8 := c.ReadArrayLength(1)
+	a9 := make([]bool, n8)
+	r.ReadRawBools(a9)
+	x.BoolA = a9
 	if c.Failed() {
 		c.Trace("BoolA")
 		return
 	}
-	n5 := c.ReadLength(1)
-	l6 := make([]bool, n5)
-	if n5 > 0 {
-		hn8 := c.ReadListHeader(1)
-		for i7 := range l6 {
-			if hn8 && !c.ReadFlag() {
-				continue
-			}
-			l6[i7] = r.ReadBool()
-			if c.Failed() {
-				c.TraceIndex(i7)
-				break
-			}
-		}
-	}
-	x.Bools = l6
-	if c.Failed() {
-		c.Trace("Bools")
-		return
-	}
 	n10 := c.ReadLength(1)
-	l11 := make([]uint8, n10)
+	l11 := serializer.MakeSlice[[]bool](c, n10)
 	if n10 > 0 {
-		hn13 := c.ReadListHeader(9)
+		hn13 := c.ReadListHeader(1)
 		for i12 := range l11 {
 			if hn13 && !c.ReadFlag() {
 				continue
 			}
-			l11[i12] = r.ReadUint8()
+			l11[i12] = r.ReadBool()
 			if c.Failed() {
 				c.TraceIndex(i12)
 				break
 			}
 		}
 	}
-	x.Plain = l11
+	x.Bools = l11
+	if c.Failed() {
+		c.Trace("Bools")
+		return
+	}
+	n15 := c.ReadLength(1)
+	l16 := serializer.MakeSlice[[]uint8](c, n15)
+	if n15 > 0 {
+		hn18 := c.ReadListHeader(9)
+		for i17 := range l16 {
+			if hn18 && !c.ReadFlag() {
+				continue
+			}
+			l16[i17] = r.ReadUint8()
+			if c.Failed() {
+				c.TraceIndex(i17)
+				break
+			}
+		}
+	}
+	x.Plain = l16
 	if c.Failed() {
 		c.Trace("Plain")
 		return
 	}
-	n15 := c.ReadArrayLength(1)
-	a16 := make([]uint8, n15)
-	copy(a16, r.ReadBytes(n15))
-	x.U8Arr = a16
+	n20 := c.ReadArrayLength(1)
+	a21 := make([]uint8, n20)
+	copy(a21, r.ReadBytes(n20))
+	x.U8Arr = a21
 	if c.Failed() {
 		c.Trace("U8Arr")
 		return
@@ -170,60 +175,70 @@ func (x *Bytes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if !f.Flag || c.ReadFlag() {
+			if f.Convert {
+				x.Bin = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
 				x.Bin = c.ReadBinary()
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				n17 := c.ReadArrayLength(1)
-				a18 := make([]bool, n17)
-				r.ReadRawBools(a18)
-				x.BoolA = a18
+			if f.Convert {
+				x.BoolA = serializer.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n22 := c.ReadArrayLength(1)
+				a23 := make([]bool, n22)
+				r.ReadRawBools(a23)
+				x.BoolA = a23
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				n19 := c.ReadLength(1)
-				l20 := make([]bool, n19)
-				if n19 > 0 {
-					hn22 := c.ReadListHeader(1)
-					for i21 := range l20 {
-						if hn22 && !c.ReadFlag() {
-							continue
-						}
-						l20[i21] = r.ReadBool()
-						if c.Failed() {
-							c.TraceIndex(i21)
-							break
-						}
-					}
-				}
-				x.Bools = l20
-			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
+			if f.Convert {
+				x.Bools = serializer.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
 				n24 := c.ReadLength(1)
-				l25 := make([]uint8, n24)
+				l25 := serializer.MakeSlice[[]bool](c, n24)
 				if n24 > 0 {
-					hn27 := c.ReadListHeader(9)
+					hn27 := c.ReadListHeader(1)
 					for i26 := range l25 {
 						if hn27 && !c.ReadFlag() {
 							continue
 						}
-						l25[i26] = r.ReadUint8()
+						l25[i26] = r.ReadBool()
 						if c.Failed() {
 							c.TraceIndex(i26)
 							break
 						}
 					}
 				}
-				x.Plain = l25
+				x.Bools = l25
+			}
+		case 3:
+			if f.Convert {
+				x.Plain = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n29 := c.ReadLength(1)
+				l30 := serializer.MakeSlice[[]uint8](c, n29)
+				if n29 > 0 {
+					hn32 := c.ReadListHeader(9)
+					for i31 := range l30 {
+						if hn32 && !c.ReadFlag() {
+							continue
+						}
+						l30[i31] = r.ReadUint8()
+						if c.Failed() {
+							c.TraceIndex(i31)
+							break
+						}
+					}
+				}
+				x.Plain = l30
 			}
 		case 4:
-			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadArrayLength(1)
-				a30 := make([]uint8, n29)
-				copy(a30, r.ReadBytes(n29))
-				x.U8Arr = a30
+			if f.Convert {
+				x.U8Arr = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n34 := c.ReadArrayLength(1)
+				a35 := make([]uint8, n34)
+				copy(a35, r.ReadBytes(n34))
+				x.U8Arr = a35
 			}
 		default:
 			c.SkipField(f)

@@ -42,7 +42,7 @@ func (x *Level1) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, -1488160190)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.ID)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ID))
 	b.SetWriterIndex(off)
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLevel2)
@@ -64,7 +64,14 @@ func (x *Level1) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.ID = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.ID = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("ID..ID")
 		return
@@ -194,7 +201,7 @@ func (x *Level2) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p2 := new(Level3)
+		p2 := serializer.Alloc[Level3](c)
 		if ev3 := c.ReadStructFieldMeta(foryTypeLevel3); ev3 != nil {
 			p2.ForyReadEvolved(c, ev3)
 		} else {
@@ -232,7 +239,7 @@ func (x *Level2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				p5 := new(Level3)
+				p5 := serializer.Alloc[Level3](c)
 				if ev6 := c.ReadStructFieldMeta(foryTypeLevel3); ev6 != nil {
 					p5.ForyReadEvolved(c, ev6)
 				} else {
@@ -290,13 +297,14 @@ func (x *Level3) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, 74480476)
 		off += 4
 	}
-	off = buffer.PutVarInt64At(w, off, x.Value)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Value))
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.Tags)))
-	if len(x.Tags) > 0 {
+	l1 := x.Tags
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e1 := range x.Tags {
-			serializer.WriteString(b, e1)
+		for _, e2 := range l1 {
+			serializer.WriteString(b, e2)
 		}
 	}
 	c.Leave()
@@ -315,27 +323,34 @@ func (x *Level3) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.Value = r.ReadVarInt64()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Value = buffer.UnZigZag64(u64)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("Value..Value")
 		return
 	}
-	n2 := c.ReadLength(1)
-	l3 := make([]string, n2)
-	if n2 > 0 {
-		hn5 := c.ReadListHeader(21)
-		for i4 := range l3 {
-			if hn5 && !c.ReadFlag() {
+	n3 := c.ReadLength(1)
+	l4 := serializer.MakeSlice[[]string](c, n3)
+	if n3 > 0 {
+		hn6 := c.ReadListHeader(21)
+		for i5 := range l4 {
+			if hn6 && !c.ReadFlag() {
 				continue
 			}
-			l3[i4] = c.ReadString()
+			l4[i5] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i4)
+				c.TraceIndex(i5)
 				break
 			}
 		}
 	}
-	x.Tags = l3
+	x.Tags = l4
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -354,30 +369,30 @@ func (x *Level3) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 64); ok8 {
-					x.Value = int64(v7)
+				if v8, ok9 := c.ReadIntAs(f, 64); ok9 {
+					x.Value = int64(v8)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n9 := c.ReadLength(1)
-				l10 := make([]string, n9)
-				if n9 > 0 {
-					hn12 := c.ReadListHeader(21)
-					for i11 := range l10 {
-						if hn12 && !c.ReadFlag() {
+				n10 := c.ReadLength(1)
+				l11 := serializer.MakeSlice[[]string](c, n10)
+				if n10 > 0 {
+					hn13 := c.ReadListHeader(21)
+					for i12 := range l11 {
+						if hn13 && !c.ReadFlag() {
 							continue
 						}
-						l10[i11] = c.ReadString()
+						l11[i12] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i11)
+							c.TraceIndex(i12)
 							break
 						}
 					}
 				}
-				x.Tags = l10
+				x.Tags = l11
 			}
 		default:
 			c.SkipField(f)

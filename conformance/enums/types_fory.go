@@ -48,11 +48,12 @@ func (x *EnumHolder) ForyWrite(c *serializer.WriteContext) {
 	}
 	b.SetWriterIndex(off)
 	b.WriteVarUint32(uint32(x.C))
-	b.WriteVarUint32(uint32(len(x.Colors)))
-	if len(x.Colors) > 0 {
+	l1 := x.Colors
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e1 := range x.Colors {
-			b.WriteVarUint32(uint32(e1))
+		for _, e2 := range l1 {
+			b.WriteVarUint32(uint32(e2))
 		}
 	}
 	if x.PC == nil {
@@ -82,30 +83,30 @@ func (x *EnumHolder) ForyRead(c *serializer.ReadContext) {
 		c.Trace("C")
 		return
 	}
-	n2 := c.ReadLength(1)
-	l3 := make([]Color, n2)
-	if n2 > 0 {
-		hn5 := c.ReadListHeader(25)
-		for i4 := range l3 {
-			if hn5 && !c.ReadFlag() {
+	n3 := c.ReadLength(1)
+	l4 := serializer.MakeSlice[[]Color](c, n3)
+	if n3 > 0 {
+		hn6 := c.ReadListHeader(25)
+		for i5 := range l4 {
+			if hn6 && !c.ReadFlag() {
 				continue
 			}
-			l3[i4] = Color(r.ReadVarUint32())
+			l4[i5] = Color(r.ReadVarUint32())
 			if c.Failed() {
-				c.TraceIndex(i4)
+				c.TraceIndex(i5)
 				break
 			}
 		}
 	}
-	x.Colors = l3
+	x.Colors = l4
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
 	if c.ReadFlag() {
-		p7 := new(Color)
-		*p7 = Color(r.ReadVarUint32())
-		x.PC = p7
+		p8 := serializer.Alloc[Color](c)
+		*p8 = Color(r.ReadVarUint32())
+		x.PC = p8
 	}
 	if c.Failed() {
 		c.Trace("PC")
@@ -129,28 +130,28 @@ func (x *EnumHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n8 := c.ReadLength(1)
-				l9 := make([]Color, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(25)
-					for i10 := range l9 {
-						if hn11 && !c.ReadFlag() {
+				n9 := c.ReadLength(1)
+				l10 := serializer.MakeSlice[[]Color](c, n9)
+				if n9 > 0 {
+					hn12 := c.ReadListHeader(25)
+					for i11 := range l10 {
+						if hn12 && !c.ReadFlag() {
 							continue
 						}
-						l9[i10] = Color(r.ReadVarUint32())
+						l10[i11] = Color(r.ReadVarUint32())
 						if c.Failed() {
-							c.TraceIndex(i10)
+							c.TraceIndex(i11)
 							break
 						}
 					}
 				}
-				x.Colors = l9
+				x.Colors = l10
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p13 := new(Color)
-				*p13 = Color(r.ReadVarUint32())
-				x.PC = p13
+				p14 := serializer.Alloc[Color](c)
+				*p14 = Color(r.ReadVarUint32())
+				x.PC = p14
 			}
 		default:
 			c.SkipField(f)

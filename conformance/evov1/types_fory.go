@@ -42,7 +42,7 @@ func (x *PersonV1) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, -1021436278)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.Age)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
 	b.SetWriterIndex(off)
 	serializer.WriteString(b, x.Name)
 	c.Leave()
@@ -61,7 +61,14 @@ func (x *PersonV1) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.Age = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Age = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("Age..Age")
 		return

@@ -53,7 +53,7 @@ func (x *PersonV2) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, -566291566)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.Age)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
 	b.SetWriterIndex(off)
 	serializer.WriteString(b, x.Email)
 	if x.Home == nil {
@@ -81,15 +81,17 @@ func (x *PersonV2) ForyWrite(c *serializer.WriteContext) {
 		b.WriteVarInt32(v3)
 	}
 	mw1.End(b)
-	b.WriteVarUint32(uint32(len(x.Tags)))
-	if len(x.Tags) > 0 {
+	l4 := x.Tags
+	b.WriteVarUint32(uint32(len(l4)))
+	if len(l4) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e4 := range x.Tags {
-			serializer.WriteString(b, e4)
+		for _, e5 := range l4 {
+			serializer.WriteString(b, e5)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.Weights) * 8))
-	b.WriteRawFloat64s(x.Weights)
+	l6 := x.Weights
+	b.WriteVarUint32(uint32(len(l6) * 8))
+	b.WriteRawFloat64s(l6)
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeAddress)
 	}
@@ -110,7 +112,14 @@ func (x *PersonV2) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.Age = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Age = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("Age..Age")
 		return
@@ -121,13 +130,13 @@ func (x *PersonV2) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p5 := new(Address)
-		if ev6 := c.ReadStructFieldMeta(foryTypeAddress); ev6 != nil {
-			p5.ForyReadEvolved(c, ev6)
+		p7 := serializer.Alloc[Address](c)
+		if ev8 := c.ReadStructFieldMeta(foryTypeAddress); ev8 != nil {
+			p7.ForyReadEvolved(c, ev8)
 		} else {
-			p5.ForyRead(c)
+			p7.ForyRead(c)
 		}
-		x.Home = p5
+		x.Home = p7
 	}
 	if c.Failed() {
 		c.Trace("Home")
@@ -144,64 +153,64 @@ func (x *PersonV2) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p7 := new(string)
-		*p7 = c.ReadString()
-		x.Nick = p7
+		p9 := serializer.Alloc[string](c)
+		*p9 = c.ReadString()
+		x.Nick = p9
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n8 := c.ReadLength(2)
-	m9 := make(map[string]int32, n8)
-	for n8 > 0 && !c.Failed() {
-		sz10, vn11 := c.ReadMapChunk(n8, 21, 5)
-		for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
-			var k13 string
-			k13 = c.ReadString()
-			var v14 int32
-			if !vn11 {
-				v14 = r.ReadVarInt32()
+	n10 := c.ReadLength(2)
+	m11 := serializer.MakeMap[map[string]int32](c, n10)
+	for n10 > 0 && !c.Failed() {
+		sz12, vn13 := c.ReadMapChunk(n10, 21, 5)
+		for j14 := 0; j14 < sz12 && !c.Failed(); j14++ {
+			var k15 string
+			k15 = c.ReadString()
+			var v16 int32
+			if !vn13 {
+				v16 = r.ReadVarInt32()
 			}
-			m9[k13] = v14
+			m11[k15] = v16
 		}
-		n8 -= sz10
+		n10 -= sz12
 	}
-	x.Scores = m9
+	x.Scores = m11
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n15 := c.ReadLength(1)
-	l16 := make([]string, n15)
-	if n15 > 0 {
-		hn18 := c.ReadListHeader(21)
-		for i17 := range l16 {
-			if hn18 && !c.ReadFlag() {
+	n17 := c.ReadLength(1)
+	l18 := serializer.MakeSlice[[]string](c, n17)
+	if n17 > 0 {
+		hn20 := c.ReadListHeader(21)
+		for i19 := range l18 {
+			if hn20 && !c.ReadFlag() {
 				continue
 			}
-			l16[i17] = c.ReadString()
+			l18[i19] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i17)
+				c.TraceIndex(i19)
 				break
 			}
 		}
 	}
-	x.Tags = l16
+	x.Tags = l18
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n20 := c.ReadArrayLength(8)
-	a21 := make([]float64, n20)
-	r.ReadRawFloat64s(a21)
-	x.Weights = a21
+	n22 := c.ReadArrayLength(8)
+	a23 := make([]float64, n22)
+	r.ReadRawFloat64s(a23)
+	x.Weights = a23
 	if c.Failed() {
 		c.Trace("Weights")
 		return
 	}
-	if ev22 := c.ReadStructFieldMeta(foryTypeAddress); ev22 != nil {
-		x.Work.ForyReadEvolved(c, ev22)
+	if ev24 := c.ReadStructFieldMeta(foryTypeAddress); ev24 != nil {
+		x.Work.ForyReadEvolved(c, ev24)
 	} else {
 		x.Work.ForyRead(c)
 	}
@@ -223,8 +232,8 @@ func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v23, ok24 := c.ReadIntAs(f, 32); ok24 {
-					x.Age = int32(v23)
+				if v25, ok26 := c.ReadIntAs(f, 32); ok26 {
+					x.Age = int32(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
@@ -235,13 +244,13 @@ func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p25 := new(Address)
-				if ev26 := c.ReadStructFieldMeta(foryTypeAddress); ev26 != nil {
-					p25.ForyReadEvolved(c, ev26)
+				p27 := serializer.Alloc[Address](c)
+				if ev28 := c.ReadStructFieldMeta(foryTypeAddress); ev28 != nil {
+					p27.ForyReadEvolved(c, ev28)
 				} else {
-					p25.ForyRead(c)
+					p27.ForyRead(c)
 				}
-				x.Home = p25
+				x.Home = p27
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -253,59 +262,61 @@ func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p27 := new(string)
-				*p27 = c.ReadString()
-				x.Nick = p27
+				p29 := serializer.Alloc[string](c)
+				*p29 = c.ReadString()
+				x.Nick = p29
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n28 := c.ReadLength(2)
-				m29 := make(map[string]int32, n28)
-				for n28 > 0 && !c.Failed() {
-					sz30, vn31 := c.ReadMapChunk(n28, 21, 5)
-					for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
-						var k33 string
-						k33 = c.ReadString()
-						var v34 int32
-						if !vn31 {
-							v34 = r.ReadVarInt32()
+				n30 := c.ReadLength(2)
+				m31 := serializer.MakeMap[map[string]int32](c, n30)
+				for n30 > 0 && !c.Failed() {
+					sz32, vn33 := c.ReadMapChunk(n30, 21, 5)
+					for j34 := 0; j34 < sz32 && !c.Failed(); j34++ {
+						var k35 string
+						k35 = c.ReadString()
+						var v36 int32
+						if !vn33 {
+							v36 = r.ReadVarInt32()
 						}
-						m29[k33] = v34
+						m31[k35] = v36
 					}
-					n28 -= sz30
+					n30 -= sz32
 				}
-				x.Scores = m29
+				x.Scores = m31
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n35 := c.ReadLength(1)
-				l36 := make([]string, n35)
-				if n35 > 0 {
-					hn38 := c.ReadListHeader(21)
-					for i37 := range l36 {
-						if hn38 && !c.ReadFlag() {
+				n37 := c.ReadLength(1)
+				l38 := serializer.MakeSlice[[]string](c, n37)
+				if n37 > 0 {
+					hn40 := c.ReadListHeader(21)
+					for i39 := range l38 {
+						if hn40 && !c.ReadFlag() {
 							continue
 						}
-						l36[i37] = c.ReadString()
+						l38[i39] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i37)
+							c.TraceIndex(i39)
 							break
 						}
 					}
 				}
-				x.Tags = l36
+				x.Tags = l38
 			}
 		case 8:
-			if !f.Flag || c.ReadFlag() {
-				n40 := c.ReadArrayLength(8)
-				a41 := make([]float64, n40)
-				r.ReadRawFloat64s(a41)
-				x.Weights = a41
+			if f.Convert {
+				x.Weights = serializer.ReadSliceAs[float64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n42 := c.ReadArrayLength(8)
+				a43 := make([]float64, n42)
+				r.ReadRawFloat64s(a43)
+				x.Weights = a43
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				if ev42 := c.ReadStructFieldMeta(foryTypeAddress); ev42 != nil {
-					x.Work.ForyReadEvolved(c, ev42)
+				if ev44 := c.ReadStructFieldMeta(foryTypeAddress); ev44 != nil {
+					x.Work.ForyReadEvolved(c, ev44)
 				} else {
 					x.Work.ForyRead(c)
 				}
@@ -356,7 +367,7 @@ func (x *Address) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, 2079610740)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.Zip)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Zip))
 	b.SetWriterIndex(off)
 	serializer.WriteString(b, x.Street)
 	c.Leave()
@@ -375,7 +386,14 @@ func (x *Address) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.Zip = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Zip = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("Zip..Zip")
 		return

@@ -54,7 +54,7 @@ func (x *IntEncodings) ForyWrite(c *serializer.WriteContext) {
 	buffer.PutInt32At(w, off+16, x.FixedI32)
 	buffer.PutUint32At(w, off+20, x.FixedU32)
 	off += 24
-	off = buffer.PutVarInt64At(w, off, x.VarI64)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.VarI64))
 	off = buffer.PutTaggedInt64At(w, off, x.TaggedI64)
 	off = buffer.PutVarUint64At(w, off, uint64(x.Uint))
 	off = buffer.PutTaggedUint64At(w, off, x.TaggedU64)
@@ -85,11 +85,24 @@ func (x *IntEncodings) ForyRead(c *serializer.ReadContext) {
 		x.FixedU32 = buffer.ReadUint32At(in, off+20)
 		r.SetOffset(off + 24)
 	}
-	x.VarI64 = r.ReadVarInt64()
-	x.TaggedI64 = r.ReadTaggedInt64()
-	x.Uint = uint(r.ReadVarUint64())
-	x.TaggedU64 = r.ReadTaggedUint64()
-	x.VarU32 = r.ReadVarUint32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		var i64 int64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.VarI64 = buffer.UnZigZag64(u64)
+		i64, off = buffer.ReadTaggedInt64At(in, off)
+		x.TaggedI64 = i64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Uint = uint(u64)
+		u64, off = buffer.ReadTaggedUint64At(in, off)
+		x.TaggedU64 = u64
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.VarU32 = u32
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("FixedI64..VarU32")
 		return

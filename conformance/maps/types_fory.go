@@ -76,7 +76,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	n7 := c.ReadLength(2)
-	m8 := make(map[int32]string, n7)
+	m8 := serializer.MakeMap[map[int32]string](c, n7)
 	for n7 > 0 && !c.Failed() {
 		sz9, vn10 := c.ReadMapChunk(n7, 5, 21)
 		for j11 := 0; j11 < sz9 && !c.Failed(); j11++ {
@@ -96,7 +96,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n14 := c.ReadLength(2)
-	m15 := make(map[string]int32, n14)
+	m15 := serializer.MakeMap[map[string]int32](c, n14)
 	for n14 > 0 && !c.Failed() {
 		sz16, vn17 := c.ReadMapChunk(n14, 21, 5)
 		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
@@ -130,7 +130,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				n21 := c.ReadLength(2)
-				m22 := make(map[int32]string, n21)
+				m22 := serializer.MakeMap[map[int32]string](c, n21)
 				for n21 > 0 && !c.Failed() {
 					sz23, vn24 := c.ReadMapChunk(n21, 5, 21)
 					for j25 := 0; j25 < sz23 && !c.Failed(); j25++ {
@@ -149,7 +149,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		case 1:
 			if !f.Flag || c.ReadFlag() {
 				n28 := c.ReadLength(2)
-				m29 := make(map[string]int32, n28)
+				m29 := serializer.MakeMap[map[string]int32](c, n28)
 				for n28 > 0 && !c.Failed() {
 					sz30, vn31 := c.ReadMapChunk(n28, 21, 5)
 					for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {

@@ -62,9 +62,9 @@ func (x *Mixed) ForyWrite(c *serializer.WriteContext) {
 	buffer.PutInt16At(w, off+4, x.Small)
 	buffer.PutBoolAt(w, off+6, x.Flag)
 	off += 7
-	off = buffer.PutVarInt64At(w, off, x.Count)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Count))
 	off = buffer.PutVarUint64At(w, off, x.Big)
-	off = buffer.PutVarInt32At(w, off, x.Code)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Code))
 	b.SetWriterIndex(off)
 	if x.OptFlag == nil {
 		b.WriteUint8(0xfd)
@@ -87,22 +87,23 @@ func (x *Mixed) ForyWrite(c *serializer.WriteContext) {
 		}
 		x.Child.ForyWrite(c)
 	}
-	b.WriteVarUint32(uint32(len(x.Items)))
-	if len(x.Items) > 0 {
+	l1 := x.Items
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e1 := range x.Items {
-			serializer.WriteString(b, e1)
+		for _, e2 := range l1 {
+			serializer.WriteString(b, e2)
 		}
 	}
 	b.WriteVarUint32(uint32(x.Kind))
-	var mw2 serializer.MapWriter
-	mw2.Begin(b, len(x.Lookup))
-	for k3, v4 := range x.Lookup {
-		mw2.Entry(b)
-		serializer.WriteString(b, k3)
-		b.WriteVarInt32(v4)
+	var mw3 serializer.MapWriter
+	mw3.Begin(b, len(x.Lookup))
+	for k4, v5 := range x.Lookup {
+		mw3.Entry(b)
+		serializer.WriteString(b, k4)
+		b.WriteVarInt32(v5)
 	}
-	mw2.End(b)
+	mw3.End(b)
 	serializer.WriteString(b, x.Name)
 	serializer.WriteTime(b, x.Stamp)
 	c.Leave()
@@ -129,60 +130,70 @@ func (x *Mixed) ForyRead(c *serializer.ReadContext) {
 		x.Flag = buffer.ReadUint8At(in, off+6) != 0
 		r.SetOffset(off + 7)
 	}
-	x.Count = r.ReadVarInt64()
-	x.Big = r.ReadVarUint64()
-	x.Code = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Count = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Big = u64
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Code = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("Ratio..Code")
 		return
 	}
 	if c.ReadFlag() {
-		p5 := new(bool)
-		*p5 = r.ReadBool()
-		x.OptFlag = p5
+		p6 := serializer.Alloc[bool](c)
+		*p6 = r.ReadBool()
+		x.OptFlag = p6
 	}
 	if c.Failed() {
 		c.Trace("OptFlag")
 		return
 	}
 	if c.ReadFlag() {
-		p6 := new(int32)
-		*p6 = r.ReadVarInt32()
-		x.Opt = p6
+		p7 := serializer.Alloc[int32](c)
+		*p7 = r.ReadVarInt32()
+		x.Opt = p7
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
 	if c.ReadFlag() {
-		p7 := new(Inner)
-		if ev8 := c.ReadStructFieldMeta(foryTypeInner); ev8 != nil {
-			p7.ForyReadEvolved(c, ev8)
+		p8 := serializer.Alloc[Inner](c)
+		if ev9 := c.ReadStructFieldMeta(foryTypeInner); ev9 != nil {
+			p8.ForyReadEvolved(c, ev9)
 		} else {
-			p7.ForyRead(c)
+			p8.ForyRead(c)
 		}
-		x.Child = p7
+		x.Child = p8
 	}
 	if c.Failed() {
 		c.Trace("Child")
 		return
 	}
-	n9 := c.ReadLength(1)
-	l10 := make([]string, n9)
-	if n9 > 0 {
-		hn12 := c.ReadListHeader(21)
-		for i11 := range l10 {
-			if hn12 && !c.ReadFlag() {
+	n10 := c.ReadLength(1)
+	l11 := serializer.MakeSlice[[]string](c, n10)
+	if n10 > 0 {
+		hn13 := c.ReadListHeader(21)
+		for i12 := range l11 {
+			if hn13 && !c.ReadFlag() {
 				continue
 			}
-			l10[i11] = c.ReadString()
+			l11[i12] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i11)
+				c.TraceIndex(i12)
 				break
 			}
 		}
 	}
-	x.Items = l10
+	x.Items = l11
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -192,22 +203,22 @@ func (x *Mixed) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Kind")
 		return
 	}
-	n14 := c.ReadLength(2)
-	m15 := make(map[string]int32, n14)
-	for n14 > 0 && !c.Failed() {
-		sz16, vn17 := c.ReadMapChunk(n14, 21, 5)
-		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
-			var k19 string
-			k19 = c.ReadString()
-			var v20 int32
-			if !vn17 {
-				v20 = r.ReadVarInt32()
+	n15 := c.ReadLength(2)
+	m16 := serializer.MakeMap[map[string]int32](c, n15)
+	for n15 > 0 && !c.Failed() {
+		sz17, vn18 := c.ReadMapChunk(n15, 21, 5)
+		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
+			var k20 string
+			k20 = c.ReadString()
+			var v21 int32
+			if !vn18 {
+				v21 = r.ReadVarInt32()
 			}
-			m15[k19] = v20
+			m16[k20] = v21
 		}
-		n14 -= sz16
+		n15 -= sz17
 	}
-	x.Lookup = m15
+	x.Lookup = m16
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -236,16 +247,16 @@ func (x *Mixed) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v21, ok22 := c.ReadFloatAs(f, 32); ok22 {
-					x.Ratio = float32(v21)
+				if v22, ok23 := c.ReadFloatAs(f, 32); ok23 {
+					x.Ratio = float32(v22)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat32()
 			}
 		case 1:
 			if f.Convert {
-				if v23, ok24 := c.ReadIntAs(f, 16); ok24 {
-					x.Small = int16(v23)
+				if v24, ok25 := c.ReadIntAs(f, 16); ok25 {
+					x.Small = int16(v24)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Small = r.ReadInt16()
@@ -256,73 +267,73 @@ func (x *Mixed) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 3:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
-					x.Count = int64(v25)
+				if v26, ok27 := c.ReadIntAs(f, 64); ok27 {
+					x.Count = int64(v26)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v27, ok28 := c.ReadUintAs(f, 64); ok28 {
-					x.Big = uint64(v27)
+				if v28, ok29 := c.ReadUintAs(f, 64); ok29 {
+					x.Big = uint64(v28)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadVarUint64()
 			}
 		case 5:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
-					x.Code = int32(v29)
+				if v30, ok31 := c.ReadIntAs(f, 32); ok31 {
+					x.Code = int32(v30)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Code = r.ReadVarInt32()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p31 := new(bool)
-				*p31 = r.ReadBool()
-				x.OptFlag = p31
+				p32 := serializer.Alloc[bool](c)
+				*p32 = r.ReadBool()
+				x.OptFlag = p32
 			}
 		case 7:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 32); ok34 {
-					pv35 := int32(v33)
-					x.Opt = &pv35
+				if v34, ok35 := c.ReadIntAs(f, 32); ok35 {
+					pv36 := int32(v34)
+					x.Opt = &pv36
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p32 := new(int32)
-				*p32 = r.ReadVarInt32()
-				x.Opt = p32
+				p33 := serializer.Alloc[int32](c)
+				*p33 = r.ReadVarInt32()
+				x.Opt = p33
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				p36 := new(Inner)
-				if ev37 := c.ReadStructFieldMeta(foryTypeInner); ev37 != nil {
-					p36.ForyReadEvolved(c, ev37)
+				p37 := serializer.Alloc[Inner](c)
+				if ev38 := c.ReadStructFieldMeta(foryTypeInner); ev38 != nil {
+					p37.ForyReadEvolved(c, ev38)
 				} else {
-					p36.ForyRead(c)
+					p37.ForyRead(c)
 				}
-				x.Child = p36
+				x.Child = p37
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadLength(1)
-				l39 := make([]string, n38)
-				if n38 > 0 {
-					hn41 := c.ReadListHeader(21)
-					for i40 := range l39 {
-						if hn41 && !c.ReadFlag() {
+				n39 := c.ReadLength(1)
+				l40 := serializer.MakeSlice[[]string](c, n39)
+				if n39 > 0 {
+					hn42 := c.ReadListHeader(21)
+					for i41 := range l40 {
+						if hn42 && !c.ReadFlag() {
 							continue
 						}
-						l39[i40] = c.ReadString()
+						l40[i41] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i40)
+							c.TraceIndex(i41)
 							break
 						}
 					}
 				}
-				x.Items = l39
+				x.Items = l40
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -330,22 +341,22 @@ func (x *Mixed) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n43 := c.ReadLength(2)
-				m44 := make(map[string]int32, n43)
-				for n43 > 0 && !c.Failed() {
-					sz45, vn46 := c.ReadMapChunk(n43, 21, 5)
-					for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
-						var k48 string
-						k48 = c.ReadString()
-						var v49 int32
-						if !vn46 {
-							v49 = r.ReadVarInt32()
+				n44 := c.ReadLength(2)
+				m45 := serializer.MakeMap[map[string]int32](c, n44)
+				for n44 > 0 && !c.Failed() {
+					sz46, vn47 := c.ReadMapChunk(n44, 21, 5)
+					for j48 := 0; j48 < sz46 && !c.Failed(); j48++ {
+						var k49 string
+						k49 = c.ReadString()
+						var v50 int32
+						if !vn47 {
+							v50 = r.ReadVarInt32()
 						}
-						m44[k48] = v49
+						m45[k49] = v50
 					}
-					n43 -= sz45
+					n44 -= sz46
 				}
-				x.Lookup = m44
+				x.Lookup = m45
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
@@ -401,7 +412,7 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, 270494220)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.V)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	b.SetWriterIndex(off)
 	serializer.WriteString(b, x.S)
 	c.Leave()
@@ -420,7 +431,14 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.V = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.V = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("V..V")
 		return

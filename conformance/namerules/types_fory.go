@@ -46,9 +46,9 @@ func (x *NameRules) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, -501123143)
 		off += 4
 	}
-	off = buffer.PutVarInt64At(w, off, x.UserID)
-	off = buffer.PutVarInt32At(w, off, x.HTTPCode)
-	off = buffer.PutVarInt32At(w, off, x.X2Y)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.UserID))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.HTTPCode))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.X2Y))
 	b.SetWriterIndex(off)
 	serializer.WriteString(b, x.URI)
 	c.Leave()
@@ -67,9 +67,19 @@ func (x *NameRules) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.UserID = r.ReadVarInt64()
-	x.HTTPCode = r.ReadVarInt32()
-	x.X2Y = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.UserID = buffer.UnZigZag64(u64)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.HTTPCode = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.X2Y = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("UserID..X2Y")
 		return

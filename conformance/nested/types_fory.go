@@ -42,7 +42,7 @@ func (x *Outer) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, -1420372558)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.X)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.X))
 	b.SetWriterIndex(off)
 	if x.Inner == nil {
 		b.WriteUint8(0xfd)
@@ -69,13 +69,20 @@ func (x *Outer) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.X = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.X = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("X..X")
 		return
 	}
 	if c.ReadFlag() {
-		p1 := new(Inner)
+		p1 := serializer.Alloc[Inner](c)
 		if ev2 := c.ReadStructFieldMeta(foryTypeInner); ev2 != nil {
 			p1.ForyReadEvolved(c, ev2)
 		} else {
@@ -109,7 +116,7 @@ func (x *Outer) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				p5 := new(Inner)
+				p5 := serializer.Alloc[Inner](c)
 				if ev6 := c.ReadStructFieldMeta(foryTypeInner); ev6 != nil {
 					p5.ForyReadEvolved(c, ev6)
 				} else {
@@ -163,7 +170,7 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, 270494220)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.V)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	b.SetWriterIndex(off)
 	serializer.WriteString(b, x.S)
 	c.Leave()
@@ -182,7 +189,14 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.V = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.V = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("V..V")
 		return

@@ -48,14 +48,15 @@ func (x *NullableContainers) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		b.WriteVarUint32(uint32(len(x.Ints)))
-		if len(x.Ints) > 0 {
-			b.Reserve(1 + len(x.Ints)*5 + buffer.BatchSlack)
+		l1 := x.Ints
+		b.WriteVarUint32(uint32(len(l1)))
+		if len(l1) > 0 {
+			b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e1 := range x.Ints {
-				off = buffer.PutVarInt32At(w, off, e1)
+			for _, e2 := range l1 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
 			}
 			b.SetWriterIndex(off)
 		}
@@ -64,24 +65,25 @@ func (x *NullableContainers) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw2 serializer.MapWriter
-		mw2.Begin(b, len(x.Map))
-		for k3, v4 := range x.Map {
-			mw2.Entry(b)
-			serializer.WriteString(b, k3)
-			b.WriteVarInt32(v4)
+		var mw3 serializer.MapWriter
+		mw3.Begin(b, len(x.Map))
+		for k4, v5 := range x.Map {
+			mw3.Entry(b)
+			serializer.WriteString(b, k4)
+			b.WriteVarInt32(v5)
 		}
-		mw2.End(b)
+		mw3.End(b)
 	}
 	if x.Strs == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		b.WriteVarUint32(uint32(len(x.Strs)))
-		if len(x.Strs) > 0 {
+		l6 := x.Strs
+		b.WriteVarUint32(uint32(len(l6)))
+		if len(l6) > 0 {
 			b.WriteUint8(0x0c)
-			for _, e5 := range x.Strs {
-				serializer.WriteString(b, e5)
+			for _, e7 := range l6 {
+				serializer.WriteString(b, e7)
 			}
 		}
 	}
@@ -102,66 +104,66 @@ func (x *NullableContainers) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		n6 := c.ReadLength(1)
-		l7 := make([]int32, n6)
-		if n6 > 0 {
-			hn9 := c.ReadListHeader(5)
-			for i8 := range l7 {
-				if hn9 && !c.ReadFlag() {
+		n8 := c.ReadLength(1)
+		l9 := serializer.MakeSlice[[]int32](c, n8)
+		if n8 > 0 {
+			hn11 := c.ReadListHeader(5)
+			for i10 := range l9 {
+				if hn11 && !c.ReadFlag() {
 					continue
 				}
-				l7[i8] = r.ReadVarInt32()
+				l9[i10] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i8)
+					c.TraceIndex(i10)
 					break
 				}
 			}
 		}
-		x.Ints = l7
+		x.Ints = l9
 	}
 	if c.Failed() {
 		c.Trace("Ints")
 		return
 	}
 	if c.ReadFlag() {
-		n11 := c.ReadLength(2)
-		m12 := make(map[string]int32, n11)
-		for n11 > 0 && !c.Failed() {
-			sz13, vn14 := c.ReadMapChunk(n11, 21, 5)
-			for j15 := 0; j15 < sz13 && !c.Failed(); j15++ {
-				var k16 string
-				k16 = c.ReadString()
-				var v17 int32
-				if !vn14 {
-					v17 = r.ReadVarInt32()
+		n13 := c.ReadLength(2)
+		m14 := serializer.MakeMap[map[string]int32](c, n13)
+		for n13 > 0 && !c.Failed() {
+			sz15, vn16 := c.ReadMapChunk(n13, 21, 5)
+			for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
+				var k18 string
+				k18 = c.ReadString()
+				var v19 int32
+				if !vn16 {
+					v19 = r.ReadVarInt32()
 				}
-				m12[k16] = v17
+				m14[k18] = v19
 			}
-			n11 -= sz13
+			n13 -= sz15
 		}
-		x.Map = m12
+		x.Map = m14
 	}
 	if c.Failed() {
 		c.Trace("Map")
 		return
 	}
 	if c.ReadFlag() {
-		n18 := c.ReadLength(1)
-		l19 := make([]string, n18)
-		if n18 > 0 {
-			hn21 := c.ReadListHeader(21)
-			for i20 := range l19 {
-				if hn21 && !c.ReadFlag() {
+		n20 := c.ReadLength(1)
+		l21 := serializer.MakeSlice[[]string](c, n20)
+		if n20 > 0 {
+			hn23 := c.ReadListHeader(21)
+			for i22 := range l21 {
+				if hn23 && !c.ReadFlag() {
 					continue
 				}
-				l19[i20] = c.ReadString()
+				l21[i22] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i20)
+					c.TraceIndex(i22)
 					break
 				}
 			}
 		}
-		x.Strs = l19
+		x.Strs = l21
 	}
 	if c.Failed() {
 		c.Trace("Strs")
@@ -180,61 +182,63 @@ func (x *NullableContainers) ForyReadEvolved(c *serializer.ReadContext, ev *seri
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if !f.Flag || c.ReadFlag() {
-				n23 := c.ReadLength(1)
-				l24 := make([]int32, n23)
-				if n23 > 0 {
-					hn26 := c.ReadListHeader(5)
-					for i25 := range l24 {
-						if hn26 && !c.ReadFlag() {
+			if f.Convert {
+				x.Ints = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n25 := c.ReadLength(1)
+				l26 := serializer.MakeSlice[[]int32](c, n25)
+				if n25 > 0 {
+					hn28 := c.ReadListHeader(5)
+					for i27 := range l26 {
+						if hn28 && !c.ReadFlag() {
 							continue
 						}
-						l24[i25] = r.ReadVarInt32()
+						l26[i27] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i25)
+							c.TraceIndex(i27)
 							break
 						}
 					}
 				}
-				x.Ints = l24
+				x.Ints = l26
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n28 := c.ReadLength(2)
-				m29 := make(map[string]int32, n28)
-				for n28 > 0 && !c.Failed() {
-					sz30, vn31 := c.ReadMapChunk(n28, 21, 5)
-					for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
-						var k33 string
-						k33 = c.ReadString()
-						var v34 int32
-						if !vn31 {
-							v34 = r.ReadVarInt32()
+				n30 := c.ReadLength(2)
+				m31 := serializer.MakeMap[map[string]int32](c, n30)
+				for n30 > 0 && !c.Failed() {
+					sz32, vn33 := c.ReadMapChunk(n30, 21, 5)
+					for j34 := 0; j34 < sz32 && !c.Failed(); j34++ {
+						var k35 string
+						k35 = c.ReadString()
+						var v36 int32
+						if !vn33 {
+							v36 = r.ReadVarInt32()
 						}
-						m29[k33] = v34
+						m31[k35] = v36
 					}
-					n28 -= sz30
+					n30 -= sz32
 				}
-				x.Map = m29
+				x.Map = m31
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n35 := c.ReadLength(1)
-				l36 := make([]string, n35)
-				if n35 > 0 {
-					hn38 := c.ReadListHeader(21)
-					for i37 := range l36 {
-						if hn38 && !c.ReadFlag() {
+				n37 := c.ReadLength(1)
+				l38 := serializer.MakeSlice[[]string](c, n37)
+				if n37 > 0 {
+					hn40 := c.ReadListHeader(21)
+					for i39 := range l38 {
+						if hn40 && !c.ReadFlag() {
 							continue
 						}
-						l36[i37] = c.ReadString()
+						l38[i39] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i37)
+							c.TraceIndex(i39)
 							break
 						}
 					}
 				}
-				x.Strs = l36
+				x.Strs = l38
 			}
 		default:
 			c.SkipField(f)

@@ -60,10 +60,10 @@ func (x *AllPrims) ForyWrite(c *serializer.WriteContext) {
 	buffer.PutInt8At(w, off+17, x.I8)
 	buffer.PutUint8At(w, off+18, x.U8)
 	off += 19
-	off = buffer.PutVarInt64At(w, off, int64(x.I))
-	off = buffer.PutVarInt64At(w, off, x.I64)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.I)))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.I64))
 	off = buffer.PutVarUint64At(w, off, x.U64)
-	off = buffer.PutVarInt32At(w, off, x.I32)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.I32))
 	off = buffer.PutVarUint32At(w, off, x.U32)
 	b.SetWriterIndex(off)
 	c.Leave()
@@ -94,11 +94,23 @@ func (x *AllPrims) ForyRead(c *serializer.ReadContext) {
 		x.U8 = buffer.ReadUint8At(in, off+18)
 		r.SetOffset(off + 19)
 	}
-	x.I = int(r.ReadVarInt64())
-	x.I64 = r.ReadVarInt64()
-	x.U64 = r.ReadVarUint64()
-	x.I32 = r.ReadVarInt32()
-	x.U32 = r.ReadVarUint32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.I = int(buffer.UnZigZag64(u64))
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.I64 = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.U64 = u64
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.I32 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.U32 = u32
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("F64..U32")
 		return

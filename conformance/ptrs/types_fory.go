@@ -93,7 +93,7 @@ func (x *Ptrs) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		p1 := new(float64)
+		p1 := serializer.Alloc[float64](c)
 		*p1 = r.ReadFloat64()
 		x.PF64 = p1
 	}
@@ -102,7 +102,7 @@ func (x *Ptrs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p2 := new(bool)
+		p2 := serializer.Alloc[bool](c)
 		*p2 = r.ReadBool()
 		x.PB = p2
 	}
@@ -111,7 +111,7 @@ func (x *Ptrs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p3 := new(int64)
+		p3 := serializer.Alloc[int64](c)
 		*p3 = r.ReadVarInt64()
 		x.PI64 = p3
 	}
@@ -120,7 +120,7 @@ func (x *Ptrs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p4 := new(int32)
+		p4 := serializer.Alloc[int32](c)
 		*p4 = r.ReadVarInt32()
 		x.PI32 = p4
 	}
@@ -129,7 +129,7 @@ func (x *Ptrs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p5 := new(string)
+		p5 := serializer.Alloc[string](c)
 		*p5 = c.ReadString()
 		x.PS = p5
 	}
@@ -156,13 +156,13 @@ func (x *Ptrs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					x.PF64 = &pv9
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p6 := new(float64)
+				p6 := serializer.Alloc[float64](c)
 				*p6 = r.ReadFloat64()
 				x.PF64 = p6
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				p10 := new(bool)
+				p10 := serializer.Alloc[bool](c)
 				*p10 = r.ReadBool()
 				x.PB = p10
 			}
@@ -173,7 +173,7 @@ func (x *Ptrs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					x.PI64 = &pv14
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p11 := new(int64)
+				p11 := serializer.Alloc[int64](c)
 				*p11 = r.ReadVarInt64()
 				x.PI64 = p11
 			}
@@ -184,13 +184,13 @@ func (x *Ptrs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					x.PI32 = &pv18
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p15 := new(int32)
+				p15 := serializer.Alloc[int32](c)
 				*p15 = r.ReadVarInt32()
 				x.PI32 = p15
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p19 := new(string)
+				p19 := serializer.Alloc[string](c)
 				*p19 = c.ReadString()
 				x.PS = p19
 			}

@@ -45,35 +45,39 @@ func (x *Slices) ForyWrite(c *serializer.WriteContext) {
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.I32s)))
-	if len(x.I32s) > 0 {
-		b.Reserve(1 + len(x.I32s)*5 + buffer.BatchSlack)
+	l1 := x.I32s
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e1 := range x.I32s {
-			off = buffer.PutVarInt32At(w, off, e1)
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.I64Arr) * 8))
-	b.WriteRawInt64s(x.I64Arr)
-	b.WriteVarUint32(uint32(len(x.I64s)))
-	if len(x.I64s) > 0 {
-		b.Reserve(1 + len(x.I64s)*9 + buffer.BatchSlack)
+	l3 := x.I64Arr
+	b.WriteVarUint32(uint32(len(l3) * 8))
+	b.WriteRawInt64s(l3)
+	l4 := x.I64s
+	b.WriteVarUint32(uint32(len(l4)))
+	if len(l4) > 0 {
+		b.Reserve(1 + len(l4)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e2 := range x.I64s {
-			off = buffer.PutVarInt64At(w, off, e2)
+		for _, e5 := range l4 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e5))
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.Strs)))
-	if len(x.Strs) > 0 {
+	l6 := x.Strs
+	b.WriteVarUint32(uint32(len(l6)))
+	if len(l6) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e3 := range x.Strs {
-			serializer.WriteString(b, e3)
+		for _, e7 := range l6 {
+			serializer.WriteString(b, e7)
 		}
 	}
 	c.Leave()
@@ -92,70 +96,70 @@ func (x *Slices) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	n4 := c.ReadLength(1)
-	l5 := make([]int32, n4)
-	if n4 > 0 {
-		hn7 := c.ReadListHeader(5)
-		for i6 := range l5 {
-			if hn7 && !c.ReadFlag() {
+	n8 := c.ReadLength(1)
+	l9 := serializer.MakeSlice[[]int32](c, n8)
+	if n8 > 0 {
+		hn11 := c.ReadListHeader(5)
+		for i10 := range l9 {
+			if hn11 && !c.ReadFlag() {
 				continue
 			}
-			l5[i6] = r.ReadVarInt32()
+			l9[i10] = r.ReadVarInt32()
 			if c.Failed() {
-				c.TraceIndex(i6)
+				c.TraceIndex(i10)
 				break
 			}
 		}
 	}
-	x.I32s = l5
+	x.I32s = l9
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n9 := c.ReadArrayLength(8)
-	a10 := make([]int64, n9)
-	r.ReadRawInt64s(a10)
-	x.I64Arr = a10
+	n13 := c.ReadArrayLength(8)
+	a14 := make([]int64, n13)
+	r.ReadRawInt64s(a14)
+	x.I64Arr = a14
 	if c.Failed() {
 		c.Trace("I64Arr")
 		return
 	}
-	n11 := c.ReadLength(1)
-	l12 := make([]int64, n11)
-	if n11 > 0 {
-		hn14 := c.ReadListHeader(7)
-		for i13 := range l12 {
-			if hn14 && !c.ReadFlag() {
+	n15 := c.ReadLength(1)
+	l16 := serializer.MakeSlice[[]int64](c, n15)
+	if n15 > 0 {
+		hn18 := c.ReadListHeader(7)
+		for i17 := range l16 {
+			if hn18 && !c.ReadFlag() {
 				continue
 			}
-			l12[i13] = r.ReadVarInt64()
+			l16[i17] = r.ReadVarInt64()
 			if c.Failed() {
-				c.TraceIndex(i13)
+				c.TraceIndex(i17)
 				break
 			}
 		}
 	}
-	x.I64s = l12
+	x.I64s = l16
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n16 := c.ReadLength(1)
-	l17 := make([]string, n16)
-	if n16 > 0 {
-		hn19 := c.ReadListHeader(21)
-		for i18 := range l17 {
-			if hn19 && !c.ReadFlag() {
+	n20 := c.ReadLength(1)
+	l21 := serializer.MakeSlice[[]string](c, n20)
+	if n20 > 0 {
+		hn23 := c.ReadListHeader(21)
+		for i22 := range l21 {
+			if hn23 && !c.ReadFlag() {
 				continue
 			}
-			l17[i18] = c.ReadString()
+			l21[i22] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i18)
+				c.TraceIndex(i22)
 				break
 			}
 		}
 	}
-	x.Strs = l17
+	x.Strs = l21
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -173,68 +177,74 @@ func (x *Slices) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if !f.Flag || c.ReadFlag() {
-				n21 := c.ReadLength(1)
-				l22 := make([]int32, n21)
-				if n21 > 0 {
-					hn24 := c.ReadListHeader(5)
-					for i23 := range l22 {
-						if hn24 && !c.ReadFlag() {
+			if f.Convert {
+				x.I32s = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n25 := c.ReadLength(1)
+				l26 := serializer.MakeSlice[[]int32](c, n25)
+				if n25 > 0 {
+					hn28 := c.ReadListHeader(5)
+					for i27 := range l26 {
+						if hn28 && !c.ReadFlag() {
 							continue
 						}
-						l22[i23] = r.ReadVarInt32()
+						l26[i27] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i23)
+							c.TraceIndex(i27)
 							break
 						}
 					}
 				}
-				x.I32s = l22
+				x.I32s = l26
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				n26 := c.ReadArrayLength(8)
-				a27 := make([]int64, n26)
-				r.ReadRawInt64s(a27)
-				x.I64Arr = a27
+			if f.Convert {
+				x.I64Arr = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n30 := c.ReadArrayLength(8)
+				a31 := make([]int64, n30)
+				r.ReadRawInt64s(a31)
+				x.I64Arr = a31
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				n28 := c.ReadLength(1)
-				l29 := make([]int64, n28)
-				if n28 > 0 {
-					hn31 := c.ReadListHeader(7)
-					for i30 := range l29 {
-						if hn31 && !c.ReadFlag() {
+			if f.Convert {
+				x.I64s = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n32 := c.ReadLength(1)
+				l33 := serializer.MakeSlice[[]int64](c, n32)
+				if n32 > 0 {
+					hn35 := c.ReadListHeader(7)
+					for i34 := range l33 {
+						if hn35 && !c.ReadFlag() {
 							continue
 						}
-						l29[i30] = r.ReadVarInt64()
+						l33[i34] = r.ReadVarInt64()
 						if c.Failed() {
-							c.TraceIndex(i30)
+							c.TraceIndex(i34)
 							break
 						}
 					}
 				}
-				x.I64s = l29
+				x.I64s = l33
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLength(1)
-				l34 := make([]string, n33)
-				if n33 > 0 {
-					hn36 := c.ReadListHeader(21)
-					for i35 := range l34 {
-						if hn36 && !c.ReadFlag() {
+				n37 := c.ReadLength(1)
+				l38 := serializer.MakeSlice[[]string](c, n37)
+				if n37 > 0 {
+					hn40 := c.ReadListHeader(21)
+					for i39 := range l38 {
+						if hn40 && !c.ReadFlag() {
 							continue
 						}
-						l34[i35] = c.ReadString()
+						l38[i39] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i35)
+							c.TraceIndex(i39)
 							break
 						}
 					}
 				}
-				x.Strs = l34
+				x.Strs = l38
 			}
 		default:
 			c.SkipField(f)

@@ -43,34 +43,36 @@ func (x *StructLists) ForyWrite(c *serializer.WriteContext) {
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.Pointers)))
-	if len(x.Pointers) > 0 {
-		h1 := byte(0x08)
-		for _, p2 := range x.Pointers {
-			if p2 == nil {
-				h1 = 0x0a
+	l1 := x.Pointers
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		h2 := byte(0x08)
+		for _, p3 := range l1 {
+			if p3 == nil {
+				h2 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h1)
+		b.WriteUint8(h2)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p2 := range x.Pointers {
-			if h1 == 0x0a {
-				if p2 == nil {
+		for _, p3 := range l1 {
+			if h2 == 0x0a {
+				if p3 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p2.ForyWrite(c)
+			p3.ForyWrite(c)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.Values)))
-	if len(x.Values) > 0 {
+	l4 := x.Values
+	b.WriteVarUint32(uint32(len(l4)))
+	if len(l4) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
-		for i3 := range x.Values {
-			x.Values[i3].ForyWrite(c)
+		for i5 := range l4 {
+			l4[i5].ForyWrite(c)
 		}
 	}
 	c.Leave()
@@ -89,52 +91,52 @@ func (x *StructLists) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	n4 := c.ReadLength(1)
-	l5 := make([]*Inner, n4)
-	if n4 > 0 {
-		hn7, ev8 := c.ReadStructListHeader(foryTypeInner)
-		for i6 := range l5 {
-			if hn7 && !c.ReadFlag() {
+	n6 := c.ReadLength(1)
+	l7 := serializer.MakeSlice[[]*Inner](c, n6)
+	if n6 > 0 {
+		hn9, ev10 := c.ReadStructListHeader(foryTypeInner)
+		for i8 := range l7 {
+			if hn9 && !c.ReadFlag() {
 				continue
 			}
-			p9 := new(Inner)
-			if ev8 != nil {
-				p9.ForyReadEvolved(c, ev8)
+			p11 := serializer.Alloc[Inner](c)
+			if ev10 != nil {
+				p11.ForyReadEvolved(c, ev10)
 			} else {
-				p9.ForyRead(c)
+				p11.ForyRead(c)
 			}
-			l5[i6] = p9
+			l7[i8] = p11
 			if c.Failed() {
-				c.TraceIndex(i6)
+				c.TraceIndex(i8)
 				break
 			}
 		}
 	}
-	x.Pointers = l5
+	x.Pointers = l7
 	if c.Failed() {
 		c.Trace("Pointers")
 		return
 	}
-	n10 := c.ReadLength(1)
-	l11 := make([]Inner, n10)
-	if n10 > 0 {
-		hn13, ev14 := c.ReadStructListHeader(foryTypeInner)
-		for i12 := range l11 {
-			if hn13 && !c.ReadFlag() {
+	n12 := c.ReadLength(1)
+	l13 := serializer.MakeSlice[[]Inner](c, n12)
+	if n12 > 0 {
+		hn15, ev16 := c.ReadStructListHeader(foryTypeInner)
+		for i14 := range l13 {
+			if hn15 && !c.ReadFlag() {
 				continue
 			}
-			if ev14 != nil {
-				l11[i12].ForyReadEvolved(c, ev14)
+			if ev16 != nil {
+				l13[i14].ForyReadEvolved(c, ev16)
 			} else {
-				l11[i12].ForyRead(c)
+				l13[i14].ForyRead(c)
 			}
 			if c.Failed() {
-				c.TraceIndex(i12)
+				c.TraceIndex(i14)
 				break
 			}
 		}
 	}
-	x.Values = l11
+	x.Values = l13
 	if c.Failed() {
 		c.Trace("Values")
 		return
@@ -152,51 +154,51 @@ func (x *StructLists) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLength(1)
-				l16 := make([]*Inner, n15)
-				if n15 > 0 {
-					hn18, ev19 := c.ReadStructListHeader(foryTypeInner)
-					for i17 := range l16 {
-						if hn18 && !c.ReadFlag() {
+				n17 := c.ReadLength(1)
+				l18 := serializer.MakeSlice[[]*Inner](c, n17)
+				if n17 > 0 {
+					hn20, ev21 := c.ReadStructListHeader(foryTypeInner)
+					for i19 := range l18 {
+						if hn20 && !c.ReadFlag() {
 							continue
 						}
-						p20 := new(Inner)
-						if ev19 != nil {
-							p20.ForyReadEvolved(c, ev19)
+						p22 := serializer.Alloc[Inner](c)
+						if ev21 != nil {
+							p22.ForyReadEvolved(c, ev21)
 						} else {
-							p20.ForyRead(c)
+							p22.ForyRead(c)
 						}
-						l16[i17] = p20
+						l18[i19] = p22
 						if c.Failed() {
-							c.TraceIndex(i17)
+							c.TraceIndex(i19)
 							break
 						}
 					}
 				}
-				x.Pointers = l16
+				x.Pointers = l18
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n21 := c.ReadLength(1)
-				l22 := make([]Inner, n21)
-				if n21 > 0 {
-					hn24, ev25 := c.ReadStructListHeader(foryTypeInner)
-					for i23 := range l22 {
-						if hn24 && !c.ReadFlag() {
+				n23 := c.ReadLength(1)
+				l24 := serializer.MakeSlice[[]Inner](c, n23)
+				if n23 > 0 {
+					hn26, ev27 := c.ReadStructListHeader(foryTypeInner)
+					for i25 := range l24 {
+						if hn26 && !c.ReadFlag() {
 							continue
 						}
-						if ev25 != nil {
-							l22[i23].ForyReadEvolved(c, ev25)
+						if ev27 != nil {
+							l24[i25].ForyReadEvolved(c, ev27)
 						} else {
-							l22[i23].ForyRead(c)
+							l24[i25].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i23)
+							c.TraceIndex(i25)
 							break
 						}
 					}
 				}
-				x.Values = l22
+				x.Values = l24
 			}
 		default:
 			c.SkipField(f)
@@ -244,7 +246,7 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, 270494220)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.V)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	b.SetWriterIndex(off)
 	serializer.WriteString(b, x.S)
 	c.Leave()
@@ -263,7 +265,14 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.V = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.V = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("V..V")
 		return

@@ -139,7 +139,7 @@ func (w *watchdog) stop() { w.timer.Stop() }
 // SweepStats counts what a sweep did.
 type SweepStats struct {
 	Prefixes, Mutations, Accepted int
-	Sentinels                    map[error]int
+	Sentinels                     map[error]int
 }
 
 // Add adds o to s.

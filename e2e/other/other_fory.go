@@ -47,13 +47,14 @@ func (x *Address) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, 1250604956)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.Zip)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Zip))
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.Lines)))
-	if len(x.Lines) > 0 {
+	l1 := x.Lines
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e1 := range x.Lines {
-			serializer.WriteString(b, e1)
+		for _, e2 := range l1 {
+			serializer.WriteString(b, e2)
 		}
 	}
 	b.WriteVarUint32(uint32(x.Status))
@@ -74,27 +75,34 @@ func (x *Address) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.Zip = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Zip = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("Zip..Zip")
 		return
 	}
-	n2 := c.ReadLength(1)
-	l3 := make([]string, n2)
-	if n2 > 0 {
-		hn5 := c.ReadListHeader(21)
-		for i4 := range l3 {
-			if hn5 && !c.ReadFlag() {
+	n3 := c.ReadLength(1)
+	l4 := serializer.MakeSlice[[]string](c, n3)
+	if n3 > 0 {
+		hn6 := c.ReadListHeader(21)
+		for i5 := range l4 {
+			if hn6 && !c.ReadFlag() {
 				continue
 			}
-			l3[i4] = c.ReadString()
+			l4[i5] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i4)
+				c.TraceIndex(i5)
 				break
 			}
 		}
 	}
-	x.Lines = l3
+	x.Lines = l4
 	if c.Failed() {
 		c.Trace("Lines")
 		return
@@ -123,30 +131,30 @@ func (x *Address) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.Zip = int32(v7)
+				if v8, ok9 := c.ReadIntAs(f, 32); ok9 {
+					x.Zip = int32(v8)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Zip = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n9 := c.ReadLength(1)
-				l10 := make([]string, n9)
-				if n9 > 0 {
-					hn12 := c.ReadListHeader(21)
-					for i11 := range l10 {
-						if hn12 && !c.ReadFlag() {
+				n10 := c.ReadLength(1)
+				l11 := serializer.MakeSlice[[]string](c, n10)
+				if n10 > 0 {
+					hn13 := c.ReadListHeader(21)
+					for i12 := range l11 {
+						if hn13 && !c.ReadFlag() {
 							continue
 						}
-						l10[i11] = c.ReadString()
+						l11[i12] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i11)
+							c.TraceIndex(i12)
 							break
 						}
 					}
 				}
-				x.Lines = l10
+				x.Lines = l11
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {

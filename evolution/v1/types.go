@@ -321,3 +321,35 @@ type Record struct {
 	Scores map[string]int32
 	Items  []Item
 }
+
+// Int32s is a named slice type.
+type Int32s []int32
+
+// Seqs holds sequences of scalars whose wire type changes between list,
+// dense array and BINARY in v2 (FORMAT.md §11.4 point 3).
+//
+//fory:generate id=318
+type Seqs struct {
+	L2A     []int32
+	A2L     []int64 `fory:"type=array(element=int64)"`
+	Bin2U8  []byte  `fory:"type=bytes"`
+	U82Bin  []uint8 `fory:"type=array(element=uint8)"`
+	Raw2Bin []byte
+	BoolL2A []bool
+	F32A2L  []float32 `fory:"type=array(element=float32)"`
+	U64L2A  []uint64
+	Int2A   []int
+	Arr2Go  []int16 `fory:"type=array(element=int16)"`
+	PtrL2A  []*int32
+	NL      []uint16 `fory:"nullable,type=array(element=uint16)"`
+	Named   Int32s
+	PA      *[]float64 `fory:"type=array(element=float64)"`
+}
+
+// SeqsBad changes the element domain of a sequence, which no reader
+// converts.
+//
+//fory:generate id=319
+type SeqsBad struct {
+	W []int32
+}

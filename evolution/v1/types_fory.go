@@ -145,12 +145,12 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	buffer.PutUint8At(w, off+84, x.RmU8)
 	buffer.PutUint8At(w, off+85, x.U8)
 	off += 86
-	off = buffer.PutVarInt64At(w, off, int64(x.I))
-	off = buffer.PutVarInt64At(w, off, x.I64)
-	off = buffer.PutVarInt64At(w, off, int64(x.MyI))
-	off = buffer.PutVarInt64At(w, off, int64(x.RmI))
-	off = buffer.PutVarInt64At(w, off, x.RmI64)
-	off = buffer.PutVarInt64At(w, off, int64(x.RmMyI))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.I)))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.I64))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.MyI)))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.RmI)))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.RmI64))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.RmMyI)))
 	off = buffer.PutTaggedInt64At(w, off, x.RmTagI64)
 	off = buffer.PutTaggedInt64At(w, off, x.TagI64)
 	off = buffer.PutVarUint64At(w, off, uint64(x.RmU))
@@ -159,8 +159,8 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint64At(w, off, x.U64)
 	off = buffer.PutTaggedUint64At(w, off, x.RmTagU64)
 	off = buffer.PutTaggedUint64At(w, off, x.TagU64)
-	off = buffer.PutVarInt32At(w, off, x.I32)
-	off = buffer.PutVarInt32At(w, off, x.RmI32)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.I32))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.RmI32))
 	off = buffer.PutVarUint32At(w, off, x.RmU32)
 	off = buffer.PutVarUint32At(w, off, x.U32)
 	b.SetWriterIndex(off)
@@ -375,30 +375,56 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		x.U8 = buffer.ReadUint8At(in, off+85)
 		r.SetOffset(off + 86)
 	}
-	x.I = int(r.ReadVarInt64())
-	x.I64 = r.ReadVarInt64()
-	x.MyI = MyInt(r.ReadVarInt64())
-	x.RmI = int(r.ReadVarInt64())
-	x.RmI64 = r.ReadVarInt64()
-	x.RmMyI = MyInt(r.ReadVarInt64())
-	x.RmTagI64 = r.ReadTaggedInt64()
-	x.TagI64 = r.ReadTaggedInt64()
-	x.RmU = uint(r.ReadVarUint64())
-	x.RmU64 = r.ReadVarUint64()
-	x.U = uint(r.ReadVarUint64())
-	x.U64 = r.ReadVarUint64()
-	x.RmTagU64 = r.ReadTaggedUint64()
-	x.TagU64 = r.ReadTaggedUint64()
-	x.I32 = r.ReadVarInt32()
-	x.RmI32 = r.ReadVarInt32()
-	x.RmU32 = r.ReadVarUint32()
-	x.U32 = r.ReadVarUint32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		var i64 int64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.I = int(buffer.UnZigZag64(u64))
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.I64 = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.MyI = MyInt(buffer.UnZigZag64(u64))
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.RmI = int(buffer.UnZigZag64(u64))
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.RmI64 = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.RmMyI = MyInt(buffer.UnZigZag64(u64))
+		i64, off = buffer.ReadTaggedInt64At(in, off)
+		x.RmTagI64 = i64
+		i64, off = buffer.ReadTaggedInt64At(in, off)
+		x.TagI64 = i64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.RmU = uint(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.RmU64 = u64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.U = uint(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.U64 = u64
+		u64, off = buffer.ReadTaggedUint64At(in, off)
+		x.RmTagU64 = u64
+		u64, off = buffer.ReadTaggedUint64At(in, off)
+		x.TagU64 = u64
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.I32 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.RmI32 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.RmU32 = u32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.U32 = u32
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("FixI64..U32")
 		return
 	}
 	if c.ReadFlag() {
-		p1 := new(float64)
+		p1 := serializer.Alloc[float64](c)
 		*p1 = r.ReadFloat64()
 		x.PF64 = p1
 	}
@@ -407,7 +433,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p2 := new(float64)
+		p2 := serializer.Alloc[float64](c)
 		*p2 = r.ReadFloat64()
 		x.RmPF64 = p2
 	}
@@ -416,7 +442,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p3 := new(float32)
+		p3 := serializer.Alloc[float32](c)
 		*p3 = r.ReadFloat32()
 		x.PF32 = p3
 	}
@@ -425,7 +451,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p4 := new(float32)
+		p4 := serializer.Alloc[float32](c)
 		*p4 = r.ReadFloat32()
 		x.RmPF32 = p4
 	}
@@ -434,7 +460,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p5 := new(uint16)
+		p5 := serializer.Alloc[uint16](c)
 		*p5 = r.ReadUint16()
 		x.PU16 = p5
 	}
@@ -443,7 +469,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p6 := new(uint16)
+		p6 := serializer.Alloc[uint16](c)
 		*p6 = r.ReadUint16()
 		x.RmPU16 = p6
 	}
@@ -452,7 +478,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p7 := new(bool)
+		p7 := serializer.Alloc[bool](c)
 		*p7 = r.ReadBool()
 		x.PB = p7
 	}
@@ -461,7 +487,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p8 := new(bool)
+		p8 := serializer.Alloc[bool](c)
 		*p8 = r.ReadBool()
 		x.RmPB = p8
 	}
@@ -470,7 +496,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p9 := new(int8)
+		p9 := serializer.Alloc[int8](c)
 		*p9 = r.ReadInt8()
 		x.PI8 = p9
 	}
@@ -479,7 +505,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p10 := new(int8)
+		p10 := serializer.Alloc[int8](c)
 		*p10 = r.ReadInt8()
 		x.RmPI8 = p10
 	}
@@ -488,7 +514,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p11 := new(int64)
+		p11 := serializer.Alloc[int64](c)
 		*p11 = r.ReadVarInt64()
 		x.PI64 = p11
 	}
@@ -497,7 +523,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p12 := new(int64)
+		p12 := serializer.Alloc[int64](c)
 		*p12 = r.ReadVarInt64()
 		x.RmPI64 = p12
 	}
@@ -506,7 +532,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p13 := new(uint64)
+		p13 := serializer.Alloc[uint64](c)
 		*p13 = r.ReadVarUint64()
 		x.PU64 = p13
 	}
@@ -515,7 +541,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p14 := new(uint64)
+		p14 := serializer.Alloc[uint64](c)
 		*p14 = r.ReadVarUint64()
 		x.RmPU64 = p14
 	}
@@ -524,7 +550,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p15 := new(int32)
+		p15 := serializer.Alloc[int32](c)
 		*p15 = r.ReadVarInt32()
 		x.PI32 = p15
 	}
@@ -533,7 +559,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p16 := new(int32)
+		p16 := serializer.Alloc[int32](c)
 		*p16 = r.ReadVarInt32()
 		x.RmPI32 = p16
 	}
@@ -562,7 +588,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p17 := new(time.Duration)
+		p17 := serializer.Alloc[time.Duration](c)
 		*p17 = c.ReadDuration()
 		x.PD = p17
 	}
@@ -571,7 +597,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p18 := new(serializer.Date)
+		p18 := serializer.Alloc[serializer.Date](c)
 		*p18 = c.ReadDate()
 		x.PDt = p18
 	}
@@ -580,7 +606,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p19 := new(Color)
+		p19 := serializer.Alloc[Color](c)
 		*p19 = Color(r.ReadVarUint32())
 		x.PE = p19
 	}
@@ -589,7 +615,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p20 := new(string)
+		p20 := serializer.Alloc[string](c)
 		*p20 = c.ReadString()
 		x.PS = p20
 	}
@@ -598,7 +624,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p21 := new(time.Time)
+		p21 := serializer.Alloc[time.Time](c)
 		*p21 = c.ReadTime()
 		x.PT = p21
 	}
@@ -627,7 +653,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p22 := new(time.Duration)
+		p22 := serializer.Alloc[time.Duration](c)
 		*p22 = c.ReadDuration()
 		x.RmPD = p22
 	}
@@ -636,7 +662,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p23 := new(serializer.Date)
+		p23 := serializer.Alloc[serializer.Date](c)
 		*p23 = c.ReadDate()
 		x.RmPDt = p23
 	}
@@ -645,7 +671,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p24 := new(Color)
+		p24 := serializer.Alloc[Color](c)
 		*p24 = Color(r.ReadVarUint32())
 		x.RmPE = p24
 	}
@@ -654,7 +680,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p25 := new(string)
+		p25 := serializer.Alloc[string](c)
 		*p25 = c.ReadString()
 		x.RmPS = p25
 	}
@@ -663,7 +689,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p26 := new(time.Time)
+		p26 := serializer.Alloc[time.Time](c)
 		*p26 = c.ReadTime()
 		x.RmPT = p26
 	}
@@ -1022,7 +1048,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.PF64 = &pv106
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p103 := new(float64)
+				p103 := serializer.Alloc[float64](c)
 				*p103 = r.ReadFloat64()
 				x.PF64 = p103
 			}
@@ -1033,7 +1059,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.RmPF64 = &pv110
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p107 := new(float64)
+				p107 := serializer.Alloc[float64](c)
 				*p107 = r.ReadFloat64()
 				x.RmPF64 = p107
 			}
@@ -1044,7 +1070,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.PF32 = &pv114
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p111 := new(float32)
+				p111 := serializer.Alloc[float32](c)
 				*p111 = r.ReadFloat32()
 				x.PF32 = p111
 			}
@@ -1055,7 +1081,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.RmPF32 = &pv118
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p115 := new(float32)
+				p115 := serializer.Alloc[float32](c)
 				*p115 = r.ReadFloat32()
 				x.RmPF32 = p115
 			}
@@ -1066,7 +1092,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.PU16 = &pv122
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p119 := new(uint16)
+				p119 := serializer.Alloc[uint16](c)
 				*p119 = r.ReadUint16()
 				x.PU16 = p119
 			}
@@ -1077,19 +1103,19 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.RmPU16 = &pv126
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p123 := new(uint16)
+				p123 := serializer.Alloc[uint16](c)
 				*p123 = r.ReadUint16()
 				x.RmPU16 = p123
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p127 := new(bool)
+				p127 := serializer.Alloc[bool](c)
 				*p127 = r.ReadBool()
 				x.PB = p127
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p128 := new(bool)
+				p128 := serializer.Alloc[bool](c)
 				*p128 = r.ReadBool()
 				x.RmPB = p128
 			}
@@ -1100,7 +1126,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.PI8 = &pv132
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p129 := new(int8)
+				p129 := serializer.Alloc[int8](c)
 				*p129 = r.ReadInt8()
 				x.PI8 = p129
 			}
@@ -1111,7 +1137,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.RmPI8 = &pv136
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p133 := new(int8)
+				p133 := serializer.Alloc[int8](c)
 				*p133 = r.ReadInt8()
 				x.RmPI8 = p133
 			}
@@ -1122,7 +1148,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.PI64 = &pv140
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p137 := new(int64)
+				p137 := serializer.Alloc[int64](c)
 				*p137 = r.ReadVarInt64()
 				x.PI64 = p137
 			}
@@ -1133,7 +1159,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.RmPI64 = &pv144
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p141 := new(int64)
+				p141 := serializer.Alloc[int64](c)
 				*p141 = r.ReadVarInt64()
 				x.RmPI64 = p141
 			}
@@ -1144,7 +1170,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.PU64 = &pv148
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p145 := new(uint64)
+				p145 := serializer.Alloc[uint64](c)
 				*p145 = r.ReadVarUint64()
 				x.PU64 = p145
 			}
@@ -1155,7 +1181,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.RmPU64 = &pv152
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p149 := new(uint64)
+				p149 := serializer.Alloc[uint64](c)
 				*p149 = r.ReadVarUint64()
 				x.RmPU64 = p149
 			}
@@ -1166,7 +1192,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.PI32 = &pv156
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p153 := new(int32)
+				p153 := serializer.Alloc[int32](c)
 				*p153 = r.ReadVarInt32()
 				x.PI32 = p153
 			}
@@ -1177,7 +1203,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.RmPI32 = &pv160
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p157 := new(int32)
+				p157 := serializer.Alloc[int32](c)
 				*p157 = r.ReadVarInt32()
 				x.RmPI32 = p157
 			}
@@ -1199,31 +1225,31 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p161 := new(time.Duration)
+				p161 := serializer.Alloc[time.Duration](c)
 				*p161 = c.ReadDuration()
 				x.PD = p161
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p162 := new(serializer.Date)
+				p162 := serializer.Alloc[serializer.Date](c)
 				*p162 = c.ReadDate()
 				x.PDt = p162
 			}
 		case 62:
 			if !f.Flag || c.ReadFlag() {
-				p163 := new(Color)
+				p163 := serializer.Alloc[Color](c)
 				*p163 = Color(r.ReadVarUint32())
 				x.PE = p163
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p164 := new(string)
+				p164 := serializer.Alloc[string](c)
 				*p164 = c.ReadString()
 				x.PS = p164
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p165 := new(time.Time)
+				p165 := serializer.Alloc[time.Time](c)
 				*p165 = c.ReadTime()
 				x.PT = p165
 			}
@@ -1245,31 +1271,31 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				p166 := new(time.Duration)
+				p166 := serializer.Alloc[time.Duration](c)
 				*p166 = c.ReadDuration()
 				x.RmPD = p166
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				p167 := new(serializer.Date)
+				p167 := serializer.Alloc[serializer.Date](c)
 				*p167 = c.ReadDate()
 				x.RmPDt = p167
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p168 := new(Color)
+				p168 := serializer.Alloc[Color](c)
 				*p168 = Color(r.ReadVarUint32())
 				x.RmPE = p168
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p169 := new(string)
+				p169 := serializer.Alloc[string](c)
 				*p169 = c.ReadString()
 				x.RmPS = p169
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				p170 := new(time.Time)
+				p170 := serializer.Alloc[time.Time](c)
 				*p170 = c.ReadTime()
 				x.RmPT = p170
 			}
@@ -1414,328 +1440,356 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.ABool) * 1))
-	b.WriteRawBools(x.ABool)
-	b.WriteVarUint32(uint32(len(x.AF32) * 4))
-	b.WriteRawFloat32s(x.AF32)
-	b.WriteVarUint32(uint32(len(x.AF64) * 8))
-	b.WriteRawFloat64s(x.AF64)
-	b.WriteVarUint32(uint32(len(x.AI16) * 2))
-	b.WriteRawInt16s(x.AI16)
-	b.WriteVarUint32(uint32(len(x.AI32) * 4))
-	b.WriteRawInt32s(x.AI32)
-	b.WriteVarUint32(uint32(len(x.AI64) * 8))
-	b.WriteRawInt64s(x.AI64)
-	b.WriteVarUint32(uint32(len(x.AI8) * 1))
-	for _, e1 := range x.AI8 {
-		b.WriteInt8(int8(e1))
+	l1 := x.ABool
+	b.WriteVarUint32(uint32(len(l1) * 1))
+	b.WriteRawBools(l1)
+	l2 := x.AF32
+	b.WriteVarUint32(uint32(len(l2) * 4))
+	b.WriteRawFloat32s(l2)
+	l3 := x.AF64
+	b.WriteVarUint32(uint32(len(l3) * 8))
+	b.WriteRawFloat64s(l3)
+	l4 := x.AI16
+	b.WriteVarUint32(uint32(len(l4) * 2))
+	b.WriteRawInt16s(l4)
+	l5 := x.AI32
+	b.WriteVarUint32(uint32(len(l5) * 4))
+	b.WriteRawInt32s(l5)
+	l6 := x.AI64
+	b.WriteVarUint32(uint32(len(l6) * 8))
+	b.WriteRawInt64s(l6)
+	l7 := x.AI8
+	b.WriteVarUint32(uint32(len(l7) * 1))
+	for _, e8 := range l7 {
+		b.WriteInt8(int8(e8))
 	}
-	b.WriteVarUint32(uint32(len(x.AU16) * 2))
-	b.WriteRawUint16s(x.AU16)
-	b.WriteVarUint32(uint32(len(x.AU32) * 4))
-	b.WriteRawUint32s(x.AU32)
-	b.WriteVarUint32(uint32(len(x.AU64) * 8))
-	b.WriteRawUint64s(x.AU64)
-	b.WriteVarUint32(uint32(len(x.AU8) * 1))
-	b.WriteBytes(x.AU8)
-	b.WriteVarUint32(uint32(len(x.Bin)))
-	b.WriteBytes(x.Bin)
+	l9 := x.AU16
+	b.WriteVarUint32(uint32(len(l9) * 2))
+	b.WriteRawUint16s(l9)
+	l10 := x.AU32
+	b.WriteVarUint32(uint32(len(l10) * 4))
+	b.WriteRawUint32s(l10)
+	l11 := x.AU64
+	b.WriteVarUint32(uint32(len(l11) * 8))
+	b.WriteRawUint64s(l11)
+	l12 := x.AU8
+	b.WriteVarUint32(uint32(len(l12) * 1))
+	b.WriteBytes(l12)
+	l13 := x.Bin
+	b.WriteVarUint32(uint32(len(l13)))
+	b.WriteBytes(l13)
 	b.WriteVarUint32(uint32(len(x.Fix)))
 	if len(x.Fix) > 0 {
 		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e2 := range x.Fix {
+		for _, e14 := range x.Fix {
 			{
-				buffer.PutInt16At(w, off, e2)
+				buffer.PutInt16At(w, off, e14)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.LB)))
-	if len(x.LB) > 0 {
-		b.Reserve(1 + len(x.LB)*1 + buffer.BatchSlack)
+	l15 := x.LB
+	b.WriteVarUint32(uint32(len(l15)))
+	if len(l15) > 0 {
+		b.Reserve(1 + len(l15)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e3 := range x.LB {
+		for _, e16 := range l15 {
 			{
-				buffer.PutBoolAt(w, off, e3)
+				buffer.PutBoolAt(w, off, e16)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.LE)))
-	if len(x.LE) > 0 {
+	l17 := x.LE
+	b.WriteVarUint32(uint32(len(l17)))
+	if len(l17) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e4 := range x.LE {
-			b.WriteVarUint32(uint32(e4))
+		for _, e18 := range l17 {
+			b.WriteVarUint32(uint32(e18))
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.LF32)))
-	if len(x.LF32) > 0 {
-		b.Reserve(1 + len(x.LF32)*4 + buffer.BatchSlack)
+	l19 := x.LF32
+	b.WriteVarUint32(uint32(len(l19)))
+	if len(l19) > 0 {
+		b.Reserve(1 + len(l19)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e5 := range x.LF32 {
+		for _, e20 := range l19 {
 			{
-				buffer.PutFloat32At(w, off, e5)
+				buffer.PutFloat32At(w, off, e20)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.LF64)))
-	if len(x.LF64) > 0 {
-		b.Reserve(1 + len(x.LF64)*8 + buffer.BatchSlack)
+	l21 := x.LF64
+	b.WriteVarUint32(uint32(len(l21)))
+	if len(l21) > 0 {
+		b.Reserve(1 + len(l21)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e6 := range x.LF64 {
+		for _, e22 := range l21 {
 			{
-				buffer.PutFloat64At(w, off, e6)
+				buffer.PutFloat64At(w, off, e22)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.LI32)))
-	if len(x.LI32) > 0 {
-		b.Reserve(1 + len(x.LI32)*5 + buffer.BatchSlack)
+	l23 := x.LI32
+	b.WriteVarUint32(uint32(len(l23)))
+	if len(l23) > 0 {
+		b.Reserve(1 + len(l23)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e7 := range x.LI32 {
-			off = buffer.PutVarInt32At(w, off, e7)
+		for _, e24 := range l23 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e24))
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.LI64)))
-	if len(x.LI64) > 0 {
-		b.Reserve(1 + len(x.LI64)*9 + buffer.BatchSlack)
+	l25 := x.LI64
+	b.WriteVarUint32(uint32(len(l25)))
+	if len(l25) > 0 {
+		b.Reserve(1 + len(l25)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e8 := range x.LI64 {
-			off = buffer.PutVarInt64At(w, off, e8)
+		for _, e26 := range l25 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e26))
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.LI8)))
-	if len(x.LI8) > 0 {
-		b.Reserve(1 + len(x.LI8)*1 + buffer.BatchSlack)
+	l27 := x.LI8
+	b.WriteVarUint32(uint32(len(l27)))
+	if len(l27) > 0 {
+		b.Reserve(1 + len(l27)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e9 := range x.LI8 {
+		for _, e28 := range l27 {
 			{
-				buffer.PutInt8At(w, off, e9)
+				buffer.PutInt8At(w, off, e28)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.LL)))
-	if len(x.LL) > 0 {
+	l29 := x.LL
+	b.WriteVarUint32(uint32(len(l29)))
+	if len(l29) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e10 := range x.LL {
-			b.WriteVarUint32(uint32(len(e10)))
-			if len(e10) > 0 {
-				b.Reserve(1 + len(e10)*5 + buffer.BatchSlack)
+		for _, e30 := range l29 {
+			b.WriteVarUint32(uint32(len(e30)))
+			if len(e30) > 0 {
+				b.Reserve(1 + len(e30)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e11 := range e10 {
-					off = buffer.PutVarInt32At(w, off, e11)
+				for _, e31 := range e30 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e31))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.LM)))
-	if len(x.LM) > 0 {
+	l32 := x.LM
+	b.WriteVarUint32(uint32(len(l32)))
+	if len(l32) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e12 := range x.LM {
-			var mw13 serializer.MapWriter
-			mw13.Begin(b, len(e12))
-			for k14, v15 := range e12 {
-				mw13.Entry(b)
-				serializer.WriteString(b, k14)
-				b.WriteVarInt32(v15)
+		for _, e33 := range l32 {
+			var mw34 serializer.MapWriter
+			mw34.Begin(b, len(e33))
+			for k35, v36 := range e33 {
+				mw34.Entry(b)
+				serializer.WriteString(b, k35)
+				b.WriteVarInt32(v36)
 			}
-			mw13.End(b)
+			mw34.End(b)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.LPI)))
-	if len(x.LPI) > 0 {
-		h16 := byte(0x0c)
-		for _, p17 := range x.LPI {
-			if p17 == nil {
-				h16 = 0x0e
+	l37 := x.LPI
+	b.WriteVarUint32(uint32(len(l37)))
+	if len(l37) > 0 {
+		h38 := byte(0x0c)
+		for _, p39 := range l37 {
+			if p39 == nil {
+				h38 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h16)
-		for _, p17 := range x.LPI {
-			if h16 == 0x0e {
-				if p17 == nil {
+		b.WriteUint8(h38)
+		for _, p39 := range l37 {
+			if h38 == 0x0e {
+				if p39 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p17)
+			b.WriteVarInt32(*p39)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.LS)))
-	if len(x.LS) > 0 {
+	l40 := x.LS
+	b.WriteVarUint32(uint32(len(l40)))
+	if len(l40) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e18 := range x.LS {
-			serializer.WriteString(b, e18)
+		for _, e41 := range l40 {
+			serializer.WriteString(b, e41)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.LT)))
-	if len(x.LT) > 0 {
+	l42 := x.LT
+	b.WriteVarUint32(uint32(len(l42)))
+	if len(l42) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e19 := range x.LT {
-			serializer.WriteTime(b, e19)
+		for _, e43 := range l42 {
+			serializer.WriteTime(b, e43)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.LU16)))
-	if len(x.LU16) > 0 {
-		b.Reserve(1 + len(x.LU16)*2 + buffer.BatchSlack)
+	l44 := x.LU16
+	b.WriteVarUint32(uint32(len(l44)))
+	if len(l44) > 0 {
+		b.Reserve(1 + len(l44)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e20 := range x.LU16 {
+		for _, e45 := range l44 {
 			{
-				buffer.PutUint16At(w, off, e20)
+				buffer.PutUint16At(w, off, e45)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.LU64)))
-	if len(x.LU64) > 0 {
-		b.Reserve(1 + len(x.LU64)*9 + buffer.BatchSlack)
+	l46 := x.LU64
+	b.WriteVarUint32(uint32(len(l46)))
+	if len(l46) > 0 {
+		b.Reserve(1 + len(l46)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e21 := range x.LU64 {
-			off = buffer.PutVarUint64At(w, off, e21)
+		for _, e47 := range l46 {
+			off = buffer.PutVarUint64At(w, off, e47)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw22 serializer.MapWriter
-	mw22.Begin(b, len(x.MBS))
-	for k23, v24 := range x.MBS {
-		mw22.Entry(b)
-		b.WriteBool(k23)
-		serializer.WriteString(b, v24)
+	var mw48 serializer.MapWriter
+	mw48.Begin(b, len(x.MBS))
+	for k49, v50 := range x.MBS {
+		mw48.Entry(b)
+		b.WriteBool(k49)
+		serializer.WriteString(b, v50)
 	}
-	mw22.End(b)
-	var mw25 serializer.MapWriter
-	mw25.Begin(b, len(x.MES))
-	for k26, v27 := range x.MES {
-		mw25.Entry(b)
-		b.WriteVarUint32(uint32(k26))
-		serializer.WriteString(b, v27)
+	mw48.End(b)
+	var mw51 serializer.MapWriter
+	mw51.Begin(b, len(x.MES))
+	for k52, v53 := range x.MES {
+		mw51.Entry(b)
+		b.WriteVarUint32(uint32(k52))
+		serializer.WriteString(b, v53)
 	}
-	mw25.End(b)
-	var mw28 serializer.MapWriter
-	mw28.Begin(b, len(x.MI64F))
-	for k29, v30 := range x.MI64F {
-		mw28.Entry(b)
-		b.WriteVarInt64(k29)
-		b.WriteFloat64(v30)
+	mw51.End(b)
+	var mw54 serializer.MapWriter
+	mw54.Begin(b, len(x.MI64F))
+	for k55, v56 := range x.MI64F {
+		mw54.Entry(b)
+		b.WriteVarInt64(k55)
+		b.WriteFloat64(v56)
 	}
-	mw28.End(b)
-	var mw31 serializer.MapWriter
-	mw31.Begin(b, len(x.MIS))
-	for k32, v33 := range x.MIS {
-		mw31.Entry(b)
-		b.WriteVarInt32(k32)
-		serializer.WriteString(b, v33)
+	mw54.End(b)
+	var mw57 serializer.MapWriter
+	mw57.Begin(b, len(x.MIS))
+	for k58, v59 := range x.MIS {
+		mw57.Entry(b)
+		b.WriteVarInt32(k58)
+		serializer.WriteString(b, v59)
 	}
-	mw31.End(b)
-	var mw34 serializer.MapWriter
-	mw34.Begin(b, len(x.MSI))
-	for k35, v36 := range x.MSI {
-		mw34.Entry(b)
-		serializer.WriteString(b, k35)
-		b.WriteVarInt32(v36)
+	mw57.End(b)
+	var mw60 serializer.MapWriter
+	mw60.Begin(b, len(x.MSI))
+	for k61, v62 := range x.MSI {
+		mw60.Entry(b)
+		serializer.WriteString(b, k61)
+		b.WriteVarInt32(v62)
 	}
-	mw34.End(b)
-	var mw37 serializer.MapWriter
-	mw37.Begin(b, len(x.MSL))
-	for k38, v39 := range x.MSL {
-		mw37.Entry(b)
-		serializer.WriteString(b, k38)
-		b.WriteVarUint32(uint32(len(v39)))
-		if len(v39) > 0 {
+	mw60.End(b)
+	var mw63 serializer.MapWriter
+	mw63.Begin(b, len(x.MSL))
+	for k64, v65 := range x.MSL {
+		mw63.Entry(b)
+		serializer.WriteString(b, k64)
+		b.WriteVarUint32(uint32(len(v65)))
+		if len(v65) > 0 {
 			b.WriteUint8(0x0c)
-			for _, e40 := range v39 {
-				serializer.WriteString(b, e40)
+			for _, e66 := range v65 {
+				serializer.WriteString(b, e66)
 			}
 		}
 	}
-	mw37.End(b)
-	var mw41 serializer.MapWriter
-	mw41.Begin(b, len(x.MSM))
-	for k42, v43 := range x.MSM {
-		mw41.Entry(b)
-		serializer.WriteString(b, k42)
-		var mw44 serializer.MapWriter
-		mw44.Begin(b, len(v43))
-		for k45, v46 := range v43 {
-			mw44.Entry(b)
-			serializer.WriteString(b, k45)
-			b.WriteVarInt32(v46)
+	mw63.End(b)
+	var mw67 serializer.MapWriter
+	mw67.Begin(b, len(x.MSM))
+	for k68, v69 := range x.MSM {
+		mw67.Entry(b)
+		serializer.WriteString(b, k68)
+		var mw70 serializer.MapWriter
+		mw70.Begin(b, len(v69))
+		for k71, v72 := range v69 {
+			mw70.Entry(b)
+			serializer.WriteString(b, k71)
+			b.WriteVarInt32(v72)
 		}
-		mw44.End(b)
+		mw70.End(b)
 	}
-	mw41.End(b)
-	var mw47 serializer.MapWriter
-	mw47.Begin(b, len(x.MSP))
-	for k48, v49 := range x.MSP {
-		if v49 == nil {
-			mw47.NullEntry(b)
-			serializer.WriteString(b, k48)
+	mw67.End(b)
+	var mw73 serializer.MapWriter
+	mw73.Begin(b, len(x.MSP))
+	for k74, v75 := range x.MSP {
+		if v75 == nil {
+			mw73.NullEntry(b)
+			serializer.WriteString(b, k74)
 		} else {
-			mw47.Entry(b)
-			serializer.WriteString(b, k48)
-			b.WriteVarInt32(*v49)
+			mw73.Entry(b)
+			serializer.WriteString(b, k74)
+			b.WriteVarInt32(*v75)
 		}
 	}
-	mw47.End(b)
-	var mw50 serializer.MapWriter
-	mw50.Begin(b, len(x.MU8))
-	for k51, v52 := range x.MU8 {
-		mw50.Entry(b)
-		b.WriteUint8(k51)
-		b.WriteUint16(v52)
+	mw73.End(b)
+	var mw76 serializer.MapWriter
+	mw76.Begin(b, len(x.MU8))
+	for k77, v78 := range x.MU8 {
+		mw76.Entry(b)
+		b.WriteUint8(k77)
+		b.WriteUint16(v78)
 	}
-	mw50.End(b)
+	mw76.End(b)
 	if x.NBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		b.WriteVarUint32(uint32(len(x.NBin)))
-		b.WriteBytes(x.NBin)
+		l79 := x.NBin
+		b.WriteVarUint32(uint32(len(l79)))
+		b.WriteBytes(l79)
 	}
 	if x.NLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		b.WriteVarUint32(uint32(len(x.NLS)))
-		if len(x.NLS) > 0 {
+		l80 := x.NLS
+		b.WriteVarUint32(uint32(len(l80)))
+		if len(l80) > 0 {
 			b.WriteUint8(0x0c)
-			for _, e53 := range x.NLS {
-				serializer.WriteString(b, e53)
+			for _, e81 := range l80 {
+				serializer.WriteString(b, e81)
 			}
 		}
 	}
@@ -1743,351 +1797,380 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw54 serializer.MapWriter
-		mw54.Begin(b, len(x.NM))
-		for k55, v56 := range x.NM {
-			mw54.Entry(b)
-			serializer.WriteString(b, k55)
-			b.WriteVarInt32(v56)
+		var mw82 serializer.MapWriter
+		mw82.Begin(b, len(x.NM))
+		for k83, v84 := range x.NM {
+			mw82.Entry(b)
+			serializer.WriteString(b, k83)
+			b.WriteVarInt32(v84)
 		}
-		mw54.End(b)
+		mw82.End(b)
 	}
-	b.WriteVarUint32(uint32(len(x.Raw)))
-	if len(x.Raw) > 0 {
-		b.Reserve(1 + len(x.Raw)*1 + buffer.BatchSlack)
+	l85 := x.Raw
+	b.WriteVarUint32(uint32(len(l85)))
+	if len(l85) > 0 {
+		b.Reserve(1 + len(l85)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e57 := range x.Raw {
+		for _, e86 := range l85 {
 			{
-				buffer.PutUint8At(w, off, e57)
+				buffer.PutUint8At(w, off, e86)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.RmABool) * 1))
-	b.WriteRawBools(x.RmABool)
-	b.WriteVarUint32(uint32(len(x.RmAF32) * 4))
-	b.WriteRawFloat32s(x.RmAF32)
-	b.WriteVarUint32(uint32(len(x.RmAF64) * 8))
-	b.WriteRawFloat64s(x.RmAF64)
-	b.WriteVarUint32(uint32(len(x.RmAI16) * 2))
-	b.WriteRawInt16s(x.RmAI16)
-	b.WriteVarUint32(uint32(len(x.RmAI32) * 4))
-	b.WriteRawInt32s(x.RmAI32)
-	b.WriteVarUint32(uint32(len(x.RmAI64) * 8))
-	b.WriteRawInt64s(x.RmAI64)
-	b.WriteVarUint32(uint32(len(x.RmAI8) * 1))
-	for _, e58 := range x.RmAI8 {
-		b.WriteInt8(int8(e58))
+	l87 := x.RmABool
+	b.WriteVarUint32(uint32(len(l87) * 1))
+	b.WriteRawBools(l87)
+	l88 := x.RmAF32
+	b.WriteVarUint32(uint32(len(l88) * 4))
+	b.WriteRawFloat32s(l88)
+	l89 := x.RmAF64
+	b.WriteVarUint32(uint32(len(l89) * 8))
+	b.WriteRawFloat64s(l89)
+	l90 := x.RmAI16
+	b.WriteVarUint32(uint32(len(l90) * 2))
+	b.WriteRawInt16s(l90)
+	l91 := x.RmAI32
+	b.WriteVarUint32(uint32(len(l91) * 4))
+	b.WriteRawInt32s(l91)
+	l92 := x.RmAI64
+	b.WriteVarUint32(uint32(len(l92) * 8))
+	b.WriteRawInt64s(l92)
+	l93 := x.RmAI8
+	b.WriteVarUint32(uint32(len(l93) * 1))
+	for _, e94 := range l93 {
+		b.WriteInt8(int8(e94))
 	}
-	b.WriteVarUint32(uint32(len(x.RmAU16) * 2))
-	b.WriteRawUint16s(x.RmAU16)
-	b.WriteVarUint32(uint32(len(x.RmAU32) * 4))
-	b.WriteRawUint32s(x.RmAU32)
-	b.WriteVarUint32(uint32(len(x.RmAU64) * 8))
-	b.WriteRawUint64s(x.RmAU64)
-	b.WriteVarUint32(uint32(len(x.RmAU8) * 1))
-	b.WriteBytes(x.RmAU8)
-	b.WriteVarUint32(uint32(len(x.RmBin)))
-	b.WriteBytes(x.RmBin)
+	l95 := x.RmAU16
+	b.WriteVarUint32(uint32(len(l95) * 2))
+	b.WriteRawUint16s(l95)
+	l96 := x.RmAU32
+	b.WriteVarUint32(uint32(len(l96) * 4))
+	b.WriteRawUint32s(l96)
+	l97 := x.RmAU64
+	b.WriteVarUint32(uint32(len(l97) * 8))
+	b.WriteRawUint64s(l97)
+	l98 := x.RmAU8
+	b.WriteVarUint32(uint32(len(l98) * 1))
+	b.WriteBytes(l98)
+	l99 := x.RmBin
+	b.WriteVarUint32(uint32(len(l99)))
+	b.WriteBytes(l99)
 	b.WriteVarUint32(uint32(len(x.RmFix)))
 	if len(x.RmFix) > 0 {
 		b.Reserve(1 + len(x.RmFix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e59 := range x.RmFix {
+		for _, e100 := range x.RmFix {
 			{
-				buffer.PutInt16At(w, off, e59)
+				buffer.PutInt16At(w, off, e100)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.RmLB)))
-	if len(x.RmLB) > 0 {
-		b.Reserve(1 + len(x.RmLB)*1 + buffer.BatchSlack)
+	l101 := x.RmLB
+	b.WriteVarUint32(uint32(len(l101)))
+	if len(l101) > 0 {
+		b.Reserve(1 + len(l101)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e60 := range x.RmLB {
+		for _, e102 := range l101 {
 			{
-				buffer.PutBoolAt(w, off, e60)
+				buffer.PutBoolAt(w, off, e102)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.RmLE)))
-	if len(x.RmLE) > 0 {
+	l103 := x.RmLE
+	b.WriteVarUint32(uint32(len(l103)))
+	if len(l103) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e61 := range x.RmLE {
-			b.WriteVarUint32(uint32(e61))
+		for _, e104 := range l103 {
+			b.WriteVarUint32(uint32(e104))
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.RmLF32)))
-	if len(x.RmLF32) > 0 {
-		b.Reserve(1 + len(x.RmLF32)*4 + buffer.BatchSlack)
+	l105 := x.RmLF32
+	b.WriteVarUint32(uint32(len(l105)))
+	if len(l105) > 0 {
+		b.Reserve(1 + len(l105)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e62 := range x.RmLF32 {
+		for _, e106 := range l105 {
 			{
-				buffer.PutFloat32At(w, off, e62)
+				buffer.PutFloat32At(w, off, e106)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.RmLF64)))
-	if len(x.RmLF64) > 0 {
-		b.Reserve(1 + len(x.RmLF64)*8 + buffer.BatchSlack)
+	l107 := x.RmLF64
+	b.WriteVarUint32(uint32(len(l107)))
+	if len(l107) > 0 {
+		b.Reserve(1 + len(l107)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e63 := range x.RmLF64 {
+		for _, e108 := range l107 {
 			{
-				buffer.PutFloat64At(w, off, e63)
+				buffer.PutFloat64At(w, off, e108)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.RmLI32)))
-	if len(x.RmLI32) > 0 {
-		b.Reserve(1 + len(x.RmLI32)*5 + buffer.BatchSlack)
+	l109 := x.RmLI32
+	b.WriteVarUint32(uint32(len(l109)))
+	if len(l109) > 0 {
+		b.Reserve(1 + len(l109)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e64 := range x.RmLI32 {
-			off = buffer.PutVarInt32At(w, off, e64)
+		for _, e110 := range l109 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e110))
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.RmLI64)))
-	if len(x.RmLI64) > 0 {
-		b.Reserve(1 + len(x.RmLI64)*9 + buffer.BatchSlack)
+	l111 := x.RmLI64
+	b.WriteVarUint32(uint32(len(l111)))
+	if len(l111) > 0 {
+		b.Reserve(1 + len(l111)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e65 := range x.RmLI64 {
-			off = buffer.PutVarInt64At(w, off, e65)
+		for _, e112 := range l111 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e112))
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.RmLI8)))
-	if len(x.RmLI8) > 0 {
-		b.Reserve(1 + len(x.RmLI8)*1 + buffer.BatchSlack)
+	l113 := x.RmLI8
+	b.WriteVarUint32(uint32(len(l113)))
+	if len(l113) > 0 {
+		b.Reserve(1 + len(l113)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e66 := range x.RmLI8 {
+		for _, e114 := range l113 {
 			{
-				buffer.PutInt8At(w, off, e66)
+				buffer.PutInt8At(w, off, e114)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.RmLL)))
-	if len(x.RmLL) > 0 {
+	l115 := x.RmLL
+	b.WriteVarUint32(uint32(len(l115)))
+	if len(l115) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e67 := range x.RmLL {
-			b.WriteVarUint32(uint32(len(e67)))
-			if len(e67) > 0 {
-				b.Reserve(1 + len(e67)*5 + buffer.BatchSlack)
+		for _, e116 := range l115 {
+			b.WriteVarUint32(uint32(len(e116)))
+			if len(e116) > 0 {
+				b.Reserve(1 + len(e116)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e68 := range e67 {
-					off = buffer.PutVarInt32At(w, off, e68)
+				for _, e117 := range e116 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e117))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.RmLM)))
-	if len(x.RmLM) > 0 {
+	l118 := x.RmLM
+	b.WriteVarUint32(uint32(len(l118)))
+	if len(l118) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e69 := range x.RmLM {
-			var mw70 serializer.MapWriter
-			mw70.Begin(b, len(e69))
-			for k71, v72 := range e69 {
-				mw70.Entry(b)
-				serializer.WriteString(b, k71)
-				b.WriteVarInt32(v72)
+		for _, e119 := range l118 {
+			var mw120 serializer.MapWriter
+			mw120.Begin(b, len(e119))
+			for k121, v122 := range e119 {
+				mw120.Entry(b)
+				serializer.WriteString(b, k121)
+				b.WriteVarInt32(v122)
 			}
-			mw70.End(b)
+			mw120.End(b)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.RmLPI)))
-	if len(x.RmLPI) > 0 {
-		h73 := byte(0x0c)
-		for _, p74 := range x.RmLPI {
-			if p74 == nil {
-				h73 = 0x0e
+	l123 := x.RmLPI
+	b.WriteVarUint32(uint32(len(l123)))
+	if len(l123) > 0 {
+		h124 := byte(0x0c)
+		for _, p125 := range l123 {
+			if p125 == nil {
+				h124 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h73)
-		for _, p74 := range x.RmLPI {
-			if h73 == 0x0e {
-				if p74 == nil {
+		b.WriteUint8(h124)
+		for _, p125 := range l123 {
+			if h124 == 0x0e {
+				if p125 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p74)
+			b.WriteVarInt32(*p125)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.RmLS)))
-	if len(x.RmLS) > 0 {
+	l126 := x.RmLS
+	b.WriteVarUint32(uint32(len(l126)))
+	if len(l126) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e75 := range x.RmLS {
-			serializer.WriteString(b, e75)
+		for _, e127 := range l126 {
+			serializer.WriteString(b, e127)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.RmLT)))
-	if len(x.RmLT) > 0 {
+	l128 := x.RmLT
+	b.WriteVarUint32(uint32(len(l128)))
+	if len(l128) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e76 := range x.RmLT {
-			serializer.WriteTime(b, e76)
+		for _, e129 := range l128 {
+			serializer.WriteTime(b, e129)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.RmLU16)))
-	if len(x.RmLU16) > 0 {
-		b.Reserve(1 + len(x.RmLU16)*2 + buffer.BatchSlack)
+	l130 := x.RmLU16
+	b.WriteVarUint32(uint32(len(l130)))
+	if len(l130) > 0 {
+		b.Reserve(1 + len(l130)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e77 := range x.RmLU16 {
+		for _, e131 := range l130 {
 			{
-				buffer.PutUint16At(w, off, e77)
+				buffer.PutUint16At(w, off, e131)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.RmLU64)))
-	if len(x.RmLU64) > 0 {
-		b.Reserve(1 + len(x.RmLU64)*9 + buffer.BatchSlack)
+	l132 := x.RmLU64
+	b.WriteVarUint32(uint32(len(l132)))
+	if len(l132) > 0 {
+		b.Reserve(1 + len(l132)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e78 := range x.RmLU64 {
-			off = buffer.PutVarUint64At(w, off, e78)
+		for _, e133 := range l132 {
+			off = buffer.PutVarUint64At(w, off, e133)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw79 serializer.MapWriter
-	mw79.Begin(b, len(x.RmMBS))
-	for k80, v81 := range x.RmMBS {
-		mw79.Entry(b)
-		b.WriteBool(k80)
-		serializer.WriteString(b, v81)
+	var mw134 serializer.MapWriter
+	mw134.Begin(b, len(x.RmMBS))
+	for k135, v136 := range x.RmMBS {
+		mw134.Entry(b)
+		b.WriteBool(k135)
+		serializer.WriteString(b, v136)
 	}
-	mw79.End(b)
-	var mw82 serializer.MapWriter
-	mw82.Begin(b, len(x.RmMES))
-	for k83, v84 := range x.RmMES {
-		mw82.Entry(b)
-		b.WriteVarUint32(uint32(k83))
-		serializer.WriteString(b, v84)
+	mw134.End(b)
+	var mw137 serializer.MapWriter
+	mw137.Begin(b, len(x.RmMES))
+	for k138, v139 := range x.RmMES {
+		mw137.Entry(b)
+		b.WriteVarUint32(uint32(k138))
+		serializer.WriteString(b, v139)
 	}
-	mw82.End(b)
-	var mw85 serializer.MapWriter
-	mw85.Begin(b, len(x.RmMI64F))
-	for k86, v87 := range x.RmMI64F {
-		mw85.Entry(b)
-		b.WriteVarInt64(k86)
-		b.WriteFloat64(v87)
+	mw137.End(b)
+	var mw140 serializer.MapWriter
+	mw140.Begin(b, len(x.RmMI64F))
+	for k141, v142 := range x.RmMI64F {
+		mw140.Entry(b)
+		b.WriteVarInt64(k141)
+		b.WriteFloat64(v142)
 	}
-	mw85.End(b)
-	var mw88 serializer.MapWriter
-	mw88.Begin(b, len(x.RmMIS))
-	for k89, v90 := range x.RmMIS {
-		mw88.Entry(b)
-		b.WriteVarInt32(k89)
-		serializer.WriteString(b, v90)
+	mw140.End(b)
+	var mw143 serializer.MapWriter
+	mw143.Begin(b, len(x.RmMIS))
+	for k144, v145 := range x.RmMIS {
+		mw143.Entry(b)
+		b.WriteVarInt32(k144)
+		serializer.WriteString(b, v145)
 	}
-	mw88.End(b)
-	var mw91 serializer.MapWriter
-	mw91.Begin(b, len(x.RmMSI))
-	for k92, v93 := range x.RmMSI {
-		mw91.Entry(b)
-		serializer.WriteString(b, k92)
-		b.WriteVarInt32(v93)
+	mw143.End(b)
+	var mw146 serializer.MapWriter
+	mw146.Begin(b, len(x.RmMSI))
+	for k147, v148 := range x.RmMSI {
+		mw146.Entry(b)
+		serializer.WriteString(b, k147)
+		b.WriteVarInt32(v148)
 	}
-	mw91.End(b)
-	var mw94 serializer.MapWriter
-	mw94.Begin(b, len(x.RmMSL))
-	for k95, v96 := range x.RmMSL {
-		mw94.Entry(b)
-		serializer.WriteString(b, k95)
-		b.WriteVarUint32(uint32(len(v96)))
-		if len(v96) > 0 {
+	mw146.End(b)
+	var mw149 serializer.MapWriter
+	mw149.Begin(b, len(x.RmMSL))
+	for k150, v151 := range x.RmMSL {
+		mw149.Entry(b)
+		serializer.WriteString(b, k150)
+		b.WriteVarUint32(uint32(len(v151)))
+		if len(v151) > 0 {
 			b.WriteUint8(0x0c)
-			for _, e97 := range v96 {
-				serializer.WriteString(b, e97)
+			for _, e152 := range v151 {
+				serializer.WriteString(b, e152)
 			}
 		}
 	}
-	mw94.End(b)
-	var mw98 serializer.MapWriter
-	mw98.Begin(b, len(x.RmMSM))
-	for k99, v100 := range x.RmMSM {
-		mw98.Entry(b)
-		serializer.WriteString(b, k99)
-		var mw101 serializer.MapWriter
-		mw101.Begin(b, len(v100))
-		for k102, v103 := range v100 {
-			mw101.Entry(b)
-			serializer.WriteString(b, k102)
-			b.WriteVarInt32(v103)
+	mw149.End(b)
+	var mw153 serializer.MapWriter
+	mw153.Begin(b, len(x.RmMSM))
+	for k154, v155 := range x.RmMSM {
+		mw153.Entry(b)
+		serializer.WriteString(b, k154)
+		var mw156 serializer.MapWriter
+		mw156.Begin(b, len(v155))
+		for k157, v158 := range v155 {
+			mw156.Entry(b)
+			serializer.WriteString(b, k157)
+			b.WriteVarInt32(v158)
 		}
-		mw101.End(b)
+		mw156.End(b)
 	}
-	mw98.End(b)
-	var mw104 serializer.MapWriter
-	mw104.Begin(b, len(x.RmMSP))
-	for k105, v106 := range x.RmMSP {
-		if v106 == nil {
-			mw104.NullEntry(b)
-			serializer.WriteString(b, k105)
+	mw153.End(b)
+	var mw159 serializer.MapWriter
+	mw159.Begin(b, len(x.RmMSP))
+	for k160, v161 := range x.RmMSP {
+		if v161 == nil {
+			mw159.NullEntry(b)
+			serializer.WriteString(b, k160)
 		} else {
-			mw104.Entry(b)
-			serializer.WriteString(b, k105)
-			b.WriteVarInt32(*v106)
+			mw159.Entry(b)
+			serializer.WriteString(b, k160)
+			b.WriteVarInt32(*v161)
 		}
 	}
-	mw104.End(b)
-	var mw107 serializer.MapWriter
-	mw107.Begin(b, len(x.RmMU8))
-	for k108, v109 := range x.RmMU8 {
-		mw107.Entry(b)
-		b.WriteUint8(k108)
-		b.WriteUint16(v109)
+	mw159.End(b)
+	var mw162 serializer.MapWriter
+	mw162.Begin(b, len(x.RmMU8))
+	for k163, v164 := range x.RmMU8 {
+		mw162.Entry(b)
+		b.WriteUint8(k163)
+		b.WriteUint16(v164)
 	}
-	mw107.End(b)
+	mw162.End(b)
 	if x.RmNBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		b.WriteVarUint32(uint32(len(x.RmNBin)))
-		b.WriteBytes(x.RmNBin)
+		l165 := x.RmNBin
+		b.WriteVarUint32(uint32(len(l165)))
+		b.WriteBytes(l165)
 	}
 	if x.RmNLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		b.WriteVarUint32(uint32(len(x.RmNLS)))
-		if len(x.RmNLS) > 0 {
+		l166 := x.RmNLS
+		b.WriteVarUint32(uint32(len(l166)))
+		if len(l166) > 0 {
 			b.WriteUint8(0x0c)
-			for _, e110 := range x.RmNLS {
-				serializer.WriteString(b, e110)
+			for _, e167 := range l166 {
+				serializer.WriteString(b, e167)
 			}
 		}
 	}
@@ -2095,24 +2178,25 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw111 serializer.MapWriter
-		mw111.Begin(b, len(x.RmNM))
-		for k112, v113 := range x.RmNM {
-			mw111.Entry(b)
-			serializer.WriteString(b, k112)
-			b.WriteVarInt32(v113)
+		var mw168 serializer.MapWriter
+		mw168.Begin(b, len(x.RmNM))
+		for k169, v170 := range x.RmNM {
+			mw168.Entry(b)
+			serializer.WriteString(b, k169)
+			b.WriteVarInt32(v170)
 		}
-		mw111.End(b)
+		mw168.End(b)
 	}
-	b.WriteVarUint32(uint32(len(x.RmRaw)))
-	if len(x.RmRaw) > 0 {
-		b.Reserve(1 + len(x.RmRaw)*1 + buffer.BatchSlack)
+	l171 := x.RmRaw
+	b.WriteVarUint32(uint32(len(l171)))
+	if len(l171) > 0 {
+		b.Reserve(1 + len(l171)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e114 := range x.RmRaw {
+		for _, e172 := range l171 {
 			{
-				buffer.PutUint8At(w, off, e114)
+				buffer.PutUint8At(w, off, e172)
 				off += 1
 			}
 		}
@@ -2134,92 +2218,92 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	n115 := c.ReadArrayLength(1)
-	a116 := make([]bool, n115)
-	r.ReadRawBools(a116)
-	x.ABool = a116
+	n173 := c.ReadArrayLength(1)
+	a174 := make([]bool, n173)
+	r.ReadRawBools(a174)
+	x.ABool = a174
 	if c.Failed() {
 		c.Trace("ABool")
 		return
 	}
-	n117 := c.ReadArrayLength(4)
-	a118 := make([]float32, n117)
-	r.ReadRawFloat32s(a118)
-	x.AF32 = a118
+	n175 := c.ReadArrayLength(4)
+	a176 := make([]float32, n175)
+	r.ReadRawFloat32s(a176)
+	x.AF32 = a176
 	if c.Failed() {
 		c.Trace("AF32")
 		return
 	}
-	n119 := c.ReadArrayLength(8)
-	a120 := make([]float64, n119)
-	r.ReadRawFloat64s(a120)
-	x.AF64 = a120
+	n177 := c.ReadArrayLength(8)
+	a178 := make([]float64, n177)
+	r.ReadRawFloat64s(a178)
+	x.AF64 = a178
 	if c.Failed() {
 		c.Trace("AF64")
 		return
 	}
-	n121 := c.ReadArrayLength(2)
-	a122 := make([]int16, n121)
-	r.ReadRawInt16s(a122)
-	x.AI16 = a122
+	n179 := c.ReadArrayLength(2)
+	a180 := make([]int16, n179)
+	r.ReadRawInt16s(a180)
+	x.AI16 = a180
 	if c.Failed() {
 		c.Trace("AI16")
 		return
 	}
-	n123 := c.ReadArrayLength(4)
-	a124 := make([]int32, n123)
-	r.ReadRawInt32s(a124)
-	x.AI32 = a124
+	n181 := c.ReadArrayLength(4)
+	a182 := make([]int32, n181)
+	r.ReadRawInt32s(a182)
+	x.AI32 = a182
 	if c.Failed() {
 		c.Trace("AI32")
 		return
 	}
-	n125 := c.ReadArrayLength(8)
-	a126 := make([]int64, n125)
-	r.ReadRawInt64s(a126)
-	x.AI64 = a126
+	n183 := c.ReadArrayLength(8)
+	a184 := make([]int64, n183)
+	r.ReadRawInt64s(a184)
+	x.AI64 = a184
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	n127 := c.ReadArrayLength(1)
-	a128 := make([]int8, n127)
-	for i129 := range a128 {
-		a128[i129] = r.ReadInt8()
+	n185 := c.ReadArrayLength(1)
+	a186 := make([]int8, n185)
+	for i187 := range a186 {
+		a186[i187] = r.ReadInt8()
 	}
-	x.AI8 = a128
+	x.AI8 = a186
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	n130 := c.ReadArrayLength(2)
-	a131 := make([]uint16, n130)
-	r.ReadRawUint16s(a131)
-	x.AU16 = a131
+	n188 := c.ReadArrayLength(2)
+	a189 := make([]uint16, n188)
+	r.ReadRawUint16s(a189)
+	x.AU16 = a189
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	n132 := c.ReadArrayLength(4)
-	a133 := make([]uint32, n132)
-	r.ReadRawUint32s(a133)
-	x.AU32 = a133
+	n190 := c.ReadArrayLength(4)
+	a191 := make([]uint32, n190)
+	r.ReadRawUint32s(a191)
+	x.AU32 = a191
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	n134 := c.ReadArrayLength(8)
-	a135 := make([]uint64, n134)
-	r.ReadRawUint64s(a135)
-	x.AU64 = a135
+	n192 := c.ReadArrayLength(8)
+	a193 := make([]uint64, n192)
+	r.ReadRawUint64s(a193)
+	x.AU64 = a193
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	n136 := c.ReadArrayLength(1)
-	a137 := make([]uint8, n136)
-	copy(a137, r.ReadBytes(n136))
-	x.AU8 = a137
+	n194 := c.ReadArrayLength(1)
+	a195 := make([]uint8, n194)
+	copy(a195, r.ReadBytes(n194))
+	x.AU8 = a195
 	if c.Failed() {
 		c.Trace("AU8")
 		return
@@ -2229,550 +2313,550 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n138 := c.ReadLength(2)
-	if n138 != 3 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n138, 3))
+	n196 := c.ReadLength(2)
+	if n196 != 3 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n196, 3))
 		return
 	}
-	var l139 [3]int16
-	if n138 > 0 {
-		hn141 := c.ReadListHeader(3)
-		for i140 := range l139 {
-			if hn141 && !c.ReadFlag() {
+	var l197 [3]int16
+	if n196 > 0 {
+		hn199 := c.ReadListHeader(3)
+		for i198 := range l197 {
+			if hn199 && !c.ReadFlag() {
 				continue
 			}
-			l139[i140] = r.ReadInt16()
+			l197[i198] = r.ReadInt16()
 			if c.Failed() {
-				c.TraceIndex(i140)
+				c.TraceIndex(i198)
 				break
 			}
 		}
 	}
-	x.Fix = l139
+	x.Fix = l197
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n143 := c.ReadLength(1)
-	l144 := make([]bool, n143)
-	if n143 > 0 {
-		hn146 := c.ReadListHeader(1)
-		for i145 := range l144 {
-			if hn146 && !c.ReadFlag() {
+	n201 := c.ReadLength(1)
+	l202 := serializer.MakeSlice[[]bool](c, n201)
+	if n201 > 0 {
+		hn204 := c.ReadListHeader(1)
+		for i203 := range l202 {
+			if hn204 && !c.ReadFlag() {
 				continue
 			}
-			l144[i145] = r.ReadBool()
+			l202[i203] = r.ReadBool()
 			if c.Failed() {
-				c.TraceIndex(i145)
+				c.TraceIndex(i203)
 				break
 			}
 		}
 	}
-	x.LB = l144
+	x.LB = l202
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n148 := c.ReadLength(1)
-	l149 := make([]Color, n148)
-	if n148 > 0 {
-		hn151 := c.ReadListHeader(25)
-		for i150 := range l149 {
-			if hn151 && !c.ReadFlag() {
-				continue
-			}
-			l149[i150] = Color(r.ReadVarUint32())
-			if c.Failed() {
-				c.TraceIndex(i150)
-				break
-			}
-		}
-	}
-	x.LE = l149
-	if c.Failed() {
-		c.Trace("LE")
-		return
-	}
-	n153 := c.ReadLength(4)
-	l154 := make([]float32, n153)
-	if n153 > 0 {
-		hn156 := c.ReadListHeader(19)
-		for i155 := range l154 {
-			if hn156 && !c.ReadFlag() {
-				continue
-			}
-			l154[i155] = r.ReadFloat32()
-			if c.Failed() {
-				c.TraceIndex(i155)
-				break
-			}
-		}
-	}
-	x.LF32 = l154
-	if c.Failed() {
-		c.Trace("LF32")
-		return
-	}
-	n158 := c.ReadLength(8)
-	l159 := make([]float64, n158)
-	if n158 > 0 {
-		hn161 := c.ReadListHeader(20)
-		for i160 := range l159 {
-			if hn161 && !c.ReadFlag() {
-				continue
-			}
-			l159[i160] = r.ReadFloat64()
-			if c.Failed() {
-				c.TraceIndex(i160)
-				break
-			}
-		}
-	}
-	x.LF64 = l159
-	if c.Failed() {
-		c.Trace("LF64")
-		return
-	}
-	n163 := c.ReadLength(1)
-	l164 := make([]int32, n163)
-	if n163 > 0 {
-		hn166 := c.ReadListHeader(5)
-		for i165 := range l164 {
-			if hn166 && !c.ReadFlag() {
-				continue
-			}
-			l164[i165] = r.ReadVarInt32()
-			if c.Failed() {
-				c.TraceIndex(i165)
-				break
-			}
-		}
-	}
-	x.LI32 = l164
-	if c.Failed() {
-		c.Trace("LI32")
-		return
-	}
-	n168 := c.ReadLength(1)
-	l169 := make([]int64, n168)
-	if n168 > 0 {
-		hn171 := c.ReadListHeader(7)
-		for i170 := range l169 {
-			if hn171 && !c.ReadFlag() {
-				continue
-			}
-			l169[i170] = r.ReadVarInt64()
-			if c.Failed() {
-				c.TraceIndex(i170)
-				break
-			}
-		}
-	}
-	x.LI64 = l169
-	if c.Failed() {
-		c.Trace("LI64")
-		return
-	}
-	n173 := c.ReadLength(1)
-	l174 := make([]int8, n173)
-	if n173 > 0 {
-		hn176 := c.ReadListHeader(2)
-		for i175 := range l174 {
-			if hn176 && !c.ReadFlag() {
-				continue
-			}
-			l174[i175] = r.ReadInt8()
-			if c.Failed() {
-				c.TraceIndex(i175)
-				break
-			}
-		}
-	}
-	x.LI8 = l174
-	if c.Failed() {
-		c.Trace("LI8")
-		return
-	}
-	n178 := c.ReadLength(1)
-	l179 := make([][]int32, n178)
-	if n178 > 0 {
-		hn181 := c.ReadListHeader(22)
-		for i180 := range l179 {
-			if hn181 && !c.ReadFlag() {
-				continue
-			}
-			n183 := c.ReadLength(1)
-			l184 := make([]int32, n183)
-			if n183 > 0 {
-				hn186 := c.ReadListHeader(5)
-				for i185 := range l184 {
-					if hn186 && !c.ReadFlag() {
-						continue
-					}
-					l184[i185] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i185)
-						break
-					}
-				}
-			}
-			l179[i180] = l184
-			if c.Failed() {
-				c.TraceIndex(i180)
-				break
-			}
-		}
-	}
-	x.LL = l179
-	if c.Failed() {
-		c.Trace("LL")
-		return
-	}
-	n188 := c.ReadLength(1)
-	l189 := make([]map[string]int32, n188)
-	if n188 > 0 {
-		hn191 := c.ReadListHeader(24)
-		for i190 := range l189 {
-			if hn191 && !c.ReadFlag() {
-				continue
-			}
-			n193 := c.ReadLength(2)
-			m194 := make(map[string]int32, n193)
-			for n193 > 0 && !c.Failed() {
-				sz195, vn196 := c.ReadMapChunk(n193, 21, 5)
-				for j197 := 0; j197 < sz195 && !c.Failed(); j197++ {
-					var k198 string
-					k198 = c.ReadString()
-					var v199 int32
-					if !vn196 {
-						v199 = r.ReadVarInt32()
-					}
-					m194[k198] = v199
-				}
-				n193 -= sz195
-			}
-			l189[i190] = m194
-			if c.Failed() {
-				c.TraceIndex(i190)
-				break
-			}
-		}
-	}
-	x.LM = l189
-	if c.Failed() {
-		c.Trace("LM")
-		return
-	}
-	n200 := c.ReadLength(1)
-	l201 := make([]*int32, n200)
-	if n200 > 0 {
-		hn203 := c.ReadListHeader(5)
-		for i202 := range l201 {
-			if hn203 && !c.ReadFlag() {
-				continue
-			}
-			p205 := new(int32)
-			*p205 = r.ReadVarInt32()
-			l201[i202] = p205
-			if c.Failed() {
-				c.TraceIndex(i202)
-				break
-			}
-		}
-	}
-	x.LPI = l201
-	if c.Failed() {
-		c.Trace("LPI")
-		return
-	}
 	n206 := c.ReadLength(1)
-	l207 := make([]string, n206)
+	l207 := serializer.MakeSlice[[]Color](c, n206)
 	if n206 > 0 {
-		hn209 := c.ReadListHeader(21)
+		hn209 := c.ReadListHeader(25)
 		for i208 := range l207 {
 			if hn209 && !c.ReadFlag() {
 				continue
 			}
-			l207[i208] = c.ReadString()
+			l207[i208] = Color(r.ReadVarUint32())
 			if c.Failed() {
 				c.TraceIndex(i208)
 				break
 			}
 		}
 	}
-	x.LS = l207
+	x.LE = l207
 	if c.Failed() {
-		c.Trace("LS")
+		c.Trace("LE")
 		return
 	}
-	n211 := c.ReadLength(1)
-	l212 := make([]time.Time, n211)
+	n211 := c.ReadLength(4)
+	l212 := serializer.MakeSlice[[]float32](c, n211)
 	if n211 > 0 {
-		hn214 := c.ReadListHeader(38)
+		hn214 := c.ReadListHeader(19)
 		for i213 := range l212 {
 			if hn214 && !c.ReadFlag() {
 				continue
 			}
-			l212[i213] = c.ReadTime()
+			l212[i213] = r.ReadFloat32()
 			if c.Failed() {
 				c.TraceIndex(i213)
 				break
 			}
 		}
 	}
-	x.LT = l212
+	x.LF32 = l212
 	if c.Failed() {
-		c.Trace("LT")
+		c.Trace("LF32")
 		return
 	}
-	n216 := c.ReadLength(2)
-	l217 := make([]uint16, n216)
+	n216 := c.ReadLength(8)
+	l217 := serializer.MakeSlice[[]float64](c, n216)
 	if n216 > 0 {
-		hn219 := c.ReadListHeader(10)
+		hn219 := c.ReadListHeader(20)
 		for i218 := range l217 {
 			if hn219 && !c.ReadFlag() {
 				continue
 			}
-			l217[i218] = r.ReadUint16()
+			l217[i218] = r.ReadFloat64()
 			if c.Failed() {
 				c.TraceIndex(i218)
 				break
 			}
 		}
 	}
-	x.LU16 = l217
+	x.LF64 = l217
 	if c.Failed() {
-		c.Trace("LU16")
+		c.Trace("LF64")
 		return
 	}
 	n221 := c.ReadLength(1)
-	l222 := make([]uint64, n221)
+	l222 := serializer.MakeSlice[[]int32](c, n221)
 	if n221 > 0 {
-		hn224 := c.ReadListHeader(14)
+		hn224 := c.ReadListHeader(5)
 		for i223 := range l222 {
 			if hn224 && !c.ReadFlag() {
 				continue
 			}
-			l222[i223] = r.ReadVarUint64()
+			l222[i223] = r.ReadVarInt32()
 			if c.Failed() {
 				c.TraceIndex(i223)
 				break
 			}
 		}
 	}
-	x.LU64 = l222
+	x.LI32 = l222
+	if c.Failed() {
+		c.Trace("LI32")
+		return
+	}
+	n226 := c.ReadLength(1)
+	l227 := serializer.MakeSlice[[]int64](c, n226)
+	if n226 > 0 {
+		hn229 := c.ReadListHeader(7)
+		for i228 := range l227 {
+			if hn229 && !c.ReadFlag() {
+				continue
+			}
+			l227[i228] = r.ReadVarInt64()
+			if c.Failed() {
+				c.TraceIndex(i228)
+				break
+			}
+		}
+	}
+	x.LI64 = l227
+	if c.Failed() {
+		c.Trace("LI64")
+		return
+	}
+	n231 := c.ReadLength(1)
+	l232 := serializer.MakeSlice[[]int8](c, n231)
+	if n231 > 0 {
+		hn234 := c.ReadListHeader(2)
+		for i233 := range l232 {
+			if hn234 && !c.ReadFlag() {
+				continue
+			}
+			l232[i233] = r.ReadInt8()
+			if c.Failed() {
+				c.TraceIndex(i233)
+				break
+			}
+		}
+	}
+	x.LI8 = l232
+	if c.Failed() {
+		c.Trace("LI8")
+		return
+	}
+	n236 := c.ReadLength(1)
+	l237 := serializer.MakeSlice[[][]int32](c, n236)
+	if n236 > 0 {
+		hn239 := c.ReadListHeader(22)
+		for i238 := range l237 {
+			if hn239 && !c.ReadFlag() {
+				continue
+			}
+			n241 := c.ReadLength(1)
+			l242 := serializer.MakeSlice[[]int32](c, n241)
+			if n241 > 0 {
+				hn244 := c.ReadListHeader(5)
+				for i243 := range l242 {
+					if hn244 && !c.ReadFlag() {
+						continue
+					}
+					l242[i243] = r.ReadVarInt32()
+					if c.Failed() {
+						c.TraceIndex(i243)
+						break
+					}
+				}
+			}
+			l237[i238] = l242
+			if c.Failed() {
+				c.TraceIndex(i238)
+				break
+			}
+		}
+	}
+	x.LL = l237
+	if c.Failed() {
+		c.Trace("LL")
+		return
+	}
+	n246 := c.ReadLength(1)
+	l247 := serializer.MakeSlice[[]map[string]int32](c, n246)
+	if n246 > 0 {
+		hn249 := c.ReadListHeader(24)
+		for i248 := range l247 {
+			if hn249 && !c.ReadFlag() {
+				continue
+			}
+			n251 := c.ReadLength(2)
+			m252 := serializer.MakeMap[map[string]int32](c, n251)
+			for n251 > 0 && !c.Failed() {
+				sz253, vn254 := c.ReadMapChunk(n251, 21, 5)
+				for j255 := 0; j255 < sz253 && !c.Failed(); j255++ {
+					var k256 string
+					k256 = c.ReadString()
+					var v257 int32
+					if !vn254 {
+						v257 = r.ReadVarInt32()
+					}
+					m252[k256] = v257
+				}
+				n251 -= sz253
+			}
+			l247[i248] = m252
+			if c.Failed() {
+				c.TraceIndex(i248)
+				break
+			}
+		}
+	}
+	x.LM = l247
+	if c.Failed() {
+		c.Trace("LM")
+		return
+	}
+	n258 := c.ReadLength(1)
+	l259 := serializer.MakeSlice[[]*int32](c, n258)
+	if n258 > 0 {
+		hn261 := c.ReadListHeader(5)
+		for i260 := range l259 {
+			if hn261 && !c.ReadFlag() {
+				continue
+			}
+			p263 := serializer.Alloc[int32](c)
+			*p263 = r.ReadVarInt32()
+			l259[i260] = p263
+			if c.Failed() {
+				c.TraceIndex(i260)
+				break
+			}
+		}
+	}
+	x.LPI = l259
+	if c.Failed() {
+		c.Trace("LPI")
+		return
+	}
+	n264 := c.ReadLength(1)
+	l265 := serializer.MakeSlice[[]string](c, n264)
+	if n264 > 0 {
+		hn267 := c.ReadListHeader(21)
+		for i266 := range l265 {
+			if hn267 && !c.ReadFlag() {
+				continue
+			}
+			l265[i266] = c.ReadString()
+			if c.Failed() {
+				c.TraceIndex(i266)
+				break
+			}
+		}
+	}
+	x.LS = l265
+	if c.Failed() {
+		c.Trace("LS")
+		return
+	}
+	n269 := c.ReadLength(1)
+	l270 := serializer.MakeSlice[[]time.Time](c, n269)
+	if n269 > 0 {
+		hn272 := c.ReadListHeader(38)
+		for i271 := range l270 {
+			if hn272 && !c.ReadFlag() {
+				continue
+			}
+			l270[i271] = c.ReadTime()
+			if c.Failed() {
+				c.TraceIndex(i271)
+				break
+			}
+		}
+	}
+	x.LT = l270
+	if c.Failed() {
+		c.Trace("LT")
+		return
+	}
+	n274 := c.ReadLength(2)
+	l275 := serializer.MakeSlice[[]uint16](c, n274)
+	if n274 > 0 {
+		hn277 := c.ReadListHeader(10)
+		for i276 := range l275 {
+			if hn277 && !c.ReadFlag() {
+				continue
+			}
+			l275[i276] = r.ReadUint16()
+			if c.Failed() {
+				c.TraceIndex(i276)
+				break
+			}
+		}
+	}
+	x.LU16 = l275
+	if c.Failed() {
+		c.Trace("LU16")
+		return
+	}
+	n279 := c.ReadLength(1)
+	l280 := serializer.MakeSlice[[]uint64](c, n279)
+	if n279 > 0 {
+		hn282 := c.ReadListHeader(14)
+		for i281 := range l280 {
+			if hn282 && !c.ReadFlag() {
+				continue
+			}
+			l280[i281] = r.ReadVarUint64()
+			if c.Failed() {
+				c.TraceIndex(i281)
+				break
+			}
+		}
+	}
+	x.LU64 = l280
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n226 := c.ReadLength(2)
-	m227 := make(map[bool]string, n226)
-	for n226 > 0 && !c.Failed() {
-		sz228, vn229 := c.ReadMapChunk(n226, 1, 21)
-		for j230 := 0; j230 < sz228 && !c.Failed(); j230++ {
-			var k231 bool
-			k231 = r.ReadBool()
-			var v232 string
-			if !vn229 {
-				v232 = c.ReadString()
+	n284 := c.ReadLength(2)
+	m285 := serializer.MakeMap[map[bool]string](c, n284)
+	for n284 > 0 && !c.Failed() {
+		sz286, vn287 := c.ReadMapChunk(n284, 1, 21)
+		for j288 := 0; j288 < sz286 && !c.Failed(); j288++ {
+			var k289 bool
+			k289 = r.ReadBool()
+			var v290 string
+			if !vn287 {
+				v290 = c.ReadString()
 			}
-			m227[k231] = v232
+			m285[k289] = v290
 		}
-		n226 -= sz228
+		n284 -= sz286
 	}
-	x.MBS = m227
+	x.MBS = m285
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n233 := c.ReadLength(2)
-	m234 := make(map[Color]string, n233)
-	for n233 > 0 && !c.Failed() {
-		sz235, vn236 := c.ReadMapChunk(n233, 25, 21)
-		for j237 := 0; j237 < sz235 && !c.Failed(); j237++ {
-			var k238 Color
-			k238 = Color(r.ReadVarUint32())
-			var v239 string
-			if !vn236 {
-				v239 = c.ReadString()
+	n291 := c.ReadLength(2)
+	m292 := serializer.MakeMap[map[Color]string](c, n291)
+	for n291 > 0 && !c.Failed() {
+		sz293, vn294 := c.ReadMapChunk(n291, 25, 21)
+		for j295 := 0; j295 < sz293 && !c.Failed(); j295++ {
+			var k296 Color
+			k296 = Color(r.ReadVarUint32())
+			var v297 string
+			if !vn294 {
+				v297 = c.ReadString()
 			}
-			m234[k238] = v239
+			m292[k296] = v297
 		}
-		n233 -= sz235
+		n291 -= sz293
 	}
-	x.MES = m234
+	x.MES = m292
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n240 := c.ReadLength(2)
-	m241 := make(map[int64]float64, n240)
-	for n240 > 0 && !c.Failed() {
-		sz242, vn243 := c.ReadMapChunk(n240, 7, 20)
-		for j244 := 0; j244 < sz242 && !c.Failed(); j244++ {
-			var k245 int64
-			k245 = r.ReadVarInt64()
-			var v246 float64
-			if !vn243 {
-				v246 = r.ReadFloat64()
+	n298 := c.ReadLength(2)
+	m299 := serializer.MakeMap[map[int64]float64](c, n298)
+	for n298 > 0 && !c.Failed() {
+		sz300, vn301 := c.ReadMapChunk(n298, 7, 20)
+		for j302 := 0; j302 < sz300 && !c.Failed(); j302++ {
+			var k303 int64
+			k303 = r.ReadVarInt64()
+			var v304 float64
+			if !vn301 {
+				v304 = r.ReadFloat64()
 			}
-			m241[k245] = v246
+			m299[k303] = v304
 		}
-		n240 -= sz242
+		n298 -= sz300
 	}
-	x.MI64F = m241
+	x.MI64F = m299
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n247 := c.ReadLength(2)
-	m248 := make(map[int32]string, n247)
-	for n247 > 0 && !c.Failed() {
-		sz249, vn250 := c.ReadMapChunk(n247, 5, 21)
-		for j251 := 0; j251 < sz249 && !c.Failed(); j251++ {
-			var k252 int32
-			k252 = r.ReadVarInt32()
-			var v253 string
-			if !vn250 {
-				v253 = c.ReadString()
+	n305 := c.ReadLength(2)
+	m306 := serializer.MakeMap[map[int32]string](c, n305)
+	for n305 > 0 && !c.Failed() {
+		sz307, vn308 := c.ReadMapChunk(n305, 5, 21)
+		for j309 := 0; j309 < sz307 && !c.Failed(); j309++ {
+			var k310 int32
+			k310 = r.ReadVarInt32()
+			var v311 string
+			if !vn308 {
+				v311 = c.ReadString()
 			}
-			m248[k252] = v253
+			m306[k310] = v311
 		}
-		n247 -= sz249
+		n305 -= sz307
 	}
-	x.MIS = m248
+	x.MIS = m306
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n254 := c.ReadLength(2)
-	m255 := make(map[string]int32, n254)
-	for n254 > 0 && !c.Failed() {
-		sz256, vn257 := c.ReadMapChunk(n254, 21, 5)
-		for j258 := 0; j258 < sz256 && !c.Failed(); j258++ {
-			var k259 string
-			k259 = c.ReadString()
-			var v260 int32
-			if !vn257 {
-				v260 = r.ReadVarInt32()
+	n312 := c.ReadLength(2)
+	m313 := serializer.MakeMap[map[string]int32](c, n312)
+	for n312 > 0 && !c.Failed() {
+		sz314, vn315 := c.ReadMapChunk(n312, 21, 5)
+		for j316 := 0; j316 < sz314 && !c.Failed(); j316++ {
+			var k317 string
+			k317 = c.ReadString()
+			var v318 int32
+			if !vn315 {
+				v318 = r.ReadVarInt32()
 			}
-			m255[k259] = v260
+			m313[k317] = v318
 		}
-		n254 -= sz256
+		n312 -= sz314
 	}
-	x.MSI = m255
+	x.MSI = m313
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n261 := c.ReadLength(2)
-	m262 := make(map[string][]string, n261)
-	for n261 > 0 && !c.Failed() {
-		sz263, vn264 := c.ReadMapChunk(n261, 21, 22)
-		for j265 := 0; j265 < sz263 && !c.Failed(); j265++ {
-			var k266 string
-			k266 = c.ReadString()
-			var v267 []string
-			if !vn264 {
-				n268 := c.ReadLength(1)
-				l269 := make([]string, n268)
-				if n268 > 0 {
-					hn271 := c.ReadListHeader(21)
-					for i270 := range l269 {
-						if hn271 && !c.ReadFlag() {
+	n319 := c.ReadLength(2)
+	m320 := serializer.MakeMap[map[string][]string](c, n319)
+	for n319 > 0 && !c.Failed() {
+		sz321, vn322 := c.ReadMapChunk(n319, 21, 22)
+		for j323 := 0; j323 < sz321 && !c.Failed(); j323++ {
+			var k324 string
+			k324 = c.ReadString()
+			var v325 []string
+			if !vn322 {
+				n326 := c.ReadLength(1)
+				l327 := serializer.MakeSlice[[]string](c, n326)
+				if n326 > 0 {
+					hn329 := c.ReadListHeader(21)
+					for i328 := range l327 {
+						if hn329 && !c.ReadFlag() {
 							continue
 						}
-						l269[i270] = c.ReadString()
+						l327[i328] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i270)
+							c.TraceIndex(i328)
 							break
 						}
 					}
 				}
-				v267 = l269
+				v325 = l327
 			}
-			m262[k266] = v267
+			m320[k324] = v325
 		}
-		n261 -= sz263
+		n319 -= sz321
 	}
-	x.MSL = m262
+	x.MSL = m320
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n273 := c.ReadLength(2)
-	m274 := make(map[string]map[string]int32, n273)
-	for n273 > 0 && !c.Failed() {
-		sz275, vn276 := c.ReadMapChunk(n273, 21, 24)
-		for j277 := 0; j277 < sz275 && !c.Failed(); j277++ {
-			var k278 string
-			k278 = c.ReadString()
-			var v279 map[string]int32
-			if !vn276 {
-				n280 := c.ReadLength(2)
-				m281 := make(map[string]int32, n280)
-				for n280 > 0 && !c.Failed() {
-					sz282, vn283 := c.ReadMapChunk(n280, 21, 5)
-					for j284 := 0; j284 < sz282 && !c.Failed(); j284++ {
-						var k285 string
-						k285 = c.ReadString()
-						var v286 int32
-						if !vn283 {
-							v286 = r.ReadVarInt32()
+	n331 := c.ReadLength(2)
+	m332 := serializer.MakeMap[map[string]map[string]int32](c, n331)
+	for n331 > 0 && !c.Failed() {
+		sz333, vn334 := c.ReadMapChunk(n331, 21, 24)
+		for j335 := 0; j335 < sz333 && !c.Failed(); j335++ {
+			var k336 string
+			k336 = c.ReadString()
+			var v337 map[string]int32
+			if !vn334 {
+				n338 := c.ReadLength(2)
+				m339 := serializer.MakeMap[map[string]int32](c, n338)
+				for n338 > 0 && !c.Failed() {
+					sz340, vn341 := c.ReadMapChunk(n338, 21, 5)
+					for j342 := 0; j342 < sz340 && !c.Failed(); j342++ {
+						var k343 string
+						k343 = c.ReadString()
+						var v344 int32
+						if !vn341 {
+							v344 = r.ReadVarInt32()
 						}
-						m281[k285] = v286
+						m339[k343] = v344
 					}
-					n280 -= sz282
+					n338 -= sz340
 				}
-				v279 = m281
+				v337 = m339
 			}
-			m274[k278] = v279
+			m332[k336] = v337
 		}
-		n273 -= sz275
+		n331 -= sz333
 	}
-	x.MSM = m274
+	x.MSM = m332
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n287 := c.ReadLength(2)
-	m288 := make(map[string]*int32, n287)
-	for n287 > 0 && !c.Failed() {
-		sz289, vn290 := c.ReadMapChunk(n287, 21, 5)
-		for j291 := 0; j291 < sz289 && !c.Failed(); j291++ {
-			var k292 string
-			k292 = c.ReadString()
-			var v293 *int32
-			if !vn290 {
-				p294 := new(int32)
-				*p294 = r.ReadVarInt32()
-				v293 = p294
+	n345 := c.ReadLength(2)
+	m346 := serializer.MakeMap[map[string]*int32](c, n345)
+	for n345 > 0 && !c.Failed() {
+		sz347, vn348 := c.ReadMapChunk(n345, 21, 5)
+		for j349 := 0; j349 < sz347 && !c.Failed(); j349++ {
+			var k350 string
+			k350 = c.ReadString()
+			var v351 *int32
+			if !vn348 {
+				p352 := serializer.Alloc[int32](c)
+				*p352 = r.ReadVarInt32()
+				v351 = p352
 			}
-			m288[k292] = v293
+			m346[k350] = v351
 		}
-		n287 -= sz289
+		n345 -= sz347
 	}
-	x.MSP = m288
+	x.MSP = m346
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n295 := c.ReadLength(2)
-	m296 := make(map[uint8]uint16, n295)
-	for n295 > 0 && !c.Failed() {
-		sz297, vn298 := c.ReadMapChunk(n295, 9, 10)
-		for j299 := 0; j299 < sz297 && !c.Failed(); j299++ {
-			var k300 uint8
-			k300 = r.ReadUint8()
-			var v301 uint16
-			if !vn298 {
-				v301 = r.ReadUint16()
+	n353 := c.ReadLength(2)
+	m354 := serializer.MakeMap[map[uint8]uint16](c, n353)
+	for n353 > 0 && !c.Failed() {
+		sz355, vn356 := c.ReadMapChunk(n353, 9, 10)
+		for j357 := 0; j357 < sz355 && !c.Failed(); j357++ {
+			var k358 uint8
+			k358 = r.ReadUint8()
+			var v359 uint16
+			if !vn356 {
+				v359 = r.ReadUint16()
 			}
-			m296[k300] = v301
+			m354[k358] = v359
 		}
-		n295 -= sz297
+		n353 -= sz355
 	}
-	x.MU8 = m296
+	x.MU8 = m354
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -2785,155 +2869,155 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n302 := c.ReadLength(1)
-		l303 := make([]string, n302)
-		if n302 > 0 {
-			hn305 := c.ReadListHeader(21)
-			for i304 := range l303 {
-				if hn305 && !c.ReadFlag() {
+		n360 := c.ReadLength(1)
+		l361 := serializer.MakeSlice[[]string](c, n360)
+		if n360 > 0 {
+			hn363 := c.ReadListHeader(21)
+			for i362 := range l361 {
+				if hn363 && !c.ReadFlag() {
 					continue
 				}
-				l303[i304] = c.ReadString()
+				l361[i362] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i304)
+					c.TraceIndex(i362)
 					break
 				}
 			}
 		}
-		x.NLS = l303
+		x.NLS = l361
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n307 := c.ReadLength(2)
-		m308 := make(map[string]int32, n307)
-		for n307 > 0 && !c.Failed() {
-			sz309, vn310 := c.ReadMapChunk(n307, 21, 5)
-			for j311 := 0; j311 < sz309 && !c.Failed(); j311++ {
-				var k312 string
-				k312 = c.ReadString()
-				var v313 int32
-				if !vn310 {
-					v313 = r.ReadVarInt32()
+		n365 := c.ReadLength(2)
+		m366 := serializer.MakeMap[map[string]int32](c, n365)
+		for n365 > 0 && !c.Failed() {
+			sz367, vn368 := c.ReadMapChunk(n365, 21, 5)
+			for j369 := 0; j369 < sz367 && !c.Failed(); j369++ {
+				var k370 string
+				k370 = c.ReadString()
+				var v371 int32
+				if !vn368 {
+					v371 = r.ReadVarInt32()
 				}
-				m308[k312] = v313
+				m366[k370] = v371
 			}
-			n307 -= sz309
+			n365 -= sz367
 		}
-		x.NM = m308
+		x.NM = m366
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n314 := c.ReadLength(1)
-	l315 := make([]uint8, n314)
-	if n314 > 0 {
-		hn317 := c.ReadListHeader(9)
-		for i316 := range l315 {
-			if hn317 && !c.ReadFlag() {
+	n372 := c.ReadLength(1)
+	l373 := serializer.MakeSlice[[]uint8](c, n372)
+	if n372 > 0 {
+		hn375 := c.ReadListHeader(9)
+		for i374 := range l373 {
+			if hn375 && !c.ReadFlag() {
 				continue
 			}
-			l315[i316] = r.ReadUint8()
+			l373[i374] = r.ReadUint8()
 			if c.Failed() {
-				c.TraceIndex(i316)
+				c.TraceIndex(i374)
 				break
 			}
 		}
 	}
-	x.Raw = l315
+	x.Raw = l373
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	n319 := c.ReadArrayLength(1)
-	a320 := make([]bool, n319)
-	r.ReadRawBools(a320)
-	x.RmABool = a320
+	n377 := c.ReadArrayLength(1)
+	a378 := make([]bool, n377)
+	r.ReadRawBools(a378)
+	x.RmABool = a378
 	if c.Failed() {
 		c.Trace("RmABool")
 		return
 	}
-	n321 := c.ReadArrayLength(4)
-	a322 := make([]float32, n321)
-	r.ReadRawFloat32s(a322)
-	x.RmAF32 = a322
+	n379 := c.ReadArrayLength(4)
+	a380 := make([]float32, n379)
+	r.ReadRawFloat32s(a380)
+	x.RmAF32 = a380
 	if c.Failed() {
 		c.Trace("RmAF32")
 		return
 	}
-	n323 := c.ReadArrayLength(8)
-	a324 := make([]float64, n323)
-	r.ReadRawFloat64s(a324)
-	x.RmAF64 = a324
+	n381 := c.ReadArrayLength(8)
+	a382 := make([]float64, n381)
+	r.ReadRawFloat64s(a382)
+	x.RmAF64 = a382
 	if c.Failed() {
 		c.Trace("RmAF64")
 		return
 	}
-	n325 := c.ReadArrayLength(2)
-	a326 := make([]int16, n325)
-	r.ReadRawInt16s(a326)
-	x.RmAI16 = a326
+	n383 := c.ReadArrayLength(2)
+	a384 := make([]int16, n383)
+	r.ReadRawInt16s(a384)
+	x.RmAI16 = a384
 	if c.Failed() {
 		c.Trace("RmAI16")
 		return
 	}
-	n327 := c.ReadArrayLength(4)
-	a328 := make([]int32, n327)
-	r.ReadRawInt32s(a328)
-	x.RmAI32 = a328
+	n385 := c.ReadArrayLength(4)
+	a386 := make([]int32, n385)
+	r.ReadRawInt32s(a386)
+	x.RmAI32 = a386
 	if c.Failed() {
 		c.Trace("RmAI32")
 		return
 	}
-	n329 := c.ReadArrayLength(8)
-	a330 := make([]int64, n329)
-	r.ReadRawInt64s(a330)
-	x.RmAI64 = a330
+	n387 := c.ReadArrayLength(8)
+	a388 := make([]int64, n387)
+	r.ReadRawInt64s(a388)
+	x.RmAI64 = a388
 	if c.Failed() {
 		c.Trace("RmAI64")
 		return
 	}
-	n331 := c.ReadArrayLength(1)
-	a332 := make([]int8, n331)
-	for i333 := range a332 {
-		a332[i333] = r.ReadInt8()
+	n389 := c.ReadArrayLength(1)
+	a390 := make([]int8, n389)
+	for i391 := range a390 {
+		a390[i391] = r.ReadInt8()
 	}
-	x.RmAI8 = a332
+	x.RmAI8 = a390
 	if c.Failed() {
 		c.Trace("RmAI8")
 		return
 	}
-	n334 := c.ReadArrayLength(2)
-	a335 := make([]uint16, n334)
-	r.ReadRawUint16s(a335)
-	x.RmAU16 = a335
+	n392 := c.ReadArrayLength(2)
+	a393 := make([]uint16, n392)
+	r.ReadRawUint16s(a393)
+	x.RmAU16 = a393
 	if c.Failed() {
 		c.Trace("RmAU16")
 		return
 	}
-	n336 := c.ReadArrayLength(4)
-	a337 := make([]uint32, n336)
-	r.ReadRawUint32s(a337)
-	x.RmAU32 = a337
+	n394 := c.ReadArrayLength(4)
+	a395 := make([]uint32, n394)
+	r.ReadRawUint32s(a395)
+	x.RmAU32 = a395
 	if c.Failed() {
 		c.Trace("RmAU32")
 		return
 	}
-	n338 := c.ReadArrayLength(8)
-	a339 := make([]uint64, n338)
-	r.ReadRawUint64s(a339)
-	x.RmAU64 = a339
+	n396 := c.ReadArrayLength(8)
+	a397 := make([]uint64, n396)
+	r.ReadRawUint64s(a397)
+	x.RmAU64 = a397
 	if c.Failed() {
 		c.Trace("RmAU64")
 		return
 	}
-	n340 := c.ReadArrayLength(1)
-	a341 := make([]uint8, n340)
-	copy(a341, r.ReadBytes(n340))
-	x.RmAU8 = a341
+	n398 := c.ReadArrayLength(1)
+	a399 := make([]uint8, n398)
+	copy(a399, r.ReadBytes(n398))
+	x.RmAU8 = a399
 	if c.Failed() {
 		c.Trace("RmAU8")
 		return
@@ -2943,550 +3027,550 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n342 := c.ReadLength(2)
-	if n342 != 3 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n342, 3))
+	n400 := c.ReadLength(2)
+	if n400 != 3 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n400, 3))
 		return
 	}
-	var l343 [3]int16
-	if n342 > 0 {
-		hn345 := c.ReadListHeader(3)
-		for i344 := range l343 {
-			if hn345 && !c.ReadFlag() {
+	var l401 [3]int16
+	if n400 > 0 {
+		hn403 := c.ReadListHeader(3)
+		for i402 := range l401 {
+			if hn403 && !c.ReadFlag() {
 				continue
 			}
-			l343[i344] = r.ReadInt16()
+			l401[i402] = r.ReadInt16()
 			if c.Failed() {
-				c.TraceIndex(i344)
+				c.TraceIndex(i402)
 				break
 			}
 		}
 	}
-	x.RmFix = l343
+	x.RmFix = l401
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n347 := c.ReadLength(1)
-	l348 := make([]bool, n347)
-	if n347 > 0 {
-		hn350 := c.ReadListHeader(1)
-		for i349 := range l348 {
-			if hn350 && !c.ReadFlag() {
+	n405 := c.ReadLength(1)
+	l406 := serializer.MakeSlice[[]bool](c, n405)
+	if n405 > 0 {
+		hn408 := c.ReadListHeader(1)
+		for i407 := range l406 {
+			if hn408 && !c.ReadFlag() {
 				continue
 			}
-			l348[i349] = r.ReadBool()
+			l406[i407] = r.ReadBool()
 			if c.Failed() {
-				c.TraceIndex(i349)
+				c.TraceIndex(i407)
 				break
 			}
 		}
 	}
-	x.RmLB = l348
+	x.RmLB = l406
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n352 := c.ReadLength(1)
-	l353 := make([]Color, n352)
-	if n352 > 0 {
-		hn355 := c.ReadListHeader(25)
-		for i354 := range l353 {
-			if hn355 && !c.ReadFlag() {
-				continue
-			}
-			l353[i354] = Color(r.ReadVarUint32())
-			if c.Failed() {
-				c.TraceIndex(i354)
-				break
-			}
-		}
-	}
-	x.RmLE = l353
-	if c.Failed() {
-		c.Trace("RmLE")
-		return
-	}
-	n357 := c.ReadLength(4)
-	l358 := make([]float32, n357)
-	if n357 > 0 {
-		hn360 := c.ReadListHeader(19)
-		for i359 := range l358 {
-			if hn360 && !c.ReadFlag() {
-				continue
-			}
-			l358[i359] = r.ReadFloat32()
-			if c.Failed() {
-				c.TraceIndex(i359)
-				break
-			}
-		}
-	}
-	x.RmLF32 = l358
-	if c.Failed() {
-		c.Trace("RmLF32")
-		return
-	}
-	n362 := c.ReadLength(8)
-	l363 := make([]float64, n362)
-	if n362 > 0 {
-		hn365 := c.ReadListHeader(20)
-		for i364 := range l363 {
-			if hn365 && !c.ReadFlag() {
-				continue
-			}
-			l363[i364] = r.ReadFloat64()
-			if c.Failed() {
-				c.TraceIndex(i364)
-				break
-			}
-		}
-	}
-	x.RmLF64 = l363
-	if c.Failed() {
-		c.Trace("RmLF64")
-		return
-	}
-	n367 := c.ReadLength(1)
-	l368 := make([]int32, n367)
-	if n367 > 0 {
-		hn370 := c.ReadListHeader(5)
-		for i369 := range l368 {
-			if hn370 && !c.ReadFlag() {
-				continue
-			}
-			l368[i369] = r.ReadVarInt32()
-			if c.Failed() {
-				c.TraceIndex(i369)
-				break
-			}
-		}
-	}
-	x.RmLI32 = l368
-	if c.Failed() {
-		c.Trace("RmLI32")
-		return
-	}
-	n372 := c.ReadLength(1)
-	l373 := make([]int64, n372)
-	if n372 > 0 {
-		hn375 := c.ReadListHeader(7)
-		for i374 := range l373 {
-			if hn375 && !c.ReadFlag() {
-				continue
-			}
-			l373[i374] = r.ReadVarInt64()
-			if c.Failed() {
-				c.TraceIndex(i374)
-				break
-			}
-		}
-	}
-	x.RmLI64 = l373
-	if c.Failed() {
-		c.Trace("RmLI64")
-		return
-	}
-	n377 := c.ReadLength(1)
-	l378 := make([]int8, n377)
-	if n377 > 0 {
-		hn380 := c.ReadListHeader(2)
-		for i379 := range l378 {
-			if hn380 && !c.ReadFlag() {
-				continue
-			}
-			l378[i379] = r.ReadInt8()
-			if c.Failed() {
-				c.TraceIndex(i379)
-				break
-			}
-		}
-	}
-	x.RmLI8 = l378
-	if c.Failed() {
-		c.Trace("RmLI8")
-		return
-	}
-	n382 := c.ReadLength(1)
-	l383 := make([][]int32, n382)
-	if n382 > 0 {
-		hn385 := c.ReadListHeader(22)
-		for i384 := range l383 {
-			if hn385 && !c.ReadFlag() {
-				continue
-			}
-			n387 := c.ReadLength(1)
-			l388 := make([]int32, n387)
-			if n387 > 0 {
-				hn390 := c.ReadListHeader(5)
-				for i389 := range l388 {
-					if hn390 && !c.ReadFlag() {
-						continue
-					}
-					l388[i389] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i389)
-						break
-					}
-				}
-			}
-			l383[i384] = l388
-			if c.Failed() {
-				c.TraceIndex(i384)
-				break
-			}
-		}
-	}
-	x.RmLL = l383
-	if c.Failed() {
-		c.Trace("RmLL")
-		return
-	}
-	n392 := c.ReadLength(1)
-	l393 := make([]map[string]int32, n392)
-	if n392 > 0 {
-		hn395 := c.ReadListHeader(24)
-		for i394 := range l393 {
-			if hn395 && !c.ReadFlag() {
-				continue
-			}
-			n397 := c.ReadLength(2)
-			m398 := make(map[string]int32, n397)
-			for n397 > 0 && !c.Failed() {
-				sz399, vn400 := c.ReadMapChunk(n397, 21, 5)
-				for j401 := 0; j401 < sz399 && !c.Failed(); j401++ {
-					var k402 string
-					k402 = c.ReadString()
-					var v403 int32
-					if !vn400 {
-						v403 = r.ReadVarInt32()
-					}
-					m398[k402] = v403
-				}
-				n397 -= sz399
-			}
-			l393[i394] = m398
-			if c.Failed() {
-				c.TraceIndex(i394)
-				break
-			}
-		}
-	}
-	x.RmLM = l393
-	if c.Failed() {
-		c.Trace("RmLM")
-		return
-	}
-	n404 := c.ReadLength(1)
-	l405 := make([]*int32, n404)
-	if n404 > 0 {
-		hn407 := c.ReadListHeader(5)
-		for i406 := range l405 {
-			if hn407 && !c.ReadFlag() {
-				continue
-			}
-			p409 := new(int32)
-			*p409 = r.ReadVarInt32()
-			l405[i406] = p409
-			if c.Failed() {
-				c.TraceIndex(i406)
-				break
-			}
-		}
-	}
-	x.RmLPI = l405
-	if c.Failed() {
-		c.Trace("RmLPI")
-		return
-	}
 	n410 := c.ReadLength(1)
-	l411 := make([]string, n410)
+	l411 := serializer.MakeSlice[[]Color](c, n410)
 	if n410 > 0 {
-		hn413 := c.ReadListHeader(21)
+		hn413 := c.ReadListHeader(25)
 		for i412 := range l411 {
 			if hn413 && !c.ReadFlag() {
 				continue
 			}
-			l411[i412] = c.ReadString()
+			l411[i412] = Color(r.ReadVarUint32())
 			if c.Failed() {
 				c.TraceIndex(i412)
 				break
 			}
 		}
 	}
-	x.RmLS = l411
+	x.RmLE = l411
 	if c.Failed() {
-		c.Trace("RmLS")
+		c.Trace("RmLE")
 		return
 	}
-	n415 := c.ReadLength(1)
-	l416 := make([]time.Time, n415)
+	n415 := c.ReadLength(4)
+	l416 := serializer.MakeSlice[[]float32](c, n415)
 	if n415 > 0 {
-		hn418 := c.ReadListHeader(38)
+		hn418 := c.ReadListHeader(19)
 		for i417 := range l416 {
 			if hn418 && !c.ReadFlag() {
 				continue
 			}
-			l416[i417] = c.ReadTime()
+			l416[i417] = r.ReadFloat32()
 			if c.Failed() {
 				c.TraceIndex(i417)
 				break
 			}
 		}
 	}
-	x.RmLT = l416
+	x.RmLF32 = l416
 	if c.Failed() {
-		c.Trace("RmLT")
+		c.Trace("RmLF32")
 		return
 	}
-	n420 := c.ReadLength(2)
-	l421 := make([]uint16, n420)
+	n420 := c.ReadLength(8)
+	l421 := serializer.MakeSlice[[]float64](c, n420)
 	if n420 > 0 {
-		hn423 := c.ReadListHeader(10)
+		hn423 := c.ReadListHeader(20)
 		for i422 := range l421 {
 			if hn423 && !c.ReadFlag() {
 				continue
 			}
-			l421[i422] = r.ReadUint16()
+			l421[i422] = r.ReadFloat64()
 			if c.Failed() {
 				c.TraceIndex(i422)
 				break
 			}
 		}
 	}
-	x.RmLU16 = l421
+	x.RmLF64 = l421
 	if c.Failed() {
-		c.Trace("RmLU16")
+		c.Trace("RmLF64")
 		return
 	}
 	n425 := c.ReadLength(1)
-	l426 := make([]uint64, n425)
+	l426 := serializer.MakeSlice[[]int32](c, n425)
 	if n425 > 0 {
-		hn428 := c.ReadListHeader(14)
+		hn428 := c.ReadListHeader(5)
 		for i427 := range l426 {
 			if hn428 && !c.ReadFlag() {
 				continue
 			}
-			l426[i427] = r.ReadVarUint64()
+			l426[i427] = r.ReadVarInt32()
 			if c.Failed() {
 				c.TraceIndex(i427)
 				break
 			}
 		}
 	}
-	x.RmLU64 = l426
+	x.RmLI32 = l426
+	if c.Failed() {
+		c.Trace("RmLI32")
+		return
+	}
+	n430 := c.ReadLength(1)
+	l431 := serializer.MakeSlice[[]int64](c, n430)
+	if n430 > 0 {
+		hn433 := c.ReadListHeader(7)
+		for i432 := range l431 {
+			if hn433 && !c.ReadFlag() {
+				continue
+			}
+			l431[i432] = r.ReadVarInt64()
+			if c.Failed() {
+				c.TraceIndex(i432)
+				break
+			}
+		}
+	}
+	x.RmLI64 = l431
+	if c.Failed() {
+		c.Trace("RmLI64")
+		return
+	}
+	n435 := c.ReadLength(1)
+	l436 := serializer.MakeSlice[[]int8](c, n435)
+	if n435 > 0 {
+		hn438 := c.ReadListHeader(2)
+		for i437 := range l436 {
+			if hn438 && !c.ReadFlag() {
+				continue
+			}
+			l436[i437] = r.ReadInt8()
+			if c.Failed() {
+				c.TraceIndex(i437)
+				break
+			}
+		}
+	}
+	x.RmLI8 = l436
+	if c.Failed() {
+		c.Trace("RmLI8")
+		return
+	}
+	n440 := c.ReadLength(1)
+	l441 := serializer.MakeSlice[[][]int32](c, n440)
+	if n440 > 0 {
+		hn443 := c.ReadListHeader(22)
+		for i442 := range l441 {
+			if hn443 && !c.ReadFlag() {
+				continue
+			}
+			n445 := c.ReadLength(1)
+			l446 := serializer.MakeSlice[[]int32](c, n445)
+			if n445 > 0 {
+				hn448 := c.ReadListHeader(5)
+				for i447 := range l446 {
+					if hn448 && !c.ReadFlag() {
+						continue
+					}
+					l446[i447] = r.ReadVarInt32()
+					if c.Failed() {
+						c.TraceIndex(i447)
+						break
+					}
+				}
+			}
+			l441[i442] = l446
+			if c.Failed() {
+				c.TraceIndex(i442)
+				break
+			}
+		}
+	}
+	x.RmLL = l441
+	if c.Failed() {
+		c.Trace("RmLL")
+		return
+	}
+	n450 := c.ReadLength(1)
+	l451 := serializer.MakeSlice[[]map[string]int32](c, n450)
+	if n450 > 0 {
+		hn453 := c.ReadListHeader(24)
+		for i452 := range l451 {
+			if hn453 && !c.ReadFlag() {
+				continue
+			}
+			n455 := c.ReadLength(2)
+			m456 := serializer.MakeMap[map[string]int32](c, n455)
+			for n455 > 0 && !c.Failed() {
+				sz457, vn458 := c.ReadMapChunk(n455, 21, 5)
+				for j459 := 0; j459 < sz457 && !c.Failed(); j459++ {
+					var k460 string
+					k460 = c.ReadString()
+					var v461 int32
+					if !vn458 {
+						v461 = r.ReadVarInt32()
+					}
+					m456[k460] = v461
+				}
+				n455 -= sz457
+			}
+			l451[i452] = m456
+			if c.Failed() {
+				c.TraceIndex(i452)
+				break
+			}
+		}
+	}
+	x.RmLM = l451
+	if c.Failed() {
+		c.Trace("RmLM")
+		return
+	}
+	n462 := c.ReadLength(1)
+	l463 := serializer.MakeSlice[[]*int32](c, n462)
+	if n462 > 0 {
+		hn465 := c.ReadListHeader(5)
+		for i464 := range l463 {
+			if hn465 && !c.ReadFlag() {
+				continue
+			}
+			p467 := serializer.Alloc[int32](c)
+			*p467 = r.ReadVarInt32()
+			l463[i464] = p467
+			if c.Failed() {
+				c.TraceIndex(i464)
+				break
+			}
+		}
+	}
+	x.RmLPI = l463
+	if c.Failed() {
+		c.Trace("RmLPI")
+		return
+	}
+	n468 := c.ReadLength(1)
+	l469 := serializer.MakeSlice[[]string](c, n468)
+	if n468 > 0 {
+		hn471 := c.ReadListHeader(21)
+		for i470 := range l469 {
+			if hn471 && !c.ReadFlag() {
+				continue
+			}
+			l469[i470] = c.ReadString()
+			if c.Failed() {
+				c.TraceIndex(i470)
+				break
+			}
+		}
+	}
+	x.RmLS = l469
+	if c.Failed() {
+		c.Trace("RmLS")
+		return
+	}
+	n473 := c.ReadLength(1)
+	l474 := serializer.MakeSlice[[]time.Time](c, n473)
+	if n473 > 0 {
+		hn476 := c.ReadListHeader(38)
+		for i475 := range l474 {
+			if hn476 && !c.ReadFlag() {
+				continue
+			}
+			l474[i475] = c.ReadTime()
+			if c.Failed() {
+				c.TraceIndex(i475)
+				break
+			}
+		}
+	}
+	x.RmLT = l474
+	if c.Failed() {
+		c.Trace("RmLT")
+		return
+	}
+	n478 := c.ReadLength(2)
+	l479 := serializer.MakeSlice[[]uint16](c, n478)
+	if n478 > 0 {
+		hn481 := c.ReadListHeader(10)
+		for i480 := range l479 {
+			if hn481 && !c.ReadFlag() {
+				continue
+			}
+			l479[i480] = r.ReadUint16()
+			if c.Failed() {
+				c.TraceIndex(i480)
+				break
+			}
+		}
+	}
+	x.RmLU16 = l479
+	if c.Failed() {
+		c.Trace("RmLU16")
+		return
+	}
+	n483 := c.ReadLength(1)
+	l484 := serializer.MakeSlice[[]uint64](c, n483)
+	if n483 > 0 {
+		hn486 := c.ReadListHeader(14)
+		for i485 := range l484 {
+			if hn486 && !c.ReadFlag() {
+				continue
+			}
+			l484[i485] = r.ReadVarUint64()
+			if c.Failed() {
+				c.TraceIndex(i485)
+				break
+			}
+		}
+	}
+	x.RmLU64 = l484
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n430 := c.ReadLength(2)
-	m431 := make(map[bool]string, n430)
-	for n430 > 0 && !c.Failed() {
-		sz432, vn433 := c.ReadMapChunk(n430, 1, 21)
-		for j434 := 0; j434 < sz432 && !c.Failed(); j434++ {
-			var k435 bool
-			k435 = r.ReadBool()
-			var v436 string
-			if !vn433 {
-				v436 = c.ReadString()
+	n488 := c.ReadLength(2)
+	m489 := serializer.MakeMap[map[bool]string](c, n488)
+	for n488 > 0 && !c.Failed() {
+		sz490, vn491 := c.ReadMapChunk(n488, 1, 21)
+		for j492 := 0; j492 < sz490 && !c.Failed(); j492++ {
+			var k493 bool
+			k493 = r.ReadBool()
+			var v494 string
+			if !vn491 {
+				v494 = c.ReadString()
 			}
-			m431[k435] = v436
+			m489[k493] = v494
 		}
-		n430 -= sz432
+		n488 -= sz490
 	}
-	x.RmMBS = m431
+	x.RmMBS = m489
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n437 := c.ReadLength(2)
-	m438 := make(map[Color]string, n437)
-	for n437 > 0 && !c.Failed() {
-		sz439, vn440 := c.ReadMapChunk(n437, 25, 21)
-		for j441 := 0; j441 < sz439 && !c.Failed(); j441++ {
-			var k442 Color
-			k442 = Color(r.ReadVarUint32())
-			var v443 string
-			if !vn440 {
-				v443 = c.ReadString()
+	n495 := c.ReadLength(2)
+	m496 := serializer.MakeMap[map[Color]string](c, n495)
+	for n495 > 0 && !c.Failed() {
+		sz497, vn498 := c.ReadMapChunk(n495, 25, 21)
+		for j499 := 0; j499 < sz497 && !c.Failed(); j499++ {
+			var k500 Color
+			k500 = Color(r.ReadVarUint32())
+			var v501 string
+			if !vn498 {
+				v501 = c.ReadString()
 			}
-			m438[k442] = v443
+			m496[k500] = v501
 		}
-		n437 -= sz439
+		n495 -= sz497
 	}
-	x.RmMES = m438
+	x.RmMES = m496
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n444 := c.ReadLength(2)
-	m445 := make(map[int64]float64, n444)
-	for n444 > 0 && !c.Failed() {
-		sz446, vn447 := c.ReadMapChunk(n444, 7, 20)
-		for j448 := 0; j448 < sz446 && !c.Failed(); j448++ {
-			var k449 int64
-			k449 = r.ReadVarInt64()
-			var v450 float64
-			if !vn447 {
-				v450 = r.ReadFloat64()
+	n502 := c.ReadLength(2)
+	m503 := serializer.MakeMap[map[int64]float64](c, n502)
+	for n502 > 0 && !c.Failed() {
+		sz504, vn505 := c.ReadMapChunk(n502, 7, 20)
+		for j506 := 0; j506 < sz504 && !c.Failed(); j506++ {
+			var k507 int64
+			k507 = r.ReadVarInt64()
+			var v508 float64
+			if !vn505 {
+				v508 = r.ReadFloat64()
 			}
-			m445[k449] = v450
+			m503[k507] = v508
 		}
-		n444 -= sz446
+		n502 -= sz504
 	}
-	x.RmMI64F = m445
+	x.RmMI64F = m503
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n451 := c.ReadLength(2)
-	m452 := make(map[int32]string, n451)
-	for n451 > 0 && !c.Failed() {
-		sz453, vn454 := c.ReadMapChunk(n451, 5, 21)
-		for j455 := 0; j455 < sz453 && !c.Failed(); j455++ {
-			var k456 int32
-			k456 = r.ReadVarInt32()
-			var v457 string
-			if !vn454 {
-				v457 = c.ReadString()
+	n509 := c.ReadLength(2)
+	m510 := serializer.MakeMap[map[int32]string](c, n509)
+	for n509 > 0 && !c.Failed() {
+		sz511, vn512 := c.ReadMapChunk(n509, 5, 21)
+		for j513 := 0; j513 < sz511 && !c.Failed(); j513++ {
+			var k514 int32
+			k514 = r.ReadVarInt32()
+			var v515 string
+			if !vn512 {
+				v515 = c.ReadString()
 			}
-			m452[k456] = v457
+			m510[k514] = v515
 		}
-		n451 -= sz453
+		n509 -= sz511
 	}
-	x.RmMIS = m452
+	x.RmMIS = m510
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n458 := c.ReadLength(2)
-	m459 := make(map[string]int32, n458)
-	for n458 > 0 && !c.Failed() {
-		sz460, vn461 := c.ReadMapChunk(n458, 21, 5)
-		for j462 := 0; j462 < sz460 && !c.Failed(); j462++ {
-			var k463 string
-			k463 = c.ReadString()
-			var v464 int32
-			if !vn461 {
-				v464 = r.ReadVarInt32()
+	n516 := c.ReadLength(2)
+	m517 := serializer.MakeMap[map[string]int32](c, n516)
+	for n516 > 0 && !c.Failed() {
+		sz518, vn519 := c.ReadMapChunk(n516, 21, 5)
+		for j520 := 0; j520 < sz518 && !c.Failed(); j520++ {
+			var k521 string
+			k521 = c.ReadString()
+			var v522 int32
+			if !vn519 {
+				v522 = r.ReadVarInt32()
 			}
-			m459[k463] = v464
+			m517[k521] = v522
 		}
-		n458 -= sz460
+		n516 -= sz518
 	}
-	x.RmMSI = m459
+	x.RmMSI = m517
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
-	n465 := c.ReadLength(2)
-	m466 := make(map[string][]string, n465)
-	for n465 > 0 && !c.Failed() {
-		sz467, vn468 := c.ReadMapChunk(n465, 21, 22)
-		for j469 := 0; j469 < sz467 && !c.Failed(); j469++ {
-			var k470 string
-			k470 = c.ReadString()
-			var v471 []string
-			if !vn468 {
-				n472 := c.ReadLength(1)
-				l473 := make([]string, n472)
-				if n472 > 0 {
-					hn475 := c.ReadListHeader(21)
-					for i474 := range l473 {
-						if hn475 && !c.ReadFlag() {
+	n523 := c.ReadLength(2)
+	m524 := serializer.MakeMap[map[string][]string](c, n523)
+	for n523 > 0 && !c.Failed() {
+		sz525, vn526 := c.ReadMapChunk(n523, 21, 22)
+		for j527 := 0; j527 < sz525 && !c.Failed(); j527++ {
+			var k528 string
+			k528 = c.ReadString()
+			var v529 []string
+			if !vn526 {
+				n530 := c.ReadLength(1)
+				l531 := serializer.MakeSlice[[]string](c, n530)
+				if n530 > 0 {
+					hn533 := c.ReadListHeader(21)
+					for i532 := range l531 {
+						if hn533 && !c.ReadFlag() {
 							continue
 						}
-						l473[i474] = c.ReadString()
+						l531[i532] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i474)
+							c.TraceIndex(i532)
 							break
 						}
 					}
 				}
-				v471 = l473
+				v529 = l531
 			}
-			m466[k470] = v471
+			m524[k528] = v529
 		}
-		n465 -= sz467
+		n523 -= sz525
 	}
-	x.RmMSL = m466
+	x.RmMSL = m524
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n477 := c.ReadLength(2)
-	m478 := make(map[string]map[string]int32, n477)
-	for n477 > 0 && !c.Failed() {
-		sz479, vn480 := c.ReadMapChunk(n477, 21, 24)
-		for j481 := 0; j481 < sz479 && !c.Failed(); j481++ {
-			var k482 string
-			k482 = c.ReadString()
-			var v483 map[string]int32
-			if !vn480 {
-				n484 := c.ReadLength(2)
-				m485 := make(map[string]int32, n484)
-				for n484 > 0 && !c.Failed() {
-					sz486, vn487 := c.ReadMapChunk(n484, 21, 5)
-					for j488 := 0; j488 < sz486 && !c.Failed(); j488++ {
-						var k489 string
-						k489 = c.ReadString()
-						var v490 int32
-						if !vn487 {
-							v490 = r.ReadVarInt32()
+	n535 := c.ReadLength(2)
+	m536 := serializer.MakeMap[map[string]map[string]int32](c, n535)
+	for n535 > 0 && !c.Failed() {
+		sz537, vn538 := c.ReadMapChunk(n535, 21, 24)
+		for j539 := 0; j539 < sz537 && !c.Failed(); j539++ {
+			var k540 string
+			k540 = c.ReadString()
+			var v541 map[string]int32
+			if !vn538 {
+				n542 := c.ReadLength(2)
+				m543 := serializer.MakeMap[map[string]int32](c, n542)
+				for n542 > 0 && !c.Failed() {
+					sz544, vn545 := c.ReadMapChunk(n542, 21, 5)
+					for j546 := 0; j546 < sz544 && !c.Failed(); j546++ {
+						var k547 string
+						k547 = c.ReadString()
+						var v548 int32
+						if !vn545 {
+							v548 = r.ReadVarInt32()
 						}
-						m485[k489] = v490
+						m543[k547] = v548
 					}
-					n484 -= sz486
+					n542 -= sz544
 				}
-				v483 = m485
+				v541 = m543
 			}
-			m478[k482] = v483
+			m536[k540] = v541
 		}
-		n477 -= sz479
+		n535 -= sz537
 	}
-	x.RmMSM = m478
+	x.RmMSM = m536
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n491 := c.ReadLength(2)
-	m492 := make(map[string]*int32, n491)
-	for n491 > 0 && !c.Failed() {
-		sz493, vn494 := c.ReadMapChunk(n491, 21, 5)
-		for j495 := 0; j495 < sz493 && !c.Failed(); j495++ {
-			var k496 string
-			k496 = c.ReadString()
-			var v497 *int32
-			if !vn494 {
-				p498 := new(int32)
-				*p498 = r.ReadVarInt32()
-				v497 = p498
+	n549 := c.ReadLength(2)
+	m550 := serializer.MakeMap[map[string]*int32](c, n549)
+	for n549 > 0 && !c.Failed() {
+		sz551, vn552 := c.ReadMapChunk(n549, 21, 5)
+		for j553 := 0; j553 < sz551 && !c.Failed(); j553++ {
+			var k554 string
+			k554 = c.ReadString()
+			var v555 *int32
+			if !vn552 {
+				p556 := serializer.Alloc[int32](c)
+				*p556 = r.ReadVarInt32()
+				v555 = p556
 			}
-			m492[k496] = v497
+			m550[k554] = v555
 		}
-		n491 -= sz493
+		n549 -= sz551
 	}
-	x.RmMSP = m492
+	x.RmMSP = m550
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n499 := c.ReadLength(2)
-	m500 := make(map[uint8]uint16, n499)
-	for n499 > 0 && !c.Failed() {
-		sz501, vn502 := c.ReadMapChunk(n499, 9, 10)
-		for j503 := 0; j503 < sz501 && !c.Failed(); j503++ {
-			var k504 uint8
-			k504 = r.ReadUint8()
-			var v505 uint16
-			if !vn502 {
-				v505 = r.ReadUint16()
+	n557 := c.ReadLength(2)
+	m558 := serializer.MakeMap[map[uint8]uint16](c, n557)
+	for n557 > 0 && !c.Failed() {
+		sz559, vn560 := c.ReadMapChunk(n557, 9, 10)
+		for j561 := 0; j561 < sz559 && !c.Failed(); j561++ {
+			var k562 uint8
+			k562 = r.ReadUint8()
+			var v563 uint16
+			if !vn560 {
+				v563 = r.ReadUint16()
 			}
-			m500[k504] = v505
+			m558[k562] = v563
 		}
-		n499 -= sz501
+		n557 -= sz559
 	}
-	x.RmMU8 = m500
+	x.RmMU8 = m558
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
@@ -3499,65 +3583,65 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n506 := c.ReadLength(1)
-		l507 := make([]string, n506)
-		if n506 > 0 {
-			hn509 := c.ReadListHeader(21)
-			for i508 := range l507 {
-				if hn509 && !c.ReadFlag() {
+		n564 := c.ReadLength(1)
+		l565 := serializer.MakeSlice[[]string](c, n564)
+		if n564 > 0 {
+			hn567 := c.ReadListHeader(21)
+			for i566 := range l565 {
+				if hn567 && !c.ReadFlag() {
 					continue
 				}
-				l507[i508] = c.ReadString()
+				l565[i566] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i508)
+					c.TraceIndex(i566)
 					break
 				}
 			}
 		}
-		x.RmNLS = l507
+		x.RmNLS = l565
 	}
 	if c.Failed() {
 		c.Trace("RmNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n511 := c.ReadLength(2)
-		m512 := make(map[string]int32, n511)
-		for n511 > 0 && !c.Failed() {
-			sz513, vn514 := c.ReadMapChunk(n511, 21, 5)
-			for j515 := 0; j515 < sz513 && !c.Failed(); j515++ {
-				var k516 string
-				k516 = c.ReadString()
-				var v517 int32
-				if !vn514 {
-					v517 = r.ReadVarInt32()
+		n569 := c.ReadLength(2)
+		m570 := serializer.MakeMap[map[string]int32](c, n569)
+		for n569 > 0 && !c.Failed() {
+			sz571, vn572 := c.ReadMapChunk(n569, 21, 5)
+			for j573 := 0; j573 < sz571 && !c.Failed(); j573++ {
+				var k574 string
+				k574 = c.ReadString()
+				var v575 int32
+				if !vn572 {
+					v575 = r.ReadVarInt32()
 				}
-				m512[k516] = v517
+				m570[k574] = v575
 			}
-			n511 -= sz513
+			n569 -= sz571
 		}
-		x.RmNM = m512
+		x.RmNM = m570
 	}
 	if c.Failed() {
 		c.Trace("RmNM")
 		return
 	}
-	n518 := c.ReadLength(1)
-	l519 := make([]uint8, n518)
-	if n518 > 0 {
-		hn521 := c.ReadListHeader(9)
-		for i520 := range l519 {
-			if hn521 && !c.ReadFlag() {
+	n576 := c.ReadLength(1)
+	l577 := serializer.MakeSlice[[]uint8](c, n576)
+	if n576 > 0 {
+		hn579 := c.ReadListHeader(9)
+		for i578 := range l577 {
+			if hn579 && !c.ReadFlag() {
 				continue
 			}
-			l519[i520] = r.ReadUint8()
+			l577[i578] = r.ReadUint8()
 			if c.Failed() {
-				c.TraceIndex(i520)
+				c.TraceIndex(i578)
 				break
 			}
 		}
 	}
-	x.RmRaw = l519
+	x.RmRaw = l577
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -3575,1340 +3659,1436 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if !f.Flag || c.ReadFlag() {
-				n523 := c.ReadArrayLength(1)
-				a524 := make([]bool, n523)
-				r.ReadRawBools(a524)
-				x.ABool = a524
+			if f.Convert {
+				x.ABool = serializer.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n581 := c.ReadArrayLength(1)
+				a582 := make([]bool, n581)
+				r.ReadRawBools(a582)
+				x.ABool = a582
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				n525 := c.ReadArrayLength(4)
-				a526 := make([]float32, n525)
-				r.ReadRawFloat32s(a526)
-				x.AF32 = a526
+			if f.Convert {
+				x.AF32 = serializer.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n583 := c.ReadArrayLength(4)
+				a584 := make([]float32, n583)
+				r.ReadRawFloat32s(a584)
+				x.AF32 = a584
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				n527 := c.ReadArrayLength(8)
-				a528 := make([]float64, n527)
-				r.ReadRawFloat64s(a528)
-				x.AF64 = a528
+			if f.Convert {
+				x.AF64 = serializer.ReadSliceAs[float64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n585 := c.ReadArrayLength(8)
+				a586 := make([]float64, n585)
+				r.ReadRawFloat64s(a586)
+				x.AF64 = a586
 			}
 		case 3:
-			if !f.Flag || c.ReadFlag() {
-				n529 := c.ReadArrayLength(2)
-				a530 := make([]int16, n529)
-				r.ReadRawInt16s(a530)
-				x.AI16 = a530
+			if f.Convert {
+				x.AI16 = serializer.ReadSliceAs[int16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n587 := c.ReadArrayLength(2)
+				a588 := make([]int16, n587)
+				r.ReadRawInt16s(a588)
+				x.AI16 = a588
 			}
 		case 4:
-			if !f.Flag || c.ReadFlag() {
-				n531 := c.ReadArrayLength(4)
-				a532 := make([]int32, n531)
-				r.ReadRawInt32s(a532)
-				x.AI32 = a532
+			if f.Convert {
+				x.AI32 = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n589 := c.ReadArrayLength(4)
+				a590 := make([]int32, n589)
+				r.ReadRawInt32s(a590)
+				x.AI32 = a590
 			}
 		case 5:
-			if !f.Flag || c.ReadFlag() {
-				n533 := c.ReadArrayLength(8)
-				a534 := make([]int64, n533)
-				r.ReadRawInt64s(a534)
-				x.AI64 = a534
+			if f.Convert {
+				x.AI64 = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n591 := c.ReadArrayLength(8)
+				a592 := make([]int64, n591)
+				r.ReadRawInt64s(a592)
+				x.AI64 = a592
 			}
 		case 6:
-			if !f.Flag || c.ReadFlag() {
-				n535 := c.ReadArrayLength(1)
-				a536 := make([]int8, n535)
-				for i537 := range a536 {
-					a536[i537] = r.ReadInt8()
+			if f.Convert {
+				x.AI8 = serializer.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n593 := c.ReadArrayLength(1)
+				a594 := make([]int8, n593)
+				for i595 := range a594 {
+					a594[i595] = r.ReadInt8()
 				}
-				x.AI8 = a536
+				x.AI8 = a594
 			}
 		case 7:
-			if !f.Flag || c.ReadFlag() {
-				n538 := c.ReadArrayLength(2)
-				a539 := make([]uint16, n538)
-				r.ReadRawUint16s(a539)
-				x.AU16 = a539
+			if f.Convert {
+				x.AU16 = serializer.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n596 := c.ReadArrayLength(2)
+				a597 := make([]uint16, n596)
+				r.ReadRawUint16s(a597)
+				x.AU16 = a597
 			}
 		case 8:
-			if !f.Flag || c.ReadFlag() {
-				n540 := c.ReadArrayLength(4)
-				a541 := make([]uint32, n540)
-				r.ReadRawUint32s(a541)
-				x.AU32 = a541
+			if f.Convert {
+				x.AU32 = serializer.ReadSliceAs[uint32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n598 := c.ReadArrayLength(4)
+				a599 := make([]uint32, n598)
+				r.ReadRawUint32s(a599)
+				x.AU32 = a599
 			}
 		case 9:
-			if !f.Flag || c.ReadFlag() {
-				n542 := c.ReadArrayLength(8)
-				a543 := make([]uint64, n542)
-				r.ReadRawUint64s(a543)
-				x.AU64 = a543
+			if f.Convert {
+				x.AU64 = serializer.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n600 := c.ReadArrayLength(8)
+				a601 := make([]uint64, n600)
+				r.ReadRawUint64s(a601)
+				x.AU64 = a601
 			}
 		case 10:
-			if !f.Flag || c.ReadFlag() {
-				n544 := c.ReadArrayLength(1)
-				a545 := make([]uint8, n544)
-				copy(a545, r.ReadBytes(n544))
-				x.AU8 = a545
+			if f.Convert {
+				x.AU8 = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n602 := c.ReadArrayLength(1)
+				a603 := make([]uint8, n602)
+				copy(a603, r.ReadBytes(n602))
+				x.AU8 = a603
 			}
 		case 11:
-			if !f.Flag || c.ReadFlag() {
+			if f.Convert {
+				x.Bin = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
 				x.Bin = c.ReadBinary()
 			}
 		case 12:
-			if !f.Flag || c.ReadFlag() {
-				n546 := c.ReadLength(2)
-				if n546 != 3 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n546, 3))
+			if f.Convert {
+				serializer.CopyArray(c, x.Fix[:], serializer.ReadSliceAs[int16](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n604 := c.ReadLength(2)
+				if n604 != 3 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n604, 3))
 					return
 				}
-				var l547 [3]int16
-				if n546 > 0 {
-					hn549 := c.ReadListHeader(3)
-					for i548 := range l547 {
-						if hn549 && !c.ReadFlag() {
+				var l605 [3]int16
+				if n604 > 0 {
+					hn607 := c.ReadListHeader(3)
+					for i606 := range l605 {
+						if hn607 && !c.ReadFlag() {
 							continue
 						}
-						l547[i548] = r.ReadInt16()
+						l605[i606] = r.ReadInt16()
 						if c.Failed() {
-							c.TraceIndex(i548)
+							c.TraceIndex(i606)
 							break
 						}
 					}
 				}
-				x.Fix = l547
+				x.Fix = l605
 			}
 		case 13:
-			if !f.Flag || c.ReadFlag() {
-				n551 := c.ReadLength(1)
-				l552 := make([]bool, n551)
-				if n551 > 0 {
-					hn554 := c.ReadListHeader(1)
-					for i553 := range l552 {
-						if hn554 && !c.ReadFlag() {
+			if f.Convert {
+				x.LB = serializer.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n609 := c.ReadLength(1)
+				l610 := serializer.MakeSlice[[]bool](c, n609)
+				if n609 > 0 {
+					hn612 := c.ReadListHeader(1)
+					for i611 := range l610 {
+						if hn612 && !c.ReadFlag() {
 							continue
 						}
-						l552[i553] = r.ReadBool()
+						l610[i611] = r.ReadBool()
 						if c.Failed() {
-							c.TraceIndex(i553)
+							c.TraceIndex(i611)
 							break
 						}
 					}
 				}
-				x.LB = l552
+				x.LB = l610
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n556 := c.ReadLength(1)
-				l557 := make([]Color, n556)
-				if n556 > 0 {
-					hn559 := c.ReadListHeader(25)
-					for i558 := range l557 {
-						if hn559 && !c.ReadFlag() {
-							continue
-						}
-						l557[i558] = Color(r.ReadVarUint32())
-						if c.Failed() {
-							c.TraceIndex(i558)
-							break
-						}
-					}
-				}
-				x.LE = l557
-			}
-		case 15:
-			if !f.Flag || c.ReadFlag() {
-				n561 := c.ReadLength(4)
-				l562 := make([]float32, n561)
-				if n561 > 0 {
-					hn564 := c.ReadListHeader(19)
-					for i563 := range l562 {
-						if hn564 && !c.ReadFlag() {
-							continue
-						}
-						l562[i563] = r.ReadFloat32()
-						if c.Failed() {
-							c.TraceIndex(i563)
-							break
-						}
-					}
-				}
-				x.LF32 = l562
-			}
-		case 16:
-			if !f.Flag || c.ReadFlag() {
-				n566 := c.ReadLength(8)
-				l567 := make([]float64, n566)
-				if n566 > 0 {
-					hn569 := c.ReadListHeader(20)
-					for i568 := range l567 {
-						if hn569 && !c.ReadFlag() {
-							continue
-						}
-						l567[i568] = r.ReadFloat64()
-						if c.Failed() {
-							c.TraceIndex(i568)
-							break
-						}
-					}
-				}
-				x.LF64 = l567
-			}
-		case 17:
-			if !f.Flag || c.ReadFlag() {
-				n571 := c.ReadLength(1)
-				l572 := make([]int32, n571)
-				if n571 > 0 {
-					hn574 := c.ReadListHeader(5)
-					for i573 := range l572 {
-						if hn574 && !c.ReadFlag() {
-							continue
-						}
-						l572[i573] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i573)
-							break
-						}
-					}
-				}
-				x.LI32 = l572
-			}
-		case 18:
-			if !f.Flag || c.ReadFlag() {
-				n576 := c.ReadLength(1)
-				l577 := make([]int64, n576)
-				if n576 > 0 {
-					hn579 := c.ReadListHeader(7)
-					for i578 := range l577 {
-						if hn579 && !c.ReadFlag() {
-							continue
-						}
-						l577[i578] = r.ReadVarInt64()
-						if c.Failed() {
-							c.TraceIndex(i578)
-							break
-						}
-					}
-				}
-				x.LI64 = l577
-			}
-		case 19:
-			if !f.Flag || c.ReadFlag() {
-				n581 := c.ReadLength(1)
-				l582 := make([]int8, n581)
-				if n581 > 0 {
-					hn584 := c.ReadListHeader(2)
-					for i583 := range l582 {
-						if hn584 && !c.ReadFlag() {
-							continue
-						}
-						l582[i583] = r.ReadInt8()
-						if c.Failed() {
-							c.TraceIndex(i583)
-							break
-						}
-					}
-				}
-				x.LI8 = l582
-			}
-		case 20:
-			if !f.Flag || c.ReadFlag() {
-				n586 := c.ReadLength(1)
-				l587 := make([][]int32, n586)
-				if n586 > 0 {
-					hn589 := c.ReadListHeader(22)
-					for i588 := range l587 {
-						if hn589 && !c.ReadFlag() {
-							continue
-						}
-						n591 := c.ReadLength(1)
-						l592 := make([]int32, n591)
-						if n591 > 0 {
-							hn594 := c.ReadListHeader(5)
-							for i593 := range l592 {
-								if hn594 && !c.ReadFlag() {
-									continue
-								}
-								l592[i593] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i593)
-									break
-								}
-							}
-						}
-						l587[i588] = l592
-						if c.Failed() {
-							c.TraceIndex(i588)
-							break
-						}
-					}
-				}
-				x.LL = l587
-			}
-		case 21:
-			if !f.Flag || c.ReadFlag() {
-				n596 := c.ReadLength(1)
-				l597 := make([]map[string]int32, n596)
-				if n596 > 0 {
-					hn599 := c.ReadListHeader(24)
-					for i598 := range l597 {
-						if hn599 && !c.ReadFlag() {
-							continue
-						}
-						n601 := c.ReadLength(2)
-						m602 := make(map[string]int32, n601)
-						for n601 > 0 && !c.Failed() {
-							sz603, vn604 := c.ReadMapChunk(n601, 21, 5)
-							for j605 := 0; j605 < sz603 && !c.Failed(); j605++ {
-								var k606 string
-								k606 = c.ReadString()
-								var v607 int32
-								if !vn604 {
-									v607 = r.ReadVarInt32()
-								}
-								m602[k606] = v607
-							}
-							n601 -= sz603
-						}
-						l597[i598] = m602
-						if c.Failed() {
-							c.TraceIndex(i598)
-							break
-						}
-					}
-				}
-				x.LM = l597
-			}
-		case 22:
-			if !f.Flag || c.ReadFlag() {
-				n608 := c.ReadLength(1)
-				l609 := make([]*int32, n608)
-				if n608 > 0 {
-					hn611 := c.ReadListHeader(5)
-					for i610 := range l609 {
-						if hn611 && !c.ReadFlag() {
-							continue
-						}
-						p613 := new(int32)
-						*p613 = r.ReadVarInt32()
-						l609[i610] = p613
-						if c.Failed() {
-							c.TraceIndex(i610)
-							break
-						}
-					}
-				}
-				x.LPI = l609
-			}
-		case 23:
-			if !f.Flag || c.ReadFlag() {
 				n614 := c.ReadLength(1)
-				l615 := make([]string, n614)
+				l615 := serializer.MakeSlice[[]Color](c, n614)
 				if n614 > 0 {
-					hn617 := c.ReadListHeader(21)
+					hn617 := c.ReadListHeader(25)
 					for i616 := range l615 {
 						if hn617 && !c.ReadFlag() {
 							continue
 						}
-						l615[i616] = c.ReadString()
+						l615[i616] = Color(r.ReadVarUint32())
 						if c.Failed() {
 							c.TraceIndex(i616)
 							break
 						}
 					}
 				}
-				x.LS = l615
+				x.LE = l615
 			}
-		case 24:
-			if !f.Flag || c.ReadFlag() {
-				n619 := c.ReadLength(1)
-				l620 := make([]time.Time, n619)
+		case 15:
+			if f.Convert {
+				x.LF32 = serializer.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n619 := c.ReadLength(4)
+				l620 := serializer.MakeSlice[[]float32](c, n619)
 				if n619 > 0 {
-					hn622 := c.ReadListHeader(38)
+					hn622 := c.ReadListHeader(19)
 					for i621 := range l620 {
 						if hn622 && !c.ReadFlag() {
 							continue
 						}
-						l620[i621] = c.ReadTime()
+						l620[i621] = r.ReadFloat32()
 						if c.Failed() {
 							c.TraceIndex(i621)
 							break
 						}
 					}
 				}
-				x.LT = l620
+				x.LF32 = l620
 			}
-		case 25:
-			if !f.Flag || c.ReadFlag() {
-				n624 := c.ReadLength(2)
-				l625 := make([]uint16, n624)
+		case 16:
+			if f.Convert {
+				x.LF64 = serializer.ReadSliceAs[float64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n624 := c.ReadLength(8)
+				l625 := serializer.MakeSlice[[]float64](c, n624)
 				if n624 > 0 {
-					hn627 := c.ReadListHeader(10)
+					hn627 := c.ReadListHeader(20)
 					for i626 := range l625 {
 						if hn627 && !c.ReadFlag() {
 							continue
 						}
-						l625[i626] = r.ReadUint16()
+						l625[i626] = r.ReadFloat64()
 						if c.Failed() {
 							c.TraceIndex(i626)
 							break
 						}
 					}
 				}
-				x.LU16 = l625
+				x.LF64 = l625
 			}
-		case 26:
-			if !f.Flag || c.ReadFlag() {
+		case 17:
+			if f.Convert {
+				x.LI32 = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
 				n629 := c.ReadLength(1)
-				l630 := make([]uint64, n629)
+				l630 := serializer.MakeSlice[[]int32](c, n629)
 				if n629 > 0 {
-					hn632 := c.ReadListHeader(14)
+					hn632 := c.ReadListHeader(5)
 					for i631 := range l630 {
 						if hn632 && !c.ReadFlag() {
 							continue
 						}
-						l630[i631] = r.ReadVarUint64()
+						l630[i631] = r.ReadVarInt32()
 						if c.Failed() {
 							c.TraceIndex(i631)
 							break
 						}
 					}
 				}
-				x.LU64 = l630
+				x.LI32 = l630
+			}
+		case 18:
+			if f.Convert {
+				x.LI64 = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n634 := c.ReadLength(1)
+				l635 := serializer.MakeSlice[[]int64](c, n634)
+				if n634 > 0 {
+					hn637 := c.ReadListHeader(7)
+					for i636 := range l635 {
+						if hn637 && !c.ReadFlag() {
+							continue
+						}
+						l635[i636] = r.ReadVarInt64()
+						if c.Failed() {
+							c.TraceIndex(i636)
+							break
+						}
+					}
+				}
+				x.LI64 = l635
+			}
+		case 19:
+			if f.Convert {
+				x.LI8 = serializer.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n639 := c.ReadLength(1)
+				l640 := serializer.MakeSlice[[]int8](c, n639)
+				if n639 > 0 {
+					hn642 := c.ReadListHeader(2)
+					for i641 := range l640 {
+						if hn642 && !c.ReadFlag() {
+							continue
+						}
+						l640[i641] = r.ReadInt8()
+						if c.Failed() {
+							c.TraceIndex(i641)
+							break
+						}
+					}
+				}
+				x.LI8 = l640
+			}
+		case 20:
+			if !f.Flag || c.ReadFlag() {
+				n644 := c.ReadLength(1)
+				l645 := serializer.MakeSlice[[][]int32](c, n644)
+				if n644 > 0 {
+					hn647 := c.ReadListHeader(22)
+					for i646 := range l645 {
+						if hn647 && !c.ReadFlag() {
+							continue
+						}
+						n649 := c.ReadLength(1)
+						l650 := serializer.MakeSlice[[]int32](c, n649)
+						if n649 > 0 {
+							hn652 := c.ReadListHeader(5)
+							for i651 := range l650 {
+								if hn652 && !c.ReadFlag() {
+									continue
+								}
+								l650[i651] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i651)
+									break
+								}
+							}
+						}
+						l645[i646] = l650
+						if c.Failed() {
+							c.TraceIndex(i646)
+							break
+						}
+					}
+				}
+				x.LL = l645
+			}
+		case 21:
+			if !f.Flag || c.ReadFlag() {
+				n654 := c.ReadLength(1)
+				l655 := serializer.MakeSlice[[]map[string]int32](c, n654)
+				if n654 > 0 {
+					hn657 := c.ReadListHeader(24)
+					for i656 := range l655 {
+						if hn657 && !c.ReadFlag() {
+							continue
+						}
+						n659 := c.ReadLength(2)
+						m660 := serializer.MakeMap[map[string]int32](c, n659)
+						for n659 > 0 && !c.Failed() {
+							sz661, vn662 := c.ReadMapChunk(n659, 21, 5)
+							for j663 := 0; j663 < sz661 && !c.Failed(); j663++ {
+								var k664 string
+								k664 = c.ReadString()
+								var v665 int32
+								if !vn662 {
+									v665 = r.ReadVarInt32()
+								}
+								m660[k664] = v665
+							}
+							n659 -= sz661
+						}
+						l655[i656] = m660
+						if c.Failed() {
+							c.TraceIndex(i656)
+							break
+						}
+					}
+				}
+				x.LM = l655
+			}
+		case 22:
+			if f.Convert {
+				x.LPI = serializer.Pointers(c, serializer.ReadSliceAs[int32](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n666 := c.ReadLength(1)
+				l667 := serializer.MakeSlice[[]*int32](c, n666)
+				if n666 > 0 {
+					hn669 := c.ReadListHeader(5)
+					for i668 := range l667 {
+						if hn669 && !c.ReadFlag() {
+							continue
+						}
+						p671 := serializer.Alloc[int32](c)
+						*p671 = r.ReadVarInt32()
+						l667[i668] = p671
+						if c.Failed() {
+							c.TraceIndex(i668)
+							break
+						}
+					}
+				}
+				x.LPI = l667
+			}
+		case 23:
+			if !f.Flag || c.ReadFlag() {
+				n672 := c.ReadLength(1)
+				l673 := serializer.MakeSlice[[]string](c, n672)
+				if n672 > 0 {
+					hn675 := c.ReadListHeader(21)
+					for i674 := range l673 {
+						if hn675 && !c.ReadFlag() {
+							continue
+						}
+						l673[i674] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i674)
+							break
+						}
+					}
+				}
+				x.LS = l673
+			}
+		case 24:
+			if !f.Flag || c.ReadFlag() {
+				n677 := c.ReadLength(1)
+				l678 := serializer.MakeSlice[[]time.Time](c, n677)
+				if n677 > 0 {
+					hn680 := c.ReadListHeader(38)
+					for i679 := range l678 {
+						if hn680 && !c.ReadFlag() {
+							continue
+						}
+						l678[i679] = c.ReadTime()
+						if c.Failed() {
+							c.TraceIndex(i679)
+							break
+						}
+					}
+				}
+				x.LT = l678
+			}
+		case 25:
+			if f.Convert {
+				x.LU16 = serializer.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n682 := c.ReadLength(2)
+				l683 := serializer.MakeSlice[[]uint16](c, n682)
+				if n682 > 0 {
+					hn685 := c.ReadListHeader(10)
+					for i684 := range l683 {
+						if hn685 && !c.ReadFlag() {
+							continue
+						}
+						l683[i684] = r.ReadUint16()
+						if c.Failed() {
+							c.TraceIndex(i684)
+							break
+						}
+					}
+				}
+				x.LU16 = l683
+			}
+		case 26:
+			if f.Convert {
+				x.LU64 = serializer.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n687 := c.ReadLength(1)
+				l688 := serializer.MakeSlice[[]uint64](c, n687)
+				if n687 > 0 {
+					hn690 := c.ReadListHeader(14)
+					for i689 := range l688 {
+						if hn690 && !c.ReadFlag() {
+							continue
+						}
+						l688[i689] = r.ReadVarUint64()
+						if c.Failed() {
+							c.TraceIndex(i689)
+							break
+						}
+					}
+				}
+				x.LU64 = l688
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n634 := c.ReadLength(2)
-				m635 := make(map[bool]string, n634)
-				for n634 > 0 && !c.Failed() {
-					sz636, vn637 := c.ReadMapChunk(n634, 1, 21)
-					for j638 := 0; j638 < sz636 && !c.Failed(); j638++ {
-						var k639 bool
-						k639 = r.ReadBool()
-						var v640 string
-						if !vn637 {
-							v640 = c.ReadString()
+				n692 := c.ReadLength(2)
+				m693 := serializer.MakeMap[map[bool]string](c, n692)
+				for n692 > 0 && !c.Failed() {
+					sz694, vn695 := c.ReadMapChunk(n692, 1, 21)
+					for j696 := 0; j696 < sz694 && !c.Failed(); j696++ {
+						var k697 bool
+						k697 = r.ReadBool()
+						var v698 string
+						if !vn695 {
+							v698 = c.ReadString()
 						}
-						m635[k639] = v640
+						m693[k697] = v698
 					}
-					n634 -= sz636
+					n692 -= sz694
 				}
-				x.MBS = m635
+				x.MBS = m693
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				n641 := c.ReadLength(2)
-				m642 := make(map[Color]string, n641)
-				for n641 > 0 && !c.Failed() {
-					sz643, vn644 := c.ReadMapChunk(n641, 25, 21)
-					for j645 := 0; j645 < sz643 && !c.Failed(); j645++ {
-						var k646 Color
-						k646 = Color(r.ReadVarUint32())
-						var v647 string
-						if !vn644 {
-							v647 = c.ReadString()
+				n699 := c.ReadLength(2)
+				m700 := serializer.MakeMap[map[Color]string](c, n699)
+				for n699 > 0 && !c.Failed() {
+					sz701, vn702 := c.ReadMapChunk(n699, 25, 21)
+					for j703 := 0; j703 < sz701 && !c.Failed(); j703++ {
+						var k704 Color
+						k704 = Color(r.ReadVarUint32())
+						var v705 string
+						if !vn702 {
+							v705 = c.ReadString()
 						}
-						m642[k646] = v647
+						m700[k704] = v705
 					}
-					n641 -= sz643
+					n699 -= sz701
 				}
-				x.MES = m642
+				x.MES = m700
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n648 := c.ReadLength(2)
-				m649 := make(map[int64]float64, n648)
-				for n648 > 0 && !c.Failed() {
-					sz650, vn651 := c.ReadMapChunk(n648, 7, 20)
-					for j652 := 0; j652 < sz650 && !c.Failed(); j652++ {
-						var k653 int64
-						k653 = r.ReadVarInt64()
-						var v654 float64
-						if !vn651 {
-							v654 = r.ReadFloat64()
+				n706 := c.ReadLength(2)
+				m707 := serializer.MakeMap[map[int64]float64](c, n706)
+				for n706 > 0 && !c.Failed() {
+					sz708, vn709 := c.ReadMapChunk(n706, 7, 20)
+					for j710 := 0; j710 < sz708 && !c.Failed(); j710++ {
+						var k711 int64
+						k711 = r.ReadVarInt64()
+						var v712 float64
+						if !vn709 {
+							v712 = r.ReadFloat64()
 						}
-						m649[k653] = v654
+						m707[k711] = v712
 					}
-					n648 -= sz650
+					n706 -= sz708
 				}
-				x.MI64F = m649
+				x.MI64F = m707
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n655 := c.ReadLength(2)
-				m656 := make(map[int32]string, n655)
-				for n655 > 0 && !c.Failed() {
-					sz657, vn658 := c.ReadMapChunk(n655, 5, 21)
-					for j659 := 0; j659 < sz657 && !c.Failed(); j659++ {
-						var k660 int32
-						k660 = r.ReadVarInt32()
-						var v661 string
-						if !vn658 {
-							v661 = c.ReadString()
+				n713 := c.ReadLength(2)
+				m714 := serializer.MakeMap[map[int32]string](c, n713)
+				for n713 > 0 && !c.Failed() {
+					sz715, vn716 := c.ReadMapChunk(n713, 5, 21)
+					for j717 := 0; j717 < sz715 && !c.Failed(); j717++ {
+						var k718 int32
+						k718 = r.ReadVarInt32()
+						var v719 string
+						if !vn716 {
+							v719 = c.ReadString()
 						}
-						m656[k660] = v661
+						m714[k718] = v719
 					}
-					n655 -= sz657
+					n713 -= sz715
 				}
-				x.MIS = m656
+				x.MIS = m714
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n662 := c.ReadLength(2)
-				m663 := make(map[string]int32, n662)
-				for n662 > 0 && !c.Failed() {
-					sz664, vn665 := c.ReadMapChunk(n662, 21, 5)
-					for j666 := 0; j666 < sz664 && !c.Failed(); j666++ {
-						var k667 string
-						k667 = c.ReadString()
-						var v668 int32
-						if !vn665 {
-							v668 = r.ReadVarInt32()
+				n720 := c.ReadLength(2)
+				m721 := serializer.MakeMap[map[string]int32](c, n720)
+				for n720 > 0 && !c.Failed() {
+					sz722, vn723 := c.ReadMapChunk(n720, 21, 5)
+					for j724 := 0; j724 < sz722 && !c.Failed(); j724++ {
+						var k725 string
+						k725 = c.ReadString()
+						var v726 int32
+						if !vn723 {
+							v726 = r.ReadVarInt32()
 						}
-						m663[k667] = v668
+						m721[k725] = v726
 					}
-					n662 -= sz664
+					n720 -= sz722
 				}
-				x.MSI = m663
+				x.MSI = m721
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n669 := c.ReadLength(2)
-				m670 := make(map[string][]string, n669)
-				for n669 > 0 && !c.Failed() {
-					sz671, vn672 := c.ReadMapChunk(n669, 21, 22)
-					for j673 := 0; j673 < sz671 && !c.Failed(); j673++ {
-						var k674 string
-						k674 = c.ReadString()
-						var v675 []string
-						if !vn672 {
-							n676 := c.ReadLength(1)
-							l677 := make([]string, n676)
-							if n676 > 0 {
-								hn679 := c.ReadListHeader(21)
-								for i678 := range l677 {
-									if hn679 && !c.ReadFlag() {
+				n727 := c.ReadLength(2)
+				m728 := serializer.MakeMap[map[string][]string](c, n727)
+				for n727 > 0 && !c.Failed() {
+					sz729, vn730 := c.ReadMapChunk(n727, 21, 22)
+					for j731 := 0; j731 < sz729 && !c.Failed(); j731++ {
+						var k732 string
+						k732 = c.ReadString()
+						var v733 []string
+						if !vn730 {
+							n734 := c.ReadLength(1)
+							l735 := serializer.MakeSlice[[]string](c, n734)
+							if n734 > 0 {
+								hn737 := c.ReadListHeader(21)
+								for i736 := range l735 {
+									if hn737 && !c.ReadFlag() {
 										continue
 									}
-									l677[i678] = c.ReadString()
+									l735[i736] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i678)
+										c.TraceIndex(i736)
 										break
 									}
 								}
 							}
-							v675 = l677
+							v733 = l735
 						}
-						m670[k674] = v675
+						m728[k732] = v733
 					}
-					n669 -= sz671
+					n727 -= sz729
 				}
-				x.MSL = m670
+				x.MSL = m728
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n681 := c.ReadLength(2)
-				m682 := make(map[string]map[string]int32, n681)
-				for n681 > 0 && !c.Failed() {
-					sz683, vn684 := c.ReadMapChunk(n681, 21, 24)
-					for j685 := 0; j685 < sz683 && !c.Failed(); j685++ {
-						var k686 string
-						k686 = c.ReadString()
-						var v687 map[string]int32
-						if !vn684 {
-							n688 := c.ReadLength(2)
-							m689 := make(map[string]int32, n688)
-							for n688 > 0 && !c.Failed() {
-								sz690, vn691 := c.ReadMapChunk(n688, 21, 5)
-								for j692 := 0; j692 < sz690 && !c.Failed(); j692++ {
-									var k693 string
-									k693 = c.ReadString()
-									var v694 int32
-									if !vn691 {
-										v694 = r.ReadVarInt32()
+				n739 := c.ReadLength(2)
+				m740 := serializer.MakeMap[map[string]map[string]int32](c, n739)
+				for n739 > 0 && !c.Failed() {
+					sz741, vn742 := c.ReadMapChunk(n739, 21, 24)
+					for j743 := 0; j743 < sz741 && !c.Failed(); j743++ {
+						var k744 string
+						k744 = c.ReadString()
+						var v745 map[string]int32
+						if !vn742 {
+							n746 := c.ReadLength(2)
+							m747 := serializer.MakeMap[map[string]int32](c, n746)
+							for n746 > 0 && !c.Failed() {
+								sz748, vn749 := c.ReadMapChunk(n746, 21, 5)
+								for j750 := 0; j750 < sz748 && !c.Failed(); j750++ {
+									var k751 string
+									k751 = c.ReadString()
+									var v752 int32
+									if !vn749 {
+										v752 = r.ReadVarInt32()
 									}
-									m689[k693] = v694
+									m747[k751] = v752
 								}
-								n688 -= sz690
+								n746 -= sz748
 							}
-							v687 = m689
+							v745 = m747
 						}
-						m682[k686] = v687
+						m740[k744] = v745
 					}
-					n681 -= sz683
+					n739 -= sz741
 				}
-				x.MSM = m682
+				x.MSM = m740
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n695 := c.ReadLength(2)
-				m696 := make(map[string]*int32, n695)
-				for n695 > 0 && !c.Failed() {
-					sz697, vn698 := c.ReadMapChunk(n695, 21, 5)
-					for j699 := 0; j699 < sz697 && !c.Failed(); j699++ {
-						var k700 string
-						k700 = c.ReadString()
-						var v701 *int32
-						if !vn698 {
-							p702 := new(int32)
-							*p702 = r.ReadVarInt32()
-							v701 = p702
+				n753 := c.ReadLength(2)
+				m754 := serializer.MakeMap[map[string]*int32](c, n753)
+				for n753 > 0 && !c.Failed() {
+					sz755, vn756 := c.ReadMapChunk(n753, 21, 5)
+					for j757 := 0; j757 < sz755 && !c.Failed(); j757++ {
+						var k758 string
+						k758 = c.ReadString()
+						var v759 *int32
+						if !vn756 {
+							p760 := serializer.Alloc[int32](c)
+							*p760 = r.ReadVarInt32()
+							v759 = p760
 						}
-						m696[k700] = v701
+						m754[k758] = v759
 					}
-					n695 -= sz697
+					n753 -= sz755
 				}
-				x.MSP = m696
+				x.MSP = m754
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n703 := c.ReadLength(2)
-				m704 := make(map[uint8]uint16, n703)
-				for n703 > 0 && !c.Failed() {
-					sz705, vn706 := c.ReadMapChunk(n703, 9, 10)
-					for j707 := 0; j707 < sz705 && !c.Failed(); j707++ {
-						var k708 uint8
-						k708 = r.ReadUint8()
-						var v709 uint16
-						if !vn706 {
-							v709 = r.ReadUint16()
+				n761 := c.ReadLength(2)
+				m762 := serializer.MakeMap[map[uint8]uint16](c, n761)
+				for n761 > 0 && !c.Failed() {
+					sz763, vn764 := c.ReadMapChunk(n761, 9, 10)
+					for j765 := 0; j765 < sz763 && !c.Failed(); j765++ {
+						var k766 uint8
+						k766 = r.ReadUint8()
+						var v767 uint16
+						if !vn764 {
+							v767 = r.ReadUint16()
 						}
-						m704[k708] = v709
+						m762[k766] = v767
 					}
-					n703 -= sz705
+					n761 -= sz763
 				}
-				x.MU8 = m704
+				x.MU8 = m762
 			}
 		case 36:
-			if !f.Flag || c.ReadFlag() {
+			if f.Convert {
+				x.NBin = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
 				x.NBin = c.ReadBinary()
 			}
 		case 37:
 			if !f.Flag || c.ReadFlag() {
-				n710 := c.ReadLength(1)
-				l711 := make([]string, n710)
-				if n710 > 0 {
-					hn713 := c.ReadListHeader(21)
-					for i712 := range l711 {
-						if hn713 && !c.ReadFlag() {
+				n768 := c.ReadLength(1)
+				l769 := serializer.MakeSlice[[]string](c, n768)
+				if n768 > 0 {
+					hn771 := c.ReadListHeader(21)
+					for i770 := range l769 {
+						if hn771 && !c.ReadFlag() {
 							continue
 						}
-						l711[i712] = c.ReadString()
+						l769[i770] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i712)
+							c.TraceIndex(i770)
 							break
 						}
 					}
 				}
-				x.NLS = l711
+				x.NLS = l769
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n715 := c.ReadLength(2)
-				m716 := make(map[string]int32, n715)
-				for n715 > 0 && !c.Failed() {
-					sz717, vn718 := c.ReadMapChunk(n715, 21, 5)
-					for j719 := 0; j719 < sz717 && !c.Failed(); j719++ {
-						var k720 string
-						k720 = c.ReadString()
-						var v721 int32
-						if !vn718 {
-							v721 = r.ReadVarInt32()
+				n773 := c.ReadLength(2)
+				m774 := serializer.MakeMap[map[string]int32](c, n773)
+				for n773 > 0 && !c.Failed() {
+					sz775, vn776 := c.ReadMapChunk(n773, 21, 5)
+					for j777 := 0; j777 < sz775 && !c.Failed(); j777++ {
+						var k778 string
+						k778 = c.ReadString()
+						var v779 int32
+						if !vn776 {
+							v779 = r.ReadVarInt32()
 						}
-						m716[k720] = v721
+						m774[k778] = v779
 					}
-					n715 -= sz717
+					n773 -= sz775
 				}
-				x.NM = m716
+				x.NM = m774
 			}
 		case 39:
-			if !f.Flag || c.ReadFlag() {
-				n722 := c.ReadLength(1)
-				l723 := make([]uint8, n722)
-				if n722 > 0 {
-					hn725 := c.ReadListHeader(9)
-					for i724 := range l723 {
-						if hn725 && !c.ReadFlag() {
-							continue
-						}
-						l723[i724] = r.ReadUint8()
-						if c.Failed() {
-							c.TraceIndex(i724)
-							break
-						}
-					}
-				}
-				x.Raw = l723
-			}
-		case 40:
-			if !f.Flag || c.ReadFlag() {
-				n727 := c.ReadArrayLength(1)
-				a728 := make([]bool, n727)
-				r.ReadRawBools(a728)
-				x.RmABool = a728
-			}
-		case 41:
-			if !f.Flag || c.ReadFlag() {
-				n729 := c.ReadArrayLength(4)
-				a730 := make([]float32, n729)
-				r.ReadRawFloat32s(a730)
-				x.RmAF32 = a730
-			}
-		case 42:
-			if !f.Flag || c.ReadFlag() {
-				n731 := c.ReadArrayLength(8)
-				a732 := make([]float64, n731)
-				r.ReadRawFloat64s(a732)
-				x.RmAF64 = a732
-			}
-		case 43:
-			if !f.Flag || c.ReadFlag() {
-				n733 := c.ReadArrayLength(2)
-				a734 := make([]int16, n733)
-				r.ReadRawInt16s(a734)
-				x.RmAI16 = a734
-			}
-		case 44:
-			if !f.Flag || c.ReadFlag() {
-				n735 := c.ReadArrayLength(4)
-				a736 := make([]int32, n735)
-				r.ReadRawInt32s(a736)
-				x.RmAI32 = a736
-			}
-		case 45:
-			if !f.Flag || c.ReadFlag() {
-				n737 := c.ReadArrayLength(8)
-				a738 := make([]int64, n737)
-				r.ReadRawInt64s(a738)
-				x.RmAI64 = a738
-			}
-		case 46:
-			if !f.Flag || c.ReadFlag() {
-				n739 := c.ReadArrayLength(1)
-				a740 := make([]int8, n739)
-				for i741 := range a740 {
-					a740[i741] = r.ReadInt8()
-				}
-				x.RmAI8 = a740
-			}
-		case 47:
-			if !f.Flag || c.ReadFlag() {
-				n742 := c.ReadArrayLength(2)
-				a743 := make([]uint16, n742)
-				r.ReadRawUint16s(a743)
-				x.RmAU16 = a743
-			}
-		case 48:
-			if !f.Flag || c.ReadFlag() {
-				n744 := c.ReadArrayLength(4)
-				a745 := make([]uint32, n744)
-				r.ReadRawUint32s(a745)
-				x.RmAU32 = a745
-			}
-		case 49:
-			if !f.Flag || c.ReadFlag() {
-				n746 := c.ReadArrayLength(8)
-				a747 := make([]uint64, n746)
-				r.ReadRawUint64s(a747)
-				x.RmAU64 = a747
-			}
-		case 50:
-			if !f.Flag || c.ReadFlag() {
-				n748 := c.ReadArrayLength(1)
-				a749 := make([]uint8, n748)
-				copy(a749, r.ReadBytes(n748))
-				x.RmAU8 = a749
-			}
-		case 51:
-			if !f.Flag || c.ReadFlag() {
-				x.RmBin = c.ReadBinary()
-			}
-		case 52:
-			if !f.Flag || c.ReadFlag() {
-				n750 := c.ReadLength(2)
-				if n750 != 3 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n750, 3))
-					return
-				}
-				var l751 [3]int16
-				if n750 > 0 {
-					hn753 := c.ReadListHeader(3)
-					for i752 := range l751 {
-						if hn753 && !c.ReadFlag() {
-							continue
-						}
-						l751[i752] = r.ReadInt16()
-						if c.Failed() {
-							c.TraceIndex(i752)
-							break
-						}
-					}
-				}
-				x.RmFix = l751
-			}
-		case 53:
-			if !f.Flag || c.ReadFlag() {
-				n755 := c.ReadLength(1)
-				l756 := make([]bool, n755)
-				if n755 > 0 {
-					hn758 := c.ReadListHeader(1)
-					for i757 := range l756 {
-						if hn758 && !c.ReadFlag() {
-							continue
-						}
-						l756[i757] = r.ReadBool()
-						if c.Failed() {
-							c.TraceIndex(i757)
-							break
-						}
-					}
-				}
-				x.RmLB = l756
-			}
-		case 54:
-			if !f.Flag || c.ReadFlag() {
-				n760 := c.ReadLength(1)
-				l761 := make([]Color, n760)
-				if n760 > 0 {
-					hn763 := c.ReadListHeader(25)
-					for i762 := range l761 {
-						if hn763 && !c.ReadFlag() {
-							continue
-						}
-						l761[i762] = Color(r.ReadVarUint32())
-						if c.Failed() {
-							c.TraceIndex(i762)
-							break
-						}
-					}
-				}
-				x.RmLE = l761
-			}
-		case 55:
-			if !f.Flag || c.ReadFlag() {
-				n765 := c.ReadLength(4)
-				l766 := make([]float32, n765)
-				if n765 > 0 {
-					hn768 := c.ReadListHeader(19)
-					for i767 := range l766 {
-						if hn768 && !c.ReadFlag() {
-							continue
-						}
-						l766[i767] = r.ReadFloat32()
-						if c.Failed() {
-							c.TraceIndex(i767)
-							break
-						}
-					}
-				}
-				x.RmLF32 = l766
-			}
-		case 56:
-			if !f.Flag || c.ReadFlag() {
-				n770 := c.ReadLength(8)
-				l771 := make([]float64, n770)
-				if n770 > 0 {
-					hn773 := c.ReadListHeader(20)
-					for i772 := range l771 {
-						if hn773 && !c.ReadFlag() {
-							continue
-						}
-						l771[i772] = r.ReadFloat64()
-						if c.Failed() {
-							c.TraceIndex(i772)
-							break
-						}
-					}
-				}
-				x.RmLF64 = l771
-			}
-		case 57:
-			if !f.Flag || c.ReadFlag() {
-				n775 := c.ReadLength(1)
-				l776 := make([]int32, n775)
-				if n775 > 0 {
-					hn778 := c.ReadListHeader(5)
-					for i777 := range l776 {
-						if hn778 && !c.ReadFlag() {
-							continue
-						}
-						l776[i777] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i777)
-							break
-						}
-					}
-				}
-				x.RmLI32 = l776
-			}
-		case 58:
-			if !f.Flag || c.ReadFlag() {
+			if f.Convert {
+				x.Raw = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
 				n780 := c.ReadLength(1)
-				l781 := make([]int64, n780)
+				l781 := serializer.MakeSlice[[]uint8](c, n780)
 				if n780 > 0 {
-					hn783 := c.ReadListHeader(7)
+					hn783 := c.ReadListHeader(9)
 					for i782 := range l781 {
 						if hn783 && !c.ReadFlag() {
 							continue
 						}
-						l781[i782] = r.ReadVarInt64()
+						l781[i782] = r.ReadUint8()
 						if c.Failed() {
 							c.TraceIndex(i782)
 							break
 						}
 					}
 				}
-				x.RmLI64 = l781
+				x.Raw = l781
 			}
-		case 59:
-			if !f.Flag || c.ReadFlag() {
-				n785 := c.ReadLength(1)
-				l786 := make([]int8, n785)
-				if n785 > 0 {
-					hn788 := c.ReadListHeader(2)
-					for i787 := range l786 {
-						if hn788 && !c.ReadFlag() {
+		case 40:
+			if f.Convert {
+				x.RmABool = serializer.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n785 := c.ReadArrayLength(1)
+				a786 := make([]bool, n785)
+				r.ReadRawBools(a786)
+				x.RmABool = a786
+			}
+		case 41:
+			if f.Convert {
+				x.RmAF32 = serializer.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n787 := c.ReadArrayLength(4)
+				a788 := make([]float32, n787)
+				r.ReadRawFloat32s(a788)
+				x.RmAF32 = a788
+			}
+		case 42:
+			if f.Convert {
+				x.RmAF64 = serializer.ReadSliceAs[float64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n789 := c.ReadArrayLength(8)
+				a790 := make([]float64, n789)
+				r.ReadRawFloat64s(a790)
+				x.RmAF64 = a790
+			}
+		case 43:
+			if f.Convert {
+				x.RmAI16 = serializer.ReadSliceAs[int16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n791 := c.ReadArrayLength(2)
+				a792 := make([]int16, n791)
+				r.ReadRawInt16s(a792)
+				x.RmAI16 = a792
+			}
+		case 44:
+			if f.Convert {
+				x.RmAI32 = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n793 := c.ReadArrayLength(4)
+				a794 := make([]int32, n793)
+				r.ReadRawInt32s(a794)
+				x.RmAI32 = a794
+			}
+		case 45:
+			if f.Convert {
+				x.RmAI64 = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n795 := c.ReadArrayLength(8)
+				a796 := make([]int64, n795)
+				r.ReadRawInt64s(a796)
+				x.RmAI64 = a796
+			}
+		case 46:
+			if f.Convert {
+				x.RmAI8 = serializer.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n797 := c.ReadArrayLength(1)
+				a798 := make([]int8, n797)
+				for i799 := range a798 {
+					a798[i799] = r.ReadInt8()
+				}
+				x.RmAI8 = a798
+			}
+		case 47:
+			if f.Convert {
+				x.RmAU16 = serializer.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n800 := c.ReadArrayLength(2)
+				a801 := make([]uint16, n800)
+				r.ReadRawUint16s(a801)
+				x.RmAU16 = a801
+			}
+		case 48:
+			if f.Convert {
+				x.RmAU32 = serializer.ReadSliceAs[uint32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n802 := c.ReadArrayLength(4)
+				a803 := make([]uint32, n802)
+				r.ReadRawUint32s(a803)
+				x.RmAU32 = a803
+			}
+		case 49:
+			if f.Convert {
+				x.RmAU64 = serializer.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n804 := c.ReadArrayLength(8)
+				a805 := make([]uint64, n804)
+				r.ReadRawUint64s(a805)
+				x.RmAU64 = a805
+			}
+		case 50:
+			if f.Convert {
+				x.RmAU8 = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n806 := c.ReadArrayLength(1)
+				a807 := make([]uint8, n806)
+				copy(a807, r.ReadBytes(n806))
+				x.RmAU8 = a807
+			}
+		case 51:
+			if f.Convert {
+				x.RmBin = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				x.RmBin = c.ReadBinary()
+			}
+		case 52:
+			if f.Convert {
+				serializer.CopyArray(c, x.RmFix[:], serializer.ReadSliceAs[int16](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n808 := c.ReadLength(2)
+				if n808 != 3 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n808, 3))
+					return
+				}
+				var l809 [3]int16
+				if n808 > 0 {
+					hn811 := c.ReadListHeader(3)
+					for i810 := range l809 {
+						if hn811 && !c.ReadFlag() {
 							continue
 						}
-						l786[i787] = r.ReadInt8()
+						l809[i810] = r.ReadInt16()
 						if c.Failed() {
-							c.TraceIndex(i787)
+							c.TraceIndex(i810)
 							break
 						}
 					}
 				}
-				x.RmLI8 = l786
+				x.RmFix = l809
 			}
-		case 60:
-			if !f.Flag || c.ReadFlag() {
-				n790 := c.ReadLength(1)
-				l791 := make([][]int32, n790)
-				if n790 > 0 {
-					hn793 := c.ReadListHeader(22)
-					for i792 := range l791 {
-						if hn793 && !c.ReadFlag() {
+		case 53:
+			if f.Convert {
+				x.RmLB = serializer.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n813 := c.ReadLength(1)
+				l814 := serializer.MakeSlice[[]bool](c, n813)
+				if n813 > 0 {
+					hn816 := c.ReadListHeader(1)
+					for i815 := range l814 {
+						if hn816 && !c.ReadFlag() {
 							continue
 						}
-						n795 := c.ReadLength(1)
-						l796 := make([]int32, n795)
-						if n795 > 0 {
-							hn798 := c.ReadListHeader(5)
-							for i797 := range l796 {
-								if hn798 && !c.ReadFlag() {
-									continue
-								}
-								l796[i797] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i797)
-									break
-								}
-							}
-						}
-						l791[i792] = l796
+						l814[i815] = r.ReadBool()
 						if c.Failed() {
-							c.TraceIndex(i792)
+							c.TraceIndex(i815)
 							break
 						}
 					}
 				}
-				x.RmLL = l791
+				x.RmLB = l814
 			}
-		case 61:
-			if !f.Flag || c.ReadFlag() {
-				n800 := c.ReadLength(1)
-				l801 := make([]map[string]int32, n800)
-				if n800 > 0 {
-					hn803 := c.ReadListHeader(24)
-					for i802 := range l801 {
-						if hn803 && !c.ReadFlag() {
-							continue
-						}
-						n805 := c.ReadLength(2)
-						m806 := make(map[string]int32, n805)
-						for n805 > 0 && !c.Failed() {
-							sz807, vn808 := c.ReadMapChunk(n805, 21, 5)
-							for j809 := 0; j809 < sz807 && !c.Failed(); j809++ {
-								var k810 string
-								k810 = c.ReadString()
-								var v811 int32
-								if !vn808 {
-									v811 = r.ReadVarInt32()
-								}
-								m806[k810] = v811
-							}
-							n805 -= sz807
-						}
-						l801[i802] = m806
-						if c.Failed() {
-							c.TraceIndex(i802)
-							break
-						}
-					}
-				}
-				x.RmLM = l801
-			}
-		case 62:
-			if !f.Flag || c.ReadFlag() {
-				n812 := c.ReadLength(1)
-				l813 := make([]*int32, n812)
-				if n812 > 0 {
-					hn815 := c.ReadListHeader(5)
-					for i814 := range l813 {
-						if hn815 && !c.ReadFlag() {
-							continue
-						}
-						p817 := new(int32)
-						*p817 = r.ReadVarInt32()
-						l813[i814] = p817
-						if c.Failed() {
-							c.TraceIndex(i814)
-							break
-						}
-					}
-				}
-				x.RmLPI = l813
-			}
-		case 63:
+		case 54:
 			if !f.Flag || c.ReadFlag() {
 				n818 := c.ReadLength(1)
-				l819 := make([]string, n818)
+				l819 := serializer.MakeSlice[[]Color](c, n818)
 				if n818 > 0 {
-					hn821 := c.ReadListHeader(21)
+					hn821 := c.ReadListHeader(25)
 					for i820 := range l819 {
 						if hn821 && !c.ReadFlag() {
 							continue
 						}
-						l819[i820] = c.ReadString()
+						l819[i820] = Color(r.ReadVarUint32())
 						if c.Failed() {
 							c.TraceIndex(i820)
 							break
 						}
 					}
 				}
-				x.RmLS = l819
+				x.RmLE = l819
 			}
-		case 64:
-			if !f.Flag || c.ReadFlag() {
-				n823 := c.ReadLength(1)
-				l824 := make([]time.Time, n823)
+		case 55:
+			if f.Convert {
+				x.RmLF32 = serializer.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n823 := c.ReadLength(4)
+				l824 := serializer.MakeSlice[[]float32](c, n823)
 				if n823 > 0 {
-					hn826 := c.ReadListHeader(38)
+					hn826 := c.ReadListHeader(19)
 					for i825 := range l824 {
 						if hn826 && !c.ReadFlag() {
 							continue
 						}
-						l824[i825] = c.ReadTime()
+						l824[i825] = r.ReadFloat32()
 						if c.Failed() {
 							c.TraceIndex(i825)
 							break
 						}
 					}
 				}
-				x.RmLT = l824
+				x.RmLF32 = l824
 			}
-		case 65:
-			if !f.Flag || c.ReadFlag() {
-				n828 := c.ReadLength(2)
-				l829 := make([]uint16, n828)
+		case 56:
+			if f.Convert {
+				x.RmLF64 = serializer.ReadSliceAs[float64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n828 := c.ReadLength(8)
+				l829 := serializer.MakeSlice[[]float64](c, n828)
 				if n828 > 0 {
-					hn831 := c.ReadListHeader(10)
+					hn831 := c.ReadListHeader(20)
 					for i830 := range l829 {
 						if hn831 && !c.ReadFlag() {
 							continue
 						}
-						l829[i830] = r.ReadUint16()
+						l829[i830] = r.ReadFloat64()
 						if c.Failed() {
 							c.TraceIndex(i830)
 							break
 						}
 					}
 				}
-				x.RmLU16 = l829
+				x.RmLF64 = l829
 			}
-		case 66:
-			if !f.Flag || c.ReadFlag() {
+		case 57:
+			if f.Convert {
+				x.RmLI32 = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
 				n833 := c.ReadLength(1)
-				l834 := make([]uint64, n833)
+				l834 := serializer.MakeSlice[[]int32](c, n833)
 				if n833 > 0 {
-					hn836 := c.ReadListHeader(14)
+					hn836 := c.ReadListHeader(5)
 					for i835 := range l834 {
 						if hn836 && !c.ReadFlag() {
 							continue
 						}
-						l834[i835] = r.ReadVarUint64()
+						l834[i835] = r.ReadVarInt32()
 						if c.Failed() {
 							c.TraceIndex(i835)
 							break
 						}
 					}
 				}
-				x.RmLU64 = l834
+				x.RmLI32 = l834
+			}
+		case 58:
+			if f.Convert {
+				x.RmLI64 = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n838 := c.ReadLength(1)
+				l839 := serializer.MakeSlice[[]int64](c, n838)
+				if n838 > 0 {
+					hn841 := c.ReadListHeader(7)
+					for i840 := range l839 {
+						if hn841 && !c.ReadFlag() {
+							continue
+						}
+						l839[i840] = r.ReadVarInt64()
+						if c.Failed() {
+							c.TraceIndex(i840)
+							break
+						}
+					}
+				}
+				x.RmLI64 = l839
+			}
+		case 59:
+			if f.Convert {
+				x.RmLI8 = serializer.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n843 := c.ReadLength(1)
+				l844 := serializer.MakeSlice[[]int8](c, n843)
+				if n843 > 0 {
+					hn846 := c.ReadListHeader(2)
+					for i845 := range l844 {
+						if hn846 && !c.ReadFlag() {
+							continue
+						}
+						l844[i845] = r.ReadInt8()
+						if c.Failed() {
+							c.TraceIndex(i845)
+							break
+						}
+					}
+				}
+				x.RmLI8 = l844
+			}
+		case 60:
+			if !f.Flag || c.ReadFlag() {
+				n848 := c.ReadLength(1)
+				l849 := serializer.MakeSlice[[][]int32](c, n848)
+				if n848 > 0 {
+					hn851 := c.ReadListHeader(22)
+					for i850 := range l849 {
+						if hn851 && !c.ReadFlag() {
+							continue
+						}
+						n853 := c.ReadLength(1)
+						l854 := serializer.MakeSlice[[]int32](c, n853)
+						if n853 > 0 {
+							hn856 := c.ReadListHeader(5)
+							for i855 := range l854 {
+								if hn856 && !c.ReadFlag() {
+									continue
+								}
+								l854[i855] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i855)
+									break
+								}
+							}
+						}
+						l849[i850] = l854
+						if c.Failed() {
+							c.TraceIndex(i850)
+							break
+						}
+					}
+				}
+				x.RmLL = l849
+			}
+		case 61:
+			if !f.Flag || c.ReadFlag() {
+				n858 := c.ReadLength(1)
+				l859 := serializer.MakeSlice[[]map[string]int32](c, n858)
+				if n858 > 0 {
+					hn861 := c.ReadListHeader(24)
+					for i860 := range l859 {
+						if hn861 && !c.ReadFlag() {
+							continue
+						}
+						n863 := c.ReadLength(2)
+						m864 := serializer.MakeMap[map[string]int32](c, n863)
+						for n863 > 0 && !c.Failed() {
+							sz865, vn866 := c.ReadMapChunk(n863, 21, 5)
+							for j867 := 0; j867 < sz865 && !c.Failed(); j867++ {
+								var k868 string
+								k868 = c.ReadString()
+								var v869 int32
+								if !vn866 {
+									v869 = r.ReadVarInt32()
+								}
+								m864[k868] = v869
+							}
+							n863 -= sz865
+						}
+						l859[i860] = m864
+						if c.Failed() {
+							c.TraceIndex(i860)
+							break
+						}
+					}
+				}
+				x.RmLM = l859
+			}
+		case 62:
+			if f.Convert {
+				x.RmLPI = serializer.Pointers(c, serializer.ReadSliceAs[int32](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n870 := c.ReadLength(1)
+				l871 := serializer.MakeSlice[[]*int32](c, n870)
+				if n870 > 0 {
+					hn873 := c.ReadListHeader(5)
+					for i872 := range l871 {
+						if hn873 && !c.ReadFlag() {
+							continue
+						}
+						p875 := serializer.Alloc[int32](c)
+						*p875 = r.ReadVarInt32()
+						l871[i872] = p875
+						if c.Failed() {
+							c.TraceIndex(i872)
+							break
+						}
+					}
+				}
+				x.RmLPI = l871
+			}
+		case 63:
+			if !f.Flag || c.ReadFlag() {
+				n876 := c.ReadLength(1)
+				l877 := serializer.MakeSlice[[]string](c, n876)
+				if n876 > 0 {
+					hn879 := c.ReadListHeader(21)
+					for i878 := range l877 {
+						if hn879 && !c.ReadFlag() {
+							continue
+						}
+						l877[i878] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i878)
+							break
+						}
+					}
+				}
+				x.RmLS = l877
+			}
+		case 64:
+			if !f.Flag || c.ReadFlag() {
+				n881 := c.ReadLength(1)
+				l882 := serializer.MakeSlice[[]time.Time](c, n881)
+				if n881 > 0 {
+					hn884 := c.ReadListHeader(38)
+					for i883 := range l882 {
+						if hn884 && !c.ReadFlag() {
+							continue
+						}
+						l882[i883] = c.ReadTime()
+						if c.Failed() {
+							c.TraceIndex(i883)
+							break
+						}
+					}
+				}
+				x.RmLT = l882
+			}
+		case 65:
+			if f.Convert {
+				x.RmLU16 = serializer.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n886 := c.ReadLength(2)
+				l887 := serializer.MakeSlice[[]uint16](c, n886)
+				if n886 > 0 {
+					hn889 := c.ReadListHeader(10)
+					for i888 := range l887 {
+						if hn889 && !c.ReadFlag() {
+							continue
+						}
+						l887[i888] = r.ReadUint16()
+						if c.Failed() {
+							c.TraceIndex(i888)
+							break
+						}
+					}
+				}
+				x.RmLU16 = l887
+			}
+		case 66:
+			if f.Convert {
+				x.RmLU64 = serializer.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n891 := c.ReadLength(1)
+				l892 := serializer.MakeSlice[[]uint64](c, n891)
+				if n891 > 0 {
+					hn894 := c.ReadListHeader(14)
+					for i893 := range l892 {
+						if hn894 && !c.ReadFlag() {
+							continue
+						}
+						l892[i893] = r.ReadVarUint64()
+						if c.Failed() {
+							c.TraceIndex(i893)
+							break
+						}
+					}
+				}
+				x.RmLU64 = l892
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n838 := c.ReadLength(2)
-				m839 := make(map[bool]string, n838)
-				for n838 > 0 && !c.Failed() {
-					sz840, vn841 := c.ReadMapChunk(n838, 1, 21)
-					for j842 := 0; j842 < sz840 && !c.Failed(); j842++ {
-						var k843 bool
-						k843 = r.ReadBool()
-						var v844 string
-						if !vn841 {
-							v844 = c.ReadString()
+				n896 := c.ReadLength(2)
+				m897 := serializer.MakeMap[map[bool]string](c, n896)
+				for n896 > 0 && !c.Failed() {
+					sz898, vn899 := c.ReadMapChunk(n896, 1, 21)
+					for j900 := 0; j900 < sz898 && !c.Failed(); j900++ {
+						var k901 bool
+						k901 = r.ReadBool()
+						var v902 string
+						if !vn899 {
+							v902 = c.ReadString()
 						}
-						m839[k843] = v844
+						m897[k901] = v902
 					}
-					n838 -= sz840
+					n896 -= sz898
 				}
-				x.RmMBS = m839
+				x.RmMBS = m897
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n845 := c.ReadLength(2)
-				m846 := make(map[Color]string, n845)
-				for n845 > 0 && !c.Failed() {
-					sz847, vn848 := c.ReadMapChunk(n845, 25, 21)
-					for j849 := 0; j849 < sz847 && !c.Failed(); j849++ {
-						var k850 Color
-						k850 = Color(r.ReadVarUint32())
-						var v851 string
-						if !vn848 {
-							v851 = c.ReadString()
+				n903 := c.ReadLength(2)
+				m904 := serializer.MakeMap[map[Color]string](c, n903)
+				for n903 > 0 && !c.Failed() {
+					sz905, vn906 := c.ReadMapChunk(n903, 25, 21)
+					for j907 := 0; j907 < sz905 && !c.Failed(); j907++ {
+						var k908 Color
+						k908 = Color(r.ReadVarUint32())
+						var v909 string
+						if !vn906 {
+							v909 = c.ReadString()
 						}
-						m846[k850] = v851
+						m904[k908] = v909
 					}
-					n845 -= sz847
+					n903 -= sz905
 				}
-				x.RmMES = m846
+				x.RmMES = m904
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n852 := c.ReadLength(2)
-				m853 := make(map[int64]float64, n852)
-				for n852 > 0 && !c.Failed() {
-					sz854, vn855 := c.ReadMapChunk(n852, 7, 20)
-					for j856 := 0; j856 < sz854 && !c.Failed(); j856++ {
-						var k857 int64
-						k857 = r.ReadVarInt64()
-						var v858 float64
-						if !vn855 {
-							v858 = r.ReadFloat64()
+				n910 := c.ReadLength(2)
+				m911 := serializer.MakeMap[map[int64]float64](c, n910)
+				for n910 > 0 && !c.Failed() {
+					sz912, vn913 := c.ReadMapChunk(n910, 7, 20)
+					for j914 := 0; j914 < sz912 && !c.Failed(); j914++ {
+						var k915 int64
+						k915 = r.ReadVarInt64()
+						var v916 float64
+						if !vn913 {
+							v916 = r.ReadFloat64()
 						}
-						m853[k857] = v858
+						m911[k915] = v916
 					}
-					n852 -= sz854
+					n910 -= sz912
 				}
-				x.RmMI64F = m853
+				x.RmMI64F = m911
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n859 := c.ReadLength(2)
-				m860 := make(map[int32]string, n859)
-				for n859 > 0 && !c.Failed() {
-					sz861, vn862 := c.ReadMapChunk(n859, 5, 21)
-					for j863 := 0; j863 < sz861 && !c.Failed(); j863++ {
-						var k864 int32
-						k864 = r.ReadVarInt32()
-						var v865 string
-						if !vn862 {
-							v865 = c.ReadString()
+				n917 := c.ReadLength(2)
+				m918 := serializer.MakeMap[map[int32]string](c, n917)
+				for n917 > 0 && !c.Failed() {
+					sz919, vn920 := c.ReadMapChunk(n917, 5, 21)
+					for j921 := 0; j921 < sz919 && !c.Failed(); j921++ {
+						var k922 int32
+						k922 = r.ReadVarInt32()
+						var v923 string
+						if !vn920 {
+							v923 = c.ReadString()
 						}
-						m860[k864] = v865
+						m918[k922] = v923
 					}
-					n859 -= sz861
+					n917 -= sz919
 				}
-				x.RmMIS = m860
+				x.RmMIS = m918
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n866 := c.ReadLength(2)
-				m867 := make(map[string]int32, n866)
-				for n866 > 0 && !c.Failed() {
-					sz868, vn869 := c.ReadMapChunk(n866, 21, 5)
-					for j870 := 0; j870 < sz868 && !c.Failed(); j870++ {
-						var k871 string
-						k871 = c.ReadString()
-						var v872 int32
-						if !vn869 {
-							v872 = r.ReadVarInt32()
+				n924 := c.ReadLength(2)
+				m925 := serializer.MakeMap[map[string]int32](c, n924)
+				for n924 > 0 && !c.Failed() {
+					sz926, vn927 := c.ReadMapChunk(n924, 21, 5)
+					for j928 := 0; j928 < sz926 && !c.Failed(); j928++ {
+						var k929 string
+						k929 = c.ReadString()
+						var v930 int32
+						if !vn927 {
+							v930 = r.ReadVarInt32()
 						}
-						m867[k871] = v872
+						m925[k929] = v930
 					}
-					n866 -= sz868
+					n924 -= sz926
 				}
-				x.RmMSI = m867
+				x.RmMSI = m925
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n873 := c.ReadLength(2)
-				m874 := make(map[string][]string, n873)
-				for n873 > 0 && !c.Failed() {
-					sz875, vn876 := c.ReadMapChunk(n873, 21, 22)
-					for j877 := 0; j877 < sz875 && !c.Failed(); j877++ {
-						var k878 string
-						k878 = c.ReadString()
-						var v879 []string
-						if !vn876 {
-							n880 := c.ReadLength(1)
-							l881 := make([]string, n880)
-							if n880 > 0 {
-								hn883 := c.ReadListHeader(21)
-								for i882 := range l881 {
-									if hn883 && !c.ReadFlag() {
+				n931 := c.ReadLength(2)
+				m932 := serializer.MakeMap[map[string][]string](c, n931)
+				for n931 > 0 && !c.Failed() {
+					sz933, vn934 := c.ReadMapChunk(n931, 21, 22)
+					for j935 := 0; j935 < sz933 && !c.Failed(); j935++ {
+						var k936 string
+						k936 = c.ReadString()
+						var v937 []string
+						if !vn934 {
+							n938 := c.ReadLength(1)
+							l939 := serializer.MakeSlice[[]string](c, n938)
+							if n938 > 0 {
+								hn941 := c.ReadListHeader(21)
+								for i940 := range l939 {
+									if hn941 && !c.ReadFlag() {
 										continue
 									}
-									l881[i882] = c.ReadString()
+									l939[i940] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i882)
+										c.TraceIndex(i940)
 										break
 									}
 								}
 							}
-							v879 = l881
+							v937 = l939
 						}
-						m874[k878] = v879
+						m932[k936] = v937
 					}
-					n873 -= sz875
+					n931 -= sz933
 				}
-				x.RmMSL = m874
+				x.RmMSL = m932
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n885 := c.ReadLength(2)
-				m886 := make(map[string]map[string]int32, n885)
-				for n885 > 0 && !c.Failed() {
-					sz887, vn888 := c.ReadMapChunk(n885, 21, 24)
-					for j889 := 0; j889 < sz887 && !c.Failed(); j889++ {
-						var k890 string
-						k890 = c.ReadString()
-						var v891 map[string]int32
-						if !vn888 {
-							n892 := c.ReadLength(2)
-							m893 := make(map[string]int32, n892)
-							for n892 > 0 && !c.Failed() {
-								sz894, vn895 := c.ReadMapChunk(n892, 21, 5)
-								for j896 := 0; j896 < sz894 && !c.Failed(); j896++ {
-									var k897 string
-									k897 = c.ReadString()
-									var v898 int32
-									if !vn895 {
-										v898 = r.ReadVarInt32()
+				n943 := c.ReadLength(2)
+				m944 := serializer.MakeMap[map[string]map[string]int32](c, n943)
+				for n943 > 0 && !c.Failed() {
+					sz945, vn946 := c.ReadMapChunk(n943, 21, 24)
+					for j947 := 0; j947 < sz945 && !c.Failed(); j947++ {
+						var k948 string
+						k948 = c.ReadString()
+						var v949 map[string]int32
+						if !vn946 {
+							n950 := c.ReadLength(2)
+							m951 := serializer.MakeMap[map[string]int32](c, n950)
+							for n950 > 0 && !c.Failed() {
+								sz952, vn953 := c.ReadMapChunk(n950, 21, 5)
+								for j954 := 0; j954 < sz952 && !c.Failed(); j954++ {
+									var k955 string
+									k955 = c.ReadString()
+									var v956 int32
+									if !vn953 {
+										v956 = r.ReadVarInt32()
 									}
-									m893[k897] = v898
+									m951[k955] = v956
 								}
-								n892 -= sz894
+								n950 -= sz952
 							}
-							v891 = m893
+							v949 = m951
 						}
-						m886[k890] = v891
+						m944[k948] = v949
 					}
-					n885 -= sz887
+					n943 -= sz945
 				}
-				x.RmMSM = m886
+				x.RmMSM = m944
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n899 := c.ReadLength(2)
-				m900 := make(map[string]*int32, n899)
-				for n899 > 0 && !c.Failed() {
-					sz901, vn902 := c.ReadMapChunk(n899, 21, 5)
-					for j903 := 0; j903 < sz901 && !c.Failed(); j903++ {
-						var k904 string
-						k904 = c.ReadString()
-						var v905 *int32
-						if !vn902 {
-							p906 := new(int32)
-							*p906 = r.ReadVarInt32()
-							v905 = p906
+				n957 := c.ReadLength(2)
+				m958 := serializer.MakeMap[map[string]*int32](c, n957)
+				for n957 > 0 && !c.Failed() {
+					sz959, vn960 := c.ReadMapChunk(n957, 21, 5)
+					for j961 := 0; j961 < sz959 && !c.Failed(); j961++ {
+						var k962 string
+						k962 = c.ReadString()
+						var v963 *int32
+						if !vn960 {
+							p964 := serializer.Alloc[int32](c)
+							*p964 = r.ReadVarInt32()
+							v963 = p964
 						}
-						m900[k904] = v905
+						m958[k962] = v963
 					}
-					n899 -= sz901
+					n957 -= sz959
 				}
-				x.RmMSP = m900
+				x.RmMSP = m958
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n907 := c.ReadLength(2)
-				m908 := make(map[uint8]uint16, n907)
-				for n907 > 0 && !c.Failed() {
-					sz909, vn910 := c.ReadMapChunk(n907, 9, 10)
-					for j911 := 0; j911 < sz909 && !c.Failed(); j911++ {
-						var k912 uint8
-						k912 = r.ReadUint8()
-						var v913 uint16
-						if !vn910 {
-							v913 = r.ReadUint16()
+				n965 := c.ReadLength(2)
+				m966 := serializer.MakeMap[map[uint8]uint16](c, n965)
+				for n965 > 0 && !c.Failed() {
+					sz967, vn968 := c.ReadMapChunk(n965, 9, 10)
+					for j969 := 0; j969 < sz967 && !c.Failed(); j969++ {
+						var k970 uint8
+						k970 = r.ReadUint8()
+						var v971 uint16
+						if !vn968 {
+							v971 = r.ReadUint16()
 						}
-						m908[k912] = v913
+						m966[k970] = v971
 					}
-					n907 -= sz909
+					n965 -= sz967
 				}
-				x.RmMU8 = m908
+				x.RmMU8 = m966
 			}
 		case 76:
-			if !f.Flag || c.ReadFlag() {
+			if f.Convert {
+				x.RmNBin = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
 				x.RmNBin = c.ReadBinary()
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n914 := c.ReadLength(1)
-				l915 := make([]string, n914)
-				if n914 > 0 {
-					hn917 := c.ReadListHeader(21)
-					for i916 := range l915 {
-						if hn917 && !c.ReadFlag() {
+				n972 := c.ReadLength(1)
+				l973 := serializer.MakeSlice[[]string](c, n972)
+				if n972 > 0 {
+					hn975 := c.ReadListHeader(21)
+					for i974 := range l973 {
+						if hn975 && !c.ReadFlag() {
 							continue
 						}
-						l915[i916] = c.ReadString()
+						l973[i974] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i916)
+							c.TraceIndex(i974)
 							break
 						}
 					}
 				}
-				x.RmNLS = l915
+				x.RmNLS = l973
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n919 := c.ReadLength(2)
-				m920 := make(map[string]int32, n919)
-				for n919 > 0 && !c.Failed() {
-					sz921, vn922 := c.ReadMapChunk(n919, 21, 5)
-					for j923 := 0; j923 < sz921 && !c.Failed(); j923++ {
-						var k924 string
-						k924 = c.ReadString()
-						var v925 int32
-						if !vn922 {
-							v925 = r.ReadVarInt32()
+				n977 := c.ReadLength(2)
+				m978 := serializer.MakeMap[map[string]int32](c, n977)
+				for n977 > 0 && !c.Failed() {
+					sz979, vn980 := c.ReadMapChunk(n977, 21, 5)
+					for j981 := 0; j981 < sz979 && !c.Failed(); j981++ {
+						var k982 string
+						k982 = c.ReadString()
+						var v983 int32
+						if !vn980 {
+							v983 = r.ReadVarInt32()
 						}
-						m920[k924] = v925
+						m978[k982] = v983
 					}
-					n919 -= sz921
+					n977 -= sz979
 				}
-				x.RmNM = m920
+				x.RmNM = m978
 			}
 		case 79:
-			if !f.Flag || c.ReadFlag() {
-				n926 := c.ReadLength(1)
-				l927 := make([]uint8, n926)
-				if n926 > 0 {
-					hn929 := c.ReadListHeader(9)
-					for i928 := range l927 {
-						if hn929 && !c.ReadFlag() {
+			if f.Convert {
+				x.RmRaw = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n984 := c.ReadLength(1)
+				l985 := serializer.MakeSlice[[]uint8](c, n984)
+				if n984 > 0 {
+					hn987 := c.ReadListHeader(9)
+					for i986 := range l985 {
+						if hn987 && !c.ReadFlag() {
 							continue
 						}
-						l927[i928] = r.ReadUint8()
+						l985[i986] = r.ReadUint8()
 						if c.Failed() {
-							c.TraceIndex(i928)
+							c.TraceIndex(i986)
 							break
 						}
 					}
 				}
-				x.RmRaw = l927
+				x.RmRaw = l985
 			}
 		default:
 			c.SkipField(f)
@@ -4977,63 +5157,66 @@ func (x *Nested) ForyWrite(c *serializer.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.In.ForyWrite(c)
-	b.WriteVarUint32(uint32(len(x.LIn)))
-	if len(x.LIn) > 0 {
+	l1 := x.LIn
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
-		for i1 := range x.LIn {
-			x.LIn[i1].ForyWrite(c)
+		for i2 := range l1 {
+			l1[i2].ForyWrite(c)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.LLf)))
-	if len(x.LLf) > 0 {
+	l3 := x.LLf
+	b.WriteVarUint32(uint32(len(l3)))
+	if len(l3) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
-		for i2 := range x.LLf {
-			x.LLf[i2].ForyWrite(c)
+		for i4 := range l3 {
+			l3[i4].ForyWrite(c)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.LPIn)))
-	if len(x.LPIn) > 0 {
-		h3 := byte(0x08)
-		for _, p4 := range x.LPIn {
-			if p4 == nil {
-				h3 = 0x0a
+	l5 := x.LPIn
+	b.WriteVarUint32(uint32(len(l5)))
+	if len(l5) > 0 {
+		h6 := byte(0x08)
+		for _, p7 := range l5 {
+			if p7 == nil {
+				h6 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h3)
+		b.WriteUint8(h6)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p4 := range x.LPIn {
-			if h3 == 0x0a {
-				if p4 == nil {
+		for _, p7 := range l5 {
+			if h6 == 0x0a {
+				if p7 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p4.ForyWrite(c)
+			p7.ForyWrite(c)
 		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
 	x.Lf.ForyWrite(c)
-	var mw5 serializer.MapWriter
-	mw5.Begin(b, len(x.MSLIn))
-	for k6, v7 := range x.MSLIn {
-		mw5.Entry(b)
-		serializer.WriteString(b, k6)
-		b.WriteVarUint32(uint32(len(v7)))
-		if len(v7) > 0 {
+	var mw8 serializer.MapWriter
+	mw8.Begin(b, len(x.MSLIn))
+	for k9, v10 := range x.MSLIn {
+		mw8.Entry(b)
+		serializer.WriteString(b, k9)
+		b.WriteVarUint32(uint32(len(v10)))
+		if len(v10) > 0 {
 			b.WriteUint8(0x08)
 			c.WriteStructMeta(foryTypeInner)
-			for i8 := range v7 {
-				v7[i8].ForyWrite(c)
+			for i11 := range v10 {
+				v10[i11].ForyWrite(c)
 			}
 		}
 	}
-	mw5.End(b)
+	mw8.End(b)
 	if x.PIn == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -5056,63 +5239,66 @@ func (x *Nested) ForyWrite(c *serializer.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.RmIn.ForyWrite(c)
-	b.WriteVarUint32(uint32(len(x.RmLIn)))
-	if len(x.RmLIn) > 0 {
+	l12 := x.RmLIn
+	b.WriteVarUint32(uint32(len(l12)))
+	if len(l12) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
-		for i9 := range x.RmLIn {
-			x.RmLIn[i9].ForyWrite(c)
+		for i13 := range l12 {
+			l12[i13].ForyWrite(c)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.RmLLf)))
-	if len(x.RmLLf) > 0 {
+	l14 := x.RmLLf
+	b.WriteVarUint32(uint32(len(l14)))
+	if len(l14) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
-		for i10 := range x.RmLLf {
-			x.RmLLf[i10].ForyWrite(c)
+		for i15 := range l14 {
+			l14[i15].ForyWrite(c)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.RmLPIn)))
-	if len(x.RmLPIn) > 0 {
-		h11 := byte(0x08)
-		for _, p12 := range x.RmLPIn {
-			if p12 == nil {
-				h11 = 0x0a
+	l16 := x.RmLPIn
+	b.WriteVarUint32(uint32(len(l16)))
+	if len(l16) > 0 {
+		h17 := byte(0x08)
+		for _, p18 := range l16 {
+			if p18 == nil {
+				h17 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h11)
+		b.WriteUint8(h17)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p12 := range x.RmLPIn {
-			if h11 == 0x0a {
-				if p12 == nil {
+		for _, p18 := range l16 {
+			if h17 == 0x0a {
+				if p18 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p12.ForyWrite(c)
+			p18.ForyWrite(c)
 		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
 	x.RmLf.ForyWrite(c)
-	var mw13 serializer.MapWriter
-	mw13.Begin(b, len(x.RmMSLIn))
-	for k14, v15 := range x.RmMSLIn {
-		mw13.Entry(b)
-		serializer.WriteString(b, k14)
-		b.WriteVarUint32(uint32(len(v15)))
-		if len(v15) > 0 {
+	var mw19 serializer.MapWriter
+	mw19.Begin(b, len(x.RmMSLIn))
+	for k20, v21 := range x.RmMSLIn {
+		mw19.Entry(b)
+		serializer.WriteString(b, k20)
+		b.WriteVarUint32(uint32(len(v21)))
+		if len(v21) > 0 {
 			b.WriteUint8(0x08)
 			c.WriteStructMeta(foryTypeInner)
-			for i16 := range v15 {
-				v15[i16].ForyWrite(c)
+			for i22 := range v21 {
+				v21[i22].ForyWrite(c)
 			}
 		}
 	}
-	mw13.End(b)
+	mw19.End(b)
 	if x.RmPIn == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -5147,8 +5333,8 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	if ev17 := c.ReadStructFieldMeta(foryTypeInner); ev17 != nil {
-		x.In.ForyReadEvolved(c, ev17)
+	if ev23 := c.ReadStructFieldMeta(foryTypeInner); ev23 != nil {
+		x.In.ForyReadEvolved(c, ev23)
 	} else {
 		x.In.ForyRead(c)
 	}
@@ -5156,82 +5342,82 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n18 := c.ReadLength(1)
-	l19 := make([]Inner, n18)
-	if n18 > 0 {
-		hn21, ev22 := c.ReadStructListHeader(foryTypeInner)
-		for i20 := range l19 {
-			if hn21 && !c.ReadFlag() {
+	n24 := c.ReadLength(1)
+	l25 := serializer.MakeSlice[[]Inner](c, n24)
+	if n24 > 0 {
+		hn27, ev28 := c.ReadStructListHeader(foryTypeInner)
+		for i26 := range l25 {
+			if hn27 && !c.ReadFlag() {
 				continue
 			}
-			if ev22 != nil {
-				l19[i20].ForyReadEvolved(c, ev22)
+			if ev28 != nil {
+				l25[i26].ForyReadEvolved(c, ev28)
 			} else {
-				l19[i20].ForyRead(c)
+				l25[i26].ForyRead(c)
 			}
 			if c.Failed() {
-				c.TraceIndex(i20)
+				c.TraceIndex(i26)
 				break
 			}
 		}
 	}
-	x.LIn = l19
+	x.LIn = l25
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	n23 := c.ReadLength(1)
-	l24 := make([]Leaf, n23)
-	if n23 > 0 {
-		hn26, ev27 := c.ReadStructListHeader(foryTypeLeaf)
-		for i25 := range l24 {
-			if hn26 && !c.ReadFlag() {
+	n29 := c.ReadLength(1)
+	l30 := serializer.MakeSlice[[]Leaf](c, n29)
+	if n29 > 0 {
+		hn32, ev33 := c.ReadStructListHeader(foryTypeLeaf)
+		for i31 := range l30 {
+			if hn32 && !c.ReadFlag() {
 				continue
 			}
-			if ev27 != nil {
-				l24[i25].ForyReadEvolved(c, ev27)
+			if ev33 != nil {
+				l30[i31].ForyReadEvolved(c, ev33)
 			} else {
-				l24[i25].ForyRead(c)
+				l30[i31].ForyRead(c)
 			}
 			if c.Failed() {
-				c.TraceIndex(i25)
+				c.TraceIndex(i31)
 				break
 			}
 		}
 	}
-	x.LLf = l24
+	x.LLf = l30
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	n28 := c.ReadLength(1)
-	l29 := make([]*Inner, n28)
-	if n28 > 0 {
-		hn31, ev32 := c.ReadStructListHeader(foryTypeInner)
-		for i30 := range l29 {
-			if hn31 && !c.ReadFlag() {
+	n34 := c.ReadLength(1)
+	l35 := serializer.MakeSlice[[]*Inner](c, n34)
+	if n34 > 0 {
+		hn37, ev38 := c.ReadStructListHeader(foryTypeInner)
+		for i36 := range l35 {
+			if hn37 && !c.ReadFlag() {
 				continue
 			}
-			p33 := new(Inner)
-			if ev32 != nil {
-				p33.ForyReadEvolved(c, ev32)
+			p39 := serializer.Alloc[Inner](c)
+			if ev38 != nil {
+				p39.ForyReadEvolved(c, ev38)
 			} else {
-				p33.ForyRead(c)
+				p39.ForyRead(c)
 			}
-			l29[i30] = p33
+			l35[i36] = p39
 			if c.Failed() {
-				c.TraceIndex(i30)
+				c.TraceIndex(i36)
 				break
 			}
 		}
 	}
-	x.LPIn = l29
+	x.LPIn = l35
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
-	if ev34 := c.ReadStructFieldMeta(foryTypeLeaf); ev34 != nil {
-		x.Lf.ForyReadEvolved(c, ev34)
+	if ev40 := c.ReadStructFieldMeta(foryTypeLeaf); ev40 != nil {
+		x.Lf.ForyReadEvolved(c, ev40)
 	} else {
 		x.Lf.ForyRead(c)
 	}
@@ -5239,73 +5425,73 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n35 := c.ReadLength(2)
-	m36 := make(map[string][]Inner, n35)
-	for n35 > 0 && !c.Failed() {
-		sz37, vn38 := c.ReadMapChunk(n35, 21, 22)
-		for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
-			var k40 string
-			k40 = c.ReadString()
-			var v41 []Inner
-			if !vn38 {
-				n42 := c.ReadLength(1)
-				l43 := make([]Inner, n42)
-				if n42 > 0 {
-					hn45, ev46 := c.ReadStructListHeader(foryTypeInner)
-					for i44 := range l43 {
-						if hn45 && !c.ReadFlag() {
+	n41 := c.ReadLength(2)
+	m42 := serializer.MakeMap[map[string][]Inner](c, n41)
+	for n41 > 0 && !c.Failed() {
+		sz43, vn44 := c.ReadMapChunk(n41, 21, 22)
+		for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
+			var k46 string
+			k46 = c.ReadString()
+			var v47 []Inner
+			if !vn44 {
+				n48 := c.ReadLength(1)
+				l49 := serializer.MakeSlice[[]Inner](c, n48)
+				if n48 > 0 {
+					hn51, ev52 := c.ReadStructListHeader(foryTypeInner)
+					for i50 := range l49 {
+						if hn51 && !c.ReadFlag() {
 							continue
 						}
-						if ev46 != nil {
-							l43[i44].ForyReadEvolved(c, ev46)
+						if ev52 != nil {
+							l49[i50].ForyReadEvolved(c, ev52)
 						} else {
-							l43[i44].ForyRead(c)
+							l49[i50].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i44)
+							c.TraceIndex(i50)
 							break
 						}
 					}
 				}
-				v41 = l43
+				v47 = l49
 			}
-			m36[k40] = v41
+			m42[k46] = v47
 		}
-		n35 -= sz37
+		n41 -= sz43
 	}
-	x.MSLIn = m36
+	x.MSLIn = m42
 	if c.Failed() {
 		c.Trace("MSLIn")
 		return
 	}
 	if c.ReadFlag() {
-		p47 := new(Inner)
-		if ev48 := c.ReadStructFieldMeta(foryTypeInner); ev48 != nil {
-			p47.ForyReadEvolved(c, ev48)
+		p53 := serializer.Alloc[Inner](c)
+		if ev54 := c.ReadStructFieldMeta(foryTypeInner); ev54 != nil {
+			p53.ForyReadEvolved(c, ev54)
 		} else {
-			p47.ForyRead(c)
+			p53.ForyRead(c)
 		}
-		x.PIn = p47
+		x.PIn = p53
 	}
 	if c.Failed() {
 		c.Trace("PIn")
 		return
 	}
 	if c.ReadFlag() {
-		p49 := new(Leaf)
-		if ev50 := c.ReadStructFieldMeta(foryTypeLeaf); ev50 != nil {
-			p49.ForyReadEvolved(c, ev50)
+		p55 := serializer.Alloc[Leaf](c)
+		if ev56 := c.ReadStructFieldMeta(foryTypeLeaf); ev56 != nil {
+			p55.ForyReadEvolved(c, ev56)
 		} else {
-			p49.ForyRead(c)
+			p55.ForyRead(c)
 		}
-		x.PLf = p49
+		x.PLf = p55
 	}
 	if c.Failed() {
 		c.Trace("PLf")
 		return
 	}
-	if ev51 := c.ReadStructFieldMeta(foryTypeInner); ev51 != nil {
-		x.RmIn.ForyReadEvolved(c, ev51)
+	if ev57 := c.ReadStructFieldMeta(foryTypeInner); ev57 != nil {
+		x.RmIn.ForyReadEvolved(c, ev57)
 	} else {
 		x.RmIn.ForyRead(c)
 	}
@@ -5313,82 +5499,82 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		c.Trace("RmIn")
 		return
 	}
-	n52 := c.ReadLength(1)
-	l53 := make([]Inner, n52)
-	if n52 > 0 {
-		hn55, ev56 := c.ReadStructListHeader(foryTypeInner)
-		for i54 := range l53 {
-			if hn55 && !c.ReadFlag() {
+	n58 := c.ReadLength(1)
+	l59 := serializer.MakeSlice[[]Inner](c, n58)
+	if n58 > 0 {
+		hn61, ev62 := c.ReadStructListHeader(foryTypeInner)
+		for i60 := range l59 {
+			if hn61 && !c.ReadFlag() {
 				continue
 			}
-			if ev56 != nil {
-				l53[i54].ForyReadEvolved(c, ev56)
+			if ev62 != nil {
+				l59[i60].ForyReadEvolved(c, ev62)
 			} else {
-				l53[i54].ForyRead(c)
+				l59[i60].ForyRead(c)
 			}
 			if c.Failed() {
-				c.TraceIndex(i54)
+				c.TraceIndex(i60)
 				break
 			}
 		}
 	}
-	x.RmLIn = l53
+	x.RmLIn = l59
 	if c.Failed() {
 		c.Trace("RmLIn")
 		return
 	}
-	n57 := c.ReadLength(1)
-	l58 := make([]Leaf, n57)
-	if n57 > 0 {
-		hn60, ev61 := c.ReadStructListHeader(foryTypeLeaf)
-		for i59 := range l58 {
-			if hn60 && !c.ReadFlag() {
+	n63 := c.ReadLength(1)
+	l64 := serializer.MakeSlice[[]Leaf](c, n63)
+	if n63 > 0 {
+		hn66, ev67 := c.ReadStructListHeader(foryTypeLeaf)
+		for i65 := range l64 {
+			if hn66 && !c.ReadFlag() {
 				continue
 			}
-			if ev61 != nil {
-				l58[i59].ForyReadEvolved(c, ev61)
+			if ev67 != nil {
+				l64[i65].ForyReadEvolved(c, ev67)
 			} else {
-				l58[i59].ForyRead(c)
+				l64[i65].ForyRead(c)
 			}
 			if c.Failed() {
-				c.TraceIndex(i59)
+				c.TraceIndex(i65)
 				break
 			}
 		}
 	}
-	x.RmLLf = l58
+	x.RmLLf = l64
 	if c.Failed() {
 		c.Trace("RmLLf")
 		return
 	}
-	n62 := c.ReadLength(1)
-	l63 := make([]*Inner, n62)
-	if n62 > 0 {
-		hn65, ev66 := c.ReadStructListHeader(foryTypeInner)
-		for i64 := range l63 {
-			if hn65 && !c.ReadFlag() {
+	n68 := c.ReadLength(1)
+	l69 := serializer.MakeSlice[[]*Inner](c, n68)
+	if n68 > 0 {
+		hn71, ev72 := c.ReadStructListHeader(foryTypeInner)
+		for i70 := range l69 {
+			if hn71 && !c.ReadFlag() {
 				continue
 			}
-			p67 := new(Inner)
-			if ev66 != nil {
-				p67.ForyReadEvolved(c, ev66)
+			p73 := serializer.Alloc[Inner](c)
+			if ev72 != nil {
+				p73.ForyReadEvolved(c, ev72)
 			} else {
-				p67.ForyRead(c)
+				p73.ForyRead(c)
 			}
-			l63[i64] = p67
+			l69[i70] = p73
 			if c.Failed() {
-				c.TraceIndex(i64)
+				c.TraceIndex(i70)
 				break
 			}
 		}
 	}
-	x.RmLPIn = l63
+	x.RmLPIn = l69
 	if c.Failed() {
 		c.Trace("RmLPIn")
 		return
 	}
-	if ev68 := c.ReadStructFieldMeta(foryTypeLeaf); ev68 != nil {
-		x.RmLf.ForyReadEvolved(c, ev68)
+	if ev74 := c.ReadStructFieldMeta(foryTypeLeaf); ev74 != nil {
+		x.RmLf.ForyReadEvolved(c, ev74)
 	} else {
 		x.RmLf.ForyRead(c)
 	}
@@ -5396,66 +5582,66 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		c.Trace("RmLf")
 		return
 	}
-	n69 := c.ReadLength(2)
-	m70 := make(map[string][]Inner, n69)
-	for n69 > 0 && !c.Failed() {
-		sz71, vn72 := c.ReadMapChunk(n69, 21, 22)
-		for j73 := 0; j73 < sz71 && !c.Failed(); j73++ {
-			var k74 string
-			k74 = c.ReadString()
-			var v75 []Inner
-			if !vn72 {
-				n76 := c.ReadLength(1)
-				l77 := make([]Inner, n76)
-				if n76 > 0 {
-					hn79, ev80 := c.ReadStructListHeader(foryTypeInner)
-					for i78 := range l77 {
-						if hn79 && !c.ReadFlag() {
+	n75 := c.ReadLength(2)
+	m76 := serializer.MakeMap[map[string][]Inner](c, n75)
+	for n75 > 0 && !c.Failed() {
+		sz77, vn78 := c.ReadMapChunk(n75, 21, 22)
+		for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
+			var k80 string
+			k80 = c.ReadString()
+			var v81 []Inner
+			if !vn78 {
+				n82 := c.ReadLength(1)
+				l83 := serializer.MakeSlice[[]Inner](c, n82)
+				if n82 > 0 {
+					hn85, ev86 := c.ReadStructListHeader(foryTypeInner)
+					for i84 := range l83 {
+						if hn85 && !c.ReadFlag() {
 							continue
 						}
-						if ev80 != nil {
-							l77[i78].ForyReadEvolved(c, ev80)
+						if ev86 != nil {
+							l83[i84].ForyReadEvolved(c, ev86)
 						} else {
-							l77[i78].ForyRead(c)
+							l83[i84].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i78)
+							c.TraceIndex(i84)
 							break
 						}
 					}
 				}
-				v75 = l77
+				v81 = l83
 			}
-			m70[k74] = v75
+			m76[k80] = v81
 		}
-		n69 -= sz71
+		n75 -= sz77
 	}
-	x.RmMSLIn = m70
+	x.RmMSLIn = m76
 	if c.Failed() {
 		c.Trace("RmMSLIn")
 		return
 	}
 	if c.ReadFlag() {
-		p81 := new(Inner)
-		if ev82 := c.ReadStructFieldMeta(foryTypeInner); ev82 != nil {
-			p81.ForyReadEvolved(c, ev82)
+		p87 := serializer.Alloc[Inner](c)
+		if ev88 := c.ReadStructFieldMeta(foryTypeInner); ev88 != nil {
+			p87.ForyReadEvolved(c, ev88)
 		} else {
-			p81.ForyRead(c)
+			p87.ForyRead(c)
 		}
-		x.RmPIn = p81
+		x.RmPIn = p87
 	}
 	if c.Failed() {
 		c.Trace("RmPIn")
 		return
 	}
 	if c.ReadFlag() {
-		p83 := new(Leaf)
-		if ev84 := c.ReadStructFieldMeta(foryTypeLeaf); ev84 != nil {
-			p83.ForyReadEvolved(c, ev84)
+		p89 := serializer.Alloc[Leaf](c)
+		if ev90 := c.ReadStructFieldMeta(foryTypeLeaf); ev90 != nil {
+			p89.ForyReadEvolved(c, ev90)
 		} else {
-			p83.ForyRead(c)
+			p89.ForyRead(c)
 		}
-		x.RmPLf = p83
+		x.RmPLf = p89
 	}
 	if c.Failed() {
 		c.Trace("RmPLf")
@@ -5474,293 +5660,293 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				if ev85 := c.ReadStructFieldMeta(foryTypeInner); ev85 != nil {
-					x.In.ForyReadEvolved(c, ev85)
+				if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
+					x.In.ForyReadEvolved(c, ev91)
 				} else {
 					x.In.ForyRead(c)
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n86 := c.ReadLength(1)
-				l87 := make([]Inner, n86)
-				if n86 > 0 {
-					hn89, ev90 := c.ReadStructListHeader(foryTypeInner)
-					for i88 := range l87 {
-						if hn89 && !c.ReadFlag() {
+				n92 := c.ReadLength(1)
+				l93 := serializer.MakeSlice[[]Inner](c, n92)
+				if n92 > 0 {
+					hn95, ev96 := c.ReadStructListHeader(foryTypeInner)
+					for i94 := range l93 {
+						if hn95 && !c.ReadFlag() {
 							continue
 						}
-						if ev90 != nil {
-							l87[i88].ForyReadEvolved(c, ev90)
+						if ev96 != nil {
+							l93[i94].ForyReadEvolved(c, ev96)
 						} else {
-							l87[i88].ForyRead(c)
+							l93[i94].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i88)
+							c.TraceIndex(i94)
 							break
 						}
 					}
 				}
-				x.LIn = l87
+				x.LIn = l93
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n91 := c.ReadLength(1)
-				l92 := make([]Leaf, n91)
-				if n91 > 0 {
-					hn94, ev95 := c.ReadStructListHeader(foryTypeLeaf)
-					for i93 := range l92 {
-						if hn94 && !c.ReadFlag() {
+				n97 := c.ReadLength(1)
+				l98 := serializer.MakeSlice[[]Leaf](c, n97)
+				if n97 > 0 {
+					hn100, ev101 := c.ReadStructListHeader(foryTypeLeaf)
+					for i99 := range l98 {
+						if hn100 && !c.ReadFlag() {
 							continue
 						}
-						if ev95 != nil {
-							l92[i93].ForyReadEvolved(c, ev95)
+						if ev101 != nil {
+							l98[i99].ForyReadEvolved(c, ev101)
 						} else {
-							l92[i93].ForyRead(c)
+							l98[i99].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i93)
+							c.TraceIndex(i99)
 							break
 						}
 					}
 				}
-				x.LLf = l92
+				x.LLf = l98
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n96 := c.ReadLength(1)
-				l97 := make([]*Inner, n96)
-				if n96 > 0 {
-					hn99, ev100 := c.ReadStructListHeader(foryTypeInner)
-					for i98 := range l97 {
-						if hn99 && !c.ReadFlag() {
+				n102 := c.ReadLength(1)
+				l103 := serializer.MakeSlice[[]*Inner](c, n102)
+				if n102 > 0 {
+					hn105, ev106 := c.ReadStructListHeader(foryTypeInner)
+					for i104 := range l103 {
+						if hn105 && !c.ReadFlag() {
 							continue
 						}
-						p101 := new(Inner)
-						if ev100 != nil {
-							p101.ForyReadEvolved(c, ev100)
+						p107 := serializer.Alloc[Inner](c)
+						if ev106 != nil {
+							p107.ForyReadEvolved(c, ev106)
 						} else {
-							p101.ForyRead(c)
+							p107.ForyRead(c)
 						}
-						l97[i98] = p101
+						l103[i104] = p107
 						if c.Failed() {
-							c.TraceIndex(i98)
+							c.TraceIndex(i104)
 							break
 						}
 					}
 				}
-				x.LPIn = l97
+				x.LPIn = l103
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				if ev102 := c.ReadStructFieldMeta(foryTypeLeaf); ev102 != nil {
-					x.Lf.ForyReadEvolved(c, ev102)
+				if ev108 := c.ReadStructFieldMeta(foryTypeLeaf); ev108 != nil {
+					x.Lf.ForyReadEvolved(c, ev108)
 				} else {
 					x.Lf.ForyRead(c)
 				}
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n103 := c.ReadLength(2)
-				m104 := make(map[string][]Inner, n103)
-				for n103 > 0 && !c.Failed() {
-					sz105, vn106 := c.ReadMapChunk(n103, 21, 22)
-					for j107 := 0; j107 < sz105 && !c.Failed(); j107++ {
-						var k108 string
-						k108 = c.ReadString()
-						var v109 []Inner
-						if !vn106 {
-							n110 := c.ReadLength(1)
-							l111 := make([]Inner, n110)
-							if n110 > 0 {
-								hn113, ev114 := c.ReadStructListHeader(foryTypeInner)
-								for i112 := range l111 {
-									if hn113 && !c.ReadFlag() {
+				n109 := c.ReadLength(2)
+				m110 := serializer.MakeMap[map[string][]Inner](c, n109)
+				for n109 > 0 && !c.Failed() {
+					sz111, vn112 := c.ReadMapChunk(n109, 21, 22)
+					for j113 := 0; j113 < sz111 && !c.Failed(); j113++ {
+						var k114 string
+						k114 = c.ReadString()
+						var v115 []Inner
+						if !vn112 {
+							n116 := c.ReadLength(1)
+							l117 := serializer.MakeSlice[[]Inner](c, n116)
+							if n116 > 0 {
+								hn119, ev120 := c.ReadStructListHeader(foryTypeInner)
+								for i118 := range l117 {
+									if hn119 && !c.ReadFlag() {
 										continue
 									}
-									if ev114 != nil {
-										l111[i112].ForyReadEvolved(c, ev114)
+									if ev120 != nil {
+										l117[i118].ForyReadEvolved(c, ev120)
 									} else {
-										l111[i112].ForyRead(c)
+										l117[i118].ForyRead(c)
 									}
 									if c.Failed() {
-										c.TraceIndex(i112)
+										c.TraceIndex(i118)
 										break
 									}
 								}
 							}
-							v109 = l111
+							v115 = l117
 						}
-						m104[k108] = v109
+						m110[k114] = v115
 					}
-					n103 -= sz105
+					n109 -= sz111
 				}
-				x.MSLIn = m104
+				x.MSLIn = m110
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p115 := new(Inner)
-				if ev116 := c.ReadStructFieldMeta(foryTypeInner); ev116 != nil {
-					p115.ForyReadEvolved(c, ev116)
+				p121 := serializer.Alloc[Inner](c)
+				if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
+					p121.ForyReadEvolved(c, ev122)
 				} else {
-					p115.ForyRead(c)
+					p121.ForyRead(c)
 				}
-				x.PIn = p115
+				x.PIn = p121
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				p117 := new(Leaf)
-				if ev118 := c.ReadStructFieldMeta(foryTypeLeaf); ev118 != nil {
-					p117.ForyReadEvolved(c, ev118)
+				p123 := serializer.Alloc[Leaf](c)
+				if ev124 := c.ReadStructFieldMeta(foryTypeLeaf); ev124 != nil {
+					p123.ForyReadEvolved(c, ev124)
 				} else {
-					p117.ForyRead(c)
+					p123.ForyRead(c)
 				}
-				x.PLf = p117
+				x.PLf = p123
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				if ev119 := c.ReadStructFieldMeta(foryTypeInner); ev119 != nil {
-					x.RmIn.ForyReadEvolved(c, ev119)
+				if ev125 := c.ReadStructFieldMeta(foryTypeInner); ev125 != nil {
+					x.RmIn.ForyReadEvolved(c, ev125)
 				} else {
 					x.RmIn.ForyRead(c)
 				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n120 := c.ReadLength(1)
-				l121 := make([]Inner, n120)
-				if n120 > 0 {
-					hn123, ev124 := c.ReadStructListHeader(foryTypeInner)
-					for i122 := range l121 {
-						if hn123 && !c.ReadFlag() {
+				n126 := c.ReadLength(1)
+				l127 := serializer.MakeSlice[[]Inner](c, n126)
+				if n126 > 0 {
+					hn129, ev130 := c.ReadStructListHeader(foryTypeInner)
+					for i128 := range l127 {
+						if hn129 && !c.ReadFlag() {
 							continue
 						}
-						if ev124 != nil {
-							l121[i122].ForyReadEvolved(c, ev124)
+						if ev130 != nil {
+							l127[i128].ForyReadEvolved(c, ev130)
 						} else {
-							l121[i122].ForyRead(c)
+							l127[i128].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i122)
+							c.TraceIndex(i128)
 							break
 						}
 					}
 				}
-				x.RmLIn = l121
+				x.RmLIn = l127
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n125 := c.ReadLength(1)
-				l126 := make([]Leaf, n125)
-				if n125 > 0 {
-					hn128, ev129 := c.ReadStructListHeader(foryTypeLeaf)
-					for i127 := range l126 {
-						if hn128 && !c.ReadFlag() {
+				n131 := c.ReadLength(1)
+				l132 := serializer.MakeSlice[[]Leaf](c, n131)
+				if n131 > 0 {
+					hn134, ev135 := c.ReadStructListHeader(foryTypeLeaf)
+					for i133 := range l132 {
+						if hn134 && !c.ReadFlag() {
 							continue
 						}
-						if ev129 != nil {
-							l126[i127].ForyReadEvolved(c, ev129)
+						if ev135 != nil {
+							l132[i133].ForyReadEvolved(c, ev135)
 						} else {
-							l126[i127].ForyRead(c)
+							l132[i133].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i127)
+							c.TraceIndex(i133)
 							break
 						}
 					}
 				}
-				x.RmLLf = l126
+				x.RmLLf = l132
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n130 := c.ReadLength(1)
-				l131 := make([]*Inner, n130)
-				if n130 > 0 {
-					hn133, ev134 := c.ReadStructListHeader(foryTypeInner)
-					for i132 := range l131 {
-						if hn133 && !c.ReadFlag() {
+				n136 := c.ReadLength(1)
+				l137 := serializer.MakeSlice[[]*Inner](c, n136)
+				if n136 > 0 {
+					hn139, ev140 := c.ReadStructListHeader(foryTypeInner)
+					for i138 := range l137 {
+						if hn139 && !c.ReadFlag() {
 							continue
 						}
-						p135 := new(Inner)
-						if ev134 != nil {
-							p135.ForyReadEvolved(c, ev134)
+						p141 := serializer.Alloc[Inner](c)
+						if ev140 != nil {
+							p141.ForyReadEvolved(c, ev140)
 						} else {
-							p135.ForyRead(c)
+							p141.ForyRead(c)
 						}
-						l131[i132] = p135
+						l137[i138] = p141
 						if c.Failed() {
-							c.TraceIndex(i132)
+							c.TraceIndex(i138)
 							break
 						}
 					}
 				}
-				x.RmLPIn = l131
+				x.RmLPIn = l137
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				if ev136 := c.ReadStructFieldMeta(foryTypeLeaf); ev136 != nil {
-					x.RmLf.ForyReadEvolved(c, ev136)
+				if ev142 := c.ReadStructFieldMeta(foryTypeLeaf); ev142 != nil {
+					x.RmLf.ForyReadEvolved(c, ev142)
 				} else {
 					x.RmLf.ForyRead(c)
 				}
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n137 := c.ReadLength(2)
-				m138 := make(map[string][]Inner, n137)
-				for n137 > 0 && !c.Failed() {
-					sz139, vn140 := c.ReadMapChunk(n137, 21, 22)
-					for j141 := 0; j141 < sz139 && !c.Failed(); j141++ {
-						var k142 string
-						k142 = c.ReadString()
-						var v143 []Inner
-						if !vn140 {
-							n144 := c.ReadLength(1)
-							l145 := make([]Inner, n144)
-							if n144 > 0 {
-								hn147, ev148 := c.ReadStructListHeader(foryTypeInner)
-								for i146 := range l145 {
-									if hn147 && !c.ReadFlag() {
+				n143 := c.ReadLength(2)
+				m144 := serializer.MakeMap[map[string][]Inner](c, n143)
+				for n143 > 0 && !c.Failed() {
+					sz145, vn146 := c.ReadMapChunk(n143, 21, 22)
+					for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
+						var k148 string
+						k148 = c.ReadString()
+						var v149 []Inner
+						if !vn146 {
+							n150 := c.ReadLength(1)
+							l151 := serializer.MakeSlice[[]Inner](c, n150)
+							if n150 > 0 {
+								hn153, ev154 := c.ReadStructListHeader(foryTypeInner)
+								for i152 := range l151 {
+									if hn153 && !c.ReadFlag() {
 										continue
 									}
-									if ev148 != nil {
-										l145[i146].ForyReadEvolved(c, ev148)
+									if ev154 != nil {
+										l151[i152].ForyReadEvolved(c, ev154)
 									} else {
-										l145[i146].ForyRead(c)
+										l151[i152].ForyRead(c)
 									}
 									if c.Failed() {
-										c.TraceIndex(i146)
+										c.TraceIndex(i152)
 										break
 									}
 								}
 							}
-							v143 = l145
+							v149 = l151
 						}
-						m138[k142] = v143
+						m144[k148] = v149
 					}
-					n137 -= sz139
+					n143 -= sz145
 				}
-				x.RmMSLIn = m138
+				x.RmMSLIn = m144
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p149 := new(Inner)
-				if ev150 := c.ReadStructFieldMeta(foryTypeInner); ev150 != nil {
-					p149.ForyReadEvolved(c, ev150)
+				p155 := serializer.Alloc[Inner](c)
+				if ev156 := c.ReadStructFieldMeta(foryTypeInner); ev156 != nil {
+					p155.ForyReadEvolved(c, ev156)
 				} else {
-					p149.ForyRead(c)
+					p155.ForyRead(c)
 				}
-				x.RmPIn = p149
+				x.RmPIn = p155
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				p151 := new(Leaf)
-				if ev152 := c.ReadStructFieldMeta(foryTypeLeaf); ev152 != nil {
-					p151.ForyReadEvolved(c, ev152)
+				p157 := serializer.Alloc[Leaf](c)
+				if ev158 := c.ReadStructFieldMeta(foryTypeLeaf); ev158 != nil {
+					p157.ForyReadEvolved(c, ev158)
 				} else {
-					p151.ForyRead(c)
+					p157.ForyRead(c)
 				}
-				x.RmPLf = p151
+				x.RmPLf = p157
 			}
 		default:
 			c.SkipField(f)
@@ -5812,7 +5998,7 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 	}
 	buffer.PutBoolAt(w, off, x.Old)
 	off += 1
-	off = buffer.PutVarInt32At(w, off, x.Score)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Score))
 	b.SetWriterIndex(off)
 	if x.Lf == nil {
 		b.WriteUint8(0xfd)
@@ -5846,13 +6032,20 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 		x.Old = buffer.ReadUint8At(in, off) != 0
 		r.SetOffset(off + 1)
 	}
-	x.Score = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Score = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("Old..Score")
 		return
 	}
 	if c.ReadFlag() {
-		p1 := new(Leaf)
+		p1 := serializer.Alloc[Leaf](c)
 		if ev2 := c.ReadStructFieldMeta(foryTypeLeaf); ev2 != nil {
 			p1.ForyReadEvolved(c, ev2)
 		} else {
@@ -5895,7 +6088,7 @@ func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p5 := new(Leaf)
+				p5 := serializer.Alloc[Leaf](c)
 				if ev6 := c.ReadStructFieldMeta(foryTypeLeaf); ev6 != nil {
 					p5.ForyReadEvolved(c, ev6)
 				} else {
@@ -5955,7 +6148,7 @@ func (x *Leaf) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, -1227067955)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.V)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	b.SetWriterIndex(off)
 	serializer.WriteString(b, x.Gone)
 	c.Leave()
@@ -5974,7 +6167,14 @@ func (x *Leaf) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.V = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.V = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("V..V")
 		return
@@ -6076,10 +6276,10 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 	buffer.PutInt8At(w, off+12, x.NWP)
 	buffer.PutInt8At(w, off+13, x.W8)
 	off += 14
-	off = buffer.PutVarInt32At(w, off, x.Count)
-	off = buffer.PutVarInt32At(w, off, x.NP)
-	off = buffer.PutVarInt32At(w, off, x.W32)
-	off = buffer.PutVarInt32At(w, off, x.WIF)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Count))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.NP))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.W32))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.WIF))
 	b.SetWriterIndex(off)
 	if x.NPW == nil {
 		b.WriteUint8(0xfd)
@@ -6092,14 +6292,15 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.NIn.ForyWrite(c)
-	b.WriteVarUint32(uint32(len(x.NL)))
-	if len(x.NL) > 0 {
-		b.Reserve(1 + len(x.NL)*5 + buffer.BatchSlack)
+	l1 := x.NL
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e1 := range x.NL {
-			off = buffer.PutVarInt32At(w, off, e1)
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -6107,14 +6308,14 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw2 serializer.MapWriter
-		mw2.Begin(b, len(x.NM))
-		for k3, v4 := range x.NM {
-			mw2.Entry(b)
-			serializer.WriteString(b, k3)
-			b.WriteVarInt32(v4)
+		var mw3 serializer.MapWriter
+		mw3.Begin(b, len(x.NM))
+		for k4, v5 := range x.NM {
+			mw3.Entry(b)
+			serializer.WriteString(b, k4)
+			b.WriteVarInt32(v5)
 		}
-		mw2.End(b)
+		mw3.End(b)
 	}
 	if x.NPIn == nil {
 		b.WriteUint8(0xfd)
@@ -6158,18 +6359,28 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 		x.W8 = buffer.ReadInt8At(in, off+13)
 		r.SetOffset(off + 14)
 	}
-	x.Count = r.ReadVarInt32()
-	x.NP = r.ReadVarInt32()
-	x.W32 = r.ReadVarInt32()
-	x.WIF = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Count = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.NP = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.W32 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.WIF = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("WFix..WIF")
 		return
 	}
 	if c.ReadFlag() {
-		p5 := new(int16)
-		*p5 = r.ReadInt16()
-		x.NPW = p5
+		p6 := serializer.Alloc[int16](c)
+		*p6 = r.ReadInt16()
+		x.NPW = p6
 	}
 	if c.Failed() {
 		c.Trace("NPW")
@@ -6180,8 +6391,8 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 		c.Trace("OldName")
 		return
 	}
-	if ev6 := c.ReadStructFieldMeta(foryTypeInner); ev6 != nil {
-		x.NIn.ForyReadEvolved(c, ev6)
+	if ev7 := c.ReadStructFieldMeta(foryTypeInner); ev7 != nil {
+		x.NIn.ForyReadEvolved(c, ev7)
 	} else {
 		x.NIn.ForyRead(c)
 	}
@@ -6189,65 +6400,65 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 		c.Trace("NIn")
 		return
 	}
-	n7 := c.ReadLength(1)
-	l8 := make([]int32, n7)
-	if n7 > 0 {
-		hn10 := c.ReadListHeader(5)
-		for i9 := range l8 {
-			if hn10 && !c.ReadFlag() {
+	n8 := c.ReadLength(1)
+	l9 := serializer.MakeSlice[[]int32](c, n8)
+	if n8 > 0 {
+		hn11 := c.ReadListHeader(5)
+		for i10 := range l9 {
+			if hn11 && !c.ReadFlag() {
 				continue
 			}
-			l8[i9] = r.ReadVarInt32()
+			l9[i10] = r.ReadVarInt32()
 			if c.Failed() {
-				c.TraceIndex(i9)
+				c.TraceIndex(i10)
 				break
 			}
 		}
 	}
-	x.NL = l8
+	x.NL = l9
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
 	if c.ReadFlag() {
-		n12 := c.ReadLength(2)
-		m13 := make(map[string]int32, n12)
-		for n12 > 0 && !c.Failed() {
-			sz14, vn15 := c.ReadMapChunk(n12, 21, 5)
-			for j16 := 0; j16 < sz14 && !c.Failed(); j16++ {
-				var k17 string
-				k17 = c.ReadString()
-				var v18 int32
-				if !vn15 {
-					v18 = r.ReadVarInt32()
+		n13 := c.ReadLength(2)
+		m14 := serializer.MakeMap[map[string]int32](c, n13)
+		for n13 > 0 && !c.Failed() {
+			sz15, vn16 := c.ReadMapChunk(n13, 21, 5)
+			for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
+				var k18 string
+				k18 = c.ReadString()
+				var v19 int32
+				if !vn16 {
+					v19 = r.ReadVarInt32()
 				}
-				m13[k17] = v18
+				m14[k18] = v19
 			}
-			n12 -= sz14
+			n13 -= sz15
 		}
-		x.NM = m13
+		x.NM = m14
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
 	if c.ReadFlag() {
-		p19 := new(Inner)
-		if ev20 := c.ReadStructFieldMeta(foryTypeInner); ev20 != nil {
-			p19.ForyReadEvolved(c, ev20)
+		p20 := serializer.Alloc[Inner](c)
+		if ev21 := c.ReadStructFieldMeta(foryTypeInner); ev21 != nil {
+			p20.ForyReadEvolved(c, ev21)
 		} else {
-			p19.ForyRead(c)
+			p20.ForyRead(c)
 		}
-		x.NPIn = p19
+		x.NPIn = p20
 	}
 	if c.Failed() {
 		c.Trace("NPIn")
 		return
 	}
 	if c.ReadFlag() {
-		p21 := new(string)
-		*p21 = c.ReadString()
-		x.NS = p21
+		p22 := serializer.Alloc[string](c)
+		*p22 = c.ReadString()
+		x.NS = p22
 	}
 	if c.Failed() {
 		c.Trace("NS")
@@ -6267,94 +6478,94 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v22, ok23 := c.ReadIntAs(f, 32); ok23 {
-					x.WFix = int32(v22)
+				if v23, ok24 := c.ReadIntAs(f, 32); ok24 {
+					x.WFix = int32(v23)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v24, ok25 := c.ReadFloatAs(f, 32); ok25 {
-					x.WF = float32(v24)
+				if v25, ok26 := c.ReadFloatAs(f, 32); ok26 {
+					x.WF = float32(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat32()
 			}
 		case 2:
 			if f.Convert {
-				if v26, ok27 := c.ReadUintAs(f, 16); ok27 {
-					x.WSU = uint16(v26)
+				if v27, ok28 := c.ReadUintAs(f, 16); ok28 {
+					x.WSU = uint16(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadUint16()
 			}
 		case 3:
 			if f.Convert {
-				if v28, ok29 := c.ReadUintAs(f, 16); ok29 {
-					x.WU = uint16(v28)
+				if v29, ok30 := c.ReadUintAs(f, 16); ok30 {
+					x.WU = uint16(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadUint16()
 			}
 		case 4:
 			if f.Convert {
-				if v30, ok31 := c.ReadIntAs(f, 8); ok31 {
-					x.NWP = int8(v30)
+				if v31, ok32 := c.ReadIntAs(f, 8); ok32 {
+					x.NWP = int8(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NWP = r.ReadInt8()
 			}
 		case 5:
 			if f.Convert {
-				if v32, ok33 := c.ReadIntAs(f, 8); ok33 {
-					x.W8 = int8(v32)
+				if v33, ok34 := c.ReadIntAs(f, 8); ok34 {
+					x.W8 = int8(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadInt8()
 			}
 		case 6:
 			if f.Convert {
-				if v34, ok35 := c.ReadIntAs(f, 32); ok35 {
-					x.Count = int32(v34)
+				if v35, ok36 := c.ReadIntAs(f, 32); ok36 {
+					x.Count = int32(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
-					x.NP = int32(v36)
+				if v37, ok38 := c.ReadIntAs(f, 32); ok38 {
+					x.NP = int32(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NP = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v38, ok39 := c.ReadIntAs(f, 32); ok39 {
-					x.W32 = int32(v38)
+				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
+					x.W32 = int32(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v40, ok41 := c.ReadIntAs(f, 32); ok41 {
-					x.WIF = int32(v40)
+				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
+					x.WIF = int32(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 16); ok44 {
-					pv45 := int16(v43)
-					x.NPW = &pv45
+				if v44, ok45 := c.ReadIntAs(f, 16); ok45 {
+					pv46 := int16(v44)
+					x.NPW = &pv46
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p42 := new(int16)
-				*p42 = r.ReadInt16()
-				x.NPW = p42
+				p43 := serializer.Alloc[int16](c)
+				*p43 = r.ReadInt16()
+				x.NPW = p43
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -6362,65 +6573,67 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				if ev46 := c.ReadStructFieldMeta(foryTypeInner); ev46 != nil {
-					x.NIn.ForyReadEvolved(c, ev46)
+				if ev47 := c.ReadStructFieldMeta(foryTypeInner); ev47 != nil {
+					x.NIn.ForyReadEvolved(c, ev47)
 				} else {
 					x.NIn.ForyRead(c)
 				}
 			}
 		case 13:
-			if !f.Flag || c.ReadFlag() {
-				n47 := c.ReadLength(1)
-				l48 := make([]int32, n47)
-				if n47 > 0 {
-					hn50 := c.ReadListHeader(5)
-					for i49 := range l48 {
-						if hn50 && !c.ReadFlag() {
+			if f.Convert {
+				x.NL = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n48 := c.ReadLength(1)
+				l49 := serializer.MakeSlice[[]int32](c, n48)
+				if n48 > 0 {
+					hn51 := c.ReadListHeader(5)
+					for i50 := range l49 {
+						if hn51 && !c.ReadFlag() {
 							continue
 						}
-						l48[i49] = r.ReadVarInt32()
+						l49[i50] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i49)
+							c.TraceIndex(i50)
 							break
 						}
 					}
 				}
-				x.NL = l48
+				x.NL = l49
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n52 := c.ReadLength(2)
-				m53 := make(map[string]int32, n52)
-				for n52 > 0 && !c.Failed() {
-					sz54, vn55 := c.ReadMapChunk(n52, 21, 5)
-					for j56 := 0; j56 < sz54 && !c.Failed(); j56++ {
-						var k57 string
-						k57 = c.ReadString()
-						var v58 int32
-						if !vn55 {
-							v58 = r.ReadVarInt32()
+				n53 := c.ReadLength(2)
+				m54 := serializer.MakeMap[map[string]int32](c, n53)
+				for n53 > 0 && !c.Failed() {
+					sz55, vn56 := c.ReadMapChunk(n53, 21, 5)
+					for j57 := 0; j57 < sz55 && !c.Failed(); j57++ {
+						var k58 string
+						k58 = c.ReadString()
+						var v59 int32
+						if !vn56 {
+							v59 = r.ReadVarInt32()
 						}
-						m53[k57] = v58
+						m54[k58] = v59
 					}
-					n52 -= sz54
+					n53 -= sz55
 				}
-				x.NM = m53
+				x.NM = m54
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				p59 := new(Inner)
-				if ev60 := c.ReadStructFieldMeta(foryTypeInner); ev60 != nil {
-					p59.ForyReadEvolved(c, ev60)
+				p60 := serializer.Alloc[Inner](c)
+				if ev61 := c.ReadStructFieldMeta(foryTypeInner); ev61 != nil {
+					p60.ForyReadEvolved(c, ev61)
 				} else {
-					p59.ForyRead(c)
+					p60.ForyRead(c)
 				}
-				x.NPIn = p59
+				x.NPIn = p60
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				p61 := new(string)
-				*p61 = c.ReadString()
-				x.NS = p61
+				p62 := serializer.Alloc[string](c)
+				*p62 = c.ReadString()
+				x.NS = p62
 			}
 		default:
 			c.SkipField(f)
@@ -6473,7 +6686,7 @@ func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
 	}
 	buffer.PutFloat64At(w, off, x.D)
 	off += 8
-	off = buffer.PutVarInt32At(w, off, x.A)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.A))
 	b.SetWriterIndex(off)
 	if x.E == nil {
 		b.WriteUint8(0xfd)
@@ -6482,14 +6695,15 @@ func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
 		b.WriteBool(*x.E)
 	}
 	serializer.WriteString(b, x.B)
-	b.WriteVarUint32(uint32(len(x.C)))
-	if len(x.C) > 0 {
-		b.Reserve(1 + len(x.C)*9 + buffer.BatchSlack)
+	l1 := x.C
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e1 := range x.C {
-			off = buffer.PutVarInt64At(w, off, e1)
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -6515,15 +6729,22 @@ func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
 		x.D = buffer.ReadFloat64At(in, off)
 		r.SetOffset(off + 8)
 	}
-	x.A = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.A = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("D..A")
 		return
 	}
 	if c.ReadFlag() {
-		p2 := new(bool)
-		*p2 = r.ReadBool()
-		x.E = p2
+		p3 := serializer.Alloc[bool](c)
+		*p3 = r.ReadBool()
+		x.E = p3
 	}
 	if c.Failed() {
 		c.Trace("E")
@@ -6534,22 +6755,22 @@ func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n3 := c.ReadLength(1)
-	l4 := make([]int64, n3)
-	if n3 > 0 {
-		hn6 := c.ReadListHeader(7)
-		for i5 := range l4 {
-			if hn6 && !c.ReadFlag() {
+	n4 := c.ReadLength(1)
+	l5 := serializer.MakeSlice[[]int64](c, n4)
+	if n4 > 0 {
+		hn7 := c.ReadListHeader(7)
+		for i6 := range l5 {
+			if hn7 && !c.ReadFlag() {
 				continue
 			}
-			l4[i5] = r.ReadVarInt64()
+			l5[i6] = r.ReadVarInt64()
 			if c.Failed() {
-				c.TraceIndex(i5)
+				c.TraceIndex(i6)
 				break
 			}
 		}
 	}
-	x.C = l4
+	x.C = l5
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -6568,48 +6789,50 @@ func (x *ReorderTags) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v8, ok9 := c.ReadFloatAs(f, 64); ok9 {
-					x.D = float64(v8)
+				if v9, ok10 := c.ReadFloatAs(f, 64); ok10 {
+					x.D = float64(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 32); ok11 {
-					x.A = int32(v10)
+				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
+					x.A = int32(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p12 := new(bool)
-				*p12 = r.ReadBool()
-				x.E = p12
+				p13 := serializer.Alloc[bool](c)
+				*p13 = r.ReadBool()
+				x.E = p13
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
 				x.B = c.ReadString()
 			}
 		case 4:
-			if !f.Flag || c.ReadFlag() {
-				n13 := c.ReadLength(1)
-				l14 := make([]int64, n13)
-				if n13 > 0 {
-					hn16 := c.ReadListHeader(7)
-					for i15 := range l14 {
-						if hn16 && !c.ReadFlag() {
+			if f.Convert {
+				x.C = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n14 := c.ReadLength(1)
+				l15 := serializer.MakeSlice[[]int64](c, n14)
+				if n14 > 0 {
+					hn17 := c.ReadListHeader(7)
+					for i16 := range l15 {
+						if hn17 && !c.ReadFlag() {
 							continue
 						}
-						l14[i15] = r.ReadVarInt64()
+						l15[i16] = r.ReadVarInt64()
 						if c.Failed() {
-							c.TraceIndex(i15)
+							c.TraceIndex(i16)
 							break
 						}
 					}
 				}
-				x.C = l14
+				x.C = l15
 			}
 		default:
 			c.SkipField(f)
@@ -6662,7 +6885,7 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 	}
 	buffer.PutBoolAt(w, off, x.Mid)
 	off += 1
-	off = buffer.PutVarInt64At(w, off, x.Alpha)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Alpha))
 	b.SetWriterIndex(off)
 	if x.Gamma == nil {
 		b.WriteUint8(0xfd)
@@ -6670,11 +6893,12 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteInt16(*x.Gamma)
 	}
-	b.WriteVarUint32(uint32(len(x.Beta)))
-	if len(x.Beta) > 0 {
+	l1 := x.Beta
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e1 := range x.Beta {
-			serializer.WriteString(b, e1)
+		for _, e2 := range l1 {
+			serializer.WriteString(b, e2)
 		}
 	}
 	serializer.WriteString(b, x.Zed)
@@ -6700,36 +6924,43 @@ func (x *ReorderNames) ForyRead(c *serializer.ReadContext) {
 		x.Mid = buffer.ReadUint8At(in, off) != 0
 		r.SetOffset(off + 1)
 	}
-	x.Alpha = r.ReadVarInt64()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Alpha = buffer.UnZigZag64(u64)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("Mid..Alpha")
 		return
 	}
 	if c.ReadFlag() {
-		p2 := new(int16)
-		*p2 = r.ReadInt16()
-		x.Gamma = p2
+		p3 := serializer.Alloc[int16](c)
+		*p3 = r.ReadInt16()
+		x.Gamma = p3
 	}
 	if c.Failed() {
 		c.Trace("Gamma")
 		return
 	}
-	n3 := c.ReadLength(1)
-	l4 := make([]string, n3)
-	if n3 > 0 {
-		hn6 := c.ReadListHeader(21)
-		for i5 := range l4 {
-			if hn6 && !c.ReadFlag() {
+	n4 := c.ReadLength(1)
+	l5 := serializer.MakeSlice[[]string](c, n4)
+	if n4 > 0 {
+		hn7 := c.ReadListHeader(21)
+		for i6 := range l5 {
+			if hn7 && !c.ReadFlag() {
 				continue
 			}
-			l4[i5] = c.ReadString()
+			l5[i6] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i5)
+				c.TraceIndex(i6)
 				break
 			}
 		}
 	}
-	x.Beta = l4
+	x.Beta = l5
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -6757,41 +6988,41 @@ func (x *ReorderNames) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 			}
 		case 1:
 			if f.Convert {
-				if v8, ok9 := c.ReadIntAs(f, 64); ok9 {
-					x.Alpha = int64(v8)
+				if v9, ok10 := c.ReadIntAs(f, 64); ok10 {
+					x.Alpha = int64(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 16); ok12 {
-					pv13 := int16(v11)
-					x.Gamma = &pv13
+				if v12, ok13 := c.ReadIntAs(f, 16); ok13 {
+					pv14 := int16(v12)
+					x.Gamma = &pv14
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p10 := new(int16)
-				*p10 = r.ReadInt16()
-				x.Gamma = p10
+				p11 := serializer.Alloc[int16](c)
+				*p11 = r.ReadInt16()
+				x.Gamma = p11
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLength(1)
-				l15 := make([]string, n14)
-				if n14 > 0 {
-					hn17 := c.ReadListHeader(21)
-					for i16 := range l15 {
-						if hn17 && !c.ReadFlag() {
+				n15 := c.ReadLength(1)
+				l16 := serializer.MakeSlice[[]string](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(21)
+					for i17 := range l16 {
+						if hn18 && !c.ReadFlag() {
 							continue
 						}
-						l15[i16] = c.ReadString()
+						l16[i17] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i16)
+							c.TraceIndex(i17)
 							break
 						}
 					}
 				}
-				x.Beta = l15
+				x.Beta = l16
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -6875,7 +7106,7 @@ func (x *MapHolder) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n4 := c.ReadLength(2)
-	m5 := make(map[string]Item, n4)
+	m5 := serializer.MakeMap[map[string]Item](c, n4)
 	for n4 > 0 && !c.Failed() {
 		sz6, vn7 := c.ReadMapChunk(n4, 21, 28)
 		for j8 := 0; j8 < sz6 && !c.Failed(); j8++ {
@@ -6912,7 +7143,7 @@ func (x *MapHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 		case 1:
 			if !f.Flag || c.ReadFlag() {
 				n11 := c.ReadLength(2)
-				m12 := make(map[string]Item, n11)
+				m12 := serializer.MakeMap[map[string]Item](c, n11)
 				for n11 > 0 && !c.Failed() {
 					sz13, vn14 := c.ReadMapChunk(n11, 21, 28)
 					for j15 := 0; j15 < sz13 && !c.Failed(); j15++ {
@@ -6974,7 +7205,7 @@ func (x *Item) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, 1273490864)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.V)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	b.SetWriterIndex(off)
 	serializer.WriteString(b, x.K)
 	c.Leave()
@@ -6993,7 +7224,14 @@ func (x *Item) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.V = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.V = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("V..V")
 		return
@@ -7082,31 +7320,33 @@ func (x *Record) ForyWrite(c *serializer.WriteContext) {
 	buffer.PutFloat64At(w, off, x.Ratio)
 	buffer.PutBoolAt(w, off+8, x.Active)
 	off += 9
-	off = buffer.PutVarInt64At(w, off, x.ID)
-	off = buffer.PutVarInt32At(w, off, x.Count)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Count))
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.Items)))
-	if len(x.Items) > 0 {
+	l1 := x.Items
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeItem)
-		for i1 := range x.Items {
-			x.Items[i1].ForyWrite(c)
+		for i2 := range l1 {
+			l1[i2].ForyWrite(c)
 		}
 	}
 	serializer.WriteString(b, x.Name)
-	var mw2 serializer.MapWriter
-	mw2.Begin(b, len(x.Scores))
-	for k3, v4 := range x.Scores {
-		mw2.Entry(b)
-		serializer.WriteString(b, k3)
-		b.WriteVarInt32(v4)
+	var mw3 serializer.MapWriter
+	mw3.Begin(b, len(x.Scores))
+	for k4, v5 := range x.Scores {
+		mw3.Entry(b)
+		serializer.WriteString(b, k4)
+		b.WriteVarInt32(v5)
 	}
-	mw2.End(b)
-	b.WriteVarUint32(uint32(len(x.Tags)))
-	if len(x.Tags) > 0 {
+	mw3.End(b)
+	l6 := x.Tags
+	b.WriteVarUint32(uint32(len(l6)))
+	if len(l6) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e5 := range x.Tags {
-			serializer.WriteString(b, e5)
+		for _, e7 := range l6 {
+			serializer.WriteString(b, e7)
 		}
 	}
 	c.Leave()
@@ -7132,32 +7372,41 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		x.Active = buffer.ReadUint8At(in, off+8) != 0
 		r.SetOffset(off + 9)
 	}
-	x.ID = r.ReadVarInt64()
-	x.Count = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.ID = buffer.UnZigZag64(u64)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Count = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("Ratio..Count")
 		return
 	}
-	n6 := c.ReadLength(1)
-	l7 := make([]Item, n6)
-	if n6 > 0 {
-		hn9, ev10 := c.ReadStructListHeader(foryTypeItem)
-		for i8 := range l7 {
-			if hn9 && !c.ReadFlag() {
+	n8 := c.ReadLength(1)
+	l9 := serializer.MakeSlice[[]Item](c, n8)
+	if n8 > 0 {
+		hn11, ev12 := c.ReadStructListHeader(foryTypeItem)
+		for i10 := range l9 {
+			if hn11 && !c.ReadFlag() {
 				continue
 			}
-			if ev10 != nil {
-				l7[i8].ForyReadEvolved(c, ev10)
+			if ev12 != nil {
+				l9[i10].ForyReadEvolved(c, ev12)
 			} else {
-				l7[i8].ForyRead(c)
+				l9[i10].ForyRead(c)
 			}
 			if c.Failed() {
-				c.TraceIndex(i8)
+				c.TraceIndex(i10)
 				break
 			}
 		}
 	}
-	x.Items = l7
+	x.Items = l9
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -7167,42 +7416,42 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n11 := c.ReadLength(2)
-	m12 := make(map[string]int32, n11)
-	for n11 > 0 && !c.Failed() {
-		sz13, vn14 := c.ReadMapChunk(n11, 21, 5)
-		for j15 := 0; j15 < sz13 && !c.Failed(); j15++ {
-			var k16 string
-			k16 = c.ReadString()
-			var v17 int32
-			if !vn14 {
-				v17 = r.ReadVarInt32()
+	n13 := c.ReadLength(2)
+	m14 := serializer.MakeMap[map[string]int32](c, n13)
+	for n13 > 0 && !c.Failed() {
+		sz15, vn16 := c.ReadMapChunk(n13, 21, 5)
+		for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
+			var k18 string
+			k18 = c.ReadString()
+			var v19 int32
+			if !vn16 {
+				v19 = r.ReadVarInt32()
 			}
-			m12[k16] = v17
+			m14[k18] = v19
 		}
-		n11 -= sz13
+		n13 -= sz15
 	}
-	x.Scores = m12
+	x.Scores = m14
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n18 := c.ReadLength(1)
-	l19 := make([]string, n18)
-	if n18 > 0 {
-		hn21 := c.ReadListHeader(21)
-		for i20 := range l19 {
-			if hn21 && !c.ReadFlag() {
+	n20 := c.ReadLength(1)
+	l21 := serializer.MakeSlice[[]string](c, n20)
+	if n20 > 0 {
+		hn23 := c.ReadListHeader(21)
+		for i22 := range l21 {
+			if hn23 && !c.ReadFlag() {
 				continue
 			}
-			l19[i20] = c.ReadString()
+			l21[i22] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i20)
+				c.TraceIndex(i22)
 				break
 			}
 		}
 	}
-	x.Tags = l19
+	x.Tags = l21
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -7221,8 +7470,8 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v23, ok24 := c.ReadFloatAs(f, 64); ok24 {
-					x.Ratio = float64(v23)
+				if v25, ok26 := c.ReadFloatAs(f, 64); ok26 {
+					x.Ratio = float64(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -7233,42 +7482,42 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 2:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
-					x.ID = int64(v25)
+				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
+					x.ID = int64(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v27, ok28 := c.ReadIntAs(f, 32); ok28 {
-					x.Count = int32(v27)
+				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
+					x.Count = int32(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLength(1)
-				l30 := make([]Item, n29)
-				if n29 > 0 {
-					hn32, ev33 := c.ReadStructListHeader(foryTypeItem)
-					for i31 := range l30 {
-						if hn32 && !c.ReadFlag() {
+				n31 := c.ReadLength(1)
+				l32 := serializer.MakeSlice[[]Item](c, n31)
+				if n31 > 0 {
+					hn34, ev35 := c.ReadStructListHeader(foryTypeItem)
+					for i33 := range l32 {
+						if hn34 && !c.ReadFlag() {
 							continue
 						}
-						if ev33 != nil {
-							l30[i31].ForyReadEvolved(c, ev33)
+						if ev35 != nil {
+							l32[i33].ForyReadEvolved(c, ev35)
 						} else {
-							l30[i31].ForyRead(c)
+							l32[i33].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i31)
+							c.TraceIndex(i33)
 							break
 						}
 					}
 				}
-				x.Items = l30
+				x.Items = l32
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -7276,41 +7525,801 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n34 := c.ReadLength(2)
-				m35 := make(map[string]int32, n34)
-				for n34 > 0 && !c.Failed() {
-					sz36, vn37 := c.ReadMapChunk(n34, 21, 5)
-					for j38 := 0; j38 < sz36 && !c.Failed(); j38++ {
-						var k39 string
-						k39 = c.ReadString()
-						var v40 int32
-						if !vn37 {
-							v40 = r.ReadVarInt32()
+				n36 := c.ReadLength(2)
+				m37 := serializer.MakeMap[map[string]int32](c, n36)
+				for n36 > 0 && !c.Failed() {
+					sz38, vn39 := c.ReadMapChunk(n36, 21, 5)
+					for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
+						var k41 string
+						k41 = c.ReadString()
+						var v42 int32
+						if !vn39 {
+							v42 = r.ReadVarInt32()
 						}
-						m35[k39] = v40
+						m37[k41] = v42
 					}
-					n34 -= sz36
+					n36 -= sz38
 				}
-				x.Scores = m35
+				x.Scores = m37
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n41 := c.ReadLength(1)
-				l42 := make([]string, n41)
-				if n41 > 0 {
-					hn44 := c.ReadListHeader(21)
-					for i43 := range l42 {
-						if hn44 && !c.ReadFlag() {
+				n43 := c.ReadLength(1)
+				l44 := serializer.MakeSlice[[]string](c, n43)
+				if n43 > 0 {
+					hn46 := c.ReadListHeader(21)
+					for i45 := range l44 {
+						if hn46 && !c.ReadFlag() {
 							continue
 						}
-						l42[i43] = c.ReadString()
+						l44[i45] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i43)
+							c.TraceIndex(i45)
 							break
 						}
 					}
 				}
-				x.Tags = l42
+				x.Tags = l44
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}
+
+// foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,47,0,0;arr2_go,45,0,0;bin2_u8,41,0,0;bool_l2_a,22,0,0[1,0,0];f32_a2_l,55,0,0;int2_a,22,0,0[7,0,0];l2_a,22,0,0[5,0,0];n_l,49,0,1;named,22,0,0[5,0,0];p_a,56,0,0;ptr_l2_a,22,0,0[5,0,0];raw2_bin,22,0,0[9,0,0];u64_l2_a,22,0,0[14,0,0];u82_bin,48,0,0;
+var foryTypeSeqs = serializer.NewStructType(serializer.StructSpec{
+	ConsistentMeta: []byte{0x1b, 0xbe, 0x02},
+	GoName:         "v1.Seqs",
+	SchemaHash:     1264930430,
+	TypeDef:        []byte{0x70, 0x50, 0x4a, 0x6f, 0x60, 0x53, 0xf2, 0x26, 0xce, 0xbe, 0x02, 0x8c, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x94, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	UserID:         318,
+})
+
+// The conversion below stops compiling when Seqs's fields change; run go generate.
+func _(x *Seqs) {
+	_ = (*struct {
+		L2A     []int32
+		A2L     []int64
+		Bin2U8  []uint8
+		U82Bin  []uint8
+		Raw2Bin []uint8
+		BoolL2A []bool
+		F32A2L  []float32
+		U64L2A  []uint64
+		Int2A   []int
+		Arr2Go  []int16
+		PtrL2A  []*int32
+		NL      []uint16
+		Named   Int32s
+		PA      *[]float64
+	})(x)
+}
+
+// ForyType returns Seqs's type information.
+func (x *Seqs) ForyType() *serializer.TypeInfo {
+	return foryTypeSeqs
+}
+
+// ForyWrite writes Seqs's struct body (FORMAT.md §9).
+func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
+	if !c.Enter(foryTypeSeqs) {
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 1264930430)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	l1 := x.A2L
+	b.WriteVarUint32(uint32(len(l1) * 8))
+	b.WriteRawInt64s(l1)
+	l2 := x.Arr2Go
+	b.WriteVarUint32(uint32(len(l2) * 2))
+	b.WriteRawInt16s(l2)
+	l3 := x.Bin2U8
+	b.WriteVarUint32(uint32(len(l3)))
+	b.WriteBytes(l3)
+	l4 := x.BoolL2A
+	b.WriteVarUint32(uint32(len(l4)))
+	if len(l4) > 0 {
+		b.Reserve(1 + len(l4)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e5 := range l4 {
+			{
+				buffer.PutBoolAt(w, off, e5)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l6 := x.F32A2L
+	b.WriteVarUint32(uint32(len(l6) * 4))
+	b.WriteRawFloat32s(l6)
+	l7 := x.Int2A
+	b.WriteVarUint32(uint32(len(l7)))
+	if len(l7) > 0 {
+		b.Reserve(1 + len(l7)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e8 := range l7 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e8)))
+		}
+		b.SetWriterIndex(off)
+	}
+	l9 := x.L2A
+	b.WriteVarUint32(uint32(len(l9)))
+	if len(l9) > 0 {
+		b.Reserve(1 + len(l9)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e10 := range l9 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e10))
+		}
+		b.SetWriterIndex(off)
+	}
+	if x.NL == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		l11 := x.NL
+		b.WriteVarUint32(uint32(len(l11) * 2))
+		b.WriteRawUint16s(l11)
+	}
+	l12 := x.Named
+	b.WriteVarUint32(uint32(len(l12)))
+	if len(l12) > 0 {
+		b.Reserve(1 + len(l12)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e13 := range l12 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e13))
+		}
+		b.SetWriterIndex(off)
+	}
+	if x.PA == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		l14 := *x.PA
+		b.WriteVarUint32(uint32(len(l14) * 8))
+		b.WriteRawFloat64s(l14)
+	}
+	l15 := x.PtrL2A
+	b.WriteVarUint32(uint32(len(l15)))
+	if len(l15) > 0 {
+		h16 := byte(0x0c)
+		for _, p17 := range l15 {
+			if p17 == nil {
+				h16 = 0x0e
+				break
+			}
+		}
+		b.WriteUint8(h16)
+		for _, p17 := range l15 {
+			if h16 == 0x0e {
+				if p17 == nil {
+					b.WriteUint8(0xfd)
+					continue
+				}
+				b.WriteUint8(0xff)
+			}
+			b.WriteVarInt32(*p17)
+		}
+	}
+	l18 := x.Raw2Bin
+	b.WriteVarUint32(uint32(len(l18)))
+	if len(l18) > 0 {
+		b.Reserve(1 + len(l18)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e19 := range l18 {
+			{
+				buffer.PutUint8At(w, off, e19)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l20 := x.U64L2A
+	b.WriteVarUint32(uint32(len(l20)))
+	if len(l20) > 0 {
+		b.Reserve(1 + len(l20)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e21 := range l20 {
+			off = buffer.PutVarUint64At(w, off, e21)
+		}
+		b.SetWriterIndex(off)
+	}
+	l22 := x.U82Bin
+	b.WriteVarUint32(uint32(len(l22) * 1))
+	b.WriteBytes(l22)
+	c.Leave()
+}
+
+// ForyRead reads Seqs's struct body (FORMAT.md §9); errors are recorded in c.
+func (x *Seqs) ForyRead(c *serializer.ReadContext) {
+	if !c.Enter(foryTypeSeqs) {
+		return
+	}
+	*x = Seqs{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 1264930430 && !c.Failed() {
+			c.HashMismatch(foryTypeSeqs, h)
+			return
+		}
+	}
+	n23 := c.ReadArrayLength(8)
+	a24 := make([]int64, n23)
+	r.ReadRawInt64s(a24)
+	x.A2L = a24
+	if c.Failed() {
+		c.Trace("A2L")
+		return
+	}
+	n25 := c.ReadArrayLength(2)
+	a26 := make([]int16, n25)
+	r.ReadRawInt16s(a26)
+	x.Arr2Go = a26
+	if c.Failed() {
+		c.Trace("Arr2Go")
+		return
+	}
+	x.Bin2U8 = c.ReadBinary()
+	if c.Failed() {
+		c.Trace("Bin2U8")
+		return
+	}
+	n27 := c.ReadLength(1)
+	l28 := serializer.MakeSlice[[]bool](c, n27)
+	if n27 > 0 {
+		hn30 := c.ReadListHeader(1)
+		for i29 := range l28 {
+			if hn30 && !c.ReadFlag() {
+				continue
+			}
+			l28[i29] = r.ReadBool()
+			if c.Failed() {
+				c.TraceIndex(i29)
+				break
+			}
+		}
+	}
+	x.BoolL2A = l28
+	if c.Failed() {
+		c.Trace("BoolL2A")
+		return
+	}
+	n32 := c.ReadArrayLength(4)
+	a33 := make([]float32, n32)
+	r.ReadRawFloat32s(a33)
+	x.F32A2L = a33
+	if c.Failed() {
+		c.Trace("F32A2L")
+		return
+	}
+	n34 := c.ReadLength(1)
+	l35 := serializer.MakeSlice[[]int](c, n34)
+	if n34 > 0 {
+		hn37 := c.ReadListHeader(7)
+		for i36 := range l35 {
+			if hn37 && !c.ReadFlag() {
+				continue
+			}
+			l35[i36] = int(r.ReadVarInt64())
+			if c.Failed() {
+				c.TraceIndex(i36)
+				break
+			}
+		}
+	}
+	x.Int2A = l35
+	if c.Failed() {
+		c.Trace("Int2A")
+		return
+	}
+	n39 := c.ReadLength(1)
+	l40 := serializer.MakeSlice[[]int32](c, n39)
+	if n39 > 0 {
+		hn42 := c.ReadListHeader(5)
+		for i41 := range l40 {
+			if hn42 && !c.ReadFlag() {
+				continue
+			}
+			l40[i41] = r.ReadVarInt32()
+			if c.Failed() {
+				c.TraceIndex(i41)
+				break
+			}
+		}
+	}
+	x.L2A = l40
+	if c.Failed() {
+		c.Trace("L2A")
+		return
+	}
+	if c.ReadFlag() {
+		n44 := c.ReadArrayLength(2)
+		a45 := make([]uint16, n44)
+		r.ReadRawUint16s(a45)
+		x.NL = a45
+	}
+	if c.Failed() {
+		c.Trace("NL")
+		return
+	}
+	n46 := c.ReadLength(1)
+	l47 := serializer.MakeSlice[Int32s](c, n46)
+	if n46 > 0 {
+		hn49 := c.ReadListHeader(5)
+		for i48 := range l47 {
+			if hn49 && !c.ReadFlag() {
+				continue
+			}
+			l47[i48] = r.ReadVarInt32()
+			if c.Failed() {
+				c.TraceIndex(i48)
+				break
+			}
+		}
+	}
+	x.Named = l47
+	if c.Failed() {
+		c.Trace("Named")
+		return
+	}
+	if c.ReadFlag() {
+		p51 := serializer.Alloc[[]float64](c)
+		n52 := c.ReadArrayLength(8)
+		a53 := make([]float64, n52)
+		r.ReadRawFloat64s(a53)
+		*p51 = a53
+		x.PA = p51
+	}
+	if c.Failed() {
+		c.Trace("PA")
+		return
+	}
+	n54 := c.ReadLength(1)
+	l55 := serializer.MakeSlice[[]*int32](c, n54)
+	if n54 > 0 {
+		hn57 := c.ReadListHeader(5)
+		for i56 := range l55 {
+			if hn57 && !c.ReadFlag() {
+				continue
+			}
+			p59 := serializer.Alloc[int32](c)
+			*p59 = r.ReadVarInt32()
+			l55[i56] = p59
+			if c.Failed() {
+				c.TraceIndex(i56)
+				break
+			}
+		}
+	}
+	x.PtrL2A = l55
+	if c.Failed() {
+		c.Trace("PtrL2A")
+		return
+	}
+	n60 := c.ReadLength(1)
+	l61 := serializer.MakeSlice[[]uint8](c, n60)
+	if n60 > 0 {
+		hn63 := c.ReadListHeader(9)
+		for i62 := range l61 {
+			if hn63 && !c.ReadFlag() {
+				continue
+			}
+			l61[i62] = r.ReadUint8()
+			if c.Failed() {
+				c.TraceIndex(i62)
+				break
+			}
+		}
+	}
+	x.Raw2Bin = l61
+	if c.Failed() {
+		c.Trace("Raw2Bin")
+		return
+	}
+	n65 := c.ReadLength(1)
+	l66 := serializer.MakeSlice[[]uint64](c, n65)
+	if n65 > 0 {
+		hn68 := c.ReadListHeader(14)
+		for i67 := range l66 {
+			if hn68 && !c.ReadFlag() {
+				continue
+			}
+			l66[i67] = r.ReadVarUint64()
+			if c.Failed() {
+				c.TraceIndex(i67)
+				break
+			}
+		}
+	}
+	x.U64L2A = l66
+	if c.Failed() {
+		c.Trace("U64L2A")
+		return
+	}
+	n70 := c.ReadArrayLength(1)
+	a71 := make([]uint8, n70)
+	copy(a71, r.ReadBytes(n70))
+	x.U82Bin = a71
+	if c.Failed() {
+		c.Trace("U82Bin")
+		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a Seqs body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeSeqs) {
+		return
+	}
+	*x = Seqs{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				x.A2L = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n72 := c.ReadArrayLength(8)
+				a73 := make([]int64, n72)
+				r.ReadRawInt64s(a73)
+				x.A2L = a73
+			}
+		case 1:
+			if f.Convert {
+				x.Arr2Go = serializer.ReadSliceAs[int16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n74 := c.ReadArrayLength(2)
+				a75 := make([]int16, n74)
+				r.ReadRawInt16s(a75)
+				x.Arr2Go = a75
+			}
+		case 2:
+			if f.Convert {
+				x.Bin2U8 = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				x.Bin2U8 = c.ReadBinary()
+			}
+		case 3:
+			if f.Convert {
+				x.BoolL2A = serializer.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n76 := c.ReadLength(1)
+				l77 := serializer.MakeSlice[[]bool](c, n76)
+				if n76 > 0 {
+					hn79 := c.ReadListHeader(1)
+					for i78 := range l77 {
+						if hn79 && !c.ReadFlag() {
+							continue
+						}
+						l77[i78] = r.ReadBool()
+						if c.Failed() {
+							c.TraceIndex(i78)
+							break
+						}
+					}
+				}
+				x.BoolL2A = l77
+			}
+		case 4:
+			if f.Convert {
+				x.F32A2L = serializer.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n81 := c.ReadArrayLength(4)
+				a82 := make([]float32, n81)
+				r.ReadRawFloat32s(a82)
+				x.F32A2L = a82
+			}
+		case 5:
+			if f.Convert {
+				x.Int2A = serializer.ReadSliceAs[int](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n83 := c.ReadLength(1)
+				l84 := serializer.MakeSlice[[]int](c, n83)
+				if n83 > 0 {
+					hn86 := c.ReadListHeader(7)
+					for i85 := range l84 {
+						if hn86 && !c.ReadFlag() {
+							continue
+						}
+						l84[i85] = int(r.ReadVarInt64())
+						if c.Failed() {
+							c.TraceIndex(i85)
+							break
+						}
+					}
+				}
+				x.Int2A = l84
+			}
+		case 6:
+			if f.Convert {
+				x.L2A = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n88 := c.ReadLength(1)
+				l89 := serializer.MakeSlice[[]int32](c, n88)
+				if n88 > 0 {
+					hn91 := c.ReadListHeader(5)
+					for i90 := range l89 {
+						if hn91 && !c.ReadFlag() {
+							continue
+						}
+						l89[i90] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i90)
+							break
+						}
+					}
+				}
+				x.L2A = l89
+			}
+		case 7:
+			if f.Convert {
+				x.NL = serializer.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n93 := c.ReadArrayLength(2)
+				a94 := make([]uint16, n93)
+				r.ReadRawUint16s(a94)
+				x.NL = a94
+			}
+		case 8:
+			if f.Convert {
+				x.Named = Int32s(serializer.ReadSliceAs[int32](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n95 := c.ReadLength(1)
+				l96 := serializer.MakeSlice[Int32s](c, n95)
+				if n95 > 0 {
+					hn98 := c.ReadListHeader(5)
+					for i97 := range l96 {
+						if hn98 && !c.ReadFlag() {
+							continue
+						}
+						l96[i97] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i97)
+							break
+						}
+					}
+				}
+				x.Named = l96
+			}
+		case 9:
+			if f.Convert {
+				if s103 := serializer.ReadSliceAs[float64](c, f); s103 != nil {
+					v104 := []float64(s103)
+					x.PA = &v104
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p100 := serializer.Alloc[[]float64](c)
+				n101 := c.ReadArrayLength(8)
+				a102 := make([]float64, n101)
+				r.ReadRawFloat64s(a102)
+				*p100 = a102
+				x.PA = p100
+			}
+		case 10:
+			if f.Convert {
+				x.PtrL2A = serializer.Pointers(c, serializer.ReadSliceAs[int32](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n105 := c.ReadLength(1)
+				l106 := serializer.MakeSlice[[]*int32](c, n105)
+				if n105 > 0 {
+					hn108 := c.ReadListHeader(5)
+					for i107 := range l106 {
+						if hn108 && !c.ReadFlag() {
+							continue
+						}
+						p110 := serializer.Alloc[int32](c)
+						*p110 = r.ReadVarInt32()
+						l106[i107] = p110
+						if c.Failed() {
+							c.TraceIndex(i107)
+							break
+						}
+					}
+				}
+				x.PtrL2A = l106
+			}
+		case 11:
+			if f.Convert {
+				x.Raw2Bin = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n111 := c.ReadLength(1)
+				l112 := serializer.MakeSlice[[]uint8](c, n111)
+				if n111 > 0 {
+					hn114 := c.ReadListHeader(9)
+					for i113 := range l112 {
+						if hn114 && !c.ReadFlag() {
+							continue
+						}
+						l112[i113] = r.ReadUint8()
+						if c.Failed() {
+							c.TraceIndex(i113)
+							break
+						}
+					}
+				}
+				x.Raw2Bin = l112
+			}
+		case 12:
+			if f.Convert {
+				x.U64L2A = serializer.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n116 := c.ReadLength(1)
+				l117 := serializer.MakeSlice[[]uint64](c, n116)
+				if n116 > 0 {
+					hn119 := c.ReadListHeader(14)
+					for i118 := range l117 {
+						if hn119 && !c.ReadFlag() {
+							continue
+						}
+						l117[i118] = r.ReadVarUint64()
+						if c.Failed() {
+							c.TraceIndex(i118)
+							break
+						}
+					}
+				}
+				x.U64L2A = l117
+			}
+		case 13:
+			if f.Convert {
+				x.U82Bin = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n121 := c.ReadArrayLength(1)
+				a122 := make([]uint8, n121)
+				copy(a122, r.ReadBytes(n121))
+				x.U82Bin = a122
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}
+
+// foryTypeSeqsBad is SeqsBad's static type information. Fingerprint: w,22,0,0[5,0,0];
+var foryTypeSeqsBad = serializer.NewStructType(serializer.StructSpec{
+	ConsistentMeta: []byte{0x1b, 0xbf, 0x02},
+	GoName:         "v1.SeqsBad",
+	SchemaHash:     1048106828,
+	TypeDef:        []byte{0x07, 0x60, 0x46, 0x0e, 0xb5, 0x12, 0xf9, 0x76, 0xc1, 0xbf, 0x02, 0x40, 0x16, 0x16, 0x58},
+	UserID:         319,
+})
+
+// The conversion below stops compiling when SeqsBad's fields change; run go generate.
+func _(x *SeqsBad) {
+	_ = (*struct {
+		W []int32
+	})(x)
+}
+
+// ForyType returns SeqsBad's type information.
+func (x *SeqsBad) ForyType() *serializer.TypeInfo {
+	return foryTypeSeqsBad
+}
+
+// ForyWrite writes SeqsBad's struct body (FORMAT.md §9).
+func (x *SeqsBad) ForyWrite(c *serializer.WriteContext) {
+	if !c.Enter(foryTypeSeqsBad) {
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 1048106828)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	l1 := x.W
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		}
+		b.SetWriterIndex(off)
+	}
+	c.Leave()
+}
+
+// ForyRead reads SeqsBad's struct body (FORMAT.md §9); errors are recorded in c.
+func (x *SeqsBad) ForyRead(c *serializer.ReadContext) {
+	if !c.Enter(foryTypeSeqsBad) {
+		return
+	}
+	*x = SeqsBad{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 1048106828 && !c.Failed() {
+			c.HashMismatch(foryTypeSeqsBad, h)
+			return
+		}
+	}
+	n3 := c.ReadLength(1)
+	l4 := serializer.MakeSlice[[]int32](c, n3)
+	if n3 > 0 {
+		hn6 := c.ReadListHeader(5)
+		for i5 := range l4 {
+			if hn6 && !c.ReadFlag() {
+				continue
+			}
+			l4[i5] = r.ReadVarInt32()
+			if c.Failed() {
+				c.TraceIndex(i5)
+				break
+			}
+		}
+	}
+	x.W = l4
+	if c.Failed() {
+		c.Trace("W")
+		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a SeqsBad body written with another schema, following ev (FORMAT.md §11.4).
+func (x *SeqsBad) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeSeqsBad) {
+		return
+	}
+	*x = SeqsBad{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				x.W = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n8 := c.ReadLength(1)
+				l9 := serializer.MakeSlice[[]int32](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(5)
+					for i10 := range l9 {
+						if hn11 && !c.ReadFlag() {
+							continue
+						}
+						l9[i10] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i10)
+							break
+						}
+					}
+				}
+				x.W = l9
 			}
 		default:
 			c.SkipField(f)

@@ -316,3 +316,33 @@ type Record struct {
 	Scores map[string]int32
 	Items  []Item
 }
+
+// Int32s is a named slice type.
+type Int32s []int32
+
+// Seqs (v2): every field's sequence type changed; see v1.Seqs.
+//
+//fory:generate id=318
+type Seqs struct {
+	L2A     []int32 `fory:"type=array(element=int32)"`
+	A2L     []int64
+	Bin2U8  []uint8 `fory:"type=array(element=uint8)"`
+	U82Bin  []byte  `fory:"type=bytes"`
+	Raw2Bin []byte  `fory:"type=bytes"`
+	BoolL2A []bool  `fory:"type=array(element=bool)"`
+	F32A2L  []float32
+	U64L2A  []uint64 `fory:"type=array(element=uint64)"`
+	Int2A   []int64  `fory:"type=array(element=int64)"`
+	Arr2Go  [3]int16
+	PtrL2A  []int32  `fory:"type=array(element=int32)"`
+	NL      []uint16 `fory:"nullable"`
+	Named   Int32s   `fory:"type=array(element=int32)"`
+	PA      *[]float64
+}
+
+// SeqsBad (v2): int32 elements became int64.
+//
+//fory:generate id=319
+type SeqsBad struct {
+	W []int64 `fory:"type=array(element=int64)"`
+}

@@ -145,12 +145,12 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	buffer.PutUint8At(w, off+84, x.AddU8)
 	buffer.PutUint8At(w, off+85, x.U8)
 	off += 86
-	off = buffer.PutVarInt64At(w, off, int64(x.AddI))
-	off = buffer.PutVarInt64At(w, off, x.AddI64)
-	off = buffer.PutVarInt64At(w, off, int64(x.AddMyI))
-	off = buffer.PutVarInt64At(w, off, int64(x.I))
-	off = buffer.PutVarInt64At(w, off, x.I64)
-	off = buffer.PutVarInt64At(w, off, int64(x.MyI))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.AddI)))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.AddI64))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.AddMyI)))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.I)))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.I64))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.MyI)))
 	off = buffer.PutTaggedInt64At(w, off, x.AddTagI64)
 	off = buffer.PutTaggedInt64At(w, off, x.TagI64)
 	off = buffer.PutVarUint64At(w, off, uint64(x.AddU))
@@ -159,8 +159,8 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint64At(w, off, x.U64)
 	off = buffer.PutTaggedUint64At(w, off, x.AddTagU64)
 	off = buffer.PutTaggedUint64At(w, off, x.TagU64)
-	off = buffer.PutVarInt32At(w, off, x.AddI32)
-	off = buffer.PutVarInt32At(w, off, x.I32)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.AddI32))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.I32))
 	off = buffer.PutVarUint32At(w, off, x.AddU32)
 	off = buffer.PutVarUint32At(w, off, x.U32)
 	b.SetWriterIndex(off)
@@ -375,30 +375,56 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		x.U8 = buffer.ReadUint8At(in, off+85)
 		r.SetOffset(off + 86)
 	}
-	x.AddI = int(r.ReadVarInt64())
-	x.AddI64 = r.ReadVarInt64()
-	x.AddMyI = MyInt(r.ReadVarInt64())
-	x.I = int(r.ReadVarInt64())
-	x.I64 = r.ReadVarInt64()
-	x.MyI = MyInt(r.ReadVarInt64())
-	x.AddTagI64 = r.ReadTaggedInt64()
-	x.TagI64 = r.ReadTaggedInt64()
-	x.AddU = uint(r.ReadVarUint64())
-	x.AddU64 = r.ReadVarUint64()
-	x.U = uint(r.ReadVarUint64())
-	x.U64 = r.ReadVarUint64()
-	x.AddTagU64 = r.ReadTaggedUint64()
-	x.TagU64 = r.ReadTaggedUint64()
-	x.AddI32 = r.ReadVarInt32()
-	x.I32 = r.ReadVarInt32()
-	x.AddU32 = r.ReadVarUint32()
-	x.U32 = r.ReadVarUint32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		var i64 int64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.AddI = int(buffer.UnZigZag64(u64))
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.AddI64 = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.AddMyI = MyInt(buffer.UnZigZag64(u64))
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.I = int(buffer.UnZigZag64(u64))
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.I64 = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.MyI = MyInt(buffer.UnZigZag64(u64))
+		i64, off = buffer.ReadTaggedInt64At(in, off)
+		x.AddTagI64 = i64
+		i64, off = buffer.ReadTaggedInt64At(in, off)
+		x.TagI64 = i64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.AddU = uint(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.AddU64 = u64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.U = uint(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.U64 = u64
+		u64, off = buffer.ReadTaggedUint64At(in, off)
+		x.AddTagU64 = u64
+		u64, off = buffer.ReadTaggedUint64At(in, off)
+		x.TagU64 = u64
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.AddI32 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.I32 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.AddU32 = u32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.U32 = u32
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("AddFixI64..U32")
 		return
 	}
 	if c.ReadFlag() {
-		p1 := new(float64)
+		p1 := serializer.Alloc[float64](c)
 		*p1 = r.ReadFloat64()
 		x.AddPF64 = p1
 	}
@@ -407,7 +433,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p2 := new(float64)
+		p2 := serializer.Alloc[float64](c)
 		*p2 = r.ReadFloat64()
 		x.PF64 = p2
 	}
@@ -416,7 +442,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p3 := new(float32)
+		p3 := serializer.Alloc[float32](c)
 		*p3 = r.ReadFloat32()
 		x.AddPF32 = p3
 	}
@@ -425,7 +451,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p4 := new(float32)
+		p4 := serializer.Alloc[float32](c)
 		*p4 = r.ReadFloat32()
 		x.PF32 = p4
 	}
@@ -434,7 +460,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p5 := new(uint16)
+		p5 := serializer.Alloc[uint16](c)
 		*p5 = r.ReadUint16()
 		x.AddPU16 = p5
 	}
@@ -443,7 +469,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p6 := new(uint16)
+		p6 := serializer.Alloc[uint16](c)
 		*p6 = r.ReadUint16()
 		x.PU16 = p6
 	}
@@ -452,7 +478,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p7 := new(bool)
+		p7 := serializer.Alloc[bool](c)
 		*p7 = r.ReadBool()
 		x.AddPB = p7
 	}
@@ -461,7 +487,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p8 := new(bool)
+		p8 := serializer.Alloc[bool](c)
 		*p8 = r.ReadBool()
 		x.PB = p8
 	}
@@ -470,7 +496,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p9 := new(int8)
+		p9 := serializer.Alloc[int8](c)
 		*p9 = r.ReadInt8()
 		x.AddPI8 = p9
 	}
@@ -479,7 +505,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p10 := new(int8)
+		p10 := serializer.Alloc[int8](c)
 		*p10 = r.ReadInt8()
 		x.PI8 = p10
 	}
@@ -488,7 +514,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p11 := new(int64)
+		p11 := serializer.Alloc[int64](c)
 		*p11 = r.ReadVarInt64()
 		x.AddPI64 = p11
 	}
@@ -497,7 +523,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p12 := new(int64)
+		p12 := serializer.Alloc[int64](c)
 		*p12 = r.ReadVarInt64()
 		x.PI64 = p12
 	}
@@ -506,7 +532,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p13 := new(uint64)
+		p13 := serializer.Alloc[uint64](c)
 		*p13 = r.ReadVarUint64()
 		x.AddPU64 = p13
 	}
@@ -515,7 +541,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p14 := new(uint64)
+		p14 := serializer.Alloc[uint64](c)
 		*p14 = r.ReadVarUint64()
 		x.PU64 = p14
 	}
@@ -524,7 +550,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p15 := new(int32)
+		p15 := serializer.Alloc[int32](c)
 		*p15 = r.ReadVarInt32()
 		x.AddPI32 = p15
 	}
@@ -533,7 +559,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p16 := new(int32)
+		p16 := serializer.Alloc[int32](c)
 		*p16 = r.ReadVarInt32()
 		x.PI32 = p16
 	}
@@ -562,7 +588,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p17 := new(time.Duration)
+		p17 := serializer.Alloc[time.Duration](c)
 		*p17 = c.ReadDuration()
 		x.AddPD = p17
 	}
@@ -571,7 +597,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p18 := new(serializer.Date)
+		p18 := serializer.Alloc[serializer.Date](c)
 		*p18 = c.ReadDate()
 		x.AddPDt = p18
 	}
@@ -580,7 +606,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p19 := new(Color)
+		p19 := serializer.Alloc[Color](c)
 		*p19 = Color(r.ReadVarUint32())
 		x.AddPE = p19
 	}
@@ -589,7 +615,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p20 := new(string)
+		p20 := serializer.Alloc[string](c)
 		*p20 = c.ReadString()
 		x.AddPS = p20
 	}
@@ -598,7 +624,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p21 := new(time.Time)
+		p21 := serializer.Alloc[time.Time](c)
 		*p21 = c.ReadTime()
 		x.AddPT = p21
 	}
@@ -637,7 +663,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p22 := new(time.Duration)
+		p22 := serializer.Alloc[time.Duration](c)
 		*p22 = c.ReadDuration()
 		x.PD = p22
 	}
@@ -646,7 +672,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p23 := new(serializer.Date)
+		p23 := serializer.Alloc[serializer.Date](c)
 		*p23 = c.ReadDate()
 		x.PDt = p23
 	}
@@ -655,7 +681,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p24 := new(Color)
+		p24 := serializer.Alloc[Color](c)
 		*p24 = Color(r.ReadVarUint32())
 		x.PE = p24
 	}
@@ -664,7 +690,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p25 := new(string)
+		p25 := serializer.Alloc[string](c)
 		*p25 = c.ReadString()
 		x.PS = p25
 	}
@@ -673,7 +699,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p26 := new(time.Time)
+		p26 := serializer.Alloc[time.Time](c)
 		*p26 = c.ReadTime()
 		x.PT = p26
 	}
@@ -1022,7 +1048,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.AddPF64 = &pv106
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p103 := new(float64)
+				p103 := serializer.Alloc[float64](c)
 				*p103 = r.ReadFloat64()
 				x.AddPF64 = p103
 			}
@@ -1033,7 +1059,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.PF64 = &pv110
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p107 := new(float64)
+				p107 := serializer.Alloc[float64](c)
 				*p107 = r.ReadFloat64()
 				x.PF64 = p107
 			}
@@ -1044,7 +1070,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.AddPF32 = &pv114
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p111 := new(float32)
+				p111 := serializer.Alloc[float32](c)
 				*p111 = r.ReadFloat32()
 				x.AddPF32 = p111
 			}
@@ -1055,7 +1081,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.PF32 = &pv118
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p115 := new(float32)
+				p115 := serializer.Alloc[float32](c)
 				*p115 = r.ReadFloat32()
 				x.PF32 = p115
 			}
@@ -1066,7 +1092,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.AddPU16 = &pv122
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p119 := new(uint16)
+				p119 := serializer.Alloc[uint16](c)
 				*p119 = r.ReadUint16()
 				x.AddPU16 = p119
 			}
@@ -1077,19 +1103,19 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.PU16 = &pv126
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p123 := new(uint16)
+				p123 := serializer.Alloc[uint16](c)
 				*p123 = r.ReadUint16()
 				x.PU16 = p123
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p127 := new(bool)
+				p127 := serializer.Alloc[bool](c)
 				*p127 = r.ReadBool()
 				x.AddPB = p127
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p128 := new(bool)
+				p128 := serializer.Alloc[bool](c)
 				*p128 = r.ReadBool()
 				x.PB = p128
 			}
@@ -1100,7 +1126,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.AddPI8 = &pv132
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p129 := new(int8)
+				p129 := serializer.Alloc[int8](c)
 				*p129 = r.ReadInt8()
 				x.AddPI8 = p129
 			}
@@ -1111,7 +1137,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.PI8 = &pv136
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p133 := new(int8)
+				p133 := serializer.Alloc[int8](c)
 				*p133 = r.ReadInt8()
 				x.PI8 = p133
 			}
@@ -1122,7 +1148,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.AddPI64 = &pv140
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p137 := new(int64)
+				p137 := serializer.Alloc[int64](c)
 				*p137 = r.ReadVarInt64()
 				x.AddPI64 = p137
 			}
@@ -1133,7 +1159,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.PI64 = &pv144
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p141 := new(int64)
+				p141 := serializer.Alloc[int64](c)
 				*p141 = r.ReadVarInt64()
 				x.PI64 = p141
 			}
@@ -1144,7 +1170,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.AddPU64 = &pv148
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p145 := new(uint64)
+				p145 := serializer.Alloc[uint64](c)
 				*p145 = r.ReadVarUint64()
 				x.AddPU64 = p145
 			}
@@ -1155,7 +1181,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.PU64 = &pv152
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p149 := new(uint64)
+				p149 := serializer.Alloc[uint64](c)
 				*p149 = r.ReadVarUint64()
 				x.PU64 = p149
 			}
@@ -1166,7 +1192,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.AddPI32 = &pv156
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p153 := new(int32)
+				p153 := serializer.Alloc[int32](c)
 				*p153 = r.ReadVarInt32()
 				x.AddPI32 = p153
 			}
@@ -1177,7 +1203,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					x.PI32 = &pv160
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p157 := new(int32)
+				p157 := serializer.Alloc[int32](c)
 				*p157 = r.ReadVarInt32()
 				x.PI32 = p157
 			}
@@ -1199,31 +1225,31 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p161 := new(time.Duration)
+				p161 := serializer.Alloc[time.Duration](c)
 				*p161 = c.ReadDuration()
 				x.AddPD = p161
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p162 := new(serializer.Date)
+				p162 := serializer.Alloc[serializer.Date](c)
 				*p162 = c.ReadDate()
 				x.AddPDt = p162
 			}
 		case 62:
 			if !f.Flag || c.ReadFlag() {
-				p163 := new(Color)
+				p163 := serializer.Alloc[Color](c)
 				*p163 = Color(r.ReadVarUint32())
 				x.AddPE = p163
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p164 := new(string)
+				p164 := serializer.Alloc[string](c)
 				*p164 = c.ReadString()
 				x.AddPS = p164
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p165 := new(time.Time)
+				p165 := serializer.Alloc[time.Time](c)
 				*p165 = c.ReadTime()
 				x.AddPT = p165
 			}
@@ -1253,31 +1279,31 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p166 := new(time.Duration)
+				p166 := serializer.Alloc[time.Duration](c)
 				*p166 = c.ReadDuration()
 				x.PD = p166
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p167 := new(serializer.Date)
+				p167 := serializer.Alloc[serializer.Date](c)
 				*p167 = c.ReadDate()
 				x.PDt = p167
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				p168 := new(Color)
+				p168 := serializer.Alloc[Color](c)
 				*p168 = Color(r.ReadVarUint32())
 				x.PE = p168
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				p169 := new(string)
+				p169 := serializer.Alloc[string](c)
 				*p169 = c.ReadString()
 				x.PS = p169
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				p170 := new(time.Time)
+				p170 := serializer.Alloc[time.Time](c)
 				*p170 = c.ReadTime()
 				x.PT = p170
 			}
@@ -1414,352 +1440,391 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.ABool) * 1))
-	b.WriteRawBools(x.ABool)
-	b.WriteVarUint32(uint32(len(x.AF32) * 4))
-	b.WriteRawFloat32s(x.AF32)
-	b.WriteVarUint32(uint32(len(x.AF64) * 8))
-	b.WriteRawFloat64s(x.AF64)
-	b.WriteVarUint32(uint32(len(x.AI16) * 2))
-	b.WriteRawInt16s(x.AI16)
-	b.WriteVarUint32(uint32(len(x.AI32) * 4))
-	b.WriteRawInt32s(x.AI32)
-	b.WriteVarUint32(uint32(len(x.AI64) * 8))
-	b.WriteRawInt64s(x.AI64)
-	b.WriteVarUint32(uint32(len(x.AI8) * 1))
-	for _, e1 := range x.AI8 {
-		b.WriteInt8(int8(e1))
+	l1 := x.ABool
+	b.WriteVarUint32(uint32(len(l1) * 1))
+	b.WriteRawBools(l1)
+	l2 := x.AF32
+	b.WriteVarUint32(uint32(len(l2) * 4))
+	b.WriteRawFloat32s(l2)
+	l3 := x.AF64
+	b.WriteVarUint32(uint32(len(l3) * 8))
+	b.WriteRawFloat64s(l3)
+	l4 := x.AI16
+	b.WriteVarUint32(uint32(len(l4) * 2))
+	b.WriteRawInt16s(l4)
+	l5 := x.AI32
+	b.WriteVarUint32(uint32(len(l5) * 4))
+	b.WriteRawInt32s(l5)
+	l6 := x.AI64
+	b.WriteVarUint32(uint32(len(l6) * 8))
+	b.WriteRawInt64s(l6)
+	l7 := x.AI8
+	b.WriteVarUint32(uint32(len(l7) * 1))
+	for _, e8 := range l7 {
+		b.WriteInt8(int8(e8))
 	}
-	b.WriteVarUint32(uint32(len(x.AU16) * 2))
-	b.WriteRawUint16s(x.AU16)
-	b.WriteVarUint32(uint32(len(x.AU32) * 4))
-	b.WriteRawUint32s(x.AU32)
-	b.WriteVarUint32(uint32(len(x.AU64) * 8))
-	b.WriteRawUint64s(x.AU64)
-	b.WriteVarUint32(uint32(len(x.AU8) * 1))
-	b.WriteBytes(x.AU8)
-	b.WriteVarUint32(uint32(len(x.AddABool) * 1))
-	b.WriteRawBools(x.AddABool)
-	b.WriteVarUint32(uint32(len(x.AddAF32) * 4))
-	b.WriteRawFloat32s(x.AddAF32)
-	b.WriteVarUint32(uint32(len(x.AddAF64) * 8))
-	b.WriteRawFloat64s(x.AddAF64)
-	b.WriteVarUint32(uint32(len(x.AddAI16) * 2))
-	b.WriteRawInt16s(x.AddAI16)
-	b.WriteVarUint32(uint32(len(x.AddAI32) * 4))
-	b.WriteRawInt32s(x.AddAI32)
-	b.WriteVarUint32(uint32(len(x.AddAI64) * 8))
-	b.WriteRawInt64s(x.AddAI64)
-	b.WriteVarUint32(uint32(len(x.AddAI8) * 1))
-	for _, e2 := range x.AddAI8 {
-		b.WriteInt8(int8(e2))
+	l9 := x.AU16
+	b.WriteVarUint32(uint32(len(l9) * 2))
+	b.WriteRawUint16s(l9)
+	l10 := x.AU32
+	b.WriteVarUint32(uint32(len(l10) * 4))
+	b.WriteRawUint32s(l10)
+	l11 := x.AU64
+	b.WriteVarUint32(uint32(len(l11) * 8))
+	b.WriteRawUint64s(l11)
+	l12 := x.AU8
+	b.WriteVarUint32(uint32(len(l12) * 1))
+	b.WriteBytes(l12)
+	l13 := x.AddABool
+	b.WriteVarUint32(uint32(len(l13) * 1))
+	b.WriteRawBools(l13)
+	l14 := x.AddAF32
+	b.WriteVarUint32(uint32(len(l14) * 4))
+	b.WriteRawFloat32s(l14)
+	l15 := x.AddAF64
+	b.WriteVarUint32(uint32(len(l15) * 8))
+	b.WriteRawFloat64s(l15)
+	l16 := x.AddAI16
+	b.WriteVarUint32(uint32(len(l16) * 2))
+	b.WriteRawInt16s(l16)
+	l17 := x.AddAI32
+	b.WriteVarUint32(uint32(len(l17) * 4))
+	b.WriteRawInt32s(l17)
+	l18 := x.AddAI64
+	b.WriteVarUint32(uint32(len(l18) * 8))
+	b.WriteRawInt64s(l18)
+	l19 := x.AddAI8
+	b.WriteVarUint32(uint32(len(l19) * 1))
+	for _, e20 := range l19 {
+		b.WriteInt8(int8(e20))
 	}
-	b.WriteVarUint32(uint32(len(x.AddAU16) * 2))
-	b.WriteRawUint16s(x.AddAU16)
-	b.WriteVarUint32(uint32(len(x.AddAU32) * 4))
-	b.WriteRawUint32s(x.AddAU32)
-	b.WriteVarUint32(uint32(len(x.AddAU64) * 8))
-	b.WriteRawUint64s(x.AddAU64)
-	b.WriteVarUint32(uint32(len(x.AddAU8) * 1))
-	b.WriteBytes(x.AddAU8)
-	b.WriteVarUint32(uint32(len(x.AddBin)))
-	b.WriteBytes(x.AddBin)
+	l21 := x.AddAU16
+	b.WriteVarUint32(uint32(len(l21) * 2))
+	b.WriteRawUint16s(l21)
+	l22 := x.AddAU32
+	b.WriteVarUint32(uint32(len(l22) * 4))
+	b.WriteRawUint32s(l22)
+	l23 := x.AddAU64
+	b.WriteVarUint32(uint32(len(l23) * 8))
+	b.WriteRawUint64s(l23)
+	l24 := x.AddAU8
+	b.WriteVarUint32(uint32(len(l24) * 1))
+	b.WriteBytes(l24)
+	l25 := x.AddBin
+	b.WriteVarUint32(uint32(len(l25)))
+	b.WriteBytes(l25)
 	b.WriteVarUint32(uint32(len(x.AddFix)))
 	if len(x.AddFix) > 0 {
 		b.Reserve(1 + len(x.AddFix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e3 := range x.AddFix {
+		for _, e26 := range x.AddFix {
 			{
-				buffer.PutInt16At(w, off, e3)
+				buffer.PutInt16At(w, off, e26)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.AddLB)))
-	if len(x.AddLB) > 0 {
-		b.Reserve(1 + len(x.AddLB)*1 + buffer.BatchSlack)
+	l27 := x.AddLB
+	b.WriteVarUint32(uint32(len(l27)))
+	if len(l27) > 0 {
+		b.Reserve(1 + len(l27)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e4 := range x.AddLB {
+		for _, e28 := range l27 {
 			{
-				buffer.PutBoolAt(w, off, e4)
+				buffer.PutBoolAt(w, off, e28)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.AddLE)))
-	if len(x.AddLE) > 0 {
+	l29 := x.AddLE
+	b.WriteVarUint32(uint32(len(l29)))
+	if len(l29) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e5 := range x.AddLE {
-			b.WriteVarUint32(uint32(e5))
+		for _, e30 := range l29 {
+			b.WriteVarUint32(uint32(e30))
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.AddLF32)))
-	if len(x.AddLF32) > 0 {
-		b.Reserve(1 + len(x.AddLF32)*4 + buffer.BatchSlack)
+	l31 := x.AddLF32
+	b.WriteVarUint32(uint32(len(l31)))
+	if len(l31) > 0 {
+		b.Reserve(1 + len(l31)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e6 := range x.AddLF32 {
+		for _, e32 := range l31 {
 			{
-				buffer.PutFloat32At(w, off, e6)
+				buffer.PutFloat32At(w, off, e32)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.AddLF64)))
-	if len(x.AddLF64) > 0 {
-		b.Reserve(1 + len(x.AddLF64)*8 + buffer.BatchSlack)
+	l33 := x.AddLF64
+	b.WriteVarUint32(uint32(len(l33)))
+	if len(l33) > 0 {
+		b.Reserve(1 + len(l33)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e7 := range x.AddLF64 {
+		for _, e34 := range l33 {
 			{
-				buffer.PutFloat64At(w, off, e7)
+				buffer.PutFloat64At(w, off, e34)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.AddLI32)))
-	if len(x.AddLI32) > 0 {
-		b.Reserve(1 + len(x.AddLI32)*5 + buffer.BatchSlack)
+	l35 := x.AddLI32
+	b.WriteVarUint32(uint32(len(l35)))
+	if len(l35) > 0 {
+		b.Reserve(1 + len(l35)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e8 := range x.AddLI32 {
-			off = buffer.PutVarInt32At(w, off, e8)
+		for _, e36 := range l35 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e36))
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.AddLI64)))
-	if len(x.AddLI64) > 0 {
-		b.Reserve(1 + len(x.AddLI64)*9 + buffer.BatchSlack)
+	l37 := x.AddLI64
+	b.WriteVarUint32(uint32(len(l37)))
+	if len(l37) > 0 {
+		b.Reserve(1 + len(l37)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e9 := range x.AddLI64 {
-			off = buffer.PutVarInt64At(w, off, e9)
+		for _, e38 := range l37 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e38))
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.AddLI8)))
-	if len(x.AddLI8) > 0 {
-		b.Reserve(1 + len(x.AddLI8)*1 + buffer.BatchSlack)
+	l39 := x.AddLI8
+	b.WriteVarUint32(uint32(len(l39)))
+	if len(l39) > 0 {
+		b.Reserve(1 + len(l39)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e10 := range x.AddLI8 {
+		for _, e40 := range l39 {
 			{
-				buffer.PutInt8At(w, off, e10)
+				buffer.PutInt8At(w, off, e40)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.AddLL)))
-	if len(x.AddLL) > 0 {
+	l41 := x.AddLL
+	b.WriteVarUint32(uint32(len(l41)))
+	if len(l41) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e11 := range x.AddLL {
-			b.WriteVarUint32(uint32(len(e11)))
-			if len(e11) > 0 {
-				b.Reserve(1 + len(e11)*5 + buffer.BatchSlack)
+		for _, e42 := range l41 {
+			b.WriteVarUint32(uint32(len(e42)))
+			if len(e42) > 0 {
+				b.Reserve(1 + len(e42)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e12 := range e11 {
-					off = buffer.PutVarInt32At(w, off, e12)
+				for _, e43 := range e42 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e43))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.AddLM)))
-	if len(x.AddLM) > 0 {
+	l44 := x.AddLM
+	b.WriteVarUint32(uint32(len(l44)))
+	if len(l44) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e13 := range x.AddLM {
-			var mw14 serializer.MapWriter
-			mw14.Begin(b, len(e13))
-			for k15, v16 := range e13 {
-				mw14.Entry(b)
-				serializer.WriteString(b, k15)
-				b.WriteVarInt32(v16)
+		for _, e45 := range l44 {
+			var mw46 serializer.MapWriter
+			mw46.Begin(b, len(e45))
+			for k47, v48 := range e45 {
+				mw46.Entry(b)
+				serializer.WriteString(b, k47)
+				b.WriteVarInt32(v48)
 			}
-			mw14.End(b)
+			mw46.End(b)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.AddLPI)))
-	if len(x.AddLPI) > 0 {
-		h17 := byte(0x0c)
-		for _, p18 := range x.AddLPI {
-			if p18 == nil {
-				h17 = 0x0e
+	l49 := x.AddLPI
+	b.WriteVarUint32(uint32(len(l49)))
+	if len(l49) > 0 {
+		h50 := byte(0x0c)
+		for _, p51 := range l49 {
+			if p51 == nil {
+				h50 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h17)
-		for _, p18 := range x.AddLPI {
-			if h17 == 0x0e {
-				if p18 == nil {
+		b.WriteUint8(h50)
+		for _, p51 := range l49 {
+			if h50 == 0x0e {
+				if p51 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p18)
+			b.WriteVarInt32(*p51)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.AddLS)))
-	if len(x.AddLS) > 0 {
+	l52 := x.AddLS
+	b.WriteVarUint32(uint32(len(l52)))
+	if len(l52) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e19 := range x.AddLS {
-			serializer.WriteString(b, e19)
+		for _, e53 := range l52 {
+			serializer.WriteString(b, e53)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.AddLT)))
-	if len(x.AddLT) > 0 {
+	l54 := x.AddLT
+	b.WriteVarUint32(uint32(len(l54)))
+	if len(l54) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e20 := range x.AddLT {
-			serializer.WriteTime(b, e20)
+		for _, e55 := range l54 {
+			serializer.WriteTime(b, e55)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.AddLU16)))
-	if len(x.AddLU16) > 0 {
-		b.Reserve(1 + len(x.AddLU16)*2 + buffer.BatchSlack)
+	l56 := x.AddLU16
+	b.WriteVarUint32(uint32(len(l56)))
+	if len(l56) > 0 {
+		b.Reserve(1 + len(l56)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e21 := range x.AddLU16 {
+		for _, e57 := range l56 {
 			{
-				buffer.PutUint16At(w, off, e21)
+				buffer.PutUint16At(w, off, e57)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.AddLU64)))
-	if len(x.AddLU64) > 0 {
-		b.Reserve(1 + len(x.AddLU64)*9 + buffer.BatchSlack)
+	l58 := x.AddLU64
+	b.WriteVarUint32(uint32(len(l58)))
+	if len(l58) > 0 {
+		b.Reserve(1 + len(l58)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e22 := range x.AddLU64 {
-			off = buffer.PutVarUint64At(w, off, e22)
+		for _, e59 := range l58 {
+			off = buffer.PutVarUint64At(w, off, e59)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw23 serializer.MapWriter
-	mw23.Begin(b, len(x.AddMBS))
-	for k24, v25 := range x.AddMBS {
-		mw23.Entry(b)
-		b.WriteBool(k24)
-		serializer.WriteString(b, v25)
+	var mw60 serializer.MapWriter
+	mw60.Begin(b, len(x.AddMBS))
+	for k61, v62 := range x.AddMBS {
+		mw60.Entry(b)
+		b.WriteBool(k61)
+		serializer.WriteString(b, v62)
 	}
-	mw23.End(b)
-	var mw26 serializer.MapWriter
-	mw26.Begin(b, len(x.AddMES))
-	for k27, v28 := range x.AddMES {
-		mw26.Entry(b)
-		b.WriteVarUint32(uint32(k27))
-		serializer.WriteString(b, v28)
+	mw60.End(b)
+	var mw63 serializer.MapWriter
+	mw63.Begin(b, len(x.AddMES))
+	for k64, v65 := range x.AddMES {
+		mw63.Entry(b)
+		b.WriteVarUint32(uint32(k64))
+		serializer.WriteString(b, v65)
 	}
-	mw26.End(b)
-	var mw29 serializer.MapWriter
-	mw29.Begin(b, len(x.AddMI64F))
-	for k30, v31 := range x.AddMI64F {
-		mw29.Entry(b)
-		b.WriteVarInt64(k30)
-		b.WriteFloat64(v31)
+	mw63.End(b)
+	var mw66 serializer.MapWriter
+	mw66.Begin(b, len(x.AddMI64F))
+	for k67, v68 := range x.AddMI64F {
+		mw66.Entry(b)
+		b.WriteVarInt64(k67)
+		b.WriteFloat64(v68)
 	}
-	mw29.End(b)
-	var mw32 serializer.MapWriter
-	mw32.Begin(b, len(x.AddMIS))
-	for k33, v34 := range x.AddMIS {
-		mw32.Entry(b)
-		b.WriteVarInt32(k33)
-		serializer.WriteString(b, v34)
+	mw66.End(b)
+	var mw69 serializer.MapWriter
+	mw69.Begin(b, len(x.AddMIS))
+	for k70, v71 := range x.AddMIS {
+		mw69.Entry(b)
+		b.WriteVarInt32(k70)
+		serializer.WriteString(b, v71)
 	}
-	mw32.End(b)
-	var mw35 serializer.MapWriter
-	mw35.Begin(b, len(x.AddMSI))
-	for k36, v37 := range x.AddMSI {
-		mw35.Entry(b)
-		serializer.WriteString(b, k36)
-		b.WriteVarInt32(v37)
+	mw69.End(b)
+	var mw72 serializer.MapWriter
+	mw72.Begin(b, len(x.AddMSI))
+	for k73, v74 := range x.AddMSI {
+		mw72.Entry(b)
+		serializer.WriteString(b, k73)
+		b.WriteVarInt32(v74)
 	}
-	mw35.End(b)
-	var mw38 serializer.MapWriter
-	mw38.Begin(b, len(x.AddMSL))
-	for k39, v40 := range x.AddMSL {
-		mw38.Entry(b)
-		serializer.WriteString(b, k39)
-		b.WriteVarUint32(uint32(len(v40)))
-		if len(v40) > 0 {
+	mw72.End(b)
+	var mw75 serializer.MapWriter
+	mw75.Begin(b, len(x.AddMSL))
+	for k76, v77 := range x.AddMSL {
+		mw75.Entry(b)
+		serializer.WriteString(b, k76)
+		b.WriteVarUint32(uint32(len(v77)))
+		if len(v77) > 0 {
 			b.WriteUint8(0x0c)
-			for _, e41 := range v40 {
-				serializer.WriteString(b, e41)
+			for _, e78 := range v77 {
+				serializer.WriteString(b, e78)
 			}
 		}
 	}
-	mw38.End(b)
-	var mw42 serializer.MapWriter
-	mw42.Begin(b, len(x.AddMSM))
-	for k43, v44 := range x.AddMSM {
-		mw42.Entry(b)
-		serializer.WriteString(b, k43)
-		var mw45 serializer.MapWriter
-		mw45.Begin(b, len(v44))
-		for k46, v47 := range v44 {
-			mw45.Entry(b)
-			serializer.WriteString(b, k46)
-			b.WriteVarInt32(v47)
+	mw75.End(b)
+	var mw79 serializer.MapWriter
+	mw79.Begin(b, len(x.AddMSM))
+	for k80, v81 := range x.AddMSM {
+		mw79.Entry(b)
+		serializer.WriteString(b, k80)
+		var mw82 serializer.MapWriter
+		mw82.Begin(b, len(v81))
+		for k83, v84 := range v81 {
+			mw82.Entry(b)
+			serializer.WriteString(b, k83)
+			b.WriteVarInt32(v84)
 		}
-		mw45.End(b)
+		mw82.End(b)
 	}
-	mw42.End(b)
-	var mw48 serializer.MapWriter
-	mw48.Begin(b, len(x.AddMSP))
-	for k49, v50 := range x.AddMSP {
-		if v50 == nil {
-			mw48.NullEntry(b)
-			serializer.WriteString(b, k49)
+	mw79.End(b)
+	var mw85 serializer.MapWriter
+	mw85.Begin(b, len(x.AddMSP))
+	for k86, v87 := range x.AddMSP {
+		if v87 == nil {
+			mw85.NullEntry(b)
+			serializer.WriteString(b, k86)
 		} else {
-			mw48.Entry(b)
-			serializer.WriteString(b, k49)
-			b.WriteVarInt32(*v50)
+			mw85.Entry(b)
+			serializer.WriteString(b, k86)
+			b.WriteVarInt32(*v87)
 		}
 	}
-	mw48.End(b)
-	var mw51 serializer.MapWriter
-	mw51.Begin(b, len(x.AddMU8))
-	for k52, v53 := range x.AddMU8 {
-		mw51.Entry(b)
-		b.WriteUint8(k52)
-		b.WriteUint16(v53)
+	mw85.End(b)
+	var mw88 serializer.MapWriter
+	mw88.Begin(b, len(x.AddMU8))
+	for k89, v90 := range x.AddMU8 {
+		mw88.Entry(b)
+		b.WriteUint8(k89)
+		b.WriteUint16(v90)
 	}
-	mw51.End(b)
+	mw88.End(b)
 	if x.AddNBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		b.WriteVarUint32(uint32(len(x.AddNBin)))
-		b.WriteBytes(x.AddNBin)
+		l91 := x.AddNBin
+		b.WriteVarUint32(uint32(len(l91)))
+		b.WriteBytes(l91)
 	}
 	if x.AddNLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		b.WriteVarUint32(uint32(len(x.AddNLS)))
-		if len(x.AddNLS) > 0 {
+		l92 := x.AddNLS
+		b.WriteVarUint32(uint32(len(l92)))
+		if len(l92) > 0 {
 			b.WriteUint8(0x0c)
-			for _, e54 := range x.AddNLS {
-				serializer.WriteString(b, e54)
+			for _, e93 := range l92 {
+				serializer.WriteString(b, e93)
 			}
 		}
 	}
@@ -1767,327 +1832,345 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw55 serializer.MapWriter
-		mw55.Begin(b, len(x.AddNM))
-		for k56, v57 := range x.AddNM {
-			mw55.Entry(b)
-			serializer.WriteString(b, k56)
-			b.WriteVarInt32(v57)
+		var mw94 serializer.MapWriter
+		mw94.Begin(b, len(x.AddNM))
+		for k95, v96 := range x.AddNM {
+			mw94.Entry(b)
+			serializer.WriteString(b, k95)
+			b.WriteVarInt32(v96)
 		}
-		mw55.End(b)
+		mw94.End(b)
 	}
-	b.WriteVarUint32(uint32(len(x.AddRaw)))
-	if len(x.AddRaw) > 0 {
-		b.Reserve(1 + len(x.AddRaw)*1 + buffer.BatchSlack)
+	l97 := x.AddRaw
+	b.WriteVarUint32(uint32(len(l97)))
+	if len(l97) > 0 {
+		b.Reserve(1 + len(l97)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e58 := range x.AddRaw {
+		for _, e98 := range l97 {
 			{
-				buffer.PutUint8At(w, off, e58)
+				buffer.PutUint8At(w, off, e98)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.Bin)))
-	b.WriteBytes(x.Bin)
+	l99 := x.Bin
+	b.WriteVarUint32(uint32(len(l99)))
+	b.WriteBytes(l99)
 	b.WriteVarUint32(uint32(len(x.Fix)))
 	if len(x.Fix) > 0 {
 		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e59 := range x.Fix {
+		for _, e100 := range x.Fix {
 			{
-				buffer.PutInt16At(w, off, e59)
+				buffer.PutInt16At(w, off, e100)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.LB)))
-	if len(x.LB) > 0 {
-		b.Reserve(1 + len(x.LB)*1 + buffer.BatchSlack)
+	l101 := x.LB
+	b.WriteVarUint32(uint32(len(l101)))
+	if len(l101) > 0 {
+		b.Reserve(1 + len(l101)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e60 := range x.LB {
+		for _, e102 := range l101 {
 			{
-				buffer.PutBoolAt(w, off, e60)
+				buffer.PutBoolAt(w, off, e102)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.LE)))
-	if len(x.LE) > 0 {
+	l103 := x.LE
+	b.WriteVarUint32(uint32(len(l103)))
+	if len(l103) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e61 := range x.LE {
-			b.WriteVarUint32(uint32(e61))
+		for _, e104 := range l103 {
+			b.WriteVarUint32(uint32(e104))
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.LF32)))
-	if len(x.LF32) > 0 {
-		b.Reserve(1 + len(x.LF32)*4 + buffer.BatchSlack)
+	l105 := x.LF32
+	b.WriteVarUint32(uint32(len(l105)))
+	if len(l105) > 0 {
+		b.Reserve(1 + len(l105)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e62 := range x.LF32 {
+		for _, e106 := range l105 {
 			{
-				buffer.PutFloat32At(w, off, e62)
+				buffer.PutFloat32At(w, off, e106)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.LF64)))
-	if len(x.LF64) > 0 {
-		b.Reserve(1 + len(x.LF64)*8 + buffer.BatchSlack)
+	l107 := x.LF64
+	b.WriteVarUint32(uint32(len(l107)))
+	if len(l107) > 0 {
+		b.Reserve(1 + len(l107)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e63 := range x.LF64 {
+		for _, e108 := range l107 {
 			{
-				buffer.PutFloat64At(w, off, e63)
+				buffer.PutFloat64At(w, off, e108)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.LI32)))
-	if len(x.LI32) > 0 {
-		b.Reserve(1 + len(x.LI32)*5 + buffer.BatchSlack)
+	l109 := x.LI32
+	b.WriteVarUint32(uint32(len(l109)))
+	if len(l109) > 0 {
+		b.Reserve(1 + len(l109)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e64 := range x.LI32 {
-			off = buffer.PutVarInt32At(w, off, e64)
+		for _, e110 := range l109 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e110))
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.LI64)))
-	if len(x.LI64) > 0 {
-		b.Reserve(1 + len(x.LI64)*9 + buffer.BatchSlack)
+	l111 := x.LI64
+	b.WriteVarUint32(uint32(len(l111)))
+	if len(l111) > 0 {
+		b.Reserve(1 + len(l111)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e65 := range x.LI64 {
-			off = buffer.PutVarInt64At(w, off, e65)
+		for _, e112 := range l111 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e112))
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.LI8)))
-	if len(x.LI8) > 0 {
-		b.Reserve(1 + len(x.LI8)*1 + buffer.BatchSlack)
+	l113 := x.LI8
+	b.WriteVarUint32(uint32(len(l113)))
+	if len(l113) > 0 {
+		b.Reserve(1 + len(l113)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e66 := range x.LI8 {
+		for _, e114 := range l113 {
 			{
-				buffer.PutInt8At(w, off, e66)
+				buffer.PutInt8At(w, off, e114)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.LL)))
-	if len(x.LL) > 0 {
+	l115 := x.LL
+	b.WriteVarUint32(uint32(len(l115)))
+	if len(l115) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e67 := range x.LL {
-			b.WriteVarUint32(uint32(len(e67)))
-			if len(e67) > 0 {
-				b.Reserve(1 + len(e67)*5 + buffer.BatchSlack)
+		for _, e116 := range l115 {
+			b.WriteVarUint32(uint32(len(e116)))
+			if len(e116) > 0 {
+				b.Reserve(1 + len(e116)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e68 := range e67 {
-					off = buffer.PutVarInt32At(w, off, e68)
+				for _, e117 := range e116 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e117))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.LM)))
-	if len(x.LM) > 0 {
+	l118 := x.LM
+	b.WriteVarUint32(uint32(len(l118)))
+	if len(l118) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e69 := range x.LM {
-			var mw70 serializer.MapWriter
-			mw70.Begin(b, len(e69))
-			for k71, v72 := range e69 {
-				mw70.Entry(b)
-				serializer.WriteString(b, k71)
-				b.WriteVarInt32(v72)
+		for _, e119 := range l118 {
+			var mw120 serializer.MapWriter
+			mw120.Begin(b, len(e119))
+			for k121, v122 := range e119 {
+				mw120.Entry(b)
+				serializer.WriteString(b, k121)
+				b.WriteVarInt32(v122)
 			}
-			mw70.End(b)
+			mw120.End(b)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.LPI)))
-	if len(x.LPI) > 0 {
-		h73 := byte(0x0c)
-		for _, p74 := range x.LPI {
-			if p74 == nil {
-				h73 = 0x0e
+	l123 := x.LPI
+	b.WriteVarUint32(uint32(len(l123)))
+	if len(l123) > 0 {
+		h124 := byte(0x0c)
+		for _, p125 := range l123 {
+			if p125 == nil {
+				h124 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h73)
-		for _, p74 := range x.LPI {
-			if h73 == 0x0e {
-				if p74 == nil {
+		b.WriteUint8(h124)
+		for _, p125 := range l123 {
+			if h124 == 0x0e {
+				if p125 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p74)
+			b.WriteVarInt32(*p125)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.LS)))
-	if len(x.LS) > 0 {
+	l126 := x.LS
+	b.WriteVarUint32(uint32(len(l126)))
+	if len(l126) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e75 := range x.LS {
-			serializer.WriteString(b, e75)
+		for _, e127 := range l126 {
+			serializer.WriteString(b, e127)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.LT)))
-	if len(x.LT) > 0 {
+	l128 := x.LT
+	b.WriteVarUint32(uint32(len(l128)))
+	if len(l128) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e76 := range x.LT {
-			serializer.WriteTime(b, e76)
+		for _, e129 := range l128 {
+			serializer.WriteTime(b, e129)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.LU16)))
-	if len(x.LU16) > 0 {
-		b.Reserve(1 + len(x.LU16)*2 + buffer.BatchSlack)
+	l130 := x.LU16
+	b.WriteVarUint32(uint32(len(l130)))
+	if len(l130) > 0 {
+		b.Reserve(1 + len(l130)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e77 := range x.LU16 {
+		for _, e131 := range l130 {
 			{
-				buffer.PutUint16At(w, off, e77)
+				buffer.PutUint16At(w, off, e131)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.LU64)))
-	if len(x.LU64) > 0 {
-		b.Reserve(1 + len(x.LU64)*9 + buffer.BatchSlack)
+	l132 := x.LU64
+	b.WriteVarUint32(uint32(len(l132)))
+	if len(l132) > 0 {
+		b.Reserve(1 + len(l132)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e78 := range x.LU64 {
-			off = buffer.PutVarUint64At(w, off, e78)
+		for _, e133 := range l132 {
+			off = buffer.PutVarUint64At(w, off, e133)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw79 serializer.MapWriter
-	mw79.Begin(b, len(x.MBS))
-	for k80, v81 := range x.MBS {
-		mw79.Entry(b)
-		b.WriteBool(k80)
-		serializer.WriteString(b, v81)
+	var mw134 serializer.MapWriter
+	mw134.Begin(b, len(x.MBS))
+	for k135, v136 := range x.MBS {
+		mw134.Entry(b)
+		b.WriteBool(k135)
+		serializer.WriteString(b, v136)
 	}
-	mw79.End(b)
-	var mw82 serializer.MapWriter
-	mw82.Begin(b, len(x.MES))
-	for k83, v84 := range x.MES {
-		mw82.Entry(b)
-		b.WriteVarUint32(uint32(k83))
-		serializer.WriteString(b, v84)
+	mw134.End(b)
+	var mw137 serializer.MapWriter
+	mw137.Begin(b, len(x.MES))
+	for k138, v139 := range x.MES {
+		mw137.Entry(b)
+		b.WriteVarUint32(uint32(k138))
+		serializer.WriteString(b, v139)
 	}
-	mw82.End(b)
-	var mw85 serializer.MapWriter
-	mw85.Begin(b, len(x.MI64F))
-	for k86, v87 := range x.MI64F {
-		mw85.Entry(b)
-		b.WriteVarInt64(k86)
-		b.WriteFloat64(v87)
+	mw137.End(b)
+	var mw140 serializer.MapWriter
+	mw140.Begin(b, len(x.MI64F))
+	for k141, v142 := range x.MI64F {
+		mw140.Entry(b)
+		b.WriteVarInt64(k141)
+		b.WriteFloat64(v142)
 	}
-	mw85.End(b)
-	var mw88 serializer.MapWriter
-	mw88.Begin(b, len(x.MIS))
-	for k89, v90 := range x.MIS {
-		mw88.Entry(b)
-		b.WriteVarInt32(k89)
-		serializer.WriteString(b, v90)
+	mw140.End(b)
+	var mw143 serializer.MapWriter
+	mw143.Begin(b, len(x.MIS))
+	for k144, v145 := range x.MIS {
+		mw143.Entry(b)
+		b.WriteVarInt32(k144)
+		serializer.WriteString(b, v145)
 	}
-	mw88.End(b)
-	var mw91 serializer.MapWriter
-	mw91.Begin(b, len(x.MSI))
-	for k92, v93 := range x.MSI {
-		mw91.Entry(b)
-		serializer.WriteString(b, k92)
-		b.WriteVarInt32(v93)
+	mw143.End(b)
+	var mw146 serializer.MapWriter
+	mw146.Begin(b, len(x.MSI))
+	for k147, v148 := range x.MSI {
+		mw146.Entry(b)
+		serializer.WriteString(b, k147)
+		b.WriteVarInt32(v148)
 	}
-	mw91.End(b)
-	var mw94 serializer.MapWriter
-	mw94.Begin(b, len(x.MSL))
-	for k95, v96 := range x.MSL {
-		mw94.Entry(b)
-		serializer.WriteString(b, k95)
-		b.WriteVarUint32(uint32(len(v96)))
-		if len(v96) > 0 {
+	mw146.End(b)
+	var mw149 serializer.MapWriter
+	mw149.Begin(b, len(x.MSL))
+	for k150, v151 := range x.MSL {
+		mw149.Entry(b)
+		serializer.WriteString(b, k150)
+		b.WriteVarUint32(uint32(len(v151)))
+		if len(v151) > 0 {
 			b.WriteUint8(0x0c)
-			for _, e97 := range v96 {
-				serializer.WriteString(b, e97)
+			for _, e152 := range v151 {
+				serializer.WriteString(b, e152)
 			}
 		}
 	}
-	mw94.End(b)
-	var mw98 serializer.MapWriter
-	mw98.Begin(b, len(x.MSM))
-	for k99, v100 := range x.MSM {
-		mw98.Entry(b)
-		serializer.WriteString(b, k99)
-		var mw101 serializer.MapWriter
-		mw101.Begin(b, len(v100))
-		for k102, v103 := range v100 {
-			mw101.Entry(b)
-			serializer.WriteString(b, k102)
-			b.WriteVarInt32(v103)
+	mw149.End(b)
+	var mw153 serializer.MapWriter
+	mw153.Begin(b, len(x.MSM))
+	for k154, v155 := range x.MSM {
+		mw153.Entry(b)
+		serializer.WriteString(b, k154)
+		var mw156 serializer.MapWriter
+		mw156.Begin(b, len(v155))
+		for k157, v158 := range v155 {
+			mw156.Entry(b)
+			serializer.WriteString(b, k157)
+			b.WriteVarInt32(v158)
 		}
-		mw101.End(b)
+		mw156.End(b)
 	}
-	mw98.End(b)
-	var mw104 serializer.MapWriter
-	mw104.Begin(b, len(x.MSP))
-	for k105, v106 := range x.MSP {
-		if v106 == nil {
-			mw104.NullEntry(b)
-			serializer.WriteString(b, k105)
+	mw153.End(b)
+	var mw159 serializer.MapWriter
+	mw159.Begin(b, len(x.MSP))
+	for k160, v161 := range x.MSP {
+		if v161 == nil {
+			mw159.NullEntry(b)
+			serializer.WriteString(b, k160)
 		} else {
-			mw104.Entry(b)
-			serializer.WriteString(b, k105)
-			b.WriteVarInt32(*v106)
+			mw159.Entry(b)
+			serializer.WriteString(b, k160)
+			b.WriteVarInt32(*v161)
 		}
 	}
-	mw104.End(b)
-	var mw107 serializer.MapWriter
-	mw107.Begin(b, len(x.MU8))
-	for k108, v109 := range x.MU8 {
-		mw107.Entry(b)
-		b.WriteUint8(k108)
-		b.WriteUint16(v109)
+	mw159.End(b)
+	var mw162 serializer.MapWriter
+	mw162.Begin(b, len(x.MU8))
+	for k163, v164 := range x.MU8 {
+		mw162.Entry(b)
+		b.WriteUint8(k163)
+		b.WriteUint16(v164)
 	}
-	mw107.End(b)
+	mw162.End(b)
 	if x.NBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		b.WriteVarUint32(uint32(len(x.NBin)))
-		b.WriteBytes(x.NBin)
+		l165 := x.NBin
+		b.WriteVarUint32(uint32(len(l165)))
+		b.WriteBytes(l165)
 	}
 	if x.NLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		b.WriteVarUint32(uint32(len(x.NLS)))
-		if len(x.NLS) > 0 {
+		l166 := x.NLS
+		b.WriteVarUint32(uint32(len(l166)))
+		if len(l166) > 0 {
 			b.WriteUint8(0x0c)
-			for _, e110 := range x.NLS {
-				serializer.WriteString(b, e110)
+			for _, e167 := range l166 {
+				serializer.WriteString(b, e167)
 			}
 		}
 	}
@@ -2095,24 +2178,25 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw111 serializer.MapWriter
-		mw111.Begin(b, len(x.NM))
-		for k112, v113 := range x.NM {
-			mw111.Entry(b)
-			serializer.WriteString(b, k112)
-			b.WriteVarInt32(v113)
+		var mw168 serializer.MapWriter
+		mw168.Begin(b, len(x.NM))
+		for k169, v170 := range x.NM {
+			mw168.Entry(b)
+			serializer.WriteString(b, k169)
+			b.WriteVarInt32(v170)
 		}
-		mw111.End(b)
+		mw168.End(b)
 	}
-	b.WriteVarUint32(uint32(len(x.Raw)))
-	if len(x.Raw) > 0 {
-		b.Reserve(1 + len(x.Raw)*1 + buffer.BatchSlack)
+	l171 := x.Raw
+	b.WriteVarUint32(uint32(len(l171)))
+	if len(l171) > 0 {
+		b.Reserve(1 + len(l171)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e114 := range x.Raw {
+		for _, e172 := range l171 {
 			{
-				buffer.PutUint8At(w, off, e114)
+				buffer.PutUint8At(w, off, e172)
 				off += 1
 			}
 		}
@@ -2134,182 +2218,182 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	n115 := c.ReadArrayLength(1)
-	a116 := make([]bool, n115)
-	r.ReadRawBools(a116)
-	x.ABool = a116
+	n173 := c.ReadArrayLength(1)
+	a174 := make([]bool, n173)
+	r.ReadRawBools(a174)
+	x.ABool = a174
 	if c.Failed() {
 		c.Trace("ABool")
 		return
 	}
-	n117 := c.ReadArrayLength(4)
-	a118 := make([]float32, n117)
-	r.ReadRawFloat32s(a118)
-	x.AF32 = a118
+	n175 := c.ReadArrayLength(4)
+	a176 := make([]float32, n175)
+	r.ReadRawFloat32s(a176)
+	x.AF32 = a176
 	if c.Failed() {
 		c.Trace("AF32")
 		return
 	}
-	n119 := c.ReadArrayLength(8)
-	a120 := make([]float64, n119)
-	r.ReadRawFloat64s(a120)
-	x.AF64 = a120
+	n177 := c.ReadArrayLength(8)
+	a178 := make([]float64, n177)
+	r.ReadRawFloat64s(a178)
+	x.AF64 = a178
 	if c.Failed() {
 		c.Trace("AF64")
 		return
 	}
-	n121 := c.ReadArrayLength(2)
-	a122 := make([]int16, n121)
-	r.ReadRawInt16s(a122)
-	x.AI16 = a122
+	n179 := c.ReadArrayLength(2)
+	a180 := make([]int16, n179)
+	r.ReadRawInt16s(a180)
+	x.AI16 = a180
 	if c.Failed() {
 		c.Trace("AI16")
 		return
 	}
-	n123 := c.ReadArrayLength(4)
-	a124 := make([]int32, n123)
-	r.ReadRawInt32s(a124)
-	x.AI32 = a124
+	n181 := c.ReadArrayLength(4)
+	a182 := make([]int32, n181)
+	r.ReadRawInt32s(a182)
+	x.AI32 = a182
 	if c.Failed() {
 		c.Trace("AI32")
 		return
 	}
-	n125 := c.ReadArrayLength(8)
-	a126 := make([]int64, n125)
-	r.ReadRawInt64s(a126)
-	x.AI64 = a126
+	n183 := c.ReadArrayLength(8)
+	a184 := make([]int64, n183)
+	r.ReadRawInt64s(a184)
+	x.AI64 = a184
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	n127 := c.ReadArrayLength(1)
-	a128 := make([]int8, n127)
-	for i129 := range a128 {
-		a128[i129] = r.ReadInt8()
+	n185 := c.ReadArrayLength(1)
+	a186 := make([]int8, n185)
+	for i187 := range a186 {
+		a186[i187] = r.ReadInt8()
 	}
-	x.AI8 = a128
+	x.AI8 = a186
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	n130 := c.ReadArrayLength(2)
-	a131 := make([]uint16, n130)
-	r.ReadRawUint16s(a131)
-	x.AU16 = a131
+	n188 := c.ReadArrayLength(2)
+	a189 := make([]uint16, n188)
+	r.ReadRawUint16s(a189)
+	x.AU16 = a189
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	n132 := c.ReadArrayLength(4)
-	a133 := make([]uint32, n132)
-	r.ReadRawUint32s(a133)
-	x.AU32 = a133
+	n190 := c.ReadArrayLength(4)
+	a191 := make([]uint32, n190)
+	r.ReadRawUint32s(a191)
+	x.AU32 = a191
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	n134 := c.ReadArrayLength(8)
-	a135 := make([]uint64, n134)
-	r.ReadRawUint64s(a135)
-	x.AU64 = a135
+	n192 := c.ReadArrayLength(8)
+	a193 := make([]uint64, n192)
+	r.ReadRawUint64s(a193)
+	x.AU64 = a193
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	n136 := c.ReadArrayLength(1)
-	a137 := make([]uint8, n136)
-	copy(a137, r.ReadBytes(n136))
-	x.AU8 = a137
+	n194 := c.ReadArrayLength(1)
+	a195 := make([]uint8, n194)
+	copy(a195, r.ReadBytes(n194))
+	x.AU8 = a195
 	if c.Failed() {
 		c.Trace("AU8")
 		return
 	}
-	n138 := c.ReadArrayLength(1)
-	a139 := make([]bool, n138)
-	r.ReadRawBools(a139)
-	x.AddABool = a139
+	n196 := c.ReadArrayLength(1)
+	a197 := make([]bool, n196)
+	r.ReadRawBools(a197)
+	x.AddABool = a197
 	if c.Failed() {
 		c.Trace("AddABool")
 		return
 	}
-	n140 := c.ReadArrayLength(4)
-	a141 := make([]float32, n140)
-	r.ReadRawFloat32s(a141)
-	x.AddAF32 = a141
+	n198 := c.ReadArrayLength(4)
+	a199 := make([]float32, n198)
+	r.ReadRawFloat32s(a199)
+	x.AddAF32 = a199
 	if c.Failed() {
 		c.Trace("AddAF32")
 		return
 	}
-	n142 := c.ReadArrayLength(8)
-	a143 := make([]float64, n142)
-	r.ReadRawFloat64s(a143)
-	x.AddAF64 = a143
+	n200 := c.ReadArrayLength(8)
+	a201 := make([]float64, n200)
+	r.ReadRawFloat64s(a201)
+	x.AddAF64 = a201
 	if c.Failed() {
 		c.Trace("AddAF64")
 		return
 	}
-	n144 := c.ReadArrayLength(2)
-	a145 := make([]int16, n144)
-	r.ReadRawInt16s(a145)
-	x.AddAI16 = a145
+	n202 := c.ReadArrayLength(2)
+	a203 := make([]int16, n202)
+	r.ReadRawInt16s(a203)
+	x.AddAI16 = a203
 	if c.Failed() {
 		c.Trace("AddAI16")
 		return
 	}
-	n146 := c.ReadArrayLength(4)
-	a147 := make([]int32, n146)
-	r.ReadRawInt32s(a147)
-	x.AddAI32 = a147
+	n204 := c.ReadArrayLength(4)
+	a205 := make([]int32, n204)
+	r.ReadRawInt32s(a205)
+	x.AddAI32 = a205
 	if c.Failed() {
 		c.Trace("AddAI32")
 		return
 	}
-	n148 := c.ReadArrayLength(8)
-	a149 := make([]int64, n148)
-	r.ReadRawInt64s(a149)
-	x.AddAI64 = a149
+	n206 := c.ReadArrayLength(8)
+	a207 := make([]int64, n206)
+	r.ReadRawInt64s(a207)
+	x.AddAI64 = a207
 	if c.Failed() {
 		c.Trace("AddAI64")
 		return
 	}
-	n150 := c.ReadArrayLength(1)
-	a151 := make([]int8, n150)
-	for i152 := range a151 {
-		a151[i152] = r.ReadInt8()
+	n208 := c.ReadArrayLength(1)
+	a209 := make([]int8, n208)
+	for i210 := range a209 {
+		a209[i210] = r.ReadInt8()
 	}
-	x.AddAI8 = a151
+	x.AddAI8 = a209
 	if c.Failed() {
 		c.Trace("AddAI8")
 		return
 	}
-	n153 := c.ReadArrayLength(2)
-	a154 := make([]uint16, n153)
-	r.ReadRawUint16s(a154)
-	x.AddAU16 = a154
+	n211 := c.ReadArrayLength(2)
+	a212 := make([]uint16, n211)
+	r.ReadRawUint16s(a212)
+	x.AddAU16 = a212
 	if c.Failed() {
 		c.Trace("AddAU16")
 		return
 	}
-	n155 := c.ReadArrayLength(4)
-	a156 := make([]uint32, n155)
-	r.ReadRawUint32s(a156)
-	x.AddAU32 = a156
+	n213 := c.ReadArrayLength(4)
+	a214 := make([]uint32, n213)
+	r.ReadRawUint32s(a214)
+	x.AddAU32 = a214
 	if c.Failed() {
 		c.Trace("AddAU32")
 		return
 	}
-	n157 := c.ReadArrayLength(8)
-	a158 := make([]uint64, n157)
-	r.ReadRawUint64s(a158)
-	x.AddAU64 = a158
+	n215 := c.ReadArrayLength(8)
+	a216 := make([]uint64, n215)
+	r.ReadRawUint64s(a216)
+	x.AddAU64 = a216
 	if c.Failed() {
 		c.Trace("AddAU64")
 		return
 	}
-	n159 := c.ReadArrayLength(1)
-	a160 := make([]uint8, n159)
-	copy(a160, r.ReadBytes(n159))
-	x.AddAU8 = a160
+	n217 := c.ReadArrayLength(1)
+	a218 := make([]uint8, n217)
+	copy(a218, r.ReadBytes(n217))
+	x.AddAU8 = a218
 	if c.Failed() {
 		c.Trace("AddAU8")
 		return
@@ -2319,550 +2403,550 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		c.Trace("AddBin")
 		return
 	}
-	n161 := c.ReadLength(2)
-	if n161 != 3 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n161, 3))
+	n219 := c.ReadLength(2)
+	if n219 != 3 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n219, 3))
 		return
 	}
-	var l162 [3]int16
-	if n161 > 0 {
-		hn164 := c.ReadListHeader(3)
-		for i163 := range l162 {
-			if hn164 && !c.ReadFlag() {
+	var l220 [3]int16
+	if n219 > 0 {
+		hn222 := c.ReadListHeader(3)
+		for i221 := range l220 {
+			if hn222 && !c.ReadFlag() {
 				continue
 			}
-			l162[i163] = r.ReadInt16()
+			l220[i221] = r.ReadInt16()
 			if c.Failed() {
-				c.TraceIndex(i163)
+				c.TraceIndex(i221)
 				break
 			}
 		}
 	}
-	x.AddFix = l162
+	x.AddFix = l220
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n166 := c.ReadLength(1)
-	l167 := make([]bool, n166)
-	if n166 > 0 {
-		hn169 := c.ReadListHeader(1)
-		for i168 := range l167 {
-			if hn169 && !c.ReadFlag() {
+	n224 := c.ReadLength(1)
+	l225 := serializer.MakeSlice[[]bool](c, n224)
+	if n224 > 0 {
+		hn227 := c.ReadListHeader(1)
+		for i226 := range l225 {
+			if hn227 && !c.ReadFlag() {
 				continue
 			}
-			l167[i168] = r.ReadBool()
+			l225[i226] = r.ReadBool()
 			if c.Failed() {
-				c.TraceIndex(i168)
+				c.TraceIndex(i226)
 				break
 			}
 		}
 	}
-	x.AddLB = l167
+	x.AddLB = l225
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n171 := c.ReadLength(1)
-	l172 := make([]Color, n171)
-	if n171 > 0 {
-		hn174 := c.ReadListHeader(25)
-		for i173 := range l172 {
-			if hn174 && !c.ReadFlag() {
-				continue
-			}
-			l172[i173] = Color(r.ReadVarUint32())
-			if c.Failed() {
-				c.TraceIndex(i173)
-				break
-			}
-		}
-	}
-	x.AddLE = l172
-	if c.Failed() {
-		c.Trace("AddLE")
-		return
-	}
-	n176 := c.ReadLength(4)
-	l177 := make([]float32, n176)
-	if n176 > 0 {
-		hn179 := c.ReadListHeader(19)
-		for i178 := range l177 {
-			if hn179 && !c.ReadFlag() {
-				continue
-			}
-			l177[i178] = r.ReadFloat32()
-			if c.Failed() {
-				c.TraceIndex(i178)
-				break
-			}
-		}
-	}
-	x.AddLF32 = l177
-	if c.Failed() {
-		c.Trace("AddLF32")
-		return
-	}
-	n181 := c.ReadLength(8)
-	l182 := make([]float64, n181)
-	if n181 > 0 {
-		hn184 := c.ReadListHeader(20)
-		for i183 := range l182 {
-			if hn184 && !c.ReadFlag() {
-				continue
-			}
-			l182[i183] = r.ReadFloat64()
-			if c.Failed() {
-				c.TraceIndex(i183)
-				break
-			}
-		}
-	}
-	x.AddLF64 = l182
-	if c.Failed() {
-		c.Trace("AddLF64")
-		return
-	}
-	n186 := c.ReadLength(1)
-	l187 := make([]int32, n186)
-	if n186 > 0 {
-		hn189 := c.ReadListHeader(5)
-		for i188 := range l187 {
-			if hn189 && !c.ReadFlag() {
-				continue
-			}
-			l187[i188] = r.ReadVarInt32()
-			if c.Failed() {
-				c.TraceIndex(i188)
-				break
-			}
-		}
-	}
-	x.AddLI32 = l187
-	if c.Failed() {
-		c.Trace("AddLI32")
-		return
-	}
-	n191 := c.ReadLength(1)
-	l192 := make([]int64, n191)
-	if n191 > 0 {
-		hn194 := c.ReadListHeader(7)
-		for i193 := range l192 {
-			if hn194 && !c.ReadFlag() {
-				continue
-			}
-			l192[i193] = r.ReadVarInt64()
-			if c.Failed() {
-				c.TraceIndex(i193)
-				break
-			}
-		}
-	}
-	x.AddLI64 = l192
-	if c.Failed() {
-		c.Trace("AddLI64")
-		return
-	}
-	n196 := c.ReadLength(1)
-	l197 := make([]int8, n196)
-	if n196 > 0 {
-		hn199 := c.ReadListHeader(2)
-		for i198 := range l197 {
-			if hn199 && !c.ReadFlag() {
-				continue
-			}
-			l197[i198] = r.ReadInt8()
-			if c.Failed() {
-				c.TraceIndex(i198)
-				break
-			}
-		}
-	}
-	x.AddLI8 = l197
-	if c.Failed() {
-		c.Trace("AddLI8")
-		return
-	}
-	n201 := c.ReadLength(1)
-	l202 := make([][]int32, n201)
-	if n201 > 0 {
-		hn204 := c.ReadListHeader(22)
-		for i203 := range l202 {
-			if hn204 && !c.ReadFlag() {
-				continue
-			}
-			n206 := c.ReadLength(1)
-			l207 := make([]int32, n206)
-			if n206 > 0 {
-				hn209 := c.ReadListHeader(5)
-				for i208 := range l207 {
-					if hn209 && !c.ReadFlag() {
-						continue
-					}
-					l207[i208] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i208)
-						break
-					}
-				}
-			}
-			l202[i203] = l207
-			if c.Failed() {
-				c.TraceIndex(i203)
-				break
-			}
-		}
-	}
-	x.AddLL = l202
-	if c.Failed() {
-		c.Trace("AddLL")
-		return
-	}
-	n211 := c.ReadLength(1)
-	l212 := make([]map[string]int32, n211)
-	if n211 > 0 {
-		hn214 := c.ReadListHeader(24)
-		for i213 := range l212 {
-			if hn214 && !c.ReadFlag() {
-				continue
-			}
-			n216 := c.ReadLength(2)
-			m217 := make(map[string]int32, n216)
-			for n216 > 0 && !c.Failed() {
-				sz218, vn219 := c.ReadMapChunk(n216, 21, 5)
-				for j220 := 0; j220 < sz218 && !c.Failed(); j220++ {
-					var k221 string
-					k221 = c.ReadString()
-					var v222 int32
-					if !vn219 {
-						v222 = r.ReadVarInt32()
-					}
-					m217[k221] = v222
-				}
-				n216 -= sz218
-			}
-			l212[i213] = m217
-			if c.Failed() {
-				c.TraceIndex(i213)
-				break
-			}
-		}
-	}
-	x.AddLM = l212
-	if c.Failed() {
-		c.Trace("AddLM")
-		return
-	}
-	n223 := c.ReadLength(1)
-	l224 := make([]*int32, n223)
-	if n223 > 0 {
-		hn226 := c.ReadListHeader(5)
-		for i225 := range l224 {
-			if hn226 && !c.ReadFlag() {
-				continue
-			}
-			p228 := new(int32)
-			*p228 = r.ReadVarInt32()
-			l224[i225] = p228
-			if c.Failed() {
-				c.TraceIndex(i225)
-				break
-			}
-		}
-	}
-	x.AddLPI = l224
-	if c.Failed() {
-		c.Trace("AddLPI")
-		return
-	}
 	n229 := c.ReadLength(1)
-	l230 := make([]string, n229)
+	l230 := serializer.MakeSlice[[]Color](c, n229)
 	if n229 > 0 {
-		hn232 := c.ReadListHeader(21)
+		hn232 := c.ReadListHeader(25)
 		for i231 := range l230 {
 			if hn232 && !c.ReadFlag() {
 				continue
 			}
-			l230[i231] = c.ReadString()
+			l230[i231] = Color(r.ReadVarUint32())
 			if c.Failed() {
 				c.TraceIndex(i231)
 				break
 			}
 		}
 	}
-	x.AddLS = l230
+	x.AddLE = l230
 	if c.Failed() {
-		c.Trace("AddLS")
+		c.Trace("AddLE")
 		return
 	}
-	n234 := c.ReadLength(1)
-	l235 := make([]time.Time, n234)
+	n234 := c.ReadLength(4)
+	l235 := serializer.MakeSlice[[]float32](c, n234)
 	if n234 > 0 {
-		hn237 := c.ReadListHeader(38)
+		hn237 := c.ReadListHeader(19)
 		for i236 := range l235 {
 			if hn237 && !c.ReadFlag() {
 				continue
 			}
-			l235[i236] = c.ReadTime()
+			l235[i236] = r.ReadFloat32()
 			if c.Failed() {
 				c.TraceIndex(i236)
 				break
 			}
 		}
 	}
-	x.AddLT = l235
+	x.AddLF32 = l235
 	if c.Failed() {
-		c.Trace("AddLT")
+		c.Trace("AddLF32")
 		return
 	}
-	n239 := c.ReadLength(2)
-	l240 := make([]uint16, n239)
+	n239 := c.ReadLength(8)
+	l240 := serializer.MakeSlice[[]float64](c, n239)
 	if n239 > 0 {
-		hn242 := c.ReadListHeader(10)
+		hn242 := c.ReadListHeader(20)
 		for i241 := range l240 {
 			if hn242 && !c.ReadFlag() {
 				continue
 			}
-			l240[i241] = r.ReadUint16()
+			l240[i241] = r.ReadFloat64()
 			if c.Failed() {
 				c.TraceIndex(i241)
 				break
 			}
 		}
 	}
-	x.AddLU16 = l240
+	x.AddLF64 = l240
 	if c.Failed() {
-		c.Trace("AddLU16")
+		c.Trace("AddLF64")
 		return
 	}
 	n244 := c.ReadLength(1)
-	l245 := make([]uint64, n244)
+	l245 := serializer.MakeSlice[[]int32](c, n244)
 	if n244 > 0 {
-		hn247 := c.ReadListHeader(14)
+		hn247 := c.ReadListHeader(5)
 		for i246 := range l245 {
 			if hn247 && !c.ReadFlag() {
 				continue
 			}
-			l245[i246] = r.ReadVarUint64()
+			l245[i246] = r.ReadVarInt32()
 			if c.Failed() {
 				c.TraceIndex(i246)
 				break
 			}
 		}
 	}
-	x.AddLU64 = l245
+	x.AddLI32 = l245
+	if c.Failed() {
+		c.Trace("AddLI32")
+		return
+	}
+	n249 := c.ReadLength(1)
+	l250 := serializer.MakeSlice[[]int64](c, n249)
+	if n249 > 0 {
+		hn252 := c.ReadListHeader(7)
+		for i251 := range l250 {
+			if hn252 && !c.ReadFlag() {
+				continue
+			}
+			l250[i251] = r.ReadVarInt64()
+			if c.Failed() {
+				c.TraceIndex(i251)
+				break
+			}
+		}
+	}
+	x.AddLI64 = l250
+	if c.Failed() {
+		c.Trace("AddLI64")
+		return
+	}
+	n254 := c.ReadLength(1)
+	l255 := serializer.MakeSlice[[]int8](c, n254)
+	if n254 > 0 {
+		hn257 := c.ReadListHeader(2)
+		for i256 := range l255 {
+			if hn257 && !c.ReadFlag() {
+				continue
+			}
+			l255[i256] = r.ReadInt8()
+			if c.Failed() {
+				c.TraceIndex(i256)
+				break
+			}
+		}
+	}
+	x.AddLI8 = l255
+	if c.Failed() {
+		c.Trace("AddLI8")
+		return
+	}
+	n259 := c.ReadLength(1)
+	l260 := serializer.MakeSlice[[][]int32](c, n259)
+	if n259 > 0 {
+		hn262 := c.ReadListHeader(22)
+		for i261 := range l260 {
+			if hn262 && !c.ReadFlag() {
+				continue
+			}
+			n264 := c.ReadLength(1)
+			l265 := serializer.MakeSlice[[]int32](c, n264)
+			if n264 > 0 {
+				hn267 := c.ReadListHeader(5)
+				for i266 := range l265 {
+					if hn267 && !c.ReadFlag() {
+						continue
+					}
+					l265[i266] = r.ReadVarInt32()
+					if c.Failed() {
+						c.TraceIndex(i266)
+						break
+					}
+				}
+			}
+			l260[i261] = l265
+			if c.Failed() {
+				c.TraceIndex(i261)
+				break
+			}
+		}
+	}
+	x.AddLL = l260
+	if c.Failed() {
+		c.Trace("AddLL")
+		return
+	}
+	n269 := c.ReadLength(1)
+	l270 := serializer.MakeSlice[[]map[string]int32](c, n269)
+	if n269 > 0 {
+		hn272 := c.ReadListHeader(24)
+		for i271 := range l270 {
+			if hn272 && !c.ReadFlag() {
+				continue
+			}
+			n274 := c.ReadLength(2)
+			m275 := serializer.MakeMap[map[string]int32](c, n274)
+			for n274 > 0 && !c.Failed() {
+				sz276, vn277 := c.ReadMapChunk(n274, 21, 5)
+				for j278 := 0; j278 < sz276 && !c.Failed(); j278++ {
+					var k279 string
+					k279 = c.ReadString()
+					var v280 int32
+					if !vn277 {
+						v280 = r.ReadVarInt32()
+					}
+					m275[k279] = v280
+				}
+				n274 -= sz276
+			}
+			l270[i271] = m275
+			if c.Failed() {
+				c.TraceIndex(i271)
+				break
+			}
+		}
+	}
+	x.AddLM = l270
+	if c.Failed() {
+		c.Trace("AddLM")
+		return
+	}
+	n281 := c.ReadLength(1)
+	l282 := serializer.MakeSlice[[]*int32](c, n281)
+	if n281 > 0 {
+		hn284 := c.ReadListHeader(5)
+		for i283 := range l282 {
+			if hn284 && !c.ReadFlag() {
+				continue
+			}
+			p286 := serializer.Alloc[int32](c)
+			*p286 = r.ReadVarInt32()
+			l282[i283] = p286
+			if c.Failed() {
+				c.TraceIndex(i283)
+				break
+			}
+		}
+	}
+	x.AddLPI = l282
+	if c.Failed() {
+		c.Trace("AddLPI")
+		return
+	}
+	n287 := c.ReadLength(1)
+	l288 := serializer.MakeSlice[[]string](c, n287)
+	if n287 > 0 {
+		hn290 := c.ReadListHeader(21)
+		for i289 := range l288 {
+			if hn290 && !c.ReadFlag() {
+				continue
+			}
+			l288[i289] = c.ReadString()
+			if c.Failed() {
+				c.TraceIndex(i289)
+				break
+			}
+		}
+	}
+	x.AddLS = l288
+	if c.Failed() {
+		c.Trace("AddLS")
+		return
+	}
+	n292 := c.ReadLength(1)
+	l293 := serializer.MakeSlice[[]time.Time](c, n292)
+	if n292 > 0 {
+		hn295 := c.ReadListHeader(38)
+		for i294 := range l293 {
+			if hn295 && !c.ReadFlag() {
+				continue
+			}
+			l293[i294] = c.ReadTime()
+			if c.Failed() {
+				c.TraceIndex(i294)
+				break
+			}
+		}
+	}
+	x.AddLT = l293
+	if c.Failed() {
+		c.Trace("AddLT")
+		return
+	}
+	n297 := c.ReadLength(2)
+	l298 := serializer.MakeSlice[[]uint16](c, n297)
+	if n297 > 0 {
+		hn300 := c.ReadListHeader(10)
+		for i299 := range l298 {
+			if hn300 && !c.ReadFlag() {
+				continue
+			}
+			l298[i299] = r.ReadUint16()
+			if c.Failed() {
+				c.TraceIndex(i299)
+				break
+			}
+		}
+	}
+	x.AddLU16 = l298
+	if c.Failed() {
+		c.Trace("AddLU16")
+		return
+	}
+	n302 := c.ReadLength(1)
+	l303 := serializer.MakeSlice[[]uint64](c, n302)
+	if n302 > 0 {
+		hn305 := c.ReadListHeader(14)
+		for i304 := range l303 {
+			if hn305 && !c.ReadFlag() {
+				continue
+			}
+			l303[i304] = r.ReadVarUint64()
+			if c.Failed() {
+				c.TraceIndex(i304)
+				break
+			}
+		}
+	}
+	x.AddLU64 = l303
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n249 := c.ReadLength(2)
-	m250 := make(map[bool]string, n249)
-	for n249 > 0 && !c.Failed() {
-		sz251, vn252 := c.ReadMapChunk(n249, 1, 21)
-		for j253 := 0; j253 < sz251 && !c.Failed(); j253++ {
-			var k254 bool
-			k254 = r.ReadBool()
-			var v255 string
-			if !vn252 {
-				v255 = c.ReadString()
+	n307 := c.ReadLength(2)
+	m308 := serializer.MakeMap[map[bool]string](c, n307)
+	for n307 > 0 && !c.Failed() {
+		sz309, vn310 := c.ReadMapChunk(n307, 1, 21)
+		for j311 := 0; j311 < sz309 && !c.Failed(); j311++ {
+			var k312 bool
+			k312 = r.ReadBool()
+			var v313 string
+			if !vn310 {
+				v313 = c.ReadString()
 			}
-			m250[k254] = v255
+			m308[k312] = v313
 		}
-		n249 -= sz251
+		n307 -= sz309
 	}
-	x.AddMBS = m250
+	x.AddMBS = m308
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n256 := c.ReadLength(2)
-	m257 := make(map[Color]string, n256)
-	for n256 > 0 && !c.Failed() {
-		sz258, vn259 := c.ReadMapChunk(n256, 25, 21)
-		for j260 := 0; j260 < sz258 && !c.Failed(); j260++ {
-			var k261 Color
-			k261 = Color(r.ReadVarUint32())
-			var v262 string
-			if !vn259 {
-				v262 = c.ReadString()
+	n314 := c.ReadLength(2)
+	m315 := serializer.MakeMap[map[Color]string](c, n314)
+	for n314 > 0 && !c.Failed() {
+		sz316, vn317 := c.ReadMapChunk(n314, 25, 21)
+		for j318 := 0; j318 < sz316 && !c.Failed(); j318++ {
+			var k319 Color
+			k319 = Color(r.ReadVarUint32())
+			var v320 string
+			if !vn317 {
+				v320 = c.ReadString()
 			}
-			m257[k261] = v262
+			m315[k319] = v320
 		}
-		n256 -= sz258
+		n314 -= sz316
 	}
-	x.AddMES = m257
+	x.AddMES = m315
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n263 := c.ReadLength(2)
-	m264 := make(map[int64]float64, n263)
-	for n263 > 0 && !c.Failed() {
-		sz265, vn266 := c.ReadMapChunk(n263, 7, 20)
-		for j267 := 0; j267 < sz265 && !c.Failed(); j267++ {
-			var k268 int64
-			k268 = r.ReadVarInt64()
-			var v269 float64
-			if !vn266 {
-				v269 = r.ReadFloat64()
+	n321 := c.ReadLength(2)
+	m322 := serializer.MakeMap[map[int64]float64](c, n321)
+	for n321 > 0 && !c.Failed() {
+		sz323, vn324 := c.ReadMapChunk(n321, 7, 20)
+		for j325 := 0; j325 < sz323 && !c.Failed(); j325++ {
+			var k326 int64
+			k326 = r.ReadVarInt64()
+			var v327 float64
+			if !vn324 {
+				v327 = r.ReadFloat64()
 			}
-			m264[k268] = v269
+			m322[k326] = v327
 		}
-		n263 -= sz265
+		n321 -= sz323
 	}
-	x.AddMI64F = m264
+	x.AddMI64F = m322
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n270 := c.ReadLength(2)
-	m271 := make(map[int32]string, n270)
-	for n270 > 0 && !c.Failed() {
-		sz272, vn273 := c.ReadMapChunk(n270, 5, 21)
-		for j274 := 0; j274 < sz272 && !c.Failed(); j274++ {
-			var k275 int32
-			k275 = r.ReadVarInt32()
-			var v276 string
-			if !vn273 {
-				v276 = c.ReadString()
+	n328 := c.ReadLength(2)
+	m329 := serializer.MakeMap[map[int32]string](c, n328)
+	for n328 > 0 && !c.Failed() {
+		sz330, vn331 := c.ReadMapChunk(n328, 5, 21)
+		for j332 := 0; j332 < sz330 && !c.Failed(); j332++ {
+			var k333 int32
+			k333 = r.ReadVarInt32()
+			var v334 string
+			if !vn331 {
+				v334 = c.ReadString()
 			}
-			m271[k275] = v276
+			m329[k333] = v334
 		}
-		n270 -= sz272
+		n328 -= sz330
 	}
-	x.AddMIS = m271
+	x.AddMIS = m329
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n277 := c.ReadLength(2)
-	m278 := make(map[string]int32, n277)
-	for n277 > 0 && !c.Failed() {
-		sz279, vn280 := c.ReadMapChunk(n277, 21, 5)
-		for j281 := 0; j281 < sz279 && !c.Failed(); j281++ {
-			var k282 string
-			k282 = c.ReadString()
-			var v283 int32
-			if !vn280 {
-				v283 = r.ReadVarInt32()
+	n335 := c.ReadLength(2)
+	m336 := serializer.MakeMap[map[string]int32](c, n335)
+	for n335 > 0 && !c.Failed() {
+		sz337, vn338 := c.ReadMapChunk(n335, 21, 5)
+		for j339 := 0; j339 < sz337 && !c.Failed(); j339++ {
+			var k340 string
+			k340 = c.ReadString()
+			var v341 int32
+			if !vn338 {
+				v341 = r.ReadVarInt32()
 			}
-			m278[k282] = v283
+			m336[k340] = v341
 		}
-		n277 -= sz279
+		n335 -= sz337
 	}
-	x.AddMSI = m278
+	x.AddMSI = m336
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
-	n284 := c.ReadLength(2)
-	m285 := make(map[string][]string, n284)
-	for n284 > 0 && !c.Failed() {
-		sz286, vn287 := c.ReadMapChunk(n284, 21, 22)
-		for j288 := 0; j288 < sz286 && !c.Failed(); j288++ {
-			var k289 string
-			k289 = c.ReadString()
-			var v290 []string
-			if !vn287 {
-				n291 := c.ReadLength(1)
-				l292 := make([]string, n291)
-				if n291 > 0 {
-					hn294 := c.ReadListHeader(21)
-					for i293 := range l292 {
-						if hn294 && !c.ReadFlag() {
+	n342 := c.ReadLength(2)
+	m343 := serializer.MakeMap[map[string][]string](c, n342)
+	for n342 > 0 && !c.Failed() {
+		sz344, vn345 := c.ReadMapChunk(n342, 21, 22)
+		for j346 := 0; j346 < sz344 && !c.Failed(); j346++ {
+			var k347 string
+			k347 = c.ReadString()
+			var v348 []string
+			if !vn345 {
+				n349 := c.ReadLength(1)
+				l350 := serializer.MakeSlice[[]string](c, n349)
+				if n349 > 0 {
+					hn352 := c.ReadListHeader(21)
+					for i351 := range l350 {
+						if hn352 && !c.ReadFlag() {
 							continue
 						}
-						l292[i293] = c.ReadString()
+						l350[i351] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i293)
+							c.TraceIndex(i351)
 							break
 						}
 					}
 				}
-				v290 = l292
+				v348 = l350
 			}
-			m285[k289] = v290
+			m343[k347] = v348
 		}
-		n284 -= sz286
+		n342 -= sz344
 	}
-	x.AddMSL = m285
+	x.AddMSL = m343
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n296 := c.ReadLength(2)
-	m297 := make(map[string]map[string]int32, n296)
-	for n296 > 0 && !c.Failed() {
-		sz298, vn299 := c.ReadMapChunk(n296, 21, 24)
-		for j300 := 0; j300 < sz298 && !c.Failed(); j300++ {
-			var k301 string
-			k301 = c.ReadString()
-			var v302 map[string]int32
-			if !vn299 {
-				n303 := c.ReadLength(2)
-				m304 := make(map[string]int32, n303)
-				for n303 > 0 && !c.Failed() {
-					sz305, vn306 := c.ReadMapChunk(n303, 21, 5)
-					for j307 := 0; j307 < sz305 && !c.Failed(); j307++ {
-						var k308 string
-						k308 = c.ReadString()
-						var v309 int32
-						if !vn306 {
-							v309 = r.ReadVarInt32()
+	n354 := c.ReadLength(2)
+	m355 := serializer.MakeMap[map[string]map[string]int32](c, n354)
+	for n354 > 0 && !c.Failed() {
+		sz356, vn357 := c.ReadMapChunk(n354, 21, 24)
+		for j358 := 0; j358 < sz356 && !c.Failed(); j358++ {
+			var k359 string
+			k359 = c.ReadString()
+			var v360 map[string]int32
+			if !vn357 {
+				n361 := c.ReadLength(2)
+				m362 := serializer.MakeMap[map[string]int32](c, n361)
+				for n361 > 0 && !c.Failed() {
+					sz363, vn364 := c.ReadMapChunk(n361, 21, 5)
+					for j365 := 0; j365 < sz363 && !c.Failed(); j365++ {
+						var k366 string
+						k366 = c.ReadString()
+						var v367 int32
+						if !vn364 {
+							v367 = r.ReadVarInt32()
 						}
-						m304[k308] = v309
+						m362[k366] = v367
 					}
-					n303 -= sz305
+					n361 -= sz363
 				}
-				v302 = m304
+				v360 = m362
 			}
-			m297[k301] = v302
+			m355[k359] = v360
 		}
-		n296 -= sz298
+		n354 -= sz356
 	}
-	x.AddMSM = m297
+	x.AddMSM = m355
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n310 := c.ReadLength(2)
-	m311 := make(map[string]*int32, n310)
-	for n310 > 0 && !c.Failed() {
-		sz312, vn313 := c.ReadMapChunk(n310, 21, 5)
-		for j314 := 0; j314 < sz312 && !c.Failed(); j314++ {
-			var k315 string
-			k315 = c.ReadString()
-			var v316 *int32
-			if !vn313 {
-				p317 := new(int32)
-				*p317 = r.ReadVarInt32()
-				v316 = p317
+	n368 := c.ReadLength(2)
+	m369 := serializer.MakeMap[map[string]*int32](c, n368)
+	for n368 > 0 && !c.Failed() {
+		sz370, vn371 := c.ReadMapChunk(n368, 21, 5)
+		for j372 := 0; j372 < sz370 && !c.Failed(); j372++ {
+			var k373 string
+			k373 = c.ReadString()
+			var v374 *int32
+			if !vn371 {
+				p375 := serializer.Alloc[int32](c)
+				*p375 = r.ReadVarInt32()
+				v374 = p375
 			}
-			m311[k315] = v316
+			m369[k373] = v374
 		}
-		n310 -= sz312
+		n368 -= sz370
 	}
-	x.AddMSP = m311
+	x.AddMSP = m369
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n318 := c.ReadLength(2)
-	m319 := make(map[uint8]uint16, n318)
-	for n318 > 0 && !c.Failed() {
-		sz320, vn321 := c.ReadMapChunk(n318, 9, 10)
-		for j322 := 0; j322 < sz320 && !c.Failed(); j322++ {
-			var k323 uint8
-			k323 = r.ReadUint8()
-			var v324 uint16
-			if !vn321 {
-				v324 = r.ReadUint16()
+	n376 := c.ReadLength(2)
+	m377 := serializer.MakeMap[map[uint8]uint16](c, n376)
+	for n376 > 0 && !c.Failed() {
+		sz378, vn379 := c.ReadMapChunk(n376, 9, 10)
+		for j380 := 0; j380 < sz378 && !c.Failed(); j380++ {
+			var k381 uint8
+			k381 = r.ReadUint8()
+			var v382 uint16
+			if !vn379 {
+				v382 = r.ReadUint16()
 			}
-			m319[k323] = v324
+			m377[k381] = v382
 		}
-		n318 -= sz320
+		n376 -= sz378
 	}
-	x.AddMU8 = m319
+	x.AddMU8 = m377
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
@@ -2875,65 +2959,65 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n325 := c.ReadLength(1)
-		l326 := make([]string, n325)
-		if n325 > 0 {
-			hn328 := c.ReadListHeader(21)
-			for i327 := range l326 {
-				if hn328 && !c.ReadFlag() {
+		n383 := c.ReadLength(1)
+		l384 := serializer.MakeSlice[[]string](c, n383)
+		if n383 > 0 {
+			hn386 := c.ReadListHeader(21)
+			for i385 := range l384 {
+				if hn386 && !c.ReadFlag() {
 					continue
 				}
-				l326[i327] = c.ReadString()
+				l384[i385] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i327)
+					c.TraceIndex(i385)
 					break
 				}
 			}
 		}
-		x.AddNLS = l326
+		x.AddNLS = l384
 	}
 	if c.Failed() {
 		c.Trace("AddNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n330 := c.ReadLength(2)
-		m331 := make(map[string]int32, n330)
-		for n330 > 0 && !c.Failed() {
-			sz332, vn333 := c.ReadMapChunk(n330, 21, 5)
-			for j334 := 0; j334 < sz332 && !c.Failed(); j334++ {
-				var k335 string
-				k335 = c.ReadString()
-				var v336 int32
-				if !vn333 {
-					v336 = r.ReadVarInt32()
+		n388 := c.ReadLength(2)
+		m389 := serializer.MakeMap[map[string]int32](c, n388)
+		for n388 > 0 && !c.Failed() {
+			sz390, vn391 := c.ReadMapChunk(n388, 21, 5)
+			for j392 := 0; j392 < sz390 && !c.Failed(); j392++ {
+				var k393 string
+				k393 = c.ReadString()
+				var v394 int32
+				if !vn391 {
+					v394 = r.ReadVarInt32()
 				}
-				m331[k335] = v336
+				m389[k393] = v394
 			}
-			n330 -= sz332
+			n388 -= sz390
 		}
-		x.AddNM = m331
+		x.AddNM = m389
 	}
 	if c.Failed() {
 		c.Trace("AddNM")
 		return
 	}
-	n337 := c.ReadLength(1)
-	l338 := make([]uint8, n337)
-	if n337 > 0 {
-		hn340 := c.ReadListHeader(9)
-		for i339 := range l338 {
-			if hn340 && !c.ReadFlag() {
+	n395 := c.ReadLength(1)
+	l396 := serializer.MakeSlice[[]uint8](c, n395)
+	if n395 > 0 {
+		hn398 := c.ReadListHeader(9)
+		for i397 := range l396 {
+			if hn398 && !c.ReadFlag() {
 				continue
 			}
-			l338[i339] = r.ReadUint8()
+			l396[i397] = r.ReadUint8()
 			if c.Failed() {
-				c.TraceIndex(i339)
+				c.TraceIndex(i397)
 				break
 			}
 		}
 	}
-	x.AddRaw = l338
+	x.AddRaw = l396
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
@@ -2943,550 +3027,550 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n342 := c.ReadLength(2)
-	if n342 != 3 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n342, 3))
+	n400 := c.ReadLength(2)
+	if n400 != 3 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n400, 3))
 		return
 	}
-	var l343 [3]int16
-	if n342 > 0 {
-		hn345 := c.ReadListHeader(3)
-		for i344 := range l343 {
-			if hn345 && !c.ReadFlag() {
+	var l401 [3]int16
+	if n400 > 0 {
+		hn403 := c.ReadListHeader(3)
+		for i402 := range l401 {
+			if hn403 && !c.ReadFlag() {
 				continue
 			}
-			l343[i344] = r.ReadInt16()
+			l401[i402] = r.ReadInt16()
 			if c.Failed() {
-				c.TraceIndex(i344)
+				c.TraceIndex(i402)
 				break
 			}
 		}
 	}
-	x.Fix = l343
+	x.Fix = l401
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n347 := c.ReadLength(1)
-	l348 := make([]bool, n347)
-	if n347 > 0 {
-		hn350 := c.ReadListHeader(1)
-		for i349 := range l348 {
-			if hn350 && !c.ReadFlag() {
+	n405 := c.ReadLength(1)
+	l406 := serializer.MakeSlice[[]bool](c, n405)
+	if n405 > 0 {
+		hn408 := c.ReadListHeader(1)
+		for i407 := range l406 {
+			if hn408 && !c.ReadFlag() {
 				continue
 			}
-			l348[i349] = r.ReadBool()
+			l406[i407] = r.ReadBool()
 			if c.Failed() {
-				c.TraceIndex(i349)
+				c.TraceIndex(i407)
 				break
 			}
 		}
 	}
-	x.LB = l348
+	x.LB = l406
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n352 := c.ReadLength(1)
-	l353 := make([]Color, n352)
-	if n352 > 0 {
-		hn355 := c.ReadListHeader(25)
-		for i354 := range l353 {
-			if hn355 && !c.ReadFlag() {
-				continue
-			}
-			l353[i354] = Color(r.ReadVarUint32())
-			if c.Failed() {
-				c.TraceIndex(i354)
-				break
-			}
-		}
-	}
-	x.LE = l353
-	if c.Failed() {
-		c.Trace("LE")
-		return
-	}
-	n357 := c.ReadLength(4)
-	l358 := make([]float32, n357)
-	if n357 > 0 {
-		hn360 := c.ReadListHeader(19)
-		for i359 := range l358 {
-			if hn360 && !c.ReadFlag() {
-				continue
-			}
-			l358[i359] = r.ReadFloat32()
-			if c.Failed() {
-				c.TraceIndex(i359)
-				break
-			}
-		}
-	}
-	x.LF32 = l358
-	if c.Failed() {
-		c.Trace("LF32")
-		return
-	}
-	n362 := c.ReadLength(8)
-	l363 := make([]float64, n362)
-	if n362 > 0 {
-		hn365 := c.ReadListHeader(20)
-		for i364 := range l363 {
-			if hn365 && !c.ReadFlag() {
-				continue
-			}
-			l363[i364] = r.ReadFloat64()
-			if c.Failed() {
-				c.TraceIndex(i364)
-				break
-			}
-		}
-	}
-	x.LF64 = l363
-	if c.Failed() {
-		c.Trace("LF64")
-		return
-	}
-	n367 := c.ReadLength(1)
-	l368 := make([]int32, n367)
-	if n367 > 0 {
-		hn370 := c.ReadListHeader(5)
-		for i369 := range l368 {
-			if hn370 && !c.ReadFlag() {
-				continue
-			}
-			l368[i369] = r.ReadVarInt32()
-			if c.Failed() {
-				c.TraceIndex(i369)
-				break
-			}
-		}
-	}
-	x.LI32 = l368
-	if c.Failed() {
-		c.Trace("LI32")
-		return
-	}
-	n372 := c.ReadLength(1)
-	l373 := make([]int64, n372)
-	if n372 > 0 {
-		hn375 := c.ReadListHeader(7)
-		for i374 := range l373 {
-			if hn375 && !c.ReadFlag() {
-				continue
-			}
-			l373[i374] = r.ReadVarInt64()
-			if c.Failed() {
-				c.TraceIndex(i374)
-				break
-			}
-		}
-	}
-	x.LI64 = l373
-	if c.Failed() {
-		c.Trace("LI64")
-		return
-	}
-	n377 := c.ReadLength(1)
-	l378 := make([]int8, n377)
-	if n377 > 0 {
-		hn380 := c.ReadListHeader(2)
-		for i379 := range l378 {
-			if hn380 && !c.ReadFlag() {
-				continue
-			}
-			l378[i379] = r.ReadInt8()
-			if c.Failed() {
-				c.TraceIndex(i379)
-				break
-			}
-		}
-	}
-	x.LI8 = l378
-	if c.Failed() {
-		c.Trace("LI8")
-		return
-	}
-	n382 := c.ReadLength(1)
-	l383 := make([][]int32, n382)
-	if n382 > 0 {
-		hn385 := c.ReadListHeader(22)
-		for i384 := range l383 {
-			if hn385 && !c.ReadFlag() {
-				continue
-			}
-			n387 := c.ReadLength(1)
-			l388 := make([]int32, n387)
-			if n387 > 0 {
-				hn390 := c.ReadListHeader(5)
-				for i389 := range l388 {
-					if hn390 && !c.ReadFlag() {
-						continue
-					}
-					l388[i389] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i389)
-						break
-					}
-				}
-			}
-			l383[i384] = l388
-			if c.Failed() {
-				c.TraceIndex(i384)
-				break
-			}
-		}
-	}
-	x.LL = l383
-	if c.Failed() {
-		c.Trace("LL")
-		return
-	}
-	n392 := c.ReadLength(1)
-	l393 := make([]map[string]int32, n392)
-	if n392 > 0 {
-		hn395 := c.ReadListHeader(24)
-		for i394 := range l393 {
-			if hn395 && !c.ReadFlag() {
-				continue
-			}
-			n397 := c.ReadLength(2)
-			m398 := make(map[string]int32, n397)
-			for n397 > 0 && !c.Failed() {
-				sz399, vn400 := c.ReadMapChunk(n397, 21, 5)
-				for j401 := 0; j401 < sz399 && !c.Failed(); j401++ {
-					var k402 string
-					k402 = c.ReadString()
-					var v403 int32
-					if !vn400 {
-						v403 = r.ReadVarInt32()
-					}
-					m398[k402] = v403
-				}
-				n397 -= sz399
-			}
-			l393[i394] = m398
-			if c.Failed() {
-				c.TraceIndex(i394)
-				break
-			}
-		}
-	}
-	x.LM = l393
-	if c.Failed() {
-		c.Trace("LM")
-		return
-	}
-	n404 := c.ReadLength(1)
-	l405 := make([]*int32, n404)
-	if n404 > 0 {
-		hn407 := c.ReadListHeader(5)
-		for i406 := range l405 {
-			if hn407 && !c.ReadFlag() {
-				continue
-			}
-			p409 := new(int32)
-			*p409 = r.ReadVarInt32()
-			l405[i406] = p409
-			if c.Failed() {
-				c.TraceIndex(i406)
-				break
-			}
-		}
-	}
-	x.LPI = l405
-	if c.Failed() {
-		c.Trace("LPI")
-		return
-	}
 	n410 := c.ReadLength(1)
-	l411 := make([]string, n410)
+	l411 := serializer.MakeSlice[[]Color](c, n410)
 	if n410 > 0 {
-		hn413 := c.ReadListHeader(21)
+		hn413 := c.ReadListHeader(25)
 		for i412 := range l411 {
 			if hn413 && !c.ReadFlag() {
 				continue
 			}
-			l411[i412] = c.ReadString()
+			l411[i412] = Color(r.ReadVarUint32())
 			if c.Failed() {
 				c.TraceIndex(i412)
 				break
 			}
 		}
 	}
-	x.LS = l411
+	x.LE = l411
 	if c.Failed() {
-		c.Trace("LS")
+		c.Trace("LE")
 		return
 	}
-	n415 := c.ReadLength(1)
-	l416 := make([]time.Time, n415)
+	n415 := c.ReadLength(4)
+	l416 := serializer.MakeSlice[[]float32](c, n415)
 	if n415 > 0 {
-		hn418 := c.ReadListHeader(38)
+		hn418 := c.ReadListHeader(19)
 		for i417 := range l416 {
 			if hn418 && !c.ReadFlag() {
 				continue
 			}
-			l416[i417] = c.ReadTime()
+			l416[i417] = r.ReadFloat32()
 			if c.Failed() {
 				c.TraceIndex(i417)
 				break
 			}
 		}
 	}
-	x.LT = l416
+	x.LF32 = l416
 	if c.Failed() {
-		c.Trace("LT")
+		c.Trace("LF32")
 		return
 	}
-	n420 := c.ReadLength(2)
-	l421 := make([]uint16, n420)
+	n420 := c.ReadLength(8)
+	l421 := serializer.MakeSlice[[]float64](c, n420)
 	if n420 > 0 {
-		hn423 := c.ReadListHeader(10)
+		hn423 := c.ReadListHeader(20)
 		for i422 := range l421 {
 			if hn423 && !c.ReadFlag() {
 				continue
 			}
-			l421[i422] = r.ReadUint16()
+			l421[i422] = r.ReadFloat64()
 			if c.Failed() {
 				c.TraceIndex(i422)
 				break
 			}
 		}
 	}
-	x.LU16 = l421
+	x.LF64 = l421
 	if c.Failed() {
-		c.Trace("LU16")
+		c.Trace("LF64")
 		return
 	}
 	n425 := c.ReadLength(1)
-	l426 := make([]uint64, n425)
+	l426 := serializer.MakeSlice[[]int32](c, n425)
 	if n425 > 0 {
-		hn428 := c.ReadListHeader(14)
+		hn428 := c.ReadListHeader(5)
 		for i427 := range l426 {
 			if hn428 && !c.ReadFlag() {
 				continue
 			}
-			l426[i427] = r.ReadVarUint64()
+			l426[i427] = r.ReadVarInt32()
 			if c.Failed() {
 				c.TraceIndex(i427)
 				break
 			}
 		}
 	}
-	x.LU64 = l426
+	x.LI32 = l426
+	if c.Failed() {
+		c.Trace("LI32")
+		return
+	}
+	n430 := c.ReadLength(1)
+	l431 := serializer.MakeSlice[[]int64](c, n430)
+	if n430 > 0 {
+		hn433 := c.ReadListHeader(7)
+		for i432 := range l431 {
+			if hn433 && !c.ReadFlag() {
+				continue
+			}
+			l431[i432] = r.ReadVarInt64()
+			if c.Failed() {
+				c.TraceIndex(i432)
+				break
+			}
+		}
+	}
+	x.LI64 = l431
+	if c.Failed() {
+		c.Trace("LI64")
+		return
+	}
+	n435 := c.ReadLength(1)
+	l436 := serializer.MakeSlice[[]int8](c, n435)
+	if n435 > 0 {
+		hn438 := c.ReadListHeader(2)
+		for i437 := range l436 {
+			if hn438 && !c.ReadFlag() {
+				continue
+			}
+			l436[i437] = r.ReadInt8()
+			if c.Failed() {
+				c.TraceIndex(i437)
+				break
+			}
+		}
+	}
+	x.LI8 = l436
+	if c.Failed() {
+		c.Trace("LI8")
+		return
+	}
+	n440 := c.ReadLength(1)
+	l441 := serializer.MakeSlice[[][]int32](c, n440)
+	if n440 > 0 {
+		hn443 := c.ReadListHeader(22)
+		for i442 := range l441 {
+			if hn443 && !c.ReadFlag() {
+				continue
+			}
+			n445 := c.ReadLength(1)
+			l446 := serializer.MakeSlice[[]int32](c, n445)
+			if n445 > 0 {
+				hn448 := c.ReadListHeader(5)
+				for i447 := range l446 {
+					if hn448 && !c.ReadFlag() {
+						continue
+					}
+					l446[i447] = r.ReadVarInt32()
+					if c.Failed() {
+						c.TraceIndex(i447)
+						break
+					}
+				}
+			}
+			l441[i442] = l446
+			if c.Failed() {
+				c.TraceIndex(i442)
+				break
+			}
+		}
+	}
+	x.LL = l441
+	if c.Failed() {
+		c.Trace("LL")
+		return
+	}
+	n450 := c.ReadLength(1)
+	l451 := serializer.MakeSlice[[]map[string]int32](c, n450)
+	if n450 > 0 {
+		hn453 := c.ReadListHeader(24)
+		for i452 := range l451 {
+			if hn453 && !c.ReadFlag() {
+				continue
+			}
+			n455 := c.ReadLength(2)
+			m456 := serializer.MakeMap[map[string]int32](c, n455)
+			for n455 > 0 && !c.Failed() {
+				sz457, vn458 := c.ReadMapChunk(n455, 21, 5)
+				for j459 := 0; j459 < sz457 && !c.Failed(); j459++ {
+					var k460 string
+					k460 = c.ReadString()
+					var v461 int32
+					if !vn458 {
+						v461 = r.ReadVarInt32()
+					}
+					m456[k460] = v461
+				}
+				n455 -= sz457
+			}
+			l451[i452] = m456
+			if c.Failed() {
+				c.TraceIndex(i452)
+				break
+			}
+		}
+	}
+	x.LM = l451
+	if c.Failed() {
+		c.Trace("LM")
+		return
+	}
+	n462 := c.ReadLength(1)
+	l463 := serializer.MakeSlice[[]*int32](c, n462)
+	if n462 > 0 {
+		hn465 := c.ReadListHeader(5)
+		for i464 := range l463 {
+			if hn465 && !c.ReadFlag() {
+				continue
+			}
+			p467 := serializer.Alloc[int32](c)
+			*p467 = r.ReadVarInt32()
+			l463[i464] = p467
+			if c.Failed() {
+				c.TraceIndex(i464)
+				break
+			}
+		}
+	}
+	x.LPI = l463
+	if c.Failed() {
+		c.Trace("LPI")
+		return
+	}
+	n468 := c.ReadLength(1)
+	l469 := serializer.MakeSlice[[]string](c, n468)
+	if n468 > 0 {
+		hn471 := c.ReadListHeader(21)
+		for i470 := range l469 {
+			if hn471 && !c.ReadFlag() {
+				continue
+			}
+			l469[i470] = c.ReadString()
+			if c.Failed() {
+				c.TraceIndex(i470)
+				break
+			}
+		}
+	}
+	x.LS = l469
+	if c.Failed() {
+		c.Trace("LS")
+		return
+	}
+	n473 := c.ReadLength(1)
+	l474 := serializer.MakeSlice[[]time.Time](c, n473)
+	if n473 > 0 {
+		hn476 := c.ReadListHeader(38)
+		for i475 := range l474 {
+			if hn476 && !c.ReadFlag() {
+				continue
+			}
+			l474[i475] = c.ReadTime()
+			if c.Failed() {
+				c.TraceIndex(i475)
+				break
+			}
+		}
+	}
+	x.LT = l474
+	if c.Failed() {
+		c.Trace("LT")
+		return
+	}
+	n478 := c.ReadLength(2)
+	l479 := serializer.MakeSlice[[]uint16](c, n478)
+	if n478 > 0 {
+		hn481 := c.ReadListHeader(10)
+		for i480 := range l479 {
+			if hn481 && !c.ReadFlag() {
+				continue
+			}
+			l479[i480] = r.ReadUint16()
+			if c.Failed() {
+				c.TraceIndex(i480)
+				break
+			}
+		}
+	}
+	x.LU16 = l479
+	if c.Failed() {
+		c.Trace("LU16")
+		return
+	}
+	n483 := c.ReadLength(1)
+	l484 := serializer.MakeSlice[[]uint64](c, n483)
+	if n483 > 0 {
+		hn486 := c.ReadListHeader(14)
+		for i485 := range l484 {
+			if hn486 && !c.ReadFlag() {
+				continue
+			}
+			l484[i485] = r.ReadVarUint64()
+			if c.Failed() {
+				c.TraceIndex(i485)
+				break
+			}
+		}
+	}
+	x.LU64 = l484
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n430 := c.ReadLength(2)
-	m431 := make(map[bool]string, n430)
-	for n430 > 0 && !c.Failed() {
-		sz432, vn433 := c.ReadMapChunk(n430, 1, 21)
-		for j434 := 0; j434 < sz432 && !c.Failed(); j434++ {
-			var k435 bool
-			k435 = r.ReadBool()
-			var v436 string
-			if !vn433 {
-				v436 = c.ReadString()
+	n488 := c.ReadLength(2)
+	m489 := serializer.MakeMap[map[bool]string](c, n488)
+	for n488 > 0 && !c.Failed() {
+		sz490, vn491 := c.ReadMapChunk(n488, 1, 21)
+		for j492 := 0; j492 < sz490 && !c.Failed(); j492++ {
+			var k493 bool
+			k493 = r.ReadBool()
+			var v494 string
+			if !vn491 {
+				v494 = c.ReadString()
 			}
-			m431[k435] = v436
+			m489[k493] = v494
 		}
-		n430 -= sz432
+		n488 -= sz490
 	}
-	x.MBS = m431
+	x.MBS = m489
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n437 := c.ReadLength(2)
-	m438 := make(map[Color]string, n437)
-	for n437 > 0 && !c.Failed() {
-		sz439, vn440 := c.ReadMapChunk(n437, 25, 21)
-		for j441 := 0; j441 < sz439 && !c.Failed(); j441++ {
-			var k442 Color
-			k442 = Color(r.ReadVarUint32())
-			var v443 string
-			if !vn440 {
-				v443 = c.ReadString()
+	n495 := c.ReadLength(2)
+	m496 := serializer.MakeMap[map[Color]string](c, n495)
+	for n495 > 0 && !c.Failed() {
+		sz497, vn498 := c.ReadMapChunk(n495, 25, 21)
+		for j499 := 0; j499 < sz497 && !c.Failed(); j499++ {
+			var k500 Color
+			k500 = Color(r.ReadVarUint32())
+			var v501 string
+			if !vn498 {
+				v501 = c.ReadString()
 			}
-			m438[k442] = v443
+			m496[k500] = v501
 		}
-		n437 -= sz439
+		n495 -= sz497
 	}
-	x.MES = m438
+	x.MES = m496
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n444 := c.ReadLength(2)
-	m445 := make(map[int64]float64, n444)
-	for n444 > 0 && !c.Failed() {
-		sz446, vn447 := c.ReadMapChunk(n444, 7, 20)
-		for j448 := 0; j448 < sz446 && !c.Failed(); j448++ {
-			var k449 int64
-			k449 = r.ReadVarInt64()
-			var v450 float64
-			if !vn447 {
-				v450 = r.ReadFloat64()
+	n502 := c.ReadLength(2)
+	m503 := serializer.MakeMap[map[int64]float64](c, n502)
+	for n502 > 0 && !c.Failed() {
+		sz504, vn505 := c.ReadMapChunk(n502, 7, 20)
+		for j506 := 0; j506 < sz504 && !c.Failed(); j506++ {
+			var k507 int64
+			k507 = r.ReadVarInt64()
+			var v508 float64
+			if !vn505 {
+				v508 = r.ReadFloat64()
 			}
-			m445[k449] = v450
+			m503[k507] = v508
 		}
-		n444 -= sz446
+		n502 -= sz504
 	}
-	x.MI64F = m445
+	x.MI64F = m503
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n451 := c.ReadLength(2)
-	m452 := make(map[int32]string, n451)
-	for n451 > 0 && !c.Failed() {
-		sz453, vn454 := c.ReadMapChunk(n451, 5, 21)
-		for j455 := 0; j455 < sz453 && !c.Failed(); j455++ {
-			var k456 int32
-			k456 = r.ReadVarInt32()
-			var v457 string
-			if !vn454 {
-				v457 = c.ReadString()
+	n509 := c.ReadLength(2)
+	m510 := serializer.MakeMap[map[int32]string](c, n509)
+	for n509 > 0 && !c.Failed() {
+		sz511, vn512 := c.ReadMapChunk(n509, 5, 21)
+		for j513 := 0; j513 < sz511 && !c.Failed(); j513++ {
+			var k514 int32
+			k514 = r.ReadVarInt32()
+			var v515 string
+			if !vn512 {
+				v515 = c.ReadString()
 			}
-			m452[k456] = v457
+			m510[k514] = v515
 		}
-		n451 -= sz453
+		n509 -= sz511
 	}
-	x.MIS = m452
+	x.MIS = m510
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n458 := c.ReadLength(2)
-	m459 := make(map[string]int32, n458)
-	for n458 > 0 && !c.Failed() {
-		sz460, vn461 := c.ReadMapChunk(n458, 21, 5)
-		for j462 := 0; j462 < sz460 && !c.Failed(); j462++ {
-			var k463 string
-			k463 = c.ReadString()
-			var v464 int32
-			if !vn461 {
-				v464 = r.ReadVarInt32()
+	n516 := c.ReadLength(2)
+	m517 := serializer.MakeMap[map[string]int32](c, n516)
+	for n516 > 0 && !c.Failed() {
+		sz518, vn519 := c.ReadMapChunk(n516, 21, 5)
+		for j520 := 0; j520 < sz518 && !c.Failed(); j520++ {
+			var k521 string
+			k521 = c.ReadString()
+			var v522 int32
+			if !vn519 {
+				v522 = r.ReadVarInt32()
 			}
-			m459[k463] = v464
+			m517[k521] = v522
 		}
-		n458 -= sz460
+		n516 -= sz518
 	}
-	x.MSI = m459
+	x.MSI = m517
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n465 := c.ReadLength(2)
-	m466 := make(map[string][]string, n465)
-	for n465 > 0 && !c.Failed() {
-		sz467, vn468 := c.ReadMapChunk(n465, 21, 22)
-		for j469 := 0; j469 < sz467 && !c.Failed(); j469++ {
-			var k470 string
-			k470 = c.ReadString()
-			var v471 []string
-			if !vn468 {
-				n472 := c.ReadLength(1)
-				l473 := make([]string, n472)
-				if n472 > 0 {
-					hn475 := c.ReadListHeader(21)
-					for i474 := range l473 {
-						if hn475 && !c.ReadFlag() {
+	n523 := c.ReadLength(2)
+	m524 := serializer.MakeMap[map[string][]string](c, n523)
+	for n523 > 0 && !c.Failed() {
+		sz525, vn526 := c.ReadMapChunk(n523, 21, 22)
+		for j527 := 0; j527 < sz525 && !c.Failed(); j527++ {
+			var k528 string
+			k528 = c.ReadString()
+			var v529 []string
+			if !vn526 {
+				n530 := c.ReadLength(1)
+				l531 := serializer.MakeSlice[[]string](c, n530)
+				if n530 > 0 {
+					hn533 := c.ReadListHeader(21)
+					for i532 := range l531 {
+						if hn533 && !c.ReadFlag() {
 							continue
 						}
-						l473[i474] = c.ReadString()
+						l531[i532] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i474)
+							c.TraceIndex(i532)
 							break
 						}
 					}
 				}
-				v471 = l473
+				v529 = l531
 			}
-			m466[k470] = v471
+			m524[k528] = v529
 		}
-		n465 -= sz467
+		n523 -= sz525
 	}
-	x.MSL = m466
+	x.MSL = m524
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n477 := c.ReadLength(2)
-	m478 := make(map[string]map[string]int32, n477)
-	for n477 > 0 && !c.Failed() {
-		sz479, vn480 := c.ReadMapChunk(n477, 21, 24)
-		for j481 := 0; j481 < sz479 && !c.Failed(); j481++ {
-			var k482 string
-			k482 = c.ReadString()
-			var v483 map[string]int32
-			if !vn480 {
-				n484 := c.ReadLength(2)
-				m485 := make(map[string]int32, n484)
-				for n484 > 0 && !c.Failed() {
-					sz486, vn487 := c.ReadMapChunk(n484, 21, 5)
-					for j488 := 0; j488 < sz486 && !c.Failed(); j488++ {
-						var k489 string
-						k489 = c.ReadString()
-						var v490 int32
-						if !vn487 {
-							v490 = r.ReadVarInt32()
+	n535 := c.ReadLength(2)
+	m536 := serializer.MakeMap[map[string]map[string]int32](c, n535)
+	for n535 > 0 && !c.Failed() {
+		sz537, vn538 := c.ReadMapChunk(n535, 21, 24)
+		for j539 := 0; j539 < sz537 && !c.Failed(); j539++ {
+			var k540 string
+			k540 = c.ReadString()
+			var v541 map[string]int32
+			if !vn538 {
+				n542 := c.ReadLength(2)
+				m543 := serializer.MakeMap[map[string]int32](c, n542)
+				for n542 > 0 && !c.Failed() {
+					sz544, vn545 := c.ReadMapChunk(n542, 21, 5)
+					for j546 := 0; j546 < sz544 && !c.Failed(); j546++ {
+						var k547 string
+						k547 = c.ReadString()
+						var v548 int32
+						if !vn545 {
+							v548 = r.ReadVarInt32()
 						}
-						m485[k489] = v490
+						m543[k547] = v548
 					}
-					n484 -= sz486
+					n542 -= sz544
 				}
-				v483 = m485
+				v541 = m543
 			}
-			m478[k482] = v483
+			m536[k540] = v541
 		}
-		n477 -= sz479
+		n535 -= sz537
 	}
-	x.MSM = m478
+	x.MSM = m536
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n491 := c.ReadLength(2)
-	m492 := make(map[string]*int32, n491)
-	for n491 > 0 && !c.Failed() {
-		sz493, vn494 := c.ReadMapChunk(n491, 21, 5)
-		for j495 := 0; j495 < sz493 && !c.Failed(); j495++ {
-			var k496 string
-			k496 = c.ReadString()
-			var v497 *int32
-			if !vn494 {
-				p498 := new(int32)
-				*p498 = r.ReadVarInt32()
-				v497 = p498
+	n549 := c.ReadLength(2)
+	m550 := serializer.MakeMap[map[string]*int32](c, n549)
+	for n549 > 0 && !c.Failed() {
+		sz551, vn552 := c.ReadMapChunk(n549, 21, 5)
+		for j553 := 0; j553 < sz551 && !c.Failed(); j553++ {
+			var k554 string
+			k554 = c.ReadString()
+			var v555 *int32
+			if !vn552 {
+				p556 := serializer.Alloc[int32](c)
+				*p556 = r.ReadVarInt32()
+				v555 = p556
 			}
-			m492[k496] = v497
+			m550[k554] = v555
 		}
-		n491 -= sz493
+		n549 -= sz551
 	}
-	x.MSP = m492
+	x.MSP = m550
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n499 := c.ReadLength(2)
-	m500 := make(map[uint8]uint16, n499)
-	for n499 > 0 && !c.Failed() {
-		sz501, vn502 := c.ReadMapChunk(n499, 9, 10)
-		for j503 := 0; j503 < sz501 && !c.Failed(); j503++ {
-			var k504 uint8
-			k504 = r.ReadUint8()
-			var v505 uint16
-			if !vn502 {
-				v505 = r.ReadUint16()
+	n557 := c.ReadLength(2)
+	m558 := serializer.MakeMap[map[uint8]uint16](c, n557)
+	for n557 > 0 && !c.Failed() {
+		sz559, vn560 := c.ReadMapChunk(n557, 9, 10)
+		for j561 := 0; j561 < sz559 && !c.Failed(); j561++ {
+			var k562 uint8
+			k562 = r.ReadUint8()
+			var v563 uint16
+			if !vn560 {
+				v563 = r.ReadUint16()
 			}
-			m500[k504] = v505
+			m558[k562] = v563
 		}
-		n499 -= sz501
+		n557 -= sz559
 	}
-	x.MU8 = m500
+	x.MU8 = m558
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -3499,65 +3583,65 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n506 := c.ReadLength(1)
-		l507 := make([]string, n506)
-		if n506 > 0 {
-			hn509 := c.ReadListHeader(21)
-			for i508 := range l507 {
-				if hn509 && !c.ReadFlag() {
+		n564 := c.ReadLength(1)
+		l565 := serializer.MakeSlice[[]string](c, n564)
+		if n564 > 0 {
+			hn567 := c.ReadListHeader(21)
+			for i566 := range l565 {
+				if hn567 && !c.ReadFlag() {
 					continue
 				}
-				l507[i508] = c.ReadString()
+				l565[i566] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i508)
+					c.TraceIndex(i566)
 					break
 				}
 			}
 		}
-		x.NLS = l507
+		x.NLS = l565
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n511 := c.ReadLength(2)
-		m512 := make(map[string]int32, n511)
-		for n511 > 0 && !c.Failed() {
-			sz513, vn514 := c.ReadMapChunk(n511, 21, 5)
-			for j515 := 0; j515 < sz513 && !c.Failed(); j515++ {
-				var k516 string
-				k516 = c.ReadString()
-				var v517 int32
-				if !vn514 {
-					v517 = r.ReadVarInt32()
+		n569 := c.ReadLength(2)
+		m570 := serializer.MakeMap[map[string]int32](c, n569)
+		for n569 > 0 && !c.Failed() {
+			sz571, vn572 := c.ReadMapChunk(n569, 21, 5)
+			for j573 := 0; j573 < sz571 && !c.Failed(); j573++ {
+				var k574 string
+				k574 = c.ReadString()
+				var v575 int32
+				if !vn572 {
+					v575 = r.ReadVarInt32()
 				}
-				m512[k516] = v517
+				m570[k574] = v575
 			}
-			n511 -= sz513
+			n569 -= sz571
 		}
-		x.NM = m512
+		x.NM = m570
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n518 := c.ReadLength(1)
-	l519 := make([]uint8, n518)
-	if n518 > 0 {
-		hn521 := c.ReadListHeader(9)
-		for i520 := range l519 {
-			if hn521 && !c.ReadFlag() {
+	n576 := c.ReadLength(1)
+	l577 := serializer.MakeSlice[[]uint8](c, n576)
+	if n576 > 0 {
+		hn579 := c.ReadListHeader(9)
+		for i578 := range l577 {
+			if hn579 && !c.ReadFlag() {
 				continue
 			}
-			l519[i520] = r.ReadUint8()
+			l577[i578] = r.ReadUint8()
 			if c.Failed() {
-				c.TraceIndex(i520)
+				c.TraceIndex(i578)
 				break
 			}
 		}
 	}
-	x.Raw = l519
+	x.Raw = l577
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -3575,1340 +3659,1436 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if !f.Flag || c.ReadFlag() {
-				n523 := c.ReadArrayLength(1)
-				a524 := make([]bool, n523)
-				r.ReadRawBools(a524)
-				x.ABool = a524
+			if f.Convert {
+				x.ABool = serializer.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n581 := c.ReadArrayLength(1)
+				a582 := make([]bool, n581)
+				r.ReadRawBools(a582)
+				x.ABool = a582
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				n525 := c.ReadArrayLength(4)
-				a526 := make([]float32, n525)
-				r.ReadRawFloat32s(a526)
-				x.AF32 = a526
+			if f.Convert {
+				x.AF32 = serializer.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n583 := c.ReadArrayLength(4)
+				a584 := make([]float32, n583)
+				r.ReadRawFloat32s(a584)
+				x.AF32 = a584
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				n527 := c.ReadArrayLength(8)
-				a528 := make([]float64, n527)
-				r.ReadRawFloat64s(a528)
-				x.AF64 = a528
+			if f.Convert {
+				x.AF64 = serializer.ReadSliceAs[float64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n585 := c.ReadArrayLength(8)
+				a586 := make([]float64, n585)
+				r.ReadRawFloat64s(a586)
+				x.AF64 = a586
 			}
 		case 3:
-			if !f.Flag || c.ReadFlag() {
-				n529 := c.ReadArrayLength(2)
-				a530 := make([]int16, n529)
-				r.ReadRawInt16s(a530)
-				x.AI16 = a530
+			if f.Convert {
+				x.AI16 = serializer.ReadSliceAs[int16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n587 := c.ReadArrayLength(2)
+				a588 := make([]int16, n587)
+				r.ReadRawInt16s(a588)
+				x.AI16 = a588
 			}
 		case 4:
-			if !f.Flag || c.ReadFlag() {
-				n531 := c.ReadArrayLength(4)
-				a532 := make([]int32, n531)
-				r.ReadRawInt32s(a532)
-				x.AI32 = a532
+			if f.Convert {
+				x.AI32 = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n589 := c.ReadArrayLength(4)
+				a590 := make([]int32, n589)
+				r.ReadRawInt32s(a590)
+				x.AI32 = a590
 			}
 		case 5:
-			if !f.Flag || c.ReadFlag() {
-				n533 := c.ReadArrayLength(8)
-				a534 := make([]int64, n533)
-				r.ReadRawInt64s(a534)
-				x.AI64 = a534
+			if f.Convert {
+				x.AI64 = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n591 := c.ReadArrayLength(8)
+				a592 := make([]int64, n591)
+				r.ReadRawInt64s(a592)
+				x.AI64 = a592
 			}
 		case 6:
-			if !f.Flag || c.ReadFlag() {
-				n535 := c.ReadArrayLength(1)
-				a536 := make([]int8, n535)
-				for i537 := range a536 {
-					a536[i537] = r.ReadInt8()
+			if f.Convert {
+				x.AI8 = serializer.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n593 := c.ReadArrayLength(1)
+				a594 := make([]int8, n593)
+				for i595 := range a594 {
+					a594[i595] = r.ReadInt8()
 				}
-				x.AI8 = a536
+				x.AI8 = a594
 			}
 		case 7:
-			if !f.Flag || c.ReadFlag() {
-				n538 := c.ReadArrayLength(2)
-				a539 := make([]uint16, n538)
-				r.ReadRawUint16s(a539)
-				x.AU16 = a539
+			if f.Convert {
+				x.AU16 = serializer.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n596 := c.ReadArrayLength(2)
+				a597 := make([]uint16, n596)
+				r.ReadRawUint16s(a597)
+				x.AU16 = a597
 			}
 		case 8:
-			if !f.Flag || c.ReadFlag() {
-				n540 := c.ReadArrayLength(4)
-				a541 := make([]uint32, n540)
-				r.ReadRawUint32s(a541)
-				x.AU32 = a541
+			if f.Convert {
+				x.AU32 = serializer.ReadSliceAs[uint32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n598 := c.ReadArrayLength(4)
+				a599 := make([]uint32, n598)
+				r.ReadRawUint32s(a599)
+				x.AU32 = a599
 			}
 		case 9:
-			if !f.Flag || c.ReadFlag() {
-				n542 := c.ReadArrayLength(8)
-				a543 := make([]uint64, n542)
-				r.ReadRawUint64s(a543)
-				x.AU64 = a543
+			if f.Convert {
+				x.AU64 = serializer.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n600 := c.ReadArrayLength(8)
+				a601 := make([]uint64, n600)
+				r.ReadRawUint64s(a601)
+				x.AU64 = a601
 			}
 		case 10:
-			if !f.Flag || c.ReadFlag() {
-				n544 := c.ReadArrayLength(1)
-				a545 := make([]uint8, n544)
-				copy(a545, r.ReadBytes(n544))
-				x.AU8 = a545
+			if f.Convert {
+				x.AU8 = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n602 := c.ReadArrayLength(1)
+				a603 := make([]uint8, n602)
+				copy(a603, r.ReadBytes(n602))
+				x.AU8 = a603
 			}
 		case 11:
-			if !f.Flag || c.ReadFlag() {
-				n546 := c.ReadArrayLength(1)
-				a547 := make([]bool, n546)
-				r.ReadRawBools(a547)
-				x.AddABool = a547
+			if f.Convert {
+				x.AddABool = serializer.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n604 := c.ReadArrayLength(1)
+				a605 := make([]bool, n604)
+				r.ReadRawBools(a605)
+				x.AddABool = a605
 			}
 		case 12:
-			if !f.Flag || c.ReadFlag() {
-				n548 := c.ReadArrayLength(4)
-				a549 := make([]float32, n548)
-				r.ReadRawFloat32s(a549)
-				x.AddAF32 = a549
+			if f.Convert {
+				x.AddAF32 = serializer.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n606 := c.ReadArrayLength(4)
+				a607 := make([]float32, n606)
+				r.ReadRawFloat32s(a607)
+				x.AddAF32 = a607
 			}
 		case 13:
-			if !f.Flag || c.ReadFlag() {
-				n550 := c.ReadArrayLength(8)
-				a551 := make([]float64, n550)
-				r.ReadRawFloat64s(a551)
-				x.AddAF64 = a551
+			if f.Convert {
+				x.AddAF64 = serializer.ReadSliceAs[float64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n608 := c.ReadArrayLength(8)
+				a609 := make([]float64, n608)
+				r.ReadRawFloat64s(a609)
+				x.AddAF64 = a609
 			}
 		case 14:
-			if !f.Flag || c.ReadFlag() {
-				n552 := c.ReadArrayLength(2)
-				a553 := make([]int16, n552)
-				r.ReadRawInt16s(a553)
-				x.AddAI16 = a553
+			if f.Convert {
+				x.AddAI16 = serializer.ReadSliceAs[int16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n610 := c.ReadArrayLength(2)
+				a611 := make([]int16, n610)
+				r.ReadRawInt16s(a611)
+				x.AddAI16 = a611
 			}
 		case 15:
-			if !f.Flag || c.ReadFlag() {
-				n554 := c.ReadArrayLength(4)
-				a555 := make([]int32, n554)
-				r.ReadRawInt32s(a555)
-				x.AddAI32 = a555
+			if f.Convert {
+				x.AddAI32 = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n612 := c.ReadArrayLength(4)
+				a613 := make([]int32, n612)
+				r.ReadRawInt32s(a613)
+				x.AddAI32 = a613
 			}
 		case 16:
-			if !f.Flag || c.ReadFlag() {
-				n556 := c.ReadArrayLength(8)
-				a557 := make([]int64, n556)
-				r.ReadRawInt64s(a557)
-				x.AddAI64 = a557
+			if f.Convert {
+				x.AddAI64 = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n614 := c.ReadArrayLength(8)
+				a615 := make([]int64, n614)
+				r.ReadRawInt64s(a615)
+				x.AddAI64 = a615
 			}
 		case 17:
-			if !f.Flag || c.ReadFlag() {
-				n558 := c.ReadArrayLength(1)
-				a559 := make([]int8, n558)
-				for i560 := range a559 {
-					a559[i560] = r.ReadInt8()
+			if f.Convert {
+				x.AddAI8 = serializer.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n616 := c.ReadArrayLength(1)
+				a617 := make([]int8, n616)
+				for i618 := range a617 {
+					a617[i618] = r.ReadInt8()
 				}
-				x.AddAI8 = a559
+				x.AddAI8 = a617
 			}
 		case 18:
-			if !f.Flag || c.ReadFlag() {
-				n561 := c.ReadArrayLength(2)
-				a562 := make([]uint16, n561)
-				r.ReadRawUint16s(a562)
-				x.AddAU16 = a562
+			if f.Convert {
+				x.AddAU16 = serializer.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n619 := c.ReadArrayLength(2)
+				a620 := make([]uint16, n619)
+				r.ReadRawUint16s(a620)
+				x.AddAU16 = a620
 			}
 		case 19:
-			if !f.Flag || c.ReadFlag() {
-				n563 := c.ReadArrayLength(4)
-				a564 := make([]uint32, n563)
-				r.ReadRawUint32s(a564)
-				x.AddAU32 = a564
+			if f.Convert {
+				x.AddAU32 = serializer.ReadSliceAs[uint32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n621 := c.ReadArrayLength(4)
+				a622 := make([]uint32, n621)
+				r.ReadRawUint32s(a622)
+				x.AddAU32 = a622
 			}
 		case 20:
-			if !f.Flag || c.ReadFlag() {
-				n565 := c.ReadArrayLength(8)
-				a566 := make([]uint64, n565)
-				r.ReadRawUint64s(a566)
-				x.AddAU64 = a566
+			if f.Convert {
+				x.AddAU64 = serializer.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n623 := c.ReadArrayLength(8)
+				a624 := make([]uint64, n623)
+				r.ReadRawUint64s(a624)
+				x.AddAU64 = a624
 			}
 		case 21:
-			if !f.Flag || c.ReadFlag() {
-				n567 := c.ReadArrayLength(1)
-				a568 := make([]uint8, n567)
-				copy(a568, r.ReadBytes(n567))
-				x.AddAU8 = a568
+			if f.Convert {
+				x.AddAU8 = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n625 := c.ReadArrayLength(1)
+				a626 := make([]uint8, n625)
+				copy(a626, r.ReadBytes(n625))
+				x.AddAU8 = a626
 			}
 		case 22:
-			if !f.Flag || c.ReadFlag() {
+			if f.Convert {
+				x.AddBin = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
 				x.AddBin = c.ReadBinary()
 			}
 		case 23:
-			if !f.Flag || c.ReadFlag() {
-				n569 := c.ReadLength(2)
-				if n569 != 3 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n569, 3))
+			if f.Convert {
+				serializer.CopyArray(c, x.AddFix[:], serializer.ReadSliceAs[int16](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n627 := c.ReadLength(2)
+				if n627 != 3 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n627, 3))
 					return
 				}
-				var l570 [3]int16
-				if n569 > 0 {
-					hn572 := c.ReadListHeader(3)
-					for i571 := range l570 {
-						if hn572 && !c.ReadFlag() {
+				var l628 [3]int16
+				if n627 > 0 {
+					hn630 := c.ReadListHeader(3)
+					for i629 := range l628 {
+						if hn630 && !c.ReadFlag() {
 							continue
 						}
-						l570[i571] = r.ReadInt16()
+						l628[i629] = r.ReadInt16()
 						if c.Failed() {
-							c.TraceIndex(i571)
+							c.TraceIndex(i629)
 							break
 						}
 					}
 				}
-				x.AddFix = l570
+				x.AddFix = l628
 			}
 		case 24:
-			if !f.Flag || c.ReadFlag() {
-				n574 := c.ReadLength(1)
-				l575 := make([]bool, n574)
-				if n574 > 0 {
-					hn577 := c.ReadListHeader(1)
-					for i576 := range l575 {
-						if hn577 && !c.ReadFlag() {
+			if f.Convert {
+				x.AddLB = serializer.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n632 := c.ReadLength(1)
+				l633 := serializer.MakeSlice[[]bool](c, n632)
+				if n632 > 0 {
+					hn635 := c.ReadListHeader(1)
+					for i634 := range l633 {
+						if hn635 && !c.ReadFlag() {
 							continue
 						}
-						l575[i576] = r.ReadBool()
+						l633[i634] = r.ReadBool()
 						if c.Failed() {
-							c.TraceIndex(i576)
+							c.TraceIndex(i634)
 							break
 						}
 					}
 				}
-				x.AddLB = l575
+				x.AddLB = l633
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n579 := c.ReadLength(1)
-				l580 := make([]Color, n579)
-				if n579 > 0 {
-					hn582 := c.ReadListHeader(25)
-					for i581 := range l580 {
-						if hn582 && !c.ReadFlag() {
-							continue
-						}
-						l580[i581] = Color(r.ReadVarUint32())
-						if c.Failed() {
-							c.TraceIndex(i581)
-							break
-						}
-					}
-				}
-				x.AddLE = l580
-			}
-		case 26:
-			if !f.Flag || c.ReadFlag() {
-				n584 := c.ReadLength(4)
-				l585 := make([]float32, n584)
-				if n584 > 0 {
-					hn587 := c.ReadListHeader(19)
-					for i586 := range l585 {
-						if hn587 && !c.ReadFlag() {
-							continue
-						}
-						l585[i586] = r.ReadFloat32()
-						if c.Failed() {
-							c.TraceIndex(i586)
-							break
-						}
-					}
-				}
-				x.AddLF32 = l585
-			}
-		case 27:
-			if !f.Flag || c.ReadFlag() {
-				n589 := c.ReadLength(8)
-				l590 := make([]float64, n589)
-				if n589 > 0 {
-					hn592 := c.ReadListHeader(20)
-					for i591 := range l590 {
-						if hn592 && !c.ReadFlag() {
-							continue
-						}
-						l590[i591] = r.ReadFloat64()
-						if c.Failed() {
-							c.TraceIndex(i591)
-							break
-						}
-					}
-				}
-				x.AddLF64 = l590
-			}
-		case 28:
-			if !f.Flag || c.ReadFlag() {
-				n594 := c.ReadLength(1)
-				l595 := make([]int32, n594)
-				if n594 > 0 {
-					hn597 := c.ReadListHeader(5)
-					for i596 := range l595 {
-						if hn597 && !c.ReadFlag() {
-							continue
-						}
-						l595[i596] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i596)
-							break
-						}
-					}
-				}
-				x.AddLI32 = l595
-			}
-		case 29:
-			if !f.Flag || c.ReadFlag() {
-				n599 := c.ReadLength(1)
-				l600 := make([]int64, n599)
-				if n599 > 0 {
-					hn602 := c.ReadListHeader(7)
-					for i601 := range l600 {
-						if hn602 && !c.ReadFlag() {
-							continue
-						}
-						l600[i601] = r.ReadVarInt64()
-						if c.Failed() {
-							c.TraceIndex(i601)
-							break
-						}
-					}
-				}
-				x.AddLI64 = l600
-			}
-		case 30:
-			if !f.Flag || c.ReadFlag() {
-				n604 := c.ReadLength(1)
-				l605 := make([]int8, n604)
-				if n604 > 0 {
-					hn607 := c.ReadListHeader(2)
-					for i606 := range l605 {
-						if hn607 && !c.ReadFlag() {
-							continue
-						}
-						l605[i606] = r.ReadInt8()
-						if c.Failed() {
-							c.TraceIndex(i606)
-							break
-						}
-					}
-				}
-				x.AddLI8 = l605
-			}
-		case 31:
-			if !f.Flag || c.ReadFlag() {
-				n609 := c.ReadLength(1)
-				l610 := make([][]int32, n609)
-				if n609 > 0 {
-					hn612 := c.ReadListHeader(22)
-					for i611 := range l610 {
-						if hn612 && !c.ReadFlag() {
-							continue
-						}
-						n614 := c.ReadLength(1)
-						l615 := make([]int32, n614)
-						if n614 > 0 {
-							hn617 := c.ReadListHeader(5)
-							for i616 := range l615 {
-								if hn617 && !c.ReadFlag() {
-									continue
-								}
-								l615[i616] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i616)
-									break
-								}
-							}
-						}
-						l610[i611] = l615
-						if c.Failed() {
-							c.TraceIndex(i611)
-							break
-						}
-					}
-				}
-				x.AddLL = l610
-			}
-		case 32:
-			if !f.Flag || c.ReadFlag() {
-				n619 := c.ReadLength(1)
-				l620 := make([]map[string]int32, n619)
-				if n619 > 0 {
-					hn622 := c.ReadListHeader(24)
-					for i621 := range l620 {
-						if hn622 && !c.ReadFlag() {
-							continue
-						}
-						n624 := c.ReadLength(2)
-						m625 := make(map[string]int32, n624)
-						for n624 > 0 && !c.Failed() {
-							sz626, vn627 := c.ReadMapChunk(n624, 21, 5)
-							for j628 := 0; j628 < sz626 && !c.Failed(); j628++ {
-								var k629 string
-								k629 = c.ReadString()
-								var v630 int32
-								if !vn627 {
-									v630 = r.ReadVarInt32()
-								}
-								m625[k629] = v630
-							}
-							n624 -= sz626
-						}
-						l620[i621] = m625
-						if c.Failed() {
-							c.TraceIndex(i621)
-							break
-						}
-					}
-				}
-				x.AddLM = l620
-			}
-		case 33:
-			if !f.Flag || c.ReadFlag() {
-				n631 := c.ReadLength(1)
-				l632 := make([]*int32, n631)
-				if n631 > 0 {
-					hn634 := c.ReadListHeader(5)
-					for i633 := range l632 {
-						if hn634 && !c.ReadFlag() {
-							continue
-						}
-						p636 := new(int32)
-						*p636 = r.ReadVarInt32()
-						l632[i633] = p636
-						if c.Failed() {
-							c.TraceIndex(i633)
-							break
-						}
-					}
-				}
-				x.AddLPI = l632
-			}
-		case 34:
-			if !f.Flag || c.ReadFlag() {
 				n637 := c.ReadLength(1)
-				l638 := make([]string, n637)
+				l638 := serializer.MakeSlice[[]Color](c, n637)
 				if n637 > 0 {
-					hn640 := c.ReadListHeader(21)
+					hn640 := c.ReadListHeader(25)
 					for i639 := range l638 {
 						if hn640 && !c.ReadFlag() {
 							continue
 						}
-						l638[i639] = c.ReadString()
+						l638[i639] = Color(r.ReadVarUint32())
 						if c.Failed() {
 							c.TraceIndex(i639)
 							break
 						}
 					}
 				}
-				x.AddLS = l638
+				x.AddLE = l638
 			}
-		case 35:
-			if !f.Flag || c.ReadFlag() {
-				n642 := c.ReadLength(1)
-				l643 := make([]time.Time, n642)
+		case 26:
+			if f.Convert {
+				x.AddLF32 = serializer.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n642 := c.ReadLength(4)
+				l643 := serializer.MakeSlice[[]float32](c, n642)
 				if n642 > 0 {
-					hn645 := c.ReadListHeader(38)
+					hn645 := c.ReadListHeader(19)
 					for i644 := range l643 {
 						if hn645 && !c.ReadFlag() {
 							continue
 						}
-						l643[i644] = c.ReadTime()
+						l643[i644] = r.ReadFloat32()
 						if c.Failed() {
 							c.TraceIndex(i644)
 							break
 						}
 					}
 				}
-				x.AddLT = l643
+				x.AddLF32 = l643
 			}
-		case 36:
-			if !f.Flag || c.ReadFlag() {
-				n647 := c.ReadLength(2)
-				l648 := make([]uint16, n647)
+		case 27:
+			if f.Convert {
+				x.AddLF64 = serializer.ReadSliceAs[float64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n647 := c.ReadLength(8)
+				l648 := serializer.MakeSlice[[]float64](c, n647)
 				if n647 > 0 {
-					hn650 := c.ReadListHeader(10)
+					hn650 := c.ReadListHeader(20)
 					for i649 := range l648 {
 						if hn650 && !c.ReadFlag() {
 							continue
 						}
-						l648[i649] = r.ReadUint16()
+						l648[i649] = r.ReadFloat64()
 						if c.Failed() {
 							c.TraceIndex(i649)
 							break
 						}
 					}
 				}
-				x.AddLU16 = l648
+				x.AddLF64 = l648
 			}
-		case 37:
-			if !f.Flag || c.ReadFlag() {
+		case 28:
+			if f.Convert {
+				x.AddLI32 = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
 				n652 := c.ReadLength(1)
-				l653 := make([]uint64, n652)
+				l653 := serializer.MakeSlice[[]int32](c, n652)
 				if n652 > 0 {
-					hn655 := c.ReadListHeader(14)
+					hn655 := c.ReadListHeader(5)
 					for i654 := range l653 {
 						if hn655 && !c.ReadFlag() {
 							continue
 						}
-						l653[i654] = r.ReadVarUint64()
+						l653[i654] = r.ReadVarInt32()
 						if c.Failed() {
 							c.TraceIndex(i654)
 							break
 						}
 					}
 				}
-				x.AddLU64 = l653
+				x.AddLI32 = l653
 			}
-		case 38:
-			if !f.Flag || c.ReadFlag() {
-				n657 := c.ReadLength(2)
-				m658 := make(map[bool]string, n657)
-				for n657 > 0 && !c.Failed() {
-					sz659, vn660 := c.ReadMapChunk(n657, 1, 21)
-					for j661 := 0; j661 < sz659 && !c.Failed(); j661++ {
-						var k662 bool
-						k662 = r.ReadBool()
-						var v663 string
-						if !vn660 {
-							v663 = c.ReadString()
-						}
-						m658[k662] = v663
-					}
-					n657 -= sz659
-				}
-				x.AddMBS = m658
-			}
-		case 39:
-			if !f.Flag || c.ReadFlag() {
-				n664 := c.ReadLength(2)
-				m665 := make(map[Color]string, n664)
-				for n664 > 0 && !c.Failed() {
-					sz666, vn667 := c.ReadMapChunk(n664, 25, 21)
-					for j668 := 0; j668 < sz666 && !c.Failed(); j668++ {
-						var k669 Color
-						k669 = Color(r.ReadVarUint32())
-						var v670 string
-						if !vn667 {
-							v670 = c.ReadString()
-						}
-						m665[k669] = v670
-					}
-					n664 -= sz666
-				}
-				x.AddMES = m665
-			}
-		case 40:
-			if !f.Flag || c.ReadFlag() {
-				n671 := c.ReadLength(2)
-				m672 := make(map[int64]float64, n671)
-				for n671 > 0 && !c.Failed() {
-					sz673, vn674 := c.ReadMapChunk(n671, 7, 20)
-					for j675 := 0; j675 < sz673 && !c.Failed(); j675++ {
-						var k676 int64
-						k676 = r.ReadVarInt64()
-						var v677 float64
-						if !vn674 {
-							v677 = r.ReadFloat64()
-						}
-						m672[k676] = v677
-					}
-					n671 -= sz673
-				}
-				x.AddMI64F = m672
-			}
-		case 41:
-			if !f.Flag || c.ReadFlag() {
-				n678 := c.ReadLength(2)
-				m679 := make(map[int32]string, n678)
-				for n678 > 0 && !c.Failed() {
-					sz680, vn681 := c.ReadMapChunk(n678, 5, 21)
-					for j682 := 0; j682 < sz680 && !c.Failed(); j682++ {
-						var k683 int32
-						k683 = r.ReadVarInt32()
-						var v684 string
-						if !vn681 {
-							v684 = c.ReadString()
-						}
-						m679[k683] = v684
-					}
-					n678 -= sz680
-				}
-				x.AddMIS = m679
-			}
-		case 42:
-			if !f.Flag || c.ReadFlag() {
-				n685 := c.ReadLength(2)
-				m686 := make(map[string]int32, n685)
-				for n685 > 0 && !c.Failed() {
-					sz687, vn688 := c.ReadMapChunk(n685, 21, 5)
-					for j689 := 0; j689 < sz687 && !c.Failed(); j689++ {
-						var k690 string
-						k690 = c.ReadString()
-						var v691 int32
-						if !vn688 {
-							v691 = r.ReadVarInt32()
-						}
-						m686[k690] = v691
-					}
-					n685 -= sz687
-				}
-				x.AddMSI = m686
-			}
-		case 43:
-			if !f.Flag || c.ReadFlag() {
-				n692 := c.ReadLength(2)
-				m693 := make(map[string][]string, n692)
-				for n692 > 0 && !c.Failed() {
-					sz694, vn695 := c.ReadMapChunk(n692, 21, 22)
-					for j696 := 0; j696 < sz694 && !c.Failed(); j696++ {
-						var k697 string
-						k697 = c.ReadString()
-						var v698 []string
-						if !vn695 {
-							n699 := c.ReadLength(1)
-							l700 := make([]string, n699)
-							if n699 > 0 {
-								hn702 := c.ReadListHeader(21)
-								for i701 := range l700 {
-									if hn702 && !c.ReadFlag() {
-										continue
-									}
-									l700[i701] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i701)
-										break
-									}
-								}
-							}
-							v698 = l700
-						}
-						m693[k697] = v698
-					}
-					n692 -= sz694
-				}
-				x.AddMSL = m693
-			}
-		case 44:
-			if !f.Flag || c.ReadFlag() {
-				n704 := c.ReadLength(2)
-				m705 := make(map[string]map[string]int32, n704)
-				for n704 > 0 && !c.Failed() {
-					sz706, vn707 := c.ReadMapChunk(n704, 21, 24)
-					for j708 := 0; j708 < sz706 && !c.Failed(); j708++ {
-						var k709 string
-						k709 = c.ReadString()
-						var v710 map[string]int32
-						if !vn707 {
-							n711 := c.ReadLength(2)
-							m712 := make(map[string]int32, n711)
-							for n711 > 0 && !c.Failed() {
-								sz713, vn714 := c.ReadMapChunk(n711, 21, 5)
-								for j715 := 0; j715 < sz713 && !c.Failed(); j715++ {
-									var k716 string
-									k716 = c.ReadString()
-									var v717 int32
-									if !vn714 {
-										v717 = r.ReadVarInt32()
-									}
-									m712[k716] = v717
-								}
-								n711 -= sz713
-							}
-							v710 = m712
-						}
-						m705[k709] = v710
-					}
-					n704 -= sz706
-				}
-				x.AddMSM = m705
-			}
-		case 45:
-			if !f.Flag || c.ReadFlag() {
-				n718 := c.ReadLength(2)
-				m719 := make(map[string]*int32, n718)
-				for n718 > 0 && !c.Failed() {
-					sz720, vn721 := c.ReadMapChunk(n718, 21, 5)
-					for j722 := 0; j722 < sz720 && !c.Failed(); j722++ {
-						var k723 string
-						k723 = c.ReadString()
-						var v724 *int32
-						if !vn721 {
-							p725 := new(int32)
-							*p725 = r.ReadVarInt32()
-							v724 = p725
-						}
-						m719[k723] = v724
-					}
-					n718 -= sz720
-				}
-				x.AddMSP = m719
-			}
-		case 46:
-			if !f.Flag || c.ReadFlag() {
-				n726 := c.ReadLength(2)
-				m727 := make(map[uint8]uint16, n726)
-				for n726 > 0 && !c.Failed() {
-					sz728, vn729 := c.ReadMapChunk(n726, 9, 10)
-					for j730 := 0; j730 < sz728 && !c.Failed(); j730++ {
-						var k731 uint8
-						k731 = r.ReadUint8()
-						var v732 uint16
-						if !vn729 {
-							v732 = r.ReadUint16()
-						}
-						m727[k731] = v732
-					}
-					n726 -= sz728
-				}
-				x.AddMU8 = m727
-			}
-		case 47:
-			if !f.Flag || c.ReadFlag() {
-				x.AddNBin = c.ReadBinary()
-			}
-		case 48:
-			if !f.Flag || c.ReadFlag() {
-				n733 := c.ReadLength(1)
-				l734 := make([]string, n733)
-				if n733 > 0 {
-					hn736 := c.ReadListHeader(21)
-					for i735 := range l734 {
-						if hn736 && !c.ReadFlag() {
+		case 29:
+			if f.Convert {
+				x.AddLI64 = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n657 := c.ReadLength(1)
+				l658 := serializer.MakeSlice[[]int64](c, n657)
+				if n657 > 0 {
+					hn660 := c.ReadListHeader(7)
+					for i659 := range l658 {
+						if hn660 && !c.ReadFlag() {
 							continue
 						}
-						l734[i735] = c.ReadString()
+						l658[i659] = r.ReadVarInt64()
 						if c.Failed() {
-							c.TraceIndex(i735)
+							c.TraceIndex(i659)
 							break
 						}
 					}
 				}
-				x.AddNLS = l734
+				x.AddLI64 = l658
 			}
-		case 49:
-			if !f.Flag || c.ReadFlag() {
-				n738 := c.ReadLength(2)
-				m739 := make(map[string]int32, n738)
-				for n738 > 0 && !c.Failed() {
-					sz740, vn741 := c.ReadMapChunk(n738, 21, 5)
-					for j742 := 0; j742 < sz740 && !c.Failed(); j742++ {
-						var k743 string
-						k743 = c.ReadString()
-						var v744 int32
-						if !vn741 {
-							v744 = r.ReadVarInt32()
-						}
-						m739[k743] = v744
-					}
-					n738 -= sz740
-				}
-				x.AddNM = m739
-			}
-		case 50:
-			if !f.Flag || c.ReadFlag() {
-				n745 := c.ReadLength(1)
-				l746 := make([]uint8, n745)
-				if n745 > 0 {
-					hn748 := c.ReadListHeader(9)
-					for i747 := range l746 {
-						if hn748 && !c.ReadFlag() {
+		case 30:
+			if f.Convert {
+				x.AddLI8 = serializer.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n662 := c.ReadLength(1)
+				l663 := serializer.MakeSlice[[]int8](c, n662)
+				if n662 > 0 {
+					hn665 := c.ReadListHeader(2)
+					for i664 := range l663 {
+						if hn665 && !c.ReadFlag() {
 							continue
 						}
-						l746[i747] = r.ReadUint8()
+						l663[i664] = r.ReadInt8()
 						if c.Failed() {
-							c.TraceIndex(i747)
+							c.TraceIndex(i664)
 							break
 						}
 					}
 				}
-				x.AddRaw = l746
+				x.AddLI8 = l663
 			}
-		case 51:
+		case 31:
 			if !f.Flag || c.ReadFlag() {
-				x.Bin = c.ReadBinary()
-			}
-		case 52:
-			if !f.Flag || c.ReadFlag() {
-				n750 := c.ReadLength(2)
-				if n750 != 3 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n750, 3))
-					return
-				}
-				var l751 [3]int16
-				if n750 > 0 {
-					hn753 := c.ReadListHeader(3)
-					for i752 := range l751 {
-						if hn753 && !c.ReadFlag() {
+				n667 := c.ReadLength(1)
+				l668 := serializer.MakeSlice[[][]int32](c, n667)
+				if n667 > 0 {
+					hn670 := c.ReadListHeader(22)
+					for i669 := range l668 {
+						if hn670 && !c.ReadFlag() {
 							continue
 						}
-						l751[i752] = r.ReadInt16()
-						if c.Failed() {
-							c.TraceIndex(i752)
-							break
-						}
-					}
-				}
-				x.Fix = l751
-			}
-		case 53:
-			if !f.Flag || c.ReadFlag() {
-				n755 := c.ReadLength(1)
-				l756 := make([]bool, n755)
-				if n755 > 0 {
-					hn758 := c.ReadListHeader(1)
-					for i757 := range l756 {
-						if hn758 && !c.ReadFlag() {
-							continue
-						}
-						l756[i757] = r.ReadBool()
-						if c.Failed() {
-							c.TraceIndex(i757)
-							break
-						}
-					}
-				}
-				x.LB = l756
-			}
-		case 54:
-			if !f.Flag || c.ReadFlag() {
-				n760 := c.ReadLength(1)
-				l761 := make([]Color, n760)
-				if n760 > 0 {
-					hn763 := c.ReadListHeader(25)
-					for i762 := range l761 {
-						if hn763 && !c.ReadFlag() {
-							continue
-						}
-						l761[i762] = Color(r.ReadVarUint32())
-						if c.Failed() {
-							c.TraceIndex(i762)
-							break
-						}
-					}
-				}
-				x.LE = l761
-			}
-		case 55:
-			if !f.Flag || c.ReadFlag() {
-				n765 := c.ReadLength(4)
-				l766 := make([]float32, n765)
-				if n765 > 0 {
-					hn768 := c.ReadListHeader(19)
-					for i767 := range l766 {
-						if hn768 && !c.ReadFlag() {
-							continue
-						}
-						l766[i767] = r.ReadFloat32()
-						if c.Failed() {
-							c.TraceIndex(i767)
-							break
-						}
-					}
-				}
-				x.LF32 = l766
-			}
-		case 56:
-			if !f.Flag || c.ReadFlag() {
-				n770 := c.ReadLength(8)
-				l771 := make([]float64, n770)
-				if n770 > 0 {
-					hn773 := c.ReadListHeader(20)
-					for i772 := range l771 {
-						if hn773 && !c.ReadFlag() {
-							continue
-						}
-						l771[i772] = r.ReadFloat64()
-						if c.Failed() {
-							c.TraceIndex(i772)
-							break
-						}
-					}
-				}
-				x.LF64 = l771
-			}
-		case 57:
-			if !f.Flag || c.ReadFlag() {
-				n775 := c.ReadLength(1)
-				l776 := make([]int32, n775)
-				if n775 > 0 {
-					hn778 := c.ReadListHeader(5)
-					for i777 := range l776 {
-						if hn778 && !c.ReadFlag() {
-							continue
-						}
-						l776[i777] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i777)
-							break
-						}
-					}
-				}
-				x.LI32 = l776
-			}
-		case 58:
-			if !f.Flag || c.ReadFlag() {
-				n780 := c.ReadLength(1)
-				l781 := make([]int64, n780)
-				if n780 > 0 {
-					hn783 := c.ReadListHeader(7)
-					for i782 := range l781 {
-						if hn783 && !c.ReadFlag() {
-							continue
-						}
-						l781[i782] = r.ReadVarInt64()
-						if c.Failed() {
-							c.TraceIndex(i782)
-							break
-						}
-					}
-				}
-				x.LI64 = l781
-			}
-		case 59:
-			if !f.Flag || c.ReadFlag() {
-				n785 := c.ReadLength(1)
-				l786 := make([]int8, n785)
-				if n785 > 0 {
-					hn788 := c.ReadListHeader(2)
-					for i787 := range l786 {
-						if hn788 && !c.ReadFlag() {
-							continue
-						}
-						l786[i787] = r.ReadInt8()
-						if c.Failed() {
-							c.TraceIndex(i787)
-							break
-						}
-					}
-				}
-				x.LI8 = l786
-			}
-		case 60:
-			if !f.Flag || c.ReadFlag() {
-				n790 := c.ReadLength(1)
-				l791 := make([][]int32, n790)
-				if n790 > 0 {
-					hn793 := c.ReadListHeader(22)
-					for i792 := range l791 {
-						if hn793 && !c.ReadFlag() {
-							continue
-						}
-						n795 := c.ReadLength(1)
-						l796 := make([]int32, n795)
-						if n795 > 0 {
-							hn798 := c.ReadListHeader(5)
-							for i797 := range l796 {
-								if hn798 && !c.ReadFlag() {
+						n672 := c.ReadLength(1)
+						l673 := serializer.MakeSlice[[]int32](c, n672)
+						if n672 > 0 {
+							hn675 := c.ReadListHeader(5)
+							for i674 := range l673 {
+								if hn675 && !c.ReadFlag() {
 									continue
 								}
-								l796[i797] = r.ReadVarInt32()
+								l673[i674] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i797)
+									c.TraceIndex(i674)
 									break
 								}
 							}
 						}
-						l791[i792] = l796
+						l668[i669] = l673
 						if c.Failed() {
-							c.TraceIndex(i792)
+							c.TraceIndex(i669)
 							break
 						}
 					}
 				}
-				x.LL = l791
+				x.AddLL = l668
 			}
-		case 61:
+		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n800 := c.ReadLength(1)
-				l801 := make([]map[string]int32, n800)
-				if n800 > 0 {
-					hn803 := c.ReadListHeader(24)
-					for i802 := range l801 {
-						if hn803 && !c.ReadFlag() {
+				n677 := c.ReadLength(1)
+				l678 := serializer.MakeSlice[[]map[string]int32](c, n677)
+				if n677 > 0 {
+					hn680 := c.ReadListHeader(24)
+					for i679 := range l678 {
+						if hn680 && !c.ReadFlag() {
 							continue
 						}
-						n805 := c.ReadLength(2)
-						m806 := make(map[string]int32, n805)
-						for n805 > 0 && !c.Failed() {
-							sz807, vn808 := c.ReadMapChunk(n805, 21, 5)
-							for j809 := 0; j809 < sz807 && !c.Failed(); j809++ {
-								var k810 string
-								k810 = c.ReadString()
-								var v811 int32
-								if !vn808 {
-									v811 = r.ReadVarInt32()
+						n682 := c.ReadLength(2)
+						m683 := serializer.MakeMap[map[string]int32](c, n682)
+						for n682 > 0 && !c.Failed() {
+							sz684, vn685 := c.ReadMapChunk(n682, 21, 5)
+							for j686 := 0; j686 < sz684 && !c.Failed(); j686++ {
+								var k687 string
+								k687 = c.ReadString()
+								var v688 int32
+								if !vn685 {
+									v688 = r.ReadVarInt32()
 								}
-								m806[k810] = v811
+								m683[k687] = v688
 							}
-							n805 -= sz807
+							n682 -= sz684
 						}
-						l801[i802] = m806
+						l678[i679] = m683
 						if c.Failed() {
-							c.TraceIndex(i802)
+							c.TraceIndex(i679)
 							break
 						}
 					}
 				}
-				x.LM = l801
+				x.AddLM = l678
 			}
-		case 62:
-			if !f.Flag || c.ReadFlag() {
-				n812 := c.ReadLength(1)
-				l813 := make([]*int32, n812)
-				if n812 > 0 {
-					hn815 := c.ReadListHeader(5)
-					for i814 := range l813 {
-						if hn815 && !c.ReadFlag() {
+		case 33:
+			if f.Convert {
+				x.AddLPI = serializer.Pointers(c, serializer.ReadSliceAs[int32](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n689 := c.ReadLength(1)
+				l690 := serializer.MakeSlice[[]*int32](c, n689)
+				if n689 > 0 {
+					hn692 := c.ReadListHeader(5)
+					for i691 := range l690 {
+						if hn692 && !c.ReadFlag() {
 							continue
 						}
-						p817 := new(int32)
-						*p817 = r.ReadVarInt32()
-						l813[i814] = p817
+						p694 := serializer.Alloc[int32](c)
+						*p694 = r.ReadVarInt32()
+						l690[i691] = p694
 						if c.Failed() {
-							c.TraceIndex(i814)
+							c.TraceIndex(i691)
 							break
 						}
 					}
 				}
-				x.LPI = l813
+				x.AddLPI = l690
 			}
-		case 63:
+		case 34:
+			if !f.Flag || c.ReadFlag() {
+				n695 := c.ReadLength(1)
+				l696 := serializer.MakeSlice[[]string](c, n695)
+				if n695 > 0 {
+					hn698 := c.ReadListHeader(21)
+					for i697 := range l696 {
+						if hn698 && !c.ReadFlag() {
+							continue
+						}
+						l696[i697] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i697)
+							break
+						}
+					}
+				}
+				x.AddLS = l696
+			}
+		case 35:
+			if !f.Flag || c.ReadFlag() {
+				n700 := c.ReadLength(1)
+				l701 := serializer.MakeSlice[[]time.Time](c, n700)
+				if n700 > 0 {
+					hn703 := c.ReadListHeader(38)
+					for i702 := range l701 {
+						if hn703 && !c.ReadFlag() {
+							continue
+						}
+						l701[i702] = c.ReadTime()
+						if c.Failed() {
+							c.TraceIndex(i702)
+							break
+						}
+					}
+				}
+				x.AddLT = l701
+			}
+		case 36:
+			if f.Convert {
+				x.AddLU16 = serializer.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n705 := c.ReadLength(2)
+				l706 := serializer.MakeSlice[[]uint16](c, n705)
+				if n705 > 0 {
+					hn708 := c.ReadListHeader(10)
+					for i707 := range l706 {
+						if hn708 && !c.ReadFlag() {
+							continue
+						}
+						l706[i707] = r.ReadUint16()
+						if c.Failed() {
+							c.TraceIndex(i707)
+							break
+						}
+					}
+				}
+				x.AddLU16 = l706
+			}
+		case 37:
+			if f.Convert {
+				x.AddLU64 = serializer.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n710 := c.ReadLength(1)
+				l711 := serializer.MakeSlice[[]uint64](c, n710)
+				if n710 > 0 {
+					hn713 := c.ReadListHeader(14)
+					for i712 := range l711 {
+						if hn713 && !c.ReadFlag() {
+							continue
+						}
+						l711[i712] = r.ReadVarUint64()
+						if c.Failed() {
+							c.TraceIndex(i712)
+							break
+						}
+					}
+				}
+				x.AddLU64 = l711
+			}
+		case 38:
+			if !f.Flag || c.ReadFlag() {
+				n715 := c.ReadLength(2)
+				m716 := serializer.MakeMap[map[bool]string](c, n715)
+				for n715 > 0 && !c.Failed() {
+					sz717, vn718 := c.ReadMapChunk(n715, 1, 21)
+					for j719 := 0; j719 < sz717 && !c.Failed(); j719++ {
+						var k720 bool
+						k720 = r.ReadBool()
+						var v721 string
+						if !vn718 {
+							v721 = c.ReadString()
+						}
+						m716[k720] = v721
+					}
+					n715 -= sz717
+				}
+				x.AddMBS = m716
+			}
+		case 39:
+			if !f.Flag || c.ReadFlag() {
+				n722 := c.ReadLength(2)
+				m723 := serializer.MakeMap[map[Color]string](c, n722)
+				for n722 > 0 && !c.Failed() {
+					sz724, vn725 := c.ReadMapChunk(n722, 25, 21)
+					for j726 := 0; j726 < sz724 && !c.Failed(); j726++ {
+						var k727 Color
+						k727 = Color(r.ReadVarUint32())
+						var v728 string
+						if !vn725 {
+							v728 = c.ReadString()
+						}
+						m723[k727] = v728
+					}
+					n722 -= sz724
+				}
+				x.AddMES = m723
+			}
+		case 40:
+			if !f.Flag || c.ReadFlag() {
+				n729 := c.ReadLength(2)
+				m730 := serializer.MakeMap[map[int64]float64](c, n729)
+				for n729 > 0 && !c.Failed() {
+					sz731, vn732 := c.ReadMapChunk(n729, 7, 20)
+					for j733 := 0; j733 < sz731 && !c.Failed(); j733++ {
+						var k734 int64
+						k734 = r.ReadVarInt64()
+						var v735 float64
+						if !vn732 {
+							v735 = r.ReadFloat64()
+						}
+						m730[k734] = v735
+					}
+					n729 -= sz731
+				}
+				x.AddMI64F = m730
+			}
+		case 41:
+			if !f.Flag || c.ReadFlag() {
+				n736 := c.ReadLength(2)
+				m737 := serializer.MakeMap[map[int32]string](c, n736)
+				for n736 > 0 && !c.Failed() {
+					sz738, vn739 := c.ReadMapChunk(n736, 5, 21)
+					for j740 := 0; j740 < sz738 && !c.Failed(); j740++ {
+						var k741 int32
+						k741 = r.ReadVarInt32()
+						var v742 string
+						if !vn739 {
+							v742 = c.ReadString()
+						}
+						m737[k741] = v742
+					}
+					n736 -= sz738
+				}
+				x.AddMIS = m737
+			}
+		case 42:
+			if !f.Flag || c.ReadFlag() {
+				n743 := c.ReadLength(2)
+				m744 := serializer.MakeMap[map[string]int32](c, n743)
+				for n743 > 0 && !c.Failed() {
+					sz745, vn746 := c.ReadMapChunk(n743, 21, 5)
+					for j747 := 0; j747 < sz745 && !c.Failed(); j747++ {
+						var k748 string
+						k748 = c.ReadString()
+						var v749 int32
+						if !vn746 {
+							v749 = r.ReadVarInt32()
+						}
+						m744[k748] = v749
+					}
+					n743 -= sz745
+				}
+				x.AddMSI = m744
+			}
+		case 43:
+			if !f.Flag || c.ReadFlag() {
+				n750 := c.ReadLength(2)
+				m751 := serializer.MakeMap[map[string][]string](c, n750)
+				for n750 > 0 && !c.Failed() {
+					sz752, vn753 := c.ReadMapChunk(n750, 21, 22)
+					for j754 := 0; j754 < sz752 && !c.Failed(); j754++ {
+						var k755 string
+						k755 = c.ReadString()
+						var v756 []string
+						if !vn753 {
+							n757 := c.ReadLength(1)
+							l758 := serializer.MakeSlice[[]string](c, n757)
+							if n757 > 0 {
+								hn760 := c.ReadListHeader(21)
+								for i759 := range l758 {
+									if hn760 && !c.ReadFlag() {
+										continue
+									}
+									l758[i759] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i759)
+										break
+									}
+								}
+							}
+							v756 = l758
+						}
+						m751[k755] = v756
+					}
+					n750 -= sz752
+				}
+				x.AddMSL = m751
+			}
+		case 44:
+			if !f.Flag || c.ReadFlag() {
+				n762 := c.ReadLength(2)
+				m763 := serializer.MakeMap[map[string]map[string]int32](c, n762)
+				for n762 > 0 && !c.Failed() {
+					sz764, vn765 := c.ReadMapChunk(n762, 21, 24)
+					for j766 := 0; j766 < sz764 && !c.Failed(); j766++ {
+						var k767 string
+						k767 = c.ReadString()
+						var v768 map[string]int32
+						if !vn765 {
+							n769 := c.ReadLength(2)
+							m770 := serializer.MakeMap[map[string]int32](c, n769)
+							for n769 > 0 && !c.Failed() {
+								sz771, vn772 := c.ReadMapChunk(n769, 21, 5)
+								for j773 := 0; j773 < sz771 && !c.Failed(); j773++ {
+									var k774 string
+									k774 = c.ReadString()
+									var v775 int32
+									if !vn772 {
+										v775 = r.ReadVarInt32()
+									}
+									m770[k774] = v775
+								}
+								n769 -= sz771
+							}
+							v768 = m770
+						}
+						m763[k767] = v768
+					}
+					n762 -= sz764
+				}
+				x.AddMSM = m763
+			}
+		case 45:
+			if !f.Flag || c.ReadFlag() {
+				n776 := c.ReadLength(2)
+				m777 := serializer.MakeMap[map[string]*int32](c, n776)
+				for n776 > 0 && !c.Failed() {
+					sz778, vn779 := c.ReadMapChunk(n776, 21, 5)
+					for j780 := 0; j780 < sz778 && !c.Failed(); j780++ {
+						var k781 string
+						k781 = c.ReadString()
+						var v782 *int32
+						if !vn779 {
+							p783 := serializer.Alloc[int32](c)
+							*p783 = r.ReadVarInt32()
+							v782 = p783
+						}
+						m777[k781] = v782
+					}
+					n776 -= sz778
+				}
+				x.AddMSP = m777
+			}
+		case 46:
+			if !f.Flag || c.ReadFlag() {
+				n784 := c.ReadLength(2)
+				m785 := serializer.MakeMap[map[uint8]uint16](c, n784)
+				for n784 > 0 && !c.Failed() {
+					sz786, vn787 := c.ReadMapChunk(n784, 9, 10)
+					for j788 := 0; j788 < sz786 && !c.Failed(); j788++ {
+						var k789 uint8
+						k789 = r.ReadUint8()
+						var v790 uint16
+						if !vn787 {
+							v790 = r.ReadUint16()
+						}
+						m785[k789] = v790
+					}
+					n784 -= sz786
+				}
+				x.AddMU8 = m785
+			}
+		case 47:
+			if f.Convert {
+				x.AddNBin = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				x.AddNBin = c.ReadBinary()
+			}
+		case 48:
+			if !f.Flag || c.ReadFlag() {
+				n791 := c.ReadLength(1)
+				l792 := serializer.MakeSlice[[]string](c, n791)
+				if n791 > 0 {
+					hn794 := c.ReadListHeader(21)
+					for i793 := range l792 {
+						if hn794 && !c.ReadFlag() {
+							continue
+						}
+						l792[i793] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i793)
+							break
+						}
+					}
+				}
+				x.AddNLS = l792
+			}
+		case 49:
+			if !f.Flag || c.ReadFlag() {
+				n796 := c.ReadLength(2)
+				m797 := serializer.MakeMap[map[string]int32](c, n796)
+				for n796 > 0 && !c.Failed() {
+					sz798, vn799 := c.ReadMapChunk(n796, 21, 5)
+					for j800 := 0; j800 < sz798 && !c.Failed(); j800++ {
+						var k801 string
+						k801 = c.ReadString()
+						var v802 int32
+						if !vn799 {
+							v802 = r.ReadVarInt32()
+						}
+						m797[k801] = v802
+					}
+					n796 -= sz798
+				}
+				x.AddNM = m797
+			}
+		case 50:
+			if f.Convert {
+				x.AddRaw = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n803 := c.ReadLength(1)
+				l804 := serializer.MakeSlice[[]uint8](c, n803)
+				if n803 > 0 {
+					hn806 := c.ReadListHeader(9)
+					for i805 := range l804 {
+						if hn806 && !c.ReadFlag() {
+							continue
+						}
+						l804[i805] = r.ReadUint8()
+						if c.Failed() {
+							c.TraceIndex(i805)
+							break
+						}
+					}
+				}
+				x.AddRaw = l804
+			}
+		case 51:
+			if f.Convert {
+				x.Bin = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				x.Bin = c.ReadBinary()
+			}
+		case 52:
+			if f.Convert {
+				serializer.CopyArray(c, x.Fix[:], serializer.ReadSliceAs[int16](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n808 := c.ReadLength(2)
+				if n808 != 3 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n808, 3))
+					return
+				}
+				var l809 [3]int16
+				if n808 > 0 {
+					hn811 := c.ReadListHeader(3)
+					for i810 := range l809 {
+						if hn811 && !c.ReadFlag() {
+							continue
+						}
+						l809[i810] = r.ReadInt16()
+						if c.Failed() {
+							c.TraceIndex(i810)
+							break
+						}
+					}
+				}
+				x.Fix = l809
+			}
+		case 53:
+			if f.Convert {
+				x.LB = serializer.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n813 := c.ReadLength(1)
+				l814 := serializer.MakeSlice[[]bool](c, n813)
+				if n813 > 0 {
+					hn816 := c.ReadListHeader(1)
+					for i815 := range l814 {
+						if hn816 && !c.ReadFlag() {
+							continue
+						}
+						l814[i815] = r.ReadBool()
+						if c.Failed() {
+							c.TraceIndex(i815)
+							break
+						}
+					}
+				}
+				x.LB = l814
+			}
+		case 54:
 			if !f.Flag || c.ReadFlag() {
 				n818 := c.ReadLength(1)
-				l819 := make([]string, n818)
+				l819 := serializer.MakeSlice[[]Color](c, n818)
 				if n818 > 0 {
-					hn821 := c.ReadListHeader(21)
+					hn821 := c.ReadListHeader(25)
 					for i820 := range l819 {
 						if hn821 && !c.ReadFlag() {
 							continue
 						}
-						l819[i820] = c.ReadString()
+						l819[i820] = Color(r.ReadVarUint32())
 						if c.Failed() {
 							c.TraceIndex(i820)
 							break
 						}
 					}
 				}
-				x.LS = l819
+				x.LE = l819
 			}
-		case 64:
-			if !f.Flag || c.ReadFlag() {
-				n823 := c.ReadLength(1)
-				l824 := make([]time.Time, n823)
+		case 55:
+			if f.Convert {
+				x.LF32 = serializer.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n823 := c.ReadLength(4)
+				l824 := serializer.MakeSlice[[]float32](c, n823)
 				if n823 > 0 {
-					hn826 := c.ReadListHeader(38)
+					hn826 := c.ReadListHeader(19)
 					for i825 := range l824 {
 						if hn826 && !c.ReadFlag() {
 							continue
 						}
-						l824[i825] = c.ReadTime()
+						l824[i825] = r.ReadFloat32()
 						if c.Failed() {
 							c.TraceIndex(i825)
 							break
 						}
 					}
 				}
-				x.LT = l824
+				x.LF32 = l824
 			}
-		case 65:
-			if !f.Flag || c.ReadFlag() {
-				n828 := c.ReadLength(2)
-				l829 := make([]uint16, n828)
+		case 56:
+			if f.Convert {
+				x.LF64 = serializer.ReadSliceAs[float64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n828 := c.ReadLength(8)
+				l829 := serializer.MakeSlice[[]float64](c, n828)
 				if n828 > 0 {
-					hn831 := c.ReadListHeader(10)
+					hn831 := c.ReadListHeader(20)
 					for i830 := range l829 {
 						if hn831 && !c.ReadFlag() {
 							continue
 						}
-						l829[i830] = r.ReadUint16()
+						l829[i830] = r.ReadFloat64()
 						if c.Failed() {
 							c.TraceIndex(i830)
 							break
 						}
 					}
 				}
-				x.LU16 = l829
+				x.LF64 = l829
 			}
-		case 66:
-			if !f.Flag || c.ReadFlag() {
+		case 57:
+			if f.Convert {
+				x.LI32 = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
 				n833 := c.ReadLength(1)
-				l834 := make([]uint64, n833)
+				l834 := serializer.MakeSlice[[]int32](c, n833)
 				if n833 > 0 {
-					hn836 := c.ReadListHeader(14)
+					hn836 := c.ReadListHeader(5)
 					for i835 := range l834 {
 						if hn836 && !c.ReadFlag() {
 							continue
 						}
-						l834[i835] = r.ReadVarUint64()
+						l834[i835] = r.ReadVarInt32()
 						if c.Failed() {
 							c.TraceIndex(i835)
 							break
 						}
 					}
 				}
-				x.LU64 = l834
+				x.LI32 = l834
+			}
+		case 58:
+			if f.Convert {
+				x.LI64 = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n838 := c.ReadLength(1)
+				l839 := serializer.MakeSlice[[]int64](c, n838)
+				if n838 > 0 {
+					hn841 := c.ReadListHeader(7)
+					for i840 := range l839 {
+						if hn841 && !c.ReadFlag() {
+							continue
+						}
+						l839[i840] = r.ReadVarInt64()
+						if c.Failed() {
+							c.TraceIndex(i840)
+							break
+						}
+					}
+				}
+				x.LI64 = l839
+			}
+		case 59:
+			if f.Convert {
+				x.LI8 = serializer.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n843 := c.ReadLength(1)
+				l844 := serializer.MakeSlice[[]int8](c, n843)
+				if n843 > 0 {
+					hn846 := c.ReadListHeader(2)
+					for i845 := range l844 {
+						if hn846 && !c.ReadFlag() {
+							continue
+						}
+						l844[i845] = r.ReadInt8()
+						if c.Failed() {
+							c.TraceIndex(i845)
+							break
+						}
+					}
+				}
+				x.LI8 = l844
+			}
+		case 60:
+			if !f.Flag || c.ReadFlag() {
+				n848 := c.ReadLength(1)
+				l849 := serializer.MakeSlice[[][]int32](c, n848)
+				if n848 > 0 {
+					hn851 := c.ReadListHeader(22)
+					for i850 := range l849 {
+						if hn851 && !c.ReadFlag() {
+							continue
+						}
+						n853 := c.ReadLength(1)
+						l854 := serializer.MakeSlice[[]int32](c, n853)
+						if n853 > 0 {
+							hn856 := c.ReadListHeader(5)
+							for i855 := range l854 {
+								if hn856 && !c.ReadFlag() {
+									continue
+								}
+								l854[i855] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i855)
+									break
+								}
+							}
+						}
+						l849[i850] = l854
+						if c.Failed() {
+							c.TraceIndex(i850)
+							break
+						}
+					}
+				}
+				x.LL = l849
+			}
+		case 61:
+			if !f.Flag || c.ReadFlag() {
+				n858 := c.ReadLength(1)
+				l859 := serializer.MakeSlice[[]map[string]int32](c, n858)
+				if n858 > 0 {
+					hn861 := c.ReadListHeader(24)
+					for i860 := range l859 {
+						if hn861 && !c.ReadFlag() {
+							continue
+						}
+						n863 := c.ReadLength(2)
+						m864 := serializer.MakeMap[map[string]int32](c, n863)
+						for n863 > 0 && !c.Failed() {
+							sz865, vn866 := c.ReadMapChunk(n863, 21, 5)
+							for j867 := 0; j867 < sz865 && !c.Failed(); j867++ {
+								var k868 string
+								k868 = c.ReadString()
+								var v869 int32
+								if !vn866 {
+									v869 = r.ReadVarInt32()
+								}
+								m864[k868] = v869
+							}
+							n863 -= sz865
+						}
+						l859[i860] = m864
+						if c.Failed() {
+							c.TraceIndex(i860)
+							break
+						}
+					}
+				}
+				x.LM = l859
+			}
+		case 62:
+			if f.Convert {
+				x.LPI = serializer.Pointers(c, serializer.ReadSliceAs[int32](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n870 := c.ReadLength(1)
+				l871 := serializer.MakeSlice[[]*int32](c, n870)
+				if n870 > 0 {
+					hn873 := c.ReadListHeader(5)
+					for i872 := range l871 {
+						if hn873 && !c.ReadFlag() {
+							continue
+						}
+						p875 := serializer.Alloc[int32](c)
+						*p875 = r.ReadVarInt32()
+						l871[i872] = p875
+						if c.Failed() {
+							c.TraceIndex(i872)
+							break
+						}
+					}
+				}
+				x.LPI = l871
+			}
+		case 63:
+			if !f.Flag || c.ReadFlag() {
+				n876 := c.ReadLength(1)
+				l877 := serializer.MakeSlice[[]string](c, n876)
+				if n876 > 0 {
+					hn879 := c.ReadListHeader(21)
+					for i878 := range l877 {
+						if hn879 && !c.ReadFlag() {
+							continue
+						}
+						l877[i878] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i878)
+							break
+						}
+					}
+				}
+				x.LS = l877
+			}
+		case 64:
+			if !f.Flag || c.ReadFlag() {
+				n881 := c.ReadLength(1)
+				l882 := serializer.MakeSlice[[]time.Time](c, n881)
+				if n881 > 0 {
+					hn884 := c.ReadListHeader(38)
+					for i883 := range l882 {
+						if hn884 && !c.ReadFlag() {
+							continue
+						}
+						l882[i883] = c.ReadTime()
+						if c.Failed() {
+							c.TraceIndex(i883)
+							break
+						}
+					}
+				}
+				x.LT = l882
+			}
+		case 65:
+			if f.Convert {
+				x.LU16 = serializer.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n886 := c.ReadLength(2)
+				l887 := serializer.MakeSlice[[]uint16](c, n886)
+				if n886 > 0 {
+					hn889 := c.ReadListHeader(10)
+					for i888 := range l887 {
+						if hn889 && !c.ReadFlag() {
+							continue
+						}
+						l887[i888] = r.ReadUint16()
+						if c.Failed() {
+							c.TraceIndex(i888)
+							break
+						}
+					}
+				}
+				x.LU16 = l887
+			}
+		case 66:
+			if f.Convert {
+				x.LU64 = serializer.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n891 := c.ReadLength(1)
+				l892 := serializer.MakeSlice[[]uint64](c, n891)
+				if n891 > 0 {
+					hn894 := c.ReadListHeader(14)
+					for i893 := range l892 {
+						if hn894 && !c.ReadFlag() {
+							continue
+						}
+						l892[i893] = r.ReadVarUint64()
+						if c.Failed() {
+							c.TraceIndex(i893)
+							break
+						}
+					}
+				}
+				x.LU64 = l892
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n838 := c.ReadLength(2)
-				m839 := make(map[bool]string, n838)
-				for n838 > 0 && !c.Failed() {
-					sz840, vn841 := c.ReadMapChunk(n838, 1, 21)
-					for j842 := 0; j842 < sz840 && !c.Failed(); j842++ {
-						var k843 bool
-						k843 = r.ReadBool()
-						var v844 string
-						if !vn841 {
-							v844 = c.ReadString()
+				n896 := c.ReadLength(2)
+				m897 := serializer.MakeMap[map[bool]string](c, n896)
+				for n896 > 0 && !c.Failed() {
+					sz898, vn899 := c.ReadMapChunk(n896, 1, 21)
+					for j900 := 0; j900 < sz898 && !c.Failed(); j900++ {
+						var k901 bool
+						k901 = r.ReadBool()
+						var v902 string
+						if !vn899 {
+							v902 = c.ReadString()
 						}
-						m839[k843] = v844
+						m897[k901] = v902
 					}
-					n838 -= sz840
+					n896 -= sz898
 				}
-				x.MBS = m839
+				x.MBS = m897
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n845 := c.ReadLength(2)
-				m846 := make(map[Color]string, n845)
-				for n845 > 0 && !c.Failed() {
-					sz847, vn848 := c.ReadMapChunk(n845, 25, 21)
-					for j849 := 0; j849 < sz847 && !c.Failed(); j849++ {
-						var k850 Color
-						k850 = Color(r.ReadVarUint32())
-						var v851 string
-						if !vn848 {
-							v851 = c.ReadString()
+				n903 := c.ReadLength(2)
+				m904 := serializer.MakeMap[map[Color]string](c, n903)
+				for n903 > 0 && !c.Failed() {
+					sz905, vn906 := c.ReadMapChunk(n903, 25, 21)
+					for j907 := 0; j907 < sz905 && !c.Failed(); j907++ {
+						var k908 Color
+						k908 = Color(r.ReadVarUint32())
+						var v909 string
+						if !vn906 {
+							v909 = c.ReadString()
 						}
-						m846[k850] = v851
+						m904[k908] = v909
 					}
-					n845 -= sz847
+					n903 -= sz905
 				}
-				x.MES = m846
+				x.MES = m904
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n852 := c.ReadLength(2)
-				m853 := make(map[int64]float64, n852)
-				for n852 > 0 && !c.Failed() {
-					sz854, vn855 := c.ReadMapChunk(n852, 7, 20)
-					for j856 := 0; j856 < sz854 && !c.Failed(); j856++ {
-						var k857 int64
-						k857 = r.ReadVarInt64()
-						var v858 float64
-						if !vn855 {
-							v858 = r.ReadFloat64()
+				n910 := c.ReadLength(2)
+				m911 := serializer.MakeMap[map[int64]float64](c, n910)
+				for n910 > 0 && !c.Failed() {
+					sz912, vn913 := c.ReadMapChunk(n910, 7, 20)
+					for j914 := 0; j914 < sz912 && !c.Failed(); j914++ {
+						var k915 int64
+						k915 = r.ReadVarInt64()
+						var v916 float64
+						if !vn913 {
+							v916 = r.ReadFloat64()
 						}
-						m853[k857] = v858
+						m911[k915] = v916
 					}
-					n852 -= sz854
+					n910 -= sz912
 				}
-				x.MI64F = m853
+				x.MI64F = m911
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n859 := c.ReadLength(2)
-				m860 := make(map[int32]string, n859)
-				for n859 > 0 && !c.Failed() {
-					sz861, vn862 := c.ReadMapChunk(n859, 5, 21)
-					for j863 := 0; j863 < sz861 && !c.Failed(); j863++ {
-						var k864 int32
-						k864 = r.ReadVarInt32()
-						var v865 string
-						if !vn862 {
-							v865 = c.ReadString()
+				n917 := c.ReadLength(2)
+				m918 := serializer.MakeMap[map[int32]string](c, n917)
+				for n917 > 0 && !c.Failed() {
+					sz919, vn920 := c.ReadMapChunk(n917, 5, 21)
+					for j921 := 0; j921 < sz919 && !c.Failed(); j921++ {
+						var k922 int32
+						k922 = r.ReadVarInt32()
+						var v923 string
+						if !vn920 {
+							v923 = c.ReadString()
 						}
-						m860[k864] = v865
+						m918[k922] = v923
 					}
-					n859 -= sz861
+					n917 -= sz919
 				}
-				x.MIS = m860
+				x.MIS = m918
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n866 := c.ReadLength(2)
-				m867 := make(map[string]int32, n866)
-				for n866 > 0 && !c.Failed() {
-					sz868, vn869 := c.ReadMapChunk(n866, 21, 5)
-					for j870 := 0; j870 < sz868 && !c.Failed(); j870++ {
-						var k871 string
-						k871 = c.ReadString()
-						var v872 int32
-						if !vn869 {
-							v872 = r.ReadVarInt32()
+				n924 := c.ReadLength(2)
+				m925 := serializer.MakeMap[map[string]int32](c, n924)
+				for n924 > 0 && !c.Failed() {
+					sz926, vn927 := c.ReadMapChunk(n924, 21, 5)
+					for j928 := 0; j928 < sz926 && !c.Failed(); j928++ {
+						var k929 string
+						k929 = c.ReadString()
+						var v930 int32
+						if !vn927 {
+							v930 = r.ReadVarInt32()
 						}
-						m867[k871] = v872
+						m925[k929] = v930
 					}
-					n866 -= sz868
+					n924 -= sz926
 				}
-				x.MSI = m867
+				x.MSI = m925
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n873 := c.ReadLength(2)
-				m874 := make(map[string][]string, n873)
-				for n873 > 0 && !c.Failed() {
-					sz875, vn876 := c.ReadMapChunk(n873, 21, 22)
-					for j877 := 0; j877 < sz875 && !c.Failed(); j877++ {
-						var k878 string
-						k878 = c.ReadString()
-						var v879 []string
-						if !vn876 {
-							n880 := c.ReadLength(1)
-							l881 := make([]string, n880)
-							if n880 > 0 {
-								hn883 := c.ReadListHeader(21)
-								for i882 := range l881 {
-									if hn883 && !c.ReadFlag() {
+				n931 := c.ReadLength(2)
+				m932 := serializer.MakeMap[map[string][]string](c, n931)
+				for n931 > 0 && !c.Failed() {
+					sz933, vn934 := c.ReadMapChunk(n931, 21, 22)
+					for j935 := 0; j935 < sz933 && !c.Failed(); j935++ {
+						var k936 string
+						k936 = c.ReadString()
+						var v937 []string
+						if !vn934 {
+							n938 := c.ReadLength(1)
+							l939 := serializer.MakeSlice[[]string](c, n938)
+							if n938 > 0 {
+								hn941 := c.ReadListHeader(21)
+								for i940 := range l939 {
+									if hn941 && !c.ReadFlag() {
 										continue
 									}
-									l881[i882] = c.ReadString()
+									l939[i940] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i882)
+										c.TraceIndex(i940)
 										break
 									}
 								}
 							}
-							v879 = l881
+							v937 = l939
 						}
-						m874[k878] = v879
+						m932[k936] = v937
 					}
-					n873 -= sz875
+					n931 -= sz933
 				}
-				x.MSL = m874
+				x.MSL = m932
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n885 := c.ReadLength(2)
-				m886 := make(map[string]map[string]int32, n885)
-				for n885 > 0 && !c.Failed() {
-					sz887, vn888 := c.ReadMapChunk(n885, 21, 24)
-					for j889 := 0; j889 < sz887 && !c.Failed(); j889++ {
-						var k890 string
-						k890 = c.ReadString()
-						var v891 map[string]int32
-						if !vn888 {
-							n892 := c.ReadLength(2)
-							m893 := make(map[string]int32, n892)
-							for n892 > 0 && !c.Failed() {
-								sz894, vn895 := c.ReadMapChunk(n892, 21, 5)
-								for j896 := 0; j896 < sz894 && !c.Failed(); j896++ {
-									var k897 string
-									k897 = c.ReadString()
-									var v898 int32
-									if !vn895 {
-										v898 = r.ReadVarInt32()
+				n943 := c.ReadLength(2)
+				m944 := serializer.MakeMap[map[string]map[string]int32](c, n943)
+				for n943 > 0 && !c.Failed() {
+					sz945, vn946 := c.ReadMapChunk(n943, 21, 24)
+					for j947 := 0; j947 < sz945 && !c.Failed(); j947++ {
+						var k948 string
+						k948 = c.ReadString()
+						var v949 map[string]int32
+						if !vn946 {
+							n950 := c.ReadLength(2)
+							m951 := serializer.MakeMap[map[string]int32](c, n950)
+							for n950 > 0 && !c.Failed() {
+								sz952, vn953 := c.ReadMapChunk(n950, 21, 5)
+								for j954 := 0; j954 < sz952 && !c.Failed(); j954++ {
+									var k955 string
+									k955 = c.ReadString()
+									var v956 int32
+									if !vn953 {
+										v956 = r.ReadVarInt32()
 									}
-									m893[k897] = v898
+									m951[k955] = v956
 								}
-								n892 -= sz894
+								n950 -= sz952
 							}
-							v891 = m893
+							v949 = m951
 						}
-						m886[k890] = v891
+						m944[k948] = v949
 					}
-					n885 -= sz887
+					n943 -= sz945
 				}
-				x.MSM = m886
+				x.MSM = m944
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n899 := c.ReadLength(2)
-				m900 := make(map[string]*int32, n899)
-				for n899 > 0 && !c.Failed() {
-					sz901, vn902 := c.ReadMapChunk(n899, 21, 5)
-					for j903 := 0; j903 < sz901 && !c.Failed(); j903++ {
-						var k904 string
-						k904 = c.ReadString()
-						var v905 *int32
-						if !vn902 {
-							p906 := new(int32)
-							*p906 = r.ReadVarInt32()
-							v905 = p906
+				n957 := c.ReadLength(2)
+				m958 := serializer.MakeMap[map[string]*int32](c, n957)
+				for n957 > 0 && !c.Failed() {
+					sz959, vn960 := c.ReadMapChunk(n957, 21, 5)
+					for j961 := 0; j961 < sz959 && !c.Failed(); j961++ {
+						var k962 string
+						k962 = c.ReadString()
+						var v963 *int32
+						if !vn960 {
+							p964 := serializer.Alloc[int32](c)
+							*p964 = r.ReadVarInt32()
+							v963 = p964
 						}
-						m900[k904] = v905
+						m958[k962] = v963
 					}
-					n899 -= sz901
+					n957 -= sz959
 				}
-				x.MSP = m900
+				x.MSP = m958
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n907 := c.ReadLength(2)
-				m908 := make(map[uint8]uint16, n907)
-				for n907 > 0 && !c.Failed() {
-					sz909, vn910 := c.ReadMapChunk(n907, 9, 10)
-					for j911 := 0; j911 < sz909 && !c.Failed(); j911++ {
-						var k912 uint8
-						k912 = r.ReadUint8()
-						var v913 uint16
-						if !vn910 {
-							v913 = r.ReadUint16()
+				n965 := c.ReadLength(2)
+				m966 := serializer.MakeMap[map[uint8]uint16](c, n965)
+				for n965 > 0 && !c.Failed() {
+					sz967, vn968 := c.ReadMapChunk(n965, 9, 10)
+					for j969 := 0; j969 < sz967 && !c.Failed(); j969++ {
+						var k970 uint8
+						k970 = r.ReadUint8()
+						var v971 uint16
+						if !vn968 {
+							v971 = r.ReadUint16()
 						}
-						m908[k912] = v913
+						m966[k970] = v971
 					}
-					n907 -= sz909
+					n965 -= sz967
 				}
-				x.MU8 = m908
+				x.MU8 = m966
 			}
 		case 76:
-			if !f.Flag || c.ReadFlag() {
+			if f.Convert {
+				x.NBin = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
 				x.NBin = c.ReadBinary()
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n914 := c.ReadLength(1)
-				l915 := make([]string, n914)
-				if n914 > 0 {
-					hn917 := c.ReadListHeader(21)
-					for i916 := range l915 {
-						if hn917 && !c.ReadFlag() {
+				n972 := c.ReadLength(1)
+				l973 := serializer.MakeSlice[[]string](c, n972)
+				if n972 > 0 {
+					hn975 := c.ReadListHeader(21)
+					for i974 := range l973 {
+						if hn975 && !c.ReadFlag() {
 							continue
 						}
-						l915[i916] = c.ReadString()
+						l973[i974] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i916)
+							c.TraceIndex(i974)
 							break
 						}
 					}
 				}
-				x.NLS = l915
+				x.NLS = l973
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n919 := c.ReadLength(2)
-				m920 := make(map[string]int32, n919)
-				for n919 > 0 && !c.Failed() {
-					sz921, vn922 := c.ReadMapChunk(n919, 21, 5)
-					for j923 := 0; j923 < sz921 && !c.Failed(); j923++ {
-						var k924 string
-						k924 = c.ReadString()
-						var v925 int32
-						if !vn922 {
-							v925 = r.ReadVarInt32()
+				n977 := c.ReadLength(2)
+				m978 := serializer.MakeMap[map[string]int32](c, n977)
+				for n977 > 0 && !c.Failed() {
+					sz979, vn980 := c.ReadMapChunk(n977, 21, 5)
+					for j981 := 0; j981 < sz979 && !c.Failed(); j981++ {
+						var k982 string
+						k982 = c.ReadString()
+						var v983 int32
+						if !vn980 {
+							v983 = r.ReadVarInt32()
 						}
-						m920[k924] = v925
+						m978[k982] = v983
 					}
-					n919 -= sz921
+					n977 -= sz979
 				}
-				x.NM = m920
+				x.NM = m978
 			}
 		case 79:
-			if !f.Flag || c.ReadFlag() {
-				n926 := c.ReadLength(1)
-				l927 := make([]uint8, n926)
-				if n926 > 0 {
-					hn929 := c.ReadListHeader(9)
-					for i928 := range l927 {
-						if hn929 && !c.ReadFlag() {
+			if f.Convert {
+				x.Raw = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n984 := c.ReadLength(1)
+				l985 := serializer.MakeSlice[[]uint8](c, n984)
+				if n984 > 0 {
+					hn987 := c.ReadListHeader(9)
+					for i986 := range l985 {
+						if hn987 && !c.ReadFlag() {
 							continue
 						}
-						l927[i928] = r.ReadUint8()
+						l985[i986] = r.ReadUint8()
 						if c.Failed() {
-							c.TraceIndex(i928)
+							c.TraceIndex(i986)
 							break
 						}
 					}
 				}
-				x.Raw = l927
+				x.Raw = l985
 			}
 		default:
 			c.SkipField(f)
@@ -4977,63 +5157,66 @@ func (x *Nested) ForyWrite(c *serializer.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.AddIn.ForyWrite(c)
-	b.WriteVarUint32(uint32(len(x.AddLIn)))
-	if len(x.AddLIn) > 0 {
+	l1 := x.AddLIn
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
-		for i1 := range x.AddLIn {
-			x.AddLIn[i1].ForyWrite(c)
+		for i2 := range l1 {
+			l1[i2].ForyWrite(c)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.AddLLf)))
-	if len(x.AddLLf) > 0 {
+	l3 := x.AddLLf
+	b.WriteVarUint32(uint32(len(l3)))
+	if len(l3) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
-		for i2 := range x.AddLLf {
-			x.AddLLf[i2].ForyWrite(c)
+		for i4 := range l3 {
+			l3[i4].ForyWrite(c)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.AddLPIn)))
-	if len(x.AddLPIn) > 0 {
-		h3 := byte(0x08)
-		for _, p4 := range x.AddLPIn {
-			if p4 == nil {
-				h3 = 0x0a
+	l5 := x.AddLPIn
+	b.WriteVarUint32(uint32(len(l5)))
+	if len(l5) > 0 {
+		h6 := byte(0x08)
+		for _, p7 := range l5 {
+			if p7 == nil {
+				h6 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h3)
+		b.WriteUint8(h6)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p4 := range x.AddLPIn {
-			if h3 == 0x0a {
-				if p4 == nil {
+		for _, p7 := range l5 {
+			if h6 == 0x0a {
+				if p7 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p4.ForyWrite(c)
+			p7.ForyWrite(c)
 		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
 	x.AddLf.ForyWrite(c)
-	var mw5 serializer.MapWriter
-	mw5.Begin(b, len(x.AddMSLIn))
-	for k6, v7 := range x.AddMSLIn {
-		mw5.Entry(b)
-		serializer.WriteString(b, k6)
-		b.WriteVarUint32(uint32(len(v7)))
-		if len(v7) > 0 {
+	var mw8 serializer.MapWriter
+	mw8.Begin(b, len(x.AddMSLIn))
+	for k9, v10 := range x.AddMSLIn {
+		mw8.Entry(b)
+		serializer.WriteString(b, k9)
+		b.WriteVarUint32(uint32(len(v10)))
+		if len(v10) > 0 {
 			b.WriteUint8(0x08)
 			c.WriteStructMeta(foryTypeInner)
-			for i8 := range v7 {
-				v7[i8].ForyWrite(c)
+			for i11 := range v10 {
+				v10[i11].ForyWrite(c)
 			}
 		}
 	}
-	mw5.End(b)
+	mw8.End(b)
 	if x.AddPIn == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -5056,63 +5239,66 @@ func (x *Nested) ForyWrite(c *serializer.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.In.ForyWrite(c)
-	b.WriteVarUint32(uint32(len(x.LIn)))
-	if len(x.LIn) > 0 {
+	l12 := x.LIn
+	b.WriteVarUint32(uint32(len(l12)))
+	if len(l12) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
-		for i9 := range x.LIn {
-			x.LIn[i9].ForyWrite(c)
+		for i13 := range l12 {
+			l12[i13].ForyWrite(c)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.LLf)))
-	if len(x.LLf) > 0 {
+	l14 := x.LLf
+	b.WriteVarUint32(uint32(len(l14)))
+	if len(l14) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
-		for i10 := range x.LLf {
-			x.LLf[i10].ForyWrite(c)
+		for i15 := range l14 {
+			l14[i15].ForyWrite(c)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.LPIn)))
-	if len(x.LPIn) > 0 {
-		h11 := byte(0x08)
-		for _, p12 := range x.LPIn {
-			if p12 == nil {
-				h11 = 0x0a
+	l16 := x.LPIn
+	b.WriteVarUint32(uint32(len(l16)))
+	if len(l16) > 0 {
+		h17 := byte(0x08)
+		for _, p18 := range l16 {
+			if p18 == nil {
+				h17 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h11)
+		b.WriteUint8(h17)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p12 := range x.LPIn {
-			if h11 == 0x0a {
-				if p12 == nil {
+		for _, p18 := range l16 {
+			if h17 == 0x0a {
+				if p18 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p12.ForyWrite(c)
+			p18.ForyWrite(c)
 		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
 	x.Lf.ForyWrite(c)
-	var mw13 serializer.MapWriter
-	mw13.Begin(b, len(x.MSLIn))
-	for k14, v15 := range x.MSLIn {
-		mw13.Entry(b)
-		serializer.WriteString(b, k14)
-		b.WriteVarUint32(uint32(len(v15)))
-		if len(v15) > 0 {
+	var mw19 serializer.MapWriter
+	mw19.Begin(b, len(x.MSLIn))
+	for k20, v21 := range x.MSLIn {
+		mw19.Entry(b)
+		serializer.WriteString(b, k20)
+		b.WriteVarUint32(uint32(len(v21)))
+		if len(v21) > 0 {
 			b.WriteUint8(0x08)
 			c.WriteStructMeta(foryTypeInner)
-			for i16 := range v15 {
-				v15[i16].ForyWrite(c)
+			for i22 := range v21 {
+				v21[i22].ForyWrite(c)
 			}
 		}
 	}
-	mw13.End(b)
+	mw19.End(b)
 	if x.PIn == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -5147,8 +5333,8 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	if ev17 := c.ReadStructFieldMeta(foryTypeInner); ev17 != nil {
-		x.AddIn.ForyReadEvolved(c, ev17)
+	if ev23 := c.ReadStructFieldMeta(foryTypeInner); ev23 != nil {
+		x.AddIn.ForyReadEvolved(c, ev23)
 	} else {
 		x.AddIn.ForyRead(c)
 	}
@@ -5156,82 +5342,82 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		c.Trace("AddIn")
 		return
 	}
-	n18 := c.ReadLength(1)
-	l19 := make([]Inner, n18)
-	if n18 > 0 {
-		hn21, ev22 := c.ReadStructListHeader(foryTypeInner)
-		for i20 := range l19 {
-			if hn21 && !c.ReadFlag() {
+	n24 := c.ReadLength(1)
+	l25 := serializer.MakeSlice[[]Inner](c, n24)
+	if n24 > 0 {
+		hn27, ev28 := c.ReadStructListHeader(foryTypeInner)
+		for i26 := range l25 {
+			if hn27 && !c.ReadFlag() {
 				continue
 			}
-			if ev22 != nil {
-				l19[i20].ForyReadEvolved(c, ev22)
+			if ev28 != nil {
+				l25[i26].ForyReadEvolved(c, ev28)
 			} else {
-				l19[i20].ForyRead(c)
+				l25[i26].ForyRead(c)
 			}
 			if c.Failed() {
-				c.TraceIndex(i20)
+				c.TraceIndex(i26)
 				break
 			}
 		}
 	}
-	x.AddLIn = l19
+	x.AddLIn = l25
 	if c.Failed() {
 		c.Trace("AddLIn")
 		return
 	}
-	n23 := c.ReadLength(1)
-	l24 := make([]Leaf, n23)
-	if n23 > 0 {
-		hn26, ev27 := c.ReadStructListHeader(foryTypeLeaf)
-		for i25 := range l24 {
-			if hn26 && !c.ReadFlag() {
+	n29 := c.ReadLength(1)
+	l30 := serializer.MakeSlice[[]Leaf](c, n29)
+	if n29 > 0 {
+		hn32, ev33 := c.ReadStructListHeader(foryTypeLeaf)
+		for i31 := range l30 {
+			if hn32 && !c.ReadFlag() {
 				continue
 			}
-			if ev27 != nil {
-				l24[i25].ForyReadEvolved(c, ev27)
+			if ev33 != nil {
+				l30[i31].ForyReadEvolved(c, ev33)
 			} else {
-				l24[i25].ForyRead(c)
+				l30[i31].ForyRead(c)
 			}
 			if c.Failed() {
-				c.TraceIndex(i25)
+				c.TraceIndex(i31)
 				break
 			}
 		}
 	}
-	x.AddLLf = l24
+	x.AddLLf = l30
 	if c.Failed() {
 		c.Trace("AddLLf")
 		return
 	}
-	n28 := c.ReadLength(1)
-	l29 := make([]*Inner, n28)
-	if n28 > 0 {
-		hn31, ev32 := c.ReadStructListHeader(foryTypeInner)
-		for i30 := range l29 {
-			if hn31 && !c.ReadFlag() {
+	n34 := c.ReadLength(1)
+	l35 := serializer.MakeSlice[[]*Inner](c, n34)
+	if n34 > 0 {
+		hn37, ev38 := c.ReadStructListHeader(foryTypeInner)
+		for i36 := range l35 {
+			if hn37 && !c.ReadFlag() {
 				continue
 			}
-			p33 := new(Inner)
-			if ev32 != nil {
-				p33.ForyReadEvolved(c, ev32)
+			p39 := serializer.Alloc[Inner](c)
+			if ev38 != nil {
+				p39.ForyReadEvolved(c, ev38)
 			} else {
-				p33.ForyRead(c)
+				p39.ForyRead(c)
 			}
-			l29[i30] = p33
+			l35[i36] = p39
 			if c.Failed() {
-				c.TraceIndex(i30)
+				c.TraceIndex(i36)
 				break
 			}
 		}
 	}
-	x.AddLPIn = l29
+	x.AddLPIn = l35
 	if c.Failed() {
 		c.Trace("AddLPIn")
 		return
 	}
-	if ev34 := c.ReadStructFieldMeta(foryTypeLeaf); ev34 != nil {
-		x.AddLf.ForyReadEvolved(c, ev34)
+	if ev40 := c.ReadStructFieldMeta(foryTypeLeaf); ev40 != nil {
+		x.AddLf.ForyReadEvolved(c, ev40)
 	} else {
 		x.AddLf.ForyRead(c)
 	}
@@ -5239,73 +5425,73 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		c.Trace("AddLf")
 		return
 	}
-	n35 := c.ReadLength(2)
-	m36 := make(map[string][]Inner, n35)
-	for n35 > 0 && !c.Failed() {
-		sz37, vn38 := c.ReadMapChunk(n35, 21, 22)
-		for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
-			var k40 string
-			k40 = c.ReadString()
-			var v41 []Inner
-			if !vn38 {
-				n42 := c.ReadLength(1)
-				l43 := make([]Inner, n42)
-				if n42 > 0 {
-					hn45, ev46 := c.ReadStructListHeader(foryTypeInner)
-					for i44 := range l43 {
-						if hn45 && !c.ReadFlag() {
+	n41 := c.ReadLength(2)
+	m42 := serializer.MakeMap[map[string][]Inner](c, n41)
+	for n41 > 0 && !c.Failed() {
+		sz43, vn44 := c.ReadMapChunk(n41, 21, 22)
+		for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
+			var k46 string
+			k46 = c.ReadString()
+			var v47 []Inner
+			if !vn44 {
+				n48 := c.ReadLength(1)
+				l49 := serializer.MakeSlice[[]Inner](c, n48)
+				if n48 > 0 {
+					hn51, ev52 := c.ReadStructListHeader(foryTypeInner)
+					for i50 := range l49 {
+						if hn51 && !c.ReadFlag() {
 							continue
 						}
-						if ev46 != nil {
-							l43[i44].ForyReadEvolved(c, ev46)
+						if ev52 != nil {
+							l49[i50].ForyReadEvolved(c, ev52)
 						} else {
-							l43[i44].ForyRead(c)
+							l49[i50].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i44)
+							c.TraceIndex(i50)
 							break
 						}
 					}
 				}
-				v41 = l43
+				v47 = l49
 			}
-			m36[k40] = v41
+			m42[k46] = v47
 		}
-		n35 -= sz37
+		n41 -= sz43
 	}
-	x.AddMSLIn = m36
+	x.AddMSLIn = m42
 	if c.Failed() {
 		c.Trace("AddMSLIn")
 		return
 	}
 	if c.ReadFlag() {
-		p47 := new(Inner)
-		if ev48 := c.ReadStructFieldMeta(foryTypeInner); ev48 != nil {
-			p47.ForyReadEvolved(c, ev48)
+		p53 := serializer.Alloc[Inner](c)
+		if ev54 := c.ReadStructFieldMeta(foryTypeInner); ev54 != nil {
+			p53.ForyReadEvolved(c, ev54)
 		} else {
-			p47.ForyRead(c)
+			p53.ForyRead(c)
 		}
-		x.AddPIn = p47
+		x.AddPIn = p53
 	}
 	if c.Failed() {
 		c.Trace("AddPIn")
 		return
 	}
 	if c.ReadFlag() {
-		p49 := new(Leaf)
-		if ev50 := c.ReadStructFieldMeta(foryTypeLeaf); ev50 != nil {
-			p49.ForyReadEvolved(c, ev50)
+		p55 := serializer.Alloc[Leaf](c)
+		if ev56 := c.ReadStructFieldMeta(foryTypeLeaf); ev56 != nil {
+			p55.ForyReadEvolved(c, ev56)
 		} else {
-			p49.ForyRead(c)
+			p55.ForyRead(c)
 		}
-		x.AddPLf = p49
+		x.AddPLf = p55
 	}
 	if c.Failed() {
 		c.Trace("AddPLf")
 		return
 	}
-	if ev51 := c.ReadStructFieldMeta(foryTypeInner); ev51 != nil {
-		x.In.ForyReadEvolved(c, ev51)
+	if ev57 := c.ReadStructFieldMeta(foryTypeInner); ev57 != nil {
+		x.In.ForyReadEvolved(c, ev57)
 	} else {
 		x.In.ForyRead(c)
 	}
@@ -5313,82 +5499,82 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n52 := c.ReadLength(1)
-	l53 := make([]Inner, n52)
-	if n52 > 0 {
-		hn55, ev56 := c.ReadStructListHeader(foryTypeInner)
-		for i54 := range l53 {
-			if hn55 && !c.ReadFlag() {
+	n58 := c.ReadLength(1)
+	l59 := serializer.MakeSlice[[]Inner](c, n58)
+	if n58 > 0 {
+		hn61, ev62 := c.ReadStructListHeader(foryTypeInner)
+		for i60 := range l59 {
+			if hn61 && !c.ReadFlag() {
 				continue
 			}
-			if ev56 != nil {
-				l53[i54].ForyReadEvolved(c, ev56)
+			if ev62 != nil {
+				l59[i60].ForyReadEvolved(c, ev62)
 			} else {
-				l53[i54].ForyRead(c)
+				l59[i60].ForyRead(c)
 			}
 			if c.Failed() {
-				c.TraceIndex(i54)
+				c.TraceIndex(i60)
 				break
 			}
 		}
 	}
-	x.LIn = l53
+	x.LIn = l59
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	n57 := c.ReadLength(1)
-	l58 := make([]Leaf, n57)
-	if n57 > 0 {
-		hn60, ev61 := c.ReadStructListHeader(foryTypeLeaf)
-		for i59 := range l58 {
-			if hn60 && !c.ReadFlag() {
+	n63 := c.ReadLength(1)
+	l64 := serializer.MakeSlice[[]Leaf](c, n63)
+	if n63 > 0 {
+		hn66, ev67 := c.ReadStructListHeader(foryTypeLeaf)
+		for i65 := range l64 {
+			if hn66 && !c.ReadFlag() {
 				continue
 			}
-			if ev61 != nil {
-				l58[i59].ForyReadEvolved(c, ev61)
+			if ev67 != nil {
+				l64[i65].ForyReadEvolved(c, ev67)
 			} else {
-				l58[i59].ForyRead(c)
+				l64[i65].ForyRead(c)
 			}
 			if c.Failed() {
-				c.TraceIndex(i59)
+				c.TraceIndex(i65)
 				break
 			}
 		}
 	}
-	x.LLf = l58
+	x.LLf = l64
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	n62 := c.ReadLength(1)
-	l63 := make([]*Inner, n62)
-	if n62 > 0 {
-		hn65, ev66 := c.ReadStructListHeader(foryTypeInner)
-		for i64 := range l63 {
-			if hn65 && !c.ReadFlag() {
+	n68 := c.ReadLength(1)
+	l69 := serializer.MakeSlice[[]*Inner](c, n68)
+	if n68 > 0 {
+		hn71, ev72 := c.ReadStructListHeader(foryTypeInner)
+		for i70 := range l69 {
+			if hn71 && !c.ReadFlag() {
 				continue
 			}
-			p67 := new(Inner)
-			if ev66 != nil {
-				p67.ForyReadEvolved(c, ev66)
+			p73 := serializer.Alloc[Inner](c)
+			if ev72 != nil {
+				p73.ForyReadEvolved(c, ev72)
 			} else {
-				p67.ForyRead(c)
+				p73.ForyRead(c)
 			}
-			l63[i64] = p67
+			l69[i70] = p73
 			if c.Failed() {
-				c.TraceIndex(i64)
+				c.TraceIndex(i70)
 				break
 			}
 		}
 	}
-	x.LPIn = l63
+	x.LPIn = l69
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
-	if ev68 := c.ReadStructFieldMeta(foryTypeLeaf); ev68 != nil {
-		x.Lf.ForyReadEvolved(c, ev68)
+	if ev74 := c.ReadStructFieldMeta(foryTypeLeaf); ev74 != nil {
+		x.Lf.ForyReadEvolved(c, ev74)
 	} else {
 		x.Lf.ForyRead(c)
 	}
@@ -5396,66 +5582,66 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n69 := c.ReadLength(2)
-	m70 := make(map[string][]Inner, n69)
-	for n69 > 0 && !c.Failed() {
-		sz71, vn72 := c.ReadMapChunk(n69, 21, 22)
-		for j73 := 0; j73 < sz71 && !c.Failed(); j73++ {
-			var k74 string
-			k74 = c.ReadString()
-			var v75 []Inner
-			if !vn72 {
-				n76 := c.ReadLength(1)
-				l77 := make([]Inner, n76)
-				if n76 > 0 {
-					hn79, ev80 := c.ReadStructListHeader(foryTypeInner)
-					for i78 := range l77 {
-						if hn79 && !c.ReadFlag() {
+	n75 := c.ReadLength(2)
+	m76 := serializer.MakeMap[map[string][]Inner](c, n75)
+	for n75 > 0 && !c.Failed() {
+		sz77, vn78 := c.ReadMapChunk(n75, 21, 22)
+		for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
+			var k80 string
+			k80 = c.ReadString()
+			var v81 []Inner
+			if !vn78 {
+				n82 := c.ReadLength(1)
+				l83 := serializer.MakeSlice[[]Inner](c, n82)
+				if n82 > 0 {
+					hn85, ev86 := c.ReadStructListHeader(foryTypeInner)
+					for i84 := range l83 {
+						if hn85 && !c.ReadFlag() {
 							continue
 						}
-						if ev80 != nil {
-							l77[i78].ForyReadEvolved(c, ev80)
+						if ev86 != nil {
+							l83[i84].ForyReadEvolved(c, ev86)
 						} else {
-							l77[i78].ForyRead(c)
+							l83[i84].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i78)
+							c.TraceIndex(i84)
 							break
 						}
 					}
 				}
-				v75 = l77
+				v81 = l83
 			}
-			m70[k74] = v75
+			m76[k80] = v81
 		}
-		n69 -= sz71
+		n75 -= sz77
 	}
-	x.MSLIn = m70
+	x.MSLIn = m76
 	if c.Failed() {
 		c.Trace("MSLIn")
 		return
 	}
 	if c.ReadFlag() {
-		p81 := new(Inner)
-		if ev82 := c.ReadStructFieldMeta(foryTypeInner); ev82 != nil {
-			p81.ForyReadEvolved(c, ev82)
+		p87 := serializer.Alloc[Inner](c)
+		if ev88 := c.ReadStructFieldMeta(foryTypeInner); ev88 != nil {
+			p87.ForyReadEvolved(c, ev88)
 		} else {
-			p81.ForyRead(c)
+			p87.ForyRead(c)
 		}
-		x.PIn = p81
+		x.PIn = p87
 	}
 	if c.Failed() {
 		c.Trace("PIn")
 		return
 	}
 	if c.ReadFlag() {
-		p83 := new(Leaf)
-		if ev84 := c.ReadStructFieldMeta(foryTypeLeaf); ev84 != nil {
-			p83.ForyReadEvolved(c, ev84)
+		p89 := serializer.Alloc[Leaf](c)
+		if ev90 := c.ReadStructFieldMeta(foryTypeLeaf); ev90 != nil {
+			p89.ForyReadEvolved(c, ev90)
 		} else {
-			p83.ForyRead(c)
+			p89.ForyRead(c)
 		}
-		x.PLf = p83
+		x.PLf = p89
 	}
 	if c.Failed() {
 		c.Trace("PLf")
@@ -5474,293 +5660,293 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				if ev85 := c.ReadStructFieldMeta(foryTypeInner); ev85 != nil {
-					x.AddIn.ForyReadEvolved(c, ev85)
+				if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
+					x.AddIn.ForyReadEvolved(c, ev91)
 				} else {
 					x.AddIn.ForyRead(c)
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n86 := c.ReadLength(1)
-				l87 := make([]Inner, n86)
-				if n86 > 0 {
-					hn89, ev90 := c.ReadStructListHeader(foryTypeInner)
-					for i88 := range l87 {
-						if hn89 && !c.ReadFlag() {
+				n92 := c.ReadLength(1)
+				l93 := serializer.MakeSlice[[]Inner](c, n92)
+				if n92 > 0 {
+					hn95, ev96 := c.ReadStructListHeader(foryTypeInner)
+					for i94 := range l93 {
+						if hn95 && !c.ReadFlag() {
 							continue
 						}
-						if ev90 != nil {
-							l87[i88].ForyReadEvolved(c, ev90)
+						if ev96 != nil {
+							l93[i94].ForyReadEvolved(c, ev96)
 						} else {
-							l87[i88].ForyRead(c)
+							l93[i94].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i88)
+							c.TraceIndex(i94)
 							break
 						}
 					}
 				}
-				x.AddLIn = l87
+				x.AddLIn = l93
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n91 := c.ReadLength(1)
-				l92 := make([]Leaf, n91)
-				if n91 > 0 {
-					hn94, ev95 := c.ReadStructListHeader(foryTypeLeaf)
-					for i93 := range l92 {
-						if hn94 && !c.ReadFlag() {
+				n97 := c.ReadLength(1)
+				l98 := serializer.MakeSlice[[]Leaf](c, n97)
+				if n97 > 0 {
+					hn100, ev101 := c.ReadStructListHeader(foryTypeLeaf)
+					for i99 := range l98 {
+						if hn100 && !c.ReadFlag() {
 							continue
 						}
-						if ev95 != nil {
-							l92[i93].ForyReadEvolved(c, ev95)
+						if ev101 != nil {
+							l98[i99].ForyReadEvolved(c, ev101)
 						} else {
-							l92[i93].ForyRead(c)
+							l98[i99].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i93)
+							c.TraceIndex(i99)
 							break
 						}
 					}
 				}
-				x.AddLLf = l92
+				x.AddLLf = l98
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n96 := c.ReadLength(1)
-				l97 := make([]*Inner, n96)
-				if n96 > 0 {
-					hn99, ev100 := c.ReadStructListHeader(foryTypeInner)
-					for i98 := range l97 {
-						if hn99 && !c.ReadFlag() {
+				n102 := c.ReadLength(1)
+				l103 := serializer.MakeSlice[[]*Inner](c, n102)
+				if n102 > 0 {
+					hn105, ev106 := c.ReadStructListHeader(foryTypeInner)
+					for i104 := range l103 {
+						if hn105 && !c.ReadFlag() {
 							continue
 						}
-						p101 := new(Inner)
-						if ev100 != nil {
-							p101.ForyReadEvolved(c, ev100)
+						p107 := serializer.Alloc[Inner](c)
+						if ev106 != nil {
+							p107.ForyReadEvolved(c, ev106)
 						} else {
-							p101.ForyRead(c)
+							p107.ForyRead(c)
 						}
-						l97[i98] = p101
+						l103[i104] = p107
 						if c.Failed() {
-							c.TraceIndex(i98)
+							c.TraceIndex(i104)
 							break
 						}
 					}
 				}
-				x.AddLPIn = l97
+				x.AddLPIn = l103
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				if ev102 := c.ReadStructFieldMeta(foryTypeLeaf); ev102 != nil {
-					x.AddLf.ForyReadEvolved(c, ev102)
+				if ev108 := c.ReadStructFieldMeta(foryTypeLeaf); ev108 != nil {
+					x.AddLf.ForyReadEvolved(c, ev108)
 				} else {
 					x.AddLf.ForyRead(c)
 				}
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n103 := c.ReadLength(2)
-				m104 := make(map[string][]Inner, n103)
-				for n103 > 0 && !c.Failed() {
-					sz105, vn106 := c.ReadMapChunk(n103, 21, 22)
-					for j107 := 0; j107 < sz105 && !c.Failed(); j107++ {
-						var k108 string
-						k108 = c.ReadString()
-						var v109 []Inner
-						if !vn106 {
-							n110 := c.ReadLength(1)
-							l111 := make([]Inner, n110)
-							if n110 > 0 {
-								hn113, ev114 := c.ReadStructListHeader(foryTypeInner)
-								for i112 := range l111 {
-									if hn113 && !c.ReadFlag() {
+				n109 := c.ReadLength(2)
+				m110 := serializer.MakeMap[map[string][]Inner](c, n109)
+				for n109 > 0 && !c.Failed() {
+					sz111, vn112 := c.ReadMapChunk(n109, 21, 22)
+					for j113 := 0; j113 < sz111 && !c.Failed(); j113++ {
+						var k114 string
+						k114 = c.ReadString()
+						var v115 []Inner
+						if !vn112 {
+							n116 := c.ReadLength(1)
+							l117 := serializer.MakeSlice[[]Inner](c, n116)
+							if n116 > 0 {
+								hn119, ev120 := c.ReadStructListHeader(foryTypeInner)
+								for i118 := range l117 {
+									if hn119 && !c.ReadFlag() {
 										continue
 									}
-									if ev114 != nil {
-										l111[i112].ForyReadEvolved(c, ev114)
+									if ev120 != nil {
+										l117[i118].ForyReadEvolved(c, ev120)
 									} else {
-										l111[i112].ForyRead(c)
+										l117[i118].ForyRead(c)
 									}
 									if c.Failed() {
-										c.TraceIndex(i112)
+										c.TraceIndex(i118)
 										break
 									}
 								}
 							}
-							v109 = l111
+							v115 = l117
 						}
-						m104[k108] = v109
+						m110[k114] = v115
 					}
-					n103 -= sz105
+					n109 -= sz111
 				}
-				x.AddMSLIn = m104
+				x.AddMSLIn = m110
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p115 := new(Inner)
-				if ev116 := c.ReadStructFieldMeta(foryTypeInner); ev116 != nil {
-					p115.ForyReadEvolved(c, ev116)
+				p121 := serializer.Alloc[Inner](c)
+				if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
+					p121.ForyReadEvolved(c, ev122)
 				} else {
-					p115.ForyRead(c)
+					p121.ForyRead(c)
 				}
-				x.AddPIn = p115
+				x.AddPIn = p121
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				p117 := new(Leaf)
-				if ev118 := c.ReadStructFieldMeta(foryTypeLeaf); ev118 != nil {
-					p117.ForyReadEvolved(c, ev118)
+				p123 := serializer.Alloc[Leaf](c)
+				if ev124 := c.ReadStructFieldMeta(foryTypeLeaf); ev124 != nil {
+					p123.ForyReadEvolved(c, ev124)
 				} else {
-					p117.ForyRead(c)
+					p123.ForyRead(c)
 				}
-				x.AddPLf = p117
+				x.AddPLf = p123
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				if ev119 := c.ReadStructFieldMeta(foryTypeInner); ev119 != nil {
-					x.In.ForyReadEvolved(c, ev119)
+				if ev125 := c.ReadStructFieldMeta(foryTypeInner); ev125 != nil {
+					x.In.ForyReadEvolved(c, ev125)
 				} else {
 					x.In.ForyRead(c)
 				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n120 := c.ReadLength(1)
-				l121 := make([]Inner, n120)
-				if n120 > 0 {
-					hn123, ev124 := c.ReadStructListHeader(foryTypeInner)
-					for i122 := range l121 {
-						if hn123 && !c.ReadFlag() {
+				n126 := c.ReadLength(1)
+				l127 := serializer.MakeSlice[[]Inner](c, n126)
+				if n126 > 0 {
+					hn129, ev130 := c.ReadStructListHeader(foryTypeInner)
+					for i128 := range l127 {
+						if hn129 && !c.ReadFlag() {
 							continue
 						}
-						if ev124 != nil {
-							l121[i122].ForyReadEvolved(c, ev124)
+						if ev130 != nil {
+							l127[i128].ForyReadEvolved(c, ev130)
 						} else {
-							l121[i122].ForyRead(c)
+							l127[i128].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i122)
+							c.TraceIndex(i128)
 							break
 						}
 					}
 				}
-				x.LIn = l121
+				x.LIn = l127
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n125 := c.ReadLength(1)
-				l126 := make([]Leaf, n125)
-				if n125 > 0 {
-					hn128, ev129 := c.ReadStructListHeader(foryTypeLeaf)
-					for i127 := range l126 {
-						if hn128 && !c.ReadFlag() {
+				n131 := c.ReadLength(1)
+				l132 := serializer.MakeSlice[[]Leaf](c, n131)
+				if n131 > 0 {
+					hn134, ev135 := c.ReadStructListHeader(foryTypeLeaf)
+					for i133 := range l132 {
+						if hn134 && !c.ReadFlag() {
 							continue
 						}
-						if ev129 != nil {
-							l126[i127].ForyReadEvolved(c, ev129)
+						if ev135 != nil {
+							l132[i133].ForyReadEvolved(c, ev135)
 						} else {
-							l126[i127].ForyRead(c)
+							l132[i133].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i127)
+							c.TraceIndex(i133)
 							break
 						}
 					}
 				}
-				x.LLf = l126
+				x.LLf = l132
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n130 := c.ReadLength(1)
-				l131 := make([]*Inner, n130)
-				if n130 > 0 {
-					hn133, ev134 := c.ReadStructListHeader(foryTypeInner)
-					for i132 := range l131 {
-						if hn133 && !c.ReadFlag() {
+				n136 := c.ReadLength(1)
+				l137 := serializer.MakeSlice[[]*Inner](c, n136)
+				if n136 > 0 {
+					hn139, ev140 := c.ReadStructListHeader(foryTypeInner)
+					for i138 := range l137 {
+						if hn139 && !c.ReadFlag() {
 							continue
 						}
-						p135 := new(Inner)
-						if ev134 != nil {
-							p135.ForyReadEvolved(c, ev134)
+						p141 := serializer.Alloc[Inner](c)
+						if ev140 != nil {
+							p141.ForyReadEvolved(c, ev140)
 						} else {
-							p135.ForyRead(c)
+							p141.ForyRead(c)
 						}
-						l131[i132] = p135
+						l137[i138] = p141
 						if c.Failed() {
-							c.TraceIndex(i132)
+							c.TraceIndex(i138)
 							break
 						}
 					}
 				}
-				x.LPIn = l131
+				x.LPIn = l137
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				if ev136 := c.ReadStructFieldMeta(foryTypeLeaf); ev136 != nil {
-					x.Lf.ForyReadEvolved(c, ev136)
+				if ev142 := c.ReadStructFieldMeta(foryTypeLeaf); ev142 != nil {
+					x.Lf.ForyReadEvolved(c, ev142)
 				} else {
 					x.Lf.ForyRead(c)
 				}
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n137 := c.ReadLength(2)
-				m138 := make(map[string][]Inner, n137)
-				for n137 > 0 && !c.Failed() {
-					sz139, vn140 := c.ReadMapChunk(n137, 21, 22)
-					for j141 := 0; j141 < sz139 && !c.Failed(); j141++ {
-						var k142 string
-						k142 = c.ReadString()
-						var v143 []Inner
-						if !vn140 {
-							n144 := c.ReadLength(1)
-							l145 := make([]Inner, n144)
-							if n144 > 0 {
-								hn147, ev148 := c.ReadStructListHeader(foryTypeInner)
-								for i146 := range l145 {
-									if hn147 && !c.ReadFlag() {
+				n143 := c.ReadLength(2)
+				m144 := serializer.MakeMap[map[string][]Inner](c, n143)
+				for n143 > 0 && !c.Failed() {
+					sz145, vn146 := c.ReadMapChunk(n143, 21, 22)
+					for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
+						var k148 string
+						k148 = c.ReadString()
+						var v149 []Inner
+						if !vn146 {
+							n150 := c.ReadLength(1)
+							l151 := serializer.MakeSlice[[]Inner](c, n150)
+							if n150 > 0 {
+								hn153, ev154 := c.ReadStructListHeader(foryTypeInner)
+								for i152 := range l151 {
+									if hn153 && !c.ReadFlag() {
 										continue
 									}
-									if ev148 != nil {
-										l145[i146].ForyReadEvolved(c, ev148)
+									if ev154 != nil {
+										l151[i152].ForyReadEvolved(c, ev154)
 									} else {
-										l145[i146].ForyRead(c)
+										l151[i152].ForyRead(c)
 									}
 									if c.Failed() {
-										c.TraceIndex(i146)
+										c.TraceIndex(i152)
 										break
 									}
 								}
 							}
-							v143 = l145
+							v149 = l151
 						}
-						m138[k142] = v143
+						m144[k148] = v149
 					}
-					n137 -= sz139
+					n143 -= sz145
 				}
-				x.MSLIn = m138
+				x.MSLIn = m144
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p149 := new(Inner)
-				if ev150 := c.ReadStructFieldMeta(foryTypeInner); ev150 != nil {
-					p149.ForyReadEvolved(c, ev150)
+				p155 := serializer.Alloc[Inner](c)
+				if ev156 := c.ReadStructFieldMeta(foryTypeInner); ev156 != nil {
+					p155.ForyReadEvolved(c, ev156)
 				} else {
-					p149.ForyRead(c)
+					p155.ForyRead(c)
 				}
-				x.PIn = p149
+				x.PIn = p155
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				p151 := new(Leaf)
-				if ev152 := c.ReadStructFieldMeta(foryTypeLeaf); ev152 != nil {
-					p151.ForyReadEvolved(c, ev152)
+				p157 := serializer.Alloc[Leaf](c)
+				if ev158 := c.ReadStructFieldMeta(foryTypeLeaf); ev158 != nil {
+					p157.ForyReadEvolved(c, ev158)
 				} else {
-					p151.ForyRead(c)
+					p157.ForyRead(c)
 				}
-				x.PLf = p151
+				x.PLf = p157
 			}
 		default:
 			c.SkipField(f)
@@ -5810,13 +5996,14 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, 842977065)
 		off += 4
 	}
-	off = buffer.PutVarInt64At(w, off, x.Score)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Score))
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.Extra)))
-	if len(x.Extra) > 0 {
+	l1 := x.Extra
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e1 := range x.Extra {
-			serializer.WriteString(b, e1)
+		for _, e2 := range l1 {
+			serializer.WriteString(b, e2)
 		}
 	}
 	if c.Compatible() {
@@ -5840,33 +6027,40 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.Score = r.ReadVarInt64()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Score = buffer.UnZigZag64(u64)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("Score..Score")
 		return
 	}
-	n2 := c.ReadLength(1)
-	l3 := make([]string, n2)
-	if n2 > 0 {
-		hn5 := c.ReadListHeader(21)
-		for i4 := range l3 {
-			if hn5 && !c.ReadFlag() {
+	n3 := c.ReadLength(1)
+	l4 := serializer.MakeSlice[[]string](c, n3)
+	if n3 > 0 {
+		hn6 := c.ReadListHeader(21)
+		for i5 := range l4 {
+			if hn6 && !c.ReadFlag() {
 				continue
 			}
-			l3[i4] = c.ReadString()
+			l4[i5] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i4)
+				c.TraceIndex(i5)
 				break
 			}
 		}
 	}
-	x.Extra = l3
+	x.Extra = l4
 	if c.Failed() {
 		c.Trace("Extra")
 		return
 	}
-	if ev7 := c.ReadStructFieldMeta(foryTypeLeaf); ev7 != nil {
-		x.Lf.ForyReadEvolved(c, ev7)
+	if ev8 := c.ReadStructFieldMeta(foryTypeLeaf); ev8 != nil {
+		x.Lf.ForyReadEvolved(c, ev8)
 	} else {
 		x.Lf.ForyRead(c)
 	}
@@ -5893,35 +6087,35 @@ func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v8, ok9 := c.ReadIntAs(f, 64); ok9 {
-					x.Score = int64(v8)
+				if v9, ok10 := c.ReadIntAs(f, 64); ok10 {
+					x.Score = int64(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Score = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n10 := c.ReadLength(1)
-				l11 := make([]string, n10)
-				if n10 > 0 {
-					hn13 := c.ReadListHeader(21)
-					for i12 := range l11 {
-						if hn13 && !c.ReadFlag() {
+				n11 := c.ReadLength(1)
+				l12 := serializer.MakeSlice[[]string](c, n11)
+				if n11 > 0 {
+					hn14 := c.ReadListHeader(21)
+					for i13 := range l12 {
+						if hn14 && !c.ReadFlag() {
 							continue
 						}
-						l11[i12] = c.ReadString()
+						l12[i13] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i12)
+							c.TraceIndex(i13)
 							break
 						}
 					}
 				}
-				x.Extra = l11
+				x.Extra = l12
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				if ev15 := c.ReadStructFieldMeta(foryTypeLeaf); ev15 != nil {
-					x.Lf.ForyReadEvolved(c, ev15)
+				if ev16 := c.ReadStructFieldMeta(foryTypeLeaf); ev16 != nil {
+					x.Lf.ForyReadEvolved(c, ev16)
 				} else {
 					x.Lf.ForyRead(c)
 				}
@@ -5978,7 +6172,7 @@ func (x *Leaf) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, 955585112)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.V)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	b.SetWriterIndex(off)
 	serializer.WriteString(b, x.W)
 	c.Leave()
@@ -5997,7 +6191,14 @@ func (x *Leaf) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.V = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.V = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("V..V")
 		return
@@ -6095,13 +6296,13 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 	buffer.PutFloat64At(w, off, x.WF)
 	buffer.PutFloat64At(w, off+8, x.WIF)
 	off += 16
-	off = buffer.PutVarInt64At(w, off, x.Total)
-	off = buffer.PutVarInt64At(w, off, x.NPW)
-	off = buffer.PutVarInt64At(w, off, x.W32)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Total))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.NPW))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.W32))
 	off = buffer.PutTaggedInt64At(w, off, x.WFix)
 	off = buffer.PutVarUint64At(w, off, x.WU)
-	off = buffer.PutVarInt32At(w, off, x.W8)
-	off = buffer.PutVarInt32At(w, off, x.WSU)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.W8))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.WSU))
 	b.SetWriterIndex(off)
 	if x.NWP == nil {
 		b.WriteUint8(0xfd)
@@ -6129,26 +6330,27 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		b.WriteVarUint32(uint32(len(x.NL)))
-		if len(x.NL) > 0 {
-			b.Reserve(1 + len(x.NL)*5 + buffer.BatchSlack)
+		l1 := x.NL
+		b.WriteVarUint32(uint32(len(l1)))
+		if len(l1) > 0 {
+			b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e1 := range x.NL {
-				off = buffer.PutVarInt32At(w, off, e1)
+			for _, e2 := range l1 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	var mw2 serializer.MapWriter
-	mw2.Begin(b, len(x.NM))
-	for k3, v4 := range x.NM {
-		mw2.Entry(b)
-		serializer.WriteString(b, k3)
-		b.WriteVarInt32(v4)
+	var mw3 serializer.MapWriter
+	mw3.Begin(b, len(x.NM))
+	for k4, v5 := range x.NM {
+		mw3.Entry(b)
+		serializer.WriteString(b, k4)
+		b.WriteVarInt32(v5)
 	}
-	mw2.End(b)
+	mw3.End(b)
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeInner)
 	}
@@ -6177,30 +6379,45 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 		x.WIF = buffer.ReadFloat64At(in, off+8)
 		r.SetOffset(off + 16)
 	}
-	x.Total = r.ReadVarInt64()
-	x.NPW = r.ReadVarInt64()
-	x.W32 = r.ReadVarInt64()
-	x.WFix = r.ReadTaggedInt64()
-	x.WU = r.ReadVarUint64()
-	x.W8 = r.ReadVarInt32()
-	x.WSU = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		var i64 int64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Total = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.NPW = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.W32 = buffer.UnZigZag64(u64)
+		i64, off = buffer.ReadTaggedInt64At(in, off)
+		x.WFix = i64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.WU = u64
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.W8 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.WSU = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("WF..WSU")
 		return
 	}
 	if c.ReadFlag() {
-		p5 := new(float32)
-		*p5 = r.ReadFloat32()
-		x.NWP = p5
+		p6 := serializer.Alloc[float32](c)
+		*p6 = r.ReadFloat32()
+		x.NWP = p6
 	}
 	if c.Failed() {
 		c.Trace("NWP")
 		return
 	}
 	if c.ReadFlag() {
-		p6 := new(int32)
-		*p6 = r.ReadVarInt32()
-		x.NP = p6
+		p7 := serializer.Alloc[int32](c)
+		*p7 = r.ReadVarInt32()
+		x.NP = p7
 	}
 	if c.Failed() {
 		c.Trace("NP")
@@ -6212,62 +6429,62 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p7 := new(Inner)
-		if ev8 := c.ReadStructFieldMeta(foryTypeInner); ev8 != nil {
-			p7.ForyReadEvolved(c, ev8)
+		p8 := serializer.Alloc[Inner](c)
+		if ev9 := c.ReadStructFieldMeta(foryTypeInner); ev9 != nil {
+			p8.ForyReadEvolved(c, ev9)
 		} else {
-			p7.ForyRead(c)
+			p8.ForyRead(c)
 		}
-		x.NIn = p7
+		x.NIn = p8
 	}
 	if c.Failed() {
 		c.Trace("NIn")
 		return
 	}
 	if c.ReadFlag() {
-		n9 := c.ReadLength(1)
-		l10 := make([]int32, n9)
-		if n9 > 0 {
-			hn12 := c.ReadListHeader(5)
-			for i11 := range l10 {
-				if hn12 && !c.ReadFlag() {
+		n10 := c.ReadLength(1)
+		l11 := serializer.MakeSlice[[]int32](c, n10)
+		if n10 > 0 {
+			hn13 := c.ReadListHeader(5)
+			for i12 := range l11 {
+				if hn13 && !c.ReadFlag() {
 					continue
 				}
-				l10[i11] = r.ReadVarInt32()
+				l11[i12] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i11)
+					c.TraceIndex(i12)
 					break
 				}
 			}
 		}
-		x.NL = l10
+		x.NL = l11
 	}
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	n14 := c.ReadLength(2)
-	m15 := make(map[string]int32, n14)
-	for n14 > 0 && !c.Failed() {
-		sz16, vn17 := c.ReadMapChunk(n14, 21, 5)
-		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
-			var k19 string
-			k19 = c.ReadString()
-			var v20 int32
-			if !vn17 {
-				v20 = r.ReadVarInt32()
+	n15 := c.ReadLength(2)
+	m16 := serializer.MakeMap[map[string]int32](c, n15)
+	for n15 > 0 && !c.Failed() {
+		sz17, vn18 := c.ReadMapChunk(n15, 21, 5)
+		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
+			var k20 string
+			k20 = c.ReadString()
+			var v21 int32
+			if !vn18 {
+				v21 = r.ReadVarInt32()
 			}
-			m15[k19] = v20
+			m16[k20] = v21
 		}
-		n14 -= sz16
+		n15 -= sz17
 	}
-	x.NM = m15
+	x.NM = m16
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	if ev21 := c.ReadStructFieldMeta(foryTypeInner); ev21 != nil {
-		x.NPIn.ForyReadEvolved(c, ev21)
+	if ev22 := c.ReadStructFieldMeta(foryTypeInner); ev22 != nil {
+		x.NPIn.ForyReadEvolved(c, ev22)
 	} else {
 		x.NPIn.ForyRead(c)
 	}
@@ -6294,97 +6511,97 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v22, ok23 := c.ReadFloatAs(f, 64); ok23 {
-					x.WF = float64(v22)
+				if v23, ok24 := c.ReadFloatAs(f, 64); ok24 {
+					x.WF = float64(v23)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v24, ok25 := c.ReadFloatAs(f, 64); ok25 {
-					x.WIF = float64(v24)
+				if v25, ok26 := c.ReadFloatAs(f, 64); ok26 {
+					x.WIF = float64(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v26, ok27 := c.ReadIntAs(f, 64); ok27 {
-					x.Total = int64(v26)
+				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
+					x.Total = int64(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Total = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v28, ok29 := c.ReadIntAs(f, 64); ok29 {
-					x.NPW = int64(v28)
+				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
+					x.NPW = int64(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NPW = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v30, ok31 := c.ReadIntAs(f, 64); ok31 {
-					x.W32 = int64(v30)
+				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
+					x.W32 = int64(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt64()
 			}
 		case 5:
 			if f.Convert {
-				if v32, ok33 := c.ReadIntAs(f, 64); ok33 {
-					x.WFix = int64(v32)
+				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
+					x.WFix = int64(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadTaggedInt64()
 			}
 		case 6:
 			if f.Convert {
-				if v34, ok35 := c.ReadUintAs(f, 64); ok35 {
-					x.WU = uint64(v34)
+				if v35, ok36 := c.ReadUintAs(f, 64); ok36 {
+					x.WU = uint64(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadVarUint64()
 			}
 		case 7:
 			if f.Convert {
-				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
-					x.W8 = int32(v36)
+				if v37, ok38 := c.ReadIntAs(f, 32); ok38 {
+					x.W8 = int32(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v38, ok39 := c.ReadIntAs(f, 32); ok39 {
-					x.WSU = int32(v38)
+				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
+					x.WSU = int32(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v41, ok42 := c.ReadFloatAs(f, 32); ok42 {
-					pv43 := float32(v41)
-					x.NWP = &pv43
+				if v42, ok43 := c.ReadFloatAs(f, 32); ok43 {
+					pv44 := float32(v42)
+					x.NWP = &pv44
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p40 := new(float32)
-				*p40 = r.ReadFloat32()
-				x.NWP = p40
+				p41 := serializer.Alloc[float32](c)
+				*p41 = r.ReadFloat32()
+				x.NWP = p41
 			}
 		case 10:
 			if f.Convert {
-				if v45, ok46 := c.ReadIntAs(f, 32); ok46 {
-					pv47 := int32(v45)
-					x.NP = &pv47
+				if v46, ok47 := c.ReadIntAs(f, 32); ok47 {
+					pv48 := int32(v46)
+					x.NP = &pv48
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p44 := new(int32)
-				*p44 = r.ReadVarInt32()
-				x.NP = p44
+				p45 := serializer.Alloc[int32](c)
+				*p45 = r.ReadVarInt32()
+				x.NP = p45
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -6392,56 +6609,58 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				p48 := new(Inner)
-				if ev49 := c.ReadStructFieldMeta(foryTypeInner); ev49 != nil {
-					p48.ForyReadEvolved(c, ev49)
+				p49 := serializer.Alloc[Inner](c)
+				if ev50 := c.ReadStructFieldMeta(foryTypeInner); ev50 != nil {
+					p49.ForyReadEvolved(c, ev50)
 				} else {
-					p48.ForyRead(c)
+					p49.ForyRead(c)
 				}
-				x.NIn = p48
+				x.NIn = p49
 			}
 		case 13:
-			if !f.Flag || c.ReadFlag() {
-				n50 := c.ReadLength(1)
-				l51 := make([]int32, n50)
-				if n50 > 0 {
-					hn53 := c.ReadListHeader(5)
-					for i52 := range l51 {
-						if hn53 && !c.ReadFlag() {
+			if f.Convert {
+				x.NL = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n51 := c.ReadLength(1)
+				l52 := serializer.MakeSlice[[]int32](c, n51)
+				if n51 > 0 {
+					hn54 := c.ReadListHeader(5)
+					for i53 := range l52 {
+						if hn54 && !c.ReadFlag() {
 							continue
 						}
-						l51[i52] = r.ReadVarInt32()
+						l52[i53] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i52)
+							c.TraceIndex(i53)
 							break
 						}
 					}
 				}
-				x.NL = l51
+				x.NL = l52
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLength(2)
-				m56 := make(map[string]int32, n55)
-				for n55 > 0 && !c.Failed() {
-					sz57, vn58 := c.ReadMapChunk(n55, 21, 5)
-					for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
-						var k60 string
-						k60 = c.ReadString()
-						var v61 int32
-						if !vn58 {
-							v61 = r.ReadVarInt32()
+				n56 := c.ReadLength(2)
+				m57 := serializer.MakeMap[map[string]int32](c, n56)
+				for n56 > 0 && !c.Failed() {
+					sz58, vn59 := c.ReadMapChunk(n56, 21, 5)
+					for j60 := 0; j60 < sz58 && !c.Failed(); j60++ {
+						var k61 string
+						k61 = c.ReadString()
+						var v62 int32
+						if !vn59 {
+							v62 = r.ReadVarInt32()
 						}
-						m56[k60] = v61
+						m57[k61] = v62
 					}
-					n55 -= sz57
+					n56 -= sz58
 				}
-				x.NM = m56
+				x.NM = m57
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				if ev62 := c.ReadStructFieldMeta(foryTypeInner); ev62 != nil {
-					x.NPIn.ForyReadEvolved(c, ev62)
+				if ev63 := c.ReadStructFieldMeta(foryTypeInner); ev63 != nil {
+					x.NPIn.ForyReadEvolved(c, ev63)
 				} else {
 					x.NPIn.ForyRead(c)
 				}
@@ -6501,7 +6720,7 @@ func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
 	}
 	buffer.PutFloat64At(w, off, x.D)
 	off += 8
-	off = buffer.PutVarInt32At(w, off, x.A)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.A))
 	b.SetWriterIndex(off)
 	if x.E == nil {
 		b.WriteUint8(0xfd)
@@ -6510,14 +6729,15 @@ func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
 		b.WriteBool(*x.E)
 	}
 	serializer.WriteString(b, x.B)
-	b.WriteVarUint32(uint32(len(x.C)))
-	if len(x.C) > 0 {
-		b.Reserve(1 + len(x.C)*9 + buffer.BatchSlack)
+	l1 := x.C
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e1 := range x.C {
-			off = buffer.PutVarInt64At(w, off, e1)
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -6543,15 +6763,22 @@ func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
 		x.D = buffer.ReadFloat64At(in, off)
 		r.SetOffset(off + 8)
 	}
-	x.A = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.A = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("D..A")
 		return
 	}
 	if c.ReadFlag() {
-		p2 := new(bool)
-		*p2 = r.ReadBool()
-		x.E = p2
+		p3 := serializer.Alloc[bool](c)
+		*p3 = r.ReadBool()
+		x.E = p3
 	}
 	if c.Failed() {
 		c.Trace("E")
@@ -6562,22 +6789,22 @@ func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n3 := c.ReadLength(1)
-	l4 := make([]int64, n3)
-	if n3 > 0 {
-		hn6 := c.ReadListHeader(7)
-		for i5 := range l4 {
-			if hn6 && !c.ReadFlag() {
+	n4 := c.ReadLength(1)
+	l5 := serializer.MakeSlice[[]int64](c, n4)
+	if n4 > 0 {
+		hn7 := c.ReadListHeader(7)
+		for i6 := range l5 {
+			if hn7 && !c.ReadFlag() {
 				continue
 			}
-			l4[i5] = r.ReadVarInt64()
+			l5[i6] = r.ReadVarInt64()
 			if c.Failed() {
-				c.TraceIndex(i5)
+				c.TraceIndex(i6)
 				break
 			}
 		}
 	}
-	x.C = l4
+	x.C = l5
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -6596,48 +6823,50 @@ func (x *ReorderTags) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v8, ok9 := c.ReadFloatAs(f, 64); ok9 {
-					x.D = float64(v8)
+				if v9, ok10 := c.ReadFloatAs(f, 64); ok10 {
+					x.D = float64(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 32); ok11 {
-					x.A = int32(v10)
+				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
+					x.A = int32(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p12 := new(bool)
-				*p12 = r.ReadBool()
-				x.E = p12
+				p13 := serializer.Alloc[bool](c)
+				*p13 = r.ReadBool()
+				x.E = p13
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
 				x.B = c.ReadString()
 			}
 		case 4:
-			if !f.Flag || c.ReadFlag() {
-				n13 := c.ReadLength(1)
-				l14 := make([]int64, n13)
-				if n13 > 0 {
-					hn16 := c.ReadListHeader(7)
-					for i15 := range l14 {
-						if hn16 && !c.ReadFlag() {
+			if f.Convert {
+				x.C = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n14 := c.ReadLength(1)
+				l15 := serializer.MakeSlice[[]int64](c, n14)
+				if n14 > 0 {
+					hn17 := c.ReadListHeader(7)
+					for i16 := range l15 {
+						if hn17 && !c.ReadFlag() {
 							continue
 						}
-						l14[i15] = r.ReadVarInt64()
+						l15[i16] = r.ReadVarInt64()
 						if c.Failed() {
-							c.TraceIndex(i15)
+							c.TraceIndex(i16)
 							break
 						}
 					}
 				}
-				x.C = l14
+				x.C = l15
 			}
 		default:
 			c.SkipField(f)
@@ -6690,7 +6919,7 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 	}
 	buffer.PutBoolAt(w, off, x.Mid)
 	off += 1
-	off = buffer.PutVarInt64At(w, off, x.Alpha)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Alpha))
 	b.SetWriterIndex(off)
 	if x.Gamma == nil {
 		b.WriteUint8(0xfd)
@@ -6698,11 +6927,12 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteInt16(*x.Gamma)
 	}
-	b.WriteVarUint32(uint32(len(x.Beta)))
-	if len(x.Beta) > 0 {
+	l1 := x.Beta
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e1 := range x.Beta {
-			serializer.WriteString(b, e1)
+		for _, e2 := range l1 {
+			serializer.WriteString(b, e2)
 		}
 	}
 	serializer.WriteString(b, x.Zed)
@@ -6728,36 +6958,43 @@ func (x *ReorderNames) ForyRead(c *serializer.ReadContext) {
 		x.Mid = buffer.ReadUint8At(in, off) != 0
 		r.SetOffset(off + 1)
 	}
-	x.Alpha = r.ReadVarInt64()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Alpha = buffer.UnZigZag64(u64)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("Mid..Alpha")
 		return
 	}
 	if c.ReadFlag() {
-		p2 := new(int16)
-		*p2 = r.ReadInt16()
-		x.Gamma = p2
+		p3 := serializer.Alloc[int16](c)
+		*p3 = r.ReadInt16()
+		x.Gamma = p3
 	}
 	if c.Failed() {
 		c.Trace("Gamma")
 		return
 	}
-	n3 := c.ReadLength(1)
-	l4 := make([]string, n3)
-	if n3 > 0 {
-		hn6 := c.ReadListHeader(21)
-		for i5 := range l4 {
-			if hn6 && !c.ReadFlag() {
+	n4 := c.ReadLength(1)
+	l5 := serializer.MakeSlice[[]string](c, n4)
+	if n4 > 0 {
+		hn7 := c.ReadListHeader(21)
+		for i6 := range l5 {
+			if hn7 && !c.ReadFlag() {
 				continue
 			}
-			l4[i5] = c.ReadString()
+			l5[i6] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i5)
+				c.TraceIndex(i6)
 				break
 			}
 		}
 	}
-	x.Beta = l4
+	x.Beta = l5
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -6785,41 +7022,41 @@ func (x *ReorderNames) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 			}
 		case 1:
 			if f.Convert {
-				if v8, ok9 := c.ReadIntAs(f, 64); ok9 {
-					x.Alpha = int64(v8)
+				if v9, ok10 := c.ReadIntAs(f, 64); ok10 {
+					x.Alpha = int64(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 16); ok12 {
-					pv13 := int16(v11)
-					x.Gamma = &pv13
+				if v12, ok13 := c.ReadIntAs(f, 16); ok13 {
+					pv14 := int16(v12)
+					x.Gamma = &pv14
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p10 := new(int16)
-				*p10 = r.ReadInt16()
-				x.Gamma = p10
+				p11 := serializer.Alloc[int16](c)
+				*p11 = r.ReadInt16()
+				x.Gamma = p11
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLength(1)
-				l15 := make([]string, n14)
-				if n14 > 0 {
-					hn17 := c.ReadListHeader(21)
-					for i16 := range l15 {
-						if hn17 && !c.ReadFlag() {
+				n15 := c.ReadLength(1)
+				l16 := serializer.MakeSlice[[]string](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(21)
+					for i17 := range l16 {
+						if hn18 && !c.ReadFlag() {
 							continue
 						}
-						l15[i16] = c.ReadString()
+						l16[i17] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i16)
+							c.TraceIndex(i17)
 							break
 						}
 					}
 				}
-				x.Beta = l15
+				x.Beta = l16
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -6907,7 +7144,7 @@ func (x *MapHolder) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	n7 := c.ReadLength(2)
-	m8 := make(map[int32]Item, n7)
+	m8 := serializer.MakeMap[map[int32]Item](c, n7)
 	for n7 > 0 && !c.Failed() {
 		sz9, vn10 := c.ReadMapChunk(n7, 5, 28)
 		for j11 := 0; j11 < sz9 && !c.Failed(); j11++ {
@@ -6932,7 +7169,7 @@ func (x *MapHolder) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n14 := c.ReadLength(2)
-	m15 := make(map[string]Item, n14)
+	m15 := serializer.MakeMap[map[string]Item](c, n14)
 	for n14 > 0 && !c.Failed() {
 		sz16, vn17 := c.ReadMapChunk(n14, 21, 28)
 		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
@@ -6966,7 +7203,7 @@ func (x *MapHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				n21 := c.ReadLength(2)
-				m22 := make(map[int32]Item, n21)
+				m22 := serializer.MakeMap[map[int32]Item](c, n21)
 				for n21 > 0 && !c.Failed() {
 					sz23, vn24 := c.ReadMapChunk(n21, 5, 28)
 					for j25 := 0; j25 < sz23 && !c.Failed(); j25++ {
@@ -6989,7 +7226,7 @@ func (x *MapHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 		case 2:
 			if !f.Flag || c.ReadFlag() {
 				n28 := c.ReadLength(2)
-				m29 := make(map[string]Item, n28)
+				m29 := serializer.MakeMap[map[string]Item](c, n28)
 				for n28 > 0 && !c.Failed() {
 					sz30, vn31 := c.ReadMapChunk(n28, 21, 28)
 					for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
@@ -7051,7 +7288,7 @@ func (x *Item) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, 1273490864)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.V)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	b.SetWriterIndex(off)
 	serializer.WriteString(b, x.K)
 	c.Leave()
@@ -7070,7 +7307,14 @@ func (x *Item) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.V = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.V = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("V..V")
 		return
@@ -7159,31 +7403,33 @@ func (x *Record) ForyWrite(c *serializer.WriteContext) {
 	buffer.PutFloat64At(w, off, x.Ratio)
 	buffer.PutBoolAt(w, off+8, x.Active)
 	off += 9
-	off = buffer.PutVarInt64At(w, off, x.Count)
-	off = buffer.PutVarInt64At(w, off, x.ID)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Count))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.Items)))
-	if len(x.Items) > 0 {
+	l1 := x.Items
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeItem)
-		for i1 := range x.Items {
-			x.Items[i1].ForyWrite(c)
+		for i2 := range l1 {
+			l1[i2].ForyWrite(c)
 		}
 	}
 	serializer.WriteString(b, x.Name)
-	var mw2 serializer.MapWriter
-	mw2.Begin(b, len(x.Scores))
-	for k3, v4 := range x.Scores {
-		mw2.Entry(b)
-		serializer.WriteString(b, k3)
-		b.WriteVarInt32(v4)
+	var mw3 serializer.MapWriter
+	mw3.Begin(b, len(x.Scores))
+	for k4, v5 := range x.Scores {
+		mw3.Entry(b)
+		serializer.WriteString(b, k4)
+		b.WriteVarInt32(v5)
 	}
-	mw2.End(b)
-	b.WriteVarUint32(uint32(len(x.Tags)))
-	if len(x.Tags) > 0 {
+	mw3.End(b)
+	l6 := x.Tags
+	b.WriteVarUint32(uint32(len(l6)))
+	if len(l6) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e5 := range x.Tags {
-			serializer.WriteString(b, e5)
+		for _, e7 := range l6 {
+			serializer.WriteString(b, e7)
 		}
 	}
 	c.Leave()
@@ -7209,32 +7455,40 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		x.Active = buffer.ReadUint8At(in, off+8) != 0
 		r.SetOffset(off + 9)
 	}
-	x.Count = r.ReadVarInt64()
-	x.ID = r.ReadVarInt64()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Count = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.ID = buffer.UnZigZag64(u64)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("Ratio..ID")
 		return
 	}
-	n6 := c.ReadLength(1)
-	l7 := make([]Item, n6)
-	if n6 > 0 {
-		hn9, ev10 := c.ReadStructListHeader(foryTypeItem)
-		for i8 := range l7 {
-			if hn9 && !c.ReadFlag() {
+	n8 := c.ReadLength(1)
+	l9 := serializer.MakeSlice[[]Item](c, n8)
+	if n8 > 0 {
+		hn11, ev12 := c.ReadStructListHeader(foryTypeItem)
+		for i10 := range l9 {
+			if hn11 && !c.ReadFlag() {
 				continue
 			}
-			if ev10 != nil {
-				l7[i8].ForyReadEvolved(c, ev10)
+			if ev12 != nil {
+				l9[i10].ForyReadEvolved(c, ev12)
 			} else {
-				l7[i8].ForyRead(c)
+				l9[i10].ForyRead(c)
 			}
 			if c.Failed() {
-				c.TraceIndex(i8)
+				c.TraceIndex(i10)
 				break
 			}
 		}
 	}
-	x.Items = l7
+	x.Items = l9
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -7244,42 +7498,42 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n11 := c.ReadLength(2)
-	m12 := make(map[string]int32, n11)
-	for n11 > 0 && !c.Failed() {
-		sz13, vn14 := c.ReadMapChunk(n11, 21, 5)
-		for j15 := 0; j15 < sz13 && !c.Failed(); j15++ {
-			var k16 string
-			k16 = c.ReadString()
-			var v17 int32
-			if !vn14 {
-				v17 = r.ReadVarInt32()
+	n13 := c.ReadLength(2)
+	m14 := serializer.MakeMap[map[string]int32](c, n13)
+	for n13 > 0 && !c.Failed() {
+		sz15, vn16 := c.ReadMapChunk(n13, 21, 5)
+		for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
+			var k18 string
+			k18 = c.ReadString()
+			var v19 int32
+			if !vn16 {
+				v19 = r.ReadVarInt32()
 			}
-			m12[k16] = v17
+			m14[k18] = v19
 		}
-		n11 -= sz13
+		n13 -= sz15
 	}
-	x.Scores = m12
+	x.Scores = m14
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n18 := c.ReadLength(1)
-	l19 := make([]string, n18)
-	if n18 > 0 {
-		hn21 := c.ReadListHeader(21)
-		for i20 := range l19 {
-			if hn21 && !c.ReadFlag() {
+	n20 := c.ReadLength(1)
+	l21 := serializer.MakeSlice[[]string](c, n20)
+	if n20 > 0 {
+		hn23 := c.ReadListHeader(21)
+		for i22 := range l21 {
+			if hn23 && !c.ReadFlag() {
 				continue
 			}
-			l19[i20] = c.ReadString()
+			l21[i22] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i20)
+				c.TraceIndex(i22)
 				break
 			}
 		}
 	}
-	x.Tags = l19
+	x.Tags = l21
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -7298,8 +7552,8 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v23, ok24 := c.ReadFloatAs(f, 64); ok24 {
-					x.Ratio = float64(v23)
+				if v25, ok26 := c.ReadFloatAs(f, 64); ok26 {
+					x.Ratio = float64(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -7310,42 +7564,42 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 2:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
-					x.Count = int64(v25)
+				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
+					x.Count = int64(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
-					x.ID = int64(v27)
+				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
+					x.ID = int64(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLength(1)
-				l30 := make([]Item, n29)
-				if n29 > 0 {
-					hn32, ev33 := c.ReadStructListHeader(foryTypeItem)
-					for i31 := range l30 {
-						if hn32 && !c.ReadFlag() {
+				n31 := c.ReadLength(1)
+				l32 := serializer.MakeSlice[[]Item](c, n31)
+				if n31 > 0 {
+					hn34, ev35 := c.ReadStructListHeader(foryTypeItem)
+					for i33 := range l32 {
+						if hn34 && !c.ReadFlag() {
 							continue
 						}
-						if ev33 != nil {
-							l30[i31].ForyReadEvolved(c, ev33)
+						if ev35 != nil {
+							l32[i33].ForyReadEvolved(c, ev35)
 						} else {
-							l30[i31].ForyRead(c)
+							l32[i33].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i31)
+							c.TraceIndex(i33)
 							break
 						}
 					}
 				}
-				x.Items = l30
+				x.Items = l32
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -7353,41 +7607,695 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n34 := c.ReadLength(2)
-				m35 := make(map[string]int32, n34)
-				for n34 > 0 && !c.Failed() {
-					sz36, vn37 := c.ReadMapChunk(n34, 21, 5)
-					for j38 := 0; j38 < sz36 && !c.Failed(); j38++ {
-						var k39 string
-						k39 = c.ReadString()
-						var v40 int32
-						if !vn37 {
-							v40 = r.ReadVarInt32()
+				n36 := c.ReadLength(2)
+				m37 := serializer.MakeMap[map[string]int32](c, n36)
+				for n36 > 0 && !c.Failed() {
+					sz38, vn39 := c.ReadMapChunk(n36, 21, 5)
+					for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
+						var k41 string
+						k41 = c.ReadString()
+						var v42 int32
+						if !vn39 {
+							v42 = r.ReadVarInt32()
 						}
-						m35[k39] = v40
+						m37[k41] = v42
 					}
-					n34 -= sz36
+					n36 -= sz38
 				}
-				x.Scores = m35
+				x.Scores = m37
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n41 := c.ReadLength(1)
-				l42 := make([]string, n41)
-				if n41 > 0 {
-					hn44 := c.ReadListHeader(21)
-					for i43 := range l42 {
-						if hn44 && !c.ReadFlag() {
+				n43 := c.ReadLength(1)
+				l44 := serializer.MakeSlice[[]string](c, n43)
+				if n43 > 0 {
+					hn46 := c.ReadListHeader(21)
+					for i45 := range l44 {
+						if hn46 && !c.ReadFlag() {
 							continue
 						}
-						l42[i43] = c.ReadString()
+						l44[i45] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i43)
+							c.TraceIndex(i45)
 							break
 						}
 					}
 				}
-				x.Tags = l42
+				x.Tags = l44
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}
+
+// foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,22,0,0[7,0,0];arr2_go,22,0,0[3,0,0];bin2_u8,48,0,0;bool_l2_a,43,0,0;f32_a2_l,22,0,0[19,0,0];int2_a,47,0,0;l2_a,46,0,0;n_l,22,0,1[10,0,0];named,46,0,0;p_a,22,0,0[20,0,0];ptr_l2_a,46,0,0;raw2_bin,41,0,0;u64_l2_a,51,0,0;u82_bin,41,0,0;
+var foryTypeSeqs = serializer.NewStructType(serializer.StructSpec{
+	ConsistentMeta: []byte{0x1b, 0xbe, 0x02},
+	GoName:         "v2.Seqs",
+	SchemaHash:     2026288617,
+	TypeDef:        []byte{0x6e, 0x30, 0x6c, 0x3e, 0x07, 0x74, 0xd7, 0x52, 0xce, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x94, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4c, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x98, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	UserID:         318,
+})
+
+// The conversion below stops compiling when Seqs's fields change; run go generate.
+func _(x *Seqs) {
+	_ = (*struct {
+		L2A     []int32
+		A2L     []int64
+		Bin2U8  []uint8
+		U82Bin  []uint8
+		Raw2Bin []uint8
+		BoolL2A []bool
+		F32A2L  []float32
+		U64L2A  []uint64
+		Int2A   []int64
+		Arr2Go  [3]int16
+		PtrL2A  []int32
+		NL      []uint16
+		Named   Int32s
+		PA      *[]float64
+	})(x)
+}
+
+// ForyType returns Seqs's type information.
+func (x *Seqs) ForyType() *serializer.TypeInfo {
+	return foryTypeSeqs
+}
+
+// ForyWrite writes Seqs's struct body (FORMAT.md §9).
+func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
+	if !c.Enter(foryTypeSeqs) {
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 2026288617)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	l1 := x.A2L
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		}
+		b.SetWriterIndex(off)
+	}
+	b.WriteVarUint32(uint32(len(x.Arr2Go)))
+	if len(x.Arr2Go) > 0 {
+		b.Reserve(1 + len(x.Arr2Go)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e3 := range x.Arr2Go {
+			{
+				buffer.PutInt16At(w, off, e3)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l4 := x.Bin2U8
+	b.WriteVarUint32(uint32(len(l4) * 1))
+	b.WriteBytes(l4)
+	l5 := x.BoolL2A
+	b.WriteVarUint32(uint32(len(l5) * 1))
+	b.WriteRawBools(l5)
+	l6 := x.F32A2L
+	b.WriteVarUint32(uint32(len(l6)))
+	if len(l6) > 0 {
+		b.Reserve(1 + len(l6)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e7 := range l6 {
+			{
+				buffer.PutFloat32At(w, off, e7)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l8 := x.Int2A
+	b.WriteVarUint32(uint32(len(l8) * 8))
+	b.WriteRawInt64s(l8)
+	l9 := x.L2A
+	b.WriteVarUint32(uint32(len(l9) * 4))
+	b.WriteRawInt32s(l9)
+	if x.NL == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		l10 := x.NL
+		b.WriteVarUint32(uint32(len(l10)))
+		if len(l10) > 0 {
+			b.Reserve(1 + len(l10)*2 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e11 := range l10 {
+				{
+					buffer.PutUint16At(w, off, e11)
+					off += 2
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	l12 := x.Named
+	b.WriteVarUint32(uint32(len(l12) * 4))
+	b.WriteRawInt32s(l12)
+	if x.PA == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		l13 := *x.PA
+		b.WriteVarUint32(uint32(len(l13)))
+		if len(l13) > 0 {
+			b.Reserve(1 + len(l13)*8 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e14 := range l13 {
+				{
+					buffer.PutFloat64At(w, off, e14)
+					off += 8
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	l15 := x.PtrL2A
+	b.WriteVarUint32(uint32(len(l15) * 4))
+	b.WriteRawInt32s(l15)
+	l16 := x.Raw2Bin
+	b.WriteVarUint32(uint32(len(l16)))
+	b.WriteBytes(l16)
+	l17 := x.U64L2A
+	b.WriteVarUint32(uint32(len(l17) * 8))
+	b.WriteRawUint64s(l17)
+	l18 := x.U82Bin
+	b.WriteVarUint32(uint32(len(l18)))
+	b.WriteBytes(l18)
+	c.Leave()
+}
+
+// ForyRead reads Seqs's struct body (FORMAT.md §9); errors are recorded in c.
+func (x *Seqs) ForyRead(c *serializer.ReadContext) {
+	if !c.Enter(foryTypeSeqs) {
+		return
+	}
+	*x = Seqs{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 2026288617 && !c.Failed() {
+			c.HashMismatch(foryTypeSeqs, h)
+			return
+		}
+	}
+	n19 := c.ReadLength(1)
+	l20 := serializer.MakeSlice[[]int64](c, n19)
+	if n19 > 0 {
+		hn22 := c.ReadListHeader(7)
+		for i21 := range l20 {
+			if hn22 && !c.ReadFlag() {
+				continue
+			}
+			l20[i21] = r.ReadVarInt64()
+			if c.Failed() {
+				c.TraceIndex(i21)
+				break
+			}
+		}
+	}
+	x.A2L = l20
+	if c.Failed() {
+		c.Trace("A2L")
+		return
+	}
+	n24 := c.ReadLength(2)
+	if n24 != 3 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n24, 3))
+		return
+	}
+	var l25 [3]int16
+	if n24 > 0 {
+		hn27 := c.ReadListHeader(3)
+		for i26 := range l25 {
+			if hn27 && !c.ReadFlag() {
+				continue
+			}
+			l25[i26] = r.ReadInt16()
+			if c.Failed() {
+				c.TraceIndex(i26)
+				break
+			}
+		}
+	}
+	x.Arr2Go = l25
+	if c.Failed() {
+		c.Trace("Arr2Go")
+		return
+	}
+	n29 := c.ReadArrayLength(1)
+	a30 := make([]uint8, n29)
+	copy(a30, r.ReadBytes(n29))
+	x.Bin2U8 = a30
+	if c.Failed() {
+		c.Trace("Bin2U8")
+		return
+	}
+	n31 := c.ReadArrayLength(1)
+	a32 := make([]bool, n31)
+	r.ReadRawBools(a32)
+	x.BoolL2A = a32
+	if c.Failed() {
+		c.Trace("BoolL2A")
+		return
+	}
+	n33 := c.ReadLength(4)
+	l34 := serializer.MakeSlice[[]float32](c, n33)
+	if n33 > 0 {
+		hn36 := c.ReadListHeader(19)
+		for i35 := range l34 {
+			if hn36 && !c.ReadFlag() {
+				continue
+			}
+			l34[i35] = r.ReadFloat32()
+			if c.Failed() {
+				c.TraceIndex(i35)
+				break
+			}
+		}
+	}
+	x.F32A2L = l34
+	if c.Failed() {
+		c.Trace("F32A2L")
+		return
+	}
+	n38 := c.ReadArrayLength(8)
+	a39 := make([]int64, n38)
+	r.ReadRawInt64s(a39)
+	x.Int2A = a39
+	if c.Failed() {
+		c.Trace("Int2A")
+		return
+	}
+	n40 := c.ReadArrayLength(4)
+	a41 := make([]int32, n40)
+	r.ReadRawInt32s(a41)
+	x.L2A = a41
+	if c.Failed() {
+		c.Trace("L2A")
+		return
+	}
+	if c.ReadFlag() {
+		n42 := c.ReadLength(2)
+		l43 := serializer.MakeSlice[[]uint16](c, n42)
+		if n42 > 0 {
+			hn45 := c.ReadListHeader(10)
+			for i44 := range l43 {
+				if hn45 && !c.ReadFlag() {
+					continue
+				}
+				l43[i44] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i44)
+					break
+				}
+			}
+		}
+		x.NL = l43
+	}
+	if c.Failed() {
+		c.Trace("NL")
+		return
+	}
+	n47 := c.ReadArrayLength(4)
+	a48 := make(Int32s, n47)
+	r.ReadRawInt32s(a48)
+	x.Named = a48
+	if c.Failed() {
+		c.Trace("Named")
+		return
+	}
+	if c.ReadFlag() {
+		p49 := serializer.Alloc[[]float64](c)
+		n50 := c.ReadLength(8)
+		l51 := serializer.MakeSlice[[]float64](c, n50)
+		if n50 > 0 {
+			hn53 := c.ReadListHeader(20)
+			for i52 := range l51 {
+				if hn53 && !c.ReadFlag() {
+					continue
+				}
+				l51[i52] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i52)
+					break
+				}
+			}
+		}
+		*p49 = l51
+		x.PA = p49
+	}
+	if c.Failed() {
+		c.Trace("PA")
+		return
+	}
+	n55 := c.ReadArrayLength(4)
+	a56 := make([]int32, n55)
+	r.ReadRawInt32s(a56)
+	x.PtrL2A = a56
+	if c.Failed() {
+		c.Trace("PtrL2A")
+		return
+	}
+	x.Raw2Bin = c.ReadBinary()
+	if c.Failed() {
+		c.Trace("Raw2Bin")
+		return
+	}
+	n57 := c.ReadArrayLength(8)
+	a58 := make([]uint64, n57)
+	r.ReadRawUint64s(a58)
+	x.U64L2A = a58
+	if c.Failed() {
+		c.Trace("U64L2A")
+		return
+	}
+	x.U82Bin = c.ReadBinary()
+	if c.Failed() {
+		c.Trace("U82Bin")
+		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a Seqs body written with another schema, following ev (FORMAT.md §11.4).
+func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeSeqs) {
+		return
+	}
+	*x = Seqs{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				x.A2L = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n59 := c.ReadLength(1)
+				l60 := serializer.MakeSlice[[]int64](c, n59)
+				if n59 > 0 {
+					hn62 := c.ReadListHeader(7)
+					for i61 := range l60 {
+						if hn62 && !c.ReadFlag() {
+							continue
+						}
+						l60[i61] = r.ReadVarInt64()
+						if c.Failed() {
+							c.TraceIndex(i61)
+							break
+						}
+					}
+				}
+				x.A2L = l60
+			}
+		case 1:
+			if f.Convert {
+				serializer.CopyArray(c, x.Arr2Go[:], serializer.ReadSliceAs[int16](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n64 := c.ReadLength(2)
+				if n64 != 3 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n64, 3))
+					return
+				}
+				var l65 [3]int16
+				if n64 > 0 {
+					hn67 := c.ReadListHeader(3)
+					for i66 := range l65 {
+						if hn67 && !c.ReadFlag() {
+							continue
+						}
+						l65[i66] = r.ReadInt16()
+						if c.Failed() {
+							c.TraceIndex(i66)
+							break
+						}
+					}
+				}
+				x.Arr2Go = l65
+			}
+		case 2:
+			if f.Convert {
+				x.Bin2U8 = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n69 := c.ReadArrayLength(1)
+				a70 := make([]uint8, n69)
+				copy(a70, r.ReadBytes(n69))
+				x.Bin2U8 = a70
+			}
+		case 3:
+			if f.Convert {
+				x.BoolL2A = serializer.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n71 := c.ReadArrayLength(1)
+				a72 := make([]bool, n71)
+				r.ReadRawBools(a72)
+				x.BoolL2A = a72
+			}
+		case 4:
+			if f.Convert {
+				x.F32A2L = serializer.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n73 := c.ReadLength(4)
+				l74 := serializer.MakeSlice[[]float32](c, n73)
+				if n73 > 0 {
+					hn76 := c.ReadListHeader(19)
+					for i75 := range l74 {
+						if hn76 && !c.ReadFlag() {
+							continue
+						}
+						l74[i75] = r.ReadFloat32()
+						if c.Failed() {
+							c.TraceIndex(i75)
+							break
+						}
+					}
+				}
+				x.F32A2L = l74
+			}
+		case 5:
+			if f.Convert {
+				x.Int2A = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n78 := c.ReadArrayLength(8)
+				a79 := make([]int64, n78)
+				r.ReadRawInt64s(a79)
+				x.Int2A = a79
+			}
+		case 6:
+			if f.Convert {
+				x.L2A = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n80 := c.ReadArrayLength(4)
+				a81 := make([]int32, n80)
+				r.ReadRawInt32s(a81)
+				x.L2A = a81
+			}
+		case 7:
+			if f.Convert {
+				x.NL = serializer.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n82 := c.ReadLength(2)
+				l83 := serializer.MakeSlice[[]uint16](c, n82)
+				if n82 > 0 {
+					hn85 := c.ReadListHeader(10)
+					for i84 := range l83 {
+						if hn85 && !c.ReadFlag() {
+							continue
+						}
+						l83[i84] = r.ReadUint16()
+						if c.Failed() {
+							c.TraceIndex(i84)
+							break
+						}
+					}
+				}
+				x.NL = l83
+			}
+		case 8:
+			if f.Convert {
+				x.Named = Int32s(serializer.ReadSliceAs[int32](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n87 := c.ReadArrayLength(4)
+				a88 := make(Int32s, n87)
+				r.ReadRawInt32s(a88)
+				x.Named = a88
+			}
+		case 9:
+			if f.Convert {
+				if s95 := serializer.ReadSliceAs[float64](c, f); s95 != nil {
+					v96 := []float64(s95)
+					x.PA = &v96
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p89 := serializer.Alloc[[]float64](c)
+				n90 := c.ReadLength(8)
+				l91 := serializer.MakeSlice[[]float64](c, n90)
+				if n90 > 0 {
+					hn93 := c.ReadListHeader(20)
+					for i92 := range l91 {
+						if hn93 && !c.ReadFlag() {
+							continue
+						}
+						l91[i92] = r.ReadFloat64()
+						if c.Failed() {
+							c.TraceIndex(i92)
+							break
+						}
+					}
+				}
+				*p89 = l91
+				x.PA = p89
+			}
+		case 10:
+			if f.Convert {
+				x.PtrL2A = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n97 := c.ReadArrayLength(4)
+				a98 := make([]int32, n97)
+				r.ReadRawInt32s(a98)
+				x.PtrL2A = a98
+			}
+		case 11:
+			if f.Convert {
+				x.Raw2Bin = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				x.Raw2Bin = c.ReadBinary()
+			}
+		case 12:
+			if f.Convert {
+				x.U64L2A = serializer.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n99 := c.ReadArrayLength(8)
+				a100 := make([]uint64, n99)
+				r.ReadRawUint64s(a100)
+				x.U64L2A = a100
+			}
+		case 13:
+			if f.Convert {
+				x.U82Bin = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				x.U82Bin = c.ReadBinary()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}
+
+// foryTypeSeqsBad is SeqsBad's static type information. Fingerprint: w,47,0,0;
+var foryTypeSeqsBad = serializer.NewStructType(serializer.StructSpec{
+	ConsistentMeta: []byte{0x1b, 0xbf, 0x02},
+	GoName:         "v2.SeqsBad",
+	SchemaHash:     -424351964,
+	TypeDef:        []byte{0x06, 0xf0, 0x81, 0x7c, 0x0c, 0xef, 0xd6, 0x26, 0xc1, 0xbf, 0x02, 0x40, 0x2f, 0x58},
+	UserID:         319,
+})
+
+// The conversion below stops compiling when SeqsBad's fields change; run go generate.
+func _(x *SeqsBad) {
+	_ = (*struct {
+		W []int64
+	})(x)
+}
+
+// ForyType returns SeqsBad's type information.
+func (x *SeqsBad) ForyType() *serializer.TypeInfo {
+	return foryTypeSeqsBad
+}
+
+// ForyWrite writes SeqsBad's struct body (FORMAT.md §9).
+func (x *SeqsBad) ForyWrite(c *serializer.WriteContext) {
+	if !c.Enter(foryTypeSeqsBad) {
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, -424351964)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	l1 := x.W
+	b.WriteVarUint32(uint32(len(l1) * 8))
+	b.WriteRawInt64s(l1)
+	c.Leave()
+}
+
+// ForyRead reads SeqsBad's struct body (FORMAT.md §9); errors are recorded in c.
+func (x *SeqsBad) ForyRead(c *serializer.ReadContext) {
+	if !c.Enter(foryTypeSeqsBad) {
+		return
+	}
+	*x = SeqsBad{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -424351964 && !c.Failed() {
+			c.HashMismatch(foryTypeSeqsBad, h)
+			return
+		}
+	}
+	n2 := c.ReadArrayLength(8)
+	a3 := make([]int64, n2)
+	r.ReadRawInt64s(a3)
+	x.W = a3
+	if c.Failed() {
+		c.Trace("W")
+		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a SeqsBad body written with another schema, following ev (FORMAT.md §11.4).
+func (x *SeqsBad) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+	if !c.Enter(foryTypeSeqsBad) {
+		return
+	}
+	*x = SeqsBad{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				x.W = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n4 := c.ReadArrayLength(8)
+				a5 := make([]int64, n4)
+				r.ReadRawInt64s(a5)
+				x.W = a5
 			}
 		default:
 			c.SkipField(f)

@@ -53,9 +53,9 @@ func (g *gen) emitRead(f *jen.File) {
 		body = append(body, jen.Commentf("One bounds check for the %d bytes of fixed-width fields.", s.FixedBytes))
 		body = append(body, jen.If(jen.Id("r").Dot("Need").Call(jen.Lit(s.FixedBytes))).Block(run...))
 	}
-	for _, fl := range varint {
-		sc := scalarOf(fl.Wire)
-		body = append(body, jen.Id("x").Dot(fl.GoName).Op("=").Add(g.fromWire(jen.Id("r").Dot("Read"+sc.suffix).Call(), fl.Type)))
+	if len(varint) > 0 {
+		body = append(body, jen.Comment("The varints, with a local offset and one commit; each read checks its own bounds."))
+		body = append(body, jen.Block(g.readVarintRun(varint)...))
 	}
 	if len(fixed)+len(varint) > 0 {
 		first := append(fixed, varint...)
@@ -75,8 +75,61 @@ func (g *gen) emitRead(f *jen.File) {
 	f.Line()
 }
 
+// readVarintRun decodes the varint group with offset-passing reads: the
+// offset stays in a register and the Reader is updated once
+// (BenchmarkReadVarintRun in buffer).
+func (g *gen) readVarintRun(fields []*plan.Field) []jen.Code {
+	out := []jen.Code{jen.List(jen.Id("in"), jen.Id("off")).Op(":=").List(jen.Id("r").Dot("Bytes").Call(), jen.Id("r").Dot("Offset").Call())}
+	temps := map[string]bool{}
+	var reads []jen.Code
+	for _, fl := range fields {
+		dst := jen.Id("x").Dot(fl.GoName)
+		var tmp, fn string
+		var val *jen.Statement
+		switch fl.Wire.TypeID {
+		case plan.TypeVarInt32:
+			tmp, fn = "u32", "ReadVarUint32At"
+			val = jen.Qual(bufferPkg, "UnZigZag32").Call(jen.Id(tmp))
+		case plan.TypeVarUint32:
+			tmp, fn = "u32", "ReadVarUint32At"
+			val = jen.Id(tmp)
+		case plan.TypeVarInt64:
+			tmp, fn = "u64", "ReadVarUint64At"
+			val = jen.Qual(bufferPkg, "UnZigZag64").Call(jen.Id(tmp))
+		case plan.TypeVarUint64:
+			tmp, fn = "u64", "ReadVarUint64At"
+			val = jen.Id(tmp)
+		case plan.TypeTaggedInt64:
+			tmp, fn = "i64", "ReadTaggedInt64At"
+			val = jen.Id(tmp)
+		default:
+			tmp, fn = "u64", "ReadTaggedUint64At"
+			val = jen.Id(tmp)
+		}
+		temps[tmp] = true
+		reads = append(reads,
+			jen.List(jen.Id(tmp), jen.Id("off")).Op("=").Qual(bufferPkg, fn).Call(jen.Id("in"), jen.Id("off")),
+			dst.Op("=").Add(g.fromWire(val, fl.Type)))
+	}
+	for _, t := range []struct{ name, typ string }{{"u32", "uint32"}, {"u64", "uint64"}, {"i64", "int64"}} {
+		if temps[t.name] {
+			out = append(out, jen.Var().Id(t.name).Id(t.typ))
+		}
+	}
+	out = append(out, reads...)
+	return append(out, jen.Id("r").Dot("CommitRun").Call(jen.Id("off")))
+}
+
 func (g *gen) failCheck(field string) jen.Code {
 	return jen.If(jen.Id("c").Dot("Failed").Call()).Block(jen.Id("c").Dot("Trace").Call(jen.Lit(field)), jen.Return())
+}
+
+// alloc is new(T) charged to the decode's allocation budget: a pointer
+// element can take no input bytes of its own (a struct whose received
+// schema has no fields), so lists of them are bounded by the budget, not
+// by the length check (issue 6).
+func (g *gen) alloc(t *model.Type) *jen.Statement {
+	return jen.Qual(serializerPkg, "Alloc").Types(g.goType(t)).Call(jen.Id("c"))
 }
 
 // minBytes is the fewest bytes one encoded value of w can take; lengths are
@@ -101,7 +154,7 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 			inner.Go = t.Elem
 			p := g.fresh("p")
 			var present []jen.Code
-			present = append(present, jen.Id(p).Op(":=").New(g.goType(t.Elem)))
+			present = append(present, jen.Id(p).Op(":=").Add(g.alloc(t.Elem)))
 			if t.Elem.Kind == model.Struct {
 				present = append(present, g.readStruct(jen.Id(p), t.Elem, true)...)
 			} else {
@@ -186,7 +239,7 @@ func (g *gen) readPresent(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	}
 	inner.Go = w.Go.Elem
 	p := g.fresh("p")
-	out := []jen.Code{jen.Id(p).Op(":=").New(g.goType(w.Go.Elem))}
+	out := []jen.Code{jen.Id(p).Op(":=").Add(g.alloc(w.Go.Elem))}
 	if w.Go.Elem.Kind == model.Struct {
 		out = append(out, g.readStruct(jen.Id(p), w.Go.Elem, true)...)
 	} else {
@@ -222,6 +275,9 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 			body = append(body, jen.If(jen.Id("f").Dot("Convert")).Block(
 				jen.If(jen.List(jen.Id(v), jen.Id(ok)).Op(":=").Id("c").Dot(method).Call(jen.Id("f"), jen.Lit(bits)), jen.Id(ok)).Block(assign...),
 			).Else().If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
+		} else if conv := g.convertSeq(fl); conv != nil {
+			body = append(body, jen.If(jen.Id("f").Dot("Convert")).Block(conv...).
+				Else().If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
 		} else {
 			body = append(body, jen.If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
 		}
@@ -248,6 +304,57 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyReadEvolved").
 		Params(jen.Id("c").Op("*").Qual(serializerPkg, "ReadContext"), jen.Id("ev").Op("*").Qual(serializerPkg, "Evolution")).Block(body...)
 	f.Line()
+}
+
+// convertSeq returns the read of a list or array field of scalars whose
+// remote type is another sequence of the same element domain (list ↔
+// dense array, BINARY ↔ UINT8_ARRAY, FORMAT.md §11.4 point 3; the runtime
+// sets f.Convert), or nil for other fields.
+func (g *gen) convertSeq(fl *plan.Field) []jen.Code {
+	t := fl.Wire.Go
+	ptr := t.Kind == model.Pointer
+	if ptr {
+		t = t.Elem
+	}
+	if t.Kind != model.Slice && t.Kind != model.Array {
+		return nil
+	}
+	e := t.Elem
+	ptrElem := e.Kind == model.Pointer
+	if ptrElem {
+		e = e.Elem
+	}
+	if !e.Kind.IsPrimitive() {
+		return nil
+	}
+	fn := "ReadSliceAs"
+	if e.Kind == model.Bool {
+		fn = "ReadBoolsAs"
+	}
+	read := jen.Qual(serializerPkg, fn).Types(g.goType(e)).Call(jen.Id("c"), jen.Id("f"))
+	if ptrElem {
+		read = jen.Qual(serializerPkg, "Pointers").Call(jen.Id("c"), read)
+	}
+	dst := jen.Id("x").Dot(fl.GoName)
+	if t.Kind == model.Array {
+		if !ptr {
+			return []jen.Code{jen.Qual(serializerPkg, "CopyArray").Call(jen.Id("c"), dst.Clone().Index(jen.Empty(), jen.Empty()), read)}
+		}
+		s, a := g.fresh("s"), g.fresh("a")
+		return []jen.Code{jen.If(jen.Id(s).Op(":=").Add(read), jen.Id(s).Op("!=").Nil()).Block(
+			jen.Var().Id(a).Add(g.goType(t)),
+			jen.Qual(serializerPkg, "CopyArray").Call(jen.Id("c"), jen.Id(a).Index(jen.Empty(), jen.Empty()), jen.Id(s)),
+			dst.Clone().Op("=").Op("&").Id(a),
+		)}
+	}
+	if !ptr {
+		return []jen.Code{dst.Clone().Op("=").Add(g.fromNamed(read, t))}
+	}
+	s, v := g.fresh("s"), g.fresh("v")
+	return []jen.Code{jen.If(jen.Id(s).Op(":=").Add(read), jen.Id(s).Op("!=").Nil()).Block(
+		jen.Id(v).Op(":=").Add(g.goType(t)).Call(jen.Id(s)),
+		dst.Clone().Op("=").Op("&").Id(v),
+	)}
 }
 
 // usesReader reports whether any field's plain read goes through r.
@@ -331,7 +438,7 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 		))
 		out = append(out, jen.Var().Id(s).Add(g.goType(w.Go)))
 	} else {
-		out = append(out, jen.Id(s).Op(":=").Make(g.goType(w.Go), jen.Id(n)))
+		out = append(out, jen.Id(s).Op(":=").Qual(serializerPkg, "MakeSlice").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)))
 	}
 	var header jen.Code
 	elemGo := e.Go
@@ -366,7 +473,7 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 		}
 		elem = append(elem,
 			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(jen.Continue()),
-			jen.Id(p).Op(":=").New(g.goType(elemGo.Elem)))
+			jen.Id(p).Op(":=").Add(g.alloc(elemGo.Elem)))
 		elem = append(elem, read...)
 		elem = append(elem, target.Clone().Op("=").Id(p))
 	default:
@@ -398,7 +505,7 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	case valGo.Kind == model.Pointer:
 		p := g.fresh("p")
 		valW.Go = valGo.Elem
-		valRead = []jen.Code{jen.Id(p).Op(":=").New(g.goType(valGo.Elem))}
+		valRead = []jen.Code{jen.Id(p).Op(":=").Add(g.alloc(valGo.Elem))}
 		if valGo.Elem.Kind == model.Struct {
 			valRead = append(valRead, jen.Id(p).Dot("ForyRead").Call(jen.Id("c")))
 		} else {
@@ -417,7 +524,7 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	notFailed := jen.Op("!").Id("c").Dot("Failed").Call()
 	return []jen.Code{
 		jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(2)),
-		jen.Id(m).Op(":=").Make(g.goType(w.Go), jen.Id(n)),
+		jen.Id(m).Op(":=").Qual(serializerPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),
 		jen.For(jen.Id(n).Op(">").Lit(0).Op("&&").Add(notFailed.Clone())).Block(
 			jen.List(jen.Id(size), jen.Id(valNull)).Op(":=").Id("c").Dot("ReadMapChunk").Call(jen.Id(n), jen.Lit(keyID), jen.Lit(valID)),
 			jen.For(jen.Id(j).Op(":=").Lit(0), jen.Id(j).Op("<").Id(size).Op("&&").Add(notFailed.Clone()), jen.Id(j).Op("++")).Block(loop...),

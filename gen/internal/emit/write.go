@@ -1,6 +1,9 @@
 package emit
 
 import (
+	"fmt"
+	"go/token"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/forygen/forygen/gen/internal/model"
@@ -44,9 +47,7 @@ func (g *gen) emitWrite(f *jen.File) {
 		if fl.Group != plan.GroupVarint {
 			continue
 		}
-		sc := scalarOf(fl.Wire)
-		body = append(body, jen.Id("off").Op("=").Qual(bufferPkg, "Put"+sc.suffix+"At").Call(jen.Id("w"), jen.Id("off"),
-			toWire(jen.Id("x").Dot(fl.GoName), fl.Type, sc)))
+		body = append(body, jen.Id("off").Op("=").Add(putVarint(fl.Wire, jen.Id("x").Dot(fl.GoName), fl.Type)))
 	}
 	body = append(body, jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")))
 	for _, fl := range s.Fields {
@@ -60,6 +61,21 @@ func (g *gen) emitWrite(f *jen.File) {
 	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyWrite").
 		Params(jen.Id("c").Op("*").Qual(serializerPkg, "WriteContext")).Block(body...)
 	f.Line()
+}
+
+// putVarint is the batched store of a varint at w[off:], returning the new
+// offset. Signed values go through ZigZag and the unsigned store, which both
+// inline into the generated code (BenchmarkPutVarint in buffer).
+func putVarint(w *plan.Wire, v *jen.Statement, t *model.Type) *jen.Statement {
+	sc := scalarOf(w)
+	val := toWire(v, t, sc)
+	switch w.TypeID {
+	case plan.TypeVarInt32:
+		return jen.Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off"), jen.Qual(bufferPkg, "ZigZag32").Call(val))
+	case plan.TypeVarInt64:
+		return jen.Qual(bufferPkg, "PutVarUint64At").Call(jen.Id("w"), jen.Id("off"), jen.Qual(bufferPkg, "ZigZag64").Call(val))
+	}
+	return jen.Qual(bufferPkg, "Put"+sc.suffix+"At").Call(jen.Id("w"), jen.Id("off"), val)
 }
 
 func offPlus(n int) jen.Code {
@@ -118,12 +134,14 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 	case plan.TypeDate:
 		return []jen.Code{jen.Qual(serializerPkg, "WriteDate").Call(b, v)}
 	case plan.TypeBinary:
-		return []jen.Code{
+		bind, v := g.readOnce(v, t)
+		return append(bind,
 			b.Clone().Dot("WriteVarUint32").Call(jen.Uint32().Call(jen.Len(v.Clone()))),
 			b.Clone().Dot("WriteBytes").Call(v),
-		}
+		)
 	case plan.TypeList:
-		return g.writeList(v, w, addressable)
+		bind, v := g.readOnce(v, t)
+		return append(bind, g.writeList(v, w, addressable)...)
 	case plan.TypeMap:
 		return g.writeMap(v, w)
 	}
@@ -136,9 +154,25 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 		return g.writeStruct(v, t, true)
 	}
 	if arrayWidth(w) > 0 {
-		return g.writeDenseArray(v, w)
+		bind, v := g.readOnce(v, t)
+		return append(bind, g.writeDenseArray(v, w)...)
 	}
 	panic("emit: unhandled wire type")
+}
+
+// readOnce binds a slice-valued expression to a local so the writer loads
+// the slice header once: the length prefix, the Reserve for the elements and
+// the elements then describe the same slice even when another goroutine
+// replaces the field meanwhile. That breaks the caller's contract, but the
+// message must stay well-formed and the unchecked stores must stay inside
+// the reserved window (FORMAT.md §8.1, §8.2). A local or an array (whose
+// length is constant) is used as it is.
+func (g *gen) readOnce(v *jen.Statement, t *model.Type) ([]jen.Code, *jen.Statement) {
+	if t.Kind != model.Slice || token.IsIdentifier(fmt.Sprintf("%#v", v)) {
+		return nil, v
+	}
+	tmp := g.fresh("l")
+	return []jen.Code{jen.Id(tmp).Op(":=").Add(v)}, jen.Id(tmp)
 }
 
 // conv converts v to the given Go type when t is a named type.
@@ -269,7 +303,7 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 		)
 		var put jen.Code
 		if e.IsVarint() {
-			put = jen.Id("off").Op("=").Qual(bufferPkg, "Put"+sc.suffix+"At").Call(jen.Id("w"), jen.Id("off"), toWire(jen.Id(el), e.Go, sc))
+			put = jen.Id("off").Op("=").Add(putVarint(e, jen.Id(el), e.Go))
 		} else {
 			put = jen.Block(
 				jen.Qual(bufferPkg, "Put"+sc.suffix+"At").Call(jen.Id("w"), jen.Id("off"), toWire(jen.Id(el), e.Go, sc)),

@@ -46,8 +46,8 @@ func (x *Point) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, 613113960)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.X)
-	off = buffer.PutVarInt32At(w, off, x.Y)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.X))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Y))
 	b.SetWriterIndex(off)
 	c.Leave()
 }
@@ -65,8 +65,16 @@ func (x *Point) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.X = r.ReadVarInt32()
-	x.Y = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.X = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Y = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("X..Y")
 		return
@@ -171,7 +179,7 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 	buffer.PutFloat64At(w, off, float64(x.Temp))
 	buffer.PutUint32At(w, off+8, x.Fixed)
 	off += 12
-	off = buffer.PutVarInt64At(w, off, x.ID)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
 	off = buffer.PutTaggedInt64At(w, off, x.Big)
 	b.SetWriterIndex(off)
 	if x.Opt == nil {
@@ -194,8 +202,9 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 	}
 	mw1.End(b)
 	serializer.WriteDate(b, x.Day)
-	b.WriteVarUint32(uint32(len(x.Dense) * 4))
-	b.WriteRawInt32s(x.Dense)
+	l4 := x.Dense
+	b.WriteVarUint32(uint32(len(l4) * 4))
+	b.WriteRawInt32s(l4)
 	serializer.WriteDuration(b, x.Every)
 	b.WriteVarUint32(uint32(len(x.Flags)))
 	if len(x.Flags) > 0 {
@@ -203,46 +212,48 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e4 := range x.Flags {
+		for _, e5 := range x.Flags {
 			{
-				buffer.PutBoolAt(w, off, e4)
+				buffer.PutBoolAt(w, off, e5)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	b.WriteVarUint32(uint32(x.Level))
-	b.WriteVarUint32(uint32(len(x.Maybe)))
-	if len(x.Maybe) > 0 {
-		h5 := byte(0x08)
-		for _, p6 := range x.Maybe {
-			if p6 == nil {
-				h5 = 0x0a
+	l6 := x.Maybe
+	b.WriteVarUint32(uint32(len(l6)))
+	if len(l6) > 0 {
+		h7 := byte(0x08)
+		for _, p8 := range l6 {
+			if p8 == nil {
+				h7 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h5)
+		b.WriteUint8(h7)
 		c.WriteStructMetaPtr(foryTypePoint)
-		for _, p6 := range x.Maybe {
-			if h5 == 0x0a {
-				if p6 == nil {
+		for _, p8 := range l6 {
+			if h7 == 0x0a {
+				if p8 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p6.ForyWrite(c)
+			p8.ForyWrite(c)
 		}
 	}
 	if x.Maybes == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		b.WriteVarUint32(uint32(len(x.Maybes)))
-		if len(x.Maybes) > 0 {
+		l9 := x.Maybes
+		b.WriteVarUint32(uint32(len(l9)))
+		if len(l9) > 0 {
 			b.WriteUint8(0x0c)
-			for _, e7 := range x.Maybes {
-				serializer.WriteString(b, e7)
+			for _, e10 := range l9 {
+				serializer.WriteString(b, e10)
 			}
 		}
 	}
@@ -260,29 +271,32 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 		c.WriteStructMeta(foryTypePoint)
 	}
 	x.Origin.ForyWrite(c)
-	b.WriteVarUint32(uint32(len(x.Points)))
-	if len(x.Points) > 0 {
+	l11 := x.Points
+	b.WriteVarUint32(uint32(len(l11)))
+	if len(l11) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePoint)
-		for i8 := range x.Points {
-			x.Points[i8].ForyWrite(c)
+		for i12 := range l11 {
+			l11[i12].ForyWrite(c)
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.Raw)))
-	b.WriteBytes(x.Raw)
-	var mw9 serializer.MapWriter
-	mw9.Begin(b, len(x.Scores))
-	for k10, v11 := range x.Scores {
-		mw9.Entry(b)
-		serializer.WriteString(b, k10)
-		b.WriteVarInt32(v11)
+	l13 := x.Raw
+	b.WriteVarUint32(uint32(len(l13)))
+	b.WriteBytes(l13)
+	var mw14 serializer.MapWriter
+	mw14.Begin(b, len(x.Scores))
+	for k15, v16 := range x.Scores {
+		mw14.Entry(b)
+		serializer.WriteString(b, k15)
+		b.WriteVarInt32(v16)
 	}
-	mw9.End(b)
-	b.WriteVarUint32(uint32(len(x.Tags)))
-	if len(x.Tags) > 0 {
+	mw14.End(b)
+	l17 := x.Tags
+	b.WriteVarUint32(uint32(len(l17)))
+	if len(l17) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e12 := range x.Tags {
-			serializer.WriteString(b, e12)
+		for _, e18 := range l17 {
+			serializer.WriteString(b, e18)
 		}
 	}
 	serializer.WriteTime(b, x.When)
@@ -309,39 +323,48 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		x.Fixed = buffer.ReadUint32At(in, off+8)
 		r.SetOffset(off + 12)
 	}
-	x.ID = r.ReadVarInt64()
-	x.Big = r.ReadTaggedInt64()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u64 uint64
+		var i64 int64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.ID = buffer.UnZigZag64(u64)
+		i64, off = buffer.ReadTaggedInt64At(in, off)
+		x.Big = i64
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("Temp..Big")
 		return
 	}
 	if c.ReadFlag() {
-		p13 := new(int32)
-		*p13 = r.ReadVarInt32()
-		x.Opt = p13
+		p19 := serializer.Alloc[int32](c)
+		*p19 = r.ReadVarInt32()
+		x.Opt = p19
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n14 := c.ReadLength(2)
-	m15 := make(map[int32]*Point, n14)
-	for n14 > 0 && !c.Failed() {
-		sz16, vn17 := c.ReadMapChunk(n14, 5, 28)
-		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
-			var k19 int32
-			k19 = r.ReadVarInt32()
-			var v20 *Point
-			if !vn17 {
-				p21 := new(Point)
-				p21.ForyRead(c)
-				v20 = p21
+	n20 := c.ReadLength(2)
+	m21 := serializer.MakeMap[map[int32]*Point](c, n20)
+	for n20 > 0 && !c.Failed() {
+		sz22, vn23 := c.ReadMapChunk(n20, 5, 28)
+		for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
+			var k25 int32
+			k25 = r.ReadVarInt32()
+			var v26 *Point
+			if !vn23 {
+				p27 := serializer.Alloc[Point](c)
+				p27.ForyRead(c)
+				v26 = p27
 			}
-			m15[k19] = v20
+			m21[k25] = v26
 		}
-		n14 -= sz16
+		n20 -= sz22
 	}
-	x.ByKey = m15
+	x.ByKey = m21
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
@@ -351,10 +374,10 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	n22 := c.ReadArrayLength(4)
-	a23 := make([]int32, n22)
-	r.ReadRawInt32s(a23)
-	x.Dense = a23
+	n28 := c.ReadArrayLength(4)
+	a29 := make([]int32, n28)
+	r.ReadRawInt32s(a29)
+	x.Dense = a29
 	if c.Failed() {
 		c.Trace("Dense")
 		return
@@ -364,26 +387,26 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n24 := c.ReadLength(1)
-	if n24 != 4 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n24, 4))
+	n30 := c.ReadLength(1)
+	if n30 != 4 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n30, 4))
 		return
 	}
-	var l25 [4]bool
-	if n24 > 0 {
-		hn27 := c.ReadListHeader(1)
-		for i26 := range l25 {
-			if hn27 && !c.ReadFlag() {
+	var l31 [4]bool
+	if n30 > 0 {
+		hn33 := c.ReadListHeader(1)
+		for i32 := range l31 {
+			if hn33 && !c.ReadFlag() {
 				continue
 			}
-			l25[i26] = r.ReadBool()
+			l31[i32] = r.ReadBool()
 			if c.Failed() {
-				c.TraceIndex(i26)
+				c.TraceIndex(i32)
 				break
 			}
 		}
 	}
-	x.Flags = l25
+	x.Flags = l31
 	if c.Failed() {
 		c.Trace("Flags")
 		return
@@ -393,49 +416,49 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n29 := c.ReadLength(1)
-	l30 := make([]*Point, n29)
-	if n29 > 0 {
-		hn32, ev33 := c.ReadStructListHeader(foryTypePoint)
-		for i31 := range l30 {
-			if hn32 && !c.ReadFlag() {
+	n35 := c.ReadLength(1)
+	l36 := serializer.MakeSlice[[]*Point](c, n35)
+	if n35 > 0 {
+		hn38, ev39 := c.ReadStructListHeader(foryTypePoint)
+		for i37 := range l36 {
+			if hn38 && !c.ReadFlag() {
 				continue
 			}
-			p34 := new(Point)
-			if ev33 != nil {
-				p34.ForyReadEvolved(c, ev33)
+			p40 := serializer.Alloc[Point](c)
+			if ev39 != nil {
+				p40.ForyReadEvolved(c, ev39)
 			} else {
-				p34.ForyRead(c)
+				p40.ForyRead(c)
 			}
-			l30[i31] = p34
+			l36[i37] = p40
 			if c.Failed() {
-				c.TraceIndex(i31)
+				c.TraceIndex(i37)
 				break
 			}
 		}
 	}
-	x.Maybe = l30
+	x.Maybe = l36
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n35 := c.ReadLength(1)
-		l36 := make([]string, n35)
-		if n35 > 0 {
-			hn38 := c.ReadListHeader(21)
-			for i37 := range l36 {
-				if hn38 && !c.ReadFlag() {
+		n41 := c.ReadLength(1)
+		l42 := serializer.MakeSlice[[]string](c, n41)
+		if n41 > 0 {
+			hn44 := c.ReadListHeader(21)
+			for i43 := range l42 {
+				if hn44 && !c.ReadFlag() {
 					continue
 				}
-				l36[i37] = c.ReadString()
+				l42[i43] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i37)
+					c.TraceIndex(i43)
 					break
 				}
 			}
 		}
-		x.Maybes = l36
+		x.Maybes = l42
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -447,20 +470,20 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p40 := new(Point)
-		if ev41 := c.ReadStructFieldMeta(foryTypePoint); ev41 != nil {
-			p40.ForyReadEvolved(c, ev41)
+		p46 := serializer.Alloc[Point](c)
+		if ev47 := c.ReadStructFieldMeta(foryTypePoint); ev47 != nil {
+			p46.ForyReadEvolved(c, ev47)
 		} else {
-			p40.ForyRead(c)
+			p46.ForyRead(c)
 		}
-		x.Next = p40
+		x.Next = p46
 	}
 	if c.Failed() {
 		c.Trace("Next")
 		return
 	}
-	if ev42 := c.ReadStructFieldMeta(foryTypePoint); ev42 != nil {
-		x.Origin.ForyReadEvolved(c, ev42)
+	if ev48 := c.ReadStructFieldMeta(foryTypePoint); ev48 != nil {
+		x.Origin.ForyReadEvolved(c, ev48)
 	} else {
 		x.Origin.ForyRead(c)
 	}
@@ -468,26 +491,26 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n43 := c.ReadLength(1)
-	l44 := make([]Point, n43)
-	if n43 > 0 {
-		hn46, ev47 := c.ReadStructListHeader(foryTypePoint)
-		for i45 := range l44 {
-			if hn46 && !c.ReadFlag() {
+	n49 := c.ReadLength(1)
+	l50 := serializer.MakeSlice[[]Point](c, n49)
+	if n49 > 0 {
+		hn52, ev53 := c.ReadStructListHeader(foryTypePoint)
+		for i51 := range l50 {
+			if hn52 && !c.ReadFlag() {
 				continue
 			}
-			if ev47 != nil {
-				l44[i45].ForyReadEvolved(c, ev47)
+			if ev53 != nil {
+				l50[i51].ForyReadEvolved(c, ev53)
 			} else {
-				l44[i45].ForyRead(c)
+				l50[i51].ForyRead(c)
 			}
 			if c.Failed() {
-				c.TraceIndex(i45)
+				c.TraceIndex(i51)
 				break
 			}
 		}
 	}
-	x.Points = l44
+	x.Points = l50
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -497,42 +520,42 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n48 := c.ReadLength(2)
-	m49 := make(map[string]int32, n48)
-	for n48 > 0 && !c.Failed() {
-		sz50, vn51 := c.ReadMapChunk(n48, 21, 5)
-		for j52 := 0; j52 < sz50 && !c.Failed(); j52++ {
-			var k53 string
-			k53 = c.ReadString()
-			var v54 int32
-			if !vn51 {
-				v54 = r.ReadVarInt32()
+	n54 := c.ReadLength(2)
+	m55 := serializer.MakeMap[map[string]int32](c, n54)
+	for n54 > 0 && !c.Failed() {
+		sz56, vn57 := c.ReadMapChunk(n54, 21, 5)
+		for j58 := 0; j58 < sz56 && !c.Failed(); j58++ {
+			var k59 string
+			k59 = c.ReadString()
+			var v60 int32
+			if !vn57 {
+				v60 = r.ReadVarInt32()
 			}
-			m49[k53] = v54
+			m55[k59] = v60
 		}
-		n48 -= sz50
+		n54 -= sz56
 	}
-	x.Scores = m49
+	x.Scores = m55
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n55 := c.ReadLength(1)
-	l56 := make([]string, n55)
-	if n55 > 0 {
-		hn58 := c.ReadListHeader(21)
-		for i57 := range l56 {
-			if hn58 && !c.ReadFlag() {
+	n61 := c.ReadLength(1)
+	l62 := serializer.MakeSlice[[]string](c, n61)
+	if n61 > 0 {
+		hn64 := c.ReadListHeader(21)
+		for i63 := range l62 {
+			if hn64 && !c.ReadFlag() {
 				continue
 			}
-			l56[i57] = c.ReadString()
+			l62[i63] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i57)
+				c.TraceIndex(i63)
 				break
 			}
 		}
 	}
-	x.Tags = l56
+	x.Tags = l62
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -556,105 +579,109 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v60, ok61 := c.ReadFloatAs(f, 64); ok61 {
-					x.Temp = Celsius(v60)
+				if v66, ok67 := c.ReadFloatAs(f, 64); ok67 {
+					x.Temp = Celsius(v66)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v62, ok63 := c.ReadUintAs(f, 32); ok63 {
-					x.Fixed = uint32(v62)
+				if v68, ok69 := c.ReadUintAs(f, 32); ok69 {
+					x.Fixed = uint32(v68)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v64, ok65 := c.ReadIntAs(f, 64); ok65 {
-					x.ID = int64(v64)
+				if v70, ok71 := c.ReadIntAs(f, 64); ok71 {
+					x.ID = int64(v70)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v66, ok67 := c.ReadIntAs(f, 64); ok67 {
-					x.Big = int64(v66)
+				if v72, ok73 := c.ReadIntAs(f, 64); ok73 {
+					x.Big = int64(v72)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v69, ok70 := c.ReadIntAs(f, 32); ok70 {
-					pv71 := int32(v69)
-					x.Opt = &pv71
+				if v75, ok76 := c.ReadIntAs(f, 32); ok76 {
+					pv77 := int32(v75)
+					x.Opt = &pv77
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p68 := new(int32)
-				*p68 = r.ReadVarInt32()
-				x.Opt = p68
+				p74 := serializer.Alloc[int32](c)
+				*p74 = r.ReadVarInt32()
+				x.Opt = p74
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n72 := c.ReadLength(2)
-				m73 := make(map[int32]*Point, n72)
-				for n72 > 0 && !c.Failed() {
-					sz74, vn75 := c.ReadMapChunk(n72, 5, 28)
-					for j76 := 0; j76 < sz74 && !c.Failed(); j76++ {
-						var k77 int32
-						k77 = r.ReadVarInt32()
-						var v78 *Point
-						if !vn75 {
-							p79 := new(Point)
-							p79.ForyRead(c)
-							v78 = p79
+				n78 := c.ReadLength(2)
+				m79 := serializer.MakeMap[map[int32]*Point](c, n78)
+				for n78 > 0 && !c.Failed() {
+					sz80, vn81 := c.ReadMapChunk(n78, 5, 28)
+					for j82 := 0; j82 < sz80 && !c.Failed(); j82++ {
+						var k83 int32
+						k83 = r.ReadVarInt32()
+						var v84 *Point
+						if !vn81 {
+							p85 := serializer.Alloc[Point](c)
+							p85.ForyRead(c)
+							v84 = p85
 						}
-						m73[k77] = v78
+						m79[k83] = v84
 					}
-					n72 -= sz74
+					n78 -= sz80
 				}
-				x.ByKey = m73
+				x.ByKey = m79
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
 				x.Day = c.ReadDate()
 			}
 		case 7:
-			if !f.Flag || c.ReadFlag() {
-				n80 := c.ReadArrayLength(4)
-				a81 := make([]int32, n80)
-				r.ReadRawInt32s(a81)
-				x.Dense = a81
+			if f.Convert {
+				x.Dense = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n86 := c.ReadArrayLength(4)
+				a87 := make([]int32, n86)
+				r.ReadRawInt32s(a87)
+				x.Dense = a87
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
 				x.Every = c.ReadDuration()
 			}
 		case 9:
-			if !f.Flag || c.ReadFlag() {
-				n82 := c.ReadLength(1)
-				if n82 != 4 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n82, 4))
+			if f.Convert {
+				serializer.CopyArray(c, x.Flags[:], serializer.ReadBoolsAs[bool](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n88 := c.ReadLength(1)
+				if n88 != 4 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n88, 4))
 					return
 				}
-				var l83 [4]bool
-				if n82 > 0 {
-					hn85 := c.ReadListHeader(1)
-					for i84 := range l83 {
-						if hn85 && !c.ReadFlag() {
+				var l89 [4]bool
+				if n88 > 0 {
+					hn91 := c.ReadListHeader(1)
+					for i90 := range l89 {
+						if hn91 && !c.ReadFlag() {
 							continue
 						}
-						l83[i84] = r.ReadBool()
+						l89[i90] = r.ReadBool()
 						if c.Failed() {
-							c.TraceIndex(i84)
+							c.TraceIndex(i90)
 							break
 						}
 					}
 				}
-				x.Flags = l83
+				x.Flags = l89
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -662,47 +689,47 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n87 := c.ReadLength(1)
-				l88 := make([]*Point, n87)
-				if n87 > 0 {
-					hn90, ev91 := c.ReadStructListHeader(foryTypePoint)
-					for i89 := range l88 {
-						if hn90 && !c.ReadFlag() {
-							continue
-						}
-						p92 := new(Point)
-						if ev91 != nil {
-							p92.ForyReadEvolved(c, ev91)
-						} else {
-							p92.ForyRead(c)
-						}
-						l88[i89] = p92
-						if c.Failed() {
-							c.TraceIndex(i89)
-							break
-						}
-					}
-				}
-				x.Maybe = l88
-			}
-		case 12:
-			if !f.Flag || c.ReadFlag() {
 				n93 := c.ReadLength(1)
-				l94 := make([]string, n93)
+				l94 := serializer.MakeSlice[[]*Point](c, n93)
 				if n93 > 0 {
-					hn96 := c.ReadListHeader(21)
+					hn96, ev97 := c.ReadStructListHeader(foryTypePoint)
 					for i95 := range l94 {
 						if hn96 && !c.ReadFlag() {
 							continue
 						}
-						l94[i95] = c.ReadString()
+						p98 := serializer.Alloc[Point](c)
+						if ev97 != nil {
+							p98.ForyReadEvolved(c, ev97)
+						} else {
+							p98.ForyRead(c)
+						}
+						l94[i95] = p98
 						if c.Failed() {
 							c.TraceIndex(i95)
 							break
 						}
 					}
 				}
-				x.Maybes = l94
+				x.Maybe = l94
+			}
+		case 12:
+			if !f.Flag || c.ReadFlag() {
+				n99 := c.ReadLength(1)
+				l100 := serializer.MakeSlice[[]string](c, n99)
+				if n99 > 0 {
+					hn102 := c.ReadListHeader(21)
+					for i101 := range l100 {
+						if hn102 && !c.ReadFlag() {
+							continue
+						}
+						l100[i101] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i101)
+							break
+						}
+					}
+				}
+				x.Maybes = l100
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
@@ -710,86 +737,88 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p98 := new(Point)
-				if ev99 := c.ReadStructFieldMeta(foryTypePoint); ev99 != nil {
-					p98.ForyReadEvolved(c, ev99)
+				p104 := serializer.Alloc[Point](c)
+				if ev105 := c.ReadStructFieldMeta(foryTypePoint); ev105 != nil {
+					p104.ForyReadEvolved(c, ev105)
 				} else {
-					p98.ForyRead(c)
+					p104.ForyRead(c)
 				}
-				x.Next = p98
+				x.Next = p104
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				if ev100 := c.ReadStructFieldMeta(foryTypePoint); ev100 != nil {
-					x.Origin.ForyReadEvolved(c, ev100)
+				if ev106 := c.ReadStructFieldMeta(foryTypePoint); ev106 != nil {
+					x.Origin.ForyReadEvolved(c, ev106)
 				} else {
 					x.Origin.ForyRead(c)
 				}
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n101 := c.ReadLength(1)
-				l102 := make([]Point, n101)
-				if n101 > 0 {
-					hn104, ev105 := c.ReadStructListHeader(foryTypePoint)
-					for i103 := range l102 {
-						if hn104 && !c.ReadFlag() {
+				n107 := c.ReadLength(1)
+				l108 := serializer.MakeSlice[[]Point](c, n107)
+				if n107 > 0 {
+					hn110, ev111 := c.ReadStructListHeader(foryTypePoint)
+					for i109 := range l108 {
+						if hn110 && !c.ReadFlag() {
 							continue
 						}
-						if ev105 != nil {
-							l102[i103].ForyReadEvolved(c, ev105)
+						if ev111 != nil {
+							l108[i109].ForyReadEvolved(c, ev111)
 						} else {
-							l102[i103].ForyRead(c)
+							l108[i109].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i103)
+							c.TraceIndex(i109)
 							break
 						}
 					}
 				}
-				x.Points = l102
+				x.Points = l108
 			}
 		case 17:
-			if !f.Flag || c.ReadFlag() {
+			if f.Convert {
+				x.Raw = serializer.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
 				x.Raw = c.ReadBinary()
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n106 := c.ReadLength(2)
-				m107 := make(map[string]int32, n106)
-				for n106 > 0 && !c.Failed() {
-					sz108, vn109 := c.ReadMapChunk(n106, 21, 5)
-					for j110 := 0; j110 < sz108 && !c.Failed(); j110++ {
-						var k111 string
-						k111 = c.ReadString()
-						var v112 int32
-						if !vn109 {
-							v112 = r.ReadVarInt32()
+				n112 := c.ReadLength(2)
+				m113 := serializer.MakeMap[map[string]int32](c, n112)
+				for n112 > 0 && !c.Failed() {
+					sz114, vn115 := c.ReadMapChunk(n112, 21, 5)
+					for j116 := 0; j116 < sz114 && !c.Failed(); j116++ {
+						var k117 string
+						k117 = c.ReadString()
+						var v118 int32
+						if !vn115 {
+							v118 = r.ReadVarInt32()
 						}
-						m107[k111] = v112
+						m113[k117] = v118
 					}
-					n106 -= sz108
+					n112 -= sz114
 				}
-				x.Scores = m107
+				x.Scores = m113
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n113 := c.ReadLength(1)
-				l114 := make([]string, n113)
-				if n113 > 0 {
-					hn116 := c.ReadListHeader(21)
-					for i115 := range l114 {
-						if hn116 && !c.ReadFlag() {
+				n119 := c.ReadLength(1)
+				l120 := serializer.MakeSlice[[]string](c, n119)
+				if n119 > 0 {
+					hn122 := c.ReadListHeader(21)
+					for i121 := range l120 {
+						if hn122 && !c.ReadFlag() {
 							continue
 						}
-						l114[i115] = c.ReadString()
+						l120[i121] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i115)
+							c.TraceIndex(i121)
 							break
 						}
 					}
 				}
-				x.Tags = l114
+				x.Tags = l120
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Runs every Go fuzz target in the repository (every module under it) for
+# a given time each, then prints the executions per target.
+#
+#   scripts/fuzz.sh [duration] [package pattern...]
+#
+#   scripts/fuzz.sh 30s                 # every target, 30 s each
+#   scripts/fuzz.sh 10s ./e2e/...       # the targets of some packages
+#   FUZZ_FLAGS=-race scripts/fuzz.sh 10s
+#
+# Targets are found by `go test -list '^Fuzz'` in each package whose test
+# files declare one. FUZZ_FLAGS is added to every `go test` (for example
+# -race or -asan); FUZZ_PARALLEL sets -parallel (the number of fuzzing
+# workers; default GOMAXPROCS). A failing target does not stop the others;
+# the script exits 1 if any failed. Failing inputs are written to the
+# package's testdata/fuzz/ by go test: commit them as regression seeds.
+set -uo pipefail
+
+duration=${1:-30s}
+shift || true
+patterns=("$@")
+[ ${#patterns[@]} -eq 0 ] && patterns=(./...)
+
+cd "$(dirname "$0")/.." || exit 1
+root=$PWD
+flags=(${FUZZ_FLAGS:-})
+[ -n "${FUZZ_PARALLEL:-}" ] && flags+=("-parallel=${FUZZ_PARALLEL}")
+
+logdir=$(mktemp -d)
+trap 'rm -rf "$logdir"' EXIT
+summary=()
+failed=0
+
+# Every module: the root one and nested ones (their own go.mod).
+mapfile -t modules < <(find . -name go.mod -not -path '*/testdata/*' -not -path './.*' -printf '%h\n' | sort)
+for mod in "${modules[@]}"; do
+	cd "$root/$mod" || continue
+	for pat in "${patterns[@]}"; do
+		# Patterns are relative to the repository root; map them into the
+		# module and skip modules they do not reach.
+		case $mod in
+		.) rel=$pat ;;
+		*)
+			m=${mod#./}
+			case $pat in
+			./...) rel=./... ;;
+			./"$m"/*) rel=./${pat#./"$m"/} ;;
+			./"$m") rel=. ;;
+			*) continue ;;
+			esac
+			;;
+		esac
+		pkgs=$(go list -f '{{.ImportPath}} {{.Dir}}' "$rel" 2>/dev/null) || continue
+		while read -r pkg dir; do
+			[ -z "$pkg" ] && continue
+			# Nested modules are visited on their own.
+			grep -qs '^func Fuzz' "$dir"/*_test.go || continue
+			targets=$(go test -list '^Fuzz' "$pkg" 2>/dev/null | grep '^Fuzz') || continue
+			for t in $targets; do
+				log="$logdir/$(echo "$pkg.$t" | tr '/' '_').log"
+				echo "=== $pkg $t ($duration)"
+				go test "${flags[@]}" -run='^$' -fuzz="^${t}\$" -fuzztime="$duration" "$pkg" >"$log" 2>&1
+				rc=$?
+				execs=$(grep -o 'execs: [0-9]*' "$log" | tail -1 | awk '{print $2}')
+				status=ok
+				if [ $rc -ne 0 ]; then
+					status=FAIL
+					failed=1
+					tail -30 "$log"
+				fi
+				summary+=("$(printf '%-6s %12s  %s %s' "$status" "${execs:-?}" "$pkg" "$t")")
+			done
+		done <<<"$pkgs"
+	done
+done
+
+echo
+echo "status        execs  target"
+printf '%s\n' "${summary[@]}"
+exit $failed
