@@ -80,6 +80,11 @@ func (a *allocRecord) check(t *testing.T, what string, f *serializer.Fory, in []
 func (a *allocRecord) record(t *testing.T, what string, in []byte, got uint64, err error) {
 	t.Helper()
 	bound := uint64(allocPerByte*len(in) + allocBase)
+	if asanBuild {
+		// Redzones: up to twice the size of small objects (the bound
+		// itself is held by the ordinary, -race and checkptr runs).
+		bound *= 2
+	}
 	if got > bound {
 		t.Errorf("%s: decoding %d bytes allocated %d bytes, more than %d×len+%d = %d (err: %v)",
 			what, len(in), got, allocPerByte, allocBase, bound, err)

@@ -15,6 +15,7 @@ package serializer
 
 import (
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/forygen/forygen/buffer"
@@ -72,6 +73,11 @@ func WithTypeDefLimits(maxBodyBytes, maxFields int) Option {
 // concurrent use.
 type Fory struct {
 	opts    options
+	// writer and reader hold one idle context each: taking it is one atomic
+	// swap, far cheaper than sync.Pool's Get and Put (BenchmarkFixedCost in
+	// benchmarks). Concurrent calls that find the slot empty use the pools.
+	writer  atomic.Pointer[WriteContext]
+	reader  atomic.Pointer[ReadContext]
 	writers sync.Pool
 	readers sync.Pool
 	buffers sync.Pool
@@ -138,20 +144,29 @@ func (f *Fory) SerializeTo(b *buffer.Buffer, v any) error {
 	if !ok {
 		return ErrNotGenerated
 	}
-	c := f.writers.Get().(*WriteContext)
+	c := f.writer.Swap(nil)
+	if c == nil {
+		c = f.writers.Get().(*WriteContext)
+	}
 	c.reset(b)
 	t := m.ForyType()
 	start := b.WriterIndex()
-	b.Reserve(2)
-	w, off := b.Window(), b.WriterIndex()
-	buffer.PutUint8At(w, off, headerXlang)
-	buffer.PutUint8At(w, off+1, FlagNotNull)
-	b.SetWriterIndex(off + 2)
-	c.WriteStructMeta(t)
+	// Header, root flag and the root's type meta are one precomputed run of
+	// bytes: the root is the first type of the message, so its names or
+	// TypeDef are always new (FORMAT.md §1, §11.3).
+	prefix := t.rootConsistent
+	if c.compatible {
+		prefix = t.rootCompatible
+		c.defs = append(c.defs, t)
+	} else if t.ByName {
+		c.names = append(c.names, t)
+	}
+	b.Reserve(len(prefix))
+	b.SetWriterIndex(start + copy(b.Window()[start:], prefix))
 	m.ForyWrite(c)
 	err := c.err
 	c.buf = nil
-	f.writers.Put(c)
+	f.writer.Store(c) // a context another call stored meanwhile is dropped
 	if err != nil {
 		b.SetWriterIndex(start)
 	}
@@ -165,21 +180,37 @@ func (f *Fory) Deserialize(data []byte, v any) error {
 	if !ok {
 		return ErrNotGenerated
 	}
-	c := f.readers.Get().(*ReadContext)
+	c := f.reader.Swap(nil)
+	if c == nil {
+		c = f.readers.Get().(*ReadContext)
+	}
 	c.reset(data)
 	t := m.ForyType()
 	r := &c.r
-	if h := r.ReadUint8(); h != headerXlang && r.Err() == nil {
-		r.Fail(malformed("message header 0x%02x is not an xlang header without out-of-band buffers", h))
-	}
-	if c.ReadFlag() {
-		if ev := c.ReadStructMeta(t); ev != nil {
-			m.ForyReadEvolved(c, ev)
-		} else {
-			m.ForyRead(c)
+	if prefix := c.rootPrefix(t); len(data) >= len(prefix) && string(data[:len(prefix)]) == string(prefix) {
+		// The message starts exactly as we would write it: header, root flag
+		// and our own type meta. Register what that meta defined and read
+		// the body on the fast path.
+		r.SetOffset(len(prefix))
+		if c.compatible {
+			c.defs = append(c.defs, t.self)
+		} else if t.ByName {
+			c.names = append(c.names, t.Namespace, t.TypeName)
 		}
-	} else if r.Err() == nil {
-		r.Fail(malformed("null root value"))
+		m.ForyRead(c)
+	} else {
+		if h := r.ReadUint8(); h != headerXlang && r.Err() == nil {
+			r.Fail(malformed("message header 0x%02x is not an xlang header without out-of-band buffers", h))
+		}
+		if c.ReadFlag() {
+			if ev := c.ReadStructMeta(t); ev != nil {
+				m.ForyReadEvolved(c, ev)
+			} else {
+				m.ForyRead(c)
+			}
+		} else if r.Err() == nil {
+			r.Fail(malformed("null root value"))
+		}
 	}
 	if r.Err() == nil && r.Remaining() != 0 {
 		r.Fail(malformed("%d trailing bytes after the root value", r.Remaining()))
@@ -190,6 +221,15 @@ func (f *Fory) Deserialize(data []byte, v any) error {
 		err = &DecodeError{Type: t.GoName, Path: c.pathString(), Offset: off, Err: wrapped}
 	}
 	c.r.Reset(nil)
-	f.readers.Put(c)
+	f.reader.Store(c)
 	return err
+}
+
+// rootPrefix is the start of a message whose root is t, as this context's
+// mode writes it.
+func (c *ReadContext) rootPrefix(t *TypeInfo) []byte {
+	if c.compatible {
+		return t.rootCompatible
+	}
+	return t.rootConsistent
 }

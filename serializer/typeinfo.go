@@ -52,6 +52,10 @@ type TypeInfo struct {
 	// self is the generated TypeDef as a received one: a message carrying
 	// exactly these bytes takes the generated fast path.
 	self *remoteDef
+	// rootConsistent and rootCompatible are the first bytes of a message
+	// whose root is this type: header, root flag and type meta (§1).
+	rootConsistent []byte
+	rootCompatible []byte
 	// fields are the local fields in write order, for field matching.
 	fields     []meta.FieldDef
 	evolutions evolutionCache
@@ -77,6 +81,8 @@ func NewStructType(spec StructSpec) *TypeInfo {
 	t.fields = td.Fields
 	t.self = &remoteDef{header: td.Header, def: td}
 	t.ptrKey = &TypeInfo{StructSpec: StructSpec{GoName: "*" + spec.GoName}}
+	t.rootConsistent = append([]byte{headerXlang, FlagNotNull}, spec.ConsistentMeta...)
+	t.rootCompatible = append([]byte{headerXlang, FlagNotNull, t.compatibleTypeID, 0}, spec.TypeDef...)
 	return t
 }
 
