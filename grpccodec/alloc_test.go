@@ -19,8 +19,19 @@ import (
 
 func TestAllocations(t *testing.T) {
 	c := grpccodec.New(serializer.New())
-	small := testmsg.NewMediaContent() // 362 bytes: below grpc's pooling threshold
-	big := bigMedia()                  // pooled wire buffer
+	tiny := testmsg.NewNumericStruct() // 78 bytes: a plain slice
+	small := testmsg.NewMediaContent() // 362 bytes: grpc's 4 KiB pool tier
+	big := bigMedia()                  // ~300 KiB: grpc's pool too
+	for _, v := range []any{tiny, small, big} {
+		out, err := c.Marshal(v)
+		require.NoError(t, err)
+		require.Len(t, out, 1)
+		// What gRPC will do with the buffer: reference-counted buffers go
+		// back to the pool, plain slices are left to the collector.
+		_, plain := out[0].(mem.SliceBuffer)
+		assert.Equal(t, out.Len() <= 256, plain, "%T of %d bytes", v, out.Len())
+		out.Free()
+	}
 	marshal := func(v any) func() {
 		return func() {
 			out, err := c.Marshal(v)
@@ -30,11 +41,11 @@ func TestAllocations(t *testing.T) {
 			out.Free()
 		}
 	}
-	c.Marshal(big) // warm the write-buffer pool at the large size
-	// Below the threshold gRPC wants a plain slice: the wire bytes, the
-	// mem.Buffer interface value holding it and the one-element BufferSlice.
-	assert.LessOrEqual(t, testing.AllocsPerRun(200, marshal(small)), 3.0)
-	// Above it the wire buffer is pooled: only the BufferSlice remains.
+	// A tiny message: the wire bytes, the mem.Buffer interface value holding
+	// the slice, and the one-element BufferSlice.
+	assert.LessOrEqual(t, testing.AllocsPerRun(200, marshal(tiny)), 3.0)
+	// Pooled wire buffers: only the BufferSlice remains.
+	assert.LessOrEqual(t, testing.AllocsPerRun(200, marshal(small)), 1.0)
 	assert.LessOrEqual(t, testing.AllocsPerRun(50, marshal(big)), 1.0)
 
 	// Unmarshal of one buffer allocates exactly what decoding does.

@@ -21,20 +21,24 @@
 //
 // A Fory message's size is known only once it is written, so Marshal writes
 // the message exactly once, into a reused buffer, and copies the bytes into
-// one wire buffer from grpc's mem pool (mem.Copy: pooled above grpc's
-// pooling threshold, a plain slice below it, as grpc's proto codec does).
-// There is no size pass that could disagree with the write pass, and no
-// per-message garbage beyond the wire buffer and the one-element
-// mem.BufferSlice grpc's API requires.
+// one wire buffer from grpc's mem pool, which grpc returns to the pool after
+// writing the frame. There is no size pass that could disagree with the
+// write pass, and no per-message garbage but the one-element mem.BufferSlice
+// grpc's API requires (and, for messages of 256 bytes or less, the wire
+// bytes themselves; see smallWire).
 //
 // # Contract: do not mutate a message while it is being sent
 //
 // As with protobuf-go, a message must not be modified by another goroutine
-// while Marshal runs (while SendMsg or the unary call is in progress). If it
-// is, Marshal returns an error or a frame that is well-formed at the gRPC
-// level; a panic raised by the generated writer on a torn slice is turned
-// into an error. The bytes of a racing write are whatever the racing reads
-// observed, which the Go memory model does not define.
+// while Marshal runs (while SendMsg or the unary call is in progress). If a
+// slice or string field is replaced anyway, Marshal returns an error or a
+// well-formed message: the gRPC frame is sized from the bytes actually
+// written, and the generated writer reads each slice header once, so every
+// length prefix matches its elements (FORMAT.md §8). A panic in the writer
+// becomes an error. The message is not a consistent snapshot, and a read
+// torn by the race (one value's pointer, another's length) is undefined in
+// Go. A map written concurrently can abort the process (the runtime's
+// "concurrent map iteration and map write"), which no codec can catch.
 package grpccodec
 
 import (
@@ -107,10 +111,10 @@ func (c *Codec) Marshal(v any) (out mem.BufferSlice, err error) {
 	b := c.bufs.Get().(*buffer.Buffer)
 	b.Reset()
 	defer func() {
-		// The generated writer can only panic when v changes under it (a
-		// slice shrinking between its length and an index, FORMAT.md §8):
-		// report that as an error instead of crashing the process. b is not
-		// reused because the panic may have left it mid-write.
+		// A panic in the generated writer (a message changed under it in a
+		// way the single slice reads do not cover, such as a nil pointer
+		// stored mid-write) is reported instead of crashing the process.
+		// b is dropped because the panic may have left it mid-write.
 		if r := recover(); r != nil {
 			out, err = nil, fmt.Errorf("grpccodec: marshaling %T panicked (was it modified while being sent?): %v", v, r)
 		}
@@ -119,9 +123,28 @@ func (c *Codec) Marshal(v any) (out mem.BufferSlice, err error) {
 		c.putBuffer(b)
 		return nil, marshalError(v, err)
 	}
-	wire := mem.Copy(b.Bytes(), c.pool)
+	wire := c.wireBuffer(b.Bytes())
 	c.putBuffer(b)
 	return mem.BufferSlice{wire}, nil
+}
+
+// smallWire is the largest message given a plain slice. grpc's default pool
+// serves up to 256 bytes from a tier whose buffers are below mem's pooling
+// threshold, which grpc never reference-counts or returns: taking one would
+// only allocate with more steps. Larger messages come from the next tier
+// (4 KiB), which grpc returns to the pool once the frame is written, so a
+// message of a few hundred bytes costs no allocation for its bytes.
+const smallWire = 256
+
+// wireBuffer copies the written message into the buffer gRPC sends and
+// frees.
+func (c *Codec) wireBuffer(p []byte) mem.Buffer {
+	if len(p) <= smallWire {
+		return mem.SliceBuffer(append([]byte(nil), p...))
+	}
+	buf := c.pool.Get(len(p))
+	copy(*buf, p)
+	return mem.NewBuffer(buf, c.pool)
 }
 
 func (c *Codec) putBuffer(b *buffer.Buffer) {

@@ -224,4 +224,3 @@ func TestNeverPanics(t *testing.T) {
 	require.NoError(t, c.Unmarshal(out, &num))
 	assert.Equal(t, testmsg.NewNumericStruct(), &num)
 }
-

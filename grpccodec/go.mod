@@ -6,6 +6,7 @@ require (
 	github.com/forygen/forygen v0.0.0-00010101000000-000000000000
 	github.com/stretchr/testify v1.12.1
 	google.golang.org/grpc v1.75.1
+	google.golang.org/protobuf v1.36.12
 )
 
 require (
@@ -18,7 +19,6 @@ require (
 	golang.org/x/text v0.28.0 // indirect
 	golang.org/x/tools v0.36.0 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20250707201910-8d1bb00bc6a7 // indirect
-	google.golang.org/protobuf v1.36.6 // indirect
 )
 
 replace github.com/forygen/forygen => ../

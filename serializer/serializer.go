@@ -72,7 +72,7 @@ func WithTypeDefLimits(maxBodyBytes, maxFields int) Option {
 // Fory serializes generated types with a fixed set of options. It is safe for
 // concurrent use.
 type Fory struct {
-	opts    options
+	opts options
 	// writer and reader hold one idle context each: taking it is one atomic
 	// swap, far cheaper than sync.Pool's Get and Put (BenchmarkFixedCost in
 	// benchmarks). Concurrent calls that find the slot empty use the pools.

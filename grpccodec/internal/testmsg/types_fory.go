@@ -58,18 +58,18 @@ func (x *NumericStruct) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, -373483677)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.F1)
-	off = buffer.PutVarInt32At(w, off, x.F2)
-	off = buffer.PutVarInt32At(w, off, x.F3)
-	off = buffer.PutVarInt32At(w, off, x.F4)
-	off = buffer.PutVarInt32At(w, off, x.F5)
-	off = buffer.PutVarInt32At(w, off, x.F6)
-	off = buffer.PutVarInt32At(w, off, x.F7)
-	off = buffer.PutVarInt32At(w, off, x.F8)
-	off = buffer.PutVarInt32At(w, off, x.F9)
-	off = buffer.PutVarInt32At(w, off, x.F10)
-	off = buffer.PutVarInt32At(w, off, x.F11)
-	off = buffer.PutVarInt32At(w, off, x.F12)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F1))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F2))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F3))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F4))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F5))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F6))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F7))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F8))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F9))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F10))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F11))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F12))
 	b.SetWriterIndex(off)
 	c.Leave()
 }
@@ -87,18 +87,36 @@ func (x *NumericStruct) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.F1 = r.ReadVarInt32()
-	x.F2 = r.ReadVarInt32()
-	x.F3 = r.ReadVarInt32()
-	x.F4 = r.ReadVarInt32()
-	x.F5 = r.ReadVarInt32()
-	x.F6 = r.ReadVarInt32()
-	x.F7 = r.ReadVarInt32()
-	x.F8 = r.ReadVarInt32()
-	x.F9 = r.ReadVarInt32()
-	x.F10 = r.ReadVarInt32()
-	x.F11 = r.ReadVarInt32()
-	x.F12 = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F1 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F2 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F3 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F4 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F5 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F6 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F7 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F8 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F9 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F10 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F11 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F12 = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("F1..F12")
 		return
@@ -284,29 +302,36 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 	buffer.PutBoolAt(w, off+24, x.BooleanValue)
 	buffer.PutBoolAt(w, off+25, x.BooleanValueBoxed)
 	off += 26
-	off = buffer.PutVarInt64At(w, off, x.LongValue)
-	off = buffer.PutVarInt64At(w, off, x.LongValueBoxed)
-	off = buffer.PutVarInt32At(w, off, x.IntValue)
-	off = buffer.PutVarInt32At(w, off, x.ShortValue)
-	off = buffer.PutVarInt32At(w, off, x.CharValue)
-	off = buffer.PutVarInt32At(w, off, x.IntValueBoxed)
-	off = buffer.PutVarInt32At(w, off, x.ShortValueBoxed)
-	off = buffer.PutVarInt32At(w, off, x.CharValueBoxed)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.LongValue))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.LongValueBoxed))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.IntValue))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ShortValue))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.CharValue))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.IntValueBoxed))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ShortValueBoxed))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.CharValueBoxed))
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.IntArray) * 4))
-	b.WriteRawInt32s(x.IntArray)
-	b.WriteVarUint32(uint32(len(x.LongArray) * 8))
-	b.WriteRawInt64s(x.LongArray)
-	b.WriteVarUint32(uint32(len(x.FloatArray) * 4))
-	b.WriteRawFloat32s(x.FloatArray)
-	b.WriteVarUint32(uint32(len(x.DoubleArray) * 8))
-	b.WriteRawFloat64s(x.DoubleArray)
-	b.WriteVarUint32(uint32(len(x.ShortArray) * 4))
-	b.WriteRawInt32s(x.ShortArray)
-	b.WriteVarUint32(uint32(len(x.CharArray) * 4))
-	b.WriteRawInt32s(x.CharArray)
-	b.WriteVarUint32(uint32(len(x.BooleanArray) * 1))
-	b.WriteRawBools(x.BooleanArray)
+	l1 := x.IntArray
+	b.WriteVarUint32(uint32(len(l1) * 4))
+	b.WriteRawInt32s(l1)
+	l2 := x.LongArray
+	b.WriteVarUint32(uint32(len(l2) * 8))
+	b.WriteRawInt64s(l2)
+	l3 := x.FloatArray
+	b.WriteVarUint32(uint32(len(l3) * 4))
+	b.WriteRawFloat32s(l3)
+	l4 := x.DoubleArray
+	b.WriteVarUint32(uint32(len(l4) * 8))
+	b.WriteRawFloat64s(l4)
+	l5 := x.ShortArray
+	b.WriteVarUint32(uint32(len(l5) * 4))
+	b.WriteRawInt32s(l5)
+	l6 := x.CharArray
+	b.WriteVarUint32(uint32(len(l6) * 4))
+	b.WriteRawInt32s(l6)
+	l7 := x.BooleanArray
+	b.WriteVarUint32(uint32(len(l7) * 1))
+	b.WriteRawBools(l7)
 	serializer.WriteString(b, x.String)
 	c.Leave()
 }
@@ -335,70 +360,85 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		x.BooleanValueBoxed = buffer.ReadUint8At(in, off+25) != 0
 		r.SetOffset(off + 26)
 	}
-	x.LongValue = r.ReadVarInt64()
-	x.LongValueBoxed = r.ReadVarInt64()
-	x.IntValue = r.ReadVarInt32()
-	x.ShortValue = r.ReadVarInt32()
-	x.CharValue = r.ReadVarInt32()
-	x.IntValueBoxed = r.ReadVarInt32()
-	x.ShortValueBoxed = r.ReadVarInt32()
-	x.CharValueBoxed = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.LongValue = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.LongValueBoxed = buffer.UnZigZag64(u64)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.IntValue = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.ShortValue = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.CharValue = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.IntValueBoxed = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.ShortValueBoxed = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.CharValueBoxed = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("DoubleValue..CharValueBoxed")
 		return
 	}
-	n1 := c.ReadArrayLength(4)
-	a2 := make([]int32, n1)
-	r.ReadRawInt32s(a2)
-	x.IntArray = a2
+	n8 := c.ReadArrayLength(4)
+	a9 := make([]int32, n8)
+	r.ReadRawInt32s(a9)
+	x.IntArray = a9
 	if c.Failed() {
 		c.Trace("IntArray")
 		return
 	}
-	n3 := c.ReadArrayLength(8)
-	a4 := make([]int64, n3)
-	r.ReadRawInt64s(a4)
-	x.LongArray = a4
+	n10 := c.ReadArrayLength(8)
+	a11 := make([]int64, n10)
+	r.ReadRawInt64s(a11)
+	x.LongArray = a11
 	if c.Failed() {
 		c.Trace("LongArray")
 		return
 	}
-	n5 := c.ReadArrayLength(4)
-	a6 := make([]float32, n5)
-	r.ReadRawFloat32s(a6)
-	x.FloatArray = a6
+	n12 := c.ReadArrayLength(4)
+	a13 := make([]float32, n12)
+	r.ReadRawFloat32s(a13)
+	x.FloatArray = a13
 	if c.Failed() {
 		c.Trace("FloatArray")
 		return
 	}
-	n7 := c.ReadArrayLength(8)
-	a8 := make([]float64, n7)
-	r.ReadRawFloat64s(a8)
-	x.DoubleArray = a8
+	n14 := c.ReadArrayLength(8)
+	a15 := make([]float64, n14)
+	r.ReadRawFloat64s(a15)
+	x.DoubleArray = a15
 	if c.Failed() {
 		c.Trace("DoubleArray")
 		return
 	}
-	n9 := c.ReadArrayLength(4)
-	a10 := make([]int32, n9)
-	r.ReadRawInt32s(a10)
-	x.ShortArray = a10
+	n16 := c.ReadArrayLength(4)
+	a17 := make([]int32, n16)
+	r.ReadRawInt32s(a17)
+	x.ShortArray = a17
 	if c.Failed() {
 		c.Trace("ShortArray")
 		return
 	}
-	n11 := c.ReadArrayLength(4)
-	a12 := make([]int32, n11)
-	r.ReadRawInt32s(a12)
-	x.CharArray = a12
+	n18 := c.ReadArrayLength(4)
+	a19 := make([]int32, n18)
+	r.ReadRawInt32s(a19)
+	x.CharArray = a19
 	if c.Failed() {
 		c.Trace("CharArray")
 		return
 	}
-	n13 := c.ReadArrayLength(1)
-	a14 := make([]bool, n13)
-	r.ReadRawBools(a14)
-	x.BooleanArray = a14
+	n20 := c.ReadArrayLength(1)
+	a21 := make([]bool, n20)
+	r.ReadRawBools(a21)
+	x.BooleanArray = a21
 	if c.Failed() {
 		c.Trace("BooleanArray")
 		return
@@ -422,32 +462,32 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v15, ok16 := c.ReadFloatAs(f, 64); ok16 {
-					x.DoubleValue = float64(v15)
+				if v22, ok23 := c.ReadFloatAs(f, 64); ok23 {
+					x.DoubleValue = float64(v22)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValue = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v17, ok18 := c.ReadFloatAs(f, 64); ok18 {
-					x.DoubleValueBoxed = float64(v17)
+				if v24, ok25 := c.ReadFloatAs(f, 64); ok25 {
+					x.DoubleValueBoxed = float64(v24)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValueBoxed = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v19, ok20 := c.ReadFloatAs(f, 32); ok20 {
-					x.FloatValue = float32(v19)
+				if v26, ok27 := c.ReadFloatAs(f, 32); ok27 {
+					x.FloatValue = float32(v26)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValue = r.ReadFloat32()
 			}
 		case 3:
 			if f.Convert {
-				if v21, ok22 := c.ReadFloatAs(f, 32); ok22 {
-					x.FloatValueBoxed = float32(v21)
+				if v28, ok29 := c.ReadFloatAs(f, 32); ok29 {
+					x.FloatValueBoxed = float32(v28)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValueBoxed = r.ReadFloat32()
@@ -462,116 +502,130 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 6:
 			if f.Convert {
-				if v23, ok24 := c.ReadIntAs(f, 64); ok24 {
-					x.LongValue = int64(v23)
+				if v30, ok31 := c.ReadIntAs(f, 64); ok31 {
+					x.LongValue = int64(v30)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValue = r.ReadVarInt64()
 			}
 		case 7:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
-					x.LongValueBoxed = int64(v25)
+				if v32, ok33 := c.ReadIntAs(f, 64); ok33 {
+					x.LongValueBoxed = int64(v32)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValueBoxed = r.ReadVarInt64()
 			}
 		case 8:
 			if f.Convert {
-				if v27, ok28 := c.ReadIntAs(f, 32); ok28 {
-					x.IntValue = int32(v27)
+				if v34, ok35 := c.ReadIntAs(f, 32); ok35 {
+					x.IntValue = int32(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValue = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
-					x.ShortValue = int32(v29)
+				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
+					x.ShortValue = int32(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValue = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
-					x.CharValue = int32(v31)
+				if v38, ok39 := c.ReadIntAs(f, 32); ok39 {
+					x.CharValue = int32(v38)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValue = r.ReadVarInt32()
 			}
 		case 11:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 32); ok34 {
-					x.IntValueBoxed = int32(v33)
+				if v40, ok41 := c.ReadIntAs(f, 32); ok41 {
+					x.IntValueBoxed = int32(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValueBoxed = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 32); ok36 {
-					x.ShortValueBoxed = int32(v35)
+				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
+					x.ShortValueBoxed = int32(v42)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValueBoxed = r.ReadVarInt32()
 			}
 		case 13:
 			if f.Convert {
-				if v37, ok38 := c.ReadIntAs(f, 32); ok38 {
-					x.CharValueBoxed = int32(v37)
+				if v44, ok45 := c.ReadIntAs(f, 32); ok45 {
+					x.CharValueBoxed = int32(v44)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValueBoxed = r.ReadVarInt32()
 			}
 		case 14:
-			if !f.Flag || c.ReadFlag() {
-				n39 := c.ReadArrayLength(4)
-				a40 := make([]int32, n39)
-				r.ReadRawInt32s(a40)
-				x.IntArray = a40
+			if f.Convert {
+				x.IntArray = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n46 := c.ReadArrayLength(4)
+				a47 := make([]int32, n46)
+				r.ReadRawInt32s(a47)
+				x.IntArray = a47
 			}
 		case 15:
-			if !f.Flag || c.ReadFlag() {
-				n41 := c.ReadArrayLength(8)
-				a42 := make([]int64, n41)
-				r.ReadRawInt64s(a42)
-				x.LongArray = a42
+			if f.Convert {
+				x.LongArray = serializer.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n48 := c.ReadArrayLength(8)
+				a49 := make([]int64, n48)
+				r.ReadRawInt64s(a49)
+				x.LongArray = a49
 			}
 		case 16:
-			if !f.Flag || c.ReadFlag() {
-				n43 := c.ReadArrayLength(4)
-				a44 := make([]float32, n43)
-				r.ReadRawFloat32s(a44)
-				x.FloatArray = a44
+			if f.Convert {
+				x.FloatArray = serializer.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n50 := c.ReadArrayLength(4)
+				a51 := make([]float32, n50)
+				r.ReadRawFloat32s(a51)
+				x.FloatArray = a51
 			}
 		case 17:
-			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadArrayLength(8)
-				a46 := make([]float64, n45)
-				r.ReadRawFloat64s(a46)
-				x.DoubleArray = a46
+			if f.Convert {
+				x.DoubleArray = serializer.ReadSliceAs[float64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n52 := c.ReadArrayLength(8)
+				a53 := make([]float64, n52)
+				r.ReadRawFloat64s(a53)
+				x.DoubleArray = a53
 			}
 		case 18:
-			if !f.Flag || c.ReadFlag() {
-				n47 := c.ReadArrayLength(4)
-				a48 := make([]int32, n47)
-				r.ReadRawInt32s(a48)
-				x.ShortArray = a48
+			if f.Convert {
+				x.ShortArray = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n54 := c.ReadArrayLength(4)
+				a55 := make([]int32, n54)
+				r.ReadRawInt32s(a55)
+				x.ShortArray = a55
 			}
 		case 19:
-			if !f.Flag || c.ReadFlag() {
-				n49 := c.ReadArrayLength(4)
-				a50 := make([]int32, n49)
-				r.ReadRawInt32s(a50)
-				x.CharArray = a50
+			if f.Convert {
+				x.CharArray = serializer.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n56 := c.ReadArrayLength(4)
+				a57 := make([]int32, n56)
+				r.ReadRawInt32s(a57)
+				x.CharArray = a57
 			}
 		case 20:
-			if !f.Flag || c.ReadFlag() {
-				n51 := c.ReadArrayLength(1)
-				a52 := make([]bool, n51)
-				r.ReadRawBools(a52)
-				x.BooleanArray = a52
+			if f.Convert {
+				x.BooleanArray = serializer.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n58 := c.ReadArrayLength(1)
+				a59 := make([]bool, n58)
+				r.ReadRawBools(a59)
+				x.BooleanArray = a59
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
@@ -628,12 +682,13 @@ func (x *MediaContent) ForyWrite(c *serializer.WriteContext) {
 		c.WriteStructMeta(foryTypeMedia)
 	}
 	x.Media.ForyWrite(c)
-	b.WriteVarUint32(uint32(len(x.Images)))
-	if len(x.Images) > 0 {
+	l1 := x.Images
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeImage)
-		for i1 := range x.Images {
-			x.Images[i1].ForyWrite(c)
+		for i2 := range l1 {
+			l1[i2].ForyWrite(c)
 		}
 	}
 	c.Leave()
@@ -652,8 +707,8 @@ func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	if ev2 := c.ReadStructFieldMeta(foryTypeMedia); ev2 != nil {
-		x.Media.ForyReadEvolved(c, ev2)
+	if ev3 := c.ReadStructFieldMeta(foryTypeMedia); ev3 != nil {
+		x.Media.ForyReadEvolved(c, ev3)
 	} else {
 		x.Media.ForyRead(c)
 	}
@@ -661,26 +716,26 @@ func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Media")
 		return
 	}
-	n3 := c.ReadLength(1)
-	l4 := make([]Image, n3)
-	if n3 > 0 {
-		hn6, ev7 := c.ReadStructListHeader(foryTypeImage)
-		for i5 := range l4 {
-			if hn6 && !c.ReadFlag() {
+	n4 := c.ReadLength(1)
+	l5 := serializer.MakeSlice[[]Image](c, n4)
+	if n4 > 0 {
+		hn7, ev8 := c.ReadStructListHeader(foryTypeImage)
+		for i6 := range l5 {
+			if hn7 && !c.ReadFlag() {
 				continue
 			}
-			if ev7 != nil {
-				l4[i5].ForyReadEvolved(c, ev7)
+			if ev8 != nil {
+				l5[i6].ForyReadEvolved(c, ev8)
 			} else {
-				l4[i5].ForyRead(c)
+				l5[i6].ForyRead(c)
 			}
 			if c.Failed() {
-				c.TraceIndex(i5)
-				return
+				c.TraceIndex(i6)
+				break
 			}
 		}
 	}
-	x.Images = l4
+	x.Images = l5
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -698,34 +753,34 @@ func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				if ev8 := c.ReadStructFieldMeta(foryTypeMedia); ev8 != nil {
-					x.Media.ForyReadEvolved(c, ev8)
+				if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
+					x.Media.ForyReadEvolved(c, ev9)
 				} else {
 					x.Media.ForyRead(c)
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n9 := c.ReadLength(1)
-				l10 := make([]Image, n9)
-				if n9 > 0 {
-					hn12, ev13 := c.ReadStructListHeader(foryTypeImage)
-					for i11 := range l10 {
-						if hn12 && !c.ReadFlag() {
+				n10 := c.ReadLength(1)
+				l11 := serializer.MakeSlice[[]Image](c, n10)
+				if n10 > 0 {
+					hn13, ev14 := c.ReadStructListHeader(foryTypeImage)
+					for i12 := range l11 {
+						if hn13 && !c.ReadFlag() {
 							continue
 						}
-						if ev13 != nil {
-							l10[i11].ForyReadEvolved(c, ev13)
+						if ev14 != nil {
+							l11[i12].ForyReadEvolved(c, ev14)
 						} else {
-							l10[i11].ForyRead(c)
+							l11[i12].ForyRead(c)
 						}
 						if c.Failed() {
-							c.TraceIndex(i11)
-							return
+							c.TraceIndex(i12)
+							break
 						}
 					}
 				}
-				x.Images = l10
+				x.Images = l11
 			}
 		default:
 			c.SkipField(f)
@@ -785,20 +840,21 @@ func (x *Media) ForyWrite(c *serializer.WriteContext) {
 	}
 	buffer.PutBoolAt(w, off, x.HasBitrate)
 	off += 1
-	off = buffer.PutVarInt64At(w, off, x.Duration)
-	off = buffer.PutVarInt64At(w, off, x.Size)
-	off = buffer.PutVarInt32At(w, off, x.Width)
-	off = buffer.PutVarInt32At(w, off, x.Height)
-	off = buffer.PutVarInt32At(w, off, x.Bitrate)
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Duration))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Size))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Bitrate))
 	b.SetWriterIndex(off)
 	serializer.WriteString(b, x.URI)
 	serializer.WriteString(b, x.Title)
 	serializer.WriteString(b, x.Format)
-	b.WriteVarUint32(uint32(len(x.Persons)))
-	if len(x.Persons) > 0 {
+	l1 := x.Persons
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e1 := range x.Persons {
-			serializer.WriteString(b, e1)
+		for _, e2 := range l1 {
+			serializer.WriteString(b, e2)
 		}
 	}
 	b.WriteVarUint32(uint32(x.Player))
@@ -825,11 +881,23 @@ func (x *Media) ForyRead(c *serializer.ReadContext) {
 		x.HasBitrate = buffer.ReadUint8At(in, off) != 0
 		r.SetOffset(off + 1)
 	}
-	x.Duration = r.ReadVarInt64()
-	x.Size = r.ReadVarInt64()
-	x.Width = r.ReadVarInt32()
-	x.Height = r.ReadVarInt32()
-	x.Bitrate = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Duration = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Size = buffer.UnZigZag64(u64)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Width = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Height = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Bitrate = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("HasBitrate..Bitrate")
 		return
@@ -849,22 +917,22 @@ func (x *Media) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n2 := c.ReadLength(1)
-	l3 := make([]string, n2)
-	if n2 > 0 {
-		hn5 := c.ReadListHeader(21)
-		for i4 := range l3 {
-			if hn5 && !c.ReadFlag() {
+	n3 := c.ReadLength(1)
+	l4 := serializer.MakeSlice[[]string](c, n3)
+	if n3 > 0 {
+		hn6 := c.ReadListHeader(21)
+		for i5 := range l4 {
+			if hn6 && !c.ReadFlag() {
 				continue
 			}
-			l3[i4] = c.ReadString()
+			l4[i5] = c.ReadString()
 			if c.Failed() {
-				c.TraceIndex(i4)
-				return
+				c.TraceIndex(i5)
+				break
 			}
 		}
 	}
-	x.Persons = l3
+	x.Persons = l4
 	if c.Failed() {
 		c.Trace("Persons")
 		return
@@ -897,40 +965,40 @@ func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 1:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 64); ok8 {
-					x.Duration = int64(v7)
+				if v8, ok9 := c.ReadIntAs(f, 64); ok9 {
+					x.Duration = int64(v8)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 64); ok10 {
-					x.Size = int64(v9)
+				if v10, ok11 := c.ReadIntAs(f, 64); ok11 {
+					x.Size = int64(v10)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
-					x.Width = int32(v11)
+				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
+					x.Width = int32(v12)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
-					x.Height = int32(v13)
+				if v14, ok15 := c.ReadIntAs(f, 32); ok15 {
+					x.Height = int32(v14)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
-					x.Bitrate = int32(v15)
+				if v16, ok17 := c.ReadIntAs(f, 32); ok17 {
+					x.Bitrate = int32(v16)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -949,22 +1017,22 @@ func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n17 := c.ReadLength(1)
-				l18 := make([]string, n17)
-				if n17 > 0 {
-					hn20 := c.ReadListHeader(21)
-					for i19 := range l18 {
-						if hn20 && !c.ReadFlag() {
+				n18 := c.ReadLength(1)
+				l19 := serializer.MakeSlice[[]string](c, n18)
+				if n18 > 0 {
+					hn21 := c.ReadListHeader(21)
+					for i20 := range l19 {
+						if hn21 && !c.ReadFlag() {
 							continue
 						}
-						l18[i19] = c.ReadString()
+						l19[i20] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i19)
-							return
+							c.TraceIndex(i20)
+							break
 						}
 					}
 				}
-				x.Persons = l18
+				x.Persons = l19
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -1023,8 +1091,8 @@ func (x *Image) ForyWrite(c *serializer.WriteContext) {
 		buffer.PutInt32At(w, off, 1960516840)
 		off += 4
 	}
-	off = buffer.PutVarInt32At(w, off, x.Width)
-	off = buffer.PutVarInt32At(w, off, x.Height)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	b.SetWriterIndex(off)
 	serializer.WriteString(b, x.URI)
 	serializer.WriteString(b, x.Title)
@@ -1045,8 +1113,16 @@ func (x *Image) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	x.Width = r.ReadVarInt32()
-	x.Height = r.ReadVarInt32()
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Width = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Height = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
 	if c.Failed() {
 		c.Trace("Width..Height")
 		return
