@@ -1,6 +1,8 @@
 package e2e_test
 
 import (
+	"fmt"
+	"os"
 	"math"
 	"reflect"
 	"strings"
@@ -75,6 +77,12 @@ func fuzzDecode(f *testing.F, name string) {
 	addSeeds(f, r)
 	typeName := goName(r)
 	f.Fuzz(func(t *testing.T, data []byte) {
+		start := time.Now() // SCRATCH
+		defer func() {
+			if time.Since(start) > 200*time.Millisecond {
+				os.WriteFile(fmt.Sprintf("/tmp/slow-%d", time.Now().UnixNano()), data, 0o644)
+			}
+		}()
 		in := make([]byte, len(data))
 		copy(in, data)
 		for _, fy := range fuzzForys {

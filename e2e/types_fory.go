@@ -39,11 +39,8 @@ func (x *Base) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Base's struct body (FORMAT.md §9).
 func (x *Base) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeBase) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 9 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(13 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -53,14 +50,10 @@ func (x *Base) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
 	b.SetWriterIndex(off)
 	serializer.WriteTime(b, x.Created)
-	c.Leave()
 }
 
 // ForyRead reads Base's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Base) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeBase) {
-		return
-	}
 	*x = Base{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -86,14 +79,10 @@ func (x *Base) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Created")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Base body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Base) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeBase) {
-		return
-	}
 	*x = Base{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -118,7 +107,6 @@ func (x *Base) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeScalars is Scalars's static type information. Fingerprint: 7,5,0,0;b,1,0,0;base,0,0,0;cnt,12,0,0;col,0,0,0;day,39,0,0;dur,37,0,0;f32,19,0,0;f64,20,0,0;f_i32,4,0,0;f_i64,6,0,0;f_u32,11,0,0;f_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;lbl,21,0,0;p_b,1,0,0;p_col,0,0,0;p_f32,19,0,0;p_i64,7,0,0;p_s,21,0,0;shd,0,0,0;stat,0,0,0;t_i64,8,0,0;t_u64,15,0,0;temp,20,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;when,38,0,0;
@@ -178,11 +166,8 @@ func (x *Scalars) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Scalars's struct body (FORMAT.md §9).
 func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeScalars) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 51 fixed and 74 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 51 fixed and 74 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(129 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -235,10 +220,21 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		c.WriteStructMeta(foryTypeBase)
 	}
 	x.Base.ForyWrite(c)
-	b.WriteVarUint32(uint32(x.Col))
+	{
+		b.Reserve(buffer.BatchSlack + 5)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(x.Col))
+		b.SetWriterIndex(off)
+	}
 	serializer.WriteDate(b, x.Day)
 	serializer.WriteDuration(b, x.Dur)
-	serializer.WriteString(b, string(x.Lbl))
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Lbl) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Lbl))<<2|2)
+		off += copy(w[off:], x.Lbl)
+		b.SetWriterIndex(off)
+	}
 	if x.PCol == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -251,17 +247,18 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xff)
 		serializer.WriteString(b, *x.PS)
 	}
-	b.WriteVarUint32(uint32(x.Shd))
-	b.WriteVarUint32(uint32(x.Stat))
+	{
+		b.Reserve(buffer.BatchSlack + 10)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(x.Shd))
+		off = buffer.PutVarUint32At(w, off, uint32(x.Stat))
+		b.SetWriterIndex(off)
+	}
 	serializer.WriteTime(b, x.When)
-	c.Leave()
 }
 
 // ForyRead reads Scalars's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Scalars) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeScalars) {
-		return
-	}
 	*x = Scalars{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -408,14 +405,10 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		c.Trace("When")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Scalars body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeScalars) {
-		return
-	}
 	*x = Scalars{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -676,7 +669,6 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeContainers is Containers's static type information. Fingerprint: arr,22,0,0[3,0,0];bools,22,0,0[1,0,0];bytes,22,0,0[9,0,0];colors,22,0,0[0,0,0];d_bools,43,0,0;d_f32,55,0,0;d_f64,56,0,0;d_i16,45,0,0;d_i32,46,0,0;d_i64,47,0,0;d_i8,44,0,0;d_u16,49,0,0;d_u32,50,0,0;d_u64,51,0,0;f32s,22,0,0[19,0,0];f64s,22,0,0[20,0,0];i16s,22,0,0[3,0,0];i32s,22,0,0[5,0,0];i64s,22,0,0[7,0,0];i8s,22,0,0[2,0,0];n_i64s,22,0,1[7,0,0];n_map,24,0,1[21,0,0|5,0,0];n_strs,22,0,1[21,0,0];named,22,0,0[21,0,0];nested,22,0,0[22,0,0[5,0,0]];p_i32s,22,0,0[5,0,0];p_strs,22,0,0[21,0,0];raw,41,0,0;s,21,0,0;str_arr,22,0,0[21,0,0];strs,22,0,0[21,0,0];times,22,0,0[38,0,0];u16s,22,0,0[10,0,0];u32s,22,0,0[12,0,0];u64s,22,0,0[14,0,0];
@@ -738,11 +730,8 @@ func (x *Containers) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Containers's struct body (FORMAT.md §9).
 func (x *Containers) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeContainers) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -1034,7 +1023,13 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 	l49 := x.Raw
 	b.WriteVarUint32(uint32(len(l49)))
 	b.WriteBytes(l49)
-	serializer.WriteString(b, x.S)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.S) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.S))<<2|2)
+		off += copy(w[off:], x.S)
+		b.SetWriterIndex(off)
+	}
 	b.WriteVarUint32(uint32(len(x.StrArr)))
 	if len(x.StrArr) > 0 {
 		b.WriteUint8(0x0c)
@@ -1097,14 +1092,10 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	c.Leave()
 }
 
 // ForyRead reads Containers's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Containers) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeContainers) {
-		return
-	}
 	*x = Containers{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -1698,14 +1689,10 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		c.Trace("U64s")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Containers body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeContainers) {
-		return
-	}
 	*x = Containers{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -2312,7 +2299,6 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeMaps is Maps's static type information. Fingerprint: by_bool,24,0,0[1,0,0|21,0,0];by_enum,24,0,0[0,0,0|5,0,0];by_i16,24,0,0[3,0,0|3,0,0];by_i32,24,0,0[5,0,0|21,0,0];by_i64,24,0,0[7,0,0|20,0,0];by_i8,24,0,0[2,0,0|2,0,0];by_int,24,0,0[7,0,0|7,0,0];by_str,24,0,0[21,0,0|21,0,0];by_u16,24,0,0[10,0,0|10,0,0];by_u32,24,0,0[12,0,0|12,0,0];by_u64,24,0,0[14,0,0|14,0,0];by_u8,24,0,0[9,0,0|9,0,0];by_uint,24,0,0[14,0,0|1,0,0];inner,24,0,0[21,0,0|24,0,0[5,0,0|21,0,0]];lists,24,0,0[21,0,0|22,0,0[7,0,0]];named,24,0,0[21,0,0|5,0,0];p_vals,24,0,0[21,0,0|7,0,0];ptrs,24,0,0[5,0,0|0,0,0];shade_key,24,0,0[0,0,0|21,0,0];structs,24,0,0[21,0,0|0,0,0];
@@ -2357,11 +2343,8 @@ func (x *Maps) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Maps's struct body (FORMAT.md §9).
 func (x *Maps) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeMaps) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -2556,14 +2539,10 @@ func (x *Maps) ForyWrite(c *serializer.WriteContext) {
 		v64.ForyWrite(c)
 	}
 	mw62.End(b)
-	c.Leave()
 }
 
 // ForyRead reads Maps's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Maps) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeMaps) {
-		return
-	}
 	*x = Maps{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -3006,14 +2985,10 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Structs")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Maps body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeMaps) {
-		return
-	}
 	*x = Maps{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -3440,7 +3415,6 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeComposite is Composite's static type information. Fingerprint: addrs,22,0,0[0,0,0];by_name,24,0,0[21,0,0|0,0,0];home,0,0,0;p_addrs,22,0,0[0,0,0];p_scalars,0,0,0;p_tag,0,0,0;scalars,0,0,0;tags,22,0,0[0,0,0];title,21,0,0;work,0,0,0;
@@ -3477,11 +3451,8 @@ func (x *Composite) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Composite's struct body (FORMAT.md §9).
 func (x *Composite) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeComposite) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -3569,7 +3540,13 @@ func (x *Composite) ForyWrite(c *serializer.WriteContext) {
 			l9[i10].ForyWrite(c)
 		}
 	}
-	serializer.WriteString(b, x.Title)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Title) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Title))<<2|2)
+		off += copy(w[off:], x.Title)
+		b.SetWriterIndex(off)
+	}
 	if x.Work == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -3579,14 +3556,10 @@ func (x *Composite) ForyWrite(c *serializer.WriteContext) {
 		}
 		x.Work.ForyWrite(c)
 	}
-	c.Leave()
 }
 
 // ForyRead reads Composite's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Composite) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeComposite) {
-		return
-	}
 	*x = Composite{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -3753,14 +3726,10 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Work")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Composite body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeComposite) {
-		return
-	}
 	*x = Composite{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -3914,7 +3883,6 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeNode is Node's static type information. Fingerprint: next,0,0,0;value,5,0,0;
@@ -3945,7 +3913,7 @@ func (x *Node) ForyWrite(c *serializer.WriteContext) {
 		return
 	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 5 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -4074,7 +4042,7 @@ func (x *Tree) ForyWrite(c *serializer.WriteContext) {
 		return
 	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -4118,7 +4086,13 @@ func (x *Tree) ForyWrite(c *serializer.WriteContext) {
 		}
 	}
 	mw4.End(b)
-	serializer.WriteString(b, x.Name)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
+		off += copy(w[off:], x.Name)
+		b.SetWriterIndex(off)
+	}
 	c.Leave()
 }
 

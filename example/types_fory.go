@@ -37,20 +37,18 @@ func (x *User) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes User's struct body (FORMAT.md §9).
 func (x *User) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeUser) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 9 varint bytes at most: one reserve, one commit.
-	b.Reserve(13 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	b.Reserve(13 + buffer.BatchSlack + len(x.Name) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1990315993)
 		off += 4
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
+	off += copy(w[off:], x.Name)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.Name)
 	l1 := x.Tags
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {
@@ -59,15 +57,16 @@ func (x *User) ForyWrite(c *serializer.WriteContext) {
 			serializer.WriteString(b, e2)
 		}
 	}
-	b.WriteVarUint32(uint32(x.Status))
-	c.Leave()
+	{
+		b.Reserve(buffer.BatchSlack + 5)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
+		b.SetWriterIndex(off)
+	}
 }
 
 // ForyRead reads User's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *User) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeUser) {
-		return
-	}
 	*x = User{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -118,14 +117,10 @@ func (x *User) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Status")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a User body written with another schema, following ev (FORMAT.md §11.4).
 func (x *User) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeUser) {
-		return
-	}
 	*x = User{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -173,5 +168,4 @@ func (x *User) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			return
 		}
 	}
-	c.Leave()
 }

@@ -57,6 +57,11 @@ func Generate(cfg Config) ([]Output, []error) {
 	}
 	outputs := map[string][]byte{}
 	for _, p := range pkgs {
+		var all []*model.StructDecl
+		for _, f := range p.Files {
+			all = append(all, f.Structs...)
+		}
+		recursive := plan.Recursive(p.Path, all)
 		for _, f := range p.Files {
 			var structs []*plan.Struct
 			var enums []*model.EnumDecl
@@ -69,6 +74,7 @@ func Generate(cfg Config) ([]Output, []error) {
 					errs = append(errs, asGenError(e))
 				}
 				if ps != nil {
+					ps.Recursive = recursive[s.Name]
 					structs = append(structs, ps)
 				}
 			}

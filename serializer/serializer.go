@@ -54,9 +54,12 @@ func WithMaxDepth(d int) Option {
 	}
 }
 
-// WithAliasStrings makes decoded strings share the input's memory instead of
-// copying it: fewer allocations, but the input must then never be modified
-// and stays alive as long as any decoded string does.
+// WithAliasStrings makes Deserialize copy the input once and decode every
+// UTF-8 string as a view into that copy: one allocation for all the strings
+// of a message instead of one per string. The trade-off: the copy stays
+// alive as long as any decoded string does, so keeping one short string of
+// a large message keeps the whole message in memory. The caller's input is
+// not retained and may be reused at once.
 func WithAliasStrings(on bool) Option { return func(o *options) { o.aliasStrings = on } }
 
 // WithUTF8Validation controls whether decoded strings must be valid UTF-8
@@ -183,6 +186,9 @@ func (f *Fory) Deserialize(data []byte, v any) error {
 	c := f.reader.Swap(nil)
 	if c == nil {
 		c = f.readers.Get().(*ReadContext)
+	}
+	if c.opts.aliasStrings {
+		data = append([]byte(nil), data...)
 	}
 	c.reset(data)
 	t := m.ForyType()

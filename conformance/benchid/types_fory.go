@@ -47,11 +47,8 @@ func (x *NumericStruct) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes NumericStruct's struct body (FORMAT.md §9).
 func (x *NumericStruct) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeNumericStruct) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 60 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(64 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -71,14 +68,10 @@ func (x *NumericStruct) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F11))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F12))
 	b.SetWriterIndex(off)
-	c.Leave()
 }
 
 // ForyRead reads NumericStruct's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *NumericStruct) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeNumericStruct) {
-		return
-	}
 	*x = NumericStruct{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -121,14 +114,10 @@ func (x *NumericStruct) ForyRead(c *serializer.ReadContext) {
 		c.Trace("F1..F12")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a NumericStruct body written with another schema, following ev (FORMAT.md §11.4).
 func (x *NumericStruct) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeNumericStruct) {
-		return
-	}
 	*x = NumericStruct{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -237,7 +226,6 @@ func (x *NumericStruct) ForyReadEvolved(c *serializer.ReadContext, ev *serialize
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeSample is Sample's static type information. Fingerprint: 1,5,0,0;2,7,0,0;3,19,0,0;4,20,0,0;5,5,0,0;6,5,0,0;7,1,0,0;8,5,0,0;9,7,0,0;10,19,0,0;11,20,0,0;12,5,0,0;13,5,0,0;14,1,0,0;15,46,0,0;16,47,0,0;17,55,0,0;18,56,0,0;19,46,0,0;20,46,0,0;21,43,0,0;22,21,0,0;
@@ -284,11 +272,8 @@ func (x *Sample) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Sample's struct body (FORMAT.md §9).
 func (x *Sample) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeSample) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 26 fixed and 48 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 26 fixed and 48 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(78 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -332,15 +317,17 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 	l7 := x.BooleanArray
 	b.WriteVarUint32(uint32(len(l7) * 1))
 	b.WriteRawBools(l7)
-	serializer.WriteString(b, x.String)
-	c.Leave()
+	{
+		b.Reserve(buffer.BatchSlack + len(x.String) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.String))<<2|2)
+		off += copy(w[off:], x.String)
+		b.SetWriterIndex(off)
+	}
 }
 
 // ForyRead reads Sample's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Sample) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeSample) {
-		return
-	}
 	*x = Sample{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -448,14 +435,10 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("String")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Sample body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeSample) {
-		return
-	}
 	*x = Sample{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -639,7 +622,6 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeMediaContent is MediaContent's static type information. Fingerprint: 1,0,0,0;2,22,0,0[0,0,0];
@@ -666,11 +648,8 @@ func (x *MediaContent) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes MediaContent's struct body (FORMAT.md §9).
 func (x *MediaContent) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeMediaContent) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -691,14 +670,10 @@ func (x *MediaContent) ForyWrite(c *serializer.WriteContext) {
 			l1[i2].ForyWrite(c)
 		}
 	}
-	c.Leave()
 }
 
 // ForyRead reads MediaContent's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeMediaContent) {
-		return
-	}
 	*x = MediaContent{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -740,14 +715,10 @@ func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Images")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a MediaContent body written with another schema, following ev (FORMAT.md §11.4).
 func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeMediaContent) {
-		return
-	}
 	*x = MediaContent{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -790,7 +761,6 @@ func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeMedia is Media's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,21,0,0;6,7,0,0;7,7,0,0;8,5,0,0;9,1,0,0;10,22,0,0[21,0,0];11,0,0,0;12,21,0,0;
@@ -827,12 +797,9 @@ func (x *Media) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Media's struct body (FORMAT.md §9).
 func (x *Media) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeMedia) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 1 fixed and 33 varint bytes at most: one reserve, one commit.
-	b.Reserve(38 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings or enums: one reserve, one commit.
+	b.Reserve(38 + buffer.BatchSlack + len(x.URI) + len(x.Title) + len(x.Format) + 27)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -604294006)
@@ -845,10 +812,13 @@ func (x *Media) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Bitrate))
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.URI))<<2|2)
+	off += copy(w[off:], x.URI)
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.Title))<<2|2)
+	off += copy(w[off:], x.Title)
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.Format))<<2|2)
+	off += copy(w[off:], x.Format)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.URI)
-	serializer.WriteString(b, x.Title)
-	serializer.WriteString(b, x.Format)
 	l1 := x.Persons
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {
@@ -857,16 +827,18 @@ func (x *Media) ForyWrite(c *serializer.WriteContext) {
 			serializer.WriteString(b, e2)
 		}
 	}
-	b.WriteVarUint32(uint32(x.Player))
-	serializer.WriteString(b, x.Copyright)
-	c.Leave()
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Copyright) + 14)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Copyright))<<2|2)
+		off += copy(w[off:], x.Copyright)
+		b.SetWriterIndex(off)
+	}
 }
 
 // ForyRead reads Media's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Media) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeMedia) {
-		return
-	}
 	*x = Media{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -947,14 +919,10 @@ func (x *Media) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Copyright")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Media body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeMedia) {
-		return
-	}
 	*x = Media{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -1050,7 +1018,6 @@ func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;
@@ -1080,12 +1047,9 @@ func (x *Image) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Image's struct body (FORMAT.md §9).
 func (x *Image) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeImage) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 10 varint bytes at most: one reserve, one commit.
-	b.Reserve(14 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings or enums: one reserve, one commit.
+	b.Reserve(14 + buffer.BatchSlack + len(x.URI) + len(x.Title) + 23)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1960516840)
@@ -1093,18 +1057,16 @@ func (x *Image) ForyWrite(c *serializer.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.URI))<<2|2)
+	off += copy(w[off:], x.URI)
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.Title))<<2|2)
+	off += copy(w[off:], x.Title)
+	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.URI)
-	serializer.WriteString(b, x.Title)
-	b.WriteVarUint32(uint32(x.Size))
-	c.Leave()
 }
 
 // ForyRead reads Image's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Image) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeImage) {
-		return
-	}
 	*x = Image{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -1142,14 +1104,10 @@ func (x *Image) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Size")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Image body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Image) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeImage) {
-		return
-	}
 	*x = Image{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -1190,7 +1148,6 @@ func (x *Image) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeNumericStructList is NumericStructList's static type information. Fingerprint: 1,22,0,0[0,0,0];
@@ -1216,11 +1173,8 @@ func (x *NumericStructList) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes NumericStructList's struct body (FORMAT.md §9).
 func (x *NumericStructList) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeNumericStructList) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -1237,14 +1191,10 @@ func (x *NumericStructList) ForyWrite(c *serializer.WriteContext) {
 			l1[i2].ForyWrite(c)
 		}
 	}
-	c.Leave()
 }
 
 // ForyRead reads NumericStructList's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *NumericStructList) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeNumericStructList) {
-		return
-	}
 	*x = NumericStructList{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -1277,14 +1227,10 @@ func (x *NumericStructList) ForyRead(c *serializer.ReadContext) {
 		c.Trace("NumericStructs")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a NumericStructList body written with another schema, following ev (FORMAT.md §11.4).
 func (x *NumericStructList) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeNumericStructList) {
-		return
-	}
 	*x = NumericStructList{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -1319,7 +1265,6 @@ func (x *NumericStructList) ForyReadEvolved(c *serializer.ReadContext, ev *seria
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeSampleList is SampleList's static type information. Fingerprint: 1,22,0,0[0,0,0];
@@ -1345,11 +1290,8 @@ func (x *SampleList) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes SampleList's struct body (FORMAT.md §9).
 func (x *SampleList) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeSampleList) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -1366,14 +1308,10 @@ func (x *SampleList) ForyWrite(c *serializer.WriteContext) {
 			l1[i2].ForyWrite(c)
 		}
 	}
-	c.Leave()
 }
 
 // ForyRead reads SampleList's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *SampleList) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeSampleList) {
-		return
-	}
 	*x = SampleList{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -1406,14 +1344,10 @@ func (x *SampleList) ForyRead(c *serializer.ReadContext) {
 		c.Trace("SampleList")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a SampleList body written with another schema, following ev (FORMAT.md §11.4).
 func (x *SampleList) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeSampleList) {
-		return
-	}
 	*x = SampleList{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -1448,7 +1382,6 @@ func (x *SampleList) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeMediaContentList is MediaContentList's static type information. Fingerprint: 1,22,0,0[0,0,0];
@@ -1474,11 +1407,8 @@ func (x *MediaContentList) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes MediaContentList's struct body (FORMAT.md §9).
 func (x *MediaContentList) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeMediaContentList) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -1495,14 +1425,10 @@ func (x *MediaContentList) ForyWrite(c *serializer.WriteContext) {
 			l1[i2].ForyWrite(c)
 		}
 	}
-	c.Leave()
 }
 
 // ForyRead reads MediaContentList's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *MediaContentList) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeMediaContentList) {
-		return
-	}
 	*x = MediaContentList{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -1535,14 +1461,10 @@ func (x *MediaContentList) ForyRead(c *serializer.ReadContext) {
 		c.Trace("MediaContentList")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a MediaContentList body written with another schema, following ev (FORMAT.md §11.4).
 func (x *MediaContentList) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeMediaContentList) {
-		return
-	}
 	*x = MediaContentList{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -1577,5 +1499,4 @@ func (x *MediaContentList) ForyReadEvolved(c *serializer.ReadContext, ev *serial
 			return
 		}
 	}
-	c.Leave()
 }

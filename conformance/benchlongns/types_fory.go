@@ -43,11 +43,8 @@ func (x *NumericStruct) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes NumericStruct's struct body (FORMAT.md §9).
 func (x *NumericStruct) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeNumericStruct) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 60 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(64 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -67,14 +64,10 @@ func (x *NumericStruct) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F11))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F12))
 	b.SetWriterIndex(off)
-	c.Leave()
 }
 
 // ForyRead reads NumericStruct's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *NumericStruct) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeNumericStruct) {
-		return
-	}
 	*x = NumericStruct{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -117,14 +110,10 @@ func (x *NumericStruct) ForyRead(c *serializer.ReadContext) {
 		c.Trace("F1..F12")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a NumericStruct body written with another schema, following ev (FORMAT.md §11.4).
 func (x *NumericStruct) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeNumericStruct) {
-		return
-	}
 	*x = NumericStruct{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -233,5 +222,4 @@ func (x *NumericStruct) ForyReadEvolved(c *serializer.ReadContext, ev *serialize
 			return
 		}
 	}
-	c.Leave()
 }

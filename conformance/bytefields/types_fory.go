@@ -34,11 +34,8 @@ func (x *Bytes) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Bytes's struct body (FORMAT.md §9).
 func (x *Bytes) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeBytes) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -85,14 +82,10 @@ func (x *Bytes) ForyWrite(c *serializer.WriteContext) {
 	l7 := x.U8Arr
 	b.WriteVarUint32(uint32(len(l7) * 1))
 	b.WriteBytes(l7)
-	c.Leave()
 }
 
 // ForyRead reads Bytes's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Bytes) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeBytes) {
-		return
-	}
 	*x = Bytes{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -162,14 +155,10 @@ func (x *Bytes) ForyRead(c *serializer.ReadContext) {
 		c.Trace("U8Arr")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Bytes body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Bytes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeBytes) {
-		return
-	}
 	*x = Bytes{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -248,5 +237,4 @@ func (x *Bytes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			return
 		}
 	}
-	c.Leave()
 }

@@ -33,11 +33,8 @@ func (x *Level1) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Level1's struct body (FORMAT.md §9).
 func (x *Level1) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeLevel1) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 5 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -50,14 +47,10 @@ func (x *Level1) ForyWrite(c *serializer.WriteContext) {
 		c.WriteStructMeta(foryTypeLevel2)
 	}
 	x.Mid.ForyWrite(c)
-	c.Leave()
 }
 
 // ForyRead reads Level1's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Level1) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeLevel1) {
-		return
-	}
 	*x = Level1{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -87,14 +80,10 @@ func (x *Level1) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Mid")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Level1 body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Level1) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeLevel1) {
-		return
-	}
 	*x = Level1{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -123,7 +112,6 @@ func (x *Level1) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeLevel2 is Level2's static type information. Fingerprint: deep,0,0,0;deep_p,0,0,0;name,21,0,0;
@@ -153,11 +141,8 @@ func (x *Level2) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Level2's struct body (FORMAT.md §9).
 func (x *Level2) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeLevel2) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -178,15 +163,17 @@ func (x *Level2) ForyWrite(c *serializer.WriteContext) {
 		}
 		x.DeepP.ForyWrite(c)
 	}
-	serializer.WriteString(b, x.Name)
-	c.Leave()
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
+		off += copy(w[off:], x.Name)
+		b.SetWriterIndex(off)
+	}
 }
 
 // ForyRead reads Level2's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Level2) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeLevel2) {
-		return
-	}
 	*x = Level2{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -222,14 +209,10 @@ func (x *Level2) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Level2 body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Level2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeLevel2) {
-		return
-	}
 	*x = Level2{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -263,7 +246,6 @@ func (x *Level2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeLevel3 is Level3's static type information. Fingerprint: tags,22,0,0[21,0,0];value,7,0,0;
@@ -292,11 +274,8 @@ func (x *Level3) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Level3's struct body (FORMAT.md §9).
 func (x *Level3) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeLevel3) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 9 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(13 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -313,14 +292,10 @@ func (x *Level3) ForyWrite(c *serializer.WriteContext) {
 			serializer.WriteString(b, e2)
 		}
 	}
-	c.Leave()
 }
 
 // ForyRead reads Level3's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Level3) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeLevel3) {
-		return
-	}
 	*x = Level3{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -361,14 +336,10 @@ func (x *Level3) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Tags")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Level3 body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Level3) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeLevel3) {
-		return
-	}
 	*x = Level3{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -408,5 +379,4 @@ func (x *Level3) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			return
 		}
 	}
-	c.Leave()
 }

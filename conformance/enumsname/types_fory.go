@@ -37,19 +37,16 @@ func (x *EnumHolder) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes EnumHolder's struct body (FORMAT.md §9).
 func (x *EnumHolder) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeEnumHolder) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + 5)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -1905787043)
 		off += 4
 	}
+	off = buffer.PutVarUint32At(w, off, uint32(x.C))
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(x.C))
 	l1 := x.Colors
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {
@@ -64,14 +61,10 @@ func (x *EnumHolder) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteVarUint32(uint32(*x.PC))
 	}
-	c.Leave()
 }
 
 // ForyRead reads EnumHolder's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *EnumHolder) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeEnumHolder) {
-		return
-	}
 	*x = EnumHolder{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -114,14 +107,10 @@ func (x *EnumHolder) ForyRead(c *serializer.ReadContext) {
 		c.Trace("PC")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a EnumHolder body written with another schema, following ev (FORMAT.md §11.4).
 func (x *EnumHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeEnumHolder) {
-		return
-	}
 	*x = EnumHolder{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -163,5 +152,4 @@ func (x *EnumHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			return
 		}
 	}
-	c.Leave()
 }

@@ -41,11 +41,8 @@ func (x *NumericStructV2) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes NumericStructV2's struct body (FORMAT.md §9).
 func (x *NumericStructV2) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeNumericStructV2) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 64 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 64 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(68 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -65,14 +62,10 @@ func (x *NumericStructV2) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F11))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F12))
 	b.SetWriterIndex(off)
-	c.Leave()
 }
 
 // ForyRead reads NumericStructV2's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *NumericStructV2) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeNumericStructV2) {
-		return
-	}
 	*x = NumericStructV2{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -116,14 +109,10 @@ func (x *NumericStructV2) ForyRead(c *serializer.ReadContext) {
 		c.Trace("F1..F12")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a NumericStructV2 body written with another schema, following ev (FORMAT.md §11.4).
 func (x *NumericStructV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeNumericStructV2) {
-		return
-	}
 	*x = NumericStructV2{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -232,5 +221,4 @@ func (x *NumericStructV2) ForyReadEvolved(c *serializer.ReadContext, ev *seriali
 			return
 		}
 	}
-	c.Leave()
 }

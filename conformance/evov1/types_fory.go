@@ -31,28 +31,22 @@ func (x *PersonV1) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes PersonV1's struct body (FORMAT.md §9).
 func (x *PersonV1) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypePersonV1) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 5 varint bytes at most: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack + len(x.Name) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -1021436278)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
+	off += copy(w[off:], x.Name)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.Name)
-	c.Leave()
 }
 
 // ForyRead reads PersonV1's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *PersonV1) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypePersonV1) {
-		return
-	}
 	*x = PersonV1{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -78,14 +72,10 @@ func (x *PersonV1) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a PersonV1 body written with another schema, following ev (FORMAT.md §11.4).
 func (x *PersonV1) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypePersonV1) {
-		return
-	}
 	*x = PersonV1{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -110,5 +100,4 @@ func (x *PersonV1) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 			return
 		}
 	}
-	c.Leave()
 }

@@ -42,20 +42,18 @@ func (x *PersonV2) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes PersonV2's struct body (FORMAT.md §9).
 func (x *PersonV2) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypePersonV2) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 5 varint bytes at most: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack + len(x.Email) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -566291566)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.Email))<<2|2)
+	off += copy(w[off:], x.Email)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.Email)
 	if x.Home == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -65,8 +63,14 @@ func (x *PersonV2) ForyWrite(c *serializer.WriteContext) {
 		}
 		x.Home.ForyWrite(c)
 	}
-	b.WriteVarUint32(uint32(x.Level))
-	serializer.WriteString(b, x.Name)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Name) + 14)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
+		off += copy(w[off:], x.Name)
+		b.SetWriterIndex(off)
+	}
 	if x.Nick == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -96,14 +100,10 @@ func (x *PersonV2) ForyWrite(c *serializer.WriteContext) {
 		c.WriteStructMeta(foryTypeAddress)
 	}
 	x.Work.ForyWrite(c)
-	c.Leave()
 }
 
 // ForyRead reads PersonV2's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *PersonV2) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypePersonV2) {
-		return
-	}
 	*x = PersonV2{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -218,14 +218,10 @@ func (x *PersonV2) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Work")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a PersonV2 body written with another schema, following ev (FORMAT.md §11.4).
 func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypePersonV2) {
-		return
-	}
 	*x = PersonV2{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -329,7 +325,6 @@ func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeAddress is Address's static type information. Fingerprint: street,21,0,0;zip,5,0,0;
@@ -356,28 +351,22 @@ func (x *Address) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Address's struct body (FORMAT.md §9).
 func (x *Address) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeAddress) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 5 varint bytes at most: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack + len(x.Street) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 2079610740)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Zip))
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.Street))<<2|2)
+	off += copy(w[off:], x.Street)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.Street)
-	c.Leave()
 }
 
 // ForyRead reads Address's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Address) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeAddress) {
-		return
-	}
 	*x = Address{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -403,14 +392,10 @@ func (x *Address) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Street")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Address body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Address) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeAddress) {
-		return
-	}
 	*x = Address{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -435,5 +420,4 @@ func (x *Address) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			return
 		}
 	}
-	c.Leave()
 }

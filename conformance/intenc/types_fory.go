@@ -38,11 +38,8 @@ func (x *IntEncodings) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes IntEncodings's struct body (FORMAT.md §9).
 func (x *IntEncodings) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeIntEncodings) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 24 fixed and 41 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 24 fixed and 41 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(69 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -60,14 +57,10 @@ func (x *IntEncodings) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutTaggedUint64At(w, off, x.TaggedU64)
 	off = buffer.PutVarUint32At(w, off, x.VarU32)
 	b.SetWriterIndex(off)
-	c.Leave()
 }
 
 // ForyRead reads IntEncodings's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *IntEncodings) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeIntEncodings) {
-		return
-	}
 	*x = IntEncodings{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -107,14 +100,10 @@ func (x *IntEncodings) ForyRead(c *serializer.ReadContext) {
 		c.Trace("FixedI64..VarU32")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a IntEncodings body written with another schema, following ev (FORMAT.md §11.4).
 func (x *IntEncodings) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeIntEncodings) {
-		return
-	}
 	*x = IntEncodings{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -199,5 +188,4 @@ func (x *IntEncodings) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 			return
 		}
 	}
-	c.Leave()
 }

@@ -31,11 +31,8 @@ func (x *Maps) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Maps's struct body (FORMAT.md §9).
 func (x *Maps) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeMaps) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -59,14 +56,10 @@ func (x *Maps) ForyWrite(c *serializer.WriteContext) {
 		b.WriteVarInt32(v6)
 	}
 	mw4.End(b)
-	c.Leave()
 }
 
 // ForyRead reads Maps's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Maps) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeMaps) {
-		return
-	}
 	*x = Maps{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -115,14 +108,10 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		c.Trace("StrToI32")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Maps body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeMaps) {
-		return
-	}
 	*x = Maps{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -173,5 +162,4 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			return
 		}
 	}
-	c.Leave()
 }

@@ -47,11 +47,8 @@ func (x *Mixed) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Mixed's struct body (FORMAT.md §9).
 func (x *Mixed) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeMixed) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 7 fixed and 23 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 7 fixed and 23 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -95,7 +92,12 @@ func (x *Mixed) ForyWrite(c *serializer.WriteContext) {
 			serializer.WriteString(b, e2)
 		}
 	}
-	b.WriteVarUint32(uint32(x.Kind))
+	{
+		b.Reserve(buffer.BatchSlack + 5)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
+		b.SetWriterIndex(off)
+	}
 	var mw3 serializer.MapWriter
 	mw3.Begin(b, len(x.Lookup))
 	for k4, v5 := range x.Lookup {
@@ -104,16 +106,18 @@ func (x *Mixed) ForyWrite(c *serializer.WriteContext) {
 		b.WriteVarInt32(v5)
 	}
 	mw3.End(b)
-	serializer.WriteString(b, x.Name)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
+		off += copy(w[off:], x.Name)
+		b.SetWriterIndex(off)
+	}
 	serializer.WriteTime(b, x.Stamp)
-	c.Leave()
 }
 
 // ForyRead reads Mixed's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Mixed) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeMixed) {
-		return
-	}
 	*x = Mixed{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -233,14 +237,10 @@ func (x *Mixed) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Stamp")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Mixed body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Mixed) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeMixed) {
-		return
-	}
 	*x = Mixed{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -374,7 +374,6 @@ func (x *Mixed) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeInner is Inner's static type information. Fingerprint: s,21,0,0;v,5,0,0;
@@ -401,28 +400,22 @@ func (x *Inner) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Inner's struct body (FORMAT.md §9).
 func (x *Inner) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeInner) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 5 varint bytes at most: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack + len(x.S) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 270494220)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.S))<<2|2)
+	off += copy(w[off:], x.S)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.S)
-	c.Leave()
 }
 
 // ForyRead reads Inner's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Inner) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeInner) {
-		return
-	}
 	*x = Inner{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -448,14 +441,10 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Inner body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeInner) {
-		return
-	}
 	*x = Inner{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -480,5 +469,4 @@ func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			return
 		}
 	}
-	c.Leave()
 }

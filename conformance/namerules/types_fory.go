@@ -35,12 +35,9 @@ func (x *NameRules) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes NameRules's struct body (FORMAT.md §9).
 func (x *NameRules) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeNameRules) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 19 varint bytes at most: one reserve, one commit.
-	b.Reserve(23 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 19 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	b.Reserve(23 + buffer.BatchSlack + len(x.URI) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -501123143)
@@ -49,16 +46,13 @@ func (x *NameRules) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.UserID))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.HTTPCode))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.X2Y))
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.URI))<<2|2)
+	off += copy(w[off:], x.URI)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.URI)
-	c.Leave()
 }
 
 // ForyRead reads NameRules's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *NameRules) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeNameRules) {
-		return
-	}
 	*x = NameRules{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -89,14 +83,10 @@ func (x *NameRules) ForyRead(c *serializer.ReadContext) {
 		c.Trace("URI")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a NameRules body written with another schema, following ev (FORMAT.md §11.4).
 func (x *NameRules) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeNameRules) {
-		return
-	}
 	*x = NameRules{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -137,5 +127,4 @@ func (x *NameRules) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 			return
 		}
 	}
-	c.Leave()
 }

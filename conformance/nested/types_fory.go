@@ -31,11 +31,8 @@ func (x *Outer) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Outer's struct body (FORMAT.md §9).
 func (x *Outer) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeOuter) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 5 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -53,14 +50,10 @@ func (x *Outer) ForyWrite(c *serializer.WriteContext) {
 		}
 		x.Inner.ForyWrite(c)
 	}
-	c.Leave()
 }
 
 // ForyRead reads Outer's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Outer) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeOuter) {
-		return
-	}
 	*x = Outer{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -94,14 +87,10 @@ func (x *Outer) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Inner")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Outer body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Outer) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeOuter) {
-		return
-	}
 	*x = Outer{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -132,7 +121,6 @@ func (x *Outer) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeInner is Inner's static type information. Fingerprint: s,21,0,0;v,5,0,0;
@@ -159,28 +147,22 @@ func (x *Inner) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Inner's struct body (FORMAT.md §9).
 func (x *Inner) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeInner) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 5 varint bytes at most: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack + len(x.S) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 270494220)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.S))<<2|2)
+	off += copy(w[off:], x.S)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.S)
-	c.Leave()
 }
 
 // ForyRead reads Inner's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Inner) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeInner) {
-		return
-	}
 	*x = Inner{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -206,14 +188,10 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Inner body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeInner) {
-		return
-	}
 	*x = Inner{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -238,5 +216,4 @@ func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			return
 		}
 	}
-	c.Leave()
 }

@@ -32,11 +32,8 @@ func (x *NullableContainers) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes NullableContainers's struct body (FORMAT.md §9).
 func (x *NullableContainers) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeNullableContainers) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -87,14 +84,10 @@ func (x *NullableContainers) ForyWrite(c *serializer.WriteContext) {
 			}
 		}
 	}
-	c.Leave()
 }
 
 // ForyRead reads NullableContainers's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *NullableContainers) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeNullableContainers) {
-		return
-	}
 	*x = NullableContainers{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -169,14 +162,10 @@ func (x *NullableContainers) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Strs")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a NullableContainers body written with another schema, following ev (FORMAT.md §11.4).
 func (x *NullableContainers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeNullableContainers) {
-		return
-	}
 	*x = NullableContainers{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -248,5 +237,4 @@ func (x *NullableContainers) ForyReadEvolved(c *serializer.ReadContext, ev *seri
 			return
 		}
 	}
-	c.Leave()
 }

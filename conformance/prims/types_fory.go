@@ -41,11 +41,8 @@ func (x *AllPrims) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes AllPrims's struct body (FORMAT.md §9).
 func (x *AllPrims) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeAllPrims) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 19 fixed and 37 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 19 fixed and 37 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(60 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -66,14 +63,10 @@ func (x *AllPrims) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.I32))
 	off = buffer.PutVarUint32At(w, off, x.U32)
 	b.SetWriterIndex(off)
-	c.Leave()
 }
 
 // ForyRead reads AllPrims's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *AllPrims) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeAllPrims) {
-		return
-	}
 	*x = AllPrims{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -115,14 +108,10 @@ func (x *AllPrims) ForyRead(c *serializer.ReadContext) {
 		c.Trace("F64..U32")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a AllPrims body written with another schema, following ev (FORMAT.md §11.4).
 func (x *AllPrims) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeAllPrims) {
-		return
-	}
 	*x = AllPrims{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -227,5 +216,4 @@ func (x *AllPrims) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 			return
 		}
 	}
-	c.Leave()
 }

@@ -34,11 +34,8 @@ func (x *Ptrs) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Ptrs's struct body (FORMAT.md §9).
 func (x *Ptrs) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypePtrs) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -76,14 +73,10 @@ func (x *Ptrs) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xff)
 		serializer.WriteString(b, *x.PS)
 	}
-	c.Leave()
 }
 
 // ForyRead reads Ptrs's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Ptrs) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypePtrs) {
-		return
-	}
 	*x = Ptrs{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -137,14 +130,10 @@ func (x *Ptrs) ForyRead(c *serializer.ReadContext) {
 		c.Trace("PS")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Ptrs body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Ptrs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypePtrs) {
-		return
-	}
 	*x = Ptrs{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -202,5 +191,4 @@ func (x *Ptrs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			return
 		}
 	}
-	c.Leave()
 }

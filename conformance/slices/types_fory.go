@@ -33,11 +33,8 @@ func (x *Slices) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Slices's struct body (FORMAT.md §9).
 func (x *Slices) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeSlices) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -80,14 +77,10 @@ func (x *Slices) ForyWrite(c *serializer.WriteContext) {
 			serializer.WriteString(b, e7)
 		}
 	}
-	c.Leave()
 }
 
 // ForyRead reads Slices's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Slices) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeSlices) {
-		return
-	}
 	*x = Slices{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -164,14 +157,10 @@ func (x *Slices) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Strs")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Slices body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Slices) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeSlices) {
-		return
-	}
 	*x = Slices{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -254,5 +243,4 @@ func (x *Slices) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			return
 		}
 	}
-	c.Leave()
 }

@@ -34,31 +34,29 @@ func (x *Strings) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Strings's struct body (FORMAT.md §9).
 func (x *Strings) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeStrings) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 5 leading strings or enums: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + len(x.ASCII) + len(x.CJK) + len(x.Emoji) + len(x.Empty) + len(x.Latin1) + 45)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1904676594)
 		off += 4
 	}
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.ASCII))<<2|2)
+	off += copy(w[off:], x.ASCII)
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.CJK))<<2|2)
+	off += copy(w[off:], x.CJK)
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.Emoji))<<2|2)
+	off += copy(w[off:], x.Emoji)
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.Empty))<<2|2)
+	off += copy(w[off:], x.Empty)
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.Latin1))<<2|2)
+	off += copy(w[off:], x.Latin1)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.ASCII)
-	serializer.WriteString(b, x.CJK)
-	serializer.WriteString(b, x.Emoji)
-	serializer.WriteString(b, x.Empty)
-	serializer.WriteString(b, x.Latin1)
-	c.Leave()
 }
 
 // ForyRead reads Strings's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Strings) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeStrings) {
-		return
-	}
 	*x = Strings{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -92,14 +90,10 @@ func (x *Strings) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Latin1")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Strings body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Strings) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeStrings) {
-		return
-	}
 	*x = Strings{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -131,5 +125,4 @@ func (x *Strings) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			return
 		}
 	}
-	c.Leave()
 }

@@ -31,11 +31,8 @@ func (x *StructLists) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes StructLists's struct body (FORMAT.md §9).
 func (x *StructLists) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeStructLists) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -75,14 +72,10 @@ func (x *StructLists) ForyWrite(c *serializer.WriteContext) {
 			l4[i5].ForyWrite(c)
 		}
 	}
-	c.Leave()
 }
 
 // ForyRead reads StructLists's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *StructLists) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeStructLists) {
-		return
-	}
 	*x = StructLists{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -141,14 +134,10 @@ func (x *StructLists) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Values")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a StructLists body written with another schema, following ev (FORMAT.md §11.4).
 func (x *StructLists) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeStructLists) {
-		return
-	}
 	*x = StructLists{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -208,7 +197,6 @@ func (x *StructLists) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeInner is Inner's static type information. Fingerprint: s,21,0,0;v,5,0,0;
@@ -235,28 +223,22 @@ func (x *Inner) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Inner's struct body (FORMAT.md §9).
 func (x *Inner) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeInner) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 5 varint bytes at most: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack + len(x.S) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 270494220)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.S))<<2|2)
+	off += copy(w[off:], x.S)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.S)
-	c.Leave()
 }
 
 // ForyRead reads Inner's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Inner) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeInner) {
-		return
-	}
 	*x = Inner{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -282,14 +264,10 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Inner body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeInner) {
-		return
-	}
 	*x = Inner{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -314,5 +292,4 @@ func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			return
 		}
 	}
-	c.Leave()
 }

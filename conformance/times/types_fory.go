@@ -33,11 +33,8 @@ func (x *Times) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Times's struct body (FORMAT.md §9).
 func (x *Times) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeTimes) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -48,14 +45,10 @@ func (x *Times) ForyWrite(c *serializer.WriteContext) {
 	serializer.WriteDuration(b, x.D)
 	serializer.WriteDate(b, x.Dt)
 	serializer.WriteTime(b, x.T)
-	c.Leave()
 }
 
 // ForyRead reads Times's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Times) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeTimes) {
-		return
-	}
 	*x = Times{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -79,14 +72,10 @@ func (x *Times) ForyRead(c *serializer.ReadContext) {
 		c.Trace("T")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Times body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Times) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeTimes) {
-		return
-	}
 	*x = Times{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -110,5 +99,4 @@ func (x *Times) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			return
 		}
 	}
-	c.Leave()
 }

@@ -63,12 +63,9 @@ func (x *Wide) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Wide's struct body (FORMAT.md §9).
 func (x *Wide) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeWide) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 160 varint bytes at most: one reserve, one commit.
-	b.Reserve(164 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 160 varint bytes at most, and 2 leading strings or enums: one reserve, one commit.
+	b.Reserve(164 + buffer.BatchSlack + len(x.AVeryLongFieldNameThatNeedsTheSizeEscape) + len(x.AnotherQuiteLongFieldNameWithoutAnyTag) + 18)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 985436612)
@@ -106,17 +103,15 @@ func (x *Wide) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.FieldNumber30))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.FieldNumber31))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.FieldNumber32))
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.AVeryLongFieldNameThatNeedsTheSizeEscape))<<2|2)
+	off += copy(w[off:], x.AVeryLongFieldNameThatNeedsTheSizeEscape)
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.AnotherQuiteLongFieldNameWithoutAnyTag))<<2|2)
+	off += copy(w[off:], x.AnotherQuiteLongFieldNameWithoutAnyTag)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.AVeryLongFieldNameThatNeedsTheSizeEscape)
-	serializer.WriteString(b, x.AnotherQuiteLongFieldNameWithoutAnyTag)
-	c.Leave()
 }
 
 // ForyRead reads Wide's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Wide) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeWide) {
-		return
-	}
 	*x = Wide{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -209,14 +204,10 @@ func (x *Wide) ForyRead(c *serializer.ReadContext) {
 		c.Trace("AnotherQuiteLongFieldNameWithoutAnyTag")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Wide body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Wide) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeWide) {
-		return
-	}
 	*x = Wide{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -493,5 +484,4 @@ func (x *Wide) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			return
 		}
 	}
-	c.Leave()
 }

@@ -32,11 +32,8 @@ func (x *Scalars) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Scalars's struct body (FORMAT.md §9).
 func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeScalars) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 1 fixed and 5 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 1 fixed and 5 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(10 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -47,14 +44,10 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	off += 1
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Tagd))
 	b.SetWriterIndex(off)
-	c.Leave()
 }
 
 // ForyRead reads Scalars's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Scalars) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeScalars) {
-		return
-	}
 	*x = Scalars{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -81,14 +74,10 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		c.Trace("B..Tagd")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Scalars body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeScalars) {
-		return
-	}
 	*x = Scalars{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -113,7 +102,6 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeContainers is Containers's static type information. Fingerprint: s,21,0,0;
@@ -141,27 +129,21 @@ func (x *Containers) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Containers's struct body (FORMAT.md §9).
 func (x *Containers) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeContainers) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + len(x.S) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1663082097)
 		off += 4
 	}
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.S))<<2|2)
+	off += copy(w[off:], x.S)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.S)
-	c.Leave()
 }
 
 // ForyRead reads Containers's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Containers) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeContainers) {
-		return
-	}
 	*x = Containers{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -175,14 +157,10 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Containers body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeContainers) {
-		return
-	}
 	*x = Containers{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -198,7 +176,6 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeMaps is Maps's static type information. Fingerprint: ptrs,24,0,0[5,0,0|0,0,0];structs,24,0,0[21,0,0|0,0,0];
@@ -225,11 +202,8 @@ func (x *Maps) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Maps's struct body (FORMAT.md §9).
 func (x *Maps) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeMaps) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -258,14 +232,10 @@ func (x *Maps) ForyWrite(c *serializer.WriteContext) {
 		v6.ForyWrite(c)
 	}
 	mw4.End(b)
-	c.Leave()
 }
 
 // ForyRead reads Maps's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Maps) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeMaps) {
-		return
-	}
 	*x = Maps{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -316,14 +286,10 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Structs")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Maps body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeMaps) {
-		return
-	}
 	*x = Maps{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -376,7 +342,6 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeComposite is Composite's static type information. Fingerprint: by_name,24,0,0[21,0,0|0,0,0];title,21,0,0;
@@ -403,11 +368,8 @@ func (x *Composite) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Composite's struct body (FORMAT.md §9).
 func (x *Composite) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeComposite) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -428,15 +390,17 @@ func (x *Composite) ForyWrite(c *serializer.WriteContext) {
 		}
 	}
 	mw1.End(b)
-	serializer.WriteString(b, x.Title)
-	c.Leave()
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Title) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Title))<<2|2)
+		off += copy(w[off:], x.Title)
+		b.SetWriterIndex(off)
+	}
 }
 
 // ForyRead reads Composite's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Composite) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeComposite) {
-		return
-	}
 	*x = Composite{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -472,14 +436,10 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Composite body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeComposite) {
-		return
-	}
 	*x = Composite{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -516,7 +476,6 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeNode is Node's static type information. Fingerprint: value,5,0,0;
@@ -542,11 +501,8 @@ func (x *Node) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Node's struct body (FORMAT.md §9).
 func (x *Node) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeNode) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 5 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -555,14 +511,10 @@ func (x *Node) ForyWrite(c *serializer.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Value))
 	b.SetWriterIndex(off)
-	c.Leave()
 }
 
 // ForyRead reads Node's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Node) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeNode) {
-		return
-	}
 	*x = Node{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -583,14 +535,10 @@ func (x *Node) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Value..Value")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Node body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Node) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeNode) {
-		return
-	}
 	*x = Node{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -611,5 +559,4 @@ func (x *Node) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			return
 		}
 	}
-	c.Leave()
 }

@@ -36,11 +36,8 @@ func (x *Address) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Address's struct body (FORMAT.md §9).
 func (x *Address) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeAddress) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 5 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -57,16 +54,18 @@ func (x *Address) ForyWrite(c *serializer.WriteContext) {
 			serializer.WriteString(b, e2)
 		}
 	}
-	b.WriteVarUint32(uint32(x.Status))
-	serializer.WriteString(b, x.Street)
-	c.Leave()
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Street) + 14)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Street))<<2|2)
+		off += copy(w[off:], x.Street)
+		b.SetWriterIndex(off)
+	}
 }
 
 // ForyRead reads Address's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Address) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeAddress) {
-		return
-	}
 	*x = Address{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -117,14 +116,10 @@ func (x *Address) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Street")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Address body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Address) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeAddress) {
-		return
-	}
 	*x = Address{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -172,7 +167,6 @@ func (x *Address) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeTag is Tag's static type information. Fingerprint: key,21,0,0;value,21,0,0;
@@ -201,28 +195,23 @@ func (x *Tag) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Tag's struct body (FORMAT.md §9).
 func (x *Tag) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeTag) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings or enums: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + len(x.Key) + len(x.Value) + 18)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 2010132404)
 		off += 4
 	}
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.Key))<<2|2)
+	off += copy(w[off:], x.Key)
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.Value))<<2|2)
+	off += copy(w[off:], x.Value)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.Key)
-	serializer.WriteString(b, x.Value)
-	c.Leave()
 }
 
 // ForyRead reads Tag's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Tag) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeTag) {
-		return
-	}
 	*x = Tag{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -241,14 +230,10 @@ func (x *Tag) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Value")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Tag body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Tag) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeTag) {
-		return
-	}
 	*x = Tag{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -268,5 +253,4 @@ func (x *Tag) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolutio
 			return
 		}
 	}
-	c.Leave()
 }

@@ -111,11 +111,8 @@ func (x *Scalars) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Scalars's struct body (FORMAT.md §9).
 func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeScalars) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 86 fixed and 146 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(236 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -262,8 +259,14 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	}
 	serializer.WriteDuration(b, x.D)
 	serializer.WriteDate(b, x.Dt)
-	b.WriteVarUint32(uint32(x.E))
-	serializer.WriteString(b, string(x.MyS))
+	{
+		b.Reserve(buffer.BatchSlack + len(x.MyS) + 14)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(x.E))
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.MyS))<<2|2)
+		off += copy(w[off:], x.MyS)
+		b.SetWriterIndex(off)
+	}
 	if x.PD == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -296,8 +299,14 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	}
 	serializer.WriteDuration(b, x.RmD)
 	serializer.WriteDate(b, x.RmDt)
-	b.WriteVarUint32(uint32(x.RmE))
-	serializer.WriteString(b, string(x.RmMyS))
+	{
+		b.Reserve(buffer.BatchSlack + len(x.RmMyS) + 14)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(x.RmE))
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.RmMyS))<<2|2)
+		off += copy(w[off:], x.RmMyS)
+		b.SetWriterIndex(off)
+	}
 	if x.RmPD == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -328,18 +337,26 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xff)
 		serializer.WriteTime(b, *x.RmPT)
 	}
-	serializer.WriteString(b, x.RmS)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.RmS) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.RmS))<<2|2)
+		off += copy(w[off:], x.RmS)
+		b.SetWriterIndex(off)
+	}
 	serializer.WriteTime(b, x.RmT)
-	serializer.WriteString(b, x.S)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.S) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.S))<<2|2)
+		off += copy(w[off:], x.S)
+		b.SetWriterIndex(off)
+	}
 	serializer.WriteTime(b, x.T)
-	c.Leave()
 }
 
 // ForyRead reads Scalars's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Scalars) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeScalars) {
-		return
-	}
 	*x = Scalars{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -717,14 +734,10 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		c.Trace("T")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Scalars body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeScalars) {
-		return
-	}
 	*x = Scalars{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -1323,7 +1336,6 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeContainers is Containers's static type information. Fingerprint: a_bool,43,0,0;a_f32,55,0,0;a_f64,56,0,0;a_i16,45,0,0;a_i32,46,0,0;a_i64,47,0,0;a_i8,44,0,0;a_u16,49,0,0;a_u32,50,0,0;a_u64,51,0,0;a_u8,48,0,0;bin,41,0,0;fix,22,0,0[3,0,0];l_b,22,0,0[1,0,0];l_e,22,0,0[0,0,0];l_f32,22,0,0[19,0,0];l_f64,22,0,0[20,0,0];l_i32,22,0,0[5,0,0];l_i64,22,0,0[7,0,0];l_i8,22,0,0[2,0,0];l_l,22,0,0[22,0,0[5,0,0]];l_m,22,0,0[24,0,0[21,0,0|5,0,0]];l_p_i,22,0,0[5,0,0];l_s,22,0,0[21,0,0];l_t,22,0,0[38,0,0];l_u16,22,0,0[10,0,0];l_u64,22,0,0[14,0,0];m_b_s,24,0,0[1,0,0|21,0,0];m_e_s,24,0,0[0,0,0|21,0,0];m_i64_f,24,0,0[7,0,0|20,0,0];m_i_s,24,0,0[5,0,0|21,0,0];m_s_i,24,0,0[21,0,0|5,0,0];m_s_l,24,0,0[21,0,0|22,0,0[21,0,0]];m_s_m,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];m_s_p,24,0,0[21,0,0|5,0,0];m_u8,24,0,0[9,0,0|10,0,0];n_bin,41,0,1;n_l_s,22,0,1[21,0,0];n_m,24,0,1[21,0,0|5,0,0];raw,22,0,0[9,0,0];rm_a_bool,43,0,0;rm_a_f32,55,0,0;rm_a_f64,56,0,0;rm_a_i16,45,0,0;rm_a_i32,46,0,0;rm_a_i64,47,0,0;rm_a_i8,44,0,0;rm_a_u16,49,0,0;rm_a_u32,50,0,0;rm_a_u64,51,0,0;rm_a_u8,48,0,0;rm_bin,41,0,0;rm_fix,22,0,0[3,0,0];rm_l_b,22,0,0[1,0,0];rm_l_e,22,0,0[0,0,0];rm_l_f32,22,0,0[19,0,0];rm_l_f64,22,0,0[20,0,0];rm_l_i32,22,0,0[5,0,0];rm_l_i64,22,0,0[7,0,0];rm_l_i8,22,0,0[2,0,0];rm_l_l,22,0,0[22,0,0[5,0,0]];rm_l_m,22,0,0[24,0,0[21,0,0|5,0,0]];rm_l_p_i,22,0,0[5,0,0];rm_l_s,22,0,0[21,0,0];rm_l_t,22,0,0[38,0,0];rm_l_u16,22,0,0[10,0,0];rm_l_u64,22,0,0[14,0,0];rm_m_b_s,24,0,0[1,0,0|21,0,0];rm_m_e_s,24,0,0[0,0,0|21,0,0];rm_m_i64_f,24,0,0[7,0,0|20,0,0];rm_m_i_s,24,0,0[5,0,0|21,0,0];rm_m_s_i,24,0,0[21,0,0|5,0,0];rm_m_s_l,24,0,0[21,0,0|22,0,0[21,0,0]];rm_m_s_m,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];rm_m_s_p,24,0,0[21,0,0|5,0,0];rm_m_u8,24,0,0[9,0,0|10,0,0];rm_n_bin,41,0,1;rm_n_l_s,22,0,1[21,0,0];rm_n_m,24,0,1[21,0,0|5,0,0];rm_raw,22,0,0[9,0,0];
@@ -1428,11 +1440,8 @@ func (x *Containers) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Containers's struct body (FORMAT.md §9).
 func (x *Containers) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeContainers) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -2202,14 +2211,10 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	c.Leave()
 }
 
 // ForyRead reads Containers's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Containers) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeContainers) {
-		return
-	}
 	*x = Containers{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -3646,14 +3651,10 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		c.Trace("RmRaw")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Containers body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeContainers) {
-		return
-	}
 	*x = Containers{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -5098,7 +5099,6 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeNested is Nested's static type information. Fingerprint: in,0,0,0;l_in,22,0,0[0,0,0];l_lf,22,0,0[0,0,0];l_p_in,22,0,0[0,0,0];lf,0,0,0;m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];p_in,0,0,0;p_lf,0,0,0;rm_in,0,0,0;rm_l_in,22,0,0[0,0,0];rm_l_lf,22,0,0[0,0,0];rm_l_p_in,22,0,0[0,0,0];rm_lf,0,0,0;rm_m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];rm_p_in,0,0,0;rm_p_lf,0,0,0;
@@ -5141,11 +5141,8 @@ func (x *Nested) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Nested's struct body (FORMAT.md §9).
 func (x *Nested) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeNested) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -5317,14 +5314,10 @@ func (x *Nested) ForyWrite(c *serializer.WriteContext) {
 		}
 		x.RmPLf.ForyWrite(c)
 	}
-	c.Leave()
 }
 
 // ForyRead reads Nested's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Nested) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeNested) {
-		return
-	}
 	*x = Nested{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -5647,14 +5640,10 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		c.Trace("RmPLf")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Nested body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeNested) {
-		return
-	}
 	*x = Nested{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -5956,7 +5945,6 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeInner is Inner's static type information. Fingerprint: lf,0,0,0;name,21,0,0;old,1,0,0;score,5,0,0;
@@ -5985,11 +5973,8 @@ func (x *Inner) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Inner's struct body (FORMAT.md §9).
 func (x *Inner) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeInner) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 1 fixed and 5 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 1 fixed and 5 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(10 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -6009,15 +5994,17 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 		}
 		x.Lf.ForyWrite(c)
 	}
-	serializer.WriteString(b, x.Name)
-	c.Leave()
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
+		off += copy(w[off:], x.Name)
+		b.SetWriterIndex(off)
+	}
 }
 
 // ForyRead reads Inner's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Inner) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeInner) {
-		return
-	}
 	*x = Inner{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -6062,14 +6049,10 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Inner body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeInner) {
-		return
-	}
 	*x = Inner{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -6108,7 +6091,6 @@ func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeLeaf is Leaf's static type information. Fingerprint: gone,21,0,0;v,5,0,0;
@@ -6137,28 +6119,22 @@ func (x *Leaf) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Leaf's struct body (FORMAT.md §9).
 func (x *Leaf) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeLeaf) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 5 varint bytes at most: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack + len(x.Gone) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -1227067955)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.Gone))<<2|2)
+	off += copy(w[off:], x.Gone)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.Gone)
-	c.Leave()
 }
 
 // ForyRead reads Leaf's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Leaf) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeLeaf) {
-		return
-	}
 	*x = Leaf{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -6184,14 +6160,10 @@ func (x *Leaf) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Gone")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Leaf body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Leaf) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeLeaf) {
-		return
-	}
 	*x = Leaf{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -6216,7 +6188,6 @@ func (x *Leaf) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeChanges is Changes's static type information. Fingerprint: 1,21,0,0;2,5,0,0;n_in,0,0,0;n_l,22,0,0[5,0,0];n_m,24,0,1[21,0,0|5,0,0];n_p,5,0,0;n_p_in,0,0,0;n_p_w,3,0,0;n_s,21,0,0;n_w_p,2,0,0;w32,5,0,0;w8,2,0,0;w_f,19,0,0;w_fix,4,0,0;w_i_f,5,0,0;w_s_u,10,0,0;w_u,10,0,0;
@@ -6258,11 +6229,8 @@ func (x *Changes) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Changes's struct body (FORMAT.md §9).
 func (x *Changes) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeChanges) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 14 fixed and 20 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 14 fixed and 20 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -6287,7 +6255,13 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteInt16(*x.NPW)
 	}
-	serializer.WriteString(b, x.OldName)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.OldName) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.OldName))<<2|2)
+		off += copy(w[off:], x.OldName)
+		b.SetWriterIndex(off)
+	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeInner)
 	}
@@ -6332,14 +6306,10 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xff)
 		serializer.WriteString(b, *x.NS)
 	}
-	c.Leave()
 }
 
 // ForyRead reads Changes's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Changes) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeChanges) {
-		return
-	}
 	*x = Changes{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -6464,14 +6434,10 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 		c.Trace("NS")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Changes body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeChanges) {
-		return
-	}
 	*x = Changes{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -6643,7 +6609,6 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeReorderTags is ReorderTags's static type information. Fingerprint: 0,1,0,0;1,21,0,0;2,22,0,0[7,0,0];3,5,0,0;4,20,0,0;
@@ -6673,11 +6638,8 @@ func (x *ReorderTags) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes ReorderTags's struct body (FORMAT.md §9).
 func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeReorderTags) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 8 fixed and 5 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(17 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -6694,7 +6656,13 @@ func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteBool(*x.E)
 	}
-	serializer.WriteString(b, x.B)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.B) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.B))<<2|2)
+		off += copy(w[off:], x.B)
+		b.SetWriterIndex(off)
+	}
 	l1 := x.C
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {
@@ -6707,14 +6675,10 @@ func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	c.Leave()
 }
 
 // ForyRead reads ReorderTags's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeReorderTags) {
-		return
-	}
 	*x = ReorderTags{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -6775,14 +6739,10 @@ func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
 		c.Trace("C")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a ReorderTags body written with another schema, following ev (FORMAT.md §11.4).
 func (x *ReorderTags) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeReorderTags) {
-		return
-	}
 	*x = ReorderTags{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -6842,7 +6802,6 @@ func (x *ReorderTags) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeReorderNames is ReorderNames's static type information. Fingerprint: alpha,7,0,0;beta,22,0,0[21,0,0];gamma,3,0,0;mid,1,0,0;zed,21,0,0;
@@ -6872,11 +6831,8 @@ func (x *ReorderNames) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes ReorderNames's struct body (FORMAT.md §9).
 func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeReorderNames) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 1 fixed and 9 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(14 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -6901,15 +6857,17 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 			serializer.WriteString(b, e2)
 		}
 	}
-	serializer.WriteString(b, x.Zed)
-	c.Leave()
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Zed) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Zed))<<2|2)
+		off += copy(w[off:], x.Zed)
+		b.SetWriterIndex(off)
+	}
 }
 
 // ForyRead reads ReorderNames's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *ReorderNames) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeReorderNames) {
-		return
-	}
 	*x = ReorderNames{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -6970,14 +6928,10 @@ func (x *ReorderNames) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Zed")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a ReorderNames body written with another schema, following ev (FORMAT.md §11.4).
 func (x *ReorderNames) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeReorderNames) {
-		return
-	}
 	*x = ReorderNames{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -7036,7 +6990,6 @@ func (x *ReorderNames) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeMapHolder is MapHolder's static type information. Fingerprint: name,21,0,0;same,24,0,0[21,0,0|0,0,0];
@@ -7063,19 +7016,17 @@ func (x *MapHolder) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes MapHolder's struct body (FORMAT.md §9).
 func (x *MapHolder) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeMapHolder) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + len(x.Name) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -1470693653)
 		off += 4
 	}
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
+	off += copy(w[off:], x.Name)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.Name)
 	var mw1 serializer.MapWriter
 	mw1.Begin(b, len(x.Same))
 	for k2, v3 := range x.Same {
@@ -7084,14 +7035,10 @@ func (x *MapHolder) ForyWrite(c *serializer.WriteContext) {
 		v3.ForyWrite(c)
 	}
 	mw1.End(b)
-	c.Leave()
 }
 
 // ForyRead reads MapHolder's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *MapHolder) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeMapHolder) {
-		return
-	}
 	*x = MapHolder{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -7125,14 +7072,10 @@ func (x *MapHolder) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Same")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a MapHolder body written with another schema, following ev (FORMAT.md §11.4).
 func (x *MapHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeMapHolder) {
-		return
-	}
 	*x = MapHolder{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -7167,7 +7110,6 @@ func (x *MapHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeItem is Item's static type information. Fingerprint: k,21,0,0;v,5,0,0;
@@ -7194,28 +7136,22 @@ func (x *Item) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Item's struct body (FORMAT.md §9).
 func (x *Item) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeItem) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 5 varint bytes at most: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack + len(x.K) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1273490864)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.K))<<2|2)
+	off += copy(w[off:], x.K)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.K)
-	c.Leave()
 }
 
 // ForyRead reads Item's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Item) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeItem) {
-		return
-	}
 	*x = Item{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -7241,14 +7177,10 @@ func (x *Item) ForyRead(c *serializer.ReadContext) {
 		c.Trace("K")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Item body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Item) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeItem) {
-		return
-	}
 	*x = Item{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -7273,7 +7205,6 @@ func (x *Item) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeRecord is Record's static type information. Fingerprint: active,1,0,0;count,5,0,0;i_d,7,0,0;items,22,0,0[0,0,0];name,21,0,0;ratio,20,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];
@@ -7306,11 +7237,8 @@ func (x *Record) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Record's struct body (FORMAT.md §9).
 func (x *Record) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeRecord) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 9 fixed and 14 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 9 fixed and 14 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(27 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -7332,7 +7260,13 @@ func (x *Record) ForyWrite(c *serializer.WriteContext) {
 			l1[i2].ForyWrite(c)
 		}
 	}
-	serializer.WriteString(b, x.Name)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
+		off += copy(w[off:], x.Name)
+		b.SetWriterIndex(off)
+	}
 	var mw3 serializer.MapWriter
 	mw3.Begin(b, len(x.Scores))
 	for k4, v5 := range x.Scores {
@@ -7349,14 +7283,10 @@ func (x *Record) ForyWrite(c *serializer.WriteContext) {
 			serializer.WriteString(b, e7)
 		}
 	}
-	c.Leave()
 }
 
 // ForyRead reads Record's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Record) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeRecord) {
-		return
-	}
 	*x = Record{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -7456,14 +7386,10 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Tags")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Record body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeRecord) {
-		return
-	}
 	*x = Record{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -7569,7 +7495,6 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,47,0,0;arr2_go,45,0,0;bin2_u8,41,0,0;bool_l2_a,22,0,0[1,0,0];f32_a2_l,55,0,0;int2_a,22,0,0[7,0,0];l2_a,22,0,0[5,0,0];n_l,49,0,1;named,22,0,0[5,0,0];p_a,56,0,0;ptr_l2_a,22,0,0[5,0,0];raw2_bin,22,0,0[9,0,0];u64_l2_a,22,0,0[14,0,0];u82_bin,48,0,0;
@@ -7608,11 +7533,8 @@ func (x *Seqs) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Seqs's struct body (FORMAT.md §9).
 func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeSeqs) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -7751,14 +7673,10 @@ func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
 	l22 := x.U82Bin
 	b.WriteVarUint32(uint32(len(l22) * 1))
 	b.WriteBytes(l22)
-	c.Leave()
 }
 
 // ForyRead reads Seqs's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Seqs) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeSeqs) {
-		return
-	}
 	*x = Seqs{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -7968,14 +7886,10 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		c.Trace("U82Bin")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Seqs body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeSeqs) {
-		return
-	}
 	*x = Seqs{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -8202,7 +8116,6 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeSeqsBad is SeqsBad's static type information. Fingerprint: w,22,0,0[5,0,0];
@@ -8228,11 +8141,8 @@ func (x *SeqsBad) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes SeqsBad's struct body (FORMAT.md §9).
 func (x *SeqsBad) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeSeqsBad) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -8252,14 +8162,10 @@ func (x *SeqsBad) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	c.Leave()
 }
 
 // ForyRead reads SeqsBad's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *SeqsBad) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeSeqsBad) {
-		return
-	}
 	*x = SeqsBad{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -8288,14 +8194,10 @@ func (x *SeqsBad) ForyRead(c *serializer.ReadContext) {
 		c.Trace("W")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a SeqsBad body written with another schema, following ev (FORMAT.md §11.4).
 func (x *SeqsBad) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeSeqsBad) {
-		return
-	}
 	*x = SeqsBad{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -8329,5 +8231,4 @@ func (x *SeqsBad) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			return
 		}
 	}
-	c.Leave()
 }

@@ -111,11 +111,8 @@ func (x *Scalars) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Scalars's struct body (FORMAT.md §9).
 func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeScalars) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 86 fixed and 146 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(236 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -262,8 +259,14 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	}
 	serializer.WriteDuration(b, x.AddD)
 	serializer.WriteDate(b, x.AddDt)
-	b.WriteVarUint32(uint32(x.AddE))
-	serializer.WriteString(b, string(x.AddMyS))
+	{
+		b.Reserve(buffer.BatchSlack + len(x.AddMyS) + 14)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(x.AddE))
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.AddMyS))<<2|2)
+		off += copy(w[off:], x.AddMyS)
+		b.SetWriterIndex(off)
+	}
 	if x.AddPD == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -294,12 +297,24 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xff)
 		serializer.WriteTime(b, *x.AddPT)
 	}
-	serializer.WriteString(b, x.AddS)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.AddS) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.AddS))<<2|2)
+		off += copy(w[off:], x.AddS)
+		b.SetWriterIndex(off)
+	}
 	serializer.WriteTime(b, x.AddT)
 	serializer.WriteDuration(b, x.D)
 	serializer.WriteDate(b, x.Dt)
-	b.WriteVarUint32(uint32(x.E))
-	serializer.WriteString(b, string(x.MyS))
+	{
+		b.Reserve(buffer.BatchSlack + len(x.MyS) + 14)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(x.E))
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.MyS))<<2|2)
+		off += copy(w[off:], x.MyS)
+		b.SetWriterIndex(off)
+	}
 	if x.PD == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -330,16 +345,18 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xff)
 		serializer.WriteTime(b, *x.PT)
 	}
-	serializer.WriteString(b, x.S)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.S) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.S))<<2|2)
+		off += copy(w[off:], x.S)
+		b.SetWriterIndex(off)
+	}
 	serializer.WriteTime(b, x.T)
-	c.Leave()
 }
 
 // ForyRead reads Scalars's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Scalars) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeScalars) {
-		return
-	}
 	*x = Scalars{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -717,14 +734,10 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		c.Trace("T")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Scalars body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeScalars) {
-		return
-	}
 	*x = Scalars{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -1323,7 +1336,6 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeContainers is Containers's static type information. Fingerprint: a_bool,43,0,0;a_f32,55,0,0;a_f64,56,0,0;a_i16,45,0,0;a_i32,46,0,0;a_i64,47,0,0;a_i8,44,0,0;a_u16,49,0,0;a_u32,50,0,0;a_u64,51,0,0;a_u8,48,0,0;add_a_bool,43,0,0;add_a_f32,55,0,0;add_a_f64,56,0,0;add_a_i16,45,0,0;add_a_i32,46,0,0;add_a_i64,47,0,0;add_a_i8,44,0,0;add_a_u16,49,0,0;add_a_u32,50,0,0;add_a_u64,51,0,0;add_a_u8,48,0,0;add_bin,41,0,0;add_fix,22,0,0[3,0,0];add_l_b,22,0,0[1,0,0];add_l_e,22,0,0[0,0,0];add_l_f32,22,0,0[19,0,0];add_l_f64,22,0,0[20,0,0];add_l_i32,22,0,0[5,0,0];add_l_i64,22,0,0[7,0,0];add_l_i8,22,0,0[2,0,0];add_l_l,22,0,0[22,0,0[5,0,0]];add_l_m,22,0,0[24,0,0[21,0,0|5,0,0]];add_l_p_i,22,0,0[5,0,0];add_l_s,22,0,0[21,0,0];add_l_t,22,0,0[38,0,0];add_l_u16,22,0,0[10,0,0];add_l_u64,22,0,0[14,0,0];add_m_b_s,24,0,0[1,0,0|21,0,0];add_m_e_s,24,0,0[0,0,0|21,0,0];add_m_i64_f,24,0,0[7,0,0|20,0,0];add_m_i_s,24,0,0[5,0,0|21,0,0];add_m_s_i,24,0,0[21,0,0|5,0,0];add_m_s_l,24,0,0[21,0,0|22,0,0[21,0,0]];add_m_s_m,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];add_m_s_p,24,0,0[21,0,0|5,0,0];add_m_u8,24,0,0[9,0,0|10,0,0];add_n_bin,41,0,1;add_n_l_s,22,0,1[21,0,0];add_n_m,24,0,1[21,0,0|5,0,0];add_raw,22,0,0[9,0,0];bin,41,0,0;fix,22,0,0[3,0,0];l_b,22,0,0[1,0,0];l_e,22,0,0[0,0,0];l_f32,22,0,0[19,0,0];l_f64,22,0,0[20,0,0];l_i32,22,0,0[5,0,0];l_i64,22,0,0[7,0,0];l_i8,22,0,0[2,0,0];l_l,22,0,0[22,0,0[5,0,0]];l_m,22,0,0[24,0,0[21,0,0|5,0,0]];l_p_i,22,0,0[5,0,0];l_s,22,0,0[21,0,0];l_t,22,0,0[38,0,0];l_u16,22,0,0[10,0,0];l_u64,22,0,0[14,0,0];m_b_s,24,0,0[1,0,0|21,0,0];m_e_s,24,0,0[0,0,0|21,0,0];m_i64_f,24,0,0[7,0,0|20,0,0];m_i_s,24,0,0[5,0,0|21,0,0];m_s_i,24,0,0[21,0,0|5,0,0];m_s_l,24,0,0[21,0,0|22,0,0[21,0,0]];m_s_m,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];m_s_p,24,0,0[21,0,0|5,0,0];m_u8,24,0,0[9,0,0|10,0,0];n_bin,41,0,1;n_l_s,22,0,1[21,0,0];n_m,24,0,1[21,0,0|5,0,0];raw,22,0,0[9,0,0];
@@ -1428,11 +1440,8 @@ func (x *Containers) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Containers's struct body (FORMAT.md §9).
 func (x *Containers) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeContainers) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -2202,14 +2211,10 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	c.Leave()
 }
 
 // ForyRead reads Containers's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Containers) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeContainers) {
-		return
-	}
 	*x = Containers{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -3646,14 +3651,10 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Containers body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeContainers) {
-		return
-	}
 	*x = Containers{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -5098,7 +5099,6 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeNested is Nested's static type information. Fingerprint: add_in,0,0,0;add_l_in,22,0,0[0,0,0];add_l_lf,22,0,0[0,0,0];add_l_p_in,22,0,0[0,0,0];add_lf,0,0,0;add_m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];add_p_in,0,0,0;add_p_lf,0,0,0;in,0,0,0;l_in,22,0,0[0,0,0];l_lf,22,0,0[0,0,0];l_p_in,22,0,0[0,0,0];lf,0,0,0;m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];p_in,0,0,0;p_lf,0,0,0;
@@ -5141,11 +5141,8 @@ func (x *Nested) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Nested's struct body (FORMAT.md §9).
 func (x *Nested) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeNested) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -5317,14 +5314,10 @@ func (x *Nested) ForyWrite(c *serializer.WriteContext) {
 		}
 		x.PLf.ForyWrite(c)
 	}
-	c.Leave()
 }
 
 // ForyRead reads Nested's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Nested) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeNested) {
-		return
-	}
 	*x = Nested{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -5647,14 +5640,10 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		c.Trace("PLf")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Nested body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeNested) {
-		return
-	}
 	*x = Nested{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -5956,7 +5945,6 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeInner is Inner's static type information. Fingerprint: extra,22,0,0[21,0,0];lf,0,0,0;name,21,0,0;score,7,0,0;
@@ -5985,11 +5973,8 @@ func (x *Inner) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Inner's struct body (FORMAT.md §9).
 func (x *Inner) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeInner) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 9 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(13 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -6010,15 +5995,17 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
 	x.Lf.ForyWrite(c)
-	serializer.WriteString(b, x.Name)
-	c.Leave()
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
+		off += copy(w[off:], x.Name)
+		b.SetWriterIndex(off)
+	}
 }
 
 // ForyRead reads Inner's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Inner) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeInner) {
-		return
-	}
 	*x = Inner{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -6073,14 +6060,10 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Inner body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeInner) {
-		return
-	}
 	*x = Inner{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -6132,7 +6115,6 @@ func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeLeaf is Leaf's static type information. Fingerprint: v,5,0,0;w,21,0,0;
@@ -6161,28 +6143,22 @@ func (x *Leaf) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Leaf's struct body (FORMAT.md §9).
 func (x *Leaf) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeLeaf) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 5 varint bytes at most: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack + len(x.W) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 955585112)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.W))<<2|2)
+	off += copy(w[off:], x.W)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.W)
-	c.Leave()
 }
 
 // ForyRead reads Leaf's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Leaf) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeLeaf) {
-		return
-	}
 	*x = Leaf{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -6208,14 +6184,10 @@ func (x *Leaf) ForyRead(c *serializer.ReadContext) {
 		c.Trace("W")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Leaf body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Leaf) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeLeaf) {
-		return
-	}
 	*x = Leaf{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -6240,7 +6212,6 @@ func (x *Leaf) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeChanges is Changes's static type information. Fingerprint: 1,21,0,0;2,7,0,0;n_in,0,0,0;n_l,22,0,1[5,0,0];n_m,24,0,0[21,0,0|5,0,0];n_p,5,0,0;n_p_in,0,0,0;n_p_w,7,0,0;n_s,21,0,0;n_w_p,19,0,0;w32,7,0,0;w8,5,0,0;w_f,20,0,0;w_fix,8,0,0;w_i_f,20,0,0;w_s_u,5,0,0;w_u,14,0,0;
@@ -6282,11 +6253,8 @@ func (x *Changes) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Changes's struct body (FORMAT.md §9).
 func (x *Changes) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeChanges) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 16 fixed and 55 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 16 fixed and 55 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(75 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -6316,7 +6284,13 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteVarInt32(*x.NP)
 	}
-	serializer.WriteString(b, x.NewName)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.NewName) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.NewName))<<2|2)
+		off += copy(w[off:], x.NewName)
+		b.SetWriterIndex(off)
+	}
 	if x.NIn == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -6355,15 +6329,17 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.NPIn.ForyWrite(c)
-	serializer.WriteString(b, x.NS)
-	c.Leave()
+	{
+		b.Reserve(buffer.BatchSlack + len(x.NS) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.NS))<<2|2)
+		off += copy(w[off:], x.NS)
+		b.SetWriterIndex(off)
+	}
 }
 
 // ForyRead reads Changes's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Changes) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeChanges) {
-		return
-	}
 	*x = Changes{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -6497,14 +6473,10 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 		c.Trace("NS")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Changes body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeChanges) {
-		return
-	}
 	*x = Changes{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -6677,7 +6649,6 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeReorderTags is ReorderTags's static type information. Fingerprint: 0,1,0,0;1,21,0,0;2,22,0,0[7,0,0];3,5,0,0;4,20,0,0;
@@ -6707,11 +6678,8 @@ func (x *ReorderTags) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes ReorderTags's struct body (FORMAT.md §9).
 func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeReorderTags) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 8 fixed and 5 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(17 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -6728,7 +6696,13 @@ func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteBool(*x.E)
 	}
-	serializer.WriteString(b, x.B)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.B) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.B))<<2|2)
+		off += copy(w[off:], x.B)
+		b.SetWriterIndex(off)
+	}
 	l1 := x.C
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {
@@ -6741,14 +6715,10 @@ func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	c.Leave()
 }
 
 // ForyRead reads ReorderTags's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeReorderTags) {
-		return
-	}
 	*x = ReorderTags{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -6809,14 +6779,10 @@ func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
 		c.Trace("C")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a ReorderTags body written with another schema, following ev (FORMAT.md §11.4).
 func (x *ReorderTags) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeReorderTags) {
-		return
-	}
 	*x = ReorderTags{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -6876,7 +6842,6 @@ func (x *ReorderTags) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeReorderNames is ReorderNames's static type information. Fingerprint: alpha,7,0,0;beta,22,0,0[21,0,0];gamma,3,0,0;mid,1,0,0;zed,21,0,0;
@@ -6906,11 +6871,8 @@ func (x *ReorderNames) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes ReorderNames's struct body (FORMAT.md §9).
 func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeReorderNames) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 1 fixed and 9 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(14 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -6935,15 +6897,17 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 			serializer.WriteString(b, e2)
 		}
 	}
-	serializer.WriteString(b, x.Zed)
-	c.Leave()
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Zed) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Zed))<<2|2)
+		off += copy(w[off:], x.Zed)
+		b.SetWriterIndex(off)
+	}
 }
 
 // ForyRead reads ReorderNames's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *ReorderNames) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeReorderNames) {
-		return
-	}
 	*x = ReorderNames{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -7004,14 +6968,10 @@ func (x *ReorderNames) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Zed")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a ReorderNames body written with another schema, following ev (FORMAT.md §11.4).
 func (x *ReorderNames) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeReorderNames) {
-		return
-	}
 	*x = ReorderNames{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -7070,7 +7030,6 @@ func (x *ReorderNames) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeMapHolder is MapHolder's static type information. Fingerprint: extra,24,0,0[5,0,0|0,0,0];name,21,0,0;same,24,0,0[21,0,0|0,0,0];
@@ -7098,11 +7057,8 @@ func (x *MapHolder) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes MapHolder's struct body (FORMAT.md §9).
 func (x *MapHolder) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeMapHolder) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -7118,7 +7074,13 @@ func (x *MapHolder) ForyWrite(c *serializer.WriteContext) {
 		v3.ForyWrite(c)
 	}
 	mw1.End(b)
-	serializer.WriteString(b, x.Name)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
+		off += copy(w[off:], x.Name)
+		b.SetWriterIndex(off)
+	}
 	var mw4 serializer.MapWriter
 	mw4.Begin(b, len(x.Same))
 	for k5, v6 := range x.Same {
@@ -7127,14 +7089,10 @@ func (x *MapHolder) ForyWrite(c *serializer.WriteContext) {
 		v6.ForyWrite(c)
 	}
 	mw4.End(b)
-	c.Leave()
 }
 
 // ForyRead reads MapHolder's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *MapHolder) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeMapHolder) {
-		return
-	}
 	*x = MapHolder{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -7188,14 +7146,10 @@ func (x *MapHolder) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Same")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a MapHolder body written with another schema, following ev (FORMAT.md §11.4).
 func (x *MapHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeMapHolder) {
-		return
-	}
 	*x = MapHolder{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -7250,7 +7204,6 @@ func (x *MapHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeItem is Item's static type information. Fingerprint: k,21,0,0;v,5,0,0;
@@ -7277,28 +7230,22 @@ func (x *Item) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Item's struct body (FORMAT.md §9).
 func (x *Item) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeItem) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 5 varint bytes at most: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack + len(x.K) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1273490864)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
+	off = buffer.PutVarUint64At(w, off, uint64(len(x.K))<<2|2)
+	off += copy(w[off:], x.K)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.K)
-	c.Leave()
 }
 
 // ForyRead reads Item's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Item) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeItem) {
-		return
-	}
 	*x = Item{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -7324,14 +7271,10 @@ func (x *Item) ForyRead(c *serializer.ReadContext) {
 		c.Trace("K")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Item body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Item) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeItem) {
-		return
-	}
 	*x = Item{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -7356,7 +7299,6 @@ func (x *Item) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeRecord is Record's static type information. Fingerprint: active,1,0,0;count,7,0,0;i_d,7,0,0;items,22,0,0[0,0,0];name,21,0,0;ratio,20,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];
@@ -7389,11 +7331,8 @@ func (x *Record) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Record's struct body (FORMAT.md §9).
 func (x *Record) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeRecord) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 9 fixed and 18 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 9 fixed and 18 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(31 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -7415,7 +7354,13 @@ func (x *Record) ForyWrite(c *serializer.WriteContext) {
 			l1[i2].ForyWrite(c)
 		}
 	}
-	serializer.WriteString(b, x.Name)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
+		off += copy(w[off:], x.Name)
+		b.SetWriterIndex(off)
+	}
 	var mw3 serializer.MapWriter
 	mw3.Begin(b, len(x.Scores))
 	for k4, v5 := range x.Scores {
@@ -7432,14 +7377,10 @@ func (x *Record) ForyWrite(c *serializer.WriteContext) {
 			serializer.WriteString(b, e7)
 		}
 	}
-	c.Leave()
 }
 
 // ForyRead reads Record's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Record) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeRecord) {
-		return
-	}
 	*x = Record{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -7538,14 +7479,10 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Tags")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Record body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeRecord) {
-		return
-	}
 	*x = Record{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -7651,7 +7588,6 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,22,0,0[7,0,0];arr2_go,22,0,0[3,0,0];bin2_u8,48,0,0;bool_l2_a,43,0,0;f32_a2_l,22,0,0[19,0,0];int2_a,47,0,0;l2_a,46,0,0;n_l,22,0,1[10,0,0];named,46,0,0;p_a,22,0,0[20,0,0];ptr_l2_a,46,0,0;raw2_bin,41,0,0;u64_l2_a,51,0,0;u82_bin,41,0,0;
@@ -7690,11 +7626,8 @@ func (x *Seqs) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Seqs's struct body (FORMAT.md §9).
 func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeSeqs) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -7810,14 +7743,10 @@ func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
 	l18 := x.U82Bin
 	b.WriteVarUint32(uint32(len(l18)))
 	b.WriteBytes(l18)
-	c.Leave()
 }
 
 // ForyRead reads Seqs's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Seqs) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeSeqs) {
-		return
-	}
 	*x = Seqs{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -8002,14 +7931,10 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		c.Trace("U82Bin")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Seqs body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeSeqs) {
-		return
-	}
 	*x = Seqs{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -8211,7 +8136,6 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeSeqsBad is SeqsBad's static type information. Fingerprint: w,47,0,0;
@@ -8237,11 +8161,8 @@ func (x *SeqsBad) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes SeqsBad's struct body (FORMAT.md §9).
 func (x *SeqsBad) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeSeqsBad) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -8252,14 +8173,10 @@ func (x *SeqsBad) ForyWrite(c *serializer.WriteContext) {
 	l1 := x.W
 	b.WriteVarUint32(uint32(len(l1) * 8))
 	b.WriteRawInt64s(l1)
-	c.Leave()
 }
 
 // ForyRead reads SeqsBad's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *SeqsBad) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeSeqsBad) {
-		return
-	}
 	*x = SeqsBad{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -8276,14 +8193,10 @@ func (x *SeqsBad) ForyRead(c *serializer.ReadContext) {
 		c.Trace("W")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a SeqsBad body written with another schema, following ev (FORMAT.md §11.4).
 func (x *SeqsBad) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeSeqsBad) {
-		return
-	}
 	*x = SeqsBad{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -8305,5 +8218,4 @@ func (x *SeqsBad) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			return
 		}
 	}
-	c.Leave()
 }

@@ -14,8 +14,8 @@ import (
 func (g *gen) emitRead(f *jen.File) {
 	s := g.s
 	var body []jen.Code
+	body = append(body, g.enter()...)
 	body = append(body,
-		jen.If(jen.Op("!").Id("c").Dot("Enter").Call(jen.Id(g.infoVar()))).Block(jen.Return()),
 		jen.Op("*").Id("x").Op("=").Id(g.name()).Values(),
 		jen.Id("r").Op(":=").Id("c").Dot("Reader").Call(),
 		jen.If(jen.Op("!").Id("c").Dot("Compatible").Call()).Block(
@@ -68,7 +68,7 @@ func (g *gen) emitRead(f *jen.File) {
 		body = append(body, g.readValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)...)
 		body = append(body, g.failCheck(fl.GoName))
 	}
-	body = append(body, jen.Id("c").Dot("Leave").Call())
+	body = append(body, g.leave()...)
 	f.Commentf("ForyRead reads %s's struct body (FORMAT.md §9); errors are recorded in c.", g.name())
 	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyRead").
 		Params(jen.Id("c").Op("*").Qual(serializerPkg, "ReadContext")).Block(body...)
@@ -289,17 +289,14 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 		jen.If(jen.Id("c").Dot("Failed").Call()).Block(
 			jen.Id("c").Dot("Trace").Call(jen.Id("ev").Dot("Field").Call(jen.Id("i")).Dot("Name").Call()), jen.Return()),
 	}
-	body := []jen.Code{
-		jen.If(jen.Op("!").Id("c").Dot("Enter").Call(jen.Id(g.infoVar()))).Block(jen.Return()),
-		jen.Op("*").Id("x").Op("=").Id(g.name()).Values(),
-	}
+	body := append(g.enter(), jen.Op("*").Id("x").Op("=").Id(g.name()).Values())
 	if usesReader(s) {
 		body = append(body, jen.Id("r").Op(":=").Id("c").Dot("Reader").Call())
 	}
 	body = append(body,
 		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Id("i").Op("<").Id("ev").Dot("NumFields").Call(), jen.Id("i").Op("++")).Block(loop...),
-		jen.Id("c").Dot("Leave").Call(),
 	)
+	body = append(body, g.leave()...)
 	f.Commentf("ForyReadEvolved reads a %s body written with another schema, following ev (FORMAT.md §11.4).", g.name())
 	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyReadEvolved").
 		Params(jen.Id("c").Op("*").Qual(serializerPkg, "ReadContext"), jen.Id("ev").Op("*").Qual(serializerPkg, "Evolution")).Block(body...)

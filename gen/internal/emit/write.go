@@ -6,6 +6,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/gen/internal/model"
 	"github.com/forygen/forygen/gen/internal/plan"
 )
@@ -16,14 +17,30 @@ import (
 func (g *gen) emitWrite(f *jen.File) {
 	s := g.s
 	var body []jen.Code
+	body = append(body, g.enter()...)
+	body = append(body, jen.Id("b").Op(":=").Id("c").Dot("Buffer").Call())
+	// Other-group fields are written in runs: strings and enums, whose
+	// maximum size is cheap to compute, share one reserve; the first run
+	// shares the primitive window. Everything else reserves for itself.
+	var others [][]*plan.Field
+	for i, fl := range s.Fields {
+		if fl.Group != plan.GroupOther {
+			continue
+		}
+		if n := len(others); n > 0 && inRun(fl) && inRun(others[n-1][0]) && s.Fields[i-1].Group == plan.GroupOther {
+			others[n-1] = append(others[n-1], fl)
+			continue
+		}
+		others = append(others, []*plan.Field{fl})
+	}
+	var lead []*plan.Field
+	if len(others) > 0 && inRun(others[0][0]) {
+		lead, others = others[0], others[1:]
+	}
+	body = append(body, jen.Commentf("Schema hash (same-schema mode), the %d fixed and %d varint bytes at most, and %d leading strings or enums: one reserve, one commit.",
+		s.FixedBytes, s.VarintMaxBytes, len(lead)))
 	body = append(body,
-		jen.If(jen.Op("!").Id("c").Dot("Enter").Call(jen.Id(g.infoVar()))).Block(jen.Return()),
-		jen.Id("b").Op(":=").Id("c").Dot("Buffer").Call(),
-	)
-	body = append(body, jen.Commentf("Schema hash (same-schema mode) and the %d fixed and %d varint bytes at most: one reserve, one commit.",
-		s.FixedBytes, s.VarintMaxBytes))
-	body = append(body,
-		jen.Id("b").Dot("Reserve").Call(jen.Lit(s.MaxPrimitiveBytes).Op("+").Qual(bufferPkg, "BatchSlack")),
+		jen.Id("b").Dot("Reserve").Call(runBound(jen.Lit(s.MaxPrimitiveBytes).Op("+").Qual(bufferPkg, "BatchSlack"), lead)),
 		jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("b").Dot("WriterIndex").Call()),
 		jen.If(jen.Op("!").Id("c").Dot("Compatible").Call()).Block(
 			jen.Qual(bufferPkg, "PutInt32At").Call(jen.Id("w"), jen.Id("off"), jen.Lit(int(s.SchemaHash))),
@@ -49,14 +66,19 @@ func (g *gen) emitWrite(f *jen.File) {
 		}
 		body = append(body, jen.Id("off").Op("=").Add(putVarint(fl.Wire, jen.Id("x").Dot(fl.GoName), fl.Type)))
 	}
+	body = append(body, g.putRun(lead)...)
 	body = append(body, jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")))
-	for _, fl := range s.Fields {
-		if fl.Group != plan.GroupOther {
+	for _, run := range others {
+		if inRun(run[0]) {
+			body = append(body, jen.Block(append([]jen.Code{
+				jen.Id("b").Dot("Reserve").Call(runBound(jen.Qual(bufferPkg, "BatchSlack"), run)),
+				jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("b").Dot("WriterIndex").Call()),
+			}, append(g.putRun(run), jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")))...)...))
 			continue
 		}
-		body = append(body, g.writeField(fl)...)
+		body = append(body, g.writeField(run[0])...)
 	}
-	body = append(body, jen.Id("c").Dot("Leave").Call())
+	body = append(body, g.leave()...)
 	f.Commentf("ForyWrite writes %s's struct body (FORMAT.md §9).", g.name())
 	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyWrite").
 		Params(jen.Id("c").Op("*").Qual(serializerPkg, "WriteContext")).Block(body...)
@@ -76,6 +98,48 @@ func putVarint(w *plan.Wire, v *jen.Statement, t *model.Type) *jen.Statement {
 		return jen.Qual(bufferPkg, "PutVarUint64At").Call(jen.Id("w"), jen.Id("off"), jen.Qual(bufferPkg, "ZigZag64").Call(val))
 	}
 	return jen.Qual(bufferPkg, "Put"+sc.suffix+"At").Call(jen.Id("w"), jen.Id("off"), val)
+}
+
+// inRun reports whether a field can join a run of writes sharing one
+// reserve: a non-nullable string or enum.
+func inRun(fl *plan.Field) bool {
+	return !fl.Wire.Nullable && (fl.Wire.TypeID == plan.TypeString || fl.Wire.TypeID == plan.TypeEnum)
+}
+
+// runBound adds the maximum size of a run's fields to base: a string's
+// header (a varint, at most 9 bytes) and bytes, an enum's varu32.
+func runBound(base *jen.Statement, run []*plan.Field) *jen.Statement {
+	fixed := 0
+	for _, fl := range run {
+		if fl.Wire.TypeID == plan.TypeString {
+			fixed += buffer.MaxVarUint64Len
+			base = base.Op("+").Len(jen.Id("x").Dot(fl.GoName))
+		} else {
+			fixed += buffer.MaxVarUint32Len
+		}
+	}
+	if fixed == 0 {
+		return base
+	}
+	return base.Op("+").Lit(fixed)
+}
+
+// putRun writes a run's fields at w[off:]: a string as its UTF-8 header
+// (len<<2 | 2, FORMAT.md §7) and bytes, an enum as varu32.
+func (g *gen) putRun(run []*plan.Field) []jen.Code {
+	var out []jen.Code
+	for _, fl := range run {
+		v := jen.Id("x").Dot(fl.GoName)
+		if fl.Wire.TypeID == plan.TypeEnum {
+			out = append(out, jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off"), jen.Uint32().Call(v)))
+			continue
+		}
+		out = append(out,
+			jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint64At").Call(jen.Id("w"), jen.Id("off"),
+				jen.Uint64().Call(jen.Len(v.Clone())).Op("<<").Lit(2).Op("|").Lit(2)),
+			jen.Id("off").Op("+=").Copy(jen.Id("w").Index(jen.Id("off").Op(":")), v.Clone()))
+	}
+	return out
 }
 
 func offPlus(n int) jen.Code {

@@ -55,6 +55,9 @@ type Struct struct {
 	ConsistentMeta []byte
 	// TypeDef is the compatible-mode TypeDef, header and body (§11).
 	TypeDef []byte
+	// Recursive is set for a struct that can contain itself (see
+	// Recursive); only its generated code counts nesting depth.
+	Recursive bool
 }
 
 // Identifier returns a field's identifier: its tag id, or its Go name in
@@ -314,4 +317,50 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 	p.ConsistentMeta = ConsistentMeta(s.Reg)
 	p.TypeDef = meta.EncodeTypeDef(TypeDefOf(s, p.Fields))
 	return p, nil
+}
+
+// Recursive returns the structs of one package that can contain themselves
+// (through pointers, lists or maps). Only they can nest without a bound the
+// schema sets, so only their generated code counts depth (WithMaxDepth): a
+// value of a non-recursive type nests at most as deep as its type graph.
+// Cycles cannot cross packages, since Go forbids import cycles.
+func Recursive(pkgPath string, structs []*model.StructDecl) map[string]bool {
+	edges := map[string][]string{}
+	var refs func(t *model.Type, out *[]string)
+	refs = func(t *model.Type, out *[]string) {
+		if t == nil {
+			return
+		}
+		if t.Kind == model.Struct && t.Named != nil && t.Named.PkgPath == pkgPath {
+			*out = append(*out, t.Named.Name)
+		}
+		refs(t.Elem, out)
+		refs(t.Key, out)
+	}
+	for _, s := range structs {
+		var out []string
+		for _, f := range s.Fields {
+			refs(f.Type, &out)
+		}
+		edges[s.Name] = out
+	}
+	rec := map[string]bool{}
+	for _, s := range structs {
+		// Depth-first search from s for a path back to s.
+		seen := map[string]bool{}
+		stack := append([]string(nil), edges[s.Name]...)
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if n == s.Name {
+				rec[s.Name] = true
+				break
+			}
+			if !seen[n] {
+				seen[n] = true
+				stack = append(stack, edges[n]...)
+			}
+		}
+	}
+	return rec
 }

@@ -295,3 +295,18 @@ func TestPlanErrors(t *testing.T) {
 	require.Len(t, errs, 1)
 	assert.Contains(t, errs[0].Error(), `identifier "1" is also used by field A`)
 }
+
+func TestRecursive(t *testing.T) {
+	ref := func(name string) *model.Type {
+		return &model.Type{Kind: model.Struct, Named: &model.Named{PkgPath: "p", Name: name}}
+	}
+	other := &model.Type{Kind: model.Struct, Named: &model.Named{PkgPath: "q", Name: "Node"}}
+	structs := []*model.StructDecl{
+		mkStruct(t, "Node", model.Registration{ID: 1}, fieldSpec{"Next", ptr(ref("Node")), ""}),
+		mkStruct(t, "A", model.Registration{ID: 2}, fieldSpec{"B", slice(ref("B")), ""}),
+		mkStruct(t, "B", model.Registration{ID: 3}, fieldSpec{"A", mapOf(prim(model.String), ptr(ref("A"))), ""}),
+		mkStruct(t, "Leaf", model.Registration{ID: 4}, fieldSpec{"N", prim(model.Int32), ""}),
+		mkStruct(t, "UsesNode", model.Registration{ID: 5}, fieldSpec{"N", ptr(ref("Node")), ""}, fieldSpec{"O", ptr(other), ""}),
+	}
+	assert.Equal(t, map[string]bool{"Node": true, "A": true, "B": true}, Recursive("p", structs))
+}

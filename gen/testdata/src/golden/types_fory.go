@@ -35,11 +35,8 @@ func (x *Point) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Point's struct body (FORMAT.md §9).
 func (x *Point) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypePoint) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 10 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(14 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -49,14 +46,10 @@ func (x *Point) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.X))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Y))
 	b.SetWriterIndex(off)
-	c.Leave()
 }
 
 // ForyRead reads Point's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Point) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypePoint) {
-		return
-	}
 	*x = Point{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -79,14 +72,10 @@ func (x *Point) ForyRead(c *serializer.ReadContext) {
 		c.Trace("X..Y")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Point body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Point) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypePoint) {
-		return
-	}
 	*x = Point{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -115,7 +104,6 @@ func (x *Point) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeSample is Sample's static type information. Fingerprint: 1,7,0,0;big,8,0,0;by_key,24,0,0[5,0,0|0,0,0];day,39,0,0;dense,46,0,0;every,37,0,0;fixed,11,0,0;flags,22,0,0[1,0,0];level,0,0,0;maybe,22,0,0[0,0,0];maybes,22,0,1[21,0,0];name,21,0,0;next,0,0,0;opt,5,0,0;origin,0,0,0;points,22,0,0[0,0,0];raw,41,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];temp,20,0,0;when,38,0,0;
@@ -165,11 +153,8 @@ func (x *Sample) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Sample's struct body (FORMAT.md §9).
 func (x *Sample) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeSample) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 12 fixed and 18 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 12 fixed and 18 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -220,7 +205,12 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(x.Level))
+	{
+		b.Reserve(buffer.BatchSlack + 5)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
+		b.SetWriterIndex(off)
+	}
 	l6 := x.Maybe
 	b.WriteVarUint32(uint32(len(l6)))
 	if len(l6) > 0 {
@@ -257,7 +247,13 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 			}
 		}
 	}
-	serializer.WriteString(b, x.Name)
+	{
+		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
+		off += copy(w[off:], x.Name)
+		b.SetWriterIndex(off)
+	}
 	if x.Next == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -300,14 +296,10 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 		}
 	}
 	serializer.WriteTime(b, x.When)
-	c.Leave()
 }
 
 // ForyRead reads Sample's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Sample) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeSample) {
-		return
-	}
 	*x = Sample{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -565,14 +557,10 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("When")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Sample body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeSample) {
-		return
-	}
 	*x = Sample{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -832,5 +820,4 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			return
 		}
 	}
-	c.Leave()
 }

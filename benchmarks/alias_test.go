@@ -1,0 +1,47 @@
+package benchmarks
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/forygen/forygen/benchmarks/fixtures"
+	"github.com/forygen/forygen/serializer"
+)
+
+// WithAliasStrings: one allocation (the input copy) replaces the one per
+// string, and the decoded strings do not change when the caller reuses its
+// input.
+func TestAliasStrings(t *testing.T) {
+	v := fixtures.NewMediaContent()
+	data, err := serializer.Serialize(&v)
+	require.NoError(t, err)
+	// One allocation per non-empty string and per slice when copying.
+	strings, slices := 0, 2 // Persons, Images
+	for _, s := range append([]string{v.Media.URI, v.Media.Title, v.Media.Format, v.Media.Copyright}, v.Media.Persons...) {
+		if s != "" {
+			strings++
+		}
+	}
+	for _, im := range v.Images {
+		for _, s := range []string{im.URI, im.Title} {
+			if s != "" {
+				strings++
+			}
+		}
+	}
+	copying, aliasing := serializer.New(), serializer.New(serializer.WithAliasStrings(true))
+	var out fixtures.MediaContent
+	copyAllocs := testing.AllocsPerRun(50, func() { require.NoError(t, copying.Deserialize(data, &out)) })
+	aliasAllocs := testing.AllocsPerRun(50, func() { require.NoError(t, aliasing.Deserialize(data, &out)) })
+	require.Equal(t, float64(strings+slices), copyAllocs)
+	require.Equal(t, float64(1+slices), aliasAllocs)
+
+	in := append([]byte(nil), data...)
+	require.NoError(t, aliasing.Deserialize(in, &out))
+	for i := range in {
+		in[i] = 'X'
+	}
+	require.Equal(t, v.Media.URI, out.Media.URI)
+	require.Equal(t, v.Images[2].URI, out.Images[2].URI)
+}
