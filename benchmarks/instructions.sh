@@ -12,8 +12,11 @@ set -euo pipefail
 cd "$(dirname "$0")"
 command -v valgrind >/dev/null || { echo "instructions.sh: needs valgrind (apt-get install -y valgrind)" >&2; exit 1; }
 
-N1=${N1:-2000}
-N2=${N2:-12000}
+# Iteration counts: enough that the difference dwarfs the run-to-run jitter
+# of the runtime (timers, background work), few enough for valgrind to
+# finish in seconds. List fixtures are 20 times larger per operation.
+N1_SINGLE=${N1:-2000} N2_SINGLE=${N2:-12000}
+N1_LIST=${N1:-200} N2_LIST=${N2:-1200}
 bin=${BENCH_BIN:-$(mktemp -d)/bench.test}
 if [ ! -x "$bin" ]; then
 	go test -c -o "$bin" . >&2
@@ -30,16 +33,21 @@ ir() {
 	rm -f "$out"
 }
 
-# per_op_pattern PATTERN → instructions per operation of the benchmark.
+# per_op_pattern PATTERN [list] → instructions per operation of the benchmark.
 per_op_pattern() {
-	local a b
-	a=$(ir "$1" "$N1")
-	b=$(ir "$1" "$N2")
-	echo $(((b - a) / (N2 - N1)))
+	local a b n1=$N1_SINGLE n2=$N2_SINGLE
+	if [ "${2:-}" = list ]; then n1=$N1_LIST n2=$N2_LIST; fi
+	a=$(ir "$1" "$n1")
+	b=$(ir "$1" "$n2")
+	echo $(((b - a) / (n2 - n1)))
 }
 
 # per_op DIRECTION FIXTURE CODEC → instructions per operation.
-per_op() { per_op_pattern "^Benchmark$1\$/^$2\$/^$3\$"; }
+per_op() {
+	local kind=single
+	case $2 in *List) kind=list ;; esac
+	per_op_pattern "^Benchmark$1\$/^$2\$/^$3\$" "$kind"
+}
 
 if [ "${1:-}" = all ]; then
 	fixtures="NumericStruct Sample MediaContent NumericStructList SampleList MediaContentList"

@@ -219,3 +219,40 @@ func TestAPIMisuse(t *testing.T) {
 		hostile.CheckError(t, err, in, "e2e.Node")
 	}
 }
+
+// TestErrorPathStopsAtFailure: when a struct's type meta or a list's
+// elements header is bad, the path ends at the field that holds them; no
+// field of a value that was never read is named.
+func TestErrorPathStopsAtFailure(t *testing.T) {
+	// A compatible-mode message read in same-schema mode fails at the
+	// root's type id: empty path.
+	compat, err := serializer.Serialize(fullComposite())
+	require.NoError(t, err)
+	f := serializer.New(serializer.WithCompatible(false))
+	de := decodeErr(t, f, compat, new(e2e.Composite), "e2e.Composite", serializer.ErrSchemaMismatch)
+	require.Equal(t, "", de.Path)
+	require.Equal(t, 3, de.Offset)
+
+	// Compatible mode: the only Address-typed value is Home; its type id
+	// (the byte before its shared TypeDef marker) is made same-schema.
+	data, err := serializer.Serialize(&e2e.Composite{Home: other.Address{Street: "HOME-ST"}})
+	require.NoError(t, err)
+	td := (&other.Address{}).ForyType().TypeDef
+	i := bytes.Index(data, td)
+	require.Greater(t, i, 2)
+	require.Equal(t, byte(0x1c), data[i-2], "COMPATIBLE_STRUCT, then the new-TypeDef marker")
+	bad := with(data, func(b []byte) []byte { b[i-2] = 0x1b; return b })
+	de = decodeErr(t, serializer.New(), bad, new(e2e.Composite), "e2e.Composite", serializer.ErrSchemaMismatch)
+	require.Equal(t, "Home", de.Path)
+	require.Equal(t, i-1, de.Offset)
+
+	// Same-schema mode: a list of structs whose elements header asks for
+	// reference tracking.
+	data, err = f.Serialize(&e2e.Composite{Addrs: []other.Address{{Street: "LIST-ST"}}})
+	require.NoError(t, err)
+	j := at(t, data, "\x01\x08\x1b\x85\x07") // length 1, header 0x08, STRUCT, varu32(901)
+	bad = with(data, func(b []byte) []byte { b[j+1] = 0x09; return b })
+	de = decodeErr(t, f, bad, new(e2e.Composite), "e2e.Composite", serializer.ErrMalformed)
+	require.Equal(t, "Addrs", de.Path)
+	require.Equal(t, j+2, de.Offset)
+}

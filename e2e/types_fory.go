@@ -345,7 +345,7 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev4 := c.ReadStructFieldMeta(foryTypeBase); ev4 != nil {
 		x.Base.ForyReadEvolved(c, ev4)
-	} else {
+	} else if !c.Failed() {
 		x.Base.ForyRead(c)
 	}
 	if c.Failed() {
@@ -617,7 +617,7 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			if !f.Flag || c.ReadFlag() {
 				if ev58 := c.ReadStructFieldMeta(foryTypeBase); ev58 != nil {
 					x.Base.ForyReadEvolved(c, ev58)
-				} else {
+				} else if !c.Failed() {
 					x.Base.ForyRead(c)
 				}
 			}
@@ -942,87 +942,109 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 	} else {
 		b.WriteUint8(0xff)
 		l36 := x.NStrs
-		b.WriteVarUint32(uint32(len(l36)))
-		if len(l36) > 0 {
-			b.WriteUint8(0x0c)
+		{
+			sz38 := 6 + buffer.BatchSlack + len(l36)*9
 			for _, e37 := range l36 {
-				serializer.WriteString(b, e37)
+				sz38 += len(e37)
+			}
+			b.Reserve(sz38)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(l36)))
+			if len(l36) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e37 := range l36 {
+					off = buffer.PutVarUint64At(w, off, uint64(len(e37))<<2|2)
+					off += copy(w[off:], e37)
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	l39 := x.Named
+	{
+		sz41 := 6 + buffer.BatchSlack + len(l39)*9
+		for _, e40 := range l39 {
+			sz41 += len(e40)
+		}
+		b.Reserve(sz41)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l39)))
+		if len(l39) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e40 := range l39 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e40))<<2|2)
+				off += copy(w[off:], e40)
 			}
 		}
+		b.SetWriterIndex(off)
 	}
-	l38 := x.Named
-	b.WriteVarUint32(uint32(len(l38)))
-	if len(l38) > 0 {
+	l42 := x.Nested
+	b.WriteVarUint32(uint32(len(l42)))
+	if len(l42) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e39 := range l38 {
-			serializer.WriteString(b, e39)
-		}
-	}
-	l40 := x.Nested
-	b.WriteVarUint32(uint32(len(l40)))
-	if len(l40) > 0 {
-		b.WriteUint8(0x0c)
-		for _, e41 := range l40 {
-			b.WriteVarUint32(uint32(len(e41)))
-			if len(e41) > 0 {
-				b.Reserve(1 + len(e41)*5 + buffer.BatchSlack)
+		for _, e43 := range l42 {
+			b.WriteVarUint32(uint32(len(e43)))
+			if len(e43) > 0 {
+				b.Reserve(1 + len(e43)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e42 := range e41 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e42))
+				for _, e44 := range e43 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e44))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l43 := x.PI32s
-	b.WriteVarUint32(uint32(len(l43)))
-	if len(l43) > 0 {
-		h44 := byte(0x0c)
-		for _, p45 := range l43 {
-			if p45 == nil {
-				h44 = 0x0e
+	l45 := x.PI32s
+	b.WriteVarUint32(uint32(len(l45)))
+	if len(l45) > 0 {
+		h46 := byte(0x0c)
+		for _, p47 := range l45 {
+			if p47 == nil {
+				h46 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h44)
-		for _, p45 := range l43 {
-			if h44 == 0x0e {
-				if p45 == nil {
+		b.WriteUint8(h46)
+		for _, p47 := range l45 {
+			if h46 == 0x0e {
+				if p47 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p45)
+			b.WriteVarInt32(*p47)
 		}
 	}
-	l46 := x.PStrs
-	b.WriteVarUint32(uint32(len(l46)))
-	if len(l46) > 0 {
-		h47 := byte(0x0c)
-		for _, p48 := range l46 {
-			if p48 == nil {
-				h47 = 0x0e
+	l48 := x.PStrs
+	b.WriteVarUint32(uint32(len(l48)))
+	if len(l48) > 0 {
+		h49 := byte(0x0c)
+		for _, p50 := range l48 {
+			if p50 == nil {
+				h49 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h47)
-		for _, p48 := range l46 {
-			if h47 == 0x0e {
-				if p48 == nil {
+		b.WriteUint8(h49)
+		for _, p50 := range l48 {
+			if h49 == 0x0e {
+				if p50 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			serializer.WriteString(b, *p48)
+			serializer.WriteString(b, *p50)
 		}
 	}
-	l49 := x.Raw
-	b.WriteVarUint32(uint32(len(l49)))
-	b.WriteBytes(l49)
+	l51 := x.Raw
+	b.WriteVarUint32(uint32(len(l51)))
+	b.WriteBytes(l51)
 	{
 		b.Reserve(buffer.BatchSlack + len(x.S) + 9)
 		w, off := b.Window(), b.WriterIndex()
@@ -1030,65 +1052,87 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		off += copy(w[off:], x.S)
 		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(len(x.StrArr)))
-	if len(x.StrArr) > 0 {
+	{
+		sz53 := 6 + buffer.BatchSlack + len(x.StrArr)*9
+		for _, e52 := range x.StrArr {
+			sz53 += len(e52)
+		}
+		b.Reserve(sz53)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(x.StrArr)))
+		if len(x.StrArr) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e52 := range x.StrArr {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e52))<<2|2)
+				off += copy(w[off:], e52)
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l54 := x.Strs
+	{
+		sz56 := 6 + buffer.BatchSlack + len(l54)*9
+		for _, e55 := range l54 {
+			sz56 += len(e55)
+		}
+		b.Reserve(sz56)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l54)))
+		if len(l54) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e55 := range l54 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e55))<<2|2)
+				off += copy(w[off:], e55)
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l57 := x.Times
+	b.WriteVarUint32(uint32(len(l57)))
+	if len(l57) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e50 := range x.StrArr {
-			serializer.WriteString(b, e50)
+		for _, e58 := range l57 {
+			serializer.WriteTime(b, e58)
 		}
 	}
-	l51 := x.Strs
-	b.WriteVarUint32(uint32(len(l51)))
-	if len(l51) > 0 {
-		b.WriteUint8(0x0c)
-		for _, e52 := range l51 {
-			serializer.WriteString(b, e52)
-		}
-	}
-	l53 := x.Times
-	b.WriteVarUint32(uint32(len(l53)))
-	if len(l53) > 0 {
-		b.WriteUint8(0x0c)
-		for _, e54 := range l53 {
-			serializer.WriteTime(b, e54)
-		}
-	}
-	l55 := x.U16s
-	b.WriteVarUint32(uint32(len(l55)))
-	if len(l55) > 0 {
-		b.Reserve(1 + len(l55)*2 + buffer.BatchSlack)
+	l59 := x.U16s
+	b.WriteVarUint32(uint32(len(l59)))
+	if len(l59) > 0 {
+		b.Reserve(1 + len(l59)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e56 := range l55 {
+		for _, e60 := range l59 {
 			{
-				buffer.PutUint16At(w, off, e56)
+				buffer.PutUint16At(w, off, e60)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l57 := x.U32s
-	b.WriteVarUint32(uint32(len(l57)))
-	if len(l57) > 0 {
-		b.Reserve(1 + len(l57)*5 + buffer.BatchSlack)
+	l61 := x.U32s
+	b.WriteVarUint32(uint32(len(l61)))
+	if len(l61) > 0 {
+		b.Reserve(1 + len(l61)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e58 := range l57 {
-			off = buffer.PutVarUint32At(w, off, e58)
+		for _, e62 := range l61 {
+			off = buffer.PutVarUint32At(w, off, e62)
 		}
 		b.SetWriterIndex(off)
 	}
-	l59 := x.U64s
-	b.WriteVarUint32(uint32(len(l59)))
-	if len(l59) > 0 {
-		b.Reserve(1 + len(l59)*9 + buffer.BatchSlack)
+	l63 := x.U64s
+	b.WriteVarUint32(uint32(len(l63)))
+	if len(l63) > 0 {
+		b.Reserve(1 + len(l63)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e60 := range l59 {
-			off = buffer.PutVarUint64At(w, off, e60)
+		for _, e64 := range l63 {
+			off = buffer.PutVarUint64At(w, off, e64)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -1104,453 +1148,487 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	n61 := c.ReadLength(2)
-	if n61 != 3 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n61, 3))
+	n65 := c.ReadLength(2)
+	if n65 != 3 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n65, 3))
 		return
 	}
-	var l62 [3]int16
-	if n61 > 0 {
-		hn64 := c.ReadListHeader(3)
-		for i63 := range l62 {
-			if hn64 && !c.ReadFlag() {
-				continue
-			}
-			l62[i63] = r.ReadInt16()
-			if c.Failed() {
-				c.TraceIndex(i63)
-				break
+	var l66 [3]int16
+	if n65 > 0 {
+		hn68 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i67 := range l66 {
+				if hn68 && !c.ReadFlag() {
+					continue
+				}
+				l66[i67] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i67)
+					break
+				}
 			}
 		}
 	}
-	x.Arr = l62
+	x.Arr = l66
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	n66 := c.ReadLength(1)
-	l67 := serializer.MakeSlice[[]bool](c, n66)
-	if n66 > 0 {
-		hn69 := c.ReadListHeader(1)
-		for i68 := range l67 {
-			if hn69 && !c.ReadFlag() {
-				continue
-			}
-			l67[i68] = r.ReadBool()
-			if c.Failed() {
-				c.TraceIndex(i68)
-				break
+	n70 := c.ReadLength(1)
+	l71 := serializer.MakeSlice[[]bool](c, n70)
+	if n70 > 0 {
+		hn73 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i72 := range l71 {
+				if hn73 && !c.ReadFlag() {
+					continue
+				}
+				l71[i72] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i72)
+					break
+				}
 			}
 		}
 	}
-	x.Bools = l67
+	x.Bools = l71
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n71 := c.ReadLength(1)
-	l72 := serializer.MakeSlice[[]uint8](c, n71)
-	if n71 > 0 {
-		hn74 := c.ReadListHeader(9)
-		for i73 := range l72 {
-			if hn74 && !c.ReadFlag() {
-				continue
-			}
-			l72[i73] = r.ReadUint8()
-			if c.Failed() {
-				c.TraceIndex(i73)
-				break
+	n75 := c.ReadLength(1)
+	l76 := serializer.MakeSlice[[]uint8](c, n75)
+	if n75 > 0 {
+		hn78 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i77 := range l76 {
+				if hn78 && !c.ReadFlag() {
+					continue
+				}
+				l76[i77] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i77)
+					break
+				}
 			}
 		}
 	}
-	x.Bytes = l72
+	x.Bytes = l76
 	if c.Failed() {
 		c.Trace("Bytes")
 		return
 	}
-	n76 := c.ReadLength(1)
-	l77 := serializer.MakeSlice[[]Color](c, n76)
-	if n76 > 0 {
-		hn79 := c.ReadListHeader(25)
-		for i78 := range l77 {
-			if hn79 && !c.ReadFlag() {
-				continue
-			}
-			l77[i78] = Color(r.ReadVarUint32())
-			if c.Failed() {
-				c.TraceIndex(i78)
-				break
+	n80 := c.ReadLength(1)
+	l81 := serializer.MakeSlice[[]Color](c, n80)
+	if n80 > 0 {
+		hn83 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i82 := range l81 {
+				if hn83 && !c.ReadFlag() {
+					continue
+				}
+				l81[i82] = Color(r.ReadVarUint32())
+				if c.Failed() {
+					c.TraceIndex(i82)
+					break
+				}
 			}
 		}
 	}
-	x.Colors = l77
+	x.Colors = l81
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	n81 := c.ReadArrayLength(1)
-	a82 := make([]bool, n81)
-	r.ReadRawBools(a82)
-	x.DBools = a82
+	n85 := c.ReadArrayLength(1)
+	a86 := make([]bool, n85)
+	r.ReadRawBools(a86)
+	x.DBools = a86
 	if c.Failed() {
 		c.Trace("DBools")
 		return
 	}
-	n83 := c.ReadArrayLength(4)
-	a84 := make([]float32, n83)
-	r.ReadRawFloat32s(a84)
-	x.DF32 = a84
+	n87 := c.ReadArrayLength(4)
+	a88 := make([]float32, n87)
+	r.ReadRawFloat32s(a88)
+	x.DF32 = a88
 	if c.Failed() {
 		c.Trace("DF32")
 		return
 	}
-	n85 := c.ReadArrayLength(8)
-	a86 := make([]float64, n85)
-	r.ReadRawFloat64s(a86)
-	x.DF64 = a86
+	n89 := c.ReadArrayLength(8)
+	a90 := make([]float64, n89)
+	r.ReadRawFloat64s(a90)
+	x.DF64 = a90
 	if c.Failed() {
 		c.Trace("DF64")
 		return
 	}
-	n87 := c.ReadArrayLength(2)
-	a88 := make([]int16, n87)
-	r.ReadRawInt16s(a88)
-	x.DI16 = a88
+	n91 := c.ReadArrayLength(2)
+	a92 := make([]int16, n91)
+	r.ReadRawInt16s(a92)
+	x.DI16 = a92
 	if c.Failed() {
 		c.Trace("DI16")
 		return
 	}
-	n89 := c.ReadArrayLength(4)
-	a90 := make([]int32, n89)
-	r.ReadRawInt32s(a90)
-	x.DI32 = a90
+	n93 := c.ReadArrayLength(4)
+	a94 := make([]int32, n93)
+	r.ReadRawInt32s(a94)
+	x.DI32 = a94
 	if c.Failed() {
 		c.Trace("DI32")
 		return
 	}
-	n91 := c.ReadArrayLength(8)
-	a92 := make([]int64, n91)
-	r.ReadRawInt64s(a92)
-	x.DI64 = a92
+	n95 := c.ReadArrayLength(8)
+	a96 := make([]int64, n95)
+	r.ReadRawInt64s(a96)
+	x.DI64 = a96
 	if c.Failed() {
 		c.Trace("DI64")
 		return
 	}
-	n93 := c.ReadArrayLength(1)
-	a94 := make([]int8, n93)
-	for i95 := range a94 {
-		a94[i95] = r.ReadInt8()
+	n97 := c.ReadArrayLength(1)
+	a98 := make([]int8, n97)
+	for i99 := range a98 {
+		a98[i99] = r.ReadInt8()
 	}
-	x.DI8 = a94
+	x.DI8 = a98
 	if c.Failed() {
 		c.Trace("DI8")
 		return
 	}
-	n96 := c.ReadArrayLength(2)
-	a97 := make([]uint16, n96)
-	r.ReadRawUint16s(a97)
-	x.DU16 = a97
+	n100 := c.ReadArrayLength(2)
+	a101 := make([]uint16, n100)
+	r.ReadRawUint16s(a101)
+	x.DU16 = a101
 	if c.Failed() {
 		c.Trace("DU16")
 		return
 	}
-	n98 := c.ReadArrayLength(4)
-	a99 := make([]uint32, n98)
-	r.ReadRawUint32s(a99)
-	x.DU32 = a99
+	n102 := c.ReadArrayLength(4)
+	a103 := make([]uint32, n102)
+	r.ReadRawUint32s(a103)
+	x.DU32 = a103
 	if c.Failed() {
 		c.Trace("DU32")
 		return
 	}
-	n100 := c.ReadArrayLength(8)
-	a101 := make([]uint64, n100)
-	r.ReadRawUint64s(a101)
-	x.DU64 = a101
+	n104 := c.ReadArrayLength(8)
+	a105 := make([]uint64, n104)
+	r.ReadRawUint64s(a105)
+	x.DU64 = a105
 	if c.Failed() {
 		c.Trace("DU64")
 		return
 	}
-	n102 := c.ReadLength(4)
-	l103 := serializer.MakeSlice[[]float32](c, n102)
-	if n102 > 0 {
-		hn105 := c.ReadListHeader(19)
-		for i104 := range l103 {
-			if hn105 && !c.ReadFlag() {
-				continue
-			}
-			l103[i104] = r.ReadFloat32()
-			if c.Failed() {
-				c.TraceIndex(i104)
-				break
+	n106 := c.ReadLength(4)
+	l107 := serializer.MakeSlice[[]float32](c, n106)
+	if n106 > 0 {
+		hn109 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i108 := range l107 {
+				if hn109 && !c.ReadFlag() {
+					continue
+				}
+				l107[i108] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i108)
+					break
+				}
 			}
 		}
 	}
-	x.F32s = l103
+	x.F32s = l107
 	if c.Failed() {
 		c.Trace("F32s")
 		return
 	}
-	n107 := c.ReadLength(8)
-	l108 := serializer.MakeSlice[[]float64](c, n107)
-	if n107 > 0 {
-		hn110 := c.ReadListHeader(20)
-		for i109 := range l108 {
-			if hn110 && !c.ReadFlag() {
-				continue
-			}
-			l108[i109] = r.ReadFloat64()
-			if c.Failed() {
-				c.TraceIndex(i109)
-				break
+	n111 := c.ReadLength(8)
+	l112 := serializer.MakeSlice[[]float64](c, n111)
+	if n111 > 0 {
+		hn114 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i113 := range l112 {
+				if hn114 && !c.ReadFlag() {
+					continue
+				}
+				l112[i113] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i113)
+					break
+				}
 			}
 		}
 	}
-	x.F64s = l108
+	x.F64s = l112
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	n112 := c.ReadLength(2)
-	l113 := serializer.MakeSlice[[]int16](c, n112)
-	if n112 > 0 {
-		hn115 := c.ReadListHeader(3)
-		for i114 := range l113 {
-			if hn115 && !c.ReadFlag() {
-				continue
-			}
-			l113[i114] = r.ReadInt16()
-			if c.Failed() {
-				c.TraceIndex(i114)
-				break
+	n116 := c.ReadLength(2)
+	l117 := serializer.MakeSlice[[]int16](c, n116)
+	if n116 > 0 {
+		hn119 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i118 := range l117 {
+				if hn119 && !c.ReadFlag() {
+					continue
+				}
+				l117[i118] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i118)
+					break
+				}
 			}
 		}
 	}
-	x.I16s = l113
+	x.I16s = l117
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	n117 := c.ReadLength(1)
-	l118 := serializer.MakeSlice[[]int32](c, n117)
-	if n117 > 0 {
-		hn120 := c.ReadListHeader(5)
-		for i119 := range l118 {
-			if hn120 && !c.ReadFlag() {
-				continue
-			}
-			l118[i119] = r.ReadVarInt32()
-			if c.Failed() {
-				c.TraceIndex(i119)
-				break
+	n121 := c.ReadLength(1)
+	l122 := serializer.MakeSlice[[]int32](c, n121)
+	if n121 > 0 {
+		hn124 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i123 := range l122 {
+				if hn124 && !c.ReadFlag() {
+					continue
+				}
+				l122[i123] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i123)
+					break
+				}
 			}
 		}
 	}
-	x.I32s = l118
+	x.I32s = l122
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n122 := c.ReadLength(1)
-	l123 := serializer.MakeSlice[[]int64](c, n122)
-	if n122 > 0 {
-		hn125 := c.ReadListHeader(7)
-		for i124 := range l123 {
-			if hn125 && !c.ReadFlag() {
-				continue
-			}
-			l123[i124] = r.ReadVarInt64()
-			if c.Failed() {
-				c.TraceIndex(i124)
-				break
+	n126 := c.ReadLength(1)
+	l127 := serializer.MakeSlice[[]int64](c, n126)
+	if n126 > 0 {
+		hn129 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i128 := range l127 {
+				if hn129 && !c.ReadFlag() {
+					continue
+				}
+				l127[i128] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i128)
+					break
+				}
 			}
 		}
 	}
-	x.I64s = l123
+	x.I64s = l127
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n127 := c.ReadLength(1)
-	l128 := serializer.MakeSlice[[]int8](c, n127)
-	if n127 > 0 {
-		hn130 := c.ReadListHeader(2)
-		for i129 := range l128 {
-			if hn130 && !c.ReadFlag() {
-				continue
-			}
-			l128[i129] = r.ReadInt8()
-			if c.Failed() {
-				c.TraceIndex(i129)
-				break
+	n131 := c.ReadLength(1)
+	l132 := serializer.MakeSlice[[]int8](c, n131)
+	if n131 > 0 {
+		hn134 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i133 := range l132 {
+				if hn134 && !c.ReadFlag() {
+					continue
+				}
+				l132[i133] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i133)
+					break
+				}
 			}
 		}
 	}
-	x.I8s = l128
+	x.I8s = l132
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.ReadFlag() {
-		n132 := c.ReadLength(1)
-		l133 := serializer.MakeSlice[[]int64](c, n132)
-		if n132 > 0 {
-			hn135 := c.ReadListHeader(7)
-			for i134 := range l133 {
-				if hn135 && !c.ReadFlag() {
-					continue
-				}
-				l133[i134] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i134)
-					break
+		n136 := c.ReadLength(1)
+		l137 := serializer.MakeSlice[[]int64](c, n136)
+		if n136 > 0 {
+			hn139 := c.ReadListHeader(7)
+			if !c.Failed() {
+				for i138 := range l137 {
+					if hn139 && !c.ReadFlag() {
+						continue
+					}
+					l137[i138] = r.ReadVarInt64()
+					if c.Failed() {
+						c.TraceIndex(i138)
+						break
+					}
 				}
 			}
 		}
-		x.NI64s = l133
+		x.NI64s = l137
 	}
 	if c.Failed() {
 		c.Trace("NI64s")
 		return
 	}
 	if c.ReadFlag() {
-		n137 := c.ReadLength(2)
-		m138 := serializer.MakeMap[map[string]int32](c, n137)
-		for n137 > 0 && !c.Failed() {
-			sz139, vn140 := c.ReadMapChunk(n137, 21, 5)
-			for j141 := 0; j141 < sz139 && !c.Failed(); j141++ {
-				var k142 string
-				k142 = c.ReadString()
-				var v143 int32
-				if !vn140 {
-					v143 = r.ReadVarInt32()
+		n141 := c.ReadLength(2)
+		m142 := serializer.MakeMap[map[string]int32](c, n141)
+		for n141 > 0 && !c.Failed() {
+			sz143, vn144 := c.ReadMapChunk(n141, 21, 5)
+			for j145 := 0; j145 < sz143 && !c.Failed(); j145++ {
+				var k146 string
+				k146 = c.ReadString()
+				var v147 int32
+				if !vn144 {
+					v147 = r.ReadVarInt32()
 				}
-				m138[k142] = v143
+				m142[k146] = v147
 			}
-			n137 -= sz139
+			n141 -= sz143
 		}
-		x.NMap = m138
+		x.NMap = m142
 	}
 	if c.Failed() {
 		c.Trace("NMap")
 		return
 	}
 	if c.ReadFlag() {
-		n144 := c.ReadLength(1)
-		l145 := serializer.MakeSlice[[]string](c, n144)
-		if n144 > 0 {
-			hn147 := c.ReadListHeader(21)
-			for i146 := range l145 {
-				if hn147 && !c.ReadFlag() {
-					continue
-				}
-				l145[i146] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i146)
-					break
+		n148 := c.ReadLength(1)
+		l149 := serializer.MakeSlice[[]string](c, n148)
+		if n148 > 0 {
+			hn151 := c.ReadListHeader(21)
+			if !c.Failed() {
+				for i150 := range l149 {
+					if hn151 && !c.ReadFlag() {
+						continue
+					}
+					l149[i150] = c.ReadString()
+					if c.Failed() {
+						c.TraceIndex(i150)
+						break
+					}
 				}
 			}
 		}
-		x.NStrs = l145
+		x.NStrs = l149
 	}
 	if c.Failed() {
 		c.Trace("NStrs")
 		return
 	}
-	n149 := c.ReadLength(1)
-	l150 := serializer.MakeSlice[Names](c, n149)
-	if n149 > 0 {
-		hn152 := c.ReadListHeader(21)
-		for i151 := range l150 {
-			if hn152 && !c.ReadFlag() {
-				continue
-			}
-			l150[i151] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i151)
-				break
+	n153 := c.ReadLength(1)
+	l154 := serializer.MakeSlice[Names](c, n153)
+	if n153 > 0 {
+		hn156 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i155 := range l154 {
+				if hn156 && !c.ReadFlag() {
+					continue
+				}
+				l154[i155] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i155)
+					break
+				}
 			}
 		}
 	}
-	x.Named = l150
+	x.Named = l154
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n154 := c.ReadLength(1)
-	l155 := serializer.MakeSlice[[][]int32](c, n154)
-	if n154 > 0 {
-		hn157 := c.ReadListHeader(22)
-		for i156 := range l155 {
-			if hn157 && !c.ReadFlag() {
-				continue
-			}
-			n159 := c.ReadLength(1)
-			l160 := serializer.MakeSlice[[]int32](c, n159)
-			if n159 > 0 {
-				hn162 := c.ReadListHeader(5)
-				for i161 := range l160 {
-					if hn162 && !c.ReadFlag() {
-						continue
-					}
-					l160[i161] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i161)
-						break
+	n158 := c.ReadLength(1)
+	l159 := serializer.MakeSlice[[][]int32](c, n158)
+	if n158 > 0 {
+		hn161 := c.ReadListHeader(22)
+		if !c.Failed() {
+			for i160 := range l159 {
+				if hn161 && !c.ReadFlag() {
+					continue
+				}
+				n163 := c.ReadLength(1)
+				l164 := serializer.MakeSlice[[]int32](c, n163)
+				if n163 > 0 {
+					hn166 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i165 := range l164 {
+							if hn166 && !c.ReadFlag() {
+								continue
+							}
+							l164[i165] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i165)
+								break
+							}
+						}
 					}
 				}
-			}
-			l155[i156] = l160
-			if c.Failed() {
-				c.TraceIndex(i156)
-				break
+				l159[i160] = l164
+				if c.Failed() {
+					c.TraceIndex(i160)
+					break
+				}
 			}
 		}
 	}
-	x.Nested = l155
+	x.Nested = l159
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n164 := c.ReadLength(1)
-	l165 := serializer.MakeSlice[[]*int32](c, n164)
-	if n164 > 0 {
-		hn167 := c.ReadListHeader(5)
-		for i166 := range l165 {
-			if hn167 && !c.ReadFlag() {
-				continue
-			}
-			p169 := serializer.Alloc[int32](c)
-			*p169 = r.ReadVarInt32()
-			l165[i166] = p169
-			if c.Failed() {
-				c.TraceIndex(i166)
-				break
+	n168 := c.ReadLength(1)
+	l169 := serializer.MakeSlice[[]*int32](c, n168)
+	if n168 > 0 {
+		hn171 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i170 := range l169 {
+				if hn171 && !c.ReadFlag() {
+					continue
+				}
+				p173 := serializer.Alloc[int32](c)
+				*p173 = r.ReadVarInt32()
+				l169[i170] = p173
+				if c.Failed() {
+					c.TraceIndex(i170)
+					break
+				}
 			}
 		}
 	}
-	x.PI32s = l165
+	x.PI32s = l169
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n170 := c.ReadLength(1)
-	l171 := serializer.MakeSlice[[]*string](c, n170)
-	if n170 > 0 {
-		hn173 := c.ReadListHeader(21)
-		for i172 := range l171 {
-			if hn173 && !c.ReadFlag() {
-				continue
-			}
-			p175 := serializer.Alloc[string](c)
-			*p175 = c.ReadString()
-			l171[i172] = p175
-			if c.Failed() {
-				c.TraceIndex(i172)
-				break
+	n174 := c.ReadLength(1)
+	l175 := serializer.MakeSlice[[]*string](c, n174)
+	if n174 > 0 {
+		hn177 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i176 := range l175 {
+				if hn177 && !c.ReadFlag() {
+					continue
+				}
+				p179 := serializer.Alloc[string](c)
+				*p179 = c.ReadString()
+				l175[i176] = p179
+				if c.Failed() {
+					c.TraceIndex(i176)
+					break
+				}
 			}
 		}
 	}
-	x.PStrs = l171
+	x.PStrs = l175
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
@@ -1565,126 +1643,138 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n176 := c.ReadLength(1)
-	if n176 != 2 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n176, 2))
+	n180 := c.ReadLength(1)
+	if n180 != 2 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n180, 2))
 		return
 	}
-	var l177 [2]string
-	if n176 > 0 {
-		hn179 := c.ReadListHeader(21)
-		for i178 := range l177 {
-			if hn179 && !c.ReadFlag() {
-				continue
-			}
-			l177[i178] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i178)
-				break
+	var l181 [2]string
+	if n180 > 0 {
+		hn183 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i182 := range l181 {
+				if hn183 && !c.ReadFlag() {
+					continue
+				}
+				l181[i182] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i182)
+					break
+				}
 			}
 		}
 	}
-	x.StrArr = l177
+	x.StrArr = l181
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n181 := c.ReadLength(1)
-	l182 := serializer.MakeSlice[[]string](c, n181)
-	if n181 > 0 {
-		hn184 := c.ReadListHeader(21)
-		for i183 := range l182 {
-			if hn184 && !c.ReadFlag() {
-				continue
-			}
-			l182[i183] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i183)
-				break
+	n185 := c.ReadLength(1)
+	l186 := serializer.MakeSlice[[]string](c, n185)
+	if n185 > 0 {
+		hn188 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i187 := range l186 {
+				if hn188 && !c.ReadFlag() {
+					continue
+				}
+				l186[i187] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i187)
+					break
+				}
 			}
 		}
 	}
-	x.Strs = l182
+	x.Strs = l186
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n186 := c.ReadLength(1)
-	l187 := serializer.MakeSlice[[]time.Time](c, n186)
-	if n186 > 0 {
-		hn189 := c.ReadListHeader(38)
-		for i188 := range l187 {
-			if hn189 && !c.ReadFlag() {
-				continue
-			}
-			l187[i188] = c.ReadTime()
-			if c.Failed() {
-				c.TraceIndex(i188)
-				break
+	n190 := c.ReadLength(1)
+	l191 := serializer.MakeSlice[[]time.Time](c, n190)
+	if n190 > 0 {
+		hn193 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i192 := range l191 {
+				if hn193 && !c.ReadFlag() {
+					continue
+				}
+				l191[i192] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i192)
+					break
+				}
 			}
 		}
 	}
-	x.Times = l187
+	x.Times = l191
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n191 := c.ReadLength(2)
-	l192 := serializer.MakeSlice[[]uint16](c, n191)
-	if n191 > 0 {
-		hn194 := c.ReadListHeader(10)
-		for i193 := range l192 {
-			if hn194 && !c.ReadFlag() {
-				continue
-			}
-			l192[i193] = r.ReadUint16()
-			if c.Failed() {
-				c.TraceIndex(i193)
-				break
+	n195 := c.ReadLength(2)
+	l196 := serializer.MakeSlice[[]uint16](c, n195)
+	if n195 > 0 {
+		hn198 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i197 := range l196 {
+				if hn198 && !c.ReadFlag() {
+					continue
+				}
+				l196[i197] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i197)
+					break
+				}
 			}
 		}
 	}
-	x.U16s = l192
+	x.U16s = l196
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n196 := c.ReadLength(1)
-	l197 := serializer.MakeSlice[[]uint32](c, n196)
-	if n196 > 0 {
-		hn199 := c.ReadListHeader(12)
-		for i198 := range l197 {
-			if hn199 && !c.ReadFlag() {
-				continue
-			}
-			l197[i198] = r.ReadVarUint32()
-			if c.Failed() {
-				c.TraceIndex(i198)
-				break
+	n200 := c.ReadLength(1)
+	l201 := serializer.MakeSlice[[]uint32](c, n200)
+	if n200 > 0 {
+		hn203 := c.ReadListHeader(12)
+		if !c.Failed() {
+			for i202 := range l201 {
+				if hn203 && !c.ReadFlag() {
+					continue
+				}
+				l201[i202] = r.ReadVarUint32()
+				if c.Failed() {
+					c.TraceIndex(i202)
+					break
+				}
 			}
 		}
 	}
-	x.U32s = l197
+	x.U32s = l201
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n201 := c.ReadLength(1)
-	l202 := serializer.MakeSlice[[]uint64](c, n201)
-	if n201 > 0 {
-		hn204 := c.ReadListHeader(14)
-		for i203 := range l202 {
-			if hn204 && !c.ReadFlag() {
-				continue
-			}
-			l202[i203] = r.ReadVarUint64()
-			if c.Failed() {
-				c.TraceIndex(i203)
-				break
+	n205 := c.ReadLength(1)
+	l206 := serializer.MakeSlice[[]uint64](c, n205)
+	if n205 > 0 {
+		hn208 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i207 := range l206 {
+				if hn208 && !c.ReadFlag() {
+					continue
+				}
+				l206[i207] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i207)
+					break
+				}
 			}
 		}
 	}
-	x.U64s = l202
+	x.U64s = l206
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -1701,461 +1791,495 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			if f.Convert {
 				serializer.CopyArray(c, x.Arr[:], serializer.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n206 := c.ReadLength(2)
-				if n206 != 3 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n206, 3))
+				n210 := c.ReadLength(2)
+				if n210 != 3 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n210, 3))
 					return
 				}
-				var l207 [3]int16
-				if n206 > 0 {
-					hn209 := c.ReadListHeader(3)
-					for i208 := range l207 {
-						if hn209 && !c.ReadFlag() {
-							continue
-						}
-						l207[i208] = r.ReadInt16()
-						if c.Failed() {
-							c.TraceIndex(i208)
-							break
+				var l211 [3]int16
+				if n210 > 0 {
+					hn213 := c.ReadListHeader(3)
+					if !c.Failed() {
+						for i212 := range l211 {
+							if hn213 && !c.ReadFlag() {
+								continue
+							}
+							l211[i212] = r.ReadInt16()
+							if c.Failed() {
+								c.TraceIndex(i212)
+								break
+							}
 						}
 					}
 				}
-				x.Arr = l207
+				x.Arr = l211
 			}
 		case 1:
 			if f.Convert {
 				x.Bools = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n211 := c.ReadLength(1)
-				l212 := serializer.MakeSlice[[]bool](c, n211)
-				if n211 > 0 {
-					hn214 := c.ReadListHeader(1)
-					for i213 := range l212 {
-						if hn214 && !c.ReadFlag() {
-							continue
-						}
-						l212[i213] = r.ReadBool()
-						if c.Failed() {
-							c.TraceIndex(i213)
-							break
+				n215 := c.ReadLength(1)
+				l216 := serializer.MakeSlice[[]bool](c, n215)
+				if n215 > 0 {
+					hn218 := c.ReadListHeader(1)
+					if !c.Failed() {
+						for i217 := range l216 {
+							if hn218 && !c.ReadFlag() {
+								continue
+							}
+							l216[i217] = r.ReadBool()
+							if c.Failed() {
+								c.TraceIndex(i217)
+								break
+							}
 						}
 					}
 				}
-				x.Bools = l212
+				x.Bools = l216
 			}
 		case 2:
 			if f.Convert {
 				x.Bytes = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n216 := c.ReadLength(1)
-				l217 := serializer.MakeSlice[[]uint8](c, n216)
-				if n216 > 0 {
-					hn219 := c.ReadListHeader(9)
-					for i218 := range l217 {
-						if hn219 && !c.ReadFlag() {
-							continue
-						}
-						l217[i218] = r.ReadUint8()
-						if c.Failed() {
-							c.TraceIndex(i218)
-							break
+				n220 := c.ReadLength(1)
+				l221 := serializer.MakeSlice[[]uint8](c, n220)
+				if n220 > 0 {
+					hn223 := c.ReadListHeader(9)
+					if !c.Failed() {
+						for i222 := range l221 {
+							if hn223 && !c.ReadFlag() {
+								continue
+							}
+							l221[i222] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i222)
+								break
+							}
 						}
 					}
 				}
-				x.Bytes = l217
+				x.Bytes = l221
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n221 := c.ReadLength(1)
-				l222 := serializer.MakeSlice[[]Color](c, n221)
-				if n221 > 0 {
-					hn224 := c.ReadListHeader(25)
-					for i223 := range l222 {
-						if hn224 && !c.ReadFlag() {
-							continue
-						}
-						l222[i223] = Color(r.ReadVarUint32())
-						if c.Failed() {
-							c.TraceIndex(i223)
-							break
+				n225 := c.ReadLength(1)
+				l226 := serializer.MakeSlice[[]Color](c, n225)
+				if n225 > 0 {
+					hn228 := c.ReadListHeader(25)
+					if !c.Failed() {
+						for i227 := range l226 {
+							if hn228 && !c.ReadFlag() {
+								continue
+							}
+							l226[i227] = Color(r.ReadVarUint32())
+							if c.Failed() {
+								c.TraceIndex(i227)
+								break
+							}
 						}
 					}
 				}
-				x.Colors = l222
+				x.Colors = l226
 			}
 		case 4:
 			if f.Convert {
 				x.DBools = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n226 := c.ReadArrayLength(1)
-				a227 := make([]bool, n226)
-				r.ReadRawBools(a227)
-				x.DBools = a227
+				n230 := c.ReadArrayLength(1)
+				a231 := make([]bool, n230)
+				r.ReadRawBools(a231)
+				x.DBools = a231
 			}
 		case 5:
 			if f.Convert {
 				x.DF32 = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n228 := c.ReadArrayLength(4)
-				a229 := make([]float32, n228)
-				r.ReadRawFloat32s(a229)
-				x.DF32 = a229
+				n232 := c.ReadArrayLength(4)
+				a233 := make([]float32, n232)
+				r.ReadRawFloat32s(a233)
+				x.DF32 = a233
 			}
 		case 6:
 			if f.Convert {
 				x.DF64 = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n230 := c.ReadArrayLength(8)
-				a231 := make([]float64, n230)
-				r.ReadRawFloat64s(a231)
-				x.DF64 = a231
+				n234 := c.ReadArrayLength(8)
+				a235 := make([]float64, n234)
+				r.ReadRawFloat64s(a235)
+				x.DF64 = a235
 			}
 		case 7:
 			if f.Convert {
 				x.DI16 = serializer.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n232 := c.ReadArrayLength(2)
-				a233 := make([]int16, n232)
-				r.ReadRawInt16s(a233)
-				x.DI16 = a233
+				n236 := c.ReadArrayLength(2)
+				a237 := make([]int16, n236)
+				r.ReadRawInt16s(a237)
+				x.DI16 = a237
 			}
 		case 8:
 			if f.Convert {
 				x.DI32 = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n234 := c.ReadArrayLength(4)
-				a235 := make([]int32, n234)
-				r.ReadRawInt32s(a235)
-				x.DI32 = a235
+				n238 := c.ReadArrayLength(4)
+				a239 := make([]int32, n238)
+				r.ReadRawInt32s(a239)
+				x.DI32 = a239
 			}
 		case 9:
 			if f.Convert {
 				x.DI64 = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n236 := c.ReadArrayLength(8)
-				a237 := make([]int64, n236)
-				r.ReadRawInt64s(a237)
-				x.DI64 = a237
+				n240 := c.ReadArrayLength(8)
+				a241 := make([]int64, n240)
+				r.ReadRawInt64s(a241)
+				x.DI64 = a241
 			}
 		case 10:
 			if f.Convert {
 				x.DI8 = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n238 := c.ReadArrayLength(1)
-				a239 := make([]int8, n238)
-				for i240 := range a239 {
-					a239[i240] = r.ReadInt8()
+				n242 := c.ReadArrayLength(1)
+				a243 := make([]int8, n242)
+				for i244 := range a243 {
+					a243[i244] = r.ReadInt8()
 				}
-				x.DI8 = a239
+				x.DI8 = a243
 			}
 		case 11:
 			if f.Convert {
 				x.DU16 = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n241 := c.ReadArrayLength(2)
-				a242 := make([]uint16, n241)
-				r.ReadRawUint16s(a242)
-				x.DU16 = a242
+				n245 := c.ReadArrayLength(2)
+				a246 := make([]uint16, n245)
+				r.ReadRawUint16s(a246)
+				x.DU16 = a246
 			}
 		case 12:
 			if f.Convert {
 				x.DU32 = serializer.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n243 := c.ReadArrayLength(4)
-				a244 := make([]uint32, n243)
-				r.ReadRawUint32s(a244)
-				x.DU32 = a244
+				n247 := c.ReadArrayLength(4)
+				a248 := make([]uint32, n247)
+				r.ReadRawUint32s(a248)
+				x.DU32 = a248
 			}
 		case 13:
 			if f.Convert {
 				x.DU64 = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n245 := c.ReadArrayLength(8)
-				a246 := make([]uint64, n245)
-				r.ReadRawUint64s(a246)
-				x.DU64 = a246
+				n249 := c.ReadArrayLength(8)
+				a250 := make([]uint64, n249)
+				r.ReadRawUint64s(a250)
+				x.DU64 = a250
 			}
 		case 14:
 			if f.Convert {
 				x.F32s = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n247 := c.ReadLength(4)
-				l248 := serializer.MakeSlice[[]float32](c, n247)
-				if n247 > 0 {
-					hn250 := c.ReadListHeader(19)
-					for i249 := range l248 {
-						if hn250 && !c.ReadFlag() {
-							continue
-						}
-						l248[i249] = r.ReadFloat32()
-						if c.Failed() {
-							c.TraceIndex(i249)
-							break
+				n251 := c.ReadLength(4)
+				l252 := serializer.MakeSlice[[]float32](c, n251)
+				if n251 > 0 {
+					hn254 := c.ReadListHeader(19)
+					if !c.Failed() {
+						for i253 := range l252 {
+							if hn254 && !c.ReadFlag() {
+								continue
+							}
+							l252[i253] = r.ReadFloat32()
+							if c.Failed() {
+								c.TraceIndex(i253)
+								break
+							}
 						}
 					}
 				}
-				x.F32s = l248
+				x.F32s = l252
 			}
 		case 15:
 			if f.Convert {
 				x.F64s = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n252 := c.ReadLength(8)
-				l253 := serializer.MakeSlice[[]float64](c, n252)
-				if n252 > 0 {
-					hn255 := c.ReadListHeader(20)
-					for i254 := range l253 {
-						if hn255 && !c.ReadFlag() {
-							continue
-						}
-						l253[i254] = r.ReadFloat64()
-						if c.Failed() {
-							c.TraceIndex(i254)
-							break
+				n256 := c.ReadLength(8)
+				l257 := serializer.MakeSlice[[]float64](c, n256)
+				if n256 > 0 {
+					hn259 := c.ReadListHeader(20)
+					if !c.Failed() {
+						for i258 := range l257 {
+							if hn259 && !c.ReadFlag() {
+								continue
+							}
+							l257[i258] = r.ReadFloat64()
+							if c.Failed() {
+								c.TraceIndex(i258)
+								break
+							}
 						}
 					}
 				}
-				x.F64s = l253
+				x.F64s = l257
 			}
 		case 16:
 			if f.Convert {
 				x.I16s = serializer.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n257 := c.ReadLength(2)
-				l258 := serializer.MakeSlice[[]int16](c, n257)
-				if n257 > 0 {
-					hn260 := c.ReadListHeader(3)
-					for i259 := range l258 {
-						if hn260 && !c.ReadFlag() {
-							continue
-						}
-						l258[i259] = r.ReadInt16()
-						if c.Failed() {
-							c.TraceIndex(i259)
-							break
+				n261 := c.ReadLength(2)
+				l262 := serializer.MakeSlice[[]int16](c, n261)
+				if n261 > 0 {
+					hn264 := c.ReadListHeader(3)
+					if !c.Failed() {
+						for i263 := range l262 {
+							if hn264 && !c.ReadFlag() {
+								continue
+							}
+							l262[i263] = r.ReadInt16()
+							if c.Failed() {
+								c.TraceIndex(i263)
+								break
+							}
 						}
 					}
 				}
-				x.I16s = l258
+				x.I16s = l262
 			}
 		case 17:
 			if f.Convert {
 				x.I32s = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n262 := c.ReadLength(1)
-				l263 := serializer.MakeSlice[[]int32](c, n262)
-				if n262 > 0 {
-					hn265 := c.ReadListHeader(5)
-					for i264 := range l263 {
-						if hn265 && !c.ReadFlag() {
-							continue
-						}
-						l263[i264] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i264)
-							break
+				n266 := c.ReadLength(1)
+				l267 := serializer.MakeSlice[[]int32](c, n266)
+				if n266 > 0 {
+					hn269 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i268 := range l267 {
+							if hn269 && !c.ReadFlag() {
+								continue
+							}
+							l267[i268] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i268)
+								break
+							}
 						}
 					}
 				}
-				x.I32s = l263
+				x.I32s = l267
 			}
 		case 18:
 			if f.Convert {
 				x.I64s = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n267 := c.ReadLength(1)
-				l268 := serializer.MakeSlice[[]int64](c, n267)
-				if n267 > 0 {
-					hn270 := c.ReadListHeader(7)
-					for i269 := range l268 {
-						if hn270 && !c.ReadFlag() {
-							continue
-						}
-						l268[i269] = r.ReadVarInt64()
-						if c.Failed() {
-							c.TraceIndex(i269)
-							break
+				n271 := c.ReadLength(1)
+				l272 := serializer.MakeSlice[[]int64](c, n271)
+				if n271 > 0 {
+					hn274 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i273 := range l272 {
+							if hn274 && !c.ReadFlag() {
+								continue
+							}
+							l272[i273] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i273)
+								break
+							}
 						}
 					}
 				}
-				x.I64s = l268
+				x.I64s = l272
 			}
 		case 19:
 			if f.Convert {
 				x.I8s = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n272 := c.ReadLength(1)
-				l273 := serializer.MakeSlice[[]int8](c, n272)
-				if n272 > 0 {
-					hn275 := c.ReadListHeader(2)
-					for i274 := range l273 {
-						if hn275 && !c.ReadFlag() {
-							continue
-						}
-						l273[i274] = r.ReadInt8()
-						if c.Failed() {
-							c.TraceIndex(i274)
-							break
+				n276 := c.ReadLength(1)
+				l277 := serializer.MakeSlice[[]int8](c, n276)
+				if n276 > 0 {
+					hn279 := c.ReadListHeader(2)
+					if !c.Failed() {
+						for i278 := range l277 {
+							if hn279 && !c.ReadFlag() {
+								continue
+							}
+							l277[i278] = r.ReadInt8()
+							if c.Failed() {
+								c.TraceIndex(i278)
+								break
+							}
 						}
 					}
 				}
-				x.I8s = l273
+				x.I8s = l277
 			}
 		case 20:
 			if f.Convert {
 				x.NI64s = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n277 := c.ReadLength(1)
-				l278 := serializer.MakeSlice[[]int64](c, n277)
-				if n277 > 0 {
-					hn280 := c.ReadListHeader(7)
-					for i279 := range l278 {
-						if hn280 && !c.ReadFlag() {
-							continue
-						}
-						l278[i279] = r.ReadVarInt64()
-						if c.Failed() {
-							c.TraceIndex(i279)
-							break
+				n281 := c.ReadLength(1)
+				l282 := serializer.MakeSlice[[]int64](c, n281)
+				if n281 > 0 {
+					hn284 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i283 := range l282 {
+							if hn284 && !c.ReadFlag() {
+								continue
+							}
+							l282[i283] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i283)
+								break
+							}
 						}
 					}
 				}
-				x.NI64s = l278
+				x.NI64s = l282
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n282 := c.ReadLength(2)
-				m283 := serializer.MakeMap[map[string]int32](c, n282)
-				for n282 > 0 && !c.Failed() {
-					sz284, vn285 := c.ReadMapChunk(n282, 21, 5)
-					for j286 := 0; j286 < sz284 && !c.Failed(); j286++ {
-						var k287 string
-						k287 = c.ReadString()
-						var v288 int32
-						if !vn285 {
-							v288 = r.ReadVarInt32()
+				n286 := c.ReadLength(2)
+				m287 := serializer.MakeMap[map[string]int32](c, n286)
+				for n286 > 0 && !c.Failed() {
+					sz288, vn289 := c.ReadMapChunk(n286, 21, 5)
+					for j290 := 0; j290 < sz288 && !c.Failed(); j290++ {
+						var k291 string
+						k291 = c.ReadString()
+						var v292 int32
+						if !vn289 {
+							v292 = r.ReadVarInt32()
 						}
-						m283[k287] = v288
+						m287[k291] = v292
 					}
-					n282 -= sz284
+					n286 -= sz288
 				}
-				x.NMap = m283
+				x.NMap = m287
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n289 := c.ReadLength(1)
-				l290 := serializer.MakeSlice[[]string](c, n289)
-				if n289 > 0 {
-					hn292 := c.ReadListHeader(21)
-					for i291 := range l290 {
-						if hn292 && !c.ReadFlag() {
-							continue
-						}
-						l290[i291] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i291)
-							break
+				n293 := c.ReadLength(1)
+				l294 := serializer.MakeSlice[[]string](c, n293)
+				if n293 > 0 {
+					hn296 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i295 := range l294 {
+							if hn296 && !c.ReadFlag() {
+								continue
+							}
+							l294[i295] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i295)
+								break
+							}
 						}
 					}
 				}
-				x.NStrs = l290
+				x.NStrs = l294
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n294 := c.ReadLength(1)
-				l295 := serializer.MakeSlice[Names](c, n294)
-				if n294 > 0 {
-					hn297 := c.ReadListHeader(21)
-					for i296 := range l295 {
-						if hn297 && !c.ReadFlag() {
-							continue
-						}
-						l295[i296] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i296)
-							break
+				n298 := c.ReadLength(1)
+				l299 := serializer.MakeSlice[Names](c, n298)
+				if n298 > 0 {
+					hn301 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i300 := range l299 {
+							if hn301 && !c.ReadFlag() {
+								continue
+							}
+							l299[i300] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i300)
+								break
+							}
 						}
 					}
 				}
-				x.Named = l295
+				x.Named = l299
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n299 := c.ReadLength(1)
-				l300 := serializer.MakeSlice[[][]int32](c, n299)
-				if n299 > 0 {
-					hn302 := c.ReadListHeader(22)
-					for i301 := range l300 {
-						if hn302 && !c.ReadFlag() {
-							continue
-						}
-						n304 := c.ReadLength(1)
-						l305 := serializer.MakeSlice[[]int32](c, n304)
-						if n304 > 0 {
-							hn307 := c.ReadListHeader(5)
-							for i306 := range l305 {
-								if hn307 && !c.ReadFlag() {
-									continue
-								}
-								l305[i306] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i306)
-									break
+				n303 := c.ReadLength(1)
+				l304 := serializer.MakeSlice[[][]int32](c, n303)
+				if n303 > 0 {
+					hn306 := c.ReadListHeader(22)
+					if !c.Failed() {
+						for i305 := range l304 {
+							if hn306 && !c.ReadFlag() {
+								continue
+							}
+							n308 := c.ReadLength(1)
+							l309 := serializer.MakeSlice[[]int32](c, n308)
+							if n308 > 0 {
+								hn311 := c.ReadListHeader(5)
+								if !c.Failed() {
+									for i310 := range l309 {
+										if hn311 && !c.ReadFlag() {
+											continue
+										}
+										l309[i310] = r.ReadVarInt32()
+										if c.Failed() {
+											c.TraceIndex(i310)
+											break
+										}
+									}
 								}
 							}
-						}
-						l300[i301] = l305
-						if c.Failed() {
-							c.TraceIndex(i301)
-							break
+							l304[i305] = l309
+							if c.Failed() {
+								c.TraceIndex(i305)
+								break
+							}
 						}
 					}
 				}
-				x.Nested = l300
+				x.Nested = l304
 			}
 		case 25:
 			if f.Convert {
 				x.PI32s = serializer.Pointers(c, serializer.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n309 := c.ReadLength(1)
-				l310 := serializer.MakeSlice[[]*int32](c, n309)
-				if n309 > 0 {
-					hn312 := c.ReadListHeader(5)
-					for i311 := range l310 {
-						if hn312 && !c.ReadFlag() {
-							continue
-						}
-						p314 := serializer.Alloc[int32](c)
-						*p314 = r.ReadVarInt32()
-						l310[i311] = p314
-						if c.Failed() {
-							c.TraceIndex(i311)
-							break
+				n313 := c.ReadLength(1)
+				l314 := serializer.MakeSlice[[]*int32](c, n313)
+				if n313 > 0 {
+					hn316 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i315 := range l314 {
+							if hn316 && !c.ReadFlag() {
+								continue
+							}
+							p318 := serializer.Alloc[int32](c)
+							*p318 = r.ReadVarInt32()
+							l314[i315] = p318
+							if c.Failed() {
+								c.TraceIndex(i315)
+								break
+							}
 						}
 					}
 				}
-				x.PI32s = l310
+				x.PI32s = l314
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n315 := c.ReadLength(1)
-				l316 := serializer.MakeSlice[[]*string](c, n315)
-				if n315 > 0 {
-					hn318 := c.ReadListHeader(21)
-					for i317 := range l316 {
-						if hn318 && !c.ReadFlag() {
-							continue
-						}
-						p320 := serializer.Alloc[string](c)
-						*p320 = c.ReadString()
-						l316[i317] = p320
-						if c.Failed() {
-							c.TraceIndex(i317)
-							break
+				n319 := c.ReadLength(1)
+				l320 := serializer.MakeSlice[[]*string](c, n319)
+				if n319 > 0 {
+					hn322 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i321 := range l320 {
+							if hn322 && !c.ReadFlag() {
+								continue
+							}
+							p324 := serializer.Alloc[string](c)
+							*p324 = c.ReadString()
+							l320[i321] = p324
+							if c.Failed() {
+								c.TraceIndex(i321)
+								break
+							}
 						}
 					}
 				}
-				x.PStrs = l316
+				x.PStrs = l320
 			}
 		case 27:
 			if f.Convert {
@@ -2169,127 +2293,139 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n321 := c.ReadLength(1)
-				if n321 != 2 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n321, 2))
+				n325 := c.ReadLength(1)
+				if n325 != 2 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n325, 2))
 					return
 				}
-				var l322 [2]string
-				if n321 > 0 {
-					hn324 := c.ReadListHeader(21)
-					for i323 := range l322 {
-						if hn324 && !c.ReadFlag() {
-							continue
-						}
-						l322[i323] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i323)
-							break
+				var l326 [2]string
+				if n325 > 0 {
+					hn328 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i327 := range l326 {
+							if hn328 && !c.ReadFlag() {
+								continue
+							}
+							l326[i327] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i327)
+								break
+							}
 						}
 					}
 				}
-				x.StrArr = l322
+				x.StrArr = l326
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n326 := c.ReadLength(1)
-				l327 := serializer.MakeSlice[[]string](c, n326)
-				if n326 > 0 {
-					hn329 := c.ReadListHeader(21)
-					for i328 := range l327 {
-						if hn329 && !c.ReadFlag() {
-							continue
-						}
-						l327[i328] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i328)
-							break
+				n330 := c.ReadLength(1)
+				l331 := serializer.MakeSlice[[]string](c, n330)
+				if n330 > 0 {
+					hn333 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i332 := range l331 {
+							if hn333 && !c.ReadFlag() {
+								continue
+							}
+							l331[i332] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i332)
+								break
+							}
 						}
 					}
 				}
-				x.Strs = l327
+				x.Strs = l331
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n331 := c.ReadLength(1)
-				l332 := serializer.MakeSlice[[]time.Time](c, n331)
-				if n331 > 0 {
-					hn334 := c.ReadListHeader(38)
-					for i333 := range l332 {
-						if hn334 && !c.ReadFlag() {
-							continue
-						}
-						l332[i333] = c.ReadTime()
-						if c.Failed() {
-							c.TraceIndex(i333)
-							break
+				n335 := c.ReadLength(1)
+				l336 := serializer.MakeSlice[[]time.Time](c, n335)
+				if n335 > 0 {
+					hn338 := c.ReadListHeader(38)
+					if !c.Failed() {
+						for i337 := range l336 {
+							if hn338 && !c.ReadFlag() {
+								continue
+							}
+							l336[i337] = c.ReadTime()
+							if c.Failed() {
+								c.TraceIndex(i337)
+								break
+							}
 						}
 					}
 				}
-				x.Times = l332
+				x.Times = l336
 			}
 		case 32:
 			if f.Convert {
 				x.U16s = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n336 := c.ReadLength(2)
-				l337 := serializer.MakeSlice[[]uint16](c, n336)
-				if n336 > 0 {
-					hn339 := c.ReadListHeader(10)
-					for i338 := range l337 {
-						if hn339 && !c.ReadFlag() {
-							continue
-						}
-						l337[i338] = r.ReadUint16()
-						if c.Failed() {
-							c.TraceIndex(i338)
-							break
+				n340 := c.ReadLength(2)
+				l341 := serializer.MakeSlice[[]uint16](c, n340)
+				if n340 > 0 {
+					hn343 := c.ReadListHeader(10)
+					if !c.Failed() {
+						for i342 := range l341 {
+							if hn343 && !c.ReadFlag() {
+								continue
+							}
+							l341[i342] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i342)
+								break
+							}
 						}
 					}
 				}
-				x.U16s = l337
+				x.U16s = l341
 			}
 		case 33:
 			if f.Convert {
 				x.U32s = serializer.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n341 := c.ReadLength(1)
-				l342 := serializer.MakeSlice[[]uint32](c, n341)
-				if n341 > 0 {
-					hn344 := c.ReadListHeader(12)
-					for i343 := range l342 {
-						if hn344 && !c.ReadFlag() {
-							continue
-						}
-						l342[i343] = r.ReadVarUint32()
-						if c.Failed() {
-							c.TraceIndex(i343)
-							break
+				n345 := c.ReadLength(1)
+				l346 := serializer.MakeSlice[[]uint32](c, n345)
+				if n345 > 0 {
+					hn348 := c.ReadListHeader(12)
+					if !c.Failed() {
+						for i347 := range l346 {
+							if hn348 && !c.ReadFlag() {
+								continue
+							}
+							l346[i347] = r.ReadVarUint32()
+							if c.Failed() {
+								c.TraceIndex(i347)
+								break
+							}
 						}
 					}
 				}
-				x.U32s = l342
+				x.U32s = l346
 			}
 		case 34:
 			if f.Convert {
 				x.U64s = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n346 := c.ReadLength(1)
-				l347 := serializer.MakeSlice[[]uint64](c, n346)
-				if n346 > 0 {
-					hn349 := c.ReadListHeader(14)
-					for i348 := range l347 {
-						if hn349 && !c.ReadFlag() {
-							continue
-						}
-						l347[i348] = r.ReadVarUint64()
-						if c.Failed() {
-							c.TraceIndex(i348)
-							break
+				n350 := c.ReadLength(1)
+				l351 := serializer.MakeSlice[[]uint64](c, n350)
+				if n350 > 0 {
+					hn353 := c.ReadListHeader(14)
+					if !c.Failed() {
+						for i352 := range l351 {
+							if hn353 && !c.ReadFlag() {
+								continue
+							}
+							l351[i352] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i352)
+								break
+							}
 						}
 					}
 				}
-				x.U64s = l347
+				x.U64s = l351
 			}
 		default:
 			c.SkipField(f)
@@ -2859,14 +2995,16 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 				l178 := serializer.MakeSlice[[]int64](c, n177)
 				if n177 > 0 {
 					hn180 := c.ReadListHeader(7)
-					for i179 := range l178 {
-						if hn180 && !c.ReadFlag() {
-							continue
-						}
-						l178[i179] = r.ReadVarInt64()
-						if c.Failed() {
-							c.TraceIndex(i179)
-							break
+					if !c.Failed() {
+						for i179 := range l178 {
+							if hn180 && !c.ReadFlag() {
+								continue
+							}
+							l178[i179] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i179)
+								break
+							}
 						}
 					}
 				}
@@ -3289,14 +3427,16 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 							l332 := serializer.MakeSlice[[]int64](c, n331)
 							if n331 > 0 {
 								hn334 := c.ReadListHeader(7)
-								for i333 := range l332 {
-									if hn334 && !c.ReadFlag() {
-										continue
-									}
-									l332[i333] = r.ReadVarInt64()
-									if c.Failed() {
-										c.TraceIndex(i333)
-										break
+								if !c.Failed() {
+									for i333 := range l332 {
+										if hn334 && !c.ReadFlag() {
+											continue
+										}
+										l332[i333] = r.ReadVarInt64()
+										if c.Failed() {
+											c.TraceIndex(i333)
+											break
+										}
 									}
 								}
 							}
@@ -3572,18 +3712,20 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 	l12 := serializer.MakeSlice[[]other.Address](c, n11)
 	if n11 > 0 {
 		hn14, ev15 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
-		for i13 := range l12 {
-			if hn14 && !c.ReadFlag() {
-				continue
-			}
-			if ev15 != nil {
-				l12[i13].ForyReadEvolved(c, ev15)
-			} else {
-				l12[i13].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i13)
-				break
+		if !c.Failed() {
+			for i13 := range l12 {
+				if hn14 && !c.ReadFlag() {
+					continue
+				}
+				if ev15 != nil {
+					l12[i13].ForyReadEvolved(c, ev15)
+				} else {
+					l12[i13].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i13)
+					break
+				}
 			}
 		}
 	}
@@ -3616,7 +3758,7 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev24 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev24 != nil {
 		x.Home.ForyReadEvolved(c, ev24)
-	} else {
+	} else if !c.Failed() {
 		x.Home.ForyRead(c)
 	}
 	if c.Failed() {
@@ -3627,20 +3769,22 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 	l26 := serializer.MakeSlice[[]*other.Address](c, n25)
 	if n25 > 0 {
 		hn28, ev29 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
-		for i27 := range l26 {
-			if hn28 && !c.ReadFlag() {
-				continue
-			}
-			p30 := serializer.Alloc[other.Address](c)
-			if ev29 != nil {
-				p30.ForyReadEvolved(c, ev29)
-			} else {
-				p30.ForyRead(c)
-			}
-			l26[i27] = p30
-			if c.Failed() {
-				c.TraceIndex(i27)
-				break
+		if !c.Failed() {
+			for i27 := range l26 {
+				if hn28 && !c.ReadFlag() {
+					continue
+				}
+				p30 := serializer.Alloc[other.Address](c)
+				if ev29 != nil {
+					p30.ForyReadEvolved(c, ev29)
+				} else {
+					p30.ForyRead(c)
+				}
+				l26[i27] = p30
+				if c.Failed() {
+					c.TraceIndex(i27)
+					break
+				}
 			}
 		}
 	}
@@ -3653,7 +3797,7 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 		p31 := serializer.Alloc[Scalars](c)
 		if ev32 := c.ReadStructFieldMeta(foryTypeScalars); ev32 != nil {
 			p31.ForyReadEvolved(c, ev32)
-		} else {
+		} else if !c.Failed() {
 			p31.ForyRead(c)
 		}
 		x.PScalars = p31
@@ -3666,7 +3810,7 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 		p33 := serializer.Alloc[other.Tag](c)
 		if ev34 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev34 != nil {
 			p33.ForyReadEvolved(c, ev34)
-		} else {
+		} else if !c.Failed() {
 			p33.ForyRead(c)
 		}
 		x.PTag = p33
@@ -3677,7 +3821,7 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev35 := c.ReadStructFieldMeta(foryTypeScalars); ev35 != nil {
 		x.Scalars.ForyReadEvolved(c, ev35)
-	} else {
+	} else if !c.Failed() {
 		x.Scalars.ForyRead(c)
 	}
 	if c.Failed() {
@@ -3688,18 +3832,20 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 	l37 := serializer.MakeSlice[[]other.Tag](c, n36)
 	if n36 > 0 {
 		hn39, ev40 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
-		for i38 := range l37 {
-			if hn39 && !c.ReadFlag() {
-				continue
-			}
-			if ev40 != nil {
-				l37[i38].ForyReadEvolved(c, ev40)
-			} else {
-				l37[i38].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i38)
-				break
+		if !c.Failed() {
+			for i38 := range l37 {
+				if hn39 && !c.ReadFlag() {
+					continue
+				}
+				if ev40 != nil {
+					l37[i38].ForyReadEvolved(c, ev40)
+				} else {
+					l37[i38].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i38)
+					break
+				}
 			}
 		}
 	}
@@ -3717,7 +3863,7 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 		p41 := serializer.Alloc[other.Address](c)
 		if ev42 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev42 != nil {
 			p41.ForyReadEvolved(c, ev42)
-		} else {
+		} else if !c.Failed() {
 			p41.ForyRead(c)
 		}
 		x.Work = p41
@@ -3739,18 +3885,20 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 				l44 := serializer.MakeSlice[[]other.Address](c, n43)
 				if n43 > 0 {
 					hn46, ev47 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
-					for i45 := range l44 {
-						if hn46 && !c.ReadFlag() {
-							continue
-						}
-						if ev47 != nil {
-							l44[i45].ForyReadEvolved(c, ev47)
-						} else {
-							l44[i45].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i45)
-							break
+					if !c.Failed() {
+						for i45 := range l44 {
+							if hn46 && !c.ReadFlag() {
+								continue
+							}
+							if ev47 != nil {
+								l44[i45].ForyReadEvolved(c, ev47)
+							} else {
+								l44[i45].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i45)
+								break
+							}
 						}
 					}
 				}
@@ -3781,7 +3929,7 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 			if !f.Flag || c.ReadFlag() {
 				if ev56 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev56 != nil {
 					x.Home.ForyReadEvolved(c, ev56)
-				} else {
+				} else if !c.Failed() {
 					x.Home.ForyRead(c)
 				}
 			}
@@ -3791,20 +3939,22 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 				l58 := serializer.MakeSlice[[]*other.Address](c, n57)
 				if n57 > 0 {
 					hn60, ev61 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
-					for i59 := range l58 {
-						if hn60 && !c.ReadFlag() {
-							continue
-						}
-						p62 := serializer.Alloc[other.Address](c)
-						if ev61 != nil {
-							p62.ForyReadEvolved(c, ev61)
-						} else {
-							p62.ForyRead(c)
-						}
-						l58[i59] = p62
-						if c.Failed() {
-							c.TraceIndex(i59)
-							break
+					if !c.Failed() {
+						for i59 := range l58 {
+							if hn60 && !c.ReadFlag() {
+								continue
+							}
+							p62 := serializer.Alloc[other.Address](c)
+							if ev61 != nil {
+								p62.ForyReadEvolved(c, ev61)
+							} else {
+								p62.ForyRead(c)
+							}
+							l58[i59] = p62
+							if c.Failed() {
+								c.TraceIndex(i59)
+								break
+							}
 						}
 					}
 				}
@@ -3815,7 +3965,7 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 				p63 := serializer.Alloc[Scalars](c)
 				if ev64 := c.ReadStructFieldMeta(foryTypeScalars); ev64 != nil {
 					p63.ForyReadEvolved(c, ev64)
-				} else {
+				} else if !c.Failed() {
 					p63.ForyRead(c)
 				}
 				x.PScalars = p63
@@ -3825,7 +3975,7 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 				p65 := serializer.Alloc[other.Tag](c)
 				if ev66 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev66 != nil {
 					p65.ForyReadEvolved(c, ev66)
-				} else {
+				} else if !c.Failed() {
 					p65.ForyRead(c)
 				}
 				x.PTag = p65
@@ -3834,7 +3984,7 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 			if !f.Flag || c.ReadFlag() {
 				if ev67 := c.ReadStructFieldMeta(foryTypeScalars); ev67 != nil {
 					x.Scalars.ForyReadEvolved(c, ev67)
-				} else {
+				} else if !c.Failed() {
 					x.Scalars.ForyRead(c)
 				}
 			}
@@ -3844,18 +3994,20 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 				l69 := serializer.MakeSlice[[]other.Tag](c, n68)
 				if n68 > 0 {
 					hn71, ev72 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
-					for i70 := range l69 {
-						if hn71 && !c.ReadFlag() {
-							continue
-						}
-						if ev72 != nil {
-							l69[i70].ForyReadEvolved(c, ev72)
-						} else {
-							l69[i70].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i70)
-							break
+					if !c.Failed() {
+						for i70 := range l69 {
+							if hn71 && !c.ReadFlag() {
+								continue
+							}
+							if ev72 != nil {
+								l69[i70].ForyReadEvolved(c, ev72)
+							} else {
+								l69[i70].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i70)
+								break
+							}
 						}
 					}
 				}
@@ -3870,7 +4022,7 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 				p73 := serializer.Alloc[other.Address](c)
 				if ev74 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev74 != nil {
 					p73.ForyReadEvolved(c, ev74)
-				} else {
+				} else if !c.Failed() {
 					p73.ForyRead(c)
 				}
 				x.Work = p73
@@ -3963,7 +4115,7 @@ func (x *Node) ForyRead(c *serializer.ReadContext) {
 		p1 := serializer.Alloc[Node](c)
 		if ev2 := c.ReadStructFieldMeta(foryTypeNode); ev2 != nil {
 			p1.ForyReadEvolved(c, ev2)
-		} else {
+		} else if !c.Failed() {
 			p1.ForyRead(c)
 		}
 		x.Next = p1
@@ -3997,7 +4149,7 @@ func (x *Node) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				p5 := serializer.Alloc[Node](c)
 				if ev6 := c.ReadStructFieldMeta(foryTypeNode); ev6 != nil {
 					p5.ForyReadEvolved(c, ev6)
-				} else {
+				} else if !c.Failed() {
 					p5.ForyRead(c)
 				}
 				x.Next = p5
@@ -4113,20 +4265,22 @@ func (x *Tree) ForyRead(c *serializer.ReadContext) {
 	l8 := serializer.MakeSlice[[]*Tree](c, n7)
 	if n7 > 0 {
 		hn10, ev11 := c.ReadStructListHeader(foryTypeTree)
-		for i9 := range l8 {
-			if hn10 && !c.ReadFlag() {
-				continue
-			}
-			p12 := serializer.Alloc[Tree](c)
-			if ev11 != nil {
-				p12.ForyReadEvolved(c, ev11)
-			} else {
-				p12.ForyRead(c)
-			}
-			l8[i9] = p12
-			if c.Failed() {
-				c.TraceIndex(i9)
-				break
+		if !c.Failed() {
+			for i9 := range l8 {
+				if hn10 && !c.ReadFlag() {
+					continue
+				}
+				p12 := serializer.Alloc[Tree](c)
+				if ev11 != nil {
+					p12.ForyReadEvolved(c, ev11)
+				} else {
+					p12.ForyRead(c)
+				}
+				l8[i9] = p12
+				if c.Failed() {
+					c.TraceIndex(i9)
+					break
+				}
 			}
 		}
 	}
@@ -4179,20 +4333,22 @@ func (x *Tree) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				l22 := serializer.MakeSlice[[]*Tree](c, n21)
 				if n21 > 0 {
 					hn24, ev25 := c.ReadStructListHeader(foryTypeTree)
-					for i23 := range l22 {
-						if hn24 && !c.ReadFlag() {
-							continue
-						}
-						p26 := serializer.Alloc[Tree](c)
-						if ev25 != nil {
-							p26.ForyReadEvolved(c, ev25)
-						} else {
-							p26.ForyRead(c)
-						}
-						l22[i23] = p26
-						if c.Failed() {
-							c.TraceIndex(i23)
-							break
+					if !c.Failed() {
+						for i23 := range l22 {
+							if hn24 && !c.ReadFlag() {
+								continue
+							}
+							p26 := serializer.Alloc[Tree](c)
+							if ev25 != nil {
+								p26.ForyReadEvolved(c, ev25)
+							} else {
+								p26.ForyRead(c)
+							}
+							l22[i23] = p26
+							if c.Failed() {
+								c.TraceIndex(i23)
+								break
+							}
 						}
 					}
 				}

@@ -211,7 +211,7 @@ func (f *Fory) Deserialize(data []byte, v any) error {
 		if c.ReadFlag() {
 			if ev := c.ReadStructMeta(t); ev != nil {
 				m.ForyReadEvolved(c, ev)
-			} else {
+			} else if r.Err() == nil {
 				m.ForyRead(c)
 			}
 		} else if r.Err() == nil {

@@ -690,7 +690,7 @@ func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev3 := c.ReadStructFieldMeta(foryTypeMedia); ev3 != nil {
 		x.Media.ForyReadEvolved(c, ev3)
-	} else {
+	} else if !c.Failed() {
 		x.Media.ForyRead(c)
 	}
 	if c.Failed() {
@@ -701,18 +701,20 @@ func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
 	l5 := serializer.MakeSlice[[]Image](c, n4)
 	if n4 > 0 {
 		hn7, ev8 := c.ReadStructListHeader(foryTypeImage)
-		for i6 := range l5 {
-			if hn7 && !c.ReadFlag() {
-				continue
-			}
-			if ev8 != nil {
-				l5[i6].ForyReadEvolved(c, ev8)
-			} else {
-				l5[i6].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i6)
-				break
+		if !c.Failed() {
+			for i6 := range l5 {
+				if hn7 && !c.ReadFlag() {
+					continue
+				}
+				if ev8 != nil {
+					l5[i6].ForyReadEvolved(c, ev8)
+				} else {
+					l5[i6].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i6)
+					break
+				}
 			}
 		}
 	}
@@ -732,7 +734,7 @@ func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 			if !f.Flag || c.ReadFlag() {
 				if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
 					x.Media.ForyReadEvolved(c, ev9)
-				} else {
+				} else if !c.Failed() {
 					x.Media.ForyRead(c)
 				}
 			}
@@ -742,18 +744,20 @@ func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 				l11 := serializer.MakeSlice[[]Image](c, n10)
 				if n10 > 0 {
 					hn13, ev14 := c.ReadStructListHeader(foryTypeImage)
-					for i12 := range l11 {
-						if hn13 && !c.ReadFlag() {
-							continue
-						}
-						if ev14 != nil {
-							l11[i12].ForyReadEvolved(c, ev14)
-						} else {
-							l11[i12].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i12)
-							break
+					if !c.Failed() {
+						for i12 := range l11 {
+							if hn13 && !c.ReadFlag() {
+								continue
+							}
+							if ev14 != nil {
+								l11[i12].ForyReadEvolved(c, ev14)
+							} else {
+								l11[i12].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i12)
+								break
+							}
 						}
 					}
 				}
@@ -828,12 +832,23 @@ func (x *Media) ForyWrite(c *serializer.WriteContext) {
 	off += copy(w[off:], x.Format)
 	b.SetWriterIndex(off)
 	l1 := x.Persons
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.WriteUint8(0x0c)
+	{
+		sz3 := 6 + buffer.BatchSlack + len(l1)*9
 		for _, e2 := range l1 {
-			serializer.WriteString(b, e2)
+			sz3 += len(e2)
 		}
+		b.Reserve(sz3)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l1)))
+		if len(l1) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e2 := range l1 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
+				off += copy(w[off:], e2)
+			}
+		}
+		b.SetWriterIndex(off)
 	}
 	{
 		b.Reserve(buffer.BatchSlack + len(x.Copyright) + 14)
@@ -897,22 +912,24 @@ func (x *Media) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n3 := c.ReadLength(1)
-	l4 := serializer.MakeSlice[[]string](c, n3)
-	if n3 > 0 {
-		hn6 := c.ReadListHeader(21)
-		for i5 := range l4 {
-			if hn6 && !c.ReadFlag() {
-				continue
-			}
-			l4[i5] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i5)
-				break
+	n4 := c.ReadLength(1)
+	l5 := serializer.MakeSlice[[]string](c, n4)
+	if n4 > 0 {
+		hn7 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i6 := range l5 {
+				if hn7 && !c.ReadFlag() {
+					continue
+				}
+				l5[i6] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i6)
+					break
+				}
 			}
 		}
 	}
-	x.Persons = l4
+	x.Persons = l5
 	if c.Failed() {
 		c.Trace("Persons")
 		return
@@ -941,40 +958,40 @@ func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 1:
 			if f.Convert {
-				if v8, ok9 := c.ReadIntAs(f, 64); ok9 {
-					x.Duration = int64(v8)
+				if v9, ok10 := c.ReadIntAs(f, 64); ok10 {
+					x.Duration = int64(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 64); ok11 {
-					x.Size = int64(v10)
+				if v11, ok12 := c.ReadIntAs(f, 64); ok12 {
+					x.Size = int64(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
-					x.Width = int32(v12)
+				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
+					x.Width = int32(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v14, ok15 := c.ReadIntAs(f, 32); ok15 {
-					x.Height = int32(v14)
+				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
+					x.Height = int32(v15)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v16, ok17 := c.ReadIntAs(f, 32); ok17 {
-					x.Bitrate = int32(v16)
+				if v17, ok18 := c.ReadIntAs(f, 32); ok18 {
+					x.Bitrate = int32(v17)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -993,22 +1010,24 @@ func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n18 := c.ReadLength(1)
-				l19 := serializer.MakeSlice[[]string](c, n18)
-				if n18 > 0 {
-					hn21 := c.ReadListHeader(21)
-					for i20 := range l19 {
-						if hn21 && !c.ReadFlag() {
-							continue
-						}
-						l19[i20] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i20)
-							break
+				n19 := c.ReadLength(1)
+				l20 := serializer.MakeSlice[[]string](c, n19)
+				if n19 > 0 {
+					hn22 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i21 := range l20 {
+							if hn22 && !c.ReadFlag() {
+								continue
+							}
+							l20[i21] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i21)
+								break
+							}
 						}
 					}
 				}
-				x.Persons = l19
+				x.Persons = l20
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -1219,18 +1238,20 @@ func (x *NumericStructList) ForyRead(c *serializer.ReadContext) {
 	l4 := serializer.MakeSlice[[]NumericStruct](c, n3)
 	if n3 > 0 {
 		hn6, ev7 := c.ReadStructListHeader(foryTypeNumericStruct)
-		for i5 := range l4 {
-			if hn6 && !c.ReadFlag() {
-				continue
-			}
-			if ev7 != nil {
-				l4[i5].ForyReadEvolved(c, ev7)
-			} else {
-				l4[i5].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i5)
-				break
+		if !c.Failed() {
+			for i5 := range l4 {
+				if hn6 && !c.ReadFlag() {
+					continue
+				}
+				if ev7 != nil {
+					l4[i5].ForyReadEvolved(c, ev7)
+				} else {
+					l4[i5].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i5)
+					break
+				}
 			}
 		}
 	}
@@ -1252,18 +1273,20 @@ func (x *NumericStructList) ForyReadEvolved(c *serializer.ReadContext, ev *seria
 				l9 := serializer.MakeSlice[[]NumericStruct](c, n8)
 				if n8 > 0 {
 					hn11, ev12 := c.ReadStructListHeader(foryTypeNumericStruct)
-					for i10 := range l9 {
-						if hn11 && !c.ReadFlag() {
-							continue
-						}
-						if ev12 != nil {
-							l9[i10].ForyReadEvolved(c, ev12)
-						} else {
-							l9[i10].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i10)
-							break
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								continue
+							}
+							if ev12 != nil {
+								l9[i10].ForyReadEvolved(c, ev12)
+							} else {
+								l9[i10].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
 						}
 					}
 				}
@@ -1338,18 +1361,20 @@ func (x *SampleList) ForyRead(c *serializer.ReadContext) {
 	l4 := serializer.MakeSlice[[]Sample](c, n3)
 	if n3 > 0 {
 		hn6, ev7 := c.ReadStructListHeader(foryTypeSample)
-		for i5 := range l4 {
-			if hn6 && !c.ReadFlag() {
-				continue
-			}
-			if ev7 != nil {
-				l4[i5].ForyReadEvolved(c, ev7)
-			} else {
-				l4[i5].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i5)
-				break
+		if !c.Failed() {
+			for i5 := range l4 {
+				if hn6 && !c.ReadFlag() {
+					continue
+				}
+				if ev7 != nil {
+					l4[i5].ForyReadEvolved(c, ev7)
+				} else {
+					l4[i5].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i5)
+					break
+				}
 			}
 		}
 	}
@@ -1371,18 +1396,20 @@ func (x *SampleList) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				l9 := serializer.MakeSlice[[]Sample](c, n8)
 				if n8 > 0 {
 					hn11, ev12 := c.ReadStructListHeader(foryTypeSample)
-					for i10 := range l9 {
-						if hn11 && !c.ReadFlag() {
-							continue
-						}
-						if ev12 != nil {
-							l9[i10].ForyReadEvolved(c, ev12)
-						} else {
-							l9[i10].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i10)
-							break
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								continue
+							}
+							if ev12 != nil {
+								l9[i10].ForyReadEvolved(c, ev12)
+							} else {
+								l9[i10].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
 						}
 					}
 				}
@@ -1457,18 +1484,20 @@ func (x *MediaContentList) ForyRead(c *serializer.ReadContext) {
 	l4 := serializer.MakeSlice[[]MediaContent](c, n3)
 	if n3 > 0 {
 		hn6, ev7 := c.ReadStructListHeader(foryTypeMediaContent)
-		for i5 := range l4 {
-			if hn6 && !c.ReadFlag() {
-				continue
-			}
-			if ev7 != nil {
-				l4[i5].ForyReadEvolved(c, ev7)
-			} else {
-				l4[i5].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i5)
-				break
+		if !c.Failed() {
+			for i5 := range l4 {
+				if hn6 && !c.ReadFlag() {
+					continue
+				}
+				if ev7 != nil {
+					l4[i5].ForyReadEvolved(c, ev7)
+				} else {
+					l4[i5].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i5)
+					break
+				}
 			}
 		}
 	}
@@ -1490,18 +1519,20 @@ func (x *MediaContentList) ForyReadEvolved(c *serializer.ReadContext, ev *serial
 				l9 := serializer.MakeSlice[[]MediaContent](c, n8)
 				if n8 > 0 {
 					hn11, ev12 := c.ReadStructListHeader(foryTypeMediaContent)
-					for i10 := range l9 {
-						if hn11 && !c.ReadFlag() {
-							continue
-						}
-						if ev12 != nil {
-							l9[i10].ForyReadEvolved(c, ev12)
-						} else {
-							l9[i10].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i10)
-							break
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								continue
+							}
+							if ev12 != nil {
+								l9[i10].ForyReadEvolved(c, ev12)
+							} else {
+								l9[i10].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
 						}
 					}
 				}

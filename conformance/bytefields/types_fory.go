@@ -111,14 +111,16 @@ func (x *Bytes) ForyRead(c *serializer.ReadContext) {
 	l11 := serializer.MakeSlice[[]bool](c, n10)
 	if n10 > 0 {
 		hn13 := c.ReadListHeader(1)
-		for i12 := range l11 {
-			if hn13 && !c.ReadFlag() {
-				continue
-			}
-			l11[i12] = r.ReadBool()
-			if c.Failed() {
-				c.TraceIndex(i12)
-				break
+		if !c.Failed() {
+			for i12 := range l11 {
+				if hn13 && !c.ReadFlag() {
+					continue
+				}
+				l11[i12] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i12)
+					break
+				}
 			}
 		}
 	}
@@ -131,14 +133,16 @@ func (x *Bytes) ForyRead(c *serializer.ReadContext) {
 	l16 := serializer.MakeSlice[[]uint8](c, n15)
 	if n15 > 0 {
 		hn18 := c.ReadListHeader(9)
-		for i17 := range l16 {
-			if hn18 && !c.ReadFlag() {
-				continue
-			}
-			l16[i17] = r.ReadUint8()
-			if c.Failed() {
-				c.TraceIndex(i17)
-				break
+		if !c.Failed() {
+			for i17 := range l16 {
+				if hn18 && !c.ReadFlag() {
+					continue
+				}
+				l16[i17] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i17)
+					break
+				}
 			}
 		}
 	}
@@ -186,14 +190,16 @@ func (x *Bytes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 				l25 := serializer.MakeSlice[[]bool](c, n24)
 				if n24 > 0 {
 					hn27 := c.ReadListHeader(1)
-					for i26 := range l25 {
-						if hn27 && !c.ReadFlag() {
-							continue
-						}
-						l25[i26] = r.ReadBool()
-						if c.Failed() {
-							c.TraceIndex(i26)
-							break
+					if !c.Failed() {
+						for i26 := range l25 {
+							if hn27 && !c.ReadFlag() {
+								continue
+							}
+							l25[i26] = r.ReadBool()
+							if c.Failed() {
+								c.TraceIndex(i26)
+								break
+							}
 						}
 					}
 				}
@@ -207,14 +213,16 @@ func (x *Bytes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 				l30 := serializer.MakeSlice[[]uint8](c, n29)
 				if n29 > 0 {
 					hn32 := c.ReadListHeader(9)
-					for i31 := range l30 {
-						if hn32 && !c.ReadFlag() {
-							continue
-						}
-						l30[i31] = r.ReadUint8()
-						if c.Failed() {
-							c.TraceIndex(i31)
-							break
+					if !c.Failed() {
+						for i31 := range l30 {
+							if hn32 && !c.ReadFlag() {
+								continue
+							}
+							l30[i31] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i31)
+								break
+							}
 						}
 					}
 				}

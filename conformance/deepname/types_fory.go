@@ -73,7 +73,7 @@ func (x *Level1) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev1 := c.ReadStructFieldMeta(foryTypeLevel2); ev1 != nil {
 		x.Mid.ForyReadEvolved(c, ev1)
-	} else {
+	} else if !c.Failed() {
 		x.Mid.ForyRead(c)
 	}
 	if c.Failed() {
@@ -100,7 +100,7 @@ func (x *Level1) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if !f.Flag || c.ReadFlag() {
 				if ev4 := c.ReadStructFieldMeta(foryTypeLevel2); ev4 != nil {
 					x.Mid.ForyReadEvolved(c, ev4)
-				} else {
+				} else if !c.Failed() {
 					x.Mid.ForyRead(c)
 				}
 			}
@@ -184,7 +184,7 @@ func (x *Level2) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev1 := c.ReadStructFieldMeta(foryTypeLevel3); ev1 != nil {
 		x.Deep.ForyReadEvolved(c, ev1)
-	} else {
+	} else if !c.Failed() {
 		x.Deep.ForyRead(c)
 	}
 	if c.Failed() {
@@ -195,7 +195,7 @@ func (x *Level2) ForyRead(c *serializer.ReadContext) {
 		p2 := serializer.Alloc[Level3](c)
 		if ev3 := c.ReadStructFieldMeta(foryTypeLevel3); ev3 != nil {
 			p2.ForyReadEvolved(c, ev3)
-		} else {
+		} else if !c.Failed() {
 			p2.ForyRead(c)
 		}
 		x.DeepP = p2
@@ -220,7 +220,7 @@ func (x *Level2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if !f.Flag || c.ReadFlag() {
 				if ev4 := c.ReadStructFieldMeta(foryTypeLevel3); ev4 != nil {
 					x.Deep.ForyReadEvolved(c, ev4)
-				} else {
+				} else if !c.Failed() {
 					x.Deep.ForyRead(c)
 				}
 			}
@@ -229,7 +229,7 @@ func (x *Level2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				p5 := serializer.Alloc[Level3](c)
 				if ev6 := c.ReadStructFieldMeta(foryTypeLevel3); ev6 != nil {
 					p5.ForyReadEvolved(c, ev6)
-				} else {
+				} else if !c.Failed() {
 					p5.ForyRead(c)
 				}
 				x.DeepP = p5
@@ -285,12 +285,23 @@ func (x *Level3) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Value))
 	b.SetWriterIndex(off)
 	l1 := x.Tags
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.WriteUint8(0x0c)
+	{
+		sz3 := 6 + buffer.BatchSlack + len(l1)*9
 		for _, e2 := range l1 {
-			serializer.WriteString(b, e2)
+			sz3 += len(e2)
 		}
+		b.Reserve(sz3)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l1)))
+		if len(l1) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e2 := range l1 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
+				off += copy(w[off:], e2)
+			}
+		}
+		b.SetWriterIndex(off)
 	}
 }
 
@@ -316,22 +327,24 @@ func (x *Level3) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Value..Value")
 		return
 	}
-	n3 := c.ReadLength(1)
-	l4 := serializer.MakeSlice[[]string](c, n3)
-	if n3 > 0 {
-		hn6 := c.ReadListHeader(21)
-		for i5 := range l4 {
-			if hn6 && !c.ReadFlag() {
-				continue
-			}
-			l4[i5] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i5)
-				break
+	n4 := c.ReadLength(1)
+	l5 := serializer.MakeSlice[[]string](c, n4)
+	if n4 > 0 {
+		hn7 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i6 := range l5 {
+				if hn7 && !c.ReadFlag() {
+					continue
+				}
+				l5[i6] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i6)
+					break
+				}
 			}
 		}
 	}
-	x.Tags = l4
+	x.Tags = l5
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -346,30 +359,32 @@ func (x *Level3) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v8, ok9 := c.ReadIntAs(f, 64); ok9 {
-					x.Value = int64(v8)
+				if v9, ok10 := c.ReadIntAs(f, 64); ok10 {
+					x.Value = int64(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n10 := c.ReadLength(1)
-				l11 := serializer.MakeSlice[[]string](c, n10)
-				if n10 > 0 {
-					hn13 := c.ReadListHeader(21)
-					for i12 := range l11 {
-						if hn13 && !c.ReadFlag() {
-							continue
-						}
-						l11[i12] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i12)
-							break
+				n11 := c.ReadLength(1)
+				l12 := serializer.MakeSlice[[]string](c, n11)
+				if n11 > 0 {
+					hn14 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i13 := range l12 {
+							if hn14 && !c.ReadFlag() {
+								continue
+							}
+							l12[i13] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i13)
+								break
+							}
 						}
 					}
 				}
-				x.Tags = l11
+				x.Tags = l12
 			}
 		default:
 			c.SkipField(f)

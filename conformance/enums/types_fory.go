@@ -80,14 +80,16 @@ func (x *EnumHolder) ForyRead(c *serializer.ReadContext) {
 	l4 := serializer.MakeSlice[[]Color](c, n3)
 	if n3 > 0 {
 		hn6 := c.ReadListHeader(25)
-		for i5 := range l4 {
-			if hn6 && !c.ReadFlag() {
-				continue
-			}
-			l4[i5] = Color(r.ReadVarUint32())
-			if c.Failed() {
-				c.TraceIndex(i5)
-				break
+		if !c.Failed() {
+			for i5 := range l4 {
+				if hn6 && !c.ReadFlag() {
+					continue
+				}
+				l4[i5] = Color(r.ReadVarUint32())
+				if c.Failed() {
+					c.TraceIndex(i5)
+					break
+				}
 			}
 		}
 	}
@@ -123,14 +125,16 @@ func (x *EnumHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				l10 := serializer.MakeSlice[[]Color](c, n9)
 				if n9 > 0 {
 					hn12 := c.ReadListHeader(25)
-					for i11 := range l10 {
-						if hn12 && !c.ReadFlag() {
-							continue
-						}
-						l10[i11] = Color(r.ReadVarUint32())
-						if c.Failed() {
-							c.TraceIndex(i11)
-							break
+					if !c.Failed() {
+						for i11 := range l10 {
+							if hn12 && !c.ReadFlag() {
+								continue
+							}
+							l10[i11] = Color(r.ReadVarUint32())
+							if c.Failed() {
+								c.TraceIndex(i11)
+								break
+							}
 						}
 					}
 				}

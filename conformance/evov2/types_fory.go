@@ -86,16 +86,27 @@ func (x *PersonV2) ForyWrite(c *serializer.WriteContext) {
 	}
 	mw1.End(b)
 	l4 := x.Tags
-	b.WriteVarUint32(uint32(len(l4)))
-	if len(l4) > 0 {
-		b.WriteUint8(0x0c)
+	{
+		sz6 := 6 + buffer.BatchSlack + len(l4)*9
 		for _, e5 := range l4 {
-			serializer.WriteString(b, e5)
+			sz6 += len(e5)
 		}
+		b.Reserve(sz6)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
+		if len(l4) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e5 := range l4 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
+				off += copy(w[off:], e5)
+			}
+		}
+		b.SetWriterIndex(off)
 	}
-	l6 := x.Weights
-	b.WriteVarUint32(uint32(len(l6) * 8))
-	b.WriteRawFloat64s(l6)
+	l7 := x.Weights
+	b.WriteVarUint32(uint32(len(l7) * 8))
+	b.WriteRawFloat64s(l7)
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeAddress)
 	}
@@ -130,13 +141,13 @@ func (x *PersonV2) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p7 := serializer.Alloc[Address](c)
-		if ev8 := c.ReadStructFieldMeta(foryTypeAddress); ev8 != nil {
-			p7.ForyReadEvolved(c, ev8)
-		} else {
-			p7.ForyRead(c)
+		p8 := serializer.Alloc[Address](c)
+		if ev9 := c.ReadStructFieldMeta(foryTypeAddress); ev9 != nil {
+			p8.ForyReadEvolved(c, ev9)
+		} else if !c.Failed() {
+			p8.ForyRead(c)
 		}
-		x.Home = p7
+		x.Home = p8
 	}
 	if c.Failed() {
 		c.Trace("Home")
@@ -153,65 +164,67 @@ func (x *PersonV2) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p9 := serializer.Alloc[string](c)
-		*p9 = c.ReadString()
-		x.Nick = p9
+		p10 := serializer.Alloc[string](c)
+		*p10 = c.ReadString()
+		x.Nick = p10
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n10 := c.ReadLength(2)
-	m11 := serializer.MakeMap[map[string]int32](c, n10)
-	for n10 > 0 && !c.Failed() {
-		sz12, vn13 := c.ReadMapChunk(n10, 21, 5)
-		for j14 := 0; j14 < sz12 && !c.Failed(); j14++ {
-			var k15 string
-			k15 = c.ReadString()
-			var v16 int32
-			if !vn13 {
-				v16 = r.ReadVarInt32()
+	n11 := c.ReadLength(2)
+	m12 := serializer.MakeMap[map[string]int32](c, n11)
+	for n11 > 0 && !c.Failed() {
+		sz13, vn14 := c.ReadMapChunk(n11, 21, 5)
+		for j15 := 0; j15 < sz13 && !c.Failed(); j15++ {
+			var k16 string
+			k16 = c.ReadString()
+			var v17 int32
+			if !vn14 {
+				v17 = r.ReadVarInt32()
 			}
-			m11[k15] = v16
+			m12[k16] = v17
 		}
-		n10 -= sz12
+		n11 -= sz13
 	}
-	x.Scores = m11
+	x.Scores = m12
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n17 := c.ReadLength(1)
-	l18 := serializer.MakeSlice[[]string](c, n17)
-	if n17 > 0 {
-		hn20 := c.ReadListHeader(21)
-		for i19 := range l18 {
-			if hn20 && !c.ReadFlag() {
-				continue
-			}
-			l18[i19] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i19)
-				break
+	n18 := c.ReadLength(1)
+	l19 := serializer.MakeSlice[[]string](c, n18)
+	if n18 > 0 {
+		hn21 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i20 := range l19 {
+				if hn21 && !c.ReadFlag() {
+					continue
+				}
+				l19[i20] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i20)
+					break
+				}
 			}
 		}
 	}
-	x.Tags = l18
+	x.Tags = l19
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n22 := c.ReadArrayLength(8)
-	a23 := make([]float64, n22)
-	r.ReadRawFloat64s(a23)
-	x.Weights = a23
+	n23 := c.ReadArrayLength(8)
+	a24 := make([]float64, n23)
+	r.ReadRawFloat64s(a24)
+	x.Weights = a24
 	if c.Failed() {
 		c.Trace("Weights")
 		return
 	}
-	if ev24 := c.ReadStructFieldMeta(foryTypeAddress); ev24 != nil {
-		x.Work.ForyReadEvolved(c, ev24)
-	} else {
+	if ev25 := c.ReadStructFieldMeta(foryTypeAddress); ev25 != nil {
+		x.Work.ForyReadEvolved(c, ev25)
+	} else if !c.Failed() {
 		x.Work.ForyRead(c)
 	}
 	if c.Failed() {
@@ -228,8 +241,8 @@ func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 32); ok26 {
-					x.Age = int32(v25)
+				if v26, ok27 := c.ReadIntAs(f, 32); ok27 {
+					x.Age = int32(v26)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
@@ -240,13 +253,13 @@ func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p27 := serializer.Alloc[Address](c)
-				if ev28 := c.ReadStructFieldMeta(foryTypeAddress); ev28 != nil {
-					p27.ForyReadEvolved(c, ev28)
-				} else {
-					p27.ForyRead(c)
+				p28 := serializer.Alloc[Address](c)
+				if ev29 := c.ReadStructFieldMeta(foryTypeAddress); ev29 != nil {
+					p28.ForyReadEvolved(c, ev29)
+				} else if !c.Failed() {
+					p28.ForyRead(c)
 				}
-				x.Home = p27
+				x.Home = p28
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -258,62 +271,64 @@ func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p29 := serializer.Alloc[string](c)
-				*p29 = c.ReadString()
-				x.Nick = p29
+				p30 := serializer.Alloc[string](c)
+				*p30 = c.ReadString()
+				x.Nick = p30
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n30 := c.ReadLength(2)
-				m31 := serializer.MakeMap[map[string]int32](c, n30)
-				for n30 > 0 && !c.Failed() {
-					sz32, vn33 := c.ReadMapChunk(n30, 21, 5)
-					for j34 := 0; j34 < sz32 && !c.Failed(); j34++ {
-						var k35 string
-						k35 = c.ReadString()
-						var v36 int32
-						if !vn33 {
-							v36 = r.ReadVarInt32()
+				n31 := c.ReadLength(2)
+				m32 := serializer.MakeMap[map[string]int32](c, n31)
+				for n31 > 0 && !c.Failed() {
+					sz33, vn34 := c.ReadMapChunk(n31, 21, 5)
+					for j35 := 0; j35 < sz33 && !c.Failed(); j35++ {
+						var k36 string
+						k36 = c.ReadString()
+						var v37 int32
+						if !vn34 {
+							v37 = r.ReadVarInt32()
 						}
-						m31[k35] = v36
+						m32[k36] = v37
 					}
-					n30 -= sz32
+					n31 -= sz33
 				}
-				x.Scores = m31
+				x.Scores = m32
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n37 := c.ReadLength(1)
-				l38 := serializer.MakeSlice[[]string](c, n37)
-				if n37 > 0 {
-					hn40 := c.ReadListHeader(21)
-					for i39 := range l38 {
-						if hn40 && !c.ReadFlag() {
-							continue
-						}
-						l38[i39] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i39)
-							break
+				n38 := c.ReadLength(1)
+				l39 := serializer.MakeSlice[[]string](c, n38)
+				if n38 > 0 {
+					hn41 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i40 := range l39 {
+							if hn41 && !c.ReadFlag() {
+								continue
+							}
+							l39[i40] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i40)
+								break
+							}
 						}
 					}
 				}
-				x.Tags = l38
+				x.Tags = l39
 			}
 		case 8:
 			if f.Convert {
 				x.Weights = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n42 := c.ReadArrayLength(8)
-				a43 := make([]float64, n42)
-				r.ReadRawFloat64s(a43)
-				x.Weights = a43
+				n43 := c.ReadArrayLength(8)
+				a44 := make([]float64, n43)
+				r.ReadRawFloat64s(a44)
+				x.Weights = a44
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				if ev44 := c.ReadStructFieldMeta(foryTypeAddress); ev44 != nil {
-					x.Work.ForyReadEvolved(c, ev44)
-				} else {
+				if ev45 := c.ReadStructFieldMeta(foryTypeAddress); ev45 != nil {
+					x.Work.ForyReadEvolved(c, ev45)
+				} else if !c.Failed() {
 					x.Work.ForyRead(c)
 				}
 			}

@@ -85,12 +85,23 @@ func (x *Mixed) ForyWrite(c *serializer.WriteContext) {
 		x.Child.ForyWrite(c)
 	}
 	l1 := x.Items
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.WriteUint8(0x0c)
+	{
+		sz3 := 6 + buffer.BatchSlack + len(l1)*9
 		for _, e2 := range l1 {
-			serializer.WriteString(b, e2)
+			sz3 += len(e2)
 		}
+		b.Reserve(sz3)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l1)))
+		if len(l1) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e2 := range l1 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
+				off += copy(w[off:], e2)
+			}
+		}
+		b.SetWriterIndex(off)
 	}
 	{
 		b.Reserve(buffer.BatchSlack + 5)
@@ -98,14 +109,14 @@ func (x *Mixed) ForyWrite(c *serializer.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
 		b.SetWriterIndex(off)
 	}
-	var mw3 serializer.MapWriter
-	mw3.Begin(b, len(x.Lookup))
-	for k4, v5 := range x.Lookup {
-		mw3.Entry(b)
-		serializer.WriteString(b, k4)
-		b.WriteVarInt32(v5)
+	var mw4 serializer.MapWriter
+	mw4.Begin(b, len(x.Lookup))
+	for k5, v6 := range x.Lookup {
+		mw4.Entry(b)
+		serializer.WriteString(b, k5)
+		b.WriteVarInt32(v6)
 	}
-	mw3.End(b)
+	mw4.End(b)
 	{
 		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
 		w, off := b.Window(), b.WriterIndex()
@@ -152,52 +163,54 @@ func (x *Mixed) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p6 := serializer.Alloc[bool](c)
-		*p6 = r.ReadBool()
-		x.OptFlag = p6
+		p7 := serializer.Alloc[bool](c)
+		*p7 = r.ReadBool()
+		x.OptFlag = p7
 	}
 	if c.Failed() {
 		c.Trace("OptFlag")
 		return
 	}
 	if c.ReadFlag() {
-		p7 := serializer.Alloc[int32](c)
-		*p7 = r.ReadVarInt32()
-		x.Opt = p7
+		p8 := serializer.Alloc[int32](c)
+		*p8 = r.ReadVarInt32()
+		x.Opt = p8
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
 	if c.ReadFlag() {
-		p8 := serializer.Alloc[Inner](c)
-		if ev9 := c.ReadStructFieldMeta(foryTypeInner); ev9 != nil {
-			p8.ForyReadEvolved(c, ev9)
-		} else {
-			p8.ForyRead(c)
+		p9 := serializer.Alloc[Inner](c)
+		if ev10 := c.ReadStructFieldMeta(foryTypeInner); ev10 != nil {
+			p9.ForyReadEvolved(c, ev10)
+		} else if !c.Failed() {
+			p9.ForyRead(c)
 		}
-		x.Child = p8
+		x.Child = p9
 	}
 	if c.Failed() {
 		c.Trace("Child")
 		return
 	}
-	n10 := c.ReadLength(1)
-	l11 := serializer.MakeSlice[[]string](c, n10)
-	if n10 > 0 {
-		hn13 := c.ReadListHeader(21)
-		for i12 := range l11 {
-			if hn13 && !c.ReadFlag() {
-				continue
-			}
-			l11[i12] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i12)
-				break
+	n11 := c.ReadLength(1)
+	l12 := serializer.MakeSlice[[]string](c, n11)
+	if n11 > 0 {
+		hn14 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i13 := range l12 {
+				if hn14 && !c.ReadFlag() {
+					continue
+				}
+				l12[i13] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i13)
+					break
+				}
 			}
 		}
 	}
-	x.Items = l11
+	x.Items = l12
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -207,22 +220,22 @@ func (x *Mixed) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Kind")
 		return
 	}
-	n15 := c.ReadLength(2)
-	m16 := serializer.MakeMap[map[string]int32](c, n15)
-	for n15 > 0 && !c.Failed() {
-		sz17, vn18 := c.ReadMapChunk(n15, 21, 5)
-		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
-			var k20 string
-			k20 = c.ReadString()
-			var v21 int32
-			if !vn18 {
-				v21 = r.ReadVarInt32()
+	n16 := c.ReadLength(2)
+	m17 := serializer.MakeMap[map[string]int32](c, n16)
+	for n16 > 0 && !c.Failed() {
+		sz18, vn19 := c.ReadMapChunk(n16, 21, 5)
+		for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
+			var k21 string
+			k21 = c.ReadString()
+			var v22 int32
+			if !vn19 {
+				v22 = r.ReadVarInt32()
 			}
-			m16[k20] = v21
+			m17[k21] = v22
 		}
-		n15 -= sz17
+		n16 -= sz18
 	}
-	x.Lookup = m16
+	x.Lookup = m17
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -247,16 +260,16 @@ func (x *Mixed) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v22, ok23 := c.ReadFloatAs(f, 32); ok23 {
-					x.Ratio = float32(v22)
+				if v23, ok24 := c.ReadFloatAs(f, 32); ok24 {
+					x.Ratio = float32(v23)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat32()
 			}
 		case 1:
 			if f.Convert {
-				if v24, ok25 := c.ReadIntAs(f, 16); ok25 {
-					x.Small = int16(v24)
+				if v25, ok26 := c.ReadIntAs(f, 16); ok26 {
+					x.Small = int16(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Small = r.ReadInt16()
@@ -267,73 +280,75 @@ func (x *Mixed) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 3:
 			if f.Convert {
-				if v26, ok27 := c.ReadIntAs(f, 64); ok27 {
-					x.Count = int64(v26)
+				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
+					x.Count = int64(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v28, ok29 := c.ReadUintAs(f, 64); ok29 {
-					x.Big = uint64(v28)
+				if v29, ok30 := c.ReadUintAs(f, 64); ok30 {
+					x.Big = uint64(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadVarUint64()
 			}
 		case 5:
 			if f.Convert {
-				if v30, ok31 := c.ReadIntAs(f, 32); ok31 {
-					x.Code = int32(v30)
+				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
+					x.Code = int32(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Code = r.ReadVarInt32()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p32 := serializer.Alloc[bool](c)
-				*p32 = r.ReadBool()
-				x.OptFlag = p32
+				p33 := serializer.Alloc[bool](c)
+				*p33 = r.ReadBool()
+				x.OptFlag = p33
 			}
 		case 7:
 			if f.Convert {
-				if v34, ok35 := c.ReadIntAs(f, 32); ok35 {
-					pv36 := int32(v34)
-					x.Opt = &pv36
+				if v35, ok36 := c.ReadIntAs(f, 32); ok36 {
+					pv37 := int32(v35)
+					x.Opt = &pv37
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p33 := serializer.Alloc[int32](c)
-				*p33 = r.ReadVarInt32()
-				x.Opt = p33
+				p34 := serializer.Alloc[int32](c)
+				*p34 = r.ReadVarInt32()
+				x.Opt = p34
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				p37 := serializer.Alloc[Inner](c)
-				if ev38 := c.ReadStructFieldMeta(foryTypeInner); ev38 != nil {
-					p37.ForyReadEvolved(c, ev38)
-				} else {
-					p37.ForyRead(c)
+				p38 := serializer.Alloc[Inner](c)
+				if ev39 := c.ReadStructFieldMeta(foryTypeInner); ev39 != nil {
+					p38.ForyReadEvolved(c, ev39)
+				} else if !c.Failed() {
+					p38.ForyRead(c)
 				}
-				x.Child = p37
+				x.Child = p38
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n39 := c.ReadLength(1)
-				l40 := serializer.MakeSlice[[]string](c, n39)
-				if n39 > 0 {
-					hn42 := c.ReadListHeader(21)
-					for i41 := range l40 {
-						if hn42 && !c.ReadFlag() {
-							continue
-						}
-						l40[i41] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i41)
-							break
+				n40 := c.ReadLength(1)
+				l41 := serializer.MakeSlice[[]string](c, n40)
+				if n40 > 0 {
+					hn43 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i42 := range l41 {
+							if hn43 && !c.ReadFlag() {
+								continue
+							}
+							l41[i42] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i42)
+								break
+							}
 						}
 					}
 				}
-				x.Items = l40
+				x.Items = l41
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -341,22 +356,22 @@ func (x *Mixed) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n44 := c.ReadLength(2)
-				m45 := serializer.MakeMap[map[string]int32](c, n44)
-				for n44 > 0 && !c.Failed() {
-					sz46, vn47 := c.ReadMapChunk(n44, 21, 5)
-					for j48 := 0; j48 < sz46 && !c.Failed(); j48++ {
-						var k49 string
-						k49 = c.ReadString()
-						var v50 int32
-						if !vn47 {
-							v50 = r.ReadVarInt32()
+				n45 := c.ReadLength(2)
+				m46 := serializer.MakeMap[map[string]int32](c, n45)
+				for n45 > 0 && !c.Failed() {
+					sz47, vn48 := c.ReadMapChunk(n45, 21, 5)
+					for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
+						var k50 string
+						k50 = c.ReadString()
+						var v51 int32
+						if !vn48 {
+							v51 = r.ReadVarInt32()
 						}
-						m45[k49] = v50
+						m46[k50] = v51
 					}
-					n44 -= sz46
+					n45 -= sz47
 				}
-				x.Lookup = m45
+				x.Lookup = m46
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {

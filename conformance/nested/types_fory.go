@@ -78,7 +78,7 @@ func (x *Outer) ForyRead(c *serializer.ReadContext) {
 		p1 := serializer.Alloc[Inner](c)
 		if ev2 := c.ReadStructFieldMeta(foryTypeInner); ev2 != nil {
 			p1.ForyReadEvolved(c, ev2)
-		} else {
+		} else if !c.Failed() {
 			p1.ForyRead(c)
 		}
 		x.Inner = p1
@@ -108,7 +108,7 @@ func (x *Outer) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 				p5 := serializer.Alloc[Inner](c)
 				if ev6 := c.ReadStructFieldMeta(foryTypeInner); ev6 != nil {
 					p5.ForyReadEvolved(c, ev6)
-				} else {
+				} else if !c.Failed() {
 					p5.ForyRead(c)
 				}
 				x.Inner = p5

@@ -76,12 +76,23 @@ func (x *NullableContainers) ForyWrite(c *serializer.WriteContext) {
 	} else {
 		b.WriteUint8(0xff)
 		l6 := x.Strs
-		b.WriteVarUint32(uint32(len(l6)))
-		if len(l6) > 0 {
-			b.WriteUint8(0x0c)
+		{
+			sz8 := 6 + buffer.BatchSlack + len(l6)*9
 			for _, e7 := range l6 {
-				serializer.WriteString(b, e7)
+				sz8 += len(e7)
 			}
+			b.Reserve(sz8)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
+			if len(l6) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e7 := range l6 {
+					off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
+					off += copy(w[off:], e7)
+				}
+			}
+			b.SetWriterIndex(off)
 		}
 	}
 }
@@ -97,66 +108,70 @@ func (x *NullableContainers) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		n8 := c.ReadLength(1)
-		l9 := serializer.MakeSlice[[]int32](c, n8)
-		if n8 > 0 {
-			hn11 := c.ReadListHeader(5)
-			for i10 := range l9 {
-				if hn11 && !c.ReadFlag() {
-					continue
-				}
-				l9[i10] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i10)
-					break
+		n9 := c.ReadLength(1)
+		l10 := serializer.MakeSlice[[]int32](c, n9)
+		if n9 > 0 {
+			hn12 := c.ReadListHeader(5)
+			if !c.Failed() {
+				for i11 := range l10 {
+					if hn12 && !c.ReadFlag() {
+						continue
+					}
+					l10[i11] = r.ReadVarInt32()
+					if c.Failed() {
+						c.TraceIndex(i11)
+						break
+					}
 				}
 			}
 		}
-		x.Ints = l9
+		x.Ints = l10
 	}
 	if c.Failed() {
 		c.Trace("Ints")
 		return
 	}
 	if c.ReadFlag() {
-		n13 := c.ReadLength(2)
-		m14 := serializer.MakeMap[map[string]int32](c, n13)
-		for n13 > 0 && !c.Failed() {
-			sz15, vn16 := c.ReadMapChunk(n13, 21, 5)
-			for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
-				var k18 string
-				k18 = c.ReadString()
-				var v19 int32
-				if !vn16 {
-					v19 = r.ReadVarInt32()
+		n14 := c.ReadLength(2)
+		m15 := serializer.MakeMap[map[string]int32](c, n14)
+		for n14 > 0 && !c.Failed() {
+			sz16, vn17 := c.ReadMapChunk(n14, 21, 5)
+			for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
+				var k19 string
+				k19 = c.ReadString()
+				var v20 int32
+				if !vn17 {
+					v20 = r.ReadVarInt32()
 				}
-				m14[k18] = v19
+				m15[k19] = v20
 			}
-			n13 -= sz15
+			n14 -= sz16
 		}
-		x.Map = m14
+		x.Map = m15
 	}
 	if c.Failed() {
 		c.Trace("Map")
 		return
 	}
 	if c.ReadFlag() {
-		n20 := c.ReadLength(1)
-		l21 := serializer.MakeSlice[[]string](c, n20)
-		if n20 > 0 {
-			hn23 := c.ReadListHeader(21)
-			for i22 := range l21 {
-				if hn23 && !c.ReadFlag() {
-					continue
-				}
-				l21[i22] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i22)
-					break
+		n21 := c.ReadLength(1)
+		l22 := serializer.MakeSlice[[]string](c, n21)
+		if n21 > 0 {
+			hn24 := c.ReadListHeader(21)
+			if !c.Failed() {
+				for i23 := range l22 {
+					if hn24 && !c.ReadFlag() {
+						continue
+					}
+					l22[i23] = c.ReadString()
+					if c.Failed() {
+						c.TraceIndex(i23)
+						break
+					}
 				}
 			}
 		}
-		x.Strs = l21
+		x.Strs = l22
 	}
 	if c.Failed() {
 		c.Trace("Strs")
@@ -174,60 +189,64 @@ func (x *NullableContainers) ForyReadEvolved(c *serializer.ReadContext, ev *seri
 			if f.Convert {
 				x.Ints = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n25 := c.ReadLength(1)
-				l26 := serializer.MakeSlice[[]int32](c, n25)
-				if n25 > 0 {
-					hn28 := c.ReadListHeader(5)
-					for i27 := range l26 {
-						if hn28 && !c.ReadFlag() {
-							continue
-						}
-						l26[i27] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i27)
-							break
+				n26 := c.ReadLength(1)
+				l27 := serializer.MakeSlice[[]int32](c, n26)
+				if n26 > 0 {
+					hn29 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i28 := range l27 {
+							if hn29 && !c.ReadFlag() {
+								continue
+							}
+							l27[i28] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i28)
+								break
+							}
 						}
 					}
 				}
-				x.Ints = l26
+				x.Ints = l27
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n30 := c.ReadLength(2)
-				m31 := serializer.MakeMap[map[string]int32](c, n30)
-				for n30 > 0 && !c.Failed() {
-					sz32, vn33 := c.ReadMapChunk(n30, 21, 5)
-					for j34 := 0; j34 < sz32 && !c.Failed(); j34++ {
-						var k35 string
-						k35 = c.ReadString()
-						var v36 int32
-						if !vn33 {
-							v36 = r.ReadVarInt32()
+				n31 := c.ReadLength(2)
+				m32 := serializer.MakeMap[map[string]int32](c, n31)
+				for n31 > 0 && !c.Failed() {
+					sz33, vn34 := c.ReadMapChunk(n31, 21, 5)
+					for j35 := 0; j35 < sz33 && !c.Failed(); j35++ {
+						var k36 string
+						k36 = c.ReadString()
+						var v37 int32
+						if !vn34 {
+							v37 = r.ReadVarInt32()
 						}
-						m31[k35] = v36
+						m32[k36] = v37
 					}
-					n30 -= sz32
+					n31 -= sz33
 				}
-				x.Map = m31
+				x.Map = m32
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n37 := c.ReadLength(1)
-				l38 := serializer.MakeSlice[[]string](c, n37)
-				if n37 > 0 {
-					hn40 := c.ReadListHeader(21)
-					for i39 := range l38 {
-						if hn40 && !c.ReadFlag() {
-							continue
-						}
-						l38[i39] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i39)
-							break
+				n38 := c.ReadLength(1)
+				l39 := serializer.MakeSlice[[]string](c, n38)
+				if n38 > 0 {
+					hn41 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i40 := range l39 {
+							if hn41 && !c.ReadFlag() {
+								continue
+							}
+							l39[i40] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i40)
+								break
+							}
 						}
 					}
 				}
-				x.Strs = l38
+				x.Strs = l39
 			}
 		default:
 			c.SkipField(f)

@@ -70,12 +70,23 @@ func (x *Slices) ForyWrite(c *serializer.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	l6 := x.Strs
-	b.WriteVarUint32(uint32(len(l6)))
-	if len(l6) > 0 {
-		b.WriteUint8(0x0c)
+	{
+		sz8 := 6 + buffer.BatchSlack + len(l6)*9
 		for _, e7 := range l6 {
-			serializer.WriteString(b, e7)
+			sz8 += len(e7)
 		}
+		b.Reserve(sz8)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
+		if len(l6) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e7 := range l6 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
+				off += copy(w[off:], e7)
+			}
+		}
+		b.SetWriterIndex(off)
 	}
 }
 
@@ -89,70 +100,76 @@ func (x *Slices) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	n8 := c.ReadLength(1)
-	l9 := serializer.MakeSlice[[]int32](c, n8)
-	if n8 > 0 {
-		hn11 := c.ReadListHeader(5)
-		for i10 := range l9 {
-			if hn11 && !c.ReadFlag() {
-				continue
-			}
-			l9[i10] = r.ReadVarInt32()
-			if c.Failed() {
-				c.TraceIndex(i10)
-				break
+	n9 := c.ReadLength(1)
+	l10 := serializer.MakeSlice[[]int32](c, n9)
+	if n9 > 0 {
+		hn12 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i11 := range l10 {
+				if hn12 && !c.ReadFlag() {
+					continue
+				}
+				l10[i11] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i11)
+					break
+				}
 			}
 		}
 	}
-	x.I32s = l9
+	x.I32s = l10
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n13 := c.ReadArrayLength(8)
-	a14 := make([]int64, n13)
-	r.ReadRawInt64s(a14)
-	x.I64Arr = a14
+	n14 := c.ReadArrayLength(8)
+	a15 := make([]int64, n14)
+	r.ReadRawInt64s(a15)
+	x.I64Arr = a15
 	if c.Failed() {
 		c.Trace("I64Arr")
 		return
 	}
-	n15 := c.ReadLength(1)
-	l16 := serializer.MakeSlice[[]int64](c, n15)
-	if n15 > 0 {
-		hn18 := c.ReadListHeader(7)
-		for i17 := range l16 {
-			if hn18 && !c.ReadFlag() {
-				continue
-			}
-			l16[i17] = r.ReadVarInt64()
-			if c.Failed() {
-				c.TraceIndex(i17)
-				break
+	n16 := c.ReadLength(1)
+	l17 := serializer.MakeSlice[[]int64](c, n16)
+	if n16 > 0 {
+		hn19 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i18 := range l17 {
+				if hn19 && !c.ReadFlag() {
+					continue
+				}
+				l17[i18] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i18)
+					break
+				}
 			}
 		}
 	}
-	x.I64s = l16
+	x.I64s = l17
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n20 := c.ReadLength(1)
-	l21 := serializer.MakeSlice[[]string](c, n20)
-	if n20 > 0 {
-		hn23 := c.ReadListHeader(21)
-		for i22 := range l21 {
-			if hn23 && !c.ReadFlag() {
-				continue
-			}
-			l21[i22] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i22)
-				break
+	n21 := c.ReadLength(1)
+	l22 := serializer.MakeSlice[[]string](c, n21)
+	if n21 > 0 {
+		hn24 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i23 := range l22 {
+				if hn24 && !c.ReadFlag() {
+					continue
+				}
+				l22[i23] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i23)
+					break
+				}
 			}
 		}
 	}
-	x.Strs = l21
+	x.Strs = l22
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -169,71 +186,77 @@ func (x *Slices) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if f.Convert {
 				x.I32s = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n25 := c.ReadLength(1)
-				l26 := serializer.MakeSlice[[]int32](c, n25)
-				if n25 > 0 {
-					hn28 := c.ReadListHeader(5)
-					for i27 := range l26 {
-						if hn28 && !c.ReadFlag() {
-							continue
-						}
-						l26[i27] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i27)
-							break
+				n26 := c.ReadLength(1)
+				l27 := serializer.MakeSlice[[]int32](c, n26)
+				if n26 > 0 {
+					hn29 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i28 := range l27 {
+							if hn29 && !c.ReadFlag() {
+								continue
+							}
+							l27[i28] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i28)
+								break
+							}
 						}
 					}
 				}
-				x.I32s = l26
+				x.I32s = l27
 			}
 		case 1:
 			if f.Convert {
 				x.I64Arr = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n30 := c.ReadArrayLength(8)
-				a31 := make([]int64, n30)
-				r.ReadRawInt64s(a31)
-				x.I64Arr = a31
+				n31 := c.ReadArrayLength(8)
+				a32 := make([]int64, n31)
+				r.ReadRawInt64s(a32)
+				x.I64Arr = a32
 			}
 		case 2:
 			if f.Convert {
 				x.I64s = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n32 := c.ReadLength(1)
-				l33 := serializer.MakeSlice[[]int64](c, n32)
-				if n32 > 0 {
-					hn35 := c.ReadListHeader(7)
-					for i34 := range l33 {
-						if hn35 && !c.ReadFlag() {
-							continue
-						}
-						l33[i34] = r.ReadVarInt64()
-						if c.Failed() {
-							c.TraceIndex(i34)
-							break
+				n33 := c.ReadLength(1)
+				l34 := serializer.MakeSlice[[]int64](c, n33)
+				if n33 > 0 {
+					hn36 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i35 := range l34 {
+							if hn36 && !c.ReadFlag() {
+								continue
+							}
+							l34[i35] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i35)
+								break
+							}
 						}
 					}
 				}
-				x.I64s = l33
+				x.I64s = l34
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n37 := c.ReadLength(1)
-				l38 := serializer.MakeSlice[[]string](c, n37)
-				if n37 > 0 {
-					hn40 := c.ReadListHeader(21)
-					for i39 := range l38 {
-						if hn40 && !c.ReadFlag() {
-							continue
-						}
-						l38[i39] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i39)
-							break
+				n38 := c.ReadLength(1)
+				l39 := serializer.MakeSlice[[]string](c, n38)
+				if n38 > 0 {
+					hn41 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i40 := range l39 {
+							if hn41 && !c.ReadFlag() {
+								continue
+							}
+							l39[i40] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i40)
+								break
+							}
 						}
 					}
 				}
-				x.Strs = l38
+				x.Strs = l39
 			}
 		default:
 			c.SkipField(f)

@@ -88,20 +88,22 @@ func (x *StructLists) ForyRead(c *serializer.ReadContext) {
 	l7 := serializer.MakeSlice[[]*Inner](c, n6)
 	if n6 > 0 {
 		hn9, ev10 := c.ReadStructListHeader(foryTypeInner)
-		for i8 := range l7 {
-			if hn9 && !c.ReadFlag() {
-				continue
-			}
-			p11 := serializer.Alloc[Inner](c)
-			if ev10 != nil {
-				p11.ForyReadEvolved(c, ev10)
-			} else {
-				p11.ForyRead(c)
-			}
-			l7[i8] = p11
-			if c.Failed() {
-				c.TraceIndex(i8)
-				break
+		if !c.Failed() {
+			for i8 := range l7 {
+				if hn9 && !c.ReadFlag() {
+					continue
+				}
+				p11 := serializer.Alloc[Inner](c)
+				if ev10 != nil {
+					p11.ForyReadEvolved(c, ev10)
+				} else {
+					p11.ForyRead(c)
+				}
+				l7[i8] = p11
+				if c.Failed() {
+					c.TraceIndex(i8)
+					break
+				}
 			}
 		}
 	}
@@ -114,18 +116,20 @@ func (x *StructLists) ForyRead(c *serializer.ReadContext) {
 	l13 := serializer.MakeSlice[[]Inner](c, n12)
 	if n12 > 0 {
 		hn15, ev16 := c.ReadStructListHeader(foryTypeInner)
-		for i14 := range l13 {
-			if hn15 && !c.ReadFlag() {
-				continue
-			}
-			if ev16 != nil {
-				l13[i14].ForyReadEvolved(c, ev16)
-			} else {
-				l13[i14].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i14)
-				break
+		if !c.Failed() {
+			for i14 := range l13 {
+				if hn15 && !c.ReadFlag() {
+					continue
+				}
+				if ev16 != nil {
+					l13[i14].ForyReadEvolved(c, ev16)
+				} else {
+					l13[i14].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i14)
+					break
+				}
 			}
 		}
 	}
@@ -147,20 +151,22 @@ func (x *StructLists) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 				l18 := serializer.MakeSlice[[]*Inner](c, n17)
 				if n17 > 0 {
 					hn20, ev21 := c.ReadStructListHeader(foryTypeInner)
-					for i19 := range l18 {
-						if hn20 && !c.ReadFlag() {
-							continue
-						}
-						p22 := serializer.Alloc[Inner](c)
-						if ev21 != nil {
-							p22.ForyReadEvolved(c, ev21)
-						} else {
-							p22.ForyRead(c)
-						}
-						l18[i19] = p22
-						if c.Failed() {
-							c.TraceIndex(i19)
-							break
+					if !c.Failed() {
+						for i19 := range l18 {
+							if hn20 && !c.ReadFlag() {
+								continue
+							}
+							p22 := serializer.Alloc[Inner](c)
+							if ev21 != nil {
+								p22.ForyReadEvolved(c, ev21)
+							} else {
+								p22.ForyRead(c)
+							}
+							l18[i19] = p22
+							if c.Failed() {
+								c.TraceIndex(i19)
+								break
+							}
 						}
 					}
 				}
@@ -172,18 +178,20 @@ func (x *StructLists) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 				l24 := serializer.MakeSlice[[]Inner](c, n23)
 				if n23 > 0 {
 					hn26, ev27 := c.ReadStructListHeader(foryTypeInner)
-					for i25 := range l24 {
-						if hn26 && !c.ReadFlag() {
-							continue
-						}
-						if ev27 != nil {
-							l24[i25].ForyReadEvolved(c, ev27)
-						} else {
-							l24[i25].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i25)
-							break
+					if !c.Failed() {
+						for i25 := range l24 {
+							if hn26 && !c.ReadFlag() {
+								continue
+							}
+							if ev27 != nil {
+								l24[i25].ForyReadEvolved(c, ev27)
+							} else {
+								l24[i25].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i25)
+								break
+							}
 						}
 					}
 				}

@@ -47,12 +47,23 @@ func (x *Address) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Zip))
 	b.SetWriterIndex(off)
 	l1 := x.Lines
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.WriteUint8(0x0c)
+	{
+		sz3 := 6 + buffer.BatchSlack + len(l1)*9
 		for _, e2 := range l1 {
-			serializer.WriteString(b, e2)
+			sz3 += len(e2)
 		}
+		b.Reserve(sz3)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l1)))
+		if len(l1) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e2 := range l1 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
+				off += copy(w[off:], e2)
+			}
+		}
+		b.SetWriterIndex(off)
 	}
 	{
 		b.Reserve(buffer.BatchSlack + len(x.Street) + 14)
@@ -86,22 +97,24 @@ func (x *Address) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Zip..Zip")
 		return
 	}
-	n3 := c.ReadLength(1)
-	l4 := serializer.MakeSlice[[]string](c, n3)
-	if n3 > 0 {
-		hn6 := c.ReadListHeader(21)
-		for i5 := range l4 {
-			if hn6 && !c.ReadFlag() {
-				continue
-			}
-			l4[i5] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i5)
-				break
+	n4 := c.ReadLength(1)
+	l5 := serializer.MakeSlice[[]string](c, n4)
+	if n4 > 0 {
+		hn7 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i6 := range l5 {
+				if hn7 && !c.ReadFlag() {
+					continue
+				}
+				l5[i6] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i6)
+					break
+				}
 			}
 		}
 	}
-	x.Lines = l4
+	x.Lines = l5
 	if c.Failed() {
 		c.Trace("Lines")
 		return
@@ -126,30 +139,32 @@ func (x *Address) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v8, ok9 := c.ReadIntAs(f, 32); ok9 {
-					x.Zip = int32(v8)
+				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
+					x.Zip = int32(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Zip = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n10 := c.ReadLength(1)
-				l11 := serializer.MakeSlice[[]string](c, n10)
-				if n10 > 0 {
-					hn13 := c.ReadListHeader(21)
-					for i12 := range l11 {
-						if hn13 && !c.ReadFlag() {
-							continue
-						}
-						l11[i12] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i12)
-							break
+				n11 := c.ReadLength(1)
+				l12 := serializer.MakeSlice[[]string](c, n11)
+				if n11 > 0 {
+					hn14 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i13 := range l12 {
+							if hn14 && !c.ReadFlag() {
+								continue
+							}
+							l12[i13] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i13)
+								break
+							}
 						}
 					}
 				}
-				x.Lines = l11
+				x.Lines = l12
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {

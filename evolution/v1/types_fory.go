@@ -1649,563 +1649,629 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		}
 	}
 	l40 := x.LS
-	b.WriteVarUint32(uint32(len(l40)))
-	if len(l40) > 0 {
-		b.WriteUint8(0x0c)
+	{
+		sz42 := 6 + buffer.BatchSlack + len(l40)*9
 		for _, e41 := range l40 {
-			serializer.WriteString(b, e41)
+			sz42 += len(e41)
 		}
+		b.Reserve(sz42)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l40)))
+		if len(l40) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e41 := range l40 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e41))<<2|2)
+				off += copy(w[off:], e41)
+			}
+		}
+		b.SetWriterIndex(off)
 	}
-	l42 := x.LT
-	b.WriteVarUint32(uint32(len(l42)))
-	if len(l42) > 0 {
+	l43 := x.LT
+	b.WriteVarUint32(uint32(len(l43)))
+	if len(l43) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e43 := range l42 {
-			serializer.WriteTime(b, e43)
+		for _, e44 := range l43 {
+			serializer.WriteTime(b, e44)
 		}
 	}
-	l44 := x.LU16
-	b.WriteVarUint32(uint32(len(l44)))
-	if len(l44) > 0 {
-		b.Reserve(1 + len(l44)*2 + buffer.BatchSlack)
+	l45 := x.LU16
+	b.WriteVarUint32(uint32(len(l45)))
+	if len(l45) > 0 {
+		b.Reserve(1 + len(l45)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e45 := range l44 {
+		for _, e46 := range l45 {
 			{
-				buffer.PutUint16At(w, off, e45)
+				buffer.PutUint16At(w, off, e46)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l46 := x.LU64
-	b.WriteVarUint32(uint32(len(l46)))
-	if len(l46) > 0 {
-		b.Reserve(1 + len(l46)*9 + buffer.BatchSlack)
+	l47 := x.LU64
+	b.WriteVarUint32(uint32(len(l47)))
+	if len(l47) > 0 {
+		b.Reserve(1 + len(l47)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e47 := range l46 {
-			off = buffer.PutVarUint64At(w, off, e47)
+		for _, e48 := range l47 {
+			off = buffer.PutVarUint64At(w, off, e48)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw48 serializer.MapWriter
-	mw48.Begin(b, len(x.MBS))
-	for k49, v50 := range x.MBS {
-		mw48.Entry(b)
-		b.WriteBool(k49)
-		serializer.WriteString(b, v50)
+	var mw49 serializer.MapWriter
+	mw49.Begin(b, len(x.MBS))
+	for k50, v51 := range x.MBS {
+		mw49.Entry(b)
+		b.WriteBool(k50)
+		serializer.WriteString(b, v51)
 	}
-	mw48.End(b)
-	var mw51 serializer.MapWriter
-	mw51.Begin(b, len(x.MES))
-	for k52, v53 := range x.MES {
-		mw51.Entry(b)
-		b.WriteVarUint32(uint32(k52))
-		serializer.WriteString(b, v53)
+	mw49.End(b)
+	var mw52 serializer.MapWriter
+	mw52.Begin(b, len(x.MES))
+	for k53, v54 := range x.MES {
+		mw52.Entry(b)
+		b.WriteVarUint32(uint32(k53))
+		serializer.WriteString(b, v54)
 	}
-	mw51.End(b)
-	var mw54 serializer.MapWriter
-	mw54.Begin(b, len(x.MI64F))
-	for k55, v56 := range x.MI64F {
-		mw54.Entry(b)
-		b.WriteVarInt64(k55)
-		b.WriteFloat64(v56)
+	mw52.End(b)
+	var mw55 serializer.MapWriter
+	mw55.Begin(b, len(x.MI64F))
+	for k56, v57 := range x.MI64F {
+		mw55.Entry(b)
+		b.WriteVarInt64(k56)
+		b.WriteFloat64(v57)
 	}
-	mw54.End(b)
-	var mw57 serializer.MapWriter
-	mw57.Begin(b, len(x.MIS))
-	for k58, v59 := range x.MIS {
-		mw57.Entry(b)
-		b.WriteVarInt32(k58)
-		serializer.WriteString(b, v59)
+	mw55.End(b)
+	var mw58 serializer.MapWriter
+	mw58.Begin(b, len(x.MIS))
+	for k59, v60 := range x.MIS {
+		mw58.Entry(b)
+		b.WriteVarInt32(k59)
+		serializer.WriteString(b, v60)
 	}
-	mw57.End(b)
-	var mw60 serializer.MapWriter
-	mw60.Begin(b, len(x.MSI))
-	for k61, v62 := range x.MSI {
-		mw60.Entry(b)
-		serializer.WriteString(b, k61)
-		b.WriteVarInt32(v62)
+	mw58.End(b)
+	var mw61 serializer.MapWriter
+	mw61.Begin(b, len(x.MSI))
+	for k62, v63 := range x.MSI {
+		mw61.Entry(b)
+		serializer.WriteString(b, k62)
+		b.WriteVarInt32(v63)
 	}
-	mw60.End(b)
-	var mw63 serializer.MapWriter
-	mw63.Begin(b, len(x.MSL))
-	for k64, v65 := range x.MSL {
-		mw63.Entry(b)
-		serializer.WriteString(b, k64)
-		b.WriteVarUint32(uint32(len(v65)))
-		if len(v65) > 0 {
-			b.WriteUint8(0x0c)
-			for _, e66 := range v65 {
-				serializer.WriteString(b, e66)
+	mw61.End(b)
+	var mw64 serializer.MapWriter
+	mw64.Begin(b, len(x.MSL))
+	for k65, v66 := range x.MSL {
+		mw64.Entry(b)
+		serializer.WriteString(b, k65)
+		{
+			sz68 := 6 + buffer.BatchSlack + len(v66)*9
+			for _, e67 := range v66 {
+				sz68 += len(e67)
 			}
+			b.Reserve(sz68)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(v66)))
+			if len(v66) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e67 := range v66 {
+					off = buffer.PutVarUint64At(w, off, uint64(len(e67))<<2|2)
+					off += copy(w[off:], e67)
+				}
+			}
+			b.SetWriterIndex(off)
 		}
 	}
-	mw63.End(b)
-	var mw67 serializer.MapWriter
-	mw67.Begin(b, len(x.MSM))
-	for k68, v69 := range x.MSM {
-		mw67.Entry(b)
-		serializer.WriteString(b, k68)
-		var mw70 serializer.MapWriter
-		mw70.Begin(b, len(v69))
-		for k71, v72 := range v69 {
-			mw70.Entry(b)
-			serializer.WriteString(b, k71)
-			b.WriteVarInt32(v72)
+	mw64.End(b)
+	var mw69 serializer.MapWriter
+	mw69.Begin(b, len(x.MSM))
+	for k70, v71 := range x.MSM {
+		mw69.Entry(b)
+		serializer.WriteString(b, k70)
+		var mw72 serializer.MapWriter
+		mw72.Begin(b, len(v71))
+		for k73, v74 := range v71 {
+			mw72.Entry(b)
+			serializer.WriteString(b, k73)
+			b.WriteVarInt32(v74)
 		}
-		mw70.End(b)
+		mw72.End(b)
 	}
-	mw67.End(b)
-	var mw73 serializer.MapWriter
-	mw73.Begin(b, len(x.MSP))
-	for k74, v75 := range x.MSP {
-		if v75 == nil {
-			mw73.NullEntry(b)
-			serializer.WriteString(b, k74)
+	mw69.End(b)
+	var mw75 serializer.MapWriter
+	mw75.Begin(b, len(x.MSP))
+	for k76, v77 := range x.MSP {
+		if v77 == nil {
+			mw75.NullEntry(b)
+			serializer.WriteString(b, k76)
 		} else {
-			mw73.Entry(b)
-			serializer.WriteString(b, k74)
-			b.WriteVarInt32(*v75)
+			mw75.Entry(b)
+			serializer.WriteString(b, k76)
+			b.WriteVarInt32(*v77)
 		}
 	}
-	mw73.End(b)
-	var mw76 serializer.MapWriter
-	mw76.Begin(b, len(x.MU8))
-	for k77, v78 := range x.MU8 {
-		mw76.Entry(b)
-		b.WriteUint8(k77)
-		b.WriteUint16(v78)
+	mw75.End(b)
+	var mw78 serializer.MapWriter
+	mw78.Begin(b, len(x.MU8))
+	for k79, v80 := range x.MU8 {
+		mw78.Entry(b)
+		b.WriteUint8(k79)
+		b.WriteUint16(v80)
 	}
-	mw76.End(b)
+	mw78.End(b)
 	if x.NBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l79 := x.NBin
-		b.WriteVarUint32(uint32(len(l79)))
-		b.WriteBytes(l79)
+		l81 := x.NBin
+		b.WriteVarUint32(uint32(len(l81)))
+		b.WriteBytes(l81)
 	}
 	if x.NLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l80 := x.NLS
-		b.WriteVarUint32(uint32(len(l80)))
-		if len(l80) > 0 {
-			b.WriteUint8(0x0c)
-			for _, e81 := range l80 {
-				serializer.WriteString(b, e81)
+		l82 := x.NLS
+		{
+			sz84 := 6 + buffer.BatchSlack + len(l82)*9
+			for _, e83 := range l82 {
+				sz84 += len(e83)
 			}
+			b.Reserve(sz84)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(l82)))
+			if len(l82) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e83 := range l82 {
+					off = buffer.PutVarUint64At(w, off, uint64(len(e83))<<2|2)
+					off += copy(w[off:], e83)
+				}
+			}
+			b.SetWriterIndex(off)
 		}
 	}
 	if x.NM == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw82 serializer.MapWriter
-		mw82.Begin(b, len(x.NM))
-		for k83, v84 := range x.NM {
-			mw82.Entry(b)
-			serializer.WriteString(b, k83)
-			b.WriteVarInt32(v84)
+		var mw85 serializer.MapWriter
+		mw85.Begin(b, len(x.NM))
+		for k86, v87 := range x.NM {
+			mw85.Entry(b)
+			serializer.WriteString(b, k86)
+			b.WriteVarInt32(v87)
 		}
-		mw82.End(b)
+		mw85.End(b)
 	}
-	l85 := x.Raw
-	b.WriteVarUint32(uint32(len(l85)))
-	if len(l85) > 0 {
-		b.Reserve(1 + len(l85)*1 + buffer.BatchSlack)
+	l88 := x.Raw
+	b.WriteVarUint32(uint32(len(l88)))
+	if len(l88) > 0 {
+		b.Reserve(1 + len(l88)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e86 := range l85 {
+		for _, e89 := range l88 {
 			{
-				buffer.PutUint8At(w, off, e86)
+				buffer.PutUint8At(w, off, e89)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l87 := x.RmABool
-	b.WriteVarUint32(uint32(len(l87) * 1))
-	b.WriteRawBools(l87)
-	l88 := x.RmAF32
-	b.WriteVarUint32(uint32(len(l88) * 4))
-	b.WriteRawFloat32s(l88)
-	l89 := x.RmAF64
-	b.WriteVarUint32(uint32(len(l89) * 8))
-	b.WriteRawFloat64s(l89)
-	l90 := x.RmAI16
-	b.WriteVarUint32(uint32(len(l90) * 2))
-	b.WriteRawInt16s(l90)
-	l91 := x.RmAI32
+	l90 := x.RmABool
+	b.WriteVarUint32(uint32(len(l90) * 1))
+	b.WriteRawBools(l90)
+	l91 := x.RmAF32
 	b.WriteVarUint32(uint32(len(l91) * 4))
-	b.WriteRawInt32s(l91)
-	l92 := x.RmAI64
+	b.WriteRawFloat32s(l91)
+	l92 := x.RmAF64
 	b.WriteVarUint32(uint32(len(l92) * 8))
-	b.WriteRawInt64s(l92)
-	l93 := x.RmAI8
-	b.WriteVarUint32(uint32(len(l93) * 1))
-	for _, e94 := range l93 {
-		b.WriteInt8(int8(e94))
+	b.WriteRawFloat64s(l92)
+	l93 := x.RmAI16
+	b.WriteVarUint32(uint32(len(l93) * 2))
+	b.WriteRawInt16s(l93)
+	l94 := x.RmAI32
+	b.WriteVarUint32(uint32(len(l94) * 4))
+	b.WriteRawInt32s(l94)
+	l95 := x.RmAI64
+	b.WriteVarUint32(uint32(len(l95) * 8))
+	b.WriteRawInt64s(l95)
+	l96 := x.RmAI8
+	b.WriteVarUint32(uint32(len(l96) * 1))
+	for _, e97 := range l96 {
+		b.WriteInt8(int8(e97))
 	}
-	l95 := x.RmAU16
-	b.WriteVarUint32(uint32(len(l95) * 2))
-	b.WriteRawUint16s(l95)
-	l96 := x.RmAU32
-	b.WriteVarUint32(uint32(len(l96) * 4))
-	b.WriteRawUint32s(l96)
-	l97 := x.RmAU64
-	b.WriteVarUint32(uint32(len(l97) * 8))
-	b.WriteRawUint64s(l97)
-	l98 := x.RmAU8
-	b.WriteVarUint32(uint32(len(l98) * 1))
-	b.WriteBytes(l98)
-	l99 := x.RmBin
-	b.WriteVarUint32(uint32(len(l99)))
-	b.WriteBytes(l99)
+	l98 := x.RmAU16
+	b.WriteVarUint32(uint32(len(l98) * 2))
+	b.WriteRawUint16s(l98)
+	l99 := x.RmAU32
+	b.WriteVarUint32(uint32(len(l99) * 4))
+	b.WriteRawUint32s(l99)
+	l100 := x.RmAU64
+	b.WriteVarUint32(uint32(len(l100) * 8))
+	b.WriteRawUint64s(l100)
+	l101 := x.RmAU8
+	b.WriteVarUint32(uint32(len(l101) * 1))
+	b.WriteBytes(l101)
+	l102 := x.RmBin
+	b.WriteVarUint32(uint32(len(l102)))
+	b.WriteBytes(l102)
 	b.WriteVarUint32(uint32(len(x.RmFix)))
 	if len(x.RmFix) > 0 {
 		b.Reserve(1 + len(x.RmFix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e100 := range x.RmFix {
+		for _, e103 := range x.RmFix {
 			{
-				buffer.PutInt16At(w, off, e100)
+				buffer.PutInt16At(w, off, e103)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l101 := x.RmLB
-	b.WriteVarUint32(uint32(len(l101)))
-	if len(l101) > 0 {
-		b.Reserve(1 + len(l101)*1 + buffer.BatchSlack)
+	l104 := x.RmLB
+	b.WriteVarUint32(uint32(len(l104)))
+	if len(l104) > 0 {
+		b.Reserve(1 + len(l104)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e102 := range l101 {
+		for _, e105 := range l104 {
 			{
-				buffer.PutBoolAt(w, off, e102)
+				buffer.PutBoolAt(w, off, e105)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l103 := x.RmLE
-	b.WriteVarUint32(uint32(len(l103)))
-	if len(l103) > 0 {
+	l106 := x.RmLE
+	b.WriteVarUint32(uint32(len(l106)))
+	if len(l106) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e104 := range l103 {
-			b.WriteVarUint32(uint32(e104))
+		for _, e107 := range l106 {
+			b.WriteVarUint32(uint32(e107))
 		}
 	}
-	l105 := x.RmLF32
-	b.WriteVarUint32(uint32(len(l105)))
-	if len(l105) > 0 {
-		b.Reserve(1 + len(l105)*4 + buffer.BatchSlack)
+	l108 := x.RmLF32
+	b.WriteVarUint32(uint32(len(l108)))
+	if len(l108) > 0 {
+		b.Reserve(1 + len(l108)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e106 := range l105 {
+		for _, e109 := range l108 {
 			{
-				buffer.PutFloat32At(w, off, e106)
+				buffer.PutFloat32At(w, off, e109)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l107 := x.RmLF64
-	b.WriteVarUint32(uint32(len(l107)))
-	if len(l107) > 0 {
-		b.Reserve(1 + len(l107)*8 + buffer.BatchSlack)
+	l110 := x.RmLF64
+	b.WriteVarUint32(uint32(len(l110)))
+	if len(l110) > 0 {
+		b.Reserve(1 + len(l110)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e108 := range l107 {
+		for _, e111 := range l110 {
 			{
-				buffer.PutFloat64At(w, off, e108)
+				buffer.PutFloat64At(w, off, e111)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l109 := x.RmLI32
-	b.WriteVarUint32(uint32(len(l109)))
-	if len(l109) > 0 {
-		b.Reserve(1 + len(l109)*5 + buffer.BatchSlack)
+	l112 := x.RmLI32
+	b.WriteVarUint32(uint32(len(l112)))
+	if len(l112) > 0 {
+		b.Reserve(1 + len(l112)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e110 := range l109 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e110))
+		for _, e113 := range l112 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e113))
 		}
 		b.SetWriterIndex(off)
 	}
-	l111 := x.RmLI64
-	b.WriteVarUint32(uint32(len(l111)))
-	if len(l111) > 0 {
-		b.Reserve(1 + len(l111)*9 + buffer.BatchSlack)
+	l114 := x.RmLI64
+	b.WriteVarUint32(uint32(len(l114)))
+	if len(l114) > 0 {
+		b.Reserve(1 + len(l114)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e112 := range l111 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e112))
+		for _, e115 := range l114 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e115))
 		}
 		b.SetWriterIndex(off)
 	}
-	l113 := x.RmLI8
-	b.WriteVarUint32(uint32(len(l113)))
-	if len(l113) > 0 {
-		b.Reserve(1 + len(l113)*1 + buffer.BatchSlack)
+	l116 := x.RmLI8
+	b.WriteVarUint32(uint32(len(l116)))
+	if len(l116) > 0 {
+		b.Reserve(1 + len(l116)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e114 := range l113 {
+		for _, e117 := range l116 {
 			{
-				buffer.PutInt8At(w, off, e114)
+				buffer.PutInt8At(w, off, e117)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l115 := x.RmLL
-	b.WriteVarUint32(uint32(len(l115)))
-	if len(l115) > 0 {
+	l118 := x.RmLL
+	b.WriteVarUint32(uint32(len(l118)))
+	if len(l118) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e116 := range l115 {
-			b.WriteVarUint32(uint32(len(e116)))
-			if len(e116) > 0 {
-				b.Reserve(1 + len(e116)*5 + buffer.BatchSlack)
+		for _, e119 := range l118 {
+			b.WriteVarUint32(uint32(len(e119)))
+			if len(e119) > 0 {
+				b.Reserve(1 + len(e119)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e117 := range e116 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e117))
+				for _, e120 := range e119 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e120))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l118 := x.RmLM
-	b.WriteVarUint32(uint32(len(l118)))
-	if len(l118) > 0 {
+	l121 := x.RmLM
+	b.WriteVarUint32(uint32(len(l121)))
+	if len(l121) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e119 := range l118 {
-			var mw120 serializer.MapWriter
-			mw120.Begin(b, len(e119))
-			for k121, v122 := range e119 {
-				mw120.Entry(b)
-				serializer.WriteString(b, k121)
-				b.WriteVarInt32(v122)
+		for _, e122 := range l121 {
+			var mw123 serializer.MapWriter
+			mw123.Begin(b, len(e122))
+			for k124, v125 := range e122 {
+				mw123.Entry(b)
+				serializer.WriteString(b, k124)
+				b.WriteVarInt32(v125)
 			}
-			mw120.End(b)
+			mw123.End(b)
 		}
 	}
-	l123 := x.RmLPI
-	b.WriteVarUint32(uint32(len(l123)))
-	if len(l123) > 0 {
-		h124 := byte(0x0c)
-		for _, p125 := range l123 {
-			if p125 == nil {
-				h124 = 0x0e
+	l126 := x.RmLPI
+	b.WriteVarUint32(uint32(len(l126)))
+	if len(l126) > 0 {
+		h127 := byte(0x0c)
+		for _, p128 := range l126 {
+			if p128 == nil {
+				h127 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h124)
-		for _, p125 := range l123 {
-			if h124 == 0x0e {
-				if p125 == nil {
+		b.WriteUint8(h127)
+		for _, p128 := range l126 {
+			if h127 == 0x0e {
+				if p128 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p125)
+			b.WriteVarInt32(*p128)
 		}
 	}
-	l126 := x.RmLS
-	b.WriteVarUint32(uint32(len(l126)))
-	if len(l126) > 0 {
+	l129 := x.RmLS
+	{
+		sz131 := 6 + buffer.BatchSlack + len(l129)*9
+		for _, e130 := range l129 {
+			sz131 += len(e130)
+		}
+		b.Reserve(sz131)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l129)))
+		if len(l129) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e130 := range l129 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e130))<<2|2)
+				off += copy(w[off:], e130)
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l132 := x.RmLT
+	b.WriteVarUint32(uint32(len(l132)))
+	if len(l132) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e127 := range l126 {
-			serializer.WriteString(b, e127)
+		for _, e133 := range l132 {
+			serializer.WriteTime(b, e133)
 		}
 	}
-	l128 := x.RmLT
-	b.WriteVarUint32(uint32(len(l128)))
-	if len(l128) > 0 {
-		b.WriteUint8(0x0c)
-		for _, e129 := range l128 {
-			serializer.WriteTime(b, e129)
-		}
-	}
-	l130 := x.RmLU16
-	b.WriteVarUint32(uint32(len(l130)))
-	if len(l130) > 0 {
-		b.Reserve(1 + len(l130)*2 + buffer.BatchSlack)
+	l134 := x.RmLU16
+	b.WriteVarUint32(uint32(len(l134)))
+	if len(l134) > 0 {
+		b.Reserve(1 + len(l134)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e131 := range l130 {
+		for _, e135 := range l134 {
 			{
-				buffer.PutUint16At(w, off, e131)
+				buffer.PutUint16At(w, off, e135)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l132 := x.RmLU64
-	b.WriteVarUint32(uint32(len(l132)))
-	if len(l132) > 0 {
-		b.Reserve(1 + len(l132)*9 + buffer.BatchSlack)
+	l136 := x.RmLU64
+	b.WriteVarUint32(uint32(len(l136)))
+	if len(l136) > 0 {
+		b.Reserve(1 + len(l136)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e133 := range l132 {
-			off = buffer.PutVarUint64At(w, off, e133)
+		for _, e137 := range l136 {
+			off = buffer.PutVarUint64At(w, off, e137)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw134 serializer.MapWriter
-	mw134.Begin(b, len(x.RmMBS))
-	for k135, v136 := range x.RmMBS {
-		mw134.Entry(b)
-		b.WriteBool(k135)
-		serializer.WriteString(b, v136)
+	var mw138 serializer.MapWriter
+	mw138.Begin(b, len(x.RmMBS))
+	for k139, v140 := range x.RmMBS {
+		mw138.Entry(b)
+		b.WriteBool(k139)
+		serializer.WriteString(b, v140)
 	}
-	mw134.End(b)
-	var mw137 serializer.MapWriter
-	mw137.Begin(b, len(x.RmMES))
-	for k138, v139 := range x.RmMES {
-		mw137.Entry(b)
-		b.WriteVarUint32(uint32(k138))
-		serializer.WriteString(b, v139)
+	mw138.End(b)
+	var mw141 serializer.MapWriter
+	mw141.Begin(b, len(x.RmMES))
+	for k142, v143 := range x.RmMES {
+		mw141.Entry(b)
+		b.WriteVarUint32(uint32(k142))
+		serializer.WriteString(b, v143)
 	}
-	mw137.End(b)
-	var mw140 serializer.MapWriter
-	mw140.Begin(b, len(x.RmMI64F))
-	for k141, v142 := range x.RmMI64F {
-		mw140.Entry(b)
-		b.WriteVarInt64(k141)
-		b.WriteFloat64(v142)
+	mw141.End(b)
+	var mw144 serializer.MapWriter
+	mw144.Begin(b, len(x.RmMI64F))
+	for k145, v146 := range x.RmMI64F {
+		mw144.Entry(b)
+		b.WriteVarInt64(k145)
+		b.WriteFloat64(v146)
 	}
-	mw140.End(b)
-	var mw143 serializer.MapWriter
-	mw143.Begin(b, len(x.RmMIS))
-	for k144, v145 := range x.RmMIS {
-		mw143.Entry(b)
-		b.WriteVarInt32(k144)
-		serializer.WriteString(b, v145)
+	mw144.End(b)
+	var mw147 serializer.MapWriter
+	mw147.Begin(b, len(x.RmMIS))
+	for k148, v149 := range x.RmMIS {
+		mw147.Entry(b)
+		b.WriteVarInt32(k148)
+		serializer.WriteString(b, v149)
 	}
-	mw143.End(b)
-	var mw146 serializer.MapWriter
-	mw146.Begin(b, len(x.RmMSI))
-	for k147, v148 := range x.RmMSI {
-		mw146.Entry(b)
-		serializer.WriteString(b, k147)
-		b.WriteVarInt32(v148)
+	mw147.End(b)
+	var mw150 serializer.MapWriter
+	mw150.Begin(b, len(x.RmMSI))
+	for k151, v152 := range x.RmMSI {
+		mw150.Entry(b)
+		serializer.WriteString(b, k151)
+		b.WriteVarInt32(v152)
 	}
-	mw146.End(b)
-	var mw149 serializer.MapWriter
-	mw149.Begin(b, len(x.RmMSL))
-	for k150, v151 := range x.RmMSL {
-		mw149.Entry(b)
-		serializer.WriteString(b, k150)
-		b.WriteVarUint32(uint32(len(v151)))
-		if len(v151) > 0 {
-			b.WriteUint8(0x0c)
-			for _, e152 := range v151 {
-				serializer.WriteString(b, e152)
-			}
-		}
-	}
-	mw149.End(b)
+	mw150.End(b)
 	var mw153 serializer.MapWriter
-	mw153.Begin(b, len(x.RmMSM))
-	for k154, v155 := range x.RmMSM {
+	mw153.Begin(b, len(x.RmMSL))
+	for k154, v155 := range x.RmMSL {
 		mw153.Entry(b)
 		serializer.WriteString(b, k154)
-		var mw156 serializer.MapWriter
-		mw156.Begin(b, len(v155))
-		for k157, v158 := range v155 {
-			mw156.Entry(b)
-			serializer.WriteString(b, k157)
-			b.WriteVarInt32(v158)
+		{
+			sz157 := 6 + buffer.BatchSlack + len(v155)*9
+			for _, e156 := range v155 {
+				sz157 += len(e156)
+			}
+			b.Reserve(sz157)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(v155)))
+			if len(v155) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e156 := range v155 {
+					off = buffer.PutVarUint64At(w, off, uint64(len(e156))<<2|2)
+					off += copy(w[off:], e156)
+				}
+			}
+			b.SetWriterIndex(off)
 		}
-		mw156.End(b)
 	}
 	mw153.End(b)
-	var mw159 serializer.MapWriter
-	mw159.Begin(b, len(x.RmMSP))
-	for k160, v161 := range x.RmMSP {
-		if v161 == nil {
-			mw159.NullEntry(b)
-			serializer.WriteString(b, k160)
+	var mw158 serializer.MapWriter
+	mw158.Begin(b, len(x.RmMSM))
+	for k159, v160 := range x.RmMSM {
+		mw158.Entry(b)
+		serializer.WriteString(b, k159)
+		var mw161 serializer.MapWriter
+		mw161.Begin(b, len(v160))
+		for k162, v163 := range v160 {
+			mw161.Entry(b)
+			serializer.WriteString(b, k162)
+			b.WriteVarInt32(v163)
+		}
+		mw161.End(b)
+	}
+	mw158.End(b)
+	var mw164 serializer.MapWriter
+	mw164.Begin(b, len(x.RmMSP))
+	for k165, v166 := range x.RmMSP {
+		if v166 == nil {
+			mw164.NullEntry(b)
+			serializer.WriteString(b, k165)
 		} else {
-			mw159.Entry(b)
-			serializer.WriteString(b, k160)
-			b.WriteVarInt32(*v161)
+			mw164.Entry(b)
+			serializer.WriteString(b, k165)
+			b.WriteVarInt32(*v166)
 		}
 	}
-	mw159.End(b)
-	var mw162 serializer.MapWriter
-	mw162.Begin(b, len(x.RmMU8))
-	for k163, v164 := range x.RmMU8 {
-		mw162.Entry(b)
-		b.WriteUint8(k163)
-		b.WriteUint16(v164)
+	mw164.End(b)
+	var mw167 serializer.MapWriter
+	mw167.Begin(b, len(x.RmMU8))
+	for k168, v169 := range x.RmMU8 {
+		mw167.Entry(b)
+		b.WriteUint8(k168)
+		b.WriteUint16(v169)
 	}
-	mw162.End(b)
+	mw167.End(b)
 	if x.RmNBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l165 := x.RmNBin
-		b.WriteVarUint32(uint32(len(l165)))
-		b.WriteBytes(l165)
+		l170 := x.RmNBin
+		b.WriteVarUint32(uint32(len(l170)))
+		b.WriteBytes(l170)
 	}
 	if x.RmNLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l166 := x.RmNLS
-		b.WriteVarUint32(uint32(len(l166)))
-		if len(l166) > 0 {
-			b.WriteUint8(0x0c)
-			for _, e167 := range l166 {
-				serializer.WriteString(b, e167)
+		l171 := x.RmNLS
+		{
+			sz173 := 6 + buffer.BatchSlack + len(l171)*9
+			for _, e172 := range l171 {
+				sz173 += len(e172)
 			}
+			b.Reserve(sz173)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(l171)))
+			if len(l171) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e172 := range l171 {
+					off = buffer.PutVarUint64At(w, off, uint64(len(e172))<<2|2)
+					off += copy(w[off:], e172)
+				}
+			}
+			b.SetWriterIndex(off)
 		}
 	}
 	if x.RmNM == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw168 serializer.MapWriter
-		mw168.Begin(b, len(x.RmNM))
-		for k169, v170 := range x.RmNM {
-			mw168.Entry(b)
-			serializer.WriteString(b, k169)
-			b.WriteVarInt32(v170)
+		var mw174 serializer.MapWriter
+		mw174.Begin(b, len(x.RmNM))
+		for k175, v176 := range x.RmNM {
+			mw174.Entry(b)
+			serializer.WriteString(b, k175)
+			b.WriteVarInt32(v176)
 		}
-		mw168.End(b)
+		mw174.End(b)
 	}
-	l171 := x.RmRaw
-	b.WriteVarUint32(uint32(len(l171)))
-	if len(l171) > 0 {
-		b.Reserve(1 + len(l171)*1 + buffer.BatchSlack)
+	l177 := x.RmRaw
+	b.WriteVarUint32(uint32(len(l177)))
+	if len(l177) > 0 {
+		b.Reserve(1 + len(l177)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e172 := range l171 {
+		for _, e178 := range l177 {
 			{
-				buffer.PutUint8At(w, off, e172)
+				buffer.PutUint8At(w, off, e178)
 				off += 1
 			}
 		}
@@ -2223,92 +2289,92 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	n173 := c.ReadArrayLength(1)
-	a174 := make([]bool, n173)
-	r.ReadRawBools(a174)
-	x.ABool = a174
+	n179 := c.ReadArrayLength(1)
+	a180 := make([]bool, n179)
+	r.ReadRawBools(a180)
+	x.ABool = a180
 	if c.Failed() {
 		c.Trace("ABool")
 		return
 	}
-	n175 := c.ReadArrayLength(4)
-	a176 := make([]float32, n175)
-	r.ReadRawFloat32s(a176)
-	x.AF32 = a176
+	n181 := c.ReadArrayLength(4)
+	a182 := make([]float32, n181)
+	r.ReadRawFloat32s(a182)
+	x.AF32 = a182
 	if c.Failed() {
 		c.Trace("AF32")
 		return
 	}
-	n177 := c.ReadArrayLength(8)
-	a178 := make([]float64, n177)
-	r.ReadRawFloat64s(a178)
-	x.AF64 = a178
+	n183 := c.ReadArrayLength(8)
+	a184 := make([]float64, n183)
+	r.ReadRawFloat64s(a184)
+	x.AF64 = a184
 	if c.Failed() {
 		c.Trace("AF64")
 		return
 	}
-	n179 := c.ReadArrayLength(2)
-	a180 := make([]int16, n179)
-	r.ReadRawInt16s(a180)
-	x.AI16 = a180
+	n185 := c.ReadArrayLength(2)
+	a186 := make([]int16, n185)
+	r.ReadRawInt16s(a186)
+	x.AI16 = a186
 	if c.Failed() {
 		c.Trace("AI16")
 		return
 	}
-	n181 := c.ReadArrayLength(4)
-	a182 := make([]int32, n181)
-	r.ReadRawInt32s(a182)
-	x.AI32 = a182
+	n187 := c.ReadArrayLength(4)
+	a188 := make([]int32, n187)
+	r.ReadRawInt32s(a188)
+	x.AI32 = a188
 	if c.Failed() {
 		c.Trace("AI32")
 		return
 	}
-	n183 := c.ReadArrayLength(8)
-	a184 := make([]int64, n183)
-	r.ReadRawInt64s(a184)
-	x.AI64 = a184
+	n189 := c.ReadArrayLength(8)
+	a190 := make([]int64, n189)
+	r.ReadRawInt64s(a190)
+	x.AI64 = a190
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	n185 := c.ReadArrayLength(1)
-	a186 := make([]int8, n185)
-	for i187 := range a186 {
-		a186[i187] = r.ReadInt8()
+	n191 := c.ReadArrayLength(1)
+	a192 := make([]int8, n191)
+	for i193 := range a192 {
+		a192[i193] = r.ReadInt8()
 	}
-	x.AI8 = a186
+	x.AI8 = a192
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	n188 := c.ReadArrayLength(2)
-	a189 := make([]uint16, n188)
-	r.ReadRawUint16s(a189)
-	x.AU16 = a189
+	n194 := c.ReadArrayLength(2)
+	a195 := make([]uint16, n194)
+	r.ReadRawUint16s(a195)
+	x.AU16 = a195
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	n190 := c.ReadArrayLength(4)
-	a191 := make([]uint32, n190)
-	r.ReadRawUint32s(a191)
-	x.AU32 = a191
+	n196 := c.ReadArrayLength(4)
+	a197 := make([]uint32, n196)
+	r.ReadRawUint32s(a197)
+	x.AU32 = a197
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	n192 := c.ReadArrayLength(8)
-	a193 := make([]uint64, n192)
-	r.ReadRawUint64s(a193)
-	x.AU64 = a193
+	n198 := c.ReadArrayLength(8)
+	a199 := make([]uint64, n198)
+	r.ReadRawUint64s(a199)
+	x.AU64 = a199
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	n194 := c.ReadArrayLength(1)
-	a195 := make([]uint8, n194)
-	copy(a195, r.ReadBytes(n194))
-	x.AU8 = a195
+	n200 := c.ReadArrayLength(1)
+	a201 := make([]uint8, n200)
+	copy(a201, r.ReadBytes(n200))
+	x.AU8 = a201
 	if c.Failed() {
 		c.Trace("AU8")
 		return
@@ -2318,550 +2384,584 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n196 := c.ReadLength(2)
-	if n196 != 3 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n196, 3))
+	n202 := c.ReadLength(2)
+	if n202 != 3 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n202, 3))
 		return
 	}
-	var l197 [3]int16
-	if n196 > 0 {
-		hn199 := c.ReadListHeader(3)
-		for i198 := range l197 {
-			if hn199 && !c.ReadFlag() {
-				continue
-			}
-			l197[i198] = r.ReadInt16()
-			if c.Failed() {
-				c.TraceIndex(i198)
-				break
+	var l203 [3]int16
+	if n202 > 0 {
+		hn205 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i204 := range l203 {
+				if hn205 && !c.ReadFlag() {
+					continue
+				}
+				l203[i204] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i204)
+					break
+				}
 			}
 		}
 	}
-	x.Fix = l197
+	x.Fix = l203
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n201 := c.ReadLength(1)
-	l202 := serializer.MakeSlice[[]bool](c, n201)
-	if n201 > 0 {
-		hn204 := c.ReadListHeader(1)
-		for i203 := range l202 {
-			if hn204 && !c.ReadFlag() {
-				continue
-			}
-			l202[i203] = r.ReadBool()
-			if c.Failed() {
-				c.TraceIndex(i203)
-				break
+	n207 := c.ReadLength(1)
+	l208 := serializer.MakeSlice[[]bool](c, n207)
+	if n207 > 0 {
+		hn210 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i209 := range l208 {
+				if hn210 && !c.ReadFlag() {
+					continue
+				}
+				l208[i209] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i209)
+					break
+				}
 			}
 		}
 	}
-	x.LB = l202
+	x.LB = l208
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n206 := c.ReadLength(1)
-	l207 := serializer.MakeSlice[[]Color](c, n206)
-	if n206 > 0 {
-		hn209 := c.ReadListHeader(25)
-		for i208 := range l207 {
-			if hn209 && !c.ReadFlag() {
-				continue
-			}
-			l207[i208] = Color(r.ReadVarUint32())
-			if c.Failed() {
-				c.TraceIndex(i208)
-				break
+	n212 := c.ReadLength(1)
+	l213 := serializer.MakeSlice[[]Color](c, n212)
+	if n212 > 0 {
+		hn215 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i214 := range l213 {
+				if hn215 && !c.ReadFlag() {
+					continue
+				}
+				l213[i214] = Color(r.ReadVarUint32())
+				if c.Failed() {
+					c.TraceIndex(i214)
+					break
+				}
 			}
 		}
 	}
-	x.LE = l207
+	x.LE = l213
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n211 := c.ReadLength(4)
-	l212 := serializer.MakeSlice[[]float32](c, n211)
-	if n211 > 0 {
-		hn214 := c.ReadListHeader(19)
-		for i213 := range l212 {
-			if hn214 && !c.ReadFlag() {
-				continue
-			}
-			l212[i213] = r.ReadFloat32()
-			if c.Failed() {
-				c.TraceIndex(i213)
-				break
+	n217 := c.ReadLength(4)
+	l218 := serializer.MakeSlice[[]float32](c, n217)
+	if n217 > 0 {
+		hn220 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i219 := range l218 {
+				if hn220 && !c.ReadFlag() {
+					continue
+				}
+				l218[i219] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i219)
+					break
+				}
 			}
 		}
 	}
-	x.LF32 = l212
+	x.LF32 = l218
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n216 := c.ReadLength(8)
-	l217 := serializer.MakeSlice[[]float64](c, n216)
-	if n216 > 0 {
-		hn219 := c.ReadListHeader(20)
-		for i218 := range l217 {
-			if hn219 && !c.ReadFlag() {
-				continue
-			}
-			l217[i218] = r.ReadFloat64()
-			if c.Failed() {
-				c.TraceIndex(i218)
-				break
+	n222 := c.ReadLength(8)
+	l223 := serializer.MakeSlice[[]float64](c, n222)
+	if n222 > 0 {
+		hn225 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i224 := range l223 {
+				if hn225 && !c.ReadFlag() {
+					continue
+				}
+				l223[i224] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i224)
+					break
+				}
 			}
 		}
 	}
-	x.LF64 = l217
+	x.LF64 = l223
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n221 := c.ReadLength(1)
-	l222 := serializer.MakeSlice[[]int32](c, n221)
-	if n221 > 0 {
-		hn224 := c.ReadListHeader(5)
-		for i223 := range l222 {
-			if hn224 && !c.ReadFlag() {
-				continue
-			}
-			l222[i223] = r.ReadVarInt32()
-			if c.Failed() {
-				c.TraceIndex(i223)
-				break
+	n227 := c.ReadLength(1)
+	l228 := serializer.MakeSlice[[]int32](c, n227)
+	if n227 > 0 {
+		hn230 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i229 := range l228 {
+				if hn230 && !c.ReadFlag() {
+					continue
+				}
+				l228[i229] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i229)
+					break
+				}
 			}
 		}
 	}
-	x.LI32 = l222
+	x.LI32 = l228
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n226 := c.ReadLength(1)
-	l227 := serializer.MakeSlice[[]int64](c, n226)
-	if n226 > 0 {
-		hn229 := c.ReadListHeader(7)
-		for i228 := range l227 {
-			if hn229 && !c.ReadFlag() {
-				continue
-			}
-			l227[i228] = r.ReadVarInt64()
-			if c.Failed() {
-				c.TraceIndex(i228)
-				break
+	n232 := c.ReadLength(1)
+	l233 := serializer.MakeSlice[[]int64](c, n232)
+	if n232 > 0 {
+		hn235 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i234 := range l233 {
+				if hn235 && !c.ReadFlag() {
+					continue
+				}
+				l233[i234] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i234)
+					break
+				}
 			}
 		}
 	}
-	x.LI64 = l227
+	x.LI64 = l233
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n231 := c.ReadLength(1)
-	l232 := serializer.MakeSlice[[]int8](c, n231)
-	if n231 > 0 {
-		hn234 := c.ReadListHeader(2)
-		for i233 := range l232 {
-			if hn234 && !c.ReadFlag() {
-				continue
-			}
-			l232[i233] = r.ReadInt8()
-			if c.Failed() {
-				c.TraceIndex(i233)
-				break
+	n237 := c.ReadLength(1)
+	l238 := serializer.MakeSlice[[]int8](c, n237)
+	if n237 > 0 {
+		hn240 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i239 := range l238 {
+				if hn240 && !c.ReadFlag() {
+					continue
+				}
+				l238[i239] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i239)
+					break
+				}
 			}
 		}
 	}
-	x.LI8 = l232
+	x.LI8 = l238
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n236 := c.ReadLength(1)
-	l237 := serializer.MakeSlice[[][]int32](c, n236)
-	if n236 > 0 {
-		hn239 := c.ReadListHeader(22)
-		for i238 := range l237 {
-			if hn239 && !c.ReadFlag() {
-				continue
-			}
-			n241 := c.ReadLength(1)
-			l242 := serializer.MakeSlice[[]int32](c, n241)
-			if n241 > 0 {
-				hn244 := c.ReadListHeader(5)
-				for i243 := range l242 {
-					if hn244 && !c.ReadFlag() {
-						continue
-					}
-					l242[i243] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i243)
-						break
+	n242 := c.ReadLength(1)
+	l243 := serializer.MakeSlice[[][]int32](c, n242)
+	if n242 > 0 {
+		hn245 := c.ReadListHeader(22)
+		if !c.Failed() {
+			for i244 := range l243 {
+				if hn245 && !c.ReadFlag() {
+					continue
+				}
+				n247 := c.ReadLength(1)
+				l248 := serializer.MakeSlice[[]int32](c, n247)
+				if n247 > 0 {
+					hn250 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i249 := range l248 {
+							if hn250 && !c.ReadFlag() {
+								continue
+							}
+							l248[i249] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i249)
+								break
+							}
+						}
 					}
 				}
-			}
-			l237[i238] = l242
-			if c.Failed() {
-				c.TraceIndex(i238)
-				break
+				l243[i244] = l248
+				if c.Failed() {
+					c.TraceIndex(i244)
+					break
+				}
 			}
 		}
 	}
-	x.LL = l237
+	x.LL = l243
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n246 := c.ReadLength(1)
-	l247 := serializer.MakeSlice[[]map[string]int32](c, n246)
-	if n246 > 0 {
-		hn249 := c.ReadListHeader(24)
-		for i248 := range l247 {
-			if hn249 && !c.ReadFlag() {
-				continue
-			}
-			n251 := c.ReadLength(2)
-			m252 := serializer.MakeMap[map[string]int32](c, n251)
-			for n251 > 0 && !c.Failed() {
-				sz253, vn254 := c.ReadMapChunk(n251, 21, 5)
-				for j255 := 0; j255 < sz253 && !c.Failed(); j255++ {
-					var k256 string
-					k256 = c.ReadString()
-					var v257 int32
-					if !vn254 {
-						v257 = r.ReadVarInt32()
-					}
-					m252[k256] = v257
+	n252 := c.ReadLength(1)
+	l253 := serializer.MakeSlice[[]map[string]int32](c, n252)
+	if n252 > 0 {
+		hn255 := c.ReadListHeader(24)
+		if !c.Failed() {
+			for i254 := range l253 {
+				if hn255 && !c.ReadFlag() {
+					continue
 				}
-				n251 -= sz253
-			}
-			l247[i248] = m252
-			if c.Failed() {
-				c.TraceIndex(i248)
-				break
+				n257 := c.ReadLength(2)
+				m258 := serializer.MakeMap[map[string]int32](c, n257)
+				for n257 > 0 && !c.Failed() {
+					sz259, vn260 := c.ReadMapChunk(n257, 21, 5)
+					for j261 := 0; j261 < sz259 && !c.Failed(); j261++ {
+						var k262 string
+						k262 = c.ReadString()
+						var v263 int32
+						if !vn260 {
+							v263 = r.ReadVarInt32()
+						}
+						m258[k262] = v263
+					}
+					n257 -= sz259
+				}
+				l253[i254] = m258
+				if c.Failed() {
+					c.TraceIndex(i254)
+					break
+				}
 			}
 		}
 	}
-	x.LM = l247
+	x.LM = l253
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n258 := c.ReadLength(1)
-	l259 := serializer.MakeSlice[[]*int32](c, n258)
-	if n258 > 0 {
-		hn261 := c.ReadListHeader(5)
-		for i260 := range l259 {
-			if hn261 && !c.ReadFlag() {
-				continue
-			}
-			p263 := serializer.Alloc[int32](c)
-			*p263 = r.ReadVarInt32()
-			l259[i260] = p263
-			if c.Failed() {
-				c.TraceIndex(i260)
-				break
+	n264 := c.ReadLength(1)
+	l265 := serializer.MakeSlice[[]*int32](c, n264)
+	if n264 > 0 {
+		hn267 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i266 := range l265 {
+				if hn267 && !c.ReadFlag() {
+					continue
+				}
+				p269 := serializer.Alloc[int32](c)
+				*p269 = r.ReadVarInt32()
+				l265[i266] = p269
+				if c.Failed() {
+					c.TraceIndex(i266)
+					break
+				}
 			}
 		}
 	}
-	x.LPI = l259
+	x.LPI = l265
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n264 := c.ReadLength(1)
-	l265 := serializer.MakeSlice[[]string](c, n264)
-	if n264 > 0 {
-		hn267 := c.ReadListHeader(21)
-		for i266 := range l265 {
-			if hn267 && !c.ReadFlag() {
-				continue
-			}
-			l265[i266] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i266)
-				break
+	n270 := c.ReadLength(1)
+	l271 := serializer.MakeSlice[[]string](c, n270)
+	if n270 > 0 {
+		hn273 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i272 := range l271 {
+				if hn273 && !c.ReadFlag() {
+					continue
+				}
+				l271[i272] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i272)
+					break
+				}
 			}
 		}
 	}
-	x.LS = l265
+	x.LS = l271
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n269 := c.ReadLength(1)
-	l270 := serializer.MakeSlice[[]time.Time](c, n269)
-	if n269 > 0 {
-		hn272 := c.ReadListHeader(38)
-		for i271 := range l270 {
-			if hn272 && !c.ReadFlag() {
-				continue
-			}
-			l270[i271] = c.ReadTime()
-			if c.Failed() {
-				c.TraceIndex(i271)
-				break
+	n275 := c.ReadLength(1)
+	l276 := serializer.MakeSlice[[]time.Time](c, n275)
+	if n275 > 0 {
+		hn278 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i277 := range l276 {
+				if hn278 && !c.ReadFlag() {
+					continue
+				}
+				l276[i277] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i277)
+					break
+				}
 			}
 		}
 	}
-	x.LT = l270
+	x.LT = l276
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n274 := c.ReadLength(2)
-	l275 := serializer.MakeSlice[[]uint16](c, n274)
-	if n274 > 0 {
-		hn277 := c.ReadListHeader(10)
-		for i276 := range l275 {
-			if hn277 && !c.ReadFlag() {
-				continue
-			}
-			l275[i276] = r.ReadUint16()
-			if c.Failed() {
-				c.TraceIndex(i276)
-				break
+	n280 := c.ReadLength(2)
+	l281 := serializer.MakeSlice[[]uint16](c, n280)
+	if n280 > 0 {
+		hn283 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i282 := range l281 {
+				if hn283 && !c.ReadFlag() {
+					continue
+				}
+				l281[i282] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i282)
+					break
+				}
 			}
 		}
 	}
-	x.LU16 = l275
+	x.LU16 = l281
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n279 := c.ReadLength(1)
-	l280 := serializer.MakeSlice[[]uint64](c, n279)
-	if n279 > 0 {
-		hn282 := c.ReadListHeader(14)
-		for i281 := range l280 {
-			if hn282 && !c.ReadFlag() {
-				continue
-			}
-			l280[i281] = r.ReadVarUint64()
-			if c.Failed() {
-				c.TraceIndex(i281)
-				break
+	n285 := c.ReadLength(1)
+	l286 := serializer.MakeSlice[[]uint64](c, n285)
+	if n285 > 0 {
+		hn288 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i287 := range l286 {
+				if hn288 && !c.ReadFlag() {
+					continue
+				}
+				l286[i287] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i287)
+					break
+				}
 			}
 		}
 	}
-	x.LU64 = l280
+	x.LU64 = l286
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n284 := c.ReadLength(2)
-	m285 := serializer.MakeMap[map[bool]string](c, n284)
-	for n284 > 0 && !c.Failed() {
-		sz286, vn287 := c.ReadMapChunk(n284, 1, 21)
-		for j288 := 0; j288 < sz286 && !c.Failed(); j288++ {
-			var k289 bool
-			k289 = r.ReadBool()
-			var v290 string
-			if !vn287 {
-				v290 = c.ReadString()
+	n290 := c.ReadLength(2)
+	m291 := serializer.MakeMap[map[bool]string](c, n290)
+	for n290 > 0 && !c.Failed() {
+		sz292, vn293 := c.ReadMapChunk(n290, 1, 21)
+		for j294 := 0; j294 < sz292 && !c.Failed(); j294++ {
+			var k295 bool
+			k295 = r.ReadBool()
+			var v296 string
+			if !vn293 {
+				v296 = c.ReadString()
 			}
-			m285[k289] = v290
+			m291[k295] = v296
 		}
-		n284 -= sz286
+		n290 -= sz292
 	}
-	x.MBS = m285
+	x.MBS = m291
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n291 := c.ReadLength(2)
-	m292 := serializer.MakeMap[map[Color]string](c, n291)
-	for n291 > 0 && !c.Failed() {
-		sz293, vn294 := c.ReadMapChunk(n291, 25, 21)
-		for j295 := 0; j295 < sz293 && !c.Failed(); j295++ {
-			var k296 Color
-			k296 = Color(r.ReadVarUint32())
-			var v297 string
-			if !vn294 {
-				v297 = c.ReadString()
+	n297 := c.ReadLength(2)
+	m298 := serializer.MakeMap[map[Color]string](c, n297)
+	for n297 > 0 && !c.Failed() {
+		sz299, vn300 := c.ReadMapChunk(n297, 25, 21)
+		for j301 := 0; j301 < sz299 && !c.Failed(); j301++ {
+			var k302 Color
+			k302 = Color(r.ReadVarUint32())
+			var v303 string
+			if !vn300 {
+				v303 = c.ReadString()
 			}
-			m292[k296] = v297
+			m298[k302] = v303
 		}
-		n291 -= sz293
+		n297 -= sz299
 	}
-	x.MES = m292
+	x.MES = m298
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n298 := c.ReadLength(2)
-	m299 := serializer.MakeMap[map[int64]float64](c, n298)
-	for n298 > 0 && !c.Failed() {
-		sz300, vn301 := c.ReadMapChunk(n298, 7, 20)
-		for j302 := 0; j302 < sz300 && !c.Failed(); j302++ {
-			var k303 int64
-			k303 = r.ReadVarInt64()
-			var v304 float64
-			if !vn301 {
-				v304 = r.ReadFloat64()
+	n304 := c.ReadLength(2)
+	m305 := serializer.MakeMap[map[int64]float64](c, n304)
+	for n304 > 0 && !c.Failed() {
+		sz306, vn307 := c.ReadMapChunk(n304, 7, 20)
+		for j308 := 0; j308 < sz306 && !c.Failed(); j308++ {
+			var k309 int64
+			k309 = r.ReadVarInt64()
+			var v310 float64
+			if !vn307 {
+				v310 = r.ReadFloat64()
 			}
-			m299[k303] = v304
+			m305[k309] = v310
 		}
-		n298 -= sz300
+		n304 -= sz306
 	}
-	x.MI64F = m299
+	x.MI64F = m305
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n305 := c.ReadLength(2)
-	m306 := serializer.MakeMap[map[int32]string](c, n305)
-	for n305 > 0 && !c.Failed() {
-		sz307, vn308 := c.ReadMapChunk(n305, 5, 21)
-		for j309 := 0; j309 < sz307 && !c.Failed(); j309++ {
-			var k310 int32
-			k310 = r.ReadVarInt32()
-			var v311 string
-			if !vn308 {
-				v311 = c.ReadString()
+	n311 := c.ReadLength(2)
+	m312 := serializer.MakeMap[map[int32]string](c, n311)
+	for n311 > 0 && !c.Failed() {
+		sz313, vn314 := c.ReadMapChunk(n311, 5, 21)
+		for j315 := 0; j315 < sz313 && !c.Failed(); j315++ {
+			var k316 int32
+			k316 = r.ReadVarInt32()
+			var v317 string
+			if !vn314 {
+				v317 = c.ReadString()
 			}
-			m306[k310] = v311
+			m312[k316] = v317
 		}
-		n305 -= sz307
+		n311 -= sz313
 	}
-	x.MIS = m306
+	x.MIS = m312
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n312 := c.ReadLength(2)
-	m313 := serializer.MakeMap[map[string]int32](c, n312)
-	for n312 > 0 && !c.Failed() {
-		sz314, vn315 := c.ReadMapChunk(n312, 21, 5)
-		for j316 := 0; j316 < sz314 && !c.Failed(); j316++ {
-			var k317 string
-			k317 = c.ReadString()
-			var v318 int32
-			if !vn315 {
-				v318 = r.ReadVarInt32()
+	n318 := c.ReadLength(2)
+	m319 := serializer.MakeMap[map[string]int32](c, n318)
+	for n318 > 0 && !c.Failed() {
+		sz320, vn321 := c.ReadMapChunk(n318, 21, 5)
+		for j322 := 0; j322 < sz320 && !c.Failed(); j322++ {
+			var k323 string
+			k323 = c.ReadString()
+			var v324 int32
+			if !vn321 {
+				v324 = r.ReadVarInt32()
 			}
-			m313[k317] = v318
+			m319[k323] = v324
 		}
-		n312 -= sz314
+		n318 -= sz320
 	}
-	x.MSI = m313
+	x.MSI = m319
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n319 := c.ReadLength(2)
-	m320 := serializer.MakeMap[map[string][]string](c, n319)
-	for n319 > 0 && !c.Failed() {
-		sz321, vn322 := c.ReadMapChunk(n319, 21, 22)
-		for j323 := 0; j323 < sz321 && !c.Failed(); j323++ {
-			var k324 string
-			k324 = c.ReadString()
-			var v325 []string
-			if !vn322 {
-				n326 := c.ReadLength(1)
-				l327 := serializer.MakeSlice[[]string](c, n326)
-				if n326 > 0 {
-					hn329 := c.ReadListHeader(21)
-					for i328 := range l327 {
-						if hn329 && !c.ReadFlag() {
-							continue
-						}
-						l327[i328] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i328)
-							break
+	n325 := c.ReadLength(2)
+	m326 := serializer.MakeMap[map[string][]string](c, n325)
+	for n325 > 0 && !c.Failed() {
+		sz327, vn328 := c.ReadMapChunk(n325, 21, 22)
+		for j329 := 0; j329 < sz327 && !c.Failed(); j329++ {
+			var k330 string
+			k330 = c.ReadString()
+			var v331 []string
+			if !vn328 {
+				n332 := c.ReadLength(1)
+				l333 := serializer.MakeSlice[[]string](c, n332)
+				if n332 > 0 {
+					hn335 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i334 := range l333 {
+							if hn335 && !c.ReadFlag() {
+								continue
+							}
+							l333[i334] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i334)
+								break
+							}
 						}
 					}
 				}
-				v325 = l327
+				v331 = l333
 			}
-			m320[k324] = v325
+			m326[k330] = v331
 		}
-		n319 -= sz321
+		n325 -= sz327
 	}
-	x.MSL = m320
+	x.MSL = m326
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n331 := c.ReadLength(2)
-	m332 := serializer.MakeMap[map[string]map[string]int32](c, n331)
-	for n331 > 0 && !c.Failed() {
-		sz333, vn334 := c.ReadMapChunk(n331, 21, 24)
-		for j335 := 0; j335 < sz333 && !c.Failed(); j335++ {
-			var k336 string
-			k336 = c.ReadString()
-			var v337 map[string]int32
-			if !vn334 {
-				n338 := c.ReadLength(2)
-				m339 := serializer.MakeMap[map[string]int32](c, n338)
-				for n338 > 0 && !c.Failed() {
-					sz340, vn341 := c.ReadMapChunk(n338, 21, 5)
-					for j342 := 0; j342 < sz340 && !c.Failed(); j342++ {
-						var k343 string
-						k343 = c.ReadString()
-						var v344 int32
-						if !vn341 {
-							v344 = r.ReadVarInt32()
+	n337 := c.ReadLength(2)
+	m338 := serializer.MakeMap[map[string]map[string]int32](c, n337)
+	for n337 > 0 && !c.Failed() {
+		sz339, vn340 := c.ReadMapChunk(n337, 21, 24)
+		for j341 := 0; j341 < sz339 && !c.Failed(); j341++ {
+			var k342 string
+			k342 = c.ReadString()
+			var v343 map[string]int32
+			if !vn340 {
+				n344 := c.ReadLength(2)
+				m345 := serializer.MakeMap[map[string]int32](c, n344)
+				for n344 > 0 && !c.Failed() {
+					sz346, vn347 := c.ReadMapChunk(n344, 21, 5)
+					for j348 := 0; j348 < sz346 && !c.Failed(); j348++ {
+						var k349 string
+						k349 = c.ReadString()
+						var v350 int32
+						if !vn347 {
+							v350 = r.ReadVarInt32()
 						}
-						m339[k343] = v344
+						m345[k349] = v350
 					}
-					n338 -= sz340
+					n344 -= sz346
 				}
-				v337 = m339
+				v343 = m345
 			}
-			m332[k336] = v337
+			m338[k342] = v343
 		}
-		n331 -= sz333
+		n337 -= sz339
 	}
-	x.MSM = m332
+	x.MSM = m338
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n345 := c.ReadLength(2)
-	m346 := serializer.MakeMap[map[string]*int32](c, n345)
-	for n345 > 0 && !c.Failed() {
-		sz347, vn348 := c.ReadMapChunk(n345, 21, 5)
-		for j349 := 0; j349 < sz347 && !c.Failed(); j349++ {
-			var k350 string
-			k350 = c.ReadString()
-			var v351 *int32
-			if !vn348 {
-				p352 := serializer.Alloc[int32](c)
-				*p352 = r.ReadVarInt32()
-				v351 = p352
+	n351 := c.ReadLength(2)
+	m352 := serializer.MakeMap[map[string]*int32](c, n351)
+	for n351 > 0 && !c.Failed() {
+		sz353, vn354 := c.ReadMapChunk(n351, 21, 5)
+		for j355 := 0; j355 < sz353 && !c.Failed(); j355++ {
+			var k356 string
+			k356 = c.ReadString()
+			var v357 *int32
+			if !vn354 {
+				p358 := serializer.Alloc[int32](c)
+				*p358 = r.ReadVarInt32()
+				v357 = p358
 			}
-			m346[k350] = v351
+			m352[k356] = v357
 		}
-		n345 -= sz347
+		n351 -= sz353
 	}
-	x.MSP = m346
+	x.MSP = m352
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n353 := c.ReadLength(2)
-	m354 := serializer.MakeMap[map[uint8]uint16](c, n353)
-	for n353 > 0 && !c.Failed() {
-		sz355, vn356 := c.ReadMapChunk(n353, 9, 10)
-		for j357 := 0; j357 < sz355 && !c.Failed(); j357++ {
-			var k358 uint8
-			k358 = r.ReadUint8()
-			var v359 uint16
-			if !vn356 {
-				v359 = r.ReadUint16()
+	n359 := c.ReadLength(2)
+	m360 := serializer.MakeMap[map[uint8]uint16](c, n359)
+	for n359 > 0 && !c.Failed() {
+		sz361, vn362 := c.ReadMapChunk(n359, 9, 10)
+		for j363 := 0; j363 < sz361 && !c.Failed(); j363++ {
+			var k364 uint8
+			k364 = r.ReadUint8()
+			var v365 uint16
+			if !vn362 {
+				v365 = r.ReadUint16()
 			}
-			m354[k358] = v359
+			m360[k364] = v365
 		}
-		n353 -= sz355
+		n359 -= sz361
 	}
-	x.MU8 = m354
+	x.MU8 = m360
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -2874,155 +2974,159 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n360 := c.ReadLength(1)
-		l361 := serializer.MakeSlice[[]string](c, n360)
-		if n360 > 0 {
-			hn363 := c.ReadListHeader(21)
-			for i362 := range l361 {
-				if hn363 && !c.ReadFlag() {
-					continue
-				}
-				l361[i362] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i362)
-					break
+		n366 := c.ReadLength(1)
+		l367 := serializer.MakeSlice[[]string](c, n366)
+		if n366 > 0 {
+			hn369 := c.ReadListHeader(21)
+			if !c.Failed() {
+				for i368 := range l367 {
+					if hn369 && !c.ReadFlag() {
+						continue
+					}
+					l367[i368] = c.ReadString()
+					if c.Failed() {
+						c.TraceIndex(i368)
+						break
+					}
 				}
 			}
 		}
-		x.NLS = l361
+		x.NLS = l367
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n365 := c.ReadLength(2)
-		m366 := serializer.MakeMap[map[string]int32](c, n365)
-		for n365 > 0 && !c.Failed() {
-			sz367, vn368 := c.ReadMapChunk(n365, 21, 5)
-			for j369 := 0; j369 < sz367 && !c.Failed(); j369++ {
-				var k370 string
-				k370 = c.ReadString()
-				var v371 int32
-				if !vn368 {
-					v371 = r.ReadVarInt32()
+		n371 := c.ReadLength(2)
+		m372 := serializer.MakeMap[map[string]int32](c, n371)
+		for n371 > 0 && !c.Failed() {
+			sz373, vn374 := c.ReadMapChunk(n371, 21, 5)
+			for j375 := 0; j375 < sz373 && !c.Failed(); j375++ {
+				var k376 string
+				k376 = c.ReadString()
+				var v377 int32
+				if !vn374 {
+					v377 = r.ReadVarInt32()
 				}
-				m366[k370] = v371
+				m372[k376] = v377
 			}
-			n365 -= sz367
+			n371 -= sz373
 		}
-		x.NM = m366
+		x.NM = m372
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n372 := c.ReadLength(1)
-	l373 := serializer.MakeSlice[[]uint8](c, n372)
-	if n372 > 0 {
-		hn375 := c.ReadListHeader(9)
-		for i374 := range l373 {
-			if hn375 && !c.ReadFlag() {
-				continue
-			}
-			l373[i374] = r.ReadUint8()
-			if c.Failed() {
-				c.TraceIndex(i374)
-				break
+	n378 := c.ReadLength(1)
+	l379 := serializer.MakeSlice[[]uint8](c, n378)
+	if n378 > 0 {
+		hn381 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i380 := range l379 {
+				if hn381 && !c.ReadFlag() {
+					continue
+				}
+				l379[i380] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i380)
+					break
+				}
 			}
 		}
 	}
-	x.Raw = l373
+	x.Raw = l379
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	n377 := c.ReadArrayLength(1)
-	a378 := make([]bool, n377)
-	r.ReadRawBools(a378)
-	x.RmABool = a378
+	n383 := c.ReadArrayLength(1)
+	a384 := make([]bool, n383)
+	r.ReadRawBools(a384)
+	x.RmABool = a384
 	if c.Failed() {
 		c.Trace("RmABool")
 		return
 	}
-	n379 := c.ReadArrayLength(4)
-	a380 := make([]float32, n379)
-	r.ReadRawFloat32s(a380)
-	x.RmAF32 = a380
+	n385 := c.ReadArrayLength(4)
+	a386 := make([]float32, n385)
+	r.ReadRawFloat32s(a386)
+	x.RmAF32 = a386
 	if c.Failed() {
 		c.Trace("RmAF32")
 		return
 	}
-	n381 := c.ReadArrayLength(8)
-	a382 := make([]float64, n381)
-	r.ReadRawFloat64s(a382)
-	x.RmAF64 = a382
+	n387 := c.ReadArrayLength(8)
+	a388 := make([]float64, n387)
+	r.ReadRawFloat64s(a388)
+	x.RmAF64 = a388
 	if c.Failed() {
 		c.Trace("RmAF64")
 		return
 	}
-	n383 := c.ReadArrayLength(2)
-	a384 := make([]int16, n383)
-	r.ReadRawInt16s(a384)
-	x.RmAI16 = a384
+	n389 := c.ReadArrayLength(2)
+	a390 := make([]int16, n389)
+	r.ReadRawInt16s(a390)
+	x.RmAI16 = a390
 	if c.Failed() {
 		c.Trace("RmAI16")
 		return
 	}
-	n385 := c.ReadArrayLength(4)
-	a386 := make([]int32, n385)
-	r.ReadRawInt32s(a386)
-	x.RmAI32 = a386
+	n391 := c.ReadArrayLength(4)
+	a392 := make([]int32, n391)
+	r.ReadRawInt32s(a392)
+	x.RmAI32 = a392
 	if c.Failed() {
 		c.Trace("RmAI32")
 		return
 	}
-	n387 := c.ReadArrayLength(8)
-	a388 := make([]int64, n387)
-	r.ReadRawInt64s(a388)
-	x.RmAI64 = a388
+	n393 := c.ReadArrayLength(8)
+	a394 := make([]int64, n393)
+	r.ReadRawInt64s(a394)
+	x.RmAI64 = a394
 	if c.Failed() {
 		c.Trace("RmAI64")
 		return
 	}
-	n389 := c.ReadArrayLength(1)
-	a390 := make([]int8, n389)
-	for i391 := range a390 {
-		a390[i391] = r.ReadInt8()
+	n395 := c.ReadArrayLength(1)
+	a396 := make([]int8, n395)
+	for i397 := range a396 {
+		a396[i397] = r.ReadInt8()
 	}
-	x.RmAI8 = a390
+	x.RmAI8 = a396
 	if c.Failed() {
 		c.Trace("RmAI8")
 		return
 	}
-	n392 := c.ReadArrayLength(2)
-	a393 := make([]uint16, n392)
-	r.ReadRawUint16s(a393)
-	x.RmAU16 = a393
+	n398 := c.ReadArrayLength(2)
+	a399 := make([]uint16, n398)
+	r.ReadRawUint16s(a399)
+	x.RmAU16 = a399
 	if c.Failed() {
 		c.Trace("RmAU16")
 		return
 	}
-	n394 := c.ReadArrayLength(4)
-	a395 := make([]uint32, n394)
-	r.ReadRawUint32s(a395)
-	x.RmAU32 = a395
+	n400 := c.ReadArrayLength(4)
+	a401 := make([]uint32, n400)
+	r.ReadRawUint32s(a401)
+	x.RmAU32 = a401
 	if c.Failed() {
 		c.Trace("RmAU32")
 		return
 	}
-	n396 := c.ReadArrayLength(8)
-	a397 := make([]uint64, n396)
-	r.ReadRawUint64s(a397)
-	x.RmAU64 = a397
+	n402 := c.ReadArrayLength(8)
+	a403 := make([]uint64, n402)
+	r.ReadRawUint64s(a403)
+	x.RmAU64 = a403
 	if c.Failed() {
 		c.Trace("RmAU64")
 		return
 	}
-	n398 := c.ReadArrayLength(1)
-	a399 := make([]uint8, n398)
-	copy(a399, r.ReadBytes(n398))
-	x.RmAU8 = a399
+	n404 := c.ReadArrayLength(1)
+	a405 := make([]uint8, n404)
+	copy(a405, r.ReadBytes(n404))
+	x.RmAU8 = a405
 	if c.Failed() {
 		c.Trace("RmAU8")
 		return
@@ -3032,550 +3136,584 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n400 := c.ReadLength(2)
-	if n400 != 3 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n400, 3))
+	n406 := c.ReadLength(2)
+	if n406 != 3 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n406, 3))
 		return
 	}
-	var l401 [3]int16
-	if n400 > 0 {
-		hn403 := c.ReadListHeader(3)
-		for i402 := range l401 {
-			if hn403 && !c.ReadFlag() {
-				continue
-			}
-			l401[i402] = r.ReadInt16()
-			if c.Failed() {
-				c.TraceIndex(i402)
-				break
+	var l407 [3]int16
+	if n406 > 0 {
+		hn409 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i408 := range l407 {
+				if hn409 && !c.ReadFlag() {
+					continue
+				}
+				l407[i408] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i408)
+					break
+				}
 			}
 		}
 	}
-	x.RmFix = l401
+	x.RmFix = l407
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n405 := c.ReadLength(1)
-	l406 := serializer.MakeSlice[[]bool](c, n405)
-	if n405 > 0 {
-		hn408 := c.ReadListHeader(1)
-		for i407 := range l406 {
-			if hn408 && !c.ReadFlag() {
-				continue
-			}
-			l406[i407] = r.ReadBool()
-			if c.Failed() {
-				c.TraceIndex(i407)
-				break
+	n411 := c.ReadLength(1)
+	l412 := serializer.MakeSlice[[]bool](c, n411)
+	if n411 > 0 {
+		hn414 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i413 := range l412 {
+				if hn414 && !c.ReadFlag() {
+					continue
+				}
+				l412[i413] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i413)
+					break
+				}
 			}
 		}
 	}
-	x.RmLB = l406
+	x.RmLB = l412
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n410 := c.ReadLength(1)
-	l411 := serializer.MakeSlice[[]Color](c, n410)
-	if n410 > 0 {
-		hn413 := c.ReadListHeader(25)
-		for i412 := range l411 {
-			if hn413 && !c.ReadFlag() {
-				continue
-			}
-			l411[i412] = Color(r.ReadVarUint32())
-			if c.Failed() {
-				c.TraceIndex(i412)
-				break
+	n416 := c.ReadLength(1)
+	l417 := serializer.MakeSlice[[]Color](c, n416)
+	if n416 > 0 {
+		hn419 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i418 := range l417 {
+				if hn419 && !c.ReadFlag() {
+					continue
+				}
+				l417[i418] = Color(r.ReadVarUint32())
+				if c.Failed() {
+					c.TraceIndex(i418)
+					break
+				}
 			}
 		}
 	}
-	x.RmLE = l411
+	x.RmLE = l417
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n415 := c.ReadLength(4)
-	l416 := serializer.MakeSlice[[]float32](c, n415)
-	if n415 > 0 {
-		hn418 := c.ReadListHeader(19)
-		for i417 := range l416 {
-			if hn418 && !c.ReadFlag() {
-				continue
-			}
-			l416[i417] = r.ReadFloat32()
-			if c.Failed() {
-				c.TraceIndex(i417)
-				break
+	n421 := c.ReadLength(4)
+	l422 := serializer.MakeSlice[[]float32](c, n421)
+	if n421 > 0 {
+		hn424 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i423 := range l422 {
+				if hn424 && !c.ReadFlag() {
+					continue
+				}
+				l422[i423] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i423)
+					break
+				}
 			}
 		}
 	}
-	x.RmLF32 = l416
+	x.RmLF32 = l422
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n420 := c.ReadLength(8)
-	l421 := serializer.MakeSlice[[]float64](c, n420)
-	if n420 > 0 {
-		hn423 := c.ReadListHeader(20)
-		for i422 := range l421 {
-			if hn423 && !c.ReadFlag() {
-				continue
-			}
-			l421[i422] = r.ReadFloat64()
-			if c.Failed() {
-				c.TraceIndex(i422)
-				break
+	n426 := c.ReadLength(8)
+	l427 := serializer.MakeSlice[[]float64](c, n426)
+	if n426 > 0 {
+		hn429 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i428 := range l427 {
+				if hn429 && !c.ReadFlag() {
+					continue
+				}
+				l427[i428] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i428)
+					break
+				}
 			}
 		}
 	}
-	x.RmLF64 = l421
+	x.RmLF64 = l427
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n425 := c.ReadLength(1)
-	l426 := serializer.MakeSlice[[]int32](c, n425)
-	if n425 > 0 {
-		hn428 := c.ReadListHeader(5)
-		for i427 := range l426 {
-			if hn428 && !c.ReadFlag() {
-				continue
-			}
-			l426[i427] = r.ReadVarInt32()
-			if c.Failed() {
-				c.TraceIndex(i427)
-				break
+	n431 := c.ReadLength(1)
+	l432 := serializer.MakeSlice[[]int32](c, n431)
+	if n431 > 0 {
+		hn434 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i433 := range l432 {
+				if hn434 && !c.ReadFlag() {
+					continue
+				}
+				l432[i433] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i433)
+					break
+				}
 			}
 		}
 	}
-	x.RmLI32 = l426
+	x.RmLI32 = l432
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n430 := c.ReadLength(1)
-	l431 := serializer.MakeSlice[[]int64](c, n430)
-	if n430 > 0 {
-		hn433 := c.ReadListHeader(7)
-		for i432 := range l431 {
-			if hn433 && !c.ReadFlag() {
-				continue
-			}
-			l431[i432] = r.ReadVarInt64()
-			if c.Failed() {
-				c.TraceIndex(i432)
-				break
+	n436 := c.ReadLength(1)
+	l437 := serializer.MakeSlice[[]int64](c, n436)
+	if n436 > 0 {
+		hn439 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i438 := range l437 {
+				if hn439 && !c.ReadFlag() {
+					continue
+				}
+				l437[i438] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i438)
+					break
+				}
 			}
 		}
 	}
-	x.RmLI64 = l431
+	x.RmLI64 = l437
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n435 := c.ReadLength(1)
-	l436 := serializer.MakeSlice[[]int8](c, n435)
-	if n435 > 0 {
-		hn438 := c.ReadListHeader(2)
-		for i437 := range l436 {
-			if hn438 && !c.ReadFlag() {
-				continue
-			}
-			l436[i437] = r.ReadInt8()
-			if c.Failed() {
-				c.TraceIndex(i437)
-				break
+	n441 := c.ReadLength(1)
+	l442 := serializer.MakeSlice[[]int8](c, n441)
+	if n441 > 0 {
+		hn444 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i443 := range l442 {
+				if hn444 && !c.ReadFlag() {
+					continue
+				}
+				l442[i443] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i443)
+					break
+				}
 			}
 		}
 	}
-	x.RmLI8 = l436
+	x.RmLI8 = l442
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n440 := c.ReadLength(1)
-	l441 := serializer.MakeSlice[[][]int32](c, n440)
-	if n440 > 0 {
-		hn443 := c.ReadListHeader(22)
-		for i442 := range l441 {
-			if hn443 && !c.ReadFlag() {
-				continue
-			}
-			n445 := c.ReadLength(1)
-			l446 := serializer.MakeSlice[[]int32](c, n445)
-			if n445 > 0 {
-				hn448 := c.ReadListHeader(5)
-				for i447 := range l446 {
-					if hn448 && !c.ReadFlag() {
-						continue
-					}
-					l446[i447] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i447)
-						break
+	n446 := c.ReadLength(1)
+	l447 := serializer.MakeSlice[[][]int32](c, n446)
+	if n446 > 0 {
+		hn449 := c.ReadListHeader(22)
+		if !c.Failed() {
+			for i448 := range l447 {
+				if hn449 && !c.ReadFlag() {
+					continue
+				}
+				n451 := c.ReadLength(1)
+				l452 := serializer.MakeSlice[[]int32](c, n451)
+				if n451 > 0 {
+					hn454 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i453 := range l452 {
+							if hn454 && !c.ReadFlag() {
+								continue
+							}
+							l452[i453] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i453)
+								break
+							}
+						}
 					}
 				}
-			}
-			l441[i442] = l446
-			if c.Failed() {
-				c.TraceIndex(i442)
-				break
+				l447[i448] = l452
+				if c.Failed() {
+					c.TraceIndex(i448)
+					break
+				}
 			}
 		}
 	}
-	x.RmLL = l441
+	x.RmLL = l447
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n450 := c.ReadLength(1)
-	l451 := serializer.MakeSlice[[]map[string]int32](c, n450)
-	if n450 > 0 {
-		hn453 := c.ReadListHeader(24)
-		for i452 := range l451 {
-			if hn453 && !c.ReadFlag() {
-				continue
-			}
-			n455 := c.ReadLength(2)
-			m456 := serializer.MakeMap[map[string]int32](c, n455)
-			for n455 > 0 && !c.Failed() {
-				sz457, vn458 := c.ReadMapChunk(n455, 21, 5)
-				for j459 := 0; j459 < sz457 && !c.Failed(); j459++ {
-					var k460 string
-					k460 = c.ReadString()
-					var v461 int32
-					if !vn458 {
-						v461 = r.ReadVarInt32()
-					}
-					m456[k460] = v461
+	n456 := c.ReadLength(1)
+	l457 := serializer.MakeSlice[[]map[string]int32](c, n456)
+	if n456 > 0 {
+		hn459 := c.ReadListHeader(24)
+		if !c.Failed() {
+			for i458 := range l457 {
+				if hn459 && !c.ReadFlag() {
+					continue
 				}
-				n455 -= sz457
-			}
-			l451[i452] = m456
-			if c.Failed() {
-				c.TraceIndex(i452)
-				break
+				n461 := c.ReadLength(2)
+				m462 := serializer.MakeMap[map[string]int32](c, n461)
+				for n461 > 0 && !c.Failed() {
+					sz463, vn464 := c.ReadMapChunk(n461, 21, 5)
+					for j465 := 0; j465 < sz463 && !c.Failed(); j465++ {
+						var k466 string
+						k466 = c.ReadString()
+						var v467 int32
+						if !vn464 {
+							v467 = r.ReadVarInt32()
+						}
+						m462[k466] = v467
+					}
+					n461 -= sz463
+				}
+				l457[i458] = m462
+				if c.Failed() {
+					c.TraceIndex(i458)
+					break
+				}
 			}
 		}
 	}
-	x.RmLM = l451
+	x.RmLM = l457
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n462 := c.ReadLength(1)
-	l463 := serializer.MakeSlice[[]*int32](c, n462)
-	if n462 > 0 {
-		hn465 := c.ReadListHeader(5)
-		for i464 := range l463 {
-			if hn465 && !c.ReadFlag() {
-				continue
-			}
-			p467 := serializer.Alloc[int32](c)
-			*p467 = r.ReadVarInt32()
-			l463[i464] = p467
-			if c.Failed() {
-				c.TraceIndex(i464)
-				break
+	n468 := c.ReadLength(1)
+	l469 := serializer.MakeSlice[[]*int32](c, n468)
+	if n468 > 0 {
+		hn471 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i470 := range l469 {
+				if hn471 && !c.ReadFlag() {
+					continue
+				}
+				p473 := serializer.Alloc[int32](c)
+				*p473 = r.ReadVarInt32()
+				l469[i470] = p473
+				if c.Failed() {
+					c.TraceIndex(i470)
+					break
+				}
 			}
 		}
 	}
-	x.RmLPI = l463
+	x.RmLPI = l469
 	if c.Failed() {
 		c.Trace("RmLPI")
 		return
 	}
-	n468 := c.ReadLength(1)
-	l469 := serializer.MakeSlice[[]string](c, n468)
-	if n468 > 0 {
-		hn471 := c.ReadListHeader(21)
-		for i470 := range l469 {
-			if hn471 && !c.ReadFlag() {
-				continue
-			}
-			l469[i470] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i470)
-				break
+	n474 := c.ReadLength(1)
+	l475 := serializer.MakeSlice[[]string](c, n474)
+	if n474 > 0 {
+		hn477 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i476 := range l475 {
+				if hn477 && !c.ReadFlag() {
+					continue
+				}
+				l475[i476] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i476)
+					break
+				}
 			}
 		}
 	}
-	x.RmLS = l469
+	x.RmLS = l475
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n473 := c.ReadLength(1)
-	l474 := serializer.MakeSlice[[]time.Time](c, n473)
-	if n473 > 0 {
-		hn476 := c.ReadListHeader(38)
-		for i475 := range l474 {
-			if hn476 && !c.ReadFlag() {
-				continue
-			}
-			l474[i475] = c.ReadTime()
-			if c.Failed() {
-				c.TraceIndex(i475)
-				break
+	n479 := c.ReadLength(1)
+	l480 := serializer.MakeSlice[[]time.Time](c, n479)
+	if n479 > 0 {
+		hn482 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i481 := range l480 {
+				if hn482 && !c.ReadFlag() {
+					continue
+				}
+				l480[i481] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i481)
+					break
+				}
 			}
 		}
 	}
-	x.RmLT = l474
+	x.RmLT = l480
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n478 := c.ReadLength(2)
-	l479 := serializer.MakeSlice[[]uint16](c, n478)
-	if n478 > 0 {
-		hn481 := c.ReadListHeader(10)
-		for i480 := range l479 {
-			if hn481 && !c.ReadFlag() {
-				continue
-			}
-			l479[i480] = r.ReadUint16()
-			if c.Failed() {
-				c.TraceIndex(i480)
-				break
+	n484 := c.ReadLength(2)
+	l485 := serializer.MakeSlice[[]uint16](c, n484)
+	if n484 > 0 {
+		hn487 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i486 := range l485 {
+				if hn487 && !c.ReadFlag() {
+					continue
+				}
+				l485[i486] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i486)
+					break
+				}
 			}
 		}
 	}
-	x.RmLU16 = l479
+	x.RmLU16 = l485
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n483 := c.ReadLength(1)
-	l484 := serializer.MakeSlice[[]uint64](c, n483)
-	if n483 > 0 {
-		hn486 := c.ReadListHeader(14)
-		for i485 := range l484 {
-			if hn486 && !c.ReadFlag() {
-				continue
-			}
-			l484[i485] = r.ReadVarUint64()
-			if c.Failed() {
-				c.TraceIndex(i485)
-				break
+	n489 := c.ReadLength(1)
+	l490 := serializer.MakeSlice[[]uint64](c, n489)
+	if n489 > 0 {
+		hn492 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i491 := range l490 {
+				if hn492 && !c.ReadFlag() {
+					continue
+				}
+				l490[i491] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i491)
+					break
+				}
 			}
 		}
 	}
-	x.RmLU64 = l484
+	x.RmLU64 = l490
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n488 := c.ReadLength(2)
-	m489 := serializer.MakeMap[map[bool]string](c, n488)
-	for n488 > 0 && !c.Failed() {
-		sz490, vn491 := c.ReadMapChunk(n488, 1, 21)
-		for j492 := 0; j492 < sz490 && !c.Failed(); j492++ {
-			var k493 bool
-			k493 = r.ReadBool()
-			var v494 string
-			if !vn491 {
-				v494 = c.ReadString()
+	n494 := c.ReadLength(2)
+	m495 := serializer.MakeMap[map[bool]string](c, n494)
+	for n494 > 0 && !c.Failed() {
+		sz496, vn497 := c.ReadMapChunk(n494, 1, 21)
+		for j498 := 0; j498 < sz496 && !c.Failed(); j498++ {
+			var k499 bool
+			k499 = r.ReadBool()
+			var v500 string
+			if !vn497 {
+				v500 = c.ReadString()
 			}
-			m489[k493] = v494
+			m495[k499] = v500
 		}
-		n488 -= sz490
+		n494 -= sz496
 	}
-	x.RmMBS = m489
+	x.RmMBS = m495
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n495 := c.ReadLength(2)
-	m496 := serializer.MakeMap[map[Color]string](c, n495)
-	for n495 > 0 && !c.Failed() {
-		sz497, vn498 := c.ReadMapChunk(n495, 25, 21)
-		for j499 := 0; j499 < sz497 && !c.Failed(); j499++ {
-			var k500 Color
-			k500 = Color(r.ReadVarUint32())
-			var v501 string
-			if !vn498 {
-				v501 = c.ReadString()
+	n501 := c.ReadLength(2)
+	m502 := serializer.MakeMap[map[Color]string](c, n501)
+	for n501 > 0 && !c.Failed() {
+		sz503, vn504 := c.ReadMapChunk(n501, 25, 21)
+		for j505 := 0; j505 < sz503 && !c.Failed(); j505++ {
+			var k506 Color
+			k506 = Color(r.ReadVarUint32())
+			var v507 string
+			if !vn504 {
+				v507 = c.ReadString()
 			}
-			m496[k500] = v501
+			m502[k506] = v507
 		}
-		n495 -= sz497
+		n501 -= sz503
 	}
-	x.RmMES = m496
+	x.RmMES = m502
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n502 := c.ReadLength(2)
-	m503 := serializer.MakeMap[map[int64]float64](c, n502)
-	for n502 > 0 && !c.Failed() {
-		sz504, vn505 := c.ReadMapChunk(n502, 7, 20)
-		for j506 := 0; j506 < sz504 && !c.Failed(); j506++ {
-			var k507 int64
-			k507 = r.ReadVarInt64()
-			var v508 float64
-			if !vn505 {
-				v508 = r.ReadFloat64()
+	n508 := c.ReadLength(2)
+	m509 := serializer.MakeMap[map[int64]float64](c, n508)
+	for n508 > 0 && !c.Failed() {
+		sz510, vn511 := c.ReadMapChunk(n508, 7, 20)
+		for j512 := 0; j512 < sz510 && !c.Failed(); j512++ {
+			var k513 int64
+			k513 = r.ReadVarInt64()
+			var v514 float64
+			if !vn511 {
+				v514 = r.ReadFloat64()
 			}
-			m503[k507] = v508
+			m509[k513] = v514
 		}
-		n502 -= sz504
+		n508 -= sz510
 	}
-	x.RmMI64F = m503
+	x.RmMI64F = m509
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n509 := c.ReadLength(2)
-	m510 := serializer.MakeMap[map[int32]string](c, n509)
-	for n509 > 0 && !c.Failed() {
-		sz511, vn512 := c.ReadMapChunk(n509, 5, 21)
-		for j513 := 0; j513 < sz511 && !c.Failed(); j513++ {
-			var k514 int32
-			k514 = r.ReadVarInt32()
-			var v515 string
-			if !vn512 {
-				v515 = c.ReadString()
+	n515 := c.ReadLength(2)
+	m516 := serializer.MakeMap[map[int32]string](c, n515)
+	for n515 > 0 && !c.Failed() {
+		sz517, vn518 := c.ReadMapChunk(n515, 5, 21)
+		for j519 := 0; j519 < sz517 && !c.Failed(); j519++ {
+			var k520 int32
+			k520 = r.ReadVarInt32()
+			var v521 string
+			if !vn518 {
+				v521 = c.ReadString()
 			}
-			m510[k514] = v515
+			m516[k520] = v521
 		}
-		n509 -= sz511
+		n515 -= sz517
 	}
-	x.RmMIS = m510
+	x.RmMIS = m516
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n516 := c.ReadLength(2)
-	m517 := serializer.MakeMap[map[string]int32](c, n516)
-	for n516 > 0 && !c.Failed() {
-		sz518, vn519 := c.ReadMapChunk(n516, 21, 5)
-		for j520 := 0; j520 < sz518 && !c.Failed(); j520++ {
-			var k521 string
-			k521 = c.ReadString()
-			var v522 int32
-			if !vn519 {
-				v522 = r.ReadVarInt32()
+	n522 := c.ReadLength(2)
+	m523 := serializer.MakeMap[map[string]int32](c, n522)
+	for n522 > 0 && !c.Failed() {
+		sz524, vn525 := c.ReadMapChunk(n522, 21, 5)
+		for j526 := 0; j526 < sz524 && !c.Failed(); j526++ {
+			var k527 string
+			k527 = c.ReadString()
+			var v528 int32
+			if !vn525 {
+				v528 = r.ReadVarInt32()
 			}
-			m517[k521] = v522
+			m523[k527] = v528
 		}
-		n516 -= sz518
+		n522 -= sz524
 	}
-	x.RmMSI = m517
+	x.RmMSI = m523
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
-	n523 := c.ReadLength(2)
-	m524 := serializer.MakeMap[map[string][]string](c, n523)
-	for n523 > 0 && !c.Failed() {
-		sz525, vn526 := c.ReadMapChunk(n523, 21, 22)
-		for j527 := 0; j527 < sz525 && !c.Failed(); j527++ {
-			var k528 string
-			k528 = c.ReadString()
-			var v529 []string
-			if !vn526 {
-				n530 := c.ReadLength(1)
-				l531 := serializer.MakeSlice[[]string](c, n530)
-				if n530 > 0 {
-					hn533 := c.ReadListHeader(21)
-					for i532 := range l531 {
-						if hn533 && !c.ReadFlag() {
-							continue
-						}
-						l531[i532] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i532)
-							break
+	n529 := c.ReadLength(2)
+	m530 := serializer.MakeMap[map[string][]string](c, n529)
+	for n529 > 0 && !c.Failed() {
+		sz531, vn532 := c.ReadMapChunk(n529, 21, 22)
+		for j533 := 0; j533 < sz531 && !c.Failed(); j533++ {
+			var k534 string
+			k534 = c.ReadString()
+			var v535 []string
+			if !vn532 {
+				n536 := c.ReadLength(1)
+				l537 := serializer.MakeSlice[[]string](c, n536)
+				if n536 > 0 {
+					hn539 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i538 := range l537 {
+							if hn539 && !c.ReadFlag() {
+								continue
+							}
+							l537[i538] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i538)
+								break
+							}
 						}
 					}
 				}
-				v529 = l531
+				v535 = l537
 			}
-			m524[k528] = v529
+			m530[k534] = v535
 		}
-		n523 -= sz525
+		n529 -= sz531
 	}
-	x.RmMSL = m524
+	x.RmMSL = m530
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n535 := c.ReadLength(2)
-	m536 := serializer.MakeMap[map[string]map[string]int32](c, n535)
-	for n535 > 0 && !c.Failed() {
-		sz537, vn538 := c.ReadMapChunk(n535, 21, 24)
-		for j539 := 0; j539 < sz537 && !c.Failed(); j539++ {
-			var k540 string
-			k540 = c.ReadString()
-			var v541 map[string]int32
-			if !vn538 {
-				n542 := c.ReadLength(2)
-				m543 := serializer.MakeMap[map[string]int32](c, n542)
-				for n542 > 0 && !c.Failed() {
-					sz544, vn545 := c.ReadMapChunk(n542, 21, 5)
-					for j546 := 0; j546 < sz544 && !c.Failed(); j546++ {
-						var k547 string
-						k547 = c.ReadString()
-						var v548 int32
-						if !vn545 {
-							v548 = r.ReadVarInt32()
+	n541 := c.ReadLength(2)
+	m542 := serializer.MakeMap[map[string]map[string]int32](c, n541)
+	for n541 > 0 && !c.Failed() {
+		sz543, vn544 := c.ReadMapChunk(n541, 21, 24)
+		for j545 := 0; j545 < sz543 && !c.Failed(); j545++ {
+			var k546 string
+			k546 = c.ReadString()
+			var v547 map[string]int32
+			if !vn544 {
+				n548 := c.ReadLength(2)
+				m549 := serializer.MakeMap[map[string]int32](c, n548)
+				for n548 > 0 && !c.Failed() {
+					sz550, vn551 := c.ReadMapChunk(n548, 21, 5)
+					for j552 := 0; j552 < sz550 && !c.Failed(); j552++ {
+						var k553 string
+						k553 = c.ReadString()
+						var v554 int32
+						if !vn551 {
+							v554 = r.ReadVarInt32()
 						}
-						m543[k547] = v548
+						m549[k553] = v554
 					}
-					n542 -= sz544
+					n548 -= sz550
 				}
-				v541 = m543
+				v547 = m549
 			}
-			m536[k540] = v541
+			m542[k546] = v547
 		}
-		n535 -= sz537
+		n541 -= sz543
 	}
-	x.RmMSM = m536
+	x.RmMSM = m542
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n549 := c.ReadLength(2)
-	m550 := serializer.MakeMap[map[string]*int32](c, n549)
-	for n549 > 0 && !c.Failed() {
-		sz551, vn552 := c.ReadMapChunk(n549, 21, 5)
-		for j553 := 0; j553 < sz551 && !c.Failed(); j553++ {
-			var k554 string
-			k554 = c.ReadString()
-			var v555 *int32
-			if !vn552 {
-				p556 := serializer.Alloc[int32](c)
-				*p556 = r.ReadVarInt32()
-				v555 = p556
+	n555 := c.ReadLength(2)
+	m556 := serializer.MakeMap[map[string]*int32](c, n555)
+	for n555 > 0 && !c.Failed() {
+		sz557, vn558 := c.ReadMapChunk(n555, 21, 5)
+		for j559 := 0; j559 < sz557 && !c.Failed(); j559++ {
+			var k560 string
+			k560 = c.ReadString()
+			var v561 *int32
+			if !vn558 {
+				p562 := serializer.Alloc[int32](c)
+				*p562 = r.ReadVarInt32()
+				v561 = p562
 			}
-			m550[k554] = v555
+			m556[k560] = v561
 		}
-		n549 -= sz551
+		n555 -= sz557
 	}
-	x.RmMSP = m550
+	x.RmMSP = m556
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n557 := c.ReadLength(2)
-	m558 := serializer.MakeMap[map[uint8]uint16](c, n557)
-	for n557 > 0 && !c.Failed() {
-		sz559, vn560 := c.ReadMapChunk(n557, 9, 10)
-		for j561 := 0; j561 < sz559 && !c.Failed(); j561++ {
-			var k562 uint8
-			k562 = r.ReadUint8()
-			var v563 uint16
-			if !vn560 {
-				v563 = r.ReadUint16()
+	n563 := c.ReadLength(2)
+	m564 := serializer.MakeMap[map[uint8]uint16](c, n563)
+	for n563 > 0 && !c.Failed() {
+		sz565, vn566 := c.ReadMapChunk(n563, 9, 10)
+		for j567 := 0; j567 < sz565 && !c.Failed(); j567++ {
+			var k568 uint8
+			k568 = r.ReadUint8()
+			var v569 uint16
+			if !vn566 {
+				v569 = r.ReadUint16()
 			}
-			m558[k562] = v563
+			m564[k568] = v569
 		}
-		n557 -= sz559
+		n563 -= sz565
 	}
-	x.RmMU8 = m558
+	x.RmMU8 = m564
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
@@ -3588,65 +3726,69 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n564 := c.ReadLength(1)
-		l565 := serializer.MakeSlice[[]string](c, n564)
-		if n564 > 0 {
-			hn567 := c.ReadListHeader(21)
-			for i566 := range l565 {
-				if hn567 && !c.ReadFlag() {
-					continue
-				}
-				l565[i566] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i566)
-					break
+		n570 := c.ReadLength(1)
+		l571 := serializer.MakeSlice[[]string](c, n570)
+		if n570 > 0 {
+			hn573 := c.ReadListHeader(21)
+			if !c.Failed() {
+				for i572 := range l571 {
+					if hn573 && !c.ReadFlag() {
+						continue
+					}
+					l571[i572] = c.ReadString()
+					if c.Failed() {
+						c.TraceIndex(i572)
+						break
+					}
 				}
 			}
 		}
-		x.RmNLS = l565
+		x.RmNLS = l571
 	}
 	if c.Failed() {
 		c.Trace("RmNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n569 := c.ReadLength(2)
-		m570 := serializer.MakeMap[map[string]int32](c, n569)
-		for n569 > 0 && !c.Failed() {
-			sz571, vn572 := c.ReadMapChunk(n569, 21, 5)
-			for j573 := 0; j573 < sz571 && !c.Failed(); j573++ {
-				var k574 string
-				k574 = c.ReadString()
-				var v575 int32
-				if !vn572 {
-					v575 = r.ReadVarInt32()
+		n575 := c.ReadLength(2)
+		m576 := serializer.MakeMap[map[string]int32](c, n575)
+		for n575 > 0 && !c.Failed() {
+			sz577, vn578 := c.ReadMapChunk(n575, 21, 5)
+			for j579 := 0; j579 < sz577 && !c.Failed(); j579++ {
+				var k580 string
+				k580 = c.ReadString()
+				var v581 int32
+				if !vn578 {
+					v581 = r.ReadVarInt32()
 				}
-				m570[k574] = v575
+				m576[k580] = v581
 			}
-			n569 -= sz571
+			n575 -= sz577
 		}
-		x.RmNM = m570
+		x.RmNM = m576
 	}
 	if c.Failed() {
 		c.Trace("RmNM")
 		return
 	}
-	n576 := c.ReadLength(1)
-	l577 := serializer.MakeSlice[[]uint8](c, n576)
-	if n576 > 0 {
-		hn579 := c.ReadListHeader(9)
-		for i578 := range l577 {
-			if hn579 && !c.ReadFlag() {
-				continue
-			}
-			l577[i578] = r.ReadUint8()
-			if c.Failed() {
-				c.TraceIndex(i578)
-				break
+	n582 := c.ReadLength(1)
+	l583 := serializer.MakeSlice[[]uint8](c, n582)
+	if n582 > 0 {
+		hn585 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i584 := range l583 {
+				if hn585 && !c.ReadFlag() {
+					continue
+				}
+				l583[i584] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i584)
+					break
+				}
 			}
 		}
 	}
-	x.RmRaw = l577
+	x.RmRaw = l583
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -3663,102 +3805,102 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			if f.Convert {
 				x.ABool = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n581 := c.ReadArrayLength(1)
-				a582 := make([]bool, n581)
-				r.ReadRawBools(a582)
-				x.ABool = a582
+				n587 := c.ReadArrayLength(1)
+				a588 := make([]bool, n587)
+				r.ReadRawBools(a588)
+				x.ABool = a588
 			}
 		case 1:
 			if f.Convert {
 				x.AF32 = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n583 := c.ReadArrayLength(4)
-				a584 := make([]float32, n583)
-				r.ReadRawFloat32s(a584)
-				x.AF32 = a584
+				n589 := c.ReadArrayLength(4)
+				a590 := make([]float32, n589)
+				r.ReadRawFloat32s(a590)
+				x.AF32 = a590
 			}
 		case 2:
 			if f.Convert {
 				x.AF64 = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n585 := c.ReadArrayLength(8)
-				a586 := make([]float64, n585)
-				r.ReadRawFloat64s(a586)
-				x.AF64 = a586
+				n591 := c.ReadArrayLength(8)
+				a592 := make([]float64, n591)
+				r.ReadRawFloat64s(a592)
+				x.AF64 = a592
 			}
 		case 3:
 			if f.Convert {
 				x.AI16 = serializer.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n587 := c.ReadArrayLength(2)
-				a588 := make([]int16, n587)
-				r.ReadRawInt16s(a588)
-				x.AI16 = a588
+				n593 := c.ReadArrayLength(2)
+				a594 := make([]int16, n593)
+				r.ReadRawInt16s(a594)
+				x.AI16 = a594
 			}
 		case 4:
 			if f.Convert {
 				x.AI32 = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n589 := c.ReadArrayLength(4)
-				a590 := make([]int32, n589)
-				r.ReadRawInt32s(a590)
-				x.AI32 = a590
+				n595 := c.ReadArrayLength(4)
+				a596 := make([]int32, n595)
+				r.ReadRawInt32s(a596)
+				x.AI32 = a596
 			}
 		case 5:
 			if f.Convert {
 				x.AI64 = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n591 := c.ReadArrayLength(8)
-				a592 := make([]int64, n591)
-				r.ReadRawInt64s(a592)
-				x.AI64 = a592
+				n597 := c.ReadArrayLength(8)
+				a598 := make([]int64, n597)
+				r.ReadRawInt64s(a598)
+				x.AI64 = a598
 			}
 		case 6:
 			if f.Convert {
 				x.AI8 = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n593 := c.ReadArrayLength(1)
-				a594 := make([]int8, n593)
-				for i595 := range a594 {
-					a594[i595] = r.ReadInt8()
+				n599 := c.ReadArrayLength(1)
+				a600 := make([]int8, n599)
+				for i601 := range a600 {
+					a600[i601] = r.ReadInt8()
 				}
-				x.AI8 = a594
+				x.AI8 = a600
 			}
 		case 7:
 			if f.Convert {
 				x.AU16 = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n596 := c.ReadArrayLength(2)
-				a597 := make([]uint16, n596)
-				r.ReadRawUint16s(a597)
-				x.AU16 = a597
+				n602 := c.ReadArrayLength(2)
+				a603 := make([]uint16, n602)
+				r.ReadRawUint16s(a603)
+				x.AU16 = a603
 			}
 		case 8:
 			if f.Convert {
 				x.AU32 = serializer.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n598 := c.ReadArrayLength(4)
-				a599 := make([]uint32, n598)
-				r.ReadRawUint32s(a599)
-				x.AU32 = a599
+				n604 := c.ReadArrayLength(4)
+				a605 := make([]uint32, n604)
+				r.ReadRawUint32s(a605)
+				x.AU32 = a605
 			}
 		case 9:
 			if f.Convert {
 				x.AU64 = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n600 := c.ReadArrayLength(8)
-				a601 := make([]uint64, n600)
-				r.ReadRawUint64s(a601)
-				x.AU64 = a601
+				n606 := c.ReadArrayLength(8)
+				a607 := make([]uint64, n606)
+				r.ReadRawUint64s(a607)
+				x.AU64 = a607
 			}
 		case 10:
 			if f.Convert {
 				x.AU8 = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n602 := c.ReadArrayLength(1)
-				a603 := make([]uint8, n602)
-				copy(a603, r.ReadBytes(n602))
-				x.AU8 = a603
+				n608 := c.ReadArrayLength(1)
+				a609 := make([]uint8, n608)
+				copy(a609, r.ReadBytes(n608))
+				x.AU8 = a609
 			}
 		case 11:
 			if f.Convert {
@@ -3770,545 +3912,579 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			if f.Convert {
 				serializer.CopyArray(c, x.Fix[:], serializer.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n604 := c.ReadLength(2)
-				if n604 != 3 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n604, 3))
+				n610 := c.ReadLength(2)
+				if n610 != 3 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n610, 3))
 					return
 				}
-				var l605 [3]int16
-				if n604 > 0 {
-					hn607 := c.ReadListHeader(3)
-					for i606 := range l605 {
-						if hn607 && !c.ReadFlag() {
-							continue
-						}
-						l605[i606] = r.ReadInt16()
-						if c.Failed() {
-							c.TraceIndex(i606)
-							break
+				var l611 [3]int16
+				if n610 > 0 {
+					hn613 := c.ReadListHeader(3)
+					if !c.Failed() {
+						for i612 := range l611 {
+							if hn613 && !c.ReadFlag() {
+								continue
+							}
+							l611[i612] = r.ReadInt16()
+							if c.Failed() {
+								c.TraceIndex(i612)
+								break
+							}
 						}
 					}
 				}
-				x.Fix = l605
+				x.Fix = l611
 			}
 		case 13:
 			if f.Convert {
 				x.LB = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n609 := c.ReadLength(1)
-				l610 := serializer.MakeSlice[[]bool](c, n609)
-				if n609 > 0 {
-					hn612 := c.ReadListHeader(1)
-					for i611 := range l610 {
-						if hn612 && !c.ReadFlag() {
-							continue
-						}
-						l610[i611] = r.ReadBool()
-						if c.Failed() {
-							c.TraceIndex(i611)
-							break
+				n615 := c.ReadLength(1)
+				l616 := serializer.MakeSlice[[]bool](c, n615)
+				if n615 > 0 {
+					hn618 := c.ReadListHeader(1)
+					if !c.Failed() {
+						for i617 := range l616 {
+							if hn618 && !c.ReadFlag() {
+								continue
+							}
+							l616[i617] = r.ReadBool()
+							if c.Failed() {
+								c.TraceIndex(i617)
+								break
+							}
 						}
 					}
 				}
-				x.LB = l610
+				x.LB = l616
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n614 := c.ReadLength(1)
-				l615 := serializer.MakeSlice[[]Color](c, n614)
-				if n614 > 0 {
-					hn617 := c.ReadListHeader(25)
-					for i616 := range l615 {
-						if hn617 && !c.ReadFlag() {
-							continue
-						}
-						l615[i616] = Color(r.ReadVarUint32())
-						if c.Failed() {
-							c.TraceIndex(i616)
-							break
+				n620 := c.ReadLength(1)
+				l621 := serializer.MakeSlice[[]Color](c, n620)
+				if n620 > 0 {
+					hn623 := c.ReadListHeader(25)
+					if !c.Failed() {
+						for i622 := range l621 {
+							if hn623 && !c.ReadFlag() {
+								continue
+							}
+							l621[i622] = Color(r.ReadVarUint32())
+							if c.Failed() {
+								c.TraceIndex(i622)
+								break
+							}
 						}
 					}
 				}
-				x.LE = l615
+				x.LE = l621
 			}
 		case 15:
 			if f.Convert {
 				x.LF32 = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n619 := c.ReadLength(4)
-				l620 := serializer.MakeSlice[[]float32](c, n619)
-				if n619 > 0 {
-					hn622 := c.ReadListHeader(19)
-					for i621 := range l620 {
-						if hn622 && !c.ReadFlag() {
-							continue
-						}
-						l620[i621] = r.ReadFloat32()
-						if c.Failed() {
-							c.TraceIndex(i621)
-							break
+				n625 := c.ReadLength(4)
+				l626 := serializer.MakeSlice[[]float32](c, n625)
+				if n625 > 0 {
+					hn628 := c.ReadListHeader(19)
+					if !c.Failed() {
+						for i627 := range l626 {
+							if hn628 && !c.ReadFlag() {
+								continue
+							}
+							l626[i627] = r.ReadFloat32()
+							if c.Failed() {
+								c.TraceIndex(i627)
+								break
+							}
 						}
 					}
 				}
-				x.LF32 = l620
+				x.LF32 = l626
 			}
 		case 16:
 			if f.Convert {
 				x.LF64 = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n624 := c.ReadLength(8)
-				l625 := serializer.MakeSlice[[]float64](c, n624)
-				if n624 > 0 {
-					hn627 := c.ReadListHeader(20)
-					for i626 := range l625 {
-						if hn627 && !c.ReadFlag() {
-							continue
-						}
-						l625[i626] = r.ReadFloat64()
-						if c.Failed() {
-							c.TraceIndex(i626)
-							break
+				n630 := c.ReadLength(8)
+				l631 := serializer.MakeSlice[[]float64](c, n630)
+				if n630 > 0 {
+					hn633 := c.ReadListHeader(20)
+					if !c.Failed() {
+						for i632 := range l631 {
+							if hn633 && !c.ReadFlag() {
+								continue
+							}
+							l631[i632] = r.ReadFloat64()
+							if c.Failed() {
+								c.TraceIndex(i632)
+								break
+							}
 						}
 					}
 				}
-				x.LF64 = l625
+				x.LF64 = l631
 			}
 		case 17:
 			if f.Convert {
 				x.LI32 = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n629 := c.ReadLength(1)
-				l630 := serializer.MakeSlice[[]int32](c, n629)
-				if n629 > 0 {
-					hn632 := c.ReadListHeader(5)
-					for i631 := range l630 {
-						if hn632 && !c.ReadFlag() {
-							continue
-						}
-						l630[i631] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i631)
-							break
+				n635 := c.ReadLength(1)
+				l636 := serializer.MakeSlice[[]int32](c, n635)
+				if n635 > 0 {
+					hn638 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i637 := range l636 {
+							if hn638 && !c.ReadFlag() {
+								continue
+							}
+							l636[i637] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i637)
+								break
+							}
 						}
 					}
 				}
-				x.LI32 = l630
+				x.LI32 = l636
 			}
 		case 18:
 			if f.Convert {
 				x.LI64 = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n634 := c.ReadLength(1)
-				l635 := serializer.MakeSlice[[]int64](c, n634)
-				if n634 > 0 {
-					hn637 := c.ReadListHeader(7)
-					for i636 := range l635 {
-						if hn637 && !c.ReadFlag() {
-							continue
-						}
-						l635[i636] = r.ReadVarInt64()
-						if c.Failed() {
-							c.TraceIndex(i636)
-							break
+				n640 := c.ReadLength(1)
+				l641 := serializer.MakeSlice[[]int64](c, n640)
+				if n640 > 0 {
+					hn643 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i642 := range l641 {
+							if hn643 && !c.ReadFlag() {
+								continue
+							}
+							l641[i642] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i642)
+								break
+							}
 						}
 					}
 				}
-				x.LI64 = l635
+				x.LI64 = l641
 			}
 		case 19:
 			if f.Convert {
 				x.LI8 = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n639 := c.ReadLength(1)
-				l640 := serializer.MakeSlice[[]int8](c, n639)
-				if n639 > 0 {
-					hn642 := c.ReadListHeader(2)
-					for i641 := range l640 {
-						if hn642 && !c.ReadFlag() {
-							continue
-						}
-						l640[i641] = r.ReadInt8()
-						if c.Failed() {
-							c.TraceIndex(i641)
-							break
+				n645 := c.ReadLength(1)
+				l646 := serializer.MakeSlice[[]int8](c, n645)
+				if n645 > 0 {
+					hn648 := c.ReadListHeader(2)
+					if !c.Failed() {
+						for i647 := range l646 {
+							if hn648 && !c.ReadFlag() {
+								continue
+							}
+							l646[i647] = r.ReadInt8()
+							if c.Failed() {
+								c.TraceIndex(i647)
+								break
+							}
 						}
 					}
 				}
-				x.LI8 = l640
+				x.LI8 = l646
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n644 := c.ReadLength(1)
-				l645 := serializer.MakeSlice[[][]int32](c, n644)
-				if n644 > 0 {
-					hn647 := c.ReadListHeader(22)
-					for i646 := range l645 {
-						if hn647 && !c.ReadFlag() {
-							continue
-						}
-						n649 := c.ReadLength(1)
-						l650 := serializer.MakeSlice[[]int32](c, n649)
-						if n649 > 0 {
-							hn652 := c.ReadListHeader(5)
-							for i651 := range l650 {
-								if hn652 && !c.ReadFlag() {
-									continue
-								}
-								l650[i651] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i651)
-									break
+				n650 := c.ReadLength(1)
+				l651 := serializer.MakeSlice[[][]int32](c, n650)
+				if n650 > 0 {
+					hn653 := c.ReadListHeader(22)
+					if !c.Failed() {
+						for i652 := range l651 {
+							if hn653 && !c.ReadFlag() {
+								continue
+							}
+							n655 := c.ReadLength(1)
+							l656 := serializer.MakeSlice[[]int32](c, n655)
+							if n655 > 0 {
+								hn658 := c.ReadListHeader(5)
+								if !c.Failed() {
+									for i657 := range l656 {
+										if hn658 && !c.ReadFlag() {
+											continue
+										}
+										l656[i657] = r.ReadVarInt32()
+										if c.Failed() {
+											c.TraceIndex(i657)
+											break
+										}
+									}
 								}
 							}
-						}
-						l645[i646] = l650
-						if c.Failed() {
-							c.TraceIndex(i646)
-							break
+							l651[i652] = l656
+							if c.Failed() {
+								c.TraceIndex(i652)
+								break
+							}
 						}
 					}
 				}
-				x.LL = l645
+				x.LL = l651
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n654 := c.ReadLength(1)
-				l655 := serializer.MakeSlice[[]map[string]int32](c, n654)
-				if n654 > 0 {
-					hn657 := c.ReadListHeader(24)
-					for i656 := range l655 {
-						if hn657 && !c.ReadFlag() {
-							continue
-						}
-						n659 := c.ReadLength(2)
-						m660 := serializer.MakeMap[map[string]int32](c, n659)
-						for n659 > 0 && !c.Failed() {
-							sz661, vn662 := c.ReadMapChunk(n659, 21, 5)
-							for j663 := 0; j663 < sz661 && !c.Failed(); j663++ {
-								var k664 string
-								k664 = c.ReadString()
-								var v665 int32
-								if !vn662 {
-									v665 = r.ReadVarInt32()
-								}
-								m660[k664] = v665
+				n660 := c.ReadLength(1)
+				l661 := serializer.MakeSlice[[]map[string]int32](c, n660)
+				if n660 > 0 {
+					hn663 := c.ReadListHeader(24)
+					if !c.Failed() {
+						for i662 := range l661 {
+							if hn663 && !c.ReadFlag() {
+								continue
 							}
-							n659 -= sz661
-						}
-						l655[i656] = m660
-						if c.Failed() {
-							c.TraceIndex(i656)
-							break
+							n665 := c.ReadLength(2)
+							m666 := serializer.MakeMap[map[string]int32](c, n665)
+							for n665 > 0 && !c.Failed() {
+								sz667, vn668 := c.ReadMapChunk(n665, 21, 5)
+								for j669 := 0; j669 < sz667 && !c.Failed(); j669++ {
+									var k670 string
+									k670 = c.ReadString()
+									var v671 int32
+									if !vn668 {
+										v671 = r.ReadVarInt32()
+									}
+									m666[k670] = v671
+								}
+								n665 -= sz667
+							}
+							l661[i662] = m666
+							if c.Failed() {
+								c.TraceIndex(i662)
+								break
+							}
 						}
 					}
 				}
-				x.LM = l655
+				x.LM = l661
 			}
 		case 22:
 			if f.Convert {
 				x.LPI = serializer.Pointers(c, serializer.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n666 := c.ReadLength(1)
-				l667 := serializer.MakeSlice[[]*int32](c, n666)
-				if n666 > 0 {
-					hn669 := c.ReadListHeader(5)
-					for i668 := range l667 {
-						if hn669 && !c.ReadFlag() {
-							continue
-						}
-						p671 := serializer.Alloc[int32](c)
-						*p671 = r.ReadVarInt32()
-						l667[i668] = p671
-						if c.Failed() {
-							c.TraceIndex(i668)
-							break
+				n672 := c.ReadLength(1)
+				l673 := serializer.MakeSlice[[]*int32](c, n672)
+				if n672 > 0 {
+					hn675 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i674 := range l673 {
+							if hn675 && !c.ReadFlag() {
+								continue
+							}
+							p677 := serializer.Alloc[int32](c)
+							*p677 = r.ReadVarInt32()
+							l673[i674] = p677
+							if c.Failed() {
+								c.TraceIndex(i674)
+								break
+							}
 						}
 					}
 				}
-				x.LPI = l667
+				x.LPI = l673
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n672 := c.ReadLength(1)
-				l673 := serializer.MakeSlice[[]string](c, n672)
-				if n672 > 0 {
-					hn675 := c.ReadListHeader(21)
-					for i674 := range l673 {
-						if hn675 && !c.ReadFlag() {
-							continue
-						}
-						l673[i674] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i674)
-							break
+				n678 := c.ReadLength(1)
+				l679 := serializer.MakeSlice[[]string](c, n678)
+				if n678 > 0 {
+					hn681 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i680 := range l679 {
+							if hn681 && !c.ReadFlag() {
+								continue
+							}
+							l679[i680] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i680)
+								break
+							}
 						}
 					}
 				}
-				x.LS = l673
+				x.LS = l679
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n677 := c.ReadLength(1)
-				l678 := serializer.MakeSlice[[]time.Time](c, n677)
-				if n677 > 0 {
-					hn680 := c.ReadListHeader(38)
-					for i679 := range l678 {
-						if hn680 && !c.ReadFlag() {
-							continue
-						}
-						l678[i679] = c.ReadTime()
-						if c.Failed() {
-							c.TraceIndex(i679)
-							break
+				n683 := c.ReadLength(1)
+				l684 := serializer.MakeSlice[[]time.Time](c, n683)
+				if n683 > 0 {
+					hn686 := c.ReadListHeader(38)
+					if !c.Failed() {
+						for i685 := range l684 {
+							if hn686 && !c.ReadFlag() {
+								continue
+							}
+							l684[i685] = c.ReadTime()
+							if c.Failed() {
+								c.TraceIndex(i685)
+								break
+							}
 						}
 					}
 				}
-				x.LT = l678
+				x.LT = l684
 			}
 		case 25:
 			if f.Convert {
 				x.LU16 = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n682 := c.ReadLength(2)
-				l683 := serializer.MakeSlice[[]uint16](c, n682)
-				if n682 > 0 {
-					hn685 := c.ReadListHeader(10)
-					for i684 := range l683 {
-						if hn685 && !c.ReadFlag() {
-							continue
-						}
-						l683[i684] = r.ReadUint16()
-						if c.Failed() {
-							c.TraceIndex(i684)
-							break
+				n688 := c.ReadLength(2)
+				l689 := serializer.MakeSlice[[]uint16](c, n688)
+				if n688 > 0 {
+					hn691 := c.ReadListHeader(10)
+					if !c.Failed() {
+						for i690 := range l689 {
+							if hn691 && !c.ReadFlag() {
+								continue
+							}
+							l689[i690] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i690)
+								break
+							}
 						}
 					}
 				}
-				x.LU16 = l683
+				x.LU16 = l689
 			}
 		case 26:
 			if f.Convert {
 				x.LU64 = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n687 := c.ReadLength(1)
-				l688 := serializer.MakeSlice[[]uint64](c, n687)
-				if n687 > 0 {
-					hn690 := c.ReadListHeader(14)
-					for i689 := range l688 {
-						if hn690 && !c.ReadFlag() {
-							continue
-						}
-						l688[i689] = r.ReadVarUint64()
-						if c.Failed() {
-							c.TraceIndex(i689)
-							break
+				n693 := c.ReadLength(1)
+				l694 := serializer.MakeSlice[[]uint64](c, n693)
+				if n693 > 0 {
+					hn696 := c.ReadListHeader(14)
+					if !c.Failed() {
+						for i695 := range l694 {
+							if hn696 && !c.ReadFlag() {
+								continue
+							}
+							l694[i695] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i695)
+								break
+							}
 						}
 					}
 				}
-				x.LU64 = l688
+				x.LU64 = l694
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n692 := c.ReadLength(2)
-				m693 := serializer.MakeMap[map[bool]string](c, n692)
-				for n692 > 0 && !c.Failed() {
-					sz694, vn695 := c.ReadMapChunk(n692, 1, 21)
-					for j696 := 0; j696 < sz694 && !c.Failed(); j696++ {
-						var k697 bool
-						k697 = r.ReadBool()
-						var v698 string
-						if !vn695 {
-							v698 = c.ReadString()
+				n698 := c.ReadLength(2)
+				m699 := serializer.MakeMap[map[bool]string](c, n698)
+				for n698 > 0 && !c.Failed() {
+					sz700, vn701 := c.ReadMapChunk(n698, 1, 21)
+					for j702 := 0; j702 < sz700 && !c.Failed(); j702++ {
+						var k703 bool
+						k703 = r.ReadBool()
+						var v704 string
+						if !vn701 {
+							v704 = c.ReadString()
 						}
-						m693[k697] = v698
+						m699[k703] = v704
 					}
-					n692 -= sz694
+					n698 -= sz700
 				}
-				x.MBS = m693
+				x.MBS = m699
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				n699 := c.ReadLength(2)
-				m700 := serializer.MakeMap[map[Color]string](c, n699)
-				for n699 > 0 && !c.Failed() {
-					sz701, vn702 := c.ReadMapChunk(n699, 25, 21)
-					for j703 := 0; j703 < sz701 && !c.Failed(); j703++ {
-						var k704 Color
-						k704 = Color(r.ReadVarUint32())
-						var v705 string
-						if !vn702 {
-							v705 = c.ReadString()
+				n705 := c.ReadLength(2)
+				m706 := serializer.MakeMap[map[Color]string](c, n705)
+				for n705 > 0 && !c.Failed() {
+					sz707, vn708 := c.ReadMapChunk(n705, 25, 21)
+					for j709 := 0; j709 < sz707 && !c.Failed(); j709++ {
+						var k710 Color
+						k710 = Color(r.ReadVarUint32())
+						var v711 string
+						if !vn708 {
+							v711 = c.ReadString()
 						}
-						m700[k704] = v705
+						m706[k710] = v711
 					}
-					n699 -= sz701
+					n705 -= sz707
 				}
-				x.MES = m700
+				x.MES = m706
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n706 := c.ReadLength(2)
-				m707 := serializer.MakeMap[map[int64]float64](c, n706)
-				for n706 > 0 && !c.Failed() {
-					sz708, vn709 := c.ReadMapChunk(n706, 7, 20)
-					for j710 := 0; j710 < sz708 && !c.Failed(); j710++ {
-						var k711 int64
-						k711 = r.ReadVarInt64()
-						var v712 float64
-						if !vn709 {
-							v712 = r.ReadFloat64()
+				n712 := c.ReadLength(2)
+				m713 := serializer.MakeMap[map[int64]float64](c, n712)
+				for n712 > 0 && !c.Failed() {
+					sz714, vn715 := c.ReadMapChunk(n712, 7, 20)
+					for j716 := 0; j716 < sz714 && !c.Failed(); j716++ {
+						var k717 int64
+						k717 = r.ReadVarInt64()
+						var v718 float64
+						if !vn715 {
+							v718 = r.ReadFloat64()
 						}
-						m707[k711] = v712
+						m713[k717] = v718
 					}
-					n706 -= sz708
+					n712 -= sz714
 				}
-				x.MI64F = m707
+				x.MI64F = m713
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n713 := c.ReadLength(2)
-				m714 := serializer.MakeMap[map[int32]string](c, n713)
-				for n713 > 0 && !c.Failed() {
-					sz715, vn716 := c.ReadMapChunk(n713, 5, 21)
-					for j717 := 0; j717 < sz715 && !c.Failed(); j717++ {
-						var k718 int32
-						k718 = r.ReadVarInt32()
-						var v719 string
-						if !vn716 {
-							v719 = c.ReadString()
+				n719 := c.ReadLength(2)
+				m720 := serializer.MakeMap[map[int32]string](c, n719)
+				for n719 > 0 && !c.Failed() {
+					sz721, vn722 := c.ReadMapChunk(n719, 5, 21)
+					for j723 := 0; j723 < sz721 && !c.Failed(); j723++ {
+						var k724 int32
+						k724 = r.ReadVarInt32()
+						var v725 string
+						if !vn722 {
+							v725 = c.ReadString()
 						}
-						m714[k718] = v719
+						m720[k724] = v725
 					}
-					n713 -= sz715
+					n719 -= sz721
 				}
-				x.MIS = m714
+				x.MIS = m720
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n720 := c.ReadLength(2)
-				m721 := serializer.MakeMap[map[string]int32](c, n720)
-				for n720 > 0 && !c.Failed() {
-					sz722, vn723 := c.ReadMapChunk(n720, 21, 5)
-					for j724 := 0; j724 < sz722 && !c.Failed(); j724++ {
-						var k725 string
-						k725 = c.ReadString()
-						var v726 int32
-						if !vn723 {
-							v726 = r.ReadVarInt32()
+				n726 := c.ReadLength(2)
+				m727 := serializer.MakeMap[map[string]int32](c, n726)
+				for n726 > 0 && !c.Failed() {
+					sz728, vn729 := c.ReadMapChunk(n726, 21, 5)
+					for j730 := 0; j730 < sz728 && !c.Failed(); j730++ {
+						var k731 string
+						k731 = c.ReadString()
+						var v732 int32
+						if !vn729 {
+							v732 = r.ReadVarInt32()
 						}
-						m721[k725] = v726
+						m727[k731] = v732
 					}
-					n720 -= sz722
+					n726 -= sz728
 				}
-				x.MSI = m721
+				x.MSI = m727
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n727 := c.ReadLength(2)
-				m728 := serializer.MakeMap[map[string][]string](c, n727)
-				for n727 > 0 && !c.Failed() {
-					sz729, vn730 := c.ReadMapChunk(n727, 21, 22)
-					for j731 := 0; j731 < sz729 && !c.Failed(); j731++ {
-						var k732 string
-						k732 = c.ReadString()
-						var v733 []string
-						if !vn730 {
-							n734 := c.ReadLength(1)
-							l735 := serializer.MakeSlice[[]string](c, n734)
-							if n734 > 0 {
-								hn737 := c.ReadListHeader(21)
-								for i736 := range l735 {
-									if hn737 && !c.ReadFlag() {
-										continue
-									}
-									l735[i736] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i736)
-										break
+				n733 := c.ReadLength(2)
+				m734 := serializer.MakeMap[map[string][]string](c, n733)
+				for n733 > 0 && !c.Failed() {
+					sz735, vn736 := c.ReadMapChunk(n733, 21, 22)
+					for j737 := 0; j737 < sz735 && !c.Failed(); j737++ {
+						var k738 string
+						k738 = c.ReadString()
+						var v739 []string
+						if !vn736 {
+							n740 := c.ReadLength(1)
+							l741 := serializer.MakeSlice[[]string](c, n740)
+							if n740 > 0 {
+								hn743 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i742 := range l741 {
+										if hn743 && !c.ReadFlag() {
+											continue
+										}
+										l741[i742] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i742)
+											break
+										}
 									}
 								}
 							}
-							v733 = l735
+							v739 = l741
 						}
-						m728[k732] = v733
+						m734[k738] = v739
 					}
-					n727 -= sz729
+					n733 -= sz735
 				}
-				x.MSL = m728
+				x.MSL = m734
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n739 := c.ReadLength(2)
-				m740 := serializer.MakeMap[map[string]map[string]int32](c, n739)
-				for n739 > 0 && !c.Failed() {
-					sz741, vn742 := c.ReadMapChunk(n739, 21, 24)
-					for j743 := 0; j743 < sz741 && !c.Failed(); j743++ {
-						var k744 string
-						k744 = c.ReadString()
-						var v745 map[string]int32
-						if !vn742 {
-							n746 := c.ReadLength(2)
-							m747 := serializer.MakeMap[map[string]int32](c, n746)
-							for n746 > 0 && !c.Failed() {
-								sz748, vn749 := c.ReadMapChunk(n746, 21, 5)
-								for j750 := 0; j750 < sz748 && !c.Failed(); j750++ {
-									var k751 string
-									k751 = c.ReadString()
-									var v752 int32
-									if !vn749 {
-										v752 = r.ReadVarInt32()
+				n745 := c.ReadLength(2)
+				m746 := serializer.MakeMap[map[string]map[string]int32](c, n745)
+				for n745 > 0 && !c.Failed() {
+					sz747, vn748 := c.ReadMapChunk(n745, 21, 24)
+					for j749 := 0; j749 < sz747 && !c.Failed(); j749++ {
+						var k750 string
+						k750 = c.ReadString()
+						var v751 map[string]int32
+						if !vn748 {
+							n752 := c.ReadLength(2)
+							m753 := serializer.MakeMap[map[string]int32](c, n752)
+							for n752 > 0 && !c.Failed() {
+								sz754, vn755 := c.ReadMapChunk(n752, 21, 5)
+								for j756 := 0; j756 < sz754 && !c.Failed(); j756++ {
+									var k757 string
+									k757 = c.ReadString()
+									var v758 int32
+									if !vn755 {
+										v758 = r.ReadVarInt32()
 									}
-									m747[k751] = v752
+									m753[k757] = v758
 								}
-								n746 -= sz748
+								n752 -= sz754
 							}
-							v745 = m747
+							v751 = m753
 						}
-						m740[k744] = v745
+						m746[k750] = v751
 					}
-					n739 -= sz741
+					n745 -= sz747
 				}
-				x.MSM = m740
+				x.MSM = m746
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n753 := c.ReadLength(2)
-				m754 := serializer.MakeMap[map[string]*int32](c, n753)
-				for n753 > 0 && !c.Failed() {
-					sz755, vn756 := c.ReadMapChunk(n753, 21, 5)
-					for j757 := 0; j757 < sz755 && !c.Failed(); j757++ {
-						var k758 string
-						k758 = c.ReadString()
-						var v759 *int32
-						if !vn756 {
-							p760 := serializer.Alloc[int32](c)
-							*p760 = r.ReadVarInt32()
-							v759 = p760
+				n759 := c.ReadLength(2)
+				m760 := serializer.MakeMap[map[string]*int32](c, n759)
+				for n759 > 0 && !c.Failed() {
+					sz761, vn762 := c.ReadMapChunk(n759, 21, 5)
+					for j763 := 0; j763 < sz761 && !c.Failed(); j763++ {
+						var k764 string
+						k764 = c.ReadString()
+						var v765 *int32
+						if !vn762 {
+							p766 := serializer.Alloc[int32](c)
+							*p766 = r.ReadVarInt32()
+							v765 = p766
 						}
-						m754[k758] = v759
+						m760[k764] = v765
 					}
-					n753 -= sz755
+					n759 -= sz761
 				}
-				x.MSP = m754
+				x.MSP = m760
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n761 := c.ReadLength(2)
-				m762 := serializer.MakeMap[map[uint8]uint16](c, n761)
-				for n761 > 0 && !c.Failed() {
-					sz763, vn764 := c.ReadMapChunk(n761, 9, 10)
-					for j765 := 0; j765 < sz763 && !c.Failed(); j765++ {
-						var k766 uint8
-						k766 = r.ReadUint8()
-						var v767 uint16
-						if !vn764 {
-							v767 = r.ReadUint16()
+				n767 := c.ReadLength(2)
+				m768 := serializer.MakeMap[map[uint8]uint16](c, n767)
+				for n767 > 0 && !c.Failed() {
+					sz769, vn770 := c.ReadMapChunk(n767, 9, 10)
+					for j771 := 0; j771 < sz769 && !c.Failed(); j771++ {
+						var k772 uint8
+						k772 = r.ReadUint8()
+						var v773 uint16
+						if !vn770 {
+							v773 = r.ReadUint16()
 						}
-						m762[k766] = v767
+						m768[k772] = v773
 					}
-					n761 -= sz763
+					n767 -= sz769
 				}
-				x.MU8 = m762
+				x.MU8 = m768
 			}
 		case 36:
 			if f.Convert {
@@ -4318,163 +4494,167 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			}
 		case 37:
 			if !f.Flag || c.ReadFlag() {
-				n768 := c.ReadLength(1)
-				l769 := serializer.MakeSlice[[]string](c, n768)
-				if n768 > 0 {
-					hn771 := c.ReadListHeader(21)
-					for i770 := range l769 {
-						if hn771 && !c.ReadFlag() {
-							continue
-						}
-						l769[i770] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i770)
-							break
+				n774 := c.ReadLength(1)
+				l775 := serializer.MakeSlice[[]string](c, n774)
+				if n774 > 0 {
+					hn777 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i776 := range l775 {
+							if hn777 && !c.ReadFlag() {
+								continue
+							}
+							l775[i776] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i776)
+								break
+							}
 						}
 					}
 				}
-				x.NLS = l769
+				x.NLS = l775
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n773 := c.ReadLength(2)
-				m774 := serializer.MakeMap[map[string]int32](c, n773)
-				for n773 > 0 && !c.Failed() {
-					sz775, vn776 := c.ReadMapChunk(n773, 21, 5)
-					for j777 := 0; j777 < sz775 && !c.Failed(); j777++ {
-						var k778 string
-						k778 = c.ReadString()
-						var v779 int32
-						if !vn776 {
-							v779 = r.ReadVarInt32()
+				n779 := c.ReadLength(2)
+				m780 := serializer.MakeMap[map[string]int32](c, n779)
+				for n779 > 0 && !c.Failed() {
+					sz781, vn782 := c.ReadMapChunk(n779, 21, 5)
+					for j783 := 0; j783 < sz781 && !c.Failed(); j783++ {
+						var k784 string
+						k784 = c.ReadString()
+						var v785 int32
+						if !vn782 {
+							v785 = r.ReadVarInt32()
 						}
-						m774[k778] = v779
+						m780[k784] = v785
 					}
-					n773 -= sz775
+					n779 -= sz781
 				}
-				x.NM = m774
+				x.NM = m780
 			}
 		case 39:
 			if f.Convert {
 				x.Raw = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n780 := c.ReadLength(1)
-				l781 := serializer.MakeSlice[[]uint8](c, n780)
-				if n780 > 0 {
-					hn783 := c.ReadListHeader(9)
-					for i782 := range l781 {
-						if hn783 && !c.ReadFlag() {
-							continue
-						}
-						l781[i782] = r.ReadUint8()
-						if c.Failed() {
-							c.TraceIndex(i782)
-							break
+				n786 := c.ReadLength(1)
+				l787 := serializer.MakeSlice[[]uint8](c, n786)
+				if n786 > 0 {
+					hn789 := c.ReadListHeader(9)
+					if !c.Failed() {
+						for i788 := range l787 {
+							if hn789 && !c.ReadFlag() {
+								continue
+							}
+							l787[i788] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i788)
+								break
+							}
 						}
 					}
 				}
-				x.Raw = l781
+				x.Raw = l787
 			}
 		case 40:
 			if f.Convert {
 				x.RmABool = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n785 := c.ReadArrayLength(1)
-				a786 := make([]bool, n785)
-				r.ReadRawBools(a786)
-				x.RmABool = a786
+				n791 := c.ReadArrayLength(1)
+				a792 := make([]bool, n791)
+				r.ReadRawBools(a792)
+				x.RmABool = a792
 			}
 		case 41:
 			if f.Convert {
 				x.RmAF32 = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n787 := c.ReadArrayLength(4)
-				a788 := make([]float32, n787)
-				r.ReadRawFloat32s(a788)
-				x.RmAF32 = a788
+				n793 := c.ReadArrayLength(4)
+				a794 := make([]float32, n793)
+				r.ReadRawFloat32s(a794)
+				x.RmAF32 = a794
 			}
 		case 42:
 			if f.Convert {
 				x.RmAF64 = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n789 := c.ReadArrayLength(8)
-				a790 := make([]float64, n789)
-				r.ReadRawFloat64s(a790)
-				x.RmAF64 = a790
+				n795 := c.ReadArrayLength(8)
+				a796 := make([]float64, n795)
+				r.ReadRawFloat64s(a796)
+				x.RmAF64 = a796
 			}
 		case 43:
 			if f.Convert {
 				x.RmAI16 = serializer.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n791 := c.ReadArrayLength(2)
-				a792 := make([]int16, n791)
-				r.ReadRawInt16s(a792)
-				x.RmAI16 = a792
+				n797 := c.ReadArrayLength(2)
+				a798 := make([]int16, n797)
+				r.ReadRawInt16s(a798)
+				x.RmAI16 = a798
 			}
 		case 44:
 			if f.Convert {
 				x.RmAI32 = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n793 := c.ReadArrayLength(4)
-				a794 := make([]int32, n793)
-				r.ReadRawInt32s(a794)
-				x.RmAI32 = a794
+				n799 := c.ReadArrayLength(4)
+				a800 := make([]int32, n799)
+				r.ReadRawInt32s(a800)
+				x.RmAI32 = a800
 			}
 		case 45:
 			if f.Convert {
 				x.RmAI64 = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n795 := c.ReadArrayLength(8)
-				a796 := make([]int64, n795)
-				r.ReadRawInt64s(a796)
-				x.RmAI64 = a796
+				n801 := c.ReadArrayLength(8)
+				a802 := make([]int64, n801)
+				r.ReadRawInt64s(a802)
+				x.RmAI64 = a802
 			}
 		case 46:
 			if f.Convert {
 				x.RmAI8 = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n797 := c.ReadArrayLength(1)
-				a798 := make([]int8, n797)
-				for i799 := range a798 {
-					a798[i799] = r.ReadInt8()
+				n803 := c.ReadArrayLength(1)
+				a804 := make([]int8, n803)
+				for i805 := range a804 {
+					a804[i805] = r.ReadInt8()
 				}
-				x.RmAI8 = a798
+				x.RmAI8 = a804
 			}
 		case 47:
 			if f.Convert {
 				x.RmAU16 = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n800 := c.ReadArrayLength(2)
-				a801 := make([]uint16, n800)
-				r.ReadRawUint16s(a801)
-				x.RmAU16 = a801
+				n806 := c.ReadArrayLength(2)
+				a807 := make([]uint16, n806)
+				r.ReadRawUint16s(a807)
+				x.RmAU16 = a807
 			}
 		case 48:
 			if f.Convert {
 				x.RmAU32 = serializer.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n802 := c.ReadArrayLength(4)
-				a803 := make([]uint32, n802)
-				r.ReadRawUint32s(a803)
-				x.RmAU32 = a803
+				n808 := c.ReadArrayLength(4)
+				a809 := make([]uint32, n808)
+				r.ReadRawUint32s(a809)
+				x.RmAU32 = a809
 			}
 		case 49:
 			if f.Convert {
 				x.RmAU64 = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n804 := c.ReadArrayLength(8)
-				a805 := make([]uint64, n804)
-				r.ReadRawUint64s(a805)
-				x.RmAU64 = a805
+				n810 := c.ReadArrayLength(8)
+				a811 := make([]uint64, n810)
+				r.ReadRawUint64s(a811)
+				x.RmAU64 = a811
 			}
 		case 50:
 			if f.Convert {
 				x.RmAU8 = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n806 := c.ReadArrayLength(1)
-				a807 := make([]uint8, n806)
-				copy(a807, r.ReadBytes(n806))
-				x.RmAU8 = a807
+				n812 := c.ReadArrayLength(1)
+				a813 := make([]uint8, n812)
+				copy(a813, r.ReadBytes(n812))
+				x.RmAU8 = a813
 			}
 		case 51:
 			if f.Convert {
@@ -4486,545 +4666,579 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			if f.Convert {
 				serializer.CopyArray(c, x.RmFix[:], serializer.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n808 := c.ReadLength(2)
-				if n808 != 3 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n808, 3))
+				n814 := c.ReadLength(2)
+				if n814 != 3 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n814, 3))
 					return
 				}
-				var l809 [3]int16
-				if n808 > 0 {
-					hn811 := c.ReadListHeader(3)
-					for i810 := range l809 {
-						if hn811 && !c.ReadFlag() {
-							continue
-						}
-						l809[i810] = r.ReadInt16()
-						if c.Failed() {
-							c.TraceIndex(i810)
-							break
+				var l815 [3]int16
+				if n814 > 0 {
+					hn817 := c.ReadListHeader(3)
+					if !c.Failed() {
+						for i816 := range l815 {
+							if hn817 && !c.ReadFlag() {
+								continue
+							}
+							l815[i816] = r.ReadInt16()
+							if c.Failed() {
+								c.TraceIndex(i816)
+								break
+							}
 						}
 					}
 				}
-				x.RmFix = l809
+				x.RmFix = l815
 			}
 		case 53:
 			if f.Convert {
 				x.RmLB = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n813 := c.ReadLength(1)
-				l814 := serializer.MakeSlice[[]bool](c, n813)
-				if n813 > 0 {
-					hn816 := c.ReadListHeader(1)
-					for i815 := range l814 {
-						if hn816 && !c.ReadFlag() {
-							continue
-						}
-						l814[i815] = r.ReadBool()
-						if c.Failed() {
-							c.TraceIndex(i815)
-							break
+				n819 := c.ReadLength(1)
+				l820 := serializer.MakeSlice[[]bool](c, n819)
+				if n819 > 0 {
+					hn822 := c.ReadListHeader(1)
+					if !c.Failed() {
+						for i821 := range l820 {
+							if hn822 && !c.ReadFlag() {
+								continue
+							}
+							l820[i821] = r.ReadBool()
+							if c.Failed() {
+								c.TraceIndex(i821)
+								break
+							}
 						}
 					}
 				}
-				x.RmLB = l814
+				x.RmLB = l820
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n818 := c.ReadLength(1)
-				l819 := serializer.MakeSlice[[]Color](c, n818)
-				if n818 > 0 {
-					hn821 := c.ReadListHeader(25)
-					for i820 := range l819 {
-						if hn821 && !c.ReadFlag() {
-							continue
-						}
-						l819[i820] = Color(r.ReadVarUint32())
-						if c.Failed() {
-							c.TraceIndex(i820)
-							break
+				n824 := c.ReadLength(1)
+				l825 := serializer.MakeSlice[[]Color](c, n824)
+				if n824 > 0 {
+					hn827 := c.ReadListHeader(25)
+					if !c.Failed() {
+						for i826 := range l825 {
+							if hn827 && !c.ReadFlag() {
+								continue
+							}
+							l825[i826] = Color(r.ReadVarUint32())
+							if c.Failed() {
+								c.TraceIndex(i826)
+								break
+							}
 						}
 					}
 				}
-				x.RmLE = l819
+				x.RmLE = l825
 			}
 		case 55:
 			if f.Convert {
 				x.RmLF32 = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n823 := c.ReadLength(4)
-				l824 := serializer.MakeSlice[[]float32](c, n823)
-				if n823 > 0 {
-					hn826 := c.ReadListHeader(19)
-					for i825 := range l824 {
-						if hn826 && !c.ReadFlag() {
-							continue
-						}
-						l824[i825] = r.ReadFloat32()
-						if c.Failed() {
-							c.TraceIndex(i825)
-							break
+				n829 := c.ReadLength(4)
+				l830 := serializer.MakeSlice[[]float32](c, n829)
+				if n829 > 0 {
+					hn832 := c.ReadListHeader(19)
+					if !c.Failed() {
+						for i831 := range l830 {
+							if hn832 && !c.ReadFlag() {
+								continue
+							}
+							l830[i831] = r.ReadFloat32()
+							if c.Failed() {
+								c.TraceIndex(i831)
+								break
+							}
 						}
 					}
 				}
-				x.RmLF32 = l824
+				x.RmLF32 = l830
 			}
 		case 56:
 			if f.Convert {
 				x.RmLF64 = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n828 := c.ReadLength(8)
-				l829 := serializer.MakeSlice[[]float64](c, n828)
-				if n828 > 0 {
-					hn831 := c.ReadListHeader(20)
-					for i830 := range l829 {
-						if hn831 && !c.ReadFlag() {
-							continue
-						}
-						l829[i830] = r.ReadFloat64()
-						if c.Failed() {
-							c.TraceIndex(i830)
-							break
+				n834 := c.ReadLength(8)
+				l835 := serializer.MakeSlice[[]float64](c, n834)
+				if n834 > 0 {
+					hn837 := c.ReadListHeader(20)
+					if !c.Failed() {
+						for i836 := range l835 {
+							if hn837 && !c.ReadFlag() {
+								continue
+							}
+							l835[i836] = r.ReadFloat64()
+							if c.Failed() {
+								c.TraceIndex(i836)
+								break
+							}
 						}
 					}
 				}
-				x.RmLF64 = l829
+				x.RmLF64 = l835
 			}
 		case 57:
 			if f.Convert {
 				x.RmLI32 = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n833 := c.ReadLength(1)
-				l834 := serializer.MakeSlice[[]int32](c, n833)
-				if n833 > 0 {
-					hn836 := c.ReadListHeader(5)
-					for i835 := range l834 {
-						if hn836 && !c.ReadFlag() {
-							continue
-						}
-						l834[i835] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i835)
-							break
+				n839 := c.ReadLength(1)
+				l840 := serializer.MakeSlice[[]int32](c, n839)
+				if n839 > 0 {
+					hn842 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i841 := range l840 {
+							if hn842 && !c.ReadFlag() {
+								continue
+							}
+							l840[i841] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i841)
+								break
+							}
 						}
 					}
 				}
-				x.RmLI32 = l834
+				x.RmLI32 = l840
 			}
 		case 58:
 			if f.Convert {
 				x.RmLI64 = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n838 := c.ReadLength(1)
-				l839 := serializer.MakeSlice[[]int64](c, n838)
-				if n838 > 0 {
-					hn841 := c.ReadListHeader(7)
-					for i840 := range l839 {
-						if hn841 && !c.ReadFlag() {
-							continue
-						}
-						l839[i840] = r.ReadVarInt64()
-						if c.Failed() {
-							c.TraceIndex(i840)
-							break
+				n844 := c.ReadLength(1)
+				l845 := serializer.MakeSlice[[]int64](c, n844)
+				if n844 > 0 {
+					hn847 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i846 := range l845 {
+							if hn847 && !c.ReadFlag() {
+								continue
+							}
+							l845[i846] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i846)
+								break
+							}
 						}
 					}
 				}
-				x.RmLI64 = l839
+				x.RmLI64 = l845
 			}
 		case 59:
 			if f.Convert {
 				x.RmLI8 = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n843 := c.ReadLength(1)
-				l844 := serializer.MakeSlice[[]int8](c, n843)
-				if n843 > 0 {
-					hn846 := c.ReadListHeader(2)
-					for i845 := range l844 {
-						if hn846 && !c.ReadFlag() {
-							continue
-						}
-						l844[i845] = r.ReadInt8()
-						if c.Failed() {
-							c.TraceIndex(i845)
-							break
+				n849 := c.ReadLength(1)
+				l850 := serializer.MakeSlice[[]int8](c, n849)
+				if n849 > 0 {
+					hn852 := c.ReadListHeader(2)
+					if !c.Failed() {
+						for i851 := range l850 {
+							if hn852 && !c.ReadFlag() {
+								continue
+							}
+							l850[i851] = r.ReadInt8()
+							if c.Failed() {
+								c.TraceIndex(i851)
+								break
+							}
 						}
 					}
 				}
-				x.RmLI8 = l844
+				x.RmLI8 = l850
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n848 := c.ReadLength(1)
-				l849 := serializer.MakeSlice[[][]int32](c, n848)
-				if n848 > 0 {
-					hn851 := c.ReadListHeader(22)
-					for i850 := range l849 {
-						if hn851 && !c.ReadFlag() {
-							continue
-						}
-						n853 := c.ReadLength(1)
-						l854 := serializer.MakeSlice[[]int32](c, n853)
-						if n853 > 0 {
-							hn856 := c.ReadListHeader(5)
-							for i855 := range l854 {
-								if hn856 && !c.ReadFlag() {
-									continue
-								}
-								l854[i855] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i855)
-									break
+				n854 := c.ReadLength(1)
+				l855 := serializer.MakeSlice[[][]int32](c, n854)
+				if n854 > 0 {
+					hn857 := c.ReadListHeader(22)
+					if !c.Failed() {
+						for i856 := range l855 {
+							if hn857 && !c.ReadFlag() {
+								continue
+							}
+							n859 := c.ReadLength(1)
+							l860 := serializer.MakeSlice[[]int32](c, n859)
+							if n859 > 0 {
+								hn862 := c.ReadListHeader(5)
+								if !c.Failed() {
+									for i861 := range l860 {
+										if hn862 && !c.ReadFlag() {
+											continue
+										}
+										l860[i861] = r.ReadVarInt32()
+										if c.Failed() {
+											c.TraceIndex(i861)
+											break
+										}
+									}
 								}
 							}
-						}
-						l849[i850] = l854
-						if c.Failed() {
-							c.TraceIndex(i850)
-							break
+							l855[i856] = l860
+							if c.Failed() {
+								c.TraceIndex(i856)
+								break
+							}
 						}
 					}
 				}
-				x.RmLL = l849
+				x.RmLL = l855
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n858 := c.ReadLength(1)
-				l859 := serializer.MakeSlice[[]map[string]int32](c, n858)
-				if n858 > 0 {
-					hn861 := c.ReadListHeader(24)
-					for i860 := range l859 {
-						if hn861 && !c.ReadFlag() {
-							continue
-						}
-						n863 := c.ReadLength(2)
-						m864 := serializer.MakeMap[map[string]int32](c, n863)
-						for n863 > 0 && !c.Failed() {
-							sz865, vn866 := c.ReadMapChunk(n863, 21, 5)
-							for j867 := 0; j867 < sz865 && !c.Failed(); j867++ {
-								var k868 string
-								k868 = c.ReadString()
-								var v869 int32
-								if !vn866 {
-									v869 = r.ReadVarInt32()
-								}
-								m864[k868] = v869
+				n864 := c.ReadLength(1)
+				l865 := serializer.MakeSlice[[]map[string]int32](c, n864)
+				if n864 > 0 {
+					hn867 := c.ReadListHeader(24)
+					if !c.Failed() {
+						for i866 := range l865 {
+							if hn867 && !c.ReadFlag() {
+								continue
 							}
-							n863 -= sz865
-						}
-						l859[i860] = m864
-						if c.Failed() {
-							c.TraceIndex(i860)
-							break
+							n869 := c.ReadLength(2)
+							m870 := serializer.MakeMap[map[string]int32](c, n869)
+							for n869 > 0 && !c.Failed() {
+								sz871, vn872 := c.ReadMapChunk(n869, 21, 5)
+								for j873 := 0; j873 < sz871 && !c.Failed(); j873++ {
+									var k874 string
+									k874 = c.ReadString()
+									var v875 int32
+									if !vn872 {
+										v875 = r.ReadVarInt32()
+									}
+									m870[k874] = v875
+								}
+								n869 -= sz871
+							}
+							l865[i866] = m870
+							if c.Failed() {
+								c.TraceIndex(i866)
+								break
+							}
 						}
 					}
 				}
-				x.RmLM = l859
+				x.RmLM = l865
 			}
 		case 62:
 			if f.Convert {
 				x.RmLPI = serializer.Pointers(c, serializer.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n870 := c.ReadLength(1)
-				l871 := serializer.MakeSlice[[]*int32](c, n870)
-				if n870 > 0 {
-					hn873 := c.ReadListHeader(5)
-					for i872 := range l871 {
-						if hn873 && !c.ReadFlag() {
-							continue
-						}
-						p875 := serializer.Alloc[int32](c)
-						*p875 = r.ReadVarInt32()
-						l871[i872] = p875
-						if c.Failed() {
-							c.TraceIndex(i872)
-							break
+				n876 := c.ReadLength(1)
+				l877 := serializer.MakeSlice[[]*int32](c, n876)
+				if n876 > 0 {
+					hn879 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i878 := range l877 {
+							if hn879 && !c.ReadFlag() {
+								continue
+							}
+							p881 := serializer.Alloc[int32](c)
+							*p881 = r.ReadVarInt32()
+							l877[i878] = p881
+							if c.Failed() {
+								c.TraceIndex(i878)
+								break
+							}
 						}
 					}
 				}
-				x.RmLPI = l871
+				x.RmLPI = l877
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n876 := c.ReadLength(1)
-				l877 := serializer.MakeSlice[[]string](c, n876)
-				if n876 > 0 {
-					hn879 := c.ReadListHeader(21)
-					for i878 := range l877 {
-						if hn879 && !c.ReadFlag() {
-							continue
-						}
-						l877[i878] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i878)
-							break
+				n882 := c.ReadLength(1)
+				l883 := serializer.MakeSlice[[]string](c, n882)
+				if n882 > 0 {
+					hn885 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i884 := range l883 {
+							if hn885 && !c.ReadFlag() {
+								continue
+							}
+							l883[i884] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i884)
+								break
+							}
 						}
 					}
 				}
-				x.RmLS = l877
+				x.RmLS = l883
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n881 := c.ReadLength(1)
-				l882 := serializer.MakeSlice[[]time.Time](c, n881)
-				if n881 > 0 {
-					hn884 := c.ReadListHeader(38)
-					for i883 := range l882 {
-						if hn884 && !c.ReadFlag() {
-							continue
-						}
-						l882[i883] = c.ReadTime()
-						if c.Failed() {
-							c.TraceIndex(i883)
-							break
+				n887 := c.ReadLength(1)
+				l888 := serializer.MakeSlice[[]time.Time](c, n887)
+				if n887 > 0 {
+					hn890 := c.ReadListHeader(38)
+					if !c.Failed() {
+						for i889 := range l888 {
+							if hn890 && !c.ReadFlag() {
+								continue
+							}
+							l888[i889] = c.ReadTime()
+							if c.Failed() {
+								c.TraceIndex(i889)
+								break
+							}
 						}
 					}
 				}
-				x.RmLT = l882
+				x.RmLT = l888
 			}
 		case 65:
 			if f.Convert {
 				x.RmLU16 = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n886 := c.ReadLength(2)
-				l887 := serializer.MakeSlice[[]uint16](c, n886)
-				if n886 > 0 {
-					hn889 := c.ReadListHeader(10)
-					for i888 := range l887 {
-						if hn889 && !c.ReadFlag() {
-							continue
-						}
-						l887[i888] = r.ReadUint16()
-						if c.Failed() {
-							c.TraceIndex(i888)
-							break
+				n892 := c.ReadLength(2)
+				l893 := serializer.MakeSlice[[]uint16](c, n892)
+				if n892 > 0 {
+					hn895 := c.ReadListHeader(10)
+					if !c.Failed() {
+						for i894 := range l893 {
+							if hn895 && !c.ReadFlag() {
+								continue
+							}
+							l893[i894] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i894)
+								break
+							}
 						}
 					}
 				}
-				x.RmLU16 = l887
+				x.RmLU16 = l893
 			}
 		case 66:
 			if f.Convert {
 				x.RmLU64 = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n891 := c.ReadLength(1)
-				l892 := serializer.MakeSlice[[]uint64](c, n891)
-				if n891 > 0 {
-					hn894 := c.ReadListHeader(14)
-					for i893 := range l892 {
-						if hn894 && !c.ReadFlag() {
-							continue
-						}
-						l892[i893] = r.ReadVarUint64()
-						if c.Failed() {
-							c.TraceIndex(i893)
-							break
+				n897 := c.ReadLength(1)
+				l898 := serializer.MakeSlice[[]uint64](c, n897)
+				if n897 > 0 {
+					hn900 := c.ReadListHeader(14)
+					if !c.Failed() {
+						for i899 := range l898 {
+							if hn900 && !c.ReadFlag() {
+								continue
+							}
+							l898[i899] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i899)
+								break
+							}
 						}
 					}
 				}
-				x.RmLU64 = l892
+				x.RmLU64 = l898
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n896 := c.ReadLength(2)
-				m897 := serializer.MakeMap[map[bool]string](c, n896)
-				for n896 > 0 && !c.Failed() {
-					sz898, vn899 := c.ReadMapChunk(n896, 1, 21)
-					for j900 := 0; j900 < sz898 && !c.Failed(); j900++ {
-						var k901 bool
-						k901 = r.ReadBool()
-						var v902 string
-						if !vn899 {
-							v902 = c.ReadString()
+				n902 := c.ReadLength(2)
+				m903 := serializer.MakeMap[map[bool]string](c, n902)
+				for n902 > 0 && !c.Failed() {
+					sz904, vn905 := c.ReadMapChunk(n902, 1, 21)
+					for j906 := 0; j906 < sz904 && !c.Failed(); j906++ {
+						var k907 bool
+						k907 = r.ReadBool()
+						var v908 string
+						if !vn905 {
+							v908 = c.ReadString()
 						}
-						m897[k901] = v902
+						m903[k907] = v908
 					}
-					n896 -= sz898
+					n902 -= sz904
 				}
-				x.RmMBS = m897
+				x.RmMBS = m903
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n903 := c.ReadLength(2)
-				m904 := serializer.MakeMap[map[Color]string](c, n903)
-				for n903 > 0 && !c.Failed() {
-					sz905, vn906 := c.ReadMapChunk(n903, 25, 21)
-					for j907 := 0; j907 < sz905 && !c.Failed(); j907++ {
-						var k908 Color
-						k908 = Color(r.ReadVarUint32())
-						var v909 string
-						if !vn906 {
-							v909 = c.ReadString()
+				n909 := c.ReadLength(2)
+				m910 := serializer.MakeMap[map[Color]string](c, n909)
+				for n909 > 0 && !c.Failed() {
+					sz911, vn912 := c.ReadMapChunk(n909, 25, 21)
+					for j913 := 0; j913 < sz911 && !c.Failed(); j913++ {
+						var k914 Color
+						k914 = Color(r.ReadVarUint32())
+						var v915 string
+						if !vn912 {
+							v915 = c.ReadString()
 						}
-						m904[k908] = v909
+						m910[k914] = v915
 					}
-					n903 -= sz905
+					n909 -= sz911
 				}
-				x.RmMES = m904
+				x.RmMES = m910
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n910 := c.ReadLength(2)
-				m911 := serializer.MakeMap[map[int64]float64](c, n910)
-				for n910 > 0 && !c.Failed() {
-					sz912, vn913 := c.ReadMapChunk(n910, 7, 20)
-					for j914 := 0; j914 < sz912 && !c.Failed(); j914++ {
-						var k915 int64
-						k915 = r.ReadVarInt64()
-						var v916 float64
-						if !vn913 {
-							v916 = r.ReadFloat64()
+				n916 := c.ReadLength(2)
+				m917 := serializer.MakeMap[map[int64]float64](c, n916)
+				for n916 > 0 && !c.Failed() {
+					sz918, vn919 := c.ReadMapChunk(n916, 7, 20)
+					for j920 := 0; j920 < sz918 && !c.Failed(); j920++ {
+						var k921 int64
+						k921 = r.ReadVarInt64()
+						var v922 float64
+						if !vn919 {
+							v922 = r.ReadFloat64()
 						}
-						m911[k915] = v916
+						m917[k921] = v922
 					}
-					n910 -= sz912
+					n916 -= sz918
 				}
-				x.RmMI64F = m911
+				x.RmMI64F = m917
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n917 := c.ReadLength(2)
-				m918 := serializer.MakeMap[map[int32]string](c, n917)
-				for n917 > 0 && !c.Failed() {
-					sz919, vn920 := c.ReadMapChunk(n917, 5, 21)
-					for j921 := 0; j921 < sz919 && !c.Failed(); j921++ {
-						var k922 int32
-						k922 = r.ReadVarInt32()
-						var v923 string
-						if !vn920 {
-							v923 = c.ReadString()
+				n923 := c.ReadLength(2)
+				m924 := serializer.MakeMap[map[int32]string](c, n923)
+				for n923 > 0 && !c.Failed() {
+					sz925, vn926 := c.ReadMapChunk(n923, 5, 21)
+					for j927 := 0; j927 < sz925 && !c.Failed(); j927++ {
+						var k928 int32
+						k928 = r.ReadVarInt32()
+						var v929 string
+						if !vn926 {
+							v929 = c.ReadString()
 						}
-						m918[k922] = v923
+						m924[k928] = v929
 					}
-					n917 -= sz919
+					n923 -= sz925
 				}
-				x.RmMIS = m918
+				x.RmMIS = m924
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n924 := c.ReadLength(2)
-				m925 := serializer.MakeMap[map[string]int32](c, n924)
-				for n924 > 0 && !c.Failed() {
-					sz926, vn927 := c.ReadMapChunk(n924, 21, 5)
-					for j928 := 0; j928 < sz926 && !c.Failed(); j928++ {
-						var k929 string
-						k929 = c.ReadString()
-						var v930 int32
-						if !vn927 {
-							v930 = r.ReadVarInt32()
+				n930 := c.ReadLength(2)
+				m931 := serializer.MakeMap[map[string]int32](c, n930)
+				for n930 > 0 && !c.Failed() {
+					sz932, vn933 := c.ReadMapChunk(n930, 21, 5)
+					for j934 := 0; j934 < sz932 && !c.Failed(); j934++ {
+						var k935 string
+						k935 = c.ReadString()
+						var v936 int32
+						if !vn933 {
+							v936 = r.ReadVarInt32()
 						}
-						m925[k929] = v930
+						m931[k935] = v936
 					}
-					n924 -= sz926
+					n930 -= sz932
 				}
-				x.RmMSI = m925
+				x.RmMSI = m931
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n931 := c.ReadLength(2)
-				m932 := serializer.MakeMap[map[string][]string](c, n931)
-				for n931 > 0 && !c.Failed() {
-					sz933, vn934 := c.ReadMapChunk(n931, 21, 22)
-					for j935 := 0; j935 < sz933 && !c.Failed(); j935++ {
-						var k936 string
-						k936 = c.ReadString()
-						var v937 []string
-						if !vn934 {
-							n938 := c.ReadLength(1)
-							l939 := serializer.MakeSlice[[]string](c, n938)
-							if n938 > 0 {
-								hn941 := c.ReadListHeader(21)
-								for i940 := range l939 {
-									if hn941 && !c.ReadFlag() {
-										continue
-									}
-									l939[i940] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i940)
-										break
+				n937 := c.ReadLength(2)
+				m938 := serializer.MakeMap[map[string][]string](c, n937)
+				for n937 > 0 && !c.Failed() {
+					sz939, vn940 := c.ReadMapChunk(n937, 21, 22)
+					for j941 := 0; j941 < sz939 && !c.Failed(); j941++ {
+						var k942 string
+						k942 = c.ReadString()
+						var v943 []string
+						if !vn940 {
+							n944 := c.ReadLength(1)
+							l945 := serializer.MakeSlice[[]string](c, n944)
+							if n944 > 0 {
+								hn947 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i946 := range l945 {
+										if hn947 && !c.ReadFlag() {
+											continue
+										}
+										l945[i946] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i946)
+											break
+										}
 									}
 								}
 							}
-							v937 = l939
+							v943 = l945
 						}
-						m932[k936] = v937
+						m938[k942] = v943
 					}
-					n931 -= sz933
+					n937 -= sz939
 				}
-				x.RmMSL = m932
+				x.RmMSL = m938
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n943 := c.ReadLength(2)
-				m944 := serializer.MakeMap[map[string]map[string]int32](c, n943)
-				for n943 > 0 && !c.Failed() {
-					sz945, vn946 := c.ReadMapChunk(n943, 21, 24)
-					for j947 := 0; j947 < sz945 && !c.Failed(); j947++ {
-						var k948 string
-						k948 = c.ReadString()
-						var v949 map[string]int32
-						if !vn946 {
-							n950 := c.ReadLength(2)
-							m951 := serializer.MakeMap[map[string]int32](c, n950)
-							for n950 > 0 && !c.Failed() {
-								sz952, vn953 := c.ReadMapChunk(n950, 21, 5)
-								for j954 := 0; j954 < sz952 && !c.Failed(); j954++ {
-									var k955 string
-									k955 = c.ReadString()
-									var v956 int32
-									if !vn953 {
-										v956 = r.ReadVarInt32()
+				n949 := c.ReadLength(2)
+				m950 := serializer.MakeMap[map[string]map[string]int32](c, n949)
+				for n949 > 0 && !c.Failed() {
+					sz951, vn952 := c.ReadMapChunk(n949, 21, 24)
+					for j953 := 0; j953 < sz951 && !c.Failed(); j953++ {
+						var k954 string
+						k954 = c.ReadString()
+						var v955 map[string]int32
+						if !vn952 {
+							n956 := c.ReadLength(2)
+							m957 := serializer.MakeMap[map[string]int32](c, n956)
+							for n956 > 0 && !c.Failed() {
+								sz958, vn959 := c.ReadMapChunk(n956, 21, 5)
+								for j960 := 0; j960 < sz958 && !c.Failed(); j960++ {
+									var k961 string
+									k961 = c.ReadString()
+									var v962 int32
+									if !vn959 {
+										v962 = r.ReadVarInt32()
 									}
-									m951[k955] = v956
+									m957[k961] = v962
 								}
-								n950 -= sz952
+								n956 -= sz958
 							}
-							v949 = m951
+							v955 = m957
 						}
-						m944[k948] = v949
+						m950[k954] = v955
 					}
-					n943 -= sz945
+					n949 -= sz951
 				}
-				x.RmMSM = m944
+				x.RmMSM = m950
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n957 := c.ReadLength(2)
-				m958 := serializer.MakeMap[map[string]*int32](c, n957)
-				for n957 > 0 && !c.Failed() {
-					sz959, vn960 := c.ReadMapChunk(n957, 21, 5)
-					for j961 := 0; j961 < sz959 && !c.Failed(); j961++ {
-						var k962 string
-						k962 = c.ReadString()
-						var v963 *int32
-						if !vn960 {
-							p964 := serializer.Alloc[int32](c)
-							*p964 = r.ReadVarInt32()
-							v963 = p964
+				n963 := c.ReadLength(2)
+				m964 := serializer.MakeMap[map[string]*int32](c, n963)
+				for n963 > 0 && !c.Failed() {
+					sz965, vn966 := c.ReadMapChunk(n963, 21, 5)
+					for j967 := 0; j967 < sz965 && !c.Failed(); j967++ {
+						var k968 string
+						k968 = c.ReadString()
+						var v969 *int32
+						if !vn966 {
+							p970 := serializer.Alloc[int32](c)
+							*p970 = r.ReadVarInt32()
+							v969 = p970
 						}
-						m958[k962] = v963
+						m964[k968] = v969
 					}
-					n957 -= sz959
+					n963 -= sz965
 				}
-				x.RmMSP = m958
+				x.RmMSP = m964
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n965 := c.ReadLength(2)
-				m966 := serializer.MakeMap[map[uint8]uint16](c, n965)
-				for n965 > 0 && !c.Failed() {
-					sz967, vn968 := c.ReadMapChunk(n965, 9, 10)
-					for j969 := 0; j969 < sz967 && !c.Failed(); j969++ {
-						var k970 uint8
-						k970 = r.ReadUint8()
-						var v971 uint16
-						if !vn968 {
-							v971 = r.ReadUint16()
+				n971 := c.ReadLength(2)
+				m972 := serializer.MakeMap[map[uint8]uint16](c, n971)
+				for n971 > 0 && !c.Failed() {
+					sz973, vn974 := c.ReadMapChunk(n971, 9, 10)
+					for j975 := 0; j975 < sz973 && !c.Failed(); j975++ {
+						var k976 uint8
+						k976 = r.ReadUint8()
+						var v977 uint16
+						if !vn974 {
+							v977 = r.ReadUint16()
 						}
-						m966[k970] = v971
+						m972[k976] = v977
 					}
-					n965 -= sz967
+					n971 -= sz973
 				}
-				x.RmMU8 = m966
+				x.RmMU8 = m972
 			}
 		case 76:
 			if f.Convert {
@@ -5034,62 +5248,66 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n972 := c.ReadLength(1)
-				l973 := serializer.MakeSlice[[]string](c, n972)
-				if n972 > 0 {
-					hn975 := c.ReadListHeader(21)
-					for i974 := range l973 {
-						if hn975 && !c.ReadFlag() {
-							continue
-						}
-						l973[i974] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i974)
-							break
+				n978 := c.ReadLength(1)
+				l979 := serializer.MakeSlice[[]string](c, n978)
+				if n978 > 0 {
+					hn981 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i980 := range l979 {
+							if hn981 && !c.ReadFlag() {
+								continue
+							}
+							l979[i980] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i980)
+								break
+							}
 						}
 					}
 				}
-				x.RmNLS = l973
+				x.RmNLS = l979
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n977 := c.ReadLength(2)
-				m978 := serializer.MakeMap[map[string]int32](c, n977)
-				for n977 > 0 && !c.Failed() {
-					sz979, vn980 := c.ReadMapChunk(n977, 21, 5)
-					for j981 := 0; j981 < sz979 && !c.Failed(); j981++ {
-						var k982 string
-						k982 = c.ReadString()
-						var v983 int32
-						if !vn980 {
-							v983 = r.ReadVarInt32()
+				n983 := c.ReadLength(2)
+				m984 := serializer.MakeMap[map[string]int32](c, n983)
+				for n983 > 0 && !c.Failed() {
+					sz985, vn986 := c.ReadMapChunk(n983, 21, 5)
+					for j987 := 0; j987 < sz985 && !c.Failed(); j987++ {
+						var k988 string
+						k988 = c.ReadString()
+						var v989 int32
+						if !vn986 {
+							v989 = r.ReadVarInt32()
 						}
-						m978[k982] = v983
+						m984[k988] = v989
 					}
-					n977 -= sz979
+					n983 -= sz985
 				}
-				x.RmNM = m978
+				x.RmNM = m984
 			}
 		case 79:
 			if f.Convert {
 				x.RmRaw = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n984 := c.ReadLength(1)
-				l985 := serializer.MakeSlice[[]uint8](c, n984)
-				if n984 > 0 {
-					hn987 := c.ReadListHeader(9)
-					for i986 := range l985 {
-						if hn987 && !c.ReadFlag() {
-							continue
-						}
-						l985[i986] = r.ReadUint8()
-						if c.Failed() {
-							c.TraceIndex(i986)
-							break
+				n990 := c.ReadLength(1)
+				l991 := serializer.MakeSlice[[]uint8](c, n990)
+				if n990 > 0 {
+					hn993 := c.ReadListHeader(9)
+					if !c.Failed() {
+						for i992 := range l991 {
+							if hn993 && !c.ReadFlag() {
+								continue
+							}
+							l991[i992] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i992)
+								break
+							}
 						}
 					}
 				}
-				x.RmRaw = l985
+				x.RmRaw = l991
 			}
 		default:
 			c.SkipField(f)
@@ -5328,7 +5546,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev23 := c.ReadStructFieldMeta(foryTypeInner); ev23 != nil {
 		x.In.ForyReadEvolved(c, ev23)
-	} else {
+	} else if !c.Failed() {
 		x.In.ForyRead(c)
 	}
 	if c.Failed() {
@@ -5339,18 +5557,20 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	l25 := serializer.MakeSlice[[]Inner](c, n24)
 	if n24 > 0 {
 		hn27, ev28 := c.ReadStructListHeader(foryTypeInner)
-		for i26 := range l25 {
-			if hn27 && !c.ReadFlag() {
-				continue
-			}
-			if ev28 != nil {
-				l25[i26].ForyReadEvolved(c, ev28)
-			} else {
-				l25[i26].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i26)
-				break
+		if !c.Failed() {
+			for i26 := range l25 {
+				if hn27 && !c.ReadFlag() {
+					continue
+				}
+				if ev28 != nil {
+					l25[i26].ForyReadEvolved(c, ev28)
+				} else {
+					l25[i26].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i26)
+					break
+				}
 			}
 		}
 	}
@@ -5363,18 +5583,20 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	l30 := serializer.MakeSlice[[]Leaf](c, n29)
 	if n29 > 0 {
 		hn32, ev33 := c.ReadStructListHeader(foryTypeLeaf)
-		for i31 := range l30 {
-			if hn32 && !c.ReadFlag() {
-				continue
-			}
-			if ev33 != nil {
-				l30[i31].ForyReadEvolved(c, ev33)
-			} else {
-				l30[i31].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i31)
-				break
+		if !c.Failed() {
+			for i31 := range l30 {
+				if hn32 && !c.ReadFlag() {
+					continue
+				}
+				if ev33 != nil {
+					l30[i31].ForyReadEvolved(c, ev33)
+				} else {
+					l30[i31].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i31)
+					break
+				}
 			}
 		}
 	}
@@ -5387,20 +5609,22 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	l35 := serializer.MakeSlice[[]*Inner](c, n34)
 	if n34 > 0 {
 		hn37, ev38 := c.ReadStructListHeader(foryTypeInner)
-		for i36 := range l35 {
-			if hn37 && !c.ReadFlag() {
-				continue
-			}
-			p39 := serializer.Alloc[Inner](c)
-			if ev38 != nil {
-				p39.ForyReadEvolved(c, ev38)
-			} else {
-				p39.ForyRead(c)
-			}
-			l35[i36] = p39
-			if c.Failed() {
-				c.TraceIndex(i36)
-				break
+		if !c.Failed() {
+			for i36 := range l35 {
+				if hn37 && !c.ReadFlag() {
+					continue
+				}
+				p39 := serializer.Alloc[Inner](c)
+				if ev38 != nil {
+					p39.ForyReadEvolved(c, ev38)
+				} else {
+					p39.ForyRead(c)
+				}
+				l35[i36] = p39
+				if c.Failed() {
+					c.TraceIndex(i36)
+					break
+				}
 			}
 		}
 	}
@@ -5411,7 +5635,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev40 := c.ReadStructFieldMeta(foryTypeLeaf); ev40 != nil {
 		x.Lf.ForyReadEvolved(c, ev40)
-	} else {
+	} else if !c.Failed() {
 		x.Lf.ForyRead(c)
 	}
 	if c.Failed() {
@@ -5431,18 +5655,20 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 				l49 := serializer.MakeSlice[[]Inner](c, n48)
 				if n48 > 0 {
 					hn51, ev52 := c.ReadStructListHeader(foryTypeInner)
-					for i50 := range l49 {
-						if hn51 && !c.ReadFlag() {
-							continue
-						}
-						if ev52 != nil {
-							l49[i50].ForyReadEvolved(c, ev52)
-						} else {
-							l49[i50].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i50)
-							break
+					if !c.Failed() {
+						for i50 := range l49 {
+							if hn51 && !c.ReadFlag() {
+								continue
+							}
+							if ev52 != nil {
+								l49[i50].ForyReadEvolved(c, ev52)
+							} else {
+								l49[i50].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i50)
+								break
+							}
 						}
 					}
 				}
@@ -5461,7 +5687,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		p53 := serializer.Alloc[Inner](c)
 		if ev54 := c.ReadStructFieldMeta(foryTypeInner); ev54 != nil {
 			p53.ForyReadEvolved(c, ev54)
-		} else {
+		} else if !c.Failed() {
 			p53.ForyRead(c)
 		}
 		x.PIn = p53
@@ -5474,7 +5700,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		p55 := serializer.Alloc[Leaf](c)
 		if ev56 := c.ReadStructFieldMeta(foryTypeLeaf); ev56 != nil {
 			p55.ForyReadEvolved(c, ev56)
-		} else {
+		} else if !c.Failed() {
 			p55.ForyRead(c)
 		}
 		x.PLf = p55
@@ -5485,7 +5711,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev57 := c.ReadStructFieldMeta(foryTypeInner); ev57 != nil {
 		x.RmIn.ForyReadEvolved(c, ev57)
-	} else {
+	} else if !c.Failed() {
 		x.RmIn.ForyRead(c)
 	}
 	if c.Failed() {
@@ -5496,18 +5722,20 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	l59 := serializer.MakeSlice[[]Inner](c, n58)
 	if n58 > 0 {
 		hn61, ev62 := c.ReadStructListHeader(foryTypeInner)
-		for i60 := range l59 {
-			if hn61 && !c.ReadFlag() {
-				continue
-			}
-			if ev62 != nil {
-				l59[i60].ForyReadEvolved(c, ev62)
-			} else {
-				l59[i60].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i60)
-				break
+		if !c.Failed() {
+			for i60 := range l59 {
+				if hn61 && !c.ReadFlag() {
+					continue
+				}
+				if ev62 != nil {
+					l59[i60].ForyReadEvolved(c, ev62)
+				} else {
+					l59[i60].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i60)
+					break
+				}
 			}
 		}
 	}
@@ -5520,18 +5748,20 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	l64 := serializer.MakeSlice[[]Leaf](c, n63)
 	if n63 > 0 {
 		hn66, ev67 := c.ReadStructListHeader(foryTypeLeaf)
-		for i65 := range l64 {
-			if hn66 && !c.ReadFlag() {
-				continue
-			}
-			if ev67 != nil {
-				l64[i65].ForyReadEvolved(c, ev67)
-			} else {
-				l64[i65].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i65)
-				break
+		if !c.Failed() {
+			for i65 := range l64 {
+				if hn66 && !c.ReadFlag() {
+					continue
+				}
+				if ev67 != nil {
+					l64[i65].ForyReadEvolved(c, ev67)
+				} else {
+					l64[i65].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i65)
+					break
+				}
 			}
 		}
 	}
@@ -5544,20 +5774,22 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	l69 := serializer.MakeSlice[[]*Inner](c, n68)
 	if n68 > 0 {
 		hn71, ev72 := c.ReadStructListHeader(foryTypeInner)
-		for i70 := range l69 {
-			if hn71 && !c.ReadFlag() {
-				continue
-			}
-			p73 := serializer.Alloc[Inner](c)
-			if ev72 != nil {
-				p73.ForyReadEvolved(c, ev72)
-			} else {
-				p73.ForyRead(c)
-			}
-			l69[i70] = p73
-			if c.Failed() {
-				c.TraceIndex(i70)
-				break
+		if !c.Failed() {
+			for i70 := range l69 {
+				if hn71 && !c.ReadFlag() {
+					continue
+				}
+				p73 := serializer.Alloc[Inner](c)
+				if ev72 != nil {
+					p73.ForyReadEvolved(c, ev72)
+				} else {
+					p73.ForyRead(c)
+				}
+				l69[i70] = p73
+				if c.Failed() {
+					c.TraceIndex(i70)
+					break
+				}
 			}
 		}
 	}
@@ -5568,7 +5800,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev74 := c.ReadStructFieldMeta(foryTypeLeaf); ev74 != nil {
 		x.RmLf.ForyReadEvolved(c, ev74)
-	} else {
+	} else if !c.Failed() {
 		x.RmLf.ForyRead(c)
 	}
 	if c.Failed() {
@@ -5588,18 +5820,20 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 				l83 := serializer.MakeSlice[[]Inner](c, n82)
 				if n82 > 0 {
 					hn85, ev86 := c.ReadStructListHeader(foryTypeInner)
-					for i84 := range l83 {
-						if hn85 && !c.ReadFlag() {
-							continue
-						}
-						if ev86 != nil {
-							l83[i84].ForyReadEvolved(c, ev86)
-						} else {
-							l83[i84].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i84)
-							break
+					if !c.Failed() {
+						for i84 := range l83 {
+							if hn85 && !c.ReadFlag() {
+								continue
+							}
+							if ev86 != nil {
+								l83[i84].ForyReadEvolved(c, ev86)
+							} else {
+								l83[i84].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i84)
+								break
+							}
 						}
 					}
 				}
@@ -5618,7 +5852,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		p87 := serializer.Alloc[Inner](c)
 		if ev88 := c.ReadStructFieldMeta(foryTypeInner); ev88 != nil {
 			p87.ForyReadEvolved(c, ev88)
-		} else {
+		} else if !c.Failed() {
 			p87.ForyRead(c)
 		}
 		x.RmPIn = p87
@@ -5631,7 +5865,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		p89 := serializer.Alloc[Leaf](c)
 		if ev90 := c.ReadStructFieldMeta(foryTypeLeaf); ev90 != nil {
 			p89.ForyReadEvolved(c, ev90)
-		} else {
+		} else if !c.Failed() {
 			p89.ForyRead(c)
 		}
 		x.RmPLf = p89
@@ -5651,7 +5885,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if !f.Flag || c.ReadFlag() {
 				if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
 					x.In.ForyReadEvolved(c, ev91)
-				} else {
+				} else if !c.Failed() {
 					x.In.ForyRead(c)
 				}
 			}
@@ -5661,18 +5895,20 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				l93 := serializer.MakeSlice[[]Inner](c, n92)
 				if n92 > 0 {
 					hn95, ev96 := c.ReadStructListHeader(foryTypeInner)
-					for i94 := range l93 {
-						if hn95 && !c.ReadFlag() {
-							continue
-						}
-						if ev96 != nil {
-							l93[i94].ForyReadEvolved(c, ev96)
-						} else {
-							l93[i94].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i94)
-							break
+					if !c.Failed() {
+						for i94 := range l93 {
+							if hn95 && !c.ReadFlag() {
+								continue
+							}
+							if ev96 != nil {
+								l93[i94].ForyReadEvolved(c, ev96)
+							} else {
+								l93[i94].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i94)
+								break
+							}
 						}
 					}
 				}
@@ -5684,18 +5920,20 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				l98 := serializer.MakeSlice[[]Leaf](c, n97)
 				if n97 > 0 {
 					hn100, ev101 := c.ReadStructListHeader(foryTypeLeaf)
-					for i99 := range l98 {
-						if hn100 && !c.ReadFlag() {
-							continue
-						}
-						if ev101 != nil {
-							l98[i99].ForyReadEvolved(c, ev101)
-						} else {
-							l98[i99].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i99)
-							break
+					if !c.Failed() {
+						for i99 := range l98 {
+							if hn100 && !c.ReadFlag() {
+								continue
+							}
+							if ev101 != nil {
+								l98[i99].ForyReadEvolved(c, ev101)
+							} else {
+								l98[i99].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i99)
+								break
+							}
 						}
 					}
 				}
@@ -5707,20 +5945,22 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				l103 := serializer.MakeSlice[[]*Inner](c, n102)
 				if n102 > 0 {
 					hn105, ev106 := c.ReadStructListHeader(foryTypeInner)
-					for i104 := range l103 {
-						if hn105 && !c.ReadFlag() {
-							continue
-						}
-						p107 := serializer.Alloc[Inner](c)
-						if ev106 != nil {
-							p107.ForyReadEvolved(c, ev106)
-						} else {
-							p107.ForyRead(c)
-						}
-						l103[i104] = p107
-						if c.Failed() {
-							c.TraceIndex(i104)
-							break
+					if !c.Failed() {
+						for i104 := range l103 {
+							if hn105 && !c.ReadFlag() {
+								continue
+							}
+							p107 := serializer.Alloc[Inner](c)
+							if ev106 != nil {
+								p107.ForyReadEvolved(c, ev106)
+							} else {
+								p107.ForyRead(c)
+							}
+							l103[i104] = p107
+							if c.Failed() {
+								c.TraceIndex(i104)
+								break
+							}
 						}
 					}
 				}
@@ -5730,7 +5970,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if !f.Flag || c.ReadFlag() {
 				if ev108 := c.ReadStructFieldMeta(foryTypeLeaf); ev108 != nil {
 					x.Lf.ForyReadEvolved(c, ev108)
-				} else {
+				} else if !c.Failed() {
 					x.Lf.ForyRead(c)
 				}
 			}
@@ -5749,18 +5989,20 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 							l117 := serializer.MakeSlice[[]Inner](c, n116)
 							if n116 > 0 {
 								hn119, ev120 := c.ReadStructListHeader(foryTypeInner)
-								for i118 := range l117 {
-									if hn119 && !c.ReadFlag() {
-										continue
-									}
-									if ev120 != nil {
-										l117[i118].ForyReadEvolved(c, ev120)
-									} else {
-										l117[i118].ForyRead(c)
-									}
-									if c.Failed() {
-										c.TraceIndex(i118)
-										break
+								if !c.Failed() {
+									for i118 := range l117 {
+										if hn119 && !c.ReadFlag() {
+											continue
+										}
+										if ev120 != nil {
+											l117[i118].ForyReadEvolved(c, ev120)
+										} else {
+											l117[i118].ForyRead(c)
+										}
+										if c.Failed() {
+											c.TraceIndex(i118)
+											break
+										}
 									}
 								}
 							}
@@ -5777,7 +6019,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				p121 := serializer.Alloc[Inner](c)
 				if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
 					p121.ForyReadEvolved(c, ev122)
-				} else {
+				} else if !c.Failed() {
 					p121.ForyRead(c)
 				}
 				x.PIn = p121
@@ -5787,7 +6029,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				p123 := serializer.Alloc[Leaf](c)
 				if ev124 := c.ReadStructFieldMeta(foryTypeLeaf); ev124 != nil {
 					p123.ForyReadEvolved(c, ev124)
-				} else {
+				} else if !c.Failed() {
 					p123.ForyRead(c)
 				}
 				x.PLf = p123
@@ -5796,7 +6038,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if !f.Flag || c.ReadFlag() {
 				if ev125 := c.ReadStructFieldMeta(foryTypeInner); ev125 != nil {
 					x.RmIn.ForyReadEvolved(c, ev125)
-				} else {
+				} else if !c.Failed() {
 					x.RmIn.ForyRead(c)
 				}
 			}
@@ -5806,18 +6048,20 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				l127 := serializer.MakeSlice[[]Inner](c, n126)
 				if n126 > 0 {
 					hn129, ev130 := c.ReadStructListHeader(foryTypeInner)
-					for i128 := range l127 {
-						if hn129 && !c.ReadFlag() {
-							continue
-						}
-						if ev130 != nil {
-							l127[i128].ForyReadEvolved(c, ev130)
-						} else {
-							l127[i128].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i128)
-							break
+					if !c.Failed() {
+						for i128 := range l127 {
+							if hn129 && !c.ReadFlag() {
+								continue
+							}
+							if ev130 != nil {
+								l127[i128].ForyReadEvolved(c, ev130)
+							} else {
+								l127[i128].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i128)
+								break
+							}
 						}
 					}
 				}
@@ -5829,18 +6073,20 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				l132 := serializer.MakeSlice[[]Leaf](c, n131)
 				if n131 > 0 {
 					hn134, ev135 := c.ReadStructListHeader(foryTypeLeaf)
-					for i133 := range l132 {
-						if hn134 && !c.ReadFlag() {
-							continue
-						}
-						if ev135 != nil {
-							l132[i133].ForyReadEvolved(c, ev135)
-						} else {
-							l132[i133].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i133)
-							break
+					if !c.Failed() {
+						for i133 := range l132 {
+							if hn134 && !c.ReadFlag() {
+								continue
+							}
+							if ev135 != nil {
+								l132[i133].ForyReadEvolved(c, ev135)
+							} else {
+								l132[i133].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i133)
+								break
+							}
 						}
 					}
 				}
@@ -5852,20 +6098,22 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				l137 := serializer.MakeSlice[[]*Inner](c, n136)
 				if n136 > 0 {
 					hn139, ev140 := c.ReadStructListHeader(foryTypeInner)
-					for i138 := range l137 {
-						if hn139 && !c.ReadFlag() {
-							continue
-						}
-						p141 := serializer.Alloc[Inner](c)
-						if ev140 != nil {
-							p141.ForyReadEvolved(c, ev140)
-						} else {
-							p141.ForyRead(c)
-						}
-						l137[i138] = p141
-						if c.Failed() {
-							c.TraceIndex(i138)
-							break
+					if !c.Failed() {
+						for i138 := range l137 {
+							if hn139 && !c.ReadFlag() {
+								continue
+							}
+							p141 := serializer.Alloc[Inner](c)
+							if ev140 != nil {
+								p141.ForyReadEvolved(c, ev140)
+							} else {
+								p141.ForyRead(c)
+							}
+							l137[i138] = p141
+							if c.Failed() {
+								c.TraceIndex(i138)
+								break
+							}
 						}
 					}
 				}
@@ -5875,7 +6123,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if !f.Flag || c.ReadFlag() {
 				if ev142 := c.ReadStructFieldMeta(foryTypeLeaf); ev142 != nil {
 					x.RmLf.ForyReadEvolved(c, ev142)
-				} else {
+				} else if !c.Failed() {
 					x.RmLf.ForyRead(c)
 				}
 			}
@@ -5894,18 +6142,20 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 							l151 := serializer.MakeSlice[[]Inner](c, n150)
 							if n150 > 0 {
 								hn153, ev154 := c.ReadStructListHeader(foryTypeInner)
-								for i152 := range l151 {
-									if hn153 && !c.ReadFlag() {
-										continue
-									}
-									if ev154 != nil {
-										l151[i152].ForyReadEvolved(c, ev154)
-									} else {
-										l151[i152].ForyRead(c)
-									}
-									if c.Failed() {
-										c.TraceIndex(i152)
-										break
+								if !c.Failed() {
+									for i152 := range l151 {
+										if hn153 && !c.ReadFlag() {
+											continue
+										}
+										if ev154 != nil {
+											l151[i152].ForyReadEvolved(c, ev154)
+										} else {
+											l151[i152].ForyRead(c)
+										}
+										if c.Failed() {
+											c.TraceIndex(i152)
+											break
+										}
 									}
 								}
 							}
@@ -5922,7 +6172,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				p155 := serializer.Alloc[Inner](c)
 				if ev156 := c.ReadStructFieldMeta(foryTypeInner); ev156 != nil {
 					p155.ForyReadEvolved(c, ev156)
-				} else {
+				} else if !c.Failed() {
 					p155.ForyRead(c)
 				}
 				x.RmPIn = p155
@@ -5932,7 +6182,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				p157 := serializer.Alloc[Leaf](c)
 				if ev158 := c.ReadStructFieldMeta(foryTypeLeaf); ev158 != nil {
 					p157.ForyReadEvolved(c, ev158)
-				} else {
+				} else if !c.Failed() {
 					p157.ForyRead(c)
 				}
 				x.RmPLf = p157
@@ -6035,7 +6285,7 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 		p1 := serializer.Alloc[Leaf](c)
 		if ev2 := c.ReadStructFieldMeta(foryTypeLeaf); ev2 != nil {
 			p1.ForyReadEvolved(c, ev2)
-		} else {
+		} else if !c.Failed() {
 			p1.ForyRead(c)
 		}
 		x.Lf = p1
@@ -6074,7 +6324,7 @@ func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 				p5 := serializer.Alloc[Leaf](c)
 				if ev6 := c.ReadStructFieldMeta(foryTypeLeaf); ev6 != nil {
 					p5.ForyReadEvolved(c, ev6)
-				} else {
+				} else if !c.Failed() {
 					p5.ForyRead(c)
 				}
 				x.Lf = p5
@@ -6363,7 +6613,7 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev7 := c.ReadStructFieldMeta(foryTypeInner); ev7 != nil {
 		x.NIn.ForyReadEvolved(c, ev7)
-	} else {
+	} else if !c.Failed() {
 		x.NIn.ForyRead(c)
 	}
 	if c.Failed() {
@@ -6374,14 +6624,16 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 	l9 := serializer.MakeSlice[[]int32](c, n8)
 	if n8 > 0 {
 		hn11 := c.ReadListHeader(5)
-		for i10 := range l9 {
-			if hn11 && !c.ReadFlag() {
-				continue
-			}
-			l9[i10] = r.ReadVarInt32()
-			if c.Failed() {
-				c.TraceIndex(i10)
-				break
+		if !c.Failed() {
+			for i10 := range l9 {
+				if hn11 && !c.ReadFlag() {
+					continue
+				}
+				l9[i10] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i10)
+					break
+				}
 			}
 		}
 	}
@@ -6416,7 +6668,7 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 		p20 := serializer.Alloc[Inner](c)
 		if ev21 := c.ReadStructFieldMeta(foryTypeInner); ev21 != nil {
 			p20.ForyReadEvolved(c, ev21)
-		} else {
+		} else if !c.Failed() {
 			p20.ForyRead(c)
 		}
 		x.NPIn = p20
@@ -6541,7 +6793,7 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			if !f.Flag || c.ReadFlag() {
 				if ev47 := c.ReadStructFieldMeta(foryTypeInner); ev47 != nil {
 					x.NIn.ForyReadEvolved(c, ev47)
-				} else {
+				} else if !c.Failed() {
 					x.NIn.ForyRead(c)
 				}
 			}
@@ -6553,14 +6805,16 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 				l49 := serializer.MakeSlice[[]int32](c, n48)
 				if n48 > 0 {
 					hn51 := c.ReadListHeader(5)
-					for i50 := range l49 {
-						if hn51 && !c.ReadFlag() {
-							continue
-						}
-						l49[i50] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i50)
-							break
+					if !c.Failed() {
+						for i50 := range l49 {
+							if hn51 && !c.ReadFlag() {
+								continue
+							}
+							l49[i50] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i50)
+								break
+							}
 						}
 					}
 				}
@@ -6590,7 +6844,7 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 				p60 := serializer.Alloc[Inner](c)
 				if ev61 := c.ReadStructFieldMeta(foryTypeInner); ev61 != nil {
 					p60.ForyReadEvolved(c, ev61)
-				} else {
+				} else if !c.Failed() {
 					p60.ForyRead(c)
 				}
 				x.NPIn = p60
@@ -6723,14 +6977,16 @@ func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
 	l5 := serializer.MakeSlice[[]int64](c, n4)
 	if n4 > 0 {
 		hn7 := c.ReadListHeader(7)
-		for i6 := range l5 {
-			if hn7 && !c.ReadFlag() {
-				continue
-			}
-			l5[i6] = r.ReadVarInt64()
-			if c.Failed() {
-				c.TraceIndex(i6)
-				break
+		if !c.Failed() {
+			for i6 := range l5 {
+				if hn7 && !c.ReadFlag() {
+					continue
+				}
+				l5[i6] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i6)
+					break
+				}
 			}
 		}
 	}
@@ -6781,14 +7037,16 @@ func (x *ReorderTags) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 				l15 := serializer.MakeSlice[[]int64](c, n14)
 				if n14 > 0 {
 					hn17 := c.ReadListHeader(7)
-					for i16 := range l15 {
-						if hn17 && !c.ReadFlag() {
-							continue
-						}
-						l15[i16] = r.ReadVarInt64()
-						if c.Failed() {
-							c.TraceIndex(i16)
-							break
+					if !c.Failed() {
+						for i16 := range l15 {
+							if hn17 && !c.ReadFlag() {
+								continue
+							}
+							l15[i16] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i16)
+								break
+							}
 						}
 					}
 				}
@@ -6850,12 +7108,23 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 		b.WriteInt16(*x.Gamma)
 	}
 	l1 := x.Beta
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.WriteUint8(0x0c)
+	{
+		sz3 := 6 + buffer.BatchSlack + len(l1)*9
 		for _, e2 := range l1 {
-			serializer.WriteString(b, e2)
+			sz3 += len(e2)
 		}
+		b.Reserve(sz3)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l1)))
+		if len(l1) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e2 := range l1 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
+				off += copy(w[off:], e2)
+			}
+		}
+		b.SetWriterIndex(off)
 	}
 	{
 		b.Reserve(buffer.BatchSlack + len(x.Zed) + 9)
@@ -6895,30 +7164,32 @@ func (x *ReorderNames) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p3 := serializer.Alloc[int16](c)
-		*p3 = r.ReadInt16()
-		x.Gamma = p3
+		p4 := serializer.Alloc[int16](c)
+		*p4 = r.ReadInt16()
+		x.Gamma = p4
 	}
 	if c.Failed() {
 		c.Trace("Gamma")
 		return
 	}
-	n4 := c.ReadLength(1)
-	l5 := serializer.MakeSlice[[]string](c, n4)
-	if n4 > 0 {
-		hn7 := c.ReadListHeader(21)
-		for i6 := range l5 {
-			if hn7 && !c.ReadFlag() {
-				continue
-			}
-			l5[i6] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i6)
-				break
+	n5 := c.ReadLength(1)
+	l6 := serializer.MakeSlice[[]string](c, n5)
+	if n5 > 0 {
+		hn8 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i7 := range l6 {
+				if hn8 && !c.ReadFlag() {
+					continue
+				}
+				l6[i7] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i7)
+					break
+				}
 			}
 		}
 	}
-	x.Beta = l5
+	x.Beta = l6
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -6942,41 +7213,43 @@ func (x *ReorderNames) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 			}
 		case 1:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 64); ok10 {
-					x.Alpha = int64(v9)
+				if v10, ok11 := c.ReadIntAs(f, 64); ok11 {
+					x.Alpha = int64(v10)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 16); ok13 {
-					pv14 := int16(v12)
-					x.Gamma = &pv14
+				if v13, ok14 := c.ReadIntAs(f, 16); ok14 {
+					pv15 := int16(v13)
+					x.Gamma = &pv15
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p11 := serializer.Alloc[int16](c)
-				*p11 = r.ReadInt16()
-				x.Gamma = p11
+				p12 := serializer.Alloc[int16](c)
+				*p12 = r.ReadInt16()
+				x.Gamma = p12
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLength(1)
-				l16 := serializer.MakeSlice[[]string](c, n15)
-				if n15 > 0 {
-					hn18 := c.ReadListHeader(21)
-					for i17 := range l16 {
-						if hn18 && !c.ReadFlag() {
-							continue
-						}
-						l16[i17] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i17)
-							break
+				n16 := c.ReadLength(1)
+				l17 := serializer.MakeSlice[[]string](c, n16)
+				if n16 > 0 {
+					hn19 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i18 := range l17 {
+							if hn19 && !c.ReadFlag() {
+								continue
+							}
+							l17[i18] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i18)
+								break
+							}
 						}
 					}
 				}
-				x.Beta = l16
+				x.Beta = l17
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -7276,12 +7549,23 @@ func (x *Record) ForyWrite(c *serializer.WriteContext) {
 	}
 	mw3.End(b)
 	l6 := x.Tags
-	b.WriteVarUint32(uint32(len(l6)))
-	if len(l6) > 0 {
-		b.WriteUint8(0x0c)
+	{
+		sz8 := 6 + buffer.BatchSlack + len(l6)*9
 		for _, e7 := range l6 {
-			serializer.WriteString(b, e7)
+			sz8 += len(e7)
 		}
+		b.Reserve(sz8)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
+		if len(l6) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e7 := range l6 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
+				off += copy(w[off:], e7)
+			}
+		}
+		b.SetWriterIndex(off)
 	}
 }
 
@@ -7317,26 +7601,28 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Ratio..Count")
 		return
 	}
-	n8 := c.ReadLength(1)
-	l9 := serializer.MakeSlice[[]Item](c, n8)
-	if n8 > 0 {
-		hn11, ev12 := c.ReadStructListHeader(foryTypeItem)
-		for i10 := range l9 {
-			if hn11 && !c.ReadFlag() {
-				continue
-			}
-			if ev12 != nil {
-				l9[i10].ForyReadEvolved(c, ev12)
-			} else {
-				l9[i10].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i10)
-				break
+	n9 := c.ReadLength(1)
+	l10 := serializer.MakeSlice[[]Item](c, n9)
+	if n9 > 0 {
+		hn12, ev13 := c.ReadStructListHeader(foryTypeItem)
+		if !c.Failed() {
+			for i11 := range l10 {
+				if hn12 && !c.ReadFlag() {
+					continue
+				}
+				if ev13 != nil {
+					l10[i11].ForyReadEvolved(c, ev13)
+				} else {
+					l10[i11].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i11)
+					break
+				}
 			}
 		}
 	}
-	x.Items = l9
+	x.Items = l10
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -7346,42 +7632,44 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n13 := c.ReadLength(2)
-	m14 := serializer.MakeMap[map[string]int32](c, n13)
-	for n13 > 0 && !c.Failed() {
-		sz15, vn16 := c.ReadMapChunk(n13, 21, 5)
-		for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
-			var k18 string
-			k18 = c.ReadString()
-			var v19 int32
-			if !vn16 {
-				v19 = r.ReadVarInt32()
+	n14 := c.ReadLength(2)
+	m15 := serializer.MakeMap[map[string]int32](c, n14)
+	for n14 > 0 && !c.Failed() {
+		sz16, vn17 := c.ReadMapChunk(n14, 21, 5)
+		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
+			var k19 string
+			k19 = c.ReadString()
+			var v20 int32
+			if !vn17 {
+				v20 = r.ReadVarInt32()
 			}
-			m14[k18] = v19
+			m15[k19] = v20
 		}
-		n13 -= sz15
+		n14 -= sz16
 	}
-	x.Scores = m14
+	x.Scores = m15
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n20 := c.ReadLength(1)
-	l21 := serializer.MakeSlice[[]string](c, n20)
-	if n20 > 0 {
-		hn23 := c.ReadListHeader(21)
-		for i22 := range l21 {
-			if hn23 && !c.ReadFlag() {
-				continue
-			}
-			l21[i22] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i22)
-				break
+	n21 := c.ReadLength(1)
+	l22 := serializer.MakeSlice[[]string](c, n21)
+	if n21 > 0 {
+		hn24 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i23 := range l22 {
+				if hn24 && !c.ReadFlag() {
+					continue
+				}
+				l22[i23] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i23)
+					break
+				}
 			}
 		}
 	}
-	x.Tags = l21
+	x.Tags = l22
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -7396,8 +7684,8 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v25, ok26 := c.ReadFloatAs(f, 64); ok26 {
-					x.Ratio = float64(v25)
+				if v26, ok27 := c.ReadFloatAs(f, 64); ok27 {
+					x.Ratio = float64(v26)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -7408,42 +7696,44 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 2:
 			if f.Convert {
-				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
-					x.ID = int64(v27)
+				if v28, ok29 := c.ReadIntAs(f, 64); ok29 {
+					x.ID = int64(v28)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
-					x.Count = int32(v29)
+				if v30, ok31 := c.ReadIntAs(f, 32); ok31 {
+					x.Count = int32(v30)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLength(1)
-				l32 := serializer.MakeSlice[[]Item](c, n31)
-				if n31 > 0 {
-					hn34, ev35 := c.ReadStructListHeader(foryTypeItem)
-					for i33 := range l32 {
-						if hn34 && !c.ReadFlag() {
-							continue
-						}
-						if ev35 != nil {
-							l32[i33].ForyReadEvolved(c, ev35)
-						} else {
-							l32[i33].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i33)
-							break
+				n32 := c.ReadLength(1)
+				l33 := serializer.MakeSlice[[]Item](c, n32)
+				if n32 > 0 {
+					hn35, ev36 := c.ReadStructListHeader(foryTypeItem)
+					if !c.Failed() {
+						for i34 := range l33 {
+							if hn35 && !c.ReadFlag() {
+								continue
+							}
+							if ev36 != nil {
+								l33[i34].ForyReadEvolved(c, ev36)
+							} else {
+								l33[i34].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i34)
+								break
+							}
 						}
 					}
 				}
-				x.Items = l32
+				x.Items = l33
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -7451,41 +7741,43 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n36 := c.ReadLength(2)
-				m37 := serializer.MakeMap[map[string]int32](c, n36)
-				for n36 > 0 && !c.Failed() {
-					sz38, vn39 := c.ReadMapChunk(n36, 21, 5)
-					for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
-						var k41 string
-						k41 = c.ReadString()
-						var v42 int32
-						if !vn39 {
-							v42 = r.ReadVarInt32()
+				n37 := c.ReadLength(2)
+				m38 := serializer.MakeMap[map[string]int32](c, n37)
+				for n37 > 0 && !c.Failed() {
+					sz39, vn40 := c.ReadMapChunk(n37, 21, 5)
+					for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
+						var k42 string
+						k42 = c.ReadString()
+						var v43 int32
+						if !vn40 {
+							v43 = r.ReadVarInt32()
 						}
-						m37[k41] = v42
+						m38[k42] = v43
 					}
-					n36 -= sz38
+					n37 -= sz39
 				}
-				x.Scores = m37
+				x.Scores = m38
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n43 := c.ReadLength(1)
-				l44 := serializer.MakeSlice[[]string](c, n43)
-				if n43 > 0 {
-					hn46 := c.ReadListHeader(21)
-					for i45 := range l44 {
-						if hn46 && !c.ReadFlag() {
-							continue
-						}
-						l44[i45] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i45)
-							break
+				n44 := c.ReadLength(1)
+				l45 := serializer.MakeSlice[[]string](c, n44)
+				if n44 > 0 {
+					hn47 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i46 := range l45 {
+							if hn47 && !c.ReadFlag() {
+								continue
+							}
+							l45[i46] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i46)
+								break
+							}
 						}
 					}
 				}
-				x.Tags = l44
+				x.Tags = l45
 			}
 		default:
 			c.SkipField(f)
@@ -7710,14 +8002,16 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 	l28 := serializer.MakeSlice[[]bool](c, n27)
 	if n27 > 0 {
 		hn30 := c.ReadListHeader(1)
-		for i29 := range l28 {
-			if hn30 && !c.ReadFlag() {
-				continue
-			}
-			l28[i29] = r.ReadBool()
-			if c.Failed() {
-				c.TraceIndex(i29)
-				break
+		if !c.Failed() {
+			for i29 := range l28 {
+				if hn30 && !c.ReadFlag() {
+					continue
+				}
+				l28[i29] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i29)
+					break
+				}
 			}
 		}
 	}
@@ -7738,14 +8032,16 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 	l35 := serializer.MakeSlice[[]int](c, n34)
 	if n34 > 0 {
 		hn37 := c.ReadListHeader(7)
-		for i36 := range l35 {
-			if hn37 && !c.ReadFlag() {
-				continue
-			}
-			l35[i36] = int(r.ReadVarInt64())
-			if c.Failed() {
-				c.TraceIndex(i36)
-				break
+		if !c.Failed() {
+			for i36 := range l35 {
+				if hn37 && !c.ReadFlag() {
+					continue
+				}
+				l35[i36] = int(r.ReadVarInt64())
+				if c.Failed() {
+					c.TraceIndex(i36)
+					break
+				}
 			}
 		}
 	}
@@ -7758,14 +8054,16 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 	l40 := serializer.MakeSlice[[]int32](c, n39)
 	if n39 > 0 {
 		hn42 := c.ReadListHeader(5)
-		for i41 := range l40 {
-			if hn42 && !c.ReadFlag() {
-				continue
-			}
-			l40[i41] = r.ReadVarInt32()
-			if c.Failed() {
-				c.TraceIndex(i41)
-				break
+		if !c.Failed() {
+			for i41 := range l40 {
+				if hn42 && !c.ReadFlag() {
+					continue
+				}
+				l40[i41] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i41)
+					break
+				}
 			}
 		}
 	}
@@ -7788,14 +8086,16 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 	l47 := serializer.MakeSlice[Int32s](c, n46)
 	if n46 > 0 {
 		hn49 := c.ReadListHeader(5)
-		for i48 := range l47 {
-			if hn49 && !c.ReadFlag() {
-				continue
-			}
-			l47[i48] = r.ReadVarInt32()
-			if c.Failed() {
-				c.TraceIndex(i48)
-				break
+		if !c.Failed() {
+			for i48 := range l47 {
+				if hn49 && !c.ReadFlag() {
+					continue
+				}
+				l47[i48] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i48)
+					break
+				}
 			}
 		}
 	}
@@ -7820,16 +8120,18 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 	l55 := serializer.MakeSlice[[]*int32](c, n54)
 	if n54 > 0 {
 		hn57 := c.ReadListHeader(5)
-		for i56 := range l55 {
-			if hn57 && !c.ReadFlag() {
-				continue
-			}
-			p59 := serializer.Alloc[int32](c)
-			*p59 = r.ReadVarInt32()
-			l55[i56] = p59
-			if c.Failed() {
-				c.TraceIndex(i56)
-				break
+		if !c.Failed() {
+			for i56 := range l55 {
+				if hn57 && !c.ReadFlag() {
+					continue
+				}
+				p59 := serializer.Alloc[int32](c)
+				*p59 = r.ReadVarInt32()
+				l55[i56] = p59
+				if c.Failed() {
+					c.TraceIndex(i56)
+					break
+				}
 			}
 		}
 	}
@@ -7842,14 +8144,16 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 	l61 := serializer.MakeSlice[[]uint8](c, n60)
 	if n60 > 0 {
 		hn63 := c.ReadListHeader(9)
-		for i62 := range l61 {
-			if hn63 && !c.ReadFlag() {
-				continue
-			}
-			l61[i62] = r.ReadUint8()
-			if c.Failed() {
-				c.TraceIndex(i62)
-				break
+		if !c.Failed() {
+			for i62 := range l61 {
+				if hn63 && !c.ReadFlag() {
+					continue
+				}
+				l61[i62] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i62)
+					break
+				}
 			}
 		}
 	}
@@ -7862,14 +8166,16 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 	l66 := serializer.MakeSlice[[]uint64](c, n65)
 	if n65 > 0 {
 		hn68 := c.ReadListHeader(14)
-		for i67 := range l66 {
-			if hn68 && !c.ReadFlag() {
-				continue
-			}
-			l66[i67] = r.ReadVarUint64()
-			if c.Failed() {
-				c.TraceIndex(i67)
-				break
+		if !c.Failed() {
+			for i67 := range l66 {
+				if hn68 && !c.ReadFlag() {
+					continue
+				}
+				l66[i67] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i67)
+					break
+				}
 			}
 		}
 	}
@@ -7926,14 +8232,16 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				l77 := serializer.MakeSlice[[]bool](c, n76)
 				if n76 > 0 {
 					hn79 := c.ReadListHeader(1)
-					for i78 := range l77 {
-						if hn79 && !c.ReadFlag() {
-							continue
-						}
-						l77[i78] = r.ReadBool()
-						if c.Failed() {
-							c.TraceIndex(i78)
-							break
+					if !c.Failed() {
+						for i78 := range l77 {
+							if hn79 && !c.ReadFlag() {
+								continue
+							}
+							l77[i78] = r.ReadBool()
+							if c.Failed() {
+								c.TraceIndex(i78)
+								break
+							}
 						}
 					}
 				}
@@ -7956,14 +8264,16 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				l84 := serializer.MakeSlice[[]int](c, n83)
 				if n83 > 0 {
 					hn86 := c.ReadListHeader(7)
-					for i85 := range l84 {
-						if hn86 && !c.ReadFlag() {
-							continue
-						}
-						l84[i85] = int(r.ReadVarInt64())
-						if c.Failed() {
-							c.TraceIndex(i85)
-							break
+					if !c.Failed() {
+						for i85 := range l84 {
+							if hn86 && !c.ReadFlag() {
+								continue
+							}
+							l84[i85] = int(r.ReadVarInt64())
+							if c.Failed() {
+								c.TraceIndex(i85)
+								break
+							}
 						}
 					}
 				}
@@ -7977,14 +8287,16 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				l89 := serializer.MakeSlice[[]int32](c, n88)
 				if n88 > 0 {
 					hn91 := c.ReadListHeader(5)
-					for i90 := range l89 {
-						if hn91 && !c.ReadFlag() {
-							continue
-						}
-						l89[i90] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i90)
-							break
+					if !c.Failed() {
+						for i90 := range l89 {
+							if hn91 && !c.ReadFlag() {
+								continue
+							}
+							l89[i90] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i90)
+								break
+							}
 						}
 					}
 				}
@@ -8007,14 +8319,16 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				l96 := serializer.MakeSlice[Int32s](c, n95)
 				if n95 > 0 {
 					hn98 := c.ReadListHeader(5)
-					for i97 := range l96 {
-						if hn98 && !c.ReadFlag() {
-							continue
-						}
-						l96[i97] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i97)
-							break
+					if !c.Failed() {
+						for i97 := range l96 {
+							if hn98 && !c.ReadFlag() {
+								continue
+							}
+							l96[i97] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i97)
+								break
+							}
 						}
 					}
 				}
@@ -8042,16 +8356,18 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				l106 := serializer.MakeSlice[[]*int32](c, n105)
 				if n105 > 0 {
 					hn108 := c.ReadListHeader(5)
-					for i107 := range l106 {
-						if hn108 && !c.ReadFlag() {
-							continue
-						}
-						p110 := serializer.Alloc[int32](c)
-						*p110 = r.ReadVarInt32()
-						l106[i107] = p110
-						if c.Failed() {
-							c.TraceIndex(i107)
-							break
+					if !c.Failed() {
+						for i107 := range l106 {
+							if hn108 && !c.ReadFlag() {
+								continue
+							}
+							p110 := serializer.Alloc[int32](c)
+							*p110 = r.ReadVarInt32()
+							l106[i107] = p110
+							if c.Failed() {
+								c.TraceIndex(i107)
+								break
+							}
 						}
 					}
 				}
@@ -8065,14 +8381,16 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				l112 := serializer.MakeSlice[[]uint8](c, n111)
 				if n111 > 0 {
 					hn114 := c.ReadListHeader(9)
-					for i113 := range l112 {
-						if hn114 && !c.ReadFlag() {
-							continue
-						}
-						l112[i113] = r.ReadUint8()
-						if c.Failed() {
-							c.TraceIndex(i113)
-							break
+					if !c.Failed() {
+						for i113 := range l112 {
+							if hn114 && !c.ReadFlag() {
+								continue
+							}
+							l112[i113] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i113)
+								break
+							}
 						}
 					}
 				}
@@ -8086,14 +8404,16 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				l117 := serializer.MakeSlice[[]uint64](c, n116)
 				if n116 > 0 {
 					hn119 := c.ReadListHeader(14)
-					for i118 := range l117 {
-						if hn119 && !c.ReadFlag() {
-							continue
-						}
-						l117[i118] = r.ReadVarUint64()
-						if c.Failed() {
-							c.TraceIndex(i118)
-							break
+					if !c.Failed() {
+						for i118 := range l117 {
+							if hn119 && !c.ReadFlag() {
+								continue
+							}
+							l117[i118] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i118)
+								break
+							}
 						}
 					}
 				}
@@ -8178,14 +8498,16 @@ func (x *SeqsBad) ForyRead(c *serializer.ReadContext) {
 	l4 := serializer.MakeSlice[[]int32](c, n3)
 	if n3 > 0 {
 		hn6 := c.ReadListHeader(5)
-		for i5 := range l4 {
-			if hn6 && !c.ReadFlag() {
-				continue
-			}
-			l4[i5] = r.ReadVarInt32()
-			if c.Failed() {
-				c.TraceIndex(i5)
-				break
+		if !c.Failed() {
+			for i5 := range l4 {
+				if hn6 && !c.ReadFlag() {
+					continue
+				}
+				l4[i5] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i5)
+					break
+				}
 			}
 		}
 	}
@@ -8210,14 +8532,16 @@ func (x *SeqsBad) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 				l9 := serializer.MakeSlice[[]int32](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(5)
-					for i10 := range l9 {
-						if hn11 && !c.ReadFlag() {
-							continue
-						}
-						l9[i10] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i10)
-							break
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								continue
+							}
+							l9[i10] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
 						}
 					}
 				}

@@ -1684,528 +1684,594 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		}
 	}
 	l52 := x.AddLS
-	b.WriteVarUint32(uint32(len(l52)))
-	if len(l52) > 0 {
-		b.WriteUint8(0x0c)
+	{
+		sz54 := 6 + buffer.BatchSlack + len(l52)*9
 		for _, e53 := range l52 {
-			serializer.WriteString(b, e53)
+			sz54 += len(e53)
 		}
+		b.Reserve(sz54)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l52)))
+		if len(l52) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e53 := range l52 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e53))<<2|2)
+				off += copy(w[off:], e53)
+			}
+		}
+		b.SetWriterIndex(off)
 	}
-	l54 := x.AddLT
-	b.WriteVarUint32(uint32(len(l54)))
-	if len(l54) > 0 {
+	l55 := x.AddLT
+	b.WriteVarUint32(uint32(len(l55)))
+	if len(l55) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e55 := range l54 {
-			serializer.WriteTime(b, e55)
+		for _, e56 := range l55 {
+			serializer.WriteTime(b, e56)
 		}
 	}
-	l56 := x.AddLU16
-	b.WriteVarUint32(uint32(len(l56)))
-	if len(l56) > 0 {
-		b.Reserve(1 + len(l56)*2 + buffer.BatchSlack)
+	l57 := x.AddLU16
+	b.WriteVarUint32(uint32(len(l57)))
+	if len(l57) > 0 {
+		b.Reserve(1 + len(l57)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e57 := range l56 {
+		for _, e58 := range l57 {
 			{
-				buffer.PutUint16At(w, off, e57)
+				buffer.PutUint16At(w, off, e58)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l58 := x.AddLU64
-	b.WriteVarUint32(uint32(len(l58)))
-	if len(l58) > 0 {
-		b.Reserve(1 + len(l58)*9 + buffer.BatchSlack)
+	l59 := x.AddLU64
+	b.WriteVarUint32(uint32(len(l59)))
+	if len(l59) > 0 {
+		b.Reserve(1 + len(l59)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e59 := range l58 {
-			off = buffer.PutVarUint64At(w, off, e59)
+		for _, e60 := range l59 {
+			off = buffer.PutVarUint64At(w, off, e60)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw60 serializer.MapWriter
-	mw60.Begin(b, len(x.AddMBS))
-	for k61, v62 := range x.AddMBS {
-		mw60.Entry(b)
-		b.WriteBool(k61)
-		serializer.WriteString(b, v62)
+	var mw61 serializer.MapWriter
+	mw61.Begin(b, len(x.AddMBS))
+	for k62, v63 := range x.AddMBS {
+		mw61.Entry(b)
+		b.WriteBool(k62)
+		serializer.WriteString(b, v63)
 	}
-	mw60.End(b)
-	var mw63 serializer.MapWriter
-	mw63.Begin(b, len(x.AddMES))
-	for k64, v65 := range x.AddMES {
-		mw63.Entry(b)
-		b.WriteVarUint32(uint32(k64))
-		serializer.WriteString(b, v65)
+	mw61.End(b)
+	var mw64 serializer.MapWriter
+	mw64.Begin(b, len(x.AddMES))
+	for k65, v66 := range x.AddMES {
+		mw64.Entry(b)
+		b.WriteVarUint32(uint32(k65))
+		serializer.WriteString(b, v66)
 	}
-	mw63.End(b)
-	var mw66 serializer.MapWriter
-	mw66.Begin(b, len(x.AddMI64F))
-	for k67, v68 := range x.AddMI64F {
-		mw66.Entry(b)
-		b.WriteVarInt64(k67)
-		b.WriteFloat64(v68)
+	mw64.End(b)
+	var mw67 serializer.MapWriter
+	mw67.Begin(b, len(x.AddMI64F))
+	for k68, v69 := range x.AddMI64F {
+		mw67.Entry(b)
+		b.WriteVarInt64(k68)
+		b.WriteFloat64(v69)
 	}
-	mw66.End(b)
-	var mw69 serializer.MapWriter
-	mw69.Begin(b, len(x.AddMIS))
-	for k70, v71 := range x.AddMIS {
-		mw69.Entry(b)
-		b.WriteVarInt32(k70)
-		serializer.WriteString(b, v71)
+	mw67.End(b)
+	var mw70 serializer.MapWriter
+	mw70.Begin(b, len(x.AddMIS))
+	for k71, v72 := range x.AddMIS {
+		mw70.Entry(b)
+		b.WriteVarInt32(k71)
+		serializer.WriteString(b, v72)
 	}
-	mw69.End(b)
-	var mw72 serializer.MapWriter
-	mw72.Begin(b, len(x.AddMSI))
-	for k73, v74 := range x.AddMSI {
-		mw72.Entry(b)
-		serializer.WriteString(b, k73)
-		b.WriteVarInt32(v74)
+	mw70.End(b)
+	var mw73 serializer.MapWriter
+	mw73.Begin(b, len(x.AddMSI))
+	for k74, v75 := range x.AddMSI {
+		mw73.Entry(b)
+		serializer.WriteString(b, k74)
+		b.WriteVarInt32(v75)
 	}
-	mw72.End(b)
-	var mw75 serializer.MapWriter
-	mw75.Begin(b, len(x.AddMSL))
-	for k76, v77 := range x.AddMSL {
-		mw75.Entry(b)
-		serializer.WriteString(b, k76)
-		b.WriteVarUint32(uint32(len(v77)))
-		if len(v77) > 0 {
-			b.WriteUint8(0x0c)
-			for _, e78 := range v77 {
-				serializer.WriteString(b, e78)
+	mw73.End(b)
+	var mw76 serializer.MapWriter
+	mw76.Begin(b, len(x.AddMSL))
+	for k77, v78 := range x.AddMSL {
+		mw76.Entry(b)
+		serializer.WriteString(b, k77)
+		{
+			sz80 := 6 + buffer.BatchSlack + len(v78)*9
+			for _, e79 := range v78 {
+				sz80 += len(e79)
 			}
+			b.Reserve(sz80)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(v78)))
+			if len(v78) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e79 := range v78 {
+					off = buffer.PutVarUint64At(w, off, uint64(len(e79))<<2|2)
+					off += copy(w[off:], e79)
+				}
+			}
+			b.SetWriterIndex(off)
 		}
 	}
-	mw75.End(b)
-	var mw79 serializer.MapWriter
-	mw79.Begin(b, len(x.AddMSM))
-	for k80, v81 := range x.AddMSM {
-		mw79.Entry(b)
-		serializer.WriteString(b, k80)
-		var mw82 serializer.MapWriter
-		mw82.Begin(b, len(v81))
-		for k83, v84 := range v81 {
-			mw82.Entry(b)
-			serializer.WriteString(b, k83)
-			b.WriteVarInt32(v84)
+	mw76.End(b)
+	var mw81 serializer.MapWriter
+	mw81.Begin(b, len(x.AddMSM))
+	for k82, v83 := range x.AddMSM {
+		mw81.Entry(b)
+		serializer.WriteString(b, k82)
+		var mw84 serializer.MapWriter
+		mw84.Begin(b, len(v83))
+		for k85, v86 := range v83 {
+			mw84.Entry(b)
+			serializer.WriteString(b, k85)
+			b.WriteVarInt32(v86)
 		}
-		mw82.End(b)
+		mw84.End(b)
 	}
-	mw79.End(b)
-	var mw85 serializer.MapWriter
-	mw85.Begin(b, len(x.AddMSP))
-	for k86, v87 := range x.AddMSP {
-		if v87 == nil {
-			mw85.NullEntry(b)
-			serializer.WriteString(b, k86)
+	mw81.End(b)
+	var mw87 serializer.MapWriter
+	mw87.Begin(b, len(x.AddMSP))
+	for k88, v89 := range x.AddMSP {
+		if v89 == nil {
+			mw87.NullEntry(b)
+			serializer.WriteString(b, k88)
 		} else {
-			mw85.Entry(b)
-			serializer.WriteString(b, k86)
-			b.WriteVarInt32(*v87)
+			mw87.Entry(b)
+			serializer.WriteString(b, k88)
+			b.WriteVarInt32(*v89)
 		}
 	}
-	mw85.End(b)
-	var mw88 serializer.MapWriter
-	mw88.Begin(b, len(x.AddMU8))
-	for k89, v90 := range x.AddMU8 {
-		mw88.Entry(b)
-		b.WriteUint8(k89)
-		b.WriteUint16(v90)
+	mw87.End(b)
+	var mw90 serializer.MapWriter
+	mw90.Begin(b, len(x.AddMU8))
+	for k91, v92 := range x.AddMU8 {
+		mw90.Entry(b)
+		b.WriteUint8(k91)
+		b.WriteUint16(v92)
 	}
-	mw88.End(b)
+	mw90.End(b)
 	if x.AddNBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l91 := x.AddNBin
-		b.WriteVarUint32(uint32(len(l91)))
-		b.WriteBytes(l91)
+		l93 := x.AddNBin
+		b.WriteVarUint32(uint32(len(l93)))
+		b.WriteBytes(l93)
 	}
 	if x.AddNLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l92 := x.AddNLS
-		b.WriteVarUint32(uint32(len(l92)))
-		if len(l92) > 0 {
-			b.WriteUint8(0x0c)
-			for _, e93 := range l92 {
-				serializer.WriteString(b, e93)
+		l94 := x.AddNLS
+		{
+			sz96 := 6 + buffer.BatchSlack + len(l94)*9
+			for _, e95 := range l94 {
+				sz96 += len(e95)
 			}
+			b.Reserve(sz96)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(l94)))
+			if len(l94) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e95 := range l94 {
+					off = buffer.PutVarUint64At(w, off, uint64(len(e95))<<2|2)
+					off += copy(w[off:], e95)
+				}
+			}
+			b.SetWriterIndex(off)
 		}
 	}
 	if x.AddNM == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw94 serializer.MapWriter
-		mw94.Begin(b, len(x.AddNM))
-		for k95, v96 := range x.AddNM {
-			mw94.Entry(b)
-			serializer.WriteString(b, k95)
-			b.WriteVarInt32(v96)
+		var mw97 serializer.MapWriter
+		mw97.Begin(b, len(x.AddNM))
+		for k98, v99 := range x.AddNM {
+			mw97.Entry(b)
+			serializer.WriteString(b, k98)
+			b.WriteVarInt32(v99)
 		}
-		mw94.End(b)
+		mw97.End(b)
 	}
-	l97 := x.AddRaw
-	b.WriteVarUint32(uint32(len(l97)))
-	if len(l97) > 0 {
-		b.Reserve(1 + len(l97)*1 + buffer.BatchSlack)
+	l100 := x.AddRaw
+	b.WriteVarUint32(uint32(len(l100)))
+	if len(l100) > 0 {
+		b.Reserve(1 + len(l100)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e98 := range l97 {
+		for _, e101 := range l100 {
 			{
-				buffer.PutUint8At(w, off, e98)
+				buffer.PutUint8At(w, off, e101)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l99 := x.Bin
-	b.WriteVarUint32(uint32(len(l99)))
-	b.WriteBytes(l99)
+	l102 := x.Bin
+	b.WriteVarUint32(uint32(len(l102)))
+	b.WriteBytes(l102)
 	b.WriteVarUint32(uint32(len(x.Fix)))
 	if len(x.Fix) > 0 {
 		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e100 := range x.Fix {
+		for _, e103 := range x.Fix {
 			{
-				buffer.PutInt16At(w, off, e100)
+				buffer.PutInt16At(w, off, e103)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l101 := x.LB
-	b.WriteVarUint32(uint32(len(l101)))
-	if len(l101) > 0 {
-		b.Reserve(1 + len(l101)*1 + buffer.BatchSlack)
+	l104 := x.LB
+	b.WriteVarUint32(uint32(len(l104)))
+	if len(l104) > 0 {
+		b.Reserve(1 + len(l104)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e102 := range l101 {
+		for _, e105 := range l104 {
 			{
-				buffer.PutBoolAt(w, off, e102)
+				buffer.PutBoolAt(w, off, e105)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l103 := x.LE
-	b.WriteVarUint32(uint32(len(l103)))
-	if len(l103) > 0 {
+	l106 := x.LE
+	b.WriteVarUint32(uint32(len(l106)))
+	if len(l106) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e104 := range l103 {
-			b.WriteVarUint32(uint32(e104))
+		for _, e107 := range l106 {
+			b.WriteVarUint32(uint32(e107))
 		}
 	}
-	l105 := x.LF32
-	b.WriteVarUint32(uint32(len(l105)))
-	if len(l105) > 0 {
-		b.Reserve(1 + len(l105)*4 + buffer.BatchSlack)
+	l108 := x.LF32
+	b.WriteVarUint32(uint32(len(l108)))
+	if len(l108) > 0 {
+		b.Reserve(1 + len(l108)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e106 := range l105 {
+		for _, e109 := range l108 {
 			{
-				buffer.PutFloat32At(w, off, e106)
+				buffer.PutFloat32At(w, off, e109)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l107 := x.LF64
-	b.WriteVarUint32(uint32(len(l107)))
-	if len(l107) > 0 {
-		b.Reserve(1 + len(l107)*8 + buffer.BatchSlack)
+	l110 := x.LF64
+	b.WriteVarUint32(uint32(len(l110)))
+	if len(l110) > 0 {
+		b.Reserve(1 + len(l110)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e108 := range l107 {
+		for _, e111 := range l110 {
 			{
-				buffer.PutFloat64At(w, off, e108)
+				buffer.PutFloat64At(w, off, e111)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l109 := x.LI32
-	b.WriteVarUint32(uint32(len(l109)))
-	if len(l109) > 0 {
-		b.Reserve(1 + len(l109)*5 + buffer.BatchSlack)
+	l112 := x.LI32
+	b.WriteVarUint32(uint32(len(l112)))
+	if len(l112) > 0 {
+		b.Reserve(1 + len(l112)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e110 := range l109 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e110))
+		for _, e113 := range l112 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e113))
 		}
 		b.SetWriterIndex(off)
 	}
-	l111 := x.LI64
-	b.WriteVarUint32(uint32(len(l111)))
-	if len(l111) > 0 {
-		b.Reserve(1 + len(l111)*9 + buffer.BatchSlack)
+	l114 := x.LI64
+	b.WriteVarUint32(uint32(len(l114)))
+	if len(l114) > 0 {
+		b.Reserve(1 + len(l114)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e112 := range l111 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e112))
+		for _, e115 := range l114 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e115))
 		}
 		b.SetWriterIndex(off)
 	}
-	l113 := x.LI8
-	b.WriteVarUint32(uint32(len(l113)))
-	if len(l113) > 0 {
-		b.Reserve(1 + len(l113)*1 + buffer.BatchSlack)
+	l116 := x.LI8
+	b.WriteVarUint32(uint32(len(l116)))
+	if len(l116) > 0 {
+		b.Reserve(1 + len(l116)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e114 := range l113 {
+		for _, e117 := range l116 {
 			{
-				buffer.PutInt8At(w, off, e114)
+				buffer.PutInt8At(w, off, e117)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l115 := x.LL
-	b.WriteVarUint32(uint32(len(l115)))
-	if len(l115) > 0 {
+	l118 := x.LL
+	b.WriteVarUint32(uint32(len(l118)))
+	if len(l118) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e116 := range l115 {
-			b.WriteVarUint32(uint32(len(e116)))
-			if len(e116) > 0 {
-				b.Reserve(1 + len(e116)*5 + buffer.BatchSlack)
+		for _, e119 := range l118 {
+			b.WriteVarUint32(uint32(len(e119)))
+			if len(e119) > 0 {
+				b.Reserve(1 + len(e119)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e117 := range e116 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e117))
+				for _, e120 := range e119 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e120))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l118 := x.LM
-	b.WriteVarUint32(uint32(len(l118)))
-	if len(l118) > 0 {
+	l121 := x.LM
+	b.WriteVarUint32(uint32(len(l121)))
+	if len(l121) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e119 := range l118 {
-			var mw120 serializer.MapWriter
-			mw120.Begin(b, len(e119))
-			for k121, v122 := range e119 {
-				mw120.Entry(b)
-				serializer.WriteString(b, k121)
-				b.WriteVarInt32(v122)
+		for _, e122 := range l121 {
+			var mw123 serializer.MapWriter
+			mw123.Begin(b, len(e122))
+			for k124, v125 := range e122 {
+				mw123.Entry(b)
+				serializer.WriteString(b, k124)
+				b.WriteVarInt32(v125)
 			}
-			mw120.End(b)
+			mw123.End(b)
 		}
 	}
-	l123 := x.LPI
-	b.WriteVarUint32(uint32(len(l123)))
-	if len(l123) > 0 {
-		h124 := byte(0x0c)
-		for _, p125 := range l123 {
-			if p125 == nil {
-				h124 = 0x0e
+	l126 := x.LPI
+	b.WriteVarUint32(uint32(len(l126)))
+	if len(l126) > 0 {
+		h127 := byte(0x0c)
+		for _, p128 := range l126 {
+			if p128 == nil {
+				h127 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h124)
-		for _, p125 := range l123 {
-			if h124 == 0x0e {
-				if p125 == nil {
+		b.WriteUint8(h127)
+		for _, p128 := range l126 {
+			if h127 == 0x0e {
+				if p128 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p125)
+			b.WriteVarInt32(*p128)
 		}
 	}
-	l126 := x.LS
-	b.WriteVarUint32(uint32(len(l126)))
-	if len(l126) > 0 {
+	l129 := x.LS
+	{
+		sz131 := 6 + buffer.BatchSlack + len(l129)*9
+		for _, e130 := range l129 {
+			sz131 += len(e130)
+		}
+		b.Reserve(sz131)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l129)))
+		if len(l129) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e130 := range l129 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e130))<<2|2)
+				off += copy(w[off:], e130)
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l132 := x.LT
+	b.WriteVarUint32(uint32(len(l132)))
+	if len(l132) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e127 := range l126 {
-			serializer.WriteString(b, e127)
+		for _, e133 := range l132 {
+			serializer.WriteTime(b, e133)
 		}
 	}
-	l128 := x.LT
-	b.WriteVarUint32(uint32(len(l128)))
-	if len(l128) > 0 {
-		b.WriteUint8(0x0c)
-		for _, e129 := range l128 {
-			serializer.WriteTime(b, e129)
-		}
-	}
-	l130 := x.LU16
-	b.WriteVarUint32(uint32(len(l130)))
-	if len(l130) > 0 {
-		b.Reserve(1 + len(l130)*2 + buffer.BatchSlack)
+	l134 := x.LU16
+	b.WriteVarUint32(uint32(len(l134)))
+	if len(l134) > 0 {
+		b.Reserve(1 + len(l134)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e131 := range l130 {
+		for _, e135 := range l134 {
 			{
-				buffer.PutUint16At(w, off, e131)
+				buffer.PutUint16At(w, off, e135)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l132 := x.LU64
-	b.WriteVarUint32(uint32(len(l132)))
-	if len(l132) > 0 {
-		b.Reserve(1 + len(l132)*9 + buffer.BatchSlack)
+	l136 := x.LU64
+	b.WriteVarUint32(uint32(len(l136)))
+	if len(l136) > 0 {
+		b.Reserve(1 + len(l136)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e133 := range l132 {
-			off = buffer.PutVarUint64At(w, off, e133)
+		for _, e137 := range l136 {
+			off = buffer.PutVarUint64At(w, off, e137)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw134 serializer.MapWriter
-	mw134.Begin(b, len(x.MBS))
-	for k135, v136 := range x.MBS {
-		mw134.Entry(b)
-		b.WriteBool(k135)
-		serializer.WriteString(b, v136)
+	var mw138 serializer.MapWriter
+	mw138.Begin(b, len(x.MBS))
+	for k139, v140 := range x.MBS {
+		mw138.Entry(b)
+		b.WriteBool(k139)
+		serializer.WriteString(b, v140)
 	}
-	mw134.End(b)
-	var mw137 serializer.MapWriter
-	mw137.Begin(b, len(x.MES))
-	for k138, v139 := range x.MES {
-		mw137.Entry(b)
-		b.WriteVarUint32(uint32(k138))
-		serializer.WriteString(b, v139)
+	mw138.End(b)
+	var mw141 serializer.MapWriter
+	mw141.Begin(b, len(x.MES))
+	for k142, v143 := range x.MES {
+		mw141.Entry(b)
+		b.WriteVarUint32(uint32(k142))
+		serializer.WriteString(b, v143)
 	}
-	mw137.End(b)
-	var mw140 serializer.MapWriter
-	mw140.Begin(b, len(x.MI64F))
-	for k141, v142 := range x.MI64F {
-		mw140.Entry(b)
-		b.WriteVarInt64(k141)
-		b.WriteFloat64(v142)
+	mw141.End(b)
+	var mw144 serializer.MapWriter
+	mw144.Begin(b, len(x.MI64F))
+	for k145, v146 := range x.MI64F {
+		mw144.Entry(b)
+		b.WriteVarInt64(k145)
+		b.WriteFloat64(v146)
 	}
-	mw140.End(b)
-	var mw143 serializer.MapWriter
-	mw143.Begin(b, len(x.MIS))
-	for k144, v145 := range x.MIS {
-		mw143.Entry(b)
-		b.WriteVarInt32(k144)
-		serializer.WriteString(b, v145)
+	mw144.End(b)
+	var mw147 serializer.MapWriter
+	mw147.Begin(b, len(x.MIS))
+	for k148, v149 := range x.MIS {
+		mw147.Entry(b)
+		b.WriteVarInt32(k148)
+		serializer.WriteString(b, v149)
 	}
-	mw143.End(b)
-	var mw146 serializer.MapWriter
-	mw146.Begin(b, len(x.MSI))
-	for k147, v148 := range x.MSI {
-		mw146.Entry(b)
-		serializer.WriteString(b, k147)
-		b.WriteVarInt32(v148)
+	mw147.End(b)
+	var mw150 serializer.MapWriter
+	mw150.Begin(b, len(x.MSI))
+	for k151, v152 := range x.MSI {
+		mw150.Entry(b)
+		serializer.WriteString(b, k151)
+		b.WriteVarInt32(v152)
 	}
-	mw146.End(b)
-	var mw149 serializer.MapWriter
-	mw149.Begin(b, len(x.MSL))
-	for k150, v151 := range x.MSL {
-		mw149.Entry(b)
-		serializer.WriteString(b, k150)
-		b.WriteVarUint32(uint32(len(v151)))
-		if len(v151) > 0 {
-			b.WriteUint8(0x0c)
-			for _, e152 := range v151 {
-				serializer.WriteString(b, e152)
-			}
-		}
-	}
-	mw149.End(b)
+	mw150.End(b)
 	var mw153 serializer.MapWriter
-	mw153.Begin(b, len(x.MSM))
-	for k154, v155 := range x.MSM {
+	mw153.Begin(b, len(x.MSL))
+	for k154, v155 := range x.MSL {
 		mw153.Entry(b)
 		serializer.WriteString(b, k154)
-		var mw156 serializer.MapWriter
-		mw156.Begin(b, len(v155))
-		for k157, v158 := range v155 {
-			mw156.Entry(b)
-			serializer.WriteString(b, k157)
-			b.WriteVarInt32(v158)
+		{
+			sz157 := 6 + buffer.BatchSlack + len(v155)*9
+			for _, e156 := range v155 {
+				sz157 += len(e156)
+			}
+			b.Reserve(sz157)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(v155)))
+			if len(v155) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e156 := range v155 {
+					off = buffer.PutVarUint64At(w, off, uint64(len(e156))<<2|2)
+					off += copy(w[off:], e156)
+				}
+			}
+			b.SetWriterIndex(off)
 		}
-		mw156.End(b)
 	}
 	mw153.End(b)
-	var mw159 serializer.MapWriter
-	mw159.Begin(b, len(x.MSP))
-	for k160, v161 := range x.MSP {
-		if v161 == nil {
-			mw159.NullEntry(b)
-			serializer.WriteString(b, k160)
+	var mw158 serializer.MapWriter
+	mw158.Begin(b, len(x.MSM))
+	for k159, v160 := range x.MSM {
+		mw158.Entry(b)
+		serializer.WriteString(b, k159)
+		var mw161 serializer.MapWriter
+		mw161.Begin(b, len(v160))
+		for k162, v163 := range v160 {
+			mw161.Entry(b)
+			serializer.WriteString(b, k162)
+			b.WriteVarInt32(v163)
+		}
+		mw161.End(b)
+	}
+	mw158.End(b)
+	var mw164 serializer.MapWriter
+	mw164.Begin(b, len(x.MSP))
+	for k165, v166 := range x.MSP {
+		if v166 == nil {
+			mw164.NullEntry(b)
+			serializer.WriteString(b, k165)
 		} else {
-			mw159.Entry(b)
-			serializer.WriteString(b, k160)
-			b.WriteVarInt32(*v161)
+			mw164.Entry(b)
+			serializer.WriteString(b, k165)
+			b.WriteVarInt32(*v166)
 		}
 	}
-	mw159.End(b)
-	var mw162 serializer.MapWriter
-	mw162.Begin(b, len(x.MU8))
-	for k163, v164 := range x.MU8 {
-		mw162.Entry(b)
-		b.WriteUint8(k163)
-		b.WriteUint16(v164)
+	mw164.End(b)
+	var mw167 serializer.MapWriter
+	mw167.Begin(b, len(x.MU8))
+	for k168, v169 := range x.MU8 {
+		mw167.Entry(b)
+		b.WriteUint8(k168)
+		b.WriteUint16(v169)
 	}
-	mw162.End(b)
+	mw167.End(b)
 	if x.NBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l165 := x.NBin
-		b.WriteVarUint32(uint32(len(l165)))
-		b.WriteBytes(l165)
+		l170 := x.NBin
+		b.WriteVarUint32(uint32(len(l170)))
+		b.WriteBytes(l170)
 	}
 	if x.NLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l166 := x.NLS
-		b.WriteVarUint32(uint32(len(l166)))
-		if len(l166) > 0 {
-			b.WriteUint8(0x0c)
-			for _, e167 := range l166 {
-				serializer.WriteString(b, e167)
+		l171 := x.NLS
+		{
+			sz173 := 6 + buffer.BatchSlack + len(l171)*9
+			for _, e172 := range l171 {
+				sz173 += len(e172)
 			}
+			b.Reserve(sz173)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(l171)))
+			if len(l171) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e172 := range l171 {
+					off = buffer.PutVarUint64At(w, off, uint64(len(e172))<<2|2)
+					off += copy(w[off:], e172)
+				}
+			}
+			b.SetWriterIndex(off)
 		}
 	}
 	if x.NM == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw168 serializer.MapWriter
-		mw168.Begin(b, len(x.NM))
-		for k169, v170 := range x.NM {
-			mw168.Entry(b)
-			serializer.WriteString(b, k169)
-			b.WriteVarInt32(v170)
+		var mw174 serializer.MapWriter
+		mw174.Begin(b, len(x.NM))
+		for k175, v176 := range x.NM {
+			mw174.Entry(b)
+			serializer.WriteString(b, k175)
+			b.WriteVarInt32(v176)
 		}
-		mw168.End(b)
+		mw174.End(b)
 	}
-	l171 := x.Raw
-	b.WriteVarUint32(uint32(len(l171)))
-	if len(l171) > 0 {
-		b.Reserve(1 + len(l171)*1 + buffer.BatchSlack)
+	l177 := x.Raw
+	b.WriteVarUint32(uint32(len(l177)))
+	if len(l177) > 0 {
+		b.Reserve(1 + len(l177)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e172 := range l171 {
+		for _, e178 := range l177 {
 			{
-				buffer.PutUint8At(w, off, e172)
+				buffer.PutUint8At(w, off, e178)
 				off += 1
 			}
 		}
@@ -2223,182 +2289,182 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	n173 := c.ReadArrayLength(1)
-	a174 := make([]bool, n173)
-	r.ReadRawBools(a174)
-	x.ABool = a174
+	n179 := c.ReadArrayLength(1)
+	a180 := make([]bool, n179)
+	r.ReadRawBools(a180)
+	x.ABool = a180
 	if c.Failed() {
 		c.Trace("ABool")
 		return
 	}
-	n175 := c.ReadArrayLength(4)
-	a176 := make([]float32, n175)
-	r.ReadRawFloat32s(a176)
-	x.AF32 = a176
+	n181 := c.ReadArrayLength(4)
+	a182 := make([]float32, n181)
+	r.ReadRawFloat32s(a182)
+	x.AF32 = a182
 	if c.Failed() {
 		c.Trace("AF32")
 		return
 	}
-	n177 := c.ReadArrayLength(8)
-	a178 := make([]float64, n177)
-	r.ReadRawFloat64s(a178)
-	x.AF64 = a178
+	n183 := c.ReadArrayLength(8)
+	a184 := make([]float64, n183)
+	r.ReadRawFloat64s(a184)
+	x.AF64 = a184
 	if c.Failed() {
 		c.Trace("AF64")
 		return
 	}
-	n179 := c.ReadArrayLength(2)
-	a180 := make([]int16, n179)
-	r.ReadRawInt16s(a180)
-	x.AI16 = a180
+	n185 := c.ReadArrayLength(2)
+	a186 := make([]int16, n185)
+	r.ReadRawInt16s(a186)
+	x.AI16 = a186
 	if c.Failed() {
 		c.Trace("AI16")
 		return
 	}
-	n181 := c.ReadArrayLength(4)
-	a182 := make([]int32, n181)
-	r.ReadRawInt32s(a182)
-	x.AI32 = a182
+	n187 := c.ReadArrayLength(4)
+	a188 := make([]int32, n187)
+	r.ReadRawInt32s(a188)
+	x.AI32 = a188
 	if c.Failed() {
 		c.Trace("AI32")
 		return
 	}
-	n183 := c.ReadArrayLength(8)
-	a184 := make([]int64, n183)
-	r.ReadRawInt64s(a184)
-	x.AI64 = a184
+	n189 := c.ReadArrayLength(8)
+	a190 := make([]int64, n189)
+	r.ReadRawInt64s(a190)
+	x.AI64 = a190
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	n185 := c.ReadArrayLength(1)
-	a186 := make([]int8, n185)
-	for i187 := range a186 {
-		a186[i187] = r.ReadInt8()
+	n191 := c.ReadArrayLength(1)
+	a192 := make([]int8, n191)
+	for i193 := range a192 {
+		a192[i193] = r.ReadInt8()
 	}
-	x.AI8 = a186
+	x.AI8 = a192
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	n188 := c.ReadArrayLength(2)
-	a189 := make([]uint16, n188)
-	r.ReadRawUint16s(a189)
-	x.AU16 = a189
+	n194 := c.ReadArrayLength(2)
+	a195 := make([]uint16, n194)
+	r.ReadRawUint16s(a195)
+	x.AU16 = a195
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	n190 := c.ReadArrayLength(4)
-	a191 := make([]uint32, n190)
-	r.ReadRawUint32s(a191)
-	x.AU32 = a191
+	n196 := c.ReadArrayLength(4)
+	a197 := make([]uint32, n196)
+	r.ReadRawUint32s(a197)
+	x.AU32 = a197
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	n192 := c.ReadArrayLength(8)
-	a193 := make([]uint64, n192)
-	r.ReadRawUint64s(a193)
-	x.AU64 = a193
+	n198 := c.ReadArrayLength(8)
+	a199 := make([]uint64, n198)
+	r.ReadRawUint64s(a199)
+	x.AU64 = a199
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	n194 := c.ReadArrayLength(1)
-	a195 := make([]uint8, n194)
-	copy(a195, r.ReadBytes(n194))
-	x.AU8 = a195
+	n200 := c.ReadArrayLength(1)
+	a201 := make([]uint8, n200)
+	copy(a201, r.ReadBytes(n200))
+	x.AU8 = a201
 	if c.Failed() {
 		c.Trace("AU8")
 		return
 	}
-	n196 := c.ReadArrayLength(1)
-	a197 := make([]bool, n196)
-	r.ReadRawBools(a197)
-	x.AddABool = a197
+	n202 := c.ReadArrayLength(1)
+	a203 := make([]bool, n202)
+	r.ReadRawBools(a203)
+	x.AddABool = a203
 	if c.Failed() {
 		c.Trace("AddABool")
 		return
 	}
-	n198 := c.ReadArrayLength(4)
-	a199 := make([]float32, n198)
-	r.ReadRawFloat32s(a199)
-	x.AddAF32 = a199
+	n204 := c.ReadArrayLength(4)
+	a205 := make([]float32, n204)
+	r.ReadRawFloat32s(a205)
+	x.AddAF32 = a205
 	if c.Failed() {
 		c.Trace("AddAF32")
 		return
 	}
-	n200 := c.ReadArrayLength(8)
-	a201 := make([]float64, n200)
-	r.ReadRawFloat64s(a201)
-	x.AddAF64 = a201
+	n206 := c.ReadArrayLength(8)
+	a207 := make([]float64, n206)
+	r.ReadRawFloat64s(a207)
+	x.AddAF64 = a207
 	if c.Failed() {
 		c.Trace("AddAF64")
 		return
 	}
-	n202 := c.ReadArrayLength(2)
-	a203 := make([]int16, n202)
-	r.ReadRawInt16s(a203)
-	x.AddAI16 = a203
+	n208 := c.ReadArrayLength(2)
+	a209 := make([]int16, n208)
+	r.ReadRawInt16s(a209)
+	x.AddAI16 = a209
 	if c.Failed() {
 		c.Trace("AddAI16")
 		return
 	}
-	n204 := c.ReadArrayLength(4)
-	a205 := make([]int32, n204)
-	r.ReadRawInt32s(a205)
-	x.AddAI32 = a205
+	n210 := c.ReadArrayLength(4)
+	a211 := make([]int32, n210)
+	r.ReadRawInt32s(a211)
+	x.AddAI32 = a211
 	if c.Failed() {
 		c.Trace("AddAI32")
 		return
 	}
-	n206 := c.ReadArrayLength(8)
-	a207 := make([]int64, n206)
-	r.ReadRawInt64s(a207)
-	x.AddAI64 = a207
+	n212 := c.ReadArrayLength(8)
+	a213 := make([]int64, n212)
+	r.ReadRawInt64s(a213)
+	x.AddAI64 = a213
 	if c.Failed() {
 		c.Trace("AddAI64")
 		return
 	}
-	n208 := c.ReadArrayLength(1)
-	a209 := make([]int8, n208)
-	for i210 := range a209 {
-		a209[i210] = r.ReadInt8()
+	n214 := c.ReadArrayLength(1)
+	a215 := make([]int8, n214)
+	for i216 := range a215 {
+		a215[i216] = r.ReadInt8()
 	}
-	x.AddAI8 = a209
+	x.AddAI8 = a215
 	if c.Failed() {
 		c.Trace("AddAI8")
 		return
 	}
-	n211 := c.ReadArrayLength(2)
-	a212 := make([]uint16, n211)
-	r.ReadRawUint16s(a212)
-	x.AddAU16 = a212
+	n217 := c.ReadArrayLength(2)
+	a218 := make([]uint16, n217)
+	r.ReadRawUint16s(a218)
+	x.AddAU16 = a218
 	if c.Failed() {
 		c.Trace("AddAU16")
 		return
 	}
-	n213 := c.ReadArrayLength(4)
-	a214 := make([]uint32, n213)
-	r.ReadRawUint32s(a214)
-	x.AddAU32 = a214
+	n219 := c.ReadArrayLength(4)
+	a220 := make([]uint32, n219)
+	r.ReadRawUint32s(a220)
+	x.AddAU32 = a220
 	if c.Failed() {
 		c.Trace("AddAU32")
 		return
 	}
-	n215 := c.ReadArrayLength(8)
-	a216 := make([]uint64, n215)
-	r.ReadRawUint64s(a216)
-	x.AddAU64 = a216
+	n221 := c.ReadArrayLength(8)
+	a222 := make([]uint64, n221)
+	r.ReadRawUint64s(a222)
+	x.AddAU64 = a222
 	if c.Failed() {
 		c.Trace("AddAU64")
 		return
 	}
-	n217 := c.ReadArrayLength(1)
-	a218 := make([]uint8, n217)
-	copy(a218, r.ReadBytes(n217))
-	x.AddAU8 = a218
+	n223 := c.ReadArrayLength(1)
+	a224 := make([]uint8, n223)
+	copy(a224, r.ReadBytes(n223))
+	x.AddAU8 = a224
 	if c.Failed() {
 		c.Trace("AddAU8")
 		return
@@ -2408,550 +2474,584 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		c.Trace("AddBin")
 		return
 	}
-	n219 := c.ReadLength(2)
-	if n219 != 3 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n219, 3))
+	n225 := c.ReadLength(2)
+	if n225 != 3 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n225, 3))
 		return
 	}
-	var l220 [3]int16
-	if n219 > 0 {
-		hn222 := c.ReadListHeader(3)
-		for i221 := range l220 {
-			if hn222 && !c.ReadFlag() {
-				continue
-			}
-			l220[i221] = r.ReadInt16()
-			if c.Failed() {
-				c.TraceIndex(i221)
-				break
+	var l226 [3]int16
+	if n225 > 0 {
+		hn228 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i227 := range l226 {
+				if hn228 && !c.ReadFlag() {
+					continue
+				}
+				l226[i227] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i227)
+					break
+				}
 			}
 		}
 	}
-	x.AddFix = l220
+	x.AddFix = l226
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n224 := c.ReadLength(1)
-	l225 := serializer.MakeSlice[[]bool](c, n224)
-	if n224 > 0 {
-		hn227 := c.ReadListHeader(1)
-		for i226 := range l225 {
-			if hn227 && !c.ReadFlag() {
-				continue
-			}
-			l225[i226] = r.ReadBool()
-			if c.Failed() {
-				c.TraceIndex(i226)
-				break
+	n230 := c.ReadLength(1)
+	l231 := serializer.MakeSlice[[]bool](c, n230)
+	if n230 > 0 {
+		hn233 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i232 := range l231 {
+				if hn233 && !c.ReadFlag() {
+					continue
+				}
+				l231[i232] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i232)
+					break
+				}
 			}
 		}
 	}
-	x.AddLB = l225
+	x.AddLB = l231
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n229 := c.ReadLength(1)
-	l230 := serializer.MakeSlice[[]Color](c, n229)
-	if n229 > 0 {
-		hn232 := c.ReadListHeader(25)
-		for i231 := range l230 {
-			if hn232 && !c.ReadFlag() {
-				continue
-			}
-			l230[i231] = Color(r.ReadVarUint32())
-			if c.Failed() {
-				c.TraceIndex(i231)
-				break
+	n235 := c.ReadLength(1)
+	l236 := serializer.MakeSlice[[]Color](c, n235)
+	if n235 > 0 {
+		hn238 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i237 := range l236 {
+				if hn238 && !c.ReadFlag() {
+					continue
+				}
+				l236[i237] = Color(r.ReadVarUint32())
+				if c.Failed() {
+					c.TraceIndex(i237)
+					break
+				}
 			}
 		}
 	}
-	x.AddLE = l230
+	x.AddLE = l236
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	n234 := c.ReadLength(4)
-	l235 := serializer.MakeSlice[[]float32](c, n234)
-	if n234 > 0 {
-		hn237 := c.ReadListHeader(19)
-		for i236 := range l235 {
-			if hn237 && !c.ReadFlag() {
-				continue
-			}
-			l235[i236] = r.ReadFloat32()
-			if c.Failed() {
-				c.TraceIndex(i236)
-				break
+	n240 := c.ReadLength(4)
+	l241 := serializer.MakeSlice[[]float32](c, n240)
+	if n240 > 0 {
+		hn243 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i242 := range l241 {
+				if hn243 && !c.ReadFlag() {
+					continue
+				}
+				l241[i242] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i242)
+					break
+				}
 			}
 		}
 	}
-	x.AddLF32 = l235
+	x.AddLF32 = l241
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n239 := c.ReadLength(8)
-	l240 := serializer.MakeSlice[[]float64](c, n239)
-	if n239 > 0 {
-		hn242 := c.ReadListHeader(20)
-		for i241 := range l240 {
-			if hn242 && !c.ReadFlag() {
-				continue
-			}
-			l240[i241] = r.ReadFloat64()
-			if c.Failed() {
-				c.TraceIndex(i241)
-				break
+	n245 := c.ReadLength(8)
+	l246 := serializer.MakeSlice[[]float64](c, n245)
+	if n245 > 0 {
+		hn248 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i247 := range l246 {
+				if hn248 && !c.ReadFlag() {
+					continue
+				}
+				l246[i247] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i247)
+					break
+				}
 			}
 		}
 	}
-	x.AddLF64 = l240
+	x.AddLF64 = l246
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n244 := c.ReadLength(1)
-	l245 := serializer.MakeSlice[[]int32](c, n244)
-	if n244 > 0 {
-		hn247 := c.ReadListHeader(5)
-		for i246 := range l245 {
-			if hn247 && !c.ReadFlag() {
-				continue
-			}
-			l245[i246] = r.ReadVarInt32()
-			if c.Failed() {
-				c.TraceIndex(i246)
-				break
+	n250 := c.ReadLength(1)
+	l251 := serializer.MakeSlice[[]int32](c, n250)
+	if n250 > 0 {
+		hn253 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i252 := range l251 {
+				if hn253 && !c.ReadFlag() {
+					continue
+				}
+				l251[i252] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i252)
+					break
+				}
 			}
 		}
 	}
-	x.AddLI32 = l245
+	x.AddLI32 = l251
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n249 := c.ReadLength(1)
-	l250 := serializer.MakeSlice[[]int64](c, n249)
-	if n249 > 0 {
-		hn252 := c.ReadListHeader(7)
-		for i251 := range l250 {
-			if hn252 && !c.ReadFlag() {
-				continue
-			}
-			l250[i251] = r.ReadVarInt64()
-			if c.Failed() {
-				c.TraceIndex(i251)
-				break
+	n255 := c.ReadLength(1)
+	l256 := serializer.MakeSlice[[]int64](c, n255)
+	if n255 > 0 {
+		hn258 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i257 := range l256 {
+				if hn258 && !c.ReadFlag() {
+					continue
+				}
+				l256[i257] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i257)
+					break
+				}
 			}
 		}
 	}
-	x.AddLI64 = l250
+	x.AddLI64 = l256
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n254 := c.ReadLength(1)
-	l255 := serializer.MakeSlice[[]int8](c, n254)
-	if n254 > 0 {
-		hn257 := c.ReadListHeader(2)
-		for i256 := range l255 {
-			if hn257 && !c.ReadFlag() {
-				continue
-			}
-			l255[i256] = r.ReadInt8()
-			if c.Failed() {
-				c.TraceIndex(i256)
-				break
+	n260 := c.ReadLength(1)
+	l261 := serializer.MakeSlice[[]int8](c, n260)
+	if n260 > 0 {
+		hn263 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i262 := range l261 {
+				if hn263 && !c.ReadFlag() {
+					continue
+				}
+				l261[i262] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i262)
+					break
+				}
 			}
 		}
 	}
-	x.AddLI8 = l255
+	x.AddLI8 = l261
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n259 := c.ReadLength(1)
-	l260 := serializer.MakeSlice[[][]int32](c, n259)
-	if n259 > 0 {
-		hn262 := c.ReadListHeader(22)
-		for i261 := range l260 {
-			if hn262 && !c.ReadFlag() {
-				continue
-			}
-			n264 := c.ReadLength(1)
-			l265 := serializer.MakeSlice[[]int32](c, n264)
-			if n264 > 0 {
-				hn267 := c.ReadListHeader(5)
-				for i266 := range l265 {
-					if hn267 && !c.ReadFlag() {
-						continue
-					}
-					l265[i266] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i266)
-						break
+	n265 := c.ReadLength(1)
+	l266 := serializer.MakeSlice[[][]int32](c, n265)
+	if n265 > 0 {
+		hn268 := c.ReadListHeader(22)
+		if !c.Failed() {
+			for i267 := range l266 {
+				if hn268 && !c.ReadFlag() {
+					continue
+				}
+				n270 := c.ReadLength(1)
+				l271 := serializer.MakeSlice[[]int32](c, n270)
+				if n270 > 0 {
+					hn273 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i272 := range l271 {
+							if hn273 && !c.ReadFlag() {
+								continue
+							}
+							l271[i272] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i272)
+								break
+							}
+						}
 					}
 				}
-			}
-			l260[i261] = l265
-			if c.Failed() {
-				c.TraceIndex(i261)
-				break
+				l266[i267] = l271
+				if c.Failed() {
+					c.TraceIndex(i267)
+					break
+				}
 			}
 		}
 	}
-	x.AddLL = l260
+	x.AddLL = l266
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n269 := c.ReadLength(1)
-	l270 := serializer.MakeSlice[[]map[string]int32](c, n269)
-	if n269 > 0 {
-		hn272 := c.ReadListHeader(24)
-		for i271 := range l270 {
-			if hn272 && !c.ReadFlag() {
-				continue
-			}
-			n274 := c.ReadLength(2)
-			m275 := serializer.MakeMap[map[string]int32](c, n274)
-			for n274 > 0 && !c.Failed() {
-				sz276, vn277 := c.ReadMapChunk(n274, 21, 5)
-				for j278 := 0; j278 < sz276 && !c.Failed(); j278++ {
-					var k279 string
-					k279 = c.ReadString()
-					var v280 int32
-					if !vn277 {
-						v280 = r.ReadVarInt32()
-					}
-					m275[k279] = v280
+	n275 := c.ReadLength(1)
+	l276 := serializer.MakeSlice[[]map[string]int32](c, n275)
+	if n275 > 0 {
+		hn278 := c.ReadListHeader(24)
+		if !c.Failed() {
+			for i277 := range l276 {
+				if hn278 && !c.ReadFlag() {
+					continue
 				}
-				n274 -= sz276
-			}
-			l270[i271] = m275
-			if c.Failed() {
-				c.TraceIndex(i271)
-				break
+				n280 := c.ReadLength(2)
+				m281 := serializer.MakeMap[map[string]int32](c, n280)
+				for n280 > 0 && !c.Failed() {
+					sz282, vn283 := c.ReadMapChunk(n280, 21, 5)
+					for j284 := 0; j284 < sz282 && !c.Failed(); j284++ {
+						var k285 string
+						k285 = c.ReadString()
+						var v286 int32
+						if !vn283 {
+							v286 = r.ReadVarInt32()
+						}
+						m281[k285] = v286
+					}
+					n280 -= sz282
+				}
+				l276[i277] = m281
+				if c.Failed() {
+					c.TraceIndex(i277)
+					break
+				}
 			}
 		}
 	}
-	x.AddLM = l270
+	x.AddLM = l276
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n281 := c.ReadLength(1)
-	l282 := serializer.MakeSlice[[]*int32](c, n281)
-	if n281 > 0 {
-		hn284 := c.ReadListHeader(5)
-		for i283 := range l282 {
-			if hn284 && !c.ReadFlag() {
-				continue
-			}
-			p286 := serializer.Alloc[int32](c)
-			*p286 = r.ReadVarInt32()
-			l282[i283] = p286
-			if c.Failed() {
-				c.TraceIndex(i283)
-				break
+	n287 := c.ReadLength(1)
+	l288 := serializer.MakeSlice[[]*int32](c, n287)
+	if n287 > 0 {
+		hn290 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i289 := range l288 {
+				if hn290 && !c.ReadFlag() {
+					continue
+				}
+				p292 := serializer.Alloc[int32](c)
+				*p292 = r.ReadVarInt32()
+				l288[i289] = p292
+				if c.Failed() {
+					c.TraceIndex(i289)
+					break
+				}
 			}
 		}
 	}
-	x.AddLPI = l282
+	x.AddLPI = l288
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	n287 := c.ReadLength(1)
-	l288 := serializer.MakeSlice[[]string](c, n287)
-	if n287 > 0 {
-		hn290 := c.ReadListHeader(21)
-		for i289 := range l288 {
-			if hn290 && !c.ReadFlag() {
-				continue
-			}
-			l288[i289] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i289)
-				break
+	n293 := c.ReadLength(1)
+	l294 := serializer.MakeSlice[[]string](c, n293)
+	if n293 > 0 {
+		hn296 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i295 := range l294 {
+				if hn296 && !c.ReadFlag() {
+					continue
+				}
+				l294[i295] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i295)
+					break
+				}
 			}
 		}
 	}
-	x.AddLS = l288
+	x.AddLS = l294
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n292 := c.ReadLength(1)
-	l293 := serializer.MakeSlice[[]time.Time](c, n292)
-	if n292 > 0 {
-		hn295 := c.ReadListHeader(38)
-		for i294 := range l293 {
-			if hn295 && !c.ReadFlag() {
-				continue
-			}
-			l293[i294] = c.ReadTime()
-			if c.Failed() {
-				c.TraceIndex(i294)
-				break
+	n298 := c.ReadLength(1)
+	l299 := serializer.MakeSlice[[]time.Time](c, n298)
+	if n298 > 0 {
+		hn301 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i300 := range l299 {
+				if hn301 && !c.ReadFlag() {
+					continue
+				}
+				l299[i300] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i300)
+					break
+				}
 			}
 		}
 	}
-	x.AddLT = l293
+	x.AddLT = l299
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n297 := c.ReadLength(2)
-	l298 := serializer.MakeSlice[[]uint16](c, n297)
-	if n297 > 0 {
-		hn300 := c.ReadListHeader(10)
-		for i299 := range l298 {
-			if hn300 && !c.ReadFlag() {
-				continue
-			}
-			l298[i299] = r.ReadUint16()
-			if c.Failed() {
-				c.TraceIndex(i299)
-				break
+	n303 := c.ReadLength(2)
+	l304 := serializer.MakeSlice[[]uint16](c, n303)
+	if n303 > 0 {
+		hn306 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i305 := range l304 {
+				if hn306 && !c.ReadFlag() {
+					continue
+				}
+				l304[i305] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i305)
+					break
+				}
 			}
 		}
 	}
-	x.AddLU16 = l298
+	x.AddLU16 = l304
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n302 := c.ReadLength(1)
-	l303 := serializer.MakeSlice[[]uint64](c, n302)
-	if n302 > 0 {
-		hn305 := c.ReadListHeader(14)
-		for i304 := range l303 {
-			if hn305 && !c.ReadFlag() {
-				continue
-			}
-			l303[i304] = r.ReadVarUint64()
-			if c.Failed() {
-				c.TraceIndex(i304)
-				break
+	n308 := c.ReadLength(1)
+	l309 := serializer.MakeSlice[[]uint64](c, n308)
+	if n308 > 0 {
+		hn311 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i310 := range l309 {
+				if hn311 && !c.ReadFlag() {
+					continue
+				}
+				l309[i310] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i310)
+					break
+				}
 			}
 		}
 	}
-	x.AddLU64 = l303
+	x.AddLU64 = l309
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n307 := c.ReadLength(2)
-	m308 := serializer.MakeMap[map[bool]string](c, n307)
-	for n307 > 0 && !c.Failed() {
-		sz309, vn310 := c.ReadMapChunk(n307, 1, 21)
-		for j311 := 0; j311 < sz309 && !c.Failed(); j311++ {
-			var k312 bool
-			k312 = r.ReadBool()
-			var v313 string
-			if !vn310 {
-				v313 = c.ReadString()
+	n313 := c.ReadLength(2)
+	m314 := serializer.MakeMap[map[bool]string](c, n313)
+	for n313 > 0 && !c.Failed() {
+		sz315, vn316 := c.ReadMapChunk(n313, 1, 21)
+		for j317 := 0; j317 < sz315 && !c.Failed(); j317++ {
+			var k318 bool
+			k318 = r.ReadBool()
+			var v319 string
+			if !vn316 {
+				v319 = c.ReadString()
 			}
-			m308[k312] = v313
+			m314[k318] = v319
 		}
-		n307 -= sz309
+		n313 -= sz315
 	}
-	x.AddMBS = m308
+	x.AddMBS = m314
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n314 := c.ReadLength(2)
-	m315 := serializer.MakeMap[map[Color]string](c, n314)
-	for n314 > 0 && !c.Failed() {
-		sz316, vn317 := c.ReadMapChunk(n314, 25, 21)
-		for j318 := 0; j318 < sz316 && !c.Failed(); j318++ {
-			var k319 Color
-			k319 = Color(r.ReadVarUint32())
-			var v320 string
-			if !vn317 {
-				v320 = c.ReadString()
+	n320 := c.ReadLength(2)
+	m321 := serializer.MakeMap[map[Color]string](c, n320)
+	for n320 > 0 && !c.Failed() {
+		sz322, vn323 := c.ReadMapChunk(n320, 25, 21)
+		for j324 := 0; j324 < sz322 && !c.Failed(); j324++ {
+			var k325 Color
+			k325 = Color(r.ReadVarUint32())
+			var v326 string
+			if !vn323 {
+				v326 = c.ReadString()
 			}
-			m315[k319] = v320
+			m321[k325] = v326
 		}
-		n314 -= sz316
+		n320 -= sz322
 	}
-	x.AddMES = m315
+	x.AddMES = m321
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n321 := c.ReadLength(2)
-	m322 := serializer.MakeMap[map[int64]float64](c, n321)
-	for n321 > 0 && !c.Failed() {
-		sz323, vn324 := c.ReadMapChunk(n321, 7, 20)
-		for j325 := 0; j325 < sz323 && !c.Failed(); j325++ {
-			var k326 int64
-			k326 = r.ReadVarInt64()
-			var v327 float64
-			if !vn324 {
-				v327 = r.ReadFloat64()
+	n327 := c.ReadLength(2)
+	m328 := serializer.MakeMap[map[int64]float64](c, n327)
+	for n327 > 0 && !c.Failed() {
+		sz329, vn330 := c.ReadMapChunk(n327, 7, 20)
+		for j331 := 0; j331 < sz329 && !c.Failed(); j331++ {
+			var k332 int64
+			k332 = r.ReadVarInt64()
+			var v333 float64
+			if !vn330 {
+				v333 = r.ReadFloat64()
 			}
-			m322[k326] = v327
+			m328[k332] = v333
 		}
-		n321 -= sz323
+		n327 -= sz329
 	}
-	x.AddMI64F = m322
+	x.AddMI64F = m328
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n328 := c.ReadLength(2)
-	m329 := serializer.MakeMap[map[int32]string](c, n328)
-	for n328 > 0 && !c.Failed() {
-		sz330, vn331 := c.ReadMapChunk(n328, 5, 21)
-		for j332 := 0; j332 < sz330 && !c.Failed(); j332++ {
-			var k333 int32
-			k333 = r.ReadVarInt32()
-			var v334 string
-			if !vn331 {
-				v334 = c.ReadString()
+	n334 := c.ReadLength(2)
+	m335 := serializer.MakeMap[map[int32]string](c, n334)
+	for n334 > 0 && !c.Failed() {
+		sz336, vn337 := c.ReadMapChunk(n334, 5, 21)
+		for j338 := 0; j338 < sz336 && !c.Failed(); j338++ {
+			var k339 int32
+			k339 = r.ReadVarInt32()
+			var v340 string
+			if !vn337 {
+				v340 = c.ReadString()
 			}
-			m329[k333] = v334
+			m335[k339] = v340
 		}
-		n328 -= sz330
+		n334 -= sz336
 	}
-	x.AddMIS = m329
+	x.AddMIS = m335
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n335 := c.ReadLength(2)
-	m336 := serializer.MakeMap[map[string]int32](c, n335)
-	for n335 > 0 && !c.Failed() {
-		sz337, vn338 := c.ReadMapChunk(n335, 21, 5)
-		for j339 := 0; j339 < sz337 && !c.Failed(); j339++ {
-			var k340 string
-			k340 = c.ReadString()
-			var v341 int32
-			if !vn338 {
-				v341 = r.ReadVarInt32()
+	n341 := c.ReadLength(2)
+	m342 := serializer.MakeMap[map[string]int32](c, n341)
+	for n341 > 0 && !c.Failed() {
+		sz343, vn344 := c.ReadMapChunk(n341, 21, 5)
+		for j345 := 0; j345 < sz343 && !c.Failed(); j345++ {
+			var k346 string
+			k346 = c.ReadString()
+			var v347 int32
+			if !vn344 {
+				v347 = r.ReadVarInt32()
 			}
-			m336[k340] = v341
+			m342[k346] = v347
 		}
-		n335 -= sz337
+		n341 -= sz343
 	}
-	x.AddMSI = m336
+	x.AddMSI = m342
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
-	n342 := c.ReadLength(2)
-	m343 := serializer.MakeMap[map[string][]string](c, n342)
-	for n342 > 0 && !c.Failed() {
-		sz344, vn345 := c.ReadMapChunk(n342, 21, 22)
-		for j346 := 0; j346 < sz344 && !c.Failed(); j346++ {
-			var k347 string
-			k347 = c.ReadString()
-			var v348 []string
-			if !vn345 {
-				n349 := c.ReadLength(1)
-				l350 := serializer.MakeSlice[[]string](c, n349)
-				if n349 > 0 {
-					hn352 := c.ReadListHeader(21)
-					for i351 := range l350 {
-						if hn352 && !c.ReadFlag() {
-							continue
-						}
-						l350[i351] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i351)
-							break
+	n348 := c.ReadLength(2)
+	m349 := serializer.MakeMap[map[string][]string](c, n348)
+	for n348 > 0 && !c.Failed() {
+		sz350, vn351 := c.ReadMapChunk(n348, 21, 22)
+		for j352 := 0; j352 < sz350 && !c.Failed(); j352++ {
+			var k353 string
+			k353 = c.ReadString()
+			var v354 []string
+			if !vn351 {
+				n355 := c.ReadLength(1)
+				l356 := serializer.MakeSlice[[]string](c, n355)
+				if n355 > 0 {
+					hn358 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i357 := range l356 {
+							if hn358 && !c.ReadFlag() {
+								continue
+							}
+							l356[i357] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i357)
+								break
+							}
 						}
 					}
 				}
-				v348 = l350
+				v354 = l356
 			}
-			m343[k347] = v348
+			m349[k353] = v354
 		}
-		n342 -= sz344
+		n348 -= sz350
 	}
-	x.AddMSL = m343
+	x.AddMSL = m349
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n354 := c.ReadLength(2)
-	m355 := serializer.MakeMap[map[string]map[string]int32](c, n354)
-	for n354 > 0 && !c.Failed() {
-		sz356, vn357 := c.ReadMapChunk(n354, 21, 24)
-		for j358 := 0; j358 < sz356 && !c.Failed(); j358++ {
-			var k359 string
-			k359 = c.ReadString()
-			var v360 map[string]int32
-			if !vn357 {
-				n361 := c.ReadLength(2)
-				m362 := serializer.MakeMap[map[string]int32](c, n361)
-				for n361 > 0 && !c.Failed() {
-					sz363, vn364 := c.ReadMapChunk(n361, 21, 5)
-					for j365 := 0; j365 < sz363 && !c.Failed(); j365++ {
-						var k366 string
-						k366 = c.ReadString()
-						var v367 int32
-						if !vn364 {
-							v367 = r.ReadVarInt32()
+	n360 := c.ReadLength(2)
+	m361 := serializer.MakeMap[map[string]map[string]int32](c, n360)
+	for n360 > 0 && !c.Failed() {
+		sz362, vn363 := c.ReadMapChunk(n360, 21, 24)
+		for j364 := 0; j364 < sz362 && !c.Failed(); j364++ {
+			var k365 string
+			k365 = c.ReadString()
+			var v366 map[string]int32
+			if !vn363 {
+				n367 := c.ReadLength(2)
+				m368 := serializer.MakeMap[map[string]int32](c, n367)
+				for n367 > 0 && !c.Failed() {
+					sz369, vn370 := c.ReadMapChunk(n367, 21, 5)
+					for j371 := 0; j371 < sz369 && !c.Failed(); j371++ {
+						var k372 string
+						k372 = c.ReadString()
+						var v373 int32
+						if !vn370 {
+							v373 = r.ReadVarInt32()
 						}
-						m362[k366] = v367
+						m368[k372] = v373
 					}
-					n361 -= sz363
+					n367 -= sz369
 				}
-				v360 = m362
+				v366 = m368
 			}
-			m355[k359] = v360
+			m361[k365] = v366
 		}
-		n354 -= sz356
+		n360 -= sz362
 	}
-	x.AddMSM = m355
+	x.AddMSM = m361
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n368 := c.ReadLength(2)
-	m369 := serializer.MakeMap[map[string]*int32](c, n368)
-	for n368 > 0 && !c.Failed() {
-		sz370, vn371 := c.ReadMapChunk(n368, 21, 5)
-		for j372 := 0; j372 < sz370 && !c.Failed(); j372++ {
-			var k373 string
-			k373 = c.ReadString()
-			var v374 *int32
-			if !vn371 {
-				p375 := serializer.Alloc[int32](c)
-				*p375 = r.ReadVarInt32()
-				v374 = p375
+	n374 := c.ReadLength(2)
+	m375 := serializer.MakeMap[map[string]*int32](c, n374)
+	for n374 > 0 && !c.Failed() {
+		sz376, vn377 := c.ReadMapChunk(n374, 21, 5)
+		for j378 := 0; j378 < sz376 && !c.Failed(); j378++ {
+			var k379 string
+			k379 = c.ReadString()
+			var v380 *int32
+			if !vn377 {
+				p381 := serializer.Alloc[int32](c)
+				*p381 = r.ReadVarInt32()
+				v380 = p381
 			}
-			m369[k373] = v374
+			m375[k379] = v380
 		}
-		n368 -= sz370
+		n374 -= sz376
 	}
-	x.AddMSP = m369
+	x.AddMSP = m375
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n376 := c.ReadLength(2)
-	m377 := serializer.MakeMap[map[uint8]uint16](c, n376)
-	for n376 > 0 && !c.Failed() {
-		sz378, vn379 := c.ReadMapChunk(n376, 9, 10)
-		for j380 := 0; j380 < sz378 && !c.Failed(); j380++ {
-			var k381 uint8
-			k381 = r.ReadUint8()
-			var v382 uint16
-			if !vn379 {
-				v382 = r.ReadUint16()
+	n382 := c.ReadLength(2)
+	m383 := serializer.MakeMap[map[uint8]uint16](c, n382)
+	for n382 > 0 && !c.Failed() {
+		sz384, vn385 := c.ReadMapChunk(n382, 9, 10)
+		for j386 := 0; j386 < sz384 && !c.Failed(); j386++ {
+			var k387 uint8
+			k387 = r.ReadUint8()
+			var v388 uint16
+			if !vn385 {
+				v388 = r.ReadUint16()
 			}
-			m377[k381] = v382
+			m383[k387] = v388
 		}
-		n376 -= sz378
+		n382 -= sz384
 	}
-	x.AddMU8 = m377
+	x.AddMU8 = m383
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
@@ -2964,65 +3064,69 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n383 := c.ReadLength(1)
-		l384 := serializer.MakeSlice[[]string](c, n383)
-		if n383 > 0 {
-			hn386 := c.ReadListHeader(21)
-			for i385 := range l384 {
-				if hn386 && !c.ReadFlag() {
-					continue
-				}
-				l384[i385] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i385)
-					break
+		n389 := c.ReadLength(1)
+		l390 := serializer.MakeSlice[[]string](c, n389)
+		if n389 > 0 {
+			hn392 := c.ReadListHeader(21)
+			if !c.Failed() {
+				for i391 := range l390 {
+					if hn392 && !c.ReadFlag() {
+						continue
+					}
+					l390[i391] = c.ReadString()
+					if c.Failed() {
+						c.TraceIndex(i391)
+						break
+					}
 				}
 			}
 		}
-		x.AddNLS = l384
+		x.AddNLS = l390
 	}
 	if c.Failed() {
 		c.Trace("AddNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n388 := c.ReadLength(2)
-		m389 := serializer.MakeMap[map[string]int32](c, n388)
-		for n388 > 0 && !c.Failed() {
-			sz390, vn391 := c.ReadMapChunk(n388, 21, 5)
-			for j392 := 0; j392 < sz390 && !c.Failed(); j392++ {
-				var k393 string
-				k393 = c.ReadString()
-				var v394 int32
-				if !vn391 {
-					v394 = r.ReadVarInt32()
+		n394 := c.ReadLength(2)
+		m395 := serializer.MakeMap[map[string]int32](c, n394)
+		for n394 > 0 && !c.Failed() {
+			sz396, vn397 := c.ReadMapChunk(n394, 21, 5)
+			for j398 := 0; j398 < sz396 && !c.Failed(); j398++ {
+				var k399 string
+				k399 = c.ReadString()
+				var v400 int32
+				if !vn397 {
+					v400 = r.ReadVarInt32()
 				}
-				m389[k393] = v394
+				m395[k399] = v400
 			}
-			n388 -= sz390
+			n394 -= sz396
 		}
-		x.AddNM = m389
+		x.AddNM = m395
 	}
 	if c.Failed() {
 		c.Trace("AddNM")
 		return
 	}
-	n395 := c.ReadLength(1)
-	l396 := serializer.MakeSlice[[]uint8](c, n395)
-	if n395 > 0 {
-		hn398 := c.ReadListHeader(9)
-		for i397 := range l396 {
-			if hn398 && !c.ReadFlag() {
-				continue
-			}
-			l396[i397] = r.ReadUint8()
-			if c.Failed() {
-				c.TraceIndex(i397)
-				break
+	n401 := c.ReadLength(1)
+	l402 := serializer.MakeSlice[[]uint8](c, n401)
+	if n401 > 0 {
+		hn404 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i403 := range l402 {
+				if hn404 && !c.ReadFlag() {
+					continue
+				}
+				l402[i403] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i403)
+					break
+				}
 			}
 		}
 	}
-	x.AddRaw = l396
+	x.AddRaw = l402
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
@@ -3032,550 +3136,584 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n400 := c.ReadLength(2)
-	if n400 != 3 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n400, 3))
+	n406 := c.ReadLength(2)
+	if n406 != 3 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n406, 3))
 		return
 	}
-	var l401 [3]int16
-	if n400 > 0 {
-		hn403 := c.ReadListHeader(3)
-		for i402 := range l401 {
-			if hn403 && !c.ReadFlag() {
-				continue
-			}
-			l401[i402] = r.ReadInt16()
-			if c.Failed() {
-				c.TraceIndex(i402)
-				break
+	var l407 [3]int16
+	if n406 > 0 {
+		hn409 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i408 := range l407 {
+				if hn409 && !c.ReadFlag() {
+					continue
+				}
+				l407[i408] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i408)
+					break
+				}
 			}
 		}
 	}
-	x.Fix = l401
+	x.Fix = l407
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n405 := c.ReadLength(1)
-	l406 := serializer.MakeSlice[[]bool](c, n405)
-	if n405 > 0 {
-		hn408 := c.ReadListHeader(1)
-		for i407 := range l406 {
-			if hn408 && !c.ReadFlag() {
-				continue
-			}
-			l406[i407] = r.ReadBool()
-			if c.Failed() {
-				c.TraceIndex(i407)
-				break
+	n411 := c.ReadLength(1)
+	l412 := serializer.MakeSlice[[]bool](c, n411)
+	if n411 > 0 {
+		hn414 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i413 := range l412 {
+				if hn414 && !c.ReadFlag() {
+					continue
+				}
+				l412[i413] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i413)
+					break
+				}
 			}
 		}
 	}
-	x.LB = l406
+	x.LB = l412
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n410 := c.ReadLength(1)
-	l411 := serializer.MakeSlice[[]Color](c, n410)
-	if n410 > 0 {
-		hn413 := c.ReadListHeader(25)
-		for i412 := range l411 {
-			if hn413 && !c.ReadFlag() {
-				continue
-			}
-			l411[i412] = Color(r.ReadVarUint32())
-			if c.Failed() {
-				c.TraceIndex(i412)
-				break
+	n416 := c.ReadLength(1)
+	l417 := serializer.MakeSlice[[]Color](c, n416)
+	if n416 > 0 {
+		hn419 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i418 := range l417 {
+				if hn419 && !c.ReadFlag() {
+					continue
+				}
+				l417[i418] = Color(r.ReadVarUint32())
+				if c.Failed() {
+					c.TraceIndex(i418)
+					break
+				}
 			}
 		}
 	}
-	x.LE = l411
+	x.LE = l417
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n415 := c.ReadLength(4)
-	l416 := serializer.MakeSlice[[]float32](c, n415)
-	if n415 > 0 {
-		hn418 := c.ReadListHeader(19)
-		for i417 := range l416 {
-			if hn418 && !c.ReadFlag() {
-				continue
-			}
-			l416[i417] = r.ReadFloat32()
-			if c.Failed() {
-				c.TraceIndex(i417)
-				break
+	n421 := c.ReadLength(4)
+	l422 := serializer.MakeSlice[[]float32](c, n421)
+	if n421 > 0 {
+		hn424 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i423 := range l422 {
+				if hn424 && !c.ReadFlag() {
+					continue
+				}
+				l422[i423] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i423)
+					break
+				}
 			}
 		}
 	}
-	x.LF32 = l416
+	x.LF32 = l422
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n420 := c.ReadLength(8)
-	l421 := serializer.MakeSlice[[]float64](c, n420)
-	if n420 > 0 {
-		hn423 := c.ReadListHeader(20)
-		for i422 := range l421 {
-			if hn423 && !c.ReadFlag() {
-				continue
-			}
-			l421[i422] = r.ReadFloat64()
-			if c.Failed() {
-				c.TraceIndex(i422)
-				break
+	n426 := c.ReadLength(8)
+	l427 := serializer.MakeSlice[[]float64](c, n426)
+	if n426 > 0 {
+		hn429 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i428 := range l427 {
+				if hn429 && !c.ReadFlag() {
+					continue
+				}
+				l427[i428] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i428)
+					break
+				}
 			}
 		}
 	}
-	x.LF64 = l421
+	x.LF64 = l427
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n425 := c.ReadLength(1)
-	l426 := serializer.MakeSlice[[]int32](c, n425)
-	if n425 > 0 {
-		hn428 := c.ReadListHeader(5)
-		for i427 := range l426 {
-			if hn428 && !c.ReadFlag() {
-				continue
-			}
-			l426[i427] = r.ReadVarInt32()
-			if c.Failed() {
-				c.TraceIndex(i427)
-				break
+	n431 := c.ReadLength(1)
+	l432 := serializer.MakeSlice[[]int32](c, n431)
+	if n431 > 0 {
+		hn434 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i433 := range l432 {
+				if hn434 && !c.ReadFlag() {
+					continue
+				}
+				l432[i433] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i433)
+					break
+				}
 			}
 		}
 	}
-	x.LI32 = l426
+	x.LI32 = l432
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n430 := c.ReadLength(1)
-	l431 := serializer.MakeSlice[[]int64](c, n430)
-	if n430 > 0 {
-		hn433 := c.ReadListHeader(7)
-		for i432 := range l431 {
-			if hn433 && !c.ReadFlag() {
-				continue
-			}
-			l431[i432] = r.ReadVarInt64()
-			if c.Failed() {
-				c.TraceIndex(i432)
-				break
+	n436 := c.ReadLength(1)
+	l437 := serializer.MakeSlice[[]int64](c, n436)
+	if n436 > 0 {
+		hn439 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i438 := range l437 {
+				if hn439 && !c.ReadFlag() {
+					continue
+				}
+				l437[i438] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i438)
+					break
+				}
 			}
 		}
 	}
-	x.LI64 = l431
+	x.LI64 = l437
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n435 := c.ReadLength(1)
-	l436 := serializer.MakeSlice[[]int8](c, n435)
-	if n435 > 0 {
-		hn438 := c.ReadListHeader(2)
-		for i437 := range l436 {
-			if hn438 && !c.ReadFlag() {
-				continue
-			}
-			l436[i437] = r.ReadInt8()
-			if c.Failed() {
-				c.TraceIndex(i437)
-				break
+	n441 := c.ReadLength(1)
+	l442 := serializer.MakeSlice[[]int8](c, n441)
+	if n441 > 0 {
+		hn444 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i443 := range l442 {
+				if hn444 && !c.ReadFlag() {
+					continue
+				}
+				l442[i443] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i443)
+					break
+				}
 			}
 		}
 	}
-	x.LI8 = l436
+	x.LI8 = l442
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n440 := c.ReadLength(1)
-	l441 := serializer.MakeSlice[[][]int32](c, n440)
-	if n440 > 0 {
-		hn443 := c.ReadListHeader(22)
-		for i442 := range l441 {
-			if hn443 && !c.ReadFlag() {
-				continue
-			}
-			n445 := c.ReadLength(1)
-			l446 := serializer.MakeSlice[[]int32](c, n445)
-			if n445 > 0 {
-				hn448 := c.ReadListHeader(5)
-				for i447 := range l446 {
-					if hn448 && !c.ReadFlag() {
-						continue
-					}
-					l446[i447] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i447)
-						break
+	n446 := c.ReadLength(1)
+	l447 := serializer.MakeSlice[[][]int32](c, n446)
+	if n446 > 0 {
+		hn449 := c.ReadListHeader(22)
+		if !c.Failed() {
+			for i448 := range l447 {
+				if hn449 && !c.ReadFlag() {
+					continue
+				}
+				n451 := c.ReadLength(1)
+				l452 := serializer.MakeSlice[[]int32](c, n451)
+				if n451 > 0 {
+					hn454 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i453 := range l452 {
+							if hn454 && !c.ReadFlag() {
+								continue
+							}
+							l452[i453] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i453)
+								break
+							}
+						}
 					}
 				}
-			}
-			l441[i442] = l446
-			if c.Failed() {
-				c.TraceIndex(i442)
-				break
+				l447[i448] = l452
+				if c.Failed() {
+					c.TraceIndex(i448)
+					break
+				}
 			}
 		}
 	}
-	x.LL = l441
+	x.LL = l447
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n450 := c.ReadLength(1)
-	l451 := serializer.MakeSlice[[]map[string]int32](c, n450)
-	if n450 > 0 {
-		hn453 := c.ReadListHeader(24)
-		for i452 := range l451 {
-			if hn453 && !c.ReadFlag() {
-				continue
-			}
-			n455 := c.ReadLength(2)
-			m456 := serializer.MakeMap[map[string]int32](c, n455)
-			for n455 > 0 && !c.Failed() {
-				sz457, vn458 := c.ReadMapChunk(n455, 21, 5)
-				for j459 := 0; j459 < sz457 && !c.Failed(); j459++ {
-					var k460 string
-					k460 = c.ReadString()
-					var v461 int32
-					if !vn458 {
-						v461 = r.ReadVarInt32()
-					}
-					m456[k460] = v461
+	n456 := c.ReadLength(1)
+	l457 := serializer.MakeSlice[[]map[string]int32](c, n456)
+	if n456 > 0 {
+		hn459 := c.ReadListHeader(24)
+		if !c.Failed() {
+			for i458 := range l457 {
+				if hn459 && !c.ReadFlag() {
+					continue
 				}
-				n455 -= sz457
-			}
-			l451[i452] = m456
-			if c.Failed() {
-				c.TraceIndex(i452)
-				break
+				n461 := c.ReadLength(2)
+				m462 := serializer.MakeMap[map[string]int32](c, n461)
+				for n461 > 0 && !c.Failed() {
+					sz463, vn464 := c.ReadMapChunk(n461, 21, 5)
+					for j465 := 0; j465 < sz463 && !c.Failed(); j465++ {
+						var k466 string
+						k466 = c.ReadString()
+						var v467 int32
+						if !vn464 {
+							v467 = r.ReadVarInt32()
+						}
+						m462[k466] = v467
+					}
+					n461 -= sz463
+				}
+				l457[i458] = m462
+				if c.Failed() {
+					c.TraceIndex(i458)
+					break
+				}
 			}
 		}
 	}
-	x.LM = l451
+	x.LM = l457
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n462 := c.ReadLength(1)
-	l463 := serializer.MakeSlice[[]*int32](c, n462)
-	if n462 > 0 {
-		hn465 := c.ReadListHeader(5)
-		for i464 := range l463 {
-			if hn465 && !c.ReadFlag() {
-				continue
-			}
-			p467 := serializer.Alloc[int32](c)
-			*p467 = r.ReadVarInt32()
-			l463[i464] = p467
-			if c.Failed() {
-				c.TraceIndex(i464)
-				break
+	n468 := c.ReadLength(1)
+	l469 := serializer.MakeSlice[[]*int32](c, n468)
+	if n468 > 0 {
+		hn471 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i470 := range l469 {
+				if hn471 && !c.ReadFlag() {
+					continue
+				}
+				p473 := serializer.Alloc[int32](c)
+				*p473 = r.ReadVarInt32()
+				l469[i470] = p473
+				if c.Failed() {
+					c.TraceIndex(i470)
+					break
+				}
 			}
 		}
 	}
-	x.LPI = l463
+	x.LPI = l469
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n468 := c.ReadLength(1)
-	l469 := serializer.MakeSlice[[]string](c, n468)
-	if n468 > 0 {
-		hn471 := c.ReadListHeader(21)
-		for i470 := range l469 {
-			if hn471 && !c.ReadFlag() {
-				continue
-			}
-			l469[i470] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i470)
-				break
+	n474 := c.ReadLength(1)
+	l475 := serializer.MakeSlice[[]string](c, n474)
+	if n474 > 0 {
+		hn477 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i476 := range l475 {
+				if hn477 && !c.ReadFlag() {
+					continue
+				}
+				l475[i476] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i476)
+					break
+				}
 			}
 		}
 	}
-	x.LS = l469
+	x.LS = l475
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n473 := c.ReadLength(1)
-	l474 := serializer.MakeSlice[[]time.Time](c, n473)
-	if n473 > 0 {
-		hn476 := c.ReadListHeader(38)
-		for i475 := range l474 {
-			if hn476 && !c.ReadFlag() {
-				continue
-			}
-			l474[i475] = c.ReadTime()
-			if c.Failed() {
-				c.TraceIndex(i475)
-				break
+	n479 := c.ReadLength(1)
+	l480 := serializer.MakeSlice[[]time.Time](c, n479)
+	if n479 > 0 {
+		hn482 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i481 := range l480 {
+				if hn482 && !c.ReadFlag() {
+					continue
+				}
+				l480[i481] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i481)
+					break
+				}
 			}
 		}
 	}
-	x.LT = l474
+	x.LT = l480
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n478 := c.ReadLength(2)
-	l479 := serializer.MakeSlice[[]uint16](c, n478)
-	if n478 > 0 {
-		hn481 := c.ReadListHeader(10)
-		for i480 := range l479 {
-			if hn481 && !c.ReadFlag() {
-				continue
-			}
-			l479[i480] = r.ReadUint16()
-			if c.Failed() {
-				c.TraceIndex(i480)
-				break
+	n484 := c.ReadLength(2)
+	l485 := serializer.MakeSlice[[]uint16](c, n484)
+	if n484 > 0 {
+		hn487 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i486 := range l485 {
+				if hn487 && !c.ReadFlag() {
+					continue
+				}
+				l485[i486] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i486)
+					break
+				}
 			}
 		}
 	}
-	x.LU16 = l479
+	x.LU16 = l485
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n483 := c.ReadLength(1)
-	l484 := serializer.MakeSlice[[]uint64](c, n483)
-	if n483 > 0 {
-		hn486 := c.ReadListHeader(14)
-		for i485 := range l484 {
-			if hn486 && !c.ReadFlag() {
-				continue
-			}
-			l484[i485] = r.ReadVarUint64()
-			if c.Failed() {
-				c.TraceIndex(i485)
-				break
+	n489 := c.ReadLength(1)
+	l490 := serializer.MakeSlice[[]uint64](c, n489)
+	if n489 > 0 {
+		hn492 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i491 := range l490 {
+				if hn492 && !c.ReadFlag() {
+					continue
+				}
+				l490[i491] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i491)
+					break
+				}
 			}
 		}
 	}
-	x.LU64 = l484
+	x.LU64 = l490
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n488 := c.ReadLength(2)
-	m489 := serializer.MakeMap[map[bool]string](c, n488)
-	for n488 > 0 && !c.Failed() {
-		sz490, vn491 := c.ReadMapChunk(n488, 1, 21)
-		for j492 := 0; j492 < sz490 && !c.Failed(); j492++ {
-			var k493 bool
-			k493 = r.ReadBool()
-			var v494 string
-			if !vn491 {
-				v494 = c.ReadString()
+	n494 := c.ReadLength(2)
+	m495 := serializer.MakeMap[map[bool]string](c, n494)
+	for n494 > 0 && !c.Failed() {
+		sz496, vn497 := c.ReadMapChunk(n494, 1, 21)
+		for j498 := 0; j498 < sz496 && !c.Failed(); j498++ {
+			var k499 bool
+			k499 = r.ReadBool()
+			var v500 string
+			if !vn497 {
+				v500 = c.ReadString()
 			}
-			m489[k493] = v494
+			m495[k499] = v500
 		}
-		n488 -= sz490
+		n494 -= sz496
 	}
-	x.MBS = m489
+	x.MBS = m495
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n495 := c.ReadLength(2)
-	m496 := serializer.MakeMap[map[Color]string](c, n495)
-	for n495 > 0 && !c.Failed() {
-		sz497, vn498 := c.ReadMapChunk(n495, 25, 21)
-		for j499 := 0; j499 < sz497 && !c.Failed(); j499++ {
-			var k500 Color
-			k500 = Color(r.ReadVarUint32())
-			var v501 string
-			if !vn498 {
-				v501 = c.ReadString()
+	n501 := c.ReadLength(2)
+	m502 := serializer.MakeMap[map[Color]string](c, n501)
+	for n501 > 0 && !c.Failed() {
+		sz503, vn504 := c.ReadMapChunk(n501, 25, 21)
+		for j505 := 0; j505 < sz503 && !c.Failed(); j505++ {
+			var k506 Color
+			k506 = Color(r.ReadVarUint32())
+			var v507 string
+			if !vn504 {
+				v507 = c.ReadString()
 			}
-			m496[k500] = v501
+			m502[k506] = v507
 		}
-		n495 -= sz497
+		n501 -= sz503
 	}
-	x.MES = m496
+	x.MES = m502
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n502 := c.ReadLength(2)
-	m503 := serializer.MakeMap[map[int64]float64](c, n502)
-	for n502 > 0 && !c.Failed() {
-		sz504, vn505 := c.ReadMapChunk(n502, 7, 20)
-		for j506 := 0; j506 < sz504 && !c.Failed(); j506++ {
-			var k507 int64
-			k507 = r.ReadVarInt64()
-			var v508 float64
-			if !vn505 {
-				v508 = r.ReadFloat64()
+	n508 := c.ReadLength(2)
+	m509 := serializer.MakeMap[map[int64]float64](c, n508)
+	for n508 > 0 && !c.Failed() {
+		sz510, vn511 := c.ReadMapChunk(n508, 7, 20)
+		for j512 := 0; j512 < sz510 && !c.Failed(); j512++ {
+			var k513 int64
+			k513 = r.ReadVarInt64()
+			var v514 float64
+			if !vn511 {
+				v514 = r.ReadFloat64()
 			}
-			m503[k507] = v508
+			m509[k513] = v514
 		}
-		n502 -= sz504
+		n508 -= sz510
 	}
-	x.MI64F = m503
+	x.MI64F = m509
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n509 := c.ReadLength(2)
-	m510 := serializer.MakeMap[map[int32]string](c, n509)
-	for n509 > 0 && !c.Failed() {
-		sz511, vn512 := c.ReadMapChunk(n509, 5, 21)
-		for j513 := 0; j513 < sz511 && !c.Failed(); j513++ {
-			var k514 int32
-			k514 = r.ReadVarInt32()
-			var v515 string
-			if !vn512 {
-				v515 = c.ReadString()
+	n515 := c.ReadLength(2)
+	m516 := serializer.MakeMap[map[int32]string](c, n515)
+	for n515 > 0 && !c.Failed() {
+		sz517, vn518 := c.ReadMapChunk(n515, 5, 21)
+		for j519 := 0; j519 < sz517 && !c.Failed(); j519++ {
+			var k520 int32
+			k520 = r.ReadVarInt32()
+			var v521 string
+			if !vn518 {
+				v521 = c.ReadString()
 			}
-			m510[k514] = v515
+			m516[k520] = v521
 		}
-		n509 -= sz511
+		n515 -= sz517
 	}
-	x.MIS = m510
+	x.MIS = m516
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n516 := c.ReadLength(2)
-	m517 := serializer.MakeMap[map[string]int32](c, n516)
-	for n516 > 0 && !c.Failed() {
-		sz518, vn519 := c.ReadMapChunk(n516, 21, 5)
-		for j520 := 0; j520 < sz518 && !c.Failed(); j520++ {
-			var k521 string
-			k521 = c.ReadString()
-			var v522 int32
-			if !vn519 {
-				v522 = r.ReadVarInt32()
+	n522 := c.ReadLength(2)
+	m523 := serializer.MakeMap[map[string]int32](c, n522)
+	for n522 > 0 && !c.Failed() {
+		sz524, vn525 := c.ReadMapChunk(n522, 21, 5)
+		for j526 := 0; j526 < sz524 && !c.Failed(); j526++ {
+			var k527 string
+			k527 = c.ReadString()
+			var v528 int32
+			if !vn525 {
+				v528 = r.ReadVarInt32()
 			}
-			m517[k521] = v522
+			m523[k527] = v528
 		}
-		n516 -= sz518
+		n522 -= sz524
 	}
-	x.MSI = m517
+	x.MSI = m523
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n523 := c.ReadLength(2)
-	m524 := serializer.MakeMap[map[string][]string](c, n523)
-	for n523 > 0 && !c.Failed() {
-		sz525, vn526 := c.ReadMapChunk(n523, 21, 22)
-		for j527 := 0; j527 < sz525 && !c.Failed(); j527++ {
-			var k528 string
-			k528 = c.ReadString()
-			var v529 []string
-			if !vn526 {
-				n530 := c.ReadLength(1)
-				l531 := serializer.MakeSlice[[]string](c, n530)
-				if n530 > 0 {
-					hn533 := c.ReadListHeader(21)
-					for i532 := range l531 {
-						if hn533 && !c.ReadFlag() {
-							continue
-						}
-						l531[i532] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i532)
-							break
+	n529 := c.ReadLength(2)
+	m530 := serializer.MakeMap[map[string][]string](c, n529)
+	for n529 > 0 && !c.Failed() {
+		sz531, vn532 := c.ReadMapChunk(n529, 21, 22)
+		for j533 := 0; j533 < sz531 && !c.Failed(); j533++ {
+			var k534 string
+			k534 = c.ReadString()
+			var v535 []string
+			if !vn532 {
+				n536 := c.ReadLength(1)
+				l537 := serializer.MakeSlice[[]string](c, n536)
+				if n536 > 0 {
+					hn539 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i538 := range l537 {
+							if hn539 && !c.ReadFlag() {
+								continue
+							}
+							l537[i538] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i538)
+								break
+							}
 						}
 					}
 				}
-				v529 = l531
+				v535 = l537
 			}
-			m524[k528] = v529
+			m530[k534] = v535
 		}
-		n523 -= sz525
+		n529 -= sz531
 	}
-	x.MSL = m524
+	x.MSL = m530
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n535 := c.ReadLength(2)
-	m536 := serializer.MakeMap[map[string]map[string]int32](c, n535)
-	for n535 > 0 && !c.Failed() {
-		sz537, vn538 := c.ReadMapChunk(n535, 21, 24)
-		for j539 := 0; j539 < sz537 && !c.Failed(); j539++ {
-			var k540 string
-			k540 = c.ReadString()
-			var v541 map[string]int32
-			if !vn538 {
-				n542 := c.ReadLength(2)
-				m543 := serializer.MakeMap[map[string]int32](c, n542)
-				for n542 > 0 && !c.Failed() {
-					sz544, vn545 := c.ReadMapChunk(n542, 21, 5)
-					for j546 := 0; j546 < sz544 && !c.Failed(); j546++ {
-						var k547 string
-						k547 = c.ReadString()
-						var v548 int32
-						if !vn545 {
-							v548 = r.ReadVarInt32()
+	n541 := c.ReadLength(2)
+	m542 := serializer.MakeMap[map[string]map[string]int32](c, n541)
+	for n541 > 0 && !c.Failed() {
+		sz543, vn544 := c.ReadMapChunk(n541, 21, 24)
+		for j545 := 0; j545 < sz543 && !c.Failed(); j545++ {
+			var k546 string
+			k546 = c.ReadString()
+			var v547 map[string]int32
+			if !vn544 {
+				n548 := c.ReadLength(2)
+				m549 := serializer.MakeMap[map[string]int32](c, n548)
+				for n548 > 0 && !c.Failed() {
+					sz550, vn551 := c.ReadMapChunk(n548, 21, 5)
+					for j552 := 0; j552 < sz550 && !c.Failed(); j552++ {
+						var k553 string
+						k553 = c.ReadString()
+						var v554 int32
+						if !vn551 {
+							v554 = r.ReadVarInt32()
 						}
-						m543[k547] = v548
+						m549[k553] = v554
 					}
-					n542 -= sz544
+					n548 -= sz550
 				}
-				v541 = m543
+				v547 = m549
 			}
-			m536[k540] = v541
+			m542[k546] = v547
 		}
-		n535 -= sz537
+		n541 -= sz543
 	}
-	x.MSM = m536
+	x.MSM = m542
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n549 := c.ReadLength(2)
-	m550 := serializer.MakeMap[map[string]*int32](c, n549)
-	for n549 > 0 && !c.Failed() {
-		sz551, vn552 := c.ReadMapChunk(n549, 21, 5)
-		for j553 := 0; j553 < sz551 && !c.Failed(); j553++ {
-			var k554 string
-			k554 = c.ReadString()
-			var v555 *int32
-			if !vn552 {
-				p556 := serializer.Alloc[int32](c)
-				*p556 = r.ReadVarInt32()
-				v555 = p556
+	n555 := c.ReadLength(2)
+	m556 := serializer.MakeMap[map[string]*int32](c, n555)
+	for n555 > 0 && !c.Failed() {
+		sz557, vn558 := c.ReadMapChunk(n555, 21, 5)
+		for j559 := 0; j559 < sz557 && !c.Failed(); j559++ {
+			var k560 string
+			k560 = c.ReadString()
+			var v561 *int32
+			if !vn558 {
+				p562 := serializer.Alloc[int32](c)
+				*p562 = r.ReadVarInt32()
+				v561 = p562
 			}
-			m550[k554] = v555
+			m556[k560] = v561
 		}
-		n549 -= sz551
+		n555 -= sz557
 	}
-	x.MSP = m550
+	x.MSP = m556
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n557 := c.ReadLength(2)
-	m558 := serializer.MakeMap[map[uint8]uint16](c, n557)
-	for n557 > 0 && !c.Failed() {
-		sz559, vn560 := c.ReadMapChunk(n557, 9, 10)
-		for j561 := 0; j561 < sz559 && !c.Failed(); j561++ {
-			var k562 uint8
-			k562 = r.ReadUint8()
-			var v563 uint16
-			if !vn560 {
-				v563 = r.ReadUint16()
+	n563 := c.ReadLength(2)
+	m564 := serializer.MakeMap[map[uint8]uint16](c, n563)
+	for n563 > 0 && !c.Failed() {
+		sz565, vn566 := c.ReadMapChunk(n563, 9, 10)
+		for j567 := 0; j567 < sz565 && !c.Failed(); j567++ {
+			var k568 uint8
+			k568 = r.ReadUint8()
+			var v569 uint16
+			if !vn566 {
+				v569 = r.ReadUint16()
 			}
-			m558[k562] = v563
+			m564[k568] = v569
 		}
-		n557 -= sz559
+		n563 -= sz565
 	}
-	x.MU8 = m558
+	x.MU8 = m564
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -3588,65 +3726,69 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n564 := c.ReadLength(1)
-		l565 := serializer.MakeSlice[[]string](c, n564)
-		if n564 > 0 {
-			hn567 := c.ReadListHeader(21)
-			for i566 := range l565 {
-				if hn567 && !c.ReadFlag() {
-					continue
-				}
-				l565[i566] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i566)
-					break
+		n570 := c.ReadLength(1)
+		l571 := serializer.MakeSlice[[]string](c, n570)
+		if n570 > 0 {
+			hn573 := c.ReadListHeader(21)
+			if !c.Failed() {
+				for i572 := range l571 {
+					if hn573 && !c.ReadFlag() {
+						continue
+					}
+					l571[i572] = c.ReadString()
+					if c.Failed() {
+						c.TraceIndex(i572)
+						break
+					}
 				}
 			}
 		}
-		x.NLS = l565
+		x.NLS = l571
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n569 := c.ReadLength(2)
-		m570 := serializer.MakeMap[map[string]int32](c, n569)
-		for n569 > 0 && !c.Failed() {
-			sz571, vn572 := c.ReadMapChunk(n569, 21, 5)
-			for j573 := 0; j573 < sz571 && !c.Failed(); j573++ {
-				var k574 string
-				k574 = c.ReadString()
-				var v575 int32
-				if !vn572 {
-					v575 = r.ReadVarInt32()
+		n575 := c.ReadLength(2)
+		m576 := serializer.MakeMap[map[string]int32](c, n575)
+		for n575 > 0 && !c.Failed() {
+			sz577, vn578 := c.ReadMapChunk(n575, 21, 5)
+			for j579 := 0; j579 < sz577 && !c.Failed(); j579++ {
+				var k580 string
+				k580 = c.ReadString()
+				var v581 int32
+				if !vn578 {
+					v581 = r.ReadVarInt32()
 				}
-				m570[k574] = v575
+				m576[k580] = v581
 			}
-			n569 -= sz571
+			n575 -= sz577
 		}
-		x.NM = m570
+		x.NM = m576
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n576 := c.ReadLength(1)
-	l577 := serializer.MakeSlice[[]uint8](c, n576)
-	if n576 > 0 {
-		hn579 := c.ReadListHeader(9)
-		for i578 := range l577 {
-			if hn579 && !c.ReadFlag() {
-				continue
-			}
-			l577[i578] = r.ReadUint8()
-			if c.Failed() {
-				c.TraceIndex(i578)
-				break
+	n582 := c.ReadLength(1)
+	l583 := serializer.MakeSlice[[]uint8](c, n582)
+	if n582 > 0 {
+		hn585 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i584 := range l583 {
+				if hn585 && !c.ReadFlag() {
+					continue
+				}
+				l583[i584] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i584)
+					break
+				}
 			}
 		}
 	}
-	x.Raw = l577
+	x.Raw = l583
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -3663,203 +3805,203 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			if f.Convert {
 				x.ABool = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n581 := c.ReadArrayLength(1)
-				a582 := make([]bool, n581)
-				r.ReadRawBools(a582)
-				x.ABool = a582
+				n587 := c.ReadArrayLength(1)
+				a588 := make([]bool, n587)
+				r.ReadRawBools(a588)
+				x.ABool = a588
 			}
 		case 1:
 			if f.Convert {
 				x.AF32 = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n583 := c.ReadArrayLength(4)
-				a584 := make([]float32, n583)
-				r.ReadRawFloat32s(a584)
-				x.AF32 = a584
+				n589 := c.ReadArrayLength(4)
+				a590 := make([]float32, n589)
+				r.ReadRawFloat32s(a590)
+				x.AF32 = a590
 			}
 		case 2:
 			if f.Convert {
 				x.AF64 = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n585 := c.ReadArrayLength(8)
-				a586 := make([]float64, n585)
-				r.ReadRawFloat64s(a586)
-				x.AF64 = a586
+				n591 := c.ReadArrayLength(8)
+				a592 := make([]float64, n591)
+				r.ReadRawFloat64s(a592)
+				x.AF64 = a592
 			}
 		case 3:
 			if f.Convert {
 				x.AI16 = serializer.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n587 := c.ReadArrayLength(2)
-				a588 := make([]int16, n587)
-				r.ReadRawInt16s(a588)
-				x.AI16 = a588
+				n593 := c.ReadArrayLength(2)
+				a594 := make([]int16, n593)
+				r.ReadRawInt16s(a594)
+				x.AI16 = a594
 			}
 		case 4:
 			if f.Convert {
 				x.AI32 = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n589 := c.ReadArrayLength(4)
-				a590 := make([]int32, n589)
-				r.ReadRawInt32s(a590)
-				x.AI32 = a590
+				n595 := c.ReadArrayLength(4)
+				a596 := make([]int32, n595)
+				r.ReadRawInt32s(a596)
+				x.AI32 = a596
 			}
 		case 5:
 			if f.Convert {
 				x.AI64 = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n591 := c.ReadArrayLength(8)
-				a592 := make([]int64, n591)
-				r.ReadRawInt64s(a592)
-				x.AI64 = a592
+				n597 := c.ReadArrayLength(8)
+				a598 := make([]int64, n597)
+				r.ReadRawInt64s(a598)
+				x.AI64 = a598
 			}
 		case 6:
 			if f.Convert {
 				x.AI8 = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n593 := c.ReadArrayLength(1)
-				a594 := make([]int8, n593)
-				for i595 := range a594 {
-					a594[i595] = r.ReadInt8()
+				n599 := c.ReadArrayLength(1)
+				a600 := make([]int8, n599)
+				for i601 := range a600 {
+					a600[i601] = r.ReadInt8()
 				}
-				x.AI8 = a594
+				x.AI8 = a600
 			}
 		case 7:
 			if f.Convert {
 				x.AU16 = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n596 := c.ReadArrayLength(2)
-				a597 := make([]uint16, n596)
-				r.ReadRawUint16s(a597)
-				x.AU16 = a597
+				n602 := c.ReadArrayLength(2)
+				a603 := make([]uint16, n602)
+				r.ReadRawUint16s(a603)
+				x.AU16 = a603
 			}
 		case 8:
 			if f.Convert {
 				x.AU32 = serializer.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n598 := c.ReadArrayLength(4)
-				a599 := make([]uint32, n598)
-				r.ReadRawUint32s(a599)
-				x.AU32 = a599
+				n604 := c.ReadArrayLength(4)
+				a605 := make([]uint32, n604)
+				r.ReadRawUint32s(a605)
+				x.AU32 = a605
 			}
 		case 9:
 			if f.Convert {
 				x.AU64 = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n600 := c.ReadArrayLength(8)
-				a601 := make([]uint64, n600)
-				r.ReadRawUint64s(a601)
-				x.AU64 = a601
+				n606 := c.ReadArrayLength(8)
+				a607 := make([]uint64, n606)
+				r.ReadRawUint64s(a607)
+				x.AU64 = a607
 			}
 		case 10:
 			if f.Convert {
 				x.AU8 = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n602 := c.ReadArrayLength(1)
-				a603 := make([]uint8, n602)
-				copy(a603, r.ReadBytes(n602))
-				x.AU8 = a603
+				n608 := c.ReadArrayLength(1)
+				a609 := make([]uint8, n608)
+				copy(a609, r.ReadBytes(n608))
+				x.AU8 = a609
 			}
 		case 11:
 			if f.Convert {
 				x.AddABool = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n604 := c.ReadArrayLength(1)
-				a605 := make([]bool, n604)
-				r.ReadRawBools(a605)
-				x.AddABool = a605
+				n610 := c.ReadArrayLength(1)
+				a611 := make([]bool, n610)
+				r.ReadRawBools(a611)
+				x.AddABool = a611
 			}
 		case 12:
 			if f.Convert {
 				x.AddAF32 = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n606 := c.ReadArrayLength(4)
-				a607 := make([]float32, n606)
-				r.ReadRawFloat32s(a607)
-				x.AddAF32 = a607
+				n612 := c.ReadArrayLength(4)
+				a613 := make([]float32, n612)
+				r.ReadRawFloat32s(a613)
+				x.AddAF32 = a613
 			}
 		case 13:
 			if f.Convert {
 				x.AddAF64 = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n608 := c.ReadArrayLength(8)
-				a609 := make([]float64, n608)
-				r.ReadRawFloat64s(a609)
-				x.AddAF64 = a609
+				n614 := c.ReadArrayLength(8)
+				a615 := make([]float64, n614)
+				r.ReadRawFloat64s(a615)
+				x.AddAF64 = a615
 			}
 		case 14:
 			if f.Convert {
 				x.AddAI16 = serializer.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n610 := c.ReadArrayLength(2)
-				a611 := make([]int16, n610)
-				r.ReadRawInt16s(a611)
-				x.AddAI16 = a611
+				n616 := c.ReadArrayLength(2)
+				a617 := make([]int16, n616)
+				r.ReadRawInt16s(a617)
+				x.AddAI16 = a617
 			}
 		case 15:
 			if f.Convert {
 				x.AddAI32 = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n612 := c.ReadArrayLength(4)
-				a613 := make([]int32, n612)
-				r.ReadRawInt32s(a613)
-				x.AddAI32 = a613
+				n618 := c.ReadArrayLength(4)
+				a619 := make([]int32, n618)
+				r.ReadRawInt32s(a619)
+				x.AddAI32 = a619
 			}
 		case 16:
 			if f.Convert {
 				x.AddAI64 = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n614 := c.ReadArrayLength(8)
-				a615 := make([]int64, n614)
-				r.ReadRawInt64s(a615)
-				x.AddAI64 = a615
+				n620 := c.ReadArrayLength(8)
+				a621 := make([]int64, n620)
+				r.ReadRawInt64s(a621)
+				x.AddAI64 = a621
 			}
 		case 17:
 			if f.Convert {
 				x.AddAI8 = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n616 := c.ReadArrayLength(1)
-				a617 := make([]int8, n616)
-				for i618 := range a617 {
-					a617[i618] = r.ReadInt8()
+				n622 := c.ReadArrayLength(1)
+				a623 := make([]int8, n622)
+				for i624 := range a623 {
+					a623[i624] = r.ReadInt8()
 				}
-				x.AddAI8 = a617
+				x.AddAI8 = a623
 			}
 		case 18:
 			if f.Convert {
 				x.AddAU16 = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n619 := c.ReadArrayLength(2)
-				a620 := make([]uint16, n619)
-				r.ReadRawUint16s(a620)
-				x.AddAU16 = a620
+				n625 := c.ReadArrayLength(2)
+				a626 := make([]uint16, n625)
+				r.ReadRawUint16s(a626)
+				x.AddAU16 = a626
 			}
 		case 19:
 			if f.Convert {
 				x.AddAU32 = serializer.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n621 := c.ReadArrayLength(4)
-				a622 := make([]uint32, n621)
-				r.ReadRawUint32s(a622)
-				x.AddAU32 = a622
+				n627 := c.ReadArrayLength(4)
+				a628 := make([]uint32, n627)
+				r.ReadRawUint32s(a628)
+				x.AddAU32 = a628
 			}
 		case 20:
 			if f.Convert {
 				x.AddAU64 = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n623 := c.ReadArrayLength(8)
-				a624 := make([]uint64, n623)
-				r.ReadRawUint64s(a624)
-				x.AddAU64 = a624
+				n629 := c.ReadArrayLength(8)
+				a630 := make([]uint64, n629)
+				r.ReadRawUint64s(a630)
+				x.AddAU64 = a630
 			}
 		case 21:
 			if f.Convert {
 				x.AddAU8 = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n625 := c.ReadArrayLength(1)
-				a626 := make([]uint8, n625)
-				copy(a626, r.ReadBytes(n625))
-				x.AddAU8 = a626
+				n631 := c.ReadArrayLength(1)
+				a632 := make([]uint8, n631)
+				copy(a632, r.ReadBytes(n631))
+				x.AddAU8 = a632
 			}
 		case 22:
 			if f.Convert {
@@ -3871,545 +4013,579 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			if f.Convert {
 				serializer.CopyArray(c, x.AddFix[:], serializer.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n627 := c.ReadLength(2)
-				if n627 != 3 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n627, 3))
+				n633 := c.ReadLength(2)
+				if n633 != 3 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n633, 3))
 					return
 				}
-				var l628 [3]int16
-				if n627 > 0 {
-					hn630 := c.ReadListHeader(3)
-					for i629 := range l628 {
-						if hn630 && !c.ReadFlag() {
-							continue
-						}
-						l628[i629] = r.ReadInt16()
-						if c.Failed() {
-							c.TraceIndex(i629)
-							break
+				var l634 [3]int16
+				if n633 > 0 {
+					hn636 := c.ReadListHeader(3)
+					if !c.Failed() {
+						for i635 := range l634 {
+							if hn636 && !c.ReadFlag() {
+								continue
+							}
+							l634[i635] = r.ReadInt16()
+							if c.Failed() {
+								c.TraceIndex(i635)
+								break
+							}
 						}
 					}
 				}
-				x.AddFix = l628
+				x.AddFix = l634
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n632 := c.ReadLength(1)
-				l633 := serializer.MakeSlice[[]bool](c, n632)
-				if n632 > 0 {
-					hn635 := c.ReadListHeader(1)
-					for i634 := range l633 {
-						if hn635 && !c.ReadFlag() {
-							continue
-						}
-						l633[i634] = r.ReadBool()
-						if c.Failed() {
-							c.TraceIndex(i634)
-							break
+				n638 := c.ReadLength(1)
+				l639 := serializer.MakeSlice[[]bool](c, n638)
+				if n638 > 0 {
+					hn641 := c.ReadListHeader(1)
+					if !c.Failed() {
+						for i640 := range l639 {
+							if hn641 && !c.ReadFlag() {
+								continue
+							}
+							l639[i640] = r.ReadBool()
+							if c.Failed() {
+								c.TraceIndex(i640)
+								break
+							}
 						}
 					}
 				}
-				x.AddLB = l633
+				x.AddLB = l639
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n637 := c.ReadLength(1)
-				l638 := serializer.MakeSlice[[]Color](c, n637)
-				if n637 > 0 {
-					hn640 := c.ReadListHeader(25)
-					for i639 := range l638 {
-						if hn640 && !c.ReadFlag() {
-							continue
-						}
-						l638[i639] = Color(r.ReadVarUint32())
-						if c.Failed() {
-							c.TraceIndex(i639)
-							break
+				n643 := c.ReadLength(1)
+				l644 := serializer.MakeSlice[[]Color](c, n643)
+				if n643 > 0 {
+					hn646 := c.ReadListHeader(25)
+					if !c.Failed() {
+						for i645 := range l644 {
+							if hn646 && !c.ReadFlag() {
+								continue
+							}
+							l644[i645] = Color(r.ReadVarUint32())
+							if c.Failed() {
+								c.TraceIndex(i645)
+								break
+							}
 						}
 					}
 				}
-				x.AddLE = l638
+				x.AddLE = l644
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n642 := c.ReadLength(4)
-				l643 := serializer.MakeSlice[[]float32](c, n642)
-				if n642 > 0 {
-					hn645 := c.ReadListHeader(19)
-					for i644 := range l643 {
-						if hn645 && !c.ReadFlag() {
-							continue
-						}
-						l643[i644] = r.ReadFloat32()
-						if c.Failed() {
-							c.TraceIndex(i644)
-							break
+				n648 := c.ReadLength(4)
+				l649 := serializer.MakeSlice[[]float32](c, n648)
+				if n648 > 0 {
+					hn651 := c.ReadListHeader(19)
+					if !c.Failed() {
+						for i650 := range l649 {
+							if hn651 && !c.ReadFlag() {
+								continue
+							}
+							l649[i650] = r.ReadFloat32()
+							if c.Failed() {
+								c.TraceIndex(i650)
+								break
+							}
 						}
 					}
 				}
-				x.AddLF32 = l643
+				x.AddLF32 = l649
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n647 := c.ReadLength(8)
-				l648 := serializer.MakeSlice[[]float64](c, n647)
-				if n647 > 0 {
-					hn650 := c.ReadListHeader(20)
-					for i649 := range l648 {
-						if hn650 && !c.ReadFlag() {
-							continue
-						}
-						l648[i649] = r.ReadFloat64()
-						if c.Failed() {
-							c.TraceIndex(i649)
-							break
+				n653 := c.ReadLength(8)
+				l654 := serializer.MakeSlice[[]float64](c, n653)
+				if n653 > 0 {
+					hn656 := c.ReadListHeader(20)
+					if !c.Failed() {
+						for i655 := range l654 {
+							if hn656 && !c.ReadFlag() {
+								continue
+							}
+							l654[i655] = r.ReadFloat64()
+							if c.Failed() {
+								c.TraceIndex(i655)
+								break
+							}
 						}
 					}
 				}
-				x.AddLF64 = l648
+				x.AddLF64 = l654
 			}
 		case 28:
 			if f.Convert {
 				x.AddLI32 = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n652 := c.ReadLength(1)
-				l653 := serializer.MakeSlice[[]int32](c, n652)
-				if n652 > 0 {
-					hn655 := c.ReadListHeader(5)
-					for i654 := range l653 {
-						if hn655 && !c.ReadFlag() {
-							continue
-						}
-						l653[i654] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i654)
-							break
+				n658 := c.ReadLength(1)
+				l659 := serializer.MakeSlice[[]int32](c, n658)
+				if n658 > 0 {
+					hn661 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i660 := range l659 {
+							if hn661 && !c.ReadFlag() {
+								continue
+							}
+							l659[i660] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i660)
+								break
+							}
 						}
 					}
 				}
-				x.AddLI32 = l653
+				x.AddLI32 = l659
 			}
 		case 29:
 			if f.Convert {
 				x.AddLI64 = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n657 := c.ReadLength(1)
-				l658 := serializer.MakeSlice[[]int64](c, n657)
-				if n657 > 0 {
-					hn660 := c.ReadListHeader(7)
-					for i659 := range l658 {
-						if hn660 && !c.ReadFlag() {
-							continue
-						}
-						l658[i659] = r.ReadVarInt64()
-						if c.Failed() {
-							c.TraceIndex(i659)
-							break
+				n663 := c.ReadLength(1)
+				l664 := serializer.MakeSlice[[]int64](c, n663)
+				if n663 > 0 {
+					hn666 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i665 := range l664 {
+							if hn666 && !c.ReadFlag() {
+								continue
+							}
+							l664[i665] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i665)
+								break
+							}
 						}
 					}
 				}
-				x.AddLI64 = l658
+				x.AddLI64 = l664
 			}
 		case 30:
 			if f.Convert {
 				x.AddLI8 = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n662 := c.ReadLength(1)
-				l663 := serializer.MakeSlice[[]int8](c, n662)
-				if n662 > 0 {
-					hn665 := c.ReadListHeader(2)
-					for i664 := range l663 {
-						if hn665 && !c.ReadFlag() {
-							continue
-						}
-						l663[i664] = r.ReadInt8()
-						if c.Failed() {
-							c.TraceIndex(i664)
-							break
+				n668 := c.ReadLength(1)
+				l669 := serializer.MakeSlice[[]int8](c, n668)
+				if n668 > 0 {
+					hn671 := c.ReadListHeader(2)
+					if !c.Failed() {
+						for i670 := range l669 {
+							if hn671 && !c.ReadFlag() {
+								continue
+							}
+							l669[i670] = r.ReadInt8()
+							if c.Failed() {
+								c.TraceIndex(i670)
+								break
+							}
 						}
 					}
 				}
-				x.AddLI8 = l663
+				x.AddLI8 = l669
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n667 := c.ReadLength(1)
-				l668 := serializer.MakeSlice[[][]int32](c, n667)
-				if n667 > 0 {
-					hn670 := c.ReadListHeader(22)
-					for i669 := range l668 {
-						if hn670 && !c.ReadFlag() {
-							continue
-						}
-						n672 := c.ReadLength(1)
-						l673 := serializer.MakeSlice[[]int32](c, n672)
-						if n672 > 0 {
-							hn675 := c.ReadListHeader(5)
-							for i674 := range l673 {
-								if hn675 && !c.ReadFlag() {
-									continue
-								}
-								l673[i674] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i674)
-									break
+				n673 := c.ReadLength(1)
+				l674 := serializer.MakeSlice[[][]int32](c, n673)
+				if n673 > 0 {
+					hn676 := c.ReadListHeader(22)
+					if !c.Failed() {
+						for i675 := range l674 {
+							if hn676 && !c.ReadFlag() {
+								continue
+							}
+							n678 := c.ReadLength(1)
+							l679 := serializer.MakeSlice[[]int32](c, n678)
+							if n678 > 0 {
+								hn681 := c.ReadListHeader(5)
+								if !c.Failed() {
+									for i680 := range l679 {
+										if hn681 && !c.ReadFlag() {
+											continue
+										}
+										l679[i680] = r.ReadVarInt32()
+										if c.Failed() {
+											c.TraceIndex(i680)
+											break
+										}
+									}
 								}
 							}
-						}
-						l668[i669] = l673
-						if c.Failed() {
-							c.TraceIndex(i669)
-							break
+							l674[i675] = l679
+							if c.Failed() {
+								c.TraceIndex(i675)
+								break
+							}
 						}
 					}
 				}
-				x.AddLL = l668
+				x.AddLL = l674
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n677 := c.ReadLength(1)
-				l678 := serializer.MakeSlice[[]map[string]int32](c, n677)
-				if n677 > 0 {
-					hn680 := c.ReadListHeader(24)
-					for i679 := range l678 {
-						if hn680 && !c.ReadFlag() {
-							continue
-						}
-						n682 := c.ReadLength(2)
-						m683 := serializer.MakeMap[map[string]int32](c, n682)
-						for n682 > 0 && !c.Failed() {
-							sz684, vn685 := c.ReadMapChunk(n682, 21, 5)
-							for j686 := 0; j686 < sz684 && !c.Failed(); j686++ {
-								var k687 string
-								k687 = c.ReadString()
-								var v688 int32
-								if !vn685 {
-									v688 = r.ReadVarInt32()
-								}
-								m683[k687] = v688
+				n683 := c.ReadLength(1)
+				l684 := serializer.MakeSlice[[]map[string]int32](c, n683)
+				if n683 > 0 {
+					hn686 := c.ReadListHeader(24)
+					if !c.Failed() {
+						for i685 := range l684 {
+							if hn686 && !c.ReadFlag() {
+								continue
 							}
-							n682 -= sz684
-						}
-						l678[i679] = m683
-						if c.Failed() {
-							c.TraceIndex(i679)
-							break
+							n688 := c.ReadLength(2)
+							m689 := serializer.MakeMap[map[string]int32](c, n688)
+							for n688 > 0 && !c.Failed() {
+								sz690, vn691 := c.ReadMapChunk(n688, 21, 5)
+								for j692 := 0; j692 < sz690 && !c.Failed(); j692++ {
+									var k693 string
+									k693 = c.ReadString()
+									var v694 int32
+									if !vn691 {
+										v694 = r.ReadVarInt32()
+									}
+									m689[k693] = v694
+								}
+								n688 -= sz690
+							}
+							l684[i685] = m689
+							if c.Failed() {
+								c.TraceIndex(i685)
+								break
+							}
 						}
 					}
 				}
-				x.AddLM = l678
+				x.AddLM = l684
 			}
 		case 33:
 			if f.Convert {
 				x.AddLPI = serializer.Pointers(c, serializer.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n689 := c.ReadLength(1)
-				l690 := serializer.MakeSlice[[]*int32](c, n689)
-				if n689 > 0 {
-					hn692 := c.ReadListHeader(5)
-					for i691 := range l690 {
-						if hn692 && !c.ReadFlag() {
-							continue
-						}
-						p694 := serializer.Alloc[int32](c)
-						*p694 = r.ReadVarInt32()
-						l690[i691] = p694
-						if c.Failed() {
-							c.TraceIndex(i691)
-							break
+				n695 := c.ReadLength(1)
+				l696 := serializer.MakeSlice[[]*int32](c, n695)
+				if n695 > 0 {
+					hn698 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i697 := range l696 {
+							if hn698 && !c.ReadFlag() {
+								continue
+							}
+							p700 := serializer.Alloc[int32](c)
+							*p700 = r.ReadVarInt32()
+							l696[i697] = p700
+							if c.Failed() {
+								c.TraceIndex(i697)
+								break
+							}
 						}
 					}
 				}
-				x.AddLPI = l690
+				x.AddLPI = l696
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n695 := c.ReadLength(1)
-				l696 := serializer.MakeSlice[[]string](c, n695)
-				if n695 > 0 {
-					hn698 := c.ReadListHeader(21)
-					for i697 := range l696 {
-						if hn698 && !c.ReadFlag() {
-							continue
-						}
-						l696[i697] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i697)
-							break
+				n701 := c.ReadLength(1)
+				l702 := serializer.MakeSlice[[]string](c, n701)
+				if n701 > 0 {
+					hn704 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i703 := range l702 {
+							if hn704 && !c.ReadFlag() {
+								continue
+							}
+							l702[i703] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i703)
+								break
+							}
 						}
 					}
 				}
-				x.AddLS = l696
+				x.AddLS = l702
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n700 := c.ReadLength(1)
-				l701 := serializer.MakeSlice[[]time.Time](c, n700)
-				if n700 > 0 {
-					hn703 := c.ReadListHeader(38)
-					for i702 := range l701 {
-						if hn703 && !c.ReadFlag() {
-							continue
-						}
-						l701[i702] = c.ReadTime()
-						if c.Failed() {
-							c.TraceIndex(i702)
-							break
+				n706 := c.ReadLength(1)
+				l707 := serializer.MakeSlice[[]time.Time](c, n706)
+				if n706 > 0 {
+					hn709 := c.ReadListHeader(38)
+					if !c.Failed() {
+						for i708 := range l707 {
+							if hn709 && !c.ReadFlag() {
+								continue
+							}
+							l707[i708] = c.ReadTime()
+							if c.Failed() {
+								c.TraceIndex(i708)
+								break
+							}
 						}
 					}
 				}
-				x.AddLT = l701
+				x.AddLT = l707
 			}
 		case 36:
 			if f.Convert {
 				x.AddLU16 = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n705 := c.ReadLength(2)
-				l706 := serializer.MakeSlice[[]uint16](c, n705)
-				if n705 > 0 {
-					hn708 := c.ReadListHeader(10)
-					for i707 := range l706 {
-						if hn708 && !c.ReadFlag() {
-							continue
-						}
-						l706[i707] = r.ReadUint16()
-						if c.Failed() {
-							c.TraceIndex(i707)
-							break
+				n711 := c.ReadLength(2)
+				l712 := serializer.MakeSlice[[]uint16](c, n711)
+				if n711 > 0 {
+					hn714 := c.ReadListHeader(10)
+					if !c.Failed() {
+						for i713 := range l712 {
+							if hn714 && !c.ReadFlag() {
+								continue
+							}
+							l712[i713] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i713)
+								break
+							}
 						}
 					}
 				}
-				x.AddLU16 = l706
+				x.AddLU16 = l712
 			}
 		case 37:
 			if f.Convert {
 				x.AddLU64 = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n710 := c.ReadLength(1)
-				l711 := serializer.MakeSlice[[]uint64](c, n710)
-				if n710 > 0 {
-					hn713 := c.ReadListHeader(14)
-					for i712 := range l711 {
-						if hn713 && !c.ReadFlag() {
-							continue
-						}
-						l711[i712] = r.ReadVarUint64()
-						if c.Failed() {
-							c.TraceIndex(i712)
-							break
+				n716 := c.ReadLength(1)
+				l717 := serializer.MakeSlice[[]uint64](c, n716)
+				if n716 > 0 {
+					hn719 := c.ReadListHeader(14)
+					if !c.Failed() {
+						for i718 := range l717 {
+							if hn719 && !c.ReadFlag() {
+								continue
+							}
+							l717[i718] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i718)
+								break
+							}
 						}
 					}
 				}
-				x.AddLU64 = l711
+				x.AddLU64 = l717
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n715 := c.ReadLength(2)
-				m716 := serializer.MakeMap[map[bool]string](c, n715)
-				for n715 > 0 && !c.Failed() {
-					sz717, vn718 := c.ReadMapChunk(n715, 1, 21)
-					for j719 := 0; j719 < sz717 && !c.Failed(); j719++ {
-						var k720 bool
-						k720 = r.ReadBool()
-						var v721 string
-						if !vn718 {
-							v721 = c.ReadString()
+				n721 := c.ReadLength(2)
+				m722 := serializer.MakeMap[map[bool]string](c, n721)
+				for n721 > 0 && !c.Failed() {
+					sz723, vn724 := c.ReadMapChunk(n721, 1, 21)
+					for j725 := 0; j725 < sz723 && !c.Failed(); j725++ {
+						var k726 bool
+						k726 = r.ReadBool()
+						var v727 string
+						if !vn724 {
+							v727 = c.ReadString()
 						}
-						m716[k720] = v721
+						m722[k726] = v727
 					}
-					n715 -= sz717
+					n721 -= sz723
 				}
-				x.AddMBS = m716
+				x.AddMBS = m722
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				n722 := c.ReadLength(2)
-				m723 := serializer.MakeMap[map[Color]string](c, n722)
-				for n722 > 0 && !c.Failed() {
-					sz724, vn725 := c.ReadMapChunk(n722, 25, 21)
-					for j726 := 0; j726 < sz724 && !c.Failed(); j726++ {
-						var k727 Color
-						k727 = Color(r.ReadVarUint32())
-						var v728 string
-						if !vn725 {
-							v728 = c.ReadString()
+				n728 := c.ReadLength(2)
+				m729 := serializer.MakeMap[map[Color]string](c, n728)
+				for n728 > 0 && !c.Failed() {
+					sz730, vn731 := c.ReadMapChunk(n728, 25, 21)
+					for j732 := 0; j732 < sz730 && !c.Failed(); j732++ {
+						var k733 Color
+						k733 = Color(r.ReadVarUint32())
+						var v734 string
+						if !vn731 {
+							v734 = c.ReadString()
 						}
-						m723[k727] = v728
+						m729[k733] = v734
 					}
-					n722 -= sz724
+					n728 -= sz730
 				}
-				x.AddMES = m723
+				x.AddMES = m729
 			}
 		case 40:
 			if !f.Flag || c.ReadFlag() {
-				n729 := c.ReadLength(2)
-				m730 := serializer.MakeMap[map[int64]float64](c, n729)
-				for n729 > 0 && !c.Failed() {
-					sz731, vn732 := c.ReadMapChunk(n729, 7, 20)
-					for j733 := 0; j733 < sz731 && !c.Failed(); j733++ {
-						var k734 int64
-						k734 = r.ReadVarInt64()
-						var v735 float64
-						if !vn732 {
-							v735 = r.ReadFloat64()
+				n735 := c.ReadLength(2)
+				m736 := serializer.MakeMap[map[int64]float64](c, n735)
+				for n735 > 0 && !c.Failed() {
+					sz737, vn738 := c.ReadMapChunk(n735, 7, 20)
+					for j739 := 0; j739 < sz737 && !c.Failed(); j739++ {
+						var k740 int64
+						k740 = r.ReadVarInt64()
+						var v741 float64
+						if !vn738 {
+							v741 = r.ReadFloat64()
 						}
-						m730[k734] = v735
+						m736[k740] = v741
 					}
-					n729 -= sz731
+					n735 -= sz737
 				}
-				x.AddMI64F = m730
+				x.AddMI64F = m736
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				n736 := c.ReadLength(2)
-				m737 := serializer.MakeMap[map[int32]string](c, n736)
-				for n736 > 0 && !c.Failed() {
-					sz738, vn739 := c.ReadMapChunk(n736, 5, 21)
-					for j740 := 0; j740 < sz738 && !c.Failed(); j740++ {
-						var k741 int32
-						k741 = r.ReadVarInt32()
-						var v742 string
-						if !vn739 {
-							v742 = c.ReadString()
+				n742 := c.ReadLength(2)
+				m743 := serializer.MakeMap[map[int32]string](c, n742)
+				for n742 > 0 && !c.Failed() {
+					sz744, vn745 := c.ReadMapChunk(n742, 5, 21)
+					for j746 := 0; j746 < sz744 && !c.Failed(); j746++ {
+						var k747 int32
+						k747 = r.ReadVarInt32()
+						var v748 string
+						if !vn745 {
+							v748 = c.ReadString()
 						}
-						m737[k741] = v742
+						m743[k747] = v748
 					}
-					n736 -= sz738
+					n742 -= sz744
 				}
-				x.AddMIS = m737
+				x.AddMIS = m743
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				n743 := c.ReadLength(2)
-				m744 := serializer.MakeMap[map[string]int32](c, n743)
-				for n743 > 0 && !c.Failed() {
-					sz745, vn746 := c.ReadMapChunk(n743, 21, 5)
-					for j747 := 0; j747 < sz745 && !c.Failed(); j747++ {
-						var k748 string
-						k748 = c.ReadString()
-						var v749 int32
-						if !vn746 {
-							v749 = r.ReadVarInt32()
+				n749 := c.ReadLength(2)
+				m750 := serializer.MakeMap[map[string]int32](c, n749)
+				for n749 > 0 && !c.Failed() {
+					sz751, vn752 := c.ReadMapChunk(n749, 21, 5)
+					for j753 := 0; j753 < sz751 && !c.Failed(); j753++ {
+						var k754 string
+						k754 = c.ReadString()
+						var v755 int32
+						if !vn752 {
+							v755 = r.ReadVarInt32()
 						}
-						m744[k748] = v749
+						m750[k754] = v755
 					}
-					n743 -= sz745
+					n749 -= sz751
 				}
-				x.AddMSI = m744
+				x.AddMSI = m750
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				n750 := c.ReadLength(2)
-				m751 := serializer.MakeMap[map[string][]string](c, n750)
-				for n750 > 0 && !c.Failed() {
-					sz752, vn753 := c.ReadMapChunk(n750, 21, 22)
-					for j754 := 0; j754 < sz752 && !c.Failed(); j754++ {
-						var k755 string
-						k755 = c.ReadString()
-						var v756 []string
-						if !vn753 {
-							n757 := c.ReadLength(1)
-							l758 := serializer.MakeSlice[[]string](c, n757)
-							if n757 > 0 {
-								hn760 := c.ReadListHeader(21)
-								for i759 := range l758 {
-									if hn760 && !c.ReadFlag() {
-										continue
-									}
-									l758[i759] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i759)
-										break
+				n756 := c.ReadLength(2)
+				m757 := serializer.MakeMap[map[string][]string](c, n756)
+				for n756 > 0 && !c.Failed() {
+					sz758, vn759 := c.ReadMapChunk(n756, 21, 22)
+					for j760 := 0; j760 < sz758 && !c.Failed(); j760++ {
+						var k761 string
+						k761 = c.ReadString()
+						var v762 []string
+						if !vn759 {
+							n763 := c.ReadLength(1)
+							l764 := serializer.MakeSlice[[]string](c, n763)
+							if n763 > 0 {
+								hn766 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i765 := range l764 {
+										if hn766 && !c.ReadFlag() {
+											continue
+										}
+										l764[i765] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i765)
+											break
+										}
 									}
 								}
 							}
-							v756 = l758
+							v762 = l764
 						}
-						m751[k755] = v756
+						m757[k761] = v762
 					}
-					n750 -= sz752
+					n756 -= sz758
 				}
-				x.AddMSL = m751
+				x.AddMSL = m757
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n762 := c.ReadLength(2)
-				m763 := serializer.MakeMap[map[string]map[string]int32](c, n762)
-				for n762 > 0 && !c.Failed() {
-					sz764, vn765 := c.ReadMapChunk(n762, 21, 24)
-					for j766 := 0; j766 < sz764 && !c.Failed(); j766++ {
-						var k767 string
-						k767 = c.ReadString()
-						var v768 map[string]int32
-						if !vn765 {
-							n769 := c.ReadLength(2)
-							m770 := serializer.MakeMap[map[string]int32](c, n769)
-							for n769 > 0 && !c.Failed() {
-								sz771, vn772 := c.ReadMapChunk(n769, 21, 5)
-								for j773 := 0; j773 < sz771 && !c.Failed(); j773++ {
-									var k774 string
-									k774 = c.ReadString()
-									var v775 int32
-									if !vn772 {
-										v775 = r.ReadVarInt32()
+				n768 := c.ReadLength(2)
+				m769 := serializer.MakeMap[map[string]map[string]int32](c, n768)
+				for n768 > 0 && !c.Failed() {
+					sz770, vn771 := c.ReadMapChunk(n768, 21, 24)
+					for j772 := 0; j772 < sz770 && !c.Failed(); j772++ {
+						var k773 string
+						k773 = c.ReadString()
+						var v774 map[string]int32
+						if !vn771 {
+							n775 := c.ReadLength(2)
+							m776 := serializer.MakeMap[map[string]int32](c, n775)
+							for n775 > 0 && !c.Failed() {
+								sz777, vn778 := c.ReadMapChunk(n775, 21, 5)
+								for j779 := 0; j779 < sz777 && !c.Failed(); j779++ {
+									var k780 string
+									k780 = c.ReadString()
+									var v781 int32
+									if !vn778 {
+										v781 = r.ReadVarInt32()
 									}
-									m770[k774] = v775
+									m776[k780] = v781
 								}
-								n769 -= sz771
+								n775 -= sz777
 							}
-							v768 = m770
+							v774 = m776
 						}
-						m763[k767] = v768
+						m769[k773] = v774
 					}
-					n762 -= sz764
+					n768 -= sz770
 				}
-				x.AddMSM = m763
+				x.AddMSM = m769
 			}
 		case 45:
 			if !f.Flag || c.ReadFlag() {
-				n776 := c.ReadLength(2)
-				m777 := serializer.MakeMap[map[string]*int32](c, n776)
-				for n776 > 0 && !c.Failed() {
-					sz778, vn779 := c.ReadMapChunk(n776, 21, 5)
-					for j780 := 0; j780 < sz778 && !c.Failed(); j780++ {
-						var k781 string
-						k781 = c.ReadString()
-						var v782 *int32
-						if !vn779 {
-							p783 := serializer.Alloc[int32](c)
-							*p783 = r.ReadVarInt32()
-							v782 = p783
+				n782 := c.ReadLength(2)
+				m783 := serializer.MakeMap[map[string]*int32](c, n782)
+				for n782 > 0 && !c.Failed() {
+					sz784, vn785 := c.ReadMapChunk(n782, 21, 5)
+					for j786 := 0; j786 < sz784 && !c.Failed(); j786++ {
+						var k787 string
+						k787 = c.ReadString()
+						var v788 *int32
+						if !vn785 {
+							p789 := serializer.Alloc[int32](c)
+							*p789 = r.ReadVarInt32()
+							v788 = p789
 						}
-						m777[k781] = v782
+						m783[k787] = v788
 					}
-					n776 -= sz778
+					n782 -= sz784
 				}
-				x.AddMSP = m777
+				x.AddMSP = m783
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				n784 := c.ReadLength(2)
-				m785 := serializer.MakeMap[map[uint8]uint16](c, n784)
-				for n784 > 0 && !c.Failed() {
-					sz786, vn787 := c.ReadMapChunk(n784, 9, 10)
-					for j788 := 0; j788 < sz786 && !c.Failed(); j788++ {
-						var k789 uint8
-						k789 = r.ReadUint8()
-						var v790 uint16
-						if !vn787 {
-							v790 = r.ReadUint16()
+				n790 := c.ReadLength(2)
+				m791 := serializer.MakeMap[map[uint8]uint16](c, n790)
+				for n790 > 0 && !c.Failed() {
+					sz792, vn793 := c.ReadMapChunk(n790, 9, 10)
+					for j794 := 0; j794 < sz792 && !c.Failed(); j794++ {
+						var k795 uint8
+						k795 = r.ReadUint8()
+						var v796 uint16
+						if !vn793 {
+							v796 = r.ReadUint16()
 						}
-						m785[k789] = v790
+						m791[k795] = v796
 					}
-					n784 -= sz786
+					n790 -= sz792
 				}
-				x.AddMU8 = m785
+				x.AddMU8 = m791
 			}
 		case 47:
 			if f.Convert {
@@ -4419,62 +4595,66 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			}
 		case 48:
 			if !f.Flag || c.ReadFlag() {
-				n791 := c.ReadLength(1)
-				l792 := serializer.MakeSlice[[]string](c, n791)
-				if n791 > 0 {
-					hn794 := c.ReadListHeader(21)
-					for i793 := range l792 {
-						if hn794 && !c.ReadFlag() {
-							continue
-						}
-						l792[i793] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i793)
-							break
+				n797 := c.ReadLength(1)
+				l798 := serializer.MakeSlice[[]string](c, n797)
+				if n797 > 0 {
+					hn800 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i799 := range l798 {
+							if hn800 && !c.ReadFlag() {
+								continue
+							}
+							l798[i799] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i799)
+								break
+							}
 						}
 					}
 				}
-				x.AddNLS = l792
+				x.AddNLS = l798
 			}
 		case 49:
 			if !f.Flag || c.ReadFlag() {
-				n796 := c.ReadLength(2)
-				m797 := serializer.MakeMap[map[string]int32](c, n796)
-				for n796 > 0 && !c.Failed() {
-					sz798, vn799 := c.ReadMapChunk(n796, 21, 5)
-					for j800 := 0; j800 < sz798 && !c.Failed(); j800++ {
-						var k801 string
-						k801 = c.ReadString()
-						var v802 int32
-						if !vn799 {
-							v802 = r.ReadVarInt32()
+				n802 := c.ReadLength(2)
+				m803 := serializer.MakeMap[map[string]int32](c, n802)
+				for n802 > 0 && !c.Failed() {
+					sz804, vn805 := c.ReadMapChunk(n802, 21, 5)
+					for j806 := 0; j806 < sz804 && !c.Failed(); j806++ {
+						var k807 string
+						k807 = c.ReadString()
+						var v808 int32
+						if !vn805 {
+							v808 = r.ReadVarInt32()
 						}
-						m797[k801] = v802
+						m803[k807] = v808
 					}
-					n796 -= sz798
+					n802 -= sz804
 				}
-				x.AddNM = m797
+				x.AddNM = m803
 			}
 		case 50:
 			if f.Convert {
 				x.AddRaw = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n803 := c.ReadLength(1)
-				l804 := serializer.MakeSlice[[]uint8](c, n803)
-				if n803 > 0 {
-					hn806 := c.ReadListHeader(9)
-					for i805 := range l804 {
-						if hn806 && !c.ReadFlag() {
-							continue
-						}
-						l804[i805] = r.ReadUint8()
-						if c.Failed() {
-							c.TraceIndex(i805)
-							break
+				n809 := c.ReadLength(1)
+				l810 := serializer.MakeSlice[[]uint8](c, n809)
+				if n809 > 0 {
+					hn812 := c.ReadListHeader(9)
+					if !c.Failed() {
+						for i811 := range l810 {
+							if hn812 && !c.ReadFlag() {
+								continue
+							}
+							l810[i811] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i811)
+								break
+							}
 						}
 					}
 				}
-				x.AddRaw = l804
+				x.AddRaw = l810
 			}
 		case 51:
 			if f.Convert {
@@ -4486,545 +4666,579 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			if f.Convert {
 				serializer.CopyArray(c, x.Fix[:], serializer.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n808 := c.ReadLength(2)
-				if n808 != 3 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n808, 3))
+				n814 := c.ReadLength(2)
+				if n814 != 3 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n814, 3))
 					return
 				}
-				var l809 [3]int16
-				if n808 > 0 {
-					hn811 := c.ReadListHeader(3)
-					for i810 := range l809 {
-						if hn811 && !c.ReadFlag() {
-							continue
-						}
-						l809[i810] = r.ReadInt16()
-						if c.Failed() {
-							c.TraceIndex(i810)
-							break
+				var l815 [3]int16
+				if n814 > 0 {
+					hn817 := c.ReadListHeader(3)
+					if !c.Failed() {
+						for i816 := range l815 {
+							if hn817 && !c.ReadFlag() {
+								continue
+							}
+							l815[i816] = r.ReadInt16()
+							if c.Failed() {
+								c.TraceIndex(i816)
+								break
+							}
 						}
 					}
 				}
-				x.Fix = l809
+				x.Fix = l815
 			}
 		case 53:
 			if f.Convert {
 				x.LB = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n813 := c.ReadLength(1)
-				l814 := serializer.MakeSlice[[]bool](c, n813)
-				if n813 > 0 {
-					hn816 := c.ReadListHeader(1)
-					for i815 := range l814 {
-						if hn816 && !c.ReadFlag() {
-							continue
-						}
-						l814[i815] = r.ReadBool()
-						if c.Failed() {
-							c.TraceIndex(i815)
-							break
+				n819 := c.ReadLength(1)
+				l820 := serializer.MakeSlice[[]bool](c, n819)
+				if n819 > 0 {
+					hn822 := c.ReadListHeader(1)
+					if !c.Failed() {
+						for i821 := range l820 {
+							if hn822 && !c.ReadFlag() {
+								continue
+							}
+							l820[i821] = r.ReadBool()
+							if c.Failed() {
+								c.TraceIndex(i821)
+								break
+							}
 						}
 					}
 				}
-				x.LB = l814
+				x.LB = l820
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n818 := c.ReadLength(1)
-				l819 := serializer.MakeSlice[[]Color](c, n818)
-				if n818 > 0 {
-					hn821 := c.ReadListHeader(25)
-					for i820 := range l819 {
-						if hn821 && !c.ReadFlag() {
-							continue
-						}
-						l819[i820] = Color(r.ReadVarUint32())
-						if c.Failed() {
-							c.TraceIndex(i820)
-							break
+				n824 := c.ReadLength(1)
+				l825 := serializer.MakeSlice[[]Color](c, n824)
+				if n824 > 0 {
+					hn827 := c.ReadListHeader(25)
+					if !c.Failed() {
+						for i826 := range l825 {
+							if hn827 && !c.ReadFlag() {
+								continue
+							}
+							l825[i826] = Color(r.ReadVarUint32())
+							if c.Failed() {
+								c.TraceIndex(i826)
+								break
+							}
 						}
 					}
 				}
-				x.LE = l819
+				x.LE = l825
 			}
 		case 55:
 			if f.Convert {
 				x.LF32 = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n823 := c.ReadLength(4)
-				l824 := serializer.MakeSlice[[]float32](c, n823)
-				if n823 > 0 {
-					hn826 := c.ReadListHeader(19)
-					for i825 := range l824 {
-						if hn826 && !c.ReadFlag() {
-							continue
-						}
-						l824[i825] = r.ReadFloat32()
-						if c.Failed() {
-							c.TraceIndex(i825)
-							break
+				n829 := c.ReadLength(4)
+				l830 := serializer.MakeSlice[[]float32](c, n829)
+				if n829 > 0 {
+					hn832 := c.ReadListHeader(19)
+					if !c.Failed() {
+						for i831 := range l830 {
+							if hn832 && !c.ReadFlag() {
+								continue
+							}
+							l830[i831] = r.ReadFloat32()
+							if c.Failed() {
+								c.TraceIndex(i831)
+								break
+							}
 						}
 					}
 				}
-				x.LF32 = l824
+				x.LF32 = l830
 			}
 		case 56:
 			if f.Convert {
 				x.LF64 = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n828 := c.ReadLength(8)
-				l829 := serializer.MakeSlice[[]float64](c, n828)
-				if n828 > 0 {
-					hn831 := c.ReadListHeader(20)
-					for i830 := range l829 {
-						if hn831 && !c.ReadFlag() {
-							continue
-						}
-						l829[i830] = r.ReadFloat64()
-						if c.Failed() {
-							c.TraceIndex(i830)
-							break
+				n834 := c.ReadLength(8)
+				l835 := serializer.MakeSlice[[]float64](c, n834)
+				if n834 > 0 {
+					hn837 := c.ReadListHeader(20)
+					if !c.Failed() {
+						for i836 := range l835 {
+							if hn837 && !c.ReadFlag() {
+								continue
+							}
+							l835[i836] = r.ReadFloat64()
+							if c.Failed() {
+								c.TraceIndex(i836)
+								break
+							}
 						}
 					}
 				}
-				x.LF64 = l829
+				x.LF64 = l835
 			}
 		case 57:
 			if f.Convert {
 				x.LI32 = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n833 := c.ReadLength(1)
-				l834 := serializer.MakeSlice[[]int32](c, n833)
-				if n833 > 0 {
-					hn836 := c.ReadListHeader(5)
-					for i835 := range l834 {
-						if hn836 && !c.ReadFlag() {
-							continue
-						}
-						l834[i835] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i835)
-							break
+				n839 := c.ReadLength(1)
+				l840 := serializer.MakeSlice[[]int32](c, n839)
+				if n839 > 0 {
+					hn842 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i841 := range l840 {
+							if hn842 && !c.ReadFlag() {
+								continue
+							}
+							l840[i841] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i841)
+								break
+							}
 						}
 					}
 				}
-				x.LI32 = l834
+				x.LI32 = l840
 			}
 		case 58:
 			if f.Convert {
 				x.LI64 = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n838 := c.ReadLength(1)
-				l839 := serializer.MakeSlice[[]int64](c, n838)
-				if n838 > 0 {
-					hn841 := c.ReadListHeader(7)
-					for i840 := range l839 {
-						if hn841 && !c.ReadFlag() {
-							continue
-						}
-						l839[i840] = r.ReadVarInt64()
-						if c.Failed() {
-							c.TraceIndex(i840)
-							break
+				n844 := c.ReadLength(1)
+				l845 := serializer.MakeSlice[[]int64](c, n844)
+				if n844 > 0 {
+					hn847 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i846 := range l845 {
+							if hn847 && !c.ReadFlag() {
+								continue
+							}
+							l845[i846] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i846)
+								break
+							}
 						}
 					}
 				}
-				x.LI64 = l839
+				x.LI64 = l845
 			}
 		case 59:
 			if f.Convert {
 				x.LI8 = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n843 := c.ReadLength(1)
-				l844 := serializer.MakeSlice[[]int8](c, n843)
-				if n843 > 0 {
-					hn846 := c.ReadListHeader(2)
-					for i845 := range l844 {
-						if hn846 && !c.ReadFlag() {
-							continue
-						}
-						l844[i845] = r.ReadInt8()
-						if c.Failed() {
-							c.TraceIndex(i845)
-							break
+				n849 := c.ReadLength(1)
+				l850 := serializer.MakeSlice[[]int8](c, n849)
+				if n849 > 0 {
+					hn852 := c.ReadListHeader(2)
+					if !c.Failed() {
+						for i851 := range l850 {
+							if hn852 && !c.ReadFlag() {
+								continue
+							}
+							l850[i851] = r.ReadInt8()
+							if c.Failed() {
+								c.TraceIndex(i851)
+								break
+							}
 						}
 					}
 				}
-				x.LI8 = l844
+				x.LI8 = l850
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n848 := c.ReadLength(1)
-				l849 := serializer.MakeSlice[[][]int32](c, n848)
-				if n848 > 0 {
-					hn851 := c.ReadListHeader(22)
-					for i850 := range l849 {
-						if hn851 && !c.ReadFlag() {
-							continue
-						}
-						n853 := c.ReadLength(1)
-						l854 := serializer.MakeSlice[[]int32](c, n853)
-						if n853 > 0 {
-							hn856 := c.ReadListHeader(5)
-							for i855 := range l854 {
-								if hn856 && !c.ReadFlag() {
-									continue
-								}
-								l854[i855] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i855)
-									break
+				n854 := c.ReadLength(1)
+				l855 := serializer.MakeSlice[[][]int32](c, n854)
+				if n854 > 0 {
+					hn857 := c.ReadListHeader(22)
+					if !c.Failed() {
+						for i856 := range l855 {
+							if hn857 && !c.ReadFlag() {
+								continue
+							}
+							n859 := c.ReadLength(1)
+							l860 := serializer.MakeSlice[[]int32](c, n859)
+							if n859 > 0 {
+								hn862 := c.ReadListHeader(5)
+								if !c.Failed() {
+									for i861 := range l860 {
+										if hn862 && !c.ReadFlag() {
+											continue
+										}
+										l860[i861] = r.ReadVarInt32()
+										if c.Failed() {
+											c.TraceIndex(i861)
+											break
+										}
+									}
 								}
 							}
-						}
-						l849[i850] = l854
-						if c.Failed() {
-							c.TraceIndex(i850)
-							break
+							l855[i856] = l860
+							if c.Failed() {
+								c.TraceIndex(i856)
+								break
+							}
 						}
 					}
 				}
-				x.LL = l849
+				x.LL = l855
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n858 := c.ReadLength(1)
-				l859 := serializer.MakeSlice[[]map[string]int32](c, n858)
-				if n858 > 0 {
-					hn861 := c.ReadListHeader(24)
-					for i860 := range l859 {
-						if hn861 && !c.ReadFlag() {
-							continue
-						}
-						n863 := c.ReadLength(2)
-						m864 := serializer.MakeMap[map[string]int32](c, n863)
-						for n863 > 0 && !c.Failed() {
-							sz865, vn866 := c.ReadMapChunk(n863, 21, 5)
-							for j867 := 0; j867 < sz865 && !c.Failed(); j867++ {
-								var k868 string
-								k868 = c.ReadString()
-								var v869 int32
-								if !vn866 {
-									v869 = r.ReadVarInt32()
-								}
-								m864[k868] = v869
+				n864 := c.ReadLength(1)
+				l865 := serializer.MakeSlice[[]map[string]int32](c, n864)
+				if n864 > 0 {
+					hn867 := c.ReadListHeader(24)
+					if !c.Failed() {
+						for i866 := range l865 {
+							if hn867 && !c.ReadFlag() {
+								continue
 							}
-							n863 -= sz865
-						}
-						l859[i860] = m864
-						if c.Failed() {
-							c.TraceIndex(i860)
-							break
+							n869 := c.ReadLength(2)
+							m870 := serializer.MakeMap[map[string]int32](c, n869)
+							for n869 > 0 && !c.Failed() {
+								sz871, vn872 := c.ReadMapChunk(n869, 21, 5)
+								for j873 := 0; j873 < sz871 && !c.Failed(); j873++ {
+									var k874 string
+									k874 = c.ReadString()
+									var v875 int32
+									if !vn872 {
+										v875 = r.ReadVarInt32()
+									}
+									m870[k874] = v875
+								}
+								n869 -= sz871
+							}
+							l865[i866] = m870
+							if c.Failed() {
+								c.TraceIndex(i866)
+								break
+							}
 						}
 					}
 				}
-				x.LM = l859
+				x.LM = l865
 			}
 		case 62:
 			if f.Convert {
 				x.LPI = serializer.Pointers(c, serializer.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n870 := c.ReadLength(1)
-				l871 := serializer.MakeSlice[[]*int32](c, n870)
-				if n870 > 0 {
-					hn873 := c.ReadListHeader(5)
-					for i872 := range l871 {
-						if hn873 && !c.ReadFlag() {
-							continue
-						}
-						p875 := serializer.Alloc[int32](c)
-						*p875 = r.ReadVarInt32()
-						l871[i872] = p875
-						if c.Failed() {
-							c.TraceIndex(i872)
-							break
+				n876 := c.ReadLength(1)
+				l877 := serializer.MakeSlice[[]*int32](c, n876)
+				if n876 > 0 {
+					hn879 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i878 := range l877 {
+							if hn879 && !c.ReadFlag() {
+								continue
+							}
+							p881 := serializer.Alloc[int32](c)
+							*p881 = r.ReadVarInt32()
+							l877[i878] = p881
+							if c.Failed() {
+								c.TraceIndex(i878)
+								break
+							}
 						}
 					}
 				}
-				x.LPI = l871
+				x.LPI = l877
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n876 := c.ReadLength(1)
-				l877 := serializer.MakeSlice[[]string](c, n876)
-				if n876 > 0 {
-					hn879 := c.ReadListHeader(21)
-					for i878 := range l877 {
-						if hn879 && !c.ReadFlag() {
-							continue
-						}
-						l877[i878] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i878)
-							break
+				n882 := c.ReadLength(1)
+				l883 := serializer.MakeSlice[[]string](c, n882)
+				if n882 > 0 {
+					hn885 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i884 := range l883 {
+							if hn885 && !c.ReadFlag() {
+								continue
+							}
+							l883[i884] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i884)
+								break
+							}
 						}
 					}
 				}
-				x.LS = l877
+				x.LS = l883
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n881 := c.ReadLength(1)
-				l882 := serializer.MakeSlice[[]time.Time](c, n881)
-				if n881 > 0 {
-					hn884 := c.ReadListHeader(38)
-					for i883 := range l882 {
-						if hn884 && !c.ReadFlag() {
-							continue
-						}
-						l882[i883] = c.ReadTime()
-						if c.Failed() {
-							c.TraceIndex(i883)
-							break
+				n887 := c.ReadLength(1)
+				l888 := serializer.MakeSlice[[]time.Time](c, n887)
+				if n887 > 0 {
+					hn890 := c.ReadListHeader(38)
+					if !c.Failed() {
+						for i889 := range l888 {
+							if hn890 && !c.ReadFlag() {
+								continue
+							}
+							l888[i889] = c.ReadTime()
+							if c.Failed() {
+								c.TraceIndex(i889)
+								break
+							}
 						}
 					}
 				}
-				x.LT = l882
+				x.LT = l888
 			}
 		case 65:
 			if f.Convert {
 				x.LU16 = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n886 := c.ReadLength(2)
-				l887 := serializer.MakeSlice[[]uint16](c, n886)
-				if n886 > 0 {
-					hn889 := c.ReadListHeader(10)
-					for i888 := range l887 {
-						if hn889 && !c.ReadFlag() {
-							continue
-						}
-						l887[i888] = r.ReadUint16()
-						if c.Failed() {
-							c.TraceIndex(i888)
-							break
+				n892 := c.ReadLength(2)
+				l893 := serializer.MakeSlice[[]uint16](c, n892)
+				if n892 > 0 {
+					hn895 := c.ReadListHeader(10)
+					if !c.Failed() {
+						for i894 := range l893 {
+							if hn895 && !c.ReadFlag() {
+								continue
+							}
+							l893[i894] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i894)
+								break
+							}
 						}
 					}
 				}
-				x.LU16 = l887
+				x.LU16 = l893
 			}
 		case 66:
 			if f.Convert {
 				x.LU64 = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n891 := c.ReadLength(1)
-				l892 := serializer.MakeSlice[[]uint64](c, n891)
-				if n891 > 0 {
-					hn894 := c.ReadListHeader(14)
-					for i893 := range l892 {
-						if hn894 && !c.ReadFlag() {
-							continue
-						}
-						l892[i893] = r.ReadVarUint64()
-						if c.Failed() {
-							c.TraceIndex(i893)
-							break
+				n897 := c.ReadLength(1)
+				l898 := serializer.MakeSlice[[]uint64](c, n897)
+				if n897 > 0 {
+					hn900 := c.ReadListHeader(14)
+					if !c.Failed() {
+						for i899 := range l898 {
+							if hn900 && !c.ReadFlag() {
+								continue
+							}
+							l898[i899] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i899)
+								break
+							}
 						}
 					}
 				}
-				x.LU64 = l892
+				x.LU64 = l898
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n896 := c.ReadLength(2)
-				m897 := serializer.MakeMap[map[bool]string](c, n896)
-				for n896 > 0 && !c.Failed() {
-					sz898, vn899 := c.ReadMapChunk(n896, 1, 21)
-					for j900 := 0; j900 < sz898 && !c.Failed(); j900++ {
-						var k901 bool
-						k901 = r.ReadBool()
-						var v902 string
-						if !vn899 {
-							v902 = c.ReadString()
+				n902 := c.ReadLength(2)
+				m903 := serializer.MakeMap[map[bool]string](c, n902)
+				for n902 > 0 && !c.Failed() {
+					sz904, vn905 := c.ReadMapChunk(n902, 1, 21)
+					for j906 := 0; j906 < sz904 && !c.Failed(); j906++ {
+						var k907 bool
+						k907 = r.ReadBool()
+						var v908 string
+						if !vn905 {
+							v908 = c.ReadString()
 						}
-						m897[k901] = v902
+						m903[k907] = v908
 					}
-					n896 -= sz898
+					n902 -= sz904
 				}
-				x.MBS = m897
+				x.MBS = m903
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n903 := c.ReadLength(2)
-				m904 := serializer.MakeMap[map[Color]string](c, n903)
-				for n903 > 0 && !c.Failed() {
-					sz905, vn906 := c.ReadMapChunk(n903, 25, 21)
-					for j907 := 0; j907 < sz905 && !c.Failed(); j907++ {
-						var k908 Color
-						k908 = Color(r.ReadVarUint32())
-						var v909 string
-						if !vn906 {
-							v909 = c.ReadString()
+				n909 := c.ReadLength(2)
+				m910 := serializer.MakeMap[map[Color]string](c, n909)
+				for n909 > 0 && !c.Failed() {
+					sz911, vn912 := c.ReadMapChunk(n909, 25, 21)
+					for j913 := 0; j913 < sz911 && !c.Failed(); j913++ {
+						var k914 Color
+						k914 = Color(r.ReadVarUint32())
+						var v915 string
+						if !vn912 {
+							v915 = c.ReadString()
 						}
-						m904[k908] = v909
+						m910[k914] = v915
 					}
-					n903 -= sz905
+					n909 -= sz911
 				}
-				x.MES = m904
+				x.MES = m910
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n910 := c.ReadLength(2)
-				m911 := serializer.MakeMap[map[int64]float64](c, n910)
-				for n910 > 0 && !c.Failed() {
-					sz912, vn913 := c.ReadMapChunk(n910, 7, 20)
-					for j914 := 0; j914 < sz912 && !c.Failed(); j914++ {
-						var k915 int64
-						k915 = r.ReadVarInt64()
-						var v916 float64
-						if !vn913 {
-							v916 = r.ReadFloat64()
+				n916 := c.ReadLength(2)
+				m917 := serializer.MakeMap[map[int64]float64](c, n916)
+				for n916 > 0 && !c.Failed() {
+					sz918, vn919 := c.ReadMapChunk(n916, 7, 20)
+					for j920 := 0; j920 < sz918 && !c.Failed(); j920++ {
+						var k921 int64
+						k921 = r.ReadVarInt64()
+						var v922 float64
+						if !vn919 {
+							v922 = r.ReadFloat64()
 						}
-						m911[k915] = v916
+						m917[k921] = v922
 					}
-					n910 -= sz912
+					n916 -= sz918
 				}
-				x.MI64F = m911
+				x.MI64F = m917
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n917 := c.ReadLength(2)
-				m918 := serializer.MakeMap[map[int32]string](c, n917)
-				for n917 > 0 && !c.Failed() {
-					sz919, vn920 := c.ReadMapChunk(n917, 5, 21)
-					for j921 := 0; j921 < sz919 && !c.Failed(); j921++ {
-						var k922 int32
-						k922 = r.ReadVarInt32()
-						var v923 string
-						if !vn920 {
-							v923 = c.ReadString()
+				n923 := c.ReadLength(2)
+				m924 := serializer.MakeMap[map[int32]string](c, n923)
+				for n923 > 0 && !c.Failed() {
+					sz925, vn926 := c.ReadMapChunk(n923, 5, 21)
+					for j927 := 0; j927 < sz925 && !c.Failed(); j927++ {
+						var k928 int32
+						k928 = r.ReadVarInt32()
+						var v929 string
+						if !vn926 {
+							v929 = c.ReadString()
 						}
-						m918[k922] = v923
+						m924[k928] = v929
 					}
-					n917 -= sz919
+					n923 -= sz925
 				}
-				x.MIS = m918
+				x.MIS = m924
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n924 := c.ReadLength(2)
-				m925 := serializer.MakeMap[map[string]int32](c, n924)
-				for n924 > 0 && !c.Failed() {
-					sz926, vn927 := c.ReadMapChunk(n924, 21, 5)
-					for j928 := 0; j928 < sz926 && !c.Failed(); j928++ {
-						var k929 string
-						k929 = c.ReadString()
-						var v930 int32
-						if !vn927 {
-							v930 = r.ReadVarInt32()
+				n930 := c.ReadLength(2)
+				m931 := serializer.MakeMap[map[string]int32](c, n930)
+				for n930 > 0 && !c.Failed() {
+					sz932, vn933 := c.ReadMapChunk(n930, 21, 5)
+					for j934 := 0; j934 < sz932 && !c.Failed(); j934++ {
+						var k935 string
+						k935 = c.ReadString()
+						var v936 int32
+						if !vn933 {
+							v936 = r.ReadVarInt32()
 						}
-						m925[k929] = v930
+						m931[k935] = v936
 					}
-					n924 -= sz926
+					n930 -= sz932
 				}
-				x.MSI = m925
+				x.MSI = m931
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n931 := c.ReadLength(2)
-				m932 := serializer.MakeMap[map[string][]string](c, n931)
-				for n931 > 0 && !c.Failed() {
-					sz933, vn934 := c.ReadMapChunk(n931, 21, 22)
-					for j935 := 0; j935 < sz933 && !c.Failed(); j935++ {
-						var k936 string
-						k936 = c.ReadString()
-						var v937 []string
-						if !vn934 {
-							n938 := c.ReadLength(1)
-							l939 := serializer.MakeSlice[[]string](c, n938)
-							if n938 > 0 {
-								hn941 := c.ReadListHeader(21)
-								for i940 := range l939 {
-									if hn941 && !c.ReadFlag() {
-										continue
-									}
-									l939[i940] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i940)
-										break
+				n937 := c.ReadLength(2)
+				m938 := serializer.MakeMap[map[string][]string](c, n937)
+				for n937 > 0 && !c.Failed() {
+					sz939, vn940 := c.ReadMapChunk(n937, 21, 22)
+					for j941 := 0; j941 < sz939 && !c.Failed(); j941++ {
+						var k942 string
+						k942 = c.ReadString()
+						var v943 []string
+						if !vn940 {
+							n944 := c.ReadLength(1)
+							l945 := serializer.MakeSlice[[]string](c, n944)
+							if n944 > 0 {
+								hn947 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i946 := range l945 {
+										if hn947 && !c.ReadFlag() {
+											continue
+										}
+										l945[i946] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i946)
+											break
+										}
 									}
 								}
 							}
-							v937 = l939
+							v943 = l945
 						}
-						m932[k936] = v937
+						m938[k942] = v943
 					}
-					n931 -= sz933
+					n937 -= sz939
 				}
-				x.MSL = m932
+				x.MSL = m938
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n943 := c.ReadLength(2)
-				m944 := serializer.MakeMap[map[string]map[string]int32](c, n943)
-				for n943 > 0 && !c.Failed() {
-					sz945, vn946 := c.ReadMapChunk(n943, 21, 24)
-					for j947 := 0; j947 < sz945 && !c.Failed(); j947++ {
-						var k948 string
-						k948 = c.ReadString()
-						var v949 map[string]int32
-						if !vn946 {
-							n950 := c.ReadLength(2)
-							m951 := serializer.MakeMap[map[string]int32](c, n950)
-							for n950 > 0 && !c.Failed() {
-								sz952, vn953 := c.ReadMapChunk(n950, 21, 5)
-								for j954 := 0; j954 < sz952 && !c.Failed(); j954++ {
-									var k955 string
-									k955 = c.ReadString()
-									var v956 int32
-									if !vn953 {
-										v956 = r.ReadVarInt32()
+				n949 := c.ReadLength(2)
+				m950 := serializer.MakeMap[map[string]map[string]int32](c, n949)
+				for n949 > 0 && !c.Failed() {
+					sz951, vn952 := c.ReadMapChunk(n949, 21, 24)
+					for j953 := 0; j953 < sz951 && !c.Failed(); j953++ {
+						var k954 string
+						k954 = c.ReadString()
+						var v955 map[string]int32
+						if !vn952 {
+							n956 := c.ReadLength(2)
+							m957 := serializer.MakeMap[map[string]int32](c, n956)
+							for n956 > 0 && !c.Failed() {
+								sz958, vn959 := c.ReadMapChunk(n956, 21, 5)
+								for j960 := 0; j960 < sz958 && !c.Failed(); j960++ {
+									var k961 string
+									k961 = c.ReadString()
+									var v962 int32
+									if !vn959 {
+										v962 = r.ReadVarInt32()
 									}
-									m951[k955] = v956
+									m957[k961] = v962
 								}
-								n950 -= sz952
+								n956 -= sz958
 							}
-							v949 = m951
+							v955 = m957
 						}
-						m944[k948] = v949
+						m950[k954] = v955
 					}
-					n943 -= sz945
+					n949 -= sz951
 				}
-				x.MSM = m944
+				x.MSM = m950
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n957 := c.ReadLength(2)
-				m958 := serializer.MakeMap[map[string]*int32](c, n957)
-				for n957 > 0 && !c.Failed() {
-					sz959, vn960 := c.ReadMapChunk(n957, 21, 5)
-					for j961 := 0; j961 < sz959 && !c.Failed(); j961++ {
-						var k962 string
-						k962 = c.ReadString()
-						var v963 *int32
-						if !vn960 {
-							p964 := serializer.Alloc[int32](c)
-							*p964 = r.ReadVarInt32()
-							v963 = p964
+				n963 := c.ReadLength(2)
+				m964 := serializer.MakeMap[map[string]*int32](c, n963)
+				for n963 > 0 && !c.Failed() {
+					sz965, vn966 := c.ReadMapChunk(n963, 21, 5)
+					for j967 := 0; j967 < sz965 && !c.Failed(); j967++ {
+						var k968 string
+						k968 = c.ReadString()
+						var v969 *int32
+						if !vn966 {
+							p970 := serializer.Alloc[int32](c)
+							*p970 = r.ReadVarInt32()
+							v969 = p970
 						}
-						m958[k962] = v963
+						m964[k968] = v969
 					}
-					n957 -= sz959
+					n963 -= sz965
 				}
-				x.MSP = m958
+				x.MSP = m964
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n965 := c.ReadLength(2)
-				m966 := serializer.MakeMap[map[uint8]uint16](c, n965)
-				for n965 > 0 && !c.Failed() {
-					sz967, vn968 := c.ReadMapChunk(n965, 9, 10)
-					for j969 := 0; j969 < sz967 && !c.Failed(); j969++ {
-						var k970 uint8
-						k970 = r.ReadUint8()
-						var v971 uint16
-						if !vn968 {
-							v971 = r.ReadUint16()
+				n971 := c.ReadLength(2)
+				m972 := serializer.MakeMap[map[uint8]uint16](c, n971)
+				for n971 > 0 && !c.Failed() {
+					sz973, vn974 := c.ReadMapChunk(n971, 9, 10)
+					for j975 := 0; j975 < sz973 && !c.Failed(); j975++ {
+						var k976 uint8
+						k976 = r.ReadUint8()
+						var v977 uint16
+						if !vn974 {
+							v977 = r.ReadUint16()
 						}
-						m966[k970] = v971
+						m972[k976] = v977
 					}
-					n965 -= sz967
+					n971 -= sz973
 				}
-				x.MU8 = m966
+				x.MU8 = m972
 			}
 		case 76:
 			if f.Convert {
@@ -5034,62 +5248,66 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n972 := c.ReadLength(1)
-				l973 := serializer.MakeSlice[[]string](c, n972)
-				if n972 > 0 {
-					hn975 := c.ReadListHeader(21)
-					for i974 := range l973 {
-						if hn975 && !c.ReadFlag() {
-							continue
-						}
-						l973[i974] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i974)
-							break
+				n978 := c.ReadLength(1)
+				l979 := serializer.MakeSlice[[]string](c, n978)
+				if n978 > 0 {
+					hn981 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i980 := range l979 {
+							if hn981 && !c.ReadFlag() {
+								continue
+							}
+							l979[i980] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i980)
+								break
+							}
 						}
 					}
 				}
-				x.NLS = l973
+				x.NLS = l979
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n977 := c.ReadLength(2)
-				m978 := serializer.MakeMap[map[string]int32](c, n977)
-				for n977 > 0 && !c.Failed() {
-					sz979, vn980 := c.ReadMapChunk(n977, 21, 5)
-					for j981 := 0; j981 < sz979 && !c.Failed(); j981++ {
-						var k982 string
-						k982 = c.ReadString()
-						var v983 int32
-						if !vn980 {
-							v983 = r.ReadVarInt32()
+				n983 := c.ReadLength(2)
+				m984 := serializer.MakeMap[map[string]int32](c, n983)
+				for n983 > 0 && !c.Failed() {
+					sz985, vn986 := c.ReadMapChunk(n983, 21, 5)
+					for j987 := 0; j987 < sz985 && !c.Failed(); j987++ {
+						var k988 string
+						k988 = c.ReadString()
+						var v989 int32
+						if !vn986 {
+							v989 = r.ReadVarInt32()
 						}
-						m978[k982] = v983
+						m984[k988] = v989
 					}
-					n977 -= sz979
+					n983 -= sz985
 				}
-				x.NM = m978
+				x.NM = m984
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n984 := c.ReadLength(1)
-				l985 := serializer.MakeSlice[[]uint8](c, n984)
-				if n984 > 0 {
-					hn987 := c.ReadListHeader(9)
-					for i986 := range l985 {
-						if hn987 && !c.ReadFlag() {
-							continue
-						}
-						l985[i986] = r.ReadUint8()
-						if c.Failed() {
-							c.TraceIndex(i986)
-							break
+				n990 := c.ReadLength(1)
+				l991 := serializer.MakeSlice[[]uint8](c, n990)
+				if n990 > 0 {
+					hn993 := c.ReadListHeader(9)
+					if !c.Failed() {
+						for i992 := range l991 {
+							if hn993 && !c.ReadFlag() {
+								continue
+							}
+							l991[i992] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i992)
+								break
+							}
 						}
 					}
 				}
-				x.Raw = l985
+				x.Raw = l991
 			}
 		default:
 			c.SkipField(f)
@@ -5328,7 +5546,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev23 := c.ReadStructFieldMeta(foryTypeInner); ev23 != nil {
 		x.AddIn.ForyReadEvolved(c, ev23)
-	} else {
+	} else if !c.Failed() {
 		x.AddIn.ForyRead(c)
 	}
 	if c.Failed() {
@@ -5339,18 +5557,20 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	l25 := serializer.MakeSlice[[]Inner](c, n24)
 	if n24 > 0 {
 		hn27, ev28 := c.ReadStructListHeader(foryTypeInner)
-		for i26 := range l25 {
-			if hn27 && !c.ReadFlag() {
-				continue
-			}
-			if ev28 != nil {
-				l25[i26].ForyReadEvolved(c, ev28)
-			} else {
-				l25[i26].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i26)
-				break
+		if !c.Failed() {
+			for i26 := range l25 {
+				if hn27 && !c.ReadFlag() {
+					continue
+				}
+				if ev28 != nil {
+					l25[i26].ForyReadEvolved(c, ev28)
+				} else {
+					l25[i26].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i26)
+					break
+				}
 			}
 		}
 	}
@@ -5363,18 +5583,20 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	l30 := serializer.MakeSlice[[]Leaf](c, n29)
 	if n29 > 0 {
 		hn32, ev33 := c.ReadStructListHeader(foryTypeLeaf)
-		for i31 := range l30 {
-			if hn32 && !c.ReadFlag() {
-				continue
-			}
-			if ev33 != nil {
-				l30[i31].ForyReadEvolved(c, ev33)
-			} else {
-				l30[i31].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i31)
-				break
+		if !c.Failed() {
+			for i31 := range l30 {
+				if hn32 && !c.ReadFlag() {
+					continue
+				}
+				if ev33 != nil {
+					l30[i31].ForyReadEvolved(c, ev33)
+				} else {
+					l30[i31].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i31)
+					break
+				}
 			}
 		}
 	}
@@ -5387,20 +5609,22 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	l35 := serializer.MakeSlice[[]*Inner](c, n34)
 	if n34 > 0 {
 		hn37, ev38 := c.ReadStructListHeader(foryTypeInner)
-		for i36 := range l35 {
-			if hn37 && !c.ReadFlag() {
-				continue
-			}
-			p39 := serializer.Alloc[Inner](c)
-			if ev38 != nil {
-				p39.ForyReadEvolved(c, ev38)
-			} else {
-				p39.ForyRead(c)
-			}
-			l35[i36] = p39
-			if c.Failed() {
-				c.TraceIndex(i36)
-				break
+		if !c.Failed() {
+			for i36 := range l35 {
+				if hn37 && !c.ReadFlag() {
+					continue
+				}
+				p39 := serializer.Alloc[Inner](c)
+				if ev38 != nil {
+					p39.ForyReadEvolved(c, ev38)
+				} else {
+					p39.ForyRead(c)
+				}
+				l35[i36] = p39
+				if c.Failed() {
+					c.TraceIndex(i36)
+					break
+				}
 			}
 		}
 	}
@@ -5411,7 +5635,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev40 := c.ReadStructFieldMeta(foryTypeLeaf); ev40 != nil {
 		x.AddLf.ForyReadEvolved(c, ev40)
-	} else {
+	} else if !c.Failed() {
 		x.AddLf.ForyRead(c)
 	}
 	if c.Failed() {
@@ -5431,18 +5655,20 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 				l49 := serializer.MakeSlice[[]Inner](c, n48)
 				if n48 > 0 {
 					hn51, ev52 := c.ReadStructListHeader(foryTypeInner)
-					for i50 := range l49 {
-						if hn51 && !c.ReadFlag() {
-							continue
-						}
-						if ev52 != nil {
-							l49[i50].ForyReadEvolved(c, ev52)
-						} else {
-							l49[i50].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i50)
-							break
+					if !c.Failed() {
+						for i50 := range l49 {
+							if hn51 && !c.ReadFlag() {
+								continue
+							}
+							if ev52 != nil {
+								l49[i50].ForyReadEvolved(c, ev52)
+							} else {
+								l49[i50].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i50)
+								break
+							}
 						}
 					}
 				}
@@ -5461,7 +5687,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		p53 := serializer.Alloc[Inner](c)
 		if ev54 := c.ReadStructFieldMeta(foryTypeInner); ev54 != nil {
 			p53.ForyReadEvolved(c, ev54)
-		} else {
+		} else if !c.Failed() {
 			p53.ForyRead(c)
 		}
 		x.AddPIn = p53
@@ -5474,7 +5700,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		p55 := serializer.Alloc[Leaf](c)
 		if ev56 := c.ReadStructFieldMeta(foryTypeLeaf); ev56 != nil {
 			p55.ForyReadEvolved(c, ev56)
-		} else {
+		} else if !c.Failed() {
 			p55.ForyRead(c)
 		}
 		x.AddPLf = p55
@@ -5485,7 +5711,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev57 := c.ReadStructFieldMeta(foryTypeInner); ev57 != nil {
 		x.In.ForyReadEvolved(c, ev57)
-	} else {
+	} else if !c.Failed() {
 		x.In.ForyRead(c)
 	}
 	if c.Failed() {
@@ -5496,18 +5722,20 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	l59 := serializer.MakeSlice[[]Inner](c, n58)
 	if n58 > 0 {
 		hn61, ev62 := c.ReadStructListHeader(foryTypeInner)
-		for i60 := range l59 {
-			if hn61 && !c.ReadFlag() {
-				continue
-			}
-			if ev62 != nil {
-				l59[i60].ForyReadEvolved(c, ev62)
-			} else {
-				l59[i60].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i60)
-				break
+		if !c.Failed() {
+			for i60 := range l59 {
+				if hn61 && !c.ReadFlag() {
+					continue
+				}
+				if ev62 != nil {
+					l59[i60].ForyReadEvolved(c, ev62)
+				} else {
+					l59[i60].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i60)
+					break
+				}
 			}
 		}
 	}
@@ -5520,18 +5748,20 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	l64 := serializer.MakeSlice[[]Leaf](c, n63)
 	if n63 > 0 {
 		hn66, ev67 := c.ReadStructListHeader(foryTypeLeaf)
-		for i65 := range l64 {
-			if hn66 && !c.ReadFlag() {
-				continue
-			}
-			if ev67 != nil {
-				l64[i65].ForyReadEvolved(c, ev67)
-			} else {
-				l64[i65].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i65)
-				break
+		if !c.Failed() {
+			for i65 := range l64 {
+				if hn66 && !c.ReadFlag() {
+					continue
+				}
+				if ev67 != nil {
+					l64[i65].ForyReadEvolved(c, ev67)
+				} else {
+					l64[i65].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i65)
+					break
+				}
 			}
 		}
 	}
@@ -5544,20 +5774,22 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	l69 := serializer.MakeSlice[[]*Inner](c, n68)
 	if n68 > 0 {
 		hn71, ev72 := c.ReadStructListHeader(foryTypeInner)
-		for i70 := range l69 {
-			if hn71 && !c.ReadFlag() {
-				continue
-			}
-			p73 := serializer.Alloc[Inner](c)
-			if ev72 != nil {
-				p73.ForyReadEvolved(c, ev72)
-			} else {
-				p73.ForyRead(c)
-			}
-			l69[i70] = p73
-			if c.Failed() {
-				c.TraceIndex(i70)
-				break
+		if !c.Failed() {
+			for i70 := range l69 {
+				if hn71 && !c.ReadFlag() {
+					continue
+				}
+				p73 := serializer.Alloc[Inner](c)
+				if ev72 != nil {
+					p73.ForyReadEvolved(c, ev72)
+				} else {
+					p73.ForyRead(c)
+				}
+				l69[i70] = p73
+				if c.Failed() {
+					c.TraceIndex(i70)
+					break
+				}
 			}
 		}
 	}
@@ -5568,7 +5800,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev74 := c.ReadStructFieldMeta(foryTypeLeaf); ev74 != nil {
 		x.Lf.ForyReadEvolved(c, ev74)
-	} else {
+	} else if !c.Failed() {
 		x.Lf.ForyRead(c)
 	}
 	if c.Failed() {
@@ -5588,18 +5820,20 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 				l83 := serializer.MakeSlice[[]Inner](c, n82)
 				if n82 > 0 {
 					hn85, ev86 := c.ReadStructListHeader(foryTypeInner)
-					for i84 := range l83 {
-						if hn85 && !c.ReadFlag() {
-							continue
-						}
-						if ev86 != nil {
-							l83[i84].ForyReadEvolved(c, ev86)
-						} else {
-							l83[i84].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i84)
-							break
+					if !c.Failed() {
+						for i84 := range l83 {
+							if hn85 && !c.ReadFlag() {
+								continue
+							}
+							if ev86 != nil {
+								l83[i84].ForyReadEvolved(c, ev86)
+							} else {
+								l83[i84].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i84)
+								break
+							}
 						}
 					}
 				}
@@ -5618,7 +5852,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		p87 := serializer.Alloc[Inner](c)
 		if ev88 := c.ReadStructFieldMeta(foryTypeInner); ev88 != nil {
 			p87.ForyReadEvolved(c, ev88)
-		} else {
+		} else if !c.Failed() {
 			p87.ForyRead(c)
 		}
 		x.PIn = p87
@@ -5631,7 +5865,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		p89 := serializer.Alloc[Leaf](c)
 		if ev90 := c.ReadStructFieldMeta(foryTypeLeaf); ev90 != nil {
 			p89.ForyReadEvolved(c, ev90)
-		} else {
+		} else if !c.Failed() {
 			p89.ForyRead(c)
 		}
 		x.PLf = p89
@@ -5651,7 +5885,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if !f.Flag || c.ReadFlag() {
 				if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
 					x.AddIn.ForyReadEvolved(c, ev91)
-				} else {
+				} else if !c.Failed() {
 					x.AddIn.ForyRead(c)
 				}
 			}
@@ -5661,18 +5895,20 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				l93 := serializer.MakeSlice[[]Inner](c, n92)
 				if n92 > 0 {
 					hn95, ev96 := c.ReadStructListHeader(foryTypeInner)
-					for i94 := range l93 {
-						if hn95 && !c.ReadFlag() {
-							continue
-						}
-						if ev96 != nil {
-							l93[i94].ForyReadEvolved(c, ev96)
-						} else {
-							l93[i94].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i94)
-							break
+					if !c.Failed() {
+						for i94 := range l93 {
+							if hn95 && !c.ReadFlag() {
+								continue
+							}
+							if ev96 != nil {
+								l93[i94].ForyReadEvolved(c, ev96)
+							} else {
+								l93[i94].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i94)
+								break
+							}
 						}
 					}
 				}
@@ -5684,18 +5920,20 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				l98 := serializer.MakeSlice[[]Leaf](c, n97)
 				if n97 > 0 {
 					hn100, ev101 := c.ReadStructListHeader(foryTypeLeaf)
-					for i99 := range l98 {
-						if hn100 && !c.ReadFlag() {
-							continue
-						}
-						if ev101 != nil {
-							l98[i99].ForyReadEvolved(c, ev101)
-						} else {
-							l98[i99].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i99)
-							break
+					if !c.Failed() {
+						for i99 := range l98 {
+							if hn100 && !c.ReadFlag() {
+								continue
+							}
+							if ev101 != nil {
+								l98[i99].ForyReadEvolved(c, ev101)
+							} else {
+								l98[i99].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i99)
+								break
+							}
 						}
 					}
 				}
@@ -5707,20 +5945,22 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				l103 := serializer.MakeSlice[[]*Inner](c, n102)
 				if n102 > 0 {
 					hn105, ev106 := c.ReadStructListHeader(foryTypeInner)
-					for i104 := range l103 {
-						if hn105 && !c.ReadFlag() {
-							continue
-						}
-						p107 := serializer.Alloc[Inner](c)
-						if ev106 != nil {
-							p107.ForyReadEvolved(c, ev106)
-						} else {
-							p107.ForyRead(c)
-						}
-						l103[i104] = p107
-						if c.Failed() {
-							c.TraceIndex(i104)
-							break
+					if !c.Failed() {
+						for i104 := range l103 {
+							if hn105 && !c.ReadFlag() {
+								continue
+							}
+							p107 := serializer.Alloc[Inner](c)
+							if ev106 != nil {
+								p107.ForyReadEvolved(c, ev106)
+							} else {
+								p107.ForyRead(c)
+							}
+							l103[i104] = p107
+							if c.Failed() {
+								c.TraceIndex(i104)
+								break
+							}
 						}
 					}
 				}
@@ -5730,7 +5970,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if !f.Flag || c.ReadFlag() {
 				if ev108 := c.ReadStructFieldMeta(foryTypeLeaf); ev108 != nil {
 					x.AddLf.ForyReadEvolved(c, ev108)
-				} else {
+				} else if !c.Failed() {
 					x.AddLf.ForyRead(c)
 				}
 			}
@@ -5749,18 +5989,20 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 							l117 := serializer.MakeSlice[[]Inner](c, n116)
 							if n116 > 0 {
 								hn119, ev120 := c.ReadStructListHeader(foryTypeInner)
-								for i118 := range l117 {
-									if hn119 && !c.ReadFlag() {
-										continue
-									}
-									if ev120 != nil {
-										l117[i118].ForyReadEvolved(c, ev120)
-									} else {
-										l117[i118].ForyRead(c)
-									}
-									if c.Failed() {
-										c.TraceIndex(i118)
-										break
+								if !c.Failed() {
+									for i118 := range l117 {
+										if hn119 && !c.ReadFlag() {
+											continue
+										}
+										if ev120 != nil {
+											l117[i118].ForyReadEvolved(c, ev120)
+										} else {
+											l117[i118].ForyRead(c)
+										}
+										if c.Failed() {
+											c.TraceIndex(i118)
+											break
+										}
 									}
 								}
 							}
@@ -5777,7 +6019,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				p121 := serializer.Alloc[Inner](c)
 				if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
 					p121.ForyReadEvolved(c, ev122)
-				} else {
+				} else if !c.Failed() {
 					p121.ForyRead(c)
 				}
 				x.AddPIn = p121
@@ -5787,7 +6029,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				p123 := serializer.Alloc[Leaf](c)
 				if ev124 := c.ReadStructFieldMeta(foryTypeLeaf); ev124 != nil {
 					p123.ForyReadEvolved(c, ev124)
-				} else {
+				} else if !c.Failed() {
 					p123.ForyRead(c)
 				}
 				x.AddPLf = p123
@@ -5796,7 +6038,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if !f.Flag || c.ReadFlag() {
 				if ev125 := c.ReadStructFieldMeta(foryTypeInner); ev125 != nil {
 					x.In.ForyReadEvolved(c, ev125)
-				} else {
+				} else if !c.Failed() {
 					x.In.ForyRead(c)
 				}
 			}
@@ -5806,18 +6048,20 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				l127 := serializer.MakeSlice[[]Inner](c, n126)
 				if n126 > 0 {
 					hn129, ev130 := c.ReadStructListHeader(foryTypeInner)
-					for i128 := range l127 {
-						if hn129 && !c.ReadFlag() {
-							continue
-						}
-						if ev130 != nil {
-							l127[i128].ForyReadEvolved(c, ev130)
-						} else {
-							l127[i128].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i128)
-							break
+					if !c.Failed() {
+						for i128 := range l127 {
+							if hn129 && !c.ReadFlag() {
+								continue
+							}
+							if ev130 != nil {
+								l127[i128].ForyReadEvolved(c, ev130)
+							} else {
+								l127[i128].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i128)
+								break
+							}
 						}
 					}
 				}
@@ -5829,18 +6073,20 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				l132 := serializer.MakeSlice[[]Leaf](c, n131)
 				if n131 > 0 {
 					hn134, ev135 := c.ReadStructListHeader(foryTypeLeaf)
-					for i133 := range l132 {
-						if hn134 && !c.ReadFlag() {
-							continue
-						}
-						if ev135 != nil {
-							l132[i133].ForyReadEvolved(c, ev135)
-						} else {
-							l132[i133].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i133)
-							break
+					if !c.Failed() {
+						for i133 := range l132 {
+							if hn134 && !c.ReadFlag() {
+								continue
+							}
+							if ev135 != nil {
+								l132[i133].ForyReadEvolved(c, ev135)
+							} else {
+								l132[i133].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i133)
+								break
+							}
 						}
 					}
 				}
@@ -5852,20 +6098,22 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				l137 := serializer.MakeSlice[[]*Inner](c, n136)
 				if n136 > 0 {
 					hn139, ev140 := c.ReadStructListHeader(foryTypeInner)
-					for i138 := range l137 {
-						if hn139 && !c.ReadFlag() {
-							continue
-						}
-						p141 := serializer.Alloc[Inner](c)
-						if ev140 != nil {
-							p141.ForyReadEvolved(c, ev140)
-						} else {
-							p141.ForyRead(c)
-						}
-						l137[i138] = p141
-						if c.Failed() {
-							c.TraceIndex(i138)
-							break
+					if !c.Failed() {
+						for i138 := range l137 {
+							if hn139 && !c.ReadFlag() {
+								continue
+							}
+							p141 := serializer.Alloc[Inner](c)
+							if ev140 != nil {
+								p141.ForyReadEvolved(c, ev140)
+							} else {
+								p141.ForyRead(c)
+							}
+							l137[i138] = p141
+							if c.Failed() {
+								c.TraceIndex(i138)
+								break
+							}
 						}
 					}
 				}
@@ -5875,7 +6123,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if !f.Flag || c.ReadFlag() {
 				if ev142 := c.ReadStructFieldMeta(foryTypeLeaf); ev142 != nil {
 					x.Lf.ForyReadEvolved(c, ev142)
-				} else {
+				} else if !c.Failed() {
 					x.Lf.ForyRead(c)
 				}
 			}
@@ -5894,18 +6142,20 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 							l151 := serializer.MakeSlice[[]Inner](c, n150)
 							if n150 > 0 {
 								hn153, ev154 := c.ReadStructListHeader(foryTypeInner)
-								for i152 := range l151 {
-									if hn153 && !c.ReadFlag() {
-										continue
-									}
-									if ev154 != nil {
-										l151[i152].ForyReadEvolved(c, ev154)
-									} else {
-										l151[i152].ForyRead(c)
-									}
-									if c.Failed() {
-										c.TraceIndex(i152)
-										break
+								if !c.Failed() {
+									for i152 := range l151 {
+										if hn153 && !c.ReadFlag() {
+											continue
+										}
+										if ev154 != nil {
+											l151[i152].ForyReadEvolved(c, ev154)
+										} else {
+											l151[i152].ForyRead(c)
+										}
+										if c.Failed() {
+											c.TraceIndex(i152)
+											break
+										}
 									}
 								}
 							}
@@ -5922,7 +6172,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				p155 := serializer.Alloc[Inner](c)
 				if ev156 := c.ReadStructFieldMeta(foryTypeInner); ev156 != nil {
 					p155.ForyReadEvolved(c, ev156)
-				} else {
+				} else if !c.Failed() {
 					p155.ForyRead(c)
 				}
 				x.PIn = p155
@@ -5932,7 +6182,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				p157 := serializer.Alloc[Leaf](c)
 				if ev158 := c.ReadStructFieldMeta(foryTypeLeaf); ev158 != nil {
 					p157.ForyReadEvolved(c, ev158)
-				} else {
+				} else if !c.Failed() {
 					p157.ForyRead(c)
 				}
 				x.PLf = p157
@@ -5984,12 +6234,23 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Score))
 	b.SetWriterIndex(off)
 	l1 := x.Extra
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.WriteUint8(0x0c)
+	{
+		sz3 := 6 + buffer.BatchSlack + len(l1)*9
 		for _, e2 := range l1 {
-			serializer.WriteString(b, e2)
+			sz3 += len(e2)
 		}
+		b.Reserve(sz3)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l1)))
+		if len(l1) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e2 := range l1 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
+				off += copy(w[off:], e2)
+			}
+		}
+		b.SetWriterIndex(off)
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
@@ -6026,29 +6287,31 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Score..Score")
 		return
 	}
-	n3 := c.ReadLength(1)
-	l4 := serializer.MakeSlice[[]string](c, n3)
-	if n3 > 0 {
-		hn6 := c.ReadListHeader(21)
-		for i5 := range l4 {
-			if hn6 && !c.ReadFlag() {
-				continue
-			}
-			l4[i5] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i5)
-				break
+	n4 := c.ReadLength(1)
+	l5 := serializer.MakeSlice[[]string](c, n4)
+	if n4 > 0 {
+		hn7 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i6 := range l5 {
+				if hn7 && !c.ReadFlag() {
+					continue
+				}
+				l5[i6] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i6)
+					break
+				}
 			}
 		}
 	}
-	x.Extra = l4
+	x.Extra = l5
 	if c.Failed() {
 		c.Trace("Extra")
 		return
 	}
-	if ev8 := c.ReadStructFieldMeta(foryTypeLeaf); ev8 != nil {
-		x.Lf.ForyReadEvolved(c, ev8)
-	} else {
+	if ev9 := c.ReadStructFieldMeta(foryTypeLeaf); ev9 != nil {
+		x.Lf.ForyReadEvolved(c, ev9)
+	} else if !c.Failed() {
 		x.Lf.ForyRead(c)
 	}
 	if c.Failed() {
@@ -6070,36 +6333,38 @@ func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 64); ok10 {
-					x.Score = int64(v9)
+				if v10, ok11 := c.ReadIntAs(f, 64); ok11 {
+					x.Score = int64(v10)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Score = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
-				l12 := serializer.MakeSlice[[]string](c, n11)
-				if n11 > 0 {
-					hn14 := c.ReadListHeader(21)
-					for i13 := range l12 {
-						if hn14 && !c.ReadFlag() {
-							continue
-						}
-						l12[i13] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i13)
-							break
+				n12 := c.ReadLength(1)
+				l13 := serializer.MakeSlice[[]string](c, n12)
+				if n12 > 0 {
+					hn15 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i14 := range l13 {
+							if hn15 && !c.ReadFlag() {
+								continue
+							}
+							l13[i14] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i14)
+								break
+							}
 						}
 					}
 				}
-				x.Extra = l12
+				x.Extra = l13
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				if ev16 := c.ReadStructFieldMeta(foryTypeLeaf); ev16 != nil {
-					x.Lf.ForyReadEvolved(c, ev16)
-				} else {
+				if ev17 := c.ReadStructFieldMeta(foryTypeLeaf); ev17 != nil {
+					x.Lf.ForyReadEvolved(c, ev17)
+				} else if !c.Failed() {
 					x.Lf.ForyRead(c)
 				}
 			}
@@ -6408,7 +6673,7 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 		p8 := serializer.Alloc[Inner](c)
 		if ev9 := c.ReadStructFieldMeta(foryTypeInner); ev9 != nil {
 			p8.ForyReadEvolved(c, ev9)
-		} else {
+		} else if !c.Failed() {
 			p8.ForyRead(c)
 		}
 		x.NIn = p8
@@ -6422,14 +6687,16 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 		l11 := serializer.MakeSlice[[]int32](c, n10)
 		if n10 > 0 {
 			hn13 := c.ReadListHeader(5)
-			for i12 := range l11 {
-				if hn13 && !c.ReadFlag() {
-					continue
-				}
-				l11[i12] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i12)
-					break
+			if !c.Failed() {
+				for i12 := range l11 {
+					if hn13 && !c.ReadFlag() {
+						continue
+					}
+					l11[i12] = r.ReadVarInt32()
+					if c.Failed() {
+						c.TraceIndex(i12)
+						break
+					}
 				}
 			}
 		}
@@ -6461,7 +6728,7 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev22 := c.ReadStructFieldMeta(foryTypeInner); ev22 != nil {
 		x.NPIn.ForyReadEvolved(c, ev22)
-	} else {
+	} else if !c.Failed() {
 		x.NPIn.ForyRead(c)
 	}
 	if c.Failed() {
@@ -6584,7 +6851,7 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 				p49 := serializer.Alloc[Inner](c)
 				if ev50 := c.ReadStructFieldMeta(foryTypeInner); ev50 != nil {
 					p49.ForyReadEvolved(c, ev50)
-				} else {
+				} else if !c.Failed() {
 					p49.ForyRead(c)
 				}
 				x.NIn = p49
@@ -6597,14 +6864,16 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 				l52 := serializer.MakeSlice[[]int32](c, n51)
 				if n51 > 0 {
 					hn54 := c.ReadListHeader(5)
-					for i53 := range l52 {
-						if hn54 && !c.ReadFlag() {
-							continue
-						}
-						l52[i53] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i53)
-							break
+					if !c.Failed() {
+						for i53 := range l52 {
+							if hn54 && !c.ReadFlag() {
+								continue
+							}
+							l52[i53] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i53)
+								break
+							}
 						}
 					}
 				}
@@ -6633,7 +6902,7 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			if !f.Flag || c.ReadFlag() {
 				if ev63 := c.ReadStructFieldMeta(foryTypeInner); ev63 != nil {
 					x.NPIn.ForyReadEvolved(c, ev63)
-				} else {
+				} else if !c.Failed() {
 					x.NPIn.ForyRead(c)
 				}
 			}
@@ -6763,14 +7032,16 @@ func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
 	l5 := serializer.MakeSlice[[]int64](c, n4)
 	if n4 > 0 {
 		hn7 := c.ReadListHeader(7)
-		for i6 := range l5 {
-			if hn7 && !c.ReadFlag() {
-				continue
-			}
-			l5[i6] = r.ReadVarInt64()
-			if c.Failed() {
-				c.TraceIndex(i6)
-				break
+		if !c.Failed() {
+			for i6 := range l5 {
+				if hn7 && !c.ReadFlag() {
+					continue
+				}
+				l5[i6] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i6)
+					break
+				}
 			}
 		}
 	}
@@ -6821,14 +7092,16 @@ func (x *ReorderTags) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 				l15 := serializer.MakeSlice[[]int64](c, n14)
 				if n14 > 0 {
 					hn17 := c.ReadListHeader(7)
-					for i16 := range l15 {
-						if hn17 && !c.ReadFlag() {
-							continue
-						}
-						l15[i16] = r.ReadVarInt64()
-						if c.Failed() {
-							c.TraceIndex(i16)
-							break
+					if !c.Failed() {
+						for i16 := range l15 {
+							if hn17 && !c.ReadFlag() {
+								continue
+							}
+							l15[i16] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i16)
+								break
+							}
 						}
 					}
 				}
@@ -6890,12 +7163,23 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 		b.WriteInt16(*x.Gamma)
 	}
 	l1 := x.Beta
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.WriteUint8(0x0c)
+	{
+		sz3 := 6 + buffer.BatchSlack + len(l1)*9
 		for _, e2 := range l1 {
-			serializer.WriteString(b, e2)
+			sz3 += len(e2)
 		}
+		b.Reserve(sz3)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l1)))
+		if len(l1) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e2 := range l1 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
+				off += copy(w[off:], e2)
+			}
+		}
+		b.SetWriterIndex(off)
 	}
 	{
 		b.Reserve(buffer.BatchSlack + len(x.Zed) + 9)
@@ -6935,30 +7219,32 @@ func (x *ReorderNames) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p3 := serializer.Alloc[int16](c)
-		*p3 = r.ReadInt16()
-		x.Gamma = p3
+		p4 := serializer.Alloc[int16](c)
+		*p4 = r.ReadInt16()
+		x.Gamma = p4
 	}
 	if c.Failed() {
 		c.Trace("Gamma")
 		return
 	}
-	n4 := c.ReadLength(1)
-	l5 := serializer.MakeSlice[[]string](c, n4)
-	if n4 > 0 {
-		hn7 := c.ReadListHeader(21)
-		for i6 := range l5 {
-			if hn7 && !c.ReadFlag() {
-				continue
-			}
-			l5[i6] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i6)
-				break
+	n5 := c.ReadLength(1)
+	l6 := serializer.MakeSlice[[]string](c, n5)
+	if n5 > 0 {
+		hn8 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i7 := range l6 {
+				if hn8 && !c.ReadFlag() {
+					continue
+				}
+				l6[i7] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i7)
+					break
+				}
 			}
 		}
 	}
-	x.Beta = l5
+	x.Beta = l6
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -6982,41 +7268,43 @@ func (x *ReorderNames) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 			}
 		case 1:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 64); ok10 {
-					x.Alpha = int64(v9)
+				if v10, ok11 := c.ReadIntAs(f, 64); ok11 {
+					x.Alpha = int64(v10)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 16); ok13 {
-					pv14 := int16(v12)
-					x.Gamma = &pv14
+				if v13, ok14 := c.ReadIntAs(f, 16); ok14 {
+					pv15 := int16(v13)
+					x.Gamma = &pv15
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p11 := serializer.Alloc[int16](c)
-				*p11 = r.ReadInt16()
-				x.Gamma = p11
+				p12 := serializer.Alloc[int16](c)
+				*p12 = r.ReadInt16()
+				x.Gamma = p12
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLength(1)
-				l16 := serializer.MakeSlice[[]string](c, n15)
-				if n15 > 0 {
-					hn18 := c.ReadListHeader(21)
-					for i17 := range l16 {
-						if hn18 && !c.ReadFlag() {
-							continue
-						}
-						l16[i17] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i17)
-							break
+				n16 := c.ReadLength(1)
+				l17 := serializer.MakeSlice[[]string](c, n16)
+				if n16 > 0 {
+					hn19 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i18 := range l17 {
+							if hn19 && !c.ReadFlag() {
+								continue
+							}
+							l17[i18] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i18)
+								break
+							}
 						}
 					}
 				}
-				x.Beta = l16
+				x.Beta = l17
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -7370,12 +7658,23 @@ func (x *Record) ForyWrite(c *serializer.WriteContext) {
 	}
 	mw3.End(b)
 	l6 := x.Tags
-	b.WriteVarUint32(uint32(len(l6)))
-	if len(l6) > 0 {
-		b.WriteUint8(0x0c)
+	{
+		sz8 := 6 + buffer.BatchSlack + len(l6)*9
 		for _, e7 := range l6 {
-			serializer.WriteString(b, e7)
+			sz8 += len(e7)
 		}
+		b.Reserve(sz8)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
+		if len(l6) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e7 := range l6 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
+				off += copy(w[off:], e7)
+			}
+		}
+		b.SetWriterIndex(off)
 	}
 }
 
@@ -7410,26 +7709,28 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Ratio..ID")
 		return
 	}
-	n8 := c.ReadLength(1)
-	l9 := serializer.MakeSlice[[]Item](c, n8)
-	if n8 > 0 {
-		hn11, ev12 := c.ReadStructListHeader(foryTypeItem)
-		for i10 := range l9 {
-			if hn11 && !c.ReadFlag() {
-				continue
-			}
-			if ev12 != nil {
-				l9[i10].ForyReadEvolved(c, ev12)
-			} else {
-				l9[i10].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i10)
-				break
+	n9 := c.ReadLength(1)
+	l10 := serializer.MakeSlice[[]Item](c, n9)
+	if n9 > 0 {
+		hn12, ev13 := c.ReadStructListHeader(foryTypeItem)
+		if !c.Failed() {
+			for i11 := range l10 {
+				if hn12 && !c.ReadFlag() {
+					continue
+				}
+				if ev13 != nil {
+					l10[i11].ForyReadEvolved(c, ev13)
+				} else {
+					l10[i11].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i11)
+					break
+				}
 			}
 		}
 	}
-	x.Items = l9
+	x.Items = l10
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -7439,42 +7740,44 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n13 := c.ReadLength(2)
-	m14 := serializer.MakeMap[map[string]int32](c, n13)
-	for n13 > 0 && !c.Failed() {
-		sz15, vn16 := c.ReadMapChunk(n13, 21, 5)
-		for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
-			var k18 string
-			k18 = c.ReadString()
-			var v19 int32
-			if !vn16 {
-				v19 = r.ReadVarInt32()
+	n14 := c.ReadLength(2)
+	m15 := serializer.MakeMap[map[string]int32](c, n14)
+	for n14 > 0 && !c.Failed() {
+		sz16, vn17 := c.ReadMapChunk(n14, 21, 5)
+		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
+			var k19 string
+			k19 = c.ReadString()
+			var v20 int32
+			if !vn17 {
+				v20 = r.ReadVarInt32()
 			}
-			m14[k18] = v19
+			m15[k19] = v20
 		}
-		n13 -= sz15
+		n14 -= sz16
 	}
-	x.Scores = m14
+	x.Scores = m15
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n20 := c.ReadLength(1)
-	l21 := serializer.MakeSlice[[]string](c, n20)
-	if n20 > 0 {
-		hn23 := c.ReadListHeader(21)
-		for i22 := range l21 {
-			if hn23 && !c.ReadFlag() {
-				continue
-			}
-			l21[i22] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i22)
-				break
+	n21 := c.ReadLength(1)
+	l22 := serializer.MakeSlice[[]string](c, n21)
+	if n21 > 0 {
+		hn24 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i23 := range l22 {
+				if hn24 && !c.ReadFlag() {
+					continue
+				}
+				l22[i23] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i23)
+					break
+				}
 			}
 		}
 	}
-	x.Tags = l21
+	x.Tags = l22
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -7489,8 +7792,8 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v25, ok26 := c.ReadFloatAs(f, 64); ok26 {
-					x.Ratio = float64(v25)
+				if v26, ok27 := c.ReadFloatAs(f, 64); ok27 {
+					x.Ratio = float64(v26)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -7501,42 +7804,44 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 2:
 			if f.Convert {
-				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
-					x.Count = int64(v27)
+				if v28, ok29 := c.ReadIntAs(f, 64); ok29 {
+					x.Count = int64(v28)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
-					x.ID = int64(v29)
+				if v30, ok31 := c.ReadIntAs(f, 64); ok31 {
+					x.ID = int64(v30)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLength(1)
-				l32 := serializer.MakeSlice[[]Item](c, n31)
-				if n31 > 0 {
-					hn34, ev35 := c.ReadStructListHeader(foryTypeItem)
-					for i33 := range l32 {
-						if hn34 && !c.ReadFlag() {
-							continue
-						}
-						if ev35 != nil {
-							l32[i33].ForyReadEvolved(c, ev35)
-						} else {
-							l32[i33].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i33)
-							break
+				n32 := c.ReadLength(1)
+				l33 := serializer.MakeSlice[[]Item](c, n32)
+				if n32 > 0 {
+					hn35, ev36 := c.ReadStructListHeader(foryTypeItem)
+					if !c.Failed() {
+						for i34 := range l33 {
+							if hn35 && !c.ReadFlag() {
+								continue
+							}
+							if ev36 != nil {
+								l33[i34].ForyReadEvolved(c, ev36)
+							} else {
+								l33[i34].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i34)
+								break
+							}
 						}
 					}
 				}
-				x.Items = l32
+				x.Items = l33
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -7544,41 +7849,43 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n36 := c.ReadLength(2)
-				m37 := serializer.MakeMap[map[string]int32](c, n36)
-				for n36 > 0 && !c.Failed() {
-					sz38, vn39 := c.ReadMapChunk(n36, 21, 5)
-					for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
-						var k41 string
-						k41 = c.ReadString()
-						var v42 int32
-						if !vn39 {
-							v42 = r.ReadVarInt32()
+				n37 := c.ReadLength(2)
+				m38 := serializer.MakeMap[map[string]int32](c, n37)
+				for n37 > 0 && !c.Failed() {
+					sz39, vn40 := c.ReadMapChunk(n37, 21, 5)
+					for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
+						var k42 string
+						k42 = c.ReadString()
+						var v43 int32
+						if !vn40 {
+							v43 = r.ReadVarInt32()
 						}
-						m37[k41] = v42
+						m38[k42] = v43
 					}
-					n36 -= sz38
+					n37 -= sz39
 				}
-				x.Scores = m37
+				x.Scores = m38
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n43 := c.ReadLength(1)
-				l44 := serializer.MakeSlice[[]string](c, n43)
-				if n43 > 0 {
-					hn46 := c.ReadListHeader(21)
-					for i45 := range l44 {
-						if hn46 && !c.ReadFlag() {
-							continue
-						}
-						l44[i45] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i45)
-							break
+				n44 := c.ReadLength(1)
+				l45 := serializer.MakeSlice[[]string](c, n44)
+				if n44 > 0 {
+					hn47 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i46 := range l45 {
+							if hn47 && !c.ReadFlag() {
+								continue
+							}
+							l45[i46] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i46)
+								break
+							}
 						}
 					}
 				}
-				x.Tags = l44
+				x.Tags = l45
 			}
 		default:
 			c.SkipField(f)
@@ -7759,14 +8066,16 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 	l20 := serializer.MakeSlice[[]int64](c, n19)
 	if n19 > 0 {
 		hn22 := c.ReadListHeader(7)
-		for i21 := range l20 {
-			if hn22 && !c.ReadFlag() {
-				continue
-			}
-			l20[i21] = r.ReadVarInt64()
-			if c.Failed() {
-				c.TraceIndex(i21)
-				break
+		if !c.Failed() {
+			for i21 := range l20 {
+				if hn22 && !c.ReadFlag() {
+					continue
+				}
+				l20[i21] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i21)
+					break
+				}
 			}
 		}
 	}
@@ -7783,14 +8092,16 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 	var l25 [3]int16
 	if n24 > 0 {
 		hn27 := c.ReadListHeader(3)
-		for i26 := range l25 {
-			if hn27 && !c.ReadFlag() {
-				continue
-			}
-			l25[i26] = r.ReadInt16()
-			if c.Failed() {
-				c.TraceIndex(i26)
-				break
+		if !c.Failed() {
+			for i26 := range l25 {
+				if hn27 && !c.ReadFlag() {
+					continue
+				}
+				l25[i26] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i26)
+					break
+				}
 			}
 		}
 	}
@@ -7819,14 +8130,16 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 	l34 := serializer.MakeSlice[[]float32](c, n33)
 	if n33 > 0 {
 		hn36 := c.ReadListHeader(19)
-		for i35 := range l34 {
-			if hn36 && !c.ReadFlag() {
-				continue
-			}
-			l34[i35] = r.ReadFloat32()
-			if c.Failed() {
-				c.TraceIndex(i35)
-				break
+		if !c.Failed() {
+			for i35 := range l34 {
+				if hn36 && !c.ReadFlag() {
+					continue
+				}
+				l34[i35] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i35)
+					break
+				}
 			}
 		}
 	}
@@ -7856,14 +8169,16 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		l43 := serializer.MakeSlice[[]uint16](c, n42)
 		if n42 > 0 {
 			hn45 := c.ReadListHeader(10)
-			for i44 := range l43 {
-				if hn45 && !c.ReadFlag() {
-					continue
-				}
-				l43[i44] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i44)
-					break
+			if !c.Failed() {
+				for i44 := range l43 {
+					if hn45 && !c.ReadFlag() {
+						continue
+					}
+					l43[i44] = r.ReadUint16()
+					if c.Failed() {
+						c.TraceIndex(i44)
+						break
+					}
 				}
 			}
 		}
@@ -7887,14 +8202,16 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		l51 := serializer.MakeSlice[[]float64](c, n50)
 		if n50 > 0 {
 			hn53 := c.ReadListHeader(20)
-			for i52 := range l51 {
-				if hn53 && !c.ReadFlag() {
-					continue
-				}
-				l51[i52] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i52)
-					break
+			if !c.Failed() {
+				for i52 := range l51 {
+					if hn53 && !c.ReadFlag() {
+						continue
+					}
+					l51[i52] = r.ReadFloat64()
+					if c.Failed() {
+						c.TraceIndex(i52)
+						break
+					}
 				}
 			}
 		}
@@ -7947,14 +8264,16 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				l60 := serializer.MakeSlice[[]int64](c, n59)
 				if n59 > 0 {
 					hn62 := c.ReadListHeader(7)
-					for i61 := range l60 {
-						if hn62 && !c.ReadFlag() {
-							continue
-						}
-						l60[i61] = r.ReadVarInt64()
-						if c.Failed() {
-							c.TraceIndex(i61)
-							break
+					if !c.Failed() {
+						for i61 := range l60 {
+							if hn62 && !c.ReadFlag() {
+								continue
+							}
+							l60[i61] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i61)
+								break
+							}
 						}
 					}
 				}
@@ -7972,14 +8291,16 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				var l65 [3]int16
 				if n64 > 0 {
 					hn67 := c.ReadListHeader(3)
-					for i66 := range l65 {
-						if hn67 && !c.ReadFlag() {
-							continue
-						}
-						l65[i66] = r.ReadInt16()
-						if c.Failed() {
-							c.TraceIndex(i66)
-							break
+					if !c.Failed() {
+						for i66 := range l65 {
+							if hn67 && !c.ReadFlag() {
+								continue
+							}
+							l65[i66] = r.ReadInt16()
+							if c.Failed() {
+								c.TraceIndex(i66)
+								break
+							}
 						}
 					}
 				}
@@ -8011,14 +8332,16 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				l74 := serializer.MakeSlice[[]float32](c, n73)
 				if n73 > 0 {
 					hn76 := c.ReadListHeader(19)
-					for i75 := range l74 {
-						if hn76 && !c.ReadFlag() {
-							continue
-						}
-						l74[i75] = r.ReadFloat32()
-						if c.Failed() {
-							c.TraceIndex(i75)
-							break
+					if !c.Failed() {
+						for i75 := range l74 {
+							if hn76 && !c.ReadFlag() {
+								continue
+							}
+							l74[i75] = r.ReadFloat32()
+							if c.Failed() {
+								c.TraceIndex(i75)
+								break
+							}
 						}
 					}
 				}
@@ -8050,14 +8373,16 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				l83 := serializer.MakeSlice[[]uint16](c, n82)
 				if n82 > 0 {
 					hn85 := c.ReadListHeader(10)
-					for i84 := range l83 {
-						if hn85 && !c.ReadFlag() {
-							continue
-						}
-						l83[i84] = r.ReadUint16()
-						if c.Failed() {
-							c.TraceIndex(i84)
-							break
+					if !c.Failed() {
+						for i84 := range l83 {
+							if hn85 && !c.ReadFlag() {
+								continue
+							}
+							l83[i84] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i84)
+								break
+							}
 						}
 					}
 				}
@@ -8084,14 +8409,16 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				l91 := serializer.MakeSlice[[]float64](c, n90)
 				if n90 > 0 {
 					hn93 := c.ReadListHeader(20)
-					for i92 := range l91 {
-						if hn93 && !c.ReadFlag() {
-							continue
-						}
-						l91[i92] = r.ReadFloat64()
-						if c.Failed() {
-							c.TraceIndex(i92)
-							break
+					if !c.Failed() {
+						for i92 := range l91 {
+							if hn93 && !c.ReadFlag() {
+								continue
+							}
+							l91[i92] = r.ReadFloat64()
+							if c.Failed() {
+								c.TraceIndex(i92)
+								break
+							}
 						}
 					}
 				}

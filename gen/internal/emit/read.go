@@ -223,10 +223,13 @@ func (g *gen) readStruct(p *jen.Statement, t *model.Type, field bool) []jen.Code
 	if !field {
 		return []jen.Code{p.Dot("ForyRead").Call(jen.Id("c"))}
 	}
+	// The body is read only when the meta was: after a failed meta it would
+	// add its first field to the error path (issue 6: the path ends where
+	// decoding failed).
 	ev := g.fresh("ev")
 	return []jen.Code{jen.If(jen.Id(ev).Op(":=").Id("c").Dot("ReadStructFieldMeta").Call(g.structInfo(t)), jen.Id(ev).Op("!=").Nil()).Block(
 		p.Clone().Dot("ForyReadEvolved").Call(jen.Id("c"), jen.Id(ev)),
-	).Else().Block(p.Clone().Dot("ForyRead").Call(jen.Id("c")))}
+	).Else().If(jen.Op("!").Id("c").Dot("Failed").Call()).Block(p.Clone().Dot("ForyRead").Call(jen.Id("c")))}
 }
 
 // readPresent reads a value known to be present (its null flag, if any,
@@ -481,9 +484,12 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	// On failure leave the loop; the enclosing field's check returns.
 	elem = append(elem, jen.If(jen.Id("c").Dot("Failed").Call()).Block(
 		jen.Id("c").Dot("TraceIndex").Call(jen.Id(i)), jen.Break()))
+	// No element is read after a failed elements header (the path ends at
+	// the list).
 	out = append(out, jen.If(jen.Id(n).Op(">").Lit(0)).Block(
 		header,
-		jen.For(jen.Id(i).Op(":=").Range().Id(s)).Block(elem...),
+		jen.If(jen.Op("!").Id("c").Dot("Failed").Call()).Block(
+			jen.For(jen.Id(i).Op(":=").Range().Id(s)).Block(elem...)),
 	))
 	return append(out, dst.Op("=").Id(s))
 }

@@ -308,6 +308,27 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 	n := jen.Len(v.Clone())
 	var inner []jen.Code
 	switch {
+	case e.TypeID == plan.TypeString && !e.Nullable:
+		// Strings: one reserve for the length, the header and every string
+		// (BenchmarkSerialize/MediaContentList).
+		el, sz := g.fresh("e"), g.fresh("sz")
+		return []jen.Code{jen.Block(
+			jen.Id(sz).Op(":=").Lit(buffer.MaxVarUint32Len+1).Op("+").Qual(bufferPkg, "BatchSlack").Op("+").Add(n.Clone()).Op("*").Lit(buffer.MaxVarUint64Len),
+			jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(jen.Id(sz).Op("+=").Len(jen.Id(el))),
+			b.Clone().Dot("Reserve").Call(jen.Id(sz)),
+			jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(b.Clone().Dot("Window").Call(), b.Clone().Dot("WriterIndex").Call()),
+			jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off"), jen.Uint32().Call(n.Clone())),
+			jen.If(n.Clone().Op(">").Lit(0)).Block(
+				jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0x0c")),
+				jen.Id("off").Op("++"),
+				jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(
+					jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint64At").Call(jen.Id("w"), jen.Id("off"),
+						jen.Uint64().Call(jen.Len(jen.Id(el))).Op("<<").Lit(2).Op("|").Lit(2)),
+					jen.Id("off").Op("+=").Copy(jen.Id("w").Index(jen.Id("off").Op(":")), jen.Id(el)),
+				),
+			),
+			b.Clone().Dot("SetWriterIndex").Call(jen.Id("off")),
+		)}
 	case e.Go.Kind == model.Struct:
 		// Struct elements: header 08 and the type meta once (§14.9).
 		idx := g.fresh("i")

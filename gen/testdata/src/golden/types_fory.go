@@ -239,12 +239,23 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 	} else {
 		b.WriteUint8(0xff)
 		l9 := x.Maybes
-		b.WriteVarUint32(uint32(len(l9)))
-		if len(l9) > 0 {
-			b.WriteUint8(0x0c)
+		{
+			sz11 := 6 + buffer.BatchSlack + len(l9)*9
 			for _, e10 := range l9 {
-				serializer.WriteString(b, e10)
+				sz11 += len(e10)
 			}
+			b.Reserve(sz11)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(l9)))
+			if len(l9) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e10 := range l9 {
+					off = buffer.PutVarUint64At(w, off, uint64(len(e10))<<2|2)
+					off += copy(w[off:], e10)
+				}
+			}
+			b.SetWriterIndex(off)
 		}
 	}
 	{
@@ -267,33 +278,44 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 		c.WriteStructMeta(foryTypePoint)
 	}
 	x.Origin.ForyWrite(c)
-	l11 := x.Points
-	b.WriteVarUint32(uint32(len(l11)))
-	if len(l11) > 0 {
+	l12 := x.Points
+	b.WriteVarUint32(uint32(len(l12)))
+	if len(l12) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePoint)
-		for i12 := range l11 {
-			l11[i12].ForyWrite(c)
+		for i13 := range l12 {
+			l12[i13].ForyWrite(c)
 		}
 	}
-	l13 := x.Raw
-	b.WriteVarUint32(uint32(len(l13)))
-	b.WriteBytes(l13)
-	var mw14 serializer.MapWriter
-	mw14.Begin(b, len(x.Scores))
-	for k15, v16 := range x.Scores {
-		mw14.Entry(b)
-		serializer.WriteString(b, k15)
-		b.WriteVarInt32(v16)
+	l14 := x.Raw
+	b.WriteVarUint32(uint32(len(l14)))
+	b.WriteBytes(l14)
+	var mw15 serializer.MapWriter
+	mw15.Begin(b, len(x.Scores))
+	for k16, v17 := range x.Scores {
+		mw15.Entry(b)
+		serializer.WriteString(b, k16)
+		b.WriteVarInt32(v17)
 	}
-	mw14.End(b)
-	l17 := x.Tags
-	b.WriteVarUint32(uint32(len(l17)))
-	if len(l17) > 0 {
-		b.WriteUint8(0x0c)
-		for _, e18 := range l17 {
-			serializer.WriteString(b, e18)
+	mw15.End(b)
+	l18 := x.Tags
+	{
+		sz20 := 6 + buffer.BatchSlack + len(l18)*9
+		for _, e19 := range l18 {
+			sz20 += len(e19)
 		}
+		b.Reserve(sz20)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l18)))
+		if len(l18) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e19 := range l18 {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e19))<<2|2)
+				off += copy(w[off:], e19)
+			}
+		}
+		b.SetWriterIndex(off)
 	}
 	serializer.WriteTime(b, x.When)
 }
@@ -331,32 +353,32 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p19 := serializer.Alloc[int32](c)
-		*p19 = r.ReadVarInt32()
-		x.Opt = p19
+		p21 := serializer.Alloc[int32](c)
+		*p21 = r.ReadVarInt32()
+		x.Opt = p21
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n20 := c.ReadLength(2)
-	m21 := serializer.MakeMap[map[int32]*Point](c, n20)
-	for n20 > 0 && !c.Failed() {
-		sz22, vn23 := c.ReadMapChunk(n20, 5, 28)
-		for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
-			var k25 int32
-			k25 = r.ReadVarInt32()
-			var v26 *Point
-			if !vn23 {
-				p27 := serializer.Alloc[Point](c)
-				p27.ForyRead(c)
-				v26 = p27
+	n22 := c.ReadLength(2)
+	m23 := serializer.MakeMap[map[int32]*Point](c, n22)
+	for n22 > 0 && !c.Failed() {
+		sz24, vn25 := c.ReadMapChunk(n22, 5, 28)
+		for j26 := 0; j26 < sz24 && !c.Failed(); j26++ {
+			var k27 int32
+			k27 = r.ReadVarInt32()
+			var v28 *Point
+			if !vn25 {
+				p29 := serializer.Alloc[Point](c)
+				p29.ForyRead(c)
+				v28 = p29
 			}
-			m21[k25] = v26
+			m23[k27] = v28
 		}
-		n20 -= sz22
+		n22 -= sz24
 	}
-	x.ByKey = m21
+	x.ByKey = m23
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
@@ -366,10 +388,10 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	n28 := c.ReadArrayLength(4)
-	a29 := make([]int32, n28)
-	r.ReadRawInt32s(a29)
-	x.Dense = a29
+	n30 := c.ReadArrayLength(4)
+	a31 := make([]int32, n30)
+	r.ReadRawInt32s(a31)
+	x.Dense = a31
 	if c.Failed() {
 		c.Trace("Dense")
 		return
@@ -379,26 +401,28 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n30 := c.ReadLength(1)
-	if n30 != 4 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n30, 4))
+	n32 := c.ReadLength(1)
+	if n32 != 4 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n32, 4))
 		return
 	}
-	var l31 [4]bool
-	if n30 > 0 {
-		hn33 := c.ReadListHeader(1)
-		for i32 := range l31 {
-			if hn33 && !c.ReadFlag() {
-				continue
-			}
-			l31[i32] = r.ReadBool()
-			if c.Failed() {
-				c.TraceIndex(i32)
-				break
+	var l33 [4]bool
+	if n32 > 0 {
+		hn35 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i34 := range l33 {
+				if hn35 && !c.ReadFlag() {
+					continue
+				}
+				l33[i34] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i34)
+					break
+				}
 			}
 		}
 	}
-	x.Flags = l31
+	x.Flags = l33
 	if c.Failed() {
 		c.Trace("Flags")
 		return
@@ -408,49 +432,53 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n35 := c.ReadLength(1)
-	l36 := serializer.MakeSlice[[]*Point](c, n35)
-	if n35 > 0 {
-		hn38, ev39 := c.ReadStructListHeader(foryTypePoint)
-		for i37 := range l36 {
-			if hn38 && !c.ReadFlag() {
-				continue
-			}
-			p40 := serializer.Alloc[Point](c)
-			if ev39 != nil {
-				p40.ForyReadEvolved(c, ev39)
-			} else {
-				p40.ForyRead(c)
-			}
-			l36[i37] = p40
-			if c.Failed() {
-				c.TraceIndex(i37)
-				break
+	n37 := c.ReadLength(1)
+	l38 := serializer.MakeSlice[[]*Point](c, n37)
+	if n37 > 0 {
+		hn40, ev41 := c.ReadStructListHeader(foryTypePoint)
+		if !c.Failed() {
+			for i39 := range l38 {
+				if hn40 && !c.ReadFlag() {
+					continue
+				}
+				p42 := serializer.Alloc[Point](c)
+				if ev41 != nil {
+					p42.ForyReadEvolved(c, ev41)
+				} else {
+					p42.ForyRead(c)
+				}
+				l38[i39] = p42
+				if c.Failed() {
+					c.TraceIndex(i39)
+					break
+				}
 			}
 		}
 	}
-	x.Maybe = l36
+	x.Maybe = l38
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n41 := c.ReadLength(1)
-		l42 := serializer.MakeSlice[[]string](c, n41)
-		if n41 > 0 {
-			hn44 := c.ReadListHeader(21)
-			for i43 := range l42 {
-				if hn44 && !c.ReadFlag() {
-					continue
-				}
-				l42[i43] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i43)
-					break
+		n43 := c.ReadLength(1)
+		l44 := serializer.MakeSlice[[]string](c, n43)
+		if n43 > 0 {
+			hn46 := c.ReadListHeader(21)
+			if !c.Failed() {
+				for i45 := range l44 {
+					if hn46 && !c.ReadFlag() {
+						continue
+					}
+					l44[i45] = c.ReadString()
+					if c.Failed() {
+						c.TraceIndex(i45)
+						break
+					}
 				}
 			}
 		}
-		x.Maybes = l42
+		x.Maybes = l44
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -462,47 +490,49 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p46 := serializer.Alloc[Point](c)
-		if ev47 := c.ReadStructFieldMeta(foryTypePoint); ev47 != nil {
-			p46.ForyReadEvolved(c, ev47)
-		} else {
-			p46.ForyRead(c)
+		p48 := serializer.Alloc[Point](c)
+		if ev49 := c.ReadStructFieldMeta(foryTypePoint); ev49 != nil {
+			p48.ForyReadEvolved(c, ev49)
+		} else if !c.Failed() {
+			p48.ForyRead(c)
 		}
-		x.Next = p46
+		x.Next = p48
 	}
 	if c.Failed() {
 		c.Trace("Next")
 		return
 	}
-	if ev48 := c.ReadStructFieldMeta(foryTypePoint); ev48 != nil {
-		x.Origin.ForyReadEvolved(c, ev48)
-	} else {
+	if ev50 := c.ReadStructFieldMeta(foryTypePoint); ev50 != nil {
+		x.Origin.ForyReadEvolved(c, ev50)
+	} else if !c.Failed() {
 		x.Origin.ForyRead(c)
 	}
 	if c.Failed() {
 		c.Trace("Origin")
 		return
 	}
-	n49 := c.ReadLength(1)
-	l50 := serializer.MakeSlice[[]Point](c, n49)
-	if n49 > 0 {
-		hn52, ev53 := c.ReadStructListHeader(foryTypePoint)
-		for i51 := range l50 {
-			if hn52 && !c.ReadFlag() {
-				continue
-			}
-			if ev53 != nil {
-				l50[i51].ForyReadEvolved(c, ev53)
-			} else {
-				l50[i51].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i51)
-				break
+	n51 := c.ReadLength(1)
+	l52 := serializer.MakeSlice[[]Point](c, n51)
+	if n51 > 0 {
+		hn54, ev55 := c.ReadStructListHeader(foryTypePoint)
+		if !c.Failed() {
+			for i53 := range l52 {
+				if hn54 && !c.ReadFlag() {
+					continue
+				}
+				if ev55 != nil {
+					l52[i53].ForyReadEvolved(c, ev55)
+				} else {
+					l52[i53].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i53)
+					break
+				}
 			}
 		}
 	}
-	x.Points = l50
+	x.Points = l52
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -512,42 +542,44 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n54 := c.ReadLength(2)
-	m55 := serializer.MakeMap[map[string]int32](c, n54)
-	for n54 > 0 && !c.Failed() {
-		sz56, vn57 := c.ReadMapChunk(n54, 21, 5)
-		for j58 := 0; j58 < sz56 && !c.Failed(); j58++ {
-			var k59 string
-			k59 = c.ReadString()
-			var v60 int32
-			if !vn57 {
-				v60 = r.ReadVarInt32()
+	n56 := c.ReadLength(2)
+	m57 := serializer.MakeMap[map[string]int32](c, n56)
+	for n56 > 0 && !c.Failed() {
+		sz58, vn59 := c.ReadMapChunk(n56, 21, 5)
+		for j60 := 0; j60 < sz58 && !c.Failed(); j60++ {
+			var k61 string
+			k61 = c.ReadString()
+			var v62 int32
+			if !vn59 {
+				v62 = r.ReadVarInt32()
 			}
-			m55[k59] = v60
+			m57[k61] = v62
 		}
-		n54 -= sz56
+		n56 -= sz58
 	}
-	x.Scores = m55
+	x.Scores = m57
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n61 := c.ReadLength(1)
-	l62 := serializer.MakeSlice[[]string](c, n61)
-	if n61 > 0 {
-		hn64 := c.ReadListHeader(21)
-		for i63 := range l62 {
-			if hn64 && !c.ReadFlag() {
-				continue
-			}
-			l62[i63] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i63)
-				break
+	n63 := c.ReadLength(1)
+	l64 := serializer.MakeSlice[[]string](c, n63)
+	if n63 > 0 {
+		hn66 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i65 := range l64 {
+				if hn66 && !c.ReadFlag() {
+					continue
+				}
+				l64[i65] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i65)
+					break
+				}
 			}
 		}
 	}
-	x.Tags = l62
+	x.Tags = l64
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -567,67 +599,67 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v66, ok67 := c.ReadFloatAs(f, 64); ok67 {
-					x.Temp = Celsius(v66)
+				if v68, ok69 := c.ReadFloatAs(f, 64); ok69 {
+					x.Temp = Celsius(v68)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v68, ok69 := c.ReadUintAs(f, 32); ok69 {
-					x.Fixed = uint32(v68)
+				if v70, ok71 := c.ReadUintAs(f, 32); ok71 {
+					x.Fixed = uint32(v70)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v70, ok71 := c.ReadIntAs(f, 64); ok71 {
-					x.ID = int64(v70)
+				if v72, ok73 := c.ReadIntAs(f, 64); ok73 {
+					x.ID = int64(v72)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v72, ok73 := c.ReadIntAs(f, 64); ok73 {
-					x.Big = int64(v72)
+				if v74, ok75 := c.ReadIntAs(f, 64); ok75 {
+					x.Big = int64(v74)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 32); ok76 {
-					pv77 := int32(v75)
-					x.Opt = &pv77
+				if v77, ok78 := c.ReadIntAs(f, 32); ok78 {
+					pv79 := int32(v77)
+					x.Opt = &pv79
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p74 := serializer.Alloc[int32](c)
-				*p74 = r.ReadVarInt32()
-				x.Opt = p74
+				p76 := serializer.Alloc[int32](c)
+				*p76 = r.ReadVarInt32()
+				x.Opt = p76
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n78 := c.ReadLength(2)
-				m79 := serializer.MakeMap[map[int32]*Point](c, n78)
-				for n78 > 0 && !c.Failed() {
-					sz80, vn81 := c.ReadMapChunk(n78, 5, 28)
-					for j82 := 0; j82 < sz80 && !c.Failed(); j82++ {
-						var k83 int32
-						k83 = r.ReadVarInt32()
-						var v84 *Point
-						if !vn81 {
-							p85 := serializer.Alloc[Point](c)
-							p85.ForyRead(c)
-							v84 = p85
+				n80 := c.ReadLength(2)
+				m81 := serializer.MakeMap[map[int32]*Point](c, n80)
+				for n80 > 0 && !c.Failed() {
+					sz82, vn83 := c.ReadMapChunk(n80, 5, 28)
+					for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
+						var k85 int32
+						k85 = r.ReadVarInt32()
+						var v86 *Point
+						if !vn83 {
+							p87 := serializer.Alloc[Point](c)
+							p87.ForyRead(c)
+							v86 = p87
 						}
-						m79[k83] = v84
+						m81[k85] = v86
 					}
-					n78 -= sz80
+					n80 -= sz82
 				}
-				x.ByKey = m79
+				x.ByKey = m81
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -637,10 +669,10 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if f.Convert {
 				x.Dense = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n86 := c.ReadArrayLength(4)
-				a87 := make([]int32, n86)
-				r.ReadRawInt32s(a87)
-				x.Dense = a87
+				n88 := c.ReadArrayLength(4)
+				a89 := make([]int32, n88)
+				r.ReadRawInt32s(a89)
+				x.Dense = a89
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -650,26 +682,28 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if f.Convert {
 				serializer.CopyArray(c, x.Flags[:], serializer.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n88 := c.ReadLength(1)
-				if n88 != 4 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n88, 4))
+				n90 := c.ReadLength(1)
+				if n90 != 4 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n90, 4))
 					return
 				}
-				var l89 [4]bool
-				if n88 > 0 {
-					hn91 := c.ReadListHeader(1)
-					for i90 := range l89 {
-						if hn91 && !c.ReadFlag() {
-							continue
-						}
-						l89[i90] = r.ReadBool()
-						if c.Failed() {
-							c.TraceIndex(i90)
-							break
+				var l91 [4]bool
+				if n90 > 0 {
+					hn93 := c.ReadListHeader(1)
+					if !c.Failed() {
+						for i92 := range l91 {
+							if hn93 && !c.ReadFlag() {
+								continue
+							}
+							l91[i92] = r.ReadBool()
+							if c.Failed() {
+								c.TraceIndex(i92)
+								break
+							}
 						}
 					}
 				}
-				x.Flags = l89
+				x.Flags = l91
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -677,47 +711,51 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n93 := c.ReadLength(1)
-				l94 := serializer.MakeSlice[[]*Point](c, n93)
-				if n93 > 0 {
-					hn96, ev97 := c.ReadStructListHeader(foryTypePoint)
-					for i95 := range l94 {
-						if hn96 && !c.ReadFlag() {
-							continue
-						}
-						p98 := serializer.Alloc[Point](c)
-						if ev97 != nil {
-							p98.ForyReadEvolved(c, ev97)
-						} else {
-							p98.ForyRead(c)
-						}
-						l94[i95] = p98
-						if c.Failed() {
-							c.TraceIndex(i95)
-							break
+				n95 := c.ReadLength(1)
+				l96 := serializer.MakeSlice[[]*Point](c, n95)
+				if n95 > 0 {
+					hn98, ev99 := c.ReadStructListHeader(foryTypePoint)
+					if !c.Failed() {
+						for i97 := range l96 {
+							if hn98 && !c.ReadFlag() {
+								continue
+							}
+							p100 := serializer.Alloc[Point](c)
+							if ev99 != nil {
+								p100.ForyReadEvolved(c, ev99)
+							} else {
+								p100.ForyRead(c)
+							}
+							l96[i97] = p100
+							if c.Failed() {
+								c.TraceIndex(i97)
+								break
+							}
 						}
 					}
 				}
-				x.Maybe = l94
+				x.Maybe = l96
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n99 := c.ReadLength(1)
-				l100 := serializer.MakeSlice[[]string](c, n99)
-				if n99 > 0 {
-					hn102 := c.ReadListHeader(21)
-					for i101 := range l100 {
-						if hn102 && !c.ReadFlag() {
-							continue
-						}
-						l100[i101] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i101)
-							break
+				n101 := c.ReadLength(1)
+				l102 := serializer.MakeSlice[[]string](c, n101)
+				if n101 > 0 {
+					hn104 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i103 := range l102 {
+							if hn104 && !c.ReadFlag() {
+								continue
+							}
+							l102[i103] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i103)
+								break
+							}
 						}
 					}
 				}
-				x.Maybes = l100
+				x.Maybes = l102
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
@@ -725,44 +763,46 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p104 := serializer.Alloc[Point](c)
-				if ev105 := c.ReadStructFieldMeta(foryTypePoint); ev105 != nil {
-					p104.ForyReadEvolved(c, ev105)
-				} else {
-					p104.ForyRead(c)
+				p106 := serializer.Alloc[Point](c)
+				if ev107 := c.ReadStructFieldMeta(foryTypePoint); ev107 != nil {
+					p106.ForyReadEvolved(c, ev107)
+				} else if !c.Failed() {
+					p106.ForyRead(c)
 				}
-				x.Next = p104
+				x.Next = p106
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				if ev106 := c.ReadStructFieldMeta(foryTypePoint); ev106 != nil {
-					x.Origin.ForyReadEvolved(c, ev106)
-				} else {
+				if ev108 := c.ReadStructFieldMeta(foryTypePoint); ev108 != nil {
+					x.Origin.ForyReadEvolved(c, ev108)
+				} else if !c.Failed() {
 					x.Origin.ForyRead(c)
 				}
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n107 := c.ReadLength(1)
-				l108 := serializer.MakeSlice[[]Point](c, n107)
-				if n107 > 0 {
-					hn110, ev111 := c.ReadStructListHeader(foryTypePoint)
-					for i109 := range l108 {
-						if hn110 && !c.ReadFlag() {
-							continue
-						}
-						if ev111 != nil {
-							l108[i109].ForyReadEvolved(c, ev111)
-						} else {
-							l108[i109].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i109)
-							break
+				n109 := c.ReadLength(1)
+				l110 := serializer.MakeSlice[[]Point](c, n109)
+				if n109 > 0 {
+					hn112, ev113 := c.ReadStructListHeader(foryTypePoint)
+					if !c.Failed() {
+						for i111 := range l110 {
+							if hn112 && !c.ReadFlag() {
+								continue
+							}
+							if ev113 != nil {
+								l110[i111].ForyReadEvolved(c, ev113)
+							} else {
+								l110[i111].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i111)
+								break
+							}
 						}
 					}
 				}
-				x.Points = l108
+				x.Points = l110
 			}
 		case 17:
 			if f.Convert {
@@ -772,41 +812,43 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n112 := c.ReadLength(2)
-				m113 := serializer.MakeMap[map[string]int32](c, n112)
-				for n112 > 0 && !c.Failed() {
-					sz114, vn115 := c.ReadMapChunk(n112, 21, 5)
-					for j116 := 0; j116 < sz114 && !c.Failed(); j116++ {
-						var k117 string
-						k117 = c.ReadString()
-						var v118 int32
-						if !vn115 {
-							v118 = r.ReadVarInt32()
+				n114 := c.ReadLength(2)
+				m115 := serializer.MakeMap[map[string]int32](c, n114)
+				for n114 > 0 && !c.Failed() {
+					sz116, vn117 := c.ReadMapChunk(n114, 21, 5)
+					for j118 := 0; j118 < sz116 && !c.Failed(); j118++ {
+						var k119 string
+						k119 = c.ReadString()
+						var v120 int32
+						if !vn117 {
+							v120 = r.ReadVarInt32()
 						}
-						m113[k117] = v118
+						m115[k119] = v120
 					}
-					n112 -= sz114
+					n114 -= sz116
 				}
-				x.Scores = m113
+				x.Scores = m115
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n119 := c.ReadLength(1)
-				l120 := serializer.MakeSlice[[]string](c, n119)
-				if n119 > 0 {
-					hn122 := c.ReadListHeader(21)
-					for i121 := range l120 {
-						if hn122 && !c.ReadFlag() {
-							continue
-						}
-						l120[i121] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i121)
-							break
+				n121 := c.ReadLength(1)
+				l122 := serializer.MakeSlice[[]string](c, n121)
+				if n121 > 0 {
+					hn124 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i123 := range l122 {
+							if hn124 && !c.ReadFlag() {
+								continue
+							}
+							l122[i123] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i123)
+								break
+							}
 						}
 					}
 				}
-				x.Tags = l120
+				x.Tags = l122
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
