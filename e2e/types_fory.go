@@ -229,10 +229,11 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	serializer.WriteDate(b, x.Day)
 	serializer.WriteDuration(b, x.Dur)
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Lbl) + 9)
+		s1 := x.Lbl
+		b.Reserve(buffer.BatchSlack + len(s1) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Lbl))<<2|2)
-		off += copy(w[off:], x.Lbl)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		off += copy(w[off:], s1)
 		b.SetWriterIndex(off)
 	}
 	if x.PCol == nil {
@@ -317,34 +318,34 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p1 := serializer.Alloc[float32](c)
-		*p1 = r.ReadFloat32()
-		x.PF32 = p1
+		p2 := serializer.Alloc[float32](c)
+		*p2 = r.ReadFloat32()
+		x.PF32 = p2
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p2 := serializer.Alloc[bool](c)
-		*p2 = r.ReadBool()
-		x.PB = p2
+		p3 := serializer.Alloc[bool](c)
+		*p3 = r.ReadBool()
+		x.PB = p3
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p3 := serializer.Alloc[int64](c)
-		*p3 = r.ReadVarInt64()
-		x.PI64 = p3
+		p4 := serializer.Alloc[int64](c)
+		*p4 = r.ReadVarInt64()
+		x.PI64 = p4
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
-	if ev4 := c.ReadStructFieldMeta(foryTypeBase); ev4 != nil {
-		x.Base.ForyReadEvolved(c, ev4)
+	if ev5 := c.ReadStructFieldMeta(foryTypeBase); ev5 != nil {
+		x.Base.ForyReadEvolved(c, ev5)
 	} else if !c.Failed() {
 		x.Base.ForyRead(c)
 	}
@@ -373,18 +374,18 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p5 := serializer.Alloc[Color](c)
-		*p5 = Color(r.ReadVarUint32())
-		x.PCol = p5
+		p6 := serializer.Alloc[Color](c)
+		*p6 = Color(r.ReadVarUint32())
+		x.PCol = p6
 	}
 	if c.Failed() {
 		c.Trace("PCol")
 		return
 	}
 	if c.ReadFlag() {
-		p6 := serializer.Alloc[string](c)
-		*p6 = c.ReadString()
-		x.PS = p6
+		p7 := serializer.Alloc[string](c)
+		*p7 = c.ReadString()
+		x.PS = p7
 	}
 	if c.Failed() {
 		c.Trace("PS")
@@ -415,72 +416,72 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 64); ok8 {
-					x.FI64 = int64(v7)
+				if v8, ok9 := c.ReadIntAs(f, 64); ok9 {
+					x.FI64 = int64(v8)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v9, ok10 := c.ReadUintAs(f, 64); ok10 {
-					x.FU64 = uint64(v9)
+				if v10, ok11 := c.ReadUintAs(f, 64); ok11 {
+					x.FU64 = uint64(v10)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FU64 = r.ReadUint64()
 			}
 		case 2:
 			if f.Convert {
-				if v11, ok12 := c.ReadFloatAs(f, 64); ok12 {
-					x.F64 = float64(v11)
+				if v12, ok13 := c.ReadFloatAs(f, 64); ok13 {
+					x.F64 = float64(v12)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 3:
 			if f.Convert {
-				if v13, ok14 := c.ReadFloatAs(f, 64); ok14 {
-					x.Temp = Celsius(v13)
+				if v14, ok15 := c.ReadFloatAs(f, 64); ok15 {
+					x.Temp = Celsius(v14)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 4:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
-					x.FI32 = int32(v15)
+				if v16, ok17 := c.ReadIntAs(f, 32); ok17 {
+					x.FI32 = int32(v16)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FI32 = r.ReadInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v17, ok18 := c.ReadUintAs(f, 32); ok18 {
-					x.FU32 = uint32(v17)
+				if v18, ok19 := c.ReadUintAs(f, 32); ok19 {
+					x.FU32 = uint32(v18)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FU32 = r.ReadUint32()
 			}
 		case 6:
 			if f.Convert {
-				if v19, ok20 := c.ReadFloatAs(f, 32); ok20 {
-					x.F32 = float32(v19)
+				if v20, ok21 := c.ReadFloatAs(f, 32); ok21 {
+					x.F32 = float32(v20)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 7:
 			if f.Convert {
-				if v21, ok22 := c.ReadIntAs(f, 16); ok22 {
-					x.I16 = int16(v21)
+				if v22, ok23 := c.ReadIntAs(f, 16); ok23 {
+					x.I16 = int16(v22)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 8:
 			if f.Convert {
-				if v23, ok24 := c.ReadUintAs(f, 16); ok24 {
-					x.U16 = uint16(v23)
+				if v24, ok25 := c.ReadUintAs(f, 16); ok25 {
+					x.U16 = uint16(v24)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -491,132 +492,132 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 10:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 8); ok26 {
-					x.I8 = int8(v25)
+				if v26, ok27 := c.ReadIntAs(f, 8); ok27 {
+					x.I8 = int8(v26)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 11:
 			if f.Convert {
-				if v27, ok28 := c.ReadUintAs(f, 8); ok28 {
-					x.U8 = uint8(v27)
+				if v28, ok29 := c.ReadUintAs(f, 8); ok29 {
+					x.U8 = uint8(v28)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 12:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
-					x.I = int(v29)
+				if v30, ok31 := c.ReadIntAs(f, 64); ok31 {
+					x.I = int(v30)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 13:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
-					x.I64 = int64(v31)
+				if v32, ok33 := c.ReadIntAs(f, 64); ok33 {
+					x.I64 = int64(v32)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 14:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
-					x.TI64 = int64(v33)
+				if v34, ok35 := c.ReadIntAs(f, 64); ok35 {
+					x.TI64 = int64(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TI64 = r.ReadTaggedInt64()
 			}
 		case 15:
 			if f.Convert {
-				if v35, ok36 := c.ReadUintAs(f, 64); ok36 {
-					x.U = uint(v35)
+				if v36, ok37 := c.ReadUintAs(f, 64); ok37 {
+					x.U = uint(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 16:
 			if f.Convert {
-				if v37, ok38 := c.ReadUintAs(f, 64); ok38 {
-					x.U64 = uint64(v37)
+				if v38, ok39 := c.ReadUintAs(f, 64); ok39 {
+					x.U64 = uint64(v38)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 17:
 			if f.Convert {
-				if v39, ok40 := c.ReadUintAs(f, 64); ok40 {
-					x.TU64 = uint64(v39)
+				if v40, ok41 := c.ReadUintAs(f, 64); ok41 {
+					x.TU64 = uint64(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TU64 = r.ReadTaggedUint64()
 			}
 		case 18:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
-					x.Tagd = int32(v41)
+				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
+					x.Tagd = int32(v42)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Tagd = r.ReadVarInt32()
 			}
 		case 19:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
-					x.I32 = int32(v43)
+				if v44, ok45 := c.ReadIntAs(f, 32); ok45 {
+					x.I32 = int32(v44)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 20:
 			if f.Convert {
-				if v45, ok46 := c.ReadUintAs(f, 32); ok46 {
-					x.Cnt = Count(v45)
+				if v46, ok47 := c.ReadUintAs(f, 32); ok47 {
+					x.Cnt = Count(v46)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Cnt = Count(r.ReadVarUint32())
 			}
 		case 21:
 			if f.Convert {
-				if v47, ok48 := c.ReadUintAs(f, 32); ok48 {
-					x.U32 = uint32(v47)
+				if v48, ok49 := c.ReadUintAs(f, 32); ok49 {
+					x.U32 = uint32(v48)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 22:
 			if f.Convert {
-				if v50, ok51 := c.ReadFloatAs(f, 32); ok51 {
-					pv52 := float32(v50)
-					x.PF32 = &pv52
+				if v51, ok52 := c.ReadFloatAs(f, 32); ok52 {
+					pv53 := float32(v51)
+					x.PF32 = &pv53
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p49 := serializer.Alloc[float32](c)
-				*p49 = r.ReadFloat32()
-				x.PF32 = p49
+				p50 := serializer.Alloc[float32](c)
+				*p50 = r.ReadFloat32()
+				x.PF32 = p50
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				p53 := serializer.Alloc[bool](c)
-				*p53 = r.ReadBool()
-				x.PB = p53
+				p54 := serializer.Alloc[bool](c)
+				*p54 = r.ReadBool()
+				x.PB = p54
 			}
 		case 24:
 			if f.Convert {
-				if v55, ok56 := c.ReadIntAs(f, 64); ok56 {
-					pv57 := int64(v55)
-					x.PI64 = &pv57
+				if v56, ok57 := c.ReadIntAs(f, 64); ok57 {
+					pv58 := int64(v56)
+					x.PI64 = &pv58
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p54 := serializer.Alloc[int64](c)
-				*p54 = r.ReadVarInt64()
-				x.PI64 = p54
+				p55 := serializer.Alloc[int64](c)
+				*p55 = r.ReadVarInt64()
+				x.PI64 = p55
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				if ev58 := c.ReadStructFieldMeta(foryTypeBase); ev58 != nil {
-					x.Base.ForyReadEvolved(c, ev58)
+				if ev59 := c.ReadStructFieldMeta(foryTypeBase); ev59 != nil {
+					x.Base.ForyReadEvolved(c, ev59)
 				} else if !c.Failed() {
 					x.Base.ForyRead(c)
 				}
@@ -639,15 +640,15 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				p59 := serializer.Alloc[Color](c)
-				*p59 = Color(r.ReadVarUint32())
-				x.PCol = p59
+				p60 := serializer.Alloc[Color](c)
+				*p60 = Color(r.ReadVarUint32())
+				x.PCol = p60
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				p60 := serializer.Alloc[string](c)
-				*p60 = c.ReadString()
-				x.PS = p60
+				p61 := serializer.Alloc[string](c)
+				*p61 = c.ReadString()
+				x.PS = p61
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
@@ -954,6 +955,11 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
 				for _, e37 := range l36 {
+					if len(w)-off < len(e37)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e37) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e37))<<2|2)
 					off += copy(w[off:], e37)
 				}
@@ -974,6 +980,11 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
 			for _, e40 := range l39 {
+				if len(w)-off < len(e40)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e40) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e40))<<2|2)
 				off += copy(w[off:], e40)
 			}
@@ -1046,93 +1057,104 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 	b.WriteVarUint32(uint32(len(l51)))
 	b.WriteBytes(l51)
 	{
-		b.Reserve(buffer.BatchSlack + len(x.S) + 9)
+		s52 := x.S
+		b.Reserve(buffer.BatchSlack + len(s52) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.S))<<2|2)
-		off += copy(w[off:], x.S)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s52))<<2|2)
+		off += copy(w[off:], s52)
 		b.SetWriterIndex(off)
 	}
 	{
-		sz53 := 6 + buffer.BatchSlack + len(x.StrArr)*9
-		for _, e52 := range x.StrArr {
-			sz53 += len(e52)
+		sz54 := 6 + buffer.BatchSlack + len(x.StrArr)*9
+		for _, e53 := range x.StrArr {
+			sz54 += len(e53)
 		}
-		b.Reserve(sz53)
+		b.Reserve(sz54)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(x.StrArr)))
 		if len(x.StrArr) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e52 := range x.StrArr {
-				off = buffer.PutVarUint64At(w, off, uint64(len(e52))<<2|2)
-				off += copy(w[off:], e52)
+			for _, e53 := range x.StrArr {
+				if len(w)-off < len(e53)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e53) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e53))<<2|2)
+				off += copy(w[off:], e53)
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l54 := x.Strs
+	l55 := x.Strs
 	{
-		sz56 := 6 + buffer.BatchSlack + len(l54)*9
-		for _, e55 := range l54 {
-			sz56 += len(e55)
+		sz57 := 6 + buffer.BatchSlack + len(l55)*9
+		for _, e56 := range l55 {
+			sz57 += len(e56)
 		}
-		b.Reserve(sz56)
+		b.Reserve(sz57)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l54)))
-		if len(l54) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l55)))
+		if len(l55) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e55 := range l54 {
-				off = buffer.PutVarUint64At(w, off, uint64(len(e55))<<2|2)
-				off += copy(w[off:], e55)
+			for _, e56 := range l55 {
+				if len(w)-off < len(e56)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e56) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e56))<<2|2)
+				off += copy(w[off:], e56)
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l57 := x.Times
-	b.WriteVarUint32(uint32(len(l57)))
-	if len(l57) > 0 {
+	l58 := x.Times
+	b.WriteVarUint32(uint32(len(l58)))
+	if len(l58) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e58 := range l57 {
-			serializer.WriteTime(b, e58)
+		for _, e59 := range l58 {
+			serializer.WriteTime(b, e59)
 		}
 	}
-	l59 := x.U16s
-	b.WriteVarUint32(uint32(len(l59)))
-	if len(l59) > 0 {
-		b.Reserve(1 + len(l59)*2 + buffer.BatchSlack)
+	l60 := x.U16s
+	b.WriteVarUint32(uint32(len(l60)))
+	if len(l60) > 0 {
+		b.Reserve(1 + len(l60)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e60 := range l59 {
+		for _, e61 := range l60 {
 			{
-				buffer.PutUint16At(w, off, e60)
+				buffer.PutUint16At(w, off, e61)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l61 := x.U32s
-	b.WriteVarUint32(uint32(len(l61)))
-	if len(l61) > 0 {
-		b.Reserve(1 + len(l61)*5 + buffer.BatchSlack)
+	l62 := x.U32s
+	b.WriteVarUint32(uint32(len(l62)))
+	if len(l62) > 0 {
+		b.Reserve(1 + len(l62)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e62 := range l61 {
-			off = buffer.PutVarUint32At(w, off, e62)
+		for _, e63 := range l62 {
+			off = buffer.PutVarUint32At(w, off, e63)
 		}
 		b.SetWriterIndex(off)
 	}
-	l63 := x.U64s
-	b.WriteVarUint32(uint32(len(l63)))
-	if len(l63) > 0 {
-		b.Reserve(1 + len(l63)*9 + buffer.BatchSlack)
+	l64 := x.U64s
+	b.WriteVarUint32(uint32(len(l64)))
+	if len(l64) > 0 {
+		b.Reserve(1 + len(l64)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e64 := range l63 {
-			off = buffer.PutVarUint64At(w, off, e64)
+		for _, e65 := range l64 {
+			off = buffer.PutVarUint64At(w, off, e65)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -1148,487 +1170,487 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	n65 := c.ReadLength(2)
-	if n65 != 3 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n65, 3))
+	n66 := c.ReadLength(2)
+	if n66 != 3 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n66, 3))
 		return
 	}
-	var l66 [3]int16
-	if n65 > 0 {
-		hn68 := c.ReadListHeader(3)
+	var l67 [3]int16
+	if n66 > 0 {
+		hn69 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i67 := range l66 {
-				if hn68 && !c.ReadFlag() {
+			for i68 := range l67 {
+				if hn69 && !c.ReadFlag() {
 					continue
 				}
-				l66[i67] = r.ReadInt16()
+				l67[i68] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i67)
+					c.TraceIndex(i68)
 					break
 				}
 			}
 		}
 	}
-	x.Arr = l66
+	x.Arr = l67
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	n70 := c.ReadLength(1)
-	l71 := serializer.MakeSlice[[]bool](c, n70)
-	if n70 > 0 {
-		hn73 := c.ReadListHeader(1)
+	n71 := c.ReadLength(1)
+	l72 := serializer.MakeSlice[[]bool](c, n71)
+	if n71 > 0 {
+		hn74 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i72 := range l71 {
-				if hn73 && !c.ReadFlag() {
+			for i73 := range l72 {
+				if hn74 && !c.ReadFlag() {
 					continue
 				}
-				l71[i72] = r.ReadBool()
+				l72[i73] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i72)
+					c.TraceIndex(i73)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l71
+	x.Bools = l72
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n75 := c.ReadLength(1)
-	l76 := serializer.MakeSlice[[]uint8](c, n75)
-	if n75 > 0 {
-		hn78 := c.ReadListHeader(9)
+	n76 := c.ReadLength(1)
+	l77 := serializer.MakeSlice[[]uint8](c, n76)
+	if n76 > 0 {
+		hn79 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i77 := range l76 {
-				if hn78 && !c.ReadFlag() {
+			for i78 := range l77 {
+				if hn79 && !c.ReadFlag() {
 					continue
 				}
-				l76[i77] = r.ReadUint8()
+				l77[i78] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i77)
+					c.TraceIndex(i78)
 					break
 				}
 			}
 		}
 	}
-	x.Bytes = l76
+	x.Bytes = l77
 	if c.Failed() {
 		c.Trace("Bytes")
 		return
 	}
-	n80 := c.ReadLength(1)
-	l81 := serializer.MakeSlice[[]Color](c, n80)
-	if n80 > 0 {
-		hn83 := c.ReadListHeader(25)
+	n81 := c.ReadLength(1)
+	l82 := serializer.MakeSlice[[]Color](c, n81)
+	if n81 > 0 {
+		hn84 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i82 := range l81 {
-				if hn83 && !c.ReadFlag() {
+			for i83 := range l82 {
+				if hn84 && !c.ReadFlag() {
 					continue
 				}
-				l81[i82] = Color(r.ReadVarUint32())
+				l82[i83] = Color(r.ReadVarUint32())
 				if c.Failed() {
-					c.TraceIndex(i82)
+					c.TraceIndex(i83)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l81
+	x.Colors = l82
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	n85 := c.ReadArrayLength(1)
-	a86 := make([]bool, n85)
-	r.ReadRawBools(a86)
-	x.DBools = a86
+	n86 := c.ReadArrayLength(1)
+	a87 := make([]bool, n86)
+	r.ReadRawBools(a87)
+	x.DBools = a87
 	if c.Failed() {
 		c.Trace("DBools")
 		return
 	}
-	n87 := c.ReadArrayLength(4)
-	a88 := make([]float32, n87)
-	r.ReadRawFloat32s(a88)
-	x.DF32 = a88
+	n88 := c.ReadArrayLength(4)
+	a89 := make([]float32, n88)
+	r.ReadRawFloat32s(a89)
+	x.DF32 = a89
 	if c.Failed() {
 		c.Trace("DF32")
 		return
 	}
-	n89 := c.ReadArrayLength(8)
-	a90 := make([]float64, n89)
-	r.ReadRawFloat64s(a90)
-	x.DF64 = a90
+	n90 := c.ReadArrayLength(8)
+	a91 := make([]float64, n90)
+	r.ReadRawFloat64s(a91)
+	x.DF64 = a91
 	if c.Failed() {
 		c.Trace("DF64")
 		return
 	}
-	n91 := c.ReadArrayLength(2)
-	a92 := make([]int16, n91)
-	r.ReadRawInt16s(a92)
-	x.DI16 = a92
+	n92 := c.ReadArrayLength(2)
+	a93 := make([]int16, n92)
+	r.ReadRawInt16s(a93)
+	x.DI16 = a93
 	if c.Failed() {
 		c.Trace("DI16")
 		return
 	}
-	n93 := c.ReadArrayLength(4)
-	a94 := make([]int32, n93)
-	r.ReadRawInt32s(a94)
-	x.DI32 = a94
+	n94 := c.ReadArrayLength(4)
+	a95 := make([]int32, n94)
+	r.ReadRawInt32s(a95)
+	x.DI32 = a95
 	if c.Failed() {
 		c.Trace("DI32")
 		return
 	}
-	n95 := c.ReadArrayLength(8)
-	a96 := make([]int64, n95)
-	r.ReadRawInt64s(a96)
-	x.DI64 = a96
+	n96 := c.ReadArrayLength(8)
+	a97 := make([]int64, n96)
+	r.ReadRawInt64s(a97)
+	x.DI64 = a97
 	if c.Failed() {
 		c.Trace("DI64")
 		return
 	}
-	n97 := c.ReadArrayLength(1)
-	a98 := make([]int8, n97)
-	for i99 := range a98 {
-		a98[i99] = r.ReadInt8()
+	n98 := c.ReadArrayLength(1)
+	a99 := make([]int8, n98)
+	for i100 := range a99 {
+		a99[i100] = r.ReadInt8()
 	}
-	x.DI8 = a98
+	x.DI8 = a99
 	if c.Failed() {
 		c.Trace("DI8")
 		return
 	}
-	n100 := c.ReadArrayLength(2)
-	a101 := make([]uint16, n100)
-	r.ReadRawUint16s(a101)
-	x.DU16 = a101
+	n101 := c.ReadArrayLength(2)
+	a102 := make([]uint16, n101)
+	r.ReadRawUint16s(a102)
+	x.DU16 = a102
 	if c.Failed() {
 		c.Trace("DU16")
 		return
 	}
-	n102 := c.ReadArrayLength(4)
-	a103 := make([]uint32, n102)
-	r.ReadRawUint32s(a103)
-	x.DU32 = a103
+	n103 := c.ReadArrayLength(4)
+	a104 := make([]uint32, n103)
+	r.ReadRawUint32s(a104)
+	x.DU32 = a104
 	if c.Failed() {
 		c.Trace("DU32")
 		return
 	}
-	n104 := c.ReadArrayLength(8)
-	a105 := make([]uint64, n104)
-	r.ReadRawUint64s(a105)
-	x.DU64 = a105
+	n105 := c.ReadArrayLength(8)
+	a106 := make([]uint64, n105)
+	r.ReadRawUint64s(a106)
+	x.DU64 = a106
 	if c.Failed() {
 		c.Trace("DU64")
 		return
 	}
-	n106 := c.ReadLength(4)
-	l107 := serializer.MakeSlice[[]float32](c, n106)
-	if n106 > 0 {
-		hn109 := c.ReadListHeader(19)
+	n107 := c.ReadLength(4)
+	l108 := serializer.MakeSlice[[]float32](c, n107)
+	if n107 > 0 {
+		hn110 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i108 := range l107 {
-				if hn109 && !c.ReadFlag() {
+			for i109 := range l108 {
+				if hn110 && !c.ReadFlag() {
 					continue
 				}
-				l107[i108] = r.ReadFloat32()
+				l108[i109] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i108)
+					c.TraceIndex(i109)
 					break
 				}
 			}
 		}
 	}
-	x.F32s = l107
+	x.F32s = l108
 	if c.Failed() {
 		c.Trace("F32s")
 		return
 	}
-	n111 := c.ReadLength(8)
-	l112 := serializer.MakeSlice[[]float64](c, n111)
-	if n111 > 0 {
-		hn114 := c.ReadListHeader(20)
+	n112 := c.ReadLength(8)
+	l113 := serializer.MakeSlice[[]float64](c, n112)
+	if n112 > 0 {
+		hn115 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i113 := range l112 {
-				if hn114 && !c.ReadFlag() {
+			for i114 := range l113 {
+				if hn115 && !c.ReadFlag() {
 					continue
 				}
-				l112[i113] = r.ReadFloat64()
+				l113[i114] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i113)
+					c.TraceIndex(i114)
 					break
 				}
 			}
 		}
 	}
-	x.F64s = l112
+	x.F64s = l113
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	n116 := c.ReadLength(2)
-	l117 := serializer.MakeSlice[[]int16](c, n116)
-	if n116 > 0 {
-		hn119 := c.ReadListHeader(3)
+	n117 := c.ReadLength(2)
+	l118 := serializer.MakeSlice[[]int16](c, n117)
+	if n117 > 0 {
+		hn120 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i118 := range l117 {
-				if hn119 && !c.ReadFlag() {
+			for i119 := range l118 {
+				if hn120 && !c.ReadFlag() {
 					continue
 				}
-				l117[i118] = r.ReadInt16()
+				l118[i119] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i118)
+					c.TraceIndex(i119)
 					break
 				}
 			}
 		}
 	}
-	x.I16s = l117
+	x.I16s = l118
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	n121 := c.ReadLength(1)
-	l122 := serializer.MakeSlice[[]int32](c, n121)
-	if n121 > 0 {
-		hn124 := c.ReadListHeader(5)
+	n122 := c.ReadLength(1)
+	l123 := serializer.MakeSlice[[]int32](c, n122)
+	if n122 > 0 {
+		hn125 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i123 := range l122 {
-				if hn124 && !c.ReadFlag() {
+			for i124 := range l123 {
+				if hn125 && !c.ReadFlag() {
 					continue
 				}
-				l122[i123] = r.ReadVarInt32()
+				l123[i124] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i123)
+					c.TraceIndex(i124)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l122
+	x.I32s = l123
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n126 := c.ReadLength(1)
-	l127 := serializer.MakeSlice[[]int64](c, n126)
-	if n126 > 0 {
-		hn129 := c.ReadListHeader(7)
+	n127 := c.ReadLength(1)
+	l128 := serializer.MakeSlice[[]int64](c, n127)
+	if n127 > 0 {
+		hn130 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i128 := range l127 {
-				if hn129 && !c.ReadFlag() {
+			for i129 := range l128 {
+				if hn130 && !c.ReadFlag() {
 					continue
 				}
-				l127[i128] = r.ReadVarInt64()
+				l128[i129] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i128)
+					c.TraceIndex(i129)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l127
+	x.I64s = l128
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n131 := c.ReadLength(1)
-	l132 := serializer.MakeSlice[[]int8](c, n131)
-	if n131 > 0 {
-		hn134 := c.ReadListHeader(2)
+	n132 := c.ReadLength(1)
+	l133 := serializer.MakeSlice[[]int8](c, n132)
+	if n132 > 0 {
+		hn135 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i133 := range l132 {
-				if hn134 && !c.ReadFlag() {
+			for i134 := range l133 {
+				if hn135 && !c.ReadFlag() {
 					continue
 				}
-				l132[i133] = r.ReadInt8()
+				l133[i134] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i133)
+					c.TraceIndex(i134)
 					break
 				}
 			}
 		}
 	}
-	x.I8s = l132
+	x.I8s = l133
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.ReadFlag() {
-		n136 := c.ReadLength(1)
-		l137 := serializer.MakeSlice[[]int64](c, n136)
-		if n136 > 0 {
-			hn139 := c.ReadListHeader(7)
+		n137 := c.ReadLength(1)
+		l138 := serializer.MakeSlice[[]int64](c, n137)
+		if n137 > 0 {
+			hn140 := c.ReadListHeader(7)
 			if !c.Failed() {
-				for i138 := range l137 {
-					if hn139 && !c.ReadFlag() {
+				for i139 := range l138 {
+					if hn140 && !c.ReadFlag() {
 						continue
 					}
-					l137[i138] = r.ReadVarInt64()
+					l138[i139] = r.ReadVarInt64()
 					if c.Failed() {
-						c.TraceIndex(i138)
+						c.TraceIndex(i139)
 						break
 					}
 				}
 			}
 		}
-		x.NI64s = l137
+		x.NI64s = l138
 	}
 	if c.Failed() {
 		c.Trace("NI64s")
 		return
 	}
 	if c.ReadFlag() {
-		n141 := c.ReadLength(2)
-		m142 := serializer.MakeMap[map[string]int32](c, n141)
-		for n141 > 0 && !c.Failed() {
-			sz143, vn144 := c.ReadMapChunk(n141, 21, 5)
-			for j145 := 0; j145 < sz143 && !c.Failed(); j145++ {
-				var k146 string
-				k146 = c.ReadString()
-				var v147 int32
-				if !vn144 {
-					v147 = r.ReadVarInt32()
+		n142 := c.ReadLength(2)
+		m143 := serializer.MakeMap[map[string]int32](c, n142)
+		for n142 > 0 && !c.Failed() {
+			sz144, vn145 := c.ReadMapChunk(n142, 21, 5)
+			for j146 := 0; j146 < sz144 && !c.Failed(); j146++ {
+				var k147 string
+				k147 = c.ReadString()
+				var v148 int32
+				if !vn145 {
+					v148 = r.ReadVarInt32()
 				}
-				m142[k146] = v147
+				m143[k147] = v148
 			}
-			n141 -= sz143
+			n142 -= sz144
 		}
-		x.NMap = m142
+		x.NMap = m143
 	}
 	if c.Failed() {
 		c.Trace("NMap")
 		return
 	}
 	if c.ReadFlag() {
-		n148 := c.ReadLength(1)
-		l149 := serializer.MakeSlice[[]string](c, n148)
-		if n148 > 0 {
-			hn151 := c.ReadListHeader(21)
+		n149 := c.ReadLength(1)
+		l150 := serializer.MakeSlice[[]string](c, n149)
+		if n149 > 0 {
+			hn152 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i150 := range l149 {
-					if hn151 && !c.ReadFlag() {
+				for i151 := range l150 {
+					if hn152 && !c.ReadFlag() {
 						continue
 					}
-					l149[i150] = c.ReadString()
+					l150[i151] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i150)
+						c.TraceIndex(i151)
 						break
 					}
 				}
 			}
 		}
-		x.NStrs = l149
+		x.NStrs = l150
 	}
 	if c.Failed() {
 		c.Trace("NStrs")
 		return
 	}
-	n153 := c.ReadLength(1)
-	l154 := serializer.MakeSlice[Names](c, n153)
-	if n153 > 0 {
-		hn156 := c.ReadListHeader(21)
+	n154 := c.ReadLength(1)
+	l155 := serializer.MakeSlice[Names](c, n154)
+	if n154 > 0 {
+		hn157 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i155 := range l154 {
-				if hn156 && !c.ReadFlag() {
+			for i156 := range l155 {
+				if hn157 && !c.ReadFlag() {
 					continue
 				}
-				l154[i155] = c.ReadString()
+				l155[i156] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i155)
+					c.TraceIndex(i156)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l154
+	x.Named = l155
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n158 := c.ReadLength(1)
-	l159 := serializer.MakeSlice[[][]int32](c, n158)
-	if n158 > 0 {
-		hn161 := c.ReadListHeader(22)
+	n159 := c.ReadLength(1)
+	l160 := serializer.MakeSlice[[][]int32](c, n159)
+	if n159 > 0 {
+		hn162 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i160 := range l159 {
-				if hn161 && !c.ReadFlag() {
+			for i161 := range l160 {
+				if hn162 && !c.ReadFlag() {
 					continue
 				}
-				n163 := c.ReadLength(1)
-				l164 := serializer.MakeSlice[[]int32](c, n163)
-				if n163 > 0 {
-					hn166 := c.ReadListHeader(5)
+				n164 := c.ReadLength(1)
+				l165 := serializer.MakeSlice[[]int32](c, n164)
+				if n164 > 0 {
+					hn167 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i165 := range l164 {
-							if hn166 && !c.ReadFlag() {
+						for i166 := range l165 {
+							if hn167 && !c.ReadFlag() {
 								continue
 							}
-							l164[i165] = r.ReadVarInt32()
+							l165[i166] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i165)
+								c.TraceIndex(i166)
 								break
 							}
 						}
 					}
 				}
-				l159[i160] = l164
+				l160[i161] = l165
 				if c.Failed() {
-					c.TraceIndex(i160)
+					c.TraceIndex(i161)
 					break
 				}
 			}
 		}
 	}
-	x.Nested = l159
+	x.Nested = l160
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n168 := c.ReadLength(1)
-	l169 := serializer.MakeSlice[[]*int32](c, n168)
-	if n168 > 0 {
-		hn171 := c.ReadListHeader(5)
+	n169 := c.ReadLength(1)
+	l170 := serializer.MakeSlice[[]*int32](c, n169)
+	if n169 > 0 {
+		hn172 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i170 := range l169 {
-				if hn171 && !c.ReadFlag() {
+			for i171 := range l170 {
+				if hn172 && !c.ReadFlag() {
 					continue
 				}
-				p173 := serializer.Alloc[int32](c)
-				*p173 = r.ReadVarInt32()
-				l169[i170] = p173
+				p174 := serializer.Alloc[int32](c)
+				*p174 = r.ReadVarInt32()
+				l170[i171] = p174
 				if c.Failed() {
-					c.TraceIndex(i170)
+					c.TraceIndex(i171)
 					break
 				}
 			}
 		}
 	}
-	x.PI32s = l169
+	x.PI32s = l170
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n174 := c.ReadLength(1)
-	l175 := serializer.MakeSlice[[]*string](c, n174)
-	if n174 > 0 {
-		hn177 := c.ReadListHeader(21)
+	n175 := c.ReadLength(1)
+	l176 := serializer.MakeSlice[[]*string](c, n175)
+	if n175 > 0 {
+		hn178 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i176 := range l175 {
-				if hn177 && !c.ReadFlag() {
+			for i177 := range l176 {
+				if hn178 && !c.ReadFlag() {
 					continue
 				}
-				p179 := serializer.Alloc[string](c)
-				*p179 = c.ReadString()
-				l175[i176] = p179
+				p180 := serializer.Alloc[string](c)
+				*p180 = c.ReadString()
+				l176[i177] = p180
 				if c.Failed() {
-					c.TraceIndex(i176)
+					c.TraceIndex(i177)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l175
+	x.PStrs = l176
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
@@ -1643,138 +1665,138 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n180 := c.ReadLength(1)
-	if n180 != 2 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n180, 2))
+	n181 := c.ReadLength(1)
+	if n181 != 2 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n181, 2))
 		return
 	}
-	var l181 [2]string
-	if n180 > 0 {
-		hn183 := c.ReadListHeader(21)
+	var l182 [2]string
+	if n181 > 0 {
+		hn184 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i182 := range l181 {
-				if hn183 && !c.ReadFlag() {
+			for i183 := range l182 {
+				if hn184 && !c.ReadFlag() {
 					continue
 				}
-				l181[i182] = c.ReadString()
+				l182[i183] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i182)
+					c.TraceIndex(i183)
 					break
 				}
 			}
 		}
 	}
-	x.StrArr = l181
+	x.StrArr = l182
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n185 := c.ReadLength(1)
-	l186 := serializer.MakeSlice[[]string](c, n185)
-	if n185 > 0 {
-		hn188 := c.ReadListHeader(21)
+	n186 := c.ReadLength(1)
+	l187 := serializer.MakeSlice[[]string](c, n186)
+	if n186 > 0 {
+		hn189 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i187 := range l186 {
-				if hn188 && !c.ReadFlag() {
+			for i188 := range l187 {
+				if hn189 && !c.ReadFlag() {
 					continue
 				}
-				l186[i187] = c.ReadString()
+				l187[i188] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i187)
+					c.TraceIndex(i188)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l186
+	x.Strs = l187
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n190 := c.ReadLength(1)
-	l191 := serializer.MakeSlice[[]time.Time](c, n190)
-	if n190 > 0 {
-		hn193 := c.ReadListHeader(38)
+	n191 := c.ReadLength(1)
+	l192 := serializer.MakeSlice[[]time.Time](c, n191)
+	if n191 > 0 {
+		hn194 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i192 := range l191 {
-				if hn193 && !c.ReadFlag() {
+			for i193 := range l192 {
+				if hn194 && !c.ReadFlag() {
 					continue
 				}
-				l191[i192] = c.ReadTime()
+				l192[i193] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i192)
+					c.TraceIndex(i193)
 					break
 				}
 			}
 		}
 	}
-	x.Times = l191
+	x.Times = l192
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n195 := c.ReadLength(2)
-	l196 := serializer.MakeSlice[[]uint16](c, n195)
-	if n195 > 0 {
-		hn198 := c.ReadListHeader(10)
+	n196 := c.ReadLength(2)
+	l197 := serializer.MakeSlice[[]uint16](c, n196)
+	if n196 > 0 {
+		hn199 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i197 := range l196 {
-				if hn198 && !c.ReadFlag() {
+			for i198 := range l197 {
+				if hn199 && !c.ReadFlag() {
 					continue
 				}
-				l196[i197] = r.ReadUint16()
+				l197[i198] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i197)
+					c.TraceIndex(i198)
 					break
 				}
 			}
 		}
 	}
-	x.U16s = l196
+	x.U16s = l197
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n200 := c.ReadLength(1)
-	l201 := serializer.MakeSlice[[]uint32](c, n200)
-	if n200 > 0 {
-		hn203 := c.ReadListHeader(12)
+	n201 := c.ReadLength(1)
+	l202 := serializer.MakeSlice[[]uint32](c, n201)
+	if n201 > 0 {
+		hn204 := c.ReadListHeader(12)
 		if !c.Failed() {
-			for i202 := range l201 {
-				if hn203 && !c.ReadFlag() {
+			for i203 := range l202 {
+				if hn204 && !c.ReadFlag() {
 					continue
 				}
-				l201[i202] = r.ReadVarUint32()
+				l202[i203] = r.ReadVarUint32()
 				if c.Failed() {
-					c.TraceIndex(i202)
+					c.TraceIndex(i203)
 					break
 				}
 			}
 		}
 	}
-	x.U32s = l201
+	x.U32s = l202
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n205 := c.ReadLength(1)
-	l206 := serializer.MakeSlice[[]uint64](c, n205)
-	if n205 > 0 {
-		hn208 := c.ReadListHeader(14)
+	n206 := c.ReadLength(1)
+	l207 := serializer.MakeSlice[[]uint64](c, n206)
+	if n206 > 0 {
+		hn209 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i207 := range l206 {
-				if hn208 && !c.ReadFlag() {
+			for i208 := range l207 {
+				if hn209 && !c.ReadFlag() {
 					continue
 				}
-				l206[i207] = r.ReadVarUint64()
+				l207[i208] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i207)
+					c.TraceIndex(i208)
 					break
 				}
 			}
 		}
 	}
-	x.U64s = l206
+	x.U64s = l207
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -1791,495 +1813,495 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			if f.Convert {
 				serializer.CopyArray(c, x.Arr[:], serializer.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n210 := c.ReadLength(2)
-				if n210 != 3 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n210, 3))
+				n211 := c.ReadLength(2)
+				if n211 != 3 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n211, 3))
 					return
 				}
-				var l211 [3]int16
-				if n210 > 0 {
-					hn213 := c.ReadListHeader(3)
+				var l212 [3]int16
+				if n211 > 0 {
+					hn214 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i212 := range l211 {
-							if hn213 && !c.ReadFlag() {
+						for i213 := range l212 {
+							if hn214 && !c.ReadFlag() {
 								continue
 							}
-							l211[i212] = r.ReadInt16()
+							l212[i213] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i212)
+								c.TraceIndex(i213)
 								break
 							}
 						}
 					}
 				}
-				x.Arr = l211
+				x.Arr = l212
 			}
 		case 1:
 			if f.Convert {
 				x.Bools = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n215 := c.ReadLength(1)
-				l216 := serializer.MakeSlice[[]bool](c, n215)
-				if n215 > 0 {
-					hn218 := c.ReadListHeader(1)
+				n216 := c.ReadLength(1)
+				l217 := serializer.MakeSlice[[]bool](c, n216)
+				if n216 > 0 {
+					hn219 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i217 := range l216 {
-							if hn218 && !c.ReadFlag() {
+						for i218 := range l217 {
+							if hn219 && !c.ReadFlag() {
 								continue
 							}
-							l216[i217] = r.ReadBool()
+							l217[i218] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i217)
+								c.TraceIndex(i218)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l216
+				x.Bools = l217
 			}
 		case 2:
 			if f.Convert {
 				x.Bytes = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n220 := c.ReadLength(1)
-				l221 := serializer.MakeSlice[[]uint8](c, n220)
-				if n220 > 0 {
-					hn223 := c.ReadListHeader(9)
+				n221 := c.ReadLength(1)
+				l222 := serializer.MakeSlice[[]uint8](c, n221)
+				if n221 > 0 {
+					hn224 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i222 := range l221 {
-							if hn223 && !c.ReadFlag() {
+						for i223 := range l222 {
+							if hn224 && !c.ReadFlag() {
 								continue
 							}
-							l221[i222] = r.ReadUint8()
+							l222[i223] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i222)
+								c.TraceIndex(i223)
 								break
 							}
 						}
 					}
 				}
-				x.Bytes = l221
+				x.Bytes = l222
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n225 := c.ReadLength(1)
-				l226 := serializer.MakeSlice[[]Color](c, n225)
-				if n225 > 0 {
-					hn228 := c.ReadListHeader(25)
+				n226 := c.ReadLength(1)
+				l227 := serializer.MakeSlice[[]Color](c, n226)
+				if n226 > 0 {
+					hn229 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i227 := range l226 {
-							if hn228 && !c.ReadFlag() {
+						for i228 := range l227 {
+							if hn229 && !c.ReadFlag() {
 								continue
 							}
-							l226[i227] = Color(r.ReadVarUint32())
+							l227[i228] = Color(r.ReadVarUint32())
 							if c.Failed() {
-								c.TraceIndex(i227)
+								c.TraceIndex(i228)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l226
+				x.Colors = l227
 			}
 		case 4:
 			if f.Convert {
 				x.DBools = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n230 := c.ReadArrayLength(1)
-				a231 := make([]bool, n230)
-				r.ReadRawBools(a231)
-				x.DBools = a231
+				n231 := c.ReadArrayLength(1)
+				a232 := make([]bool, n231)
+				r.ReadRawBools(a232)
+				x.DBools = a232
 			}
 		case 5:
 			if f.Convert {
 				x.DF32 = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n232 := c.ReadArrayLength(4)
-				a233 := make([]float32, n232)
-				r.ReadRawFloat32s(a233)
-				x.DF32 = a233
+				n233 := c.ReadArrayLength(4)
+				a234 := make([]float32, n233)
+				r.ReadRawFloat32s(a234)
+				x.DF32 = a234
 			}
 		case 6:
 			if f.Convert {
 				x.DF64 = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n234 := c.ReadArrayLength(8)
-				a235 := make([]float64, n234)
-				r.ReadRawFloat64s(a235)
-				x.DF64 = a235
+				n235 := c.ReadArrayLength(8)
+				a236 := make([]float64, n235)
+				r.ReadRawFloat64s(a236)
+				x.DF64 = a236
 			}
 		case 7:
 			if f.Convert {
 				x.DI16 = serializer.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n236 := c.ReadArrayLength(2)
-				a237 := make([]int16, n236)
-				r.ReadRawInt16s(a237)
-				x.DI16 = a237
+				n237 := c.ReadArrayLength(2)
+				a238 := make([]int16, n237)
+				r.ReadRawInt16s(a238)
+				x.DI16 = a238
 			}
 		case 8:
 			if f.Convert {
 				x.DI32 = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n238 := c.ReadArrayLength(4)
-				a239 := make([]int32, n238)
-				r.ReadRawInt32s(a239)
-				x.DI32 = a239
+				n239 := c.ReadArrayLength(4)
+				a240 := make([]int32, n239)
+				r.ReadRawInt32s(a240)
+				x.DI32 = a240
 			}
 		case 9:
 			if f.Convert {
 				x.DI64 = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n240 := c.ReadArrayLength(8)
-				a241 := make([]int64, n240)
-				r.ReadRawInt64s(a241)
-				x.DI64 = a241
+				n241 := c.ReadArrayLength(8)
+				a242 := make([]int64, n241)
+				r.ReadRawInt64s(a242)
+				x.DI64 = a242
 			}
 		case 10:
 			if f.Convert {
 				x.DI8 = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n242 := c.ReadArrayLength(1)
-				a243 := make([]int8, n242)
-				for i244 := range a243 {
-					a243[i244] = r.ReadInt8()
+				n243 := c.ReadArrayLength(1)
+				a244 := make([]int8, n243)
+				for i245 := range a244 {
+					a244[i245] = r.ReadInt8()
 				}
-				x.DI8 = a243
+				x.DI8 = a244
 			}
 		case 11:
 			if f.Convert {
 				x.DU16 = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n245 := c.ReadArrayLength(2)
-				a246 := make([]uint16, n245)
-				r.ReadRawUint16s(a246)
-				x.DU16 = a246
+				n246 := c.ReadArrayLength(2)
+				a247 := make([]uint16, n246)
+				r.ReadRawUint16s(a247)
+				x.DU16 = a247
 			}
 		case 12:
 			if f.Convert {
 				x.DU32 = serializer.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n247 := c.ReadArrayLength(4)
-				a248 := make([]uint32, n247)
-				r.ReadRawUint32s(a248)
-				x.DU32 = a248
+				n248 := c.ReadArrayLength(4)
+				a249 := make([]uint32, n248)
+				r.ReadRawUint32s(a249)
+				x.DU32 = a249
 			}
 		case 13:
 			if f.Convert {
 				x.DU64 = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n249 := c.ReadArrayLength(8)
-				a250 := make([]uint64, n249)
-				r.ReadRawUint64s(a250)
-				x.DU64 = a250
+				n250 := c.ReadArrayLength(8)
+				a251 := make([]uint64, n250)
+				r.ReadRawUint64s(a251)
+				x.DU64 = a251
 			}
 		case 14:
 			if f.Convert {
 				x.F32s = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n251 := c.ReadLength(4)
-				l252 := serializer.MakeSlice[[]float32](c, n251)
-				if n251 > 0 {
-					hn254 := c.ReadListHeader(19)
+				n252 := c.ReadLength(4)
+				l253 := serializer.MakeSlice[[]float32](c, n252)
+				if n252 > 0 {
+					hn255 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i253 := range l252 {
-							if hn254 && !c.ReadFlag() {
+						for i254 := range l253 {
+							if hn255 && !c.ReadFlag() {
 								continue
 							}
-							l252[i253] = r.ReadFloat32()
+							l253[i254] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i253)
+								c.TraceIndex(i254)
 								break
 							}
 						}
 					}
 				}
-				x.F32s = l252
+				x.F32s = l253
 			}
 		case 15:
 			if f.Convert {
 				x.F64s = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n256 := c.ReadLength(8)
-				l257 := serializer.MakeSlice[[]float64](c, n256)
-				if n256 > 0 {
-					hn259 := c.ReadListHeader(20)
+				n257 := c.ReadLength(8)
+				l258 := serializer.MakeSlice[[]float64](c, n257)
+				if n257 > 0 {
+					hn260 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i258 := range l257 {
-							if hn259 && !c.ReadFlag() {
+						for i259 := range l258 {
+							if hn260 && !c.ReadFlag() {
 								continue
 							}
-							l257[i258] = r.ReadFloat64()
+							l258[i259] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i258)
+								c.TraceIndex(i259)
 								break
 							}
 						}
 					}
 				}
-				x.F64s = l257
+				x.F64s = l258
 			}
 		case 16:
 			if f.Convert {
 				x.I16s = serializer.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n261 := c.ReadLength(2)
-				l262 := serializer.MakeSlice[[]int16](c, n261)
-				if n261 > 0 {
-					hn264 := c.ReadListHeader(3)
+				n262 := c.ReadLength(2)
+				l263 := serializer.MakeSlice[[]int16](c, n262)
+				if n262 > 0 {
+					hn265 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i263 := range l262 {
-							if hn264 && !c.ReadFlag() {
+						for i264 := range l263 {
+							if hn265 && !c.ReadFlag() {
 								continue
 							}
-							l262[i263] = r.ReadInt16()
+							l263[i264] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i263)
+								c.TraceIndex(i264)
 								break
 							}
 						}
 					}
 				}
-				x.I16s = l262
+				x.I16s = l263
 			}
 		case 17:
 			if f.Convert {
 				x.I32s = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n266 := c.ReadLength(1)
-				l267 := serializer.MakeSlice[[]int32](c, n266)
-				if n266 > 0 {
-					hn269 := c.ReadListHeader(5)
+				n267 := c.ReadLength(1)
+				l268 := serializer.MakeSlice[[]int32](c, n267)
+				if n267 > 0 {
+					hn270 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i268 := range l267 {
-							if hn269 && !c.ReadFlag() {
+						for i269 := range l268 {
+							if hn270 && !c.ReadFlag() {
 								continue
 							}
-							l267[i268] = r.ReadVarInt32()
+							l268[i269] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i268)
+								c.TraceIndex(i269)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l267
+				x.I32s = l268
 			}
 		case 18:
 			if f.Convert {
 				x.I64s = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n271 := c.ReadLength(1)
-				l272 := serializer.MakeSlice[[]int64](c, n271)
-				if n271 > 0 {
-					hn274 := c.ReadListHeader(7)
+				n272 := c.ReadLength(1)
+				l273 := serializer.MakeSlice[[]int64](c, n272)
+				if n272 > 0 {
+					hn275 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i273 := range l272 {
-							if hn274 && !c.ReadFlag() {
+						for i274 := range l273 {
+							if hn275 && !c.ReadFlag() {
 								continue
 							}
-							l272[i273] = r.ReadVarInt64()
+							l273[i274] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i273)
+								c.TraceIndex(i274)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l272
+				x.I64s = l273
 			}
 		case 19:
 			if f.Convert {
 				x.I8s = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n276 := c.ReadLength(1)
-				l277 := serializer.MakeSlice[[]int8](c, n276)
-				if n276 > 0 {
-					hn279 := c.ReadListHeader(2)
+				n277 := c.ReadLength(1)
+				l278 := serializer.MakeSlice[[]int8](c, n277)
+				if n277 > 0 {
+					hn280 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i278 := range l277 {
-							if hn279 && !c.ReadFlag() {
+						for i279 := range l278 {
+							if hn280 && !c.ReadFlag() {
 								continue
 							}
-							l277[i278] = r.ReadInt8()
+							l278[i279] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i278)
+								c.TraceIndex(i279)
 								break
 							}
 						}
 					}
 				}
-				x.I8s = l277
+				x.I8s = l278
 			}
 		case 20:
 			if f.Convert {
 				x.NI64s = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n281 := c.ReadLength(1)
-				l282 := serializer.MakeSlice[[]int64](c, n281)
-				if n281 > 0 {
-					hn284 := c.ReadListHeader(7)
+				n282 := c.ReadLength(1)
+				l283 := serializer.MakeSlice[[]int64](c, n282)
+				if n282 > 0 {
+					hn285 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i283 := range l282 {
-							if hn284 && !c.ReadFlag() {
+						for i284 := range l283 {
+							if hn285 && !c.ReadFlag() {
 								continue
 							}
-							l282[i283] = r.ReadVarInt64()
+							l283[i284] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i283)
+								c.TraceIndex(i284)
 								break
 							}
 						}
 					}
 				}
-				x.NI64s = l282
+				x.NI64s = l283
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n286 := c.ReadLength(2)
-				m287 := serializer.MakeMap[map[string]int32](c, n286)
-				for n286 > 0 && !c.Failed() {
-					sz288, vn289 := c.ReadMapChunk(n286, 21, 5)
-					for j290 := 0; j290 < sz288 && !c.Failed(); j290++ {
-						var k291 string
-						k291 = c.ReadString()
-						var v292 int32
-						if !vn289 {
-							v292 = r.ReadVarInt32()
+				n287 := c.ReadLength(2)
+				m288 := serializer.MakeMap[map[string]int32](c, n287)
+				for n287 > 0 && !c.Failed() {
+					sz289, vn290 := c.ReadMapChunk(n287, 21, 5)
+					for j291 := 0; j291 < sz289 && !c.Failed(); j291++ {
+						var k292 string
+						k292 = c.ReadString()
+						var v293 int32
+						if !vn290 {
+							v293 = r.ReadVarInt32()
 						}
-						m287[k291] = v292
+						m288[k292] = v293
 					}
-					n286 -= sz288
+					n287 -= sz289
 				}
-				x.NMap = m287
+				x.NMap = m288
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n293 := c.ReadLength(1)
-				l294 := serializer.MakeSlice[[]string](c, n293)
-				if n293 > 0 {
-					hn296 := c.ReadListHeader(21)
+				n294 := c.ReadLength(1)
+				l295 := serializer.MakeSlice[[]string](c, n294)
+				if n294 > 0 {
+					hn297 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i295 := range l294 {
-							if hn296 && !c.ReadFlag() {
+						for i296 := range l295 {
+							if hn297 && !c.ReadFlag() {
 								continue
 							}
-							l294[i295] = c.ReadString()
+							l295[i296] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i295)
+								c.TraceIndex(i296)
 								break
 							}
 						}
 					}
 				}
-				x.NStrs = l294
+				x.NStrs = l295
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n298 := c.ReadLength(1)
-				l299 := serializer.MakeSlice[Names](c, n298)
-				if n298 > 0 {
-					hn301 := c.ReadListHeader(21)
+				n299 := c.ReadLength(1)
+				l300 := serializer.MakeSlice[Names](c, n299)
+				if n299 > 0 {
+					hn302 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i300 := range l299 {
-							if hn301 && !c.ReadFlag() {
+						for i301 := range l300 {
+							if hn302 && !c.ReadFlag() {
 								continue
 							}
-							l299[i300] = c.ReadString()
+							l300[i301] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i300)
+								c.TraceIndex(i301)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l299
+				x.Named = l300
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n303 := c.ReadLength(1)
-				l304 := serializer.MakeSlice[[][]int32](c, n303)
-				if n303 > 0 {
-					hn306 := c.ReadListHeader(22)
+				n304 := c.ReadLength(1)
+				l305 := serializer.MakeSlice[[][]int32](c, n304)
+				if n304 > 0 {
+					hn307 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i305 := range l304 {
-							if hn306 && !c.ReadFlag() {
+						for i306 := range l305 {
+							if hn307 && !c.ReadFlag() {
 								continue
 							}
-							n308 := c.ReadLength(1)
-							l309 := serializer.MakeSlice[[]int32](c, n308)
-							if n308 > 0 {
-								hn311 := c.ReadListHeader(5)
+							n309 := c.ReadLength(1)
+							l310 := serializer.MakeSlice[[]int32](c, n309)
+							if n309 > 0 {
+								hn312 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i310 := range l309 {
-										if hn311 && !c.ReadFlag() {
+									for i311 := range l310 {
+										if hn312 && !c.ReadFlag() {
 											continue
 										}
-										l309[i310] = r.ReadVarInt32()
+										l310[i311] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i310)
+											c.TraceIndex(i311)
 											break
 										}
 									}
 								}
 							}
-							l304[i305] = l309
+							l305[i306] = l310
 							if c.Failed() {
-								c.TraceIndex(i305)
+								c.TraceIndex(i306)
 								break
 							}
 						}
 					}
 				}
-				x.Nested = l304
+				x.Nested = l305
 			}
 		case 25:
 			if f.Convert {
 				x.PI32s = serializer.Pointers(c, serializer.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n313 := c.ReadLength(1)
-				l314 := serializer.MakeSlice[[]*int32](c, n313)
-				if n313 > 0 {
-					hn316 := c.ReadListHeader(5)
+				n314 := c.ReadLength(1)
+				l315 := serializer.MakeSlice[[]*int32](c, n314)
+				if n314 > 0 {
+					hn317 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i315 := range l314 {
-							if hn316 && !c.ReadFlag() {
+						for i316 := range l315 {
+							if hn317 && !c.ReadFlag() {
 								continue
 							}
-							p318 := serializer.Alloc[int32](c)
-							*p318 = r.ReadVarInt32()
-							l314[i315] = p318
+							p319 := serializer.Alloc[int32](c)
+							*p319 = r.ReadVarInt32()
+							l315[i316] = p319
 							if c.Failed() {
-								c.TraceIndex(i315)
+								c.TraceIndex(i316)
 								break
 							}
 						}
 					}
 				}
-				x.PI32s = l314
+				x.PI32s = l315
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n319 := c.ReadLength(1)
-				l320 := serializer.MakeSlice[[]*string](c, n319)
-				if n319 > 0 {
-					hn322 := c.ReadListHeader(21)
+				n320 := c.ReadLength(1)
+				l321 := serializer.MakeSlice[[]*string](c, n320)
+				if n320 > 0 {
+					hn323 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i321 := range l320 {
-							if hn322 && !c.ReadFlag() {
+						for i322 := range l321 {
+							if hn323 && !c.ReadFlag() {
 								continue
 							}
-							p324 := serializer.Alloc[string](c)
-							*p324 = c.ReadString()
-							l320[i321] = p324
+							p325 := serializer.Alloc[string](c)
+							*p325 = c.ReadString()
+							l321[i322] = p325
 							if c.Failed() {
-								c.TraceIndex(i321)
+								c.TraceIndex(i322)
 								break
 							}
 						}
 					}
 				}
-				x.PStrs = l320
+				x.PStrs = l321
 			}
 		case 27:
 			if f.Convert {
@@ -2293,139 +2315,139 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n325 := c.ReadLength(1)
-				if n325 != 2 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n325, 2))
+				n326 := c.ReadLength(1)
+				if n326 != 2 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n326, 2))
 					return
 				}
-				var l326 [2]string
-				if n325 > 0 {
-					hn328 := c.ReadListHeader(21)
+				var l327 [2]string
+				if n326 > 0 {
+					hn329 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i327 := range l326 {
-							if hn328 && !c.ReadFlag() {
+						for i328 := range l327 {
+							if hn329 && !c.ReadFlag() {
 								continue
 							}
-							l326[i327] = c.ReadString()
+							l327[i328] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i327)
+								c.TraceIndex(i328)
 								break
 							}
 						}
 					}
 				}
-				x.StrArr = l326
+				x.StrArr = l327
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n330 := c.ReadLength(1)
-				l331 := serializer.MakeSlice[[]string](c, n330)
-				if n330 > 0 {
-					hn333 := c.ReadListHeader(21)
+				n331 := c.ReadLength(1)
+				l332 := serializer.MakeSlice[[]string](c, n331)
+				if n331 > 0 {
+					hn334 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i332 := range l331 {
-							if hn333 && !c.ReadFlag() {
+						for i333 := range l332 {
+							if hn334 && !c.ReadFlag() {
 								continue
 							}
-							l331[i332] = c.ReadString()
+							l332[i333] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i332)
+								c.TraceIndex(i333)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l331
+				x.Strs = l332
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n335 := c.ReadLength(1)
-				l336 := serializer.MakeSlice[[]time.Time](c, n335)
-				if n335 > 0 {
-					hn338 := c.ReadListHeader(38)
+				n336 := c.ReadLength(1)
+				l337 := serializer.MakeSlice[[]time.Time](c, n336)
+				if n336 > 0 {
+					hn339 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i337 := range l336 {
-							if hn338 && !c.ReadFlag() {
+						for i338 := range l337 {
+							if hn339 && !c.ReadFlag() {
 								continue
 							}
-							l336[i337] = c.ReadTime()
+							l337[i338] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i337)
+								c.TraceIndex(i338)
 								break
 							}
 						}
 					}
 				}
-				x.Times = l336
+				x.Times = l337
 			}
 		case 32:
 			if f.Convert {
 				x.U16s = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n340 := c.ReadLength(2)
-				l341 := serializer.MakeSlice[[]uint16](c, n340)
-				if n340 > 0 {
-					hn343 := c.ReadListHeader(10)
+				n341 := c.ReadLength(2)
+				l342 := serializer.MakeSlice[[]uint16](c, n341)
+				if n341 > 0 {
+					hn344 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i342 := range l341 {
-							if hn343 && !c.ReadFlag() {
+						for i343 := range l342 {
+							if hn344 && !c.ReadFlag() {
 								continue
 							}
-							l341[i342] = r.ReadUint16()
+							l342[i343] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i342)
+								c.TraceIndex(i343)
 								break
 							}
 						}
 					}
 				}
-				x.U16s = l341
+				x.U16s = l342
 			}
 		case 33:
 			if f.Convert {
 				x.U32s = serializer.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n345 := c.ReadLength(1)
-				l346 := serializer.MakeSlice[[]uint32](c, n345)
-				if n345 > 0 {
-					hn348 := c.ReadListHeader(12)
+				n346 := c.ReadLength(1)
+				l347 := serializer.MakeSlice[[]uint32](c, n346)
+				if n346 > 0 {
+					hn349 := c.ReadListHeader(12)
 					if !c.Failed() {
-						for i347 := range l346 {
-							if hn348 && !c.ReadFlag() {
+						for i348 := range l347 {
+							if hn349 && !c.ReadFlag() {
 								continue
 							}
-							l346[i347] = r.ReadVarUint32()
+							l347[i348] = r.ReadVarUint32()
 							if c.Failed() {
-								c.TraceIndex(i347)
+								c.TraceIndex(i348)
 								break
 							}
 						}
 					}
 				}
-				x.U32s = l346
+				x.U32s = l347
 			}
 		case 34:
 			if f.Convert {
 				x.U64s = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n350 := c.ReadLength(1)
-				l351 := serializer.MakeSlice[[]uint64](c, n350)
-				if n350 > 0 {
-					hn353 := c.ReadListHeader(14)
+				n351 := c.ReadLength(1)
+				l352 := serializer.MakeSlice[[]uint64](c, n351)
+				if n351 > 0 {
+					hn354 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i352 := range l351 {
-							if hn353 && !c.ReadFlag() {
+						for i353 := range l352 {
+							if hn354 && !c.ReadFlag() {
 								continue
 							}
-							l351[i352] = r.ReadVarUint64()
+							l352[i353] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i352)
+								c.TraceIndex(i353)
 								break
 							}
 						}
 					}
 				}
-				x.U64s = l351
+				x.U64s = l352
 			}
 		default:
 			c.SkipField(f)
@@ -3681,10 +3703,11 @@ func (x *Composite) ForyWrite(c *serializer.WriteContext) {
 		}
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Title) + 9)
+		s11 := x.Title
+		b.Reserve(buffer.BatchSlack + len(s11) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Title))<<2|2)
-		off += copy(w[off:], x.Title)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<2|2)
+		off += copy(w[off:], s11)
 		b.SetWriterIndex(off)
 	}
 	if x.Work == nil {
@@ -3708,56 +3731,56 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	n11 := c.ReadLength(1)
-	l12 := serializer.MakeSlice[[]other.Address](c, n11)
-	if n11 > 0 {
-		hn14, ev15 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+	n12 := c.ReadLength(1)
+	l13 := serializer.MakeSlice[[]other.Address](c, n12)
+	if n12 > 0 {
+		hn15, ev16 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 		if !c.Failed() {
-			for i13 := range l12 {
-				if hn14 && !c.ReadFlag() {
+			for i14 := range l13 {
+				if hn15 && !c.ReadFlag() {
 					continue
 				}
-				if ev15 != nil {
-					l12[i13].ForyReadEvolved(c, ev15)
+				if ev16 != nil {
+					l13[i14].ForyReadEvolved(c, ev16)
 				} else {
-					l12[i13].ForyRead(c)
+					l13[i14].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i13)
+					c.TraceIndex(i14)
 					break
 				}
 			}
 		}
 	}
-	x.Addrs = l12
+	x.Addrs = l13
 	if c.Failed() {
 		c.Trace("Addrs")
 		return
 	}
-	n16 := c.ReadLength(2)
-	m17 := serializer.MakeMap[map[string]*other.Tag](c, n16)
-	for n16 > 0 && !c.Failed() {
-		sz18, vn19 := c.ReadMapChunk(n16, 21, 30)
-		for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
-			var k21 string
-			k21 = c.ReadString()
-			var v22 *other.Tag
-			if !vn19 {
-				p23 := serializer.Alloc[other.Tag](c)
-				p23.ForyRead(c)
-				v22 = p23
+	n17 := c.ReadLength(2)
+	m18 := serializer.MakeMap[map[string]*other.Tag](c, n17)
+	for n17 > 0 && !c.Failed() {
+		sz19, vn20 := c.ReadMapChunk(n17, 21, 30)
+		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+			var k22 string
+			k22 = c.ReadString()
+			var v23 *other.Tag
+			if !vn20 {
+				p24 := serializer.Alloc[other.Tag](c)
+				p24.ForyRead(c)
+				v23 = p24
 			}
-			m17[k21] = v22
+			m18[k22] = v23
 		}
-		n16 -= sz18
+		n17 -= sz19
 	}
-	x.ByName = m17
+	x.ByName = m18
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
-	if ev24 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev24 != nil {
-		x.Home.ForyReadEvolved(c, ev24)
+	if ev25 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev25 != nil {
+		x.Home.ForyReadEvolved(c, ev25)
 	} else if !c.Failed() {
 		x.Home.ForyRead(c)
 	}
@@ -3765,62 +3788,62 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	n25 := c.ReadLength(1)
-	l26 := serializer.MakeSlice[[]*other.Address](c, n25)
-	if n25 > 0 {
-		hn28, ev29 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+	n26 := c.ReadLength(1)
+	l27 := serializer.MakeSlice[[]*other.Address](c, n26)
+	if n26 > 0 {
+		hn29, ev30 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 		if !c.Failed() {
-			for i27 := range l26 {
-				if hn28 && !c.ReadFlag() {
+			for i28 := range l27 {
+				if hn29 && !c.ReadFlag() {
 					continue
 				}
-				p30 := serializer.Alloc[other.Address](c)
-				if ev29 != nil {
-					p30.ForyReadEvolved(c, ev29)
+				p31 := serializer.Alloc[other.Address](c)
+				if ev30 != nil {
+					p31.ForyReadEvolved(c, ev30)
 				} else {
-					p30.ForyRead(c)
+					p31.ForyRead(c)
 				}
-				l26[i27] = p30
+				l27[i28] = p31
 				if c.Failed() {
-					c.TraceIndex(i27)
+					c.TraceIndex(i28)
 					break
 				}
 			}
 		}
 	}
-	x.PAddrs = l26
+	x.PAddrs = l27
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
 	if c.ReadFlag() {
-		p31 := serializer.Alloc[Scalars](c)
-		if ev32 := c.ReadStructFieldMeta(foryTypeScalars); ev32 != nil {
-			p31.ForyReadEvolved(c, ev32)
+		p32 := serializer.Alloc[Scalars](c)
+		if ev33 := c.ReadStructFieldMeta(foryTypeScalars); ev33 != nil {
+			p32.ForyReadEvolved(c, ev33)
 		} else if !c.Failed() {
-			p31.ForyRead(c)
+			p32.ForyRead(c)
 		}
-		x.PScalars = p31
+		x.PScalars = p32
 	}
 	if c.Failed() {
 		c.Trace("PScalars")
 		return
 	}
 	if c.ReadFlag() {
-		p33 := serializer.Alloc[other.Tag](c)
-		if ev34 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev34 != nil {
-			p33.ForyReadEvolved(c, ev34)
+		p34 := serializer.Alloc[other.Tag](c)
+		if ev35 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev35 != nil {
+			p34.ForyReadEvolved(c, ev35)
 		} else if !c.Failed() {
-			p33.ForyRead(c)
+			p34.ForyRead(c)
 		}
-		x.PTag = p33
+		x.PTag = p34
 	}
 	if c.Failed() {
 		c.Trace("PTag")
 		return
 	}
-	if ev35 := c.ReadStructFieldMeta(foryTypeScalars); ev35 != nil {
-		x.Scalars.ForyReadEvolved(c, ev35)
+	if ev36 := c.ReadStructFieldMeta(foryTypeScalars); ev36 != nil {
+		x.Scalars.ForyReadEvolved(c, ev36)
 	} else if !c.Failed() {
 		x.Scalars.ForyRead(c)
 	}
@@ -3828,28 +3851,28 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Scalars")
 		return
 	}
-	n36 := c.ReadLength(1)
-	l37 := serializer.MakeSlice[[]other.Tag](c, n36)
-	if n36 > 0 {
-		hn39, ev40 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+	n37 := c.ReadLength(1)
+	l38 := serializer.MakeSlice[[]other.Tag](c, n37)
+	if n37 > 0 {
+		hn40, ev41 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
 		if !c.Failed() {
-			for i38 := range l37 {
-				if hn39 && !c.ReadFlag() {
+			for i39 := range l38 {
+				if hn40 && !c.ReadFlag() {
 					continue
 				}
-				if ev40 != nil {
-					l37[i38].ForyReadEvolved(c, ev40)
+				if ev41 != nil {
+					l38[i39].ForyReadEvolved(c, ev41)
 				} else {
-					l37[i38].ForyRead(c)
+					l38[i39].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i38)
+					c.TraceIndex(i39)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l37
+	x.Tags = l38
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -3860,13 +3883,13 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p41 := serializer.Alloc[other.Address](c)
-		if ev42 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev42 != nil {
-			p41.ForyReadEvolved(c, ev42)
+		p42 := serializer.Alloc[other.Address](c)
+		if ev43 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev43 != nil {
+			p42.ForyReadEvolved(c, ev43)
 		} else if !c.Failed() {
-			p41.ForyRead(c)
+			p42.ForyRead(c)
 		}
-		x.Work = p41
+		x.Work = p42
 	}
 	if c.Failed() {
 		c.Trace("Work")
@@ -3881,137 +3904,137 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n43 := c.ReadLength(1)
-				l44 := serializer.MakeSlice[[]other.Address](c, n43)
-				if n43 > 0 {
-					hn46, ev47 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+				n44 := c.ReadLength(1)
+				l45 := serializer.MakeSlice[[]other.Address](c, n44)
+				if n44 > 0 {
+					hn47, ev48 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i45 := range l44 {
-							if hn46 && !c.ReadFlag() {
+						for i46 := range l45 {
+							if hn47 && !c.ReadFlag() {
 								continue
 							}
-							if ev47 != nil {
-								l44[i45].ForyReadEvolved(c, ev47)
+							if ev48 != nil {
+								l45[i46].ForyReadEvolved(c, ev48)
 							} else {
-								l44[i45].ForyRead(c)
+								l45[i46].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i45)
+								c.TraceIndex(i46)
 								break
 							}
 						}
 					}
 				}
-				x.Addrs = l44
+				x.Addrs = l45
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n48 := c.ReadLength(2)
-				m49 := serializer.MakeMap[map[string]*other.Tag](c, n48)
-				for n48 > 0 && !c.Failed() {
-					sz50, vn51 := c.ReadMapChunk(n48, 21, 30)
-					for j52 := 0; j52 < sz50 && !c.Failed(); j52++ {
-						var k53 string
-						k53 = c.ReadString()
-						var v54 *other.Tag
-						if !vn51 {
-							p55 := serializer.Alloc[other.Tag](c)
-							p55.ForyRead(c)
-							v54 = p55
+				n49 := c.ReadLength(2)
+				m50 := serializer.MakeMap[map[string]*other.Tag](c, n49)
+				for n49 > 0 && !c.Failed() {
+					sz51, vn52 := c.ReadMapChunk(n49, 21, 30)
+					for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
+						var k54 string
+						k54 = c.ReadString()
+						var v55 *other.Tag
+						if !vn52 {
+							p56 := serializer.Alloc[other.Tag](c)
+							p56.ForyRead(c)
+							v55 = p56
 						}
-						m49[k53] = v54
+						m50[k54] = v55
 					}
-					n48 -= sz50
+					n49 -= sz51
 				}
-				x.ByName = m49
+				x.ByName = m50
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				if ev56 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev56 != nil {
-					x.Home.ForyReadEvolved(c, ev56)
+				if ev57 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev57 != nil {
+					x.Home.ForyReadEvolved(c, ev57)
 				} else if !c.Failed() {
 					x.Home.ForyRead(c)
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n57 := c.ReadLength(1)
-				l58 := serializer.MakeSlice[[]*other.Address](c, n57)
-				if n57 > 0 {
-					hn60, ev61 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+				n58 := c.ReadLength(1)
+				l59 := serializer.MakeSlice[[]*other.Address](c, n58)
+				if n58 > 0 {
+					hn61, ev62 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i59 := range l58 {
-							if hn60 && !c.ReadFlag() {
+						for i60 := range l59 {
+							if hn61 && !c.ReadFlag() {
 								continue
 							}
-							p62 := serializer.Alloc[other.Address](c)
-							if ev61 != nil {
-								p62.ForyReadEvolved(c, ev61)
+							p63 := serializer.Alloc[other.Address](c)
+							if ev62 != nil {
+								p63.ForyReadEvolved(c, ev62)
 							} else {
-								p62.ForyRead(c)
+								p63.ForyRead(c)
 							}
-							l58[i59] = p62
+							l59[i60] = p63
 							if c.Failed() {
-								c.TraceIndex(i59)
+								c.TraceIndex(i60)
 								break
 							}
 						}
 					}
 				}
-				x.PAddrs = l58
+				x.PAddrs = l59
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p63 := serializer.Alloc[Scalars](c)
-				if ev64 := c.ReadStructFieldMeta(foryTypeScalars); ev64 != nil {
-					p63.ForyReadEvolved(c, ev64)
+				p64 := serializer.Alloc[Scalars](c)
+				if ev65 := c.ReadStructFieldMeta(foryTypeScalars); ev65 != nil {
+					p64.ForyReadEvolved(c, ev65)
 				} else if !c.Failed() {
-					p63.ForyRead(c)
+					p64.ForyRead(c)
 				}
-				x.PScalars = p63
+				x.PScalars = p64
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p65 := serializer.Alloc[other.Tag](c)
-				if ev66 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev66 != nil {
-					p65.ForyReadEvolved(c, ev66)
+				p66 := serializer.Alloc[other.Tag](c)
+				if ev67 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev67 != nil {
+					p66.ForyReadEvolved(c, ev67)
 				} else if !c.Failed() {
-					p65.ForyRead(c)
+					p66.ForyRead(c)
 				}
-				x.PTag = p65
+				x.PTag = p66
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				if ev67 := c.ReadStructFieldMeta(foryTypeScalars); ev67 != nil {
-					x.Scalars.ForyReadEvolved(c, ev67)
+				if ev68 := c.ReadStructFieldMeta(foryTypeScalars); ev68 != nil {
+					x.Scalars.ForyReadEvolved(c, ev68)
 				} else if !c.Failed() {
 					x.Scalars.ForyRead(c)
 				}
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n68 := c.ReadLength(1)
-				l69 := serializer.MakeSlice[[]other.Tag](c, n68)
-				if n68 > 0 {
-					hn71, ev72 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+				n69 := c.ReadLength(1)
+				l70 := serializer.MakeSlice[[]other.Tag](c, n69)
+				if n69 > 0 {
+					hn72, ev73 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
 					if !c.Failed() {
-						for i70 := range l69 {
-							if hn71 && !c.ReadFlag() {
+						for i71 := range l70 {
+							if hn72 && !c.ReadFlag() {
 								continue
 							}
-							if ev72 != nil {
-								l69[i70].ForyReadEvolved(c, ev72)
+							if ev73 != nil {
+								l70[i71].ForyReadEvolved(c, ev73)
 							} else {
-								l69[i70].ForyRead(c)
+								l70[i71].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i70)
+								c.TraceIndex(i71)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l69
+				x.Tags = l70
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -4019,13 +4042,13 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				p73 := serializer.Alloc[other.Address](c)
-				if ev74 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev74 != nil {
-					p73.ForyReadEvolved(c, ev74)
+				p74 := serializer.Alloc[other.Address](c)
+				if ev75 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev75 != nil {
+					p74.ForyReadEvolved(c, ev75)
 				} else if !c.Failed() {
-					p73.ForyRead(c)
+					p74.ForyRead(c)
 				}
-				x.Work = p73
+				x.Work = p74
 			}
 		default:
 			c.SkipField(f)
@@ -4239,10 +4262,11 @@ func (x *Tree) ForyWrite(c *serializer.WriteContext) {
 	}
 	mw4.End(b)
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		s7 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s7) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
-		off += copy(w[off:], x.Name)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		off += copy(w[off:], s7)
 		b.SetWriterIndex(off)
 	}
 	c.Leave()
@@ -4261,52 +4285,52 @@ func (x *Tree) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	n7 := c.ReadLength(1)
-	l8 := serializer.MakeSlice[[]*Tree](c, n7)
-	if n7 > 0 {
-		hn10, ev11 := c.ReadStructListHeader(foryTypeTree)
+	n8 := c.ReadLength(1)
+	l9 := serializer.MakeSlice[[]*Tree](c, n8)
+	if n8 > 0 {
+		hn11, ev12 := c.ReadStructListHeader(foryTypeTree)
 		if !c.Failed() {
-			for i9 := range l8 {
-				if hn10 && !c.ReadFlag() {
+			for i10 := range l9 {
+				if hn11 && !c.ReadFlag() {
 					continue
 				}
-				p12 := serializer.Alloc[Tree](c)
-				if ev11 != nil {
-					p12.ForyReadEvolved(c, ev11)
+				p13 := serializer.Alloc[Tree](c)
+				if ev12 != nil {
+					p13.ForyReadEvolved(c, ev12)
 				} else {
-					p12.ForyRead(c)
+					p13.ForyRead(c)
 				}
-				l8[i9] = p12
+				l9[i10] = p13
 				if c.Failed() {
-					c.TraceIndex(i9)
+					c.TraceIndex(i10)
 					break
 				}
 			}
 		}
 	}
-	x.Children = l8
+	x.Children = l9
 	if c.Failed() {
 		c.Trace("Children")
 		return
 	}
-	n13 := c.ReadLength(2)
-	m14 := serializer.MakeMap[map[string]*Tree](c, n13)
-	for n13 > 0 && !c.Failed() {
-		sz15, vn16 := c.ReadMapChunk(n13, 21, 28)
-		for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
-			var k18 string
-			k18 = c.ReadString()
-			var v19 *Tree
-			if !vn16 {
-				p20 := serializer.Alloc[Tree](c)
-				p20.ForyRead(c)
-				v19 = p20
+	n14 := c.ReadLength(2)
+	m15 := serializer.MakeMap[map[string]*Tree](c, n14)
+	for n14 > 0 && !c.Failed() {
+		sz16, vn17 := c.ReadMapChunk(n14, 21, 28)
+		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
+			var k19 string
+			k19 = c.ReadString()
+			var v20 *Tree
+			if !vn17 {
+				p21 := serializer.Alloc[Tree](c)
+				p21.ForyRead(c)
+				v20 = p21
 			}
-			m14[k18] = v19
+			m15[k19] = v20
 		}
-		n13 -= sz15
+		n14 -= sz16
 	}
-	x.Index = m14
+	x.Index = m15
 	if c.Failed() {
 		c.Trace("Index")
 		return
@@ -4329,51 +4353,51 @@ func (x *Tree) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n21 := c.ReadLength(1)
-				l22 := serializer.MakeSlice[[]*Tree](c, n21)
-				if n21 > 0 {
-					hn24, ev25 := c.ReadStructListHeader(foryTypeTree)
+				n22 := c.ReadLength(1)
+				l23 := serializer.MakeSlice[[]*Tree](c, n22)
+				if n22 > 0 {
+					hn25, ev26 := c.ReadStructListHeader(foryTypeTree)
 					if !c.Failed() {
-						for i23 := range l22 {
-							if hn24 && !c.ReadFlag() {
+						for i24 := range l23 {
+							if hn25 && !c.ReadFlag() {
 								continue
 							}
-							p26 := serializer.Alloc[Tree](c)
-							if ev25 != nil {
-								p26.ForyReadEvolved(c, ev25)
+							p27 := serializer.Alloc[Tree](c)
+							if ev26 != nil {
+								p27.ForyReadEvolved(c, ev26)
 							} else {
-								p26.ForyRead(c)
+								p27.ForyRead(c)
 							}
-							l22[i23] = p26
+							l23[i24] = p27
 							if c.Failed() {
-								c.TraceIndex(i23)
+								c.TraceIndex(i24)
 								break
 							}
 						}
 					}
 				}
-				x.Children = l22
+				x.Children = l23
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n27 := c.ReadLength(2)
-				m28 := serializer.MakeMap[map[string]*Tree](c, n27)
-				for n27 > 0 && !c.Failed() {
-					sz29, vn30 := c.ReadMapChunk(n27, 21, 28)
-					for j31 := 0; j31 < sz29 && !c.Failed(); j31++ {
-						var k32 string
-						k32 = c.ReadString()
-						var v33 *Tree
-						if !vn30 {
-							p34 := serializer.Alloc[Tree](c)
-							p34.ForyRead(c)
-							v33 = p34
+				n28 := c.ReadLength(2)
+				m29 := serializer.MakeMap[map[string]*Tree](c, n28)
+				for n28 > 0 && !c.Failed() {
+					sz30, vn31 := c.ReadMapChunk(n28, 21, 28)
+					for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
+						var k33 string
+						k33 = c.ReadString()
+						var v34 *Tree
+						if !vn31 {
+							p35 := serializer.Alloc[Tree](c)
+							p35.ForyRead(c)
+							v34 = p35
 						}
-						m28[k32] = v33
+						m29[k33] = v34
 					}
-					n27 -= sz29
+					n28 -= sz30
 				}
-				x.Index = m28
+				x.Index = m29
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {

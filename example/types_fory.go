@@ -38,32 +38,38 @@ func (x *User) ForyType() *serializer.TypeInfo {
 // ForyWrite writes User's struct body (FORMAT.md §9).
 func (x *User) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.Name
 	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
-	b.Reserve(13 + buffer.BatchSlack + len(x.Name) + 9)
+	b.Reserve(13 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1990315993)
 		off += 4
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
-	off += copy(w[off:], x.Name)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
 	b.SetWriterIndex(off)
-	l1 := x.Tags
+	l2 := x.Tags
 	{
-		sz3 := 6 + buffer.BatchSlack + len(l1)*9
-		for _, e2 := range l1 {
-			sz3 += len(e2)
+		sz4 := 6 + buffer.BatchSlack + len(l2)*9
+		for _, e3 := range l2 {
+			sz4 += len(e3)
 		}
-		b.Reserve(sz3)
+		b.Reserve(sz4)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l1)))
-		if len(l1) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
+		if len(l2) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e2 := range l1 {
-				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
-				off += copy(w[off:], e2)
+			for _, e3 := range l2 {
+				if len(w)-off < len(e3)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
+				off += copy(w[off:], e3)
 			}
 		}
 		b.SetWriterIndex(off)
@@ -103,24 +109,24 @@ func (x *User) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n4 := c.ReadLength(1)
-	l5 := serializer.MakeSlice[[]string](c, n4)
-	if n4 > 0 {
-		hn7 := c.ReadListHeader(21)
+	n5 := c.ReadLength(1)
+	l6 := serializer.MakeSlice[[]string](c, n5)
+	if n5 > 0 {
+		hn8 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i6 := range l5 {
-				if hn7 && !c.ReadFlag() {
+			for i7 := range l6 {
+				if hn8 && !c.ReadFlag() {
 					continue
 				}
-				l5[i6] = c.ReadString()
+				l6[i7] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i6)
+					c.TraceIndex(i7)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l5
+	x.Tags = l6
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -140,8 +146,8 @@ func (x *User) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 64); ok10 {
-					x.ID = int64(v9)
+				if v10, ok11 := c.ReadIntAs(f, 64); ok11 {
+					x.ID = int64(v10)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
@@ -152,24 +158,24 @@ func (x *User) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
-				l12 := serializer.MakeSlice[[]string](c, n11)
-				if n11 > 0 {
-					hn14 := c.ReadListHeader(21)
+				n12 := c.ReadLength(1)
+				l13 := serializer.MakeSlice[[]string](c, n12)
+				if n12 > 0 {
+					hn15 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i13 := range l12 {
-							if hn14 && !c.ReadFlag() {
+						for i14 := range l13 {
+							if hn15 && !c.ReadFlag() {
 								continue
 							}
-							l12[i13] = c.ReadString()
+							l13[i14] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i13)
+								c.TraceIndex(i14)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l12
+				x.Tags = l13
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {

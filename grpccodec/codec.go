@@ -33,25 +33,24 @@
 // while Marshal runs (while SendMsg or the unary call is in progress). If a
 // slice or string field is replaced anyway, Marshal returns an error or a
 // well-formed message: the gRPC frame is sized from the bytes actually
-// written, and the generated writer reads each slice header once, so every
-// length prefix matches its elements (FORMAT.md §8). A panic in the writer
-// becomes an error. The message is not a consistent snapshot, and a read
-// torn by the race (one value's pointer, another's length) is undefined in
-// Go. A map written concurrently can abort the process (the runtime's
-// "concurrent map iteration and map write"), which no codec can catch.
+// written, and the generated writer reads each slice header and string
+// field once, so every length prefix matches what follows it (FORMAT.md
+// §7, §8). A panic in the writer becomes an error. The message is not a
+// consistent snapshot, and a read torn by the race (one value's pointer,
+// another's length) is undefined in Go. A map written concurrently can
+// abort the process (the runtime's "concurrent map iteration and map
+// write"), which no codec can catch.
 package grpccodec
 
 import (
 	"errors"
 	"fmt"
 	"sync"
-	"unsafe"
 
 	"google.golang.org/grpc/encoding"
 	"google.golang.org/grpc/mem"
 
 	"github.com/forygen/forygen/buffer"
-	"github.com/forygen/forygen/grpccodec/internal/probe"
 	"github.com/forygen/forygen/serializer"
 )
 
@@ -68,12 +67,7 @@ const maxPooledBuffer = 1 << 20
 type Codec struct {
 	f    *serializer.Fory
 	pool mem.BufferPool
-	// alias is set when f decodes strings as views of its input
-	// (serializer.WithAliasStrings(true)): gRPC recycles a received buffer
-	// as soon as Unmarshal returns, so the codec must then keep the bytes
-	// alive itself.
-	alias bool
-	bufs  sync.Pool // *buffer.Buffer write buffers
+	bufs sync.Pool // *buffer.Buffer write buffers
 }
 
 var _ encoding.CodecV2 = (*Codec)(nil)
@@ -86,7 +80,7 @@ func New(f *serializer.Fory) *Codec {
 	if f == nil {
 		f = serializer.New()
 	}
-	c := &Codec{f: f, pool: mem.DefaultBufferPool(), alias: aliasesInput(f)}
+	c := &Codec{f: f, pool: mem.DefaultBufferPool()}
 	c.bufs.New = func() any { return buffer.New(1024) }
 	return c
 }
@@ -155,7 +149,11 @@ func (c *Codec) putBuffer(b *buffer.Buffer) {
 
 // Unmarshal reads one Fory message from data into v, a non-nil pointer to a
 // generated type. A message in one buffer (the common case) is decoded in
-// place; one split over several buffers is first copied into one.
+// place; one split over several buffers is first copied into one pooled
+// buffer. gRPC recycles data as soon as Unmarshal returns, which is safe
+// because Deserialize never retains its input: decoded strings and byte
+// slices are copies, and WithAliasStrings(true) aliases a private copy of
+// the input (TestDecodedValuesOutliveBuffers holds the serializer to that).
 func (c *Codec) Unmarshal(data mem.BufferSlice, v any) (err error) {
 	defer func() {
 		// Decoding untrusted bytes must not take the server down; the
@@ -164,19 +162,9 @@ func (c *Codec) Unmarshal(data mem.BufferSlice, v any) (err error) {
 			err = fmt.Errorf("grpccodec: unmarshaling %T panicked: %v", v, r)
 		}
 	}()
-	switch {
-	case len(data) == 1:
-		if c.alias {
-			// Decoded strings point into this buffer: take a reference that
-			// is never released, so gRPC cannot recycle the bytes; the
-			// garbage collector frees them with the last string.
-			data[0].Ref()
-		}
+	if len(data) == 1 {
 		err = c.f.Deserialize(data[0].ReadOnlyData(), v)
-	case c.alias:
-		// A fresh heap copy the decoded strings may keep.
-		err = c.f.Deserialize(data.Materialize(), v)
-	default:
+	} else {
 		buf := data.MaterializeToBuffer(c.pool)
 		err = c.f.Deserialize(buf.ReadOnlyData(), v)
 		buf.Free()
@@ -196,21 +184,4 @@ func unmarshalError(v any, err error) error {
 		return fmt.Errorf("grpccodec: cannot unmarshal into %T: %w", v, err)
 	}
 	return fmt.Errorf("grpccodec: unmarshaling %T: %w", v, err)
-}
-
-// aliasesInput reports whether f returns decoded strings that share the
-// input's memory (serializer.WithAliasStrings). The serializer does not
-// expose its options, so New decodes a probe message once and looks.
-func aliasesInput(f *serializer.Fory) bool {
-	in, err := f.Serialize(&probe.Probe{S: "alias probe"})
-	if err != nil {
-		return true // cannot tell: take the safe path
-	}
-	var p probe.Probe
-	if err := f.Deserialize(in, &p); err != nil {
-		return true
-	}
-	s := uintptr(unsafe.Pointer(unsafe.StringData(p.S)))
-	base := uintptr(unsafe.Pointer(unsafe.SliceData(in)))
-	return s >= base && s < base+uintptr(len(in))
 }

@@ -322,10 +322,11 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 	b.WriteVarUint32(uint32(len(l7) * 1))
 	b.WriteRawBools(l7)
 	{
-		b.Reserve(buffer.BatchSlack + len(x.String) + 9)
+		s8 := x.String
+		b.Reserve(buffer.BatchSlack + len(s8) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.String))<<2|2)
-		off += copy(w[off:], x.String)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+		off += copy(w[off:], s8)
 		b.SetWriterIndex(off)
 	}
 }
@@ -378,58 +379,58 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("DoubleValue..CharValueBoxed")
 		return
 	}
-	n8 := c.ReadArrayLength(4)
-	a9 := make([]int32, n8)
-	r.ReadRawInt32s(a9)
-	x.IntArray = a9
+	n9 := c.ReadArrayLength(4)
+	a10 := make([]int32, n9)
+	r.ReadRawInt32s(a10)
+	x.IntArray = a10
 	if c.Failed() {
 		c.Trace("IntArray")
 		return
 	}
-	n10 := c.ReadArrayLength(8)
-	a11 := make([]int64, n10)
-	r.ReadRawInt64s(a11)
-	x.LongArray = a11
+	n11 := c.ReadArrayLength(8)
+	a12 := make([]int64, n11)
+	r.ReadRawInt64s(a12)
+	x.LongArray = a12
 	if c.Failed() {
 		c.Trace("LongArray")
 		return
 	}
-	n12 := c.ReadArrayLength(4)
-	a13 := make([]float32, n12)
-	r.ReadRawFloat32s(a13)
-	x.FloatArray = a13
+	n13 := c.ReadArrayLength(4)
+	a14 := make([]float32, n13)
+	r.ReadRawFloat32s(a14)
+	x.FloatArray = a14
 	if c.Failed() {
 		c.Trace("FloatArray")
 		return
 	}
-	n14 := c.ReadArrayLength(8)
-	a15 := make([]float64, n14)
-	r.ReadRawFloat64s(a15)
-	x.DoubleArray = a15
+	n15 := c.ReadArrayLength(8)
+	a16 := make([]float64, n15)
+	r.ReadRawFloat64s(a16)
+	x.DoubleArray = a16
 	if c.Failed() {
 		c.Trace("DoubleArray")
 		return
 	}
-	n16 := c.ReadArrayLength(4)
-	a17 := make([]int32, n16)
-	r.ReadRawInt32s(a17)
-	x.ShortArray = a17
+	n17 := c.ReadArrayLength(4)
+	a18 := make([]int32, n17)
+	r.ReadRawInt32s(a18)
+	x.ShortArray = a18
 	if c.Failed() {
 		c.Trace("ShortArray")
 		return
 	}
-	n18 := c.ReadArrayLength(4)
-	a19 := make([]int32, n18)
-	r.ReadRawInt32s(a19)
-	x.CharArray = a19
+	n19 := c.ReadArrayLength(4)
+	a20 := make([]int32, n19)
+	r.ReadRawInt32s(a20)
+	x.CharArray = a20
 	if c.Failed() {
 		c.Trace("CharArray")
 		return
 	}
-	n20 := c.ReadArrayLength(1)
-	a21 := make([]bool, n20)
-	r.ReadRawBools(a21)
-	x.BooleanArray = a21
+	n21 := c.ReadArrayLength(1)
+	a22 := make([]bool, n21)
+	r.ReadRawBools(a22)
+	x.BooleanArray = a22
 	if c.Failed() {
 		c.Trace("BooleanArray")
 		return
@@ -449,32 +450,32 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v22, ok23 := c.ReadFloatAs(f, 64); ok23 {
-					x.DoubleValue = float64(v22)
+				if v23, ok24 := c.ReadFloatAs(f, 64); ok24 {
+					x.DoubleValue = float64(v23)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValue = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v24, ok25 := c.ReadFloatAs(f, 64); ok25 {
-					x.DoubleValueBoxed = float64(v24)
+				if v25, ok26 := c.ReadFloatAs(f, 64); ok26 {
+					x.DoubleValueBoxed = float64(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValueBoxed = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v26, ok27 := c.ReadFloatAs(f, 32); ok27 {
-					x.FloatValue = float32(v26)
+				if v27, ok28 := c.ReadFloatAs(f, 32); ok28 {
+					x.FloatValue = float32(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValue = r.ReadFloat32()
 			}
 		case 3:
 			if f.Convert {
-				if v28, ok29 := c.ReadFloatAs(f, 32); ok29 {
-					x.FloatValueBoxed = float32(v28)
+				if v29, ok30 := c.ReadFloatAs(f, 32); ok30 {
+					x.FloatValueBoxed = float32(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValueBoxed = r.ReadFloat32()
@@ -489,64 +490,64 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 6:
 			if f.Convert {
-				if v30, ok31 := c.ReadIntAs(f, 64); ok31 {
-					x.LongValue = int64(v30)
+				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
+					x.LongValue = int64(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValue = r.ReadVarInt64()
 			}
 		case 7:
 			if f.Convert {
-				if v32, ok33 := c.ReadIntAs(f, 64); ok33 {
-					x.LongValueBoxed = int64(v32)
+				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
+					x.LongValueBoxed = int64(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValueBoxed = r.ReadVarInt64()
 			}
 		case 8:
 			if f.Convert {
-				if v34, ok35 := c.ReadIntAs(f, 32); ok35 {
-					x.IntValue = int32(v34)
+				if v35, ok36 := c.ReadIntAs(f, 32); ok36 {
+					x.IntValue = int32(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValue = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
-					x.ShortValue = int32(v36)
+				if v37, ok38 := c.ReadIntAs(f, 32); ok38 {
+					x.ShortValue = int32(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValue = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v38, ok39 := c.ReadIntAs(f, 32); ok39 {
-					x.CharValue = int32(v38)
+				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
+					x.CharValue = int32(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValue = r.ReadVarInt32()
 			}
 		case 11:
 			if f.Convert {
-				if v40, ok41 := c.ReadIntAs(f, 32); ok41 {
-					x.IntValueBoxed = int32(v40)
+				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
+					x.IntValueBoxed = int32(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValueBoxed = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
-					x.ShortValueBoxed = int32(v42)
+				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
+					x.ShortValueBoxed = int32(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValueBoxed = r.ReadVarInt32()
 			}
 		case 13:
 			if f.Convert {
-				if v44, ok45 := c.ReadIntAs(f, 32); ok45 {
-					x.CharValueBoxed = int32(v44)
+				if v45, ok46 := c.ReadIntAs(f, 32); ok46 {
+					x.CharValueBoxed = int32(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValueBoxed = r.ReadVarInt32()
@@ -555,64 +556,64 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if f.Convert {
 				x.IntArray = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n46 := c.ReadArrayLength(4)
-				a47 := make([]int32, n46)
-				r.ReadRawInt32s(a47)
-				x.IntArray = a47
+				n47 := c.ReadArrayLength(4)
+				a48 := make([]int32, n47)
+				r.ReadRawInt32s(a48)
+				x.IntArray = a48
 			}
 		case 15:
 			if f.Convert {
 				x.LongArray = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n48 := c.ReadArrayLength(8)
-				a49 := make([]int64, n48)
-				r.ReadRawInt64s(a49)
-				x.LongArray = a49
+				n49 := c.ReadArrayLength(8)
+				a50 := make([]int64, n49)
+				r.ReadRawInt64s(a50)
+				x.LongArray = a50
 			}
 		case 16:
 			if f.Convert {
 				x.FloatArray = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n50 := c.ReadArrayLength(4)
-				a51 := make([]float32, n50)
-				r.ReadRawFloat32s(a51)
-				x.FloatArray = a51
+				n51 := c.ReadArrayLength(4)
+				a52 := make([]float32, n51)
+				r.ReadRawFloat32s(a52)
+				x.FloatArray = a52
 			}
 		case 17:
 			if f.Convert {
 				x.DoubleArray = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n52 := c.ReadArrayLength(8)
-				a53 := make([]float64, n52)
-				r.ReadRawFloat64s(a53)
-				x.DoubleArray = a53
+				n53 := c.ReadArrayLength(8)
+				a54 := make([]float64, n53)
+				r.ReadRawFloat64s(a54)
+				x.DoubleArray = a54
 			}
 		case 18:
 			if f.Convert {
 				x.ShortArray = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n54 := c.ReadArrayLength(4)
-				a55 := make([]int32, n54)
-				r.ReadRawInt32s(a55)
-				x.ShortArray = a55
+				n55 := c.ReadArrayLength(4)
+				a56 := make([]int32, n55)
+				r.ReadRawInt32s(a56)
+				x.ShortArray = a56
 			}
 		case 19:
 			if f.Convert {
 				x.CharArray = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n56 := c.ReadArrayLength(4)
-				a57 := make([]int32, n56)
-				r.ReadRawInt32s(a57)
-				x.CharArray = a57
+				n57 := c.ReadArrayLength(4)
+				a58 := make([]int32, n57)
+				r.ReadRawInt32s(a58)
+				x.CharArray = a58
 			}
 		case 20:
 			if f.Convert {
 				x.BooleanArray = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n58 := c.ReadArrayLength(1)
-				a59 := make([]bool, n58)
-				r.ReadRawBools(a59)
-				x.BooleanArray = a59
+				n59 := c.ReadArrayLength(1)
+				a60 := make([]bool, n59)
+				r.ReadRawBools(a60)
+				x.BooleanArray = a60
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
@@ -810,8 +811,11 @@ func (x *Media) ForyType() *serializer.TypeInfo {
 // ForyWrite writes Media's struct body (FORMAT.md §9).
 func (x *Media) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.URI
+	s2 := x.Title
+	s3 := x.Format
 	// Schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings or enums: one reserve, one commit.
-	b.Reserve(38 + buffer.BatchSlack + len(x.URI) + len(x.Title) + len(x.Format) + 27)
+	b.Reserve(38 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + 27)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -604294006)
@@ -824,38 +828,44 @@ func (x *Media) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Bitrate))
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.URI))<<2|2)
-	off += copy(w[off:], x.URI)
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.Title))<<2|2)
-	off += copy(w[off:], x.Title)
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.Format))<<2|2)
-	off += copy(w[off:], x.Format)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off += copy(w[off:], s2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+	off += copy(w[off:], s3)
 	b.SetWriterIndex(off)
-	l1 := x.Persons
+	l4 := x.Persons
 	{
-		sz3 := 6 + buffer.BatchSlack + len(l1)*9
-		for _, e2 := range l1 {
-			sz3 += len(e2)
+		sz6 := 6 + buffer.BatchSlack + len(l4)*9
+		for _, e5 := range l4 {
+			sz6 += len(e5)
 		}
-		b.Reserve(sz3)
+		b.Reserve(sz6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l1)))
-		if len(l1) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
+		if len(l4) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e2 := range l1 {
-				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
-				off += copy(w[off:], e2)
+			for _, e5 := range l4 {
+				if len(w)-off < len(e5)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
+				off += copy(w[off:], e5)
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Copyright) + 14)
+		s7 := x.Copyright
+		b.Reserve(buffer.BatchSlack + len(s7) + 14)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Copyright))<<2|2)
-		off += copy(w[off:], x.Copyright)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		off += copy(w[off:], s7)
 		b.SetWriterIndex(off)
 	}
 }
@@ -912,24 +922,24 @@ func (x *Media) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n4 := c.ReadLength(1)
-	l5 := serializer.MakeSlice[[]string](c, n4)
-	if n4 > 0 {
-		hn7 := c.ReadListHeader(21)
+	n8 := c.ReadLength(1)
+	l9 := serializer.MakeSlice[[]string](c, n8)
+	if n8 > 0 {
+		hn11 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i6 := range l5 {
-				if hn7 && !c.ReadFlag() {
+			for i10 := range l9 {
+				if hn11 && !c.ReadFlag() {
 					continue
 				}
-				l5[i6] = c.ReadString()
+				l9[i10] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i6)
+					c.TraceIndex(i10)
 					break
 				}
 			}
 		}
 	}
-	x.Persons = l5
+	x.Persons = l9
 	if c.Failed() {
 		c.Trace("Persons")
 		return
@@ -958,40 +968,40 @@ func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 1:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 64); ok10 {
-					x.Duration = int64(v9)
+				if v13, ok14 := c.ReadIntAs(f, 64); ok14 {
+					x.Duration = int64(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 64); ok12 {
-					x.Size = int64(v11)
+				if v15, ok16 := c.ReadIntAs(f, 64); ok16 {
+					x.Size = int64(v15)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
-					x.Width = int32(v13)
+				if v17, ok18 := c.ReadIntAs(f, 32); ok18 {
+					x.Width = int32(v17)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
-					x.Height = int32(v15)
+				if v19, ok20 := c.ReadIntAs(f, 32); ok20 {
+					x.Height = int32(v19)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v17, ok18 := c.ReadIntAs(f, 32); ok18 {
-					x.Bitrate = int32(v17)
+				if v21, ok22 := c.ReadIntAs(f, 32); ok22 {
+					x.Bitrate = int32(v21)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -1010,24 +1020,24 @@ func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n19 := c.ReadLength(1)
-				l20 := serializer.MakeSlice[[]string](c, n19)
-				if n19 > 0 {
-					hn22 := c.ReadListHeader(21)
+				n23 := c.ReadLength(1)
+				l24 := serializer.MakeSlice[[]string](c, n23)
+				if n23 > 0 {
+					hn26 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i21 := range l20 {
-							if hn22 && !c.ReadFlag() {
+						for i25 := range l24 {
+							if hn26 && !c.ReadFlag() {
 								continue
 							}
-							l20[i21] = c.ReadString()
+							l24[i25] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i21)
+								c.TraceIndex(i25)
 								break
 							}
 						}
 					}
 				}
-				x.Persons = l20
+				x.Persons = l24
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -1077,8 +1087,10 @@ func (x *Image) ForyType() *serializer.TypeInfo {
 // ForyWrite writes Image's struct body (FORMAT.md §9).
 func (x *Image) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.URI
+	s2 := x.Title
 	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings or enums: one reserve, one commit.
-	b.Reserve(14 + buffer.BatchSlack + len(x.URI) + len(x.Title) + 23)
+	b.Reserve(14 + buffer.BatchSlack + len(s1) + len(s2) + 23)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1960516840)
@@ -1086,10 +1098,10 @@ func (x *Image) ForyWrite(c *serializer.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.URI))<<2|2)
-	off += copy(w[off:], x.URI)
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.Title))<<2|2)
-	off += copy(w[off:], x.Title)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off += copy(w[off:], s2)
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	b.SetWriterIndex(off)
 }
@@ -1143,16 +1155,16 @@ func (x *Image) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.Width = int32(v1)
+				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
+					x.Width = int32(v3)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					x.Height = int32(v3)
+				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
+					x.Height = int32(v5)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()

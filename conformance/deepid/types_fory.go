@@ -160,10 +160,11 @@ func (x *Level2) ForyWrite(c *serializer.WriteContext) {
 		x.DeepP.ForyWrite(c)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		s1 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s1) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
-		off += copy(w[off:], x.Name)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		off += copy(w[off:], s1)
 		b.SetWriterIndex(off)
 	}
 }
@@ -178,8 +179,8 @@ func (x *Level2) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	if ev1 := c.ReadStructFieldMeta(foryTypeLevel3); ev1 != nil {
-		x.Deep.ForyReadEvolved(c, ev1)
+	if ev2 := c.ReadStructFieldMeta(foryTypeLevel3); ev2 != nil {
+		x.Deep.ForyReadEvolved(c, ev2)
 	} else if !c.Failed() {
 		x.Deep.ForyRead(c)
 	}
@@ -188,13 +189,13 @@ func (x *Level2) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p2 := serializer.Alloc[Level3](c)
-		if ev3 := c.ReadStructFieldMeta(foryTypeLevel3); ev3 != nil {
-			p2.ForyReadEvolved(c, ev3)
+		p3 := serializer.Alloc[Level3](c)
+		if ev4 := c.ReadStructFieldMeta(foryTypeLevel3); ev4 != nil {
+			p3.ForyReadEvolved(c, ev4)
 		} else if !c.Failed() {
-			p2.ForyRead(c)
+			p3.ForyRead(c)
 		}
-		x.DeepP = p2
+		x.DeepP = p3
 	}
 	if c.Failed() {
 		c.Trace("DeepP")
@@ -214,21 +215,21 @@ func (x *Level2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				if ev4 := c.ReadStructFieldMeta(foryTypeLevel3); ev4 != nil {
-					x.Deep.ForyReadEvolved(c, ev4)
+				if ev5 := c.ReadStructFieldMeta(foryTypeLevel3); ev5 != nil {
+					x.Deep.ForyReadEvolved(c, ev5)
 				} else if !c.Failed() {
 					x.Deep.ForyRead(c)
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				p5 := serializer.Alloc[Level3](c)
-				if ev6 := c.ReadStructFieldMeta(foryTypeLevel3); ev6 != nil {
-					p5.ForyReadEvolved(c, ev6)
+				p6 := serializer.Alloc[Level3](c)
+				if ev7 := c.ReadStructFieldMeta(foryTypeLevel3); ev7 != nil {
+					p6.ForyReadEvolved(c, ev7)
 				} else if !c.Failed() {
-					p5.ForyRead(c)
+					p6.ForyRead(c)
 				}
-				x.DeepP = p5
+				x.DeepP = p6
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
@@ -291,6 +292,11 @@ func (x *Level3) ForyWrite(c *serializer.WriteContext) {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
 			for _, e2 := range l1 {
+				if len(w)-off < len(e2)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e2) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
 				off += copy(w[off:], e2)
 			}

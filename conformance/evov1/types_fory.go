@@ -32,16 +32,17 @@ func (x *PersonV1) ForyType() *serializer.TypeInfo {
 // ForyWrite writes PersonV1's struct body (FORMAT.md §9).
 func (x *PersonV1) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.Name
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(x.Name) + 9)
+	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -1021436278)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
-	off += copy(w[off:], x.Name)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
 	b.SetWriterIndex(off)
 }
 
@@ -82,8 +83,8 @@ func (x *PersonV1) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.Age = int32(v1)
+				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
+					x.Age = int32(v2)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()

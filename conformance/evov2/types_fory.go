@@ -43,16 +43,17 @@ func (x *PersonV2) ForyType() *serializer.TypeInfo {
 // ForyWrite writes PersonV2's struct body (FORMAT.md §9).
 func (x *PersonV2) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.Email
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(x.Email) + 9)
+	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -566291566)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.Email))<<2|2)
-	off += copy(w[off:], x.Email)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
 	b.SetWriterIndex(off)
 	if x.Home == nil {
 		b.WriteUint8(0xfd)
@@ -64,11 +65,12 @@ func (x *PersonV2) ForyWrite(c *serializer.WriteContext) {
 		x.Home.ForyWrite(c)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Name) + 14)
+		s2 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s2) + 14)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
-		off += copy(w[off:], x.Name)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		off += copy(w[off:], s2)
 		b.SetWriterIndex(off)
 	}
 	if x.Nick == nil {
@@ -77,36 +79,41 @@ func (x *PersonV2) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xff)
 		serializer.WriteString(b, *x.Nick)
 	}
-	var mw1 serializer.MapWriter
-	mw1.Begin(b, len(x.Scores))
-	for k2, v3 := range x.Scores {
-		mw1.Entry(b)
-		serializer.WriteString(b, k2)
-		b.WriteVarInt32(v3)
+	var mw3 serializer.MapWriter
+	mw3.Begin(b, len(x.Scores))
+	for k4, v5 := range x.Scores {
+		mw3.Entry(b)
+		serializer.WriteString(b, k4)
+		b.WriteVarInt32(v5)
 	}
-	mw1.End(b)
-	l4 := x.Tags
+	mw3.End(b)
+	l6 := x.Tags
 	{
-		sz6 := 6 + buffer.BatchSlack + len(l4)*9
-		for _, e5 := range l4 {
-			sz6 += len(e5)
+		sz8 := 6 + buffer.BatchSlack + len(l6)*9
+		for _, e7 := range l6 {
+			sz8 += len(e7)
 		}
-		b.Reserve(sz6)
+		b.Reserve(sz8)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
-		if len(l4) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
+		if len(l6) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e5 := range l4 {
-				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
-				off += copy(w[off:], e5)
+			for _, e7 := range l6 {
+				if len(w)-off < len(e7)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e7) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
+				off += copy(w[off:], e7)
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l7 := x.Weights
-	b.WriteVarUint32(uint32(len(l7) * 8))
-	b.WriteRawFloat64s(l7)
+	l9 := x.Weights
+	b.WriteVarUint32(uint32(len(l9) * 8))
+	b.WriteRawFloat64s(l9)
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeAddress)
 	}
@@ -141,13 +148,13 @@ func (x *PersonV2) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p8 := serializer.Alloc[Address](c)
-		if ev9 := c.ReadStructFieldMeta(foryTypeAddress); ev9 != nil {
-			p8.ForyReadEvolved(c, ev9)
+		p10 := serializer.Alloc[Address](c)
+		if ev11 := c.ReadStructFieldMeta(foryTypeAddress); ev11 != nil {
+			p10.ForyReadEvolved(c, ev11)
 		} else if !c.Failed() {
-			p8.ForyRead(c)
+			p10.ForyRead(c)
 		}
-		x.Home = p8
+		x.Home = p10
 	}
 	if c.Failed() {
 		c.Trace("Home")
@@ -164,66 +171,66 @@ func (x *PersonV2) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p10 := serializer.Alloc[string](c)
-		*p10 = c.ReadString()
-		x.Nick = p10
+		p12 := serializer.Alloc[string](c)
+		*p12 = c.ReadString()
+		x.Nick = p12
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n11 := c.ReadLength(2)
-	m12 := serializer.MakeMap[map[string]int32](c, n11)
-	for n11 > 0 && !c.Failed() {
-		sz13, vn14 := c.ReadMapChunk(n11, 21, 5)
-		for j15 := 0; j15 < sz13 && !c.Failed(); j15++ {
-			var k16 string
-			k16 = c.ReadString()
-			var v17 int32
-			if !vn14 {
-				v17 = r.ReadVarInt32()
+	n13 := c.ReadLength(2)
+	m14 := serializer.MakeMap[map[string]int32](c, n13)
+	for n13 > 0 && !c.Failed() {
+		sz15, vn16 := c.ReadMapChunk(n13, 21, 5)
+		for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
+			var k18 string
+			k18 = c.ReadString()
+			var v19 int32
+			if !vn16 {
+				v19 = r.ReadVarInt32()
 			}
-			m12[k16] = v17
+			m14[k18] = v19
 		}
-		n11 -= sz13
+		n13 -= sz15
 	}
-	x.Scores = m12
+	x.Scores = m14
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n18 := c.ReadLength(1)
-	l19 := serializer.MakeSlice[[]string](c, n18)
-	if n18 > 0 {
-		hn21 := c.ReadListHeader(21)
+	n20 := c.ReadLength(1)
+	l21 := serializer.MakeSlice[[]string](c, n20)
+	if n20 > 0 {
+		hn23 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i20 := range l19 {
-				if hn21 && !c.ReadFlag() {
+			for i22 := range l21 {
+				if hn23 && !c.ReadFlag() {
 					continue
 				}
-				l19[i20] = c.ReadString()
+				l21[i22] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i20)
+					c.TraceIndex(i22)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l19
+	x.Tags = l21
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n23 := c.ReadArrayLength(8)
-	a24 := make([]float64, n23)
-	r.ReadRawFloat64s(a24)
-	x.Weights = a24
+	n25 := c.ReadArrayLength(8)
+	a26 := make([]float64, n25)
+	r.ReadRawFloat64s(a26)
+	x.Weights = a26
 	if c.Failed() {
 		c.Trace("Weights")
 		return
 	}
-	if ev25 := c.ReadStructFieldMeta(foryTypeAddress); ev25 != nil {
-		x.Work.ForyReadEvolved(c, ev25)
+	if ev27 := c.ReadStructFieldMeta(foryTypeAddress); ev27 != nil {
+		x.Work.ForyReadEvolved(c, ev27)
 	} else if !c.Failed() {
 		x.Work.ForyRead(c)
 	}
@@ -241,8 +248,8 @@ func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v26, ok27 := c.ReadIntAs(f, 32); ok27 {
-					x.Age = int32(v26)
+				if v28, ok29 := c.ReadIntAs(f, 32); ok29 {
+					x.Age = int32(v28)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
@@ -253,13 +260,13 @@ func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p28 := serializer.Alloc[Address](c)
-				if ev29 := c.ReadStructFieldMeta(foryTypeAddress); ev29 != nil {
-					p28.ForyReadEvolved(c, ev29)
+				p30 := serializer.Alloc[Address](c)
+				if ev31 := c.ReadStructFieldMeta(foryTypeAddress); ev31 != nil {
+					p30.ForyReadEvolved(c, ev31)
 				} else if !c.Failed() {
-					p28.ForyRead(c)
+					p30.ForyRead(c)
 				}
-				x.Home = p28
+				x.Home = p30
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -271,63 +278,63 @@ func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p30 := serializer.Alloc[string](c)
-				*p30 = c.ReadString()
-				x.Nick = p30
+				p32 := serializer.Alloc[string](c)
+				*p32 = c.ReadString()
+				x.Nick = p32
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLength(2)
-				m32 := serializer.MakeMap[map[string]int32](c, n31)
-				for n31 > 0 && !c.Failed() {
-					sz33, vn34 := c.ReadMapChunk(n31, 21, 5)
-					for j35 := 0; j35 < sz33 && !c.Failed(); j35++ {
-						var k36 string
-						k36 = c.ReadString()
-						var v37 int32
-						if !vn34 {
-							v37 = r.ReadVarInt32()
+				n33 := c.ReadLength(2)
+				m34 := serializer.MakeMap[map[string]int32](c, n33)
+				for n33 > 0 && !c.Failed() {
+					sz35, vn36 := c.ReadMapChunk(n33, 21, 5)
+					for j37 := 0; j37 < sz35 && !c.Failed(); j37++ {
+						var k38 string
+						k38 = c.ReadString()
+						var v39 int32
+						if !vn36 {
+							v39 = r.ReadVarInt32()
 						}
-						m32[k36] = v37
+						m34[k38] = v39
 					}
-					n31 -= sz33
+					n33 -= sz35
 				}
-				x.Scores = m32
+				x.Scores = m34
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadLength(1)
-				l39 := serializer.MakeSlice[[]string](c, n38)
-				if n38 > 0 {
-					hn41 := c.ReadListHeader(21)
+				n40 := c.ReadLength(1)
+				l41 := serializer.MakeSlice[[]string](c, n40)
+				if n40 > 0 {
+					hn43 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i40 := range l39 {
-							if hn41 && !c.ReadFlag() {
+						for i42 := range l41 {
+							if hn43 && !c.ReadFlag() {
 								continue
 							}
-							l39[i40] = c.ReadString()
+							l41[i42] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i40)
+								c.TraceIndex(i42)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l39
+				x.Tags = l41
 			}
 		case 8:
 			if f.Convert {
 				x.Weights = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n43 := c.ReadArrayLength(8)
-				a44 := make([]float64, n43)
-				r.ReadRawFloat64s(a44)
-				x.Weights = a44
+				n45 := c.ReadArrayLength(8)
+				a46 := make([]float64, n45)
+				r.ReadRawFloat64s(a46)
+				x.Weights = a46
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				if ev45 := c.ReadStructFieldMeta(foryTypeAddress); ev45 != nil {
-					x.Work.ForyReadEvolved(c, ev45)
+				if ev47 := c.ReadStructFieldMeta(foryTypeAddress); ev47 != nil {
+					x.Work.ForyReadEvolved(c, ev47)
 				} else if !c.Failed() {
 					x.Work.ForyRead(c)
 				}
@@ -367,16 +374,17 @@ func (x *Address) ForyType() *serializer.TypeInfo {
 // ForyWrite writes Address's struct body (FORMAT.md §9).
 func (x *Address) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.Street
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(x.Street) + 9)
+	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 2079610740)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Zip))
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.Street))<<2|2)
-	off += copy(w[off:], x.Street)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
 	b.SetWriterIndex(off)
 }
 
@@ -417,8 +425,8 @@ func (x *Address) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.Zip = int32(v1)
+				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
+					x.Zip = int32(v2)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Zip = r.ReadVarInt32()

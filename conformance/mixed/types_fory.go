@@ -97,6 +97,11 @@ func (x *Mixed) ForyWrite(c *serializer.WriteContext) {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
 			for _, e2 := range l1 {
+				if len(w)-off < len(e2)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e2) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
 				off += copy(w[off:], e2)
 			}
@@ -118,10 +123,11 @@ func (x *Mixed) ForyWrite(c *serializer.WriteContext) {
 	}
 	mw4.End(b)
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		s7 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s7) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
-		off += copy(w[off:], x.Name)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		off += copy(w[off:], s7)
 		b.SetWriterIndex(off)
 	}
 	serializer.WriteTime(b, x.Stamp)
@@ -163,54 +169,54 @@ func (x *Mixed) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p7 := serializer.Alloc[bool](c)
-		*p7 = r.ReadBool()
-		x.OptFlag = p7
+		p8 := serializer.Alloc[bool](c)
+		*p8 = r.ReadBool()
+		x.OptFlag = p8
 	}
 	if c.Failed() {
 		c.Trace("OptFlag")
 		return
 	}
 	if c.ReadFlag() {
-		p8 := serializer.Alloc[int32](c)
-		*p8 = r.ReadVarInt32()
-		x.Opt = p8
+		p9 := serializer.Alloc[int32](c)
+		*p9 = r.ReadVarInt32()
+		x.Opt = p9
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
 	if c.ReadFlag() {
-		p9 := serializer.Alloc[Inner](c)
-		if ev10 := c.ReadStructFieldMeta(foryTypeInner); ev10 != nil {
-			p9.ForyReadEvolved(c, ev10)
+		p10 := serializer.Alloc[Inner](c)
+		if ev11 := c.ReadStructFieldMeta(foryTypeInner); ev11 != nil {
+			p10.ForyReadEvolved(c, ev11)
 		} else if !c.Failed() {
-			p9.ForyRead(c)
+			p10.ForyRead(c)
 		}
-		x.Child = p9
+		x.Child = p10
 	}
 	if c.Failed() {
 		c.Trace("Child")
 		return
 	}
-	n11 := c.ReadLength(1)
-	l12 := serializer.MakeSlice[[]string](c, n11)
-	if n11 > 0 {
-		hn14 := c.ReadListHeader(21)
+	n12 := c.ReadLength(1)
+	l13 := serializer.MakeSlice[[]string](c, n12)
+	if n12 > 0 {
+		hn15 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i13 := range l12 {
-				if hn14 && !c.ReadFlag() {
+			for i14 := range l13 {
+				if hn15 && !c.ReadFlag() {
 					continue
 				}
-				l12[i13] = c.ReadString()
+				l13[i14] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i13)
+					c.TraceIndex(i14)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l12
+	x.Items = l13
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -220,22 +226,22 @@ func (x *Mixed) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Kind")
 		return
 	}
-	n16 := c.ReadLength(2)
-	m17 := serializer.MakeMap[map[string]int32](c, n16)
-	for n16 > 0 && !c.Failed() {
-		sz18, vn19 := c.ReadMapChunk(n16, 21, 5)
-		for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
-			var k21 string
-			k21 = c.ReadString()
-			var v22 int32
-			if !vn19 {
-				v22 = r.ReadVarInt32()
+	n17 := c.ReadLength(2)
+	m18 := serializer.MakeMap[map[string]int32](c, n17)
+	for n17 > 0 && !c.Failed() {
+		sz19, vn20 := c.ReadMapChunk(n17, 21, 5)
+		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+			var k22 string
+			k22 = c.ReadString()
+			var v23 int32
+			if !vn20 {
+				v23 = r.ReadVarInt32()
 			}
-			m17[k21] = v22
+			m18[k22] = v23
 		}
-		n16 -= sz18
+		n17 -= sz19
 	}
-	x.Lookup = m17
+	x.Lookup = m18
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -260,16 +266,16 @@ func (x *Mixed) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v23, ok24 := c.ReadFloatAs(f, 32); ok24 {
-					x.Ratio = float32(v23)
+				if v24, ok25 := c.ReadFloatAs(f, 32); ok25 {
+					x.Ratio = float32(v24)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat32()
 			}
 		case 1:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 16); ok26 {
-					x.Small = int16(v25)
+				if v26, ok27 := c.ReadIntAs(f, 16); ok27 {
+					x.Small = int16(v26)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Small = r.ReadInt16()
@@ -280,75 +286,75 @@ func (x *Mixed) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 3:
 			if f.Convert {
-				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
-					x.Count = int64(v27)
+				if v28, ok29 := c.ReadIntAs(f, 64); ok29 {
+					x.Count = int64(v28)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v29, ok30 := c.ReadUintAs(f, 64); ok30 {
-					x.Big = uint64(v29)
+				if v30, ok31 := c.ReadUintAs(f, 64); ok31 {
+					x.Big = uint64(v30)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadVarUint64()
 			}
 		case 5:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
-					x.Code = int32(v31)
+				if v32, ok33 := c.ReadIntAs(f, 32); ok33 {
+					x.Code = int32(v32)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Code = r.ReadVarInt32()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p33 := serializer.Alloc[bool](c)
-				*p33 = r.ReadBool()
-				x.OptFlag = p33
+				p34 := serializer.Alloc[bool](c)
+				*p34 = r.ReadBool()
+				x.OptFlag = p34
 			}
 		case 7:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 32); ok36 {
-					pv37 := int32(v35)
-					x.Opt = &pv37
+				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
+					pv38 := int32(v36)
+					x.Opt = &pv38
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p34 := serializer.Alloc[int32](c)
-				*p34 = r.ReadVarInt32()
-				x.Opt = p34
+				p35 := serializer.Alloc[int32](c)
+				*p35 = r.ReadVarInt32()
+				x.Opt = p35
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				p38 := serializer.Alloc[Inner](c)
-				if ev39 := c.ReadStructFieldMeta(foryTypeInner); ev39 != nil {
-					p38.ForyReadEvolved(c, ev39)
+				p39 := serializer.Alloc[Inner](c)
+				if ev40 := c.ReadStructFieldMeta(foryTypeInner); ev40 != nil {
+					p39.ForyReadEvolved(c, ev40)
 				} else if !c.Failed() {
-					p38.ForyRead(c)
+					p39.ForyRead(c)
 				}
-				x.Child = p38
+				x.Child = p39
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n40 := c.ReadLength(1)
-				l41 := serializer.MakeSlice[[]string](c, n40)
-				if n40 > 0 {
-					hn43 := c.ReadListHeader(21)
+				n41 := c.ReadLength(1)
+				l42 := serializer.MakeSlice[[]string](c, n41)
+				if n41 > 0 {
+					hn44 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i42 := range l41 {
-							if hn43 && !c.ReadFlag() {
+						for i43 := range l42 {
+							if hn44 && !c.ReadFlag() {
 								continue
 							}
-							l41[i42] = c.ReadString()
+							l42[i43] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i42)
+								c.TraceIndex(i43)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l41
+				x.Items = l42
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -356,22 +362,22 @@ func (x *Mixed) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLength(2)
-				m46 := serializer.MakeMap[map[string]int32](c, n45)
-				for n45 > 0 && !c.Failed() {
-					sz47, vn48 := c.ReadMapChunk(n45, 21, 5)
-					for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-						var k50 string
-						k50 = c.ReadString()
-						var v51 int32
-						if !vn48 {
-							v51 = r.ReadVarInt32()
+				n46 := c.ReadLength(2)
+				m47 := serializer.MakeMap[map[string]int32](c, n46)
+				for n46 > 0 && !c.Failed() {
+					sz48, vn49 := c.ReadMapChunk(n46, 21, 5)
+					for j50 := 0; j50 < sz48 && !c.Failed(); j50++ {
+						var k51 string
+						k51 = c.ReadString()
+						var v52 int32
+						if !vn49 {
+							v52 = r.ReadVarInt32()
 						}
-						m46[k50] = v51
+						m47[k51] = v52
 					}
-					n45 -= sz47
+					n46 -= sz48
 				}
-				x.Lookup = m46
+				x.Lookup = m47
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
@@ -416,16 +422,17 @@ func (x *Inner) ForyType() *serializer.TypeInfo {
 // ForyWrite writes Inner's struct body (FORMAT.md §9).
 func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.S
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(x.S) + 9)
+	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 270494220)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.S))<<2|2)
-	off += copy(w[off:], x.S)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
 	b.SetWriterIndex(off)
 }
 
@@ -466,8 +473,8 @@ func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.V = int32(v1)
+				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
+					x.V = int32(v2)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.V = r.ReadVarInt32()

@@ -36,8 +36,9 @@ func (x *NameRules) ForyType() *serializer.TypeInfo {
 // ForyWrite writes NameRules's struct body (FORMAT.md §9).
 func (x *NameRules) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.URI
 	// Schema hash (same-schema mode), the 0 fixed and 19 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
-	b.Reserve(23 + buffer.BatchSlack + len(x.URI) + 9)
+	b.Reserve(23 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -501123143)
@@ -46,8 +47,8 @@ func (x *NameRules) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.UserID))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.HTTPCode))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.X2Y))
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.URI))<<2|2)
-	off += copy(w[off:], x.URI)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
 	b.SetWriterIndex(off)
 }
 
@@ -93,24 +94,24 @@ func (x *NameRules) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 64); ok2 {
-					x.UserID = int64(v1)
+				if v2, ok3 := c.ReadIntAs(f, 64); ok3 {
+					x.UserID = int64(v2)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.UserID = r.ReadVarInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					x.HTTPCode = int32(v3)
+				if v4, ok5 := c.ReadIntAs(f, 32); ok5 {
+					x.HTTPCode = int32(v4)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.HTTPCode = r.ReadVarInt32()
 			}
 		case 2:
 			if f.Convert {
-				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
-					x.X2Y = int32(v5)
+				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
+					x.X2Y = int32(v6)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.X2Y = r.ReadVarInt32()

@@ -82,6 +82,11 @@ func (x *Slices) ForyWrite(c *serializer.WriteContext) {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
 			for _, e7 := range l6 {
+				if len(w)-off < len(e7)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e7) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
 				off += copy(w[off:], e7)
 			}

@@ -35,23 +35,28 @@ func (x *Strings) ForyType() *serializer.TypeInfo {
 // ForyWrite writes Strings's struct body (FORMAT.md §9).
 func (x *Strings) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.ASCII
+	s2 := x.CJK
+	s3 := x.Emoji
+	s4 := x.Empty
+	s5 := x.Latin1
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 5 leading strings or enums: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(x.ASCII) + len(x.CJK) + len(x.Emoji) + len(x.Empty) + len(x.Latin1) + 45)
+	b.Reserve(4 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + len(s4) + len(s5) + 45)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1904676594)
 		off += 4
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.ASCII))<<2|2)
-	off += copy(w[off:], x.ASCII)
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.CJK))<<2|2)
-	off += copy(w[off:], x.CJK)
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.Emoji))<<2|2)
-	off += copy(w[off:], x.Emoji)
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.Empty))<<2|2)
-	off += copy(w[off:], x.Empty)
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.Latin1))<<2|2)
-	off += copy(w[off:], x.Latin1)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off += copy(w[off:], s2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+	off += copy(w[off:], s3)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+	off += copy(w[off:], s4)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+	off += copy(w[off:], s5)
 	b.SetWriterIndex(off)
 }
 

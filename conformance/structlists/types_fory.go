@@ -232,16 +232,17 @@ func (x *Inner) ForyType() *serializer.TypeInfo {
 // ForyWrite writes Inner's struct body (FORMAT.md §9).
 func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.S
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(x.S) + 9)
+	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 270494220)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.S))<<2|2)
-	off += copy(w[off:], x.S)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
 	b.SetWriterIndex(off)
 }
 
@@ -282,8 +283,8 @@ func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.V = int32(v1)
+				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
+					x.V = int32(v2)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.V = r.ReadVarInt32()

@@ -130,15 +130,16 @@ func (x *Containers) ForyType() *serializer.TypeInfo {
 // ForyWrite writes Containers's struct body (FORMAT.md §9).
 func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.S
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(x.S) + 9)
+	b.Reserve(4 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1663082097)
 		off += 4
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.S))<<2|2)
-	off += copy(w[off:], x.S)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
 	b.SetWriterIndex(off)
 }
 
@@ -391,10 +392,11 @@ func (x *Composite) ForyWrite(c *serializer.WriteContext) {
 	}
 	mw1.End(b)
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Title) + 9)
+		s4 := x.Title
+		b.Reserve(buffer.BatchSlack + len(s4) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Title))<<2|2)
-		off += copy(w[off:], x.Title)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		off += copy(w[off:], s4)
 		b.SetWriterIndex(off)
 	}
 }
@@ -409,24 +411,24 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	n4 := c.ReadLength(2)
-	m5 := serializer.MakeMap[map[string]*other.Tag](c, n4)
-	for n4 > 0 && !c.Failed() {
-		sz6, vn7 := c.ReadMapChunk(n4, 21, 30)
-		for j8 := 0; j8 < sz6 && !c.Failed(); j8++ {
-			var k9 string
-			k9 = c.ReadString()
-			var v10 *other.Tag
-			if !vn7 {
-				p11 := serializer.Alloc[other.Tag](c)
-				p11.ForyRead(c)
-				v10 = p11
+	n5 := c.ReadLength(2)
+	m6 := serializer.MakeMap[map[string]*other.Tag](c, n5)
+	for n5 > 0 && !c.Failed() {
+		sz7, vn8 := c.ReadMapChunk(n5, 21, 30)
+		for j9 := 0; j9 < sz7 && !c.Failed(); j9++ {
+			var k10 string
+			k10 = c.ReadString()
+			var v11 *other.Tag
+			if !vn8 {
+				p12 := serializer.Alloc[other.Tag](c)
+				p12.ForyRead(c)
+				v11 = p12
 			}
-			m5[k9] = v10
+			m6[k10] = v11
 		}
-		n4 -= sz6
+		n5 -= sz7
 	}
-	x.ByName = m5
+	x.ByName = m6
 	if c.Failed() {
 		c.Trace("ByName")
 		return
@@ -445,24 +447,24 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n12 := c.ReadLength(2)
-				m13 := serializer.MakeMap[map[string]*other.Tag](c, n12)
-				for n12 > 0 && !c.Failed() {
-					sz14, vn15 := c.ReadMapChunk(n12, 21, 30)
-					for j16 := 0; j16 < sz14 && !c.Failed(); j16++ {
-						var k17 string
-						k17 = c.ReadString()
-						var v18 *other.Tag
-						if !vn15 {
-							p19 := serializer.Alloc[other.Tag](c)
-							p19.ForyRead(c)
-							v18 = p19
+				n13 := c.ReadLength(2)
+				m14 := serializer.MakeMap[map[string]*other.Tag](c, n13)
+				for n13 > 0 && !c.Failed() {
+					sz15, vn16 := c.ReadMapChunk(n13, 21, 30)
+					for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
+						var k18 string
+						k18 = c.ReadString()
+						var v19 *other.Tag
+						if !vn16 {
+							p20 := serializer.Alloc[other.Tag](c)
+							p20.ForyRead(c)
+							v19 = p20
 						}
-						m13[k17] = v18
+						m14[k18] = v19
 					}
-					n12 -= sz14
+					n13 -= sz15
 				}
-				x.ByName = m13
+				x.ByName = m14
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {

@@ -59,6 +59,11 @@ func (x *Address) ForyWrite(c *serializer.WriteContext) {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
 			for _, e2 := range l1 {
+				if len(w)-off < len(e2)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e2) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
 				off += copy(w[off:], e2)
 			}
@@ -66,11 +71,12 @@ func (x *Address) ForyWrite(c *serializer.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Street) + 14)
+		s4 := x.Street
+		b.Reserve(buffer.BatchSlack + len(s4) + 14)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Street))<<2|2)
-		off += copy(w[off:], x.Street)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		off += copy(w[off:], s4)
 		b.SetWriterIndex(off)
 	}
 }
@@ -97,24 +103,24 @@ func (x *Address) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Zip..Zip")
 		return
 	}
-	n4 := c.ReadLength(1)
-	l5 := serializer.MakeSlice[[]string](c, n4)
-	if n4 > 0 {
-		hn7 := c.ReadListHeader(21)
+	n5 := c.ReadLength(1)
+	l6 := serializer.MakeSlice[[]string](c, n5)
+	if n5 > 0 {
+		hn8 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i6 := range l5 {
-				if hn7 && !c.ReadFlag() {
+			for i7 := range l6 {
+				if hn8 && !c.ReadFlag() {
 					continue
 				}
-				l5[i6] = c.ReadString()
+				l6[i7] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i6)
+					c.TraceIndex(i7)
 					break
 				}
 			}
 		}
 	}
-	x.Lines = l5
+	x.Lines = l6
 	if c.Failed() {
 		c.Trace("Lines")
 		return
@@ -139,32 +145,32 @@ func (x *Address) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.Zip = int32(v9)
+				if v10, ok11 := c.ReadIntAs(f, 32); ok11 {
+					x.Zip = int32(v10)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Zip = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
-				l12 := serializer.MakeSlice[[]string](c, n11)
-				if n11 > 0 {
-					hn14 := c.ReadListHeader(21)
+				n12 := c.ReadLength(1)
+				l13 := serializer.MakeSlice[[]string](c, n12)
+				if n12 > 0 {
+					hn15 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i13 := range l12 {
-							if hn14 && !c.ReadFlag() {
+						for i14 := range l13 {
+							if hn15 && !c.ReadFlag() {
 								continue
 							}
-							l12[i13] = c.ReadString()
+							l13[i14] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i13)
+								c.TraceIndex(i14)
 								break
 							}
 						}
 					}
 				}
-				x.Lines = l12
+				x.Lines = l13
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
@@ -211,17 +217,19 @@ func (x *Tag) ForyType() *serializer.TypeInfo {
 // ForyWrite writes Tag's struct body (FORMAT.md §9).
 func (x *Tag) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.Key
+	s2 := x.Value
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings or enums: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(x.Key) + len(x.Value) + 18)
+	b.Reserve(4 + buffer.BatchSlack + len(s1) + len(s2) + 18)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 2010132404)
 		off += 4
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.Key))<<2|2)
-	off += copy(w[off:], x.Key)
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.Value))<<2|2)
-	off += copy(w[off:], x.Value)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off += copy(w[off:], s2)
 	b.SetWriterIndex(off)
 }
 

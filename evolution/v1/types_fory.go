@@ -260,11 +260,12 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	serializer.WriteDuration(b, x.D)
 	serializer.WriteDate(b, x.Dt)
 	{
-		b.Reserve(buffer.BatchSlack + len(x.MyS) + 14)
+		s1 := x.MyS
+		b.Reserve(buffer.BatchSlack + len(s1) + 14)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.MyS))<<2|2)
-		off += copy(w[off:], x.MyS)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		off += copy(w[off:], s1)
 		b.SetWriterIndex(off)
 	}
 	if x.PD == nil {
@@ -300,11 +301,12 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	serializer.WriteDuration(b, x.RmD)
 	serializer.WriteDate(b, x.RmDt)
 	{
-		b.Reserve(buffer.BatchSlack + len(x.RmMyS) + 14)
+		s2 := x.RmMyS
+		b.Reserve(buffer.BatchSlack + len(s2) + 14)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.RmE))
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.RmMyS))<<2|2)
-		off += copy(w[off:], x.RmMyS)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		off += copy(w[off:], s2)
 		b.SetWriterIndex(off)
 	}
 	if x.RmPD == nil {
@@ -338,18 +340,20 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		serializer.WriteTime(b, *x.RmPT)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.RmS) + 9)
+		s3 := x.RmS
+		b.Reserve(buffer.BatchSlack + len(s3) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.RmS))<<2|2)
-		off += copy(w[off:], x.RmS)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+		off += copy(w[off:], s3)
 		b.SetWriterIndex(off)
 	}
 	serializer.WriteTime(b, x.RmT)
 	{
-		b.Reserve(buffer.BatchSlack + len(x.S) + 9)
+		s4 := x.S
+		b.Reserve(buffer.BatchSlack + len(s4) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.S))<<2|2)
-		off += copy(w[off:], x.S)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		off += copy(w[off:], s4)
 		b.SetWriterIndex(off)
 	}
 	serializer.WriteTime(b, x.T)
@@ -441,144 +445,144 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p1 := serializer.Alloc[float64](c)
-		*p1 = r.ReadFloat64()
-		x.PF64 = p1
+		p5 := serializer.Alloc[float64](c)
+		*p5 = r.ReadFloat64()
+		x.PF64 = p5
 	}
 	if c.Failed() {
 		c.Trace("PF64")
 		return
 	}
 	if c.ReadFlag() {
-		p2 := serializer.Alloc[float64](c)
-		*p2 = r.ReadFloat64()
-		x.RmPF64 = p2
+		p6 := serializer.Alloc[float64](c)
+		*p6 = r.ReadFloat64()
+		x.RmPF64 = p6
 	}
 	if c.Failed() {
 		c.Trace("RmPF64")
 		return
 	}
 	if c.ReadFlag() {
-		p3 := serializer.Alloc[float32](c)
-		*p3 = r.ReadFloat32()
-		x.PF32 = p3
+		p7 := serializer.Alloc[float32](c)
+		*p7 = r.ReadFloat32()
+		x.PF32 = p7
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p4 := serializer.Alloc[float32](c)
-		*p4 = r.ReadFloat32()
-		x.RmPF32 = p4
+		p8 := serializer.Alloc[float32](c)
+		*p8 = r.ReadFloat32()
+		x.RmPF32 = p8
 	}
 	if c.Failed() {
 		c.Trace("RmPF32")
 		return
 	}
 	if c.ReadFlag() {
-		p5 := serializer.Alloc[uint16](c)
-		*p5 = r.ReadUint16()
-		x.PU16 = p5
+		p9 := serializer.Alloc[uint16](c)
+		*p9 = r.ReadUint16()
+		x.PU16 = p9
 	}
 	if c.Failed() {
 		c.Trace("PU16")
 		return
 	}
 	if c.ReadFlag() {
-		p6 := serializer.Alloc[uint16](c)
-		*p6 = r.ReadUint16()
-		x.RmPU16 = p6
+		p10 := serializer.Alloc[uint16](c)
+		*p10 = r.ReadUint16()
+		x.RmPU16 = p10
 	}
 	if c.Failed() {
 		c.Trace("RmPU16")
 		return
 	}
 	if c.ReadFlag() {
-		p7 := serializer.Alloc[bool](c)
-		*p7 = r.ReadBool()
-		x.PB = p7
+		p11 := serializer.Alloc[bool](c)
+		*p11 = r.ReadBool()
+		x.PB = p11
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p8 := serializer.Alloc[bool](c)
-		*p8 = r.ReadBool()
-		x.RmPB = p8
+		p12 := serializer.Alloc[bool](c)
+		*p12 = r.ReadBool()
+		x.RmPB = p12
 	}
 	if c.Failed() {
 		c.Trace("RmPB")
 		return
 	}
 	if c.ReadFlag() {
-		p9 := serializer.Alloc[int8](c)
-		*p9 = r.ReadInt8()
-		x.PI8 = p9
+		p13 := serializer.Alloc[int8](c)
+		*p13 = r.ReadInt8()
+		x.PI8 = p13
 	}
 	if c.Failed() {
 		c.Trace("PI8")
 		return
 	}
 	if c.ReadFlag() {
-		p10 := serializer.Alloc[int8](c)
-		*p10 = r.ReadInt8()
-		x.RmPI8 = p10
+		p14 := serializer.Alloc[int8](c)
+		*p14 = r.ReadInt8()
+		x.RmPI8 = p14
 	}
 	if c.Failed() {
 		c.Trace("RmPI8")
 		return
 	}
 	if c.ReadFlag() {
-		p11 := serializer.Alloc[int64](c)
-		*p11 = r.ReadVarInt64()
-		x.PI64 = p11
+		p15 := serializer.Alloc[int64](c)
+		*p15 = r.ReadVarInt64()
+		x.PI64 = p15
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadFlag() {
-		p12 := serializer.Alloc[int64](c)
-		*p12 = r.ReadVarInt64()
-		x.RmPI64 = p12
+		p16 := serializer.Alloc[int64](c)
+		*p16 = r.ReadVarInt64()
+		x.RmPI64 = p16
 	}
 	if c.Failed() {
 		c.Trace("RmPI64")
 		return
 	}
 	if c.ReadFlag() {
-		p13 := serializer.Alloc[uint64](c)
-		*p13 = r.ReadVarUint64()
-		x.PU64 = p13
+		p17 := serializer.Alloc[uint64](c)
+		*p17 = r.ReadVarUint64()
+		x.PU64 = p17
 	}
 	if c.Failed() {
 		c.Trace("PU64")
 		return
 	}
 	if c.ReadFlag() {
-		p14 := serializer.Alloc[uint64](c)
-		*p14 = r.ReadVarUint64()
-		x.RmPU64 = p14
+		p18 := serializer.Alloc[uint64](c)
+		*p18 = r.ReadVarUint64()
+		x.RmPU64 = p18
 	}
 	if c.Failed() {
 		c.Trace("RmPU64")
 		return
 	}
 	if c.ReadFlag() {
-		p15 := serializer.Alloc[int32](c)
-		*p15 = r.ReadVarInt32()
-		x.PI32 = p15
+		p19 := serializer.Alloc[int32](c)
+		*p19 = r.ReadVarInt32()
+		x.PI32 = p19
 	}
 	if c.Failed() {
 		c.Trace("PI32")
 		return
 	}
 	if c.ReadFlag() {
-		p16 := serializer.Alloc[int32](c)
-		*p16 = r.ReadVarInt32()
-		x.RmPI32 = p16
+		p20 := serializer.Alloc[int32](c)
+		*p20 = r.ReadVarInt32()
+		x.RmPI32 = p20
 	}
 	if c.Failed() {
 		c.Trace("RmPI32")
@@ -605,45 +609,45 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p17 := serializer.Alloc[time.Duration](c)
-		*p17 = c.ReadDuration()
-		x.PD = p17
+		p21 := serializer.Alloc[time.Duration](c)
+		*p21 = c.ReadDuration()
+		x.PD = p21
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p18 := serializer.Alloc[serializer.Date](c)
-		*p18 = c.ReadDate()
-		x.PDt = p18
+		p22 := serializer.Alloc[serializer.Date](c)
+		*p22 = c.ReadDate()
+		x.PDt = p22
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
 	if c.ReadFlag() {
-		p19 := serializer.Alloc[Color](c)
-		*p19 = Color(r.ReadVarUint32())
-		x.PE = p19
+		p23 := serializer.Alloc[Color](c)
+		*p23 = Color(r.ReadVarUint32())
+		x.PE = p23
 	}
 	if c.Failed() {
 		c.Trace("PE")
 		return
 	}
 	if c.ReadFlag() {
-		p20 := serializer.Alloc[string](c)
-		*p20 = c.ReadString()
-		x.PS = p20
+		p24 := serializer.Alloc[string](c)
+		*p24 = c.ReadString()
+		x.PS = p24
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p21 := serializer.Alloc[time.Time](c)
-		*p21 = c.ReadTime()
-		x.PT = p21
+		p25 := serializer.Alloc[time.Time](c)
+		*p25 = c.ReadTime()
+		x.PT = p25
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -670,45 +674,45 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p22 := serializer.Alloc[time.Duration](c)
-		*p22 = c.ReadDuration()
-		x.RmPD = p22
+		p26 := serializer.Alloc[time.Duration](c)
+		*p26 = c.ReadDuration()
+		x.RmPD = p26
 	}
 	if c.Failed() {
 		c.Trace("RmPD")
 		return
 	}
 	if c.ReadFlag() {
-		p23 := serializer.Alloc[serializer.Date](c)
-		*p23 = c.ReadDate()
-		x.RmPDt = p23
+		p27 := serializer.Alloc[serializer.Date](c)
+		*p27 = c.ReadDate()
+		x.RmPDt = p27
 	}
 	if c.Failed() {
 		c.Trace("RmPDt")
 		return
 	}
 	if c.ReadFlag() {
-		p24 := serializer.Alloc[Color](c)
-		*p24 = Color(r.ReadVarUint32())
-		x.RmPE = p24
+		p28 := serializer.Alloc[Color](c)
+		*p28 = Color(r.ReadVarUint32())
+		x.RmPE = p28
 	}
 	if c.Failed() {
 		c.Trace("RmPE")
 		return
 	}
 	if c.ReadFlag() {
-		p25 := serializer.Alloc[string](c)
-		*p25 = c.ReadString()
-		x.RmPS = p25
+		p29 := serializer.Alloc[string](c)
+		*p29 = c.ReadString()
+		x.RmPS = p29
 	}
 	if c.Failed() {
 		c.Trace("RmPS")
 		return
 	}
 	if c.ReadFlag() {
-		p26 := serializer.Alloc[time.Time](c)
-		*p26 = c.ReadTime()
-		x.RmPT = p26
+		p30 := serializer.Alloc[time.Time](c)
+		*p30 = c.ReadTime()
+		x.RmPT = p30
 	}
 	if c.Failed() {
 		c.Trace("RmPT")
@@ -744,128 +748,128 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
-					x.FixI64 = int64(v27)
+				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
+					x.FixI64 = int64(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
-					x.RmFixI64 = int64(v29)
+				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
+					x.RmFixI64 = int64(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v31, ok32 := c.ReadUintAs(f, 64); ok32 {
-					x.FixU64 = uint64(v31)
+				if v35, ok36 := c.ReadUintAs(f, 64); ok36 {
+					x.FixU64 = uint64(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v33, ok34 := c.ReadUintAs(f, 64); ok34 {
-					x.RmFixU64 = uint64(v33)
+				if v37, ok38 := c.ReadUintAs(f, 64); ok38 {
+					x.RmFixU64 = uint64(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v35, ok36 := c.ReadFloatAs(f, 64); ok36 {
-					x.F64 = float64(v35)
+				if v39, ok40 := c.ReadFloatAs(f, 64); ok40 {
+					x.F64 = float64(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v37, ok38 := c.ReadFloatAs(f, 64); ok38 {
-					x.RmF64 = float64(v37)
+				if v41, ok42 := c.ReadFloatAs(f, 64); ok42 {
+					x.RmF64 = float64(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
-					x.FixI32 = int32(v39)
+				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
+					x.FixI32 = int32(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
-					x.RmFixI32 = int32(v41)
+				if v45, ok46 := c.ReadIntAs(f, 32); ok46 {
+					x.RmFixI32 = int32(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v43, ok44 := c.ReadUintAs(f, 32); ok44 {
-					x.FixU32 = uint32(v43)
+				if v47, ok48 := c.ReadUintAs(f, 32); ok48 {
+					x.FixU32 = uint32(v47)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v45, ok46 := c.ReadUintAs(f, 32); ok46 {
-					x.RmFixU32 = uint32(v45)
+				if v49, ok50 := c.ReadUintAs(f, 32); ok50 {
+					x.RmFixU32 = uint32(v49)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v47, ok48 := c.ReadFloatAs(f, 32); ok48 {
-					x.F32 = float32(v47)
+				if v51, ok52 := c.ReadFloatAs(f, 32); ok52 {
+					x.F32 = float32(v51)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v49, ok50 := c.ReadFloatAs(f, 32); ok50 {
-					x.RmF32 = float32(v49)
+				if v53, ok54 := c.ReadFloatAs(f, 32); ok54 {
+					x.RmF32 = float32(v53)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v51, ok52 := c.ReadIntAs(f, 16); ok52 {
-					x.I16 = int16(v51)
+				if v55, ok56 := c.ReadIntAs(f, 16); ok56 {
+					x.I16 = int16(v55)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v53, ok54 := c.ReadIntAs(f, 16); ok54 {
-					x.RmI16 = int16(v53)
+				if v57, ok58 := c.ReadIntAs(f, 16); ok58 {
+					x.RmI16 = int16(v57)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v55, ok56 := c.ReadUintAs(f, 16); ok56 {
-					x.RmU16 = uint16(v55)
+				if v59, ok60 := c.ReadUintAs(f, 16); ok60 {
+					x.RmU16 = uint16(v59)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v57, ok58 := c.ReadUintAs(f, 16); ok58 {
-					x.U16 = uint16(v57)
+				if v61, ok62 := c.ReadUintAs(f, 16); ok62 {
+					x.U16 = uint16(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -880,345 +884,345 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 18:
 			if f.Convert {
-				if v59, ok60 := c.ReadIntAs(f, 8); ok60 {
-					x.I8 = int8(v59)
+				if v63, ok64 := c.ReadIntAs(f, 8); ok64 {
+					x.I8 = int8(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v61, ok62 := c.ReadIntAs(f, 8); ok62 {
-					x.RmI8 = int8(v61)
+				if v65, ok66 := c.ReadIntAs(f, 8); ok66 {
+					x.RmI8 = int8(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v63, ok64 := c.ReadUintAs(f, 8); ok64 {
-					x.RmU8 = uint8(v63)
+				if v67, ok68 := c.ReadUintAs(f, 8); ok68 {
+					x.RmU8 = uint8(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v65, ok66 := c.ReadUintAs(f, 8); ok66 {
-					x.U8 = uint8(v65)
+				if v69, ok70 := c.ReadUintAs(f, 8); ok70 {
+					x.U8 = uint8(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v67, ok68 := c.ReadIntAs(f, 64); ok68 {
-					x.I = int(v67)
+				if v71, ok72 := c.ReadIntAs(f, 64); ok72 {
+					x.I = int(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v69, ok70 := c.ReadIntAs(f, 64); ok70 {
-					x.I64 = int64(v69)
+				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
+					x.I64 = int64(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v71, ok72 := c.ReadIntAs(f, 64); ok72 {
-					x.MyI = MyInt(v71)
+				if v75, ok76 := c.ReadIntAs(f, 64); ok76 {
+					x.MyI = MyInt(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
-					x.RmI = int(v73)
+				if v77, ok78 := c.ReadIntAs(f, 64); ok78 {
+					x.RmI = int(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 64); ok76 {
-					x.RmI64 = int64(v75)
+				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
+					x.RmI64 = int64(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 64); ok78 {
-					x.RmMyI = MyInt(v77)
+				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
+					x.RmMyI = MyInt(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmMyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
-					x.RmTagI64 = int64(v79)
+				if v83, ok84 := c.ReadIntAs(f, 64); ok84 {
+					x.RmTagI64 = int64(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
-					x.TagI64 = int64(v81)
+				if v85, ok86 := c.ReadIntAs(f, 64); ok86 {
+					x.TagI64 = int64(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v83, ok84 := c.ReadUintAs(f, 64); ok84 {
-					x.RmU = uint(v83)
+				if v87, ok88 := c.ReadUintAs(f, 64); ok88 {
+					x.RmU = uint(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v85, ok86 := c.ReadUintAs(f, 64); ok86 {
-					x.RmU64 = uint64(v85)
+				if v89, ok90 := c.ReadUintAs(f, 64); ok90 {
+					x.RmU64 = uint64(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v87, ok88 := c.ReadUintAs(f, 64); ok88 {
-					x.U = uint(v87)
+				if v91, ok92 := c.ReadUintAs(f, 64); ok92 {
+					x.U = uint(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v89, ok90 := c.ReadUintAs(f, 64); ok90 {
-					x.U64 = uint64(v89)
+				if v93, ok94 := c.ReadUintAs(f, 64); ok94 {
+					x.U64 = uint64(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v91, ok92 := c.ReadUintAs(f, 64); ok92 {
-					x.RmTagU64 = uint64(v91)
+				if v95, ok96 := c.ReadUintAs(f, 64); ok96 {
+					x.RmTagU64 = uint64(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v93, ok94 := c.ReadUintAs(f, 64); ok94 {
-					x.TagU64 = uint64(v93)
+				if v97, ok98 := c.ReadUintAs(f, 64); ok98 {
+					x.TagU64 = uint64(v97)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v95, ok96 := c.ReadIntAs(f, 32); ok96 {
-					x.I32 = int32(v95)
+				if v99, ok100 := c.ReadIntAs(f, 32); ok100 {
+					x.I32 = int32(v99)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v97, ok98 := c.ReadIntAs(f, 32); ok98 {
-					x.RmI32 = int32(v97)
+				if v101, ok102 := c.ReadIntAs(f, 32); ok102 {
+					x.RmI32 = int32(v101)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v99, ok100 := c.ReadUintAs(f, 32); ok100 {
-					x.RmU32 = uint32(v99)
+				if v103, ok104 := c.ReadUintAs(f, 32); ok104 {
+					x.RmU32 = uint32(v103)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v101, ok102 := c.ReadUintAs(f, 32); ok102 {
-					x.U32 = uint32(v101)
+				if v105, ok106 := c.ReadUintAs(f, 32); ok106 {
+					x.U32 = uint32(v105)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v104, ok105 := c.ReadFloatAs(f, 64); ok105 {
-					pv106 := float64(v104)
-					x.PF64 = &pv106
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p103 := serializer.Alloc[float64](c)
-				*p103 = r.ReadFloat64()
-				x.PF64 = p103
-			}
-		case 41:
-			if f.Convert {
 				if v108, ok109 := c.ReadFloatAs(f, 64); ok109 {
 					pv110 := float64(v108)
-					x.RmPF64 = &pv110
+					x.PF64 = &pv110
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				p107 := serializer.Alloc[float64](c)
 				*p107 = r.ReadFloat64()
-				x.RmPF64 = p107
+				x.PF64 = p107
+			}
+		case 41:
+			if f.Convert {
+				if v112, ok113 := c.ReadFloatAs(f, 64); ok113 {
+					pv114 := float64(v112)
+					x.RmPF64 = &pv114
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p111 := serializer.Alloc[float64](c)
+				*p111 = r.ReadFloat64()
+				x.RmPF64 = p111
 			}
 		case 42:
 			if f.Convert {
-				if v112, ok113 := c.ReadFloatAs(f, 32); ok113 {
-					pv114 := float32(v112)
-					x.PF32 = &pv114
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p111 := serializer.Alloc[float32](c)
-				*p111 = r.ReadFloat32()
-				x.PF32 = p111
-			}
-		case 43:
-			if f.Convert {
 				if v116, ok117 := c.ReadFloatAs(f, 32); ok117 {
 					pv118 := float32(v116)
-					x.RmPF32 = &pv118
+					x.PF32 = &pv118
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				p115 := serializer.Alloc[float32](c)
 				*p115 = r.ReadFloat32()
-				x.RmPF32 = p115
+				x.PF32 = p115
+			}
+		case 43:
+			if f.Convert {
+				if v120, ok121 := c.ReadFloatAs(f, 32); ok121 {
+					pv122 := float32(v120)
+					x.RmPF32 = &pv122
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p119 := serializer.Alloc[float32](c)
+				*p119 = r.ReadFloat32()
+				x.RmPF32 = p119
 			}
 		case 44:
 			if f.Convert {
-				if v120, ok121 := c.ReadUintAs(f, 16); ok121 {
-					pv122 := uint16(v120)
-					x.PU16 = &pv122
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p119 := serializer.Alloc[uint16](c)
-				*p119 = r.ReadUint16()
-				x.PU16 = p119
-			}
-		case 45:
-			if f.Convert {
 				if v124, ok125 := c.ReadUintAs(f, 16); ok125 {
 					pv126 := uint16(v124)
-					x.RmPU16 = &pv126
+					x.PU16 = &pv126
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				p123 := serializer.Alloc[uint16](c)
 				*p123 = r.ReadUint16()
-				x.RmPU16 = p123
+				x.PU16 = p123
+			}
+		case 45:
+			if f.Convert {
+				if v128, ok129 := c.ReadUintAs(f, 16); ok129 {
+					pv130 := uint16(v128)
+					x.RmPU16 = &pv130
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p127 := serializer.Alloc[uint16](c)
+				*p127 = r.ReadUint16()
+				x.RmPU16 = p127
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p127 := serializer.Alloc[bool](c)
-				*p127 = r.ReadBool()
-				x.PB = p127
+				p131 := serializer.Alloc[bool](c)
+				*p131 = r.ReadBool()
+				x.PB = p131
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p128 := serializer.Alloc[bool](c)
-				*p128 = r.ReadBool()
-				x.RmPB = p128
+				p132 := serializer.Alloc[bool](c)
+				*p132 = r.ReadBool()
+				x.RmPB = p132
 			}
 		case 48:
 			if f.Convert {
-				if v130, ok131 := c.ReadIntAs(f, 8); ok131 {
-					pv132 := int8(v130)
-					x.PI8 = &pv132
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p129 := serializer.Alloc[int8](c)
-				*p129 = r.ReadInt8()
-				x.PI8 = p129
-			}
-		case 49:
-			if f.Convert {
 				if v134, ok135 := c.ReadIntAs(f, 8); ok135 {
 					pv136 := int8(v134)
-					x.RmPI8 = &pv136
+					x.PI8 = &pv136
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				p133 := serializer.Alloc[int8](c)
 				*p133 = r.ReadInt8()
-				x.RmPI8 = p133
+				x.PI8 = p133
+			}
+		case 49:
+			if f.Convert {
+				if v138, ok139 := c.ReadIntAs(f, 8); ok139 {
+					pv140 := int8(v138)
+					x.RmPI8 = &pv140
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p137 := serializer.Alloc[int8](c)
+				*p137 = r.ReadInt8()
+				x.RmPI8 = p137
 			}
 		case 50:
 			if f.Convert {
-				if v138, ok139 := c.ReadIntAs(f, 64); ok139 {
-					pv140 := int64(v138)
-					x.PI64 = &pv140
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p137 := serializer.Alloc[int64](c)
-				*p137 = r.ReadVarInt64()
-				x.PI64 = p137
-			}
-		case 51:
-			if f.Convert {
 				if v142, ok143 := c.ReadIntAs(f, 64); ok143 {
 					pv144 := int64(v142)
-					x.RmPI64 = &pv144
+					x.PI64 = &pv144
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				p141 := serializer.Alloc[int64](c)
 				*p141 = r.ReadVarInt64()
-				x.RmPI64 = p141
+				x.PI64 = p141
+			}
+		case 51:
+			if f.Convert {
+				if v146, ok147 := c.ReadIntAs(f, 64); ok147 {
+					pv148 := int64(v146)
+					x.RmPI64 = &pv148
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p145 := serializer.Alloc[int64](c)
+				*p145 = r.ReadVarInt64()
+				x.RmPI64 = p145
 			}
 		case 52:
 			if f.Convert {
-				if v146, ok147 := c.ReadUintAs(f, 64); ok147 {
-					pv148 := uint64(v146)
-					x.PU64 = &pv148
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p145 := serializer.Alloc[uint64](c)
-				*p145 = r.ReadVarUint64()
-				x.PU64 = p145
-			}
-		case 53:
-			if f.Convert {
 				if v150, ok151 := c.ReadUintAs(f, 64); ok151 {
 					pv152 := uint64(v150)
-					x.RmPU64 = &pv152
+					x.PU64 = &pv152
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				p149 := serializer.Alloc[uint64](c)
 				*p149 = r.ReadVarUint64()
-				x.RmPU64 = p149
+				x.PU64 = p149
+			}
+		case 53:
+			if f.Convert {
+				if v154, ok155 := c.ReadUintAs(f, 64); ok155 {
+					pv156 := uint64(v154)
+					x.RmPU64 = &pv156
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p153 := serializer.Alloc[uint64](c)
+				*p153 = r.ReadVarUint64()
+				x.RmPU64 = p153
 			}
 		case 54:
 			if f.Convert {
-				if v154, ok155 := c.ReadIntAs(f, 32); ok155 {
-					pv156 := int32(v154)
-					x.PI32 = &pv156
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p153 := serializer.Alloc[int32](c)
-				*p153 = r.ReadVarInt32()
-				x.PI32 = p153
-			}
-		case 55:
-			if f.Convert {
 				if v158, ok159 := c.ReadIntAs(f, 32); ok159 {
 					pv160 := int32(v158)
-					x.RmPI32 = &pv160
+					x.PI32 = &pv160
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				p157 := serializer.Alloc[int32](c)
 				*p157 = r.ReadVarInt32()
-				x.RmPI32 = p157
+				x.PI32 = p157
+			}
+		case 55:
+			if f.Convert {
+				if v162, ok163 := c.ReadIntAs(f, 32); ok163 {
+					pv164 := int32(v162)
+					x.RmPI32 = &pv164
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p161 := serializer.Alloc[int32](c)
+				*p161 = r.ReadVarInt32()
+				x.RmPI32 = p161
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -1238,33 +1242,33 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p161 := serializer.Alloc[time.Duration](c)
-				*p161 = c.ReadDuration()
-				x.PD = p161
+				p165 := serializer.Alloc[time.Duration](c)
+				*p165 = c.ReadDuration()
+				x.PD = p165
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p162 := serializer.Alloc[serializer.Date](c)
-				*p162 = c.ReadDate()
-				x.PDt = p162
+				p166 := serializer.Alloc[serializer.Date](c)
+				*p166 = c.ReadDate()
+				x.PDt = p166
 			}
 		case 62:
 			if !f.Flag || c.ReadFlag() {
-				p163 := serializer.Alloc[Color](c)
-				*p163 = Color(r.ReadVarUint32())
-				x.PE = p163
+				p167 := serializer.Alloc[Color](c)
+				*p167 = Color(r.ReadVarUint32())
+				x.PE = p167
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p164 := serializer.Alloc[string](c)
-				*p164 = c.ReadString()
-				x.PS = p164
+				p168 := serializer.Alloc[string](c)
+				*p168 = c.ReadString()
+				x.PS = p168
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p165 := serializer.Alloc[time.Time](c)
-				*p165 = c.ReadTime()
-				x.PT = p165
+				p169 := serializer.Alloc[time.Time](c)
+				*p169 = c.ReadTime()
+				x.PT = p169
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -1284,33 +1288,33 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				p166 := serializer.Alloc[time.Duration](c)
-				*p166 = c.ReadDuration()
-				x.RmPD = p166
+				p170 := serializer.Alloc[time.Duration](c)
+				*p170 = c.ReadDuration()
+				x.RmPD = p170
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				p167 := serializer.Alloc[serializer.Date](c)
-				*p167 = c.ReadDate()
-				x.RmPDt = p167
+				p171 := serializer.Alloc[serializer.Date](c)
+				*p171 = c.ReadDate()
+				x.RmPDt = p171
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p168 := serializer.Alloc[Color](c)
-				*p168 = Color(r.ReadVarUint32())
-				x.RmPE = p168
+				p172 := serializer.Alloc[Color](c)
+				*p172 = Color(r.ReadVarUint32())
+				x.RmPE = p172
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p169 := serializer.Alloc[string](c)
-				*p169 = c.ReadString()
-				x.RmPS = p169
+				p173 := serializer.Alloc[string](c)
+				*p173 = c.ReadString()
+				x.RmPS = p173
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				p170 := serializer.Alloc[time.Time](c)
-				*p170 = c.ReadTime()
-				x.RmPT = p170
+				p174 := serializer.Alloc[time.Time](c)
+				*p174 = c.ReadTime()
+				x.RmPT = p174
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
@@ -1661,6 +1665,11 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
 			for _, e41 := range l40 {
+				if len(w)-off < len(e41)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e41) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e41))<<2|2)
 				off += copy(w[off:], e41)
 			}
@@ -1759,6 +1768,11 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
 				for _, e67 := range v66 {
+					if len(w)-off < len(e67)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e67) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e67))<<2|2)
 					off += copy(w[off:], e67)
 				}
@@ -1828,6 +1842,11 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
 				for _, e83 := range l82 {
+					if len(w)-off < len(e83)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e83) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e83))<<2|2)
 					off += copy(w[off:], e83)
 				}
@@ -2075,6 +2094,11 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
 			for _, e130 := range l129 {
+				if len(w)-off < len(e130)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e130) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e130))<<2|2)
 				off += copy(w[off:], e130)
 			}
@@ -2173,6 +2197,11 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
 				for _, e156 := range v155 {
+					if len(w)-off < len(e156)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e156) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e156))<<2|2)
 					off += copy(w[off:], e156)
 				}
@@ -2242,6 +2271,11 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
 				for _, e172 := range l171 {
+					if len(w)-off < len(e172)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e172) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e172))<<2|2)
 					off += copy(w[off:], e172)
 				}
@@ -6245,10 +6279,11 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 		x.Lf.ForyWrite(c)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		s1 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s1) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
-		off += copy(w[off:], x.Name)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		off += copy(w[off:], s1)
 		b.SetWriterIndex(off)
 	}
 }
@@ -6282,13 +6317,13 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p1 := serializer.Alloc[Leaf](c)
-		if ev2 := c.ReadStructFieldMeta(foryTypeLeaf); ev2 != nil {
-			p1.ForyReadEvolved(c, ev2)
+		p2 := serializer.Alloc[Leaf](c)
+		if ev3 := c.ReadStructFieldMeta(foryTypeLeaf); ev3 != nil {
+			p2.ForyReadEvolved(c, ev3)
 		} else if !c.Failed() {
-			p1.ForyRead(c)
+			p2.ForyRead(c)
 		}
-		x.Lf = p1
+		x.Lf = p2
 	}
 	if c.Failed() {
 		c.Trace("Lf")
@@ -6313,21 +6348,21 @@ func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 1:
 			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					x.Score = int32(v3)
+				if v4, ok5 := c.ReadIntAs(f, 32); ok5 {
+					x.Score = int32(v4)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Score = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p5 := serializer.Alloc[Leaf](c)
-				if ev6 := c.ReadStructFieldMeta(foryTypeLeaf); ev6 != nil {
-					p5.ForyReadEvolved(c, ev6)
+				p6 := serializer.Alloc[Leaf](c)
+				if ev7 := c.ReadStructFieldMeta(foryTypeLeaf); ev7 != nil {
+					p6.ForyReadEvolved(c, ev7)
 				} else if !c.Failed() {
-					p5.ForyRead(c)
+					p6.ForyRead(c)
 				}
-				x.Lf = p5
+				x.Lf = p6
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -6370,16 +6405,17 @@ func (x *Leaf) ForyType() *serializer.TypeInfo {
 // ForyWrite writes Leaf's struct body (FORMAT.md §9).
 func (x *Leaf) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.Gone
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(x.Gone) + 9)
+	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -1227067955)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.Gone))<<2|2)
-	off += copy(w[off:], x.Gone)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
 	b.SetWriterIndex(off)
 }
 
@@ -6420,8 +6456,8 @@ func (x *Leaf) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.V = int32(v1)
+				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
+					x.V = int32(v2)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.V = r.ReadVarInt32()
@@ -6506,25 +6542,26 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 		b.WriteInt16(*x.NPW)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.OldName) + 9)
+		s1 := x.OldName
+		b.Reserve(buffer.BatchSlack + len(s1) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.OldName))<<2|2)
-		off += copy(w[off:], x.OldName)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		off += copy(w[off:], s1)
 		b.SetWriterIndex(off)
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.NIn.ForyWrite(c)
-	l1 := x.NL
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+	l2 := x.NL
+	b.WriteVarUint32(uint32(len(l2)))
+	if len(l2) > 0 {
+		b.Reserve(1 + len(l2)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		for _, e3 := range l2 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e3))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -6532,14 +6569,14 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw3 serializer.MapWriter
-		mw3.Begin(b, len(x.NM))
-		for k4, v5 := range x.NM {
-			mw3.Entry(b)
-			serializer.WriteString(b, k4)
-			b.WriteVarInt32(v5)
+		var mw4 serializer.MapWriter
+		mw4.Begin(b, len(x.NM))
+		for k5, v6 := range x.NM {
+			mw4.Entry(b)
+			serializer.WriteString(b, k5)
+			b.WriteVarInt32(v6)
 		}
-		mw3.End(b)
+		mw4.End(b)
 	}
 	if x.NPIn == nil {
 		b.WriteUint8(0xfd)
@@ -6598,9 +6635,9 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p6 := serializer.Alloc[int16](c)
-		*p6 = r.ReadInt16()
-		x.NPW = p6
+		p7 := serializer.Alloc[int16](c)
+		*p7 = r.ReadInt16()
+		x.NPW = p7
 	}
 	if c.Failed() {
 		c.Trace("NPW")
@@ -6611,8 +6648,8 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 		c.Trace("OldName")
 		return
 	}
-	if ev7 := c.ReadStructFieldMeta(foryTypeInner); ev7 != nil {
-		x.NIn.ForyReadEvolved(c, ev7)
+	if ev8 := c.ReadStructFieldMeta(foryTypeInner); ev8 != nil {
+		x.NIn.ForyReadEvolved(c, ev8)
 	} else if !c.Failed() {
 		x.NIn.ForyRead(c)
 	}
@@ -6620,67 +6657,67 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 		c.Trace("NIn")
 		return
 	}
-	n8 := c.ReadLength(1)
-	l9 := serializer.MakeSlice[[]int32](c, n8)
-	if n8 > 0 {
-		hn11 := c.ReadListHeader(5)
+	n9 := c.ReadLength(1)
+	l10 := serializer.MakeSlice[[]int32](c, n9)
+	if n9 > 0 {
+		hn12 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i10 := range l9 {
-				if hn11 && !c.ReadFlag() {
+			for i11 := range l10 {
+				if hn12 && !c.ReadFlag() {
 					continue
 				}
-				l9[i10] = r.ReadVarInt32()
+				l10[i11] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i10)
+					c.TraceIndex(i11)
 					break
 				}
 			}
 		}
 	}
-	x.NL = l9
+	x.NL = l10
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
 	if c.ReadFlag() {
-		n13 := c.ReadLength(2)
-		m14 := serializer.MakeMap[map[string]int32](c, n13)
-		for n13 > 0 && !c.Failed() {
-			sz15, vn16 := c.ReadMapChunk(n13, 21, 5)
-			for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
-				var k18 string
-				k18 = c.ReadString()
-				var v19 int32
-				if !vn16 {
-					v19 = r.ReadVarInt32()
+		n14 := c.ReadLength(2)
+		m15 := serializer.MakeMap[map[string]int32](c, n14)
+		for n14 > 0 && !c.Failed() {
+			sz16, vn17 := c.ReadMapChunk(n14, 21, 5)
+			for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
+				var k19 string
+				k19 = c.ReadString()
+				var v20 int32
+				if !vn17 {
+					v20 = r.ReadVarInt32()
 				}
-				m14[k18] = v19
+				m15[k19] = v20
 			}
-			n13 -= sz15
+			n14 -= sz16
 		}
-		x.NM = m14
+		x.NM = m15
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
 	if c.ReadFlag() {
-		p20 := serializer.Alloc[Inner](c)
-		if ev21 := c.ReadStructFieldMeta(foryTypeInner); ev21 != nil {
-			p20.ForyReadEvolved(c, ev21)
+		p21 := serializer.Alloc[Inner](c)
+		if ev22 := c.ReadStructFieldMeta(foryTypeInner); ev22 != nil {
+			p21.ForyReadEvolved(c, ev22)
 		} else if !c.Failed() {
-			p20.ForyRead(c)
+			p21.ForyRead(c)
 		}
-		x.NPIn = p20
+		x.NPIn = p21
 	}
 	if c.Failed() {
 		c.Trace("NPIn")
 		return
 	}
 	if c.ReadFlag() {
-		p22 := serializer.Alloc[string](c)
-		*p22 = c.ReadString()
-		x.NS = p22
+		p23 := serializer.Alloc[string](c)
+		*p23 = c.ReadString()
+		x.NS = p23
 	}
 	if c.Failed() {
 		c.Trace("NS")
@@ -6696,94 +6733,94 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v23, ok24 := c.ReadIntAs(f, 32); ok24 {
-					x.WFix = int32(v23)
+				if v24, ok25 := c.ReadIntAs(f, 32); ok25 {
+					x.WFix = int32(v24)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v25, ok26 := c.ReadFloatAs(f, 32); ok26 {
-					x.WF = float32(v25)
+				if v26, ok27 := c.ReadFloatAs(f, 32); ok27 {
+					x.WF = float32(v26)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat32()
 			}
 		case 2:
 			if f.Convert {
-				if v27, ok28 := c.ReadUintAs(f, 16); ok28 {
-					x.WSU = uint16(v27)
+				if v28, ok29 := c.ReadUintAs(f, 16); ok29 {
+					x.WSU = uint16(v28)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadUint16()
 			}
 		case 3:
 			if f.Convert {
-				if v29, ok30 := c.ReadUintAs(f, 16); ok30 {
-					x.WU = uint16(v29)
+				if v30, ok31 := c.ReadUintAs(f, 16); ok31 {
+					x.WU = uint16(v30)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadUint16()
 			}
 		case 4:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 8); ok32 {
-					x.NWP = int8(v31)
+				if v32, ok33 := c.ReadIntAs(f, 8); ok33 {
+					x.NWP = int8(v32)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NWP = r.ReadInt8()
 			}
 		case 5:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 8); ok34 {
-					x.W8 = int8(v33)
+				if v34, ok35 := c.ReadIntAs(f, 8); ok35 {
+					x.W8 = int8(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadInt8()
 			}
 		case 6:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 32); ok36 {
-					x.Count = int32(v35)
+				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
+					x.Count = int32(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v37, ok38 := c.ReadIntAs(f, 32); ok38 {
-					x.NP = int32(v37)
+				if v38, ok39 := c.ReadIntAs(f, 32); ok39 {
+					x.NP = int32(v38)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NP = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
-					x.W32 = int32(v39)
+				if v40, ok41 := c.ReadIntAs(f, 32); ok41 {
+					x.W32 = int32(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
-					x.WIF = int32(v41)
+				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
+					x.WIF = int32(v42)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v44, ok45 := c.ReadIntAs(f, 16); ok45 {
-					pv46 := int16(v44)
-					x.NPW = &pv46
+				if v45, ok46 := c.ReadIntAs(f, 16); ok46 {
+					pv47 := int16(v45)
+					x.NPW = &pv47
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p43 := serializer.Alloc[int16](c)
-				*p43 = r.ReadInt16()
-				x.NPW = p43
+				p44 := serializer.Alloc[int16](c)
+				*p44 = r.ReadInt16()
+				x.NPW = p44
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -6791,8 +6828,8 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				if ev47 := c.ReadStructFieldMeta(foryTypeInner); ev47 != nil {
-					x.NIn.ForyReadEvolved(c, ev47)
+				if ev48 := c.ReadStructFieldMeta(foryTypeInner); ev48 != nil {
+					x.NIn.ForyReadEvolved(c, ev48)
 				} else if !c.Failed() {
 					x.NIn.ForyRead(c)
 				}
@@ -6801,59 +6838,59 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			if f.Convert {
 				x.NL = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n48 := c.ReadLength(1)
-				l49 := serializer.MakeSlice[[]int32](c, n48)
-				if n48 > 0 {
-					hn51 := c.ReadListHeader(5)
+				n49 := c.ReadLength(1)
+				l50 := serializer.MakeSlice[[]int32](c, n49)
+				if n49 > 0 {
+					hn52 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i50 := range l49 {
-							if hn51 && !c.ReadFlag() {
+						for i51 := range l50 {
+							if hn52 && !c.ReadFlag() {
 								continue
 							}
-							l49[i50] = r.ReadVarInt32()
+							l50[i51] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i50)
+								c.TraceIndex(i51)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l49
+				x.NL = l50
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n53 := c.ReadLength(2)
-				m54 := serializer.MakeMap[map[string]int32](c, n53)
-				for n53 > 0 && !c.Failed() {
-					sz55, vn56 := c.ReadMapChunk(n53, 21, 5)
-					for j57 := 0; j57 < sz55 && !c.Failed(); j57++ {
-						var k58 string
-						k58 = c.ReadString()
-						var v59 int32
-						if !vn56 {
-							v59 = r.ReadVarInt32()
+				n54 := c.ReadLength(2)
+				m55 := serializer.MakeMap[map[string]int32](c, n54)
+				for n54 > 0 && !c.Failed() {
+					sz56, vn57 := c.ReadMapChunk(n54, 21, 5)
+					for j58 := 0; j58 < sz56 && !c.Failed(); j58++ {
+						var k59 string
+						k59 = c.ReadString()
+						var v60 int32
+						if !vn57 {
+							v60 = r.ReadVarInt32()
 						}
-						m54[k58] = v59
+						m55[k59] = v60
 					}
-					n53 -= sz55
+					n54 -= sz56
 				}
-				x.NM = m54
+				x.NM = m55
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				p60 := serializer.Alloc[Inner](c)
-				if ev61 := c.ReadStructFieldMeta(foryTypeInner); ev61 != nil {
-					p60.ForyReadEvolved(c, ev61)
+				p61 := serializer.Alloc[Inner](c)
+				if ev62 := c.ReadStructFieldMeta(foryTypeInner); ev62 != nil {
+					p61.ForyReadEvolved(c, ev62)
 				} else if !c.Failed() {
-					p60.ForyRead(c)
+					p61.ForyRead(c)
 				}
-				x.NPIn = p60
+				x.NPIn = p61
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				p62 := serializer.Alloc[string](c)
-				*p62 = c.ReadString()
-				x.NS = p62
+				p63 := serializer.Alloc[string](c)
+				*p63 = c.ReadString()
+				x.NS = p63
 			}
 		default:
 			c.SkipField(f)
@@ -6911,21 +6948,22 @@ func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
 		b.WriteBool(*x.E)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.B) + 9)
+		s1 := x.B
+		b.Reserve(buffer.BatchSlack + len(s1) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.B))<<2|2)
-		off += copy(w[off:], x.B)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		off += copy(w[off:], s1)
 		b.SetWriterIndex(off)
 	}
-	l1 := x.C
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+	l2 := x.C
+	b.WriteVarUint32(uint32(len(l2)))
+	if len(l2) > 0 {
+		b.Reserve(1 + len(l2)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		for _, e3 := range l2 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e3))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -6960,9 +6998,9 @@ func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p3 := serializer.Alloc[bool](c)
-		*p3 = r.ReadBool()
-		x.E = p3
+		p4 := serializer.Alloc[bool](c)
+		*p4 = r.ReadBool()
+		x.E = p4
 	}
 	if c.Failed() {
 		c.Trace("E")
@@ -6973,24 +7011,24 @@ func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n4 := c.ReadLength(1)
-	l5 := serializer.MakeSlice[[]int64](c, n4)
-	if n4 > 0 {
-		hn7 := c.ReadListHeader(7)
+	n5 := c.ReadLength(1)
+	l6 := serializer.MakeSlice[[]int64](c, n5)
+	if n5 > 0 {
+		hn8 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i6 := range l5 {
-				if hn7 && !c.ReadFlag() {
+			for i7 := range l6 {
+				if hn8 && !c.ReadFlag() {
 					continue
 				}
-				l5[i6] = r.ReadVarInt64()
+				l6[i7] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i6)
+					c.TraceIndex(i7)
 					break
 				}
 			}
 		}
 	}
-	x.C = l5
+	x.C = l6
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -7005,25 +7043,25 @@ func (x *ReorderTags) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v9, ok10 := c.ReadFloatAs(f, 64); ok10 {
-					x.D = float64(v9)
+				if v10, ok11 := c.ReadFloatAs(f, 64); ok11 {
+					x.D = float64(v10)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
-					x.A = int32(v11)
+				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
+					x.A = int32(v12)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p13 := serializer.Alloc[bool](c)
-				*p13 = r.ReadBool()
-				x.E = p13
+				p14 := serializer.Alloc[bool](c)
+				*p14 = r.ReadBool()
+				x.E = p14
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -7033,24 +7071,24 @@ func (x *ReorderTags) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 			if f.Convert {
 				x.C = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLength(1)
-				l15 := serializer.MakeSlice[[]int64](c, n14)
-				if n14 > 0 {
-					hn17 := c.ReadListHeader(7)
+				n15 := c.ReadLength(1)
+				l16 := serializer.MakeSlice[[]int64](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i16 := range l15 {
-							if hn17 && !c.ReadFlag() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
 								continue
 							}
-							l15[i16] = r.ReadVarInt64()
+							l16[i17] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i16)
+								c.TraceIndex(i17)
 								break
 							}
 						}
 					}
 				}
-				x.C = l15
+				x.C = l16
 			}
 		default:
 			c.SkipField(f)
@@ -7120,6 +7158,11 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
 			for _, e2 := range l1 {
+				if len(w)-off < len(e2)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e2) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
 				off += copy(w[off:], e2)
 			}
@@ -7127,10 +7170,11 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Zed) + 9)
+		s4 := x.Zed
+		b.Reserve(buffer.BatchSlack + len(s4) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Zed))<<2|2)
-		off += copy(w[off:], x.Zed)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		off += copy(w[off:], s4)
 		b.SetWriterIndex(off)
 	}
 }
@@ -7164,32 +7208,32 @@ func (x *ReorderNames) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p4 := serializer.Alloc[int16](c)
-		*p4 = r.ReadInt16()
-		x.Gamma = p4
+		p5 := serializer.Alloc[int16](c)
+		*p5 = r.ReadInt16()
+		x.Gamma = p5
 	}
 	if c.Failed() {
 		c.Trace("Gamma")
 		return
 	}
-	n5 := c.ReadLength(1)
-	l6 := serializer.MakeSlice[[]string](c, n5)
-	if n5 > 0 {
-		hn8 := c.ReadListHeader(21)
+	n6 := c.ReadLength(1)
+	l7 := serializer.MakeSlice[[]string](c, n6)
+	if n6 > 0 {
+		hn9 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i7 := range l6 {
-				if hn8 && !c.ReadFlag() {
+			for i8 := range l7 {
+				if hn9 && !c.ReadFlag() {
 					continue
 				}
-				l6[i7] = c.ReadString()
+				l7[i8] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i7)
+					c.TraceIndex(i8)
 					break
 				}
 			}
 		}
 	}
-	x.Beta = l6
+	x.Beta = l7
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -7213,43 +7257,43 @@ func (x *ReorderNames) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 			}
 		case 1:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 64); ok11 {
-					x.Alpha = int64(v10)
+				if v11, ok12 := c.ReadIntAs(f, 64); ok12 {
+					x.Alpha = int64(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 16); ok14 {
-					pv15 := int16(v13)
-					x.Gamma = &pv15
+				if v14, ok15 := c.ReadIntAs(f, 16); ok15 {
+					pv16 := int16(v14)
+					x.Gamma = &pv16
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p12 := serializer.Alloc[int16](c)
-				*p12 = r.ReadInt16()
-				x.Gamma = p12
+				p13 := serializer.Alloc[int16](c)
+				*p13 = r.ReadInt16()
+				x.Gamma = p13
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n16 := c.ReadLength(1)
-				l17 := serializer.MakeSlice[[]string](c, n16)
-				if n16 > 0 {
-					hn19 := c.ReadListHeader(21)
+				n17 := c.ReadLength(1)
+				l18 := serializer.MakeSlice[[]string](c, n17)
+				if n17 > 0 {
+					hn20 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i18 := range l17 {
-							if hn19 && !c.ReadFlag() {
+						for i19 := range l18 {
+							if hn20 && !c.ReadFlag() {
 								continue
 							}
-							l17[i18] = c.ReadString()
+							l18[i19] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i18)
+								c.TraceIndex(i19)
 								break
 							}
 						}
 					}
 				}
-				x.Beta = l17
+				x.Beta = l18
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -7290,24 +7334,25 @@ func (x *MapHolder) ForyType() *serializer.TypeInfo {
 // ForyWrite writes MapHolder's struct body (FORMAT.md §9).
 func (x *MapHolder) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.Name
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(x.Name) + 9)
+	b.Reserve(4 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -1470693653)
 		off += 4
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
-	off += copy(w[off:], x.Name)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
 	b.SetWriterIndex(off)
-	var mw1 serializer.MapWriter
-	mw1.Begin(b, len(x.Same))
-	for k2, v3 := range x.Same {
-		mw1.Entry(b)
-		serializer.WriteString(b, k2)
-		v3.ForyWrite(c)
+	var mw2 serializer.MapWriter
+	mw2.Begin(b, len(x.Same))
+	for k3, v4 := range x.Same {
+		mw2.Entry(b)
+		serializer.WriteString(b, k3)
+		v4.ForyWrite(c)
 	}
-	mw1.End(b)
+	mw2.End(b)
 }
 
 // ForyRead reads MapHolder's struct body (FORMAT.md §9); errors are recorded in c.
@@ -7325,22 +7370,22 @@ func (x *MapHolder) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n4 := c.ReadLength(2)
-	m5 := serializer.MakeMap[map[string]Item](c, n4)
-	for n4 > 0 && !c.Failed() {
-		sz6, vn7 := c.ReadMapChunk(n4, 21, 28)
-		for j8 := 0; j8 < sz6 && !c.Failed(); j8++ {
-			var k9 string
-			k9 = c.ReadString()
-			var v10 Item
-			if !vn7 {
-				v10.ForyRead(c)
+	n5 := c.ReadLength(2)
+	m6 := serializer.MakeMap[map[string]Item](c, n5)
+	for n5 > 0 && !c.Failed() {
+		sz7, vn8 := c.ReadMapChunk(n5, 21, 28)
+		for j9 := 0; j9 < sz7 && !c.Failed(); j9++ {
+			var k10 string
+			k10 = c.ReadString()
+			var v11 Item
+			if !vn8 {
+				v11.ForyRead(c)
 			}
-			m5[k9] = v10
+			m6[k10] = v11
 		}
-		n4 -= sz6
+		n5 -= sz7
 	}
-	x.Same = m5
+	x.Same = m6
 	if c.Failed() {
 		c.Trace("Same")
 		return
@@ -7358,22 +7403,22 @@ func (x *MapHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(2)
-				m12 := serializer.MakeMap[map[string]Item](c, n11)
-				for n11 > 0 && !c.Failed() {
-					sz13, vn14 := c.ReadMapChunk(n11, 21, 28)
-					for j15 := 0; j15 < sz13 && !c.Failed(); j15++ {
-						var k16 string
-						k16 = c.ReadString()
-						var v17 Item
-						if !vn14 {
-							v17.ForyRead(c)
+				n12 := c.ReadLength(2)
+				m13 := serializer.MakeMap[map[string]Item](c, n12)
+				for n12 > 0 && !c.Failed() {
+					sz14, vn15 := c.ReadMapChunk(n12, 21, 28)
+					for j16 := 0; j16 < sz14 && !c.Failed(); j16++ {
+						var k17 string
+						k17 = c.ReadString()
+						var v18 Item
+						if !vn15 {
+							v18.ForyRead(c)
 						}
-						m12[k16] = v17
+						m13[k17] = v18
 					}
-					n11 -= sz13
+					n12 -= sz14
 				}
-				x.Same = m12
+				x.Same = m13
 			}
 		default:
 			c.SkipField(f)
@@ -7410,16 +7455,17 @@ func (x *Item) ForyType() *serializer.TypeInfo {
 // ForyWrite writes Item's struct body (FORMAT.md §9).
 func (x *Item) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.K
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(x.K) + 9)
+	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1273490864)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.K))<<2|2)
-	off += copy(w[off:], x.K)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
 	b.SetWriterIndex(off)
 }
 
@@ -7460,8 +7506,8 @@ func (x *Item) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.V = int32(v1)
+				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
+					x.V = int32(v2)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.V = r.ReadVarInt32()
@@ -7534,35 +7580,41 @@ func (x *Record) ForyWrite(c *serializer.WriteContext) {
 		}
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		s3 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s3) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
-		off += copy(w[off:], x.Name)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+		off += copy(w[off:], s3)
 		b.SetWriterIndex(off)
 	}
-	var mw3 serializer.MapWriter
-	mw3.Begin(b, len(x.Scores))
-	for k4, v5 := range x.Scores {
-		mw3.Entry(b)
-		serializer.WriteString(b, k4)
-		b.WriteVarInt32(v5)
+	var mw4 serializer.MapWriter
+	mw4.Begin(b, len(x.Scores))
+	for k5, v6 := range x.Scores {
+		mw4.Entry(b)
+		serializer.WriteString(b, k5)
+		b.WriteVarInt32(v6)
 	}
-	mw3.End(b)
-	l6 := x.Tags
+	mw4.End(b)
+	l7 := x.Tags
 	{
-		sz8 := 6 + buffer.BatchSlack + len(l6)*9
-		for _, e7 := range l6 {
-			sz8 += len(e7)
+		sz9 := 6 + buffer.BatchSlack + len(l7)*9
+		for _, e8 := range l7 {
+			sz9 += len(e8)
 		}
-		b.Reserve(sz8)
+		b.Reserve(sz9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
-		if len(l6) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
+		if len(l7) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e7 := range l6 {
-				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
-				off += copy(w[off:], e7)
+			for _, e8 := range l7 {
+				if len(w)-off < len(e8)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e8) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e8))<<2|2)
+				off += copy(w[off:], e8)
 			}
 		}
 		b.SetWriterIndex(off)
@@ -7601,28 +7653,28 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Ratio..Count")
 		return
 	}
-	n9 := c.ReadLength(1)
-	l10 := serializer.MakeSlice[[]Item](c, n9)
-	if n9 > 0 {
-		hn12, ev13 := c.ReadStructListHeader(foryTypeItem)
+	n10 := c.ReadLength(1)
+	l11 := serializer.MakeSlice[[]Item](c, n10)
+	if n10 > 0 {
+		hn13, ev14 := c.ReadStructListHeader(foryTypeItem)
 		if !c.Failed() {
-			for i11 := range l10 {
-				if hn12 && !c.ReadFlag() {
+			for i12 := range l11 {
+				if hn13 && !c.ReadFlag() {
 					continue
 				}
-				if ev13 != nil {
-					l10[i11].ForyReadEvolved(c, ev13)
+				if ev14 != nil {
+					l11[i12].ForyReadEvolved(c, ev14)
 				} else {
-					l10[i11].ForyRead(c)
+					l11[i12].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i11)
+					c.TraceIndex(i12)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l10
+	x.Items = l11
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -7632,44 +7684,44 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n14 := c.ReadLength(2)
-	m15 := serializer.MakeMap[map[string]int32](c, n14)
-	for n14 > 0 && !c.Failed() {
-		sz16, vn17 := c.ReadMapChunk(n14, 21, 5)
-		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
-			var k19 string
-			k19 = c.ReadString()
-			var v20 int32
-			if !vn17 {
-				v20 = r.ReadVarInt32()
+	n15 := c.ReadLength(2)
+	m16 := serializer.MakeMap[map[string]int32](c, n15)
+	for n15 > 0 && !c.Failed() {
+		sz17, vn18 := c.ReadMapChunk(n15, 21, 5)
+		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
+			var k20 string
+			k20 = c.ReadString()
+			var v21 int32
+			if !vn18 {
+				v21 = r.ReadVarInt32()
 			}
-			m15[k19] = v20
+			m16[k20] = v21
 		}
-		n14 -= sz16
+		n15 -= sz17
 	}
-	x.Scores = m15
+	x.Scores = m16
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n21 := c.ReadLength(1)
-	l22 := serializer.MakeSlice[[]string](c, n21)
-	if n21 > 0 {
-		hn24 := c.ReadListHeader(21)
+	n22 := c.ReadLength(1)
+	l23 := serializer.MakeSlice[[]string](c, n22)
+	if n22 > 0 {
+		hn25 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i23 := range l22 {
-				if hn24 && !c.ReadFlag() {
+			for i24 := range l23 {
+				if hn25 && !c.ReadFlag() {
 					continue
 				}
-				l22[i23] = c.ReadString()
+				l23[i24] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i23)
+					c.TraceIndex(i24)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l22
+	x.Tags = l23
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -7684,8 +7736,8 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v26, ok27 := c.ReadFloatAs(f, 64); ok27 {
-					x.Ratio = float64(v26)
+				if v27, ok28 := c.ReadFloatAs(f, 64); ok28 {
+					x.Ratio = float64(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -7696,44 +7748,44 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 2:
 			if f.Convert {
-				if v28, ok29 := c.ReadIntAs(f, 64); ok29 {
-					x.ID = int64(v28)
+				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
+					x.ID = int64(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v30, ok31 := c.ReadIntAs(f, 32); ok31 {
-					x.Count = int32(v30)
+				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
+					x.Count = int32(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n32 := c.ReadLength(1)
-				l33 := serializer.MakeSlice[[]Item](c, n32)
-				if n32 > 0 {
-					hn35, ev36 := c.ReadStructListHeader(foryTypeItem)
+				n33 := c.ReadLength(1)
+				l34 := serializer.MakeSlice[[]Item](c, n33)
+				if n33 > 0 {
+					hn36, ev37 := c.ReadStructListHeader(foryTypeItem)
 					if !c.Failed() {
-						for i34 := range l33 {
-							if hn35 && !c.ReadFlag() {
+						for i35 := range l34 {
+							if hn36 && !c.ReadFlag() {
 								continue
 							}
-							if ev36 != nil {
-								l33[i34].ForyReadEvolved(c, ev36)
+							if ev37 != nil {
+								l34[i35].ForyReadEvolved(c, ev37)
 							} else {
-								l33[i34].ForyRead(c)
+								l34[i35].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i34)
+								c.TraceIndex(i35)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l33
+				x.Items = l34
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -7741,43 +7793,43 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n37 := c.ReadLength(2)
-				m38 := serializer.MakeMap[map[string]int32](c, n37)
-				for n37 > 0 && !c.Failed() {
-					sz39, vn40 := c.ReadMapChunk(n37, 21, 5)
-					for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
-						var k42 string
-						k42 = c.ReadString()
-						var v43 int32
-						if !vn40 {
-							v43 = r.ReadVarInt32()
+				n38 := c.ReadLength(2)
+				m39 := serializer.MakeMap[map[string]int32](c, n38)
+				for n38 > 0 && !c.Failed() {
+					sz40, vn41 := c.ReadMapChunk(n38, 21, 5)
+					for j42 := 0; j42 < sz40 && !c.Failed(); j42++ {
+						var k43 string
+						k43 = c.ReadString()
+						var v44 int32
+						if !vn41 {
+							v44 = r.ReadVarInt32()
 						}
-						m38[k42] = v43
+						m39[k43] = v44
 					}
-					n37 -= sz39
+					n38 -= sz40
 				}
-				x.Scores = m38
+				x.Scores = m39
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n44 := c.ReadLength(1)
-				l45 := serializer.MakeSlice[[]string](c, n44)
-				if n44 > 0 {
-					hn47 := c.ReadListHeader(21)
+				n45 := c.ReadLength(1)
+				l46 := serializer.MakeSlice[[]string](c, n45)
+				if n45 > 0 {
+					hn48 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i46 := range l45 {
-							if hn47 && !c.ReadFlag() {
+						for i47 := range l46 {
+							if hn48 && !c.ReadFlag() {
 								continue
 							}
-							l45[i46] = c.ReadString()
+							l46[i47] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i46)
+								c.TraceIndex(i47)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l45
+				x.Tags = l46
 			}
 		default:
 			c.SkipField(f)

@@ -260,11 +260,12 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	serializer.WriteDuration(b, x.AddD)
 	serializer.WriteDate(b, x.AddDt)
 	{
-		b.Reserve(buffer.BatchSlack + len(x.AddMyS) + 14)
+		s1 := x.AddMyS
+		b.Reserve(buffer.BatchSlack + len(s1) + 14)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.AddE))
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.AddMyS))<<2|2)
-		off += copy(w[off:], x.AddMyS)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		off += copy(w[off:], s1)
 		b.SetWriterIndex(off)
 	}
 	if x.AddPD == nil {
@@ -298,21 +299,23 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		serializer.WriteTime(b, *x.AddPT)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.AddS) + 9)
+		s2 := x.AddS
+		b.Reserve(buffer.BatchSlack + len(s2) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.AddS))<<2|2)
-		off += copy(w[off:], x.AddS)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		off += copy(w[off:], s2)
 		b.SetWriterIndex(off)
 	}
 	serializer.WriteTime(b, x.AddT)
 	serializer.WriteDuration(b, x.D)
 	serializer.WriteDate(b, x.Dt)
 	{
-		b.Reserve(buffer.BatchSlack + len(x.MyS) + 14)
+		s3 := x.MyS
+		b.Reserve(buffer.BatchSlack + len(s3) + 14)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.MyS))<<2|2)
-		off += copy(w[off:], x.MyS)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+		off += copy(w[off:], s3)
 		b.SetWriterIndex(off)
 	}
 	if x.PD == nil {
@@ -346,10 +349,11 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		serializer.WriteTime(b, *x.PT)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.S) + 9)
+		s4 := x.S
+		b.Reserve(buffer.BatchSlack + len(s4) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.S))<<2|2)
-		off += copy(w[off:], x.S)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		off += copy(w[off:], s4)
 		b.SetWriterIndex(off)
 	}
 	serializer.WriteTime(b, x.T)
@@ -441,144 +445,144 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p1 := serializer.Alloc[float64](c)
-		*p1 = r.ReadFloat64()
-		x.AddPF64 = p1
+		p5 := serializer.Alloc[float64](c)
+		*p5 = r.ReadFloat64()
+		x.AddPF64 = p5
 	}
 	if c.Failed() {
 		c.Trace("AddPF64")
 		return
 	}
 	if c.ReadFlag() {
-		p2 := serializer.Alloc[float64](c)
-		*p2 = r.ReadFloat64()
-		x.PF64 = p2
+		p6 := serializer.Alloc[float64](c)
+		*p6 = r.ReadFloat64()
+		x.PF64 = p6
 	}
 	if c.Failed() {
 		c.Trace("PF64")
 		return
 	}
 	if c.ReadFlag() {
-		p3 := serializer.Alloc[float32](c)
-		*p3 = r.ReadFloat32()
-		x.AddPF32 = p3
+		p7 := serializer.Alloc[float32](c)
+		*p7 = r.ReadFloat32()
+		x.AddPF32 = p7
 	}
 	if c.Failed() {
 		c.Trace("AddPF32")
 		return
 	}
 	if c.ReadFlag() {
-		p4 := serializer.Alloc[float32](c)
-		*p4 = r.ReadFloat32()
-		x.PF32 = p4
+		p8 := serializer.Alloc[float32](c)
+		*p8 = r.ReadFloat32()
+		x.PF32 = p8
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p5 := serializer.Alloc[uint16](c)
-		*p5 = r.ReadUint16()
-		x.AddPU16 = p5
+		p9 := serializer.Alloc[uint16](c)
+		*p9 = r.ReadUint16()
+		x.AddPU16 = p9
 	}
 	if c.Failed() {
 		c.Trace("AddPU16")
 		return
 	}
 	if c.ReadFlag() {
-		p6 := serializer.Alloc[uint16](c)
-		*p6 = r.ReadUint16()
-		x.PU16 = p6
+		p10 := serializer.Alloc[uint16](c)
+		*p10 = r.ReadUint16()
+		x.PU16 = p10
 	}
 	if c.Failed() {
 		c.Trace("PU16")
 		return
 	}
 	if c.ReadFlag() {
-		p7 := serializer.Alloc[bool](c)
-		*p7 = r.ReadBool()
-		x.AddPB = p7
+		p11 := serializer.Alloc[bool](c)
+		*p11 = r.ReadBool()
+		x.AddPB = p11
 	}
 	if c.Failed() {
 		c.Trace("AddPB")
 		return
 	}
 	if c.ReadFlag() {
-		p8 := serializer.Alloc[bool](c)
-		*p8 = r.ReadBool()
-		x.PB = p8
+		p12 := serializer.Alloc[bool](c)
+		*p12 = r.ReadBool()
+		x.PB = p12
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p9 := serializer.Alloc[int8](c)
-		*p9 = r.ReadInt8()
-		x.AddPI8 = p9
+		p13 := serializer.Alloc[int8](c)
+		*p13 = r.ReadInt8()
+		x.AddPI8 = p13
 	}
 	if c.Failed() {
 		c.Trace("AddPI8")
 		return
 	}
 	if c.ReadFlag() {
-		p10 := serializer.Alloc[int8](c)
-		*p10 = r.ReadInt8()
-		x.PI8 = p10
+		p14 := serializer.Alloc[int8](c)
+		*p14 = r.ReadInt8()
+		x.PI8 = p14
 	}
 	if c.Failed() {
 		c.Trace("PI8")
 		return
 	}
 	if c.ReadFlag() {
-		p11 := serializer.Alloc[int64](c)
-		*p11 = r.ReadVarInt64()
-		x.AddPI64 = p11
+		p15 := serializer.Alloc[int64](c)
+		*p15 = r.ReadVarInt64()
+		x.AddPI64 = p15
 	}
 	if c.Failed() {
 		c.Trace("AddPI64")
 		return
 	}
 	if c.ReadFlag() {
-		p12 := serializer.Alloc[int64](c)
-		*p12 = r.ReadVarInt64()
-		x.PI64 = p12
+		p16 := serializer.Alloc[int64](c)
+		*p16 = r.ReadVarInt64()
+		x.PI64 = p16
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadFlag() {
-		p13 := serializer.Alloc[uint64](c)
-		*p13 = r.ReadVarUint64()
-		x.AddPU64 = p13
+		p17 := serializer.Alloc[uint64](c)
+		*p17 = r.ReadVarUint64()
+		x.AddPU64 = p17
 	}
 	if c.Failed() {
 		c.Trace("AddPU64")
 		return
 	}
 	if c.ReadFlag() {
-		p14 := serializer.Alloc[uint64](c)
-		*p14 = r.ReadVarUint64()
-		x.PU64 = p14
+		p18 := serializer.Alloc[uint64](c)
+		*p18 = r.ReadVarUint64()
+		x.PU64 = p18
 	}
 	if c.Failed() {
 		c.Trace("PU64")
 		return
 	}
 	if c.ReadFlag() {
-		p15 := serializer.Alloc[int32](c)
-		*p15 = r.ReadVarInt32()
-		x.AddPI32 = p15
+		p19 := serializer.Alloc[int32](c)
+		*p19 = r.ReadVarInt32()
+		x.AddPI32 = p19
 	}
 	if c.Failed() {
 		c.Trace("AddPI32")
 		return
 	}
 	if c.ReadFlag() {
-		p16 := serializer.Alloc[int32](c)
-		*p16 = r.ReadVarInt32()
-		x.PI32 = p16
+		p20 := serializer.Alloc[int32](c)
+		*p20 = r.ReadVarInt32()
+		x.PI32 = p20
 	}
 	if c.Failed() {
 		c.Trace("PI32")
@@ -605,45 +609,45 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p17 := serializer.Alloc[time.Duration](c)
-		*p17 = c.ReadDuration()
-		x.AddPD = p17
+		p21 := serializer.Alloc[time.Duration](c)
+		*p21 = c.ReadDuration()
+		x.AddPD = p21
 	}
 	if c.Failed() {
 		c.Trace("AddPD")
 		return
 	}
 	if c.ReadFlag() {
-		p18 := serializer.Alloc[serializer.Date](c)
-		*p18 = c.ReadDate()
-		x.AddPDt = p18
+		p22 := serializer.Alloc[serializer.Date](c)
+		*p22 = c.ReadDate()
+		x.AddPDt = p22
 	}
 	if c.Failed() {
 		c.Trace("AddPDt")
 		return
 	}
 	if c.ReadFlag() {
-		p19 := serializer.Alloc[Color](c)
-		*p19 = Color(r.ReadVarUint32())
-		x.AddPE = p19
+		p23 := serializer.Alloc[Color](c)
+		*p23 = Color(r.ReadVarUint32())
+		x.AddPE = p23
 	}
 	if c.Failed() {
 		c.Trace("AddPE")
 		return
 	}
 	if c.ReadFlag() {
-		p20 := serializer.Alloc[string](c)
-		*p20 = c.ReadString()
-		x.AddPS = p20
+		p24 := serializer.Alloc[string](c)
+		*p24 = c.ReadString()
+		x.AddPS = p24
 	}
 	if c.Failed() {
 		c.Trace("AddPS")
 		return
 	}
 	if c.ReadFlag() {
-		p21 := serializer.Alloc[time.Time](c)
-		*p21 = c.ReadTime()
-		x.AddPT = p21
+		p25 := serializer.Alloc[time.Time](c)
+		*p25 = c.ReadTime()
+		x.AddPT = p25
 	}
 	if c.Failed() {
 		c.Trace("AddPT")
@@ -680,45 +684,45 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p22 := serializer.Alloc[time.Duration](c)
-		*p22 = c.ReadDuration()
-		x.PD = p22
+		p26 := serializer.Alloc[time.Duration](c)
+		*p26 = c.ReadDuration()
+		x.PD = p26
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p23 := serializer.Alloc[serializer.Date](c)
-		*p23 = c.ReadDate()
-		x.PDt = p23
+		p27 := serializer.Alloc[serializer.Date](c)
+		*p27 = c.ReadDate()
+		x.PDt = p27
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
 	if c.ReadFlag() {
-		p24 := serializer.Alloc[Color](c)
-		*p24 = Color(r.ReadVarUint32())
-		x.PE = p24
+		p28 := serializer.Alloc[Color](c)
+		*p28 = Color(r.ReadVarUint32())
+		x.PE = p28
 	}
 	if c.Failed() {
 		c.Trace("PE")
 		return
 	}
 	if c.ReadFlag() {
-		p25 := serializer.Alloc[string](c)
-		*p25 = c.ReadString()
-		x.PS = p25
+		p29 := serializer.Alloc[string](c)
+		*p29 = c.ReadString()
+		x.PS = p29
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p26 := serializer.Alloc[time.Time](c)
-		*p26 = c.ReadTime()
-		x.PT = p26
+		p30 := serializer.Alloc[time.Time](c)
+		*p30 = c.ReadTime()
+		x.PT = p30
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -744,128 +748,128 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
-					x.AddFixI64 = int64(v27)
+				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
+					x.AddFixI64 = int64(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
-					x.FixI64 = int64(v29)
+				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
+					x.FixI64 = int64(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v31, ok32 := c.ReadUintAs(f, 64); ok32 {
-					x.AddFixU64 = uint64(v31)
+				if v35, ok36 := c.ReadUintAs(f, 64); ok36 {
+					x.AddFixU64 = uint64(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v33, ok34 := c.ReadUintAs(f, 64); ok34 {
-					x.FixU64 = uint64(v33)
+				if v37, ok38 := c.ReadUintAs(f, 64); ok38 {
+					x.FixU64 = uint64(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v35, ok36 := c.ReadFloatAs(f, 64); ok36 {
-					x.AddF64 = float64(v35)
+				if v39, ok40 := c.ReadFloatAs(f, 64); ok40 {
+					x.AddF64 = float64(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v37, ok38 := c.ReadFloatAs(f, 64); ok38 {
-					x.F64 = float64(v37)
+				if v41, ok42 := c.ReadFloatAs(f, 64); ok42 {
+					x.F64 = float64(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
-					x.AddFixI32 = int32(v39)
+				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
+					x.AddFixI32 = int32(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
-					x.FixI32 = int32(v41)
+				if v45, ok46 := c.ReadIntAs(f, 32); ok46 {
+					x.FixI32 = int32(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v43, ok44 := c.ReadUintAs(f, 32); ok44 {
-					x.AddFixU32 = uint32(v43)
+				if v47, ok48 := c.ReadUintAs(f, 32); ok48 {
+					x.AddFixU32 = uint32(v47)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v45, ok46 := c.ReadUintAs(f, 32); ok46 {
-					x.FixU32 = uint32(v45)
+				if v49, ok50 := c.ReadUintAs(f, 32); ok50 {
+					x.FixU32 = uint32(v49)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v47, ok48 := c.ReadFloatAs(f, 32); ok48 {
-					x.AddF32 = float32(v47)
+				if v51, ok52 := c.ReadFloatAs(f, 32); ok52 {
+					x.AddF32 = float32(v51)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v49, ok50 := c.ReadFloatAs(f, 32); ok50 {
-					x.F32 = float32(v49)
+				if v53, ok54 := c.ReadFloatAs(f, 32); ok54 {
+					x.F32 = float32(v53)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v51, ok52 := c.ReadIntAs(f, 16); ok52 {
-					x.AddI16 = int16(v51)
+				if v55, ok56 := c.ReadIntAs(f, 16); ok56 {
+					x.AddI16 = int16(v55)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v53, ok54 := c.ReadIntAs(f, 16); ok54 {
-					x.I16 = int16(v53)
+				if v57, ok58 := c.ReadIntAs(f, 16); ok58 {
+					x.I16 = int16(v57)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v55, ok56 := c.ReadUintAs(f, 16); ok56 {
-					x.AddU16 = uint16(v55)
+				if v59, ok60 := c.ReadUintAs(f, 16); ok60 {
+					x.AddU16 = uint16(v59)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v57, ok58 := c.ReadUintAs(f, 16); ok58 {
-					x.U16 = uint16(v57)
+				if v61, ok62 := c.ReadUintAs(f, 16); ok62 {
+					x.U16 = uint16(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -880,345 +884,345 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 18:
 			if f.Convert {
-				if v59, ok60 := c.ReadIntAs(f, 8); ok60 {
-					x.AddI8 = int8(v59)
+				if v63, ok64 := c.ReadIntAs(f, 8); ok64 {
+					x.AddI8 = int8(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v61, ok62 := c.ReadIntAs(f, 8); ok62 {
-					x.I8 = int8(v61)
+				if v65, ok66 := c.ReadIntAs(f, 8); ok66 {
+					x.I8 = int8(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v63, ok64 := c.ReadUintAs(f, 8); ok64 {
-					x.AddU8 = uint8(v63)
+				if v67, ok68 := c.ReadUintAs(f, 8); ok68 {
+					x.AddU8 = uint8(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v65, ok66 := c.ReadUintAs(f, 8); ok66 {
-					x.U8 = uint8(v65)
+				if v69, ok70 := c.ReadUintAs(f, 8); ok70 {
+					x.U8 = uint8(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v67, ok68 := c.ReadIntAs(f, 64); ok68 {
-					x.AddI = int(v67)
+				if v71, ok72 := c.ReadIntAs(f, 64); ok72 {
+					x.AddI = int(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v69, ok70 := c.ReadIntAs(f, 64); ok70 {
-					x.AddI64 = int64(v69)
+				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
+					x.AddI64 = int64(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v71, ok72 := c.ReadIntAs(f, 64); ok72 {
-					x.AddMyI = MyInt(v71)
+				if v75, ok76 := c.ReadIntAs(f, 64); ok76 {
+					x.AddMyI = MyInt(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddMyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
-					x.I = int(v73)
+				if v77, ok78 := c.ReadIntAs(f, 64); ok78 {
+					x.I = int(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 64); ok76 {
-					x.I64 = int64(v75)
+				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
+					x.I64 = int64(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 64); ok78 {
-					x.MyI = MyInt(v77)
+				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
+					x.MyI = MyInt(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
-					x.AddTagI64 = int64(v79)
+				if v83, ok84 := c.ReadIntAs(f, 64); ok84 {
+					x.AddTagI64 = int64(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
-					x.TagI64 = int64(v81)
+				if v85, ok86 := c.ReadIntAs(f, 64); ok86 {
+					x.TagI64 = int64(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v83, ok84 := c.ReadUintAs(f, 64); ok84 {
-					x.AddU = uint(v83)
+				if v87, ok88 := c.ReadUintAs(f, 64); ok88 {
+					x.AddU = uint(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v85, ok86 := c.ReadUintAs(f, 64); ok86 {
-					x.AddU64 = uint64(v85)
+				if v89, ok90 := c.ReadUintAs(f, 64); ok90 {
+					x.AddU64 = uint64(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v87, ok88 := c.ReadUintAs(f, 64); ok88 {
-					x.U = uint(v87)
+				if v91, ok92 := c.ReadUintAs(f, 64); ok92 {
+					x.U = uint(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v89, ok90 := c.ReadUintAs(f, 64); ok90 {
-					x.U64 = uint64(v89)
+				if v93, ok94 := c.ReadUintAs(f, 64); ok94 {
+					x.U64 = uint64(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v91, ok92 := c.ReadUintAs(f, 64); ok92 {
-					x.AddTagU64 = uint64(v91)
+				if v95, ok96 := c.ReadUintAs(f, 64); ok96 {
+					x.AddTagU64 = uint64(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v93, ok94 := c.ReadUintAs(f, 64); ok94 {
-					x.TagU64 = uint64(v93)
+				if v97, ok98 := c.ReadUintAs(f, 64); ok98 {
+					x.TagU64 = uint64(v97)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v95, ok96 := c.ReadIntAs(f, 32); ok96 {
-					x.AddI32 = int32(v95)
+				if v99, ok100 := c.ReadIntAs(f, 32); ok100 {
+					x.AddI32 = int32(v99)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v97, ok98 := c.ReadIntAs(f, 32); ok98 {
-					x.I32 = int32(v97)
+				if v101, ok102 := c.ReadIntAs(f, 32); ok102 {
+					x.I32 = int32(v101)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v99, ok100 := c.ReadUintAs(f, 32); ok100 {
-					x.AddU32 = uint32(v99)
+				if v103, ok104 := c.ReadUintAs(f, 32); ok104 {
+					x.AddU32 = uint32(v103)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v101, ok102 := c.ReadUintAs(f, 32); ok102 {
-					x.U32 = uint32(v101)
+				if v105, ok106 := c.ReadUintAs(f, 32); ok106 {
+					x.U32 = uint32(v105)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v104, ok105 := c.ReadFloatAs(f, 64); ok105 {
-					pv106 := float64(v104)
-					x.AddPF64 = &pv106
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p103 := serializer.Alloc[float64](c)
-				*p103 = r.ReadFloat64()
-				x.AddPF64 = p103
-			}
-		case 41:
-			if f.Convert {
 				if v108, ok109 := c.ReadFloatAs(f, 64); ok109 {
 					pv110 := float64(v108)
-					x.PF64 = &pv110
+					x.AddPF64 = &pv110
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				p107 := serializer.Alloc[float64](c)
 				*p107 = r.ReadFloat64()
-				x.PF64 = p107
+				x.AddPF64 = p107
+			}
+		case 41:
+			if f.Convert {
+				if v112, ok113 := c.ReadFloatAs(f, 64); ok113 {
+					pv114 := float64(v112)
+					x.PF64 = &pv114
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p111 := serializer.Alloc[float64](c)
+				*p111 = r.ReadFloat64()
+				x.PF64 = p111
 			}
 		case 42:
 			if f.Convert {
-				if v112, ok113 := c.ReadFloatAs(f, 32); ok113 {
-					pv114 := float32(v112)
-					x.AddPF32 = &pv114
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p111 := serializer.Alloc[float32](c)
-				*p111 = r.ReadFloat32()
-				x.AddPF32 = p111
-			}
-		case 43:
-			if f.Convert {
 				if v116, ok117 := c.ReadFloatAs(f, 32); ok117 {
 					pv118 := float32(v116)
-					x.PF32 = &pv118
+					x.AddPF32 = &pv118
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				p115 := serializer.Alloc[float32](c)
 				*p115 = r.ReadFloat32()
-				x.PF32 = p115
+				x.AddPF32 = p115
+			}
+		case 43:
+			if f.Convert {
+				if v120, ok121 := c.ReadFloatAs(f, 32); ok121 {
+					pv122 := float32(v120)
+					x.PF32 = &pv122
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p119 := serializer.Alloc[float32](c)
+				*p119 = r.ReadFloat32()
+				x.PF32 = p119
 			}
 		case 44:
 			if f.Convert {
-				if v120, ok121 := c.ReadUintAs(f, 16); ok121 {
-					pv122 := uint16(v120)
-					x.AddPU16 = &pv122
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p119 := serializer.Alloc[uint16](c)
-				*p119 = r.ReadUint16()
-				x.AddPU16 = p119
-			}
-		case 45:
-			if f.Convert {
 				if v124, ok125 := c.ReadUintAs(f, 16); ok125 {
 					pv126 := uint16(v124)
-					x.PU16 = &pv126
+					x.AddPU16 = &pv126
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				p123 := serializer.Alloc[uint16](c)
 				*p123 = r.ReadUint16()
-				x.PU16 = p123
+				x.AddPU16 = p123
+			}
+		case 45:
+			if f.Convert {
+				if v128, ok129 := c.ReadUintAs(f, 16); ok129 {
+					pv130 := uint16(v128)
+					x.PU16 = &pv130
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p127 := serializer.Alloc[uint16](c)
+				*p127 = r.ReadUint16()
+				x.PU16 = p127
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p127 := serializer.Alloc[bool](c)
-				*p127 = r.ReadBool()
-				x.AddPB = p127
+				p131 := serializer.Alloc[bool](c)
+				*p131 = r.ReadBool()
+				x.AddPB = p131
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p128 := serializer.Alloc[bool](c)
-				*p128 = r.ReadBool()
-				x.PB = p128
+				p132 := serializer.Alloc[bool](c)
+				*p132 = r.ReadBool()
+				x.PB = p132
 			}
 		case 48:
 			if f.Convert {
-				if v130, ok131 := c.ReadIntAs(f, 8); ok131 {
-					pv132 := int8(v130)
-					x.AddPI8 = &pv132
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p129 := serializer.Alloc[int8](c)
-				*p129 = r.ReadInt8()
-				x.AddPI8 = p129
-			}
-		case 49:
-			if f.Convert {
 				if v134, ok135 := c.ReadIntAs(f, 8); ok135 {
 					pv136 := int8(v134)
-					x.PI8 = &pv136
+					x.AddPI8 = &pv136
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				p133 := serializer.Alloc[int8](c)
 				*p133 = r.ReadInt8()
-				x.PI8 = p133
+				x.AddPI8 = p133
+			}
+		case 49:
+			if f.Convert {
+				if v138, ok139 := c.ReadIntAs(f, 8); ok139 {
+					pv140 := int8(v138)
+					x.PI8 = &pv140
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p137 := serializer.Alloc[int8](c)
+				*p137 = r.ReadInt8()
+				x.PI8 = p137
 			}
 		case 50:
 			if f.Convert {
-				if v138, ok139 := c.ReadIntAs(f, 64); ok139 {
-					pv140 := int64(v138)
-					x.AddPI64 = &pv140
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p137 := serializer.Alloc[int64](c)
-				*p137 = r.ReadVarInt64()
-				x.AddPI64 = p137
-			}
-		case 51:
-			if f.Convert {
 				if v142, ok143 := c.ReadIntAs(f, 64); ok143 {
 					pv144 := int64(v142)
-					x.PI64 = &pv144
+					x.AddPI64 = &pv144
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				p141 := serializer.Alloc[int64](c)
 				*p141 = r.ReadVarInt64()
-				x.PI64 = p141
+				x.AddPI64 = p141
+			}
+		case 51:
+			if f.Convert {
+				if v146, ok147 := c.ReadIntAs(f, 64); ok147 {
+					pv148 := int64(v146)
+					x.PI64 = &pv148
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p145 := serializer.Alloc[int64](c)
+				*p145 = r.ReadVarInt64()
+				x.PI64 = p145
 			}
 		case 52:
 			if f.Convert {
-				if v146, ok147 := c.ReadUintAs(f, 64); ok147 {
-					pv148 := uint64(v146)
-					x.AddPU64 = &pv148
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p145 := serializer.Alloc[uint64](c)
-				*p145 = r.ReadVarUint64()
-				x.AddPU64 = p145
-			}
-		case 53:
-			if f.Convert {
 				if v150, ok151 := c.ReadUintAs(f, 64); ok151 {
 					pv152 := uint64(v150)
-					x.PU64 = &pv152
+					x.AddPU64 = &pv152
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				p149 := serializer.Alloc[uint64](c)
 				*p149 = r.ReadVarUint64()
-				x.PU64 = p149
+				x.AddPU64 = p149
+			}
+		case 53:
+			if f.Convert {
+				if v154, ok155 := c.ReadUintAs(f, 64); ok155 {
+					pv156 := uint64(v154)
+					x.PU64 = &pv156
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p153 := serializer.Alloc[uint64](c)
+				*p153 = r.ReadVarUint64()
+				x.PU64 = p153
 			}
 		case 54:
 			if f.Convert {
-				if v154, ok155 := c.ReadIntAs(f, 32); ok155 {
-					pv156 := int32(v154)
-					x.AddPI32 = &pv156
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p153 := serializer.Alloc[int32](c)
-				*p153 = r.ReadVarInt32()
-				x.AddPI32 = p153
-			}
-		case 55:
-			if f.Convert {
 				if v158, ok159 := c.ReadIntAs(f, 32); ok159 {
 					pv160 := int32(v158)
-					x.PI32 = &pv160
+					x.AddPI32 = &pv160
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				p157 := serializer.Alloc[int32](c)
 				*p157 = r.ReadVarInt32()
-				x.PI32 = p157
+				x.AddPI32 = p157
+			}
+		case 55:
+			if f.Convert {
+				if v162, ok163 := c.ReadIntAs(f, 32); ok163 {
+					pv164 := int32(v162)
+					x.PI32 = &pv164
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p161 := serializer.Alloc[int32](c)
+				*p161 = r.ReadVarInt32()
+				x.PI32 = p161
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -1238,33 +1242,33 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p161 := serializer.Alloc[time.Duration](c)
-				*p161 = c.ReadDuration()
-				x.AddPD = p161
+				p165 := serializer.Alloc[time.Duration](c)
+				*p165 = c.ReadDuration()
+				x.AddPD = p165
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p162 := serializer.Alloc[serializer.Date](c)
-				*p162 = c.ReadDate()
-				x.AddPDt = p162
+				p166 := serializer.Alloc[serializer.Date](c)
+				*p166 = c.ReadDate()
+				x.AddPDt = p166
 			}
 		case 62:
 			if !f.Flag || c.ReadFlag() {
-				p163 := serializer.Alloc[Color](c)
-				*p163 = Color(r.ReadVarUint32())
-				x.AddPE = p163
+				p167 := serializer.Alloc[Color](c)
+				*p167 = Color(r.ReadVarUint32())
+				x.AddPE = p167
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p164 := serializer.Alloc[string](c)
-				*p164 = c.ReadString()
-				x.AddPS = p164
+				p168 := serializer.Alloc[string](c)
+				*p168 = c.ReadString()
+				x.AddPS = p168
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p165 := serializer.Alloc[time.Time](c)
-				*p165 = c.ReadTime()
-				x.AddPT = p165
+				p169 := serializer.Alloc[time.Time](c)
+				*p169 = c.ReadTime()
+				x.AddPT = p169
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -1292,33 +1296,33 @@ func (x *Scalars) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p166 := serializer.Alloc[time.Duration](c)
-				*p166 = c.ReadDuration()
-				x.PD = p166
+				p170 := serializer.Alloc[time.Duration](c)
+				*p170 = c.ReadDuration()
+				x.PD = p170
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p167 := serializer.Alloc[serializer.Date](c)
-				*p167 = c.ReadDate()
-				x.PDt = p167
+				p171 := serializer.Alloc[serializer.Date](c)
+				*p171 = c.ReadDate()
+				x.PDt = p171
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				p168 := serializer.Alloc[Color](c)
-				*p168 = Color(r.ReadVarUint32())
-				x.PE = p168
+				p172 := serializer.Alloc[Color](c)
+				*p172 = Color(r.ReadVarUint32())
+				x.PE = p172
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				p169 := serializer.Alloc[string](c)
-				*p169 = c.ReadString()
-				x.PS = p169
+				p173 := serializer.Alloc[string](c)
+				*p173 = c.ReadString()
+				x.PS = p173
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				p170 := serializer.Alloc[time.Time](c)
-				*p170 = c.ReadTime()
-				x.PT = p170
+				p174 := serializer.Alloc[time.Time](c)
+				*p174 = c.ReadTime()
+				x.PT = p174
 			}
 		case 76:
 			if !f.Flag || c.ReadFlag() {
@@ -1696,6 +1700,11 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
 			for _, e53 := range l52 {
+				if len(w)-off < len(e53)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e53) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e53))<<2|2)
 				off += copy(w[off:], e53)
 			}
@@ -1794,6 +1803,11 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
 				for _, e79 := range v78 {
+					if len(w)-off < len(e79)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e79) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e79))<<2|2)
 					off += copy(w[off:], e79)
 				}
@@ -1863,6 +1877,11 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
 				for _, e95 := range l94 {
+					if len(w)-off < len(e95)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e95) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e95))<<2|2)
 					off += copy(w[off:], e95)
 				}
@@ -2075,6 +2094,11 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
 			for _, e130 := range l129 {
+				if len(w)-off < len(e130)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e130) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e130))<<2|2)
 				off += copy(w[off:], e130)
 			}
@@ -2173,6 +2197,11 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
 				for _, e156 := range v155 {
+					if len(w)-off < len(e156)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e156) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e156))<<2|2)
 					off += copy(w[off:], e156)
 				}
@@ -2242,6 +2271,11 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
 				for _, e172 := range l171 {
+					if len(w)-off < len(e172)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e172) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e172))<<2|2)
 					off += copy(w[off:], e172)
 				}
@@ -6246,6 +6280,11 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
 			for _, e2 := range l1 {
+				if len(w)-off < len(e2)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e2) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
 				off += copy(w[off:], e2)
 			}
@@ -6257,10 +6296,11 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 	}
 	x.Lf.ForyWrite(c)
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		s4 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s4) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
-		off += copy(w[off:], x.Name)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		off += copy(w[off:], s4)
 		b.SetWriterIndex(off)
 	}
 }
@@ -6287,30 +6327,30 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Score..Score")
 		return
 	}
-	n4 := c.ReadLength(1)
-	l5 := serializer.MakeSlice[[]string](c, n4)
-	if n4 > 0 {
-		hn7 := c.ReadListHeader(21)
+	n5 := c.ReadLength(1)
+	l6 := serializer.MakeSlice[[]string](c, n5)
+	if n5 > 0 {
+		hn8 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i6 := range l5 {
-				if hn7 && !c.ReadFlag() {
+			for i7 := range l6 {
+				if hn8 && !c.ReadFlag() {
 					continue
 				}
-				l5[i6] = c.ReadString()
+				l6[i7] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i6)
+					c.TraceIndex(i7)
 					break
 				}
 			}
 		}
 	}
-	x.Extra = l5
+	x.Extra = l6
 	if c.Failed() {
 		c.Trace("Extra")
 		return
 	}
-	if ev9 := c.ReadStructFieldMeta(foryTypeLeaf); ev9 != nil {
-		x.Lf.ForyReadEvolved(c, ev9)
+	if ev10 := c.ReadStructFieldMeta(foryTypeLeaf); ev10 != nil {
+		x.Lf.ForyReadEvolved(c, ev10)
 	} else if !c.Failed() {
 		x.Lf.ForyRead(c)
 	}
@@ -6333,37 +6373,37 @@ func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 64); ok11 {
-					x.Score = int64(v10)
+				if v11, ok12 := c.ReadIntAs(f, 64); ok12 {
+					x.Score = int64(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Score = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n12 := c.ReadLength(1)
-				l13 := serializer.MakeSlice[[]string](c, n12)
-				if n12 > 0 {
-					hn15 := c.ReadListHeader(21)
+				n13 := c.ReadLength(1)
+				l14 := serializer.MakeSlice[[]string](c, n13)
+				if n13 > 0 {
+					hn16 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i14 := range l13 {
-							if hn15 && !c.ReadFlag() {
+						for i15 := range l14 {
+							if hn16 && !c.ReadFlag() {
 								continue
 							}
-							l13[i14] = c.ReadString()
+							l14[i15] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i14)
+								c.TraceIndex(i15)
 								break
 							}
 						}
 					}
 				}
-				x.Extra = l13
+				x.Extra = l14
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				if ev17 := c.ReadStructFieldMeta(foryTypeLeaf); ev17 != nil {
-					x.Lf.ForyReadEvolved(c, ev17)
+				if ev18 := c.ReadStructFieldMeta(foryTypeLeaf); ev18 != nil {
+					x.Lf.ForyReadEvolved(c, ev18)
 				} else if !c.Failed() {
 					x.Lf.ForyRead(c)
 				}
@@ -6409,16 +6449,17 @@ func (x *Leaf) ForyType() *serializer.TypeInfo {
 // ForyWrite writes Leaf's struct body (FORMAT.md §9).
 func (x *Leaf) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.W
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(x.W) + 9)
+	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 955585112)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.W))<<2|2)
-	off += copy(w[off:], x.W)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
 	b.SetWriterIndex(off)
 }
 
@@ -6459,8 +6500,8 @@ func (x *Leaf) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.V = int32(v1)
+				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
+					x.V = int32(v2)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.V = r.ReadVarInt32()
@@ -6550,10 +6591,11 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 		b.WriteVarInt32(*x.NP)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.NewName) + 9)
+		s1 := x.NewName
+		b.Reserve(buffer.BatchSlack + len(s1) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.NewName))<<2|2)
-		off += copy(w[off:], x.NewName)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		off += copy(w[off:], s1)
 		b.SetWriterIndex(off)
 	}
 	if x.NIn == nil {
@@ -6569,36 +6611,37 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l1 := x.NL
-		b.WriteVarUint32(uint32(len(l1)))
-		if len(l1) > 0 {
-			b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+		l2 := x.NL
+		b.WriteVarUint32(uint32(len(l2)))
+		if len(l2) > 0 {
+			b.Reserve(1 + len(l2)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e2 := range l1 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+			for _, e3 := range l2 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e3))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	var mw3 serializer.MapWriter
-	mw3.Begin(b, len(x.NM))
-	for k4, v5 := range x.NM {
-		mw3.Entry(b)
-		serializer.WriteString(b, k4)
-		b.WriteVarInt32(v5)
+	var mw4 serializer.MapWriter
+	mw4.Begin(b, len(x.NM))
+	for k5, v6 := range x.NM {
+		mw4.Entry(b)
+		serializer.WriteString(b, k5)
+		b.WriteVarInt32(v6)
 	}
-	mw3.End(b)
+	mw4.End(b)
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.NPIn.ForyWrite(c)
 	{
-		b.Reserve(buffer.BatchSlack + len(x.NS) + 9)
+		s7 := x.NS
+		b.Reserve(buffer.BatchSlack + len(s7) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.NS))<<2|2)
-		off += copy(w[off:], x.NS)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		off += copy(w[off:], s7)
 		b.SetWriterIndex(off)
 	}
 }
@@ -6647,18 +6690,18 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p6 := serializer.Alloc[float32](c)
-		*p6 = r.ReadFloat32()
-		x.NWP = p6
+		p8 := serializer.Alloc[float32](c)
+		*p8 = r.ReadFloat32()
+		x.NWP = p8
 	}
 	if c.Failed() {
 		c.Trace("NWP")
 		return
 	}
 	if c.ReadFlag() {
-		p7 := serializer.Alloc[int32](c)
-		*p7 = r.ReadVarInt32()
-		x.NP = p7
+		p9 := serializer.Alloc[int32](c)
+		*p9 = r.ReadVarInt32()
+		x.NP = p9
 	}
 	if c.Failed() {
 		c.Trace("NP")
@@ -6670,64 +6713,64 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p8 := serializer.Alloc[Inner](c)
-		if ev9 := c.ReadStructFieldMeta(foryTypeInner); ev9 != nil {
-			p8.ForyReadEvolved(c, ev9)
+		p10 := serializer.Alloc[Inner](c)
+		if ev11 := c.ReadStructFieldMeta(foryTypeInner); ev11 != nil {
+			p10.ForyReadEvolved(c, ev11)
 		} else if !c.Failed() {
-			p8.ForyRead(c)
+			p10.ForyRead(c)
 		}
-		x.NIn = p8
+		x.NIn = p10
 	}
 	if c.Failed() {
 		c.Trace("NIn")
 		return
 	}
 	if c.ReadFlag() {
-		n10 := c.ReadLength(1)
-		l11 := serializer.MakeSlice[[]int32](c, n10)
-		if n10 > 0 {
-			hn13 := c.ReadListHeader(5)
+		n12 := c.ReadLength(1)
+		l13 := serializer.MakeSlice[[]int32](c, n12)
+		if n12 > 0 {
+			hn15 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i12 := range l11 {
-					if hn13 && !c.ReadFlag() {
+				for i14 := range l13 {
+					if hn15 && !c.ReadFlag() {
 						continue
 					}
-					l11[i12] = r.ReadVarInt32()
+					l13[i14] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i12)
+						c.TraceIndex(i14)
 						break
 					}
 				}
 			}
 		}
-		x.NL = l11
+		x.NL = l13
 	}
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	n15 := c.ReadLength(2)
-	m16 := serializer.MakeMap[map[string]int32](c, n15)
-	for n15 > 0 && !c.Failed() {
-		sz17, vn18 := c.ReadMapChunk(n15, 21, 5)
-		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
-			var k20 string
-			k20 = c.ReadString()
-			var v21 int32
-			if !vn18 {
-				v21 = r.ReadVarInt32()
+	n17 := c.ReadLength(2)
+	m18 := serializer.MakeMap[map[string]int32](c, n17)
+	for n17 > 0 && !c.Failed() {
+		sz19, vn20 := c.ReadMapChunk(n17, 21, 5)
+		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+			var k22 string
+			k22 = c.ReadString()
+			var v23 int32
+			if !vn20 {
+				v23 = r.ReadVarInt32()
 			}
-			m16[k20] = v21
+			m18[k22] = v23
 		}
-		n15 -= sz17
+		n17 -= sz19
 	}
-	x.NM = m16
+	x.NM = m18
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	if ev22 := c.ReadStructFieldMeta(foryTypeInner); ev22 != nil {
-		x.NPIn.ForyReadEvolved(c, ev22)
+	if ev24 := c.ReadStructFieldMeta(foryTypeInner); ev24 != nil {
+		x.NPIn.ForyReadEvolved(c, ev24)
 	} else if !c.Failed() {
 		x.NPIn.ForyRead(c)
 	}
@@ -6750,97 +6793,97 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v23, ok24 := c.ReadFloatAs(f, 64); ok24 {
-					x.WF = float64(v23)
+				if v25, ok26 := c.ReadFloatAs(f, 64); ok26 {
+					x.WF = float64(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v25, ok26 := c.ReadFloatAs(f, 64); ok26 {
-					x.WIF = float64(v25)
+				if v27, ok28 := c.ReadFloatAs(f, 64); ok28 {
+					x.WIF = float64(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
-					x.Total = int64(v27)
+				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
+					x.Total = int64(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Total = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
-					x.NPW = int64(v29)
+				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
+					x.NPW = int64(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NPW = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
-					x.W32 = int64(v31)
+				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
+					x.W32 = int64(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt64()
 			}
 		case 5:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
-					x.WFix = int64(v33)
+				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
+					x.WFix = int64(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadTaggedInt64()
 			}
 		case 6:
 			if f.Convert {
-				if v35, ok36 := c.ReadUintAs(f, 64); ok36 {
-					x.WU = uint64(v35)
+				if v37, ok38 := c.ReadUintAs(f, 64); ok38 {
+					x.WU = uint64(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadVarUint64()
 			}
 		case 7:
 			if f.Convert {
-				if v37, ok38 := c.ReadIntAs(f, 32); ok38 {
-					x.W8 = int32(v37)
+				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
+					x.W8 = int32(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
-					x.WSU = int32(v39)
+				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
+					x.WSU = int32(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v42, ok43 := c.ReadFloatAs(f, 32); ok43 {
-					pv44 := float32(v42)
-					x.NWP = &pv44
+				if v44, ok45 := c.ReadFloatAs(f, 32); ok45 {
+					pv46 := float32(v44)
+					x.NWP = &pv46
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p41 := serializer.Alloc[float32](c)
-				*p41 = r.ReadFloat32()
-				x.NWP = p41
+				p43 := serializer.Alloc[float32](c)
+				*p43 = r.ReadFloat32()
+				x.NWP = p43
 			}
 		case 10:
 			if f.Convert {
-				if v46, ok47 := c.ReadIntAs(f, 32); ok47 {
-					pv48 := int32(v46)
-					x.NP = &pv48
+				if v48, ok49 := c.ReadIntAs(f, 32); ok49 {
+					pv50 := int32(v48)
+					x.NP = &pv50
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p45 := serializer.Alloc[int32](c)
-				*p45 = r.ReadVarInt32()
-				x.NP = p45
+				p47 := serializer.Alloc[int32](c)
+				*p47 = r.ReadVarInt32()
+				x.NP = p47
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -6848,60 +6891,60 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				p49 := serializer.Alloc[Inner](c)
-				if ev50 := c.ReadStructFieldMeta(foryTypeInner); ev50 != nil {
-					p49.ForyReadEvolved(c, ev50)
+				p51 := serializer.Alloc[Inner](c)
+				if ev52 := c.ReadStructFieldMeta(foryTypeInner); ev52 != nil {
+					p51.ForyReadEvolved(c, ev52)
 				} else if !c.Failed() {
-					p49.ForyRead(c)
+					p51.ForyRead(c)
 				}
-				x.NIn = p49
+				x.NIn = p51
 			}
 		case 13:
 			if f.Convert {
 				x.NL = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n51 := c.ReadLength(1)
-				l52 := serializer.MakeSlice[[]int32](c, n51)
-				if n51 > 0 {
-					hn54 := c.ReadListHeader(5)
+				n53 := c.ReadLength(1)
+				l54 := serializer.MakeSlice[[]int32](c, n53)
+				if n53 > 0 {
+					hn56 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i53 := range l52 {
-							if hn54 && !c.ReadFlag() {
+						for i55 := range l54 {
+							if hn56 && !c.ReadFlag() {
 								continue
 							}
-							l52[i53] = r.ReadVarInt32()
+							l54[i55] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i53)
+								c.TraceIndex(i55)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l52
+				x.NL = l54
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n56 := c.ReadLength(2)
-				m57 := serializer.MakeMap[map[string]int32](c, n56)
-				for n56 > 0 && !c.Failed() {
-					sz58, vn59 := c.ReadMapChunk(n56, 21, 5)
-					for j60 := 0; j60 < sz58 && !c.Failed(); j60++ {
-						var k61 string
-						k61 = c.ReadString()
-						var v62 int32
-						if !vn59 {
-							v62 = r.ReadVarInt32()
+				n58 := c.ReadLength(2)
+				m59 := serializer.MakeMap[map[string]int32](c, n58)
+				for n58 > 0 && !c.Failed() {
+					sz60, vn61 := c.ReadMapChunk(n58, 21, 5)
+					for j62 := 0; j62 < sz60 && !c.Failed(); j62++ {
+						var k63 string
+						k63 = c.ReadString()
+						var v64 int32
+						if !vn61 {
+							v64 = r.ReadVarInt32()
 						}
-						m57[k61] = v62
+						m59[k63] = v64
 					}
-					n56 -= sz58
+					n58 -= sz60
 				}
-				x.NM = m57
+				x.NM = m59
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				if ev63 := c.ReadStructFieldMeta(foryTypeInner); ev63 != nil {
-					x.NPIn.ForyReadEvolved(c, ev63)
+				if ev65 := c.ReadStructFieldMeta(foryTypeInner); ev65 != nil {
+					x.NPIn.ForyReadEvolved(c, ev65)
 				} else if !c.Failed() {
 					x.NPIn.ForyRead(c)
 				}
@@ -6966,21 +7009,22 @@ func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
 		b.WriteBool(*x.E)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.B) + 9)
+		s1 := x.B
+		b.Reserve(buffer.BatchSlack + len(s1) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.B))<<2|2)
-		off += copy(w[off:], x.B)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		off += copy(w[off:], s1)
 		b.SetWriterIndex(off)
 	}
-	l1 := x.C
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+	l2 := x.C
+	b.WriteVarUint32(uint32(len(l2)))
+	if len(l2) > 0 {
+		b.Reserve(1 + len(l2)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		for _, e3 := range l2 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e3))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -7015,9 +7059,9 @@ func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p3 := serializer.Alloc[bool](c)
-		*p3 = r.ReadBool()
-		x.E = p3
+		p4 := serializer.Alloc[bool](c)
+		*p4 = r.ReadBool()
+		x.E = p4
 	}
 	if c.Failed() {
 		c.Trace("E")
@@ -7028,24 +7072,24 @@ func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n4 := c.ReadLength(1)
-	l5 := serializer.MakeSlice[[]int64](c, n4)
-	if n4 > 0 {
-		hn7 := c.ReadListHeader(7)
+	n5 := c.ReadLength(1)
+	l6 := serializer.MakeSlice[[]int64](c, n5)
+	if n5 > 0 {
+		hn8 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i6 := range l5 {
-				if hn7 && !c.ReadFlag() {
+			for i7 := range l6 {
+				if hn8 && !c.ReadFlag() {
 					continue
 				}
-				l5[i6] = r.ReadVarInt64()
+				l6[i7] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i6)
+					c.TraceIndex(i7)
 					break
 				}
 			}
 		}
 	}
-	x.C = l5
+	x.C = l6
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -7060,25 +7104,25 @@ func (x *ReorderTags) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v9, ok10 := c.ReadFloatAs(f, 64); ok10 {
-					x.D = float64(v9)
+				if v10, ok11 := c.ReadFloatAs(f, 64); ok11 {
+					x.D = float64(v10)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
-					x.A = int32(v11)
+				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
+					x.A = int32(v12)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p13 := serializer.Alloc[bool](c)
-				*p13 = r.ReadBool()
-				x.E = p13
+				p14 := serializer.Alloc[bool](c)
+				*p14 = r.ReadBool()
+				x.E = p14
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -7088,24 +7132,24 @@ func (x *ReorderTags) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 			if f.Convert {
 				x.C = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLength(1)
-				l15 := serializer.MakeSlice[[]int64](c, n14)
-				if n14 > 0 {
-					hn17 := c.ReadListHeader(7)
+				n15 := c.ReadLength(1)
+				l16 := serializer.MakeSlice[[]int64](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i16 := range l15 {
-							if hn17 && !c.ReadFlag() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
 								continue
 							}
-							l15[i16] = r.ReadVarInt64()
+							l16[i17] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i16)
+								c.TraceIndex(i17)
 								break
 							}
 						}
 					}
 				}
-				x.C = l15
+				x.C = l16
 			}
 		default:
 			c.SkipField(f)
@@ -7175,6 +7219,11 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
 			for _, e2 := range l1 {
+				if len(w)-off < len(e2)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e2) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
 				off += copy(w[off:], e2)
 			}
@@ -7182,10 +7231,11 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Zed) + 9)
+		s4 := x.Zed
+		b.Reserve(buffer.BatchSlack + len(s4) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Zed))<<2|2)
-		off += copy(w[off:], x.Zed)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		off += copy(w[off:], s4)
 		b.SetWriterIndex(off)
 	}
 }
@@ -7219,32 +7269,32 @@ func (x *ReorderNames) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p4 := serializer.Alloc[int16](c)
-		*p4 = r.ReadInt16()
-		x.Gamma = p4
+		p5 := serializer.Alloc[int16](c)
+		*p5 = r.ReadInt16()
+		x.Gamma = p5
 	}
 	if c.Failed() {
 		c.Trace("Gamma")
 		return
 	}
-	n5 := c.ReadLength(1)
-	l6 := serializer.MakeSlice[[]string](c, n5)
-	if n5 > 0 {
-		hn8 := c.ReadListHeader(21)
+	n6 := c.ReadLength(1)
+	l7 := serializer.MakeSlice[[]string](c, n6)
+	if n6 > 0 {
+		hn9 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i7 := range l6 {
-				if hn8 && !c.ReadFlag() {
+			for i8 := range l7 {
+				if hn9 && !c.ReadFlag() {
 					continue
 				}
-				l6[i7] = c.ReadString()
+				l7[i8] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i7)
+					c.TraceIndex(i8)
 					break
 				}
 			}
 		}
 	}
-	x.Beta = l6
+	x.Beta = l7
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -7268,43 +7318,43 @@ func (x *ReorderNames) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 			}
 		case 1:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 64); ok11 {
-					x.Alpha = int64(v10)
+				if v11, ok12 := c.ReadIntAs(f, 64); ok12 {
+					x.Alpha = int64(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 16); ok14 {
-					pv15 := int16(v13)
-					x.Gamma = &pv15
+				if v14, ok15 := c.ReadIntAs(f, 16); ok15 {
+					pv16 := int16(v14)
+					x.Gamma = &pv16
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p12 := serializer.Alloc[int16](c)
-				*p12 = r.ReadInt16()
-				x.Gamma = p12
+				p13 := serializer.Alloc[int16](c)
+				*p13 = r.ReadInt16()
+				x.Gamma = p13
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n16 := c.ReadLength(1)
-				l17 := serializer.MakeSlice[[]string](c, n16)
-				if n16 > 0 {
-					hn19 := c.ReadListHeader(21)
+				n17 := c.ReadLength(1)
+				l18 := serializer.MakeSlice[[]string](c, n17)
+				if n17 > 0 {
+					hn20 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i18 := range l17 {
-							if hn19 && !c.ReadFlag() {
+						for i19 := range l18 {
+							if hn20 && !c.ReadFlag() {
 								continue
 							}
-							l17[i18] = c.ReadString()
+							l18[i19] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i18)
+								c.TraceIndex(i19)
 								break
 							}
 						}
 					}
 				}
-				x.Beta = l17
+				x.Beta = l18
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -7363,20 +7413,21 @@ func (x *MapHolder) ForyWrite(c *serializer.WriteContext) {
 	}
 	mw1.End(b)
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		s4 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s4) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
-		off += copy(w[off:], x.Name)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		off += copy(w[off:], s4)
 		b.SetWriterIndex(off)
 	}
-	var mw4 serializer.MapWriter
-	mw4.Begin(b, len(x.Same))
-	for k5, v6 := range x.Same {
-		mw4.Entry(b)
-		serializer.WriteString(b, k5)
-		v6.ForyWrite(c)
+	var mw5 serializer.MapWriter
+	mw5.Begin(b, len(x.Same))
+	for k6, v7 := range x.Same {
+		mw5.Entry(b)
+		serializer.WriteString(b, k6)
+		v7.ForyWrite(c)
 	}
-	mw4.End(b)
+	mw5.End(b)
 }
 
 // ForyRead reads MapHolder's struct body (FORMAT.md §9); errors are recorded in c.
@@ -7389,22 +7440,22 @@ func (x *MapHolder) ForyRead(c *serializer.ReadContext) {
 			return
 		}
 	}
-	n7 := c.ReadLength(2)
-	m8 := serializer.MakeMap[map[int32]Item](c, n7)
-	for n7 > 0 && !c.Failed() {
-		sz9, vn10 := c.ReadMapChunk(n7, 5, 28)
-		for j11 := 0; j11 < sz9 && !c.Failed(); j11++ {
-			var k12 int32
-			k12 = r.ReadVarInt32()
-			var v13 Item
-			if !vn10 {
-				v13.ForyRead(c)
+	n8 := c.ReadLength(2)
+	m9 := serializer.MakeMap[map[int32]Item](c, n8)
+	for n8 > 0 && !c.Failed() {
+		sz10, vn11 := c.ReadMapChunk(n8, 5, 28)
+		for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+			var k13 int32
+			k13 = r.ReadVarInt32()
+			var v14 Item
+			if !vn11 {
+				v14.ForyRead(c)
 			}
-			m8[k12] = v13
+			m9[k13] = v14
 		}
-		n7 -= sz9
+		n8 -= sz10
 	}
-	x.Extra = m8
+	x.Extra = m9
 	if c.Failed() {
 		c.Trace("Extra")
 		return
@@ -7414,22 +7465,22 @@ func (x *MapHolder) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n14 := c.ReadLength(2)
-	m15 := serializer.MakeMap[map[string]Item](c, n14)
-	for n14 > 0 && !c.Failed() {
-		sz16, vn17 := c.ReadMapChunk(n14, 21, 28)
-		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
-			var k19 string
-			k19 = c.ReadString()
-			var v20 Item
-			if !vn17 {
-				v20.ForyRead(c)
+	n15 := c.ReadLength(2)
+	m16 := serializer.MakeMap[map[string]Item](c, n15)
+	for n15 > 0 && !c.Failed() {
+		sz17, vn18 := c.ReadMapChunk(n15, 21, 28)
+		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
+			var k20 string
+			k20 = c.ReadString()
+			var v21 Item
+			if !vn18 {
+				v21.ForyRead(c)
 			}
-			m15[k19] = v20
+			m16[k20] = v21
 		}
-		n14 -= sz16
+		n15 -= sz17
 	}
-	x.Same = m15
+	x.Same = m16
 	if c.Failed() {
 		c.Trace("Same")
 		return
@@ -7444,22 +7495,22 @@ func (x *MapHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n21 := c.ReadLength(2)
-				m22 := serializer.MakeMap[map[int32]Item](c, n21)
-				for n21 > 0 && !c.Failed() {
-					sz23, vn24 := c.ReadMapChunk(n21, 5, 28)
-					for j25 := 0; j25 < sz23 && !c.Failed(); j25++ {
-						var k26 int32
-						k26 = r.ReadVarInt32()
-						var v27 Item
-						if !vn24 {
-							v27.ForyRead(c)
+				n22 := c.ReadLength(2)
+				m23 := serializer.MakeMap[map[int32]Item](c, n22)
+				for n22 > 0 && !c.Failed() {
+					sz24, vn25 := c.ReadMapChunk(n22, 5, 28)
+					for j26 := 0; j26 < sz24 && !c.Failed(); j26++ {
+						var k27 int32
+						k27 = r.ReadVarInt32()
+						var v28 Item
+						if !vn25 {
+							v28.ForyRead(c)
 						}
-						m22[k26] = v27
+						m23[k27] = v28
 					}
-					n21 -= sz23
+					n22 -= sz24
 				}
-				x.Extra = m22
+				x.Extra = m23
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -7467,22 +7518,22 @@ func (x *MapHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n28 := c.ReadLength(2)
-				m29 := serializer.MakeMap[map[string]Item](c, n28)
-				for n28 > 0 && !c.Failed() {
-					sz30, vn31 := c.ReadMapChunk(n28, 21, 28)
-					for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
-						var k33 string
-						k33 = c.ReadString()
-						var v34 Item
-						if !vn31 {
-							v34.ForyRead(c)
+				n29 := c.ReadLength(2)
+				m30 := serializer.MakeMap[map[string]Item](c, n29)
+				for n29 > 0 && !c.Failed() {
+					sz31, vn32 := c.ReadMapChunk(n29, 21, 28)
+					for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
+						var k34 string
+						k34 = c.ReadString()
+						var v35 Item
+						if !vn32 {
+							v35.ForyRead(c)
 						}
-						m29[k33] = v34
+						m30[k34] = v35
 					}
-					n28 -= sz30
+					n29 -= sz31
 				}
-				x.Same = m29
+				x.Same = m30
 			}
 		default:
 			c.SkipField(f)
@@ -7519,16 +7570,17 @@ func (x *Item) ForyType() *serializer.TypeInfo {
 // ForyWrite writes Item's struct body (FORMAT.md §9).
 func (x *Item) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
+	s1 := x.K
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(x.K) + 9)
+	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1273490864)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
-	off = buffer.PutVarUint64At(w, off, uint64(len(x.K))<<2|2)
-	off += copy(w[off:], x.K)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
 	b.SetWriterIndex(off)
 }
 
@@ -7569,8 +7621,8 @@ func (x *Item) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.V = int32(v1)
+				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
+					x.V = int32(v2)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.V = r.ReadVarInt32()
@@ -7643,35 +7695,41 @@ func (x *Record) ForyWrite(c *serializer.WriteContext) {
 		}
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		s3 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s3) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
-		off += copy(w[off:], x.Name)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+		off += copy(w[off:], s3)
 		b.SetWriterIndex(off)
 	}
-	var mw3 serializer.MapWriter
-	mw3.Begin(b, len(x.Scores))
-	for k4, v5 := range x.Scores {
-		mw3.Entry(b)
-		serializer.WriteString(b, k4)
-		b.WriteVarInt32(v5)
+	var mw4 serializer.MapWriter
+	mw4.Begin(b, len(x.Scores))
+	for k5, v6 := range x.Scores {
+		mw4.Entry(b)
+		serializer.WriteString(b, k5)
+		b.WriteVarInt32(v6)
 	}
-	mw3.End(b)
-	l6 := x.Tags
+	mw4.End(b)
+	l7 := x.Tags
 	{
-		sz8 := 6 + buffer.BatchSlack + len(l6)*9
-		for _, e7 := range l6 {
-			sz8 += len(e7)
+		sz9 := 6 + buffer.BatchSlack + len(l7)*9
+		for _, e8 := range l7 {
+			sz9 += len(e8)
 		}
-		b.Reserve(sz8)
+		b.Reserve(sz9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
-		if len(l6) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
+		if len(l7) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e7 := range l6 {
-				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
-				off += copy(w[off:], e7)
+			for _, e8 := range l7 {
+				if len(w)-off < len(e8)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e8) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e8))<<2|2)
+				off += copy(w[off:], e8)
 			}
 		}
 		b.SetWriterIndex(off)
@@ -7709,28 +7767,28 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Ratio..ID")
 		return
 	}
-	n9 := c.ReadLength(1)
-	l10 := serializer.MakeSlice[[]Item](c, n9)
-	if n9 > 0 {
-		hn12, ev13 := c.ReadStructListHeader(foryTypeItem)
+	n10 := c.ReadLength(1)
+	l11 := serializer.MakeSlice[[]Item](c, n10)
+	if n10 > 0 {
+		hn13, ev14 := c.ReadStructListHeader(foryTypeItem)
 		if !c.Failed() {
-			for i11 := range l10 {
-				if hn12 && !c.ReadFlag() {
+			for i12 := range l11 {
+				if hn13 && !c.ReadFlag() {
 					continue
 				}
-				if ev13 != nil {
-					l10[i11].ForyReadEvolved(c, ev13)
+				if ev14 != nil {
+					l11[i12].ForyReadEvolved(c, ev14)
 				} else {
-					l10[i11].ForyRead(c)
+					l11[i12].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i11)
+					c.TraceIndex(i12)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l10
+	x.Items = l11
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -7740,44 +7798,44 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n14 := c.ReadLength(2)
-	m15 := serializer.MakeMap[map[string]int32](c, n14)
-	for n14 > 0 && !c.Failed() {
-		sz16, vn17 := c.ReadMapChunk(n14, 21, 5)
-		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
-			var k19 string
-			k19 = c.ReadString()
-			var v20 int32
-			if !vn17 {
-				v20 = r.ReadVarInt32()
+	n15 := c.ReadLength(2)
+	m16 := serializer.MakeMap[map[string]int32](c, n15)
+	for n15 > 0 && !c.Failed() {
+		sz17, vn18 := c.ReadMapChunk(n15, 21, 5)
+		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
+			var k20 string
+			k20 = c.ReadString()
+			var v21 int32
+			if !vn18 {
+				v21 = r.ReadVarInt32()
 			}
-			m15[k19] = v20
+			m16[k20] = v21
 		}
-		n14 -= sz16
+		n15 -= sz17
 	}
-	x.Scores = m15
+	x.Scores = m16
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n21 := c.ReadLength(1)
-	l22 := serializer.MakeSlice[[]string](c, n21)
-	if n21 > 0 {
-		hn24 := c.ReadListHeader(21)
+	n22 := c.ReadLength(1)
+	l23 := serializer.MakeSlice[[]string](c, n22)
+	if n22 > 0 {
+		hn25 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i23 := range l22 {
-				if hn24 && !c.ReadFlag() {
+			for i24 := range l23 {
+				if hn25 && !c.ReadFlag() {
 					continue
 				}
-				l22[i23] = c.ReadString()
+				l23[i24] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i23)
+					c.TraceIndex(i24)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l22
+	x.Tags = l23
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -7792,8 +7850,8 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v26, ok27 := c.ReadFloatAs(f, 64); ok27 {
-					x.Ratio = float64(v26)
+				if v27, ok28 := c.ReadFloatAs(f, 64); ok28 {
+					x.Ratio = float64(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -7804,44 +7862,44 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 2:
 			if f.Convert {
-				if v28, ok29 := c.ReadIntAs(f, 64); ok29 {
-					x.Count = int64(v28)
+				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
+					x.Count = int64(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v30, ok31 := c.ReadIntAs(f, 64); ok31 {
-					x.ID = int64(v30)
+				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
+					x.ID = int64(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n32 := c.ReadLength(1)
-				l33 := serializer.MakeSlice[[]Item](c, n32)
-				if n32 > 0 {
-					hn35, ev36 := c.ReadStructListHeader(foryTypeItem)
+				n33 := c.ReadLength(1)
+				l34 := serializer.MakeSlice[[]Item](c, n33)
+				if n33 > 0 {
+					hn36, ev37 := c.ReadStructListHeader(foryTypeItem)
 					if !c.Failed() {
-						for i34 := range l33 {
-							if hn35 && !c.ReadFlag() {
+						for i35 := range l34 {
+							if hn36 && !c.ReadFlag() {
 								continue
 							}
-							if ev36 != nil {
-								l33[i34].ForyReadEvolved(c, ev36)
+							if ev37 != nil {
+								l34[i35].ForyReadEvolved(c, ev37)
 							} else {
-								l33[i34].ForyRead(c)
+								l34[i35].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i34)
+								c.TraceIndex(i35)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l33
+				x.Items = l34
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -7849,43 +7907,43 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n37 := c.ReadLength(2)
-				m38 := serializer.MakeMap[map[string]int32](c, n37)
-				for n37 > 0 && !c.Failed() {
-					sz39, vn40 := c.ReadMapChunk(n37, 21, 5)
-					for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
-						var k42 string
-						k42 = c.ReadString()
-						var v43 int32
-						if !vn40 {
-							v43 = r.ReadVarInt32()
+				n38 := c.ReadLength(2)
+				m39 := serializer.MakeMap[map[string]int32](c, n38)
+				for n38 > 0 && !c.Failed() {
+					sz40, vn41 := c.ReadMapChunk(n38, 21, 5)
+					for j42 := 0; j42 < sz40 && !c.Failed(); j42++ {
+						var k43 string
+						k43 = c.ReadString()
+						var v44 int32
+						if !vn41 {
+							v44 = r.ReadVarInt32()
 						}
-						m38[k42] = v43
+						m39[k43] = v44
 					}
-					n37 -= sz39
+					n38 -= sz40
 				}
-				x.Scores = m38
+				x.Scores = m39
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n44 := c.ReadLength(1)
-				l45 := serializer.MakeSlice[[]string](c, n44)
-				if n44 > 0 {
-					hn47 := c.ReadListHeader(21)
+				n45 := c.ReadLength(1)
+				l46 := serializer.MakeSlice[[]string](c, n45)
+				if n45 > 0 {
+					hn48 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i46 := range l45 {
-							if hn47 && !c.ReadFlag() {
+						for i47 := range l46 {
+							if hn48 && !c.ReadFlag() {
 								continue
 							}
-							l45[i46] = c.ReadString()
+							l46[i47] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i46)
+								c.TraceIndex(i47)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l45
+				x.Tags = l46
 			}
 		default:
 			c.SkipField(f)

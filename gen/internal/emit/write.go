@@ -37,10 +37,12 @@ func (g *gen) emitWrite(f *jen.File) {
 	if len(others) > 0 && inRun(others[0][0]) {
 		lead, others = others[0], others[1:]
 	}
+	leadBind, leadVals := g.bindRun(lead)
+	body = append(body, leadBind...)
 	body = append(body, jen.Commentf("Schema hash (same-schema mode), the %d fixed and %d varint bytes at most, and %d leading strings or enums: one reserve, one commit.",
 		s.FixedBytes, s.VarintMaxBytes, len(lead)))
 	body = append(body,
-		jen.Id("b").Dot("Reserve").Call(runBound(jen.Lit(s.MaxPrimitiveBytes).Op("+").Qual(bufferPkg, "BatchSlack"), lead)),
+		jen.Id("b").Dot("Reserve").Call(runBound(jen.Lit(s.MaxPrimitiveBytes).Op("+").Qual(bufferPkg, "BatchSlack"), lead, leadVals)),
 		jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("b").Dot("WriterIndex").Call()),
 		jen.If(jen.Op("!").Id("c").Dot("Compatible").Call()).Block(
 			jen.Qual(bufferPkg, "PutInt32At").Call(jen.Id("w"), jen.Id("off"), jen.Lit(int(s.SchemaHash))),
@@ -66,14 +68,15 @@ func (g *gen) emitWrite(f *jen.File) {
 		}
 		body = append(body, jen.Id("off").Op("=").Add(putVarint(fl.Wire, jen.Id("x").Dot(fl.GoName), fl.Type)))
 	}
-	body = append(body, g.putRun(lead)...)
+	body = append(body, g.putRun(lead, leadVals)...)
 	body = append(body, jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")))
 	for _, run := range others {
 		if inRun(run[0]) {
-			body = append(body, jen.Block(append([]jen.Code{
-				jen.Id("b").Dot("Reserve").Call(runBound(jen.Qual(bufferPkg, "BatchSlack"), run)),
+			bind, vals := g.bindRun(run)
+			body = append(body, jen.Block(append(append(bind,
+				jen.Id("b").Dot("Reserve").Call(runBound(jen.Qual(bufferPkg, "BatchSlack"), run, vals)),
 				jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("b").Dot("WriterIndex").Call()),
-			}, append(g.putRun(run), jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")))...)...))
+			), append(g.putRun(run, vals), jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")))...)...))
 			continue
 		}
 		body = append(body, g.writeField(run[0])...)
@@ -106,14 +109,33 @@ func inRun(fl *plan.Field) bool {
 	return !fl.Wire.Nullable && (fl.Wire.TypeID == plan.TypeString || fl.Wire.TypeID == plan.TypeEnum)
 }
 
-// runBound adds the maximum size of a run's fields to base: a string's
-// header (a varint, at most 9 bytes) and bytes, an enum's varu32.
-func runBound(base *jen.Statement, run []*plan.Field) *jen.Statement {
-	fixed := 0
+// bindRun returns, for each field of a run, the expression that writes it:
+// a string field is first bound to a local, so its length in the Reserve,
+// its header and its bytes come from one read. A field replaced by another
+// goroutine meanwhile (a broken contract) then still yields a well-formed
+// message, and the unchecked stores stay inside the reserved window.
+func (g *gen) bindRun(run []*plan.Field) (bind []jen.Code, vals []*jen.Statement) {
 	for _, fl := range run {
+		v := jen.Id("x").Dot(fl.GoName)
+		if fl.Wire.TypeID == plan.TypeString {
+			tmp := g.fresh("s")
+			bind = append(bind, jen.Id(tmp).Op(":=").Add(v))
+			v = jen.Id(tmp)
+		}
+		vals = append(vals, v)
+	}
+	return bind, vals
+}
+
+// runBound adds the maximum size of a run's fields to base: a string's
+// header (a varint, at most 9 bytes) and bytes, an enum's varu32. vals are
+// the fields' expressions from bindRun.
+func runBound(base *jen.Statement, run []*plan.Field, vals []*jen.Statement) *jen.Statement {
+	fixed := 0
+	for i, fl := range run {
 		if fl.Wire.TypeID == plan.TypeString {
 			fixed += buffer.MaxVarUint64Len
-			base = base.Op("+").Len(jen.Id("x").Dot(fl.GoName))
+			base = base.Op("+").Len(vals[i].Clone())
 		} else {
 			fixed += buffer.MaxVarUint32Len
 		}
@@ -125,11 +147,12 @@ func runBound(base *jen.Statement, run []*plan.Field) *jen.Statement {
 }
 
 // putRun writes a run's fields at w[off:]: a string as its UTF-8 header
-// (len<<2 | 2, FORMAT.md §7) and bytes, an enum as varu32.
-func (g *gen) putRun(run []*plan.Field) []jen.Code {
+// (len<<2 | 2, FORMAT.md §7) and bytes, an enum as varu32. vals are the
+// fields' expressions from bindRun.
+func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement) []jen.Code {
 	var out []jen.Code
-	for _, fl := range run {
-		v := jen.Id("x").Dot(fl.GoName)
+	for i, fl := range run {
+		v := vals[i].Clone()
 		if fl.Wire.TypeID == plan.TypeEnum {
 			out = append(out, jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off"), jen.Uint32().Call(v)))
 			continue
@@ -322,6 +345,15 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 				jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0x0c")),
 				jen.Id("off").Op("++"),
 				jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(
+					// An element that grew since the sizing loop (another
+					// goroutine writing the slice, a broken contract) gets
+					// room of its own instead of unchecked stores past the
+					// reserve.
+					jen.If(jen.Len(jen.Id("w")).Op("-").Id("off").Op("<").Len(jen.Id(el)).Op("+").Lit(buffer.MaxVarUint64Len).Op("+").Qual(bufferPkg, "BatchSlack")).Block(
+						b.Clone().Dot("SetWriterIndex").Call(jen.Id("off")),
+						b.Clone().Dot("Reserve").Call(jen.Len(jen.Id(el)).Op("+").Lit(buffer.MaxVarUint64Len).Op("+").Qual(bufferPkg, "BatchSlack")),
+						jen.Id("w").Op("=").Add(b.Clone().Dot("Window").Call()),
+					),
 					jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint64At").Call(jen.Id("w"), jen.Id("off"),
 						jen.Uint64().Call(jen.Len(jen.Id(el))).Op("<<").Lit(2).Op("|").Lit(2)),
 					jen.Id("off").Op("+=").Copy(jen.Id("w").Index(jen.Id("off").Op(":")), jen.Id(el)),

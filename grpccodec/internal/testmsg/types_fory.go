@@ -47,11 +47,8 @@ func (x *NumericStruct) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes NumericStruct's struct body (FORMAT.md §9).
 func (x *NumericStruct) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeNumericStruct) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 60 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(64 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -71,14 +68,10 @@ func (x *NumericStruct) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F11))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F12))
 	b.SetWriterIndex(off)
-	c.Leave()
 }
 
 // ForyRead reads NumericStruct's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *NumericStruct) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeNumericStruct) {
-		return
-	}
 	*x = NumericStruct{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -121,14 +114,10 @@ func (x *NumericStruct) ForyRead(c *serializer.ReadContext) {
 		c.Trace("F1..F12")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a NumericStruct body written with another schema, following ev (FORMAT.md §11.4).
 func (x *NumericStruct) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeNumericStruct) {
-		return
-	}
 	*x = NumericStruct{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -237,7 +226,6 @@ func (x *NumericStruct) ForyReadEvolved(c *serializer.ReadContext, ev *serialize
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeSample is Sample's static type information. Fingerprint: 1,5,0,0;2,7,0,0;3,19,0,0;4,20,0,0;5,5,0,0;6,5,0,0;7,1,0,0;8,5,0,0;9,7,0,0;10,19,0,0;11,20,0,0;12,5,0,0;13,5,0,0;14,1,0,0;15,46,0,0;16,47,0,0;17,55,0,0;18,56,0,0;19,46,0,0;20,46,0,0;21,43,0,0;22,21,0,0;
@@ -284,11 +272,8 @@ func (x *Sample) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Sample's struct body (FORMAT.md §9).
 func (x *Sample) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeSample) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 26 fixed and 48 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 26 fixed and 48 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(78 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -332,15 +317,18 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 	l7 := x.BooleanArray
 	b.WriteVarUint32(uint32(len(l7) * 1))
 	b.WriteRawBools(l7)
-	serializer.WriteString(b, x.String)
-	c.Leave()
+	{
+		s8 := x.String
+		b.Reserve(buffer.BatchSlack + len(s8) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+		off += copy(w[off:], s8)
+		b.SetWriterIndex(off)
+	}
 }
 
 // ForyRead reads Sample's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Sample) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeSample) {
-		return
-	}
 	*x = Sample{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -387,58 +375,58 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("DoubleValue..CharValueBoxed")
 		return
 	}
-	n8 := c.ReadArrayLength(4)
-	a9 := make([]int32, n8)
-	r.ReadRawInt32s(a9)
-	x.IntArray = a9
+	n9 := c.ReadArrayLength(4)
+	a10 := make([]int32, n9)
+	r.ReadRawInt32s(a10)
+	x.IntArray = a10
 	if c.Failed() {
 		c.Trace("IntArray")
 		return
 	}
-	n10 := c.ReadArrayLength(8)
-	a11 := make([]int64, n10)
-	r.ReadRawInt64s(a11)
-	x.LongArray = a11
+	n11 := c.ReadArrayLength(8)
+	a12 := make([]int64, n11)
+	r.ReadRawInt64s(a12)
+	x.LongArray = a12
 	if c.Failed() {
 		c.Trace("LongArray")
 		return
 	}
-	n12 := c.ReadArrayLength(4)
-	a13 := make([]float32, n12)
-	r.ReadRawFloat32s(a13)
-	x.FloatArray = a13
+	n13 := c.ReadArrayLength(4)
+	a14 := make([]float32, n13)
+	r.ReadRawFloat32s(a14)
+	x.FloatArray = a14
 	if c.Failed() {
 		c.Trace("FloatArray")
 		return
 	}
-	n14 := c.ReadArrayLength(8)
-	a15 := make([]float64, n14)
-	r.ReadRawFloat64s(a15)
-	x.DoubleArray = a15
+	n15 := c.ReadArrayLength(8)
+	a16 := make([]float64, n15)
+	r.ReadRawFloat64s(a16)
+	x.DoubleArray = a16
 	if c.Failed() {
 		c.Trace("DoubleArray")
 		return
 	}
-	n16 := c.ReadArrayLength(4)
-	a17 := make([]int32, n16)
-	r.ReadRawInt32s(a17)
-	x.ShortArray = a17
+	n17 := c.ReadArrayLength(4)
+	a18 := make([]int32, n17)
+	r.ReadRawInt32s(a18)
+	x.ShortArray = a18
 	if c.Failed() {
 		c.Trace("ShortArray")
 		return
 	}
-	n18 := c.ReadArrayLength(4)
-	a19 := make([]int32, n18)
-	r.ReadRawInt32s(a19)
-	x.CharArray = a19
+	n19 := c.ReadArrayLength(4)
+	a20 := make([]int32, n19)
+	r.ReadRawInt32s(a20)
+	x.CharArray = a20
 	if c.Failed() {
 		c.Trace("CharArray")
 		return
 	}
-	n20 := c.ReadArrayLength(1)
-	a21 := make([]bool, n20)
-	r.ReadRawBools(a21)
-	x.BooleanArray = a21
+	n21 := c.ReadArrayLength(1)
+	a22 := make([]bool, n21)
+	r.ReadRawBools(a22)
+	x.BooleanArray = a22
 	if c.Failed() {
 		c.Trace("BooleanArray")
 		return
@@ -448,46 +436,42 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("String")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Sample body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeSample) {
-		return
-	}
 	*x = Sample{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v22, ok23 := c.ReadFloatAs(f, 64); ok23 {
-					x.DoubleValue = float64(v22)
+				if v23, ok24 := c.ReadFloatAs(f, 64); ok24 {
+					x.DoubleValue = float64(v23)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValue = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v24, ok25 := c.ReadFloatAs(f, 64); ok25 {
-					x.DoubleValueBoxed = float64(v24)
+				if v25, ok26 := c.ReadFloatAs(f, 64); ok26 {
+					x.DoubleValueBoxed = float64(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValueBoxed = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v26, ok27 := c.ReadFloatAs(f, 32); ok27 {
-					x.FloatValue = float32(v26)
+				if v27, ok28 := c.ReadFloatAs(f, 32); ok28 {
+					x.FloatValue = float32(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValue = r.ReadFloat32()
 			}
 		case 3:
 			if f.Convert {
-				if v28, ok29 := c.ReadFloatAs(f, 32); ok29 {
-					x.FloatValueBoxed = float32(v28)
+				if v29, ok30 := c.ReadFloatAs(f, 32); ok30 {
+					x.FloatValueBoxed = float32(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValueBoxed = r.ReadFloat32()
@@ -502,64 +486,64 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 6:
 			if f.Convert {
-				if v30, ok31 := c.ReadIntAs(f, 64); ok31 {
-					x.LongValue = int64(v30)
+				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
+					x.LongValue = int64(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValue = r.ReadVarInt64()
 			}
 		case 7:
 			if f.Convert {
-				if v32, ok33 := c.ReadIntAs(f, 64); ok33 {
-					x.LongValueBoxed = int64(v32)
+				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
+					x.LongValueBoxed = int64(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValueBoxed = r.ReadVarInt64()
 			}
 		case 8:
 			if f.Convert {
-				if v34, ok35 := c.ReadIntAs(f, 32); ok35 {
-					x.IntValue = int32(v34)
+				if v35, ok36 := c.ReadIntAs(f, 32); ok36 {
+					x.IntValue = int32(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValue = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
-					x.ShortValue = int32(v36)
+				if v37, ok38 := c.ReadIntAs(f, 32); ok38 {
+					x.ShortValue = int32(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValue = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v38, ok39 := c.ReadIntAs(f, 32); ok39 {
-					x.CharValue = int32(v38)
+				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
+					x.CharValue = int32(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValue = r.ReadVarInt32()
 			}
 		case 11:
 			if f.Convert {
-				if v40, ok41 := c.ReadIntAs(f, 32); ok41 {
-					x.IntValueBoxed = int32(v40)
+				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
+					x.IntValueBoxed = int32(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValueBoxed = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
-					x.ShortValueBoxed = int32(v42)
+				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
+					x.ShortValueBoxed = int32(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValueBoxed = r.ReadVarInt32()
 			}
 		case 13:
 			if f.Convert {
-				if v44, ok45 := c.ReadIntAs(f, 32); ok45 {
-					x.CharValueBoxed = int32(v44)
+				if v45, ok46 := c.ReadIntAs(f, 32); ok46 {
+					x.CharValueBoxed = int32(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValueBoxed = r.ReadVarInt32()
@@ -568,64 +552,64 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if f.Convert {
 				x.IntArray = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n46 := c.ReadArrayLength(4)
-				a47 := make([]int32, n46)
-				r.ReadRawInt32s(a47)
-				x.IntArray = a47
+				n47 := c.ReadArrayLength(4)
+				a48 := make([]int32, n47)
+				r.ReadRawInt32s(a48)
+				x.IntArray = a48
 			}
 		case 15:
 			if f.Convert {
 				x.LongArray = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n48 := c.ReadArrayLength(8)
-				a49 := make([]int64, n48)
-				r.ReadRawInt64s(a49)
-				x.LongArray = a49
+				n49 := c.ReadArrayLength(8)
+				a50 := make([]int64, n49)
+				r.ReadRawInt64s(a50)
+				x.LongArray = a50
 			}
 		case 16:
 			if f.Convert {
 				x.FloatArray = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n50 := c.ReadArrayLength(4)
-				a51 := make([]float32, n50)
-				r.ReadRawFloat32s(a51)
-				x.FloatArray = a51
+				n51 := c.ReadArrayLength(4)
+				a52 := make([]float32, n51)
+				r.ReadRawFloat32s(a52)
+				x.FloatArray = a52
 			}
 		case 17:
 			if f.Convert {
 				x.DoubleArray = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n52 := c.ReadArrayLength(8)
-				a53 := make([]float64, n52)
-				r.ReadRawFloat64s(a53)
-				x.DoubleArray = a53
+				n53 := c.ReadArrayLength(8)
+				a54 := make([]float64, n53)
+				r.ReadRawFloat64s(a54)
+				x.DoubleArray = a54
 			}
 		case 18:
 			if f.Convert {
 				x.ShortArray = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n54 := c.ReadArrayLength(4)
-				a55 := make([]int32, n54)
-				r.ReadRawInt32s(a55)
-				x.ShortArray = a55
+				n55 := c.ReadArrayLength(4)
+				a56 := make([]int32, n55)
+				r.ReadRawInt32s(a56)
+				x.ShortArray = a56
 			}
 		case 19:
 			if f.Convert {
 				x.CharArray = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n56 := c.ReadArrayLength(4)
-				a57 := make([]int32, n56)
-				r.ReadRawInt32s(a57)
-				x.CharArray = a57
+				n57 := c.ReadArrayLength(4)
+				a58 := make([]int32, n57)
+				r.ReadRawInt32s(a58)
+				x.CharArray = a58
 			}
 		case 20:
 			if f.Convert {
 				x.BooleanArray = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n58 := c.ReadArrayLength(1)
-				a59 := make([]bool, n58)
-				r.ReadRawBools(a59)
-				x.BooleanArray = a59
+				n59 := c.ReadArrayLength(1)
+				a60 := make([]bool, n59)
+				r.ReadRawBools(a60)
+				x.BooleanArray = a60
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
@@ -639,7 +623,6 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeMediaContent is MediaContent's static type information. Fingerprint: 1,0,0,0;2,22,0,0[0,0,0];
@@ -666,11 +649,8 @@ func (x *MediaContent) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes MediaContent's struct body (FORMAT.md §9).
 func (x *MediaContent) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeMediaContent) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 0 varint bytes at most: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -691,14 +671,10 @@ func (x *MediaContent) ForyWrite(c *serializer.WriteContext) {
 			l1[i2].ForyWrite(c)
 		}
 	}
-	c.Leave()
 }
 
 // ForyRead reads MediaContent's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeMediaContent) {
-		return
-	}
 	*x = MediaContent{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -709,7 +685,7 @@ func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
 	}
 	if ev3 := c.ReadStructFieldMeta(foryTypeMedia); ev3 != nil {
 		x.Media.ForyReadEvolved(c, ev3)
-	} else {
+	} else if !c.Failed() {
 		x.Media.ForyRead(c)
 	}
 	if c.Failed() {
@@ -720,18 +696,20 @@ func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
 	l5 := serializer.MakeSlice[[]Image](c, n4)
 	if n4 > 0 {
 		hn7, ev8 := c.ReadStructListHeader(foryTypeImage)
-		for i6 := range l5 {
-			if hn7 && !c.ReadFlag() {
-				continue
-			}
-			if ev8 != nil {
-				l5[i6].ForyReadEvolved(c, ev8)
-			} else {
-				l5[i6].ForyRead(c)
-			}
-			if c.Failed() {
-				c.TraceIndex(i6)
-				break
+		if !c.Failed() {
+			for i6 := range l5 {
+				if hn7 && !c.ReadFlag() {
+					continue
+				}
+				if ev8 != nil {
+					l5[i6].ForyReadEvolved(c, ev8)
+				} else {
+					l5[i6].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i6)
+					break
+				}
 			}
 		}
 	}
@@ -740,14 +718,10 @@ func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Images")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a MediaContent body written with another schema, following ev (FORMAT.md §11.4).
 func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeMediaContent) {
-		return
-	}
 	*x = MediaContent{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -755,7 +729,7 @@ func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 			if !f.Flag || c.ReadFlag() {
 				if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
 					x.Media.ForyReadEvolved(c, ev9)
-				} else {
+				} else if !c.Failed() {
 					x.Media.ForyRead(c)
 				}
 			}
@@ -765,18 +739,20 @@ func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 				l11 := serializer.MakeSlice[[]Image](c, n10)
 				if n10 > 0 {
 					hn13, ev14 := c.ReadStructListHeader(foryTypeImage)
-					for i12 := range l11 {
-						if hn13 && !c.ReadFlag() {
-							continue
-						}
-						if ev14 != nil {
-							l11[i12].ForyReadEvolved(c, ev14)
-						} else {
-							l11[i12].ForyRead(c)
-						}
-						if c.Failed() {
-							c.TraceIndex(i12)
-							break
+					if !c.Failed() {
+						for i12 := range l11 {
+							if hn13 && !c.ReadFlag() {
+								continue
+							}
+							if ev14 != nil {
+								l11[i12].ForyReadEvolved(c, ev14)
+							} else {
+								l11[i12].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i12)
+								break
+							}
 						}
 					}
 				}
@@ -790,7 +766,6 @@ func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeMedia is Media's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,21,0,0;6,7,0,0;7,7,0,0;8,5,0,0;9,1,0,0;10,22,0,0[21,0,0];11,0,0,0;12,21,0,0;
@@ -827,12 +802,12 @@ func (x *Media) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Media's struct body (FORMAT.md §9).
 func (x *Media) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeMedia) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 1 fixed and 33 varint bytes at most: one reserve, one commit.
-	b.Reserve(38 + buffer.BatchSlack)
+	s1 := x.URI
+	s2 := x.Title
+	s3 := x.Format
+	// Schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings or enums: one reserve, one commit.
+	b.Reserve(38 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + 27)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -604294006)
@@ -845,28 +820,50 @@ func (x *Media) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Bitrate))
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off += copy(w[off:], s2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+	off += copy(w[off:], s3)
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.URI)
-	serializer.WriteString(b, x.Title)
-	serializer.WriteString(b, x.Format)
-	l1 := x.Persons
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.WriteUint8(0x0c)
-		for _, e2 := range l1 {
-			serializer.WriteString(b, e2)
+	l4 := x.Persons
+	{
+		sz6 := 6 + buffer.BatchSlack + len(l4)*9
+		for _, e5 := range l4 {
+			sz6 += len(e5)
 		}
+		b.Reserve(sz6)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
+		if len(l4) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e5 := range l4 {
+				if len(w)-off < len(e5)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
+				off += copy(w[off:], e5)
+			}
+		}
+		b.SetWriterIndex(off)
 	}
-	b.WriteVarUint32(uint32(x.Player))
-	serializer.WriteString(b, x.Copyright)
-	c.Leave()
+	{
+		s7 := x.Copyright
+		b.Reserve(buffer.BatchSlack + len(s7) + 14)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		off += copy(w[off:], s7)
+		b.SetWriterIndex(off)
+	}
 }
 
 // ForyRead reads Media's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Media) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeMedia) {
-		return
-	}
 	*x = Media{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -917,22 +914,24 @@ func (x *Media) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n3 := c.ReadLength(1)
-	l4 := serializer.MakeSlice[[]string](c, n3)
-	if n3 > 0 {
-		hn6 := c.ReadListHeader(21)
-		for i5 := range l4 {
-			if hn6 && !c.ReadFlag() {
-				continue
-			}
-			l4[i5] = c.ReadString()
-			if c.Failed() {
-				c.TraceIndex(i5)
-				break
+	n8 := c.ReadLength(1)
+	l9 := serializer.MakeSlice[[]string](c, n8)
+	if n8 > 0 {
+		hn11 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i10 := range l9 {
+				if hn11 && !c.ReadFlag() {
+					continue
+				}
+				l9[i10] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i10)
+					break
+				}
 			}
 		}
 	}
-	x.Persons = l4
+	x.Persons = l9
 	if c.Failed() {
 		c.Trace("Persons")
 		return
@@ -947,14 +946,10 @@ func (x *Media) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Copyright")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Media body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeMedia) {
-		return
-	}
 	*x = Media{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -965,40 +960,40 @@ func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 1:
 			if f.Convert {
-				if v8, ok9 := c.ReadIntAs(f, 64); ok9 {
-					x.Duration = int64(v8)
+				if v13, ok14 := c.ReadIntAs(f, 64); ok14 {
+					x.Duration = int64(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 64); ok11 {
-					x.Size = int64(v10)
+				if v15, ok16 := c.ReadIntAs(f, 64); ok16 {
+					x.Size = int64(v15)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
-					x.Width = int32(v12)
+				if v17, ok18 := c.ReadIntAs(f, 32); ok18 {
+					x.Width = int32(v17)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v14, ok15 := c.ReadIntAs(f, 32); ok15 {
-					x.Height = int32(v14)
+				if v19, ok20 := c.ReadIntAs(f, 32); ok20 {
+					x.Height = int32(v19)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v16, ok17 := c.ReadIntAs(f, 32); ok17 {
-					x.Bitrate = int32(v16)
+				if v21, ok22 := c.ReadIntAs(f, 32); ok22 {
+					x.Bitrate = int32(v21)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -1017,22 +1012,24 @@ func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n18 := c.ReadLength(1)
-				l19 := serializer.MakeSlice[[]string](c, n18)
-				if n18 > 0 {
-					hn21 := c.ReadListHeader(21)
-					for i20 := range l19 {
-						if hn21 && !c.ReadFlag() {
-							continue
-						}
-						l19[i20] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i20)
-							break
+				n23 := c.ReadLength(1)
+				l24 := serializer.MakeSlice[[]string](c, n23)
+				if n23 > 0 {
+					hn26 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i25 := range l24 {
+							if hn26 && !c.ReadFlag() {
+								continue
+							}
+							l24[i25] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i25)
+								break
+							}
 						}
 					}
 				}
-				x.Persons = l19
+				x.Persons = l24
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -1050,7 +1047,6 @@ func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			return
 		}
 	}
-	c.Leave()
 }
 
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;
@@ -1080,12 +1076,11 @@ func (x *Image) ForyType() *serializer.TypeInfo {
 
 // ForyWrite writes Image's struct body (FORMAT.md §9).
 func (x *Image) ForyWrite(c *serializer.WriteContext) {
-	if !c.Enter(foryTypeImage) {
-		return
-	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode) and the 0 fixed and 10 varint bytes at most: one reserve, one commit.
-	b.Reserve(14 + buffer.BatchSlack)
+	s1 := x.URI
+	s2 := x.Title
+	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings or enums: one reserve, one commit.
+	b.Reserve(14 + buffer.BatchSlack + len(s1) + len(s2) + 23)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1960516840)
@@ -1093,18 +1088,16 @@ func (x *Image) ForyWrite(c *serializer.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off += copy(w[off:], s1)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off += copy(w[off:], s2)
+	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	b.SetWriterIndex(off)
-	serializer.WriteString(b, x.URI)
-	serializer.WriteString(b, x.Title)
-	b.WriteVarUint32(uint32(x.Size))
-	c.Leave()
 }
 
 // ForyRead reads Image's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Image) ForyRead(c *serializer.ReadContext) {
-	if !c.Enter(foryTypeImage) {
-		return
-	}
 	*x = Image{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -1142,30 +1135,26 @@ func (x *Image) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Size")
 		return
 	}
-	c.Leave()
 }
 
 // ForyReadEvolved reads a Image body written with another schema, following ev (FORMAT.md §11.4).
 func (x *Image) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
-	if !c.Enter(foryTypeImage) {
-		return
-	}
 	*x = Image{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.Width = int32(v1)
+				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
+					x.Width = int32(v3)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					x.Height = int32(v3)
+				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
+					x.Height = int32(v5)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -1190,5 +1179,4 @@ func (x *Image) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 			return
 		}
 	}
-	c.Leave()
 }

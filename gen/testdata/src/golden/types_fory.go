@@ -251,6 +251,11 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
 				for _, e10 := range l9 {
+					if len(w)-off < len(e10)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e10) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e10))<<2|2)
 					off += copy(w[off:], e10)
 				}
@@ -259,10 +264,11 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 		}
 	}
 	{
-		b.Reserve(buffer.BatchSlack + len(x.Name) + 9)
+		s12 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s12) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(x.Name))<<2|2)
-		off += copy(w[off:], x.Name)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
+		off += copy(w[off:], s12)
 		b.SetWriterIndex(off)
 	}
 	if x.Next == nil {
@@ -278,41 +284,46 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 		c.WriteStructMeta(foryTypePoint)
 	}
 	x.Origin.ForyWrite(c)
-	l12 := x.Points
-	b.WriteVarUint32(uint32(len(l12)))
-	if len(l12) > 0 {
+	l13 := x.Points
+	b.WriteVarUint32(uint32(len(l13)))
+	if len(l13) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePoint)
-		for i13 := range l12 {
-			l12[i13].ForyWrite(c)
+		for i14 := range l13 {
+			l13[i14].ForyWrite(c)
 		}
 	}
-	l14 := x.Raw
-	b.WriteVarUint32(uint32(len(l14)))
-	b.WriteBytes(l14)
-	var mw15 serializer.MapWriter
-	mw15.Begin(b, len(x.Scores))
-	for k16, v17 := range x.Scores {
-		mw15.Entry(b)
-		serializer.WriteString(b, k16)
-		b.WriteVarInt32(v17)
+	l15 := x.Raw
+	b.WriteVarUint32(uint32(len(l15)))
+	b.WriteBytes(l15)
+	var mw16 serializer.MapWriter
+	mw16.Begin(b, len(x.Scores))
+	for k17, v18 := range x.Scores {
+		mw16.Entry(b)
+		serializer.WriteString(b, k17)
+		b.WriteVarInt32(v18)
 	}
-	mw15.End(b)
-	l18 := x.Tags
+	mw16.End(b)
+	l19 := x.Tags
 	{
-		sz20 := 6 + buffer.BatchSlack + len(l18)*9
-		for _, e19 := range l18 {
-			sz20 += len(e19)
+		sz21 := 6 + buffer.BatchSlack + len(l19)*9
+		for _, e20 := range l19 {
+			sz21 += len(e20)
 		}
-		b.Reserve(sz20)
+		b.Reserve(sz21)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l18)))
-		if len(l18) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l19)))
+		if len(l19) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e19 := range l18 {
-				off = buffer.PutVarUint64At(w, off, uint64(len(e19))<<2|2)
-				off += copy(w[off:], e19)
+			for _, e20 := range l19 {
+				if len(w)-off < len(e20)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e20) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e20))<<2|2)
+				off += copy(w[off:], e20)
 			}
 		}
 		b.SetWriterIndex(off)
@@ -353,32 +364,32 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p21 := serializer.Alloc[int32](c)
-		*p21 = r.ReadVarInt32()
-		x.Opt = p21
+		p22 := serializer.Alloc[int32](c)
+		*p22 = r.ReadVarInt32()
+		x.Opt = p22
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n22 := c.ReadLength(2)
-	m23 := serializer.MakeMap[map[int32]*Point](c, n22)
-	for n22 > 0 && !c.Failed() {
-		sz24, vn25 := c.ReadMapChunk(n22, 5, 28)
-		for j26 := 0; j26 < sz24 && !c.Failed(); j26++ {
-			var k27 int32
-			k27 = r.ReadVarInt32()
-			var v28 *Point
-			if !vn25 {
-				p29 := serializer.Alloc[Point](c)
-				p29.ForyRead(c)
-				v28 = p29
+	n23 := c.ReadLength(2)
+	m24 := serializer.MakeMap[map[int32]*Point](c, n23)
+	for n23 > 0 && !c.Failed() {
+		sz25, vn26 := c.ReadMapChunk(n23, 5, 28)
+		for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
+			var k28 int32
+			k28 = r.ReadVarInt32()
+			var v29 *Point
+			if !vn26 {
+				p30 := serializer.Alloc[Point](c)
+				p30.ForyRead(c)
+				v29 = p30
 			}
-			m23[k27] = v28
+			m24[k28] = v29
 		}
-		n22 -= sz24
+		n23 -= sz25
 	}
-	x.ByKey = m23
+	x.ByKey = m24
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
@@ -388,10 +399,10 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	n30 := c.ReadArrayLength(4)
-	a31 := make([]int32, n30)
-	r.ReadRawInt32s(a31)
-	x.Dense = a31
+	n31 := c.ReadArrayLength(4)
+	a32 := make([]int32, n31)
+	r.ReadRawInt32s(a32)
+	x.Dense = a32
 	if c.Failed() {
 		c.Trace("Dense")
 		return
@@ -401,28 +412,28 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n32 := c.ReadLength(1)
-	if n32 != 4 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n32, 4))
+	n33 := c.ReadLength(1)
+	if n33 != 4 && !c.Failed() {
+		c.Fail(serializer.ErrArrayLength(n33, 4))
 		return
 	}
-	var l33 [4]bool
-	if n32 > 0 {
-		hn35 := c.ReadListHeader(1)
+	var l34 [4]bool
+	if n33 > 0 {
+		hn36 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i34 := range l33 {
-				if hn35 && !c.ReadFlag() {
+			for i35 := range l34 {
+				if hn36 && !c.ReadFlag() {
 					continue
 				}
-				l33[i34] = r.ReadBool()
+				l34[i35] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i34)
+					c.TraceIndex(i35)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l33
+	x.Flags = l34
 	if c.Failed() {
 		c.Trace("Flags")
 		return
@@ -432,53 +443,53 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n37 := c.ReadLength(1)
-	l38 := serializer.MakeSlice[[]*Point](c, n37)
-	if n37 > 0 {
-		hn40, ev41 := c.ReadStructListHeader(foryTypePoint)
+	n38 := c.ReadLength(1)
+	l39 := serializer.MakeSlice[[]*Point](c, n38)
+	if n38 > 0 {
+		hn41, ev42 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i39 := range l38 {
-				if hn40 && !c.ReadFlag() {
+			for i40 := range l39 {
+				if hn41 && !c.ReadFlag() {
 					continue
 				}
-				p42 := serializer.Alloc[Point](c)
-				if ev41 != nil {
-					p42.ForyReadEvolved(c, ev41)
+				p43 := serializer.Alloc[Point](c)
+				if ev42 != nil {
+					p43.ForyReadEvolved(c, ev42)
 				} else {
-					p42.ForyRead(c)
+					p43.ForyRead(c)
 				}
-				l38[i39] = p42
+				l39[i40] = p43
 				if c.Failed() {
-					c.TraceIndex(i39)
+					c.TraceIndex(i40)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l38
+	x.Maybe = l39
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n43 := c.ReadLength(1)
-		l44 := serializer.MakeSlice[[]string](c, n43)
-		if n43 > 0 {
-			hn46 := c.ReadListHeader(21)
+		n44 := c.ReadLength(1)
+		l45 := serializer.MakeSlice[[]string](c, n44)
+		if n44 > 0 {
+			hn47 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i45 := range l44 {
-					if hn46 && !c.ReadFlag() {
+				for i46 := range l45 {
+					if hn47 && !c.ReadFlag() {
 						continue
 					}
-					l44[i45] = c.ReadString()
+					l45[i46] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i45)
+						c.TraceIndex(i46)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l44
+		x.Maybes = l45
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -490,20 +501,20 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p48 := serializer.Alloc[Point](c)
-		if ev49 := c.ReadStructFieldMeta(foryTypePoint); ev49 != nil {
-			p48.ForyReadEvolved(c, ev49)
+		p49 := serializer.Alloc[Point](c)
+		if ev50 := c.ReadStructFieldMeta(foryTypePoint); ev50 != nil {
+			p49.ForyReadEvolved(c, ev50)
 		} else if !c.Failed() {
-			p48.ForyRead(c)
+			p49.ForyRead(c)
 		}
-		x.Next = p48
+		x.Next = p49
 	}
 	if c.Failed() {
 		c.Trace("Next")
 		return
 	}
-	if ev50 := c.ReadStructFieldMeta(foryTypePoint); ev50 != nil {
-		x.Origin.ForyReadEvolved(c, ev50)
+	if ev51 := c.ReadStructFieldMeta(foryTypePoint); ev51 != nil {
+		x.Origin.ForyReadEvolved(c, ev51)
 	} else if !c.Failed() {
 		x.Origin.ForyRead(c)
 	}
@@ -511,28 +522,28 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n51 := c.ReadLength(1)
-	l52 := serializer.MakeSlice[[]Point](c, n51)
-	if n51 > 0 {
-		hn54, ev55 := c.ReadStructListHeader(foryTypePoint)
+	n52 := c.ReadLength(1)
+	l53 := serializer.MakeSlice[[]Point](c, n52)
+	if n52 > 0 {
+		hn55, ev56 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i53 := range l52 {
-				if hn54 && !c.ReadFlag() {
+			for i54 := range l53 {
+				if hn55 && !c.ReadFlag() {
 					continue
 				}
-				if ev55 != nil {
-					l52[i53].ForyReadEvolved(c, ev55)
+				if ev56 != nil {
+					l53[i54].ForyReadEvolved(c, ev56)
 				} else {
-					l52[i53].ForyRead(c)
+					l53[i54].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i53)
+					c.TraceIndex(i54)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l52
+	x.Points = l53
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -542,44 +553,44 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n56 := c.ReadLength(2)
-	m57 := serializer.MakeMap[map[string]int32](c, n56)
-	for n56 > 0 && !c.Failed() {
-		sz58, vn59 := c.ReadMapChunk(n56, 21, 5)
-		for j60 := 0; j60 < sz58 && !c.Failed(); j60++ {
-			var k61 string
-			k61 = c.ReadString()
-			var v62 int32
-			if !vn59 {
-				v62 = r.ReadVarInt32()
+	n57 := c.ReadLength(2)
+	m58 := serializer.MakeMap[map[string]int32](c, n57)
+	for n57 > 0 && !c.Failed() {
+		sz59, vn60 := c.ReadMapChunk(n57, 21, 5)
+		for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
+			var k62 string
+			k62 = c.ReadString()
+			var v63 int32
+			if !vn60 {
+				v63 = r.ReadVarInt32()
 			}
-			m57[k61] = v62
+			m58[k62] = v63
 		}
-		n56 -= sz58
+		n57 -= sz59
 	}
-	x.Scores = m57
+	x.Scores = m58
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n63 := c.ReadLength(1)
-	l64 := serializer.MakeSlice[[]string](c, n63)
-	if n63 > 0 {
-		hn66 := c.ReadListHeader(21)
+	n64 := c.ReadLength(1)
+	l65 := serializer.MakeSlice[[]string](c, n64)
+	if n64 > 0 {
+		hn67 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i65 := range l64 {
-				if hn66 && !c.ReadFlag() {
+			for i66 := range l65 {
+				if hn67 && !c.ReadFlag() {
 					continue
 				}
-				l64[i65] = c.ReadString()
+				l65[i66] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i65)
+					c.TraceIndex(i66)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l64
+	x.Tags = l65
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -599,67 +610,67 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v68, ok69 := c.ReadFloatAs(f, 64); ok69 {
-					x.Temp = Celsius(v68)
+				if v69, ok70 := c.ReadFloatAs(f, 64); ok70 {
+					x.Temp = Celsius(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v70, ok71 := c.ReadUintAs(f, 32); ok71 {
-					x.Fixed = uint32(v70)
+				if v71, ok72 := c.ReadUintAs(f, 32); ok72 {
+					x.Fixed = uint32(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v72, ok73 := c.ReadIntAs(f, 64); ok73 {
-					x.ID = int64(v72)
+				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
+					x.ID = int64(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v74, ok75 := c.ReadIntAs(f, 64); ok75 {
-					x.Big = int64(v74)
+				if v75, ok76 := c.ReadIntAs(f, 64); ok76 {
+					x.Big = int64(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 32); ok78 {
-					pv79 := int32(v77)
-					x.Opt = &pv79
+				if v78, ok79 := c.ReadIntAs(f, 32); ok79 {
+					pv80 := int32(v78)
+					x.Opt = &pv80
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p76 := serializer.Alloc[int32](c)
-				*p76 = r.ReadVarInt32()
-				x.Opt = p76
+				p77 := serializer.Alloc[int32](c)
+				*p77 = r.ReadVarInt32()
+				x.Opt = p77
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n80 := c.ReadLength(2)
-				m81 := serializer.MakeMap[map[int32]*Point](c, n80)
-				for n80 > 0 && !c.Failed() {
-					sz82, vn83 := c.ReadMapChunk(n80, 5, 28)
-					for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
-						var k85 int32
-						k85 = r.ReadVarInt32()
-						var v86 *Point
-						if !vn83 {
-							p87 := serializer.Alloc[Point](c)
-							p87.ForyRead(c)
-							v86 = p87
+				n81 := c.ReadLength(2)
+				m82 := serializer.MakeMap[map[int32]*Point](c, n81)
+				for n81 > 0 && !c.Failed() {
+					sz83, vn84 := c.ReadMapChunk(n81, 5, 28)
+					for j85 := 0; j85 < sz83 && !c.Failed(); j85++ {
+						var k86 int32
+						k86 = r.ReadVarInt32()
+						var v87 *Point
+						if !vn84 {
+							p88 := serializer.Alloc[Point](c)
+							p88.ForyRead(c)
+							v87 = p88
 						}
-						m81[k85] = v86
+						m82[k86] = v87
 					}
-					n80 -= sz82
+					n81 -= sz83
 				}
-				x.ByKey = m81
+				x.ByKey = m82
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -669,10 +680,10 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if f.Convert {
 				x.Dense = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n88 := c.ReadArrayLength(4)
-				a89 := make([]int32, n88)
-				r.ReadRawInt32s(a89)
-				x.Dense = a89
+				n89 := c.ReadArrayLength(4)
+				a90 := make([]int32, n89)
+				r.ReadRawInt32s(a90)
+				x.Dense = a90
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -682,28 +693,28 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			if f.Convert {
 				serializer.CopyArray(c, x.Flags[:], serializer.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n90 := c.ReadLength(1)
-				if n90 != 4 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n90, 4))
+				n91 := c.ReadLength(1)
+				if n91 != 4 && !c.Failed() {
+					c.Fail(serializer.ErrArrayLength(n91, 4))
 					return
 				}
-				var l91 [4]bool
-				if n90 > 0 {
-					hn93 := c.ReadListHeader(1)
+				var l92 [4]bool
+				if n91 > 0 {
+					hn94 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i92 := range l91 {
-							if hn93 && !c.ReadFlag() {
+						for i93 := range l92 {
+							if hn94 && !c.ReadFlag() {
 								continue
 							}
-							l91[i92] = r.ReadBool()
+							l92[i93] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i92)
+								c.TraceIndex(i93)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l91
+				x.Flags = l92
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -711,51 +722,51 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLength(1)
-				l96 := serializer.MakeSlice[[]*Point](c, n95)
-				if n95 > 0 {
-					hn98, ev99 := c.ReadStructListHeader(foryTypePoint)
+				n96 := c.ReadLength(1)
+				l97 := serializer.MakeSlice[[]*Point](c, n96)
+				if n96 > 0 {
+					hn99, ev100 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i97 := range l96 {
-							if hn98 && !c.ReadFlag() {
+						for i98 := range l97 {
+							if hn99 && !c.ReadFlag() {
 								continue
 							}
-							p100 := serializer.Alloc[Point](c)
-							if ev99 != nil {
-								p100.ForyReadEvolved(c, ev99)
+							p101 := serializer.Alloc[Point](c)
+							if ev100 != nil {
+								p101.ForyReadEvolved(c, ev100)
 							} else {
-								p100.ForyRead(c)
+								p101.ForyRead(c)
 							}
-							l96[i97] = p100
+							l97[i98] = p101
 							if c.Failed() {
-								c.TraceIndex(i97)
+								c.TraceIndex(i98)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l96
+				x.Maybe = l97
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n101 := c.ReadLength(1)
-				l102 := serializer.MakeSlice[[]string](c, n101)
-				if n101 > 0 {
-					hn104 := c.ReadListHeader(21)
+				n102 := c.ReadLength(1)
+				l103 := serializer.MakeSlice[[]string](c, n102)
+				if n102 > 0 {
+					hn105 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i103 := range l102 {
-							if hn104 && !c.ReadFlag() {
+						for i104 := range l103 {
+							if hn105 && !c.ReadFlag() {
 								continue
 							}
-							l102[i103] = c.ReadString()
+							l103[i104] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i103)
+								c.TraceIndex(i104)
 								break
 							}
 						}
 					}
 				}
-				x.Maybes = l102
+				x.Maybes = l103
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
@@ -763,46 +774,46 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p106 := serializer.Alloc[Point](c)
-				if ev107 := c.ReadStructFieldMeta(foryTypePoint); ev107 != nil {
-					p106.ForyReadEvolved(c, ev107)
+				p107 := serializer.Alloc[Point](c)
+				if ev108 := c.ReadStructFieldMeta(foryTypePoint); ev108 != nil {
+					p107.ForyReadEvolved(c, ev108)
 				} else if !c.Failed() {
-					p106.ForyRead(c)
+					p107.ForyRead(c)
 				}
-				x.Next = p106
+				x.Next = p107
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				if ev108 := c.ReadStructFieldMeta(foryTypePoint); ev108 != nil {
-					x.Origin.ForyReadEvolved(c, ev108)
+				if ev109 := c.ReadStructFieldMeta(foryTypePoint); ev109 != nil {
+					x.Origin.ForyReadEvolved(c, ev109)
 				} else if !c.Failed() {
 					x.Origin.ForyRead(c)
 				}
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n109 := c.ReadLength(1)
-				l110 := serializer.MakeSlice[[]Point](c, n109)
-				if n109 > 0 {
-					hn112, ev113 := c.ReadStructListHeader(foryTypePoint)
+				n110 := c.ReadLength(1)
+				l111 := serializer.MakeSlice[[]Point](c, n110)
+				if n110 > 0 {
+					hn113, ev114 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i111 := range l110 {
-							if hn112 && !c.ReadFlag() {
+						for i112 := range l111 {
+							if hn113 && !c.ReadFlag() {
 								continue
 							}
-							if ev113 != nil {
-								l110[i111].ForyReadEvolved(c, ev113)
+							if ev114 != nil {
+								l111[i112].ForyReadEvolved(c, ev114)
 							} else {
-								l110[i111].ForyRead(c)
+								l111[i112].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i111)
+								c.TraceIndex(i112)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l110
+				x.Points = l111
 			}
 		case 17:
 			if f.Convert {
@@ -812,43 +823,43 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n114 := c.ReadLength(2)
-				m115 := serializer.MakeMap[map[string]int32](c, n114)
-				for n114 > 0 && !c.Failed() {
-					sz116, vn117 := c.ReadMapChunk(n114, 21, 5)
-					for j118 := 0; j118 < sz116 && !c.Failed(); j118++ {
-						var k119 string
-						k119 = c.ReadString()
-						var v120 int32
-						if !vn117 {
-							v120 = r.ReadVarInt32()
+				n115 := c.ReadLength(2)
+				m116 := serializer.MakeMap[map[string]int32](c, n115)
+				for n115 > 0 && !c.Failed() {
+					sz117, vn118 := c.ReadMapChunk(n115, 21, 5)
+					for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
+						var k120 string
+						k120 = c.ReadString()
+						var v121 int32
+						if !vn118 {
+							v121 = r.ReadVarInt32()
 						}
-						m115[k119] = v120
+						m116[k120] = v121
 					}
-					n114 -= sz116
+					n115 -= sz117
 				}
-				x.Scores = m115
+				x.Scores = m116
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n121 := c.ReadLength(1)
-				l122 := serializer.MakeSlice[[]string](c, n121)
-				if n121 > 0 {
-					hn124 := c.ReadListHeader(21)
+				n122 := c.ReadLength(1)
+				l123 := serializer.MakeSlice[[]string](c, n122)
+				if n122 > 0 {
+					hn125 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i123 := range l122 {
-							if hn124 && !c.ReadFlag() {
+						for i124 := range l123 {
+							if hn125 && !c.ReadFlag() {
 								continue
 							}
-							l122[i123] = c.ReadString()
+							l123[i124] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i123)
+								c.TraceIndex(i124)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l122
+				x.Tags = l123
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
