@@ -11,7 +11,10 @@
 # Targets are found by `go test -list '^Fuzz'` in each package whose test
 # files declare one. FUZZ_FLAGS is added to every `go test` (for example
 # -race or -asan); FUZZ_PARALLEL sets -parallel (the number of fuzzing
-# workers; default GOMAXPROCS). A failing target does not stop the others;
+# workers; default GOMAXPROCS); FUZZ_MINIMIZE sets -fuzzminimizetime
+# (default 1s: go test's 60 s default lets the minimization of the first
+# new inputs eat a short run, with the exec counter standing still). A
+# failing target does not stop the others;
 # the script exits 1 if any failed. Failing inputs are written to the
 # package's testdata/fuzz/ by go test: commit them as regression seeds.
 set -uo pipefail
@@ -25,6 +28,7 @@ cd "$(dirname "$0")/.." || exit 1
 root=$PWD
 flags=(${FUZZ_FLAGS:-})
 [ -n "${FUZZ_PARALLEL:-}" ] && flags+=("-parallel=${FUZZ_PARALLEL}")
+flags+=("-fuzzminimizetime=${FUZZ_MINIMIZE:-1s}")
 
 logdir=$(mktemp -d)
 trap 'rm -rf "$logdir"' EXIT
