@@ -11,13 +11,14 @@ import (
 
 // WithAliasStrings: one allocation (the input copy) replaces the one per
 // string, and the decoded strings do not change when the caller reuses its
-// input.
+// input. Decoding again into the same value reuses its slices, so after the
+// first decode only strings allocate.
 func TestAliasStrings(t *testing.T) {
 	v := fixtures.NewMediaContent()
 	data, err := serializer.Serialize(&v)
 	require.NoError(t, err)
-	// One allocation per non-empty string and per slice when copying.
-	strings, slices := 0, 2 // Persons, Images
+	// One allocation per non-empty string when copying.
+	strings := 0
 	for _, s := range append([]string{v.Media.URI, v.Media.Title, v.Media.Format, v.Media.Copyright}, v.Media.Persons...) {
 		if s != "" {
 			strings++
@@ -34,8 +35,8 @@ func TestAliasStrings(t *testing.T) {
 	var out fixtures.MediaContent
 	copyAllocs := testing.AllocsPerRun(50, func() { require.NoError(t, copying.Deserialize(data, &out)) })
 	aliasAllocs := testing.AllocsPerRun(50, func() { require.NoError(t, aliasing.Deserialize(data, &out)) })
-	require.Equal(t, float64(strings+slices), copyAllocs)
-	require.Equal(t, float64(1+slices), aliasAllocs)
+	require.Equal(t, float64(strings), copyAllocs)
+	require.Equal(t, float64(1), aliasAllocs)
 
 	in := append([]byte(nil), data...)
 	require.NoError(t, aliasing.Deserialize(in, &out))

@@ -260,7 +260,7 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Scalars's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Scalars) ForyRead(c *serializer.ReadContext) {
-	*x = Scalars{}
+	*x = Scalars{Base: x.Base}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 619275942 && !c.Failed() {
@@ -1162,7 +1162,36 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Containers's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Containers) ForyRead(c *serializer.ReadContext) {
-	*x = Containers{}
+	*x = Containers{
+		Bools:  x.Bools,
+		Bytes:  x.Bytes,
+		Colors: x.Colors,
+		DBools: x.DBools,
+		DF32:   x.DF32,
+		DF64:   x.DF64,
+		DI16:   x.DI16,
+		DI32:   x.DI32,
+		DI64:   x.DI64,
+		DI8:    x.DI8,
+		DU16:   x.DU16,
+		DU32:   x.DU32,
+		DU64:   x.DU64,
+		F32s:   x.F32s,
+		F64s:   x.F64s,
+		I16s:   x.I16s,
+		I32s:   x.I32s,
+		I64s:   x.I64s,
+		I8s:    x.I8s,
+		Named:  x.Named,
+		Nested: x.Nested,
+		PI32s:  x.PI32s,
+		PStrs:  x.PStrs,
+		Strs:   x.Strs,
+		Times:  x.Times,
+		U16s:   x.U16s,
+		U32s:   x.U32s,
+		U64s:   x.U64s,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != -1520594053 && !c.Failed() {
@@ -1181,6 +1210,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		if !c.Failed() {
 			for i68 := range l67 {
 				if hn69 && !c.ReadFlag() {
+					clear(l67[i68 : i68+1])
 					continue
 				}
 				l67[i68] = r.ReadInt16()
@@ -1197,12 +1227,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n71 := c.ReadLength(1)
-	l72 := serializer.MakeSlice[[]bool](c, n71)
+	l72 := serializer.ReuseSlice[[]bool](c, x.Bools, n71)
 	if n71 > 0 {
 		hn74 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i73 := range l72 {
 				if hn74 && !c.ReadFlag() {
+					clear(l72[i73 : i73+1])
 					continue
 				}
 				l72[i73] = r.ReadBool()
@@ -1219,12 +1250,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n76 := c.ReadLength(1)
-	l77 := serializer.MakeSlice[[]uint8](c, n76)
+	l77 := serializer.ReuseSlice[[]uint8](c, x.Bytes, n76)
 	if n76 > 0 {
 		hn79 := c.ReadListHeader(9)
 		if !c.Failed() {
 			for i78 := range l77 {
 				if hn79 && !c.ReadFlag() {
+					clear(l77[i78 : i78+1])
 					continue
 				}
 				l77[i78] = r.ReadUint8()
@@ -1241,12 +1273,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n81 := c.ReadLength(1)
-	l82 := serializer.MakeSlice[[]Color](c, n81)
+	l82 := serializer.ReuseSlice[[]Color](c, x.Colors, n81)
 	if n81 > 0 {
 		hn84 := c.ReadListHeader(25)
 		if !c.Failed() {
 			for i83 := range l82 {
 				if hn84 && !c.ReadFlag() {
+					clear(l82[i83 : i83+1])
 					continue
 				}
 				l82[i83] = Color(r.ReadVarUint32())
@@ -1263,7 +1296,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n86 := c.ReadArrayLength(1)
-	a87 := make([]bool, n86)
+	a87 := serializer.ReuseSlice[[]bool](c, x.DBools, n86)
 	r.ReadRawBools(a87)
 	x.DBools = a87
 	if c.Failed() {
@@ -1271,7 +1304,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n88 := c.ReadArrayLength(4)
-	a89 := make([]float32, n88)
+	a89 := serializer.ReuseSlice[[]float32](c, x.DF32, n88)
 	r.ReadRawFloat32s(a89)
 	x.DF32 = a89
 	if c.Failed() {
@@ -1279,7 +1312,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n90 := c.ReadArrayLength(8)
-	a91 := make([]float64, n90)
+	a91 := serializer.ReuseSlice[[]float64](c, x.DF64, n90)
 	r.ReadRawFloat64s(a91)
 	x.DF64 = a91
 	if c.Failed() {
@@ -1287,7 +1320,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n92 := c.ReadArrayLength(2)
-	a93 := make([]int16, n92)
+	a93 := serializer.ReuseSlice[[]int16](c, x.DI16, n92)
 	r.ReadRawInt16s(a93)
 	x.DI16 = a93
 	if c.Failed() {
@@ -1295,7 +1328,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n94 := c.ReadArrayLength(4)
-	a95 := make([]int32, n94)
+	a95 := serializer.ReuseSlice[[]int32](c, x.DI32, n94)
 	r.ReadRawInt32s(a95)
 	x.DI32 = a95
 	if c.Failed() {
@@ -1303,7 +1336,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n96 := c.ReadArrayLength(8)
-	a97 := make([]int64, n96)
+	a97 := serializer.ReuseSlice[[]int64](c, x.DI64, n96)
 	r.ReadRawInt64s(a97)
 	x.DI64 = a97
 	if c.Failed() {
@@ -1311,7 +1344,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n98 := c.ReadArrayLength(1)
-	a99 := make([]int8, n98)
+	a99 := serializer.ReuseSlice[[]int8](c, x.DI8, n98)
 	for i100 := range a99 {
 		a99[i100] = r.ReadInt8()
 	}
@@ -1321,7 +1354,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n101 := c.ReadArrayLength(2)
-	a102 := make([]uint16, n101)
+	a102 := serializer.ReuseSlice[[]uint16](c, x.DU16, n101)
 	r.ReadRawUint16s(a102)
 	x.DU16 = a102
 	if c.Failed() {
@@ -1329,7 +1362,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n103 := c.ReadArrayLength(4)
-	a104 := make([]uint32, n103)
+	a104 := serializer.ReuseSlice[[]uint32](c, x.DU32, n103)
 	r.ReadRawUint32s(a104)
 	x.DU32 = a104
 	if c.Failed() {
@@ -1337,7 +1370,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n105 := c.ReadArrayLength(8)
-	a106 := make([]uint64, n105)
+	a106 := serializer.ReuseSlice[[]uint64](c, x.DU64, n105)
 	r.ReadRawUint64s(a106)
 	x.DU64 = a106
 	if c.Failed() {
@@ -1345,12 +1378,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n107 := c.ReadLength(4)
-	l108 := serializer.MakeSlice[[]float32](c, n107)
+	l108 := serializer.ReuseSlice[[]float32](c, x.F32s, n107)
 	if n107 > 0 {
 		hn110 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i109 := range l108 {
 				if hn110 && !c.ReadFlag() {
+					clear(l108[i109 : i109+1])
 					continue
 				}
 				l108[i109] = r.ReadFloat32()
@@ -1367,12 +1401,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n112 := c.ReadLength(8)
-	l113 := serializer.MakeSlice[[]float64](c, n112)
+	l113 := serializer.ReuseSlice[[]float64](c, x.F64s, n112)
 	if n112 > 0 {
 		hn115 := c.ReadListHeader(20)
 		if !c.Failed() {
 			for i114 := range l113 {
 				if hn115 && !c.ReadFlag() {
+					clear(l113[i114 : i114+1])
 					continue
 				}
 				l113[i114] = r.ReadFloat64()
@@ -1389,12 +1424,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n117 := c.ReadLength(2)
-	l118 := serializer.MakeSlice[[]int16](c, n117)
+	l118 := serializer.ReuseSlice[[]int16](c, x.I16s, n117)
 	if n117 > 0 {
 		hn120 := c.ReadListHeader(3)
 		if !c.Failed() {
 			for i119 := range l118 {
 				if hn120 && !c.ReadFlag() {
+					clear(l118[i119 : i119+1])
 					continue
 				}
 				l118[i119] = r.ReadInt16()
@@ -1411,12 +1447,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n122 := c.ReadLength(1)
-	l123 := serializer.MakeSlice[[]int32](c, n122)
+	l123 := serializer.ReuseSlice[[]int32](c, x.I32s, n122)
 	if n122 > 0 {
 		hn125 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i124 := range l123 {
 				if hn125 && !c.ReadFlag() {
+					clear(l123[i124 : i124+1])
 					continue
 				}
 				l123[i124] = r.ReadVarInt32()
@@ -1433,12 +1470,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n127 := c.ReadLength(1)
-	l128 := serializer.MakeSlice[[]int64](c, n127)
+	l128 := serializer.ReuseSlice[[]int64](c, x.I64s, n127)
 	if n127 > 0 {
 		hn130 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i129 := range l128 {
 				if hn130 && !c.ReadFlag() {
+					clear(l128[i129 : i129+1])
 					continue
 				}
 				l128[i129] = r.ReadVarInt64()
@@ -1455,12 +1493,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n132 := c.ReadLength(1)
-	l133 := serializer.MakeSlice[[]int8](c, n132)
+	l133 := serializer.ReuseSlice[[]int8](c, x.I8s, n132)
 	if n132 > 0 {
 		hn135 := c.ReadListHeader(2)
 		if !c.Failed() {
 			for i134 := range l133 {
 				if hn135 && !c.ReadFlag() {
+					clear(l133[i134 : i134+1])
 					continue
 				}
 				l133[i134] = r.ReadInt8()
@@ -1484,6 +1523,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 			if !c.Failed() {
 				for i139 := range l138 {
 					if hn140 && !c.ReadFlag() {
+						clear(l138[i139 : i139+1])
 						continue
 					}
 					l138[i139] = r.ReadVarInt64()
@@ -1530,6 +1570,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 			if !c.Failed() {
 				for i151 := range l150 {
 					if hn152 && !c.ReadFlag() {
+						clear(l150[i151 : i151+1])
 						continue
 					}
 					l150[i151] = c.ReadString()
@@ -1547,12 +1588,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n154 := c.ReadLength(1)
-	l155 := serializer.MakeSlice[Names](c, n154)
+	l155 := serializer.ReuseSlice[Names](c, x.Named, n154)
 	if n154 > 0 {
 		hn157 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i156 := range l155 {
 				if hn157 && !c.ReadFlag() {
+					clear(l155[i156 : i156+1])
 					continue
 				}
 				l155[i156] = c.ReadString()
@@ -1569,12 +1611,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n159 := c.ReadLength(1)
-	l160 := serializer.MakeSlice[[][]int32](c, n159)
+	l160 := serializer.ReuseSlice[[][]int32](c, x.Nested, n159)
 	if n159 > 0 {
 		hn162 := c.ReadListHeader(22)
 		if !c.Failed() {
 			for i161 := range l160 {
 				if hn162 && !c.ReadFlag() {
+					clear(l160[i161 : i161+1])
 					continue
 				}
 				n164 := c.ReadLength(1)
@@ -1584,6 +1627,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 					if !c.Failed() {
 						for i166 := range l165 {
 							if hn167 && !c.ReadFlag() {
+								clear(l165[i166 : i166+1])
 								continue
 							}
 							l165[i166] = r.ReadVarInt32()
@@ -1608,12 +1652,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n169 := c.ReadLength(1)
-	l170 := serializer.MakeSlice[[]*int32](c, n169)
+	l170 := serializer.ReuseSlice[[]*int32](c, x.PI32s, n169)
 	if n169 > 0 {
 		hn172 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i171 := range l170 {
 				if hn172 && !c.ReadFlag() {
+					clear(l170[i171 : i171+1])
 					continue
 				}
 				p174 := serializer.Alloc[int32](c)
@@ -1632,12 +1677,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n175 := c.ReadLength(1)
-	l176 := serializer.MakeSlice[[]*string](c, n175)
+	l176 := serializer.ReuseSlice[[]*string](c, x.PStrs, n175)
 	if n175 > 0 {
 		hn178 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i177 := range l176 {
 				if hn178 && !c.ReadFlag() {
+					clear(l176[i177 : i177+1])
 					continue
 				}
 				p180 := serializer.Alloc[string](c)
@@ -1676,6 +1722,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		if !c.Failed() {
 			for i183 := range l182 {
 				if hn184 && !c.ReadFlag() {
+					clear(l182[i183 : i183+1])
 					continue
 				}
 				l182[i183] = c.ReadString()
@@ -1692,12 +1739,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n186 := c.ReadLength(1)
-	l187 := serializer.MakeSlice[[]string](c, n186)
+	l187 := serializer.ReuseSlice[[]string](c, x.Strs, n186)
 	if n186 > 0 {
 		hn189 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i188 := range l187 {
 				if hn189 && !c.ReadFlag() {
+					clear(l187[i188 : i188+1])
 					continue
 				}
 				l187[i188] = c.ReadString()
@@ -1714,12 +1762,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n191 := c.ReadLength(1)
-	l192 := serializer.MakeSlice[[]time.Time](c, n191)
+	l192 := serializer.ReuseSlice[[]time.Time](c, x.Times, n191)
 	if n191 > 0 {
 		hn194 := c.ReadListHeader(38)
 		if !c.Failed() {
 			for i193 := range l192 {
 				if hn194 && !c.ReadFlag() {
+					clear(l192[i193 : i193+1])
 					continue
 				}
 				l192[i193] = c.ReadTime()
@@ -1736,12 +1785,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n196 := c.ReadLength(2)
-	l197 := serializer.MakeSlice[[]uint16](c, n196)
+	l197 := serializer.ReuseSlice[[]uint16](c, x.U16s, n196)
 	if n196 > 0 {
 		hn199 := c.ReadListHeader(10)
 		if !c.Failed() {
 			for i198 := range l197 {
 				if hn199 && !c.ReadFlag() {
+					clear(l197[i198 : i198+1])
 					continue
 				}
 				l197[i198] = r.ReadUint16()
@@ -1758,12 +1808,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n201 := c.ReadLength(1)
-	l202 := serializer.MakeSlice[[]uint32](c, n201)
+	l202 := serializer.ReuseSlice[[]uint32](c, x.U32s, n201)
 	if n201 > 0 {
 		hn204 := c.ReadListHeader(12)
 		if !c.Failed() {
 			for i203 := range l202 {
 				if hn204 && !c.ReadFlag() {
+					clear(l202[i203 : i203+1])
 					continue
 				}
 				l202[i203] = r.ReadVarUint32()
@@ -1780,12 +1831,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n206 := c.ReadLength(1)
-	l207 := serializer.MakeSlice[[]uint64](c, n206)
+	l207 := serializer.ReuseSlice[[]uint64](c, x.U64s, n206)
 	if n206 > 0 {
 		hn209 := c.ReadListHeader(14)
 		if !c.Failed() {
 			for i208 := range l207 {
 				if hn209 && !c.ReadFlag() {
+					clear(l207[i208 : i208+1])
 					continue
 				}
 				l207[i208] = r.ReadVarUint64()
@@ -1824,6 +1876,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i213 := range l212 {
 							if hn214 && !c.ReadFlag() {
+								clear(l212[i213 : i213+1])
 								continue
 							}
 							l212[i213] = r.ReadInt16()
@@ -1847,6 +1900,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i218 := range l217 {
 							if hn219 && !c.ReadFlag() {
+								clear(l217[i218 : i218+1])
 								continue
 							}
 							l217[i218] = r.ReadBool()
@@ -1870,6 +1924,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i223 := range l222 {
 							if hn224 && !c.ReadFlag() {
+								clear(l222[i223 : i223+1])
 								continue
 							}
 							l222[i223] = r.ReadUint8()
@@ -1891,6 +1946,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i228 := range l227 {
 							if hn229 && !c.ReadFlag() {
+								clear(l227[i228 : i228+1])
 								continue
 							}
 							l227[i228] = Color(r.ReadVarUint32())
@@ -1908,7 +1964,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.DBools = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n231 := c.ReadArrayLength(1)
-				a232 := make([]bool, n231)
+				a232 := serializer.MakeSlice[[]bool](c, n231)
 				r.ReadRawBools(a232)
 				x.DBools = a232
 			}
@@ -1917,7 +1973,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.DF32 = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n233 := c.ReadArrayLength(4)
-				a234 := make([]float32, n233)
+				a234 := serializer.MakeSlice[[]float32](c, n233)
 				r.ReadRawFloat32s(a234)
 				x.DF32 = a234
 			}
@@ -1926,7 +1982,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.DF64 = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n235 := c.ReadArrayLength(8)
-				a236 := make([]float64, n235)
+				a236 := serializer.MakeSlice[[]float64](c, n235)
 				r.ReadRawFloat64s(a236)
 				x.DF64 = a236
 			}
@@ -1935,7 +1991,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.DI16 = serializer.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n237 := c.ReadArrayLength(2)
-				a238 := make([]int16, n237)
+				a238 := serializer.MakeSlice[[]int16](c, n237)
 				r.ReadRawInt16s(a238)
 				x.DI16 = a238
 			}
@@ -1944,7 +2000,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.DI32 = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n239 := c.ReadArrayLength(4)
-				a240 := make([]int32, n239)
+				a240 := serializer.MakeSlice[[]int32](c, n239)
 				r.ReadRawInt32s(a240)
 				x.DI32 = a240
 			}
@@ -1953,7 +2009,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.DI64 = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n241 := c.ReadArrayLength(8)
-				a242 := make([]int64, n241)
+				a242 := serializer.MakeSlice[[]int64](c, n241)
 				r.ReadRawInt64s(a242)
 				x.DI64 = a242
 			}
@@ -1962,7 +2018,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.DI8 = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n243 := c.ReadArrayLength(1)
-				a244 := make([]int8, n243)
+				a244 := serializer.MakeSlice[[]int8](c, n243)
 				for i245 := range a244 {
 					a244[i245] = r.ReadInt8()
 				}
@@ -1973,7 +2029,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.DU16 = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n246 := c.ReadArrayLength(2)
-				a247 := make([]uint16, n246)
+				a247 := serializer.MakeSlice[[]uint16](c, n246)
 				r.ReadRawUint16s(a247)
 				x.DU16 = a247
 			}
@@ -1982,7 +2038,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.DU32 = serializer.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n248 := c.ReadArrayLength(4)
-				a249 := make([]uint32, n248)
+				a249 := serializer.MakeSlice[[]uint32](c, n248)
 				r.ReadRawUint32s(a249)
 				x.DU32 = a249
 			}
@@ -1991,7 +2047,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.DU64 = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n250 := c.ReadArrayLength(8)
-				a251 := make([]uint64, n250)
+				a251 := serializer.MakeSlice[[]uint64](c, n250)
 				r.ReadRawUint64s(a251)
 				x.DU64 = a251
 			}
@@ -2006,6 +2062,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i254 := range l253 {
 							if hn255 && !c.ReadFlag() {
+								clear(l253[i254 : i254+1])
 								continue
 							}
 							l253[i254] = r.ReadFloat32()
@@ -2029,6 +2086,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i259 := range l258 {
 							if hn260 && !c.ReadFlag() {
+								clear(l258[i259 : i259+1])
 								continue
 							}
 							l258[i259] = r.ReadFloat64()
@@ -2052,6 +2110,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i264 := range l263 {
 							if hn265 && !c.ReadFlag() {
+								clear(l263[i264 : i264+1])
 								continue
 							}
 							l263[i264] = r.ReadInt16()
@@ -2075,6 +2134,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i269 := range l268 {
 							if hn270 && !c.ReadFlag() {
+								clear(l268[i269 : i269+1])
 								continue
 							}
 							l268[i269] = r.ReadVarInt32()
@@ -2098,6 +2158,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i274 := range l273 {
 							if hn275 && !c.ReadFlag() {
+								clear(l273[i274 : i274+1])
 								continue
 							}
 							l273[i274] = r.ReadVarInt64()
@@ -2121,6 +2182,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i279 := range l278 {
 							if hn280 && !c.ReadFlag() {
+								clear(l278[i279 : i279+1])
 								continue
 							}
 							l278[i279] = r.ReadInt8()
@@ -2144,6 +2206,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i284 := range l283 {
 							if hn285 && !c.ReadFlag() {
+								clear(l283[i284 : i284+1])
 								continue
 							}
 							l283[i284] = r.ReadVarInt64()
@@ -2184,6 +2247,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i296 := range l295 {
 							if hn297 && !c.ReadFlag() {
+								clear(l295[i296 : i296+1])
 								continue
 							}
 							l295[i296] = c.ReadString()
@@ -2205,6 +2269,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i301 := range l300 {
 							if hn302 && !c.ReadFlag() {
+								clear(l300[i301 : i301+1])
 								continue
 							}
 							l300[i301] = c.ReadString()
@@ -2226,6 +2291,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i306 := range l305 {
 							if hn307 && !c.ReadFlag() {
+								clear(l305[i306 : i306+1])
 								continue
 							}
 							n309 := c.ReadLength(1)
@@ -2235,6 +2301,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 								if !c.Failed() {
 									for i311 := range l310 {
 										if hn312 && !c.ReadFlag() {
+											clear(l310[i311 : i311+1])
 											continue
 										}
 										l310[i311] = r.ReadVarInt32()
@@ -2266,6 +2333,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i316 := range l315 {
 							if hn317 && !c.ReadFlag() {
+								clear(l315[i316 : i316+1])
 								continue
 							}
 							p319 := serializer.Alloc[int32](c)
@@ -2289,6 +2357,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i322 := range l321 {
 							if hn323 && !c.ReadFlag() {
+								clear(l321[i322 : i322+1])
 								continue
 							}
 							p325 := serializer.Alloc[string](c)
@@ -2326,6 +2395,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i328 := range l327 {
 							if hn329 && !c.ReadFlag() {
+								clear(l327[i328 : i328+1])
 								continue
 							}
 							l327[i328] = c.ReadString()
@@ -2347,6 +2417,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i333 := range l332 {
 							if hn334 && !c.ReadFlag() {
+								clear(l332[i333 : i333+1])
 								continue
 							}
 							l332[i333] = c.ReadString()
@@ -2368,6 +2439,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i338 := range l337 {
 							if hn339 && !c.ReadFlag() {
+								clear(l337[i338 : i338+1])
 								continue
 							}
 							l337[i338] = c.ReadTime()
@@ -2391,6 +2463,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i343 := range l342 {
 							if hn344 && !c.ReadFlag() {
+								clear(l342[i343 : i343+1])
 								continue
 							}
 							l342[i343] = r.ReadUint16()
@@ -2414,6 +2487,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i348 := range l347 {
 							if hn349 && !c.ReadFlag() {
+								clear(l347[i348 : i348+1])
 								continue
 							}
 							l347[i348] = r.ReadVarUint32()
@@ -2437,6 +2511,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i353 := range l352 {
 							if hn354 && !c.ReadFlag() {
+								clear(l352[i353 : i353+1])
 								continue
 							}
 							l352[i353] = r.ReadVarUint64()
@@ -3020,6 +3095,7 @@ func (x *Maps) ForyRead(c *serializer.ReadContext) {
 					if !c.Failed() {
 						for i179 := range l178 {
 							if hn180 && !c.ReadFlag() {
+								clear(l178[i179 : i179+1])
 								continue
 							}
 							l178[i179] = r.ReadVarInt64()
@@ -3452,6 +3528,7 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 								if !c.Failed() {
 									for i333 := range l332 {
 										if hn334 && !c.ReadFlag() {
+											clear(l332[i333 : i333+1])
 											continue
 										}
 										l332[i333] = r.ReadVarInt64()
@@ -3723,7 +3800,13 @@ func (x *Composite) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Composite's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Composite) ForyRead(c *serializer.ReadContext) {
-	*x = Composite{}
+	*x = Composite{
+		Addrs:   x.Addrs,
+		Home:    x.Home,
+		PAddrs:  x.PAddrs,
+		Scalars: x.Scalars,
+		Tags:    x.Tags,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != -1238661285 && !c.Failed() {
@@ -3732,12 +3815,13 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	n12 := c.ReadLength(1)
-	l13 := serializer.MakeSlice[[]other.Address](c, n12)
+	l13 := serializer.ReuseSlice[[]other.Address](c, x.Addrs, n12)
 	if n12 > 0 {
 		hn15, ev16 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 		if !c.Failed() {
 			for i14 := range l13 {
 				if hn15 && !c.ReadFlag() {
+					clear(l13[i14 : i14+1])
 					continue
 				}
 				if ev16 != nil {
@@ -3789,12 +3873,13 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n26 := c.ReadLength(1)
-	l27 := serializer.MakeSlice[[]*other.Address](c, n26)
+	l27 := serializer.ReuseSlice[[]*other.Address](c, x.PAddrs, n26)
 	if n26 > 0 {
 		hn29, ev30 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 		if !c.Failed() {
 			for i28 := range l27 {
 				if hn29 && !c.ReadFlag() {
+					clear(l27[i28 : i28+1])
 					continue
 				}
 				p31 := serializer.Alloc[other.Address](c)
@@ -3852,12 +3937,13 @@ func (x *Composite) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n37 := c.ReadLength(1)
-	l38 := serializer.MakeSlice[[]other.Tag](c, n37)
+	l38 := serializer.ReuseSlice[[]other.Tag](c, x.Tags, n37)
 	if n37 > 0 {
 		hn40, ev41 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
 		if !c.Failed() {
 			for i39 := range l38 {
 				if hn40 && !c.ReadFlag() {
+					clear(l38[i39 : i39+1])
 					continue
 				}
 				if ev41 != nil {
@@ -3911,6 +3997,7 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 					if !c.Failed() {
 						for i46 := range l45 {
 							if hn47 && !c.ReadFlag() {
+								clear(l45[i46 : i46+1])
 								continue
 							}
 							if ev48 != nil {
@@ -3965,6 +4052,7 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 					if !c.Failed() {
 						for i60 := range l59 {
 							if hn61 && !c.ReadFlag() {
+								clear(l59[i60 : i60+1])
 								continue
 							}
 							p63 := serializer.Alloc[other.Address](c)
@@ -4020,6 +4108,7 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 					if !c.Failed() {
 						for i71 := range l70 {
 							if hn72 && !c.ReadFlag() {
+								clear(l70[i71 : i71+1])
 								continue
 							}
 							if ev73 != nil {
@@ -4277,7 +4366,7 @@ func (x *Tree) ForyRead(c *serializer.ReadContext) {
 	if !c.Enter(foryTypeTree) {
 		return
 	}
-	*x = Tree{}
+	*x = Tree{Children: x.Children}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != -878088041 && !c.Failed() {
@@ -4286,12 +4375,13 @@ func (x *Tree) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	n8 := c.ReadLength(1)
-	l9 := serializer.MakeSlice[[]*Tree](c, n8)
+	l9 := serializer.ReuseSlice[[]*Tree](c, x.Children, n8)
 	if n8 > 0 {
 		hn11, ev12 := c.ReadStructListHeader(foryTypeTree)
 		if !c.Failed() {
 			for i10 := range l9 {
 				if hn11 && !c.ReadFlag() {
+					clear(l9[i10 : i10+1])
 					continue
 				}
 				p13 := serializer.Alloc[Tree](c)
@@ -4360,6 +4450,7 @@ func (x *Tree) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					if !c.Failed() {
 						for i24 := range l23 {
 							if hn25 && !c.ReadFlag() {
+								clear(l23[i24 : i24+1])
 								continue
 							}
 							p27 := serializer.Alloc[Tree](c)

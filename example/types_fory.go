@@ -84,7 +84,7 @@ func (x *User) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads User's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *User) ForyRead(c *serializer.ReadContext) {
-	*x = User{}
+	*x = User{Tags: x.Tags}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 1990315993 && !c.Failed() {
@@ -110,12 +110,13 @@ func (x *User) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n5 := c.ReadLength(1)
-	l6 := serializer.MakeSlice[[]string](c, n5)
+	l6 := serializer.ReuseSlice[[]string](c, x.Tags, n5)
 	if n5 > 0 {
 		hn8 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i7 := range l6 {
 				if hn8 && !c.ReadFlag() {
+					clear(l6[i7 : i7+1])
 					continue
 				}
 				l6[i7] = c.ReadString()
@@ -165,6 +166,7 @@ func (x *User) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					if !c.Failed() {
 						for i14 := range l13 {
 							if hn15 && !c.ReadFlag() {
+								clear(l13[i14 : i14+1])
 								continue
 							}
 							l13[i14] = c.ReadString()

@@ -159,3 +159,17 @@ func (ec *evolutionCache) entries() int {
 	}
 	return 0
 }
+
+// ReuseSlice returns old[:n] when old is non-nil and has room for n
+// elements, and MakeSlice's new slice otherwise. Generated readers pass the
+// target's previous slice, so decoding into a reused value reuses its
+// backing arrays, as encoding/json does (BenchmarkDeserialize/SampleList).
+// The reader overwrites or zeroes every element; a struct element keeps its
+// own slices for reuse in turn. A slice the caller kept from the previous
+// value sees the new elements.
+func ReuseSlice[S ~[]E, E any](c *ReadContext, old S, n int) S {
+	if old != nil && n >= 0 && n <= cap(old) {
+		return old[:n]
+	}
+	return MakeSlice[S](c, n)
+}

@@ -329,7 +329,15 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Sample's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Sample) ForyRead(c *serializer.ReadContext) {
-	*x = Sample{}
+	*x = Sample{
+		BooleanArray: x.BooleanArray,
+		CharArray:    x.CharArray,
+		DoubleArray:  x.DoubleArray,
+		FloatArray:   x.FloatArray,
+		IntArray:     x.IntArray,
+		LongArray:    x.LongArray,
+		ShortArray:   x.ShortArray,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 552725182 && !c.Failed() {
@@ -376,7 +384,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n9 := c.ReadArrayLength(4)
-	a10 := make([]int32, n9)
+	a10 := serializer.ReuseSlice[[]int32](c, x.IntArray, n9)
 	r.ReadRawInt32s(a10)
 	x.IntArray = a10
 	if c.Failed() {
@@ -384,7 +392,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n11 := c.ReadArrayLength(8)
-	a12 := make([]int64, n11)
+	a12 := serializer.ReuseSlice[[]int64](c, x.LongArray, n11)
 	r.ReadRawInt64s(a12)
 	x.LongArray = a12
 	if c.Failed() {
@@ -392,7 +400,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n13 := c.ReadArrayLength(4)
-	a14 := make([]float32, n13)
+	a14 := serializer.ReuseSlice[[]float32](c, x.FloatArray, n13)
 	r.ReadRawFloat32s(a14)
 	x.FloatArray = a14
 	if c.Failed() {
@@ -400,7 +408,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n15 := c.ReadArrayLength(8)
-	a16 := make([]float64, n15)
+	a16 := serializer.ReuseSlice[[]float64](c, x.DoubleArray, n15)
 	r.ReadRawFloat64s(a16)
 	x.DoubleArray = a16
 	if c.Failed() {
@@ -408,7 +416,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n17 := c.ReadArrayLength(4)
-	a18 := make([]int32, n17)
+	a18 := serializer.ReuseSlice[[]int32](c, x.ShortArray, n17)
 	r.ReadRawInt32s(a18)
 	x.ShortArray = a18
 	if c.Failed() {
@@ -416,7 +424,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n19 := c.ReadArrayLength(4)
-	a20 := make([]int32, n19)
+	a20 := serializer.ReuseSlice[[]int32](c, x.CharArray, n19)
 	r.ReadRawInt32s(a20)
 	x.CharArray = a20
 	if c.Failed() {
@@ -424,7 +432,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n21 := c.ReadArrayLength(1)
-	a22 := make([]bool, n21)
+	a22 := serializer.ReuseSlice[[]bool](c, x.BooleanArray, n21)
 	r.ReadRawBools(a22)
 	x.BooleanArray = a22
 	if c.Failed() {
@@ -553,7 +561,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				x.IntArray = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n47 := c.ReadArrayLength(4)
-				a48 := make([]int32, n47)
+				a48 := serializer.MakeSlice[[]int32](c, n47)
 				r.ReadRawInt32s(a48)
 				x.IntArray = a48
 			}
@@ -562,7 +570,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				x.LongArray = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n49 := c.ReadArrayLength(8)
-				a50 := make([]int64, n49)
+				a50 := serializer.MakeSlice[[]int64](c, n49)
 				r.ReadRawInt64s(a50)
 				x.LongArray = a50
 			}
@@ -571,7 +579,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				x.FloatArray = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n51 := c.ReadArrayLength(4)
-				a52 := make([]float32, n51)
+				a52 := serializer.MakeSlice[[]float32](c, n51)
 				r.ReadRawFloat32s(a52)
 				x.FloatArray = a52
 			}
@@ -580,7 +588,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				x.DoubleArray = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n53 := c.ReadArrayLength(8)
-				a54 := make([]float64, n53)
+				a54 := serializer.MakeSlice[[]float64](c, n53)
 				r.ReadRawFloat64s(a54)
 				x.DoubleArray = a54
 			}
@@ -589,7 +597,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				x.ShortArray = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n55 := c.ReadArrayLength(4)
-				a56 := make([]int32, n55)
+				a56 := serializer.MakeSlice[[]int32](c, n55)
 				r.ReadRawInt32s(a56)
 				x.ShortArray = a56
 			}
@@ -598,7 +606,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				x.CharArray = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n57 := c.ReadArrayLength(4)
-				a58 := make([]int32, n57)
+				a58 := serializer.MakeSlice[[]int32](c, n57)
 				r.ReadRawInt32s(a58)
 				x.CharArray = a58
 			}
@@ -607,7 +615,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				x.BooleanArray = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n59 := c.ReadArrayLength(1)
-				a60 := make([]bool, n59)
+				a60 := serializer.MakeSlice[[]bool](c, n59)
 				r.ReadRawBools(a60)
 				x.BooleanArray = a60
 			}
@@ -675,7 +683,10 @@ func (x *MediaContent) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads MediaContent's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
-	*x = MediaContent{}
+	*x = MediaContent{
+		Images: x.Images,
+		Media:  x.Media,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 192112701 && !c.Failed() {
@@ -693,12 +704,13 @@ func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n4 := c.ReadLength(1)
-	l5 := serializer.MakeSlice[[]Image](c, n4)
+	l5 := serializer.ReuseSlice[[]Image](c, x.Images, n4)
 	if n4 > 0 {
 		hn7, ev8 := c.ReadStructListHeader(foryTypeImage)
 		if !c.Failed() {
 			for i6 := range l5 {
 				if hn7 && !c.ReadFlag() {
+					clear(l5[i6 : i6+1])
 					continue
 				}
 				if ev8 != nil {
@@ -742,6 +754,7 @@ func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 					if !c.Failed() {
 						for i12 := range l11 {
 							if hn13 && !c.ReadFlag() {
+								clear(l11[i12 : i12+1])
 								continue
 							}
 							if ev14 != nil {
@@ -864,7 +877,7 @@ func (x *Media) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Media's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Media) ForyRead(c *serializer.ReadContext) {
-	*x = Media{}
+	*x = Media{Persons: x.Persons}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != -604294006 && !c.Failed() {
@@ -915,12 +928,13 @@ func (x *Media) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n8 := c.ReadLength(1)
-	l9 := serializer.MakeSlice[[]string](c, n8)
+	l9 := serializer.ReuseSlice[[]string](c, x.Persons, n8)
 	if n8 > 0 {
 		hn11 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i10 := range l9 {
 				if hn11 && !c.ReadFlag() {
+					clear(l9[i10 : i10+1])
 					continue
 				}
 				l9[i10] = c.ReadString()
@@ -1019,6 +1033,7 @@ func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 					if !c.Failed() {
 						for i25 := range l24 {
 							if hn26 && !c.ReadFlag() {
+								clear(l24[i25 : i25+1])
 								continue
 							}
 							l24[i25] = c.ReadString()
@@ -1226,7 +1241,7 @@ func (x *NumericStructList) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads NumericStructList's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *NumericStructList) ForyRead(c *serializer.ReadContext) {
-	*x = NumericStructList{}
+	*x = NumericStructList{NumericStructs: x.NumericStructs}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 925871694 && !c.Failed() {
@@ -1235,12 +1250,13 @@ func (x *NumericStructList) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	n3 := c.ReadLength(1)
-	l4 := serializer.MakeSlice[[]NumericStruct](c, n3)
+	l4 := serializer.ReuseSlice[[]NumericStruct](c, x.NumericStructs, n3)
 	if n3 > 0 {
 		hn6, ev7 := c.ReadStructListHeader(foryTypeNumericStruct)
 		if !c.Failed() {
 			for i5 := range l4 {
 				if hn6 && !c.ReadFlag() {
+					clear(l4[i5 : i5+1])
 					continue
 				}
 				if ev7 != nil {
@@ -1276,6 +1292,7 @@ func (x *NumericStructList) ForyReadEvolved(c *serializer.ReadContext, ev *seria
 					if !c.Failed() {
 						for i10 := range l9 {
 							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
 								continue
 							}
 							if ev12 != nil {
@@ -1347,7 +1364,7 @@ func (x *SampleList) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads SampleList's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *SampleList) ForyRead(c *serializer.ReadContext) {
-	*x = SampleList{}
+	*x = SampleList{SampleList: x.SampleList}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 925871694 && !c.Failed() {
@@ -1356,12 +1373,13 @@ func (x *SampleList) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	n3 := c.ReadLength(1)
-	l4 := serializer.MakeSlice[[]Sample](c, n3)
+	l4 := serializer.ReuseSlice[[]Sample](c, x.SampleList, n3)
 	if n3 > 0 {
 		hn6, ev7 := c.ReadStructListHeader(foryTypeSample)
 		if !c.Failed() {
 			for i5 := range l4 {
 				if hn6 && !c.ReadFlag() {
+					clear(l4[i5 : i5+1])
 					continue
 				}
 				if ev7 != nil {
@@ -1397,6 +1415,7 @@ func (x *SampleList) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i10 := range l9 {
 							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
 								continue
 							}
 							if ev12 != nil {
@@ -1468,7 +1487,7 @@ func (x *MediaContentList) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads MediaContentList's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *MediaContentList) ForyRead(c *serializer.ReadContext) {
-	*x = MediaContentList{}
+	*x = MediaContentList{MediaContentList: x.MediaContentList}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 925871694 && !c.Failed() {
@@ -1477,12 +1496,13 @@ func (x *MediaContentList) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	n3 := c.ReadLength(1)
-	l4 := serializer.MakeSlice[[]MediaContent](c, n3)
+	l4 := serializer.ReuseSlice[[]MediaContent](c, x.MediaContentList, n3)
 	if n3 > 0 {
 		hn6, ev7 := c.ReadStructListHeader(foryTypeMediaContent)
 		if !c.Failed() {
 			for i5 := range l4 {
 				if hn6 && !c.ReadFlag() {
+					clear(l4[i5 : i5+1])
 					continue
 				}
 				if ev7 != nil {
@@ -1518,6 +1538,7 @@ func (x *MediaContentList) ForyReadEvolved(c *serializer.ReadContext, ev *serial
 					if !c.Failed() {
 						for i10 := range l9 {
 							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
 								continue
 							}
 							if ev12 != nil {

@@ -86,7 +86,12 @@ func (x *Bytes) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Bytes's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Bytes) ForyRead(c *serializer.ReadContext) {
-	*x = Bytes{}
+	*x = Bytes{
+		BoolA: x.BoolA,
+		Bools: x.Bools,
+		Plain: x.Plain,
+		U8Arr: x.U8Arr,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 1625798738 && !c.Failed() {
@@ -100,7 +105,7 @@ func (x *Bytes) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n8 := c.ReadArrayLength(1)
-	a9 := make([]bool, n8)
+	a9 := serializer.ReuseSlice[[]bool](c, x.BoolA, n8)
 	r.ReadRawBools(a9)
 	x.BoolA = a9
 	if c.Failed() {
@@ -108,12 +113,13 @@ func (x *Bytes) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n10 := c.ReadLength(1)
-	l11 := serializer.MakeSlice[[]bool](c, n10)
+	l11 := serializer.ReuseSlice[[]bool](c, x.Bools, n10)
 	if n10 > 0 {
 		hn13 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i12 := range l11 {
 				if hn13 && !c.ReadFlag() {
+					clear(l11[i12 : i12+1])
 					continue
 				}
 				l11[i12] = r.ReadBool()
@@ -130,12 +136,13 @@ func (x *Bytes) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n15 := c.ReadLength(1)
-	l16 := serializer.MakeSlice[[]uint8](c, n15)
+	l16 := serializer.ReuseSlice[[]uint8](c, x.Plain, n15)
 	if n15 > 0 {
 		hn18 := c.ReadListHeader(9)
 		if !c.Failed() {
 			for i17 := range l16 {
 				if hn18 && !c.ReadFlag() {
+					clear(l16[i17 : i17+1])
 					continue
 				}
 				l16[i17] = r.ReadUint8()
@@ -152,7 +159,7 @@ func (x *Bytes) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n20 := c.ReadArrayLength(1)
-	a21 := make([]uint8, n20)
+	a21 := serializer.ReuseSlice[[]uint8](c, x.U8Arr, n20)
 	copy(a21, r.ReadBytes(n20))
 	x.U8Arr = a21
 	if c.Failed() {
@@ -178,7 +185,7 @@ func (x *Bytes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 				x.BoolA = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n22 := c.ReadArrayLength(1)
-				a23 := make([]bool, n22)
+				a23 := serializer.MakeSlice[[]bool](c, n22)
 				r.ReadRawBools(a23)
 				x.BoolA = a23
 			}
@@ -193,6 +200,7 @@ func (x *Bytes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 					if !c.Failed() {
 						for i26 := range l25 {
 							if hn27 && !c.ReadFlag() {
+								clear(l25[i26 : i26+1])
 								continue
 							}
 							l25[i26] = r.ReadBool()
@@ -216,6 +224,7 @@ func (x *Bytes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 					if !c.Failed() {
 						for i31 := range l30 {
 							if hn32 && !c.ReadFlag() {
+								clear(l30[i31 : i31+1])
 								continue
 							}
 							l30[i31] = r.ReadUint8()
@@ -233,7 +242,7 @@ func (x *Bytes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 				x.U8Arr = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n34 := c.ReadArrayLength(1)
-				a35 := make([]uint8, n34)
+				a35 := serializer.MakeSlice[[]uint8](c, n34)
 				copy(a35, r.ReadBytes(n34))
 				x.U8Arr = a35
 			}

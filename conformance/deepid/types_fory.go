@@ -49,7 +49,7 @@ func (x *Level1) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Level1's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Level1) ForyRead(c *serializer.ReadContext) {
-	*x = Level1{}
+	*x = Level1{Mid: x.Mid}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != -1488160190 && !c.Failed() {
@@ -171,7 +171,7 @@ func (x *Level2) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Level2's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Level2) ForyRead(c *serializer.ReadContext) {
-	*x = Level2{}
+	*x = Level2{Deep: x.Deep}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != -337581895 && !c.Failed() {
@@ -307,7 +307,7 @@ func (x *Level3) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Level3's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Level3) ForyRead(c *serializer.ReadContext) {
-	*x = Level3{}
+	*x = Level3{Tags: x.Tags}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 74480476 && !c.Failed() {
@@ -328,12 +328,13 @@ func (x *Level3) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n4 := c.ReadLength(1)
-	l5 := serializer.MakeSlice[[]string](c, n4)
+	l5 := serializer.ReuseSlice[[]string](c, x.Tags, n4)
 	if n4 > 0 {
 		hn7 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i6 := range l5 {
 				if hn7 && !c.ReadFlag() {
+					clear(l5[i6 : i6+1])
 					continue
 				}
 				l5[i6] = c.ReadString()
@@ -374,6 +375,7 @@ func (x *Level3) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i13 := range l12 {
 							if hn14 && !c.ReadFlag() {
+								clear(l12[i13 : i13+1])
 								continue
 							}
 							l12[i13] = c.ReadString()

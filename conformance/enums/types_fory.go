@@ -63,7 +63,7 @@ func (x *EnumHolder) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads EnumHolder's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *EnumHolder) ForyRead(c *serializer.ReadContext) {
-	*x = EnumHolder{}
+	*x = EnumHolder{Colors: x.Colors}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != -1905787043 && !c.Failed() {
@@ -77,12 +77,13 @@ func (x *EnumHolder) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n3 := c.ReadLength(1)
-	l4 := serializer.MakeSlice[[]Color](c, n3)
+	l4 := serializer.ReuseSlice[[]Color](c, x.Colors, n3)
 	if n3 > 0 {
 		hn6 := c.ReadListHeader(25)
 		if !c.Failed() {
 			for i5 := range l4 {
 				if hn6 && !c.ReadFlag() {
+					clear(l4[i5 : i5+1])
 					continue
 				}
 				l4[i5] = Color(r.ReadVarUint32())
@@ -128,6 +129,7 @@ func (x *EnumHolder) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i11 := range l10 {
 							if hn12 && !c.ReadFlag() {
+								clear(l10[i11 : i11+1])
 								continue
 							}
 							l10[i11] = Color(r.ReadVarUint32())

@@ -122,7 +122,11 @@ func (x *PersonV2) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads PersonV2's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *PersonV2) ForyRead(c *serializer.ReadContext) {
-	*x = PersonV2{}
+	*x = PersonV2{
+		Tags:    x.Tags,
+		Weights: x.Weights,
+		Work:    x.Work,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != -566291566 && !c.Failed() {
@@ -200,12 +204,13 @@ func (x *PersonV2) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n20 := c.ReadLength(1)
-	l21 := serializer.MakeSlice[[]string](c, n20)
+	l21 := serializer.ReuseSlice[[]string](c, x.Tags, n20)
 	if n20 > 0 {
 		hn23 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i22 := range l21 {
 				if hn23 && !c.ReadFlag() {
+					clear(l21[i22 : i22+1])
 					continue
 				}
 				l21[i22] = c.ReadString()
@@ -222,7 +227,7 @@ func (x *PersonV2) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n25 := c.ReadArrayLength(8)
-	a26 := make([]float64, n25)
+	a26 := serializer.ReuseSlice[[]float64](c, x.Weights, n25)
 	r.ReadRawFloat64s(a26)
 	x.Weights = a26
 	if c.Failed() {
@@ -310,6 +315,7 @@ func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 					if !c.Failed() {
 						for i42 := range l41 {
 							if hn43 && !c.ReadFlag() {
+								clear(l41[i42 : i42+1])
 								continue
 							}
 							l41[i42] = c.ReadString()
@@ -327,7 +333,7 @@ func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 				x.Weights = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n45 := c.ReadArrayLength(8)
-				a46 := make([]float64, n45)
+				a46 := serializer.MakeSlice[[]float64](c, n45)
 				r.ReadRawFloat64s(a46)
 				x.Weights = a46
 			}

@@ -135,7 +135,7 @@ func (x *Mixed) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Mixed's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Mixed) ForyRead(c *serializer.ReadContext) {
-	*x = Mixed{}
+	*x = Mixed{Items: x.Items}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 859706216 && !c.Failed() {
@@ -200,12 +200,13 @@ func (x *Mixed) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n12 := c.ReadLength(1)
-	l13 := serializer.MakeSlice[[]string](c, n12)
+	l13 := serializer.ReuseSlice[[]string](c, x.Items, n12)
 	if n12 > 0 {
 		hn15 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i14 := range l13 {
 				if hn15 && !c.ReadFlag() {
+					clear(l13[i14 : i14+1])
 					continue
 				}
 				l13[i14] = c.ReadString()
@@ -344,6 +345,7 @@ func (x *Mixed) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 					if !c.Failed() {
 						for i43 := range l42 {
 							if hn44 && !c.ReadFlag() {
+								clear(l42[i43 : i43+1])
 								continue
 							}
 							l42[i43] = c.ReadString()

@@ -120,6 +120,7 @@ func (x *NullableContainers) ForyRead(c *serializer.ReadContext) {
 			if !c.Failed() {
 				for i11 := range l10 {
 					if hn12 && !c.ReadFlag() {
+						clear(l10[i11 : i11+1])
 						continue
 					}
 					l10[i11] = r.ReadVarInt32()
@@ -166,6 +167,7 @@ func (x *NullableContainers) ForyRead(c *serializer.ReadContext) {
 			if !c.Failed() {
 				for i23 := range l22 {
 					if hn24 && !c.ReadFlag() {
+						clear(l22[i23 : i23+1])
 						continue
 					}
 					l22[i23] = c.ReadString()
@@ -201,6 +203,7 @@ func (x *NullableContainers) ForyReadEvolved(c *serializer.ReadContext, ev *seri
 					if !c.Failed() {
 						for i28 := range l27 {
 							if hn29 && !c.ReadFlag() {
+								clear(l27[i28 : i28+1])
 								continue
 							}
 							l27[i28] = r.ReadVarInt32()
@@ -241,6 +244,7 @@ func (x *NullableContainers) ForyReadEvolved(c *serializer.ReadContext, ev *seri
 					if !c.Failed() {
 						for i40 := range l39 {
 							if hn41 && !c.ReadFlag() {
+								clear(l39[i40 : i40+1])
 								continue
 							}
 							l39[i40] = c.ReadString()

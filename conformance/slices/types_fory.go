@@ -97,7 +97,12 @@ func (x *Slices) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Slices's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Slices) ForyRead(c *serializer.ReadContext) {
-	*x = Slices{}
+	*x = Slices{
+		I32s:   x.I32s,
+		I64Arr: x.I64Arr,
+		I64s:   x.I64s,
+		Strs:   x.Strs,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != -1958479619 && !c.Failed() {
@@ -106,12 +111,13 @@ func (x *Slices) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	n9 := c.ReadLength(1)
-	l10 := serializer.MakeSlice[[]int32](c, n9)
+	l10 := serializer.ReuseSlice[[]int32](c, x.I32s, n9)
 	if n9 > 0 {
 		hn12 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i11 := range l10 {
 				if hn12 && !c.ReadFlag() {
+					clear(l10[i11 : i11+1])
 					continue
 				}
 				l10[i11] = r.ReadVarInt32()
@@ -128,7 +134,7 @@ func (x *Slices) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n14 := c.ReadArrayLength(8)
-	a15 := make([]int64, n14)
+	a15 := serializer.ReuseSlice[[]int64](c, x.I64Arr, n14)
 	r.ReadRawInt64s(a15)
 	x.I64Arr = a15
 	if c.Failed() {
@@ -136,12 +142,13 @@ func (x *Slices) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n16 := c.ReadLength(1)
-	l17 := serializer.MakeSlice[[]int64](c, n16)
+	l17 := serializer.ReuseSlice[[]int64](c, x.I64s, n16)
 	if n16 > 0 {
 		hn19 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i18 := range l17 {
 				if hn19 && !c.ReadFlag() {
+					clear(l17[i18 : i18+1])
 					continue
 				}
 				l17[i18] = r.ReadVarInt64()
@@ -158,12 +165,13 @@ func (x *Slices) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n21 := c.ReadLength(1)
-	l22 := serializer.MakeSlice[[]string](c, n21)
+	l22 := serializer.ReuseSlice[[]string](c, x.Strs, n21)
 	if n21 > 0 {
 		hn24 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i23 := range l22 {
 				if hn24 && !c.ReadFlag() {
+					clear(l22[i23 : i23+1])
 					continue
 				}
 				l22[i23] = c.ReadString()
@@ -198,6 +206,7 @@ func (x *Slices) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i28 := range l27 {
 							if hn29 && !c.ReadFlag() {
+								clear(l27[i28 : i28+1])
 								continue
 							}
 							l27[i28] = r.ReadVarInt32()
@@ -215,7 +224,7 @@ func (x *Slices) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				x.I64Arr = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n31 := c.ReadArrayLength(8)
-				a32 := make([]int64, n31)
+				a32 := serializer.MakeSlice[[]int64](c, n31)
 				r.ReadRawInt64s(a32)
 				x.I64Arr = a32
 			}
@@ -230,6 +239,7 @@ func (x *Slices) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i35 := range l34 {
 							if hn36 && !c.ReadFlag() {
+								clear(l34[i35 : i35+1])
 								continue
 							}
 							l34[i35] = r.ReadVarInt64()
@@ -251,6 +261,7 @@ func (x *Slices) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i40 := range l39 {
 							if hn41 && !c.ReadFlag() {
+								clear(l39[i40 : i40+1])
 								continue
 							}
 							l39[i40] = c.ReadString()

@@ -76,7 +76,10 @@ func (x *StructLists) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads StructLists's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *StructLists) ForyRead(c *serializer.ReadContext) {
-	*x = StructLists{}
+	*x = StructLists{
+		Pointers: x.Pointers,
+		Values:   x.Values,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 732929628 && !c.Failed() {
@@ -85,12 +88,13 @@ func (x *StructLists) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	n6 := c.ReadLength(1)
-	l7 := serializer.MakeSlice[[]*Inner](c, n6)
+	l7 := serializer.ReuseSlice[[]*Inner](c, x.Pointers, n6)
 	if n6 > 0 {
 		hn9, ev10 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
 			for i8 := range l7 {
 				if hn9 && !c.ReadFlag() {
+					clear(l7[i8 : i8+1])
 					continue
 				}
 				p11 := serializer.Alloc[Inner](c)
@@ -113,12 +117,13 @@ func (x *StructLists) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n12 := c.ReadLength(1)
-	l13 := serializer.MakeSlice[[]Inner](c, n12)
+	l13 := serializer.ReuseSlice[[]Inner](c, x.Values, n12)
 	if n12 > 0 {
 		hn15, ev16 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
 			for i14 := range l13 {
 				if hn15 && !c.ReadFlag() {
+					clear(l13[i14 : i14+1])
 					continue
 				}
 				if ev16 != nil {
@@ -154,6 +159,7 @@ func (x *StructLists) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 					if !c.Failed() {
 						for i19 := range l18 {
 							if hn20 && !c.ReadFlag() {
+								clear(l18[i19 : i19+1])
 								continue
 							}
 							p22 := serializer.Alloc[Inner](c)
@@ -181,6 +187,7 @@ func (x *StructLists) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 					if !c.Failed() {
 						for i25 := range l24 {
 							if hn26 && !c.ReadFlag() {
+								clear(l24[i25 : i25+1])
 								continue
 							}
 							if ev27 != nil {

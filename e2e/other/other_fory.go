@@ -83,7 +83,7 @@ func (x *Address) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Address's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Address) ForyRead(c *serializer.ReadContext) {
-	*x = Address{}
+	*x = Address{Lines: x.Lines}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 1250604956 && !c.Failed() {
@@ -104,12 +104,13 @@ func (x *Address) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n5 := c.ReadLength(1)
-	l6 := serializer.MakeSlice[[]string](c, n5)
+	l6 := serializer.ReuseSlice[[]string](c, x.Lines, n5)
 	if n5 > 0 {
 		hn8 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i7 := range l6 {
 				if hn8 && !c.ReadFlag() {
+					clear(l6[i7 : i7+1])
 					continue
 				}
 				l6[i7] = c.ReadString()
@@ -160,6 +161,7 @@ func (x *Address) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					if !c.Failed() {
 						for i14 := range l13 {
 							if hn15 && !c.ReadFlag() {
+								clear(l13[i14 : i14+1])
 								continue
 							}
 							l13[i14] = c.ReadString()

@@ -2315,7 +2315,60 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Containers's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Containers) ForyRead(c *serializer.ReadContext) {
-	*x = Containers{}
+	*x = Containers{
+		ABool:   x.ABool,
+		AF32:    x.AF32,
+		AF64:    x.AF64,
+		AI16:    x.AI16,
+		AI32:    x.AI32,
+		AI64:    x.AI64,
+		AI8:     x.AI8,
+		AU16:    x.AU16,
+		AU32:    x.AU32,
+		AU64:    x.AU64,
+		AU8:     x.AU8,
+		LB:      x.LB,
+		LE:      x.LE,
+		LF32:    x.LF32,
+		LF64:    x.LF64,
+		LI32:    x.LI32,
+		LI64:    x.LI64,
+		LI8:     x.LI8,
+		LL:      x.LL,
+		LM:      x.LM,
+		LPI:     x.LPI,
+		LS:      x.LS,
+		LT:      x.LT,
+		LU16:    x.LU16,
+		LU64:    x.LU64,
+		Raw:     x.Raw,
+		RmABool: x.RmABool,
+		RmAF32:  x.RmAF32,
+		RmAF64:  x.RmAF64,
+		RmAI16:  x.RmAI16,
+		RmAI32:  x.RmAI32,
+		RmAI64:  x.RmAI64,
+		RmAI8:   x.RmAI8,
+		RmAU16:  x.RmAU16,
+		RmAU32:  x.RmAU32,
+		RmAU64:  x.RmAU64,
+		RmAU8:   x.RmAU8,
+		RmLB:    x.RmLB,
+		RmLE:    x.RmLE,
+		RmLF32:  x.RmLF32,
+		RmLF64:  x.RmLF64,
+		RmLI32:  x.RmLI32,
+		RmLI64:  x.RmLI64,
+		RmLI8:   x.RmLI8,
+		RmLL:    x.RmLL,
+		RmLM:    x.RmLM,
+		RmLPI:   x.RmLPI,
+		RmLS:    x.RmLS,
+		RmLT:    x.RmLT,
+		RmLU16:  x.RmLU16,
+		RmLU64:  x.RmLU64,
+		RmRaw:   x.RmRaw,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 324745818 && !c.Failed() {
@@ -2324,7 +2377,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	n179 := c.ReadArrayLength(1)
-	a180 := make([]bool, n179)
+	a180 := serializer.ReuseSlice[[]bool](c, x.ABool, n179)
 	r.ReadRawBools(a180)
 	x.ABool = a180
 	if c.Failed() {
@@ -2332,7 +2385,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n181 := c.ReadArrayLength(4)
-	a182 := make([]float32, n181)
+	a182 := serializer.ReuseSlice[[]float32](c, x.AF32, n181)
 	r.ReadRawFloat32s(a182)
 	x.AF32 = a182
 	if c.Failed() {
@@ -2340,7 +2393,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n183 := c.ReadArrayLength(8)
-	a184 := make([]float64, n183)
+	a184 := serializer.ReuseSlice[[]float64](c, x.AF64, n183)
 	r.ReadRawFloat64s(a184)
 	x.AF64 = a184
 	if c.Failed() {
@@ -2348,7 +2401,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n185 := c.ReadArrayLength(2)
-	a186 := make([]int16, n185)
+	a186 := serializer.ReuseSlice[[]int16](c, x.AI16, n185)
 	r.ReadRawInt16s(a186)
 	x.AI16 = a186
 	if c.Failed() {
@@ -2356,7 +2409,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n187 := c.ReadArrayLength(4)
-	a188 := make([]int32, n187)
+	a188 := serializer.ReuseSlice[[]int32](c, x.AI32, n187)
 	r.ReadRawInt32s(a188)
 	x.AI32 = a188
 	if c.Failed() {
@@ -2364,7 +2417,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n189 := c.ReadArrayLength(8)
-	a190 := make([]int64, n189)
+	a190 := serializer.ReuseSlice[[]int64](c, x.AI64, n189)
 	r.ReadRawInt64s(a190)
 	x.AI64 = a190
 	if c.Failed() {
@@ -2372,7 +2425,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n191 := c.ReadArrayLength(1)
-	a192 := make([]int8, n191)
+	a192 := serializer.ReuseSlice[[]int8](c, x.AI8, n191)
 	for i193 := range a192 {
 		a192[i193] = r.ReadInt8()
 	}
@@ -2382,7 +2435,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n194 := c.ReadArrayLength(2)
-	a195 := make([]uint16, n194)
+	a195 := serializer.ReuseSlice[[]uint16](c, x.AU16, n194)
 	r.ReadRawUint16s(a195)
 	x.AU16 = a195
 	if c.Failed() {
@@ -2390,7 +2443,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n196 := c.ReadArrayLength(4)
-	a197 := make([]uint32, n196)
+	a197 := serializer.ReuseSlice[[]uint32](c, x.AU32, n196)
 	r.ReadRawUint32s(a197)
 	x.AU32 = a197
 	if c.Failed() {
@@ -2398,7 +2451,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n198 := c.ReadArrayLength(8)
-	a199 := make([]uint64, n198)
+	a199 := serializer.ReuseSlice[[]uint64](c, x.AU64, n198)
 	r.ReadRawUint64s(a199)
 	x.AU64 = a199
 	if c.Failed() {
@@ -2406,7 +2459,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n200 := c.ReadArrayLength(1)
-	a201 := make([]uint8, n200)
+	a201 := serializer.ReuseSlice[[]uint8](c, x.AU8, n200)
 	copy(a201, r.ReadBytes(n200))
 	x.AU8 = a201
 	if c.Failed() {
@@ -2429,6 +2482,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		if !c.Failed() {
 			for i204 := range l203 {
 				if hn205 && !c.ReadFlag() {
+					clear(l203[i204 : i204+1])
 					continue
 				}
 				l203[i204] = r.ReadInt16()
@@ -2445,12 +2499,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n207 := c.ReadLength(1)
-	l208 := serializer.MakeSlice[[]bool](c, n207)
+	l208 := serializer.ReuseSlice[[]bool](c, x.LB, n207)
 	if n207 > 0 {
 		hn210 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i209 := range l208 {
 				if hn210 && !c.ReadFlag() {
+					clear(l208[i209 : i209+1])
 					continue
 				}
 				l208[i209] = r.ReadBool()
@@ -2467,12 +2522,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n212 := c.ReadLength(1)
-	l213 := serializer.MakeSlice[[]Color](c, n212)
+	l213 := serializer.ReuseSlice[[]Color](c, x.LE, n212)
 	if n212 > 0 {
 		hn215 := c.ReadListHeader(25)
 		if !c.Failed() {
 			for i214 := range l213 {
 				if hn215 && !c.ReadFlag() {
+					clear(l213[i214 : i214+1])
 					continue
 				}
 				l213[i214] = Color(r.ReadVarUint32())
@@ -2489,12 +2545,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n217 := c.ReadLength(4)
-	l218 := serializer.MakeSlice[[]float32](c, n217)
+	l218 := serializer.ReuseSlice[[]float32](c, x.LF32, n217)
 	if n217 > 0 {
 		hn220 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i219 := range l218 {
 				if hn220 && !c.ReadFlag() {
+					clear(l218[i219 : i219+1])
 					continue
 				}
 				l218[i219] = r.ReadFloat32()
@@ -2511,12 +2568,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n222 := c.ReadLength(8)
-	l223 := serializer.MakeSlice[[]float64](c, n222)
+	l223 := serializer.ReuseSlice[[]float64](c, x.LF64, n222)
 	if n222 > 0 {
 		hn225 := c.ReadListHeader(20)
 		if !c.Failed() {
 			for i224 := range l223 {
 				if hn225 && !c.ReadFlag() {
+					clear(l223[i224 : i224+1])
 					continue
 				}
 				l223[i224] = r.ReadFloat64()
@@ -2533,12 +2591,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n227 := c.ReadLength(1)
-	l228 := serializer.MakeSlice[[]int32](c, n227)
+	l228 := serializer.ReuseSlice[[]int32](c, x.LI32, n227)
 	if n227 > 0 {
 		hn230 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i229 := range l228 {
 				if hn230 && !c.ReadFlag() {
+					clear(l228[i229 : i229+1])
 					continue
 				}
 				l228[i229] = r.ReadVarInt32()
@@ -2555,12 +2614,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n232 := c.ReadLength(1)
-	l233 := serializer.MakeSlice[[]int64](c, n232)
+	l233 := serializer.ReuseSlice[[]int64](c, x.LI64, n232)
 	if n232 > 0 {
 		hn235 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i234 := range l233 {
 				if hn235 && !c.ReadFlag() {
+					clear(l233[i234 : i234+1])
 					continue
 				}
 				l233[i234] = r.ReadVarInt64()
@@ -2577,12 +2637,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n237 := c.ReadLength(1)
-	l238 := serializer.MakeSlice[[]int8](c, n237)
+	l238 := serializer.ReuseSlice[[]int8](c, x.LI8, n237)
 	if n237 > 0 {
 		hn240 := c.ReadListHeader(2)
 		if !c.Failed() {
 			for i239 := range l238 {
 				if hn240 && !c.ReadFlag() {
+					clear(l238[i239 : i239+1])
 					continue
 				}
 				l238[i239] = r.ReadInt8()
@@ -2599,12 +2660,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n242 := c.ReadLength(1)
-	l243 := serializer.MakeSlice[[][]int32](c, n242)
+	l243 := serializer.ReuseSlice[[][]int32](c, x.LL, n242)
 	if n242 > 0 {
 		hn245 := c.ReadListHeader(22)
 		if !c.Failed() {
 			for i244 := range l243 {
 				if hn245 && !c.ReadFlag() {
+					clear(l243[i244 : i244+1])
 					continue
 				}
 				n247 := c.ReadLength(1)
@@ -2614,6 +2676,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 					if !c.Failed() {
 						for i249 := range l248 {
 							if hn250 && !c.ReadFlag() {
+								clear(l248[i249 : i249+1])
 								continue
 							}
 							l248[i249] = r.ReadVarInt32()
@@ -2638,12 +2701,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n252 := c.ReadLength(1)
-	l253 := serializer.MakeSlice[[]map[string]int32](c, n252)
+	l253 := serializer.ReuseSlice[[]map[string]int32](c, x.LM, n252)
 	if n252 > 0 {
 		hn255 := c.ReadListHeader(24)
 		if !c.Failed() {
 			for i254 := range l253 {
 				if hn255 && !c.ReadFlag() {
+					clear(l253[i254 : i254+1])
 					continue
 				}
 				n257 := c.ReadLength(2)
@@ -2675,12 +2739,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n264 := c.ReadLength(1)
-	l265 := serializer.MakeSlice[[]*int32](c, n264)
+	l265 := serializer.ReuseSlice[[]*int32](c, x.LPI, n264)
 	if n264 > 0 {
 		hn267 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i266 := range l265 {
 				if hn267 && !c.ReadFlag() {
+					clear(l265[i266 : i266+1])
 					continue
 				}
 				p269 := serializer.Alloc[int32](c)
@@ -2699,12 +2764,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n270 := c.ReadLength(1)
-	l271 := serializer.MakeSlice[[]string](c, n270)
+	l271 := serializer.ReuseSlice[[]string](c, x.LS, n270)
 	if n270 > 0 {
 		hn273 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i272 := range l271 {
 				if hn273 && !c.ReadFlag() {
+					clear(l271[i272 : i272+1])
 					continue
 				}
 				l271[i272] = c.ReadString()
@@ -2721,12 +2787,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n275 := c.ReadLength(1)
-	l276 := serializer.MakeSlice[[]time.Time](c, n275)
+	l276 := serializer.ReuseSlice[[]time.Time](c, x.LT, n275)
 	if n275 > 0 {
 		hn278 := c.ReadListHeader(38)
 		if !c.Failed() {
 			for i277 := range l276 {
 				if hn278 && !c.ReadFlag() {
+					clear(l276[i277 : i277+1])
 					continue
 				}
 				l276[i277] = c.ReadTime()
@@ -2743,12 +2810,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n280 := c.ReadLength(2)
-	l281 := serializer.MakeSlice[[]uint16](c, n280)
+	l281 := serializer.ReuseSlice[[]uint16](c, x.LU16, n280)
 	if n280 > 0 {
 		hn283 := c.ReadListHeader(10)
 		if !c.Failed() {
 			for i282 := range l281 {
 				if hn283 && !c.ReadFlag() {
+					clear(l281[i282 : i282+1])
 					continue
 				}
 				l281[i282] = r.ReadUint16()
@@ -2765,12 +2833,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n285 := c.ReadLength(1)
-	l286 := serializer.MakeSlice[[]uint64](c, n285)
+	l286 := serializer.ReuseSlice[[]uint64](c, x.LU64, n285)
 	if n285 > 0 {
 		hn288 := c.ReadListHeader(14)
 		if !c.Failed() {
 			for i287 := range l286 {
 				if hn288 && !c.ReadFlag() {
+					clear(l286[i287 : i287+1])
 					continue
 				}
 				l286[i287] = r.ReadVarUint64()
@@ -2902,6 +2971,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 					if !c.Failed() {
 						for i334 := range l333 {
 							if hn335 && !c.ReadFlag() {
+								clear(l333[i334 : i334+1])
 								continue
 							}
 							l333[i334] = c.ReadString()
@@ -3015,6 +3085,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 			if !c.Failed() {
 				for i368 := range l367 {
 					if hn369 && !c.ReadFlag() {
+						clear(l367[i368 : i368+1])
 						continue
 					}
 					l367[i368] = c.ReadString()
@@ -3054,12 +3125,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n378 := c.ReadLength(1)
-	l379 := serializer.MakeSlice[[]uint8](c, n378)
+	l379 := serializer.ReuseSlice[[]uint8](c, x.Raw, n378)
 	if n378 > 0 {
 		hn381 := c.ReadListHeader(9)
 		if !c.Failed() {
 			for i380 := range l379 {
 				if hn381 && !c.ReadFlag() {
+					clear(l379[i380 : i380+1])
 					continue
 				}
 				l379[i380] = r.ReadUint8()
@@ -3076,7 +3148,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n383 := c.ReadArrayLength(1)
-	a384 := make([]bool, n383)
+	a384 := serializer.ReuseSlice[[]bool](c, x.RmABool, n383)
 	r.ReadRawBools(a384)
 	x.RmABool = a384
 	if c.Failed() {
@@ -3084,7 +3156,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n385 := c.ReadArrayLength(4)
-	a386 := make([]float32, n385)
+	a386 := serializer.ReuseSlice[[]float32](c, x.RmAF32, n385)
 	r.ReadRawFloat32s(a386)
 	x.RmAF32 = a386
 	if c.Failed() {
@@ -3092,7 +3164,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n387 := c.ReadArrayLength(8)
-	a388 := make([]float64, n387)
+	a388 := serializer.ReuseSlice[[]float64](c, x.RmAF64, n387)
 	r.ReadRawFloat64s(a388)
 	x.RmAF64 = a388
 	if c.Failed() {
@@ -3100,7 +3172,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n389 := c.ReadArrayLength(2)
-	a390 := make([]int16, n389)
+	a390 := serializer.ReuseSlice[[]int16](c, x.RmAI16, n389)
 	r.ReadRawInt16s(a390)
 	x.RmAI16 = a390
 	if c.Failed() {
@@ -3108,7 +3180,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n391 := c.ReadArrayLength(4)
-	a392 := make([]int32, n391)
+	a392 := serializer.ReuseSlice[[]int32](c, x.RmAI32, n391)
 	r.ReadRawInt32s(a392)
 	x.RmAI32 = a392
 	if c.Failed() {
@@ -3116,7 +3188,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n393 := c.ReadArrayLength(8)
-	a394 := make([]int64, n393)
+	a394 := serializer.ReuseSlice[[]int64](c, x.RmAI64, n393)
 	r.ReadRawInt64s(a394)
 	x.RmAI64 = a394
 	if c.Failed() {
@@ -3124,7 +3196,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n395 := c.ReadArrayLength(1)
-	a396 := make([]int8, n395)
+	a396 := serializer.ReuseSlice[[]int8](c, x.RmAI8, n395)
 	for i397 := range a396 {
 		a396[i397] = r.ReadInt8()
 	}
@@ -3134,7 +3206,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n398 := c.ReadArrayLength(2)
-	a399 := make([]uint16, n398)
+	a399 := serializer.ReuseSlice[[]uint16](c, x.RmAU16, n398)
 	r.ReadRawUint16s(a399)
 	x.RmAU16 = a399
 	if c.Failed() {
@@ -3142,7 +3214,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n400 := c.ReadArrayLength(4)
-	a401 := make([]uint32, n400)
+	a401 := serializer.ReuseSlice[[]uint32](c, x.RmAU32, n400)
 	r.ReadRawUint32s(a401)
 	x.RmAU32 = a401
 	if c.Failed() {
@@ -3150,7 +3222,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n402 := c.ReadArrayLength(8)
-	a403 := make([]uint64, n402)
+	a403 := serializer.ReuseSlice[[]uint64](c, x.RmAU64, n402)
 	r.ReadRawUint64s(a403)
 	x.RmAU64 = a403
 	if c.Failed() {
@@ -3158,7 +3230,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n404 := c.ReadArrayLength(1)
-	a405 := make([]uint8, n404)
+	a405 := serializer.ReuseSlice[[]uint8](c, x.RmAU8, n404)
 	copy(a405, r.ReadBytes(n404))
 	x.RmAU8 = a405
 	if c.Failed() {
@@ -3181,6 +3253,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		if !c.Failed() {
 			for i408 := range l407 {
 				if hn409 && !c.ReadFlag() {
+					clear(l407[i408 : i408+1])
 					continue
 				}
 				l407[i408] = r.ReadInt16()
@@ -3197,12 +3270,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n411 := c.ReadLength(1)
-	l412 := serializer.MakeSlice[[]bool](c, n411)
+	l412 := serializer.ReuseSlice[[]bool](c, x.RmLB, n411)
 	if n411 > 0 {
 		hn414 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i413 := range l412 {
 				if hn414 && !c.ReadFlag() {
+					clear(l412[i413 : i413+1])
 					continue
 				}
 				l412[i413] = r.ReadBool()
@@ -3219,12 +3293,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n416 := c.ReadLength(1)
-	l417 := serializer.MakeSlice[[]Color](c, n416)
+	l417 := serializer.ReuseSlice[[]Color](c, x.RmLE, n416)
 	if n416 > 0 {
 		hn419 := c.ReadListHeader(25)
 		if !c.Failed() {
 			for i418 := range l417 {
 				if hn419 && !c.ReadFlag() {
+					clear(l417[i418 : i418+1])
 					continue
 				}
 				l417[i418] = Color(r.ReadVarUint32())
@@ -3241,12 +3316,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n421 := c.ReadLength(4)
-	l422 := serializer.MakeSlice[[]float32](c, n421)
+	l422 := serializer.ReuseSlice[[]float32](c, x.RmLF32, n421)
 	if n421 > 0 {
 		hn424 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i423 := range l422 {
 				if hn424 && !c.ReadFlag() {
+					clear(l422[i423 : i423+1])
 					continue
 				}
 				l422[i423] = r.ReadFloat32()
@@ -3263,12 +3339,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n426 := c.ReadLength(8)
-	l427 := serializer.MakeSlice[[]float64](c, n426)
+	l427 := serializer.ReuseSlice[[]float64](c, x.RmLF64, n426)
 	if n426 > 0 {
 		hn429 := c.ReadListHeader(20)
 		if !c.Failed() {
 			for i428 := range l427 {
 				if hn429 && !c.ReadFlag() {
+					clear(l427[i428 : i428+1])
 					continue
 				}
 				l427[i428] = r.ReadFloat64()
@@ -3285,12 +3362,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n431 := c.ReadLength(1)
-	l432 := serializer.MakeSlice[[]int32](c, n431)
+	l432 := serializer.ReuseSlice[[]int32](c, x.RmLI32, n431)
 	if n431 > 0 {
 		hn434 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i433 := range l432 {
 				if hn434 && !c.ReadFlag() {
+					clear(l432[i433 : i433+1])
 					continue
 				}
 				l432[i433] = r.ReadVarInt32()
@@ -3307,12 +3385,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n436 := c.ReadLength(1)
-	l437 := serializer.MakeSlice[[]int64](c, n436)
+	l437 := serializer.ReuseSlice[[]int64](c, x.RmLI64, n436)
 	if n436 > 0 {
 		hn439 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i438 := range l437 {
 				if hn439 && !c.ReadFlag() {
+					clear(l437[i438 : i438+1])
 					continue
 				}
 				l437[i438] = r.ReadVarInt64()
@@ -3329,12 +3408,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n441 := c.ReadLength(1)
-	l442 := serializer.MakeSlice[[]int8](c, n441)
+	l442 := serializer.ReuseSlice[[]int8](c, x.RmLI8, n441)
 	if n441 > 0 {
 		hn444 := c.ReadListHeader(2)
 		if !c.Failed() {
 			for i443 := range l442 {
 				if hn444 && !c.ReadFlag() {
+					clear(l442[i443 : i443+1])
 					continue
 				}
 				l442[i443] = r.ReadInt8()
@@ -3351,12 +3431,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n446 := c.ReadLength(1)
-	l447 := serializer.MakeSlice[[][]int32](c, n446)
+	l447 := serializer.ReuseSlice[[][]int32](c, x.RmLL, n446)
 	if n446 > 0 {
 		hn449 := c.ReadListHeader(22)
 		if !c.Failed() {
 			for i448 := range l447 {
 				if hn449 && !c.ReadFlag() {
+					clear(l447[i448 : i448+1])
 					continue
 				}
 				n451 := c.ReadLength(1)
@@ -3366,6 +3447,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 					if !c.Failed() {
 						for i453 := range l452 {
 							if hn454 && !c.ReadFlag() {
+								clear(l452[i453 : i453+1])
 								continue
 							}
 							l452[i453] = r.ReadVarInt32()
@@ -3390,12 +3472,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n456 := c.ReadLength(1)
-	l457 := serializer.MakeSlice[[]map[string]int32](c, n456)
+	l457 := serializer.ReuseSlice[[]map[string]int32](c, x.RmLM, n456)
 	if n456 > 0 {
 		hn459 := c.ReadListHeader(24)
 		if !c.Failed() {
 			for i458 := range l457 {
 				if hn459 && !c.ReadFlag() {
+					clear(l457[i458 : i458+1])
 					continue
 				}
 				n461 := c.ReadLength(2)
@@ -3427,12 +3510,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n468 := c.ReadLength(1)
-	l469 := serializer.MakeSlice[[]*int32](c, n468)
+	l469 := serializer.ReuseSlice[[]*int32](c, x.RmLPI, n468)
 	if n468 > 0 {
 		hn471 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i470 := range l469 {
 				if hn471 && !c.ReadFlag() {
+					clear(l469[i470 : i470+1])
 					continue
 				}
 				p473 := serializer.Alloc[int32](c)
@@ -3451,12 +3535,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n474 := c.ReadLength(1)
-	l475 := serializer.MakeSlice[[]string](c, n474)
+	l475 := serializer.ReuseSlice[[]string](c, x.RmLS, n474)
 	if n474 > 0 {
 		hn477 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i476 := range l475 {
 				if hn477 && !c.ReadFlag() {
+					clear(l475[i476 : i476+1])
 					continue
 				}
 				l475[i476] = c.ReadString()
@@ -3473,12 +3558,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n479 := c.ReadLength(1)
-	l480 := serializer.MakeSlice[[]time.Time](c, n479)
+	l480 := serializer.ReuseSlice[[]time.Time](c, x.RmLT, n479)
 	if n479 > 0 {
 		hn482 := c.ReadListHeader(38)
 		if !c.Failed() {
 			for i481 := range l480 {
 				if hn482 && !c.ReadFlag() {
+					clear(l480[i481 : i481+1])
 					continue
 				}
 				l480[i481] = c.ReadTime()
@@ -3495,12 +3581,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n484 := c.ReadLength(2)
-	l485 := serializer.MakeSlice[[]uint16](c, n484)
+	l485 := serializer.ReuseSlice[[]uint16](c, x.RmLU16, n484)
 	if n484 > 0 {
 		hn487 := c.ReadListHeader(10)
 		if !c.Failed() {
 			for i486 := range l485 {
 				if hn487 && !c.ReadFlag() {
+					clear(l485[i486 : i486+1])
 					continue
 				}
 				l485[i486] = r.ReadUint16()
@@ -3517,12 +3604,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n489 := c.ReadLength(1)
-	l490 := serializer.MakeSlice[[]uint64](c, n489)
+	l490 := serializer.ReuseSlice[[]uint64](c, x.RmLU64, n489)
 	if n489 > 0 {
 		hn492 := c.ReadListHeader(14)
 		if !c.Failed() {
 			for i491 := range l490 {
 				if hn492 && !c.ReadFlag() {
+					clear(l490[i491 : i491+1])
 					continue
 				}
 				l490[i491] = r.ReadVarUint64()
@@ -3654,6 +3742,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 					if !c.Failed() {
 						for i538 := range l537 {
 							if hn539 && !c.ReadFlag() {
+								clear(l537[i538 : i538+1])
 								continue
 							}
 							l537[i538] = c.ReadString()
@@ -3767,6 +3856,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 			if !c.Failed() {
 				for i572 := range l571 {
 					if hn573 && !c.ReadFlag() {
+						clear(l571[i572 : i572+1])
 						continue
 					}
 					l571[i572] = c.ReadString()
@@ -3806,12 +3896,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n582 := c.ReadLength(1)
-	l583 := serializer.MakeSlice[[]uint8](c, n582)
+	l583 := serializer.ReuseSlice[[]uint8](c, x.RmRaw, n582)
 	if n582 > 0 {
 		hn585 := c.ReadListHeader(9)
 		if !c.Failed() {
 			for i584 := range l583 {
 				if hn585 && !c.ReadFlag() {
+					clear(l583[i584 : i584+1])
 					continue
 				}
 				l583[i584] = r.ReadUint8()
@@ -3840,7 +3931,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.ABool = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n587 := c.ReadArrayLength(1)
-				a588 := make([]bool, n587)
+				a588 := serializer.MakeSlice[[]bool](c, n587)
 				r.ReadRawBools(a588)
 				x.ABool = a588
 			}
@@ -3849,7 +3940,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AF32 = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n589 := c.ReadArrayLength(4)
-				a590 := make([]float32, n589)
+				a590 := serializer.MakeSlice[[]float32](c, n589)
 				r.ReadRawFloat32s(a590)
 				x.AF32 = a590
 			}
@@ -3858,7 +3949,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AF64 = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n591 := c.ReadArrayLength(8)
-				a592 := make([]float64, n591)
+				a592 := serializer.MakeSlice[[]float64](c, n591)
 				r.ReadRawFloat64s(a592)
 				x.AF64 = a592
 			}
@@ -3867,7 +3958,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AI16 = serializer.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n593 := c.ReadArrayLength(2)
-				a594 := make([]int16, n593)
+				a594 := serializer.MakeSlice[[]int16](c, n593)
 				r.ReadRawInt16s(a594)
 				x.AI16 = a594
 			}
@@ -3876,7 +3967,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AI32 = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n595 := c.ReadArrayLength(4)
-				a596 := make([]int32, n595)
+				a596 := serializer.MakeSlice[[]int32](c, n595)
 				r.ReadRawInt32s(a596)
 				x.AI32 = a596
 			}
@@ -3885,7 +3976,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AI64 = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n597 := c.ReadArrayLength(8)
-				a598 := make([]int64, n597)
+				a598 := serializer.MakeSlice[[]int64](c, n597)
 				r.ReadRawInt64s(a598)
 				x.AI64 = a598
 			}
@@ -3894,7 +3985,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AI8 = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n599 := c.ReadArrayLength(1)
-				a600 := make([]int8, n599)
+				a600 := serializer.MakeSlice[[]int8](c, n599)
 				for i601 := range a600 {
 					a600[i601] = r.ReadInt8()
 				}
@@ -3905,7 +3996,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AU16 = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n602 := c.ReadArrayLength(2)
-				a603 := make([]uint16, n602)
+				a603 := serializer.MakeSlice[[]uint16](c, n602)
 				r.ReadRawUint16s(a603)
 				x.AU16 = a603
 			}
@@ -3914,7 +4005,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AU32 = serializer.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n604 := c.ReadArrayLength(4)
-				a605 := make([]uint32, n604)
+				a605 := serializer.MakeSlice[[]uint32](c, n604)
 				r.ReadRawUint32s(a605)
 				x.AU32 = a605
 			}
@@ -3923,7 +4014,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AU64 = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n606 := c.ReadArrayLength(8)
-				a607 := make([]uint64, n606)
+				a607 := serializer.MakeSlice[[]uint64](c, n606)
 				r.ReadRawUint64s(a607)
 				x.AU64 = a607
 			}
@@ -3932,7 +4023,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AU8 = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n608 := c.ReadArrayLength(1)
-				a609 := make([]uint8, n608)
+				a609 := serializer.MakeSlice[[]uint8](c, n608)
 				copy(a609, r.ReadBytes(n608))
 				x.AU8 = a609
 			}
@@ -3957,6 +4048,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i612 := range l611 {
 							if hn613 && !c.ReadFlag() {
+								clear(l611[i612 : i612+1])
 								continue
 							}
 							l611[i612] = r.ReadInt16()
@@ -3980,6 +4072,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i617 := range l616 {
 							if hn618 && !c.ReadFlag() {
+								clear(l616[i617 : i617+1])
 								continue
 							}
 							l616[i617] = r.ReadBool()
@@ -4001,6 +4094,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i622 := range l621 {
 							if hn623 && !c.ReadFlag() {
+								clear(l621[i622 : i622+1])
 								continue
 							}
 							l621[i622] = Color(r.ReadVarUint32())
@@ -4024,6 +4118,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i627 := range l626 {
 							if hn628 && !c.ReadFlag() {
+								clear(l626[i627 : i627+1])
 								continue
 							}
 							l626[i627] = r.ReadFloat32()
@@ -4047,6 +4142,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i632 := range l631 {
 							if hn633 && !c.ReadFlag() {
+								clear(l631[i632 : i632+1])
 								continue
 							}
 							l631[i632] = r.ReadFloat64()
@@ -4070,6 +4166,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i637 := range l636 {
 							if hn638 && !c.ReadFlag() {
+								clear(l636[i637 : i637+1])
 								continue
 							}
 							l636[i637] = r.ReadVarInt32()
@@ -4093,6 +4190,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i642 := range l641 {
 							if hn643 && !c.ReadFlag() {
+								clear(l641[i642 : i642+1])
 								continue
 							}
 							l641[i642] = r.ReadVarInt64()
@@ -4116,6 +4214,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i647 := range l646 {
 							if hn648 && !c.ReadFlag() {
+								clear(l646[i647 : i647+1])
 								continue
 							}
 							l646[i647] = r.ReadInt8()
@@ -4137,6 +4236,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i652 := range l651 {
 							if hn653 && !c.ReadFlag() {
+								clear(l651[i652 : i652+1])
 								continue
 							}
 							n655 := c.ReadLength(1)
@@ -4146,6 +4246,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 								if !c.Failed() {
 									for i657 := range l656 {
 										if hn658 && !c.ReadFlag() {
+											clear(l656[i657 : i657+1])
 											continue
 										}
 										l656[i657] = r.ReadVarInt32()
@@ -4175,6 +4276,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i662 := range l661 {
 							if hn663 && !c.ReadFlag() {
+								clear(l661[i662 : i662+1])
 								continue
 							}
 							n665 := c.ReadLength(2)
@@ -4213,6 +4315,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i674 := range l673 {
 							if hn675 && !c.ReadFlag() {
+								clear(l673[i674 : i674+1])
 								continue
 							}
 							p677 := serializer.Alloc[int32](c)
@@ -4236,6 +4339,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i680 := range l679 {
 							if hn681 && !c.ReadFlag() {
+								clear(l679[i680 : i680+1])
 								continue
 							}
 							l679[i680] = c.ReadString()
@@ -4257,6 +4361,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i685 := range l684 {
 							if hn686 && !c.ReadFlag() {
+								clear(l684[i685 : i685+1])
 								continue
 							}
 							l684[i685] = c.ReadTime()
@@ -4280,6 +4385,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i690 := range l689 {
 							if hn691 && !c.ReadFlag() {
+								clear(l689[i690 : i690+1])
 								continue
 							}
 							l689[i690] = r.ReadUint16()
@@ -4303,6 +4409,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i695 := range l694 {
 							if hn696 && !c.ReadFlag() {
+								clear(l694[i695 : i695+1])
 								continue
 							}
 							l694[i695] = r.ReadVarUint64()
@@ -4428,6 +4535,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 								if !c.Failed() {
 									for i742 := range l741 {
 										if hn743 && !c.ReadFlag() {
+											clear(l741[i742 : i742+1])
 											continue
 										}
 										l741[i742] = c.ReadString()
@@ -4535,6 +4643,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i776 := range l775 {
 							if hn777 && !c.ReadFlag() {
+								clear(l775[i776 : i776+1])
 								continue
 							}
 							l775[i776] = c.ReadString()
@@ -4577,6 +4686,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i788 := range l787 {
 							if hn789 && !c.ReadFlag() {
+								clear(l787[i788 : i788+1])
 								continue
 							}
 							l787[i788] = r.ReadUint8()
@@ -4594,7 +4704,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.RmABool = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n791 := c.ReadArrayLength(1)
-				a792 := make([]bool, n791)
+				a792 := serializer.MakeSlice[[]bool](c, n791)
 				r.ReadRawBools(a792)
 				x.RmABool = a792
 			}
@@ -4603,7 +4713,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.RmAF32 = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n793 := c.ReadArrayLength(4)
-				a794 := make([]float32, n793)
+				a794 := serializer.MakeSlice[[]float32](c, n793)
 				r.ReadRawFloat32s(a794)
 				x.RmAF32 = a794
 			}
@@ -4612,7 +4722,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.RmAF64 = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n795 := c.ReadArrayLength(8)
-				a796 := make([]float64, n795)
+				a796 := serializer.MakeSlice[[]float64](c, n795)
 				r.ReadRawFloat64s(a796)
 				x.RmAF64 = a796
 			}
@@ -4621,7 +4731,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.RmAI16 = serializer.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n797 := c.ReadArrayLength(2)
-				a798 := make([]int16, n797)
+				a798 := serializer.MakeSlice[[]int16](c, n797)
 				r.ReadRawInt16s(a798)
 				x.RmAI16 = a798
 			}
@@ -4630,7 +4740,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.RmAI32 = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n799 := c.ReadArrayLength(4)
-				a800 := make([]int32, n799)
+				a800 := serializer.MakeSlice[[]int32](c, n799)
 				r.ReadRawInt32s(a800)
 				x.RmAI32 = a800
 			}
@@ -4639,7 +4749,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.RmAI64 = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n801 := c.ReadArrayLength(8)
-				a802 := make([]int64, n801)
+				a802 := serializer.MakeSlice[[]int64](c, n801)
 				r.ReadRawInt64s(a802)
 				x.RmAI64 = a802
 			}
@@ -4648,7 +4758,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.RmAI8 = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n803 := c.ReadArrayLength(1)
-				a804 := make([]int8, n803)
+				a804 := serializer.MakeSlice[[]int8](c, n803)
 				for i805 := range a804 {
 					a804[i805] = r.ReadInt8()
 				}
@@ -4659,7 +4769,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.RmAU16 = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n806 := c.ReadArrayLength(2)
-				a807 := make([]uint16, n806)
+				a807 := serializer.MakeSlice[[]uint16](c, n806)
 				r.ReadRawUint16s(a807)
 				x.RmAU16 = a807
 			}
@@ -4668,7 +4778,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.RmAU32 = serializer.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n808 := c.ReadArrayLength(4)
-				a809 := make([]uint32, n808)
+				a809 := serializer.MakeSlice[[]uint32](c, n808)
 				r.ReadRawUint32s(a809)
 				x.RmAU32 = a809
 			}
@@ -4677,7 +4787,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.RmAU64 = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n810 := c.ReadArrayLength(8)
-				a811 := make([]uint64, n810)
+				a811 := serializer.MakeSlice[[]uint64](c, n810)
 				r.ReadRawUint64s(a811)
 				x.RmAU64 = a811
 			}
@@ -4686,7 +4796,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.RmAU8 = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n812 := c.ReadArrayLength(1)
-				a813 := make([]uint8, n812)
+				a813 := serializer.MakeSlice[[]uint8](c, n812)
 				copy(a813, r.ReadBytes(n812))
 				x.RmAU8 = a813
 			}
@@ -4711,6 +4821,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i816 := range l815 {
 							if hn817 && !c.ReadFlag() {
+								clear(l815[i816 : i816+1])
 								continue
 							}
 							l815[i816] = r.ReadInt16()
@@ -4734,6 +4845,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i821 := range l820 {
 							if hn822 && !c.ReadFlag() {
+								clear(l820[i821 : i821+1])
 								continue
 							}
 							l820[i821] = r.ReadBool()
@@ -4755,6 +4867,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i826 := range l825 {
 							if hn827 && !c.ReadFlag() {
+								clear(l825[i826 : i826+1])
 								continue
 							}
 							l825[i826] = Color(r.ReadVarUint32())
@@ -4778,6 +4891,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i831 := range l830 {
 							if hn832 && !c.ReadFlag() {
+								clear(l830[i831 : i831+1])
 								continue
 							}
 							l830[i831] = r.ReadFloat32()
@@ -4801,6 +4915,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i836 := range l835 {
 							if hn837 && !c.ReadFlag() {
+								clear(l835[i836 : i836+1])
 								continue
 							}
 							l835[i836] = r.ReadFloat64()
@@ -4824,6 +4939,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i841 := range l840 {
 							if hn842 && !c.ReadFlag() {
+								clear(l840[i841 : i841+1])
 								continue
 							}
 							l840[i841] = r.ReadVarInt32()
@@ -4847,6 +4963,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i846 := range l845 {
 							if hn847 && !c.ReadFlag() {
+								clear(l845[i846 : i846+1])
 								continue
 							}
 							l845[i846] = r.ReadVarInt64()
@@ -4870,6 +4987,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i851 := range l850 {
 							if hn852 && !c.ReadFlag() {
+								clear(l850[i851 : i851+1])
 								continue
 							}
 							l850[i851] = r.ReadInt8()
@@ -4891,6 +5009,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i856 := range l855 {
 							if hn857 && !c.ReadFlag() {
+								clear(l855[i856 : i856+1])
 								continue
 							}
 							n859 := c.ReadLength(1)
@@ -4900,6 +5019,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 								if !c.Failed() {
 									for i861 := range l860 {
 										if hn862 && !c.ReadFlag() {
+											clear(l860[i861 : i861+1])
 											continue
 										}
 										l860[i861] = r.ReadVarInt32()
@@ -4929,6 +5049,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i866 := range l865 {
 							if hn867 && !c.ReadFlag() {
+								clear(l865[i866 : i866+1])
 								continue
 							}
 							n869 := c.ReadLength(2)
@@ -4967,6 +5088,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i878 := range l877 {
 							if hn879 && !c.ReadFlag() {
+								clear(l877[i878 : i878+1])
 								continue
 							}
 							p881 := serializer.Alloc[int32](c)
@@ -4990,6 +5112,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i884 := range l883 {
 							if hn885 && !c.ReadFlag() {
+								clear(l883[i884 : i884+1])
 								continue
 							}
 							l883[i884] = c.ReadString()
@@ -5011,6 +5134,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i889 := range l888 {
 							if hn890 && !c.ReadFlag() {
+								clear(l888[i889 : i889+1])
 								continue
 							}
 							l888[i889] = c.ReadTime()
@@ -5034,6 +5158,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i894 := range l893 {
 							if hn895 && !c.ReadFlag() {
+								clear(l893[i894 : i894+1])
 								continue
 							}
 							l893[i894] = r.ReadUint16()
@@ -5057,6 +5182,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i899 := range l898 {
 							if hn900 && !c.ReadFlag() {
+								clear(l898[i899 : i899+1])
 								continue
 							}
 							l898[i899] = r.ReadVarUint64()
@@ -5182,6 +5308,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 								if !c.Failed() {
 									for i946 := range l945 {
 										if hn947 && !c.ReadFlag() {
+											clear(l945[i946 : i946+1])
 											continue
 										}
 										l945[i946] = c.ReadString()
@@ -5289,6 +5416,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i980 := range l979 {
 							if hn981 && !c.ReadFlag() {
+								clear(l979[i980 : i980+1])
 								continue
 							}
 							l979[i980] = c.ReadString()
@@ -5331,6 +5459,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i992 := range l991 {
 							if hn993 && !c.ReadFlag() {
+								clear(l991[i992 : i992+1])
 								continue
 							}
 							l991[i992] = r.ReadUint8()
@@ -5570,7 +5699,18 @@ func (x *Nested) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Nested's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Nested) ForyRead(c *serializer.ReadContext) {
-	*x = Nested{}
+	*x = Nested{
+		In:     x.In,
+		LIn:    x.LIn,
+		LLf:    x.LLf,
+		LPIn:   x.LPIn,
+		Lf:     x.Lf,
+		RmIn:   x.RmIn,
+		RmLIn:  x.RmLIn,
+		RmLLf:  x.RmLLf,
+		RmLPIn: x.RmLPIn,
+		RmLf:   x.RmLf,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 286541755 && !c.Failed() {
@@ -5588,12 +5728,13 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n24 := c.ReadLength(1)
-	l25 := serializer.MakeSlice[[]Inner](c, n24)
+	l25 := serializer.ReuseSlice[[]Inner](c, x.LIn, n24)
 	if n24 > 0 {
 		hn27, ev28 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
 			for i26 := range l25 {
 				if hn27 && !c.ReadFlag() {
+					clear(l25[i26 : i26+1])
 					continue
 				}
 				if ev28 != nil {
@@ -5614,12 +5755,13 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n29 := c.ReadLength(1)
-	l30 := serializer.MakeSlice[[]Leaf](c, n29)
+	l30 := serializer.ReuseSlice[[]Leaf](c, x.LLf, n29)
 	if n29 > 0 {
 		hn32, ev33 := c.ReadStructListHeader(foryTypeLeaf)
 		if !c.Failed() {
 			for i31 := range l30 {
 				if hn32 && !c.ReadFlag() {
+					clear(l30[i31 : i31+1])
 					continue
 				}
 				if ev33 != nil {
@@ -5640,12 +5782,13 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n34 := c.ReadLength(1)
-	l35 := serializer.MakeSlice[[]*Inner](c, n34)
+	l35 := serializer.ReuseSlice[[]*Inner](c, x.LPIn, n34)
 	if n34 > 0 {
 		hn37, ev38 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
 			for i36 := range l35 {
 				if hn37 && !c.ReadFlag() {
+					clear(l35[i36 : i36+1])
 					continue
 				}
 				p39 := serializer.Alloc[Inner](c)
@@ -5692,6 +5835,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 					if !c.Failed() {
 						for i50 := range l49 {
 							if hn51 && !c.ReadFlag() {
+								clear(l49[i50 : i50+1])
 								continue
 							}
 							if ev52 != nil {
@@ -5753,12 +5897,13 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n58 := c.ReadLength(1)
-	l59 := serializer.MakeSlice[[]Inner](c, n58)
+	l59 := serializer.ReuseSlice[[]Inner](c, x.RmLIn, n58)
 	if n58 > 0 {
 		hn61, ev62 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
 			for i60 := range l59 {
 				if hn61 && !c.ReadFlag() {
+					clear(l59[i60 : i60+1])
 					continue
 				}
 				if ev62 != nil {
@@ -5779,12 +5924,13 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n63 := c.ReadLength(1)
-	l64 := serializer.MakeSlice[[]Leaf](c, n63)
+	l64 := serializer.ReuseSlice[[]Leaf](c, x.RmLLf, n63)
 	if n63 > 0 {
 		hn66, ev67 := c.ReadStructListHeader(foryTypeLeaf)
 		if !c.Failed() {
 			for i65 := range l64 {
 				if hn66 && !c.ReadFlag() {
+					clear(l64[i65 : i65+1])
 					continue
 				}
 				if ev67 != nil {
@@ -5805,12 +5951,13 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n68 := c.ReadLength(1)
-	l69 := serializer.MakeSlice[[]*Inner](c, n68)
+	l69 := serializer.ReuseSlice[[]*Inner](c, x.RmLPIn, n68)
 	if n68 > 0 {
 		hn71, ev72 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
 			for i70 := range l69 {
 				if hn71 && !c.ReadFlag() {
+					clear(l69[i70 : i70+1])
 					continue
 				}
 				p73 := serializer.Alloc[Inner](c)
@@ -5857,6 +6004,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 					if !c.Failed() {
 						for i84 := range l83 {
 							if hn85 && !c.ReadFlag() {
+								clear(l83[i84 : i84+1])
 								continue
 							}
 							if ev86 != nil {
@@ -5932,6 +6080,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i94 := range l93 {
 							if hn95 && !c.ReadFlag() {
+								clear(l93[i94 : i94+1])
 								continue
 							}
 							if ev96 != nil {
@@ -5957,6 +6106,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i99 := range l98 {
 							if hn100 && !c.ReadFlag() {
+								clear(l98[i99 : i99+1])
 								continue
 							}
 							if ev101 != nil {
@@ -5982,6 +6132,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i104 := range l103 {
 							if hn105 && !c.ReadFlag() {
+								clear(l103[i104 : i104+1])
 								continue
 							}
 							p107 := serializer.Alloc[Inner](c)
@@ -6026,6 +6177,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 								if !c.Failed() {
 									for i118 := range l117 {
 										if hn119 && !c.ReadFlag() {
+											clear(l117[i118 : i118+1])
 											continue
 										}
 										if ev120 != nil {
@@ -6085,6 +6237,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i128 := range l127 {
 							if hn129 && !c.ReadFlag() {
+								clear(l127[i128 : i128+1])
 								continue
 							}
 							if ev130 != nil {
@@ -6110,6 +6263,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i133 := range l132 {
 							if hn134 && !c.ReadFlag() {
+								clear(l132[i133 : i133+1])
 								continue
 							}
 							if ev135 != nil {
@@ -6135,6 +6289,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i138 := range l137 {
 							if hn139 && !c.ReadFlag() {
+								clear(l137[i138 : i138+1])
 								continue
 							}
 							p141 := serializer.Alloc[Inner](c)
@@ -6179,6 +6334,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 								if !c.Failed() {
 									for i152 := range l151 {
 										if hn153 && !c.ReadFlag() {
+											clear(l151[i152 : i152+1])
 											continue
 										}
 										if ev154 != nil {
@@ -6597,7 +6753,10 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Changes's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Changes) ForyRead(c *serializer.ReadContext) {
-	*x = Changes{}
+	*x = Changes{
+		NIn: x.NIn,
+		NL:  x.NL,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 1644417669 && !c.Failed() {
@@ -6658,12 +6817,13 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n9 := c.ReadLength(1)
-	l10 := serializer.MakeSlice[[]int32](c, n9)
+	l10 := serializer.ReuseSlice[[]int32](c, x.NL, n9)
 	if n9 > 0 {
 		hn12 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i11 := range l10 {
 				if hn12 && !c.ReadFlag() {
+					clear(l10[i11 : i11+1])
 					continue
 				}
 				l10[i11] = r.ReadVarInt32()
@@ -6845,6 +7005,7 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					if !c.Failed() {
 						for i51 := range l50 {
 							if hn52 && !c.ReadFlag() {
+								clear(l50[i51 : i51+1])
 								continue
 							}
 							l50[i51] = r.ReadVarInt32()
@@ -6971,7 +7132,7 @@ func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads ReorderTags's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
-	*x = ReorderTags{}
+	*x = ReorderTags{C: x.C}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != -1033713175 && !c.Failed() {
@@ -7012,12 +7173,13 @@ func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n5 := c.ReadLength(1)
-	l6 := serializer.MakeSlice[[]int64](c, n5)
+	l6 := serializer.ReuseSlice[[]int64](c, x.C, n5)
 	if n5 > 0 {
 		hn8 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i7 := range l6 {
 				if hn8 && !c.ReadFlag() {
+					clear(l6[i7 : i7+1])
 					continue
 				}
 				l6[i7] = r.ReadVarInt64()
@@ -7078,6 +7240,7 @@ func (x *ReorderTags) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 					if !c.Failed() {
 						for i17 := range l16 {
 							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
 								continue
 							}
 							l16[i17] = r.ReadVarInt64()
@@ -7181,7 +7344,7 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads ReorderNames's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *ReorderNames) ForyRead(c *serializer.ReadContext) {
-	*x = ReorderNames{}
+	*x = ReorderNames{Beta: x.Beta}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != -123410920 && !c.Failed() {
@@ -7217,12 +7380,13 @@ func (x *ReorderNames) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n6 := c.ReadLength(1)
-	l7 := serializer.MakeSlice[[]string](c, n6)
+	l7 := serializer.ReuseSlice[[]string](c, x.Beta, n6)
 	if n6 > 0 {
 		hn9 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i8 := range l7 {
 				if hn9 && !c.ReadFlag() {
+					clear(l7[i8 : i8+1])
 					continue
 				}
 				l7[i8] = c.ReadString()
@@ -7283,6 +7447,7 @@ func (x *ReorderNames) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 					if !c.Failed() {
 						for i19 := range l18 {
 							if hn20 && !c.ReadFlag() {
+								clear(l18[i19 : i19+1])
 								continue
 							}
 							l18[i19] = c.ReadString()
@@ -7623,7 +7788,10 @@ func (x *Record) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Record's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Record) ForyRead(c *serializer.ReadContext) {
-	*x = Record{}
+	*x = Record{
+		Items: x.Items,
+		Tags:  x.Tags,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != -1334161704 && !c.Failed() {
@@ -7654,12 +7822,13 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n10 := c.ReadLength(1)
-	l11 := serializer.MakeSlice[[]Item](c, n10)
+	l11 := serializer.ReuseSlice[[]Item](c, x.Items, n10)
 	if n10 > 0 {
 		hn13, ev14 := c.ReadStructListHeader(foryTypeItem)
 		if !c.Failed() {
 			for i12 := range l11 {
 				if hn13 && !c.ReadFlag() {
+					clear(l11[i12 : i12+1])
 					continue
 				}
 				if ev14 != nil {
@@ -7705,12 +7874,13 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n22 := c.ReadLength(1)
-	l23 := serializer.MakeSlice[[]string](c, n22)
+	l23 := serializer.ReuseSlice[[]string](c, x.Tags, n22)
 	if n22 > 0 {
 		hn25 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i24 := range l23 {
 				if hn25 && !c.ReadFlag() {
+					clear(l23[i24 : i24+1])
 					continue
 				}
 				l23[i24] = c.ReadString()
@@ -7771,6 +7941,7 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i35 := range l34 {
 							if hn36 && !c.ReadFlag() {
+								clear(l34[i35 : i35+1])
 								continue
 							}
 							if ev37 != nil {
@@ -7819,6 +7990,7 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i47 := range l46 {
 							if hn48 && !c.ReadFlag() {
+								clear(l46[i47 : i47+1])
 								continue
 							}
 							l46[i47] = c.ReadString()
@@ -8021,7 +8193,19 @@ func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Seqs's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Seqs) ForyRead(c *serializer.ReadContext) {
-	*x = Seqs{}
+	*x = Seqs{
+		A2L:     x.A2L,
+		Arr2Go:  x.Arr2Go,
+		BoolL2A: x.BoolL2A,
+		F32A2L:  x.F32A2L,
+		Int2A:   x.Int2A,
+		L2A:     x.L2A,
+		Named:   x.Named,
+		PtrL2A:  x.PtrL2A,
+		Raw2Bin: x.Raw2Bin,
+		U64L2A:  x.U64L2A,
+		U82Bin:  x.U82Bin,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 1264930430 && !c.Failed() {
@@ -8030,7 +8214,7 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	n23 := c.ReadArrayLength(8)
-	a24 := make([]int64, n23)
+	a24 := serializer.ReuseSlice[[]int64](c, x.A2L, n23)
 	r.ReadRawInt64s(a24)
 	x.A2L = a24
 	if c.Failed() {
@@ -8038,7 +8222,7 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n25 := c.ReadArrayLength(2)
-	a26 := make([]int16, n25)
+	a26 := serializer.ReuseSlice[[]int16](c, x.Arr2Go, n25)
 	r.ReadRawInt16s(a26)
 	x.Arr2Go = a26
 	if c.Failed() {
@@ -8051,12 +8235,13 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n27 := c.ReadLength(1)
-	l28 := serializer.MakeSlice[[]bool](c, n27)
+	l28 := serializer.ReuseSlice[[]bool](c, x.BoolL2A, n27)
 	if n27 > 0 {
 		hn30 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i29 := range l28 {
 				if hn30 && !c.ReadFlag() {
+					clear(l28[i29 : i29+1])
 					continue
 				}
 				l28[i29] = r.ReadBool()
@@ -8073,7 +8258,7 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n32 := c.ReadArrayLength(4)
-	a33 := make([]float32, n32)
+	a33 := serializer.ReuseSlice[[]float32](c, x.F32A2L, n32)
 	r.ReadRawFloat32s(a33)
 	x.F32A2L = a33
 	if c.Failed() {
@@ -8081,12 +8266,13 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n34 := c.ReadLength(1)
-	l35 := serializer.MakeSlice[[]int](c, n34)
+	l35 := serializer.ReuseSlice[[]int](c, x.Int2A, n34)
 	if n34 > 0 {
 		hn37 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i36 := range l35 {
 				if hn37 && !c.ReadFlag() {
+					clear(l35[i36 : i36+1])
 					continue
 				}
 				l35[i36] = int(r.ReadVarInt64())
@@ -8103,12 +8289,13 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n39 := c.ReadLength(1)
-	l40 := serializer.MakeSlice[[]int32](c, n39)
+	l40 := serializer.ReuseSlice[[]int32](c, x.L2A, n39)
 	if n39 > 0 {
 		hn42 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i41 := range l40 {
 				if hn42 && !c.ReadFlag() {
+					clear(l40[i41 : i41+1])
 					continue
 				}
 				l40[i41] = r.ReadVarInt32()
@@ -8126,7 +8313,7 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 	}
 	if c.ReadFlag() {
 		n44 := c.ReadArrayLength(2)
-		a45 := make([]uint16, n44)
+		a45 := serializer.MakeSlice[[]uint16](c, n44)
 		r.ReadRawUint16s(a45)
 		x.NL = a45
 	}
@@ -8135,12 +8322,13 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n46 := c.ReadLength(1)
-	l47 := serializer.MakeSlice[Int32s](c, n46)
+	l47 := serializer.ReuseSlice[Int32s](c, x.Named, n46)
 	if n46 > 0 {
 		hn49 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i48 := range l47 {
 				if hn49 && !c.ReadFlag() {
+					clear(l47[i48 : i48+1])
 					continue
 				}
 				l47[i48] = r.ReadVarInt32()
@@ -8159,7 +8347,7 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 	if c.ReadFlag() {
 		p51 := serializer.Alloc[[]float64](c)
 		n52 := c.ReadArrayLength(8)
-		a53 := make([]float64, n52)
+		a53 := serializer.MakeSlice[[]float64](c, n52)
 		r.ReadRawFloat64s(a53)
 		*p51 = a53
 		x.PA = p51
@@ -8169,12 +8357,13 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n54 := c.ReadLength(1)
-	l55 := serializer.MakeSlice[[]*int32](c, n54)
+	l55 := serializer.ReuseSlice[[]*int32](c, x.PtrL2A, n54)
 	if n54 > 0 {
 		hn57 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i56 := range l55 {
 				if hn57 && !c.ReadFlag() {
+					clear(l55[i56 : i56+1])
 					continue
 				}
 				p59 := serializer.Alloc[int32](c)
@@ -8193,12 +8382,13 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n60 := c.ReadLength(1)
-	l61 := serializer.MakeSlice[[]uint8](c, n60)
+	l61 := serializer.ReuseSlice[[]uint8](c, x.Raw2Bin, n60)
 	if n60 > 0 {
 		hn63 := c.ReadListHeader(9)
 		if !c.Failed() {
 			for i62 := range l61 {
 				if hn63 && !c.ReadFlag() {
+					clear(l61[i62 : i62+1])
 					continue
 				}
 				l61[i62] = r.ReadUint8()
@@ -8215,12 +8405,13 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n65 := c.ReadLength(1)
-	l66 := serializer.MakeSlice[[]uint64](c, n65)
+	l66 := serializer.ReuseSlice[[]uint64](c, x.U64L2A, n65)
 	if n65 > 0 {
 		hn68 := c.ReadListHeader(14)
 		if !c.Failed() {
 			for i67 := range l66 {
 				if hn68 && !c.ReadFlag() {
+					clear(l66[i67 : i67+1])
 					continue
 				}
 				l66[i67] = r.ReadVarUint64()
@@ -8237,7 +8428,7 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n70 := c.ReadArrayLength(1)
-	a71 := make([]uint8, n70)
+	a71 := serializer.ReuseSlice[[]uint8](c, x.U82Bin, n70)
 	copy(a71, r.ReadBytes(n70))
 	x.U82Bin = a71
 	if c.Failed() {
@@ -8257,7 +8448,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				x.A2L = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n72 := c.ReadArrayLength(8)
-				a73 := make([]int64, n72)
+				a73 := serializer.MakeSlice[[]int64](c, n72)
 				r.ReadRawInt64s(a73)
 				x.A2L = a73
 			}
@@ -8266,7 +8457,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				x.Arr2Go = serializer.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n74 := c.ReadArrayLength(2)
-				a75 := make([]int16, n74)
+				a75 := serializer.MakeSlice[[]int16](c, n74)
 				r.ReadRawInt16s(a75)
 				x.Arr2Go = a75
 			}
@@ -8287,6 +8478,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					if !c.Failed() {
 						for i78 := range l77 {
 							if hn79 && !c.ReadFlag() {
+								clear(l77[i78 : i78+1])
 								continue
 							}
 							l77[i78] = r.ReadBool()
@@ -8304,7 +8496,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				x.F32A2L = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n81 := c.ReadArrayLength(4)
-				a82 := make([]float32, n81)
+				a82 := serializer.MakeSlice[[]float32](c, n81)
 				r.ReadRawFloat32s(a82)
 				x.F32A2L = a82
 			}
@@ -8319,6 +8511,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					if !c.Failed() {
 						for i85 := range l84 {
 							if hn86 && !c.ReadFlag() {
+								clear(l84[i85 : i85+1])
 								continue
 							}
 							l84[i85] = int(r.ReadVarInt64())
@@ -8342,6 +8535,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					if !c.Failed() {
 						for i90 := range l89 {
 							if hn91 && !c.ReadFlag() {
+								clear(l89[i90 : i90+1])
 								continue
 							}
 							l89[i90] = r.ReadVarInt32()
@@ -8359,7 +8553,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				x.NL = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n93 := c.ReadArrayLength(2)
-				a94 := make([]uint16, n93)
+				a94 := serializer.MakeSlice[[]uint16](c, n93)
 				r.ReadRawUint16s(a94)
 				x.NL = a94
 			}
@@ -8374,6 +8568,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					if !c.Failed() {
 						for i97 := range l96 {
 							if hn98 && !c.ReadFlag() {
+								clear(l96[i97 : i97+1])
 								continue
 							}
 							l96[i97] = r.ReadVarInt32()
@@ -8395,7 +8590,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 			} else if !f.Flag || c.ReadFlag() {
 				p100 := serializer.Alloc[[]float64](c)
 				n101 := c.ReadArrayLength(8)
-				a102 := make([]float64, n101)
+				a102 := serializer.MakeSlice[[]float64](c, n101)
 				r.ReadRawFloat64s(a102)
 				*p100 = a102
 				x.PA = p100
@@ -8411,6 +8606,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					if !c.Failed() {
 						for i107 := range l106 {
 							if hn108 && !c.ReadFlag() {
+								clear(l106[i107 : i107+1])
 								continue
 							}
 							p110 := serializer.Alloc[int32](c)
@@ -8436,6 +8632,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					if !c.Failed() {
 						for i113 := range l112 {
 							if hn114 && !c.ReadFlag() {
+								clear(l112[i113 : i113+1])
 								continue
 							}
 							l112[i113] = r.ReadUint8()
@@ -8459,6 +8656,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					if !c.Failed() {
 						for i118 := range l117 {
 							if hn119 && !c.ReadFlag() {
+								clear(l117[i118 : i118+1])
 								continue
 							}
 							l117[i118] = r.ReadVarUint64()
@@ -8476,7 +8674,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				x.U82Bin = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n121 := c.ReadArrayLength(1)
-				a122 := make([]uint8, n121)
+				a122 := serializer.MakeSlice[[]uint8](c, n121)
 				copy(a122, r.ReadBytes(n121))
 				x.U82Bin = a122
 			}
@@ -8538,7 +8736,7 @@ func (x *SeqsBad) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads SeqsBad's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *SeqsBad) ForyRead(c *serializer.ReadContext) {
-	*x = SeqsBad{}
+	*x = SeqsBad{W: x.W}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 1048106828 && !c.Failed() {
@@ -8547,12 +8745,13 @@ func (x *SeqsBad) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	n3 := c.ReadLength(1)
-	l4 := serializer.MakeSlice[[]int32](c, n3)
+	l4 := serializer.ReuseSlice[[]int32](c, x.W, n3)
 	if n3 > 0 {
 		hn6 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i5 := range l4 {
 				if hn6 && !c.ReadFlag() {
+					clear(l4[i5 : i5+1])
 					continue
 				}
 				l4[i5] = r.ReadVarInt32()
@@ -8587,6 +8786,7 @@ func (x *SeqsBad) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					if !c.Failed() {
 						for i10 := range l9 {
 							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
 								continue
 							}
 							l9[i10] = r.ReadVarInt32()

@@ -2315,7 +2315,60 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Containers's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Containers) ForyRead(c *serializer.ReadContext) {
-	*x = Containers{}
+	*x = Containers{
+		ABool:    x.ABool,
+		AF32:     x.AF32,
+		AF64:     x.AF64,
+		AI16:     x.AI16,
+		AI32:     x.AI32,
+		AI64:     x.AI64,
+		AI8:      x.AI8,
+		AU16:     x.AU16,
+		AU32:     x.AU32,
+		AU64:     x.AU64,
+		AU8:      x.AU8,
+		AddABool: x.AddABool,
+		AddAF32:  x.AddAF32,
+		AddAF64:  x.AddAF64,
+		AddAI16:  x.AddAI16,
+		AddAI32:  x.AddAI32,
+		AddAI64:  x.AddAI64,
+		AddAI8:   x.AddAI8,
+		AddAU16:  x.AddAU16,
+		AddAU32:  x.AddAU32,
+		AddAU64:  x.AddAU64,
+		AddAU8:   x.AddAU8,
+		AddLB:    x.AddLB,
+		AddLE:    x.AddLE,
+		AddLF32:  x.AddLF32,
+		AddLF64:  x.AddLF64,
+		AddLI32:  x.AddLI32,
+		AddLI64:  x.AddLI64,
+		AddLI8:   x.AddLI8,
+		AddLL:    x.AddLL,
+		AddLM:    x.AddLM,
+		AddLPI:   x.AddLPI,
+		AddLS:    x.AddLS,
+		AddLT:    x.AddLT,
+		AddLU16:  x.AddLU16,
+		AddLU64:  x.AddLU64,
+		AddRaw:   x.AddRaw,
+		LB:       x.LB,
+		LE:       x.LE,
+		LF32:     x.LF32,
+		LF64:     x.LF64,
+		LI32:     x.LI32,
+		LI64:     x.LI64,
+		LI8:      x.LI8,
+		LL:       x.LL,
+		LM:       x.LM,
+		LPI:      x.LPI,
+		LS:       x.LS,
+		LT:       x.LT,
+		LU16:     x.LU16,
+		LU64:     x.LU64,
+		Raw:      x.Raw,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 255924153 && !c.Failed() {
@@ -2324,7 +2377,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	n179 := c.ReadArrayLength(1)
-	a180 := make([]bool, n179)
+	a180 := serializer.ReuseSlice[[]bool](c, x.ABool, n179)
 	r.ReadRawBools(a180)
 	x.ABool = a180
 	if c.Failed() {
@@ -2332,7 +2385,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n181 := c.ReadArrayLength(4)
-	a182 := make([]float32, n181)
+	a182 := serializer.ReuseSlice[[]float32](c, x.AF32, n181)
 	r.ReadRawFloat32s(a182)
 	x.AF32 = a182
 	if c.Failed() {
@@ -2340,7 +2393,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n183 := c.ReadArrayLength(8)
-	a184 := make([]float64, n183)
+	a184 := serializer.ReuseSlice[[]float64](c, x.AF64, n183)
 	r.ReadRawFloat64s(a184)
 	x.AF64 = a184
 	if c.Failed() {
@@ -2348,7 +2401,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n185 := c.ReadArrayLength(2)
-	a186 := make([]int16, n185)
+	a186 := serializer.ReuseSlice[[]int16](c, x.AI16, n185)
 	r.ReadRawInt16s(a186)
 	x.AI16 = a186
 	if c.Failed() {
@@ -2356,7 +2409,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n187 := c.ReadArrayLength(4)
-	a188 := make([]int32, n187)
+	a188 := serializer.ReuseSlice[[]int32](c, x.AI32, n187)
 	r.ReadRawInt32s(a188)
 	x.AI32 = a188
 	if c.Failed() {
@@ -2364,7 +2417,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n189 := c.ReadArrayLength(8)
-	a190 := make([]int64, n189)
+	a190 := serializer.ReuseSlice[[]int64](c, x.AI64, n189)
 	r.ReadRawInt64s(a190)
 	x.AI64 = a190
 	if c.Failed() {
@@ -2372,7 +2425,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n191 := c.ReadArrayLength(1)
-	a192 := make([]int8, n191)
+	a192 := serializer.ReuseSlice[[]int8](c, x.AI8, n191)
 	for i193 := range a192 {
 		a192[i193] = r.ReadInt8()
 	}
@@ -2382,7 +2435,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n194 := c.ReadArrayLength(2)
-	a195 := make([]uint16, n194)
+	a195 := serializer.ReuseSlice[[]uint16](c, x.AU16, n194)
 	r.ReadRawUint16s(a195)
 	x.AU16 = a195
 	if c.Failed() {
@@ -2390,7 +2443,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n196 := c.ReadArrayLength(4)
-	a197 := make([]uint32, n196)
+	a197 := serializer.ReuseSlice[[]uint32](c, x.AU32, n196)
 	r.ReadRawUint32s(a197)
 	x.AU32 = a197
 	if c.Failed() {
@@ -2398,7 +2451,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n198 := c.ReadArrayLength(8)
-	a199 := make([]uint64, n198)
+	a199 := serializer.ReuseSlice[[]uint64](c, x.AU64, n198)
 	r.ReadRawUint64s(a199)
 	x.AU64 = a199
 	if c.Failed() {
@@ -2406,7 +2459,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n200 := c.ReadArrayLength(1)
-	a201 := make([]uint8, n200)
+	a201 := serializer.ReuseSlice[[]uint8](c, x.AU8, n200)
 	copy(a201, r.ReadBytes(n200))
 	x.AU8 = a201
 	if c.Failed() {
@@ -2414,7 +2467,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n202 := c.ReadArrayLength(1)
-	a203 := make([]bool, n202)
+	a203 := serializer.ReuseSlice[[]bool](c, x.AddABool, n202)
 	r.ReadRawBools(a203)
 	x.AddABool = a203
 	if c.Failed() {
@@ -2422,7 +2475,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n204 := c.ReadArrayLength(4)
-	a205 := make([]float32, n204)
+	a205 := serializer.ReuseSlice[[]float32](c, x.AddAF32, n204)
 	r.ReadRawFloat32s(a205)
 	x.AddAF32 = a205
 	if c.Failed() {
@@ -2430,7 +2483,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n206 := c.ReadArrayLength(8)
-	a207 := make([]float64, n206)
+	a207 := serializer.ReuseSlice[[]float64](c, x.AddAF64, n206)
 	r.ReadRawFloat64s(a207)
 	x.AddAF64 = a207
 	if c.Failed() {
@@ -2438,7 +2491,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n208 := c.ReadArrayLength(2)
-	a209 := make([]int16, n208)
+	a209 := serializer.ReuseSlice[[]int16](c, x.AddAI16, n208)
 	r.ReadRawInt16s(a209)
 	x.AddAI16 = a209
 	if c.Failed() {
@@ -2446,7 +2499,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n210 := c.ReadArrayLength(4)
-	a211 := make([]int32, n210)
+	a211 := serializer.ReuseSlice[[]int32](c, x.AddAI32, n210)
 	r.ReadRawInt32s(a211)
 	x.AddAI32 = a211
 	if c.Failed() {
@@ -2454,7 +2507,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n212 := c.ReadArrayLength(8)
-	a213 := make([]int64, n212)
+	a213 := serializer.ReuseSlice[[]int64](c, x.AddAI64, n212)
 	r.ReadRawInt64s(a213)
 	x.AddAI64 = a213
 	if c.Failed() {
@@ -2462,7 +2515,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n214 := c.ReadArrayLength(1)
-	a215 := make([]int8, n214)
+	a215 := serializer.ReuseSlice[[]int8](c, x.AddAI8, n214)
 	for i216 := range a215 {
 		a215[i216] = r.ReadInt8()
 	}
@@ -2472,7 +2525,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n217 := c.ReadArrayLength(2)
-	a218 := make([]uint16, n217)
+	a218 := serializer.ReuseSlice[[]uint16](c, x.AddAU16, n217)
 	r.ReadRawUint16s(a218)
 	x.AddAU16 = a218
 	if c.Failed() {
@@ -2480,7 +2533,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n219 := c.ReadArrayLength(4)
-	a220 := make([]uint32, n219)
+	a220 := serializer.ReuseSlice[[]uint32](c, x.AddAU32, n219)
 	r.ReadRawUint32s(a220)
 	x.AddAU32 = a220
 	if c.Failed() {
@@ -2488,7 +2541,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n221 := c.ReadArrayLength(8)
-	a222 := make([]uint64, n221)
+	a222 := serializer.ReuseSlice[[]uint64](c, x.AddAU64, n221)
 	r.ReadRawUint64s(a222)
 	x.AddAU64 = a222
 	if c.Failed() {
@@ -2496,7 +2549,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n223 := c.ReadArrayLength(1)
-	a224 := make([]uint8, n223)
+	a224 := serializer.ReuseSlice[[]uint8](c, x.AddAU8, n223)
 	copy(a224, r.ReadBytes(n223))
 	x.AddAU8 = a224
 	if c.Failed() {
@@ -2519,6 +2572,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		if !c.Failed() {
 			for i227 := range l226 {
 				if hn228 && !c.ReadFlag() {
+					clear(l226[i227 : i227+1])
 					continue
 				}
 				l226[i227] = r.ReadInt16()
@@ -2535,12 +2589,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n230 := c.ReadLength(1)
-	l231 := serializer.MakeSlice[[]bool](c, n230)
+	l231 := serializer.ReuseSlice[[]bool](c, x.AddLB, n230)
 	if n230 > 0 {
 		hn233 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i232 := range l231 {
 				if hn233 && !c.ReadFlag() {
+					clear(l231[i232 : i232+1])
 					continue
 				}
 				l231[i232] = r.ReadBool()
@@ -2557,12 +2612,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n235 := c.ReadLength(1)
-	l236 := serializer.MakeSlice[[]Color](c, n235)
+	l236 := serializer.ReuseSlice[[]Color](c, x.AddLE, n235)
 	if n235 > 0 {
 		hn238 := c.ReadListHeader(25)
 		if !c.Failed() {
 			for i237 := range l236 {
 				if hn238 && !c.ReadFlag() {
+					clear(l236[i237 : i237+1])
 					continue
 				}
 				l236[i237] = Color(r.ReadVarUint32())
@@ -2579,12 +2635,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n240 := c.ReadLength(4)
-	l241 := serializer.MakeSlice[[]float32](c, n240)
+	l241 := serializer.ReuseSlice[[]float32](c, x.AddLF32, n240)
 	if n240 > 0 {
 		hn243 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i242 := range l241 {
 				if hn243 && !c.ReadFlag() {
+					clear(l241[i242 : i242+1])
 					continue
 				}
 				l241[i242] = r.ReadFloat32()
@@ -2601,12 +2658,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n245 := c.ReadLength(8)
-	l246 := serializer.MakeSlice[[]float64](c, n245)
+	l246 := serializer.ReuseSlice[[]float64](c, x.AddLF64, n245)
 	if n245 > 0 {
 		hn248 := c.ReadListHeader(20)
 		if !c.Failed() {
 			for i247 := range l246 {
 				if hn248 && !c.ReadFlag() {
+					clear(l246[i247 : i247+1])
 					continue
 				}
 				l246[i247] = r.ReadFloat64()
@@ -2623,12 +2681,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n250 := c.ReadLength(1)
-	l251 := serializer.MakeSlice[[]int32](c, n250)
+	l251 := serializer.ReuseSlice[[]int32](c, x.AddLI32, n250)
 	if n250 > 0 {
 		hn253 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i252 := range l251 {
 				if hn253 && !c.ReadFlag() {
+					clear(l251[i252 : i252+1])
 					continue
 				}
 				l251[i252] = r.ReadVarInt32()
@@ -2645,12 +2704,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n255 := c.ReadLength(1)
-	l256 := serializer.MakeSlice[[]int64](c, n255)
+	l256 := serializer.ReuseSlice[[]int64](c, x.AddLI64, n255)
 	if n255 > 0 {
 		hn258 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i257 := range l256 {
 				if hn258 && !c.ReadFlag() {
+					clear(l256[i257 : i257+1])
 					continue
 				}
 				l256[i257] = r.ReadVarInt64()
@@ -2667,12 +2727,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n260 := c.ReadLength(1)
-	l261 := serializer.MakeSlice[[]int8](c, n260)
+	l261 := serializer.ReuseSlice[[]int8](c, x.AddLI8, n260)
 	if n260 > 0 {
 		hn263 := c.ReadListHeader(2)
 		if !c.Failed() {
 			for i262 := range l261 {
 				if hn263 && !c.ReadFlag() {
+					clear(l261[i262 : i262+1])
 					continue
 				}
 				l261[i262] = r.ReadInt8()
@@ -2689,12 +2750,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n265 := c.ReadLength(1)
-	l266 := serializer.MakeSlice[[][]int32](c, n265)
+	l266 := serializer.ReuseSlice[[][]int32](c, x.AddLL, n265)
 	if n265 > 0 {
 		hn268 := c.ReadListHeader(22)
 		if !c.Failed() {
 			for i267 := range l266 {
 				if hn268 && !c.ReadFlag() {
+					clear(l266[i267 : i267+1])
 					continue
 				}
 				n270 := c.ReadLength(1)
@@ -2704,6 +2766,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 					if !c.Failed() {
 						for i272 := range l271 {
 							if hn273 && !c.ReadFlag() {
+								clear(l271[i272 : i272+1])
 								continue
 							}
 							l271[i272] = r.ReadVarInt32()
@@ -2728,12 +2791,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n275 := c.ReadLength(1)
-	l276 := serializer.MakeSlice[[]map[string]int32](c, n275)
+	l276 := serializer.ReuseSlice[[]map[string]int32](c, x.AddLM, n275)
 	if n275 > 0 {
 		hn278 := c.ReadListHeader(24)
 		if !c.Failed() {
 			for i277 := range l276 {
 				if hn278 && !c.ReadFlag() {
+					clear(l276[i277 : i277+1])
 					continue
 				}
 				n280 := c.ReadLength(2)
@@ -2765,12 +2829,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n287 := c.ReadLength(1)
-	l288 := serializer.MakeSlice[[]*int32](c, n287)
+	l288 := serializer.ReuseSlice[[]*int32](c, x.AddLPI, n287)
 	if n287 > 0 {
 		hn290 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i289 := range l288 {
 				if hn290 && !c.ReadFlag() {
+					clear(l288[i289 : i289+1])
 					continue
 				}
 				p292 := serializer.Alloc[int32](c)
@@ -2789,12 +2854,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n293 := c.ReadLength(1)
-	l294 := serializer.MakeSlice[[]string](c, n293)
+	l294 := serializer.ReuseSlice[[]string](c, x.AddLS, n293)
 	if n293 > 0 {
 		hn296 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i295 := range l294 {
 				if hn296 && !c.ReadFlag() {
+					clear(l294[i295 : i295+1])
 					continue
 				}
 				l294[i295] = c.ReadString()
@@ -2811,12 +2877,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n298 := c.ReadLength(1)
-	l299 := serializer.MakeSlice[[]time.Time](c, n298)
+	l299 := serializer.ReuseSlice[[]time.Time](c, x.AddLT, n298)
 	if n298 > 0 {
 		hn301 := c.ReadListHeader(38)
 		if !c.Failed() {
 			for i300 := range l299 {
 				if hn301 && !c.ReadFlag() {
+					clear(l299[i300 : i300+1])
 					continue
 				}
 				l299[i300] = c.ReadTime()
@@ -2833,12 +2900,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n303 := c.ReadLength(2)
-	l304 := serializer.MakeSlice[[]uint16](c, n303)
+	l304 := serializer.ReuseSlice[[]uint16](c, x.AddLU16, n303)
 	if n303 > 0 {
 		hn306 := c.ReadListHeader(10)
 		if !c.Failed() {
 			for i305 := range l304 {
 				if hn306 && !c.ReadFlag() {
+					clear(l304[i305 : i305+1])
 					continue
 				}
 				l304[i305] = r.ReadUint16()
@@ -2855,12 +2923,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n308 := c.ReadLength(1)
-	l309 := serializer.MakeSlice[[]uint64](c, n308)
+	l309 := serializer.ReuseSlice[[]uint64](c, x.AddLU64, n308)
 	if n308 > 0 {
 		hn311 := c.ReadListHeader(14)
 		if !c.Failed() {
 			for i310 := range l309 {
 				if hn311 && !c.ReadFlag() {
+					clear(l309[i310 : i310+1])
 					continue
 				}
 				l309[i310] = r.ReadVarUint64()
@@ -2992,6 +3061,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 					if !c.Failed() {
 						for i357 := range l356 {
 							if hn358 && !c.ReadFlag() {
+								clear(l356[i357 : i357+1])
 								continue
 							}
 							l356[i357] = c.ReadString()
@@ -3105,6 +3175,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 			if !c.Failed() {
 				for i391 := range l390 {
 					if hn392 && !c.ReadFlag() {
+						clear(l390[i391 : i391+1])
 						continue
 					}
 					l390[i391] = c.ReadString()
@@ -3144,12 +3215,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n401 := c.ReadLength(1)
-	l402 := serializer.MakeSlice[[]uint8](c, n401)
+	l402 := serializer.ReuseSlice[[]uint8](c, x.AddRaw, n401)
 	if n401 > 0 {
 		hn404 := c.ReadListHeader(9)
 		if !c.Failed() {
 			for i403 := range l402 {
 				if hn404 && !c.ReadFlag() {
+					clear(l402[i403 : i403+1])
 					continue
 				}
 				l402[i403] = r.ReadUint8()
@@ -3181,6 +3253,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		if !c.Failed() {
 			for i408 := range l407 {
 				if hn409 && !c.ReadFlag() {
+					clear(l407[i408 : i408+1])
 					continue
 				}
 				l407[i408] = r.ReadInt16()
@@ -3197,12 +3270,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n411 := c.ReadLength(1)
-	l412 := serializer.MakeSlice[[]bool](c, n411)
+	l412 := serializer.ReuseSlice[[]bool](c, x.LB, n411)
 	if n411 > 0 {
 		hn414 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i413 := range l412 {
 				if hn414 && !c.ReadFlag() {
+					clear(l412[i413 : i413+1])
 					continue
 				}
 				l412[i413] = r.ReadBool()
@@ -3219,12 +3293,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n416 := c.ReadLength(1)
-	l417 := serializer.MakeSlice[[]Color](c, n416)
+	l417 := serializer.ReuseSlice[[]Color](c, x.LE, n416)
 	if n416 > 0 {
 		hn419 := c.ReadListHeader(25)
 		if !c.Failed() {
 			for i418 := range l417 {
 				if hn419 && !c.ReadFlag() {
+					clear(l417[i418 : i418+1])
 					continue
 				}
 				l417[i418] = Color(r.ReadVarUint32())
@@ -3241,12 +3316,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n421 := c.ReadLength(4)
-	l422 := serializer.MakeSlice[[]float32](c, n421)
+	l422 := serializer.ReuseSlice[[]float32](c, x.LF32, n421)
 	if n421 > 0 {
 		hn424 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i423 := range l422 {
 				if hn424 && !c.ReadFlag() {
+					clear(l422[i423 : i423+1])
 					continue
 				}
 				l422[i423] = r.ReadFloat32()
@@ -3263,12 +3339,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n426 := c.ReadLength(8)
-	l427 := serializer.MakeSlice[[]float64](c, n426)
+	l427 := serializer.ReuseSlice[[]float64](c, x.LF64, n426)
 	if n426 > 0 {
 		hn429 := c.ReadListHeader(20)
 		if !c.Failed() {
 			for i428 := range l427 {
 				if hn429 && !c.ReadFlag() {
+					clear(l427[i428 : i428+1])
 					continue
 				}
 				l427[i428] = r.ReadFloat64()
@@ -3285,12 +3362,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n431 := c.ReadLength(1)
-	l432 := serializer.MakeSlice[[]int32](c, n431)
+	l432 := serializer.ReuseSlice[[]int32](c, x.LI32, n431)
 	if n431 > 0 {
 		hn434 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i433 := range l432 {
 				if hn434 && !c.ReadFlag() {
+					clear(l432[i433 : i433+1])
 					continue
 				}
 				l432[i433] = r.ReadVarInt32()
@@ -3307,12 +3385,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n436 := c.ReadLength(1)
-	l437 := serializer.MakeSlice[[]int64](c, n436)
+	l437 := serializer.ReuseSlice[[]int64](c, x.LI64, n436)
 	if n436 > 0 {
 		hn439 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i438 := range l437 {
 				if hn439 && !c.ReadFlag() {
+					clear(l437[i438 : i438+1])
 					continue
 				}
 				l437[i438] = r.ReadVarInt64()
@@ -3329,12 +3408,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n441 := c.ReadLength(1)
-	l442 := serializer.MakeSlice[[]int8](c, n441)
+	l442 := serializer.ReuseSlice[[]int8](c, x.LI8, n441)
 	if n441 > 0 {
 		hn444 := c.ReadListHeader(2)
 		if !c.Failed() {
 			for i443 := range l442 {
 				if hn444 && !c.ReadFlag() {
+					clear(l442[i443 : i443+1])
 					continue
 				}
 				l442[i443] = r.ReadInt8()
@@ -3351,12 +3431,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n446 := c.ReadLength(1)
-	l447 := serializer.MakeSlice[[][]int32](c, n446)
+	l447 := serializer.ReuseSlice[[][]int32](c, x.LL, n446)
 	if n446 > 0 {
 		hn449 := c.ReadListHeader(22)
 		if !c.Failed() {
 			for i448 := range l447 {
 				if hn449 && !c.ReadFlag() {
+					clear(l447[i448 : i448+1])
 					continue
 				}
 				n451 := c.ReadLength(1)
@@ -3366,6 +3447,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 					if !c.Failed() {
 						for i453 := range l452 {
 							if hn454 && !c.ReadFlag() {
+								clear(l452[i453 : i453+1])
 								continue
 							}
 							l452[i453] = r.ReadVarInt32()
@@ -3390,12 +3472,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n456 := c.ReadLength(1)
-	l457 := serializer.MakeSlice[[]map[string]int32](c, n456)
+	l457 := serializer.ReuseSlice[[]map[string]int32](c, x.LM, n456)
 	if n456 > 0 {
 		hn459 := c.ReadListHeader(24)
 		if !c.Failed() {
 			for i458 := range l457 {
 				if hn459 && !c.ReadFlag() {
+					clear(l457[i458 : i458+1])
 					continue
 				}
 				n461 := c.ReadLength(2)
@@ -3427,12 +3510,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n468 := c.ReadLength(1)
-	l469 := serializer.MakeSlice[[]*int32](c, n468)
+	l469 := serializer.ReuseSlice[[]*int32](c, x.LPI, n468)
 	if n468 > 0 {
 		hn471 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i470 := range l469 {
 				if hn471 && !c.ReadFlag() {
+					clear(l469[i470 : i470+1])
 					continue
 				}
 				p473 := serializer.Alloc[int32](c)
@@ -3451,12 +3535,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n474 := c.ReadLength(1)
-	l475 := serializer.MakeSlice[[]string](c, n474)
+	l475 := serializer.ReuseSlice[[]string](c, x.LS, n474)
 	if n474 > 0 {
 		hn477 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i476 := range l475 {
 				if hn477 && !c.ReadFlag() {
+					clear(l475[i476 : i476+1])
 					continue
 				}
 				l475[i476] = c.ReadString()
@@ -3473,12 +3558,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n479 := c.ReadLength(1)
-	l480 := serializer.MakeSlice[[]time.Time](c, n479)
+	l480 := serializer.ReuseSlice[[]time.Time](c, x.LT, n479)
 	if n479 > 0 {
 		hn482 := c.ReadListHeader(38)
 		if !c.Failed() {
 			for i481 := range l480 {
 				if hn482 && !c.ReadFlag() {
+					clear(l480[i481 : i481+1])
 					continue
 				}
 				l480[i481] = c.ReadTime()
@@ -3495,12 +3581,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n484 := c.ReadLength(2)
-	l485 := serializer.MakeSlice[[]uint16](c, n484)
+	l485 := serializer.ReuseSlice[[]uint16](c, x.LU16, n484)
 	if n484 > 0 {
 		hn487 := c.ReadListHeader(10)
 		if !c.Failed() {
 			for i486 := range l485 {
 				if hn487 && !c.ReadFlag() {
+					clear(l485[i486 : i486+1])
 					continue
 				}
 				l485[i486] = r.ReadUint16()
@@ -3517,12 +3604,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n489 := c.ReadLength(1)
-	l490 := serializer.MakeSlice[[]uint64](c, n489)
+	l490 := serializer.ReuseSlice[[]uint64](c, x.LU64, n489)
 	if n489 > 0 {
 		hn492 := c.ReadListHeader(14)
 		if !c.Failed() {
 			for i491 := range l490 {
 				if hn492 && !c.ReadFlag() {
+					clear(l490[i491 : i491+1])
 					continue
 				}
 				l490[i491] = r.ReadVarUint64()
@@ -3654,6 +3742,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 					if !c.Failed() {
 						for i538 := range l537 {
 							if hn539 && !c.ReadFlag() {
+								clear(l537[i538 : i538+1])
 								continue
 							}
 							l537[i538] = c.ReadString()
@@ -3767,6 +3856,7 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 			if !c.Failed() {
 				for i572 := range l571 {
 					if hn573 && !c.ReadFlag() {
+						clear(l571[i572 : i572+1])
 						continue
 					}
 					l571[i572] = c.ReadString()
@@ -3806,12 +3896,13 @@ func (x *Containers) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n582 := c.ReadLength(1)
-	l583 := serializer.MakeSlice[[]uint8](c, n582)
+	l583 := serializer.ReuseSlice[[]uint8](c, x.Raw, n582)
 	if n582 > 0 {
 		hn585 := c.ReadListHeader(9)
 		if !c.Failed() {
 			for i584 := range l583 {
 				if hn585 && !c.ReadFlag() {
+					clear(l583[i584 : i584+1])
 					continue
 				}
 				l583[i584] = r.ReadUint8()
@@ -3840,7 +3931,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.ABool = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n587 := c.ReadArrayLength(1)
-				a588 := make([]bool, n587)
+				a588 := serializer.MakeSlice[[]bool](c, n587)
 				r.ReadRawBools(a588)
 				x.ABool = a588
 			}
@@ -3849,7 +3940,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AF32 = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n589 := c.ReadArrayLength(4)
-				a590 := make([]float32, n589)
+				a590 := serializer.MakeSlice[[]float32](c, n589)
 				r.ReadRawFloat32s(a590)
 				x.AF32 = a590
 			}
@@ -3858,7 +3949,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AF64 = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n591 := c.ReadArrayLength(8)
-				a592 := make([]float64, n591)
+				a592 := serializer.MakeSlice[[]float64](c, n591)
 				r.ReadRawFloat64s(a592)
 				x.AF64 = a592
 			}
@@ -3867,7 +3958,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AI16 = serializer.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n593 := c.ReadArrayLength(2)
-				a594 := make([]int16, n593)
+				a594 := serializer.MakeSlice[[]int16](c, n593)
 				r.ReadRawInt16s(a594)
 				x.AI16 = a594
 			}
@@ -3876,7 +3967,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AI32 = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n595 := c.ReadArrayLength(4)
-				a596 := make([]int32, n595)
+				a596 := serializer.MakeSlice[[]int32](c, n595)
 				r.ReadRawInt32s(a596)
 				x.AI32 = a596
 			}
@@ -3885,7 +3976,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AI64 = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n597 := c.ReadArrayLength(8)
-				a598 := make([]int64, n597)
+				a598 := serializer.MakeSlice[[]int64](c, n597)
 				r.ReadRawInt64s(a598)
 				x.AI64 = a598
 			}
@@ -3894,7 +3985,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AI8 = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n599 := c.ReadArrayLength(1)
-				a600 := make([]int8, n599)
+				a600 := serializer.MakeSlice[[]int8](c, n599)
 				for i601 := range a600 {
 					a600[i601] = r.ReadInt8()
 				}
@@ -3905,7 +3996,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AU16 = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n602 := c.ReadArrayLength(2)
-				a603 := make([]uint16, n602)
+				a603 := serializer.MakeSlice[[]uint16](c, n602)
 				r.ReadRawUint16s(a603)
 				x.AU16 = a603
 			}
@@ -3914,7 +4005,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AU32 = serializer.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n604 := c.ReadArrayLength(4)
-				a605 := make([]uint32, n604)
+				a605 := serializer.MakeSlice[[]uint32](c, n604)
 				r.ReadRawUint32s(a605)
 				x.AU32 = a605
 			}
@@ -3923,7 +4014,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AU64 = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n606 := c.ReadArrayLength(8)
-				a607 := make([]uint64, n606)
+				a607 := serializer.MakeSlice[[]uint64](c, n606)
 				r.ReadRawUint64s(a607)
 				x.AU64 = a607
 			}
@@ -3932,7 +4023,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AU8 = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n608 := c.ReadArrayLength(1)
-				a609 := make([]uint8, n608)
+				a609 := serializer.MakeSlice[[]uint8](c, n608)
 				copy(a609, r.ReadBytes(n608))
 				x.AU8 = a609
 			}
@@ -3941,7 +4032,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AddABool = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n610 := c.ReadArrayLength(1)
-				a611 := make([]bool, n610)
+				a611 := serializer.MakeSlice[[]bool](c, n610)
 				r.ReadRawBools(a611)
 				x.AddABool = a611
 			}
@@ -3950,7 +4041,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AddAF32 = serializer.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n612 := c.ReadArrayLength(4)
-				a613 := make([]float32, n612)
+				a613 := serializer.MakeSlice[[]float32](c, n612)
 				r.ReadRawFloat32s(a613)
 				x.AddAF32 = a613
 			}
@@ -3959,7 +4050,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AddAF64 = serializer.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n614 := c.ReadArrayLength(8)
-				a615 := make([]float64, n614)
+				a615 := serializer.MakeSlice[[]float64](c, n614)
 				r.ReadRawFloat64s(a615)
 				x.AddAF64 = a615
 			}
@@ -3968,7 +4059,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AddAI16 = serializer.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n616 := c.ReadArrayLength(2)
-				a617 := make([]int16, n616)
+				a617 := serializer.MakeSlice[[]int16](c, n616)
 				r.ReadRawInt16s(a617)
 				x.AddAI16 = a617
 			}
@@ -3977,7 +4068,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AddAI32 = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n618 := c.ReadArrayLength(4)
-				a619 := make([]int32, n618)
+				a619 := serializer.MakeSlice[[]int32](c, n618)
 				r.ReadRawInt32s(a619)
 				x.AddAI32 = a619
 			}
@@ -3986,7 +4077,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AddAI64 = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n620 := c.ReadArrayLength(8)
-				a621 := make([]int64, n620)
+				a621 := serializer.MakeSlice[[]int64](c, n620)
 				r.ReadRawInt64s(a621)
 				x.AddAI64 = a621
 			}
@@ -3995,7 +4086,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AddAI8 = serializer.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n622 := c.ReadArrayLength(1)
-				a623 := make([]int8, n622)
+				a623 := serializer.MakeSlice[[]int8](c, n622)
 				for i624 := range a623 {
 					a623[i624] = r.ReadInt8()
 				}
@@ -4006,7 +4097,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AddAU16 = serializer.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n625 := c.ReadArrayLength(2)
-				a626 := make([]uint16, n625)
+				a626 := serializer.MakeSlice[[]uint16](c, n625)
 				r.ReadRawUint16s(a626)
 				x.AddAU16 = a626
 			}
@@ -4015,7 +4106,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AddAU32 = serializer.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n627 := c.ReadArrayLength(4)
-				a628 := make([]uint32, n627)
+				a628 := serializer.MakeSlice[[]uint32](c, n627)
 				r.ReadRawUint32s(a628)
 				x.AddAU32 = a628
 			}
@@ -4024,7 +4115,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AddAU64 = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n629 := c.ReadArrayLength(8)
-				a630 := make([]uint64, n629)
+				a630 := serializer.MakeSlice[[]uint64](c, n629)
 				r.ReadRawUint64s(a630)
 				x.AddAU64 = a630
 			}
@@ -4033,7 +4124,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 				x.AddAU8 = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n631 := c.ReadArrayLength(1)
-				a632 := make([]uint8, n631)
+				a632 := serializer.MakeSlice[[]uint8](c, n631)
 				copy(a632, r.ReadBytes(n631))
 				x.AddAU8 = a632
 			}
@@ -4058,6 +4149,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i635 := range l634 {
 							if hn636 && !c.ReadFlag() {
+								clear(l634[i635 : i635+1])
 								continue
 							}
 							l634[i635] = r.ReadInt16()
@@ -4081,6 +4173,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i640 := range l639 {
 							if hn641 && !c.ReadFlag() {
+								clear(l639[i640 : i640+1])
 								continue
 							}
 							l639[i640] = r.ReadBool()
@@ -4102,6 +4195,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i645 := range l644 {
 							if hn646 && !c.ReadFlag() {
+								clear(l644[i645 : i645+1])
 								continue
 							}
 							l644[i645] = Color(r.ReadVarUint32())
@@ -4125,6 +4219,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i650 := range l649 {
 							if hn651 && !c.ReadFlag() {
+								clear(l649[i650 : i650+1])
 								continue
 							}
 							l649[i650] = r.ReadFloat32()
@@ -4148,6 +4243,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i655 := range l654 {
 							if hn656 && !c.ReadFlag() {
+								clear(l654[i655 : i655+1])
 								continue
 							}
 							l654[i655] = r.ReadFloat64()
@@ -4171,6 +4267,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i660 := range l659 {
 							if hn661 && !c.ReadFlag() {
+								clear(l659[i660 : i660+1])
 								continue
 							}
 							l659[i660] = r.ReadVarInt32()
@@ -4194,6 +4291,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i665 := range l664 {
 							if hn666 && !c.ReadFlag() {
+								clear(l664[i665 : i665+1])
 								continue
 							}
 							l664[i665] = r.ReadVarInt64()
@@ -4217,6 +4315,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i670 := range l669 {
 							if hn671 && !c.ReadFlag() {
+								clear(l669[i670 : i670+1])
 								continue
 							}
 							l669[i670] = r.ReadInt8()
@@ -4238,6 +4337,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i675 := range l674 {
 							if hn676 && !c.ReadFlag() {
+								clear(l674[i675 : i675+1])
 								continue
 							}
 							n678 := c.ReadLength(1)
@@ -4247,6 +4347,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 								if !c.Failed() {
 									for i680 := range l679 {
 										if hn681 && !c.ReadFlag() {
+											clear(l679[i680 : i680+1])
 											continue
 										}
 										l679[i680] = r.ReadVarInt32()
@@ -4276,6 +4377,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i685 := range l684 {
 							if hn686 && !c.ReadFlag() {
+								clear(l684[i685 : i685+1])
 								continue
 							}
 							n688 := c.ReadLength(2)
@@ -4314,6 +4416,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i697 := range l696 {
 							if hn698 && !c.ReadFlag() {
+								clear(l696[i697 : i697+1])
 								continue
 							}
 							p700 := serializer.Alloc[int32](c)
@@ -4337,6 +4440,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i703 := range l702 {
 							if hn704 && !c.ReadFlag() {
+								clear(l702[i703 : i703+1])
 								continue
 							}
 							l702[i703] = c.ReadString()
@@ -4358,6 +4462,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i708 := range l707 {
 							if hn709 && !c.ReadFlag() {
+								clear(l707[i708 : i708+1])
 								continue
 							}
 							l707[i708] = c.ReadTime()
@@ -4381,6 +4486,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i713 := range l712 {
 							if hn714 && !c.ReadFlag() {
+								clear(l712[i713 : i713+1])
 								continue
 							}
 							l712[i713] = r.ReadUint16()
@@ -4404,6 +4510,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i718 := range l717 {
 							if hn719 && !c.ReadFlag() {
+								clear(l717[i718 : i718+1])
 								continue
 							}
 							l717[i718] = r.ReadVarUint64()
@@ -4529,6 +4636,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 								if !c.Failed() {
 									for i765 := range l764 {
 										if hn766 && !c.ReadFlag() {
+											clear(l764[i765 : i765+1])
 											continue
 										}
 										l764[i765] = c.ReadString()
@@ -4636,6 +4744,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i799 := range l798 {
 							if hn800 && !c.ReadFlag() {
+								clear(l798[i799 : i799+1])
 								continue
 							}
 							l798[i799] = c.ReadString()
@@ -4678,6 +4787,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i811 := range l810 {
 							if hn812 && !c.ReadFlag() {
+								clear(l810[i811 : i811+1])
 								continue
 							}
 							l810[i811] = r.ReadUint8()
@@ -4711,6 +4821,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i816 := range l815 {
 							if hn817 && !c.ReadFlag() {
+								clear(l815[i816 : i816+1])
 								continue
 							}
 							l815[i816] = r.ReadInt16()
@@ -4734,6 +4845,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i821 := range l820 {
 							if hn822 && !c.ReadFlag() {
+								clear(l820[i821 : i821+1])
 								continue
 							}
 							l820[i821] = r.ReadBool()
@@ -4755,6 +4867,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i826 := range l825 {
 							if hn827 && !c.ReadFlag() {
+								clear(l825[i826 : i826+1])
 								continue
 							}
 							l825[i826] = Color(r.ReadVarUint32())
@@ -4778,6 +4891,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i831 := range l830 {
 							if hn832 && !c.ReadFlag() {
+								clear(l830[i831 : i831+1])
 								continue
 							}
 							l830[i831] = r.ReadFloat32()
@@ -4801,6 +4915,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i836 := range l835 {
 							if hn837 && !c.ReadFlag() {
+								clear(l835[i836 : i836+1])
 								continue
 							}
 							l835[i836] = r.ReadFloat64()
@@ -4824,6 +4939,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i841 := range l840 {
 							if hn842 && !c.ReadFlag() {
+								clear(l840[i841 : i841+1])
 								continue
 							}
 							l840[i841] = r.ReadVarInt32()
@@ -4847,6 +4963,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i846 := range l845 {
 							if hn847 && !c.ReadFlag() {
+								clear(l845[i846 : i846+1])
 								continue
 							}
 							l845[i846] = r.ReadVarInt64()
@@ -4870,6 +4987,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i851 := range l850 {
 							if hn852 && !c.ReadFlag() {
+								clear(l850[i851 : i851+1])
 								continue
 							}
 							l850[i851] = r.ReadInt8()
@@ -4891,6 +5009,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i856 := range l855 {
 							if hn857 && !c.ReadFlag() {
+								clear(l855[i856 : i856+1])
 								continue
 							}
 							n859 := c.ReadLength(1)
@@ -4900,6 +5019,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 								if !c.Failed() {
 									for i861 := range l860 {
 										if hn862 && !c.ReadFlag() {
+											clear(l860[i861 : i861+1])
 											continue
 										}
 										l860[i861] = r.ReadVarInt32()
@@ -4929,6 +5049,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i866 := range l865 {
 							if hn867 && !c.ReadFlag() {
+								clear(l865[i866 : i866+1])
 								continue
 							}
 							n869 := c.ReadLength(2)
@@ -4967,6 +5088,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i878 := range l877 {
 							if hn879 && !c.ReadFlag() {
+								clear(l877[i878 : i878+1])
 								continue
 							}
 							p881 := serializer.Alloc[int32](c)
@@ -4990,6 +5112,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i884 := range l883 {
 							if hn885 && !c.ReadFlag() {
+								clear(l883[i884 : i884+1])
 								continue
 							}
 							l883[i884] = c.ReadString()
@@ -5011,6 +5134,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i889 := range l888 {
 							if hn890 && !c.ReadFlag() {
+								clear(l888[i889 : i889+1])
 								continue
 							}
 							l888[i889] = c.ReadTime()
@@ -5034,6 +5158,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i894 := range l893 {
 							if hn895 && !c.ReadFlag() {
+								clear(l893[i894 : i894+1])
 								continue
 							}
 							l893[i894] = r.ReadUint16()
@@ -5057,6 +5182,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i899 := range l898 {
 							if hn900 && !c.ReadFlag() {
+								clear(l898[i899 : i899+1])
 								continue
 							}
 							l898[i899] = r.ReadVarUint64()
@@ -5182,6 +5308,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 								if !c.Failed() {
 									for i946 := range l945 {
 										if hn947 && !c.ReadFlag() {
+											clear(l945[i946 : i946+1])
 											continue
 										}
 										l945[i946] = c.ReadString()
@@ -5289,6 +5416,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i980 := range l979 {
 							if hn981 && !c.ReadFlag() {
+								clear(l979[i980 : i980+1])
 								continue
 							}
 							l979[i980] = c.ReadString()
@@ -5331,6 +5459,7 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 					if !c.Failed() {
 						for i992 := range l991 {
 							if hn993 && !c.ReadFlag() {
+								clear(l991[i992 : i992+1])
 								continue
 							}
 							l991[i992] = r.ReadUint8()
@@ -5570,7 +5699,18 @@ func (x *Nested) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Nested's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Nested) ForyRead(c *serializer.ReadContext) {
-	*x = Nested{}
+	*x = Nested{
+		AddIn:   x.AddIn,
+		AddLIn:  x.AddLIn,
+		AddLLf:  x.AddLLf,
+		AddLPIn: x.AddLPIn,
+		AddLf:   x.AddLf,
+		In:      x.In,
+		LIn:     x.LIn,
+		LLf:     x.LLf,
+		LPIn:    x.LPIn,
+		Lf:      x.Lf,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 1737800920 && !c.Failed() {
@@ -5588,12 +5728,13 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n24 := c.ReadLength(1)
-	l25 := serializer.MakeSlice[[]Inner](c, n24)
+	l25 := serializer.ReuseSlice[[]Inner](c, x.AddLIn, n24)
 	if n24 > 0 {
 		hn27, ev28 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
 			for i26 := range l25 {
 				if hn27 && !c.ReadFlag() {
+					clear(l25[i26 : i26+1])
 					continue
 				}
 				if ev28 != nil {
@@ -5614,12 +5755,13 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n29 := c.ReadLength(1)
-	l30 := serializer.MakeSlice[[]Leaf](c, n29)
+	l30 := serializer.ReuseSlice[[]Leaf](c, x.AddLLf, n29)
 	if n29 > 0 {
 		hn32, ev33 := c.ReadStructListHeader(foryTypeLeaf)
 		if !c.Failed() {
 			for i31 := range l30 {
 				if hn32 && !c.ReadFlag() {
+					clear(l30[i31 : i31+1])
 					continue
 				}
 				if ev33 != nil {
@@ -5640,12 +5782,13 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n34 := c.ReadLength(1)
-	l35 := serializer.MakeSlice[[]*Inner](c, n34)
+	l35 := serializer.ReuseSlice[[]*Inner](c, x.AddLPIn, n34)
 	if n34 > 0 {
 		hn37, ev38 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
 			for i36 := range l35 {
 				if hn37 && !c.ReadFlag() {
+					clear(l35[i36 : i36+1])
 					continue
 				}
 				p39 := serializer.Alloc[Inner](c)
@@ -5692,6 +5835,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 					if !c.Failed() {
 						for i50 := range l49 {
 							if hn51 && !c.ReadFlag() {
+								clear(l49[i50 : i50+1])
 								continue
 							}
 							if ev52 != nil {
@@ -5753,12 +5897,13 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n58 := c.ReadLength(1)
-	l59 := serializer.MakeSlice[[]Inner](c, n58)
+	l59 := serializer.ReuseSlice[[]Inner](c, x.LIn, n58)
 	if n58 > 0 {
 		hn61, ev62 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
 			for i60 := range l59 {
 				if hn61 && !c.ReadFlag() {
+					clear(l59[i60 : i60+1])
 					continue
 				}
 				if ev62 != nil {
@@ -5779,12 +5924,13 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n63 := c.ReadLength(1)
-	l64 := serializer.MakeSlice[[]Leaf](c, n63)
+	l64 := serializer.ReuseSlice[[]Leaf](c, x.LLf, n63)
 	if n63 > 0 {
 		hn66, ev67 := c.ReadStructListHeader(foryTypeLeaf)
 		if !c.Failed() {
 			for i65 := range l64 {
 				if hn66 && !c.ReadFlag() {
+					clear(l64[i65 : i65+1])
 					continue
 				}
 				if ev67 != nil {
@@ -5805,12 +5951,13 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n68 := c.ReadLength(1)
-	l69 := serializer.MakeSlice[[]*Inner](c, n68)
+	l69 := serializer.ReuseSlice[[]*Inner](c, x.LPIn, n68)
 	if n68 > 0 {
 		hn71, ev72 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
 			for i70 := range l69 {
 				if hn71 && !c.ReadFlag() {
+					clear(l69[i70 : i70+1])
 					continue
 				}
 				p73 := serializer.Alloc[Inner](c)
@@ -5857,6 +6004,7 @@ func (x *Nested) ForyRead(c *serializer.ReadContext) {
 					if !c.Failed() {
 						for i84 := range l83 {
 							if hn85 && !c.ReadFlag() {
+								clear(l83[i84 : i84+1])
 								continue
 							}
 							if ev86 != nil {
@@ -5932,6 +6080,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i94 := range l93 {
 							if hn95 && !c.ReadFlag() {
+								clear(l93[i94 : i94+1])
 								continue
 							}
 							if ev96 != nil {
@@ -5957,6 +6106,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i99 := range l98 {
 							if hn100 && !c.ReadFlag() {
+								clear(l98[i99 : i99+1])
 								continue
 							}
 							if ev101 != nil {
@@ -5982,6 +6132,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i104 := range l103 {
 							if hn105 && !c.ReadFlag() {
+								clear(l103[i104 : i104+1])
 								continue
 							}
 							p107 := serializer.Alloc[Inner](c)
@@ -6026,6 +6177,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 								if !c.Failed() {
 									for i118 := range l117 {
 										if hn119 && !c.ReadFlag() {
+											clear(l117[i118 : i118+1])
 											continue
 										}
 										if ev120 != nil {
@@ -6085,6 +6237,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i128 := range l127 {
 							if hn129 && !c.ReadFlag() {
+								clear(l127[i128 : i128+1])
 								continue
 							}
 							if ev130 != nil {
@@ -6110,6 +6263,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i133 := range l132 {
 							if hn134 && !c.ReadFlag() {
+								clear(l132[i133 : i133+1])
 								continue
 							}
 							if ev135 != nil {
@@ -6135,6 +6289,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i138 := range l137 {
 							if hn139 && !c.ReadFlag() {
+								clear(l137[i138 : i138+1])
 								continue
 							}
 							p141 := serializer.Alloc[Inner](c)
@@ -6179,6 +6334,7 @@ func (x *Nested) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 								if !c.Failed() {
 									for i152 := range l151 {
 										if hn153 && !c.ReadFlag() {
+											clear(l151[i152 : i152+1])
 											continue
 										}
 										if ev154 != nil {
@@ -6307,7 +6463,10 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Inner's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Inner) ForyRead(c *serializer.ReadContext) {
-	*x = Inner{}
+	*x = Inner{
+		Extra: x.Extra,
+		Lf:    x.Lf,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 842977065 && !c.Failed() {
@@ -6328,12 +6487,13 @@ func (x *Inner) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n5 := c.ReadLength(1)
-	l6 := serializer.MakeSlice[[]string](c, n5)
+	l6 := serializer.ReuseSlice[[]string](c, x.Extra, n5)
 	if n5 > 0 {
 		hn8 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i7 := range l6 {
 				if hn8 && !c.ReadFlag() {
+					clear(l6[i7 : i7+1])
 					continue
 				}
 				l6[i7] = c.ReadString()
@@ -6388,6 +6548,7 @@ func (x *Inner) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 					if !c.Failed() {
 						for i15 := range l14 {
 							if hn16 && !c.ReadFlag() {
+								clear(l14[i15 : i15+1])
 								continue
 							}
 							l14[i15] = c.ReadString()
@@ -6648,7 +6809,7 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Changes's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Changes) ForyRead(c *serializer.ReadContext) {
-	*x = Changes{}
+	*x = Changes{NPIn: x.NPIn}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 1739009624 && !c.Failed() {
@@ -6733,6 +6894,7 @@ func (x *Changes) ForyRead(c *serializer.ReadContext) {
 			if !c.Failed() {
 				for i14 := range l13 {
 					if hn15 && !c.ReadFlag() {
+						clear(l13[i14 : i14+1])
 						continue
 					}
 					l13[i14] = r.ReadVarInt32()
@@ -6910,6 +7072,7 @@ func (x *Changes) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 					if !c.Failed() {
 						for i55 := range l54 {
 							if hn56 && !c.ReadFlag() {
+								clear(l54[i55 : i55+1])
 								continue
 							}
 							l54[i55] = r.ReadVarInt32()
@@ -7032,7 +7195,7 @@ func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads ReorderTags's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
-	*x = ReorderTags{}
+	*x = ReorderTags{C: x.C}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != -1033713175 && !c.Failed() {
@@ -7073,12 +7236,13 @@ func (x *ReorderTags) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n5 := c.ReadLength(1)
-	l6 := serializer.MakeSlice[[]int64](c, n5)
+	l6 := serializer.ReuseSlice[[]int64](c, x.C, n5)
 	if n5 > 0 {
 		hn8 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i7 := range l6 {
 				if hn8 && !c.ReadFlag() {
+					clear(l6[i7 : i7+1])
 					continue
 				}
 				l6[i7] = r.ReadVarInt64()
@@ -7139,6 +7303,7 @@ func (x *ReorderTags) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 					if !c.Failed() {
 						for i17 := range l16 {
 							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
 								continue
 							}
 							l16[i17] = r.ReadVarInt64()
@@ -7242,7 +7407,7 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads ReorderNames's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *ReorderNames) ForyRead(c *serializer.ReadContext) {
-	*x = ReorderNames{}
+	*x = ReorderNames{Beta: x.Beta}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != -123410920 && !c.Failed() {
@@ -7278,12 +7443,13 @@ func (x *ReorderNames) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n6 := c.ReadLength(1)
-	l7 := serializer.MakeSlice[[]string](c, n6)
+	l7 := serializer.ReuseSlice[[]string](c, x.Beta, n6)
 	if n6 > 0 {
 		hn9 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i8 := range l7 {
 				if hn9 && !c.ReadFlag() {
+					clear(l7[i8 : i8+1])
 					continue
 				}
 				l7[i8] = c.ReadString()
@@ -7344,6 +7510,7 @@ func (x *ReorderNames) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 					if !c.Failed() {
 						for i19 := range l18 {
 							if hn20 && !c.ReadFlag() {
+								clear(l18[i19 : i19+1])
 								continue
 							}
 							l18[i19] = c.ReadString()
@@ -7738,7 +7905,10 @@ func (x *Record) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Record's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Record) ForyRead(c *serializer.ReadContext) {
-	*x = Record{}
+	*x = Record{
+		Items: x.Items,
+		Tags:  x.Tags,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != -1489344564 && !c.Failed() {
@@ -7768,12 +7938,13 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n10 := c.ReadLength(1)
-	l11 := serializer.MakeSlice[[]Item](c, n10)
+	l11 := serializer.ReuseSlice[[]Item](c, x.Items, n10)
 	if n10 > 0 {
 		hn13, ev14 := c.ReadStructListHeader(foryTypeItem)
 		if !c.Failed() {
 			for i12 := range l11 {
 				if hn13 && !c.ReadFlag() {
+					clear(l11[i12 : i12+1])
 					continue
 				}
 				if ev14 != nil {
@@ -7819,12 +7990,13 @@ func (x *Record) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n22 := c.ReadLength(1)
-	l23 := serializer.MakeSlice[[]string](c, n22)
+	l23 := serializer.ReuseSlice[[]string](c, x.Tags, n22)
 	if n22 > 0 {
 		hn25 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i24 := range l23 {
 				if hn25 && !c.ReadFlag() {
+					clear(l23[i24 : i24+1])
 					continue
 				}
 				l23[i24] = c.ReadString()
@@ -7885,6 +8057,7 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i35 := range l34 {
 							if hn36 && !c.ReadFlag() {
+								clear(l34[i35 : i35+1])
 								continue
 							}
 							if ev37 != nil {
@@ -7933,6 +8106,7 @@ func (x *Record) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i47 := range l46 {
 							if hn48 && !c.ReadFlag() {
+								clear(l46[i47 : i47+1])
 								continue
 							}
 							l46[i47] = c.ReadString()
@@ -8112,7 +8286,17 @@ func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Seqs's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Seqs) ForyRead(c *serializer.ReadContext) {
-	*x = Seqs{}
+	*x = Seqs{
+		A2L:     x.A2L,
+		Bin2U8:  x.Bin2U8,
+		BoolL2A: x.BoolL2A,
+		F32A2L:  x.F32A2L,
+		Int2A:   x.Int2A,
+		L2A:     x.L2A,
+		Named:   x.Named,
+		PtrL2A:  x.PtrL2A,
+		U64L2A:  x.U64L2A,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 2026288617 && !c.Failed() {
@@ -8121,12 +8305,13 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	n19 := c.ReadLength(1)
-	l20 := serializer.MakeSlice[[]int64](c, n19)
+	l20 := serializer.ReuseSlice[[]int64](c, x.A2L, n19)
 	if n19 > 0 {
 		hn22 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i21 := range l20 {
 				if hn22 && !c.ReadFlag() {
+					clear(l20[i21 : i21+1])
 					continue
 				}
 				l20[i21] = r.ReadVarInt64()
@@ -8153,6 +8338,7 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		if !c.Failed() {
 			for i26 := range l25 {
 				if hn27 && !c.ReadFlag() {
+					clear(l25[i26 : i26+1])
 					continue
 				}
 				l25[i26] = r.ReadInt16()
@@ -8169,7 +8355,7 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n29 := c.ReadArrayLength(1)
-	a30 := make([]uint8, n29)
+	a30 := serializer.ReuseSlice[[]uint8](c, x.Bin2U8, n29)
 	copy(a30, r.ReadBytes(n29))
 	x.Bin2U8 = a30
 	if c.Failed() {
@@ -8177,7 +8363,7 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n31 := c.ReadArrayLength(1)
-	a32 := make([]bool, n31)
+	a32 := serializer.ReuseSlice[[]bool](c, x.BoolL2A, n31)
 	r.ReadRawBools(a32)
 	x.BoolL2A = a32
 	if c.Failed() {
@@ -8185,12 +8371,13 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n33 := c.ReadLength(4)
-	l34 := serializer.MakeSlice[[]float32](c, n33)
+	l34 := serializer.ReuseSlice[[]float32](c, x.F32A2L, n33)
 	if n33 > 0 {
 		hn36 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i35 := range l34 {
 				if hn36 && !c.ReadFlag() {
+					clear(l34[i35 : i35+1])
 					continue
 				}
 				l34[i35] = r.ReadFloat32()
@@ -8207,7 +8394,7 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n38 := c.ReadArrayLength(8)
-	a39 := make([]int64, n38)
+	a39 := serializer.ReuseSlice[[]int64](c, x.Int2A, n38)
 	r.ReadRawInt64s(a39)
 	x.Int2A = a39
 	if c.Failed() {
@@ -8215,7 +8402,7 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n40 := c.ReadArrayLength(4)
-	a41 := make([]int32, n40)
+	a41 := serializer.ReuseSlice[[]int32](c, x.L2A, n40)
 	r.ReadRawInt32s(a41)
 	x.L2A = a41
 	if c.Failed() {
@@ -8230,6 +8417,7 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 			if !c.Failed() {
 				for i44 := range l43 {
 					if hn45 && !c.ReadFlag() {
+						clear(l43[i44 : i44+1])
 						continue
 					}
 					l43[i44] = r.ReadUint16()
@@ -8247,7 +8435,7 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n47 := c.ReadArrayLength(4)
-	a48 := make(Int32s, n47)
+	a48 := serializer.ReuseSlice[Int32s](c, x.Named, n47)
 	r.ReadRawInt32s(a48)
 	x.Named = a48
 	if c.Failed() {
@@ -8263,6 +8451,7 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 			if !c.Failed() {
 				for i52 := range l51 {
 					if hn53 && !c.ReadFlag() {
+						clear(l51[i52 : i52+1])
 						continue
 					}
 					l51[i52] = r.ReadFloat64()
@@ -8281,7 +8470,7 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n55 := c.ReadArrayLength(4)
-	a56 := make([]int32, n55)
+	a56 := serializer.ReuseSlice[[]int32](c, x.PtrL2A, n55)
 	r.ReadRawInt32s(a56)
 	x.PtrL2A = a56
 	if c.Failed() {
@@ -8294,7 +8483,7 @@ func (x *Seqs) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n57 := c.ReadArrayLength(8)
-	a58 := make([]uint64, n57)
+	a58 := serializer.ReuseSlice[[]uint64](c, x.U64L2A, n57)
 	r.ReadRawUint64s(a58)
 	x.U64L2A = a58
 	if c.Failed() {
@@ -8325,6 +8514,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					if !c.Failed() {
 						for i61 := range l60 {
 							if hn62 && !c.ReadFlag() {
+								clear(l60[i61 : i61+1])
 								continue
 							}
 							l60[i61] = r.ReadVarInt64()
@@ -8352,6 +8542,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					if !c.Failed() {
 						for i66 := range l65 {
 							if hn67 && !c.ReadFlag() {
+								clear(l65[i66 : i66+1])
 								continue
 							}
 							l65[i66] = r.ReadInt16()
@@ -8369,7 +8560,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				x.Bin2U8 = serializer.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n69 := c.ReadArrayLength(1)
-				a70 := make([]uint8, n69)
+				a70 := serializer.MakeSlice[[]uint8](c, n69)
 				copy(a70, r.ReadBytes(n69))
 				x.Bin2U8 = a70
 			}
@@ -8378,7 +8569,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				x.BoolL2A = serializer.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n71 := c.ReadArrayLength(1)
-				a72 := make([]bool, n71)
+				a72 := serializer.MakeSlice[[]bool](c, n71)
 				r.ReadRawBools(a72)
 				x.BoolL2A = a72
 			}
@@ -8393,6 +8584,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					if !c.Failed() {
 						for i75 := range l74 {
 							if hn76 && !c.ReadFlag() {
+								clear(l74[i75 : i75+1])
 								continue
 							}
 							l74[i75] = r.ReadFloat32()
@@ -8410,7 +8602,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				x.Int2A = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n78 := c.ReadArrayLength(8)
-				a79 := make([]int64, n78)
+				a79 := serializer.MakeSlice[[]int64](c, n78)
 				r.ReadRawInt64s(a79)
 				x.Int2A = a79
 			}
@@ -8419,7 +8611,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				x.L2A = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n80 := c.ReadArrayLength(4)
-				a81 := make([]int32, n80)
+				a81 := serializer.MakeSlice[[]int32](c, n80)
 				r.ReadRawInt32s(a81)
 				x.L2A = a81
 			}
@@ -8434,6 +8626,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					if !c.Failed() {
 						for i84 := range l83 {
 							if hn85 && !c.ReadFlag() {
+								clear(l83[i84 : i84+1])
 								continue
 							}
 							l83[i84] = r.ReadUint16()
@@ -8451,7 +8644,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				x.Named = Int32s(serializer.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
 				n87 := c.ReadArrayLength(4)
-				a88 := make(Int32s, n87)
+				a88 := serializer.MakeSlice[Int32s](c, n87)
 				r.ReadRawInt32s(a88)
 				x.Named = a88
 			}
@@ -8470,6 +8663,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 					if !c.Failed() {
 						for i92 := range l91 {
 							if hn93 && !c.ReadFlag() {
+								clear(l91[i92 : i92+1])
 								continue
 							}
 							l91[i92] = r.ReadFloat64()
@@ -8488,7 +8682,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				x.PtrL2A = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n97 := c.ReadArrayLength(4)
-				a98 := make([]int32, n97)
+				a98 := serializer.MakeSlice[[]int32](c, n97)
 				r.ReadRawInt32s(a98)
 				x.PtrL2A = a98
 			}
@@ -8503,7 +8697,7 @@ func (x *Seqs) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 				x.U64L2A = serializer.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n99 := c.ReadArrayLength(8)
-				a100 := make([]uint64, n99)
+				a100 := serializer.MakeSlice[[]uint64](c, n99)
 				r.ReadRawUint64s(a100)
 				x.U64L2A = a100
 			}
@@ -8562,7 +8756,7 @@ func (x *SeqsBad) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads SeqsBad's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *SeqsBad) ForyRead(c *serializer.ReadContext) {
-	*x = SeqsBad{}
+	*x = SeqsBad{W: x.W}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != -424351964 && !c.Failed() {
@@ -8571,7 +8765,7 @@ func (x *SeqsBad) ForyRead(c *serializer.ReadContext) {
 		}
 	}
 	n2 := c.ReadArrayLength(8)
-	a3 := make([]int64, n2)
+	a3 := serializer.ReuseSlice[[]int64](c, x.W, n2)
 	r.ReadRawInt64s(a3)
 	x.W = a3
 	if c.Failed() {
@@ -8591,7 +8785,7 @@ func (x *SeqsBad) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evol
 				x.W = serializer.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n4 := c.ReadArrayLength(8)
-				a5 := make([]int64, n4)
+				a5 := serializer.MakeSlice[[]int64](c, n4)
 				r.ReadRawInt64s(a5)
 				x.W = a5
 			}

@@ -64,6 +64,7 @@ type gen struct {
 	pkgPath string
 	s       *plan.Struct
 	tmp     int
+	reuse   *jen.Statement // the previous slice of the field being read, for ReuseSlice
 }
 
 func (g *gen) name() string { return g.s.Model.Name }

@@ -15,8 +15,26 @@ func (g *gen) emitRead(f *jen.File) {
 	s := g.s
 	var body []jen.Code
 	body = append(body, g.enter()...)
+	// The reset keeps the previous value's slices, for their backing arrays
+	// (serializer.ReuseSlice), and its nested struct values, whose own
+	// reads reset them and keep their slices in turn.
+	reuse := map[*plan.Field]bool{}
+	keep := jen.Dict{}
+	for _, fl := range s.Fields {
+		if fl.Group != plan.GroupOther {
+			continue
+		}
+		switch {
+		case fl.Wire.Go.Kind == model.Slice && !fl.Wire.Nullable && (fl.Wire.TypeID == plan.TypeList || arrayWidth(fl.Wire) > 0):
+			reuse[fl] = true
+		case fl.Wire.Go.Kind == model.Struct:
+		default:
+			continue
+		}
+		keep[jen.Id(fl.GoName)] = jen.Id("x").Dot(fl.GoName)
+	}
 	body = append(body,
-		jen.Op("*").Id("x").Op("=").Id(g.name()).Values(),
+		jen.Op("*").Id("x").Op("=").Id(g.name()).Values(keep),
 		jen.Id("r").Op(":=").Id("c").Dot("Reader").Call(),
 		jen.If(jen.Op("!").Id("c").Dot("Compatible").Call()).Block(
 			jen.If(jen.Id("h").Op(":=").Id("r").Dot("ReadInt32").Call(), jen.Id("h").Op("!=").Lit(int(s.SchemaHash)).Op("&&").Op("!").Id("c").Dot("Failed").Call()).Block(
@@ -65,7 +83,11 @@ func (g *gen) emitRead(f *jen.File) {
 		if fl.Group != plan.GroupOther {
 			continue
 		}
+		if reuse[fl] {
+			g.reuse = jen.Id("x").Dot(fl.GoName)
+		}
 		body = append(body, g.readValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)...)
+		g.reuse = nil
 		body = append(body, g.failCheck(fl.GoName))
 	}
 	body = append(body, g.leave()...)
@@ -403,12 +425,23 @@ func convMethod(k model.Kind) (string, int) {
 	return "ReadFloatAs", 64
 }
 
+// makeSlice allocates a decoded slice of n elements, reusing the previous
+// value's slice when the field being read has one (g.reuse).
+func (g *gen) makeSlice(t *model.Type, n *jen.Statement) *jen.Statement {
+	if g.reuse != nil {
+		old := g.reuse
+		g.reuse = nil // only the field's own slice, not nested ones
+		return jen.Qual(serializerPkg, "ReuseSlice").Types(g.goType(t)).Call(jen.Id("c"), old, n)
+	}
+	return jen.Qual(serializerPkg, "MakeSlice").Types(g.goType(t)).Call(jen.Id("c"), n)
+}
+
 // readDenseArray reads a byte length and raw little-endian elements (§8.2).
 func (g *gen) readDenseArray(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	n, s := g.fresh("n"), g.fresh("a")
 	out := []jen.Code{
 		jen.Id(n).Op(":=").Id("c").Dot("ReadArrayLength").Call(jen.Lit(w.Elem.Width)),
-		jen.Id(s).Op(":=").Make(g.goType(w.Go), jen.Id(n)),
+		jen.Id(s).Op(":=").Add(g.makeSlice(w.Go, jen.Id(n))),
 	}
 	switch w.Go.Elem.Kind {
 	case model.Int8:
@@ -438,7 +471,7 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 		))
 		out = append(out, jen.Var().Id(s).Add(g.goType(w.Go)))
 	} else {
-		out = append(out, jen.Id(s).Op(":=").Qual(serializerPkg, "MakeSlice").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)))
+		out = append(out, jen.Id(s).Op(":=").Add(g.makeSlice(w.Go, jen.Id(n))))
 	}
 	var header jen.Code
 	elemGo := e.Go
@@ -450,7 +483,10 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	default:
 		header = jen.Id(hasNull).Op(":=").Id("c").Dot("ReadListHeader").Call(jen.Lit(int(e.TypeID)))
 	}
-	// Element reads: a null flag when the header says so, then the value.
+	// Element reads: a null flag when the header says so, then the value. A
+	// null element is zeroed: a reused slice (ReuseSlice) still holds the
+	// previous value's element there.
+	nullElem := jen.Clear(jen.Id(s).Index(jen.Id(i).Op(":").Id(i).Op("+").Lit(1)))
 	var elem []jen.Code
 	target := jen.Id(s).Index(jen.Id(i))
 	deref := *e
@@ -458,7 +494,7 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	switch {
 	case elemGo.Kind == model.Struct:
 		elem = append(elem,
-			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(jen.Continue()),
+			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(nullElem, jen.Continue()),
 			jen.If(jen.Id(evv).Op("!=").Nil()).Block(target.Clone().Dot("ForyReadEvolved").Call(jen.Id("c"), jen.Id(evv))).
 				Else().Block(target.Clone().Dot("ForyRead").Call(jen.Id("c"))))
 	case elemGo.Kind == model.Pointer:
@@ -472,13 +508,13 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 			read = g.readValue(jen.Op("*").Id(p), &deref, false)
 		}
 		elem = append(elem,
-			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(jen.Continue()),
+			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(nullElem, jen.Continue()),
 			jen.Id(p).Op(":=").Add(g.alloc(elemGo.Elem)))
 		elem = append(elem, read...)
 		elem = append(elem, target.Clone().Op("=").Id(p))
 	default:
 		elem = append(elem,
-			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(jen.Continue()))
+			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(nullElem, jen.Continue()))
 		elem = append(elem, g.readValue(target.Clone(), &deref, true)...)
 	}
 	// On failure leave the loop; the enclosing field's check returns.

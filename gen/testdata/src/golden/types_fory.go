@@ -333,7 +333,13 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 
 // ForyRead reads Sample's struct body (FORMAT.md §9); errors are recorded in c.
 func (x *Sample) ForyRead(c *serializer.ReadContext) {
-	*x = Sample{}
+	*x = Sample{
+		Dense:  x.Dense,
+		Maybe:  x.Maybe,
+		Origin: x.Origin,
+		Points: x.Points,
+		Tags:   x.Tags,
+	}
 	r := c.Reader()
 	if !c.Compatible() {
 		if h := r.ReadInt32(); h != 1655933597 && !c.Failed() {
@@ -400,7 +406,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n31 := c.ReadArrayLength(4)
-	a32 := make([]int32, n31)
+	a32 := serializer.ReuseSlice[[]int32](c, x.Dense, n31)
 	r.ReadRawInt32s(a32)
 	x.Dense = a32
 	if c.Failed() {
@@ -423,6 +429,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		if !c.Failed() {
 			for i35 := range l34 {
 				if hn36 && !c.ReadFlag() {
+					clear(l34[i35 : i35+1])
 					continue
 				}
 				l34[i35] = r.ReadBool()
@@ -444,12 +451,13 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n38 := c.ReadLength(1)
-	l39 := serializer.MakeSlice[[]*Point](c, n38)
+	l39 := serializer.ReuseSlice[[]*Point](c, x.Maybe, n38)
 	if n38 > 0 {
 		hn41, ev42 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
 			for i40 := range l39 {
 				if hn41 && !c.ReadFlag() {
+					clear(l39[i40 : i40+1])
 					continue
 				}
 				p43 := serializer.Alloc[Point](c)
@@ -479,6 +487,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 			if !c.Failed() {
 				for i46 := range l45 {
 					if hn47 && !c.ReadFlag() {
+						clear(l45[i46 : i46+1])
 						continue
 					}
 					l45[i46] = c.ReadString()
@@ -523,12 +532,13 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n52 := c.ReadLength(1)
-	l53 := serializer.MakeSlice[[]Point](c, n52)
+	l53 := serializer.ReuseSlice[[]Point](c, x.Points, n52)
 	if n52 > 0 {
 		hn55, ev56 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
 			for i54 := range l53 {
 				if hn55 && !c.ReadFlag() {
+					clear(l53[i54 : i54+1])
 					continue
 				}
 				if ev56 != nil {
@@ -574,12 +584,13 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n64 := c.ReadLength(1)
-	l65 := serializer.MakeSlice[[]string](c, n64)
+	l65 := serializer.ReuseSlice[[]string](c, x.Tags, n64)
 	if n64 > 0 {
 		hn67 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i66 := range l65 {
 				if hn67 && !c.ReadFlag() {
+					clear(l65[i66 : i66+1])
 					continue
 				}
 				l65[i66] = c.ReadString()
@@ -681,7 +692,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 				x.Dense = serializer.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n89 := c.ReadArrayLength(4)
-				a90 := make([]int32, n89)
+				a90 := serializer.MakeSlice[[]int32](c, n89)
 				r.ReadRawInt32s(a90)
 				x.Dense = a90
 			}
@@ -704,6 +715,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i93 := range l92 {
 							if hn94 && !c.ReadFlag() {
+								clear(l92[i93 : i93+1])
 								continue
 							}
 							l92[i93] = r.ReadBool()
@@ -729,6 +741,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i98 := range l97 {
 							if hn99 && !c.ReadFlag() {
+								clear(l97[i98 : i98+1])
 								continue
 							}
 							p101 := serializer.Alloc[Point](c)
@@ -756,6 +769,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i104 := range l103 {
 							if hn105 && !c.ReadFlag() {
+								clear(l103[i104 : i104+1])
 								continue
 							}
 							l103[i104] = c.ReadString()
@@ -799,6 +813,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i112 := range l111 {
 							if hn113 && !c.ReadFlag() {
+								clear(l111[i112 : i112+1])
 								continue
 							}
 							if ev114 != nil {
@@ -849,6 +864,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					if !c.Failed() {
 						for i124 := range l123 {
 							if hn125 && !c.ReadFlag() {
+								clear(l123[i124 : i124+1])
 								continue
 							}
 							l123[i124] = c.ReadString()

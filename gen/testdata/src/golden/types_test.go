@@ -32,3 +32,27 @@ func TestRoundTrip(t *testing.T) {
 		require.Equal(t, in, out)
 	}
 }
+
+// Decoding into a used value reuses its slices (serializer.ReuseSlice) but
+// leaves nothing of the old elements: a null element is nil, a struct
+// element has exactly the decoded fields.
+func TestDecodeOverUsedValue(t *testing.T) {
+	in := Sample{Maybe: []*Point{nil, {X: 5}}, Points: []Point{{X: 3}}, Dense: []int32{7}, Tags: []string{"a"}}
+	for _, compatible := range []bool{true, false} {
+		f := serializer.New(serializer.WithCompatible(compatible))
+		data, err := f.Serialize(&in)
+		require.NoError(t, err)
+		var fresh Sample
+		require.NoError(t, f.Deserialize(data, &fresh))
+		used := Sample{
+			Maybe:  []*Point{{X: 1, Y: 1}, {X: 2, Y: 2}, {X: 3, Y: 3}},
+			Points: []Point{{X: 9, Y: 9}, {X: 8, Y: 8}},
+			Dense:  []int32{1, 2, 3},
+			Tags:   []string{"x", "y", "z"},
+			Name:   "old",
+		}
+		require.NoError(t, f.Deserialize(data, &used))
+		require.Equal(t, fresh, used)
+		require.Nil(t, used.Maybe[0])
+	}
+}
