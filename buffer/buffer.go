@@ -40,7 +40,19 @@ package buffer
 type Buffer struct {
 	buf []byte // storage; len(buf) == cap(buf)
 	w   int    // writer index: buf[:w] is written
+	// scratch is the caller's state for writing into this buffer (see
+	// [Buffer.Scratch]); the buffer never reads it.
+	scratch any
 }
+
+// Scratch returns the value last given to [Buffer.SetScratch]. A writer
+// keeps per-call state there (the serializer keeps its write context):
+// a Buffer is used by one goroutine at a time, so state attached to it
+// needs no synchronization, unlike a shared pool (BenchmarkFixedCost).
+func (b *Buffer) Scratch() any { return b.scratch }
+
+// SetScratch attaches v to the buffer; Reset keeps it.
+func (b *Buffer) SetScratch(v any) { b.scratch = v }
 
 // New returns an empty Buffer with capacity bytes of storage.
 func New(capacity int) *Buffer {

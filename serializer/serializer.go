@@ -76,12 +76,11 @@ func WithTypeDefLimits(maxBodyBytes, maxFields int) Option {
 // concurrent use.
 type Fory struct {
 	opts options
-	// writer and reader hold one idle context each: taking it is one atomic
-	// swap, far cheaper than sync.Pool's Get and Put (BenchmarkFixedCost in
-	// benchmarks). Concurrent calls that find the slot empty use the pools.
-	writer  atomic.Pointer[WriteContext]
+	// reader holds one idle read context: taking it is one atomic swap, far
+	// cheaper than sync.Pool's Get and Put (BenchmarkFixedCost in
+	// benchmarks). Concurrent calls that find the slot empty use the pool.
+	// Write contexts live on the output buffer (see SerializeTo).
 	reader  atomic.Pointer[ReadContext]
-	writers sync.Pool
 	readers sync.Pool
 	buffers sync.Pool
 	defs    defCache
@@ -94,7 +93,6 @@ func New(opts ...Option) *Fory {
 	for _, o := range opts {
 		o(&f.opts)
 	}
-	f.writers.New = func() any { return &WriteContext{compatible: f.opts.compatible, maxDepth: f.opts.maxDepth} }
 	f.readers.New = func() any {
 		return &ReadContext{compatible: f.opts.compatible, maxDepth: f.opts.maxDepth, opts: &f.opts, defCache: &f.defs}
 	}
@@ -147,10 +145,14 @@ func (f *Fory) SerializeTo(b *buffer.Buffer, v any) error {
 	if !ok {
 		return ErrNotGenerated
 	}
-	c := f.writer.Swap(nil)
+	// The write context lives on the buffer: a buffer has one writer at a
+	// time, so this needs neither a pool nor an atomic (BenchmarkFixedCost).
+	c, _ := b.Scratch().(*WriteContext)
 	if c == nil {
-		c = f.writers.Get().(*WriteContext)
+		c = &WriteContext{}
+		b.SetScratch(c)
 	}
+	c.compatible, c.maxDepth = f.opts.compatible, f.opts.maxDepth
 	c.reset(b)
 	t := m.ForyType()
 	start := b.WriterIndex()
@@ -168,8 +170,6 @@ func (f *Fory) SerializeTo(b *buffer.Buffer, v any) error {
 	b.SetWriterIndex(start + copy(b.Window()[start:], prefix))
 	m.ForyWrite(c)
 	err := c.err
-	c.buf = nil
-	f.writer.Store(c) // a context another call stored meanwhile is dropped
 	if err != nil {
 		b.SetWriterIndex(start)
 	}
