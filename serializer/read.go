@@ -409,25 +409,7 @@ func (c *ReadContext) ReadString() string {
 			}
 		}
 	}
-	return c.readStringHeader()
-}
-
-// readStringHeader is ReadString for any header length.
-func (c *ReadContext) readStringHeader() string {
-	h := c.r.ReadVarUint64()
-	if n := h >> 2; h&3 == strUTF8 && n <= uint64(c.r.Remaining()) && n <= c.budget {
-		off := c.r.Offset()
-		raw := c.r.Bytes()[off : off+int(n) : off+int(n)]
-		if c.opts.skipUTF8Check || validUTF8(raw) {
-			c.r.SetOffset(off + int(n))
-			if c.opts.aliasStrings {
-				return unsafe.String(unsafe.SliceData(raw), len(raw))
-			}
-			c.budget -= n
-			return string(raw)
-		}
-	}
-	return c.readStringSlow(h)
+	return c.readStringSlow(c.r.ReadVarUint64())
 }
 
 // validUTF8 is utf8.Valid with a word-at-a-time scan of the ASCII prefix,
@@ -458,8 +440,8 @@ func validUTF8(b []byte) bool {
 	return true
 }
 
-// readStringSlow is ReadString for other encodings, invalid input and
-// errors.
+// readStringSlow is ReadString for headers of more than one byte, other
+// encodings, invalid input and errors.
 func (c *ReadContext) readStringSlow(h uint64) string {
 	if h>>36 != 0 && c.r.Err() == nil {
 		c.r.Fail(malformed("string header %d too large", h))
