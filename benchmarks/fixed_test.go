@@ -10,7 +10,10 @@ import (
 
 // BenchmarkFixedCost/<direction>/<mode> serializes and deserializes an empty
 // struct: what remains is the fixed cost of a call (header, root flag, type
-// meta or TypeDef, entry checks, context set-up).
+// meta or TypeDef, entry checks, context set-up). Serialize and Deserialize
+// call the generated entry points; SerializeAny and DeserializeAny call
+// Fory's methods taking an any, which add a type assertion and an
+// interface call.
 func BenchmarkFixedCost(b *testing.B) {
 	modes := []struct {
 		name string
@@ -26,6 +29,15 @@ func BenchmarkFixedCost(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				buf.Reset()
+				if err := v.ForySerializeTo(m.f, buf); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("SerializeAny/"+m.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				buf.Reset()
 				if err := m.f.SerializeTo(buf, &v); err != nil {
 					b.Fatal(err)
 				}
@@ -36,6 +48,14 @@ func BenchmarkFixedCost(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Run("Deserialize/"+m.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if err := v.ForyDeserialize(m.f, data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("DeserializeAny/"+m.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				if err := m.f.Deserialize(data, &v); err != nil {

@@ -63,7 +63,7 @@ fi
 
 if [ "${1:-}" = fixed ]; then
 	# The fixed cost of a call, on an empty struct (BenchmarkFixedCost).
-	for d in Serialize Deserialize; do
+	for d in Serialize Deserialize SerializeAny DeserializeAny; do
 		for m in compatible consistent; do
 			echo "fixed $d $m $(per_op_pattern "^BenchmarkFixedCost\$/^$d\$/^$m\$") instructions/op"
 		done

@@ -14,6 +14,8 @@ func (Status) ForyEnum() {}
 var foryTypeUser = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x64},
 	GoName:         "example.User",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x70, 0x89, 0xe9, 0x07, 0x7c, 0x53, 0x0d, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcc, 0x19},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x64},
 	SchemaHash:     1990315993,
 	TypeDef:        []byte{0x0b, 0x70, 0x89, 0xe9, 0x07, 0x7c, 0x53, 0x0d, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcc, 0x19},
 	UserID:         100,
@@ -33,6 +35,47 @@ func _(x *User) {
 // ForyType returns User's type information.
 func (x *User) ForyType() *serializer.TypeInfo {
 	return foryTypeUser
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeUser)
+	start := b.WriterIndex()
+	b.Reserve(23)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xe989700b001cff01)
+		buffer.PutUint64At(w, start+8, 0x07c064c40d537c07)
+		buffer.PutUint64At(w, start+15, 0x19cc5616c815c407)
+		b.SetWriterIndex(start + 23)
+	} else {
+		buffer.PutUint32At(w, start, 0x641bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xe989700b001cff01 && buffer.ReadUint64At(in, 8) == 0x07c064c40d537c07 && buffer.ReadUint64At(in, 15) == 0x19cc5616c815c407 {
+			n = 23
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeUser)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeUser)
 }
 
 // ForyWrite writes User's struct body (FORMAT.md §9).

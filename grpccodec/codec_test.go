@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc/mem"
 
+	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/grpccodec"
 	"github.com/forygen/forygen/grpccodec/internal/testmsg"
 	"github.com/forygen/forygen/serializer"
@@ -170,12 +171,20 @@ func TestDecodedValuesOutliveBuffers(t *testing.T) {
 }
 
 // panicky is a hand-written serializer.Message whose writer and reader
-// panic, standing in for a generated writer that trips over a message
-// mutated under it.
+// panic half-way, standing in for a generated writer that trips over a
+// message mutated under it.
 type panicky struct{ testmsg.NumericStruct }
 
-func (*panicky) ForyWrite(*serializer.WriteContext) { panic("writer blew up") }
-func (*panicky) ForyRead(*serializer.ReadContext)   { panic("reader blew up") }
+func (p *panicky) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	f.BeginWrite(b, p.ForyType())
+	b.WriteUint8(1)
+	panic("writer blew up")
+}
+
+func (*panicky) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	f.BeginRead(data)
+	panic("reader blew up")
+}
 
 func TestNeverPanics(t *testing.T) {
 	c := grpccodec.New(serializer.New())

@@ -32,15 +32,34 @@ var probeFields = []meta.FieldDef{
 	{Name: "b", TagID: -1, Type: meta.FieldType{TypeID: 21}},
 }
 
+var probeTypeDef = meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: probeID, Fields: probeFields})
+
 var probeType = NewStructType(StructSpec{
 	GoName:         "serializer.probe",
 	UserID:         probeID,
 	SchemaHash:     1,
 	ConsistentMeta: []byte{typeStruct, 0xa9, 0x46}, // varu32(9001)
-	TypeDef:        meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: probeID, Fields: probeFields}),
+	TypeDef:        probeTypeDef,
+	RootConsistent: []byte{headerXlang, FlagNotNull, typeStruct, 0xa9, 0x46},
+	RootCompatible: append([]byte{headerXlang, FlagNotNull, typeCompatibleStruct, 0}, probeTypeDef...),
 })
 
+// TestNewStructTypeChecksRootPrefixes: a spec whose root prefixes disagree
+// with its type meta (a hand-edited generated file) panics at package
+// initialisation instead of writing wrong bytes.
+func TestNewStructTypeChecksRootPrefixes(t *testing.T) {
+	spec := probeType.StructSpec
+	spec.RootCompatible = append([]byte(nil), spec.RootCompatible...)
+	spec.RootCompatible[2] = typeNamedCompatibleStruct
+	require.PanicsWithValue(t, "serializer: generated root prefixes of serializer.probe do not match its type meta; regenerate",
+		func() { NewStructType(spec) })
+}
+
 func (x *probe) ForyType() *TypeInfo { return probeType }
+
+func (x *probe) ForySerializeTo(f *Fory, b *buffer.Buffer) error { return f.serializeRoot(b, x) }
+
+func (x *probe) ForyDeserialize(f *Fory, data []byte) error { return f.deserializeRoot(data, x) }
 
 func (x *probe) ForyWrite(c *WriteContext) {
 	b := c.Buffer()

@@ -35,6 +35,9 @@ type ReadContext struct {
 	// TypeDef referenced many times in one message is matched once.
 	lastDef int
 	evs     []defEvolution
+	// slot marks the Fory's own context (Fory.reader), as opposed to one
+	// from its pool.
+	slot bool
 }
 
 // defEvolution is the field mapping of a received TypeDef to a local type.
@@ -49,15 +52,25 @@ type remoteDef struct {
 	def    *meta.TypeDef
 }
 
+// reset readies c for a read of data, as BeginRead does.
 func (c *ReadContext) reset(data []byte) {
+	c.release()
 	c.r.Reset(data)
 	c.budget = c.opts.allocBudget(len(data))
 	c.depth = 0
+}
+
+// release drops the input and empties the per-message tables, for the next
+// read.
+func (c *ReadContext) release() {
+	c.r.Reset(nil)
 	c.path = c.path[:0]
 	c.defs = c.defs[:0]
 	c.names = c.names[:0]
-	clear(c.evs)
-	c.evs = c.evs[:0]
+	if len(c.evs) != 0 {
+		clear(c.evs)
+		c.evs = c.evs[:0]
+	}
 }
 
 // Reader returns the input reader.

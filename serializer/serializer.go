@@ -76,11 +76,13 @@ func WithTypeDefLimits(maxBodyBytes, maxFields int) Option {
 // concurrent use.
 type Fory struct {
 	opts options
-	// reader holds one idle read context: taking it is one atomic swap, far
-	// cheaper than sync.Pool's Get and Put (BenchmarkFixedCost in
-	// benchmarks). Concurrent calls that find the slot empty use the pool.
-	// Write contexts live on the output buffer (see SerializeTo).
-	reader  atomic.Pointer[ReadContext]
+	// reader is a read context for one call at a time: taking it is one
+	// compare-and-swap of readerBusy and returning it one store, with no
+	// write barrier or call, far cheaper than sync.Pool's Get and Put
+	// (BenchmarkFixedCost). Concurrent calls that find it busy use the
+	// pool. Write contexts live on the output buffer (see BeginWrite).
+	reader     *ReadContext
+	readerBusy atomic.Uint32
 	readers sync.Pool
 	buffers sync.Pool
 	defs    defCache
@@ -96,6 +98,8 @@ func New(opts ...Option) *Fory {
 	f.readers.New = func() any {
 		return &ReadContext{compatible: f.opts.compatible, maxDepth: f.opts.maxDepth, opts: &f.opts, defCache: &f.defs}
 	}
+	f.reader = f.readers.New().(*ReadContext)
+	f.reader.slot = true
 	f.buffers.New = func() any { return buffer.New(256) }
 	return f
 }
@@ -139,103 +143,187 @@ func (f *Fory) Serialize(v any) ([]byte, error) {
 }
 
 // SerializeTo appends the message for v to b. With a reused b it does not
-// allocate.
+// allocate. It is v.ForySerializeTo(f, b) behind a type assertion; calling
+// the generated method directly saves the dispatch.
 func (f *Fory) SerializeTo(b *buffer.Buffer, v any) error {
 	m, ok := message(v)
 	if !ok {
 		return ErrNotGenerated
 	}
+	return m.ForySerializeTo(f, b)
+}
+
+// BeginWrite starts a message whose root is t at b's writer index.
+// Generated ForySerializeTo methods call it, write the root prefix the
+// generator precomputed (header, root flag and the root's type meta:
+// FORMAT.md §1, §11.3), the body, and then EndWrite.
+func (f *Fory) BeginWrite(b *buffer.Buffer, t *TypeInfo) *WriteContext {
 	// The write context lives on the buffer: a buffer has one writer at a
-	// time, so this needs neither a pool nor an atomic (BenchmarkFixedCost).
+	// time, so this needs neither a pool nor an atomic. The check for a
+	// context set up for this Fory and buffer inlines; the set-up does not
+	// (BenchmarkFixedCost).
 	c, _ := b.Scratch().(*WriteContext)
+	if c == nil || c.f != f || c.buf != b {
+		c = f.setUpWrite(b, c)
+	}
+	// Zero after every call that returned; set again for one that panicked.
+	c.depth = 0
+	c.err = nil
+	// The root is the first type of the message, so its names or TypeDef
+	// are always new and its prefix is a constant.
+	c.root = t
+	c.seen = c.seen[:0]
+	return c
+}
+
+// setUpWrite readies c, or a new context if c is nil, for writes by f into
+// b: a buffer's first message, or another Fory's.
+func (f *Fory) setUpWrite(b *buffer.Buffer, c *WriteContext) *WriteContext {
 	if c == nil {
 		c = &WriteContext{}
 		b.SetScratch(c)
 	}
+	c.f, c.buf = f, b
 	c.compatible, c.maxDepth = f.opts.compatible, f.opts.maxDepth
-	c.reset(b)
-	t := m.ForyType()
-	start := b.WriterIndex()
-	// Header, root flag and the root's type meta are one precomputed run of
-	// bytes: the root is the first type of the message, so its names or
-	// TypeDef are always new (FORMAT.md §1, §11.3).
-	prefix := t.rootConsistent
-	if c.compatible {
-		prefix = t.rootCompatible
-		c.defs = append(c.defs, t)
-	} else if t.ByName {
-		c.names = append(c.names, t)
+	return c
+}
+
+// EndWrite ends a message begun with BeginWrite at start: on error it
+// drops what was written and returns the error.
+func (c *WriteContext) EndWrite(start int) error {
+	if c.err == nil {
+		return nil
 	}
-	b.Reserve(len(prefix))
-	b.SetWriterIndex(start + copy(b.Window()[start:], prefix))
-	m.ForyWrite(c)
+	return c.fail(start)
+}
+
+func (c *WriteContext) fail(start int) error {
 	err := c.err
-	if err != nil {
-		b.SetWriterIndex(start)
-	}
+	c.err = nil
+	c.buf.SetWriterIndex(start)
 	return err
 }
 
+// serializeRoot is the generic form of a generated ForySerializeTo, for
+// hand-written Message implementations in tests.
+func (f *Fory) serializeRoot(b *buffer.Buffer, m Message) error {
+	t := m.ForyType()
+	c := f.BeginWrite(b, t)
+	start := b.WriterIndex()
+	prefix := t.rootConsistent
+	if c.compatible {
+		prefix = t.rootCompatible
+	}
+	b.WriteBytes(prefix)
+	m.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // Deserialize reads one message from data into v, which must be a non-nil
-// pointer to a generated type. The whole input must be one message.
+// pointer to a generated type. The whole input must be one message. It is
+// v.ForyDeserialize(f, data) behind a type assertion.
 func (f *Fory) Deserialize(data []byte, v any) error {
 	m, ok := message(v)
 	if !ok {
 		return ErrNotGenerated
 	}
-	c := f.reader.Swap(nil)
-	if c == nil {
+	return m.ForyDeserialize(f, data)
+}
+
+// BeginRead starts reading one message from data. Generated ForyDeserialize
+// methods call it, compare the input's start with the root prefix they
+// would write, and then either AcceptRoot, read the body and EndRead, or
+// hand the message to ReadRoot.
+func (f *Fory) BeginRead(data []byte) *ReadContext {
+	c := f.reader
+	if !f.readerBusy.CompareAndSwap(0, 1) {
 		c = f.readers.Get().(*ReadContext)
 	}
-	if c.opts.aliasStrings {
+	if f.opts.aliasStrings {
 		data = append([]byte(nil), data...)
 	}
-	c.reset(data)
+	// The tables and the path are empty: EndRead leaves them so, and a
+	// context whose read panicked is never used again (the slot stays busy
+	// and a pooled context is not put back).
+	c.r.Reset(data)
+	c.budget = f.opts.allocBudget(len(data))
+	c.depth = 0
+	return c
+}
+
+// AcceptRoot skips the first n bytes of the message, which equal the root
+// prefix of t in this context's mode, and registers what that type meta
+// defined, so the body can be read on the generated fast path.
+func (c *ReadContext) AcceptRoot(n int, t *TypeInfo) {
+	c.r.SetOffset(n)
+	if c.compatible {
+		c.defs = append(c.defs, t.self)
+	} else if t.ByName {
+		c.names = append(c.names, t.Namespace, t.TypeName)
+	}
+}
+
+// ReadRoot reads a message whose start is not the root prefix m would
+// write: another writer's TypeDef (schema evolution), a back-referenced
+// name, or bad input. It ends the read like EndRead.
+func (f *Fory) ReadRoot(c *ReadContext, m Message) error {
 	t := m.ForyType()
 	r := &c.r
-	if prefix := c.rootPrefix(t); len(data) >= len(prefix) && string(data[:len(prefix)]) == string(prefix) {
-		// The message starts exactly as we would write it: header, root flag
-		// and our own type meta. Register what that meta defined and read
-		// the body on the fast path.
-		r.SetOffset(len(prefix))
-		if c.compatible {
-			c.defs = append(c.defs, t.self)
-		} else if t.ByName {
-			c.names = append(c.names, t.Namespace, t.TypeName)
-		}
-		m.ForyRead(c)
-	} else {
-		if h := r.ReadUint8(); h != headerXlang && r.Err() == nil {
-			r.Fail(malformed("message header 0x%02x is not an xlang header without out-of-band buffers", h))
-		}
-		if c.ReadFlag() {
-			if ev := c.ReadStructMeta(t); ev != nil {
-				m.ForyReadEvolved(c, ev)
-			} else if r.Err() == nil {
-				m.ForyRead(c)
-			}
+	if h := r.ReadUint8(); h != headerXlang && r.Err() == nil {
+		r.Fail(malformed("message header 0x%02x is not an xlang header without out-of-band buffers", h))
+	}
+	if c.ReadFlag() {
+		if ev := c.ReadStructMeta(t); ev != nil {
+			m.ForyReadEvolved(c, ev)
 		} else if r.Err() == nil {
-			r.Fail(malformed("null root value"))
+			m.ForyRead(c)
 		}
+	} else if r.Err() == nil {
+		r.Fail(malformed("null root value"))
 	}
-	if r.Err() == nil && r.Remaining() != 0 {
-		r.Fail(malformed("%d trailing bytes after the root value", r.Remaining()))
-	}
+	return f.EndRead(c, t)
+}
+
+// EndRead checks that the whole input was read, returns the context and
+// reports the first error as a *DecodeError.
+func (f *Fory) EndRead(c *ReadContext, t *TypeInfo) error {
 	var err error
-	if e := r.Err(); e != nil {
-		off, wrapped := classify(e)
-		err = &DecodeError{Type: t.GoName, Path: c.pathString(), Offset: off, Err: wrapped}
+	if r := &c.r; r.Err() != nil || r.Remaining() != 0 {
+		err = c.decodeError(t)
 	}
-	c.r.Reset(nil)
-	f.reader.Store(c)
+	c.release()
+	if c.slot {
+		f.readerBusy.Store(0)
+	} else {
+		f.readers.Put(c)
+	}
 	return err
 }
 
-// rootPrefix is the start of a message whose root is t, as this context's
-// mode writes it.
-func (c *ReadContext) rootPrefix(t *TypeInfo) []byte {
-	if c.compatible {
-		return t.rootCompatible
+// decodeError reports the first error of a read, or trailing input.
+func (c *ReadContext) decodeError(t *TypeInfo) error {
+	r := &c.r
+	if r.Err() == nil {
+		r.Fail(malformed("%d trailing bytes after the root value", r.Remaining()))
 	}
-	return t.rootConsistent
+	off, wrapped := classify(r.Err())
+	return &DecodeError{Type: t.GoName, Path: c.pathString(), Offset: off, Err: wrapped}
 }
+
+// deserializeRoot is the generic form of a generated ForyDeserialize, for
+// hand-written Message implementations in tests.
+func (f *Fory) deserializeRoot(data []byte, m Message) error {
+	c := f.BeginRead(data)
+	t := m.ForyType()
+	prefix := t.rootConsistent
+	if c.compatible {
+		prefix = t.rootCompatible
+	}
+	if in := c.r.Bytes(); len(in) >= len(prefix) && string(in[:len(prefix)]) == string(prefix) {
+		c.AcceptRoot(len(prefix), t)
+		m.ForyRead(c)
+		return f.EndRead(c, t)
+	}
+	return f.ReadRoot(c, m)
+}
+

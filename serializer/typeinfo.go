@@ -1,16 +1,20 @@
 package serializer
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
 
+	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/internal/meta"
 )
 
 // Message is implemented by every forygen-generated struct (on its pointer
-// type). The methods are the generated code's entry points; call Serialize
-// and Deserialize instead of calling them directly.
+// type). The methods are the generated code's entry points. Fory's
+// Serialize, SerializeTo and Deserialize call ForySerializeTo and
+// ForyDeserialize after a type assertion; calling those two directly saves
+// it. The others are for generated code only.
 type Message interface {
 	// ForyType returns the static type information of the generated type.
 	ForyType() *TypeInfo
@@ -22,6 +26,12 @@ type Message interface {
 	// ForyReadEvolved reads a compatible-mode struct body written with
 	// another schema, following the field mapping ev.
 	ForyReadEvolved(c *ReadContext, ev *Evolution)
+	// ForySerializeTo appends a message whose root is the value to b; it is
+	// what Fory.SerializeTo calls, with the root prefix as a constant.
+	ForySerializeTo(f *Fory, b *buffer.Buffer) error
+	// ForyDeserialize reads one message into the value; it is what
+	// Fory.Deserialize calls.
+	ForyDeserialize(f *Fory, data []byte) error
 }
 
 // StructSpec is what the generator knows about a struct at generation time.
@@ -37,6 +47,12 @@ type StructSpec struct {
 	ConsistentMeta []byte
 	// TypeDef is the compatible-mode TypeDef, header and body (§11).
 	TypeDef []byte
+	// RootConsistent and RootCompatible are the first bytes of a message
+	// whose root is this type: header, root flag and type meta (§1). The
+	// generated entry points write and compare them as constants;
+	// NewStructType checks them against ConsistentMeta and TypeDef.
+	RootConsistent []byte
+	RootCompatible []byte
 }
 
 // TypeInfo is the runtime view of a generated struct, built once per type at
@@ -83,6 +99,9 @@ func NewStructType(spec StructSpec) *TypeInfo {
 	t.ptrKey = &TypeInfo{StructSpec: StructSpec{GoName: "*" + spec.GoName}}
 	t.rootConsistent = append([]byte{headerXlang, FlagNotNull}, spec.ConsistentMeta...)
 	t.rootCompatible = append([]byte{headerXlang, FlagNotNull, t.compatibleTypeID, 0}, spec.TypeDef...)
+	if !bytes.Equal(spec.RootConsistent, t.rootConsistent) || !bytes.Equal(spec.RootCompatible, t.rootCompatible) {
+		panic(fmt.Sprintf("serializer: generated root prefixes of %s do not match its type meta; regenerate", spec.GoName))
+	}
 	return t
 }
 

@@ -9,25 +9,22 @@ import (
 // WriteContext is the per-message state of a write. Generated code uses it;
 // users do not need it.
 type WriteContext struct {
+	f          *Fory // the options in use; see BeginWrite
 	buf        *buffer.Buffer
 	compatible bool
 	maxDepth   int
 	depth      int
 	err        error
-	// defs is the compatible-mode shared TypeDef table of this message
-	// (§11.3): the index of a TypeDef is its position.
-	defs []*TypeInfo
-	// names is the same-schema meta-string table: Go dedups namespace and
-	// type name per registered type, two ref ids per type (§6.3, §14.8).
-	names []*TypeInfo
-}
-
-func (c *WriteContext) reset(buf *buffer.Buffer) {
-	c.buf = buf
-	c.depth = 0
-	c.err = nil
-	c.defs = c.defs[:0]
-	c.names = c.names[:0]
+	// root is the message's root type, whose meta the generated root
+	// prefix defines (BeginWrite): entry 0 of the table.
+	root *TypeInfo
+	// seen holds the other types whose meta this message defined. In
+	// compatible mode it is the rest of the shared TypeDef table (§11.3):
+	// the index of a TypeDef is its position plus one. In same-schema mode
+	// it is the rest of the meta-string table: Go dedups namespace and
+	// type name per registered type, two ref ids per type (§6.3, §14.8),
+	// and the root's names, if it is registered by name, are the first two.
+	seen []*TypeInfo
 }
 
 // Buffer returns the output buffer.
@@ -83,17 +80,26 @@ func (c *WriteContext) WriteStructMetaPtr(t *TypeInfo) {
 
 func (c *WriteContext) writeSharedTypeDef(id byte, key, t *TypeInfo) {
 	b := c.buf
-	for i, d := range c.defs {
-		if d == key {
-			b.Reserve(1 + buffer.MaxVarUint32Len + buffer.BatchSlack)
-			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, id)
-			b.SetWriterIndex(buffer.PutVarUint32At(w, off+1, uint32(i)<<1|1))
-			return
+	idx := -1
+	if key == c.root {
+		idx = 0
+	} else {
+		for i, d := range c.seen {
+			if d == key {
+				idx = i + 1
+				break
+			}
 		}
 	}
-	idx := len(c.defs)
-	c.defs = append(c.defs, key)
+	if idx >= 0 {
+		b.Reserve(1 + buffer.MaxVarUint32Len + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, id)
+		b.SetWriterIndex(buffer.PutVarUint32At(w, off+1, uint32(idx)<<1|1))
+		return
+	}
+	c.seen = append(c.seen, key)
+	idx = len(c.seen)
 	b.Reserve(1 + buffer.MaxVarUint32Len + len(t.TypeDef) + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	buffer.PutUint8At(w, off, id)
@@ -108,18 +114,31 @@ func (c *WriteContext) writeConsistentMeta(t *TypeInfo) {
 		b.WriteBytes(t.ConsistentMeta)
 		return
 	}
-	for i, n := range c.names {
-		if n == t {
-			// Back-references to the namespace (id 2i) and type name (2i+1):
-			// header ((ref_id+1) << 1) | 1 (§6.3).
-			b.WriteUint8(typeNamedStruct)
-			b.WriteVarUint32(uint32(2*i+1)<<1 | 1)
-			b.WriteVarUint32(uint32(2*i+2)<<1 | 1)
-			return
+	idx, base := -1, 0
+	if c.root.ByName {
+		base = 1
+		if c.root == t {
+			idx = 0
 		}
 	}
-	c.names = append(c.names, t)
-	b.WriteBytes(t.ConsistentMeta)
+	for i, n := range c.seen {
+		if idx >= 0 {
+			break
+		}
+		if n == t {
+			idx = i + base
+		}
+	}
+	if idx < 0 {
+		c.seen = append(c.seen, t)
+		b.WriteBytes(t.ConsistentMeta)
+		return
+	}
+	// Back-references to the namespace (id 2i) and type name (2i+1):
+	// header ((ref_id+1) << 1) | 1 (§6.3).
+	b.WriteUint8(typeNamedStruct)
+	b.WriteVarUint32(uint32(2*idx+1)<<1 | 1)
+	b.WriteVarUint32(uint32(2*idx+2)<<1 | 1)
 }
 
 // Map chunk headers Go writes for struct fields (FORMAT.md §8.4): both sides

@@ -19,6 +19,8 @@ var foryTypeNumericStruct = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30},
 	GoName:         "benchname.NumericStruct",
 	Namespace:      "bench",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x29, 0xe0, 0x48, 0xb3, 0x75, 0x02, 0x2a, 0x26, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30},
 	SchemaHash:     -373483677,
 	TypeDef:        []byte{0x29, 0xe0, 0x48, 0xb3, 0x75, 0x02, 0x2a, 0x26, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
 	TypeName:       "NumericStruct",
@@ -45,6 +47,53 @@ func _(x *NumericStruct) {
 // ForyType returns NumericStruct's type information.
 func (x *NumericStruct) ForyType() *serializer.TypeInfo {
 	return foryTypeNumericStruct
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeNumericStruct)
+	start := b.WriterIndex()
+	b.Reserve(53)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xb348e029001eff01)
+		buffer.PutUint64At(w, start+8, 0x8d8411ec262a0275)
+		buffer.PutUint64At(w, start+16, 0x812261b47529c011)
+		buffer.PutUint64At(w, start+24, 0xc805c430058d5376)
+		buffer.PutUint64At(w, start+32, 0xd805d405d005cc05)
+		buffer.PutUint64At(w, start+40, 0xe805e405e005dc05)
+		buffer.PutUint64At(w, start+45, 0x05f005ec05e805e4)
+		b.SetWriterIndex(start + 53)
+	} else {
+		buffer.PutUint64At(w, start, 0x118d8404081dff01)
+		buffer.PutUint64At(w, start+8, 0x812261b4750414c0)
+		buffer.PutUint64At(w, start+13, 0x30058d5376812261)
+		b.SetWriterIndex(start + 21)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 53 && buffer.ReadUint64At(in, 0) == 0xb348e029001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411ec262a0275 && buffer.ReadUint64At(in, 16) == 0x812261b47529c011 && buffer.ReadUint64At(in, 24) == 0xc805c430058d5376 && buffer.ReadUint64At(in, 32) == 0xd805d405d005cc05 && buffer.ReadUint64At(in, 40) == 0xe805e405e005dc05 && buffer.ReadUint64At(in, 45) == 0x05f005ec05e805e4 {
+			n = 53
+		}
+	} else if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 8) == 0x812261b4750414c0 && buffer.ReadUint64At(in, 13) == 0x30058d5376812261 {
+		n = 21
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeNumericStruct)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeNumericStruct)
 }
 
 // ForyWrite writes NumericStruct's struct body (FORMAT.md §9).
@@ -236,6 +285,8 @@ var foryTypeSample = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
 	GoName:         "benchname.Sample",
 	Namespace:      "bench",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x3f, 0x50, 0x95, 0xc0, 0x48, 0x37, 0x9c, 0x4a, 0xf6, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
 	SchemaHash:     552725182,
 	TypeDef:        []byte{0x3f, 0x50, 0x95, 0xc0, 0x48, 0x37, 0x9c, 0x4a, 0xf6, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
 	TypeName:       "Sample",
@@ -272,6 +323,55 @@ func _(x *Sample) {
 // ForyType returns Sample's type information.
 func (x *Sample) ForyType() *serializer.TypeInfo {
 	return foryTypeSample
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeSample)
+	start := b.WriterIndex()
+	b.Reserve(75)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xc095503f001eff01)
+		buffer.PutUint64At(w, start+8, 0x8d8411f64a9c3748)
+		buffer.PutUint64At(w, start+16, 0xd0c87a0c4813c011)
+		buffer.PutUint64At(w, start+24, 0xdc13e813cc14ec14)
+		buffer.PutUint64At(w, start+32, 0xc407e407c801f801)
+		buffer.PutUint64At(w, start+40, 0xf005e005d805d405)
+		buffer.PutUint64At(w, start+48, 0x01fc2e00fc05f405)
+		buffer.PutUint64At(w, start+56, 0xfc3803fc3702fc2f)
+		buffer.PutUint64At(w, start+64, 0x2b06fc2e05fc2e04)
+		buffer.PutUint64At(w, start+67, 0x1507fc2b06fc2e05)
+		b.SetWriterIndex(start + 75)
+	} else {
+		buffer.PutUint64At(w, start, 0x118d8404081dff01)
+		buffer.PutUint64At(w, start+7, 0xc87a0c480308c011)
+		b.SetWriterIndex(start + 15)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 75 && buffer.ReadUint64At(in, 0) == 0xc095503f001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411f64a9c3748 && buffer.ReadUint64At(in, 16) == 0xd0c87a0c4813c011 && buffer.ReadUint64At(in, 24) == 0xdc13e813cc14ec14 && buffer.ReadUint64At(in, 32) == 0xc407e407c801f801 && buffer.ReadUint64At(in, 40) == 0xf005e005d805d405 && buffer.ReadUint64At(in, 48) == 0x01fc2e00fc05f405 && buffer.ReadUint64At(in, 56) == 0xfc3803fc3702fc2f && buffer.ReadUint64At(in, 64) == 0x2b06fc2e05fc2e04 && buffer.ReadUint64At(in, 67) == 0x1507fc2b06fc2e05 {
+			n = 75
+		}
+	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 7) == 0xc87a0c480308c011 {
+		n = 15
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeSample)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeSample)
 }
 
 // ForyWrite writes Sample's struct body (FORMAT.md §9).
@@ -643,6 +743,8 @@ var foryTypeMediaContent = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x12, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66},
 	GoName:         "benchname.MediaContent",
 	Namespace:      "bench",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x15, 0x60, 0x34, 0xcc, 0x39, 0xb5, 0x6b, 0x44, 0xe2, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc4, 0x1e, 0xc8, 0x16, 0x7a},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x12, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66},
 	SchemaHash:     192112701,
 	TypeDef:        []byte{0x15, 0x60, 0x34, 0xcc, 0x39, 0xb5, 0x6b, 0x44, 0xe2, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc4, 0x1e, 0xc8, 0x16, 0x7a},
 	TypeName:       "MediaContent",
@@ -659,6 +761,51 @@ func _(x *MediaContent) {
 // ForyType returns MediaContent's type information.
 func (x *MediaContent) ForyType() *serializer.TypeInfo {
 	return foryTypeMediaContent
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeMediaContent)
+	start := b.WriterIndex()
+	b.Reserve(33)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xcc346015001eff01)
+		buffer.PutUint64At(w, start+8, 0x8d8411e2446bb539)
+		buffer.PutUint64At(w, start+16, 0xd1011a847525c011)
+		buffer.PutUint64At(w, start+24, 0x16c81ec46623b339)
+		buffer.PutUint64At(w, start+25, 0x7a16c81ec46623b3)
+		b.SetWriterIndex(start + 33)
+	} else {
+		buffer.PutUint64At(w, start, 0x118d8404081dff01)
+		buffer.PutUint64At(w, start+8, 0xd1011a84750412c0)
+		buffer.PutUint64At(w, start+12, 0x6623b339d1011a84)
+		b.SetWriterIndex(start + 20)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xcc346015001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411e2446bb539 && buffer.ReadUint64At(in, 16) == 0xd1011a847525c011 && buffer.ReadUint64At(in, 24) == 0x16c81ec46623b339 && buffer.ReadUint64At(in, 25) == 0x7a16c81ec46623b3 {
+			n = 33
+		}
+	} else if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 8) == 0xd1011a84750412c0 && buffer.ReadUint64At(in, 12) == 0x6623b339d1011a84 {
+		n = 20
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeMediaContent)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeMediaContent)
 }
 
 // ForyWrite writes MediaContent's struct body (FORMAT.md §9).
@@ -793,6 +940,8 @@ var foryTypeMedia = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xb0, 0x83, 0x40, 0x00},
 	GoName:         "benchname.Media",
 	Namespace:      "bench",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x24, 0x90, 0x5c, 0xe7, 0x8d, 0xb0, 0x60, 0x32, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xb0, 0x83, 0x40, 0x00},
 	SchemaHash:     -604294006,
 	TypeDef:        []byte{0x24, 0x90, 0x5c, 0xe7, 0x8d, 0xb0, 0x60, 0x32, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
 	TypeName:       "Media",
@@ -819,6 +968,51 @@ func _(x *Media) {
 // ForyType returns Media's type information.
 func (x *Media) ForyType() *serializer.TypeInfo {
 	return foryTypeMedia
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeMedia)
+	start := b.WriterIndex()
+	b.Reserve(48)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xe75c9024001eff01)
+		buffer.PutUint64At(w, start+8, 0x8d8411ec3260b08d)
+		buffer.PutUint64At(w, start+16, 0xe4004083b013c011)
+		buffer.PutUint64At(w, start+24, 0xd005cc07dc07d801)
+		buffer.PutUint64At(w, start+32, 0xd415c815c405e005)
+		buffer.PutUint64At(w, start+40, 0x15f019ec5616e815)
+		b.SetWriterIndex(start + 48)
+	} else {
+		buffer.PutUint64At(w, start, 0x118d8404081dff01)
+		buffer.PutUint64At(w, start+7, 0x004083b00308c011)
+		b.SetWriterIndex(start + 15)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 48 && buffer.ReadUint64At(in, 0) == 0xe75c9024001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411ec3260b08d && buffer.ReadUint64At(in, 16) == 0xe4004083b013c011 && buffer.ReadUint64At(in, 24) == 0xd005cc07dc07d801 && buffer.ReadUint64At(in, 32) == 0xd415c815c405e005 && buffer.ReadUint64At(in, 40) == 0x15f019ec5616e815 {
+			n = 48
+		}
+	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 7) == 0x004083b00308c011 {
+		n = 15
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeMedia)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeMedia)
 }
 
 // ForyWrite writes Media's struct body (FORMAT.md §9).
@@ -1078,6 +1272,8 @@ var foryTypeImage = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xa1, 0x80, 0x31, 0x00},
 	GoName:         "benchname.Image",
 	Namespace:      "bench",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x15, 0xb0, 0x52, 0x53, 0xc6, 0x22, 0xf7, 0x77, 0xe5, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xa1, 0x80, 0x31, 0x00},
 	SchemaHash:     1960516840,
 	TypeDef:        []byte{0x15, 0xb0, 0x52, 0x53, 0xc6, 0x22, 0xf7, 0x77, 0xe5, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
 	TypeName:       "Image",
@@ -1097,6 +1293,50 @@ func _(x *Image) {
 // ForyType returns Image's type information.
 func (x *Image) ForyType() *serializer.TypeInfo {
 	return foryTypeImage
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeImage)
+	start := b.WriterIndex()
+	b.Reserve(33)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x5352b015001eff01)
+		buffer.PutUint64At(w, start+8, 0x8d8411e577f722c6)
+		buffer.PutUint64At(w, start+16, 0xcc003180a113c011)
+		buffer.PutUint64At(w, start+24, 0xd415c815c405d005)
+		buffer.PutUint64At(w, start+25, 0x19d415c815c405d0)
+		b.SetWriterIndex(start + 33)
+	} else {
+		buffer.PutUint64At(w, start, 0x118d8404081dff01)
+		buffer.PutUint64At(w, start+7, 0x003180a10308c011)
+		b.SetWriterIndex(start + 15)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0x5352b015001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411e577f722c6 && buffer.ReadUint64At(in, 16) == 0xcc003180a113c011 && buffer.ReadUint64At(in, 24) == 0xd415c815c405d005 && buffer.ReadUint64At(in, 25) == 0x19d415c815c405d0 {
+			n = 33
+		}
+	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 7) == 0x003180a10308c011 {
+		n = 15
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeImage)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeImage)
 }
 
 // ForyWrite writes Image's struct body (FORMAT.md §9).
@@ -1212,6 +1452,8 @@ var foryTypeNumericStructList = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x1a, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98},
 	GoName:         "benchname.NumericStructList",
 	Namespace:      "bench",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x17, 0x60, 0xb1, 0x7a, 0xdb, 0x1f, 0x37, 0x67, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x35, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98, 0xc4, 0x16, 0x7a},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x1a, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98},
 	SchemaHash:     925871694,
 	TypeDef:        []byte{0x17, 0x60, 0xb1, 0x7a, 0xdb, 0x1f, 0x37, 0x67, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x35, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98, 0xc4, 0x16, 0x7a},
 	TypeName:       "NumericStructList",
@@ -1227,6 +1469,51 @@ func _(x *NumericStructList) {
 // ForyType returns NumericStructList's type information.
 func (x *NumericStructList) ForyType() *serializer.TypeInfo {
 	return foryTypeNumericStructList
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeNumericStructList)
+	start := b.WriterIndex()
+	b.Reserve(35)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x7ab16017001eff01)
+		buffer.PutUint64At(w, start+8, 0x8d8411e167371fdb)
+		buffer.PutUint64At(w, start+16, 0x812261b47535c011)
+		buffer.PutUint64At(w, start+24, 0x9812ad3e058d5376)
+		buffer.PutUint64At(w, start+27, 0x7a16c49812ad3e05)
+		b.SetWriterIndex(start + 35)
+	} else {
+		buffer.PutUint64At(w, start, 0x118d8404081dff01)
+		buffer.PutUint64At(w, start+8, 0x812261b475041ac0)
+		buffer.PutUint64At(w, start+16, 0x9812ad3e058d5376)
+		b.SetWriterIndex(start + 24)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x7ab16017001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411e167371fdb && buffer.ReadUint64At(in, 16) == 0x812261b47535c011 && buffer.ReadUint64At(in, 24) == 0x9812ad3e058d5376 && buffer.ReadUint64At(in, 27) == 0x7a16c49812ad3e05 {
+			n = 35
+		}
+	} else if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 8) == 0x812261b475041ac0 && buffer.ReadUint64At(in, 16) == 0x9812ad3e058d5376 {
+		n = 24
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeNumericStructList)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeNumericStructList)
 }
 
 // ForyWrite writes NumericStructList's struct body (FORMAT.md §9).
@@ -1337,6 +1624,8 @@ var foryTypeSampleList = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x10, 0x02, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98},
 	GoName:         "benchname.SampleList",
 	Namespace:      "bench",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x12, 0x50, 0x2a, 0xbd, 0x2c, 0xac, 0x8e, 0x29, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x22, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98, 0xc4, 0x16, 0x7a},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x10, 0x02, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98},
 	SchemaHash:     925871694,
 	TypeDef:        []byte{0x12, 0x50, 0x2a, 0xbd, 0x2c, 0xac, 0x8e, 0x29, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x22, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98, 0xc4, 0x16, 0x7a},
 	TypeName:       "SampleList",
@@ -1352,6 +1641,50 @@ func _(x *SampleList) {
 // ForyType returns SampleList's type information.
 func (x *SampleList) ForyType() *serializer.TypeInfo {
 	return foryTypeSampleList
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeSampleList)
+	start := b.WriterIndex()
+	b.Reserve(30)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xbd2a5012001eff01)
+		buffer.PutUint64At(w, start+8, 0x8d8411e1298eac2c)
+		buffer.PutUint64At(w, start+16, 0x249687015822c011)
+		buffer.PutUint64At(w, start+22, 0x7a16c49824a42496)
+		b.SetWriterIndex(start + 30)
+	} else {
+		buffer.PutUint64At(w, start, 0x118d8404081dff01)
+		buffer.PutUint64At(w, start+8, 0x24968701580210c0)
+		buffer.PutUint64At(w, start+11, 0x9824a42496870158)
+		b.SetWriterIndex(start + 19)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0xbd2a5012001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411e1298eac2c && buffer.ReadUint64At(in, 16) == 0x249687015822c011 && buffer.ReadUint64At(in, 22) == 0x7a16c49824a42496 {
+			n = 30
+		}
+	} else if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 8) == 0x24968701580210c0 && buffer.ReadUint64At(in, 11) == 0x9824a42496870158 {
+		n = 19
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeSampleList)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeSampleList)
 }
 
 // ForyWrite writes SampleList's struct body (FORMAT.md §9).
@@ -1462,6 +1795,8 @@ var foryTypeMediaContentList = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x18, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53},
 	GoName:         "benchname.MediaContentList",
 	Namespace:      "bench",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x16, 0x10, 0x9b, 0x66, 0x81, 0x2e, 0x2d, 0x66, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x31, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53, 0xc4, 0x16, 0x7a},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x18, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53},
 	SchemaHash:     925871694,
 	TypeDef:        []byte{0x16, 0x10, 0x9b, 0x66, 0x81, 0x2e, 0x2d, 0x66, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x31, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53, 0xc4, 0x16, 0x7a},
 	TypeName:       "MediaContentList",
@@ -1477,6 +1812,51 @@ func _(x *MediaContentList) {
 // ForyType returns MediaContentList's type information.
 func (x *MediaContentList) ForyType() *serializer.TypeInfo {
 	return foryTypeMediaContentList
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeMediaContentList)
+	start := b.WriterIndex()
+	b.Reserve(34)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x669b1016001eff01)
+		buffer.PutUint64At(w, start+8, 0x8d8411e1662d2e81)
+		buffer.PutUint64At(w, start+16, 0xd1011a847531c011)
+		buffer.PutUint64At(w, start+24, 0xc453a2d56723b339)
+		buffer.PutUint64At(w, start+26, 0x7a16c453a2d56723)
+		b.SetWriterIndex(start + 34)
+	} else {
+		buffer.PutUint64At(w, start, 0x118d8404081dff01)
+		buffer.PutUint64At(w, start+8, 0xd1011a84750418c0)
+		buffer.PutUint64At(w, start+15, 0x53a2d56723b339d1)
+		b.SetWriterIndex(start + 23)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x669b1016001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411e1662d2e81 && buffer.ReadUint64At(in, 16) == 0xd1011a847531c011 && buffer.ReadUint64At(in, 24) == 0xc453a2d56723b339 && buffer.ReadUint64At(in, 26) == 0x7a16c453a2d56723 {
+			n = 34
+		}
+	} else if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 8) == 0xd1011a84750418c0 && buffer.ReadUint64At(in, 15) == 0x53a2d56723b339d1 {
+		n = 23
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeMediaContentList)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeMediaContentList)
 }
 
 // ForyWrite writes MediaContentList's struct body (FORMAT.md §9).

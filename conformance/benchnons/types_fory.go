@@ -13,6 +13,8 @@ var foryTypeNumericStruct = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x00, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30},
 	GoName:         "benchnons.NumericStruct",
 	Namespace:      "",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x25, 0xf0, 0x1c, 0x45, 0x03, 0x07, 0x06, 0x7c, 0xec, 0x00, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x00, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30},
 	SchemaHash:     -373483677,
 	TypeDef:        []byte{0x25, 0xf0, 0x1c, 0x45, 0x03, 0x07, 0x06, 0x7c, 0xec, 0x00, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
 	TypeName:       "NumericStruct",
@@ -39,6 +41,52 @@ func _(x *NumericStruct) {
 // ForyType returns NumericStruct's type information.
 func (x *NumericStruct) ForyType() *serializer.TypeInfo {
 	return foryTypeNumericStruct
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeNumericStruct)
+	start := b.WriterIndex()
+	b.Reserve(49)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x451cf025001eff01)
+		buffer.PutUint64At(w, start+8, 0x752900ec7c060703)
+		buffer.PutUint64At(w, start+16, 0x058d5376812261b4)
+		buffer.PutUint64At(w, start+24, 0xd005cc05c805c430)
+		buffer.PutUint64At(w, start+32, 0xe005dc05d805d405)
+		buffer.PutUint64At(w, start+40, 0xf005ec05e805e405)
+		buffer.PutUint64At(w, start+41, 0x05f005ec05e805e4)
+		b.SetWriterIndex(start + 49)
+	} else {
+		buffer.PutUint64At(w, start, 0xb4750414001dff01)
+		buffer.PutUint64At(w, start+8, 0x30058d5376812261)
+		b.SetWriterIndex(start + 16)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 49 && buffer.ReadUint64At(in, 0) == 0x451cf025001eff01 && buffer.ReadUint64At(in, 8) == 0x752900ec7c060703 && buffer.ReadUint64At(in, 16) == 0x058d5376812261b4 && buffer.ReadUint64At(in, 24) == 0xd005cc05c805c430 && buffer.ReadUint64At(in, 32) == 0xe005dc05d805d405 && buffer.ReadUint64At(in, 40) == 0xf005ec05e805e405 && buffer.ReadUint64At(in, 41) == 0x05f005ec05e805e4 {
+			n = 49
+		}
+	} else if len(in) >= 16 && buffer.ReadUint64At(in, 0) == 0xb4750414001dff01 && buffer.ReadUint64At(in, 8) == 0x30058d5376812261 {
+		n = 16
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeNumericStruct)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeNumericStruct)
 }
 
 // ForyWrite writes NumericStruct's struct body (FORMAT.md §9).

@@ -11,6 +11,8 @@ import (
 var foryTypeBytes = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x73},
 	GoName:         "bytefields.Bytes",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x21, 0xb0, 0xbc, 0x1f, 0xe0, 0xbf, 0xd9, 0x6a, 0xc5, 0x73, 0x44, 0x29, 0x05, 0x0d, 0x4c, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x90, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x73},
 	SchemaHash:     1625798738,
 	TypeDef:        []byte{0x21, 0xb0, 0xbc, 0x1f, 0xe0, 0xbf, 0xd9, 0x6a, 0xc5, 0x73, 0x44, 0x29, 0x05, 0x0d, 0x4c, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x90, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88},
 	UserID:         115,
@@ -30,6 +32,50 @@ func _(x *Bytes) {
 // ForyType returns Bytes's type information.
 func (x *Bytes) ForyType() *serializer.TypeInfo {
 	return foryTypeBytes
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Bytes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeBytes)
+	start := b.WriterIndex()
+	b.Reserve(45)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x1fbcb021001cff01)
+		buffer.PutUint64At(w, start+8, 0x294473c56ad9bfe0)
+		buffer.PutUint64At(w, start+16, 0xc05ece052b4c0d05)
+		buffer.PutUint64At(w, start+24, 0x4c805cce8506164c)
+		buffer.PutUint64At(w, start+32, 0x3090404360bd2616)
+		buffer.PutUint64At(w, start+37, 0x8822e0e729309040)
+		b.SetWriterIndex(start + 45)
+	} else {
+		buffer.PutUint32At(w, start, 0x731bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 45 && buffer.ReadUint64At(in, 0) == 0x1fbcb021001cff01 && buffer.ReadUint64At(in, 8) == 0x294473c56ad9bfe0 && buffer.ReadUint64At(in, 16) == 0xc05ece052b4c0d05 && buffer.ReadUint64At(in, 24) == 0x4c805cce8506164c && buffer.ReadUint64At(in, 32) == 0x3090404360bd2616 && buffer.ReadUint64At(in, 37) == 0x8822e0e729309040 {
+			n = 45
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x731bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeBytes)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeBytes)
 }
 
 // ForyWrite writes Bytes's struct body (FORMAT.md §9).

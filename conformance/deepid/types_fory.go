@@ -11,6 +11,8 @@ import (
 var foryTypeLevel1 = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6d},
 	GoName:         "deepid.Level1",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0xa0, 0x39, 0x70, 0x96, 0x1a, 0x5e, 0x30, 0xc2, 0x6d, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1c, 0x31, 0x03},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6d},
 	SchemaHash:     -1488160190,
 	TypeDef:        []byte{0x0a, 0xa0, 0x39, 0x70, 0x96, 0x1a, 0x5e, 0x30, 0xc2, 0x6d, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1c, 0x31, 0x03},
 	UserID:         109,
@@ -27,6 +29,47 @@ func _(x *Level1) {
 // ForyType returns Level1's type information.
 func (x *Level1) ForyType() *serializer.TypeInfo {
 	return foryTypeLevel1
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeLevel1)
+	start := b.WriterIndex()
+	b.Reserve(22)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x7039a00a001cff01)
+		buffer.PutUint64At(w, start+8, 0x05446dc2305e1a96)
+		buffer.PutUint64At(w, start+14, 0x03311c4463230544)
+		b.SetWriterIndex(start + 22)
+	} else {
+		buffer.PutUint32At(w, start, 0x6d1bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x7039a00a001cff01 && buffer.ReadUint64At(in, 8) == 0x05446dc2305e1a96 && buffer.ReadUint64At(in, 14) == 0x03311c4463230544 {
+			n = 22
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6d1bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeLevel1)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeLevel1)
 }
 
 // ForyWrite writes Level1's struct body (FORMAT.md §9).
@@ -116,6 +159,8 @@ func (x *Level1) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 var foryTypeLevel2 = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6e},
 	GoName:         "deepid.Level2",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0xa0, 0xb8, 0x85, 0x08, 0x61, 0xc4, 0x1d, 0xc3, 0x6e, 0x48, 0x1c, 0x0c, 0x84, 0x78, 0x4e, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6e},
 	SchemaHash:     -337581895,
 	TypeDef:        []byte{0x12, 0xa0, 0xb8, 0x85, 0x08, 0x61, 0xc4, 0x1d, 0xc3, 0x6e, 0x48, 0x1c, 0x0c, 0x84, 0x78, 0x4e, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	UserID:         110,
@@ -133,6 +178,48 @@ func _(x *Level2) {
 // ForyType returns Level2's type information.
 func (x *Level2) ForyType() *serializer.TypeInfo {
 	return foryTypeLevel2
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeLevel2)
+	start := b.WriterIndex()
+	b.Reserve(30)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x85b8a012001cff01)
+		buffer.PutUint64At(w, start+8, 0x1c486ec31dc46108)
+		buffer.PutUint64At(w, start+16, 0x7e840c1c4e78840c)
+		buffer.PutUint64At(w, start+22, 0x200c341548de7e84)
+		b.SetWriterIndex(start + 30)
+	} else {
+		buffer.PutUint32At(w, start, 0x6e1bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x85b8a012001cff01 && buffer.ReadUint64At(in, 8) == 0x1c486ec31dc46108 && buffer.ReadUint64At(in, 16) == 0x7e840c1c4e78840c && buffer.ReadUint64At(in, 22) == 0x200c341548de7e84 {
+			n = 30
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6e1bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeLevel2)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeLevel2)
 }
 
 // ForyWrite writes Level2's struct body (FORMAT.md §9).
@@ -249,6 +336,8 @@ func (x *Level2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 var foryTypeLevel3 = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6f},
 	GoName:         "deepid.Level3",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0xd0, 0x0f, 0xbc, 0xb1, 0x47, 0xd0, 0x10, 0xc2, 0x6f, 0x4c, 0x07, 0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6f},
 	SchemaHash:     74480476,
 	TypeDef:        []byte{0x0e, 0xd0, 0x0f, 0xbc, 0xb1, 0x47, 0xd0, 0x10, 0xc2, 0x6f, 0x4c, 0x07, 0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90},
 	UserID:         111,
@@ -265,6 +354,48 @@ func _(x *Level3) {
 // ForyType returns Level3's type information.
 func (x *Level3) ForyType() *serializer.TypeInfo {
 	return foryTypeLevel3
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeLevel3)
+	start := b.WriterIndex()
+	b.Reserve(26)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xbc0fd00e001cff01)
+		buffer.PutUint64At(w, start+8, 0x074c6fc210d047b1)
+		buffer.PutUint64At(w, start+16, 0x4c56164800a10bd4)
+		buffer.PutUint64At(w, start+18, 0x90064c56164800a1)
+		b.SetWriterIndex(start + 26)
+	} else {
+		buffer.PutUint32At(w, start, 0x6f1bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xbc0fd00e001cff01 && buffer.ReadUint64At(in, 8) == 0x074c6fc210d047b1 && buffer.ReadUint64At(in, 16) == 0x4c56164800a10bd4 && buffer.ReadUint64At(in, 18) == 0x90064c56164800a1 {
+			n = 26
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6f1bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeLevel3)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeLevel3)
 }
 
 // ForyWrite writes Level3's struct body (FORMAT.md §9).

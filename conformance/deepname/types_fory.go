@@ -13,6 +13,8 @@ var foryTypeLevel1 = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xa8},
 	GoName:         "deepname.Level1",
 	Namespace:      "edge",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x13, 0x20, 0x84, 0xf4, 0x6c, 0xfa, 0x33, 0x61, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1e, 0x31, 0x03},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xa8},
 	SchemaHash:     -1488160190,
 	TypeDef:        []byte{0x13, 0x20, 0x84, 0xf4, 0x6c, 0xfa, 0x33, 0x61, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1e, 0x31, 0x03},
 	TypeName:       "Level1",
@@ -29,6 +31,49 @@ func _(x *Level1) {
 // ForyType returns Level1's type information.
 func (x *Level1) ForyType() *serializer.TypeInfo {
 	return foryTypeLevel1
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeLevel1)
+	start := b.WriterIndex()
+	b.Reserve(31)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xf4842013001eff01)
+		buffer.PutUint64At(w, start+8, 0x66100de26133fa6c)
+		buffer.PutUint64At(w, start+16, 0x44a817a2224a1620)
+		buffer.PutUint64At(w, start+23, 0x03311e4463230544)
+		b.SetWriterIndex(start + 31)
+	} else {
+		buffer.PutUint64At(w, start, 0x20661004061dff01)
+		buffer.PutUint64At(w, start+7, 0xa817a2224a020a20)
+		b.SetWriterIndex(start + 15)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xf4842013001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de26133fa6c && buffer.ReadUint64At(in, 16) == 0x44a817a2224a1620 && buffer.ReadUint64At(in, 23) == 0x03311e4463230544 {
+			n = 31
+		}
+	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 7) == 0xa817a2224a020a20 {
+		n = 15
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeLevel1)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeLevel1)
 }
 
 // ForyWrite writes Level1's struct body (FORMAT.md §9).
@@ -120,6 +165,8 @@ var foryTypeLevel2 = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb0},
 	GoName:         "deepname.Level2",
 	Namespace:      "edge",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x1b, 0x00, 0xdd, 0xfc, 0xb4, 0xbb, 0x2f, 0x0c, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x48, 0x1e, 0x0c, 0x84, 0x78, 0x4e, 0x1e, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb0},
 	SchemaHash:     -337581895,
 	TypeDef:        []byte{0x1b, 0x00, 0xdd, 0xfc, 0xb4, 0xbb, 0x2f, 0x0c, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x48, 0x1e, 0x0c, 0x84, 0x78, 0x4e, 0x1e, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	TypeName:       "Level2",
@@ -137,6 +184,50 @@ func _(x *Level2) {
 // ForyType returns Level2's type information.
 func (x *Level2) ForyType() *serializer.TypeInfo {
 	return foryTypeLevel2
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeLevel2)
+	start := b.WriterIndex()
+	b.Reserve(39)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xfcdd001b001eff01)
+		buffer.PutUint64At(w, start+8, 0x66100de30c2fbbb4)
+		buffer.PutUint64At(w, start+16, 0x48b017a2224a1620)
+		buffer.PutUint64At(w, start+24, 0x840c1e4e78840c1e)
+		buffer.PutUint64At(w, start+31, 0x200c341548de7e84)
+		b.SetWriterIndex(start + 39)
+	} else {
+		buffer.PutUint64At(w, start, 0x20661004061dff01)
+		buffer.PutUint64At(w, start+7, 0xb017a2224a020a20)
+		b.SetWriterIndex(start + 15)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xfcdd001b001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de30c2fbbb4 && buffer.ReadUint64At(in, 16) == 0x48b017a2224a1620 && buffer.ReadUint64At(in, 24) == 0x840c1e4e78840c1e && buffer.ReadUint64At(in, 31) == 0x200c341548de7e84 {
+			n = 39
+		}
+	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 7) == 0xb017a2224a020a20 {
+		n = 15
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeLevel2)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeLevel2)
 }
 
 // ForyWrite writes Level2's struct body (FORMAT.md §9).
@@ -255,6 +346,8 @@ var foryTypeLevel3 = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb8},
 	GoName:         "deepname.Level3",
 	Namespace:      "edge",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x17, 0xc0, 0x4b, 0xe6, 0xaf, 0x89, 0x71, 0x2b, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb8, 0x4c, 0x07, 0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb8},
 	SchemaHash:     74480476,
 	TypeDef:        []byte{0x17, 0xc0, 0x4b, 0xe6, 0xaf, 0x89, 0x71, 0x2b, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb8, 0x4c, 0x07, 0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90},
 	TypeName:       "Level3",
@@ -271,6 +364,50 @@ func _(x *Level3) {
 // ForyType returns Level3's type information.
 func (x *Level3) ForyType() *serializer.TypeInfo {
 	return foryTypeLevel3
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeLevel3)
+	start := b.WriterIndex()
+	b.Reserve(35)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xe64bc017001eff01)
+		buffer.PutUint64At(w, start+8, 0x66100de22b7189af)
+		buffer.PutUint64At(w, start+16, 0x4cb817a2224a1620)
+		buffer.PutUint64At(w, start+24, 0x56164800a10bd407)
+		buffer.PutUint64At(w, start+27, 0x90064c56164800a1)
+		b.SetWriterIndex(start + 35)
+	} else {
+		buffer.PutUint64At(w, start, 0x20661004061dff01)
+		buffer.PutUint64At(w, start+7, 0xb817a2224a020a20)
+		b.SetWriterIndex(start + 15)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0xe64bc017001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de22b7189af && buffer.ReadUint64At(in, 16) == 0x4cb817a2224a1620 && buffer.ReadUint64At(in, 24) == 0x56164800a10bd407 && buffer.ReadUint64At(in, 27) == 0x90064c56164800a1 {
+			n = 35
+		}
+	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 7) == 0xb817a2224a020a20 {
+		n = 15
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeLevel3)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeLevel3)
 }
 
 // ForyWrite writes Level3's struct body (FORMAT.md §9).

@@ -14,6 +14,8 @@ func (Color) ForyEnum() {}
 var foryTypeEnumHolder = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6b},
 	GoName:         "enums.EnumHolder",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0x50, 0xf8, 0xae, 0x78, 0xc6, 0xc5, 0x20, 0xc3, 0x6b, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6b},
 	SchemaHash:     -1905787043,
 	TypeDef:        []byte{0x10, 0x50, 0xf8, 0xae, 0x78, 0xc6, 0xc5, 0x20, 0xc3, 0x6b, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
 	UserID:         107,
@@ -31,6 +33,48 @@ func _(x *EnumHolder) {
 // ForyType returns EnumHolder's type information.
 func (x *EnumHolder) ForyType() *serializer.TypeInfo {
 	return foryTypeEnumHolder
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeEnumHolder)
+	start := b.WriterIndex()
+	b.Reserve(28)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xaef85010001cff01)
+		buffer.PutUint64At(w, start+8, 0x19406bc320c5c678)
+		buffer.PutUint64At(w, start+16, 0x6474cb0966164c08)
+		buffer.PutUint64At(w, start+20, 0x623f19466474cb09)
+		b.SetWriterIndex(start + 28)
+	} else {
+		buffer.PutUint32At(w, start, 0x6b1bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0xaef85010001cff01 && buffer.ReadUint64At(in, 8) == 0x19406bc320c5c678 && buffer.ReadUint64At(in, 16) == 0x6474cb0966164c08 && buffer.ReadUint64At(in, 20) == 0x623f19466474cb09 {
+			n = 28
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6b1bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeEnumHolder)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeEnumHolder)
 }
 
 // ForyWrite writes EnumHolder's struct body (FORMAT.md §9).

@@ -16,6 +16,8 @@ var foryTypeEnumHolder = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x10, 0x02, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88},
 	GoName:         "enumsname.EnumHolder",
 	Namespace:      "edge",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x1c, 0x10, 0xad, 0x73, 0xe3, 0x30, 0xa8, 0x0b, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x10, 0x02, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88},
 	SchemaHash:     -1905787043,
 	TypeDef:        []byte{0x1c, 0x10, 0xad, 0x73, 0xe3, 0x30, 0xa8, 0x0b, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
 	TypeName:       "EnumHolder",
@@ -33,6 +35,51 @@ func _(x *EnumHolder) {
 // ForyType returns EnumHolder's type information.
 func (x *EnumHolder) ForyType() *serializer.TypeInfo {
 	return foryTypeEnumHolder
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeEnumHolder)
+	start := b.WriterIndex()
+	b.Reserve(40)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x73ad101c001eff01)
+		buffer.PutUint64At(w, start+8, 0x66100de30ba830e3)
+		buffer.PutUint64At(w, start+16, 0x617142866a3c2220)
+		buffer.PutUint64At(w, start+24, 0x66164c0819408888)
+		buffer.PutUint64At(w, start+32, 0x623f19466474cb09)
+		b.SetWriterIndex(start + 40)
+	} else {
+		buffer.PutUint64At(w, start, 0x20661004061dff01)
+		buffer.PutUint64At(w, start+8, 0x617142866a3c0210)
+		buffer.PutUint64At(w, start+10, 0x8888617142866a3c)
+		b.SetWriterIndex(start + 18)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0x73ad101c001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de30ba830e3 && buffer.ReadUint64At(in, 16) == 0x617142866a3c2220 && buffer.ReadUint64At(in, 24) == 0x66164c0819408888 && buffer.ReadUint64At(in, 32) == 0x623f19466474cb09 {
+			n = 40
+		}
+	} else if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 8) == 0x617142866a3c0210 && buffer.ReadUint64At(in, 10) == 0x8888617142866a3c {
+		n = 18
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeEnumHolder)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeEnumHolder)
 }
 
 // ForyWrite writes EnumHolder's struct body (FORMAT.md §9).

@@ -11,6 +11,8 @@ import (
 var foryTypeNumericStructV2 = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x01},
 	GoName:         "evonum.NumericStructV2",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x10, 0x06, 0xa9, 0x9b, 0xbb, 0xcb, 0x6f, 0xcc, 0x01, 0xc4, 0x07, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x01},
 	SchemaHash:     -1769761060,
 	TypeDef:        []byte{0x1a, 0x10, 0x06, 0xa9, 0x9b, 0xbb, 0xcb, 0x6f, 0xcc, 0x01, 0xc4, 0x07, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
 	UserID:         1,
@@ -37,6 +39,49 @@ func _(x *NumericStructV2) {
 // ForyType returns NumericStructV2's type information.
 func (x *NumericStructV2) ForyType() *serializer.TypeInfo {
 	return foryTypeNumericStructV2
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *NumericStructV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeNumericStructV2)
+	start := b.WriterIndex()
+	b.Reserve(38)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xa906101a001cff01)
+		buffer.PutUint64At(w, start+8, 0x07c401cc6fcbbb9b)
+		buffer.PutUint64At(w, start+16, 0x05d405d005cc05c8)
+		buffer.PutUint64At(w, start+24, 0x05e405e005dc05d8)
+		buffer.PutUint64At(w, start+30, 0x05f005ec05e805e4)
+		b.SetWriterIndex(start + 38)
+	} else {
+		buffer.PutUint32At(w, start, 0x011bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *NumericStructV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0xa906101a001cff01 && buffer.ReadUint64At(in, 8) == 0x07c401cc6fcbbb9b && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+			n = 38
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x011bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeNumericStructV2)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeNumericStructV2)
 }
 
 // ForyWrite writes NumericStructV2's struct body (FORMAT.md §9).

@@ -11,6 +11,8 @@ import (
 var foryTypePersonV1 = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x78},
 	GoName:         "evov1.PersonV1",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xc1, 0x86, 0x02, 0x9a, 0x17, 0x5a, 0xc2, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x78},
 	SchemaHash:     -1021436278,
 	TypeDef:        []byte{0x0b, 0xf0, 0xc1, 0x86, 0x02, 0x9a, 0x17, 0x5a, 0xc2, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	UserID:         120,
@@ -27,6 +29,47 @@ func _(x *PersonV1) {
 // ForyType returns PersonV1's type information.
 func (x *PersonV1) ForyType() *serializer.TypeInfo {
 	return foryTypePersonV1
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *PersonV1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypePersonV1)
+	start := b.WriterIndex()
+	b.Reserve(23)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x86c1f00b001cff01)
+		buffer.PutUint64At(w, start+8, 0x054478c25a179a02)
+		buffer.PutUint64At(w, start+15, 0x200c341548c40005)
+		b.SetWriterIndex(start + 23)
+	} else {
+		buffer.PutUint32At(w, start, 0x781bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *PersonV1) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x86c1f00b001cff01 && buffer.ReadUint64At(in, 8) == 0x054478c25a179a02 && buffer.ReadUint64At(in, 15) == 0x200c341548c40005 {
+			n = 23
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypePersonV1)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypePersonV1)
 }
 
 // ForyWrite writes PersonV1's struct body (FORMAT.md §9).

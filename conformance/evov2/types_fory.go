@@ -14,6 +14,8 @@ func (Color) ForyEnum() {}
 var foryTypePersonV2 = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x78},
 	GoName:         "evov2.PersonV2",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x3b, 0x90, 0x56, 0xf7, 0x60, 0xc8, 0x41, 0x12, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4a, 0x1c, 0x1d, 0xcc, 0x20, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x50, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x48, 0x1c, 0x59, 0xd1, 0x50},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x78},
 	SchemaHash:     -566291566,
 	TypeDef:        []byte{0x3b, 0x90, 0x56, 0xf7, 0x60, 0xc8, 0x41, 0x12, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4a, 0x1c, 0x1d, 0xcc, 0x20, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x50, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x48, 0x1c, 0x59, 0xd1, 0x50},
 	UserID:         120,
@@ -38,6 +40,53 @@ func _(x *PersonV2) {
 // ForyType returns PersonV2's type information.
 func (x *PersonV2) ForyType() *serializer.TypeInfo {
 	return foryTypePersonV2
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypePersonV2)
+	start := b.WriterIndex()
+	b.Reserve(71)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xf756903b001cff01)
+		buffer.PutUint64At(w, start+8, 0x054478ca1241c860)
+		buffer.PutUint64At(w, start+16, 0xc0428091154cc400)
+		buffer.PutUint64At(w, start+24, 0xac194c20cc1d1c4a)
+		buffer.PutUint64At(w, start+32, 0x200c341548c02295)
+		buffer.PutUint64At(w, start+40, 0x56184c500235154a)
+		buffer.PutUint64At(w, start+48, 0x56164824894e4816)
+		buffer.PutUint64At(w, start+56, 0x318858385090064c)
+		buffer.PutUint64At(w, start+63, 0x50d1591c4820e731)
+		b.SetWriterIndex(start + 71)
+	} else {
+		buffer.PutUint32At(w, start, 0x781bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 71 && buffer.ReadUint64At(in, 0) == 0xf756903b001cff01 && buffer.ReadUint64At(in, 8) == 0x054478ca1241c860 && buffer.ReadUint64At(in, 16) == 0xc0428091154cc400 && buffer.ReadUint64At(in, 24) == 0xac194c20cc1d1c4a && buffer.ReadUint64At(in, 32) == 0x200c341548c02295 && buffer.ReadUint64At(in, 40) == 0x56184c500235154a && buffer.ReadUint64At(in, 48) == 0x56164824894e4816 && buffer.ReadUint64At(in, 56) == 0x318858385090064c && buffer.ReadUint64At(in, 63) == 0x50d1591c4820e731 {
+			n = 71
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypePersonV2)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypePersonV2)
 }
 
 // ForyWrite writes PersonV2's struct body (FORMAT.md §9).
@@ -359,6 +408,8 @@ func (x *PersonV2) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evo
 var foryTypeAddress = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x79},
 	GoName:         "evov2.Address",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0xb0, 0xc2, 0x6e, 0x2f, 0x44, 0xec, 0x6f, 0xc2, 0x79, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x79},
 	SchemaHash:     2079610740,
 	TypeDef:        []byte{0x0c, 0xb0, 0xc2, 0x6e, 0x2f, 0x44, 0xec, 0x6f, 0xc2, 0x79, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
 	UserID:         121,
@@ -375,6 +426,47 @@ func _(x *Address) {
 // ForyType returns Address's type information.
 func (x *Address) ForyType() *serializer.TypeInfo {
 	return foryTypeAddress
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeAddress)
+	start := b.WriterIndex()
+	b.Reserve(24)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x6ec2b00c001cff01)
+		buffer.PutUint64At(w, start+8, 0x054479c26fec442f)
+		buffer.PutUint64At(w, start+16, 0x2621714a154c0f65)
+		b.SetWriterIndex(start + 24)
+	} else {
+		buffer.PutUint32At(w, start, 0x791bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x6ec2b00c001cff01 && buffer.ReadUint64At(in, 8) == 0x054479c26fec442f && buffer.ReadUint64At(in, 16) == 0x2621714a154c0f65 {
+			n = 24
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x791bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeAddress)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeAddress)
 }
 
 // ForyWrite writes Address's struct body (FORMAT.md §9).

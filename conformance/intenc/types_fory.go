@@ -11,6 +11,8 @@ import (
 var foryTypeIntEncodings = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x71},
 	GoName:         "intenc.IntEncodings",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x4f, 0x10, 0xe0, 0x25, 0x3b, 0xb0, 0xff, 0x63, 0xc9, 0x71, 0x98, 0x06, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x0d, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9d, 0x70, 0x98, 0x04, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1b, 0xec, 0x98, 0x0b, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x94, 0x07, 0x2a, 0x02, 0x3f, 0x91, 0xd7, 0x00, 0x9c, 0x08, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xe4, 0x75, 0xc0, 0x48, 0x0e, 0x51, 0x0d, 0x98, 0x9c, 0x0f, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xea, 0x75, 0xc0, 0x94, 0x0c, 0x2a, 0x02, 0x3f, 0xa9, 0xbe, 0xc0},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x71},
 	SchemaHash:     -2042259195,
 	TypeDef:        []byte{0x4f, 0x10, 0xe0, 0x25, 0x3b, 0xb0, 0xff, 0x63, 0xc9, 0x71, 0x98, 0x06, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x0d, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9d, 0x70, 0x98, 0x04, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1b, 0xec, 0x98, 0x0b, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x94, 0x07, 0x2a, 0x02, 0x3f, 0x91, 0xd7, 0x00, 0x9c, 0x08, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xe4, 0x75, 0xc0, 0x48, 0x0e, 0x51, 0x0d, 0x98, 0x9c, 0x0f, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xea, 0x75, 0xc0, 0x94, 0x0c, 0x2a, 0x02, 0x3f, 0xa9, 0xbe, 0xc0},
 	UserID:         113,
@@ -34,6 +36,56 @@ func _(x *IntEncodings) {
 // ForyType returns IntEncodings's type information.
 func (x *IntEncodings) ForyType() *serializer.TypeInfo {
 	return foryTypeIntEncodings
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *IntEncodings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeIntEncodings)
+	start := b.WriterIndex()
+	b.Reserve(91)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x25e0104f001cff01)
+		buffer.PutUint64At(w, start+8, 0x069871c963ffb03b)
+		buffer.PutUint64At(w, start+16, 0x98701df907e2420a)
+		buffer.PutUint64At(w, start+24, 0x709dfa07e2420a0d)
+		buffer.PutUint64At(w, start+32, 0x1bf907e2420a0498)
+		buffer.PutUint64At(w, start+40, 0xfa07e2420a0b98ec)
+		buffer.PutUint64At(w, start+48, 0x913f022a0794ec9b)
+		buffer.PutUint64At(w, start+56, 0x08c30026089c00d7)
+		buffer.PutUint64At(w, start+64, 0x0d510e48c075e41f)
+		buffer.PutUint64At(w, start+72, 0x1f08c300260f9c98)
+		buffer.PutUint64At(w, start+80, 0x3f022a0c94c075ea)
+		buffer.PutUint64At(w, start+83, 0xc0bea93f022a0c94)
+		b.SetWriterIndex(start + 91)
+	} else {
+		buffer.PutUint32At(w, start, 0x711bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *IntEncodings) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 91 && buffer.ReadUint64At(in, 0) == 0x25e0104f001cff01 && buffer.ReadUint64At(in, 8) == 0x069871c963ffb03b && buffer.ReadUint64At(in, 16) == 0x98701df907e2420a && buffer.ReadUint64At(in, 24) == 0x709dfa07e2420a0d && buffer.ReadUint64At(in, 32) == 0x1bf907e2420a0498 && buffer.ReadUint64At(in, 40) == 0xfa07e2420a0b98ec && buffer.ReadUint64At(in, 48) == 0x913f022a0794ec9b && buffer.ReadUint64At(in, 56) == 0x08c30026089c00d7 && buffer.ReadUint64At(in, 64) == 0x0d510e48c075e41f && buffer.ReadUint64At(in, 72) == 0x1f08c300260f9c98 && buffer.ReadUint64At(in, 80) == 0x3f022a0c94c075ea && buffer.ReadUint64At(in, 83) == 0xc0bea93f022a0c94 {
+			n = 91
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x711bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeIntEncodings)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeIntEncodings)
 }
 
 // ForyWrite writes IntEncodings's struct body (FORMAT.md §9).

@@ -11,6 +11,8 @@ import (
 var foryTypeMaps = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x68},
 	GoName:         "maps.Maps",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x50, 0xea, 0x85, 0x70, 0xb2, 0x26, 0x2d, 0xc2, 0x68, 0x9c, 0x18, 0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88, 0x9c, 0x18, 0x56, 0x16, 0x24, 0x9a, 0x3f, 0xa6, 0x77, 0xe4, 0x6f, 0xb0},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x68},
 	SchemaHash:     1881998207,
 	TypeDef:        []byte{0x1a, 0x50, 0xea, 0x85, 0x70, 0xb2, 0x26, 0x2d, 0xc2, 0x68, 0x9c, 0x18, 0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88, 0x9c, 0x18, 0x56, 0x16, 0x24, 0x9a, 0x3f, 0xa6, 0x77, 0xe4, 0x6f, 0xb0},
 	UserID:         104,
@@ -27,6 +29,49 @@ func _(x *Maps) {
 // ForyType returns Maps's type information.
 func (x *Maps) ForyType() *serializer.TypeInfo {
 	return foryTypeMaps
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeMaps)
+	start := b.WriterIndex()
+	b.Reserve(38)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x85ea501a001cff01)
+		buffer.PutUint64At(w, start+8, 0x189c68c22d26b270)
+		buffer.PutUint64At(w, start+16, 0xe977a6dfbe115616)
+		buffer.PutUint64At(w, start+24, 0x9a241656189c8826)
+		buffer.PutUint64At(w, start+30, 0xb06fe477a63f9a24)
+		b.SetWriterIndex(start + 38)
+	} else {
+		buffer.PutUint32At(w, start, 0x681bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x85ea501a001cff01 && buffer.ReadUint64At(in, 8) == 0x189c68c22d26b270 && buffer.ReadUint64At(in, 16) == 0xe977a6dfbe115616 && buffer.ReadUint64At(in, 24) == 0x9a241656189c8826 && buffer.ReadUint64At(in, 30) == 0xb06fe477a63f9a24 {
+			n = 38
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x681bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeMaps)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeMaps)
 }
 
 // ForyWrite writes Maps's struct body (FORMAT.md §9).

@@ -15,6 +15,8 @@ func (Color) ForyEnum() {}
 var foryTypeMixed = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x77},
 	GoName:         "mixed.Mixed",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x53, 0xa0, 0x15, 0x39, 0xec, 0xd8, 0x84, 0x3f, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4e, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x77},
 	SchemaHash:     859706216,
 	TypeDef:        []byte{0x53, 0xa0, 0x15, 0x39, 0xec, 0xd8, 0x84, 0x3f, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4e, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
 	UserID:         119,
@@ -43,6 +45,56 @@ func _(x *Mixed) {
 // ForyType returns Mixed's type information.
 func (x *Mixed) ForyType() *serializer.TypeInfo {
 	return foryTypeMixed
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeMixed)
+	start := b.WriterIndex()
+	b.Reserve(95)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x3915a053001cff01)
+		buffer.PutUint64At(w, start+8, 0x134c77ce3f84d8ec)
+		buffer.PutUint64At(w, start+16, 0x80c9034c804313c4)
+		buffer.PutUint64At(w, start+24, 0x4c3060150148c05a)
+		buffer.PutUint64At(w, start+32, 0x050e44c06cd48907)
+		buffer.PutUint64At(w, start+40, 0x015620c309054806)
+		buffer.PutUint64At(w, start+48, 0x0546000356d9f3b9)
+		buffer.PutUint64At(w, start+56, 0xc058e8881c4ef339)
+		buffer.PutUint64At(w, start+64, 0x48806464a256164c)
+		buffer.PutUint64At(w, start+72, 0x1656184c180d2919)
+		buffer.PutUint64At(w, start+80, 0x0c3415481e55ce2d)
+		buffer.PutUint64At(w, start+87, 0xc06360ca264c200c)
+		b.SetWriterIndex(start + 95)
+	} else {
+		buffer.PutUint32At(w, start, 0x771bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 95 && buffer.ReadUint64At(in, 0) == 0x3915a053001cff01 && buffer.ReadUint64At(in, 8) == 0x134c77ce3f84d8ec && buffer.ReadUint64At(in, 16) == 0x80c9034c804313c4 && buffer.ReadUint64At(in, 24) == 0x4c3060150148c05a && buffer.ReadUint64At(in, 32) == 0x050e44c06cd48907 && buffer.ReadUint64At(in, 40) == 0x015620c309054806 && buffer.ReadUint64At(in, 48) == 0x0546000356d9f3b9 && buffer.ReadUint64At(in, 56) == 0xc058e8881c4ef339 && buffer.ReadUint64At(in, 64) == 0x48806464a256164c && buffer.ReadUint64At(in, 72) == 0x1656184c180d2919 && buffer.ReadUint64At(in, 80) == 0x0c3415481e55ce2d && buffer.ReadUint64At(in, 87) == 0xc06360ca264c200c {
+			n = 95
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x771bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeMixed)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeMixed)
 }
 
 // ForyWrite writes Mixed's struct body (FORMAT.md §9).
@@ -403,6 +455,8 @@ func (x *Mixed) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 var foryTypeInner = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6a},
 	GoName:         "mixed.Inner",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
 	SchemaHash:     270494220,
 	TypeDef:        []byte{0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
 	UserID:         106,
@@ -419,6 +473,47 @@ func _(x *Inner) {
 // ForyType returns Inner's type information.
 func (x *Inner) ForyType() *serializer.TypeInfo {
 	return foryTypeInner
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeInner)
+	start := b.WriterIndex()
+	b.Reserve(20)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x1da0c008001cff01)
+		buffer.PutUint64At(w, start+8, 0x05406ac2377fbf42)
+		buffer.PutUint64At(w, start+12, 0x4815405405406ac2)
+		b.SetWriterIndex(start + 20)
+	} else {
+		buffer.PutUint32At(w, start, 0x6a1bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+			n = 20
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeInner)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (FORMAT.md §9).

@@ -11,6 +11,8 @@ import (
 var foryTypeNameRules = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x75},
 	GoName:         "namerules.NameRules",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x20, 0x20, 0x7a, 0x32, 0xc6, 0x5b, 0x83, 0x59, 0xc4, 0x75, 0x54, 0x07, 0xd2, 0x44, 0x8e, 0xd1, 0xb1, 0x80, 0x5c, 0x05, 0x1f, 0x73, 0xdc, 0xf6, 0xfd, 0x89, 0xc3, 0x20, 0x8c, 0x05, 0xaf, 0xb7, 0xec, 0x00, 0x4c, 0x15, 0xd3, 0x71, 0xda, 0x00},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x75},
 	SchemaHash:     -501123143,
 	TypeDef:        []byte{0x20, 0x20, 0x7a, 0x32, 0xc6, 0x5b, 0x83, 0x59, 0xc4, 0x75, 0x54, 0x07, 0xd2, 0x44, 0x8e, 0xd1, 0xb1, 0x80, 0x5c, 0x05, 0x1f, 0x73, 0xdc, 0xf6, 0xfd, 0x89, 0xc3, 0x20, 0x8c, 0x05, 0xaf, 0xb7, 0xec, 0x00, 0x4c, 0x15, 0xd3, 0x71, 0xda, 0x00},
 	UserID:         117,
@@ -31,6 +33,50 @@ func _(x *NameRules) {
 // ForyType returns NameRules's type information.
 func (x *NameRules) ForyType() *serializer.TypeInfo {
 	return foryTypeNameRules
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *NameRules) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeNameRules)
+	start := b.WriterIndex()
+	b.Reserve(44)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x327a2020001cff01)
+		buffer.PutUint64At(w, start+8, 0x075475c459835bc6)
+		buffer.PutUint64At(w, start+16, 0x055c80b1d18e44d2)
+		buffer.PutUint64At(w, start+24, 0x20c389fdf6dc731f)
+		buffer.PutUint64At(w, start+32, 0x154c00ecb7af058c)
+		buffer.PutUint64At(w, start+36, 0x00da71d3154c00ec)
+		b.SetWriterIndex(start + 44)
+	} else {
+		buffer.PutUint32At(w, start, 0x751bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *NameRules) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 44 && buffer.ReadUint64At(in, 0) == 0x327a2020001cff01 && buffer.ReadUint64At(in, 8) == 0x075475c459835bc6 && buffer.ReadUint64At(in, 16) == 0x055c80b1d18e44d2 && buffer.ReadUint64At(in, 24) == 0x20c389fdf6dc731f && buffer.ReadUint64At(in, 32) == 0x154c00ecb7af058c && buffer.ReadUint64At(in, 36) == 0x00da71d3154c00ec {
+			n = 44
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x751bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeNameRules)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeNameRules)
 }
 
 // ForyWrite writes NameRules's struct body (FORMAT.md §9).

@@ -11,6 +11,8 @@ import (
 var foryTypeOuter = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x69},
 	GoName:         "nested.Outer",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xb0, 0x8d, 0xa8, 0x9e, 0x52, 0x47, 0x6a, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4e, 0x1c, 0xa1, 0xad, 0x24, 0x40},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x69},
 	SchemaHash:     -1420372558,
 	TypeDef:        []byte{0x0b, 0xb0, 0x8d, 0xa8, 0x9e, 0x52, 0x47, 0x6a, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4e, 0x1c, 0xa1, 0xad, 0x24, 0x40},
 	UserID:         105,
@@ -27,6 +29,47 @@ func _(x *Outer) {
 // ForyType returns Outer's type information.
 func (x *Outer) ForyType() *serializer.TypeInfo {
 	return foryTypeOuter
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeOuter)
+	start := b.WriterIndex()
+	b.Reserve(23)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xa88db00b001cff01)
+		buffer.PutUint64At(w, start+8, 0x054069c26a47529e)
+		buffer.PutUint64At(w, start+15, 0x4024ada11c4e5c05)
+		b.SetWriterIndex(start + 23)
+	} else {
+		buffer.PutUint32At(w, start, 0x691bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xa88db00b001cff01 && buffer.ReadUint64At(in, 8) == 0x054069c26a47529e && buffer.ReadUint64At(in, 15) == 0x4024ada11c4e5c05 {
+			n = 23
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x691bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeOuter)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeOuter)
 }
 
 // ForyWrite writes Outer's struct body (FORMAT.md §9).
@@ -127,6 +170,8 @@ func (x *Outer) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 var foryTypeInner = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6a},
 	GoName:         "nested.Inner",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
 	SchemaHash:     270494220,
 	TypeDef:        []byte{0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
 	UserID:         106,
@@ -143,6 +188,47 @@ func _(x *Inner) {
 // ForyType returns Inner's type information.
 func (x *Inner) ForyType() *serializer.TypeInfo {
 	return foryTypeInner
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeInner)
+	start := b.WriterIndex()
+	b.Reserve(20)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x1da0c008001cff01)
+		buffer.PutUint64At(w, start+8, 0x05406ac2377fbf42)
+		buffer.PutUint64At(w, start+12, 0x4815405405406ac2)
+		b.SetWriterIndex(start + 20)
+	} else {
+		buffer.PutUint32At(w, start, 0x6a1bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+			n = 20
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeInner)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (FORMAT.md §9).

@@ -11,6 +11,8 @@ import (
 var foryTypeNullableContainers = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x67},
 	GoName:         "nullable.NullableContainers",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0xe0, 0x2d, 0xab, 0x99, 0xc5, 0x2d, 0x6c, 0xc3, 0x67, 0x4a, 0x16, 0x16, 0x21, 0xb3, 0x90, 0x46, 0x18, 0x56, 0x16, 0x30, 0x0f, 0x4a, 0x16, 0x56, 0x4a, 0x71, 0x90},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x67},
 	SchemaHash:     -956444084,
 	TypeDef:        []byte{0x14, 0xe0, 0x2d, 0xab, 0x99, 0xc5, 0x2d, 0x6c, 0xc3, 0x67, 0x4a, 0x16, 0x16, 0x21, 0xb3, 0x90, 0x46, 0x18, 0x56, 0x16, 0x30, 0x0f, 0x4a, 0x16, 0x56, 0x4a, 0x71, 0x90},
 	UserID:         103,
@@ -28,6 +30,48 @@ func _(x *NullableContainers) {
 // ForyType returns NullableContainers's type information.
 func (x *NullableContainers) ForyType() *serializer.TypeInfo {
 	return foryTypeNullableContainers
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *NullableContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeNullableContainers)
+	start := b.WriterIndex()
+	b.Reserve(32)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xab2de014001cff01)
+		buffer.PutUint64At(w, start+8, 0x164a67c36c2dc599)
+		buffer.PutUint64At(w, start+16, 0x1656184690b32116)
+		buffer.PutUint64At(w, start+24, 0x90714a56164a0f30)
+		b.SetWriterIndex(start + 32)
+	} else {
+		buffer.PutUint32At(w, start, 0x671bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xab2de014001cff01 && buffer.ReadUint64At(in, 8) == 0x164a67c36c2dc599 && buffer.ReadUint64At(in, 16) == 0x1656184690b32116 && buffer.ReadUint64At(in, 24) == 0x90714a56164a0f30 {
+			n = 32
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x671bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeNullableContainers)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeNullableContainers)
 }
 
 // ForyWrite writes NullableContainers's struct body (FORMAT.md §9).

@@ -11,6 +11,8 @@ import (
 var foryTypeAllPrims = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x64},
 	GoName:         "prims.AllPrims",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x38, 0xc0, 0x15, 0x5f, 0xf2, 0xd7, 0x48, 0x08, 0xcc, 0x64, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x64},
 	SchemaHash:     -299331752,
 	TypeDef:        []byte{0x38, 0xc0, 0x15, 0x5f, 0xf2, 0xd7, 0x48, 0x08, 0xcc, 0x64, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0},
 	UserID:         100,
@@ -37,6 +39,53 @@ func _(x *AllPrims) {
 // ForyType returns AllPrims's type information.
 func (x *AllPrims) ForyType() *serializer.TypeInfo {
 	return foryTypeAllPrims
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *AllPrims) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeAllPrims)
+	start := b.WriterIndex()
+	b.Reserve(68)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x5f15c038001cff01)
+		buffer.PutUint64At(w, start+8, 0x148864cc0848d7f2)
+		buffer.PutUint64At(w, start+16, 0xc0be0b138800d70b)
+		buffer.PutUint64At(w, start+24, 0x290a8840af110388)
+		buffer.PutUint64At(w, start+32, 0x11028404014040af)
+		buffer.PutUint64At(w, start+40, 0x200740e0290984e0)
+		buffer.PutUint64At(w, start+48, 0x290e8800d7110788)
+		buffer.PutUint64At(w, start+56, 0x88c0be11058800d7)
+		buffer.PutUint64At(w, start+60, 0xc0be290c88c0be11)
+		b.SetWriterIndex(start + 68)
+	} else {
+		buffer.PutUint32At(w, start, 0x641bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *AllPrims) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 68 && buffer.ReadUint64At(in, 0) == 0x5f15c038001cff01 && buffer.ReadUint64At(in, 8) == 0x148864cc0848d7f2 && buffer.ReadUint64At(in, 16) == 0xc0be0b138800d70b && buffer.ReadUint64At(in, 24) == 0x290a8840af110388 && buffer.ReadUint64At(in, 32) == 0x11028404014040af && buffer.ReadUint64At(in, 40) == 0x200740e0290984e0 && buffer.ReadUint64At(in, 48) == 0x290e8800d7110788 && buffer.ReadUint64At(in, 56) == 0x88c0be11058800d7 && buffer.ReadUint64At(in, 60) == 0xc0be290c88c0be11 {
+			n = 68
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeAllPrims)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeAllPrims)
 }
 
 // ForyWrite writes AllPrims's struct body (FORMAT.md §9).

@@ -11,6 +11,8 @@ import (
 var foryTypePtrs = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x72},
 	GoName:         "ptrs.Ptrs",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1c, 0xf0, 0x08, 0x42, 0x99, 0x84, 0x82, 0x18, 0xc5, 0x72, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x46, 0x15, 0x3f, 0x72},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x72},
 	SchemaHash:     -128040816,
 	TypeDef:        []byte{0x1c, 0xf0, 0x08, 0x42, 0x99, 0x84, 0x82, 0x18, 0xc5, 0x72, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x46, 0x15, 0x3f, 0x72},
 	UserID:         114,
@@ -30,6 +32,49 @@ func _(x *Ptrs) {
 // ForyType returns Ptrs's type information.
 func (x *Ptrs) ForyType() *serializer.TypeInfo {
 	return foryTypePtrs
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Ptrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypePtrs)
+	start := b.WriterIndex()
+	b.Reserve(40)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x4208f01c001cff01)
+		buffer.PutUint64At(w, start+8, 0x148e72c518828499)
+		buffer.PutUint64At(w, start+16, 0x613f014670bdf81f)
+		buffer.PutUint64At(w, start+24, 0x058e701df91f078e)
+		buffer.PutUint64At(w, start+32, 0x723f1546ec1bf91f)
+		b.SetWriterIndex(start + 40)
+	} else {
+		buffer.PutUint32At(w, start, 0x721bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Ptrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0x4208f01c001cff01 && buffer.ReadUint64At(in, 8) == 0x148e72c518828499 && buffer.ReadUint64At(in, 16) == 0x613f014670bdf81f && buffer.ReadUint64At(in, 24) == 0x058e701df91f078e && buffer.ReadUint64At(in, 32) == 0x723f1546ec1bf91f {
+			n = 40
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x721bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypePtrs)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypePtrs)
 }
 
 // ForyWrite writes Ptrs's struct body (FORMAT.md §9).

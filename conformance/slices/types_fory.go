@@ -11,6 +11,8 @@ import (
 var foryTypeSlices = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x66},
 	GoName:         "slices.Slices",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1e, 0x30, 0x34, 0x10, 0x62, 0x17, 0x29, 0x27, 0xc4, 0x66, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x94, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x66},
 	SchemaHash:     -1958479619,
 	TypeDef:        []byte{0x1e, 0x30, 0x34, 0x10, 0x62, 0x17, 0x29, 0x27, 0xc4, 0x66, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x94, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90},
 	UserID:         102,
@@ -29,6 +31,50 @@ func _(x *Slices) {
 // ForyType returns Slices's type information.
 func (x *Slices) ForyType() *serializer.TypeInfo {
 	return foryTypeSlices
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Slices) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeSlices)
+	start := b.WriterIndex()
+	b.Reserve(42)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x1034301e001cff01)
+		buffer.PutUint64At(w, start+8, 0x168c66c427291762)
+		buffer.PutUint64At(w, start+16, 0x112f9400c9be9116)
+		buffer.PutUint64At(w, start+24, 0x1e168c208a801fd7)
+		buffer.PutUint64At(w, start+32, 0x4a5616480009d791)
+		buffer.PutUint64At(w, start+34, 0x90714a5616480009)
+		b.SetWriterIndex(start + 42)
+	} else {
+		buffer.PutUint32At(w, start, 0x661bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 42 && buffer.ReadUint64At(in, 0) == 0x1034301e001cff01 && buffer.ReadUint64At(in, 8) == 0x168c66c427291762 && buffer.ReadUint64At(in, 16) == 0x112f9400c9be9116 && buffer.ReadUint64At(in, 24) == 0x1e168c208a801fd7 && buffer.ReadUint64At(in, 32) == 0x4a5616480009d791 && buffer.ReadUint64At(in, 34) == 0x90714a5616480009 {
+			n = 42
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeSlices)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeSlices)
 }
 
 // ForyWrite writes Slices's struct body (FORMAT.md §9).

@@ -11,6 +11,8 @@ import (
 var foryTypeStrings = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x65},
 	GoName:         "strs.Strings",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x23, 0x30, 0xd4, 0x17, 0x32, 0xcb, 0xf3, 0x37, 0xc5, 0x65, 0x54, 0x15, 0x03, 0x72, 0xd8, 0xb6, 0x8d, 0xa0, 0x4c, 0x15, 0x8b, 0x69, 0xda, 0x80, 0x4c, 0x15, 0x91, 0x8e, 0x4a, 0x00, 0x4c, 0x15, 0x91, 0x8f, 0x9e, 0x00, 0x90, 0x15, 0x16, 0x02, 0x64, 0x1b, 0xa8},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x65},
 	SchemaHash:     1904676594,
 	TypeDef:        []byte{0x23, 0x30, 0xd4, 0x17, 0x32, 0xcb, 0xf3, 0x37, 0xc5, 0x65, 0x54, 0x15, 0x03, 0x72, 0xd8, 0xb6, 0x8d, 0xa0, 0x4c, 0x15, 0x8b, 0x69, 0xda, 0x80, 0x4c, 0x15, 0x91, 0x8e, 0x4a, 0x00, 0x4c, 0x15, 0x91, 0x8f, 0x9e, 0x00, 0x90, 0x15, 0x16, 0x02, 0x64, 0x1b, 0xa8},
 	UserID:         101,
@@ -30,6 +32,50 @@ func _(x *Strings) {
 // ForyType returns Strings's type information.
 func (x *Strings) ForyType() *serializer.TypeInfo {
 	return foryTypeStrings
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Strings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeStrings)
+	start := b.WriterIndex()
+	b.Reserve(47)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x17d43023001cff01)
+		buffer.PutUint64At(w, start+8, 0x155465c537f3cb32)
+		buffer.PutUint64At(w, start+16, 0x154ca08db6d87203)
+		buffer.PutUint64At(w, start+24, 0x8e91154c80da698b)
+		buffer.PutUint64At(w, start+32, 0x009e8f91154c004a)
+		buffer.PutUint64At(w, start+39, 0xa81b640216159000)
+		b.SetWriterIndex(start + 47)
+	} else {
+		buffer.PutUint32At(w, start, 0x651bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Strings) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 47 && buffer.ReadUint64At(in, 0) == 0x17d43023001cff01 && buffer.ReadUint64At(in, 8) == 0x155465c537f3cb32 && buffer.ReadUint64At(in, 16) == 0x154ca08db6d87203 && buffer.ReadUint64At(in, 24) == 0x8e91154c80da698b && buffer.ReadUint64At(in, 32) == 0x009e8f91154c004a && buffer.ReadUint64At(in, 39) == 0xa81b640216159000 {
+			n = 47
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x651bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeStrings)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeStrings)
 }
 
 // ForyWrite writes Strings's struct body (FORMAT.md §9).

@@ -11,6 +11,8 @@ import (
 var foryTypeStructLists = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x74},
 	GoName:         "structlists.StructLists",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0x30, 0x54, 0x76, 0xf4, 0xcd, 0xcf, 0x24, 0xc2, 0x74, 0x54, 0x16, 0x72, 0xbd, 0xc8, 0x6c, 0xc9, 0x19, 0x00, 0x4c, 0x16, 0x72, 0x54, 0x0b, 0xa1, 0x24},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x74},
 	SchemaHash:     732929628,
 	TypeDef:        []byte{0x12, 0x30, 0x54, 0x76, 0xf4, 0xcd, 0xcf, 0x24, 0xc2, 0x74, 0x54, 0x16, 0x72, 0xbd, 0xc8, 0x6c, 0xc9, 0x19, 0x00, 0x4c, 0x16, 0x72, 0x54, 0x0b, 0xa1, 0x24},
 	UserID:         116,
@@ -27,6 +29,48 @@ func _(x *StructLists) {
 // ForyType returns StructLists's type information.
 func (x *StructLists) ForyType() *serializer.TypeInfo {
 	return foryTypeStructLists
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *StructLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeStructLists)
+	start := b.WriterIndex()
+	b.Reserve(30)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x76543012001cff01)
+		buffer.PutUint64At(w, start+8, 0x165474c224cfcdf4)
+		buffer.PutUint64At(w, start+16, 0x4c0019c96cc8bd72)
+		buffer.PutUint64At(w, start+22, 0x24a10b5472164c00)
+		b.SetWriterIndex(start + 30)
+	} else {
+		buffer.PutUint32At(w, start, 0x741bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *StructLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x76543012001cff01 && buffer.ReadUint64At(in, 8) == 0x165474c224cfcdf4 && buffer.ReadUint64At(in, 16) == 0x4c0019c96cc8bd72 && buffer.ReadUint64At(in, 22) == 0x24a10b5472164c00 {
+			n = 30
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x741bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeStructLists)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeStructLists)
 }
 
 // ForyWrite writes StructLists's struct body (FORMAT.md §9).
@@ -218,6 +262,8 @@ func (x *StructLists) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.
 var foryTypeInner = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6a},
 	GoName:         "structlists.Inner",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
 	SchemaHash:     270494220,
 	TypeDef:        []byte{0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
 	UserID:         106,
@@ -234,6 +280,47 @@ func _(x *Inner) {
 // ForyType returns Inner's type information.
 func (x *Inner) ForyType() *serializer.TypeInfo {
 	return foryTypeInner
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeInner)
+	start := b.WriterIndex()
+	b.Reserve(20)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x1da0c008001cff01)
+		buffer.PutUint64At(w, start+8, 0x05406ac2377fbf42)
+		buffer.PutUint64At(w, start+12, 0x4815405405406ac2)
+		b.SetWriterIndex(start + 20)
+	} else {
+		buffer.PutUint32At(w, start, 0x6a1bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+			n = 20
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeInner)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (FORMAT.md §9).

@@ -12,6 +12,8 @@ import (
 var foryTypeTimes = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x70},
 	GoName:         "times.Times",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x70, 0xe6, 0x8c, 0x4c, 0x55, 0xb4, 0x73, 0xc3, 0x70, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x26, 0x4c},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x70},
 	SchemaHash:     -1508952944,
 	TypeDef:        []byte{0x0c, 0x70, 0xe6, 0x8c, 0x4c, 0x55, 0xb4, 0x73, 0xc3, 0x70, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x26, 0x4c},
 	UserID:         112,
@@ -29,6 +31,47 @@ func _(x *Times) {
 // ForyType returns Times's type information.
 func (x *Times) ForyType() *serializer.TypeInfo {
 	return foryTypeTimes
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Times) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeTimes)
+	start := b.WriterIndex()
+	b.Reserve(24)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x8ce6700c001cff01)
+		buffer.PutUint64At(w, start+8, 0x254070c373b4554c)
+		buffer.PutUint64At(w, start+16, 0x4c2640608e27440c)
+		b.SetWriterIndex(start + 24)
+	} else {
+		buffer.PutUint32At(w, start, 0x701bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Times) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x8ce6700c001cff01 && buffer.ReadUint64At(in, 8) == 0x254070c373b4554c && buffer.ReadUint64At(in, 16) == 0x4c2640608e27440c {
+			n = 24
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x701bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeTimes)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeTimes)
 }
 
 // ForyWrite writes Times's struct body (FORMAT.md §9).

@@ -12,6 +12,8 @@ import (
 var foryTypeScalars = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x98, 0x07},
 	GoName:         "narrow.Scalars",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0x10, 0x4c, 0xb2, 0x20, 0x7c, 0x24, 0x61, 0xc2, 0x98, 0x07, 0x40, 0x01, 0x04, 0xdc, 0x05},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x98, 0x07},
 	SchemaHash:     311733697,
 	TypeDef:        []byte{0x08, 0x10, 0x4c, 0xb2, 0x20, 0x7c, 0x24, 0x61, 0xc2, 0x98, 0x07, 0x40, 0x01, 0x04, 0xdc, 0x05},
 	UserID:         920,
@@ -28,6 +30,48 @@ func _(x *Scalars) {
 // ForyType returns Scalars's type information.
 func (x *Scalars) ForyType() *serializer.TypeInfo {
 	return foryTypeScalars
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeScalars)
+	start := b.WriterIndex()
+	b.Reserve(20)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xb24c1008001cff01)
+		buffer.PutUint64At(w, start+8, 0x400798c261247c20)
+		buffer.PutUint64At(w, start+12, 0x05dc0401400798c2)
+		b.SetWriterIndex(start + 20)
+	} else {
+		buffer.PutUint32At(w, start, 0x981bff01)
+		buffer.PutUint8At(w, start+4, 0x07)
+		b.SetWriterIndex(start + 5)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0xb24c1008001cff01 && buffer.ReadUint64At(in, 8) == 0x400798c261247c20 && buffer.ReadUint64At(in, 12) == 0x05dc0401400798c2 {
+			n = 20
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x981bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeScalars)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeScalars)
 }
 
 // ForyWrite writes Scalars's struct body (FORMAT.md §9).
@@ -110,6 +154,8 @@ var foryTypeContainers = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40},
 	GoName:         "narrow.Containers",
 	Namespace:      "e2e",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x10, 0x60, 0x22, 0x70, 0x84, 0x68, 0xf3, 0x71, 0xe1, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x40, 0x15, 0x48},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40},
 	SchemaHash:     1663082097,
 	TypeDef:        []byte{0x10, 0x60, 0x22, 0x70, 0x84, 0x68, 0xf3, 0x71, 0xe1, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x40, 0x15, 0x48},
 	TypeName:       "Containers",
@@ -125,6 +171,50 @@ func _(x *Containers) {
 // ForyType returns Containers's type information.
 func (x *Containers) ForyType() *serializer.TypeInfo {
 	return foryTypeContainers
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeContainers)
+	start := b.WriterIndex()
+	b.Reserve(28)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x70226010001eff01)
+		buffer.PutUint64At(w, start+8, 0xb0090ee171f36884)
+		buffer.PutUint64At(w, start+16, 0x46d21098cd891f80)
+		buffer.PutUint64At(w, start+20, 0x4815404046d21098)
+		b.SetWriterIndex(start + 28)
+	} else {
+		buffer.PutUint64At(w, start, 0x80b00902061dff01)
+		buffer.PutUint64At(w, start+8, 0x46d21098cd89030e)
+		buffer.PutUint64At(w, start+9, 0x4046d21098cd8903)
+		b.SetWriterIndex(start + 17)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x70226010001eff01 && buffer.ReadUint64At(in, 8) == 0xb0090ee171f36884 && buffer.ReadUint64At(in, 16) == 0x46d21098cd891f80 && buffer.ReadUint64At(in, 20) == 0x4815404046d21098 {
+			n = 28
+		}
+	} else if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x80b00902061dff01 && buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e && buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
+		n = 17
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeContainers)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeContainers)
 }
 
 // ForyWrite writes Containers's struct body (FORMAT.md §9).
@@ -183,6 +273,8 @@ func (x *Containers) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.E
 var foryTypeMaps = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9a, 0x07},
 	GoName:         "narrow.Maps",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0x70, 0xbc, 0xc8, 0xe0, 0x12, 0x38, 0x22, 0xc2, 0x9a, 0x07, 0x48, 0x18, 0x16, 0x72, 0x3e, 0x71, 0x90, 0x50, 0x18, 0x56, 0x72, 0x4a, 0x71, 0xa0, 0xa7, 0x20},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9a, 0x07},
 	SchemaHash:     -634633485,
 	TypeDef:        []byte{0x13, 0x70, 0xbc, 0xc8, 0xe0, 0x12, 0x38, 0x22, 0xc2, 0x9a, 0x07, 0x48, 0x18, 0x16, 0x72, 0x3e, 0x71, 0x90, 0x50, 0x18, 0x56, 0x72, 0x4a, 0x71, 0xa0, 0xa7, 0x20},
 	UserID:         922,
@@ -199,6 +291,49 @@ func _(x *Maps) {
 // ForyType returns Maps's type information.
 func (x *Maps) ForyType() *serializer.TypeInfo {
 	return foryTypeMaps
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeMaps)
+	start := b.WriterIndex()
+	b.Reserve(31)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xc8bc7013001cff01)
+		buffer.PutUint64At(w, start+8, 0x48079ac2223812e0)
+		buffer.PutUint64At(w, start+16, 0x185090713e721618)
+		buffer.PutUint64At(w, start+23, 0x20a7a0714a725618)
+		b.SetWriterIndex(start + 31)
+	} else {
+		buffer.PutUint32At(w, start, 0x9a1bff01)
+		buffer.PutUint8At(w, start+4, 0x07)
+		b.SetWriterIndex(start + 5)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xc8bc7013001cff01 && buffer.ReadUint64At(in, 8) == 0x48079ac2223812e0 && buffer.ReadUint64At(in, 16) == 0x185090713e721618 && buffer.ReadUint64At(in, 23) == 0x20a7a0714a725618 {
+			n = 31
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeMaps)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeMaps)
 }
 
 // ForyWrite writes Maps's struct body (FORMAT.md §9).
@@ -349,6 +484,8 @@ func (x *Maps) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evoluti
 var foryTypeComposite = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9b, 0x07},
 	GoName:         "narrow.Composite",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0x20, 0x35, 0x37, 0x03, 0xb4, 0x2c, 0x7e, 0xc2, 0x9b, 0x07, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
 	SchemaHash:     -1796675783,
 	TypeDef:        []byte{0x12, 0x20, 0x35, 0x37, 0x03, 0xb4, 0x2c, 0x7e, 0xc2, 0x9b, 0x07, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00},
 	UserID:         923,
@@ -365,6 +502,49 @@ func _(x *Composite) {
 // ForyType returns Composite's type information.
 func (x *Composite) ForyType() *serializer.TypeInfo {
 	return foryTypeComposite
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeComposite)
+	start := b.WriterIndex()
+	b.Reserve(30)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x37352012001cff01)
+		buffer.PutUint64At(w, start+8, 0x50079bc27e2cb403)
+		buffer.PutUint64At(w, start+16, 0x4018681b077a5618)
+		buffer.PutUint64At(w, start+22, 0x005913cd154c4018)
+		b.SetWriterIndex(start + 30)
+	} else {
+		buffer.PutUint32At(w, start, 0x9b1bff01)
+		buffer.PutUint8At(w, start+4, 0x07)
+		b.SetWriterIndex(start + 5)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x37352012001cff01 && buffer.ReadUint64At(in, 8) == 0x50079bc27e2cb403 && buffer.ReadUint64At(in, 16) == 0x4018681b077a5618 && buffer.ReadUint64At(in, 22) == 0x005913cd154c4018 {
+			n = 30
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeComposite)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeComposite)
 }
 
 // ForyWrite writes Composite's struct body (FORMAT.md §9).
@@ -484,6 +664,8 @@ func (x *Composite) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Ev
 var foryTypeNode = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9c, 0x07},
 	GoName:         "narrow.Node",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0x40, 0x7d, 0xab, 0x00, 0x36, 0x22, 0x7b, 0xc1, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9c, 0x07},
 	SchemaHash:     212292213,
 	TypeDef:        []byte{0x09, 0x40, 0x7d, 0xab, 0x00, 0x36, 0x22, 0x7b, 0xc1, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00},
 	UserID:         924,
@@ -499,6 +681,48 @@ func _(x *Node) {
 // ForyType returns Node's type information.
 func (x *Node) ForyType() *serializer.TypeInfo {
 	return foryTypeNode
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeNode)
+	start := b.WriterIndex()
+	b.Reserve(21)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xab7d4009001cff01)
+		buffer.PutUint64At(w, start+8, 0x4c079cc17b223600)
+		buffer.PutUint64At(w, start+13, 0x00a10bd4054c079c)
+		b.SetWriterIndex(start + 21)
+	} else {
+		buffer.PutUint32At(w, start, 0x9c1bff01)
+		buffer.PutUint8At(w, start+4, 0x07)
+		b.SetWriterIndex(start + 5)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xab7d4009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(in, 13) == 0x00a10bd4054c079c {
+			n = 21
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeNode)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeNode)
 }
 
 // ForyWrite writes Node's struct body (FORMAT.md §9).

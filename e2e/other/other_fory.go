@@ -14,6 +14,8 @@ func (Status) ForyEnum() {}
 var foryTypeAddress = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x85, 0x07},
 	GoName:         "other.Address",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x20, 0xa7, 0x9e, 0xb1, 0x71, 0x28, 0x7f, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4c, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x85, 0x07},
 	SchemaHash:     1250604956,
 	TypeDef:        []byte{0x1a, 0x20, 0xa7, 0x9e, 0xb1, 0x71, 0x28, 0x7f, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4c, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
 	UserID:         901,
@@ -32,6 +34,50 @@ func _(x *Address) {
 // ForyType returns Address's type information.
 func (x *Address) ForyType() *serializer.TypeInfo {
 	return foryTypeAddress
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeAddress)
+	start := b.WriterIndex()
+	b.Reserve(38)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x9ea7201a001cff01)
+		buffer.PutUint64At(w, start+8, 0x440785c47f2871b1)
+		buffer.PutUint64At(w, start+16, 0x0dad56164c0f6505)
+		buffer.PutUint64At(w, start+24, 0x249d604a194c8024)
+		buffer.PutUint64At(w, start+30, 0x2621714a154c249d)
+		b.SetWriterIndex(start + 38)
+	} else {
+		buffer.PutUint32At(w, start, 0x851bff01)
+		buffer.PutUint8At(w, start+4, 0x07)
+		b.SetWriterIndex(start + 5)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x9ea7201a001cff01 && buffer.ReadUint64At(in, 8) == 0x440785c47f2871b1 && buffer.ReadUint64At(in, 16) == 0x0dad56164c0f6505 && buffer.ReadUint64At(in, 24) == 0x249d604a194c8024 && buffer.ReadUint64At(in, 30) == 0x2621714a154c249d {
+			n = 38
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeAddress)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeAddress)
 }
 
 // ForyWrite writes Address's struct body (FORMAT.md §9).
@@ -198,6 +244,8 @@ var foryTypeTag = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0xba, 0x67, 0x24, 0x40, 0x04, 0x03, 0x4c, 0x06},
 	GoName:         "other.Tag",
 	Namespace:      "other",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x13, 0x10, 0xbd, 0x71, 0x2a, 0x5d, 0x1d, 0x06, 0xe2, 0x11, 0xba, 0x67, 0x24, 0x40, 0x0b, 0x4c, 0x06, 0x44, 0x15, 0x28, 0x98, 0x4c, 0x15, 0xd4, 0x0b, 0xa1, 0x00},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0xba, 0x67, 0x24, 0x40, 0x04, 0x03, 0x4c, 0x06},
 	SchemaHash:     2010132404,
 	TypeDef:        []byte{0x13, 0x10, 0xbd, 0x71, 0x2a, 0x5d, 0x1d, 0x06, 0xe2, 0x11, 0xba, 0x67, 0x24, 0x40, 0x0b, 0x4c, 0x06, 0x44, 0x15, 0x28, 0x98, 0x4c, 0x15, 0xd4, 0x0b, 0xa1, 0x00},
 	TypeName:       "Tag",
@@ -214,6 +262,49 @@ func _(x *Tag) {
 // ForyType returns Tag's type information.
 func (x *Tag) ForyType() *serializer.TypeInfo {
 	return foryTypeTag
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeTag)
+	start := b.WriterIndex()
+	b.Reserve(31)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x71bd1013001eff01)
+		buffer.PutUint64At(w, start+8, 0x67ba11e2061d5d2a)
+		buffer.PutUint64At(w, start+16, 0x281544064c0b4024)
+		buffer.PutUint64At(w, start+23, 0x00a10bd4154c9828)
+		b.SetWriterIndex(start + 31)
+	} else {
+		buffer.PutUint64At(w, start, 0x2467ba04081dff01)
+		buffer.PutUint64At(w, start+5, 0x064c0304402467ba)
+		b.SetWriterIndex(start + 13)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x71bd1013001eff01 && buffer.ReadUint64At(in, 8) == 0x67ba11e2061d5d2a && buffer.ReadUint64At(in, 16) == 0x281544064c0b4024 && buffer.ReadUint64At(in, 23) == 0x00a10bd4154c9828 {
+			n = 31
+		}
+	} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081dff01 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
+		n = 13
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeTag)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeTag)
 }
 
 // ForyWrite writes Tag's struct body (FORMAT.md §9).

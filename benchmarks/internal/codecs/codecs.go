@@ -8,8 +8,10 @@
 // throughput-minded user calls them:
 //
 //   - forygen, forygen-consistent: one *buffer.Buffer, Reset before each
-//     SerializeTo; Deserialize into one reused value (forygen's generated
-//     readers reset the value and allocate fresh slices and strings).
+//     call of the generated ForySerializeTo (what Fory.SerializeTo calls
+//     after a type assertion); ForyDeserialize into one reused value
+//     (forygen's generated readers reset the value, reuse its slices'
+//     storage and allocate fresh strings).
 //   - protobuf: MarshalAppend into a reused slice; Unmarshal into one reused
 //     message (proto.Unmarshal resets it first).
 //   - protobuf-convert: as protobuf, plus the plain struct ↔ message
@@ -199,13 +201,13 @@ func (c *forygenCodec[T, PT]) Name() string { return c.name }
 
 func (c *forygenCodec[T, PT]) Marshal() ([]byte, error) {
 	c.buf.Reset()
-	if err := c.f.SerializeTo(c.buf, PT(&c.v)); err != nil {
+	if err := PT(&c.v).ForySerializeTo(c.f, c.buf); err != nil {
 		return nil, err
 	}
 	return c.buf.Bytes(), nil
 }
 
-func (c *forygenCodec[T, PT]) Unmarshal(data []byte) error { return c.f.Deserialize(data, PT(&c.out)) }
+func (c *forygenCodec[T, PT]) Unmarshal(data []byte) error { return PT(&c.out).ForyDeserialize(c.f, data) }
 
 func (c *forygenCodec[T, PT]) Decoded() any { return c.out }
 

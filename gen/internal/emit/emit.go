@@ -103,6 +103,8 @@ func (g *gen) emit(f *jen.File) {
 		jen.Id("SchemaHash"):     jen.Lit(int(s.SchemaHash)),
 		jen.Id("ConsistentMeta"): byteLit(s.ConsistentMeta),
 		jen.Id("TypeDef"):        byteLit(s.TypeDef),
+		jen.Id("RootConsistent"): byteLit(s.RootConsistent),
+		jen.Id("RootCompatible"): byteLit(s.RootCompatible),
 	}
 	if m.Reg.ByName {
 		spec[jen.Id("ByName")] = jen.True()
@@ -120,6 +122,7 @@ func (g *gen) emit(f *jen.File) {
 	f.Func().Params(jen.Id("x").Op("*").Id(m.Name)).Id("ForyType").Params().Op("*").Qual(serializerPkg, "TypeInfo").Block(
 		jen.Return(jen.Id(g.infoVar())))
 	f.Line()
+	g.emitEntry(f)
 	g.emitWrite(f)
 	g.emitRead(f)
 	g.emitReadEvolved(f)
@@ -163,7 +166,7 @@ func pkgBase(path string) string {
 func byteLit(b []byte) jen.Code {
 	vals := make([]jen.Code, len(b))
 	for i, v := range b {
-		vals[i] = jen.Op(fmt.Sprintf("0x%02x", v))
+		vals[i] = jen.Op(hexByte(v))
 	}
 	return jen.Index().Byte().Values(vals...)
 }

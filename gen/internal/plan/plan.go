@@ -55,6 +55,10 @@ type Struct struct {
 	ConsistentMeta []byte
 	// TypeDef is the compatible-mode TypeDef, header and body (§11).
 	TypeDef []byte
+	// RootConsistent and RootCompatible are the first bytes of a message
+	// whose root is this struct, in each mode (RootPrefix).
+	RootConsistent []byte
+	RootCompatible []byte
 	// Recursive is set for a struct that can contain itself (see
 	// Recursive); only its generated code counts nesting depth.
 	Recursive bool
@@ -271,6 +275,21 @@ func ConsistentMeta(reg model.Registration) []byte {
 	return out
 }
 
+// Message header and root flag (FORMAT.md §1, §2).
+const (
+	HeaderXlang = 0x01 // xlang, no out-of-band buffers
+	FlagNotNull = 0xff // a present value, reference tracking off
+)
+
+// RootPrefix is the start of a message whose root struct has the given type
+// meta: header, root flag, meta (§1). The root is the first type of a
+// message, so its meta is always the full one: the names inline in
+// same-schema mode, or in compatible mode the type id, shared-TypeDef index
+// 0 marked new and the TypeDef (§11.3).
+func RootPrefix(typeMeta []byte) []byte {
+	return append([]byte{HeaderXlang, FlagNotNull}, typeMeta...)
+}
+
 func appendVarUint32(b []byte, v uint32) []byte {
 	for v >= 0x80 {
 		b = append(b, byte(v)|0x80)
@@ -316,6 +335,8 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 	}
 	p.ConsistentMeta = ConsistentMeta(s.Reg)
 	p.TypeDef = meta.EncodeTypeDef(TypeDefOf(s, p.Fields))
+	p.RootConsistent = RootPrefix(p.ConsistentMeta)
+	p.RootCompatible = RootPrefix(append([]byte{p.CompatibleTypeID, 0}, p.TypeDef...))
 	return p, nil
 }
 

@@ -260,12 +260,18 @@ func TestConstantBytes(t *testing.T) {
 	require.Empty(t, errs)
 	assert.Equal(t, "1b01", hex.EncodeToString(byID.ConsistentMeta))
 	assert.Equal(t, "1a50ae72ee1e8c4bcc01c405c805cc05d005d405d805dc05e005e405e805ec05f005", hex.EncodeToString(byID.TypeDef))
+	// Root prefixes: header 01, root flag ff, then the type meta; in
+	// compatible mode 1c and index 0 marked new before the TypeDef (§13.1-4).
+	assert.Equal(t, "01ff1b01", hex.EncodeToString(byID.RootConsistent))
+	assert.Equal(t, "01ff1c00"+"1a50ae72ee1e8c4bcc01c405c805cc05d005d405d805dc05e005e405e805ec05f005", hex.EncodeToString(byID.RootCompatible))
 
 	byName, errs := PlanStruct(mkStruct(t, "NumericStruct",
 		model.Registration{ByName: true, Namespace: "bench", Name: "NumericStruct"}, fields...))
 	require.Empty(t, errs)
 	assert.Equal(t, "1d"+"0804848d11c0"+"140475b46122817653"+"8d0530", hex.EncodeToString(byName.ConsistentMeta))
 	assert.Equal(t, "29e048b375022a26", hex.EncodeToString(byName.TypeDef[:8]))
+	assert.Equal(t, "01ff1e0029e048b375022a26", hex.EncodeToString(byName.RootCompatible[:12]))
+	assert.Equal(t, "01ff1d0804848d11c0", hex.EncodeToString(byName.RootConsistent[:9]))
 }
 
 func TestPlanErrors(t *testing.T) {

@@ -17,6 +17,8 @@ func (Size) ForyEnum() {}
 var foryTypeNumericStruct = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x01},
 	GoName:         "testmsg.NumericStruct",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x50, 0xae, 0x72, 0xee, 0x1e, 0x8c, 0x4b, 0xcc, 0x01, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x01},
 	SchemaHash:     -373483677,
 	TypeDef:        []byte{0x1a, 0x50, 0xae, 0x72, 0xee, 0x1e, 0x8c, 0x4b, 0xcc, 0x01, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
 	UserID:         1,
@@ -43,6 +45,49 @@ func _(x *NumericStruct) {
 // ForyType returns NumericStruct's type information.
 func (x *NumericStruct) ForyType() *serializer.TypeInfo {
 	return foryTypeNumericStruct
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeNumericStruct)
+	start := b.WriterIndex()
+	b.Reserve(38)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x72ae501a001cff01)
+		buffer.PutUint64At(w, start+8, 0x05c401cc4b8c1eee)
+		buffer.PutUint64At(w, start+16, 0x05d405d005cc05c8)
+		buffer.PutUint64At(w, start+24, 0x05e405e005dc05d8)
+		buffer.PutUint64At(w, start+30, 0x05f005ec05e805e4)
+		b.SetWriterIndex(start + 38)
+	} else {
+		buffer.PutUint32At(w, start, 0x011bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x72ae501a001cff01 && buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+			n = 38
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x011bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeNumericStruct)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeNumericStruct)
 }
 
 // ForyWrite writes NumericStruct's struct body (FORMAT.md §9).
@@ -232,6 +277,8 @@ func (x *NumericStruct) ForyReadEvolved(c *serializer.ReadContext, ev *serialize
 var foryTypeSample = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x02},
 	GoName:         "testmsg.Sample",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x36, 0xd0, 0x1d, 0x13, 0x41, 0x4b, 0xb4, 0x23, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x02},
 	SchemaHash:     552725182,
 	TypeDef:        []byte{0x36, 0xd0, 0x1d, 0x13, 0x41, 0x4b, 0xb4, 0x23, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
 	UserID:         2,
@@ -268,6 +315,53 @@ func _(x *Sample) {
 // ForyType returns Sample's type information.
 func (x *Sample) ForyType() *serializer.TypeInfo {
 	return foryTypeSample
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeSample)
+	start := b.WriterIndex()
+	b.Reserve(66)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x131dd036001cff01)
+		buffer.PutUint64At(w, start+8, 0x14d002d623b44b41)
+		buffer.PutUint64At(w, start+16, 0x01dc13e813cc14ec)
+		buffer.PutUint64At(w, start+24, 0x05c407e407c801f8)
+		buffer.PutUint64At(w, start+32, 0x05f005e005d805d4)
+		buffer.PutUint64At(w, start+40, 0x2f01fc2e00fc05f4)
+		buffer.PutUint64At(w, start+48, 0x04fc3803fc3702fc)
+		buffer.PutUint64At(w, start+56, 0xfc2b06fc2e05fc2e)
+		buffer.PutUint64At(w, start+58, 0x1507fc2b06fc2e05)
+		b.SetWriterIndex(start + 66)
+	} else {
+		buffer.PutUint32At(w, start, 0x021bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 66 && buffer.ReadUint64At(in, 0) == 0x131dd036001cff01 && buffer.ReadUint64At(in, 8) == 0x14d002d623b44b41 && buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec && buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 && buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 && buffer.ReadUint64At(in, 40) == 0x2f01fc2e00fc05f4 && buffer.ReadUint64At(in, 48) == 0x04fc3803fc3702fc && buffer.ReadUint64At(in, 56) == 0xfc2b06fc2e05fc2e && buffer.ReadUint64At(in, 58) == 0x1507fc2b06fc2e05 {
+			n = 66
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x021bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeSample)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeSample)
 }
 
 // ForyWrite writes Sample's struct body (FORMAT.md §9).
@@ -637,6 +731,8 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 var foryTypeMediaContent = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x05},
 	GoName:         "testmsg.MediaContent",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf6, 0xd4, 0xf6, 0x36, 0xac, 0x03, 0xc2, 0x05, 0xc4, 0x1c, 0xc8, 0x16, 0x72},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x05},
 	SchemaHash:     192112701,
 	TypeDef:        []byte{0x07, 0x90, 0xf6, 0xd4, 0xf6, 0x36, 0xac, 0x03, 0xc2, 0x05, 0xc4, 0x1c, 0xc8, 0x16, 0x72},
 	UserID:         5,
@@ -653,6 +749,47 @@ func _(x *MediaContent) {
 // ForyType returns MediaContent's type information.
 func (x *MediaContent) ForyType() *serializer.TypeInfo {
 	return foryTypeMediaContent
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeMediaContent)
+	start := b.WriterIndex()
+	b.Reserve(19)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0xd4f69007001cff01)
+		buffer.PutUint64At(w, start+8, 0x1cc405c203ac36f6)
+		buffer.PutUint64At(w, start+11, 0x7216c81cc405c203)
+		b.SetWriterIndex(start + 19)
+	} else {
+		buffer.PutUint32At(w, start, 0x051bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xd4f69007001cff01 && buffer.ReadUint64At(in, 8) == 0x1cc405c203ac36f6 && buffer.ReadUint64At(in, 11) == 0x7216c81cc405c203 {
+			n = 19
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x051bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeMediaContent)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeMediaContent)
 }
 
 // ForyWrite writes MediaContent's struct body (FORMAT.md §9).
@@ -785,6 +922,8 @@ func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 var foryTypeMedia = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x03},
 	GoName:         "testmsg.Media",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1b, 0xf0, 0xc4, 0x1b, 0xde, 0x82, 0xf4, 0x00, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x03},
 	SchemaHash:     -604294006,
 	TypeDef:        []byte{0x1b, 0xf0, 0xc4, 0x1b, 0xde, 0x82, 0xf4, 0x00, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
 	UserID:         3,
@@ -811,6 +950,49 @@ func _(x *Media) {
 // ForyType returns Media's type information.
 func (x *Media) ForyType() *serializer.TypeInfo {
 	return foryTypeMedia
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeMedia)
+	start := b.WriterIndex()
+	b.Reserve(39)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x1bc4f01b001cff01)
+		buffer.PutUint64At(w, start+8, 0x01e403cc00f482de)
+		buffer.PutUint64At(w, start+16, 0x05d005cc07dc07d8)
+		buffer.PutUint64At(w, start+24, 0x15d415c815c405e0)
+		buffer.PutUint64At(w, start+31, 0x15f019ec5616e815)
+		b.SetWriterIndex(start + 39)
+	} else {
+		buffer.PutUint32At(w, start, 0x031bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0x1bc4f01b001cff01 && buffer.ReadUint64At(in, 8) == 0x01e403cc00f482de && buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 && buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 && buffer.ReadUint64At(in, 31) == 0x15f019ec5616e815 {
+			n = 39
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x031bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeMedia)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeMedia)
 }
 
 // ForyWrite writes Media's struct body (FORMAT.md §9).
@@ -1068,6 +1250,8 @@ func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 var foryTypeImage = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x04},
 	GoName:         "testmsg.Image",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x04},
 	SchemaHash:     1960516840,
 	TypeDef:        []byte{0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
 	UserID:         4,
@@ -1087,6 +1271,47 @@ func _(x *Image) {
 // ForyType returns Image's type information.
 func (x *Image) ForyType() *serializer.TypeInfo {
 	return foryTypeImage
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeImage)
+	start := b.WriterIndex()
+	b.Reserve(24)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x54ea500c001cff01)
+		buffer.PutUint64At(w, start+8, 0x05cc04c5321d3b0a)
+		buffer.PutUint64At(w, start+16, 0x19d415c815c405d0)
+		b.SetWriterIndex(start + 24)
+	} else {
+		buffer.PutUint32At(w, start, 0x041bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x54ea500c001cff01 && buffer.ReadUint64At(in, 8) == 0x05cc04c5321d3b0a && buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 {
+			n = 24
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeImage)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeImage)
 }
 
 // ForyWrite writes Image's struct body (FORMAT.md §9).

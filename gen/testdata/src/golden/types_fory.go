@@ -15,6 +15,8 @@ func (Level) ForyEnum() {}
 var foryTypePoint = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x0a},
 	GoName:         "golden.Point",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0xb0, 0xf5, 0x43, 0x39, 0xe0, 0x8a, 0x5b, 0xc2, 0x0a, 0x40, 0x05, 0x5c, 0x40, 0x05, 0x60},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x0a},
 	SchemaHash:     613113960,
 	TypeDef:        []byte{0x08, 0xb0, 0xf5, 0x43, 0x39, 0xe0, 0x8a, 0x5b, 0xc2, 0x0a, 0x40, 0x05, 0x5c, 0x40, 0x05, 0x60},
 	UserID:         10,
@@ -31,6 +33,47 @@ func _(x *Point) {
 // ForyType returns Point's type information.
 func (x *Point) ForyType() *serializer.TypeInfo {
 	return foryTypePoint
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypePoint)
+	start := b.WriterIndex()
+	b.Reserve(20)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x43f5b008001cff01)
+		buffer.PutUint64At(w, start+8, 0x05400ac25b8ae039)
+		buffer.PutUint64At(w, start+12, 0x6005405c05400ac2)
+		b.SetWriterIndex(start + 20)
+	} else {
+		buffer.PutUint32At(w, start, 0x0a1bff01)
+		b.SetWriterIndex(start + 4)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x43f5b008001cff01 && buffer.ReadUint64At(in, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(in, 12) == 0x6005405c05400ac2 {
+			n = 20
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x0a1bff01 {
+		n = 4
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypePoint)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypePoint)
 }
 
 // ForyWrite writes Point's struct body (FORMAT.md §9).
@@ -112,6 +155,8 @@ var foryTypeSample = serializer.NewStructType(serializer.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
 	GoName:         "golden.Sample",
 	Namespace:      "demo",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x80, 0x20, 0xe1, 0x03, 0x7e, 0x72, 0xca, 0x1e, 0xf5, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
 	SchemaHash:     1655933597,
 	TypeDef:        []byte{0x80, 0x20, 0xe1, 0x03, 0x7e, 0x72, 0xca, 0x1e, 0xf5, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
 	TypeName:       "Sample",
@@ -149,6 +194,63 @@ func _(x *Sample) {
 // ForyType returns Sample's type information.
 func (x *Sample) ForyType() *serializer.TypeInfo {
 	return foryTypeSample
+}
+
+// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.BeginWrite(b, foryTypeSample)
+	start := b.WriterIndex()
+	b.Reserve(140)
+	w := b.Window()
+	if c.Compatible() {
+		buffer.PutUint64At(w, start, 0x03e12080001eff01)
+		buffer.PutUint64At(w, start+8, 0x8c0c0df51eca727e)
+		buffer.PutUint64At(w, start+16, 0x1448c87a0c481370)
+		buffer.PutUint64At(w, start+24, 0x2017950b4c788c4c)
+		buffer.PutUint64At(w, start+32, 0x460605084407c4c0)
+		buffer.PutUint64At(w, start+40, 0x077216184cf33905)
+		buffer.PutUint64At(w, start+48, 0x4c180c274430511b)
+		buffer.PutUint64At(w, start+56, 0x92254c00918d8c2e)
+		buffer.PutUint64At(w, start+64, 0x609506164c008ea4)
+		buffer.PutUint64At(w, start+72, 0xc02295ac194c8034)
+		buffer.PutUint64At(w, start+80, 0x4e000918b072164c)
+		buffer.PutUint64At(w, start+88, 0x1548240918305616)
+		buffer.PutUint64At(w, start+96, 0x9897341c4a200c34)
+		buffer.PutUint64At(w, start+104, 0x164c1a32283a1c4c)
+		buffer.PutUint64At(w, start+112, 0x442944e46cc83d72)
+		buffer.PutUint64At(w, start+120, 0x894e481656184c16)
+		buffer.PutUint64At(w, start+128, 0x4890064c56164824)
+		buffer.PutUint64At(w, start+132, 0x68e458264890064c)
+		b.SetWriterIndex(start + 140)
+	} else {
+		buffer.PutUint64At(w, start, 0x708c0c04061dff01)
+		buffer.PutUint64At(w, start+6, 0xc87a0c480308708c)
+		b.SetWriterIndex(start + 14)
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 140 && buffer.ReadUint64At(in, 0) == 0x03e12080001eff01 && buffer.ReadUint64At(in, 8) == 0x8c0c0df51eca727e && buffer.ReadUint64At(in, 16) == 0x1448c87a0c481370 && buffer.ReadUint64At(in, 24) == 0x2017950b4c788c4c && buffer.ReadUint64At(in, 32) == 0x460605084407c4c0 && buffer.ReadUint64At(in, 40) == 0x077216184cf33905 && buffer.ReadUint64At(in, 48) == 0x4c180c274430511b && buffer.ReadUint64At(in, 56) == 0x92254c00918d8c2e && buffer.ReadUint64At(in, 64) == 0x609506164c008ea4 && buffer.ReadUint64At(in, 72) == 0xc02295ac194c8034 && buffer.ReadUint64At(in, 80) == 0x4e000918b072164c && buffer.ReadUint64At(in, 88) == 0x1548240918305616 && buffer.ReadUint64At(in, 96) == 0x9897341c4a200c34 && buffer.ReadUint64At(in, 104) == 0x164c1a32283a1c4c && buffer.ReadUint64At(in, 112) == 0x442944e46cc83d72 && buffer.ReadUint64At(in, 120) == 0x894e481656184c16 && buffer.ReadUint64At(in, 128) == 0x4890064c56164824 && buffer.ReadUint64At(in, 132) == 0x68e458264890064c {
+			n = 140
+		}
+	} else if len(in) >= 14 && buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(in, 6) == 0xc87a0c480308708c {
+		n = 14
+	}
+	if n == 0 {
+		return f.ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeSample)
+	x.ForyRead(c)
+	return f.EndRead(c, foryTypeSample)
 }
 
 // ForyWrite writes Sample's struct body (FORMAT.md §9).
