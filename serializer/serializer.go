@@ -83,9 +83,9 @@ type Fory struct {
 	// pool. Write contexts live on the output buffer (see BeginWrite).
 	reader     *ReadContext
 	readerBusy atomic.Uint32
-	readers sync.Pool
-	buffers sync.Pool
-	defs    defCache
+	readers    sync.Pool
+	buffers    sync.Pool
+	defs       defCache
 }
 
 // New returns a Fory with the given options.
@@ -326,4 +326,3 @@ func (f *Fory) deserializeRoot(data []byte, m Message) error {
 	}
 	return f.ReadRoot(c, m)
 }
-

@@ -207,7 +207,9 @@ func (c *forygenCodec[T, PT]) Marshal() ([]byte, error) {
 	return c.buf.Bytes(), nil
 }
 
-func (c *forygenCodec[T, PT]) Unmarshal(data []byte) error { return PT(&c.out).ForyDeserialize(c.f, data) }
+func (c *forygenCodec[T, PT]) Unmarshal(data []byte) error {
+	return PT(&c.out).ForyDeserialize(c.f, data)
+}
 
 func (c *forygenCodec[T, PT]) Decoded() any { return c.out }
 
