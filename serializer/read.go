@@ -1,6 +1,7 @@
 package serializer
 
 import (
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -402,23 +403,31 @@ const (
 // validated unless WithUTF8Validation(false); the bytes are copied unless
 // WithAliasStrings(true).
 func (c *ReadContext) ReadString() string {
-	// Fast path: a one-byte header (strings under 32 bytes) of UTF-8, what
-	// Go and most peers write, that fits the input and the allocation
-	// budget; anything else takes the general path below.
+	// Fast path: a one- or two-byte header (strings under 8 KiB) of UTF-8,
+	// what Go and most peers write, that fits the input and the allocation
+	// budget; anything else takes the general path below. Two-byte headers
+	// are the URIs of BenchmarkDeserialize/MediaContent.
 	in, off := c.r.Bytes(), c.r.Offset()
-	if c.r.Remaining() > 0 {
-		if h := uint64(in[off]); h&0x83 == strUTF8 {
-			n := int(h >> 2)
-			if start := off + 1; n <= c.r.Remaining()-1 && uint64(n) <= c.budget {
-				raw := in[start : start+n : start+n]
-				if c.opts.skipUTF8Check || validUTF8(raw) {
-					c.r.SetOffset(start + n)
-					if c.opts.aliasStrings {
-						return unsafe.String(unsafe.SliceData(raw), len(raw))
-					}
-					c.budget -= uint64(n)
-					return string(raw)
+	if off < len(in) {
+		h, start, short := uint64(in[off]), off+1, true
+		if h >= 0x80 {
+			// A second byte that ends the varint; longer headers and a
+			// truncated one go the general way.
+			short = start < len(in) && in[start] < 0x80
+			if short {
+				h = h&0x7f | uint64(in[start])<<7
+				start++
+			}
+		}
+		if n := int(h >> 2); short && h&3 == strUTF8 && n <= len(in)-start && uint64(n) <= c.budget {
+			raw := in[start : start+n : start+n]
+			if c.opts.skipUTF8Check || validUTF8(raw) {
+				c.r.SetOffset(start + n)
+				if c.opts.aliasStrings {
+					return unsafe.String(unsafe.SliceData(raw), len(raw))
 				}
+				c.budget -= uint64(n)
+				return string(raw)
 			}
 		}
 	}
@@ -427,7 +436,8 @@ func (c *ReadContext) ReadString() string {
 
 // validUTF8 is utf8.Valid with a word-at-a-time scan of the ASCII prefix,
 // which is most of most strings (BenchmarkDeserialize/MediaContent spent
-// more in utf8.Valid than in any other function).
+// more in utf8.Valid than in any other function). utf8.Valid sees only the
+// bytes from the first non-ASCII one.
 func validUTF8(b []byte) bool {
 	const high = 0x8080808080808080
 	n := len(b)
@@ -441,14 +451,14 @@ func validUTF8(b []byte) bool {
 	}
 	i := 0
 	for ; i < n-8; i += 8 {
-		if buffer.ReadUint64At(b, i)&high != 0 {
-			return utf8.Valid(b[i:])
+		if w := buffer.ReadUint64At(b, i) & high; w != 0 {
+			return utf8.Valid(b[i+bits.TrailingZeros64(w)>>3:])
 		}
 	}
 	// The last word overlaps the previous one instead of a byte loop; it
 	// starts inside the all-ASCII prefix, so at a character boundary.
-	if buffer.ReadUint64At(b, n-8)&high != 0 {
-		return utf8.Valid(b[n-8:])
+	if w := buffer.ReadUint64At(b, n-8) & high; w != 0 {
+		return utf8.Valid(b[n-8+bits.TrailingZeros64(w)>>3:])
 	}
 	return true
 }
