@@ -82,9 +82,9 @@ func TestReadStringFastPathAgrees(t *testing.T) {
 		}
 	}
 	cases = append(cases,
-		[]byte{0x81},                   // a two-byte header cut after its first byte
-		[]byte{0x82, 0x80, 0x00},       // a three-byte header: general path
-		[]byte{0x81, 0x01, 'a'},        // LATIN1 with a two-byte header, length 32, truncated
+		[]byte{0x81},             // a two-byte header cut after its first byte
+		[]byte{0x82, 0x80, 0x00}, // a three-byte header: general path
+		[]byte{0x81, 0x01, 'a'},  // LATIN1 with a two-byte header, length 32, truncated
 		append([]byte{0x82, 0x01}, long[:32]...),
 		append([]byte{0x83, 0x01}, long[:32]...), // UTF-16, odd length
 	)
