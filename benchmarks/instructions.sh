@@ -62,10 +62,16 @@ if [ "${1:-}" = all ]; then
 fi
 
 if [ "${1:-}" = fixed ]; then
-	# The fixed cost of a call, on an empty struct (BenchmarkFixedCost).
+	# The fixed cost of a call, on an empty struct (BenchmarkFixedCost),
+	# with and without the benchmark loop's own cost (Baseline). A call is
+	# cheap, so more iterations keep the runtime's jitter out of the result.
+	N1_SINGLE=${N1:-20000} N2_SINGLE=${N2:-220000}
+	base=$(per_op_pattern '^BenchmarkFixedCost$/^Baseline$')
+	echo "baseline (benchmark loop and an empty call) $base instructions/op"
 	for d in Serialize Deserialize SerializeAny DeserializeAny; do
 		for m in compatible consistent; do
-			echo "fixed $d $m $(per_op_pattern "^BenchmarkFixedCost\$/^$d\$/^$m\$") instructions/op"
+			n=$(per_op_pattern "^BenchmarkFixedCost\$/^$d\$/^$m\$")
+			echo "fixed $d $m $n instructions/op, $((n - base)) without the baseline"
 		done
 	done
 	exit 0
