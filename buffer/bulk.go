@@ -36,115 +36,177 @@ func (b *Buffer) WriteHeaderBytes(header uint64, p []byte) {
 
 // WriteRawBools appends one byte per element, 1 for true and 0 for false.
 func (b *Buffer) WriteRawBools(s []bool) {
+	b.Reserve(len(s))
+	b.w = PutRawBoolsAt(b.buf, b.w, s)
+}
+
+// PutRawBoolsAt stores one byte per element of s at buf[off:], 1 for true
+// and 0 for false, and returns the offset after them. The caller reserved
+// len(s) bytes.
+func PutRawBoolsAt(buf []byte, off int, s []bool) int {
 	// A Go bool is one byte holding 0 or 1 on every target, so the memory
 	// image is the wire image.
-	b.WriteBytes(raw(s))
+	return off + copy(buf[off:], raw(s))
 }
 
 // WriteRawInt16s appends the elements of s as packed little-endian int16s.
 func (b *Buffer) WriteRawInt16s(s []int16) {
-	if fastLE {
-		b.WriteBytes(raw(s))
-		return
-	}
 	b.Reserve(2 * len(s))
-	for _, v := range s {
-		PutInt16At(b.buf, b.w, v)
-		b.w += 2
+	b.w = PutRawInt16sAt(b.buf, b.w, s)
+}
+
+// PutRawInt16sAt stores the elements of s as packed little-endian int16s at
+// buf[off:] and returns the offset after them. The caller reserved 2*len(s)
+// bytes. Generated writers use it inside a struct's one reserve.
+func PutRawInt16sAt(buf []byte, off int, s []int16) int {
+	if fastLE {
+		return off + copy(buf[off:], raw(s))
 	}
+	for _, v := range s {
+		PutInt16At(buf, off, v)
+		off += 2
+	}
+	return off
 }
 
 // WriteRawUint16s appends the elements of s as packed little-endian uint16s.
 func (b *Buffer) WriteRawUint16s(s []uint16) {
-	if fastLE {
-		b.WriteBytes(raw(s))
-		return
-	}
 	b.Reserve(2 * len(s))
-	for _, v := range s {
-		PutUint16At(b.buf, b.w, v)
-		b.w += 2
+	b.w = PutRawUint16sAt(b.buf, b.w, s)
+}
+
+// PutRawUint16sAt stores the elements of s as packed little-endian uint16s at
+// buf[off:] and returns the offset after them. The caller reserved 2*len(s)
+// bytes. Generated writers use it inside a struct's one reserve.
+func PutRawUint16sAt(buf []byte, off int, s []uint16) int {
+	if fastLE {
+		return off + copy(buf[off:], raw(s))
 	}
+	for _, v := range s {
+		PutUint16At(buf, off, v)
+		off += 2
+	}
+	return off
 }
 
 // WriteRawInt32s appends the elements of s as packed little-endian int32s.
 func (b *Buffer) WriteRawInt32s(s []int32) {
-	if fastLE {
-		b.WriteBytes(raw(s))
-		return
-	}
 	b.Reserve(4 * len(s))
-	for _, v := range s {
-		PutInt32At(b.buf, b.w, v)
-		b.w += 4
+	b.w = PutRawInt32sAt(b.buf, b.w, s)
+}
+
+// PutRawInt32sAt stores the elements of s as packed little-endian int32s at
+// buf[off:] and returns the offset after them. The caller reserved 4*len(s)
+// bytes. Generated writers use it inside a struct's one reserve.
+func PutRawInt32sAt(buf []byte, off int, s []int32) int {
+	if fastLE {
+		return off + copy(buf[off:], raw(s))
 	}
+	for _, v := range s {
+		PutInt32At(buf, off, v)
+		off += 4
+	}
+	return off
 }
 
 // WriteRawUint32s appends the elements of s as packed little-endian uint32s.
 func (b *Buffer) WriteRawUint32s(s []uint32) {
-	if fastLE {
-		b.WriteBytes(raw(s))
-		return
-	}
 	b.Reserve(4 * len(s))
-	for _, v := range s {
-		PutUint32At(b.buf, b.w, v)
-		b.w += 4
+	b.w = PutRawUint32sAt(b.buf, b.w, s)
+}
+
+// PutRawUint32sAt stores the elements of s as packed little-endian uint32s at
+// buf[off:] and returns the offset after them. The caller reserved 4*len(s)
+// bytes. Generated writers use it inside a struct's one reserve.
+func PutRawUint32sAt(buf []byte, off int, s []uint32) int {
+	if fastLE {
+		return off + copy(buf[off:], raw(s))
 	}
+	for _, v := range s {
+		PutUint32At(buf, off, v)
+		off += 4
+	}
+	return off
 }
 
 // WriteRawInt64s appends the elements of s as packed little-endian int64s.
 func (b *Buffer) WriteRawInt64s(s []int64) {
-	if fastLE {
-		b.WriteBytes(raw(s))
-		return
-	}
 	b.Reserve(8 * len(s))
-	for _, v := range s {
-		PutInt64At(b.buf, b.w, v)
-		b.w += 8
+	b.w = PutRawInt64sAt(b.buf, b.w, s)
+}
+
+// PutRawInt64sAt stores the elements of s as packed little-endian int64s at
+// buf[off:] and returns the offset after them. The caller reserved 8*len(s)
+// bytes. Generated writers use it inside a struct's one reserve.
+func PutRawInt64sAt(buf []byte, off int, s []int64) int {
+	if fastLE {
+		return off + copy(buf[off:], raw(s))
 	}
+	for _, v := range s {
+		PutInt64At(buf, off, v)
+		off += 8
+	}
+	return off
 }
 
 // WriteRawUint64s appends the elements of s as packed little-endian uint64s.
 func (b *Buffer) WriteRawUint64s(s []uint64) {
-	if fastLE {
-		b.WriteBytes(raw(s))
-		return
-	}
 	b.Reserve(8 * len(s))
-	for _, v := range s {
-		PutUint64At(b.buf, b.w, v)
-		b.w += 8
-	}
+	b.w = PutRawUint64sAt(b.buf, b.w, s)
 }
 
-// WriteRawFloat32s appends the elements of s as packed little-endian IEEE 754
-// float32s.
+// PutRawUint64sAt stores the elements of s as packed little-endian uint64s at
+// buf[off:] and returns the offset after them. The caller reserved 8*len(s)
+// bytes. Generated writers use it inside a struct's one reserve.
+func PutRawUint64sAt(buf []byte, off int, s []uint64) int {
+	if fastLE {
+		return off + copy(buf[off:], raw(s))
+	}
+	for _, v := range s {
+		PutUint64At(buf, off, v)
+		off += 8
+	}
+	return off
+}
+
+// WriteRawFloat32s appends the elements of s as packed little-endian IEEE 754 float32s.
 func (b *Buffer) WriteRawFloat32s(s []float32) {
-	if fastLE {
-		b.WriteBytes(raw(s))
-		return
-	}
 	b.Reserve(4 * len(s))
-	for _, v := range s {
-		PutFloat32At(b.buf, b.w, v)
-		b.w += 4
-	}
+	b.w = PutRawFloat32sAt(b.buf, b.w, s)
 }
 
-// WriteRawFloat64s appends the elements of s as packed little-endian IEEE 754
-// float64s.
-func (b *Buffer) WriteRawFloat64s(s []float64) {
+// PutRawFloat32sAt stores the elements of s as packed little-endian IEEE 754 float32s at
+// buf[off:] and returns the offset after them. The caller reserved 4*len(s)
+// bytes. Generated writers use it inside a struct's one reserve.
+func PutRawFloat32sAt(buf []byte, off int, s []float32) int {
 	if fastLE {
-		b.WriteBytes(raw(s))
-		return
+		return off + copy(buf[off:], raw(s))
 	}
-	b.Reserve(8 * len(s))
 	for _, v := range s {
-		PutFloat64At(b.buf, b.w, v)
-		b.w += 8
+		PutFloat32At(buf, off, v)
+		off += 4
 	}
+	return off
+}
+
+// WriteRawFloat64s appends the elements of s as packed little-endian IEEE 754 float64s.
+func (b *Buffer) WriteRawFloat64s(s []float64) {
+	b.Reserve(8 * len(s))
+	b.w = PutRawFloat64sAt(b.buf, b.w, s)
+}
+
+// PutRawFloat64sAt stores the elements of s as packed little-endian IEEE 754 float64s at
+// buf[off:] and returns the offset after them. The caller reserved 8*len(s)
+// bytes. Generated writers use it inside a struct's one reserve.
+func PutRawFloat64sAt(buf []byte, off int, s []float64) int {
+	if fastLE {
+		return off + copy(buf[off:], raw(s))
+	}
+	for _, v := range s {
+		PutFloat64At(buf, off, v)
+		off += 8
+	}
+	return off
 }
 
 // take returns the next n bytes and advances past them, or records

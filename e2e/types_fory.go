@@ -85,7 +85,7 @@ func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Base's struct body (FORMAT.md §9).
 func (x *Base) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(13 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -276,7 +276,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Scalars's struct body (FORMAT.md §9).
 func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 51 fixed and 74 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 51 fixed and 74 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(129 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -916,7 +916,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Containers's struct body (FORMAT.md §9).
 func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -976,38 +976,48 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 			b.WriteVarUint32(uint32(e7))
 		}
 	}
-	l8 := x.DBools
-	b.WriteVarUint32(uint32(len(l8) * 1))
-	b.WriteRawBools(l8)
-	l9 := x.DF32
-	b.WriteVarUint32(uint32(len(l9) * 4))
-	b.WriteRawFloat32s(l9)
-	l10 := x.DF64
-	b.WriteVarUint32(uint32(len(l10) * 8))
-	b.WriteRawFloat64s(l10)
-	l11 := x.DI16
-	b.WriteVarUint32(uint32(len(l11) * 2))
-	b.WriteRawInt16s(l11)
-	l12 := x.DI32
-	b.WriteVarUint32(uint32(len(l12) * 4))
-	b.WriteRawInt32s(l12)
-	l13 := x.DI64
-	b.WriteVarUint32(uint32(len(l13) * 8))
-	b.WriteRawInt64s(l13)
+	{
+		l8 := x.DBools
+		l9 := x.DF32
+		l10 := x.DF64
+		l11 := x.DI16
+		l12 := x.DI32
+		l13 := x.DI64
+		b.Reserve(buffer.BatchSlack + len(l8)*1 + len(l9)*4 + len(l10)*8 + len(l11)*2 + len(l12)*4 + len(l13)*8 + 30)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l8)*1))
+		off = buffer.PutRawBoolsAt(w, off, l8)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l9)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l10)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l10)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l11)*2))
+		off = buffer.PutRawInt16sAt(w, off, l11)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l12)*4))
+		off = buffer.PutRawInt32sAt(w, off, l12)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l13)*8))
+		off = buffer.PutRawInt64sAt(w, off, l13)
+		b.SetWriterIndex(off)
+	}
 	l14 := x.DI8
 	b.WriteVarUint32(uint32(len(l14) * 1))
 	for _, e15 := range l14 {
 		b.WriteInt8(int8(e15))
 	}
-	l16 := x.DU16
-	b.WriteVarUint32(uint32(len(l16) * 2))
-	b.WriteRawUint16s(l16)
-	l17 := x.DU32
-	b.WriteVarUint32(uint32(len(l17) * 4))
-	b.WriteRawUint32s(l17)
-	l18 := x.DU64
-	b.WriteVarUint32(uint32(len(l18) * 8))
-	b.WriteRawUint64s(l18)
+	{
+		l16 := x.DU16
+		l17 := x.DU32
+		l18 := x.DU64
+		b.Reserve(buffer.BatchSlack + len(l16)*2 + len(l17)*4 + len(l18)*8 + 15)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l16)*2))
+		off = buffer.PutRawUint16sAt(w, off, l16)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l17)*4))
+		off = buffer.PutRawUint32sAt(w, off, l17)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l18)*8))
+		off = buffer.PutRawUint64sAt(w, off, l18)
+		b.SetWriterIndex(off)
+	}
 	l19 := x.F32s
 	b.WriteVarUint32(uint32(len(l19)))
 	if len(l19) > 0 {
@@ -2826,7 +2836,7 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Maps's struct body (FORMAT.md §9).
 func (x *Maps) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -3992,7 +4002,7 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Composite's struct body (FORMAT.md §9).
 func (x *Composite) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -4523,7 +4533,7 @@ func (x *Node) ForyWrite(c *serializer.WriteContext) {
 		return
 	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -4698,7 +4708,7 @@ func (x *Tree) ForyWrite(c *serializer.WriteContext) {
 		return
 	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {

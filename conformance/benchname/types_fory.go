@@ -99,7 +99,7 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes NumericStruct's struct body (FORMAT.md §9).
 func (x *NumericStruct) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(64 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -377,8 +377,16 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Sample's struct body (FORMAT.md §9).
 func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 26 fixed and 48 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
-	b.Reserve(78 + buffer.BatchSlack)
+	l1 := x.IntArray
+	l2 := x.LongArray
+	l3 := x.FloatArray
+	l4 := x.DoubleArray
+	l5 := x.ShortArray
+	l6 := x.CharArray
+	l7 := x.BooleanArray
+	s8 := x.String
+	// Schema hash (same-schema mode), the 26 fixed and 48 varint bytes at most, and 8 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(78 + buffer.BatchSlack + len(l1)*4 + len(l2)*8 + len(l3)*4 + len(l4)*8 + len(l5)*4 + len(l6)*4 + len(l7)*1 + len(s8) + 44)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 552725182)
@@ -399,36 +407,23 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.IntValueBoxed))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ShortValueBoxed))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.CharValueBoxed))
+	off = buffer.PutVarUint32At(w, off, uint32(len(l1)*4))
+	off = buffer.PutRawInt32sAt(w, off, l1)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l2)*8))
+	off = buffer.PutRawInt64sAt(w, off, l2)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l3)*4))
+	off = buffer.PutRawFloat32sAt(w, off, l3)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l4)*8))
+	off = buffer.PutRawFloat64sAt(w, off, l4)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l5)*4))
+	off = buffer.PutRawInt32sAt(w, off, l5)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l6)*4))
+	off = buffer.PutRawInt32sAt(w, off, l6)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l7)*1))
+	off = buffer.PutRawBoolsAt(w, off, l7)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+	off += copy(w[off:], s8)
 	b.SetWriterIndex(off)
-	l1 := x.IntArray
-	b.WriteVarUint32(uint32(len(l1) * 4))
-	b.WriteRawInt32s(l1)
-	l2 := x.LongArray
-	b.WriteVarUint32(uint32(len(l2) * 8))
-	b.WriteRawInt64s(l2)
-	l3 := x.FloatArray
-	b.WriteVarUint32(uint32(len(l3) * 4))
-	b.WriteRawFloat32s(l3)
-	l4 := x.DoubleArray
-	b.WriteVarUint32(uint32(len(l4) * 8))
-	b.WriteRawFloat64s(l4)
-	l5 := x.ShortArray
-	b.WriteVarUint32(uint32(len(l5) * 4))
-	b.WriteRawInt32s(l5)
-	l6 := x.CharArray
-	b.WriteVarUint32(uint32(len(l6) * 4))
-	b.WriteRawInt32s(l6)
-	l7 := x.BooleanArray
-	b.WriteVarUint32(uint32(len(l7) * 1))
-	b.WriteRawBools(l7)
-	{
-		s8 := x.String
-		b.Reserve(buffer.BatchSlack + len(s8) + 9)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
-		off += copy(w[off:], s8)
-		b.SetWriterIndex(off)
-	}
 }
 
 // ForyRead reads Sample's struct body (FORMAT.md §9); errors are recorded in c.
@@ -811,7 +806,7 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes MediaContent's struct body (FORMAT.md §9).
 func (x *MediaContent) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -1021,7 +1016,7 @@ func (x *Media) ForyWrite(c *serializer.WriteContext) {
 	s1 := x.URI
 	s2 := x.Title
 	s3 := x.Format
-	// Schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + 27)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -1344,7 +1339,7 @@ func (x *Image) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
 	s1 := x.URI
 	s2 := x.Title
-	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(14 + buffer.BatchSlack + len(s1) + len(s2) + 23)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -1519,7 +1514,7 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 // ForyWrite writes NumericStructList's struct body (FORMAT.md §9).
 func (x *NumericStructList) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -1690,7 +1685,7 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes SampleList's struct body (FORMAT.md §9).
 func (x *SampleList) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -1862,7 +1857,7 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 // ForyWrite writes MediaContentList's struct body (FORMAT.md §9).
 func (x *MediaContentList) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {

@@ -81,7 +81,7 @@ func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Bytes's struct body (FORMAT.md §9).
 func (x *Bytes) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -92,9 +92,14 @@ func (x *Bytes) ForyWrite(c *serializer.WriteContext) {
 	l1 := x.Bin
 	b.WriteVarUint32(uint32(len(l1)))
 	b.WriteBytes(l1)
-	l2 := x.BoolA
-	b.WriteVarUint32(uint32(len(l2) * 1))
-	b.WriteRawBools(l2)
+	{
+		l2 := x.BoolA
+		b.Reserve(buffer.BatchSlack + len(l2)*1 + 5)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l2)*1))
+		off = buffer.PutRawBoolsAt(w, off, l2)
+		b.SetWriterIndex(off)
+	}
 	l3 := x.Bools
 	b.WriteVarUint32(uint32(len(l3)))
 	if len(l3) > 0 {
@@ -125,9 +130,14 @@ func (x *Bytes) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l7 := x.U8Arr
-	b.WriteVarUint32(uint32(len(l7) * 1))
-	b.WriteBytes(l7)
+	{
+		l7 := x.U8Arr
+		b.Reserve(buffer.BatchSlack + len(l7)*1 + 5)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l7)*1))
+		off += copy(w[off:], l7)
+		b.SetWriterIndex(off)
+	}
 }
 
 // ForyRead reads Bytes's struct body (FORMAT.md §9); errors are recorded in c.

@@ -80,7 +80,7 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes EnumHolder's struct body (FORMAT.md §9).
 func (x *EnumHolder) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack + 5)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {

@@ -87,7 +87,7 @@ func (x *NumericStructV2) ForyDeserialize(f *serializer.Fory, data []byte) error
 // ForyWrite writes NumericStructV2's struct body (FORMAT.md §9).
 func (x *NumericStructV2) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 64 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 64 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(68 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {

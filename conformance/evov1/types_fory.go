@@ -76,7 +76,7 @@ func (x *PersonV1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *PersonV1) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
 	s1 := x.Name
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {

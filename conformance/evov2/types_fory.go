@@ -93,7 +93,7 @@ func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *PersonV2) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
 	s1 := x.Email
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -160,9 +160,14 @@ func (x *PersonV2) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l9 := x.Weights
-	b.WriteVarUint32(uint32(len(l9) * 8))
-	b.WriteRawFloat64s(l9)
+	{
+		l9 := x.Weights
+		b.Reserve(buffer.BatchSlack + len(l9)*8 + 5)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l9)
+		b.SetWriterIndex(off)
+	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeAddress)
 	}
@@ -473,7 +478,7 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Address) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
 	s1 := x.Street
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {

@@ -91,7 +91,7 @@ func (x *IntEncodings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes IntEncodings's struct body (FORMAT.md §9).
 func (x *IntEncodings) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 24 fixed and 41 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 24 fixed and 41 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(69 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {

@@ -100,7 +100,7 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Mixed's struct body (FORMAT.md §9).
 func (x *Mixed) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 7 fixed and 23 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 7 fixed and 23 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -520,7 +520,7 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
 	s1 := x.S
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {

@@ -83,7 +83,7 @@ func (x *NameRules) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NameRules) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
 	s1 := x.URI
-	// Schema hash (same-schema mode), the 0 fixed and 19 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 19 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(23 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {

@@ -80,7 +80,7 @@ func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Slices's struct body (FORMAT.md §9).
 func (x *Slices) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -100,9 +100,14 @@ func (x *Slices) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l3 := x.I64Arr
-	b.WriteVarUint32(uint32(len(l3) * 8))
-	b.WriteRawInt64s(l3)
+	{
+		l3 := x.I64Arr
+		b.Reserve(buffer.BatchSlack + len(l3)*8 + 5)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l3)*8))
+		off = buffer.PutRawInt64sAt(w, off, l3)
+		b.SetWriterIndex(off)
+	}
 	l4 := x.I64s
 	b.WriteVarUint32(uint32(len(l4)))
 	if len(l4) > 0 {

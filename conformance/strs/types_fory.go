@@ -86,7 +86,7 @@ func (x *Strings) ForyWrite(c *serializer.WriteContext) {
 	s3 := x.Emoji
 	s4 := x.Empty
 	s5 := x.Latin1
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 5 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 5 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + len(s4) + len(s5) + 45)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {

@@ -165,7 +165,7 @@ func (x *Wide) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
 	s1 := x.AVeryLongFieldNameThatNeedsTheSizeEscape
 	s2 := x.AnotherQuiteLongFieldNameWithoutAnyTag
-	// Schema hash (same-schema mode), the 0 fixed and 160 varint bytes at most, and 2 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 160 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(164 + buffer.BatchSlack + len(s1) + len(s2) + 18)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {

@@ -77,7 +77,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Scalars's struct body (FORMAT.md §9).
 func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 1 fixed and 5 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 1 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(10 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -221,7 +221,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
 	s1 := x.S
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -339,7 +339,7 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Maps's struct body (FORMAT.md §9).
 func (x *Maps) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -550,7 +550,7 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Composite's struct body (FORMAT.md §9).
 func (x *Composite) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -728,7 +728,7 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Node's struct body (FORMAT.md §9).
 func (x *Node) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {

@@ -83,7 +83,7 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Address's struct body (FORMAT.md §9).
 func (x *Address) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -312,7 +312,7 @@ func (x *Tag) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
 	s1 := x.Key
 	s2 := x.Value
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack + len(s1) + len(s2) + 18)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {

@@ -216,7 +216,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Scalars's struct body (FORMAT.md §9).
 func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(236 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -1671,49 +1671,54 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Containers's struct body (FORMAT.md §9).
 func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
+	l1 := x.ABool
+	l2 := x.AF32
+	l3 := x.AF64
+	l4 := x.AI16
+	l5 := x.AI32
+	l6 := x.AI64
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + len(l1)*1 + len(l2)*4 + len(l3)*8 + len(l4)*2 + len(l5)*4 + len(l6)*8 + 30)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 324745818)
 		off += 4
 	}
+	off = buffer.PutVarUint32At(w, off, uint32(len(l1)*1))
+	off = buffer.PutRawBoolsAt(w, off, l1)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l2)*4))
+	off = buffer.PutRawFloat32sAt(w, off, l2)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l3)*8))
+	off = buffer.PutRawFloat64sAt(w, off, l3)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l4)*2))
+	off = buffer.PutRawInt16sAt(w, off, l4)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l5)*4))
+	off = buffer.PutRawInt32sAt(w, off, l5)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l6)*8))
+	off = buffer.PutRawInt64sAt(w, off, l6)
 	b.SetWriterIndex(off)
-	l1 := x.ABool
-	b.WriteVarUint32(uint32(len(l1) * 1))
-	b.WriteRawBools(l1)
-	l2 := x.AF32
-	b.WriteVarUint32(uint32(len(l2) * 4))
-	b.WriteRawFloat32s(l2)
-	l3 := x.AF64
-	b.WriteVarUint32(uint32(len(l3) * 8))
-	b.WriteRawFloat64s(l3)
-	l4 := x.AI16
-	b.WriteVarUint32(uint32(len(l4) * 2))
-	b.WriteRawInt16s(l4)
-	l5 := x.AI32
-	b.WriteVarUint32(uint32(len(l5) * 4))
-	b.WriteRawInt32s(l5)
-	l6 := x.AI64
-	b.WriteVarUint32(uint32(len(l6) * 8))
-	b.WriteRawInt64s(l6)
 	l7 := x.AI8
 	b.WriteVarUint32(uint32(len(l7) * 1))
 	for _, e8 := range l7 {
 		b.WriteInt8(int8(e8))
 	}
-	l9 := x.AU16
-	b.WriteVarUint32(uint32(len(l9) * 2))
-	b.WriteRawUint16s(l9)
-	l10 := x.AU32
-	b.WriteVarUint32(uint32(len(l10) * 4))
-	b.WriteRawUint32s(l10)
-	l11 := x.AU64
-	b.WriteVarUint32(uint32(len(l11) * 8))
-	b.WriteRawUint64s(l11)
-	l12 := x.AU8
-	b.WriteVarUint32(uint32(len(l12) * 1))
-	b.WriteBytes(l12)
+	{
+		l9 := x.AU16
+		l10 := x.AU32
+		l11 := x.AU64
+		l12 := x.AU8
+		b.Reserve(buffer.BatchSlack + len(l9)*2 + len(l10)*4 + len(l11)*8 + len(l12)*1 + 20)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*2))
+		off = buffer.PutRawUint16sAt(w, off, l9)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l10)*4))
+		off = buffer.PutRawUint32sAt(w, off, l10)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l11)*8))
+		off = buffer.PutRawUint64sAt(w, off, l11)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l12)*1))
+		off += copy(w[off:], l12)
+		b.SetWriterIndex(off)
+	}
 	l13 := x.Bin
 	b.WriteVarUint32(uint32(len(l13)))
 	b.WriteBytes(l13)
@@ -2108,41 +2113,51 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l90 := x.RmABool
-	b.WriteVarUint32(uint32(len(l90) * 1))
-	b.WriteRawBools(l90)
-	l91 := x.RmAF32
-	b.WriteVarUint32(uint32(len(l91) * 4))
-	b.WriteRawFloat32s(l91)
-	l92 := x.RmAF64
-	b.WriteVarUint32(uint32(len(l92) * 8))
-	b.WriteRawFloat64s(l92)
-	l93 := x.RmAI16
-	b.WriteVarUint32(uint32(len(l93) * 2))
-	b.WriteRawInt16s(l93)
-	l94 := x.RmAI32
-	b.WriteVarUint32(uint32(len(l94) * 4))
-	b.WriteRawInt32s(l94)
-	l95 := x.RmAI64
-	b.WriteVarUint32(uint32(len(l95) * 8))
-	b.WriteRawInt64s(l95)
+	{
+		l90 := x.RmABool
+		l91 := x.RmAF32
+		l92 := x.RmAF64
+		l93 := x.RmAI16
+		l94 := x.RmAI32
+		l95 := x.RmAI64
+		b.Reserve(buffer.BatchSlack + len(l90)*1 + len(l91)*4 + len(l92)*8 + len(l93)*2 + len(l94)*4 + len(l95)*8 + 30)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l90)*1))
+		off = buffer.PutRawBoolsAt(w, off, l90)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l91)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l91)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l92)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l92)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l93)*2))
+		off = buffer.PutRawInt16sAt(w, off, l93)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l94)*4))
+		off = buffer.PutRawInt32sAt(w, off, l94)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l95)*8))
+		off = buffer.PutRawInt64sAt(w, off, l95)
+		b.SetWriterIndex(off)
+	}
 	l96 := x.RmAI8
 	b.WriteVarUint32(uint32(len(l96) * 1))
 	for _, e97 := range l96 {
 		b.WriteInt8(int8(e97))
 	}
-	l98 := x.RmAU16
-	b.WriteVarUint32(uint32(len(l98) * 2))
-	b.WriteRawUint16s(l98)
-	l99 := x.RmAU32
-	b.WriteVarUint32(uint32(len(l99) * 4))
-	b.WriteRawUint32s(l99)
-	l100 := x.RmAU64
-	b.WriteVarUint32(uint32(len(l100) * 8))
-	b.WriteRawUint64s(l100)
-	l101 := x.RmAU8
-	b.WriteVarUint32(uint32(len(l101) * 1))
-	b.WriteBytes(l101)
+	{
+		l98 := x.RmAU16
+		l99 := x.RmAU32
+		l100 := x.RmAU64
+		l101 := x.RmAU8
+		b.Reserve(buffer.BatchSlack + len(l98)*2 + len(l99)*4 + len(l100)*8 + len(l101)*1 + 20)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l98)*2))
+		off = buffer.PutRawUint16sAt(w, off, l98)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l99)*4))
+		off = buffer.PutRawUint32sAt(w, off, l99)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l100)*8))
+		off = buffer.PutRawUint64sAt(w, off, l100)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l101)*1))
+		off += copy(w[off:], l101)
+		b.SetWriterIndex(off)
+	}
 	l102 := x.RmBin
 	b.WriteVarUint32(uint32(len(l102)))
 	b.WriteBytes(l102)
@@ -5807,7 +5822,7 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Nested's struct body (FORMAT.md §9).
 func (x *Nested) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -6744,7 +6759,7 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Inner's struct body (FORMAT.md §9).
 func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 1 fixed and 5 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 1 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(10 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -6937,7 +6952,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
 	s1 := x.Gone
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -7100,7 +7115,7 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Changes's struct body (FORMAT.md §9).
 func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 14 fixed and 20 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 14 fixed and 20 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -7564,7 +7579,7 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes ReorderTags's struct body (FORMAT.md §9).
 func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(17 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -7811,7 +7826,7 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes ReorderNames's struct body (FORMAT.md §9).
 func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(14 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -8065,7 +8080,7 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapHolder) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
 	s1 := x.Name
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -8230,7 +8245,7 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Item) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
 	s1 := x.K
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -8380,7 +8395,7 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Record's struct body (FORMAT.md §9).
 func (x *Record) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 9 fixed and 14 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 9 fixed and 14 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(27 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -8765,20 +8780,20 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Seqs's struct body (FORMAT.md §9).
 func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
+	l1 := x.A2L
+	l2 := x.Arr2Go
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + len(l1)*8 + len(l2)*2 + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1264930430)
 		off += 4
 	}
+	off = buffer.PutVarUint32At(w, off, uint32(len(l1)*8))
+	off = buffer.PutRawInt64sAt(w, off, l1)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l2)*2))
+	off = buffer.PutRawInt16sAt(w, off, l2)
 	b.SetWriterIndex(off)
-	l1 := x.A2L
-	b.WriteVarUint32(uint32(len(l1) * 8))
-	b.WriteRawInt64s(l1)
-	l2 := x.Arr2Go
-	b.WriteVarUint32(uint32(len(l2) * 2))
-	b.WriteRawInt16s(l2)
 	l3 := x.Bin2U8
 	b.WriteVarUint32(uint32(len(l3)))
 	b.WriteBytes(l3)
@@ -8797,9 +8812,14 @@ func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l6 := x.F32A2L
-	b.WriteVarUint32(uint32(len(l6) * 4))
-	b.WriteRawFloat32s(l6)
+	{
+		l6 := x.F32A2L
+		b.Reserve(buffer.BatchSlack + len(l6)*4 + 5)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l6)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l6)
+		b.SetWriterIndex(off)
+	}
 	l7 := x.Int2A
 	b.WriteVarUint32(uint32(len(l7)))
 	if len(l7) > 0 {
@@ -8901,9 +8921,14 @@ func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l22 := x.U82Bin
-	b.WriteVarUint32(uint32(len(l22) * 1))
-	b.WriteBytes(l22)
+	{
+		l22 := x.U82Bin
+		b.Reserve(buffer.BatchSlack + len(l22)*1 + 5)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l22)*1))
+		off += copy(w[off:], l22)
+		b.SetWriterIndex(off)
+	}
 }
 
 // ForyRead reads Seqs's struct body (FORMAT.md §9); errors are recorded in c.
@@ -9471,7 +9496,7 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes SeqsBad's struct body (FORMAT.md §9).
 func (x *SeqsBad) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {

@@ -220,7 +220,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Scalars's struct body (FORMAT.md §9).
 func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(236 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -1677,84 +1677,94 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Containers's struct body (FORMAT.md §9).
 func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
+	l1 := x.ABool
+	l2 := x.AF32
+	l3 := x.AF64
+	l4 := x.AI16
+	l5 := x.AI32
+	l6 := x.AI64
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + len(l1)*1 + len(l2)*4 + len(l3)*8 + len(l4)*2 + len(l5)*4 + len(l6)*8 + 30)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 255924153)
 		off += 4
 	}
+	off = buffer.PutVarUint32At(w, off, uint32(len(l1)*1))
+	off = buffer.PutRawBoolsAt(w, off, l1)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l2)*4))
+	off = buffer.PutRawFloat32sAt(w, off, l2)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l3)*8))
+	off = buffer.PutRawFloat64sAt(w, off, l3)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l4)*2))
+	off = buffer.PutRawInt16sAt(w, off, l4)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l5)*4))
+	off = buffer.PutRawInt32sAt(w, off, l5)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l6)*8))
+	off = buffer.PutRawInt64sAt(w, off, l6)
 	b.SetWriterIndex(off)
-	l1 := x.ABool
-	b.WriteVarUint32(uint32(len(l1) * 1))
-	b.WriteRawBools(l1)
-	l2 := x.AF32
-	b.WriteVarUint32(uint32(len(l2) * 4))
-	b.WriteRawFloat32s(l2)
-	l3 := x.AF64
-	b.WriteVarUint32(uint32(len(l3) * 8))
-	b.WriteRawFloat64s(l3)
-	l4 := x.AI16
-	b.WriteVarUint32(uint32(len(l4) * 2))
-	b.WriteRawInt16s(l4)
-	l5 := x.AI32
-	b.WriteVarUint32(uint32(len(l5) * 4))
-	b.WriteRawInt32s(l5)
-	l6 := x.AI64
-	b.WriteVarUint32(uint32(len(l6) * 8))
-	b.WriteRawInt64s(l6)
 	l7 := x.AI8
 	b.WriteVarUint32(uint32(len(l7) * 1))
 	for _, e8 := range l7 {
 		b.WriteInt8(int8(e8))
 	}
-	l9 := x.AU16
-	b.WriteVarUint32(uint32(len(l9) * 2))
-	b.WriteRawUint16s(l9)
-	l10 := x.AU32
-	b.WriteVarUint32(uint32(len(l10) * 4))
-	b.WriteRawUint32s(l10)
-	l11 := x.AU64
-	b.WriteVarUint32(uint32(len(l11) * 8))
-	b.WriteRawUint64s(l11)
-	l12 := x.AU8
-	b.WriteVarUint32(uint32(len(l12) * 1))
-	b.WriteBytes(l12)
-	l13 := x.AddABool
-	b.WriteVarUint32(uint32(len(l13) * 1))
-	b.WriteRawBools(l13)
-	l14 := x.AddAF32
-	b.WriteVarUint32(uint32(len(l14) * 4))
-	b.WriteRawFloat32s(l14)
-	l15 := x.AddAF64
-	b.WriteVarUint32(uint32(len(l15) * 8))
-	b.WriteRawFloat64s(l15)
-	l16 := x.AddAI16
-	b.WriteVarUint32(uint32(len(l16) * 2))
-	b.WriteRawInt16s(l16)
-	l17 := x.AddAI32
-	b.WriteVarUint32(uint32(len(l17) * 4))
-	b.WriteRawInt32s(l17)
-	l18 := x.AddAI64
-	b.WriteVarUint32(uint32(len(l18) * 8))
-	b.WriteRawInt64s(l18)
+	{
+		l9 := x.AU16
+		l10 := x.AU32
+		l11 := x.AU64
+		l12 := x.AU8
+		l13 := x.AddABool
+		l14 := x.AddAF32
+		l15 := x.AddAF64
+		l16 := x.AddAI16
+		l17 := x.AddAI32
+		l18 := x.AddAI64
+		b.Reserve(buffer.BatchSlack + len(l9)*2 + len(l10)*4 + len(l11)*8 + len(l12)*1 + len(l13)*1 + len(l14)*4 + len(l15)*8 + len(l16)*2 + len(l17)*4 + len(l18)*8 + 50)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*2))
+		off = buffer.PutRawUint16sAt(w, off, l9)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l10)*4))
+		off = buffer.PutRawUint32sAt(w, off, l10)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l11)*8))
+		off = buffer.PutRawUint64sAt(w, off, l11)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l12)*1))
+		off += copy(w[off:], l12)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l13)*1))
+		off = buffer.PutRawBoolsAt(w, off, l13)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l14)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l14)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l15)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l15)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l16)*2))
+		off = buffer.PutRawInt16sAt(w, off, l16)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l17)*4))
+		off = buffer.PutRawInt32sAt(w, off, l17)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l18)*8))
+		off = buffer.PutRawInt64sAt(w, off, l18)
+		b.SetWriterIndex(off)
+	}
 	l19 := x.AddAI8
 	b.WriteVarUint32(uint32(len(l19) * 1))
 	for _, e20 := range l19 {
 		b.WriteInt8(int8(e20))
 	}
-	l21 := x.AddAU16
-	b.WriteVarUint32(uint32(len(l21) * 2))
-	b.WriteRawUint16s(l21)
-	l22 := x.AddAU32
-	b.WriteVarUint32(uint32(len(l22) * 4))
-	b.WriteRawUint32s(l22)
-	l23 := x.AddAU64
-	b.WriteVarUint32(uint32(len(l23) * 8))
-	b.WriteRawUint64s(l23)
-	l24 := x.AddAU8
-	b.WriteVarUint32(uint32(len(l24) * 1))
-	b.WriteBytes(l24)
+	{
+		l21 := x.AddAU16
+		l22 := x.AddAU32
+		l23 := x.AddAU64
+		l24 := x.AddAU8
+		b.Reserve(buffer.BatchSlack + len(l21)*2 + len(l22)*4 + len(l23)*8 + len(l24)*1 + 20)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l21)*2))
+		off = buffer.PutRawUint16sAt(w, off, l21)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l22)*4))
+		off = buffer.PutRawUint32sAt(w, off, l22)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l23)*8))
+		off = buffer.PutRawUint64sAt(w, off, l23)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l24)*1))
+		off += copy(w[off:], l24)
+		b.SetWriterIndex(off)
+	}
 	l25 := x.AddBin
 	b.WriteVarUint32(uint32(len(l25)))
 	b.WriteBytes(l25)
@@ -5814,7 +5824,7 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Nested's struct body (FORMAT.md §9).
 func (x *Nested) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -6751,7 +6761,7 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Inner's struct body (FORMAT.md §9).
 func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(13 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -6993,7 +7003,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
 	s1 := x.W
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -7156,7 +7166,7 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Changes's struct body (FORMAT.md §9).
 func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 16 fixed and 55 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 16 fixed and 55 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(75 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -7634,7 +7644,7 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes ReorderTags's struct body (FORMAT.md §9).
 func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(17 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -7881,7 +7891,7 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes ReorderNames's struct body (FORMAT.md §9).
 func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(14 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -8136,7 +8146,7 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes MapHolder's struct body (FORMAT.md §9).
 func (x *MapHolder) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -8355,7 +8365,7 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Item) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
 	s1 := x.K
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -8505,7 +8515,7 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Record's struct body (FORMAT.md §9).
 func (x *Record) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 9 fixed and 18 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 9 fixed and 18 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(31 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -8889,7 +8899,7 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Seqs's struct body (FORMAT.md §9).
 func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -8923,12 +8933,17 @@ func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l4 := x.Bin2U8
-	b.WriteVarUint32(uint32(len(l4) * 1))
-	b.WriteBytes(l4)
-	l5 := x.BoolL2A
-	b.WriteVarUint32(uint32(len(l5) * 1))
-	b.WriteRawBools(l5)
+	{
+		l4 := x.Bin2U8
+		l5 := x.BoolL2A
+		b.Reserve(buffer.BatchSlack + len(l4)*1 + len(l5)*1 + 10)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l4)*1))
+		off += copy(w[off:], l4)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l5)*1))
+		off = buffer.PutRawBoolsAt(w, off, l5)
+		b.SetWriterIndex(off)
+	}
 	l6 := x.F32A2L
 	b.WriteVarUint32(uint32(len(l6)))
 	if len(l6) > 0 {
@@ -8944,12 +8959,17 @@ func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l8 := x.Int2A
-	b.WriteVarUint32(uint32(len(l8) * 8))
-	b.WriteRawInt64s(l8)
-	l9 := x.L2A
-	b.WriteVarUint32(uint32(len(l9) * 4))
-	b.WriteRawInt32s(l9)
+	{
+		l8 := x.Int2A
+		l9 := x.L2A
+		b.Reserve(buffer.BatchSlack + len(l8)*8 + len(l9)*4 + 10)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l8)*8))
+		off = buffer.PutRawInt64sAt(w, off, l8)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
+		off = buffer.PutRawInt32sAt(w, off, l9)
+		b.SetWriterIndex(off)
+	}
 	if x.NL == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -8970,9 +8990,14 @@ func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
 			b.SetWriterIndex(off)
 		}
 	}
-	l12 := x.Named
-	b.WriteVarUint32(uint32(len(l12) * 4))
-	b.WriteRawInt32s(l12)
+	{
+		l12 := x.Named
+		b.Reserve(buffer.BatchSlack + len(l12)*4 + 5)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l12)*4))
+		off = buffer.PutRawInt32sAt(w, off, l12)
+		b.SetWriterIndex(off)
+	}
 	if x.PA == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -8993,15 +9018,25 @@ func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
 			b.SetWriterIndex(off)
 		}
 	}
-	l15 := x.PtrL2A
-	b.WriteVarUint32(uint32(len(l15) * 4))
-	b.WriteRawInt32s(l15)
+	{
+		l15 := x.PtrL2A
+		b.Reserve(buffer.BatchSlack + len(l15)*4 + 5)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l15)*4))
+		off = buffer.PutRawInt32sAt(w, off, l15)
+		b.SetWriterIndex(off)
+	}
 	l16 := x.Raw2Bin
 	b.WriteVarUint32(uint32(len(l16)))
 	b.WriteBytes(l16)
-	l17 := x.U64L2A
-	b.WriteVarUint32(uint32(len(l17) * 8))
-	b.WriteRawUint64s(l17)
+	{
+		l17 := x.U64L2A
+		b.Reserve(buffer.BatchSlack + len(l17)*8 + 5)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l17)*8))
+		off = buffer.PutRawUint64sAt(w, off, l17)
+		b.SetWriterIndex(off)
+	}
 	l18 := x.U82Bin
 	b.WriteVarUint32(uint32(len(l18)))
 	b.WriteBytes(l18)
@@ -9508,17 +9543,17 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes SeqsBad's struct body (FORMAT.md §9).
 func (x *SeqsBad) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
+	l1 := x.W
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + len(l1)*8 + 5)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -424351964)
 		off += 4
 	}
+	off = buffer.PutVarUint32At(w, off, uint32(len(l1)*8))
+	off = buffer.PutRawInt64sAt(w, off, l1)
 	b.SetWriterIndex(off)
-	l1 := x.W
-	b.WriteVarUint32(uint32(len(l1) * 8))
-	b.WriteRawInt64s(l1)
 }
 
 // ForyRead reads SeqsBad's struct body (FORMAT.md §9); errors are recorded in c.

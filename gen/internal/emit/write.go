@@ -19,9 +19,10 @@ func (g *gen) emitWrite(f *jen.File) {
 	var body []jen.Code
 	body = append(body, g.enter()...)
 	body = append(body, jen.Id("b").Op(":=").Id("c").Dot("Buffer").Call())
-	// Other-group fields are written in runs: strings and enums, whose
-	// maximum size is cheap to compute, share one reserve; the first run
-	// shares the primitive window. Everything else reserves for itself.
+	// Other-group fields are written in runs: strings, enums and dense
+	// arrays, whose maximum size is cheap to compute, share one reserve; the
+	// first run shares the primitive window. Everything else reserves for
+	// itself.
 	var others [][]*plan.Field
 	for i, fl := range s.Fields {
 		if fl.Group != plan.GroupOther {
@@ -39,7 +40,7 @@ func (g *gen) emitWrite(f *jen.File) {
 	}
 	leadBind, leadVals := g.bindRun(lead)
 	body = append(body, leadBind...)
-	body = append(body, jen.Commentf("Schema hash (same-schema mode), the %d fixed and %d varint bytes at most, and %d leading strings or enums: one reserve, one commit.",
+	body = append(body, jen.Commentf("Schema hash (same-schema mode), the %d fixed and %d varint bytes at most, and %d leading strings, enums or dense arrays: one reserve, one commit.",
 		s.FixedBytes, s.VarintMaxBytes, len(lead)))
 	body = append(body,
 		jen.Id("b").Dot("Reserve").Call(runBound(jen.Lit(s.MaxPrimitiveBytes).Op("+").Qual(bufferPkg, "BatchSlack"), lead, leadVals)),
@@ -104,9 +105,24 @@ func putVarint(w *plan.Wire, v *jen.Statement, t *model.Type) *jen.Statement {
 }
 
 // inRun reports whether a field can join a run of writes sharing one
-// reserve: a non-nullable string or enum.
+// reserve: a non-nullable string, enum, or dense array held in a slice
+// (BenchmarkSerialize/Sample: its seven arrays took a Reserve and a commit
+// each).
 func inRun(fl *plan.Field) bool {
-	return !fl.Wire.Nullable && (fl.Wire.TypeID == plan.TypeString || fl.Wire.TypeID == plan.TypeEnum)
+	if fl.Wire.Nullable {
+		return false
+	}
+	return fl.Wire.TypeID == plan.TypeString || fl.Wire.TypeID == plan.TypeEnum || runArray(fl.Wire)
+}
+
+// runArray reports whether w is a dense array that a run writes: a slice
+// whose elements are stored as one copy (PutRaw…At) or, for bytes, copied.
+func runArray(w *plan.Wire) bool {
+	if arrayWidth(w) == 0 || w.Go.Kind != model.Slice {
+		return false
+	}
+	_, ok := rawSuffix[w.Go.Elem.Kind]
+	return ok || w.Go.Elem.Kind == model.Uint8
 }
 
 // bindRun returns, for each field of a run, the expression that writes it:
@@ -117,7 +133,11 @@ func inRun(fl *plan.Field) bool {
 func (g *gen) bindRun(run []*plan.Field) (bind []jen.Code, vals []*jen.Statement) {
 	for _, fl := range run {
 		v := jen.Id("x").Dot(fl.GoName)
-		if fl.Wire.TypeID == plan.TypeString {
+		if runArray(fl.Wire) {
+			tmp := g.fresh("l")
+			bind = append(bind, jen.Id(tmp).Op(":=").Add(v))
+			v = jen.Id(tmp)
+		} else if fl.Wire.TypeID == plan.TypeString {
 			tmp := g.fresh("s")
 			bind = append(bind, jen.Id(tmp).Op(":=").Add(v))
 			v = jen.Id(tmp)
@@ -128,12 +148,16 @@ func (g *gen) bindRun(run []*plan.Field) (bind []jen.Code, vals []*jen.Statement
 }
 
 // runBound adds the maximum size of a run's fields to base: a string's
-// header (a varint, at most 9 bytes) and bytes, an enum's varu32. vals are
-// the fields' expressions from bindRun.
+// header (a varint, at most 9 bytes) and bytes, an enum's varu32, an array's
+// byte length (a varu32) and elements. vals are the fields' expressions from
+// bindRun.
 func runBound(base *jen.Statement, run []*plan.Field, vals []*jen.Statement) *jen.Statement {
 	fixed := 0
 	for i, fl := range run {
-		if fl.Wire.TypeID == plan.TypeString {
+		if runArray(fl.Wire) {
+			fixed += buffer.MaxVarUint32Len
+			base = base.Op("+").Len(vals[i].Clone()).Op("*").Lit(fl.Wire.Elem.Width)
+		} else if fl.Wire.TypeID == plan.TypeString {
 			fixed += buffer.MaxVarUint64Len
 			base = base.Op("+").Len(vals[i].Clone())
 		} else {
@@ -147,12 +171,24 @@ func runBound(base *jen.Statement, run []*plan.Field, vals []*jen.Statement) *je
 }
 
 // putRun writes a run's fields at w[off:]: a string as its UTF-8 header
-// (len<<2 | 2, FORMAT.md §7) and bytes, an enum as varu32. vals are the
-// fields' expressions from bindRun.
+// (len<<2 | 2, FORMAT.md §7) and bytes, an enum as varu32, a dense array as
+// its byte length and elements (§8.2). vals are the fields' expressions from
+// bindRun.
 func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement) []jen.Code {
 	var out []jen.Code
 	for i, fl := range run {
 		v := vals[i].Clone()
+		if runArray(fl.Wire) {
+			put := jen.Id("off").Op("+=").Copy(jen.Id("w").Index(jen.Id("off").Op(":")), v.Clone())
+			if k := fl.Wire.Go.Elem.Kind; k != model.Uint8 {
+				put = jen.Id("off").Op("=").Qual(bufferPkg, "PutRaw"+rawSuffix[k]+"At").Call(jen.Id("w"), jen.Id("off"), v.Clone())
+			}
+			out = append(out,
+				jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off"),
+					jen.Uint32().Call(jen.Len(v.Clone()).Op("*").Lit(fl.Wire.Elem.Width))),
+				put)
+			continue
+		}
 		if fl.Wire.TypeID == plan.TypeEnum {
 			out = append(out, jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off"), jen.Uint32().Call(v)))
 			continue

@@ -79,7 +79,7 @@ func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Point's struct body (FORMAT.md §9).
 func (x *Point) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(14 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -256,7 +256,7 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Sample's struct body (FORMAT.md §9).
 func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 12 fixed and 18 varint bytes at most, and 0 leading strings or enums: one reserve, one commit.
+	// Schema hash (same-schema mode), the 12 fixed and 18 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
@@ -289,9 +289,14 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 	}
 	mw1.End(b)
 	serializer.WriteDate(b, x.Day)
-	l4 := x.Dense
-	b.WriteVarUint32(uint32(len(l4) * 4))
-	b.WriteRawInt32s(l4)
+	{
+		l4 := x.Dense
+		b.Reserve(buffer.BatchSlack + len(l4)*4 + 5)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l4)*4))
+		off = buffer.PutRawInt32sAt(w, off, l4)
+		b.SetWriterIndex(off)
+	}
 	serializer.WriteDuration(b, x.Every)
 	b.WriteVarUint32(uint32(len(x.Flags)))
 	if len(x.Flags) > 0 {
