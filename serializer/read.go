@@ -17,6 +17,9 @@ import (
 type ReadContext struct {
 	r          buffer.Reader
 	compatible bool
+	// alias and skipUTF8 are the string options, copied from opts so
+	// ReadString tests them without a pointer chase.
+	alias, skipUTF8 bool
 	maxDepth   int
 	depth      int
 	opts       *options
@@ -220,6 +223,9 @@ func (c *ReadContext) ReadStructListHeader(t *TypeInfo) (hasNull bool, ev *Evolu
 // entry and returns the field mapping when the TypeDef is not t's own; nil
 // means the generated fast path applies.
 func (c *ReadContext) ReadStructMeta(t *TypeInfo) *Evolution {
+	if c.compatible && c.ownStructMeta(t) {
+		return nil
+	}
 	id := c.r.ReadUint8()
 	if c.r.Err() != nil {
 		return nil
@@ -263,6 +269,36 @@ func (c *ReadContext) ReadStructMeta(t *TypeInfo) *Evolution {
 		c.r.Fail(mismatch("type %q.%q where %s (%q.%q) was expected", ns, name, t.GoName, t.Namespace, t.TypeName))
 	}
 	return nil
+}
+
+// ownStructMeta is ReadStructMeta's fast path in compatible mode: the type
+// meta is t's type id and a one-byte shared-TypeDef marker, either new and
+// followed by exactly t's own TypeDef, or a reference to an entry that was
+// t's own TypeDef. It consumes the meta and reports true, or reads nothing
+// and reports false (BenchmarkDeserialize/MediaContent and
+// MediaContentList: every nested struct and list of structs).
+func (c *ReadContext) ownStructMeta(t *TypeInfo) bool {
+	in, off := c.r.Bytes(), c.r.Offset()
+	if len(in)-off < 2 || in[off] != t.compatibleTypeID || in[off+1] >= 0x80 {
+		return false
+	}
+	idx, start := int(in[off+1]>>1), off+2
+	if in[off+1]&1 == 1 {
+		if idx >= len(c.defs) || c.defs[idx] != t.self {
+			return false
+		}
+		c.r.SetOffset(start)
+		c.lastDef = idx
+		return true
+	}
+	n := len(t.TypeDef)
+	if idx != len(c.defs) || len(in)-start < n || string(in[start:start+n]) != string(t.TypeDef) {
+		return false
+	}
+	c.r.SetOffset(start + n)
+	c.lastDef = idx
+	c.defs = append(c.defs, t.self)
+	return true
 }
 
 // evolution checks that a received TypeDef describes t's registration and
@@ -421,9 +457,9 @@ func (c *ReadContext) ReadString() string {
 		}
 		if n := int(h >> 2); short && h&3 == strUTF8 && n <= len(in)-start && uint64(n) <= c.budget {
 			raw := in[start : start+n : start+n]
-			if c.opts.skipUTF8Check || validUTF8(raw) {
+			if c.skipUTF8 || validUTF8(raw) {
 				c.r.SetOffset(start + n)
-				if c.opts.aliasStrings {
+				if c.alias {
 					return unsafe.String(unsafe.SliceData(raw), len(raw))
 				}
 				c.budget -= uint64(n)
@@ -477,11 +513,11 @@ func (c *ReadContext) readStringSlow(h uint64) string {
 	}
 	switch h & 3 {
 	case strUTF8:
-		if !c.opts.skipUTF8Check && !validUTF8(raw) {
+		if !c.skipUTF8 && !validUTF8(raw) {
 			c.r.Fail(malformed("invalid UTF-8 in a string"))
 			return ""
 		}
-		if c.opts.aliasStrings {
+		if c.alias {
 			return unsafe.String(unsafe.SliceData(raw), len(raw))
 		}
 		if !c.charge(uint64(n), 1) {
@@ -525,7 +561,7 @@ func (c *ReadContext) readStringSlow(h uint64) string {
 			u[i] = uint16(raw[2*i]) | uint16(raw[2*i+1])<<8
 		}
 		rs := utf16.Decode(u)
-		if !c.opts.skipUTF8Check {
+		if !c.skipUTF8 {
 			for _, r := range rs {
 				if r == utf8.RuneError {
 					c.r.Fail(malformed("invalid UTF-16 in a string"))

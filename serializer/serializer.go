@@ -96,7 +96,8 @@ func New(opts ...Option) *Fory {
 		o(&f.opts)
 	}
 	f.readers.New = func() any {
-		return &ReadContext{compatible: f.opts.compatible, maxDepth: f.opts.maxDepth, opts: &f.opts, defCache: &f.defs}
+		return &ReadContext{compatible: f.opts.compatible, maxDepth: f.opts.maxDepth, opts: &f.opts, defCache: &f.defs,
+			alias: f.opts.aliasStrings, skipUTF8: f.opts.skipUTF8Check}
 	}
 	f.reader = f.readers.New().(*ReadContext)
 	f.reader.slot = true
