@@ -20,9 +20,9 @@ type ReadContext struct {
 	// alias and skipUTF8 are the string options, copied from opts so
 	// ReadString tests them without a pointer chase.
 	alias, skipUTF8 bool
-	maxDepth   int
-	depth      int
-	opts       *options
+	maxDepth        int
+	depth           int
+	opts            *options
 	// path holds field names from the failure outwards, appended by
 	// generated code as an error propagates.
 	path []string
