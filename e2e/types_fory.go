@@ -342,7 +342,9 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s1) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-		off += copy(w[off:], s1)
+		if len(s1) > 0 {
+			off += copy(w[off:], s1)
+		}
 		b.SetWriterIndex(off)
 	}
 	if x.PCol == nil {
@@ -1155,7 +1157,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 						w = b.Window()
 					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e37))<<2|2)
-					off += copy(w[off:], e37)
+					if len(e37) > 0 {
+						off += copy(w[off:], e37)
+					}
 				}
 			}
 			b.SetWriterIndex(off)
@@ -1180,7 +1184,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e40))<<2|2)
-				off += copy(w[off:], e40)
+				if len(e40) > 0 {
+					off += copy(w[off:], e40)
+				}
 			}
 		}
 		b.SetWriterIndex(off)
@@ -1255,7 +1261,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s52) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s52))<<2|2)
-		off += copy(w[off:], s52)
+		if len(s52) > 0 {
+			off += copy(w[off:], s52)
+		}
 		b.SetWriterIndex(off)
 	}
 	{
@@ -1276,7 +1284,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e53))<<2|2)
-				off += copy(w[off:], e53)
+				if len(e53) > 0 {
+					off += copy(w[off:], e53)
+				}
 			}
 		}
 		b.SetWriterIndex(off)
@@ -1300,7 +1310,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e56))<<2|2)
-				off += copy(w[off:], e56)
+				if len(e56) > 0 {
+					off += copy(w[off:], e56)
+				}
 			}
 		}
 		b.SetWriterIndex(off)
@@ -4095,7 +4107,9 @@ func (x *Composite) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s11) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<2|2)
-		off += copy(w[off:], s11)
+		if len(s11) > 0 {
+			off += copy(w[off:], s11)
+		}
 		b.SetWriterIndex(off)
 	}
 	if x.Work == nil {
@@ -4757,7 +4771,9 @@ func (x *Tree) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s7) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		off += copy(w[off:], s7)
+		if len(s7) > 0 {
+			off += copy(w[off:], s7)
+		}
 		b.SetWriterIndex(off)
 	}
 	c.Leave()

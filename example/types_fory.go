@@ -91,7 +91,9 @@ func (x *User) ForyWrite(c *serializer.WriteContext) {
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	off += copy(w[off:], s1)
+	if len(s1) > 0 {
+		off += copy(w[off:], s1)
+	}
 	b.SetWriterIndex(off)
 	l2 := x.Tags
 	{
@@ -112,7 +114,9 @@ func (x *User) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
-				off += copy(w[off:], e3)
+				if len(e3) > 0 {
+					off += copy(w[off:], e3)
+				}
 			}
 		}
 		b.SetWriterIndex(off)

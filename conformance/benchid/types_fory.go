@@ -412,7 +412,9 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, uint32(len(l7)*1))
 	off = buffer.PutRawBoolsAt(w, off, l7)
 	off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
-	off += copy(w[off:], s8)
+	if len(s8) > 0 {
+		off += copy(w[off:], s8)
+	}
 	b.SetWriterIndex(off)
 }
 
@@ -1011,11 +1013,17 @@ func (x *Media) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Bitrate))
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	off += copy(w[off:], s1)
+	if len(s1) > 0 {
+		off += copy(w[off:], s1)
+	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-	off += copy(w[off:], s2)
+	if len(s2) > 0 {
+		off += copy(w[off:], s2)
+	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
-	off += copy(w[off:], s3)
+	if len(s3) > 0 {
+		off += copy(w[off:], s3)
+	}
 	b.SetWriterIndex(off)
 	l4 := x.Persons
 	{
@@ -1036,7 +1044,9 @@ func (x *Media) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
-				off += copy(w[off:], e5)
+				if len(e5) > 0 {
+					off += copy(w[off:], e5)
+				}
 			}
 		}
 		b.SetWriterIndex(off)
@@ -1047,7 +1057,9 @@ func (x *Media) ForyWrite(c *serializer.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		off += copy(w[off:], s7)
+		if len(s7) > 0 {
+			off += copy(w[off:], s7)
+		}
 		b.SetWriterIndex(off)
 	}
 }
@@ -1324,9 +1336,13 @@ func (x *Image) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	off += copy(w[off:], s1)
+	if len(s1) > 0 {
+		off += copy(w[off:], s1)
+	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-	off += copy(w[off:], s2)
+	if len(s2) > 0 {
+		off += copy(w[off:], s2)
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	b.SetWriterIndex(off)
 }

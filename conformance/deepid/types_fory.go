@@ -251,7 +251,9 @@ func (x *Level2) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s1) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-		off += copy(w[off:], s1)
+		if len(s1) > 0 {
+			off += copy(w[off:], s1)
+		}
 		b.SetWriterIndex(off)
 	}
 }
@@ -429,7 +431,9 @@ func (x *Level3) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
-				off += copy(w[off:], e2)
+				if len(e2) > 0 {
+					off += copy(w[off:], e2)
+				}
 			}
 		}
 		b.SetWriterIndex(off)

@@ -102,7 +102,9 @@ func (x *PersonV2) ForyWrite(c *serializer.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	off += copy(w[off:], s1)
+	if len(s1) > 0 {
+		off += copy(w[off:], s1)
+	}
 	b.SetWriterIndex(off)
 	if x.Home == nil {
 		b.WriteUint8(0xfd)
@@ -119,7 +121,9 @@ func (x *PersonV2) ForyWrite(c *serializer.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-		off += copy(w[off:], s2)
+		if len(s2) > 0 {
+			off += copy(w[off:], s2)
+		}
 		b.SetWriterIndex(off)
 	}
 	if x.Nick == nil {
@@ -155,7 +159,9 @@ func (x *PersonV2) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
-				off += copy(w[off:], e7)
+				if len(e7) > 0 {
+					off += copy(w[off:], e7)
+				}
 			}
 		}
 		b.SetWriterIndex(off)
@@ -487,7 +493,9 @@ func (x *Address) ForyWrite(c *serializer.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Zip))
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	off += copy(w[off:], s1)
+	if len(s1) > 0 {
+		off += copy(w[off:], s1)
+	}
 	b.SetWriterIndex(off)
 }
 

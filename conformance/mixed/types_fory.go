@@ -155,7 +155,9 @@ func (x *Mixed) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
-				off += copy(w[off:], e2)
+				if len(e2) > 0 {
+					off += copy(w[off:], e2)
+				}
 			}
 		}
 		b.SetWriterIndex(off)
@@ -179,7 +181,9 @@ func (x *Mixed) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s7) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		off += copy(w[off:], s7)
+		if len(s7) > 0 {
+			off += copy(w[off:], s7)
+		}
 		b.SetWriterIndex(off)
 	}
 	serializer.WriteTime(b, x.Stamp)
@@ -529,7 +533,9 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	off += copy(w[off:], s1)
+	if len(s1) > 0 {
+		off += copy(w[off:], s1)
+	}
 	b.SetWriterIndex(off)
 }
 

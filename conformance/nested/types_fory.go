@@ -244,7 +244,9 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	off += copy(w[off:], s1)
+	if len(s1) > 0 {
+		off += copy(w[off:], s1)
+	}
 	b.SetWriterIndex(off)
 }
 

@@ -139,7 +139,9 @@ func (x *Slices) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
-				off += copy(w[off:], e7)
+				if len(e7) > 0 {
+					off += copy(w[off:], e7)
+				}
 			}
 		}
 		b.SetWriterIndex(off)

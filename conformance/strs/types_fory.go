@@ -94,15 +94,25 @@ func (x *Strings) ForyWrite(c *serializer.WriteContext) {
 		off += 4
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	off += copy(w[off:], s1)
+	if len(s1) > 0 {
+		off += copy(w[off:], s1)
+	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-	off += copy(w[off:], s2)
+	if len(s2) > 0 {
+		off += copy(w[off:], s2)
+	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
-	off += copy(w[off:], s3)
+	if len(s3) > 0 {
+		off += copy(w[off:], s3)
+	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-	off += copy(w[off:], s4)
+	if len(s4) > 0 {
+		off += copy(w[off:], s4)
+	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
-	off += copy(w[off:], s5)
+	if len(s5) > 0 {
+		off += copy(w[off:], s5)
+	}
 	b.SetWriterIndex(off)
 }
 

@@ -205,9 +205,13 @@ func (x *Wide) ForyWrite(c *serializer.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.FieldNumber31))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.FieldNumber32))
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	off += copy(w[off:], s1)
+	if len(s1) > 0 {
+		off += copy(w[off:], s1)
+	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-	off += copy(w[off:], s2)
+	if len(s2) > 0 {
+		off += copy(w[off:], s2)
+	}
 	b.SetWriterIndex(off)
 }
 

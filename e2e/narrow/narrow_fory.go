@@ -229,7 +229,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 		off += 4
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	off += copy(w[off:], s1)
+	if len(s1) > 0 {
+		off += copy(w[off:], s1)
+	}
 	b.SetWriterIndex(off)
 }
 
@@ -576,7 +578,9 @@ func (x *Composite) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s4) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		off += copy(w[off:], s4)
+		if len(s4) > 0 {
+			off += copy(w[off:], s4)
+		}
 		b.SetWriterIndex(off)
 	}
 }

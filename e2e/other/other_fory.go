@@ -111,7 +111,9 @@ func (x *Address) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
-				off += copy(w[off:], e2)
+				if len(e2) > 0 {
+					off += copy(w[off:], e2)
+				}
 			}
 		}
 		b.SetWriterIndex(off)
@@ -122,7 +124,9 @@ func (x *Address) ForyWrite(c *serializer.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		off += copy(w[off:], s4)
+		if len(s4) > 0 {
+			off += copy(w[off:], s4)
+		}
 		b.SetWriterIndex(off)
 	}
 }
@@ -320,9 +324,13 @@ func (x *Tag) ForyWrite(c *serializer.WriteContext) {
 		off += 4
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	off += copy(w[off:], s1)
+	if len(s1) > 0 {
+		off += copy(w[off:], s1)
+	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-	off += copy(w[off:], s2)
+	if len(s2) > 0 {
+		off += copy(w[off:], s2)
+	}
 	b.SetWriterIndex(off)
 }
 

@@ -369,7 +369,9 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-		off += copy(w[off:], s1)
+		if len(s1) > 0 {
+			off += copy(w[off:], s1)
+		}
 		b.SetWriterIndex(off)
 	}
 	if x.PD == nil {
@@ -410,7 +412,9 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.RmE))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-		off += copy(w[off:], s2)
+		if len(s2) > 0 {
+			off += copy(w[off:], s2)
+		}
 		b.SetWriterIndex(off)
 	}
 	if x.RmPD == nil {
@@ -448,7 +452,9 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s3) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
-		off += copy(w[off:], s3)
+		if len(s3) > 0 {
+			off += copy(w[off:], s3)
+		}
 		b.SetWriterIndex(off)
 	}
 	serializer.WriteTime(b, x.RmT)
@@ -457,7 +463,9 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s4) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		off += copy(w[off:], s4)
+		if len(s4) > 0 {
+			off += copy(w[off:], s4)
+		}
 		b.SetWriterIndex(off)
 	}
 	serializer.WriteTime(b, x.T)
@@ -1902,7 +1910,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e41))<<2|2)
-				off += copy(w[off:], e41)
+				if len(e41) > 0 {
+					off += copy(w[off:], e41)
+				}
 			}
 		}
 		b.SetWriterIndex(off)
@@ -2005,7 +2015,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 						w = b.Window()
 					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e67))<<2|2)
-					off += copy(w[off:], e67)
+					if len(e67) > 0 {
+						off += copy(w[off:], e67)
+					}
 				}
 			}
 			b.SetWriterIndex(off)
@@ -2079,7 +2091,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 						w = b.Window()
 					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e83))<<2|2)
-					off += copy(w[off:], e83)
+					if len(e83) > 0 {
+						off += copy(w[off:], e83)
+					}
 				}
 			}
 			b.SetWriterIndex(off)
@@ -2341,7 +2355,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e130))<<2|2)
-				off += copy(w[off:], e130)
+				if len(e130) > 0 {
+					off += copy(w[off:], e130)
+				}
 			}
 		}
 		b.SetWriterIndex(off)
@@ -2444,7 +2460,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 						w = b.Window()
 					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e156))<<2|2)
-					off += copy(w[off:], e156)
+					if len(e156) > 0 {
+						off += copy(w[off:], e156)
+					}
 				}
 			}
 			b.SetWriterIndex(off)
@@ -2518,7 +2536,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 						w = b.Window()
 					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e172))<<2|2)
-					off += copy(w[off:], e172)
+					if len(e172) > 0 {
+						off += copy(w[off:], e172)
+					}
 				}
 			}
 			b.SetWriterIndex(off)
@@ -6784,7 +6804,9 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s1) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-		off += copy(w[off:], s1)
+		if len(s1) > 0 {
+			off += copy(w[off:], s1)
+		}
 		b.SetWriterIndex(off)
 	}
 }
@@ -6961,7 +6983,9 @@ func (x *Leaf) ForyWrite(c *serializer.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	off += copy(w[off:], s1)
+	if len(s1) > 0 {
+		off += copy(w[off:], s1)
+	}
 	b.SetWriterIndex(off)
 }
 
@@ -7145,7 +7169,9 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s1) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-		off += copy(w[off:], s1)
+		if len(s1) > 0 {
+			off += copy(w[off:], s1)
+		}
 		b.SetWriterIndex(off)
 	}
 	if c.Compatible() {
@@ -7601,7 +7627,9 @@ func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s1) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-		off += copy(w[off:], s1)
+		if len(s1) > 0 {
+			off += copy(w[off:], s1)
+		}
 		b.SetWriterIndex(off)
 	}
 	l2 := x.C
@@ -7862,7 +7890,9 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
-				off += copy(w[off:], e2)
+				if len(e2) > 0 {
+					off += copy(w[off:], e2)
+				}
 			}
 		}
 		b.SetWriterIndex(off)
@@ -7872,7 +7902,9 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s4) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		off += copy(w[off:], s4)
+		if len(s4) > 0 {
+			off += copy(w[off:], s4)
+		}
 		b.SetWriterIndex(off)
 	}
 }
@@ -8088,7 +8120,9 @@ func (x *MapHolder) ForyWrite(c *serializer.WriteContext) {
 		off += 4
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	off += copy(w[off:], s1)
+	if len(s1) > 0 {
+		off += copy(w[off:], s1)
+	}
 	b.SetWriterIndex(off)
 	var mw2 serializer.MapWriter
 	mw2.Begin(b, len(x.Same))
@@ -8254,7 +8288,9 @@ func (x *Item) ForyWrite(c *serializer.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	off += copy(w[off:], s1)
+	if len(s1) > 0 {
+		off += copy(w[off:], s1)
+	}
 	b.SetWriterIndex(off)
 }
 
@@ -8422,7 +8458,9 @@ func (x *Record) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s3) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
-		off += copy(w[off:], s3)
+		if len(s3) > 0 {
+			off += copy(w[off:], s3)
+		}
 		b.SetWriterIndex(off)
 	}
 	var mw4 serializer.MapWriter
@@ -8452,7 +8490,9 @@ func (x *Record) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e8))<<2|2)
-				off += copy(w[off:], e8)
+				if len(e8) > 0 {
+					off += copy(w[off:], e8)
+				}
 			}
 		}
 		b.SetWriterIndex(off)

@@ -373,7 +373,9 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.AddE))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-		off += copy(w[off:], s1)
+		if len(s1) > 0 {
+			off += copy(w[off:], s1)
+		}
 		b.SetWriterIndex(off)
 	}
 	if x.AddPD == nil {
@@ -411,7 +413,9 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s2) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-		off += copy(w[off:], s2)
+		if len(s2) > 0 {
+			off += copy(w[off:], s2)
+		}
 		b.SetWriterIndex(off)
 	}
 	serializer.WriteTime(b, x.AddT)
@@ -423,7 +427,9 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
-		off += copy(w[off:], s3)
+		if len(s3) > 0 {
+			off += copy(w[off:], s3)
+		}
 		b.SetWriterIndex(off)
 	}
 	if x.PD == nil {
@@ -461,7 +467,9 @@ func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s4) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		off += copy(w[off:], s4)
+		if len(s4) > 0 {
+			off += copy(w[off:], s4)
+		}
 		b.SetWriterIndex(off)
 	}
 	serializer.WriteTime(b, x.T)
@@ -1948,7 +1956,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e53))<<2|2)
-				off += copy(w[off:], e53)
+				if len(e53) > 0 {
+					off += copy(w[off:], e53)
+				}
 			}
 		}
 		b.SetWriterIndex(off)
@@ -2051,7 +2061,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 						w = b.Window()
 					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e79))<<2|2)
-					off += copy(w[off:], e79)
+					if len(e79) > 0 {
+						off += copy(w[off:], e79)
+					}
 				}
 			}
 			b.SetWriterIndex(off)
@@ -2125,7 +2137,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 						w = b.Window()
 					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e95))<<2|2)
-					off += copy(w[off:], e95)
+					if len(e95) > 0 {
+						off += copy(w[off:], e95)
+					}
 				}
 			}
 			b.SetWriterIndex(off)
@@ -2342,7 +2356,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e130))<<2|2)
-				off += copy(w[off:], e130)
+				if len(e130) > 0 {
+					off += copy(w[off:], e130)
+				}
 			}
 		}
 		b.SetWriterIndex(off)
@@ -2445,7 +2461,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 						w = b.Window()
 					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e156))<<2|2)
-					off += copy(w[off:], e156)
+					if len(e156) > 0 {
+						off += copy(w[off:], e156)
+					}
 				}
 			}
 			b.SetWriterIndex(off)
@@ -2519,7 +2537,9 @@ func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 						w = b.Window()
 					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e172))<<2|2)
-					off += copy(w[off:], e172)
+					if len(e172) > 0 {
+						off += copy(w[off:], e172)
+					}
 				}
 			}
 			b.SetWriterIndex(off)
@@ -6789,7 +6809,9 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
-				off += copy(w[off:], e2)
+				if len(e2) > 0 {
+					off += copy(w[off:], e2)
+				}
 			}
 		}
 		b.SetWriterIndex(off)
@@ -6803,7 +6825,9 @@ func (x *Inner) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s4) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		off += copy(w[off:], s4)
+		if len(s4) > 0 {
+			off += copy(w[off:], s4)
+		}
 		b.SetWriterIndex(off)
 	}
 }
@@ -7012,7 +7036,9 @@ func (x *Leaf) ForyWrite(c *serializer.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	off += copy(w[off:], s1)
+	if len(s1) > 0 {
+		off += copy(w[off:], s1)
+	}
 	b.SetWriterIndex(off)
 }
 
@@ -7201,7 +7227,9 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s1) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-		off += copy(w[off:], s1)
+		if len(s1) > 0 {
+			off += copy(w[off:], s1)
+		}
 		b.SetWriterIndex(off)
 	}
 	if x.NIn == nil {
@@ -7247,7 +7275,9 @@ func (x *Changes) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s7) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		off += copy(w[off:], s7)
+		if len(s7) > 0 {
+			off += copy(w[off:], s7)
+		}
 		b.SetWriterIndex(off)
 	}
 }
@@ -7666,7 +7696,9 @@ func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s1) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-		off += copy(w[off:], s1)
+		if len(s1) > 0 {
+			off += copy(w[off:], s1)
+		}
 		b.SetWriterIndex(off)
 	}
 	l2 := x.C
@@ -7927,7 +7959,9 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
-				off += copy(w[off:], e2)
+				if len(e2) > 0 {
+					off += copy(w[off:], e2)
+				}
 			}
 		}
 		b.SetWriterIndex(off)
@@ -7937,7 +7971,9 @@ func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s4) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		off += copy(w[off:], s4)
+		if len(s4) > 0 {
+			off += copy(w[off:], s4)
+		}
 		b.SetWriterIndex(off)
 	}
 }
@@ -8167,7 +8203,9 @@ func (x *MapHolder) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s4) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		off += copy(w[off:], s4)
+		if len(s4) > 0 {
+			off += copy(w[off:], s4)
+		}
 		b.SetWriterIndex(off)
 	}
 	var mw5 serializer.MapWriter
@@ -8374,7 +8412,9 @@ func (x *Item) ForyWrite(c *serializer.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	off += copy(w[off:], s1)
+	if len(s1) > 0 {
+		off += copy(w[off:], s1)
+	}
 	b.SetWriterIndex(off)
 }
 
@@ -8542,7 +8582,9 @@ func (x *Record) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s3) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
-		off += copy(w[off:], s3)
+		if len(s3) > 0 {
+			off += copy(w[off:], s3)
+		}
 		b.SetWriterIndex(off)
 	}
 	var mw4 serializer.MapWriter
@@ -8572,7 +8614,9 @@ func (x *Record) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e8))<<2|2)
-				off += copy(w[off:], e8)
+				if len(e8) > 0 {
+					off += copy(w[off:], e8)
+				}
 			}
 		}
 		b.SetWriterIndex(off)

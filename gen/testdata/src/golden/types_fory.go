@@ -364,7 +364,9 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 						w = b.Window()
 					}
 					off = buffer.PutVarUint64At(w, off, uint64(len(e10))<<2|2)
-					off += copy(w[off:], e10)
+					if len(e10) > 0 {
+						off += copy(w[off:], e10)
+					}
 				}
 			}
 			b.SetWriterIndex(off)
@@ -375,7 +377,9 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s12) + 9)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
-		off += copy(w[off:], s12)
+		if len(s12) > 0 {
+			off += copy(w[off:], s12)
+		}
 		b.SetWriterIndex(off)
 	}
 	if x.Next == nil {
@@ -430,7 +434,9 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 					w = b.Window()
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e20))<<2|2)
-				off += copy(w[off:], e20)
+				if len(e20) > 0 {
+					off += copy(w[off:], e20)
+				}
 			}
 		}
 		b.SetWriterIndex(off)
