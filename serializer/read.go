@@ -445,28 +445,34 @@ func (c *ReadContext) ReadString() string {
 	// are the URIs of BenchmarkDeserialize/MediaContent.
 	in, off := c.r.Bytes(), c.r.Offset()
 	if off < len(in) {
-		h, start, short := uint64(in[off]), off+1, true
+		h, start := uint(in[off]), off+1
 		if h >= 0x80 {
-			// A second byte that ends the varint; longer headers and a
+			// A second byte must end the varint; a longer header and a
 			// truncated one go the general way.
-			short = start < len(in) && in[start] < 0x80
-			if short {
-				h = h&0x7f | uint64(in[start])<<7
-				start++
+			if start >= len(in) || in[start] >= 0x80 {
+				goto general
 			}
+			h = h&0x7f | uint(in[start])<<7
+			start++
 		}
-		if n := int(h >> 2); short && h&3 == strUTF8 && n <= len(in)-start && uint64(n) <= c.budget {
-			raw := in[start : start+n : start+n]
+		if n := int(h >> 2); h&3 == strUTF8 && n <= len(in)-start && uint64(n) <= c.budget {
+			if n == 0 {
+				c.r.SetOffset(start)
+				return ""
+			}
+			// n > 0 and n <= len(in)-start, so in[start] exists.
+			raw := unsafe.Slice(&in[start], n)
 			if c.skipUTF8 || validUTF8(raw) {
 				c.r.SetOffset(start + n)
 				if c.alias {
-					return unsafe.String(unsafe.SliceData(raw), len(raw))
+					return unsafe.String(&in[start], n)
 				}
 				c.budget -= uint64(n)
 				return string(raw)
 			}
 		}
 	}
+general:
 	return c.readStringSlow(c.r.ReadVarUint64())
 }
 
