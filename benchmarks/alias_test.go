@@ -46,3 +46,36 @@ func TestAliasStrings(t *testing.T) {
 	require.Equal(t, v.Media.URI, out.Media.URI)
 	require.Equal(t, v.Images[2].URI, out.Images[2].URI)
 }
+
+// BenchmarkAliasStrings/<fixture>/<mode> decodes the fixture with strings
+// copied one allocation each (copy, the default) or aliasing one copy of
+// the input (alias, WithAliasStrings(true)).
+func BenchmarkAliasStrings(b *testing.B) {
+	mc, l := fixtures.NewMediaContent(), fixtures.NewMediaContentList()
+	for _, fx := range []struct {
+		name string
+		in   serializer.Message
+		out  serializer.Message
+	}{
+		{"MediaContent", &mc, new(fixtures.MediaContent)},
+		{"MediaContentList", &l, new(fixtures.MediaContentList)},
+	} {
+		data, err := serializer.Serialize(fx.in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, mode := range []struct {
+			name string
+			f    *serializer.Fory
+		}{{"copy", serializer.New()}, {"alias", serializer.New(serializer.WithAliasStrings(true))}} {
+			b.Run(fx.name+"/"+mode.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					if err := fx.out.ForyDeserialize(mode.f, data); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
