@@ -918,14 +918,10 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Containers's struct body (FORMAT.md §9).
 func (x *Containers) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -1520594053)
-		off += 4
+		b.WriteInt32(-1520594053)
 	}
-	b.SetWriterIndex(off)
 	b.WriteVarUint32(uint32(len(x.Arr)))
 	if len(x.Arr) > 0 {
 		b.Reserve(1 + len(x.Arr)*2 + buffer.BatchSlack)
@@ -2848,14 +2844,10 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Maps's struct body (FORMAT.md §9).
 func (x *Maps) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -873264611)
-		off += 4
+		b.WriteInt32(-873264611)
 	}
-	b.SetWriterIndex(off)
 	var mw1 serializer.MapWriter
 	mw1.Begin(b, len(x.ByBool))
 	for k2, v3 := range x.ByBool {
@@ -4014,14 +4006,10 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Composite's struct body (FORMAT.md §9).
 func (x *Composite) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -1238661285)
-		off += 4
+		b.WriteInt32(-1238661285)
 	}
-	b.SetWriterIndex(off)
 	l1 := x.Addrs
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {
@@ -4722,14 +4710,10 @@ func (x *Tree) ForyWrite(c *serializer.WriteContext) {
 		return
 	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -878088041)
-		off += 4
+		b.WriteInt32(-878088041)
 	}
-	b.SetWriterIndex(off)
 	l1 := x.Children
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {

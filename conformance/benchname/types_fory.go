@@ -808,14 +808,10 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes MediaContent's struct body (FORMAT.md §9).
 func (x *MediaContent) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 192112701)
-		off += 4
+		b.WriteInt32(192112701)
 	}
-	b.SetWriterIndex(off)
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeMedia)
 	}
@@ -1530,14 +1526,10 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 // ForyWrite writes NumericStructList's struct body (FORMAT.md §9).
 func (x *NumericStructList) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 925871694)
-		off += 4
+		b.WriteInt32(925871694)
 	}
-	b.SetWriterIndex(off)
 	l1 := x.NumericStructs
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {
@@ -1701,14 +1693,10 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes SampleList's struct body (FORMAT.md §9).
 func (x *SampleList) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 925871694)
-		off += 4
+		b.WriteInt32(925871694)
 	}
-	b.SetWriterIndex(off)
 	l1 := x.SampleList
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {
@@ -1873,14 +1861,10 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 // ForyWrite writes MediaContentList's struct body (FORMAT.md §9).
 func (x *MediaContentList) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 925871694)
-		off += 4
+		b.WriteInt32(925871694)
 	}
-	b.SetWriterIndex(off)
 	l1 := x.MediaContentList
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {

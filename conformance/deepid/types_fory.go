@@ -225,14 +225,10 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Level2's struct body (FORMAT.md §9).
 func (x *Level2) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -337581895)
-		off += 4
+		b.WriteInt32(-337581895)
 	}
-	b.SetWriterIndex(off)
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLevel3)
 	}

@@ -77,14 +77,10 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Maps's struct body (FORMAT.md §9).
 func (x *Maps) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1881998207)
-		off += 4
+		b.WriteInt32(1881998207)
 	}
-	b.SetWriterIndex(off)
 	var mw1 serializer.MapWriter
 	mw1.Begin(b, len(x.I32ToStr))
 	for k2, v3 := range x.I32ToStr {

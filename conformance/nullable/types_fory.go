@@ -77,14 +77,10 @@ func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) er
 // ForyWrite writes NullableContainers's struct body (FORMAT.md §9).
 func (x *NullableContainers) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -956444084)
-		off += 4
+		b.WriteInt32(-956444084)
 	}
-	b.SetWriterIndex(off)
 	if x.Ints == nil {
 		b.WriteUint8(0xfd)
 	} else {

@@ -80,14 +80,10 @@ func (x *Ptrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Ptrs's struct body (FORMAT.md §9).
 func (x *Ptrs) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -128040816)
-		off += 4
+		b.WriteInt32(-128040816)
 	}
-	b.SetWriterIndex(off)
 	if x.PF64 == nil {
 		b.WriteUint8(0xfd)
 	} else {

@@ -80,14 +80,10 @@ func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Slices's struct body (FORMAT.md §9).
 func (x *Slices) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -1958479619)
-		off += 4
+		b.WriteInt32(-1958479619)
 	}
-	b.SetWriterIndex(off)
 	l1 := x.I32s
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {

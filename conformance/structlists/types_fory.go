@@ -76,14 +76,10 @@ func (x *StructLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes StructLists's struct body (FORMAT.md §9).
 func (x *StructLists) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 732929628)
-		off += 4
+		b.WriteInt32(732929628)
 	}
-	b.SetWriterIndex(off)
 	l1 := x.Pointers
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {

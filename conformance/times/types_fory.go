@@ -77,14 +77,10 @@ func (x *Times) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Times's struct body (FORMAT.md §9).
 func (x *Times) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -1508952944)
-		off += 4
+		b.WriteInt32(-1508952944)
 	}
-	b.SetWriterIndex(off)
 	serializer.WriteDuration(b, x.D)
 	serializer.WriteDate(b, x.Dt)
 	serializer.WriteTime(b, x.T)

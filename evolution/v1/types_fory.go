@@ -5842,14 +5842,10 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Nested's struct body (FORMAT.md §9).
 func (x *Nested) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 286541755)
-		off += 4
+		b.WriteInt32(286541755)
 	}
-	b.SetWriterIndex(off)
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeInner)
 	}
@@ -9536,14 +9532,10 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes SeqsBad's struct body (FORMAT.md §9).
 func (x *SeqsBad) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1048106828)
-		off += 4
+		b.WriteInt32(1048106828)
 	}
-	b.SetWriterIndex(off)
 	l1 := x.W
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {

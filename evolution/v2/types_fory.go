@@ -5844,14 +5844,10 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Nested's struct body (FORMAT.md §9).
 func (x *Nested) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1737800920)
-		off += 4
+		b.WriteInt32(1737800920)
 	}
-	b.SetWriterIndex(off)
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeInner)
 	}
@@ -8182,14 +8178,10 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes MapHolder's struct body (FORMAT.md §9).
 func (x *MapHolder) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -1820067348)
-		off += 4
+		b.WriteInt32(-1820067348)
 	}
-	b.SetWriterIndex(off)
 	var mw1 serializer.MapWriter
 	mw1.Begin(b, len(x.Extra))
 	for k2, v3 := range x.Extra {
@@ -8943,14 +8935,10 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Seqs's struct body (FORMAT.md §9).
 func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 2026288617)
-		off += 4
+		b.WriteInt32(2026288617)
 	}
-	b.SetWriterIndex(off)
 	l1 := x.A2L
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {

@@ -40,6 +40,39 @@ func (g *gen) emitWrite(f *jen.File) {
 	}
 	leadBind, leadVals := g.bindRun(lead)
 	body = append(body, leadBind...)
+	if s.FixedBytes == 0 && s.VarintMaxBytes == 0 && len(lead) == 0 {
+		// Nothing shares the schema hash's reserve: write it alone, and in
+		// compatible mode touch the buffer not at all
+		// (BenchmarkSerialize/MediaContentList: one per element).
+		body = append(body, jen.Comment("Schema hash (same-schema mode); no primitive fields."),
+			jen.If(jen.Op("!").Id("c").Dot("Compatible").Call()).Block(
+				jen.Id("b").Dot("WriteInt32").Call(jen.Lit(int(s.SchemaHash)))))
+	} else {
+		body = append(body, g.primitiveRun(lead, leadVals)...)
+	}
+	for _, run := range others {
+		if inRun(run[0]) {
+			bind, vals := g.bindRun(run)
+			body = append(body, jen.Block(append(append(bind,
+				jen.Id("b").Dot("Reserve").Call(runBound(jen.Qual(bufferPkg, "BatchSlack"), run, vals)),
+				jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("b").Dot("WriterIndex").Call()),
+			), append(g.putRun(run, vals), jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")))...)...))
+			continue
+		}
+		body = append(body, g.writeField(run[0])...)
+	}
+	body = append(body, g.leave()...)
+	f.Commentf("ForyWrite writes %s's struct body (FORMAT.md §9).", g.name())
+	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyWrite").
+		Params(jen.Id("c").Op("*").Qual(serializerPkg, "WriteContext")).Block(body...)
+	f.Line()
+}
+
+// primitiveRun writes the schema hash, the fixed and varint groups and the
+// leading run of other fields under one Reserve and one commit.
+func (g *gen) primitiveRun(lead []*plan.Field, leadVals []*jen.Statement) []jen.Code {
+	s := g.s
+	var body []jen.Code
 	body = append(body, jen.Commentf("Schema hash (same-schema mode), the %d fixed and %d varint bytes at most, and %d leading strings, enums or dense arrays: one reserve, one commit.",
 		s.FixedBytes, s.VarintMaxBytes, len(lead)))
 	body = append(body,
@@ -71,22 +104,7 @@ func (g *gen) emitWrite(f *jen.File) {
 	}
 	body = append(body, g.putRun(lead, leadVals)...)
 	body = append(body, jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")))
-	for _, run := range others {
-		if inRun(run[0]) {
-			bind, vals := g.bindRun(run)
-			body = append(body, jen.Block(append(append(bind,
-				jen.Id("b").Dot("Reserve").Call(runBound(jen.Qual(bufferPkg, "BatchSlack"), run, vals)),
-				jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("b").Dot("WriterIndex").Call()),
-			), append(g.putRun(run, vals), jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")))...)...))
-			continue
-		}
-		body = append(body, g.writeField(run[0])...)
-	}
-	body = append(body, g.leave()...)
-	f.Commentf("ForyWrite writes %s's struct body (FORMAT.md §9).", g.name())
-	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyWrite").
-		Params(jen.Id("c").Op("*").Qual(serializerPkg, "WriteContext")).Block(body...)
-	f.Line()
+	return body
 }
 
 // putVarint is the batched store of a varint at w[off:], returning the new

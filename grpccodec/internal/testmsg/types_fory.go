@@ -792,14 +792,10 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes MediaContent's struct body (FORMAT.md §9).
 func (x *MediaContent) ForyWrite(c *serializer.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
+	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 192112701)
-		off += 4
+		b.WriteInt32(192112701)
 	}
-	b.SetWriterIndex(off)
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeMedia)
 	}
