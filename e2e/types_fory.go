@@ -42,23 +42,8 @@ func (x *Base) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Base) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeBase)
-	start := b.WriterIndex()
-	b.Reserve(26)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xb66a500e001cff01)
-		buffer.PutUint64At(w, start+8, 0x44078fc231082c87)
-		buffer.PutUint64At(w, start+16, 0x04240a2650632307)
-		buffer.PutUint64At(w, start+18, 0x30c804240a265063)
-		b.SetWriterIndex(start + 26)
-	} else {
-		buffer.PutUint32At(w, start, 0x8f1bff01)
-		buffer.PutUint8At(w, start+4, 0x07)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -84,11 +69,28 @@ func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Base's struct body (FORMAT.md §9).
 func (x *Base) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(13 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Base, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Base) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(39 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xb66a500e001cff01)
+			buffer.PutUint64At(w, off+8, 0x44078fc231082c87)
+			buffer.PutUint64At(w, off+16, 0x04240a2650632307)
+			buffer.PutUint64At(w, off+18, 0x30c804240a265063)
+			off += 26
+		} else {
+			buffer.PutUint32At(w, off, 0x8f1bff01)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -816597648)
 		off += 4
 	}
@@ -217,37 +219,38 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeScalars)
 	start := b.WriterIndex()
 	b.Reserve(181)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x49ba70a9001cff01)
-		buffer.PutUint64At(w, start+8, 0x079804df7487adee)
-		buffer.PutUint64At(w, start+16, 0x0d8c701df90b068c)
-		buffer.PutUint64At(w, start+24, 0xd70b1488709dfa0b)
-		buffer.PutUint64At(w, start+32, 0x048c788c4c144800)
-		buffer.PutUint64At(w, start+40, 0xfa0b0b8cec1bf90b)
-		buffer.PutUint64At(w, start+48, 0x88c0be0b1388ec9b)
-		buffer.PutUint64At(w, start+56, 0xaf290a8840af1103)
-		buffer.PutUint64At(w, start+64, 0xe011028404014040)
-		buffer.PutUint64At(w, start+72, 0x88200740e0290984)
-		buffer.PutUint64At(w, start+80, 0xf927088c00d71107)
-		buffer.PutUint64At(w, start+88, 0x290e88500e40701d)
-		buffer.PutUint64At(w, start+96, 0x709dfa270f8c00d7)
-		buffer.PutUint64At(w, start+104, 0x44c0be11058805dc)
-		buffer.PutUint64At(w, start+112, 0xc0be290c88b3090c)
-		buffer.PutUint64At(w, start+120, 0x0146ecbbf81f138e)
-		buffer.PutUint64At(w, start+128, 0x701df91f078e613f)
-		buffer.PutUint64At(w, start+136, 0x0919442012041c48)
-		buffer.PutUint64At(w, start+144, 0x0e2544180c2744cb)
-		buffer.PutUint64At(w, start+152, 0xbf194e2b2c154491)
-		buffer.PutUint64At(w, start+160, 0x44723f1546c07262)
-		buffer.PutUint64At(w, start+168, 0x98604a1948e34819)
-		buffer.PutUint64At(w, start+173, 0x68e458264898604a)
-		b.SetWriterIndex(start + 181)
+		buffer.PutUint64At(w, off, 0x49ba70a9001cff01)
+		buffer.PutUint64At(w, off+8, 0x079804df7487adee)
+		buffer.PutUint64At(w, off+16, 0x0d8c701df90b068c)
+		buffer.PutUint64At(w, off+24, 0xd70b1488709dfa0b)
+		buffer.PutUint64At(w, off+32, 0x048c788c4c144800)
+		buffer.PutUint64At(w, off+40, 0xfa0b0b8cec1bf90b)
+		buffer.PutUint64At(w, off+48, 0x88c0be0b1388ec9b)
+		buffer.PutUint64At(w, off+56, 0xaf290a8840af1103)
+		buffer.PutUint64At(w, off+64, 0xe011028404014040)
+		buffer.PutUint64At(w, off+72, 0x88200740e0290984)
+		buffer.PutUint64At(w, off+80, 0xf927088c00d71107)
+		buffer.PutUint64At(w, off+88, 0x290e88500e40701d)
+		buffer.PutUint64At(w, off+96, 0x709dfa270f8c00d7)
+		buffer.PutUint64At(w, off+104, 0x44c0be11058805dc)
+		buffer.PutUint64At(w, off+112, 0xc0be290c88b3090c)
+		buffer.PutUint64At(w, off+120, 0x0146ecbbf81f138e)
+		buffer.PutUint64At(w, off+128, 0x701df91f078e613f)
+		buffer.PutUint64At(w, off+136, 0x0919442012041c48)
+		buffer.PutUint64At(w, off+144, 0x0e2544180c2744cb)
+		buffer.PutUint64At(w, off+152, 0xbf194e2b2c154491)
+		buffer.PutUint64At(w, off+160, 0x44723f1546c07262)
+		buffer.PutUint64At(w, off+168, 0x98604a1948e34819)
+		buffer.PutUint64At(w, off+173, 0x68e458264898604a)
+		off += 181
 	} else {
-		buffer.PutUint32At(w, start, 0x981bff01)
-		buffer.PutUint8At(w, start+4, 0x07)
-		b.SetWriterIndex(start + 5)
+		buffer.PutUint32At(w, off, 0x981bff01)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -845,53 +848,8 @@ func (x *Containers) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeContainers)
-	start := b.WriterIndex()
-	b.Reserve(257)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x809f50f5001eff01)
-		buffer.PutUint64At(w, start+8, 0x090e04ff23270351)
-		buffer.PutUint64At(w, start+16, 0xd21098cd891f80b0)
-		buffer.PutUint64At(w, start+24, 0x4c31020e16444046)
-		buffer.PutUint64At(w, start+32, 0x164c805cce850616)
-		buffer.PutUint64At(w, start+40, 0x66164c8024138726)
-		buffer.PutUint64At(w, start+48, 0x610f2b506474cb09)
-		buffer.PutUint64At(w, start+56, 0xbbf807378c209773)
-		buffer.PutUint64At(w, start+64, 0x8c70bdf807388cec)
-		buffer.PutUint64At(w, start+72, 0x072e8cf41af9072d)
-		buffer.PutUint64At(w, start+80, 0x1df9072f8cec1bf9)
-		buffer.PutUint64At(w, start+88, 0x8c001ef9872c8c70)
-		buffer.PutUint64At(w, start+96, 0x07328cf49afa0731)
-		buffer.PutUint64At(w, start+104, 0x9dfa07338cec9bfa)
-		buffer.PutUint64At(w, start+112, 0x00c9be8b4e168c70)
-		buffer.PutUint64At(w, start+120, 0x8c0009d78b52168c)
-		buffer.PutUint64At(w, start+128, 0x168c0049af910e16)
-		buffer.PutUint64At(w, start+136, 0x1e168c00c9be9116)
-		buffer.PutUint64At(w, start+144, 0x110a16880009d791)
-		buffer.PutUint64At(w, start+152, 0x1df91b1e169240e2)
-		buffer.PutUint64At(w, start+160, 0x6cb71656184e9070)
-		buffer.PutUint64At(w, start+168, 0x9c723756164ec003)
-		buffer.PutUint64At(w, start+176, 0xc0200cb456164c64)
-		buffer.PutUint64At(w, start+184, 0x06999234165a164c)
-		buffer.PutUint64At(w, start+192, 0x90ec1bf91f161690)
-		buffer.PutUint64At(w, start+200, 0x44649c723f56164c)
-		buffer.PutUint64At(w, start+208, 0x1650481540164429)
-		buffer.PutUint64At(w, start+216, 0x16481023d8714a56)
-		buffer.PutUint64At(w, start+224, 0x019a164c90714a56)
-		buffer.PutUint64At(w, start+232, 0xa92a168c80240ccd)
-		buffer.PutUint64At(w, start+240, 0xbea932168c0049af)
-		buffer.PutUint64At(w, start+248, 0x09d7a93a168c00c9)
-		buffer.PutUint64At(w, start+249, 0x0009d7a93a168c00)
-		b.SetWriterIndex(start + 257)
-	} else {
-		buffer.PutUint64At(w, start, 0x80b00902061dff01)
-		buffer.PutUint64At(w, start+8, 0x46d21098cd89030e)
-		buffer.PutUint64At(w, start+9, 0x4046d21098cd8903)
-		b.SetWriterIndex(start + 17)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -917,11 +875,62 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Containers's struct body (FORMAT.md §9).
 func (x *Containers) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
-	if !c.Compatible() {
-		b.WriteInt32(-1520594053)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(261 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x809f50f5001eff01)
+			buffer.PutUint64At(w, off+8, 0x090e04ff23270351)
+			buffer.PutUint64At(w, off+16, 0xd21098cd891f80b0)
+			buffer.PutUint64At(w, off+24, 0x4c31020e16444046)
+			buffer.PutUint64At(w, off+32, 0x164c805cce850616)
+			buffer.PutUint64At(w, off+40, 0x66164c8024138726)
+			buffer.PutUint64At(w, off+48, 0x610f2b506474cb09)
+			buffer.PutUint64At(w, off+56, 0xbbf807378c209773)
+			buffer.PutUint64At(w, off+64, 0x8c70bdf807388cec)
+			buffer.PutUint64At(w, off+72, 0x072e8cf41af9072d)
+			buffer.PutUint64At(w, off+80, 0x1df9072f8cec1bf9)
+			buffer.PutUint64At(w, off+88, 0x8c001ef9872c8c70)
+			buffer.PutUint64At(w, off+96, 0x07328cf49afa0731)
+			buffer.PutUint64At(w, off+104, 0x9dfa07338cec9bfa)
+			buffer.PutUint64At(w, off+112, 0x00c9be8b4e168c70)
+			buffer.PutUint64At(w, off+120, 0x8c0009d78b52168c)
+			buffer.PutUint64At(w, off+128, 0x168c0049af910e16)
+			buffer.PutUint64At(w, off+136, 0x1e168c00c9be9116)
+			buffer.PutUint64At(w, off+144, 0x110a16880009d791)
+			buffer.PutUint64At(w, off+152, 0x1df91b1e169240e2)
+			buffer.PutUint64At(w, off+160, 0x6cb71656184e9070)
+			buffer.PutUint64At(w, off+168, 0x9c723756164ec003)
+			buffer.PutUint64At(w, off+176, 0xc0200cb456164c64)
+			buffer.PutUint64At(w, off+184, 0x06999234165a164c)
+			buffer.PutUint64At(w, off+192, 0x90ec1bf91f161690)
+			buffer.PutUint64At(w, off+200, 0x44649c723f56164c)
+			buffer.PutUint64At(w, off+208, 0x1650481540164429)
+			buffer.PutUint64At(w, off+216, 0x16481023d8714a56)
+			buffer.PutUint64At(w, off+224, 0x019a164c90714a56)
+			buffer.PutUint64At(w, off+232, 0xa92a168c80240ccd)
+			buffer.PutUint64At(w, off+240, 0xbea932168c0049af)
+			buffer.PutUint64At(w, off+248, 0x09d7a93a168c00c9)
+			buffer.PutUint64At(w, off+249, 0x0009d7a93a168c00)
+			off += 257
+		} else {
+			buffer.PutUint64At(w, off, 0x80b00902061dff01)
+			buffer.PutUint64At(w, off+8, 0x46d21098cd89030e)
+			buffer.PutUint64At(w, off+9, 0x4046d21098cd8903)
+			off += 17
+		}
 	}
+	if !compatible {
+		buffer.PutInt32At(w, off, -1520594053)
+		off += 4
+	}
+	b.SetWriterIndex(off)
 	b.WriteVarUint32(uint32(len(x.Arr)))
 	if len(x.Arr) > 0 {
 		b.Reserve(1 + len(x.Arr)*2 + buffer.BatchSlack)
@@ -2784,38 +2793,39 @@ func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeMaps)
 	start := b.WriterIndex()
 	b.Reserve(189)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x5b47e0b1001cff01)
-		buffer.PutUint64At(w, start+8, 0x50079ad463b64b9c)
-		buffer.PutUint64At(w, start+16, 0xb09c0b1b07560618)
-		buffer.PutUint64At(w, start+24, 0x68231b0716661850)
-		buffer.PutUint64At(w, start+32, 0xe4c7020e0e1890c0)
-		buffer.PutUint64At(w, start+40, 0xc70256161890d06b)
-		buffer.PutUint64At(w, start+48, 0x02521e1890b06fe4)
-		buffer.PutUint64At(w, start+56, 0x0a0a188cc075e4c7)
-		buffer.PutUint64At(w, start+64, 0x1e1e184c78e4c702)
-		buffer.PutUint64At(w, start+72, 0x5656184c66431b07)
-		buffer.PutUint64At(w, start+80, 0x2a2a1890e2941b07)
-		buffer.PutUint64At(w, start+88, 0x321890d06beac702)
-		buffer.PutUint64At(w, start+96, 0x1890b06feac70232)
-		buffer.PutUint64At(w, start+104, 0x8cc075eac7023a3a)
-		buffer.PutUint64At(w, start+112, 0x5078eac702262618)
-		buffer.PutUint64At(w, start+120, 0x301ba21b07063a18)
-		buffer.PutUint64At(w, start+128, 0xada156166256184c)
-		buffer.PutUint64At(w, start+136, 0xad1e5a56184c4024)
-		buffer.PutUint64At(w, start+144, 0xb41656184c809c12)
-		buffer.PutUint64At(w, start+152, 0x3f1e56184cc0200c)
-		buffer.PutUint64At(w, start+160, 0x3e72161848e40275)
-		buffer.PutUint64At(w, start+168, 0xe048566618549071)
-		buffer.PutUint64At(w, start+176, 0x7256185060a23619)
-		buffer.PutUint64At(w, start+181, 0x20a7a0714a725618)
-		b.SetWriterIndex(start + 189)
+		buffer.PutUint64At(w, off, 0x5b47e0b1001cff01)
+		buffer.PutUint64At(w, off+8, 0x50079ad463b64b9c)
+		buffer.PutUint64At(w, off+16, 0xb09c0b1b07560618)
+		buffer.PutUint64At(w, off+24, 0x68231b0716661850)
+		buffer.PutUint64At(w, off+32, 0xe4c7020e0e1890c0)
+		buffer.PutUint64At(w, off+40, 0xc70256161890d06b)
+		buffer.PutUint64At(w, off+48, 0x02521e1890b06fe4)
+		buffer.PutUint64At(w, off+56, 0x0a0a188cc075e4c7)
+		buffer.PutUint64At(w, off+64, 0x1e1e184c78e4c702)
+		buffer.PutUint64At(w, off+72, 0x5656184c66431b07)
+		buffer.PutUint64At(w, off+80, 0x2a2a1890e2941b07)
+		buffer.PutUint64At(w, off+88, 0x321890d06beac702)
+		buffer.PutUint64At(w, off+96, 0x1890b06feac70232)
+		buffer.PutUint64At(w, off+104, 0x8cc075eac7023a3a)
+		buffer.PutUint64At(w, off+112, 0x5078eac702262618)
+		buffer.PutUint64At(w, off+120, 0x301ba21b07063a18)
+		buffer.PutUint64At(w, off+128, 0xada156166256184c)
+		buffer.PutUint64At(w, off+136, 0xad1e5a56184c4024)
+		buffer.PutUint64At(w, off+144, 0xb41656184c809c12)
+		buffer.PutUint64At(w, off+152, 0x3f1e56184cc0200c)
+		buffer.PutUint64At(w, off+160, 0x3e72161848e40275)
+		buffer.PutUint64At(w, off+168, 0xe048566618549071)
+		buffer.PutUint64At(w, off+176, 0x7256185060a23619)
+		buffer.PutUint64At(w, off+181, 0x20a7a0714a725618)
+		off += 189
 	} else {
-		buffer.PutUint32At(w, start, 0x9a1bff01)
-		buffer.PutUint8At(w, start+4, 0x07)
-		b.SetWriterIndex(start + 5)
+		buffer.PutUint32At(w, off, 0x9a1bff01)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -3959,25 +3969,26 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	c := f.BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
 	b.Reserve(82)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xbe413046001cff01)
-		buffer.PutUint64At(w, start+8, 0x4c079bca277aa4b1)
-		buffer.PutUint64At(w, start+16, 0x1850808c63807216)
-		buffer.PutUint64At(w, start+24, 0x484018681b077a56)
-		buffer.PutUint64At(w, start+32, 0x3f72165020cc1d1c)
-		buffer.PutUint64At(w, start+40, 0x723f1c5620e31860)
-		buffer.PutUint64At(w, start+48, 0x73bf1e4ec8081610)
-		buffer.PutUint64At(w, start+56, 0x235840481c508001)
-		buffer.PutUint64At(w, start+64, 0x4c90064c7a164820)
-		buffer.PutUint64At(w, start+72, 0x591c4a005913cd15)
-		buffer.PutUint64At(w, start+74, 0x50d1591c4a005913)
-		b.SetWriterIndex(start + 82)
+		buffer.PutUint64At(w, off, 0xbe413046001cff01)
+		buffer.PutUint64At(w, off+8, 0x4c079bca277aa4b1)
+		buffer.PutUint64At(w, off+16, 0x1850808c63807216)
+		buffer.PutUint64At(w, off+24, 0x484018681b077a56)
+		buffer.PutUint64At(w, off+32, 0x3f72165020cc1d1c)
+		buffer.PutUint64At(w, off+40, 0x723f1c5620e31860)
+		buffer.PutUint64At(w, off+48, 0x73bf1e4ec8081610)
+		buffer.PutUint64At(w, off+56, 0x235840481c508001)
+		buffer.PutUint64At(w, off+64, 0x4c90064c7a164820)
+		buffer.PutUint64At(w, off+72, 0x591c4a005913cd15)
+		buffer.PutUint64At(w, off+74, 0x50d1591c4a005913)
+		off += 82
 	} else {
-		buffer.PutUint32At(w, start, 0x9b1bff01)
-		buffer.PutUint8At(w, start+4, 0x07)
-		b.SetWriterIndex(start + 5)
+		buffer.PutUint32At(w, off, 0x9b1bff01)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -4492,18 +4503,19 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeNode)
 	start := b.WriterIndex()
 	b.Reserve(26)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x5c46200e001cff01)
-		buffer.PutUint64At(w, start+8, 0x4c079cc24bafd9b9)
-		buffer.PutUint64At(w, start+16, 0x341c4a00a10bd405)
-		buffer.PutUint64At(w, start+18, 0x9897341c4a00a10b)
-		b.SetWriterIndex(start + 26)
+		buffer.PutUint64At(w, off, 0x5c46200e001cff01)
+		buffer.PutUint64At(w, off+8, 0x4c079cc24bafd9b9)
+		buffer.PutUint64At(w, off+16, 0x341c4a00a10bd405)
+		buffer.PutUint64At(w, off+18, 0x9897341c4a00a10b)
+		off += 26
 	} else {
-		buffer.PutUint32At(w, start, 0x9c1bff01)
-		buffer.PutUint8At(w, start+4, 0x07)
-		b.SetWriterIndex(start + 5)
+		buffer.PutUint32At(w, off, 0x9c1bff01)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -4666,19 +4678,20 @@ func (x *Tree) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeTree)
 	start := b.WriterIndex()
 	b.Reserve(37)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x03846019001cff01)
-		buffer.PutUint64At(w, start+8, 0x54079dc330ef6b15)
-		buffer.PutUint64At(w, start+16, 0x8046e258e8887216)
-		buffer.PutUint64At(w, start+24, 0xc025a3a17256184c)
-		buffer.PutUint64At(w, start+29, 0x200c341548c025a3)
-		b.SetWriterIndex(start + 37)
+		buffer.PutUint64At(w, off, 0x03846019001cff01)
+		buffer.PutUint64At(w, off+8, 0x54079dc330ef6b15)
+		buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
+		buffer.PutUint64At(w, off+24, 0xc025a3a17256184c)
+		buffer.PutUint64At(w, off+29, 0x200c341548c025a3)
+		off += 37
 	} else {
-		buffer.PutUint32At(w, start, 0x9d1bff01)
-		buffer.PutUint8At(w, start+4, 0x07)
-		b.SetWriterIndex(start + 5)
+		buffer.PutUint32At(w, off, 0x9d1bff01)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }

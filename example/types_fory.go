@@ -40,21 +40,8 @@ func (x *User) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeUser)
-	start := b.WriterIndex()
-	b.Reserve(23)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xe989700b001cff01)
-		buffer.PutUint64At(w, start+8, 0x07c064c40d537c07)
-		buffer.PutUint64At(w, start+15, 0x19cc5616c815c407)
-		b.SetWriterIndex(start + 23)
-	} else {
-		buffer.PutUint32At(w, start, 0x641bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -80,12 +67,27 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes User's struct body (FORMAT.md §9).
 func (x *User) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which User, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *User) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.Name
-	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(13 + buffer.BatchSlack + len(s1) + 9)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(36 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xe989700b001cff01)
+			buffer.PutUint64At(w, off+8, 0x07c064c40d537c07)
+			buffer.PutUint64At(w, off+15, 0x19cc5616c815c407)
+			off += 23
+		} else {
+			buffer.PutUint32At(w, off, 0x641bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 1990315993)
 		off += 4
 	}

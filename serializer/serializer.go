@@ -143,6 +143,9 @@ func (f *Fory) Serialize(v any) ([]byte, error) {
 	return out, err
 }
 
+// Compatible reports whether f writes and reads compatible mode.
+func (f *Fory) Compatible() bool { return f.opts.compatible }
+
 // SerializeTo appends the message for v to b. With a reused b it does not
 // allocate. It is v.ForySerializeTo(f, b) behind a type assertion; calling
 // the generated method directly saves the dispatch.

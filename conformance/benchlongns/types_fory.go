@@ -46,32 +46,8 @@ func (x *NumericStruct) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeNumericStruct)
-	start := b.WriterIndex()
-	b.Reserve(70)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x5b75103a001eff01)
-		buffer.PutUint64At(w, start+8, 0x26ba55ec3e40059e)
-		buffer.PutUint64At(w, start+16, 0x8da32b9a1c011ed0)
-		buffer.PutUint64At(w, start+24, 0xba5aaa08d8118d04)
-		buffer.PutUint64At(w, start+32, 0x2261b4752900d3c0)
-		buffer.PutUint64At(w, start+40, 0x05c430058d537681)
-		buffer.PutUint64At(w, start+48, 0x05d405d005cc05c8)
-		buffer.PutUint64At(w, start+56, 0x05e405e005dc05d8)
-		buffer.PutUint64At(w, start+62, 0x05f005ec05e805e4)
-		b.SetWriterIndex(start + 70)
-	} else {
-		buffer.PutUint64At(w, start, 0xfb0640042a1dff01)
-		buffer.PutUint64At(w, start+8, 0x1ed026ba40cb5faf)
-		buffer.PutUint64At(w, start+16, 0x8d048da32b9a1c01)
-		buffer.PutUint64At(w, start+24, 0xd3c0ba5aaa08d811)
-		buffer.PutUint64At(w, start+32, 0x812261b475041400)
-		buffer.PutUint64At(w, start+37, 0x30058d5376812261)
-		b.SetWriterIndex(start + 45)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -97,11 +73,37 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes NumericStruct's struct body (FORMAT.md §9).
 func (x *NumericStruct) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(64 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(134 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x5b75103a001eff01)
+			buffer.PutUint64At(w, off+8, 0x26ba55ec3e40059e)
+			buffer.PutUint64At(w, off+16, 0x8da32b9a1c011ed0)
+			buffer.PutUint64At(w, off+24, 0xba5aaa08d8118d04)
+			buffer.PutUint64At(w, off+32, 0x2261b4752900d3c0)
+			buffer.PutUint64At(w, off+40, 0x05c430058d537681)
+			buffer.PutUint64At(w, off+48, 0x05d405d005cc05c8)
+			buffer.PutUint64At(w, off+56, 0x05e405e005dc05d8)
+			buffer.PutUint64At(w, off+62, 0x05f005ec05e805e4)
+			off += 70
+		} else {
+			buffer.PutUint64At(w, off, 0xfb0640042a1dff01)
+			buffer.PutUint64At(w, off+8, 0x1ed026ba40cb5faf)
+			buffer.PutUint64At(w, off+16, 0x8d048da32b9a1c01)
+			buffer.PutUint64At(w, off+24, 0xd3c0ba5aaa08d811)
+			buffer.PutUint64At(w, off+32, 0x812261b475041400)
+			buffer.PutUint64At(w, off+37, 0x30058d5376812261)
+			off += 45
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -373483677)
 		off += 4
 	}

@@ -52,27 +52,8 @@ func (x *NumericStruct) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeNumericStruct)
-	start := b.WriterIndex()
-	b.Reserve(53)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xb348e029001eff01)
-		buffer.PutUint64At(w, start+8, 0x8d8411ec262a0275)
-		buffer.PutUint64At(w, start+16, 0x812261b47529c011)
-		buffer.PutUint64At(w, start+24, 0xc805c430058d5376)
-		buffer.PutUint64At(w, start+32, 0xd805d405d005cc05)
-		buffer.PutUint64At(w, start+40, 0xe805e405e005dc05)
-		buffer.PutUint64At(w, start+45, 0x05f005ec05e805e4)
-		b.SetWriterIndex(start + 53)
-	} else {
-		buffer.PutUint64At(w, start, 0x118d8404081dff01)
-		buffer.PutUint64At(w, start+8, 0x812261b4750414c0)
-		buffer.PutUint64At(w, start+13, 0x30058d5376812261)
-		b.SetWriterIndex(start + 21)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -98,11 +79,32 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes NumericStruct's struct body (FORMAT.md §9).
 func (x *NumericStruct) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(64 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(117 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xb348e029001eff01)
+			buffer.PutUint64At(w, off+8, 0x8d8411ec262a0275)
+			buffer.PutUint64At(w, off+16, 0x812261b47529c011)
+			buffer.PutUint64At(w, off+24, 0xc805c430058d5376)
+			buffer.PutUint64At(w, off+32, 0xd805d405d005cc05)
+			buffer.PutUint64At(w, off+40, 0xe805e405e005dc05)
+			buffer.PutUint64At(w, off+45, 0x05f005ec05e805e4)
+			off += 53
+		} else {
+			buffer.PutUint64At(w, off, 0x118d8404081dff01)
+			buffer.PutUint64At(w, off+8, 0x812261b4750414c0)
+			buffer.PutUint64At(w, off+13, 0x30058d5376812261)
+			off += 21
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -373483677)
 		off += 4
 	}
@@ -328,29 +330,8 @@ func (x *Sample) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeSample)
-	start := b.WriterIndex()
-	b.Reserve(75)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xc095503f001eff01)
-		buffer.PutUint64At(w, start+8, 0x8d8411f64a9c3748)
-		buffer.PutUint64At(w, start+16, 0xd0c87a0c4813c011)
-		buffer.PutUint64At(w, start+24, 0xdc13e813cc14ec14)
-		buffer.PutUint64At(w, start+32, 0xc407e407c801f801)
-		buffer.PutUint64At(w, start+40, 0xf005e005d805d405)
-		buffer.PutUint64At(w, start+48, 0x01fc2e00fc05f405)
-		buffer.PutUint64At(w, start+56, 0xfc3803fc3702fc2f)
-		buffer.PutUint64At(w, start+64, 0x2b06fc2e05fc2e04)
-		buffer.PutUint64At(w, start+67, 0x1507fc2b06fc2e05)
-		b.SetWriterIndex(start + 75)
-	} else {
-		buffer.PutUint64At(w, start, 0x118d8404081dff01)
-		buffer.PutUint64At(w, start+7, 0xc87a0c480308c011)
-		b.SetWriterIndex(start + 15)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -376,7 +357,11 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Sample's struct body (FORMAT.md §9).
 func (x *Sample) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Sample, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Sample) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	l1 := x.IntArray
 	l2 := x.LongArray
 	l3 := x.FloatArray
@@ -385,10 +370,29 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 	l6 := x.CharArray
 	l7 := x.BooleanArray
 	s8 := x.String
-	// Schema hash (same-schema mode), the 26 fixed and 48 varint bytes at most, and 8 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(78 + buffer.BatchSlack + len(l1)*4 + len(l2)*8 + len(l3)*4 + len(l4)*8 + len(l5)*4 + len(l6)*4 + len(l7)*1 + len(s8) + 44)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 26 fixed and 48 varint bytes at most, and 8 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(153 + buffer.BatchSlack + len(l1)*4 + len(l2)*8 + len(l3)*4 + len(l4)*8 + len(l5)*4 + len(l6)*4 + len(l7)*1 + len(s8) + 44)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xc095503f001eff01)
+			buffer.PutUint64At(w, off+8, 0x8d8411f64a9c3748)
+			buffer.PutUint64At(w, off+16, 0xd0c87a0c4813c011)
+			buffer.PutUint64At(w, off+24, 0xdc13e813cc14ec14)
+			buffer.PutUint64At(w, off+32, 0xc407e407c801f801)
+			buffer.PutUint64At(w, off+40, 0xf005e005d805d405)
+			buffer.PutUint64At(w, off+48, 0x01fc2e00fc05f405)
+			buffer.PutUint64At(w, off+56, 0xfc3803fc3702fc2f)
+			buffer.PutUint64At(w, off+64, 0x2b06fc2e05fc2e04)
+			buffer.PutUint64At(w, off+67, 0x1507fc2b06fc2e05)
+			off += 75
+		} else {
+			buffer.PutUint64At(w, off, 0x118d8404081dff01)
+			buffer.PutUint64At(w, off+7, 0xc87a0c480308c011)
+			off += 15
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 552725182)
 		off += 4
 	}
@@ -766,20 +770,21 @@ func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	c := f.BeginWrite(b, foryTypeMediaContent)
 	start := b.WriterIndex()
 	b.Reserve(33)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xcc346015001eff01)
-		buffer.PutUint64At(w, start+8, 0x8d8411e2446bb539)
-		buffer.PutUint64At(w, start+16, 0xd1011a847525c011)
-		buffer.PutUint64At(w, start+24, 0x16c81ec46623b339)
-		buffer.PutUint64At(w, start+25, 0x7a16c81ec46623b3)
-		b.SetWriterIndex(start + 33)
+		buffer.PutUint64At(w, off, 0xcc346015001eff01)
+		buffer.PutUint64At(w, off+8, 0x8d8411e2446bb539)
+		buffer.PutUint64At(w, off+16, 0xd1011a847525c011)
+		buffer.PutUint64At(w, off+24, 0x16c81ec46623b339)
+		buffer.PutUint64At(w, off+25, 0x7a16c81ec46623b3)
+		off += 33
 	} else {
-		buffer.PutUint64At(w, start, 0x118d8404081dff01)
-		buffer.PutUint64At(w, start+8, 0xd1011a84750412c0)
-		buffer.PutUint64At(w, start+12, 0x6623b339d1011a84)
-		b.SetWriterIndex(start + 20)
+		buffer.PutUint64At(w, off, 0x118d8404081dff01)
+		buffer.PutUint64At(w, off+8, 0xd1011a84750412c0)
+		buffer.PutUint64At(w, off+12, 0x6623b339d1011a84)
+		off += 20
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -966,25 +971,8 @@ func (x *Media) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeMedia)
-	start := b.WriterIndex()
-	b.Reserve(48)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xe75c9024001eff01)
-		buffer.PutUint64At(w, start+8, 0x8d8411ec3260b08d)
-		buffer.PutUint64At(w, start+16, 0xe4004083b013c011)
-		buffer.PutUint64At(w, start+24, 0xd005cc07dc07d801)
-		buffer.PutUint64At(w, start+32, 0xd415c815c405e005)
-		buffer.PutUint64At(w, start+40, 0x15f019ec5616e815)
-		b.SetWriterIndex(start + 48)
-	} else {
-		buffer.PutUint64At(w, start, 0x118d8404081dff01)
-		buffer.PutUint64At(w, start+7, 0x004083b00308c011)
-		b.SetWriterIndex(start + 15)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -1010,14 +998,33 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Media's struct body (FORMAT.md §9).
 func (x *Media) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Media, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Media) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.URI
 	s2 := x.Title
 	s3 := x.Format
-	// Schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(38 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + 27)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(86 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + 27)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xe75c9024001eff01)
+			buffer.PutUint64At(w, off+8, 0x8d8411ec3260b08d)
+			buffer.PutUint64At(w, off+16, 0xe4004083b013c011)
+			buffer.PutUint64At(w, off+24, 0xd005cc07dc07d801)
+			buffer.PutUint64At(w, off+32, 0xd415c815c405e005)
+			buffer.PutUint64At(w, off+40, 0x15f019ec5616e815)
+			off += 48
+		} else {
+			buffer.PutUint64At(w, off, 0x118d8404081dff01)
+			buffer.PutUint64At(w, off+7, 0x004083b00308c011)
+			off += 15
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -604294006)
 		off += 4
 	}
@@ -1301,24 +1308,8 @@ func (x *Image) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeImage)
-	start := b.WriterIndex()
-	b.Reserve(33)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x5352b015001eff01)
-		buffer.PutUint64At(w, start+8, 0x8d8411e577f722c6)
-		buffer.PutUint64At(w, start+16, 0xcc003180a113c011)
-		buffer.PutUint64At(w, start+24, 0xd415c815c405d005)
-		buffer.PutUint64At(w, start+25, 0x19d415c815c405d0)
-		b.SetWriterIndex(start + 33)
-	} else {
-		buffer.PutUint64At(w, start, 0x118d8404081dff01)
-		buffer.PutUint64At(w, start+7, 0x003180a10308c011)
-		b.SetWriterIndex(start + 15)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -1344,13 +1335,31 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Image's struct body (FORMAT.md §9).
 func (x *Image) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Image) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.URI
 	s2 := x.Title
-	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(14 + buffer.BatchSlack + len(s1) + len(s2) + 23)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(47 + buffer.BatchSlack + len(s1) + len(s2) + 23)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x5352b015001eff01)
+			buffer.PutUint64At(w, off+8, 0x8d8411e577f722c6)
+			buffer.PutUint64At(w, off+16, 0xcc003180a113c011)
+			buffer.PutUint64At(w, off+24, 0xd415c815c405d005)
+			buffer.PutUint64At(w, off+25, 0x19d415c815c405d0)
+			off += 33
+		} else {
+			buffer.PutUint64At(w, off, 0x118d8404081dff01)
+			buffer.PutUint64At(w, off+7, 0x003180a10308c011)
+			off += 15
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 1960516840)
 		off += 4
 	}
@@ -1484,20 +1493,21 @@ func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer
 	c := f.BeginWrite(b, foryTypeNumericStructList)
 	start := b.WriterIndex()
 	b.Reserve(35)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x7ab16017001eff01)
-		buffer.PutUint64At(w, start+8, 0x8d8411e167371fdb)
-		buffer.PutUint64At(w, start+16, 0x812261b47535c011)
-		buffer.PutUint64At(w, start+24, 0x9812ad3e058d5376)
-		buffer.PutUint64At(w, start+27, 0x7a16c49812ad3e05)
-		b.SetWriterIndex(start + 35)
+		buffer.PutUint64At(w, off, 0x7ab16017001eff01)
+		buffer.PutUint64At(w, off+8, 0x8d8411e167371fdb)
+		buffer.PutUint64At(w, off+16, 0x812261b47535c011)
+		buffer.PutUint64At(w, off+24, 0x9812ad3e058d5376)
+		buffer.PutUint64At(w, off+27, 0x7a16c49812ad3e05)
+		off += 35
 	} else {
-		buffer.PutUint64At(w, start, 0x118d8404081dff01)
-		buffer.PutUint64At(w, start+8, 0x812261b475041ac0)
-		buffer.PutUint64At(w, start+16, 0x9812ad3e058d5376)
-		b.SetWriterIndex(start + 24)
+		buffer.PutUint64At(w, off, 0x118d8404081dff01)
+		buffer.PutUint64At(w, off+8, 0x812261b475041ac0)
+		buffer.PutUint64At(w, off+16, 0x9812ad3e058d5376)
+		off += 24
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -1652,19 +1662,20 @@ func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	c := f.BeginWrite(b, foryTypeSampleList)
 	start := b.WriterIndex()
 	b.Reserve(30)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xbd2a5012001eff01)
-		buffer.PutUint64At(w, start+8, 0x8d8411e1298eac2c)
-		buffer.PutUint64At(w, start+16, 0x249687015822c011)
-		buffer.PutUint64At(w, start+22, 0x7a16c49824a42496)
-		b.SetWriterIndex(start + 30)
+		buffer.PutUint64At(w, off, 0xbd2a5012001eff01)
+		buffer.PutUint64At(w, off+8, 0x8d8411e1298eac2c)
+		buffer.PutUint64At(w, off+16, 0x249687015822c011)
+		buffer.PutUint64At(w, off+22, 0x7a16c49824a42496)
+		off += 30
 	} else {
-		buffer.PutUint64At(w, start, 0x118d8404081dff01)
-		buffer.PutUint64At(w, start+8, 0x24968701580210c0)
-		buffer.PutUint64At(w, start+11, 0x9824a42496870158)
-		b.SetWriterIndex(start + 19)
+		buffer.PutUint64At(w, off, 0x118d8404081dff01)
+		buffer.PutUint64At(w, off+8, 0x24968701580210c0)
+		buffer.PutUint64At(w, off+11, 0x9824a42496870158)
+		off += 19
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -1819,20 +1830,21 @@ func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer)
 	c := f.BeginWrite(b, foryTypeMediaContentList)
 	start := b.WriterIndex()
 	b.Reserve(34)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x669b1016001eff01)
-		buffer.PutUint64At(w, start+8, 0x8d8411e1662d2e81)
-		buffer.PutUint64At(w, start+16, 0xd1011a847531c011)
-		buffer.PutUint64At(w, start+24, 0xc453a2d56723b339)
-		buffer.PutUint64At(w, start+26, 0x7a16c453a2d56723)
-		b.SetWriterIndex(start + 34)
+		buffer.PutUint64At(w, off, 0x669b1016001eff01)
+		buffer.PutUint64At(w, off+8, 0x8d8411e1662d2e81)
+		buffer.PutUint64At(w, off+16, 0xd1011a847531c011)
+		buffer.PutUint64At(w, off+24, 0xc453a2d56723b339)
+		buffer.PutUint64At(w, off+26, 0x7a16c453a2d56723)
+		off += 34
 	} else {
-		buffer.PutUint64At(w, start, 0x118d8404081dff01)
-		buffer.PutUint64At(w, start+8, 0xd1011a84750418c0)
-		buffer.PutUint64At(w, start+15, 0x53a2d56723b339d1)
-		b.SetWriterIndex(start + 23)
+		buffer.PutUint64At(w, off, 0x118d8404081dff01)
+		buffer.PutUint64At(w, off+8, 0xd1011a84750418c0)
+		buffer.PutUint64At(w, off+15, 0x53a2d56723b339d1)
+		off += 23
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }

@@ -46,26 +46,8 @@ func (x *NumericStruct) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeNumericStruct)
-	start := b.WriterIndex()
-	b.Reserve(49)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x451cf025001eff01)
-		buffer.PutUint64At(w, start+8, 0x752900ec7c060703)
-		buffer.PutUint64At(w, start+16, 0x058d5376812261b4)
-		buffer.PutUint64At(w, start+24, 0xd005cc05c805c430)
-		buffer.PutUint64At(w, start+32, 0xe005dc05d805d405)
-		buffer.PutUint64At(w, start+40, 0xf005ec05e805e405)
-		buffer.PutUint64At(w, start+41, 0x05f005ec05e805e4)
-		b.SetWriterIndex(start + 49)
-	} else {
-		buffer.PutUint64At(w, start, 0xb4750414001dff01)
-		buffer.PutUint64At(w, start+8, 0x30058d5376812261)
-		b.SetWriterIndex(start + 16)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -91,11 +73,31 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes NumericStruct's struct body (FORMAT.md §9).
 func (x *NumericStruct) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(64 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(113 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x451cf025001eff01)
+			buffer.PutUint64At(w, off+8, 0x752900ec7c060703)
+			buffer.PutUint64At(w, off+16, 0x058d5376812261b4)
+			buffer.PutUint64At(w, off+24, 0xd005cc05c805c430)
+			buffer.PutUint64At(w, off+32, 0xe005dc05d805d405)
+			buffer.PutUint64At(w, off+40, 0xf005ec05e805e405)
+			buffer.PutUint64At(w, off+41, 0x05f005ec05e805e4)
+			off += 49
+		} else {
+			buffer.PutUint64At(w, off, 0xb4750414001dff01)
+			buffer.PutUint64At(w, off+8, 0x30058d5376812261)
+			off += 16
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -373483677)
 		off += 4
 	}

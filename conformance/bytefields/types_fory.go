@@ -37,24 +37,8 @@ func (x *Bytes) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Bytes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeBytes)
-	start := b.WriterIndex()
-	b.Reserve(45)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x1fbcb021001cff01)
-		buffer.PutUint64At(w, start+8, 0x294473c56ad9bfe0)
-		buffer.PutUint64At(w, start+16, 0xc05ece052b4c0d05)
-		buffer.PutUint64At(w, start+24, 0x4c805cce8506164c)
-		buffer.PutUint64At(w, start+32, 0x3090404360bd2616)
-		buffer.PutUint64At(w, start+37, 0x8822e0e729309040)
-		b.SetWriterIndex(start + 45)
-	} else {
-		buffer.PutUint32At(w, start, 0x731bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -80,11 +64,33 @@ func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Bytes's struct body (FORMAT.md §9).
 func (x *Bytes) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
-	if !c.Compatible() {
-		b.WriteInt32(1625798738)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Bytes, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Bytes) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(49 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x1fbcb021001cff01)
+			buffer.PutUint64At(w, off+8, 0x294473c56ad9bfe0)
+			buffer.PutUint64At(w, off+16, 0xc05ece052b4c0d05)
+			buffer.PutUint64At(w, off+24, 0x4c805cce8506164c)
+			buffer.PutUint64At(w, off+32, 0x3090404360bd2616)
+			buffer.PutUint64At(w, off+37, 0x8822e0e729309040)
+			off += 45
+		} else {
+			buffer.PutUint32At(w, off, 0x731bff01)
+			off += 4
+		}
 	}
+	if !compatible {
+		buffer.PutInt32At(w, off, 1625798738)
+		off += 4
+	}
+	b.SetWriterIndex(off)
 	l1 := x.Bin
 	b.WriteVarUint32(uint32(len(l1)))
 	b.WriteBytes(l1)

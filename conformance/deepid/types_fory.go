@@ -37,16 +37,17 @@ func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeLevel1)
 	start := b.WriterIndex()
 	b.Reserve(22)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x7039a00a001cff01)
-		buffer.PutUint64At(w, start+8, 0x05446dc2305e1a96)
-		buffer.PutUint64At(w, start+14, 0x03311c4463230544)
-		b.SetWriterIndex(start + 22)
+		buffer.PutUint64At(w, off, 0x7039a00a001cff01)
+		buffer.PutUint64At(w, off+8, 0x05446dc2305e1a96)
+		buffer.PutUint64At(w, off+14, 0x03311c4463230544)
+		off += 22
 	} else {
-		buffer.PutUint32At(w, start, 0x6d1bff01)
-		b.SetWriterIndex(start + 4)
+		buffer.PutUint32At(w, off, 0x6d1bff01)
+		off += 4
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -186,17 +187,18 @@ func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeLevel2)
 	start := b.WriterIndex()
 	b.Reserve(30)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x85b8a012001cff01)
-		buffer.PutUint64At(w, start+8, 0x1c486ec31dc46108)
-		buffer.PutUint64At(w, start+16, 0x7e840c1c4e78840c)
-		buffer.PutUint64At(w, start+22, 0x200c341548de7e84)
-		b.SetWriterIndex(start + 30)
+		buffer.PutUint64At(w, off, 0x85b8a012001cff01)
+		buffer.PutUint64At(w, off+8, 0x1c486ec31dc46108)
+		buffer.PutUint64At(w, off+16, 0x7e840c1c4e78840c)
+		buffer.PutUint64At(w, off+22, 0x200c341548de7e84)
+		off += 30
 	} else {
-		buffer.PutUint32At(w, start, 0x6e1bff01)
-		b.SetWriterIndex(start + 4)
+		buffer.PutUint32At(w, off, 0x6e1bff01)
+		off += 4
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -357,22 +359,8 @@ func (x *Level3) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeLevel3)
-	start := b.WriterIndex()
-	b.Reserve(26)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xbc0fd00e001cff01)
-		buffer.PutUint64At(w, start+8, 0x074c6fc210d047b1)
-		buffer.PutUint64At(w, start+16, 0x4c56164800a10bd4)
-		buffer.PutUint64At(w, start+18, 0x90064c56164800a1)
-		b.SetWriterIndex(start + 26)
-	} else {
-		buffer.PutUint32At(w, start, 0x6f1bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -398,11 +386,27 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Level3's struct body (FORMAT.md §9).
 func (x *Level3) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(13 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Level3, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Level3) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(39 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xbc0fd00e001cff01)
+			buffer.PutUint64At(w, off+8, 0x074c6fc210d047b1)
+			buffer.PutUint64At(w, off+16, 0x4c56164800a10bd4)
+			buffer.PutUint64At(w, off+18, 0x90064c56164800a1)
+			off += 26
+		} else {
+			buffer.PutUint32At(w, off, 0x6f1bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 74480476)
 		off += 4
 	}

@@ -39,18 +39,19 @@ func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeLevel1)
 	start := b.WriterIndex()
 	b.Reserve(31)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xf4842013001eff01)
-		buffer.PutUint64At(w, start+8, 0x66100de26133fa6c)
-		buffer.PutUint64At(w, start+16, 0x44a817a2224a1620)
-		buffer.PutUint64At(w, start+23, 0x03311e4463230544)
-		b.SetWriterIndex(start + 31)
+		buffer.PutUint64At(w, off, 0xf4842013001eff01)
+		buffer.PutUint64At(w, off+8, 0x66100de26133fa6c)
+		buffer.PutUint64At(w, off+16, 0x44a817a2224a1620)
+		buffer.PutUint64At(w, off+23, 0x03311e4463230544)
+		off += 31
 	} else {
-		buffer.PutUint64At(w, start, 0x20661004061dff01)
-		buffer.PutUint64At(w, start+7, 0xa817a2224a020a20)
-		b.SetWriterIndex(start + 15)
+		buffer.PutUint64At(w, off, 0x20661004061dff01)
+		buffer.PutUint64At(w, off+7, 0xa817a2224a020a20)
+		off += 15
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -192,19 +193,20 @@ func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeLevel2)
 	start := b.WriterIndex()
 	b.Reserve(39)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xfcdd001b001eff01)
-		buffer.PutUint64At(w, start+8, 0x66100de30c2fbbb4)
-		buffer.PutUint64At(w, start+16, 0x48b017a2224a1620)
-		buffer.PutUint64At(w, start+24, 0x840c1e4e78840c1e)
-		buffer.PutUint64At(w, start+31, 0x200c341548de7e84)
-		b.SetWriterIndex(start + 39)
+		buffer.PutUint64At(w, off, 0xfcdd001b001eff01)
+		buffer.PutUint64At(w, off+8, 0x66100de30c2fbbb4)
+		buffer.PutUint64At(w, off+16, 0x48b017a2224a1620)
+		buffer.PutUint64At(w, off+24, 0x840c1e4e78840c1e)
+		buffer.PutUint64At(w, off+31, 0x200c341548de7e84)
+		off += 39
 	} else {
-		buffer.PutUint64At(w, start, 0x20661004061dff01)
-		buffer.PutUint64At(w, start+7, 0xb017a2224a020a20)
-		b.SetWriterIndex(start + 15)
+		buffer.PutUint64At(w, off, 0x20661004061dff01)
+		buffer.PutUint64At(w, off+7, 0xb017a2224a020a20)
+		off += 15
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -367,24 +369,8 @@ func (x *Level3) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeLevel3)
-	start := b.WriterIndex()
-	b.Reserve(35)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xe64bc017001eff01)
-		buffer.PutUint64At(w, start+8, 0x66100de22b7189af)
-		buffer.PutUint64At(w, start+16, 0x4cb817a2224a1620)
-		buffer.PutUint64At(w, start+24, 0x56164800a10bd407)
-		buffer.PutUint64At(w, start+27, 0x90064c56164800a1)
-		b.SetWriterIndex(start + 35)
-	} else {
-		buffer.PutUint64At(w, start, 0x20661004061dff01)
-		buffer.PutUint64At(w, start+7, 0xb817a2224a020a20)
-		b.SetWriterIndex(start + 15)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -410,11 +396,29 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Level3's struct body (FORMAT.md §9).
 func (x *Level3) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(13 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Level3, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Level3) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(48 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xe64bc017001eff01)
+			buffer.PutUint64At(w, off+8, 0x66100de22b7189af)
+			buffer.PutUint64At(w, off+16, 0x4cb817a2224a1620)
+			buffer.PutUint64At(w, off+24, 0x56164800a10bd407)
+			buffer.PutUint64At(w, off+27, 0x90064c56164800a1)
+			off += 35
+		} else {
+			buffer.PutUint64At(w, off, 0x20661004061dff01)
+			buffer.PutUint64At(w, off+7, 0xb817a2224a020a20)
+			off += 15
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 74480476)
 		off += 4
 	}

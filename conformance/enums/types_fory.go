@@ -38,22 +38,8 @@ func (x *EnumHolder) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeEnumHolder)
-	start := b.WriterIndex()
-	b.Reserve(28)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xaef85010001cff01)
-		buffer.PutUint64At(w, start+8, 0x19406bc320c5c678)
-		buffer.PutUint64At(w, start+16, 0x6474cb0966164c08)
-		buffer.PutUint64At(w, start+20, 0x623f19466474cb09)
-		b.SetWriterIndex(start + 28)
-	} else {
-		buffer.PutUint32At(w, start, 0x6b1bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -79,11 +65,27 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes EnumHolder's struct body (FORMAT.md §9).
 func (x *EnumHolder) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + 5)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which EnumHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *EnumHolder) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(32 + buffer.BatchSlack + 5)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xaef85010001cff01)
+			buffer.PutUint64At(w, off+8, 0x19406bc320c5c678)
+			buffer.PutUint64At(w, off+16, 0x6474cb0966164c08)
+			buffer.PutUint64At(w, off+20, 0x623f19466474cb09)
+			off += 28
+		} else {
+			buffer.PutUint32At(w, off, 0x6b1bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -1905787043)
 		off += 4
 	}

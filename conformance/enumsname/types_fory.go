@@ -40,25 +40,8 @@ func (x *EnumHolder) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeEnumHolder)
-	start := b.WriterIndex()
-	b.Reserve(40)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x73ad101c001eff01)
-		buffer.PutUint64At(w, start+8, 0x66100de30ba830e3)
-		buffer.PutUint64At(w, start+16, 0x617142866a3c2220)
-		buffer.PutUint64At(w, start+24, 0x66164c0819408888)
-		buffer.PutUint64At(w, start+32, 0x623f19466474cb09)
-		b.SetWriterIndex(start + 40)
-	} else {
-		buffer.PutUint64At(w, start, 0x20661004061dff01)
-		buffer.PutUint64At(w, start+8, 0x617142866a3c0210)
-		buffer.PutUint64At(w, start+10, 0x8888617142866a3c)
-		b.SetWriterIndex(start + 18)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -84,11 +67,30 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes EnumHolder's struct body (FORMAT.md §9).
 func (x *EnumHolder) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + 5)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which EnumHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *EnumHolder) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(44 + buffer.BatchSlack + 5)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x73ad101c001eff01)
+			buffer.PutUint64At(w, off+8, 0x66100de30ba830e3)
+			buffer.PutUint64At(w, off+16, 0x617142866a3c2220)
+			buffer.PutUint64At(w, off+24, 0x66164c0819408888)
+			buffer.PutUint64At(w, off+32, 0x623f19466474cb09)
+			off += 40
+		} else {
+			buffer.PutUint64At(w, off, 0x20661004061dff01)
+			buffer.PutUint64At(w, off+8, 0x617142866a3c0210)
+			buffer.PutUint64At(w, off+10, 0x8888617142866a3c)
+			off += 18
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -1905787043)
 		off += 4
 	}

@@ -44,23 +44,8 @@ func (x *NumericStructV2) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *NumericStructV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeNumericStructV2)
-	start := b.WriterIndex()
-	b.Reserve(38)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xa906101a001cff01)
-		buffer.PutUint64At(w, start+8, 0x07c401cc6fcbbb9b)
-		buffer.PutUint64At(w, start+16, 0x05d405d005cc05c8)
-		buffer.PutUint64At(w, start+24, 0x05e405e005dc05d8)
-		buffer.PutUint64At(w, start+30, 0x05f005ec05e805e4)
-		b.SetWriterIndex(start + 38)
-	} else {
-		buffer.PutUint32At(w, start, 0x011bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -86,11 +71,28 @@ func (x *NumericStructV2) ForyDeserialize(f *serializer.Fory, data []byte) error
 
 // ForyWrite writes NumericStructV2's struct body (FORMAT.md §9).
 func (x *NumericStructV2) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 64 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(68 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which NumericStructV2, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *NumericStructV2) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 64 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(106 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xa906101a001cff01)
+			buffer.PutUint64At(w, off+8, 0x07c401cc6fcbbb9b)
+			buffer.PutUint64At(w, off+16, 0x05d405d005cc05c8)
+			buffer.PutUint64At(w, off+24, 0x05e405e005dc05d8)
+			buffer.PutUint64At(w, off+30, 0x05f005ec05e805e4)
+			off += 38
+		} else {
+			buffer.PutUint32At(w, off, 0x011bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -1769761060)
 		off += 4
 	}

@@ -34,21 +34,8 @@ func (x *PersonV1) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *PersonV1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypePersonV1)
-	start := b.WriterIndex()
-	b.Reserve(23)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x86c1f00b001cff01)
-		buffer.PutUint64At(w, start+8, 0x054478c25a179a02)
-		buffer.PutUint64At(w, start+15, 0x200c341548c40005)
-		b.SetWriterIndex(start + 23)
-	} else {
-		buffer.PutUint32At(w, start, 0x781bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -74,12 +61,27 @@ func (x *PersonV1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes PersonV1's struct body (FORMAT.md §9).
 func (x *PersonV1) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which PersonV1, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *PersonV1) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.Name
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(32 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x86c1f00b001cff01)
+			buffer.PutUint64At(w, off+8, 0x054478c25a179a02)
+			buffer.PutUint64At(w, off+15, 0x200c341548c40005)
+			off += 23
+		} else {
+			buffer.PutUint32At(w, off, 0x781bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -1021436278)
 		off += 4
 	}

@@ -48,22 +48,23 @@ func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypePersonV2)
 	start := b.WriterIndex()
 	b.Reserve(71)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xf756903b001cff01)
-		buffer.PutUint64At(w, start+8, 0x054478ca1241c860)
-		buffer.PutUint64At(w, start+16, 0xc0428091154cc400)
-		buffer.PutUint64At(w, start+24, 0xac194c20cc1d1c4a)
-		buffer.PutUint64At(w, start+32, 0x200c341548c02295)
-		buffer.PutUint64At(w, start+40, 0x56184c500235154a)
-		buffer.PutUint64At(w, start+48, 0x56164824894e4816)
-		buffer.PutUint64At(w, start+56, 0x318858385090064c)
-		buffer.PutUint64At(w, start+63, 0x50d1591c4820e731)
-		b.SetWriterIndex(start + 71)
+		buffer.PutUint64At(w, off, 0xf756903b001cff01)
+		buffer.PutUint64At(w, off+8, 0x054478ca1241c860)
+		buffer.PutUint64At(w, off+16, 0xc0428091154cc400)
+		buffer.PutUint64At(w, off+24, 0xac194c20cc1d1c4a)
+		buffer.PutUint64At(w, off+32, 0x200c341548c02295)
+		buffer.PutUint64At(w, off+40, 0x56184c500235154a)
+		buffer.PutUint64At(w, off+48, 0x56164824894e4816)
+		buffer.PutUint64At(w, off+56, 0x318858385090064c)
+		buffer.PutUint64At(w, off+63, 0x50d1591c4820e731)
+		off += 71
 	} else {
-		buffer.PutUint32At(w, start, 0x781bff01)
-		b.SetWriterIndex(start + 4)
+		buffer.PutUint32At(w, off, 0x781bff01)
+		off += 4
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -442,21 +443,8 @@ func (x *Address) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeAddress)
-	start := b.WriterIndex()
-	b.Reserve(24)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x6ec2b00c001cff01)
-		buffer.PutUint64At(w, start+8, 0x054479c26fec442f)
-		buffer.PutUint64At(w, start+16, 0x2621714a154c0f65)
-		b.SetWriterIndex(start + 24)
-	} else {
-		buffer.PutUint32At(w, start, 0x791bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -482,12 +470,27 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Address's struct body (FORMAT.md §9).
 func (x *Address) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Address) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.Street
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(33 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x6ec2b00c001cff01)
+			buffer.PutUint64At(w, off+8, 0x054479c26fec442f)
+			buffer.PutUint64At(w, off+16, 0x2621714a154c0f65)
+			off += 24
+		} else {
+			buffer.PutUint32At(w, off, 0x791bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 2079610740)
 		off += 4
 	}

@@ -41,30 +41,8 @@ func (x *IntEncodings) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *IntEncodings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeIntEncodings)
-	start := b.WriterIndex()
-	b.Reserve(91)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x25e0104f001cff01)
-		buffer.PutUint64At(w, start+8, 0x069871c963ffb03b)
-		buffer.PutUint64At(w, start+16, 0x98701df907e2420a)
-		buffer.PutUint64At(w, start+24, 0x709dfa07e2420a0d)
-		buffer.PutUint64At(w, start+32, 0x1bf907e2420a0498)
-		buffer.PutUint64At(w, start+40, 0xfa07e2420a0b98ec)
-		buffer.PutUint64At(w, start+48, 0x913f022a0794ec9b)
-		buffer.PutUint64At(w, start+56, 0x08c30026089c00d7)
-		buffer.PutUint64At(w, start+64, 0x0d510e48c075e41f)
-		buffer.PutUint64At(w, start+72, 0x1f08c300260f9c98)
-		buffer.PutUint64At(w, start+80, 0x3f022a0c94c075ea)
-		buffer.PutUint64At(w, start+83, 0xc0bea93f022a0c94)
-		b.SetWriterIndex(start + 91)
-	} else {
-		buffer.PutUint32At(w, start, 0x711bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -90,11 +68,35 @@ func (x *IntEncodings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes IntEncodings's struct body (FORMAT.md §9).
 func (x *IntEncodings) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 24 fixed and 41 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(69 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which IntEncodings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *IntEncodings) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 24 fixed and 41 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(160 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x25e0104f001cff01)
+			buffer.PutUint64At(w, off+8, 0x069871c963ffb03b)
+			buffer.PutUint64At(w, off+16, 0x98701df907e2420a)
+			buffer.PutUint64At(w, off+24, 0x709dfa07e2420a0d)
+			buffer.PutUint64At(w, off+32, 0x1bf907e2420a0498)
+			buffer.PutUint64At(w, off+40, 0xfa07e2420a0b98ec)
+			buffer.PutUint64At(w, off+48, 0x913f022a0794ec9b)
+			buffer.PutUint64At(w, off+56, 0x08c30026089c00d7)
+			buffer.PutUint64At(w, off+64, 0x0d510e48c075e41f)
+			buffer.PutUint64At(w, off+72, 0x1f08c300260f9c98)
+			buffer.PutUint64At(w, off+80, 0x3f022a0c94c075ea)
+			buffer.PutUint64At(w, off+83, 0xc0bea93f022a0c94)
+			off += 91
+		} else {
+			buffer.PutUint32At(w, off, 0x711bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -2042259195)
 		off += 4
 	}

@@ -34,23 +34,8 @@ func (x *Maps) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeMaps)
-	start := b.WriterIndex()
-	b.Reserve(38)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x85ea501a001cff01)
-		buffer.PutUint64At(w, start+8, 0x189c68c22d26b270)
-		buffer.PutUint64At(w, start+16, 0xe977a6dfbe115616)
-		buffer.PutUint64At(w, start+24, 0x9a241656189c8826)
-		buffer.PutUint64At(w, start+30, 0xb06fe477a63f9a24)
-		b.SetWriterIndex(start + 38)
-	} else {
-		buffer.PutUint32At(w, start, 0x681bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -76,11 +61,32 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Maps's struct body (FORMAT.md §9).
 func (x *Maps) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
-	if !c.Compatible() {
-		b.WriteInt32(1881998207)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Maps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Maps) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(42 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x85ea501a001cff01)
+			buffer.PutUint64At(w, off+8, 0x189c68c22d26b270)
+			buffer.PutUint64At(w, off+16, 0xe977a6dfbe115616)
+			buffer.PutUint64At(w, off+24, 0x9a241656189c8826)
+			buffer.PutUint64At(w, off+30, 0xb06fe477a63f9a24)
+			off += 38
+		} else {
+			buffer.PutUint32At(w, off, 0x681bff01)
+			off += 4
+		}
 	}
+	if !compatible {
+		buffer.PutInt32At(w, off, 1881998207)
+		off += 4
+	}
+	b.SetWriterIndex(off)
 	var mw1 serializer.MapWriter
 	mw1.Begin(b, len(x.I32ToStr))
 	for k2, v3 := range x.I32ToStr {

@@ -53,25 +53,26 @@ func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeMixed)
 	start := b.WriterIndex()
 	b.Reserve(95)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x3915a053001cff01)
-		buffer.PutUint64At(w, start+8, 0x134c77ce3f84d8ec)
-		buffer.PutUint64At(w, start+16, 0x80c9034c804313c4)
-		buffer.PutUint64At(w, start+24, 0x4c3060150148c05a)
-		buffer.PutUint64At(w, start+32, 0x050e44c06cd48907)
-		buffer.PutUint64At(w, start+40, 0x015620c309054806)
-		buffer.PutUint64At(w, start+48, 0x0546000356d9f3b9)
-		buffer.PutUint64At(w, start+56, 0xc058e8881c4ef339)
-		buffer.PutUint64At(w, start+64, 0x48806464a256164c)
-		buffer.PutUint64At(w, start+72, 0x1656184c180d2919)
-		buffer.PutUint64At(w, start+80, 0x0c3415481e55ce2d)
-		buffer.PutUint64At(w, start+87, 0xc06360ca264c200c)
-		b.SetWriterIndex(start + 95)
+		buffer.PutUint64At(w, off, 0x3915a053001cff01)
+		buffer.PutUint64At(w, off+8, 0x134c77ce3f84d8ec)
+		buffer.PutUint64At(w, off+16, 0x80c9034c804313c4)
+		buffer.PutUint64At(w, off+24, 0x4c3060150148c05a)
+		buffer.PutUint64At(w, off+32, 0x050e44c06cd48907)
+		buffer.PutUint64At(w, off+40, 0x015620c309054806)
+		buffer.PutUint64At(w, off+48, 0x0546000356d9f3b9)
+		buffer.PutUint64At(w, off+56, 0xc058e8881c4ef339)
+		buffer.PutUint64At(w, off+64, 0x48806464a256164c)
+		buffer.PutUint64At(w, off+72, 0x1656184c180d2919)
+		buffer.PutUint64At(w, off+80, 0x0c3415481e55ce2d)
+		buffer.PutUint64At(w, off+87, 0xc06360ca264c200c)
+		off += 95
 	} else {
-		buffer.PutUint32At(w, start, 0x771bff01)
-		b.SetWriterIndex(start + 4)
+		buffer.PutUint32At(w, off, 0x771bff01)
+		off += 4
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -482,21 +483,8 @@ func (x *Inner) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeInner)
-	start := b.WriterIndex()
-	b.Reserve(20)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x1da0c008001cff01)
-		buffer.PutUint64At(w, start+8, 0x05406ac2377fbf42)
-		buffer.PutUint64At(w, start+12, 0x4815405405406ac2)
-		b.SetWriterIndex(start + 20)
-	} else {
-		buffer.PutUint32At(w, start, 0x6a1bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -522,12 +510,27 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Inner's struct body (FORMAT.md §9).
 func (x *Inner) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Inner) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.S
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(29 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x1da0c008001cff01)
+			buffer.PutUint64At(w, off+8, 0x05406ac2377fbf42)
+			buffer.PutUint64At(w, off+12, 0x4815405405406ac2)
+			off += 20
+		} else {
+			buffer.PutUint32At(w, off, 0x6a1bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 270494220)
 		off += 4
 	}

@@ -38,24 +38,8 @@ func (x *NameRules) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *NameRules) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeNameRules)
-	start := b.WriterIndex()
-	b.Reserve(44)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x327a2020001cff01)
-		buffer.PutUint64At(w, start+8, 0x075475c459835bc6)
-		buffer.PutUint64At(w, start+16, 0x055c80b1d18e44d2)
-		buffer.PutUint64At(w, start+24, 0x20c389fdf6dc731f)
-		buffer.PutUint64At(w, start+32, 0x154c00ecb7af058c)
-		buffer.PutUint64At(w, start+36, 0x00da71d3154c00ec)
-		b.SetWriterIndex(start + 44)
-	} else {
-		buffer.PutUint32At(w, start, 0x751bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -81,12 +65,30 @@ func (x *NameRules) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes NameRules's struct body (FORMAT.md §9).
 func (x *NameRules) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which NameRules, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *NameRules) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.URI
-	// Schema hash (same-schema mode), the 0 fixed and 19 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(23 + buffer.BatchSlack + len(s1) + 9)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 19 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(67 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x327a2020001cff01)
+			buffer.PutUint64At(w, off+8, 0x075475c459835bc6)
+			buffer.PutUint64At(w, off+16, 0x055c80b1d18e44d2)
+			buffer.PutUint64At(w, off+24, 0x20c389fdf6dc731f)
+			buffer.PutUint64At(w, off+32, 0x154c00ecb7af058c)
+			buffer.PutUint64At(w, off+36, 0x00da71d3154c00ec)
+			off += 44
+		} else {
+			buffer.PutUint32At(w, off, 0x751bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -501123143)
 		off += 4
 	}

@@ -35,22 +35,8 @@ func (x *NullableContainers) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *NullableContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeNullableContainers)
-	start := b.WriterIndex()
-	b.Reserve(32)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xab2de014001cff01)
-		buffer.PutUint64At(w, start+8, 0x164a67c36c2dc599)
-		buffer.PutUint64At(w, start+16, 0x1656184690b32116)
-		buffer.PutUint64At(w, start+24, 0x90714a56164a0f30)
-		b.SetWriterIndex(start + 32)
-	} else {
-		buffer.PutUint32At(w, start, 0x671bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -76,11 +62,31 @@ func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) er
 
 // ForyWrite writes NullableContainers's struct body (FORMAT.md §9).
 func (x *NullableContainers) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
-	if !c.Compatible() {
-		b.WriteInt32(-956444084)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which NullableContainers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(36 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xab2de014001cff01)
+			buffer.PutUint64At(w, off+8, 0x164a67c36c2dc599)
+			buffer.PutUint64At(w, off+16, 0x1656184690b32116)
+			buffer.PutUint64At(w, off+24, 0x90714a56164a0f30)
+			off += 32
+		} else {
+			buffer.PutUint32At(w, off, 0x671bff01)
+			off += 4
+		}
 	}
+	if !compatible {
+		buffer.PutInt32At(w, off, -956444084)
+		off += 4
+	}
+	b.SetWriterIndex(off)
 	if x.Ints == nil {
 		b.WriteUint8(0xfd)
 	} else {

@@ -44,27 +44,8 @@ func (x *AllPrims) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *AllPrims) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeAllPrims)
-	start := b.WriterIndex()
-	b.Reserve(68)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x5f15c038001cff01)
-		buffer.PutUint64At(w, start+8, 0x148864cc0848d7f2)
-		buffer.PutUint64At(w, start+16, 0xc0be0b138800d70b)
-		buffer.PutUint64At(w, start+24, 0x290a8840af110388)
-		buffer.PutUint64At(w, start+32, 0x11028404014040af)
-		buffer.PutUint64At(w, start+40, 0x200740e0290984e0)
-		buffer.PutUint64At(w, start+48, 0x290e8800d7110788)
-		buffer.PutUint64At(w, start+56, 0x88c0be11058800d7)
-		buffer.PutUint64At(w, start+60, 0xc0be290c88c0be11)
-		b.SetWriterIndex(start + 68)
-	} else {
-		buffer.PutUint32At(w, start, 0x641bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -90,11 +71,32 @@ func (x *AllPrims) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes AllPrims's struct body (FORMAT.md §9).
 func (x *AllPrims) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 19 fixed and 37 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(60 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which AllPrims, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *AllPrims) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 19 fixed and 37 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(128 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x5f15c038001cff01)
+			buffer.PutUint64At(w, off+8, 0x148864cc0848d7f2)
+			buffer.PutUint64At(w, off+16, 0xc0be0b138800d70b)
+			buffer.PutUint64At(w, off+24, 0x290a8840af110388)
+			buffer.PutUint64At(w, off+32, 0x11028404014040af)
+			buffer.PutUint64At(w, off+40, 0x200740e0290984e0)
+			buffer.PutUint64At(w, off+48, 0x290e8800d7110788)
+			buffer.PutUint64At(w, off+56, 0x88c0be11058800d7)
+			buffer.PutUint64At(w, off+60, 0xc0be290c88c0be11)
+			off += 68
+		} else {
+			buffer.PutUint32At(w, off, 0x641bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -299331752)
 		off += 4
 	}

@@ -37,23 +37,8 @@ func (x *Ptrs) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Ptrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypePtrs)
-	start := b.WriterIndex()
-	b.Reserve(40)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x4208f01c001cff01)
-		buffer.PutUint64At(w, start+8, 0x148e72c518828499)
-		buffer.PutUint64At(w, start+16, 0x613f014670bdf81f)
-		buffer.PutUint64At(w, start+24, 0x058e701df91f078e)
-		buffer.PutUint64At(w, start+32, 0x723f1546ec1bf91f)
-		b.SetWriterIndex(start + 40)
-	} else {
-		buffer.PutUint32At(w, start, 0x721bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -79,11 +64,32 @@ func (x *Ptrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Ptrs's struct body (FORMAT.md §9).
 func (x *Ptrs) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
-	if !c.Compatible() {
-		b.WriteInt32(-128040816)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Ptrs, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Ptrs) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(44 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x4208f01c001cff01)
+			buffer.PutUint64At(w, off+8, 0x148e72c518828499)
+			buffer.PutUint64At(w, off+16, 0x613f014670bdf81f)
+			buffer.PutUint64At(w, off+24, 0x058e701df91f078e)
+			buffer.PutUint64At(w, off+32, 0x723f1546ec1bf91f)
+			off += 40
+		} else {
+			buffer.PutUint32At(w, off, 0x721bff01)
+			off += 4
+		}
 	}
+	if !compatible {
+		buffer.PutInt32At(w, off, -128040816)
+		off += 4
+	}
+	b.SetWriterIndex(off)
 	if x.PF64 == nil {
 		b.WriteUint8(0xfd)
 	} else {

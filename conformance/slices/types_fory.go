@@ -36,24 +36,8 @@ func (x *Slices) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Slices) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeSlices)
-	start := b.WriterIndex()
-	b.Reserve(42)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x1034301e001cff01)
-		buffer.PutUint64At(w, start+8, 0x168c66c427291762)
-		buffer.PutUint64At(w, start+16, 0x112f9400c9be9116)
-		buffer.PutUint64At(w, start+24, 0x1e168c208a801fd7)
-		buffer.PutUint64At(w, start+32, 0x4a5616480009d791)
-		buffer.PutUint64At(w, start+34, 0x90714a5616480009)
-		b.SetWriterIndex(start + 42)
-	} else {
-		buffer.PutUint32At(w, start, 0x661bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -79,11 +63,33 @@ func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Slices's struct body (FORMAT.md §9).
 func (x *Slices) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
-	if !c.Compatible() {
-		b.WriteInt32(-1958479619)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Slices, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Slices) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(46 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x1034301e001cff01)
+			buffer.PutUint64At(w, off+8, 0x168c66c427291762)
+			buffer.PutUint64At(w, off+16, 0x112f9400c9be9116)
+			buffer.PutUint64At(w, off+24, 0x1e168c208a801fd7)
+			buffer.PutUint64At(w, off+32, 0x4a5616480009d791)
+			buffer.PutUint64At(w, off+34, 0x90714a5616480009)
+			off += 42
+		} else {
+			buffer.PutUint32At(w, off, 0x661bff01)
+			off += 4
+		}
 	}
+	if !compatible {
+		buffer.PutInt32At(w, off, -1958479619)
+		off += 4
+	}
+	b.SetWriterIndex(off)
 	l1 := x.I32s
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {

@@ -37,24 +37,8 @@ func (x *Strings) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Strings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeStrings)
-	start := b.WriterIndex()
-	b.Reserve(47)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x17d43023001cff01)
-		buffer.PutUint64At(w, start+8, 0x155465c537f3cb32)
-		buffer.PutUint64At(w, start+16, 0x154ca08db6d87203)
-		buffer.PutUint64At(w, start+24, 0x8e91154c80da698b)
-		buffer.PutUint64At(w, start+32, 0x009e8f91154c004a)
-		buffer.PutUint64At(w, start+39, 0xa81b640216159000)
-		b.SetWriterIndex(start + 47)
-	} else {
-		buffer.PutUint32At(w, start, 0x651bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -80,16 +64,34 @@ func (x *Strings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Strings's struct body (FORMAT.md §9).
 func (x *Strings) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Strings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Strings) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.ASCII
 	s2 := x.CJK
 	s3 := x.Emoji
 	s4 := x.Empty
 	s5 := x.Latin1
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 5 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + len(s4) + len(s5) + 45)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 5 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(51 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + len(s4) + len(s5) + 45)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x17d43023001cff01)
+			buffer.PutUint64At(w, off+8, 0x155465c537f3cb32)
+			buffer.PutUint64At(w, off+16, 0x154ca08db6d87203)
+			buffer.PutUint64At(w, off+24, 0x8e91154c80da698b)
+			buffer.PutUint64At(w, off+32, 0x009e8f91154c004a)
+			buffer.PutUint64At(w, off+39, 0xa81b640216159000)
+			off += 47
+		} else {
+			buffer.PutUint32At(w, off, 0x651bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 1904676594)
 		off += 4
 	}

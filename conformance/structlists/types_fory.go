@@ -37,17 +37,18 @@ func (x *StructLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	c := f.BeginWrite(b, foryTypeStructLists)
 	start := b.WriterIndex()
 	b.Reserve(30)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x76543012001cff01)
-		buffer.PutUint64At(w, start+8, 0x165474c224cfcdf4)
-		buffer.PutUint64At(w, start+16, 0x4c0019c96cc8bd72)
-		buffer.PutUint64At(w, start+22, 0x24a10b5472164c00)
-		b.SetWriterIndex(start + 30)
+		buffer.PutUint64At(w, off, 0x76543012001cff01)
+		buffer.PutUint64At(w, off+8, 0x165474c224cfcdf4)
+		buffer.PutUint64At(w, off+16, 0x4c0019c96cc8bd72)
+		buffer.PutUint64At(w, off+22, 0x24a10b5472164c00)
+		off += 30
 	} else {
-		buffer.PutUint32At(w, start, 0x741bff01)
-		b.SetWriterIndex(start + 4)
+		buffer.PutUint32At(w, off, 0x741bff01)
+		off += 4
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -281,21 +282,8 @@ func (x *Inner) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeInner)
-	start := b.WriterIndex()
-	b.Reserve(20)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x1da0c008001cff01)
-		buffer.PutUint64At(w, start+8, 0x05406ac2377fbf42)
-		buffer.PutUint64At(w, start+12, 0x4815405405406ac2)
-		b.SetWriterIndex(start + 20)
-	} else {
-		buffer.PutUint32At(w, start, 0x6a1bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -321,12 +309,27 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Inner's struct body (FORMAT.md §9).
 func (x *Inner) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Inner) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.S
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(29 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x1da0c008001cff01)
+			buffer.PutUint64At(w, off+8, 0x05406ac2377fbf42)
+			buffer.PutUint64At(w, off+12, 0x4815405405406ac2)
+			off += 20
+		} else {
+			buffer.PutUint32At(w, off, 0x6a1bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 270494220)
 		off += 4
 	}

@@ -36,21 +36,8 @@ func (x *Times) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Times) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeTimes)
-	start := b.WriterIndex()
-	b.Reserve(24)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x8ce6700c001cff01)
-		buffer.PutUint64At(w, start+8, 0x254070c373b4554c)
-		buffer.PutUint64At(w, start+16, 0x4c2640608e27440c)
-		b.SetWriterIndex(start + 24)
-	} else {
-		buffer.PutUint32At(w, start, 0x701bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -76,11 +63,30 @@ func (x *Times) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Times's struct body (FORMAT.md §9).
 func (x *Times) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
-	if !c.Compatible() {
-		b.WriteInt32(-1508952944)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Times, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Times) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(28 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x8ce6700c001cff01)
+			buffer.PutUint64At(w, off+8, 0x254070c373b4554c)
+			buffer.PutUint64At(w, off+16, 0x4c2640608e27440c)
+			off += 24
+		} else {
+			buffer.PutUint32At(w, off, 0x701bff01)
+			off += 4
+		}
 	}
+	if !compatible {
+		buffer.PutInt32At(w, off, -1508952944)
+		off += 4
+	}
+	b.SetWriterIndex(off)
 	serializer.WriteDuration(b, x.D)
 	serializer.WriteDate(b, x.Dt)
 	serializer.WriteTime(b, x.T)

@@ -66,77 +66,8 @@ func (x *Wide) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Wide) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeWide)
-	start := b.WriterIndex()
-	b.Reserve(468)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xc32a20ff001cff01)
-		buffer.PutUint64At(w, start+8, 0x03df01c717a5c236)
-		buffer.PutUint64At(w, start+16, 0xf98785400a05a876)
-		buffer.PutUint64At(w, start+24, 0x05a8a8e9880818aa)
-		buffer.PutUint64At(w, start+32, 0x0818aaf98785400a)
-		buffer.PutUint64At(w, start+40, 0x85400a05a8b0e988)
-		buffer.PutUint64At(w, start+48, 0xb8e9880818aaf987)
-		buffer.PutUint64At(w, start+56, 0xaaf98785400a05a8)
-		buffer.PutUint64At(w, start+64, 0x0a05a8c0e9880818)
-		buffer.PutUint64At(w, start+72, 0x880818aaf9878540)
-		buffer.PutUint64At(w, start+80, 0x8785400a05a8c8e9)
-		buffer.PutUint64At(w, start+88, 0xa8d0e9880818aaf9)
-		buffer.PutUint64At(w, start+96, 0x18aaf98785400a05)
-		buffer.PutUint64At(w, start+104, 0x400a05a8d8e98808)
-		buffer.PutUint64At(w, start+112, 0xe9880818aaf98785)
-		buffer.PutUint64At(w, start+120, 0xf98785400a05a8e0)
-		buffer.PutUint64At(w, start+128, 0x05a8e8e9880818aa)
-		buffer.PutUint64At(w, start+136, 0x0818aaf98785400a)
-		buffer.PutUint64At(w, start+144, 0x85400a05a8a0eb88)
-		buffer.PutUint64At(w, start+152, 0xa8eb880818aaf987)
-		buffer.PutUint64At(w, start+160, 0xaaf98785400a05a8)
-		buffer.PutUint64At(w, start+168, 0x0a05a8b0eb880818)
-		buffer.PutUint64At(w, start+176, 0x880818aaf9878540)
-		buffer.PutUint64At(w, start+184, 0x8785400a05a8b8eb)
-		buffer.PutUint64At(w, start+192, 0xa8c0eb880818aaf9)
-		buffer.PutUint64At(w, start+200, 0x18aaf98785400a05)
-		buffer.PutUint64At(w, start+208, 0x400a05a8c8eb8808)
-		buffer.PutUint64At(w, start+216, 0xeb880818aaf98785)
-		buffer.PutUint64At(w, start+224, 0xf98785400a05a8d0)
-		buffer.PutUint64At(w, start+232, 0x05a8d8eb880818aa)
-		buffer.PutUint64At(w, start+240, 0x0818aaf98785400a)
-		buffer.PutUint64At(w, start+248, 0x85400a05a8e0eb88)
-		buffer.PutUint64At(w, start+256, 0xe8eb880818aaf987)
-		buffer.PutUint64At(w, start+264, 0xaaf98785400a05a8)
-		buffer.PutUint64At(w, start+272, 0x0a05a8a0ed880818)
-		buffer.PutUint64At(w, start+280, 0x880818aaf9878540)
-		buffer.PutUint64At(w, start+288, 0x8785400a05a8a8ed)
-		buffer.PutUint64At(w, start+296, 0xa8b0ed880818aaf9)
-		buffer.PutUint64At(w, start+304, 0x18aaf98785400a05)
-		buffer.PutUint64At(w, start+312, 0x400a05a8b8ed8808)
-		buffer.PutUint64At(w, start+320, 0xed880818aaf98785)
-		buffer.PutUint64At(w, start+328, 0xf98785400a05a8c0)
-		buffer.PutUint64At(w, start+336, 0x05a8c8ed880818aa)
-		buffer.PutUint64At(w, start+344, 0x0818aaf98785400a)
-		buffer.PutUint64At(w, start+352, 0x85400a05a8d0ed88)
-		buffer.PutUint64At(w, start+360, 0xd8ed880818aaf987)
-		buffer.PutUint64At(w, start+368, 0xaaf98785400a05a8)
-		buffer.PutUint64At(w, start+376, 0x0a05a8e0ed880818)
-		buffer.PutUint64At(w, start+384, 0x880818aaf9878540)
-		buffer.PutUint64At(w, start+392, 0x8785400a05a8e8ed)
-		buffer.PutUint64At(w, start+400, 0xa8a0ef880818aaf9)
-		buffer.PutUint64At(w, start+408, 0x18aaf98785400a05)
-		buffer.PutUint64At(w, start+416, 0x400a05a8a8ef8808)
-		buffer.PutUint64At(w, start+424, 0xef880818aaf98785)
-		buffer.PutUint64At(w, start+432, 0x81150e7c1519fcb0)
-		buffer.PutUint64At(w, start+440, 0x369988c21dc999ae)
-		buffer.PutUint64At(w, start+448, 0xa0edb1082adb34b7)
-		buffer.PutUint64At(w, start+456, 0x06f6a4ee4c643761)
-		buffer.PutUint64At(w, start+460, 0x800173e306f6a4ee)
-		b.SetWriterIndex(start + 468)
-	} else {
-		buffer.PutUint32At(w, start, 0x761bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -162,13 +93,84 @@ func (x *Wide) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Wide's struct body (FORMAT.md §9).
 func (x *Wide) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Wide, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Wide) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.AVeryLongFieldNameThatNeedsTheSizeEscape
 	s2 := x.AnotherQuiteLongFieldNameWithoutAnyTag
-	// Schema hash (same-schema mode), the 0 fixed and 160 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(164 + buffer.BatchSlack + len(s1) + len(s2) + 18)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 160 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(632 + buffer.BatchSlack + len(s1) + len(s2) + 18)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xc32a20ff001cff01)
+			buffer.PutUint64At(w, off+8, 0x03df01c717a5c236)
+			buffer.PutUint64At(w, off+16, 0xf98785400a05a876)
+			buffer.PutUint64At(w, off+24, 0x05a8a8e9880818aa)
+			buffer.PutUint64At(w, off+32, 0x0818aaf98785400a)
+			buffer.PutUint64At(w, off+40, 0x85400a05a8b0e988)
+			buffer.PutUint64At(w, off+48, 0xb8e9880818aaf987)
+			buffer.PutUint64At(w, off+56, 0xaaf98785400a05a8)
+			buffer.PutUint64At(w, off+64, 0x0a05a8c0e9880818)
+			buffer.PutUint64At(w, off+72, 0x880818aaf9878540)
+			buffer.PutUint64At(w, off+80, 0x8785400a05a8c8e9)
+			buffer.PutUint64At(w, off+88, 0xa8d0e9880818aaf9)
+			buffer.PutUint64At(w, off+96, 0x18aaf98785400a05)
+			buffer.PutUint64At(w, off+104, 0x400a05a8d8e98808)
+			buffer.PutUint64At(w, off+112, 0xe9880818aaf98785)
+			buffer.PutUint64At(w, off+120, 0xf98785400a05a8e0)
+			buffer.PutUint64At(w, off+128, 0x05a8e8e9880818aa)
+			buffer.PutUint64At(w, off+136, 0x0818aaf98785400a)
+			buffer.PutUint64At(w, off+144, 0x85400a05a8a0eb88)
+			buffer.PutUint64At(w, off+152, 0xa8eb880818aaf987)
+			buffer.PutUint64At(w, off+160, 0xaaf98785400a05a8)
+			buffer.PutUint64At(w, off+168, 0x0a05a8b0eb880818)
+			buffer.PutUint64At(w, off+176, 0x880818aaf9878540)
+			buffer.PutUint64At(w, off+184, 0x8785400a05a8b8eb)
+			buffer.PutUint64At(w, off+192, 0xa8c0eb880818aaf9)
+			buffer.PutUint64At(w, off+200, 0x18aaf98785400a05)
+			buffer.PutUint64At(w, off+208, 0x400a05a8c8eb8808)
+			buffer.PutUint64At(w, off+216, 0xeb880818aaf98785)
+			buffer.PutUint64At(w, off+224, 0xf98785400a05a8d0)
+			buffer.PutUint64At(w, off+232, 0x05a8d8eb880818aa)
+			buffer.PutUint64At(w, off+240, 0x0818aaf98785400a)
+			buffer.PutUint64At(w, off+248, 0x85400a05a8e0eb88)
+			buffer.PutUint64At(w, off+256, 0xe8eb880818aaf987)
+			buffer.PutUint64At(w, off+264, 0xaaf98785400a05a8)
+			buffer.PutUint64At(w, off+272, 0x0a05a8a0ed880818)
+			buffer.PutUint64At(w, off+280, 0x880818aaf9878540)
+			buffer.PutUint64At(w, off+288, 0x8785400a05a8a8ed)
+			buffer.PutUint64At(w, off+296, 0xa8b0ed880818aaf9)
+			buffer.PutUint64At(w, off+304, 0x18aaf98785400a05)
+			buffer.PutUint64At(w, off+312, 0x400a05a8b8ed8808)
+			buffer.PutUint64At(w, off+320, 0xed880818aaf98785)
+			buffer.PutUint64At(w, off+328, 0xf98785400a05a8c0)
+			buffer.PutUint64At(w, off+336, 0x05a8c8ed880818aa)
+			buffer.PutUint64At(w, off+344, 0x0818aaf98785400a)
+			buffer.PutUint64At(w, off+352, 0x85400a05a8d0ed88)
+			buffer.PutUint64At(w, off+360, 0xd8ed880818aaf987)
+			buffer.PutUint64At(w, off+368, 0xaaf98785400a05a8)
+			buffer.PutUint64At(w, off+376, 0x0a05a8e0ed880818)
+			buffer.PutUint64At(w, off+384, 0x880818aaf9878540)
+			buffer.PutUint64At(w, off+392, 0x8785400a05a8e8ed)
+			buffer.PutUint64At(w, off+400, 0xa8a0ef880818aaf9)
+			buffer.PutUint64At(w, off+408, 0x18aaf98785400a05)
+			buffer.PutUint64At(w, off+416, 0x400a05a8a8ef8808)
+			buffer.PutUint64At(w, off+424, 0xef880818aaf98785)
+			buffer.PutUint64At(w, off+432, 0x81150e7c1519fcb0)
+			buffer.PutUint64At(w, off+440, 0x369988c21dc999ae)
+			buffer.PutUint64At(w, off+448, 0xa0edb1082adb34b7)
+			buffer.PutUint64At(w, off+456, 0x06f6a4ee4c643761)
+			buffer.PutUint64At(w, off+460, 0x800173e306f6a4ee)
+			off += 468
+		} else {
+			buffer.PutUint32At(w, off, 0x761bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 985436612)
 		off += 4
 	}

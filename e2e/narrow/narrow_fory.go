@@ -35,22 +35,8 @@ func (x *Scalars) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeScalars)
-	start := b.WriterIndex()
-	b.Reserve(20)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xb24c1008001cff01)
-		buffer.PutUint64At(w, start+8, 0x400798c261247c20)
-		buffer.PutUint64At(w, start+12, 0x05dc0401400798c2)
-		b.SetWriterIndex(start + 20)
-	} else {
-		buffer.PutUint32At(w, start, 0x981bff01)
-		buffer.PutUint8At(w, start+4, 0x07)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -76,11 +62,27 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Scalars's struct body (FORMAT.md §9).
 func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 1 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(10 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(30 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xb24c1008001cff01)
+			buffer.PutUint64At(w, off+8, 0x400798c261247c20)
+			buffer.PutUint64At(w, off+12, 0x05dc0401400798c2)
+			off += 20
+		} else {
+			buffer.PutUint32At(w, off, 0x981bff01)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 311733697)
 		off += 4
 	}
@@ -176,24 +178,8 @@ func (x *Containers) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeContainers)
-	start := b.WriterIndex()
-	b.Reserve(28)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x70226010001eff01)
-		buffer.PutUint64At(w, start+8, 0xb0090ee171f36884)
-		buffer.PutUint64At(w, start+16, 0x46d21098cd891f80)
-		buffer.PutUint64At(w, start+20, 0x4815404046d21098)
-		b.SetWriterIndex(start + 28)
-	} else {
-		buffer.PutUint64At(w, start, 0x80b00902061dff01)
-		buffer.PutUint64At(w, start+8, 0x46d21098cd89030e)
-		buffer.PutUint64At(w, start+9, 0x4046d21098cd8903)
-		b.SetWriterIndex(start + 17)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -219,12 +205,30 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Containers's struct body (FORMAT.md §9).
 func (x *Containers) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.S
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(s1) + 9)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(32 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x70226010001eff01)
+			buffer.PutUint64At(w, off+8, 0xb0090ee171f36884)
+			buffer.PutUint64At(w, off+16, 0x46d21098cd891f80)
+			buffer.PutUint64At(w, off+20, 0x4815404046d21098)
+			off += 28
+		} else {
+			buffer.PutUint64At(w, off, 0x80b00902061dff01)
+			buffer.PutUint64At(w, off+8, 0x46d21098cd89030e)
+			buffer.PutUint64At(w, off+9, 0x4046d21098cd8903)
+			off += 17
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 1663082097)
 		off += 4
 	}
@@ -301,18 +305,19 @@ func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeMaps)
 	start := b.WriterIndex()
 	b.Reserve(31)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xc8bc7013001cff01)
-		buffer.PutUint64At(w, start+8, 0x48079ac2223812e0)
-		buffer.PutUint64At(w, start+16, 0x185090713e721618)
-		buffer.PutUint64At(w, start+23, 0x20a7a0714a725618)
-		b.SetWriterIndex(start + 31)
+		buffer.PutUint64At(w, off, 0xc8bc7013001cff01)
+		buffer.PutUint64At(w, off+8, 0x48079ac2223812e0)
+		buffer.PutUint64At(w, off+16, 0x185090713e721618)
+		buffer.PutUint64At(w, off+23, 0x20a7a0714a725618)
+		off += 31
 	} else {
-		buffer.PutUint32At(w, start, 0x9a1bff01)
-		buffer.PutUint8At(w, start+4, 0x07)
-		b.SetWriterIndex(start + 5)
+		buffer.PutUint32At(w, off, 0x9a1bff01)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -508,18 +513,19 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	c := f.BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
 	b.Reserve(30)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x37352012001cff01)
-		buffer.PutUint64At(w, start+8, 0x50079bc27e2cb403)
-		buffer.PutUint64At(w, start+16, 0x4018681b077a5618)
-		buffer.PutUint64At(w, start+22, 0x005913cd154c4018)
-		b.SetWriterIndex(start + 30)
+		buffer.PutUint64At(w, off, 0x37352012001cff01)
+		buffer.PutUint64At(w, off+8, 0x50079bc27e2cb403)
+		buffer.PutUint64At(w, off+16, 0x4018681b077a5618)
+		buffer.PutUint64At(w, off+22, 0x005913cd154c4018)
+		off += 30
 	} else {
-		buffer.PutUint32At(w, start, 0x9b1bff01)
-		buffer.PutUint8At(w, start+4, 0x07)
-		b.SetWriterIndex(start + 5)
+		buffer.PutUint32At(w, off, 0x9b1bff01)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -682,22 +688,8 @@ func (x *Node) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeNode)
-	start := b.WriterIndex()
-	b.Reserve(21)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xab7d4009001cff01)
-		buffer.PutUint64At(w, start+8, 0x4c079cc17b223600)
-		buffer.PutUint64At(w, start+13, 0x00a10bd4054c079c)
-		b.SetWriterIndex(start + 21)
-	} else {
-		buffer.PutUint32At(w, start, 0x9c1bff01)
-		buffer.PutUint8At(w, start+4, 0x07)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -723,11 +715,27 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Node's struct body (FORMAT.md §9).
 func (x *Node) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Node, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Node) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(30 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xab7d4009001cff01)
+			buffer.PutUint64At(w, off+8, 0x4c079cc17b223600)
+			buffer.PutUint64At(w, off+13, 0x00a10bd4054c079c)
+			off += 21
+		} else {
+			buffer.PutUint32At(w, off, 0x9c1bff01)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 212292213)
 		off += 4
 	}

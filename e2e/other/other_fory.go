@@ -39,24 +39,8 @@ func (x *Address) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeAddress)
-	start := b.WriterIndex()
-	b.Reserve(38)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x9ea7201a001cff01)
-		buffer.PutUint64At(w, start+8, 0x440785c47f2871b1)
-		buffer.PutUint64At(w, start+16, 0x0dad56164c0f6505)
-		buffer.PutUint64At(w, start+24, 0x249d604a194c8024)
-		buffer.PutUint64At(w, start+30, 0x2621714a154c249d)
-		b.SetWriterIndex(start + 38)
-	} else {
-		buffer.PutUint32At(w, start, 0x851bff01)
-		buffer.PutUint8At(w, start+4, 0x07)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -82,11 +66,29 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Address's struct body (FORMAT.md §9).
 func (x *Address) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Address) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(47 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x9ea7201a001cff01)
+			buffer.PutUint64At(w, off+8, 0x440785c47f2871b1)
+			buffer.PutUint64At(w, off+16, 0x0dad56164c0f6505)
+			buffer.PutUint64At(w, off+24, 0x249d604a194c8024)
+			buffer.PutUint64At(w, off+30, 0x2621714a154c249d)
+			off += 38
+		} else {
+			buffer.PutUint32At(w, off, 0x851bff01)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 1250604956)
 		off += 4
 	}
@@ -271,23 +273,8 @@ func (x *Tag) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeTag)
-	start := b.WriterIndex()
-	b.Reserve(31)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x71bd1013001eff01)
-		buffer.PutUint64At(w, start+8, 0x67ba11e2061d5d2a)
-		buffer.PutUint64At(w, start+16, 0x281544064c0b4024)
-		buffer.PutUint64At(w, start+23, 0x00a10bd4154c9828)
-		b.SetWriterIndex(start + 31)
-	} else {
-		buffer.PutUint64At(w, start, 0x2467ba04081dff01)
-		buffer.PutUint64At(w, start+5, 0x064c0304402467ba)
-		b.SetWriterIndex(start + 13)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -313,13 +300,30 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Tag's struct body (FORMAT.md §9).
 func (x *Tag) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Tag, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Tag) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.Key
 	s2 := x.Value
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(s1) + len(s2) + 18)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(35 + buffer.BatchSlack + len(s1) + len(s2) + 18)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x71bd1013001eff01)
+			buffer.PutUint64At(w, off+8, 0x67ba11e2061d5d2a)
+			buffer.PutUint64At(w, off+16, 0x281544064c0b4024)
+			buffer.PutUint64At(w, off+23, 0x00a10bd4154c9828)
+			off += 31
+		} else {
+			buffer.PutUint64At(w, off, 0x2467ba04081dff01)
+			buffer.PutUint64At(w, off+5, 0x064c0304402467ba)
+			off += 13
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 2010132404)
 		off += 4
 	}

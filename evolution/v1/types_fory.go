@@ -114,82 +114,8 @@ func (x *Scalars) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeScalars)
-	start := b.WriterIndex()
-	b.Reserve(498)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x3ca7b0ff001cff01)
-		buffer.PutUint64At(w, start+8, 0x2fdf01e52611e79f)
-		buffer.PutUint64At(w, start+16, 0x91ff420a069402b6)
-		buffer.PutUint64At(w, start+24, 0x90e26722069c00d7)
-		buffer.PutUint64At(w, start+32, 0x420a0d94c075e4bf)
-		buffer.PutUint64At(w, start+40, 0x67220d9c00d7a9ff)
-		buffer.PutUint64At(w, start+48, 0x1488c075eabf90e2)
-		buffer.PutUint64At(w, start+56, 0xe26722149000d70b)
-		buffer.PutUint64At(w, start+64, 0x91ff420a0494c0f5)
-		buffer.PutUint64At(w, start+72, 0x90e26722049cc0be)
-		buffer.PutUint64At(w, start+80, 0x420a0b94b06fe4bf)
-		buffer.PutUint64At(w, start+88, 0x67220b9cc0bea9ff)
-		buffer.PutUint64At(w, start+96, 0x1388b06feabf90e2)
-		buffer.PutUint64At(w, start+104, 0xe267221390c0be0b)
-		buffer.PutUint64At(w, start+112, 0x9040af110388b0ef)
-		buffer.PutUint64At(w, start+120, 0x0a90d06be4672203)
-		buffer.PutUint64At(w, start+128, 0x290a88d06bea6722)
-		buffer.PutUint64At(w, start+136, 0x45014804014040af)
-		buffer.PutUint64At(w, start+144, 0x028ce0110284089b)
-		buffer.PutUint64At(w, start+152, 0x6722098c78e46722)
-		buffer.PutUint64At(w, start+160, 0x0740e029098478ea)
-		buffer.PutUint64At(w, start+168, 0x074800d711078820)
-		buffer.PutUint64At(w, start+176, 0x409b450748401b33)
-		buffer.PutUint64At(w, start+184, 0x50c075e467220790)
-		buffer.PutUint64At(w, start+192, 0x089c8036669b4507)
-		buffer.PutUint64At(w, start+200, 0xc075e43780e96722)
-		buffer.PutUint64At(w, start+208, 0x00d791df00260894)
-		buffer.PutUint64At(w, start+216, 0x220e90a09b450e48)
-		buffer.PutUint64At(w, start+224, 0x88500e40c075ea67)
-		buffer.PutUint64At(w, start+232, 0x67220f9c00d7290e)
-		buffer.PutUint64At(w, start+240, 0x0f94c075ea3780e9)
-		buffer.PutUint64At(w, start+248, 0x058800d7a9df0026)
-		buffer.PutUint64At(w, start+256, 0xe467220590c0be11)
-		buffer.PutUint64At(w, start+264, 0x6fea67220c90b06f)
-		buffer.PutUint64At(w, start+272, 0x148ec0be290c88b0)
-		buffer.PutUint64At(w, start+280, 0x67a2149a70bdf81f)
-		buffer.PutUint64At(w, start+288, 0x1f138e005c2ffee7)
-		buffer.PutUint64At(w, start+296, 0xe767a2139aecbbf8)
-		buffer.PutUint64At(w, start+304, 0xfa1f0a8e00fb2efe)
-		buffer.PutUint64At(w, start+312, 0xfee767a20a9af49a)
-		buffer.PutUint64At(w, start+320, 0x4e613f014600bda6)
-		buffer.PutUint64At(w, start+328, 0x9f028ec27e9b4501)
-		buffer.PutUint64At(w, start+336, 0xe767220296001ef9)
-		buffer.PutUint64At(w, start+344, 0x1df91f078e8047fe)
-		buffer.PutUint64At(w, start+352, 0x47fee767a2079a70)
-		buffer.PutUint64At(w, start+360, 0x709dfa1f0e8e005c)
-		buffer.PutUint64At(w, start+368, 0x5ca7fee767a20e9a)
-		buffer.PutUint64At(w, start+376, 0x9aec1bf91f058e00)
-		buffer.PutUint64At(w, start+384, 0x00fb46fee767a205)
-		buffer.PutUint64At(w, start+392, 0x40608e27440c2540)
-		buffer.PutUint64At(w, start+400, 0x46901b3315481019)
-		buffer.PutUint64At(w, start+408, 0x98633f274a633f25)
-		buffer.PutUint64At(w, start+416, 0x723f1546643f1946)
-		buffer.PutUint64At(w, start+424, 0x9b452548733f2646)
-		buffer.PutUint64At(w, start+432, 0x48c01c9bc5274c18)
-		buffer.PutUint64At(w, start+440, 0x9b451550209b4519)
-		buffer.PutUint64At(w, start+448, 0x7e9b45254e203766)
-		buffer.PutUint64At(w, start+456, 0x30c77e9b452752c6)
-		buffer.PutUint64At(w, start+464, 0x154ec87e9b45194e)
-		buffer.PutUint64At(w, start+472, 0x9b45264ee47e9b45)
-		buffer.PutUint64At(w, start+480, 0x48909b451548e67e)
-		buffer.PutUint64At(w, start+488, 0x40481540989b4526)
-		buffer.PutUint64At(w, start+490, 0x4c2640481540989b)
-		b.SetWriterIndex(start + 498)
-	} else {
-		buffer.PutUint32At(w, start, 0xb61bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -215,11 +141,87 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Scalars's struct body (FORMAT.md §9).
 func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(236 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(734 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x3ca7b0ff001cff01)
+			buffer.PutUint64At(w, off+8, 0x2fdf01e52611e79f)
+			buffer.PutUint64At(w, off+16, 0x91ff420a069402b6)
+			buffer.PutUint64At(w, off+24, 0x90e26722069c00d7)
+			buffer.PutUint64At(w, off+32, 0x420a0d94c075e4bf)
+			buffer.PutUint64At(w, off+40, 0x67220d9c00d7a9ff)
+			buffer.PutUint64At(w, off+48, 0x1488c075eabf90e2)
+			buffer.PutUint64At(w, off+56, 0xe26722149000d70b)
+			buffer.PutUint64At(w, off+64, 0x91ff420a0494c0f5)
+			buffer.PutUint64At(w, off+72, 0x90e26722049cc0be)
+			buffer.PutUint64At(w, off+80, 0x420a0b94b06fe4bf)
+			buffer.PutUint64At(w, off+88, 0x67220b9cc0bea9ff)
+			buffer.PutUint64At(w, off+96, 0x1388b06feabf90e2)
+			buffer.PutUint64At(w, off+104, 0xe267221390c0be0b)
+			buffer.PutUint64At(w, off+112, 0x9040af110388b0ef)
+			buffer.PutUint64At(w, off+120, 0x0a90d06be4672203)
+			buffer.PutUint64At(w, off+128, 0x290a88d06bea6722)
+			buffer.PutUint64At(w, off+136, 0x45014804014040af)
+			buffer.PutUint64At(w, off+144, 0x028ce0110284089b)
+			buffer.PutUint64At(w, off+152, 0x6722098c78e46722)
+			buffer.PutUint64At(w, off+160, 0x0740e029098478ea)
+			buffer.PutUint64At(w, off+168, 0x074800d711078820)
+			buffer.PutUint64At(w, off+176, 0x409b450748401b33)
+			buffer.PutUint64At(w, off+184, 0x50c075e467220790)
+			buffer.PutUint64At(w, off+192, 0x089c8036669b4507)
+			buffer.PutUint64At(w, off+200, 0xc075e43780e96722)
+			buffer.PutUint64At(w, off+208, 0x00d791df00260894)
+			buffer.PutUint64At(w, off+216, 0x220e90a09b450e48)
+			buffer.PutUint64At(w, off+224, 0x88500e40c075ea67)
+			buffer.PutUint64At(w, off+232, 0x67220f9c00d7290e)
+			buffer.PutUint64At(w, off+240, 0x0f94c075ea3780e9)
+			buffer.PutUint64At(w, off+248, 0x058800d7a9df0026)
+			buffer.PutUint64At(w, off+256, 0xe467220590c0be11)
+			buffer.PutUint64At(w, off+264, 0x6fea67220c90b06f)
+			buffer.PutUint64At(w, off+272, 0x148ec0be290c88b0)
+			buffer.PutUint64At(w, off+280, 0x67a2149a70bdf81f)
+			buffer.PutUint64At(w, off+288, 0x1f138e005c2ffee7)
+			buffer.PutUint64At(w, off+296, 0xe767a2139aecbbf8)
+			buffer.PutUint64At(w, off+304, 0xfa1f0a8e00fb2efe)
+			buffer.PutUint64At(w, off+312, 0xfee767a20a9af49a)
+			buffer.PutUint64At(w, off+320, 0x4e613f014600bda6)
+			buffer.PutUint64At(w, off+328, 0x9f028ec27e9b4501)
+			buffer.PutUint64At(w, off+336, 0xe767220296001ef9)
+			buffer.PutUint64At(w, off+344, 0x1df91f078e8047fe)
+			buffer.PutUint64At(w, off+352, 0x47fee767a2079a70)
+			buffer.PutUint64At(w, off+360, 0x709dfa1f0e8e005c)
+			buffer.PutUint64At(w, off+368, 0x5ca7fee767a20e9a)
+			buffer.PutUint64At(w, off+376, 0x9aec1bf91f058e00)
+			buffer.PutUint64At(w, off+384, 0x00fb46fee767a205)
+			buffer.PutUint64At(w, off+392, 0x40608e27440c2540)
+			buffer.PutUint64At(w, off+400, 0x46901b3315481019)
+			buffer.PutUint64At(w, off+408, 0x98633f274a633f25)
+			buffer.PutUint64At(w, off+416, 0x723f1546643f1946)
+			buffer.PutUint64At(w, off+424, 0x9b452548733f2646)
+			buffer.PutUint64At(w, off+432, 0x48c01c9bc5274c18)
+			buffer.PutUint64At(w, off+440, 0x9b451550209b4519)
+			buffer.PutUint64At(w, off+448, 0x7e9b45254e203766)
+			buffer.PutUint64At(w, off+456, 0x30c77e9b452752c6)
+			buffer.PutUint64At(w, off+464, 0x154ec87e9b45194e)
+			buffer.PutUint64At(w, off+472, 0x9b45264ee47e9b45)
+			buffer.PutUint64At(w, off+480, 0x48909b451548e67e)
+			buffer.PutUint64At(w, off+488, 0x40481540989b4526)
+			buffer.PutUint64At(w, off+490, 0x4c2640481540989b)
+			off += 498
+		} else {
+			buffer.PutUint32At(w, off, 0xb61bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -503754848)
 		off += 4
 	}
@@ -1559,100 +1561,8 @@ func (x *Containers) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeContainers)
-	start := b.WriterIndex()
-	b.Reserve(644)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xe41280ff001cff01)
-		buffer.PutUint64At(w, start+8, 0x31df02f73a707f5b)
-		buffer.PutUint64At(w, start+16, 0x967361032b4c02b7)
-		buffer.PutUint64At(w, start+24, 0x388cecbbf801378c)
-		buffer.PutUint64At(w, start+32, 0xf9012d8c70bdf801)
-		buffer.PutUint64At(w, start+40, 0xec1bf9012e8cf41a)
-		buffer.PutUint64At(w, start+48, 0x2c8c701df9012f8c)
-		buffer.PutUint64At(w, start+56, 0xfa01318c001ef981)
-		buffer.PutUint64At(w, start+64, 0xec9bfa01328cf49a)
-		buffer.PutUint64At(w, start+72, 0x308c709dfa01338c)
-		buffer.PutUint64At(w, start+80, 0x0d052944009efa81)
-		buffer.PutUint64At(w, start+88, 0x06164417150e1644)
-		buffer.PutUint64At(w, start+96, 0x8c642f661644612f)
-		buffer.PutUint64At(w, start+104, 0x168cecbbf8174e16)
-		buffer.PutUint64At(w, start+112, 0x16168c70bdf81752)
-		buffer.PutUint64At(w, start+120, 0x171e168cec1bf917)
-		buffer.PutUint64At(w, start+128, 0xf9970a168c701df9)
-		buffer.PutUint64At(w, start+136, 0x6b2f165a1644001e)
-		buffer.PutUint64At(w, start+144, 0x4c6c2f1656621644)
-		buffer.PutUint64At(w, start+152, 0x164400da6faf1616)
-		buffer.PutUint64At(w, start+160, 0x2f019a1644722f56)
-		buffer.PutUint64At(w, start+168, 0xf49afa172a168c73)
-		buffer.PutUint64At(w, start+176, 0x4c709dfa173a168c)
-		buffer.PutUint64At(w, start+184, 0x4c80dc61b3560618)
-		buffer.PutUint64At(w, start+192, 0x9480dc64b3566618)
-		buffer.PutUint64At(w, start+200, 0xf8711df919521e18)
-		buffer.PutUint64At(w, start+208, 0xdc68b35616184ca0)
-		buffer.PutUint64At(w, start+216, 0xda72b31656184c80)
-		buffer.PutUint64At(w, start+224, 0x72b3565a56184c00)
-		buffer.PutUint64At(w, start+232, 0x16566256184cc0da)
-		buffer.PutUint64At(w, start+240, 0x1656184c00db72b3)
-		buffer.PutUint64At(w, start+248, 0x2a26188cc0db72b3)
-		buffer.PutUint64At(w, start+256, 0x61b7294e009efa99)
-		buffer.PutUint64At(w, start+264, 0xdc6bb756164e4043)
-		buffer.PutUint64At(w, start+272, 0x446c371656184680)
-		buffer.PutUint64At(w, start+280, 0x9b452b5416442616)
-		buffer.PutUint64At(w, start+288, 0x67a237982ce7c206)
-		buffer.PutUint64At(w, start+296, 0xa2389800fb2e7ee0)
-		buffer.PutUint64At(w, start+304, 0x2d98005c2f7ee067)
-		buffer.PutUint64At(w, start+312, 0x9800bd467ee067a2)
-		buffer.PutUint64At(w, start+320, 0x00fb467ee067a22e)
-		buffer.PutUint64At(w, start+328, 0x5c477ee067a22f98)
-		buffer.PutUint64At(w, start+336, 0x477ee067222c9400)
-		buffer.PutUint64At(w, start+344, 0xa67ee067a2319880)
-		buffer.PutUint64At(w, start+352, 0x7ee067a2329800bd)
-		buffer.PutUint64At(w, start+360, 0xe067a2339800fba6)
-		buffer.PutUint64At(w, start+368, 0x67223094005ca77e)
-		buffer.PutUint64At(w, start+376, 0x9b45294c80a77ee0)
-		buffer.PutUint64At(w, start+384, 0x2a9b450e164c1a0a)
-		buffer.PutUint64At(w, start+392, 0xc25e9b4506164c2e)
-		buffer.PutUint64At(w, start+400, 0x98c85e9b4566164c)
-		buffer.PutUint64At(w, start+408, 0xfb2efee567a24e16)
-		buffer.PutUint64At(w, start+416, 0xfee567a252169800)
-		buffer.PutUint64At(w, start+424, 0x67a2161698005c2f)
-		buffer.PutUint64At(w, start+432, 0x1e169800fb46fee5)
-		buffer.PutUint64At(w, start+440, 0x94005c47fee567a2)
-		buffer.PutUint64At(w, start+448, 0x8047fee567220a16)
-		buffer.PutUint64At(w, start+456, 0xd65e9b45165a164c)
-		buffer.PutUint64At(w, start+464, 0x5e9b45165662164c)
-		buffer.PutUint64At(w, start+472, 0xdf5e9bc5161654d8)
-		buffer.PutUint64At(w, start+480, 0x5e9b4556164c00b4)
-		buffer.PutUint64At(w, start+488, 0x5e9b45019a164ce4)
-		buffer.PutUint64At(w, start+496, 0xfee567a22a1698e6)
-		buffer.PutUint64At(w, start+504, 0x67a23a169800bda6)
-		buffer.PutUint64At(w, start+512, 0x061854005ca7fee5)
-		buffer.PutUint64At(w, start+520, 0x5400b9c3669bc556)
-		buffer.PutUint64At(w, start+528, 0xb9c9669bc5566618)
-		buffer.PutUint64At(w, start+536, 0xe66722521e189c00)
-		buffer.PutUint64At(w, start+544, 0x161854287e5c477e)
-		buffer.PutUint64At(w, start+552, 0x5400b9d1669bc556)
-		buffer.PutUint64At(w, start+560, 0xb4e5669bc5165618)
-		buffer.PutUint64At(w, start+568, 0x9bc5565a56185400)
-		buffer.PutUint64At(w, start+576, 0x6256185480b5e566)
-		buffer.PutUint64At(w, start+584, 0x00b6e5669bc51656)
-		buffer.PutUint64At(w, start+592, 0xe5669bc516561854)
-		buffer.PutUint64At(w, start+600, 0x67222a26189480b7)
-		buffer.PutUint64At(w, start+608, 0x9bc5295680a77ee6)
-		buffer.PutUint64At(w, start+616, 0xc55616568086c26e)
-		buffer.PutUint64At(w, start+624, 0x56184e00b9d76e9b)
-		buffer.PutUint64At(w, start+632, 0x26164cd86e9b4516)
-		buffer.PutUint64At(w, start+636, 0x2c889b4526164cd8)
-		b.SetWriterIndex(start + 644)
-	} else {
-		buffer.PutUint32At(w, start, 0xb71bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -1678,17 +1588,111 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Containers's struct body (FORMAT.md §9).
 func (x *Containers) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	l1 := x.ABool
 	l2 := x.AF32
 	l3 := x.AF64
 	l4 := x.AI16
 	l5 := x.AI32
 	l6 := x.AI64
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(l1)*1 + len(l2)*4 + len(l3)*8 + len(l4)*2 + len(l5)*4 + len(l6)*8 + 30)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(648 + buffer.BatchSlack + len(l1)*1 + len(l2)*4 + len(l3)*8 + len(l4)*2 + len(l5)*4 + len(l6)*8 + 30)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xe41280ff001cff01)
+			buffer.PutUint64At(w, off+8, 0x31df02f73a707f5b)
+			buffer.PutUint64At(w, off+16, 0x967361032b4c02b7)
+			buffer.PutUint64At(w, off+24, 0x388cecbbf801378c)
+			buffer.PutUint64At(w, off+32, 0xf9012d8c70bdf801)
+			buffer.PutUint64At(w, off+40, 0xec1bf9012e8cf41a)
+			buffer.PutUint64At(w, off+48, 0x2c8c701df9012f8c)
+			buffer.PutUint64At(w, off+56, 0xfa01318c001ef981)
+			buffer.PutUint64At(w, off+64, 0xec9bfa01328cf49a)
+			buffer.PutUint64At(w, off+72, 0x308c709dfa01338c)
+			buffer.PutUint64At(w, off+80, 0x0d052944009efa81)
+			buffer.PutUint64At(w, off+88, 0x06164417150e1644)
+			buffer.PutUint64At(w, off+96, 0x8c642f661644612f)
+			buffer.PutUint64At(w, off+104, 0x168cecbbf8174e16)
+			buffer.PutUint64At(w, off+112, 0x16168c70bdf81752)
+			buffer.PutUint64At(w, off+120, 0x171e168cec1bf917)
+			buffer.PutUint64At(w, off+128, 0xf9970a168c701df9)
+			buffer.PutUint64At(w, off+136, 0x6b2f165a1644001e)
+			buffer.PutUint64At(w, off+144, 0x4c6c2f1656621644)
+			buffer.PutUint64At(w, off+152, 0x164400da6faf1616)
+			buffer.PutUint64At(w, off+160, 0x2f019a1644722f56)
+			buffer.PutUint64At(w, off+168, 0xf49afa172a168c73)
+			buffer.PutUint64At(w, off+176, 0x4c709dfa173a168c)
+			buffer.PutUint64At(w, off+184, 0x4c80dc61b3560618)
+			buffer.PutUint64At(w, off+192, 0x9480dc64b3566618)
+			buffer.PutUint64At(w, off+200, 0xf8711df919521e18)
+			buffer.PutUint64At(w, off+208, 0xdc68b35616184ca0)
+			buffer.PutUint64At(w, off+216, 0xda72b31656184c80)
+			buffer.PutUint64At(w, off+224, 0x72b3565a56184c00)
+			buffer.PutUint64At(w, off+232, 0x16566256184cc0da)
+			buffer.PutUint64At(w, off+240, 0x1656184c00db72b3)
+			buffer.PutUint64At(w, off+248, 0x2a26188cc0db72b3)
+			buffer.PutUint64At(w, off+256, 0x61b7294e009efa99)
+			buffer.PutUint64At(w, off+264, 0xdc6bb756164e4043)
+			buffer.PutUint64At(w, off+272, 0x446c371656184680)
+			buffer.PutUint64At(w, off+280, 0x9b452b5416442616)
+			buffer.PutUint64At(w, off+288, 0x67a237982ce7c206)
+			buffer.PutUint64At(w, off+296, 0xa2389800fb2e7ee0)
+			buffer.PutUint64At(w, off+304, 0x2d98005c2f7ee067)
+			buffer.PutUint64At(w, off+312, 0x9800bd467ee067a2)
+			buffer.PutUint64At(w, off+320, 0x00fb467ee067a22e)
+			buffer.PutUint64At(w, off+328, 0x5c477ee067a22f98)
+			buffer.PutUint64At(w, off+336, 0x477ee067222c9400)
+			buffer.PutUint64At(w, off+344, 0xa67ee067a2319880)
+			buffer.PutUint64At(w, off+352, 0x7ee067a2329800bd)
+			buffer.PutUint64At(w, off+360, 0xe067a2339800fba6)
+			buffer.PutUint64At(w, off+368, 0x67223094005ca77e)
+			buffer.PutUint64At(w, off+376, 0x9b45294c80a77ee0)
+			buffer.PutUint64At(w, off+384, 0x2a9b450e164c1a0a)
+			buffer.PutUint64At(w, off+392, 0xc25e9b4506164c2e)
+			buffer.PutUint64At(w, off+400, 0x98c85e9b4566164c)
+			buffer.PutUint64At(w, off+408, 0xfb2efee567a24e16)
+			buffer.PutUint64At(w, off+416, 0xfee567a252169800)
+			buffer.PutUint64At(w, off+424, 0x67a2161698005c2f)
+			buffer.PutUint64At(w, off+432, 0x1e169800fb46fee5)
+			buffer.PutUint64At(w, off+440, 0x94005c47fee567a2)
+			buffer.PutUint64At(w, off+448, 0x8047fee567220a16)
+			buffer.PutUint64At(w, off+456, 0xd65e9b45165a164c)
+			buffer.PutUint64At(w, off+464, 0x5e9b45165662164c)
+			buffer.PutUint64At(w, off+472, 0xdf5e9bc5161654d8)
+			buffer.PutUint64At(w, off+480, 0x5e9b4556164c00b4)
+			buffer.PutUint64At(w, off+488, 0x5e9b45019a164ce4)
+			buffer.PutUint64At(w, off+496, 0xfee567a22a1698e6)
+			buffer.PutUint64At(w, off+504, 0x67a23a169800bda6)
+			buffer.PutUint64At(w, off+512, 0x061854005ca7fee5)
+			buffer.PutUint64At(w, off+520, 0x5400b9c3669bc556)
+			buffer.PutUint64At(w, off+528, 0xb9c9669bc5566618)
+			buffer.PutUint64At(w, off+536, 0xe66722521e189c00)
+			buffer.PutUint64At(w, off+544, 0x161854287e5c477e)
+			buffer.PutUint64At(w, off+552, 0x5400b9d1669bc556)
+			buffer.PutUint64At(w, off+560, 0xb4e5669bc5165618)
+			buffer.PutUint64At(w, off+568, 0x9bc5565a56185400)
+			buffer.PutUint64At(w, off+576, 0x6256185480b5e566)
+			buffer.PutUint64At(w, off+584, 0x00b6e5669bc51656)
+			buffer.PutUint64At(w, off+592, 0xe5669bc516561854)
+			buffer.PutUint64At(w, off+600, 0x67222a26189480b7)
+			buffer.PutUint64At(w, off+608, 0x9bc5295680a77ee6)
+			buffer.PutUint64At(w, off+616, 0xc55616568086c26e)
+			buffer.PutUint64At(w, off+624, 0x56184e00b9d76e9b)
+			buffer.PutUint64At(w, off+632, 0x26164cd86e9b4516)
+			buffer.PutUint64At(w, off+636, 0x2c889b4526164cd8)
+			off += 644
+		} else {
+			buffer.PutUint32At(w, off, 0xb71bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 324745818)
 		off += 4
 	}
@@ -5789,31 +5793,32 @@ func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeNested)
 	start := b.WriterIndex()
 	b.Reserve(132)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x9f38b078001eff01)
-		buffer.PutUint64At(w, start+8, 0xae1209f04e90d1e4)
-		buffer.PutUint64At(w, start+16, 0xa11c440699923413)
-		buffer.PutUint64At(w, start+24, 0x4868682f721648a0)
-		buffer.PutUint64At(w, start+32, 0x72164c286b2f7a16)
-		buffer.PutUint64At(w, start+40, 0xa0ac1e441ada6f2f)
-		buffer.PutUint64At(w, start+48, 0xda72b3725a561854)
-		buffer.PutUint64At(w, start+56, 0x68683f1c4a8086f6)
-		buffer.PutUint64At(w, start+64, 0xc51c4c286b3f1e4a)
-		buffer.PutUint64At(w, start+72, 0x9b4572165040439b)
-		buffer.PutUint64At(w, start+80, 0x9b457a1650d0d05e)
-		buffer.PutUint64At(w, start+88, 0x9b4572165450d65e)
-		buffer.PutUint64At(w, start+96, 0x9bc51e4c34b4df5e)
-		buffer.PutUint64At(w, start+104, 0x45725a5618584059)
-		buffer.PutUint64At(w, start+112, 0x1c520dedb5e5669b)
-		buffer.PutUint64At(w, start+120, 0x451e52d0d07e9b45)
-		buffer.PutUint64At(w, start+124, 0x50d67e9b451e52d0)
-		b.SetWriterIndex(start + 132)
+		buffer.PutUint64At(w, off, 0x9f38b078001eff01)
+		buffer.PutUint64At(w, off+8, 0xae1209f04e90d1e4)
+		buffer.PutUint64At(w, off+16, 0xa11c440699923413)
+		buffer.PutUint64At(w, off+24, 0x4868682f721648a0)
+		buffer.PutUint64At(w, off+32, 0x72164c286b2f7a16)
+		buffer.PutUint64At(w, off+40, 0xa0ac1e441ada6f2f)
+		buffer.PutUint64At(w, off+48, 0xda72b3725a561854)
+		buffer.PutUint64At(w, off+56, 0x68683f1c4a8086f6)
+		buffer.PutUint64At(w, off+64, 0xc51c4c286b3f1e4a)
+		buffer.PutUint64At(w, off+72, 0x9b4572165040439b)
+		buffer.PutUint64At(w, off+80, 0x9b457a1650d0d05e)
+		buffer.PutUint64At(w, off+88, 0x9b4572165450d65e)
+		buffer.PutUint64At(w, off+96, 0x9bc51e4c34b4df5e)
+		buffer.PutUint64At(w, off+104, 0x45725a5618584059)
+		buffer.PutUint64At(w, off+112, 0x1c520dedb5e5669b)
+		buffer.PutUint64At(w, off+120, 0x451e52d0d07e9b45)
+		buffer.PutUint64At(w, off+124, 0x50d67e9b451e52d0)
+		off += 132
 	} else {
-		buffer.PutUint64At(w, start, 0x08ae1204041dff01)
-		buffer.PutUint64At(w, start+5, 0x069992340308ae12)
-		b.SetWriterIndex(start + 13)
+		buffer.PutUint64At(w, off, 0x08ae1204041dff01)
+		buffer.PutUint64At(w, off+5, 0x069992340308ae12)
+		off += 13
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -6734,19 +6739,20 @@ func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeInner)
 	start := b.WriterIndex()
 	b.Reserve(34)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x80169016001cff01)
-		buffer.PutUint64At(w, start+8, 0x4402adc47254c4d7)
-		buffer.PutUint64At(w, start+16, 0x894ec8054c633901)
-		buffer.PutUint64At(w, start+24, 0x341548a0ac1e4600)
-		buffer.PutUint64At(w, start+26, 0x200c341548a0ac1e)
-		b.SetWriterIndex(start + 34)
+		buffer.PutUint64At(w, off, 0x80169016001cff01)
+		buffer.PutUint64At(w, off+8, 0x4402adc47254c4d7)
+		buffer.PutUint64At(w, off+16, 0x894ec8054c633901)
+		buffer.PutUint64At(w, off+24, 0x341548a0ac1e4600)
+		buffer.PutUint64At(w, off+26, 0x200c341548a0ac1e)
+		off += 34
 	} else {
-		buffer.PutUint32At(w, start, 0xad1bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
+		buffer.PutUint32At(w, off, 0xad1bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -6926,23 +6932,8 @@ func (x *Leaf) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeLeaf)
-	start := b.WriterIndex()
-	b.Reserve(28)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xeb2d2010001eff01)
-		buffer.PutUint64At(w, start+8, 0xae1209e22c0bcade)
-		buffer.PutUint64At(w, start+16, 0x4854054028802c0f)
-		buffer.PutUint64At(w, start+20, 0x20cd191548540540)
-		b.SetWriterIndex(start + 28)
-	} else {
-		buffer.PutUint64At(w, start, 0x06ae1204041dff01)
-		buffer.PutUint64At(w, start+4, 0x28802c0306ae1204)
-		b.SetWriterIndex(start + 12)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -6968,12 +6959,29 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Leaf's struct body (FORMAT.md §9).
 func (x *Leaf) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.Gone
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(37 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xeb2d2010001eff01)
+			buffer.PutUint64At(w, off+8, 0xae1209e22c0bcade)
+			buffer.PutUint64At(w, off+16, 0x4854054028802c0f)
+			buffer.PutUint64At(w, off+20, 0x20cd191548540540)
+			off += 28
+		} else {
+			buffer.PutUint64At(w, off, 0x06ae1204041dff01)
+			buffer.PutUint64At(w, off+4, 0x28802c0306ae1204)
+			off += 12
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -1227067955)
 		off += 4
 	}
@@ -7087,26 +7095,27 @@ func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeChanges)
 	start := b.WriterIndex()
 	b.Reserve(96)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x23e0e054001cff01)
-		buffer.PutUint64At(w, start+8, 0x4c02b9d16a1587f2)
-		buffer.PutUint64At(w, start+16, 0x5b1344c04565db04)
-		buffer.PutUint64At(w, start+24, 0x4400dd72db0a4c65)
-		buffer.PutUint64At(w, start+32, 0xdb76b7024c745b0a)
-		buffer.PutUint64At(w, start+40, 0x4405c8e02d0284c0)
-		buffer.PutUint64At(w, start+48, 0xc0be2d05886f3705)
-		buffer.PutUint64At(w, start+56, 0x034e40d968db054c)
-		buffer.PutUint64At(w, start+64, 0x1c4815c480dd6fb7)
-		buffer.PutUint64At(w, start+72, 0x6b37161644686837)
-		buffer.PutUint64At(w, start+80, 0x1c4e6c3716561846)
-		buffer.PutUint64At(w, start+88, 0x723715461ada6f37)
-		b.SetWriterIndex(start + 96)
+		buffer.PutUint64At(w, off, 0x23e0e054001cff01)
+		buffer.PutUint64At(w, off+8, 0x4c02b9d16a1587f2)
+		buffer.PutUint64At(w, off+16, 0x5b1344c04565db04)
+		buffer.PutUint64At(w, off+24, 0x4400dd72db0a4c65)
+		buffer.PutUint64At(w, off+32, 0xdb76b7024c745b0a)
+		buffer.PutUint64At(w, off+40, 0x4405c8e02d0284c0)
+		buffer.PutUint64At(w, off+48, 0xc0be2d05886f3705)
+		buffer.PutUint64At(w, off+56, 0x034e40d968db054c)
+		buffer.PutUint64At(w, off+64, 0x1c4815c480dd6fb7)
+		buffer.PutUint64At(w, off+72, 0x6b37161644686837)
+		buffer.PutUint64At(w, off+80, 0x1c4e6c3716561846)
+		buffer.PutUint64At(w, off+88, 0x723715461ada6f37)
+		off += 96
 	} else {
-		buffer.PutUint32At(w, start, 0xb91bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
+		buffer.PutUint32At(w, off, 0xb91bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -7558,23 +7567,8 @@ func (x *ReorderTags) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeReorderTags)
-	start := b.WriterIndex()
-	b.Reserve(26)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xa62e800e001cff01)
-		buffer.PutUint64At(w, start+8, 0xd002bac53ef9ebf2)
-		buffer.PutUint64At(w, start+16, 0xc815c401c205cc14)
-		buffer.PutUint64At(w, start+18, 0x1e16c815c401c205)
-		b.SetWriterIndex(start + 26)
-	} else {
-		buffer.PutUint32At(w, start, 0xba1bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -7600,11 +7594,28 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes ReorderTags's struct body (FORMAT.md §9).
 func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(17 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which ReorderTags, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(43 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xa62e800e001cff01)
+			buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)
+			buffer.PutUint64At(w, off+16, 0xc815c401c205cc14)
+			buffer.PutUint64At(w, off+18, 0x1e16c815c401c205)
+			off += 26
+		} else {
+			buffer.PutUint32At(w, off, 0xba1bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -1033713175)
 		off += 4
 	}
@@ -7805,25 +7816,8 @@ func (x *ReorderNames) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeReorderNames)
-	start := b.WriterIndex()
-	b.Reserve(41)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x5032e01d001cff01)
-		buffer.PutUint64At(w, start+8, 0x4402bbc542dfd2de)
-		buffer.PutUint64At(w, start+16, 0x386f81074c033101)
-		buffer.PutUint64At(w, start+24, 0x4800600c98034e00)
-		buffer.PutUint64At(w, start+32, 0x6415440093045616)
-		buffer.PutUint64At(w, start+33, 0x8364154400930456)
-		b.SetWriterIndex(start + 41)
-	} else {
-		buffer.PutUint32At(w, start, 0xbb1bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -7849,11 +7843,30 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes ReorderNames's struct body (FORMAT.md §9).
 func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(14 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which ReorderNames, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(55 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x5032e01d001cff01)
+			buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)
+			buffer.PutUint64At(w, off+16, 0x386f81074c033101)
+			buffer.PutUint64At(w, off+24, 0x4800600c98034e00)
+			buffer.PutUint64At(w, off+32, 0x6415440093045616)
+			buffer.PutUint64At(w, off+33, 0x8364154400930456)
+			off += 41
+		} else {
+			buffer.PutUint32At(w, off, 0xbb1bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -123410920)
 		off += 4
 	}
@@ -8067,18 +8080,19 @@ func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	c := f.BeginWrite(b, foryTypeMapHolder)
 	start := b.WriterIndex()
 	b.Reserve(27)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x1bdf900f001cff01)
-		buffer.PutUint64At(w, start+8, 0x4802bcc242c0e611)
-		buffer.PutUint64At(w, start+16, 0x72561848200c3415)
-		buffer.PutUint64At(w, start+19, 0x200c487256184820)
-		b.SetWriterIndex(start + 27)
+		buffer.PutUint64At(w, off, 0x1bdf900f001cff01)
+		buffer.PutUint64At(w, off+8, 0x4802bcc242c0e611)
+		buffer.PutUint64At(w, off+16, 0x72561848200c3415)
+		buffer.PutUint64At(w, off+19, 0x200c487256184820)
+		off += 27
 	} else {
-		buffer.PutUint32At(w, start, 0xbc1bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
+		buffer.PutUint32At(w, off, 0xbc1bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -8232,22 +8246,8 @@ func (x *Item) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeItem)
-	start := b.WriterIndex()
-	b.Reserve(21)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x6fbb5009001cff01)
-		buffer.PutUint64At(w, start+8, 0x4002bdc2285b3357)
-		buffer.PutUint64At(w, start+13, 0x28154054054002bd)
-		b.SetWriterIndex(start + 21)
-	} else {
-		buffer.PutUint32At(w, start, 0xbd1bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -8273,12 +8273,28 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Item's struct body (FORMAT.md §9).
 func (x *Item) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Item) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.K
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(30 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x6fbb5009001cff01)
+			buffer.PutUint64At(w, off+8, 0x4002bdc2285b3357)
+			buffer.PutUint64At(w, off+13, 0x28154054054002bd)
+			off += 21
+		} else {
+			buffer.PutUint32At(w, off, 0xbd1bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 1273490864)
 		off += 4
 	}
@@ -8383,22 +8399,23 @@ func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeRecord)
 	start := b.WriterIndex()
 	b.Reserve(63)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x89381033001cff01)
-		buffer.PutUint64At(w, start+8, 0x4c02c0c87152b239)
-		buffer.PutUint64At(w, start+16, 0x00014c804313c414)
-		buffer.PutUint64At(w, start+24, 0x4c63230744484553)
-		buffer.PutUint64At(w, start+32, 0x72164cc06cd48905)
-		buffer.PutUint64At(w, start+40, 0x0c341548806464a2)
-		buffer.PutUint64At(w, start+48, 0x894e481656184c20)
-		buffer.PutUint64At(w, start+55, 0x90064c5616482489)
-		b.SetWriterIndex(start + 63)
+		buffer.PutUint64At(w, off, 0x89381033001cff01)
+		buffer.PutUint64At(w, off+8, 0x4c02c0c87152b239)
+		buffer.PutUint64At(w, off+16, 0x00014c804313c414)
+		buffer.PutUint64At(w, off+24, 0x4c63230744484553)
+		buffer.PutUint64At(w, off+32, 0x72164cc06cd48905)
+		buffer.PutUint64At(w, off+40, 0x0c341548806464a2)
+		buffer.PutUint64At(w, off+48, 0x894e481656184c20)
+		buffer.PutUint64At(w, off+55, 0x90064c5616482489)
+		off += 63
 	} else {
-		buffer.PutUint32At(w, start, 0xc01bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
+		buffer.PutUint32At(w, off, 0xc01bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -8761,35 +8778,8 @@ func (x *Seqs) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeSeqs)
-	start := b.WriterIndex()
-	b.Reserve(124)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x6f4a5070001cff01)
-		buffer.PutUint64At(w, start+8, 0x8c02bece26f25360)
-		buffer.PutUint64At(w, start+16, 0x002d9480e5b7812f)
-		buffer.PutUint64At(w, start+24, 0x022994c0317e3b8a)
-		buffer.PutUint64At(w, start+32, 0x06169880a77ebb41)
-		buffer.PutUint64At(w, start+40, 0x9880df5efec57102)
-		buffer.PutUint64At(w, start+48, 0x80e5b781dfbe8b37)
-		buffer.PutUint64At(w, start+56, 0x007e7b6a101e1690)
-		buffer.PutUint64At(w, start+64, 0x4600e0b79716168c)
-		buffer.PutUint64At(w, start+72, 0x0cb416164c6b3731)
-		buffer.PutUint64At(w, start+80, 0x1698603f3846c020)
-		buffer.PutUint64At(w, start+88, 0x00e0b7973f9a9e16)
-		buffer.PutUint64At(w, start+96, 0x097edb02a2261698)
-		buffer.PutUint64At(w, start+104, 0x1fd7a93a16988006)
-		buffer.PutUint64At(w, start+112, 0xe629309400e0b797)
-		buffer.PutUint64At(w, start+116, 0xa04182dfe6293094)
-		b.SetWriterIndex(start + 124)
-	} else {
-		buffer.PutUint32At(w, start, 0xbe1bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -8815,13 +8805,42 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Seqs's struct body (FORMAT.md §9).
 func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Seqs, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	l1 := x.A2L
 	l2 := x.Arr2Go
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(l1)*8 + len(l2)*2 + 10)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(128 + buffer.BatchSlack + len(l1)*8 + len(l2)*2 + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x6f4a5070001cff01)
+			buffer.PutUint64At(w, off+8, 0x8c02bece26f25360)
+			buffer.PutUint64At(w, off+16, 0x002d9480e5b7812f)
+			buffer.PutUint64At(w, off+24, 0x022994c0317e3b8a)
+			buffer.PutUint64At(w, off+32, 0x06169880a77ebb41)
+			buffer.PutUint64At(w, off+40, 0x9880df5efec57102)
+			buffer.PutUint64At(w, off+48, 0x80e5b781dfbe8b37)
+			buffer.PutUint64At(w, off+56, 0x007e7b6a101e1690)
+			buffer.PutUint64At(w, off+64, 0x4600e0b79716168c)
+			buffer.PutUint64At(w, off+72, 0x0cb416164c6b3731)
+			buffer.PutUint64At(w, off+80, 0x1698603f3846c020)
+			buffer.PutUint64At(w, off+88, 0x00e0b7973f9a9e16)
+			buffer.PutUint64At(w, off+96, 0x097edb02a2261698)
+			buffer.PutUint64At(w, off+104, 0x1fd7a93a16988006)
+			buffer.PutUint64At(w, off+112, 0xe629309400e0b797)
+			buffer.PutUint64At(w, off+116, 0xa04182dfe6293094)
+			off += 124
+		} else {
+			buffer.PutUint32At(w, off, 0xbe1bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 1264930430)
 		off += 4
 	}
@@ -9490,22 +9509,8 @@ func (x *SeqsBad) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeSeqsBad)
-	start := b.WriterIndex()
-	b.Reserve(19)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x0e466007001cff01)
-		buffer.PutUint64At(w, start+8, 0x4002bfc176f912b5)
-		buffer.PutUint64At(w, start+11, 0x5816164002bfc176)
-		b.SetWriterIndex(start + 19)
-	} else {
-		buffer.PutUint32At(w, start, 0xbf1bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -9531,11 +9536,31 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes SeqsBad's struct body (FORMAT.md §9).
 func (x *SeqsBad) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
-	if !c.Compatible() {
-		b.WriteInt32(1048106828)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which SeqsBad, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(23 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x0e466007001cff01)
+			buffer.PutUint64At(w, off+8, 0x4002bfc176f912b5)
+			buffer.PutUint64At(w, off+11, 0x5816164002bfc176)
+			off += 19
+		} else {
+			buffer.PutUint32At(w, off, 0xbf1bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
 	}
+	if !compatible {
+		buffer.PutInt32At(w, off, 1048106828)
+		off += 4
+	}
+	b.SetWriterIndex(off)
 	l1 := x.W
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {

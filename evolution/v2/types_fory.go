@@ -114,86 +114,8 @@ func (x *Scalars) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeScalars)
-	start := b.WriterIndex()
-	b.Reserve(530)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x5f2b00ff001cff01)
-		buffer.PutUint64At(w, start+8, 0x2fdf02856f918ffe)
-		buffer.PutUint64At(w, start+16, 0x8a7f180006a002b6)
-		buffer.PutUint64At(w, start+24, 0x0a069400d791ff42)
-		buffer.PutUint64At(w, start+32, 0x000da000d791ff42)
-		buffer.PutUint64At(w, start+40, 0x00d7a9ff428a7f18)
-		buffer.PutUint64At(w, start+48, 0x00d7a9ff420a0d94)
-		buffer.PutUint64At(w, start+56, 0x00d78b7f18001494)
-		buffer.PutUint64At(w, start+64, 0x0004a000d70b1488)
-		buffer.PutUint64At(w, start+72, 0xc0be91ff428a7f18)
-		buffer.PutUint64At(w, start+80, 0xc0be91ff420a0494)
-		buffer.PutUint64At(w, start+88, 0xff428a7f18000ba0)
-		buffer.PutUint64At(w, start+96, 0xff420a0b94c0bea9)
-		buffer.PutUint64At(w, start+104, 0x7f18001394c0bea9)
-		buffer.PutUint64At(w, start+112, 0xc0be0b1388c0be8b)
-		buffer.PutUint64At(w, start+120, 0x40af917f18000394)
-		buffer.PutUint64At(w, start+128, 0x000a9440af110388)
-		buffer.PutUint64At(w, start+136, 0x290a8840afa97f18)
-		buffer.PutUint64At(w, start+144, 0x40d86380014c40af)
-		buffer.PutUint64At(w, start+152, 0x7f18000290040140)
-		buffer.PutUint64At(w, start+160, 0x0990e0110284e091)
-		buffer.PutUint64At(w, start+168, 0x290984e0a97f1800)
-		buffer.PutUint64At(w, start+176, 0x9400da6380074ce0)
-		buffer.PutUint64At(w, start+184, 0x5400d7917f180007)
-		buffer.PutUint64At(w, start+192, 0x4000b431db638007)
-		buffer.PutUint64At(w, start+200, 0x4800d71107882007)
-		buffer.PutUint64At(w, start+208, 0x180008a0401b3307)
-		buffer.PutUint64At(w, start+216, 0x9400d791df00a67f)
-		buffer.PutUint64At(w, start+224, 0x4c00d791df002608)
-		buffer.PutUint64At(w, start+232, 0x000e9400dd63800e)
-		buffer.PutUint64At(w, start+240, 0x500e4000d7a97f18)
-		buffer.PutUint64At(w, start+248, 0x000fa000d7290e88)
-		buffer.PutUint64At(w, start+256, 0x00d7a9df00a67f18)
-		buffer.PutUint64At(w, start+264, 0x00d7a9df00260f94)
-		buffer.PutUint64At(w, start+272, 0xc0be917f18000594)
-		buffer.PutUint64At(w, start+280, 0x000c94c0be110588)
-		buffer.PutUint64At(w, start+288, 0x290c88c0bea97f18)
-		buffer.PutUint64At(w, start+296, 0x9f7f1800149ac0be)
-		buffer.PutUint64At(w, start+304, 0xbdf81f148e70bdf8)
-		buffer.PutUint64At(w, start+312, 0xf89f7f1800139a70)
-		buffer.PutUint64At(w, start+320, 0xecbbf81f138eecbb)
-		buffer.PutUint64At(w, start+328, 0x9afa9f7f18000a9a)
-		buffer.PutUint64At(w, start+336, 0x52f49afa1f0a8ef4)
-		buffer.PutUint64At(w, start+344, 0x014610f6db630001)
-		buffer.PutUint64At(w, start+352, 0x9f7f1880029a613f)
-		buffer.PutUint64At(w, start+360, 0x1ef99f028e001ef9)
-		buffer.PutUint64At(w, start+368, 0xf99f7f1800079a00)
-		buffer.PutUint64At(w, start+376, 0x701df91f078e701d)
-		buffer.PutUint64At(w, start+384, 0x9dfa9f7f18000e9a)
-		buffer.PutUint64At(w, start+392, 0x9a709dfa1f0e8e70)
-		buffer.PutUint64At(w, start+400, 0xec1bf99f7f180005)
-		buffer.PutUint64At(w, start+408, 0x254cec1bf91f058e)
-		buffer.PutUint64At(w, start+416, 0x6300274cc0d86380)
-		buffer.PutUint64At(w, start+424, 0x00d96380194ce6d8)
-		buffer.PutUint64At(w, start+432, 0x00b931db63801554)
-		buffer.PutUint64At(w, start+440, 0x5630f6db63002552)
-		buffer.PutUint64At(w, start+448, 0x528039f6db638027)
-		buffer.PutUint64At(w, start+456, 0x155240f6db630019)
-		buffer.PutUint64At(w, start+464, 0x00265220f7db6300)
-		buffer.PutUint64At(w, start+472, 0x6380154c30f7db63)
-		buffer.PutUint64At(w, start+480, 0xc0dc6380264c80dc)
-		buffer.PutUint64At(w, start+488, 0x40608e27440c2540)
-		buffer.PutUint64At(w, start+496, 0x46901b3315481019)
-		buffer.PutUint64At(w, start+504, 0x98633f274a633f25)
-		buffer.PutUint64At(w, start+512, 0x723f1546643f1946)
-		buffer.PutUint64At(w, start+520, 0x40481540733f2646)
-		buffer.PutUint64At(w, start+522, 0x4c2640481540733f)
-		b.SetWriterIndex(start + 530)
-	} else {
-		buffer.PutUint32At(w, start, 0xb61bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -219,11 +141,91 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Scalars's struct body (FORMAT.md §9).
 func (x *Scalars) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(236 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(766 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x5f2b00ff001cff01)
+			buffer.PutUint64At(w, off+8, 0x2fdf02856f918ffe)
+			buffer.PutUint64At(w, off+16, 0x8a7f180006a002b6)
+			buffer.PutUint64At(w, off+24, 0x0a069400d791ff42)
+			buffer.PutUint64At(w, off+32, 0x000da000d791ff42)
+			buffer.PutUint64At(w, off+40, 0x00d7a9ff428a7f18)
+			buffer.PutUint64At(w, off+48, 0x00d7a9ff420a0d94)
+			buffer.PutUint64At(w, off+56, 0x00d78b7f18001494)
+			buffer.PutUint64At(w, off+64, 0x0004a000d70b1488)
+			buffer.PutUint64At(w, off+72, 0xc0be91ff428a7f18)
+			buffer.PutUint64At(w, off+80, 0xc0be91ff420a0494)
+			buffer.PutUint64At(w, off+88, 0xff428a7f18000ba0)
+			buffer.PutUint64At(w, off+96, 0xff420a0b94c0bea9)
+			buffer.PutUint64At(w, off+104, 0x7f18001394c0bea9)
+			buffer.PutUint64At(w, off+112, 0xc0be0b1388c0be8b)
+			buffer.PutUint64At(w, off+120, 0x40af917f18000394)
+			buffer.PutUint64At(w, off+128, 0x000a9440af110388)
+			buffer.PutUint64At(w, off+136, 0x290a8840afa97f18)
+			buffer.PutUint64At(w, off+144, 0x40d86380014c40af)
+			buffer.PutUint64At(w, off+152, 0x7f18000290040140)
+			buffer.PutUint64At(w, off+160, 0x0990e0110284e091)
+			buffer.PutUint64At(w, off+168, 0x290984e0a97f1800)
+			buffer.PutUint64At(w, off+176, 0x9400da6380074ce0)
+			buffer.PutUint64At(w, off+184, 0x5400d7917f180007)
+			buffer.PutUint64At(w, off+192, 0x4000b431db638007)
+			buffer.PutUint64At(w, off+200, 0x4800d71107882007)
+			buffer.PutUint64At(w, off+208, 0x180008a0401b3307)
+			buffer.PutUint64At(w, off+216, 0x9400d791df00a67f)
+			buffer.PutUint64At(w, off+224, 0x4c00d791df002608)
+			buffer.PutUint64At(w, off+232, 0x000e9400dd63800e)
+			buffer.PutUint64At(w, off+240, 0x500e4000d7a97f18)
+			buffer.PutUint64At(w, off+248, 0x000fa000d7290e88)
+			buffer.PutUint64At(w, off+256, 0x00d7a9df00a67f18)
+			buffer.PutUint64At(w, off+264, 0x00d7a9df00260f94)
+			buffer.PutUint64At(w, off+272, 0xc0be917f18000594)
+			buffer.PutUint64At(w, off+280, 0x000c94c0be110588)
+			buffer.PutUint64At(w, off+288, 0x290c88c0bea97f18)
+			buffer.PutUint64At(w, off+296, 0x9f7f1800149ac0be)
+			buffer.PutUint64At(w, off+304, 0xbdf81f148e70bdf8)
+			buffer.PutUint64At(w, off+312, 0xf89f7f1800139a70)
+			buffer.PutUint64At(w, off+320, 0xecbbf81f138eecbb)
+			buffer.PutUint64At(w, off+328, 0x9afa9f7f18000a9a)
+			buffer.PutUint64At(w, off+336, 0x52f49afa1f0a8ef4)
+			buffer.PutUint64At(w, off+344, 0x014610f6db630001)
+			buffer.PutUint64At(w, off+352, 0x9f7f1880029a613f)
+			buffer.PutUint64At(w, off+360, 0x1ef99f028e001ef9)
+			buffer.PutUint64At(w, off+368, 0xf99f7f1800079a00)
+			buffer.PutUint64At(w, off+376, 0x701df91f078e701d)
+			buffer.PutUint64At(w, off+384, 0x9dfa9f7f18000e9a)
+			buffer.PutUint64At(w, off+392, 0x9a709dfa1f0e8e70)
+			buffer.PutUint64At(w, off+400, 0xec1bf99f7f180005)
+			buffer.PutUint64At(w, off+408, 0x254cec1bf91f058e)
+			buffer.PutUint64At(w, off+416, 0x6300274cc0d86380)
+			buffer.PutUint64At(w, off+424, 0x00d96380194ce6d8)
+			buffer.PutUint64At(w, off+432, 0x00b931db63801554)
+			buffer.PutUint64At(w, off+440, 0x5630f6db63002552)
+			buffer.PutUint64At(w, off+448, 0x528039f6db638027)
+			buffer.PutUint64At(w, off+456, 0x155240f6db630019)
+			buffer.PutUint64At(w, off+464, 0x00265220f7db6300)
+			buffer.PutUint64At(w, off+472, 0x6380154c30f7db63)
+			buffer.PutUint64At(w, off+480, 0xc0dc6380264c80dc)
+			buffer.PutUint64At(w, off+488, 0x40608e27440c2540)
+			buffer.PutUint64At(w, off+496, 0x46901b3315481019)
+			buffer.PutUint64At(w, off+504, 0x98633f274a633f25)
+			buffer.PutUint64At(w, off+512, 0x723f1546643f1946)
+			buffer.PutUint64At(w, off+520, 0x40481540733f2646)
+			buffer.PutUint64At(w, off+522, 0x4c2640481540733f)
+			off += 530
+		} else {
+			buffer.PutUint32At(w, off, 0xb61bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 1526810895)
 		off += 4
 	}
@@ -1563,102 +1565,8 @@ func (x *Containers) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeContainers)
-	start := b.WriterIndex()
-	b.Reserve(660)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x3712e0ff001cff01)
-		buffer.PutUint64At(w, start+8, 0x31df038760ecd66a)
-		buffer.PutUint64At(w, start+16, 0x967361032b4c02b7)
-		buffer.PutUint64At(w, start+24, 0x388cecbbf801378c)
-		buffer.PutUint64At(w, start+32, 0xf9012d8c70bdf801)
-		buffer.PutUint64At(w, start+40, 0xec1bf9012e8cf41a)
-		buffer.PutUint64At(w, start+48, 0x2c8c701df9012f8c)
-		buffer.PutUint64At(w, start+56, 0xfa01318c001ef981)
-		buffer.PutUint64At(w, start+64, 0xec9bfa01328cf49a)
-		buffer.PutUint64At(w, start+72, 0x308c709dfa01338c)
-		buffer.PutUint64At(w, start+80, 0x63802b58009efa81)
-		buffer.PutUint64At(w, start+88, 0x00379860391736d8)
-		buffer.PutUint64At(w, start+96, 0x3898ecbbf8817f18)
-		buffer.PutUint64At(w, start+104, 0x9870bdf8817f1800)
-		buffer.PutUint64At(w, start+112, 0xf41af9817f18002d)
-		buffer.PutUint64At(w, start+120, 0x1bf9817f18002e98)
-		buffer.PutUint64At(w, start+128, 0xf9817f18002f98ec)
-		buffer.PutUint64At(w, start+136, 0x817f18802c98701d)
-		buffer.PutUint64At(w, start+144, 0x7f18003198001ef9)
-		buffer.PutUint64At(w, start+152, 0x18003298f49afa81)
-		buffer.PutUint64At(w, start+160, 0x003398ec9bfa817f)
-		buffer.PutUint64At(w, start+168, 0x3098709dfa817f18)
-		buffer.PutUint64At(w, start+176, 0x50009efa817f1880)
-		buffer.PutUint64At(w, start+184, 0x1650d050d8630029)
-		buffer.PutUint64At(w, start+192, 0x16507051d963000e)
-		buffer.PutUint64At(w, start+200, 0x165010f6da630006)
-		buffer.PutUint64At(w, start+208, 0x169840f6da630066)
-		buffer.PutUint64At(w, start+216, 0xecbbf8977f18004e)
-		buffer.PutUint64At(w, start+224, 0xf8977f1800521698)
-		buffer.PutUint64At(w, start+232, 0x7f180016169870bd)
-		buffer.PutUint64At(w, start+240, 0x001e1698ec1bf997)
-		buffer.PutUint64At(w, start+248, 0x1698701df9977f18)
-		buffer.PutUint64At(w, start+256, 0x001ef9977f18800a)
-		buffer.PutUint64At(w, start+264, 0xf6da6300165a1650)
-		buffer.PutUint64At(w, start+272, 0x63001656621650b0)
-		buffer.PutUint64At(w, start+280, 0x6300161654c0f6da)
-		buffer.PutUint64At(w, start+288, 0x00561650a0fdf6da)
-		buffer.PutUint64At(w, start+296, 0x019a165020f7da63)
-		buffer.PutUint64At(w, start+304, 0x2a169830f7da6300)
-		buffer.PutUint64At(w, start+312, 0x98f49afa977f1800)
-		buffer.PutUint64At(w, start+320, 0x9dfa977f18003a16)
-		buffer.PutUint64At(w, start+328, 0xdb63005606185470)
-		buffer.PutUint64At(w, start+336, 0x0056661854c81d36)
-		buffer.PutUint64At(w, start+344, 0x1e18a0c84d36db63)
-		buffer.PutUint64At(w, start+352, 0x711df9997f180052)
-		buffer.PutUint64At(w, start+360, 0x630056161854a0f8)
-		buffer.PutUint64At(w, start+368, 0x16561854c88d36db)
-		buffer.PutUint64At(w, start+376, 0x1854a02d37db6300)
-		buffer.PutUint64At(w, start+384, 0x2d37db6300565a56)
-		buffer.PutUint64At(w, start+392, 0x00165662561854ac)
-		buffer.PutUint64At(w, start+400, 0x561854b02d37db63)
-		buffer.PutUint64At(w, start+408, 0x98bc2d37db630016)
-		buffer.PutUint64At(w, start+416, 0xfa997f18802a2618)
-		buffer.PutUint64At(w, start+424, 0x76db63002956009e)
-		buffer.PutUint64At(w, start+432, 0xdb63005616563414)
-		buffer.PutUint64At(w, start+440, 0x0016561852c8bd76)
-		buffer.PutUint64At(w, start+448, 0x00261650c076db63)
-		buffer.PutUint64At(w, start+456, 0x0d0529446041dc63)
-		buffer.PutUint64At(w, start+464, 0x06164417150e1644)
-		buffer.PutUint64At(w, start+472, 0x8c642f661644612f)
-		buffer.PutUint64At(w, start+480, 0x168cecbbf8174e16)
-		buffer.PutUint64At(w, start+488, 0x16168c70bdf81752)
-		buffer.PutUint64At(w, start+496, 0x171e168cec1bf917)
-		buffer.PutUint64At(w, start+504, 0xf9970a168c701df9)
-		buffer.PutUint64At(w, start+512, 0x6b2f165a1644001e)
-		buffer.PutUint64At(w, start+520, 0x4c6c2f1656621644)
-		buffer.PutUint64At(w, start+528, 0x164400da6faf1616)
-		buffer.PutUint64At(w, start+536, 0x2f019a1644722f56)
-		buffer.PutUint64At(w, start+544, 0xf49afa172a168c73)
-		buffer.PutUint64At(w, start+552, 0x4c709dfa173a168c)
-		buffer.PutUint64At(w, start+560, 0x4c80dc61b3560618)
-		buffer.PutUint64At(w, start+568, 0x9480dc64b3566618)
-		buffer.PutUint64At(w, start+576, 0xf8711df919521e18)
-		buffer.PutUint64At(w, start+584, 0xdc68b35616184ca0)
-		buffer.PutUint64At(w, start+592, 0xda72b31656184c80)
-		buffer.PutUint64At(w, start+600, 0x72b3565a56184c00)
-		buffer.PutUint64At(w, start+608, 0x16566256184cc0da)
-		buffer.PutUint64At(w, start+616, 0x1656184c00db72b3)
-		buffer.PutUint64At(w, start+624, 0x2a26188cc0db72b3)
-		buffer.PutUint64At(w, start+632, 0x61b7294e009efa99)
-		buffer.PutUint64At(w, start+640, 0xdc6bb756164e4043)
-		buffer.PutUint64At(w, start+648, 0x446c371656184680)
-		buffer.PutUint64At(w, start+652, 0x16442616446c3716)
-		b.SetWriterIndex(start + 660)
-	} else {
-		buffer.PutUint32At(w, start, 0xb71bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -1684,17 +1592,113 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Containers's struct body (FORMAT.md §9).
 func (x *Containers) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	l1 := x.ABool
 	l2 := x.AF32
 	l3 := x.AF64
 	l4 := x.AI16
 	l5 := x.AI32
 	l6 := x.AI64
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(l1)*1 + len(l2)*4 + len(l3)*8 + len(l4)*2 + len(l5)*4 + len(l6)*8 + 30)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(664 + buffer.BatchSlack + len(l1)*1 + len(l2)*4 + len(l3)*8 + len(l4)*2 + len(l5)*4 + len(l6)*8 + 30)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x3712e0ff001cff01)
+			buffer.PutUint64At(w, off+8, 0x31df038760ecd66a)
+			buffer.PutUint64At(w, off+16, 0x967361032b4c02b7)
+			buffer.PutUint64At(w, off+24, 0x388cecbbf801378c)
+			buffer.PutUint64At(w, off+32, 0xf9012d8c70bdf801)
+			buffer.PutUint64At(w, off+40, 0xec1bf9012e8cf41a)
+			buffer.PutUint64At(w, off+48, 0x2c8c701df9012f8c)
+			buffer.PutUint64At(w, off+56, 0xfa01318c001ef981)
+			buffer.PutUint64At(w, off+64, 0xec9bfa01328cf49a)
+			buffer.PutUint64At(w, off+72, 0x308c709dfa01338c)
+			buffer.PutUint64At(w, off+80, 0x63802b58009efa81)
+			buffer.PutUint64At(w, off+88, 0x00379860391736d8)
+			buffer.PutUint64At(w, off+96, 0x3898ecbbf8817f18)
+			buffer.PutUint64At(w, off+104, 0x9870bdf8817f1800)
+			buffer.PutUint64At(w, off+112, 0xf41af9817f18002d)
+			buffer.PutUint64At(w, off+120, 0x1bf9817f18002e98)
+			buffer.PutUint64At(w, off+128, 0xf9817f18002f98ec)
+			buffer.PutUint64At(w, off+136, 0x817f18802c98701d)
+			buffer.PutUint64At(w, off+144, 0x7f18003198001ef9)
+			buffer.PutUint64At(w, off+152, 0x18003298f49afa81)
+			buffer.PutUint64At(w, off+160, 0x003398ec9bfa817f)
+			buffer.PutUint64At(w, off+168, 0x3098709dfa817f18)
+			buffer.PutUint64At(w, off+176, 0x50009efa817f1880)
+			buffer.PutUint64At(w, off+184, 0x1650d050d8630029)
+			buffer.PutUint64At(w, off+192, 0x16507051d963000e)
+			buffer.PutUint64At(w, off+200, 0x165010f6da630006)
+			buffer.PutUint64At(w, off+208, 0x169840f6da630066)
+			buffer.PutUint64At(w, off+216, 0xecbbf8977f18004e)
+			buffer.PutUint64At(w, off+224, 0xf8977f1800521698)
+			buffer.PutUint64At(w, off+232, 0x7f180016169870bd)
+			buffer.PutUint64At(w, off+240, 0x001e1698ec1bf997)
+			buffer.PutUint64At(w, off+248, 0x1698701df9977f18)
+			buffer.PutUint64At(w, off+256, 0x001ef9977f18800a)
+			buffer.PutUint64At(w, off+264, 0xf6da6300165a1650)
+			buffer.PutUint64At(w, off+272, 0x63001656621650b0)
+			buffer.PutUint64At(w, off+280, 0x6300161654c0f6da)
+			buffer.PutUint64At(w, off+288, 0x00561650a0fdf6da)
+			buffer.PutUint64At(w, off+296, 0x019a165020f7da63)
+			buffer.PutUint64At(w, off+304, 0x2a169830f7da6300)
+			buffer.PutUint64At(w, off+312, 0x98f49afa977f1800)
+			buffer.PutUint64At(w, off+320, 0x9dfa977f18003a16)
+			buffer.PutUint64At(w, off+328, 0xdb63005606185470)
+			buffer.PutUint64At(w, off+336, 0x0056661854c81d36)
+			buffer.PutUint64At(w, off+344, 0x1e18a0c84d36db63)
+			buffer.PutUint64At(w, off+352, 0x711df9997f180052)
+			buffer.PutUint64At(w, off+360, 0x630056161854a0f8)
+			buffer.PutUint64At(w, off+368, 0x16561854c88d36db)
+			buffer.PutUint64At(w, off+376, 0x1854a02d37db6300)
+			buffer.PutUint64At(w, off+384, 0x2d37db6300565a56)
+			buffer.PutUint64At(w, off+392, 0x00165662561854ac)
+			buffer.PutUint64At(w, off+400, 0x561854b02d37db63)
+			buffer.PutUint64At(w, off+408, 0x98bc2d37db630016)
+			buffer.PutUint64At(w, off+416, 0xfa997f18802a2618)
+			buffer.PutUint64At(w, off+424, 0x76db63002956009e)
+			buffer.PutUint64At(w, off+432, 0xdb63005616563414)
+			buffer.PutUint64At(w, off+440, 0x0016561852c8bd76)
+			buffer.PutUint64At(w, off+448, 0x00261650c076db63)
+			buffer.PutUint64At(w, off+456, 0x0d0529446041dc63)
+			buffer.PutUint64At(w, off+464, 0x06164417150e1644)
+			buffer.PutUint64At(w, off+472, 0x8c642f661644612f)
+			buffer.PutUint64At(w, off+480, 0x168cecbbf8174e16)
+			buffer.PutUint64At(w, off+488, 0x16168c70bdf81752)
+			buffer.PutUint64At(w, off+496, 0x171e168cec1bf917)
+			buffer.PutUint64At(w, off+504, 0xf9970a168c701df9)
+			buffer.PutUint64At(w, off+512, 0x6b2f165a1644001e)
+			buffer.PutUint64At(w, off+520, 0x4c6c2f1656621644)
+			buffer.PutUint64At(w, off+528, 0x164400da6faf1616)
+			buffer.PutUint64At(w, off+536, 0x2f019a1644722f56)
+			buffer.PutUint64At(w, off+544, 0xf49afa172a168c73)
+			buffer.PutUint64At(w, off+552, 0x4c709dfa173a168c)
+			buffer.PutUint64At(w, off+560, 0x4c80dc61b3560618)
+			buffer.PutUint64At(w, off+568, 0x9480dc64b3566618)
+			buffer.PutUint64At(w, off+576, 0xf8711df919521e18)
+			buffer.PutUint64At(w, off+584, 0xdc68b35616184ca0)
+			buffer.PutUint64At(w, off+592, 0xda72b31656184c80)
+			buffer.PutUint64At(w, off+600, 0x72b3565a56184c00)
+			buffer.PutUint64At(w, off+608, 0x16566256184cc0da)
+			buffer.PutUint64At(w, off+616, 0x1656184c00db72b3)
+			buffer.PutUint64At(w, off+624, 0x2a26188cc0db72b3)
+			buffer.PutUint64At(w, off+632, 0x61b7294e009efa99)
+			buffer.PutUint64At(w, off+640, 0xdc6bb756164e4043)
+			buffer.PutUint64At(w, off+648, 0x446c371656184680)
+			buffer.PutUint64At(w, off+652, 0x16442616446c3716)
+			off += 660
+		} else {
+			buffer.PutUint32At(w, off, 0xb71bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 255924153)
 		off += 4
 	}
@@ -5790,32 +5794,33 @@ func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeNested)
 	start := b.WriterIndex()
 	b.Reserve(138)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x441c907e001eff01)
-		buffer.PutUint64At(w, start+8, 0xae1209f019a19439)
-		buffer.PutUint64At(w, start+16, 0x001c4c0699923413)
-		buffer.PutUint64At(w, start+24, 0x63807216541ada63)
-		buffer.PutUint64At(w, start+32, 0x807a16548086f6da)
-		buffer.PutUint64At(w, start+40, 0x72165880b2f6da63)
-		buffer.PutUint64At(w, start+48, 0x4ca0a1fdf6da6380)
-		buffer.PutUint64At(w, start+56, 0x56185ccada63001e)
-		buffer.PutUint64At(w, start+64, 0xaf2d37db6300725a)
-		buffer.PutUint64At(w, start+72, 0xf6db63801c566868)
-		buffer.PutUint64At(w, start+80, 0xf6db63801e568086)
-		buffer.PutUint64At(w, start+88, 0x1648a0a11c4480b2)
-		buffer.PutUint64At(w, start+96, 0x2f7a164868682f72)
-		buffer.PutUint64At(w, start+104, 0xda6f2f72164c286b)
-		buffer.PutUint64At(w, start+112, 0x561854a0ac1e441a)
-		buffer.PutUint64At(w, start+120, 0x8086f6da72b3725a)
-		buffer.PutUint64At(w, start+128, 0x3f1e4a68683f1c4a)
-		buffer.PutUint64At(w, start+130, 0x286b3f1e4a68683f)
-		b.SetWriterIndex(start + 138)
+		buffer.PutUint64At(w, off, 0x441c907e001eff01)
+		buffer.PutUint64At(w, off+8, 0xae1209f019a19439)
+		buffer.PutUint64At(w, off+16, 0x001c4c0699923413)
+		buffer.PutUint64At(w, off+24, 0x63807216541ada63)
+		buffer.PutUint64At(w, off+32, 0x807a16548086f6da)
+		buffer.PutUint64At(w, off+40, 0x72165880b2f6da63)
+		buffer.PutUint64At(w, off+48, 0x4ca0a1fdf6da6380)
+		buffer.PutUint64At(w, off+56, 0x56185ccada63001e)
+		buffer.PutUint64At(w, off+64, 0xaf2d37db6300725a)
+		buffer.PutUint64At(w, off+72, 0xf6db63801c566868)
+		buffer.PutUint64At(w, off+80, 0xf6db63801e568086)
+		buffer.PutUint64At(w, off+88, 0x1648a0a11c4480b2)
+		buffer.PutUint64At(w, off+96, 0x2f7a164868682f72)
+		buffer.PutUint64At(w, off+104, 0xda6f2f72164c286b)
+		buffer.PutUint64At(w, off+112, 0x561854a0ac1e441a)
+		buffer.PutUint64At(w, off+120, 0x8086f6da72b3725a)
+		buffer.PutUint64At(w, off+128, 0x3f1e4a68683f1c4a)
+		buffer.PutUint64At(w, off+130, 0x286b3f1e4a68683f)
+		off += 138
 	} else {
-		buffer.PutUint64At(w, start, 0x08ae1204041dff01)
-		buffer.PutUint64At(w, start+5, 0x069992340308ae12)
-		b.SetWriterIndex(start + 13)
+		buffer.PutUint64At(w, off, 0x08ae1204041dff01)
+		buffer.PutUint64At(w, off+5, 0x069992340308ae12)
+		off += 13
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -6736,19 +6741,20 @@ func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeInner)
 	start := b.WriterIndex()
 	b.Reserve(37)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x2867c019001cff01)
-		buffer.PutUint64At(w, start+8, 0x4c02adc402d2ea07)
-		buffer.PutUint64At(w, start+16, 0x56164c00894ec807)
-		buffer.PutUint64At(w, start+24, 0xa0ac1e440088f392)
-		buffer.PutUint64At(w, start+29, 0x200c341548a0ac1e)
-		b.SetWriterIndex(start + 37)
+		buffer.PutUint64At(w, off, 0x2867c019001cff01)
+		buffer.PutUint64At(w, off+8, 0x4c02adc402d2ea07)
+		buffer.PutUint64At(w, off+16, 0x56164c00894ec807)
+		buffer.PutUint64At(w, off+24, 0xa0ac1e440088f392)
+		buffer.PutUint64At(w, off+29, 0x200c341548a0ac1e)
+		off += 37
 	} else {
-		buffer.PutUint32At(w, start, 0xad1bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
+		buffer.PutUint32At(w, off, 0xad1bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -6979,23 +6985,8 @@ func (x *Leaf) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeLeaf)
-	start := b.WriterIndex()
-	b.Reserve(26)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x6d54900e001eff01)
-		buffer.PutUint64At(w, start+8, 0xae1209e21e607fbb)
-		buffer.PutUint64At(w, start+16, 0x4054054028802c0f)
-		buffer.PutUint64At(w, start+18, 0x5815405405402880)
-		b.SetWriterIndex(start + 26)
-	} else {
-		buffer.PutUint64At(w, start, 0x06ae1204041dff01)
-		buffer.PutUint64At(w, start+4, 0x28802c0306ae1204)
-		b.SetWriterIndex(start + 12)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -7021,12 +7012,29 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Leaf's struct body (FORMAT.md §9).
 func (x *Leaf) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.W
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(35 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x6d54900e001eff01)
+			buffer.PutUint64At(w, off+8, 0xae1209e21e607fbb)
+			buffer.PutUint64At(w, off+16, 0x4054054028802c0f)
+			buffer.PutUint64At(w, off+18, 0x5815405405402880)
+			off += 26
+		} else {
+			buffer.PutUint64At(w, off, 0x06ae1204041dff01)
+			buffer.PutUint64At(w, off+4, 0x28802c0306ae1204)
+			off += 12
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 955585112)
 		off += 4
 	}
@@ -7140,26 +7148,27 @@ func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeChanges)
 	start := b.WriterIndex()
 	b.Reserve(96)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x78421054001cff01)
-		buffer.PutUint64At(w, start+8, 0x4402b9d12173905a)
-		buffer.PutUint64At(w, start+16, 0xd968db144c655b14)
-		buffer.PutUint64At(w, start+24, 0xdd6fb7074c07c840)
-		buffer.PutUint64At(w, start+32, 0x084cc0be2d078880)
-		buffer.PutUint64At(w, start+40, 0x745b0e44c04565db)
-		buffer.PutUint64At(w, start+48, 0x72db054ce02d0584)
-		buffer.PutUint64At(w, start+56, 0xc0db76b7134e00dd)
-		buffer.PutUint64At(w, start+64, 0x1c4a15c46f370546)
-		buffer.PutUint64At(w, start+72, 0x6b37161646686837)
-		buffer.PutUint64At(w, start+80, 0x1c4c6c3716561844)
-		buffer.PutUint64At(w, start+88, 0x723715441ada6f37)
-		b.SetWriterIndex(start + 96)
+		buffer.PutUint64At(w, off, 0x78421054001cff01)
+		buffer.PutUint64At(w, off+8, 0x4402b9d12173905a)
+		buffer.PutUint64At(w, off+16, 0xd968db144c655b14)
+		buffer.PutUint64At(w, off+24, 0xdd6fb7074c07c840)
+		buffer.PutUint64At(w, off+32, 0x084cc0be2d078880)
+		buffer.PutUint64At(w, off+40, 0x745b0e44c04565db)
+		buffer.PutUint64At(w, off+48, 0x72db054ce02d0584)
+		buffer.PutUint64At(w, off+56, 0xc0db76b7134e00dd)
+		buffer.PutUint64At(w, off+64, 0x1c4a15c46f370546)
+		buffer.PutUint64At(w, off+72, 0x6b37161646686837)
+		buffer.PutUint64At(w, off+80, 0x1c4c6c3716561844)
+		buffer.PutUint64At(w, off+88, 0x723715441ada6f37)
+		off += 96
 	} else {
-		buffer.PutUint32At(w, start, 0xb91bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
+		buffer.PutUint32At(w, off, 0xb91bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -7627,23 +7636,8 @@ func (x *ReorderTags) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeReorderTags)
-	start := b.WriterIndex()
-	b.Reserve(26)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xa62e800e001cff01)
-		buffer.PutUint64At(w, start+8, 0xd002bac53ef9ebf2)
-		buffer.PutUint64At(w, start+16, 0xc815c401c205cc14)
-		buffer.PutUint64At(w, start+18, 0x1e16c815c401c205)
-		b.SetWriterIndex(start + 26)
-	} else {
-		buffer.PutUint32At(w, start, 0xba1bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -7669,11 +7663,28 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes ReorderTags's struct body (FORMAT.md §9).
 func (x *ReorderTags) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(17 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which ReorderTags, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(43 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xa62e800e001cff01)
+			buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)
+			buffer.PutUint64At(w, off+16, 0xc815c401c205cc14)
+			buffer.PutUint64At(w, off+18, 0x1e16c815c401c205)
+			off += 26
+		} else {
+			buffer.PutUint32At(w, off, 0xba1bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -1033713175)
 		off += 4
 	}
@@ -7874,25 +7885,8 @@ func (x *ReorderNames) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeReorderNames)
-	start := b.WriterIndex()
-	b.Reserve(41)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x5032e01d001cff01)
-		buffer.PutUint64At(w, start+8, 0x4402bbc542dfd2de)
-		buffer.PutUint64At(w, start+16, 0x386f81074c033101)
-		buffer.PutUint64At(w, start+24, 0x4800600c98034e00)
-		buffer.PutUint64At(w, start+32, 0x6415440093045616)
-		buffer.PutUint64At(w, start+33, 0x8364154400930456)
-		b.SetWriterIndex(start + 41)
-	} else {
-		buffer.PutUint32At(w, start, 0xbb1bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -7918,11 +7912,30 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes ReorderNames's struct body (FORMAT.md §9).
 func (x *ReorderNames) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(14 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which ReorderNames, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(55 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x5032e01d001cff01)
+			buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)
+			buffer.PutUint64At(w, off+16, 0x386f81074c033101)
+			buffer.PutUint64At(w, off+24, 0x4800600c98034e00)
+			buffer.PutUint64At(w, off+32, 0x6415440093045616)
+			buffer.PutUint64At(w, off+33, 0x8364154400930456)
+			off += 41
+		} else {
+			buffer.PutUint32At(w, off, 0xbb1bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -123410920)
 		off += 4
 	}
@@ -8137,19 +8150,20 @@ func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	c := f.BeginWrite(b, foryTypeMapHolder)
 	start := b.WriterIndex()
 	b.Reserve(35)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x158ad017001cff01)
-		buffer.PutUint64At(w, start+8, 0x4c02bcc34c9337f4)
-		buffer.PutUint64At(w, start+16, 0x480088f392721618)
-		buffer.PutUint64At(w, start+24, 0x72561848200c3415)
-		buffer.PutUint64At(w, start+27, 0x200c487256184820)
-		b.SetWriterIndex(start + 35)
+		buffer.PutUint64At(w, off, 0x158ad017001cff01)
+		buffer.PutUint64At(w, off+8, 0x4c02bcc34c9337f4)
+		buffer.PutUint64At(w, off+16, 0x480088f392721618)
+		buffer.PutUint64At(w, off+24, 0x72561848200c3415)
+		buffer.PutUint64At(w, off+27, 0x200c487256184820)
+		off += 35
 	} else {
-		buffer.PutUint32At(w, start, 0xbc1bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
+		buffer.PutUint32At(w, off, 0xbc1bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -8352,22 +8366,8 @@ func (x *Item) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeItem)
-	start := b.WriterIndex()
-	b.Reserve(21)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x6fbb5009001cff01)
-		buffer.PutUint64At(w, start+8, 0x4002bdc2285b3357)
-		buffer.PutUint64At(w, start+13, 0x28154054054002bd)
-		b.SetWriterIndex(start + 21)
-	} else {
-		buffer.PutUint32At(w, start, 0xbd1bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -8393,12 +8393,28 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Item's struct body (FORMAT.md §9).
 func (x *Item) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Item) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.K
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(30 + buffer.BatchSlack + len(s1) + 9)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x6fbb5009001cff01)
+			buffer.PutUint64At(w, off+8, 0x4002bdc2285b3357)
+			buffer.PutUint64At(w, off+13, 0x28154054054002bd)
+			off += 21
+		} else {
+			buffer.PutUint32At(w, off, 0xbd1bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 1273490864)
 		off += 4
 	}
@@ -8503,22 +8519,23 @@ func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeRecord)
 	start := b.WriterIndex()
 	b.Reserve(63)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xac065033001cff01)
-		buffer.PutUint64At(w, start+8, 0x4c02c0c827029dff)
-		buffer.PutUint64At(w, start+16, 0x00014c804313c414)
-		buffer.PutUint64At(w, start+24, 0x6cd489074c484553)
-		buffer.PutUint64At(w, start+32, 0x72164c63230744c0)
-		buffer.PutUint64At(w, start+40, 0x0c341548806464a2)
-		buffer.PutUint64At(w, start+48, 0x894e481656184c20)
-		buffer.PutUint64At(w, start+55, 0x90064c5616482489)
-		b.SetWriterIndex(start + 63)
+		buffer.PutUint64At(w, off, 0xac065033001cff01)
+		buffer.PutUint64At(w, off+8, 0x4c02c0c827029dff)
+		buffer.PutUint64At(w, off+16, 0x00014c804313c414)
+		buffer.PutUint64At(w, off+24, 0x6cd489074c484553)
+		buffer.PutUint64At(w, off+32, 0x72164c63230744c0)
+		buffer.PutUint64At(w, off+40, 0x0c341548806464a2)
+		buffer.PutUint64At(w, off+48, 0x894e481656184c20)
+		buffer.PutUint64At(w, off+55, 0x90064c5616482489)
+		off += 63
 	} else {
-		buffer.PutUint32At(w, start, 0xc01bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
+		buffer.PutUint32At(w, off, 0xc01bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -8880,35 +8897,8 @@ func (x *Seqs) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeSeqs)
-	start := b.WriterIndex()
-	b.Reserve(122)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x3e6c306e001cff01)
-		buffer.PutUint64At(w, start+8, 0x8c02bece52d77407)
-		buffer.PutUint64At(w, start+16, 0x169480e5b7811e16)
-		buffer.PutUint64At(w, start+24, 0x94c0317e3b8a000e)
-		buffer.PutUint64At(w, start+32, 0x9880a77ebb410230)
-		buffer.PutUint64At(w, start+40, 0x80df5efec571022b)
-		buffer.PutUint64At(w, start+48, 0xb781dfbe8b4e1698)
-		buffer.PutUint64At(w, start+56, 0x7e7b6a102f9080e5)
-		buffer.PutUint64At(w, start+64, 0x4600e0b7972e8c00)
-		buffer.PutUint64At(w, start+72, 0x0cb42e4c6b372a16)
-		buffer.PutUint64At(w, start+80, 0x98603f521646c020)
-		buffer.PutUint64At(w, start+88, 0x00e0b7973f9a9e2e)
-		buffer.PutUint64At(w, start+96, 0x06097edb02a22998)
-		buffer.PutUint64At(w, start+104, 0xb7971fd7a9339880)
-		buffer.PutUint64At(w, start+112, 0x82dfe629299400e0)
-		buffer.PutUint64At(w, start+114, 0xa04182dfe6292994)
-		b.SetWriterIndex(start + 122)
-	} else {
-		buffer.PutUint32At(w, start, 0xbe1bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -8934,11 +8924,44 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Seqs's struct body (FORMAT.md §9).
 func (x *Seqs) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
-	if !c.Compatible() {
-		b.WriteInt32(2026288617)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Seqs, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(126 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x3e6c306e001cff01)
+			buffer.PutUint64At(w, off+8, 0x8c02bece52d77407)
+			buffer.PutUint64At(w, off+16, 0x169480e5b7811e16)
+			buffer.PutUint64At(w, off+24, 0x94c0317e3b8a000e)
+			buffer.PutUint64At(w, off+32, 0x9880a77ebb410230)
+			buffer.PutUint64At(w, off+40, 0x80df5efec571022b)
+			buffer.PutUint64At(w, off+48, 0xb781dfbe8b4e1698)
+			buffer.PutUint64At(w, off+56, 0x7e7b6a102f9080e5)
+			buffer.PutUint64At(w, off+64, 0x4600e0b7972e8c00)
+			buffer.PutUint64At(w, off+72, 0x0cb42e4c6b372a16)
+			buffer.PutUint64At(w, off+80, 0x98603f521646c020)
+			buffer.PutUint64At(w, off+88, 0x00e0b7973f9a9e2e)
+			buffer.PutUint64At(w, off+96, 0x06097edb02a22998)
+			buffer.PutUint64At(w, off+104, 0xb7971fd7a9339880)
+			buffer.PutUint64At(w, off+112, 0x82dfe629299400e0)
+			buffer.PutUint64At(w, off+114, 0xa04182dfe6292994)
+			off += 122
+		} else {
+			buffer.PutUint32At(w, off, 0xbe1bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
 	}
+	if !compatible {
+		buffer.PutInt32At(w, off, 2026288617)
+		off += 4
+	}
+	b.SetWriterIndex(off)
 	l1 := x.A2L
 	b.WriteVarUint32(uint32(len(l1)))
 	if len(l1) > 0 {
@@ -9533,22 +9556,8 @@ func (x *SeqsBad) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeSeqsBad)
-	start := b.WriterIndex()
-	b.Reserve(18)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x7c81f006001cff01)
-		buffer.PutUint64At(w, start+8, 0x4002bfc126d6ef0c)
-		buffer.PutUint64At(w, start+10, 0x582f4002bfc126d6)
-		b.SetWriterIndex(start + 18)
-	} else {
-		buffer.PutUint32At(w, start, 0xbf1bff01)
-		buffer.PutUint8At(w, start+4, 0x02)
-		b.SetWriterIndex(start + 5)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -9574,12 +9583,28 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes SeqsBad's struct body (FORMAT.md §9).
 func (x *SeqsBad) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which SeqsBad, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	l1 := x.W
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(l1)*8 + 5)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(22 + buffer.BatchSlack + len(l1)*8 + 5)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x7c81f006001cff01)
+			buffer.PutUint64At(w, off+8, 0x4002bfc126d6ef0c)
+			buffer.PutUint64At(w, off+10, 0x582f4002bfc126d6)
+			off += 18
+		} else {
+			buffer.PutUint32At(w, off, 0xbf1bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -424351964)
 		off += 4
 	}

@@ -60,13 +60,13 @@ func plus(base string, off int) jen.Code {
 	return jen.Id(base).Op("+").Lit(off)
 }
 
-// putWords stores prefix p at w[start:].
-func putWords(p []byte) []jen.Code {
+// putWords stores prefix p at w[at:] and advances at past it.
+func putWords(p []byte, at string) []jen.Code {
 	var out []jen.Code
 	for _, w := range words(p) {
-		out = append(out, jen.Qual(bufferPkg, "Put"+w.suffix()+"At").Call(jen.Id("w"), plus("start", w.off), w.lit()))
+		out = append(out, jen.Qual(bufferPkg, "Put"+w.suffix()+"At").Call(jen.Id("w"), plus(at, w.off), w.lit()))
 	}
-	return append(out, jen.Id("b").Dot("SetWriterIndex").Call(plus("start", len(p))))
+	return append(out, jen.Id(at).Op("+=").Lit(len(p)))
 }
 
 // matchWords is `len(in) >= len(p) && in starts with p`.
@@ -85,17 +85,27 @@ func (g *gen) emitEntry(f *jen.File) {
 
 	f.Commentf("ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.")
 	f.Comment("The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.")
+	var body []jen.Code
+	if g.s.Flat {
+		// No nested struct: no type meta table, no depth, no error, so no
+		// write context; the body writer stores the prefix (plan.Flat).
+		body = append(body,
+			jen.Id("x").Dot("foryWrite").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), jen.True()),
+			jen.Return(jen.Nil()))
+	} else {
+		body = append(body,
+			jen.Id("c").Op(":=").Id("f").Dot("BeginWrite").Call(jen.Id("b"), info),
+			jen.Id("start").Op(":=").Id("b").Dot("WriterIndex").Call(),
+			jen.Id("b").Dot("Reserve").Call(jen.Lit(max(len(con), len(com)))),
+			jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("start")),
+			jen.If(jen.Id("c").Dot("Compatible").Call()).Block(putWords(com, "off")...).Else().Block(putWords(con, "off")...),
+			jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")),
+			jen.Id("x").Dot("ForyWrite").Call(jen.Id("c")),
+			jen.Return(jen.Id("c").Dot("EndWrite").Call(jen.Id("start"))))
+	}
 	f.Func().Params(recv).Id("ForySerializeTo").Params(
 		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"),
-	).Error().Block(
-		jen.Id("c").Op(":=").Id("f").Dot("BeginWrite").Call(jen.Id("b"), info),
-		jen.Id("start").Op(":=").Id("b").Dot("WriterIndex").Call(),
-		jen.Id("b").Dot("Reserve").Call(jen.Lit(max(len(con), len(com)))),
-		jen.Id("w").Op(":=").Id("b").Dot("Window").Call(),
-		jen.If(jen.Id("c").Dot("Compatible").Call()).Block(putWords(com)...).Else().Block(putWords(con)...),
-		jen.Id("x").Dot("ForyWrite").Call(jen.Id("c")),
-		jen.Return(jen.Id("c").Dot("EndWrite").Call(jen.Id("start"))),
-	)
+	).Error().Block(body...)
 	f.Line()
 
 	f.Commentf("ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.")

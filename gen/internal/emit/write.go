@@ -18,7 +18,9 @@ func (g *gen) emitWrite(f *jen.File) {
 	s := g.s
 	var body []jen.Code
 	body = append(body, g.enter()...)
-	body = append(body, jen.Id("b").Op(":=").Id("c").Dot("Buffer").Call())
+	if !s.Flat {
+		body = append(body, jen.Id("b").Op(":=").Id("c").Dot("Buffer").Call())
+	}
 	// Other-group fields are written in runs: strings, enums and dense
 	// arrays, whose maximum size is cheap to compute, share one reserve; the
 	// first run shares the primitive window. Everything else reserves for
@@ -40,12 +42,12 @@ func (g *gen) emitWrite(f *jen.File) {
 	}
 	leadBind, leadVals := g.bindRun(lead)
 	body = append(body, leadBind...)
-	if s.FixedBytes == 0 && s.VarintMaxBytes == 0 && len(lead) == 0 {
+	if s.FixedBytes == 0 && s.VarintMaxBytes == 0 && len(lead) == 0 && !s.Flat {
 		// Nothing shares the schema hash's reserve: write it alone, and in
 		// compatible mode touch the buffer not at all
 		// (BenchmarkSerialize/MediaContentList: one per element).
 		body = append(body, jen.Comment("Schema hash (same-schema mode); no primitive fields."),
-			jen.If(jen.Op("!").Id("c").Dot("Compatible").Call()).Block(
+			jen.If(jen.Op("!").Add(g.compatible())).Block(
 				jen.Id("b").Dot("WriteInt32").Call(jen.Lit(int(s.SchemaHash)))))
 	} else {
 		body = append(body, g.primitiveRun(lead, leadVals)...)
@@ -62,10 +64,35 @@ func (g *gen) emitWrite(f *jen.File) {
 		body = append(body, g.writeField(run[0])...)
 	}
 	body = append(body, g.leave()...)
+	recv := jen.Id("x").Op("*").Id(g.name())
 	f.Commentf("ForyWrite writes %s's struct body (FORMAT.md §9).", g.name())
-	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyWrite").
-		Params(jen.Id("c").Op("*").Qual(serializerPkg, "WriteContext")).Block(body...)
+	if !s.Flat {
+		f.Func().Params(recv).Id("ForyWrite").
+			Params(jen.Id("c").Op("*").Qual(serializerPkg, "WriteContext")).Block(body...)
+		f.Line()
+		return
+	}
+	// A flat struct (plan.Flat) needs only the buffer and the mode: the
+	// context-free body is what ForySerializeTo calls, and ForyWrite, which
+	// inlines into its callers, adapts it (BenchmarkFixedCost,
+	// BenchmarkSerialize/NumericStruct).
+	f.Func().Params(recv).Id("ForyWrite").
+		Params(jen.Id("c").Op("*").Qual(serializerPkg, "WriteContext")).Block(
+		jen.Id("x").Dot("foryWrite").Call(jen.Id("c").Dot("Buffer").Call(), jen.Id("c").Dot("Compatible").Call(), jen.False()))
 	f.Line()
+	f.Commentf("foryWrite is ForyWrite without the write context, which %s, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.", g.name())
+	f.Func().Params(recv.Clone()).Id("foryWrite").
+		Params(jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"), jen.List(jen.Id("compatible"), jen.Id("root")).Bool()).Block(body...)
+	f.Line()
+}
+
+// compatible is the expression for "this message is in compatible mode" in
+// a struct writer's body.
+func (g *gen) compatible() *jen.Statement {
+	if g.s.Flat {
+		return jen.Id("compatible")
+	}
+	return jen.Id("c").Dot("Compatible").Call()
 }
 
 // primitiveRun writes the schema hash, the fixed and varint groups and the
@@ -73,12 +100,31 @@ func (g *gen) emitWrite(f *jen.File) {
 func (g *gen) primitiveRun(lead []*plan.Field, leadVals []*jen.Statement) []jen.Code {
 	s := g.s
 	var body []jen.Code
-	body = append(body, jen.Commentf("Schema hash (same-schema mode), the %d fixed and %d varint bytes at most, and %d leading strings, enums or dense arrays: one reserve, one commit.",
-		s.FixedBytes, s.VarintMaxBytes, len(lead)))
+	root := ""
+	if s.Flat {
+		root = "The root prefix (as the root), the s"
+	} else {
+		root = "S"
+	}
+	body = append(body, jen.Commentf("%schema hash (same-schema mode), the %d fixed and %d varint bytes at most, and %d leading strings, enums or dense arrays: one reserve, one commit.",
+		root, s.FixedBytes, s.VarintMaxBytes, len(lead)))
+	bound := s.MaxPrimitiveBytes
+	if s.Flat {
+		// A flat struct's writer also writes the root prefix when it is
+		// the root: one Reserve and one commit for the whole message up to
+		// its first string or list (BenchmarkSerialize/NumericStruct).
+		bound += max(len(s.RootConsistent), len(s.RootCompatible))
+	}
 	body = append(body,
-		jen.Id("b").Dot("Reserve").Call(runBound(jen.Lit(s.MaxPrimitiveBytes).Op("+").Qual(bufferPkg, "BatchSlack"), lead, leadVals)),
+		jen.Id("b").Dot("Reserve").Call(runBound(jen.Lit(bound).Op("+").Qual(bufferPkg, "BatchSlack"), lead, leadVals)),
 		jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("b").Dot("WriterIndex").Call()),
-		jen.If(jen.Op("!").Id("c").Dot("Compatible").Call()).Block(
+	)
+	if s.Flat {
+		body = append(body, jen.If(jen.Id("root")).Block(
+			jen.If(jen.Id("compatible")).Block(putWords(s.RootCompatible, "off")...).Else().Block(putWords(s.RootConsistent, "off")...)))
+	}
+	body = append(body,
+		jen.If(jen.Op("!").Add(g.compatible())).Block(
 			jen.Qual(bufferPkg, "PutInt32At").Call(jen.Id("w"), jen.Id("off"), jen.Lit(int(s.SchemaHash))),
 			jen.Id("off").Op("+=").Lit(4),
 		),

@@ -62,6 +62,9 @@ type Struct struct {
 	// Recursive is set for a struct that can contain itself (see
 	// Recursive); only its generated code counts nesting depth.
 	Recursive bool
+	// Flat is set for a struct with no struct anywhere in its fields (see
+	// Flat): writing it needs no write context.
+	Flat bool
 }
 
 // Identifier returns a field's identifier: its tag id, or its Go name in
@@ -335,9 +338,27 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 	}
 	p.ConsistentMeta = ConsistentMeta(s.Reg)
 	p.TypeDef = meta.EncodeTypeDef(TypeDefOf(s, p.Fields))
+	p.Flat = Flat(s)
 	p.RootConsistent = RootPrefix(p.ConsistentMeta)
 	p.RootCompatible = RootPrefix(append([]byte{p.CompatibleTypeID, 0}, p.TypeDef...))
 	return p, nil
+}
+
+// Flat reports whether no field of s holds a struct, directly or inside a
+// pointer, list, array or map. Writing such a struct defines no type meta
+// and cannot nest or fail, so its writer needs only the buffer and the
+// mode, not the per-message write context (FORMAT.md §5.2, §11.3).
+func Flat(s *model.StructDecl) bool {
+	var hasStruct func(t *model.Type) bool
+	hasStruct = func(t *model.Type) bool {
+		return t != nil && (t.Kind == model.Struct || hasStruct(t.Elem) || hasStruct(t.Key))
+	}
+	for _, f := range s.Fields {
+		if hasStruct(f.Type) {
+			return false
+		}
+	}
+	return true
 }
 
 // Recursive returns the structs of one package that can contain themselves

@@ -316,3 +316,25 @@ func TestRecursive(t *testing.T) {
 	}
 	assert.Equal(t, map[string]bool{"Node": true, "A": true, "B": true}, Recursive("p", structs))
 }
+
+func TestFlat(t *testing.T) {
+	ref := &model.Type{Kind: model.Struct, Named: &model.Named{PkgPath: "p", Name: "S"}}
+	for _, tc := range []struct {
+		name string
+		typ  *model.Type
+		flat bool
+	}{
+		{"int32", prim(model.Int32), true},
+		{"string", prim(model.String), true},
+		{"strings", slice(prim(model.String)), true},
+		{"map of ints", mapOf(prim(model.String), prim(model.Int64)), true},
+		{"time", &model.Type{Kind: model.Time}, true},
+		{"struct", ref, false},
+		{"pointer", ptr(ref), false},
+		{"list", slice(ref), false},
+		{"map value", mapOf(prim(model.String), ptr(ref)), false},
+	} {
+		s := mkStruct(t, "T", model.Registration{ID: 1}, fieldSpec{"A", prim(model.Bool), ""}, fieldSpec{"F", tc.typ, ""})
+		assert.Equal(t, tc.flat, Flat(s), tc.name)
+	}
+}

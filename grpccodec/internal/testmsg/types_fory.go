@@ -50,23 +50,8 @@ func (x *NumericStruct) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeNumericStruct)
-	start := b.WriterIndex()
-	b.Reserve(38)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x72ae501a001cff01)
-		buffer.PutUint64At(w, start+8, 0x05c401cc4b8c1eee)
-		buffer.PutUint64At(w, start+16, 0x05d405d005cc05c8)
-		buffer.PutUint64At(w, start+24, 0x05e405e005dc05d8)
-		buffer.PutUint64At(w, start+30, 0x05f005ec05e805e4)
-		b.SetWriterIndex(start + 38)
-	} else {
-		buffer.PutUint32At(w, start, 0x011bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -92,11 +77,28 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes NumericStruct's struct body (FORMAT.md §9).
 func (x *NumericStruct) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(64 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(102 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x72ae501a001cff01)
+			buffer.PutUint64At(w, off+8, 0x05c401cc4b8c1eee)
+			buffer.PutUint64At(w, off+16, 0x05d405d005cc05c8)
+			buffer.PutUint64At(w, off+24, 0x05e405e005dc05d8)
+			buffer.PutUint64At(w, off+30, 0x05f005ec05e805e4)
+			off += 38
+		} else {
+			buffer.PutUint32At(w, off, 0x011bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -373483677)
 		off += 4
 	}
@@ -320,27 +322,8 @@ func (x *Sample) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeSample)
-	start := b.WriterIndex()
-	b.Reserve(66)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x131dd036001cff01)
-		buffer.PutUint64At(w, start+8, 0x14d002d623b44b41)
-		buffer.PutUint64At(w, start+16, 0x01dc13e813cc14ec)
-		buffer.PutUint64At(w, start+24, 0x05c407e407c801f8)
-		buffer.PutUint64At(w, start+32, 0x05f005e005d805d4)
-		buffer.PutUint64At(w, start+40, 0x2f01fc2e00fc05f4)
-		buffer.PutUint64At(w, start+48, 0x04fc3803fc3702fc)
-		buffer.PutUint64At(w, start+56, 0xfc2b06fc2e05fc2e)
-		buffer.PutUint64At(w, start+58, 0x1507fc2b06fc2e05)
-		b.SetWriterIndex(start + 66)
-	} else {
-		buffer.PutUint32At(w, start, 0x021bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -366,7 +349,11 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Sample's struct body (FORMAT.md §9).
 func (x *Sample) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Sample, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Sample) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	l1 := x.IntArray
 	l2 := x.LongArray
 	l3 := x.FloatArray
@@ -375,10 +362,27 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 	l6 := x.CharArray
 	l7 := x.BooleanArray
 	s8 := x.String
-	// Schema hash (same-schema mode), the 26 fixed and 48 varint bytes at most, and 8 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(78 + buffer.BatchSlack + len(l1)*4 + len(l2)*8 + len(l3)*4 + len(l4)*8 + len(l5)*4 + len(l6)*4 + len(l7)*1 + len(s8) + 44)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 26 fixed and 48 varint bytes at most, and 8 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(144 + buffer.BatchSlack + len(l1)*4 + len(l2)*8 + len(l3)*4 + len(l4)*8 + len(l5)*4 + len(l6)*4 + len(l7)*1 + len(s8) + 44)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x131dd036001cff01)
+			buffer.PutUint64At(w, off+8, 0x14d002d623b44b41)
+			buffer.PutUint64At(w, off+16, 0x01dc13e813cc14ec)
+			buffer.PutUint64At(w, off+24, 0x05c407e407c801f8)
+			buffer.PutUint64At(w, off+32, 0x05f005e005d805d4)
+			buffer.PutUint64At(w, off+40, 0x2f01fc2e00fc05f4)
+			buffer.PutUint64At(w, off+48, 0x04fc3803fc3702fc)
+			buffer.PutUint64At(w, off+56, 0xfc2b06fc2e05fc2e)
+			buffer.PutUint64At(w, off+58, 0x1507fc2b06fc2e05)
+			off += 66
+		} else {
+			buffer.PutUint32At(w, off, 0x021bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 552725182)
 		off += 4
 	}
@@ -754,16 +758,17 @@ func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	c := f.BeginWrite(b, foryTypeMediaContent)
 	start := b.WriterIndex()
 	b.Reserve(19)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0xd4f69007001cff01)
-		buffer.PutUint64At(w, start+8, 0x1cc405c203ac36f6)
-		buffer.PutUint64At(w, start+11, 0x7216c81cc405c203)
-		b.SetWriterIndex(start + 19)
+		buffer.PutUint64At(w, off, 0xd4f69007001cff01)
+		buffer.PutUint64At(w, off+8, 0x1cc405c203ac36f6)
+		buffer.PutUint64At(w, off+11, 0x7216c81cc405c203)
+		off += 19
 	} else {
-		buffer.PutUint32At(w, start, 0x051bff01)
-		b.SetWriterIndex(start + 4)
+		buffer.PutUint32At(w, off, 0x051bff01)
+		off += 4
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
@@ -948,23 +953,8 @@ func (x *Media) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeMedia)
-	start := b.WriterIndex()
-	b.Reserve(39)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x1bc4f01b001cff01)
-		buffer.PutUint64At(w, start+8, 0x01e403cc00f482de)
-		buffer.PutUint64At(w, start+16, 0x05d005cc07dc07d8)
-		buffer.PutUint64At(w, start+24, 0x15d415c815c405e0)
-		buffer.PutUint64At(w, start+31, 0x15f019ec5616e815)
-		b.SetWriterIndex(start + 39)
-	} else {
-		buffer.PutUint32At(w, start, 0x031bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -990,14 +980,31 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Media's struct body (FORMAT.md §9).
 func (x *Media) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Media, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Media) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.URI
 	s2 := x.Title
 	s3 := x.Format
-	// Schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(38 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + 27)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(77 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + 27)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x1bc4f01b001cff01)
+			buffer.PutUint64At(w, off+8, 0x01e403cc00f482de)
+			buffer.PutUint64At(w, off+16, 0x05d005cc07dc07d8)
+			buffer.PutUint64At(w, off+24, 0x15d415c815c405e0)
+			buffer.PutUint64At(w, off+31, 0x15f019ec5616e815)
+			off += 39
+		} else {
+			buffer.PutUint32At(w, off, 0x031bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, -604294006)
 		off += 4
 	}
@@ -1279,21 +1286,8 @@ func (x *Image) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeImage)
-	start := b.WriterIndex()
-	b.Reserve(24)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x54ea500c001cff01)
-		buffer.PutUint64At(w, start+8, 0x05cc04c5321d3b0a)
-		buffer.PutUint64At(w, start+16, 0x19d415c815c405d0)
-		b.SetWriterIndex(start + 24)
-	} else {
-		buffer.PutUint32At(w, start, 0x041bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -1319,13 +1313,28 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Image's struct body (FORMAT.md §9).
 func (x *Image) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Image) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	s1 := x.URI
 	s2 := x.Title
-	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(14 + buffer.BatchSlack + len(s1) + len(s2) + 23)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(38 + buffer.BatchSlack + len(s1) + len(s2) + 23)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x54ea500c001cff01)
+			buffer.PutUint64At(w, off+8, 0x05cc04c5321d3b0a)
+			buffer.PutUint64At(w, off+16, 0x19d415c815c405d0)
+			off += 24
+		} else {
+			buffer.PutUint32At(w, off, 0x041bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 1960516840)
 		off += 4
 	}

@@ -38,21 +38,8 @@ func (x *Point) ForyType() *serializer.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
 func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypePoint)
-	start := b.WriterIndex()
-	b.Reserve(20)
-	w := b.Window()
-	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x43f5b008001cff01)
-		buffer.PutUint64At(w, start+8, 0x05400ac25b8ae039)
-		buffer.PutUint64At(w, start+12, 0x6005405c05400ac2)
-		b.SetWriterIndex(start + 20)
-	} else {
-		buffer.PutUint32At(w, start, 0x0a1bff01)
-		b.SetWriterIndex(start + 4)
-	}
-	x.ForyWrite(c)
-	return c.EndWrite(start)
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
@@ -78,11 +65,26 @@ func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Point's struct body (FORMAT.md §9).
 func (x *Point) ForyWrite(c *serializer.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(14 + buffer.BatchSlack)
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Point, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Point) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x43f5b008001cff01)
+			buffer.PutUint64At(w, off+8, 0x05400ac25b8ae039)
+			buffer.PutUint64At(w, off+12, 0x6005405c05400ac2)
+			off += 20
+		} else {
+			buffer.PutUint32At(w, off, 0x0a1bff01)
+			off += 4
+		}
+	}
+	if !compatible {
 		buffer.PutInt32At(w, off, 613113960)
 		off += 4
 	}
@@ -202,32 +204,33 @@ func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeSample)
 	start := b.WriterIndex()
 	b.Reserve(140)
-	w := b.Window()
+	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, start, 0x03e12080001eff01)
-		buffer.PutUint64At(w, start+8, 0x8c0c0df51eca727e)
-		buffer.PutUint64At(w, start+16, 0x1448c87a0c481370)
-		buffer.PutUint64At(w, start+24, 0x2017950b4c788c4c)
-		buffer.PutUint64At(w, start+32, 0x460605084407c4c0)
-		buffer.PutUint64At(w, start+40, 0x077216184cf33905)
-		buffer.PutUint64At(w, start+48, 0x4c180c274430511b)
-		buffer.PutUint64At(w, start+56, 0x92254c00918d8c2e)
-		buffer.PutUint64At(w, start+64, 0x609506164c008ea4)
-		buffer.PutUint64At(w, start+72, 0xc02295ac194c8034)
-		buffer.PutUint64At(w, start+80, 0x4e000918b072164c)
-		buffer.PutUint64At(w, start+88, 0x1548240918305616)
-		buffer.PutUint64At(w, start+96, 0x9897341c4a200c34)
-		buffer.PutUint64At(w, start+104, 0x164c1a32283a1c4c)
-		buffer.PutUint64At(w, start+112, 0x442944e46cc83d72)
-		buffer.PutUint64At(w, start+120, 0x894e481656184c16)
-		buffer.PutUint64At(w, start+128, 0x4890064c56164824)
-		buffer.PutUint64At(w, start+132, 0x68e458264890064c)
-		b.SetWriterIndex(start + 140)
+		buffer.PutUint64At(w, off, 0x03e12080001eff01)
+		buffer.PutUint64At(w, off+8, 0x8c0c0df51eca727e)
+		buffer.PutUint64At(w, off+16, 0x1448c87a0c481370)
+		buffer.PutUint64At(w, off+24, 0x2017950b4c788c4c)
+		buffer.PutUint64At(w, off+32, 0x460605084407c4c0)
+		buffer.PutUint64At(w, off+40, 0x077216184cf33905)
+		buffer.PutUint64At(w, off+48, 0x4c180c274430511b)
+		buffer.PutUint64At(w, off+56, 0x92254c00918d8c2e)
+		buffer.PutUint64At(w, off+64, 0x609506164c008ea4)
+		buffer.PutUint64At(w, off+72, 0xc02295ac194c8034)
+		buffer.PutUint64At(w, off+80, 0x4e000918b072164c)
+		buffer.PutUint64At(w, off+88, 0x1548240918305616)
+		buffer.PutUint64At(w, off+96, 0x9897341c4a200c34)
+		buffer.PutUint64At(w, off+104, 0x164c1a32283a1c4c)
+		buffer.PutUint64At(w, off+112, 0x442944e46cc83d72)
+		buffer.PutUint64At(w, off+120, 0x894e481656184c16)
+		buffer.PutUint64At(w, off+128, 0x4890064c56164824)
+		buffer.PutUint64At(w, off+132, 0x68e458264890064c)
+		off += 140
 	} else {
-		buffer.PutUint64At(w, start, 0x708c0c04061dff01)
-		buffer.PutUint64At(w, start+6, 0xc87a0c480308708c)
-		b.SetWriterIndex(start + 14)
+		buffer.PutUint64At(w, off, 0x708c0c04061dff01)
+		buffer.PutUint64At(w, off+6, 0xc87a0c480308708c)
+		off += 14
 	}
+	b.SetWriterIndex(off)
 	x.ForyWrite(c)
 	return c.EndWrite(start)
 }
