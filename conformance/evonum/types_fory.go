@@ -49,8 +49,30 @@ func (x *NumericStructV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) 
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
 func (x *NumericStructV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	var r buffer.Reader
+	r.Reset(data)
+	in := data
+	n := 0
+	if f.Compatible() {
+		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0xa906101a001cff01 && buffer.ReadUint64At(in, 8) == 0x07c401cc6fcbbb9b && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+			n = 38
+		}
+	} else if len(in) >= 8 && buffer.ReadUint64At(in, 0) == 0x968396dc011bff01 {
+		n = 8
+	}
+	if n != 0 {
+		r.SetOffset(n)
+		if x.foryReadFrom(&r) && r.Remaining() == 0 {
+			return nil
+		}
+	}
+	return x.foryDeserialize(f, data)
+}
+
+// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *NumericStructV2) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
@@ -156,6 +178,43 @@ func (x *NumericStructV2) ForyRead(c *serializer.ReadContext) {
 		c.Trace("F1..F12")
 		return
 	}
+}
+
+// foryReadFrom reads the fields of a root NumericStructV2 whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+func (x *NumericStructV2) foryReadFrom(r *buffer.Reader) bool {
+	*x = NumericStructV2{}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.F1 = buffer.UnZigZag64(u64)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F2 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F3 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F4 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F5 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F6 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F7 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F8 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F9 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F10 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F11 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F12 = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	return r.Err() == nil
 }
 
 // ForyReadEvolved reads a NumericStructV2 body written with another schema, following ev (FORMAT.md §11.4).

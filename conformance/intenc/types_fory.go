@@ -46,8 +46,30 @@ func (x *IntEncodings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
 func (x *IntEncodings) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	var r buffer.Reader
+	r.Reset(data)
+	in := data
+	n := 0
+	if f.Compatible() {
+		if len(in) >= 91 && buffer.ReadUint64At(in, 0) == 0x25e0104f001cff01 && buffer.ReadUint64At(in, 8) == 0x069871c963ffb03b && buffer.ReadUint64At(in, 16) == 0x98701df907e2420a && buffer.ReadUint64At(in, 24) == 0x709dfa07e2420a0d && buffer.ReadUint64At(in, 32) == 0x1bf907e2420a0498 && buffer.ReadUint64At(in, 40) == 0xfa07e2420a0b98ec && buffer.ReadUint64At(in, 48) == 0x913f022a0794ec9b && buffer.ReadUint64At(in, 56) == 0x08c30026089c00d7 && buffer.ReadUint64At(in, 64) == 0x0d510e48c075e41f && buffer.ReadUint64At(in, 72) == 0x1f08c300260f9c98 && buffer.ReadUint64At(in, 80) == 0x3f022a0c94c075ea && buffer.ReadUint64At(in, 83) == 0xc0bea93f022a0c94 {
+			n = 91
+		}
+	} else if len(in) >= 8 && buffer.ReadUint64At(in, 0) == 0x86459905711bff01 {
+		n = 8
+	}
+	if n != 0 {
+		r.SetOffset(n)
+		if x.foryReadFrom(&r) && r.Remaining() == 0 {
+			return nil
+		}
+	}
+	return x.foryDeserialize(f, data)
+}
+
+// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *IntEncodings) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
@@ -154,6 +176,39 @@ func (x *IntEncodings) ForyRead(c *serializer.ReadContext) {
 		c.Trace("FixedI64..VarU32")
 		return
 	}
+}
+
+// foryReadFrom reads the fields of a root IntEncodings whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+func (x *IntEncodings) foryReadFrom(r *buffer.Reader) bool {
+	*x = IntEncodings{}
+	// One bounds check for the 24 bytes of fixed-width fields.
+	if r.Need(24) {
+		in, off := r.Bytes(), r.Offset()
+		x.FixedI64 = buffer.ReadInt64At(in, off)
+		x.FixedU64 = buffer.ReadUint64At(in, off+8)
+		x.FixedI32 = buffer.ReadInt32At(in, off+16)
+		x.FixedU32 = buffer.ReadUint32At(in, off+20)
+		r.SetOffset(off + 24)
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		var i64 int64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.VarI64 = buffer.UnZigZag64(u64)
+		i64, off = buffer.ReadTaggedInt64At(in, off)
+		x.TaggedI64 = i64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Uint = uint(u64)
+		u64, off = buffer.ReadTaggedUint64At(in, off)
+		x.TaggedU64 = u64
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.VarU32 = u32
+		r.CommitRun(off)
+	}
+	return r.Err() == nil
 }
 
 // ForyReadEvolved reads a IntEncodings body written with another schema, following ev (FORMAT.md §11.4).

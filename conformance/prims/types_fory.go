@@ -49,8 +49,30 @@ func (x *AllPrims) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
 func (x *AllPrims) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	var r buffer.Reader
+	r.Reset(data)
+	in := data
+	n := 0
+	if f.Compatible() {
+		if len(in) >= 68 && buffer.ReadUint64At(in, 0) == 0x5f15c038001cff01 && buffer.ReadUint64At(in, 8) == 0x148864cc0848d7f2 && buffer.ReadUint64At(in, 16) == 0xc0be0b138800d70b && buffer.ReadUint64At(in, 24) == 0x290a8840af110388 && buffer.ReadUint64At(in, 32) == 0x11028404014040af && buffer.ReadUint64At(in, 40) == 0x200740e0290984e0 && buffer.ReadUint64At(in, 48) == 0x290e8800d7110788 && buffer.ReadUint64At(in, 56) == 0x88c0be11058800d7 && buffer.ReadUint64At(in, 60) == 0xc0be290c88c0be11 {
+			n = 68
+		}
+	} else if len(in) >= 8 && buffer.ReadUint64At(in, 0) == 0xee288f58641bff01 {
+		n = 8
+	}
+	if n != 0 {
+		r.SetOffset(n)
+		if x.foryReadFrom(&r) && r.Remaining() == 0 {
+			return nil
+		}
+	}
+	return x.foryDeserialize(f, data)
+}
+
+// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *AllPrims) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
@@ -159,6 +181,41 @@ func (x *AllPrims) ForyRead(c *serializer.ReadContext) {
 		c.Trace("F64..U32")
 		return
 	}
+}
+
+// foryReadFrom reads the fields of a root AllPrims whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+func (x *AllPrims) foryReadFrom(r *buffer.Reader) bool {
+	*x = AllPrims{}
+	// One bounds check for the 19 bytes of fixed-width fields.
+	if r.Need(19) {
+		in, off := r.Bytes(), r.Offset()
+		x.F64 = buffer.ReadFloat64At(in, off)
+		x.F32 = buffer.ReadFloat32At(in, off+8)
+		x.I16 = buffer.ReadInt16At(in, off+12)
+		x.U16 = buffer.ReadUint16At(in, off+14)
+		x.B = buffer.ReadUint8At(in, off+16) != 0
+		x.I8 = buffer.ReadInt8At(in, off+17)
+		x.U8 = buffer.ReadUint8At(in, off+18)
+		r.SetOffset(off + 19)
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.I = int(buffer.UnZigZag64(u64))
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.I64 = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.U64 = u64
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.I32 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.U32 = u32
+		r.CommitRun(off)
+	}
+	return r.Err() == nil
 }
 
 // ForyReadEvolved reads a AllPrims body written with another schema, following ev (FORMAT.md §11.4).

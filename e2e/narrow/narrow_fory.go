@@ -40,8 +40,30 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	var r buffer.Reader
+	r.Reset(data)
+	in := data
+	n := 0
+	if f.Compatible() {
+		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0xb24c1008001cff01 && buffer.ReadUint64At(in, 8) == 0x400798c261247c20 && buffer.ReadUint64At(in, 12) == 0x05dc0401400798c2 {
+			n = 20
+		}
+	} else if len(in) >= 9 && buffer.ReadUint64At(in, 0) == 0x94adc107981bff01 && buffer.ReadUint64At(in, 1) == 0x1294adc107981bff {
+		n = 9
+	}
+	if n != 0 {
+		r.SetOffset(n)
+		if x.foryReadFrom(&r) && r.Remaining() == 0 {
+			return nil
+		}
+	}
+	return x.foryDeserialize(f, data)
+}
+
+// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Scalars) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
@@ -120,6 +142,26 @@ func (x *Scalars) ForyRead(c *serializer.ReadContext) {
 		c.Trace("B..Tagd")
 		return
 	}
+}
+
+// foryReadFrom reads the fields of a root Scalars whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+func (x *Scalars) foryReadFrom(r *buffer.Reader) bool {
+	*x = Scalars{}
+	// One bounds check for the 1 bytes of fixed-width fields.
+	if r.Need(1) {
+		in, off := r.Bytes(), r.Offset()
+		x.B = buffer.ReadUint8At(in, off) != 0
+		r.SetOffset(off + 1)
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Tagd = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	return r.Err() == nil
 }
 
 // ForyReadEvolved reads a Scalars body written with another schema, following ev (FORMAT.md §11.4).
@@ -693,8 +735,30 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	var r buffer.Reader
+	r.Reset(data)
+	in := data
+	n := 0
+	if f.Compatible() {
+		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xab7d4009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(in, 13) == 0x00a10bd4054c079c {
+			n = 21
+		}
+	} else if len(in) >= 9 && buffer.ReadUint64At(in, 0) == 0xa75275079c1bff01 && buffer.ReadUint64At(in, 1) == 0x0ca75275079c1bff {
+		n = 9
+	}
+	if n != 0 {
+		r.SetOffset(n)
+		if x.foryReadFrom(&r) && r.Remaining() == 0 {
+			return nil
+		}
+	}
+	return x.foryDeserialize(f, data)
+}
+
+// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Node) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
@@ -765,6 +829,20 @@ func (x *Node) ForyRead(c *serializer.ReadContext) {
 		c.Trace("Value..Value")
 		return
 	}
+}
+
+// foryReadFrom reads the fields of a root Node whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+func (x *Node) foryReadFrom(r *buffer.Reader) bool {
+	*x = Node{}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Value = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	return r.Err() == nil
 }
 
 // ForyReadEvolved reads a Node body written with another schema, following ev (FORMAT.md §11.4).

@@ -125,6 +125,9 @@ func (g *gen) emit(f *jen.File) {
 	g.emitEntry(f)
 	g.emitWrite(f)
 	g.emitRead(f)
+	if g.primitiveOnly() {
+		g.emitReadFrom(f)
+	}
 	g.emitReadEvolved(f)
 }
 

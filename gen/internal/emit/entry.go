@@ -108,9 +108,41 @@ func (g *gen) emitEntry(f *jen.File) {
 	).Error().Block(body...)
 	f.Line()
 
-	f.Commentf("ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.")
-	f.Comment("A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.")
-	f.Func().Params(recv).Id("ForyDeserialize").Params(
+	name := "ForyDeserialize"
+	if g.primitiveOnly() {
+		// Primitive fields only: the reader alone decodes the message our
+		// own writer produced; anything else, and any failure, goes the
+		// context's way, which also reports the error.
+		f.Commentf("ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.")
+		f.Comment("A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.")
+		// In same-schema mode the root's schema hash follows its type meta
+		// and is compared with the prefix.
+		conHash := binary.LittleEndian.AppendUint32(append([]byte(nil), con...), uint32(g.s.SchemaHash))
+		f.Func().Params(recv.Clone()).Id("ForyDeserialize").Params(
+			jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("data").Index().Byte(),
+		).Error().Block(
+			jen.Var().Id("r").Qual(bufferPkg, "Reader"),
+			jen.Id("r").Dot("Reset").Call(jen.Id("data")),
+			jen.Id("in").Op(":=").Id("data"),
+			jen.Id("n").Op(":=").Lit(0),
+			jen.If(jen.Id("f").Dot("Compatible").Call()).Block(
+				jen.If(matchWords(com)).Block(jen.Id("n").Op("=").Lit(len(com))),
+			).Else().If(matchWords(conHash)).Block(jen.Id("n").Op("=").Lit(len(conHash))),
+			jen.If(jen.Id("n").Op("!=").Lit(0)).Block(
+				jen.Id("r").Dot("SetOffset").Call(jen.Id("n")),
+				jen.If(jen.Id("x").Dot("foryReadFrom").Call(jen.Op("&").Id("r")).Op("&&").Id("r").Dot("Remaining").Call().Op("==").Lit(0)).Block(
+					jen.Return(jen.Nil())),
+			),
+			jen.Return(jen.Id("x").Dot("foryDeserialize").Call(jen.Id("f"), jen.Id("data"))),
+		)
+		f.Line()
+		name = "foryDeserialize"
+		f.Commentf("foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.")
+	} else {
+		f.Commentf("ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.")
+		f.Comment("A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.")
+	}
+	f.Func().Params(recv.Clone()).Id(name).Params(
 		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("data").Index().Byte(),
 	).Error().Block(
 		jen.Id("c").Op(":=").Id("f").Dot("BeginRead").Call(jen.Id("data")),

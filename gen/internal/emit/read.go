@@ -43,6 +43,33 @@ func (g *gen) emitRead(f *jen.File) {
 			),
 		),
 	)
+	body = append(body, g.readPrimitives()...)
+	if first, last := g.primitiveSpan(); first != "" {
+		body = append(body, g.failCheck(first+".."+last))
+	}
+	for _, fl := range s.Fields {
+		if fl.Group != plan.GroupOther {
+			continue
+		}
+		if reuse[fl] {
+			g.reuse = jen.Id("x").Dot(fl.GoName)
+		}
+		body = append(body, g.readValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)...)
+		g.reuse = nil
+		body = append(body, g.failCheck(fl.GoName))
+	}
+	body = append(body, g.leave()...)
+	f.Commentf("ForyRead reads %s's struct body (FORMAT.md §9); errors are recorded in c.", g.name())
+	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyRead").
+		Params(jen.Id("c").Op("*").Qual(serializerPkg, "ReadContext")).Block(body...)
+	f.Line()
+}
+
+// readPrimitives reads the fixed group under one bounds check and the
+// varint group with offset-passing reads, from the reader r.
+func (g *gen) readPrimitives() []jen.Code {
+	s := g.s
+	var body []jen.Code
 	var fixed, varint []*plan.Field
 	for _, fl := range s.Fields {
 		switch fl.Group {
@@ -75,25 +102,46 @@ func (g *gen) emitRead(f *jen.File) {
 		body = append(body, jen.Comment("The varints, with a local offset and one commit; each read checks its own bounds."))
 		body = append(body, jen.Block(g.readVarintRun(varint)...))
 	}
-	if len(fixed)+len(varint) > 0 {
-		first := append(fixed, varint...)
-		body = append(body, g.failCheck(first[0].GoName+".."+first[len(first)-1].GoName))
-	}
-	for _, fl := range s.Fields {
-		if fl.Group != plan.GroupOther {
+	return body
+}
+
+// primitiveSpan names the first and last field of the fixed and varint
+// groups, for error paths; "" when there are none.
+func (g *gen) primitiveSpan() (first, last string) {
+	for _, fl := range g.s.Fields {
+		if fl.Group == plan.GroupOther {
 			continue
 		}
-		if reuse[fl] {
-			g.reuse = jen.Id("x").Dot(fl.GoName)
+		if first == "" {
+			first = fl.GoName
 		}
-		body = append(body, g.readValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)...)
-		g.reuse = nil
-		body = append(body, g.failCheck(fl.GoName))
+		last = fl.GoName
 	}
-	body = append(body, g.leave()...)
-	f.Commentf("ForyRead reads %s's struct body (FORMAT.md §9); errors are recorded in c.", g.name())
-	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyRead").
-		Params(jen.Id("c").Op("*").Qual(serializerPkg, "ReadContext")).Block(body...)
+	return first, last
+}
+
+// primitiveOnly reports whether every field is in the fixed or varint
+// group: reading such a struct needs only the input reader.
+func (g *gen) primitiveOnly() bool {
+	for _, fl := range g.s.Fields {
+		if fl.Group == plan.GroupOther {
+			return false
+		}
+	}
+	return true
+}
+
+// emitReadFrom writes foryReadFrom, ForyRead without the read context, for
+// a struct of primitive fields only: it reports success, and on any failure
+// ForyDeserialize decodes again with the context, which reports the error
+// (BenchmarkFixedCost, BenchmarkDeserialize/NumericStruct).
+func (g *gen) emitReadFrom(f *jen.File) {
+	body := []jen.Code{jen.Op("*").Id("x").Op("=").Id(g.name()).Values()}
+	body = append(body, g.readPrimitives()...)
+	body = append(body, jen.Return(jen.Id("r").Dot("Err").Call().Op("==").Nil()))
+	f.Commentf("foryReadFrom reads the fields of a root %s whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.", g.name())
+	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("foryReadFrom").
+		Params(jen.Id("r").Op("*").Qual(bufferPkg, "Reader")).Bool().Block(body...)
 	f.Line()
 }
 

@@ -55,8 +55,30 @@ func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
 func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	var r buffer.Reader
+	r.Reset(data)
+	in := data
+	n := 0
+	if f.Compatible() {
+		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x72ae501a001cff01 && buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+			n = 38
+		}
+	} else if len(in) >= 8 && buffer.ReadUint64At(in, 0) == 0xe9bd1763011bff01 {
+		n = 8
+	}
+	if n != 0 {
+		r.SetOffset(n)
+		if x.foryReadFrom(&r) && r.Remaining() == 0 {
+			return nil
+		}
+	}
+	return x.foryDeserialize(f, data)
+}
+
+// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
@@ -161,6 +183,42 @@ func (x *NumericStruct) ForyRead(c *serializer.ReadContext) {
 		c.Trace("F1..F12")
 		return
 	}
+}
+
+// foryReadFrom reads the fields of a root NumericStruct whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+func (x *NumericStruct) foryReadFrom(r *buffer.Reader) bool {
+	*x = NumericStruct{}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F1 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F2 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F3 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F4 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F5 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F6 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F7 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F8 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F9 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F10 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F11 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.F12 = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	return r.Err() == nil
 }
 
 // ForyReadEvolved reads a NumericStruct body written with another schema, following ev (FORMAT.md §11.4).

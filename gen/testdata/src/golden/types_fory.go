@@ -43,8 +43,30 @@ func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
 func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	var r buffer.Reader
+	r.Reset(data)
+	in := data
+	n := 0
+	if f.Compatible() {
+		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x43f5b008001cff01 && buffer.ReadUint64At(in, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(in, 12) == 0x6005405c05400ac2 {
+			n = 20
+		}
+	} else if len(in) >= 8 && buffer.ReadUint64At(in, 0) == 0x248b60680a1bff01 {
+		n = 8
+	}
+	if n != 0 {
+		r.SetOffset(n)
+		if x.foryReadFrom(&r) && r.Remaining() == 0 {
+			return nil
+		}
+	}
+	return x.foryDeserialize(f, data)
+}
+
+// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
@@ -117,6 +139,22 @@ func (x *Point) ForyRead(c *serializer.ReadContext) {
 		c.Trace("X..Y")
 		return
 	}
+}
+
+// foryReadFrom reads the fields of a root Point whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+func (x *Point) foryReadFrom(r *buffer.Reader) bool {
+	*x = Point{}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.X = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Y = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	return r.Err() == nil
 }
 
 // ForyReadEvolved reads a Point body written with another schema, following ev (FORMAT.md §11.4).
