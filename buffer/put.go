@@ -21,6 +21,15 @@ func at(buf []byte, off int) unsafe.Pointer {
 	return unsafe.Add(unsafe.Pointer(unsafe.SliceData(buf)), off)
 }
 
+// store32 stores v little-endian at p, which has 4 bytes.
+func store32(p unsafe.Pointer, v uint32) {
+	if fastLE {
+		*(*uint32)(p) = v
+		return
+	}
+	binary.LittleEndian.PutUint32(unsafe.Slice((*byte)(p), 4), v)
+}
+
 // PutUint8At stores v at buf[off]. It does not check bounds.
 func PutUint8At(buf []byte, off int, v uint8) {
 	*(*uint8)(at(buf, off)) = v
