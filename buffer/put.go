@@ -30,6 +30,15 @@ func store32(p unsafe.Pointer, v uint32) {
 	binary.LittleEndian.PutUint32(unsafe.Slice((*byte)(p), 4), v)
 }
 
+// store64 stores v little-endian at p, which has 8 bytes.
+func store64(p unsafe.Pointer, v uint64) {
+	if fastLE {
+		*(*uint64)(p) = v
+		return
+	}
+	binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(p), 8), v)
+}
+
 // PutUint8At stores v at buf[off]. It does not check bounds.
 func PutUint8At(buf []byte, off int, v uint8) {
 	*(*uint8)(at(buf, off)) = v

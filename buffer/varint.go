@@ -188,28 +188,31 @@ func PutVarUint64At(buf []byte, off int, v uint64) int {
 		buf[off] = byte(v)
 		return off + 1
 	}
-	return putVarUint64Long(buf, off, v)
+	return putVarUint64Long(&buf[off], off, v)
 }
 
-// putVarUint64Long writes a varu64 of 2 to 9 bytes: up to 4 bytes like
-// varu32, 5 to 8 bytes with one 8-byte store, and for values of 57 bits or
-// more 8 LEB128 bytes plus a 9th byte holding bits 56-63 verbatim
-// (FORMAT.md §3).
-func putVarUint64Long(buf []byte, off int, v uint64) int {
+// putVarUint64Long writes a varu64 of 2 to 9 bytes at b, which is buf[off],
+// and returns off plus the length: up to 4 bytes like varu32, 5 to 8 bytes
+// with one 8-byte store, and for values of 57 bits or more 8 LEB128 bytes
+// plus a 9th byte holding bits 56-63 verbatim (FORMAT.md §3). Like
+// putVarUint32Long it takes a pointer; the caller reserved MaxVarUint64Len
+// bytes at b.
+func putVarUint64Long(b *byte, off int, v uint64) int {
+	p := unsafe.Pointer(b)
 	if v < 1<<21 {
-		return off + putVarUint2or3(at(buf, off), uint32(v))
+		return off + putVarUint2or3(p, uint32(v))
 	}
 	if v < 1<<28 {
-		PutUint32At(buf, off, spread28(uint32(v))|0x808080)
+		store32(p, spread28(uint32(v))|0x808080)
 		return off + 4
 	}
 	if v < 1<<56 {
 		n := SizeVarUint64(v)
-		PutUint64At(buf, off, spread7(v)|contBits>>((72-8*n)&63))
+		store64(p, spread7(v)|contBits>>((72-8*n)&63))
 		return off + n
 	}
-	PutUint64At(buf, off, spread7(v&(1<<56-1))|contBits)
-	PutUint8At(buf, off+8, uint8(v>>56))
+	store64(p, spread7(v&(1<<56-1))|contBits)
+	*(*uint8)(unsafe.Add(p, 8)) = uint8(v >> 56)
 	return off + 9
 }
 
