@@ -13,7 +13,10 @@ import (
 // meta or TypeDef, entry checks, context set-up). Serialize and Deserialize
 // call the generated entry points; SerializeAny and DeserializeAny call
 // Fory's methods taking an any, which add a type assertion and an
-// interface call.
+// interface call. Empty is flat and has primitive fields only, so its entry
+// points need no write or read context; SerializeWithContext and
+// DeserializeWithContext measure a root that can contain structs
+// (fixtures.EmptyList, with no items).
 func BenchmarkFixedCost(b *testing.B) {
 	// Baseline is the benchmark loop around a call that does nothing: what
 	// the harness adds to every other sub-benchmark.
@@ -64,6 +67,28 @@ func BenchmarkFixedCost(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				if err := v.ForyDeserialize(m.f, data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		var l fixtures.EmptyList
+		b.Run("SerializeWithContext/"+m.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				buf.Reset()
+				if err := l.ForySerializeTo(m.f, buf); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		ldata, err := m.f.Serialize(&l)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("DeserializeWithContext/"+m.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if err := l.ForyDeserialize(m.f, ldata); err != nil {
 					b.Fatal(err)
 				}
 			}

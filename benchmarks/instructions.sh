@@ -68,7 +68,7 @@ if [ "${1:-}" = fixed ]; then
 	N1_SINGLE=${N1:-20000} N2_SINGLE=${N2:-220000}
 	base=$(per_op_pattern '^BenchmarkFixedCost$/^Baseline$')
 	echo "baseline (benchmark loop and an empty call) $base instructions/op"
-	for d in Serialize Deserialize SerializeAny DeserializeAny; do
+	for d in Serialize Deserialize SerializeWithContext DeserializeWithContext SerializeAny DeserializeAny; do
 		for m in compatible consistent; do
 			n=$(per_op_pattern "^BenchmarkFixedCost\$/^$d\$/^$m\$")
 			echo "fixed $d $m $n instructions/op, $((n - base)) without the baseline"
