@@ -61,6 +61,38 @@ func (x *probe) ForySerializeTo(f *Fory, b *buffer.Buffer) error { return f.seri
 
 func (x *probe) ForyDeserialize(f *Fory, data []byte) error { return f.deserializeRoot(data, x) }
 
+// serializeRoot is the generic form of a generated ForySerializeTo, for
+// hand-written Message implementations in tests.
+func (f *Fory) serializeRoot(b *buffer.Buffer, m Message) error {
+	t := m.ForyType()
+	c := f.BeginWrite(b, t)
+	start := b.WriterIndex()
+	prefix := t.rootConsistent
+	if c.compatible {
+		prefix = t.rootCompatible
+	}
+	b.WriteBytes(prefix)
+	m.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// deserializeRoot is the generic form of a generated ForyDeserialize, for
+// hand-written Message implementations in tests.
+func (f *Fory) deserializeRoot(data []byte, m Message) error {
+	c := f.BeginRead(data)
+	t := m.ForyType()
+	prefix := t.rootConsistent
+	if c.compatible {
+		prefix = t.rootCompatible
+	}
+	if in := c.r.Bytes(); len(in) >= len(prefix) && string(in[:len(prefix)]) == string(prefix) {
+		c.AcceptRoot(len(prefix), t)
+		m.ForyRead(c)
+		return f.EndRead(c, t)
+	}
+	return f.ReadRoot(c, m)
+}
+
 func (x *probe) ForyWrite(c *WriteContext) {
 	b := c.Buffer()
 	if !c.Compatible() {

@@ -208,21 +208,6 @@ func (c *WriteContext) fail(start int) error {
 	return err
 }
 
-// serializeRoot is the generic form of a generated ForySerializeTo, for
-// hand-written Message implementations in tests.
-func (f *Fory) serializeRoot(b *buffer.Buffer, m Message) error {
-	t := m.ForyType()
-	c := f.BeginWrite(b, t)
-	start := b.WriterIndex()
-	prefix := t.rootConsistent
-	if c.compatible {
-		prefix = t.rootCompatible
-	}
-	b.WriteBytes(prefix)
-	m.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // Deserialize reads one message from data into v, which must be a non-nil
 // pointer to a generated type. The whole input must be one message. It is
 // v.ForyDeserialize(f, data) behind a type assertion.
@@ -312,21 +297,4 @@ func (c *ReadContext) decodeError(t *TypeInfo) error {
 	}
 	off, wrapped := classify(r.Err())
 	return &DecodeError{Type: t.GoName, Path: c.pathString(), Offset: off, Err: wrapped}
-}
-
-// deserializeRoot is the generic form of a generated ForyDeserialize, for
-// hand-written Message implementations in tests.
-func (f *Fory) deserializeRoot(data []byte, m Message) error {
-	c := f.BeginRead(data)
-	t := m.ForyType()
-	prefix := t.rootConsistent
-	if c.compatible {
-		prefix = t.rootCompatible
-	}
-	if in := c.r.Bytes(); len(in) >= len(prefix) && string(in[:len(prefix)]) == string(prefix) {
-		c.AcceptRoot(len(prefix), t)
-		m.ForyRead(c)
-		return f.EndRead(c, t)
-	}
-	return f.ReadRoot(c, m)
 }
