@@ -190,12 +190,15 @@ func (r *Reader) ReadVarUint32() uint32 {
 	// gathers its groups without a loop per byte (BenchmarkReadVarint/
 	// */large); near the end of the input, go byte by byte.
 	off := r.off
+	if off < len(r.buf) && r.buf[off] < 0x80 {
+		// One byte, the usual length of a list size or an enum, also in
+		// the last 8 bytes of the input (BenchmarkFixedCost/
+		// DeserializeWithContext).
+		r.off = off + 1
+		return uint32(r.buf[off])
+	}
 	if len(r.buf)-off >= 8 {
 		w := ReadUint64At(r.buf, off)
-		if w&0x80 == 0 {
-			r.off = off + 1
-			return uint32(w & 0x7f)
-		}
 		// Bit 7 is clear in the last byte: the lowest set bit of ^w&contBits.
 		n := bits.TrailingZeros64(^w&contBits)>>3 + 1
 		if n <= MaxVarUint32Len {
