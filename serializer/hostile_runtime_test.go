@@ -14,7 +14,7 @@ import (
 func newReadContext(data []byte, opts ...Option) *ReadContext {
 	f := New(opts...)
 	c := f.readers.Get().(*ReadContext)
-	c.reset(data)
+	c.begin(data)
 	return c
 }
 

@@ -56,9 +56,11 @@ type remoteDef struct {
 	def    *meta.TypeDef
 }
 
-// reset readies c for a read of data, as BeginRead does.
-func (c *ReadContext) reset(data []byte) {
-	c.release()
+// begin readies a released context for a read of data. The tables and the
+// path are empty: release leaves them so, and a context whose read panicked
+// is never used again (the slot stays busy and a pooled context is not put
+// back).
+func (c *ReadContext) begin(data []byte) {
 	c.r.Reset(data)
 	c.budget = c.opts.allocBudget(len(data))
 	c.depth = 0

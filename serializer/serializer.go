@@ -231,12 +231,7 @@ func (f *Fory) BeginRead(data []byte) *ReadContext {
 	if f.opts.aliasStrings {
 		data = append([]byte(nil), data...)
 	}
-	// The tables and the path are empty: EndRead leaves them so, and a
-	// context whose read panicked is never used again (the slot stays busy
-	// and a pooled context is not put back).
-	c.r.Reset(data)
-	c.budget = f.opts.allocBudget(len(data))
-	c.depth = 0
+	c.begin(data)
 	return c
 }
 

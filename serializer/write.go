@@ -114,19 +114,19 @@ func (c *WriteContext) writeConsistentMeta(t *TypeInfo) {
 		b.WriteBytes(t.ConsistentMeta)
 		return
 	}
+	// The root's names, when it is registered by name, are entry 0.
 	idx, base := -1, 0
 	if c.root.ByName {
 		base = 1
-		if c.root == t {
-			idx = 0
-		}
 	}
-	for i, n := range c.seen {
-		if idx >= 0 {
-			break
-		}
-		if n == t {
-			idx = i + base
+	if c.root == t {
+		idx = 0
+	} else {
+		for i, n := range c.seen {
+			if n == t {
+				idx = i + base
+				break
+			}
 		}
 	}
 	if idx < 0 {

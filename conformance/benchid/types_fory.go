@@ -59,13 +59,12 @@ func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
-	in := data
 	n := 0
 	if f.Compatible() {
-		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x72ae501a001cff01 && buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+		if len(data) >= 38 && buffer.ReadUint64At(data, 0) == 0x72ae501a001cff01 && buffer.ReadUint64At(data, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
 			n = 38
 		}
-	} else if len(in) >= 8 && buffer.ReadUint64At(in, 0) == 0xe9bd1763011bff01 {
+	} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0xe9bd1763011bff01 {
 		n = 8
 	}
 	if n != 0 {

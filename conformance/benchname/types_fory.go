@@ -61,13 +61,12 @@ func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
-	in := data
 	n := 0
 	if f.Compatible() {
-		if len(in) >= 53 && buffer.ReadUint64At(in, 0) == 0xb348e029001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411ec262a0275 && buffer.ReadUint64At(in, 16) == 0x812261b47529c011 && buffer.ReadUint64At(in, 24) == 0xc805c430058d5376 && buffer.ReadUint64At(in, 32) == 0xd805d405d005cc05 && buffer.ReadUint64At(in, 40) == 0xe805e405e005dc05 && buffer.ReadUint64At(in, 45) == 0x05f005ec05e805e4 {
+		if len(data) >= 53 && buffer.ReadUint64At(data, 0) == 0xb348e029001eff01 && buffer.ReadUint64At(data, 8) == 0x8d8411ec262a0275 && buffer.ReadUint64At(data, 16) == 0x812261b47529c011 && buffer.ReadUint64At(data, 24) == 0xc805c430058d5376 && buffer.ReadUint64At(data, 32) == 0xd805d405d005cc05 && buffer.ReadUint64At(data, 40) == 0xe805e405e005dc05 && buffer.ReadUint64At(data, 45) == 0x05f005ec05e805e4 {
 			n = 53
 		}
-	} else if len(in) >= 25 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 8) == 0x812261b4750414c0 && buffer.ReadUint64At(in, 16) == 0xbd176330058d5376 && buffer.ReadUint64At(in, 17) == 0xe9bd176330058d53 {
+	} else if len(data) >= 25 && buffer.ReadUint64At(data, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(data, 8) == 0x812261b4750414c0 && buffer.ReadUint64At(data, 16) == 0xbd176330058d5376 && buffer.ReadUint64At(data, 17) == 0xe9bd176330058d53 {
 		n = 25
 	}
 	if n != 0 {

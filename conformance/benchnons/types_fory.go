@@ -55,13 +55,12 @@ func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
-	in := data
 	n := 0
 	if f.Compatible() {
-		if len(in) >= 49 && buffer.ReadUint64At(in, 0) == 0x451cf025001eff01 && buffer.ReadUint64At(in, 8) == 0x752900ec7c060703 && buffer.ReadUint64At(in, 16) == 0x058d5376812261b4 && buffer.ReadUint64At(in, 24) == 0xd005cc05c805c430 && buffer.ReadUint64At(in, 32) == 0xe005dc05d805d405 && buffer.ReadUint64At(in, 40) == 0xf005ec05e805e405 && buffer.ReadUint64At(in, 41) == 0x05f005ec05e805e4 {
+		if len(data) >= 49 && buffer.ReadUint64At(data, 0) == 0x451cf025001eff01 && buffer.ReadUint64At(data, 8) == 0x752900ec7c060703 && buffer.ReadUint64At(data, 16) == 0x058d5376812261b4 && buffer.ReadUint64At(data, 24) == 0xd005cc05c805c430 && buffer.ReadUint64At(data, 32) == 0xe005dc05d805d405 && buffer.ReadUint64At(data, 40) == 0xf005ec05e805e405 && buffer.ReadUint64At(data, 41) == 0x05f005ec05e805e4 {
 			n = 49
 		}
-	} else if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0xb4750414001dff01 && buffer.ReadUint64At(in, 8) == 0x30058d5376812261 && buffer.ReadUint64At(in, 12) == 0xe9bd176330058d53 {
+	} else if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0xb4750414001dff01 && buffer.ReadUint64At(data, 8) == 0x30058d5376812261 && buffer.ReadUint64At(data, 12) == 0xe9bd176330058d53 {
 		n = 20
 	}
 	if n != 0 {

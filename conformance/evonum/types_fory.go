@@ -53,13 +53,12 @@ func (x *NumericStructV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) 
 func (x *NumericStructV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
-	in := data
 	n := 0
 	if f.Compatible() {
-		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0xa906101a001cff01 && buffer.ReadUint64At(in, 8) == 0x07c401cc6fcbbb9b && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+		if len(data) >= 38 && buffer.ReadUint64At(data, 0) == 0xa906101a001cff01 && buffer.ReadUint64At(data, 8) == 0x07c401cc6fcbbb9b && buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
 			n = 38
 		}
-	} else if len(in) >= 8 && buffer.ReadUint64At(in, 0) == 0x968396dc011bff01 {
+	} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0x968396dc011bff01 {
 		n = 8
 	}
 	if n != 0 {

@@ -53,13 +53,12 @@ func (x *AllPrims) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *AllPrims) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
-	in := data
 	n := 0
 	if f.Compatible() {
-		if len(in) >= 68 && buffer.ReadUint64At(in, 0) == 0x5f15c038001cff01 && buffer.ReadUint64At(in, 8) == 0x148864cc0848d7f2 && buffer.ReadUint64At(in, 16) == 0xc0be0b138800d70b && buffer.ReadUint64At(in, 24) == 0x290a8840af110388 && buffer.ReadUint64At(in, 32) == 0x11028404014040af && buffer.ReadUint64At(in, 40) == 0x200740e0290984e0 && buffer.ReadUint64At(in, 48) == 0x290e8800d7110788 && buffer.ReadUint64At(in, 56) == 0x88c0be11058800d7 && buffer.ReadUint64At(in, 60) == 0xc0be290c88c0be11 {
+		if len(data) >= 68 && buffer.ReadUint64At(data, 0) == 0x5f15c038001cff01 && buffer.ReadUint64At(data, 8) == 0x148864cc0848d7f2 && buffer.ReadUint64At(data, 16) == 0xc0be0b138800d70b && buffer.ReadUint64At(data, 24) == 0x290a8840af110388 && buffer.ReadUint64At(data, 32) == 0x11028404014040af && buffer.ReadUint64At(data, 40) == 0x200740e0290984e0 && buffer.ReadUint64At(data, 48) == 0x290e8800d7110788 && buffer.ReadUint64At(data, 56) == 0x88c0be11058800d7 && buffer.ReadUint64At(data, 60) == 0xc0be290c88c0be11 {
 			n = 68
 		}
-	} else if len(in) >= 8 && buffer.ReadUint64At(in, 0) == 0xee288f58641bff01 {
+	} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0xee288f58641bff01 {
 		n = 8
 	}
 	if n != 0 {

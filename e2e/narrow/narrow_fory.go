@@ -44,13 +44,12 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
-	in := data
 	n := 0
 	if f.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0xb24c1008001cff01 && buffer.ReadUint64At(in, 8) == 0x400798c261247c20 && buffer.ReadUint64At(in, 12) == 0x05dc0401400798c2 {
+		if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0xb24c1008001cff01 && buffer.ReadUint64At(data, 8) == 0x400798c261247c20 && buffer.ReadUint64At(data, 12) == 0x05dc0401400798c2 {
 			n = 20
 		}
-	} else if len(in) >= 9 && buffer.ReadUint64At(in, 0) == 0x94adc107981bff01 && buffer.ReadUint64At(in, 1) == 0x1294adc107981bff {
+	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0x94adc107981bff01 && buffer.ReadUint64At(data, 1) == 0x1294adc107981bff {
 		n = 9
 	}
 	if n != 0 {
@@ -739,13 +738,12 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
-	in := data
 	n := 0
 	if f.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xab7d4009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(in, 13) == 0x00a10bd4054c079c {
+		if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0xab7d4009001cff01 && buffer.ReadUint64At(data, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(data, 13) == 0x00a10bd4054c079c {
 			n = 21
 		}
-	} else if len(in) >= 9 && buffer.ReadUint64At(in, 0) == 0xa75275079c1bff01 && buffer.ReadUint64At(in, 1) == 0x0ca75275079c1bff {
+	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xa75275079c1bff01 && buffer.ReadUint64At(data, 1) == 0x0ca75275079c1bff {
 		n = 9
 	}
 	if n != 0 {

@@ -87,9 +87,9 @@ func (g *gen) readPrimitives() []jen.Code {
 			sc := scalarOf(fl.Wire)
 			var load *jen.Statement
 			if fl.Wire.TypeID == plan.TypeBool {
-				load = jen.Qual(bufferPkg, "ReadUint8At").Call(jen.Id("in"), offPlus(at)).Op("!=").Lit(0)
+				load = jen.Qual(bufferPkg, "ReadUint8At").Call(jen.Id("in"), plus("off", at)).Op("!=").Lit(0)
 			} else {
-				load = jen.Qual(bufferPkg, "Read"+sc.suffix+"At").Call(jen.Id("in"), offPlus(at))
+				load = jen.Qual(bufferPkg, "Read"+sc.suffix+"At").Call(jen.Id("in"), plus("off", at))
 			}
 			run = append(run, jen.Id("x").Dot(fl.GoName).Op("=").Add(g.fromWire(load, fl.Type)))
 			at += fl.Wire.Width

@@ -135,7 +135,7 @@ func (g *gen) primitiveRun(lead []*plan.Field, leadVals []*jen.Statement) []jen.
 			continue
 		}
 		sc := scalarOf(fl.Wire)
-		body = append(body, jen.Qual(bufferPkg, "Put"+sc.suffix+"At").Call(jen.Id("w"), offPlus(fixedOff),
+		body = append(body, jen.Qual(bufferPkg, "Put"+sc.suffix+"At").Call(jen.Id("w"), plus("off", fixedOff),
 			toWire(jen.Id("x").Dot(fl.GoName), fl.Type, sc)))
 		fixedOff += fl.Wire.Width
 	}
@@ -273,11 +273,12 @@ func putBytes(v *jen.Statement) jen.Code {
 		jen.Id("off").Op("+=").Copy(jen.Id("w").Index(jen.Id("off").Op(":")), v))
 }
 
-func offPlus(n int) jen.Code {
-	if n == 0 {
-		return jen.Id("off")
+// plus is `base + off`, or base when off is 0.
+func plus(base string, off int) jen.Code {
+	if off == 0 {
+		return jen.Id(base)
 	}
-	return jen.Id("off").Op("+").Lit(n)
+	return jen.Id(base).Op("+").Lit(off)
 }
 
 // writeField writes one field of the other group.

@@ -47,13 +47,12 @@ func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
-	in := data
 	n := 0
 	if f.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x43f5b008001cff01 && buffer.ReadUint64At(in, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(in, 12) == 0x6005405c05400ac2 {
+		if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0x43f5b008001cff01 && buffer.ReadUint64At(data, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(data, 12) == 0x6005405c05400ac2 {
 			n = 20
 		}
-	} else if len(in) >= 8 && buffer.ReadUint64At(in, 0) == 0x248b60680a1bff01 {
+	} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0x248b60680a1bff01 {
 		n = 8
 	}
 	if n != 0 {
