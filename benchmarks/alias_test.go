@@ -7,6 +7,7 @@ import (
 
 	"github.com/forygen/forygen/benchmarks/fixtures"
 	"github.com/forygen/forygen/serializer"
+	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
 // WithAliasStrings: one allocation (the input copy) replaces the one per
@@ -54,8 +55,8 @@ func BenchmarkAliasStrings(b *testing.B) {
 	mc, l := fixtures.NewMediaContent(), fixtures.NewMediaContentList()
 	for _, fx := range []struct {
 		name string
-		in   serializer.Message
-		out  serializer.Message
+		in   foryimpl.Message
+		out  foryimpl.Message
 	}{
 		{"MediaContent", &mc, new(fixtures.MediaContent)},
 		{"MediaContentList", &l, new(fixtures.MediaContentList)},
@@ -71,7 +72,7 @@ func BenchmarkAliasStrings(b *testing.B) {
 			b.Run(fx.name+"/"+mode.name, func(b *testing.B) {
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
-					if err := fx.out.ForyDeserialize(mode.f, data); err != nil {
+					if err := mode.f.Deserialize(data, fx.out); err != nil {
 						b.Fatal(err)
 					}
 				}

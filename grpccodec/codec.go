@@ -15,7 +15,7 @@
 //		grpc.WithDefaultCallOptions(grpc.CallContentSubtype(grpccodec.Name)))
 //
 // Request and response values must be non-nil pointers to forygen-generated
-// types (serializer.Message); anything else is an error, never a panic.
+// types; anything else is an error, never a panic.
 //
 // # Sizing once
 //

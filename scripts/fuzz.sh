@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh [duration] [package pattern...]
 #
 #   scripts/fuzz.sh 30s                 # every target, 30 s each
-#   scripts/fuzz.sh 10s ./e2e/...       # the targets of some packages
+#   scripts/fuzz.sh 10s ./internal/e2e/...     # the targets of some packages
 #   FUZZ_FLAGS=-race scripts/fuzz.sh 10s
 #
 # Targets are found by `go test -list '^Fuzz'` in each package whose test

@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/forygen/forygen/e2e"
+	"github.com/forygen/forygen/internal/e2e"
 	"github.com/forygen/forygen/serializer"
 )
 

@@ -13,10 +13,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	v1 "github.com/forygen/forygen/evolution/v1"
-	v2 "github.com/forygen/forygen/evolution/v2"
+	v1 "github.com/forygen/forygen/internal/evolution/v1"
+	v2 "github.com/forygen/forygen/internal/evolution/v2"
 	"github.com/forygen/forygen/internal/meta"
 	"github.com/forygen/forygen/serializer"
+	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
 // Hostile TypeDefs in compatible-mode messages (FORMAT.md §11): every byte
@@ -93,7 +94,7 @@ func typeDefSpans(t *testing.T, data []byte, defs []any) []span {
 	t.Helper()
 	var out []span
 	for i, d := range defs {
-		td := d.(serializer.Message).ForyType().TypeDef
+		td := d.(foryimpl.Message).ForyType().TypeDef
 		for off := 0; ; {
 			j := bytes.Index(data[off:], td)
 			if j < 0 {

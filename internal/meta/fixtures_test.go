@@ -13,20 +13,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// fixturesDir returns the golden fixture directory, or skips the test when it
-// is absent (it lives outside the module). With CI=true a missing directory
-// is a failure, so CI cannot silently lose this coverage.
+// fixturesDir returns the golden fixture directory (internal/testdata, part
+// of the repository: a missing directory is a failure, never a skip).
 func fixturesDir(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv("FORYGEN_XLANG_FIXTURES")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "xlang-fixtures")
-	}
+	dir := filepath.Join("..", "testdata", "xlang-fixtures")
 	if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("xlang fixtures not found at %s (set FORYGEN_XLANG_FIXTURES): %v", dir, err)
-		}
-		t.Skipf("xlang fixtures not found at %s: %v", dir, err)
+		t.Fatalf("xlang fixtures not found at %s: %v", dir, err)
 	}
 	return dir
 }

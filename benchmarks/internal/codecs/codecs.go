@@ -8,8 +8,8 @@
 // throughput-minded user calls them:
 //
 //   - forygen, forygen-consistent: one *buffer.Buffer, Reset before each
-//     call of the generated ForySerializeTo (what Fory.SerializeTo calls
-//     after a type assertion); ForyDeserialize into one reused value
+//     serializer.MarshalTo (the typed call, without the type assertion of
+//     Fory.SerializeTo); serializer.Unmarshal into one reused value
 //     (forygen's generated readers reset the value, reuse its slices'
 //     storage and allocate fresh strings).
 //   - protobuf: MarshalAppend into a reused slice; Unmarshal into one reused
@@ -32,6 +32,7 @@ import (
 	"github.com/forygen/forygen/benchmarks/fixtures"
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
+	"github.com/forygen/forygen/serializer/foryimpl"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -147,7 +148,7 @@ func pick(list string, all []string, what string) ([]string, error) {
 // generated methods.
 type plainPtr[T any] interface {
 	*T
-	serializer.Message
+	foryimpl.Message
 	MarshalMsg(b []byte) ([]byte, error)
 	UnmarshalMsg(b []byte) ([]byte, error)
 }
@@ -201,14 +202,14 @@ func (c *forygenCodec[T, PT]) Name() string { return c.name }
 
 func (c *forygenCodec[T, PT]) Marshal() ([]byte, error) {
 	c.buf.Reset()
-	if err := PT(&c.v).ForySerializeTo(c.f, c.buf); err != nil {
+	if err := serializer.MarshalTo[T, PT](c.f, c.buf, &c.v); err != nil {
 		return nil, err
 	}
 	return c.buf.Bytes(), nil
 }
 
 func (c *forygenCodec[T, PT]) Unmarshal(data []byte) error {
-	return PT(&c.out).ForyDeserialize(c.f, data)
+	return serializer.Unmarshal[T, PT](c.f, data, &c.out)
 }
 
 func (c *forygenCodec[T, PT]) Decoded() any { return c.out }

@@ -87,7 +87,7 @@ func (g *gen) emitEntry(f *jen.File) {
 	recv := jen.Id("x").Op("*").Id(g.name())
 	info := jen.Id(g.infoVar())
 
-	f.Commentf("ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.")
+	f.Commentf("ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.")
 	f.Comment("The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.")
 	var body []jen.Code
 	if g.s.Flat {
@@ -108,7 +108,7 @@ func (g *gen) emitEntry(f *jen.File) {
 			jen.Return(jen.Id("c").Dot("EndWrite").Call(jen.Id("start"))))
 	}
 	f.Func().Params(recv).Id("ForySerializeTo").Params(
-		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"),
+		jen.Id("f").Op("*").Qual(implPkg, "Runtime"), jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"),
 	).Error().Block(body...)
 	f.Line()
 
@@ -117,13 +117,13 @@ func (g *gen) emitEntry(f *jen.File) {
 		// Primitive fields only: the reader alone decodes the message our
 		// own writer produced; anything else, and any failure, goes the
 		// context's way, which also reports the error.
-		f.Commentf("ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.")
+		f.Commentf("ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.")
 		f.Comment("A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.")
 		// In same-schema mode the root's schema hash follows its type meta
 		// and is compared with the prefix.
 		conHash := binary.LittleEndian.AppendUint32(append([]byte(nil), con...), uint32(g.s.SchemaHash))
 		f.Func().Params(recv.Clone()).Id("ForyDeserialize").Params(
-			jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("data").Index().Byte(),
+			jen.Id("f").Op("*").Qual(implPkg, "Runtime"), jen.Id("data").Index().Byte(),
 		).Error().Block(append(append([]jen.Code{
 			jen.Var().Id("r").Qual(bufferPkg, "Reader"),
 			jen.Id("r").Dot("Reset").Call(jen.Id("data")),
@@ -139,11 +139,11 @@ func (g *gen) emitEntry(f *jen.File) {
 		name = "foryDeserialize"
 		f.Commentf("foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.")
 	} else {
-		f.Commentf("ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.")
+		f.Commentf("ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.")
 		f.Comment("A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.")
 	}
 	f.Func().Params(recv.Clone()).Id(name).Params(
-		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("data").Index().Byte(),
+		jen.Id("f").Op("*").Qual(implPkg, "Runtime"), jen.Id("data").Index().Byte(),
 	).Error().Block(append(append([]jen.Code{
 		jen.Id("c").Op(":=").Id("f").Dot("BeginRead").Call(jen.Id("data")),
 		jen.Id("in").Op(":=").Id("c").Dot("Reader").Call().Dot("Bytes").Call(),

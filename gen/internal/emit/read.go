@@ -61,7 +61,7 @@ func (g *gen) emitRead(f *jen.File) {
 	body = append(body, g.leave()...)
 	f.Commentf("ForyRead reads %s's struct body (FORMAT.md §9); errors are recorded in c.", g.name())
 	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyRead").
-		Params(jen.Id("c").Op("*").Qual(serializerPkg, "ReadContext")).Block(body...)
+		Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext")).Block(body...)
 	f.Line()
 }
 
@@ -199,7 +199,7 @@ func (g *gen) failCheck(field string) jen.Code {
 // schema has no fields), so lists of them are bounded by the budget, not
 // by the length check (issue 6).
 func (g *gen) alloc(t *model.Type) *jen.Statement {
-	return jen.Qual(serializerPkg, "Alloc").Types(g.goType(t)).Call(jen.Id("c"))
+	return jen.Qual(implPkg, "Alloc").Types(g.goType(t)).Call(jen.Id("c"))
 }
 
 // minBytes is the fewest bytes one encoded value of w can take; lengths are
@@ -256,7 +256,7 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 	case plan.TypeDuration:
 		return []jen.Code{dst.Op("=").Id("c").Dot("ReadDuration").Call()}
 	case plan.TypeDate:
-		return []jen.Code{dst.Op("=").Id("c").Dot("ReadDate").Call()}
+		return []jen.Code{dst.Op("=").Add(g.goType(t).Call(jen.Id("c").Dot("ReadDate").Call()))}
 	case plan.TypeBinary:
 		return []jen.Code{dst.Op("=").Add(g.fromNamed(jen.Id("c").Dot("ReadBinary").Call(), t))}
 	case plan.TypeList:
@@ -372,7 +372,7 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 	body = append(body, g.leave()...)
 	f.Commentf("ForyReadEvolved reads a %s body written with another schema, following ev (FORMAT.md §11.4).", g.name())
 	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyReadEvolved").
-		Params(jen.Id("c").Op("*").Qual(serializerPkg, "ReadContext"), jen.Id("ev").Op("*").Qual(serializerPkg, "Evolution")).Block(body...)
+		Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext"), jen.Id("ev").Op("*").Qual(implPkg, "Evolution")).Block(body...)
 	f.Line()
 }
 
@@ -401,19 +401,19 @@ func (g *gen) convertSeq(fl *plan.Field) []jen.Code {
 	if e.Kind == model.Bool {
 		fn = "ReadBoolsAs"
 	}
-	read := jen.Qual(serializerPkg, fn).Types(g.goType(e)).Call(jen.Id("c"), jen.Id("f"))
+	read := jen.Qual(implPkg, fn).Types(g.goType(e)).Call(jen.Id("c"), jen.Id("f"))
 	if ptrElem {
-		read = jen.Qual(serializerPkg, "Pointers").Call(jen.Id("c"), read)
+		read = jen.Qual(implPkg, "Pointers").Call(jen.Id("c"), read)
 	}
 	dst := jen.Id("x").Dot(fl.GoName)
 	if t.Kind == model.Array {
 		if !ptr {
-			return []jen.Code{jen.Qual(serializerPkg, "CopyArray").Call(jen.Id("c"), dst.Clone().Index(jen.Empty(), jen.Empty()), read)}
+			return []jen.Code{jen.Qual(implPkg, "CopyArray").Call(jen.Id("c"), dst.Clone().Index(jen.Empty(), jen.Empty()), read)}
 		}
 		s, a := g.fresh("s"), g.fresh("a")
 		return []jen.Code{jen.If(jen.Id(s).Op(":=").Add(read), jen.Id(s).Op("!=").Nil()).Block(
 			jen.Var().Id(a).Add(g.goType(t)),
-			jen.Qual(serializerPkg, "CopyArray").Call(jen.Id("c"), jen.Id(a).Index(jen.Empty(), jen.Empty()), jen.Id(s)),
+			jen.Qual(implPkg, "CopyArray").Call(jen.Id("c"), jen.Id(a).Index(jen.Empty(), jen.Empty()), jen.Id(s)),
 			dst.Clone().Op("=").Op("&").Id(a),
 		)}
 	}
@@ -479,9 +479,9 @@ func (g *gen) makeSlice(t *model.Type, n *jen.Statement) *jen.Statement {
 	if g.reuse != nil {
 		old := g.reuse
 		g.reuse = nil // only the field's own slice, not nested ones
-		return jen.Qual(serializerPkg, "ReuseSlice").Types(g.goType(t)).Call(jen.Id("c"), old, n)
+		return jen.Qual(implPkg, "ReuseSlice").Types(g.goType(t)).Call(jen.Id("c"), old, n)
 	}
-	return jen.Qual(serializerPkg, "MakeSlice").Types(g.goType(t)).Call(jen.Id("c"), n)
+	return jen.Qual(implPkg, "MakeSlice").Types(g.goType(t)).Call(jen.Id("c"), n)
 }
 
 // readDenseArray reads a byte length and raw little-endian elements (§8.2).
@@ -514,7 +514,7 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	isArray := w.Go.Kind == model.Array
 	if isArray {
 		out = append(out, jen.If(jen.Id(n).Op("!=").Lit(w.Go.Len).Op("&&").Op("!").Id("c").Dot("Failed").Call()).Block(
-			jen.Id("c").Dot("Fail").Call(jen.Qual(serializerPkg, "ErrArrayLength").Call(jen.Id(n), jen.Lit(w.Go.Len))),
+			jen.Id("c").Dot("Fail").Call(jen.Qual(implPkg, "ErrArrayLength").Call(jen.Id(n), jen.Lit(w.Go.Len))),
 			jen.Return(),
 		))
 		out = append(out, jen.Var().Id(s).Add(g.goType(w.Go)))
@@ -611,7 +611,7 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	notFailed := jen.Op("!").Id("c").Dot("Failed").Call()
 	return []jen.Code{
 		jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(2)),
-		jen.Id(m).Op(":=").Qual(serializerPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),
+		jen.Id(m).Op(":=").Qual(implPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),
 		jen.For(jen.Id(n).Op(">").Lit(0).Op("&&").Add(notFailed.Clone())).Block(
 			jen.List(jen.Id(size), jen.Id(valNull)).Op(":=").Id("c").Dot("ReadMapChunk").Call(jen.Id(n), jen.Lit(keyID), jen.Lit(valID)),
 			jen.For(jen.Id(j).Op(":=").Lit(0), jen.Id(j).Op("<").Id(size).Op("&&").Add(notFailed.Clone()), jen.Id(j).Op("++")).Block(loop...),

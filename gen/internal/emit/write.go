@@ -68,7 +68,7 @@ func (g *gen) emitWrite(f *jen.File) {
 	f.Commentf("ForyWrite writes %s's struct body (FORMAT.md §9).", g.name())
 	if !s.Flat {
 		f.Func().Params(recv).Id("ForyWrite").
-			Params(jen.Id("c").Op("*").Qual(serializerPkg, "WriteContext")).Block(body...)
+			Params(jen.Id("c").Op("*").Qual(implPkg, "WriteContext")).Block(body...)
 		f.Line()
 		return
 	}
@@ -77,7 +77,7 @@ func (g *gen) emitWrite(f *jen.File) {
 	// inlines into its callers, adapts it (BenchmarkFixedCost,
 	// BenchmarkSerialize/NumericStruct).
 	f.Func().Params(recv).Id("ForyWrite").
-		Params(jen.Id("c").Op("*").Qual(serializerPkg, "WriteContext")).Block(
+		Params(jen.Id("c").Op("*").Qual(implPkg, "WriteContext")).Block(
 		jen.Id("x").Dot("foryWrite").Call(jen.Id("c").Dot("Buffer").Call(), jen.Id("c").Dot("Compatible").Call(), jen.False()))
 	f.Line()
 	f.Commentf("foryWrite is ForyWrite without the write context, which %s, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.", g.name())
@@ -320,15 +320,15 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 	}
 	switch w.TypeID {
 	case plan.TypeString:
-		return []jen.Code{jen.Qual(serializerPkg, "WriteString").Call(b, conv(v, t, jen.String()))}
+		return []jen.Code{jen.Qual(implPkg, "WriteString").Call(b, conv(v, t, jen.String()))}
 	case plan.TypeEnum:
 		return []jen.Code{b.Clone().Dot("WriteVarUint32").Call(jen.Uint32().Call(v))}
 	case plan.TypeTimestamp:
-		return []jen.Code{jen.Qual(serializerPkg, "WriteTime").Call(b, v)}
+		return []jen.Code{jen.Qual(implPkg, "WriteTime").Call(b, v)}
 	case plan.TypeDuration:
-		return []jen.Code{jen.Qual(serializerPkg, "WriteDuration").Call(b, v)}
+		return []jen.Code{jen.Qual(implPkg, "WriteDuration").Call(b, v)}
 	case plan.TypeDate:
-		return []jen.Code{jen.Qual(serializerPkg, "WriteDate").Call(b, v)}
+		return []jen.Code{jen.Qual(implPkg, "WriteDate").Call(b, jen.Qual(implPkg, "Date").Call(v))}
 	case plan.TypeBinary:
 		bind, v := g.readOnce(v, t)
 		return append(bind,
@@ -588,7 +588,7 @@ func (g *gen) writeMap(v *jen.Statement, w *plan.Wire) []jen.Code {
 		}
 	}
 	return []jen.Code{
-		jen.Var().Id(mw).Qual(serializerPkg, "MapWriter"),
+		jen.Var().Id(mw).Qual(implPkg, "MapWriter"),
 		jen.Id(mw).Dot("Begin").Call(b.Clone(), jen.Len(v.Clone())),
 		jen.For(jen.List(jen.Id(k), jen.Id(val)).Op(":=").Range().Add(v)).Block(entry...),
 		jen.Id(mw).Dot("End").Call(b.Clone()),

@@ -4,7 +4,13 @@ package testmsg
 
 import (
 	"github.com/forygen/forygen/buffer"
-	"github.com/forygen/forygen/serializer"
+	"github.com/forygen/forygen/serializer/foryimpl"
+)
+
+// The build stops here when this file and the forygen runtime differ; run go generate.
+const (
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 1)
+	_ = foryimpl.RegenerateWithMatchingForygen(1 - foryimpl.GenVersion)
 )
 
 // ForyEnum marks Player as a Fory enum registered with id=6; its values are written as varu32 (FORMAT.md §12).
@@ -14,7 +20,7 @@ func (Player) ForyEnum() {}
 func (Size) ForyEnum() {}
 
 // foryTypeNumericStruct is NumericStruct's static type information. Fingerprint: 1,5,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;
-var foryTypeNumericStruct = serializer.NewStructType(serializer.StructSpec{
+var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x01},
 	GoName:         "testmsg.NumericStruct",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x50, 0xae, 0x72, 0xee, 0x1e, 0x8c, 0x4b, 0xcc, 0x01, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
@@ -43,20 +49,20 @@ func _(x *NumericStruct) {
 }
 
 // ForyType returns NumericStruct's type information.
-func (x *NumericStruct) ForyType() *serializer.TypeInfo {
+func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNumericStruct
 }
 
-// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+func (x *NumericStruct) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
-// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
-func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
+func (x *NumericStruct) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
@@ -77,7 +83,7 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 }
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
+func (x *NumericStruct) foryDeserialize(f *foryimpl.Runtime, data []byte) error {
 	c := f.BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
@@ -97,7 +103,7 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 }
 
 // ForyWrite writes NumericStruct's struct body (FORMAT.md §9).
-func (x *NumericStruct) ForyWrite(c *serializer.WriteContext) {
+func (x *NumericStruct) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
 
@@ -139,7 +145,7 @@ func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, root bool) {
 }
 
 // ForyRead reads NumericStruct's struct body (FORMAT.md §9); errors are recorded in c.
-func (x *NumericStruct) ForyRead(c *serializer.ReadContext) {
+func (x *NumericStruct) ForyRead(c *foryimpl.ReadContext) {
 	*x = NumericStruct{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -221,7 +227,7 @@ func (x *NumericStruct) foryReadFrom(r *buffer.Reader) bool {
 }
 
 // ForyReadEvolved reads a NumericStruct body written with another schema, following ev (FORMAT.md §11.4).
-func (x *NumericStruct) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NumericStruct{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -333,7 +339,7 @@ func (x *NumericStruct) ForyReadEvolved(c *serializer.ReadContext, ev *serialize
 }
 
 // foryTypeSample is Sample's static type information. Fingerprint: 1,5,0,0;2,7,0,0;3,19,0,0;4,20,0,0;5,5,0,0;6,5,0,0;7,1,0,0;8,5,0,0;9,7,0,0;10,19,0,0;11,20,0,0;12,5,0,0;13,5,0,0;14,1,0,0;15,46,0,0;16,47,0,0;17,55,0,0;18,56,0,0;19,46,0,0;20,46,0,0;21,43,0,0;22,21,0,0;
-var foryTypeSample = serializer.NewStructType(serializer.StructSpec{
+var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x02},
 	GoName:         "testmsg.Sample",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x36, 0xd0, 0x1d, 0x13, 0x41, 0x4b, 0xb4, 0x23, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
@@ -372,20 +378,20 @@ func _(x *Sample) {
 }
 
 // ForyType returns Sample's type information.
-func (x *Sample) ForyType() *serializer.TypeInfo {
+func (x *Sample) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSample
 }
 
-// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+func (x *Sample) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
-// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
+func (x *Sample) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 	c := f.BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
@@ -405,7 +411,7 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 }
 
 // ForyWrite writes Sample's struct body (FORMAT.md §9).
-func (x *Sample) ForyWrite(c *serializer.WriteContext) {
+func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
 
@@ -480,7 +486,7 @@ func (x *Sample) foryWrite(b *buffer.Buffer, compatible, root bool) {
 }
 
 // ForyRead reads Sample's struct body (FORMAT.md §9); errors are recorded in c.
-func (x *Sample) ForyRead(c *serializer.ReadContext) {
+func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	*x = Sample{
 		BooleanArray: x.BooleanArray,
 		CharArray:    x.CharArray,
@@ -536,7 +542,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n9 := c.ReadArrayLength(4)
-	a10 := serializer.ReuseSlice[[]int32](c, x.IntArray, n9)
+	a10 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n9)
 	r.ReadRawInt32s(a10)
 	x.IntArray = a10
 	if c.Failed() {
@@ -544,7 +550,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n11 := c.ReadArrayLength(8)
-	a12 := serializer.ReuseSlice[[]int64](c, x.LongArray, n11)
+	a12 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n11)
 	r.ReadRawInt64s(a12)
 	x.LongArray = a12
 	if c.Failed() {
@@ -552,7 +558,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n13 := c.ReadArrayLength(4)
-	a14 := serializer.ReuseSlice[[]float32](c, x.FloatArray, n13)
+	a14 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n13)
 	r.ReadRawFloat32s(a14)
 	x.FloatArray = a14
 	if c.Failed() {
@@ -560,7 +566,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n15 := c.ReadArrayLength(8)
-	a16 := serializer.ReuseSlice[[]float64](c, x.DoubleArray, n15)
+	a16 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n15)
 	r.ReadRawFloat64s(a16)
 	x.DoubleArray = a16
 	if c.Failed() {
@@ -568,7 +574,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n17 := c.ReadArrayLength(4)
-	a18 := serializer.ReuseSlice[[]int32](c, x.ShortArray, n17)
+	a18 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n17)
 	r.ReadRawInt32s(a18)
 	x.ShortArray = a18
 	if c.Failed() {
@@ -576,7 +582,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n19 := c.ReadArrayLength(4)
-	a20 := serializer.ReuseSlice[[]int32](c, x.CharArray, n19)
+	a20 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n19)
 	r.ReadRawInt32s(a20)
 	x.CharArray = a20
 	if c.Failed() {
@@ -584,7 +590,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n21 := c.ReadArrayLength(1)
-	a22 := serializer.ReuseSlice[[]bool](c, x.BooleanArray, n21)
+	a22 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n21)
 	r.ReadRawBools(a22)
 	x.BooleanArray = a22
 	if c.Failed() {
@@ -599,7 +605,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 }
 
 // ForyReadEvolved reads a Sample body written with another schema, following ev (FORMAT.md §11.4).
-func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Sample{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -710,64 +716,64 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 14:
 			if f.Convert {
-				x.IntArray = serializer.ReadSliceAs[int32](c, f)
+				x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n47 := c.ReadArrayLength(4)
-				a48 := serializer.MakeSlice[[]int32](c, n47)
+				a48 := foryimpl.MakeSlice[[]int32](c, n47)
 				r.ReadRawInt32s(a48)
 				x.IntArray = a48
 			}
 		case 15:
 			if f.Convert {
-				x.LongArray = serializer.ReadSliceAs[int64](c, f)
+				x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n49 := c.ReadArrayLength(8)
-				a50 := serializer.MakeSlice[[]int64](c, n49)
+				a50 := foryimpl.MakeSlice[[]int64](c, n49)
 				r.ReadRawInt64s(a50)
 				x.LongArray = a50
 			}
 		case 16:
 			if f.Convert {
-				x.FloatArray = serializer.ReadSliceAs[float32](c, f)
+				x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n51 := c.ReadArrayLength(4)
-				a52 := serializer.MakeSlice[[]float32](c, n51)
+				a52 := foryimpl.MakeSlice[[]float32](c, n51)
 				r.ReadRawFloat32s(a52)
 				x.FloatArray = a52
 			}
 		case 17:
 			if f.Convert {
-				x.DoubleArray = serializer.ReadSliceAs[float64](c, f)
+				x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n53 := c.ReadArrayLength(8)
-				a54 := serializer.MakeSlice[[]float64](c, n53)
+				a54 := foryimpl.MakeSlice[[]float64](c, n53)
 				r.ReadRawFloat64s(a54)
 				x.DoubleArray = a54
 			}
 		case 18:
 			if f.Convert {
-				x.ShortArray = serializer.ReadSliceAs[int32](c, f)
+				x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n55 := c.ReadArrayLength(4)
-				a56 := serializer.MakeSlice[[]int32](c, n55)
+				a56 := foryimpl.MakeSlice[[]int32](c, n55)
 				r.ReadRawInt32s(a56)
 				x.ShortArray = a56
 			}
 		case 19:
 			if f.Convert {
-				x.CharArray = serializer.ReadSliceAs[int32](c, f)
+				x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n57 := c.ReadArrayLength(4)
-				a58 := serializer.MakeSlice[[]int32](c, n57)
+				a58 := foryimpl.MakeSlice[[]int32](c, n57)
 				r.ReadRawInt32s(a58)
 				x.CharArray = a58
 			}
 		case 20:
 			if f.Convert {
-				x.BooleanArray = serializer.ReadBoolsAs[bool](c, f)
+				x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n59 := c.ReadArrayLength(1)
-				a60 := serializer.MakeSlice[[]bool](c, n59)
+				a60 := foryimpl.MakeSlice[[]bool](c, n59)
 				r.ReadRawBools(a60)
 				x.BooleanArray = a60
 			}
@@ -786,7 +792,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 }
 
 // foryTypeMediaContent is MediaContent's static type information. Fingerprint: 1,0,0,0;2,22,0,0[0,0,0];
-var foryTypeMediaContent = serializer.NewStructType(serializer.StructSpec{
+var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x05},
 	GoName:         "testmsg.MediaContent",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf6, 0xd4, 0xf6, 0x36, 0xac, 0x03, 0xc2, 0x05, 0xc4, 0x1c, 0xc8, 0x16, 0x72},
@@ -805,13 +811,13 @@ func _(x *MediaContent) {
 }
 
 // ForyType returns MediaContent's type information.
-func (x *MediaContent) ForyType() *serializer.TypeInfo {
+func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMediaContent
 }
 
-// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+func (x *MediaContent) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeMediaContent)
 	start := b.WriterIndex()
 	b.Reserve(19)
@@ -830,9 +836,9 @@ func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
+func (x *MediaContent) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 	c := f.BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
@@ -852,7 +858,7 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 }
 
 // ForyWrite writes MediaContent's struct body (FORMAT.md §9).
-func (x *MediaContent) ForyWrite(c *serializer.WriteContext) {
+func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
@@ -874,7 +880,7 @@ func (x *MediaContent) ForyWrite(c *serializer.WriteContext) {
 }
 
 // ForyRead reads MediaContent's struct body (FORMAT.md §9); errors are recorded in c.
-func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
+func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 	*x = MediaContent{
 		Images: x.Images,
 		Media:  x.Media,
@@ -896,7 +902,7 @@ func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n4 := c.ReadLength(1)
-	l5 := serializer.ReuseSlice[[]Image](c, x.Images, n4)
+	l5 := foryimpl.ReuseSlice[[]Image](c, x.Images, n4)
 	if n4 > 0 {
 		hn7, ev8 := c.ReadStructListHeader(foryTypeImage)
 		if !c.Failed() {
@@ -925,7 +931,7 @@ func (x *MediaContent) ForyRead(c *serializer.ReadContext) {
 }
 
 // ForyReadEvolved reads a MediaContent body written with another schema, following ev (FORMAT.md §11.4).
-func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MediaContent{}
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
@@ -940,7 +946,7 @@ func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 		case 1:
 			if !f.Flag || c.ReadFlag() {
 				n10 := c.ReadLength(1)
-				l11 := serializer.MakeSlice[[]Image](c, n10)
+				l11 := foryimpl.MakeSlice[[]Image](c, n10)
 				if n10 > 0 {
 					hn13, ev14 := c.ReadStructListHeader(foryTypeImage)
 					if !c.Failed() {
@@ -974,7 +980,7 @@ func (x *MediaContent) ForyReadEvolved(c *serializer.ReadContext, ev *serializer
 }
 
 // foryTypeMedia is Media's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,21,0,0;6,7,0,0;7,7,0,0;8,5,0,0;9,1,0,0;10,22,0,0[21,0,0];11,0,0,0;12,21,0,0;
-var foryTypeMedia = serializer.NewStructType(serializer.StructSpec{
+var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x03},
 	GoName:         "testmsg.Media",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1b, 0xf0, 0xc4, 0x1b, 0xde, 0x82, 0xf4, 0x00, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
@@ -1003,20 +1009,20 @@ func _(x *Media) {
 }
 
 // ForyType returns Media's type information.
-func (x *Media) ForyType() *serializer.TypeInfo {
+func (x *Media) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMedia
 }
 
-// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+func (x *Media) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
-// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
+func (x *Media) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 	c := f.BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
@@ -1036,7 +1042,7 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 }
 
 // ForyWrite writes Media's struct body (FORMAT.md §9).
-func (x *Media) ForyWrite(c *serializer.WriteContext) {
+func (x *Media) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
 
@@ -1125,7 +1131,7 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, root bool) {
 }
 
 // ForyRead reads Media's struct body (FORMAT.md §9); errors are recorded in c.
-func (x *Media) ForyRead(c *serializer.ReadContext) {
+func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 	*x = Media{Persons: x.Persons}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -1177,7 +1183,7 @@ func (x *Media) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n8 := c.ReadLength(1)
-	l9 := serializer.ReuseSlice[[]string](c, x.Persons, n8)
+	l9 := foryimpl.ReuseSlice[[]string](c, x.Persons, n8)
 	if n8 > 0 {
 		hn11 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -1212,7 +1218,7 @@ func (x *Media) ForyRead(c *serializer.ReadContext) {
 }
 
 // ForyReadEvolved reads a Media body written with another schema, following ev (FORMAT.md §11.4).
-func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Media{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -1276,7 +1282,7 @@ func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 		case 9:
 			if !f.Flag || c.ReadFlag() {
 				n23 := c.ReadLength(1)
-				l24 := serializer.MakeSlice[[]string](c, n23)
+				l24 := foryimpl.MakeSlice[[]string](c, n23)
 				if n23 > 0 {
 					hn26 := c.ReadListHeader(21)
 					if !c.Failed() {
@@ -1314,7 +1320,7 @@ func (x *Media) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 }
 
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;
-var foryTypeImage = serializer.NewStructType(serializer.StructSpec{
+var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x04},
 	GoName:         "testmsg.Image",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
@@ -1336,20 +1342,20 @@ func _(x *Image) {
 }
 
 // ForyType returns Image's type information.
-func (x *Image) ForyType() *serializer.TypeInfo {
+func (x *Image) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImage
 }
 
-// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+func (x *Image) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
-// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
+func (x *Image) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 	c := f.BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
@@ -1369,7 +1375,7 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 }
 
 // ForyWrite writes Image's struct body (FORMAT.md §9).
-func (x *Image) ForyWrite(c *serializer.WriteContext) {
+func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
 
@@ -1410,7 +1416,7 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, root bool) {
 }
 
 // ForyRead reads Image's struct body (FORMAT.md §9); errors are recorded in c.
-func (x *Image) ForyRead(c *serializer.ReadContext) {
+func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 	*x = Image{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -1451,7 +1457,7 @@ func (x *Image) ForyRead(c *serializer.ReadContext) {
 }
 
 // ForyReadEvolved reads a Image body written with another schema, following ev (FORMAT.md §11.4).
-func (x *Image) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Image{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {

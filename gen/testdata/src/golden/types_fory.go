@@ -5,14 +5,21 @@ package golden
 import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
+	"github.com/forygen/forygen/serializer/foryimpl"
 	"time"
+)
+
+// The build stops here when this file and the forygen runtime differ; run go generate.
+const (
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 1)
+	_ = foryimpl.RegenerateWithMatchingForygen(1 - foryimpl.GenVersion)
 )
 
 // ForyEnum marks Level as a Fory enum registered with id=11; its values are written as varu32 (FORMAT.md §12).
 func (Level) ForyEnum() {}
 
 // foryTypePoint is Point's static type information. Fingerprint: x,5,0,0;y,5,0,0;
-var foryTypePoint = serializer.NewStructType(serializer.StructSpec{
+var foryTypePoint = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x0a},
 	GoName:         "golden.Point",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0xb0, 0xf5, 0x43, 0x39, 0xe0, 0x8a, 0x5b, 0xc2, 0x0a, 0x40, 0x05, 0x5c, 0x40, 0x05, 0x60},
@@ -31,20 +38,20 @@ func _(x *Point) {
 }
 
 // ForyType returns Point's type information.
-func (x *Point) ForyType() *serializer.TypeInfo {
+func (x *Point) ForyType() *foryimpl.TypeInfo {
 	return foryTypePoint
 }
 
-// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+func (x *Point) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
-// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
-func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
+func (x *Point) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
@@ -65,7 +72,7 @@ func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 }
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
+func (x *Point) foryDeserialize(f *foryimpl.Runtime, data []byte) error {
 	c := f.BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
@@ -85,7 +92,7 @@ func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
 }
 
 // ForyWrite writes Point's struct body (FORMAT.md §9).
-func (x *Point) ForyWrite(c *serializer.WriteContext) {
+func (x *Point) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
 
@@ -115,7 +122,7 @@ func (x *Point) foryWrite(b *buffer.Buffer, compatible, root bool) {
 }
 
 // ForyRead reads Point's struct body (FORMAT.md §9); errors are recorded in c.
-func (x *Point) ForyRead(c *serializer.ReadContext) {
+func (x *Point) ForyRead(c *foryimpl.ReadContext) {
 	*x = Point{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -157,7 +164,7 @@ func (x *Point) foryReadFrom(r *buffer.Reader) bool {
 }
 
 // ForyReadEvolved reads a Point body written with another schema, following ev (FORMAT.md §11.4).
-func (x *Point) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Point{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -189,7 +196,7 @@ func (x *Point) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolut
 }
 
 // foryTypeSample is Sample's static type information. Fingerprint: 1,7,0,0;big,8,0,0;by_key,24,0,0[5,0,0|0,0,0];day,39,0,0;dense,46,0,0;every,37,0,0;fixed,11,0,0;flags,22,0,0[1,0,0];level,0,0,0;maybe,22,0,0[0,0,0];maybes,22,0,1[21,0,0];name,21,0,0;next,0,0,0;opt,5,0,0;origin,0,0,0;points,22,0,0[0,0,0];raw,41,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];temp,20,0,0;when,38,0,0;
-var foryTypeSample = serializer.NewStructType(serializer.StructSpec{
+var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
 	GoName:         "golden.Sample",
@@ -231,13 +238,13 @@ func _(x *Sample) {
 }
 
 // ForyType returns Sample's type information.
-func (x *Sample) ForyType() *serializer.TypeInfo {
+func (x *Sample) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSample
 }
 
-// ForySerializeTo appends a message whose root is x to b; f.SerializeTo(b, x) calls it after a type assertion.
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+func (x *Sample) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 	c := f.BeginWrite(b, foryTypeSample)
 	start := b.WriterIndex()
 	b.Reserve(140)
@@ -272,9 +279,9 @@ func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; f.Deserialize(data, x) calls it after a type assertion.
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
+func (x *Sample) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 	c := f.BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
@@ -294,7 +301,7 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 }
 
 // ForyWrite writes Sample's struct body (FORMAT.md §9).
-func (x *Sample) ForyWrite(c *serializer.WriteContext) {
+func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 12 fixed and 18 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
@@ -315,7 +322,7 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteVarInt32(*x.Opt)
 	}
-	var mw1 serializer.MapWriter
+	var mw1 foryimpl.MapWriter
 	mw1.Begin(b, len(x.ByKey))
 	for k2, v3 := range x.ByKey {
 		if v3 == nil {
@@ -328,7 +335,7 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 		}
 	}
 	mw1.End(b)
-	serializer.WriteDate(b, x.Day)
+	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
 	{
 		l4 := x.Dense
 		b.Reserve(buffer.BatchSlack + len(l4)*4 + 5)
@@ -337,7 +344,7 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 		off = buffer.PutRawInt32sAt(w, off, l4)
 		b.SetWriterIndex(off)
 	}
-	serializer.WriteDuration(b, x.Every)
+	foryimpl.WriteDuration(b, x.Every)
 	b.WriteVarUint32(uint32(len(x.Flags)))
 	if len(x.Flags) > 0 {
 		b.Reserve(1 + len(x.Flags)*1 + buffer.BatchSlack)
@@ -447,11 +454,11 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 	l15 := x.Raw
 	b.WriteVarUint32(uint32(len(l15)))
 	b.WriteBytes(l15)
-	var mw16 serializer.MapWriter
+	var mw16 foryimpl.MapWriter
 	mw16.Begin(b, len(x.Scores))
 	for k17, v18 := range x.Scores {
 		mw16.Entry(b)
-		serializer.WriteString(b, k17)
+		foryimpl.WriteString(b, k17)
 		b.WriteVarInt32(v18)
 	}
 	mw16.End(b)
@@ -481,11 +488,11 @@ func (x *Sample) ForyWrite(c *serializer.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	serializer.WriteTime(b, x.When)
+	foryimpl.WriteTime(b, x.When)
 }
 
 // ForyRead reads Sample's struct body (FORMAT.md §9); errors are recorded in c.
-func (x *Sample) ForyRead(c *serializer.ReadContext) {
+func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	*x = Sample{
 		Dense:  x.Dense,
 		Maybe:  x.Maybe,
@@ -523,7 +530,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p22 := serializer.Alloc[int32](c)
+		p22 := foryimpl.Alloc[int32](c)
 		*p22 = r.ReadVarInt32()
 		x.Opt = p22
 	}
@@ -532,7 +539,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n23 := c.ReadLength(2)
-	m24 := serializer.MakeMap[map[int32]*Point](c, n23)
+	m24 := foryimpl.MakeMap[map[int32]*Point](c, n23)
 	for n23 > 0 && !c.Failed() {
 		sz25, vn26 := c.ReadMapChunk(n23, 5, 28)
 		for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
@@ -540,7 +547,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 			k28 = r.ReadVarInt32()
 			var v29 *Point
 			if !vn26 {
-				p30 := serializer.Alloc[Point](c)
+				p30 := foryimpl.Alloc[Point](c)
 				p30.ForyRead(c)
 				v29 = p30
 			}
@@ -553,13 +560,13 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		c.Trace("ByKey")
 		return
 	}
-	x.Day = c.ReadDate()
+	x.Day = serializer.Date(c.ReadDate())
 	if c.Failed() {
 		c.Trace("Day")
 		return
 	}
 	n31 := c.ReadArrayLength(4)
-	a32 := serializer.ReuseSlice[[]int32](c, x.Dense, n31)
+	a32 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n31)
 	r.ReadRawInt32s(a32)
 	x.Dense = a32
 	if c.Failed() {
@@ -573,7 +580,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 	}
 	n33 := c.ReadLength(1)
 	if n33 != 4 && !c.Failed() {
-		c.Fail(serializer.ErrArrayLength(n33, 4))
+		c.Fail(foryimpl.ErrArrayLength(n33, 4))
 		return
 	}
 	var l34 [4]bool
@@ -604,7 +611,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n38 := c.ReadLength(1)
-	l39 := serializer.ReuseSlice[[]*Point](c, x.Maybe, n38)
+	l39 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n38)
 	if n38 > 0 {
 		hn41, ev42 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
@@ -613,7 +620,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 					clear(l39[i40 : i40+1])
 					continue
 				}
-				p43 := serializer.Alloc[Point](c)
+				p43 := foryimpl.Alloc[Point](c)
 				if ev42 != nil {
 					p43.ForyReadEvolved(c, ev42)
 				} else {
@@ -634,7 +641,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 	}
 	if c.ReadFlag() {
 		n44 := c.ReadLength(1)
-		l45 := serializer.MakeSlice[[]string](c, n44)
+		l45 := foryimpl.MakeSlice[[]string](c, n44)
 		if n44 > 0 {
 			hn47 := c.ReadListHeader(21)
 			if !c.Failed() {
@@ -663,7 +670,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p49 := serializer.Alloc[Point](c)
+		p49 := foryimpl.Alloc[Point](c)
 		if ev50 := c.ReadStructFieldMeta(foryTypePoint); ev50 != nil {
 			p49.ForyReadEvolved(c, ev50)
 		} else if !c.Failed() {
@@ -685,7 +692,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n52 := c.ReadLength(1)
-	l53 := serializer.ReuseSlice[[]Point](c, x.Points, n52)
+	l53 := foryimpl.ReuseSlice[[]Point](c, x.Points, n52)
 	if n52 > 0 {
 		hn55, ev56 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
@@ -717,7 +724,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n57 := c.ReadLength(2)
-	m58 := serializer.MakeMap[map[string]int32](c, n57)
+	m58 := foryimpl.MakeMap[map[string]int32](c, n57)
 	for n57 > 0 && !c.Failed() {
 		sz59, vn60 := c.ReadMapChunk(n57, 21, 5)
 		for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
@@ -737,7 +744,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 		return
 	}
 	n64 := c.ReadLength(1)
-	l65 := serializer.ReuseSlice[[]string](c, x.Tags, n64)
+	l65 := foryimpl.ReuseSlice[[]string](c, x.Tags, n64)
 	if n64 > 0 {
 		hn67 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -767,7 +774,7 @@ func (x *Sample) ForyRead(c *serializer.ReadContext) {
 }
 
 // ForyReadEvolved reads a Sample body written with another schema, following ev (FORMAT.md §11.4).
-func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolution) {
+func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Sample{}
 	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
@@ -811,14 +818,14 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 					x.Opt = &pv80
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p77 := serializer.Alloc[int32](c)
+				p77 := foryimpl.Alloc[int32](c)
 				*p77 = r.ReadVarInt32()
 				x.Opt = p77
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
 				n81 := c.ReadLength(2)
-				m82 := serializer.MakeMap[map[int32]*Point](c, n81)
+				m82 := foryimpl.MakeMap[map[int32]*Point](c, n81)
 				for n81 > 0 && !c.Failed() {
 					sz83, vn84 := c.ReadMapChunk(n81, 5, 28)
 					for j85 := 0; j85 < sz83 && !c.Failed(); j85++ {
@@ -826,7 +833,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 						k86 = r.ReadVarInt32()
 						var v87 *Point
 						if !vn84 {
-							p88 := serializer.Alloc[Point](c)
+							p88 := foryimpl.Alloc[Point](c)
 							p88.ForyRead(c)
 							v87 = p88
 						}
@@ -838,14 +845,14 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				x.Day = c.ReadDate()
+				x.Day = serializer.Date(c.ReadDate())
 			}
 		case 7:
 			if f.Convert {
-				x.Dense = serializer.ReadSliceAs[int32](c, f)
+				x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n89 := c.ReadArrayLength(4)
-				a90 := serializer.MakeSlice[[]int32](c, n89)
+				a90 := foryimpl.MakeSlice[[]int32](c, n89)
 				r.ReadRawInt32s(a90)
 				x.Dense = a90
 			}
@@ -855,11 +862,11 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 9:
 			if f.Convert {
-				serializer.CopyArray(c, x.Flags[:], serializer.ReadBoolsAs[bool](c, f))
+				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
 				n91 := c.ReadLength(1)
 				if n91 != 4 && !c.Failed() {
-					c.Fail(serializer.ErrArrayLength(n91, 4))
+					c.Fail(foryimpl.ErrArrayLength(n91, 4))
 					return
 				}
 				var l92 [4]bool
@@ -888,7 +895,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		case 11:
 			if !f.Flag || c.ReadFlag() {
 				n96 := c.ReadLength(1)
-				l97 := serializer.MakeSlice[[]*Point](c, n96)
+				l97 := foryimpl.MakeSlice[[]*Point](c, n96)
 				if n96 > 0 {
 					hn99, ev100 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
@@ -897,7 +904,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 								clear(l97[i98 : i98+1])
 								continue
 							}
-							p101 := serializer.Alloc[Point](c)
+							p101 := foryimpl.Alloc[Point](c)
 							if ev100 != nil {
 								p101.ForyReadEvolved(c, ev100)
 							} else {
@@ -916,7 +923,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		case 12:
 			if !f.Flag || c.ReadFlag() {
 				n102 := c.ReadLength(1)
-				l103 := serializer.MakeSlice[[]string](c, n102)
+				l103 := foryimpl.MakeSlice[[]string](c, n102)
 				if n102 > 0 {
 					hn105 := c.ReadListHeader(21)
 					if !c.Failed() {
@@ -941,7 +948,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p107 := serializer.Alloc[Point](c)
+				p107 := foryimpl.Alloc[Point](c)
 				if ev108 := c.ReadStructFieldMeta(foryTypePoint); ev108 != nil {
 					p107.ForyReadEvolved(c, ev108)
 				} else if !c.Failed() {
@@ -960,7 +967,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		case 16:
 			if !f.Flag || c.ReadFlag() {
 				n110 := c.ReadLength(1)
-				l111 := serializer.MakeSlice[[]Point](c, n110)
+				l111 := foryimpl.MakeSlice[[]Point](c, n110)
 				if n110 > 0 {
 					hn113, ev114 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
@@ -985,14 +992,14 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 			}
 		case 17:
 			if f.Convert {
-				x.Raw = serializer.ReadSliceAs[uint8](c, f)
+				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Raw = c.ReadBinary()
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
 				n115 := c.ReadLength(2)
-				m116 := serializer.MakeMap[map[string]int32](c, n115)
+				m116 := foryimpl.MakeMap[map[string]int32](c, n115)
 				for n115 > 0 && !c.Failed() {
 					sz117, vn118 := c.ReadMapChunk(n115, 21, 5)
 					for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
@@ -1011,7 +1018,7 @@ func (x *Sample) ForyReadEvolved(c *serializer.ReadContext, ev *serializer.Evolu
 		case 19:
 			if !f.Flag || c.ReadFlag() {
 				n122 := c.ReadLength(1)
-				l123 := serializer.MakeSlice[[]string](c, n122)
+				l123 := foryimpl.MakeSlice[[]string](c, n122)
 				if n122 > 0 {
 					hn125 := c.ReadListHeader(21)
 					if !c.Failed() {

@@ -1,0 +1,159 @@
+package foryimpl
+
+import (
+	"math/bits"
+	"unsafe"
+)
+
+// The decode allocation budget (issue 6). Checking each declared length
+// against the bytes that remain is not enough: nested containers can each
+// claim all the remaining bytes, so the sum of their allocations grows with
+// the nesting depth, and a list of large structs allocates its elements'
+// size per input byte. So every allocation the input can size is charged
+// to a budget of defaultAllocPerByte × len(input) + defaultAllocBase bytes
+// per decode before it is made; a decode that would go past it fails with
+// ErrLimit. Legitimate messages stay far below it: a value takes at most
+// a few dozen bytes of memory per byte of its encoding, except when a
+// compatible-mode writer's schema lacks most of the reader's fields.
+const (
+	defaultAllocPerByte = 64
+	defaultAllocBase    = 64 << 10
+	// allocReserve is kept back from the budget for what a decode allocates
+	// that is not charged (the error value, its field path, TypeDef
+	// bookkeeping), so that the total stays within the bound.
+	allocReserve = 16 << 10
+)
+
+// allocBudget is the budget for one decode of n input bytes.
+func (o *Config) allocBudget(n int) uint64 {
+	hi, lo := bits.Mul64(uint64(n), uint64(o.AllocPerByte))
+	if hi != 0 {
+		return 1<<64 - 1
+	}
+	b := lo + uint64(o.AllocBase)
+	if b < lo {
+		return 1<<64 - 1
+	}
+	if b > allocReserve {
+		b -= allocReserve
+	}
+	return b
+}
+
+// charge takes n values of size bytes from the allocation budget, or
+// records ErrLimit and returns false.
+func (c *ReadContext) charge(n, size uint64) bool {
+	if size != 0 && n > c.budget/size {
+		if c.r.Err() == nil {
+			c.r.Fail(limit("decoding needs more memory than %d bytes per input byte (WithAllocLimit)", c.opts.AllocPerByte))
+		}
+		c.budget = 0
+		return false
+	}
+	c.budget -= n * size
+	return true
+}
+
+// MakeSlice returns make(S, n) once n elements fit the decode's allocation
+// budget; otherwise it records ErrLimit and returns nil. Generated code
+// calls it after ReadLength has checked n against the remaining input.
+func MakeSlice[S ~[]E, E any](c *ReadContext, n int) S {
+	var e E
+	if n < 0 || !c.charge(uint64(n), uint64(unsafe.Sizeof(e))) {
+		return nil
+	}
+	return make(S, n)
+}
+
+// mapSlotOverhead is charged per map slot beyond the key and value: the
+// control byte of Go's map groups; mapHeaderCost is the map header.
+const (
+	mapSlotOverhead = 1
+	mapHeaderCost   = 48
+)
+
+// MakeMap returns make(M, n) once a map of n entries fits the decode's
+// allocation budget; otherwise it records ErrLimit and returns an empty
+// map. The charge follows Go's map layout: groups of 8 slots, filled to at
+// most 7/8, tables sized by powers of two.
+func MakeMap[M ~map[K]V, K comparable, V any](c *ReadContext, n int) M {
+	var k K
+	var v V
+	// An empty map is its header; slots come in groups of 8, filled to at
+	// most 7/8, in tables sized by powers of two.
+	slots := uint64(0)
+	switch {
+	case n > 7:
+		slots = 1 << bits.Len64(uint64(n)*8/7)
+	case n > 0:
+		slots = 8
+	}
+	if n < 0 || !c.charge(1, mapHeaderCost) ||
+		!c.charge(slots, uint64(unsafe.Sizeof(k))+uint64(unsafe.Sizeof(v))+mapSlotOverhead) {
+		return M{}
+	}
+	return make(M, n)
+}
+
+// Alloc returns new(T), charged to the decode's allocation budget; when the
+// budget is exhausted it records ErrLimit (and still returns a pointer, so
+// generated code needs no nil check on the error path).
+func Alloc[T any](c *ReadContext) *T {
+	var z T
+	c.charge(1, uint64(unsafe.Sizeof(z)))
+	return new(T)
+}
+
+// Per-field allocation of a parsed TypeDef (a meta.FieldDef, its child
+// types and name) and of a field mapping (an EvolvedField and its name),
+// rounded up from measurements (e2e TestAllocTypeDefs).
+const (
+	typeDefFieldCost   = 160
+	typeDefBaseCost    = 512
+	evolutionFieldCost = 64
+	evolutionBaseCost  = 256
+)
+
+// typeDefCost is the allocation charged for a received TypeDef of n bytes
+// with fields fields: the parsed form and the cache key copy.
+func typeDefCost(n, fields int) uint64 {
+	return typeDefBaseCost + uint64(n) + typeDefFieldCost*uint64(fields)
+}
+
+// evolutionCost is the allocation charged for matching a TypeDef of fields
+// fields to a local type.
+func evolutionCost(fields int) uint64 {
+	return evolutionBaseCost + evolutionFieldCost*uint64(fields)
+}
+
+// cacheCopyCost is charged per entry when a decode adds to a type's
+// copy-on-write cache of field mappings, which copies the whole map (at
+// most maxEvolutionsPerType entries): a map slot (key, pointer, control
+// byte) with Go's growth slack. The TypeDef cache is a table that is not
+// copied; the first insert allocates it (defCacheTableCost).
+const (
+	cacheCopyCost     = 96
+	defCacheTableCost = defCacheSlots * 8
+)
+
+// entries is the number of cached field mappings.
+func (ec *evolutionCache) entries() int {
+	if m := ec.m.Load(); m != nil {
+		return len(*m)
+	}
+	return 0
+}
+
+// ReuseSlice returns old[:n] when old is non-nil and has room for n
+// elements, and MakeSlice's new slice otherwise. Generated readers pass the
+// target's previous slice, so decoding into a reused value reuses its
+// backing arrays, as encoding/json does (BenchmarkDeserialize/SampleList).
+// The reader overwrites or zeroes every element; a struct element keeps its
+// own slices for reuse in turn. A slice the caller kept from the previous
+// value sees the new elements.
+func ReuseSlice[S ~[]E, E any](c *ReadContext, old S, n int) S {
+	if old != nil && n >= 0 && n <= cap(old) {
+		return old[:n]
+	}
+	return MakeSlice[S](c, n)
+}

@@ -1,0 +1,94 @@
+package foryimpl
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/forygen/forygen/buffer"
+)
+
+// Sentinel errors. Every error Deserialize returns satisfies errors.Is with
+// exactly one of ErrMalformed, ErrSchemaMismatch or ErrLimit, and is a
+// *DecodeError that says the type, field path and byte offset.
+var (
+	// ErrMalformed: the bytes are not a valid Fory message (truncated input,
+	// overlong varint, bad flag or header byte, invalid UTF-8, trailing bytes).
+	ErrMalformed = errors.New("malformed input")
+	// ErrSchemaMismatch: a well-formed message of another type or schema (type
+	// id, registration or schema hash differs from the generated type).
+	ErrSchemaMismatch = errors.New("schema mismatch")
+	// ErrLimit: a decode limit was exceeded (depth, TypeDef size, field count).
+	ErrLimit = errors.New("decode limit exceeded")
+	// ErrUnsupported: the message uses a feature forygen does not decode
+	// (reference tracking, out-of-band buffers).
+	ErrUnsupported = errors.New("unsupported feature")
+
+	// ErrNotGenerated is returned when a value is not a non-nil pointer to a
+	// forygen-generated type.
+	ErrNotGenerated = errors.New("serializer: value is not a non-nil pointer to a forygen-generated type")
+)
+
+// DecodeError describes where decoding failed.
+type DecodeError struct {
+	Type   string // the root type being decoded
+	Path   string // field path from the root, e.g. "media.uri" or "images[2].title"
+	Offset int    // byte offset in the input where the problem was found
+	Err    error  // wraps one of the sentinels
+}
+
+func (e *DecodeError) Error() string {
+	var sb strings.Builder
+	sb.WriteString("serializer: decoding ")
+	sb.WriteString(e.Type)
+	if e.Path != "" {
+		sb.WriteString(".")
+		sb.WriteString(e.Path)
+	}
+	fmt.Fprintf(&sb, " at offset %d: %v", e.Offset, e.Err)
+	return sb.String()
+}
+
+func (e *DecodeError) Unwrap() error { return e.Err }
+
+// detail is an error with a message that wraps a sentinel.
+type detail struct {
+	sentinel error
+	msg      string
+}
+
+func (d *detail) Error() string { return d.msg + " (" + d.sentinel.Error() + ")" }
+func (d *detail) Unwrap() error { return d.sentinel }
+
+func malformed(format string, args ...any) error {
+	return &detail{ErrMalformed, fmt.Sprintf(format, args...)}
+}
+
+func mismatch(format string, args ...any) error {
+	return &detail{ErrSchemaMismatch, fmt.Sprintf(format, args...)}
+}
+
+func limit(format string, args ...any) error {
+	return &detail{ErrLimit, fmt.Sprintf(format, args...)}
+}
+
+// classify maps a buffer error onto the serializer's sentinels.
+func classify(err error) (offset int, wrapped error) {
+	var be *buffer.Error
+	if errors.As(err, &be) {
+		offset = be.Offset
+		err = be.Err
+	}
+	switch {
+	case errors.Is(err, ErrMalformed), errors.Is(err, ErrSchemaMismatch), errors.Is(err, ErrLimit),
+		errors.Is(err, ErrUnsupported):
+		return offset, err
+	}
+	return offset, &detail{ErrMalformed, err.Error()}
+}
+
+// ErrArrayLength is the error generated code records when a list's length
+// differs from the length of the Go array it is read into.
+func ErrArrayLength(got, want int) error {
+	return mismatch("list of %d elements read into an array of %d", got, want)
+}

@@ -1,0 +1,791 @@
+package foryimpl
+
+import (
+	"hash/maphash"
+	"math"
+	"sync"
+	"sync/atomic"
+
+	"github.com/forygen/forygen/internal/meta"
+)
+
+// Evolution is the field mapping from a received TypeDef to a generated
+// type whose schema differs (FORMAT.md §11.4): each remote field, in wire
+// order, is read into a local field, converted, or skipped. It is computed
+// once per (TypeDef, type) pair and cached.
+type Evolution struct {
+	local  *TypeInfo
+	remote *meta.TypeDef
+	fields []EvolvedField
+}
+
+// EvolvedField is one remote field of an Evolution.
+type EvolvedField struct {
+	// Local is the index of the matched local field in the generated type's
+	// field order, or -1 when the field is skipped.
+	Local int
+	// Flag reports whether the remote wrote a null flag before the value.
+	Flag bool
+	// Convert reports that the remote scalar type differs from the local
+	// one: generated code reads it with ReadIntAs, ReadUintAs or ReadFloatAs.
+	Convert bool
+	name    string
+	def     *meta.FieldDef
+}
+
+// NumFields returns the number of remote fields.
+func (e *Evolution) NumFields() int { return len(e.fields) }
+
+// Field returns remote field i.
+func (e *Evolution) Field(i int) *EvolvedField { return &e.fields[i] }
+
+// evolvedReads counts reads that went through field matching; tests use it
+// to show the fast path is taken when schemas match.
+var evolvedReads atomic.Uint64
+
+// EvolvedReadCount returns how many struct values have been read through
+// schema-evolution field matching (instead of the generated fast path) since
+// the process started. It is a diagnostic for tests and monitoring.
+func EvolvedReadCount() uint64 { return evolvedReads.Load() }
+
+// maxEvolutionsPerType bounds the per-type cache of field mappings: a peer
+// sending ever-new schemas costs matching time, never unbounded memory.
+const maxEvolutionsPerType = 64
+
+// evolutionCache maps remote TypeDef headers to field mappings of one type.
+// The map is copy-on-write: readers load it without locking (many
+// goroutines decode one type at once), writers copy it under mu; with at
+// most maxEvolutionsPerType entries the copies are cheap and stop once the
+// cache is full.
+type evolutionCache struct {
+	mu sync.Mutex
+	m  atomic.Pointer[map[uint64]*Evolution]
+}
+
+// evolutionFor returns the cached mapping for d, building it on first use.
+// A hit needs the very parsed TypeDef the mapping was built from (d.def),
+// so a header collision can only cost a rebuild.
+func (t *TypeInfo) evolutionFor(d *remoteDef) (*Evolution, error) {
+	c := &t.evolutions
+	if m := c.m.Load(); m != nil {
+		if ev := (*m)[d.header]; ev != nil && ev.remote == d.def {
+			return ev, nil
+		}
+	}
+	ev, err := buildEvolution(t, d.def)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	old := c.m.Load()
+	if old == nil || len(*old) < maxEvolutionsPerType {
+		m := make(map[uint64]*Evolution, 1+mapLen(old))
+		if old != nil {
+			for k, v := range *old {
+				m[k] = v
+			}
+		}
+		m[d.header] = ev
+		c.m.Store(&m)
+	}
+	c.mu.Unlock()
+	return ev, nil
+}
+
+func mapLen[K comparable, V any](m *map[K]V) int {
+	if m == nil {
+		return 0
+	}
+	return len(*m)
+}
+
+// buildEvolution matches remote fields to local ones by tag id first, then
+// by snake_case name (FORMAT.md §11.4).
+func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
+	ev := &Evolution{local: t, remote: remote, fields: make([]EvolvedField, len(remote.Fields))}
+	local := t.fields
+	for i := range remote.Fields {
+		rf := &remote.Fields[i]
+		f := &ev.fields[i]
+		f.Local, f.Flag, f.def = -1, rf.Nullable, rf
+		f.name = rf.Name
+		if rf.TagID >= 0 {
+			f.name = "#" + itoa(rf.TagID)
+		}
+		if rf.TrackRef {
+			// Its values carry reference flags (FORMAT.md §2), which forygen
+			// does not decode; reading them as null flags or values would
+			// misparse everything after.
+			return nil, &detail{ErrUnsupported, "field " + f.name + " of the received " + t.GoName + " schema is reference-tracked"}
+		}
+		for j := range local {
+			lf := &local[j]
+			if (rf.TagID >= 0 && lf.TagID == rf.TagID) || (rf.TagID < 0 && lf.TagID < 0 && lf.Name == rf.Name) {
+				f.Local = j
+				break
+			}
+		}
+		if f.Local < 0 {
+			if !skippable(&rf.Type) {
+				return nil, mismatch("field %s of the received %s schema cannot be skipped (a map with struct values carries no TypeDef)", f.name, t.GoName)
+			}
+			continue
+		}
+		lt := &local[f.Local].Type
+		switch {
+		case sameFieldType(&rf.Type, lt):
+		case isNumeric(rf.Type.TypeID) && isNumeric(lt.TypeID):
+			f.Convert = true
+		case seqDomain(&rf.Type) != 0 && seqDomain(&rf.Type) == seqDomain(lt):
+			// List ↔ dense array of the same element domain, BINARY ↔
+			// UINT8_ARRAY (§11.4 point 3): generated code reads it with
+			// ReadSliceAs or ReadBoolsAs.
+			f.Convert = true
+		default:
+			return nil, mismatch("field %s has type id %d in the input and %d in %s; the types are not compatible",
+				f.name, rf.Type.TypeID, lt.TypeID, t.GoName)
+		}
+	}
+	return ev, nil
+}
+
+func itoa(n int) string {
+	var b [20]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			return string(b[i:])
+		}
+	}
+}
+
+func isStructKind(id uint8) bool { return id >= typeStruct && id <= typeNamedCompatibleStruct }
+
+// sameFieldType compares type trees, treating the four struct kinds alike
+// (the nested type meta identifies the struct) and ignoring child
+// nullability (the list header says whether nulls occur).
+func sameFieldType(a, b *meta.FieldType) bool {
+	if a.TypeID != b.TypeID && !(isStructKind(a.TypeID) && isStructKind(b.TypeID)) {
+		return false
+	}
+	if len(a.Children) != len(b.Children) {
+		return false
+	}
+	for i := range a.Children {
+		if !sameFieldType(&a.Children[i], &b.Children[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isNumeric(id uint8) bool {
+	switch id {
+	case 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 19, 20:
+		return true
+	}
+	return false
+}
+
+func isUnsignedID(id uint8) bool { return id >= 9 && id <= 15 }
+func isFloatID(id uint8) bool    { return id == 19 || id == 20 }
+
+// skippable reports whether a value of type ft can be skipped with the
+// TypeDef alone.
+func skippable(ft *meta.FieldType) bool {
+	if ft.TypeID == 0 {
+		return false
+	}
+	// Map keys and values are written without type meta (§8.4, §14.11):
+	// a struct key or value has no TypeDef to skip it by.
+	if ft.TypeID == 24 && len(ft.Children) == 2 && (isStructKind(ft.Children[0].TypeID) || isStructKind(ft.Children[1].TypeID)) {
+		return false
+	}
+	for i := range ft.Children {
+		if !skippable(&ft.Children[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// readNumber reads a remote numeric scalar as int64/uint64/float64.
+func (c *ReadContext) readNumber(id uint8) (i int64, u uint64, f float64) {
+	r := &c.r
+	switch id {
+	case 2:
+		i = int64(r.ReadInt8())
+	case 3:
+		i = int64(r.ReadInt16())
+	case 4:
+		i = int64(r.ReadInt32())
+	case 5:
+		i = int64(r.ReadVarInt32())
+	case 6:
+		i = r.ReadInt64()
+	case 7:
+		i = r.ReadVarInt64()
+	case 8:
+		i = r.ReadTaggedInt64()
+	case 9:
+		u = uint64(r.ReadUint8())
+	case 10:
+		u = uint64(r.ReadUint16())
+	case 11:
+		u = uint64(r.ReadUint32())
+	case 12:
+		u = uint64(r.ReadVarUint32())
+	case 13:
+		u = r.ReadUint64()
+	case 14:
+		u = r.ReadVarUint64()
+	case 15:
+		u = r.ReadTaggedUint64()
+	case 19:
+		f = float64(r.ReadFloat32())
+	case 20:
+		f = r.ReadFloat64()
+	}
+	return i, u, f
+}
+
+// ReadIntAs reads a remote numeric field into a signed local field of the
+// given bit size, failing when the value is not representable. ok is false
+// when the value was null or on error.
+func (c *ReadContext) ReadIntAs(f *EvolvedField, bits int) (v int64, ok bool) {
+	if f.Flag && !c.ReadFlag() {
+		return 0, false
+	}
+	id := f.def.Type.TypeID
+	i, u, fl := c.readNumber(id)
+	if c.r.Err() != nil {
+		return 0, false
+	}
+	switch {
+	case isFloatID(id):
+		if fl != math.Trunc(fl) || fl < -(1<<63) || fl >= 1<<63 {
+			c.r.Fail(mismatch("field %s: %v is not an integer", f.name, fl))
+			return 0, false
+		}
+		i = int64(fl)
+	case isUnsignedID(id):
+		if u > math.MaxInt64 {
+			c.r.Fail(mismatch("field %s: %d overflows int%d", f.name, u, bits))
+			return 0, false
+		}
+		i = int64(u)
+	}
+	if bits < 64 && (i < -(1<<(bits-1)) || i >= 1<<(bits-1)) {
+		c.r.Fail(mismatch("field %s: %d overflows int%d", f.name, i, bits))
+		return 0, false
+	}
+	return i, true
+}
+
+// ReadUintAs is ReadIntAs for unsigned local fields.
+func (c *ReadContext) ReadUintAs(f *EvolvedField, bits int) (v uint64, ok bool) {
+	if f.Flag && !c.ReadFlag() {
+		return 0, false
+	}
+	id := f.def.Type.TypeID
+	i, u, fl := c.readNumber(id)
+	if c.r.Err() != nil {
+		return 0, false
+	}
+	switch {
+	case isFloatID(id):
+		if fl != math.Trunc(fl) || fl < 0 || fl >= 1<<64 {
+			c.r.Fail(mismatch("field %s: %v is not an unsigned integer", f.name, fl))
+			return 0, false
+		}
+		u = uint64(fl)
+	case !isUnsignedID(id):
+		if i < 0 {
+			c.r.Fail(mismatch("field %s: %d is negative", f.name, i))
+			return 0, false
+		}
+		u = uint64(i)
+	}
+	if bits < 64 && u >= 1<<bits {
+		c.r.Fail(mismatch("field %s: %d overflows uint%d", f.name, u, bits))
+		return 0, false
+	}
+	return u, true
+}
+
+// ReadFloatAs reads a remote numeric field into a float local field; an
+// integer must be exactly representable.
+func (c *ReadContext) ReadFloatAs(f *EvolvedField, bits int) (v float64, ok bool) {
+	if f.Flag && !c.ReadFlag() {
+		return 0, false
+	}
+	id := f.def.Type.TypeID
+	i, u, fl := c.readNumber(id)
+	if c.r.Err() != nil {
+		return 0, false
+	}
+	switch {
+	// Range checks first: converting an out-of-range float to an integer is
+	// implementation-defined in Go (arm64 saturates, so 2^63 would compare
+	// equal to MaxInt64).
+	case isUnsignedID(id):
+		fl = float64(u)
+		if fl >= 1<<64 || uint64(fl) != u {
+			c.r.Fail(mismatch("field %s: %d is not exactly representable as a float", f.name, u))
+			return 0, false
+		}
+	case !isFloatID(id):
+		fl = float64(i)
+		if fl >= 1<<63 || int64(fl) != i {
+			c.r.Fail(mismatch("field %s: %d is not exactly representable as a float", f.name, i))
+			return 0, false
+		}
+	}
+	if bits == 32 && float64(float32(fl)) != fl && !math.IsNaN(fl) {
+		c.r.Fail(mismatch("field %s: %v is not exactly representable as float32", f.name, fl))
+		return 0, false
+	}
+	return fl, true
+}
+
+// seqElem returns the element type id of a list, dense array or BINARY
+// (FORMAT.md §8.1, §8.2) whose elements are bools or numbers, and whether
+// the elements are packed (fixed width, no header, no null flags); id 0
+// means another type.
+func seqElem(ft *meta.FieldType) (id uint8, dense bool) {
+	switch ft.TypeID {
+	case 22:
+		if len(ft.Children) == 1 {
+			if e := ft.Children[0].TypeID; e == 1 || isNumeric(e) {
+				return e, false
+			}
+		}
+		return 0, false
+	case 41:
+		return 9, true
+	}
+	// The dense array ids 43..56 in the order of their fixed-width
+	// element ids (§4.1); 52 is unused, 53/54 are 16-bit floats.
+	arrays := [...]uint8{43: 1, 44: 2, 45: 3, 46: 4, 47: 6, 48: 9, 49: 10, 50: 11, 51: 13, 55: 19, 56: 20}
+	if int(ft.TypeID) < len(arrays) && arrays[ft.TypeID] != 0 {
+		return arrays[ft.TypeID], true
+	}
+	return 0, false
+}
+
+// seqDomain returns the element domain of a sequence type: its element
+// type id with the encodings of one integer width folded together (VARINT32
+// and INT32 are both int32), or 0 when ft is not a sequence of scalars.
+func seqDomain(ft *meta.FieldType) uint8 {
+	id, _ := seqElem(ft)
+	switch id {
+	case 5:
+		return 4
+	case 7, 8:
+		return 6
+	case 12:
+		return 11
+	case 14, 15:
+		return 13
+	}
+	return id
+}
+
+// elemWidth is the packed width of a fixed-width element type id.
+func elemWidth(id uint8) int {
+	switch id {
+	case 3, 10:
+		return 2
+	case 4, 11, 19:
+		return 4
+	case 6, 13, 20:
+		return 8
+	}
+	return 1
+}
+
+// beginSeq reads the null flag, the length and, for a list, the elements
+// header of a converted sequence field. ok is false for null or on error.
+func (c *ReadContext) beginSeq(f *EvolvedField) (n int, id uint8, hasNull, ok bool) {
+	if f.Flag && !c.ReadFlag() {
+		return 0, 0, false, false
+	}
+	id, dense := seqElem(&f.def.Type)
+	if dense {
+		n = c.ReadArrayLength(elemWidth(id))
+	} else if n = c.ReadLength(1); n > 0 {
+		hasNull = c.ReadListHeader(id)
+	}
+	return n, id, hasNull, c.r.Err() == nil
+}
+
+// Number is the element constraint of ReadSliceAs.
+type Number interface {
+	~int8 | ~int16 | ~int32 | ~int64 | ~int | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uint | ~float32 | ~float64
+}
+
+// ReadSliceAs reads a list, dense array or BINARY field (Convert set) into
+// a []T of the same element domain; buildEvolution checked the domains, so
+// every element converts exactly. A null list element reads as zero. It
+// returns nil for a null field or on error.
+func ReadSliceAs[T Number](c *ReadContext, f *EvolvedField) []T {
+	n, id, hasNull, ok := c.beginSeq(f)
+	if !ok {
+		return nil
+	}
+	s := MakeSlice[[]T](c, n)
+	for i := range s {
+		if hasNull && !c.ReadFlag() {
+			continue
+		}
+		iv, uv, fv := c.readNumber(id)
+		switch {
+		case isFloatID(id):
+			s[i] = T(fv)
+		case isUnsignedID(id):
+			s[i] = T(uv)
+		default:
+			s[i] = T(iv)
+		}
+	}
+	if c.r.Err() != nil {
+		return nil
+	}
+	return s
+}
+
+// ReadBoolsAs is ReadSliceAs for bool elements (LIST<BOOL> ↔ BOOL_ARRAY).
+func ReadBoolsAs[T ~bool](c *ReadContext, f *EvolvedField) []T {
+	n, _, hasNull, ok := c.beginSeq(f)
+	if !ok {
+		return nil
+	}
+	s := MakeSlice[[]T](c, n)
+	for i := range s {
+		if hasNull && !c.ReadFlag() {
+			continue
+		}
+		s[i] = c.r.ReadUint8() != 0
+	}
+	if c.r.Err() != nil {
+		return nil
+	}
+	return s
+}
+
+// Pointers returns pointers to the elements of s (nil for nil), for a
+// converted sequence read into a slice of pointers.
+func Pointers[T any](c *ReadContext, s []T) []*T {
+	if s == nil {
+		return nil
+	}
+	out := MakeSlice[[]*T](c, len(s))
+	for i := range out {
+		out[i] = &s[i]
+	}
+	return out
+}
+
+// CopyArray copies a converted sequence into a Go array field, which must
+// have exactly its length; nil (null or error) leaves dst alone.
+func CopyArray[T any](c *ReadContext, dst, src []T) {
+	if src == nil {
+		return
+	}
+	if len(src) != len(dst) {
+		c.r.Fail(mismatch("%d elements read into an array of %d", len(src), len(dst)))
+		return
+	}
+	copy(dst, src)
+}
+
+// SkipField skips the value of an unmatched remote field (FORMAT.md §11.4).
+func (c *ReadContext) SkipField(f *EvolvedField) {
+	if f.Flag && !c.ReadFlag() {
+		return
+	}
+	c.skipValue(&f.def.Type, 0)
+}
+
+// skipValue skips one value of type ft (no null flag).
+func (c *ReadContext) skipValue(ft *meta.FieldType, depth int) {
+	r := &c.r
+	if depth > c.maxDepth {
+		r.Fail(limit("values nested deeper than the maximum depth %d", c.maxDepth))
+		return
+	}
+	switch id := ft.TypeID; id {
+	case 1, 2, 9:
+		r.Skip(1)
+	case 3, 10, 17, 18:
+		r.Skip(2)
+	case 4, 11, 19:
+		r.Skip(4)
+	case 6, 13, 20:
+		r.Skip(8)
+	case 5, 12, typeEnum:
+		r.ReadVarUint32()
+	case 7, 14:
+		r.ReadVarUint64()
+	case 8, 15:
+		r.ReadTaggedInt64()
+	case 21:
+		h := r.ReadVarUint64()
+		if h>>36 != 0 && r.Err() == nil {
+			r.Fail(malformed("string header %d too large", h))
+			return
+		}
+		r.Skip(int(h >> 2))
+	case 37:
+		r.ReadVarInt64()
+		r.Skip(4)
+	case 38:
+		r.Skip(12)
+	case 39:
+		r.ReadVarInt64()
+	case 41, 43, 44, 45, 46, 47, 48, 49, 50, 51, 53, 54, 55, 56:
+		r.Skip(c.ReadLength(1))
+	case 22, 23:
+		c.skipList(ft, depth)
+	case 24:
+		c.skipMap(ft, depth)
+	case typeStruct, typeCompatibleStruct, typeNamedStruct, typeNamedCompatibleStruct:
+		c.skipStruct(depth)
+	default:
+		r.Fail(&detail{ErrUnsupported, "cannot skip a value of type id " + itoa(int(id))})
+	}
+}
+
+func (c *ReadContext) skipList(ft *meta.FieldType, depth int) {
+	n := c.ReadLength(1)
+	if n == 0 {
+		return
+	}
+	r := &c.r
+	h := r.ReadUint8()
+	if r.Err() != nil {
+		return
+	}
+	if h&^listHeaderMask != 0 || h&listTrackRef != 0 || h&listSameType == 0 {
+		r.Fail(malformed("unsupported list elements header 0x%02x", h))
+		return
+	}
+	elem := &ft.Children[0]
+	structElem := isStructKind(elem.TypeID)
+	var def *remoteDef
+	if h&listDeclared == 0 {
+		id := r.ReadUint8()
+		switch {
+		case isStructKind(id):
+			def = c.readStructDefFor(id)
+			structElem = true
+		case id == typeEnum:
+			r.ReadVarUint32()
+		}
+	}
+	for i := 0; i < n && r.Err() == nil; i++ {
+		if h&listHasNull != 0 && !c.ReadFlag() {
+			continue
+		}
+		if structElem {
+			c.skipStructBody(def, depth+1)
+		} else {
+			c.skipValue(elem, depth+1)
+		}
+	}
+}
+
+func (c *ReadContext) skipMap(ft *meta.FieldType, depth int) {
+	n := c.ReadLength(2)
+	key, val := &ft.Children[0], &ft.Children[1]
+	for n > 0 && c.r.Err() == nil {
+		size, valNull := c.ReadMapChunk(n, key.TypeID, val.TypeID)
+		for j := 0; j < size && c.r.Err() == nil; j++ {
+			c.skipValue(key, depth+1)
+			if !valNull {
+				c.skipValue(val, depth+1)
+			}
+		}
+		if size == 0 {
+			return
+		}
+		n -= size
+	}
+}
+
+// skipStruct skips a struct value with its type meta.
+func (c *ReadContext) skipStruct(depth int) {
+	id := c.r.ReadUint8()
+	if c.r.Err() != nil {
+		return
+	}
+	c.skipStructBody(c.readStructDefFor(id), depth+1)
+}
+
+// readStructDefFor reads the rest of a struct's type meta after its type id.
+func (c *ReadContext) readStructDefFor(id byte) *remoteDef {
+	if !c.compatible || (id != typeCompatibleStruct && id != typeNamedCompatibleStruct) {
+		c.r.Fail(malformed("struct type id %d cannot be skipped in this mode", id))
+		return nil
+	}
+	return c.readSharedTypeDef(nil)
+}
+
+// skipStructBody skips a compatible-mode struct body described by d.
+func (c *ReadContext) skipStructBody(d *remoteDef, depth int) {
+	if d == nil || c.r.Err() != nil {
+		if c.r.Err() == nil {
+			c.r.Fail(malformed("struct value without a TypeDef"))
+		}
+		return
+	}
+	if depth > c.maxDepth {
+		c.r.Fail(limit("structs nested deeper than the maximum depth %d", c.maxDepth))
+		return
+	}
+	for i := range d.def.Fields {
+		fd := &d.def.Fields[i]
+		if fd.Nullable && !c.ReadFlag() {
+			continue
+		}
+		c.skipValue(&fd.Type, depth)
+		if c.r.Err() != nil {
+			return
+		}
+	}
+}
+
+// maxCachedTypeDefs bounds the parsed-TypeDef cache of one Fory.
+const maxCachedTypeDefs = 1024
+
+// defCacheSlots is the size of the cache's open-addressed table: a power
+// of two, twice the entries, so a probe run stays short and always ends.
+const defCacheSlots = 2 * maxCachedTypeDefs
+
+// defCache keeps parsed foreign TypeDefs by their exact bytes, so a stream
+// of messages with one foreign schema parses it once. It is a fixed table
+// of atomic pointers, probed linearly from a seeded hash of the 8-byte
+// header (§11.1) and confirmed by comparing the bytes: a lookup neither
+// locks nor allocates, and an insert (under mu) allocates only its entry,
+// so filling the cache costs each decode what it adds, not a copy of the
+// cache (issue 6: the allocation bound is per decode). Entries are never
+// removed; the table holds at most maxCachedTypeDefs.
+type defCache struct {
+	mu    sync.Mutex
+	n     int // entries, guarded by mu
+	seed  maphash.Seed
+	table atomic.Pointer[[defCacheSlots]atomic.Pointer[cachedDef]]
+}
+
+type cachedDef struct {
+	raw string // the TypeDef's bytes, copied
+	d   *remoteDef
+}
+
+// slot is where the probe for a TypeDef starting with in begins. The seed
+// keeps a peer from choosing headers that all land in one run.
+func (dc *defCache) slot(in []byte) uint64 {
+	return maphash.Bytes(dc.seed, in[:8]) & (defCacheSlots - 1)
+}
+
+// lookup returns the cached TypeDef that in starts with, if any.
+func (dc *defCache) lookup(in []byte) (*remoteDef, int) {
+	n := typeDefLen(in)
+	t := dc.table.Load()
+	if n <= 0 || t == nil {
+		return nil, 0
+	}
+	for i := dc.slot(in); ; i = (i + 1) & (defCacheSlots - 1) {
+		e := t[i].Load()
+		if e == nil {
+			return nil, 0
+		}
+		if e.raw == string(in[:n]) {
+			return e.d, n
+		}
+	}
+}
+
+// parse returns the TypeDef at the start of in, from the cache when its
+// bytes were seen before.
+func (dc *defCache) parse(in []byte, lim meta.Limits) (*remoteDef, int, error) {
+	if d, n := dc.lookup(in); d != nil {
+		return d, n, nil
+	}
+	td, n, err := meta.ParseTypeDef(in, lim)
+	if err != nil {
+		return nil, 0, err
+	}
+	// Encoded aliases the caller's input: a cached TypeDef must not pin
+	// (or see later changes to) a buffer the caller owns.
+	td.Encoded = nil
+	d := &remoteDef{header: td.Header, def: td}
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	if hit, _ := dc.lookup(in); hit != nil {
+		return hit, n, nil // another goroutine cached it meanwhile
+	}
+	if dc.n >= maxCachedTypeDefs {
+		return d, n, nil
+	}
+	t := dc.table.Load()
+	if t == nil {
+		dc.seed = maphash.MakeSeed()
+		t = new([defCacheSlots]atomic.Pointer[cachedDef])
+	}
+	i := dc.slot(in)
+	for t[i].Load() != nil {
+		i = (i + 1) & (defCacheSlots - 1)
+	}
+	t[i].Store(&cachedDef{raw: string(in[:n]), d: d})
+	// Publishing the table after the seed makes both visible to lookups.
+	dc.table.Store(t)
+	dc.n++
+	return d, n, nil
+}
+
+// typeDefLen returns the encoded length of the TypeDef at the start of in
+// from its header (§11.1), or -1 when in is too short to tell.
+func typeDefLen(in []byte) int {
+	if len(in) < 8 {
+		return -1
+	}
+	size, n := int(in[0]), 8
+	if size == 255 {
+		var v uint32
+		var shift uint
+		for i := 8; ; i++ {
+			if i >= len(in) || i >= 13 {
+				return -1
+			}
+			v |= uint32(in[i]&0x7f) << shift
+			shift += 7
+			if in[i] < 0x80 {
+				n = i + 1
+				break
+			}
+		}
+		size += int(v)
+	}
+	if size > len(in)-n {
+		return -1
+	}
+	return n + size
+}
+
+// Name returns the remote field's identifier (its snake_case name or #tag).
+func (f *EvolvedField) Name() string { return f.name }
+
+// ReadStructFieldMeta reads the type meta that precedes a struct-typed field
+// value in compatible mode (§5.2) and returns the field mapping when the
+// value was written with another schema; in same-schema mode there is no
+// type meta and it returns nil.
+func (c *ReadContext) ReadStructFieldMeta(t *TypeInfo) *Evolution {
+	if !c.compatible {
+		return nil
+	}
+	return c.ReadStructMeta(t)
+}

@@ -1,0 +1,459 @@
+package foryimpl
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/internal/meta"
+)
+
+// probe is a hand-written stand-in for a generated struct (the serializer
+// package cannot import generated code): F float64 (name "f"), A int64 (tag
+// id 0), B string (name "b"). In Fory order (FORMAT.md §9.3) that is f
+// (fixed), #0 (varint), b (other).
+type probe struct {
+	F float64
+	A int64
+	B string
+}
+
+const probeID = 9001
+
+var probeFields = []meta.FieldDef{
+	{Name: "f", TagID: -1, Type: meta.FieldType{TypeID: 20}},
+	{TagID: 0, Type: meta.FieldType{TypeID: 7}},
+	{Name: "b", TagID: -1, Type: meta.FieldType{TypeID: 21}},
+}
+
+var probeTypeDef = meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: probeID, Fields: probeFields})
+
+var probeType = NewStructType(StructSpec{
+	GoName:         "serializer.probe",
+	UserID:         probeID,
+	SchemaHash:     1,
+	ConsistentMeta: []byte{typeStruct, 0xa9, 0x46}, // varu32(9001)
+	TypeDef:        probeTypeDef,
+	RootConsistent: []byte{headerXlang, FlagNotNull, typeStruct, 0xa9, 0x46},
+	RootCompatible: append([]byte{headerXlang, FlagNotNull, typeCompatibleStruct, 0}, probeTypeDef...),
+})
+
+// TestNewStructTypeChecksRootPrefixes: a spec whose root prefixes disagree
+// with its type meta (a hand-edited generated file) panics at package
+// initialisation instead of writing wrong bytes.
+func TestNewStructTypeChecksRootPrefixes(t *testing.T) {
+	spec := probeType.StructSpec
+	spec.RootCompatible = append([]byte(nil), spec.RootCompatible...)
+	spec.RootCompatible[2] = typeNamedCompatibleStruct
+	require.PanicsWithValue(t, "serializer: generated root prefixes of serializer.probe do not match its type meta; regenerate",
+		func() { NewStructType(spec) })
+}
+
+func (x *probe) ForyType() *TypeInfo { return probeType }
+
+func (x *probe) ForySerializeTo(f *Runtime, b *buffer.Buffer) error { return f.serializeRoot(b, x) }
+
+func (x *probe) ForyDeserialize(f *Runtime, data []byte) error { return f.deserializeRoot(data, x) }
+
+// serializeRoot is the generic form of a generated ForySerializeTo, for
+// hand-written Message implementations in tests.
+func (f *Runtime) serializeRoot(b *buffer.Buffer, m Message) error {
+	t := m.ForyType()
+	c := f.BeginWrite(b, t)
+	start := b.WriterIndex()
+	prefix := t.rootConsistent
+	if c.compatible {
+		prefix = t.rootCompatible
+	}
+	b.WriteBytes(prefix)
+	m.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// deserializeRoot is the generic form of a generated ForyDeserialize, for
+// hand-written Message implementations in tests.
+func (f *Runtime) deserializeRoot(data []byte, m Message) error {
+	c := f.BeginRead(data)
+	t := m.ForyType()
+	prefix := t.rootConsistent
+	if c.compatible {
+		prefix = t.rootCompatible
+	}
+	if in := c.r.Bytes(); len(in) >= len(prefix) && string(in[:len(prefix)]) == string(prefix) {
+		c.AcceptRoot(len(prefix), t)
+		m.ForyRead(c)
+		return f.EndRead(c, t)
+	}
+	return f.ReadRoot(c, m)
+}
+
+func (x *probe) ForyWrite(c *WriteContext) {
+	b := c.Buffer()
+	if !c.Compatible() {
+		b.WriteInt32(1)
+	}
+	b.WriteFloat64(x.F)
+	b.WriteVarInt64(x.A)
+	WriteString(b, x.B)
+}
+
+func (x *probe) ForyRead(c *ReadContext) {
+	*x = probe{}
+	r := c.Reader()
+	if !c.Compatible() && r.ReadInt32() != 1 {
+		c.Fail(mismatch("hash"))
+	}
+	x.F = r.ReadFloat64()
+	x.A = r.ReadVarInt64()
+	x.B = c.ReadString()
+}
+
+// ForyReadEvolved follows the shape of generated code (emit/read.go).
+func (x *probe) ForyReadEvolved(c *ReadContext, ev *Evolution) {
+	*x = probe{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v, ok := c.ReadFloatAs(f, 64); ok {
+					x.F = v
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.F = r.ReadFloat64()
+			}
+		case 1:
+			if f.Convert {
+				if v, ok := c.ReadIntAs(f, 64); ok {
+					x.A = v
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.A = r.ReadVarInt64()
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				x.B = c.ReadString()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			return
+		}
+	}
+}
+
+// remoteField is a field of a foreign schema with the value to write.
+type remoteField struct {
+	def   meta.FieldDef
+	write func(b *buffer.Buffer)
+}
+
+// probeMessage builds a compatible-mode message with a probe-registered root
+// whose TypeDef lists fields (FORMAT.md §1, §11.3).
+func probeMessage(fields []remoteField) []byte {
+	defs := make([]meta.FieldDef, len(fields))
+	for i := range fields {
+		defs[i] = fields[i].def
+	}
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: probeID, Fields: defs})
+	b := buffer.New(64)
+	b.WriteUint8(headerXlang)
+	b.WriteUint8(FlagNotNull)
+	b.WriteUint8(typeCompatibleStruct)
+	b.WriteVarUint32(0) // new TypeDef #0
+	for _, c := range td {
+		b.WriteUint8(c)
+	}
+	for _, f := range fields {
+		f.write(b)
+	}
+	return b.Bytes()
+}
+
+// schema returns the i-th of many distinct foreign schemas of probe and the
+// probe it must decode to: the local fields in a rotated order, a with one
+// of several integer encodings, f as float32 or float64, and one extra field
+// named x<i> of a rotating type that the reader must skip.
+func schema(i int) ([]remoteField, probe) {
+	want := probe{F: float64(float32(i) + 0.5), A: int64(i)*7919 - 1<<20, B: fmt.Sprintf("b%d", i)}
+	var fa, ff remoteField
+	switch i % 4 {
+	case 0:
+		fa = remoteField{meta.FieldDef{TagID: 0, Type: meta.FieldType{TypeID: 7}}, func(b *buffer.Buffer) { b.WriteVarInt64(want.A) }}
+	case 1:
+		fa = remoteField{meta.FieldDef{TagID: 0, Type: meta.FieldType{TypeID: 6}}, func(b *buffer.Buffer) { b.WriteInt64(want.A) }}
+	case 2:
+		fa = remoteField{meta.FieldDef{TagID: 0, Type: meta.FieldType{TypeID: 8}}, func(b *buffer.Buffer) { b.WriteTaggedInt64(want.A) }}
+	default:
+		fa = remoteField{meta.FieldDef{TagID: 0, Nullable: true, Type: meta.FieldType{TypeID: 5}}, func(b *buffer.Buffer) {
+			b.WriteUint8(FlagNotNull)
+			b.WriteVarInt32(int32(want.A))
+		}}
+	}
+	if i%3 == 0 {
+		ff = remoteField{meta.FieldDef{Name: "f", TagID: -1, Type: meta.FieldType{TypeID: 19}}, func(b *buffer.Buffer) { b.WriteFloat32(float32(want.F)) }}
+	} else {
+		ff = remoteField{meta.FieldDef{Name: "f", TagID: -1, Type: meta.FieldType{TypeID: 20}}, func(b *buffer.Buffer) { b.WriteFloat64(want.F) }}
+	}
+	fb := remoteField{meta.FieldDef{Name: "b", TagID: -1, Type: meta.FieldType{TypeID: 21}}, func(b *buffer.Buffer) { WriteString(b, want.B) }}
+	name := fmt.Sprintf("x%d", i)
+	var fx remoteField
+	switch i % 5 {
+	case 0:
+		fx = remoteField{meta.FieldDef{Name: name, TagID: -1, Type: meta.FieldType{TypeID: 5}}, func(b *buffer.Buffer) { b.WriteVarInt32(-1) }}
+	case 1:
+		fx = remoteField{meta.FieldDef{Name: name, TagID: -1, Type: meta.FieldType{TypeID: 21}}, func(b *buffer.Buffer) { WriteString(b, "skip me") }}
+	case 2:
+		fx = remoteField{meta.FieldDef{Name: name, TagID: -1, Type: meta.FieldType{TypeID: 22, Children: []meta.FieldType{{TypeID: 7, Nullable: true}}}},
+			func(b *buffer.Buffer) {
+				b.WriteVarUint32(2)
+				b.WriteUint8(listDeclared | listSameType)
+				b.WriteVarInt64(math.MinInt64)
+				b.WriteVarInt64(3)
+			}}
+	case 3:
+		fx = remoteField{meta.FieldDef{Name: name, TagID: -1, Nullable: true, Type: meta.FieldType{TypeID: 24, Children: []meta.FieldType{{TypeID: 21}, {TypeID: 5}}}},
+			func(b *buffer.Buffer) {
+				b.WriteUint8(FlagNotNull)
+				b.WriteVarUint32(1)
+				b.WriteUint8(mapKeyDeclared | mapValDeclared)
+				b.WriteUint8(1)
+				WriteString(b, "k")
+				b.WriteVarInt32(9)
+			}}
+	default:
+		fx = remoteField{meta.FieldDef{Name: name, TagID: -1, Type: meta.FieldType{TypeID: 38}}, func(b *buffer.Buffer) {
+			b.WriteInt64(1700000000)
+			b.WriteUint32(5)
+		}}
+	}
+	fields := []remoteField{ff, fa, fb, fx}
+	r := i % len(fields)
+	return append(fields[r:], fields[:r]...), want
+}
+
+// cacheSizes returns the number of parsed TypeDefs f caches (counting the
+// map, not trusting the counter) and the number of mappings probe caches.
+func cacheSizes(f *Runtime) (defs, evolutions int) {
+	if t := f.defs.table.Load(); t != nil {
+		for i := range t {
+			if t[i].Load() != nil {
+				defs++
+			}
+		}
+	}
+	return defs, mapLen(probeType.evolutions.m.Load())
+}
+
+// defCount is the entry counter of f's TypeDef cache.
+func defCount(f *Runtime) int {
+	f.defs.mu.Lock()
+	defer f.defs.mu.Unlock()
+	return f.defs.n
+}
+
+// TestEvolutionCachesBounded feeds 5000 distinct valid schemas of one
+// registration: both caches fill up to their bounds and no further, and
+// decoding stays correct for new schemas and for cached ones once they are
+// full.
+func TestEvolutionCachesBounded(t *testing.T) {
+	const schemas = 5000
+	require.Greater(t, schemas, maxCachedTypeDefs)
+	f := newRuntime()
+	before := EvolvedReadCount()
+	for i := 0; i < schemas; i++ {
+		fields, want := schema(i)
+		var got probe
+		require.NoError(t, f.deserializeRoot(probeMessage(fields), &got), "schema %d", i)
+		require.Equal(t, want, got, "schema %d", i)
+		defs, evs := cacheSizes(f)
+		require.LessOrEqual(t, defs, maxCachedTypeDefs, "schema %d", i)
+		require.LessOrEqual(t, evs, maxEvolutionsPerType, "schema %d", i)
+		require.EqualValues(t, defs, defCount(f), "the counter must agree with the map")
+	}
+	assert.Equal(t, uint64(schemas), EvolvedReadCount()-before)
+	defs, evs := cacheSizes(f)
+	assert.Equal(t, maxCachedTypeDefs, defs)
+	assert.Equal(t, maxEvolutionsPerType, evs)
+
+	// Full caches: schemas seen early (cached) and late (not cached) still
+	// decode correctly, repeatedly, and the caches do not grow.
+	for _, i := range []int{0, 1, maxEvolutionsPerType - 1, maxEvolutionsPerType, maxCachedTypeDefs, schemas - 1, schemas, schemas + 1} {
+		fields, want := schema(i)
+		data := probeMessage(fields)
+		for n := 0; n < 3; n++ {
+			var got probe
+			require.NoError(t, f.deserializeRoot(data, &got), "schema %d", i)
+			require.Equal(t, want, got, "schema %d", i)
+		}
+	}
+	defs, evs = cacheSizes(f)
+	assert.Equal(t, maxCachedTypeDefs, defs)
+	assert.Equal(t, maxEvolutionsPerType, evs)
+
+	// A cached schema reuses its parsed TypeDef: the cache holds the same
+	// pointer before and after another decode.
+	fields, _ := schema(1)
+	data := probeMessage(fields)
+	cached, n := f.defs.lookup(data[4:])
+	require.NotNil(t, cached)
+	require.Equal(t, typeDefLen(data[4:]), n)
+	require.NoError(t, f.deserializeRoot(data, new(probe)))
+	again, _ := f.defs.lookup(data[4:])
+	assert.Same(t, cached, again)
+	// The cached TypeDef must not pin the caller's input (it is kept for the
+	// life of the Fory).
+	assert.Nil(t, cached.def.Encoded)
+	// A lookup must not allocate: it runs for every foreign-schema message.
+	assert.Zero(t, testing.AllocsPerRun(100, func() { f.defs.lookup(data[4:]) }))
+}
+
+// TestDefCacheBoundConcurrent: many goroutines adding distinct schemas at
+// once never push the parsed-TypeDef cache past its bound.
+func TestDefCacheBoundConcurrent(t *testing.T) {
+	f := newRuntime()
+	const workers, per = 8, 300
+	var wg sync.WaitGroup
+	errs := make(chan error, workers)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := 0; i < per; i++ {
+				fields, want := schema(10000 + w*per + i)
+				var got probe
+				if err := f.deserializeRoot(probeMessage(fields), &got); err != nil || got != want {
+					errs <- fmt.Errorf("worker %d schema %d: %v %+v", w, i, err, got)
+					return
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	defs, _ := cacheSizes(f)
+	assert.Equal(t, maxCachedTypeDefs, defs)
+	assert.EqualValues(t, defs, defCount(f))
+}
+
+// TestFastPathNoMatching: the probe's own TypeDef takes ForyRead.
+func TestFastPathNoMatching(t *testing.T) {
+	in := probe{F: 1.5, A: -3, B: "x"}
+	f := newRuntime()
+	b := buffer.New(64)
+	require.NoError(t, f.serializeRoot(b, &in))
+	before := EvolvedReadCount()
+	var got probe
+	require.NoError(t, f.deserializeRoot(b.Bytes(), &got))
+	assert.Equal(t, in, got)
+	assert.Equal(t, before, EvolvedReadCount())
+}
+
+func decodeErr(t *testing.T, data []byte, sentinel error) *DecodeError {
+	t.Helper()
+	err := newRuntime().deserializeRoot(data, new(probe))
+	require.Error(t, err)
+	require.ErrorIs(t, err, sentinel)
+	var de *DecodeError
+	require.True(t, errors.As(err, &de))
+	return de
+}
+
+// TestConversionsExact: a numeric conversion (FORMAT.md §11.4 point 3) must
+// be exact; the checks may not rely on out-of-range float → int
+// conversions, which are implementation-defined in Go (they saturate on
+// arm64).
+func TestConversionsExact(t *testing.T) {
+	fb := remoteField{meta.FieldDef{Name: "b", TagID: -1, Type: meta.FieldType{TypeID: 21}}, func(b *buffer.Buffer) { WriteString(b, "") }}
+	intAsF := func(id uint8, write func(*buffer.Buffer)) []byte {
+		return probeMessage([]remoteField{{meta.FieldDef{Name: "f", TagID: -1, Type: meta.FieldType{TypeID: id}}, write}, fb})
+	}
+	for _, bad := range [][]byte{
+		intAsF(6, func(b *buffer.Buffer) { b.WriteInt64(math.MaxInt64) }),
+		intAsF(7, func(b *buffer.Buffer) { b.WriteVarInt64(math.MaxInt64 - 1) }),
+		intAsF(13, func(b *buffer.Buffer) { b.WriteUint64(math.MaxUint64) }),
+		intAsF(14, func(b *buffer.Buffer) { b.WriteVarUint64(1<<53 + 1) }),
+	} {
+		de := decodeErr(t, bad, ErrSchemaMismatch)
+		assert.Contains(t, de.Error(), "exactly representable")
+	}
+	for _, ok := range []struct {
+		data []byte
+		want float64
+	}{
+		{intAsF(6, func(b *buffer.Buffer) { b.WriteInt64(math.MinInt64) }), math.MinInt64},
+		{intAsF(14, func(b *buffer.Buffer) { b.WriteVarUint64(1 << 63) }), 1 << 63},
+		{intAsF(5, func(b *buffer.Buffer) { b.WriteVarInt32(-7) }), -7},
+	} {
+		var got probe
+		require.NoError(t, newRuntime().deserializeRoot(ok.data, &got))
+		assert.Equal(t, ok.want, got.F)
+	}
+
+	floatAsA := func(v float64) []byte {
+		return probeMessage([]remoteField{{meta.FieldDef{TagID: 0, Type: meta.FieldType{TypeID: 20}}, func(b *buffer.Buffer) { b.WriteFloat64(v) }}, fb})
+	}
+	for _, v := range []float64{1 << 63, -(1 << 63) * 2, 0.5, math.NaN(), math.Inf(1)} {
+		decodeErr(t, floatAsA(v), ErrSchemaMismatch)
+	}
+	var got probe
+	require.NoError(t, newRuntime().deserializeRoot(floatAsA(-(1<<63)), &got))
+	assert.Equal(t, int64(math.MinInt64), got.A)
+}
+
+// TestUnskippableFields: fields only the writer has whose values cannot be
+// skipped with the TypeDef alone are a clear ErrSchemaMismatch when the
+// mapping is built, before any value is read.
+func TestUnskippableFields(t *testing.T) {
+	structT := meta.FieldType{TypeID: typeCompatibleStruct}
+	for name, ft := range map[string]meta.FieldType{
+		"map value":             {TypeID: 24, Children: []meta.FieldType{{TypeID: 21}, structT}},
+		"map key":               {TypeID: 24, Children: []meta.FieldType{structT, {TypeID: 21}}},
+		"list of map of struct": {TypeID: 22, Children: []meta.FieldType{{TypeID: 24, Children: []meta.FieldType{{TypeID: 5}, {TypeID: typeNamedCompatibleStruct}}}}},
+		"any":                   {TypeID: 0},
+	} {
+		data := probeMessage([]remoteField{{meta.FieldDef{Name: "zz", TagID: -1, Type: ft}, func(b *buffer.Buffer) { b.WriteVarUint32(0) }}})
+		de := decodeErr(t, data, ErrSchemaMismatch)
+		assert.Contains(t, de.Error(), "cannot be skipped", name)
+		assert.Contains(t, de.Error(), "zz", name)
+	}
+	// A list of structs carries the element TypeDef (§8.1) and is skipped.
+	ok := probeMessage([]remoteField{{meta.FieldDef{Name: "zz", TagID: -1, Type: meta.FieldType{TypeID: 22, Children: []meta.FieldType{structT}}},
+		func(b *buffer.Buffer) { b.WriteVarUint32(0) }}})
+	require.NoError(t, newRuntime().deserializeRoot(ok, new(probe)))
+}
+
+// TestRefTrackedFieldUnsupported: a field the writer marks track_ref is
+// written with reference flags, which forygen does not decode; matching
+// says so up front instead of misreading the flag as the value.
+func TestRefTrackedFieldUnsupported(t *testing.T) {
+	for _, local := range []bool{true, false} {
+		fd := meta.FieldDef{Name: "zz", TagID: -1, TrackRef: true, Type: meta.FieldType{TypeID: 21}}
+		if local {
+			fd = meta.FieldDef{Name: "b", TagID: -1, TrackRef: true, Type: meta.FieldType{TypeID: 21}}
+		}
+		data := probeMessage([]remoteField{{fd, func(b *buffer.Buffer) { b.WriteUint8(flagRefVal); WriteString(b, "x") }}})
+		decodeErr(t, data, ErrUnsupported)
+	}
+}
+
+// TestMismatchedRegistration: a TypeDef of another registration is refused
+// even when its fields match.
+func TestMismatchedRegistration(t *testing.T) {
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: probeID + 1, Fields: probeFields})
+	data := append([]byte{headerXlang, FlagNotNull, typeCompatibleStruct, 0}, td...)
+	data = append(data, make([]byte, 8)...) // f
+	data = append(data, 0, 0x02)            // a = 0, b = ""
+	de := decodeErr(t, data, ErrSchemaMismatch)
+	assert.Contains(t, de.Error(), "registers another type")
+}

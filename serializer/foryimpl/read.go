@@ -1,0 +1,690 @@
+package foryimpl
+
+import (
+	"math/bits"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/internal/meta"
+)
+
+// ReadContext is the per-message state of a read. Generated code uses it;
+// users do not need it.
+type ReadContext struct {
+	r          buffer.Reader
+	compatible bool
+	// alias and skipUTF8 are the string options, copied from opts so
+	// ReadString tests them without a pointer chase.
+	alias, skipUTF8 bool
+	maxDepth        int
+	depth           int
+	opts            *Config
+	// path holds field names from the failure outwards, appended by
+	// generated code as an error propagates.
+	path []string
+	// defs holds the TypeDefs received in this message, by index (§11.3).
+	defs []*remoteDef
+	// names holds the meta strings received in this message, by ref id (§6.3).
+	names []string
+	// defCache is the Fory's cache of parsed foreign TypeDefs.
+	defCache *defCache
+	// budget is what this decode may still allocate (alloc.go).
+	budget uint64
+	// lastDef is the index in defs of the TypeDef readSharedTypeDef read
+	// last; evs[i] memoizes the field mapping built for defs[i], so a
+	// TypeDef referenced many times in one message is matched once.
+	lastDef int
+	evs     []defEvolution
+	// slot marks the Fory's own context (Fory.reader), as opposed to one
+	// from its pool.
+	slot bool
+}
+
+// defEvolution is the field mapping of a received TypeDef to a local type.
+type defEvolution struct {
+	t  *TypeInfo
+	ev *Evolution
+}
+
+// remoteDef is a TypeDef received in the message.
+type remoteDef struct {
+	header uint64
+	def    *meta.TypeDef
+}
+
+// begin readies a released context for a read of data. The tables and the
+// path are empty: release leaves them so, and a context whose read panicked
+// is never used again (the slot stays busy and a pooled context is not put
+// back).
+func (c *ReadContext) begin(data []byte) {
+	c.r.Reset(data)
+	c.budget = c.opts.allocBudget(len(data))
+	c.depth = 0
+}
+
+// release drops the input and empties the per-message tables, for the next
+// read.
+func (c *ReadContext) release() {
+	c.r.Reset(nil)
+	c.path = c.path[:0]
+	c.defs = c.defs[:0]
+	c.names = c.names[:0]
+	if len(c.evs) != 0 {
+		clear(c.evs)
+		c.evs = c.evs[:0]
+	}
+}
+
+// Reader returns the input reader.
+func (c *ReadContext) Reader() *buffer.Reader { return &c.r }
+
+// Compatible reports whether the message is read in compatible mode.
+func (c *ReadContext) Compatible() bool { return c.compatible }
+
+// Failed reports whether an error has been recorded.
+func (c *ReadContext) Failed() bool { return c.r.Err() != nil }
+
+// Fail records a decode error at the current offset.
+func (c *ReadContext) Fail(err error) { c.r.Fail(err) }
+
+// Trace adds a field name to the path of a recorded error; generated code
+// calls it on the way out of a failed read.
+func (c *ReadContext) Trace(field string) { c.path = append(c.path, field) }
+
+// TraceIndex adds an element index to the path of a recorded error.
+func (c *ReadContext) TraceIndex(i int) { c.path = append(c.path, "["+strconv.Itoa(i)+"]") }
+
+func (c *ReadContext) pathString() string {
+	var sb strings.Builder
+	for i := len(c.path) - 1; i >= 0; i-- {
+		if sb.Len() > 0 && !strings.HasPrefix(c.path[i], "[") {
+			sb.WriteByte('.')
+		}
+		sb.WriteString(c.path[i])
+	}
+	return sb.String()
+}
+
+// Enter is called by a generated struct reader before its body and bounds
+// the nesting depth (WithMaxDepth). It returns false on error.
+func (c *ReadContext) Enter(t *TypeInfo) bool {
+	c.depth++
+	if c.depth > c.maxDepth {
+		c.r.Fail(limit("%s nested deeper than the maximum depth %d", t.GoName, c.maxDepth))
+		return false
+	}
+	return c.r.Err() == nil
+}
+
+// Leave ends a struct body started with Enter.
+func (c *ReadContext) Leave() { c.depth-- }
+
+// HashMismatch records a same-schema hash mismatch (FORMAT.md §10).
+func (c *ReadContext) HashMismatch(t *TypeInfo, got int32) {
+	c.r.Fail(mismatch("schema hash %d of the input is not the hash %d of %s (regenerate, or use compatible mode)",
+		got, t.SchemaHash, t.GoName))
+}
+
+// ReadFlag reads a null flag (FORMAT.md §2): it returns true for a present
+// value and false for null or on error.
+func (c *ReadContext) ReadFlag() bool {
+	switch f := c.r.ReadUint8(); f {
+	case FlagNotNull:
+		return true
+	case FlagNull:
+		return false
+	case flagRef, flagRefVal:
+		if c.r.Err() == nil {
+			c.r.Fail(&detail{ErrUnsupported, "reference-tracking flag in the input"})
+		}
+		return false
+	default:
+		if c.r.Err() == nil {
+			c.r.Fail(malformed("bad null flag 0x%02x", f))
+		}
+		return false
+	}
+}
+
+// ReadLength reads a collection length and checks it against the remaining
+// input before anything is allocated: every element takes at least
+// minElemBytes bytes (at least 1 is assumed). It returns 0 on error.
+func (c *ReadContext) ReadLength(minElemBytes int) int {
+	n := c.r.ReadVarUint32()
+	if minElemBytes < 1 {
+		minElemBytes = 1
+	}
+	if uint64(n)*uint64(minElemBytes) > uint64(c.r.Remaining()) {
+		if c.r.Err() == nil {
+			c.r.Fail(malformed("length %d exceeds the %d remaining bytes", n, c.r.Remaining()))
+		}
+		return 0
+	}
+	return int(n)
+}
+
+// Elements header bits (FORMAT.md §8.1).
+const (
+	listTrackRef   = 0x01
+	listHasNull    = 0x02
+	listDeclared   = 0x04
+	listSameType   = 0x08
+	listHeaderMask = 0x0f
+)
+
+// ReadListHeader reads the elements header of a non-empty list of
+// non-struct elements whose type id is elemTypeID, and any element type meta
+// the header announces. It reports whether elements carry null flags.
+func (c *ReadContext) ReadListHeader(elemTypeID byte) (hasNull bool) {
+	h := c.r.ReadUint8()
+	if c.r.Err() != nil {
+		return false
+	}
+	if h&^listHeaderMask != 0 || h&listTrackRef != 0 || h&listSameType == 0 {
+		c.r.Fail(malformed("unsupported list elements header 0x%02x", h))
+		return false
+	}
+	if h&listDeclared == 0 {
+		id := c.r.ReadUint8()
+		if id != elemTypeID && c.r.Err() == nil {
+			c.r.Fail(mismatch("list element type id %d, want %d", id, elemTypeID))
+			return false
+		}
+		if id == typeEnum {
+			c.r.ReadVarUint32() // the enum's user id; the field type decides
+		}
+	}
+	return h&listHasNull != 0
+}
+
+// ReadStructListHeader reads the elements header and the element type meta
+// of a non-empty list of structs (§8.1: Go writes 08 or 0a and the meta once).
+// It reports whether elements carry null flags, and the field mapping when
+// the elements were written with another schema.
+func (c *ReadContext) ReadStructListHeader(t *TypeInfo) (hasNull bool, ev *Evolution) {
+	h := c.r.ReadUint8()
+	if c.r.Err() != nil {
+		return false, nil
+	}
+	if h&^listHeaderMask != 0 || h&listTrackRef != 0 || h&listSameType == 0 {
+		c.r.Fail(malformed("unsupported struct list elements header 0x%02x", h))
+		return false, nil
+	}
+	if h&listDeclared == 0 {
+		ev = c.ReadStructMeta(t)
+	}
+	return h&listHasNull != 0, ev
+}
+
+// ReadStructMeta reads the type meta of a struct value and checks that it
+// names t (FORMAT.md §5). In compatible mode it reads a shared TypeDef
+// entry and returns the field mapping when the TypeDef is not t's own; nil
+// means the generated fast path applies.
+func (c *ReadContext) ReadStructMeta(t *TypeInfo) *Evolution {
+	if c.compatible && c.ownStructMeta(t) {
+		return nil
+	}
+	id := c.r.ReadUint8()
+	if c.r.Err() != nil {
+		return nil
+	}
+	if c.compatible {
+		if id != t.compatibleTypeID {
+			c.r.Fail(mismatch("type id %d where %s (type id %d) was expected", id, t.GoName, t.compatibleTypeID))
+			return nil
+		}
+		d := c.readSharedTypeDef(t)
+		if d == nil || d == t.self {
+			return nil
+		}
+		if i := c.lastDef; i < len(c.evs) && c.evs[i].t == t {
+			evolvedReads.Add(1)
+			return c.evs[i].ev
+		}
+		ev := c.evolution(t, d)
+		if ev != nil {
+			for len(c.evs) <= c.lastDef {
+				c.evs = append(c.evs, defEvolution{})
+			}
+			c.evs[c.lastDef] = defEvolution{t, ev}
+		}
+		return ev
+	}
+	if id != t.consistentTypeID {
+		c.r.Fail(mismatch("type id %d where %s (type id %d) was expected", id, t.GoName, t.consistentTypeID))
+		return nil
+	}
+	if !t.ByName {
+		uid := c.r.ReadVarUint32()
+		if uid != t.UserID && c.r.Err() == nil {
+			c.r.Fail(mismatch("user type id %d where %s (id %d) was expected", uid, t.GoName, t.UserID))
+		}
+		return nil
+	}
+	ns := c.readMetaString(meta.Namespace)
+	name := c.readMetaString(meta.TypeName)
+	if c.r.Err() == nil && (ns != t.Namespace || name != t.TypeName) {
+		c.r.Fail(mismatch("type %q.%q where %s (%q.%q) was expected", ns, name, t.GoName, t.Namespace, t.TypeName))
+	}
+	return nil
+}
+
+// ownStructMeta is ReadStructMeta's fast path in compatible mode: the type
+// meta is t's type id and a one-byte shared-TypeDef marker, either new and
+// followed by exactly t's own TypeDef, or a reference to an entry that was
+// t's own TypeDef. It consumes the meta and reports true, or reads nothing
+// and reports false (BenchmarkDeserialize/MediaContent and
+// MediaContentList: every nested struct and list of structs).
+func (c *ReadContext) ownStructMeta(t *TypeInfo) bool {
+	in, off := c.r.Bytes(), c.r.Offset()
+	if len(in)-off < 2 || in[off] != t.compatibleTypeID || in[off+1] >= 0x80 {
+		return false
+	}
+	idx, start := int(in[off+1]>>1), off+2
+	if in[off+1]&1 == 1 {
+		if idx >= len(c.defs) || c.defs[idx] != t.self {
+			return false
+		}
+		c.r.SetOffset(start)
+		c.lastDef = idx
+		return true
+	}
+	n := len(t.TypeDef)
+	if idx != len(c.defs) || len(in)-start < n || string(in[start:start+n]) != string(t.TypeDef) {
+		return false
+	}
+	c.r.SetOffset(start + n)
+	c.lastDef = idx
+	c.defs = append(c.defs, t.self)
+	return true
+}
+
+// evolution checks that a received TypeDef describes t's registration and
+// returns the field mapping.
+func (c *ReadContext) evolution(t *TypeInfo, d *remoteDef) *Evolution {
+	td := d.def
+	switch {
+	case !isStructKind(td.Kind):
+		c.r.Fail(mismatch("received TypeDef of kind %d where struct %s was expected", td.Kind, t.GoName))
+		return nil
+	case td.ByName != t.ByName || (t.ByName && (td.Namespace != t.Namespace || td.TypeName != t.TypeName)) ||
+		(!t.ByName && td.UserID != t.UserID):
+		c.r.Fail(mismatch("received TypeDef registers another type than %s", t.GoName))
+		return nil
+	}
+	// Building the mapping allocates per remote field; charge it even when
+	// the per-type cache has it (ReadStructMeta memoizes per message, so
+	// this happens once per TypeDef entry).
+	if !c.charge(1, evolutionCost(len(td.Fields))) {
+		return nil
+	}
+	cached := t.evolutions.entries()
+	ev, err := t.evolutionFor(d)
+	if now := t.evolutions.entries(); now != cached && !c.charge(uint64(now), cacheCopyCost) {
+		return nil
+	}
+	if err != nil {
+		c.r.Fail(err)
+		return nil
+	}
+	evolvedReads.Add(1)
+	return ev
+}
+
+// readSharedTypeDef reads a shared meta marker and, for a new entry, the
+// TypeDef (§11.3). A TypeDef whose bytes equal t's own is not parsed.
+func (c *ReadContext) readSharedTypeDef(t *TypeInfo) *remoteDef {
+	marker := c.r.ReadVarUint32()
+	if c.r.Err() != nil {
+		return nil
+	}
+	idx := int(marker >> 1)
+	if marker&1 == 1 {
+		if idx >= len(c.defs) {
+			c.r.Fail(malformed("reference to TypeDef #%d, only %d received", idx, len(c.defs)))
+			return nil
+		}
+		c.lastDef = idx
+		return c.defs[idx]
+	}
+	if idx != len(c.defs) {
+		c.r.Fail(malformed("new TypeDef numbered #%d, expected #%d", idx, len(c.defs)))
+		return nil
+	}
+	in := c.r.Bytes()[c.r.Offset():]
+	var d *remoteDef
+	if t != nil && len(in) >= len(t.TypeDef) && string(in[:len(t.TypeDef)]) == string(t.TypeDef) {
+		d = t.self
+		c.r.Skip(len(t.TypeDef))
+	} else {
+		var n int
+		var err error
+		first := c.defCache.table.Load() == nil
+		d, n, err = c.defCache.parse(in, c.opts.typeDefLimits())
+		if err != nil {
+			c.r.Fail(&detail{ErrMalformed, err.Error()})
+			return nil
+		}
+		// Parsing allocates per field (charged even on a cache hit, which
+		// cannot be told apart here), and the first TypeDef a Fory caches
+		// allocates the cache's table. The field types nest at most
+		// WithMaxDepth levels, like the values they describe.
+		cost := typeDefCost(n, len(d.def.Fields))
+		if first && c.defCache.table.Load() != nil {
+			cost += defCacheTableCost
+		}
+		if !c.charge(1, cost) {
+			return nil
+		}
+		if depth := typeDefNesting(d.def); depth > c.maxDepth {
+			c.r.Fail(limit("received TypeDef nests field types %d levels deep, more than the maximum depth %d", depth, c.maxDepth))
+			return nil
+		}
+		c.r.Skip(n)
+	}
+	c.lastDef = len(c.defs)
+	c.defs = append(c.defs, d)
+	return d
+}
+
+// readMetaString reads an inline meta string (§6.3), new or referenced.
+func (c *ReadContext) readMetaString(ctx meta.Context) string {
+	h := c.r.ReadVarUint32()
+	if c.r.Err() != nil {
+		return ""
+	}
+	if h&1 == 1 {
+		id := int(h>>1) - 1
+		if id < 0 || id >= len(c.names) {
+			c.r.Fail(malformed("meta string reference %d out of range", id))
+			return ""
+		}
+		return c.names[id]
+	}
+	n := int(h >> 1)
+	var enc meta.Encoding
+	switch {
+	case n == 0:
+		c.names = append(c.names, "")
+		return ""
+	case n <= 16:
+		enc = meta.Encoding(c.r.ReadUint8())
+	default:
+		hash := c.r.ReadUint64()
+		enc = meta.Encoding(hash & 0xff)
+	}
+	raw := c.r.ReadBytes(n)
+	if c.r.Err() != nil {
+		return ""
+	}
+	s, err := meta.DecodeMetaString(enc, raw, ctx)
+	if err != nil {
+		c.r.Fail(&detail{ErrMalformed, err.Error()})
+		return ""
+	}
+	c.names = append(c.names, s)
+	return s
+}
+
+// String encodings in a string header (FORMAT.md §7).
+const (
+	strLatin1  = 0
+	strUTF16LE = 1
+	strUTF8    = 2
+)
+
+// ReadString reads a string (§7): LATIN1, UTF-16LE or UTF-8. UTF-8 is
+// validated unless WithUTF8Validation(false); the bytes are copied unless
+// WithAliasStrings(true).
+func (c *ReadContext) ReadString() string {
+	// Fast path: a one- or two-byte header (strings under 8 KiB) of UTF-8,
+	// what Go and most peers write, that fits the input and the allocation
+	// budget; anything else takes the general path below. Two-byte headers
+	// are the URIs of BenchmarkDeserialize/MediaContent.
+	in, off := c.r.Bytes(), c.r.Offset()
+	if off < len(in) {
+		h, start := uint(in[off]), off+1
+		if h >= 0x80 {
+			// A second byte must end the varint; a longer header and a
+			// truncated one go the general way.
+			if start >= len(in) || in[start] >= 0x80 {
+				goto general
+			}
+			h = h&0x7f | uint(in[start])<<7
+			start++
+		}
+		if n := int(h >> 2); h&3 == strUTF8 && n <= len(in)-start && uint64(n) <= c.budget {
+			if n == 0 {
+				c.r.SetOffset(start)
+				return ""
+			}
+			// n > 0 and n <= len(in)-start, so in[start] exists.
+			raw := unsafe.Slice(&in[start], n)
+			if c.skipUTF8 || validUTF8(raw) {
+				c.r.SetOffset(start + n)
+				if c.alias {
+					return unsafe.String(&in[start], n)
+				}
+				c.budget -= uint64(n)
+				return string(raw)
+			}
+		}
+	}
+general:
+	return c.readStringSlow(c.r.ReadVarUint64())
+}
+
+// validUTF8 is utf8.Valid with a word-at-a-time scan of the ASCII prefix,
+// which is most of most strings (BenchmarkDeserialize/MediaContent spent
+// more in utf8.Valid than in any other function). utf8.Valid sees only the
+// bytes from the first non-ASCII one.
+func validUTF8(b []byte) bool {
+	const high = 0x8080808080808080
+	n := len(b)
+	if n < 8 {
+		for i := 0; i < n; i++ {
+			if b[i] >= utf8.RuneSelf {
+				return utf8.Valid(b[i:])
+			}
+		}
+		return true
+	}
+	i := 0
+	for ; i < n-8; i += 8 {
+		if w := buffer.ReadUint64At(b, i) & high; w != 0 {
+			return utf8.Valid(b[i+bits.TrailingZeros64(w)>>3:])
+		}
+	}
+	// The last word overlaps the previous one instead of a byte loop; it
+	// starts inside the all-ASCII prefix, so at a character boundary.
+	if w := buffer.ReadUint64At(b, n-8) & high; w != 0 {
+		return utf8.Valid(b[n-8+bits.TrailingZeros64(w)>>3:])
+	}
+	return true
+}
+
+// readStringSlow is ReadString for headers of more than one byte, other
+// encodings, invalid input and errors.
+func (c *ReadContext) readStringSlow(h uint64) string {
+	if h>>36 != 0 && c.r.Err() == nil {
+		c.r.Fail(malformed("string header %d too large", h))
+		return ""
+	}
+	n := int(h >> 2)
+	raw := c.r.ReadBytes(n)
+	if c.r.Err() != nil {
+		return ""
+	}
+	switch h & 3 {
+	case strUTF8:
+		if !c.skipUTF8 && !validUTF8(raw) {
+			c.r.Fail(malformed("invalid UTF-8 in a string"))
+			return ""
+		}
+		if c.alias {
+			return unsafe.String(unsafe.SliceData(raw), len(raw))
+		}
+		if !c.charge(uint64(n), 1) {
+			return ""
+		}
+		return string(raw)
+	case strLatin1:
+		ascii := true
+		for _, b := range raw {
+			if b >= utf8.RuneSelf {
+				ascii = false
+				break
+			}
+		}
+		if ascii {
+			if !c.charge(uint64(n), 1) {
+				return ""
+			}
+			return string(raw)
+		}
+		// A rune per byte, then up to 2 UTF-8 bytes per rune.
+		if !c.charge(uint64(n), 4+2) {
+			return ""
+		}
+		rs := make([]rune, len(raw))
+		for i, b := range raw {
+			rs[i] = rune(b)
+		}
+		return string(rs)
+	case strUTF16LE:
+		if n%2 != 0 {
+			c.r.Fail(malformed("UTF-16 string of odd byte length %d", n))
+			return ""
+		}
+		// Per 2 input bytes: a uint16, a rune, and up to 3 UTF-8 bytes.
+		if !c.charge(uint64(n/2), 2+4+3) {
+			return ""
+		}
+		u := make([]uint16, n/2)
+		for i := range u {
+			u[i] = uint16(raw[2*i]) | uint16(raw[2*i+1])<<8
+		}
+		rs := utf16.Decode(u)
+		if !c.skipUTF8 {
+			for _, r := range rs {
+				if r == utf8.RuneError {
+					c.r.Fail(malformed("invalid UTF-16 in a string"))
+					return ""
+				}
+			}
+		}
+		return string(rs)
+	}
+	c.r.Fail(malformed("unknown string encoding %d", h&3))
+	return ""
+}
+
+// ReadBinary reads a length-prefixed byte run (BINARY and dense arrays of
+// bytes, §8.2) and returns a copy.
+func (c *ReadContext) ReadBinary() []byte {
+	n := c.ReadLength(1)
+	raw := c.r.ReadBytes(n)
+	if c.r.Err() != nil || !c.charge(uint64(n), 1) {
+		return nil
+	}
+	out := make([]byte, n)
+	copy(out, raw)
+	return out
+}
+
+// ReadArrayLength reads the byte length of a dense array (§8.2) and returns
+// the element count; the byte length must be a multiple of width.
+func (c *ReadContext) ReadArrayLength(width int) int {
+	n := c.ReadLength(1)
+	if n%width != 0 {
+		if c.r.Err() == nil {
+			c.r.Fail(malformed("array byte length %d is not a multiple of %d", n, width))
+		}
+		return 0
+	}
+	return n / width
+}
+
+// Map chunk header bits (FORMAT.md §8.4).
+const (
+	mapKeyTrackRef = 0x01
+	mapKeyHasNull  = 0x02
+	mapKeyDeclared = 0x04
+	mapValTrackRef = 0x08
+	mapValHasNull  = 0x10
+	mapValDeclared = 0x20
+)
+
+// ReadMapChunk reads a map chunk header (§8.4) for a map whose key and value
+// type ids are keyID and valID, and returns the number of entries in the
+// chunk (at most remaining) and whether the chunk's value is null. A null
+// key is an error: Go maps have no null keys.
+func (c *ReadContext) ReadMapChunk(remaining int, keyID, valID byte) (size int, valNull bool) {
+	h := c.r.ReadUint8()
+	if c.r.Err() != nil {
+		return 0, false
+	}
+	if h&(mapKeyTrackRef|mapValTrackRef) != 0 || h&0xc0 != 0 {
+		c.r.Fail(malformed("unsupported map chunk header 0x%02x", h))
+		return 0, false
+	}
+	if h&mapKeyHasNull != 0 {
+		c.r.Fail(malformed("null map key"))
+		return 0, false
+	}
+	if h&mapValHasNull != 0 {
+		return 1, true
+	}
+	size = int(c.r.ReadUint8())
+	if (size == 0 || size > remaining) && c.r.Err() == nil {
+		c.r.Fail(malformed("map chunk of %d entries with %d entries left", size, remaining))
+		return 0, false
+	}
+	if h&mapKeyDeclared == 0 {
+		c.expectTypeID(keyID)
+	}
+	if h&mapValDeclared == 0 {
+		c.expectTypeID(valID)
+	}
+	return size, false
+}
+
+func (c *ReadContext) expectTypeID(want byte) {
+	id := c.r.ReadUint8()
+	if c.r.Err() != nil {
+		return
+	}
+	if id != want {
+		c.r.Fail(mismatch("map entry type id %d, want %d", id, want))
+		return
+	}
+	if id == typeEnum {
+		c.r.ReadVarUint32()
+	}
+}
+
+// typeDefNesting is how deeply a TypeDef's field types nest: 1 for a
+// scalar field, 2 for a list of scalars, and so on.
+func typeDefNesting(td *meta.TypeDef) int {
+	deepest := 0
+	for i := range td.Fields {
+		if d := fieldTypeNesting(&td.Fields[i].Type); d > deepest {
+			deepest = d
+		}
+	}
+	return deepest
+}
+
+func fieldTypeNesting(ft *meta.FieldType) int {
+	deepest := 0
+	for i := range ft.Children {
+		if d := fieldTypeNesting(&ft.Children[i]); d > deepest {
+			deepest = d
+		}
+	}
+	return deepest + 1
+}

@@ -1,0 +1,242 @@
+// Package foryimpl is the runtime support of forygen-generated code: the
+// read and write contexts, type information, compatible-mode field matching
+// and the allocation budget. It is for generated code only: its API follows
+// the generator, not compatibility promises, and users call package
+// serializer instead. Each generated file checks the version below at
+// compile time, so generated code and a runtime it does not match fail to
+// build with an error that says to regenerate.
+//
+// A message is `header | root flag | root type meta | root body`
+// (docs/format.md §1).
+package foryimpl
+
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/internal/meta"
+)
+
+// GenVersion is the version of the generated-code API this runtime serves.
+// Every generated file checks it at compile time with two conversions to
+// RegenerateWithMatchingForygen, which overflow unless the file was
+// generated for exactly this version.
+const GenVersion = 1
+
+// RegenerateWithMatchingForygen is the type of the version check in every
+// generated file: `RegenerateWithMatchingForygen(GenVersion - N)` and
+// `RegenerateWithMatchingForygen(N - GenVersion)` for the file's version N.
+// If the build fails there, the generated code and this runtime differ:
+// run go generate with the forygen command of the forygen version in
+// go.mod (`go tool forygen`, or `go run github.com/forygen/forygen/cmd/forygen`).
+type RegenerateWithMatchingForygen uint
+
+// headerXlang is the message header byte: xlang bit set, no out-of-band
+// buffers, reserved bits zero (docs/format.md §1).
+const headerXlang = 0x01
+
+// Config is a Runtime's options. serializer.New fills it from its Options;
+// Init replaces zero and negative limits with the defaults.
+type Config struct {
+	Compatible    bool
+	MaxDepth      int
+	AliasStrings  bool
+	SkipUTF8Check bool
+	// TimeLocation is the location of decoded time.Time values; nil is
+	// time.Local, as official Fory Go.
+	TimeLocation *time.Location
+	// MaxTypeDefBytes and MaxTypeDefFields bound received TypeDefs.
+	MaxTypeDefBytes, MaxTypeDefFields int
+	// AllocPerByte and AllocBase set the decode allocation budget (alloc.go).
+	AllocPerByte, AllocBase int
+}
+
+// DefaultConfig is official Fory Go's defaults: compatible mode, depth 20,
+// TypeDefs up to 4096 body bytes and 512 fields, plus forygen's allocation
+// budget.
+func DefaultConfig() Config {
+	return Config{Compatible: true, MaxDepth: 20,
+		MaxTypeDefBytes: meta.DefaultLimits.MaxBodyBytes, MaxTypeDefFields: meta.DefaultLimits.MaxFields,
+		AllocPerByte: defaultAllocPerByte, AllocBase: defaultAllocBase}
+}
+
+// normalize replaces the limits that are not positive with the defaults.
+func (c *Config) normalize() {
+	d := DefaultConfig()
+	for _, p := range [...]struct{ v, def *int }{{&c.MaxDepth, &d.MaxDepth},
+		{&c.MaxTypeDefBytes, &d.MaxTypeDefBytes}, {&c.MaxTypeDefFields, &d.MaxTypeDefFields},
+		{&c.AllocPerByte, &d.AllocPerByte}, {&c.AllocBase, &d.AllocBase}} {
+		if *p.v <= 0 {
+			*p.v = *p.def
+		}
+	}
+	if c.TimeLocation == nil {
+		c.TimeLocation = time.Local
+	}
+}
+
+func (c *Config) typeDefLimits() meta.Limits {
+	return meta.Limits{MaxBodyBytes: c.MaxTypeDefBytes, MaxFields: c.MaxTypeDefFields}
+}
+
+// Runtime is the state behind a serializer.Fory: its options, its read
+// contexts and its cache of received TypeDefs. It is safe for concurrent
+// use once Init has returned.
+type Runtime struct {
+	opts Config
+	// reader is a read context for one call at a time: taking it is one
+	// compare-and-swap of readerBusy and returning it one store, with no
+	// write barrier or call, far cheaper than sync.Pool's Get and Put
+	// (BenchmarkFixedCost). Concurrent calls that find it busy use the
+	// pool. Write contexts live on the output buffer (see BeginWrite).
+	reader     *ReadContext
+	readerBusy atomic.Uint32
+	readers    sync.Pool
+	defs       defCache
+}
+
+// Init readies r, which must not be in use, for cfg.
+func (f *Runtime) Init(cfg Config) {
+	cfg.normalize()
+	f.opts = cfg
+	f.readers.New = func() any {
+		return &ReadContext{compatible: f.opts.Compatible, maxDepth: f.opts.MaxDepth, opts: &f.opts, defCache: &f.defs,
+			alias: f.opts.AliasStrings, skipUTF8: f.opts.SkipUTF8Check}
+	}
+	f.reader = f.readers.New().(*ReadContext)
+	f.reader.slot = true
+}
+
+// Config returns the options f was set up with, limits normalised.
+func (f *Runtime) Config() Config { return f.opts }
+
+// Compatible reports whether f writes and reads compatible mode.
+func (f *Runtime) Compatible() bool { return f.opts.Compatible }
+
+// BeginWrite starts a message whose root is t at b's writer index.
+// Generated ForySerializeTo methods call it, write the root prefix the
+// generator precomputed (header, root flag and the root's type meta:
+// FORMAT.md §1, §11.3), the body, and then EndWrite.
+func (f *Runtime) BeginWrite(b *buffer.Buffer, t *TypeInfo) *WriteContext {
+	// The write context lives on the buffer: a buffer has one writer at a
+	// time, so this needs neither a pool nor an atomic. The check for a
+	// context set up for this Fory and buffer inlines; the set-up does not
+	// (BenchmarkFixedCost).
+	c, _ := b.Scratch().(*WriteContext)
+	if c == nil || c.f != f || c.buf != b {
+		c = f.setUpWrite(b, c)
+	}
+	// Zero after every call that returned; set again for one that panicked.
+	c.depth = 0
+	c.err = nil
+	// The root is the first type of the message, so its names or TypeDef
+	// are always new and its prefix is a constant.
+	c.root = t
+	c.seen = c.seen[:0]
+	return c
+}
+
+// setUpWrite readies c, or a new context if c is nil, for writes by f into
+// b: a buffer's first message, or another Fory's.
+func (f *Runtime) setUpWrite(b *buffer.Buffer, c *WriteContext) *WriteContext {
+	if c == nil {
+		c = &WriteContext{}
+		b.SetScratch(c)
+	}
+	c.f, c.buf = f, b
+	c.compatible, c.maxDepth = f.opts.Compatible, f.opts.MaxDepth
+	return c
+}
+
+// EndWrite ends a message begun with BeginWrite at start: on error it
+// drops what was written and returns the error.
+func (c *WriteContext) EndWrite(start int) error {
+	if c.err == nil {
+		return nil
+	}
+	return c.fail(start)
+}
+
+func (c *WriteContext) fail(start int) error {
+	err := c.err
+	c.err = nil
+	c.buf.SetWriterIndex(start)
+	return err
+}
+
+// BeginRead starts reading one message from data. Generated ForyDeserialize
+// methods call it, compare the input's start with the root prefix they
+// would write, and then either AcceptRoot, read the body and EndRead, or
+// hand the message to ReadRoot.
+func (f *Runtime) BeginRead(data []byte) *ReadContext {
+	c := f.reader
+	if !f.readerBusy.CompareAndSwap(0, 1) {
+		c = f.readers.Get().(*ReadContext)
+	}
+	if f.opts.AliasStrings {
+		data = append([]byte(nil), data...)
+	}
+	c.begin(data)
+	return c
+}
+
+// AcceptRoot skips the first n bytes of the message, which equal the root
+// prefix of t in this context's mode, and registers what that type meta
+// defined, so the body can be read on the generated fast path.
+func (c *ReadContext) AcceptRoot(n int, t *TypeInfo) {
+	c.r.SetOffset(n)
+	if c.compatible {
+		c.defs = append(c.defs, t.self)
+	} else if t.ByName {
+		c.names = append(c.names, t.Namespace, t.TypeName)
+	}
+}
+
+// ReadRoot reads a message whose start is not the root prefix m would
+// write: another writer's TypeDef (schema evolution), a back-referenced
+// name, or bad input. It ends the read like EndRead.
+func (f *Runtime) ReadRoot(c *ReadContext, m Message) error {
+	t := m.ForyType()
+	r := &c.r
+	if h := r.ReadUint8(); h != headerXlang && r.Err() == nil {
+		r.Fail(malformed("message header 0x%02x is not an xlang header without out-of-band buffers", h))
+	}
+	if c.ReadFlag() {
+		if ev := c.ReadStructMeta(t); ev != nil {
+			m.ForyReadEvolved(c, ev)
+		} else if r.Err() == nil {
+			m.ForyRead(c)
+		}
+	} else if r.Err() == nil {
+		r.Fail(malformed("null root value"))
+	}
+	return f.EndRead(c, t)
+}
+
+// EndRead checks that the whole input was read, returns the context and
+// reports the first error as a *DecodeError.
+func (f *Runtime) EndRead(c *ReadContext, t *TypeInfo) error {
+	var err error
+	if r := &c.r; r.Err() != nil || r.Remaining() != 0 {
+		err = c.decodeError(t)
+	}
+	c.release()
+	if c.slot {
+		f.readerBusy.Store(0)
+	} else {
+		f.readers.Put(c)
+	}
+	return err
+}
+
+// decodeError reports the first error of a read, or trailing input.
+func (c *ReadContext) decodeError(t *TypeInfo) error {
+	r := &c.r
+	if r.Err() == nil {
+		r.Fail(malformed("%d trailing bytes after the root value", r.Remaining()))
+	}
+	off, wrapped := classify(r.Err())
+	return &DecodeError{Type: t.GoName, Path: c.pathString(), Offset: off, Err: wrapped}
+}

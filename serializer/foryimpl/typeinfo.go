@@ -1,0 +1,125 @@
+package foryimpl
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/internal/meta"
+)
+
+// Message is implemented by every forygen-generated struct (on its pointer
+// type). The methods are the generated code's entry points. Fory's
+// Serialize, SerializeTo and Deserialize call ForySerializeTo and
+// ForyDeserialize after a type assertion; calling those two directly saves
+// it. The others are for generated code only.
+type Message interface {
+	// ForyType returns the static type information of the generated type.
+	ForyType() *TypeInfo
+	// ForyWrite writes the struct body (FORMAT.md §9) in the context's mode.
+	ForyWrite(c *WriteContext)
+	// ForyRead reads a struct body written with the generated schema;
+	// errors are recorded in the context.
+	ForyRead(c *ReadContext)
+	// ForyReadEvolved reads a compatible-mode struct body written with
+	// another schema, following the field mapping ev.
+	ForyReadEvolved(c *ReadContext, ev *Evolution)
+	// ForySerializeTo appends a message whose root is the value to b; it is
+	// what Fory.SerializeTo calls, with the root prefix as a constant.
+	ForySerializeTo(f *Runtime, b *buffer.Buffer) error
+	// ForyDeserialize reads one message into the value; it is what
+	// Fory.Deserialize calls.
+	ForyDeserialize(f *Runtime, data []byte) error
+}
+
+// StructSpec is what the generator knows about a struct at generation time.
+type StructSpec struct {
+	GoName    string // package-qualified Go name, for errors
+	ByName    bool
+	UserID    uint32
+	Namespace string
+	TypeName  string
+	// SchemaHash is the same-schema hash (FORMAT.md §10).
+	SchemaHash int32
+	// ConsistentMeta is the same-schema type meta with fresh names (§5.1).
+	ConsistentMeta []byte
+	// TypeDef is the compatible-mode TypeDef, header and body (§11).
+	TypeDef []byte
+	// RootConsistent and RootCompatible are the first bytes of a message
+	// whose root is this type: header, root flag and type meta (§1). The
+	// generated entry points write and compare them as constants;
+	// NewStructType checks them against ConsistentMeta and TypeDef.
+	RootConsistent []byte
+	RootCompatible []byte
+}
+
+// TypeInfo is the runtime view of a generated struct, built once per type at
+// package initialisation by NewStructType.
+type TypeInfo struct {
+	StructSpec
+	consistentTypeID byte   // 27 or 29
+	compatibleTypeID byte   // 28 or 30
+	typeDefHeader    uint64 // the first 8 bytes of TypeDef: hash, size and flags
+	// ptrKey distinguishes []*T list elements from T in the compatible-mode
+	// TypeDef table: official Go keys that table by Go type (§11.3).
+	ptrKey *TypeInfo
+	// self is the generated TypeDef as a received one: a message carrying
+	// exactly these bytes takes the generated fast path.
+	self *remoteDef
+	// rootConsistent and rootCompatible are the first bytes of a message
+	// whose root is this type: header, root flag and type meta (§1).
+	rootConsistent []byte
+	rootCompatible []byte
+	// fields are the local fields in write order, for field matching.
+	fields     []meta.FieldDef
+	evolutions evolutionCache
+}
+
+// NewStructType builds a TypeInfo; generated code calls it once per type.
+// It panics on a malformed spec, which only a hand-edited generated file can
+// produce.
+func NewStructType(spec StructSpec) *TypeInfo {
+	if len(spec.TypeDef) < 8 || len(spec.ConsistentMeta) < 2 {
+		panic(fmt.Sprintf("serializer: bad generated type spec for %s", spec.GoName))
+	}
+	t := &TypeInfo{StructSpec: spec}
+	t.consistentTypeID, t.compatibleTypeID = typeStruct, typeCompatibleStruct
+	if spec.ByName {
+		t.consistentTypeID, t.compatibleTypeID = typeNamedStruct, typeNamedCompatibleStruct
+	}
+	t.typeDefHeader = binary.LittleEndian.Uint64(spec.TypeDef)
+	td, n, err := meta.ParseTypeDef(spec.TypeDef, meta.Limits{MaxBodyBytes: math.MaxInt32, MaxFields: math.MaxInt32})
+	if err != nil || n != len(spec.TypeDef) {
+		panic(fmt.Sprintf("serializer: generated TypeDef of %s does not parse: %v", spec.GoName, err))
+	}
+	t.fields = td.Fields
+	t.self = &remoteDef{header: td.Header, def: td}
+	t.ptrKey = &TypeInfo{StructSpec: StructSpec{GoName: "*" + spec.GoName}}
+	t.rootConsistent = append([]byte{headerXlang, FlagNotNull}, spec.ConsistentMeta...)
+	t.rootCompatible = append([]byte{headerXlang, FlagNotNull, t.compatibleTypeID, 0}, spec.TypeDef...)
+	if !bytes.Equal(spec.RootConsistent, t.rootConsistent) || !bytes.Equal(spec.RootCompatible, t.rootCompatible) {
+		panic(fmt.Sprintf("serializer: generated root prefixes of %s do not match its type meta; regenerate", spec.GoName))
+	}
+	return t
+}
+
+// Fory type ids used by the runtime (FORMAT.md §4.1).
+const (
+	typeEnum                  = 25
+	typeStruct                = 27
+	typeCompatibleStruct      = 28
+	typeNamedStruct           = 29
+	typeNamedCompatibleStruct = 30
+)
+
+// Null flags (FORMAT.md §2).
+const (
+	// FlagNull marks a null value.
+	FlagNull byte = 0xfd
+	// FlagNotNull marks a present value with reference tracking off.
+	FlagNotNull byte = 0xff
+	flagRef     byte = 0xfe
+	flagRefVal  byte = 0x00
+)

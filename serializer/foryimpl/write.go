@@ -1,0 +1,193 @@
+package foryimpl
+
+import (
+	"fmt"
+
+	"github.com/forygen/forygen/buffer"
+)
+
+// WriteContext is the per-message state of a write. Generated code uses it;
+// users do not need it.
+type WriteContext struct {
+	f          *Runtime // the options in use; see BeginWrite
+	buf        *buffer.Buffer
+	compatible bool
+	maxDepth   int
+	depth      int
+	err        error
+	// root is the message's root type, whose meta the generated root
+	// prefix defines (BeginWrite): entry 0 of the table.
+	root *TypeInfo
+	// seen holds the other types whose meta this message defined. In
+	// compatible mode it is the rest of the shared TypeDef table (§11.3):
+	// the index of a TypeDef is its position plus one. In same-schema mode
+	// it is the rest of the meta-string table: Go dedups namespace and
+	// type name per registered type, two ref ids per type (§6.3, §14.8),
+	// and the root's names, if it is registered by name, are the first two.
+	seen []*TypeInfo
+}
+
+// Buffer returns the output buffer.
+func (c *WriteContext) Buffer() *buffer.Buffer { return c.buf }
+
+// Compatible reports whether the message is written in compatible mode.
+func (c *WriteContext) Compatible() bool { return c.compatible }
+
+// Enter is called by a generated struct writer before its body; it bounds
+// the nesting depth so cyclic pointer data fails instead of overflowing the
+// stack. It returns false once an error is recorded.
+func (c *WriteContext) Enter(t *TypeInfo) bool {
+	c.depth++
+	if c.depth > c.maxDepth {
+		if c.err == nil {
+			c.err = fmt.Errorf("serializer: writing %s: nesting deeper than %d (cyclic data?): %w", t.GoName, c.maxDepth, ErrLimit)
+		}
+		return false
+	}
+	return c.err == nil
+}
+
+// Leave ends a struct body started with Enter.
+func (c *WriteContext) Leave() { c.depth-- }
+
+// Fail records an encode error.
+func (c *WriteContext) Fail(err error) {
+	if c.err == nil {
+		c.err = err
+	}
+}
+
+// WriteStructMeta writes the type meta of a struct value: `1b id` or the
+// named form in same-schema mode, `1c`/`1e` and a shared TypeDef entry in
+// compatible mode (FORMAT.md §5, §11.3).
+func (c *WriteContext) WriteStructMeta(t *TypeInfo) {
+	if c.compatible {
+		c.writeSharedTypeDef(t.compatibleTypeID, t, t)
+		return
+	}
+	c.writeConsistentMeta(t)
+}
+
+// WriteStructMetaPtr is WriteStructMeta for the element type of a []*T list:
+// in compatible mode official Go gives *T its own TypeDef table entry.
+func (c *WriteContext) WriteStructMetaPtr(t *TypeInfo) {
+	if c.compatible {
+		c.writeSharedTypeDef(t.compatibleTypeID, t.ptrKey, t)
+		return
+	}
+	c.writeConsistentMeta(t)
+}
+
+func (c *WriteContext) writeSharedTypeDef(id byte, key, t *TypeInfo) {
+	b := c.buf
+	idx := -1
+	if key == c.root {
+		idx = 0
+	} else {
+		for i, d := range c.seen {
+			if d == key {
+				idx = i + 1
+				break
+			}
+		}
+	}
+	if idx >= 0 {
+		b.Reserve(1 + buffer.MaxVarUint32Len + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, id)
+		b.SetWriterIndex(buffer.PutVarUint32At(w, off+1, uint32(idx)<<1|1))
+		return
+	}
+	c.seen = append(c.seen, key)
+	idx = len(c.seen)
+	b.Reserve(1 + buffer.MaxVarUint32Len + len(t.TypeDef) + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	buffer.PutUint8At(w, off, id)
+	off = buffer.PutVarUint32At(w, off+1, uint32(idx)<<1)
+	off += copy(w[off:], t.TypeDef)
+	b.SetWriterIndex(off)
+}
+
+func (c *WriteContext) writeConsistentMeta(t *TypeInfo) {
+	b := c.buf
+	if !t.ByName {
+		b.WriteBytes(t.ConsistentMeta)
+		return
+	}
+	// The root's names, when it is registered by name, are entry 0.
+	idx, base := -1, 0
+	if c.root.ByName {
+		base = 1
+	}
+	if c.root == t {
+		idx = 0
+	} else {
+		for i, n := range c.seen {
+			if n == t {
+				idx = i + base
+				break
+			}
+		}
+	}
+	if idx < 0 {
+		c.seen = append(c.seen, t)
+		b.WriteBytes(t.ConsistentMeta)
+		return
+	}
+	// Back-references to the namespace (id 2i) and type name (2i+1):
+	// header ((ref_id+1) << 1) | 1 (§6.3).
+	b.WriteUint8(typeNamedStruct)
+	b.WriteVarUint32(uint32(2*idx+1)<<1 | 1)
+	b.WriteVarUint32(uint32(2*idx+2)<<1 | 1)
+}
+
+// Map chunk headers Go writes for struct fields (FORMAT.md §8.4): both sides
+// declared, and a chunk of its own for a null value.
+const (
+	mapChunkDeclared = 0x24
+	mapChunkNullVal  = 0x14
+	mapChunkMax      = 255
+)
+
+// MapWriter writes the chunk framing of a map (FORMAT.md §8.4); generated
+// code writes the keys and values between its calls.
+type MapWriter struct {
+	sizeAt int // offset of the open chunk's size byte, -1 when none is open
+	n      int // entries in the open chunk
+}
+
+// Begin writes the entry count.
+func (m *MapWriter) Begin(b *buffer.Buffer, count int) {
+	b.WriteVarUint32(uint32(count))
+	m.sizeAt, m.n = -1, 0
+}
+
+// Entry opens a chunk when needed; the entry's key and value follow.
+func (m *MapWriter) Entry(b *buffer.Buffer) {
+	if m.sizeAt < 0 || m.n == mapChunkMax {
+		m.close(b)
+		b.Reserve(2)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, mapChunkDeclared)
+		m.sizeAt = off + 1
+		b.SetWriterIndex(off + 2)
+	}
+	m.n++
+}
+
+// NullEntry writes the header of an entry whose value is null; the key
+// follows.
+func (m *MapWriter) NullEntry(b *buffer.Buffer) {
+	m.close(b)
+	b.WriteUint8(mapChunkNullVal)
+}
+
+// End closes the last chunk.
+func (m *MapWriter) End(b *buffer.Buffer) { m.close(b) }
+
+func (m *MapWriter) close(b *buffer.Buffer) {
+	if m.sizeAt >= 0 {
+		b.Bytes()[m.sizeAt] = byte(m.n)
+	}
+	m.sizeAt, m.n = -1, 0
+}

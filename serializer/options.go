@@ -1,0 +1,65 @@
+package serializer
+
+import (
+	"time"
+
+	"github.com/forygen/forygen/serializer/foryimpl"
+)
+
+// Option configures a Fory; pass options to New.
+type Option struct{ apply func(*foryimpl.Config) }
+
+// WithCompatible selects compatible mode (true, the default: TypeDefs are
+// shared and schemas may evolve) or same-schema mode (false: a schema hash
+// per struct, both sides must have the same types). Both sides must use the
+// same mode.
+func WithCompatible(on bool) Option {
+	return Option{func(c *foryimpl.Config) { c.Compatible = on }}
+}
+
+// WithMaxDepth bounds the nesting of types that can contain themselves,
+// the structs below a skipped field and the field types of a received schema
+// (default 20, as official Fory Go). Values below 1 keep the default.
+func WithMaxDepth(d int) Option {
+	return Option{func(c *foryimpl.Config) { c.MaxDepth = d }}
+}
+
+// WithAliasStrings makes Deserialize copy the input once and decode every
+// UTF-8 string as a view into that copy: one allocation for all the strings
+// of a message instead of one per string. The trade-off: the copy stays
+// alive as long as any decoded string does, so keeping one short string of
+// a large message keeps the whole message in memory. The caller's input is
+// not retained and may be reused at once.
+func WithAliasStrings(on bool) Option {
+	return Option{func(c *foryimpl.Config) { c.AliasStrings = on }}
+}
+
+// WithUTF8Validation controls whether decoded strings must be valid UTF-8
+// and UTF-16 strings well formed (default true). Without it invalid bytes
+// are kept as they are.
+func WithUTF8Validation(on bool) Option {
+	return Option{func(c *foryimpl.Config) { c.SkipUTF8Check = !on }}
+}
+
+// WithTypeDefLimits bounds received TypeDefs (defaults: 4096 body bytes,
+// 512 fields, as official Fory Go). Values below 1 keep the default.
+func WithTypeDefLimits(maxBodyBytes, maxFields int) Option {
+	return Option{func(c *foryimpl.Config) { c.MaxTypeDefBytes, c.MaxTypeDefFields = maxBodyBytes, maxFields }}
+}
+
+// WithAllocLimit sets the decode allocation budget: a decode may allocate
+// at most perInputByte × len(input) + base bytes (default 64 × len + 64 KiB)
+// and fails with ErrLimit before it would allocate more. Raise it to read
+// compatible-mode messages whose writer schema has far fewer fields than
+// the reader's, in long lists. Values below 1 keep the default.
+func WithAllocLimit(perInputByte, base int) Option {
+	return Option{func(c *foryimpl.Config) { c.AllocPerByte, c.AllocBase = perInputByte, base }}
+}
+
+// WithTimeLocation sets the location of decoded time.Time values (default
+// time.Local, as official Fory Go). The wire holds an instant, not a zone:
+// WithTimeLocation(time.UTC) makes decoded times compare equal with
+// reflect.DeepEqual to times created in UTC.
+func WithTimeLocation(loc *time.Location) Option {
+	return Option{func(c *foryimpl.Config) { c.TimeLocation = loc }}
+}
