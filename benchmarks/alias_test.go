@@ -7,7 +7,6 @@ import (
 
 	"github.com/forygen/forygen/benchmarks/fixtures"
 	"github.com/forygen/forygen/serializer"
-	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
 // WithAliasStrings: one allocation (the input copy) replaces the one per
@@ -55,8 +54,8 @@ func BenchmarkAliasStrings(b *testing.B) {
 	mc, l := fixtures.NewMediaContent(), fixtures.NewMediaContentList()
 	for _, fx := range []struct {
 		name string
-		in   foryimpl.Message
-		out  foryimpl.Message
+		in   serializer.Message
+		out  serializer.Message
 	}{
 		{"MediaContent", &mc, new(fixtures.MediaContent)},
 		{"MediaContentList", &l, new(fixtures.MediaContentList)},
@@ -72,7 +71,7 @@ func BenchmarkAliasStrings(b *testing.B) {
 			b.Run(fx.name+"/"+mode.name, func(b *testing.B) {
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
-					if err := mode.f.Deserialize(data, fx.out); err != nil {
+					if err := fx.out.ForyDeserialize(mode.f, data); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -45,7 +45,7 @@ func BenchmarkFixedCost(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				buf.Reset()
-				if err := serializer.MarshalTo(m.f, buf, &v); err != nil {
+				if err := v.ForySerializeTo(m.f, buf); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -66,7 +66,7 @@ func BenchmarkFixedCost(b *testing.B) {
 		b.Run("Deserialize/"+m.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				if err := serializer.Unmarshal(m.f, data, &v); err != nil {
+				if err := v.ForyDeserialize(m.f, data); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -76,7 +76,7 @@ func BenchmarkFixedCost(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				buf.Reset()
-				if err := serializer.MarshalTo(m.f, buf, &l); err != nil {
+				if err := l.ForySerializeTo(m.f, buf); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -88,7 +88,7 @@ func BenchmarkFixedCost(b *testing.B) {
 		b.Run("DeserializeWithContext/"+m.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				if err := serializer.Unmarshal(m.f, ldata, &l); err != nil {
+				if err := l.ForyDeserialize(m.f, ldata); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -168,8 +168,8 @@ func BenchmarkSizePass(b *testing.B) {
 			}
 		})
 	}
-	run("MediaContent/generated", func() error { return serializer.MarshalTo(f, buf, &mc) })
+	run("MediaContent/generated", func() error { return mc.ForySerializeTo(f, buf) })
 	run("MediaContent/sizepass", func() error { sizePassMediaContent(buf, &mc); return nil })
-	run("MediaContentList/generated", func() error { return serializer.MarshalTo(f, buf, &l) })
+	run("MediaContentList/generated", func() error { return l.ForySerializeTo(f, buf) })
 	run("MediaContentList/sizepass", func() error { sizePassMediaContentList(buf, &l); return nil })
 }

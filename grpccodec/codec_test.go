@@ -11,7 +11,6 @@ import (
 	"github.com/forygen/forygen/grpccodec"
 	"github.com/forygen/forygen/grpccodec/internal/testmsg"
 	"github.com/forygen/forygen/serializer"
-	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
 func TestNameAndNilFory(t *testing.T) {
@@ -31,7 +30,7 @@ func TestMarshalMatchesSerializer(t *testing.T) {
 	for _, compatible := range []bool{true, false} {
 		f := serializer.New(serializer.WithCompatible(compatible))
 		c := grpccodec.New(f)
-		for _, v := range []foryimpl.Message{testmsg.NewMediaContent(), testmsg.NewSample(), testmsg.NewNumericStruct(), bigMedia()} {
+		for _, v := range []serializer.Message{testmsg.NewMediaContent(), testmsg.NewSample(), testmsg.NewNumericStruct(), bigMedia()} {
 			out, err := c.Marshal(v)
 			require.NoError(t, err)
 			require.Len(t, out, 1, "Marshal returns one buffer")
@@ -171,19 +170,19 @@ func TestDecodedValuesOutliveBuffers(t *testing.T) {
 	}
 }
 
-// panicky is a hand-written foryimpl.Message whose writer and reader
+// panicky is a hand-written serializer.Message whose writer and reader
 // panic half-way, standing in for a generated writer that trips over a
 // message mutated under it.
 type panicky struct{ testmsg.NumericStruct }
 
-func (p *panicky) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
-	f.BeginWrite(b, p.ForyType())
+func (p *panicky) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	f.Runtime().BeginWrite(b, p.ForyType())
 	b.WriteUint8(1)
 	panic("writer blew up")
 }
 
-func (*panicky) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	f.BeginRead(data)
+func (*panicky) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	f.Runtime().BeginRead(data)
 	panic("reader blew up")
 }
 

@@ -18,7 +18,6 @@ import (
 	"github.com/forygen/forygen/grpccodec"
 	"github.com/forygen/forygen/grpccodec/internal/testmsg"
 	"github.com/forygen/forygen/serializer"
-	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
 // The test service is declared by hand (no protoc): a grpc.ServiceDesc whose
@@ -52,7 +51,7 @@ func serverTransform(m *testmsg.MediaContent) {
 
 func unaryHandler[T any, P interface {
 	*T
-	foryimpl.Message
+	serializer.Message
 }](fn func(s *fixtureServer, req P) (any, error)) grpc.MethodHandler {
 	return func(srv any, ctx context.Context, dec func(any) error, _ grpc.UnaryServerInterceptor) (any, error) {
 		req := P(new(T))

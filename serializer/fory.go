@@ -85,30 +85,45 @@ func (f *Fory) Serialize(v any) ([]byte, error) {
 // SerializeTo appends the message for v, a pointer to a generated type, to
 // b. With a reused b it does not allocate. On error nothing is appended.
 func (f *Fory) SerializeTo(b *buffer.Buffer, v any) error {
-	m, ok := message(v)
+	m, ok := asMessage(v)
 	if !ok {
 		return ErrNotGenerated
 	}
-	return m.ForySerializeTo(&f.rt, b)
+	return m.ForySerializeTo(f, b)
 }
 
 // Deserialize reads data, exactly one message, into v, a non-nil pointer to
 // a generated type. Slices and nested structs v already holds are reused when
 // they are large enough. On error v may hold a partial value.
 func (f *Fory) Deserialize(data []byte, v any) error {
-	m, ok := message(v)
+	m, ok := asMessage(v)
 	if !ok {
 		return ErrNotGenerated
 	}
-	return m.ForyDeserialize(&f.rt, data)
+	return m.ForyDeserialize(f, data)
 }
 
-// message returns v as a generated message if it is a non-nil pointer to a
-// generated type. Generated types implement foryimpl.Message only on their
-// pointer type, so the interface's data word is that pointer and a nil check
-// needs no reflection.
-func message(v any) (foryimpl.Message, bool) {
-	m, ok := v.(foryimpl.Message)
+// Runtime returns the state behind f. It is for generated code, whose
+// entry points take the *Fory a user passes; users never need it.
+func (f *Fory) Runtime() *foryimpl.Runtime { return &f.rt }
+
+// Message is implemented by the pointer type of every struct cmd/forygen
+// generates code for. Its methods are the generated entry points: calling
+// them directly, as v.ForySerializeTo(f, b), is the fastest way in (no type
+// assertion, no indirect call).
+type Message interface {
+	// ForySerializeTo appends a message whose root is the value to b.
+	ForySerializeTo(f *Fory, b *buffer.Buffer) error
+	// ForyDeserialize reads data, exactly one message, into the value.
+	ForyDeserialize(f *Fory, data []byte) error
+}
+
+// asMessage returns v as a Message if it is a non-nil pointer to a generated
+// type. Generated types implement Message only on their pointer type, so
+// the interface's data word is that pointer and a nil check needs no
+// reflection.
+func asMessage(v any) (Message, bool) {
+	m, ok := v.(Message)
 	if !ok {
 		return nil, false
 	}
@@ -123,7 +138,7 @@ func message(v any) (foryimpl.Message, bool) {
 // type cmd/forygen generated code for.
 type Generated[T any] interface {
 	*T
-	foryimpl.Message
+	Message
 }
 
 // Marshal writes v and returns bytes the caller owns.
@@ -142,19 +157,21 @@ func Marshal[T any, P Generated[T]](f *Fory, v *T) ([]byte, error) {
 
 // MarshalTo appends the message for v to b; with a reused b it does not
 // allocate. On error nothing is appended. A nil v is ErrNotGenerated.
+// It calls v.ForySerializeTo(f, b), which is a little faster still: the
+// generic call is indirect.
 func MarshalTo[T any, P Generated[T]](f *Fory, b *buffer.Buffer, v *T) error {
 	if v == nil {
 		return ErrNotGenerated
 	}
-	return P(v).ForySerializeTo(&f.rt, b)
+	return P(v).ForySerializeTo(f, b)
 }
 
 // Unmarshal reads data, exactly one message, into v, reusing the slices and
 // nested structs v holds. On error v may hold a partial value. A nil v is
-// ErrNotGenerated.
+// ErrNotGenerated. It calls v.ForyDeserialize(f, data).
 func Unmarshal[T any, P Generated[T]](f *Fory, data []byte, v *T) error {
 	if v == nil {
 		return ErrNotGenerated
 	}
-	return P(v).ForyDeserialize(&f.rt, data)
+	return P(v).ForyDeserialize(f, data)
 }

@@ -6,19 +6,17 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/internal/meta"
 )
 
 // Message is implemented by every forygen-generated struct (on its pointer
-// type). The methods are the generated code's entry points. Fory's
-// Serialize, SerializeTo and Deserialize call ForySerializeTo and
-// ForyDeserialize after a type assertion; calling those two directly saves
-// it. The others are for generated code only.
+// type): the body writers and readers the runtime calls for the struct as a
+// root, a field or an element. The entry points, ForySerializeTo and
+// ForyDeserialize, take the user's *serializer.Fory and are declared there.
 type Message interface {
 	// ForyType returns the static type information of the generated type.
 	ForyType() *TypeInfo
-	// ForyWrite writes the struct body (FORMAT.md §9) in the context's mode.
+	// ForyWrite writes the struct body (docs/format.md §9) in the context's mode.
 	ForyWrite(c *WriteContext)
 	// ForyRead reads a struct body written with the generated schema;
 	// errors are recorded in the context.
@@ -26,12 +24,6 @@ type Message interface {
 	// ForyReadEvolved reads a compatible-mode struct body written with
 	// another schema, following the field mapping ev.
 	ForyReadEvolved(c *ReadContext, ev *Evolution)
-	// ForySerializeTo appends a message whose root is the value to b; it is
-	// what Fory.SerializeTo calls, with the root prefix as a constant.
-	ForySerializeTo(f *Runtime, b *buffer.Buffer) error
-	// ForyDeserialize reads one message into the value; it is what
-	// Fory.Deserialize calls.
-	ForyDeserialize(f *Runtime, data []byte) error
 }
 
 // StructSpec is what the generator knows about a struct at generation time.

@@ -100,7 +100,10 @@ func run(out, progress io.Writer, cfg config) error {
 	}
 	start := time.Now()
 	loadStart := loadAvg()
+	est := estimateRun(len(fxs), len(names), rounds, benchtime)
+	fmt.Fprintf(progress, "estimated run time: %v\n", est)
 
+	var took runCost
 	fmt.Fprintf(progress, "checking correctness of %d codecs on %d fixtures...\n", len(names), len(fxs))
 	sizes := map[string]map[string]int{}
 	for _, f := range fxs {
@@ -115,20 +118,30 @@ func run(out, progress io.Writer, cfg config) error {
 	if err != nil {
 		return err
 	}
+	took.check = time.Since(start)
+
 	fmt.Fprintf(progress, "calibrating %d cells...\n", len(cells))
+	t := time.Now()
+	var calClock time.Duration
 	for _, c := range cells {
 		if err := c.calibrate(clk, benchtime); err != nil {
 			return err
 		}
+		calClock += c.calClock
 	}
-	est := time.Duration(rounds*len(cells)) * benchtime
-	fmt.Fprintf(progress, "measuring %d rounds x %d cells x ~%v (about %v)...\n", rounds, len(cells), benchtime, est.Round(time.Second))
+	took.calibration = time.Since(t)
+	left, perClock := refineRounds(len(cells), rounds, benchtime, took.calibration, calClock)
+	fmt.Fprintf(progress, "measuring %d rounds x %d cells x ~%v (about %v more; calibration ran at %.2f s wall per s of clock)...\n",
+		rounds, len(cells), benchtime, roundDur(left+est.report), perClock)
+	t = time.Now()
 	for r := 0; r < rounds; r++ {
 		if err := measureRound(progress, clk, cells, fxs, names, r, rounds, start); err != nil {
 			return err
 		}
 	}
+	took.rounds = time.Since(t)
 
+	t = time.Now()
 	results := summarize(cells)
 	fmt.Fprint(out, markdown(results, names, rounds, benchtime, cfg.clock, loadStart+" at the start, "+loadAvg()+" at the end"))
 
@@ -145,7 +158,8 @@ func run(out, progress io.Writer, cfg config) error {
 		abs = chartPath
 	}
 	fmt.Fprintf(out, "\nChart: %s\n", abs)
-	fmt.Fprintf(progress, "done in %v\n", time.Since(start).Round(time.Second))
+	took.report = time.Since(t)
+	fmt.Fprintf(progress, "done in %v\n  estimated %v\n", took, est)
 	return nil
 }
 

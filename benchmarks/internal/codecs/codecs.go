@@ -8,8 +8,8 @@
 // throughput-minded user calls them:
 //
 //   - forygen, forygen-consistent: one *buffer.Buffer, Reset before each
-//     serializer.MarshalTo (the typed call, without the type assertion of
-//     Fory.SerializeTo); serializer.Unmarshal into one reused value
+//     call of the generated ForySerializeTo (what Fory.SerializeTo calls
+//     after a type assertion); ForyDeserialize into one reused value
 //     (forygen's generated readers reset the value, reuse its slices'
 //     storage and allocate fresh strings).
 //   - protobuf: MarshalAppend into a reused slice; Unmarshal into one reused
@@ -32,7 +32,6 @@ import (
 	"github.com/forygen/forygen/benchmarks/fixtures"
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
-	"github.com/forygen/forygen/serializer/foryimpl"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -148,7 +147,7 @@ func pick(list string, all []string, what string) ([]string, error) {
 // generated methods.
 type plainPtr[T any] interface {
 	*T
-	foryimpl.Message
+	serializer.Message
 	MarshalMsg(b []byte) ([]byte, error)
 	UnmarshalMsg(b []byte) ([]byte, error)
 }
@@ -202,14 +201,14 @@ func (c *forygenCodec[T, PT]) Name() string { return c.name }
 
 func (c *forygenCodec[T, PT]) Marshal() ([]byte, error) {
 	c.buf.Reset()
-	if err := serializer.MarshalTo[T, PT](c.f, c.buf, &c.v); err != nil {
+	if err := PT(&c.v).ForySerializeTo(c.f, c.buf); err != nil {
 		return nil, err
 	}
 	return c.buf.Bytes(), nil
 }
 
 func (c *forygenCodec[T, PT]) Unmarshal(data []byte) error {
-	return serializer.Unmarshal[T, PT](c.f, data, &c.out)
+	return PT(&c.out).ForyDeserialize(c.f, data)
 }
 
 func (c *forygenCodec[T, PT]) Decoded() any { return c.out }

@@ -98,7 +98,7 @@ func (g *gen) emitEntry(f *jen.File) {
 			jen.Return(jen.Nil()))
 	} else {
 		body = append(body,
-			jen.Id("c").Op(":=").Id("f").Dot("BeginWrite").Call(jen.Id("b"), info),
+			jen.Id("c").Op(":=").Add(runtime("BeginWrite")).Call(jen.Id("b"), info),
 			jen.Id("start").Op(":=").Id("b").Dot("WriterIndex").Call(),
 			jen.Id("b").Dot("Reserve").Call(jen.Lit(max(len(con), len(com)))),
 			jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("start")),
@@ -108,7 +108,7 @@ func (g *gen) emitEntry(f *jen.File) {
 			jen.Return(jen.Id("c").Dot("EndWrite").Call(jen.Id("start"))))
 	}
 	f.Func().Params(recv).Id("ForySerializeTo").Params(
-		jen.Id("f").Op("*").Qual(implPkg, "Runtime"), jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"),
+		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"),
 	).Error().Block(body...)
 	f.Line()
 
@@ -123,7 +123,7 @@ func (g *gen) emitEntry(f *jen.File) {
 		// and is compared with the prefix.
 		conHash := binary.LittleEndian.AppendUint32(append([]byte(nil), con...), uint32(g.s.SchemaHash))
 		f.Func().Params(recv.Clone()).Id("ForyDeserialize").Params(
-			jen.Id("f").Op("*").Qual(implPkg, "Runtime"), jen.Id("data").Index().Byte(),
+			jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("data").Index().Byte(),
 		).Error().Block(append(append([]jen.Code{
 			jen.Var().Id("r").Qual(bufferPkg, "Reader"),
 			jen.Id("r").Dot("Reset").Call(jen.Id("data")),
@@ -143,15 +143,19 @@ func (g *gen) emitEntry(f *jen.File) {
 		f.Comment("A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.")
 	}
 	f.Func().Params(recv.Clone()).Id(name).Params(
-		jen.Id("f").Op("*").Qual(implPkg, "Runtime"), jen.Id("data").Index().Byte(),
+		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("data").Index().Byte(),
 	).Error().Block(append(append([]jen.Code{
-		jen.Id("c").Op(":=").Id("f").Dot("BeginRead").Call(jen.Id("data")),
+		jen.Id("c").Op(":=").Add(runtime("BeginRead")).Call(jen.Id("data")),
 		jen.Id("in").Op(":=").Id("c").Dot("Reader").Call().Dot("Bytes").Call(),
 	}, matchRoot("in", jen.Id("c").Dot("Compatible").Call(), com, con)...),
-		jen.If(jen.Id("n").Op("==").Lit(0)).Block(jen.Return(jen.Id("f").Dot("ReadRoot").Call(jen.Id("c"), jen.Id("x")))),
+		jen.If(jen.Id("n").Op("==").Lit(0)).Block(jen.Return(runtime("ReadRoot").Call(jen.Id("c"), jen.Id("x")))),
 		jen.Id("c").Dot("AcceptRoot").Call(jen.Id("n"), info),
 		jen.Id("x").Dot("ForyRead").Call(jen.Id("c")),
-		jen.Return(jen.Id("f").Dot("EndRead").Call(jen.Id("c"), info)),
+		jen.Return(runtime("EndRead").Call(jen.Id("c"), info)),
 	)...)
 	f.Line()
 }
+
+// runtime is f.Runtime().m: the generated-code state behind the user's
+// *serializer.Fory (an inlined field address).
+func runtime(m string) *jen.Statement { return jen.Id("f").Dot("Runtime").Call().Dot(m) }

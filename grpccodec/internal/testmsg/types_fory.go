@@ -4,6 +4,7 @@ package testmsg
 
 import (
 	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
@@ -55,14 +56,14 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *NumericStruct) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
-func (x *NumericStruct) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
+func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
@@ -83,8 +84,8 @@ func (x *NumericStruct) ForyDeserialize(f *foryimpl.Runtime, data []byte) error 
 }
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *NumericStruct) foryDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -95,11 +96,11 @@ func (x *NumericStruct) foryDeserialize(f *foryimpl.Runtime, data []byte) error 
 		n = 4
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeNumericStruct)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeNumericStruct)
+	return f.Runtime().EndRead(c, foryTypeNumericStruct)
 }
 
 // ForyWrite writes NumericStruct's struct body (FORMAT.md §9).
@@ -384,15 +385,15 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Sample) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Sample) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -403,11 +404,11 @@ func (x *Sample) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 4
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeSample)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeSample)
+	return f.Runtime().EndRead(c, foryTypeSample)
 }
 
 // ForyWrite writes Sample's struct body (FORMAT.md §9).
@@ -817,8 +818,8 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *MediaContent) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeMediaContent)
+func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
 	start := b.WriterIndex()
 	b.Reserve(19)
 	w, off := b.Window(), start
@@ -838,8 +839,8 @@ func (x *MediaContent) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) er
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *MediaContent) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -850,11 +851,11 @@ func (x *MediaContent) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 4
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeMediaContent)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeMediaContent)
+	return f.Runtime().EndRead(c, foryTypeMediaContent)
 }
 
 // ForyWrite writes MediaContent's struct body (FORMAT.md §9).
@@ -1015,15 +1016,15 @@ func (x *Media) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Media) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Media) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -1034,11 +1035,11 @@ func (x *Media) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 4
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeMedia)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeMedia)
+	return f.Runtime().EndRead(c, foryTypeMedia)
 }
 
 // ForyWrite writes Media's struct body (FORMAT.md §9).
@@ -1348,15 +1349,15 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Image) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Image) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -1367,11 +1368,11 @@ func (x *Image) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 4
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeImage)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeImage)
+	return f.Runtime().EndRead(c, foryTypeImage)
 }
 
 // ForyWrite writes Image's struct body (FORMAT.md §9).

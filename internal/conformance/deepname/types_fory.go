@@ -4,6 +4,7 @@ package deepname
 
 import (
 	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
@@ -41,8 +42,8 @@ func (x *Level1) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Level1) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeLevel1)
+func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeLevel1)
 	start := b.WriterIndex()
 	b.Reserve(31)
 	w, off := b.Window(), start
@@ -64,8 +65,8 @@ func (x *Level1) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Level1) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -76,11 +77,11 @@ func (x *Level1) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 15
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeLevel1)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeLevel1)
+	return f.Runtime().EndRead(c, foryTypeLevel1)
 }
 
 // ForyWrite writes Level1's struct body (FORMAT.md §9).
@@ -195,8 +196,8 @@ func (x *Level2) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Level2) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeLevel2)
+func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeLevel2)
 	start := b.WriterIndex()
 	b.Reserve(39)
 	w, off := b.Window(), start
@@ -219,8 +220,8 @@ func (x *Level2) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Level2) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -231,11 +232,11 @@ func (x *Level2) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 15
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeLevel2)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeLevel2)
+	return f.Runtime().EndRead(c, foryTypeLevel2)
 }
 
 // ForyWrite writes Level2's struct body (FORMAT.md §9).
@@ -374,15 +375,15 @@ func (x *Level3) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Level3) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Level3) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -393,11 +394,11 @@ func (x *Level3) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 15
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeLevel3)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeLevel3)
+	return f.Runtime().EndRead(c, foryTypeLevel3)
 }
 
 // ForyWrite writes Level3's struct body (FORMAT.md §9).

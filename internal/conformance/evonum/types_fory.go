@@ -4,6 +4,7 @@ package evonum
 
 import (
 	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
@@ -49,14 +50,14 @@ func (x *NumericStructV2) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *NumericStructV2) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *NumericStructV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
-func (x *NumericStructV2) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
+func (x *NumericStructV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
@@ -77,8 +78,8 @@ func (x *NumericStructV2) ForyDeserialize(f *foryimpl.Runtime, data []byte) erro
 }
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *NumericStructV2) foryDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *NumericStructV2) foryDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -89,11 +90,11 @@ func (x *NumericStructV2) foryDeserialize(f *foryimpl.Runtime, data []byte) erro
 		n = 4
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeNumericStructV2)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeNumericStructV2)
+	return f.Runtime().EndRead(c, foryTypeNumericStructV2)
 }
 
 // ForyWrite writes NumericStructV2's struct body (FORMAT.md §9).

@@ -4,6 +4,7 @@ package mixed
 
 import (
 	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 	"time"
 )
@@ -55,8 +56,8 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Mixed) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeMixed)
+func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMixed)
 	start := b.WriterIndex()
 	b.Reserve(95)
 	w, off := b.Window(), start
@@ -85,8 +86,8 @@ func (x *Mixed) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Mixed) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -97,11 +98,11 @@ func (x *Mixed) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 4
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeMixed)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeMixed)
+	return f.Runtime().EndRead(c, foryTypeMixed)
 }
 
 // ForyWrite writes Mixed's struct body (FORMAT.md §9).
@@ -488,15 +489,15 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Inner) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Inner) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -507,11 +508,11 @@ func (x *Inner) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 4
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeInner)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeInner)
+	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (FORMAT.md §9).

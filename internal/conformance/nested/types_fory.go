@@ -4,6 +4,7 @@ package nested
 
 import (
 	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
@@ -39,8 +40,8 @@ func (x *Outer) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Outer) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeOuter)
+func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeOuter)
 	start := b.WriterIndex()
 	b.Reserve(23)
 	w, off := b.Window(), start
@@ -60,8 +61,8 @@ func (x *Outer) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Outer) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -72,11 +73,11 @@ func (x *Outer) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 4
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeOuter)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeOuter)
+	return f.Runtime().EndRead(c, foryTypeOuter)
 }
 
 // ForyWrite writes Outer's struct body (FORMAT.md §9).
@@ -199,15 +200,15 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Inner) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Inner) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -218,11 +219,11 @@ func (x *Inner) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 4
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeInner)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeInner)
+	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (FORMAT.md §9).

@@ -5,31 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
-	"github.com/forygen/forygen/serializer/foryimpl"
 )
-
-// runtimes returns a runtime per mode: the generated methods under test take
-// one, where users pass a *serializer.Fory to serializer's functions.
-func runtimes() []*foryimpl.Runtime {
-	var out []*foryimpl.Runtime
-	for _, compatible := range []bool{true, false} {
-		cfg := foryimpl.DefaultConfig()
-		cfg.Compatible = compatible
-		rt := new(foryimpl.Runtime)
-		rt.Init(cfg)
-		out = append(out, rt)
-	}
-	return out
-}
-
-// serialize writes v with rt.
-func serialize(rt *foryimpl.Runtime, v *AllPrims) ([]byte, error) {
-	b := buffer.New(64)
-	err := v.ForySerializeTo(rt, b)
-	return b.Bytes(), err
-}
 
 // The context-free fast path of ForyDeserialize (a struct of primitive
 // fields only) accepts exactly the messages the read-context path accepts,
@@ -38,9 +15,9 @@ func serialize(rt *foryimpl.Runtime, v *AllPrims) ([]byte, error) {
 func FuzzFastPathAgrees(f *testing.F) {
 	full := AllPrims{B: true, I8: -8, I16: -1600, I32: 1 << 30, I64: -1 << 60, I: 42, U8: 200,
 		U16: 60000, U32: 1 << 31, U64: 1 << 63, F32: 1.5, F64: -2.25}
-	modes := runtimes()
+	modes := []*serializer.Fory{serializer.New(), serializer.New(serializer.WithCompatible(false))}
 	for _, fy := range modes {
-		data, err := serialize(fy, &full)
+		data, err := fy.Serialize(&full)
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -69,8 +46,8 @@ func FuzzFastPathAgrees(f *testing.F) {
 func TestFastPathAgreesOnMutations(t *testing.T) {
 	full := AllPrims{B: true, I8: -8, I16: -1600, I32: 1 << 30, I64: -1 << 60, I: 42, U8: 200,
 		U16: 60000, U32: 1 << 31, U64: 1 << 63, F32: 1.5, F64: -2.25}
-	for _, fy := range runtimes() {
-		data, err := serialize(fy, &full)
+	for _, fy := range []*serializer.Fory{serializer.New(), serializer.New(serializer.WithCompatible(false))} {
+		data, err := fy.Serialize(&full)
 		if err != nil {
 			t.Fatal(err)
 		}

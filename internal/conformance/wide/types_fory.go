@@ -4,6 +4,7 @@ package wide
 
 import (
 	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
@@ -71,15 +72,15 @@ func (x *Wide) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Wide) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Wide) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Wide) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Wide) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -90,11 +91,11 @@ func (x *Wide) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 4
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeWide)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeWide)
+	return f.Runtime().EndRead(c, foryTypeWide)
 }
 
 // ForyWrite writes Wide's struct body (FORMAT.md §9).

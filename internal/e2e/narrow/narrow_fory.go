@@ -5,6 +5,7 @@ package narrow
 import (
 	"github.com/forygen/forygen/buffer"
 	other "github.com/forygen/forygen/internal/e2e/other"
+	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
@@ -40,14 +41,14 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Scalars) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
-func (x *Scalars) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
+func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
@@ -68,8 +69,8 @@ func (x *Scalars) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 }
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Scalars) foryDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Scalars) foryDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -80,11 +81,11 @@ func (x *Scalars) foryDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 5
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeScalars)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeScalars)
+	return f.Runtime().EndRead(c, foryTypeScalars)
 }
 
 // ForyWrite writes Scalars's struct body (FORMAT.md §9).
@@ -224,15 +225,15 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Containers) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Containers) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -243,11 +244,11 @@ func (x *Containers) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 17
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeContainers)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeContainers)
+	return f.Runtime().EndRead(c, foryTypeContainers)
 }
 
 // ForyWrite writes Containers's struct body (FORMAT.md §9).
@@ -348,8 +349,8 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Maps) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeMaps)
+func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMaps)
 	start := b.WriterIndex()
 	b.Reserve(31)
 	w, off := b.Window(), start
@@ -371,8 +372,8 @@ func (x *Maps) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Maps) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -383,11 +384,11 @@ func (x *Maps) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 5
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeMaps)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeMaps)
+	return f.Runtime().EndRead(c, foryTypeMaps)
 }
 
 // ForyWrite writes Maps's struct body (FORMAT.md §9).
@@ -556,8 +557,8 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Composite) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeComposite)
+func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
 	b.Reserve(30)
 	w, off := b.Window(), start
@@ -579,8 +580,8 @@ func (x *Composite) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Composite) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -591,11 +592,11 @@ func (x *Composite) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 5
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeComposite)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeComposite)
+	return f.Runtime().EndRead(c, foryTypeComposite)
 }
 
 // ForyWrite writes Composite's struct body (FORMAT.md §9).
@@ -734,14 +735,14 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Node) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
-func (x *Node) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
+func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
@@ -762,8 +763,8 @@ func (x *Node) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 }
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Node) foryDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Node) foryDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -774,11 +775,11 @@ func (x *Node) foryDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 5
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeNode)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeNode)
+	return f.Runtime().EndRead(c, foryTypeNode)
 }
 
 // ForyWrite writes Node's struct body (FORMAT.md §9).

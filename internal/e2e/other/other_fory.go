@@ -4,6 +4,7 @@ package other
 
 import (
 	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
@@ -44,15 +45,15 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Address) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Address) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -63,11 +64,11 @@ func (x *Address) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 5
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeAddress)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeAddress)
+	return f.Runtime().EndRead(c, foryTypeAddress)
 }
 
 // ForyWrite writes Address's struct body (FORMAT.md §9).
@@ -278,15 +279,15 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Tag) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Tag) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -297,11 +298,11 @@ func (x *Tag) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 13
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeTag)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeTag)
+	return f.Runtime().EndRead(c, foryTypeTag)
 }
 
 // ForyWrite writes Tag's struct body (FORMAT.md §9).

@@ -120,15 +120,15 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Scalars) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Scalars) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -139,11 +139,11 @@ func (x *Scalars) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 5
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeScalars)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeScalars)
+	return f.Runtime().EndRead(c, foryTypeScalars)
 }
 
 // ForyWrite writes Scalars's struct body (FORMAT.md §9).
@@ -1571,15 +1571,15 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Containers) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Containers) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -1590,11 +1590,11 @@ func (x *Containers) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 5
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeContainers)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeContainers)
+	return f.Runtime().EndRead(c, foryTypeContainers)
 }
 
 // ForyWrite writes Containers's struct body (FORMAT.md §9).
@@ -5797,8 +5797,8 @@ func (x *Nested) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Nested) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeNested)
+func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeNested)
 	start := b.WriterIndex()
 	b.Reserve(138)
 	w, off := b.Window(), start
@@ -5834,8 +5834,8 @@ func (x *Nested) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Nested) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -5846,11 +5846,11 @@ func (x *Nested) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 13
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeNested)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeNested)
+	return f.Runtime().EndRead(c, foryTypeNested)
 }
 
 // ForyWrite writes Nested's struct body (FORMAT.md §9).
@@ -6744,8 +6744,8 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Inner) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeInner)
+func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeInner)
 	start := b.WriterIndex()
 	b.Reserve(37)
 	w, off := b.Window(), start
@@ -6768,8 +6768,8 @@ func (x *Inner) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Inner) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -6780,11 +6780,11 @@ func (x *Inner) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 5
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeInner)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeInner)
+	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (FORMAT.md §9).
@@ -6991,15 +6991,15 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Leaf) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Leaf) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -7010,11 +7010,11 @@ func (x *Leaf) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 12
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeLeaf)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeLeaf)
+	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (FORMAT.md §9).
@@ -7151,8 +7151,8 @@ func (x *Changes) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Changes) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeChanges)
+func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeChanges)
 	start := b.WriterIndex()
 	b.Reserve(96)
 	w, off := b.Window(), start
@@ -7182,8 +7182,8 @@ func (x *Changes) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Changes) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -7194,11 +7194,11 @@ func (x *Changes) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 5
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeChanges)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeChanges)
+	return f.Runtime().EndRead(c, foryTypeChanges)
 }
 
 // ForyWrite writes Changes's struct body (FORMAT.md §9).
@@ -7642,15 +7642,15 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *ReorderTags) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *ReorderTags) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -7661,11 +7661,11 @@ func (x *ReorderTags) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 5
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeReorderTags)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeReorderTags)
+	return f.Runtime().EndRead(c, foryTypeReorderTags)
 }
 
 // ForyWrite writes ReorderTags's struct body (FORMAT.md §9).
@@ -7891,15 +7891,15 @@ func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *ReorderNames) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *ReorderNames) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -7910,11 +7910,11 @@ func (x *ReorderNames) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 5
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeReorderNames)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeReorderNames)
+	return f.Runtime().EndRead(c, foryTypeReorderNames)
 }
 
 // ForyWrite writes ReorderNames's struct body (FORMAT.md §9).
@@ -8153,8 +8153,8 @@ func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *MapHolder) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeMapHolder)
+func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMapHolder)
 	start := b.WriterIndex()
 	b.Reserve(35)
 	w, off := b.Window(), start
@@ -8177,8 +8177,8 @@ func (x *MapHolder) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *MapHolder) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -8189,11 +8189,11 @@ func (x *MapHolder) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 5
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeMapHolder)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeMapHolder)
+	return f.Runtime().EndRead(c, foryTypeMapHolder)
 }
 
 // ForyWrite writes MapHolder's struct body (FORMAT.md §9).
@@ -8372,15 +8372,15 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Item) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Item) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -8391,11 +8391,11 @@ func (x *Item) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 5
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeItem)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeItem)
+	return f.Runtime().EndRead(c, foryTypeItem)
 }
 
 // ForyWrite writes Item's struct body (FORMAT.md §9).
@@ -8522,8 +8522,8 @@ func (x *Record) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Record) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeRecord)
+func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeRecord)
 	start := b.WriterIndex()
 	b.Reserve(63)
 	w, off := b.Window(), start
@@ -8549,8 +8549,8 @@ func (x *Record) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Record) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -8561,11 +8561,11 @@ func (x *Record) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 5
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeRecord)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeRecord)
+	return f.Runtime().EndRead(c, foryTypeRecord)
 }
 
 // ForyWrite writes Record's struct body (FORMAT.md §9).
@@ -8903,15 +8903,15 @@ func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Seqs) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Seqs) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -8922,11 +8922,11 @@ func (x *Seqs) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 5
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeSeqs)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeSeqs)
+	return f.Runtime().EndRead(c, foryTypeSeqs)
 }
 
 // ForyWrite writes Seqs's struct body (FORMAT.md §9).
@@ -9562,15 +9562,15 @@ func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *SeqsBad) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *SeqsBad) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -9581,11 +9581,11 @@ func (x *SeqsBad) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 5
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeSeqsBad)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeSeqsBad)
+	return f.Runtime().EndRead(c, foryTypeSeqsBad)
 }
 
 // ForyWrite writes SeqsBad's struct body (FORMAT.md §9).

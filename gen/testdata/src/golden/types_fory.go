@@ -44,14 +44,14 @@ func (x *Point) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Point) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
+func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
-func (x *Point) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
+func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
@@ -72,8 +72,8 @@ func (x *Point) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 }
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Point) foryDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -84,11 +84,11 @@ func (x *Point) foryDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 4
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypePoint)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypePoint)
+	return f.Runtime().EndRead(c, foryTypePoint)
 }
 
 // ForyWrite writes Point's struct body (FORMAT.md §9).
@@ -244,8 +244,8 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
-func (x *Sample) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
-	c := f.BeginWrite(b, foryTypeSample)
+func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSample)
 	start := b.WriterIndex()
 	b.Reserve(140)
 	w, off := b.Window(), start
@@ -281,8 +281,8 @@ func (x *Sample) ForySerializeTo(f *foryimpl.Runtime, b *buffer.Buffer) error {
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
-func (x *Sample) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
-	c := f.BeginRead(data)
+func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
@@ -293,11 +293,11 @@ func (x *Sample) ForyDeserialize(f *foryimpl.Runtime, data []byte) error {
 		n = 14
 	}
 	if n == 0 {
-		return f.ReadRoot(c, x)
+		return f.Runtime().ReadRoot(c, x)
 	}
 	c.AcceptRoot(n, foryTypeSample)
 	x.ForyRead(c)
-	return f.EndRead(c, foryTypeSample)
+	return f.Runtime().EndRead(c, foryTypeSample)
 }
 
 // ForyWrite writes Sample's struct body (FORMAT.md §9).
