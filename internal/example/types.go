@@ -1,4 +1,9 @@
-package main
+// Package example holds the types of serializer's examples (go doc
+// github.com/forygen/forygen/serializer shows them): a struct and an enum
+// as a user declares them.
+package example
+
+import "time"
 
 //go:generate go run github.com/forygen/forygen/cmd/forygen
 
@@ -23,3 +28,10 @@ const (
 	StatusActive Status = 1
 	StatusBanned Status = 2
 )
+
+// Event has a time.Time field, written as Fory's TIMESTAMP.
+//
+//fory:generate id=102
+type Event struct {
+	At time.Time `fory:"id=0"`
+}

@@ -33,16 +33,16 @@ const (
 	// measurement runs the count that calibration found, and runs that
 	// allocate take longer with the heap (and GC cycles) of the rounds than
 	// in the short calibration runs.
-	measureClockShare = 1.05
+	measureClockShare = 1.03
 	// wallPerClock is wall time per thread CPU time while the measuring
 	// thread runs, on a quiet machine: GC stops the world and the runtime's
 	// other threads share the CPUs. (With -clock wall it is 1 by definition;
 	// the difference is then already in measureClockShare, so the same
 	// factor serves both clocks within the model's accuracy.)
-	wallPerClock = 1.04
+	wallPerClock = 1.03
 	// measureFixed is what each measurement costs besides its timed loop:
 	// runtime.GC (a full collection) and two runtime.ReadMemStats.
-	measureFixed = 2 * time.Millisecond
+	measureFixed = 1500 * time.Microsecond
 	// reportFixed is summarizing, the table and drawing the chart.
 	reportFixed = 250 * time.Millisecond
 )
@@ -67,7 +67,7 @@ func estimateRun(fixtures, codecs, rounds int, benchtime time.Duration) runCost 
 	bt := float64(benchtime)
 	return runCost{
 		check:       time.Duration(pairs) * checkPerPair,
-		calibration: time.Duration(float64(cells) * (calibrationShare*bt*wallPerClock + 10*float64(calibrationRun))),
+		calibration: time.Duration(float64(cells) * (calibrationShare*bt + 10*float64(calibrationRun))),
 		rounds:      time.Duration(rounds*cells) * measurement(bt, wallPerClock),
 		report:      reportFixed,
 	}
@@ -83,13 +83,14 @@ func measurement(benchtime, perClock float64) time.Duration {
 // took calWall of wall time while the cells' clock counted calClock, so the
 // rounds will run at about calWall/calClock wall time per clock time too
 // (much more than wallPerClock with -clock thread when other processes load
-// the machine). It never goes below the quiet machine's wallPerClock.
-func refineRounds(cells, rounds int, benchtime, calWall, calClock time.Duration) (time.Duration, float64) {
-	perClock := wallPerClock
+// the machine; about 1 with -clock wall, whatever the load). It never counts
+// less than the quiet machine's wallPerClock. It also returns the ratio.
+func refineRounds(cells, rounds int, benchtime, calWall, calClock time.Duration) (left time.Duration, ratio float64) {
+	ratio = 1
 	if calClock > 0 {
-		perClock = math.Max(perClock, float64(calWall)/float64(calClock))
+		ratio = float64(calWall) / float64(calClock)
 	}
-	return time.Duration(rounds*cells) * measurement(float64(benchtime), perClock), perClock
+	return time.Duration(rounds*cells) * measurement(float64(benchtime), math.Max(wallPerClock, ratio)), ratio
 }
 
 // String lists the parts, as in "41s (correctness check 7ms, calibration

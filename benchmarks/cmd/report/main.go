@@ -12,7 +12,12 @@
 // -benchtime, with the codec order rotated from round to round, so slow drift
 // of the machine (other processes, thermal state) spreads over all codecs
 // instead of favouring whichever ran in a quiet moment. Each cell reports the
-// median of its rounds. Progress goes to stderr.
+// median of its rounds. Progress goes to stderr: first the estimated run time
+// (estimateRun: the correctness check, calibration, every round of every
+// cell and the chart, from the moment the program starts; a go run build
+// comes before that), a refined estimate once calibration has shown how fast
+// the machine is running, and at the end the time each part took beside its
+// estimate.
 //
 // By default (on Linux) ns/op is the CPU time of the measuring OS thread
 // (-clock thread), not elapsed time: on a machine shared with other work,
@@ -130,9 +135,9 @@ func run(out, progress io.Writer, cfg config) error {
 		calClock += c.calClock
 	}
 	took.calibration = time.Since(t)
-	left, perClock := refineRounds(len(cells), rounds, benchtime, took.calibration, calClock)
-	fmt.Fprintf(progress, "measuring %d rounds x %d cells x ~%v (about %v more; calibration ran at %.2f s wall per s of clock)...\n",
-		rounds, len(cells), benchtime, roundDur(left+est.report), perClock)
+	left, ratio := refineRounds(len(cells), rounds, benchtime, took.calibration, calClock)
+	fmt.Fprintf(progress, "measuring %d rounds x %d cells x ~%v (about %v more; calibration took %.2f s of wall time per s of %s clock)...\n",
+		rounds, len(cells), benchtime, roundDur(left+est.report), ratio, cfg.clock)
 	t = time.Now()
 	for r := 0; r < rounds; r++ {
 		if err := measureRound(progress, clk, cells, fxs, names, r, rounds, start); err != nil {
