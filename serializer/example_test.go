@@ -1,8 +1,10 @@
 package serializer_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"time"
 
@@ -101,4 +103,33 @@ func ExampleWithTimeLocation() {
 	fmt.Println(out.At, out.At.Equal(in.At))
 	// Output:
 	// 2026-12-01 09:30:00 +0000 UTC true
+}
+
+// An Encoder writes messages back to back; a Decoder reads them one at a
+// time, as official Fory Go's InputStream does, and returns io.EOF at the
+// end.
+func ExampleDecoder() {
+	f := serializer.New()
+	var stream bytes.Buffer
+	enc := serializer.NewEncoder(f, &stream)
+	for _, u := range []example.User{{ID: 1, Name: "Ada"}, {ID: 2, Name: "Grace"}} {
+		if err := enc.Encode(&u); err != nil {
+			log.Fatal(err)
+		}
+	}
+	dec := serializer.NewDecoder(f, &stream)
+	for {
+		var u example.User
+		err := dec.Decode(&u)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(u.ID, u.Name)
+	}
+	// Output:
+	// 1 Ada
+	// 2 Grace
 }

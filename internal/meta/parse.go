@@ -28,6 +28,9 @@ type TypeDefError struct {
 	Field  int    // index of the field entry being read, or -1
 	Reason string // what is wrong
 	Err    error  // underlying cause, or nil
+	// Truncated reports that b ended before the TypeDef did: the bytes so
+	// far are a valid start, so a stream reader may wait for more.
+	Truncated bool
 }
 
 func (e *TypeDefError) Error() string {
@@ -75,7 +78,7 @@ func ParseTypeDef(b []byte, lim Limits) (*TypeDef, int, error) {
 	}
 
 	if len(b) < headerLen {
-		return nil, 0, tdErr(0, -1, nil, "truncated header: %d of %d bytes", len(b), headerLen)
+		return nil, 0, truncated(tdErr(0, -1, nil, "truncated header: %d of %d bytes", len(b), headerLen))
 	}
 	header := binary.LittleEndian.Uint64(b)
 	if header&headerCompressFlag != 0 {
@@ -89,7 +92,10 @@ func ParseTypeDef(b []byte, lim Limits) (*TypeDef, int, error) {
 	bodyLen := uint64(header & headerSizeMask)
 	if bodyLen == headerSizeMask {
 		extra, n := readVarU32(b[off:])
-		if n <= 0 {
+		if n == 0 {
+			return nil, 0, truncated(varintErr(off, -1, n, "body size"))
+		}
+		if n < 0 {
 			return nil, 0, varintErr(off, -1, n, "body size")
 		}
 		off += n
@@ -102,7 +108,7 @@ func ParseTypeDef(b []byte, lim Limits) (*TypeDef, int, error) {
 		return nil, 0, tdErr(0, -1, nil, "empty body")
 	}
 	if bodyLen > uint64(len(b)-off) {
-		return nil, 0, tdErr(len(b), -1, nil, "truncated body: %d of %d bytes", len(b)-off, bodyLen)
+		return nil, 0, truncated(tdErr(len(b), -1, nil, "truncated body: %d of %d bytes", len(b)-off, bodyLen))
 	}
 	end := off + int(bodyLen)
 	body := b[off:end]
@@ -122,6 +128,11 @@ func ParseTypeDef(b []byte, lim Limits) (*TypeDef, int, error) {
 
 func tdErr(off, field int, cause error, format string, args ...any) error {
 	return &TypeDefError{Offset: off, Field: field, Reason: fmt.Sprintf(format, args...), Err: cause}
+}
+
+func truncated(err error) error {
+	err.(*TypeDefError).Truncated = true
+	return err
 }
 
 func varintErr(off, field, n int, what string) error {

@@ -8,9 +8,10 @@ import (
 	"github.com/forygen/forygen/buffer"
 )
 
-// Sentinel errors. Every error Deserialize returns satisfies errors.Is with
-// exactly one of ErrMalformed, ErrSchemaMismatch or ErrLimit, and is a
-// *DecodeError that says the type, field path and byte offset.
+// Sentinel errors. Every error a decode returns satisfies errors.Is with
+// exactly one of ErrMalformed, ErrSchemaMismatch, ErrLimit or
+// ErrUnsupported, and is a *DecodeError that says the type, field path and
+// byte offset. Package serializer exports the same values.
 var (
 	// ErrMalformed: the bytes are not a valid Fory message (truncated input,
 	// overlong varint, bad flag or header byte, invalid UTF-8, trailing bytes).
@@ -55,21 +56,38 @@ func (e *DecodeError) Unwrap() error { return e.Err }
 type detail struct {
 	sentinel error
 	msg      string
+	// short marks a failure for lack of input: the bytes read so far are
+	// a valid start of a message (see Runtime.StreamResult).
+	short bool
 }
 
 func (d *detail) Error() string { return d.msg + " (" + d.sentinel.Error() + ")" }
 func (d *detail) Unwrap() error { return d.sentinel }
 
 func malformed(format string, args ...any) error {
-	return &detail{ErrMalformed, fmt.Sprintf(format, args...)}
+	return &detail{sentinel: ErrMalformed, msg: fmt.Sprintf(format, args...)}
 }
 
 func mismatch(format string, args ...any) error {
-	return &detail{ErrSchemaMismatch, fmt.Sprintf(format, args...)}
+	return &detail{sentinel: ErrSchemaMismatch, msg: fmt.Sprintf(format, args...)}
+}
+
+// shortInput is ErrMalformed for input that ends before the value does.
+func shortInput(format string, args ...any) error {
+	return &detail{sentinel: ErrMalformed, msg: fmt.Sprintf(format, args...), short: true}
+}
+
+// isShort reports whether a reader's error is for lack of input.
+func isShort(err error) bool {
+	if errors.Is(err, buffer.ErrTruncated) {
+		return true
+	}
+	var d *detail
+	return errors.As(err, &d) && d.short
 }
 
 func limit(format string, args ...any) error {
-	return &detail{ErrLimit, fmt.Sprintf(format, args...)}
+	return &detail{sentinel: ErrLimit, msg: fmt.Sprintf(format, args...)}
 }
 
 // classify maps a buffer error onto the serializer's sentinels.
@@ -84,7 +102,7 @@ func classify(err error) (offset int, wrapped error) {
 		errors.Is(err, ErrUnsupported):
 		return offset, err
 	}
-	return offset, &detail{ErrMalformed, err.Error()}
+	return offset, &detail{sentinel: ErrMalformed, msg: err.Error()}
 }
 
 // ErrArrayLength is the error generated code records when a list's length

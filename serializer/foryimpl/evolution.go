@@ -116,7 +116,7 @@ func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 			// Its values carry reference flags (FORMAT.md §2), which forygen
 			// does not decode; reading them as null flags or values would
 			// misparse everything after.
-			return nil, &detail{ErrUnsupported, "field " + f.name + " of the received " + t.GoName + " schema is reference-tracked"}
+			return nil, &detail{sentinel: ErrUnsupported, msg: "field " + f.name + " of the received " + t.GoName + " schema is reference-tracked"}
 		}
 		for j := range local {
 			lf := &local[j]
@@ -555,7 +555,7 @@ func (c *ReadContext) skipValue(ft *meta.FieldType, depth int) {
 	case typeStruct, typeCompatibleStruct, typeNamedStruct, typeNamedCompatibleStruct:
 		c.skipStruct(depth)
 	default:
-		r.Fail(&detail{ErrUnsupported, "cannot skip a value of type id " + itoa(int(id))})
+		r.Fail(&detail{sentinel: ErrUnsupported, msg: "cannot skip a value of type id " + itoa(int(id))})
 	}
 }
 

@@ -1,6 +1,7 @@
 package foryimpl
 
 import (
+	"errors"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -139,7 +140,7 @@ func (c *ReadContext) ReadFlag() bool {
 		return false
 	case flagRef, flagRefVal:
 		if c.r.Err() == nil {
-			c.r.Fail(&detail{ErrUnsupported, "reference-tracking flag in the input"})
+			c.r.Fail(&detail{sentinel: ErrUnsupported, msg: "reference-tracking flag in the input"})
 		}
 		return false
 	default:
@@ -160,7 +161,7 @@ func (c *ReadContext) ReadLength(minElemBytes int) int {
 	}
 	if uint64(n)*uint64(minElemBytes) > uint64(c.r.Remaining()) {
 		if c.r.Err() == nil {
-			c.r.Fail(malformed("length %d exceeds the %d remaining bytes", n, c.r.Remaining()))
+			c.r.Fail(shortInput("length %d exceeds the %d remaining bytes", n, c.r.Remaining()))
 		}
 		return 0
 	}
@@ -366,7 +367,8 @@ func (c *ReadContext) readSharedTypeDef(t *TypeInfo) *remoteDef {
 		first := c.defCache.table.Load() == nil
 		d, n, err = c.defCache.parse(in, c.opts.typeDefLimits())
 		if err != nil {
-			c.r.Fail(&detail{ErrMalformed, err.Error()})
+			var te *meta.TypeDefError
+			c.r.Fail(&detail{sentinel: ErrMalformed, msg: err.Error(), short: errors.As(err, &te) && te.Truncated})
 			return nil
 		}
 		// Parsing allocates per field (charged even on a cache hit, which
@@ -423,7 +425,7 @@ func (c *ReadContext) readMetaString(ctx meta.Context) string {
 	}
 	s, err := meta.DecodeMetaString(enc, raw, ctx)
 	if err != nil {
-		c.r.Fail(&detail{ErrMalformed, err.Error()})
+		c.r.Fail(&detail{sentinel: ErrMalformed, msg: err.Error()})
 		return ""
 	}
 	c.names = append(c.names, s)

@@ -51,6 +51,11 @@ type Config struct {
 	MaxTypeDefBytes, MaxTypeDefFields int
 	// AllocPerByte and AllocBase set the decode allocation budget (alloc.go).
 	AllocPerByte, AllocBase int
+	// Stream makes a read accept bytes after the message, which belong to
+	// the next message of a stream, and record how many bytes the message
+	// took (StreamResult). A Runtime with Stream set serves one stream, so
+	// one goroutine at a time.
+	Stream bool
 }
 
 // DefaultConfig is official Fory Go's defaults: compatible mode, depth 20,
@@ -95,6 +100,9 @@ type Runtime struct {
 	readerBusy atomic.Uint32
 	readers    sync.Pool
 	defs       defCache
+	// consumed and short are the outcome of the last read in stream mode.
+	consumed int
+	short    bool
 }
 
 // Init readies r, which must not be in use, for cfg.
@@ -219,8 +227,13 @@ func (f *Runtime) ReadRoot(c *ReadContext, m Message) error {
 // reports the first error as a *DecodeError.
 func (f *Runtime) EndRead(c *ReadContext, t *TypeInfo) error {
 	var err error
-	if r := &c.r; r.Err() != nil || r.Remaining() != 0 {
+	if r := &c.r; r.Err() != nil || r.Remaining() != 0 && !f.opts.Stream {
+		if f.opts.Stream {
+			f.short = isShort(r.Err())
+		}
 		err = c.decodeError(t)
+	} else if f.opts.Stream {
+		f.consumed = r.Offset()
 	}
 	c.release()
 	if c.slot {
@@ -229,6 +242,23 @@ func (f *Runtime) EndRead(c *ReadContext, t *TypeInfo) error {
 		f.readers.Put(c)
 	}
 	return err
+}
+
+// BeginStream readies f, whose Config has Stream set, for the next message
+// of its stream.
+func (f *Runtime) BeginStream() { f.consumed, f.short = -1, false }
+
+// StreamResult reports the message read since BeginStream, given the length
+// of the input it was read from: after success, the bytes it took; after an
+// error, whether the input ended inside the message, so that more input
+// could complete it.
+func (f *Runtime) StreamResult(inputLen int) (consumed int, short bool) {
+	if f.consumed < 0 {
+		// The generated context-free reader took the whole input; it
+		// succeeds only when nothing follows the message.
+		return inputLen, f.short
+	}
+	return f.consumed, f.short
 }
 
 // decodeError reports the first error of a read, or trailing input.

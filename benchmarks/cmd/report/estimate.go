@@ -20,26 +20,26 @@ type runCost struct {
 func (c runCost) total() time.Duration { return c.check + c.calibration + c.rounds + c.report }
 
 // The cost model, fitted to runs on the 2-core development machine
-// (README.md) with -clock thread and -clock wall, -benchtime 20ms to 200ms,
-// 1 to 5 rounds, the whole matrix and parts of it.
+// (README.md) with both clocks, -benchtime 10ms to 200ms, 1 to 5 rounds, the
+// whole matrix and parts of it. Run to run, on that shared virtual machine,
+// the rounds took from 8 % less to 8 % more than this.
 const (
 	// checkPerPair is codecs.Verify and the cells' setup per fixture and
-	// codec (about 4 ms for all 36).
+	// codec (about 5 ms for all 36).
 	checkPerPair = 200 * time.Microsecond
 	// calibrationRun is the fixed cost of one calibration run (locking the
 	// thread, reading the clock) on top of the loop; a cell makes about 10.
 	calibrationRun = 20 * time.Microsecond
-	// measureClockShare is a measurement's clock time per -benchtime: a
-	// measurement runs the count that calibration found, and runs that
-	// allocate take longer with the heap (and GC cycles) of the rounds than
-	// in the short calibration runs.
-	measureClockShare = 1.03
-	// wallPerClock is wall time per thread CPU time while the measuring
-	// thread runs, on a quiet machine: GC stops the world and the runtime's
-	// other threads share the CPUs. (With -clock wall it is 1 by definition;
-	// the difference is then already in measureClockShare, so the same
-	// factor serves both clocks within the model's accuracy.)
-	wallPerClock = 1.03
+	// measureShare is a measurement's clock time per -benchtime. It is more
+	// than 1 because a measurement runs the count calibration found with the
+	// heap, and the GC cycles, of the rounds: loops that allocate run longer
+	// than in the short calibration runs, the others about as long.
+	measureShare = 1.03
+	// wallPerThread is wall time per thread CPU time while the measuring
+	// thread runs (-clock thread) on a quiet machine: GC stops the world
+	// and its workers share the two CPUs with the measuring thread. With
+	// -clock wall it is 1 by definition.
+	wallPerThread = 1.06
 	// measureFixed is what each measurement costs besides its timed loop:
 	// runtime.GC (a full collection) and two runtime.ReadMemStats.
 	measureFixed = 1500 * time.Microsecond
@@ -56,41 +56,51 @@ const (
 const calibrationShare = 0.4 / (2 * math.Ln2)
 
 // estimateRun is the expected wall time of a run on fixtures × codecs (each
-// measured in both directions, so 2 × fixtures × codecs cells), with the
-// given rounds and benchtime, on a machine like the development machine with
-// little other load. On a loaded machine the thread clock keeps the numbers
-// honest but the run takes longer; run then refines the rounds' estimate
-// from how long calibration took (refineRounds).
-func estimateRun(fixtures, codecs, rounds int, benchtime time.Duration) runCost {
+// measured in both directions, so 2 × fixtures × codecs cells) with the given
+// rounds, benchtime and clock (thread: -clock thread), on a machine like the
+// development machine with little other load. On a loaded machine the thread
+// clock keeps the numbers honest but the run takes longer; run then refines
+// the rounds' estimate from how long calibration took (refineRounds).
+func estimateRun(fixtures, codecs, rounds int, benchtime time.Duration, thread bool) runCost {
 	pairs := fixtures * codecs
 	cells := 2 * pairs
 	bt := float64(benchtime)
 	return runCost{
 		check:       time.Duration(pairs) * checkPerPair,
 		calibration: time.Duration(float64(cells) * (calibrationShare*bt + 10*float64(calibrationRun))),
-		rounds:      time.Duration(rounds*cells) * measurement(bt, wallPerClock),
+		rounds:      time.Duration(rounds*cells) * measurement(bt, quietWallPerClock(thread)),
 		report:      reportFixed,
 	}
+}
+
+// quietWallPerClock is wall time per unit of the measuring clock on a quiet
+// machine.
+func quietWallPerClock(thread bool) float64 {
+	if thread {
+		return wallPerThread
+	}
+	return 1
 }
 
 // measurement is the wall time of one measurement of one cell when wall
 // time runs at perClock times the measuring clock.
 func measurement(benchtime, perClock float64) time.Duration {
-	return time.Duration(benchtime*measureClockShare*perClock) + measureFixed
+	return time.Duration(benchtime*measureShare*perClock) + measureFixed
 }
 
 // refineRounds re-estimates the rounds once calibration is done: calibration
 // took calWall of wall time while the cells' clock counted calClock, so the
 // rounds will run at about calWall/calClock wall time per clock time too
-// (much more than wallPerClock with -clock thread when other processes load
+// (much more than wallPerThread with -clock thread when other processes load
 // the machine; about 1 with -clock wall, whatever the load). It never counts
-// less than the quiet machine's wallPerClock. It also returns the ratio.
-func refineRounds(cells, rounds int, benchtime, calWall, calClock time.Duration) (left time.Duration, ratio float64) {
+// less than a quiet machine's ratio. It also returns the measured ratio.
+func refineRounds(cells, rounds int, benchtime, calWall, calClock time.Duration, thread bool) (left time.Duration, ratio float64) {
 	ratio = 1
 	if calClock > 0 {
 		ratio = float64(calWall) / float64(calClock)
 	}
-	return time.Duration(rounds*cells) * measurement(float64(benchtime), math.Max(wallPerClock, ratio)), ratio
+	perClock := math.Max(quietWallPerClock(thread), ratio)
+	return time.Duration(rounds*cells) * measurement(float64(benchtime), perClock), ratio
 }
 
 // String lists the parts, as in "41s (correctness check 7ms, calibration

@@ -105,7 +105,7 @@ func run(out, progress io.Writer, cfg config) error {
 	}
 	start := time.Now()
 	loadStart := loadAvg()
-	est := estimateRun(len(fxs), len(names), rounds, benchtime)
+	est := estimateRun(len(fxs), len(names), rounds, benchtime, clk.thread)
 	fmt.Fprintf(progress, "estimated run time: %v\n", est)
 
 	var took runCost
@@ -135,7 +135,7 @@ func run(out, progress io.Writer, cfg config) error {
 		calClock += c.calClock
 	}
 	took.calibration = time.Since(t)
-	left, ratio := refineRounds(len(cells), rounds, benchtime, took.calibration, calClock)
+	left, ratio := refineRounds(len(cells), rounds, benchtime, took.calibration, calClock, clk.thread)
 	fmt.Fprintf(progress, "measuring %d rounds x %d cells x ~%v (about %v more; calibration took %.2f s of wall time per s of %s clock)...\n",
 		rounds, len(cells), benchtime, roundDur(left+est.report), ratio, cfg.clock)
 	t = time.Now()
