@@ -78,7 +78,7 @@ func putMedia(w []byte, off int, m *fixtures.Media) int {
 	off = putString(w, off, m.Format)
 	off = buffer.PutVarUint32At(w, off, uint32(len(m.Persons)))
 	if len(m.Persons) > 0 {
-		buffer.PutUint8At(w, off, 0x0c) // declared element type, no nulls (FORMAT.md §8.1)
+		buffer.PutUint8At(w, off, 0x0c) // declared element type, no nulls (docs/format.md §8.1)
 		off++
 		for _, p := range m.Persons {
 			off = putString(w, off, p)

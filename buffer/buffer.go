@@ -1,6 +1,6 @@
 // Package buffer is the byte-level runtime of forygen: a growable write
 // buffer, unchecked little-endian stores and loads, the varint and tagged
-// integer encodings of the Fory xlang format (FORMAT.md §3), and a bounds-
+// integer encodings of the Fory xlang format (docs/format.md §3), and a bounds-
 // checked [Reader] with sticky errors. It uses only the standard library and
 // knows nothing about Fory types.
 //

@@ -3,7 +3,7 @@ package buffer
 import "unsafe"
 
 // Bulk writes and reads: raw bytes, length-prefixed strings and byte slices,
-// and slices of primitives as packed little-endian arrays (FORMAT.md §8.2
+// and slices of primitives as packed little-endian arrays (docs/format.md §8.2
 // dense arrays carry their elements this way).
 
 // raw views the elements of s as bytes, without copying.
@@ -19,7 +19,7 @@ func (b *Buffer) WriteBytes(p []byte) {
 }
 
 // WriteHeaderString appends header as varu64 followed by the bytes of s.
-// The header is the caller's (for a Fory string, (len<<2)|encoding, FORMAT.md
+// The header is the caller's (for a Fory string, (len<<2)|encoding, docs/format.md
 // §7); this package does not interpret it.
 func (b *Buffer) WriteHeaderString(header uint64, s string) {
 	b.Reserve(MaxVarUint64Len + len(s) + BatchSlack)

@@ -10,7 +10,7 @@ var (
 	// ErrTruncated means the input ended inside a value.
 	ErrTruncated = errors.New("buffer: truncated input")
 	// ErrVarintOverflow means a varint does not fit its type: a varu32 whose
-	// 5th byte is above 0x0f or has the continuation bit (FORMAT.md §3).
+	// 5th byte is above 0x0f or has the continuation bit (docs/format.md §3).
 	ErrVarintOverflow = errors.New("buffer: varint overflows 32 bits")
 )
 

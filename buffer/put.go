@@ -7,7 +7,7 @@ import (
 )
 
 // This file holds the unchecked fixed-width stores and loads. Fory writes
-// every fixed-width integer and float little-endian at any offset (FORMAT.md
+// every fixed-width integer and float little-endian at any offset (docs/format.md
 // notation, §3, §9.1), so on fastLE targets each one is a single unaligned
 // memory access. None of them checks bounds: a writer has called
 // [Buffer.Reserve] for the whole run and a reader has called [Reader.Need].

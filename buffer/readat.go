@@ -142,7 +142,7 @@ func ReadVarInt64At(buf []byte, off int) (int64, int) {
 	return unzigzag64(u), off
 }
 
-// ReadTaggedInt64At decodes a tagged i64 at buf[off:] (FORMAT.md §3).
+// ReadTaggedInt64At decodes a tagged i64 at buf[off:] (docs/format.md §3).
 func ReadTaggedInt64At(buf []byte, off int) (int64, int) {
 	if off < 0 || len(buf)-off < 4 {
 		return 0, errOff(off)

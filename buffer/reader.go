@@ -182,7 +182,7 @@ func compact7(x uint64) uint64 {
 	return x
 }
 
-// ReadVarUint32 reads a varu32 (FORMAT.md §3). An encoding longer than 5
+// ReadVarUint32 reads a varu32 (docs/format.md §3). An encoding longer than 5
 // bytes, or a 5th byte above 0x0f, records ErrVarintOverflow. Non-minimal
 // encodings (such as 80 00 for 0) are accepted.
 func (r *Reader) ReadVarUint32() uint32 {
@@ -249,7 +249,7 @@ func (r *Reader) readVarUint32Slow() uint32 {
 // ReadVarInt32 reads a zz32.
 func (r *Reader) ReadVarInt32() int32 { return unzigzag32(r.ReadVarUint32()) }
 
-// ReadVarUint64 reads a Fory varu64 (FORMAT.md §3): up to 8 LEB128 bytes,
+// ReadVarUint64 reads a Fory varu64 (docs/format.md §3): up to 8 LEB128 bytes,
 // then a 9th byte of 8 raw bits. Every 9-byte input is a valid value, so the
 // only error is ErrTruncated. Non-minimal encodings are accepted.
 func (r *Reader) ReadVarUint64() uint64 {
@@ -296,7 +296,7 @@ func (r *Reader) readVarUint64Slow() uint64 {
 // ReadVarInt64 reads a zz64.
 func (r *Reader) ReadVarInt64() int64 { return unzigzag64(r.ReadVarUint64()) }
 
-// ReadTaggedInt64 reads a tagged i64 (FORMAT.md §3): an i32le with bit 0
+// ReadTaggedInt64 reads a tagged i64 (docs/format.md §3): an i32le with bit 0
 // clear holds the value shifted left by one; bit 0 set means the value is the
 // i64le after the first byte.
 func (r *Reader) ReadTaggedInt64() int64 {
@@ -316,7 +316,7 @@ func (r *Reader) ReadTaggedInt64() int64 {
 	return 0
 }
 
-// ReadTaggedUint64 reads a tagged u64 (FORMAT.md §3), like ReadTaggedInt64
+// ReadTaggedUint64 reads a tagged u64 (docs/format.md §3), like ReadTaggedInt64
 // with a logical shift for the 4-byte form.
 func (r *Reader) ReadTaggedUint64() uint64 {
 	if len(r.buf)-r.off >= 4 {

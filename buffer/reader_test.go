@@ -162,7 +162,7 @@ func TestNonMinimalVarintsAccepted(t *testing.T) {
 }
 
 func TestTaggedLongFormIgnoresFirstByteHighBits(t *testing.T) {
-	// Bit 0 alone selects the 9-byte form; the reader follows FORMAT.md §3
+	// Bit 0 alone selects the 9-byte form; the reader follows docs/format.md §3
 	// and takes the 8 bytes after the first.
 	in := []byte{0xff, 1, 2, 3, 4, 5, 6, 7, 8}
 	r := NewReader(in)

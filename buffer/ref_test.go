@@ -6,7 +6,7 @@ import (
 )
 
 // Reference encoders and decoders written one byte at a time straight from
-// FORMAT.md §3, independent of the batched implementations under test.
+// docs/format.md §3, independent of the batched implementations under test.
 
 func refVarUint32(v uint32) []byte {
 	var out []byte

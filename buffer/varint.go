@@ -5,12 +5,12 @@ import (
 	"unsafe"
 )
 
-// Varint and tagged integer encodings, FORMAT.md §3:
+// Varint and tagged integer encodings, docs/format.md §3:
 //
 //   - varu32: unsigned LEB128, 7 data bits per byte, low group first, bit 7
 //     set on every byte but the last; 1 to 5 bytes.
 //   - varu64: LEB128 for the first 8 bytes; a 9th byte, when needed, carries
-//     the remaining 8 bits verbatim. Never 10 bytes (FORMAT.md §14.4).
+//     the remaining 8 bits verbatim. Never 10 bytes (docs/format.md §14.4).
 //   - zz32/zz64: ZigZag, then varu32/varu64.
 //   - tagged i64/u64: 4 bytes i32le(int32(v)<<1) when the value fits in 31
 //     bits (bit 0 = 0), else 0x01 followed by the 8-byte little-endian value.
@@ -194,7 +194,7 @@ func PutVarUint64At(buf []byte, off int, v uint64) int {
 // putVarUint64Long writes a varu64 of 2 to 9 bytes at b, which is buf[off],
 // and returns off plus the length: up to 4 bytes like varu32, 5 to 8 bytes
 // with one 8-byte store, and for values of 57 bits or more 8 LEB128 bytes
-// plus a 9th byte holding bits 56-63 verbatim (FORMAT.md §3). Like
+// plus a 9th byte holding bits 56-63 verbatim (docs/format.md §3). Like
 // putVarUint32Long it takes a pointer; the caller reserved MaxVarUint64Len
 // bytes at b.
 func putVarUint64Long(b *byte, off int, v uint64) int {

@@ -104,7 +104,7 @@ func TestWriteVarintsMatchReference(t *testing.T) {
 	require.Equal(t, want, b.Bytes())
 }
 
-// TestFormatExamples checks the worked examples of FORMAT.md §3 byte for
+// TestFormatExamples checks the worked examples of docs/format.md §3 byte for
 // byte, through the Put…At, Write… and Read… paths.
 func TestFormatExamples(t *testing.T) {
 	ex := []struct {

@@ -1,6 +1,6 @@
 // Package grpccodec carries forygen messages over gRPC: a grpc-go
 // encoding.CodecV2 named "fory" (content-subtype application/grpc+fory)
-// whose payload is one Fory xlang message (FORMAT.md §1), so Fory peers in
+// whose payload is one Fory xlang message (docs/format.md §1), so Fory peers in
 // other languages can read it.
 //
 // Register the codec once, at start-up, with the *serializer.Fory whose
@@ -34,7 +34,7 @@
 // slice or string field is replaced anyway, Marshal returns an error or a
 // well-formed message: the gRPC frame is sized from the bytes actually
 // written, and the generated writer reads each slice header and string
-// field once, so every length prefix matches what follows it (FORMAT.md
+// field once, so every length prefix matches what follows it (docs/format.md
 // §7, §8). A panic in the writer becomes an error. The message is not a
 // consistent snapshot, and a read torn by the race (one value's pointer,
 // another's length) is undefined in Go. A map written concurrently can

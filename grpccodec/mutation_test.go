@@ -97,7 +97,7 @@ func TestMutationWhileMarshaling(t *testing.T) {
 }
 
 // TestMutationOfDenseArrays does the same for Sample's dense arrays (a byte
-// length followed by raw elements, FORMAT.md §8.2) and its string.
+// length followed by raw elements, docs/format.md §8.2) and its string.
 func TestMutationOfDenseArrays(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		runtime.GOMAXPROCS(2)

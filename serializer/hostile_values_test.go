@@ -15,7 +15,7 @@ import (
 // TestDurationEdges round-trips the extreme durations (the fuzzer found
 // that those within a second of the minimum were refused: the reader
 // scaled the rounded-down seconds before adding the nanoseconds), and
-// refuses encodings beyond time.Duration's range (FORMAT.md §12).
+// refuses encodings beyond time.Duration's range (docs/format.md §12).
 func TestDurationEdges(t *testing.T) {
 	f := serializer.New(serializer.WithCompatible(false))
 	for _, d := range []time.Duration{

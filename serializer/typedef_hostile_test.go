@@ -20,7 +20,7 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// Hostile TypeDefs in compatible-mode messages (FORMAT.md §11): every byte
+// Hostile TypeDefs in compatible-mode messages (docs/format.md §11): every byte
 // of every TypeDef in a message is replaced by several values, once as is
 // (the header hash must catch it) and once with the header hash recomputed
 // (so the parser, the field matching and the skipping see the change), and
@@ -141,7 +141,7 @@ func decode(t *testing.T, f *serializer.Fory, data []byte, mk func() any, contex
 }
 
 // rehash recomputes the header hash of the TypeDef at td[0:] (its size
-// unchanged), FORMAT.md §11.1.
+// unchanged), docs/format.md §11.1.
 func rehash(td []byte) {
 	header := binary.LittleEndian.Uint64(td)
 	low := header & 0xfff
@@ -246,7 +246,7 @@ func ident(fd *meta.FieldDef) string {
 	return fd.Name
 }
 
-// goIdent returns the identifier of Go struct field sf (FORMAT.md §9.3).
+// goIdent returns the identifier of Go struct field sf (docs/format.md §9.3).
 func goIdent(sf reflect.StructField) string {
 	for _, item := range strings.Split(sf.Tag.Get("fory"), ",") {
 		if id, ok := strings.CutPrefix(strings.TrimSpace(item), "id="); ok {

@@ -17,13 +17,13 @@ import (
 
 // The project's own byte vectors: the Fory benchmark's CreateNumericStruct and
 // CreateMediaContent values, written by official Fory Go (apache/fory
-// c8bf23342ba3) and checked by hand against FORMAT.md §13. They need no
+// c8bf23342ba3) and checked by hand against docs/format.md §13. They need no
 // fixture files. TestOwnVectorsWellFormed rebuilds every literal from the value
 // with a small independent encoder (zigzag varints, MurmurHash3 schema hashes
 // and TypeDef headers, meta strings), so a typo in a literal cannot go unnoticed.
 
 // numericStructConsistentByIDHex is NumericStruct, same-schema mode, registered
-// by id 1 (48 bytes, FORMAT.md §13.1). Every field is an untagged-encoding int32
+// by id 1 (48 bytes, docs/format.md §13.1). Every field is an untagged-encoding int32
 // with a tag id, so all twelve are VARINT32 (zz32 = varu32((v << 1) ^ (v >> 31)))
 // written in tag-id order.
 const numericStructConsistentByIDHex = "" +
@@ -60,7 +60,7 @@ const numericStructConsistentByNameHex = "" +
 	numericStructFieldsHex
 
 // mediaContentConsistentByIDHex is MediaContent, same-schema mode, all types
-// registered by id (310 bytes, FORMAT.md §13.3; offsets on the left).
+// registered by id (310 bytes, docs/format.md §13.3; offsets on the left).
 const mediaContentConsistentByIDHex = "" +
 	"01ff1b05" + // 0000 header 01, root not null ff, STRUCT 1b, user id 5
 	"3d68730b" + // 0004 MediaContent schema hash 192112701
@@ -97,7 +97,7 @@ const mediaContentConsistentByIDHex = "" +
 	"00" //    0135 size#5 = SizeSmall
 
 // numericStructCompatibleByIDHex is NumericStruct, compatible mode, by id
-// (78 bytes, FORMAT.md §13.2).
+// (78 bytes, docs/format.md §13.2).
 const numericStructCompatibleByIDHex = "" +
 	"01ff" +
 	"1c" + //               COMPATIBLE_STRUCT (28)
@@ -124,7 +124,7 @@ const numericStructCompatibleByNameHex = "" +
 	numericStructFieldsHex
 
 // mediaContentCompatibleByIDHex is MediaContent, compatible mode, by id
-// (362 bytes, FORMAT.md §13.4).
+// (362 bytes, docs/format.md §13.4).
 const mediaContentCompatibleByIDHex = "" +
 	"01ff1c00" + // 0000 header, not null, COMPATIBLE_STRUCT 1c, shared meta marker 00 = new TypeDef #0
 	"0790f6d4f636ac03" + // 0004 TypeDef header: body 7 bytes, 52-bit hash
@@ -230,7 +230,7 @@ func mustHex(t *testing.T, s string) []byte {
 
 // ---------------------------------------------------------------------------
 // TestOwnVectorsWellFormed rebuilds every literal above from the values with an
-// encoder written from FORMAT.md (not from forygen), so the literals, the
+// encoder written from docs/format.md (not from forygen), so the literals, the
 // schema hashes and the TypeDef headers are checked without the generator.
 
 func TestOwnVectorsWellFormed(t *testing.T) {
@@ -352,11 +352,11 @@ func requireVector(t *testing.T, name, literal string, built []byte) {
 	t.Helper()
 	want := mustHex(t, literal)
 	if !bytes.Equal(built, want) {
-		t.Fatalf("%s: the literal differs from the bytes rebuilt from FORMAT.md:\n%s", name, hexDiff(want, built))
+		t.Fatalf("%s: the literal differs from the bytes rebuilt from docs/format.md:\n%s", name, hexDiff(want, built))
 	}
 }
 
-// enc is a minimal Fory xlang encoder for the vectors above (FORMAT.md §3, §6, §7, §11).
+// enc is a minimal Fory xlang encoder for the vectors above (docs/format.md §3, §6, §7, §11).
 type enc struct{ b []byte }
 
 func (e *enc) bytes(b ...byte) { e.b = append(e.b, b...) }

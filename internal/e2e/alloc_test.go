@@ -130,7 +130,7 @@ func treeBomb(t testing.TB, compatible bool, levels, claim, pad int) []byte {
 	empty, err := f.Serialize(&e2e.Tree{})
 	require.NoError(t, err)
 	// An empty Tree body is: hash (same-schema mode), Children length 0,
-	// Index length 0, Name header 0x02 (FORMAT.md §9).
+	// Index length 0, Name header 0x02 (docs/format.md §9).
 	bodyLen := 3
 	var hash, elemMeta []byte
 	if !compatible {
@@ -198,7 +198,7 @@ func treeDef(t testing.TB) *meta.TypeDef {
 
 // remoteTree returns the TypeDef of a Tree registration (id 925) whose
 // schema has Tree's children field first and then extra bool fields with
-// tag ids from tagBase, which the reader skips (FORMAT.md §11.4).
+// tag ids from tagBase, which the reader skips (docs/format.md §11.4).
 func remoteTree(t testing.TB, extra, tagBase int) []byte {
 	local := treeDef(t)
 	td := &meta.TypeDef{Kind: local.Kind, UserID: local.UserID, Compatible: true}

@@ -39,7 +39,7 @@ func nodeChain(t testing.TB, compatible bool, n int) []byte {
 	require.NoError(t, err)
 	three, err := w.Serialize(sameChain(3))
 	require.NoError(t, err)
-	// The last node's body: [hash] 0e fd (value 7, Next null), FORMAT.md §9.
+	// The last node's body: [hash] 0e fd (value 7, Next null), docs/format.md §9.
 	last := 2
 	if !compatible {
 		last += 4

@@ -57,7 +57,7 @@ func checkDecoded(t *testing.T, fy *serializer.Fory, v any, fresh func() any) {
 		t.Fatalf("re-encoded value does not decode: %v", err)
 	}
 	// A field the writer's schema lacked decodes as nil and comes back
-	// empty (compatible mode, FORMAT.md §11.4).
+	// empty (compatible mode, docs/format.md §11.4).
 	emptyNotNil(reflect.ValueOf(v))
 	if !sameValue(reflect.ValueOf(v), reflect.ValueOf(again)) {
 		t.Fatalf("re-encoded value decodes to another value:\n%#v\n%#v", v, again)
@@ -134,7 +134,7 @@ var narrowTargets = []struct {
 
 // FuzzSkip decodes compatible-mode messages into the narrow types, whose
 // schemas differ from the writers': the field matching and the skip path
-// (FORMAT.md §11.4) see arbitrary bytes. which picks the narrow type.
+// (docs/format.md §11.4) see arbitrary bytes. which picks the narrow type.
 func FuzzSkip(f *testing.F) {
 	for i, nt := range narrowTargets {
 		for _, r := range roots() {

@@ -16,10 +16,10 @@ const (
 	_ = foryimpl.RegenerateWithMatchingForygen(1 - foryimpl.GenVersion)
 )
 
-// ForyEnum marks Color as a Fory enum registered with id=910; its values are written as varu32 (FORMAT.md §12).
+// ForyEnum marks Color as a Fory enum registered with id=910; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
 
-// ForyEnum marks Shade as a Fory enum registered with name=e2e.Shade; its values are written as varu32 (FORMAT.md §12).
+// ForyEnum marks Shade as a Fory enum registered with name=e2e.Shade; its values are written as varu32 (docs/format.md §12).
 func (Shade) ForyEnum() {}
 
 // foryTypeBase is Base's static type information. Fingerprint: created,38,0,0;i_d,7,0,0;
@@ -47,7 +47,7 @@ func (x *Base) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Base) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -74,7 +74,7 @@ func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeBase)
 }
 
-// ForyWrite writes Base's struct body (FORMAT.md §9).
+// ForyWrite writes Base's struct body (docs/format.md §9).
 func (x *Base) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -106,7 +106,7 @@ func (x *Base) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	foryimpl.WriteTime(b, x.Created)
 }
 
-// ForyRead reads Base's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Base's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Base) ForyRead(c *foryimpl.ReadContext) {
 	*x = Base{}
 	r := c.Reader()
@@ -135,7 +135,7 @@ func (x *Base) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Base body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Base body written with another schema, following ev (docs/format.md §11.4).
 func (x *Base) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Base{}
 	r := c.Reader()
@@ -221,7 +221,7 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeScalars)
 	start := b.WriterIndex()
@@ -283,7 +283,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeScalars)
 }
 
-// ForyWrite writes Scalars's struct body (FORMAT.md §9).
+// ForyWrite writes Scalars's struct body (docs/format.md §9).
 func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 51 fixed and 74 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -379,7 +379,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	foryimpl.WriteTime(b, x.When)
 }
 
-// ForyRead reads Scalars's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	*x = Scalars{Base: x.Base}
 	r := c.Reader()
@@ -529,7 +529,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Scalars body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Scalars body written with another schema, following ev (docs/format.md §11.4).
 func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Scalars{}
 	r := c.Reader()
@@ -853,7 +853,7 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -880,7 +880,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeContainers)
 }
 
-// ForyWrite writes Containers's struct body (FORMAT.md §9).
+// ForyWrite writes Containers's struct body (docs/format.md §9).
 func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -1378,7 +1378,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 }
 
-// ForyRead reads Containers's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	*x = Containers{
 		Bools:  x.Bools,
@@ -2073,7 +2073,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Containers body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Containers body written with another schema, following ev (docs/format.md §11.4).
 func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Containers{}
 	r := c.Reader()
@@ -2795,7 +2795,7 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeMaps)
 	start := b.WriterIndex()
@@ -2858,7 +2858,7 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeMaps)
 }
 
-// ForyWrite writes Maps's struct body (FORMAT.md §9).
+// ForyWrite writes Maps's struct body (docs/format.md §9).
 func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -3054,7 +3054,7 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	mw62.End(b)
 }
 
-// ForyRead reads Maps's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Maps's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	*x = Maps{}
 	r := c.Reader()
@@ -3503,7 +3503,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Maps body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Maps body written with another schema, following ev (docs/format.md §11.4).
 func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Maps{}
 	r := c.Reader()
@@ -3971,7 +3971,7 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
@@ -4021,7 +4021,7 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeComposite)
 }
 
-// ForyWrite writes Composite's struct body (FORMAT.md §9).
+// ForyWrite writes Composite's struct body (docs/format.md §9).
 func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -4129,7 +4129,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// ForyRead reads Composite's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Composite's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 	*x = Composite{
 		Addrs:   x.Addrs,
@@ -4314,7 +4314,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Composite body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Composite body written with another schema, following ev (docs/format.md §11.4).
 func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Composite{}
 	for i := 0; i < ev.NumFields(); i++ {
@@ -4505,7 +4505,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeNode)
 	start := b.WriterIndex()
@@ -4548,7 +4548,7 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeNode)
 }
 
-// ForyWrite writes Node's struct body (FORMAT.md §9).
+// ForyWrite writes Node's struct body (docs/format.md §9).
 func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypeNode) {
 		return
@@ -4575,7 +4575,7 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// ForyRead reads Node's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Node's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeNode) {
 		return
@@ -4616,7 +4616,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	c.Leave()
 }
 
-// ForyReadEvolved reads a Node body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Node body written with another schema, following ev (docs/format.md §11.4).
 func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	if !c.Enter(foryTypeNode) {
 		return
@@ -4680,7 +4680,7 @@ func (x *Tree) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Tree) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeTree)
 	start := b.WriterIndex()
@@ -4724,7 +4724,7 @@ func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeTree)
 }
 
-// ForyWrite writes Tree's struct body (FORMAT.md §9).
+// ForyWrite writes Tree's struct body (docs/format.md §9).
 func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypeTree) {
 		return
@@ -4783,7 +4783,7 @@ func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// ForyRead reads Tree's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Tree's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeTree) {
 		return
@@ -4855,7 +4855,7 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 	c.Leave()
 }
 
-// ForyReadEvolved reads a Tree body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Tree body written with another schema, following ev (docs/format.md §11.4).
 func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	if !c.Enter(foryTypeTree) {
 		return

@@ -12,7 +12,7 @@ import (
 // The values below set every serialized field to a non-zero value (maps and
 // lists with several entries), so a field that is dropped, misread or read
 // into the wrong place shows up as a difference. Times are built with
-// time.Unix, which is what the decoder returns (FORMAT.md §12), so they
+// time.Unix, which is what the decoder returns (docs/format.md §12), so they
 // compare equal with reflect.DeepEqual.
 
 func ptrTo[T any](v T) *T { return &v }

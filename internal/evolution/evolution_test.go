@@ -17,7 +17,7 @@ import (
 )
 
 // The tests below write a value with one side's schema and read it with the
-// other's (FORMAT.md §11.4), in both directions, and compare the result field
+// other's (docs/format.md §11.4), in both directions, and compare the result field
 // by field with project(). Every struct pair has fields of every supported
 // kind on both sides (matched), only in v1 (Rm*: skipped by v2, zero in v1's
 // view of v2 bytes) and only in v2 (Add*: skipped by v1, zero in v2's view
@@ -117,7 +117,7 @@ func TestSameSchemaFastPath(t *testing.T) {
 }
 
 // TestReorderedDeclarations: the Fory field order is by group and identifier
-// (FORMAT.md §9.3), so declaring the same fields in another order, with tag
+// (docs/format.md §9.3), so declaring the same fields in another order, with tag
 // ids or with names, gives the same TypeDef and the fast path.
 func TestReorderedDeclarations(t *testing.T) {
 	require.Equal(t, bytesOf(new(v1.ReorderTags)), bytesOf(new(v2.ReorderTags)))
@@ -223,7 +223,7 @@ func TestNarrowing(t *testing.T) {
 }
 
 // TestMapOfStructsCannotBeSkipped: a map with struct values carries no
-// TypeDef for them (FORMAT.md §14.11), so a field of that type that only the
+// TypeDef for them (docs/format.md §14.11), so a field of that type that only the
 // writer has cannot be skipped. The reader must say so, not decode garbage.
 func TestMapOfStructsCannotBeSkipped(t *testing.T) {
 	same := map[string]v2.Item{"a": {K: "x", V: -1}, "b": {K: "y", V: 1 << 30}}
@@ -251,7 +251,7 @@ func TestMapOfStructsCannotBeSkipped(t *testing.T) {
 }
 
 // TestSameSchemaModeRejectsEvolution: without TypeDefs (WithCompatible(false))
-// the schema hash check refuses the other side's bytes (FORMAT.md §10).
+// the schema hash check refuses the other side's bytes (docs/format.md §10).
 func TestSameSchemaModeRejectsEvolution(t *testing.T) {
 	f := serializer.New(serializer.WithCompatible(false))
 	a, _ := samples(pairs[0], false)
@@ -325,7 +325,7 @@ func BenchmarkEvolution(b *testing.B) {
 }
 
 // TestSequenceDomainChange: list ↔ dense array conversions keep the element
-// domain (FORMAT.md §11.4 point 3); int32 elements read as int64 are refused
+// domain (docs/format.md §11.4 point 3); int32 elements read as int64 are refused
 // with a clear error, both ways.
 func TestSequenceDomainChange(t *testing.T) {
 	for _, tc := range []struct {

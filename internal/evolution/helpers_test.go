@@ -15,7 +15,7 @@ import (
 
 // This file holds the reflection helpers of the evolution tests: a filler
 // that gives every field a deterministic non-zero value, and a projection
-// that says what a reader with another schema must decode (FORMAT.md §11.4):
+// that says what a reader with another schema must decode (docs/format.md §11.4):
 // matched fields converted to the reader's type, fields the writer does not
 // have left zero. The helpers know nothing about the wire; they model the
 // rules, so the generated readers are checked against an independent model.
@@ -159,7 +159,7 @@ func srcField(src reflect.Value, name string) (reflect.Value, bool) {
 // ↔ value by dereferencing or allocating (nil → zero); fields the writer
 // lacks are zero. nullable says whether src is written behind a null flag:
 // a nil slice or map that is not is written as empty and read back empty
-// (FORMAT.md §14.15).
+// (docs/format.md §14.15).
 func project(t reflect.Type, src reflect.Value, nullable bool) reflect.Value {
 	out := reflect.New(t).Elem()
 	switch {

@@ -15,7 +15,7 @@ const (
 	_ = foryimpl.RegenerateWithMatchingForygen(1 - foryimpl.GenVersion)
 )
 
-// ForyEnum marks Status as a Fory enum registered with id=101; its values are written as varu32 (FORMAT.md §12).
+// ForyEnum marks Status as a Fory enum registered with id=101; its values are written as varu32 (docs/format.md §12).
 func (Status) ForyEnum() {}
 
 // foryTypeUser is User's static type information. Fingerprint: 0,7,0,0;1,21,0,0;2,22,0,0[21,0,0];3,0,0,0;
@@ -46,7 +46,7 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -73,7 +73,7 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeUser)
 }
 
-// ForyWrite writes User's struct body (FORMAT.md §9).
+// ForyWrite writes User's struct body (docs/format.md §9).
 func (x *User) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -139,7 +139,7 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 }
 
-// ForyRead reads User's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads User's struct body (docs/format.md §9); errors are recorded in c.
 func (x *User) ForyRead(c *foryimpl.ReadContext) {
 	*x = User{Tags: x.Tags}
 	r := c.Reader()
@@ -196,7 +196,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a User body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a User body written with another schema, following ev (docs/format.md §11.4).
 func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = User{}
 	r := c.Reader()
@@ -274,7 +274,7 @@ func (x *Event) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Event) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -301,7 +301,7 @@ func (x *Event) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeEvent)
 }
 
-// ForyWrite writes Event's struct body (FORMAT.md §9).
+// ForyWrite writes Event's struct body (docs/format.md §9).
 func (x *Event) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -329,7 +329,7 @@ func (x *Event) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	foryimpl.WriteTime(b, x.At)
 }
 
-// ForyRead reads Event's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Event's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Event) ForyRead(c *foryimpl.ReadContext) {
 	*x = Event{}
 	r := c.Reader()
@@ -346,7 +346,7 @@ func (x *Event) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Event body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Event body written with another schema, following ev (docs/format.md §11.4).
 func (x *Event) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Event{}
 	for i := 0; i < ev.NumFields(); i++ {

@@ -2,7 +2,7 @@
 // the generator's planner and the runtime decoder need:
 //
 //   - MurmurHash3 x64 128 (Murmur3x64_128) and the same-schema struct hash
-//     (SchemaHash, FORMAT.md §10);
+//     (SchemaHash, docs/format.md §10);
 //   - Go's snake_case field identifiers (SnakeCase, §6.2);
 //   - meta strings: choosing and applying the 5/6-bit encodings
 //     (EncodeMetaString, DecodeMetaString, §6.1), the inline form used by
@@ -18,6 +18,6 @@
 // no panics, errors that carry the byte offset).
 //
 // Byte-for-byte compatibility with official Fory Go is the goal of every
-// encoder: the golden fixtures in shared/xlang-fixtures are produced by it,
+// encoder: the golden fixtures in internal/testdata/xlang-fixtures are produced by it,
 // and the tests reproduce every TypeDef found in them.
 package meta

@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// Encoding is a meta string encoding, numbered as in FORMAT.md §6.1 (the
+// Encoding is a meta string encoding, numbered as in docs/format.md §6.1 (the
 // numbering of the inline form's encoding byte, §6.3). TypeDef name headers
 // use a different, context-dependent 2-bit numbering (§6.4, §11.2).
 type Encoding uint8

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// h decodes space-separated hex; test vectors are written as in FORMAT.md.
+// h decodes space-separated hex; test vectors are written as in docs/format.md.
 func h(s string) []byte {
 	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
 	if err != nil {

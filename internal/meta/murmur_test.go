@@ -61,7 +61,7 @@ func TestMurmur3WithSuffix2(t *testing.T) {
 }
 
 // Every fingerprint → hash pair below is copied from the fixture manifest
-// (official Go's outputs); the first nine are the structs of FORMAT.md §10.2.
+// (official Go's outputs); the first nine are the structs of docs/format.md §10.2.
 var schemaHashVectors = []struct {
 	fingerprint string
 	hash        int32

@@ -1,7 +1,7 @@
 package meta
 
 // SnakeCase converts a Go field name into the identifier official Fory Go
-// uses for hashing, ordering and TypeDef names (FORMAT.md §6.2): every ASCII
+// uses for hashing, ordering and TypeDef names (docs/format.md §6.2): every ASCII
 // capital becomes '_' plus its lower-case letter, except that no '_' is added
 // at the very start; every other byte is kept. Acronyms are therefore split
 // letter by letter (URI → u_r_i, HTTPCode → h_t_t_p_code, UserID →

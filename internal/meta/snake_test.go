@@ -8,7 +8,7 @@ import (
 
 func TestSnakeCase(t *testing.T) {
 	for in, want := range map[string]string{
-		// FORMAT.md §6.2 / fixture name_rules: acronyms split letter by letter.
+		// docs/format.md §6.2 / fixture name_rules: acronyms split letter by letter.
 		"URI":      "u_r_i",
 		"HTTPCode": "h_t_t_p_code",
 		"UserID":   "user_i_d",

@@ -6,7 +6,7 @@ import (
 	"math"
 )
 
-// Internal type ids (FORMAT.md §4.1) this package has to know about: the
+// Internal type ids (docs/format.md §4.1) this package has to know about: the
 // container kinds, whose field types carry children, and the user kinds a
 // TypeDef can describe.
 const (

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Type ids used by the vectors (FORMAT.md §4.1).
+// Type ids used by the vectors (docs/format.md §4.1).
 const (
 	tBool      = 1
 	tVarint32  = 5
@@ -64,7 +64,7 @@ func wideTypeDef() *TypeDef {
 }
 
 // typeDefVectors are TypeDefs built by hand and the bytes official Go wrote
-// for them (FORMAT.md §11.2, §13, and the compatible fixtures; the comments
+// for them (docs/format.md §11.2, §13, and the compatible fixtures; the comments
 // name the source).
 var typeDefVectors = []struct {
 	name string

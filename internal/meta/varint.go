@@ -2,7 +2,7 @@ package meta
 
 import "encoding/binary"
 
-// appendVarU32 appends v as unsigned LEB128 (FORMAT.md §3 varu32).
+// appendVarU32 appends v as unsigned LEB128 (docs/format.md §3 varu32).
 func appendVarU32(dst []byte, v uint32) []byte {
 	for v >= 0x80 {
 		dst = append(dst, byte(v)|0x80)

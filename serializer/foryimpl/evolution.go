@@ -10,7 +10,7 @@ import (
 )
 
 // Evolution is the field mapping from a received TypeDef to a generated
-// type whose schema differs (FORMAT.md §11.4): each remote field, in wire
+// type whose schema differs (docs/format.md §11.4): each remote field, in wire
 // order, is read into a local field, converted, or skipped. It is computed
 // once per (TypeDef, type) pair and cached.
 type Evolution struct {
@@ -100,7 +100,7 @@ func mapLen[K comparable, V any](m *map[K]V) int {
 }
 
 // buildEvolution matches remote fields to local ones by tag id first, then
-// by snake_case name (FORMAT.md §11.4).
+// by snake_case name (docs/format.md §11.4).
 func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 	ev := &Evolution{local: t, remote: remote, fields: make([]EvolvedField, len(remote.Fields))}
 	local := t.fields
@@ -113,7 +113,7 @@ func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 			f.name = "#" + itoa(rf.TagID)
 		}
 		if rf.TrackRef {
-			// Its values carry reference flags (FORMAT.md §2), which forygen
+			// Its values carry reference flags (docs/format.md §2), which forygen
 			// does not decode; reading them as null flags or values would
 			// misparse everything after.
 			return nil, &detail{sentinel: ErrUnsupported, msg: "field " + f.name + " of the received " + t.GoName + " schema is reference-tracked"}
@@ -352,7 +352,7 @@ func (c *ReadContext) ReadFloatAs(f *EvolvedField, bits int) (v float64, ok bool
 }
 
 // seqElem returns the element type id of a list, dense array or BINARY
-// (FORMAT.md §8.1, §8.2) whose elements are bools or numbers, and whether
+// (docs/format.md §8.1, §8.2) whose elements are bools or numbers, and whether
 // the elements are packed (fixed width, no header, no null flags); id 0
 // means another type.
 func seqElem(ft *meta.FieldType) (id uint8, dense bool) {
@@ -502,7 +502,7 @@ func CopyArray[T any](c *ReadContext, dst, src []T) {
 	copy(dst, src)
 }
 
-// SkipField skips the value of an unmatched remote field (FORMAT.md §11.4).
+// SkipField skips the value of an unmatched remote field (docs/format.md §11.4).
 func (c *ReadContext) SkipField(f *EvolvedField) {
 	if f.Flag && !c.ReadFlag() {
 		return

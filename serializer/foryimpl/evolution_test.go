@@ -16,7 +16,7 @@ import (
 
 // probe is a hand-written stand-in for a generated struct (the serializer
 // package cannot import generated code): F float64 (name "f"), A int64 (tag
-// id 0), B string (name "b"). In Fory order (FORMAT.md §9.3) that is f
+// id 0), B string (name "b"). In Fory order (docs/format.md §9.3) that is f
 // (fixed), #0 (varint), b (other).
 type probe struct {
 	F float64
@@ -156,7 +156,7 @@ type remoteField struct {
 }
 
 // probeMessage builds a compatible-mode message with a probe-registered root
-// whose TypeDef lists fields (FORMAT.md §1, §11.3).
+// whose TypeDef lists fields (docs/format.md §1, §11.3).
 func probeMessage(fields []remoteField) []byte {
 	defs := make([]meta.FieldDef, len(fields))
 	for i := range fields {
@@ -369,7 +369,7 @@ func decodeErr(t *testing.T, data []byte, sentinel error) *DecodeError {
 	return de
 }
 
-// TestConversionsExact: a numeric conversion (FORMAT.md §11.4 point 3) must
+// TestConversionsExact: a numeric conversion (docs/format.md §11.4 point 3) must
 // be exact; the checks may not rely on out-of-range float → int
 // conversions, which are implementation-defined in Go (they saturate on
 // arm64).

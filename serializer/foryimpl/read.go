@@ -124,13 +124,13 @@ func (c *ReadContext) Enter(t *TypeInfo) bool {
 // Leave ends a struct body started with Enter.
 func (c *ReadContext) Leave() { c.depth-- }
 
-// HashMismatch records a same-schema hash mismatch (FORMAT.md §10).
+// HashMismatch records a same-schema hash mismatch (docs/format.md §10).
 func (c *ReadContext) HashMismatch(t *TypeInfo, got int32) {
 	c.r.Fail(mismatch("schema hash %d of the input is not the hash %d of %s (regenerate, or use compatible mode)",
 		got, t.SchemaHash, t.GoName))
 }
 
-// ReadFlag reads a null flag (FORMAT.md §2): it returns true for a present
+// ReadFlag reads a null flag (docs/format.md §2): it returns true for a present
 // value and false for null or on error.
 func (c *ReadContext) ReadFlag() bool {
 	switch f := c.r.ReadUint8(); f {
@@ -168,7 +168,7 @@ func (c *ReadContext) ReadLength(minElemBytes int) int {
 	return int(n)
 }
 
-// Elements header bits (FORMAT.md §8.1).
+// Elements header bits (docs/format.md §8.1).
 const (
 	listTrackRef   = 0x01
 	listHasNull    = 0x02
@@ -222,7 +222,7 @@ func (c *ReadContext) ReadStructListHeader(t *TypeInfo) (hasNull bool, ev *Evolu
 }
 
 // ReadStructMeta reads the type meta of a struct value and checks that it
-// names t (FORMAT.md §5). In compatible mode it reads a shared TypeDef
+// names t (docs/format.md §5). In compatible mode it reads a shared TypeDef
 // entry and returns the field mapping when the TypeDef is not t's own; nil
 // means the generated fast path applies.
 func (c *ReadContext) ReadStructMeta(t *TypeInfo) *Evolution {
@@ -432,7 +432,7 @@ func (c *ReadContext) readMetaString(ctx meta.Context) string {
 	return s
 }
 
-// String encodings in a string header (FORMAT.md §7).
+// String encodings in a string header (docs/format.md §7).
 const (
 	strLatin1  = 0
 	strUTF16LE = 1
@@ -611,7 +611,7 @@ func (c *ReadContext) ReadArrayLength(width int) int {
 	return n / width
 }
 
-// Map chunk header bits (FORMAT.md §8.4).
+// Map chunk header bits (docs/format.md §8.4).
 const (
 	mapKeyTrackRef = 0x01
 	mapKeyHasNull  = 0x02

@@ -126,7 +126,7 @@ func (f *Runtime) Compatible() bool { return f.opts.Compatible }
 // BeginWrite starts a message whose root is t at b's writer index.
 // Generated ForySerializeTo methods call it, write the root prefix the
 // generator precomputed (header, root flag and the root's type meta:
-// FORMAT.md §1, §11.3), the body, and then EndWrite.
+// docs/format.md §1, §11.3), the body, and then EndWrite.
 func (f *Runtime) BeginWrite(b *buffer.Buffer, t *TypeInfo) *WriteContext {
 	// The write context lives on the buffer: a buffer has one writer at a
 	// time, so this needs neither a pool nor an atomic. The check for a

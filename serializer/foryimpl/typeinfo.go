@@ -33,7 +33,7 @@ type StructSpec struct {
 	UserID    uint32
 	Namespace string
 	TypeName  string
-	// SchemaHash is the same-schema hash (FORMAT.md §10).
+	// SchemaHash is the same-schema hash (docs/format.md §10).
 	SchemaHash int32
 	// ConsistentMeta is the same-schema type meta with fresh names (§5.1).
 	ConsistentMeta []byte
@@ -97,7 +97,7 @@ func NewStructType(spec StructSpec) *TypeInfo {
 	return t
 }
 
-// Fory type ids used by the runtime (FORMAT.md §4.1).
+// Fory type ids used by the runtime (docs/format.md §4.1).
 const (
 	typeEnum                  = 25
 	typeStruct                = 27
@@ -106,7 +106,7 @@ const (
 	typeNamedCompatibleStruct = 30
 )
 
-// Null flags (FORMAT.md §2).
+// Null flags (docs/format.md §2).
 const (
 	// FlagNull marks a null value.
 	FlagNull byte = 0xfd

@@ -25,7 +25,7 @@ func dateFromDays(days int64) Date {
 	return Date{Year: t.Year(), Month: t.Month(), Day: t.Day()}
 }
 
-// WriteString writes a string as UTF-8 with its header (FORMAT.md §7).
+// WriteString writes a string as UTF-8 with its header (docs/format.md §7).
 func WriteString(b *buffer.Buffer, s string) {
 	b.WriteHeaderString(uint64(len(s))<<2|strUTF8, s)
 }

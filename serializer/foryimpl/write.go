@@ -59,7 +59,7 @@ func (c *WriteContext) Fail(err error) {
 
 // WriteStructMeta writes the type meta of a struct value: `1b id` or the
 // named form in same-schema mode, `1c`/`1e` and a shared TypeDef entry in
-// compatible mode (FORMAT.md §5, §11.3).
+// compatible mode (docs/format.md §5, §11.3).
 func (c *WriteContext) WriteStructMeta(t *TypeInfo) {
 	if c.compatible {
 		c.writeSharedTypeDef(t.compatibleTypeID, t, t)
@@ -141,7 +141,7 @@ func (c *WriteContext) writeConsistentMeta(t *TypeInfo) {
 	b.WriteVarUint32(uint32(2*idx+2)<<1 | 1)
 }
 
-// Map chunk headers Go writes for struct fields (FORMAT.md §8.4): both sides
+// Map chunk headers Go writes for struct fields (docs/format.md §8.4): both sides
 // declared, and a chunk of its own for a null value.
 const (
 	mapChunkDeclared = 0x24
@@ -149,7 +149,7 @@ const (
 	mapChunkMax      = 255
 )
 
-// MapWriter writes the chunk framing of a map (FORMAT.md §8.4); generated
+// MapWriter writes the chunk framing of a map (docs/format.md §8.4); generated
 // code writes the keys and values between its calls.
 type MapWriter struct {
 	sizeAt int // offset of the open chunk's size byte, -1 when none is open

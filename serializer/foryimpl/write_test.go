@@ -27,7 +27,7 @@ func namedType(t *testing.T, name string) *TypeInfo {
 
 // The root's type meta is entry 0 of the message's tables (the generated
 // root prefix defines it): a nested value of the root's type refers back to
-// it, and other types are numbered after it (FORMAT.md §6.3, §11.3).
+// it, and other types are numbered after it (docs/format.md §6.3, §11.3).
 func TestRootIsTableEntryZero(t *testing.T) {
 	root, other := namedType(t, "Root"), namedType(t, "Other")
 

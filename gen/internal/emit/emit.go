@@ -67,7 +67,7 @@ func Render(in Input) ([]byte, error) {
 }
 
 func emitEnum(f *jen.File, e *model.EnumDecl) {
-	f.Commentf("ForyEnum marks %s as a Fory enum registered with %s; its values are written as varu32 (FORMAT.md §12).", e.Name, e.Reg)
+	f.Commentf("ForyEnum marks %s as a Fory enum registered with %s; its values are written as varu32 (docs/format.md §12).", e.Name, e.Reg)
 	f.Func().Params(jen.Id(e.Name)).Id("ForyEnum").Params().Block()
 	f.Line()
 }

@@ -88,7 +88,7 @@ func (g *gen) emitEntry(f *jen.File) {
 	info := jen.Id(g.infoVar())
 
 	f.Commentf("ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.")
-	f.Comment("The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.")
+	f.Comment("The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.")
 	var body []jen.Code
 	if g.s.Flat {
 		// No nested struct: no type meta table, no depth, no error, so no

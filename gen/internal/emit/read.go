@@ -59,7 +59,7 @@ func (g *gen) emitRead(f *jen.File) {
 		body = append(body, g.failCheck(fl.GoName))
 	}
 	body = append(body, g.leave()...)
-	f.Commentf("ForyRead reads %s's struct body (FORMAT.md §9); errors are recorded in c.", g.name())
+	f.Commentf("ForyRead reads %s's struct body (docs/format.md §9); errors are recorded in c.", g.name())
 	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyRead").
 		Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext")).Block(body...)
 	f.Line()
@@ -323,7 +323,7 @@ func (g *gen) readPresent(dst *jen.Statement, w *plan.Wire) []jen.Code {
 
 // emitReadEvolved writes ForyReadEvolved: the remote fields in wire order,
 // each read into its matched local field (with the remote's null framing),
-// converted, or skipped (FORMAT.md §11.4).
+// converted, or skipped (docs/format.md §11.4).
 func (g *gen) emitReadEvolved(f *jen.File) {
 	s := g.s
 	var cases []jen.Code
@@ -370,7 +370,7 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Id("i").Op("<").Id("ev").Dot("NumFields").Call(), jen.Id("i").Op("++")).Block(loop...),
 	)
 	body = append(body, g.leave()...)
-	f.Commentf("ForyReadEvolved reads a %s body written with another schema, following ev (FORMAT.md §11.4).", g.name())
+	f.Commentf("ForyReadEvolved reads a %s body written with another schema, following ev (docs/format.md §11.4).", g.name())
 	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyReadEvolved").
 		Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext"), jen.Id("ev").Op("*").Qual(implPkg, "Evolution")).Block(body...)
 	f.Line()
@@ -378,7 +378,7 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 
 // convertSeq returns the read of a list or array field of scalars whose
 // remote type is another sequence of the same element domain (list ↔
-// dense array, BINARY ↔ UINT8_ARRAY, FORMAT.md §11.4 point 3; the runtime
+// dense array, BINARY ↔ UINT8_ARRAY, docs/format.md §11.4 point 3; the runtime
 // sets f.Convert), or nil for other fields.
 func (g *gen) convertSeq(fl *plan.Field) []jen.Code {
 	t := fl.Wire.Go

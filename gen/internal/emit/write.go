@@ -65,7 +65,7 @@ func (g *gen) emitWrite(f *jen.File) {
 	}
 	body = append(body, g.leave()...)
 	recv := jen.Id("x").Op("*").Id(g.name())
-	f.Commentf("ForyWrite writes %s's struct body (FORMAT.md §9).", g.name())
+	f.Commentf("ForyWrite writes %s's struct body (docs/format.md §9).", g.name())
 	if !s.Flat {
 		f.Func().Params(recv).Id("ForyWrite").
 			Params(jen.Id("c").Op("*").Qual(implPkg, "WriteContext")).Block(body...)
@@ -235,7 +235,7 @@ func runBound(base *jen.Statement, run []*plan.Field, vals []*jen.Statement) *je
 }
 
 // putRun writes a run's fields at w[off:]: a string as its UTF-8 header
-// (len<<2 | 2, FORMAT.md §7) and bytes, an enum as varu32, a dense array as
+// (len<<2 | 2, docs/format.md §7) and bytes, an enum as varu32, a dense array as
 // its byte length and elements (§8.2). vals are the fields' expressions from
 // bindRun.
 func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement) []jen.Code {
@@ -361,7 +361,7 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 // the elements then describe the same slice even when another goroutine
 // replaces the field meanwhile. That breaks the caller's contract, but the
 // message must stay well-formed and the unchecked stores must stay inside
-// the reserved window (FORMAT.md §8.1, §8.2). A local or an array (whose
+// the reserved window (docs/format.md §8.1, §8.2). A local or an array (whose
 // length is constant) is used as it is.
 func (g *gen) readOnce(v *jen.Statement, t *model.Type) ([]jen.Code, *jen.Statement) {
 	if t.Kind != model.Slice || token.IsIdentifier(fmt.Sprintf("%#v", v)) {
@@ -388,7 +388,7 @@ func hexByte(v byte) string {
 	return "0x" + string([]byte{digits[v>>4], digits[v&15]})
 }
 
-// writeStruct writes a nested struct: type meta in compatible mode (FORMAT.md
+// writeStruct writes a nested struct: type meta in compatible mode (docs/format.md
 // §5.2), then the body. p is a pointer to the struct or an addressable
 // struct value.
 func (g *gen) writeStruct(p *jen.Statement, t *model.Type, field bool) []jen.Code {

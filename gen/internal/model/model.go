@@ -24,7 +24,7 @@ type File struct {
 }
 
 // Registration is how a type is registered with Fory: by numeric user id or
-// by namespace and type name (FORMAT.md §5).
+// by namespace and type name (docs/format.md §5).
 type Registration struct {
 	ByName    bool
 	ID        uint32

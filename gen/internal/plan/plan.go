@@ -11,7 +11,7 @@ import (
 )
 
 // Group is one of the three consecutive field groups of a struct body
-// (FORMAT.md §9.3).
+// (docs/format.md §9.3).
 type Group int
 
 const (
@@ -68,7 +68,7 @@ type Struct struct {
 }
 
 // Identifier returns a field's identifier: its tag id, or its Go name in
-// snake_case (FORMAT.md §9.3, §6.2).
+// snake_case (docs/format.md §9.3, §6.2).
 func Identifier(f *model.Field) string {
 	if f.Tag.ID >= 0 {
 		return strconv.Itoa(f.Tag.ID)
@@ -278,7 +278,7 @@ func ConsistentMeta(reg model.Registration) []byte {
 	return out
 }
 
-// Message header and root flag (FORMAT.md §1, §2).
+// Message header and root flag (docs/format.md §1, §2).
 const (
 	HeaderXlang = 0x01 // xlang, no out-of-band buffers
 	FlagNotNull = 0xff // a present value, reference tracking off
@@ -347,7 +347,7 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 // Flat reports whether no field of s holds a struct, directly or inside a
 // pointer, list, array or map. Writing such a struct defines no type meta
 // and cannot nest or fail, so its writer needs only the buffer and the
-// mode, not the per-message write context (FORMAT.md §5.2, §11.3).
+// mode, not the per-message write context (docs/format.md §5.2, §11.3).
 func Flat(s *model.StructDecl) bool {
 	var hasStruct func(t *model.Type) bool
 	hasStruct = func(t *model.Type) bool {

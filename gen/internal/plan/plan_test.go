@@ -250,7 +250,7 @@ func TestFingerprintIdentifierOrder(t *testing.T) {
 	assert.Equal(t, "5,5,0,0;7,5,0,0;100,5,0,0;abc,5,0,0;s0,5,0,0;", p.Fingerprint)
 }
 
-// The TypeDef and same-schema type meta are the bytes of FORMAT.md §13.1-2.
+// The TypeDef and same-schema type meta are the bytes of docs/format.md §13.1-2.
 func TestConstantBytes(t *testing.T) {
 	var fields []fieldSpec
 	for i := 1; i <= 12; i++ {

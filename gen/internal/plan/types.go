@@ -1,7 +1,7 @@
 // Package plan makes every wire-format decision for a struct as pure
 // functions: field identifiers, the three field groups and their order, the
 // fingerprint and schema hash, the sum of maximum primitive widths, and the
-// constant bytes (type meta, TypeDef). Names follow FORMAT.md.
+// constant bytes (type meta, TypeDef). Names follow docs/format.md.
 package plan
 
 import (
@@ -10,7 +10,7 @@ import (
 	"github.com/forygen/forygen/gen/internal/model"
 )
 
-// Fory internal type ids (FORMAT.md §4.1).
+// Fory internal type ids (docs/format.md §4.1).
 const (
 	TypeBool                 = 1
 	TypeInt8                 = 2
@@ -72,7 +72,7 @@ type Wire struct {
 	// dense array), or the maximum width of a varint; 0 otherwise.
 	Width int
 	// Nullable is set when the value is written behind a null flag
-	// (FORMAT.md §2): pointers, and `nullable`-tagged non-primitive fields.
+	// (docs/format.md §2): pointers, and `nullable`-tagged non-primitive fields.
 	Nullable bool
 }
 
@@ -107,7 +107,7 @@ type Error struct {
 func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Pos, e.Msg) }
 
 // scalarWire maps a primitive kind and an `encoding=` tag to its wire type
-// (FORMAT.md §4.2). int and uint are the 64-bit kinds; `encoding=fixed` on
+// (docs/format.md §4.2). int and uint are the 64-bit kinds; `encoding=fixed` on
 // them would truncate in official Go (§14.14), so it is rejected.
 func scalarWire(k model.Kind, encoding string) (id uint8, width int, err error) {
 	bad := func() (uint8, int, error) {
@@ -115,7 +115,7 @@ func scalarWire(k model.Kind, encoding string) (id uint8, width int, err error) 
 		switch {
 		case (k == model.Int || k == model.Uint) && encoding != "varint":
 			// Official Go writes int/uint with encoding=fixed as 32 bits and
-			// truncates (FORMAT.md §14.14).
+			// truncates (docs/format.md §14.14).
 			hint = "declare the field int64/uint64 to use " + encoding
 		case encoding == "tagged":
 			hint = "tagged applies to int64 and uint64 only"
@@ -192,7 +192,7 @@ func scalarWire(k model.Kind, encoding string) (id uint8, width int, err error) 
 }
 
 // denseArrayType maps an `array(element=X)` element name to the dense array
-// type id and element width (FORMAT.md §8.2). The element must match the Go
+// type id and element width (docs/format.md §8.2). The element must match the Go
 // element kind exactly.
 func denseArrayType(elem model.Kind, hint string) (uint8, int, error) {
 	want := map[string]struct {

@@ -1,7 +1,7 @@
 // Package testmsg holds the Fory cross-language benchmark types (NumericStruct,
 // Sample, MediaContent with Media, Image, Player and Size) that the codec's
 // loopback tests and benchmarks exchange. The declarations and directives are
-// those of conformance/benchid (ids 1..7, as Fory's benchmark_test.go
+// those of internal/conformance/benchid (ids 1..7, as Fory's benchmark_test.go
 // registers them), so the bytes on the wire are the golden fixtures' bytes.
 // The package is test support and lives in its own folder so that grpccodec
 // does not depend on the benchmarks module; forygen writes types_fory.go.

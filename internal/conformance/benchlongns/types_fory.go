@@ -51,7 +51,7 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -99,7 +99,7 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeNumericStruct)
 }
 
-// ForyWrite writes NumericStruct's struct body (FORMAT.md §9).
+// ForyWrite writes NumericStruct's struct body (docs/format.md §9).
 func (x *NumericStruct) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -150,7 +150,7 @@ func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads NumericStruct's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads NumericStruct's struct body (docs/format.md §9); errors are recorded in c.
 func (x *NumericStruct) ForyRead(c *foryimpl.ReadContext) {
 	*x = NumericStruct{}
 	r := c.Reader()
@@ -232,7 +232,7 @@ func (x *NumericStruct) foryReadFrom(r *buffer.Reader) bool {
 	return r.Err() == nil
 }
 
-// ForyReadEvolved reads a NumericStruct body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a NumericStruct body written with another schema, following ev (docs/format.md §11.4).
 func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NumericStruct{}
 	r := c.Reader()

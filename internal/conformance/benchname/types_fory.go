@@ -14,10 +14,10 @@ const (
 	_ = foryimpl.RegenerateWithMatchingForygen(1 - foryimpl.GenVersion)
 )
 
-// ForyEnum marks Player as a Fory enum registered with name=bench.Player; its values are written as varu32 (FORMAT.md §12).
+// ForyEnum marks Player as a Fory enum registered with name=bench.Player; its values are written as varu32 (docs/format.md §12).
 func (Player) ForyEnum() {}
 
-// ForyEnum marks Size as a Fory enum registered with name=bench.Size; its values are written as varu32 (FORMAT.md §12).
+// ForyEnum marks Size as a Fory enum registered with name=bench.Size; its values are written as varu32 (docs/format.md §12).
 func (Size) ForyEnum() {}
 
 // foryTypeNumericStruct is NumericStruct's static type information. Fingerprint: 1,5,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;
@@ -57,7 +57,7 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -105,7 +105,7 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeNumericStruct)
 }
 
-// ForyWrite writes NumericStruct's struct body (FORMAT.md §9).
+// ForyWrite writes NumericStruct's struct body (docs/format.md §9).
 func (x *NumericStruct) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -151,7 +151,7 @@ func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads NumericStruct's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads NumericStruct's struct body (docs/format.md §9); errors are recorded in c.
 func (x *NumericStruct) ForyRead(c *foryimpl.ReadContext) {
 	*x = NumericStruct{}
 	r := c.Reader()
@@ -233,7 +233,7 @@ func (x *NumericStruct) foryReadFrom(r *buffer.Reader) bool {
 	return r.Err() == nil
 }
 
-// ForyReadEvolved reads a NumericStruct body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a NumericStruct body written with another schema, following ev (docs/format.md §11.4).
 func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NumericStruct{}
 	r := c.Reader()
@@ -392,7 +392,7 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -419,7 +419,7 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeSample)
 }
 
-// ForyWrite writes Sample's struct body (FORMAT.md §9).
+// ForyWrite writes Sample's struct body (docs/format.md §9).
 func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -496,7 +496,7 @@ func (x *Sample) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads Sample's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Sample's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	*x = Sample{
 		BooleanArray: x.BooleanArray,
@@ -615,7 +615,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Sample body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Sample body written with another schema, following ev (docs/format.md §11.4).
 func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Sample{}
 	r := c.Reader()
@@ -829,7 +829,7 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
 	start := b.WriterIndex()
@@ -874,7 +874,7 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeMediaContent)
 }
 
-// ForyWrite writes MediaContent's struct body (FORMAT.md §9).
+// ForyWrite writes MediaContent's struct body (docs/format.md §9).
 func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -896,7 +896,7 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// ForyRead reads MediaContent's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads MediaContent's struct body (docs/format.md §9); errors are recorded in c.
 func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 	*x = MediaContent{
 		Images: x.Images,
@@ -947,7 +947,7 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a MediaContent body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a MediaContent body written with another schema, following ev (docs/format.md §11.4).
 func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MediaContent{}
 	for i := 0; i < ev.NumFields(); i++ {
@@ -1033,7 +1033,7 @@ func (x *Media) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -1060,7 +1060,7 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeMedia)
 }
 
-// ForyWrite writes Media's struct body (FORMAT.md §9).
+// ForyWrite writes Media's struct body (docs/format.md §9).
 func (x *Media) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -1151,7 +1151,7 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 }
 
-// ForyRead reads Media's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Media's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 	*x = Media{Persons: x.Persons}
 	r := c.Reader()
@@ -1238,7 +1238,7 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Media body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Media body written with another schema, following ev (docs/format.md §11.4).
 func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Media{}
 	r := c.Reader()
@@ -1370,7 +1370,7 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -1397,7 +1397,7 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeImage)
 }
 
-// ForyWrite writes Image's struct body (FORMAT.md §9).
+// ForyWrite writes Image's struct body (docs/format.md §9).
 func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -1441,7 +1441,7 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads Image's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 	*x = Image{}
 	r := c.Reader()
@@ -1482,7 +1482,7 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Image body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Image body written with another schema, following ev (docs/format.md §11.4).
 func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Image{}
 	r := c.Reader()
@@ -1552,7 +1552,7 @@ func (x *NumericStructList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeNumericStructList)
 	start := b.WriterIndex()
@@ -1597,7 +1597,7 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 	return f.Runtime().EndRead(c, foryTypeNumericStructList)
 }
 
-// ForyWrite writes NumericStructList's struct body (FORMAT.md §9).
+// ForyWrite writes NumericStructList's struct body (docs/format.md §9).
 func (x *NumericStructList) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -1615,7 +1615,7 @@ func (x *NumericStructList) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// ForyRead reads NumericStructList's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads NumericStructList's struct body (docs/format.md §9); errors are recorded in c.
 func (x *NumericStructList) ForyRead(c *foryimpl.ReadContext) {
 	*x = NumericStructList{NumericStructs: x.NumericStructs}
 	r := c.Reader()
@@ -1654,7 +1654,7 @@ func (x *NumericStructList) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a NumericStructList body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a NumericStructList body written with another schema, following ev (docs/format.md §11.4).
 func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NumericStructList{}
 	for i := 0; i < ev.NumFields(); i++ {
@@ -1721,7 +1721,7 @@ func (x *SampleList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeSampleList)
 	start := b.WriterIndex()
@@ -1765,7 +1765,7 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeSampleList)
 }
 
-// ForyWrite writes SampleList's struct body (FORMAT.md §9).
+// ForyWrite writes SampleList's struct body (docs/format.md §9).
 func (x *SampleList) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -1783,7 +1783,7 @@ func (x *SampleList) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// ForyRead reads SampleList's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads SampleList's struct body (docs/format.md §9); errors are recorded in c.
 func (x *SampleList) ForyRead(c *foryimpl.ReadContext) {
 	*x = SampleList{SampleList: x.SampleList}
 	r := c.Reader()
@@ -1822,7 +1822,7 @@ func (x *SampleList) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a SampleList body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a SampleList body written with another schema, following ev (docs/format.md §11.4).
 func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SampleList{}
 	for i := 0; i < ev.NumFields(); i++ {
@@ -1889,7 +1889,7 @@ func (x *MediaContentList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeMediaContentList)
 	start := b.WriterIndex()
@@ -1934,7 +1934,7 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 	return f.Runtime().EndRead(c, foryTypeMediaContentList)
 }
 
-// ForyWrite writes MediaContentList's struct body (FORMAT.md §9).
+// ForyWrite writes MediaContentList's struct body (docs/format.md §9).
 func (x *MediaContentList) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -1952,7 +1952,7 @@ func (x *MediaContentList) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// ForyRead reads MediaContentList's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads MediaContentList's struct body (docs/format.md §9); errors are recorded in c.
 func (x *MediaContentList) ForyRead(c *foryimpl.ReadContext) {
 	*x = MediaContentList{MediaContentList: x.MediaContentList}
 	r := c.Reader()
@@ -1991,7 +1991,7 @@ func (x *MediaContentList) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a MediaContentList body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a MediaContentList body written with another schema, following ev (docs/format.md §11.4).
 func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MediaContentList{}
 	for i := 0; i < ev.NumFields(); i++ {

@@ -42,7 +42,7 @@ func (x *Bytes) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Bytes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -69,7 +69,7 @@ func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeBytes)
 }
 
-// ForyWrite writes Bytes's struct body (FORMAT.md §9).
+// ForyWrite writes Bytes's struct body (docs/format.md §9).
 func (x *Bytes) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -149,7 +149,7 @@ func (x *Bytes) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 }
 
-// ForyRead reads Bytes's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Bytes's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 	*x = Bytes{
 		BoolA: x.BoolA,
@@ -233,7 +233,7 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Bytes body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Bytes body written with another schema, following ev (docs/format.md §11.4).
 func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Bytes{}
 	r := c.Reader()

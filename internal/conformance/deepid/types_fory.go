@@ -39,7 +39,7 @@ func (x *Level1) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeLevel1)
 	start := b.WriterIndex()
@@ -80,7 +80,7 @@ func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeLevel1)
 }
 
-// ForyWrite writes Level1's struct body (FORMAT.md §9).
+// ForyWrite writes Level1's struct body (docs/format.md §9).
 func (x *Level1) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -98,7 +98,7 @@ func (x *Level1) ForyWrite(c *foryimpl.WriteContext) {
 	x.Mid.ForyWrite(c)
 }
 
-// ForyRead reads Level1's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Level1's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 	*x = Level1{Mid: x.Mid}
 	r := c.Reader()
@@ -131,7 +131,7 @@ func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Level1 body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Level1 body written with another schema, following ev (docs/format.md §11.4).
 func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Level1{}
 	r := c.Reader()
@@ -189,7 +189,7 @@ func (x *Level2) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeLevel2)
 	start := b.WriterIndex()
@@ -231,7 +231,7 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeLevel2)
 }
 
-// ForyWrite writes Level2's struct body (FORMAT.md §9).
+// ForyWrite writes Level2's struct body (docs/format.md §9).
 func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -263,7 +263,7 @@ func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// ForyRead reads Level2's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Level2's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 	*x = Level2{Deep: x.Deep}
 	r := c.Reader()
@@ -302,7 +302,7 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Level2 body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Level2 body written with another schema, following ev (docs/format.md §11.4).
 func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Level2{}
 	for i := 0; i < ev.NumFields(); i++ {
@@ -364,7 +364,7 @@ func (x *Level3) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -391,7 +391,7 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeLevel3)
 }
 
-// ForyWrite writes Level3's struct body (FORMAT.md §9).
+// ForyWrite writes Level3's struct body (docs/format.md §9).
 func (x *Level3) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -447,7 +447,7 @@ func (x *Level3) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 }
 
-// ForyRead reads Level3's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Level3's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Level3) ForyRead(c *foryimpl.ReadContext) {
 	*x = Level3{Tags: x.Tags}
 	r := c.Reader()
@@ -494,7 +494,7 @@ func (x *Level3) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Level3 body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Level3 body written with another schema, following ev (docs/format.md §11.4).
 func (x *Level3) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Level3{}
 	r := c.Reader()

@@ -14,7 +14,7 @@ const (
 	_ = foryimpl.RegenerateWithMatchingForygen(1 - foryimpl.GenVersion)
 )
 
-// ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (FORMAT.md §12).
+// ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
 
 // foryTypeEnumHolder is EnumHolder's static type information. Fingerprint: c,0,0,0;colors,22,0,0[0,0,0];p_c,0,0,0;
@@ -43,7 +43,7 @@ func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -70,7 +70,7 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeEnumHolder)
 }
 
-// ForyWrite writes EnumHolder's struct body (FORMAT.md §9).
+// ForyWrite writes EnumHolder's struct body (docs/format.md §9).
 func (x *EnumHolder) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -114,7 +114,7 @@ func (x *EnumHolder) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 }
 
-// ForyRead reads EnumHolder's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads EnumHolder's struct body (docs/format.md §9); errors are recorded in c.
 func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 	*x = EnumHolder{Colors: x.Colors}
 	r := c.Reader()
@@ -163,7 +163,7 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a EnumHolder body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a EnumHolder body written with another schema, following ev (docs/format.md §11.4).
 func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = EnumHolder{}
 	r := c.Reader()

@@ -49,7 +49,7 @@ func (x *NumericStructV2) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStructV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -97,7 +97,7 @@ func (x *NumericStructV2) foryDeserialize(f *serializer.Fory, data []byte) error
 	return f.Runtime().EndRead(c, foryTypeNumericStructV2)
 }
 
-// ForyWrite writes NumericStructV2's struct body (FORMAT.md §9).
+// ForyWrite writes NumericStructV2's struct body (docs/format.md §9).
 func (x *NumericStructV2) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -139,7 +139,7 @@ func (x *NumericStructV2) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads NumericStructV2's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads NumericStructV2's struct body (docs/format.md §9); errors are recorded in c.
 func (x *NumericStructV2) ForyRead(c *foryimpl.ReadContext) {
 	*x = NumericStructV2{}
 	r := c.Reader()
@@ -223,7 +223,7 @@ func (x *NumericStructV2) foryReadFrom(r *buffer.Reader) bool {
 	return r.Err() == nil
 }
 
-// ForyReadEvolved reads a NumericStructV2 body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a NumericStructV2 body written with another schema, following ev (docs/format.md §11.4).
 func (x *NumericStructV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NumericStructV2{}
 	r := c.Reader()

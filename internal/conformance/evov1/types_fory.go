@@ -39,7 +39,7 @@ func (x *PersonV1) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PersonV1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -66,7 +66,7 @@ func (x *PersonV1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypePersonV1)
 }
 
-// ForyWrite writes PersonV1's struct body (FORMAT.md §9).
+// ForyWrite writes PersonV1's struct body (docs/format.md §9).
 func (x *PersonV1) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -100,7 +100,7 @@ func (x *PersonV1) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads PersonV1's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads PersonV1's struct body (docs/format.md §9); errors are recorded in c.
 func (x *PersonV1) ForyRead(c *foryimpl.ReadContext) {
 	*x = PersonV1{}
 	r := c.Reader()
@@ -129,7 +129,7 @@ func (x *PersonV1) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a PersonV1 body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a PersonV1 body written with another schema, following ev (docs/format.md §11.4).
 func (x *PersonV1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = PersonV1{}
 	r := c.Reader()

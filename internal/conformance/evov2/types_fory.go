@@ -14,7 +14,7 @@ const (
 	_ = foryimpl.RegenerateWithMatchingForygen(1 - foryimpl.GenVersion)
 )
 
-// ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (FORMAT.md §12).
+// ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
 
 // foryTypePersonV2 is PersonV2's static type information. Fingerprint: age,5,0,0;email,21,0,0;home,0,0,0;level,0,0,0;name,21,0,0;nick,21,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];weights,56,0,0;work,0,0,0;
@@ -50,7 +50,7 @@ func (x *PersonV2) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypePersonV2)
 	start := b.WriterIndex()
@@ -97,7 +97,7 @@ func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypePersonV2)
 }
 
-// ForyWrite writes PersonV2's struct body (FORMAT.md §9).
+// ForyWrite writes PersonV2's struct body (docs/format.md §9).
 func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	s1 := x.Email
@@ -188,7 +188,7 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 	x.Work.ForyWrite(c)
 }
 
-// ForyRead reads PersonV2's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads PersonV2's struct body (docs/format.md §9); errors are recorded in c.
 func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 	*x = PersonV2{
 		Tags:    x.Tags,
@@ -313,7 +313,7 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a PersonV2 body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a PersonV2 body written with another schema, following ev (docs/format.md §11.4).
 func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = PersonV2{}
 	r := c.Reader()
@@ -448,7 +448,7 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -475,7 +475,7 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeAddress)
 }
 
-// ForyWrite writes Address's struct body (FORMAT.md §9).
+// ForyWrite writes Address's struct body (docs/format.md §9).
 func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -509,7 +509,7 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads Address's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Address's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 	*x = Address{}
 	r := c.Reader()
@@ -538,7 +538,7 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Address body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Address body written with another schema, following ev (docs/format.md §11.4).
 func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Address{}
 	r := c.Reader()

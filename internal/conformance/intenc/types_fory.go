@@ -46,7 +46,7 @@ func (x *IntEncodings) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *IntEncodings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -94,7 +94,7 @@ func (x *IntEncodings) foryDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeIntEncodings)
 }
 
-// ForyWrite writes IntEncodings's struct body (FORMAT.md §9).
+// ForyWrite writes IntEncodings's struct body (docs/format.md §9).
 func (x *IntEncodings) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -141,7 +141,7 @@ func (x *IntEncodings) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads IntEncodings's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads IntEncodings's struct body (docs/format.md §9); errors are recorded in c.
 func (x *IntEncodings) ForyRead(c *foryimpl.ReadContext) {
 	*x = IntEncodings{}
 	r := c.Reader()
@@ -217,7 +217,7 @@ func (x *IntEncodings) foryReadFrom(r *buffer.Reader) bool {
 	return r.Err() == nil
 }
 
-// ForyReadEvolved reads a IntEncodings body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a IntEncodings body written with another schema, following ev (docs/format.md §11.4).
 func (x *IntEncodings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = IntEncodings{}
 	r := c.Reader()

@@ -39,7 +39,7 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -66,7 +66,7 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeMaps)
 }
 
-// ForyWrite writes Maps's struct body (FORMAT.md §9).
+// ForyWrite writes Maps's struct body (docs/format.md §9).
 func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -112,7 +112,7 @@ func (x *Maps) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	mw4.End(b)
 }
 
-// ForyRead reads Maps's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Maps's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	*x = Maps{}
 	r := c.Reader()
@@ -164,7 +164,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Maps body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Maps body written with another schema, following ev (docs/format.md §11.4).
 func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Maps{}
 	r := c.Reader()

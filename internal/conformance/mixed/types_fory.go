@@ -15,7 +15,7 @@ const (
 	_ = foryimpl.RegenerateWithMatchingForygen(1 - foryimpl.GenVersion)
 )
 
-// ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (FORMAT.md §12).
+// ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
 
 // foryTypeMixed is Mixed's static type information. Fingerprint: big,14,0,0;child,0,0,0;code,5,0,0;count,7,0,0;flag,1,0,0;items,22,0,0[21,0,0];kind,0,0,0;lookup,24,0,0[21,0,0|5,0,0];name,21,0,0;opt,5,0,0;opt_flag,1,0,0;ratio,19,0,0;small,3,0,0;stamp,38,0,0;
@@ -55,7 +55,7 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeMixed)
 	start := b.WriterIndex()
@@ -105,7 +105,7 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeMixed)
 }
 
-// ForyWrite writes Mixed's struct body (FORMAT.md §9).
+// ForyWrite writes Mixed's struct body (docs/format.md §9).
 func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 7 fixed and 23 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -197,7 +197,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	foryimpl.WriteTime(b, x.Stamp)
 }
 
-// ForyRead reads Mixed's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Mixed's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 	*x = Mixed{Items: x.Items}
 	r := c.Reader()
@@ -323,7 +323,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Mixed body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Mixed body written with another schema, following ev (docs/format.md §11.4).
 func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Mixed{}
 	r := c.Reader()
@@ -488,7 +488,7 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -515,7 +515,7 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
-// ForyWrite writes Inner's struct body (FORMAT.md §9).
+// ForyWrite writes Inner's struct body (docs/format.md §9).
 func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -549,7 +549,7 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads Inner's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Inner's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	*x = Inner{}
 	r := c.Reader()
@@ -578,7 +578,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Inner body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Inner body written with another schema, following ev (docs/format.md §11.4).
 func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Inner{}
 	r := c.Reader()

@@ -43,7 +43,7 @@ func (x *NameRules) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NameRules) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -70,7 +70,7 @@ func (x *NameRules) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeNameRules)
 }
 
-// ForyWrite writes NameRules's struct body (FORMAT.md §9).
+// ForyWrite writes NameRules's struct body (docs/format.md §9).
 func (x *NameRules) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -109,7 +109,7 @@ func (x *NameRules) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads NameRules's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads NameRules's struct body (docs/format.md §9); errors are recorded in c.
 func (x *NameRules) ForyRead(c *foryimpl.ReadContext) {
 	*x = NameRules{}
 	r := c.Reader()
@@ -143,7 +143,7 @@ func (x *NameRules) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a NameRules body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a NameRules body written with another schema, following ev (docs/format.md §11.4).
 func (x *NameRules) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NameRules{}
 	r := c.Reader()

@@ -39,7 +39,7 @@ func (x *Outer) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeOuter)
 	start := b.WriterIndex()
@@ -80,7 +80,7 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeOuter)
 }
 
-// ForyWrite writes Outer's struct body (FORMAT.md §9).
+// ForyWrite writes Outer's struct body (docs/format.md §9).
 func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -103,7 +103,7 @@ func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// ForyRead reads Outer's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Outer's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 	*x = Outer{}
 	r := c.Reader()
@@ -140,7 +140,7 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Outer body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Outer body written with another schema, following ev (docs/format.md §11.4).
 func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Outer{}
 	r := c.Reader()
@@ -199,7 +199,7 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -226,7 +226,7 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
-// ForyWrite writes Inner's struct body (FORMAT.md §9).
+// ForyWrite writes Inner's struct body (docs/format.md §9).
 func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -260,7 +260,7 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads Inner's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Inner's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	*x = Inner{}
 	r := c.Reader()
@@ -289,7 +289,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Inner body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Inner body written with another schema, following ev (docs/format.md §11.4).
 func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Inner{}
 	r := c.Reader()

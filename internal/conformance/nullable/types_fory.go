@@ -40,7 +40,7 @@ func (x *NullableContainers) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NullableContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -67,7 +67,7 @@ func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) er
 	return f.Runtime().EndRead(c, foryTypeNullableContainers)
 }
 
-// ForyWrite writes NullableContainers's struct body (FORMAT.md §9).
+// ForyWrite writes NullableContainers's struct body (docs/format.md §9).
 func (x *NullableContainers) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -157,7 +157,7 @@ func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, root bool) 
 	}
 }
 
-// ForyRead reads NullableContainers's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads NullableContainers's struct body (docs/format.md §9); errors are recorded in c.
 func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 	*x = NullableContainers{}
 	r := c.Reader()
@@ -241,7 +241,7 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a NullableContainers body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a NullableContainers body written with another schema, following ev (docs/format.md §11.4).
 func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NullableContainers{}
 	r := c.Reader()

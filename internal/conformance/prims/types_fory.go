@@ -49,7 +49,7 @@ func (x *AllPrims) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AllPrims) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -97,7 +97,7 @@ func (x *AllPrims) foryDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeAllPrims)
 }
 
-// ForyWrite writes AllPrims's struct body (FORMAT.md §9).
+// ForyWrite writes AllPrims's struct body (docs/format.md §9).
 func (x *AllPrims) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -144,7 +144,7 @@ func (x *AllPrims) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads AllPrims's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads AllPrims's struct body (docs/format.md §9); errors are recorded in c.
 func (x *AllPrims) ForyRead(c *foryimpl.ReadContext) {
 	*x = AllPrims{}
 	r := c.Reader()
@@ -224,7 +224,7 @@ func (x *AllPrims) foryReadFrom(r *buffer.Reader) bool {
 	return r.Err() == nil
 }
 
-// ForyReadEvolved reads a AllPrims body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a AllPrims body written with another schema, following ev (docs/format.md §11.4).
 func (x *AllPrims) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = AllPrims{}
 	r := c.Reader()

@@ -42,7 +42,7 @@ func (x *Ptrs) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Ptrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -69,7 +69,7 @@ func (x *Ptrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypePtrs)
 }
 
-// ForyWrite writes Ptrs's struct body (FORMAT.md §9).
+// ForyWrite writes Ptrs's struct body (docs/format.md §9).
 func (x *Ptrs) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -129,7 +129,7 @@ func (x *Ptrs) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 }
 
-// ForyRead reads Ptrs's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Ptrs's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Ptrs) ForyRead(c *foryimpl.ReadContext) {
 	*x = Ptrs{}
 	r := c.Reader()
@@ -186,7 +186,7 @@ func (x *Ptrs) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Ptrs body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Ptrs body written with another schema, following ev (docs/format.md §11.4).
 func (x *Ptrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Ptrs{}
 	r := c.Reader()

@@ -41,7 +41,7 @@ func (x *Slices) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Slices) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -68,7 +68,7 @@ func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeSlices)
 }
 
-// ForyWrite writes Slices's struct body (FORMAT.md §9).
+// ForyWrite writes Slices's struct body (docs/format.md §9).
 func (x *Slices) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -157,7 +157,7 @@ func (x *Slices) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 }
 
-// ForyRead reads Slices's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Slices's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 	*x = Slices{
 		I32s:   x.I32s,
@@ -251,7 +251,7 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Slices body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Slices body written with another schema, following ev (docs/format.md §11.4).
 func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Slices{}
 	r := c.Reader()

@@ -40,7 +40,7 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -67,7 +67,7 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeUser)
 }
 
-// ForyWrite writes User's struct body (FORMAT.md §9).
+// ForyWrite writes User's struct body (docs/format.md §9).
 func (x *User) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -127,7 +127,7 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 }
 
-// ForyRead reads User's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads User's struct body (docs/format.md §9); errors are recorded in c.
 func (x *User) ForyRead(c *foryimpl.ReadContext) {
 	*x = User{Tags: x.Tags}
 	r := c.Reader()
@@ -179,7 +179,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a User body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a User body written with another schema, following ev (docs/format.md §11.4).
 func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = User{}
 	r := c.Reader()
@@ -254,7 +254,7 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -281,7 +281,7 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeItem)
 }
 
-// ForyWrite writes Item's struct body (FORMAT.md §9).
+// ForyWrite writes Item's struct body (docs/format.md §9).
 func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -315,7 +315,7 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads Item's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Item's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 	*x = Item{}
 	r := c.Reader()
@@ -344,7 +344,7 @@ func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Item body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Item body written with another schema, following ev (docs/format.md §11.4).
 func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Item{}
 	r := c.Reader()

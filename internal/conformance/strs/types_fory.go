@@ -42,7 +42,7 @@ func (x *Strings) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Strings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -69,7 +69,7 @@ func (x *Strings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeStrings)
 }
 
-// ForyWrite writes Strings's struct body (FORMAT.md §9).
+// ForyWrite writes Strings's struct body (docs/format.md §9).
 func (x *Strings) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -125,7 +125,7 @@ func (x *Strings) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads Strings's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Strings's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Strings) ForyRead(c *foryimpl.ReadContext) {
 	*x = Strings{}
 	r := c.Reader()
@@ -162,7 +162,7 @@ func (x *Strings) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Strings body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Strings body written with another schema, following ev (docs/format.md §11.4).
 func (x *Strings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Strings{}
 	for i := 0; i < ev.NumFields(); i++ {

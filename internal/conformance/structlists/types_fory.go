@@ -39,7 +39,7 @@ func (x *StructLists) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *StructLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeStructLists)
 	start := b.WriterIndex()
@@ -81,7 +81,7 @@ func (x *StructLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeStructLists)
 }
 
-// ForyWrite writes StructLists's struct body (FORMAT.md §9).
+// ForyWrite writes StructLists's struct body (docs/format.md §9).
 func (x *StructLists) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -122,7 +122,7 @@ func (x *StructLists) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// ForyRead reads StructLists's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads StructLists's struct body (docs/format.md §9); errors are recorded in c.
 func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
 	*x = StructLists{
 		Pointers: x.Pointers,
@@ -193,7 +193,7 @@ func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a StructLists body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a StructLists body written with another schema, following ev (docs/format.md §11.4).
 func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = StructLists{}
 	for i := 0; i < ev.NumFields(); i++ {
@@ -287,7 +287,7 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -314,7 +314,7 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
-// ForyWrite writes Inner's struct body (FORMAT.md §9).
+// ForyWrite writes Inner's struct body (docs/format.md §9).
 func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -348,7 +348,7 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads Inner's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Inner's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	*x = Inner{}
 	r := c.Reader()
@@ -377,7 +377,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Inner body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Inner body written with another schema, following ev (docs/format.md §11.4).
 func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Inner{}
 	r := c.Reader()

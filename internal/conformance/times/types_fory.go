@@ -41,7 +41,7 @@ func (x *Times) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Times) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -68,7 +68,7 @@ func (x *Times) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeTimes)
 }
 
-// ForyWrite writes Times's struct body (FORMAT.md §9).
+// ForyWrite writes Times's struct body (docs/format.md §9).
 func (x *Times) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -99,7 +99,7 @@ func (x *Times) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	foryimpl.WriteTime(b, x.T)
 }
 
-// ForyRead reads Times's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Times's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Times) ForyRead(c *foryimpl.ReadContext) {
 	*x = Times{}
 	r := c.Reader()
@@ -126,7 +126,7 @@ func (x *Times) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Times body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Times body written with another schema, following ev (docs/format.md §11.4).
 func (x *Times) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Times{}
 	for i := 0; i < ev.NumFields(); i++ {

@@ -71,7 +71,7 @@ func (x *Wide) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Wide) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -98,7 +98,7 @@ func (x *Wide) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeWide)
 }
 
-// ForyWrite writes Wide's struct body (FORMAT.md §9).
+// ForyWrite writes Wide's struct body (docs/format.md §9).
 func (x *Wide) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -224,7 +224,7 @@ func (x *Wide) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads Wide's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Wide's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Wide) ForyRead(c *foryimpl.ReadContext) {
 	*x = Wide{}
 	r := c.Reader()
@@ -320,7 +320,7 @@ func (x *Wide) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Wide body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Wide body written with another schema, following ev (docs/format.md §11.4).
 func (x *Wide) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Wide{}
 	r := c.Reader()

@@ -1,6 +1,6 @@
 // Package narrow declares e2e types again, with the same registrations and
 // fewer fields: reading an e2e message into them in compatible mode goes
-// through schema evolution and skips the missing fields (FORMAT.md §11.4).
+// through schema evolution and skips the missing fields (docs/format.md §11.4).
 // The skip-path depth tests and fuzz targets use them.
 package narrow
 

@@ -40,7 +40,7 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -88,7 +88,7 @@ func (x *Scalars) foryDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeScalars)
 }
 
-// ForyWrite writes Scalars's struct body (FORMAT.md §9).
+// ForyWrite writes Scalars's struct body (docs/format.md §9).
 func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -120,7 +120,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads Scalars's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	*x = Scalars{}
 	r := c.Reader()
@@ -170,7 +170,7 @@ func (x *Scalars) foryReadFrom(r *buffer.Reader) bool {
 	return r.Err() == nil
 }
 
-// ForyReadEvolved reads a Scalars body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Scalars body written with another schema, following ev (docs/format.md §11.4).
 func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Scalars{}
 	r := c.Reader()
@@ -224,7 +224,7 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -251,7 +251,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeContainers)
 }
 
-// ForyWrite writes Containers's struct body (FORMAT.md §9).
+// ForyWrite writes Containers's struct body (docs/format.md §9).
 func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -287,7 +287,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads Containers's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	*x = Containers{}
 	r := c.Reader()
@@ -304,7 +304,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Containers body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Containers body written with another schema, following ev (docs/format.md §11.4).
 func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Containers{}
 	for i := 0; i < ev.NumFields(); i++ {
@@ -348,7 +348,7 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeMaps)
 	start := b.WriterIndex()
@@ -391,7 +391,7 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeMaps)
 }
 
-// ForyWrite writes Maps's struct body (FORMAT.md §9).
+// ForyWrite writes Maps's struct body (docs/format.md §9).
 func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -421,7 +421,7 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	mw4.End(b)
 }
 
-// ForyRead reads Maps's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Maps's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	*x = Maps{}
 	r := c.Reader()
@@ -475,7 +475,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Maps body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Maps body written with another schema, following ev (docs/format.md §11.4).
 func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Maps{}
 	r := c.Reader()
@@ -556,7 +556,7 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
@@ -599,7 +599,7 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeComposite)
 }
 
-// ForyWrite writes Composite's struct body (FORMAT.md §9).
+// ForyWrite writes Composite's struct body (docs/format.md §9).
 func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -631,7 +631,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// ForyRead reads Composite's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Composite's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 	*x = Composite{}
 	r := c.Reader()
@@ -670,7 +670,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Composite body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Composite body written with another schema, following ev (docs/format.md §11.4).
 func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Composite{}
 	for i := 0; i < ev.NumFields(); i++ {
@@ -734,7 +734,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -782,7 +782,7 @@ func (x *Node) foryDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeNode)
 }
 
-// ForyWrite writes Node's struct body (FORMAT.md §9).
+// ForyWrite writes Node's struct body (docs/format.md §9).
 func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -812,7 +812,7 @@ func (x *Node) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads Node's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Node's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	*x = Node{}
 	r := c.Reader()
@@ -850,7 +850,7 @@ func (x *Node) foryReadFrom(r *buffer.Reader) bool {
 	return r.Err() == nil
 }
 
-// ForyReadEvolved reads a Node body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Node body written with another schema, following ev (docs/format.md §11.4).
 func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Node{}
 	r := c.Reader()

@@ -14,7 +14,7 @@ const (
 	_ = foryimpl.RegenerateWithMatchingForygen(1 - foryimpl.GenVersion)
 )
 
-// ForyEnum marks Status as a Fory enum registered with id=902; its values are written as varu32 (FORMAT.md §12).
+// ForyEnum marks Status as a Fory enum registered with id=902; its values are written as varu32 (docs/format.md §12).
 func (Status) ForyEnum() {}
 
 // foryTypeAddress is Address's static type information. Fingerprint: lines,22,0,0[21,0,0];status,0,0,0;street,21,0,0;zip,5,0,0;
@@ -44,7 +44,7 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -71,7 +71,7 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeAddress)
 }
 
-// ForyWrite writes Address's struct body (FORMAT.md §9).
+// ForyWrite writes Address's struct body (docs/format.md §9).
 func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -140,7 +140,7 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 }
 
-// ForyRead reads Address's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Address's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 	*x = Address{Lines: x.Lines}
 	r := c.Reader()
@@ -197,7 +197,7 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Address body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Address body written with another schema, following ev (docs/format.md §11.4).
 func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Address{}
 	r := c.Reader()
@@ -278,7 +278,7 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -305,7 +305,7 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeTag)
 }
 
-// ForyWrite writes Tag's struct body (FORMAT.md §9).
+// ForyWrite writes Tag's struct body (docs/format.md §9).
 func (x *Tag) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -345,7 +345,7 @@ func (x *Tag) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads Tag's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Tag's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Tag) ForyRead(c *foryimpl.ReadContext) {
 	*x = Tag{}
 	r := c.Reader()
@@ -367,7 +367,7 @@ func (x *Tag) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Tag body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Tag body written with another schema, following ev (docs/format.md §11.4).
 func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Tag{}
 	for i := 0; i < ev.NumFields(); i++ {

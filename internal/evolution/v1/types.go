@@ -1,6 +1,6 @@
 // Package v1 is one side of forygen's schema-evolution tests: the types of
 // evolution/v1 and evolution/v2 share their registrations (ids and names) but
-// not their schemas, like two releases of one service (FORMAT.md §11.4).
+// not their schemas, like two releases of one service (docs/format.md §11.4).
 //
 // Every struct has a common set of fields (read by field matching on both
 // sides) and a set only this side has (Rm*: skipped by the other side's
@@ -269,7 +269,7 @@ type Changes struct {
 }
 
 // ReorderTags and ReorderNames declare the same fields as v2 in another
-// order: the Fory field order (FORMAT.md §9.3) does not depend on it.
+// order: the Fory field order (docs/format.md §9.3) does not depend on it.
 //
 //fory:generate id=314
 type ReorderTags struct {
@@ -290,7 +290,7 @@ type ReorderNames struct {
 }
 
 // MapHolder has a map with struct values; v2 adds another one, which v1
-// cannot skip (FORMAT.md §14.11).
+// cannot skip (docs/format.md §14.11).
 //
 //fory:generate id=316
 type MapHolder struct {
@@ -326,7 +326,7 @@ type Record struct {
 type Int32s []int32
 
 // Seqs holds sequences of scalars whose wire type changes between list,
-// dense array and BINARY in v2 (FORMAT.md §11.4 point 3).
+// dense array and BINARY in v2 (docs/format.md §11.4 point 3).
 //
 //fory:generate id=318
 type Seqs struct {

@@ -1,6 +1,6 @@
 // Package v2 is one side of forygen's schema-evolution tests: the types of
 // evolution/v1 and evolution/v2 share their registrations (ids and names) but
-// not their schemas, like two releases of one service (FORMAT.md §11.4).
+// not their schemas, like two releases of one service (docs/format.md §11.4).
 //
 // Every struct has a common set of fields (read by field matching on both
 // sides) and a set only this side has (Add*: skipped by the other side's

@@ -15,7 +15,7 @@ const (
 	_ = foryimpl.RegenerateWithMatchingForygen(1 - foryimpl.GenVersion)
 )
 
-// ForyEnum marks Color as a Fory enum registered with id=300; its values are written as varu32 (FORMAT.md §12).
+// ForyEnum marks Color as a Fory enum registered with id=300; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
 
 // foryTypeScalars is Scalars's static type information. Fingerprint: add_b,1,0,0;add_d,37,0,0;add_dt,39,0,0;add_e,0,0,0;add_f32,19,0,0;add_f64,20,0,0;add_fix_i32,4,0,0;add_fix_i64,6,0,0;add_fix_u32,11,0,0;add_fix_u64,13,0,0;add_i,7,0,0;add_i16,3,0,0;add_i32,5,0,0;add_i64,7,0,0;add_i8,2,0,0;add_my_i,7,0,0;add_my_s,21,0,0;add_p_b,1,0,0;add_p_d,37,0,0;add_p_dt,39,0,0;add_p_e,0,0,0;add_p_f32,19,0,0;add_p_f64,20,0,0;add_p_i32,5,0,0;add_p_i64,7,0,0;add_p_i8,2,0,0;add_p_s,21,0,0;add_p_t,38,0,0;add_p_u16,10,0,0;add_p_u64,14,0,0;add_s,21,0,0;add_t,38,0,0;add_tag_i64,8,0,0;add_tag_u64,15,0,0;add_u,14,0,0;add_u16,10,0,0;add_u32,12,0,0;add_u64,14,0,0;add_u8,9,0,0;b,1,0,0;d,37,0,0;dt,39,0,0;e,0,0,0;f32,19,0,0;f64,20,0,0;fix_i32,4,0,0;fix_i64,6,0,0;fix_u32,11,0,0;fix_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;my_i,7,0,0;my_s,21,0,0;p_b,1,0,0;p_d,37,0,0;p_dt,39,0,0;p_e,0,0,0;p_f32,19,0,0;p_f64,20,0,0;p_i32,5,0,0;p_i64,7,0,0;p_i8,2,0,0;p_s,21,0,0;p_t,38,0,0;p_u16,10,0,0;p_u64,14,0,0;s,21,0,0;t,38,0,0;tag_i64,8,0,0;tag_u64,15,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;
@@ -119,7 +119,7 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -146,7 +146,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeScalars)
 }
 
-// ForyWrite writes Scalars's struct body (FORMAT.md §9).
+// ForyWrite writes Scalars's struct body (docs/format.md §9).
 func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -484,7 +484,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	foryimpl.WriteTime(b, x.T)
 }
 
-// ForyRead reads Scalars's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	*x = Scalars{}
 	r := c.Reader()
@@ -865,7 +865,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Scalars body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Scalars body written with another schema, following ev (docs/format.md §11.4).
 func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Scalars{}
 	r := c.Reader()
@@ -1570,7 +1570,7 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -1597,7 +1597,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeContainers)
 }
 
-// ForyWrite writes Containers's struct body (FORMAT.md §9).
+// ForyWrite writes Containers's struct body (docs/format.md §9).
 func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -2586,7 +2586,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 }
 
-// ForyRead reads Containers's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	*x = Containers{
 		ABool:    x.ABool,
@@ -4193,7 +4193,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Containers body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Containers body written with another schema, following ev (docs/format.md §11.4).
 func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Containers{}
 	r := c.Reader()
@@ -5796,7 +5796,7 @@ func (x *Nested) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeNested)
 	start := b.WriterIndex()
@@ -5853,7 +5853,7 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeNested)
 }
 
-// ForyWrite writes Nested's struct body (FORMAT.md §9).
+// ForyWrite writes Nested's struct body (docs/format.md §9).
 func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -6026,7 +6026,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// ForyRead reads Nested's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Nested's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	*x = Nested{
 		AddIn:   x.AddIn,
@@ -6387,7 +6387,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Nested body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Nested body written with another schema, following ev (docs/format.md §11.4).
 func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Nested{}
 	for i := 0; i < ev.NumFields(); i++ {
@@ -6743,7 +6743,7 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeInner)
 	start := b.WriterIndex()
@@ -6787,7 +6787,7 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
-// ForyWrite writes Inner's struct body (FORMAT.md §9).
+// ForyWrite writes Inner's struct body (docs/format.md §9).
 func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -6841,7 +6841,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// ForyRead reads Inner's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Inner's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	*x = Inner{
 		Extra: x.Extra,
@@ -6905,7 +6905,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Inner body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Inner body written with another schema, following ev (docs/format.md §11.4).
 func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Inner{}
 	r := c.Reader()
@@ -6990,7 +6990,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -7017,7 +7017,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
-// ForyWrite writes Leaf's struct body (FORMAT.md §9).
+// ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -7053,7 +7053,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads Leaf's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Leaf's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 	*x = Leaf{}
 	r := c.Reader()
@@ -7082,7 +7082,7 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Leaf body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Leaf body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf{}
 	r := c.Reader()
@@ -7150,7 +7150,7 @@ func (x *Changes) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeChanges)
 	start := b.WriterIndex()
@@ -7201,7 +7201,7 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeChanges)
 }
 
-// ForyWrite writes Changes's struct body (FORMAT.md §9).
+// ForyWrite writes Changes's struct body (docs/format.md §9).
 func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 16 fixed and 55 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -7294,7 +7294,7 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// ForyRead reads Changes's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Changes's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 	*x = Changes{NPIn: x.NPIn}
 	r := c.Reader()
@@ -7434,7 +7434,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Changes body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Changes body written with another schema, following ev (docs/format.md §11.4).
 func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Changes{}
 	r := c.Reader()
@@ -7641,7 +7641,7 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -7668,7 +7668,7 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeReorderTags)
 }
 
-// ForyWrite writes ReorderTags's struct body (FORMAT.md §9).
+// ForyWrite writes ReorderTags's struct body (docs/format.md §9).
 func (x *ReorderTags) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -7729,7 +7729,7 @@ func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 }
 
-// ForyRead reads ReorderTags's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads ReorderTags's struct body (docs/format.md §9); errors are recorded in c.
 func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 	*x = ReorderTags{C: x.C}
 	r := c.Reader()
@@ -7796,7 +7796,7 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a ReorderTags body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a ReorderTags body written with another schema, following ev (docs/format.md §11.4).
 func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ReorderTags{}
 	r := c.Reader()
@@ -7890,7 +7890,7 @@ func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -7917,7 +7917,7 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeReorderNames)
 }
 
-// ForyWrite writes ReorderNames's struct body (FORMAT.md §9).
+// ForyWrite writes ReorderNames's struct body (docs/format.md §9).
 func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -7994,7 +7994,7 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 }
 
-// ForyRead reads ReorderNames's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads ReorderNames's struct body (docs/format.md §9); errors are recorded in c.
 func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 	*x = ReorderNames{Beta: x.Beta}
 	r := c.Reader()
@@ -8061,7 +8061,7 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a ReorderNames body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a ReorderNames body written with another schema, following ev (docs/format.md §11.4).
 func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ReorderNames{}
 	r := c.Reader()
@@ -8152,7 +8152,7 @@ func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeMapHolder)
 	start := b.WriterIndex()
@@ -8196,7 +8196,7 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeMapHolder)
 }
 
-// ForyWrite writes MapHolder's struct body (FORMAT.md §9).
+// ForyWrite writes MapHolder's struct body (docs/format.md §9).
 func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -8231,7 +8231,7 @@ func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 	mw5.End(b)
 }
 
-// ForyRead reads MapHolder's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads MapHolder's struct body (docs/format.md §9); errors are recorded in c.
 func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 	*x = MapHolder{}
 	r := c.Reader()
@@ -8288,7 +8288,7 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a MapHolder body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a MapHolder body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapHolder{}
 	r := c.Reader()
@@ -8371,7 +8371,7 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -8398,7 +8398,7 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeItem)
 }
 
-// ForyWrite writes Item's struct body (FORMAT.md §9).
+// ForyWrite writes Item's struct body (docs/format.md §9).
 func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -8433,7 +8433,7 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads Item's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Item's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 	*x = Item{}
 	r := c.Reader()
@@ -8462,7 +8462,7 @@ func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Item body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Item body written with another schema, following ev (docs/format.md §11.4).
 func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Item{}
 	r := c.Reader()
@@ -8521,7 +8521,7 @@ func (x *Record) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeRecord)
 	start := b.WriterIndex()
@@ -8568,7 +8568,7 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeRecord)
 }
 
-// ForyWrite writes Record's struct body (FORMAT.md §9).
+// ForyWrite writes Record's struct body (docs/format.md §9).
 func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 9 fixed and 18 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -8639,7 +8639,7 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// ForyRead reads Record's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Record's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 	*x = Record{
 		Items: x.Items,
@@ -8750,7 +8750,7 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Record body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Record body written with another schema, following ev (docs/format.md §11.4).
 func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Record{}
 	r := c.Reader()
@@ -8902,7 +8902,7 @@ func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -8929,7 +8929,7 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeSeqs)
 }
 
-// ForyWrite writes Seqs's struct body (FORMAT.md §9).
+// ForyWrite writes Seqs's struct body (docs/format.md §9).
 func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -9104,7 +9104,7 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.WriteBytes(l18)
 }
 
-// ForyRead reads Seqs's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Seqs's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 	*x = Seqs{
 		A2L:     x.A2L,
@@ -9317,7 +9317,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Seqs body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Seqs body written with another schema, following ev (docs/format.md §11.4).
 func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Seqs{}
 	r := c.Reader()
@@ -9561,7 +9561,7 @@ func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -9588,7 +9588,7 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeSeqsBad)
 }
 
-// ForyWrite writes SeqsBad's struct body (FORMAT.md §9).
+// ForyWrite writes SeqsBad's struct body (docs/format.md §9).
 func (x *SeqsBad) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -9620,7 +9620,7 @@ func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads SeqsBad's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads SeqsBad's struct body (docs/format.md §9); errors are recorded in c.
 func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 	*x = SeqsBad{W: x.W}
 	r := c.Reader()
@@ -9640,7 +9640,7 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a SeqsBad body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a SeqsBad body written with another schema, following ev (docs/format.md §11.4).
 func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SeqsBad{}
 	r := c.Reader()

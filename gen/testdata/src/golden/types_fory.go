@@ -15,7 +15,7 @@ const (
 	_ = foryimpl.RegenerateWithMatchingForygen(1 - foryimpl.GenVersion)
 )
 
-// ForyEnum marks Level as a Fory enum registered with id=11; its values are written as varu32 (FORMAT.md §12).
+// ForyEnum marks Level as a Fory enum registered with id=11; its values are written as varu32 (docs/format.md §12).
 func (Level) ForyEnum() {}
 
 // foryTypePoint is Point's static type information. Fingerprint: x,5,0,0;y,5,0,0;
@@ -43,7 +43,7 @@ func (x *Point) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	x.foryWrite(b, f.Compatible(), true)
 	return nil
@@ -91,7 +91,7 @@ func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypePoint)
 }
 
-// ForyWrite writes Point's struct body (FORMAT.md §9).
+// ForyWrite writes Point's struct body (docs/format.md §9).
 func (x *Point) ForyWrite(c *foryimpl.WriteContext) {
 	x.foryWrite(c.Buffer(), c.Compatible(), false)
 }
@@ -121,7 +121,7 @@ func (x *Point) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	b.SetWriterIndex(off)
 }
 
-// ForyRead reads Point's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Point's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Point) ForyRead(c *foryimpl.ReadContext) {
 	*x = Point{}
 	r := c.Reader()
@@ -163,7 +163,7 @@ func (x *Point) foryReadFrom(r *buffer.Reader) bool {
 	return r.Err() == nil
 }
 
-// ForyReadEvolved reads a Point body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Point body written with another schema, following ev (docs/format.md §11.4).
 func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Point{}
 	r := c.Reader()
@@ -243,7 +243,7 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
-// The root prefix (header, root flag, type meta: FORMAT.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeSample)
 	start := b.WriterIndex()
@@ -300,7 +300,7 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return f.Runtime().EndRead(c, foryTypeSample)
 }
 
-// ForyWrite writes Sample's struct body (FORMAT.md §9).
+// ForyWrite writes Sample's struct body (docs/format.md §9).
 func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 12 fixed and 18 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -491,7 +491,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	foryimpl.WriteTime(b, x.When)
 }
 
-// ForyRead reads Sample's struct body (FORMAT.md §9); errors are recorded in c.
+// ForyRead reads Sample's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	*x = Sample{
 		Dense:  x.Dense,
@@ -773,7 +773,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// ForyReadEvolved reads a Sample body written with another schema, following ev (FORMAT.md §11.4).
+// ForyReadEvolved reads a Sample body written with another schema, following ev (docs/format.md §11.4).
 func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Sample{}
 	r := c.Reader()
