@@ -103,11 +103,16 @@ func TestFixtureTypeDefsRoundTrip(t *testing.T) {
 		for _, f := range found {
 			total++
 			distinct[hex.EncodeToString(f.td.Encoded)] = true
-			got := EncodeTypeDef(f.td)
+			// Official Go's bytes are its long-name form; ours, the
+			// spec's, parse to the same TypeDef (§14.1).
+			got := encodeTypeDef(f.td, true)
 			if !assert.Equal(t, hex.EncodeToString(f.td.Encoded), hex.EncodeToString(got),
-				"%s@%d: EncodeTypeDef(ParseTypeDef(x)) != x", name, f.off) {
+				"%s@%d: encodeTypeDef(ParseTypeDef(x), Go form) != x", name, f.off) {
 				continue
 			}
+			back, _, err := ParseTypeDef(EncodeTypeDef(f.td), DefaultLimits)
+			require.NoError(t, err, "%s@%d: the spec form", name, f.off)
+			assert.Equal(t, wire(f.td), wire(back), "%s@%d: the spec form", name, f.off)
 			if len(f.td.Encoded) > headerLen+255 {
 				sawWide = true
 			}

@@ -65,8 +65,10 @@ func (e *TypeDefError) Unwrap() []error {
 // It never panics. Errors are *TypeDefError (errors.Is(err, ErrBadTypeDef))
 // with the offset within the TypeDef.
 //
-// Field names are read the Go way (§14 item 1): size 15 means
-// L = 15 + varu32, matching EncodeTypeDef and official Go's writer.
+// Field names longer than 15 encoded bytes are read the specification's way
+// (size 15 means L = 16 + varu32, what EncodeTypeDef, Java, Python and
+// JavaScript write) and, when that does not parse the body exactly, the way
+// official Go writes them (L = 15 + varu32): §14 item 1.
 // Encoded aliases b[:n] (with capacity n).
 func ParseTypeDef(b []byte, lim Limits) (*TypeDef, int, error) {
 	maxBody, maxFields := lim.MaxBodyBytes, lim.MaxFields
@@ -118,6 +120,13 @@ func ParseTypeDef(b []byte, lim Limits) (*TypeDef, int, error) {
 
 	p := tdParser{b: b[:end], off: off, field: -1}
 	td, err := p.body(maxFields)
+	if err != nil && p.longName {
+		// A long field name may be in official Go's form: parse again.
+		g := tdParser{b: b[:end], off: off, field: -1, goNames: true}
+		if gtd, gerr := g.body(maxFields); gerr == nil {
+			td, err = gtd, nil
+		}
+	}
 	if err != nil {
 		return nil, 0, err
 	}
@@ -149,6 +158,11 @@ type tdParser struct {
 	b     []byte
 	off   int
 	field int // field entry being read, -1 outside the field list
+	// goNames reads a long field name's length as official Go writes it
+	// (L = 15 + varu32) instead of the specification's L = 16 + varu32;
+	// longName records that a name used the escape, so the other form is
+	// worth a try.
+	goNames, longName bool
 }
 
 func (p *tdParser) errf(cause error, format string, args ...any) error {
@@ -305,6 +319,12 @@ func (p *tdParser) fieldDef(f *FieldDef) error {
 			return err
 		}
 		size += uint64(extra)
+		if enc != fieldEncTagID {
+			p.longName = true
+			if !p.goNames {
+				size++
+			}
+		}
 	} else if enc != fieldEncTagID {
 		size++ // names are at least one byte: 0..14 encode L = 1..15
 	}

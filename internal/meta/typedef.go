@@ -207,17 +207,23 @@ func validateFieldType(ft *FieldType, depth int) error {
 // EncodeTypeDef returns the TypeDef bytes official Fory Go writes for td
 // (§11.1, §11.2): the 8-byte header (52-bit hash, compression 0, body size),
 // varu32(body_len − 255) when the body is 255 bytes or longer, then the body.
-// Field entries are written in td.Fields order with Go's long-name rule
-// (§14 item 1): a name of L >= 15 encoded bytes gets size 15 and
-// varu32(L − 15). Header and Encoded of td are ignored.
+// Field entries are written in td.Fields order with the specification's
+// name-length rule, which Java, Python and JavaScript follow: size L − 1
+// for a name of L <= 15 encoded bytes, size 15 and varu32(L − 16) above.
+// Official Go writes varu32(L − 15) from L = 15 on; ParseTypeDef reads both
+// (§14 item 1). Header and Encoded of td are ignored.
 //
 // It panics when td.Validate fails: TypeDefs are built by the planner from a
 // checked model, so an invalid one is a bug to surface at generation time.
-func EncodeTypeDef(td *TypeDef) []byte {
+func EncodeTypeDef(td *TypeDef) []byte { return encodeTypeDef(td, false) }
+
+// encodeTypeDef is EncodeTypeDef with official Go's long-name form when
+// goNames is set: what official Go's golden files hold, for the tests.
+func encodeTypeDef(td *TypeDef, goNames bool) []byte {
 	if err := td.Validate(); err != nil {
 		panic("meta: EncodeTypeDef: " + err.Error())
 	}
-	body := appendTypeDefBody(make([]byte, 0, 64), td)
+	body := appendTypeDefBody(make([]byte, 0, 64), td, goNames)
 	out := make([]byte, headerLen, headerLen+5+len(body))
 	binary.LittleEndian.PutUint64(out, typeDefHeader(body))
 	if len(body) >= headerSizeMask {
@@ -246,7 +252,7 @@ func typeDefHash(body []byte, low12 uint64) uint64 {
 	return uint64(h) & headerHashMask
 }
 
-func appendTypeDefBody(dst []byte, td *TypeDef) []byte {
+func appendTypeDefBody(dst []byte, td *TypeDef, goNames bool) []byte {
 	if isStructKind(td.Kind) {
 		n := len(td.Fields)
 		hdr := byte(metaStructFlag | min(n, metaSmallFields))
@@ -271,7 +277,7 @@ func appendTypeDefBody(dst []byte, td *TypeDef) []byte {
 		dst = appendVarU32(dst, td.UserID)
 	}
 	for i := range td.Fields {
-		dst = appendFieldDef(dst, &td.Fields[i])
+		dst = appendFieldDef(dst, &td.Fields[i], goNames)
 	}
 	return dst
 }
@@ -282,7 +288,7 @@ func appendTypeDefBody(dst []byte, td *TypeDef) []byte {
 //	[varu32 extra]   when size == 15
 //	field type
 //	[name bytes]     when enc != TAG_ID
-func appendFieldDef(dst []byte, f *FieldDef) []byte {
+func appendFieldDef(dst []byte, f *FieldDef, goNames bool) []byte {
 	hdr := byte(0)
 	if f.Nullable {
 		hdr |= fieldNullableFlag
@@ -304,14 +310,18 @@ func appendFieldDef(dst []byte, f *FieldDef) []byte {
 	ms := EncodeMetaString(f.Name, FieldName)
 	flag, _ := typeDefNameFlag(ms.Encoding, FieldName) // FieldName never yields FTLS/LS
 	hdr |= flag << 6
-	// Go's rule, not the spec's (§14 item 1): size = L−1 only below 15;
-	// from L = 15 on, size 15 and extra = L−15 (the spec would inline 14 for
-	// L = 15 and use L−16 above). Our bytes must equal official Go's.
-	if l := len(ms.Bytes); l < fieldSizeEscape {
-		dst = append(dst, hdr|byte(l-1)<<2)
+	// The specification's rule (§14 item 1): size = L − 1 up to 14, then
+	// size 15 and extra = L − 16. Official Go writes L − 15 from L = 15 on,
+	// which Java, Python and JavaScript misread, so we follow the spec.
+	size := len(ms.Bytes) - 1
+	if goNames && size+1 >= fieldSizeEscape {
+		size++ // Go: L − 15 from L = 15 on
+	}
+	if size < fieldSizeEscape {
+		dst = append(dst, hdr|byte(size)<<2)
 	} else {
 		dst = append(dst, hdr|fieldSizeEscape<<2)
-		dst = appendVarU32(dst, uint32(l-fieldSizeEscape))
+		dst = appendVarU32(dst, uint32(size-fieldSizeEscape))
 	}
 	dst = appendFieldType(dst, &f.Type, true)
 	return append(dst, ms.Bytes...)

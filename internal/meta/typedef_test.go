@@ -1,6 +1,7 @@
 package meta
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -66,11 +67,13 @@ func wideTypeDef() *TypeDef {
 // typeDefVectors are TypeDefs built by hand and the bytes official Go wrote
 // for them (docs/format.md §11.2, §13, and the compatible fixtures; the comments
 // name the source).
-var typeDefVectors = []struct {
+type typeDefVector struct {
 	name string
 	td   *TypeDef
 	hex  string
-}{
+}
+
+var typeDefVectors = []typeDefVector{
 	{"NumericStruct by id (§13.2)", byID(typeCompatibleStruct, 1, numericFields()...),
 		"1a 50 ae 72 ee 1e 8c 4b cc 01 c4 05 c8 05 cc 05 d0 05 d4 05 d8 05 dc 05 e0 05 e4 05 e8 05 ec 05 f0 05"},
 	{"bench.NumericStruct (§13.2)", byName(typeNamedCompatStruct, "bench", "NumericStruct", numericFields()...),
@@ -153,11 +156,54 @@ func wire(td *TypeDef) TypeDef {
 	return c
 }
 
+// The vectors are official Go's bytes: encodeTypeDef in Go's form gives
+// them all, and EncodeTypeDef too wherever no field name has 15 or more
+// encoded bytes.
 func TestEncodeTypeDefVectors(t *testing.T) {
 	for _, v := range typeDefVectors {
 		want := h(v.hex)
-		got := EncodeTypeDef(v.td)
-		assert.Equal(t, spaced(want), spaced(got), v.name)
+		assert.Equal(t, spaced(want), spaced(encodeTypeDef(v.td, true)), v.name)
+		if !hasLongName(v.td) {
+			assert.Equal(t, spaced(want), spaced(EncodeTypeDef(v.td)), v.name)
+		}
+	}
+}
+
+func hasLongName(td *TypeDef) bool {
+	for _, f := range td.Fields {
+		if f.TagID < 0 && len(EncodeMetaString(f.Name, FieldName).Bytes) >= fieldSizeEscape {
+			return true
+		}
+	}
+	return false
+}
+
+// The spec's form of the Wide vector (§14.1): the one field name of 29
+// encoded bytes, f7a8... after `fc`, has extra 29 − 16 = 13 (0d) where
+// official Go writes 29 − 15 = 14 (0e); the body keeps its size, the header
+// hash follows the body. Both forms parse to the same TypeDef.
+func TestLongFieldNameSpecForm(t *testing.T) {
+	var wide typeDefVector
+	for _, v := range typeDefVectors {
+		if strings.HasPrefix(v.name, "Wide") {
+			wide = v
+		}
+	}
+	goForm := h(wide.hex)
+	spec := EncodeTypeDef(wide.td)
+	require.Equal(t, len(goForm), len(spec))
+	i := bytes.Index(goForm, []byte{0xfc, 0x19, 0x15, 0x7c, 0x0e})
+	require.Positive(t, i, "the long name's field header in the Go vector")
+	want := append([]byte(nil), goForm...)
+	want[i+4] = 0x0d
+	body := want[10:] // 8-byte header, then varu32(454 − 255) = c7 01
+	binary.LittleEndian.PutUint64(want, typeDefHeader(body))
+	assert.Equal(t, spaced(want), spaced(spec))
+	for _, b := range [][]byte{goForm, spec} {
+		td, n, err := ParseTypeDef(b, DefaultLimits)
+		require.NoError(t, err)
+		assert.Equal(t, len(b), n)
+		assert.Equal(t, wire(wide.td), wire(td))
 	}
 }
 
@@ -221,27 +267,39 @@ func TestTypeDefFieldCountEscape(t *testing.T) {
 }
 
 func TestTypeDefFieldNameLengths(t *testing.T) {
-	// Go's rule (§14.1): L < 15 → size L−1; L >= 15 → size 15, varu32(L−15).
+	// The spec's rule (§14.1): L <= 15 → size L−1; L >= 16 → size 15,
+	// varu32(L−16). Go's: L < 15 → size L−1; L >= 15 → size 15,
+	// varu32(L−15). Both parse.
 	// An ATLS name of n lower-case letters takes ceil((5n+1)/8) bytes.
 	for n := 1; n <= 60; n++ {
 		name := strings.Repeat("k", n)
 		l := len(EncodeMetaString(name, FieldName).Bytes)
 		td := byID(typeCompatibleStruct, 1, named(name, scalar(tBool)))
-		b := EncodeTypeDef(td)
-		// header(8) c1 01 <field header> [extra] 01 <name>
-		fh := b[10]
-		require.Equal(t, byte(1), fh>>6, "ATLS flag")
-		if l < 15 {
-			assert.Equal(t, byte(l-1), fh>>2&15, "name %d bytes", l)
-			assert.Equal(t, byte(tBool), b[11])
-		} else {
-			assert.Equal(t, byte(15), fh>>2&15, "name %d bytes", l)
-			assert.Equal(t, byte(l-15), b[11], "extra for %d bytes", l)
-			assert.Equal(t, byte(tBool), b[12])
+		for _, goNames := range []bool{false, true} {
+			b := encodeTypeDef(td, goNames)
+			// header(8) c1 01 <field header> [extra] 01 <name>
+			fh := b[10]
+			require.Equal(t, byte(1), fh>>6, "ATLS flag")
+			inline := l <= 15
+			if goNames {
+				inline = l < 15
+			}
+			if inline {
+				assert.Equal(t, byte(l-1), fh>>2&15, "name %d bytes", l)
+				assert.Equal(t, byte(tBool), b[11])
+			} else {
+				extra := l - 16
+				if goNames {
+					extra = l - 15
+				}
+				assert.Equal(t, byte(15), fh>>2&15, "name %d bytes", l)
+				assert.Equal(t, byte(extra), b[11], "extra for %d bytes (go form %v)", l, goNames)
+				assert.Equal(t, byte(tBool), b[12])
+			}
+			got, _, err := ParseTypeDef(b, DefaultLimits)
+			require.NoError(t, err, name)
+			assert.Equal(t, name, got.Fields[0].Name, "go form %v", goNames)
 		}
-		got, _, err := ParseTypeDef(b, DefaultLimits)
-		require.NoError(t, err, name)
-		assert.Equal(t, name, got.Fields[0].Name)
 	}
 	// Tag ids: id=1 → c4, id=12 → f0, id=14 → f8, id=15 → fc 00, id=40 → fc 19.
 	for id, want := range map[int]string{1: "c4", 12: "f0", 14: "f8", 15: "fc 00", 40: "fc 19", 15 + 300: "fc ac 02"} {

@@ -191,14 +191,15 @@ func typeFingerprint(w *Wire, ref, nullable bool) string {
 
 // Fingerprint builds the same-schema fingerprint: fields sorted by
 // identifier, each `<identifier>,<type fingerprint>;` (§10.1). A plain pointer
-// fingerprints as not nullable; only an explicit `nullable` tag on a
-// non-primitive sets the bit.
+// fingerprints as not nullable; an explicit `nullable` tag sets the bit on a
+// non-primitive and on a pointer to a primitive (official Go, Python, JS and
+// Java agree), not on a primitive value, which cannot be null.
 func Fingerprint(fields []*Field) string {
 	sorted := append([]*Field(nil), fields...)
 	sort.SliceStable(sorted, func(i, j int) bool { return lessIdentifier(sorted[i], sorted[j]) })
 	var sb strings.Builder
 	for _, f := range sorted {
-		nullable := f.Tag.Nullable && !isPrimitiveWire(f.Wire)
+		nullable := f.Tag.Nullable && (!isPrimitiveWire(f.Wire) || f.Wire.Nullable)
 		sb.WriteString(f.Identifier)
 		sb.WriteByte(',')
 		sb.WriteString(typeFingerprint(f.Wire, f.Tag.Ref, nullable))
