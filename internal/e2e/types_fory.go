@@ -2972,33 +2972,43 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	var mw40 foryimpl.MapWriter
 	mw40.Begin(b, len(x.Inner))
 	for k41, v42 := range x.Inner {
-		mw40.Entry(b)
-		foryimpl.WriteString(b, k41)
-		var mw43 foryimpl.MapWriter
-		mw43.Begin(b, len(v42))
-		for k44, v45 := range v42 {
-			mw43.Entry(b)
-			b.WriteVarInt32(k44)
-			foryimpl.WriteString(b, v45)
+		if v42 == nil {
+			mw40.NullEntry(b)
+			foryimpl.WriteString(b, k41)
+		} else {
+			mw40.Entry(b)
+			foryimpl.WriteString(b, k41)
+			var mw43 foryimpl.MapWriter
+			mw43.Begin(b, len(v42))
+			for k44, v45 := range v42 {
+				mw43.Entry(b)
+				b.WriteVarInt32(k44)
+				foryimpl.WriteString(b, v45)
+			}
+			mw43.End(b)
 		}
-		mw43.End(b)
 	}
 	mw40.End(b)
 	var mw46 foryimpl.MapWriter
 	mw46.Begin(b, len(x.Lists))
 	for k47, v48 := range x.Lists {
-		mw46.Entry(b)
-		foryimpl.WriteString(b, k47)
-		b.WriteVarUint32(uint32(len(v48)))
-		if len(v48) > 0 {
-			b.Reserve(1 + len(v48)*9 + buffer.BatchSlack)
-			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
-			off++
-			for _, e49 := range v48 {
-				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e49))
+		if v48 == nil {
+			mw46.NullEntry(b)
+			foryimpl.WriteString(b, k47)
+		} else {
+			mw46.Entry(b)
+			foryimpl.WriteString(b, k47)
+			b.WriteVarUint32(uint32(len(v48)))
+			if len(v48) > 0 {
+				b.Reserve(1 + len(v48)*9 + buffer.BatchSlack)
+				w, off := b.Window(), b.WriterIndex()
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e49 := range v48 {
+					off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e49))
+				}
+				b.SetWriterIndex(off)
 			}
-			b.SetWriterIndex(off)
 		}
 	}
 	mw46.End(b)

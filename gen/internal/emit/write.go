@@ -553,12 +553,18 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 }
 
 // writeMap writes a MAP in chunks (§8.4); a null value gets a chunk of its
-// own.
+// own. A nil slice or map value is null too, as official Go writes it, so
+// that it decodes as nil (docs/format.md §8.4).
 func (g *gen) writeMap(v *jen.Statement, w *plan.Wire) []jen.Code {
 	mw, k, val := g.fresh("mw"), g.fresh("k"), g.fresh("v")
 	b := jen.Id("b")
 	var entry []jen.Code
-	if w.Elem.Nullable {
+	if kind := w.Elem.Go.Kind; kind == model.Slice || kind == model.Map {
+		entry = append(entry, jen.If(jen.Id(val).Op("==").Nil()).Block(
+			append([]jen.Code{jen.Id(mw).Dot("NullEntry").Call(b.Clone())}, g.writeValue(jen.Id(k), w.Key, false)...)...,
+		).Else().Block(append(append([]jen.Code{jen.Id(mw).Dot("Entry").Call(b.Clone())},
+			g.writeValue(jen.Id(k), w.Key, false)...), g.writeValue(jen.Id(val), w.Elem, false)...)...))
+	} else if w.Elem.Nullable {
 		deref := *w.Elem
 		deref.Nullable = false
 		var present []jen.Code

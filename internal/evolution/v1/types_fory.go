@@ -2006,48 +2006,58 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	var mw64 foryimpl.MapWriter
 	mw64.Begin(b, len(x.MSL))
 	for k65, v66 := range x.MSL {
-		mw64.Entry(b)
-		foryimpl.WriteString(b, k65)
-		{
-			sz68 := 6 + buffer.BatchSlack + len(v66)*9
-			for _, e67 := range v66 {
-				sz68 += len(e67)
-			}
-			b.Reserve(sz68)
-			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(v66)))
-			if len(v66) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
-				off++
+		if v66 == nil {
+			mw64.NullEntry(b)
+			foryimpl.WriteString(b, k65)
+		} else {
+			mw64.Entry(b)
+			foryimpl.WriteString(b, k65)
+			{
+				sz68 := 6 + buffer.BatchSlack + len(v66)*9
 				for _, e67 := range v66 {
-					if len(w)-off < len(e67)+9+buffer.BatchSlack {
-						b.SetWriterIndex(off)
-						b.Reserve(len(e67) + 9 + buffer.BatchSlack)
-						w = b.Window()
-					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e67))<<2|2)
-					if len(e67) > 0 {
-						off += copy(w[off:], e67)
+					sz68 += len(e67)
+				}
+				b.Reserve(sz68)
+				w, off := b.Window(), b.WriterIndex()
+				off = buffer.PutVarUint32At(w, off, uint32(len(v66)))
+				if len(v66) > 0 {
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e67 := range v66 {
+						if len(w)-off < len(e67)+9+buffer.BatchSlack {
+							b.SetWriterIndex(off)
+							b.Reserve(len(e67) + 9 + buffer.BatchSlack)
+							w = b.Window()
+						}
+						off = buffer.PutVarUint64At(w, off, uint64(len(e67))<<2|2)
+						if len(e67) > 0 {
+							off += copy(w[off:], e67)
+						}
 					}
 				}
+				b.SetWriterIndex(off)
 			}
-			b.SetWriterIndex(off)
 		}
 	}
 	mw64.End(b)
 	var mw69 foryimpl.MapWriter
 	mw69.Begin(b, len(x.MSM))
 	for k70, v71 := range x.MSM {
-		mw69.Entry(b)
-		foryimpl.WriteString(b, k70)
-		var mw72 foryimpl.MapWriter
-		mw72.Begin(b, len(v71))
-		for k73, v74 := range v71 {
-			mw72.Entry(b)
-			foryimpl.WriteString(b, k73)
-			b.WriteVarInt32(v74)
+		if v71 == nil {
+			mw69.NullEntry(b)
+			foryimpl.WriteString(b, k70)
+		} else {
+			mw69.Entry(b)
+			foryimpl.WriteString(b, k70)
+			var mw72 foryimpl.MapWriter
+			mw72.Begin(b, len(v71))
+			for k73, v74 := range v71 {
+				mw72.Entry(b)
+				foryimpl.WriteString(b, k73)
+				b.WriteVarInt32(v74)
+			}
+			mw72.End(b)
 		}
-		mw72.End(b)
 	}
 	mw69.End(b)
 	var mw75 foryimpl.MapWriter
@@ -2451,48 +2461,58 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	var mw153 foryimpl.MapWriter
 	mw153.Begin(b, len(x.RmMSL))
 	for k154, v155 := range x.RmMSL {
-		mw153.Entry(b)
-		foryimpl.WriteString(b, k154)
-		{
-			sz157 := 6 + buffer.BatchSlack + len(v155)*9
-			for _, e156 := range v155 {
-				sz157 += len(e156)
-			}
-			b.Reserve(sz157)
-			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(v155)))
-			if len(v155) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
-				off++
+		if v155 == nil {
+			mw153.NullEntry(b)
+			foryimpl.WriteString(b, k154)
+		} else {
+			mw153.Entry(b)
+			foryimpl.WriteString(b, k154)
+			{
+				sz157 := 6 + buffer.BatchSlack + len(v155)*9
 				for _, e156 := range v155 {
-					if len(w)-off < len(e156)+9+buffer.BatchSlack {
-						b.SetWriterIndex(off)
-						b.Reserve(len(e156) + 9 + buffer.BatchSlack)
-						w = b.Window()
-					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e156))<<2|2)
-					if len(e156) > 0 {
-						off += copy(w[off:], e156)
+					sz157 += len(e156)
+				}
+				b.Reserve(sz157)
+				w, off := b.Window(), b.WriterIndex()
+				off = buffer.PutVarUint32At(w, off, uint32(len(v155)))
+				if len(v155) > 0 {
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e156 := range v155 {
+						if len(w)-off < len(e156)+9+buffer.BatchSlack {
+							b.SetWriterIndex(off)
+							b.Reserve(len(e156) + 9 + buffer.BatchSlack)
+							w = b.Window()
+						}
+						off = buffer.PutVarUint64At(w, off, uint64(len(e156))<<2|2)
+						if len(e156) > 0 {
+							off += copy(w[off:], e156)
+						}
 					}
 				}
+				b.SetWriterIndex(off)
 			}
-			b.SetWriterIndex(off)
 		}
 	}
 	mw153.End(b)
 	var mw158 foryimpl.MapWriter
 	mw158.Begin(b, len(x.RmMSM))
 	for k159, v160 := range x.RmMSM {
-		mw158.Entry(b)
-		foryimpl.WriteString(b, k159)
-		var mw161 foryimpl.MapWriter
-		mw161.Begin(b, len(v160))
-		for k162, v163 := range v160 {
-			mw161.Entry(b)
-			foryimpl.WriteString(b, k162)
-			b.WriteVarInt32(v163)
+		if v160 == nil {
+			mw158.NullEntry(b)
+			foryimpl.WriteString(b, k159)
+		} else {
+			mw158.Entry(b)
+			foryimpl.WriteString(b, k159)
+			var mw161 foryimpl.MapWriter
+			mw161.Begin(b, len(v160))
+			for k162, v163 := range v160 {
+				mw161.Entry(b)
+				foryimpl.WriteString(b, k162)
+				b.WriteVarInt32(v163)
+			}
+			mw161.End(b)
 		}
-		mw161.End(b)
 	}
 	mw158.End(b)
 	var mw164 foryimpl.MapWriter
@@ -5910,14 +5930,19 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	var mw8 foryimpl.MapWriter
 	mw8.Begin(b, len(x.MSLIn))
 	for k9, v10 := range x.MSLIn {
-		mw8.Entry(b)
-		foryimpl.WriteString(b, k9)
-		b.WriteVarUint32(uint32(len(v10)))
-		if len(v10) > 0 {
-			b.WriteUint8(0x08)
-			c.WriteStructMeta(foryTypeInner)
-			for i11 := range v10 {
-				v10[i11].ForyWrite(c)
+		if v10 == nil {
+			mw8.NullEntry(b)
+			foryimpl.WriteString(b, k9)
+		} else {
+			mw8.Entry(b)
+			foryimpl.WriteString(b, k9)
+			b.WriteVarUint32(uint32(len(v10)))
+			if len(v10) > 0 {
+				b.WriteUint8(0x08)
+				c.WriteStructMeta(foryTypeInner)
+				for i11 := range v10 {
+					v10[i11].ForyWrite(c)
+				}
 			}
 		}
 	}
@@ -5992,14 +6017,19 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	var mw19 foryimpl.MapWriter
 	mw19.Begin(b, len(x.RmMSLIn))
 	for k20, v21 := range x.RmMSLIn {
-		mw19.Entry(b)
-		foryimpl.WriteString(b, k20)
-		b.WriteVarUint32(uint32(len(v21)))
-		if len(v21) > 0 {
-			b.WriteUint8(0x08)
-			c.WriteStructMeta(foryTypeInner)
-			for i22 := range v21 {
-				v21[i22].ForyWrite(c)
+		if v21 == nil {
+			mw19.NullEntry(b)
+			foryimpl.WriteString(b, k20)
+		} else {
+			mw19.Entry(b)
+			foryimpl.WriteString(b, k20)
+			b.WriteVarUint32(uint32(len(v21)))
+			if len(v21) > 0 {
+				b.WriteUint8(0x08)
+				c.WriteStructMeta(foryTypeInner)
+				for i22 := range v21 {
+					v21[i22].ForyWrite(c)
+				}
 			}
 		}
 	}

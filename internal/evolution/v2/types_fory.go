@@ -2052,48 +2052,58 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	var mw76 foryimpl.MapWriter
 	mw76.Begin(b, len(x.AddMSL))
 	for k77, v78 := range x.AddMSL {
-		mw76.Entry(b)
-		foryimpl.WriteString(b, k77)
-		{
-			sz80 := 6 + buffer.BatchSlack + len(v78)*9
-			for _, e79 := range v78 {
-				sz80 += len(e79)
-			}
-			b.Reserve(sz80)
-			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(v78)))
-			if len(v78) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
-				off++
+		if v78 == nil {
+			mw76.NullEntry(b)
+			foryimpl.WriteString(b, k77)
+		} else {
+			mw76.Entry(b)
+			foryimpl.WriteString(b, k77)
+			{
+				sz80 := 6 + buffer.BatchSlack + len(v78)*9
 				for _, e79 := range v78 {
-					if len(w)-off < len(e79)+9+buffer.BatchSlack {
-						b.SetWriterIndex(off)
-						b.Reserve(len(e79) + 9 + buffer.BatchSlack)
-						w = b.Window()
-					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e79))<<2|2)
-					if len(e79) > 0 {
-						off += copy(w[off:], e79)
+					sz80 += len(e79)
+				}
+				b.Reserve(sz80)
+				w, off := b.Window(), b.WriterIndex()
+				off = buffer.PutVarUint32At(w, off, uint32(len(v78)))
+				if len(v78) > 0 {
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e79 := range v78 {
+						if len(w)-off < len(e79)+9+buffer.BatchSlack {
+							b.SetWriterIndex(off)
+							b.Reserve(len(e79) + 9 + buffer.BatchSlack)
+							w = b.Window()
+						}
+						off = buffer.PutVarUint64At(w, off, uint64(len(e79))<<2|2)
+						if len(e79) > 0 {
+							off += copy(w[off:], e79)
+						}
 					}
 				}
+				b.SetWriterIndex(off)
 			}
-			b.SetWriterIndex(off)
 		}
 	}
 	mw76.End(b)
 	var mw81 foryimpl.MapWriter
 	mw81.Begin(b, len(x.AddMSM))
 	for k82, v83 := range x.AddMSM {
-		mw81.Entry(b)
-		foryimpl.WriteString(b, k82)
-		var mw84 foryimpl.MapWriter
-		mw84.Begin(b, len(v83))
-		for k85, v86 := range v83 {
-			mw84.Entry(b)
-			foryimpl.WriteString(b, k85)
-			b.WriteVarInt32(v86)
+		if v83 == nil {
+			mw81.NullEntry(b)
+			foryimpl.WriteString(b, k82)
+		} else {
+			mw81.Entry(b)
+			foryimpl.WriteString(b, k82)
+			var mw84 foryimpl.MapWriter
+			mw84.Begin(b, len(v83))
+			for k85, v86 := range v83 {
+				mw84.Entry(b)
+				foryimpl.WriteString(b, k85)
+				b.WriteVarInt32(v86)
+			}
+			mw84.End(b)
 		}
-		mw84.End(b)
 	}
 	mw81.End(b)
 	var mw87 foryimpl.MapWriter
@@ -2452,48 +2462,58 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	var mw153 foryimpl.MapWriter
 	mw153.Begin(b, len(x.MSL))
 	for k154, v155 := range x.MSL {
-		mw153.Entry(b)
-		foryimpl.WriteString(b, k154)
-		{
-			sz157 := 6 + buffer.BatchSlack + len(v155)*9
-			for _, e156 := range v155 {
-				sz157 += len(e156)
-			}
-			b.Reserve(sz157)
-			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(v155)))
-			if len(v155) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
-				off++
+		if v155 == nil {
+			mw153.NullEntry(b)
+			foryimpl.WriteString(b, k154)
+		} else {
+			mw153.Entry(b)
+			foryimpl.WriteString(b, k154)
+			{
+				sz157 := 6 + buffer.BatchSlack + len(v155)*9
 				for _, e156 := range v155 {
-					if len(w)-off < len(e156)+9+buffer.BatchSlack {
-						b.SetWriterIndex(off)
-						b.Reserve(len(e156) + 9 + buffer.BatchSlack)
-						w = b.Window()
-					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e156))<<2|2)
-					if len(e156) > 0 {
-						off += copy(w[off:], e156)
+					sz157 += len(e156)
+				}
+				b.Reserve(sz157)
+				w, off := b.Window(), b.WriterIndex()
+				off = buffer.PutVarUint32At(w, off, uint32(len(v155)))
+				if len(v155) > 0 {
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e156 := range v155 {
+						if len(w)-off < len(e156)+9+buffer.BatchSlack {
+							b.SetWriterIndex(off)
+							b.Reserve(len(e156) + 9 + buffer.BatchSlack)
+							w = b.Window()
+						}
+						off = buffer.PutVarUint64At(w, off, uint64(len(e156))<<2|2)
+						if len(e156) > 0 {
+							off += copy(w[off:], e156)
+						}
 					}
 				}
+				b.SetWriterIndex(off)
 			}
-			b.SetWriterIndex(off)
 		}
 	}
 	mw153.End(b)
 	var mw158 foryimpl.MapWriter
 	mw158.Begin(b, len(x.MSM))
 	for k159, v160 := range x.MSM {
-		mw158.Entry(b)
-		foryimpl.WriteString(b, k159)
-		var mw161 foryimpl.MapWriter
-		mw161.Begin(b, len(v160))
-		for k162, v163 := range v160 {
-			mw161.Entry(b)
-			foryimpl.WriteString(b, k162)
-			b.WriteVarInt32(v163)
+		if v160 == nil {
+			mw158.NullEntry(b)
+			foryimpl.WriteString(b, k159)
+		} else {
+			mw158.Entry(b)
+			foryimpl.WriteString(b, k159)
+			var mw161 foryimpl.MapWriter
+			mw161.Begin(b, len(v160))
+			for k162, v163 := range v160 {
+				mw161.Entry(b)
+				foryimpl.WriteString(b, k162)
+				b.WriteVarInt32(v163)
+			}
+			mw161.End(b)
 		}
-		mw161.End(b)
 	}
 	mw158.End(b)
 	var mw164 foryimpl.MapWriter
@@ -5912,14 +5932,19 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	var mw8 foryimpl.MapWriter
 	mw8.Begin(b, len(x.AddMSLIn))
 	for k9, v10 := range x.AddMSLIn {
-		mw8.Entry(b)
-		foryimpl.WriteString(b, k9)
-		b.WriteVarUint32(uint32(len(v10)))
-		if len(v10) > 0 {
-			b.WriteUint8(0x08)
-			c.WriteStructMeta(foryTypeInner)
-			for i11 := range v10 {
-				v10[i11].ForyWrite(c)
+		if v10 == nil {
+			mw8.NullEntry(b)
+			foryimpl.WriteString(b, k9)
+		} else {
+			mw8.Entry(b)
+			foryimpl.WriteString(b, k9)
+			b.WriteVarUint32(uint32(len(v10)))
+			if len(v10) > 0 {
+				b.WriteUint8(0x08)
+				c.WriteStructMeta(foryTypeInner)
+				for i11 := range v10 {
+					v10[i11].ForyWrite(c)
+				}
 			}
 		}
 	}
@@ -5994,14 +6019,19 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	var mw19 foryimpl.MapWriter
 	mw19.Begin(b, len(x.MSLIn))
 	for k20, v21 := range x.MSLIn {
-		mw19.Entry(b)
-		foryimpl.WriteString(b, k20)
-		b.WriteVarUint32(uint32(len(v21)))
-		if len(v21) > 0 {
-			b.WriteUint8(0x08)
-			c.WriteStructMeta(foryTypeInner)
-			for i22 := range v21 {
-				v21[i22].ForyWrite(c)
+		if v21 == nil {
+			mw19.NullEntry(b)
+			foryimpl.WriteString(b, k20)
+		} else {
+			mw19.Entry(b)
+			foryimpl.WriteString(b, k20)
+			b.WriteVarUint32(uint32(len(v21)))
+			if len(v21) > 0 {
+				b.WriteUint8(0x08)
+				c.WriteStructMeta(foryTypeInner)
+				for i22 := range v21 {
+					v21[i22].ForyWrite(c)
+				}
 			}
 		}
 	}

@@ -1,0 +1,22 @@
+// Package agree declares the types of the cases where forygen once
+// disagreed with official Fory (issue 12); agree_test.go holds the bytes
+// official Fory writes for them.
+package agree
+
+//go:generate go run github.com/forygen/forygen/cmd/forygen
+
+// OptInt has a pointer to a primitive tagged nullable.
+//
+//fory:generate id=300
+type OptInt struct {
+	OptI *int32 `fory:"id=1,nullable"`
+}
+
+// NilValues has maps whose values are slices and maps, which can be nil.
+//
+//fory:generate id=301
+type NilValues struct {
+	A map[int32][]int32           `fory:"id=1"`
+	B map[string][]string         `fory:"id=2"`
+	C map[string]map[int32]string `fory:"id=3"`
+}
