@@ -1762,7 +1762,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		n142 := c.ReadLength(2)
 		m143 := foryimpl.MakeMap[map[string]int32](c, n142)
 		for n142 > 0 && !c.Failed() {
-			sz144, vn145 := c.ReadMapChunk(n142, 21, 5)
+			sz144, vn145, _ := c.ReadMapChunk(n142, 21, 5, nil, false)
 			for j146 := 0; j146 < sz144 && !c.Failed(); j146++ {
 				var k147 string
 				k147 = c.ReadString()
@@ -2442,7 +2442,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n287 := c.ReadLength(2)
 				m288 := foryimpl.MakeMap[map[string]int32](c, n287)
 				for n287 > 0 && !c.Failed() {
-					sz289, vn290 := c.ReadMapChunk(n287, 21, 5)
+					sz289, vn290, _ := c.ReadMapChunk(n287, 21, 5, nil, false)
 					for j291 := 0; j291 < sz289 && !c.Failed(); j291++ {
 						var k292 string
 						k292 = c.ReadString()
@@ -3077,7 +3077,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n65 := c.ReadLength(2)
 	m66 := foryimpl.MakeMap[map[bool]string](c, n65)
 	for n65 > 0 && !c.Failed() {
-		sz67, vn68 := c.ReadMapChunk(n65, 1, 21)
+		sz67, vn68, _ := c.ReadMapChunk(n65, 1, 21, nil, false)
 		for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
 			var k70 bool
 			k70 = r.ReadBool()
@@ -3097,7 +3097,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n72 := c.ReadLength(2)
 	m73 := foryimpl.MakeMap[map[Color]int32](c, n72)
 	for n72 > 0 && !c.Failed() {
-		sz74, vn75 := c.ReadMapChunk(n72, 25, 5)
+		sz74, vn75, _ := c.ReadMapChunk(n72, 25, 5, nil, false)
 		for j76 := 0; j76 < sz74 && !c.Failed(); j76++ {
 			var k77 Color
 			k77 = Color(r.ReadVarUint32())
@@ -3117,7 +3117,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n79 := c.ReadLength(2)
 	m80 := foryimpl.MakeMap[map[int16]int16](c, n79)
 	for n79 > 0 && !c.Failed() {
-		sz81, vn82 := c.ReadMapChunk(n79, 3, 3)
+		sz81, vn82, _ := c.ReadMapChunk(n79, 3, 3, nil, false)
 		for j83 := 0; j83 < sz81 && !c.Failed(); j83++ {
 			var k84 int16
 			k84 = r.ReadInt16()
@@ -3137,7 +3137,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n86 := c.ReadLength(2)
 	m87 := foryimpl.MakeMap[map[int32]string](c, n86)
 	for n86 > 0 && !c.Failed() {
-		sz88, vn89 := c.ReadMapChunk(n86, 5, 21)
+		sz88, vn89, _ := c.ReadMapChunk(n86, 5, 21, nil, false)
 		for j90 := 0; j90 < sz88 && !c.Failed(); j90++ {
 			var k91 int32
 			k91 = r.ReadVarInt32()
@@ -3157,7 +3157,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n93 := c.ReadLength(2)
 	m94 := foryimpl.MakeMap[map[int64]float64](c, n93)
 	for n93 > 0 && !c.Failed() {
-		sz95, vn96 := c.ReadMapChunk(n93, 7, 20)
+		sz95, vn96, _ := c.ReadMapChunk(n93, 7, 20, nil, false)
 		for j97 := 0; j97 < sz95 && !c.Failed(); j97++ {
 			var k98 int64
 			k98 = r.ReadVarInt64()
@@ -3177,7 +3177,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n100 := c.ReadLength(2)
 	m101 := foryimpl.MakeMap[map[int8]int8](c, n100)
 	for n100 > 0 && !c.Failed() {
-		sz102, vn103 := c.ReadMapChunk(n100, 2, 2)
+		sz102, vn103, _ := c.ReadMapChunk(n100, 2, 2, nil, false)
 		for j104 := 0; j104 < sz102 && !c.Failed(); j104++ {
 			var k105 int8
 			k105 = r.ReadInt8()
@@ -3197,7 +3197,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n107 := c.ReadLength(2)
 	m108 := foryimpl.MakeMap[map[int]int](c, n107)
 	for n107 > 0 && !c.Failed() {
-		sz109, vn110 := c.ReadMapChunk(n107, 7, 7)
+		sz109, vn110, _ := c.ReadMapChunk(n107, 7, 7, nil, false)
 		for j111 := 0; j111 < sz109 && !c.Failed(); j111++ {
 			var k112 int
 			k112 = int(r.ReadVarInt64())
@@ -3217,7 +3217,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n114 := c.ReadLength(2)
 	m115 := foryimpl.MakeMap[map[string]string](c, n114)
 	for n114 > 0 && !c.Failed() {
-		sz116, vn117 := c.ReadMapChunk(n114, 21, 21)
+		sz116, vn117, _ := c.ReadMapChunk(n114, 21, 21, nil, false)
 		for j118 := 0; j118 < sz116 && !c.Failed(); j118++ {
 			var k119 string
 			k119 = c.ReadString()
@@ -3237,7 +3237,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n121 := c.ReadLength(2)
 	m122 := foryimpl.MakeMap[map[uint16]uint16](c, n121)
 	for n121 > 0 && !c.Failed() {
-		sz123, vn124 := c.ReadMapChunk(n121, 10, 10)
+		sz123, vn124, _ := c.ReadMapChunk(n121, 10, 10, nil, false)
 		for j125 := 0; j125 < sz123 && !c.Failed(); j125++ {
 			var k126 uint16
 			k126 = r.ReadUint16()
@@ -3257,7 +3257,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n128 := c.ReadLength(2)
 	m129 := foryimpl.MakeMap[map[uint32]uint32](c, n128)
 	for n128 > 0 && !c.Failed() {
-		sz130, vn131 := c.ReadMapChunk(n128, 12, 12)
+		sz130, vn131, _ := c.ReadMapChunk(n128, 12, 12, nil, false)
 		for j132 := 0; j132 < sz130 && !c.Failed(); j132++ {
 			var k133 uint32
 			k133 = r.ReadVarUint32()
@@ -3277,7 +3277,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n135 := c.ReadLength(2)
 	m136 := foryimpl.MakeMap[map[uint64]uint64](c, n135)
 	for n135 > 0 && !c.Failed() {
-		sz137, vn138 := c.ReadMapChunk(n135, 14, 14)
+		sz137, vn138, _ := c.ReadMapChunk(n135, 14, 14, nil, false)
 		for j139 := 0; j139 < sz137 && !c.Failed(); j139++ {
 			var k140 uint64
 			k140 = r.ReadVarUint64()
@@ -3297,7 +3297,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n142 := c.ReadLength(2)
 	m143 := foryimpl.MakeMap[map[uint8]uint8](c, n142)
 	for n142 > 0 && !c.Failed() {
-		sz144, vn145 := c.ReadMapChunk(n142, 9, 9)
+		sz144, vn145, _ := c.ReadMapChunk(n142, 9, 9, nil, false)
 		for j146 := 0; j146 < sz144 && !c.Failed(); j146++ {
 			var k147 uint8
 			k147 = r.ReadUint8()
@@ -3317,7 +3317,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n149 := c.ReadLength(2)
 	m150 := foryimpl.MakeMap[map[uint]bool](c, n149)
 	for n149 > 0 && !c.Failed() {
-		sz151, vn152 := c.ReadMapChunk(n149, 14, 1)
+		sz151, vn152, _ := c.ReadMapChunk(n149, 14, 1, nil, false)
 		for j153 := 0; j153 < sz151 && !c.Failed(); j153++ {
 			var k154 uint
 			k154 = uint(r.ReadVarUint64())
@@ -3337,7 +3337,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n156 := c.ReadLength(2)
 	m157 := foryimpl.MakeMap[map[string]map[int32]string](c, n156)
 	for n156 > 0 && !c.Failed() {
-		sz158, vn159 := c.ReadMapChunk(n156, 21, 24)
+		sz158, vn159, _ := c.ReadMapChunk(n156, 21, 24, nil, true)
 		for j160 := 0; j160 < sz158 && !c.Failed(); j160++ {
 			var k161 string
 			k161 = c.ReadString()
@@ -3346,7 +3346,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 				n163 := c.ReadLength(2)
 				m164 := foryimpl.MakeMap[map[int32]string](c, n163)
 				for n163 > 0 && !c.Failed() {
-					sz165, vn166 := c.ReadMapChunk(n163, 5, 21)
+					sz165, vn166, _ := c.ReadMapChunk(n163, 5, 21, nil, false)
 					for j167 := 0; j167 < sz165 && !c.Failed(); j167++ {
 						var k168 int32
 						k168 = r.ReadVarInt32()
@@ -3372,7 +3372,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n170 := c.ReadLength(2)
 	m171 := foryimpl.MakeMap[map[string][]int64](c, n170)
 	for n170 > 0 && !c.Failed() {
-		sz172, vn173 := c.ReadMapChunk(n170, 21, 22)
+		sz172, vn173, _ := c.ReadMapChunk(n170, 21, 22, nil, true)
 		for j174 := 0; j174 < sz172 && !c.Failed(); j174++ {
 			var k175 string
 			k175 = c.ReadString()
@@ -3410,7 +3410,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n182 := c.ReadLength(2)
 	m183 := foryimpl.MakeMap[Scores](c, n182)
 	for n182 > 0 && !c.Failed() {
-		sz184, vn185 := c.ReadMapChunk(n182, 21, 5)
+		sz184, vn185, _ := c.ReadMapChunk(n182, 21, 5, nil, false)
 		for j186 := 0; j186 < sz184 && !c.Failed(); j186++ {
 			var k187 string
 			k187 = c.ReadString()
@@ -3430,7 +3430,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n189 := c.ReadLength(2)
 	m190 := foryimpl.MakeMap[map[string]*int64](c, n189)
 	for n189 > 0 && !c.Failed() {
-		sz191, vn192 := c.ReadMapChunk(n189, 21, 7)
+		sz191, vn192, _ := c.ReadMapChunk(n189, 21, 7, nil, true)
 		for j193 := 0; j193 < sz191 && !c.Failed(); j193++ {
 			var k194 string
 			k194 = c.ReadString()
@@ -3452,14 +3452,18 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n197 := c.ReadLength(2)
 	m198 := foryimpl.MakeMap[map[int32]*other.Address](c, n197)
 	for n197 > 0 && !c.Failed() {
-		sz199, vn200 := c.ReadMapChunk(n197, 5, 28)
+		sz199, vn200, ev205 := c.ReadMapChunk(n197, 5, 28, (*other.Address)(nil).ForyType(), true)
 		for j201 := 0; j201 < sz199 && !c.Failed(); j201++ {
 			var k202 int32
 			k202 = r.ReadVarInt32()
 			var v203 *other.Address
 			if !vn200 {
 				p204 := foryimpl.Alloc[other.Address](c)
-				p204.ForyRead(c)
+				if ev205 != nil {
+					p204.ForyReadEvolved(c, ev205)
+				} else {
+					p204.ForyRead(c)
+				}
 				v203 = p204
 			}
 			m198[k202] = v203
@@ -3471,42 +3475,46 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ptrs")
 		return
 	}
-	n205 := c.ReadLength(2)
-	m206 := foryimpl.MakeMap[map[Shade]Label](c, n205)
-	for n205 > 0 && !c.Failed() {
-		sz207, vn208 := c.ReadMapChunk(n205, 25, 21)
-		for j209 := 0; j209 < sz207 && !c.Failed(); j209++ {
-			var k210 Shade
-			k210 = Shade(r.ReadVarUint32())
-			var v211 Label
-			if !vn208 {
-				v211 = Label(c.ReadString())
+	n206 := c.ReadLength(2)
+	m207 := foryimpl.MakeMap[map[Shade]Label](c, n206)
+	for n206 > 0 && !c.Failed() {
+		sz208, vn209, _ := c.ReadMapChunk(n206, 25, 21, nil, false)
+		for j210 := 0; j210 < sz208 && !c.Failed(); j210++ {
+			var k211 Shade
+			k211 = Shade(r.ReadVarUint32())
+			var v212 Label
+			if !vn209 {
+				v212 = Label(c.ReadString())
 			}
-			m206[k210] = v211
+			m207[k211] = v212
 		}
-		n205 -= sz207
+		n206 -= sz208
 	}
-	x.ShadeKey = m206
+	x.ShadeKey = m207
 	if c.Failed() {
 		c.Trace("ShadeKey")
 		return
 	}
-	n212 := c.ReadLength(2)
-	m213 := foryimpl.MakeMap[map[string]other.Address](c, n212)
-	for n212 > 0 && !c.Failed() {
-		sz214, vn215 := c.ReadMapChunk(n212, 21, 28)
-		for j216 := 0; j216 < sz214 && !c.Failed(); j216++ {
-			var k217 string
-			k217 = c.ReadString()
-			var v218 other.Address
-			if !vn215 {
-				v218.ForyRead(c)
+	n213 := c.ReadLength(2)
+	m214 := foryimpl.MakeMap[map[string]other.Address](c, n213)
+	for n213 > 0 && !c.Failed() {
+		sz215, vn216, ev220 := c.ReadMapChunk(n213, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j217 := 0; j217 < sz215 && !c.Failed(); j217++ {
+			var k218 string
+			k218 = c.ReadString()
+			var v219 other.Address
+			if !vn216 {
+				if ev220 != nil {
+					v219.ForyReadEvolved(c, ev220)
+				} else {
+					v219.ForyRead(c)
+				}
 			}
-			m213[k217] = v218
+			m214[k218] = v219
 		}
-		n212 -= sz214
+		n213 -= sz215
 	}
-	x.Structs = m213
+	x.Structs = m214
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -3521,420 +3529,428 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n219 := c.ReadLength(2)
-				m220 := foryimpl.MakeMap[map[bool]string](c, n219)
-				for n219 > 0 && !c.Failed() {
-					sz221, vn222 := c.ReadMapChunk(n219, 1, 21)
-					for j223 := 0; j223 < sz221 && !c.Failed(); j223++ {
-						var k224 bool
-						k224 = r.ReadBool()
-						var v225 string
-						if !vn222 {
-							v225 = c.ReadString()
+				n221 := c.ReadLength(2)
+				m222 := foryimpl.MakeMap[map[bool]string](c, n221)
+				for n221 > 0 && !c.Failed() {
+					sz223, vn224, _ := c.ReadMapChunk(n221, 1, 21, nil, false)
+					for j225 := 0; j225 < sz223 && !c.Failed(); j225++ {
+						var k226 bool
+						k226 = r.ReadBool()
+						var v227 string
+						if !vn224 {
+							v227 = c.ReadString()
 						}
-						m220[k224] = v225
+						m222[k226] = v227
 					}
-					n219 -= sz221
+					n221 -= sz223
 				}
-				x.ByBool = m220
+				x.ByBool = m222
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n226 := c.ReadLength(2)
-				m227 := foryimpl.MakeMap[map[Color]int32](c, n226)
-				for n226 > 0 && !c.Failed() {
-					sz228, vn229 := c.ReadMapChunk(n226, 25, 5)
-					for j230 := 0; j230 < sz228 && !c.Failed(); j230++ {
-						var k231 Color
-						k231 = Color(r.ReadVarUint32())
-						var v232 int32
-						if !vn229 {
-							v232 = r.ReadVarInt32()
+				n228 := c.ReadLength(2)
+				m229 := foryimpl.MakeMap[map[Color]int32](c, n228)
+				for n228 > 0 && !c.Failed() {
+					sz230, vn231, _ := c.ReadMapChunk(n228, 25, 5, nil, false)
+					for j232 := 0; j232 < sz230 && !c.Failed(); j232++ {
+						var k233 Color
+						k233 = Color(r.ReadVarUint32())
+						var v234 int32
+						if !vn231 {
+							v234 = r.ReadVarInt32()
 						}
-						m227[k231] = v232
+						m229[k233] = v234
 					}
-					n226 -= sz228
+					n228 -= sz230
 				}
-				x.ByEnum = m227
+				x.ByEnum = m229
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n233 := c.ReadLength(2)
-				m234 := foryimpl.MakeMap[map[int16]int16](c, n233)
-				for n233 > 0 && !c.Failed() {
-					sz235, vn236 := c.ReadMapChunk(n233, 3, 3)
-					for j237 := 0; j237 < sz235 && !c.Failed(); j237++ {
-						var k238 int16
-						k238 = r.ReadInt16()
-						var v239 int16
-						if !vn236 {
-							v239 = r.ReadInt16()
+				n235 := c.ReadLength(2)
+				m236 := foryimpl.MakeMap[map[int16]int16](c, n235)
+				for n235 > 0 && !c.Failed() {
+					sz237, vn238, _ := c.ReadMapChunk(n235, 3, 3, nil, false)
+					for j239 := 0; j239 < sz237 && !c.Failed(); j239++ {
+						var k240 int16
+						k240 = r.ReadInt16()
+						var v241 int16
+						if !vn238 {
+							v241 = r.ReadInt16()
 						}
-						m234[k238] = v239
+						m236[k240] = v241
 					}
-					n233 -= sz235
+					n235 -= sz237
 				}
-				x.ByI16 = m234
+				x.ByI16 = m236
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n240 := c.ReadLength(2)
-				m241 := foryimpl.MakeMap[map[int32]string](c, n240)
-				for n240 > 0 && !c.Failed() {
-					sz242, vn243 := c.ReadMapChunk(n240, 5, 21)
-					for j244 := 0; j244 < sz242 && !c.Failed(); j244++ {
-						var k245 int32
-						k245 = r.ReadVarInt32()
-						var v246 string
-						if !vn243 {
-							v246 = c.ReadString()
+				n242 := c.ReadLength(2)
+				m243 := foryimpl.MakeMap[map[int32]string](c, n242)
+				for n242 > 0 && !c.Failed() {
+					sz244, vn245, _ := c.ReadMapChunk(n242, 5, 21, nil, false)
+					for j246 := 0; j246 < sz244 && !c.Failed(); j246++ {
+						var k247 int32
+						k247 = r.ReadVarInt32()
+						var v248 string
+						if !vn245 {
+							v248 = c.ReadString()
 						}
-						m241[k245] = v246
+						m243[k247] = v248
 					}
-					n240 -= sz242
+					n242 -= sz244
 				}
-				x.ByI32 = m241
+				x.ByI32 = m243
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n247 := c.ReadLength(2)
-				m248 := foryimpl.MakeMap[map[int64]float64](c, n247)
-				for n247 > 0 && !c.Failed() {
-					sz249, vn250 := c.ReadMapChunk(n247, 7, 20)
-					for j251 := 0; j251 < sz249 && !c.Failed(); j251++ {
-						var k252 int64
-						k252 = r.ReadVarInt64()
-						var v253 float64
-						if !vn250 {
-							v253 = r.ReadFloat64()
+				n249 := c.ReadLength(2)
+				m250 := foryimpl.MakeMap[map[int64]float64](c, n249)
+				for n249 > 0 && !c.Failed() {
+					sz251, vn252, _ := c.ReadMapChunk(n249, 7, 20, nil, false)
+					for j253 := 0; j253 < sz251 && !c.Failed(); j253++ {
+						var k254 int64
+						k254 = r.ReadVarInt64()
+						var v255 float64
+						if !vn252 {
+							v255 = r.ReadFloat64()
 						}
-						m248[k252] = v253
+						m250[k254] = v255
 					}
-					n247 -= sz249
+					n249 -= sz251
 				}
-				x.ByI64 = m248
+				x.ByI64 = m250
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n254 := c.ReadLength(2)
-				m255 := foryimpl.MakeMap[map[int8]int8](c, n254)
-				for n254 > 0 && !c.Failed() {
-					sz256, vn257 := c.ReadMapChunk(n254, 2, 2)
-					for j258 := 0; j258 < sz256 && !c.Failed(); j258++ {
-						var k259 int8
-						k259 = r.ReadInt8()
-						var v260 int8
-						if !vn257 {
-							v260 = r.ReadInt8()
+				n256 := c.ReadLength(2)
+				m257 := foryimpl.MakeMap[map[int8]int8](c, n256)
+				for n256 > 0 && !c.Failed() {
+					sz258, vn259, _ := c.ReadMapChunk(n256, 2, 2, nil, false)
+					for j260 := 0; j260 < sz258 && !c.Failed(); j260++ {
+						var k261 int8
+						k261 = r.ReadInt8()
+						var v262 int8
+						if !vn259 {
+							v262 = r.ReadInt8()
 						}
-						m255[k259] = v260
+						m257[k261] = v262
 					}
-					n254 -= sz256
+					n256 -= sz258
 				}
-				x.ByI8 = m255
+				x.ByI8 = m257
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n261 := c.ReadLength(2)
-				m262 := foryimpl.MakeMap[map[int]int](c, n261)
-				for n261 > 0 && !c.Failed() {
-					sz263, vn264 := c.ReadMapChunk(n261, 7, 7)
-					for j265 := 0; j265 < sz263 && !c.Failed(); j265++ {
-						var k266 int
-						k266 = int(r.ReadVarInt64())
-						var v267 int
-						if !vn264 {
-							v267 = int(r.ReadVarInt64())
+				n263 := c.ReadLength(2)
+				m264 := foryimpl.MakeMap[map[int]int](c, n263)
+				for n263 > 0 && !c.Failed() {
+					sz265, vn266, _ := c.ReadMapChunk(n263, 7, 7, nil, false)
+					for j267 := 0; j267 < sz265 && !c.Failed(); j267++ {
+						var k268 int
+						k268 = int(r.ReadVarInt64())
+						var v269 int
+						if !vn266 {
+							v269 = int(r.ReadVarInt64())
 						}
-						m262[k266] = v267
+						m264[k268] = v269
 					}
-					n261 -= sz263
+					n263 -= sz265
 				}
-				x.ByInt = m262
+				x.ByInt = m264
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n268 := c.ReadLength(2)
-				m269 := foryimpl.MakeMap[map[string]string](c, n268)
-				for n268 > 0 && !c.Failed() {
-					sz270, vn271 := c.ReadMapChunk(n268, 21, 21)
-					for j272 := 0; j272 < sz270 && !c.Failed(); j272++ {
-						var k273 string
-						k273 = c.ReadString()
-						var v274 string
-						if !vn271 {
-							v274 = c.ReadString()
+				n270 := c.ReadLength(2)
+				m271 := foryimpl.MakeMap[map[string]string](c, n270)
+				for n270 > 0 && !c.Failed() {
+					sz272, vn273, _ := c.ReadMapChunk(n270, 21, 21, nil, false)
+					for j274 := 0; j274 < sz272 && !c.Failed(); j274++ {
+						var k275 string
+						k275 = c.ReadString()
+						var v276 string
+						if !vn273 {
+							v276 = c.ReadString()
 						}
-						m269[k273] = v274
+						m271[k275] = v276
 					}
-					n268 -= sz270
+					n270 -= sz272
 				}
-				x.ByStr = m269
+				x.ByStr = m271
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				n275 := c.ReadLength(2)
-				m276 := foryimpl.MakeMap[map[uint16]uint16](c, n275)
-				for n275 > 0 && !c.Failed() {
-					sz277, vn278 := c.ReadMapChunk(n275, 10, 10)
-					for j279 := 0; j279 < sz277 && !c.Failed(); j279++ {
-						var k280 uint16
-						k280 = r.ReadUint16()
-						var v281 uint16
-						if !vn278 {
-							v281 = r.ReadUint16()
+				n277 := c.ReadLength(2)
+				m278 := foryimpl.MakeMap[map[uint16]uint16](c, n277)
+				for n277 > 0 && !c.Failed() {
+					sz279, vn280, _ := c.ReadMapChunk(n277, 10, 10, nil, false)
+					for j281 := 0; j281 < sz279 && !c.Failed(); j281++ {
+						var k282 uint16
+						k282 = r.ReadUint16()
+						var v283 uint16
+						if !vn280 {
+							v283 = r.ReadUint16()
 						}
-						m276[k280] = v281
+						m278[k282] = v283
 					}
-					n275 -= sz277
+					n277 -= sz279
 				}
-				x.ByU16 = m276
+				x.ByU16 = m278
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n282 := c.ReadLength(2)
-				m283 := foryimpl.MakeMap[map[uint32]uint32](c, n282)
-				for n282 > 0 && !c.Failed() {
-					sz284, vn285 := c.ReadMapChunk(n282, 12, 12)
-					for j286 := 0; j286 < sz284 && !c.Failed(); j286++ {
-						var k287 uint32
-						k287 = r.ReadVarUint32()
-						var v288 uint32
-						if !vn285 {
-							v288 = r.ReadVarUint32()
+				n284 := c.ReadLength(2)
+				m285 := foryimpl.MakeMap[map[uint32]uint32](c, n284)
+				for n284 > 0 && !c.Failed() {
+					sz286, vn287, _ := c.ReadMapChunk(n284, 12, 12, nil, false)
+					for j288 := 0; j288 < sz286 && !c.Failed(); j288++ {
+						var k289 uint32
+						k289 = r.ReadVarUint32()
+						var v290 uint32
+						if !vn287 {
+							v290 = r.ReadVarUint32()
 						}
-						m283[k287] = v288
+						m285[k289] = v290
 					}
-					n282 -= sz284
+					n284 -= sz286
 				}
-				x.ByU32 = m283
+				x.ByU32 = m285
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n289 := c.ReadLength(2)
-				m290 := foryimpl.MakeMap[map[uint64]uint64](c, n289)
-				for n289 > 0 && !c.Failed() {
-					sz291, vn292 := c.ReadMapChunk(n289, 14, 14)
-					for j293 := 0; j293 < sz291 && !c.Failed(); j293++ {
-						var k294 uint64
-						k294 = r.ReadVarUint64()
-						var v295 uint64
-						if !vn292 {
-							v295 = r.ReadVarUint64()
+				n291 := c.ReadLength(2)
+				m292 := foryimpl.MakeMap[map[uint64]uint64](c, n291)
+				for n291 > 0 && !c.Failed() {
+					sz293, vn294, _ := c.ReadMapChunk(n291, 14, 14, nil, false)
+					for j295 := 0; j295 < sz293 && !c.Failed(); j295++ {
+						var k296 uint64
+						k296 = r.ReadVarUint64()
+						var v297 uint64
+						if !vn294 {
+							v297 = r.ReadVarUint64()
 						}
-						m290[k294] = v295
+						m292[k296] = v297
 					}
-					n289 -= sz291
+					n291 -= sz293
 				}
-				x.ByU64 = m290
+				x.ByU64 = m292
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n296 := c.ReadLength(2)
-				m297 := foryimpl.MakeMap[map[uint8]uint8](c, n296)
-				for n296 > 0 && !c.Failed() {
-					sz298, vn299 := c.ReadMapChunk(n296, 9, 9)
-					for j300 := 0; j300 < sz298 && !c.Failed(); j300++ {
-						var k301 uint8
-						k301 = r.ReadUint8()
-						var v302 uint8
-						if !vn299 {
-							v302 = r.ReadUint8()
+				n298 := c.ReadLength(2)
+				m299 := foryimpl.MakeMap[map[uint8]uint8](c, n298)
+				for n298 > 0 && !c.Failed() {
+					sz300, vn301, _ := c.ReadMapChunk(n298, 9, 9, nil, false)
+					for j302 := 0; j302 < sz300 && !c.Failed(); j302++ {
+						var k303 uint8
+						k303 = r.ReadUint8()
+						var v304 uint8
+						if !vn301 {
+							v304 = r.ReadUint8()
 						}
-						m297[k301] = v302
+						m299[k303] = v304
 					}
-					n296 -= sz298
+					n298 -= sz300
 				}
-				x.ByU8 = m297
+				x.ByU8 = m299
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n303 := c.ReadLength(2)
-				m304 := foryimpl.MakeMap[map[uint]bool](c, n303)
-				for n303 > 0 && !c.Failed() {
-					sz305, vn306 := c.ReadMapChunk(n303, 14, 1)
-					for j307 := 0; j307 < sz305 && !c.Failed(); j307++ {
-						var k308 uint
-						k308 = uint(r.ReadVarUint64())
-						var v309 bool
-						if !vn306 {
-							v309 = r.ReadBool()
+				n305 := c.ReadLength(2)
+				m306 := foryimpl.MakeMap[map[uint]bool](c, n305)
+				for n305 > 0 && !c.Failed() {
+					sz307, vn308, _ := c.ReadMapChunk(n305, 14, 1, nil, false)
+					for j309 := 0; j309 < sz307 && !c.Failed(); j309++ {
+						var k310 uint
+						k310 = uint(r.ReadVarUint64())
+						var v311 bool
+						if !vn308 {
+							v311 = r.ReadBool()
 						}
-						m304[k308] = v309
+						m306[k310] = v311
 					}
-					n303 -= sz305
+					n305 -= sz307
 				}
-				x.ByUint = m304
+				x.ByUint = m306
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n310 := c.ReadLength(2)
-				m311 := foryimpl.MakeMap[map[string]map[int32]string](c, n310)
-				for n310 > 0 && !c.Failed() {
-					sz312, vn313 := c.ReadMapChunk(n310, 21, 24)
-					for j314 := 0; j314 < sz312 && !c.Failed(); j314++ {
-						var k315 string
-						k315 = c.ReadString()
-						var v316 map[int32]string
-						if !vn313 {
-							n317 := c.ReadLength(2)
-							m318 := foryimpl.MakeMap[map[int32]string](c, n317)
-							for n317 > 0 && !c.Failed() {
-								sz319, vn320 := c.ReadMapChunk(n317, 5, 21)
-								for j321 := 0; j321 < sz319 && !c.Failed(); j321++ {
-									var k322 int32
-									k322 = r.ReadVarInt32()
-									var v323 string
-									if !vn320 {
-										v323 = c.ReadString()
+				n312 := c.ReadLength(2)
+				m313 := foryimpl.MakeMap[map[string]map[int32]string](c, n312)
+				for n312 > 0 && !c.Failed() {
+					sz314, vn315, _ := c.ReadMapChunk(n312, 21, 24, nil, true)
+					for j316 := 0; j316 < sz314 && !c.Failed(); j316++ {
+						var k317 string
+						k317 = c.ReadString()
+						var v318 map[int32]string
+						if !vn315 {
+							n319 := c.ReadLength(2)
+							m320 := foryimpl.MakeMap[map[int32]string](c, n319)
+							for n319 > 0 && !c.Failed() {
+								sz321, vn322, _ := c.ReadMapChunk(n319, 5, 21, nil, false)
+								for j323 := 0; j323 < sz321 && !c.Failed(); j323++ {
+									var k324 int32
+									k324 = r.ReadVarInt32()
+									var v325 string
+									if !vn322 {
+										v325 = c.ReadString()
 									}
-									m318[k322] = v323
+									m320[k324] = v325
 								}
-								n317 -= sz319
+								n319 -= sz321
 							}
-							v316 = m318
+							v318 = m320
 						}
-						m311[k315] = v316
+						m313[k317] = v318
 					}
-					n310 -= sz312
+					n312 -= sz314
 				}
-				x.Inner = m311
+				x.Inner = m313
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n324 := c.ReadLength(2)
-				m325 := foryimpl.MakeMap[map[string][]int64](c, n324)
-				for n324 > 0 && !c.Failed() {
-					sz326, vn327 := c.ReadMapChunk(n324, 21, 22)
-					for j328 := 0; j328 < sz326 && !c.Failed(); j328++ {
-						var k329 string
-						k329 = c.ReadString()
-						var v330 []int64
-						if !vn327 {
-							n331 := c.ReadLength(1)
-							l332 := foryimpl.MakeSlice[[]int64](c, n331)
-							if n331 > 0 {
-								hn334 := c.ReadListHeader(7)
+				n326 := c.ReadLength(2)
+				m327 := foryimpl.MakeMap[map[string][]int64](c, n326)
+				for n326 > 0 && !c.Failed() {
+					sz328, vn329, _ := c.ReadMapChunk(n326, 21, 22, nil, true)
+					for j330 := 0; j330 < sz328 && !c.Failed(); j330++ {
+						var k331 string
+						k331 = c.ReadString()
+						var v332 []int64
+						if !vn329 {
+							n333 := c.ReadLength(1)
+							l334 := foryimpl.MakeSlice[[]int64](c, n333)
+							if n333 > 0 {
+								hn336 := c.ReadListHeader(7)
 								if !c.Failed() {
-									for i333 := range l332 {
-										if hn334 && !c.ReadFlag() {
-											clear(l332[i333 : i333+1])
+									for i335 := range l334 {
+										if hn336 && !c.ReadFlag() {
+											clear(l334[i335 : i335+1])
 											continue
 										}
-										l332[i333] = r.ReadVarInt64()
+										l334[i335] = r.ReadVarInt64()
 										if c.Failed() {
-											c.TraceIndex(i333)
+											c.TraceIndex(i335)
 											break
 										}
 									}
 								}
 							}
-							v330 = l332
+							v332 = l334
 						}
-						m325[k329] = v330
+						m327[k331] = v332
 					}
-					n324 -= sz326
+					n326 -= sz328
 				}
-				x.Lists = m325
+				x.Lists = m327
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				n336 := c.ReadLength(2)
-				m337 := foryimpl.MakeMap[Scores](c, n336)
-				for n336 > 0 && !c.Failed() {
-					sz338, vn339 := c.ReadMapChunk(n336, 21, 5)
-					for j340 := 0; j340 < sz338 && !c.Failed(); j340++ {
-						var k341 string
-						k341 = c.ReadString()
-						var v342 int32
-						if !vn339 {
-							v342 = r.ReadVarInt32()
+				n338 := c.ReadLength(2)
+				m339 := foryimpl.MakeMap[Scores](c, n338)
+				for n338 > 0 && !c.Failed() {
+					sz340, vn341, _ := c.ReadMapChunk(n338, 21, 5, nil, false)
+					for j342 := 0; j342 < sz340 && !c.Failed(); j342++ {
+						var k343 string
+						k343 = c.ReadString()
+						var v344 int32
+						if !vn341 {
+							v344 = r.ReadVarInt32()
 						}
-						m337[k341] = v342
+						m339[k343] = v344
 					}
-					n336 -= sz338
+					n338 -= sz340
 				}
-				x.Named = m337
+				x.Named = m339
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n343 := c.ReadLength(2)
-				m344 := foryimpl.MakeMap[map[string]*int64](c, n343)
-				for n343 > 0 && !c.Failed() {
-					sz345, vn346 := c.ReadMapChunk(n343, 21, 7)
-					for j347 := 0; j347 < sz345 && !c.Failed(); j347++ {
-						var k348 string
-						k348 = c.ReadString()
-						var v349 *int64
-						if !vn346 {
-							p350 := foryimpl.Alloc[int64](c)
-							*p350 = r.ReadVarInt64()
-							v349 = p350
+				n345 := c.ReadLength(2)
+				m346 := foryimpl.MakeMap[map[string]*int64](c, n345)
+				for n345 > 0 && !c.Failed() {
+					sz347, vn348, _ := c.ReadMapChunk(n345, 21, 7, nil, true)
+					for j349 := 0; j349 < sz347 && !c.Failed(); j349++ {
+						var k350 string
+						k350 = c.ReadString()
+						var v351 *int64
+						if !vn348 {
+							p352 := foryimpl.Alloc[int64](c)
+							*p352 = r.ReadVarInt64()
+							v351 = p352
 						}
-						m344[k348] = v349
+						m346[k350] = v351
 					}
-					n343 -= sz345
+					n345 -= sz347
 				}
-				x.PVals = m344
+				x.PVals = m346
 			}
 		case 17:
 			if !f.Flag || c.ReadFlag() {
-				n351 := c.ReadLength(2)
-				m352 := foryimpl.MakeMap[map[int32]*other.Address](c, n351)
-				for n351 > 0 && !c.Failed() {
-					sz353, vn354 := c.ReadMapChunk(n351, 5, 28)
-					for j355 := 0; j355 < sz353 && !c.Failed(); j355++ {
-						var k356 int32
-						k356 = r.ReadVarInt32()
-						var v357 *other.Address
-						if !vn354 {
-							p358 := foryimpl.Alloc[other.Address](c)
-							p358.ForyRead(c)
-							v357 = p358
+				n353 := c.ReadLength(2)
+				m354 := foryimpl.MakeMap[map[int32]*other.Address](c, n353)
+				for n353 > 0 && !c.Failed() {
+					sz355, vn356, ev361 := c.ReadMapChunk(n353, 5, 28, (*other.Address)(nil).ForyType(), true)
+					for j357 := 0; j357 < sz355 && !c.Failed(); j357++ {
+						var k358 int32
+						k358 = r.ReadVarInt32()
+						var v359 *other.Address
+						if !vn356 {
+							p360 := foryimpl.Alloc[other.Address](c)
+							if ev361 != nil {
+								p360.ForyReadEvolved(c, ev361)
+							} else {
+								p360.ForyRead(c)
+							}
+							v359 = p360
 						}
-						m352[k356] = v357
+						m354[k358] = v359
 					}
-					n351 -= sz353
+					n353 -= sz355
 				}
-				x.Ptrs = m352
+				x.Ptrs = m354
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n359 := c.ReadLength(2)
-				m360 := foryimpl.MakeMap[map[Shade]Label](c, n359)
-				for n359 > 0 && !c.Failed() {
-					sz361, vn362 := c.ReadMapChunk(n359, 25, 21)
-					for j363 := 0; j363 < sz361 && !c.Failed(); j363++ {
-						var k364 Shade
-						k364 = Shade(r.ReadVarUint32())
-						var v365 Label
-						if !vn362 {
-							v365 = Label(c.ReadString())
+				n362 := c.ReadLength(2)
+				m363 := foryimpl.MakeMap[map[Shade]Label](c, n362)
+				for n362 > 0 && !c.Failed() {
+					sz364, vn365, _ := c.ReadMapChunk(n362, 25, 21, nil, false)
+					for j366 := 0; j366 < sz364 && !c.Failed(); j366++ {
+						var k367 Shade
+						k367 = Shade(r.ReadVarUint32())
+						var v368 Label
+						if !vn365 {
+							v368 = Label(c.ReadString())
 						}
-						m360[k364] = v365
+						m363[k367] = v368
 					}
-					n359 -= sz361
+					n362 -= sz364
 				}
-				x.ShadeKey = m360
+				x.ShadeKey = m363
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n366 := c.ReadLength(2)
-				m367 := foryimpl.MakeMap[map[string]other.Address](c, n366)
-				for n366 > 0 && !c.Failed() {
-					sz368, vn369 := c.ReadMapChunk(n366, 21, 28)
-					for j370 := 0; j370 < sz368 && !c.Failed(); j370++ {
-						var k371 string
-						k371 = c.ReadString()
-						var v372 other.Address
-						if !vn369 {
-							v372.ForyRead(c)
+				n369 := c.ReadLength(2)
+				m370 := foryimpl.MakeMap[map[string]other.Address](c, n369)
+				for n369 > 0 && !c.Failed() {
+					sz371, vn372, ev376 := c.ReadMapChunk(n369, 21, 28, (*other.Address)(nil).ForyType(), false)
+					for j373 := 0; j373 < sz371 && !c.Failed(); j373++ {
+						var k374 string
+						k374 = c.ReadString()
+						var v375 other.Address
+						if !vn372 {
+							if ev376 != nil {
+								v375.ForyReadEvolved(c, ev376)
+							} else {
+								v375.ForyRead(c)
+							}
 						}
-						m367[k371] = v372
+						m370[k374] = v375
 					}
-					n366 -= sz368
+					n369 -= sz371
 				}
-				x.Structs = m367
+				x.Structs = m370
 			}
 		default:
 			c.SkipField(f)
@@ -4185,14 +4201,18 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 	n17 := c.ReadLength(2)
 	m18 := foryimpl.MakeMap[map[string]*other.Tag](c, n17)
 	for n17 > 0 && !c.Failed() {
-		sz19, vn20 := c.ReadMapChunk(n17, 21, 30)
+		sz19, vn20, ev25 := c.ReadMapChunk(n17, 21, 30, (*other.Tag)(nil).ForyType(), true)
 		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
 			var k22 string
 			k22 = c.ReadString()
 			var v23 *other.Tag
 			if !vn20 {
 				p24 := foryimpl.Alloc[other.Tag](c)
-				p24.ForyRead(c)
+				if ev25 != nil {
+					p24.ForyReadEvolved(c, ev25)
+				} else {
+					p24.ForyRead(c)
+				}
 				v23 = p24
 			}
 			m18[k22] = v23
@@ -4204,8 +4224,8 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByName")
 		return
 	}
-	if ev25 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev25 != nil {
-		x.Home.ForyReadEvolved(c, ev25)
+	if ev26 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev26 != nil {
+		x.Home.ForyReadEvolved(c, ev26)
 	} else if !c.Failed() {
 		x.Home.ForyRead(c)
 	}
@@ -4213,63 +4233,63 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	n26 := c.ReadLength(1)
-	l27 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n26)
-	if n26 > 0 {
-		hn29, ev30 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+	n27 := c.ReadLength(1)
+	l28 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n27)
+	if n27 > 0 {
+		hn30, ev31 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 		if !c.Failed() {
-			for i28 := range l27 {
-				if hn29 && !c.ReadFlag() {
-					clear(l27[i28 : i28+1])
+			for i29 := range l28 {
+				if hn30 && !c.ReadFlag() {
+					clear(l28[i29 : i29+1])
 					continue
 				}
-				p31 := foryimpl.Alloc[other.Address](c)
-				if ev30 != nil {
-					p31.ForyReadEvolved(c, ev30)
+				p32 := foryimpl.Alloc[other.Address](c)
+				if ev31 != nil {
+					p32.ForyReadEvolved(c, ev31)
 				} else {
-					p31.ForyRead(c)
+					p32.ForyRead(c)
 				}
-				l27[i28] = p31
+				l28[i29] = p32
 				if c.Failed() {
-					c.TraceIndex(i28)
+					c.TraceIndex(i29)
 					break
 				}
 			}
 		}
 	}
-	x.PAddrs = l27
+	x.PAddrs = l28
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
 	if c.ReadFlag() {
-		p32 := foryimpl.Alloc[Scalars](c)
-		if ev33 := c.ReadStructFieldMeta(foryTypeScalars); ev33 != nil {
-			p32.ForyReadEvolved(c, ev33)
+		p33 := foryimpl.Alloc[Scalars](c)
+		if ev34 := c.ReadStructFieldMeta(foryTypeScalars); ev34 != nil {
+			p33.ForyReadEvolved(c, ev34)
 		} else if !c.Failed() {
-			p32.ForyRead(c)
+			p33.ForyRead(c)
 		}
-		x.PScalars = p32
+		x.PScalars = p33
 	}
 	if c.Failed() {
 		c.Trace("PScalars")
 		return
 	}
 	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[other.Tag](c)
-		if ev35 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev35 != nil {
-			p34.ForyReadEvolved(c, ev35)
+		p35 := foryimpl.Alloc[other.Tag](c)
+		if ev36 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev36 != nil {
+			p35.ForyReadEvolved(c, ev36)
 		} else if !c.Failed() {
-			p34.ForyRead(c)
+			p35.ForyRead(c)
 		}
-		x.PTag = p34
+		x.PTag = p35
 	}
 	if c.Failed() {
 		c.Trace("PTag")
 		return
 	}
-	if ev36 := c.ReadStructFieldMeta(foryTypeScalars); ev36 != nil {
-		x.Scalars.ForyReadEvolved(c, ev36)
+	if ev37 := c.ReadStructFieldMeta(foryTypeScalars); ev37 != nil {
+		x.Scalars.ForyReadEvolved(c, ev37)
 	} else if !c.Failed() {
 		x.Scalars.ForyRead(c)
 	}
@@ -4277,29 +4297,29 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Scalars")
 		return
 	}
-	n37 := c.ReadLength(1)
-	l38 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n37)
-	if n37 > 0 {
-		hn40, ev41 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+	n38 := c.ReadLength(1)
+	l39 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n38)
+	if n38 > 0 {
+		hn41, ev42 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
 		if !c.Failed() {
-			for i39 := range l38 {
-				if hn40 && !c.ReadFlag() {
-					clear(l38[i39 : i39+1])
+			for i40 := range l39 {
+				if hn41 && !c.ReadFlag() {
+					clear(l39[i40 : i40+1])
 					continue
 				}
-				if ev41 != nil {
-					l38[i39].ForyReadEvolved(c, ev41)
+				if ev42 != nil {
+					l39[i40].ForyReadEvolved(c, ev42)
 				} else {
-					l38[i39].ForyRead(c)
+					l39[i40].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i39)
+					c.TraceIndex(i40)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l38
+	x.Tags = l39
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -4310,13 +4330,13 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[other.Address](c)
-		if ev43 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev43 != nil {
-			p42.ForyReadEvolved(c, ev43)
+		p43 := foryimpl.Alloc[other.Address](c)
+		if ev44 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev44 != nil {
+			p43.ForyReadEvolved(c, ev44)
 		} else if !c.Failed() {
-			p42.ForyRead(c)
+			p43.ForyRead(c)
 		}
-		x.Work = p42
+		x.Work = p43
 	}
 	if c.Failed() {
 		c.Trace("Work")
@@ -4331,140 +4351,144 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n44 := c.ReadLength(1)
-				l45 := foryimpl.MakeSlice[[]other.Address](c, n44)
-				if n44 > 0 {
-					hn47, ev48 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+				n45 := c.ReadLength(1)
+				l46 := foryimpl.MakeSlice[[]other.Address](c, n45)
+				if n45 > 0 {
+					hn48, ev49 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i46 := range l45 {
-							if hn47 && !c.ReadFlag() {
-								clear(l45[i46 : i46+1])
+						for i47 := range l46 {
+							if hn48 && !c.ReadFlag() {
+								clear(l46[i47 : i47+1])
 								continue
 							}
-							if ev48 != nil {
-								l45[i46].ForyReadEvolved(c, ev48)
+							if ev49 != nil {
+								l46[i47].ForyReadEvolved(c, ev49)
 							} else {
-								l45[i46].ForyRead(c)
+								l46[i47].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i46)
+								c.TraceIndex(i47)
 								break
 							}
 						}
 					}
 				}
-				x.Addrs = l45
+				x.Addrs = l46
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n49 := c.ReadLength(2)
-				m50 := foryimpl.MakeMap[map[string]*other.Tag](c, n49)
-				for n49 > 0 && !c.Failed() {
-					sz51, vn52 := c.ReadMapChunk(n49, 21, 30)
-					for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
-						var k54 string
-						k54 = c.ReadString()
-						var v55 *other.Tag
-						if !vn52 {
-							p56 := foryimpl.Alloc[other.Tag](c)
-							p56.ForyRead(c)
-							v55 = p56
+				n50 := c.ReadLength(2)
+				m51 := foryimpl.MakeMap[map[string]*other.Tag](c, n50)
+				for n50 > 0 && !c.Failed() {
+					sz52, vn53, ev58 := c.ReadMapChunk(n50, 21, 30, (*other.Tag)(nil).ForyType(), true)
+					for j54 := 0; j54 < sz52 && !c.Failed(); j54++ {
+						var k55 string
+						k55 = c.ReadString()
+						var v56 *other.Tag
+						if !vn53 {
+							p57 := foryimpl.Alloc[other.Tag](c)
+							if ev58 != nil {
+								p57.ForyReadEvolved(c, ev58)
+							} else {
+								p57.ForyRead(c)
+							}
+							v56 = p57
 						}
-						m50[k54] = v55
+						m51[k55] = v56
 					}
-					n49 -= sz51
+					n50 -= sz52
 				}
-				x.ByName = m50
+				x.ByName = m51
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				if ev57 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev57 != nil {
-					x.Home.ForyReadEvolved(c, ev57)
+				if ev59 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev59 != nil {
+					x.Home.ForyReadEvolved(c, ev59)
 				} else if !c.Failed() {
 					x.Home.ForyRead(c)
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n58 := c.ReadLength(1)
-				l59 := foryimpl.MakeSlice[[]*other.Address](c, n58)
-				if n58 > 0 {
-					hn61, ev62 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+				n60 := c.ReadLength(1)
+				l61 := foryimpl.MakeSlice[[]*other.Address](c, n60)
+				if n60 > 0 {
+					hn63, ev64 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i60 := range l59 {
-							if hn61 && !c.ReadFlag() {
-								clear(l59[i60 : i60+1])
+						for i62 := range l61 {
+							if hn63 && !c.ReadFlag() {
+								clear(l61[i62 : i62+1])
 								continue
 							}
-							p63 := foryimpl.Alloc[other.Address](c)
-							if ev62 != nil {
-								p63.ForyReadEvolved(c, ev62)
+							p65 := foryimpl.Alloc[other.Address](c)
+							if ev64 != nil {
+								p65.ForyReadEvolved(c, ev64)
 							} else {
-								p63.ForyRead(c)
+								p65.ForyRead(c)
 							}
-							l59[i60] = p63
+							l61[i62] = p65
 							if c.Failed() {
-								c.TraceIndex(i60)
+								c.TraceIndex(i62)
 								break
 							}
 						}
 					}
 				}
-				x.PAddrs = l59
+				x.PAddrs = l61
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p64 := foryimpl.Alloc[Scalars](c)
-				if ev65 := c.ReadStructFieldMeta(foryTypeScalars); ev65 != nil {
-					p64.ForyReadEvolved(c, ev65)
-				} else if !c.Failed() {
-					p64.ForyRead(c)
-				}
-				x.PScalars = p64
-			}
-		case 5:
-			if !f.Flag || c.ReadFlag() {
-				p66 := foryimpl.Alloc[other.Tag](c)
-				if ev67 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev67 != nil {
+				p66 := foryimpl.Alloc[Scalars](c)
+				if ev67 := c.ReadStructFieldMeta(foryTypeScalars); ev67 != nil {
 					p66.ForyReadEvolved(c, ev67)
 				} else if !c.Failed() {
 					p66.ForyRead(c)
 				}
-				x.PTag = p66
+				x.PScalars = p66
+			}
+		case 5:
+			if !f.Flag || c.ReadFlag() {
+				p68 := foryimpl.Alloc[other.Tag](c)
+				if ev69 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev69 != nil {
+					p68.ForyReadEvolved(c, ev69)
+				} else if !c.Failed() {
+					p68.ForyRead(c)
+				}
+				x.PTag = p68
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				if ev68 := c.ReadStructFieldMeta(foryTypeScalars); ev68 != nil {
-					x.Scalars.ForyReadEvolved(c, ev68)
+				if ev70 := c.ReadStructFieldMeta(foryTypeScalars); ev70 != nil {
+					x.Scalars.ForyReadEvolved(c, ev70)
 				} else if !c.Failed() {
 					x.Scalars.ForyRead(c)
 				}
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n69 := c.ReadLength(1)
-				l70 := foryimpl.MakeSlice[[]other.Tag](c, n69)
-				if n69 > 0 {
-					hn72, ev73 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+				n71 := c.ReadLength(1)
+				l72 := foryimpl.MakeSlice[[]other.Tag](c, n71)
+				if n71 > 0 {
+					hn74, ev75 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
 					if !c.Failed() {
-						for i71 := range l70 {
-							if hn72 && !c.ReadFlag() {
-								clear(l70[i71 : i71+1])
+						for i73 := range l72 {
+							if hn74 && !c.ReadFlag() {
+								clear(l72[i73 : i73+1])
 								continue
 							}
-							if ev73 != nil {
-								l70[i71].ForyReadEvolved(c, ev73)
+							if ev75 != nil {
+								l72[i73].ForyReadEvolved(c, ev75)
 							} else {
-								l70[i71].ForyRead(c)
+								l72[i73].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i71)
+								c.TraceIndex(i73)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l70
+				x.Tags = l72
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -4472,13 +4496,13 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				p74 := foryimpl.Alloc[other.Address](c)
-				if ev75 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev75 != nil {
-					p74.ForyReadEvolved(c, ev75)
+				p76 := foryimpl.Alloc[other.Address](c)
+				if ev77 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev77 != nil {
+					p76.ForyReadEvolved(c, ev77)
 				} else if !c.Failed() {
-					p74.ForyRead(c)
+					p76.ForyRead(c)
 				}
-				x.Work = p74
+				x.Work = p76
 			}
 		default:
 			c.SkipField(f)
@@ -4838,14 +4862,18 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 	n14 := c.ReadLength(2)
 	m15 := foryimpl.MakeMap[map[string]*Tree](c, n14)
 	for n14 > 0 && !c.Failed() {
-		sz16, vn17 := c.ReadMapChunk(n14, 21, 28)
+		sz16, vn17, ev22 := c.ReadMapChunk(n14, 21, 28, foryTypeTree, true)
 		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
 			var k19 string
 			k19 = c.ReadString()
 			var v20 *Tree
 			if !vn17 {
 				p21 := foryimpl.Alloc[Tree](c)
-				p21.ForyRead(c)
+				if ev22 != nil {
+					p21.ForyReadEvolved(c, ev22)
+				} else {
+					p21.ForyRead(c)
+				}
 				v20 = p21
 			}
 			m15[k19] = v20
@@ -4875,52 +4903,56 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n22 := c.ReadLength(1)
-				l23 := foryimpl.MakeSlice[[]*Tree](c, n22)
-				if n22 > 0 {
-					hn25, ev26 := c.ReadStructListHeader(foryTypeTree)
+				n23 := c.ReadLength(1)
+				l24 := foryimpl.MakeSlice[[]*Tree](c, n23)
+				if n23 > 0 {
+					hn26, ev27 := c.ReadStructListHeader(foryTypeTree)
 					if !c.Failed() {
-						for i24 := range l23 {
-							if hn25 && !c.ReadFlag() {
-								clear(l23[i24 : i24+1])
+						for i25 := range l24 {
+							if hn26 && !c.ReadFlag() {
+								clear(l24[i25 : i25+1])
 								continue
 							}
-							p27 := foryimpl.Alloc[Tree](c)
-							if ev26 != nil {
-								p27.ForyReadEvolved(c, ev26)
+							p28 := foryimpl.Alloc[Tree](c)
+							if ev27 != nil {
+								p28.ForyReadEvolved(c, ev27)
 							} else {
-								p27.ForyRead(c)
+								p28.ForyRead(c)
 							}
-							l23[i24] = p27
+							l24[i25] = p28
 							if c.Failed() {
-								c.TraceIndex(i24)
+								c.TraceIndex(i25)
 								break
 							}
 						}
 					}
 				}
-				x.Children = l23
+				x.Children = l24
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n28 := c.ReadLength(2)
-				m29 := foryimpl.MakeMap[map[string]*Tree](c, n28)
-				for n28 > 0 && !c.Failed() {
-					sz30, vn31 := c.ReadMapChunk(n28, 21, 28)
-					for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
-						var k33 string
-						k33 = c.ReadString()
-						var v34 *Tree
-						if !vn31 {
-							p35 := foryimpl.Alloc[Tree](c)
-							p35.ForyRead(c)
-							v34 = p35
+				n29 := c.ReadLength(2)
+				m30 := foryimpl.MakeMap[map[string]*Tree](c, n29)
+				for n29 > 0 && !c.Failed() {
+					sz31, vn32, ev37 := c.ReadMapChunk(n29, 21, 28, foryTypeTree, true)
+					for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
+						var k34 string
+						k34 = c.ReadString()
+						var v35 *Tree
+						if !vn32 {
+							p36 := foryimpl.Alloc[Tree](c)
+							if ev37 != nil {
+								p36.ForyReadEvolved(c, ev37)
+							} else {
+								p36.ForyRead(c)
+							}
+							v35 = p36
 						}
-						m29[k33] = v34
+						m30[k34] = v35
 					}
-					n28 -= sz30
+					n29 -= sz31
 				}
-				x.Index = m29
+				x.Index = m30
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {

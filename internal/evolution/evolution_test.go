@@ -222,9 +222,11 @@ func TestNarrowing(t *testing.T) {
 	}
 }
 
-// TestMapOfStructsCannotBeSkipped: a map with struct values carries no
-// TypeDef for them (docs/format.md §14.11), so a field of that type that only the
-// writer has cannot be skipped. The reader must say so, not decode garbage.
+// TestMapOfStructsCannotBeSkipped: a map with struct values, as official Go
+// and forygen write it, carries no TypeDef for them (docs/format.md §14.11),
+// so a non-empty field of that type that only the writer has cannot be
+// skipped. The reader must say so, not decode garbage; an empty one is
+// skipped.
 func TestMapOfStructsCannotBeSkipped(t *testing.T) {
 	same := map[string]v2.Item{"a": {K: "x", V: -1}, "b": {K: "y", V: 1 << 30}}
 	for _, extra := range []map[int32]v2.Item{{7: {K: "z", V: 3}}, {}, nil} {
@@ -233,10 +235,14 @@ func TestMapOfStructsCannotBeSkipped(t *testing.T) {
 		require.NoError(t, err)
 		var got v1.MapHolder
 		err = serializer.Deserialize(data, &got)
+		if len(extra) == 0 {
+			require.NoError(t, err)
+			assert.Equal(t, "n", got.Name)
+			continue
+		}
 		require.ErrorIs(t, err, serializer.ErrSchemaMismatch)
 		var de *serializer.DecodeError
 		require.True(t, errors.As(err, &de))
-		assert.Contains(t, err.Error(), "extra")
 		assert.Contains(t, err.Error(), "cannot be skipped")
 	}
 

@@ -199,9 +199,11 @@ func skippable(ft *meta.FieldType) bool {
 	if ft.TypeID == 0 {
 		return false
 	}
-	// Map keys and values are written without type meta (§8.4, §14.11):
-	// a struct key or value has no TypeDef to skip it by.
-	if ft.TypeID == 24 && len(ft.Children) == 2 && (isStructKind(ft.Children[0].TypeID) || isStructKind(ft.Children[1].TypeID)) {
+	// Official Go writes map keys and values without type meta (§8.4,
+	// §14.11), so a struct key has no TypeDef to skip it by. Struct values
+	// are skippable when a chunk carries their type meta (Java, Python,
+	// JavaScript); skipMap refuses the chunks that do not.
+	if ft.TypeID == 24 && len(ft.Children) == 2 && isStructKind(ft.Children[0].TypeID) {
 		return false
 	}
 	for i := range ft.Children {
@@ -602,10 +604,19 @@ func (c *ReadContext) skipMap(ft *meta.FieldType, depth int) {
 	n := c.ReadLength(2)
 	key, val := &ft.Children[0], &ft.Children[1]
 	for n > 0 && c.r.Err() == nil {
-		size, valNull := c.ReadMapChunk(n, key.TypeID, val.TypeID)
+		size, valNull, def := c.readSkippedMapChunk(n, key, val)
+		if def == nil && !valNull && isStructKind(val.TypeID) && c.r.Err() == nil {
+			c.r.Fail(mismatch("a skipped map's struct values carry no TypeDef (declared value type) and cannot be skipped"))
+			return
+		}
 		for j := 0; j < size && c.r.Err() == nil; j++ {
 			c.skipValue(key, depth+1)
-			if !valNull {
+			if valNull {
+				continue
+			}
+			if def != nil {
+				c.skipStructBody(def, depth+1)
+			} else {
 				c.skipValue(val, depth+1)
 			}
 		}
@@ -614,6 +625,24 @@ func (c *ReadContext) skipMap(ft *meta.FieldType, depth int) {
 		}
 		n -= size
 	}
+}
+
+// readSkippedMapChunk is ReadMapChunk for a map field being skipped: the
+// type meta of undeclared struct values is a TypeDef to skip them by.
+func (c *ReadContext) readSkippedMapChunk(remaining int, key, val *meta.FieldType) (size int, valNull bool, def *remoteDef) {
+	size, valNull, undeclared := c.readMapChunk(remaining, key.TypeID)
+	if !undeclared {
+		return size, valNull, nil
+	}
+	if !isStructKind(val.TypeID) {
+		c.expectTypeID(val.TypeID)
+		return size, false, nil
+	}
+	id := c.r.ReadUint8()
+	if c.r.Err() != nil {
+		return 0, false, nil
+	}
+	return size, false, c.readStructDefFor(id)
 }
 
 // skipStruct skips a struct value with its type meta.

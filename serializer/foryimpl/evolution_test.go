@@ -417,10 +417,9 @@ func TestConversionsExact(t *testing.T) {
 func TestUnskippableFields(t *testing.T) {
 	structT := meta.FieldType{TypeID: typeCompatibleStruct}
 	for name, ft := range map[string]meta.FieldType{
-		"map value":             {TypeID: 24, Children: []meta.FieldType{{TypeID: 21}, structT}},
-		"map key":               {TypeID: 24, Children: []meta.FieldType{structT, {TypeID: 21}}},
-		"list of map of struct": {TypeID: 22, Children: []meta.FieldType{{TypeID: 24, Children: []meta.FieldType{{TypeID: 5}, {TypeID: typeNamedCompatibleStruct}}}}},
-		"any":                   {TypeID: 0},
+		"map key":            {TypeID: 24, Children: []meta.FieldType{structT, {TypeID: 21}}},
+		"list of map of key": {TypeID: 22, Children: []meta.FieldType{{TypeID: 24, Children: []meta.FieldType{{TypeID: typeNamedCompatibleStruct}, {TypeID: 5}}}}},
+		"any":                {TypeID: 0},
 	} {
 		data := probeMessage([]remoteField{{meta.FieldDef{Name: "zz", TagID: -1, Type: ft}, func(b *buffer.Buffer) { b.WriteVarUint32(0) }}})
 		de := decodeErr(t, data, ErrSchemaMismatch)
@@ -431,6 +430,22 @@ func TestUnskippableFields(t *testing.T) {
 	ok := probeMessage([]remoteField{{meta.FieldDef{Name: "zz", TagID: -1, Type: meta.FieldType{TypeID: 22, Children: []meta.FieldType{structT}}},
 		func(b *buffer.Buffer) { b.WriteVarUint32(0) }}})
 	require.NoError(t, newRuntime().deserializeRoot(ok, new(probe)))
+
+	// A map with struct values is skipped when it is empty or its chunks
+	// carry the values' type meta (Java, Python, JavaScript); a chunk that
+	// declares the value type (official Go, forygen) has bare bodies and no
+	// TypeDef to skip them by.
+	mapT := meta.FieldType{TypeID: 24, Children: []meta.FieldType{{TypeID: 21}, structT}}
+	empty := probeMessage([]remoteField{{meta.FieldDef{Name: "zz", TagID: -1, Type: mapT}, func(b *buffer.Buffer) { b.WriteVarUint32(0) }}})
+	require.NoError(t, newRuntime().deserializeRoot(empty, new(probe)))
+	declared := probeMessage([]remoteField{{meta.FieldDef{Name: "zz", TagID: -1, Type: mapT}, func(b *buffer.Buffer) {
+		b.WriteVarUint32(1)
+		b.WriteUint8(0x24)
+		b.WriteUint8(1)
+		WriteString(b, "k")
+	}}})
+	de := decodeErr(t, declared, ErrSchemaMismatch)
+	assert.Contains(t, de.Error(), "cannot be skipped")
 }
 
 // TestRefTrackedFieldUnsupported: a field the writer marks track_ref is

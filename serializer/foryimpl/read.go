@@ -2,6 +2,7 @@ package foryimpl
 
 import (
 	"errors"
+	"fmt"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -623,36 +624,69 @@ const (
 
 // ReadMapChunk reads a map chunk header (§8.4) for a map whose key and value
 // type ids are keyID and valID, and returns the number of entries in the
-// chunk (at most remaining) and whether the chunk's value is null. A null
-// key is an error: Go maps have no null keys.
-func (c *ReadContext) ReadMapChunk(remaining int, keyID, valID byte) (size int, valNull bool) {
+// chunk (at most remaining) and whether the chunk's value is null. valType is
+// the TypeInfo of struct values, nil for other values; valNullable says
+// whether a Go value can be nil (pointers, slices, maps): a null value for
+// any other is a schema mismatch, not a zero value.
+//
+// Every header a writer may choose is read: official Go declares key and
+// value types (24, or 14 for a null value), while Java, Python and
+// JavaScript may leave them undeclared and write the type info once after the
+// chunk size (or, for a null-value entry, before its key). A struct value's
+// type info is its full type meta, so ev is the field mapping when a peer's
+// TypeDef differs from valType's. A null key is an error (Go maps have none);
+// reference tracking is not supported.
+func (c *ReadContext) ReadMapChunk(remaining int, keyID, valID byte, valType *TypeInfo, valNullable bool) (size int, valNull bool, ev *Evolution) {
+	size, valNull, undeclared := c.readMapChunk(remaining, keyID)
+	if valNull && !valNullable && c.r.Err() == nil {
+		c.r.Fail(mismatch("null map value where the Go value type cannot be nil"))
+		return 0, false, nil
+	}
+	if undeclared {
+		if valType != nil {
+			ev = c.ReadStructMeta(valType)
+		} else {
+			c.expectTypeID(valID)
+		}
+	}
+	return size, valNull, ev
+}
+
+// readMapChunk reads a chunk header, its size and the key's type info; it
+// reports whether the value's type info, which the caller reads, follows.
+func (c *ReadContext) readMapChunk(remaining int, keyID byte) (size int, valNull, valUndeclared bool) {
 	h := c.r.ReadUint8()
 	if c.r.Err() != nil {
-		return 0, false
+		return 0, false, false
 	}
-	if h&(mapKeyTrackRef|mapValTrackRef) != 0 || h&0xc0 != 0 {
-		c.r.Fail(malformed("unsupported map chunk header 0x%02x", h))
-		return 0, false
-	}
-	if h&mapKeyHasNull != 0 {
+	switch {
+	case h&0xc0 != 0:
+		c.r.Fail(malformed("map chunk header 0x%02x has reserved bits set", h))
+		return 0, false, false
+	case h&(mapKeyTrackRef|mapValTrackRef) != 0:
+		c.r.Fail(&detail{sentinel: ErrUnsupported, msg: fmt.Sprintf("reference-tracked map entries (chunk header 0x%02x)", h)})
+		return 0, false, false
+	case h&mapKeyHasNull != 0:
 		c.r.Fail(malformed("null map key"))
-		return 0, false
+		return 0, false, false
 	}
 	if h&mapValHasNull != 0 {
-		return 1, true
+		// One entry, no size byte: the key, with its type info when it is
+		// not declared.
+		if h&mapKeyDeclared == 0 {
+			c.expectTypeID(keyID)
+		}
+		return 1, true, false
 	}
 	size = int(c.r.ReadUint8())
 	if (size == 0 || size > remaining) && c.r.Err() == nil {
 		c.r.Fail(malformed("map chunk of %d entries with %d entries left", size, remaining))
-		return 0, false
+		return 0, false, false
 	}
 	if h&mapKeyDeclared == 0 {
 		c.expectTypeID(keyID)
 	}
-	if h&mapValDeclared == 0 {
-		c.expectTypeID(valID)
-	}
-	return size, false
+	return size, false, h&mapValDeclared == 0 && c.r.Err() == nil
 }
 
 func (c *ReadContext) expectTypeID(want byte) {

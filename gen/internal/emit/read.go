@@ -586,15 +586,24 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	valW.Nullable = false
 	var valRead []jen.Code
 	valGo := w.Elem.Go
+	// Struct values written with their type meta (a chunk whose value type
+	// is not declared) may carry another schema: ev maps it.
+	ev, valInfo := jen.Id("_"), jen.Code(jen.Nil())
+	readStruct := func(dst jen.Code) jen.Code {
+		return jen.If(ev.Clone().Op("!=").Nil()).Block(jen.Add(dst).Dot("ForyReadEvolved").Call(jen.Id("c"), ev.Clone())).
+			Else().Block(jen.Add(dst).Dot("ForyRead").Call(jen.Id("c")))
+	}
 	switch {
 	case valGo.Kind == model.Struct:
-		valRead = []jen.Code{jen.Id(v).Dot("ForyRead").Call(jen.Id("c"))}
+		ev, valInfo = jen.Id(g.fresh("ev")), g.structInfo(valGo)
+		valRead = []jen.Code{readStruct(jen.Id(v))}
 	case valGo.Kind == model.Pointer:
 		p := g.fresh("p")
 		valW.Go = valGo.Elem
 		valRead = []jen.Code{jen.Id(p).Op(":=").Add(g.alloc(valGo.Elem))}
 		if valGo.Elem.Kind == model.Struct {
-			valRead = append(valRead, jen.Id(p).Dot("ForyRead").Call(jen.Id("c")))
+			ev, valInfo = jen.Id(g.fresh("ev")), g.structInfo(valGo.Elem)
+			valRead = append(valRead, readStruct(jen.Id(p)))
 		} else {
 			valRead = append(valRead, g.readValue(jen.Op("*").Id(p), &valW, false)...)
 		}
@@ -613,7 +622,8 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 		jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(2)),
 		jen.Id(m).Op(":=").Qual(implPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),
 		jen.For(jen.Id(n).Op(">").Lit(0).Op("&&").Add(notFailed.Clone())).Block(
-			jen.List(jen.Id(size), jen.Id(valNull)).Op(":=").Id("c").Dot("ReadMapChunk").Call(jen.Id(n), jen.Lit(keyID), jen.Lit(valID)),
+			jen.List(jen.Id(size), jen.Id(valNull), ev.Clone()).Op(":=").Id("c").Dot("ReadMapChunk").Call(jen.Id(n), jen.Lit(keyID), jen.Lit(valID), valInfo,
+				jen.Lit(valGo.Kind == model.Pointer || valGo.Kind == model.Slice || valGo.Kind == model.Map)),
 			jen.For(jen.Id(j).Op(":=").Lit(0), jen.Id(j).Op("<").Id(size).Op("&&").Add(notFailed.Clone()), jen.Id(j).Op("++")).Block(loop...),
 			jen.Id(n).Op("-=").Id(size),
 		),

@@ -20,3 +20,20 @@ type NilValues struct {
 	B map[string][]string         `fory:"id=2"`
 	C map[string]map[int32]string `fory:"id=3"`
 }
+
+// Leaf is a struct map value.
+//
+//fory:generate id=310
+type Leaf struct {
+	V int32 `fory:"id=1"`
+}
+
+// MapKinds has a map of primitives, of struct values and of pointers to
+// structs, for every chunk header a writer may choose.
+//
+//fory:generate id=311
+type MapKinds struct {
+	S map[string]int32 `fory:"id=1"`
+	L map[string]Leaf  `fory:"id=2"`
+	P map[string]*Leaf `fory:"id=3"`
+}

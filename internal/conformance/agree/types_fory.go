@@ -324,7 +324,7 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 	n16 := c.ReadLength(2)
 	m17 := foryimpl.MakeMap[map[int32][]int32](c, n16)
 	for n16 > 0 && !c.Failed() {
-		sz18, vn19 := c.ReadMapChunk(n16, 5, 22)
+		sz18, vn19, _ := c.ReadMapChunk(n16, 5, 22, nil, true)
 		for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
 			var k21 int32
 			k21 = r.ReadVarInt32()
@@ -362,7 +362,7 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 	n28 := c.ReadLength(2)
 	m29 := foryimpl.MakeMap[map[string][]string](c, n28)
 	for n28 > 0 && !c.Failed() {
-		sz30, vn31 := c.ReadMapChunk(n28, 21, 22)
+		sz30, vn31, _ := c.ReadMapChunk(n28, 21, 22, nil, true)
 		for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
 			var k33 string
 			k33 = c.ReadString()
@@ -400,7 +400,7 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 	n40 := c.ReadLength(2)
 	m41 := foryimpl.MakeMap[map[string]map[int32]string](c, n40)
 	for n40 > 0 && !c.Failed() {
-		sz42, vn43 := c.ReadMapChunk(n40, 21, 24)
+		sz42, vn43, _ := c.ReadMapChunk(n40, 21, 24, nil, true)
 		for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
 			var k45 string
 			k45 = c.ReadString()
@@ -409,7 +409,7 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 				n47 := c.ReadLength(2)
 				m48 := foryimpl.MakeMap[map[int32]string](c, n47)
 				for n47 > 0 && !c.Failed() {
-					sz49, vn50 := c.ReadMapChunk(n47, 5, 21)
+					sz49, vn50, _ := c.ReadMapChunk(n47, 5, 21, nil, false)
 					for j51 := 0; j51 < sz49 && !c.Failed(); j51++ {
 						var k52 int32
 						k52 = r.ReadVarInt32()
@@ -445,7 +445,7 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				n54 := c.ReadLength(2)
 				m55 := foryimpl.MakeMap[map[int32][]int32](c, n54)
 				for n54 > 0 && !c.Failed() {
-					sz56, vn57 := c.ReadMapChunk(n54, 5, 22)
+					sz56, vn57, _ := c.ReadMapChunk(n54, 5, 22, nil, true)
 					for j58 := 0; j58 < sz56 && !c.Failed(); j58++ {
 						var k59 int32
 						k59 = r.ReadVarInt32()
@@ -482,7 +482,7 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				n66 := c.ReadLength(2)
 				m67 := foryimpl.MakeMap[map[string][]string](c, n66)
 				for n66 > 0 && !c.Failed() {
-					sz68, vn69 := c.ReadMapChunk(n66, 21, 22)
+					sz68, vn69, _ := c.ReadMapChunk(n66, 21, 22, nil, true)
 					for j70 := 0; j70 < sz68 && !c.Failed(); j70++ {
 						var k71 string
 						k71 = c.ReadString()
@@ -519,7 +519,7 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				n78 := c.ReadLength(2)
 				m79 := foryimpl.MakeMap[map[string]map[int32]string](c, n78)
 				for n78 > 0 && !c.Failed() {
-					sz80, vn81 := c.ReadMapChunk(n78, 21, 24)
+					sz80, vn81, _ := c.ReadMapChunk(n78, 21, 24, nil, true)
 					for j82 := 0; j82 < sz80 && !c.Failed(); j82++ {
 						var k83 string
 						k83 = c.ReadString()
@@ -528,7 +528,7 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 							n85 := c.ReadLength(2)
 							m86 := foryimpl.MakeMap[map[int32]string](c, n85)
 							for n85 > 0 && !c.Failed() {
-								sz87, vn88 := c.ReadMapChunk(n85, 5, 21)
+								sz87, vn88, _ := c.ReadMapChunk(n85, 5, 21, nil, false)
 								for j89 := 0; j89 < sz87 && !c.Failed(); j89++ {
 									var k90 int32
 									k90 = r.ReadVarInt32()
@@ -547,6 +547,442 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 					n78 -= sz80
 				}
 				x.C = m79
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+}
+
+// foryTypeLeaf is Leaf's static type information. Fingerprint: 1,5,0,0;
+var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
+	GoName:         "agree.Leaf",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x05, 0x70, 0x4d, 0xd0, 0x41, 0xc2, 0x6d, 0x29, 0xc1, 0xb6, 0x02, 0xc4, 0x05},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
+	SchemaHash:     265356942,
+	TypeDef:        []byte{0x05, 0x70, 0x4d, 0xd0, 0x41, 0xc2, 0x6d, 0x29, 0xc1, 0xb6, 0x02, 0xc4, 0x05},
+	UserID:         310,
+})
+
+// The conversion below stops compiling when Leaf's fields change; run go generate.
+func _(x *Leaf) {
+	_ = (*struct {
+		V int32
+	})(x)
+}
+
+// ForyType returns Leaf's type information.
+func (x *Leaf) ForyType() *foryimpl.TypeInfo {
+	return foryTypeLeaf
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	x.foryWrite(b, f.Compatible(), true)
+	return nil
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	var r buffer.Reader
+	r.Reset(data)
+	n := 0
+	if f.Compatible() {
+		if len(data) >= 17 && buffer.ReadUint64At(data, 0) == 0xd04d7005001cff01 && buffer.ReadUint64At(data, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(data, 9) == 0x05c402b6c1296dc2 {
+			n = 17
+		}
+	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xd1068e02b61bff01 && buffer.ReadUint64At(data, 1) == 0x0fd1068e02b61bff {
+		n = 9
+	}
+	if n != 0 {
+		r.SetOffset(n)
+		if x.foryReadFrom(&r) && r.Remaining() == 0 {
+			return nil
+		}
+	}
+	return x.foryDeserialize(f, data)
+}
+
+// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Leaf) foryDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0xd04d7005001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(in, 9) == 0x05c402b6c1296dc2 {
+			n = 17
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeLeaf)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeLeaf)
+}
+
+// ForyWrite writes Leaf's struct body (docs/format.md §9).
+func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
+	x.foryWrite(c.Buffer(), c.Compatible(), false)
+}
+
+// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
+func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, root bool) {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(26 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xd04d7005001cff01)
+			buffer.PutUint64At(w, off+8, 0xc402b6c1296dc241)
+			buffer.PutUint64At(w, off+9, 0x05c402b6c1296dc2)
+			off += 17
+		} else {
+			buffer.PutUint32At(w, off, 0xb61bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
+		buffer.PutInt32At(w, off, 265356942)
+		off += 4
+	}
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
+	b.SetWriterIndex(off)
+}
+
+// ForyRead reads Leaf's struct body (docs/format.md §9); errors are recorded in c.
+func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
+	*x = Leaf{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 265356942 && !c.Failed() {
+			c.HashMismatch(foryTypeLeaf, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.V = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("V..V")
+		return
+	}
+}
+
+// foryReadFrom reads the fields of a root Leaf whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+func (x *Leaf) foryReadFrom(r *buffer.Reader) bool {
+	*x = Leaf{}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.V = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	return r.Err() == nil
+}
+
+// ForyReadEvolved reads a Leaf body written with another schema, following ev (docs/format.md §11.4).
+func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = Leaf{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
+					x.V = int32(v1)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.V = r.ReadVarInt32()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+}
+
+// foryTypeMapKinds is MapKinds's static type information. Fingerprint: 1,24,0,0[21,0,0|5,0,0];2,24,0,0[21,0,0|0,0,0];3,24,0,0[21,0,0|0,0,0];
+var foryTypeMapKinds = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
+	GoName:         "agree.MapKinds",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x20, 0xf3, 0x22, 0x29, 0xa4, 0x63, 0x39, 0xc3, 0xb7, 0x02, 0xc4, 0x18, 0x56, 0x16, 0xc8, 0x18, 0x56, 0x72, 0xcc, 0x18, 0x56, 0x72},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
+	SchemaHash:     -1007685497,
+	TypeDef:        []byte{0x0f, 0x20, 0xf3, 0x22, 0x29, 0xa4, 0x63, 0x39, 0xc3, 0xb7, 0x02, 0xc4, 0x18, 0x56, 0x16, 0xc8, 0x18, 0x56, 0x72, 0xcc, 0x18, 0x56, 0x72},
+	UserID:         311,
+})
+
+// The conversion below stops compiling when MapKinds's fields change; run go generate.
+func _(x *MapKinds) {
+	_ = (*struct {
+		S map[string]int32
+		L map[string]Leaf
+		P map[string]*Leaf
+	})(x)
+}
+
+// ForyType returns MapKinds's type information.
+func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
+	return foryTypeMapKinds
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMapKinds)
+	start := b.WriterIndex()
+	b.Reserve(27)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x22f3200f001cff01)
+		buffer.PutUint64At(w, off+8, 0xc402b7c33963a429)
+		buffer.PutUint64At(w, off+16, 0xcc725618c8165618)
+		buffer.PutUint64At(w, off+19, 0x725618cc725618c8)
+		off += 27
+	} else {
+		buffer.PutUint32At(w, off, 0xb71bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x22f3200f001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b7c33963a429 && buffer.ReadUint64At(in, 16) == 0xcc725618c8165618 && buffer.ReadUint64At(in, 19) == 0x725618cc725618c8 {
+			n = 27
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeMapKinds)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMapKinds)
+}
+
+// ForyWrite writes MapKinds's struct body (docs/format.md §9).
+func (x *MapKinds) ForyWrite(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-1007685497)
+	}
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.S))
+	for k2, v3 := range x.S {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarInt32(v3)
+	}
+	mw1.End(b)
+	var mw4 foryimpl.MapWriter
+	mw4.Begin(b, len(x.L))
+	for k5, v6 := range x.L {
+		mw4.Entry(b)
+		foryimpl.WriteString(b, k5)
+		v6.ForyWrite(c)
+	}
+	mw4.End(b)
+	var mw7 foryimpl.MapWriter
+	mw7.Begin(b, len(x.P))
+	for k8, v9 := range x.P {
+		if v9 == nil {
+			mw7.NullEntry(b)
+			foryimpl.WriteString(b, k8)
+		} else {
+			mw7.Entry(b)
+			foryimpl.WriteString(b, k8)
+			v9.ForyWrite(c)
+		}
+	}
+	mw7.End(b)
+}
+
+// ForyRead reads MapKinds's struct body (docs/format.md §9); errors are recorded in c.
+func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
+	*x = MapKinds{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -1007685497 && !c.Failed() {
+			c.HashMismatch(foryTypeMapKinds, h)
+			return
+		}
+	}
+	n10 := c.ReadLength(2)
+	m11 := foryimpl.MakeMap[map[string]int32](c, n10)
+	for n10 > 0 && !c.Failed() {
+		sz12, vn13, _ := c.ReadMapChunk(n10, 21, 5, nil, false)
+		for j14 := 0; j14 < sz12 && !c.Failed(); j14++ {
+			var k15 string
+			k15 = c.ReadString()
+			var v16 int32
+			if !vn13 {
+				v16 = r.ReadVarInt32()
+			}
+			m11[k15] = v16
+		}
+		n10 -= sz12
+	}
+	x.S = m11
+	if c.Failed() {
+		c.Trace("S")
+		return
+	}
+	n17 := c.ReadLength(2)
+	m18 := foryimpl.MakeMap[map[string]Leaf](c, n17)
+	for n17 > 0 && !c.Failed() {
+		sz19, vn20, ev24 := c.ReadMapChunk(n17, 21, 28, foryTypeLeaf, false)
+		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+			var k22 string
+			k22 = c.ReadString()
+			var v23 Leaf
+			if !vn20 {
+				if ev24 != nil {
+					v23.ForyReadEvolved(c, ev24)
+				} else {
+					v23.ForyRead(c)
+				}
+			}
+			m18[k22] = v23
+		}
+		n17 -= sz19
+	}
+	x.L = m18
+	if c.Failed() {
+		c.Trace("L")
+		return
+	}
+	n25 := c.ReadLength(2)
+	m26 := foryimpl.MakeMap[map[string]*Leaf](c, n25)
+	for n25 > 0 && !c.Failed() {
+		sz27, vn28, ev33 := c.ReadMapChunk(n25, 21, 28, foryTypeLeaf, true)
+		for j29 := 0; j29 < sz27 && !c.Failed(); j29++ {
+			var k30 string
+			k30 = c.ReadString()
+			var v31 *Leaf
+			if !vn28 {
+				p32 := foryimpl.Alloc[Leaf](c)
+				if ev33 != nil {
+					p32.ForyReadEvolved(c, ev33)
+				} else {
+					p32.ForyRead(c)
+				}
+				v31 = p32
+			}
+			m26[k30] = v31
+		}
+		n25 -= sz27
+	}
+	x.P = m26
+	if c.Failed() {
+		c.Trace("P")
+		return
+	}
+}
+
+// ForyReadEvolved reads a MapKinds body written with another schema, following ev (docs/format.md §11.4).
+func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = MapKinds{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				n34 := c.ReadLength(2)
+				m35 := foryimpl.MakeMap[map[string]int32](c, n34)
+				for n34 > 0 && !c.Failed() {
+					sz36, vn37, _ := c.ReadMapChunk(n34, 21, 5, nil, false)
+					for j38 := 0; j38 < sz36 && !c.Failed(); j38++ {
+						var k39 string
+						k39 = c.ReadString()
+						var v40 int32
+						if !vn37 {
+							v40 = r.ReadVarInt32()
+						}
+						m35[k39] = v40
+					}
+					n34 -= sz36
+				}
+				x.S = m35
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				n41 := c.ReadLength(2)
+				m42 := foryimpl.MakeMap[map[string]Leaf](c, n41)
+				for n41 > 0 && !c.Failed() {
+					sz43, vn44, ev48 := c.ReadMapChunk(n41, 21, 28, foryTypeLeaf, false)
+					for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
+						var k46 string
+						k46 = c.ReadString()
+						var v47 Leaf
+						if !vn44 {
+							if ev48 != nil {
+								v47.ForyReadEvolved(c, ev48)
+							} else {
+								v47.ForyRead(c)
+							}
+						}
+						m42[k46] = v47
+					}
+					n41 -= sz43
+				}
+				x.L = m42
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				n49 := c.ReadLength(2)
+				m50 := foryimpl.MakeMap[map[string]*Leaf](c, n49)
+				for n49 > 0 && !c.Failed() {
+					sz51, vn52, ev57 := c.ReadMapChunk(n49, 21, 28, foryTypeLeaf, true)
+					for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
+						var k54 string
+						k54 = c.ReadString()
+						var v55 *Leaf
+						if !vn52 {
+							p56 := foryimpl.Alloc[Leaf](c)
+							if ev57 != nil {
+								p56.ForyReadEvolved(c, ev57)
+							} else {
+								p56.ForyRead(c)
+							}
+							v55 = p56
+						}
+						m50[k54] = v55
+					}
+					n49 -= sz51
+				}
+				x.P = m50
 			}
 		default:
 			c.SkipField(f)

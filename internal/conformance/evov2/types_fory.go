@@ -254,7 +254,7 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 	n13 := c.ReadLength(2)
 	m14 := foryimpl.MakeMap[map[string]int32](c, n13)
 	for n13 > 0 && !c.Failed() {
-		sz15, vn16 := c.ReadMapChunk(n13, 21, 5)
+		sz15, vn16, _ := c.ReadMapChunk(n13, 21, 5, nil, false)
 		for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
 			var k18 string
 			k18 = c.ReadString()
@@ -360,7 +360,7 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				n33 := c.ReadLength(2)
 				m34 := foryimpl.MakeMap[map[string]int32](c, n33)
 				for n33 > 0 && !c.Failed() {
-					sz35, vn36 := c.ReadMapChunk(n33, 21, 5)
+					sz35, vn36, _ := c.ReadMapChunk(n33, 21, 5, nil, false)
 					for j37 := 0; j37 < sz35 && !c.Failed(); j37++ {
 						var k38 string
 						k38 = c.ReadString()

@@ -125,7 +125,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n7 := c.ReadLength(2)
 	m8 := foryimpl.MakeMap[map[int32]string](c, n7)
 	for n7 > 0 && !c.Failed() {
-		sz9, vn10 := c.ReadMapChunk(n7, 5, 21)
+		sz9, vn10, _ := c.ReadMapChunk(n7, 5, 21, nil, false)
 		for j11 := 0; j11 < sz9 && !c.Failed(); j11++ {
 			var k12 int32
 			k12 = r.ReadVarInt32()
@@ -145,7 +145,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n14 := c.ReadLength(2)
 	m15 := foryimpl.MakeMap[map[string]int32](c, n14)
 	for n14 > 0 && !c.Failed() {
-		sz16, vn17 := c.ReadMapChunk(n14, 21, 5)
+		sz16, vn17, _ := c.ReadMapChunk(n14, 21, 5, nil, false)
 		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
 			var k19 string
 			k19 = c.ReadString()
@@ -175,7 +175,7 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				n21 := c.ReadLength(2)
 				m22 := foryimpl.MakeMap[map[int32]string](c, n21)
 				for n21 > 0 && !c.Failed() {
-					sz23, vn24 := c.ReadMapChunk(n21, 5, 21)
+					sz23, vn24, _ := c.ReadMapChunk(n21, 5, 21, nil, false)
 					for j25 := 0; j25 < sz23 && !c.Failed(); j25++ {
 						var k26 int32
 						k26 = r.ReadVarInt32()
@@ -194,7 +194,7 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				n28 := c.ReadLength(2)
 				m29 := foryimpl.MakeMap[map[string]int32](c, n28)
 				for n28 > 0 && !c.Failed() {
-					sz30, vn31 := c.ReadMapChunk(n28, 21, 5)
+					sz30, vn31, _ := c.ReadMapChunk(n28, 21, 5, nil, false)
 					for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
 						var k33 string
 						k33 = c.ReadString()

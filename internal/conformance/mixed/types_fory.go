@@ -294,7 +294,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 	n17 := c.ReadLength(2)
 	m18 := foryimpl.MakeMap[map[string]int32](c, n17)
 	for n17 > 0 && !c.Failed() {
-		sz19, vn20 := c.ReadMapChunk(n17, 21, 5)
+		sz19, vn20, _ := c.ReadMapChunk(n17, 21, 5, nil, false)
 		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
 			var k22 string
 			k22 = c.ReadString()
@@ -431,7 +431,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				n46 := c.ReadLength(2)
 				m47 := foryimpl.MakeMap[map[string]int32](c, n46)
 				for n46 > 0 && !c.Failed() {
-					sz48, vn49 := c.ReadMapChunk(n46, 21, 5)
+					sz48, vn49, _ := c.ReadMapChunk(n46, 21, 5, nil, false)
 					for j50 := 0; j50 < sz48 && !c.Failed(); j50++ {
 						var k51 string
 						k51 = c.ReadString()

@@ -196,7 +196,7 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		n14 := c.ReadLength(2)
 		m15 := foryimpl.MakeMap[map[string]int32](c, n14)
 		for n14 > 0 && !c.Failed() {
-			sz16, vn17 := c.ReadMapChunk(n14, 21, 5)
+			sz16, vn17, _ := c.ReadMapChunk(n14, 21, 5, nil, false)
 			for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
 				var k19 string
 				k19 = c.ReadString()
@@ -276,7 +276,7 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				n31 := c.ReadLength(2)
 				m32 := foryimpl.MakeMap[map[string]int32](c, n31)
 				for n31 > 0 && !c.Failed() {
-					sz33, vn34 := c.ReadMapChunk(n31, 21, 5)
+					sz33, vn34, _ := c.ReadMapChunk(n31, 21, 5, nil, false)
 					for j35 := 0; j35 < sz33 && !c.Failed(); j35++ {
 						var k36 string
 						k36 = c.ReadString()

@@ -434,14 +434,18 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	n7 := c.ReadLength(2)
 	m8 := foryimpl.MakeMap[map[int32]*other.Address](c, n7)
 	for n7 > 0 && !c.Failed() {
-		sz9, vn10 := c.ReadMapChunk(n7, 5, 28)
+		sz9, vn10, ev15 := c.ReadMapChunk(n7, 5, 28, (*other.Address)(nil).ForyType(), true)
 		for j11 := 0; j11 < sz9 && !c.Failed(); j11++ {
 			var k12 int32
 			k12 = r.ReadVarInt32()
 			var v13 *other.Address
 			if !vn10 {
 				p14 := foryimpl.Alloc[other.Address](c)
-				p14.ForyRead(c)
+				if ev15 != nil {
+					p14.ForyReadEvolved(c, ev15)
+				} else {
+					p14.ForyRead(c)
+				}
 				v13 = p14
 			}
 			m8[k12] = v13
@@ -453,22 +457,26 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ptrs")
 		return
 	}
-	n15 := c.ReadLength(2)
-	m16 := foryimpl.MakeMap[map[string]other.Address](c, n15)
-	for n15 > 0 && !c.Failed() {
-		sz17, vn18 := c.ReadMapChunk(n15, 21, 28)
-		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
-			var k20 string
-			k20 = c.ReadString()
-			var v21 other.Address
-			if !vn18 {
-				v21.ForyRead(c)
+	n16 := c.ReadLength(2)
+	m17 := foryimpl.MakeMap[map[string]other.Address](c, n16)
+	for n16 > 0 && !c.Failed() {
+		sz18, vn19, ev23 := c.ReadMapChunk(n16, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
+			var k21 string
+			k21 = c.ReadString()
+			var v22 other.Address
+			if !vn19 {
+				if ev23 != nil {
+					v22.ForyReadEvolved(c, ev23)
+				} else {
+					v22.ForyRead(c)
+				}
 			}
-			m16[k20] = v21
+			m17[k21] = v22
 		}
-		n15 -= sz17
+		n16 -= sz18
 	}
-	x.Structs = m16
+	x.Structs = m17
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -483,43 +491,51 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n22 := c.ReadLength(2)
-				m23 := foryimpl.MakeMap[map[int32]*other.Address](c, n22)
-				for n22 > 0 && !c.Failed() {
-					sz24, vn25 := c.ReadMapChunk(n22, 5, 28)
-					for j26 := 0; j26 < sz24 && !c.Failed(); j26++ {
-						var k27 int32
-						k27 = r.ReadVarInt32()
-						var v28 *other.Address
-						if !vn25 {
-							p29 := foryimpl.Alloc[other.Address](c)
-							p29.ForyRead(c)
-							v28 = p29
+				n24 := c.ReadLength(2)
+				m25 := foryimpl.MakeMap[map[int32]*other.Address](c, n24)
+				for n24 > 0 && !c.Failed() {
+					sz26, vn27, ev32 := c.ReadMapChunk(n24, 5, 28, (*other.Address)(nil).ForyType(), true)
+					for j28 := 0; j28 < sz26 && !c.Failed(); j28++ {
+						var k29 int32
+						k29 = r.ReadVarInt32()
+						var v30 *other.Address
+						if !vn27 {
+							p31 := foryimpl.Alloc[other.Address](c)
+							if ev32 != nil {
+								p31.ForyReadEvolved(c, ev32)
+							} else {
+								p31.ForyRead(c)
+							}
+							v30 = p31
 						}
-						m23[k27] = v28
+						m25[k29] = v30
 					}
-					n22 -= sz24
+					n24 -= sz26
 				}
-				x.Ptrs = m23
+				x.Ptrs = m25
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n30 := c.ReadLength(2)
-				m31 := foryimpl.MakeMap[map[string]other.Address](c, n30)
-				for n30 > 0 && !c.Failed() {
-					sz32, vn33 := c.ReadMapChunk(n30, 21, 28)
-					for j34 := 0; j34 < sz32 && !c.Failed(); j34++ {
-						var k35 string
-						k35 = c.ReadString()
-						var v36 other.Address
-						if !vn33 {
-							v36.ForyRead(c)
+				n33 := c.ReadLength(2)
+				m34 := foryimpl.MakeMap[map[string]other.Address](c, n33)
+				for n33 > 0 && !c.Failed() {
+					sz35, vn36, ev40 := c.ReadMapChunk(n33, 21, 28, (*other.Address)(nil).ForyType(), false)
+					for j37 := 0; j37 < sz35 && !c.Failed(); j37++ {
+						var k38 string
+						k38 = c.ReadString()
+						var v39 other.Address
+						if !vn36 {
+							if ev40 != nil {
+								v39.ForyReadEvolved(c, ev40)
+							} else {
+								v39.ForyRead(c)
+							}
 						}
-						m31[k35] = v36
+						m34[k38] = v39
 					}
-					n30 -= sz32
+					n33 -= sz35
 				}
-				x.Structs = m31
+				x.Structs = m34
 			}
 		default:
 			c.SkipField(f)
@@ -644,14 +660,18 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 	n5 := c.ReadLength(2)
 	m6 := foryimpl.MakeMap[map[string]*other.Tag](c, n5)
 	for n5 > 0 && !c.Failed() {
-		sz7, vn8 := c.ReadMapChunk(n5, 21, 30)
+		sz7, vn8, ev13 := c.ReadMapChunk(n5, 21, 30, (*other.Tag)(nil).ForyType(), true)
 		for j9 := 0; j9 < sz7 && !c.Failed(); j9++ {
 			var k10 string
 			k10 = c.ReadString()
 			var v11 *other.Tag
 			if !vn8 {
 				p12 := foryimpl.Alloc[other.Tag](c)
-				p12.ForyRead(c)
+				if ev13 != nil {
+					p12.ForyReadEvolved(c, ev13)
+				} else {
+					p12.ForyRead(c)
+				}
 				v11 = p12
 			}
 			m6[k10] = v11
@@ -677,24 +697,28 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n13 := c.ReadLength(2)
-				m14 := foryimpl.MakeMap[map[string]*other.Tag](c, n13)
-				for n13 > 0 && !c.Failed() {
-					sz15, vn16 := c.ReadMapChunk(n13, 21, 30)
-					for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
-						var k18 string
-						k18 = c.ReadString()
-						var v19 *other.Tag
-						if !vn16 {
-							p20 := foryimpl.Alloc[other.Tag](c)
-							p20.ForyRead(c)
-							v19 = p20
+				n14 := c.ReadLength(2)
+				m15 := foryimpl.MakeMap[map[string]*other.Tag](c, n14)
+				for n14 > 0 && !c.Failed() {
+					sz16, vn17, ev22 := c.ReadMapChunk(n14, 21, 30, (*other.Tag)(nil).ForyType(), true)
+					for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
+						var k19 string
+						k19 = c.ReadString()
+						var v20 *other.Tag
+						if !vn17 {
+							p21 := foryimpl.Alloc[other.Tag](c)
+							if ev22 != nil {
+								p21.ForyReadEvolved(c, ev22)
+							} else {
+								p21.ForyRead(c)
+							}
+							v20 = p21
 						}
-						m14[k18] = v19
+						m15[k19] = v20
 					}
-					n13 -= sz15
+					n14 -= sz16
 				}
-				x.ByName = m14
+				x.ByName = m15
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {

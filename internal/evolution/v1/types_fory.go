@@ -3005,7 +3005,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 				n257 := c.ReadLength(2)
 				m258 := foryimpl.MakeMap[map[string]int32](c, n257)
 				for n257 > 0 && !c.Failed() {
-					sz259, vn260 := c.ReadMapChunk(n257, 21, 5)
+					sz259, vn260, _ := c.ReadMapChunk(n257, 21, 5, nil, false)
 					for j261 := 0; j261 < sz259 && !c.Failed(); j261++ {
 						var k262 string
 						k262 = c.ReadString()
@@ -3150,7 +3150,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n290 := c.ReadLength(2)
 	m291 := foryimpl.MakeMap[map[bool]string](c, n290)
 	for n290 > 0 && !c.Failed() {
-		sz292, vn293 := c.ReadMapChunk(n290, 1, 21)
+		sz292, vn293, _ := c.ReadMapChunk(n290, 1, 21, nil, false)
 		for j294 := 0; j294 < sz292 && !c.Failed(); j294++ {
 			var k295 bool
 			k295 = r.ReadBool()
@@ -3170,7 +3170,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n297 := c.ReadLength(2)
 	m298 := foryimpl.MakeMap[map[Color]string](c, n297)
 	for n297 > 0 && !c.Failed() {
-		sz299, vn300 := c.ReadMapChunk(n297, 25, 21)
+		sz299, vn300, _ := c.ReadMapChunk(n297, 25, 21, nil, false)
 		for j301 := 0; j301 < sz299 && !c.Failed(); j301++ {
 			var k302 Color
 			k302 = Color(r.ReadVarUint32())
@@ -3190,7 +3190,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n304 := c.ReadLength(2)
 	m305 := foryimpl.MakeMap[map[int64]float64](c, n304)
 	for n304 > 0 && !c.Failed() {
-		sz306, vn307 := c.ReadMapChunk(n304, 7, 20)
+		sz306, vn307, _ := c.ReadMapChunk(n304, 7, 20, nil, false)
 		for j308 := 0; j308 < sz306 && !c.Failed(); j308++ {
 			var k309 int64
 			k309 = r.ReadVarInt64()
@@ -3210,7 +3210,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n311 := c.ReadLength(2)
 	m312 := foryimpl.MakeMap[map[int32]string](c, n311)
 	for n311 > 0 && !c.Failed() {
-		sz313, vn314 := c.ReadMapChunk(n311, 5, 21)
+		sz313, vn314, _ := c.ReadMapChunk(n311, 5, 21, nil, false)
 		for j315 := 0; j315 < sz313 && !c.Failed(); j315++ {
 			var k316 int32
 			k316 = r.ReadVarInt32()
@@ -3230,7 +3230,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n318 := c.ReadLength(2)
 	m319 := foryimpl.MakeMap[map[string]int32](c, n318)
 	for n318 > 0 && !c.Failed() {
-		sz320, vn321 := c.ReadMapChunk(n318, 21, 5)
+		sz320, vn321, _ := c.ReadMapChunk(n318, 21, 5, nil, false)
 		for j322 := 0; j322 < sz320 && !c.Failed(); j322++ {
 			var k323 string
 			k323 = c.ReadString()
@@ -3250,7 +3250,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n325 := c.ReadLength(2)
 	m326 := foryimpl.MakeMap[map[string][]string](c, n325)
 	for n325 > 0 && !c.Failed() {
-		sz327, vn328 := c.ReadMapChunk(n325, 21, 22)
+		sz327, vn328, _ := c.ReadMapChunk(n325, 21, 22, nil, true)
 		for j329 := 0; j329 < sz327 && !c.Failed(); j329++ {
 			var k330 string
 			k330 = c.ReadString()
@@ -3288,7 +3288,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n337 := c.ReadLength(2)
 	m338 := foryimpl.MakeMap[map[string]map[string]int32](c, n337)
 	for n337 > 0 && !c.Failed() {
-		sz339, vn340 := c.ReadMapChunk(n337, 21, 24)
+		sz339, vn340, _ := c.ReadMapChunk(n337, 21, 24, nil, true)
 		for j341 := 0; j341 < sz339 && !c.Failed(); j341++ {
 			var k342 string
 			k342 = c.ReadString()
@@ -3297,7 +3297,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 				n344 := c.ReadLength(2)
 				m345 := foryimpl.MakeMap[map[string]int32](c, n344)
 				for n344 > 0 && !c.Failed() {
-					sz346, vn347 := c.ReadMapChunk(n344, 21, 5)
+					sz346, vn347, _ := c.ReadMapChunk(n344, 21, 5, nil, false)
 					for j348 := 0; j348 < sz346 && !c.Failed(); j348++ {
 						var k349 string
 						k349 = c.ReadString()
@@ -3323,7 +3323,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n351 := c.ReadLength(2)
 	m352 := foryimpl.MakeMap[map[string]*int32](c, n351)
 	for n351 > 0 && !c.Failed() {
-		sz353, vn354 := c.ReadMapChunk(n351, 21, 5)
+		sz353, vn354, _ := c.ReadMapChunk(n351, 21, 5, nil, true)
 		for j355 := 0; j355 < sz353 && !c.Failed(); j355++ {
 			var k356 string
 			k356 = c.ReadString()
@@ -3345,7 +3345,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n359 := c.ReadLength(2)
 	m360 := foryimpl.MakeMap[map[uint8]uint16](c, n359)
 	for n359 > 0 && !c.Failed() {
-		sz361, vn362 := c.ReadMapChunk(n359, 9, 10)
+		sz361, vn362, _ := c.ReadMapChunk(n359, 9, 10, nil, false)
 		for j363 := 0; j363 < sz361 && !c.Failed(); j363++ {
 			var k364 uint8
 			k364 = r.ReadUint8()
@@ -3398,7 +3398,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		n371 := c.ReadLength(2)
 		m372 := foryimpl.MakeMap[map[string]int32](c, n371)
 		for n371 > 0 && !c.Failed() {
-			sz373, vn374 := c.ReadMapChunk(n371, 21, 5)
+			sz373, vn374, _ := c.ReadMapChunk(n371, 21, 5, nil, false)
 			for j375 := 0; j375 < sz373 && !c.Failed(); j375++ {
 				var k376 string
 				k376 = c.ReadString()
@@ -3776,7 +3776,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 				n461 := c.ReadLength(2)
 				m462 := foryimpl.MakeMap[map[string]int32](c, n461)
 				for n461 > 0 && !c.Failed() {
-					sz463, vn464 := c.ReadMapChunk(n461, 21, 5)
+					sz463, vn464, _ := c.ReadMapChunk(n461, 21, 5, nil, false)
 					for j465 := 0; j465 < sz463 && !c.Failed(); j465++ {
 						var k466 string
 						k466 = c.ReadString()
@@ -3921,7 +3921,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n494 := c.ReadLength(2)
 	m495 := foryimpl.MakeMap[map[bool]string](c, n494)
 	for n494 > 0 && !c.Failed() {
-		sz496, vn497 := c.ReadMapChunk(n494, 1, 21)
+		sz496, vn497, _ := c.ReadMapChunk(n494, 1, 21, nil, false)
 		for j498 := 0; j498 < sz496 && !c.Failed(); j498++ {
 			var k499 bool
 			k499 = r.ReadBool()
@@ -3941,7 +3941,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n501 := c.ReadLength(2)
 	m502 := foryimpl.MakeMap[map[Color]string](c, n501)
 	for n501 > 0 && !c.Failed() {
-		sz503, vn504 := c.ReadMapChunk(n501, 25, 21)
+		sz503, vn504, _ := c.ReadMapChunk(n501, 25, 21, nil, false)
 		for j505 := 0; j505 < sz503 && !c.Failed(); j505++ {
 			var k506 Color
 			k506 = Color(r.ReadVarUint32())
@@ -3961,7 +3961,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n508 := c.ReadLength(2)
 	m509 := foryimpl.MakeMap[map[int64]float64](c, n508)
 	for n508 > 0 && !c.Failed() {
-		sz510, vn511 := c.ReadMapChunk(n508, 7, 20)
+		sz510, vn511, _ := c.ReadMapChunk(n508, 7, 20, nil, false)
 		for j512 := 0; j512 < sz510 && !c.Failed(); j512++ {
 			var k513 int64
 			k513 = r.ReadVarInt64()
@@ -3981,7 +3981,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n515 := c.ReadLength(2)
 	m516 := foryimpl.MakeMap[map[int32]string](c, n515)
 	for n515 > 0 && !c.Failed() {
-		sz517, vn518 := c.ReadMapChunk(n515, 5, 21)
+		sz517, vn518, _ := c.ReadMapChunk(n515, 5, 21, nil, false)
 		for j519 := 0; j519 < sz517 && !c.Failed(); j519++ {
 			var k520 int32
 			k520 = r.ReadVarInt32()
@@ -4001,7 +4001,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n522 := c.ReadLength(2)
 	m523 := foryimpl.MakeMap[map[string]int32](c, n522)
 	for n522 > 0 && !c.Failed() {
-		sz524, vn525 := c.ReadMapChunk(n522, 21, 5)
+		sz524, vn525, _ := c.ReadMapChunk(n522, 21, 5, nil, false)
 		for j526 := 0; j526 < sz524 && !c.Failed(); j526++ {
 			var k527 string
 			k527 = c.ReadString()
@@ -4021,7 +4021,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n529 := c.ReadLength(2)
 	m530 := foryimpl.MakeMap[map[string][]string](c, n529)
 	for n529 > 0 && !c.Failed() {
-		sz531, vn532 := c.ReadMapChunk(n529, 21, 22)
+		sz531, vn532, _ := c.ReadMapChunk(n529, 21, 22, nil, true)
 		for j533 := 0; j533 < sz531 && !c.Failed(); j533++ {
 			var k534 string
 			k534 = c.ReadString()
@@ -4059,7 +4059,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n541 := c.ReadLength(2)
 	m542 := foryimpl.MakeMap[map[string]map[string]int32](c, n541)
 	for n541 > 0 && !c.Failed() {
-		sz543, vn544 := c.ReadMapChunk(n541, 21, 24)
+		sz543, vn544, _ := c.ReadMapChunk(n541, 21, 24, nil, true)
 		for j545 := 0; j545 < sz543 && !c.Failed(); j545++ {
 			var k546 string
 			k546 = c.ReadString()
@@ -4068,7 +4068,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 				n548 := c.ReadLength(2)
 				m549 := foryimpl.MakeMap[map[string]int32](c, n548)
 				for n548 > 0 && !c.Failed() {
-					sz550, vn551 := c.ReadMapChunk(n548, 21, 5)
+					sz550, vn551, _ := c.ReadMapChunk(n548, 21, 5, nil, false)
 					for j552 := 0; j552 < sz550 && !c.Failed(); j552++ {
 						var k553 string
 						k553 = c.ReadString()
@@ -4094,7 +4094,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n555 := c.ReadLength(2)
 	m556 := foryimpl.MakeMap[map[string]*int32](c, n555)
 	for n555 > 0 && !c.Failed() {
-		sz557, vn558 := c.ReadMapChunk(n555, 21, 5)
+		sz557, vn558, _ := c.ReadMapChunk(n555, 21, 5, nil, true)
 		for j559 := 0; j559 < sz557 && !c.Failed(); j559++ {
 			var k560 string
 			k560 = c.ReadString()
@@ -4116,7 +4116,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n563 := c.ReadLength(2)
 	m564 := foryimpl.MakeMap[map[uint8]uint16](c, n563)
 	for n563 > 0 && !c.Failed() {
-		sz565, vn566 := c.ReadMapChunk(n563, 9, 10)
+		sz565, vn566, _ := c.ReadMapChunk(n563, 9, 10, nil, false)
 		for j567 := 0; j567 < sz565 && !c.Failed(); j567++ {
 			var k568 uint8
 			k568 = r.ReadUint8()
@@ -4169,7 +4169,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		n575 := c.ReadLength(2)
 		m576 := foryimpl.MakeMap[map[string]int32](c, n575)
 		for n575 > 0 && !c.Failed() {
-			sz577, vn578 := c.ReadMapChunk(n575, 21, 5)
+			sz577, vn578, _ := c.ReadMapChunk(n575, 21, 5, nil, false)
 			for j579 := 0; j579 < sz577 && !c.Failed(); j579++ {
 				var k580 string
 				k580 = c.ReadString()
@@ -4574,7 +4574,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 							n665 := c.ReadLength(2)
 							m666 := foryimpl.MakeMap[map[string]int32](c, n665)
 							for n665 > 0 && !c.Failed() {
-								sz667, vn668 := c.ReadMapChunk(n665, 21, 5)
+								sz667, vn668, _ := c.ReadMapChunk(n665, 21, 5, nil, false)
 								for j669 := 0; j669 < sz667 && !c.Failed(); j669++ {
 									var k670 string
 									k670 = c.ReadString()
@@ -4719,7 +4719,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n698 := c.ReadLength(2)
 				m699 := foryimpl.MakeMap[map[bool]string](c, n698)
 				for n698 > 0 && !c.Failed() {
-					sz700, vn701 := c.ReadMapChunk(n698, 1, 21)
+					sz700, vn701, _ := c.ReadMapChunk(n698, 1, 21, nil, false)
 					for j702 := 0; j702 < sz700 && !c.Failed(); j702++ {
 						var k703 bool
 						k703 = r.ReadBool()
@@ -4738,7 +4738,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n705 := c.ReadLength(2)
 				m706 := foryimpl.MakeMap[map[Color]string](c, n705)
 				for n705 > 0 && !c.Failed() {
-					sz707, vn708 := c.ReadMapChunk(n705, 25, 21)
+					sz707, vn708, _ := c.ReadMapChunk(n705, 25, 21, nil, false)
 					for j709 := 0; j709 < sz707 && !c.Failed(); j709++ {
 						var k710 Color
 						k710 = Color(r.ReadVarUint32())
@@ -4757,7 +4757,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n712 := c.ReadLength(2)
 				m713 := foryimpl.MakeMap[map[int64]float64](c, n712)
 				for n712 > 0 && !c.Failed() {
-					sz714, vn715 := c.ReadMapChunk(n712, 7, 20)
+					sz714, vn715, _ := c.ReadMapChunk(n712, 7, 20, nil, false)
 					for j716 := 0; j716 < sz714 && !c.Failed(); j716++ {
 						var k717 int64
 						k717 = r.ReadVarInt64()
@@ -4776,7 +4776,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n719 := c.ReadLength(2)
 				m720 := foryimpl.MakeMap[map[int32]string](c, n719)
 				for n719 > 0 && !c.Failed() {
-					sz721, vn722 := c.ReadMapChunk(n719, 5, 21)
+					sz721, vn722, _ := c.ReadMapChunk(n719, 5, 21, nil, false)
 					for j723 := 0; j723 < sz721 && !c.Failed(); j723++ {
 						var k724 int32
 						k724 = r.ReadVarInt32()
@@ -4795,7 +4795,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n726 := c.ReadLength(2)
 				m727 := foryimpl.MakeMap[map[string]int32](c, n726)
 				for n726 > 0 && !c.Failed() {
-					sz728, vn729 := c.ReadMapChunk(n726, 21, 5)
+					sz728, vn729, _ := c.ReadMapChunk(n726, 21, 5, nil, false)
 					for j730 := 0; j730 < sz728 && !c.Failed(); j730++ {
 						var k731 string
 						k731 = c.ReadString()
@@ -4814,7 +4814,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n733 := c.ReadLength(2)
 				m734 := foryimpl.MakeMap[map[string][]string](c, n733)
 				for n733 > 0 && !c.Failed() {
-					sz735, vn736 := c.ReadMapChunk(n733, 21, 22)
+					sz735, vn736, _ := c.ReadMapChunk(n733, 21, 22, nil, true)
 					for j737 := 0; j737 < sz735 && !c.Failed(); j737++ {
 						var k738 string
 						k738 = c.ReadString()
@@ -4851,7 +4851,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n745 := c.ReadLength(2)
 				m746 := foryimpl.MakeMap[map[string]map[string]int32](c, n745)
 				for n745 > 0 && !c.Failed() {
-					sz747, vn748 := c.ReadMapChunk(n745, 21, 24)
+					sz747, vn748, _ := c.ReadMapChunk(n745, 21, 24, nil, true)
 					for j749 := 0; j749 < sz747 && !c.Failed(); j749++ {
 						var k750 string
 						k750 = c.ReadString()
@@ -4860,7 +4860,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 							n752 := c.ReadLength(2)
 							m753 := foryimpl.MakeMap[map[string]int32](c, n752)
 							for n752 > 0 && !c.Failed() {
-								sz754, vn755 := c.ReadMapChunk(n752, 21, 5)
+								sz754, vn755, _ := c.ReadMapChunk(n752, 21, 5, nil, false)
 								for j756 := 0; j756 < sz754 && !c.Failed(); j756++ {
 									var k757 string
 									k757 = c.ReadString()
@@ -4885,7 +4885,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n759 := c.ReadLength(2)
 				m760 := foryimpl.MakeMap[map[string]*int32](c, n759)
 				for n759 > 0 && !c.Failed() {
-					sz761, vn762 := c.ReadMapChunk(n759, 21, 5)
+					sz761, vn762, _ := c.ReadMapChunk(n759, 21, 5, nil, true)
 					for j763 := 0; j763 < sz761 && !c.Failed(); j763++ {
 						var k764 string
 						k764 = c.ReadString()
@@ -4906,7 +4906,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n767 := c.ReadLength(2)
 				m768 := foryimpl.MakeMap[map[uint8]uint16](c, n767)
 				for n767 > 0 && !c.Failed() {
-					sz769, vn770 := c.ReadMapChunk(n767, 9, 10)
+					sz769, vn770, _ := c.ReadMapChunk(n767, 9, 10, nil, false)
 					for j771 := 0; j771 < sz769 && !c.Failed(); j771++ {
 						var k772 uint8
 						k772 = r.ReadUint8()
@@ -4953,7 +4953,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n779 := c.ReadLength(2)
 				m780 := foryimpl.MakeMap[map[string]int32](c, n779)
 				for n779 > 0 && !c.Failed() {
-					sz781, vn782 := c.ReadMapChunk(n779, 21, 5)
+					sz781, vn782, _ := c.ReadMapChunk(n779, 21, 5, nil, false)
 					for j783 := 0; j783 < sz781 && !c.Failed(); j783++ {
 						var k784 string
 						k784 = c.ReadString()
@@ -5347,7 +5347,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 							n869 := c.ReadLength(2)
 							m870 := foryimpl.MakeMap[map[string]int32](c, n869)
 							for n869 > 0 && !c.Failed() {
-								sz871, vn872 := c.ReadMapChunk(n869, 21, 5)
+								sz871, vn872, _ := c.ReadMapChunk(n869, 21, 5, nil, false)
 								for j873 := 0; j873 < sz871 && !c.Failed(); j873++ {
 									var k874 string
 									k874 = c.ReadString()
@@ -5492,7 +5492,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n902 := c.ReadLength(2)
 				m903 := foryimpl.MakeMap[map[bool]string](c, n902)
 				for n902 > 0 && !c.Failed() {
-					sz904, vn905 := c.ReadMapChunk(n902, 1, 21)
+					sz904, vn905, _ := c.ReadMapChunk(n902, 1, 21, nil, false)
 					for j906 := 0; j906 < sz904 && !c.Failed(); j906++ {
 						var k907 bool
 						k907 = r.ReadBool()
@@ -5511,7 +5511,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n909 := c.ReadLength(2)
 				m910 := foryimpl.MakeMap[map[Color]string](c, n909)
 				for n909 > 0 && !c.Failed() {
-					sz911, vn912 := c.ReadMapChunk(n909, 25, 21)
+					sz911, vn912, _ := c.ReadMapChunk(n909, 25, 21, nil, false)
 					for j913 := 0; j913 < sz911 && !c.Failed(); j913++ {
 						var k914 Color
 						k914 = Color(r.ReadVarUint32())
@@ -5530,7 +5530,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n916 := c.ReadLength(2)
 				m917 := foryimpl.MakeMap[map[int64]float64](c, n916)
 				for n916 > 0 && !c.Failed() {
-					sz918, vn919 := c.ReadMapChunk(n916, 7, 20)
+					sz918, vn919, _ := c.ReadMapChunk(n916, 7, 20, nil, false)
 					for j920 := 0; j920 < sz918 && !c.Failed(); j920++ {
 						var k921 int64
 						k921 = r.ReadVarInt64()
@@ -5549,7 +5549,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n923 := c.ReadLength(2)
 				m924 := foryimpl.MakeMap[map[int32]string](c, n923)
 				for n923 > 0 && !c.Failed() {
-					sz925, vn926 := c.ReadMapChunk(n923, 5, 21)
+					sz925, vn926, _ := c.ReadMapChunk(n923, 5, 21, nil, false)
 					for j927 := 0; j927 < sz925 && !c.Failed(); j927++ {
 						var k928 int32
 						k928 = r.ReadVarInt32()
@@ -5568,7 +5568,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n930 := c.ReadLength(2)
 				m931 := foryimpl.MakeMap[map[string]int32](c, n930)
 				for n930 > 0 && !c.Failed() {
-					sz932, vn933 := c.ReadMapChunk(n930, 21, 5)
+					sz932, vn933, _ := c.ReadMapChunk(n930, 21, 5, nil, false)
 					for j934 := 0; j934 < sz932 && !c.Failed(); j934++ {
 						var k935 string
 						k935 = c.ReadString()
@@ -5587,7 +5587,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n937 := c.ReadLength(2)
 				m938 := foryimpl.MakeMap[map[string][]string](c, n937)
 				for n937 > 0 && !c.Failed() {
-					sz939, vn940 := c.ReadMapChunk(n937, 21, 22)
+					sz939, vn940, _ := c.ReadMapChunk(n937, 21, 22, nil, true)
 					for j941 := 0; j941 < sz939 && !c.Failed(); j941++ {
 						var k942 string
 						k942 = c.ReadString()
@@ -5624,7 +5624,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n949 := c.ReadLength(2)
 				m950 := foryimpl.MakeMap[map[string]map[string]int32](c, n949)
 				for n949 > 0 && !c.Failed() {
-					sz951, vn952 := c.ReadMapChunk(n949, 21, 24)
+					sz951, vn952, _ := c.ReadMapChunk(n949, 21, 24, nil, true)
 					for j953 := 0; j953 < sz951 && !c.Failed(); j953++ {
 						var k954 string
 						k954 = c.ReadString()
@@ -5633,7 +5633,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 							n956 := c.ReadLength(2)
 							m957 := foryimpl.MakeMap[map[string]int32](c, n956)
 							for n956 > 0 && !c.Failed() {
-								sz958, vn959 := c.ReadMapChunk(n956, 21, 5)
+								sz958, vn959, _ := c.ReadMapChunk(n956, 21, 5, nil, false)
 								for j960 := 0; j960 < sz958 && !c.Failed(); j960++ {
 									var k961 string
 									k961 = c.ReadString()
@@ -5658,7 +5658,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n963 := c.ReadLength(2)
 				m964 := foryimpl.MakeMap[map[string]*int32](c, n963)
 				for n963 > 0 && !c.Failed() {
-					sz965, vn966 := c.ReadMapChunk(n963, 21, 5)
+					sz965, vn966, _ := c.ReadMapChunk(n963, 21, 5, nil, true)
 					for j967 := 0; j967 < sz965 && !c.Failed(); j967++ {
 						var k968 string
 						k968 = c.ReadString()
@@ -5679,7 +5679,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n971 := c.ReadLength(2)
 				m972 := foryimpl.MakeMap[map[uint8]uint16](c, n971)
 				for n971 > 0 && !c.Failed() {
-					sz973, vn974 := c.ReadMapChunk(n971, 9, 10)
+					sz973, vn974, _ := c.ReadMapChunk(n971, 9, 10, nil, false)
 					for j975 := 0; j975 < sz973 && !c.Failed(); j975++ {
 						var k976 uint8
 						k976 = r.ReadUint8()
@@ -5726,7 +5726,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n983 := c.ReadLength(2)
 				m984 := foryimpl.MakeMap[map[string]int32](c, n983)
 				for n983 > 0 && !c.Failed() {
-					sz985, vn986 := c.ReadMapChunk(n983, 21, 5)
+					sz985, vn986, _ := c.ReadMapChunk(n983, 21, 5, nil, false)
 					for j987 := 0; j987 < sz985 && !c.Failed(); j987++ {
 						var k988 string
 						k988 = c.ReadString()
@@ -6179,7 +6179,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	n41 := c.ReadLength(2)
 	m42 := foryimpl.MakeMap[map[string][]Inner](c, n41)
 	for n41 > 0 && !c.Failed() {
-		sz43, vn44 := c.ReadMapChunk(n41, 21, 22)
+		sz43, vn44, _ := c.ReadMapChunk(n41, 21, 22, nil, true)
 		for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
 			var k46 string
 			k46 = c.ReadString()
@@ -6348,7 +6348,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	n75 := c.ReadLength(2)
 	m76 := foryimpl.MakeMap[map[string][]Inner](c, n75)
 	for n75 > 0 && !c.Failed() {
-		sz77, vn78 := c.ReadMapChunk(n75, 21, 22)
+		sz77, vn78, _ := c.ReadMapChunk(n75, 21, 22, nil, true)
 		for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
 			var k80 string
 			k80 = c.ReadString()
@@ -6521,7 +6521,7 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				n109 := c.ReadLength(2)
 				m110 := foryimpl.MakeMap[map[string][]Inner](c, n109)
 				for n109 > 0 && !c.Failed() {
-					sz111, vn112 := c.ReadMapChunk(n109, 21, 22)
+					sz111, vn112, _ := c.ReadMapChunk(n109, 21, 22, nil, true)
 					for j113 := 0; j113 < sz111 && !c.Failed(); j113++ {
 						var k114 string
 						k114 = c.ReadString()
@@ -6678,7 +6678,7 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				n143 := c.ReadLength(2)
 				m144 := foryimpl.MakeMap[map[string][]Inner](c, n143)
 				for n143 > 0 && !c.Failed() {
-					sz145, vn146 := c.ReadMapChunk(n143, 21, 22)
+					sz145, vn146, _ := c.ReadMapChunk(n143, 21, 22, nil, true)
 					for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
 						var k148 string
 						k148 = c.ReadString()
@@ -7354,7 +7354,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		n14 := c.ReadLength(2)
 		m15 := foryimpl.MakeMap[map[string]int32](c, n14)
 		for n14 > 0 && !c.Failed() {
-			sz16, vn17 := c.ReadMapChunk(n14, 21, 5)
+			sz16, vn17, _ := c.ReadMapChunk(n14, 21, 5, nil, false)
 			for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
 				var k19 string
 				k19 = c.ReadString()
@@ -7534,7 +7534,7 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				n54 := c.ReadLength(2)
 				m55 := foryimpl.MakeMap[map[string]int32](c, n54)
 				for n54 > 0 && !c.Failed() {
-					sz56, vn57 := c.ReadMapChunk(n54, 21, 5)
+					sz56, vn57, _ := c.ReadMapChunk(n54, 21, 5, nil, false)
 					for j58 := 0; j58 < sz56 && !c.Failed(); j58++ {
 						var k59 string
 						k59 = c.ReadString()
@@ -8199,13 +8199,17 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 	n5 := c.ReadLength(2)
 	m6 := foryimpl.MakeMap[map[string]Item](c, n5)
 	for n5 > 0 && !c.Failed() {
-		sz7, vn8 := c.ReadMapChunk(n5, 21, 28)
+		sz7, vn8, ev12 := c.ReadMapChunk(n5, 21, 28, foryTypeItem, false)
 		for j9 := 0; j9 < sz7 && !c.Failed(); j9++ {
 			var k10 string
 			k10 = c.ReadString()
 			var v11 Item
 			if !vn8 {
-				v11.ForyRead(c)
+				if ev12 != nil {
+					v11.ForyReadEvolved(c, ev12)
+				} else {
+					v11.ForyRead(c)
+				}
 			}
 			m6[k10] = v11
 		}
@@ -8229,22 +8233,26 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n12 := c.ReadLength(2)
-				m13 := foryimpl.MakeMap[map[string]Item](c, n12)
-				for n12 > 0 && !c.Failed() {
-					sz14, vn15 := c.ReadMapChunk(n12, 21, 28)
-					for j16 := 0; j16 < sz14 && !c.Failed(); j16++ {
-						var k17 string
-						k17 = c.ReadString()
-						var v18 Item
-						if !vn15 {
-							v18.ForyRead(c)
+				n13 := c.ReadLength(2)
+				m14 := foryimpl.MakeMap[map[string]Item](c, n13)
+				for n13 > 0 && !c.Failed() {
+					sz15, vn16, ev20 := c.ReadMapChunk(n13, 21, 28, foryTypeItem, false)
+					for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
+						var k18 string
+						k18 = c.ReadString()
+						var v19 Item
+						if !vn16 {
+							if ev20 != nil {
+								v19.ForyReadEvolved(c, ev20)
+							} else {
+								v19.ForyRead(c)
+							}
 						}
-						m13[k17] = v18
+						m14[k18] = v19
 					}
-					n12 -= sz14
+					n13 -= sz15
 				}
-				x.Same = m13
+				x.Same = m14
 			}
 		default:
 			c.SkipField(f)
@@ -8619,7 +8627,7 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 	n15 := c.ReadLength(2)
 	m16 := foryimpl.MakeMap[map[string]int32](c, n15)
 	for n15 > 0 && !c.Failed() {
-		sz17, vn18 := c.ReadMapChunk(n15, 21, 5)
+		sz17, vn18, _ := c.ReadMapChunk(n15, 21, 5, nil, false)
 		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
 			var k20 string
 			k20 = c.ReadString()
@@ -8730,7 +8738,7 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				n38 := c.ReadLength(2)
 				m39 := foryimpl.MakeMap[map[string]int32](c, n38)
 				for n38 > 0 && !c.Failed() {
-					sz40, vn41 := c.ReadMapChunk(n38, 21, 5)
+					sz40, vn41, _ := c.ReadMapChunk(n38, 21, 5, nil, false)
 					for j42 := 0; j42 < sz40 && !c.Failed(); j42++ {
 						var k43 string
 						k43 = c.ReadString()

@@ -3096,7 +3096,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 				n280 := c.ReadLength(2)
 				m281 := foryimpl.MakeMap[map[string]int32](c, n280)
 				for n280 > 0 && !c.Failed() {
-					sz282, vn283 := c.ReadMapChunk(n280, 21, 5)
+					sz282, vn283, _ := c.ReadMapChunk(n280, 21, 5, nil, false)
 					for j284 := 0; j284 < sz282 && !c.Failed(); j284++ {
 						var k285 string
 						k285 = c.ReadString()
@@ -3241,7 +3241,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n313 := c.ReadLength(2)
 	m314 := foryimpl.MakeMap[map[bool]string](c, n313)
 	for n313 > 0 && !c.Failed() {
-		sz315, vn316 := c.ReadMapChunk(n313, 1, 21)
+		sz315, vn316, _ := c.ReadMapChunk(n313, 1, 21, nil, false)
 		for j317 := 0; j317 < sz315 && !c.Failed(); j317++ {
 			var k318 bool
 			k318 = r.ReadBool()
@@ -3261,7 +3261,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n320 := c.ReadLength(2)
 	m321 := foryimpl.MakeMap[map[Color]string](c, n320)
 	for n320 > 0 && !c.Failed() {
-		sz322, vn323 := c.ReadMapChunk(n320, 25, 21)
+		sz322, vn323, _ := c.ReadMapChunk(n320, 25, 21, nil, false)
 		for j324 := 0; j324 < sz322 && !c.Failed(); j324++ {
 			var k325 Color
 			k325 = Color(r.ReadVarUint32())
@@ -3281,7 +3281,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n327 := c.ReadLength(2)
 	m328 := foryimpl.MakeMap[map[int64]float64](c, n327)
 	for n327 > 0 && !c.Failed() {
-		sz329, vn330 := c.ReadMapChunk(n327, 7, 20)
+		sz329, vn330, _ := c.ReadMapChunk(n327, 7, 20, nil, false)
 		for j331 := 0; j331 < sz329 && !c.Failed(); j331++ {
 			var k332 int64
 			k332 = r.ReadVarInt64()
@@ -3301,7 +3301,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n334 := c.ReadLength(2)
 	m335 := foryimpl.MakeMap[map[int32]string](c, n334)
 	for n334 > 0 && !c.Failed() {
-		sz336, vn337 := c.ReadMapChunk(n334, 5, 21)
+		sz336, vn337, _ := c.ReadMapChunk(n334, 5, 21, nil, false)
 		for j338 := 0; j338 < sz336 && !c.Failed(); j338++ {
 			var k339 int32
 			k339 = r.ReadVarInt32()
@@ -3321,7 +3321,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n341 := c.ReadLength(2)
 	m342 := foryimpl.MakeMap[map[string]int32](c, n341)
 	for n341 > 0 && !c.Failed() {
-		sz343, vn344 := c.ReadMapChunk(n341, 21, 5)
+		sz343, vn344, _ := c.ReadMapChunk(n341, 21, 5, nil, false)
 		for j345 := 0; j345 < sz343 && !c.Failed(); j345++ {
 			var k346 string
 			k346 = c.ReadString()
@@ -3341,7 +3341,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n348 := c.ReadLength(2)
 	m349 := foryimpl.MakeMap[map[string][]string](c, n348)
 	for n348 > 0 && !c.Failed() {
-		sz350, vn351 := c.ReadMapChunk(n348, 21, 22)
+		sz350, vn351, _ := c.ReadMapChunk(n348, 21, 22, nil, true)
 		for j352 := 0; j352 < sz350 && !c.Failed(); j352++ {
 			var k353 string
 			k353 = c.ReadString()
@@ -3379,7 +3379,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n360 := c.ReadLength(2)
 	m361 := foryimpl.MakeMap[map[string]map[string]int32](c, n360)
 	for n360 > 0 && !c.Failed() {
-		sz362, vn363 := c.ReadMapChunk(n360, 21, 24)
+		sz362, vn363, _ := c.ReadMapChunk(n360, 21, 24, nil, true)
 		for j364 := 0; j364 < sz362 && !c.Failed(); j364++ {
 			var k365 string
 			k365 = c.ReadString()
@@ -3388,7 +3388,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 				n367 := c.ReadLength(2)
 				m368 := foryimpl.MakeMap[map[string]int32](c, n367)
 				for n367 > 0 && !c.Failed() {
-					sz369, vn370 := c.ReadMapChunk(n367, 21, 5)
+					sz369, vn370, _ := c.ReadMapChunk(n367, 21, 5, nil, false)
 					for j371 := 0; j371 < sz369 && !c.Failed(); j371++ {
 						var k372 string
 						k372 = c.ReadString()
@@ -3414,7 +3414,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n374 := c.ReadLength(2)
 	m375 := foryimpl.MakeMap[map[string]*int32](c, n374)
 	for n374 > 0 && !c.Failed() {
-		sz376, vn377 := c.ReadMapChunk(n374, 21, 5)
+		sz376, vn377, _ := c.ReadMapChunk(n374, 21, 5, nil, true)
 		for j378 := 0; j378 < sz376 && !c.Failed(); j378++ {
 			var k379 string
 			k379 = c.ReadString()
@@ -3436,7 +3436,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n382 := c.ReadLength(2)
 	m383 := foryimpl.MakeMap[map[uint8]uint16](c, n382)
 	for n382 > 0 && !c.Failed() {
-		sz384, vn385 := c.ReadMapChunk(n382, 9, 10)
+		sz384, vn385, _ := c.ReadMapChunk(n382, 9, 10, nil, false)
 		for j386 := 0; j386 < sz384 && !c.Failed(); j386++ {
 			var k387 uint8
 			k387 = r.ReadUint8()
@@ -3489,7 +3489,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		n394 := c.ReadLength(2)
 		m395 := foryimpl.MakeMap[map[string]int32](c, n394)
 		for n394 > 0 && !c.Failed() {
-			sz396, vn397 := c.ReadMapChunk(n394, 21, 5)
+			sz396, vn397, _ := c.ReadMapChunk(n394, 21, 5, nil, false)
 			for j398 := 0; j398 < sz396 && !c.Failed(); j398++ {
 				var k399 string
 				k399 = c.ReadString()
@@ -3777,7 +3777,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 				n461 := c.ReadLength(2)
 				m462 := foryimpl.MakeMap[map[string]int32](c, n461)
 				for n461 > 0 && !c.Failed() {
-					sz463, vn464 := c.ReadMapChunk(n461, 21, 5)
+					sz463, vn464, _ := c.ReadMapChunk(n461, 21, 5, nil, false)
 					for j465 := 0; j465 < sz463 && !c.Failed(); j465++ {
 						var k466 string
 						k466 = c.ReadString()
@@ -3922,7 +3922,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n494 := c.ReadLength(2)
 	m495 := foryimpl.MakeMap[map[bool]string](c, n494)
 	for n494 > 0 && !c.Failed() {
-		sz496, vn497 := c.ReadMapChunk(n494, 1, 21)
+		sz496, vn497, _ := c.ReadMapChunk(n494, 1, 21, nil, false)
 		for j498 := 0; j498 < sz496 && !c.Failed(); j498++ {
 			var k499 bool
 			k499 = r.ReadBool()
@@ -3942,7 +3942,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n501 := c.ReadLength(2)
 	m502 := foryimpl.MakeMap[map[Color]string](c, n501)
 	for n501 > 0 && !c.Failed() {
-		sz503, vn504 := c.ReadMapChunk(n501, 25, 21)
+		sz503, vn504, _ := c.ReadMapChunk(n501, 25, 21, nil, false)
 		for j505 := 0; j505 < sz503 && !c.Failed(); j505++ {
 			var k506 Color
 			k506 = Color(r.ReadVarUint32())
@@ -3962,7 +3962,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n508 := c.ReadLength(2)
 	m509 := foryimpl.MakeMap[map[int64]float64](c, n508)
 	for n508 > 0 && !c.Failed() {
-		sz510, vn511 := c.ReadMapChunk(n508, 7, 20)
+		sz510, vn511, _ := c.ReadMapChunk(n508, 7, 20, nil, false)
 		for j512 := 0; j512 < sz510 && !c.Failed(); j512++ {
 			var k513 int64
 			k513 = r.ReadVarInt64()
@@ -3982,7 +3982,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n515 := c.ReadLength(2)
 	m516 := foryimpl.MakeMap[map[int32]string](c, n515)
 	for n515 > 0 && !c.Failed() {
-		sz517, vn518 := c.ReadMapChunk(n515, 5, 21)
+		sz517, vn518, _ := c.ReadMapChunk(n515, 5, 21, nil, false)
 		for j519 := 0; j519 < sz517 && !c.Failed(); j519++ {
 			var k520 int32
 			k520 = r.ReadVarInt32()
@@ -4002,7 +4002,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n522 := c.ReadLength(2)
 	m523 := foryimpl.MakeMap[map[string]int32](c, n522)
 	for n522 > 0 && !c.Failed() {
-		sz524, vn525 := c.ReadMapChunk(n522, 21, 5)
+		sz524, vn525, _ := c.ReadMapChunk(n522, 21, 5, nil, false)
 		for j526 := 0; j526 < sz524 && !c.Failed(); j526++ {
 			var k527 string
 			k527 = c.ReadString()
@@ -4022,7 +4022,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n529 := c.ReadLength(2)
 	m530 := foryimpl.MakeMap[map[string][]string](c, n529)
 	for n529 > 0 && !c.Failed() {
-		sz531, vn532 := c.ReadMapChunk(n529, 21, 22)
+		sz531, vn532, _ := c.ReadMapChunk(n529, 21, 22, nil, true)
 		for j533 := 0; j533 < sz531 && !c.Failed(); j533++ {
 			var k534 string
 			k534 = c.ReadString()
@@ -4060,7 +4060,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n541 := c.ReadLength(2)
 	m542 := foryimpl.MakeMap[map[string]map[string]int32](c, n541)
 	for n541 > 0 && !c.Failed() {
-		sz543, vn544 := c.ReadMapChunk(n541, 21, 24)
+		sz543, vn544, _ := c.ReadMapChunk(n541, 21, 24, nil, true)
 		for j545 := 0; j545 < sz543 && !c.Failed(); j545++ {
 			var k546 string
 			k546 = c.ReadString()
@@ -4069,7 +4069,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 				n548 := c.ReadLength(2)
 				m549 := foryimpl.MakeMap[map[string]int32](c, n548)
 				for n548 > 0 && !c.Failed() {
-					sz550, vn551 := c.ReadMapChunk(n548, 21, 5)
+					sz550, vn551, _ := c.ReadMapChunk(n548, 21, 5, nil, false)
 					for j552 := 0; j552 < sz550 && !c.Failed(); j552++ {
 						var k553 string
 						k553 = c.ReadString()
@@ -4095,7 +4095,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n555 := c.ReadLength(2)
 	m556 := foryimpl.MakeMap[map[string]*int32](c, n555)
 	for n555 > 0 && !c.Failed() {
-		sz557, vn558 := c.ReadMapChunk(n555, 21, 5)
+		sz557, vn558, _ := c.ReadMapChunk(n555, 21, 5, nil, true)
 		for j559 := 0; j559 < sz557 && !c.Failed(); j559++ {
 			var k560 string
 			k560 = c.ReadString()
@@ -4117,7 +4117,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	n563 := c.ReadLength(2)
 	m564 := foryimpl.MakeMap[map[uint8]uint16](c, n563)
 	for n563 > 0 && !c.Failed() {
-		sz565, vn566 := c.ReadMapChunk(n563, 9, 10)
+		sz565, vn566, _ := c.ReadMapChunk(n563, 9, 10, nil, false)
 		for j567 := 0; j567 < sz565 && !c.Failed(); j567++ {
 			var k568 uint8
 			k568 = r.ReadUint8()
@@ -4170,7 +4170,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		n575 := c.ReadLength(2)
 		m576 := foryimpl.MakeMap[map[string]int32](c, n575)
 		for n575 > 0 && !c.Failed() {
-			sz577, vn578 := c.ReadMapChunk(n575, 21, 5)
+			sz577, vn578, _ := c.ReadMapChunk(n575, 21, 5, nil, false)
 			for j579 := 0; j579 < sz577 && !c.Failed(); j579++ {
 				var k580 string
 				k580 = c.ReadString()
@@ -4676,7 +4676,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 							n688 := c.ReadLength(2)
 							m689 := foryimpl.MakeMap[map[string]int32](c, n688)
 							for n688 > 0 && !c.Failed() {
-								sz690, vn691 := c.ReadMapChunk(n688, 21, 5)
+								sz690, vn691, _ := c.ReadMapChunk(n688, 21, 5, nil, false)
 								for j692 := 0; j692 < sz690 && !c.Failed(); j692++ {
 									var k693 string
 									k693 = c.ReadString()
@@ -4821,7 +4821,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n721 := c.ReadLength(2)
 				m722 := foryimpl.MakeMap[map[bool]string](c, n721)
 				for n721 > 0 && !c.Failed() {
-					sz723, vn724 := c.ReadMapChunk(n721, 1, 21)
+					sz723, vn724, _ := c.ReadMapChunk(n721, 1, 21, nil, false)
 					for j725 := 0; j725 < sz723 && !c.Failed(); j725++ {
 						var k726 bool
 						k726 = r.ReadBool()
@@ -4840,7 +4840,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n728 := c.ReadLength(2)
 				m729 := foryimpl.MakeMap[map[Color]string](c, n728)
 				for n728 > 0 && !c.Failed() {
-					sz730, vn731 := c.ReadMapChunk(n728, 25, 21)
+					sz730, vn731, _ := c.ReadMapChunk(n728, 25, 21, nil, false)
 					for j732 := 0; j732 < sz730 && !c.Failed(); j732++ {
 						var k733 Color
 						k733 = Color(r.ReadVarUint32())
@@ -4859,7 +4859,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n735 := c.ReadLength(2)
 				m736 := foryimpl.MakeMap[map[int64]float64](c, n735)
 				for n735 > 0 && !c.Failed() {
-					sz737, vn738 := c.ReadMapChunk(n735, 7, 20)
+					sz737, vn738, _ := c.ReadMapChunk(n735, 7, 20, nil, false)
 					for j739 := 0; j739 < sz737 && !c.Failed(); j739++ {
 						var k740 int64
 						k740 = r.ReadVarInt64()
@@ -4878,7 +4878,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n742 := c.ReadLength(2)
 				m743 := foryimpl.MakeMap[map[int32]string](c, n742)
 				for n742 > 0 && !c.Failed() {
-					sz744, vn745 := c.ReadMapChunk(n742, 5, 21)
+					sz744, vn745, _ := c.ReadMapChunk(n742, 5, 21, nil, false)
 					for j746 := 0; j746 < sz744 && !c.Failed(); j746++ {
 						var k747 int32
 						k747 = r.ReadVarInt32()
@@ -4897,7 +4897,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n749 := c.ReadLength(2)
 				m750 := foryimpl.MakeMap[map[string]int32](c, n749)
 				for n749 > 0 && !c.Failed() {
-					sz751, vn752 := c.ReadMapChunk(n749, 21, 5)
+					sz751, vn752, _ := c.ReadMapChunk(n749, 21, 5, nil, false)
 					for j753 := 0; j753 < sz751 && !c.Failed(); j753++ {
 						var k754 string
 						k754 = c.ReadString()
@@ -4916,7 +4916,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n756 := c.ReadLength(2)
 				m757 := foryimpl.MakeMap[map[string][]string](c, n756)
 				for n756 > 0 && !c.Failed() {
-					sz758, vn759 := c.ReadMapChunk(n756, 21, 22)
+					sz758, vn759, _ := c.ReadMapChunk(n756, 21, 22, nil, true)
 					for j760 := 0; j760 < sz758 && !c.Failed(); j760++ {
 						var k761 string
 						k761 = c.ReadString()
@@ -4953,7 +4953,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n768 := c.ReadLength(2)
 				m769 := foryimpl.MakeMap[map[string]map[string]int32](c, n768)
 				for n768 > 0 && !c.Failed() {
-					sz770, vn771 := c.ReadMapChunk(n768, 21, 24)
+					sz770, vn771, _ := c.ReadMapChunk(n768, 21, 24, nil, true)
 					for j772 := 0; j772 < sz770 && !c.Failed(); j772++ {
 						var k773 string
 						k773 = c.ReadString()
@@ -4962,7 +4962,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 							n775 := c.ReadLength(2)
 							m776 := foryimpl.MakeMap[map[string]int32](c, n775)
 							for n775 > 0 && !c.Failed() {
-								sz777, vn778 := c.ReadMapChunk(n775, 21, 5)
+								sz777, vn778, _ := c.ReadMapChunk(n775, 21, 5, nil, false)
 								for j779 := 0; j779 < sz777 && !c.Failed(); j779++ {
 									var k780 string
 									k780 = c.ReadString()
@@ -4987,7 +4987,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n782 := c.ReadLength(2)
 				m783 := foryimpl.MakeMap[map[string]*int32](c, n782)
 				for n782 > 0 && !c.Failed() {
-					sz784, vn785 := c.ReadMapChunk(n782, 21, 5)
+					sz784, vn785, _ := c.ReadMapChunk(n782, 21, 5, nil, true)
 					for j786 := 0; j786 < sz784 && !c.Failed(); j786++ {
 						var k787 string
 						k787 = c.ReadString()
@@ -5008,7 +5008,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n790 := c.ReadLength(2)
 				m791 := foryimpl.MakeMap[map[uint8]uint16](c, n790)
 				for n790 > 0 && !c.Failed() {
-					sz792, vn793 := c.ReadMapChunk(n790, 9, 10)
+					sz792, vn793, _ := c.ReadMapChunk(n790, 9, 10, nil, false)
 					for j794 := 0; j794 < sz792 && !c.Failed(); j794++ {
 						var k795 uint8
 						k795 = r.ReadUint8()
@@ -5055,7 +5055,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n802 := c.ReadLength(2)
 				m803 := foryimpl.MakeMap[map[string]int32](c, n802)
 				for n802 > 0 && !c.Failed() {
-					sz804, vn805 := c.ReadMapChunk(n802, 21, 5)
+					sz804, vn805, _ := c.ReadMapChunk(n802, 21, 5, nil, false)
 					for j806 := 0; j806 < sz804 && !c.Failed(); j806++ {
 						var k807 string
 						k807 = c.ReadString()
@@ -5348,7 +5348,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 							n869 := c.ReadLength(2)
 							m870 := foryimpl.MakeMap[map[string]int32](c, n869)
 							for n869 > 0 && !c.Failed() {
-								sz871, vn872 := c.ReadMapChunk(n869, 21, 5)
+								sz871, vn872, _ := c.ReadMapChunk(n869, 21, 5, nil, false)
 								for j873 := 0; j873 < sz871 && !c.Failed(); j873++ {
 									var k874 string
 									k874 = c.ReadString()
@@ -5493,7 +5493,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n902 := c.ReadLength(2)
 				m903 := foryimpl.MakeMap[map[bool]string](c, n902)
 				for n902 > 0 && !c.Failed() {
-					sz904, vn905 := c.ReadMapChunk(n902, 1, 21)
+					sz904, vn905, _ := c.ReadMapChunk(n902, 1, 21, nil, false)
 					for j906 := 0; j906 < sz904 && !c.Failed(); j906++ {
 						var k907 bool
 						k907 = r.ReadBool()
@@ -5512,7 +5512,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n909 := c.ReadLength(2)
 				m910 := foryimpl.MakeMap[map[Color]string](c, n909)
 				for n909 > 0 && !c.Failed() {
-					sz911, vn912 := c.ReadMapChunk(n909, 25, 21)
+					sz911, vn912, _ := c.ReadMapChunk(n909, 25, 21, nil, false)
 					for j913 := 0; j913 < sz911 && !c.Failed(); j913++ {
 						var k914 Color
 						k914 = Color(r.ReadVarUint32())
@@ -5531,7 +5531,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n916 := c.ReadLength(2)
 				m917 := foryimpl.MakeMap[map[int64]float64](c, n916)
 				for n916 > 0 && !c.Failed() {
-					sz918, vn919 := c.ReadMapChunk(n916, 7, 20)
+					sz918, vn919, _ := c.ReadMapChunk(n916, 7, 20, nil, false)
 					for j920 := 0; j920 < sz918 && !c.Failed(); j920++ {
 						var k921 int64
 						k921 = r.ReadVarInt64()
@@ -5550,7 +5550,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n923 := c.ReadLength(2)
 				m924 := foryimpl.MakeMap[map[int32]string](c, n923)
 				for n923 > 0 && !c.Failed() {
-					sz925, vn926 := c.ReadMapChunk(n923, 5, 21)
+					sz925, vn926, _ := c.ReadMapChunk(n923, 5, 21, nil, false)
 					for j927 := 0; j927 < sz925 && !c.Failed(); j927++ {
 						var k928 int32
 						k928 = r.ReadVarInt32()
@@ -5569,7 +5569,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n930 := c.ReadLength(2)
 				m931 := foryimpl.MakeMap[map[string]int32](c, n930)
 				for n930 > 0 && !c.Failed() {
-					sz932, vn933 := c.ReadMapChunk(n930, 21, 5)
+					sz932, vn933, _ := c.ReadMapChunk(n930, 21, 5, nil, false)
 					for j934 := 0; j934 < sz932 && !c.Failed(); j934++ {
 						var k935 string
 						k935 = c.ReadString()
@@ -5588,7 +5588,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n937 := c.ReadLength(2)
 				m938 := foryimpl.MakeMap[map[string][]string](c, n937)
 				for n937 > 0 && !c.Failed() {
-					sz939, vn940 := c.ReadMapChunk(n937, 21, 22)
+					sz939, vn940, _ := c.ReadMapChunk(n937, 21, 22, nil, true)
 					for j941 := 0; j941 < sz939 && !c.Failed(); j941++ {
 						var k942 string
 						k942 = c.ReadString()
@@ -5625,7 +5625,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n949 := c.ReadLength(2)
 				m950 := foryimpl.MakeMap[map[string]map[string]int32](c, n949)
 				for n949 > 0 && !c.Failed() {
-					sz951, vn952 := c.ReadMapChunk(n949, 21, 24)
+					sz951, vn952, _ := c.ReadMapChunk(n949, 21, 24, nil, true)
 					for j953 := 0; j953 < sz951 && !c.Failed(); j953++ {
 						var k954 string
 						k954 = c.ReadString()
@@ -5634,7 +5634,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 							n956 := c.ReadLength(2)
 							m957 := foryimpl.MakeMap[map[string]int32](c, n956)
 							for n956 > 0 && !c.Failed() {
-								sz958, vn959 := c.ReadMapChunk(n956, 21, 5)
+								sz958, vn959, _ := c.ReadMapChunk(n956, 21, 5, nil, false)
 								for j960 := 0; j960 < sz958 && !c.Failed(); j960++ {
 									var k961 string
 									k961 = c.ReadString()
@@ -5659,7 +5659,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n963 := c.ReadLength(2)
 				m964 := foryimpl.MakeMap[map[string]*int32](c, n963)
 				for n963 > 0 && !c.Failed() {
-					sz965, vn966 := c.ReadMapChunk(n963, 21, 5)
+					sz965, vn966, _ := c.ReadMapChunk(n963, 21, 5, nil, true)
 					for j967 := 0; j967 < sz965 && !c.Failed(); j967++ {
 						var k968 string
 						k968 = c.ReadString()
@@ -5680,7 +5680,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n971 := c.ReadLength(2)
 				m972 := foryimpl.MakeMap[map[uint8]uint16](c, n971)
 				for n971 > 0 && !c.Failed() {
-					sz973, vn974 := c.ReadMapChunk(n971, 9, 10)
+					sz973, vn974, _ := c.ReadMapChunk(n971, 9, 10, nil, false)
 					for j975 := 0; j975 < sz973 && !c.Failed(); j975++ {
 						var k976 uint8
 						k976 = r.ReadUint8()
@@ -5727,7 +5727,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				n983 := c.ReadLength(2)
 				m984 := foryimpl.MakeMap[map[string]int32](c, n983)
 				for n983 > 0 && !c.Failed() {
-					sz985, vn986 := c.ReadMapChunk(n983, 21, 5)
+					sz985, vn986, _ := c.ReadMapChunk(n983, 21, 5, nil, false)
 					for j987 := 0; j987 < sz985 && !c.Failed(); j987++ {
 						var k988 string
 						k988 = c.ReadString()
@@ -6181,7 +6181,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	n41 := c.ReadLength(2)
 	m42 := foryimpl.MakeMap[map[string][]Inner](c, n41)
 	for n41 > 0 && !c.Failed() {
-		sz43, vn44 := c.ReadMapChunk(n41, 21, 22)
+		sz43, vn44, _ := c.ReadMapChunk(n41, 21, 22, nil, true)
 		for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
 			var k46 string
 			k46 = c.ReadString()
@@ -6350,7 +6350,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	n75 := c.ReadLength(2)
 	m76 := foryimpl.MakeMap[map[string][]Inner](c, n75)
 	for n75 > 0 && !c.Failed() {
-		sz77, vn78 := c.ReadMapChunk(n75, 21, 22)
+		sz77, vn78, _ := c.ReadMapChunk(n75, 21, 22, nil, true)
 		for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
 			var k80 string
 			k80 = c.ReadString()
@@ -6523,7 +6523,7 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				n109 := c.ReadLength(2)
 				m110 := foryimpl.MakeMap[map[string][]Inner](c, n109)
 				for n109 > 0 && !c.Failed() {
-					sz111, vn112 := c.ReadMapChunk(n109, 21, 22)
+					sz111, vn112, _ := c.ReadMapChunk(n109, 21, 22, nil, true)
 					for j113 := 0; j113 < sz111 && !c.Failed(); j113++ {
 						var k114 string
 						k114 = c.ReadString()
@@ -6680,7 +6680,7 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				n143 := c.ReadLength(2)
 				m144 := foryimpl.MakeMap[map[string][]Inner](c, n143)
 				for n143 > 0 && !c.Failed() {
-					sz145, vn146 := c.ReadMapChunk(n143, 21, 22)
+					sz145, vn146, _ := c.ReadMapChunk(n143, 21, 22, nil, true)
 					for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
 						var k148 string
 						k148 = c.ReadString()
@@ -7431,7 +7431,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 	n17 := c.ReadLength(2)
 	m18 := foryimpl.MakeMap[map[string]int32](c, n17)
 	for n17 > 0 && !c.Failed() {
-		sz19, vn20 := c.ReadMapChunk(n17, 21, 5)
+		sz19, vn20, _ := c.ReadMapChunk(n17, 21, 5, nil, false)
 		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
 			var k22 string
 			k22 = c.ReadString()
@@ -7607,7 +7607,7 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				n58 := c.ReadLength(2)
 				m59 := foryimpl.MakeMap[map[string]int32](c, n58)
 				for n58 > 0 && !c.Failed() {
-					sz60, vn61 := c.ReadMapChunk(n58, 21, 5)
+					sz60, vn61, _ := c.ReadMapChunk(n58, 21, 5, nil, false)
 					for j62 := 0; j62 < sz60 && !c.Failed(); j62++ {
 						var k63 string
 						k63 = c.ReadString()
@@ -8274,13 +8274,17 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 	n8 := c.ReadLength(2)
 	m9 := foryimpl.MakeMap[map[int32]Item](c, n8)
 	for n8 > 0 && !c.Failed() {
-		sz10, vn11 := c.ReadMapChunk(n8, 5, 28)
+		sz10, vn11, ev15 := c.ReadMapChunk(n8, 5, 28, foryTypeItem, false)
 		for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
 			var k13 int32
 			k13 = r.ReadVarInt32()
 			var v14 Item
 			if !vn11 {
-				v14.ForyRead(c)
+				if ev15 != nil {
+					v14.ForyReadEvolved(c, ev15)
+				} else {
+					v14.ForyRead(c)
+				}
 			}
 			m9[k13] = v14
 		}
@@ -8296,22 +8300,26 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n15 := c.ReadLength(2)
-	m16 := foryimpl.MakeMap[map[string]Item](c, n15)
-	for n15 > 0 && !c.Failed() {
-		sz17, vn18 := c.ReadMapChunk(n15, 21, 28)
-		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
-			var k20 string
-			k20 = c.ReadString()
-			var v21 Item
-			if !vn18 {
-				v21.ForyRead(c)
+	n16 := c.ReadLength(2)
+	m17 := foryimpl.MakeMap[map[string]Item](c, n16)
+	for n16 > 0 && !c.Failed() {
+		sz18, vn19, ev23 := c.ReadMapChunk(n16, 21, 28, foryTypeItem, false)
+		for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
+			var k21 string
+			k21 = c.ReadString()
+			var v22 Item
+			if !vn19 {
+				if ev23 != nil {
+					v22.ForyReadEvolved(c, ev23)
+				} else {
+					v22.ForyRead(c)
+				}
 			}
-			m16[k20] = v21
+			m17[k21] = v22
 		}
-		n15 -= sz17
+		n16 -= sz18
 	}
-	x.Same = m16
+	x.Same = m17
 	if c.Failed() {
 		c.Trace("Same")
 		return
@@ -8326,22 +8334,26 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n22 := c.ReadLength(2)
-				m23 := foryimpl.MakeMap[map[int32]Item](c, n22)
-				for n22 > 0 && !c.Failed() {
-					sz24, vn25 := c.ReadMapChunk(n22, 5, 28)
-					for j26 := 0; j26 < sz24 && !c.Failed(); j26++ {
-						var k27 int32
-						k27 = r.ReadVarInt32()
-						var v28 Item
-						if !vn25 {
-							v28.ForyRead(c)
+				n24 := c.ReadLength(2)
+				m25 := foryimpl.MakeMap[map[int32]Item](c, n24)
+				for n24 > 0 && !c.Failed() {
+					sz26, vn27, ev31 := c.ReadMapChunk(n24, 5, 28, foryTypeItem, false)
+					for j28 := 0; j28 < sz26 && !c.Failed(); j28++ {
+						var k29 int32
+						k29 = r.ReadVarInt32()
+						var v30 Item
+						if !vn27 {
+							if ev31 != nil {
+								v30.ForyReadEvolved(c, ev31)
+							} else {
+								v30.ForyRead(c)
+							}
 						}
-						m23[k27] = v28
+						m25[k29] = v30
 					}
-					n22 -= sz24
+					n24 -= sz26
 				}
-				x.Extra = m23
+				x.Extra = m25
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -8349,22 +8361,26 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLength(2)
-				m30 := foryimpl.MakeMap[map[string]Item](c, n29)
-				for n29 > 0 && !c.Failed() {
-					sz31, vn32 := c.ReadMapChunk(n29, 21, 28)
-					for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
-						var k34 string
-						k34 = c.ReadString()
-						var v35 Item
-						if !vn32 {
-							v35.ForyRead(c)
+				n32 := c.ReadLength(2)
+				m33 := foryimpl.MakeMap[map[string]Item](c, n32)
+				for n32 > 0 && !c.Failed() {
+					sz34, vn35, ev39 := c.ReadMapChunk(n32, 21, 28, foryTypeItem, false)
+					for j36 := 0; j36 < sz34 && !c.Failed(); j36++ {
+						var k37 string
+						k37 = c.ReadString()
+						var v38 Item
+						if !vn35 {
+							if ev39 != nil {
+								v38.ForyReadEvolved(c, ev39)
+							} else {
+								v38.ForyRead(c)
+							}
 						}
-						m30[k34] = v35
+						m33[k37] = v38
 					}
-					n29 -= sz31
+					n32 -= sz34
 				}
-				x.Same = m30
+				x.Same = m33
 			}
 		default:
 			c.SkipField(f)
@@ -8738,7 +8754,7 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 	n15 := c.ReadLength(2)
 	m16 := foryimpl.MakeMap[map[string]int32](c, n15)
 	for n15 > 0 && !c.Failed() {
-		sz17, vn18 := c.ReadMapChunk(n15, 21, 5)
+		sz17, vn18, _ := c.ReadMapChunk(n15, 21, 5, nil, false)
 		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
 			var k20 string
 			k20 = c.ReadString()
@@ -8849,7 +8865,7 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				n38 := c.ReadLength(2)
 				m39 := foryimpl.MakeMap[map[string]int32](c, n38)
 				for n38 > 0 && !c.Failed() {
-					sz40, vn41 := c.ReadMapChunk(n38, 21, 5)
+					sz40, vn41, _ := c.ReadMapChunk(n38, 21, 5, nil, false)
 					for j42 := 0; j42 < sz40 && !c.Failed(); j42++ {
 						var k43 string
 						k43 = c.ReadString()

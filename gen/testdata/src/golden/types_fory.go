@@ -541,14 +541,18 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	n23 := c.ReadLength(2)
 	m24 := foryimpl.MakeMap[map[int32]*Point](c, n23)
 	for n23 > 0 && !c.Failed() {
-		sz25, vn26 := c.ReadMapChunk(n23, 5, 28)
+		sz25, vn26, ev31 := c.ReadMapChunk(n23, 5, 28, foryTypePoint, true)
 		for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
 			var k28 int32
 			k28 = r.ReadVarInt32()
 			var v29 *Point
 			if !vn26 {
 				p30 := foryimpl.Alloc[Point](c)
-				p30.ForyRead(c)
+				if ev31 != nil {
+					p30.ForyReadEvolved(c, ev31)
+				} else {
+					p30.ForyRead(c)
+				}
 				v29 = p30
 			}
 			m24[k28] = v29
@@ -565,10 +569,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	n31 := c.ReadArrayLength(4)
-	a32 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n31)
-	r.ReadRawInt32s(a32)
-	x.Dense = a32
+	n32 := c.ReadArrayLength(4)
+	a33 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n32)
+	r.ReadRawInt32s(a33)
+	x.Dense = a33
 	if c.Failed() {
 		c.Trace("Dense")
 		return
@@ -578,29 +582,29 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n33 := c.ReadLength(1)
-	if n33 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n33, 4))
+	n34 := c.ReadLength(1)
+	if n34 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n34, 4))
 		return
 	}
-	var l34 [4]bool
-	if n33 > 0 {
-		hn36 := c.ReadListHeader(1)
+	var l35 [4]bool
+	if n34 > 0 {
+		hn37 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i35 := range l34 {
-				if hn36 && !c.ReadFlag() {
-					clear(l34[i35 : i35+1])
+			for i36 := range l35 {
+				if hn37 && !c.ReadFlag() {
+					clear(l35[i36 : i36+1])
 					continue
 				}
-				l34[i35] = r.ReadBool()
+				l35[i36] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i35)
+					c.TraceIndex(i36)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l34
+	x.Flags = l35
 	if c.Failed() {
 		c.Trace("Flags")
 		return
@@ -610,55 +614,55 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n38 := c.ReadLength(1)
-	l39 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n38)
-	if n38 > 0 {
-		hn41, ev42 := c.ReadStructListHeader(foryTypePoint)
+	n39 := c.ReadLength(1)
+	l40 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n39)
+	if n39 > 0 {
+		hn42, ev43 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i40 := range l39 {
-				if hn41 && !c.ReadFlag() {
-					clear(l39[i40 : i40+1])
+			for i41 := range l40 {
+				if hn42 && !c.ReadFlag() {
+					clear(l40[i41 : i41+1])
 					continue
 				}
-				p43 := foryimpl.Alloc[Point](c)
-				if ev42 != nil {
-					p43.ForyReadEvolved(c, ev42)
+				p44 := foryimpl.Alloc[Point](c)
+				if ev43 != nil {
+					p44.ForyReadEvolved(c, ev43)
 				} else {
-					p43.ForyRead(c)
+					p44.ForyRead(c)
 				}
-				l39[i40] = p43
+				l40[i41] = p44
 				if c.Failed() {
-					c.TraceIndex(i40)
+					c.TraceIndex(i41)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l39
+	x.Maybe = l40
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n44 := c.ReadLength(1)
-		l45 := foryimpl.MakeSlice[[]string](c, n44)
-		if n44 > 0 {
-			hn47 := c.ReadListHeader(21)
+		n45 := c.ReadLength(1)
+		l46 := foryimpl.MakeSlice[[]string](c, n45)
+		if n45 > 0 {
+			hn48 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i46 := range l45 {
-					if hn47 && !c.ReadFlag() {
-						clear(l45[i46 : i46+1])
+				for i47 := range l46 {
+					if hn48 && !c.ReadFlag() {
+						clear(l46[i47 : i47+1])
 						continue
 					}
-					l45[i46] = c.ReadString()
+					l46[i47] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i46)
+						c.TraceIndex(i47)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l45
+		x.Maybes = l46
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -670,20 +674,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[Point](c)
-		if ev50 := c.ReadStructFieldMeta(foryTypePoint); ev50 != nil {
-			p49.ForyReadEvolved(c, ev50)
+		p50 := foryimpl.Alloc[Point](c)
+		if ev51 := c.ReadStructFieldMeta(foryTypePoint); ev51 != nil {
+			p50.ForyReadEvolved(c, ev51)
 		} else if !c.Failed() {
-			p49.ForyRead(c)
+			p50.ForyRead(c)
 		}
-		x.Next = p49
+		x.Next = p50
 	}
 	if c.Failed() {
 		c.Trace("Next")
 		return
 	}
-	if ev51 := c.ReadStructFieldMeta(foryTypePoint); ev51 != nil {
-		x.Origin.ForyReadEvolved(c, ev51)
+	if ev52 := c.ReadStructFieldMeta(foryTypePoint); ev52 != nil {
+		x.Origin.ForyReadEvolved(c, ev52)
 	} else if !c.Failed() {
 		x.Origin.ForyRead(c)
 	}
@@ -691,29 +695,29 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n52 := c.ReadLength(1)
-	l53 := foryimpl.ReuseSlice[[]Point](c, x.Points, n52)
-	if n52 > 0 {
-		hn55, ev56 := c.ReadStructListHeader(foryTypePoint)
+	n53 := c.ReadLength(1)
+	l54 := foryimpl.ReuseSlice[[]Point](c, x.Points, n53)
+	if n53 > 0 {
+		hn56, ev57 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i54 := range l53 {
-				if hn55 && !c.ReadFlag() {
-					clear(l53[i54 : i54+1])
+			for i55 := range l54 {
+				if hn56 && !c.ReadFlag() {
+					clear(l54[i55 : i55+1])
 					continue
 				}
-				if ev56 != nil {
-					l53[i54].ForyReadEvolved(c, ev56)
+				if ev57 != nil {
+					l54[i55].ForyReadEvolved(c, ev57)
 				} else {
-					l53[i54].ForyRead(c)
+					l54[i55].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i54)
+					c.TraceIndex(i55)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l53
+	x.Points = l54
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -723,45 +727,45 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n57 := c.ReadLength(2)
-	m58 := foryimpl.MakeMap[map[string]int32](c, n57)
-	for n57 > 0 && !c.Failed() {
-		sz59, vn60 := c.ReadMapChunk(n57, 21, 5)
-		for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
-			var k62 string
-			k62 = c.ReadString()
-			var v63 int32
-			if !vn60 {
-				v63 = r.ReadVarInt32()
+	n58 := c.ReadLength(2)
+	m59 := foryimpl.MakeMap[map[string]int32](c, n58)
+	for n58 > 0 && !c.Failed() {
+		sz60, vn61, _ := c.ReadMapChunk(n58, 21, 5, nil, false)
+		for j62 := 0; j62 < sz60 && !c.Failed(); j62++ {
+			var k63 string
+			k63 = c.ReadString()
+			var v64 int32
+			if !vn61 {
+				v64 = r.ReadVarInt32()
 			}
-			m58[k62] = v63
+			m59[k63] = v64
 		}
-		n57 -= sz59
+		n58 -= sz60
 	}
-	x.Scores = m58
+	x.Scores = m59
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n64 := c.ReadLength(1)
-	l65 := foryimpl.ReuseSlice[[]string](c, x.Tags, n64)
-	if n64 > 0 {
-		hn67 := c.ReadListHeader(21)
+	n65 := c.ReadLength(1)
+	l66 := foryimpl.ReuseSlice[[]string](c, x.Tags, n65)
+	if n65 > 0 {
+		hn68 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i66 := range l65 {
-				if hn67 && !c.ReadFlag() {
-					clear(l65[i66 : i66+1])
+			for i67 := range l66 {
+				if hn68 && !c.ReadFlag() {
+					clear(l66[i67 : i67+1])
 					continue
 				}
-				l65[i66] = c.ReadString()
+				l66[i67] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i66)
+					c.TraceIndex(i67)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l65
+	x.Tags = l66
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -781,67 +785,71 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v69, ok70 := c.ReadFloatAs(f, 64); ok70 {
-					x.Temp = Celsius(v69)
+				if v70, ok71 := c.ReadFloatAs(f, 64); ok71 {
+					x.Temp = Celsius(v70)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v71, ok72 := c.ReadUintAs(f, 32); ok72 {
-					x.Fixed = uint32(v71)
+				if v72, ok73 := c.ReadUintAs(f, 32); ok73 {
+					x.Fixed = uint32(v72)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
-					x.ID = int64(v73)
+				if v74, ok75 := c.ReadIntAs(f, 64); ok75 {
+					x.ID = int64(v74)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 64); ok76 {
-					x.Big = int64(v75)
+				if v76, ok77 := c.ReadIntAs(f, 64); ok77 {
+					x.Big = int64(v76)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v78, ok79 := c.ReadIntAs(f, 32); ok79 {
-					pv80 := int32(v78)
-					x.Opt = &pv80
+				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
+					pv81 := int32(v79)
+					x.Opt = &pv81
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p77 := foryimpl.Alloc[int32](c)
-				*p77 = r.ReadVarInt32()
-				x.Opt = p77
+				p78 := foryimpl.Alloc[int32](c)
+				*p78 = r.ReadVarInt32()
+				x.Opt = p78
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n81 := c.ReadLength(2)
-				m82 := foryimpl.MakeMap[map[int32]*Point](c, n81)
-				for n81 > 0 && !c.Failed() {
-					sz83, vn84 := c.ReadMapChunk(n81, 5, 28)
-					for j85 := 0; j85 < sz83 && !c.Failed(); j85++ {
-						var k86 int32
-						k86 = r.ReadVarInt32()
-						var v87 *Point
-						if !vn84 {
-							p88 := foryimpl.Alloc[Point](c)
-							p88.ForyRead(c)
-							v87 = p88
+				n82 := c.ReadLength(2)
+				m83 := foryimpl.MakeMap[map[int32]*Point](c, n82)
+				for n82 > 0 && !c.Failed() {
+					sz84, vn85, ev90 := c.ReadMapChunk(n82, 5, 28, foryTypePoint, true)
+					for j86 := 0; j86 < sz84 && !c.Failed(); j86++ {
+						var k87 int32
+						k87 = r.ReadVarInt32()
+						var v88 *Point
+						if !vn85 {
+							p89 := foryimpl.Alloc[Point](c)
+							if ev90 != nil {
+								p89.ForyReadEvolved(c, ev90)
+							} else {
+								p89.ForyRead(c)
+							}
+							v88 = p89
 						}
-						m82[k86] = v87
+						m83[k87] = v88
 					}
-					n81 -= sz83
+					n82 -= sz84
 				}
-				x.ByKey = m82
+				x.ByKey = m83
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -851,10 +859,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n89 := c.ReadArrayLength(4)
-				a90 := foryimpl.MakeSlice[[]int32](c, n89)
-				r.ReadRawInt32s(a90)
-				x.Dense = a90
+				n91 := c.ReadArrayLength(4)
+				a92 := foryimpl.MakeSlice[[]int32](c, n91)
+				r.ReadRawInt32s(a92)
+				x.Dense = a92
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -864,29 +872,29 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n91 := c.ReadLength(1)
-				if n91 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n91, 4))
+				n93 := c.ReadLength(1)
+				if n93 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n93, 4))
 					return
 				}
-				var l92 [4]bool
-				if n91 > 0 {
-					hn94 := c.ReadListHeader(1)
+				var l94 [4]bool
+				if n93 > 0 {
+					hn96 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i93 := range l92 {
-							if hn94 && !c.ReadFlag() {
-								clear(l92[i93 : i93+1])
+						for i95 := range l94 {
+							if hn96 && !c.ReadFlag() {
+								clear(l94[i95 : i95+1])
 								continue
 							}
-							l92[i93] = r.ReadBool()
+							l94[i95] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i93)
+								c.TraceIndex(i95)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l92
+				x.Flags = l94
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -894,53 +902,53 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n96 := c.ReadLength(1)
-				l97 := foryimpl.MakeSlice[[]*Point](c, n96)
-				if n96 > 0 {
-					hn99, ev100 := c.ReadStructListHeader(foryTypePoint)
+				n98 := c.ReadLength(1)
+				l99 := foryimpl.MakeSlice[[]*Point](c, n98)
+				if n98 > 0 {
+					hn101, ev102 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i98 := range l97 {
-							if hn99 && !c.ReadFlag() {
-								clear(l97[i98 : i98+1])
+						for i100 := range l99 {
+							if hn101 && !c.ReadFlag() {
+								clear(l99[i100 : i100+1])
 								continue
 							}
-							p101 := foryimpl.Alloc[Point](c)
-							if ev100 != nil {
-								p101.ForyReadEvolved(c, ev100)
+							p103 := foryimpl.Alloc[Point](c)
+							if ev102 != nil {
+								p103.ForyReadEvolved(c, ev102)
 							} else {
-								p101.ForyRead(c)
+								p103.ForyRead(c)
 							}
-							l97[i98] = p101
+							l99[i100] = p103
 							if c.Failed() {
-								c.TraceIndex(i98)
+								c.TraceIndex(i100)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l97
+				x.Maybe = l99
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n102 := c.ReadLength(1)
-				l103 := foryimpl.MakeSlice[[]string](c, n102)
-				if n102 > 0 {
-					hn105 := c.ReadListHeader(21)
+				n104 := c.ReadLength(1)
+				l105 := foryimpl.MakeSlice[[]string](c, n104)
+				if n104 > 0 {
+					hn107 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i104 := range l103 {
-							if hn105 && !c.ReadFlag() {
-								clear(l103[i104 : i104+1])
+						for i106 := range l105 {
+							if hn107 && !c.ReadFlag() {
+								clear(l105[i106 : i106+1])
 								continue
 							}
-							l103[i104] = c.ReadString()
+							l105[i106] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i104)
+								c.TraceIndex(i106)
 								break
 							}
 						}
 					}
 				}
-				x.Maybes = l103
+				x.Maybes = l105
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
@@ -948,47 +956,47 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p107 := foryimpl.Alloc[Point](c)
-				if ev108 := c.ReadStructFieldMeta(foryTypePoint); ev108 != nil {
-					p107.ForyReadEvolved(c, ev108)
+				p109 := foryimpl.Alloc[Point](c)
+				if ev110 := c.ReadStructFieldMeta(foryTypePoint); ev110 != nil {
+					p109.ForyReadEvolved(c, ev110)
 				} else if !c.Failed() {
-					p107.ForyRead(c)
+					p109.ForyRead(c)
 				}
-				x.Next = p107
+				x.Next = p109
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				if ev109 := c.ReadStructFieldMeta(foryTypePoint); ev109 != nil {
-					x.Origin.ForyReadEvolved(c, ev109)
+				if ev111 := c.ReadStructFieldMeta(foryTypePoint); ev111 != nil {
+					x.Origin.ForyReadEvolved(c, ev111)
 				} else if !c.Failed() {
 					x.Origin.ForyRead(c)
 				}
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n110 := c.ReadLength(1)
-				l111 := foryimpl.MakeSlice[[]Point](c, n110)
-				if n110 > 0 {
-					hn113, ev114 := c.ReadStructListHeader(foryTypePoint)
+				n112 := c.ReadLength(1)
+				l113 := foryimpl.MakeSlice[[]Point](c, n112)
+				if n112 > 0 {
+					hn115, ev116 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i112 := range l111 {
-							if hn113 && !c.ReadFlag() {
-								clear(l111[i112 : i112+1])
+						for i114 := range l113 {
+							if hn115 && !c.ReadFlag() {
+								clear(l113[i114 : i114+1])
 								continue
 							}
-							if ev114 != nil {
-								l111[i112].ForyReadEvolved(c, ev114)
+							if ev116 != nil {
+								l113[i114].ForyReadEvolved(c, ev116)
 							} else {
-								l111[i112].ForyRead(c)
+								l113[i114].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i112)
+								c.TraceIndex(i114)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l111
+				x.Points = l113
 			}
 		case 17:
 			if f.Convert {
@@ -998,44 +1006,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n115 := c.ReadLength(2)
-				m116 := foryimpl.MakeMap[map[string]int32](c, n115)
-				for n115 > 0 && !c.Failed() {
-					sz117, vn118 := c.ReadMapChunk(n115, 21, 5)
-					for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
-						var k120 string
-						k120 = c.ReadString()
-						var v121 int32
-						if !vn118 {
-							v121 = r.ReadVarInt32()
+				n117 := c.ReadLength(2)
+				m118 := foryimpl.MakeMap[map[string]int32](c, n117)
+				for n117 > 0 && !c.Failed() {
+					sz119, vn120, _ := c.ReadMapChunk(n117, 21, 5, nil, false)
+					for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
+						var k122 string
+						k122 = c.ReadString()
+						var v123 int32
+						if !vn120 {
+							v123 = r.ReadVarInt32()
 						}
-						m116[k120] = v121
+						m118[k122] = v123
 					}
-					n115 -= sz117
+					n117 -= sz119
 				}
-				x.Scores = m116
+				x.Scores = m118
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n122 := c.ReadLength(1)
-				l123 := foryimpl.MakeSlice[[]string](c, n122)
-				if n122 > 0 {
-					hn125 := c.ReadListHeader(21)
+				n124 := c.ReadLength(1)
+				l125 := foryimpl.MakeSlice[[]string](c, n124)
+				if n124 > 0 {
+					hn127 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i124 := range l123 {
-							if hn125 && !c.ReadFlag() {
-								clear(l123[i124 : i124+1])
+						for i126 := range l125 {
+							if hn127 && !c.ReadFlag() {
+								clear(l125[i126 : i126+1])
 								continue
 							}
-							l123[i124] = c.ReadString()
+							l125[i126] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i124)
+								c.TraceIndex(i126)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l123
+				x.Tags = l125
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
