@@ -34,3 +34,19 @@ var (
 //	Offset int    // the input offset where the problem was found
 //	Err    error  // wraps exactly one sentinel
 type DecodeError = foryimpl.DecodeError
+
+// ErrInvalidValue: a value has no faithful encoding: a string that is not
+// UTF-8 (unless WithUTF8Validation(false)), or an int or uint field tagged
+// `encoding=varint` or `encoding=fixed`, which declares 32 bits, holding a
+// value that needs more. Official Fory Go writes the first and truncates the
+// second; forygen refuses both, as an *EncodeError.
+var ErrInvalidValue = foryimpl.ErrInvalidValue
+
+// EncodeError says where serializing failed:
+//
+//	Type string // the struct whose field could not be written
+//	Path string // the field
+//	Err  error  // wraps ErrInvalidValue
+//
+// Nothing is appended to the buffer when serializing fails.
+type EncodeError = foryimpl.EncodeError

@@ -1,6 +1,7 @@
 package serializer
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/forygen/forygen/serializer/foryimpl"
@@ -19,8 +20,13 @@ func WithCompatible(on bool) Option {
 
 // WithMaxDepth bounds the nesting of types that can contain themselves,
 // the structs below a skipped field and the field types of a received schema
-// (default 20, as official Fory Go). Values below 1 keep the default.
+// (default 20, as official Fory Go). It panics for d < 1, which would make
+// every message with a nested struct fail: a programming error, like a
+// negative count to strings.Repeat.
 func WithMaxDepth(d int) Option {
+	if d < 1 {
+		panic(fmt.Sprintf("serializer: WithMaxDepth(%d): the depth must be at least 1", d))
+	}
 	return Option{func(c *foryimpl.Config) { c.MaxDepth = d }}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 	"time"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -49,8 +50,7 @@ func (x *Base) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Base) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -76,11 +76,13 @@ func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Base's struct body (docs/format.md §9).
 func (x *Base) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Base, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Base) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Base, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Base) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(39 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -104,6 +106,7 @@ func (x *Base) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
 	b.SetWriterIndex(off)
 	foryimpl.WriteTime(b, x.Created)
+	return nil
 }
 
 // ForyRead reads Base's struct body (docs/format.md §9); errors are recorded in c.
@@ -285,6 +288,18 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
 func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !utf8.ValidString(string(x.Lbl)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "Lbl"))
+			return
+		}
+		if x.PS != nil {
+			if !utf8.ValidString(string((*x.PS))) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
+				return
+			}
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 51 fixed and 74 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(129 + buffer.BatchSlack)
@@ -855,8 +870,7 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -882,11 +896,50 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
 func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		for k12 := range x.NMap {
+			if !utf8.ValidString(string(k12)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "NMap")
+			}
+		}
+		for _, e14 := range x.NStrs {
+			if !utf8.ValidString(string(e14)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "NStrs")
+			}
+		}
+		for _, e15 := range x.Named {
+			if !utf8.ValidString(string(e15)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "Named")
+			}
+		}
+		for _, e19 := range x.PStrs {
+			if e19 != nil {
+				if !utf8.ValidString(string((*e19))) {
+					return foryimpl.InvalidUTF8(foryTypeContainers, "PStrs")
+				}
+			}
+		}
+		if !utf8.ValidString(string(x.S)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "S")
+		}
+		for _, e20 := range x.StrArr {
+			if !utf8.ValidString(string(e20)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "StrArr")
+			}
+		}
+		for _, e21 := range x.Strs {
+			if !utf8.ValidString(string(e21)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "Strs")
+			}
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(261 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -944,164 +997,30 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e1 := range x.Arr {
+		for _, e26 := range x.Arr {
 			{
-				buffer.PutInt16At(w, off, e1)
+				buffer.PutInt16At(w, off, e26)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l2 := x.Bools
-	b.WriteVarUint32(uint32(len(l2)))
-	if len(l2) > 0 {
-		b.Reserve(1 + len(l2)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e3 := range l2 {
-			{
-				buffer.PutBoolAt(w, off, e3)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l4 := x.Bytes
-	b.WriteVarUint32(uint32(len(l4)))
-	if len(l4) > 0 {
-		b.Reserve(1 + len(l4)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e5 := range l4 {
-			{
-				buffer.PutUint8At(w, off, e5)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l6 := x.Colors
-	b.WriteVarUint32(uint32(len(l6)))
-	if len(l6) > 0 {
-		b.WriteUint8(0x0c)
-		for _, e7 := range l6 {
-			b.WriteVarUint32(uint32(e7))
-		}
-	}
-	{
-		l8 := x.DBools
-		l9 := x.DF32
-		l10 := x.DF64
-		l11 := x.DI16
-		l12 := x.DI32
-		l13 := x.DI64
-		b.Reserve(buffer.BatchSlack + len(l8)*1 + len(l9)*4 + len(l10)*8 + len(l11)*2 + len(l12)*4 + len(l13)*8 + 30)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l8)*1))
-		off = buffer.PutRawBoolsAt(w, off, l8)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l9)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l10)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l10)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l11)*2))
-		off = buffer.PutRawInt16sAt(w, off, l11)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l12)*4))
-		off = buffer.PutRawInt32sAt(w, off, l12)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l13)*8))
-		off = buffer.PutRawInt64sAt(w, off, l13)
-		b.SetWriterIndex(off)
-	}
-	l14 := x.DI8
-	b.WriteVarUint32(uint32(len(l14) * 1))
-	for _, e15 := range l14 {
-		b.WriteInt8(int8(e15))
-	}
-	{
-		l16 := x.DU16
-		l17 := x.DU32
-		l18 := x.DU64
-		b.Reserve(buffer.BatchSlack + len(l16)*2 + len(l17)*4 + len(l18)*8 + 15)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l16)*2))
-		off = buffer.PutRawUint16sAt(w, off, l16)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l17)*4))
-		off = buffer.PutRawUint32sAt(w, off, l17)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l18)*8))
-		off = buffer.PutRawUint64sAt(w, off, l18)
-		b.SetWriterIndex(off)
-	}
-	l19 := x.F32s
-	b.WriteVarUint32(uint32(len(l19)))
-	if len(l19) > 0 {
-		b.Reserve(1 + len(l19)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e20 := range l19 {
-			{
-				buffer.PutFloat32At(w, off, e20)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l21 := x.F64s
-	b.WriteVarUint32(uint32(len(l21)))
-	if len(l21) > 0 {
-		b.Reserve(1 + len(l21)*8 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e22 := range l21 {
-			{
-				buffer.PutFloat64At(w, off, e22)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l23 := x.I16s
-	b.WriteVarUint32(uint32(len(l23)))
-	if len(l23) > 0 {
-		b.Reserve(1 + len(l23)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e24 := range l23 {
-			{
-				buffer.PutInt16At(w, off, e24)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l25 := x.I32s
-	b.WriteVarUint32(uint32(len(l25)))
-	if len(l25) > 0 {
-		b.Reserve(1 + len(l25)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e26 := range l25 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e26))
-		}
-		b.SetWriterIndex(off)
-	}
-	l27 := x.I64s
+	l27 := x.Bools
 	b.WriteVarUint32(uint32(len(l27)))
 	if len(l27) > 0 {
-		b.Reserve(1 + len(l27)*9 + buffer.BatchSlack)
+		b.Reserve(1 + len(l27)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
 		for _, e28 := range l27 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e28))
+			{
+				buffer.PutBoolAt(w, off, e28)
+				off += 1
+			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l29 := x.I8s
+	l29 := x.Bytes
 	b.WriteVarUint32(uint32(len(l29)))
 	if len(l29) > 0 {
 		b.Reserve(1 + len(l29)*1 + buffer.BatchSlack)
@@ -1110,7 +1029,141 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off++
 		for _, e30 := range l29 {
 			{
-				buffer.PutInt8At(w, off, e30)
+				buffer.PutUint8At(w, off, e30)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l31 := x.Colors
+	b.WriteVarUint32(uint32(len(l31)))
+	if len(l31) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e32 := range l31 {
+			b.WriteVarUint32(uint32(e32))
+		}
+	}
+	{
+		l33 := x.DBools
+		l34 := x.DF32
+		l35 := x.DF64
+		l36 := x.DI16
+		l37 := x.DI32
+		l38 := x.DI64
+		b.Reserve(buffer.BatchSlack + len(l33)*1 + len(l34)*4 + len(l35)*8 + len(l36)*2 + len(l37)*4 + len(l38)*8 + 30)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l33)*1))
+		off = buffer.PutRawBoolsAt(w, off, l33)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l34)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l34)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l35)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l35)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l36)*2))
+		off = buffer.PutRawInt16sAt(w, off, l36)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l37)*4))
+		off = buffer.PutRawInt32sAt(w, off, l37)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l38)*8))
+		off = buffer.PutRawInt64sAt(w, off, l38)
+		b.SetWriterIndex(off)
+	}
+	l39 := x.DI8
+	b.WriteVarUint32(uint32(len(l39) * 1))
+	for _, e40 := range l39 {
+		b.WriteInt8(int8(e40))
+	}
+	{
+		l41 := x.DU16
+		l42 := x.DU32
+		l43 := x.DU64
+		b.Reserve(buffer.BatchSlack + len(l41)*2 + len(l42)*4 + len(l43)*8 + 15)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l41)*2))
+		off = buffer.PutRawUint16sAt(w, off, l41)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l42)*4))
+		off = buffer.PutRawUint32sAt(w, off, l42)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l43)*8))
+		off = buffer.PutRawUint64sAt(w, off, l43)
+		b.SetWriterIndex(off)
+	}
+	l44 := x.F32s
+	b.WriteVarUint32(uint32(len(l44)))
+	if len(l44) > 0 {
+		b.Reserve(1 + len(l44)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e45 := range l44 {
+			{
+				buffer.PutFloat32At(w, off, e45)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l46 := x.F64s
+	b.WriteVarUint32(uint32(len(l46)))
+	if len(l46) > 0 {
+		b.Reserve(1 + len(l46)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e47 := range l46 {
+			{
+				buffer.PutFloat64At(w, off, e47)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l48 := x.I16s
+	b.WriteVarUint32(uint32(len(l48)))
+	if len(l48) > 0 {
+		b.Reserve(1 + len(l48)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e49 := range l48 {
+			{
+				buffer.PutInt16At(w, off, e49)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l50 := x.I32s
+	b.WriteVarUint32(uint32(len(l50)))
+	if len(l50) > 0 {
+		b.Reserve(1 + len(l50)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e51 := range l50 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e51))
+		}
+		b.SetWriterIndex(off)
+	}
+	l52 := x.I64s
+	b.WriteVarUint32(uint32(len(l52)))
+	if len(l52) > 0 {
+		b.Reserve(1 + len(l52)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e53 := range l52 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e53))
+		}
+		b.SetWriterIndex(off)
+	}
+	l54 := x.I8s
+	b.WriteVarUint32(uint32(len(l54)))
+	if len(l54) > 0 {
+		b.Reserve(1 + len(l54)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e55 := range l54 {
+			{
+				buffer.PutInt8At(w, off, e55)
 				off += 1
 			}
 		}
@@ -1120,15 +1173,15 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l31 := x.NI64s
-		b.WriteVarUint32(uint32(len(l31)))
-		if len(l31) > 0 {
-			b.Reserve(1 + len(l31)*9 + buffer.BatchSlack)
+		l56 := x.NI64s
+		b.WriteVarUint32(uint32(len(l56)))
+		if len(l56) > 0 {
+			b.Reserve(1 + len(l56)*9 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e32 := range l31 {
-				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e32))
+			for _, e57 := range l56 {
+				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e57))
 			}
 			b.SetWriterIndex(off)
 		}
@@ -1137,245 +1190,246 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw33 foryimpl.MapWriter
-		mw33.Begin(b, len(x.NMap))
-		for k34, v35 := range x.NMap {
-			mw33.Entry(b)
-			foryimpl.WriteString(b, k34)
-			b.WriteVarInt32(v35)
+		var mw58 foryimpl.MapWriter
+		mw58.Begin(b, len(x.NMap))
+		for k59, v60 := range x.NMap {
+			mw58.Entry(b)
+			foryimpl.WriteString(b, k59)
+			b.WriteVarInt32(v60)
 		}
-		mw33.End(b)
+		mw58.End(b)
 	}
 	if x.NStrs == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l36 := x.NStrs
+		l61 := x.NStrs
 		{
-			sz38 := 6 + buffer.BatchSlack + len(l36)*9
-			for _, e37 := range l36 {
-				sz38 += len(e37)
+			sz63 := 6 + buffer.BatchSlack + len(l61)*9
+			for _, e62 := range l61 {
+				sz63 += len(e62)
 			}
-			b.Reserve(sz38)
+			b.Reserve(sz63)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l36)))
-			if len(l36) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l61)))
+			if len(l61) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e37 := range l36 {
-					if len(w)-off < len(e37)+9+buffer.BatchSlack {
+				for _, e62 := range l61 {
+					if len(w)-off < len(e62)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e37) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e62) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e37))<<2|2)
-					if len(e37) > 0 {
-						off += copy(w[off:], e37)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e62))<<2|2)
+					if len(e62) > 0 {
+						off += copy(w[off:], e62)
 					}
 				}
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	l39 := x.Named
+	l64 := x.Named
 	{
-		sz41 := 6 + buffer.BatchSlack + len(l39)*9
-		for _, e40 := range l39 {
-			sz41 += len(e40)
+		sz66 := 6 + buffer.BatchSlack + len(l64)*9
+		for _, e65 := range l64 {
+			sz66 += len(e65)
 		}
-		b.Reserve(sz41)
+		b.Reserve(sz66)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l39)))
-		if len(l39) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l64)))
+		if len(l64) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e40 := range l39 {
-				if len(w)-off < len(e40)+9+buffer.BatchSlack {
+			for _, e65 := range l64 {
+				if len(w)-off < len(e65)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e40) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e65) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e40))<<2|2)
-				if len(e40) > 0 {
-					off += copy(w[off:], e40)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e65))<<2|2)
+				if len(e65) > 0 {
+					off += copy(w[off:], e65)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l42 := x.Nested
-	b.WriteVarUint32(uint32(len(l42)))
-	if len(l42) > 0 {
+	l67 := x.Nested
+	b.WriteVarUint32(uint32(len(l67)))
+	if len(l67) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e43 := range l42 {
-			b.WriteVarUint32(uint32(len(e43)))
-			if len(e43) > 0 {
-				b.Reserve(1 + len(e43)*5 + buffer.BatchSlack)
+		for _, e68 := range l67 {
+			b.WriteVarUint32(uint32(len(e68)))
+			if len(e68) > 0 {
+				b.Reserve(1 + len(e68)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e44 := range e43 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e44))
+				for _, e69 := range e68 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e69))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l45 := x.PI32s
-	b.WriteVarUint32(uint32(len(l45)))
-	if len(l45) > 0 {
-		h46 := byte(0x0c)
-		for _, p47 := range l45 {
-			if p47 == nil {
-				h46 = 0x0e
+	l70 := x.PI32s
+	b.WriteVarUint32(uint32(len(l70)))
+	if len(l70) > 0 {
+		h71 := byte(0x0c)
+		for _, p72 := range l70 {
+			if p72 == nil {
+				h71 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h46)
-		for _, p47 := range l45 {
-			if h46 == 0x0e {
-				if p47 == nil {
+		b.WriteUint8(h71)
+		for _, p72 := range l70 {
+			if h71 == 0x0e {
+				if p72 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p47)
+			b.WriteVarInt32(*p72)
 		}
 	}
-	l48 := x.PStrs
-	b.WriteVarUint32(uint32(len(l48)))
-	if len(l48) > 0 {
-		h49 := byte(0x0c)
-		for _, p50 := range l48 {
-			if p50 == nil {
-				h49 = 0x0e
+	l73 := x.PStrs
+	b.WriteVarUint32(uint32(len(l73)))
+	if len(l73) > 0 {
+		h74 := byte(0x0c)
+		for _, p75 := range l73 {
+			if p75 == nil {
+				h74 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h49)
-		for _, p50 := range l48 {
-			if h49 == 0x0e {
-				if p50 == nil {
+		b.WriteUint8(h74)
+		for _, p75 := range l73 {
+			if h74 == 0x0e {
+				if p75 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			foryimpl.WriteString(b, *p50)
+			foryimpl.WriteString(b, *p75)
 		}
 	}
-	l51 := x.Raw
-	b.WriteVarUint32(uint32(len(l51)))
-	b.WriteBytes(l51)
+	l76 := x.Raw
+	b.WriteVarUint32(uint32(len(l76)))
+	b.WriteBytes(l76)
 	{
-		s52 := x.S
-		b.Reserve(buffer.BatchSlack + len(s52) + 9)
+		s77 := x.S
+		b.Reserve(buffer.BatchSlack + len(s77) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s52))<<2|2)
-		if len(s52) > 0 {
-			off += copy(w[off:], s52)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s77))<<2|2)
+		if len(s77) > 0 {
+			off += copy(w[off:], s77)
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		sz54 := 6 + buffer.BatchSlack + len(x.StrArr)*9
-		for _, e53 := range x.StrArr {
-			sz54 += len(e53)
+		sz79 := 6 + buffer.BatchSlack + len(x.StrArr)*9
+		for _, e78 := range x.StrArr {
+			sz79 += len(e78)
 		}
-		b.Reserve(sz54)
+		b.Reserve(sz79)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(x.StrArr)))
 		if len(x.StrArr) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e53 := range x.StrArr {
-				if len(w)-off < len(e53)+9+buffer.BatchSlack {
+			for _, e78 := range x.StrArr {
+				if len(w)-off < len(e78)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e53) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e78) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e53))<<2|2)
-				if len(e53) > 0 {
-					off += copy(w[off:], e53)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e78))<<2|2)
+				if len(e78) > 0 {
+					off += copy(w[off:], e78)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l55 := x.Strs
+	l80 := x.Strs
 	{
-		sz57 := 6 + buffer.BatchSlack + len(l55)*9
-		for _, e56 := range l55 {
-			sz57 += len(e56)
+		sz82 := 6 + buffer.BatchSlack + len(l80)*9
+		for _, e81 := range l80 {
+			sz82 += len(e81)
 		}
-		b.Reserve(sz57)
+		b.Reserve(sz82)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l55)))
-		if len(l55) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l80)))
+		if len(l80) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e56 := range l55 {
-				if len(w)-off < len(e56)+9+buffer.BatchSlack {
+			for _, e81 := range l80 {
+				if len(w)-off < len(e81)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e56) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e81) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e56))<<2|2)
-				if len(e56) > 0 {
-					off += copy(w[off:], e56)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e81))<<2|2)
+				if len(e81) > 0 {
+					off += copy(w[off:], e81)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l58 := x.Times
-	b.WriteVarUint32(uint32(len(l58)))
-	if len(l58) > 0 {
+	l83 := x.Times
+	b.WriteVarUint32(uint32(len(l83)))
+	if len(l83) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e59 := range l58 {
-			foryimpl.WriteTime(b, e59)
+		for _, e84 := range l83 {
+			foryimpl.WriteTime(b, e84)
 		}
 	}
-	l60 := x.U16s
-	b.WriteVarUint32(uint32(len(l60)))
-	if len(l60) > 0 {
-		b.Reserve(1 + len(l60)*2 + buffer.BatchSlack)
+	l85 := x.U16s
+	b.WriteVarUint32(uint32(len(l85)))
+	if len(l85) > 0 {
+		b.Reserve(1 + len(l85)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e61 := range l60 {
+		for _, e86 := range l85 {
 			{
-				buffer.PutUint16At(w, off, e61)
+				buffer.PutUint16At(w, off, e86)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l62 := x.U32s
-	b.WriteVarUint32(uint32(len(l62)))
-	if len(l62) > 0 {
-		b.Reserve(1 + len(l62)*5 + buffer.BatchSlack)
+	l87 := x.U32s
+	b.WriteVarUint32(uint32(len(l87)))
+	if len(l87) > 0 {
+		b.Reserve(1 + len(l87)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e63 := range l62 {
-			off = buffer.PutVarUint32At(w, off, e63)
+		for _, e88 := range l87 {
+			off = buffer.PutVarUint32At(w, off, e88)
 		}
 		b.SetWriterIndex(off)
 	}
-	l64 := x.U64s
-	b.WriteVarUint32(uint32(len(l64)))
-	if len(l64) > 0 {
-		b.Reserve(1 + len(l64)*9 + buffer.BatchSlack)
+	l89 := x.U64s
+	b.WriteVarUint32(uint32(len(l89)))
+	if len(l89) > 0 {
+		b.Reserve(1 + len(l89)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e65 := range l64 {
-			off = buffer.PutVarUint64At(w, off, e65)
+		for _, e90 := range l89 {
+			off = buffer.PutVarUint64At(w, off, e90)
 		}
 		b.SetWriterIndex(off)
 	}
+	return nil
 }
 
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
@@ -1417,310 +1471,195 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n66 := c.ReadLength(2)
-	if n66 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n66, 3))
+	n91 := c.ReadLength(2)
+	if n91 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n91, 3))
 		return
 	}
-	var l67 [3]int16
-	if n66 > 0 {
-		hn69 := c.ReadListHeader(3)
+	var l92 [3]int16
+	if n91 > 0 {
+		hn94 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i68 := range l67 {
-				if hn69 && !c.ReadFlag() {
-					clear(l67[i68 : i68+1])
+			for i93 := range l92 {
+				if hn94 && !c.ReadFlag() {
+					clear(l92[i93 : i93+1])
 					continue
 				}
-				l67[i68] = r.ReadInt16()
+				l92[i93] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i68)
+					c.TraceIndex(i93)
 					break
 				}
 			}
 		}
 	}
-	x.Arr = l67
+	x.Arr = l92
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	n71 := c.ReadLength(1)
-	l72 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n71)
-	if n71 > 0 {
-		hn74 := c.ReadListHeader(1)
+	n96 := c.ReadLength(1)
+	l97 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n96)
+	if n96 > 0 {
+		hn99 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i73 := range l72 {
-				if hn74 && !c.ReadFlag() {
-					clear(l72[i73 : i73+1])
+			for i98 := range l97 {
+				if hn99 && !c.ReadFlag() {
+					clear(l97[i98 : i98+1])
 					continue
 				}
-				l72[i73] = r.ReadBool()
+				l97[i98] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i73)
+					c.TraceIndex(i98)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l72
+	x.Bools = l97
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n76 := c.ReadLength(1)
-	l77 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n76)
-	if n76 > 0 {
-		hn79 := c.ReadListHeader(9)
+	n101 := c.ReadLength(1)
+	l102 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n101)
+	if n101 > 0 {
+		hn104 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i78 := range l77 {
-				if hn79 && !c.ReadFlag() {
-					clear(l77[i78 : i78+1])
+			for i103 := range l102 {
+				if hn104 && !c.ReadFlag() {
+					clear(l102[i103 : i103+1])
 					continue
 				}
-				l77[i78] = r.ReadUint8()
+				l102[i103] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i78)
+					c.TraceIndex(i103)
 					break
 				}
 			}
 		}
 	}
-	x.Bytes = l77
+	x.Bytes = l102
 	if c.Failed() {
 		c.Trace("Bytes")
 		return
 	}
-	n81 := c.ReadLength(1)
-	l82 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n81)
-	if n81 > 0 {
-		hn84 := c.ReadListHeader(25)
+	n106 := c.ReadLength(1)
+	l107 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n106)
+	if n106 > 0 {
+		hn109 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i83 := range l82 {
-				if hn84 && !c.ReadFlag() {
-					clear(l82[i83 : i83+1])
+			for i108 := range l107 {
+				if hn109 && !c.ReadFlag() {
+					clear(l107[i108 : i108+1])
 					continue
 				}
-				l82[i83] = Color(r.ReadVarUint32())
+				l107[i108] = Color(r.ReadVarUint32())
 				if c.Failed() {
-					c.TraceIndex(i83)
+					c.TraceIndex(i108)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l82
+	x.Colors = l107
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	n86 := c.ReadArrayLength(1)
-	a87 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n86)
-	r.ReadRawBools(a87)
-	x.DBools = a87
+	n111 := c.ReadArrayLength(1)
+	a112 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n111)
+	r.ReadRawBools(a112)
+	x.DBools = a112
 	if c.Failed() {
 		c.Trace("DBools")
 		return
 	}
-	n88 := c.ReadArrayLength(4)
-	a89 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n88)
-	r.ReadRawFloat32s(a89)
-	x.DF32 = a89
+	n113 := c.ReadArrayLength(4)
+	a114 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n113)
+	r.ReadRawFloat32s(a114)
+	x.DF32 = a114
 	if c.Failed() {
 		c.Trace("DF32")
 		return
 	}
-	n90 := c.ReadArrayLength(8)
-	a91 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n90)
-	r.ReadRawFloat64s(a91)
-	x.DF64 = a91
+	n115 := c.ReadArrayLength(8)
+	a116 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n115)
+	r.ReadRawFloat64s(a116)
+	x.DF64 = a116
 	if c.Failed() {
 		c.Trace("DF64")
 		return
 	}
-	n92 := c.ReadArrayLength(2)
-	a93 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n92)
-	r.ReadRawInt16s(a93)
-	x.DI16 = a93
+	n117 := c.ReadArrayLength(2)
+	a118 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n117)
+	r.ReadRawInt16s(a118)
+	x.DI16 = a118
 	if c.Failed() {
 		c.Trace("DI16")
 		return
 	}
-	n94 := c.ReadArrayLength(4)
-	a95 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n94)
-	r.ReadRawInt32s(a95)
-	x.DI32 = a95
+	n119 := c.ReadArrayLength(4)
+	a120 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n119)
+	r.ReadRawInt32s(a120)
+	x.DI32 = a120
 	if c.Failed() {
 		c.Trace("DI32")
 		return
 	}
-	n96 := c.ReadArrayLength(8)
-	a97 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n96)
-	r.ReadRawInt64s(a97)
-	x.DI64 = a97
+	n121 := c.ReadArrayLength(8)
+	a122 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n121)
+	r.ReadRawInt64s(a122)
+	x.DI64 = a122
 	if c.Failed() {
 		c.Trace("DI64")
 		return
 	}
-	n98 := c.ReadArrayLength(1)
-	a99 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n98)
-	for i100 := range a99 {
-		a99[i100] = r.ReadInt8()
+	n123 := c.ReadArrayLength(1)
+	a124 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n123)
+	for i125 := range a124 {
+		a124[i125] = r.ReadInt8()
 	}
-	x.DI8 = a99
+	x.DI8 = a124
 	if c.Failed() {
 		c.Trace("DI8")
 		return
 	}
-	n101 := c.ReadArrayLength(2)
-	a102 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n101)
-	r.ReadRawUint16s(a102)
-	x.DU16 = a102
+	n126 := c.ReadArrayLength(2)
+	a127 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n126)
+	r.ReadRawUint16s(a127)
+	x.DU16 = a127
 	if c.Failed() {
 		c.Trace("DU16")
 		return
 	}
-	n103 := c.ReadArrayLength(4)
-	a104 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n103)
-	r.ReadRawUint32s(a104)
-	x.DU32 = a104
+	n128 := c.ReadArrayLength(4)
+	a129 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n128)
+	r.ReadRawUint32s(a129)
+	x.DU32 = a129
 	if c.Failed() {
 		c.Trace("DU32")
 		return
 	}
-	n105 := c.ReadArrayLength(8)
-	a106 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n105)
-	r.ReadRawUint64s(a106)
-	x.DU64 = a106
+	n130 := c.ReadArrayLength(8)
+	a131 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n130)
+	r.ReadRawUint64s(a131)
+	x.DU64 = a131
 	if c.Failed() {
 		c.Trace("DU64")
 		return
 	}
-	n107 := c.ReadLength(4)
-	l108 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n107)
-	if n107 > 0 {
-		hn110 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i109 := range l108 {
-				if hn110 && !c.ReadFlag() {
-					clear(l108[i109 : i109+1])
-					continue
-				}
-				l108[i109] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i109)
-					break
-				}
-			}
-		}
-	}
-	x.F32s = l108
-	if c.Failed() {
-		c.Trace("F32s")
-		return
-	}
-	n112 := c.ReadLength(8)
-	l113 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n112)
-	if n112 > 0 {
-		hn115 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i114 := range l113 {
-				if hn115 && !c.ReadFlag() {
-					clear(l113[i114 : i114+1])
-					continue
-				}
-				l113[i114] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i114)
-					break
-				}
-			}
-		}
-	}
-	x.F64s = l113
-	if c.Failed() {
-		c.Trace("F64s")
-		return
-	}
-	n117 := c.ReadLength(2)
-	l118 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n117)
-	if n117 > 0 {
-		hn120 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i119 := range l118 {
-				if hn120 && !c.ReadFlag() {
-					clear(l118[i119 : i119+1])
-					continue
-				}
-				l118[i119] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i119)
-					break
-				}
-			}
-		}
-	}
-	x.I16s = l118
-	if c.Failed() {
-		c.Trace("I16s")
-		return
-	}
-	n122 := c.ReadLength(1)
-	l123 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n122)
-	if n122 > 0 {
-		hn125 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i124 := range l123 {
-				if hn125 && !c.ReadFlag() {
-					clear(l123[i124 : i124+1])
-					continue
-				}
-				l123[i124] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i124)
-					break
-				}
-			}
-		}
-	}
-	x.I32s = l123
-	if c.Failed() {
-		c.Trace("I32s")
-		return
-	}
-	n127 := c.ReadLength(1)
-	l128 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n127)
-	if n127 > 0 {
-		hn130 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i129 := range l128 {
-				if hn130 && !c.ReadFlag() {
-					clear(l128[i129 : i129+1])
-					continue
-				}
-				l128[i129] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i129)
-					break
-				}
-			}
-		}
-	}
-	x.I64s = l128
-	if c.Failed() {
-		c.Trace("I64s")
-		return
-	}
-	n132 := c.ReadLength(1)
-	l133 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n132)
+	n132 := c.ReadLength(4)
+	l133 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n132)
 	if n132 > 0 {
-		hn135 := c.ReadListHeader(2)
+		hn135 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i134 := range l133 {
 				if hn135 && !c.ReadFlag() {
 					clear(l133[i134 : i134+1])
 					continue
 				}
-				l133[i134] = r.ReadInt8()
+				l133[i134] = r.ReadFloat32()
 				if c.Failed() {
 					c.TraceIndex(i134)
 					break
@@ -1728,193 +1667,308 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.I8s = l133
+	x.F32s = l133
+	if c.Failed() {
+		c.Trace("F32s")
+		return
+	}
+	n137 := c.ReadLength(8)
+	l138 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n137)
+	if n137 > 0 {
+		hn140 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i139 := range l138 {
+				if hn140 && !c.ReadFlag() {
+					clear(l138[i139 : i139+1])
+					continue
+				}
+				l138[i139] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i139)
+					break
+				}
+			}
+		}
+	}
+	x.F64s = l138
+	if c.Failed() {
+		c.Trace("F64s")
+		return
+	}
+	n142 := c.ReadLength(2)
+	l143 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n142)
+	if n142 > 0 {
+		hn145 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i144 := range l143 {
+				if hn145 && !c.ReadFlag() {
+					clear(l143[i144 : i144+1])
+					continue
+				}
+				l143[i144] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i144)
+					break
+				}
+			}
+		}
+	}
+	x.I16s = l143
+	if c.Failed() {
+		c.Trace("I16s")
+		return
+	}
+	n147 := c.ReadLength(1)
+	l148 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n147)
+	if n147 > 0 {
+		hn150 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i149 := range l148 {
+				if hn150 && !c.ReadFlag() {
+					clear(l148[i149 : i149+1])
+					continue
+				}
+				l148[i149] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i149)
+					break
+				}
+			}
+		}
+	}
+	x.I32s = l148
+	if c.Failed() {
+		c.Trace("I32s")
+		return
+	}
+	n152 := c.ReadLength(1)
+	l153 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n152)
+	if n152 > 0 {
+		hn155 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i154 := range l153 {
+				if hn155 && !c.ReadFlag() {
+					clear(l153[i154 : i154+1])
+					continue
+				}
+				l153[i154] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i154)
+					break
+				}
+			}
+		}
+	}
+	x.I64s = l153
+	if c.Failed() {
+		c.Trace("I64s")
+		return
+	}
+	n157 := c.ReadLength(1)
+	l158 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n157)
+	if n157 > 0 {
+		hn160 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i159 := range l158 {
+				if hn160 && !c.ReadFlag() {
+					clear(l158[i159 : i159+1])
+					continue
+				}
+				l158[i159] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i159)
+					break
+				}
+			}
+		}
+	}
+	x.I8s = l158
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.ReadFlag() {
-		n137 := c.ReadLength(1)
-		l138 := foryimpl.MakeSlice[[]int64](c, n137)
-		if n137 > 0 {
-			hn140 := c.ReadListHeader(7)
+		n162 := c.ReadLength(1)
+		l163 := foryimpl.MakeSlice[[]int64](c, n162)
+		if n162 > 0 {
+			hn165 := c.ReadListHeader(7)
 			if !c.Failed() {
-				for i139 := range l138 {
-					if hn140 && !c.ReadFlag() {
-						clear(l138[i139 : i139+1])
+				for i164 := range l163 {
+					if hn165 && !c.ReadFlag() {
+						clear(l163[i164 : i164+1])
 						continue
 					}
-					l138[i139] = r.ReadVarInt64()
+					l163[i164] = r.ReadVarInt64()
 					if c.Failed() {
-						c.TraceIndex(i139)
+						c.TraceIndex(i164)
 						break
 					}
 				}
 			}
 		}
-		x.NI64s = l138
+		x.NI64s = l163
 	}
 	if c.Failed() {
 		c.Trace("NI64s")
 		return
 	}
 	if c.ReadFlag() {
-		n142 := c.ReadLength(2)
-		m143 := foryimpl.MakeMap[map[string]int32](c, n142)
-		for n142 > 0 && !c.Failed() {
-			sz144, vn145, _ := c.ReadMapChunk(n142, 21, 5, nil, false)
-			for j146 := 0; j146 < sz144 && !c.Failed(); j146++ {
-				var k147 string
-				k147 = c.ReadString()
-				var v148 int32
-				if !vn145 {
-					v148 = r.ReadVarInt32()
+		n167 := c.ReadLength(2)
+		m168 := foryimpl.MakeMap[map[string]int32](c, n167)
+		for n167 > 0 && !c.Failed() {
+			sz169, vn170, _ := c.ReadMapChunk(n167, 21, 5, nil, false)
+			for j171 := 0; j171 < sz169 && !c.Failed(); j171++ {
+				var k172 string
+				k172 = c.ReadString()
+				var v173 int32
+				if !vn170 {
+					v173 = r.ReadVarInt32()
 				}
-				m143[k147] = v148
+				m168[k172] = v173
 			}
-			n142 -= sz144
+			n167 -= sz169
 		}
-		x.NMap = m143
+		x.NMap = m168
 	}
 	if c.Failed() {
 		c.Trace("NMap")
 		return
 	}
 	if c.ReadFlag() {
-		n149 := c.ReadLength(1)
-		l150 := foryimpl.MakeSlice[[]string](c, n149)
-		if n149 > 0 {
-			hn152 := c.ReadListHeader(21)
+		n174 := c.ReadLength(1)
+		l175 := foryimpl.MakeSlice[[]string](c, n174)
+		if n174 > 0 {
+			hn177 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i151 := range l150 {
-					if hn152 && !c.ReadFlag() {
-						clear(l150[i151 : i151+1])
+				for i176 := range l175 {
+					if hn177 && !c.ReadFlag() {
+						clear(l175[i176 : i176+1])
 						continue
 					}
-					l150[i151] = c.ReadString()
+					l175[i176] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i151)
+						c.TraceIndex(i176)
 						break
 					}
 				}
 			}
 		}
-		x.NStrs = l150
+		x.NStrs = l175
 	}
 	if c.Failed() {
 		c.Trace("NStrs")
 		return
 	}
-	n154 := c.ReadLength(1)
-	l155 := foryimpl.ReuseSlice[Names](c, x.Named, n154)
-	if n154 > 0 {
-		hn157 := c.ReadListHeader(21)
+	n179 := c.ReadLength(1)
+	l180 := foryimpl.ReuseSlice[Names](c, x.Named, n179)
+	if n179 > 0 {
+		hn182 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i156 := range l155 {
-				if hn157 && !c.ReadFlag() {
-					clear(l155[i156 : i156+1])
+			for i181 := range l180 {
+				if hn182 && !c.ReadFlag() {
+					clear(l180[i181 : i181+1])
 					continue
 				}
-				l155[i156] = c.ReadString()
+				l180[i181] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i156)
+					c.TraceIndex(i181)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l155
+	x.Named = l180
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n159 := c.ReadLength(1)
-	l160 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n159)
-	if n159 > 0 {
-		hn162 := c.ReadListHeader(22)
+	n184 := c.ReadLength(1)
+	l185 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n184)
+	if n184 > 0 {
+		hn187 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i161 := range l160 {
-				if hn162 && !c.ReadFlag() {
-					clear(l160[i161 : i161+1])
+			for i186 := range l185 {
+				if hn187 && !c.ReadFlag() {
+					clear(l185[i186 : i186+1])
 					continue
 				}
-				n164 := c.ReadLength(1)
-				l165 := foryimpl.MakeSlice[[]int32](c, n164)
-				if n164 > 0 {
-					hn167 := c.ReadListHeader(5)
+				n189 := c.ReadLength(1)
+				l190 := foryimpl.MakeSlice[[]int32](c, n189)
+				if n189 > 0 {
+					hn192 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i166 := range l165 {
-							if hn167 && !c.ReadFlag() {
-								clear(l165[i166 : i166+1])
+						for i191 := range l190 {
+							if hn192 && !c.ReadFlag() {
+								clear(l190[i191 : i191+1])
 								continue
 							}
-							l165[i166] = r.ReadVarInt32()
+							l190[i191] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i166)
+								c.TraceIndex(i191)
 								break
 							}
 						}
 					}
 				}
-				l160[i161] = l165
+				l185[i186] = l190
 				if c.Failed() {
-					c.TraceIndex(i161)
+					c.TraceIndex(i186)
 					break
 				}
 			}
 		}
 	}
-	x.Nested = l160
+	x.Nested = l185
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n169 := c.ReadLength(1)
-	l170 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n169)
-	if n169 > 0 {
-		hn172 := c.ReadListHeader(5)
+	n194 := c.ReadLength(1)
+	l195 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n194)
+	if n194 > 0 {
+		hn197 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i171 := range l170 {
-				if hn172 && !c.ReadFlag() {
-					clear(l170[i171 : i171+1])
+			for i196 := range l195 {
+				if hn197 && !c.ReadFlag() {
+					clear(l195[i196 : i196+1])
 					continue
 				}
-				p174 := foryimpl.Alloc[int32](c)
-				*p174 = r.ReadVarInt32()
-				l170[i171] = p174
+				p199 := foryimpl.Alloc[int32](c)
+				*p199 = r.ReadVarInt32()
+				l195[i196] = p199
 				if c.Failed() {
-					c.TraceIndex(i171)
+					c.TraceIndex(i196)
 					break
 				}
 			}
 		}
 	}
-	x.PI32s = l170
+	x.PI32s = l195
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n175 := c.ReadLength(1)
-	l176 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n175)
-	if n175 > 0 {
-		hn178 := c.ReadListHeader(21)
+	n200 := c.ReadLength(1)
+	l201 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n200)
+	if n200 > 0 {
+		hn203 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i177 := range l176 {
-				if hn178 && !c.ReadFlag() {
-					clear(l176[i177 : i177+1])
+			for i202 := range l201 {
+				if hn203 && !c.ReadFlag() {
+					clear(l201[i202 : i202+1])
 					continue
 				}
-				p180 := foryimpl.Alloc[string](c)
-				*p180 = c.ReadString()
-				l176[i177] = p180
+				p205 := foryimpl.Alloc[string](c)
+				*p205 = c.ReadString()
+				l201[i202] = p205
 				if c.Failed() {
-					c.TraceIndex(i177)
+					c.TraceIndex(i202)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l176
+	x.PStrs = l201
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
@@ -1929,136 +1983,21 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n181 := c.ReadLength(1)
-	if n181 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n181, 2))
-		return
-	}
-	var l182 [2]string
-	if n181 > 0 {
-		hn184 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i183 := range l182 {
-				if hn184 && !c.ReadFlag() {
-					clear(l182[i183 : i183+1])
-					continue
-				}
-				l182[i183] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i183)
-					break
-				}
-			}
-		}
-	}
-	x.StrArr = l182
-	if c.Failed() {
-		c.Trace("StrArr")
-		return
-	}
-	n186 := c.ReadLength(1)
-	l187 := foryimpl.ReuseSlice[[]string](c, x.Strs, n186)
-	if n186 > 0 {
-		hn189 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i188 := range l187 {
-				if hn189 && !c.ReadFlag() {
-					clear(l187[i188 : i188+1])
-					continue
-				}
-				l187[i188] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i188)
-					break
-				}
-			}
-		}
-	}
-	x.Strs = l187
-	if c.Failed() {
-		c.Trace("Strs")
-		return
-	}
-	n191 := c.ReadLength(1)
-	l192 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n191)
-	if n191 > 0 {
-		hn194 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i193 := range l192 {
-				if hn194 && !c.ReadFlag() {
-					clear(l192[i193 : i193+1])
-					continue
-				}
-				l192[i193] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i193)
-					break
-				}
-			}
-		}
-	}
-	x.Times = l192
-	if c.Failed() {
-		c.Trace("Times")
-		return
-	}
-	n196 := c.ReadLength(2)
-	l197 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n196)
-	if n196 > 0 {
-		hn199 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i198 := range l197 {
-				if hn199 && !c.ReadFlag() {
-					clear(l197[i198 : i198+1])
-					continue
-				}
-				l197[i198] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i198)
-					break
-				}
-			}
-		}
-	}
-	x.U16s = l197
-	if c.Failed() {
-		c.Trace("U16s")
-		return
-	}
-	n201 := c.ReadLength(1)
-	l202 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n201)
-	if n201 > 0 {
-		hn204 := c.ReadListHeader(12)
-		if !c.Failed() {
-			for i203 := range l202 {
-				if hn204 && !c.ReadFlag() {
-					clear(l202[i203 : i203+1])
-					continue
-				}
-				l202[i203] = r.ReadVarUint32()
-				if c.Failed() {
-					c.TraceIndex(i203)
-					break
-				}
-			}
-		}
-	}
-	x.U32s = l202
-	if c.Failed() {
-		c.Trace("U32s")
-		return
-	}
 	n206 := c.ReadLength(1)
-	l207 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n206)
+	if n206 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n206, 2))
+		return
+	}
+	var l207 [2]string
 	if n206 > 0 {
-		hn209 := c.ReadListHeader(14)
+		hn209 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i208 := range l207 {
 				if hn209 && !c.ReadFlag() {
 					clear(l207[i208 : i208+1])
 					continue
 				}
-				l207[i208] = r.ReadVarUint64()
+				l207[i208] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i208)
 					break
@@ -2066,7 +2005,122 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.U64s = l207
+	x.StrArr = l207
+	if c.Failed() {
+		c.Trace("StrArr")
+		return
+	}
+	n211 := c.ReadLength(1)
+	l212 := foryimpl.ReuseSlice[[]string](c, x.Strs, n211)
+	if n211 > 0 {
+		hn214 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i213 := range l212 {
+				if hn214 && !c.ReadFlag() {
+					clear(l212[i213 : i213+1])
+					continue
+				}
+				l212[i213] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i213)
+					break
+				}
+			}
+		}
+	}
+	x.Strs = l212
+	if c.Failed() {
+		c.Trace("Strs")
+		return
+	}
+	n216 := c.ReadLength(1)
+	l217 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n216)
+	if n216 > 0 {
+		hn219 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i218 := range l217 {
+				if hn219 && !c.ReadFlag() {
+					clear(l217[i218 : i218+1])
+					continue
+				}
+				l217[i218] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i218)
+					break
+				}
+			}
+		}
+	}
+	x.Times = l217
+	if c.Failed() {
+		c.Trace("Times")
+		return
+	}
+	n221 := c.ReadLength(2)
+	l222 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n221)
+	if n221 > 0 {
+		hn224 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i223 := range l222 {
+				if hn224 && !c.ReadFlag() {
+					clear(l222[i223 : i223+1])
+					continue
+				}
+				l222[i223] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i223)
+					break
+				}
+			}
+		}
+	}
+	x.U16s = l222
+	if c.Failed() {
+		c.Trace("U16s")
+		return
+	}
+	n226 := c.ReadLength(1)
+	l227 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n226)
+	if n226 > 0 {
+		hn229 := c.ReadListHeader(12)
+		if !c.Failed() {
+			for i228 := range l227 {
+				if hn229 && !c.ReadFlag() {
+					clear(l227[i228 : i228+1])
+					continue
+				}
+				l227[i228] = r.ReadVarUint32()
+				if c.Failed() {
+					c.TraceIndex(i228)
+					break
+				}
+			}
+		}
+	}
+	x.U32s = l227
+	if c.Failed() {
+		c.Trace("U32s")
+		return
+	}
+	n231 := c.ReadLength(1)
+	l232 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n231)
+	if n231 > 0 {
+		hn234 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i233 := range l232 {
+				if hn234 && !c.ReadFlag() {
+					clear(l232[i233 : i233+1])
+					continue
+				}
+				l232[i233] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i233)
+					break
+				}
+			}
+		}
+	}
+	x.U64s = l232
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -2083,327 +2137,207 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n211 := c.ReadLength(2)
-				if n211 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n211, 3))
+				n236 := c.ReadLength(2)
+				if n236 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n236, 3))
 					return
 				}
-				var l212 [3]int16
-				if n211 > 0 {
-					hn214 := c.ReadListHeader(3)
+				var l237 [3]int16
+				if n236 > 0 {
+					hn239 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i213 := range l212 {
-							if hn214 && !c.ReadFlag() {
-								clear(l212[i213 : i213+1])
+						for i238 := range l237 {
+							if hn239 && !c.ReadFlag() {
+								clear(l237[i238 : i238+1])
 								continue
 							}
-							l212[i213] = r.ReadInt16()
+							l237[i238] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i213)
+								c.TraceIndex(i238)
 								break
 							}
 						}
 					}
 				}
-				x.Arr = l212
+				x.Arr = l237
 			}
 		case 1:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n216 := c.ReadLength(1)
-				l217 := foryimpl.MakeSlice[[]bool](c, n216)
-				if n216 > 0 {
-					hn219 := c.ReadListHeader(1)
+				n241 := c.ReadLength(1)
+				l242 := foryimpl.MakeSlice[[]bool](c, n241)
+				if n241 > 0 {
+					hn244 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i218 := range l217 {
-							if hn219 && !c.ReadFlag() {
-								clear(l217[i218 : i218+1])
+						for i243 := range l242 {
+							if hn244 && !c.ReadFlag() {
+								clear(l242[i243 : i243+1])
 								continue
 							}
-							l217[i218] = r.ReadBool()
+							l242[i243] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i218)
+								c.TraceIndex(i243)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l217
+				x.Bools = l242
 			}
 		case 2:
 			if f.Convert {
 				x.Bytes = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n221 := c.ReadLength(1)
-				l222 := foryimpl.MakeSlice[[]uint8](c, n221)
-				if n221 > 0 {
-					hn224 := c.ReadListHeader(9)
+				n246 := c.ReadLength(1)
+				l247 := foryimpl.MakeSlice[[]uint8](c, n246)
+				if n246 > 0 {
+					hn249 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i223 := range l222 {
-							if hn224 && !c.ReadFlag() {
-								clear(l222[i223 : i223+1])
+						for i248 := range l247 {
+							if hn249 && !c.ReadFlag() {
+								clear(l247[i248 : i248+1])
 								continue
 							}
-							l222[i223] = r.ReadUint8()
+							l247[i248] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i223)
+								c.TraceIndex(i248)
 								break
 							}
 						}
 					}
 				}
-				x.Bytes = l222
+				x.Bytes = l247
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n226 := c.ReadLength(1)
-				l227 := foryimpl.MakeSlice[[]Color](c, n226)
-				if n226 > 0 {
-					hn229 := c.ReadListHeader(25)
+				n251 := c.ReadLength(1)
+				l252 := foryimpl.MakeSlice[[]Color](c, n251)
+				if n251 > 0 {
+					hn254 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i228 := range l227 {
-							if hn229 && !c.ReadFlag() {
-								clear(l227[i228 : i228+1])
+						for i253 := range l252 {
+							if hn254 && !c.ReadFlag() {
+								clear(l252[i253 : i253+1])
 								continue
 							}
-							l227[i228] = Color(r.ReadVarUint32())
+							l252[i253] = Color(r.ReadVarUint32())
 							if c.Failed() {
-								c.TraceIndex(i228)
+								c.TraceIndex(i253)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l227
+				x.Colors = l252
 			}
 		case 4:
 			if f.Convert {
 				x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n231 := c.ReadArrayLength(1)
-				a232 := foryimpl.MakeSlice[[]bool](c, n231)
-				r.ReadRawBools(a232)
-				x.DBools = a232
+				n256 := c.ReadArrayLength(1)
+				a257 := foryimpl.MakeSlice[[]bool](c, n256)
+				r.ReadRawBools(a257)
+				x.DBools = a257
 			}
 		case 5:
 			if f.Convert {
 				x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n233 := c.ReadArrayLength(4)
-				a234 := foryimpl.MakeSlice[[]float32](c, n233)
-				r.ReadRawFloat32s(a234)
-				x.DF32 = a234
+				n258 := c.ReadArrayLength(4)
+				a259 := foryimpl.MakeSlice[[]float32](c, n258)
+				r.ReadRawFloat32s(a259)
+				x.DF32 = a259
 			}
 		case 6:
 			if f.Convert {
 				x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n235 := c.ReadArrayLength(8)
-				a236 := foryimpl.MakeSlice[[]float64](c, n235)
-				r.ReadRawFloat64s(a236)
-				x.DF64 = a236
+				n260 := c.ReadArrayLength(8)
+				a261 := foryimpl.MakeSlice[[]float64](c, n260)
+				r.ReadRawFloat64s(a261)
+				x.DF64 = a261
 			}
 		case 7:
 			if f.Convert {
 				x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n237 := c.ReadArrayLength(2)
-				a238 := foryimpl.MakeSlice[[]int16](c, n237)
-				r.ReadRawInt16s(a238)
-				x.DI16 = a238
+				n262 := c.ReadArrayLength(2)
+				a263 := foryimpl.MakeSlice[[]int16](c, n262)
+				r.ReadRawInt16s(a263)
+				x.DI16 = a263
 			}
 		case 8:
 			if f.Convert {
 				x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n239 := c.ReadArrayLength(4)
-				a240 := foryimpl.MakeSlice[[]int32](c, n239)
-				r.ReadRawInt32s(a240)
-				x.DI32 = a240
+				n264 := c.ReadArrayLength(4)
+				a265 := foryimpl.MakeSlice[[]int32](c, n264)
+				r.ReadRawInt32s(a265)
+				x.DI32 = a265
 			}
 		case 9:
 			if f.Convert {
 				x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n241 := c.ReadArrayLength(8)
-				a242 := foryimpl.MakeSlice[[]int64](c, n241)
-				r.ReadRawInt64s(a242)
-				x.DI64 = a242
+				n266 := c.ReadArrayLength(8)
+				a267 := foryimpl.MakeSlice[[]int64](c, n266)
+				r.ReadRawInt64s(a267)
+				x.DI64 = a267
 			}
 		case 10:
 			if f.Convert {
 				x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n243 := c.ReadArrayLength(1)
-				a244 := foryimpl.MakeSlice[[]int8](c, n243)
-				for i245 := range a244 {
-					a244[i245] = r.ReadInt8()
+				n268 := c.ReadArrayLength(1)
+				a269 := foryimpl.MakeSlice[[]int8](c, n268)
+				for i270 := range a269 {
+					a269[i270] = r.ReadInt8()
 				}
-				x.DI8 = a244
+				x.DI8 = a269
 			}
 		case 11:
 			if f.Convert {
 				x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n246 := c.ReadArrayLength(2)
-				a247 := foryimpl.MakeSlice[[]uint16](c, n246)
-				r.ReadRawUint16s(a247)
-				x.DU16 = a247
+				n271 := c.ReadArrayLength(2)
+				a272 := foryimpl.MakeSlice[[]uint16](c, n271)
+				r.ReadRawUint16s(a272)
+				x.DU16 = a272
 			}
 		case 12:
 			if f.Convert {
 				x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n248 := c.ReadArrayLength(4)
-				a249 := foryimpl.MakeSlice[[]uint32](c, n248)
-				r.ReadRawUint32s(a249)
-				x.DU32 = a249
+				n273 := c.ReadArrayLength(4)
+				a274 := foryimpl.MakeSlice[[]uint32](c, n273)
+				r.ReadRawUint32s(a274)
+				x.DU32 = a274
 			}
 		case 13:
 			if f.Convert {
 				x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n250 := c.ReadArrayLength(8)
-				a251 := foryimpl.MakeSlice[[]uint64](c, n250)
-				r.ReadRawUint64s(a251)
-				x.DU64 = a251
+				n275 := c.ReadArrayLength(8)
+				a276 := foryimpl.MakeSlice[[]uint64](c, n275)
+				r.ReadRawUint64s(a276)
+				x.DU64 = a276
 			}
 		case 14:
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n252 := c.ReadLength(4)
-				l253 := foryimpl.MakeSlice[[]float32](c, n252)
-				if n252 > 0 {
-					hn255 := c.ReadListHeader(19)
-					if !c.Failed() {
-						for i254 := range l253 {
-							if hn255 && !c.ReadFlag() {
-								clear(l253[i254 : i254+1])
-								continue
-							}
-							l253[i254] = r.ReadFloat32()
-							if c.Failed() {
-								c.TraceIndex(i254)
-								break
-							}
-						}
-					}
-				}
-				x.F32s = l253
-			}
-		case 15:
-			if f.Convert {
-				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n257 := c.ReadLength(8)
-				l258 := foryimpl.MakeSlice[[]float64](c, n257)
-				if n257 > 0 {
-					hn260 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i259 := range l258 {
-							if hn260 && !c.ReadFlag() {
-								clear(l258[i259 : i259+1])
-								continue
-							}
-							l258[i259] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i259)
-								break
-							}
-						}
-					}
-				}
-				x.F64s = l258
-			}
-		case 16:
-			if f.Convert {
-				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n262 := c.ReadLength(2)
-				l263 := foryimpl.MakeSlice[[]int16](c, n262)
-				if n262 > 0 {
-					hn265 := c.ReadListHeader(3)
-					if !c.Failed() {
-						for i264 := range l263 {
-							if hn265 && !c.ReadFlag() {
-								clear(l263[i264 : i264+1])
-								continue
-							}
-							l263[i264] = r.ReadInt16()
-							if c.Failed() {
-								c.TraceIndex(i264)
-								break
-							}
-						}
-					}
-				}
-				x.I16s = l263
-			}
-		case 17:
-			if f.Convert {
-				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n267 := c.ReadLength(1)
-				l268 := foryimpl.MakeSlice[[]int32](c, n267)
-				if n267 > 0 {
-					hn270 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i269 := range l268 {
-							if hn270 && !c.ReadFlag() {
-								clear(l268[i269 : i269+1])
-								continue
-							}
-							l268[i269] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i269)
-								break
-							}
-						}
-					}
-				}
-				x.I32s = l268
-			}
-		case 18:
-			if f.Convert {
-				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n272 := c.ReadLength(1)
-				l273 := foryimpl.MakeSlice[[]int64](c, n272)
-				if n272 > 0 {
-					hn275 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i274 := range l273 {
-							if hn275 && !c.ReadFlag() {
-								clear(l273[i274 : i274+1])
-								continue
-							}
-							l273[i274] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i274)
-								break
-							}
-						}
-					}
-				}
-				x.I64s = l273
-			}
-		case 19:
-			if f.Convert {
-				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n277 := c.ReadLength(1)
-				l278 := foryimpl.MakeSlice[[]int8](c, n277)
+				n277 := c.ReadLength(4)
+				l278 := foryimpl.MakeSlice[[]float32](c, n277)
 				if n277 > 0 {
-					hn280 := c.ReadListHeader(2)
+					hn280 := c.ReadListHeader(19)
 					if !c.Failed() {
 						for i279 := range l278 {
 							if hn280 && !c.ReadFlag() {
 								clear(l278[i279 : i279+1])
 								continue
 							}
-							l278[i279] = r.ReadInt8()
+							l278[i279] = r.ReadFloat32()
 							if c.Failed() {
 								c.TraceIndex(i279)
 								break
@@ -2411,23 +2345,23 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.I8s = l278
+				x.F32s = l278
 			}
-		case 20:
+		case 15:
 			if f.Convert {
-				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
+				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n282 := c.ReadLength(1)
-				l283 := foryimpl.MakeSlice[[]int64](c, n282)
+				n282 := c.ReadLength(8)
+				l283 := foryimpl.MakeSlice[[]float64](c, n282)
 				if n282 > 0 {
-					hn285 := c.ReadListHeader(7)
+					hn285 := c.ReadListHeader(20)
 					if !c.Failed() {
 						for i284 := range l283 {
 							if hn285 && !c.ReadFlag() {
 								clear(l283[i284 : i284+1])
 								continue
 							}
-							l283[i284] = r.ReadVarInt64()
+							l283[i284] = r.ReadFloat64()
 							if c.Failed() {
 								c.TraceIndex(i284)
 								break
@@ -2435,160 +2369,280 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.NI64s = l283
+				x.F64s = l283
+			}
+		case 16:
+			if f.Convert {
+				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n287 := c.ReadLength(2)
+				l288 := foryimpl.MakeSlice[[]int16](c, n287)
+				if n287 > 0 {
+					hn290 := c.ReadListHeader(3)
+					if !c.Failed() {
+						for i289 := range l288 {
+							if hn290 && !c.ReadFlag() {
+								clear(l288[i289 : i289+1])
+								continue
+							}
+							l288[i289] = r.ReadInt16()
+							if c.Failed() {
+								c.TraceIndex(i289)
+								break
+							}
+						}
+					}
+				}
+				x.I16s = l288
+			}
+		case 17:
+			if f.Convert {
+				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n292 := c.ReadLength(1)
+				l293 := foryimpl.MakeSlice[[]int32](c, n292)
+				if n292 > 0 {
+					hn295 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i294 := range l293 {
+							if hn295 && !c.ReadFlag() {
+								clear(l293[i294 : i294+1])
+								continue
+							}
+							l293[i294] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i294)
+								break
+							}
+						}
+					}
+				}
+				x.I32s = l293
+			}
+		case 18:
+			if f.Convert {
+				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n297 := c.ReadLength(1)
+				l298 := foryimpl.MakeSlice[[]int64](c, n297)
+				if n297 > 0 {
+					hn300 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i299 := range l298 {
+							if hn300 && !c.ReadFlag() {
+								clear(l298[i299 : i299+1])
+								continue
+							}
+							l298[i299] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i299)
+								break
+							}
+						}
+					}
+				}
+				x.I64s = l298
+			}
+		case 19:
+			if f.Convert {
+				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n302 := c.ReadLength(1)
+				l303 := foryimpl.MakeSlice[[]int8](c, n302)
+				if n302 > 0 {
+					hn305 := c.ReadListHeader(2)
+					if !c.Failed() {
+						for i304 := range l303 {
+							if hn305 && !c.ReadFlag() {
+								clear(l303[i304 : i304+1])
+								continue
+							}
+							l303[i304] = r.ReadInt8()
+							if c.Failed() {
+								c.TraceIndex(i304)
+								break
+							}
+						}
+					}
+				}
+				x.I8s = l303
+			}
+		case 20:
+			if f.Convert {
+				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n307 := c.ReadLength(1)
+				l308 := foryimpl.MakeSlice[[]int64](c, n307)
+				if n307 > 0 {
+					hn310 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i309 := range l308 {
+							if hn310 && !c.ReadFlag() {
+								clear(l308[i309 : i309+1])
+								continue
+							}
+							l308[i309] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i309)
+								break
+							}
+						}
+					}
+				}
+				x.NI64s = l308
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n287 := c.ReadLength(2)
-				m288 := foryimpl.MakeMap[map[string]int32](c, n287)
-				for n287 > 0 && !c.Failed() {
-					sz289, vn290, _ := c.ReadMapChunk(n287, 21, 5, nil, false)
-					for j291 := 0; j291 < sz289 && !c.Failed(); j291++ {
-						var k292 string
-						k292 = c.ReadString()
-						var v293 int32
-						if !vn290 {
-							v293 = r.ReadVarInt32()
+				n312 := c.ReadLength(2)
+				m313 := foryimpl.MakeMap[map[string]int32](c, n312)
+				for n312 > 0 && !c.Failed() {
+					sz314, vn315, _ := c.ReadMapChunk(n312, 21, 5, nil, false)
+					for j316 := 0; j316 < sz314 && !c.Failed(); j316++ {
+						var k317 string
+						k317 = c.ReadString()
+						var v318 int32
+						if !vn315 {
+							v318 = r.ReadVarInt32()
 						}
-						m288[k292] = v293
+						m313[k317] = v318
 					}
-					n287 -= sz289
+					n312 -= sz314
 				}
-				x.NMap = m288
+				x.NMap = m313
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n294 := c.ReadLength(1)
-				l295 := foryimpl.MakeSlice[[]string](c, n294)
-				if n294 > 0 {
-					hn297 := c.ReadListHeader(21)
+				n319 := c.ReadLength(1)
+				l320 := foryimpl.MakeSlice[[]string](c, n319)
+				if n319 > 0 {
+					hn322 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i296 := range l295 {
-							if hn297 && !c.ReadFlag() {
-								clear(l295[i296 : i296+1])
+						for i321 := range l320 {
+							if hn322 && !c.ReadFlag() {
+								clear(l320[i321 : i321+1])
 								continue
 							}
-							l295[i296] = c.ReadString()
+							l320[i321] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i296)
+								c.TraceIndex(i321)
 								break
 							}
 						}
 					}
 				}
-				x.NStrs = l295
+				x.NStrs = l320
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n299 := c.ReadLength(1)
-				l300 := foryimpl.MakeSlice[Names](c, n299)
-				if n299 > 0 {
-					hn302 := c.ReadListHeader(21)
+				n324 := c.ReadLength(1)
+				l325 := foryimpl.MakeSlice[Names](c, n324)
+				if n324 > 0 {
+					hn327 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i301 := range l300 {
-							if hn302 && !c.ReadFlag() {
-								clear(l300[i301 : i301+1])
+						for i326 := range l325 {
+							if hn327 && !c.ReadFlag() {
+								clear(l325[i326 : i326+1])
 								continue
 							}
-							l300[i301] = c.ReadString()
+							l325[i326] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i301)
+								c.TraceIndex(i326)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l300
+				x.Named = l325
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n304 := c.ReadLength(1)
-				l305 := foryimpl.MakeSlice[[][]int32](c, n304)
-				if n304 > 0 {
-					hn307 := c.ReadListHeader(22)
+				n329 := c.ReadLength(1)
+				l330 := foryimpl.MakeSlice[[][]int32](c, n329)
+				if n329 > 0 {
+					hn332 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i306 := range l305 {
-							if hn307 && !c.ReadFlag() {
-								clear(l305[i306 : i306+1])
+						for i331 := range l330 {
+							if hn332 && !c.ReadFlag() {
+								clear(l330[i331 : i331+1])
 								continue
 							}
-							n309 := c.ReadLength(1)
-							l310 := foryimpl.MakeSlice[[]int32](c, n309)
-							if n309 > 0 {
-								hn312 := c.ReadListHeader(5)
+							n334 := c.ReadLength(1)
+							l335 := foryimpl.MakeSlice[[]int32](c, n334)
+							if n334 > 0 {
+								hn337 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i311 := range l310 {
-										if hn312 && !c.ReadFlag() {
-											clear(l310[i311 : i311+1])
+									for i336 := range l335 {
+										if hn337 && !c.ReadFlag() {
+											clear(l335[i336 : i336+1])
 											continue
 										}
-										l310[i311] = r.ReadVarInt32()
+										l335[i336] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i311)
+											c.TraceIndex(i336)
 											break
 										}
 									}
 								}
 							}
-							l305[i306] = l310
+							l330[i331] = l335
 							if c.Failed() {
-								c.TraceIndex(i306)
+								c.TraceIndex(i331)
 								break
 							}
 						}
 					}
 				}
-				x.Nested = l305
+				x.Nested = l330
 			}
 		case 25:
 			if f.Convert {
 				x.PI32s = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n314 := c.ReadLength(1)
-				l315 := foryimpl.MakeSlice[[]*int32](c, n314)
-				if n314 > 0 {
-					hn317 := c.ReadListHeader(5)
+				n339 := c.ReadLength(1)
+				l340 := foryimpl.MakeSlice[[]*int32](c, n339)
+				if n339 > 0 {
+					hn342 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i316 := range l315 {
-							if hn317 && !c.ReadFlag() {
-								clear(l315[i316 : i316+1])
+						for i341 := range l340 {
+							if hn342 && !c.ReadFlag() {
+								clear(l340[i341 : i341+1])
 								continue
 							}
-							p319 := foryimpl.Alloc[int32](c)
-							*p319 = r.ReadVarInt32()
-							l315[i316] = p319
+							p344 := foryimpl.Alloc[int32](c)
+							*p344 = r.ReadVarInt32()
+							l340[i341] = p344
 							if c.Failed() {
-								c.TraceIndex(i316)
+								c.TraceIndex(i341)
 								break
 							}
 						}
 					}
 				}
-				x.PI32s = l315
+				x.PI32s = l340
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n320 := c.ReadLength(1)
-				l321 := foryimpl.MakeSlice[[]*string](c, n320)
-				if n320 > 0 {
-					hn323 := c.ReadListHeader(21)
+				n345 := c.ReadLength(1)
+				l346 := foryimpl.MakeSlice[[]*string](c, n345)
+				if n345 > 0 {
+					hn348 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i322 := range l321 {
-							if hn323 && !c.ReadFlag() {
-								clear(l321[i322 : i322+1])
+						for i347 := range l346 {
+							if hn348 && !c.ReadFlag() {
+								clear(l346[i347 : i347+1])
 								continue
 							}
-							p325 := foryimpl.Alloc[string](c)
-							*p325 = c.ReadString()
-							l321[i322] = p325
+							p350 := foryimpl.Alloc[string](c)
+							*p350 = c.ReadString()
+							l346[i347] = p350
 							if c.Failed() {
-								c.TraceIndex(i322)
+								c.TraceIndex(i347)
 								break
 							}
 						}
 					}
 				}
-				x.PStrs = l321
+				x.PStrs = l346
 			}
 		case 27:
 			if f.Convert {
@@ -2602,137 +2656,21 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n326 := c.ReadLength(1)
-				if n326 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n326, 2))
+				n351 := c.ReadLength(1)
+				if n351 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n351, 2))
 					return
 				}
-				var l327 [2]string
-				if n326 > 0 {
-					hn329 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i328 := range l327 {
-							if hn329 && !c.ReadFlag() {
-								clear(l327[i328 : i328+1])
-								continue
-							}
-							l327[i328] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i328)
-								break
-							}
-						}
-					}
-				}
-				x.StrArr = l327
-			}
-		case 30:
-			if !f.Flag || c.ReadFlag() {
-				n331 := c.ReadLength(1)
-				l332 := foryimpl.MakeSlice[[]string](c, n331)
-				if n331 > 0 {
-					hn334 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i333 := range l332 {
-							if hn334 && !c.ReadFlag() {
-								clear(l332[i333 : i333+1])
-								continue
-							}
-							l332[i333] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i333)
-								break
-							}
-						}
-					}
-				}
-				x.Strs = l332
-			}
-		case 31:
-			if !f.Flag || c.ReadFlag() {
-				n336 := c.ReadLength(1)
-				l337 := foryimpl.MakeSlice[[]time.Time](c, n336)
-				if n336 > 0 {
-					hn339 := c.ReadListHeader(38)
-					if !c.Failed() {
-						for i338 := range l337 {
-							if hn339 && !c.ReadFlag() {
-								clear(l337[i338 : i338+1])
-								continue
-							}
-							l337[i338] = c.ReadTime()
-							if c.Failed() {
-								c.TraceIndex(i338)
-								break
-							}
-						}
-					}
-				}
-				x.Times = l337
-			}
-		case 32:
-			if f.Convert {
-				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n341 := c.ReadLength(2)
-				l342 := foryimpl.MakeSlice[[]uint16](c, n341)
-				if n341 > 0 {
-					hn344 := c.ReadListHeader(10)
-					if !c.Failed() {
-						for i343 := range l342 {
-							if hn344 && !c.ReadFlag() {
-								clear(l342[i343 : i343+1])
-								continue
-							}
-							l342[i343] = r.ReadUint16()
-							if c.Failed() {
-								c.TraceIndex(i343)
-								break
-							}
-						}
-					}
-				}
-				x.U16s = l342
-			}
-		case 33:
-			if f.Convert {
-				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n346 := c.ReadLength(1)
-				l347 := foryimpl.MakeSlice[[]uint32](c, n346)
-				if n346 > 0 {
-					hn349 := c.ReadListHeader(12)
-					if !c.Failed() {
-						for i348 := range l347 {
-							if hn349 && !c.ReadFlag() {
-								clear(l347[i348 : i348+1])
-								continue
-							}
-							l347[i348] = r.ReadVarUint32()
-							if c.Failed() {
-								c.TraceIndex(i348)
-								break
-							}
-						}
-					}
-				}
-				x.U32s = l347
-			}
-		case 34:
-			if f.Convert {
-				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n351 := c.ReadLength(1)
-				l352 := foryimpl.MakeSlice[[]uint64](c, n351)
+				var l352 [2]string
 				if n351 > 0 {
-					hn354 := c.ReadListHeader(14)
+					hn354 := c.ReadListHeader(21)
 					if !c.Failed() {
 						for i353 := range l352 {
 							if hn354 && !c.ReadFlag() {
 								clear(l352[i353 : i353+1])
 								continue
 							}
-							l352[i353] = r.ReadVarUint64()
+							l352[i353] = c.ReadString()
 							if c.Failed() {
 								c.TraceIndex(i353)
 								break
@@ -2740,7 +2678,123 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.U64s = l352
+				x.StrArr = l352
+			}
+		case 30:
+			if !f.Flag || c.ReadFlag() {
+				n356 := c.ReadLength(1)
+				l357 := foryimpl.MakeSlice[[]string](c, n356)
+				if n356 > 0 {
+					hn359 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i358 := range l357 {
+							if hn359 && !c.ReadFlag() {
+								clear(l357[i358 : i358+1])
+								continue
+							}
+							l357[i358] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i358)
+								break
+							}
+						}
+					}
+				}
+				x.Strs = l357
+			}
+		case 31:
+			if !f.Flag || c.ReadFlag() {
+				n361 := c.ReadLength(1)
+				l362 := foryimpl.MakeSlice[[]time.Time](c, n361)
+				if n361 > 0 {
+					hn364 := c.ReadListHeader(38)
+					if !c.Failed() {
+						for i363 := range l362 {
+							if hn364 && !c.ReadFlag() {
+								clear(l362[i363 : i363+1])
+								continue
+							}
+							l362[i363] = c.ReadTime()
+							if c.Failed() {
+								c.TraceIndex(i363)
+								break
+							}
+						}
+					}
+				}
+				x.Times = l362
+			}
+		case 32:
+			if f.Convert {
+				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n366 := c.ReadLength(2)
+				l367 := foryimpl.MakeSlice[[]uint16](c, n366)
+				if n366 > 0 {
+					hn369 := c.ReadListHeader(10)
+					if !c.Failed() {
+						for i368 := range l367 {
+							if hn369 && !c.ReadFlag() {
+								clear(l367[i368 : i368+1])
+								continue
+							}
+							l367[i368] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i368)
+								break
+							}
+						}
+					}
+				}
+				x.U16s = l367
+			}
+		case 33:
+			if f.Convert {
+				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n371 := c.ReadLength(1)
+				l372 := foryimpl.MakeSlice[[]uint32](c, n371)
+				if n371 > 0 {
+					hn374 := c.ReadListHeader(12)
+					if !c.Failed() {
+						for i373 := range l372 {
+							if hn374 && !c.ReadFlag() {
+								clear(l372[i373 : i373+1])
+								continue
+							}
+							l372[i373] = r.ReadVarUint32()
+							if c.Failed() {
+								c.TraceIndex(i373)
+								break
+							}
+						}
+					}
+				}
+				x.U32s = l372
+			}
+		case 34:
+			if f.Convert {
+				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n376 := c.ReadLength(1)
+				l377 := foryimpl.MakeSlice[[]uint64](c, n376)
+				if n376 > 0 {
+					hn379 := c.ReadListHeader(14)
+					if !c.Failed() {
+						for i378 := range l377 {
+							if hn379 && !c.ReadFlag() {
+								clear(l377[i378 : i378+1])
+								continue
+							}
+							l377[i378] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i378)
+								break
+							}
+						}
+					}
+				}
+				x.U64s = l377
 			}
 		default:
 			c.SkipField(f)
@@ -2860,208 +2914,274 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Maps's struct body (docs/format.md §9).
 func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for _, e2 := range x.ByBool {
+			if !utf8.ValidString(string(e2)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByBool"))
+				return
+			}
+		}
+		for _, e8 := range x.ByI32 {
+			if !utf8.ValidString(string(e8)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByI32"))
+				return
+			}
+		}
+		for k15, e16 := range x.ByStr {
+			if !utf8.ValidString(string(k15)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByStr"))
+				return
+			}
+			if !utf8.ValidString(string(e16)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByStr"))
+				return
+			}
+		}
+		for k27, e28 := range x.Inner {
+			if !utf8.ValidString(string(k27)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Inner"))
+				return
+			}
+			for _, e30 := range e28 {
+				if !utf8.ValidString(string(e30)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Inner"))
+					return
+				}
+			}
+		}
+		for k31 := range x.Lists {
+			if !utf8.ValidString(string(k31)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Lists"))
+				return
+			}
+		}
+		for k34 := range x.Named {
+			if !utf8.ValidString(string(k34)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Named"))
+				return
+			}
+		}
+		for k36 := range x.PVals {
+			if !utf8.ValidString(string(k36)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "PVals"))
+				return
+			}
+		}
+		for _, e41 := range x.ShadeKey {
+			if !utf8.ValidString(string(e41)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ShadeKey"))
+				return
+			}
+		}
+		for k42 := range x.Structs {
+			if !utf8.ValidString(string(k42)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Structs"))
+				return
+			}
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
 		b.WriteInt32(-873264611)
 	}
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByBool))
-	for k2, v3 := range x.ByBool {
-		mw1.Entry(b)
-		b.WriteBool(k2)
-		foryimpl.WriteString(b, v3)
+	var mw44 foryimpl.MapWriter
+	mw44.Begin(b, len(x.ByBool))
+	for k45, v46 := range x.ByBool {
+		mw44.Entry(b)
+		b.WriteBool(k45)
+		foryimpl.WriteString(b, v46)
 	}
-	mw1.End(b)
-	var mw4 foryimpl.MapWriter
-	mw4.Begin(b, len(x.ByEnum))
-	for k5, v6 := range x.ByEnum {
-		mw4.Entry(b)
-		b.WriteVarUint32(uint32(k5))
-		b.WriteVarInt32(v6)
+	mw44.End(b)
+	var mw47 foryimpl.MapWriter
+	mw47.Begin(b, len(x.ByEnum))
+	for k48, v49 := range x.ByEnum {
+		mw47.Entry(b)
+		b.WriteVarUint32(uint32(k48))
+		b.WriteVarInt32(v49)
 	}
-	mw4.End(b)
-	var mw7 foryimpl.MapWriter
-	mw7.Begin(b, len(x.ByI16))
-	for k8, v9 := range x.ByI16 {
-		mw7.Entry(b)
-		b.WriteInt16(k8)
-		b.WriteInt16(v9)
+	mw47.End(b)
+	var mw50 foryimpl.MapWriter
+	mw50.Begin(b, len(x.ByI16))
+	for k51, v52 := range x.ByI16 {
+		mw50.Entry(b)
+		b.WriteInt16(k51)
+		b.WriteInt16(v52)
 	}
-	mw7.End(b)
-	var mw10 foryimpl.MapWriter
-	mw10.Begin(b, len(x.ByI32))
-	for k11, v12 := range x.ByI32 {
-		mw10.Entry(b)
-		b.WriteVarInt32(k11)
-		foryimpl.WriteString(b, v12)
+	mw50.End(b)
+	var mw53 foryimpl.MapWriter
+	mw53.Begin(b, len(x.ByI32))
+	for k54, v55 := range x.ByI32 {
+		mw53.Entry(b)
+		b.WriteVarInt32(k54)
+		foryimpl.WriteString(b, v55)
 	}
-	mw10.End(b)
-	var mw13 foryimpl.MapWriter
-	mw13.Begin(b, len(x.ByI64))
-	for k14, v15 := range x.ByI64 {
-		mw13.Entry(b)
-		b.WriteVarInt64(k14)
-		b.WriteFloat64(v15)
+	mw53.End(b)
+	var mw56 foryimpl.MapWriter
+	mw56.Begin(b, len(x.ByI64))
+	for k57, v58 := range x.ByI64 {
+		mw56.Entry(b)
+		b.WriteVarInt64(k57)
+		b.WriteFloat64(v58)
 	}
-	mw13.End(b)
-	var mw16 foryimpl.MapWriter
-	mw16.Begin(b, len(x.ByI8))
-	for k17, v18 := range x.ByI8 {
-		mw16.Entry(b)
-		b.WriteInt8(k17)
-		b.WriteInt8(v18)
+	mw56.End(b)
+	var mw59 foryimpl.MapWriter
+	mw59.Begin(b, len(x.ByI8))
+	for k60, v61 := range x.ByI8 {
+		mw59.Entry(b)
+		b.WriteInt8(k60)
+		b.WriteInt8(v61)
 	}
-	mw16.End(b)
-	var mw19 foryimpl.MapWriter
-	mw19.Begin(b, len(x.ByInt))
-	for k20, v21 := range x.ByInt {
-		mw19.Entry(b)
-		b.WriteVarInt64(int64(k20))
-		b.WriteVarInt64(int64(v21))
+	mw59.End(b)
+	var mw62 foryimpl.MapWriter
+	mw62.Begin(b, len(x.ByInt))
+	for k63, v64 := range x.ByInt {
+		mw62.Entry(b)
+		b.WriteVarInt64(int64(k63))
+		b.WriteVarInt64(int64(v64))
 	}
-	mw19.End(b)
-	var mw22 foryimpl.MapWriter
-	mw22.Begin(b, len(x.ByStr))
-	for k23, v24 := range x.ByStr {
-		mw22.Entry(b)
-		foryimpl.WriteString(b, k23)
-		foryimpl.WriteString(b, v24)
+	mw62.End(b)
+	var mw65 foryimpl.MapWriter
+	mw65.Begin(b, len(x.ByStr))
+	for k66, v67 := range x.ByStr {
+		mw65.Entry(b)
+		foryimpl.WriteString(b, k66)
+		foryimpl.WriteString(b, v67)
 	}
-	mw22.End(b)
-	var mw25 foryimpl.MapWriter
-	mw25.Begin(b, len(x.ByU16))
-	for k26, v27 := range x.ByU16 {
-		mw25.Entry(b)
-		b.WriteUint16(k26)
-		b.WriteUint16(v27)
+	mw65.End(b)
+	var mw68 foryimpl.MapWriter
+	mw68.Begin(b, len(x.ByU16))
+	for k69, v70 := range x.ByU16 {
+		mw68.Entry(b)
+		b.WriteUint16(k69)
+		b.WriteUint16(v70)
 	}
-	mw25.End(b)
-	var mw28 foryimpl.MapWriter
-	mw28.Begin(b, len(x.ByU32))
-	for k29, v30 := range x.ByU32 {
-		mw28.Entry(b)
-		b.WriteVarUint32(k29)
-		b.WriteVarUint32(v30)
+	mw68.End(b)
+	var mw71 foryimpl.MapWriter
+	mw71.Begin(b, len(x.ByU32))
+	for k72, v73 := range x.ByU32 {
+		mw71.Entry(b)
+		b.WriteVarUint32(k72)
+		b.WriteVarUint32(v73)
 	}
-	mw28.End(b)
-	var mw31 foryimpl.MapWriter
-	mw31.Begin(b, len(x.ByU64))
-	for k32, v33 := range x.ByU64 {
-		mw31.Entry(b)
-		b.WriteVarUint64(k32)
-		b.WriteVarUint64(v33)
+	mw71.End(b)
+	var mw74 foryimpl.MapWriter
+	mw74.Begin(b, len(x.ByU64))
+	for k75, v76 := range x.ByU64 {
+		mw74.Entry(b)
+		b.WriteVarUint64(k75)
+		b.WriteVarUint64(v76)
 	}
-	mw31.End(b)
-	var mw34 foryimpl.MapWriter
-	mw34.Begin(b, len(x.ByU8))
-	for k35, v36 := range x.ByU8 {
-		mw34.Entry(b)
-		b.WriteUint8(k35)
-		b.WriteUint8(v36)
+	mw74.End(b)
+	var mw77 foryimpl.MapWriter
+	mw77.Begin(b, len(x.ByU8))
+	for k78, v79 := range x.ByU8 {
+		mw77.Entry(b)
+		b.WriteUint8(k78)
+		b.WriteUint8(v79)
 	}
-	mw34.End(b)
-	var mw37 foryimpl.MapWriter
-	mw37.Begin(b, len(x.ByUint))
-	for k38, v39 := range x.ByUint {
-		mw37.Entry(b)
-		b.WriteVarUint64(uint64(k38))
-		b.WriteBool(v39)
+	mw77.End(b)
+	var mw80 foryimpl.MapWriter
+	mw80.Begin(b, len(x.ByUint))
+	for k81, v82 := range x.ByUint {
+		mw80.Entry(b)
+		b.WriteVarUint64(uint64(k81))
+		b.WriteBool(v82)
 	}
-	mw37.End(b)
-	var mw40 foryimpl.MapWriter
-	mw40.Begin(b, len(x.Inner))
-	for k41, v42 := range x.Inner {
-		if v42 == nil {
-			mw40.NullEntry(b)
-			foryimpl.WriteString(b, k41)
+	mw80.End(b)
+	var mw83 foryimpl.MapWriter
+	mw83.Begin(b, len(x.Inner))
+	for k84, v85 := range x.Inner {
+		if v85 == nil {
+			mw83.NullEntry(b)
+			foryimpl.WriteString(b, k84)
 		} else {
-			mw40.Entry(b)
-			foryimpl.WriteString(b, k41)
-			var mw43 foryimpl.MapWriter
-			mw43.Begin(b, len(v42))
-			for k44, v45 := range v42 {
-				mw43.Entry(b)
-				b.WriteVarInt32(k44)
-				foryimpl.WriteString(b, v45)
+			mw83.Entry(b)
+			foryimpl.WriteString(b, k84)
+			var mw86 foryimpl.MapWriter
+			mw86.Begin(b, len(v85))
+			for k87, v88 := range v85 {
+				mw86.Entry(b)
+				b.WriteVarInt32(k87)
+				foryimpl.WriteString(b, v88)
 			}
-			mw43.End(b)
+			mw86.End(b)
 		}
 	}
-	mw40.End(b)
-	var mw46 foryimpl.MapWriter
-	mw46.Begin(b, len(x.Lists))
-	for k47, v48 := range x.Lists {
-		if v48 == nil {
-			mw46.NullEntry(b)
-			foryimpl.WriteString(b, k47)
+	mw83.End(b)
+	var mw89 foryimpl.MapWriter
+	mw89.Begin(b, len(x.Lists))
+	for k90, v91 := range x.Lists {
+		if v91 == nil {
+			mw89.NullEntry(b)
+			foryimpl.WriteString(b, k90)
 		} else {
-			mw46.Entry(b)
-			foryimpl.WriteString(b, k47)
-			b.WriteVarUint32(uint32(len(v48)))
-			if len(v48) > 0 {
-				b.Reserve(1 + len(v48)*9 + buffer.BatchSlack)
+			mw89.Entry(b)
+			foryimpl.WriteString(b, k90)
+			b.WriteVarUint32(uint32(len(v91)))
+			if len(v91) > 0 {
+				b.Reserve(1 + len(v91)*9 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e49 := range v48 {
-					off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e49))
+				for _, e92 := range v91 {
+					off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e92))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	mw46.End(b)
-	var mw50 foryimpl.MapWriter
-	mw50.Begin(b, len(x.Named))
-	for k51, v52 := range x.Named {
-		mw50.Entry(b)
-		foryimpl.WriteString(b, k51)
-		b.WriteVarInt32(v52)
+	mw89.End(b)
+	var mw93 foryimpl.MapWriter
+	mw93.Begin(b, len(x.Named))
+	for k94, v95 := range x.Named {
+		mw93.Entry(b)
+		foryimpl.WriteString(b, k94)
+		b.WriteVarInt32(v95)
 	}
-	mw50.End(b)
-	var mw53 foryimpl.MapWriter
-	mw53.Begin(b, len(x.PVals))
-	for k54, v55 := range x.PVals {
-		if v55 == nil {
-			mw53.NullEntry(b)
-			foryimpl.WriteString(b, k54)
+	mw93.End(b)
+	var mw96 foryimpl.MapWriter
+	mw96.Begin(b, len(x.PVals))
+	for k97, v98 := range x.PVals {
+		if v98 == nil {
+			mw96.NullEntry(b)
+			foryimpl.WriteString(b, k97)
 		} else {
-			mw53.Entry(b)
-			foryimpl.WriteString(b, k54)
-			b.WriteVarInt64(*v55)
+			mw96.Entry(b)
+			foryimpl.WriteString(b, k97)
+			b.WriteVarInt64(*v98)
 		}
 	}
-	mw53.End(b)
-	var mw56 foryimpl.MapWriter
-	mw56.Begin(b, len(x.Ptrs))
-	for k57, v58 := range x.Ptrs {
-		if v58 == nil {
-			mw56.NullEntry(b)
-			b.WriteVarInt32(k57)
+	mw96.End(b)
+	var mw99 foryimpl.MapWriter
+	mw99.Begin(b, len(x.Ptrs))
+	for k100, v101 := range x.Ptrs {
+		if v101 == nil {
+			mw99.NullEntry(b)
+			b.WriteVarInt32(k100)
 		} else {
-			mw56.Entry(b)
-			b.WriteVarInt32(k57)
-			v58.ForyWrite(c)
+			mw99.Entry(b)
+			b.WriteVarInt32(k100)
+			v101.ForyWrite(c)
 		}
 	}
-	mw56.End(b)
-	var mw59 foryimpl.MapWriter
-	mw59.Begin(b, len(x.ShadeKey))
-	for k60, v61 := range x.ShadeKey {
-		mw59.Entry(b)
-		b.WriteVarUint32(uint32(k60))
-		foryimpl.WriteString(b, string(v61))
+	mw99.End(b)
+	var mw102 foryimpl.MapWriter
+	mw102.Begin(b, len(x.ShadeKey))
+	for k103, v104 := range x.ShadeKey {
+		mw102.Entry(b)
+		b.WriteVarUint32(uint32(k103))
+		foryimpl.WriteString(b, string(v104))
 	}
-	mw59.End(b)
-	var mw62 foryimpl.MapWriter
-	mw62.Begin(b, len(x.Structs))
-	for k63, v64 := range x.Structs {
-		mw62.Entry(b)
-		foryimpl.WriteString(b, k63)
-		v64.ForyWrite(c)
+	mw102.End(b)
+	var mw105 foryimpl.MapWriter
+	mw105.Begin(b, len(x.Structs))
+	for k106, v107 := range x.Structs {
+		mw105.Entry(b)
+		foryimpl.WriteString(b, k106)
+		v107.ForyWrite(c)
 	}
-	mw62.End(b)
+	mw105.End(b)
 }
 
 // ForyRead reads Maps's struct body (docs/format.md §9); errors are recorded in c.
@@ -3074,447 +3194,447 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n65 := c.ReadLength(2)
-	m66 := foryimpl.MakeMap[map[bool]string](c, n65)
-	for n65 > 0 && !c.Failed() {
-		sz67, vn68, _ := c.ReadMapChunk(n65, 1, 21, nil, false)
-		for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
-			var k70 bool
-			k70 = r.ReadBool()
-			var v71 string
-			if !vn68 {
-				v71 = c.ReadString()
+	n108 := c.ReadLength(2)
+	m109 := foryimpl.MakeMap[map[bool]string](c, n108)
+	for n108 > 0 && !c.Failed() {
+		sz110, vn111, _ := c.ReadMapChunk(n108, 1, 21, nil, false)
+		for j112 := 0; j112 < sz110 && !c.Failed(); j112++ {
+			var k113 bool
+			k113 = r.ReadBool()
+			var v114 string
+			if !vn111 {
+				v114 = c.ReadString()
 			}
-			m66[k70] = v71
+			m109[k113] = v114
 		}
-		n65 -= sz67
+		n108 -= sz110
 	}
-	x.ByBool = m66
+	x.ByBool = m109
 	if c.Failed() {
 		c.Trace("ByBool")
 		return
 	}
-	n72 := c.ReadLength(2)
-	m73 := foryimpl.MakeMap[map[Color]int32](c, n72)
-	for n72 > 0 && !c.Failed() {
-		sz74, vn75, _ := c.ReadMapChunk(n72, 25, 5, nil, false)
-		for j76 := 0; j76 < sz74 && !c.Failed(); j76++ {
-			var k77 Color
-			k77 = Color(r.ReadVarUint32())
-			var v78 int32
-			if !vn75 {
-				v78 = r.ReadVarInt32()
+	n115 := c.ReadLength(2)
+	m116 := foryimpl.MakeMap[map[Color]int32](c, n115)
+	for n115 > 0 && !c.Failed() {
+		sz117, vn118, _ := c.ReadMapChunk(n115, 25, 5, nil, false)
+		for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
+			var k120 Color
+			k120 = Color(r.ReadVarUint32())
+			var v121 int32
+			if !vn118 {
+				v121 = r.ReadVarInt32()
 			}
-			m73[k77] = v78
+			m116[k120] = v121
 		}
-		n72 -= sz74
+		n115 -= sz117
 	}
-	x.ByEnum = m73
+	x.ByEnum = m116
 	if c.Failed() {
 		c.Trace("ByEnum")
 		return
 	}
-	n79 := c.ReadLength(2)
-	m80 := foryimpl.MakeMap[map[int16]int16](c, n79)
-	for n79 > 0 && !c.Failed() {
-		sz81, vn82, _ := c.ReadMapChunk(n79, 3, 3, nil, false)
-		for j83 := 0; j83 < sz81 && !c.Failed(); j83++ {
-			var k84 int16
-			k84 = r.ReadInt16()
-			var v85 int16
-			if !vn82 {
-				v85 = r.ReadInt16()
+	n122 := c.ReadLength(2)
+	m123 := foryimpl.MakeMap[map[int16]int16](c, n122)
+	for n122 > 0 && !c.Failed() {
+		sz124, vn125, _ := c.ReadMapChunk(n122, 3, 3, nil, false)
+		for j126 := 0; j126 < sz124 && !c.Failed(); j126++ {
+			var k127 int16
+			k127 = r.ReadInt16()
+			var v128 int16
+			if !vn125 {
+				v128 = r.ReadInt16()
 			}
-			m80[k84] = v85
+			m123[k127] = v128
 		}
-		n79 -= sz81
+		n122 -= sz124
 	}
-	x.ByI16 = m80
+	x.ByI16 = m123
 	if c.Failed() {
 		c.Trace("ByI16")
 		return
 	}
-	n86 := c.ReadLength(2)
-	m87 := foryimpl.MakeMap[map[int32]string](c, n86)
-	for n86 > 0 && !c.Failed() {
-		sz88, vn89, _ := c.ReadMapChunk(n86, 5, 21, nil, false)
-		for j90 := 0; j90 < sz88 && !c.Failed(); j90++ {
-			var k91 int32
-			k91 = r.ReadVarInt32()
-			var v92 string
-			if !vn89 {
-				v92 = c.ReadString()
+	n129 := c.ReadLength(2)
+	m130 := foryimpl.MakeMap[map[int32]string](c, n129)
+	for n129 > 0 && !c.Failed() {
+		sz131, vn132, _ := c.ReadMapChunk(n129, 5, 21, nil, false)
+		for j133 := 0; j133 < sz131 && !c.Failed(); j133++ {
+			var k134 int32
+			k134 = r.ReadVarInt32()
+			var v135 string
+			if !vn132 {
+				v135 = c.ReadString()
 			}
-			m87[k91] = v92
+			m130[k134] = v135
 		}
-		n86 -= sz88
+		n129 -= sz131
 	}
-	x.ByI32 = m87
+	x.ByI32 = m130
 	if c.Failed() {
 		c.Trace("ByI32")
 		return
 	}
-	n93 := c.ReadLength(2)
-	m94 := foryimpl.MakeMap[map[int64]float64](c, n93)
-	for n93 > 0 && !c.Failed() {
-		sz95, vn96, _ := c.ReadMapChunk(n93, 7, 20, nil, false)
-		for j97 := 0; j97 < sz95 && !c.Failed(); j97++ {
-			var k98 int64
-			k98 = r.ReadVarInt64()
-			var v99 float64
-			if !vn96 {
-				v99 = r.ReadFloat64()
+	n136 := c.ReadLength(2)
+	m137 := foryimpl.MakeMap[map[int64]float64](c, n136)
+	for n136 > 0 && !c.Failed() {
+		sz138, vn139, _ := c.ReadMapChunk(n136, 7, 20, nil, false)
+		for j140 := 0; j140 < sz138 && !c.Failed(); j140++ {
+			var k141 int64
+			k141 = r.ReadVarInt64()
+			var v142 float64
+			if !vn139 {
+				v142 = r.ReadFloat64()
 			}
-			m94[k98] = v99
+			m137[k141] = v142
 		}
-		n93 -= sz95
+		n136 -= sz138
 	}
-	x.ByI64 = m94
+	x.ByI64 = m137
 	if c.Failed() {
 		c.Trace("ByI64")
 		return
 	}
-	n100 := c.ReadLength(2)
-	m101 := foryimpl.MakeMap[map[int8]int8](c, n100)
-	for n100 > 0 && !c.Failed() {
-		sz102, vn103, _ := c.ReadMapChunk(n100, 2, 2, nil, false)
-		for j104 := 0; j104 < sz102 && !c.Failed(); j104++ {
-			var k105 int8
-			k105 = r.ReadInt8()
-			var v106 int8
-			if !vn103 {
-				v106 = r.ReadInt8()
+	n143 := c.ReadLength(2)
+	m144 := foryimpl.MakeMap[map[int8]int8](c, n143)
+	for n143 > 0 && !c.Failed() {
+		sz145, vn146, _ := c.ReadMapChunk(n143, 2, 2, nil, false)
+		for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
+			var k148 int8
+			k148 = r.ReadInt8()
+			var v149 int8
+			if !vn146 {
+				v149 = r.ReadInt8()
 			}
-			m101[k105] = v106
+			m144[k148] = v149
 		}
-		n100 -= sz102
+		n143 -= sz145
 	}
-	x.ByI8 = m101
+	x.ByI8 = m144
 	if c.Failed() {
 		c.Trace("ByI8")
 		return
 	}
-	n107 := c.ReadLength(2)
-	m108 := foryimpl.MakeMap[map[int]int](c, n107)
-	for n107 > 0 && !c.Failed() {
-		sz109, vn110, _ := c.ReadMapChunk(n107, 7, 7, nil, false)
-		for j111 := 0; j111 < sz109 && !c.Failed(); j111++ {
-			var k112 int
-			k112 = int(r.ReadVarInt64())
-			var v113 int
-			if !vn110 {
-				v113 = int(r.ReadVarInt64())
+	n150 := c.ReadLength(2)
+	m151 := foryimpl.MakeMap[map[int]int](c, n150)
+	for n150 > 0 && !c.Failed() {
+		sz152, vn153, _ := c.ReadMapChunk(n150, 7, 7, nil, false)
+		for j154 := 0; j154 < sz152 && !c.Failed(); j154++ {
+			var k155 int
+			k155 = int(r.ReadVarInt64())
+			var v156 int
+			if !vn153 {
+				v156 = int(r.ReadVarInt64())
 			}
-			m108[k112] = v113
+			m151[k155] = v156
 		}
-		n107 -= sz109
+		n150 -= sz152
 	}
-	x.ByInt = m108
+	x.ByInt = m151
 	if c.Failed() {
 		c.Trace("ByInt")
 		return
 	}
-	n114 := c.ReadLength(2)
-	m115 := foryimpl.MakeMap[map[string]string](c, n114)
-	for n114 > 0 && !c.Failed() {
-		sz116, vn117, _ := c.ReadMapChunk(n114, 21, 21, nil, false)
-		for j118 := 0; j118 < sz116 && !c.Failed(); j118++ {
-			var k119 string
-			k119 = c.ReadString()
-			var v120 string
-			if !vn117 {
-				v120 = c.ReadString()
+	n157 := c.ReadLength(2)
+	m158 := foryimpl.MakeMap[map[string]string](c, n157)
+	for n157 > 0 && !c.Failed() {
+		sz159, vn160, _ := c.ReadMapChunk(n157, 21, 21, nil, false)
+		for j161 := 0; j161 < sz159 && !c.Failed(); j161++ {
+			var k162 string
+			k162 = c.ReadString()
+			var v163 string
+			if !vn160 {
+				v163 = c.ReadString()
 			}
-			m115[k119] = v120
+			m158[k162] = v163
 		}
-		n114 -= sz116
+		n157 -= sz159
 	}
-	x.ByStr = m115
+	x.ByStr = m158
 	if c.Failed() {
 		c.Trace("ByStr")
 		return
 	}
-	n121 := c.ReadLength(2)
-	m122 := foryimpl.MakeMap[map[uint16]uint16](c, n121)
-	for n121 > 0 && !c.Failed() {
-		sz123, vn124, _ := c.ReadMapChunk(n121, 10, 10, nil, false)
-		for j125 := 0; j125 < sz123 && !c.Failed(); j125++ {
-			var k126 uint16
-			k126 = r.ReadUint16()
-			var v127 uint16
-			if !vn124 {
-				v127 = r.ReadUint16()
+	n164 := c.ReadLength(2)
+	m165 := foryimpl.MakeMap[map[uint16]uint16](c, n164)
+	for n164 > 0 && !c.Failed() {
+		sz166, vn167, _ := c.ReadMapChunk(n164, 10, 10, nil, false)
+		for j168 := 0; j168 < sz166 && !c.Failed(); j168++ {
+			var k169 uint16
+			k169 = r.ReadUint16()
+			var v170 uint16
+			if !vn167 {
+				v170 = r.ReadUint16()
 			}
-			m122[k126] = v127
+			m165[k169] = v170
 		}
-		n121 -= sz123
+		n164 -= sz166
 	}
-	x.ByU16 = m122
+	x.ByU16 = m165
 	if c.Failed() {
 		c.Trace("ByU16")
 		return
 	}
-	n128 := c.ReadLength(2)
-	m129 := foryimpl.MakeMap[map[uint32]uint32](c, n128)
-	for n128 > 0 && !c.Failed() {
-		sz130, vn131, _ := c.ReadMapChunk(n128, 12, 12, nil, false)
-		for j132 := 0; j132 < sz130 && !c.Failed(); j132++ {
-			var k133 uint32
-			k133 = r.ReadVarUint32()
-			var v134 uint32
-			if !vn131 {
-				v134 = r.ReadVarUint32()
+	n171 := c.ReadLength(2)
+	m172 := foryimpl.MakeMap[map[uint32]uint32](c, n171)
+	for n171 > 0 && !c.Failed() {
+		sz173, vn174, _ := c.ReadMapChunk(n171, 12, 12, nil, false)
+		for j175 := 0; j175 < sz173 && !c.Failed(); j175++ {
+			var k176 uint32
+			k176 = r.ReadVarUint32()
+			var v177 uint32
+			if !vn174 {
+				v177 = r.ReadVarUint32()
 			}
-			m129[k133] = v134
+			m172[k176] = v177
 		}
-		n128 -= sz130
+		n171 -= sz173
 	}
-	x.ByU32 = m129
+	x.ByU32 = m172
 	if c.Failed() {
 		c.Trace("ByU32")
 		return
 	}
-	n135 := c.ReadLength(2)
-	m136 := foryimpl.MakeMap[map[uint64]uint64](c, n135)
-	for n135 > 0 && !c.Failed() {
-		sz137, vn138, _ := c.ReadMapChunk(n135, 14, 14, nil, false)
-		for j139 := 0; j139 < sz137 && !c.Failed(); j139++ {
-			var k140 uint64
-			k140 = r.ReadVarUint64()
-			var v141 uint64
-			if !vn138 {
-				v141 = r.ReadVarUint64()
+	n178 := c.ReadLength(2)
+	m179 := foryimpl.MakeMap[map[uint64]uint64](c, n178)
+	for n178 > 0 && !c.Failed() {
+		sz180, vn181, _ := c.ReadMapChunk(n178, 14, 14, nil, false)
+		for j182 := 0; j182 < sz180 && !c.Failed(); j182++ {
+			var k183 uint64
+			k183 = r.ReadVarUint64()
+			var v184 uint64
+			if !vn181 {
+				v184 = r.ReadVarUint64()
 			}
-			m136[k140] = v141
+			m179[k183] = v184
 		}
-		n135 -= sz137
+		n178 -= sz180
 	}
-	x.ByU64 = m136
+	x.ByU64 = m179
 	if c.Failed() {
 		c.Trace("ByU64")
 		return
 	}
-	n142 := c.ReadLength(2)
-	m143 := foryimpl.MakeMap[map[uint8]uint8](c, n142)
-	for n142 > 0 && !c.Failed() {
-		sz144, vn145, _ := c.ReadMapChunk(n142, 9, 9, nil, false)
-		for j146 := 0; j146 < sz144 && !c.Failed(); j146++ {
-			var k147 uint8
-			k147 = r.ReadUint8()
-			var v148 uint8
-			if !vn145 {
-				v148 = r.ReadUint8()
+	n185 := c.ReadLength(2)
+	m186 := foryimpl.MakeMap[map[uint8]uint8](c, n185)
+	for n185 > 0 && !c.Failed() {
+		sz187, vn188, _ := c.ReadMapChunk(n185, 9, 9, nil, false)
+		for j189 := 0; j189 < sz187 && !c.Failed(); j189++ {
+			var k190 uint8
+			k190 = r.ReadUint8()
+			var v191 uint8
+			if !vn188 {
+				v191 = r.ReadUint8()
 			}
-			m143[k147] = v148
+			m186[k190] = v191
 		}
-		n142 -= sz144
+		n185 -= sz187
 	}
-	x.ByU8 = m143
+	x.ByU8 = m186
 	if c.Failed() {
 		c.Trace("ByU8")
 		return
 	}
-	n149 := c.ReadLength(2)
-	m150 := foryimpl.MakeMap[map[uint]bool](c, n149)
-	for n149 > 0 && !c.Failed() {
-		sz151, vn152, _ := c.ReadMapChunk(n149, 14, 1, nil, false)
-		for j153 := 0; j153 < sz151 && !c.Failed(); j153++ {
-			var k154 uint
-			k154 = uint(r.ReadVarUint64())
-			var v155 bool
-			if !vn152 {
-				v155 = r.ReadBool()
+	n192 := c.ReadLength(2)
+	m193 := foryimpl.MakeMap[map[uint]bool](c, n192)
+	for n192 > 0 && !c.Failed() {
+		sz194, vn195, _ := c.ReadMapChunk(n192, 14, 1, nil, false)
+		for j196 := 0; j196 < sz194 && !c.Failed(); j196++ {
+			var k197 uint
+			k197 = uint(r.ReadVarUint64())
+			var v198 bool
+			if !vn195 {
+				v198 = r.ReadBool()
 			}
-			m150[k154] = v155
+			m193[k197] = v198
 		}
-		n149 -= sz151
+		n192 -= sz194
 	}
-	x.ByUint = m150
+	x.ByUint = m193
 	if c.Failed() {
 		c.Trace("ByUint")
 		return
 	}
-	n156 := c.ReadLength(2)
-	m157 := foryimpl.MakeMap[map[string]map[int32]string](c, n156)
-	for n156 > 0 && !c.Failed() {
-		sz158, vn159, _ := c.ReadMapChunk(n156, 21, 24, nil, true)
-		for j160 := 0; j160 < sz158 && !c.Failed(); j160++ {
-			var k161 string
-			k161 = c.ReadString()
-			var v162 map[int32]string
-			if !vn159 {
-				n163 := c.ReadLength(2)
-				m164 := foryimpl.MakeMap[map[int32]string](c, n163)
-				for n163 > 0 && !c.Failed() {
-					sz165, vn166, _ := c.ReadMapChunk(n163, 5, 21, nil, false)
-					for j167 := 0; j167 < sz165 && !c.Failed(); j167++ {
-						var k168 int32
-						k168 = r.ReadVarInt32()
-						var v169 string
-						if !vn166 {
-							v169 = c.ReadString()
+	n199 := c.ReadLength(2)
+	m200 := foryimpl.MakeMap[map[string]map[int32]string](c, n199)
+	for n199 > 0 && !c.Failed() {
+		sz201, vn202, _ := c.ReadMapChunk(n199, 21, 24, nil, true)
+		for j203 := 0; j203 < sz201 && !c.Failed(); j203++ {
+			var k204 string
+			k204 = c.ReadString()
+			var v205 map[int32]string
+			if !vn202 {
+				n206 := c.ReadLength(2)
+				m207 := foryimpl.MakeMap[map[int32]string](c, n206)
+				for n206 > 0 && !c.Failed() {
+					sz208, vn209, _ := c.ReadMapChunk(n206, 5, 21, nil, false)
+					for j210 := 0; j210 < sz208 && !c.Failed(); j210++ {
+						var k211 int32
+						k211 = r.ReadVarInt32()
+						var v212 string
+						if !vn209 {
+							v212 = c.ReadString()
 						}
-						m164[k168] = v169
+						m207[k211] = v212
 					}
-					n163 -= sz165
+					n206 -= sz208
 				}
-				v162 = m164
+				v205 = m207
 			}
-			m157[k161] = v162
+			m200[k204] = v205
 		}
-		n156 -= sz158
+		n199 -= sz201
 	}
-	x.Inner = m157
+	x.Inner = m200
 	if c.Failed() {
 		c.Trace("Inner")
 		return
 	}
-	n170 := c.ReadLength(2)
-	m171 := foryimpl.MakeMap[map[string][]int64](c, n170)
-	for n170 > 0 && !c.Failed() {
-		sz172, vn173, _ := c.ReadMapChunk(n170, 21, 22, nil, true)
-		for j174 := 0; j174 < sz172 && !c.Failed(); j174++ {
-			var k175 string
-			k175 = c.ReadString()
-			var v176 []int64
-			if !vn173 {
-				n177 := c.ReadLength(1)
-				l178 := foryimpl.MakeSlice[[]int64](c, n177)
-				if n177 > 0 {
-					hn180 := c.ReadListHeader(7)
+	n213 := c.ReadLength(2)
+	m214 := foryimpl.MakeMap[map[string][]int64](c, n213)
+	for n213 > 0 && !c.Failed() {
+		sz215, vn216, _ := c.ReadMapChunk(n213, 21, 22, nil, true)
+		for j217 := 0; j217 < sz215 && !c.Failed(); j217++ {
+			var k218 string
+			k218 = c.ReadString()
+			var v219 []int64
+			if !vn216 {
+				n220 := c.ReadLength(1)
+				l221 := foryimpl.MakeSlice[[]int64](c, n220)
+				if n220 > 0 {
+					hn223 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i179 := range l178 {
-							if hn180 && !c.ReadFlag() {
-								clear(l178[i179 : i179+1])
+						for i222 := range l221 {
+							if hn223 && !c.ReadFlag() {
+								clear(l221[i222 : i222+1])
 								continue
 							}
-							l178[i179] = r.ReadVarInt64()
+							l221[i222] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i179)
+								c.TraceIndex(i222)
 								break
 							}
 						}
 					}
 				}
-				v176 = l178
-			}
-			m171[k175] = v176
-		}
-		n170 -= sz172
-	}
-	x.Lists = m171
-	if c.Failed() {
-		c.Trace("Lists")
-		return
-	}
-	n182 := c.ReadLength(2)
-	m183 := foryimpl.MakeMap[Scores](c, n182)
-	for n182 > 0 && !c.Failed() {
-		sz184, vn185, _ := c.ReadMapChunk(n182, 21, 5, nil, false)
-		for j186 := 0; j186 < sz184 && !c.Failed(); j186++ {
-			var k187 string
-			k187 = c.ReadString()
-			var v188 int32
-			if !vn185 {
-				v188 = r.ReadVarInt32()
-			}
-			m183[k187] = v188
-		}
-		n182 -= sz184
-	}
-	x.Named = m183
-	if c.Failed() {
-		c.Trace("Named")
-		return
-	}
-	n189 := c.ReadLength(2)
-	m190 := foryimpl.MakeMap[map[string]*int64](c, n189)
-	for n189 > 0 && !c.Failed() {
-		sz191, vn192, _ := c.ReadMapChunk(n189, 21, 7, nil, true)
-		for j193 := 0; j193 < sz191 && !c.Failed(); j193++ {
-			var k194 string
-			k194 = c.ReadString()
-			var v195 *int64
-			if !vn192 {
-				p196 := foryimpl.Alloc[int64](c)
-				*p196 = r.ReadVarInt64()
-				v195 = p196
-			}
-			m190[k194] = v195
-		}
-		n189 -= sz191
-	}
-	x.PVals = m190
-	if c.Failed() {
-		c.Trace("PVals")
-		return
-	}
-	n197 := c.ReadLength(2)
-	m198 := foryimpl.MakeMap[map[int32]*other.Address](c, n197)
-	for n197 > 0 && !c.Failed() {
-		sz199, vn200, ev205 := c.ReadMapChunk(n197, 5, 28, (*other.Address)(nil).ForyType(), true)
-		for j201 := 0; j201 < sz199 && !c.Failed(); j201++ {
-			var k202 int32
-			k202 = r.ReadVarInt32()
-			var v203 *other.Address
-			if !vn200 {
-				p204 := foryimpl.Alloc[other.Address](c)
-				if ev205 != nil {
-					p204.ForyReadEvolved(c, ev205)
-				} else {
-					p204.ForyRead(c)
-				}
-				v203 = p204
-			}
-			m198[k202] = v203
-		}
-		n197 -= sz199
-	}
-	x.Ptrs = m198
-	if c.Failed() {
-		c.Trace("Ptrs")
-		return
-	}
-	n206 := c.ReadLength(2)
-	m207 := foryimpl.MakeMap[map[Shade]Label](c, n206)
-	for n206 > 0 && !c.Failed() {
-		sz208, vn209, _ := c.ReadMapChunk(n206, 25, 21, nil, false)
-		for j210 := 0; j210 < sz208 && !c.Failed(); j210++ {
-			var k211 Shade
-			k211 = Shade(r.ReadVarUint32())
-			var v212 Label
-			if !vn209 {
-				v212 = Label(c.ReadString())
-			}
-			m207[k211] = v212
-		}
-		n206 -= sz208
-	}
-	x.ShadeKey = m207
-	if c.Failed() {
-		c.Trace("ShadeKey")
-		return
-	}
-	n213 := c.ReadLength(2)
-	m214 := foryimpl.MakeMap[map[string]other.Address](c, n213)
-	for n213 > 0 && !c.Failed() {
-		sz215, vn216, ev220 := c.ReadMapChunk(n213, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j217 := 0; j217 < sz215 && !c.Failed(); j217++ {
-			var k218 string
-			k218 = c.ReadString()
-			var v219 other.Address
-			if !vn216 {
-				if ev220 != nil {
-					v219.ForyReadEvolved(c, ev220)
-				} else {
-					v219.ForyRead(c)
-				}
+				v219 = l221
 			}
 			m214[k218] = v219
 		}
 		n213 -= sz215
 	}
-	x.Structs = m214
+	x.Lists = m214
+	if c.Failed() {
+		c.Trace("Lists")
+		return
+	}
+	n225 := c.ReadLength(2)
+	m226 := foryimpl.MakeMap[Scores](c, n225)
+	for n225 > 0 && !c.Failed() {
+		sz227, vn228, _ := c.ReadMapChunk(n225, 21, 5, nil, false)
+		for j229 := 0; j229 < sz227 && !c.Failed(); j229++ {
+			var k230 string
+			k230 = c.ReadString()
+			var v231 int32
+			if !vn228 {
+				v231 = r.ReadVarInt32()
+			}
+			m226[k230] = v231
+		}
+		n225 -= sz227
+	}
+	x.Named = m226
+	if c.Failed() {
+		c.Trace("Named")
+		return
+	}
+	n232 := c.ReadLength(2)
+	m233 := foryimpl.MakeMap[map[string]*int64](c, n232)
+	for n232 > 0 && !c.Failed() {
+		sz234, vn235, _ := c.ReadMapChunk(n232, 21, 7, nil, true)
+		for j236 := 0; j236 < sz234 && !c.Failed(); j236++ {
+			var k237 string
+			k237 = c.ReadString()
+			var v238 *int64
+			if !vn235 {
+				p239 := foryimpl.Alloc[int64](c)
+				*p239 = r.ReadVarInt64()
+				v238 = p239
+			}
+			m233[k237] = v238
+		}
+		n232 -= sz234
+	}
+	x.PVals = m233
+	if c.Failed() {
+		c.Trace("PVals")
+		return
+	}
+	n240 := c.ReadLength(2)
+	m241 := foryimpl.MakeMap[map[int32]*other.Address](c, n240)
+	for n240 > 0 && !c.Failed() {
+		sz242, vn243, ev248 := c.ReadMapChunk(n240, 5, 28, (*other.Address)(nil).ForyType(), true)
+		for j244 := 0; j244 < sz242 && !c.Failed(); j244++ {
+			var k245 int32
+			k245 = r.ReadVarInt32()
+			var v246 *other.Address
+			if !vn243 {
+				p247 := foryimpl.Alloc[other.Address](c)
+				if ev248 != nil {
+					p247.ForyReadEvolved(c, ev248)
+				} else {
+					p247.ForyRead(c)
+				}
+				v246 = p247
+			}
+			m241[k245] = v246
+		}
+		n240 -= sz242
+	}
+	x.Ptrs = m241
+	if c.Failed() {
+		c.Trace("Ptrs")
+		return
+	}
+	n249 := c.ReadLength(2)
+	m250 := foryimpl.MakeMap[map[Shade]Label](c, n249)
+	for n249 > 0 && !c.Failed() {
+		sz251, vn252, _ := c.ReadMapChunk(n249, 25, 21, nil, false)
+		for j253 := 0; j253 < sz251 && !c.Failed(); j253++ {
+			var k254 Shade
+			k254 = Shade(r.ReadVarUint32())
+			var v255 Label
+			if !vn252 {
+				v255 = Label(c.ReadString())
+			}
+			m250[k254] = v255
+		}
+		n249 -= sz251
+	}
+	x.ShadeKey = m250
+	if c.Failed() {
+		c.Trace("ShadeKey")
+		return
+	}
+	n256 := c.ReadLength(2)
+	m257 := foryimpl.MakeMap[map[string]other.Address](c, n256)
+	for n256 > 0 && !c.Failed() {
+		sz258, vn259, ev263 := c.ReadMapChunk(n256, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j260 := 0; j260 < sz258 && !c.Failed(); j260++ {
+			var k261 string
+			k261 = c.ReadString()
+			var v262 other.Address
+			if !vn259 {
+				if ev263 != nil {
+					v262.ForyReadEvolved(c, ev263)
+				} else {
+					v262.ForyRead(c)
+				}
+			}
+			m257[k261] = v262
+		}
+		n256 -= sz258
+	}
+	x.Structs = m257
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -3529,428 +3649,428 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n221 := c.ReadLength(2)
-				m222 := foryimpl.MakeMap[map[bool]string](c, n221)
-				for n221 > 0 && !c.Failed() {
-					sz223, vn224, _ := c.ReadMapChunk(n221, 1, 21, nil, false)
-					for j225 := 0; j225 < sz223 && !c.Failed(); j225++ {
-						var k226 bool
-						k226 = r.ReadBool()
-						var v227 string
-						if !vn224 {
-							v227 = c.ReadString()
+				n264 := c.ReadLength(2)
+				m265 := foryimpl.MakeMap[map[bool]string](c, n264)
+				for n264 > 0 && !c.Failed() {
+					sz266, vn267, _ := c.ReadMapChunk(n264, 1, 21, nil, false)
+					for j268 := 0; j268 < sz266 && !c.Failed(); j268++ {
+						var k269 bool
+						k269 = r.ReadBool()
+						var v270 string
+						if !vn267 {
+							v270 = c.ReadString()
 						}
-						m222[k226] = v227
+						m265[k269] = v270
 					}
-					n221 -= sz223
+					n264 -= sz266
 				}
-				x.ByBool = m222
+				x.ByBool = m265
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n228 := c.ReadLength(2)
-				m229 := foryimpl.MakeMap[map[Color]int32](c, n228)
-				for n228 > 0 && !c.Failed() {
-					sz230, vn231, _ := c.ReadMapChunk(n228, 25, 5, nil, false)
-					for j232 := 0; j232 < sz230 && !c.Failed(); j232++ {
-						var k233 Color
-						k233 = Color(r.ReadVarUint32())
-						var v234 int32
-						if !vn231 {
-							v234 = r.ReadVarInt32()
+				n271 := c.ReadLength(2)
+				m272 := foryimpl.MakeMap[map[Color]int32](c, n271)
+				for n271 > 0 && !c.Failed() {
+					sz273, vn274, _ := c.ReadMapChunk(n271, 25, 5, nil, false)
+					for j275 := 0; j275 < sz273 && !c.Failed(); j275++ {
+						var k276 Color
+						k276 = Color(r.ReadVarUint32())
+						var v277 int32
+						if !vn274 {
+							v277 = r.ReadVarInt32()
 						}
-						m229[k233] = v234
+						m272[k276] = v277
 					}
-					n228 -= sz230
+					n271 -= sz273
 				}
-				x.ByEnum = m229
+				x.ByEnum = m272
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n235 := c.ReadLength(2)
-				m236 := foryimpl.MakeMap[map[int16]int16](c, n235)
-				for n235 > 0 && !c.Failed() {
-					sz237, vn238, _ := c.ReadMapChunk(n235, 3, 3, nil, false)
-					for j239 := 0; j239 < sz237 && !c.Failed(); j239++ {
-						var k240 int16
-						k240 = r.ReadInt16()
-						var v241 int16
-						if !vn238 {
-							v241 = r.ReadInt16()
+				n278 := c.ReadLength(2)
+				m279 := foryimpl.MakeMap[map[int16]int16](c, n278)
+				for n278 > 0 && !c.Failed() {
+					sz280, vn281, _ := c.ReadMapChunk(n278, 3, 3, nil, false)
+					for j282 := 0; j282 < sz280 && !c.Failed(); j282++ {
+						var k283 int16
+						k283 = r.ReadInt16()
+						var v284 int16
+						if !vn281 {
+							v284 = r.ReadInt16()
 						}
-						m236[k240] = v241
+						m279[k283] = v284
 					}
-					n235 -= sz237
+					n278 -= sz280
 				}
-				x.ByI16 = m236
+				x.ByI16 = m279
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n242 := c.ReadLength(2)
-				m243 := foryimpl.MakeMap[map[int32]string](c, n242)
-				for n242 > 0 && !c.Failed() {
-					sz244, vn245, _ := c.ReadMapChunk(n242, 5, 21, nil, false)
-					for j246 := 0; j246 < sz244 && !c.Failed(); j246++ {
-						var k247 int32
-						k247 = r.ReadVarInt32()
-						var v248 string
-						if !vn245 {
-							v248 = c.ReadString()
+				n285 := c.ReadLength(2)
+				m286 := foryimpl.MakeMap[map[int32]string](c, n285)
+				for n285 > 0 && !c.Failed() {
+					sz287, vn288, _ := c.ReadMapChunk(n285, 5, 21, nil, false)
+					for j289 := 0; j289 < sz287 && !c.Failed(); j289++ {
+						var k290 int32
+						k290 = r.ReadVarInt32()
+						var v291 string
+						if !vn288 {
+							v291 = c.ReadString()
 						}
-						m243[k247] = v248
+						m286[k290] = v291
 					}
-					n242 -= sz244
+					n285 -= sz287
 				}
-				x.ByI32 = m243
+				x.ByI32 = m286
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n249 := c.ReadLength(2)
-				m250 := foryimpl.MakeMap[map[int64]float64](c, n249)
-				for n249 > 0 && !c.Failed() {
-					sz251, vn252, _ := c.ReadMapChunk(n249, 7, 20, nil, false)
-					for j253 := 0; j253 < sz251 && !c.Failed(); j253++ {
-						var k254 int64
-						k254 = r.ReadVarInt64()
-						var v255 float64
-						if !vn252 {
-							v255 = r.ReadFloat64()
+				n292 := c.ReadLength(2)
+				m293 := foryimpl.MakeMap[map[int64]float64](c, n292)
+				for n292 > 0 && !c.Failed() {
+					sz294, vn295, _ := c.ReadMapChunk(n292, 7, 20, nil, false)
+					for j296 := 0; j296 < sz294 && !c.Failed(); j296++ {
+						var k297 int64
+						k297 = r.ReadVarInt64()
+						var v298 float64
+						if !vn295 {
+							v298 = r.ReadFloat64()
 						}
-						m250[k254] = v255
+						m293[k297] = v298
 					}
-					n249 -= sz251
+					n292 -= sz294
 				}
-				x.ByI64 = m250
+				x.ByI64 = m293
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n256 := c.ReadLength(2)
-				m257 := foryimpl.MakeMap[map[int8]int8](c, n256)
-				for n256 > 0 && !c.Failed() {
-					sz258, vn259, _ := c.ReadMapChunk(n256, 2, 2, nil, false)
-					for j260 := 0; j260 < sz258 && !c.Failed(); j260++ {
-						var k261 int8
-						k261 = r.ReadInt8()
-						var v262 int8
-						if !vn259 {
-							v262 = r.ReadInt8()
+				n299 := c.ReadLength(2)
+				m300 := foryimpl.MakeMap[map[int8]int8](c, n299)
+				for n299 > 0 && !c.Failed() {
+					sz301, vn302, _ := c.ReadMapChunk(n299, 2, 2, nil, false)
+					for j303 := 0; j303 < sz301 && !c.Failed(); j303++ {
+						var k304 int8
+						k304 = r.ReadInt8()
+						var v305 int8
+						if !vn302 {
+							v305 = r.ReadInt8()
 						}
-						m257[k261] = v262
+						m300[k304] = v305
 					}
-					n256 -= sz258
+					n299 -= sz301
 				}
-				x.ByI8 = m257
+				x.ByI8 = m300
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n263 := c.ReadLength(2)
-				m264 := foryimpl.MakeMap[map[int]int](c, n263)
-				for n263 > 0 && !c.Failed() {
-					sz265, vn266, _ := c.ReadMapChunk(n263, 7, 7, nil, false)
-					for j267 := 0; j267 < sz265 && !c.Failed(); j267++ {
-						var k268 int
-						k268 = int(r.ReadVarInt64())
-						var v269 int
-						if !vn266 {
-							v269 = int(r.ReadVarInt64())
+				n306 := c.ReadLength(2)
+				m307 := foryimpl.MakeMap[map[int]int](c, n306)
+				for n306 > 0 && !c.Failed() {
+					sz308, vn309, _ := c.ReadMapChunk(n306, 7, 7, nil, false)
+					for j310 := 0; j310 < sz308 && !c.Failed(); j310++ {
+						var k311 int
+						k311 = int(r.ReadVarInt64())
+						var v312 int
+						if !vn309 {
+							v312 = int(r.ReadVarInt64())
 						}
-						m264[k268] = v269
+						m307[k311] = v312
 					}
-					n263 -= sz265
+					n306 -= sz308
 				}
-				x.ByInt = m264
+				x.ByInt = m307
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n270 := c.ReadLength(2)
-				m271 := foryimpl.MakeMap[map[string]string](c, n270)
-				for n270 > 0 && !c.Failed() {
-					sz272, vn273, _ := c.ReadMapChunk(n270, 21, 21, nil, false)
-					for j274 := 0; j274 < sz272 && !c.Failed(); j274++ {
-						var k275 string
-						k275 = c.ReadString()
-						var v276 string
-						if !vn273 {
-							v276 = c.ReadString()
+				n313 := c.ReadLength(2)
+				m314 := foryimpl.MakeMap[map[string]string](c, n313)
+				for n313 > 0 && !c.Failed() {
+					sz315, vn316, _ := c.ReadMapChunk(n313, 21, 21, nil, false)
+					for j317 := 0; j317 < sz315 && !c.Failed(); j317++ {
+						var k318 string
+						k318 = c.ReadString()
+						var v319 string
+						if !vn316 {
+							v319 = c.ReadString()
 						}
-						m271[k275] = v276
+						m314[k318] = v319
 					}
-					n270 -= sz272
+					n313 -= sz315
 				}
-				x.ByStr = m271
+				x.ByStr = m314
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				n277 := c.ReadLength(2)
-				m278 := foryimpl.MakeMap[map[uint16]uint16](c, n277)
-				for n277 > 0 && !c.Failed() {
-					sz279, vn280, _ := c.ReadMapChunk(n277, 10, 10, nil, false)
-					for j281 := 0; j281 < sz279 && !c.Failed(); j281++ {
-						var k282 uint16
-						k282 = r.ReadUint16()
-						var v283 uint16
-						if !vn280 {
-							v283 = r.ReadUint16()
+				n320 := c.ReadLength(2)
+				m321 := foryimpl.MakeMap[map[uint16]uint16](c, n320)
+				for n320 > 0 && !c.Failed() {
+					sz322, vn323, _ := c.ReadMapChunk(n320, 10, 10, nil, false)
+					for j324 := 0; j324 < sz322 && !c.Failed(); j324++ {
+						var k325 uint16
+						k325 = r.ReadUint16()
+						var v326 uint16
+						if !vn323 {
+							v326 = r.ReadUint16()
 						}
-						m278[k282] = v283
+						m321[k325] = v326
 					}
-					n277 -= sz279
+					n320 -= sz322
 				}
-				x.ByU16 = m278
+				x.ByU16 = m321
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n284 := c.ReadLength(2)
-				m285 := foryimpl.MakeMap[map[uint32]uint32](c, n284)
-				for n284 > 0 && !c.Failed() {
-					sz286, vn287, _ := c.ReadMapChunk(n284, 12, 12, nil, false)
-					for j288 := 0; j288 < sz286 && !c.Failed(); j288++ {
-						var k289 uint32
-						k289 = r.ReadVarUint32()
-						var v290 uint32
-						if !vn287 {
-							v290 = r.ReadVarUint32()
+				n327 := c.ReadLength(2)
+				m328 := foryimpl.MakeMap[map[uint32]uint32](c, n327)
+				for n327 > 0 && !c.Failed() {
+					sz329, vn330, _ := c.ReadMapChunk(n327, 12, 12, nil, false)
+					for j331 := 0; j331 < sz329 && !c.Failed(); j331++ {
+						var k332 uint32
+						k332 = r.ReadVarUint32()
+						var v333 uint32
+						if !vn330 {
+							v333 = r.ReadVarUint32()
 						}
-						m285[k289] = v290
+						m328[k332] = v333
 					}
-					n284 -= sz286
+					n327 -= sz329
 				}
-				x.ByU32 = m285
+				x.ByU32 = m328
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n291 := c.ReadLength(2)
-				m292 := foryimpl.MakeMap[map[uint64]uint64](c, n291)
-				for n291 > 0 && !c.Failed() {
-					sz293, vn294, _ := c.ReadMapChunk(n291, 14, 14, nil, false)
-					for j295 := 0; j295 < sz293 && !c.Failed(); j295++ {
-						var k296 uint64
-						k296 = r.ReadVarUint64()
-						var v297 uint64
-						if !vn294 {
-							v297 = r.ReadVarUint64()
+				n334 := c.ReadLength(2)
+				m335 := foryimpl.MakeMap[map[uint64]uint64](c, n334)
+				for n334 > 0 && !c.Failed() {
+					sz336, vn337, _ := c.ReadMapChunk(n334, 14, 14, nil, false)
+					for j338 := 0; j338 < sz336 && !c.Failed(); j338++ {
+						var k339 uint64
+						k339 = r.ReadVarUint64()
+						var v340 uint64
+						if !vn337 {
+							v340 = r.ReadVarUint64()
 						}
-						m292[k296] = v297
+						m335[k339] = v340
 					}
-					n291 -= sz293
+					n334 -= sz336
 				}
-				x.ByU64 = m292
+				x.ByU64 = m335
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n298 := c.ReadLength(2)
-				m299 := foryimpl.MakeMap[map[uint8]uint8](c, n298)
-				for n298 > 0 && !c.Failed() {
-					sz300, vn301, _ := c.ReadMapChunk(n298, 9, 9, nil, false)
-					for j302 := 0; j302 < sz300 && !c.Failed(); j302++ {
-						var k303 uint8
-						k303 = r.ReadUint8()
-						var v304 uint8
-						if !vn301 {
-							v304 = r.ReadUint8()
+				n341 := c.ReadLength(2)
+				m342 := foryimpl.MakeMap[map[uint8]uint8](c, n341)
+				for n341 > 0 && !c.Failed() {
+					sz343, vn344, _ := c.ReadMapChunk(n341, 9, 9, nil, false)
+					for j345 := 0; j345 < sz343 && !c.Failed(); j345++ {
+						var k346 uint8
+						k346 = r.ReadUint8()
+						var v347 uint8
+						if !vn344 {
+							v347 = r.ReadUint8()
 						}
-						m299[k303] = v304
+						m342[k346] = v347
 					}
-					n298 -= sz300
+					n341 -= sz343
 				}
-				x.ByU8 = m299
+				x.ByU8 = m342
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n305 := c.ReadLength(2)
-				m306 := foryimpl.MakeMap[map[uint]bool](c, n305)
-				for n305 > 0 && !c.Failed() {
-					sz307, vn308, _ := c.ReadMapChunk(n305, 14, 1, nil, false)
-					for j309 := 0; j309 < sz307 && !c.Failed(); j309++ {
-						var k310 uint
-						k310 = uint(r.ReadVarUint64())
-						var v311 bool
-						if !vn308 {
-							v311 = r.ReadBool()
+				n348 := c.ReadLength(2)
+				m349 := foryimpl.MakeMap[map[uint]bool](c, n348)
+				for n348 > 0 && !c.Failed() {
+					sz350, vn351, _ := c.ReadMapChunk(n348, 14, 1, nil, false)
+					for j352 := 0; j352 < sz350 && !c.Failed(); j352++ {
+						var k353 uint
+						k353 = uint(r.ReadVarUint64())
+						var v354 bool
+						if !vn351 {
+							v354 = r.ReadBool()
 						}
-						m306[k310] = v311
+						m349[k353] = v354
 					}
-					n305 -= sz307
+					n348 -= sz350
 				}
-				x.ByUint = m306
+				x.ByUint = m349
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n312 := c.ReadLength(2)
-				m313 := foryimpl.MakeMap[map[string]map[int32]string](c, n312)
-				for n312 > 0 && !c.Failed() {
-					sz314, vn315, _ := c.ReadMapChunk(n312, 21, 24, nil, true)
-					for j316 := 0; j316 < sz314 && !c.Failed(); j316++ {
-						var k317 string
-						k317 = c.ReadString()
-						var v318 map[int32]string
-						if !vn315 {
-							n319 := c.ReadLength(2)
-							m320 := foryimpl.MakeMap[map[int32]string](c, n319)
-							for n319 > 0 && !c.Failed() {
-								sz321, vn322, _ := c.ReadMapChunk(n319, 5, 21, nil, false)
-								for j323 := 0; j323 < sz321 && !c.Failed(); j323++ {
-									var k324 int32
-									k324 = r.ReadVarInt32()
-									var v325 string
-									if !vn322 {
-										v325 = c.ReadString()
+				n355 := c.ReadLength(2)
+				m356 := foryimpl.MakeMap[map[string]map[int32]string](c, n355)
+				for n355 > 0 && !c.Failed() {
+					sz357, vn358, _ := c.ReadMapChunk(n355, 21, 24, nil, true)
+					for j359 := 0; j359 < sz357 && !c.Failed(); j359++ {
+						var k360 string
+						k360 = c.ReadString()
+						var v361 map[int32]string
+						if !vn358 {
+							n362 := c.ReadLength(2)
+							m363 := foryimpl.MakeMap[map[int32]string](c, n362)
+							for n362 > 0 && !c.Failed() {
+								sz364, vn365, _ := c.ReadMapChunk(n362, 5, 21, nil, false)
+								for j366 := 0; j366 < sz364 && !c.Failed(); j366++ {
+									var k367 int32
+									k367 = r.ReadVarInt32()
+									var v368 string
+									if !vn365 {
+										v368 = c.ReadString()
 									}
-									m320[k324] = v325
+									m363[k367] = v368
 								}
-								n319 -= sz321
+								n362 -= sz364
 							}
-							v318 = m320
+							v361 = m363
 						}
-						m313[k317] = v318
+						m356[k360] = v361
 					}
-					n312 -= sz314
+					n355 -= sz357
 				}
-				x.Inner = m313
+				x.Inner = m356
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n326 := c.ReadLength(2)
-				m327 := foryimpl.MakeMap[map[string][]int64](c, n326)
-				for n326 > 0 && !c.Failed() {
-					sz328, vn329, _ := c.ReadMapChunk(n326, 21, 22, nil, true)
-					for j330 := 0; j330 < sz328 && !c.Failed(); j330++ {
-						var k331 string
-						k331 = c.ReadString()
-						var v332 []int64
-						if !vn329 {
-							n333 := c.ReadLength(1)
-							l334 := foryimpl.MakeSlice[[]int64](c, n333)
-							if n333 > 0 {
-								hn336 := c.ReadListHeader(7)
+				n369 := c.ReadLength(2)
+				m370 := foryimpl.MakeMap[map[string][]int64](c, n369)
+				for n369 > 0 && !c.Failed() {
+					sz371, vn372, _ := c.ReadMapChunk(n369, 21, 22, nil, true)
+					for j373 := 0; j373 < sz371 && !c.Failed(); j373++ {
+						var k374 string
+						k374 = c.ReadString()
+						var v375 []int64
+						if !vn372 {
+							n376 := c.ReadLength(1)
+							l377 := foryimpl.MakeSlice[[]int64](c, n376)
+							if n376 > 0 {
+								hn379 := c.ReadListHeader(7)
 								if !c.Failed() {
-									for i335 := range l334 {
-										if hn336 && !c.ReadFlag() {
-											clear(l334[i335 : i335+1])
+									for i378 := range l377 {
+										if hn379 && !c.ReadFlag() {
+											clear(l377[i378 : i378+1])
 											continue
 										}
-										l334[i335] = r.ReadVarInt64()
+										l377[i378] = r.ReadVarInt64()
 										if c.Failed() {
-											c.TraceIndex(i335)
+											c.TraceIndex(i378)
 											break
 										}
 									}
 								}
 							}
-							v332 = l334
-						}
-						m327[k331] = v332
-					}
-					n326 -= sz328
-				}
-				x.Lists = m327
-			}
-		case 15:
-			if !f.Flag || c.ReadFlag() {
-				n338 := c.ReadLength(2)
-				m339 := foryimpl.MakeMap[Scores](c, n338)
-				for n338 > 0 && !c.Failed() {
-					sz340, vn341, _ := c.ReadMapChunk(n338, 21, 5, nil, false)
-					for j342 := 0; j342 < sz340 && !c.Failed(); j342++ {
-						var k343 string
-						k343 = c.ReadString()
-						var v344 int32
-						if !vn341 {
-							v344 = r.ReadVarInt32()
-						}
-						m339[k343] = v344
-					}
-					n338 -= sz340
-				}
-				x.Named = m339
-			}
-		case 16:
-			if !f.Flag || c.ReadFlag() {
-				n345 := c.ReadLength(2)
-				m346 := foryimpl.MakeMap[map[string]*int64](c, n345)
-				for n345 > 0 && !c.Failed() {
-					sz347, vn348, _ := c.ReadMapChunk(n345, 21, 7, nil, true)
-					for j349 := 0; j349 < sz347 && !c.Failed(); j349++ {
-						var k350 string
-						k350 = c.ReadString()
-						var v351 *int64
-						if !vn348 {
-							p352 := foryimpl.Alloc[int64](c)
-							*p352 = r.ReadVarInt64()
-							v351 = p352
-						}
-						m346[k350] = v351
-					}
-					n345 -= sz347
-				}
-				x.PVals = m346
-			}
-		case 17:
-			if !f.Flag || c.ReadFlag() {
-				n353 := c.ReadLength(2)
-				m354 := foryimpl.MakeMap[map[int32]*other.Address](c, n353)
-				for n353 > 0 && !c.Failed() {
-					sz355, vn356, ev361 := c.ReadMapChunk(n353, 5, 28, (*other.Address)(nil).ForyType(), true)
-					for j357 := 0; j357 < sz355 && !c.Failed(); j357++ {
-						var k358 int32
-						k358 = r.ReadVarInt32()
-						var v359 *other.Address
-						if !vn356 {
-							p360 := foryimpl.Alloc[other.Address](c)
-							if ev361 != nil {
-								p360.ForyReadEvolved(c, ev361)
-							} else {
-								p360.ForyRead(c)
-							}
-							v359 = p360
-						}
-						m354[k358] = v359
-					}
-					n353 -= sz355
-				}
-				x.Ptrs = m354
-			}
-		case 18:
-			if !f.Flag || c.ReadFlag() {
-				n362 := c.ReadLength(2)
-				m363 := foryimpl.MakeMap[map[Shade]Label](c, n362)
-				for n362 > 0 && !c.Failed() {
-					sz364, vn365, _ := c.ReadMapChunk(n362, 25, 21, nil, false)
-					for j366 := 0; j366 < sz364 && !c.Failed(); j366++ {
-						var k367 Shade
-						k367 = Shade(r.ReadVarUint32())
-						var v368 Label
-						if !vn365 {
-							v368 = Label(c.ReadString())
-						}
-						m363[k367] = v368
-					}
-					n362 -= sz364
-				}
-				x.ShadeKey = m363
-			}
-		case 19:
-			if !f.Flag || c.ReadFlag() {
-				n369 := c.ReadLength(2)
-				m370 := foryimpl.MakeMap[map[string]other.Address](c, n369)
-				for n369 > 0 && !c.Failed() {
-					sz371, vn372, ev376 := c.ReadMapChunk(n369, 21, 28, (*other.Address)(nil).ForyType(), false)
-					for j373 := 0; j373 < sz371 && !c.Failed(); j373++ {
-						var k374 string
-						k374 = c.ReadString()
-						var v375 other.Address
-						if !vn372 {
-							if ev376 != nil {
-								v375.ForyReadEvolved(c, ev376)
-							} else {
-								v375.ForyRead(c)
-							}
+							v375 = l377
 						}
 						m370[k374] = v375
 					}
 					n369 -= sz371
 				}
-				x.Structs = m370
+				x.Lists = m370
+			}
+		case 15:
+			if !f.Flag || c.ReadFlag() {
+				n381 := c.ReadLength(2)
+				m382 := foryimpl.MakeMap[Scores](c, n381)
+				for n381 > 0 && !c.Failed() {
+					sz383, vn384, _ := c.ReadMapChunk(n381, 21, 5, nil, false)
+					for j385 := 0; j385 < sz383 && !c.Failed(); j385++ {
+						var k386 string
+						k386 = c.ReadString()
+						var v387 int32
+						if !vn384 {
+							v387 = r.ReadVarInt32()
+						}
+						m382[k386] = v387
+					}
+					n381 -= sz383
+				}
+				x.Named = m382
+			}
+		case 16:
+			if !f.Flag || c.ReadFlag() {
+				n388 := c.ReadLength(2)
+				m389 := foryimpl.MakeMap[map[string]*int64](c, n388)
+				for n388 > 0 && !c.Failed() {
+					sz390, vn391, _ := c.ReadMapChunk(n388, 21, 7, nil, true)
+					for j392 := 0; j392 < sz390 && !c.Failed(); j392++ {
+						var k393 string
+						k393 = c.ReadString()
+						var v394 *int64
+						if !vn391 {
+							p395 := foryimpl.Alloc[int64](c)
+							*p395 = r.ReadVarInt64()
+							v394 = p395
+						}
+						m389[k393] = v394
+					}
+					n388 -= sz390
+				}
+				x.PVals = m389
+			}
+		case 17:
+			if !f.Flag || c.ReadFlag() {
+				n396 := c.ReadLength(2)
+				m397 := foryimpl.MakeMap[map[int32]*other.Address](c, n396)
+				for n396 > 0 && !c.Failed() {
+					sz398, vn399, ev404 := c.ReadMapChunk(n396, 5, 28, (*other.Address)(nil).ForyType(), true)
+					for j400 := 0; j400 < sz398 && !c.Failed(); j400++ {
+						var k401 int32
+						k401 = r.ReadVarInt32()
+						var v402 *other.Address
+						if !vn399 {
+							p403 := foryimpl.Alloc[other.Address](c)
+							if ev404 != nil {
+								p403.ForyReadEvolved(c, ev404)
+							} else {
+								p403.ForyRead(c)
+							}
+							v402 = p403
+						}
+						m397[k401] = v402
+					}
+					n396 -= sz398
+				}
+				x.Ptrs = m397
+			}
+		case 18:
+			if !f.Flag || c.ReadFlag() {
+				n405 := c.ReadLength(2)
+				m406 := foryimpl.MakeMap[map[Shade]Label](c, n405)
+				for n405 > 0 && !c.Failed() {
+					sz407, vn408, _ := c.ReadMapChunk(n405, 25, 21, nil, false)
+					for j409 := 0; j409 < sz407 && !c.Failed(); j409++ {
+						var k410 Shade
+						k410 = Shade(r.ReadVarUint32())
+						var v411 Label
+						if !vn408 {
+							v411 = Label(c.ReadString())
+						}
+						m406[k410] = v411
+					}
+					n405 -= sz407
+				}
+				x.ShadeKey = m406
+			}
+		case 19:
+			if !f.Flag || c.ReadFlag() {
+				n412 := c.ReadLength(2)
+				m413 := foryimpl.MakeMap[map[string]other.Address](c, n412)
+				for n412 > 0 && !c.Failed() {
+					sz414, vn415, ev419 := c.ReadMapChunk(n412, 21, 28, (*other.Address)(nil).ForyType(), false)
+					for j416 := 0; j416 < sz414 && !c.Failed(); j416++ {
+						var k417 string
+						k417 = c.ReadString()
+						var v418 other.Address
+						if !vn415 {
+							if ev419 != nil {
+								v418.ForyReadEvolved(c, ev419)
+							} else {
+								v418.ForyRead(c)
+							}
+						}
+						m413[k417] = v418
+					}
+					n412 -= sz414
+				}
+				x.Structs = m413
 			}
 		default:
 			c.SkipField(f)
@@ -4049,58 +4169,70 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Composite's struct body (docs/format.md §9).
 func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k2 := range x.ByName {
+			if !utf8.ValidString(string(k2)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
+				return
+			}
+		}
+		if !utf8.ValidString(string(x.Title)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "Title"))
+			return
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
 		b.WriteInt32(-1238661285)
 	}
-	l1 := x.Addrs
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+	l6 := x.Addrs
+	b.WriteVarUint32(uint32(len(l6)))
+	if len(l6) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta((*other.Address)(nil).ForyType())
-		for i2 := range l1 {
-			l1[i2].ForyWrite(c)
+		for i7 := range l6 {
+			l6[i7].ForyWrite(c)
 		}
 	}
-	var mw3 foryimpl.MapWriter
-	mw3.Begin(b, len(x.ByName))
-	for k4, v5 := range x.ByName {
-		if v5 == nil {
-			mw3.NullEntry(b)
-			foryimpl.WriteString(b, k4)
+	var mw8 foryimpl.MapWriter
+	mw8.Begin(b, len(x.ByName))
+	for k9, v10 := range x.ByName {
+		if v10 == nil {
+			mw8.NullEntry(b)
+			foryimpl.WriteString(b, k9)
 		} else {
-			mw3.Entry(b)
-			foryimpl.WriteString(b, k4)
-			v5.ForyWrite(c)
+			mw8.Entry(b)
+			foryimpl.WriteString(b, k9)
+			v10.ForyWrite(c)
 		}
 	}
-	mw3.End(b)
+	mw8.End(b)
 	if c.Compatible() {
 		c.WriteStructMeta((*other.Address)(nil).ForyType())
 	}
 	x.Home.ForyWrite(c)
-	l6 := x.PAddrs
-	b.WriteVarUint32(uint32(len(l6)))
-	if len(l6) > 0 {
-		h7 := byte(0x08)
-		for _, p8 := range l6 {
-			if p8 == nil {
-				h7 = 0x0a
+	l11 := x.PAddrs
+	b.WriteVarUint32(uint32(len(l11)))
+	if len(l11) > 0 {
+		h12 := byte(0x08)
+		for _, p13 := range l11 {
+			if p13 == nil {
+				h12 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h7)
+		b.WriteUint8(h12)
 		c.WriteStructMetaPtr((*other.Address)(nil).ForyType())
-		for _, p8 := range l6 {
-			if h7 == 0x0a {
-				if p8 == nil {
+		for _, p13 := range l11 {
+			if h12 == 0x0a {
+				if p13 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p8.ForyWrite(c)
+			p13.ForyWrite(c)
 		}
 	}
 	if x.PScalars == nil {
@@ -4125,22 +4257,22 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeScalars)
 	}
 	x.Scalars.ForyWrite(c)
-	l9 := x.Tags
-	b.WriteVarUint32(uint32(len(l9)))
-	if len(l9) > 0 {
+	l14 := x.Tags
+	b.WriteVarUint32(uint32(len(l14)))
+	if len(l14) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta((*other.Tag)(nil).ForyType())
-		for i10 := range l9 {
-			l9[i10].ForyWrite(c)
+		for i15 := range l14 {
+			l14[i15].ForyWrite(c)
 		}
 	}
 	{
-		s11 := x.Title
-		b.Reserve(buffer.BatchSlack + len(s11) + 9)
+		s16 := x.Title
+		b.Reserve(buffer.BatchSlack + len(s16) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<2|2)
-		if len(s11) > 0 {
-			off += copy(w[off:], s11)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<2|2)
+		if len(s16) > 0 {
+			off += copy(w[off:], s16)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -4171,61 +4303,61 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n12 := c.ReadLength(1)
-	l13 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n12)
-	if n12 > 0 {
-		hn15, ev16 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+	n17 := c.ReadLength(1)
+	l18 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n17)
+	if n17 > 0 {
+		hn20, ev21 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 		if !c.Failed() {
-			for i14 := range l13 {
-				if hn15 && !c.ReadFlag() {
-					clear(l13[i14 : i14+1])
+			for i19 := range l18 {
+				if hn20 && !c.ReadFlag() {
+					clear(l18[i19 : i19+1])
 					continue
 				}
-				if ev16 != nil {
-					l13[i14].ForyReadEvolved(c, ev16)
+				if ev21 != nil {
+					l18[i19].ForyReadEvolved(c, ev21)
 				} else {
-					l13[i14].ForyRead(c)
+					l18[i19].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i14)
+					c.TraceIndex(i19)
 					break
 				}
 			}
 		}
 	}
-	x.Addrs = l13
+	x.Addrs = l18
 	if c.Failed() {
 		c.Trace("Addrs")
 		return
 	}
-	n17 := c.ReadLength(2)
-	m18 := foryimpl.MakeMap[map[string]*other.Tag](c, n17)
-	for n17 > 0 && !c.Failed() {
-		sz19, vn20, ev25 := c.ReadMapChunk(n17, 21, 30, (*other.Tag)(nil).ForyType(), true)
-		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
-			var k22 string
-			k22 = c.ReadString()
-			var v23 *other.Tag
-			if !vn20 {
-				p24 := foryimpl.Alloc[other.Tag](c)
-				if ev25 != nil {
-					p24.ForyReadEvolved(c, ev25)
+	n22 := c.ReadLength(2)
+	m23 := foryimpl.MakeMap[map[string]*other.Tag](c, n22)
+	for n22 > 0 && !c.Failed() {
+		sz24, vn25, ev30 := c.ReadMapChunk(n22, 21, 30, (*other.Tag)(nil).ForyType(), true)
+		for j26 := 0; j26 < sz24 && !c.Failed(); j26++ {
+			var k27 string
+			k27 = c.ReadString()
+			var v28 *other.Tag
+			if !vn25 {
+				p29 := foryimpl.Alloc[other.Tag](c)
+				if ev30 != nil {
+					p29.ForyReadEvolved(c, ev30)
 				} else {
-					p24.ForyRead(c)
+					p29.ForyRead(c)
 				}
-				v23 = p24
+				v28 = p29
 			}
-			m18[k22] = v23
+			m23[k27] = v28
 		}
-		n17 -= sz19
+		n22 -= sz24
 	}
-	x.ByName = m18
+	x.ByName = m23
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
-	if ev26 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev26 != nil {
-		x.Home.ForyReadEvolved(c, ev26)
+	if ev31 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev31 != nil {
+		x.Home.ForyReadEvolved(c, ev31)
 	} else if !c.Failed() {
 		x.Home.ForyRead(c)
 	}
@@ -4233,63 +4365,63 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	n27 := c.ReadLength(1)
-	l28 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n27)
-	if n27 > 0 {
-		hn30, ev31 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+	n32 := c.ReadLength(1)
+	l33 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n32)
+	if n32 > 0 {
+		hn35, ev36 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 		if !c.Failed() {
-			for i29 := range l28 {
-				if hn30 && !c.ReadFlag() {
-					clear(l28[i29 : i29+1])
+			for i34 := range l33 {
+				if hn35 && !c.ReadFlag() {
+					clear(l33[i34 : i34+1])
 					continue
 				}
-				p32 := foryimpl.Alloc[other.Address](c)
-				if ev31 != nil {
-					p32.ForyReadEvolved(c, ev31)
+				p37 := foryimpl.Alloc[other.Address](c)
+				if ev36 != nil {
+					p37.ForyReadEvolved(c, ev36)
 				} else {
-					p32.ForyRead(c)
+					p37.ForyRead(c)
 				}
-				l28[i29] = p32
+				l33[i34] = p37
 				if c.Failed() {
-					c.TraceIndex(i29)
+					c.TraceIndex(i34)
 					break
 				}
 			}
 		}
 	}
-	x.PAddrs = l28
+	x.PAddrs = l33
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
 	if c.ReadFlag() {
-		p33 := foryimpl.Alloc[Scalars](c)
-		if ev34 := c.ReadStructFieldMeta(foryTypeScalars); ev34 != nil {
-			p33.ForyReadEvolved(c, ev34)
+		p38 := foryimpl.Alloc[Scalars](c)
+		if ev39 := c.ReadStructFieldMeta(foryTypeScalars); ev39 != nil {
+			p38.ForyReadEvolved(c, ev39)
 		} else if !c.Failed() {
-			p33.ForyRead(c)
+			p38.ForyRead(c)
 		}
-		x.PScalars = p33
+		x.PScalars = p38
 	}
 	if c.Failed() {
 		c.Trace("PScalars")
 		return
 	}
 	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[other.Tag](c)
-		if ev36 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev36 != nil {
-			p35.ForyReadEvolved(c, ev36)
+		p40 := foryimpl.Alloc[other.Tag](c)
+		if ev41 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev41 != nil {
+			p40.ForyReadEvolved(c, ev41)
 		} else if !c.Failed() {
-			p35.ForyRead(c)
+			p40.ForyRead(c)
 		}
-		x.PTag = p35
+		x.PTag = p40
 	}
 	if c.Failed() {
 		c.Trace("PTag")
 		return
 	}
-	if ev37 := c.ReadStructFieldMeta(foryTypeScalars); ev37 != nil {
-		x.Scalars.ForyReadEvolved(c, ev37)
+	if ev42 := c.ReadStructFieldMeta(foryTypeScalars); ev42 != nil {
+		x.Scalars.ForyReadEvolved(c, ev42)
 	} else if !c.Failed() {
 		x.Scalars.ForyRead(c)
 	}
@@ -4297,29 +4429,29 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Scalars")
 		return
 	}
-	n38 := c.ReadLength(1)
-	l39 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n38)
-	if n38 > 0 {
-		hn41, ev42 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+	n43 := c.ReadLength(1)
+	l44 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n43)
+	if n43 > 0 {
+		hn46, ev47 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
 		if !c.Failed() {
-			for i40 := range l39 {
-				if hn41 && !c.ReadFlag() {
-					clear(l39[i40 : i40+1])
+			for i45 := range l44 {
+				if hn46 && !c.ReadFlag() {
+					clear(l44[i45 : i45+1])
 					continue
 				}
-				if ev42 != nil {
-					l39[i40].ForyReadEvolved(c, ev42)
+				if ev47 != nil {
+					l44[i45].ForyReadEvolved(c, ev47)
 				} else {
-					l39[i40].ForyRead(c)
+					l44[i45].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i40)
+					c.TraceIndex(i45)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l39
+	x.Tags = l44
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -4330,13 +4462,13 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[other.Address](c)
-		if ev44 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev44 != nil {
-			p43.ForyReadEvolved(c, ev44)
+		p48 := foryimpl.Alloc[other.Address](c)
+		if ev49 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev49 != nil {
+			p48.ForyReadEvolved(c, ev49)
 		} else if !c.Failed() {
-			p43.ForyRead(c)
+			p48.ForyRead(c)
 		}
-		x.Work = p43
+		x.Work = p48
 	}
 	if c.Failed() {
 		c.Trace("Work")
@@ -4351,144 +4483,144 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLength(1)
-				l46 := foryimpl.MakeSlice[[]other.Address](c, n45)
-				if n45 > 0 {
-					hn48, ev49 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+				n50 := c.ReadLength(1)
+				l51 := foryimpl.MakeSlice[[]other.Address](c, n50)
+				if n50 > 0 {
+					hn53, ev54 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i47 := range l46 {
-							if hn48 && !c.ReadFlag() {
-								clear(l46[i47 : i47+1])
+						for i52 := range l51 {
+							if hn53 && !c.ReadFlag() {
+								clear(l51[i52 : i52+1])
 								continue
 							}
-							if ev49 != nil {
-								l46[i47].ForyReadEvolved(c, ev49)
+							if ev54 != nil {
+								l51[i52].ForyReadEvolved(c, ev54)
 							} else {
-								l46[i47].ForyRead(c)
+								l51[i52].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i47)
+								c.TraceIndex(i52)
 								break
 							}
 						}
 					}
 				}
-				x.Addrs = l46
+				x.Addrs = l51
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n50 := c.ReadLength(2)
-				m51 := foryimpl.MakeMap[map[string]*other.Tag](c, n50)
-				for n50 > 0 && !c.Failed() {
-					sz52, vn53, ev58 := c.ReadMapChunk(n50, 21, 30, (*other.Tag)(nil).ForyType(), true)
-					for j54 := 0; j54 < sz52 && !c.Failed(); j54++ {
-						var k55 string
-						k55 = c.ReadString()
-						var v56 *other.Tag
-						if !vn53 {
-							p57 := foryimpl.Alloc[other.Tag](c)
-							if ev58 != nil {
-								p57.ForyReadEvolved(c, ev58)
+				n55 := c.ReadLength(2)
+				m56 := foryimpl.MakeMap[map[string]*other.Tag](c, n55)
+				for n55 > 0 && !c.Failed() {
+					sz57, vn58, ev63 := c.ReadMapChunk(n55, 21, 30, (*other.Tag)(nil).ForyType(), true)
+					for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
+						var k60 string
+						k60 = c.ReadString()
+						var v61 *other.Tag
+						if !vn58 {
+							p62 := foryimpl.Alloc[other.Tag](c)
+							if ev63 != nil {
+								p62.ForyReadEvolved(c, ev63)
 							} else {
-								p57.ForyRead(c)
+								p62.ForyRead(c)
 							}
-							v56 = p57
+							v61 = p62
 						}
-						m51[k55] = v56
+						m56[k60] = v61
 					}
-					n50 -= sz52
+					n55 -= sz57
 				}
-				x.ByName = m51
+				x.ByName = m56
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				if ev59 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev59 != nil {
-					x.Home.ForyReadEvolved(c, ev59)
+				if ev64 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev64 != nil {
+					x.Home.ForyReadEvolved(c, ev64)
 				} else if !c.Failed() {
 					x.Home.ForyRead(c)
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n60 := c.ReadLength(1)
-				l61 := foryimpl.MakeSlice[[]*other.Address](c, n60)
-				if n60 > 0 {
-					hn63, ev64 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+				n65 := c.ReadLength(1)
+				l66 := foryimpl.MakeSlice[[]*other.Address](c, n65)
+				if n65 > 0 {
+					hn68, ev69 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i62 := range l61 {
-							if hn63 && !c.ReadFlag() {
-								clear(l61[i62 : i62+1])
+						for i67 := range l66 {
+							if hn68 && !c.ReadFlag() {
+								clear(l66[i67 : i67+1])
 								continue
 							}
-							p65 := foryimpl.Alloc[other.Address](c)
-							if ev64 != nil {
-								p65.ForyReadEvolved(c, ev64)
+							p70 := foryimpl.Alloc[other.Address](c)
+							if ev69 != nil {
+								p70.ForyReadEvolved(c, ev69)
 							} else {
-								p65.ForyRead(c)
+								p70.ForyRead(c)
 							}
-							l61[i62] = p65
+							l66[i67] = p70
 							if c.Failed() {
-								c.TraceIndex(i62)
+								c.TraceIndex(i67)
 								break
 							}
 						}
 					}
 				}
-				x.PAddrs = l61
+				x.PAddrs = l66
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p66 := foryimpl.Alloc[Scalars](c)
-				if ev67 := c.ReadStructFieldMeta(foryTypeScalars); ev67 != nil {
-					p66.ForyReadEvolved(c, ev67)
+				p71 := foryimpl.Alloc[Scalars](c)
+				if ev72 := c.ReadStructFieldMeta(foryTypeScalars); ev72 != nil {
+					p71.ForyReadEvolved(c, ev72)
 				} else if !c.Failed() {
-					p66.ForyRead(c)
+					p71.ForyRead(c)
 				}
-				x.PScalars = p66
+				x.PScalars = p71
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p68 := foryimpl.Alloc[other.Tag](c)
-				if ev69 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev69 != nil {
-					p68.ForyReadEvolved(c, ev69)
+				p73 := foryimpl.Alloc[other.Tag](c)
+				if ev74 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev74 != nil {
+					p73.ForyReadEvolved(c, ev74)
 				} else if !c.Failed() {
-					p68.ForyRead(c)
+					p73.ForyRead(c)
 				}
-				x.PTag = p68
+				x.PTag = p73
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				if ev70 := c.ReadStructFieldMeta(foryTypeScalars); ev70 != nil {
-					x.Scalars.ForyReadEvolved(c, ev70)
+				if ev75 := c.ReadStructFieldMeta(foryTypeScalars); ev75 != nil {
+					x.Scalars.ForyReadEvolved(c, ev75)
 				} else if !c.Failed() {
 					x.Scalars.ForyRead(c)
 				}
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n71 := c.ReadLength(1)
-				l72 := foryimpl.MakeSlice[[]other.Tag](c, n71)
-				if n71 > 0 {
-					hn74, ev75 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+				n76 := c.ReadLength(1)
+				l77 := foryimpl.MakeSlice[[]other.Tag](c, n76)
+				if n76 > 0 {
+					hn79, ev80 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
 					if !c.Failed() {
-						for i73 := range l72 {
-							if hn74 && !c.ReadFlag() {
-								clear(l72[i73 : i73+1])
+						for i78 := range l77 {
+							if hn79 && !c.ReadFlag() {
+								clear(l77[i78 : i78+1])
 								continue
 							}
-							if ev75 != nil {
-								l72[i73].ForyReadEvolved(c, ev75)
+							if ev80 != nil {
+								l77[i78].ForyReadEvolved(c, ev80)
 							} else {
-								l72[i73].ForyRead(c)
+								l77[i78].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i73)
+								c.TraceIndex(i78)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l72
+				x.Tags = l77
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -4496,13 +4628,13 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				p76 := foryimpl.Alloc[other.Address](c)
-				if ev77 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev77 != nil {
-					p76.ForyReadEvolved(c, ev77)
+				p81 := foryimpl.Alloc[other.Address](c)
+				if ev82 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev82 != nil {
+					p81.ForyReadEvolved(c, ev82)
 				} else if !c.Failed() {
-					p76.ForyRead(c)
+					p81.ForyRead(c)
 				}
-				x.Work = p76
+				x.Work = p81
 			}
 		default:
 			c.SkipField(f)
@@ -4760,6 +4892,18 @@ func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Tree's struct body (docs/format.md §9).
 func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k2 := range x.Index {
+			if !utf8.ValidString(string(k2)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeTree, "Index"))
+				return
+			}
+		}
+		if !utf8.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeTree, "Name"))
+			return
+		}
+	}
 	if !c.Enter(foryTypeTree) {
 		return
 	}
@@ -4768,49 +4912,49 @@ func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-878088041)
 	}
-	l1 := x.Children
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		h2 := byte(0x08)
-		for _, p3 := range l1 {
-			if p3 == nil {
-				h2 = 0x0a
+	l4 := x.Children
+	b.WriteVarUint32(uint32(len(l4)))
+	if len(l4) > 0 {
+		h5 := byte(0x08)
+		for _, p6 := range l4 {
+			if p6 == nil {
+				h5 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h2)
+		b.WriteUint8(h5)
 		c.WriteStructMetaPtr(foryTypeTree)
-		for _, p3 := range l1 {
-			if h2 == 0x0a {
-				if p3 == nil {
+		for _, p6 := range l4 {
+			if h5 == 0x0a {
+				if p6 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p3.ForyWrite(c)
+			p6.ForyWrite(c)
 		}
 	}
-	var mw4 foryimpl.MapWriter
-	mw4.Begin(b, len(x.Index))
-	for k5, v6 := range x.Index {
-		if v6 == nil {
-			mw4.NullEntry(b)
-			foryimpl.WriteString(b, k5)
+	var mw7 foryimpl.MapWriter
+	mw7.Begin(b, len(x.Index))
+	for k8, v9 := range x.Index {
+		if v9 == nil {
+			mw7.NullEntry(b)
+			foryimpl.WriteString(b, k8)
 		} else {
-			mw4.Entry(b)
-			foryimpl.WriteString(b, k5)
-			v6.ForyWrite(c)
+			mw7.Entry(b)
+			foryimpl.WriteString(b, k8)
+			v9.ForyWrite(c)
 		}
 	}
-	mw4.End(b)
+	mw7.End(b)
 	{
-		s7 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s7) + 9)
+		s10 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s10) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		if len(s7) > 0 {
-			off += copy(w[off:], s7)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<2|2)
+		if len(s10) > 0 {
+			off += copy(w[off:], s10)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -4830,57 +4974,57 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n8 := c.ReadLength(1)
-	l9 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n8)
-	if n8 > 0 {
-		hn11, ev12 := c.ReadStructListHeader(foryTypeTree)
+	n11 := c.ReadLength(1)
+	l12 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n11)
+	if n11 > 0 {
+		hn14, ev15 := c.ReadStructListHeader(foryTypeTree)
 		if !c.Failed() {
-			for i10 := range l9 {
-				if hn11 && !c.ReadFlag() {
-					clear(l9[i10 : i10+1])
+			for i13 := range l12 {
+				if hn14 && !c.ReadFlag() {
+					clear(l12[i13 : i13+1])
 					continue
 				}
-				p13 := foryimpl.Alloc[Tree](c)
-				if ev12 != nil {
-					p13.ForyReadEvolved(c, ev12)
+				p16 := foryimpl.Alloc[Tree](c)
+				if ev15 != nil {
+					p16.ForyReadEvolved(c, ev15)
 				} else {
-					p13.ForyRead(c)
+					p16.ForyRead(c)
 				}
-				l9[i10] = p13
+				l12[i13] = p16
 				if c.Failed() {
-					c.TraceIndex(i10)
+					c.TraceIndex(i13)
 					break
 				}
 			}
 		}
 	}
-	x.Children = l9
+	x.Children = l12
 	if c.Failed() {
 		c.Trace("Children")
 		return
 	}
-	n14 := c.ReadLength(2)
-	m15 := foryimpl.MakeMap[map[string]*Tree](c, n14)
-	for n14 > 0 && !c.Failed() {
-		sz16, vn17, ev22 := c.ReadMapChunk(n14, 21, 28, foryTypeTree, true)
-		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
-			var k19 string
-			k19 = c.ReadString()
-			var v20 *Tree
-			if !vn17 {
-				p21 := foryimpl.Alloc[Tree](c)
-				if ev22 != nil {
-					p21.ForyReadEvolved(c, ev22)
+	n17 := c.ReadLength(2)
+	m18 := foryimpl.MakeMap[map[string]*Tree](c, n17)
+	for n17 > 0 && !c.Failed() {
+		sz19, vn20, ev25 := c.ReadMapChunk(n17, 21, 28, foryTypeTree, true)
+		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+			var k22 string
+			k22 = c.ReadString()
+			var v23 *Tree
+			if !vn20 {
+				p24 := foryimpl.Alloc[Tree](c)
+				if ev25 != nil {
+					p24.ForyReadEvolved(c, ev25)
 				} else {
-					p21.ForyRead(c)
+					p24.ForyRead(c)
 				}
-				v20 = p21
+				v23 = p24
 			}
-			m15[k19] = v20
+			m18[k22] = v23
 		}
-		n14 -= sz16
+		n17 -= sz19
 	}
-	x.Index = m15
+	x.Index = m18
 	if c.Failed() {
 		c.Trace("Index")
 		return
@@ -4903,56 +5047,56 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n23 := c.ReadLength(1)
-				l24 := foryimpl.MakeSlice[[]*Tree](c, n23)
-				if n23 > 0 {
-					hn26, ev27 := c.ReadStructListHeader(foryTypeTree)
+				n26 := c.ReadLength(1)
+				l27 := foryimpl.MakeSlice[[]*Tree](c, n26)
+				if n26 > 0 {
+					hn29, ev30 := c.ReadStructListHeader(foryTypeTree)
 					if !c.Failed() {
-						for i25 := range l24 {
-							if hn26 && !c.ReadFlag() {
-								clear(l24[i25 : i25+1])
+						for i28 := range l27 {
+							if hn29 && !c.ReadFlag() {
+								clear(l27[i28 : i28+1])
 								continue
 							}
-							p28 := foryimpl.Alloc[Tree](c)
-							if ev27 != nil {
-								p28.ForyReadEvolved(c, ev27)
+							p31 := foryimpl.Alloc[Tree](c)
+							if ev30 != nil {
+								p31.ForyReadEvolved(c, ev30)
 							} else {
-								p28.ForyRead(c)
+								p31.ForyRead(c)
 							}
-							l24[i25] = p28
+							l27[i28] = p31
 							if c.Failed() {
-								c.TraceIndex(i25)
+								c.TraceIndex(i28)
 								break
 							}
 						}
 					}
 				}
-				x.Children = l24
+				x.Children = l27
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLength(2)
-				m30 := foryimpl.MakeMap[map[string]*Tree](c, n29)
-				for n29 > 0 && !c.Failed() {
-					sz31, vn32, ev37 := c.ReadMapChunk(n29, 21, 28, foryTypeTree, true)
-					for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
-						var k34 string
-						k34 = c.ReadString()
-						var v35 *Tree
-						if !vn32 {
-							p36 := foryimpl.Alloc[Tree](c)
-							if ev37 != nil {
-								p36.ForyReadEvolved(c, ev37)
+				n32 := c.ReadLength(2)
+				m33 := foryimpl.MakeMap[map[string]*Tree](c, n32)
+				for n32 > 0 && !c.Failed() {
+					sz34, vn35, ev40 := c.ReadMapChunk(n32, 21, 28, foryTypeTree, true)
+					for j36 := 0; j36 < sz34 && !c.Failed(); j36++ {
+						var k37 string
+						k37 = c.ReadString()
+						var v38 *Tree
+						if !vn35 {
+							p39 := foryimpl.Alloc[Tree](c)
+							if ev40 != nil {
+								p39.ForyReadEvolved(c, ev40)
 							} else {
-								p36.ForyRead(c)
+								p39.ForyRead(c)
 							}
-							v35 = p36
+							v38 = p39
 						}
-						m30[k34] = v35
+						m33[k37] = v38
 					}
-					n29 -= sz31
+					n32 -= sz34
 				}
-				x.Index = m30
+				x.Index = m33
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {

@@ -94,8 +94,7 @@ func (g *gen) emitEntry(f *jen.File) {
 		// No nested struct: no type meta table, no depth, no error, so no
 		// write context; the body writer stores the prefix (plan.Flat).
 		body = append(body,
-			jen.Id("x").Dot("foryWrite").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), jen.True()),
-			jen.Return(jen.Nil()))
+			jen.Return(jen.Id("x").Dot("foryWrite").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.True())))
 	} else {
 		body = append(body,
 			jen.Id("c").Op(":=").Add(runtime("BeginWrite")).Call(jen.Id("b"), info),

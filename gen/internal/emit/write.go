@@ -17,6 +17,13 @@ import (
 func (g *gen) emitWrite(f *jen.File) {
 	s := g.s
 	var body []jen.Code
+	if s.Flat {
+		body = append(body, g.checks(jen.Id("check"), func(err jen.Code) []jen.Code { return []jen.Code{jen.Return(err)} })...)
+	} else {
+		body = append(body, g.checks(jen.Id("c").Dot("CheckUTF8").Call(), func(err jen.Code) []jen.Code {
+			return []jen.Code{jen.Id("c").Dot("Fail").Call(err), jen.Return()}
+		})...)
+	}
 	body = append(body, g.enter()...)
 	if !s.Flat {
 		body = append(body, jen.Id("b").Op(":=").Id("c").Dot("Buffer").Call())
@@ -78,11 +85,14 @@ func (g *gen) emitWrite(f *jen.File) {
 	// BenchmarkSerialize/NumericStruct).
 	f.Func().Params(recv).Id("ForyWrite").
 		Params(jen.Id("c").Op("*").Qual(implPkg, "WriteContext")).Block(
-		jen.Id("x").Dot("foryWrite").Call(jen.Id("c").Dot("Buffer").Call(), jen.Id("c").Dot("Compatible").Call(), jen.False()))
+		jen.If(jen.Id("err").Op(":=").Id("x").Dot("foryWrite").Call(jen.Id("c").Dot("Buffer").Call(), jen.Id("c").Dot("Compatible").Call(),
+			jen.Id("c").Dot("CheckUTF8").Call(), jen.False()), jen.Id("err").Op("!=").Nil()).Block(
+			jen.Id("c").Dot("Fail").Call(jen.Id("err"))))
 	f.Line()
-	f.Commentf("foryWrite is ForyWrite without the write context, which %s, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.", g.name())
+	f.Commentf("foryWrite is ForyWrite without the write context, which %s, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.", g.name())
 	f.Func().Params(recv.Clone()).Id("foryWrite").
-		Params(jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"), jen.List(jen.Id("compatible"), jen.Id("root")).Bool()).Block(body...)
+		Params(jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"), jen.List(jen.Id("compatible"), jen.Id("check"), jen.Id("root")).Bool()).Error().
+		Block(append(body, jen.Return(jen.Nil()))...)
 	f.Line()
 }
 
@@ -599,4 +609,90 @@ func (g *gen) writeMap(v *jen.Statement, w *plan.Wire) []jen.Code {
 		jen.For(jen.List(jen.Id(k), jen.Id(val)).Op(":=").Range().Add(v)).Block(entry...),
 		jen.Id(mw).Dot("End").Call(b.Clone()),
 	}
+}
+
+// checks validates x's fields before anything is written: strings, also
+// inside containers, must be UTF-8 when checkUTF8 holds (the default reader
+// refuses anything else), and int and uint fields declared 32-bit by their
+// encoding tag must fit 32 bits (official Go truncates them: docs/format.md
+// §14.14). fail turns an error into the statements that report it. Nested
+// structs check their own fields.
+func (g *gen) checks(checkUTF8 jen.Code, fail func(jen.Code) []jen.Code) []jen.Code {
+	var utf, rng []jen.Code
+	for _, fl := range g.s.Fields {
+		v := jen.Id("x").Dot(fl.GoName)
+		utf = append(utf, g.checkStrings(v, fl.Wire, fl.GoName, fail)...)
+		rng = append(rng, g.checkRange(v, fl, fail)...)
+	}
+	var out []jen.Code
+	if len(utf) > 0 {
+		out = append(out, jen.If(checkUTF8).Block(utf...))
+	}
+	return append(out, rng...)
+}
+
+// checkStrings checks the strings in v, of wire type w.
+func (g *gen) checkStrings(v *jen.Statement, w *plan.Wire, field string, fail func(jen.Code) []jen.Code) []jen.Code {
+	if w.Go.Kind == model.Pointer {
+		inner := *w
+		inner.Go = w.Go.Elem
+		body := g.checkStrings(jen.Parens(jen.Op("*").Add(v)), &inner, field, fail)
+		if len(body) == 0 {
+			return nil
+		}
+		return []jen.Code{jen.If(v.Clone().Op("!=").Nil()).Block(body...)}
+	}
+	switch w.TypeID {
+	case plan.TypeString:
+		return []jen.Code{jen.If(jen.Op("!").Qual("unicode/utf8", "ValidString").Call(jen.String().Call(v))).Block(
+			fail(jen.Qual(implPkg, "InvalidUTF8").Call(jen.Id(g.infoVar()), jen.Lit(field)))...)}
+	case plan.TypeList:
+		e := g.fresh("e")
+		body := g.checkStrings(jen.Id(e), w.Elem, field, fail)
+		if len(body) == 0 {
+			return nil
+		}
+		return []jen.Code{jen.For(jen.List(jen.Id("_"), jen.Id(e)).Op(":=").Range().Add(v)).Block(body...)}
+	case plan.TypeMap:
+		k, e := g.fresh("k"), g.fresh("e")
+		keys := g.checkStrings(jen.Id(k), w.Key, field, fail)
+		vals := g.checkStrings(jen.Id(e), w.Elem, field, fail)
+		if len(keys)+len(vals) == 0 {
+			return nil
+		}
+		kv, ev := jen.Id(k), jen.Id(e)
+		if len(keys) == 0 {
+			kv = jen.Id("_")
+		}
+		if len(vals) == 0 {
+			return []jen.Code{jen.For(kv).Op(":=").Range().Add(v).Block(keys...)}
+		}
+		return []jen.Code{jen.For(jen.List(kv, ev).Op(":=").Range().Add(v)).Block(append(keys, vals...)...)}
+	}
+	return nil
+}
+
+// checkRange checks that an int or uint field declared 32-bit fits.
+func (g *gen) checkRange(v *jen.Statement, fl *plan.Field, fail func(jen.Code) []jen.Code) []jen.Code {
+	w := fl.Wire
+	kind, val := w.Go.Kind, jen.Statement(*v)
+	if kind == model.Pointer {
+		kind, val = w.Go.Elem.Kind, *jen.Parens(jen.Op("*").Add(v))
+	}
+	var cond, err jen.Code
+	switch {
+	case kind == model.Int && (w.TypeID == plan.TypeVarInt32 || w.TypeID == plan.TypeInt32):
+		cond = jen.Int64().Call(val.Clone()).Op("!=").Int64().Call(jen.Int32().Call(val.Clone()))
+		err = jen.Qual(implPkg, "IntOutOfRange").Call(jen.Id(g.infoVar()), jen.Lit(fl.GoName), jen.Int64().Call(val.Clone()))
+	case kind == model.Uint && (w.TypeID == plan.TypeVarUint32 || w.TypeID == plan.TypeUint32):
+		cond = jen.Uint64().Call(val.Clone()).Op("!=").Uint64().Call(jen.Uint32().Call(val.Clone()))
+		err = jen.Qual(implPkg, "UintOutOfRange").Call(jen.Id(g.infoVar()), jen.Lit(fl.GoName), jen.Uint64().Call(val.Clone()))
+	default:
+		return nil
+	}
+	check := jen.If(cond).Block(fail(err)...)
+	if w.Go.Kind == model.Pointer {
+		return []jen.Code{jen.If(v.Clone().Op("!=").Nil()).Block(check)}
+	}
+	return []jen.Code{check}
 }

@@ -28,3 +28,23 @@ func TestNullablePointerToPrimitive(t *testing.T) {
 	assert.Equal(t, "87a21172", hashBytes(p))
 	assert.Equal(t, "01ff1bac02", hex.EncodeToString(p.RootConsistent))
 }
+
+// int and uint tagged varint or fixed are declared 32-bit, as official Go
+// declares them (issue 12 item 1); untagged they stay 64-bit varints.
+func TestIntEncodings(t *testing.T) {
+	for _, tc := range []struct {
+		kind     model.Kind
+		encoding string
+		id       uint8
+		width    int
+	}{
+		{model.Int, "", TypeVarInt64, 9}, {model.Int, "varint", TypeVarInt32, 5}, {model.Int, "fixed", TypeInt32, 4},
+		{model.Uint, "", TypeVarUint64, 9}, {model.Uint, "varint", TypeVarUint32, 5}, {model.Uint, "fixed", TypeUint32, 4},
+		{model.Int64, "varint", TypeVarInt64, 9}, {model.Uint64, "varint", TypeVarUint64, 9},
+	} {
+		id, width, err := scalarWire(tc.kind, tc.encoding)
+		require.NoError(t, err, "%v %q", tc.kind, tc.encoding)
+		assert.Equal(t, tc.id, id, "%v %q", tc.kind, tc.encoding)
+		assert.Equal(t, tc.width, width, "%v %q", tc.kind, tc.encoding)
+	}
+}

@@ -280,7 +280,7 @@ func TestPlanErrors(t *testing.T) {
 		field fieldSpec
 		want  string
 	}{
-		{"fixed int", fieldSpec{"N", prim(model.Int), "encoding=fixed"}, "encoding=fixed is not valid for int"},
+		{"tagged int", fieldSpec{"N", prim(model.Int), "encoding=tagged"}, "encoding=tagged is not valid for int; declare the field int64/uint64 to use tagged"},
 		{"tagged int32", fieldSpec{"N", prim(model.Int32), "encoding=tagged"}, "encoding=tagged is not valid for int32"},
 		{"array mismatch", fieldSpec{"A", slice(prim(model.Int64)), "array=int32"}, "does not match"},
 		{"bytes on strings", fieldSpec{"A", slice(prim(model.String)), "bytes"}, "type=bytes needs a []byte field"},

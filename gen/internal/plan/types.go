@@ -107,16 +107,17 @@ type Error struct {
 func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Pos, e.Msg) }
 
 // scalarWire maps a primitive kind and an `encoding=` tag to its wire type
-// (docs/format.md §4.2). int and uint are the 64-bit kinds; `encoding=fixed` on
-// them would truncate in official Go (§14.14), so it is rejected.
+// (docs/format.md §4.2). int and uint are the 64-bit kinds: untagged they are
+// VARINT64 / VAR_UINT64; `encoding=varint` and `encoding=fixed` declare them
+// 32-bit (VARINT32 / VAR_UINT32, INT32 / UINT32) as official Go does
+// (§14.14), and the generated writer refuses a value outside 32 bits where
+// official Go truncates it. `encoding=tagged` is refused, as official Go.
 func scalarWire(k model.Kind, encoding string) (id uint8, width int, err error) {
 	bad := func() (uint8, int, error) {
 		hint := "use encoding=varint or no encoding tag"
 		switch {
-		case (k == model.Int || k == model.Uint) && encoding != "varint":
-			// Official Go writes int/uint with encoding=fixed as 32 bits and
-			// truncates (docs/format.md §14.14).
-			hint = "declare the field int64/uint64 to use " + encoding
+		case (k == model.Int || k == model.Uint) && encoding == "tagged":
+			hint = "declare the field int64/uint64 to use tagged"
 		case encoding == "tagged":
 			hint = "tagged applies to int64 and uint64 only"
 		}
@@ -160,9 +161,15 @@ func scalarWire(k model.Kind, encoding string) (id uint8, width int, err error) 
 		}
 		return bad()
 	case model.Int64, model.Int:
-		switch encoding {
-		case "", "varint":
+		switch {
+		case encoding == "", encoding == "varint" && k == model.Int64:
 			return TypeVarInt64, maxVarUint64Len, nil
+		case encoding == "varint":
+			return TypeVarInt32, maxVarUint32Len, nil
+		case encoding == "fixed" && k == model.Int:
+			return TypeInt32, 4, nil
+		}
+		switch encoding {
 		case "fixed":
 			if k == model.Int64 {
 				return TypeInt64, 8, nil
@@ -174,9 +181,15 @@ func scalarWire(k model.Kind, encoding string) (id uint8, width int, err error) 
 		}
 		return bad()
 	case model.Uint64, model.Uint:
-		switch encoding {
-		case "", "varint":
+		switch {
+		case encoding == "", encoding == "varint" && k == model.Uint64:
 			return TypeVarUint64, maxVarUint64Len, nil
+		case encoding == "varint":
+			return TypeVarUint32, maxVarUint32Len, nil
+		case encoding == "fixed" && k == model.Uint:
+			return TypeUint32, 4, nil
+		}
+		switch encoding {
 		case "fixed":
 			if k == model.Uint64 {
 				return TypeUint64, 8, nil

@@ -37,3 +37,17 @@ type MapKinds struct {
 	L map[string]Leaf  `fory:"id=2"`
 	P map[string]*Leaf `fory:"id=3"`
 }
+
+// Ints has int and uint fields declared 32-bit by their encoding tags, and
+// strings to check on write.
+//
+//fory:generate id=312
+type Ints struct {
+	A    int               `fory:"id=1,encoding=varint"`
+	B    uint              `fory:"id=2,encoding=fixed"`
+	C    int               `fory:"id=3"`
+	Name string            `fory:"id=4"`
+	Tags []string          `fory:"id=5"`
+	Attr map[string]string `fory:"id=6"`
+	P    *int              `fory:"id=7,encoding=fixed"`
+}

@@ -6,6 +6,7 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -40,8 +41,7 @@ func (x *OptInt) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *OptInt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -67,11 +67,13 @@ func (x *OptInt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes OptInt's struct body (docs/format.md §9).
 func (x *OptInt) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which OptInt, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *OptInt) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which OptInt, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *OptInt) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(21 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -98,6 +100,7 @@ func (x *OptInt) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.WriteUint8(0xff)
 		b.WriteVarInt32(*x.OptI)
 	}
+	return nil
 }
 
 // ForyRead reads OptInt's struct body (docs/format.md §9); errors are recorded in c.
@@ -176,8 +179,7 @@ func (x *NilValues) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -203,11 +205,35 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes NilValues's struct body (docs/format.md §9).
 func (x *NilValues) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which NilValues, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which NilValues, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		for k4, e5 := range x.B {
+			if !utf8.ValidString(string(k4)) {
+				return foryimpl.InvalidUTF8(foryTypeNilValues, "B")
+			}
+			for _, e6 := range e5 {
+				if !utf8.ValidString(string(e6)) {
+					return foryimpl.InvalidUTF8(foryTypeNilValues, "B")
+				}
+			}
+		}
+		for k7, e8 := range x.C {
+			if !utf8.ValidString(string(k7)) {
+				return foryimpl.InvalidUTF8(foryTypeNilValues, "C")
+			}
+			for _, e10 := range e8 {
+				if !utf8.ValidString(string(e10)) {
+					return foryimpl.InvalidUTF8(foryTypeNilValues, "C")
+				}
+			}
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(35 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -229,58 +255,58 @@ func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.A))
-	for k2, v3 := range x.A {
-		if v3 == nil {
-			mw1.NullEntry(b)
-			b.WriteVarInt32(k2)
+	var mw11 foryimpl.MapWriter
+	mw11.Begin(b, len(x.A))
+	for k12, v13 := range x.A {
+		if v13 == nil {
+			mw11.NullEntry(b)
+			b.WriteVarInt32(k12)
 		} else {
-			mw1.Entry(b)
-			b.WriteVarInt32(k2)
-			b.WriteVarUint32(uint32(len(v3)))
-			if len(v3) > 0 {
-				b.Reserve(1 + len(v3)*5 + buffer.BatchSlack)
+			mw11.Entry(b)
+			b.WriteVarInt32(k12)
+			b.WriteVarUint32(uint32(len(v13)))
+			if len(v13) > 0 {
+				b.Reserve(1 + len(v13)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e4 := range v3 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e4))
+				for _, e14 := range v13 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e14))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	mw1.End(b)
-	var mw5 foryimpl.MapWriter
-	mw5.Begin(b, len(x.B))
-	for k6, v7 := range x.B {
-		if v7 == nil {
-			mw5.NullEntry(b)
-			foryimpl.WriteString(b, k6)
+	mw11.End(b)
+	var mw15 foryimpl.MapWriter
+	mw15.Begin(b, len(x.B))
+	for k16, v17 := range x.B {
+		if v17 == nil {
+			mw15.NullEntry(b)
+			foryimpl.WriteString(b, k16)
 		} else {
-			mw5.Entry(b)
-			foryimpl.WriteString(b, k6)
+			mw15.Entry(b)
+			foryimpl.WriteString(b, k16)
 			{
-				sz9 := 6 + buffer.BatchSlack + len(v7)*9
-				for _, e8 := range v7 {
-					sz9 += len(e8)
+				sz19 := 6 + buffer.BatchSlack + len(v17)*9
+				for _, e18 := range v17 {
+					sz19 += len(e18)
 				}
-				b.Reserve(sz9)
+				b.Reserve(sz19)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v7)))
-				if len(v7) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v17)))
+				if len(v17) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e8 := range v7 {
-						if len(w)-off < len(e8)+9+buffer.BatchSlack {
+					for _, e18 := range v17 {
+						if len(w)-off < len(e18)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e8) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e18) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e8))<<2|2)
-						if len(e8) > 0 {
-							off += copy(w[off:], e8)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e18))<<2|2)
+						if len(e18) > 0 {
+							off += copy(w[off:], e18)
 						}
 					}
 				}
@@ -288,27 +314,28 @@ func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, root bool) {
 			}
 		}
 	}
-	mw5.End(b)
-	var mw10 foryimpl.MapWriter
-	mw10.Begin(b, len(x.C))
-	for k11, v12 := range x.C {
-		if v12 == nil {
-			mw10.NullEntry(b)
-			foryimpl.WriteString(b, k11)
+	mw15.End(b)
+	var mw20 foryimpl.MapWriter
+	mw20.Begin(b, len(x.C))
+	for k21, v22 := range x.C {
+		if v22 == nil {
+			mw20.NullEntry(b)
+			foryimpl.WriteString(b, k21)
 		} else {
-			mw10.Entry(b)
-			foryimpl.WriteString(b, k11)
-			var mw13 foryimpl.MapWriter
-			mw13.Begin(b, len(v12))
-			for k14, v15 := range v12 {
-				mw13.Entry(b)
-				b.WriteVarInt32(k14)
-				foryimpl.WriteString(b, v15)
+			mw20.Entry(b)
+			foryimpl.WriteString(b, k21)
+			var mw23 foryimpl.MapWriter
+			mw23.Begin(b, len(v22))
+			for k24, v25 := range v22 {
+				mw23.Entry(b)
+				b.WriteVarInt32(k24)
+				foryimpl.WriteString(b, v25)
 			}
-			mw13.End(b)
+			mw23.End(b)
 		}
 	}
-	mw10.End(b)
+	mw20.End(b)
+	return nil
 }
 
 // ForyRead reads NilValues's struct body (docs/format.md §9); errors are recorded in c.
@@ -321,113 +348,113 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n16 := c.ReadLength(2)
-	m17 := foryimpl.MakeMap[map[int32][]int32](c, n16)
-	for n16 > 0 && !c.Failed() {
-		sz18, vn19, _ := c.ReadMapChunk(n16, 5, 22, nil, true)
-		for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
-			var k21 int32
-			k21 = r.ReadVarInt32()
-			var v22 []int32
-			if !vn19 {
-				n23 := c.ReadLength(1)
-				l24 := foryimpl.MakeSlice[[]int32](c, n23)
-				if n23 > 0 {
-					hn26 := c.ReadListHeader(5)
+	n26 := c.ReadLength(2)
+	m27 := foryimpl.MakeMap[map[int32][]int32](c, n26)
+	for n26 > 0 && !c.Failed() {
+		sz28, vn29, _ := c.ReadMapChunk(n26, 5, 22, nil, true)
+		for j30 := 0; j30 < sz28 && !c.Failed(); j30++ {
+			var k31 int32
+			k31 = r.ReadVarInt32()
+			var v32 []int32
+			if !vn29 {
+				n33 := c.ReadLength(1)
+				l34 := foryimpl.MakeSlice[[]int32](c, n33)
+				if n33 > 0 {
+					hn36 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i25 := range l24 {
-							if hn26 && !c.ReadFlag() {
-								clear(l24[i25 : i25+1])
+						for i35 := range l34 {
+							if hn36 && !c.ReadFlag() {
+								clear(l34[i35 : i35+1])
 								continue
 							}
-							l24[i25] = r.ReadVarInt32()
+							l34[i35] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i25)
+								c.TraceIndex(i35)
 								break
 							}
 						}
 					}
 				}
-				v22 = l24
+				v32 = l34
 			}
-			m17[k21] = v22
+			m27[k31] = v32
 		}
-		n16 -= sz18
+		n26 -= sz28
 	}
-	x.A = m17
+	x.A = m27
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
-	n28 := c.ReadLength(2)
-	m29 := foryimpl.MakeMap[map[string][]string](c, n28)
-	for n28 > 0 && !c.Failed() {
-		sz30, vn31, _ := c.ReadMapChunk(n28, 21, 22, nil, true)
-		for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
-			var k33 string
-			k33 = c.ReadString()
-			var v34 []string
-			if !vn31 {
-				n35 := c.ReadLength(1)
-				l36 := foryimpl.MakeSlice[[]string](c, n35)
-				if n35 > 0 {
-					hn38 := c.ReadListHeader(21)
+	n38 := c.ReadLength(2)
+	m39 := foryimpl.MakeMap[map[string][]string](c, n38)
+	for n38 > 0 && !c.Failed() {
+		sz40, vn41, _ := c.ReadMapChunk(n38, 21, 22, nil, true)
+		for j42 := 0; j42 < sz40 && !c.Failed(); j42++ {
+			var k43 string
+			k43 = c.ReadString()
+			var v44 []string
+			if !vn41 {
+				n45 := c.ReadLength(1)
+				l46 := foryimpl.MakeSlice[[]string](c, n45)
+				if n45 > 0 {
+					hn48 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i37 := range l36 {
-							if hn38 && !c.ReadFlag() {
-								clear(l36[i37 : i37+1])
+						for i47 := range l46 {
+							if hn48 && !c.ReadFlag() {
+								clear(l46[i47 : i47+1])
 								continue
 							}
-							l36[i37] = c.ReadString()
+							l46[i47] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i37)
+								c.TraceIndex(i47)
 								break
 							}
 						}
 					}
 				}
-				v34 = l36
+				v44 = l46
 			}
-			m29[k33] = v34
+			m39[k43] = v44
 		}
-		n28 -= sz30
+		n38 -= sz40
 	}
-	x.B = m29
+	x.B = m39
 	if c.Failed() {
 		c.Trace("B")
 		return
 	}
-	n40 := c.ReadLength(2)
-	m41 := foryimpl.MakeMap[map[string]map[int32]string](c, n40)
-	for n40 > 0 && !c.Failed() {
-		sz42, vn43, _ := c.ReadMapChunk(n40, 21, 24, nil, true)
-		for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
-			var k45 string
-			k45 = c.ReadString()
-			var v46 map[int32]string
-			if !vn43 {
-				n47 := c.ReadLength(2)
-				m48 := foryimpl.MakeMap[map[int32]string](c, n47)
-				for n47 > 0 && !c.Failed() {
-					sz49, vn50, _ := c.ReadMapChunk(n47, 5, 21, nil, false)
-					for j51 := 0; j51 < sz49 && !c.Failed(); j51++ {
-						var k52 int32
-						k52 = r.ReadVarInt32()
-						var v53 string
-						if !vn50 {
-							v53 = c.ReadString()
+	n50 := c.ReadLength(2)
+	m51 := foryimpl.MakeMap[map[string]map[int32]string](c, n50)
+	for n50 > 0 && !c.Failed() {
+		sz52, vn53, _ := c.ReadMapChunk(n50, 21, 24, nil, true)
+		for j54 := 0; j54 < sz52 && !c.Failed(); j54++ {
+			var k55 string
+			k55 = c.ReadString()
+			var v56 map[int32]string
+			if !vn53 {
+				n57 := c.ReadLength(2)
+				m58 := foryimpl.MakeMap[map[int32]string](c, n57)
+				for n57 > 0 && !c.Failed() {
+					sz59, vn60, _ := c.ReadMapChunk(n57, 5, 21, nil, false)
+					for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
+						var k62 int32
+						k62 = r.ReadVarInt32()
+						var v63 string
+						if !vn60 {
+							v63 = c.ReadString()
 						}
-						m48[k52] = v53
+						m58[k62] = v63
 					}
-					n47 -= sz49
+					n57 -= sz59
 				}
-				v46 = m48
+				v56 = m58
 			}
-			m41[k45] = v46
+			m51[k55] = v56
 		}
-		n40 -= sz42
+		n50 -= sz52
 	}
-	x.C = m41
+	x.C = m51
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -442,111 +469,111 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n54 := c.ReadLength(2)
-				m55 := foryimpl.MakeMap[map[int32][]int32](c, n54)
-				for n54 > 0 && !c.Failed() {
-					sz56, vn57, _ := c.ReadMapChunk(n54, 5, 22, nil, true)
-					for j58 := 0; j58 < sz56 && !c.Failed(); j58++ {
-						var k59 int32
-						k59 = r.ReadVarInt32()
-						var v60 []int32
-						if !vn57 {
-							n61 := c.ReadLength(1)
-							l62 := foryimpl.MakeSlice[[]int32](c, n61)
-							if n61 > 0 {
-								hn64 := c.ReadListHeader(5)
+				n64 := c.ReadLength(2)
+				m65 := foryimpl.MakeMap[map[int32][]int32](c, n64)
+				for n64 > 0 && !c.Failed() {
+					sz66, vn67, _ := c.ReadMapChunk(n64, 5, 22, nil, true)
+					for j68 := 0; j68 < sz66 && !c.Failed(); j68++ {
+						var k69 int32
+						k69 = r.ReadVarInt32()
+						var v70 []int32
+						if !vn67 {
+							n71 := c.ReadLength(1)
+							l72 := foryimpl.MakeSlice[[]int32](c, n71)
+							if n71 > 0 {
+								hn74 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i63 := range l62 {
-										if hn64 && !c.ReadFlag() {
-											clear(l62[i63 : i63+1])
+									for i73 := range l72 {
+										if hn74 && !c.ReadFlag() {
+											clear(l72[i73 : i73+1])
 											continue
 										}
-										l62[i63] = r.ReadVarInt32()
+										l72[i73] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i63)
+											c.TraceIndex(i73)
 											break
 										}
 									}
 								}
 							}
-							v60 = l62
+							v70 = l72
 						}
-						m55[k59] = v60
+						m65[k69] = v70
 					}
-					n54 -= sz56
+					n64 -= sz66
 				}
-				x.A = m55
+				x.A = m65
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n66 := c.ReadLength(2)
-				m67 := foryimpl.MakeMap[map[string][]string](c, n66)
-				for n66 > 0 && !c.Failed() {
-					sz68, vn69, _ := c.ReadMapChunk(n66, 21, 22, nil, true)
-					for j70 := 0; j70 < sz68 && !c.Failed(); j70++ {
-						var k71 string
-						k71 = c.ReadString()
-						var v72 []string
-						if !vn69 {
-							n73 := c.ReadLength(1)
-							l74 := foryimpl.MakeSlice[[]string](c, n73)
-							if n73 > 0 {
-								hn76 := c.ReadListHeader(21)
+				n76 := c.ReadLength(2)
+				m77 := foryimpl.MakeMap[map[string][]string](c, n76)
+				for n76 > 0 && !c.Failed() {
+					sz78, vn79, _ := c.ReadMapChunk(n76, 21, 22, nil, true)
+					for j80 := 0; j80 < sz78 && !c.Failed(); j80++ {
+						var k81 string
+						k81 = c.ReadString()
+						var v82 []string
+						if !vn79 {
+							n83 := c.ReadLength(1)
+							l84 := foryimpl.MakeSlice[[]string](c, n83)
+							if n83 > 0 {
+								hn86 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i75 := range l74 {
-										if hn76 && !c.ReadFlag() {
-											clear(l74[i75 : i75+1])
+									for i85 := range l84 {
+										if hn86 && !c.ReadFlag() {
+											clear(l84[i85 : i85+1])
 											continue
 										}
-										l74[i75] = c.ReadString()
+										l84[i85] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i75)
+											c.TraceIndex(i85)
 											break
 										}
 									}
 								}
 							}
-							v72 = l74
+							v82 = l84
 						}
-						m67[k71] = v72
+						m77[k81] = v82
 					}
-					n66 -= sz68
+					n76 -= sz78
 				}
-				x.B = m67
+				x.B = m77
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n78 := c.ReadLength(2)
-				m79 := foryimpl.MakeMap[map[string]map[int32]string](c, n78)
-				for n78 > 0 && !c.Failed() {
-					sz80, vn81, _ := c.ReadMapChunk(n78, 21, 24, nil, true)
-					for j82 := 0; j82 < sz80 && !c.Failed(); j82++ {
-						var k83 string
-						k83 = c.ReadString()
-						var v84 map[int32]string
-						if !vn81 {
-							n85 := c.ReadLength(2)
-							m86 := foryimpl.MakeMap[map[int32]string](c, n85)
-							for n85 > 0 && !c.Failed() {
-								sz87, vn88, _ := c.ReadMapChunk(n85, 5, 21, nil, false)
-								for j89 := 0; j89 < sz87 && !c.Failed(); j89++ {
-									var k90 int32
-									k90 = r.ReadVarInt32()
-									var v91 string
-									if !vn88 {
-										v91 = c.ReadString()
+				n88 := c.ReadLength(2)
+				m89 := foryimpl.MakeMap[map[string]map[int32]string](c, n88)
+				for n88 > 0 && !c.Failed() {
+					sz90, vn91, _ := c.ReadMapChunk(n88, 21, 24, nil, true)
+					for j92 := 0; j92 < sz90 && !c.Failed(); j92++ {
+						var k93 string
+						k93 = c.ReadString()
+						var v94 map[int32]string
+						if !vn91 {
+							n95 := c.ReadLength(2)
+							m96 := foryimpl.MakeMap[map[int32]string](c, n95)
+							for n95 > 0 && !c.Failed() {
+								sz97, vn98, _ := c.ReadMapChunk(n95, 5, 21, nil, false)
+								for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
+									var k100 int32
+									k100 = r.ReadVarInt32()
+									var v101 string
+									if !vn98 {
+										v101 = c.ReadString()
 									}
-									m86[k90] = v91
+									m96[k100] = v101
 								}
-								n85 -= sz87
+								n95 -= sz97
 							}
-							v84 = m86
+							v94 = m96
 						}
-						m79[k83] = v84
+						m89[k93] = v94
 					}
-					n78 -= sz80
+					n88 -= sz90
 				}
-				x.C = m79
+				x.C = m89
 			}
 		default:
 			c.SkipField(f)
@@ -584,8 +611,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -632,11 +658,13 @@ func (x *Leaf) foryDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(26 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -658,6 +686,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Leaf's struct body (docs/format.md §9); errors are recorded in c.
@@ -793,40 +822,60 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes MapKinds's struct body (docs/format.md §9).
 func (x *MapKinds) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k1 := range x.S {
+			if !utf8.ValidString(string(k1)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "S"))
+				return
+			}
+		}
+		for k3 := range x.L {
+			if !utf8.ValidString(string(k3)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "L"))
+				return
+			}
+		}
+		for k5 := range x.P {
+			if !utf8.ValidString(string(k5)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "P"))
+				return
+			}
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
 		b.WriteInt32(-1007685497)
 	}
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.S))
-	for k2, v3 := range x.S {
-		mw1.Entry(b)
-		foryimpl.WriteString(b, k2)
-		b.WriteVarInt32(v3)
-	}
-	mw1.End(b)
-	var mw4 foryimpl.MapWriter
-	mw4.Begin(b, len(x.L))
-	for k5, v6 := range x.L {
-		mw4.Entry(b)
-		foryimpl.WriteString(b, k5)
-		v6.ForyWrite(c)
-	}
-	mw4.End(b)
 	var mw7 foryimpl.MapWriter
-	mw7.Begin(b, len(x.P))
-	for k8, v9 := range x.P {
-		if v9 == nil {
-			mw7.NullEntry(b)
-			foryimpl.WriteString(b, k8)
-		} else {
-			mw7.Entry(b)
-			foryimpl.WriteString(b, k8)
-			v9.ForyWrite(c)
-		}
+	mw7.Begin(b, len(x.S))
+	for k8, v9 := range x.S {
+		mw7.Entry(b)
+		foryimpl.WriteString(b, k8)
+		b.WriteVarInt32(v9)
 	}
 	mw7.End(b)
+	var mw10 foryimpl.MapWriter
+	mw10.Begin(b, len(x.L))
+	for k11, v12 := range x.L {
+		mw10.Entry(b)
+		foryimpl.WriteString(b, k11)
+		v12.ForyWrite(c)
+	}
+	mw10.End(b)
+	var mw13 foryimpl.MapWriter
+	mw13.Begin(b, len(x.P))
+	for k14, v15 := range x.P {
+		if v15 == nil {
+			mw13.NullEntry(b)
+			foryimpl.WriteString(b, k14)
+		} else {
+			mw13.Entry(b)
+			foryimpl.WriteString(b, k14)
+			v15.ForyWrite(c)
+		}
+	}
+	mw13.End(b)
 }
 
 // ForyRead reads MapKinds's struct body (docs/format.md §9); errors are recorded in c.
@@ -839,72 +888,72 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n10 := c.ReadLength(2)
-	m11 := foryimpl.MakeMap[map[string]int32](c, n10)
-	for n10 > 0 && !c.Failed() {
-		sz12, vn13, _ := c.ReadMapChunk(n10, 21, 5, nil, false)
-		for j14 := 0; j14 < sz12 && !c.Failed(); j14++ {
-			var k15 string
-			k15 = c.ReadString()
-			var v16 int32
-			if !vn13 {
-				v16 = r.ReadVarInt32()
+	n16 := c.ReadLength(2)
+	m17 := foryimpl.MakeMap[map[string]int32](c, n16)
+	for n16 > 0 && !c.Failed() {
+		sz18, vn19, _ := c.ReadMapChunk(n16, 21, 5, nil, false)
+		for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
+			var k21 string
+			k21 = c.ReadString()
+			var v22 int32
+			if !vn19 {
+				v22 = r.ReadVarInt32()
 			}
-			m11[k15] = v16
+			m17[k21] = v22
 		}
-		n10 -= sz12
+		n16 -= sz18
 	}
-	x.S = m11
+	x.S = m17
 	if c.Failed() {
 		c.Trace("S")
 		return
 	}
-	n17 := c.ReadLength(2)
-	m18 := foryimpl.MakeMap[map[string]Leaf](c, n17)
-	for n17 > 0 && !c.Failed() {
-		sz19, vn20, ev24 := c.ReadMapChunk(n17, 21, 28, foryTypeLeaf, false)
-		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
-			var k22 string
-			k22 = c.ReadString()
-			var v23 Leaf
-			if !vn20 {
-				if ev24 != nil {
-					v23.ForyReadEvolved(c, ev24)
+	n23 := c.ReadLength(2)
+	m24 := foryimpl.MakeMap[map[string]Leaf](c, n23)
+	for n23 > 0 && !c.Failed() {
+		sz25, vn26, ev30 := c.ReadMapChunk(n23, 21, 28, foryTypeLeaf, false)
+		for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
+			var k28 string
+			k28 = c.ReadString()
+			var v29 Leaf
+			if !vn26 {
+				if ev30 != nil {
+					v29.ForyReadEvolved(c, ev30)
 				} else {
-					v23.ForyRead(c)
+					v29.ForyRead(c)
 				}
 			}
-			m18[k22] = v23
+			m24[k28] = v29
 		}
-		n17 -= sz19
+		n23 -= sz25
 	}
-	x.L = m18
+	x.L = m24
 	if c.Failed() {
 		c.Trace("L")
 		return
 	}
-	n25 := c.ReadLength(2)
-	m26 := foryimpl.MakeMap[map[string]*Leaf](c, n25)
-	for n25 > 0 && !c.Failed() {
-		sz27, vn28, ev33 := c.ReadMapChunk(n25, 21, 28, foryTypeLeaf, true)
-		for j29 := 0; j29 < sz27 && !c.Failed(); j29++ {
-			var k30 string
-			k30 = c.ReadString()
-			var v31 *Leaf
-			if !vn28 {
-				p32 := foryimpl.Alloc[Leaf](c)
-				if ev33 != nil {
-					p32.ForyReadEvolved(c, ev33)
+	n31 := c.ReadLength(2)
+	m32 := foryimpl.MakeMap[map[string]*Leaf](c, n31)
+	for n31 > 0 && !c.Failed() {
+		sz33, vn34, ev39 := c.ReadMapChunk(n31, 21, 28, foryTypeLeaf, true)
+		for j35 := 0; j35 < sz33 && !c.Failed(); j35++ {
+			var k36 string
+			k36 = c.ReadString()
+			var v37 *Leaf
+			if !vn34 {
+				p38 := foryimpl.Alloc[Leaf](c)
+				if ev39 != nil {
+					p38.ForyReadEvolved(c, ev39)
 				} else {
-					p32.ForyRead(c)
+					p38.ForyRead(c)
 				}
-				v31 = p32
+				v37 = p38
 			}
-			m26[k30] = v31
+			m32[k36] = v37
 		}
-		n25 -= sz27
+		n31 -= sz33
 	}
-	x.P = m26
+	x.P = m32
 	if c.Failed() {
 		c.Trace("P")
 		return
@@ -919,70 +968,428 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n34 := c.ReadLength(2)
-				m35 := foryimpl.MakeMap[map[string]int32](c, n34)
-				for n34 > 0 && !c.Failed() {
-					sz36, vn37, _ := c.ReadMapChunk(n34, 21, 5, nil, false)
-					for j38 := 0; j38 < sz36 && !c.Failed(); j38++ {
-						var k39 string
-						k39 = c.ReadString()
-						var v40 int32
-						if !vn37 {
-							v40 = r.ReadVarInt32()
+				n40 := c.ReadLength(2)
+				m41 := foryimpl.MakeMap[map[string]int32](c, n40)
+				for n40 > 0 && !c.Failed() {
+					sz42, vn43, _ := c.ReadMapChunk(n40, 21, 5, nil, false)
+					for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
+						var k45 string
+						k45 = c.ReadString()
+						var v46 int32
+						if !vn43 {
+							v46 = r.ReadVarInt32()
 						}
-						m35[k39] = v40
+						m41[k45] = v46
 					}
-					n34 -= sz36
+					n40 -= sz42
 				}
-				x.S = m35
+				x.S = m41
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n41 := c.ReadLength(2)
-				m42 := foryimpl.MakeMap[map[string]Leaf](c, n41)
-				for n41 > 0 && !c.Failed() {
-					sz43, vn44, ev48 := c.ReadMapChunk(n41, 21, 28, foryTypeLeaf, false)
-					for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
-						var k46 string
-						k46 = c.ReadString()
-						var v47 Leaf
-						if !vn44 {
-							if ev48 != nil {
-								v47.ForyReadEvolved(c, ev48)
+				n47 := c.ReadLength(2)
+				m48 := foryimpl.MakeMap[map[string]Leaf](c, n47)
+				for n47 > 0 && !c.Failed() {
+					sz49, vn50, ev54 := c.ReadMapChunk(n47, 21, 28, foryTypeLeaf, false)
+					for j51 := 0; j51 < sz49 && !c.Failed(); j51++ {
+						var k52 string
+						k52 = c.ReadString()
+						var v53 Leaf
+						if !vn50 {
+							if ev54 != nil {
+								v53.ForyReadEvolved(c, ev54)
 							} else {
-								v47.ForyRead(c)
+								v53.ForyRead(c)
 							}
 						}
-						m42[k46] = v47
+						m48[k52] = v53
 					}
-					n41 -= sz43
+					n47 -= sz49
 				}
-				x.L = m42
+				x.L = m48
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n49 := c.ReadLength(2)
-				m50 := foryimpl.MakeMap[map[string]*Leaf](c, n49)
-				for n49 > 0 && !c.Failed() {
-					sz51, vn52, ev57 := c.ReadMapChunk(n49, 21, 28, foryTypeLeaf, true)
-					for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
-						var k54 string
-						k54 = c.ReadString()
-						var v55 *Leaf
-						if !vn52 {
-							p56 := foryimpl.Alloc[Leaf](c)
-							if ev57 != nil {
-								p56.ForyReadEvolved(c, ev57)
+				n55 := c.ReadLength(2)
+				m56 := foryimpl.MakeMap[map[string]*Leaf](c, n55)
+				for n55 > 0 && !c.Failed() {
+					sz57, vn58, ev63 := c.ReadMapChunk(n55, 21, 28, foryTypeLeaf, true)
+					for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
+						var k60 string
+						k60 = c.ReadString()
+						var v61 *Leaf
+						if !vn58 {
+							p62 := foryimpl.Alloc[Leaf](c)
+							if ev63 != nil {
+								p62.ForyReadEvolved(c, ev63)
 							} else {
-								p56.ForyRead(c)
+								p62.ForyRead(c)
 							}
-							v55 = p56
+							v61 = p62
 						}
-						m50[k54] = v55
+						m56[k60] = v61
 					}
-					n49 -= sz51
+					n55 -= sz57
 				}
-				x.P = m50
+				x.P = m56
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+}
+
+// foryTypeInts is Ints's static type information. Fingerprint: 1,5,0,0;2,11,0,0;3,7,0,0;4,21,0,0;5,22,0,0[21,0,0];6,24,0,0[21,0,0|21,0,0];7,4,0,0;
+var foryTypeInts = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta: []byte{0x1b, 0xb8, 0x02},
+	GoName:         "agree.Ints",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0x90, 0xfc, 0xdd, 0x4f, 0xf6, 0x96, 0x19, 0xc7, 0xb8, 0x02, 0xc8, 0x0b, 0xcc, 0x07, 0xc4, 0x05, 0xde, 0x04, 0xd0, 0x15, 0xd4, 0x16, 0x56, 0xd8, 0x18, 0x56, 0x56},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb8, 0x02},
+	SchemaHash:     784636272,
+	TypeDef:        []byte{0x14, 0x90, 0xfc, 0xdd, 0x4f, 0xf6, 0x96, 0x19, 0xc7, 0xb8, 0x02, 0xc8, 0x0b, 0xcc, 0x07, 0xc4, 0x05, 0xde, 0x04, 0xd0, 0x15, 0xd4, 0x16, 0x56, 0xd8, 0x18, 0x56, 0x56},
+	UserID:         312,
+})
+
+// The conversion below stops compiling when Ints's fields change; run go generate.
+func _(x *Ints) {
+	_ = (*struct {
+		A    int
+		B    uint
+		C    int
+		Name string
+		Tags []string
+		Attr map[string]string
+		P    *int
+	})(x)
+}
+
+// ForyType returns Ints's type information.
+func (x *Ints) ForyType() *foryimpl.TypeInfo {
+	return foryTypeInts
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *Ints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Ints) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xddfc9014001cff01 && buffer.ReadUint64At(in, 8) == 0xc802b8c71996f64f && buffer.ReadUint64At(in, 16) == 0xd004de05c407cc0b && buffer.ReadUint64At(in, 24) == 0x565618d85616d415 {
+			n = 32
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb81bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeInts)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeInts)
+}
+
+// ForyWrite writes Ints's struct body (docs/format.md §9).
+func (x *Ints) ForyWrite(c *foryimpl.WriteContext) {
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
+}
+
+// foryWrite is ForyWrite without the write context, which Ints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Ints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.Name)) {
+			return foryimpl.InvalidUTF8(foryTypeInts, "Name")
+		}
+		for _, e1 := range x.Tags {
+			if !utf8.ValidString(string(e1)) {
+				return foryimpl.InvalidUTF8(foryTypeInts, "Tags")
+			}
+		}
+		for k2, e3 := range x.Attr {
+			if !utf8.ValidString(string(k2)) {
+				return foryimpl.InvalidUTF8(foryTypeInts, "Attr")
+			}
+			if !utf8.ValidString(string(e3)) {
+				return foryimpl.InvalidUTF8(foryTypeInts, "Attr")
+			}
+		}
+	}
+	if uint64(x.B) != uint64(uint32(x.B)) {
+		return foryimpl.UintOutOfRange(foryTypeInts, "B", uint64(x.B))
+	}
+	if int64(x.A) != int64(int32(x.A)) {
+		return foryimpl.IntOutOfRange(foryTypeInts, "A", int64(x.A))
+	}
+	if x.P != nil {
+		if int64((*x.P)) != int64(int32((*x.P))) {
+			return foryimpl.IntOutOfRange(foryTypeInts, "P", int64((*x.P)))
+		}
+	}
+	// The root prefix (as the root), the schema hash (same-schema mode), the 4 fixed and 14 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(54 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xddfc9014001cff01)
+			buffer.PutUint64At(w, off+8, 0xc802b8c71996f64f)
+			buffer.PutUint64At(w, off+16, 0xd004de05c407cc0b)
+			buffer.PutUint64At(w, off+24, 0x565618d85616d415)
+			off += 32
+		} else {
+			buffer.PutUint32At(w, off, 0xb81bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
+		buffer.PutInt32At(w, off, 784636272)
+		off += 4
+	}
+	buffer.PutUint32At(w, off, uint32(x.B))
+	off += 4
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.C)))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(int32(x.A)))
+	b.SetWriterIndex(off)
+	if x.P == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteInt32(int32(*x.P))
+	}
+	{
+		s4 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s4) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		if len(s4) > 0 {
+			off += copy(w[off:], s4)
+		}
+		b.SetWriterIndex(off)
+	}
+	l5 := x.Tags
+	{
+		sz7 := 6 + buffer.BatchSlack + len(l5)*9
+		for _, e6 := range l5 {
+			sz7 += len(e6)
+		}
+		b.Reserve(sz7)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l5)))
+		if len(l5) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e6 := range l5 {
+				if len(w)-off < len(e6)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e6) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e6))<<2|2)
+				if len(e6) > 0 {
+					off += copy(w[off:], e6)
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	var mw8 foryimpl.MapWriter
+	mw8.Begin(b, len(x.Attr))
+	for k9, v10 := range x.Attr {
+		mw8.Entry(b)
+		foryimpl.WriteString(b, k9)
+		foryimpl.WriteString(b, v10)
+	}
+	mw8.End(b)
+	return nil
+}
+
+// ForyRead reads Ints's struct body (docs/format.md §9); errors are recorded in c.
+func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
+	*x = Ints{Tags: x.Tags}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 784636272 && !c.Failed() {
+			c.HashMismatch(foryTypeInts, h)
+			return
+		}
+	}
+	// One bounds check for the 4 bytes of fixed-width fields.
+	if r.Need(4) {
+		in, off := r.Bytes(), r.Offset()
+		x.B = uint(buffer.ReadUint32At(in, off))
+		r.SetOffset(off + 4)
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.C = int(buffer.UnZigZag64(u64))
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.A = int(buffer.UnZigZag32(u32))
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("B..A")
+		return
+	}
+	if c.ReadFlag() {
+		p11 := foryimpl.Alloc[int](c)
+		*p11 = int(r.ReadInt32())
+		x.P = p11
+	}
+	if c.Failed() {
+		c.Trace("P")
+		return
+	}
+	x.Name = c.ReadString()
+	if c.Failed() {
+		c.Trace("Name")
+		return
+	}
+	n12 := c.ReadLength(1)
+	l13 := foryimpl.ReuseSlice[[]string](c, x.Tags, n12)
+	if n12 > 0 {
+		hn15 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i14 := range l13 {
+				if hn15 && !c.ReadFlag() {
+					clear(l13[i14 : i14+1])
+					continue
+				}
+				l13[i14] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i14)
+					break
+				}
+			}
+		}
+	}
+	x.Tags = l13
+	if c.Failed() {
+		c.Trace("Tags")
+		return
+	}
+	n17 := c.ReadLength(2)
+	m18 := foryimpl.MakeMap[map[string]string](c, n17)
+	for n17 > 0 && !c.Failed() {
+		sz19, vn20, _ := c.ReadMapChunk(n17, 21, 21, nil, false)
+		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+			var k22 string
+			k22 = c.ReadString()
+			var v23 string
+			if !vn20 {
+				v23 = c.ReadString()
+			}
+			m18[k22] = v23
+		}
+		n17 -= sz19
+	}
+	x.Attr = m18
+	if c.Failed() {
+		c.Trace("Attr")
+		return
+	}
+}
+
+// ForyReadEvolved reads a Ints body written with another schema, following ev (docs/format.md §11.4).
+func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = Ints{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v24, ok25 := c.ReadUintAs(f, 64); ok25 {
+					x.B = uint(v24)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.B = uint(r.ReadUint32())
+			}
+		case 1:
+			if f.Convert {
+				if v26, ok27 := c.ReadIntAs(f, 64); ok27 {
+					x.C = int(v26)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.C = int(r.ReadVarInt64())
+			}
+		case 2:
+			if f.Convert {
+				if v28, ok29 := c.ReadIntAs(f, 64); ok29 {
+					x.A = int(v28)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.A = int(r.ReadVarInt32())
+			}
+		case 3:
+			if f.Convert {
+				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
+					pv33 := int(v31)
+					x.P = &pv33
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p30 := foryimpl.Alloc[int](c)
+				*p30 = int(r.ReadInt32())
+				x.P = p30
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				x.Name = c.ReadString()
+			}
+		case 5:
+			if !f.Flag || c.ReadFlag() {
+				n34 := c.ReadLength(1)
+				l35 := foryimpl.MakeSlice[[]string](c, n34)
+				if n34 > 0 {
+					hn37 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i36 := range l35 {
+							if hn37 && !c.ReadFlag() {
+								clear(l35[i36 : i36+1])
+								continue
+							}
+							l35[i36] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i36)
+								break
+							}
+						}
+					}
+				}
+				x.Tags = l35
+			}
+		case 6:
+			if !f.Flag || c.ReadFlag() {
+				n39 := c.ReadLength(2)
+				m40 := foryimpl.MakeMap[map[string]string](c, n39)
+				for n39 > 0 && !c.Failed() {
+					sz41, vn42, _ := c.ReadMapChunk(n39, 21, 21, nil, false)
+					for j43 := 0; j43 < sz41 && !c.Failed(); j43++ {
+						var k44 string
+						k44 = c.ReadString()
+						var v45 string
+						if !vn42 {
+							v45 = c.ReadString()
+						}
+						m40[k44] = v45
+					}
+					n39 -= sz41
+				}
+				x.Attr = m40
 			}
 		default:
 			c.SkipField(f)

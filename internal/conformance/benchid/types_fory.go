@@ -6,6 +6,7 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -57,8 +58,7 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -105,11 +105,13 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).
 func (x *NumericStruct) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(102 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -143,6 +145,7 @@ func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F11))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.F12))
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads NumericStruct's struct body (docs/format.md §9); errors are recorded in c.
@@ -386,8 +389,7 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -413,11 +415,18 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Sample's struct body (docs/format.md §9).
 func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Sample, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Sample) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Sample, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.String)) {
+			return foryimpl.InvalidUTF8(foryTypeSample, "String")
+		}
+	}
 	l1 := x.IntArray
 	l2 := x.LongArray
 	l3 := x.FloatArray
@@ -484,6 +493,7 @@ func (x *Sample) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += copy(w[off:], s8)
 	}
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Sample's struct body (docs/format.md §9); errors are recorded in c.
@@ -869,13 +879,13 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeMedia)
 	}
 	x.Media.ForyWrite(c)
-	l1 := x.Images
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+	l2 := x.Images
+	b.WriteVarUint32(uint32(len(l2)))
+	if len(l2) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeImage)
-		for i2 := range l1 {
-			l1[i2].ForyWrite(c)
+		for i3 := range l2 {
+			l2[i3].ForyWrite(c)
 		}
 	}
 }
@@ -893,8 +903,8 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev3 := c.ReadStructFieldMeta(foryTypeMedia); ev3 != nil {
-		x.Media.ForyReadEvolved(c, ev3)
+	if ev4 := c.ReadStructFieldMeta(foryTypeMedia); ev4 != nil {
+		x.Media.ForyReadEvolved(c, ev4)
 	} else if !c.Failed() {
 		x.Media.ForyRead(c)
 	}
@@ -902,29 +912,29 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Media")
 		return
 	}
-	n4 := c.ReadLength(1)
-	l5 := foryimpl.ReuseSlice[[]Image](c, x.Images, n4)
-	if n4 > 0 {
-		hn7, ev8 := c.ReadStructListHeader(foryTypeImage)
+	n5 := c.ReadLength(1)
+	l6 := foryimpl.ReuseSlice[[]Image](c, x.Images, n5)
+	if n5 > 0 {
+		hn8, ev9 := c.ReadStructListHeader(foryTypeImage)
 		if !c.Failed() {
-			for i6 := range l5 {
-				if hn7 && !c.ReadFlag() {
-					clear(l5[i6 : i6+1])
+			for i7 := range l6 {
+				if hn8 && !c.ReadFlag() {
+					clear(l6[i7 : i7+1])
 					continue
 				}
-				if ev8 != nil {
-					l5[i6].ForyReadEvolved(c, ev8)
+				if ev9 != nil {
+					l6[i7].ForyReadEvolved(c, ev9)
 				} else {
-					l5[i6].ForyRead(c)
+					l6[i7].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i6)
+					c.TraceIndex(i7)
 					break
 				}
 			}
 		}
 	}
-	x.Images = l5
+	x.Images = l6
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -938,37 +948,37 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
-					x.Media.ForyReadEvolved(c, ev9)
+				if ev10 := c.ReadStructFieldMeta(foryTypeMedia); ev10 != nil {
+					x.Media.ForyReadEvolved(c, ev10)
 				} else if !c.Failed() {
 					x.Media.ForyRead(c)
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n10 := c.ReadLength(1)
-				l11 := foryimpl.MakeSlice[[]Image](c, n10)
-				if n10 > 0 {
-					hn13, ev14 := c.ReadStructListHeader(foryTypeImage)
+				n11 := c.ReadLength(1)
+				l12 := foryimpl.MakeSlice[[]Image](c, n11)
+				if n11 > 0 {
+					hn14, ev15 := c.ReadStructListHeader(foryTypeImage)
 					if !c.Failed() {
-						for i12 := range l11 {
-							if hn13 && !c.ReadFlag() {
-								clear(l11[i12 : i12+1])
+						for i13 := range l12 {
+							if hn14 && !c.ReadFlag() {
+								clear(l12[i13 : i13+1])
 								continue
 							}
-							if ev14 != nil {
-								l11[i12].ForyReadEvolved(c, ev14)
+							if ev15 != nil {
+								l12[i13].ForyReadEvolved(c, ev15)
 							} else {
-								l11[i12].ForyRead(c)
+								l12[i13].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i12)
+								c.TraceIndex(i13)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l11
+				x.Images = l12
 			}
 		default:
 			c.SkipField(f)
@@ -1017,8 +1027,7 @@ func (x *Media) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1044,16 +1053,37 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Media's struct body (docs/format.md §9).
 func (x *Media) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Media, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Media) foryWrite(b *buffer.Buffer, compatible, root bool) {
-	s1 := x.URI
-	s2 := x.Title
-	s3 := x.Format
+// foryWrite is ForyWrite without the write context, which Media, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.URI)) {
+			return foryimpl.InvalidUTF8(foryTypeMedia, "URI")
+		}
+		if !utf8.ValidString(string(x.Title)) {
+			return foryimpl.InvalidUTF8(foryTypeMedia, "Title")
+		}
+		if !utf8.ValidString(string(x.Format)) {
+			return foryimpl.InvalidUTF8(foryTypeMedia, "Format")
+		}
+		for _, e1 := range x.Persons {
+			if !utf8.ValidString(string(e1)) {
+				return foryimpl.InvalidUTF8(foryTypeMedia, "Persons")
+			}
+		}
+		if !utf8.ValidString(string(x.Copyright)) {
+			return foryimpl.InvalidUTF8(foryTypeMedia, "Copyright")
+		}
+	}
+	s2 := x.URI
+	s3 := x.Title
+	s4 := x.Format
 	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(77 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + 27)
+	b.Reserve(77 + buffer.BatchSlack + len(s2) + len(s3) + len(s4) + 27)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -1079,10 +1109,6 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Bitrate))
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	if len(s1) > 0 {
-		off += copy(w[off:], s1)
-	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 	if len(s2) > 0 {
 		off += copy(w[off:], s2)
@@ -1091,44 +1117,49 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	if len(s3) > 0 {
 		off += copy(w[off:], s3)
 	}
+	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+	if len(s4) > 0 {
+		off += copy(w[off:], s4)
+	}
 	b.SetWriterIndex(off)
-	l4 := x.Persons
+	l5 := x.Persons
 	{
-		sz6 := 6 + buffer.BatchSlack + len(l4)*9
-		for _, e5 := range l4 {
-			sz6 += len(e5)
+		sz7 := 6 + buffer.BatchSlack + len(l5)*9
+		for _, e6 := range l5 {
+			sz7 += len(e6)
 		}
-		b.Reserve(sz6)
+		b.Reserve(sz7)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
-		if len(l4) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l5)))
+		if len(l5) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e5 := range l4 {
-				if len(w)-off < len(e5)+9+buffer.BatchSlack {
+			for _, e6 := range l5 {
+				if len(w)-off < len(e6)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e6) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
-				if len(e5) > 0 {
-					off += copy(w[off:], e5)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e6))<<2|2)
+				if len(e6) > 0 {
+					off += copy(w[off:], e6)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		s7 := x.Copyright
-		b.Reserve(buffer.BatchSlack + len(s7) + 14)
+		s8 := x.Copyright
+		b.Reserve(buffer.BatchSlack + len(s8) + 14)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		if len(s7) > 0 {
-			off += copy(w[off:], s7)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+		if len(s8) > 0 {
+			off += copy(w[off:], s8)
 		}
 		b.SetWriterIndex(off)
 	}
+	return nil
 }
 
 // ForyRead reads Media's struct body (docs/format.md §9); errors are recorded in c.
@@ -1183,25 +1214,25 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n8 := c.ReadLength(1)
-	l9 := foryimpl.ReuseSlice[[]string](c, x.Persons, n8)
-	if n8 > 0 {
-		hn11 := c.ReadListHeader(21)
+	n9 := c.ReadLength(1)
+	l10 := foryimpl.ReuseSlice[[]string](c, x.Persons, n9)
+	if n9 > 0 {
+		hn12 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i10 := range l9 {
-				if hn11 && !c.ReadFlag() {
-					clear(l9[i10 : i10+1])
+			for i11 := range l10 {
+				if hn12 && !c.ReadFlag() {
+					clear(l10[i11 : i11+1])
 					continue
 				}
-				l9[i10] = c.ReadString()
+				l10[i11] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i10)
+					c.TraceIndex(i11)
 					break
 				}
 			}
 		}
 	}
-	x.Persons = l9
+	x.Persons = l10
 	if c.Failed() {
 		c.Trace("Persons")
 		return
@@ -1230,40 +1261,40 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 64); ok14 {
-					x.Duration = int64(v13)
+				if v14, ok15 := c.ReadIntAs(f, 64); ok15 {
+					x.Duration = int64(v14)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 64); ok16 {
-					x.Size = int64(v15)
+				if v16, ok17 := c.ReadIntAs(f, 64); ok17 {
+					x.Size = int64(v16)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v17, ok18 := c.ReadIntAs(f, 32); ok18 {
-					x.Width = int32(v17)
+				if v18, ok19 := c.ReadIntAs(f, 32); ok19 {
+					x.Width = int32(v18)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v19, ok20 := c.ReadIntAs(f, 32); ok20 {
-					x.Height = int32(v19)
+				if v20, ok21 := c.ReadIntAs(f, 32); ok21 {
+					x.Height = int32(v20)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v21, ok22 := c.ReadIntAs(f, 32); ok22 {
-					x.Bitrate = int32(v21)
+				if v22, ok23 := c.ReadIntAs(f, 32); ok23 {
+					x.Bitrate = int32(v22)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -1282,25 +1313,25 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n23 := c.ReadLength(1)
-				l24 := foryimpl.MakeSlice[[]string](c, n23)
-				if n23 > 0 {
-					hn26 := c.ReadListHeader(21)
+				n24 := c.ReadLength(1)
+				l25 := foryimpl.MakeSlice[[]string](c, n24)
+				if n24 > 0 {
+					hn27 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i25 := range l24 {
-							if hn26 && !c.ReadFlag() {
-								clear(l24[i25 : i25+1])
+						for i26 := range l25 {
+							if hn27 && !c.ReadFlag() {
+								clear(l25[i26 : i26+1])
 								continue
 							}
-							l24[i25] = c.ReadString()
+							l25[i26] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i25)
+								c.TraceIndex(i26)
 								break
 							}
 						}
 					}
 				}
-				x.Persons = l24
+				x.Persons = l25
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -1350,8 +1381,7 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1377,11 +1407,21 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Image's struct body (docs/format.md §9).
 func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Image) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.URI)) {
+			return foryimpl.InvalidUTF8(foryTypeImage, "URI")
+		}
+		if !utf8.ValidString(string(x.Title)) {
+			return foryimpl.InvalidUTF8(foryTypeImage, "Title")
+		}
+	}
 	s1 := x.URI
 	s2 := x.Title
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
@@ -1414,6 +1454,7 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
@@ -1573,13 +1614,13 @@ func (x *NumericStructList) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(925871694)
 	}
-	l1 := x.NumericStructs
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+	l2 := x.NumericStructs
+	b.WriteVarUint32(uint32(len(l2)))
+	if len(l2) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeNumericStruct)
-		for i2 := range l1 {
-			l1[i2].ForyWrite(c)
+		for i3 := range l2 {
+			l2[i3].ForyWrite(c)
 		}
 	}
 }
@@ -1594,29 +1635,29 @@ func (x *NumericStructList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n3 := c.ReadLength(1)
-	l4 := foryimpl.ReuseSlice[[]NumericStruct](c, x.NumericStructs, n3)
-	if n3 > 0 {
-		hn6, ev7 := c.ReadStructListHeader(foryTypeNumericStruct)
+	n4 := c.ReadLength(1)
+	l5 := foryimpl.ReuseSlice[[]NumericStruct](c, x.NumericStructs, n4)
+	if n4 > 0 {
+		hn7, ev8 := c.ReadStructListHeader(foryTypeNumericStruct)
 		if !c.Failed() {
-			for i5 := range l4 {
-				if hn6 && !c.ReadFlag() {
-					clear(l4[i5 : i5+1])
+			for i6 := range l5 {
+				if hn7 && !c.ReadFlag() {
+					clear(l5[i6 : i6+1])
 					continue
 				}
-				if ev7 != nil {
-					l4[i5].ForyReadEvolved(c, ev7)
+				if ev8 != nil {
+					l5[i6].ForyReadEvolved(c, ev8)
 				} else {
-					l4[i5].ForyRead(c)
+					l5[i6].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i5)
+					c.TraceIndex(i6)
 					break
 				}
 			}
 		}
 	}
-	x.NumericStructs = l4
+	x.NumericStructs = l5
 	if c.Failed() {
 		c.Trace("NumericStructs")
 		return
@@ -1630,29 +1671,29 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n8 := c.ReadLength(1)
-				l9 := foryimpl.MakeSlice[[]NumericStruct](c, n8)
-				if n8 > 0 {
-					hn11, ev12 := c.ReadStructListHeader(foryTypeNumericStruct)
+				n9 := c.ReadLength(1)
+				l10 := foryimpl.MakeSlice[[]NumericStruct](c, n9)
+				if n9 > 0 {
+					hn12, ev13 := c.ReadStructListHeader(foryTypeNumericStruct)
 					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
+						for i11 := range l10 {
+							if hn12 && !c.ReadFlag() {
+								clear(l10[i11 : i11+1])
 								continue
 							}
-							if ev12 != nil {
-								l9[i10].ForyReadEvolved(c, ev12)
+							if ev13 != nil {
+								l10[i11].ForyReadEvolved(c, ev13)
 							} else {
-								l9[i10].ForyRead(c)
+								l10[i11].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i10)
+								c.TraceIndex(i11)
 								break
 							}
 						}
 					}
 				}
-				x.NumericStructs = l9
+				x.NumericStructs = l10
 			}
 		default:
 			c.SkipField(f)
@@ -1736,13 +1777,13 @@ func (x *SampleList) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(925871694)
 	}
-	l1 := x.SampleList
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+	l2 := x.SampleList
+	b.WriteVarUint32(uint32(len(l2)))
+	if len(l2) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeSample)
-		for i2 := range l1 {
-			l1[i2].ForyWrite(c)
+		for i3 := range l2 {
+			l2[i3].ForyWrite(c)
 		}
 	}
 }
@@ -1757,29 +1798,29 @@ func (x *SampleList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n3 := c.ReadLength(1)
-	l4 := foryimpl.ReuseSlice[[]Sample](c, x.SampleList, n3)
-	if n3 > 0 {
-		hn6, ev7 := c.ReadStructListHeader(foryTypeSample)
+	n4 := c.ReadLength(1)
+	l5 := foryimpl.ReuseSlice[[]Sample](c, x.SampleList, n4)
+	if n4 > 0 {
+		hn7, ev8 := c.ReadStructListHeader(foryTypeSample)
 		if !c.Failed() {
-			for i5 := range l4 {
-				if hn6 && !c.ReadFlag() {
-					clear(l4[i5 : i5+1])
+			for i6 := range l5 {
+				if hn7 && !c.ReadFlag() {
+					clear(l5[i6 : i6+1])
 					continue
 				}
-				if ev7 != nil {
-					l4[i5].ForyReadEvolved(c, ev7)
+				if ev8 != nil {
+					l5[i6].ForyReadEvolved(c, ev8)
 				} else {
-					l4[i5].ForyRead(c)
+					l5[i6].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i5)
+					c.TraceIndex(i6)
 					break
 				}
 			}
 		}
 	}
-	x.SampleList = l4
+	x.SampleList = l5
 	if c.Failed() {
 		c.Trace("SampleList")
 		return
@@ -1793,29 +1834,29 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n8 := c.ReadLength(1)
-				l9 := foryimpl.MakeSlice[[]Sample](c, n8)
-				if n8 > 0 {
-					hn11, ev12 := c.ReadStructListHeader(foryTypeSample)
+				n9 := c.ReadLength(1)
+				l10 := foryimpl.MakeSlice[[]Sample](c, n9)
+				if n9 > 0 {
+					hn12, ev13 := c.ReadStructListHeader(foryTypeSample)
 					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
+						for i11 := range l10 {
+							if hn12 && !c.ReadFlag() {
+								clear(l10[i11 : i11+1])
 								continue
 							}
-							if ev12 != nil {
-								l9[i10].ForyReadEvolved(c, ev12)
+							if ev13 != nil {
+								l10[i11].ForyReadEvolved(c, ev13)
 							} else {
-								l9[i10].ForyRead(c)
+								l10[i11].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i10)
+								c.TraceIndex(i11)
 								break
 							}
 						}
 					}
 				}
-				x.SampleList = l9
+				x.SampleList = l10
 			}
 		default:
 			c.SkipField(f)
@@ -1899,13 +1940,13 @@ func (x *MediaContentList) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(925871694)
 	}
-	l1 := x.MediaContentList
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+	l2 := x.MediaContentList
+	b.WriteVarUint32(uint32(len(l2)))
+	if len(l2) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeMediaContent)
-		for i2 := range l1 {
-			l1[i2].ForyWrite(c)
+		for i3 := range l2 {
+			l2[i3].ForyWrite(c)
 		}
 	}
 }
@@ -1920,29 +1961,29 @@ func (x *MediaContentList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n3 := c.ReadLength(1)
-	l4 := foryimpl.ReuseSlice[[]MediaContent](c, x.MediaContentList, n3)
-	if n3 > 0 {
-		hn6, ev7 := c.ReadStructListHeader(foryTypeMediaContent)
+	n4 := c.ReadLength(1)
+	l5 := foryimpl.ReuseSlice[[]MediaContent](c, x.MediaContentList, n4)
+	if n4 > 0 {
+		hn7, ev8 := c.ReadStructListHeader(foryTypeMediaContent)
 		if !c.Failed() {
-			for i5 := range l4 {
-				if hn6 && !c.ReadFlag() {
-					clear(l4[i5 : i5+1])
+			for i6 := range l5 {
+				if hn7 && !c.ReadFlag() {
+					clear(l5[i6 : i6+1])
 					continue
 				}
-				if ev7 != nil {
-					l4[i5].ForyReadEvolved(c, ev7)
+				if ev8 != nil {
+					l5[i6].ForyReadEvolved(c, ev8)
 				} else {
-					l4[i5].ForyRead(c)
+					l5[i6].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i5)
+					c.TraceIndex(i6)
 					break
 				}
 			}
 		}
 	}
-	x.MediaContentList = l4
+	x.MediaContentList = l5
 	if c.Failed() {
 		c.Trace("MediaContentList")
 		return
@@ -1956,29 +1997,29 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n8 := c.ReadLength(1)
-				l9 := foryimpl.MakeSlice[[]MediaContent](c, n8)
-				if n8 > 0 {
-					hn11, ev12 := c.ReadStructListHeader(foryTypeMediaContent)
+				n9 := c.ReadLength(1)
+				l10 := foryimpl.MakeSlice[[]MediaContent](c, n9)
+				if n9 > 0 {
+					hn12, ev13 := c.ReadStructListHeader(foryTypeMediaContent)
 					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
+						for i11 := range l10 {
+							if hn12 && !c.ReadFlag() {
+								clear(l10[i11 : i11+1])
 								continue
 							}
-							if ev12 != nil {
-								l9[i10].ForyReadEvolved(c, ev12)
+							if ev13 != nil {
+								l10[i11].ForyReadEvolved(c, ev13)
 							} else {
-								l9[i10].ForyRead(c)
+								l10[i11].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i10)
+								c.TraceIndex(i11)
 								break
 							}
 						}
 					}
 				}
-				x.MediaContentList = l9
+				x.MediaContentList = l10
 			}
 		default:
 			c.SkipField(f)

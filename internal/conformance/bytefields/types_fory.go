@@ -44,8 +44,7 @@ func (x *Bytes) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Bytes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -71,11 +70,13 @@ func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Bytes's struct body (docs/format.md §9).
 func (x *Bytes) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Bytes, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Bytes) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Bytes, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Bytes) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(49 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -98,33 +99,18 @@ func (x *Bytes) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	l1 := x.Bin
-	b.WriteVarUint32(uint32(len(l1)))
-	b.WriteBytes(l1)
-	{
-		l2 := x.BoolA
-		b.Reserve(buffer.BatchSlack + len(l2)*1 + 5)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l2)*1))
-		off = buffer.PutRawBoolsAt(w, off, l2)
-		b.SetWriterIndex(off)
-	}
-	l3 := x.Bools
+	l3 := x.Bin
 	b.WriteVarUint32(uint32(len(l3)))
-	if len(l3) > 0 {
-		b.Reserve(1 + len(l3)*1 + buffer.BatchSlack)
+	b.WriteBytes(l3)
+	{
+		l4 := x.BoolA
+		b.Reserve(buffer.BatchSlack + len(l4)*1 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e4 := range l3 {
-			{
-				buffer.PutBoolAt(w, off, e4)
-				off += 1
-			}
-		}
+		off = buffer.PutVarUint32At(w, off, uint32(len(l4)*1))
+		off = buffer.PutRawBoolsAt(w, off, l4)
 		b.SetWriterIndex(off)
 	}
-	l5 := x.Plain
+	l5 := x.Bools
 	b.WriteVarUint32(uint32(len(l5)))
 	if len(l5) > 0 {
 		b.Reserve(1 + len(l5)*1 + buffer.BatchSlack)
@@ -133,20 +119,36 @@ func (x *Bytes) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off++
 		for _, e6 := range l5 {
 			{
-				buffer.PutUint8At(w, off, e6)
+				buffer.PutBoolAt(w, off, e6)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l7 := x.Plain
+	b.WriteVarUint32(uint32(len(l7)))
+	if len(l7) > 0 {
+		b.Reserve(1 + len(l7)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e8 := range l7 {
+			{
+				buffer.PutUint8At(w, off, e8)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l7 := x.U8Arr
-		b.Reserve(buffer.BatchSlack + len(l7)*1 + 5)
+		l9 := x.U8Arr
+		b.Reserve(buffer.BatchSlack + len(l9)*1 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l7)*1))
-		off += copy(w[off:], l7)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*1))
+		off += copy(w[off:], l9)
 		b.SetWriterIndex(off)
 	}
+	return nil
 }
 
 // ForyRead reads Bytes's struct body (docs/format.md §9); errors are recorded in c.
@@ -169,64 +171,64 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n8 := c.ReadArrayLength(1)
-	a9 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n8)
-	r.ReadRawBools(a9)
-	x.BoolA = a9
+	n10 := c.ReadArrayLength(1)
+	a11 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n10)
+	r.ReadRawBools(a11)
+	x.BoolA = a11
 	if c.Failed() {
 		c.Trace("BoolA")
 		return
 	}
-	n10 := c.ReadLength(1)
-	l11 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n10)
-	if n10 > 0 {
-		hn13 := c.ReadListHeader(1)
+	n12 := c.ReadLength(1)
+	l13 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n12)
+	if n12 > 0 {
+		hn15 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i12 := range l11 {
-				if hn13 && !c.ReadFlag() {
-					clear(l11[i12 : i12+1])
+			for i14 := range l13 {
+				if hn15 && !c.ReadFlag() {
+					clear(l13[i14 : i14+1])
 					continue
 				}
-				l11[i12] = r.ReadBool()
+				l13[i14] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i12)
+					c.TraceIndex(i14)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l11
+	x.Bools = l13
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n15 := c.ReadLength(1)
-	l16 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n15)
-	if n15 > 0 {
-		hn18 := c.ReadListHeader(9)
+	n17 := c.ReadLength(1)
+	l18 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n17)
+	if n17 > 0 {
+		hn20 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i17 := range l16 {
-				if hn18 && !c.ReadFlag() {
-					clear(l16[i17 : i17+1])
+			for i19 := range l18 {
+				if hn20 && !c.ReadFlag() {
+					clear(l18[i19 : i19+1])
 					continue
 				}
-				l16[i17] = r.ReadUint8()
+				l18[i19] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i17)
+					c.TraceIndex(i19)
 					break
 				}
 			}
 		}
 	}
-	x.Plain = l16
+	x.Plain = l18
 	if c.Failed() {
 		c.Trace("Plain")
 		return
 	}
-	n20 := c.ReadArrayLength(1)
-	a21 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n20)
-	copy(a21, r.ReadBytes(n20))
-	x.U8Arr = a21
+	n22 := c.ReadArrayLength(1)
+	a23 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n22)
+	copy(a23, r.ReadBytes(n22))
+	x.U8Arr = a23
 	if c.Failed() {
 		c.Trace("U8Arr")
 		return
@@ -249,67 +251,67 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if f.Convert {
 				x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n22 := c.ReadArrayLength(1)
-				a23 := foryimpl.MakeSlice[[]bool](c, n22)
-				r.ReadRawBools(a23)
-				x.BoolA = a23
+				n24 := c.ReadArrayLength(1)
+				a25 := foryimpl.MakeSlice[[]bool](c, n24)
+				r.ReadRawBools(a25)
+				x.BoolA = a25
 			}
 		case 2:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n24 := c.ReadLength(1)
-				l25 := foryimpl.MakeSlice[[]bool](c, n24)
-				if n24 > 0 {
-					hn27 := c.ReadListHeader(1)
+				n26 := c.ReadLength(1)
+				l27 := foryimpl.MakeSlice[[]bool](c, n26)
+				if n26 > 0 {
+					hn29 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i26 := range l25 {
-							if hn27 && !c.ReadFlag() {
-								clear(l25[i26 : i26+1])
+						for i28 := range l27 {
+							if hn29 && !c.ReadFlag() {
+								clear(l27[i28 : i28+1])
 								continue
 							}
-							l25[i26] = r.ReadBool()
+							l27[i28] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i26)
+								c.TraceIndex(i28)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l25
+				x.Bools = l27
 			}
 		case 3:
 			if f.Convert {
 				x.Plain = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLength(1)
-				l30 := foryimpl.MakeSlice[[]uint8](c, n29)
-				if n29 > 0 {
-					hn32 := c.ReadListHeader(9)
+				n31 := c.ReadLength(1)
+				l32 := foryimpl.MakeSlice[[]uint8](c, n31)
+				if n31 > 0 {
+					hn34 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i31 := range l30 {
-							if hn32 && !c.ReadFlag() {
-								clear(l30[i31 : i31+1])
+						for i33 := range l32 {
+							if hn34 && !c.ReadFlag() {
+								clear(l32[i33 : i33+1])
 								continue
 							}
-							l30[i31] = r.ReadUint8()
+							l32[i33] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i31)
+								c.TraceIndex(i33)
 								break
 							}
 						}
 					}
 				}
-				x.Plain = l30
+				x.Plain = l32
 			}
 		case 4:
 			if f.Convert {
 				x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n34 := c.ReadArrayLength(1)
-				a35 := foryimpl.MakeSlice[[]uint8](c, n34)
-				copy(a35, r.ReadBytes(n34))
-				x.U8Arr = a35
+				n36 := c.ReadArrayLength(1)
+				a37 := foryimpl.MakeSlice[[]uint8](c, n36)
+				copy(a37, r.ReadBytes(n36))
+				x.U8Arr = a37
 			}
 		default:
 			c.SkipField(f)

@@ -6,6 +6,7 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -233,6 +234,12 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Level2's struct body (docs/format.md §9).
 func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !utf8.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeLevel2, "Name"))
+			return
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
@@ -366,8 +373,7 @@ func (x *Level3) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -393,11 +399,20 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Level3's struct body (docs/format.md §9).
 func (x *Level3) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Level3, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Level3) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Level3, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Level3) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		for _, e1 := range x.Tags {
+			if !utf8.ValidString(string(e1)) {
+				return foryimpl.InvalidUTF8(foryTypeLevel3, "Tags")
+			}
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(39 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -419,32 +434,33 @@ func (x *Level3) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Value))
 	b.SetWriterIndex(off)
-	l1 := x.Tags
+	l2 := x.Tags
 	{
-		sz3 := 6 + buffer.BatchSlack + len(l1)*9
-		for _, e2 := range l1 {
-			sz3 += len(e2)
+		sz4 := 6 + buffer.BatchSlack + len(l2)*9
+		for _, e3 := range l2 {
+			sz4 += len(e3)
 		}
-		b.Reserve(sz3)
+		b.Reserve(sz4)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l1)))
-		if len(l1) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
+		if len(l2) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e2 := range l1 {
-				if len(w)-off < len(e2)+9+buffer.BatchSlack {
+			for _, e3 := range l2 {
+				if len(w)-off < len(e3)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e2) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
-				if len(e2) > 0 {
-					off += copy(w[off:], e2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
+				if len(e3) > 0 {
+					off += copy(w[off:], e3)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
+	return nil
 }
 
 // ForyRead reads Level3's struct body (docs/format.md §9); errors are recorded in c.
@@ -469,25 +485,25 @@ func (x *Level3) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Value..Value")
 		return
 	}
-	n4 := c.ReadLength(1)
-	l5 := foryimpl.ReuseSlice[[]string](c, x.Tags, n4)
-	if n4 > 0 {
-		hn7 := c.ReadListHeader(21)
+	n5 := c.ReadLength(1)
+	l6 := foryimpl.ReuseSlice[[]string](c, x.Tags, n5)
+	if n5 > 0 {
+		hn8 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i6 := range l5 {
-				if hn7 && !c.ReadFlag() {
-					clear(l5[i6 : i6+1])
+			for i7 := range l6 {
+				if hn8 && !c.ReadFlag() {
+					clear(l6[i7 : i7+1])
 					continue
 				}
-				l5[i6] = c.ReadString()
+				l6[i7] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i6)
+					c.TraceIndex(i7)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l5
+	x.Tags = l6
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -502,33 +518,33 @@ func (x *Level3) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 64); ok10 {
-					x.Value = int64(v9)
+				if v10, ok11 := c.ReadIntAs(f, 64); ok11 {
+					x.Value = int64(v10)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
-				l12 := foryimpl.MakeSlice[[]string](c, n11)
-				if n11 > 0 {
-					hn14 := c.ReadListHeader(21)
+				n12 := c.ReadLength(1)
+				l13 := foryimpl.MakeSlice[[]string](c, n12)
+				if n12 > 0 {
+					hn15 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i13 := range l12 {
-							if hn14 && !c.ReadFlag() {
-								clear(l12[i13 : i13+1])
+						for i14 := range l13 {
+							if hn15 && !c.ReadFlag() {
+								clear(l13[i14 : i14+1])
 								continue
 							}
-							l12[i13] = c.ReadString()
+							l13[i14] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i13)
+								c.TraceIndex(i14)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l12
+				x.Tags = l13
 			}
 		default:
 			c.SkipField(f)

@@ -47,8 +47,7 @@ func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -74,11 +73,13 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes EnumHolder's struct body (docs/format.md §9).
 func (x *EnumHolder) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which EnumHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *EnumHolder) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which EnumHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *EnumHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(44 + buffer.BatchSlack + 5)
 	w, off := b.Window(), b.WriterIndex()
@@ -103,12 +104,12 @@ func (x *EnumHolder) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.C))
 	b.SetWriterIndex(off)
-	l1 := x.Colors
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+	l2 := x.Colors
+	b.WriteVarUint32(uint32(len(l2)))
+	if len(l2) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e2 := range l1 {
-			b.WriteVarUint32(uint32(e2))
+		for _, e3 := range l2 {
+			b.WriteVarUint32(uint32(e3))
 		}
 	}
 	if x.PC == nil {
@@ -117,6 +118,7 @@ func (x *EnumHolder) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.WriteUint8(0xff)
 		b.WriteVarUint32(uint32(*x.PC))
 	}
+	return nil
 }
 
 // ForyRead reads EnumHolder's struct body (docs/format.md §9); errors are recorded in c.
@@ -134,33 +136,33 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("C")
 		return
 	}
-	n3 := c.ReadLength(1)
-	l4 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n3)
-	if n3 > 0 {
-		hn6 := c.ReadListHeader(25)
+	n4 := c.ReadLength(1)
+	l5 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n4)
+	if n4 > 0 {
+		hn7 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i5 := range l4 {
-				if hn6 && !c.ReadFlag() {
-					clear(l4[i5 : i5+1])
+			for i6 := range l5 {
+				if hn7 && !c.ReadFlag() {
+					clear(l5[i6 : i6+1])
 					continue
 				}
-				l4[i5] = Color(r.ReadVarUint32())
+				l5[i6] = Color(r.ReadVarUint32())
 				if c.Failed() {
-					c.TraceIndex(i5)
+					c.TraceIndex(i6)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l4
+	x.Colors = l5
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
 	if c.ReadFlag() {
-		p8 := foryimpl.Alloc[Color](c)
-		*p8 = Color(r.ReadVarUint32())
-		x.PC = p8
+		p9 := foryimpl.Alloc[Color](c)
+		*p9 = Color(r.ReadVarUint32())
+		x.PC = p9
 	}
 	if c.Failed() {
 		c.Trace("PC")
@@ -180,31 +182,31 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n9 := c.ReadLength(1)
-				l10 := foryimpl.MakeSlice[[]Color](c, n9)
-				if n9 > 0 {
-					hn12 := c.ReadListHeader(25)
+				n10 := c.ReadLength(1)
+				l11 := foryimpl.MakeSlice[[]Color](c, n10)
+				if n10 > 0 {
+					hn13 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i11 := range l10 {
-							if hn12 && !c.ReadFlag() {
-								clear(l10[i11 : i11+1])
+						for i12 := range l11 {
+							if hn13 && !c.ReadFlag() {
+								clear(l11[i12 : i12+1])
 								continue
 							}
-							l10[i11] = Color(r.ReadVarUint32())
+							l11[i12] = Color(r.ReadVarUint32())
 							if c.Failed() {
-								c.TraceIndex(i11)
+								c.TraceIndex(i12)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l10
+				x.Colors = l11
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p14 := foryimpl.Alloc[Color](c)
-				*p14 = Color(r.ReadVarUint32())
-				x.PC = p14
+				p15 := foryimpl.Alloc[Color](c)
+				*p15 = Color(r.ReadVarUint32())
+				x.PC = p15
 			}
 		default:
 			c.SkipField(f)

@@ -6,6 +6,7 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -99,19 +100,47 @@ func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes PersonV2's struct body (docs/format.md §9).
 func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !utf8.ValidString(string(x.Email)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Email"))
+			return
+		}
+		if !utf8.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Name"))
+			return
+		}
+		if x.Nick != nil {
+			if !utf8.ValidString(string((*x.Nick))) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Nick"))
+				return
+			}
+		}
+		for k1 := range x.Scores {
+			if !utf8.ValidString(string(k1)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Scores"))
+				return
+			}
+		}
+		for _, e3 := range x.Tags {
+			if !utf8.ValidString(string(e3)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Tags"))
+				return
+			}
+		}
+	}
 	b := c.Buffer()
-	s1 := x.Email
+	s4 := x.Email
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(9 + buffer.BatchSlack + len(s4) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -566291566)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+	if len(s4) > 0 {
+		off += copy(w[off:], s4)
 	}
 	b.SetWriterIndex(off)
 	if x.Home == nil {
@@ -124,13 +153,13 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		x.Home.ForyWrite(c)
 	}
 	{
-		s2 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s2) + 14)
+		s5 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s5) + 14)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-		if len(s2) > 0 {
-			off += copy(w[off:], s2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		if len(s5) > 0 {
+			off += copy(w[off:], s5)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -140,46 +169,46 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		foryimpl.WriteString(b, *x.Nick)
 	}
-	var mw3 foryimpl.MapWriter
-	mw3.Begin(b, len(x.Scores))
-	for k4, v5 := range x.Scores {
-		mw3.Entry(b)
-		foryimpl.WriteString(b, k4)
-		b.WriteVarInt32(v5)
+	var mw6 foryimpl.MapWriter
+	mw6.Begin(b, len(x.Scores))
+	for k7, v8 := range x.Scores {
+		mw6.Entry(b)
+		foryimpl.WriteString(b, k7)
+		b.WriteVarInt32(v8)
 	}
-	mw3.End(b)
-	l6 := x.Tags
+	mw6.End(b)
+	l9 := x.Tags
 	{
-		sz8 := 6 + buffer.BatchSlack + len(l6)*9
-		for _, e7 := range l6 {
-			sz8 += len(e7)
+		sz11 := 6 + buffer.BatchSlack + len(l9)*9
+		for _, e10 := range l9 {
+			sz11 += len(e10)
 		}
-		b.Reserve(sz8)
+		b.Reserve(sz11)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
-		if len(l6) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l9)))
+		if len(l9) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e7 := range l6 {
-				if len(w)-off < len(e7)+9+buffer.BatchSlack {
+			for _, e10 := range l9 {
+				if len(w)-off < len(e10)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e7) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e10) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
-				if len(e7) > 0 {
-					off += copy(w[off:], e7)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e10))<<2|2)
+				if len(e10) > 0 {
+					off += copy(w[off:], e10)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l9 := x.Weights
-		b.Reserve(buffer.BatchSlack + len(l9)*8 + 5)
+		l12 := x.Weights
+		b.Reserve(buffer.BatchSlack + len(l12)*8 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l9)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l12)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l12)
 		b.SetWriterIndex(off)
 	}
 	if c.Compatible() {
@@ -220,13 +249,13 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p10 := foryimpl.Alloc[Address](c)
-		if ev11 := c.ReadStructFieldMeta(foryTypeAddress); ev11 != nil {
-			p10.ForyReadEvolved(c, ev11)
+		p13 := foryimpl.Alloc[Address](c)
+		if ev14 := c.ReadStructFieldMeta(foryTypeAddress); ev14 != nil {
+			p13.ForyReadEvolved(c, ev14)
 		} else if !c.Failed() {
-			p10.ForyRead(c)
+			p13.ForyRead(c)
 		}
-		x.Home = p10
+		x.Home = p13
 	}
 	if c.Failed() {
 		c.Trace("Home")
@@ -243,67 +272,67 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p12 := foryimpl.Alloc[string](c)
-		*p12 = c.ReadString()
-		x.Nick = p12
+		p15 := foryimpl.Alloc[string](c)
+		*p15 = c.ReadString()
+		x.Nick = p15
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n13 := c.ReadLength(2)
-	m14 := foryimpl.MakeMap[map[string]int32](c, n13)
-	for n13 > 0 && !c.Failed() {
-		sz15, vn16, _ := c.ReadMapChunk(n13, 21, 5, nil, false)
-		for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
-			var k18 string
-			k18 = c.ReadString()
-			var v19 int32
-			if !vn16 {
-				v19 = r.ReadVarInt32()
+	n16 := c.ReadLength(2)
+	m17 := foryimpl.MakeMap[map[string]int32](c, n16)
+	for n16 > 0 && !c.Failed() {
+		sz18, vn19, _ := c.ReadMapChunk(n16, 21, 5, nil, false)
+		for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
+			var k21 string
+			k21 = c.ReadString()
+			var v22 int32
+			if !vn19 {
+				v22 = r.ReadVarInt32()
 			}
-			m14[k18] = v19
+			m17[k21] = v22
 		}
-		n13 -= sz15
+		n16 -= sz18
 	}
-	x.Scores = m14
+	x.Scores = m17
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n20 := c.ReadLength(1)
-	l21 := foryimpl.ReuseSlice[[]string](c, x.Tags, n20)
-	if n20 > 0 {
-		hn23 := c.ReadListHeader(21)
+	n23 := c.ReadLength(1)
+	l24 := foryimpl.ReuseSlice[[]string](c, x.Tags, n23)
+	if n23 > 0 {
+		hn26 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i22 := range l21 {
-				if hn23 && !c.ReadFlag() {
-					clear(l21[i22 : i22+1])
+			for i25 := range l24 {
+				if hn26 && !c.ReadFlag() {
+					clear(l24[i25 : i25+1])
 					continue
 				}
-				l21[i22] = c.ReadString()
+				l24[i25] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i22)
+					c.TraceIndex(i25)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l21
+	x.Tags = l24
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n25 := c.ReadArrayLength(8)
-	a26 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n25)
-	r.ReadRawFloat64s(a26)
-	x.Weights = a26
+	n28 := c.ReadArrayLength(8)
+	a29 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n28)
+	r.ReadRawFloat64s(a29)
+	x.Weights = a29
 	if c.Failed() {
 		c.Trace("Weights")
 		return
 	}
-	if ev27 := c.ReadStructFieldMeta(foryTypeAddress); ev27 != nil {
-		x.Work.ForyReadEvolved(c, ev27)
+	if ev30 := c.ReadStructFieldMeta(foryTypeAddress); ev30 != nil {
+		x.Work.ForyReadEvolved(c, ev30)
 	} else if !c.Failed() {
 		x.Work.ForyRead(c)
 	}
@@ -321,8 +350,8 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v28, ok29 := c.ReadIntAs(f, 32); ok29 {
-					x.Age = int32(v28)
+				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
+					x.Age = int32(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
@@ -333,13 +362,13 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p30 := foryimpl.Alloc[Address](c)
-				if ev31 := c.ReadStructFieldMeta(foryTypeAddress); ev31 != nil {
-					p30.ForyReadEvolved(c, ev31)
+				p33 := foryimpl.Alloc[Address](c)
+				if ev34 := c.ReadStructFieldMeta(foryTypeAddress); ev34 != nil {
+					p33.ForyReadEvolved(c, ev34)
 				} else if !c.Failed() {
-					p30.ForyRead(c)
+					p33.ForyRead(c)
 				}
-				x.Home = p30
+				x.Home = p33
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -351,64 +380,64 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p32 := foryimpl.Alloc[string](c)
-				*p32 = c.ReadString()
-				x.Nick = p32
+				p35 := foryimpl.Alloc[string](c)
+				*p35 = c.ReadString()
+				x.Nick = p35
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLength(2)
-				m34 := foryimpl.MakeMap[map[string]int32](c, n33)
-				for n33 > 0 && !c.Failed() {
-					sz35, vn36, _ := c.ReadMapChunk(n33, 21, 5, nil, false)
-					for j37 := 0; j37 < sz35 && !c.Failed(); j37++ {
-						var k38 string
-						k38 = c.ReadString()
-						var v39 int32
-						if !vn36 {
-							v39 = r.ReadVarInt32()
+				n36 := c.ReadLength(2)
+				m37 := foryimpl.MakeMap[map[string]int32](c, n36)
+				for n36 > 0 && !c.Failed() {
+					sz38, vn39, _ := c.ReadMapChunk(n36, 21, 5, nil, false)
+					for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
+						var k41 string
+						k41 = c.ReadString()
+						var v42 int32
+						if !vn39 {
+							v42 = r.ReadVarInt32()
 						}
-						m34[k38] = v39
+						m37[k41] = v42
 					}
-					n33 -= sz35
+					n36 -= sz38
 				}
-				x.Scores = m34
+				x.Scores = m37
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n40 := c.ReadLength(1)
-				l41 := foryimpl.MakeSlice[[]string](c, n40)
-				if n40 > 0 {
-					hn43 := c.ReadListHeader(21)
+				n43 := c.ReadLength(1)
+				l44 := foryimpl.MakeSlice[[]string](c, n43)
+				if n43 > 0 {
+					hn46 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i42 := range l41 {
-							if hn43 && !c.ReadFlag() {
-								clear(l41[i42 : i42+1])
+						for i45 := range l44 {
+							if hn46 && !c.ReadFlag() {
+								clear(l44[i45 : i45+1])
 								continue
 							}
-							l41[i42] = c.ReadString()
+							l44[i45] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i42)
+								c.TraceIndex(i45)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l41
+				x.Tags = l44
 			}
 		case 8:
 			if f.Convert {
 				x.Weights = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadArrayLength(8)
-				a46 := foryimpl.MakeSlice[[]float64](c, n45)
-				r.ReadRawFloat64s(a46)
-				x.Weights = a46
+				n48 := c.ReadArrayLength(8)
+				a49 := foryimpl.MakeSlice[[]float64](c, n48)
+				r.ReadRawFloat64s(a49)
+				x.Weights = a49
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				if ev47 := c.ReadStructFieldMeta(foryTypeAddress); ev47 != nil {
-					x.Work.ForyReadEvolved(c, ev47)
+				if ev50 := c.ReadStructFieldMeta(foryTypeAddress); ev50 != nil {
+					x.Work.ForyReadEvolved(c, ev50)
 				} else if !c.Failed() {
 					x.Work.ForyRead(c)
 				}
@@ -450,8 +479,7 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -477,11 +505,18 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
 func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Address) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.Street)) {
+			return foryimpl.InvalidUTF8(foryTypeAddress, "Street")
+		}
+	}
 	s1 := x.Street
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(33 + buffer.BatchSlack + len(s1) + 9)
@@ -507,6 +542,7 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += copy(w[off:], s1)
 	}
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Address's struct body (docs/format.md §9); errors are recorded in c.

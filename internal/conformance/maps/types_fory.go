@@ -6,6 +6,7 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -41,8 +42,7 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -68,11 +68,25 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Maps's struct body (docs/format.md §9).
 func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Maps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Maps) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Maps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Maps) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		for _, e2 := range x.I32ToStr {
+			if !utf8.ValidString(string(e2)) {
+				return foryimpl.InvalidUTF8(foryTypeMaps, "I32ToStr")
+			}
+		}
+		for k3 := range x.StrToI32 {
+			if !utf8.ValidString(string(k3)) {
+				return foryimpl.InvalidUTF8(foryTypeMaps, "StrToI32")
+			}
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(42 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -94,22 +108,23 @@ func (x *Maps) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.I32ToStr))
-	for k2, v3 := range x.I32ToStr {
-		mw1.Entry(b)
-		b.WriteVarInt32(k2)
-		foryimpl.WriteString(b, v3)
+	var mw5 foryimpl.MapWriter
+	mw5.Begin(b, len(x.I32ToStr))
+	for k6, v7 := range x.I32ToStr {
+		mw5.Entry(b)
+		b.WriteVarInt32(k6)
+		foryimpl.WriteString(b, v7)
 	}
-	mw1.End(b)
-	var mw4 foryimpl.MapWriter
-	mw4.Begin(b, len(x.StrToI32))
-	for k5, v6 := range x.StrToI32 {
-		mw4.Entry(b)
-		foryimpl.WriteString(b, k5)
-		b.WriteVarInt32(v6)
+	mw5.End(b)
+	var mw8 foryimpl.MapWriter
+	mw8.Begin(b, len(x.StrToI32))
+	for k9, v10 := range x.StrToI32 {
+		mw8.Entry(b)
+		foryimpl.WriteString(b, k9)
+		b.WriteVarInt32(v10)
 	}
-	mw4.End(b)
+	mw8.End(b)
+	return nil
 }
 
 // ForyRead reads Maps's struct body (docs/format.md §9); errors are recorded in c.
@@ -122,42 +137,42 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n7 := c.ReadLength(2)
-	m8 := foryimpl.MakeMap[map[int32]string](c, n7)
-	for n7 > 0 && !c.Failed() {
-		sz9, vn10, _ := c.ReadMapChunk(n7, 5, 21, nil, false)
-		for j11 := 0; j11 < sz9 && !c.Failed(); j11++ {
-			var k12 int32
-			k12 = r.ReadVarInt32()
-			var v13 string
-			if !vn10 {
-				v13 = c.ReadString()
+	n11 := c.ReadLength(2)
+	m12 := foryimpl.MakeMap[map[int32]string](c, n11)
+	for n11 > 0 && !c.Failed() {
+		sz13, vn14, _ := c.ReadMapChunk(n11, 5, 21, nil, false)
+		for j15 := 0; j15 < sz13 && !c.Failed(); j15++ {
+			var k16 int32
+			k16 = r.ReadVarInt32()
+			var v17 string
+			if !vn14 {
+				v17 = c.ReadString()
 			}
-			m8[k12] = v13
+			m12[k16] = v17
 		}
-		n7 -= sz9
+		n11 -= sz13
 	}
-	x.I32ToStr = m8
+	x.I32ToStr = m12
 	if c.Failed() {
 		c.Trace("I32ToStr")
 		return
 	}
-	n14 := c.ReadLength(2)
-	m15 := foryimpl.MakeMap[map[string]int32](c, n14)
-	for n14 > 0 && !c.Failed() {
-		sz16, vn17, _ := c.ReadMapChunk(n14, 21, 5, nil, false)
-		for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
-			var k19 string
-			k19 = c.ReadString()
-			var v20 int32
-			if !vn17 {
-				v20 = r.ReadVarInt32()
+	n18 := c.ReadLength(2)
+	m19 := foryimpl.MakeMap[map[string]int32](c, n18)
+	for n18 > 0 && !c.Failed() {
+		sz20, vn21, _ := c.ReadMapChunk(n18, 21, 5, nil, false)
+		for j22 := 0; j22 < sz20 && !c.Failed(); j22++ {
+			var k23 string
+			k23 = c.ReadString()
+			var v24 int32
+			if !vn21 {
+				v24 = r.ReadVarInt32()
 			}
-			m15[k19] = v20
+			m19[k23] = v24
 		}
-		n14 -= sz16
+		n18 -= sz20
 	}
-	x.StrToI32 = m15
+	x.StrToI32 = m19
 	if c.Failed() {
 		c.Trace("StrToI32")
 		return
@@ -172,41 +187,41 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n21 := c.ReadLength(2)
-				m22 := foryimpl.MakeMap[map[int32]string](c, n21)
-				for n21 > 0 && !c.Failed() {
-					sz23, vn24, _ := c.ReadMapChunk(n21, 5, 21, nil, false)
-					for j25 := 0; j25 < sz23 && !c.Failed(); j25++ {
-						var k26 int32
-						k26 = r.ReadVarInt32()
-						var v27 string
-						if !vn24 {
-							v27 = c.ReadString()
+				n25 := c.ReadLength(2)
+				m26 := foryimpl.MakeMap[map[int32]string](c, n25)
+				for n25 > 0 && !c.Failed() {
+					sz27, vn28, _ := c.ReadMapChunk(n25, 5, 21, nil, false)
+					for j29 := 0; j29 < sz27 && !c.Failed(); j29++ {
+						var k30 int32
+						k30 = r.ReadVarInt32()
+						var v31 string
+						if !vn28 {
+							v31 = c.ReadString()
 						}
-						m22[k26] = v27
+						m26[k30] = v31
 					}
-					n21 -= sz23
+					n25 -= sz27
 				}
-				x.I32ToStr = m22
+				x.I32ToStr = m26
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n28 := c.ReadLength(2)
-				m29 := foryimpl.MakeMap[map[string]int32](c, n28)
-				for n28 > 0 && !c.Failed() {
-					sz30, vn31, _ := c.ReadMapChunk(n28, 21, 5, nil, false)
-					for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
-						var k33 string
-						k33 = c.ReadString()
-						var v34 int32
-						if !vn31 {
-							v34 = r.ReadVarInt32()
+				n32 := c.ReadLength(2)
+				m33 := foryimpl.MakeMap[map[string]int32](c, n32)
+				for n32 > 0 && !c.Failed() {
+					sz34, vn35, _ := c.ReadMapChunk(n32, 21, 5, nil, false)
+					for j36 := 0; j36 < sz34 && !c.Failed(); j36++ {
+						var k37 string
+						k37 = c.ReadString()
+						var v38 int32
+						if !vn35 {
+							v38 = r.ReadVarInt32()
 						}
-						m29[k33] = v34
+						m33[k37] = v38
 					}
-					n28 -= sz30
+					n32 -= sz34
 				}
-				x.StrToI32 = m29
+				x.StrToI32 = m33
 			}
 		default:
 			c.SkipField(f)

@@ -7,6 +7,7 @@ import (
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 	"time"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -107,6 +108,24 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Mixed's struct body (docs/format.md §9).
 func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for _, e1 := range x.Items {
+			if !utf8.ValidString(string(e1)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Items"))
+				return
+			}
+		}
+		for k2 := range x.Lookup {
+			if !utf8.ValidString(string(k2)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Lookup"))
+				return
+			}
+		}
+		if !utf8.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Name"))
+			return
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 7 fixed and 23 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
@@ -144,27 +163,27 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		}
 		x.Child.ForyWrite(c)
 	}
-	l1 := x.Items
+	l4 := x.Items
 	{
-		sz3 := 6 + buffer.BatchSlack + len(l1)*9
-		for _, e2 := range l1 {
-			sz3 += len(e2)
+		sz6 := 6 + buffer.BatchSlack + len(l4)*9
+		for _, e5 := range l4 {
+			sz6 += len(e5)
 		}
-		b.Reserve(sz3)
+		b.Reserve(sz6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l1)))
-		if len(l1) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
+		if len(l4) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e2 := range l1 {
-				if len(w)-off < len(e2)+9+buffer.BatchSlack {
+			for _, e5 := range l4 {
+				if len(w)-off < len(e5)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e2) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
-				if len(e2) > 0 {
-					off += copy(w[off:], e2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
+				if len(e5) > 0 {
+					off += copy(w[off:], e5)
 				}
 			}
 		}
@@ -176,21 +195,21 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
 		b.SetWriterIndex(off)
 	}
-	var mw4 foryimpl.MapWriter
-	mw4.Begin(b, len(x.Lookup))
-	for k5, v6 := range x.Lookup {
-		mw4.Entry(b)
-		foryimpl.WriteString(b, k5)
-		b.WriteVarInt32(v6)
+	var mw7 foryimpl.MapWriter
+	mw7.Begin(b, len(x.Lookup))
+	for k8, v9 := range x.Lookup {
+		mw7.Entry(b)
+		foryimpl.WriteString(b, k8)
+		b.WriteVarInt32(v9)
 	}
-	mw4.End(b)
+	mw7.End(b)
 	{
-		s7 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s7) + 9)
+		s10 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s10) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		if len(s7) > 0 {
-			off += copy(w[off:], s7)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<2|2)
+		if len(s10) > 0 {
+			off += copy(w[off:], s10)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -233,55 +252,55 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p8 := foryimpl.Alloc[bool](c)
-		*p8 = r.ReadBool()
-		x.OptFlag = p8
+		p11 := foryimpl.Alloc[bool](c)
+		*p11 = r.ReadBool()
+		x.OptFlag = p11
 	}
 	if c.Failed() {
 		c.Trace("OptFlag")
 		return
 	}
 	if c.ReadFlag() {
-		p9 := foryimpl.Alloc[int32](c)
-		*p9 = r.ReadVarInt32()
-		x.Opt = p9
+		p12 := foryimpl.Alloc[int32](c)
+		*p12 = r.ReadVarInt32()
+		x.Opt = p12
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
 	if c.ReadFlag() {
-		p10 := foryimpl.Alloc[Inner](c)
-		if ev11 := c.ReadStructFieldMeta(foryTypeInner); ev11 != nil {
-			p10.ForyReadEvolved(c, ev11)
+		p13 := foryimpl.Alloc[Inner](c)
+		if ev14 := c.ReadStructFieldMeta(foryTypeInner); ev14 != nil {
+			p13.ForyReadEvolved(c, ev14)
 		} else if !c.Failed() {
-			p10.ForyRead(c)
+			p13.ForyRead(c)
 		}
-		x.Child = p10
+		x.Child = p13
 	}
 	if c.Failed() {
 		c.Trace("Child")
 		return
 	}
-	n12 := c.ReadLength(1)
-	l13 := foryimpl.ReuseSlice[[]string](c, x.Items, n12)
-	if n12 > 0 {
-		hn15 := c.ReadListHeader(21)
+	n15 := c.ReadLength(1)
+	l16 := foryimpl.ReuseSlice[[]string](c, x.Items, n15)
+	if n15 > 0 {
+		hn18 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i14 := range l13 {
-				if hn15 && !c.ReadFlag() {
-					clear(l13[i14 : i14+1])
+			for i17 := range l16 {
+				if hn18 && !c.ReadFlag() {
+					clear(l16[i17 : i17+1])
 					continue
 				}
-				l13[i14] = c.ReadString()
+				l16[i17] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i14)
+					c.TraceIndex(i17)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l13
+	x.Items = l16
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -291,22 +310,22 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Kind")
 		return
 	}
-	n17 := c.ReadLength(2)
-	m18 := foryimpl.MakeMap[map[string]int32](c, n17)
-	for n17 > 0 && !c.Failed() {
-		sz19, vn20, _ := c.ReadMapChunk(n17, 21, 5, nil, false)
-		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
-			var k22 string
-			k22 = c.ReadString()
-			var v23 int32
-			if !vn20 {
-				v23 = r.ReadVarInt32()
+	n20 := c.ReadLength(2)
+	m21 := foryimpl.MakeMap[map[string]int32](c, n20)
+	for n20 > 0 && !c.Failed() {
+		sz22, vn23, _ := c.ReadMapChunk(n20, 21, 5, nil, false)
+		for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
+			var k25 string
+			k25 = c.ReadString()
+			var v26 int32
+			if !vn23 {
+				v26 = r.ReadVarInt32()
 			}
-			m18[k22] = v23
+			m21[k25] = v26
 		}
-		n17 -= sz19
+		n20 -= sz22
 	}
-	x.Lookup = m18
+	x.Lookup = m21
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -331,16 +350,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v24, ok25 := c.ReadFloatAs(f, 32); ok25 {
-					x.Ratio = float32(v24)
+				if v27, ok28 := c.ReadFloatAs(f, 32); ok28 {
+					x.Ratio = float32(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat32()
 			}
 		case 1:
 			if f.Convert {
-				if v26, ok27 := c.ReadIntAs(f, 16); ok27 {
-					x.Small = int16(v26)
+				if v29, ok30 := c.ReadIntAs(f, 16); ok30 {
+					x.Small = int16(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Small = r.ReadInt16()
@@ -351,76 +370,76 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 3:
 			if f.Convert {
-				if v28, ok29 := c.ReadIntAs(f, 64); ok29 {
-					x.Count = int64(v28)
+				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
+					x.Count = int64(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v30, ok31 := c.ReadUintAs(f, 64); ok31 {
-					x.Big = uint64(v30)
+				if v33, ok34 := c.ReadUintAs(f, 64); ok34 {
+					x.Big = uint64(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadVarUint64()
 			}
 		case 5:
 			if f.Convert {
-				if v32, ok33 := c.ReadIntAs(f, 32); ok33 {
-					x.Code = int32(v32)
+				if v35, ok36 := c.ReadIntAs(f, 32); ok36 {
+					x.Code = int32(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Code = r.ReadVarInt32()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p34 := foryimpl.Alloc[bool](c)
-				*p34 = r.ReadBool()
-				x.OptFlag = p34
+				p37 := foryimpl.Alloc[bool](c)
+				*p37 = r.ReadBool()
+				x.OptFlag = p37
 			}
 		case 7:
 			if f.Convert {
-				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
-					pv38 := int32(v36)
-					x.Opt = &pv38
+				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
+					pv41 := int32(v39)
+					x.Opt = &pv41
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p35 := foryimpl.Alloc[int32](c)
-				*p35 = r.ReadVarInt32()
-				x.Opt = p35
+				p38 := foryimpl.Alloc[int32](c)
+				*p38 = r.ReadVarInt32()
+				x.Opt = p38
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				p39 := foryimpl.Alloc[Inner](c)
-				if ev40 := c.ReadStructFieldMeta(foryTypeInner); ev40 != nil {
-					p39.ForyReadEvolved(c, ev40)
+				p42 := foryimpl.Alloc[Inner](c)
+				if ev43 := c.ReadStructFieldMeta(foryTypeInner); ev43 != nil {
+					p42.ForyReadEvolved(c, ev43)
 				} else if !c.Failed() {
-					p39.ForyRead(c)
+					p42.ForyRead(c)
 				}
-				x.Child = p39
+				x.Child = p42
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n41 := c.ReadLength(1)
-				l42 := foryimpl.MakeSlice[[]string](c, n41)
-				if n41 > 0 {
-					hn44 := c.ReadListHeader(21)
+				n44 := c.ReadLength(1)
+				l45 := foryimpl.MakeSlice[[]string](c, n44)
+				if n44 > 0 {
+					hn47 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i43 := range l42 {
-							if hn44 && !c.ReadFlag() {
-								clear(l42[i43 : i43+1])
+						for i46 := range l45 {
+							if hn47 && !c.ReadFlag() {
+								clear(l45[i46 : i46+1])
 								continue
 							}
-							l42[i43] = c.ReadString()
+							l45[i46] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i43)
+								c.TraceIndex(i46)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l42
+				x.Items = l45
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -428,22 +447,22 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n46 := c.ReadLength(2)
-				m47 := foryimpl.MakeMap[map[string]int32](c, n46)
-				for n46 > 0 && !c.Failed() {
-					sz48, vn49, _ := c.ReadMapChunk(n46, 21, 5, nil, false)
-					for j50 := 0; j50 < sz48 && !c.Failed(); j50++ {
-						var k51 string
-						k51 = c.ReadString()
-						var v52 int32
-						if !vn49 {
-							v52 = r.ReadVarInt32()
+				n49 := c.ReadLength(2)
+				m50 := foryimpl.MakeMap[map[string]int32](c, n49)
+				for n49 > 0 && !c.Failed() {
+					sz51, vn52, _ := c.ReadMapChunk(n49, 21, 5, nil, false)
+					for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
+						var k54 string
+						k54 = c.ReadString()
+						var v55 int32
+						if !vn52 {
+							v55 = r.ReadVarInt32()
 						}
-						m47[k51] = v52
+						m50[k54] = v55
 					}
-					n46 -= sz48
+					n49 -= sz51
 				}
-				x.Lookup = m47
+				x.Lookup = m50
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
@@ -490,8 +509,7 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -517,11 +535,18 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
 func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Inner) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.S)) {
+			return foryimpl.InvalidUTF8(foryTypeInner, "S")
+		}
+	}
 	s1 := x.S
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(29 + buffer.BatchSlack + len(s1) + 9)
@@ -547,6 +572,7 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += copy(w[off:], s1)
 	}
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Inner's struct body (docs/format.md §9); errors are recorded in c.

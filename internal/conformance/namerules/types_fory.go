@@ -6,6 +6,7 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -45,8 +46,7 @@ func (x *NameRules) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NameRules) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -72,11 +72,18 @@ func (x *NameRules) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes NameRules's struct body (docs/format.md §9).
 func (x *NameRules) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which NameRules, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *NameRules) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which NameRules, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NameRules) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.URI)) {
+			return foryimpl.InvalidUTF8(foryTypeNameRules, "URI")
+		}
+	}
 	s1 := x.URI
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 19 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(67 + buffer.BatchSlack + len(s1) + 9)
@@ -107,6 +114,7 @@ func (x *NameRules) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += copy(w[off:], s1)
 	}
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads NameRules's struct body (docs/format.md §9); errors are recorded in c.

@@ -6,6 +6,7 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -42,8 +43,7 @@ func (x *NullableContainers) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NullableContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -69,11 +69,25 @@ func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) er
 
 // ForyWrite writes NullableContainers's struct body (docs/format.md §9).
 func (x *NullableContainers) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which NullableContainers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which NullableContainers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		for k2 := range x.Map {
+			if !utf8.ValidString(string(k2)) {
+				return foryimpl.InvalidUTF8(foryTypeNullableContainers, "Map")
+			}
+		}
+		for _, e4 := range x.Strs {
+			if !utf8.ValidString(string(e4)) {
+				return foryimpl.InvalidUTF8(foryTypeNullableContainers, "Strs")
+			}
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(36 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -98,15 +112,15 @@ func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, root bool) 
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l1 := x.Ints
-		b.WriteVarUint32(uint32(len(l1)))
-		if len(l1) > 0 {
-			b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+		l5 := x.Ints
+		b.WriteVarUint32(uint32(len(l5)))
+		if len(l5) > 0 {
+			b.Reserve(1 + len(l5)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e2 := range l1 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+			for _, e6 := range l5 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e6))
 			}
 			b.SetWriterIndex(off)
 		}
@@ -115,46 +129,47 @@ func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, root bool) 
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw3 foryimpl.MapWriter
-		mw3.Begin(b, len(x.Map))
-		for k4, v5 := range x.Map {
-			mw3.Entry(b)
-			foryimpl.WriteString(b, k4)
-			b.WriteVarInt32(v5)
+		var mw7 foryimpl.MapWriter
+		mw7.Begin(b, len(x.Map))
+		for k8, v9 := range x.Map {
+			mw7.Entry(b)
+			foryimpl.WriteString(b, k8)
+			b.WriteVarInt32(v9)
 		}
-		mw3.End(b)
+		mw7.End(b)
 	}
 	if x.Strs == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l6 := x.Strs
+		l10 := x.Strs
 		{
-			sz8 := 6 + buffer.BatchSlack + len(l6)*9
-			for _, e7 := range l6 {
-				sz8 += len(e7)
+			sz12 := 6 + buffer.BatchSlack + len(l10)*9
+			for _, e11 := range l10 {
+				sz12 += len(e11)
 			}
-			b.Reserve(sz8)
+			b.Reserve(sz12)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
-			if len(l6) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l10)))
+			if len(l10) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e7 := range l6 {
-					if len(w)-off < len(e7)+9+buffer.BatchSlack {
+				for _, e11 := range l10 {
+					if len(w)-off < len(e11)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e7) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e11) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
-					if len(e7) > 0 {
-						off += copy(w[off:], e7)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e11))<<2|2)
+					if len(e11) > 0 {
+						off += copy(w[off:], e11)
 					}
 				}
 			}
 			b.SetWriterIndex(off)
 		}
 	}
+	return nil
 }
 
 // ForyRead reads NullableContainers's struct body (docs/format.md §9); errors are recorded in c.
@@ -168,72 +183,72 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		n9 := c.ReadLength(1)
-		l10 := foryimpl.MakeSlice[[]int32](c, n9)
-		if n9 > 0 {
-			hn12 := c.ReadListHeader(5)
+		n13 := c.ReadLength(1)
+		l14 := foryimpl.MakeSlice[[]int32](c, n13)
+		if n13 > 0 {
+			hn16 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i11 := range l10 {
-					if hn12 && !c.ReadFlag() {
-						clear(l10[i11 : i11+1])
+				for i15 := range l14 {
+					if hn16 && !c.ReadFlag() {
+						clear(l14[i15 : i15+1])
 						continue
 					}
-					l10[i11] = r.ReadVarInt32()
+					l14[i15] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i11)
+						c.TraceIndex(i15)
 						break
 					}
 				}
 			}
 		}
-		x.Ints = l10
+		x.Ints = l14
 	}
 	if c.Failed() {
 		c.Trace("Ints")
 		return
 	}
 	if c.ReadFlag() {
-		n14 := c.ReadLength(2)
-		m15 := foryimpl.MakeMap[map[string]int32](c, n14)
-		for n14 > 0 && !c.Failed() {
-			sz16, vn17, _ := c.ReadMapChunk(n14, 21, 5, nil, false)
-			for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
-				var k19 string
-				k19 = c.ReadString()
-				var v20 int32
-				if !vn17 {
-					v20 = r.ReadVarInt32()
+		n18 := c.ReadLength(2)
+		m19 := foryimpl.MakeMap[map[string]int32](c, n18)
+		for n18 > 0 && !c.Failed() {
+			sz20, vn21, _ := c.ReadMapChunk(n18, 21, 5, nil, false)
+			for j22 := 0; j22 < sz20 && !c.Failed(); j22++ {
+				var k23 string
+				k23 = c.ReadString()
+				var v24 int32
+				if !vn21 {
+					v24 = r.ReadVarInt32()
 				}
-				m15[k19] = v20
+				m19[k23] = v24
 			}
-			n14 -= sz16
+			n18 -= sz20
 		}
-		x.Map = m15
+		x.Map = m19
 	}
 	if c.Failed() {
 		c.Trace("Map")
 		return
 	}
 	if c.ReadFlag() {
-		n21 := c.ReadLength(1)
-		l22 := foryimpl.MakeSlice[[]string](c, n21)
-		if n21 > 0 {
-			hn24 := c.ReadListHeader(21)
+		n25 := c.ReadLength(1)
+		l26 := foryimpl.MakeSlice[[]string](c, n25)
+		if n25 > 0 {
+			hn28 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i23 := range l22 {
-					if hn24 && !c.ReadFlag() {
-						clear(l22[i23 : i23+1])
+				for i27 := range l26 {
+					if hn28 && !c.ReadFlag() {
+						clear(l26[i27 : i27+1])
 						continue
 					}
-					l22[i23] = c.ReadString()
+					l26[i27] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i23)
+						c.TraceIndex(i27)
 						break
 					}
 				}
 			}
 		}
-		x.Strs = l22
+		x.Strs = l26
 	}
 	if c.Failed() {
 		c.Trace("Strs")
@@ -251,66 +266,66 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			if f.Convert {
 				x.Ints = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n26 := c.ReadLength(1)
-				l27 := foryimpl.MakeSlice[[]int32](c, n26)
-				if n26 > 0 {
-					hn29 := c.ReadListHeader(5)
+				n30 := c.ReadLength(1)
+				l31 := foryimpl.MakeSlice[[]int32](c, n30)
+				if n30 > 0 {
+					hn33 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i28 := range l27 {
-							if hn29 && !c.ReadFlag() {
-								clear(l27[i28 : i28+1])
+						for i32 := range l31 {
+							if hn33 && !c.ReadFlag() {
+								clear(l31[i32 : i32+1])
 								continue
 							}
-							l27[i28] = r.ReadVarInt32()
+							l31[i32] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i28)
+								c.TraceIndex(i32)
 								break
 							}
 						}
 					}
 				}
-				x.Ints = l27
+				x.Ints = l31
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLength(2)
-				m32 := foryimpl.MakeMap[map[string]int32](c, n31)
-				for n31 > 0 && !c.Failed() {
-					sz33, vn34, _ := c.ReadMapChunk(n31, 21, 5, nil, false)
-					for j35 := 0; j35 < sz33 && !c.Failed(); j35++ {
-						var k36 string
-						k36 = c.ReadString()
-						var v37 int32
-						if !vn34 {
-							v37 = r.ReadVarInt32()
+				n35 := c.ReadLength(2)
+				m36 := foryimpl.MakeMap[map[string]int32](c, n35)
+				for n35 > 0 && !c.Failed() {
+					sz37, vn38, _ := c.ReadMapChunk(n35, 21, 5, nil, false)
+					for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
+						var k40 string
+						k40 = c.ReadString()
+						var v41 int32
+						if !vn38 {
+							v41 = r.ReadVarInt32()
 						}
-						m32[k36] = v37
+						m36[k40] = v41
 					}
-					n31 -= sz33
+					n35 -= sz37
 				}
-				x.Map = m32
+				x.Map = m36
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadLength(1)
-				l39 := foryimpl.MakeSlice[[]string](c, n38)
-				if n38 > 0 {
-					hn41 := c.ReadListHeader(21)
+				n42 := c.ReadLength(1)
+				l43 := foryimpl.MakeSlice[[]string](c, n42)
+				if n42 > 0 {
+					hn45 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i40 := range l39 {
-							if hn41 && !c.ReadFlag() {
-								clear(l39[i40 : i40+1])
+						for i44 := range l43 {
+							if hn45 && !c.ReadFlag() {
+								clear(l43[i44 : i44+1])
 								continue
 							}
-							l39[i40] = c.ReadString()
+							l43[i44] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i40)
+								c.TraceIndex(i44)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l39
+				x.Strs = l43
 			}
 		default:
 			c.SkipField(f)

@@ -51,8 +51,7 @@ func (x *AllPrims) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AllPrims) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -99,11 +98,13 @@ func (x *AllPrims) foryDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes AllPrims's struct body (docs/format.md §9).
 func (x *AllPrims) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which AllPrims, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *AllPrims) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which AllPrims, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *AllPrims) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 19 fixed and 37 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(128 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -142,6 +143,7 @@ func (x *AllPrims) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.I32))
 	off = buffer.PutVarUint32At(w, off, x.U32)
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads AllPrims's struct body (docs/format.md §9); errors are recorded in c.

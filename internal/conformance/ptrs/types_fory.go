@@ -6,6 +6,7 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -44,8 +45,7 @@ func (x *Ptrs) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Ptrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -71,11 +71,20 @@ func (x *Ptrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Ptrs's struct body (docs/format.md §9).
 func (x *Ptrs) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Ptrs, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Ptrs) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Ptrs, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Ptrs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if x.PS != nil {
+			if !utf8.ValidString(string((*x.PS))) {
+				return foryimpl.InvalidUTF8(foryTypePtrs, "PS")
+			}
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(44 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -127,6 +136,7 @@ func (x *Ptrs) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.WriteUint8(0xff)
 		foryimpl.WriteString(b, *x.PS)
 	}
+	return nil
 }
 
 // ForyRead reads Ptrs's struct body (docs/format.md §9); errors are recorded in c.

@@ -6,6 +6,7 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -43,8 +44,7 @@ func (x *Slices) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Slices) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -70,11 +70,20 @@ func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Slices's struct body (docs/format.md §9).
 func (x *Slices) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Slices, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Slices) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Slices, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Slices) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		for _, e3 := range x.Strs {
+			if !utf8.ValidString(string(e3)) {
+				return foryimpl.InvalidUTF8(foryTypeSlices, "Strs")
+			}
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(46 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -97,64 +106,65 @@ func (x *Slices) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	l1 := x.I32s
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
-		}
-		b.SetWriterIndex(off)
-	}
-	{
-		l3 := x.I64Arr
-		b.Reserve(buffer.BatchSlack + len(l3)*8 + 5)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l3)*8))
-		off = buffer.PutRawInt64sAt(w, off, l3)
-		b.SetWriterIndex(off)
-	}
-	l4 := x.I64s
+	l4 := x.I32s
 	b.WriteVarUint32(uint32(len(l4)))
 	if len(l4) > 0 {
-		b.Reserve(1 + len(l4)*9 + buffer.BatchSlack)
+		b.Reserve(1 + len(l4)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
 		for _, e5 := range l4 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e5))
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e5))
 		}
 		b.SetWriterIndex(off)
 	}
-	l6 := x.Strs
 	{
-		sz8 := 6 + buffer.BatchSlack + len(l6)*9
-		for _, e7 := range l6 {
-			sz8 += len(e7)
-		}
-		b.Reserve(sz8)
+		l6 := x.I64Arr
+		b.Reserve(buffer.BatchSlack + len(l6)*8 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
-		if len(l6) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l6)*8))
+		off = buffer.PutRawInt64sAt(w, off, l6)
+		b.SetWriterIndex(off)
+	}
+	l7 := x.I64s
+	b.WriteVarUint32(uint32(len(l7)))
+	if len(l7) > 0 {
+		b.Reserve(1 + len(l7)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e8 := range l7 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e8))
+		}
+		b.SetWriterIndex(off)
+	}
+	l9 := x.Strs
+	{
+		sz11 := 6 + buffer.BatchSlack + len(l9)*9
+		for _, e10 := range l9 {
+			sz11 += len(e10)
+		}
+		b.Reserve(sz11)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l9)))
+		if len(l9) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e7 := range l6 {
-				if len(w)-off < len(e7)+9+buffer.BatchSlack {
+			for _, e10 := range l9 {
+				if len(w)-off < len(e10)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e7) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e10) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
-				if len(e7) > 0 {
-					off += copy(w[off:], e7)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e10))<<2|2)
+				if len(e10) > 0 {
+					off += copy(w[off:], e10)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
+	return nil
 }
 
 // ForyRead reads Slices's struct body (docs/format.md §9); errors are recorded in c.
@@ -172,79 +182,79 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n9 := c.ReadLength(1)
-	l10 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n9)
-	if n9 > 0 {
-		hn12 := c.ReadListHeader(5)
+	n12 := c.ReadLength(1)
+	l13 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n12)
+	if n12 > 0 {
+		hn15 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i11 := range l10 {
-				if hn12 && !c.ReadFlag() {
-					clear(l10[i11 : i11+1])
+			for i14 := range l13 {
+				if hn15 && !c.ReadFlag() {
+					clear(l13[i14 : i14+1])
 					continue
 				}
-				l10[i11] = r.ReadVarInt32()
+				l13[i14] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i11)
+					c.TraceIndex(i14)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l10
+	x.I32s = l13
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n14 := c.ReadArrayLength(8)
-	a15 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n14)
-	r.ReadRawInt64s(a15)
-	x.I64Arr = a15
+	n17 := c.ReadArrayLength(8)
+	a18 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n17)
+	r.ReadRawInt64s(a18)
+	x.I64Arr = a18
 	if c.Failed() {
 		c.Trace("I64Arr")
 		return
 	}
-	n16 := c.ReadLength(1)
-	l17 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n16)
-	if n16 > 0 {
-		hn19 := c.ReadListHeader(7)
+	n19 := c.ReadLength(1)
+	l20 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n19)
+	if n19 > 0 {
+		hn22 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i18 := range l17 {
-				if hn19 && !c.ReadFlag() {
-					clear(l17[i18 : i18+1])
+			for i21 := range l20 {
+				if hn22 && !c.ReadFlag() {
+					clear(l20[i21 : i21+1])
 					continue
 				}
-				l17[i18] = r.ReadVarInt64()
+				l20[i21] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i18)
+					c.TraceIndex(i21)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l17
+	x.I64s = l20
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n21 := c.ReadLength(1)
-	l22 := foryimpl.ReuseSlice[[]string](c, x.Strs, n21)
-	if n21 > 0 {
-		hn24 := c.ReadListHeader(21)
+	n24 := c.ReadLength(1)
+	l25 := foryimpl.ReuseSlice[[]string](c, x.Strs, n24)
+	if n24 > 0 {
+		hn27 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i23 := range l22 {
-				if hn24 && !c.ReadFlag() {
-					clear(l22[i23 : i23+1])
+			for i26 := range l25 {
+				if hn27 && !c.ReadFlag() {
+					clear(l25[i26 : i26+1])
 					continue
 				}
-				l22[i23] = c.ReadString()
+				l25[i26] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i23)
+					c.TraceIndex(i26)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l22
+	x.Strs = l25
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -261,80 +271,80 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n26 := c.ReadLength(1)
-				l27 := foryimpl.MakeSlice[[]int32](c, n26)
-				if n26 > 0 {
-					hn29 := c.ReadListHeader(5)
+				n29 := c.ReadLength(1)
+				l30 := foryimpl.MakeSlice[[]int32](c, n29)
+				if n29 > 0 {
+					hn32 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i28 := range l27 {
-							if hn29 && !c.ReadFlag() {
-								clear(l27[i28 : i28+1])
+						for i31 := range l30 {
+							if hn32 && !c.ReadFlag() {
+								clear(l30[i31 : i31+1])
 								continue
 							}
-							l27[i28] = r.ReadVarInt32()
+							l30[i31] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i28)
+								c.TraceIndex(i31)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l27
+				x.I32s = l30
 			}
 		case 1:
 			if f.Convert {
 				x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadArrayLength(8)
-				a32 := foryimpl.MakeSlice[[]int64](c, n31)
-				r.ReadRawInt64s(a32)
-				x.I64Arr = a32
+				n34 := c.ReadArrayLength(8)
+				a35 := foryimpl.MakeSlice[[]int64](c, n34)
+				r.ReadRawInt64s(a35)
+				x.I64Arr = a35
 			}
 		case 2:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLength(1)
-				l34 := foryimpl.MakeSlice[[]int64](c, n33)
-				if n33 > 0 {
-					hn36 := c.ReadListHeader(7)
+				n36 := c.ReadLength(1)
+				l37 := foryimpl.MakeSlice[[]int64](c, n36)
+				if n36 > 0 {
+					hn39 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i35 := range l34 {
-							if hn36 && !c.ReadFlag() {
-								clear(l34[i35 : i35+1])
+						for i38 := range l37 {
+							if hn39 && !c.ReadFlag() {
+								clear(l37[i38 : i38+1])
 								continue
 							}
-							l34[i35] = r.ReadVarInt64()
+							l37[i38] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i35)
+								c.TraceIndex(i38)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l34
+				x.I64s = l37
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadLength(1)
-				l39 := foryimpl.MakeSlice[[]string](c, n38)
-				if n38 > 0 {
-					hn41 := c.ReadListHeader(21)
+				n41 := c.ReadLength(1)
+				l42 := foryimpl.MakeSlice[[]string](c, n41)
+				if n41 > 0 {
+					hn44 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i40 := range l39 {
-							if hn41 && !c.ReadFlag() {
-								clear(l39[i40 : i40+1])
+						for i43 := range l42 {
+							if hn44 && !c.ReadFlag() {
+								clear(l42[i43 : i43+1])
 								continue
 							}
-							l39[i40] = c.ReadString()
+							l42[i43] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i40)
+								c.TraceIndex(i43)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l39
+				x.Strs = l42
 			}
 		default:
 			c.SkipField(f)

@@ -6,6 +6,7 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -42,8 +43,7 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -69,14 +69,26 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes User's struct body (docs/format.md §9).
 func (x *User) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which User, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *User) foryWrite(b *buffer.Buffer, compatible, root bool) {
-	s1 := x.Name
+// foryWrite is ForyWrite without the write context, which User, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.Name)) {
+			return foryimpl.InvalidUTF8(foryTypeUser, "Name")
+		}
+		for _, e1 := range x.Tags {
+			if !utf8.ValidString(string(e1)) {
+				return foryimpl.InvalidUTF8(foryTypeUser, "Tags")
+			}
+		}
+	}
+	s2 := x.Name
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(34 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(34 + buffer.BatchSlack + len(s2) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -94,37 +106,38 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += 4
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	if len(s2) > 0 {
+		off += copy(w[off:], s2)
 	}
 	b.SetWriterIndex(off)
-	l2 := x.Tags
+	l3 := x.Tags
 	{
-		sz4 := 6 + buffer.BatchSlack + len(l2)*9
-		for _, e3 := range l2 {
-			sz4 += len(e3)
+		sz5 := 6 + buffer.BatchSlack + len(l3)*9
+		for _, e4 := range l3 {
+			sz5 += len(e4)
 		}
-		b.Reserve(sz4)
+		b.Reserve(sz5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
-		if len(l2) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
+		if len(l3) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e3 := range l2 {
-				if len(w)-off < len(e3)+9+buffer.BatchSlack {
+			for _, e4 := range l3 {
+				if len(w)-off < len(e4)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e4) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
-				if len(e3) > 0 {
-					off += copy(w[off:], e3)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e4))<<2|2)
+				if len(e4) > 0 {
+					off += copy(w[off:], e4)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
+	return nil
 }
 
 // ForyRead reads User's struct body (docs/format.md §9); errors are recorded in c.
@@ -154,25 +167,25 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n5 := c.ReadLength(1)
-	l6 := foryimpl.ReuseSlice[[]string](c, x.Tags, n5)
-	if n5 > 0 {
-		hn8 := c.ReadListHeader(21)
+	n6 := c.ReadLength(1)
+	l7 := foryimpl.ReuseSlice[[]string](c, x.Tags, n6)
+	if n6 > 0 {
+		hn9 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i7 := range l6 {
-				if hn8 && !c.ReadFlag() {
-					clear(l6[i7 : i7+1])
+			for i8 := range l7 {
+				if hn9 && !c.ReadFlag() {
+					clear(l7[i8 : i8+1])
 					continue
 				}
-				l6[i7] = c.ReadString()
+				l7[i8] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i7)
+					c.TraceIndex(i8)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l6
+	x.Tags = l7
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -187,8 +200,8 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 64); ok11 {
-					x.ID = int64(v10)
+				if v11, ok12 := c.ReadIntAs(f, 64); ok12 {
+					x.ID = int64(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
@@ -199,25 +212,25 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n12 := c.ReadLength(1)
-				l13 := foryimpl.MakeSlice[[]string](c, n12)
-				if n12 > 0 {
-					hn15 := c.ReadListHeader(21)
+				n13 := c.ReadLength(1)
+				l14 := foryimpl.MakeSlice[[]string](c, n13)
+				if n13 > 0 {
+					hn16 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i14 := range l13 {
-							if hn15 && !c.ReadFlag() {
-								clear(l13[i14 : i14+1])
+						for i15 := range l14 {
+							if hn16 && !c.ReadFlag() {
+								clear(l14[i15 : i15+1])
 								continue
 							}
-							l13[i14] = c.ReadString()
+							l14[i15] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i14)
+								c.TraceIndex(i15)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l13
+				x.Tags = l14
 			}
 		default:
 			c.SkipField(f)
@@ -256,8 +269,7 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -283,11 +295,18 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Item's struct body (docs/format.md §9).
 func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Item) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.SKU)) {
+			return foryimpl.InvalidUTF8(foryTypeItem, "SKU")
+		}
+	}
 	s1 := x.SKU
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(27 + buffer.BatchSlack + len(s1) + 9)
@@ -313,6 +332,7 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += copy(w[off:], s1)
 	}
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Item's struct body (docs/format.md §9); errors are recorded in c.

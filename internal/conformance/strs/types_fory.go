@@ -6,6 +6,7 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -44,8 +45,7 @@ func (x *Strings) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Strings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -71,11 +71,30 @@ func (x *Strings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Strings's struct body (docs/format.md §9).
 func (x *Strings) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Strings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Strings) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Strings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Strings) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.ASCII)) {
+			return foryimpl.InvalidUTF8(foryTypeStrings, "ASCII")
+		}
+		if !utf8.ValidString(string(x.CJK)) {
+			return foryimpl.InvalidUTF8(foryTypeStrings, "CJK")
+		}
+		if !utf8.ValidString(string(x.Emoji)) {
+			return foryimpl.InvalidUTF8(foryTypeStrings, "Emoji")
+		}
+		if !utf8.ValidString(string(x.Empty)) {
+			return foryimpl.InvalidUTF8(foryTypeStrings, "Empty")
+		}
+		if !utf8.ValidString(string(x.Latin1)) {
+			return foryimpl.InvalidUTF8(foryTypeStrings, "Latin1")
+		}
+	}
 	s1 := x.ASCII
 	s2 := x.CJK
 	s3 := x.Emoji
@@ -123,6 +142,7 @@ func (x *Strings) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += copy(w[off:], s5)
 	}
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Strings's struct body (docs/format.md §9); errors are recorded in c.

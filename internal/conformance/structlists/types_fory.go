@@ -6,6 +6,7 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -88,36 +89,36 @@ func (x *StructLists) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(732929628)
 	}
-	l1 := x.Pointers
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		h2 := byte(0x08)
-		for _, p3 := range l1 {
-			if p3 == nil {
-				h2 = 0x0a
+	l3 := x.Pointers
+	b.WriteVarUint32(uint32(len(l3)))
+	if len(l3) > 0 {
+		h4 := byte(0x08)
+		for _, p5 := range l3 {
+			if p5 == nil {
+				h4 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h2)
+		b.WriteUint8(h4)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p3 := range l1 {
-			if h2 == 0x0a {
-				if p3 == nil {
+		for _, p5 := range l3 {
+			if h4 == 0x0a {
+				if p5 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p3.ForyWrite(c)
+			p5.ForyWrite(c)
 		}
 	}
-	l4 := x.Values
-	b.WriteVarUint32(uint32(len(l4)))
-	if len(l4) > 0 {
+	l6 := x.Values
+	b.WriteVarUint32(uint32(len(l6)))
+	if len(l6) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
-		for i5 := range l4 {
-			l4[i5].ForyWrite(c)
+		for i7 := range l6 {
+			l6[i7].ForyWrite(c)
 		}
 	}
 }
@@ -135,58 +136,58 @@ func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n6 := c.ReadLength(1)
-	l7 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n6)
-	if n6 > 0 {
-		hn9, ev10 := c.ReadStructListHeader(foryTypeInner)
+	n8 := c.ReadLength(1)
+	l9 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n8)
+	if n8 > 0 {
+		hn11, ev12 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i8 := range l7 {
-				if hn9 && !c.ReadFlag() {
-					clear(l7[i8 : i8+1])
+			for i10 := range l9 {
+				if hn11 && !c.ReadFlag() {
+					clear(l9[i10 : i10+1])
 					continue
 				}
-				p11 := foryimpl.Alloc[Inner](c)
-				if ev10 != nil {
-					p11.ForyReadEvolved(c, ev10)
+				p13 := foryimpl.Alloc[Inner](c)
+				if ev12 != nil {
+					p13.ForyReadEvolved(c, ev12)
 				} else {
-					p11.ForyRead(c)
+					p13.ForyRead(c)
 				}
-				l7[i8] = p11
+				l9[i10] = p13
 				if c.Failed() {
-					c.TraceIndex(i8)
+					c.TraceIndex(i10)
 					break
 				}
 			}
 		}
 	}
-	x.Pointers = l7
+	x.Pointers = l9
 	if c.Failed() {
 		c.Trace("Pointers")
 		return
 	}
-	n12 := c.ReadLength(1)
-	l13 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n12)
-	if n12 > 0 {
-		hn15, ev16 := c.ReadStructListHeader(foryTypeInner)
+	n14 := c.ReadLength(1)
+	l15 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n14)
+	if n14 > 0 {
+		hn17, ev18 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i14 := range l13 {
-				if hn15 && !c.ReadFlag() {
-					clear(l13[i14 : i14+1])
+			for i16 := range l15 {
+				if hn17 && !c.ReadFlag() {
+					clear(l15[i16 : i16+1])
 					continue
 				}
-				if ev16 != nil {
-					l13[i14].ForyReadEvolved(c, ev16)
+				if ev18 != nil {
+					l15[i16].ForyReadEvolved(c, ev18)
 				} else {
-					l13[i14].ForyRead(c)
+					l15[i16].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i14)
+					c.TraceIndex(i16)
 					break
 				}
 			}
 		}
 	}
-	x.Values = l13
+	x.Values = l15
 	if c.Failed() {
 		c.Trace("Values")
 		return
@@ -200,57 +201,57 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n17 := c.ReadLength(1)
-				l18 := foryimpl.MakeSlice[[]*Inner](c, n17)
-				if n17 > 0 {
-					hn20, ev21 := c.ReadStructListHeader(foryTypeInner)
+				n19 := c.ReadLength(1)
+				l20 := foryimpl.MakeSlice[[]*Inner](c, n19)
+				if n19 > 0 {
+					hn22, ev23 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i19 := range l18 {
-							if hn20 && !c.ReadFlag() {
-								clear(l18[i19 : i19+1])
+						for i21 := range l20 {
+							if hn22 && !c.ReadFlag() {
+								clear(l20[i21 : i21+1])
 								continue
 							}
-							p22 := foryimpl.Alloc[Inner](c)
-							if ev21 != nil {
-								p22.ForyReadEvolved(c, ev21)
+							p24 := foryimpl.Alloc[Inner](c)
+							if ev23 != nil {
+								p24.ForyReadEvolved(c, ev23)
 							} else {
-								p22.ForyRead(c)
+								p24.ForyRead(c)
 							}
-							l18[i19] = p22
+							l20[i21] = p24
 							if c.Failed() {
-								c.TraceIndex(i19)
+								c.TraceIndex(i21)
 								break
 							}
 						}
 					}
 				}
-				x.Pointers = l18
+				x.Pointers = l20
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n23 := c.ReadLength(1)
-				l24 := foryimpl.MakeSlice[[]Inner](c, n23)
-				if n23 > 0 {
-					hn26, ev27 := c.ReadStructListHeader(foryTypeInner)
+				n25 := c.ReadLength(1)
+				l26 := foryimpl.MakeSlice[[]Inner](c, n25)
+				if n25 > 0 {
+					hn28, ev29 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i25 := range l24 {
-							if hn26 && !c.ReadFlag() {
-								clear(l24[i25 : i25+1])
+						for i27 := range l26 {
+							if hn28 && !c.ReadFlag() {
+								clear(l26[i27 : i27+1])
 								continue
 							}
-							if ev27 != nil {
-								l24[i25].ForyReadEvolved(c, ev27)
+							if ev29 != nil {
+								l26[i27].ForyReadEvolved(c, ev29)
 							} else {
-								l24[i25].ForyRead(c)
+								l26[i27].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i25)
+								c.TraceIndex(i27)
 								break
 							}
 						}
 					}
 				}
-				x.Values = l24
+				x.Values = l26
 			}
 		default:
 			c.SkipField(f)
@@ -289,8 +290,7 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -316,11 +316,18 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
 func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Inner) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.S)) {
+			return foryimpl.InvalidUTF8(foryTypeInner, "S")
+		}
+	}
 	s1 := x.S
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(29 + buffer.BatchSlack + len(s1) + 9)
@@ -346,6 +353,7 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += copy(w[off:], s1)
 	}
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Inner's struct body (docs/format.md §9); errors are recorded in c.

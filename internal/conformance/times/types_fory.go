@@ -43,8 +43,7 @@ func (x *Times) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Times) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -70,11 +69,13 @@ func (x *Times) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Times's struct body (docs/format.md §9).
 func (x *Times) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Times, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Times) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Times, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Times) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(28 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -97,6 +98,7 @@ func (x *Times) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	foryimpl.WriteDuration(b, x.D)
 	foryimpl.WriteDate(b, foryimpl.Date(x.Dt))
 	foryimpl.WriteTime(b, x.T)
+	return nil
 }
 
 // ForyRead reads Times's struct body (docs/format.md §9); errors are recorded in c.

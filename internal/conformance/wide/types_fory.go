@@ -6,6 +6,7 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -73,8 +74,7 @@ func (x *Wide) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Wide) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -100,11 +100,21 @@ func (x *Wide) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Wide's struct body (docs/format.md §9).
 func (x *Wide) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Wide, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Wide) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Wide, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Wide) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.AVeryLongFieldNameThatNeedsTheSizeEscape)) {
+			return foryimpl.InvalidUTF8(foryTypeWide, "AVeryLongFieldNameThatNeedsTheSizeEscape")
+		}
+		if !utf8.ValidString(string(x.AnotherQuiteLongFieldNameWithoutAnyTag)) {
+			return foryimpl.InvalidUTF8(foryTypeWide, "AnotherQuiteLongFieldNameWithoutAnyTag")
+		}
+	}
 	s1 := x.AVeryLongFieldNameThatNeedsTheSizeEscape
 	s2 := x.AnotherQuiteLongFieldNameWithoutAnyTag
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 160 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
@@ -222,6 +232,7 @@ func (x *Wide) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += copy(w[off:], s2)
 	}
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Wide's struct body (docs/format.md §9); errors are recorded in c.

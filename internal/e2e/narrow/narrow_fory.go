@@ -7,6 +7,7 @@ import (
 	other "github.com/forygen/forygen/internal/e2e/other"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -42,8 +43,7 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -90,11 +90,13 @@ func (x *Scalars) foryDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
 func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -118,6 +120,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	off += 1
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Tagd))
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
@@ -226,8 +229,7 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -253,11 +255,18 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
 func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.S)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "S")
+		}
+	}
 	s1 := x.S
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 9)
@@ -285,6 +294,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += copy(w[off:], s1)
 	}
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
@@ -393,32 +403,40 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Maps's struct body (docs/format.md §9).
 func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k3 := range x.Structs {
+			if !utf8.ValidString(string(k3)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Structs"))
+				return
+			}
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
 		b.WriteInt32(-634633485)
 	}
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.Ptrs))
-	for k2, v3 := range x.Ptrs {
-		if v3 == nil {
-			mw1.NullEntry(b)
-			b.WriteVarInt32(k2)
+	var mw5 foryimpl.MapWriter
+	mw5.Begin(b, len(x.Ptrs))
+	for k6, v7 := range x.Ptrs {
+		if v7 == nil {
+			mw5.NullEntry(b)
+			b.WriteVarInt32(k6)
 		} else {
-			mw1.Entry(b)
-			b.WriteVarInt32(k2)
-			v3.ForyWrite(c)
+			mw5.Entry(b)
+			b.WriteVarInt32(k6)
+			v7.ForyWrite(c)
 		}
 	}
-	mw1.End(b)
-	var mw4 foryimpl.MapWriter
-	mw4.Begin(b, len(x.Structs))
-	for k5, v6 := range x.Structs {
-		mw4.Entry(b)
-		foryimpl.WriteString(b, k5)
-		v6.ForyWrite(c)
+	mw5.End(b)
+	var mw8 foryimpl.MapWriter
+	mw8.Begin(b, len(x.Structs))
+	for k9, v10 := range x.Structs {
+		mw8.Entry(b)
+		foryimpl.WriteString(b, k9)
+		v10.ForyWrite(c)
 	}
-	mw4.End(b)
+	mw8.End(b)
 }
 
 // ForyRead reads Maps's struct body (docs/format.md §9); errors are recorded in c.
@@ -431,52 +449,52 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n7 := c.ReadLength(2)
-	m8 := foryimpl.MakeMap[map[int32]*other.Address](c, n7)
-	for n7 > 0 && !c.Failed() {
-		sz9, vn10, ev15 := c.ReadMapChunk(n7, 5, 28, (*other.Address)(nil).ForyType(), true)
-		for j11 := 0; j11 < sz9 && !c.Failed(); j11++ {
-			var k12 int32
-			k12 = r.ReadVarInt32()
-			var v13 *other.Address
-			if !vn10 {
-				p14 := foryimpl.Alloc[other.Address](c)
-				if ev15 != nil {
-					p14.ForyReadEvolved(c, ev15)
+	n11 := c.ReadLength(2)
+	m12 := foryimpl.MakeMap[map[int32]*other.Address](c, n11)
+	for n11 > 0 && !c.Failed() {
+		sz13, vn14, ev19 := c.ReadMapChunk(n11, 5, 28, (*other.Address)(nil).ForyType(), true)
+		for j15 := 0; j15 < sz13 && !c.Failed(); j15++ {
+			var k16 int32
+			k16 = r.ReadVarInt32()
+			var v17 *other.Address
+			if !vn14 {
+				p18 := foryimpl.Alloc[other.Address](c)
+				if ev19 != nil {
+					p18.ForyReadEvolved(c, ev19)
 				} else {
-					p14.ForyRead(c)
+					p18.ForyRead(c)
 				}
-				v13 = p14
+				v17 = p18
 			}
-			m8[k12] = v13
+			m12[k16] = v17
 		}
-		n7 -= sz9
+		n11 -= sz13
 	}
-	x.Ptrs = m8
+	x.Ptrs = m12
 	if c.Failed() {
 		c.Trace("Ptrs")
 		return
 	}
-	n16 := c.ReadLength(2)
-	m17 := foryimpl.MakeMap[map[string]other.Address](c, n16)
-	for n16 > 0 && !c.Failed() {
-		sz18, vn19, ev23 := c.ReadMapChunk(n16, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
-			var k21 string
-			k21 = c.ReadString()
-			var v22 other.Address
-			if !vn19 {
-				if ev23 != nil {
-					v22.ForyReadEvolved(c, ev23)
+	n20 := c.ReadLength(2)
+	m21 := foryimpl.MakeMap[map[string]other.Address](c, n20)
+	for n20 > 0 && !c.Failed() {
+		sz22, vn23, ev27 := c.ReadMapChunk(n20, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
+			var k25 string
+			k25 = c.ReadString()
+			var v26 other.Address
+			if !vn23 {
+				if ev27 != nil {
+					v26.ForyReadEvolved(c, ev27)
 				} else {
-					v22.ForyRead(c)
+					v26.ForyRead(c)
 				}
 			}
-			m17[k21] = v22
+			m21[k25] = v26
 		}
-		n16 -= sz18
+		n20 -= sz22
 	}
-	x.Structs = m17
+	x.Structs = m21
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -491,51 +509,51 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n24 := c.ReadLength(2)
-				m25 := foryimpl.MakeMap[map[int32]*other.Address](c, n24)
-				for n24 > 0 && !c.Failed() {
-					sz26, vn27, ev32 := c.ReadMapChunk(n24, 5, 28, (*other.Address)(nil).ForyType(), true)
-					for j28 := 0; j28 < sz26 && !c.Failed(); j28++ {
-						var k29 int32
-						k29 = r.ReadVarInt32()
-						var v30 *other.Address
-						if !vn27 {
-							p31 := foryimpl.Alloc[other.Address](c)
-							if ev32 != nil {
-								p31.ForyReadEvolved(c, ev32)
+				n28 := c.ReadLength(2)
+				m29 := foryimpl.MakeMap[map[int32]*other.Address](c, n28)
+				for n28 > 0 && !c.Failed() {
+					sz30, vn31, ev36 := c.ReadMapChunk(n28, 5, 28, (*other.Address)(nil).ForyType(), true)
+					for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
+						var k33 int32
+						k33 = r.ReadVarInt32()
+						var v34 *other.Address
+						if !vn31 {
+							p35 := foryimpl.Alloc[other.Address](c)
+							if ev36 != nil {
+								p35.ForyReadEvolved(c, ev36)
 							} else {
-								p31.ForyRead(c)
+								p35.ForyRead(c)
 							}
-							v30 = p31
+							v34 = p35
 						}
-						m25[k29] = v30
+						m29[k33] = v34
 					}
-					n24 -= sz26
+					n28 -= sz30
 				}
-				x.Ptrs = m25
+				x.Ptrs = m29
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLength(2)
-				m34 := foryimpl.MakeMap[map[string]other.Address](c, n33)
-				for n33 > 0 && !c.Failed() {
-					sz35, vn36, ev40 := c.ReadMapChunk(n33, 21, 28, (*other.Address)(nil).ForyType(), false)
-					for j37 := 0; j37 < sz35 && !c.Failed(); j37++ {
-						var k38 string
-						k38 = c.ReadString()
-						var v39 other.Address
-						if !vn36 {
-							if ev40 != nil {
-								v39.ForyReadEvolved(c, ev40)
+				n37 := c.ReadLength(2)
+				m38 := foryimpl.MakeMap[map[string]other.Address](c, n37)
+				for n37 > 0 && !c.Failed() {
+					sz39, vn40, ev44 := c.ReadMapChunk(n37, 21, 28, (*other.Address)(nil).ForyType(), false)
+					for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
+						var k42 string
+						k42 = c.ReadString()
+						var v43 other.Address
+						if !vn40 {
+							if ev44 != nil {
+								v43.ForyReadEvolved(c, ev44)
 							} else {
-								v39.ForyRead(c)
+								v43.ForyRead(c)
 							}
 						}
-						m34[k38] = v39
+						m38[k42] = v43
 					}
-					n33 -= sz35
+					n37 -= sz39
 				}
-				x.Structs = m34
+				x.Structs = m38
 			}
 		default:
 			c.SkipField(f)
@@ -617,31 +635,43 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Composite's struct body (docs/format.md §9).
 func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k1 := range x.ByName {
+			if !utf8.ValidString(string(k1)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
+				return
+			}
+		}
+		if !utf8.ValidString(string(x.Title)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "Title"))
+			return
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
 		b.WriteInt32(-1796675783)
 	}
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByName))
-	for k2, v3 := range x.ByName {
-		if v3 == nil {
-			mw1.NullEntry(b)
-			foryimpl.WriteString(b, k2)
+	var mw3 foryimpl.MapWriter
+	mw3.Begin(b, len(x.ByName))
+	for k4, v5 := range x.ByName {
+		if v5 == nil {
+			mw3.NullEntry(b)
+			foryimpl.WriteString(b, k4)
 		} else {
-			mw1.Entry(b)
-			foryimpl.WriteString(b, k2)
-			v3.ForyWrite(c)
+			mw3.Entry(b)
+			foryimpl.WriteString(b, k4)
+			v5.ForyWrite(c)
 		}
 	}
-	mw1.End(b)
+	mw3.End(b)
 	{
-		s4 := x.Title
-		b.Reserve(buffer.BatchSlack + len(s4) + 9)
+		s6 := x.Title
+		b.Reserve(buffer.BatchSlack + len(s6) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		if len(s4) > 0 {
-			off += copy(w[off:], s4)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+		if len(s6) > 0 {
+			off += copy(w[off:], s6)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -657,28 +687,28 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadLength(2)
-	m6 := foryimpl.MakeMap[map[string]*other.Tag](c, n5)
-	for n5 > 0 && !c.Failed() {
-		sz7, vn8, ev13 := c.ReadMapChunk(n5, 21, 30, (*other.Tag)(nil).ForyType(), true)
-		for j9 := 0; j9 < sz7 && !c.Failed(); j9++ {
-			var k10 string
-			k10 = c.ReadString()
-			var v11 *other.Tag
-			if !vn8 {
-				p12 := foryimpl.Alloc[other.Tag](c)
-				if ev13 != nil {
-					p12.ForyReadEvolved(c, ev13)
+	n7 := c.ReadLength(2)
+	m8 := foryimpl.MakeMap[map[string]*other.Tag](c, n7)
+	for n7 > 0 && !c.Failed() {
+		sz9, vn10, ev15 := c.ReadMapChunk(n7, 21, 30, (*other.Tag)(nil).ForyType(), true)
+		for j11 := 0; j11 < sz9 && !c.Failed(); j11++ {
+			var k12 string
+			k12 = c.ReadString()
+			var v13 *other.Tag
+			if !vn10 {
+				p14 := foryimpl.Alloc[other.Tag](c)
+				if ev15 != nil {
+					p14.ForyReadEvolved(c, ev15)
 				} else {
-					p12.ForyRead(c)
+					p14.ForyRead(c)
 				}
-				v11 = p12
+				v13 = p14
 			}
-			m6[k10] = v11
+			m8[k12] = v13
 		}
-		n5 -= sz7
+		n7 -= sz9
 	}
-	x.ByName = m6
+	x.ByName = m8
 	if c.Failed() {
 		c.Trace("ByName")
 		return
@@ -697,28 +727,28 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLength(2)
-				m15 := foryimpl.MakeMap[map[string]*other.Tag](c, n14)
-				for n14 > 0 && !c.Failed() {
-					sz16, vn17, ev22 := c.ReadMapChunk(n14, 21, 30, (*other.Tag)(nil).ForyType(), true)
-					for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
-						var k19 string
-						k19 = c.ReadString()
-						var v20 *other.Tag
-						if !vn17 {
-							p21 := foryimpl.Alloc[other.Tag](c)
-							if ev22 != nil {
-								p21.ForyReadEvolved(c, ev22)
+				n16 := c.ReadLength(2)
+				m17 := foryimpl.MakeMap[map[string]*other.Tag](c, n16)
+				for n16 > 0 && !c.Failed() {
+					sz18, vn19, ev24 := c.ReadMapChunk(n16, 21, 30, (*other.Tag)(nil).ForyType(), true)
+					for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
+						var k21 string
+						k21 = c.ReadString()
+						var v22 *other.Tag
+						if !vn19 {
+							p23 := foryimpl.Alloc[other.Tag](c)
+							if ev24 != nil {
+								p23.ForyReadEvolved(c, ev24)
 							} else {
-								p21.ForyRead(c)
+								p23.ForyRead(c)
 							}
-							v20 = p21
+							v22 = p23
 						}
-						m15[k19] = v20
+						m17[k21] = v22
 					}
-					n14 -= sz16
+					n16 -= sz18
 				}
-				x.ByName = m15
+				x.ByName = m17
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -760,8 +790,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -808,11 +837,13 @@ func (x *Node) foryDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Node's struct body (docs/format.md §9).
 func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Node, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Node) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Node, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Node) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -834,6 +865,7 @@ func (x *Node) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Value))
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Node's struct body (docs/format.md §9); errors are recorded in c.

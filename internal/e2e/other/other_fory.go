@@ -6,6 +6,7 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -46,8 +47,7 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -73,11 +73,23 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
 func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Address) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		for _, e1 := range x.Lines {
+			if !utf8.ValidString(string(e1)) {
+				return foryimpl.InvalidUTF8(foryTypeAddress, "Lines")
+			}
+		}
+		if !utf8.ValidString(string(x.Street)) {
+			return foryimpl.InvalidUTF8(foryTypeAddress, "Street")
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(47 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -101,43 +113,44 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Zip))
 	b.SetWriterIndex(off)
-	l1 := x.Lines
+	l2 := x.Lines
 	{
-		sz3 := 6 + buffer.BatchSlack + len(l1)*9
-		for _, e2 := range l1 {
-			sz3 += len(e2)
+		sz4 := 6 + buffer.BatchSlack + len(l2)*9
+		for _, e3 := range l2 {
+			sz4 += len(e3)
 		}
-		b.Reserve(sz3)
+		b.Reserve(sz4)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l1)))
-		if len(l1) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
+		if len(l2) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e2 := range l1 {
-				if len(w)-off < len(e2)+9+buffer.BatchSlack {
+			for _, e3 := range l2 {
+				if len(w)-off < len(e3)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e2) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
-				if len(e2) > 0 {
-					off += copy(w[off:], e2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
+				if len(e3) > 0 {
+					off += copy(w[off:], e3)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		s4 := x.Street
-		b.Reserve(buffer.BatchSlack + len(s4) + 14)
+		s5 := x.Street
+		b.Reserve(buffer.BatchSlack + len(s5) + 14)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		if len(s4) > 0 {
-			off += copy(w[off:], s4)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		if len(s5) > 0 {
+			off += copy(w[off:], s5)
 		}
 		b.SetWriterIndex(off)
 	}
+	return nil
 }
 
 // ForyRead reads Address's struct body (docs/format.md §9); errors are recorded in c.
@@ -162,25 +175,25 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Zip..Zip")
 		return
 	}
-	n5 := c.ReadLength(1)
-	l6 := foryimpl.ReuseSlice[[]string](c, x.Lines, n5)
-	if n5 > 0 {
-		hn8 := c.ReadListHeader(21)
+	n6 := c.ReadLength(1)
+	l7 := foryimpl.ReuseSlice[[]string](c, x.Lines, n6)
+	if n6 > 0 {
+		hn9 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i7 := range l6 {
-				if hn8 && !c.ReadFlag() {
-					clear(l6[i7 : i7+1])
+			for i8 := range l7 {
+				if hn9 && !c.ReadFlag() {
+					clear(l7[i8 : i8+1])
 					continue
 				}
-				l6[i7] = c.ReadString()
+				l7[i8] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i7)
+					c.TraceIndex(i8)
 					break
 				}
 			}
 		}
 	}
-	x.Lines = l6
+	x.Lines = l7
 	if c.Failed() {
 		c.Trace("Lines")
 		return
@@ -205,33 +218,33 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 32); ok11 {
-					x.Zip = int32(v10)
+				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
+					x.Zip = int32(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Zip = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n12 := c.ReadLength(1)
-				l13 := foryimpl.MakeSlice[[]string](c, n12)
-				if n12 > 0 {
-					hn15 := c.ReadListHeader(21)
+				n13 := c.ReadLength(1)
+				l14 := foryimpl.MakeSlice[[]string](c, n13)
+				if n13 > 0 {
+					hn16 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i14 := range l13 {
-							if hn15 && !c.ReadFlag() {
-								clear(l13[i14 : i14+1])
+						for i15 := range l14 {
+							if hn16 && !c.ReadFlag() {
+								clear(l14[i15 : i15+1])
 								continue
 							}
-							l13[i14] = c.ReadString()
+							l14[i15] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i14)
+								c.TraceIndex(i15)
 								break
 							}
 						}
 					}
 				}
-				x.Lines = l13
+				x.Lines = l14
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
@@ -280,8 +293,7 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -307,11 +319,21 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Tag's struct body (docs/format.md §9).
 func (x *Tag) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Tag, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Tag) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Tag, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.Key)) {
+			return foryimpl.InvalidUTF8(foryTypeTag, "Key")
+		}
+		if !utf8.ValidString(string(x.Value)) {
+			return foryimpl.InvalidUTF8(foryTypeTag, "Value")
+		}
+	}
 	s1 := x.Key
 	s2 := x.Value
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
@@ -343,6 +365,7 @@ func (x *Tag) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += copy(w[off:], s2)
 	}
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Tag's struct body (docs/format.md §9); errors are recorded in c.

@@ -7,6 +7,7 @@ import (
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 	"time"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -121,8 +122,7 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -148,11 +148,37 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
 func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.MyS)) {
+			return foryimpl.InvalidUTF8(foryTypeScalars, "MyS")
+		}
+		if x.PS != nil {
+			if !utf8.ValidString(string((*x.PS))) {
+				return foryimpl.InvalidUTF8(foryTypeScalars, "PS")
+			}
+		}
+		if !utf8.ValidString(string(x.RmMyS)) {
+			return foryimpl.InvalidUTF8(foryTypeScalars, "RmMyS")
+		}
+		if x.RmPS != nil {
+			if !utf8.ValidString(string((*x.RmPS))) {
+				return foryimpl.InvalidUTF8(foryTypeScalars, "RmPS")
+			}
+		}
+		if !utf8.ValidString(string(x.RmS)) {
+			return foryimpl.InvalidUTF8(foryTypeScalars, "RmS")
+		}
+		if !utf8.ValidString(string(x.S)) {
+			return foryimpl.InvalidUTF8(foryTypeScalars, "S")
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(734 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -478,6 +504,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteTime(b, x.T)
+	return nil
 }
 
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
@@ -1568,8 +1595,7 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1595,19 +1621,157 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
 func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
-	l1 := x.ABool
-	l2 := x.AF32
-	l3 := x.AF64
-	l4 := x.AI16
-	l5 := x.AI32
-	l6 := x.AI64
+// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		for _, e11 := range x.LM {
+			for k12 := range e11 {
+				if !utf8.ValidString(string(k12)) {
+					return foryimpl.InvalidUTF8(foryTypeContainers, "LM")
+				}
+			}
+		}
+		for _, e15 := range x.LS {
+			if !utf8.ValidString(string(e15)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "LS")
+			}
+		}
+		for _, e20 := range x.MBS {
+			if !utf8.ValidString(string(e20)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MBS")
+			}
+		}
+		for _, e22 := range x.MES {
+			if !utf8.ValidString(string(e22)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MES")
+			}
+		}
+		for _, e26 := range x.MIS {
+			if !utf8.ValidString(string(e26)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MIS")
+			}
+		}
+		for k27 := range x.MSI {
+			if !utf8.ValidString(string(k27)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MSI")
+			}
+		}
+		for k29, e30 := range x.MSL {
+			if !utf8.ValidString(string(k29)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
+			}
+			for _, e31 := range e30 {
+				if !utf8.ValidString(string(e31)) {
+					return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
+				}
+			}
+		}
+		for k32, e33 := range x.MSM {
+			if !utf8.ValidString(string(k32)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
+			}
+			for k34 := range e33 {
+				if !utf8.ValidString(string(k34)) {
+					return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
+				}
+			}
+		}
+		for k36 := range x.MSP {
+			if !utf8.ValidString(string(k36)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MSP")
+			}
+		}
+		for _, e40 := range x.NLS {
+			if !utf8.ValidString(string(e40)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "NLS")
+			}
+		}
+		for k41 := range x.NM {
+			if !utf8.ValidString(string(k41)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "NM")
+			}
+		}
+		for _, e54 := range x.RmLM {
+			for k55 := range e54 {
+				if !utf8.ValidString(string(k55)) {
+					return foryimpl.InvalidUTF8(foryTypeContainers, "RmLM")
+				}
+			}
+		}
+		for _, e58 := range x.RmLS {
+			if !utf8.ValidString(string(e58)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "RmLS")
+			}
+		}
+		for _, e63 := range x.RmMBS {
+			if !utf8.ValidString(string(e63)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMBS")
+			}
+		}
+		for _, e65 := range x.RmMES {
+			if !utf8.ValidString(string(e65)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMES")
+			}
+		}
+		for _, e69 := range x.RmMIS {
+			if !utf8.ValidString(string(e69)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMIS")
+			}
+		}
+		for k70 := range x.RmMSI {
+			if !utf8.ValidString(string(k70)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSI")
+			}
+		}
+		for k72, e73 := range x.RmMSL {
+			if !utf8.ValidString(string(k72)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL")
+			}
+			for _, e74 := range e73 {
+				if !utf8.ValidString(string(e74)) {
+					return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL")
+				}
+			}
+		}
+		for k75, e76 := range x.RmMSM {
+			if !utf8.ValidString(string(k75)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM")
+			}
+			for k77 := range e76 {
+				if !utf8.ValidString(string(k77)) {
+					return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM")
+				}
+			}
+		}
+		for k79 := range x.RmMSP {
+			if !utf8.ValidString(string(k79)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSP")
+			}
+		}
+		for _, e83 := range x.RmNLS {
+			if !utf8.ValidString(string(e83)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "RmNLS")
+			}
+		}
+		for k84 := range x.RmNM {
+			if !utf8.ValidString(string(k84)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "RmNM")
+			}
+		}
+	}
+	l87 := x.ABool
+	l88 := x.AF32
+	l89 := x.AF64
+	l90 := x.AI16
+	l91 := x.AI32
+	l92 := x.AI64
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(648 + buffer.BatchSlack + len(l1)*1 + len(l2)*4 + len(l3)*8 + len(l4)*2 + len(l5)*4 + len(l6)*8 + 30)
+	b.Reserve(648 + buffer.BatchSlack + len(l87)*1 + len(l88)*4 + len(l89)*8 + len(l90)*2 + len(l91)*4 + len(l92)*8 + 30)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -1703,335 +1867,335 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		buffer.PutInt32At(w, off, 324745818)
 		off += 4
 	}
-	off = buffer.PutVarUint32At(w, off, uint32(len(l1)*1))
-	off = buffer.PutRawBoolsAt(w, off, l1)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l2)*4))
-	off = buffer.PutRawFloat32sAt(w, off, l2)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l3)*8))
-	off = buffer.PutRawFloat64sAt(w, off, l3)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l4)*2))
-	off = buffer.PutRawInt16sAt(w, off, l4)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l5)*4))
-	off = buffer.PutRawInt32sAt(w, off, l5)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l6)*8))
-	off = buffer.PutRawInt64sAt(w, off, l6)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l87)*1))
+	off = buffer.PutRawBoolsAt(w, off, l87)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l88)*4))
+	off = buffer.PutRawFloat32sAt(w, off, l88)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l89)*8))
+	off = buffer.PutRawFloat64sAt(w, off, l89)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l90)*2))
+	off = buffer.PutRawInt16sAt(w, off, l90)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l91)*4))
+	off = buffer.PutRawInt32sAt(w, off, l91)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l92)*8))
+	off = buffer.PutRawInt64sAt(w, off, l92)
 	b.SetWriterIndex(off)
-	l7 := x.AI8
-	b.WriteVarUint32(uint32(len(l7) * 1))
-	for _, e8 := range l7 {
-		b.WriteInt8(int8(e8))
+	l93 := x.AI8
+	b.WriteVarUint32(uint32(len(l93) * 1))
+	for _, e94 := range l93 {
+		b.WriteInt8(int8(e94))
 	}
 	{
-		l9 := x.AU16
-		l10 := x.AU32
-		l11 := x.AU64
-		l12 := x.AU8
-		b.Reserve(buffer.BatchSlack + len(l9)*2 + len(l10)*4 + len(l11)*8 + len(l12)*1 + 20)
+		l95 := x.AU16
+		l96 := x.AU32
+		l97 := x.AU64
+		l98 := x.AU8
+		b.Reserve(buffer.BatchSlack + len(l95)*2 + len(l96)*4 + len(l97)*8 + len(l98)*1 + 20)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*2))
-		off = buffer.PutRawUint16sAt(w, off, l9)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l10)*4))
-		off = buffer.PutRawUint32sAt(w, off, l10)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l11)*8))
-		off = buffer.PutRawUint64sAt(w, off, l11)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l12)*1))
-		off += copy(w[off:], l12)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l95)*2))
+		off = buffer.PutRawUint16sAt(w, off, l95)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l96)*4))
+		off = buffer.PutRawUint32sAt(w, off, l96)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l97)*8))
+		off = buffer.PutRawUint64sAt(w, off, l97)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l98)*1))
+		off += copy(w[off:], l98)
 		b.SetWriterIndex(off)
 	}
-	l13 := x.Bin
-	b.WriteVarUint32(uint32(len(l13)))
-	b.WriteBytes(l13)
+	l99 := x.Bin
+	b.WriteVarUint32(uint32(len(l99)))
+	b.WriteBytes(l99)
 	b.WriteVarUint32(uint32(len(x.Fix)))
 	if len(x.Fix) > 0 {
 		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e14 := range x.Fix {
+		for _, e100 := range x.Fix {
 			{
-				buffer.PutInt16At(w, off, e14)
+				buffer.PutInt16At(w, off, e100)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l15 := x.LB
-	b.WriteVarUint32(uint32(len(l15)))
-	if len(l15) > 0 {
-		b.Reserve(1 + len(l15)*1 + buffer.BatchSlack)
+	l101 := x.LB
+	b.WriteVarUint32(uint32(len(l101)))
+	if len(l101) > 0 {
+		b.Reserve(1 + len(l101)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e16 := range l15 {
+		for _, e102 := range l101 {
 			{
-				buffer.PutBoolAt(w, off, e16)
+				buffer.PutBoolAt(w, off, e102)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l17 := x.LE
-	b.WriteVarUint32(uint32(len(l17)))
-	if len(l17) > 0 {
+	l103 := x.LE
+	b.WriteVarUint32(uint32(len(l103)))
+	if len(l103) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e18 := range l17 {
-			b.WriteVarUint32(uint32(e18))
+		for _, e104 := range l103 {
+			b.WriteVarUint32(uint32(e104))
 		}
 	}
-	l19 := x.LF32
-	b.WriteVarUint32(uint32(len(l19)))
-	if len(l19) > 0 {
-		b.Reserve(1 + len(l19)*4 + buffer.BatchSlack)
+	l105 := x.LF32
+	b.WriteVarUint32(uint32(len(l105)))
+	if len(l105) > 0 {
+		b.Reserve(1 + len(l105)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e20 := range l19 {
+		for _, e106 := range l105 {
 			{
-				buffer.PutFloat32At(w, off, e20)
+				buffer.PutFloat32At(w, off, e106)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l21 := x.LF64
-	b.WriteVarUint32(uint32(len(l21)))
-	if len(l21) > 0 {
-		b.Reserve(1 + len(l21)*8 + buffer.BatchSlack)
+	l107 := x.LF64
+	b.WriteVarUint32(uint32(len(l107)))
+	if len(l107) > 0 {
+		b.Reserve(1 + len(l107)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e22 := range l21 {
+		for _, e108 := range l107 {
 			{
-				buffer.PutFloat64At(w, off, e22)
+				buffer.PutFloat64At(w, off, e108)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l23 := x.LI32
-	b.WriteVarUint32(uint32(len(l23)))
-	if len(l23) > 0 {
-		b.Reserve(1 + len(l23)*5 + buffer.BatchSlack)
+	l109 := x.LI32
+	b.WriteVarUint32(uint32(len(l109)))
+	if len(l109) > 0 {
+		b.Reserve(1 + len(l109)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e24 := range l23 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e24))
+		for _, e110 := range l109 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e110))
 		}
 		b.SetWriterIndex(off)
 	}
-	l25 := x.LI64
-	b.WriteVarUint32(uint32(len(l25)))
-	if len(l25) > 0 {
-		b.Reserve(1 + len(l25)*9 + buffer.BatchSlack)
+	l111 := x.LI64
+	b.WriteVarUint32(uint32(len(l111)))
+	if len(l111) > 0 {
+		b.Reserve(1 + len(l111)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e26 := range l25 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e26))
+		for _, e112 := range l111 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e112))
 		}
 		b.SetWriterIndex(off)
 	}
-	l27 := x.LI8
-	b.WriteVarUint32(uint32(len(l27)))
-	if len(l27) > 0 {
-		b.Reserve(1 + len(l27)*1 + buffer.BatchSlack)
+	l113 := x.LI8
+	b.WriteVarUint32(uint32(len(l113)))
+	if len(l113) > 0 {
+		b.Reserve(1 + len(l113)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e28 := range l27 {
+		for _, e114 := range l113 {
 			{
-				buffer.PutInt8At(w, off, e28)
+				buffer.PutInt8At(w, off, e114)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l29 := x.LL
-	b.WriteVarUint32(uint32(len(l29)))
-	if len(l29) > 0 {
+	l115 := x.LL
+	b.WriteVarUint32(uint32(len(l115)))
+	if len(l115) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e30 := range l29 {
-			b.WriteVarUint32(uint32(len(e30)))
-			if len(e30) > 0 {
-				b.Reserve(1 + len(e30)*5 + buffer.BatchSlack)
+		for _, e116 := range l115 {
+			b.WriteVarUint32(uint32(len(e116)))
+			if len(e116) > 0 {
+				b.Reserve(1 + len(e116)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e31 := range e30 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e31))
+				for _, e117 := range e116 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e117))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l32 := x.LM
-	b.WriteVarUint32(uint32(len(l32)))
-	if len(l32) > 0 {
+	l118 := x.LM
+	b.WriteVarUint32(uint32(len(l118)))
+	if len(l118) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e33 := range l32 {
-			var mw34 foryimpl.MapWriter
-			mw34.Begin(b, len(e33))
-			for k35, v36 := range e33 {
-				mw34.Entry(b)
-				foryimpl.WriteString(b, k35)
-				b.WriteVarInt32(v36)
+		for _, e119 := range l118 {
+			var mw120 foryimpl.MapWriter
+			mw120.Begin(b, len(e119))
+			for k121, v122 := range e119 {
+				mw120.Entry(b)
+				foryimpl.WriteString(b, k121)
+				b.WriteVarInt32(v122)
 			}
-			mw34.End(b)
+			mw120.End(b)
 		}
 	}
-	l37 := x.LPI
-	b.WriteVarUint32(uint32(len(l37)))
-	if len(l37) > 0 {
-		h38 := byte(0x0c)
-		for _, p39 := range l37 {
-			if p39 == nil {
-				h38 = 0x0e
+	l123 := x.LPI
+	b.WriteVarUint32(uint32(len(l123)))
+	if len(l123) > 0 {
+		h124 := byte(0x0c)
+		for _, p125 := range l123 {
+			if p125 == nil {
+				h124 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h38)
-		for _, p39 := range l37 {
-			if h38 == 0x0e {
-				if p39 == nil {
+		b.WriteUint8(h124)
+		for _, p125 := range l123 {
+			if h124 == 0x0e {
+				if p125 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p39)
+			b.WriteVarInt32(*p125)
 		}
 	}
-	l40 := x.LS
+	l126 := x.LS
 	{
-		sz42 := 6 + buffer.BatchSlack + len(l40)*9
-		for _, e41 := range l40 {
-			sz42 += len(e41)
+		sz128 := 6 + buffer.BatchSlack + len(l126)*9
+		for _, e127 := range l126 {
+			sz128 += len(e127)
 		}
-		b.Reserve(sz42)
+		b.Reserve(sz128)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l40)))
-		if len(l40) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l126)))
+		if len(l126) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e41 := range l40 {
-				if len(w)-off < len(e41)+9+buffer.BatchSlack {
+			for _, e127 := range l126 {
+				if len(w)-off < len(e127)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e41) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e127) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e41))<<2|2)
-				if len(e41) > 0 {
-					off += copy(w[off:], e41)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e127))<<2|2)
+				if len(e127) > 0 {
+					off += copy(w[off:], e127)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l43 := x.LT
-	b.WriteVarUint32(uint32(len(l43)))
-	if len(l43) > 0 {
+	l129 := x.LT
+	b.WriteVarUint32(uint32(len(l129)))
+	if len(l129) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e44 := range l43 {
-			foryimpl.WriteTime(b, e44)
+		for _, e130 := range l129 {
+			foryimpl.WriteTime(b, e130)
 		}
 	}
-	l45 := x.LU16
-	b.WriteVarUint32(uint32(len(l45)))
-	if len(l45) > 0 {
-		b.Reserve(1 + len(l45)*2 + buffer.BatchSlack)
+	l131 := x.LU16
+	b.WriteVarUint32(uint32(len(l131)))
+	if len(l131) > 0 {
+		b.Reserve(1 + len(l131)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e46 := range l45 {
+		for _, e132 := range l131 {
 			{
-				buffer.PutUint16At(w, off, e46)
+				buffer.PutUint16At(w, off, e132)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l47 := x.LU64
-	b.WriteVarUint32(uint32(len(l47)))
-	if len(l47) > 0 {
-		b.Reserve(1 + len(l47)*9 + buffer.BatchSlack)
+	l133 := x.LU64
+	b.WriteVarUint32(uint32(len(l133)))
+	if len(l133) > 0 {
+		b.Reserve(1 + len(l133)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e48 := range l47 {
-			off = buffer.PutVarUint64At(w, off, e48)
+		for _, e134 := range l133 {
+			off = buffer.PutVarUint64At(w, off, e134)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw49 foryimpl.MapWriter
-	mw49.Begin(b, len(x.MBS))
-	for k50, v51 := range x.MBS {
-		mw49.Entry(b)
-		b.WriteBool(k50)
-		foryimpl.WriteString(b, v51)
+	var mw135 foryimpl.MapWriter
+	mw135.Begin(b, len(x.MBS))
+	for k136, v137 := range x.MBS {
+		mw135.Entry(b)
+		b.WriteBool(k136)
+		foryimpl.WriteString(b, v137)
 	}
-	mw49.End(b)
-	var mw52 foryimpl.MapWriter
-	mw52.Begin(b, len(x.MES))
-	for k53, v54 := range x.MES {
-		mw52.Entry(b)
-		b.WriteVarUint32(uint32(k53))
-		foryimpl.WriteString(b, v54)
+	mw135.End(b)
+	var mw138 foryimpl.MapWriter
+	mw138.Begin(b, len(x.MES))
+	for k139, v140 := range x.MES {
+		mw138.Entry(b)
+		b.WriteVarUint32(uint32(k139))
+		foryimpl.WriteString(b, v140)
 	}
-	mw52.End(b)
-	var mw55 foryimpl.MapWriter
-	mw55.Begin(b, len(x.MI64F))
-	for k56, v57 := range x.MI64F {
-		mw55.Entry(b)
-		b.WriteVarInt64(k56)
-		b.WriteFloat64(v57)
+	mw138.End(b)
+	var mw141 foryimpl.MapWriter
+	mw141.Begin(b, len(x.MI64F))
+	for k142, v143 := range x.MI64F {
+		mw141.Entry(b)
+		b.WriteVarInt64(k142)
+		b.WriteFloat64(v143)
 	}
-	mw55.End(b)
-	var mw58 foryimpl.MapWriter
-	mw58.Begin(b, len(x.MIS))
-	for k59, v60 := range x.MIS {
-		mw58.Entry(b)
-		b.WriteVarInt32(k59)
-		foryimpl.WriteString(b, v60)
+	mw141.End(b)
+	var mw144 foryimpl.MapWriter
+	mw144.Begin(b, len(x.MIS))
+	for k145, v146 := range x.MIS {
+		mw144.Entry(b)
+		b.WriteVarInt32(k145)
+		foryimpl.WriteString(b, v146)
 	}
-	mw58.End(b)
-	var mw61 foryimpl.MapWriter
-	mw61.Begin(b, len(x.MSI))
-	for k62, v63 := range x.MSI {
-		mw61.Entry(b)
-		foryimpl.WriteString(b, k62)
-		b.WriteVarInt32(v63)
+	mw144.End(b)
+	var mw147 foryimpl.MapWriter
+	mw147.Begin(b, len(x.MSI))
+	for k148, v149 := range x.MSI {
+		mw147.Entry(b)
+		foryimpl.WriteString(b, k148)
+		b.WriteVarInt32(v149)
 	}
-	mw61.End(b)
-	var mw64 foryimpl.MapWriter
-	mw64.Begin(b, len(x.MSL))
-	for k65, v66 := range x.MSL {
-		if v66 == nil {
-			mw64.NullEntry(b)
-			foryimpl.WriteString(b, k65)
+	mw147.End(b)
+	var mw150 foryimpl.MapWriter
+	mw150.Begin(b, len(x.MSL))
+	for k151, v152 := range x.MSL {
+		if v152 == nil {
+			mw150.NullEntry(b)
+			foryimpl.WriteString(b, k151)
 		} else {
-			mw64.Entry(b)
-			foryimpl.WriteString(b, k65)
+			mw150.Entry(b)
+			foryimpl.WriteString(b, k151)
 			{
-				sz68 := 6 + buffer.BatchSlack + len(v66)*9
-				for _, e67 := range v66 {
-					sz68 += len(e67)
+				sz154 := 6 + buffer.BatchSlack + len(v152)*9
+				for _, e153 := range v152 {
+					sz154 += len(e153)
 				}
-				b.Reserve(sz68)
+				b.Reserve(sz154)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v66)))
-				if len(v66) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v152)))
+				if len(v152) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e67 := range v66 {
-						if len(w)-off < len(e67)+9+buffer.BatchSlack {
+					for _, e153 := range v152 {
+						if len(w)-off < len(e153)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e67) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e153) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e67))<<2|2)
-						if len(e67) > 0 {
-							off += copy(w[off:], e67)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e153))<<2|2)
+						if len(e153) > 0 {
+							off += copy(w[off:], e153)
 						}
 					}
 				}
@@ -2039,81 +2203,81 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 			}
 		}
 	}
-	mw64.End(b)
-	var mw69 foryimpl.MapWriter
-	mw69.Begin(b, len(x.MSM))
-	for k70, v71 := range x.MSM {
-		if v71 == nil {
-			mw69.NullEntry(b)
-			foryimpl.WriteString(b, k70)
+	mw150.End(b)
+	var mw155 foryimpl.MapWriter
+	mw155.Begin(b, len(x.MSM))
+	for k156, v157 := range x.MSM {
+		if v157 == nil {
+			mw155.NullEntry(b)
+			foryimpl.WriteString(b, k156)
 		} else {
-			mw69.Entry(b)
-			foryimpl.WriteString(b, k70)
-			var mw72 foryimpl.MapWriter
-			mw72.Begin(b, len(v71))
-			for k73, v74 := range v71 {
-				mw72.Entry(b)
-				foryimpl.WriteString(b, k73)
-				b.WriteVarInt32(v74)
+			mw155.Entry(b)
+			foryimpl.WriteString(b, k156)
+			var mw158 foryimpl.MapWriter
+			mw158.Begin(b, len(v157))
+			for k159, v160 := range v157 {
+				mw158.Entry(b)
+				foryimpl.WriteString(b, k159)
+				b.WriteVarInt32(v160)
 			}
-			mw72.End(b)
+			mw158.End(b)
 		}
 	}
-	mw69.End(b)
-	var mw75 foryimpl.MapWriter
-	mw75.Begin(b, len(x.MSP))
-	for k76, v77 := range x.MSP {
-		if v77 == nil {
-			mw75.NullEntry(b)
-			foryimpl.WriteString(b, k76)
+	mw155.End(b)
+	var mw161 foryimpl.MapWriter
+	mw161.Begin(b, len(x.MSP))
+	for k162, v163 := range x.MSP {
+		if v163 == nil {
+			mw161.NullEntry(b)
+			foryimpl.WriteString(b, k162)
 		} else {
-			mw75.Entry(b)
-			foryimpl.WriteString(b, k76)
-			b.WriteVarInt32(*v77)
+			mw161.Entry(b)
+			foryimpl.WriteString(b, k162)
+			b.WriteVarInt32(*v163)
 		}
 	}
-	mw75.End(b)
-	var mw78 foryimpl.MapWriter
-	mw78.Begin(b, len(x.MU8))
-	for k79, v80 := range x.MU8 {
-		mw78.Entry(b)
-		b.WriteUint8(k79)
-		b.WriteUint16(v80)
+	mw161.End(b)
+	var mw164 foryimpl.MapWriter
+	mw164.Begin(b, len(x.MU8))
+	for k165, v166 := range x.MU8 {
+		mw164.Entry(b)
+		b.WriteUint8(k165)
+		b.WriteUint16(v166)
 	}
-	mw78.End(b)
+	mw164.End(b)
 	if x.NBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l81 := x.NBin
-		b.WriteVarUint32(uint32(len(l81)))
-		b.WriteBytes(l81)
+		l167 := x.NBin
+		b.WriteVarUint32(uint32(len(l167)))
+		b.WriteBytes(l167)
 	}
 	if x.NLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l82 := x.NLS
+		l168 := x.NLS
 		{
-			sz84 := 6 + buffer.BatchSlack + len(l82)*9
-			for _, e83 := range l82 {
-				sz84 += len(e83)
+			sz170 := 6 + buffer.BatchSlack + len(l168)*9
+			for _, e169 := range l168 {
+				sz170 += len(e169)
 			}
-			b.Reserve(sz84)
+			b.Reserve(sz170)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l82)))
-			if len(l82) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l168)))
+			if len(l168) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e83 := range l82 {
-					if len(w)-off < len(e83)+9+buffer.BatchSlack {
+				for _, e169 := range l168 {
+					if len(w)-off < len(e169)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e83) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e169) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e83))<<2|2)
-					if len(e83) > 0 {
-						off += copy(w[off:], e83)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e169))<<2|2)
+					if len(e169) > 0 {
+						off += copy(w[off:], e169)
 					}
 				}
 			}
@@ -2124,369 +2288,369 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw85 foryimpl.MapWriter
-		mw85.Begin(b, len(x.NM))
-		for k86, v87 := range x.NM {
-			mw85.Entry(b)
-			foryimpl.WriteString(b, k86)
-			b.WriteVarInt32(v87)
+		var mw171 foryimpl.MapWriter
+		mw171.Begin(b, len(x.NM))
+		for k172, v173 := range x.NM {
+			mw171.Entry(b)
+			foryimpl.WriteString(b, k172)
+			b.WriteVarInt32(v173)
 		}
-		mw85.End(b)
+		mw171.End(b)
 	}
-	l88 := x.Raw
-	b.WriteVarUint32(uint32(len(l88)))
-	if len(l88) > 0 {
-		b.Reserve(1 + len(l88)*1 + buffer.BatchSlack)
+	l174 := x.Raw
+	b.WriteVarUint32(uint32(len(l174)))
+	if len(l174) > 0 {
+		b.Reserve(1 + len(l174)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e89 := range l88 {
+		for _, e175 := range l174 {
 			{
-				buffer.PutUint8At(w, off, e89)
+				buffer.PutUint8At(w, off, e175)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l90 := x.RmABool
-		l91 := x.RmAF32
-		l92 := x.RmAF64
-		l93 := x.RmAI16
-		l94 := x.RmAI32
-		l95 := x.RmAI64
-		b.Reserve(buffer.BatchSlack + len(l90)*1 + len(l91)*4 + len(l92)*8 + len(l93)*2 + len(l94)*4 + len(l95)*8 + 30)
+		l176 := x.RmABool
+		l177 := x.RmAF32
+		l178 := x.RmAF64
+		l179 := x.RmAI16
+		l180 := x.RmAI32
+		l181 := x.RmAI64
+		b.Reserve(buffer.BatchSlack + len(l176)*1 + len(l177)*4 + len(l178)*8 + len(l179)*2 + len(l180)*4 + len(l181)*8 + 30)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l90)*1))
-		off = buffer.PutRawBoolsAt(w, off, l90)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l91)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l91)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l92)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l92)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l93)*2))
-		off = buffer.PutRawInt16sAt(w, off, l93)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l94)*4))
-		off = buffer.PutRawInt32sAt(w, off, l94)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l95)*8))
-		off = buffer.PutRawInt64sAt(w, off, l95)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l176)*1))
+		off = buffer.PutRawBoolsAt(w, off, l176)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l177)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l177)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l178)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l178)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l179)*2))
+		off = buffer.PutRawInt16sAt(w, off, l179)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l180)*4))
+		off = buffer.PutRawInt32sAt(w, off, l180)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l181)*8))
+		off = buffer.PutRawInt64sAt(w, off, l181)
 		b.SetWriterIndex(off)
 	}
-	l96 := x.RmAI8
-	b.WriteVarUint32(uint32(len(l96) * 1))
-	for _, e97 := range l96 {
-		b.WriteInt8(int8(e97))
+	l182 := x.RmAI8
+	b.WriteVarUint32(uint32(len(l182) * 1))
+	for _, e183 := range l182 {
+		b.WriteInt8(int8(e183))
 	}
 	{
-		l98 := x.RmAU16
-		l99 := x.RmAU32
-		l100 := x.RmAU64
-		l101 := x.RmAU8
-		b.Reserve(buffer.BatchSlack + len(l98)*2 + len(l99)*4 + len(l100)*8 + len(l101)*1 + 20)
+		l184 := x.RmAU16
+		l185 := x.RmAU32
+		l186 := x.RmAU64
+		l187 := x.RmAU8
+		b.Reserve(buffer.BatchSlack + len(l184)*2 + len(l185)*4 + len(l186)*8 + len(l187)*1 + 20)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l98)*2))
-		off = buffer.PutRawUint16sAt(w, off, l98)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l99)*4))
-		off = buffer.PutRawUint32sAt(w, off, l99)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l100)*8))
-		off = buffer.PutRawUint64sAt(w, off, l100)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l101)*1))
-		off += copy(w[off:], l101)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l184)*2))
+		off = buffer.PutRawUint16sAt(w, off, l184)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l185)*4))
+		off = buffer.PutRawUint32sAt(w, off, l185)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l186)*8))
+		off = buffer.PutRawUint64sAt(w, off, l186)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l187)*1))
+		off += copy(w[off:], l187)
 		b.SetWriterIndex(off)
 	}
-	l102 := x.RmBin
-	b.WriteVarUint32(uint32(len(l102)))
-	b.WriteBytes(l102)
+	l188 := x.RmBin
+	b.WriteVarUint32(uint32(len(l188)))
+	b.WriteBytes(l188)
 	b.WriteVarUint32(uint32(len(x.RmFix)))
 	if len(x.RmFix) > 0 {
 		b.Reserve(1 + len(x.RmFix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e103 := range x.RmFix {
+		for _, e189 := range x.RmFix {
 			{
-				buffer.PutInt16At(w, off, e103)
+				buffer.PutInt16At(w, off, e189)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l104 := x.RmLB
-	b.WriteVarUint32(uint32(len(l104)))
-	if len(l104) > 0 {
-		b.Reserve(1 + len(l104)*1 + buffer.BatchSlack)
+	l190 := x.RmLB
+	b.WriteVarUint32(uint32(len(l190)))
+	if len(l190) > 0 {
+		b.Reserve(1 + len(l190)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e105 := range l104 {
+		for _, e191 := range l190 {
 			{
-				buffer.PutBoolAt(w, off, e105)
+				buffer.PutBoolAt(w, off, e191)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l106 := x.RmLE
-	b.WriteVarUint32(uint32(len(l106)))
-	if len(l106) > 0 {
+	l192 := x.RmLE
+	b.WriteVarUint32(uint32(len(l192)))
+	if len(l192) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e107 := range l106 {
-			b.WriteVarUint32(uint32(e107))
+		for _, e193 := range l192 {
+			b.WriteVarUint32(uint32(e193))
 		}
 	}
-	l108 := x.RmLF32
-	b.WriteVarUint32(uint32(len(l108)))
-	if len(l108) > 0 {
-		b.Reserve(1 + len(l108)*4 + buffer.BatchSlack)
+	l194 := x.RmLF32
+	b.WriteVarUint32(uint32(len(l194)))
+	if len(l194) > 0 {
+		b.Reserve(1 + len(l194)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e109 := range l108 {
+		for _, e195 := range l194 {
 			{
-				buffer.PutFloat32At(w, off, e109)
+				buffer.PutFloat32At(w, off, e195)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l110 := x.RmLF64
-	b.WriteVarUint32(uint32(len(l110)))
-	if len(l110) > 0 {
-		b.Reserve(1 + len(l110)*8 + buffer.BatchSlack)
+	l196 := x.RmLF64
+	b.WriteVarUint32(uint32(len(l196)))
+	if len(l196) > 0 {
+		b.Reserve(1 + len(l196)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e111 := range l110 {
+		for _, e197 := range l196 {
 			{
-				buffer.PutFloat64At(w, off, e111)
+				buffer.PutFloat64At(w, off, e197)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l112 := x.RmLI32
-	b.WriteVarUint32(uint32(len(l112)))
-	if len(l112) > 0 {
-		b.Reserve(1 + len(l112)*5 + buffer.BatchSlack)
+	l198 := x.RmLI32
+	b.WriteVarUint32(uint32(len(l198)))
+	if len(l198) > 0 {
+		b.Reserve(1 + len(l198)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e113 := range l112 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e113))
+		for _, e199 := range l198 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e199))
 		}
 		b.SetWriterIndex(off)
 	}
-	l114 := x.RmLI64
-	b.WriteVarUint32(uint32(len(l114)))
-	if len(l114) > 0 {
-		b.Reserve(1 + len(l114)*9 + buffer.BatchSlack)
+	l200 := x.RmLI64
+	b.WriteVarUint32(uint32(len(l200)))
+	if len(l200) > 0 {
+		b.Reserve(1 + len(l200)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e115 := range l114 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e115))
+		for _, e201 := range l200 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e201))
 		}
 		b.SetWriterIndex(off)
 	}
-	l116 := x.RmLI8
-	b.WriteVarUint32(uint32(len(l116)))
-	if len(l116) > 0 {
-		b.Reserve(1 + len(l116)*1 + buffer.BatchSlack)
+	l202 := x.RmLI8
+	b.WriteVarUint32(uint32(len(l202)))
+	if len(l202) > 0 {
+		b.Reserve(1 + len(l202)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e117 := range l116 {
+		for _, e203 := range l202 {
 			{
-				buffer.PutInt8At(w, off, e117)
+				buffer.PutInt8At(w, off, e203)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l118 := x.RmLL
-	b.WriteVarUint32(uint32(len(l118)))
-	if len(l118) > 0 {
+	l204 := x.RmLL
+	b.WriteVarUint32(uint32(len(l204)))
+	if len(l204) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e119 := range l118 {
-			b.WriteVarUint32(uint32(len(e119)))
-			if len(e119) > 0 {
-				b.Reserve(1 + len(e119)*5 + buffer.BatchSlack)
+		for _, e205 := range l204 {
+			b.WriteVarUint32(uint32(len(e205)))
+			if len(e205) > 0 {
+				b.Reserve(1 + len(e205)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e120 := range e119 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e120))
+				for _, e206 := range e205 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e206))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l121 := x.RmLM
-	b.WriteVarUint32(uint32(len(l121)))
-	if len(l121) > 0 {
+	l207 := x.RmLM
+	b.WriteVarUint32(uint32(len(l207)))
+	if len(l207) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e122 := range l121 {
-			var mw123 foryimpl.MapWriter
-			mw123.Begin(b, len(e122))
-			for k124, v125 := range e122 {
-				mw123.Entry(b)
-				foryimpl.WriteString(b, k124)
-				b.WriteVarInt32(v125)
+		for _, e208 := range l207 {
+			var mw209 foryimpl.MapWriter
+			mw209.Begin(b, len(e208))
+			for k210, v211 := range e208 {
+				mw209.Entry(b)
+				foryimpl.WriteString(b, k210)
+				b.WriteVarInt32(v211)
 			}
-			mw123.End(b)
+			mw209.End(b)
 		}
 	}
-	l126 := x.RmLPI
-	b.WriteVarUint32(uint32(len(l126)))
-	if len(l126) > 0 {
-		h127 := byte(0x0c)
-		for _, p128 := range l126 {
-			if p128 == nil {
-				h127 = 0x0e
+	l212 := x.RmLPI
+	b.WriteVarUint32(uint32(len(l212)))
+	if len(l212) > 0 {
+		h213 := byte(0x0c)
+		for _, p214 := range l212 {
+			if p214 == nil {
+				h213 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h127)
-		for _, p128 := range l126 {
-			if h127 == 0x0e {
-				if p128 == nil {
+		b.WriteUint8(h213)
+		for _, p214 := range l212 {
+			if h213 == 0x0e {
+				if p214 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p128)
+			b.WriteVarInt32(*p214)
 		}
 	}
-	l129 := x.RmLS
+	l215 := x.RmLS
 	{
-		sz131 := 6 + buffer.BatchSlack + len(l129)*9
-		for _, e130 := range l129 {
-			sz131 += len(e130)
+		sz217 := 6 + buffer.BatchSlack + len(l215)*9
+		for _, e216 := range l215 {
+			sz217 += len(e216)
 		}
-		b.Reserve(sz131)
+		b.Reserve(sz217)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l129)))
-		if len(l129) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l215)))
+		if len(l215) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e130 := range l129 {
-				if len(w)-off < len(e130)+9+buffer.BatchSlack {
+			for _, e216 := range l215 {
+				if len(w)-off < len(e216)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e130) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e216) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e130))<<2|2)
-				if len(e130) > 0 {
-					off += copy(w[off:], e130)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e216))<<2|2)
+				if len(e216) > 0 {
+					off += copy(w[off:], e216)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l132 := x.RmLT
-	b.WriteVarUint32(uint32(len(l132)))
-	if len(l132) > 0 {
+	l218 := x.RmLT
+	b.WriteVarUint32(uint32(len(l218)))
+	if len(l218) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e133 := range l132 {
-			foryimpl.WriteTime(b, e133)
+		for _, e219 := range l218 {
+			foryimpl.WriteTime(b, e219)
 		}
 	}
-	l134 := x.RmLU16
-	b.WriteVarUint32(uint32(len(l134)))
-	if len(l134) > 0 {
-		b.Reserve(1 + len(l134)*2 + buffer.BatchSlack)
+	l220 := x.RmLU16
+	b.WriteVarUint32(uint32(len(l220)))
+	if len(l220) > 0 {
+		b.Reserve(1 + len(l220)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e135 := range l134 {
+		for _, e221 := range l220 {
 			{
-				buffer.PutUint16At(w, off, e135)
+				buffer.PutUint16At(w, off, e221)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l136 := x.RmLU64
-	b.WriteVarUint32(uint32(len(l136)))
-	if len(l136) > 0 {
-		b.Reserve(1 + len(l136)*9 + buffer.BatchSlack)
+	l222 := x.RmLU64
+	b.WriteVarUint32(uint32(len(l222)))
+	if len(l222) > 0 {
+		b.Reserve(1 + len(l222)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e137 := range l136 {
-			off = buffer.PutVarUint64At(w, off, e137)
+		for _, e223 := range l222 {
+			off = buffer.PutVarUint64At(w, off, e223)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw138 foryimpl.MapWriter
-	mw138.Begin(b, len(x.RmMBS))
-	for k139, v140 := range x.RmMBS {
-		mw138.Entry(b)
-		b.WriteBool(k139)
-		foryimpl.WriteString(b, v140)
+	var mw224 foryimpl.MapWriter
+	mw224.Begin(b, len(x.RmMBS))
+	for k225, v226 := range x.RmMBS {
+		mw224.Entry(b)
+		b.WriteBool(k225)
+		foryimpl.WriteString(b, v226)
 	}
-	mw138.End(b)
-	var mw141 foryimpl.MapWriter
-	mw141.Begin(b, len(x.RmMES))
-	for k142, v143 := range x.RmMES {
-		mw141.Entry(b)
-		b.WriteVarUint32(uint32(k142))
-		foryimpl.WriteString(b, v143)
+	mw224.End(b)
+	var mw227 foryimpl.MapWriter
+	mw227.Begin(b, len(x.RmMES))
+	for k228, v229 := range x.RmMES {
+		mw227.Entry(b)
+		b.WriteVarUint32(uint32(k228))
+		foryimpl.WriteString(b, v229)
 	}
-	mw141.End(b)
-	var mw144 foryimpl.MapWriter
-	mw144.Begin(b, len(x.RmMI64F))
-	for k145, v146 := range x.RmMI64F {
-		mw144.Entry(b)
-		b.WriteVarInt64(k145)
-		b.WriteFloat64(v146)
+	mw227.End(b)
+	var mw230 foryimpl.MapWriter
+	mw230.Begin(b, len(x.RmMI64F))
+	for k231, v232 := range x.RmMI64F {
+		mw230.Entry(b)
+		b.WriteVarInt64(k231)
+		b.WriteFloat64(v232)
 	}
-	mw144.End(b)
-	var mw147 foryimpl.MapWriter
-	mw147.Begin(b, len(x.RmMIS))
-	for k148, v149 := range x.RmMIS {
-		mw147.Entry(b)
-		b.WriteVarInt32(k148)
-		foryimpl.WriteString(b, v149)
+	mw230.End(b)
+	var mw233 foryimpl.MapWriter
+	mw233.Begin(b, len(x.RmMIS))
+	for k234, v235 := range x.RmMIS {
+		mw233.Entry(b)
+		b.WriteVarInt32(k234)
+		foryimpl.WriteString(b, v235)
 	}
-	mw147.End(b)
-	var mw150 foryimpl.MapWriter
-	mw150.Begin(b, len(x.RmMSI))
-	for k151, v152 := range x.RmMSI {
-		mw150.Entry(b)
-		foryimpl.WriteString(b, k151)
-		b.WriteVarInt32(v152)
+	mw233.End(b)
+	var mw236 foryimpl.MapWriter
+	mw236.Begin(b, len(x.RmMSI))
+	for k237, v238 := range x.RmMSI {
+		mw236.Entry(b)
+		foryimpl.WriteString(b, k237)
+		b.WriteVarInt32(v238)
 	}
-	mw150.End(b)
-	var mw153 foryimpl.MapWriter
-	mw153.Begin(b, len(x.RmMSL))
-	for k154, v155 := range x.RmMSL {
-		if v155 == nil {
-			mw153.NullEntry(b)
-			foryimpl.WriteString(b, k154)
+	mw236.End(b)
+	var mw239 foryimpl.MapWriter
+	mw239.Begin(b, len(x.RmMSL))
+	for k240, v241 := range x.RmMSL {
+		if v241 == nil {
+			mw239.NullEntry(b)
+			foryimpl.WriteString(b, k240)
 		} else {
-			mw153.Entry(b)
-			foryimpl.WriteString(b, k154)
+			mw239.Entry(b)
+			foryimpl.WriteString(b, k240)
 			{
-				sz157 := 6 + buffer.BatchSlack + len(v155)*9
-				for _, e156 := range v155 {
-					sz157 += len(e156)
+				sz243 := 6 + buffer.BatchSlack + len(v241)*9
+				for _, e242 := range v241 {
+					sz243 += len(e242)
 				}
-				b.Reserve(sz157)
+				b.Reserve(sz243)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v155)))
-				if len(v155) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v241)))
+				if len(v241) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e156 := range v155 {
-						if len(w)-off < len(e156)+9+buffer.BatchSlack {
+					for _, e242 := range v241 {
+						if len(w)-off < len(e242)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e156) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e242) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e156))<<2|2)
-						if len(e156) > 0 {
-							off += copy(w[off:], e156)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e242))<<2|2)
+						if len(e242) > 0 {
+							off += copy(w[off:], e242)
 						}
 					}
 				}
@@ -2494,81 +2658,81 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 			}
 		}
 	}
-	mw153.End(b)
-	var mw158 foryimpl.MapWriter
-	mw158.Begin(b, len(x.RmMSM))
-	for k159, v160 := range x.RmMSM {
-		if v160 == nil {
-			mw158.NullEntry(b)
-			foryimpl.WriteString(b, k159)
+	mw239.End(b)
+	var mw244 foryimpl.MapWriter
+	mw244.Begin(b, len(x.RmMSM))
+	for k245, v246 := range x.RmMSM {
+		if v246 == nil {
+			mw244.NullEntry(b)
+			foryimpl.WriteString(b, k245)
 		} else {
-			mw158.Entry(b)
-			foryimpl.WriteString(b, k159)
-			var mw161 foryimpl.MapWriter
-			mw161.Begin(b, len(v160))
-			for k162, v163 := range v160 {
-				mw161.Entry(b)
-				foryimpl.WriteString(b, k162)
-				b.WriteVarInt32(v163)
+			mw244.Entry(b)
+			foryimpl.WriteString(b, k245)
+			var mw247 foryimpl.MapWriter
+			mw247.Begin(b, len(v246))
+			for k248, v249 := range v246 {
+				mw247.Entry(b)
+				foryimpl.WriteString(b, k248)
+				b.WriteVarInt32(v249)
 			}
-			mw161.End(b)
+			mw247.End(b)
 		}
 	}
-	mw158.End(b)
-	var mw164 foryimpl.MapWriter
-	mw164.Begin(b, len(x.RmMSP))
-	for k165, v166 := range x.RmMSP {
-		if v166 == nil {
-			mw164.NullEntry(b)
-			foryimpl.WriteString(b, k165)
+	mw244.End(b)
+	var mw250 foryimpl.MapWriter
+	mw250.Begin(b, len(x.RmMSP))
+	for k251, v252 := range x.RmMSP {
+		if v252 == nil {
+			mw250.NullEntry(b)
+			foryimpl.WriteString(b, k251)
 		} else {
-			mw164.Entry(b)
-			foryimpl.WriteString(b, k165)
-			b.WriteVarInt32(*v166)
+			mw250.Entry(b)
+			foryimpl.WriteString(b, k251)
+			b.WriteVarInt32(*v252)
 		}
 	}
-	mw164.End(b)
-	var mw167 foryimpl.MapWriter
-	mw167.Begin(b, len(x.RmMU8))
-	for k168, v169 := range x.RmMU8 {
-		mw167.Entry(b)
-		b.WriteUint8(k168)
-		b.WriteUint16(v169)
+	mw250.End(b)
+	var mw253 foryimpl.MapWriter
+	mw253.Begin(b, len(x.RmMU8))
+	for k254, v255 := range x.RmMU8 {
+		mw253.Entry(b)
+		b.WriteUint8(k254)
+		b.WriteUint16(v255)
 	}
-	mw167.End(b)
+	mw253.End(b)
 	if x.RmNBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l170 := x.RmNBin
-		b.WriteVarUint32(uint32(len(l170)))
-		b.WriteBytes(l170)
+		l256 := x.RmNBin
+		b.WriteVarUint32(uint32(len(l256)))
+		b.WriteBytes(l256)
 	}
 	if x.RmNLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l171 := x.RmNLS
+		l257 := x.RmNLS
 		{
-			sz173 := 6 + buffer.BatchSlack + len(l171)*9
-			for _, e172 := range l171 {
-				sz173 += len(e172)
+			sz259 := 6 + buffer.BatchSlack + len(l257)*9
+			for _, e258 := range l257 {
+				sz259 += len(e258)
 			}
-			b.Reserve(sz173)
+			b.Reserve(sz259)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l171)))
-			if len(l171) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l257)))
+			if len(l257) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e172 := range l171 {
-					if len(w)-off < len(e172)+9+buffer.BatchSlack {
+				for _, e258 := range l257 {
+					if len(w)-off < len(e258)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e172) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e258) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e172))<<2|2)
-					if len(e172) > 0 {
-						off += copy(w[off:], e172)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e258))<<2|2)
+					if len(e258) > 0 {
+						off += copy(w[off:], e258)
 					}
 				}
 			}
@@ -2579,30 +2743,31 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw174 foryimpl.MapWriter
-		mw174.Begin(b, len(x.RmNM))
-		for k175, v176 := range x.RmNM {
-			mw174.Entry(b)
-			foryimpl.WriteString(b, k175)
-			b.WriteVarInt32(v176)
+		var mw260 foryimpl.MapWriter
+		mw260.Begin(b, len(x.RmNM))
+		for k261, v262 := range x.RmNM {
+			mw260.Entry(b)
+			foryimpl.WriteString(b, k261)
+			b.WriteVarInt32(v262)
 		}
-		mw174.End(b)
+		mw260.End(b)
 	}
-	l177 := x.RmRaw
-	b.WriteVarUint32(uint32(len(l177)))
-	if len(l177) > 0 {
-		b.Reserve(1 + len(l177)*1 + buffer.BatchSlack)
+	l263 := x.RmRaw
+	b.WriteVarUint32(uint32(len(l263)))
+	if len(l263) > 0 {
+		b.Reserve(1 + len(l263)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e178 := range l177 {
+		for _, e264 := range l263 {
 			{
-				buffer.PutUint8At(w, off, e178)
+				buffer.PutUint8At(w, off, e264)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
+	return nil
 }
 
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
@@ -2668,92 +2833,92 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n179 := c.ReadArrayLength(1)
-	a180 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n179)
-	r.ReadRawBools(a180)
-	x.ABool = a180
+	n265 := c.ReadArrayLength(1)
+	a266 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n265)
+	r.ReadRawBools(a266)
+	x.ABool = a266
 	if c.Failed() {
 		c.Trace("ABool")
 		return
 	}
-	n181 := c.ReadArrayLength(4)
-	a182 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n181)
-	r.ReadRawFloat32s(a182)
-	x.AF32 = a182
+	n267 := c.ReadArrayLength(4)
+	a268 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n267)
+	r.ReadRawFloat32s(a268)
+	x.AF32 = a268
 	if c.Failed() {
 		c.Trace("AF32")
 		return
 	}
-	n183 := c.ReadArrayLength(8)
-	a184 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n183)
-	r.ReadRawFloat64s(a184)
-	x.AF64 = a184
+	n269 := c.ReadArrayLength(8)
+	a270 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n269)
+	r.ReadRawFloat64s(a270)
+	x.AF64 = a270
 	if c.Failed() {
 		c.Trace("AF64")
 		return
 	}
-	n185 := c.ReadArrayLength(2)
-	a186 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n185)
-	r.ReadRawInt16s(a186)
-	x.AI16 = a186
+	n271 := c.ReadArrayLength(2)
+	a272 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n271)
+	r.ReadRawInt16s(a272)
+	x.AI16 = a272
 	if c.Failed() {
 		c.Trace("AI16")
 		return
 	}
-	n187 := c.ReadArrayLength(4)
-	a188 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n187)
-	r.ReadRawInt32s(a188)
-	x.AI32 = a188
+	n273 := c.ReadArrayLength(4)
+	a274 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n273)
+	r.ReadRawInt32s(a274)
+	x.AI32 = a274
 	if c.Failed() {
 		c.Trace("AI32")
 		return
 	}
-	n189 := c.ReadArrayLength(8)
-	a190 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n189)
-	r.ReadRawInt64s(a190)
-	x.AI64 = a190
+	n275 := c.ReadArrayLength(8)
+	a276 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n275)
+	r.ReadRawInt64s(a276)
+	x.AI64 = a276
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	n191 := c.ReadArrayLength(1)
-	a192 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n191)
-	for i193 := range a192 {
-		a192[i193] = r.ReadInt8()
+	n277 := c.ReadArrayLength(1)
+	a278 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n277)
+	for i279 := range a278 {
+		a278[i279] = r.ReadInt8()
 	}
-	x.AI8 = a192
+	x.AI8 = a278
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	n194 := c.ReadArrayLength(2)
-	a195 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n194)
-	r.ReadRawUint16s(a195)
-	x.AU16 = a195
+	n280 := c.ReadArrayLength(2)
+	a281 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n280)
+	r.ReadRawUint16s(a281)
+	x.AU16 = a281
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	n196 := c.ReadArrayLength(4)
-	a197 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n196)
-	r.ReadRawUint32s(a197)
-	x.AU32 = a197
+	n282 := c.ReadArrayLength(4)
+	a283 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n282)
+	r.ReadRawUint32s(a283)
+	x.AU32 = a283
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	n198 := c.ReadArrayLength(8)
-	a199 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n198)
-	r.ReadRawUint64s(a199)
-	x.AU64 = a199
+	n284 := c.ReadArrayLength(8)
+	a285 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n284)
+	r.ReadRawUint64s(a285)
+	x.AU64 = a285
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	n200 := c.ReadArrayLength(1)
-	a201 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n200)
-	copy(a201, r.ReadBytes(n200))
-	x.AU8 = a201
+	n286 := c.ReadArrayLength(1)
+	a287 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n286)
+	copy(a287, r.ReadBytes(n286))
+	x.AU8 = a287
 	if c.Failed() {
 		c.Trace("AU8")
 		return
@@ -2763,601 +2928,601 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n202 := c.ReadLength(2)
-	if n202 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n202, 3))
+	n288 := c.ReadLength(2)
+	if n288 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n288, 3))
 		return
 	}
-	var l203 [3]int16
-	if n202 > 0 {
-		hn205 := c.ReadListHeader(3)
+	var l289 [3]int16
+	if n288 > 0 {
+		hn291 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i204 := range l203 {
-				if hn205 && !c.ReadFlag() {
-					clear(l203[i204 : i204+1])
+			for i290 := range l289 {
+				if hn291 && !c.ReadFlag() {
+					clear(l289[i290 : i290+1])
 					continue
 				}
-				l203[i204] = r.ReadInt16()
+				l289[i290] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i204)
+					c.TraceIndex(i290)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l203
+	x.Fix = l289
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n207 := c.ReadLength(1)
-	l208 := foryimpl.ReuseSlice[[]bool](c, x.LB, n207)
-	if n207 > 0 {
-		hn210 := c.ReadListHeader(1)
+	n293 := c.ReadLength(1)
+	l294 := foryimpl.ReuseSlice[[]bool](c, x.LB, n293)
+	if n293 > 0 {
+		hn296 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i209 := range l208 {
-				if hn210 && !c.ReadFlag() {
-					clear(l208[i209 : i209+1])
+			for i295 := range l294 {
+				if hn296 && !c.ReadFlag() {
+					clear(l294[i295 : i295+1])
 					continue
 				}
-				l208[i209] = r.ReadBool()
+				l294[i295] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i209)
+					c.TraceIndex(i295)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l208
+	x.LB = l294
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n212 := c.ReadLength(1)
-	l213 := foryimpl.ReuseSlice[[]Color](c, x.LE, n212)
-	if n212 > 0 {
-		hn215 := c.ReadListHeader(25)
+	n298 := c.ReadLength(1)
+	l299 := foryimpl.ReuseSlice[[]Color](c, x.LE, n298)
+	if n298 > 0 {
+		hn301 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i214 := range l213 {
-				if hn215 && !c.ReadFlag() {
-					clear(l213[i214 : i214+1])
+			for i300 := range l299 {
+				if hn301 && !c.ReadFlag() {
+					clear(l299[i300 : i300+1])
 					continue
 				}
-				l213[i214] = Color(r.ReadVarUint32())
+				l299[i300] = Color(r.ReadVarUint32())
 				if c.Failed() {
-					c.TraceIndex(i214)
+					c.TraceIndex(i300)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l213
+	x.LE = l299
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n217 := c.ReadLength(4)
-	l218 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n217)
-	if n217 > 0 {
-		hn220 := c.ReadListHeader(19)
+	n303 := c.ReadLength(4)
+	l304 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n303)
+	if n303 > 0 {
+		hn306 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i219 := range l218 {
-				if hn220 && !c.ReadFlag() {
-					clear(l218[i219 : i219+1])
+			for i305 := range l304 {
+				if hn306 && !c.ReadFlag() {
+					clear(l304[i305 : i305+1])
 					continue
 				}
-				l218[i219] = r.ReadFloat32()
+				l304[i305] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i219)
+					c.TraceIndex(i305)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l218
+	x.LF32 = l304
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n222 := c.ReadLength(8)
-	l223 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n222)
-	if n222 > 0 {
-		hn225 := c.ReadListHeader(20)
+	n308 := c.ReadLength(8)
+	l309 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n308)
+	if n308 > 0 {
+		hn311 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i224 := range l223 {
-				if hn225 && !c.ReadFlag() {
-					clear(l223[i224 : i224+1])
+			for i310 := range l309 {
+				if hn311 && !c.ReadFlag() {
+					clear(l309[i310 : i310+1])
 					continue
 				}
-				l223[i224] = r.ReadFloat64()
+				l309[i310] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i224)
+					c.TraceIndex(i310)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l223
+	x.LF64 = l309
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n227 := c.ReadLength(1)
-	l228 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n227)
-	if n227 > 0 {
-		hn230 := c.ReadListHeader(5)
+	n313 := c.ReadLength(1)
+	l314 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n313)
+	if n313 > 0 {
+		hn316 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i229 := range l228 {
-				if hn230 && !c.ReadFlag() {
-					clear(l228[i229 : i229+1])
+			for i315 := range l314 {
+				if hn316 && !c.ReadFlag() {
+					clear(l314[i315 : i315+1])
 					continue
 				}
-				l228[i229] = r.ReadVarInt32()
+				l314[i315] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i229)
+					c.TraceIndex(i315)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l228
+	x.LI32 = l314
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n232 := c.ReadLength(1)
-	l233 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n232)
-	if n232 > 0 {
-		hn235 := c.ReadListHeader(7)
+	n318 := c.ReadLength(1)
+	l319 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n318)
+	if n318 > 0 {
+		hn321 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i234 := range l233 {
-				if hn235 && !c.ReadFlag() {
-					clear(l233[i234 : i234+1])
+			for i320 := range l319 {
+				if hn321 && !c.ReadFlag() {
+					clear(l319[i320 : i320+1])
 					continue
 				}
-				l233[i234] = r.ReadVarInt64()
+				l319[i320] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i234)
+					c.TraceIndex(i320)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l233
+	x.LI64 = l319
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n237 := c.ReadLength(1)
-	l238 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n237)
-	if n237 > 0 {
-		hn240 := c.ReadListHeader(2)
+	n323 := c.ReadLength(1)
+	l324 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n323)
+	if n323 > 0 {
+		hn326 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i239 := range l238 {
-				if hn240 && !c.ReadFlag() {
-					clear(l238[i239 : i239+1])
+			for i325 := range l324 {
+				if hn326 && !c.ReadFlag() {
+					clear(l324[i325 : i325+1])
 					continue
 				}
-				l238[i239] = r.ReadInt8()
+				l324[i325] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i239)
+					c.TraceIndex(i325)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l238
+	x.LI8 = l324
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n242 := c.ReadLength(1)
-	l243 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n242)
-	if n242 > 0 {
-		hn245 := c.ReadListHeader(22)
+	n328 := c.ReadLength(1)
+	l329 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n328)
+	if n328 > 0 {
+		hn331 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i244 := range l243 {
-				if hn245 && !c.ReadFlag() {
-					clear(l243[i244 : i244+1])
+			for i330 := range l329 {
+				if hn331 && !c.ReadFlag() {
+					clear(l329[i330 : i330+1])
 					continue
 				}
-				n247 := c.ReadLength(1)
-				l248 := foryimpl.MakeSlice[[]int32](c, n247)
-				if n247 > 0 {
-					hn250 := c.ReadListHeader(5)
+				n333 := c.ReadLength(1)
+				l334 := foryimpl.MakeSlice[[]int32](c, n333)
+				if n333 > 0 {
+					hn336 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i249 := range l248 {
-							if hn250 && !c.ReadFlag() {
-								clear(l248[i249 : i249+1])
+						for i335 := range l334 {
+							if hn336 && !c.ReadFlag() {
+								clear(l334[i335 : i335+1])
 								continue
 							}
-							l248[i249] = r.ReadVarInt32()
+							l334[i335] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i249)
+								c.TraceIndex(i335)
 								break
 							}
 						}
 					}
 				}
-				l243[i244] = l248
+				l329[i330] = l334
 				if c.Failed() {
-					c.TraceIndex(i244)
+					c.TraceIndex(i330)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l243
+	x.LL = l329
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n252 := c.ReadLength(1)
-	l253 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n252)
-	if n252 > 0 {
-		hn255 := c.ReadListHeader(24)
+	n338 := c.ReadLength(1)
+	l339 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n338)
+	if n338 > 0 {
+		hn341 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i254 := range l253 {
-				if hn255 && !c.ReadFlag() {
-					clear(l253[i254 : i254+1])
+			for i340 := range l339 {
+				if hn341 && !c.ReadFlag() {
+					clear(l339[i340 : i340+1])
 					continue
 				}
-				n257 := c.ReadLength(2)
-				m258 := foryimpl.MakeMap[map[string]int32](c, n257)
-				for n257 > 0 && !c.Failed() {
-					sz259, vn260, _ := c.ReadMapChunk(n257, 21, 5, nil, false)
-					for j261 := 0; j261 < sz259 && !c.Failed(); j261++ {
-						var k262 string
-						k262 = c.ReadString()
-						var v263 int32
-						if !vn260 {
-							v263 = r.ReadVarInt32()
+				n343 := c.ReadLength(2)
+				m344 := foryimpl.MakeMap[map[string]int32](c, n343)
+				for n343 > 0 && !c.Failed() {
+					sz345, vn346, _ := c.ReadMapChunk(n343, 21, 5, nil, false)
+					for j347 := 0; j347 < sz345 && !c.Failed(); j347++ {
+						var k348 string
+						k348 = c.ReadString()
+						var v349 int32
+						if !vn346 {
+							v349 = r.ReadVarInt32()
 						}
-						m258[k262] = v263
+						m344[k348] = v349
 					}
-					n257 -= sz259
+					n343 -= sz345
 				}
-				l253[i254] = m258
+				l339[i340] = m344
 				if c.Failed() {
-					c.TraceIndex(i254)
+					c.TraceIndex(i340)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l253
+	x.LM = l339
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n264 := c.ReadLength(1)
-	l265 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n264)
-	if n264 > 0 {
-		hn267 := c.ReadListHeader(5)
+	n350 := c.ReadLength(1)
+	l351 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n350)
+	if n350 > 0 {
+		hn353 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i266 := range l265 {
-				if hn267 && !c.ReadFlag() {
-					clear(l265[i266 : i266+1])
+			for i352 := range l351 {
+				if hn353 && !c.ReadFlag() {
+					clear(l351[i352 : i352+1])
 					continue
 				}
-				p269 := foryimpl.Alloc[int32](c)
-				*p269 = r.ReadVarInt32()
-				l265[i266] = p269
+				p355 := foryimpl.Alloc[int32](c)
+				*p355 = r.ReadVarInt32()
+				l351[i352] = p355
 				if c.Failed() {
-					c.TraceIndex(i266)
+					c.TraceIndex(i352)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l265
+	x.LPI = l351
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n270 := c.ReadLength(1)
-	l271 := foryimpl.ReuseSlice[[]string](c, x.LS, n270)
-	if n270 > 0 {
-		hn273 := c.ReadListHeader(21)
+	n356 := c.ReadLength(1)
+	l357 := foryimpl.ReuseSlice[[]string](c, x.LS, n356)
+	if n356 > 0 {
+		hn359 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i272 := range l271 {
-				if hn273 && !c.ReadFlag() {
-					clear(l271[i272 : i272+1])
+			for i358 := range l357 {
+				if hn359 && !c.ReadFlag() {
+					clear(l357[i358 : i358+1])
 					continue
 				}
-				l271[i272] = c.ReadString()
+				l357[i358] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i272)
+					c.TraceIndex(i358)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l271
+	x.LS = l357
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n275 := c.ReadLength(1)
-	l276 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n275)
-	if n275 > 0 {
-		hn278 := c.ReadListHeader(38)
+	n361 := c.ReadLength(1)
+	l362 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n361)
+	if n361 > 0 {
+		hn364 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i277 := range l276 {
-				if hn278 && !c.ReadFlag() {
-					clear(l276[i277 : i277+1])
+			for i363 := range l362 {
+				if hn364 && !c.ReadFlag() {
+					clear(l362[i363 : i363+1])
 					continue
 				}
-				l276[i277] = c.ReadTime()
+				l362[i363] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i277)
+					c.TraceIndex(i363)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l276
+	x.LT = l362
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n280 := c.ReadLength(2)
-	l281 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n280)
-	if n280 > 0 {
-		hn283 := c.ReadListHeader(10)
+	n366 := c.ReadLength(2)
+	l367 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n366)
+	if n366 > 0 {
+		hn369 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i282 := range l281 {
-				if hn283 && !c.ReadFlag() {
-					clear(l281[i282 : i282+1])
+			for i368 := range l367 {
+				if hn369 && !c.ReadFlag() {
+					clear(l367[i368 : i368+1])
 					continue
 				}
-				l281[i282] = r.ReadUint16()
+				l367[i368] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i282)
+					c.TraceIndex(i368)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l281
+	x.LU16 = l367
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n285 := c.ReadLength(1)
-	l286 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n285)
-	if n285 > 0 {
-		hn288 := c.ReadListHeader(14)
+	n371 := c.ReadLength(1)
+	l372 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n371)
+	if n371 > 0 {
+		hn374 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i287 := range l286 {
-				if hn288 && !c.ReadFlag() {
-					clear(l286[i287 : i287+1])
+			for i373 := range l372 {
+				if hn374 && !c.ReadFlag() {
+					clear(l372[i373 : i373+1])
 					continue
 				}
-				l286[i287] = r.ReadVarUint64()
+				l372[i373] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i287)
+					c.TraceIndex(i373)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l286
+	x.LU64 = l372
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n290 := c.ReadLength(2)
-	m291 := foryimpl.MakeMap[map[bool]string](c, n290)
-	for n290 > 0 && !c.Failed() {
-		sz292, vn293, _ := c.ReadMapChunk(n290, 1, 21, nil, false)
-		for j294 := 0; j294 < sz292 && !c.Failed(); j294++ {
-			var k295 bool
-			k295 = r.ReadBool()
-			var v296 string
-			if !vn293 {
-				v296 = c.ReadString()
+	n376 := c.ReadLength(2)
+	m377 := foryimpl.MakeMap[map[bool]string](c, n376)
+	for n376 > 0 && !c.Failed() {
+		sz378, vn379, _ := c.ReadMapChunk(n376, 1, 21, nil, false)
+		for j380 := 0; j380 < sz378 && !c.Failed(); j380++ {
+			var k381 bool
+			k381 = r.ReadBool()
+			var v382 string
+			if !vn379 {
+				v382 = c.ReadString()
 			}
-			m291[k295] = v296
+			m377[k381] = v382
 		}
-		n290 -= sz292
+		n376 -= sz378
 	}
-	x.MBS = m291
+	x.MBS = m377
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n297 := c.ReadLength(2)
-	m298 := foryimpl.MakeMap[map[Color]string](c, n297)
-	for n297 > 0 && !c.Failed() {
-		sz299, vn300, _ := c.ReadMapChunk(n297, 25, 21, nil, false)
-		for j301 := 0; j301 < sz299 && !c.Failed(); j301++ {
-			var k302 Color
-			k302 = Color(r.ReadVarUint32())
-			var v303 string
-			if !vn300 {
-				v303 = c.ReadString()
+	n383 := c.ReadLength(2)
+	m384 := foryimpl.MakeMap[map[Color]string](c, n383)
+	for n383 > 0 && !c.Failed() {
+		sz385, vn386, _ := c.ReadMapChunk(n383, 25, 21, nil, false)
+		for j387 := 0; j387 < sz385 && !c.Failed(); j387++ {
+			var k388 Color
+			k388 = Color(r.ReadVarUint32())
+			var v389 string
+			if !vn386 {
+				v389 = c.ReadString()
 			}
-			m298[k302] = v303
+			m384[k388] = v389
 		}
-		n297 -= sz299
+		n383 -= sz385
 	}
-	x.MES = m298
+	x.MES = m384
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n304 := c.ReadLength(2)
-	m305 := foryimpl.MakeMap[map[int64]float64](c, n304)
-	for n304 > 0 && !c.Failed() {
-		sz306, vn307, _ := c.ReadMapChunk(n304, 7, 20, nil, false)
-		for j308 := 0; j308 < sz306 && !c.Failed(); j308++ {
-			var k309 int64
-			k309 = r.ReadVarInt64()
-			var v310 float64
-			if !vn307 {
-				v310 = r.ReadFloat64()
+	n390 := c.ReadLength(2)
+	m391 := foryimpl.MakeMap[map[int64]float64](c, n390)
+	for n390 > 0 && !c.Failed() {
+		sz392, vn393, _ := c.ReadMapChunk(n390, 7, 20, nil, false)
+		for j394 := 0; j394 < sz392 && !c.Failed(); j394++ {
+			var k395 int64
+			k395 = r.ReadVarInt64()
+			var v396 float64
+			if !vn393 {
+				v396 = r.ReadFloat64()
 			}
-			m305[k309] = v310
+			m391[k395] = v396
 		}
-		n304 -= sz306
+		n390 -= sz392
 	}
-	x.MI64F = m305
+	x.MI64F = m391
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n311 := c.ReadLength(2)
-	m312 := foryimpl.MakeMap[map[int32]string](c, n311)
-	for n311 > 0 && !c.Failed() {
-		sz313, vn314, _ := c.ReadMapChunk(n311, 5, 21, nil, false)
-		for j315 := 0; j315 < sz313 && !c.Failed(); j315++ {
-			var k316 int32
-			k316 = r.ReadVarInt32()
-			var v317 string
-			if !vn314 {
-				v317 = c.ReadString()
+	n397 := c.ReadLength(2)
+	m398 := foryimpl.MakeMap[map[int32]string](c, n397)
+	for n397 > 0 && !c.Failed() {
+		sz399, vn400, _ := c.ReadMapChunk(n397, 5, 21, nil, false)
+		for j401 := 0; j401 < sz399 && !c.Failed(); j401++ {
+			var k402 int32
+			k402 = r.ReadVarInt32()
+			var v403 string
+			if !vn400 {
+				v403 = c.ReadString()
 			}
-			m312[k316] = v317
+			m398[k402] = v403
 		}
-		n311 -= sz313
+		n397 -= sz399
 	}
-	x.MIS = m312
+	x.MIS = m398
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n318 := c.ReadLength(2)
-	m319 := foryimpl.MakeMap[map[string]int32](c, n318)
-	for n318 > 0 && !c.Failed() {
-		sz320, vn321, _ := c.ReadMapChunk(n318, 21, 5, nil, false)
-		for j322 := 0; j322 < sz320 && !c.Failed(); j322++ {
-			var k323 string
-			k323 = c.ReadString()
-			var v324 int32
-			if !vn321 {
-				v324 = r.ReadVarInt32()
+	n404 := c.ReadLength(2)
+	m405 := foryimpl.MakeMap[map[string]int32](c, n404)
+	for n404 > 0 && !c.Failed() {
+		sz406, vn407, _ := c.ReadMapChunk(n404, 21, 5, nil, false)
+		for j408 := 0; j408 < sz406 && !c.Failed(); j408++ {
+			var k409 string
+			k409 = c.ReadString()
+			var v410 int32
+			if !vn407 {
+				v410 = r.ReadVarInt32()
 			}
-			m319[k323] = v324
+			m405[k409] = v410
 		}
-		n318 -= sz320
+		n404 -= sz406
 	}
-	x.MSI = m319
+	x.MSI = m405
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n325 := c.ReadLength(2)
-	m326 := foryimpl.MakeMap[map[string][]string](c, n325)
-	for n325 > 0 && !c.Failed() {
-		sz327, vn328, _ := c.ReadMapChunk(n325, 21, 22, nil, true)
-		for j329 := 0; j329 < sz327 && !c.Failed(); j329++ {
-			var k330 string
-			k330 = c.ReadString()
-			var v331 []string
-			if !vn328 {
-				n332 := c.ReadLength(1)
-				l333 := foryimpl.MakeSlice[[]string](c, n332)
-				if n332 > 0 {
-					hn335 := c.ReadListHeader(21)
+	n411 := c.ReadLength(2)
+	m412 := foryimpl.MakeMap[map[string][]string](c, n411)
+	for n411 > 0 && !c.Failed() {
+		sz413, vn414, _ := c.ReadMapChunk(n411, 21, 22, nil, true)
+		for j415 := 0; j415 < sz413 && !c.Failed(); j415++ {
+			var k416 string
+			k416 = c.ReadString()
+			var v417 []string
+			if !vn414 {
+				n418 := c.ReadLength(1)
+				l419 := foryimpl.MakeSlice[[]string](c, n418)
+				if n418 > 0 {
+					hn421 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i334 := range l333 {
-							if hn335 && !c.ReadFlag() {
-								clear(l333[i334 : i334+1])
+						for i420 := range l419 {
+							if hn421 && !c.ReadFlag() {
+								clear(l419[i420 : i420+1])
 								continue
 							}
-							l333[i334] = c.ReadString()
+							l419[i420] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i334)
+								c.TraceIndex(i420)
 								break
 							}
 						}
 					}
 				}
-				v331 = l333
+				v417 = l419
 			}
-			m326[k330] = v331
+			m412[k416] = v417
 		}
-		n325 -= sz327
+		n411 -= sz413
 	}
-	x.MSL = m326
+	x.MSL = m412
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n337 := c.ReadLength(2)
-	m338 := foryimpl.MakeMap[map[string]map[string]int32](c, n337)
-	for n337 > 0 && !c.Failed() {
-		sz339, vn340, _ := c.ReadMapChunk(n337, 21, 24, nil, true)
-		for j341 := 0; j341 < sz339 && !c.Failed(); j341++ {
-			var k342 string
-			k342 = c.ReadString()
-			var v343 map[string]int32
-			if !vn340 {
-				n344 := c.ReadLength(2)
-				m345 := foryimpl.MakeMap[map[string]int32](c, n344)
-				for n344 > 0 && !c.Failed() {
-					sz346, vn347, _ := c.ReadMapChunk(n344, 21, 5, nil, false)
-					for j348 := 0; j348 < sz346 && !c.Failed(); j348++ {
-						var k349 string
-						k349 = c.ReadString()
-						var v350 int32
-						if !vn347 {
-							v350 = r.ReadVarInt32()
+	n423 := c.ReadLength(2)
+	m424 := foryimpl.MakeMap[map[string]map[string]int32](c, n423)
+	for n423 > 0 && !c.Failed() {
+		sz425, vn426, _ := c.ReadMapChunk(n423, 21, 24, nil, true)
+		for j427 := 0; j427 < sz425 && !c.Failed(); j427++ {
+			var k428 string
+			k428 = c.ReadString()
+			var v429 map[string]int32
+			if !vn426 {
+				n430 := c.ReadLength(2)
+				m431 := foryimpl.MakeMap[map[string]int32](c, n430)
+				for n430 > 0 && !c.Failed() {
+					sz432, vn433, _ := c.ReadMapChunk(n430, 21, 5, nil, false)
+					for j434 := 0; j434 < sz432 && !c.Failed(); j434++ {
+						var k435 string
+						k435 = c.ReadString()
+						var v436 int32
+						if !vn433 {
+							v436 = r.ReadVarInt32()
 						}
-						m345[k349] = v350
+						m431[k435] = v436
 					}
-					n344 -= sz346
+					n430 -= sz432
 				}
-				v343 = m345
+				v429 = m431
 			}
-			m338[k342] = v343
+			m424[k428] = v429
 		}
-		n337 -= sz339
+		n423 -= sz425
 	}
-	x.MSM = m338
+	x.MSM = m424
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n351 := c.ReadLength(2)
-	m352 := foryimpl.MakeMap[map[string]*int32](c, n351)
-	for n351 > 0 && !c.Failed() {
-		sz353, vn354, _ := c.ReadMapChunk(n351, 21, 5, nil, true)
-		for j355 := 0; j355 < sz353 && !c.Failed(); j355++ {
-			var k356 string
-			k356 = c.ReadString()
-			var v357 *int32
-			if !vn354 {
-				p358 := foryimpl.Alloc[int32](c)
-				*p358 = r.ReadVarInt32()
-				v357 = p358
+	n437 := c.ReadLength(2)
+	m438 := foryimpl.MakeMap[map[string]*int32](c, n437)
+	for n437 > 0 && !c.Failed() {
+		sz439, vn440, _ := c.ReadMapChunk(n437, 21, 5, nil, true)
+		for j441 := 0; j441 < sz439 && !c.Failed(); j441++ {
+			var k442 string
+			k442 = c.ReadString()
+			var v443 *int32
+			if !vn440 {
+				p444 := foryimpl.Alloc[int32](c)
+				*p444 = r.ReadVarInt32()
+				v443 = p444
 			}
-			m352[k356] = v357
+			m438[k442] = v443
 		}
-		n351 -= sz353
+		n437 -= sz439
 	}
-	x.MSP = m352
+	x.MSP = m438
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n359 := c.ReadLength(2)
-	m360 := foryimpl.MakeMap[map[uint8]uint16](c, n359)
-	for n359 > 0 && !c.Failed() {
-		sz361, vn362, _ := c.ReadMapChunk(n359, 9, 10, nil, false)
-		for j363 := 0; j363 < sz361 && !c.Failed(); j363++ {
-			var k364 uint8
-			k364 = r.ReadUint8()
-			var v365 uint16
-			if !vn362 {
-				v365 = r.ReadUint16()
+	n445 := c.ReadLength(2)
+	m446 := foryimpl.MakeMap[map[uint8]uint16](c, n445)
+	for n445 > 0 && !c.Failed() {
+		sz447, vn448, _ := c.ReadMapChunk(n445, 9, 10, nil, false)
+		for j449 := 0; j449 < sz447 && !c.Failed(); j449++ {
+			var k450 uint8
+			k450 = r.ReadUint8()
+			var v451 uint16
+			if !vn448 {
+				v451 = r.ReadUint16()
 			}
-			m360[k364] = v365
+			m446[k450] = v451
 		}
-		n359 -= sz361
+		n445 -= sz447
 	}
-	x.MU8 = m360
+	x.MU8 = m446
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -3370,161 +3535,161 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n366 := c.ReadLength(1)
-		l367 := foryimpl.MakeSlice[[]string](c, n366)
-		if n366 > 0 {
-			hn369 := c.ReadListHeader(21)
+		n452 := c.ReadLength(1)
+		l453 := foryimpl.MakeSlice[[]string](c, n452)
+		if n452 > 0 {
+			hn455 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i368 := range l367 {
-					if hn369 && !c.ReadFlag() {
-						clear(l367[i368 : i368+1])
+				for i454 := range l453 {
+					if hn455 && !c.ReadFlag() {
+						clear(l453[i454 : i454+1])
 						continue
 					}
-					l367[i368] = c.ReadString()
+					l453[i454] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i368)
+						c.TraceIndex(i454)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l367
+		x.NLS = l453
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n371 := c.ReadLength(2)
-		m372 := foryimpl.MakeMap[map[string]int32](c, n371)
-		for n371 > 0 && !c.Failed() {
-			sz373, vn374, _ := c.ReadMapChunk(n371, 21, 5, nil, false)
-			for j375 := 0; j375 < sz373 && !c.Failed(); j375++ {
-				var k376 string
-				k376 = c.ReadString()
-				var v377 int32
-				if !vn374 {
-					v377 = r.ReadVarInt32()
+		n457 := c.ReadLength(2)
+		m458 := foryimpl.MakeMap[map[string]int32](c, n457)
+		for n457 > 0 && !c.Failed() {
+			sz459, vn460, _ := c.ReadMapChunk(n457, 21, 5, nil, false)
+			for j461 := 0; j461 < sz459 && !c.Failed(); j461++ {
+				var k462 string
+				k462 = c.ReadString()
+				var v463 int32
+				if !vn460 {
+					v463 = r.ReadVarInt32()
 				}
-				m372[k376] = v377
+				m458[k462] = v463
 			}
-			n371 -= sz373
+			n457 -= sz459
 		}
-		x.NM = m372
+		x.NM = m458
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n378 := c.ReadLength(1)
-	l379 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n378)
-	if n378 > 0 {
-		hn381 := c.ReadListHeader(9)
+	n464 := c.ReadLength(1)
+	l465 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n464)
+	if n464 > 0 {
+		hn467 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i380 := range l379 {
-				if hn381 && !c.ReadFlag() {
-					clear(l379[i380 : i380+1])
+			for i466 := range l465 {
+				if hn467 && !c.ReadFlag() {
+					clear(l465[i466 : i466+1])
 					continue
 				}
-				l379[i380] = r.ReadUint8()
+				l465[i466] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i380)
+					c.TraceIndex(i466)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l379
+	x.Raw = l465
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	n383 := c.ReadArrayLength(1)
-	a384 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n383)
-	r.ReadRawBools(a384)
-	x.RmABool = a384
+	n469 := c.ReadArrayLength(1)
+	a470 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n469)
+	r.ReadRawBools(a470)
+	x.RmABool = a470
 	if c.Failed() {
 		c.Trace("RmABool")
 		return
 	}
-	n385 := c.ReadArrayLength(4)
-	a386 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n385)
-	r.ReadRawFloat32s(a386)
-	x.RmAF32 = a386
+	n471 := c.ReadArrayLength(4)
+	a472 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n471)
+	r.ReadRawFloat32s(a472)
+	x.RmAF32 = a472
 	if c.Failed() {
 		c.Trace("RmAF32")
 		return
 	}
-	n387 := c.ReadArrayLength(8)
-	a388 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n387)
-	r.ReadRawFloat64s(a388)
-	x.RmAF64 = a388
+	n473 := c.ReadArrayLength(8)
+	a474 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n473)
+	r.ReadRawFloat64s(a474)
+	x.RmAF64 = a474
 	if c.Failed() {
 		c.Trace("RmAF64")
 		return
 	}
-	n389 := c.ReadArrayLength(2)
-	a390 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n389)
-	r.ReadRawInt16s(a390)
-	x.RmAI16 = a390
+	n475 := c.ReadArrayLength(2)
+	a476 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n475)
+	r.ReadRawInt16s(a476)
+	x.RmAI16 = a476
 	if c.Failed() {
 		c.Trace("RmAI16")
 		return
 	}
-	n391 := c.ReadArrayLength(4)
-	a392 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n391)
-	r.ReadRawInt32s(a392)
-	x.RmAI32 = a392
+	n477 := c.ReadArrayLength(4)
+	a478 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n477)
+	r.ReadRawInt32s(a478)
+	x.RmAI32 = a478
 	if c.Failed() {
 		c.Trace("RmAI32")
 		return
 	}
-	n393 := c.ReadArrayLength(8)
-	a394 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n393)
-	r.ReadRawInt64s(a394)
-	x.RmAI64 = a394
+	n479 := c.ReadArrayLength(8)
+	a480 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n479)
+	r.ReadRawInt64s(a480)
+	x.RmAI64 = a480
 	if c.Failed() {
 		c.Trace("RmAI64")
 		return
 	}
-	n395 := c.ReadArrayLength(1)
-	a396 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n395)
-	for i397 := range a396 {
-		a396[i397] = r.ReadInt8()
+	n481 := c.ReadArrayLength(1)
+	a482 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n481)
+	for i483 := range a482 {
+		a482[i483] = r.ReadInt8()
 	}
-	x.RmAI8 = a396
+	x.RmAI8 = a482
 	if c.Failed() {
 		c.Trace("RmAI8")
 		return
 	}
-	n398 := c.ReadArrayLength(2)
-	a399 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n398)
-	r.ReadRawUint16s(a399)
-	x.RmAU16 = a399
+	n484 := c.ReadArrayLength(2)
+	a485 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n484)
+	r.ReadRawUint16s(a485)
+	x.RmAU16 = a485
 	if c.Failed() {
 		c.Trace("RmAU16")
 		return
 	}
-	n400 := c.ReadArrayLength(4)
-	a401 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n400)
-	r.ReadRawUint32s(a401)
-	x.RmAU32 = a401
+	n486 := c.ReadArrayLength(4)
+	a487 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n486)
+	r.ReadRawUint32s(a487)
+	x.RmAU32 = a487
 	if c.Failed() {
 		c.Trace("RmAU32")
 		return
 	}
-	n402 := c.ReadArrayLength(8)
-	a403 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n402)
-	r.ReadRawUint64s(a403)
-	x.RmAU64 = a403
+	n488 := c.ReadArrayLength(8)
+	a489 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n488)
+	r.ReadRawUint64s(a489)
+	x.RmAU64 = a489
 	if c.Failed() {
 		c.Trace("RmAU64")
 		return
 	}
-	n404 := c.ReadArrayLength(1)
-	a405 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n404)
-	copy(a405, r.ReadBytes(n404))
-	x.RmAU8 = a405
+	n490 := c.ReadArrayLength(1)
+	a491 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n490)
+	copy(a491, r.ReadBytes(n490))
+	x.RmAU8 = a491
 	if c.Failed() {
 		c.Trace("RmAU8")
 		return
@@ -3534,601 +3699,601 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n406 := c.ReadLength(2)
-	if n406 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n406, 3))
+	n492 := c.ReadLength(2)
+	if n492 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n492, 3))
 		return
 	}
-	var l407 [3]int16
-	if n406 > 0 {
-		hn409 := c.ReadListHeader(3)
+	var l493 [3]int16
+	if n492 > 0 {
+		hn495 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i408 := range l407 {
-				if hn409 && !c.ReadFlag() {
-					clear(l407[i408 : i408+1])
+			for i494 := range l493 {
+				if hn495 && !c.ReadFlag() {
+					clear(l493[i494 : i494+1])
 					continue
 				}
-				l407[i408] = r.ReadInt16()
+				l493[i494] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i408)
+					c.TraceIndex(i494)
 					break
 				}
 			}
 		}
 	}
-	x.RmFix = l407
+	x.RmFix = l493
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n411 := c.ReadLength(1)
-	l412 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n411)
-	if n411 > 0 {
-		hn414 := c.ReadListHeader(1)
+	n497 := c.ReadLength(1)
+	l498 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n497)
+	if n497 > 0 {
+		hn500 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i413 := range l412 {
-				if hn414 && !c.ReadFlag() {
-					clear(l412[i413 : i413+1])
+			for i499 := range l498 {
+				if hn500 && !c.ReadFlag() {
+					clear(l498[i499 : i499+1])
 					continue
 				}
-				l412[i413] = r.ReadBool()
+				l498[i499] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i413)
+					c.TraceIndex(i499)
 					break
 				}
 			}
 		}
 	}
-	x.RmLB = l412
+	x.RmLB = l498
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n416 := c.ReadLength(1)
-	l417 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n416)
-	if n416 > 0 {
-		hn419 := c.ReadListHeader(25)
+	n502 := c.ReadLength(1)
+	l503 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n502)
+	if n502 > 0 {
+		hn505 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i418 := range l417 {
-				if hn419 && !c.ReadFlag() {
-					clear(l417[i418 : i418+1])
+			for i504 := range l503 {
+				if hn505 && !c.ReadFlag() {
+					clear(l503[i504 : i504+1])
 					continue
 				}
-				l417[i418] = Color(r.ReadVarUint32())
+				l503[i504] = Color(r.ReadVarUint32())
 				if c.Failed() {
-					c.TraceIndex(i418)
+					c.TraceIndex(i504)
 					break
 				}
 			}
 		}
 	}
-	x.RmLE = l417
+	x.RmLE = l503
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n421 := c.ReadLength(4)
-	l422 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n421)
-	if n421 > 0 {
-		hn424 := c.ReadListHeader(19)
+	n507 := c.ReadLength(4)
+	l508 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n507)
+	if n507 > 0 {
+		hn510 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i423 := range l422 {
-				if hn424 && !c.ReadFlag() {
-					clear(l422[i423 : i423+1])
+			for i509 := range l508 {
+				if hn510 && !c.ReadFlag() {
+					clear(l508[i509 : i509+1])
 					continue
 				}
-				l422[i423] = r.ReadFloat32()
+				l508[i509] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i423)
+					c.TraceIndex(i509)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF32 = l422
+	x.RmLF32 = l508
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n426 := c.ReadLength(8)
-	l427 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n426)
-	if n426 > 0 {
-		hn429 := c.ReadListHeader(20)
+	n512 := c.ReadLength(8)
+	l513 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n512)
+	if n512 > 0 {
+		hn515 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i428 := range l427 {
-				if hn429 && !c.ReadFlag() {
-					clear(l427[i428 : i428+1])
+			for i514 := range l513 {
+				if hn515 && !c.ReadFlag() {
+					clear(l513[i514 : i514+1])
 					continue
 				}
-				l427[i428] = r.ReadFloat64()
+				l513[i514] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i428)
+					c.TraceIndex(i514)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l427
+	x.RmLF64 = l513
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n431 := c.ReadLength(1)
-	l432 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n431)
-	if n431 > 0 {
-		hn434 := c.ReadListHeader(5)
+	n517 := c.ReadLength(1)
+	l518 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n517)
+	if n517 > 0 {
+		hn520 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i433 := range l432 {
-				if hn434 && !c.ReadFlag() {
-					clear(l432[i433 : i433+1])
+			for i519 := range l518 {
+				if hn520 && !c.ReadFlag() {
+					clear(l518[i519 : i519+1])
 					continue
 				}
-				l432[i433] = r.ReadVarInt32()
+				l518[i519] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i433)
+					c.TraceIndex(i519)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l432
+	x.RmLI32 = l518
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n436 := c.ReadLength(1)
-	l437 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n436)
-	if n436 > 0 {
-		hn439 := c.ReadListHeader(7)
+	n522 := c.ReadLength(1)
+	l523 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n522)
+	if n522 > 0 {
+		hn525 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i438 := range l437 {
-				if hn439 && !c.ReadFlag() {
-					clear(l437[i438 : i438+1])
+			for i524 := range l523 {
+				if hn525 && !c.ReadFlag() {
+					clear(l523[i524 : i524+1])
 					continue
 				}
-				l437[i438] = r.ReadVarInt64()
+				l523[i524] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i438)
+					c.TraceIndex(i524)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l437
+	x.RmLI64 = l523
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n441 := c.ReadLength(1)
-	l442 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n441)
-	if n441 > 0 {
-		hn444 := c.ReadListHeader(2)
+	n527 := c.ReadLength(1)
+	l528 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n527)
+	if n527 > 0 {
+		hn530 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i443 := range l442 {
-				if hn444 && !c.ReadFlag() {
-					clear(l442[i443 : i443+1])
+			for i529 := range l528 {
+				if hn530 && !c.ReadFlag() {
+					clear(l528[i529 : i529+1])
 					continue
 				}
-				l442[i443] = r.ReadInt8()
+				l528[i529] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i443)
+					c.TraceIndex(i529)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l442
+	x.RmLI8 = l528
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n446 := c.ReadLength(1)
-	l447 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n446)
-	if n446 > 0 {
-		hn449 := c.ReadListHeader(22)
+	n532 := c.ReadLength(1)
+	l533 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n532)
+	if n532 > 0 {
+		hn535 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i448 := range l447 {
-				if hn449 && !c.ReadFlag() {
-					clear(l447[i448 : i448+1])
+			for i534 := range l533 {
+				if hn535 && !c.ReadFlag() {
+					clear(l533[i534 : i534+1])
 					continue
 				}
-				n451 := c.ReadLength(1)
-				l452 := foryimpl.MakeSlice[[]int32](c, n451)
-				if n451 > 0 {
-					hn454 := c.ReadListHeader(5)
+				n537 := c.ReadLength(1)
+				l538 := foryimpl.MakeSlice[[]int32](c, n537)
+				if n537 > 0 {
+					hn540 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i453 := range l452 {
-							if hn454 && !c.ReadFlag() {
-								clear(l452[i453 : i453+1])
+						for i539 := range l538 {
+							if hn540 && !c.ReadFlag() {
+								clear(l538[i539 : i539+1])
 								continue
 							}
-							l452[i453] = r.ReadVarInt32()
+							l538[i539] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i453)
+								c.TraceIndex(i539)
 								break
 							}
 						}
 					}
 				}
-				l447[i448] = l452
+				l533[i534] = l538
 				if c.Failed() {
-					c.TraceIndex(i448)
+					c.TraceIndex(i534)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l447
+	x.RmLL = l533
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n456 := c.ReadLength(1)
-	l457 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n456)
-	if n456 > 0 {
-		hn459 := c.ReadListHeader(24)
+	n542 := c.ReadLength(1)
+	l543 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n542)
+	if n542 > 0 {
+		hn545 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i458 := range l457 {
-				if hn459 && !c.ReadFlag() {
-					clear(l457[i458 : i458+1])
+			for i544 := range l543 {
+				if hn545 && !c.ReadFlag() {
+					clear(l543[i544 : i544+1])
 					continue
 				}
-				n461 := c.ReadLength(2)
-				m462 := foryimpl.MakeMap[map[string]int32](c, n461)
-				for n461 > 0 && !c.Failed() {
-					sz463, vn464, _ := c.ReadMapChunk(n461, 21, 5, nil, false)
-					for j465 := 0; j465 < sz463 && !c.Failed(); j465++ {
-						var k466 string
-						k466 = c.ReadString()
-						var v467 int32
-						if !vn464 {
-							v467 = r.ReadVarInt32()
+				n547 := c.ReadLength(2)
+				m548 := foryimpl.MakeMap[map[string]int32](c, n547)
+				for n547 > 0 && !c.Failed() {
+					sz549, vn550, _ := c.ReadMapChunk(n547, 21, 5, nil, false)
+					for j551 := 0; j551 < sz549 && !c.Failed(); j551++ {
+						var k552 string
+						k552 = c.ReadString()
+						var v553 int32
+						if !vn550 {
+							v553 = r.ReadVarInt32()
 						}
-						m462[k466] = v467
+						m548[k552] = v553
 					}
-					n461 -= sz463
+					n547 -= sz549
 				}
-				l457[i458] = m462
+				l543[i544] = m548
 				if c.Failed() {
-					c.TraceIndex(i458)
+					c.TraceIndex(i544)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l457
+	x.RmLM = l543
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n468 := c.ReadLength(1)
-	l469 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n468)
-	if n468 > 0 {
-		hn471 := c.ReadListHeader(5)
+	n554 := c.ReadLength(1)
+	l555 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n554)
+	if n554 > 0 {
+		hn557 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i470 := range l469 {
-				if hn471 && !c.ReadFlag() {
-					clear(l469[i470 : i470+1])
+			for i556 := range l555 {
+				if hn557 && !c.ReadFlag() {
+					clear(l555[i556 : i556+1])
 					continue
 				}
-				p473 := foryimpl.Alloc[int32](c)
-				*p473 = r.ReadVarInt32()
-				l469[i470] = p473
+				p559 := foryimpl.Alloc[int32](c)
+				*p559 = r.ReadVarInt32()
+				l555[i556] = p559
 				if c.Failed() {
-					c.TraceIndex(i470)
+					c.TraceIndex(i556)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPI = l469
+	x.RmLPI = l555
 	if c.Failed() {
 		c.Trace("RmLPI")
 		return
 	}
-	n474 := c.ReadLength(1)
-	l475 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n474)
-	if n474 > 0 {
-		hn477 := c.ReadListHeader(21)
+	n560 := c.ReadLength(1)
+	l561 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n560)
+	if n560 > 0 {
+		hn563 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i476 := range l475 {
-				if hn477 && !c.ReadFlag() {
-					clear(l475[i476 : i476+1])
+			for i562 := range l561 {
+				if hn563 && !c.ReadFlag() {
+					clear(l561[i562 : i562+1])
 					continue
 				}
-				l475[i476] = c.ReadString()
+				l561[i562] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i476)
+					c.TraceIndex(i562)
 					break
 				}
 			}
 		}
 	}
-	x.RmLS = l475
+	x.RmLS = l561
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n479 := c.ReadLength(1)
-	l480 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n479)
-	if n479 > 0 {
-		hn482 := c.ReadListHeader(38)
+	n565 := c.ReadLength(1)
+	l566 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n565)
+	if n565 > 0 {
+		hn568 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i481 := range l480 {
-				if hn482 && !c.ReadFlag() {
-					clear(l480[i481 : i481+1])
+			for i567 := range l566 {
+				if hn568 && !c.ReadFlag() {
+					clear(l566[i567 : i567+1])
 					continue
 				}
-				l480[i481] = c.ReadTime()
+				l566[i567] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i481)
+					c.TraceIndex(i567)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l480
+	x.RmLT = l566
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n484 := c.ReadLength(2)
-	l485 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n484)
-	if n484 > 0 {
-		hn487 := c.ReadListHeader(10)
+	n570 := c.ReadLength(2)
+	l571 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n570)
+	if n570 > 0 {
+		hn573 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i486 := range l485 {
-				if hn487 && !c.ReadFlag() {
-					clear(l485[i486 : i486+1])
+			for i572 := range l571 {
+				if hn573 && !c.ReadFlag() {
+					clear(l571[i572 : i572+1])
 					continue
 				}
-				l485[i486] = r.ReadUint16()
+				l571[i572] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i486)
+					c.TraceIndex(i572)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l485
+	x.RmLU16 = l571
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n489 := c.ReadLength(1)
-	l490 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n489)
-	if n489 > 0 {
-		hn492 := c.ReadListHeader(14)
+	n575 := c.ReadLength(1)
+	l576 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n575)
+	if n575 > 0 {
+		hn578 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i491 := range l490 {
-				if hn492 && !c.ReadFlag() {
-					clear(l490[i491 : i491+1])
+			for i577 := range l576 {
+				if hn578 && !c.ReadFlag() {
+					clear(l576[i577 : i577+1])
 					continue
 				}
-				l490[i491] = r.ReadVarUint64()
+				l576[i577] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i491)
+					c.TraceIndex(i577)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l490
+	x.RmLU64 = l576
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n494 := c.ReadLength(2)
-	m495 := foryimpl.MakeMap[map[bool]string](c, n494)
-	for n494 > 0 && !c.Failed() {
-		sz496, vn497, _ := c.ReadMapChunk(n494, 1, 21, nil, false)
-		for j498 := 0; j498 < sz496 && !c.Failed(); j498++ {
-			var k499 bool
-			k499 = r.ReadBool()
-			var v500 string
-			if !vn497 {
-				v500 = c.ReadString()
+	n580 := c.ReadLength(2)
+	m581 := foryimpl.MakeMap[map[bool]string](c, n580)
+	for n580 > 0 && !c.Failed() {
+		sz582, vn583, _ := c.ReadMapChunk(n580, 1, 21, nil, false)
+		for j584 := 0; j584 < sz582 && !c.Failed(); j584++ {
+			var k585 bool
+			k585 = r.ReadBool()
+			var v586 string
+			if !vn583 {
+				v586 = c.ReadString()
 			}
-			m495[k499] = v500
+			m581[k585] = v586
 		}
-		n494 -= sz496
+		n580 -= sz582
 	}
-	x.RmMBS = m495
+	x.RmMBS = m581
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n501 := c.ReadLength(2)
-	m502 := foryimpl.MakeMap[map[Color]string](c, n501)
-	for n501 > 0 && !c.Failed() {
-		sz503, vn504, _ := c.ReadMapChunk(n501, 25, 21, nil, false)
-		for j505 := 0; j505 < sz503 && !c.Failed(); j505++ {
-			var k506 Color
-			k506 = Color(r.ReadVarUint32())
-			var v507 string
-			if !vn504 {
-				v507 = c.ReadString()
+	n587 := c.ReadLength(2)
+	m588 := foryimpl.MakeMap[map[Color]string](c, n587)
+	for n587 > 0 && !c.Failed() {
+		sz589, vn590, _ := c.ReadMapChunk(n587, 25, 21, nil, false)
+		for j591 := 0; j591 < sz589 && !c.Failed(); j591++ {
+			var k592 Color
+			k592 = Color(r.ReadVarUint32())
+			var v593 string
+			if !vn590 {
+				v593 = c.ReadString()
 			}
-			m502[k506] = v507
+			m588[k592] = v593
 		}
-		n501 -= sz503
+		n587 -= sz589
 	}
-	x.RmMES = m502
+	x.RmMES = m588
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n508 := c.ReadLength(2)
-	m509 := foryimpl.MakeMap[map[int64]float64](c, n508)
-	for n508 > 0 && !c.Failed() {
-		sz510, vn511, _ := c.ReadMapChunk(n508, 7, 20, nil, false)
-		for j512 := 0; j512 < sz510 && !c.Failed(); j512++ {
-			var k513 int64
-			k513 = r.ReadVarInt64()
-			var v514 float64
-			if !vn511 {
-				v514 = r.ReadFloat64()
+	n594 := c.ReadLength(2)
+	m595 := foryimpl.MakeMap[map[int64]float64](c, n594)
+	for n594 > 0 && !c.Failed() {
+		sz596, vn597, _ := c.ReadMapChunk(n594, 7, 20, nil, false)
+		for j598 := 0; j598 < sz596 && !c.Failed(); j598++ {
+			var k599 int64
+			k599 = r.ReadVarInt64()
+			var v600 float64
+			if !vn597 {
+				v600 = r.ReadFloat64()
 			}
-			m509[k513] = v514
+			m595[k599] = v600
 		}
-		n508 -= sz510
+		n594 -= sz596
 	}
-	x.RmMI64F = m509
+	x.RmMI64F = m595
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n515 := c.ReadLength(2)
-	m516 := foryimpl.MakeMap[map[int32]string](c, n515)
-	for n515 > 0 && !c.Failed() {
-		sz517, vn518, _ := c.ReadMapChunk(n515, 5, 21, nil, false)
-		for j519 := 0; j519 < sz517 && !c.Failed(); j519++ {
-			var k520 int32
-			k520 = r.ReadVarInt32()
-			var v521 string
-			if !vn518 {
-				v521 = c.ReadString()
+	n601 := c.ReadLength(2)
+	m602 := foryimpl.MakeMap[map[int32]string](c, n601)
+	for n601 > 0 && !c.Failed() {
+		sz603, vn604, _ := c.ReadMapChunk(n601, 5, 21, nil, false)
+		for j605 := 0; j605 < sz603 && !c.Failed(); j605++ {
+			var k606 int32
+			k606 = r.ReadVarInt32()
+			var v607 string
+			if !vn604 {
+				v607 = c.ReadString()
 			}
-			m516[k520] = v521
+			m602[k606] = v607
 		}
-		n515 -= sz517
+		n601 -= sz603
 	}
-	x.RmMIS = m516
+	x.RmMIS = m602
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n522 := c.ReadLength(2)
-	m523 := foryimpl.MakeMap[map[string]int32](c, n522)
-	for n522 > 0 && !c.Failed() {
-		sz524, vn525, _ := c.ReadMapChunk(n522, 21, 5, nil, false)
-		for j526 := 0; j526 < sz524 && !c.Failed(); j526++ {
-			var k527 string
-			k527 = c.ReadString()
-			var v528 int32
-			if !vn525 {
-				v528 = r.ReadVarInt32()
+	n608 := c.ReadLength(2)
+	m609 := foryimpl.MakeMap[map[string]int32](c, n608)
+	for n608 > 0 && !c.Failed() {
+		sz610, vn611, _ := c.ReadMapChunk(n608, 21, 5, nil, false)
+		for j612 := 0; j612 < sz610 && !c.Failed(); j612++ {
+			var k613 string
+			k613 = c.ReadString()
+			var v614 int32
+			if !vn611 {
+				v614 = r.ReadVarInt32()
 			}
-			m523[k527] = v528
+			m609[k613] = v614
 		}
-		n522 -= sz524
+		n608 -= sz610
 	}
-	x.RmMSI = m523
+	x.RmMSI = m609
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
-	n529 := c.ReadLength(2)
-	m530 := foryimpl.MakeMap[map[string][]string](c, n529)
-	for n529 > 0 && !c.Failed() {
-		sz531, vn532, _ := c.ReadMapChunk(n529, 21, 22, nil, true)
-		for j533 := 0; j533 < sz531 && !c.Failed(); j533++ {
-			var k534 string
-			k534 = c.ReadString()
-			var v535 []string
-			if !vn532 {
-				n536 := c.ReadLength(1)
-				l537 := foryimpl.MakeSlice[[]string](c, n536)
-				if n536 > 0 {
-					hn539 := c.ReadListHeader(21)
+	n615 := c.ReadLength(2)
+	m616 := foryimpl.MakeMap[map[string][]string](c, n615)
+	for n615 > 0 && !c.Failed() {
+		sz617, vn618, _ := c.ReadMapChunk(n615, 21, 22, nil, true)
+		for j619 := 0; j619 < sz617 && !c.Failed(); j619++ {
+			var k620 string
+			k620 = c.ReadString()
+			var v621 []string
+			if !vn618 {
+				n622 := c.ReadLength(1)
+				l623 := foryimpl.MakeSlice[[]string](c, n622)
+				if n622 > 0 {
+					hn625 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i538 := range l537 {
-							if hn539 && !c.ReadFlag() {
-								clear(l537[i538 : i538+1])
+						for i624 := range l623 {
+							if hn625 && !c.ReadFlag() {
+								clear(l623[i624 : i624+1])
 								continue
 							}
-							l537[i538] = c.ReadString()
+							l623[i624] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i538)
+								c.TraceIndex(i624)
 								break
 							}
 						}
 					}
 				}
-				v535 = l537
+				v621 = l623
 			}
-			m530[k534] = v535
+			m616[k620] = v621
 		}
-		n529 -= sz531
+		n615 -= sz617
 	}
-	x.RmMSL = m530
+	x.RmMSL = m616
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n541 := c.ReadLength(2)
-	m542 := foryimpl.MakeMap[map[string]map[string]int32](c, n541)
-	for n541 > 0 && !c.Failed() {
-		sz543, vn544, _ := c.ReadMapChunk(n541, 21, 24, nil, true)
-		for j545 := 0; j545 < sz543 && !c.Failed(); j545++ {
-			var k546 string
-			k546 = c.ReadString()
-			var v547 map[string]int32
-			if !vn544 {
-				n548 := c.ReadLength(2)
-				m549 := foryimpl.MakeMap[map[string]int32](c, n548)
-				for n548 > 0 && !c.Failed() {
-					sz550, vn551, _ := c.ReadMapChunk(n548, 21, 5, nil, false)
-					for j552 := 0; j552 < sz550 && !c.Failed(); j552++ {
-						var k553 string
-						k553 = c.ReadString()
-						var v554 int32
-						if !vn551 {
-							v554 = r.ReadVarInt32()
+	n627 := c.ReadLength(2)
+	m628 := foryimpl.MakeMap[map[string]map[string]int32](c, n627)
+	for n627 > 0 && !c.Failed() {
+		sz629, vn630, _ := c.ReadMapChunk(n627, 21, 24, nil, true)
+		for j631 := 0; j631 < sz629 && !c.Failed(); j631++ {
+			var k632 string
+			k632 = c.ReadString()
+			var v633 map[string]int32
+			if !vn630 {
+				n634 := c.ReadLength(2)
+				m635 := foryimpl.MakeMap[map[string]int32](c, n634)
+				for n634 > 0 && !c.Failed() {
+					sz636, vn637, _ := c.ReadMapChunk(n634, 21, 5, nil, false)
+					for j638 := 0; j638 < sz636 && !c.Failed(); j638++ {
+						var k639 string
+						k639 = c.ReadString()
+						var v640 int32
+						if !vn637 {
+							v640 = r.ReadVarInt32()
 						}
-						m549[k553] = v554
+						m635[k639] = v640
 					}
-					n548 -= sz550
+					n634 -= sz636
 				}
-				v547 = m549
+				v633 = m635
 			}
-			m542[k546] = v547
+			m628[k632] = v633
 		}
-		n541 -= sz543
+		n627 -= sz629
 	}
-	x.RmMSM = m542
+	x.RmMSM = m628
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n555 := c.ReadLength(2)
-	m556 := foryimpl.MakeMap[map[string]*int32](c, n555)
-	for n555 > 0 && !c.Failed() {
-		sz557, vn558, _ := c.ReadMapChunk(n555, 21, 5, nil, true)
-		for j559 := 0; j559 < sz557 && !c.Failed(); j559++ {
-			var k560 string
-			k560 = c.ReadString()
-			var v561 *int32
-			if !vn558 {
-				p562 := foryimpl.Alloc[int32](c)
-				*p562 = r.ReadVarInt32()
-				v561 = p562
+	n641 := c.ReadLength(2)
+	m642 := foryimpl.MakeMap[map[string]*int32](c, n641)
+	for n641 > 0 && !c.Failed() {
+		sz643, vn644, _ := c.ReadMapChunk(n641, 21, 5, nil, true)
+		for j645 := 0; j645 < sz643 && !c.Failed(); j645++ {
+			var k646 string
+			k646 = c.ReadString()
+			var v647 *int32
+			if !vn644 {
+				p648 := foryimpl.Alloc[int32](c)
+				*p648 = r.ReadVarInt32()
+				v647 = p648
 			}
-			m556[k560] = v561
+			m642[k646] = v647
 		}
-		n555 -= sz557
+		n641 -= sz643
 	}
-	x.RmMSP = m556
+	x.RmMSP = m642
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n563 := c.ReadLength(2)
-	m564 := foryimpl.MakeMap[map[uint8]uint16](c, n563)
-	for n563 > 0 && !c.Failed() {
-		sz565, vn566, _ := c.ReadMapChunk(n563, 9, 10, nil, false)
-		for j567 := 0; j567 < sz565 && !c.Failed(); j567++ {
-			var k568 uint8
-			k568 = r.ReadUint8()
-			var v569 uint16
-			if !vn566 {
-				v569 = r.ReadUint16()
+	n649 := c.ReadLength(2)
+	m650 := foryimpl.MakeMap[map[uint8]uint16](c, n649)
+	for n649 > 0 && !c.Failed() {
+		sz651, vn652, _ := c.ReadMapChunk(n649, 9, 10, nil, false)
+		for j653 := 0; j653 < sz651 && !c.Failed(); j653++ {
+			var k654 uint8
+			k654 = r.ReadUint8()
+			var v655 uint16
+			if !vn652 {
+				v655 = r.ReadUint16()
 			}
-			m564[k568] = v569
+			m650[k654] = v655
 		}
-		n563 -= sz565
+		n649 -= sz651
 	}
-	x.RmMU8 = m564
+	x.RmMU8 = m650
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
@@ -4141,71 +4306,71 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n570 := c.ReadLength(1)
-		l571 := foryimpl.MakeSlice[[]string](c, n570)
-		if n570 > 0 {
-			hn573 := c.ReadListHeader(21)
+		n656 := c.ReadLength(1)
+		l657 := foryimpl.MakeSlice[[]string](c, n656)
+		if n656 > 0 {
+			hn659 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i572 := range l571 {
-					if hn573 && !c.ReadFlag() {
-						clear(l571[i572 : i572+1])
+				for i658 := range l657 {
+					if hn659 && !c.ReadFlag() {
+						clear(l657[i658 : i658+1])
 						continue
 					}
-					l571[i572] = c.ReadString()
+					l657[i658] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i572)
+						c.TraceIndex(i658)
 						break
 					}
 				}
 			}
 		}
-		x.RmNLS = l571
+		x.RmNLS = l657
 	}
 	if c.Failed() {
 		c.Trace("RmNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n575 := c.ReadLength(2)
-		m576 := foryimpl.MakeMap[map[string]int32](c, n575)
-		for n575 > 0 && !c.Failed() {
-			sz577, vn578, _ := c.ReadMapChunk(n575, 21, 5, nil, false)
-			for j579 := 0; j579 < sz577 && !c.Failed(); j579++ {
-				var k580 string
-				k580 = c.ReadString()
-				var v581 int32
-				if !vn578 {
-					v581 = r.ReadVarInt32()
+		n661 := c.ReadLength(2)
+		m662 := foryimpl.MakeMap[map[string]int32](c, n661)
+		for n661 > 0 && !c.Failed() {
+			sz663, vn664, _ := c.ReadMapChunk(n661, 21, 5, nil, false)
+			for j665 := 0; j665 < sz663 && !c.Failed(); j665++ {
+				var k666 string
+				k666 = c.ReadString()
+				var v667 int32
+				if !vn664 {
+					v667 = r.ReadVarInt32()
 				}
-				m576[k580] = v581
+				m662[k666] = v667
 			}
-			n575 -= sz577
+			n661 -= sz663
 		}
-		x.RmNM = m576
+		x.RmNM = m662
 	}
 	if c.Failed() {
 		c.Trace("RmNM")
 		return
 	}
-	n582 := c.ReadLength(1)
-	l583 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n582)
-	if n582 > 0 {
-		hn585 := c.ReadListHeader(9)
+	n668 := c.ReadLength(1)
+	l669 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n668)
+	if n668 > 0 {
+		hn671 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i584 := range l583 {
-				if hn585 && !c.ReadFlag() {
-					clear(l583[i584 : i584+1])
+			for i670 := range l669 {
+				if hn671 && !c.ReadFlag() {
+					clear(l669[i670 : i670+1])
 					continue
 				}
-				l583[i584] = r.ReadUint8()
+				l669[i670] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i584)
+					c.TraceIndex(i670)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l583
+	x.RmRaw = l669
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -4222,102 +4387,102 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n587 := c.ReadArrayLength(1)
-				a588 := foryimpl.MakeSlice[[]bool](c, n587)
-				r.ReadRawBools(a588)
-				x.ABool = a588
+				n673 := c.ReadArrayLength(1)
+				a674 := foryimpl.MakeSlice[[]bool](c, n673)
+				r.ReadRawBools(a674)
+				x.ABool = a674
 			}
 		case 1:
 			if f.Convert {
 				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n589 := c.ReadArrayLength(4)
-				a590 := foryimpl.MakeSlice[[]float32](c, n589)
-				r.ReadRawFloat32s(a590)
-				x.AF32 = a590
+				n675 := c.ReadArrayLength(4)
+				a676 := foryimpl.MakeSlice[[]float32](c, n675)
+				r.ReadRawFloat32s(a676)
+				x.AF32 = a676
 			}
 		case 2:
 			if f.Convert {
 				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n591 := c.ReadArrayLength(8)
-				a592 := foryimpl.MakeSlice[[]float64](c, n591)
-				r.ReadRawFloat64s(a592)
-				x.AF64 = a592
+				n677 := c.ReadArrayLength(8)
+				a678 := foryimpl.MakeSlice[[]float64](c, n677)
+				r.ReadRawFloat64s(a678)
+				x.AF64 = a678
 			}
 		case 3:
 			if f.Convert {
 				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n593 := c.ReadArrayLength(2)
-				a594 := foryimpl.MakeSlice[[]int16](c, n593)
-				r.ReadRawInt16s(a594)
-				x.AI16 = a594
+				n679 := c.ReadArrayLength(2)
+				a680 := foryimpl.MakeSlice[[]int16](c, n679)
+				r.ReadRawInt16s(a680)
+				x.AI16 = a680
 			}
 		case 4:
 			if f.Convert {
 				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n595 := c.ReadArrayLength(4)
-				a596 := foryimpl.MakeSlice[[]int32](c, n595)
-				r.ReadRawInt32s(a596)
-				x.AI32 = a596
+				n681 := c.ReadArrayLength(4)
+				a682 := foryimpl.MakeSlice[[]int32](c, n681)
+				r.ReadRawInt32s(a682)
+				x.AI32 = a682
 			}
 		case 5:
 			if f.Convert {
 				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n597 := c.ReadArrayLength(8)
-				a598 := foryimpl.MakeSlice[[]int64](c, n597)
-				r.ReadRawInt64s(a598)
-				x.AI64 = a598
+				n683 := c.ReadArrayLength(8)
+				a684 := foryimpl.MakeSlice[[]int64](c, n683)
+				r.ReadRawInt64s(a684)
+				x.AI64 = a684
 			}
 		case 6:
 			if f.Convert {
 				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n599 := c.ReadArrayLength(1)
-				a600 := foryimpl.MakeSlice[[]int8](c, n599)
-				for i601 := range a600 {
-					a600[i601] = r.ReadInt8()
+				n685 := c.ReadArrayLength(1)
+				a686 := foryimpl.MakeSlice[[]int8](c, n685)
+				for i687 := range a686 {
+					a686[i687] = r.ReadInt8()
 				}
-				x.AI8 = a600
+				x.AI8 = a686
 			}
 		case 7:
 			if f.Convert {
 				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n602 := c.ReadArrayLength(2)
-				a603 := foryimpl.MakeSlice[[]uint16](c, n602)
-				r.ReadRawUint16s(a603)
-				x.AU16 = a603
+				n688 := c.ReadArrayLength(2)
+				a689 := foryimpl.MakeSlice[[]uint16](c, n688)
+				r.ReadRawUint16s(a689)
+				x.AU16 = a689
 			}
 		case 8:
 			if f.Convert {
 				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n604 := c.ReadArrayLength(4)
-				a605 := foryimpl.MakeSlice[[]uint32](c, n604)
-				r.ReadRawUint32s(a605)
-				x.AU32 = a605
+				n690 := c.ReadArrayLength(4)
+				a691 := foryimpl.MakeSlice[[]uint32](c, n690)
+				r.ReadRawUint32s(a691)
+				x.AU32 = a691
 			}
 		case 9:
 			if f.Convert {
 				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n606 := c.ReadArrayLength(8)
-				a607 := foryimpl.MakeSlice[[]uint64](c, n606)
-				r.ReadRawUint64s(a607)
-				x.AU64 = a607
+				n692 := c.ReadArrayLength(8)
+				a693 := foryimpl.MakeSlice[[]uint64](c, n692)
+				r.ReadRawUint64s(a693)
+				x.AU64 = a693
 			}
 		case 10:
 			if f.Convert {
 				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n608 := c.ReadArrayLength(1)
-				a609 := foryimpl.MakeSlice[[]uint8](c, n608)
-				copy(a609, r.ReadBytes(n608))
-				x.AU8 = a609
+				n694 := c.ReadArrayLength(1)
+				a695 := foryimpl.MakeSlice[[]uint8](c, n694)
+				copy(a695, r.ReadBytes(n694))
+				x.AU8 = a695
 			}
 		case 11:
 			if f.Convert {
@@ -4329,596 +4494,596 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n610 := c.ReadLength(2)
-				if n610 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n610, 3))
+				n696 := c.ReadLength(2)
+				if n696 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n696, 3))
 					return
 				}
-				var l611 [3]int16
-				if n610 > 0 {
-					hn613 := c.ReadListHeader(3)
+				var l697 [3]int16
+				if n696 > 0 {
+					hn699 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i612 := range l611 {
-							if hn613 && !c.ReadFlag() {
-								clear(l611[i612 : i612+1])
+						for i698 := range l697 {
+							if hn699 && !c.ReadFlag() {
+								clear(l697[i698 : i698+1])
 								continue
 							}
-							l611[i612] = r.ReadInt16()
+							l697[i698] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i612)
+								c.TraceIndex(i698)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l611
+				x.Fix = l697
 			}
 		case 13:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n615 := c.ReadLength(1)
-				l616 := foryimpl.MakeSlice[[]bool](c, n615)
-				if n615 > 0 {
-					hn618 := c.ReadListHeader(1)
+				n701 := c.ReadLength(1)
+				l702 := foryimpl.MakeSlice[[]bool](c, n701)
+				if n701 > 0 {
+					hn704 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i617 := range l616 {
-							if hn618 && !c.ReadFlag() {
-								clear(l616[i617 : i617+1])
+						for i703 := range l702 {
+							if hn704 && !c.ReadFlag() {
+								clear(l702[i703 : i703+1])
 								continue
 							}
-							l616[i617] = r.ReadBool()
+							l702[i703] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i617)
+								c.TraceIndex(i703)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l616
+				x.LB = l702
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n620 := c.ReadLength(1)
-				l621 := foryimpl.MakeSlice[[]Color](c, n620)
-				if n620 > 0 {
-					hn623 := c.ReadListHeader(25)
+				n706 := c.ReadLength(1)
+				l707 := foryimpl.MakeSlice[[]Color](c, n706)
+				if n706 > 0 {
+					hn709 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i622 := range l621 {
-							if hn623 && !c.ReadFlag() {
-								clear(l621[i622 : i622+1])
+						for i708 := range l707 {
+							if hn709 && !c.ReadFlag() {
+								clear(l707[i708 : i708+1])
 								continue
 							}
-							l621[i622] = Color(r.ReadVarUint32())
+							l707[i708] = Color(r.ReadVarUint32())
 							if c.Failed() {
-								c.TraceIndex(i622)
+								c.TraceIndex(i708)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l621
+				x.LE = l707
 			}
 		case 15:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n625 := c.ReadLength(4)
-				l626 := foryimpl.MakeSlice[[]float32](c, n625)
-				if n625 > 0 {
-					hn628 := c.ReadListHeader(19)
+				n711 := c.ReadLength(4)
+				l712 := foryimpl.MakeSlice[[]float32](c, n711)
+				if n711 > 0 {
+					hn714 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i627 := range l626 {
-							if hn628 && !c.ReadFlag() {
-								clear(l626[i627 : i627+1])
+						for i713 := range l712 {
+							if hn714 && !c.ReadFlag() {
+								clear(l712[i713 : i713+1])
 								continue
 							}
-							l626[i627] = r.ReadFloat32()
+							l712[i713] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i627)
+								c.TraceIndex(i713)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l626
+				x.LF32 = l712
 			}
 		case 16:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n630 := c.ReadLength(8)
-				l631 := foryimpl.MakeSlice[[]float64](c, n630)
-				if n630 > 0 {
-					hn633 := c.ReadListHeader(20)
+				n716 := c.ReadLength(8)
+				l717 := foryimpl.MakeSlice[[]float64](c, n716)
+				if n716 > 0 {
+					hn719 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i632 := range l631 {
-							if hn633 && !c.ReadFlag() {
-								clear(l631[i632 : i632+1])
+						for i718 := range l717 {
+							if hn719 && !c.ReadFlag() {
+								clear(l717[i718 : i718+1])
 								continue
 							}
-							l631[i632] = r.ReadFloat64()
+							l717[i718] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i632)
+								c.TraceIndex(i718)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l631
+				x.LF64 = l717
 			}
 		case 17:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n635 := c.ReadLength(1)
-				l636 := foryimpl.MakeSlice[[]int32](c, n635)
-				if n635 > 0 {
-					hn638 := c.ReadListHeader(5)
+				n721 := c.ReadLength(1)
+				l722 := foryimpl.MakeSlice[[]int32](c, n721)
+				if n721 > 0 {
+					hn724 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i637 := range l636 {
-							if hn638 && !c.ReadFlag() {
-								clear(l636[i637 : i637+1])
+						for i723 := range l722 {
+							if hn724 && !c.ReadFlag() {
+								clear(l722[i723 : i723+1])
 								continue
 							}
-							l636[i637] = r.ReadVarInt32()
+							l722[i723] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i637)
+								c.TraceIndex(i723)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l636
+				x.LI32 = l722
 			}
 		case 18:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n640 := c.ReadLength(1)
-				l641 := foryimpl.MakeSlice[[]int64](c, n640)
-				if n640 > 0 {
-					hn643 := c.ReadListHeader(7)
+				n726 := c.ReadLength(1)
+				l727 := foryimpl.MakeSlice[[]int64](c, n726)
+				if n726 > 0 {
+					hn729 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i642 := range l641 {
-							if hn643 && !c.ReadFlag() {
-								clear(l641[i642 : i642+1])
+						for i728 := range l727 {
+							if hn729 && !c.ReadFlag() {
+								clear(l727[i728 : i728+1])
 								continue
 							}
-							l641[i642] = r.ReadVarInt64()
+							l727[i728] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i642)
+								c.TraceIndex(i728)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l641
+				x.LI64 = l727
 			}
 		case 19:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n645 := c.ReadLength(1)
-				l646 := foryimpl.MakeSlice[[]int8](c, n645)
-				if n645 > 0 {
-					hn648 := c.ReadListHeader(2)
+				n731 := c.ReadLength(1)
+				l732 := foryimpl.MakeSlice[[]int8](c, n731)
+				if n731 > 0 {
+					hn734 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i647 := range l646 {
-							if hn648 && !c.ReadFlag() {
-								clear(l646[i647 : i647+1])
+						for i733 := range l732 {
+							if hn734 && !c.ReadFlag() {
+								clear(l732[i733 : i733+1])
 								continue
 							}
-							l646[i647] = r.ReadInt8()
+							l732[i733] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i647)
+								c.TraceIndex(i733)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l646
+				x.LI8 = l732
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n650 := c.ReadLength(1)
-				l651 := foryimpl.MakeSlice[[][]int32](c, n650)
-				if n650 > 0 {
-					hn653 := c.ReadListHeader(22)
+				n736 := c.ReadLength(1)
+				l737 := foryimpl.MakeSlice[[][]int32](c, n736)
+				if n736 > 0 {
+					hn739 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i652 := range l651 {
-							if hn653 && !c.ReadFlag() {
-								clear(l651[i652 : i652+1])
+						for i738 := range l737 {
+							if hn739 && !c.ReadFlag() {
+								clear(l737[i738 : i738+1])
 								continue
 							}
-							n655 := c.ReadLength(1)
-							l656 := foryimpl.MakeSlice[[]int32](c, n655)
-							if n655 > 0 {
-								hn658 := c.ReadListHeader(5)
+							n741 := c.ReadLength(1)
+							l742 := foryimpl.MakeSlice[[]int32](c, n741)
+							if n741 > 0 {
+								hn744 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i657 := range l656 {
-										if hn658 && !c.ReadFlag() {
-											clear(l656[i657 : i657+1])
+									for i743 := range l742 {
+										if hn744 && !c.ReadFlag() {
+											clear(l742[i743 : i743+1])
 											continue
 										}
-										l656[i657] = r.ReadVarInt32()
+										l742[i743] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i657)
+											c.TraceIndex(i743)
 											break
 										}
 									}
 								}
 							}
-							l651[i652] = l656
+							l737[i738] = l742
 							if c.Failed() {
-								c.TraceIndex(i652)
+								c.TraceIndex(i738)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l651
+				x.LL = l737
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n660 := c.ReadLength(1)
-				l661 := foryimpl.MakeSlice[[]map[string]int32](c, n660)
-				if n660 > 0 {
-					hn663 := c.ReadListHeader(24)
+				n746 := c.ReadLength(1)
+				l747 := foryimpl.MakeSlice[[]map[string]int32](c, n746)
+				if n746 > 0 {
+					hn749 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i662 := range l661 {
-							if hn663 && !c.ReadFlag() {
-								clear(l661[i662 : i662+1])
+						for i748 := range l747 {
+							if hn749 && !c.ReadFlag() {
+								clear(l747[i748 : i748+1])
 								continue
 							}
-							n665 := c.ReadLength(2)
-							m666 := foryimpl.MakeMap[map[string]int32](c, n665)
-							for n665 > 0 && !c.Failed() {
-								sz667, vn668, _ := c.ReadMapChunk(n665, 21, 5, nil, false)
-								for j669 := 0; j669 < sz667 && !c.Failed(); j669++ {
-									var k670 string
-									k670 = c.ReadString()
-									var v671 int32
-									if !vn668 {
-										v671 = r.ReadVarInt32()
+							n751 := c.ReadLength(2)
+							m752 := foryimpl.MakeMap[map[string]int32](c, n751)
+							for n751 > 0 && !c.Failed() {
+								sz753, vn754, _ := c.ReadMapChunk(n751, 21, 5, nil, false)
+								for j755 := 0; j755 < sz753 && !c.Failed(); j755++ {
+									var k756 string
+									k756 = c.ReadString()
+									var v757 int32
+									if !vn754 {
+										v757 = r.ReadVarInt32()
 									}
-									m666[k670] = v671
+									m752[k756] = v757
 								}
-								n665 -= sz667
+								n751 -= sz753
 							}
-							l661[i662] = m666
+							l747[i748] = m752
 							if c.Failed() {
-								c.TraceIndex(i662)
+								c.TraceIndex(i748)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l661
+				x.LM = l747
 			}
 		case 22:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n672 := c.ReadLength(1)
-				l673 := foryimpl.MakeSlice[[]*int32](c, n672)
-				if n672 > 0 {
-					hn675 := c.ReadListHeader(5)
+				n758 := c.ReadLength(1)
+				l759 := foryimpl.MakeSlice[[]*int32](c, n758)
+				if n758 > 0 {
+					hn761 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i674 := range l673 {
-							if hn675 && !c.ReadFlag() {
-								clear(l673[i674 : i674+1])
+						for i760 := range l759 {
+							if hn761 && !c.ReadFlag() {
+								clear(l759[i760 : i760+1])
 								continue
 							}
-							p677 := foryimpl.Alloc[int32](c)
-							*p677 = r.ReadVarInt32()
-							l673[i674] = p677
+							p763 := foryimpl.Alloc[int32](c)
+							*p763 = r.ReadVarInt32()
+							l759[i760] = p763
 							if c.Failed() {
-								c.TraceIndex(i674)
+								c.TraceIndex(i760)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l673
+				x.LPI = l759
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n678 := c.ReadLength(1)
-				l679 := foryimpl.MakeSlice[[]string](c, n678)
-				if n678 > 0 {
-					hn681 := c.ReadListHeader(21)
+				n764 := c.ReadLength(1)
+				l765 := foryimpl.MakeSlice[[]string](c, n764)
+				if n764 > 0 {
+					hn767 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i680 := range l679 {
-							if hn681 && !c.ReadFlag() {
-								clear(l679[i680 : i680+1])
+						for i766 := range l765 {
+							if hn767 && !c.ReadFlag() {
+								clear(l765[i766 : i766+1])
 								continue
 							}
-							l679[i680] = c.ReadString()
+							l765[i766] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i680)
+								c.TraceIndex(i766)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l679
+				x.LS = l765
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n683 := c.ReadLength(1)
-				l684 := foryimpl.MakeSlice[[]time.Time](c, n683)
-				if n683 > 0 {
-					hn686 := c.ReadListHeader(38)
+				n769 := c.ReadLength(1)
+				l770 := foryimpl.MakeSlice[[]time.Time](c, n769)
+				if n769 > 0 {
+					hn772 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i685 := range l684 {
-							if hn686 && !c.ReadFlag() {
-								clear(l684[i685 : i685+1])
+						for i771 := range l770 {
+							if hn772 && !c.ReadFlag() {
+								clear(l770[i771 : i771+1])
 								continue
 							}
-							l684[i685] = c.ReadTime()
+							l770[i771] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i685)
+								c.TraceIndex(i771)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l684
+				x.LT = l770
 			}
 		case 25:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n688 := c.ReadLength(2)
-				l689 := foryimpl.MakeSlice[[]uint16](c, n688)
-				if n688 > 0 {
-					hn691 := c.ReadListHeader(10)
+				n774 := c.ReadLength(2)
+				l775 := foryimpl.MakeSlice[[]uint16](c, n774)
+				if n774 > 0 {
+					hn777 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i690 := range l689 {
-							if hn691 && !c.ReadFlag() {
-								clear(l689[i690 : i690+1])
+						for i776 := range l775 {
+							if hn777 && !c.ReadFlag() {
+								clear(l775[i776 : i776+1])
 								continue
 							}
-							l689[i690] = r.ReadUint16()
+							l775[i776] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i690)
+								c.TraceIndex(i776)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l689
+				x.LU16 = l775
 			}
 		case 26:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n693 := c.ReadLength(1)
-				l694 := foryimpl.MakeSlice[[]uint64](c, n693)
-				if n693 > 0 {
-					hn696 := c.ReadListHeader(14)
+				n779 := c.ReadLength(1)
+				l780 := foryimpl.MakeSlice[[]uint64](c, n779)
+				if n779 > 0 {
+					hn782 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i695 := range l694 {
-							if hn696 && !c.ReadFlag() {
-								clear(l694[i695 : i695+1])
+						for i781 := range l780 {
+							if hn782 && !c.ReadFlag() {
+								clear(l780[i781 : i781+1])
 								continue
 							}
-							l694[i695] = r.ReadVarUint64()
+							l780[i781] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i695)
+								c.TraceIndex(i781)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l694
+				x.LU64 = l780
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n698 := c.ReadLength(2)
-				m699 := foryimpl.MakeMap[map[bool]string](c, n698)
-				for n698 > 0 && !c.Failed() {
-					sz700, vn701, _ := c.ReadMapChunk(n698, 1, 21, nil, false)
-					for j702 := 0; j702 < sz700 && !c.Failed(); j702++ {
-						var k703 bool
-						k703 = r.ReadBool()
-						var v704 string
-						if !vn701 {
-							v704 = c.ReadString()
+				n784 := c.ReadLength(2)
+				m785 := foryimpl.MakeMap[map[bool]string](c, n784)
+				for n784 > 0 && !c.Failed() {
+					sz786, vn787, _ := c.ReadMapChunk(n784, 1, 21, nil, false)
+					for j788 := 0; j788 < sz786 && !c.Failed(); j788++ {
+						var k789 bool
+						k789 = r.ReadBool()
+						var v790 string
+						if !vn787 {
+							v790 = c.ReadString()
 						}
-						m699[k703] = v704
+						m785[k789] = v790
 					}
-					n698 -= sz700
+					n784 -= sz786
 				}
-				x.MBS = m699
+				x.MBS = m785
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				n705 := c.ReadLength(2)
-				m706 := foryimpl.MakeMap[map[Color]string](c, n705)
-				for n705 > 0 && !c.Failed() {
-					sz707, vn708, _ := c.ReadMapChunk(n705, 25, 21, nil, false)
-					for j709 := 0; j709 < sz707 && !c.Failed(); j709++ {
-						var k710 Color
-						k710 = Color(r.ReadVarUint32())
-						var v711 string
-						if !vn708 {
-							v711 = c.ReadString()
+				n791 := c.ReadLength(2)
+				m792 := foryimpl.MakeMap[map[Color]string](c, n791)
+				for n791 > 0 && !c.Failed() {
+					sz793, vn794, _ := c.ReadMapChunk(n791, 25, 21, nil, false)
+					for j795 := 0; j795 < sz793 && !c.Failed(); j795++ {
+						var k796 Color
+						k796 = Color(r.ReadVarUint32())
+						var v797 string
+						if !vn794 {
+							v797 = c.ReadString()
 						}
-						m706[k710] = v711
+						m792[k796] = v797
 					}
-					n705 -= sz707
+					n791 -= sz793
 				}
-				x.MES = m706
+				x.MES = m792
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n712 := c.ReadLength(2)
-				m713 := foryimpl.MakeMap[map[int64]float64](c, n712)
-				for n712 > 0 && !c.Failed() {
-					sz714, vn715, _ := c.ReadMapChunk(n712, 7, 20, nil, false)
-					for j716 := 0; j716 < sz714 && !c.Failed(); j716++ {
-						var k717 int64
-						k717 = r.ReadVarInt64()
-						var v718 float64
-						if !vn715 {
-							v718 = r.ReadFloat64()
+				n798 := c.ReadLength(2)
+				m799 := foryimpl.MakeMap[map[int64]float64](c, n798)
+				for n798 > 0 && !c.Failed() {
+					sz800, vn801, _ := c.ReadMapChunk(n798, 7, 20, nil, false)
+					for j802 := 0; j802 < sz800 && !c.Failed(); j802++ {
+						var k803 int64
+						k803 = r.ReadVarInt64()
+						var v804 float64
+						if !vn801 {
+							v804 = r.ReadFloat64()
 						}
-						m713[k717] = v718
+						m799[k803] = v804
 					}
-					n712 -= sz714
+					n798 -= sz800
 				}
-				x.MI64F = m713
+				x.MI64F = m799
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n719 := c.ReadLength(2)
-				m720 := foryimpl.MakeMap[map[int32]string](c, n719)
-				for n719 > 0 && !c.Failed() {
-					sz721, vn722, _ := c.ReadMapChunk(n719, 5, 21, nil, false)
-					for j723 := 0; j723 < sz721 && !c.Failed(); j723++ {
-						var k724 int32
-						k724 = r.ReadVarInt32()
-						var v725 string
-						if !vn722 {
-							v725 = c.ReadString()
+				n805 := c.ReadLength(2)
+				m806 := foryimpl.MakeMap[map[int32]string](c, n805)
+				for n805 > 0 && !c.Failed() {
+					sz807, vn808, _ := c.ReadMapChunk(n805, 5, 21, nil, false)
+					for j809 := 0; j809 < sz807 && !c.Failed(); j809++ {
+						var k810 int32
+						k810 = r.ReadVarInt32()
+						var v811 string
+						if !vn808 {
+							v811 = c.ReadString()
 						}
-						m720[k724] = v725
+						m806[k810] = v811
 					}
-					n719 -= sz721
+					n805 -= sz807
 				}
-				x.MIS = m720
+				x.MIS = m806
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n726 := c.ReadLength(2)
-				m727 := foryimpl.MakeMap[map[string]int32](c, n726)
-				for n726 > 0 && !c.Failed() {
-					sz728, vn729, _ := c.ReadMapChunk(n726, 21, 5, nil, false)
-					for j730 := 0; j730 < sz728 && !c.Failed(); j730++ {
-						var k731 string
-						k731 = c.ReadString()
-						var v732 int32
-						if !vn729 {
-							v732 = r.ReadVarInt32()
+				n812 := c.ReadLength(2)
+				m813 := foryimpl.MakeMap[map[string]int32](c, n812)
+				for n812 > 0 && !c.Failed() {
+					sz814, vn815, _ := c.ReadMapChunk(n812, 21, 5, nil, false)
+					for j816 := 0; j816 < sz814 && !c.Failed(); j816++ {
+						var k817 string
+						k817 = c.ReadString()
+						var v818 int32
+						if !vn815 {
+							v818 = r.ReadVarInt32()
 						}
-						m727[k731] = v732
+						m813[k817] = v818
 					}
-					n726 -= sz728
+					n812 -= sz814
 				}
-				x.MSI = m727
+				x.MSI = m813
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n733 := c.ReadLength(2)
-				m734 := foryimpl.MakeMap[map[string][]string](c, n733)
-				for n733 > 0 && !c.Failed() {
-					sz735, vn736, _ := c.ReadMapChunk(n733, 21, 22, nil, true)
-					for j737 := 0; j737 < sz735 && !c.Failed(); j737++ {
-						var k738 string
-						k738 = c.ReadString()
-						var v739 []string
-						if !vn736 {
-							n740 := c.ReadLength(1)
-							l741 := foryimpl.MakeSlice[[]string](c, n740)
-							if n740 > 0 {
-								hn743 := c.ReadListHeader(21)
+				n819 := c.ReadLength(2)
+				m820 := foryimpl.MakeMap[map[string][]string](c, n819)
+				for n819 > 0 && !c.Failed() {
+					sz821, vn822, _ := c.ReadMapChunk(n819, 21, 22, nil, true)
+					for j823 := 0; j823 < sz821 && !c.Failed(); j823++ {
+						var k824 string
+						k824 = c.ReadString()
+						var v825 []string
+						if !vn822 {
+							n826 := c.ReadLength(1)
+							l827 := foryimpl.MakeSlice[[]string](c, n826)
+							if n826 > 0 {
+								hn829 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i742 := range l741 {
-										if hn743 && !c.ReadFlag() {
-											clear(l741[i742 : i742+1])
+									for i828 := range l827 {
+										if hn829 && !c.ReadFlag() {
+											clear(l827[i828 : i828+1])
 											continue
 										}
-										l741[i742] = c.ReadString()
+										l827[i828] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i742)
+											c.TraceIndex(i828)
 											break
 										}
 									}
 								}
 							}
-							v739 = l741
+							v825 = l827
 						}
-						m734[k738] = v739
+						m820[k824] = v825
 					}
-					n733 -= sz735
+					n819 -= sz821
 				}
-				x.MSL = m734
+				x.MSL = m820
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n745 := c.ReadLength(2)
-				m746 := foryimpl.MakeMap[map[string]map[string]int32](c, n745)
-				for n745 > 0 && !c.Failed() {
-					sz747, vn748, _ := c.ReadMapChunk(n745, 21, 24, nil, true)
-					for j749 := 0; j749 < sz747 && !c.Failed(); j749++ {
-						var k750 string
-						k750 = c.ReadString()
-						var v751 map[string]int32
-						if !vn748 {
-							n752 := c.ReadLength(2)
-							m753 := foryimpl.MakeMap[map[string]int32](c, n752)
-							for n752 > 0 && !c.Failed() {
-								sz754, vn755, _ := c.ReadMapChunk(n752, 21, 5, nil, false)
-								for j756 := 0; j756 < sz754 && !c.Failed(); j756++ {
-									var k757 string
-									k757 = c.ReadString()
-									var v758 int32
-									if !vn755 {
-										v758 = r.ReadVarInt32()
+				n831 := c.ReadLength(2)
+				m832 := foryimpl.MakeMap[map[string]map[string]int32](c, n831)
+				for n831 > 0 && !c.Failed() {
+					sz833, vn834, _ := c.ReadMapChunk(n831, 21, 24, nil, true)
+					for j835 := 0; j835 < sz833 && !c.Failed(); j835++ {
+						var k836 string
+						k836 = c.ReadString()
+						var v837 map[string]int32
+						if !vn834 {
+							n838 := c.ReadLength(2)
+							m839 := foryimpl.MakeMap[map[string]int32](c, n838)
+							for n838 > 0 && !c.Failed() {
+								sz840, vn841, _ := c.ReadMapChunk(n838, 21, 5, nil, false)
+								for j842 := 0; j842 < sz840 && !c.Failed(); j842++ {
+									var k843 string
+									k843 = c.ReadString()
+									var v844 int32
+									if !vn841 {
+										v844 = r.ReadVarInt32()
 									}
-									m753[k757] = v758
+									m839[k843] = v844
 								}
-								n752 -= sz754
+								n838 -= sz840
 							}
-							v751 = m753
+							v837 = m839
 						}
-						m746[k750] = v751
+						m832[k836] = v837
 					}
-					n745 -= sz747
+					n831 -= sz833
 				}
-				x.MSM = m746
+				x.MSM = m832
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n759 := c.ReadLength(2)
-				m760 := foryimpl.MakeMap[map[string]*int32](c, n759)
-				for n759 > 0 && !c.Failed() {
-					sz761, vn762, _ := c.ReadMapChunk(n759, 21, 5, nil, true)
-					for j763 := 0; j763 < sz761 && !c.Failed(); j763++ {
-						var k764 string
-						k764 = c.ReadString()
-						var v765 *int32
-						if !vn762 {
-							p766 := foryimpl.Alloc[int32](c)
-							*p766 = r.ReadVarInt32()
-							v765 = p766
+				n845 := c.ReadLength(2)
+				m846 := foryimpl.MakeMap[map[string]*int32](c, n845)
+				for n845 > 0 && !c.Failed() {
+					sz847, vn848, _ := c.ReadMapChunk(n845, 21, 5, nil, true)
+					for j849 := 0; j849 < sz847 && !c.Failed(); j849++ {
+						var k850 string
+						k850 = c.ReadString()
+						var v851 *int32
+						if !vn848 {
+							p852 := foryimpl.Alloc[int32](c)
+							*p852 = r.ReadVarInt32()
+							v851 = p852
 						}
-						m760[k764] = v765
+						m846[k850] = v851
 					}
-					n759 -= sz761
+					n845 -= sz847
 				}
-				x.MSP = m760
+				x.MSP = m846
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n767 := c.ReadLength(2)
-				m768 := foryimpl.MakeMap[map[uint8]uint16](c, n767)
-				for n767 > 0 && !c.Failed() {
-					sz769, vn770, _ := c.ReadMapChunk(n767, 9, 10, nil, false)
-					for j771 := 0; j771 < sz769 && !c.Failed(); j771++ {
-						var k772 uint8
-						k772 = r.ReadUint8()
-						var v773 uint16
-						if !vn770 {
-							v773 = r.ReadUint16()
+				n853 := c.ReadLength(2)
+				m854 := foryimpl.MakeMap[map[uint8]uint16](c, n853)
+				for n853 > 0 && !c.Failed() {
+					sz855, vn856, _ := c.ReadMapChunk(n853, 9, 10, nil, false)
+					for j857 := 0; j857 < sz855 && !c.Failed(); j857++ {
+						var k858 uint8
+						k858 = r.ReadUint8()
+						var v859 uint16
+						if !vn856 {
+							v859 = r.ReadUint16()
 						}
-						m768[k772] = v773
+						m854[k858] = v859
 					}
-					n767 -= sz769
+					n853 -= sz855
 				}
-				x.MU8 = m768
+				x.MU8 = m854
 			}
 		case 36:
 			if f.Convert {
@@ -4928,169 +5093,169 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 37:
 			if !f.Flag || c.ReadFlag() {
-				n774 := c.ReadLength(1)
-				l775 := foryimpl.MakeSlice[[]string](c, n774)
-				if n774 > 0 {
-					hn777 := c.ReadListHeader(21)
+				n860 := c.ReadLength(1)
+				l861 := foryimpl.MakeSlice[[]string](c, n860)
+				if n860 > 0 {
+					hn863 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i776 := range l775 {
-							if hn777 && !c.ReadFlag() {
-								clear(l775[i776 : i776+1])
+						for i862 := range l861 {
+							if hn863 && !c.ReadFlag() {
+								clear(l861[i862 : i862+1])
 								continue
 							}
-							l775[i776] = c.ReadString()
+							l861[i862] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i776)
+								c.TraceIndex(i862)
 								break
 							}
 						}
 					}
 				}
-				x.NLS = l775
+				x.NLS = l861
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n779 := c.ReadLength(2)
-				m780 := foryimpl.MakeMap[map[string]int32](c, n779)
-				for n779 > 0 && !c.Failed() {
-					sz781, vn782, _ := c.ReadMapChunk(n779, 21, 5, nil, false)
-					for j783 := 0; j783 < sz781 && !c.Failed(); j783++ {
-						var k784 string
-						k784 = c.ReadString()
-						var v785 int32
-						if !vn782 {
-							v785 = r.ReadVarInt32()
+				n865 := c.ReadLength(2)
+				m866 := foryimpl.MakeMap[map[string]int32](c, n865)
+				for n865 > 0 && !c.Failed() {
+					sz867, vn868, _ := c.ReadMapChunk(n865, 21, 5, nil, false)
+					for j869 := 0; j869 < sz867 && !c.Failed(); j869++ {
+						var k870 string
+						k870 = c.ReadString()
+						var v871 int32
+						if !vn868 {
+							v871 = r.ReadVarInt32()
 						}
-						m780[k784] = v785
+						m866[k870] = v871
 					}
-					n779 -= sz781
+					n865 -= sz867
 				}
-				x.NM = m780
+				x.NM = m866
 			}
 		case 39:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n786 := c.ReadLength(1)
-				l787 := foryimpl.MakeSlice[[]uint8](c, n786)
-				if n786 > 0 {
-					hn789 := c.ReadListHeader(9)
+				n872 := c.ReadLength(1)
+				l873 := foryimpl.MakeSlice[[]uint8](c, n872)
+				if n872 > 0 {
+					hn875 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i788 := range l787 {
-							if hn789 && !c.ReadFlag() {
-								clear(l787[i788 : i788+1])
+						for i874 := range l873 {
+							if hn875 && !c.ReadFlag() {
+								clear(l873[i874 : i874+1])
 								continue
 							}
-							l787[i788] = r.ReadUint8()
+							l873[i874] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i788)
+								c.TraceIndex(i874)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l787
+				x.Raw = l873
 			}
 		case 40:
 			if f.Convert {
 				x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n791 := c.ReadArrayLength(1)
-				a792 := foryimpl.MakeSlice[[]bool](c, n791)
-				r.ReadRawBools(a792)
-				x.RmABool = a792
+				n877 := c.ReadArrayLength(1)
+				a878 := foryimpl.MakeSlice[[]bool](c, n877)
+				r.ReadRawBools(a878)
+				x.RmABool = a878
 			}
 		case 41:
 			if f.Convert {
 				x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n793 := c.ReadArrayLength(4)
-				a794 := foryimpl.MakeSlice[[]float32](c, n793)
-				r.ReadRawFloat32s(a794)
-				x.RmAF32 = a794
+				n879 := c.ReadArrayLength(4)
+				a880 := foryimpl.MakeSlice[[]float32](c, n879)
+				r.ReadRawFloat32s(a880)
+				x.RmAF32 = a880
 			}
 		case 42:
 			if f.Convert {
 				x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n795 := c.ReadArrayLength(8)
-				a796 := foryimpl.MakeSlice[[]float64](c, n795)
-				r.ReadRawFloat64s(a796)
-				x.RmAF64 = a796
+				n881 := c.ReadArrayLength(8)
+				a882 := foryimpl.MakeSlice[[]float64](c, n881)
+				r.ReadRawFloat64s(a882)
+				x.RmAF64 = a882
 			}
 		case 43:
 			if f.Convert {
 				x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n797 := c.ReadArrayLength(2)
-				a798 := foryimpl.MakeSlice[[]int16](c, n797)
-				r.ReadRawInt16s(a798)
-				x.RmAI16 = a798
+				n883 := c.ReadArrayLength(2)
+				a884 := foryimpl.MakeSlice[[]int16](c, n883)
+				r.ReadRawInt16s(a884)
+				x.RmAI16 = a884
 			}
 		case 44:
 			if f.Convert {
 				x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n799 := c.ReadArrayLength(4)
-				a800 := foryimpl.MakeSlice[[]int32](c, n799)
-				r.ReadRawInt32s(a800)
-				x.RmAI32 = a800
+				n885 := c.ReadArrayLength(4)
+				a886 := foryimpl.MakeSlice[[]int32](c, n885)
+				r.ReadRawInt32s(a886)
+				x.RmAI32 = a886
 			}
 		case 45:
 			if f.Convert {
 				x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n801 := c.ReadArrayLength(8)
-				a802 := foryimpl.MakeSlice[[]int64](c, n801)
-				r.ReadRawInt64s(a802)
-				x.RmAI64 = a802
+				n887 := c.ReadArrayLength(8)
+				a888 := foryimpl.MakeSlice[[]int64](c, n887)
+				r.ReadRawInt64s(a888)
+				x.RmAI64 = a888
 			}
 		case 46:
 			if f.Convert {
 				x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n803 := c.ReadArrayLength(1)
-				a804 := foryimpl.MakeSlice[[]int8](c, n803)
-				for i805 := range a804 {
-					a804[i805] = r.ReadInt8()
+				n889 := c.ReadArrayLength(1)
+				a890 := foryimpl.MakeSlice[[]int8](c, n889)
+				for i891 := range a890 {
+					a890[i891] = r.ReadInt8()
 				}
-				x.RmAI8 = a804
+				x.RmAI8 = a890
 			}
 		case 47:
 			if f.Convert {
 				x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n806 := c.ReadArrayLength(2)
-				a807 := foryimpl.MakeSlice[[]uint16](c, n806)
-				r.ReadRawUint16s(a807)
-				x.RmAU16 = a807
+				n892 := c.ReadArrayLength(2)
+				a893 := foryimpl.MakeSlice[[]uint16](c, n892)
+				r.ReadRawUint16s(a893)
+				x.RmAU16 = a893
 			}
 		case 48:
 			if f.Convert {
 				x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n808 := c.ReadArrayLength(4)
-				a809 := foryimpl.MakeSlice[[]uint32](c, n808)
-				r.ReadRawUint32s(a809)
-				x.RmAU32 = a809
+				n894 := c.ReadArrayLength(4)
+				a895 := foryimpl.MakeSlice[[]uint32](c, n894)
+				r.ReadRawUint32s(a895)
+				x.RmAU32 = a895
 			}
 		case 49:
 			if f.Convert {
 				x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n810 := c.ReadArrayLength(8)
-				a811 := foryimpl.MakeSlice[[]uint64](c, n810)
-				r.ReadRawUint64s(a811)
-				x.RmAU64 = a811
+				n896 := c.ReadArrayLength(8)
+				a897 := foryimpl.MakeSlice[[]uint64](c, n896)
+				r.ReadRawUint64s(a897)
+				x.RmAU64 = a897
 			}
 		case 50:
 			if f.Convert {
 				x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n812 := c.ReadArrayLength(1)
-				a813 := foryimpl.MakeSlice[[]uint8](c, n812)
-				copy(a813, r.ReadBytes(n812))
-				x.RmAU8 = a813
+				n898 := c.ReadArrayLength(1)
+				a899 := foryimpl.MakeSlice[[]uint8](c, n898)
+				copy(a899, r.ReadBytes(n898))
+				x.RmAU8 = a899
 			}
 		case 51:
 			if f.Convert {
@@ -5102,596 +5267,596 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n814 := c.ReadLength(2)
-				if n814 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n814, 3))
+				n900 := c.ReadLength(2)
+				if n900 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n900, 3))
 					return
 				}
-				var l815 [3]int16
-				if n814 > 0 {
-					hn817 := c.ReadListHeader(3)
+				var l901 [3]int16
+				if n900 > 0 {
+					hn903 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i816 := range l815 {
-							if hn817 && !c.ReadFlag() {
-								clear(l815[i816 : i816+1])
+						for i902 := range l901 {
+							if hn903 && !c.ReadFlag() {
+								clear(l901[i902 : i902+1])
 								continue
 							}
-							l815[i816] = r.ReadInt16()
+							l901[i902] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i816)
+								c.TraceIndex(i902)
 								break
 							}
 						}
 					}
 				}
-				x.RmFix = l815
+				x.RmFix = l901
 			}
 		case 53:
 			if f.Convert {
 				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n819 := c.ReadLength(1)
-				l820 := foryimpl.MakeSlice[[]bool](c, n819)
-				if n819 > 0 {
-					hn822 := c.ReadListHeader(1)
+				n905 := c.ReadLength(1)
+				l906 := foryimpl.MakeSlice[[]bool](c, n905)
+				if n905 > 0 {
+					hn908 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i821 := range l820 {
-							if hn822 && !c.ReadFlag() {
-								clear(l820[i821 : i821+1])
+						for i907 := range l906 {
+							if hn908 && !c.ReadFlag() {
+								clear(l906[i907 : i907+1])
 								continue
 							}
-							l820[i821] = r.ReadBool()
+							l906[i907] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i821)
+								c.TraceIndex(i907)
 								break
 							}
 						}
 					}
 				}
-				x.RmLB = l820
+				x.RmLB = l906
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n824 := c.ReadLength(1)
-				l825 := foryimpl.MakeSlice[[]Color](c, n824)
-				if n824 > 0 {
-					hn827 := c.ReadListHeader(25)
+				n910 := c.ReadLength(1)
+				l911 := foryimpl.MakeSlice[[]Color](c, n910)
+				if n910 > 0 {
+					hn913 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i826 := range l825 {
-							if hn827 && !c.ReadFlag() {
-								clear(l825[i826 : i826+1])
+						for i912 := range l911 {
+							if hn913 && !c.ReadFlag() {
+								clear(l911[i912 : i912+1])
 								continue
 							}
-							l825[i826] = Color(r.ReadVarUint32())
+							l911[i912] = Color(r.ReadVarUint32())
 							if c.Failed() {
-								c.TraceIndex(i826)
+								c.TraceIndex(i912)
 								break
 							}
 						}
 					}
 				}
-				x.RmLE = l825
+				x.RmLE = l911
 			}
 		case 55:
 			if f.Convert {
 				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n829 := c.ReadLength(4)
-				l830 := foryimpl.MakeSlice[[]float32](c, n829)
-				if n829 > 0 {
-					hn832 := c.ReadListHeader(19)
+				n915 := c.ReadLength(4)
+				l916 := foryimpl.MakeSlice[[]float32](c, n915)
+				if n915 > 0 {
+					hn918 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i831 := range l830 {
-							if hn832 && !c.ReadFlag() {
-								clear(l830[i831 : i831+1])
+						for i917 := range l916 {
+							if hn918 && !c.ReadFlag() {
+								clear(l916[i917 : i917+1])
 								continue
 							}
-							l830[i831] = r.ReadFloat32()
+							l916[i917] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i831)
+								c.TraceIndex(i917)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF32 = l830
+				x.RmLF32 = l916
 			}
 		case 56:
 			if f.Convert {
 				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n834 := c.ReadLength(8)
-				l835 := foryimpl.MakeSlice[[]float64](c, n834)
-				if n834 > 0 {
-					hn837 := c.ReadListHeader(20)
+				n920 := c.ReadLength(8)
+				l921 := foryimpl.MakeSlice[[]float64](c, n920)
+				if n920 > 0 {
+					hn923 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i836 := range l835 {
-							if hn837 && !c.ReadFlag() {
-								clear(l835[i836 : i836+1])
+						for i922 := range l921 {
+							if hn923 && !c.ReadFlag() {
+								clear(l921[i922 : i922+1])
 								continue
 							}
-							l835[i836] = r.ReadFloat64()
+							l921[i922] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i836)
+								c.TraceIndex(i922)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF64 = l835
+				x.RmLF64 = l921
 			}
 		case 57:
 			if f.Convert {
 				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n839 := c.ReadLength(1)
-				l840 := foryimpl.MakeSlice[[]int32](c, n839)
-				if n839 > 0 {
-					hn842 := c.ReadListHeader(5)
+				n925 := c.ReadLength(1)
+				l926 := foryimpl.MakeSlice[[]int32](c, n925)
+				if n925 > 0 {
+					hn928 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i841 := range l840 {
-							if hn842 && !c.ReadFlag() {
-								clear(l840[i841 : i841+1])
+						for i927 := range l926 {
+							if hn928 && !c.ReadFlag() {
+								clear(l926[i927 : i927+1])
 								continue
 							}
-							l840[i841] = r.ReadVarInt32()
+							l926[i927] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i841)
+								c.TraceIndex(i927)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI32 = l840
+				x.RmLI32 = l926
 			}
 		case 58:
 			if f.Convert {
 				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n844 := c.ReadLength(1)
-				l845 := foryimpl.MakeSlice[[]int64](c, n844)
-				if n844 > 0 {
-					hn847 := c.ReadListHeader(7)
+				n930 := c.ReadLength(1)
+				l931 := foryimpl.MakeSlice[[]int64](c, n930)
+				if n930 > 0 {
+					hn933 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i846 := range l845 {
-							if hn847 && !c.ReadFlag() {
-								clear(l845[i846 : i846+1])
+						for i932 := range l931 {
+							if hn933 && !c.ReadFlag() {
+								clear(l931[i932 : i932+1])
 								continue
 							}
-							l845[i846] = r.ReadVarInt64()
+							l931[i932] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i846)
+								c.TraceIndex(i932)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI64 = l845
+				x.RmLI64 = l931
 			}
 		case 59:
 			if f.Convert {
 				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n849 := c.ReadLength(1)
-				l850 := foryimpl.MakeSlice[[]int8](c, n849)
-				if n849 > 0 {
-					hn852 := c.ReadListHeader(2)
+				n935 := c.ReadLength(1)
+				l936 := foryimpl.MakeSlice[[]int8](c, n935)
+				if n935 > 0 {
+					hn938 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i851 := range l850 {
-							if hn852 && !c.ReadFlag() {
-								clear(l850[i851 : i851+1])
+						for i937 := range l936 {
+							if hn938 && !c.ReadFlag() {
+								clear(l936[i937 : i937+1])
 								continue
 							}
-							l850[i851] = r.ReadInt8()
+							l936[i937] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i851)
+								c.TraceIndex(i937)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI8 = l850
+				x.RmLI8 = l936
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n854 := c.ReadLength(1)
-				l855 := foryimpl.MakeSlice[[][]int32](c, n854)
-				if n854 > 0 {
-					hn857 := c.ReadListHeader(22)
+				n940 := c.ReadLength(1)
+				l941 := foryimpl.MakeSlice[[][]int32](c, n940)
+				if n940 > 0 {
+					hn943 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i856 := range l855 {
-							if hn857 && !c.ReadFlag() {
-								clear(l855[i856 : i856+1])
+						for i942 := range l941 {
+							if hn943 && !c.ReadFlag() {
+								clear(l941[i942 : i942+1])
 								continue
 							}
-							n859 := c.ReadLength(1)
-							l860 := foryimpl.MakeSlice[[]int32](c, n859)
-							if n859 > 0 {
-								hn862 := c.ReadListHeader(5)
+							n945 := c.ReadLength(1)
+							l946 := foryimpl.MakeSlice[[]int32](c, n945)
+							if n945 > 0 {
+								hn948 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i861 := range l860 {
-										if hn862 && !c.ReadFlag() {
-											clear(l860[i861 : i861+1])
+									for i947 := range l946 {
+										if hn948 && !c.ReadFlag() {
+											clear(l946[i947 : i947+1])
 											continue
 										}
-										l860[i861] = r.ReadVarInt32()
+										l946[i947] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i861)
+											c.TraceIndex(i947)
 											break
 										}
 									}
 								}
 							}
-							l855[i856] = l860
+							l941[i942] = l946
 							if c.Failed() {
-								c.TraceIndex(i856)
+								c.TraceIndex(i942)
 								break
 							}
 						}
 					}
 				}
-				x.RmLL = l855
+				x.RmLL = l941
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n864 := c.ReadLength(1)
-				l865 := foryimpl.MakeSlice[[]map[string]int32](c, n864)
-				if n864 > 0 {
-					hn867 := c.ReadListHeader(24)
+				n950 := c.ReadLength(1)
+				l951 := foryimpl.MakeSlice[[]map[string]int32](c, n950)
+				if n950 > 0 {
+					hn953 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i866 := range l865 {
-							if hn867 && !c.ReadFlag() {
-								clear(l865[i866 : i866+1])
+						for i952 := range l951 {
+							if hn953 && !c.ReadFlag() {
+								clear(l951[i952 : i952+1])
 								continue
 							}
-							n869 := c.ReadLength(2)
-							m870 := foryimpl.MakeMap[map[string]int32](c, n869)
-							for n869 > 0 && !c.Failed() {
-								sz871, vn872, _ := c.ReadMapChunk(n869, 21, 5, nil, false)
-								for j873 := 0; j873 < sz871 && !c.Failed(); j873++ {
-									var k874 string
-									k874 = c.ReadString()
-									var v875 int32
-									if !vn872 {
-										v875 = r.ReadVarInt32()
+							n955 := c.ReadLength(2)
+							m956 := foryimpl.MakeMap[map[string]int32](c, n955)
+							for n955 > 0 && !c.Failed() {
+								sz957, vn958, _ := c.ReadMapChunk(n955, 21, 5, nil, false)
+								for j959 := 0; j959 < sz957 && !c.Failed(); j959++ {
+									var k960 string
+									k960 = c.ReadString()
+									var v961 int32
+									if !vn958 {
+										v961 = r.ReadVarInt32()
 									}
-									m870[k874] = v875
+									m956[k960] = v961
 								}
-								n869 -= sz871
+								n955 -= sz957
 							}
-							l865[i866] = m870
+							l951[i952] = m956
 							if c.Failed() {
-								c.TraceIndex(i866)
+								c.TraceIndex(i952)
 								break
 							}
 						}
 					}
 				}
-				x.RmLM = l865
+				x.RmLM = l951
 			}
 		case 62:
 			if f.Convert {
 				x.RmLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n876 := c.ReadLength(1)
-				l877 := foryimpl.MakeSlice[[]*int32](c, n876)
-				if n876 > 0 {
-					hn879 := c.ReadListHeader(5)
+				n962 := c.ReadLength(1)
+				l963 := foryimpl.MakeSlice[[]*int32](c, n962)
+				if n962 > 0 {
+					hn965 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i878 := range l877 {
-							if hn879 && !c.ReadFlag() {
-								clear(l877[i878 : i878+1])
+						for i964 := range l963 {
+							if hn965 && !c.ReadFlag() {
+								clear(l963[i964 : i964+1])
 								continue
 							}
-							p881 := foryimpl.Alloc[int32](c)
-							*p881 = r.ReadVarInt32()
-							l877[i878] = p881
+							p967 := foryimpl.Alloc[int32](c)
+							*p967 = r.ReadVarInt32()
+							l963[i964] = p967
 							if c.Failed() {
-								c.TraceIndex(i878)
+								c.TraceIndex(i964)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPI = l877
+				x.RmLPI = l963
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n882 := c.ReadLength(1)
-				l883 := foryimpl.MakeSlice[[]string](c, n882)
-				if n882 > 0 {
-					hn885 := c.ReadListHeader(21)
+				n968 := c.ReadLength(1)
+				l969 := foryimpl.MakeSlice[[]string](c, n968)
+				if n968 > 0 {
+					hn971 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i884 := range l883 {
-							if hn885 && !c.ReadFlag() {
-								clear(l883[i884 : i884+1])
+						for i970 := range l969 {
+							if hn971 && !c.ReadFlag() {
+								clear(l969[i970 : i970+1])
 								continue
 							}
-							l883[i884] = c.ReadString()
+							l969[i970] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i884)
+								c.TraceIndex(i970)
 								break
 							}
 						}
 					}
 				}
-				x.RmLS = l883
+				x.RmLS = l969
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n887 := c.ReadLength(1)
-				l888 := foryimpl.MakeSlice[[]time.Time](c, n887)
-				if n887 > 0 {
-					hn890 := c.ReadListHeader(38)
+				n973 := c.ReadLength(1)
+				l974 := foryimpl.MakeSlice[[]time.Time](c, n973)
+				if n973 > 0 {
+					hn976 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i889 := range l888 {
-							if hn890 && !c.ReadFlag() {
-								clear(l888[i889 : i889+1])
+						for i975 := range l974 {
+							if hn976 && !c.ReadFlag() {
+								clear(l974[i975 : i975+1])
 								continue
 							}
-							l888[i889] = c.ReadTime()
+							l974[i975] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i889)
+								c.TraceIndex(i975)
 								break
 							}
 						}
 					}
 				}
-				x.RmLT = l888
+				x.RmLT = l974
 			}
 		case 65:
 			if f.Convert {
 				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n892 := c.ReadLength(2)
-				l893 := foryimpl.MakeSlice[[]uint16](c, n892)
-				if n892 > 0 {
-					hn895 := c.ReadListHeader(10)
+				n978 := c.ReadLength(2)
+				l979 := foryimpl.MakeSlice[[]uint16](c, n978)
+				if n978 > 0 {
+					hn981 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i894 := range l893 {
-							if hn895 && !c.ReadFlag() {
-								clear(l893[i894 : i894+1])
+						for i980 := range l979 {
+							if hn981 && !c.ReadFlag() {
+								clear(l979[i980 : i980+1])
 								continue
 							}
-							l893[i894] = r.ReadUint16()
+							l979[i980] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i894)
+								c.TraceIndex(i980)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU16 = l893
+				x.RmLU16 = l979
 			}
 		case 66:
 			if f.Convert {
 				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n897 := c.ReadLength(1)
-				l898 := foryimpl.MakeSlice[[]uint64](c, n897)
-				if n897 > 0 {
-					hn900 := c.ReadListHeader(14)
+				n983 := c.ReadLength(1)
+				l984 := foryimpl.MakeSlice[[]uint64](c, n983)
+				if n983 > 0 {
+					hn986 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i899 := range l898 {
-							if hn900 && !c.ReadFlag() {
-								clear(l898[i899 : i899+1])
+						for i985 := range l984 {
+							if hn986 && !c.ReadFlag() {
+								clear(l984[i985 : i985+1])
 								continue
 							}
-							l898[i899] = r.ReadVarUint64()
+							l984[i985] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i899)
+								c.TraceIndex(i985)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU64 = l898
+				x.RmLU64 = l984
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n902 := c.ReadLength(2)
-				m903 := foryimpl.MakeMap[map[bool]string](c, n902)
-				for n902 > 0 && !c.Failed() {
-					sz904, vn905, _ := c.ReadMapChunk(n902, 1, 21, nil, false)
-					for j906 := 0; j906 < sz904 && !c.Failed(); j906++ {
-						var k907 bool
-						k907 = r.ReadBool()
-						var v908 string
-						if !vn905 {
-							v908 = c.ReadString()
+				n988 := c.ReadLength(2)
+				m989 := foryimpl.MakeMap[map[bool]string](c, n988)
+				for n988 > 0 && !c.Failed() {
+					sz990, vn991, _ := c.ReadMapChunk(n988, 1, 21, nil, false)
+					for j992 := 0; j992 < sz990 && !c.Failed(); j992++ {
+						var k993 bool
+						k993 = r.ReadBool()
+						var v994 string
+						if !vn991 {
+							v994 = c.ReadString()
 						}
-						m903[k907] = v908
+						m989[k993] = v994
 					}
-					n902 -= sz904
+					n988 -= sz990
 				}
-				x.RmMBS = m903
+				x.RmMBS = m989
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n909 := c.ReadLength(2)
-				m910 := foryimpl.MakeMap[map[Color]string](c, n909)
-				for n909 > 0 && !c.Failed() {
-					sz911, vn912, _ := c.ReadMapChunk(n909, 25, 21, nil, false)
-					for j913 := 0; j913 < sz911 && !c.Failed(); j913++ {
-						var k914 Color
-						k914 = Color(r.ReadVarUint32())
-						var v915 string
-						if !vn912 {
-							v915 = c.ReadString()
+				n995 := c.ReadLength(2)
+				m996 := foryimpl.MakeMap[map[Color]string](c, n995)
+				for n995 > 0 && !c.Failed() {
+					sz997, vn998, _ := c.ReadMapChunk(n995, 25, 21, nil, false)
+					for j999 := 0; j999 < sz997 && !c.Failed(); j999++ {
+						var k1000 Color
+						k1000 = Color(r.ReadVarUint32())
+						var v1001 string
+						if !vn998 {
+							v1001 = c.ReadString()
 						}
-						m910[k914] = v915
+						m996[k1000] = v1001
 					}
-					n909 -= sz911
+					n995 -= sz997
 				}
-				x.RmMES = m910
+				x.RmMES = m996
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n916 := c.ReadLength(2)
-				m917 := foryimpl.MakeMap[map[int64]float64](c, n916)
-				for n916 > 0 && !c.Failed() {
-					sz918, vn919, _ := c.ReadMapChunk(n916, 7, 20, nil, false)
-					for j920 := 0; j920 < sz918 && !c.Failed(); j920++ {
-						var k921 int64
-						k921 = r.ReadVarInt64()
-						var v922 float64
-						if !vn919 {
-							v922 = r.ReadFloat64()
+				n1002 := c.ReadLength(2)
+				m1003 := foryimpl.MakeMap[map[int64]float64](c, n1002)
+				for n1002 > 0 && !c.Failed() {
+					sz1004, vn1005, _ := c.ReadMapChunk(n1002, 7, 20, nil, false)
+					for j1006 := 0; j1006 < sz1004 && !c.Failed(); j1006++ {
+						var k1007 int64
+						k1007 = r.ReadVarInt64()
+						var v1008 float64
+						if !vn1005 {
+							v1008 = r.ReadFloat64()
 						}
-						m917[k921] = v922
+						m1003[k1007] = v1008
 					}
-					n916 -= sz918
+					n1002 -= sz1004
 				}
-				x.RmMI64F = m917
+				x.RmMI64F = m1003
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n923 := c.ReadLength(2)
-				m924 := foryimpl.MakeMap[map[int32]string](c, n923)
-				for n923 > 0 && !c.Failed() {
-					sz925, vn926, _ := c.ReadMapChunk(n923, 5, 21, nil, false)
-					for j927 := 0; j927 < sz925 && !c.Failed(); j927++ {
-						var k928 int32
-						k928 = r.ReadVarInt32()
-						var v929 string
-						if !vn926 {
-							v929 = c.ReadString()
+				n1009 := c.ReadLength(2)
+				m1010 := foryimpl.MakeMap[map[int32]string](c, n1009)
+				for n1009 > 0 && !c.Failed() {
+					sz1011, vn1012, _ := c.ReadMapChunk(n1009, 5, 21, nil, false)
+					for j1013 := 0; j1013 < sz1011 && !c.Failed(); j1013++ {
+						var k1014 int32
+						k1014 = r.ReadVarInt32()
+						var v1015 string
+						if !vn1012 {
+							v1015 = c.ReadString()
 						}
-						m924[k928] = v929
+						m1010[k1014] = v1015
 					}
-					n923 -= sz925
+					n1009 -= sz1011
 				}
-				x.RmMIS = m924
+				x.RmMIS = m1010
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n930 := c.ReadLength(2)
-				m931 := foryimpl.MakeMap[map[string]int32](c, n930)
-				for n930 > 0 && !c.Failed() {
-					sz932, vn933, _ := c.ReadMapChunk(n930, 21, 5, nil, false)
-					for j934 := 0; j934 < sz932 && !c.Failed(); j934++ {
-						var k935 string
-						k935 = c.ReadString()
-						var v936 int32
-						if !vn933 {
-							v936 = r.ReadVarInt32()
+				n1016 := c.ReadLength(2)
+				m1017 := foryimpl.MakeMap[map[string]int32](c, n1016)
+				for n1016 > 0 && !c.Failed() {
+					sz1018, vn1019, _ := c.ReadMapChunk(n1016, 21, 5, nil, false)
+					for j1020 := 0; j1020 < sz1018 && !c.Failed(); j1020++ {
+						var k1021 string
+						k1021 = c.ReadString()
+						var v1022 int32
+						if !vn1019 {
+							v1022 = r.ReadVarInt32()
 						}
-						m931[k935] = v936
+						m1017[k1021] = v1022
 					}
-					n930 -= sz932
+					n1016 -= sz1018
 				}
-				x.RmMSI = m931
+				x.RmMSI = m1017
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n937 := c.ReadLength(2)
-				m938 := foryimpl.MakeMap[map[string][]string](c, n937)
-				for n937 > 0 && !c.Failed() {
-					sz939, vn940, _ := c.ReadMapChunk(n937, 21, 22, nil, true)
-					for j941 := 0; j941 < sz939 && !c.Failed(); j941++ {
-						var k942 string
-						k942 = c.ReadString()
-						var v943 []string
-						if !vn940 {
-							n944 := c.ReadLength(1)
-							l945 := foryimpl.MakeSlice[[]string](c, n944)
-							if n944 > 0 {
-								hn947 := c.ReadListHeader(21)
+				n1023 := c.ReadLength(2)
+				m1024 := foryimpl.MakeMap[map[string][]string](c, n1023)
+				for n1023 > 0 && !c.Failed() {
+					sz1025, vn1026, _ := c.ReadMapChunk(n1023, 21, 22, nil, true)
+					for j1027 := 0; j1027 < sz1025 && !c.Failed(); j1027++ {
+						var k1028 string
+						k1028 = c.ReadString()
+						var v1029 []string
+						if !vn1026 {
+							n1030 := c.ReadLength(1)
+							l1031 := foryimpl.MakeSlice[[]string](c, n1030)
+							if n1030 > 0 {
+								hn1033 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i946 := range l945 {
-										if hn947 && !c.ReadFlag() {
-											clear(l945[i946 : i946+1])
+									for i1032 := range l1031 {
+										if hn1033 && !c.ReadFlag() {
+											clear(l1031[i1032 : i1032+1])
 											continue
 										}
-										l945[i946] = c.ReadString()
+										l1031[i1032] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i946)
+											c.TraceIndex(i1032)
 											break
 										}
 									}
 								}
 							}
-							v943 = l945
+							v1029 = l1031
 						}
-						m938[k942] = v943
+						m1024[k1028] = v1029
 					}
-					n937 -= sz939
+					n1023 -= sz1025
 				}
-				x.RmMSL = m938
+				x.RmMSL = m1024
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n949 := c.ReadLength(2)
-				m950 := foryimpl.MakeMap[map[string]map[string]int32](c, n949)
-				for n949 > 0 && !c.Failed() {
-					sz951, vn952, _ := c.ReadMapChunk(n949, 21, 24, nil, true)
-					for j953 := 0; j953 < sz951 && !c.Failed(); j953++ {
-						var k954 string
-						k954 = c.ReadString()
-						var v955 map[string]int32
-						if !vn952 {
-							n956 := c.ReadLength(2)
-							m957 := foryimpl.MakeMap[map[string]int32](c, n956)
-							for n956 > 0 && !c.Failed() {
-								sz958, vn959, _ := c.ReadMapChunk(n956, 21, 5, nil, false)
-								for j960 := 0; j960 < sz958 && !c.Failed(); j960++ {
-									var k961 string
-									k961 = c.ReadString()
-									var v962 int32
-									if !vn959 {
-										v962 = r.ReadVarInt32()
+				n1035 := c.ReadLength(2)
+				m1036 := foryimpl.MakeMap[map[string]map[string]int32](c, n1035)
+				for n1035 > 0 && !c.Failed() {
+					sz1037, vn1038, _ := c.ReadMapChunk(n1035, 21, 24, nil, true)
+					for j1039 := 0; j1039 < sz1037 && !c.Failed(); j1039++ {
+						var k1040 string
+						k1040 = c.ReadString()
+						var v1041 map[string]int32
+						if !vn1038 {
+							n1042 := c.ReadLength(2)
+							m1043 := foryimpl.MakeMap[map[string]int32](c, n1042)
+							for n1042 > 0 && !c.Failed() {
+								sz1044, vn1045, _ := c.ReadMapChunk(n1042, 21, 5, nil, false)
+								for j1046 := 0; j1046 < sz1044 && !c.Failed(); j1046++ {
+									var k1047 string
+									k1047 = c.ReadString()
+									var v1048 int32
+									if !vn1045 {
+										v1048 = r.ReadVarInt32()
 									}
-									m957[k961] = v962
+									m1043[k1047] = v1048
 								}
-								n956 -= sz958
+								n1042 -= sz1044
 							}
-							v955 = m957
+							v1041 = m1043
 						}
-						m950[k954] = v955
+						m1036[k1040] = v1041
 					}
-					n949 -= sz951
+					n1035 -= sz1037
 				}
-				x.RmMSM = m950
+				x.RmMSM = m1036
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n963 := c.ReadLength(2)
-				m964 := foryimpl.MakeMap[map[string]*int32](c, n963)
-				for n963 > 0 && !c.Failed() {
-					sz965, vn966, _ := c.ReadMapChunk(n963, 21, 5, nil, true)
-					for j967 := 0; j967 < sz965 && !c.Failed(); j967++ {
-						var k968 string
-						k968 = c.ReadString()
-						var v969 *int32
-						if !vn966 {
-							p970 := foryimpl.Alloc[int32](c)
-							*p970 = r.ReadVarInt32()
-							v969 = p970
+				n1049 := c.ReadLength(2)
+				m1050 := foryimpl.MakeMap[map[string]*int32](c, n1049)
+				for n1049 > 0 && !c.Failed() {
+					sz1051, vn1052, _ := c.ReadMapChunk(n1049, 21, 5, nil, true)
+					for j1053 := 0; j1053 < sz1051 && !c.Failed(); j1053++ {
+						var k1054 string
+						k1054 = c.ReadString()
+						var v1055 *int32
+						if !vn1052 {
+							p1056 := foryimpl.Alloc[int32](c)
+							*p1056 = r.ReadVarInt32()
+							v1055 = p1056
 						}
-						m964[k968] = v969
+						m1050[k1054] = v1055
 					}
-					n963 -= sz965
+					n1049 -= sz1051
 				}
-				x.RmMSP = m964
+				x.RmMSP = m1050
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n971 := c.ReadLength(2)
-				m972 := foryimpl.MakeMap[map[uint8]uint16](c, n971)
-				for n971 > 0 && !c.Failed() {
-					sz973, vn974, _ := c.ReadMapChunk(n971, 9, 10, nil, false)
-					for j975 := 0; j975 < sz973 && !c.Failed(); j975++ {
-						var k976 uint8
-						k976 = r.ReadUint8()
-						var v977 uint16
-						if !vn974 {
-							v977 = r.ReadUint16()
+				n1057 := c.ReadLength(2)
+				m1058 := foryimpl.MakeMap[map[uint8]uint16](c, n1057)
+				for n1057 > 0 && !c.Failed() {
+					sz1059, vn1060, _ := c.ReadMapChunk(n1057, 9, 10, nil, false)
+					for j1061 := 0; j1061 < sz1059 && !c.Failed(); j1061++ {
+						var k1062 uint8
+						k1062 = r.ReadUint8()
+						var v1063 uint16
+						if !vn1060 {
+							v1063 = r.ReadUint16()
 						}
-						m972[k976] = v977
+						m1058[k1062] = v1063
 					}
-					n971 -= sz973
+					n1057 -= sz1059
 				}
-				x.RmMU8 = m972
+				x.RmMU8 = m1058
 			}
 		case 76:
 			if f.Convert {
@@ -5701,68 +5866,68 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n978 := c.ReadLength(1)
-				l979 := foryimpl.MakeSlice[[]string](c, n978)
-				if n978 > 0 {
-					hn981 := c.ReadListHeader(21)
+				n1064 := c.ReadLength(1)
+				l1065 := foryimpl.MakeSlice[[]string](c, n1064)
+				if n1064 > 0 {
+					hn1067 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i980 := range l979 {
-							if hn981 && !c.ReadFlag() {
-								clear(l979[i980 : i980+1])
+						for i1066 := range l1065 {
+							if hn1067 && !c.ReadFlag() {
+								clear(l1065[i1066 : i1066+1])
 								continue
 							}
-							l979[i980] = c.ReadString()
+							l1065[i1066] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i980)
+								c.TraceIndex(i1066)
 								break
 							}
 						}
 					}
 				}
-				x.RmNLS = l979
+				x.RmNLS = l1065
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n983 := c.ReadLength(2)
-				m984 := foryimpl.MakeMap[map[string]int32](c, n983)
-				for n983 > 0 && !c.Failed() {
-					sz985, vn986, _ := c.ReadMapChunk(n983, 21, 5, nil, false)
-					for j987 := 0; j987 < sz985 && !c.Failed(); j987++ {
-						var k988 string
-						k988 = c.ReadString()
-						var v989 int32
-						if !vn986 {
-							v989 = r.ReadVarInt32()
+				n1069 := c.ReadLength(2)
+				m1070 := foryimpl.MakeMap[map[string]int32](c, n1069)
+				for n1069 > 0 && !c.Failed() {
+					sz1071, vn1072, _ := c.ReadMapChunk(n1069, 21, 5, nil, false)
+					for j1073 := 0; j1073 < sz1071 && !c.Failed(); j1073++ {
+						var k1074 string
+						k1074 = c.ReadString()
+						var v1075 int32
+						if !vn1072 {
+							v1075 = r.ReadVarInt32()
 						}
-						m984[k988] = v989
+						m1070[k1074] = v1075
 					}
-					n983 -= sz985
+					n1069 -= sz1071
 				}
-				x.RmNM = m984
+				x.RmNM = m1070
 			}
 		case 79:
 			if f.Convert {
 				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n990 := c.ReadLength(1)
-				l991 := foryimpl.MakeSlice[[]uint8](c, n990)
-				if n990 > 0 {
-					hn993 := c.ReadListHeader(9)
+				n1076 := c.ReadLength(1)
+				l1077 := foryimpl.MakeSlice[[]uint8](c, n1076)
+				if n1076 > 0 {
+					hn1079 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i992 := range l991 {
-							if hn993 && !c.ReadFlag() {
-								clear(l991[i992 : i992+1])
+						for i1078 := range l1077 {
+							if hn1079 && !c.ReadFlag() {
+								clear(l1077[i1078 : i1078+1])
 								continue
 							}
-							l991[i992] = r.ReadUint8()
+							l1077[i1078] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i992)
+								c.TraceIndex(i1078)
 								break
 							}
 						}
 					}
 				}
-				x.RmRaw = l991
+				x.RmRaw = l1077
 			}
 		default:
 			c.SkipField(f)
@@ -5873,6 +6038,20 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Nested's struct body (docs/format.md §9).
 func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k4 := range x.MSLIn {
+			if !utf8.ValidString(string(k4)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "MSLIn"))
+				return
+			}
+		}
+		for k10 := range x.RmMSLIn {
+			if !utf8.ValidString(string(k10)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "RmMSLIn"))
+				return
+			}
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
@@ -5882,71 +6061,71 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.In.ForyWrite(c)
-	l1 := x.LIn
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+	l13 := x.LIn
+	b.WriteVarUint32(uint32(len(l13)))
+	if len(l13) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
-		for i2 := range l1 {
-			l1[i2].ForyWrite(c)
+		for i14 := range l13 {
+			l13[i14].ForyWrite(c)
 		}
 	}
-	l3 := x.LLf
-	b.WriteVarUint32(uint32(len(l3)))
-	if len(l3) > 0 {
+	l15 := x.LLf
+	b.WriteVarUint32(uint32(len(l15)))
+	if len(l15) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
-		for i4 := range l3 {
-			l3[i4].ForyWrite(c)
+		for i16 := range l15 {
+			l15[i16].ForyWrite(c)
 		}
 	}
-	l5 := x.LPIn
-	b.WriteVarUint32(uint32(len(l5)))
-	if len(l5) > 0 {
-		h6 := byte(0x08)
-		for _, p7 := range l5 {
-			if p7 == nil {
-				h6 = 0x0a
+	l17 := x.LPIn
+	b.WriteVarUint32(uint32(len(l17)))
+	if len(l17) > 0 {
+		h18 := byte(0x08)
+		for _, p19 := range l17 {
+			if p19 == nil {
+				h18 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h6)
+		b.WriteUint8(h18)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p7 := range l5 {
-			if h6 == 0x0a {
-				if p7 == nil {
+		for _, p19 := range l17 {
+			if h18 == 0x0a {
+				if p19 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p7.ForyWrite(c)
+			p19.ForyWrite(c)
 		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
 	x.Lf.ForyWrite(c)
-	var mw8 foryimpl.MapWriter
-	mw8.Begin(b, len(x.MSLIn))
-	for k9, v10 := range x.MSLIn {
-		if v10 == nil {
-			mw8.NullEntry(b)
-			foryimpl.WriteString(b, k9)
+	var mw20 foryimpl.MapWriter
+	mw20.Begin(b, len(x.MSLIn))
+	for k21, v22 := range x.MSLIn {
+		if v22 == nil {
+			mw20.NullEntry(b)
+			foryimpl.WriteString(b, k21)
 		} else {
-			mw8.Entry(b)
-			foryimpl.WriteString(b, k9)
-			b.WriteVarUint32(uint32(len(v10)))
-			if len(v10) > 0 {
+			mw20.Entry(b)
+			foryimpl.WriteString(b, k21)
+			b.WriteVarUint32(uint32(len(v22)))
+			if len(v22) > 0 {
 				b.WriteUint8(0x08)
 				c.WriteStructMeta(foryTypeInner)
-				for i11 := range v10 {
-					v10[i11].ForyWrite(c)
+				for i23 := range v22 {
+					v22[i23].ForyWrite(c)
 				}
 			}
 		}
 	}
-	mw8.End(b)
+	mw20.End(b)
 	if x.PIn == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -5969,71 +6148,71 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.RmIn.ForyWrite(c)
-	l12 := x.RmLIn
-	b.WriteVarUint32(uint32(len(l12)))
-	if len(l12) > 0 {
+	l24 := x.RmLIn
+	b.WriteVarUint32(uint32(len(l24)))
+	if len(l24) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
-		for i13 := range l12 {
-			l12[i13].ForyWrite(c)
+		for i25 := range l24 {
+			l24[i25].ForyWrite(c)
 		}
 	}
-	l14 := x.RmLLf
-	b.WriteVarUint32(uint32(len(l14)))
-	if len(l14) > 0 {
+	l26 := x.RmLLf
+	b.WriteVarUint32(uint32(len(l26)))
+	if len(l26) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
-		for i15 := range l14 {
-			l14[i15].ForyWrite(c)
+		for i27 := range l26 {
+			l26[i27].ForyWrite(c)
 		}
 	}
-	l16 := x.RmLPIn
-	b.WriteVarUint32(uint32(len(l16)))
-	if len(l16) > 0 {
-		h17 := byte(0x08)
-		for _, p18 := range l16 {
-			if p18 == nil {
-				h17 = 0x0a
+	l28 := x.RmLPIn
+	b.WriteVarUint32(uint32(len(l28)))
+	if len(l28) > 0 {
+		h29 := byte(0x08)
+		for _, p30 := range l28 {
+			if p30 == nil {
+				h29 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h17)
+		b.WriteUint8(h29)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p18 := range l16 {
-			if h17 == 0x0a {
-				if p18 == nil {
+		for _, p30 := range l28 {
+			if h29 == 0x0a {
+				if p30 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p18.ForyWrite(c)
+			p30.ForyWrite(c)
 		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
 	x.RmLf.ForyWrite(c)
-	var mw19 foryimpl.MapWriter
-	mw19.Begin(b, len(x.RmMSLIn))
-	for k20, v21 := range x.RmMSLIn {
-		if v21 == nil {
-			mw19.NullEntry(b)
-			foryimpl.WriteString(b, k20)
+	var mw31 foryimpl.MapWriter
+	mw31.Begin(b, len(x.RmMSLIn))
+	for k32, v33 := range x.RmMSLIn {
+		if v33 == nil {
+			mw31.NullEntry(b)
+			foryimpl.WriteString(b, k32)
 		} else {
-			mw19.Entry(b)
-			foryimpl.WriteString(b, k20)
-			b.WriteVarUint32(uint32(len(v21)))
-			if len(v21) > 0 {
+			mw31.Entry(b)
+			foryimpl.WriteString(b, k32)
+			b.WriteVarUint32(uint32(len(v33)))
+			if len(v33) > 0 {
 				b.WriteUint8(0x08)
 				c.WriteStructMeta(foryTypeInner)
-				for i22 := range v21 {
-					v21[i22].ForyWrite(c)
+				for i34 := range v33 {
+					v33[i34].ForyWrite(c)
 				}
 			}
 		}
 	}
-	mw19.End(b)
+	mw31.End(b)
 	if x.RmPIn == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -6075,8 +6254,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev23 := c.ReadStructFieldMeta(foryTypeInner); ev23 != nil {
-		x.In.ForyReadEvolved(c, ev23)
+	if ev35 := c.ReadStructFieldMeta(foryTypeInner); ev35 != nil {
+		x.In.ForyReadEvolved(c, ev35)
 	} else if !c.Failed() {
 		x.In.ForyRead(c)
 	}
@@ -6084,91 +6263,91 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n24 := c.ReadLength(1)
-	l25 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n24)
-	if n24 > 0 {
-		hn27, ev28 := c.ReadStructListHeader(foryTypeInner)
+	n36 := c.ReadLength(1)
+	l37 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n36)
+	if n36 > 0 {
+		hn39, ev40 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i26 := range l25 {
-				if hn27 && !c.ReadFlag() {
-					clear(l25[i26 : i26+1])
+			for i38 := range l37 {
+				if hn39 && !c.ReadFlag() {
+					clear(l37[i38 : i38+1])
 					continue
 				}
-				if ev28 != nil {
-					l25[i26].ForyReadEvolved(c, ev28)
+				if ev40 != nil {
+					l37[i38].ForyReadEvolved(c, ev40)
 				} else {
-					l25[i26].ForyRead(c)
+					l37[i38].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i26)
+					c.TraceIndex(i38)
 					break
 				}
 			}
 		}
 	}
-	x.LIn = l25
+	x.LIn = l37
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	n29 := c.ReadLength(1)
-	l30 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n29)
-	if n29 > 0 {
-		hn32, ev33 := c.ReadStructListHeader(foryTypeLeaf)
+	n41 := c.ReadLength(1)
+	l42 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n41)
+	if n41 > 0 {
+		hn44, ev45 := c.ReadStructListHeader(foryTypeLeaf)
 		if !c.Failed() {
-			for i31 := range l30 {
-				if hn32 && !c.ReadFlag() {
-					clear(l30[i31 : i31+1])
+			for i43 := range l42 {
+				if hn44 && !c.ReadFlag() {
+					clear(l42[i43 : i43+1])
 					continue
 				}
-				if ev33 != nil {
-					l30[i31].ForyReadEvolved(c, ev33)
+				if ev45 != nil {
+					l42[i43].ForyReadEvolved(c, ev45)
 				} else {
-					l30[i31].ForyRead(c)
+					l42[i43].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i31)
+					c.TraceIndex(i43)
 					break
 				}
 			}
 		}
 	}
-	x.LLf = l30
+	x.LLf = l42
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	n34 := c.ReadLength(1)
-	l35 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n34)
-	if n34 > 0 {
-		hn37, ev38 := c.ReadStructListHeader(foryTypeInner)
+	n46 := c.ReadLength(1)
+	l47 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n46)
+	if n46 > 0 {
+		hn49, ev50 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i36 := range l35 {
-				if hn37 && !c.ReadFlag() {
-					clear(l35[i36 : i36+1])
+			for i48 := range l47 {
+				if hn49 && !c.ReadFlag() {
+					clear(l47[i48 : i48+1])
 					continue
 				}
-				p39 := foryimpl.Alloc[Inner](c)
-				if ev38 != nil {
-					p39.ForyReadEvolved(c, ev38)
+				p51 := foryimpl.Alloc[Inner](c)
+				if ev50 != nil {
+					p51.ForyReadEvolved(c, ev50)
 				} else {
-					p39.ForyRead(c)
+					p51.ForyRead(c)
 				}
-				l35[i36] = p39
+				l47[i48] = p51
 				if c.Failed() {
-					c.TraceIndex(i36)
+					c.TraceIndex(i48)
 					break
 				}
 			}
 		}
 	}
-	x.LPIn = l35
+	x.LPIn = l47
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
-	if ev40 := c.ReadStructFieldMeta(foryTypeLeaf); ev40 != nil {
-		x.Lf.ForyReadEvolved(c, ev40)
+	if ev52 := c.ReadStructFieldMeta(foryTypeLeaf); ev52 != nil {
+		x.Lf.ForyReadEvolved(c, ev52)
 	} else if !c.Failed() {
 		x.Lf.ForyRead(c)
 	}
@@ -6176,76 +6355,76 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n41 := c.ReadLength(2)
-	m42 := foryimpl.MakeMap[map[string][]Inner](c, n41)
-	for n41 > 0 && !c.Failed() {
-		sz43, vn44, _ := c.ReadMapChunk(n41, 21, 22, nil, true)
-		for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
-			var k46 string
-			k46 = c.ReadString()
-			var v47 []Inner
-			if !vn44 {
-				n48 := c.ReadLength(1)
-				l49 := foryimpl.MakeSlice[[]Inner](c, n48)
-				if n48 > 0 {
-					hn51, ev52 := c.ReadStructListHeader(foryTypeInner)
+	n53 := c.ReadLength(2)
+	m54 := foryimpl.MakeMap[map[string][]Inner](c, n53)
+	for n53 > 0 && !c.Failed() {
+		sz55, vn56, _ := c.ReadMapChunk(n53, 21, 22, nil, true)
+		for j57 := 0; j57 < sz55 && !c.Failed(); j57++ {
+			var k58 string
+			k58 = c.ReadString()
+			var v59 []Inner
+			if !vn56 {
+				n60 := c.ReadLength(1)
+				l61 := foryimpl.MakeSlice[[]Inner](c, n60)
+				if n60 > 0 {
+					hn63, ev64 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i50 := range l49 {
-							if hn51 && !c.ReadFlag() {
-								clear(l49[i50 : i50+1])
+						for i62 := range l61 {
+							if hn63 && !c.ReadFlag() {
+								clear(l61[i62 : i62+1])
 								continue
 							}
-							if ev52 != nil {
-								l49[i50].ForyReadEvolved(c, ev52)
+							if ev64 != nil {
+								l61[i62].ForyReadEvolved(c, ev64)
 							} else {
-								l49[i50].ForyRead(c)
+								l61[i62].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i50)
+								c.TraceIndex(i62)
 								break
 							}
 						}
 					}
 				}
-				v47 = l49
+				v59 = l61
 			}
-			m42[k46] = v47
+			m54[k58] = v59
 		}
-		n41 -= sz43
+		n53 -= sz55
 	}
-	x.MSLIn = m42
+	x.MSLIn = m54
 	if c.Failed() {
 		c.Trace("MSLIn")
 		return
 	}
 	if c.ReadFlag() {
-		p53 := foryimpl.Alloc[Inner](c)
-		if ev54 := c.ReadStructFieldMeta(foryTypeInner); ev54 != nil {
-			p53.ForyReadEvolved(c, ev54)
+		p65 := foryimpl.Alloc[Inner](c)
+		if ev66 := c.ReadStructFieldMeta(foryTypeInner); ev66 != nil {
+			p65.ForyReadEvolved(c, ev66)
 		} else if !c.Failed() {
-			p53.ForyRead(c)
+			p65.ForyRead(c)
 		}
-		x.PIn = p53
+		x.PIn = p65
 	}
 	if c.Failed() {
 		c.Trace("PIn")
 		return
 	}
 	if c.ReadFlag() {
-		p55 := foryimpl.Alloc[Leaf](c)
-		if ev56 := c.ReadStructFieldMeta(foryTypeLeaf); ev56 != nil {
-			p55.ForyReadEvolved(c, ev56)
+		p67 := foryimpl.Alloc[Leaf](c)
+		if ev68 := c.ReadStructFieldMeta(foryTypeLeaf); ev68 != nil {
+			p67.ForyReadEvolved(c, ev68)
 		} else if !c.Failed() {
-			p55.ForyRead(c)
+			p67.ForyRead(c)
 		}
-		x.PLf = p55
+		x.PLf = p67
 	}
 	if c.Failed() {
 		c.Trace("PLf")
 		return
 	}
-	if ev57 := c.ReadStructFieldMeta(foryTypeInner); ev57 != nil {
-		x.RmIn.ForyReadEvolved(c, ev57)
+	if ev69 := c.ReadStructFieldMeta(foryTypeInner); ev69 != nil {
+		x.RmIn.ForyReadEvolved(c, ev69)
 	} else if !c.Failed() {
 		x.RmIn.ForyRead(c)
 	}
@@ -6253,91 +6432,91 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmIn")
 		return
 	}
-	n58 := c.ReadLength(1)
-	l59 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n58)
-	if n58 > 0 {
-		hn61, ev62 := c.ReadStructListHeader(foryTypeInner)
+	n70 := c.ReadLength(1)
+	l71 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n70)
+	if n70 > 0 {
+		hn73, ev74 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i60 := range l59 {
-				if hn61 && !c.ReadFlag() {
-					clear(l59[i60 : i60+1])
+			for i72 := range l71 {
+				if hn73 && !c.ReadFlag() {
+					clear(l71[i72 : i72+1])
 					continue
 				}
-				if ev62 != nil {
-					l59[i60].ForyReadEvolved(c, ev62)
+				if ev74 != nil {
+					l71[i72].ForyReadEvolved(c, ev74)
 				} else {
-					l59[i60].ForyRead(c)
+					l71[i72].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i60)
+					c.TraceIndex(i72)
 					break
 				}
 			}
 		}
 	}
-	x.RmLIn = l59
+	x.RmLIn = l71
 	if c.Failed() {
 		c.Trace("RmLIn")
 		return
 	}
-	n63 := c.ReadLength(1)
-	l64 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n63)
-	if n63 > 0 {
-		hn66, ev67 := c.ReadStructListHeader(foryTypeLeaf)
+	n75 := c.ReadLength(1)
+	l76 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n75)
+	if n75 > 0 {
+		hn78, ev79 := c.ReadStructListHeader(foryTypeLeaf)
 		if !c.Failed() {
-			for i65 := range l64 {
-				if hn66 && !c.ReadFlag() {
-					clear(l64[i65 : i65+1])
+			for i77 := range l76 {
+				if hn78 && !c.ReadFlag() {
+					clear(l76[i77 : i77+1])
 					continue
 				}
-				if ev67 != nil {
-					l64[i65].ForyReadEvolved(c, ev67)
+				if ev79 != nil {
+					l76[i77].ForyReadEvolved(c, ev79)
 				} else {
-					l64[i65].ForyRead(c)
+					l76[i77].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i65)
+					c.TraceIndex(i77)
 					break
 				}
 			}
 		}
 	}
-	x.RmLLf = l64
+	x.RmLLf = l76
 	if c.Failed() {
 		c.Trace("RmLLf")
 		return
 	}
-	n68 := c.ReadLength(1)
-	l69 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n68)
-	if n68 > 0 {
-		hn71, ev72 := c.ReadStructListHeader(foryTypeInner)
+	n80 := c.ReadLength(1)
+	l81 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n80)
+	if n80 > 0 {
+		hn83, ev84 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i70 := range l69 {
-				if hn71 && !c.ReadFlag() {
-					clear(l69[i70 : i70+1])
+			for i82 := range l81 {
+				if hn83 && !c.ReadFlag() {
+					clear(l81[i82 : i82+1])
 					continue
 				}
-				p73 := foryimpl.Alloc[Inner](c)
-				if ev72 != nil {
-					p73.ForyReadEvolved(c, ev72)
+				p85 := foryimpl.Alloc[Inner](c)
+				if ev84 != nil {
+					p85.ForyReadEvolved(c, ev84)
 				} else {
-					p73.ForyRead(c)
+					p85.ForyRead(c)
 				}
-				l69[i70] = p73
+				l81[i82] = p85
 				if c.Failed() {
-					c.TraceIndex(i70)
+					c.TraceIndex(i82)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPIn = l69
+	x.RmLPIn = l81
 	if c.Failed() {
 		c.Trace("RmLPIn")
 		return
 	}
-	if ev74 := c.ReadStructFieldMeta(foryTypeLeaf); ev74 != nil {
-		x.RmLf.ForyReadEvolved(c, ev74)
+	if ev86 := c.ReadStructFieldMeta(foryTypeLeaf); ev86 != nil {
+		x.RmLf.ForyReadEvolved(c, ev86)
 	} else if !c.Failed() {
 		x.RmLf.ForyRead(c)
 	}
@@ -6345,69 +6524,69 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLf")
 		return
 	}
-	n75 := c.ReadLength(2)
-	m76 := foryimpl.MakeMap[map[string][]Inner](c, n75)
-	for n75 > 0 && !c.Failed() {
-		sz77, vn78, _ := c.ReadMapChunk(n75, 21, 22, nil, true)
-		for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
-			var k80 string
-			k80 = c.ReadString()
-			var v81 []Inner
-			if !vn78 {
-				n82 := c.ReadLength(1)
-				l83 := foryimpl.MakeSlice[[]Inner](c, n82)
-				if n82 > 0 {
-					hn85, ev86 := c.ReadStructListHeader(foryTypeInner)
+	n87 := c.ReadLength(2)
+	m88 := foryimpl.MakeMap[map[string][]Inner](c, n87)
+	for n87 > 0 && !c.Failed() {
+		sz89, vn90, _ := c.ReadMapChunk(n87, 21, 22, nil, true)
+		for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
+			var k92 string
+			k92 = c.ReadString()
+			var v93 []Inner
+			if !vn90 {
+				n94 := c.ReadLength(1)
+				l95 := foryimpl.MakeSlice[[]Inner](c, n94)
+				if n94 > 0 {
+					hn97, ev98 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i84 := range l83 {
-							if hn85 && !c.ReadFlag() {
-								clear(l83[i84 : i84+1])
+						for i96 := range l95 {
+							if hn97 && !c.ReadFlag() {
+								clear(l95[i96 : i96+1])
 								continue
 							}
-							if ev86 != nil {
-								l83[i84].ForyReadEvolved(c, ev86)
+							if ev98 != nil {
+								l95[i96].ForyReadEvolved(c, ev98)
 							} else {
-								l83[i84].ForyRead(c)
+								l95[i96].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i84)
+								c.TraceIndex(i96)
 								break
 							}
 						}
 					}
 				}
-				v81 = l83
+				v93 = l95
 			}
-			m76[k80] = v81
+			m88[k92] = v93
 		}
-		n75 -= sz77
+		n87 -= sz89
 	}
-	x.RmMSLIn = m76
+	x.RmMSLIn = m88
 	if c.Failed() {
 		c.Trace("RmMSLIn")
 		return
 	}
 	if c.ReadFlag() {
-		p87 := foryimpl.Alloc[Inner](c)
-		if ev88 := c.ReadStructFieldMeta(foryTypeInner); ev88 != nil {
-			p87.ForyReadEvolved(c, ev88)
+		p99 := foryimpl.Alloc[Inner](c)
+		if ev100 := c.ReadStructFieldMeta(foryTypeInner); ev100 != nil {
+			p99.ForyReadEvolved(c, ev100)
 		} else if !c.Failed() {
-			p87.ForyRead(c)
+			p99.ForyRead(c)
 		}
-		x.RmPIn = p87
+		x.RmPIn = p99
 	}
 	if c.Failed() {
 		c.Trace("RmPIn")
 		return
 	}
 	if c.ReadFlag() {
-		p89 := foryimpl.Alloc[Leaf](c)
-		if ev90 := c.ReadStructFieldMeta(foryTypeLeaf); ev90 != nil {
-			p89.ForyReadEvolved(c, ev90)
+		p101 := foryimpl.Alloc[Leaf](c)
+		if ev102 := c.ReadStructFieldMeta(foryTypeLeaf); ev102 != nil {
+			p101.ForyReadEvolved(c, ev102)
 		} else if !c.Failed() {
-			p89.ForyRead(c)
+			p101.ForyRead(c)
 		}
-		x.RmPLf = p89
+		x.RmPLf = p101
 	}
 	if c.Failed() {
 		c.Trace("RmPLf")
@@ -6422,317 +6601,317 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
-					x.In.ForyReadEvolved(c, ev91)
+				if ev103 := c.ReadStructFieldMeta(foryTypeInner); ev103 != nil {
+					x.In.ForyReadEvolved(c, ev103)
 				} else if !c.Failed() {
 					x.In.ForyRead(c)
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n92 := c.ReadLength(1)
-				l93 := foryimpl.MakeSlice[[]Inner](c, n92)
-				if n92 > 0 {
-					hn95, ev96 := c.ReadStructListHeader(foryTypeInner)
+				n104 := c.ReadLength(1)
+				l105 := foryimpl.MakeSlice[[]Inner](c, n104)
+				if n104 > 0 {
+					hn107, ev108 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i94 := range l93 {
-							if hn95 && !c.ReadFlag() {
-								clear(l93[i94 : i94+1])
+						for i106 := range l105 {
+							if hn107 && !c.ReadFlag() {
+								clear(l105[i106 : i106+1])
 								continue
 							}
-							if ev96 != nil {
-								l93[i94].ForyReadEvolved(c, ev96)
+							if ev108 != nil {
+								l105[i106].ForyReadEvolved(c, ev108)
 							} else {
-								l93[i94].ForyRead(c)
+								l105[i106].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i94)
+								c.TraceIndex(i106)
 								break
 							}
 						}
 					}
 				}
-				x.LIn = l93
+				x.LIn = l105
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n97 := c.ReadLength(1)
-				l98 := foryimpl.MakeSlice[[]Leaf](c, n97)
-				if n97 > 0 {
-					hn100, ev101 := c.ReadStructListHeader(foryTypeLeaf)
+				n109 := c.ReadLength(1)
+				l110 := foryimpl.MakeSlice[[]Leaf](c, n109)
+				if n109 > 0 {
+					hn112, ev113 := c.ReadStructListHeader(foryTypeLeaf)
 					if !c.Failed() {
-						for i99 := range l98 {
-							if hn100 && !c.ReadFlag() {
-								clear(l98[i99 : i99+1])
+						for i111 := range l110 {
+							if hn112 && !c.ReadFlag() {
+								clear(l110[i111 : i111+1])
 								continue
 							}
-							if ev101 != nil {
-								l98[i99].ForyReadEvolved(c, ev101)
+							if ev113 != nil {
+								l110[i111].ForyReadEvolved(c, ev113)
 							} else {
-								l98[i99].ForyRead(c)
+								l110[i111].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i99)
+								c.TraceIndex(i111)
 								break
 							}
 						}
 					}
 				}
-				x.LLf = l98
+				x.LLf = l110
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n102 := c.ReadLength(1)
-				l103 := foryimpl.MakeSlice[[]*Inner](c, n102)
-				if n102 > 0 {
-					hn105, ev106 := c.ReadStructListHeader(foryTypeInner)
+				n114 := c.ReadLength(1)
+				l115 := foryimpl.MakeSlice[[]*Inner](c, n114)
+				if n114 > 0 {
+					hn117, ev118 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i104 := range l103 {
-							if hn105 && !c.ReadFlag() {
-								clear(l103[i104 : i104+1])
+						for i116 := range l115 {
+							if hn117 && !c.ReadFlag() {
+								clear(l115[i116 : i116+1])
 								continue
 							}
-							p107 := foryimpl.Alloc[Inner](c)
-							if ev106 != nil {
-								p107.ForyReadEvolved(c, ev106)
+							p119 := foryimpl.Alloc[Inner](c)
+							if ev118 != nil {
+								p119.ForyReadEvolved(c, ev118)
 							} else {
-								p107.ForyRead(c)
+								p119.ForyRead(c)
 							}
-							l103[i104] = p107
+							l115[i116] = p119
 							if c.Failed() {
-								c.TraceIndex(i104)
+								c.TraceIndex(i116)
 								break
 							}
 						}
 					}
 				}
-				x.LPIn = l103
+				x.LPIn = l115
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				if ev108 := c.ReadStructFieldMeta(foryTypeLeaf); ev108 != nil {
-					x.Lf.ForyReadEvolved(c, ev108)
+				if ev120 := c.ReadStructFieldMeta(foryTypeLeaf); ev120 != nil {
+					x.Lf.ForyReadEvolved(c, ev120)
 				} else if !c.Failed() {
 					x.Lf.ForyRead(c)
 				}
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n109 := c.ReadLength(2)
-				m110 := foryimpl.MakeMap[map[string][]Inner](c, n109)
-				for n109 > 0 && !c.Failed() {
-					sz111, vn112, _ := c.ReadMapChunk(n109, 21, 22, nil, true)
-					for j113 := 0; j113 < sz111 && !c.Failed(); j113++ {
-						var k114 string
-						k114 = c.ReadString()
-						var v115 []Inner
-						if !vn112 {
-							n116 := c.ReadLength(1)
-							l117 := foryimpl.MakeSlice[[]Inner](c, n116)
-							if n116 > 0 {
-								hn119, ev120 := c.ReadStructListHeader(foryTypeInner)
+				n121 := c.ReadLength(2)
+				m122 := foryimpl.MakeMap[map[string][]Inner](c, n121)
+				for n121 > 0 && !c.Failed() {
+					sz123, vn124, _ := c.ReadMapChunk(n121, 21, 22, nil, true)
+					for j125 := 0; j125 < sz123 && !c.Failed(); j125++ {
+						var k126 string
+						k126 = c.ReadString()
+						var v127 []Inner
+						if !vn124 {
+							n128 := c.ReadLength(1)
+							l129 := foryimpl.MakeSlice[[]Inner](c, n128)
+							if n128 > 0 {
+								hn131, ev132 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i118 := range l117 {
-										if hn119 && !c.ReadFlag() {
-											clear(l117[i118 : i118+1])
+									for i130 := range l129 {
+										if hn131 && !c.ReadFlag() {
+											clear(l129[i130 : i130+1])
 											continue
 										}
-										if ev120 != nil {
-											l117[i118].ForyReadEvolved(c, ev120)
+										if ev132 != nil {
+											l129[i130].ForyReadEvolved(c, ev132)
 										} else {
-											l117[i118].ForyRead(c)
+											l129[i130].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i118)
+											c.TraceIndex(i130)
 											break
 										}
 									}
 								}
 							}
-							v115 = l117
+							v127 = l129
 						}
-						m110[k114] = v115
+						m122[k126] = v127
 					}
-					n109 -= sz111
+					n121 -= sz123
 				}
-				x.MSLIn = m110
+				x.MSLIn = m122
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p121 := foryimpl.Alloc[Inner](c)
-				if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
-					p121.ForyReadEvolved(c, ev122)
+				p133 := foryimpl.Alloc[Inner](c)
+				if ev134 := c.ReadStructFieldMeta(foryTypeInner); ev134 != nil {
+					p133.ForyReadEvolved(c, ev134)
 				} else if !c.Failed() {
-					p121.ForyRead(c)
+					p133.ForyRead(c)
 				}
-				x.PIn = p121
+				x.PIn = p133
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				p123 := foryimpl.Alloc[Leaf](c)
-				if ev124 := c.ReadStructFieldMeta(foryTypeLeaf); ev124 != nil {
-					p123.ForyReadEvolved(c, ev124)
+				p135 := foryimpl.Alloc[Leaf](c)
+				if ev136 := c.ReadStructFieldMeta(foryTypeLeaf); ev136 != nil {
+					p135.ForyReadEvolved(c, ev136)
 				} else if !c.Failed() {
-					p123.ForyRead(c)
+					p135.ForyRead(c)
 				}
-				x.PLf = p123
+				x.PLf = p135
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				if ev125 := c.ReadStructFieldMeta(foryTypeInner); ev125 != nil {
-					x.RmIn.ForyReadEvolved(c, ev125)
+				if ev137 := c.ReadStructFieldMeta(foryTypeInner); ev137 != nil {
+					x.RmIn.ForyReadEvolved(c, ev137)
 				} else if !c.Failed() {
 					x.RmIn.ForyRead(c)
 				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n126 := c.ReadLength(1)
-				l127 := foryimpl.MakeSlice[[]Inner](c, n126)
-				if n126 > 0 {
-					hn129, ev130 := c.ReadStructListHeader(foryTypeInner)
+				n138 := c.ReadLength(1)
+				l139 := foryimpl.MakeSlice[[]Inner](c, n138)
+				if n138 > 0 {
+					hn141, ev142 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i128 := range l127 {
-							if hn129 && !c.ReadFlag() {
-								clear(l127[i128 : i128+1])
+						for i140 := range l139 {
+							if hn141 && !c.ReadFlag() {
+								clear(l139[i140 : i140+1])
 								continue
 							}
-							if ev130 != nil {
-								l127[i128].ForyReadEvolved(c, ev130)
+							if ev142 != nil {
+								l139[i140].ForyReadEvolved(c, ev142)
 							} else {
-								l127[i128].ForyRead(c)
+								l139[i140].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i128)
+								c.TraceIndex(i140)
 								break
 							}
 						}
 					}
 				}
-				x.RmLIn = l127
+				x.RmLIn = l139
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n131 := c.ReadLength(1)
-				l132 := foryimpl.MakeSlice[[]Leaf](c, n131)
-				if n131 > 0 {
-					hn134, ev135 := c.ReadStructListHeader(foryTypeLeaf)
+				n143 := c.ReadLength(1)
+				l144 := foryimpl.MakeSlice[[]Leaf](c, n143)
+				if n143 > 0 {
+					hn146, ev147 := c.ReadStructListHeader(foryTypeLeaf)
 					if !c.Failed() {
-						for i133 := range l132 {
-							if hn134 && !c.ReadFlag() {
-								clear(l132[i133 : i133+1])
+						for i145 := range l144 {
+							if hn146 && !c.ReadFlag() {
+								clear(l144[i145 : i145+1])
 								continue
 							}
-							if ev135 != nil {
-								l132[i133].ForyReadEvolved(c, ev135)
+							if ev147 != nil {
+								l144[i145].ForyReadEvolved(c, ev147)
 							} else {
-								l132[i133].ForyRead(c)
+								l144[i145].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i133)
+								c.TraceIndex(i145)
 								break
 							}
 						}
 					}
 				}
-				x.RmLLf = l132
+				x.RmLLf = l144
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n136 := c.ReadLength(1)
-				l137 := foryimpl.MakeSlice[[]*Inner](c, n136)
-				if n136 > 0 {
-					hn139, ev140 := c.ReadStructListHeader(foryTypeInner)
+				n148 := c.ReadLength(1)
+				l149 := foryimpl.MakeSlice[[]*Inner](c, n148)
+				if n148 > 0 {
+					hn151, ev152 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i138 := range l137 {
-							if hn139 && !c.ReadFlag() {
-								clear(l137[i138 : i138+1])
+						for i150 := range l149 {
+							if hn151 && !c.ReadFlag() {
+								clear(l149[i150 : i150+1])
 								continue
 							}
-							p141 := foryimpl.Alloc[Inner](c)
-							if ev140 != nil {
-								p141.ForyReadEvolved(c, ev140)
+							p153 := foryimpl.Alloc[Inner](c)
+							if ev152 != nil {
+								p153.ForyReadEvolved(c, ev152)
 							} else {
-								p141.ForyRead(c)
+								p153.ForyRead(c)
 							}
-							l137[i138] = p141
+							l149[i150] = p153
 							if c.Failed() {
-								c.TraceIndex(i138)
+								c.TraceIndex(i150)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPIn = l137
+				x.RmLPIn = l149
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				if ev142 := c.ReadStructFieldMeta(foryTypeLeaf); ev142 != nil {
-					x.RmLf.ForyReadEvolved(c, ev142)
+				if ev154 := c.ReadStructFieldMeta(foryTypeLeaf); ev154 != nil {
+					x.RmLf.ForyReadEvolved(c, ev154)
 				} else if !c.Failed() {
 					x.RmLf.ForyRead(c)
 				}
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n143 := c.ReadLength(2)
-				m144 := foryimpl.MakeMap[map[string][]Inner](c, n143)
-				for n143 > 0 && !c.Failed() {
-					sz145, vn146, _ := c.ReadMapChunk(n143, 21, 22, nil, true)
-					for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
-						var k148 string
-						k148 = c.ReadString()
-						var v149 []Inner
-						if !vn146 {
-							n150 := c.ReadLength(1)
-							l151 := foryimpl.MakeSlice[[]Inner](c, n150)
-							if n150 > 0 {
-								hn153, ev154 := c.ReadStructListHeader(foryTypeInner)
+				n155 := c.ReadLength(2)
+				m156 := foryimpl.MakeMap[map[string][]Inner](c, n155)
+				for n155 > 0 && !c.Failed() {
+					sz157, vn158, _ := c.ReadMapChunk(n155, 21, 22, nil, true)
+					for j159 := 0; j159 < sz157 && !c.Failed(); j159++ {
+						var k160 string
+						k160 = c.ReadString()
+						var v161 []Inner
+						if !vn158 {
+							n162 := c.ReadLength(1)
+							l163 := foryimpl.MakeSlice[[]Inner](c, n162)
+							if n162 > 0 {
+								hn165, ev166 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i152 := range l151 {
-										if hn153 && !c.ReadFlag() {
-											clear(l151[i152 : i152+1])
+									for i164 := range l163 {
+										if hn165 && !c.ReadFlag() {
+											clear(l163[i164 : i164+1])
 											continue
 										}
-										if ev154 != nil {
-											l151[i152].ForyReadEvolved(c, ev154)
+										if ev166 != nil {
+											l163[i164].ForyReadEvolved(c, ev166)
 										} else {
-											l151[i152].ForyRead(c)
+											l163[i164].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i152)
+											c.TraceIndex(i164)
 											break
 										}
 									}
 								}
 							}
-							v149 = l151
+							v161 = l163
 						}
-						m144[k148] = v149
+						m156[k160] = v161
 					}
-					n143 -= sz145
+					n155 -= sz157
 				}
-				x.RmMSLIn = m144
+				x.RmMSLIn = m156
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p155 := foryimpl.Alloc[Inner](c)
-				if ev156 := c.ReadStructFieldMeta(foryTypeInner); ev156 != nil {
-					p155.ForyReadEvolved(c, ev156)
+				p167 := foryimpl.Alloc[Inner](c)
+				if ev168 := c.ReadStructFieldMeta(foryTypeInner); ev168 != nil {
+					p167.ForyReadEvolved(c, ev168)
 				} else if !c.Failed() {
-					p155.ForyRead(c)
+					p167.ForyRead(c)
 				}
-				x.RmPIn = p155
+				x.RmPIn = p167
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				p157 := foryimpl.Alloc[Leaf](c)
-				if ev158 := c.ReadStructFieldMeta(foryTypeLeaf); ev158 != nil {
-					p157.ForyReadEvolved(c, ev158)
+				p169 := foryimpl.Alloc[Leaf](c)
+				if ev170 := c.ReadStructFieldMeta(foryTypeLeaf); ev170 != nil {
+					p169.ForyReadEvolved(c, ev170)
 				} else if !c.Failed() {
-					p157.ForyRead(c)
+					p169.ForyRead(c)
 				}
-				x.RmPLf = p157
+				x.RmPLf = p169
 			}
 		default:
 			c.SkipField(f)
@@ -6817,6 +6996,12 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
 func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !utf8.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Name"))
+			return
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 1 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(10 + buffer.BatchSlack)
@@ -6969,8 +7154,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -6996,11 +7180,18 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.Gone)) {
+			return foryimpl.InvalidUTF8(foryTypeLeaf, "Gone")
+		}
+	}
 	s1 := x.Gone
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(37 + buffer.BatchSlack + len(s1) + 9)
@@ -7028,6 +7219,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += copy(w[off:], s1)
 	}
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Leaf's struct body (docs/format.md §9); errors are recorded in c.
@@ -7180,6 +7372,24 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Changes's struct body (docs/format.md §9).
 func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !utf8.ValidString(string(x.OldName)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "OldName"))
+			return
+		}
+		for k2 := range x.NM {
+			if !utf8.ValidString(string(k2)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NM"))
+				return
+			}
+		}
+		if x.NS != nil {
+			if !utf8.ValidString(string((*x.NS))) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NS"))
+				return
+			}
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 14 fixed and 20 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack)
@@ -7207,12 +7417,12 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteInt16(*x.NPW)
 	}
 	{
-		s1 := x.OldName
-		b.Reserve(buffer.BatchSlack + len(s1) + 9)
+		s4 := x.OldName
+		b.Reserve(buffer.BatchSlack + len(s4) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-		if len(s1) > 0 {
-			off += copy(w[off:], s1)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		if len(s4) > 0 {
+			off += copy(w[off:], s4)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -7220,15 +7430,15 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.NIn.ForyWrite(c)
-	l2 := x.NL
-	b.WriteVarUint32(uint32(len(l2)))
-	if len(l2) > 0 {
-		b.Reserve(1 + len(l2)*5 + buffer.BatchSlack)
+	l5 := x.NL
+	b.WriteVarUint32(uint32(len(l5)))
+	if len(l5) > 0 {
+		b.Reserve(1 + len(l5)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e3 := range l2 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e3))
+		for _, e6 := range l5 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e6))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -7236,14 +7446,14 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw4 foryimpl.MapWriter
-		mw4.Begin(b, len(x.NM))
-		for k5, v6 := range x.NM {
-			mw4.Entry(b)
-			foryimpl.WriteString(b, k5)
-			b.WriteVarInt32(v6)
+		var mw7 foryimpl.MapWriter
+		mw7.Begin(b, len(x.NM))
+		for k8, v9 := range x.NM {
+			mw7.Entry(b)
+			foryimpl.WriteString(b, k8)
+			b.WriteVarInt32(v9)
 		}
-		mw4.End(b)
+		mw7.End(b)
 	}
 	if x.NPIn == nil {
 		b.WriteUint8(0xfd)
@@ -7305,9 +7515,9 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p7 := foryimpl.Alloc[int16](c)
-		*p7 = r.ReadInt16()
-		x.NPW = p7
+		p10 := foryimpl.Alloc[int16](c)
+		*p10 = r.ReadInt16()
+		x.NPW = p10
 	}
 	if c.Failed() {
 		c.Trace("NPW")
@@ -7318,8 +7528,8 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("OldName")
 		return
 	}
-	if ev8 := c.ReadStructFieldMeta(foryTypeInner); ev8 != nil {
-		x.NIn.ForyReadEvolved(c, ev8)
+	if ev11 := c.ReadStructFieldMeta(foryTypeInner); ev11 != nil {
+		x.NIn.ForyReadEvolved(c, ev11)
 	} else if !c.Failed() {
 		x.NIn.ForyRead(c)
 	}
@@ -7327,68 +7537,68 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NIn")
 		return
 	}
-	n9 := c.ReadLength(1)
-	l10 := foryimpl.ReuseSlice[[]int32](c, x.NL, n9)
-	if n9 > 0 {
-		hn12 := c.ReadListHeader(5)
+	n12 := c.ReadLength(1)
+	l13 := foryimpl.ReuseSlice[[]int32](c, x.NL, n12)
+	if n12 > 0 {
+		hn15 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i11 := range l10 {
-				if hn12 && !c.ReadFlag() {
-					clear(l10[i11 : i11+1])
+			for i14 := range l13 {
+				if hn15 && !c.ReadFlag() {
+					clear(l13[i14 : i14+1])
 					continue
 				}
-				l10[i11] = r.ReadVarInt32()
+				l13[i14] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i11)
+					c.TraceIndex(i14)
 					break
 				}
 			}
 		}
 	}
-	x.NL = l10
+	x.NL = l13
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
 	if c.ReadFlag() {
-		n14 := c.ReadLength(2)
-		m15 := foryimpl.MakeMap[map[string]int32](c, n14)
-		for n14 > 0 && !c.Failed() {
-			sz16, vn17, _ := c.ReadMapChunk(n14, 21, 5, nil, false)
-			for j18 := 0; j18 < sz16 && !c.Failed(); j18++ {
-				var k19 string
-				k19 = c.ReadString()
-				var v20 int32
-				if !vn17 {
-					v20 = r.ReadVarInt32()
+		n17 := c.ReadLength(2)
+		m18 := foryimpl.MakeMap[map[string]int32](c, n17)
+		for n17 > 0 && !c.Failed() {
+			sz19, vn20, _ := c.ReadMapChunk(n17, 21, 5, nil, false)
+			for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+				var k22 string
+				k22 = c.ReadString()
+				var v23 int32
+				if !vn20 {
+					v23 = r.ReadVarInt32()
 				}
-				m15[k19] = v20
+				m18[k22] = v23
 			}
-			n14 -= sz16
+			n17 -= sz19
 		}
-		x.NM = m15
+		x.NM = m18
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
 	if c.ReadFlag() {
-		p21 := foryimpl.Alloc[Inner](c)
-		if ev22 := c.ReadStructFieldMeta(foryTypeInner); ev22 != nil {
-			p21.ForyReadEvolved(c, ev22)
+		p24 := foryimpl.Alloc[Inner](c)
+		if ev25 := c.ReadStructFieldMeta(foryTypeInner); ev25 != nil {
+			p24.ForyReadEvolved(c, ev25)
 		} else if !c.Failed() {
-			p21.ForyRead(c)
+			p24.ForyRead(c)
 		}
-		x.NPIn = p21
+		x.NPIn = p24
 	}
 	if c.Failed() {
 		c.Trace("NPIn")
 		return
 	}
 	if c.ReadFlag() {
-		p23 := foryimpl.Alloc[string](c)
-		*p23 = c.ReadString()
-		x.NS = p23
+		p26 := foryimpl.Alloc[string](c)
+		*p26 = c.ReadString()
+		x.NS = p26
 	}
 	if c.Failed() {
 		c.Trace("NS")
@@ -7404,94 +7614,94 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v24, ok25 := c.ReadIntAs(f, 32); ok25 {
-					x.WFix = int32(v24)
+				if v27, ok28 := c.ReadIntAs(f, 32); ok28 {
+					x.WFix = int32(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v26, ok27 := c.ReadFloatAs(f, 32); ok27 {
-					x.WF = float32(v26)
+				if v29, ok30 := c.ReadFloatAs(f, 32); ok30 {
+					x.WF = float32(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat32()
 			}
 		case 2:
 			if f.Convert {
-				if v28, ok29 := c.ReadUintAs(f, 16); ok29 {
-					x.WSU = uint16(v28)
+				if v31, ok32 := c.ReadUintAs(f, 16); ok32 {
+					x.WSU = uint16(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadUint16()
 			}
 		case 3:
 			if f.Convert {
-				if v30, ok31 := c.ReadUintAs(f, 16); ok31 {
-					x.WU = uint16(v30)
+				if v33, ok34 := c.ReadUintAs(f, 16); ok34 {
+					x.WU = uint16(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadUint16()
 			}
 		case 4:
 			if f.Convert {
-				if v32, ok33 := c.ReadIntAs(f, 8); ok33 {
-					x.NWP = int8(v32)
+				if v35, ok36 := c.ReadIntAs(f, 8); ok36 {
+					x.NWP = int8(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NWP = r.ReadInt8()
 			}
 		case 5:
 			if f.Convert {
-				if v34, ok35 := c.ReadIntAs(f, 8); ok35 {
-					x.W8 = int8(v34)
+				if v37, ok38 := c.ReadIntAs(f, 8); ok38 {
+					x.W8 = int8(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadInt8()
 			}
 		case 6:
 			if f.Convert {
-				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
-					x.Count = int32(v36)
+				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
+					x.Count = int32(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v38, ok39 := c.ReadIntAs(f, 32); ok39 {
-					x.NP = int32(v38)
+				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
+					x.NP = int32(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NP = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v40, ok41 := c.ReadIntAs(f, 32); ok41 {
-					x.W32 = int32(v40)
+				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
+					x.W32 = int32(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
-					x.WIF = int32(v42)
+				if v45, ok46 := c.ReadIntAs(f, 32); ok46 {
+					x.WIF = int32(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v45, ok46 := c.ReadIntAs(f, 16); ok46 {
-					pv47 := int16(v45)
-					x.NPW = &pv47
+				if v48, ok49 := c.ReadIntAs(f, 16); ok49 {
+					pv50 := int16(v48)
+					x.NPW = &pv50
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p44 := foryimpl.Alloc[int16](c)
-				*p44 = r.ReadInt16()
-				x.NPW = p44
+				p47 := foryimpl.Alloc[int16](c)
+				*p47 = r.ReadInt16()
+				x.NPW = p47
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -7499,8 +7709,8 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				if ev48 := c.ReadStructFieldMeta(foryTypeInner); ev48 != nil {
-					x.NIn.ForyReadEvolved(c, ev48)
+				if ev51 := c.ReadStructFieldMeta(foryTypeInner); ev51 != nil {
+					x.NIn.ForyReadEvolved(c, ev51)
 				} else if !c.Failed() {
 					x.NIn.ForyRead(c)
 				}
@@ -7509,60 +7719,60 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n49 := c.ReadLength(1)
-				l50 := foryimpl.MakeSlice[[]int32](c, n49)
-				if n49 > 0 {
-					hn52 := c.ReadListHeader(5)
+				n52 := c.ReadLength(1)
+				l53 := foryimpl.MakeSlice[[]int32](c, n52)
+				if n52 > 0 {
+					hn55 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i51 := range l50 {
-							if hn52 && !c.ReadFlag() {
-								clear(l50[i51 : i51+1])
+						for i54 := range l53 {
+							if hn55 && !c.ReadFlag() {
+								clear(l53[i54 : i54+1])
 								continue
 							}
-							l50[i51] = r.ReadVarInt32()
+							l53[i54] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i51)
+								c.TraceIndex(i54)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l50
+				x.NL = l53
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n54 := c.ReadLength(2)
-				m55 := foryimpl.MakeMap[map[string]int32](c, n54)
-				for n54 > 0 && !c.Failed() {
-					sz56, vn57, _ := c.ReadMapChunk(n54, 21, 5, nil, false)
-					for j58 := 0; j58 < sz56 && !c.Failed(); j58++ {
-						var k59 string
-						k59 = c.ReadString()
-						var v60 int32
-						if !vn57 {
-							v60 = r.ReadVarInt32()
+				n57 := c.ReadLength(2)
+				m58 := foryimpl.MakeMap[map[string]int32](c, n57)
+				for n57 > 0 && !c.Failed() {
+					sz59, vn60, _ := c.ReadMapChunk(n57, 21, 5, nil, false)
+					for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
+						var k62 string
+						k62 = c.ReadString()
+						var v63 int32
+						if !vn60 {
+							v63 = r.ReadVarInt32()
 						}
-						m55[k59] = v60
+						m58[k62] = v63
 					}
-					n54 -= sz56
+					n57 -= sz59
 				}
-				x.NM = m55
+				x.NM = m58
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				p61 := foryimpl.Alloc[Inner](c)
-				if ev62 := c.ReadStructFieldMeta(foryTypeInner); ev62 != nil {
-					p61.ForyReadEvolved(c, ev62)
+				p64 := foryimpl.Alloc[Inner](c)
+				if ev65 := c.ReadStructFieldMeta(foryTypeInner); ev65 != nil {
+					p64.ForyReadEvolved(c, ev65)
 				} else if !c.Failed() {
-					p61.ForyRead(c)
+					p64.ForyRead(c)
 				}
-				x.NPIn = p61
+				x.NPIn = p64
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				p63 := foryimpl.Alloc[string](c)
-				*p63 = c.ReadString()
-				x.NS = p63
+				p66 := foryimpl.Alloc[string](c)
+				*p66 = c.ReadString()
+				x.NS = p66
 			}
 		default:
 			c.SkipField(f)
@@ -7604,8 +7814,7 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -7631,11 +7840,18 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes ReorderTags's struct body (docs/format.md §9).
 func (x *ReorderTags) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which ReorderTags, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which ReorderTags, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.B)) {
+			return foryimpl.InvalidUTF8(foryTypeReorderTags, "B")
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(43 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -7667,27 +7883,28 @@ func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.WriteBool(*x.E)
 	}
 	{
-		s1 := x.B
-		b.Reserve(buffer.BatchSlack + len(s1) + 9)
+		s2 := x.B
+		b.Reserve(buffer.BatchSlack + len(s2) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-		if len(s1) > 0 {
-			off += copy(w[off:], s1)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		if len(s2) > 0 {
+			off += copy(w[off:], s2)
 		}
 		b.SetWriterIndex(off)
 	}
-	l2 := x.C
-	b.WriteVarUint32(uint32(len(l2)))
-	if len(l2) > 0 {
-		b.Reserve(1 + len(l2)*9 + buffer.BatchSlack)
+	l3 := x.C
+	b.WriteVarUint32(uint32(len(l3)))
+	if len(l3) > 0 {
+		b.Reserve(1 + len(l3)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e3 := range l2 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e3))
+		for _, e4 := range l3 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e4))
 		}
 		b.SetWriterIndex(off)
 	}
+	return nil
 }
 
 // ForyRead reads ReorderTags's struct body (docs/format.md §9); errors are recorded in c.
@@ -7719,9 +7936,9 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p4 := foryimpl.Alloc[bool](c)
-		*p4 = r.ReadBool()
-		x.E = p4
+		p5 := foryimpl.Alloc[bool](c)
+		*p5 = r.ReadBool()
+		x.E = p5
 	}
 	if c.Failed() {
 		c.Trace("E")
@@ -7732,25 +7949,25 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n5 := c.ReadLength(1)
-	l6 := foryimpl.ReuseSlice[[]int64](c, x.C, n5)
-	if n5 > 0 {
-		hn8 := c.ReadListHeader(7)
+	n6 := c.ReadLength(1)
+	l7 := foryimpl.ReuseSlice[[]int64](c, x.C, n6)
+	if n6 > 0 {
+		hn9 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i7 := range l6 {
-				if hn8 && !c.ReadFlag() {
-					clear(l6[i7 : i7+1])
+			for i8 := range l7 {
+				if hn9 && !c.ReadFlag() {
+					clear(l7[i8 : i8+1])
 					continue
 				}
-				l6[i7] = r.ReadVarInt64()
+				l7[i8] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i7)
+					c.TraceIndex(i8)
 					break
 				}
 			}
 		}
 	}
-	x.C = l6
+	x.C = l7
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -7765,25 +7982,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v10, ok11 := c.ReadFloatAs(f, 64); ok11 {
-					x.D = float64(v10)
+				if v11, ok12 := c.ReadFloatAs(f, 64); ok12 {
+					x.D = float64(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
-					x.A = int32(v12)
+				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
+					x.A = int32(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p14 := foryimpl.Alloc[bool](c)
-				*p14 = r.ReadBool()
-				x.E = p14
+				p15 := foryimpl.Alloc[bool](c)
+				*p15 = r.ReadBool()
+				x.E = p15
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -7793,25 +8010,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLength(1)
-				l16 := foryimpl.MakeSlice[[]int64](c, n15)
-				if n15 > 0 {
-					hn18 := c.ReadListHeader(7)
+				n16 := c.ReadLength(1)
+				l17 := foryimpl.MakeSlice[[]int64](c, n16)
+				if n16 > 0 {
+					hn19 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i17 := range l16 {
-							if hn18 && !c.ReadFlag() {
-								clear(l16[i17 : i17+1])
+						for i18 := range l17 {
+							if hn19 && !c.ReadFlag() {
+								clear(l17[i18 : i18+1])
 								continue
 							}
-							l16[i17] = r.ReadVarInt64()
+							l17[i18] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i17)
+								c.TraceIndex(i18)
 								break
 							}
 						}
 					}
 				}
-				x.C = l16
+				x.C = l17
 			}
 		default:
 			c.SkipField(f)
@@ -7853,8 +8070,7 @@ func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -7880,11 +8096,23 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes ReorderNames's struct body (docs/format.md §9).
 func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which ReorderNames, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which ReorderNames, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		for _, e1 := range x.Beta {
+			if !utf8.ValidString(string(e1)) {
+				return foryimpl.InvalidUTF8(foryTypeReorderNames, "Beta")
+			}
+		}
+		if !utf8.ValidString(string(x.Zed)) {
+			return foryimpl.InvalidUTF8(foryTypeReorderNames, "Zed")
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(55 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -7917,42 +8145,43 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.WriteUint8(0xff)
 		b.WriteInt16(*x.Gamma)
 	}
-	l1 := x.Beta
+	l2 := x.Beta
 	{
-		sz3 := 6 + buffer.BatchSlack + len(l1)*9
-		for _, e2 := range l1 {
-			sz3 += len(e2)
+		sz4 := 6 + buffer.BatchSlack + len(l2)*9
+		for _, e3 := range l2 {
+			sz4 += len(e3)
 		}
-		b.Reserve(sz3)
+		b.Reserve(sz4)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l1)))
-		if len(l1) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
+		if len(l2) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e2 := range l1 {
-				if len(w)-off < len(e2)+9+buffer.BatchSlack {
+			for _, e3 := range l2 {
+				if len(w)-off < len(e3)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e2) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
-				if len(e2) > 0 {
-					off += copy(w[off:], e2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
+				if len(e3) > 0 {
+					off += copy(w[off:], e3)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		s4 := x.Zed
-		b.Reserve(buffer.BatchSlack + len(s4) + 9)
+		s5 := x.Zed
+		b.Reserve(buffer.BatchSlack + len(s5) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		if len(s4) > 0 {
-			off += copy(w[off:], s4)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		if len(s5) > 0 {
+			off += copy(w[off:], s5)
 		}
 		b.SetWriterIndex(off)
 	}
+	return nil
 }
 
 // ForyRead reads ReorderNames's struct body (docs/format.md §9); errors are recorded in c.
@@ -7984,33 +8213,33 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p5 := foryimpl.Alloc[int16](c)
-		*p5 = r.ReadInt16()
-		x.Gamma = p5
+		p6 := foryimpl.Alloc[int16](c)
+		*p6 = r.ReadInt16()
+		x.Gamma = p6
 	}
 	if c.Failed() {
 		c.Trace("Gamma")
 		return
 	}
-	n6 := c.ReadLength(1)
-	l7 := foryimpl.ReuseSlice[[]string](c, x.Beta, n6)
-	if n6 > 0 {
-		hn9 := c.ReadListHeader(21)
+	n7 := c.ReadLength(1)
+	l8 := foryimpl.ReuseSlice[[]string](c, x.Beta, n7)
+	if n7 > 0 {
+		hn10 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i8 := range l7 {
-				if hn9 && !c.ReadFlag() {
-					clear(l7[i8 : i8+1])
+			for i9 := range l8 {
+				if hn10 && !c.ReadFlag() {
+					clear(l8[i9 : i9+1])
 					continue
 				}
-				l7[i8] = c.ReadString()
+				l8[i9] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i8)
+					c.TraceIndex(i9)
 					break
 				}
 			}
 		}
 	}
-	x.Beta = l7
+	x.Beta = l8
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -8034,44 +8263,44 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 64); ok12 {
-					x.Alpha = int64(v11)
+				if v12, ok13 := c.ReadIntAs(f, 64); ok13 {
+					x.Alpha = int64(v12)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v14, ok15 := c.ReadIntAs(f, 16); ok15 {
-					pv16 := int16(v14)
-					x.Gamma = &pv16
+				if v15, ok16 := c.ReadIntAs(f, 16); ok16 {
+					pv17 := int16(v15)
+					x.Gamma = &pv17
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p13 := foryimpl.Alloc[int16](c)
-				*p13 = r.ReadInt16()
-				x.Gamma = p13
+				p14 := foryimpl.Alloc[int16](c)
+				*p14 = r.ReadInt16()
+				x.Gamma = p14
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n17 := c.ReadLength(1)
-				l18 := foryimpl.MakeSlice[[]string](c, n17)
-				if n17 > 0 {
-					hn20 := c.ReadListHeader(21)
+				n18 := c.ReadLength(1)
+				l19 := foryimpl.MakeSlice[[]string](c, n18)
+				if n18 > 0 {
+					hn21 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i19 := range l18 {
-							if hn20 && !c.ReadFlag() {
-								clear(l18[i19 : i19+1])
+						for i20 := range l19 {
+							if hn21 && !c.ReadFlag() {
+								clear(l19[i20 : i20+1])
 								continue
 							}
-							l18[i19] = c.ReadString()
+							l19[i20] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i19)
+								c.TraceIndex(i20)
 								break
 							}
 						}
 					}
 				}
-				x.Beta = l18
+				x.Beta = l19
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -8157,28 +8386,40 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes MapHolder's struct body (docs/format.md §9).
 func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !utf8.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeMapHolder, "Name"))
+			return
+		}
+		for k1 := range x.Same {
+			if !utf8.ValidString(string(k1)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMapHolder, "Same"))
+				return
+			}
+		}
+	}
 	b := c.Buffer()
-	s1 := x.Name
+	s3 := x.Name
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(4 + buffer.BatchSlack + len(s3) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -1470693653)
 		off += 4
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+	if len(s3) > 0 {
+		off += copy(w[off:], s3)
 	}
 	b.SetWriterIndex(off)
-	var mw2 foryimpl.MapWriter
-	mw2.Begin(b, len(x.Same))
-	for k3, v4 := range x.Same {
-		mw2.Entry(b)
-		foryimpl.WriteString(b, k3)
-		v4.ForyWrite(c)
+	var mw4 foryimpl.MapWriter
+	mw4.Begin(b, len(x.Same))
+	for k5, v6 := range x.Same {
+		mw4.Entry(b)
+		foryimpl.WriteString(b, k5)
+		v6.ForyWrite(c)
 	}
-	mw2.End(b)
+	mw4.End(b)
 }
 
 // ForyRead reads MapHolder's struct body (docs/format.md §9); errors are recorded in c.
@@ -8196,26 +8437,26 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n5 := c.ReadLength(2)
-	m6 := foryimpl.MakeMap[map[string]Item](c, n5)
-	for n5 > 0 && !c.Failed() {
-		sz7, vn8, ev12 := c.ReadMapChunk(n5, 21, 28, foryTypeItem, false)
-		for j9 := 0; j9 < sz7 && !c.Failed(); j9++ {
-			var k10 string
-			k10 = c.ReadString()
-			var v11 Item
-			if !vn8 {
-				if ev12 != nil {
-					v11.ForyReadEvolved(c, ev12)
+	n7 := c.ReadLength(2)
+	m8 := foryimpl.MakeMap[map[string]Item](c, n7)
+	for n7 > 0 && !c.Failed() {
+		sz9, vn10, ev14 := c.ReadMapChunk(n7, 21, 28, foryTypeItem, false)
+		for j11 := 0; j11 < sz9 && !c.Failed(); j11++ {
+			var k12 string
+			k12 = c.ReadString()
+			var v13 Item
+			if !vn10 {
+				if ev14 != nil {
+					v13.ForyReadEvolved(c, ev14)
 				} else {
-					v11.ForyRead(c)
+					v13.ForyRead(c)
 				}
 			}
-			m6[k10] = v11
+			m8[k12] = v13
 		}
-		n5 -= sz7
+		n7 -= sz9
 	}
-	x.Same = m6
+	x.Same = m8
 	if c.Failed() {
 		c.Trace("Same")
 		return
@@ -8233,26 +8474,26 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n13 := c.ReadLength(2)
-				m14 := foryimpl.MakeMap[map[string]Item](c, n13)
-				for n13 > 0 && !c.Failed() {
-					sz15, vn16, ev20 := c.ReadMapChunk(n13, 21, 28, foryTypeItem, false)
-					for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
-						var k18 string
-						k18 = c.ReadString()
-						var v19 Item
-						if !vn16 {
-							if ev20 != nil {
-								v19.ForyReadEvolved(c, ev20)
+				n15 := c.ReadLength(2)
+				m16 := foryimpl.MakeMap[map[string]Item](c, n15)
+				for n15 > 0 && !c.Failed() {
+					sz17, vn18, ev22 := c.ReadMapChunk(n15, 21, 28, foryTypeItem, false)
+					for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
+						var k20 string
+						k20 = c.ReadString()
+						var v21 Item
+						if !vn18 {
+							if ev22 != nil {
+								v21.ForyReadEvolved(c, ev22)
 							} else {
-								v19.ForyRead(c)
+								v21.ForyRead(c)
 							}
 						}
-						m14[k18] = v19
+						m16[k20] = v21
 					}
-					n13 -= sz15
+					n15 -= sz17
 				}
-				x.Same = m14
+				x.Same = m16
 			}
 		default:
 			c.SkipField(f)
@@ -8291,8 +8532,7 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -8318,11 +8558,18 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Item's struct body (docs/format.md §9).
 func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Item) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.K)) {
+			return foryimpl.InvalidUTF8(foryTypeItem, "K")
+		}
+	}
 	s1 := x.K
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack + len(s1) + 9)
@@ -8349,6 +8596,7 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += copy(w[off:], s1)
 	}
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Item's struct body (docs/format.md §9); errors are recorded in c.
@@ -8488,6 +8736,24 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Record's struct body (docs/format.md §9).
 func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !utf8.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Name"))
+			return
+		}
+		for k2 := range x.Scores {
+			if !utf8.ValidString(string(k2)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Scores"))
+				return
+			}
+		}
+		for _, e4 := range x.Tags {
+			if !utf8.ValidString(string(e4)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Tags"))
+				return
+			}
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 9 fixed and 14 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(27 + buffer.BatchSlack)
@@ -8502,54 +8768,54 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Count))
 	b.SetWriterIndex(off)
-	l1 := x.Items
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+	l5 := x.Items
+	b.WriteVarUint32(uint32(len(l5)))
+	if len(l5) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeItem)
-		for i2 := range l1 {
-			l1[i2].ForyWrite(c)
+		for i6 := range l5 {
+			l5[i6].ForyWrite(c)
 		}
 	}
 	{
-		s3 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s3) + 9)
+		s7 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s7) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
-		if len(s3) > 0 {
-			off += copy(w[off:], s3)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		if len(s7) > 0 {
+			off += copy(w[off:], s7)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw4 foryimpl.MapWriter
-	mw4.Begin(b, len(x.Scores))
-	for k5, v6 := range x.Scores {
-		mw4.Entry(b)
-		foryimpl.WriteString(b, k5)
-		b.WriteVarInt32(v6)
+	var mw8 foryimpl.MapWriter
+	mw8.Begin(b, len(x.Scores))
+	for k9, v10 := range x.Scores {
+		mw8.Entry(b)
+		foryimpl.WriteString(b, k9)
+		b.WriteVarInt32(v10)
 	}
-	mw4.End(b)
-	l7 := x.Tags
+	mw8.End(b)
+	l11 := x.Tags
 	{
-		sz9 := 6 + buffer.BatchSlack + len(l7)*9
-		for _, e8 := range l7 {
-			sz9 += len(e8)
+		sz13 := 6 + buffer.BatchSlack + len(l11)*9
+		for _, e12 := range l11 {
+			sz13 += len(e12)
 		}
-		b.Reserve(sz9)
+		b.Reserve(sz13)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
-		if len(l7) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l11)))
+		if len(l11) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e8 := range l7 {
-				if len(w)-off < len(e8)+9+buffer.BatchSlack {
+			for _, e12 := range l11 {
+				if len(w)-off < len(e12)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e8) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e12) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e8))<<2|2)
-				if len(e8) > 0 {
-					off += copy(w[off:], e8)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e12))<<2|2)
+				if len(e12) > 0 {
+					off += copy(w[off:], e12)
 				}
 			}
 		}
@@ -8592,29 +8858,29 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ratio..Count")
 		return
 	}
-	n10 := c.ReadLength(1)
-	l11 := foryimpl.ReuseSlice[[]Item](c, x.Items, n10)
-	if n10 > 0 {
-		hn13, ev14 := c.ReadStructListHeader(foryTypeItem)
+	n14 := c.ReadLength(1)
+	l15 := foryimpl.ReuseSlice[[]Item](c, x.Items, n14)
+	if n14 > 0 {
+		hn17, ev18 := c.ReadStructListHeader(foryTypeItem)
 		if !c.Failed() {
-			for i12 := range l11 {
-				if hn13 && !c.ReadFlag() {
-					clear(l11[i12 : i12+1])
+			for i16 := range l15 {
+				if hn17 && !c.ReadFlag() {
+					clear(l15[i16 : i16+1])
 					continue
 				}
-				if ev14 != nil {
-					l11[i12].ForyReadEvolved(c, ev14)
+				if ev18 != nil {
+					l15[i16].ForyReadEvolved(c, ev18)
 				} else {
-					l11[i12].ForyRead(c)
+					l15[i16].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i12)
+					c.TraceIndex(i16)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l11
+	x.Items = l15
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -8624,45 +8890,45 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n15 := c.ReadLength(2)
-	m16 := foryimpl.MakeMap[map[string]int32](c, n15)
-	for n15 > 0 && !c.Failed() {
-		sz17, vn18, _ := c.ReadMapChunk(n15, 21, 5, nil, false)
-		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
-			var k20 string
-			k20 = c.ReadString()
-			var v21 int32
-			if !vn18 {
-				v21 = r.ReadVarInt32()
+	n19 := c.ReadLength(2)
+	m20 := foryimpl.MakeMap[map[string]int32](c, n19)
+	for n19 > 0 && !c.Failed() {
+		sz21, vn22, _ := c.ReadMapChunk(n19, 21, 5, nil, false)
+		for j23 := 0; j23 < sz21 && !c.Failed(); j23++ {
+			var k24 string
+			k24 = c.ReadString()
+			var v25 int32
+			if !vn22 {
+				v25 = r.ReadVarInt32()
 			}
-			m16[k20] = v21
+			m20[k24] = v25
 		}
-		n15 -= sz17
+		n19 -= sz21
 	}
-	x.Scores = m16
+	x.Scores = m20
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n22 := c.ReadLength(1)
-	l23 := foryimpl.ReuseSlice[[]string](c, x.Tags, n22)
-	if n22 > 0 {
-		hn25 := c.ReadListHeader(21)
+	n26 := c.ReadLength(1)
+	l27 := foryimpl.ReuseSlice[[]string](c, x.Tags, n26)
+	if n26 > 0 {
+		hn29 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i24 := range l23 {
-				if hn25 && !c.ReadFlag() {
-					clear(l23[i24 : i24+1])
+			for i28 := range l27 {
+				if hn29 && !c.ReadFlag() {
+					clear(l27[i28 : i28+1])
 					continue
 				}
-				l23[i24] = c.ReadString()
+				l27[i28] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i24)
+					c.TraceIndex(i28)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l23
+	x.Tags = l27
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -8677,8 +8943,8 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v27, ok28 := c.ReadFloatAs(f, 64); ok28 {
-					x.Ratio = float64(v27)
+				if v31, ok32 := c.ReadFloatAs(f, 64); ok32 {
+					x.Ratio = float64(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -8689,45 +8955,45 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
-					x.ID = int64(v29)
+				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
+					x.ID = int64(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
-					x.Count = int32(v31)
+				if v35, ok36 := c.ReadIntAs(f, 32); ok36 {
+					x.Count = int32(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLength(1)
-				l34 := foryimpl.MakeSlice[[]Item](c, n33)
-				if n33 > 0 {
-					hn36, ev37 := c.ReadStructListHeader(foryTypeItem)
+				n37 := c.ReadLength(1)
+				l38 := foryimpl.MakeSlice[[]Item](c, n37)
+				if n37 > 0 {
+					hn40, ev41 := c.ReadStructListHeader(foryTypeItem)
 					if !c.Failed() {
-						for i35 := range l34 {
-							if hn36 && !c.ReadFlag() {
-								clear(l34[i35 : i35+1])
+						for i39 := range l38 {
+							if hn40 && !c.ReadFlag() {
+								clear(l38[i39 : i39+1])
 								continue
 							}
-							if ev37 != nil {
-								l34[i35].ForyReadEvolved(c, ev37)
+							if ev41 != nil {
+								l38[i39].ForyReadEvolved(c, ev41)
 							} else {
-								l34[i35].ForyRead(c)
+								l38[i39].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i35)
+								c.TraceIndex(i39)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l34
+				x.Items = l38
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -8735,44 +9001,44 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadLength(2)
-				m39 := foryimpl.MakeMap[map[string]int32](c, n38)
-				for n38 > 0 && !c.Failed() {
-					sz40, vn41, _ := c.ReadMapChunk(n38, 21, 5, nil, false)
-					for j42 := 0; j42 < sz40 && !c.Failed(); j42++ {
-						var k43 string
-						k43 = c.ReadString()
-						var v44 int32
-						if !vn41 {
-							v44 = r.ReadVarInt32()
+				n42 := c.ReadLength(2)
+				m43 := foryimpl.MakeMap[map[string]int32](c, n42)
+				for n42 > 0 && !c.Failed() {
+					sz44, vn45, _ := c.ReadMapChunk(n42, 21, 5, nil, false)
+					for j46 := 0; j46 < sz44 && !c.Failed(); j46++ {
+						var k47 string
+						k47 = c.ReadString()
+						var v48 int32
+						if !vn45 {
+							v48 = r.ReadVarInt32()
 						}
-						m39[k43] = v44
+						m43[k47] = v48
 					}
-					n38 -= sz40
+					n42 -= sz44
 				}
-				x.Scores = m39
+				x.Scores = m43
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLength(1)
-				l46 := foryimpl.MakeSlice[[]string](c, n45)
-				if n45 > 0 {
-					hn48 := c.ReadListHeader(21)
+				n49 := c.ReadLength(1)
+				l50 := foryimpl.MakeSlice[[]string](c, n49)
+				if n49 > 0 {
+					hn52 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i47 := range l46 {
-							if hn48 && !c.ReadFlag() {
-								clear(l46[i47 : i47+1])
+						for i51 := range l50 {
+							if hn52 && !c.ReadFlag() {
+								clear(l50[i51 : i51+1])
 								continue
 							}
-							l46[i47] = c.ReadString()
+							l50[i51] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i47)
+								c.TraceIndex(i51)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l46
+				x.Tags = l50
 			}
 		default:
 			c.SkipField(f)
@@ -8823,8 +9089,7 @@ func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -8850,15 +9115,17 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Seqs's struct body (docs/format.md §9).
 func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Seqs, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, root bool) {
-	l1 := x.A2L
-	l2 := x.Arr2Go
+// foryWrite is ForyWrite without the write context, which Seqs, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	l8 := x.A2L
+	l9 := x.Arr2Go
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(128 + buffer.BatchSlack + len(l1)*8 + len(l2)*2 + 10)
+	b.Reserve(128 + buffer.BatchSlack + len(l8)*8 + len(l9)*2 + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -8889,58 +9156,58 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		buffer.PutInt32At(w, off, 1264930430)
 		off += 4
 	}
-	off = buffer.PutVarUint32At(w, off, uint32(len(l1)*8))
-	off = buffer.PutRawInt64sAt(w, off, l1)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l2)*2))
-	off = buffer.PutRawInt16sAt(w, off, l2)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l8)*8))
+	off = buffer.PutRawInt64sAt(w, off, l8)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l9)*2))
+	off = buffer.PutRawInt16sAt(w, off, l9)
 	b.SetWriterIndex(off)
-	l3 := x.Bin2U8
-	b.WriteVarUint32(uint32(len(l3)))
-	b.WriteBytes(l3)
-	l4 := x.BoolL2A
-	b.WriteVarUint32(uint32(len(l4)))
-	if len(l4) > 0 {
-		b.Reserve(1 + len(l4)*1 + buffer.BatchSlack)
+	l10 := x.Bin2U8
+	b.WriteVarUint32(uint32(len(l10)))
+	b.WriteBytes(l10)
+	l11 := x.BoolL2A
+	b.WriteVarUint32(uint32(len(l11)))
+	if len(l11) > 0 {
+		b.Reserve(1 + len(l11)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e5 := range l4 {
+		for _, e12 := range l11 {
 			{
-				buffer.PutBoolAt(w, off, e5)
+				buffer.PutBoolAt(w, off, e12)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l6 := x.F32A2L
-		b.Reserve(buffer.BatchSlack + len(l6)*4 + 5)
+		l13 := x.F32A2L
+		b.Reserve(buffer.BatchSlack + len(l13)*4 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l6)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l6)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l13)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l13)
 		b.SetWriterIndex(off)
 	}
-	l7 := x.Int2A
-	b.WriteVarUint32(uint32(len(l7)))
-	if len(l7) > 0 {
-		b.Reserve(1 + len(l7)*9 + buffer.BatchSlack)
+	l14 := x.Int2A
+	b.WriteVarUint32(uint32(len(l14)))
+	if len(l14) > 0 {
+		b.Reserve(1 + len(l14)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e8 := range l7 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e8)))
+		for _, e15 := range l14 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e15)))
 		}
 		b.SetWriterIndex(off)
 	}
-	l9 := x.L2A
-	b.WriteVarUint32(uint32(len(l9)))
-	if len(l9) > 0 {
-		b.Reserve(1 + len(l9)*5 + buffer.BatchSlack)
+	l16 := x.L2A
+	b.WriteVarUint32(uint32(len(l16)))
+	if len(l16) > 0 {
+		b.Reserve(1 + len(l16)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e10 := range l9 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e10))
+		for _, e17 := range l16 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e17))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -8948,19 +9215,19 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l11 := x.NL
-		b.WriteVarUint32(uint32(len(l11) * 2))
-		b.WriteRawUint16s(l11)
+		l18 := x.NL
+		b.WriteVarUint32(uint32(len(l18) * 2))
+		b.WriteRawUint16s(l18)
 	}
-	l12 := x.Named
-	b.WriteVarUint32(uint32(len(l12)))
-	if len(l12) > 0 {
-		b.Reserve(1 + len(l12)*5 + buffer.BatchSlack)
+	l19 := x.Named
+	b.WriteVarUint32(uint32(len(l19)))
+	if len(l19) > 0 {
+		b.Reserve(1 + len(l19)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e13 := range l12 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e13))
+		for _, e20 := range l19 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e20))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -8968,67 +9235,68 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l14 := *x.PA
-		b.WriteVarUint32(uint32(len(l14) * 8))
-		b.WriteRawFloat64s(l14)
+		l21 := *x.PA
+		b.WriteVarUint32(uint32(len(l21) * 8))
+		b.WriteRawFloat64s(l21)
 	}
-	l15 := x.PtrL2A
-	b.WriteVarUint32(uint32(len(l15)))
-	if len(l15) > 0 {
-		h16 := byte(0x0c)
-		for _, p17 := range l15 {
-			if p17 == nil {
-				h16 = 0x0e
+	l22 := x.PtrL2A
+	b.WriteVarUint32(uint32(len(l22)))
+	if len(l22) > 0 {
+		h23 := byte(0x0c)
+		for _, p24 := range l22 {
+			if p24 == nil {
+				h23 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h16)
-		for _, p17 := range l15 {
-			if h16 == 0x0e {
-				if p17 == nil {
+		b.WriteUint8(h23)
+		for _, p24 := range l22 {
+			if h23 == 0x0e {
+				if p24 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p17)
+			b.WriteVarInt32(*p24)
 		}
 	}
-	l18 := x.Raw2Bin
-	b.WriteVarUint32(uint32(len(l18)))
-	if len(l18) > 0 {
-		b.Reserve(1 + len(l18)*1 + buffer.BatchSlack)
+	l25 := x.Raw2Bin
+	b.WriteVarUint32(uint32(len(l25)))
+	if len(l25) > 0 {
+		b.Reserve(1 + len(l25)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e19 := range l18 {
+		for _, e26 := range l25 {
 			{
-				buffer.PutUint8At(w, off, e19)
+				buffer.PutUint8At(w, off, e26)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l20 := x.U64L2A
-	b.WriteVarUint32(uint32(len(l20)))
-	if len(l20) > 0 {
-		b.Reserve(1 + len(l20)*9 + buffer.BatchSlack)
+	l27 := x.U64L2A
+	b.WriteVarUint32(uint32(len(l27)))
+	if len(l27) > 0 {
+		b.Reserve(1 + len(l27)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e21 := range l20 {
-			off = buffer.PutVarUint64At(w, off, e21)
+		for _, e28 := range l27 {
+			off = buffer.PutVarUint64At(w, off, e28)
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l22 := x.U82Bin
-		b.Reserve(buffer.BatchSlack + len(l22)*1 + 5)
+		l29 := x.U82Bin
+		b.Reserve(buffer.BatchSlack + len(l29)*1 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l22)*1))
-		off += copy(w[off:], l22)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l29)*1))
+		off += copy(w[off:], l29)
 		b.SetWriterIndex(off)
 	}
+	return nil
 }
 
 // ForyRead reads Seqs's struct body (docs/format.md §9); errors are recorded in c.
@@ -9053,18 +9321,18 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n23 := c.ReadArrayLength(8)
-	a24 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n23)
-	r.ReadRawInt64s(a24)
-	x.A2L = a24
+	n30 := c.ReadArrayLength(8)
+	a31 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n30)
+	r.ReadRawInt64s(a31)
+	x.A2L = a31
 	if c.Failed() {
 		c.Trace("A2L")
 		return
 	}
-	n25 := c.ReadArrayLength(2)
-	a26 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n25)
-	r.ReadRawInt16s(a26)
-	x.Arr2Go = a26
+	n32 := c.ReadArrayLength(2)
+	a33 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n32)
+	r.ReadRawInt16s(a33)
+	x.Arr2Go = a33
 	if c.Failed() {
 		c.Trace("Arr2Go")
 		return
@@ -9074,48 +9342,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin2U8")
 		return
 	}
-	n27 := c.ReadLength(1)
-	l28 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n27)
-	if n27 > 0 {
-		hn30 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i29 := range l28 {
-				if hn30 && !c.ReadFlag() {
-					clear(l28[i29 : i29+1])
-					continue
-				}
-				l28[i29] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i29)
-					break
-				}
-			}
-		}
-	}
-	x.BoolL2A = l28
-	if c.Failed() {
-		c.Trace("BoolL2A")
-		return
-	}
-	n32 := c.ReadArrayLength(4)
-	a33 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n32)
-	r.ReadRawFloat32s(a33)
-	x.F32A2L = a33
-	if c.Failed() {
-		c.Trace("F32A2L")
-		return
-	}
 	n34 := c.ReadLength(1)
-	l35 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n34)
+	l35 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n34)
 	if n34 > 0 {
-		hn37 := c.ReadListHeader(7)
+		hn37 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i36 := range l35 {
 				if hn37 && !c.ReadFlag() {
 					clear(l35[i36 : i36+1])
 					continue
 				}
-				l35[i36] = int(r.ReadVarInt64())
+				l35[i36] = r.ReadBool()
 				if c.Failed() {
 					c.TraceIndex(i36)
 					break
@@ -9123,46 +9360,44 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Int2A = l35
+	x.BoolL2A = l35
 	if c.Failed() {
-		c.Trace("Int2A")
+		c.Trace("BoolL2A")
 		return
 	}
-	n39 := c.ReadLength(1)
-	l40 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n39)
-	if n39 > 0 {
-		hn42 := c.ReadListHeader(5)
+	n39 := c.ReadArrayLength(4)
+	a40 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n39)
+	r.ReadRawFloat32s(a40)
+	x.F32A2L = a40
+	if c.Failed() {
+		c.Trace("F32A2L")
+		return
+	}
+	n41 := c.ReadLength(1)
+	l42 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n41)
+	if n41 > 0 {
+		hn44 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i41 := range l40 {
-				if hn42 && !c.ReadFlag() {
-					clear(l40[i41 : i41+1])
+			for i43 := range l42 {
+				if hn44 && !c.ReadFlag() {
+					clear(l42[i43 : i43+1])
 					continue
 				}
-				l40[i41] = r.ReadVarInt32()
+				l42[i43] = int(r.ReadVarInt64())
 				if c.Failed() {
-					c.TraceIndex(i41)
+					c.TraceIndex(i43)
 					break
 				}
 			}
 		}
 	}
-	x.L2A = l40
+	x.Int2A = l42
 	if c.Failed() {
-		c.Trace("L2A")
-		return
-	}
-	if c.ReadFlag() {
-		n44 := c.ReadArrayLength(2)
-		a45 := foryimpl.MakeSlice[[]uint16](c, n44)
-		r.ReadRawUint16s(a45)
-		x.NL = a45
-	}
-	if c.Failed() {
-		c.Trace("NL")
+		c.Trace("Int2A")
 		return
 	}
 	n46 := c.ReadLength(1)
-	l47 := foryimpl.ReuseSlice[Int32s](c, x.Named, n46)
+	l47 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n46)
 	if n46 > 0 {
 		hn49 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -9179,98 +9414,131 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Named = l47
+	x.L2A = l47
+	if c.Failed() {
+		c.Trace("L2A")
+		return
+	}
+	if c.ReadFlag() {
+		n51 := c.ReadArrayLength(2)
+		a52 := foryimpl.MakeSlice[[]uint16](c, n51)
+		r.ReadRawUint16s(a52)
+		x.NL = a52
+	}
+	if c.Failed() {
+		c.Trace("NL")
+		return
+	}
+	n53 := c.ReadLength(1)
+	l54 := foryimpl.ReuseSlice[Int32s](c, x.Named, n53)
+	if n53 > 0 {
+		hn56 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i55 := range l54 {
+				if hn56 && !c.ReadFlag() {
+					clear(l54[i55 : i55+1])
+					continue
+				}
+				l54[i55] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i55)
+					break
+				}
+			}
+		}
+	}
+	x.Named = l54
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
 	if c.ReadFlag() {
-		p51 := foryimpl.Alloc[[]float64](c)
-		n52 := c.ReadArrayLength(8)
-		a53 := foryimpl.MakeSlice[[]float64](c, n52)
-		r.ReadRawFloat64s(a53)
-		*p51 = a53
-		x.PA = p51
+		p58 := foryimpl.Alloc[[]float64](c)
+		n59 := c.ReadArrayLength(8)
+		a60 := foryimpl.MakeSlice[[]float64](c, n59)
+		r.ReadRawFloat64s(a60)
+		*p58 = a60
+		x.PA = p58
 	}
 	if c.Failed() {
 		c.Trace("PA")
 		return
 	}
-	n54 := c.ReadLength(1)
-	l55 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n54)
-	if n54 > 0 {
-		hn57 := c.ReadListHeader(5)
+	n61 := c.ReadLength(1)
+	l62 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n61)
+	if n61 > 0 {
+		hn64 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i56 := range l55 {
-				if hn57 && !c.ReadFlag() {
-					clear(l55[i56 : i56+1])
+			for i63 := range l62 {
+				if hn64 && !c.ReadFlag() {
+					clear(l62[i63 : i63+1])
 					continue
 				}
-				p59 := foryimpl.Alloc[int32](c)
-				*p59 = r.ReadVarInt32()
-				l55[i56] = p59
+				p66 := foryimpl.Alloc[int32](c)
+				*p66 = r.ReadVarInt32()
+				l62[i63] = p66
 				if c.Failed() {
-					c.TraceIndex(i56)
+					c.TraceIndex(i63)
 					break
 				}
 			}
 		}
 	}
-	x.PtrL2A = l55
+	x.PtrL2A = l62
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
 	}
-	n60 := c.ReadLength(1)
-	l61 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n60)
-	if n60 > 0 {
-		hn63 := c.ReadListHeader(9)
+	n67 := c.ReadLength(1)
+	l68 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n67)
+	if n67 > 0 {
+		hn70 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i62 := range l61 {
-				if hn63 && !c.ReadFlag() {
-					clear(l61[i62 : i62+1])
+			for i69 := range l68 {
+				if hn70 && !c.ReadFlag() {
+					clear(l68[i69 : i69+1])
 					continue
 				}
-				l61[i62] = r.ReadUint8()
+				l68[i69] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i62)
+					c.TraceIndex(i69)
 					break
 				}
 			}
 		}
 	}
-	x.Raw2Bin = l61
+	x.Raw2Bin = l68
 	if c.Failed() {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n65 := c.ReadLength(1)
-	l66 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n65)
-	if n65 > 0 {
-		hn68 := c.ReadListHeader(14)
+	n72 := c.ReadLength(1)
+	l73 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n72)
+	if n72 > 0 {
+		hn75 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i67 := range l66 {
-				if hn68 && !c.ReadFlag() {
-					clear(l66[i67 : i67+1])
+			for i74 := range l73 {
+				if hn75 && !c.ReadFlag() {
+					clear(l73[i74 : i74+1])
 					continue
 				}
-				l66[i67] = r.ReadVarUint64()
+				l73[i74] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i67)
+					c.TraceIndex(i74)
 					break
 				}
 			}
 		}
 	}
-	x.U64L2A = l66
+	x.U64L2A = l73
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
 	}
-	n70 := c.ReadArrayLength(1)
-	a71 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n70)
-	copy(a71, r.ReadBytes(n70))
-	x.U82Bin = a71
+	n77 := c.ReadArrayLength(1)
+	a78 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n77)
+	copy(a78, r.ReadBytes(n77))
+	x.U82Bin = a78
 	if c.Failed() {
 		c.Trace("U82Bin")
 		return
@@ -9287,19 +9555,19 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n72 := c.ReadArrayLength(8)
-				a73 := foryimpl.MakeSlice[[]int64](c, n72)
-				r.ReadRawInt64s(a73)
-				x.A2L = a73
+				n79 := c.ReadArrayLength(8)
+				a80 := foryimpl.MakeSlice[[]int64](c, n79)
+				r.ReadRawInt64s(a80)
+				x.A2L = a80
 			}
 		case 1:
 			if f.Convert {
 				x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n74 := c.ReadArrayLength(2)
-				a75 := foryimpl.MakeSlice[[]int16](c, n74)
-				r.ReadRawInt16s(a75)
-				x.Arr2Go = a75
+				n81 := c.ReadArrayLength(2)
+				a82 := foryimpl.MakeSlice[[]int16](c, n81)
+				r.ReadRawInt16s(a82)
+				x.Arr2Go = a82
 			}
 		case 2:
 			if f.Convert {
@@ -9311,50 +9579,17 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n76 := c.ReadLength(1)
-				l77 := foryimpl.MakeSlice[[]bool](c, n76)
-				if n76 > 0 {
-					hn79 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i78 := range l77 {
-							if hn79 && !c.ReadFlag() {
-								clear(l77[i78 : i78+1])
-								continue
-							}
-							l77[i78] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i78)
-								break
-							}
-						}
-					}
-				}
-				x.BoolL2A = l77
-			}
-		case 4:
-			if f.Convert {
-				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n81 := c.ReadArrayLength(4)
-				a82 := foryimpl.MakeSlice[[]float32](c, n81)
-				r.ReadRawFloat32s(a82)
-				x.F32A2L = a82
-			}
-		case 5:
-			if f.Convert {
-				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
-			} else if !f.Flag || c.ReadFlag() {
 				n83 := c.ReadLength(1)
-				l84 := foryimpl.MakeSlice[[]int](c, n83)
+				l84 := foryimpl.MakeSlice[[]bool](c, n83)
 				if n83 > 0 {
-					hn86 := c.ReadListHeader(7)
+					hn86 := c.ReadListHeader(1)
 					if !c.Failed() {
 						for i85 := range l84 {
 							if hn86 && !c.ReadFlag() {
 								clear(l84[i85 : i85+1])
 								continue
 							}
-							l84[i85] = int(r.ReadVarInt64())
+							l84[i85] = r.ReadBool()
 							if c.Failed() {
 								c.TraceIndex(i85)
 								break
@@ -9362,47 +9597,47 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 						}
 					}
 				}
-				x.Int2A = l84
+				x.BoolL2A = l84
 			}
-		case 6:
+		case 4:
 			if f.Convert {
-				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
+				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n88 := c.ReadLength(1)
-				l89 := foryimpl.MakeSlice[[]int32](c, n88)
-				if n88 > 0 {
-					hn91 := c.ReadListHeader(5)
+				n88 := c.ReadArrayLength(4)
+				a89 := foryimpl.MakeSlice[[]float32](c, n88)
+				r.ReadRawFloat32s(a89)
+				x.F32A2L = a89
+			}
+		case 5:
+			if f.Convert {
+				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n90 := c.ReadLength(1)
+				l91 := foryimpl.MakeSlice[[]int](c, n90)
+				if n90 > 0 {
+					hn93 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i90 := range l89 {
-							if hn91 && !c.ReadFlag() {
-								clear(l89[i90 : i90+1])
+						for i92 := range l91 {
+							if hn93 && !c.ReadFlag() {
+								clear(l91[i92 : i92+1])
 								continue
 							}
-							l89[i90] = r.ReadVarInt32()
+							l91[i92] = int(r.ReadVarInt64())
 							if c.Failed() {
-								c.TraceIndex(i90)
+								c.TraceIndex(i92)
 								break
 							}
 						}
 					}
 				}
-				x.L2A = l89
+				x.Int2A = l91
 			}
-		case 7:
+		case 6:
 			if f.Convert {
-				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n93 := c.ReadArrayLength(2)
-				a94 := foryimpl.MakeSlice[[]uint16](c, n93)
-				r.ReadRawUint16s(a94)
-				x.NL = a94
-			}
-		case 8:
-			if f.Convert {
-				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
+				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n95 := c.ReadLength(1)
-				l96 := foryimpl.MakeSlice[Int32s](c, n95)
+				l96 := foryimpl.MakeSlice[[]int32](c, n95)
 				if n95 > 0 {
 					hn98 := c.ReadListHeader(5)
 					if !c.Failed() {
@@ -9419,104 +9654,137 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 						}
 					}
 				}
-				x.Named = l96
+				x.L2A = l96
+			}
+		case 7:
+			if f.Convert {
+				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n100 := c.ReadArrayLength(2)
+				a101 := foryimpl.MakeSlice[[]uint16](c, n100)
+				r.ReadRawUint16s(a101)
+				x.NL = a101
+			}
+		case 8:
+			if f.Convert {
+				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n102 := c.ReadLength(1)
+				l103 := foryimpl.MakeSlice[Int32s](c, n102)
+				if n102 > 0 {
+					hn105 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i104 := range l103 {
+							if hn105 && !c.ReadFlag() {
+								clear(l103[i104 : i104+1])
+								continue
+							}
+							l103[i104] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i104)
+								break
+							}
+						}
+					}
+				}
+				x.Named = l103
 			}
 		case 9:
 			if f.Convert {
-				if s103 := foryimpl.ReadSliceAs[float64](c, f); s103 != nil {
-					v104 := []float64(s103)
-					x.PA = &v104
+				if s110 := foryimpl.ReadSliceAs[float64](c, f); s110 != nil {
+					v111 := []float64(s110)
+					x.PA = &v111
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p100 := foryimpl.Alloc[[]float64](c)
-				n101 := c.ReadArrayLength(8)
-				a102 := foryimpl.MakeSlice[[]float64](c, n101)
-				r.ReadRawFloat64s(a102)
-				*p100 = a102
-				x.PA = p100
+				p107 := foryimpl.Alloc[[]float64](c)
+				n108 := c.ReadArrayLength(8)
+				a109 := foryimpl.MakeSlice[[]float64](c, n108)
+				r.ReadRawFloat64s(a109)
+				*p107 = a109
+				x.PA = p107
 			}
 		case 10:
 			if f.Convert {
 				x.PtrL2A = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n105 := c.ReadLength(1)
-				l106 := foryimpl.MakeSlice[[]*int32](c, n105)
-				if n105 > 0 {
-					hn108 := c.ReadListHeader(5)
+				n112 := c.ReadLength(1)
+				l113 := foryimpl.MakeSlice[[]*int32](c, n112)
+				if n112 > 0 {
+					hn115 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i107 := range l106 {
-							if hn108 && !c.ReadFlag() {
-								clear(l106[i107 : i107+1])
+						for i114 := range l113 {
+							if hn115 && !c.ReadFlag() {
+								clear(l113[i114 : i114+1])
 								continue
 							}
-							p110 := foryimpl.Alloc[int32](c)
-							*p110 = r.ReadVarInt32()
-							l106[i107] = p110
+							p117 := foryimpl.Alloc[int32](c)
+							*p117 = r.ReadVarInt32()
+							l113[i114] = p117
 							if c.Failed() {
-								c.TraceIndex(i107)
+								c.TraceIndex(i114)
 								break
 							}
 						}
 					}
 				}
-				x.PtrL2A = l106
+				x.PtrL2A = l113
 			}
 		case 11:
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n111 := c.ReadLength(1)
-				l112 := foryimpl.MakeSlice[[]uint8](c, n111)
-				if n111 > 0 {
-					hn114 := c.ReadListHeader(9)
+				n118 := c.ReadLength(1)
+				l119 := foryimpl.MakeSlice[[]uint8](c, n118)
+				if n118 > 0 {
+					hn121 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i113 := range l112 {
-							if hn114 && !c.ReadFlag() {
-								clear(l112[i113 : i113+1])
+						for i120 := range l119 {
+							if hn121 && !c.ReadFlag() {
+								clear(l119[i120 : i120+1])
 								continue
 							}
-							l112[i113] = r.ReadUint8()
+							l119[i120] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i113)
+								c.TraceIndex(i120)
 								break
 							}
 						}
 					}
 				}
-				x.Raw2Bin = l112
+				x.Raw2Bin = l119
 			}
 		case 12:
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n116 := c.ReadLength(1)
-				l117 := foryimpl.MakeSlice[[]uint64](c, n116)
-				if n116 > 0 {
-					hn119 := c.ReadListHeader(14)
+				n123 := c.ReadLength(1)
+				l124 := foryimpl.MakeSlice[[]uint64](c, n123)
+				if n123 > 0 {
+					hn126 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i118 := range l117 {
-							if hn119 && !c.ReadFlag() {
-								clear(l117[i118 : i118+1])
+						for i125 := range l124 {
+							if hn126 && !c.ReadFlag() {
+								clear(l124[i125 : i125+1])
 								continue
 							}
-							l117[i118] = r.ReadVarUint64()
+							l124[i125] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i118)
+								c.TraceIndex(i125)
 								break
 							}
 						}
 					}
 				}
-				x.U64L2A = l117
+				x.U64L2A = l124
 			}
 		case 13:
 			if f.Convert {
 				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n121 := c.ReadArrayLength(1)
-				a122 := foryimpl.MakeSlice[[]uint8](c, n121)
-				copy(a122, r.ReadBytes(n121))
-				x.U82Bin = a122
+				n128 := c.ReadArrayLength(1)
+				a129 := foryimpl.MakeSlice[[]uint8](c, n128)
+				copy(a129, r.ReadBytes(n128))
+				x.U82Bin = a129
 			}
 		default:
 			c.SkipField(f)
@@ -9554,8 +9822,7 @@ func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -9581,11 +9848,13 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes SeqsBad's struct body (docs/format.md §9).
 func (x *SeqsBad) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which SeqsBad, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which SeqsBad, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(23 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -9606,18 +9875,19 @@ func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	l1 := x.W
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+	l2 := x.W
+	b.WriteVarUint32(uint32(len(l2)))
+	if len(l2) > 0 {
+		b.Reserve(1 + len(l2)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		for _, e3 := range l2 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e3))
 		}
 		b.SetWriterIndex(off)
 	}
+	return nil
 }
 
 // ForyRead reads SeqsBad's struct body (docs/format.md §9); errors are recorded in c.
@@ -9630,25 +9900,25 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n3 := c.ReadLength(1)
-	l4 := foryimpl.ReuseSlice[[]int32](c, x.W, n3)
-	if n3 > 0 {
-		hn6 := c.ReadListHeader(5)
+	n4 := c.ReadLength(1)
+	l5 := foryimpl.ReuseSlice[[]int32](c, x.W, n4)
+	if n4 > 0 {
+		hn7 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i5 := range l4 {
-				if hn6 && !c.ReadFlag() {
-					clear(l4[i5 : i5+1])
+			for i6 := range l5 {
+				if hn7 && !c.ReadFlag() {
+					clear(l5[i6 : i6+1])
 					continue
 				}
-				l4[i5] = r.ReadVarInt32()
+				l5[i6] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i5)
+					c.TraceIndex(i6)
 					break
 				}
 			}
 		}
 	}
-	x.W = l4
+	x.W = l5
 	if c.Failed() {
 		c.Trace("W")
 		return
@@ -9665,25 +9935,25 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.W = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n8 := c.ReadLength(1)
-				l9 := foryimpl.MakeSlice[[]int32](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(5)
+				n9 := c.ReadLength(1)
+				l10 := foryimpl.MakeSlice[[]int32](c, n9)
+				if n9 > 0 {
+					hn12 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
+						for i11 := range l10 {
+							if hn12 && !c.ReadFlag() {
+								clear(l10[i11 : i11+1])
 								continue
 							}
-							l9[i10] = r.ReadVarInt32()
+							l10[i11] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i10)
+								c.TraceIndex(i11)
 								break
 							}
 						}
 					}
 				}
-				x.W = l9
+				x.W = l10
 			}
 		default:
 			c.SkipField(f)

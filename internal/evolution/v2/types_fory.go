@@ -7,6 +7,7 @@ import (
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 	"time"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -121,8 +122,7 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -148,11 +148,37 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
 func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.AddMyS)) {
+			return foryimpl.InvalidUTF8(foryTypeScalars, "AddMyS")
+		}
+		if x.AddPS != nil {
+			if !utf8.ValidString(string((*x.AddPS))) {
+				return foryimpl.InvalidUTF8(foryTypeScalars, "AddPS")
+			}
+		}
+		if !utf8.ValidString(string(x.AddS)) {
+			return foryimpl.InvalidUTF8(foryTypeScalars, "AddS")
+		}
+		if !utf8.ValidString(string(x.MyS)) {
+			return foryimpl.InvalidUTF8(foryTypeScalars, "MyS")
+		}
+		if x.PS != nil {
+			if !utf8.ValidString(string((*x.PS))) {
+				return foryimpl.InvalidUTF8(foryTypeScalars, "PS")
+			}
+		}
+		if !utf8.ValidString(string(x.S)) {
+			return foryimpl.InvalidUTF8(foryTypeScalars, "S")
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(766 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -482,6 +508,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteTime(b, x.T)
+	return nil
 }
 
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
@@ -1572,8 +1599,7 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1599,19 +1625,157 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
 func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
-	l1 := x.ABool
-	l2 := x.AF32
-	l3 := x.AF64
-	l4 := x.AI16
-	l5 := x.AI32
-	l6 := x.AI64
+// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		for _, e11 := range x.AddLM {
+			for k12 := range e11 {
+				if !utf8.ValidString(string(k12)) {
+					return foryimpl.InvalidUTF8(foryTypeContainers, "AddLM")
+				}
+			}
+		}
+		for _, e15 := range x.AddLS {
+			if !utf8.ValidString(string(e15)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "AddLS")
+			}
+		}
+		for _, e20 := range x.AddMBS {
+			if !utf8.ValidString(string(e20)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMBS")
+			}
+		}
+		for _, e22 := range x.AddMES {
+			if !utf8.ValidString(string(e22)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMES")
+			}
+		}
+		for _, e26 := range x.AddMIS {
+			if !utf8.ValidString(string(e26)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMIS")
+			}
+		}
+		for k27 := range x.AddMSI {
+			if !utf8.ValidString(string(k27)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSI")
+			}
+		}
+		for k29, e30 := range x.AddMSL {
+			if !utf8.ValidString(string(k29)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSL")
+			}
+			for _, e31 := range e30 {
+				if !utf8.ValidString(string(e31)) {
+					return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSL")
+				}
+			}
+		}
+		for k32, e33 := range x.AddMSM {
+			if !utf8.ValidString(string(k32)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSM")
+			}
+			for k34 := range e33 {
+				if !utf8.ValidString(string(k34)) {
+					return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSM")
+				}
+			}
+		}
+		for k36 := range x.AddMSP {
+			if !utf8.ValidString(string(k36)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSP")
+			}
+		}
+		for _, e40 := range x.AddNLS {
+			if !utf8.ValidString(string(e40)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "AddNLS")
+			}
+		}
+		for k41 := range x.AddNM {
+			if !utf8.ValidString(string(k41)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "AddNM")
+			}
+		}
+		for _, e54 := range x.LM {
+			for k55 := range e54 {
+				if !utf8.ValidString(string(k55)) {
+					return foryimpl.InvalidUTF8(foryTypeContainers, "LM")
+				}
+			}
+		}
+		for _, e58 := range x.LS {
+			if !utf8.ValidString(string(e58)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "LS")
+			}
+		}
+		for _, e63 := range x.MBS {
+			if !utf8.ValidString(string(e63)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MBS")
+			}
+		}
+		for _, e65 := range x.MES {
+			if !utf8.ValidString(string(e65)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MES")
+			}
+		}
+		for _, e69 := range x.MIS {
+			if !utf8.ValidString(string(e69)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MIS")
+			}
+		}
+		for k70 := range x.MSI {
+			if !utf8.ValidString(string(k70)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MSI")
+			}
+		}
+		for k72, e73 := range x.MSL {
+			if !utf8.ValidString(string(k72)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
+			}
+			for _, e74 := range e73 {
+				if !utf8.ValidString(string(e74)) {
+					return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
+				}
+			}
+		}
+		for k75, e76 := range x.MSM {
+			if !utf8.ValidString(string(k75)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
+			}
+			for k77 := range e76 {
+				if !utf8.ValidString(string(k77)) {
+					return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
+				}
+			}
+		}
+		for k79 := range x.MSP {
+			if !utf8.ValidString(string(k79)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MSP")
+			}
+		}
+		for _, e83 := range x.NLS {
+			if !utf8.ValidString(string(e83)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "NLS")
+			}
+		}
+		for k84 := range x.NM {
+			if !utf8.ValidString(string(k84)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "NM")
+			}
+		}
+	}
+	l87 := x.ABool
+	l88 := x.AF32
+	l89 := x.AF64
+	l90 := x.AI16
+	l91 := x.AI32
+	l92 := x.AI64
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(664 + buffer.BatchSlack + len(l1)*1 + len(l2)*4 + len(l3)*8 + len(l4)*2 + len(l5)*4 + len(l6)*8 + 30)
+	b.Reserve(664 + buffer.BatchSlack + len(l87)*1 + len(l88)*4 + len(l89)*8 + len(l90)*2 + len(l91)*4 + len(l92)*8 + 30)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -1709,375 +1873,375 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		buffer.PutInt32At(w, off, 255924153)
 		off += 4
 	}
-	off = buffer.PutVarUint32At(w, off, uint32(len(l1)*1))
-	off = buffer.PutRawBoolsAt(w, off, l1)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l2)*4))
-	off = buffer.PutRawFloat32sAt(w, off, l2)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l3)*8))
-	off = buffer.PutRawFloat64sAt(w, off, l3)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l4)*2))
-	off = buffer.PutRawInt16sAt(w, off, l4)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l5)*4))
-	off = buffer.PutRawInt32sAt(w, off, l5)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l6)*8))
-	off = buffer.PutRawInt64sAt(w, off, l6)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l87)*1))
+	off = buffer.PutRawBoolsAt(w, off, l87)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l88)*4))
+	off = buffer.PutRawFloat32sAt(w, off, l88)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l89)*8))
+	off = buffer.PutRawFloat64sAt(w, off, l89)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l90)*2))
+	off = buffer.PutRawInt16sAt(w, off, l90)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l91)*4))
+	off = buffer.PutRawInt32sAt(w, off, l91)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l92)*8))
+	off = buffer.PutRawInt64sAt(w, off, l92)
 	b.SetWriterIndex(off)
-	l7 := x.AI8
-	b.WriteVarUint32(uint32(len(l7) * 1))
-	for _, e8 := range l7 {
-		b.WriteInt8(int8(e8))
+	l93 := x.AI8
+	b.WriteVarUint32(uint32(len(l93) * 1))
+	for _, e94 := range l93 {
+		b.WriteInt8(int8(e94))
 	}
 	{
-		l9 := x.AU16
-		l10 := x.AU32
-		l11 := x.AU64
-		l12 := x.AU8
-		l13 := x.AddABool
-		l14 := x.AddAF32
-		l15 := x.AddAF64
-		l16 := x.AddAI16
-		l17 := x.AddAI32
-		l18 := x.AddAI64
-		b.Reserve(buffer.BatchSlack + len(l9)*2 + len(l10)*4 + len(l11)*8 + len(l12)*1 + len(l13)*1 + len(l14)*4 + len(l15)*8 + len(l16)*2 + len(l17)*4 + len(l18)*8 + 50)
+		l95 := x.AU16
+		l96 := x.AU32
+		l97 := x.AU64
+		l98 := x.AU8
+		l99 := x.AddABool
+		l100 := x.AddAF32
+		l101 := x.AddAF64
+		l102 := x.AddAI16
+		l103 := x.AddAI32
+		l104 := x.AddAI64
+		b.Reserve(buffer.BatchSlack + len(l95)*2 + len(l96)*4 + len(l97)*8 + len(l98)*1 + len(l99)*1 + len(l100)*4 + len(l101)*8 + len(l102)*2 + len(l103)*4 + len(l104)*8 + 50)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*2))
-		off = buffer.PutRawUint16sAt(w, off, l9)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l10)*4))
-		off = buffer.PutRawUint32sAt(w, off, l10)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l11)*8))
-		off = buffer.PutRawUint64sAt(w, off, l11)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l12)*1))
-		off += copy(w[off:], l12)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l13)*1))
-		off = buffer.PutRawBoolsAt(w, off, l13)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l14)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l14)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l15)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l15)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l16)*2))
-		off = buffer.PutRawInt16sAt(w, off, l16)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l17)*4))
-		off = buffer.PutRawInt32sAt(w, off, l17)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l18)*8))
-		off = buffer.PutRawInt64sAt(w, off, l18)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l95)*2))
+		off = buffer.PutRawUint16sAt(w, off, l95)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l96)*4))
+		off = buffer.PutRawUint32sAt(w, off, l96)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l97)*8))
+		off = buffer.PutRawUint64sAt(w, off, l97)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l98)*1))
+		off += copy(w[off:], l98)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l99)*1))
+		off = buffer.PutRawBoolsAt(w, off, l99)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l100)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l100)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l101)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l101)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l102)*2))
+		off = buffer.PutRawInt16sAt(w, off, l102)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l103)*4))
+		off = buffer.PutRawInt32sAt(w, off, l103)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l104)*8))
+		off = buffer.PutRawInt64sAt(w, off, l104)
 		b.SetWriterIndex(off)
 	}
-	l19 := x.AddAI8
-	b.WriteVarUint32(uint32(len(l19) * 1))
-	for _, e20 := range l19 {
-		b.WriteInt8(int8(e20))
+	l105 := x.AddAI8
+	b.WriteVarUint32(uint32(len(l105) * 1))
+	for _, e106 := range l105 {
+		b.WriteInt8(int8(e106))
 	}
 	{
-		l21 := x.AddAU16
-		l22 := x.AddAU32
-		l23 := x.AddAU64
-		l24 := x.AddAU8
-		b.Reserve(buffer.BatchSlack + len(l21)*2 + len(l22)*4 + len(l23)*8 + len(l24)*1 + 20)
+		l107 := x.AddAU16
+		l108 := x.AddAU32
+		l109 := x.AddAU64
+		l110 := x.AddAU8
+		b.Reserve(buffer.BatchSlack + len(l107)*2 + len(l108)*4 + len(l109)*8 + len(l110)*1 + 20)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l21)*2))
-		off = buffer.PutRawUint16sAt(w, off, l21)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l22)*4))
-		off = buffer.PutRawUint32sAt(w, off, l22)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l23)*8))
-		off = buffer.PutRawUint64sAt(w, off, l23)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l24)*1))
-		off += copy(w[off:], l24)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l107)*2))
+		off = buffer.PutRawUint16sAt(w, off, l107)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l108)*4))
+		off = buffer.PutRawUint32sAt(w, off, l108)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l109)*8))
+		off = buffer.PutRawUint64sAt(w, off, l109)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l110)*1))
+		off += copy(w[off:], l110)
 		b.SetWriterIndex(off)
 	}
-	l25 := x.AddBin
-	b.WriteVarUint32(uint32(len(l25)))
-	b.WriteBytes(l25)
+	l111 := x.AddBin
+	b.WriteVarUint32(uint32(len(l111)))
+	b.WriteBytes(l111)
 	b.WriteVarUint32(uint32(len(x.AddFix)))
 	if len(x.AddFix) > 0 {
 		b.Reserve(1 + len(x.AddFix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e26 := range x.AddFix {
+		for _, e112 := range x.AddFix {
 			{
-				buffer.PutInt16At(w, off, e26)
+				buffer.PutInt16At(w, off, e112)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l27 := x.AddLB
-	b.WriteVarUint32(uint32(len(l27)))
-	if len(l27) > 0 {
-		b.Reserve(1 + len(l27)*1 + buffer.BatchSlack)
+	l113 := x.AddLB
+	b.WriteVarUint32(uint32(len(l113)))
+	if len(l113) > 0 {
+		b.Reserve(1 + len(l113)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e28 := range l27 {
+		for _, e114 := range l113 {
 			{
-				buffer.PutBoolAt(w, off, e28)
+				buffer.PutBoolAt(w, off, e114)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l29 := x.AddLE
-	b.WriteVarUint32(uint32(len(l29)))
-	if len(l29) > 0 {
+	l115 := x.AddLE
+	b.WriteVarUint32(uint32(len(l115)))
+	if len(l115) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e30 := range l29 {
-			b.WriteVarUint32(uint32(e30))
+		for _, e116 := range l115 {
+			b.WriteVarUint32(uint32(e116))
 		}
 	}
-	l31 := x.AddLF32
-	b.WriteVarUint32(uint32(len(l31)))
-	if len(l31) > 0 {
-		b.Reserve(1 + len(l31)*4 + buffer.BatchSlack)
+	l117 := x.AddLF32
+	b.WriteVarUint32(uint32(len(l117)))
+	if len(l117) > 0 {
+		b.Reserve(1 + len(l117)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e32 := range l31 {
+		for _, e118 := range l117 {
 			{
-				buffer.PutFloat32At(w, off, e32)
+				buffer.PutFloat32At(w, off, e118)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l33 := x.AddLF64
-	b.WriteVarUint32(uint32(len(l33)))
-	if len(l33) > 0 {
-		b.Reserve(1 + len(l33)*8 + buffer.BatchSlack)
+	l119 := x.AddLF64
+	b.WriteVarUint32(uint32(len(l119)))
+	if len(l119) > 0 {
+		b.Reserve(1 + len(l119)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e34 := range l33 {
+		for _, e120 := range l119 {
 			{
-				buffer.PutFloat64At(w, off, e34)
+				buffer.PutFloat64At(w, off, e120)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l35 := x.AddLI32
-	b.WriteVarUint32(uint32(len(l35)))
-	if len(l35) > 0 {
-		b.Reserve(1 + len(l35)*5 + buffer.BatchSlack)
+	l121 := x.AddLI32
+	b.WriteVarUint32(uint32(len(l121)))
+	if len(l121) > 0 {
+		b.Reserve(1 + len(l121)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e36 := range l35 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e36))
+		for _, e122 := range l121 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e122))
 		}
 		b.SetWriterIndex(off)
 	}
-	l37 := x.AddLI64
-	b.WriteVarUint32(uint32(len(l37)))
-	if len(l37) > 0 {
-		b.Reserve(1 + len(l37)*9 + buffer.BatchSlack)
+	l123 := x.AddLI64
+	b.WriteVarUint32(uint32(len(l123)))
+	if len(l123) > 0 {
+		b.Reserve(1 + len(l123)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e38 := range l37 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e38))
+		for _, e124 := range l123 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e124))
 		}
 		b.SetWriterIndex(off)
 	}
-	l39 := x.AddLI8
-	b.WriteVarUint32(uint32(len(l39)))
-	if len(l39) > 0 {
-		b.Reserve(1 + len(l39)*1 + buffer.BatchSlack)
+	l125 := x.AddLI8
+	b.WriteVarUint32(uint32(len(l125)))
+	if len(l125) > 0 {
+		b.Reserve(1 + len(l125)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e40 := range l39 {
+		for _, e126 := range l125 {
 			{
-				buffer.PutInt8At(w, off, e40)
+				buffer.PutInt8At(w, off, e126)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l41 := x.AddLL
-	b.WriteVarUint32(uint32(len(l41)))
-	if len(l41) > 0 {
+	l127 := x.AddLL
+	b.WriteVarUint32(uint32(len(l127)))
+	if len(l127) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e42 := range l41 {
-			b.WriteVarUint32(uint32(len(e42)))
-			if len(e42) > 0 {
-				b.Reserve(1 + len(e42)*5 + buffer.BatchSlack)
+		for _, e128 := range l127 {
+			b.WriteVarUint32(uint32(len(e128)))
+			if len(e128) > 0 {
+				b.Reserve(1 + len(e128)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e43 := range e42 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e43))
+				for _, e129 := range e128 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e129))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l44 := x.AddLM
-	b.WriteVarUint32(uint32(len(l44)))
-	if len(l44) > 0 {
+	l130 := x.AddLM
+	b.WriteVarUint32(uint32(len(l130)))
+	if len(l130) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e45 := range l44 {
-			var mw46 foryimpl.MapWriter
-			mw46.Begin(b, len(e45))
-			for k47, v48 := range e45 {
-				mw46.Entry(b)
-				foryimpl.WriteString(b, k47)
-				b.WriteVarInt32(v48)
+		for _, e131 := range l130 {
+			var mw132 foryimpl.MapWriter
+			mw132.Begin(b, len(e131))
+			for k133, v134 := range e131 {
+				mw132.Entry(b)
+				foryimpl.WriteString(b, k133)
+				b.WriteVarInt32(v134)
 			}
-			mw46.End(b)
+			mw132.End(b)
 		}
 	}
-	l49 := x.AddLPI
-	b.WriteVarUint32(uint32(len(l49)))
-	if len(l49) > 0 {
-		h50 := byte(0x0c)
-		for _, p51 := range l49 {
-			if p51 == nil {
-				h50 = 0x0e
+	l135 := x.AddLPI
+	b.WriteVarUint32(uint32(len(l135)))
+	if len(l135) > 0 {
+		h136 := byte(0x0c)
+		for _, p137 := range l135 {
+			if p137 == nil {
+				h136 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h50)
-		for _, p51 := range l49 {
-			if h50 == 0x0e {
-				if p51 == nil {
+		b.WriteUint8(h136)
+		for _, p137 := range l135 {
+			if h136 == 0x0e {
+				if p137 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p51)
+			b.WriteVarInt32(*p137)
 		}
 	}
-	l52 := x.AddLS
+	l138 := x.AddLS
 	{
-		sz54 := 6 + buffer.BatchSlack + len(l52)*9
-		for _, e53 := range l52 {
-			sz54 += len(e53)
+		sz140 := 6 + buffer.BatchSlack + len(l138)*9
+		for _, e139 := range l138 {
+			sz140 += len(e139)
 		}
-		b.Reserve(sz54)
+		b.Reserve(sz140)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l52)))
-		if len(l52) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l138)))
+		if len(l138) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e53 := range l52 {
-				if len(w)-off < len(e53)+9+buffer.BatchSlack {
+			for _, e139 := range l138 {
+				if len(w)-off < len(e139)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e53) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e139) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e53))<<2|2)
-				if len(e53) > 0 {
-					off += copy(w[off:], e53)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e139))<<2|2)
+				if len(e139) > 0 {
+					off += copy(w[off:], e139)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l55 := x.AddLT
-	b.WriteVarUint32(uint32(len(l55)))
-	if len(l55) > 0 {
+	l141 := x.AddLT
+	b.WriteVarUint32(uint32(len(l141)))
+	if len(l141) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e56 := range l55 {
-			foryimpl.WriteTime(b, e56)
+		for _, e142 := range l141 {
+			foryimpl.WriteTime(b, e142)
 		}
 	}
-	l57 := x.AddLU16
-	b.WriteVarUint32(uint32(len(l57)))
-	if len(l57) > 0 {
-		b.Reserve(1 + len(l57)*2 + buffer.BatchSlack)
+	l143 := x.AddLU16
+	b.WriteVarUint32(uint32(len(l143)))
+	if len(l143) > 0 {
+		b.Reserve(1 + len(l143)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e58 := range l57 {
+		for _, e144 := range l143 {
 			{
-				buffer.PutUint16At(w, off, e58)
+				buffer.PutUint16At(w, off, e144)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l59 := x.AddLU64
-	b.WriteVarUint32(uint32(len(l59)))
-	if len(l59) > 0 {
-		b.Reserve(1 + len(l59)*9 + buffer.BatchSlack)
+	l145 := x.AddLU64
+	b.WriteVarUint32(uint32(len(l145)))
+	if len(l145) > 0 {
+		b.Reserve(1 + len(l145)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e60 := range l59 {
-			off = buffer.PutVarUint64At(w, off, e60)
+		for _, e146 := range l145 {
+			off = buffer.PutVarUint64At(w, off, e146)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw61 foryimpl.MapWriter
-	mw61.Begin(b, len(x.AddMBS))
-	for k62, v63 := range x.AddMBS {
-		mw61.Entry(b)
-		b.WriteBool(k62)
-		foryimpl.WriteString(b, v63)
+	var mw147 foryimpl.MapWriter
+	mw147.Begin(b, len(x.AddMBS))
+	for k148, v149 := range x.AddMBS {
+		mw147.Entry(b)
+		b.WriteBool(k148)
+		foryimpl.WriteString(b, v149)
 	}
-	mw61.End(b)
-	var mw64 foryimpl.MapWriter
-	mw64.Begin(b, len(x.AddMES))
-	for k65, v66 := range x.AddMES {
-		mw64.Entry(b)
-		b.WriteVarUint32(uint32(k65))
-		foryimpl.WriteString(b, v66)
+	mw147.End(b)
+	var mw150 foryimpl.MapWriter
+	mw150.Begin(b, len(x.AddMES))
+	for k151, v152 := range x.AddMES {
+		mw150.Entry(b)
+		b.WriteVarUint32(uint32(k151))
+		foryimpl.WriteString(b, v152)
 	}
-	mw64.End(b)
-	var mw67 foryimpl.MapWriter
-	mw67.Begin(b, len(x.AddMI64F))
-	for k68, v69 := range x.AddMI64F {
-		mw67.Entry(b)
-		b.WriteVarInt64(k68)
-		b.WriteFloat64(v69)
+	mw150.End(b)
+	var mw153 foryimpl.MapWriter
+	mw153.Begin(b, len(x.AddMI64F))
+	for k154, v155 := range x.AddMI64F {
+		mw153.Entry(b)
+		b.WriteVarInt64(k154)
+		b.WriteFloat64(v155)
 	}
-	mw67.End(b)
-	var mw70 foryimpl.MapWriter
-	mw70.Begin(b, len(x.AddMIS))
-	for k71, v72 := range x.AddMIS {
-		mw70.Entry(b)
-		b.WriteVarInt32(k71)
-		foryimpl.WriteString(b, v72)
+	mw153.End(b)
+	var mw156 foryimpl.MapWriter
+	mw156.Begin(b, len(x.AddMIS))
+	for k157, v158 := range x.AddMIS {
+		mw156.Entry(b)
+		b.WriteVarInt32(k157)
+		foryimpl.WriteString(b, v158)
 	}
-	mw70.End(b)
-	var mw73 foryimpl.MapWriter
-	mw73.Begin(b, len(x.AddMSI))
-	for k74, v75 := range x.AddMSI {
-		mw73.Entry(b)
-		foryimpl.WriteString(b, k74)
-		b.WriteVarInt32(v75)
+	mw156.End(b)
+	var mw159 foryimpl.MapWriter
+	mw159.Begin(b, len(x.AddMSI))
+	for k160, v161 := range x.AddMSI {
+		mw159.Entry(b)
+		foryimpl.WriteString(b, k160)
+		b.WriteVarInt32(v161)
 	}
-	mw73.End(b)
-	var mw76 foryimpl.MapWriter
-	mw76.Begin(b, len(x.AddMSL))
-	for k77, v78 := range x.AddMSL {
-		if v78 == nil {
-			mw76.NullEntry(b)
-			foryimpl.WriteString(b, k77)
+	mw159.End(b)
+	var mw162 foryimpl.MapWriter
+	mw162.Begin(b, len(x.AddMSL))
+	for k163, v164 := range x.AddMSL {
+		if v164 == nil {
+			mw162.NullEntry(b)
+			foryimpl.WriteString(b, k163)
 		} else {
-			mw76.Entry(b)
-			foryimpl.WriteString(b, k77)
+			mw162.Entry(b)
+			foryimpl.WriteString(b, k163)
 			{
-				sz80 := 6 + buffer.BatchSlack + len(v78)*9
-				for _, e79 := range v78 {
-					sz80 += len(e79)
+				sz166 := 6 + buffer.BatchSlack + len(v164)*9
+				for _, e165 := range v164 {
+					sz166 += len(e165)
 				}
-				b.Reserve(sz80)
+				b.Reserve(sz166)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v78)))
-				if len(v78) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v164)))
+				if len(v164) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e79 := range v78 {
-						if len(w)-off < len(e79)+9+buffer.BatchSlack {
+					for _, e165 := range v164 {
+						if len(w)-off < len(e165)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e79) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e165) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e79))<<2|2)
-						if len(e79) > 0 {
-							off += copy(w[off:], e79)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e165))<<2|2)
+						if len(e165) > 0 {
+							off += copy(w[off:], e165)
 						}
 					}
 				}
@@ -2085,81 +2249,81 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 			}
 		}
 	}
-	mw76.End(b)
-	var mw81 foryimpl.MapWriter
-	mw81.Begin(b, len(x.AddMSM))
-	for k82, v83 := range x.AddMSM {
-		if v83 == nil {
-			mw81.NullEntry(b)
-			foryimpl.WriteString(b, k82)
+	mw162.End(b)
+	var mw167 foryimpl.MapWriter
+	mw167.Begin(b, len(x.AddMSM))
+	for k168, v169 := range x.AddMSM {
+		if v169 == nil {
+			mw167.NullEntry(b)
+			foryimpl.WriteString(b, k168)
 		} else {
-			mw81.Entry(b)
-			foryimpl.WriteString(b, k82)
-			var mw84 foryimpl.MapWriter
-			mw84.Begin(b, len(v83))
-			for k85, v86 := range v83 {
-				mw84.Entry(b)
-				foryimpl.WriteString(b, k85)
-				b.WriteVarInt32(v86)
+			mw167.Entry(b)
+			foryimpl.WriteString(b, k168)
+			var mw170 foryimpl.MapWriter
+			mw170.Begin(b, len(v169))
+			for k171, v172 := range v169 {
+				mw170.Entry(b)
+				foryimpl.WriteString(b, k171)
+				b.WriteVarInt32(v172)
 			}
-			mw84.End(b)
+			mw170.End(b)
 		}
 	}
-	mw81.End(b)
-	var mw87 foryimpl.MapWriter
-	mw87.Begin(b, len(x.AddMSP))
-	for k88, v89 := range x.AddMSP {
-		if v89 == nil {
-			mw87.NullEntry(b)
-			foryimpl.WriteString(b, k88)
+	mw167.End(b)
+	var mw173 foryimpl.MapWriter
+	mw173.Begin(b, len(x.AddMSP))
+	for k174, v175 := range x.AddMSP {
+		if v175 == nil {
+			mw173.NullEntry(b)
+			foryimpl.WriteString(b, k174)
 		} else {
-			mw87.Entry(b)
-			foryimpl.WriteString(b, k88)
-			b.WriteVarInt32(*v89)
+			mw173.Entry(b)
+			foryimpl.WriteString(b, k174)
+			b.WriteVarInt32(*v175)
 		}
 	}
-	mw87.End(b)
-	var mw90 foryimpl.MapWriter
-	mw90.Begin(b, len(x.AddMU8))
-	for k91, v92 := range x.AddMU8 {
-		mw90.Entry(b)
-		b.WriteUint8(k91)
-		b.WriteUint16(v92)
+	mw173.End(b)
+	var mw176 foryimpl.MapWriter
+	mw176.Begin(b, len(x.AddMU8))
+	for k177, v178 := range x.AddMU8 {
+		mw176.Entry(b)
+		b.WriteUint8(k177)
+		b.WriteUint16(v178)
 	}
-	mw90.End(b)
+	mw176.End(b)
 	if x.AddNBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l93 := x.AddNBin
-		b.WriteVarUint32(uint32(len(l93)))
-		b.WriteBytes(l93)
+		l179 := x.AddNBin
+		b.WriteVarUint32(uint32(len(l179)))
+		b.WriteBytes(l179)
 	}
 	if x.AddNLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l94 := x.AddNLS
+		l180 := x.AddNLS
 		{
-			sz96 := 6 + buffer.BatchSlack + len(l94)*9
-			for _, e95 := range l94 {
-				sz96 += len(e95)
+			sz182 := 6 + buffer.BatchSlack + len(l180)*9
+			for _, e181 := range l180 {
+				sz182 += len(e181)
 			}
-			b.Reserve(sz96)
+			b.Reserve(sz182)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l94)))
-			if len(l94) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l180)))
+			if len(l180) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e95 := range l94 {
-					if len(w)-off < len(e95)+9+buffer.BatchSlack {
+				for _, e181 := range l180 {
+					if len(w)-off < len(e181)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e95) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e181) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e95))<<2|2)
-					if len(e95) > 0 {
-						off += copy(w[off:], e95)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e181))<<2|2)
+					if len(e181) > 0 {
+						off += copy(w[off:], e181)
 					}
 				}
 			}
@@ -2170,324 +2334,324 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw97 foryimpl.MapWriter
-		mw97.Begin(b, len(x.AddNM))
-		for k98, v99 := range x.AddNM {
-			mw97.Entry(b)
-			foryimpl.WriteString(b, k98)
-			b.WriteVarInt32(v99)
+		var mw183 foryimpl.MapWriter
+		mw183.Begin(b, len(x.AddNM))
+		for k184, v185 := range x.AddNM {
+			mw183.Entry(b)
+			foryimpl.WriteString(b, k184)
+			b.WriteVarInt32(v185)
 		}
-		mw97.End(b)
+		mw183.End(b)
 	}
-	l100 := x.AddRaw
-	b.WriteVarUint32(uint32(len(l100)))
-	if len(l100) > 0 {
-		b.Reserve(1 + len(l100)*1 + buffer.BatchSlack)
+	l186 := x.AddRaw
+	b.WriteVarUint32(uint32(len(l186)))
+	if len(l186) > 0 {
+		b.Reserve(1 + len(l186)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e101 := range l100 {
+		for _, e187 := range l186 {
 			{
-				buffer.PutUint8At(w, off, e101)
+				buffer.PutUint8At(w, off, e187)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l102 := x.Bin
-	b.WriteVarUint32(uint32(len(l102)))
-	b.WriteBytes(l102)
+	l188 := x.Bin
+	b.WriteVarUint32(uint32(len(l188)))
+	b.WriteBytes(l188)
 	b.WriteVarUint32(uint32(len(x.Fix)))
 	if len(x.Fix) > 0 {
 		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e103 := range x.Fix {
+		for _, e189 := range x.Fix {
 			{
-				buffer.PutInt16At(w, off, e103)
+				buffer.PutInt16At(w, off, e189)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l104 := x.LB
-	b.WriteVarUint32(uint32(len(l104)))
-	if len(l104) > 0 {
-		b.Reserve(1 + len(l104)*1 + buffer.BatchSlack)
+	l190 := x.LB
+	b.WriteVarUint32(uint32(len(l190)))
+	if len(l190) > 0 {
+		b.Reserve(1 + len(l190)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e105 := range l104 {
+		for _, e191 := range l190 {
 			{
-				buffer.PutBoolAt(w, off, e105)
+				buffer.PutBoolAt(w, off, e191)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l106 := x.LE
-	b.WriteVarUint32(uint32(len(l106)))
-	if len(l106) > 0 {
+	l192 := x.LE
+	b.WriteVarUint32(uint32(len(l192)))
+	if len(l192) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e107 := range l106 {
-			b.WriteVarUint32(uint32(e107))
+		for _, e193 := range l192 {
+			b.WriteVarUint32(uint32(e193))
 		}
 	}
-	l108 := x.LF32
-	b.WriteVarUint32(uint32(len(l108)))
-	if len(l108) > 0 {
-		b.Reserve(1 + len(l108)*4 + buffer.BatchSlack)
+	l194 := x.LF32
+	b.WriteVarUint32(uint32(len(l194)))
+	if len(l194) > 0 {
+		b.Reserve(1 + len(l194)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e109 := range l108 {
+		for _, e195 := range l194 {
 			{
-				buffer.PutFloat32At(w, off, e109)
+				buffer.PutFloat32At(w, off, e195)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l110 := x.LF64
-	b.WriteVarUint32(uint32(len(l110)))
-	if len(l110) > 0 {
-		b.Reserve(1 + len(l110)*8 + buffer.BatchSlack)
+	l196 := x.LF64
+	b.WriteVarUint32(uint32(len(l196)))
+	if len(l196) > 0 {
+		b.Reserve(1 + len(l196)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e111 := range l110 {
+		for _, e197 := range l196 {
 			{
-				buffer.PutFloat64At(w, off, e111)
+				buffer.PutFloat64At(w, off, e197)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l112 := x.LI32
-	b.WriteVarUint32(uint32(len(l112)))
-	if len(l112) > 0 {
-		b.Reserve(1 + len(l112)*5 + buffer.BatchSlack)
+	l198 := x.LI32
+	b.WriteVarUint32(uint32(len(l198)))
+	if len(l198) > 0 {
+		b.Reserve(1 + len(l198)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e113 := range l112 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e113))
+		for _, e199 := range l198 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e199))
 		}
 		b.SetWriterIndex(off)
 	}
-	l114 := x.LI64
-	b.WriteVarUint32(uint32(len(l114)))
-	if len(l114) > 0 {
-		b.Reserve(1 + len(l114)*9 + buffer.BatchSlack)
+	l200 := x.LI64
+	b.WriteVarUint32(uint32(len(l200)))
+	if len(l200) > 0 {
+		b.Reserve(1 + len(l200)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e115 := range l114 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e115))
+		for _, e201 := range l200 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e201))
 		}
 		b.SetWriterIndex(off)
 	}
-	l116 := x.LI8
-	b.WriteVarUint32(uint32(len(l116)))
-	if len(l116) > 0 {
-		b.Reserve(1 + len(l116)*1 + buffer.BatchSlack)
+	l202 := x.LI8
+	b.WriteVarUint32(uint32(len(l202)))
+	if len(l202) > 0 {
+		b.Reserve(1 + len(l202)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e117 := range l116 {
+		for _, e203 := range l202 {
 			{
-				buffer.PutInt8At(w, off, e117)
+				buffer.PutInt8At(w, off, e203)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l118 := x.LL
-	b.WriteVarUint32(uint32(len(l118)))
-	if len(l118) > 0 {
+	l204 := x.LL
+	b.WriteVarUint32(uint32(len(l204)))
+	if len(l204) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e119 := range l118 {
-			b.WriteVarUint32(uint32(len(e119)))
-			if len(e119) > 0 {
-				b.Reserve(1 + len(e119)*5 + buffer.BatchSlack)
+		for _, e205 := range l204 {
+			b.WriteVarUint32(uint32(len(e205)))
+			if len(e205) > 0 {
+				b.Reserve(1 + len(e205)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e120 := range e119 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e120))
+				for _, e206 := range e205 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e206))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l121 := x.LM
-	b.WriteVarUint32(uint32(len(l121)))
-	if len(l121) > 0 {
+	l207 := x.LM
+	b.WriteVarUint32(uint32(len(l207)))
+	if len(l207) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e122 := range l121 {
-			var mw123 foryimpl.MapWriter
-			mw123.Begin(b, len(e122))
-			for k124, v125 := range e122 {
-				mw123.Entry(b)
-				foryimpl.WriteString(b, k124)
-				b.WriteVarInt32(v125)
+		for _, e208 := range l207 {
+			var mw209 foryimpl.MapWriter
+			mw209.Begin(b, len(e208))
+			for k210, v211 := range e208 {
+				mw209.Entry(b)
+				foryimpl.WriteString(b, k210)
+				b.WriteVarInt32(v211)
 			}
-			mw123.End(b)
+			mw209.End(b)
 		}
 	}
-	l126 := x.LPI
-	b.WriteVarUint32(uint32(len(l126)))
-	if len(l126) > 0 {
-		h127 := byte(0x0c)
-		for _, p128 := range l126 {
-			if p128 == nil {
-				h127 = 0x0e
+	l212 := x.LPI
+	b.WriteVarUint32(uint32(len(l212)))
+	if len(l212) > 0 {
+		h213 := byte(0x0c)
+		for _, p214 := range l212 {
+			if p214 == nil {
+				h213 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h127)
-		for _, p128 := range l126 {
-			if h127 == 0x0e {
-				if p128 == nil {
+		b.WriteUint8(h213)
+		for _, p214 := range l212 {
+			if h213 == 0x0e {
+				if p214 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p128)
+			b.WriteVarInt32(*p214)
 		}
 	}
-	l129 := x.LS
+	l215 := x.LS
 	{
-		sz131 := 6 + buffer.BatchSlack + len(l129)*9
-		for _, e130 := range l129 {
-			sz131 += len(e130)
+		sz217 := 6 + buffer.BatchSlack + len(l215)*9
+		for _, e216 := range l215 {
+			sz217 += len(e216)
 		}
-		b.Reserve(sz131)
+		b.Reserve(sz217)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l129)))
-		if len(l129) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l215)))
+		if len(l215) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e130 := range l129 {
-				if len(w)-off < len(e130)+9+buffer.BatchSlack {
+			for _, e216 := range l215 {
+				if len(w)-off < len(e216)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e130) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e216) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e130))<<2|2)
-				if len(e130) > 0 {
-					off += copy(w[off:], e130)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e216))<<2|2)
+				if len(e216) > 0 {
+					off += copy(w[off:], e216)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l132 := x.LT
-	b.WriteVarUint32(uint32(len(l132)))
-	if len(l132) > 0 {
+	l218 := x.LT
+	b.WriteVarUint32(uint32(len(l218)))
+	if len(l218) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e133 := range l132 {
-			foryimpl.WriteTime(b, e133)
+		for _, e219 := range l218 {
+			foryimpl.WriteTime(b, e219)
 		}
 	}
-	l134 := x.LU16
-	b.WriteVarUint32(uint32(len(l134)))
-	if len(l134) > 0 {
-		b.Reserve(1 + len(l134)*2 + buffer.BatchSlack)
+	l220 := x.LU16
+	b.WriteVarUint32(uint32(len(l220)))
+	if len(l220) > 0 {
+		b.Reserve(1 + len(l220)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e135 := range l134 {
+		for _, e221 := range l220 {
 			{
-				buffer.PutUint16At(w, off, e135)
+				buffer.PutUint16At(w, off, e221)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l136 := x.LU64
-	b.WriteVarUint32(uint32(len(l136)))
-	if len(l136) > 0 {
-		b.Reserve(1 + len(l136)*9 + buffer.BatchSlack)
+	l222 := x.LU64
+	b.WriteVarUint32(uint32(len(l222)))
+	if len(l222) > 0 {
+		b.Reserve(1 + len(l222)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e137 := range l136 {
-			off = buffer.PutVarUint64At(w, off, e137)
+		for _, e223 := range l222 {
+			off = buffer.PutVarUint64At(w, off, e223)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw138 foryimpl.MapWriter
-	mw138.Begin(b, len(x.MBS))
-	for k139, v140 := range x.MBS {
-		mw138.Entry(b)
-		b.WriteBool(k139)
-		foryimpl.WriteString(b, v140)
+	var mw224 foryimpl.MapWriter
+	mw224.Begin(b, len(x.MBS))
+	for k225, v226 := range x.MBS {
+		mw224.Entry(b)
+		b.WriteBool(k225)
+		foryimpl.WriteString(b, v226)
 	}
-	mw138.End(b)
-	var mw141 foryimpl.MapWriter
-	mw141.Begin(b, len(x.MES))
-	for k142, v143 := range x.MES {
-		mw141.Entry(b)
-		b.WriteVarUint32(uint32(k142))
-		foryimpl.WriteString(b, v143)
+	mw224.End(b)
+	var mw227 foryimpl.MapWriter
+	mw227.Begin(b, len(x.MES))
+	for k228, v229 := range x.MES {
+		mw227.Entry(b)
+		b.WriteVarUint32(uint32(k228))
+		foryimpl.WriteString(b, v229)
 	}
-	mw141.End(b)
-	var mw144 foryimpl.MapWriter
-	mw144.Begin(b, len(x.MI64F))
-	for k145, v146 := range x.MI64F {
-		mw144.Entry(b)
-		b.WriteVarInt64(k145)
-		b.WriteFloat64(v146)
+	mw227.End(b)
+	var mw230 foryimpl.MapWriter
+	mw230.Begin(b, len(x.MI64F))
+	for k231, v232 := range x.MI64F {
+		mw230.Entry(b)
+		b.WriteVarInt64(k231)
+		b.WriteFloat64(v232)
 	}
-	mw144.End(b)
-	var mw147 foryimpl.MapWriter
-	mw147.Begin(b, len(x.MIS))
-	for k148, v149 := range x.MIS {
-		mw147.Entry(b)
-		b.WriteVarInt32(k148)
-		foryimpl.WriteString(b, v149)
+	mw230.End(b)
+	var mw233 foryimpl.MapWriter
+	mw233.Begin(b, len(x.MIS))
+	for k234, v235 := range x.MIS {
+		mw233.Entry(b)
+		b.WriteVarInt32(k234)
+		foryimpl.WriteString(b, v235)
 	}
-	mw147.End(b)
-	var mw150 foryimpl.MapWriter
-	mw150.Begin(b, len(x.MSI))
-	for k151, v152 := range x.MSI {
-		mw150.Entry(b)
-		foryimpl.WriteString(b, k151)
-		b.WriteVarInt32(v152)
+	mw233.End(b)
+	var mw236 foryimpl.MapWriter
+	mw236.Begin(b, len(x.MSI))
+	for k237, v238 := range x.MSI {
+		mw236.Entry(b)
+		foryimpl.WriteString(b, k237)
+		b.WriteVarInt32(v238)
 	}
-	mw150.End(b)
-	var mw153 foryimpl.MapWriter
-	mw153.Begin(b, len(x.MSL))
-	for k154, v155 := range x.MSL {
-		if v155 == nil {
-			mw153.NullEntry(b)
-			foryimpl.WriteString(b, k154)
+	mw236.End(b)
+	var mw239 foryimpl.MapWriter
+	mw239.Begin(b, len(x.MSL))
+	for k240, v241 := range x.MSL {
+		if v241 == nil {
+			mw239.NullEntry(b)
+			foryimpl.WriteString(b, k240)
 		} else {
-			mw153.Entry(b)
-			foryimpl.WriteString(b, k154)
+			mw239.Entry(b)
+			foryimpl.WriteString(b, k240)
 			{
-				sz157 := 6 + buffer.BatchSlack + len(v155)*9
-				for _, e156 := range v155 {
-					sz157 += len(e156)
+				sz243 := 6 + buffer.BatchSlack + len(v241)*9
+				for _, e242 := range v241 {
+					sz243 += len(e242)
 				}
-				b.Reserve(sz157)
+				b.Reserve(sz243)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v155)))
-				if len(v155) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v241)))
+				if len(v241) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e156 := range v155 {
-						if len(w)-off < len(e156)+9+buffer.BatchSlack {
+					for _, e242 := range v241 {
+						if len(w)-off < len(e242)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e156) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e242) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e156))<<2|2)
-						if len(e156) > 0 {
-							off += copy(w[off:], e156)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e242))<<2|2)
+						if len(e242) > 0 {
+							off += copy(w[off:], e242)
 						}
 					}
 				}
@@ -2495,81 +2659,81 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 			}
 		}
 	}
-	mw153.End(b)
-	var mw158 foryimpl.MapWriter
-	mw158.Begin(b, len(x.MSM))
-	for k159, v160 := range x.MSM {
-		if v160 == nil {
-			mw158.NullEntry(b)
-			foryimpl.WriteString(b, k159)
+	mw239.End(b)
+	var mw244 foryimpl.MapWriter
+	mw244.Begin(b, len(x.MSM))
+	for k245, v246 := range x.MSM {
+		if v246 == nil {
+			mw244.NullEntry(b)
+			foryimpl.WriteString(b, k245)
 		} else {
-			mw158.Entry(b)
-			foryimpl.WriteString(b, k159)
-			var mw161 foryimpl.MapWriter
-			mw161.Begin(b, len(v160))
-			for k162, v163 := range v160 {
-				mw161.Entry(b)
-				foryimpl.WriteString(b, k162)
-				b.WriteVarInt32(v163)
+			mw244.Entry(b)
+			foryimpl.WriteString(b, k245)
+			var mw247 foryimpl.MapWriter
+			mw247.Begin(b, len(v246))
+			for k248, v249 := range v246 {
+				mw247.Entry(b)
+				foryimpl.WriteString(b, k248)
+				b.WriteVarInt32(v249)
 			}
-			mw161.End(b)
+			mw247.End(b)
 		}
 	}
-	mw158.End(b)
-	var mw164 foryimpl.MapWriter
-	mw164.Begin(b, len(x.MSP))
-	for k165, v166 := range x.MSP {
-		if v166 == nil {
-			mw164.NullEntry(b)
-			foryimpl.WriteString(b, k165)
+	mw244.End(b)
+	var mw250 foryimpl.MapWriter
+	mw250.Begin(b, len(x.MSP))
+	for k251, v252 := range x.MSP {
+		if v252 == nil {
+			mw250.NullEntry(b)
+			foryimpl.WriteString(b, k251)
 		} else {
-			mw164.Entry(b)
-			foryimpl.WriteString(b, k165)
-			b.WriteVarInt32(*v166)
+			mw250.Entry(b)
+			foryimpl.WriteString(b, k251)
+			b.WriteVarInt32(*v252)
 		}
 	}
-	mw164.End(b)
-	var mw167 foryimpl.MapWriter
-	mw167.Begin(b, len(x.MU8))
-	for k168, v169 := range x.MU8 {
-		mw167.Entry(b)
-		b.WriteUint8(k168)
-		b.WriteUint16(v169)
+	mw250.End(b)
+	var mw253 foryimpl.MapWriter
+	mw253.Begin(b, len(x.MU8))
+	for k254, v255 := range x.MU8 {
+		mw253.Entry(b)
+		b.WriteUint8(k254)
+		b.WriteUint16(v255)
 	}
-	mw167.End(b)
+	mw253.End(b)
 	if x.NBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l170 := x.NBin
-		b.WriteVarUint32(uint32(len(l170)))
-		b.WriteBytes(l170)
+		l256 := x.NBin
+		b.WriteVarUint32(uint32(len(l256)))
+		b.WriteBytes(l256)
 	}
 	if x.NLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l171 := x.NLS
+		l257 := x.NLS
 		{
-			sz173 := 6 + buffer.BatchSlack + len(l171)*9
-			for _, e172 := range l171 {
-				sz173 += len(e172)
+			sz259 := 6 + buffer.BatchSlack + len(l257)*9
+			for _, e258 := range l257 {
+				sz259 += len(e258)
 			}
-			b.Reserve(sz173)
+			b.Reserve(sz259)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l171)))
-			if len(l171) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l257)))
+			if len(l257) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e172 := range l171 {
-					if len(w)-off < len(e172)+9+buffer.BatchSlack {
+				for _, e258 := range l257 {
+					if len(w)-off < len(e258)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e172) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e258) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e172))<<2|2)
-					if len(e172) > 0 {
-						off += copy(w[off:], e172)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e258))<<2|2)
+					if len(e258) > 0 {
+						off += copy(w[off:], e258)
 					}
 				}
 			}
@@ -2580,30 +2744,31 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw174 foryimpl.MapWriter
-		mw174.Begin(b, len(x.NM))
-		for k175, v176 := range x.NM {
-			mw174.Entry(b)
-			foryimpl.WriteString(b, k175)
-			b.WriteVarInt32(v176)
+		var mw260 foryimpl.MapWriter
+		mw260.Begin(b, len(x.NM))
+		for k261, v262 := range x.NM {
+			mw260.Entry(b)
+			foryimpl.WriteString(b, k261)
+			b.WriteVarInt32(v262)
 		}
-		mw174.End(b)
+		mw260.End(b)
 	}
-	l177 := x.Raw
-	b.WriteVarUint32(uint32(len(l177)))
-	if len(l177) > 0 {
-		b.Reserve(1 + len(l177)*1 + buffer.BatchSlack)
+	l263 := x.Raw
+	b.WriteVarUint32(uint32(len(l263)))
+	if len(l263) > 0 {
+		b.Reserve(1 + len(l263)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e178 := range l177 {
+		for _, e264 := range l263 {
 			{
-				buffer.PutUint8At(w, off, e178)
+				buffer.PutUint8At(w, off, e264)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
+	return nil
 }
 
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
@@ -2669,182 +2834,182 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n179 := c.ReadArrayLength(1)
-	a180 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n179)
-	r.ReadRawBools(a180)
-	x.ABool = a180
+	n265 := c.ReadArrayLength(1)
+	a266 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n265)
+	r.ReadRawBools(a266)
+	x.ABool = a266
 	if c.Failed() {
 		c.Trace("ABool")
 		return
 	}
-	n181 := c.ReadArrayLength(4)
-	a182 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n181)
-	r.ReadRawFloat32s(a182)
-	x.AF32 = a182
+	n267 := c.ReadArrayLength(4)
+	a268 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n267)
+	r.ReadRawFloat32s(a268)
+	x.AF32 = a268
 	if c.Failed() {
 		c.Trace("AF32")
 		return
 	}
-	n183 := c.ReadArrayLength(8)
-	a184 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n183)
-	r.ReadRawFloat64s(a184)
-	x.AF64 = a184
+	n269 := c.ReadArrayLength(8)
+	a270 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n269)
+	r.ReadRawFloat64s(a270)
+	x.AF64 = a270
 	if c.Failed() {
 		c.Trace("AF64")
 		return
 	}
-	n185 := c.ReadArrayLength(2)
-	a186 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n185)
-	r.ReadRawInt16s(a186)
-	x.AI16 = a186
+	n271 := c.ReadArrayLength(2)
+	a272 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n271)
+	r.ReadRawInt16s(a272)
+	x.AI16 = a272
 	if c.Failed() {
 		c.Trace("AI16")
 		return
 	}
-	n187 := c.ReadArrayLength(4)
-	a188 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n187)
-	r.ReadRawInt32s(a188)
-	x.AI32 = a188
+	n273 := c.ReadArrayLength(4)
+	a274 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n273)
+	r.ReadRawInt32s(a274)
+	x.AI32 = a274
 	if c.Failed() {
 		c.Trace("AI32")
 		return
 	}
-	n189 := c.ReadArrayLength(8)
-	a190 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n189)
-	r.ReadRawInt64s(a190)
-	x.AI64 = a190
+	n275 := c.ReadArrayLength(8)
+	a276 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n275)
+	r.ReadRawInt64s(a276)
+	x.AI64 = a276
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	n191 := c.ReadArrayLength(1)
-	a192 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n191)
-	for i193 := range a192 {
-		a192[i193] = r.ReadInt8()
+	n277 := c.ReadArrayLength(1)
+	a278 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n277)
+	for i279 := range a278 {
+		a278[i279] = r.ReadInt8()
 	}
-	x.AI8 = a192
+	x.AI8 = a278
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	n194 := c.ReadArrayLength(2)
-	a195 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n194)
-	r.ReadRawUint16s(a195)
-	x.AU16 = a195
+	n280 := c.ReadArrayLength(2)
+	a281 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n280)
+	r.ReadRawUint16s(a281)
+	x.AU16 = a281
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	n196 := c.ReadArrayLength(4)
-	a197 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n196)
-	r.ReadRawUint32s(a197)
-	x.AU32 = a197
+	n282 := c.ReadArrayLength(4)
+	a283 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n282)
+	r.ReadRawUint32s(a283)
+	x.AU32 = a283
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	n198 := c.ReadArrayLength(8)
-	a199 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n198)
-	r.ReadRawUint64s(a199)
-	x.AU64 = a199
+	n284 := c.ReadArrayLength(8)
+	a285 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n284)
+	r.ReadRawUint64s(a285)
+	x.AU64 = a285
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	n200 := c.ReadArrayLength(1)
-	a201 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n200)
-	copy(a201, r.ReadBytes(n200))
-	x.AU8 = a201
+	n286 := c.ReadArrayLength(1)
+	a287 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n286)
+	copy(a287, r.ReadBytes(n286))
+	x.AU8 = a287
 	if c.Failed() {
 		c.Trace("AU8")
 		return
 	}
-	n202 := c.ReadArrayLength(1)
-	a203 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n202)
-	r.ReadRawBools(a203)
-	x.AddABool = a203
+	n288 := c.ReadArrayLength(1)
+	a289 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n288)
+	r.ReadRawBools(a289)
+	x.AddABool = a289
 	if c.Failed() {
 		c.Trace("AddABool")
 		return
 	}
-	n204 := c.ReadArrayLength(4)
-	a205 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n204)
-	r.ReadRawFloat32s(a205)
-	x.AddAF32 = a205
+	n290 := c.ReadArrayLength(4)
+	a291 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n290)
+	r.ReadRawFloat32s(a291)
+	x.AddAF32 = a291
 	if c.Failed() {
 		c.Trace("AddAF32")
 		return
 	}
-	n206 := c.ReadArrayLength(8)
-	a207 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n206)
-	r.ReadRawFloat64s(a207)
-	x.AddAF64 = a207
+	n292 := c.ReadArrayLength(8)
+	a293 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n292)
+	r.ReadRawFloat64s(a293)
+	x.AddAF64 = a293
 	if c.Failed() {
 		c.Trace("AddAF64")
 		return
 	}
-	n208 := c.ReadArrayLength(2)
-	a209 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n208)
-	r.ReadRawInt16s(a209)
-	x.AddAI16 = a209
+	n294 := c.ReadArrayLength(2)
+	a295 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n294)
+	r.ReadRawInt16s(a295)
+	x.AddAI16 = a295
 	if c.Failed() {
 		c.Trace("AddAI16")
 		return
 	}
-	n210 := c.ReadArrayLength(4)
-	a211 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n210)
-	r.ReadRawInt32s(a211)
-	x.AddAI32 = a211
+	n296 := c.ReadArrayLength(4)
+	a297 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n296)
+	r.ReadRawInt32s(a297)
+	x.AddAI32 = a297
 	if c.Failed() {
 		c.Trace("AddAI32")
 		return
 	}
-	n212 := c.ReadArrayLength(8)
-	a213 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n212)
-	r.ReadRawInt64s(a213)
-	x.AddAI64 = a213
+	n298 := c.ReadArrayLength(8)
+	a299 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n298)
+	r.ReadRawInt64s(a299)
+	x.AddAI64 = a299
 	if c.Failed() {
 		c.Trace("AddAI64")
 		return
 	}
-	n214 := c.ReadArrayLength(1)
-	a215 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n214)
-	for i216 := range a215 {
-		a215[i216] = r.ReadInt8()
+	n300 := c.ReadArrayLength(1)
+	a301 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n300)
+	for i302 := range a301 {
+		a301[i302] = r.ReadInt8()
 	}
-	x.AddAI8 = a215
+	x.AddAI8 = a301
 	if c.Failed() {
 		c.Trace("AddAI8")
 		return
 	}
-	n217 := c.ReadArrayLength(2)
-	a218 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n217)
-	r.ReadRawUint16s(a218)
-	x.AddAU16 = a218
+	n303 := c.ReadArrayLength(2)
+	a304 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n303)
+	r.ReadRawUint16s(a304)
+	x.AddAU16 = a304
 	if c.Failed() {
 		c.Trace("AddAU16")
 		return
 	}
-	n219 := c.ReadArrayLength(4)
-	a220 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n219)
-	r.ReadRawUint32s(a220)
-	x.AddAU32 = a220
+	n305 := c.ReadArrayLength(4)
+	a306 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n305)
+	r.ReadRawUint32s(a306)
+	x.AddAU32 = a306
 	if c.Failed() {
 		c.Trace("AddAU32")
 		return
 	}
-	n221 := c.ReadArrayLength(8)
-	a222 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n221)
-	r.ReadRawUint64s(a222)
-	x.AddAU64 = a222
+	n307 := c.ReadArrayLength(8)
+	a308 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n307)
+	r.ReadRawUint64s(a308)
+	x.AddAU64 = a308
 	if c.Failed() {
 		c.Trace("AddAU64")
 		return
 	}
-	n223 := c.ReadArrayLength(1)
-	a224 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n223)
-	copy(a224, r.ReadBytes(n223))
-	x.AddAU8 = a224
+	n309 := c.ReadArrayLength(1)
+	a310 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n309)
+	copy(a310, r.ReadBytes(n309))
+	x.AddAU8 = a310
 	if c.Failed() {
 		c.Trace("AddAU8")
 		return
@@ -2854,601 +3019,601 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddBin")
 		return
 	}
-	n225 := c.ReadLength(2)
-	if n225 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n225, 3))
+	n311 := c.ReadLength(2)
+	if n311 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n311, 3))
 		return
 	}
-	var l226 [3]int16
-	if n225 > 0 {
-		hn228 := c.ReadListHeader(3)
+	var l312 [3]int16
+	if n311 > 0 {
+		hn314 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i227 := range l226 {
-				if hn228 && !c.ReadFlag() {
-					clear(l226[i227 : i227+1])
+			for i313 := range l312 {
+				if hn314 && !c.ReadFlag() {
+					clear(l312[i313 : i313+1])
 					continue
 				}
-				l226[i227] = r.ReadInt16()
+				l312[i313] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i227)
+					c.TraceIndex(i313)
 					break
 				}
 			}
 		}
 	}
-	x.AddFix = l226
+	x.AddFix = l312
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n230 := c.ReadLength(1)
-	l231 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n230)
-	if n230 > 0 {
-		hn233 := c.ReadListHeader(1)
+	n316 := c.ReadLength(1)
+	l317 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n316)
+	if n316 > 0 {
+		hn319 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i232 := range l231 {
-				if hn233 && !c.ReadFlag() {
-					clear(l231[i232 : i232+1])
+			for i318 := range l317 {
+				if hn319 && !c.ReadFlag() {
+					clear(l317[i318 : i318+1])
 					continue
 				}
-				l231[i232] = r.ReadBool()
+				l317[i318] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i232)
+					c.TraceIndex(i318)
 					break
 				}
 			}
 		}
 	}
-	x.AddLB = l231
+	x.AddLB = l317
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n235 := c.ReadLength(1)
-	l236 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n235)
-	if n235 > 0 {
-		hn238 := c.ReadListHeader(25)
+	n321 := c.ReadLength(1)
+	l322 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n321)
+	if n321 > 0 {
+		hn324 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i237 := range l236 {
-				if hn238 && !c.ReadFlag() {
-					clear(l236[i237 : i237+1])
+			for i323 := range l322 {
+				if hn324 && !c.ReadFlag() {
+					clear(l322[i323 : i323+1])
 					continue
 				}
-				l236[i237] = Color(r.ReadVarUint32())
+				l322[i323] = Color(r.ReadVarUint32())
 				if c.Failed() {
-					c.TraceIndex(i237)
+					c.TraceIndex(i323)
 					break
 				}
 			}
 		}
 	}
-	x.AddLE = l236
+	x.AddLE = l322
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	n240 := c.ReadLength(4)
-	l241 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n240)
-	if n240 > 0 {
-		hn243 := c.ReadListHeader(19)
+	n326 := c.ReadLength(4)
+	l327 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n326)
+	if n326 > 0 {
+		hn329 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i242 := range l241 {
-				if hn243 && !c.ReadFlag() {
-					clear(l241[i242 : i242+1])
+			for i328 := range l327 {
+				if hn329 && !c.ReadFlag() {
+					clear(l327[i328 : i328+1])
 					continue
 				}
-				l241[i242] = r.ReadFloat32()
+				l327[i328] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i242)
+					c.TraceIndex(i328)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l241
+	x.AddLF32 = l327
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n245 := c.ReadLength(8)
-	l246 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n245)
-	if n245 > 0 {
-		hn248 := c.ReadListHeader(20)
+	n331 := c.ReadLength(8)
+	l332 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n331)
+	if n331 > 0 {
+		hn334 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i247 := range l246 {
-				if hn248 && !c.ReadFlag() {
-					clear(l246[i247 : i247+1])
+			for i333 := range l332 {
+				if hn334 && !c.ReadFlag() {
+					clear(l332[i333 : i333+1])
 					continue
 				}
-				l246[i247] = r.ReadFloat64()
+				l332[i333] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i247)
+					c.TraceIndex(i333)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF64 = l246
+	x.AddLF64 = l332
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n250 := c.ReadLength(1)
-	l251 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n250)
-	if n250 > 0 {
-		hn253 := c.ReadListHeader(5)
+	n336 := c.ReadLength(1)
+	l337 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n336)
+	if n336 > 0 {
+		hn339 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i252 := range l251 {
-				if hn253 && !c.ReadFlag() {
-					clear(l251[i252 : i252+1])
+			for i338 := range l337 {
+				if hn339 && !c.ReadFlag() {
+					clear(l337[i338 : i338+1])
 					continue
 				}
-				l251[i252] = r.ReadVarInt32()
+				l337[i338] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i252)
+					c.TraceIndex(i338)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI32 = l251
+	x.AddLI32 = l337
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n255 := c.ReadLength(1)
-	l256 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n255)
-	if n255 > 0 {
-		hn258 := c.ReadListHeader(7)
+	n341 := c.ReadLength(1)
+	l342 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n341)
+	if n341 > 0 {
+		hn344 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i257 := range l256 {
-				if hn258 && !c.ReadFlag() {
-					clear(l256[i257 : i257+1])
+			for i343 := range l342 {
+				if hn344 && !c.ReadFlag() {
+					clear(l342[i343 : i343+1])
 					continue
 				}
-				l256[i257] = r.ReadVarInt64()
+				l342[i343] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i257)
+					c.TraceIndex(i343)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI64 = l256
+	x.AddLI64 = l342
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n260 := c.ReadLength(1)
-	l261 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n260)
-	if n260 > 0 {
-		hn263 := c.ReadListHeader(2)
+	n346 := c.ReadLength(1)
+	l347 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n346)
+	if n346 > 0 {
+		hn349 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i262 := range l261 {
-				if hn263 && !c.ReadFlag() {
-					clear(l261[i262 : i262+1])
+			for i348 := range l347 {
+				if hn349 && !c.ReadFlag() {
+					clear(l347[i348 : i348+1])
 					continue
 				}
-				l261[i262] = r.ReadInt8()
+				l347[i348] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i262)
+					c.TraceIndex(i348)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI8 = l261
+	x.AddLI8 = l347
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n265 := c.ReadLength(1)
-	l266 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n265)
-	if n265 > 0 {
-		hn268 := c.ReadListHeader(22)
+	n351 := c.ReadLength(1)
+	l352 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n351)
+	if n351 > 0 {
+		hn354 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i267 := range l266 {
-				if hn268 && !c.ReadFlag() {
-					clear(l266[i267 : i267+1])
+			for i353 := range l352 {
+				if hn354 && !c.ReadFlag() {
+					clear(l352[i353 : i353+1])
 					continue
 				}
-				n270 := c.ReadLength(1)
-				l271 := foryimpl.MakeSlice[[]int32](c, n270)
-				if n270 > 0 {
-					hn273 := c.ReadListHeader(5)
+				n356 := c.ReadLength(1)
+				l357 := foryimpl.MakeSlice[[]int32](c, n356)
+				if n356 > 0 {
+					hn359 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i272 := range l271 {
-							if hn273 && !c.ReadFlag() {
-								clear(l271[i272 : i272+1])
+						for i358 := range l357 {
+							if hn359 && !c.ReadFlag() {
+								clear(l357[i358 : i358+1])
 								continue
 							}
-							l271[i272] = r.ReadVarInt32()
+							l357[i358] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i272)
+								c.TraceIndex(i358)
 								break
 							}
 						}
 					}
 				}
-				l266[i267] = l271
+				l352[i353] = l357
 				if c.Failed() {
-					c.TraceIndex(i267)
+					c.TraceIndex(i353)
 					break
 				}
 			}
 		}
 	}
-	x.AddLL = l266
+	x.AddLL = l352
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n275 := c.ReadLength(1)
-	l276 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n275)
-	if n275 > 0 {
-		hn278 := c.ReadListHeader(24)
+	n361 := c.ReadLength(1)
+	l362 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n361)
+	if n361 > 0 {
+		hn364 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i277 := range l276 {
-				if hn278 && !c.ReadFlag() {
-					clear(l276[i277 : i277+1])
+			for i363 := range l362 {
+				if hn364 && !c.ReadFlag() {
+					clear(l362[i363 : i363+1])
 					continue
 				}
-				n280 := c.ReadLength(2)
-				m281 := foryimpl.MakeMap[map[string]int32](c, n280)
-				for n280 > 0 && !c.Failed() {
-					sz282, vn283, _ := c.ReadMapChunk(n280, 21, 5, nil, false)
-					for j284 := 0; j284 < sz282 && !c.Failed(); j284++ {
-						var k285 string
-						k285 = c.ReadString()
-						var v286 int32
-						if !vn283 {
-							v286 = r.ReadVarInt32()
+				n366 := c.ReadLength(2)
+				m367 := foryimpl.MakeMap[map[string]int32](c, n366)
+				for n366 > 0 && !c.Failed() {
+					sz368, vn369, _ := c.ReadMapChunk(n366, 21, 5, nil, false)
+					for j370 := 0; j370 < sz368 && !c.Failed(); j370++ {
+						var k371 string
+						k371 = c.ReadString()
+						var v372 int32
+						if !vn369 {
+							v372 = r.ReadVarInt32()
 						}
-						m281[k285] = v286
+						m367[k371] = v372
 					}
-					n280 -= sz282
+					n366 -= sz368
 				}
-				l276[i277] = m281
+				l362[i363] = m367
 				if c.Failed() {
-					c.TraceIndex(i277)
+					c.TraceIndex(i363)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l276
+	x.AddLM = l362
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n287 := c.ReadLength(1)
-	l288 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n287)
-	if n287 > 0 {
-		hn290 := c.ReadListHeader(5)
+	n373 := c.ReadLength(1)
+	l374 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n373)
+	if n373 > 0 {
+		hn376 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i289 := range l288 {
-				if hn290 && !c.ReadFlag() {
-					clear(l288[i289 : i289+1])
+			for i375 := range l374 {
+				if hn376 && !c.ReadFlag() {
+					clear(l374[i375 : i375+1])
 					continue
 				}
-				p292 := foryimpl.Alloc[int32](c)
-				*p292 = r.ReadVarInt32()
-				l288[i289] = p292
+				p378 := foryimpl.Alloc[int32](c)
+				*p378 = r.ReadVarInt32()
+				l374[i375] = p378
 				if c.Failed() {
-					c.TraceIndex(i289)
+					c.TraceIndex(i375)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l288
+	x.AddLPI = l374
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	n293 := c.ReadLength(1)
-	l294 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n293)
-	if n293 > 0 {
-		hn296 := c.ReadListHeader(21)
+	n379 := c.ReadLength(1)
+	l380 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n379)
+	if n379 > 0 {
+		hn382 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i295 := range l294 {
-				if hn296 && !c.ReadFlag() {
-					clear(l294[i295 : i295+1])
+			for i381 := range l380 {
+				if hn382 && !c.ReadFlag() {
+					clear(l380[i381 : i381+1])
 					continue
 				}
-				l294[i295] = c.ReadString()
+				l380[i381] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i295)
+					c.TraceIndex(i381)
 					break
 				}
 			}
 		}
 	}
-	x.AddLS = l294
+	x.AddLS = l380
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n298 := c.ReadLength(1)
-	l299 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n298)
-	if n298 > 0 {
-		hn301 := c.ReadListHeader(38)
+	n384 := c.ReadLength(1)
+	l385 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n384)
+	if n384 > 0 {
+		hn387 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i300 := range l299 {
-				if hn301 && !c.ReadFlag() {
-					clear(l299[i300 : i300+1])
+			for i386 := range l385 {
+				if hn387 && !c.ReadFlag() {
+					clear(l385[i386 : i386+1])
 					continue
 				}
-				l299[i300] = c.ReadTime()
+				l385[i386] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i300)
+					c.TraceIndex(i386)
 					break
 				}
 			}
 		}
 	}
-	x.AddLT = l299
+	x.AddLT = l385
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n303 := c.ReadLength(2)
-	l304 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n303)
-	if n303 > 0 {
-		hn306 := c.ReadListHeader(10)
+	n389 := c.ReadLength(2)
+	l390 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n389)
+	if n389 > 0 {
+		hn392 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i305 := range l304 {
-				if hn306 && !c.ReadFlag() {
-					clear(l304[i305 : i305+1])
+			for i391 := range l390 {
+				if hn392 && !c.ReadFlag() {
+					clear(l390[i391 : i391+1])
 					continue
 				}
-				l304[i305] = r.ReadUint16()
+				l390[i391] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i305)
+					c.TraceIndex(i391)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU16 = l304
+	x.AddLU16 = l390
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n308 := c.ReadLength(1)
-	l309 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n308)
-	if n308 > 0 {
-		hn311 := c.ReadListHeader(14)
+	n394 := c.ReadLength(1)
+	l395 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n394)
+	if n394 > 0 {
+		hn397 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i310 := range l309 {
-				if hn311 && !c.ReadFlag() {
-					clear(l309[i310 : i310+1])
+			for i396 := range l395 {
+				if hn397 && !c.ReadFlag() {
+					clear(l395[i396 : i396+1])
 					continue
 				}
-				l309[i310] = r.ReadVarUint64()
+				l395[i396] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i310)
+					c.TraceIndex(i396)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU64 = l309
+	x.AddLU64 = l395
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n313 := c.ReadLength(2)
-	m314 := foryimpl.MakeMap[map[bool]string](c, n313)
-	for n313 > 0 && !c.Failed() {
-		sz315, vn316, _ := c.ReadMapChunk(n313, 1, 21, nil, false)
-		for j317 := 0; j317 < sz315 && !c.Failed(); j317++ {
-			var k318 bool
-			k318 = r.ReadBool()
-			var v319 string
-			if !vn316 {
-				v319 = c.ReadString()
+	n399 := c.ReadLength(2)
+	m400 := foryimpl.MakeMap[map[bool]string](c, n399)
+	for n399 > 0 && !c.Failed() {
+		sz401, vn402, _ := c.ReadMapChunk(n399, 1, 21, nil, false)
+		for j403 := 0; j403 < sz401 && !c.Failed(); j403++ {
+			var k404 bool
+			k404 = r.ReadBool()
+			var v405 string
+			if !vn402 {
+				v405 = c.ReadString()
 			}
-			m314[k318] = v319
+			m400[k404] = v405
 		}
-		n313 -= sz315
+		n399 -= sz401
 	}
-	x.AddMBS = m314
+	x.AddMBS = m400
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n320 := c.ReadLength(2)
-	m321 := foryimpl.MakeMap[map[Color]string](c, n320)
-	for n320 > 0 && !c.Failed() {
-		sz322, vn323, _ := c.ReadMapChunk(n320, 25, 21, nil, false)
-		for j324 := 0; j324 < sz322 && !c.Failed(); j324++ {
-			var k325 Color
-			k325 = Color(r.ReadVarUint32())
-			var v326 string
-			if !vn323 {
-				v326 = c.ReadString()
+	n406 := c.ReadLength(2)
+	m407 := foryimpl.MakeMap[map[Color]string](c, n406)
+	for n406 > 0 && !c.Failed() {
+		sz408, vn409, _ := c.ReadMapChunk(n406, 25, 21, nil, false)
+		for j410 := 0; j410 < sz408 && !c.Failed(); j410++ {
+			var k411 Color
+			k411 = Color(r.ReadVarUint32())
+			var v412 string
+			if !vn409 {
+				v412 = c.ReadString()
 			}
-			m321[k325] = v326
+			m407[k411] = v412
 		}
-		n320 -= sz322
+		n406 -= sz408
 	}
-	x.AddMES = m321
+	x.AddMES = m407
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n327 := c.ReadLength(2)
-	m328 := foryimpl.MakeMap[map[int64]float64](c, n327)
-	for n327 > 0 && !c.Failed() {
-		sz329, vn330, _ := c.ReadMapChunk(n327, 7, 20, nil, false)
-		for j331 := 0; j331 < sz329 && !c.Failed(); j331++ {
-			var k332 int64
-			k332 = r.ReadVarInt64()
-			var v333 float64
-			if !vn330 {
-				v333 = r.ReadFloat64()
+	n413 := c.ReadLength(2)
+	m414 := foryimpl.MakeMap[map[int64]float64](c, n413)
+	for n413 > 0 && !c.Failed() {
+		sz415, vn416, _ := c.ReadMapChunk(n413, 7, 20, nil, false)
+		for j417 := 0; j417 < sz415 && !c.Failed(); j417++ {
+			var k418 int64
+			k418 = r.ReadVarInt64()
+			var v419 float64
+			if !vn416 {
+				v419 = r.ReadFloat64()
 			}
-			m328[k332] = v333
+			m414[k418] = v419
 		}
-		n327 -= sz329
+		n413 -= sz415
 	}
-	x.AddMI64F = m328
+	x.AddMI64F = m414
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n334 := c.ReadLength(2)
-	m335 := foryimpl.MakeMap[map[int32]string](c, n334)
-	for n334 > 0 && !c.Failed() {
-		sz336, vn337, _ := c.ReadMapChunk(n334, 5, 21, nil, false)
-		for j338 := 0; j338 < sz336 && !c.Failed(); j338++ {
-			var k339 int32
-			k339 = r.ReadVarInt32()
-			var v340 string
-			if !vn337 {
-				v340 = c.ReadString()
+	n420 := c.ReadLength(2)
+	m421 := foryimpl.MakeMap[map[int32]string](c, n420)
+	for n420 > 0 && !c.Failed() {
+		sz422, vn423, _ := c.ReadMapChunk(n420, 5, 21, nil, false)
+		for j424 := 0; j424 < sz422 && !c.Failed(); j424++ {
+			var k425 int32
+			k425 = r.ReadVarInt32()
+			var v426 string
+			if !vn423 {
+				v426 = c.ReadString()
 			}
-			m335[k339] = v340
+			m421[k425] = v426
 		}
-		n334 -= sz336
+		n420 -= sz422
 	}
-	x.AddMIS = m335
+	x.AddMIS = m421
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n341 := c.ReadLength(2)
-	m342 := foryimpl.MakeMap[map[string]int32](c, n341)
-	for n341 > 0 && !c.Failed() {
-		sz343, vn344, _ := c.ReadMapChunk(n341, 21, 5, nil, false)
-		for j345 := 0; j345 < sz343 && !c.Failed(); j345++ {
-			var k346 string
-			k346 = c.ReadString()
-			var v347 int32
-			if !vn344 {
-				v347 = r.ReadVarInt32()
+	n427 := c.ReadLength(2)
+	m428 := foryimpl.MakeMap[map[string]int32](c, n427)
+	for n427 > 0 && !c.Failed() {
+		sz429, vn430, _ := c.ReadMapChunk(n427, 21, 5, nil, false)
+		for j431 := 0; j431 < sz429 && !c.Failed(); j431++ {
+			var k432 string
+			k432 = c.ReadString()
+			var v433 int32
+			if !vn430 {
+				v433 = r.ReadVarInt32()
 			}
-			m342[k346] = v347
+			m428[k432] = v433
 		}
-		n341 -= sz343
+		n427 -= sz429
 	}
-	x.AddMSI = m342
+	x.AddMSI = m428
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
-	n348 := c.ReadLength(2)
-	m349 := foryimpl.MakeMap[map[string][]string](c, n348)
-	for n348 > 0 && !c.Failed() {
-		sz350, vn351, _ := c.ReadMapChunk(n348, 21, 22, nil, true)
-		for j352 := 0; j352 < sz350 && !c.Failed(); j352++ {
-			var k353 string
-			k353 = c.ReadString()
-			var v354 []string
-			if !vn351 {
-				n355 := c.ReadLength(1)
-				l356 := foryimpl.MakeSlice[[]string](c, n355)
-				if n355 > 0 {
-					hn358 := c.ReadListHeader(21)
+	n434 := c.ReadLength(2)
+	m435 := foryimpl.MakeMap[map[string][]string](c, n434)
+	for n434 > 0 && !c.Failed() {
+		sz436, vn437, _ := c.ReadMapChunk(n434, 21, 22, nil, true)
+		for j438 := 0; j438 < sz436 && !c.Failed(); j438++ {
+			var k439 string
+			k439 = c.ReadString()
+			var v440 []string
+			if !vn437 {
+				n441 := c.ReadLength(1)
+				l442 := foryimpl.MakeSlice[[]string](c, n441)
+				if n441 > 0 {
+					hn444 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i357 := range l356 {
-							if hn358 && !c.ReadFlag() {
-								clear(l356[i357 : i357+1])
+						for i443 := range l442 {
+							if hn444 && !c.ReadFlag() {
+								clear(l442[i443 : i443+1])
 								continue
 							}
-							l356[i357] = c.ReadString()
+							l442[i443] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i357)
+								c.TraceIndex(i443)
 								break
 							}
 						}
 					}
 				}
-				v354 = l356
+				v440 = l442
 			}
-			m349[k353] = v354
+			m435[k439] = v440
 		}
-		n348 -= sz350
+		n434 -= sz436
 	}
-	x.AddMSL = m349
+	x.AddMSL = m435
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n360 := c.ReadLength(2)
-	m361 := foryimpl.MakeMap[map[string]map[string]int32](c, n360)
-	for n360 > 0 && !c.Failed() {
-		sz362, vn363, _ := c.ReadMapChunk(n360, 21, 24, nil, true)
-		for j364 := 0; j364 < sz362 && !c.Failed(); j364++ {
-			var k365 string
-			k365 = c.ReadString()
-			var v366 map[string]int32
-			if !vn363 {
-				n367 := c.ReadLength(2)
-				m368 := foryimpl.MakeMap[map[string]int32](c, n367)
-				for n367 > 0 && !c.Failed() {
-					sz369, vn370, _ := c.ReadMapChunk(n367, 21, 5, nil, false)
-					for j371 := 0; j371 < sz369 && !c.Failed(); j371++ {
-						var k372 string
-						k372 = c.ReadString()
-						var v373 int32
-						if !vn370 {
-							v373 = r.ReadVarInt32()
+	n446 := c.ReadLength(2)
+	m447 := foryimpl.MakeMap[map[string]map[string]int32](c, n446)
+	for n446 > 0 && !c.Failed() {
+		sz448, vn449, _ := c.ReadMapChunk(n446, 21, 24, nil, true)
+		for j450 := 0; j450 < sz448 && !c.Failed(); j450++ {
+			var k451 string
+			k451 = c.ReadString()
+			var v452 map[string]int32
+			if !vn449 {
+				n453 := c.ReadLength(2)
+				m454 := foryimpl.MakeMap[map[string]int32](c, n453)
+				for n453 > 0 && !c.Failed() {
+					sz455, vn456, _ := c.ReadMapChunk(n453, 21, 5, nil, false)
+					for j457 := 0; j457 < sz455 && !c.Failed(); j457++ {
+						var k458 string
+						k458 = c.ReadString()
+						var v459 int32
+						if !vn456 {
+							v459 = r.ReadVarInt32()
 						}
-						m368[k372] = v373
+						m454[k458] = v459
 					}
-					n367 -= sz369
+					n453 -= sz455
 				}
-				v366 = m368
+				v452 = m454
 			}
-			m361[k365] = v366
+			m447[k451] = v452
 		}
-		n360 -= sz362
+		n446 -= sz448
 	}
-	x.AddMSM = m361
+	x.AddMSM = m447
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n374 := c.ReadLength(2)
-	m375 := foryimpl.MakeMap[map[string]*int32](c, n374)
-	for n374 > 0 && !c.Failed() {
-		sz376, vn377, _ := c.ReadMapChunk(n374, 21, 5, nil, true)
-		for j378 := 0; j378 < sz376 && !c.Failed(); j378++ {
-			var k379 string
-			k379 = c.ReadString()
-			var v380 *int32
-			if !vn377 {
-				p381 := foryimpl.Alloc[int32](c)
-				*p381 = r.ReadVarInt32()
-				v380 = p381
+	n460 := c.ReadLength(2)
+	m461 := foryimpl.MakeMap[map[string]*int32](c, n460)
+	for n460 > 0 && !c.Failed() {
+		sz462, vn463, _ := c.ReadMapChunk(n460, 21, 5, nil, true)
+		for j464 := 0; j464 < sz462 && !c.Failed(); j464++ {
+			var k465 string
+			k465 = c.ReadString()
+			var v466 *int32
+			if !vn463 {
+				p467 := foryimpl.Alloc[int32](c)
+				*p467 = r.ReadVarInt32()
+				v466 = p467
 			}
-			m375[k379] = v380
+			m461[k465] = v466
 		}
-		n374 -= sz376
+		n460 -= sz462
 	}
-	x.AddMSP = m375
+	x.AddMSP = m461
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n382 := c.ReadLength(2)
-	m383 := foryimpl.MakeMap[map[uint8]uint16](c, n382)
-	for n382 > 0 && !c.Failed() {
-		sz384, vn385, _ := c.ReadMapChunk(n382, 9, 10, nil, false)
-		for j386 := 0; j386 < sz384 && !c.Failed(); j386++ {
-			var k387 uint8
-			k387 = r.ReadUint8()
-			var v388 uint16
-			if !vn385 {
-				v388 = r.ReadUint16()
+	n468 := c.ReadLength(2)
+	m469 := foryimpl.MakeMap[map[uint8]uint16](c, n468)
+	for n468 > 0 && !c.Failed() {
+		sz470, vn471, _ := c.ReadMapChunk(n468, 9, 10, nil, false)
+		for j472 := 0; j472 < sz470 && !c.Failed(); j472++ {
+			var k473 uint8
+			k473 = r.ReadUint8()
+			var v474 uint16
+			if !vn471 {
+				v474 = r.ReadUint16()
 			}
-			m383[k387] = v388
+			m469[k473] = v474
 		}
-		n382 -= sz384
+		n468 -= sz470
 	}
-	x.AddMU8 = m383
+	x.AddMU8 = m469
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
@@ -3461,71 +3626,71 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n389 := c.ReadLength(1)
-		l390 := foryimpl.MakeSlice[[]string](c, n389)
-		if n389 > 0 {
-			hn392 := c.ReadListHeader(21)
+		n475 := c.ReadLength(1)
+		l476 := foryimpl.MakeSlice[[]string](c, n475)
+		if n475 > 0 {
+			hn478 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i391 := range l390 {
-					if hn392 && !c.ReadFlag() {
-						clear(l390[i391 : i391+1])
+				for i477 := range l476 {
+					if hn478 && !c.ReadFlag() {
+						clear(l476[i477 : i477+1])
 						continue
 					}
-					l390[i391] = c.ReadString()
+					l476[i477] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i391)
+						c.TraceIndex(i477)
 						break
 					}
 				}
 			}
 		}
-		x.AddNLS = l390
+		x.AddNLS = l476
 	}
 	if c.Failed() {
 		c.Trace("AddNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n394 := c.ReadLength(2)
-		m395 := foryimpl.MakeMap[map[string]int32](c, n394)
-		for n394 > 0 && !c.Failed() {
-			sz396, vn397, _ := c.ReadMapChunk(n394, 21, 5, nil, false)
-			for j398 := 0; j398 < sz396 && !c.Failed(); j398++ {
-				var k399 string
-				k399 = c.ReadString()
-				var v400 int32
-				if !vn397 {
-					v400 = r.ReadVarInt32()
+		n480 := c.ReadLength(2)
+		m481 := foryimpl.MakeMap[map[string]int32](c, n480)
+		for n480 > 0 && !c.Failed() {
+			sz482, vn483, _ := c.ReadMapChunk(n480, 21, 5, nil, false)
+			for j484 := 0; j484 < sz482 && !c.Failed(); j484++ {
+				var k485 string
+				k485 = c.ReadString()
+				var v486 int32
+				if !vn483 {
+					v486 = r.ReadVarInt32()
 				}
-				m395[k399] = v400
+				m481[k485] = v486
 			}
-			n394 -= sz396
+			n480 -= sz482
 		}
-		x.AddNM = m395
+		x.AddNM = m481
 	}
 	if c.Failed() {
 		c.Trace("AddNM")
 		return
 	}
-	n401 := c.ReadLength(1)
-	l402 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n401)
-	if n401 > 0 {
-		hn404 := c.ReadListHeader(9)
+	n487 := c.ReadLength(1)
+	l488 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n487)
+	if n487 > 0 {
+		hn490 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i403 := range l402 {
-				if hn404 && !c.ReadFlag() {
-					clear(l402[i403 : i403+1])
+			for i489 := range l488 {
+				if hn490 && !c.ReadFlag() {
+					clear(l488[i489 : i489+1])
 					continue
 				}
-				l402[i403] = r.ReadUint8()
+				l488[i489] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i403)
+					c.TraceIndex(i489)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l402
+	x.AddRaw = l488
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
@@ -3535,601 +3700,601 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n406 := c.ReadLength(2)
-	if n406 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n406, 3))
+	n492 := c.ReadLength(2)
+	if n492 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n492, 3))
 		return
 	}
-	var l407 [3]int16
-	if n406 > 0 {
-		hn409 := c.ReadListHeader(3)
+	var l493 [3]int16
+	if n492 > 0 {
+		hn495 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i408 := range l407 {
-				if hn409 && !c.ReadFlag() {
-					clear(l407[i408 : i408+1])
+			for i494 := range l493 {
+				if hn495 && !c.ReadFlag() {
+					clear(l493[i494 : i494+1])
 					continue
 				}
-				l407[i408] = r.ReadInt16()
+				l493[i494] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i408)
+					c.TraceIndex(i494)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l407
+	x.Fix = l493
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n411 := c.ReadLength(1)
-	l412 := foryimpl.ReuseSlice[[]bool](c, x.LB, n411)
-	if n411 > 0 {
-		hn414 := c.ReadListHeader(1)
+	n497 := c.ReadLength(1)
+	l498 := foryimpl.ReuseSlice[[]bool](c, x.LB, n497)
+	if n497 > 0 {
+		hn500 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i413 := range l412 {
-				if hn414 && !c.ReadFlag() {
-					clear(l412[i413 : i413+1])
+			for i499 := range l498 {
+				if hn500 && !c.ReadFlag() {
+					clear(l498[i499 : i499+1])
 					continue
 				}
-				l412[i413] = r.ReadBool()
+				l498[i499] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i413)
+					c.TraceIndex(i499)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l412
+	x.LB = l498
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n416 := c.ReadLength(1)
-	l417 := foryimpl.ReuseSlice[[]Color](c, x.LE, n416)
-	if n416 > 0 {
-		hn419 := c.ReadListHeader(25)
+	n502 := c.ReadLength(1)
+	l503 := foryimpl.ReuseSlice[[]Color](c, x.LE, n502)
+	if n502 > 0 {
+		hn505 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i418 := range l417 {
-				if hn419 && !c.ReadFlag() {
-					clear(l417[i418 : i418+1])
+			for i504 := range l503 {
+				if hn505 && !c.ReadFlag() {
+					clear(l503[i504 : i504+1])
 					continue
 				}
-				l417[i418] = Color(r.ReadVarUint32())
+				l503[i504] = Color(r.ReadVarUint32())
 				if c.Failed() {
-					c.TraceIndex(i418)
+					c.TraceIndex(i504)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l417
+	x.LE = l503
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n421 := c.ReadLength(4)
-	l422 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n421)
-	if n421 > 0 {
-		hn424 := c.ReadListHeader(19)
+	n507 := c.ReadLength(4)
+	l508 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n507)
+	if n507 > 0 {
+		hn510 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i423 := range l422 {
-				if hn424 && !c.ReadFlag() {
-					clear(l422[i423 : i423+1])
+			for i509 := range l508 {
+				if hn510 && !c.ReadFlag() {
+					clear(l508[i509 : i509+1])
 					continue
 				}
-				l422[i423] = r.ReadFloat32()
+				l508[i509] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i423)
+					c.TraceIndex(i509)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l422
+	x.LF32 = l508
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n426 := c.ReadLength(8)
-	l427 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n426)
-	if n426 > 0 {
-		hn429 := c.ReadListHeader(20)
+	n512 := c.ReadLength(8)
+	l513 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n512)
+	if n512 > 0 {
+		hn515 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i428 := range l427 {
-				if hn429 && !c.ReadFlag() {
-					clear(l427[i428 : i428+1])
+			for i514 := range l513 {
+				if hn515 && !c.ReadFlag() {
+					clear(l513[i514 : i514+1])
 					continue
 				}
-				l427[i428] = r.ReadFloat64()
+				l513[i514] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i428)
+					c.TraceIndex(i514)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l427
+	x.LF64 = l513
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n431 := c.ReadLength(1)
-	l432 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n431)
-	if n431 > 0 {
-		hn434 := c.ReadListHeader(5)
+	n517 := c.ReadLength(1)
+	l518 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n517)
+	if n517 > 0 {
+		hn520 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i433 := range l432 {
-				if hn434 && !c.ReadFlag() {
-					clear(l432[i433 : i433+1])
+			for i519 := range l518 {
+				if hn520 && !c.ReadFlag() {
+					clear(l518[i519 : i519+1])
 					continue
 				}
-				l432[i433] = r.ReadVarInt32()
+				l518[i519] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i433)
+					c.TraceIndex(i519)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l432
+	x.LI32 = l518
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n436 := c.ReadLength(1)
-	l437 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n436)
-	if n436 > 0 {
-		hn439 := c.ReadListHeader(7)
+	n522 := c.ReadLength(1)
+	l523 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n522)
+	if n522 > 0 {
+		hn525 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i438 := range l437 {
-				if hn439 && !c.ReadFlag() {
-					clear(l437[i438 : i438+1])
+			for i524 := range l523 {
+				if hn525 && !c.ReadFlag() {
+					clear(l523[i524 : i524+1])
 					continue
 				}
-				l437[i438] = r.ReadVarInt64()
+				l523[i524] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i438)
+					c.TraceIndex(i524)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l437
+	x.LI64 = l523
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n441 := c.ReadLength(1)
-	l442 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n441)
-	if n441 > 0 {
-		hn444 := c.ReadListHeader(2)
+	n527 := c.ReadLength(1)
+	l528 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n527)
+	if n527 > 0 {
+		hn530 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i443 := range l442 {
-				if hn444 && !c.ReadFlag() {
-					clear(l442[i443 : i443+1])
+			for i529 := range l528 {
+				if hn530 && !c.ReadFlag() {
+					clear(l528[i529 : i529+1])
 					continue
 				}
-				l442[i443] = r.ReadInt8()
+				l528[i529] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i443)
+					c.TraceIndex(i529)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l442
+	x.LI8 = l528
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n446 := c.ReadLength(1)
-	l447 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n446)
-	if n446 > 0 {
-		hn449 := c.ReadListHeader(22)
+	n532 := c.ReadLength(1)
+	l533 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n532)
+	if n532 > 0 {
+		hn535 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i448 := range l447 {
-				if hn449 && !c.ReadFlag() {
-					clear(l447[i448 : i448+1])
+			for i534 := range l533 {
+				if hn535 && !c.ReadFlag() {
+					clear(l533[i534 : i534+1])
 					continue
 				}
-				n451 := c.ReadLength(1)
-				l452 := foryimpl.MakeSlice[[]int32](c, n451)
-				if n451 > 0 {
-					hn454 := c.ReadListHeader(5)
+				n537 := c.ReadLength(1)
+				l538 := foryimpl.MakeSlice[[]int32](c, n537)
+				if n537 > 0 {
+					hn540 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i453 := range l452 {
-							if hn454 && !c.ReadFlag() {
-								clear(l452[i453 : i453+1])
+						for i539 := range l538 {
+							if hn540 && !c.ReadFlag() {
+								clear(l538[i539 : i539+1])
 								continue
 							}
-							l452[i453] = r.ReadVarInt32()
+							l538[i539] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i453)
+								c.TraceIndex(i539)
 								break
 							}
 						}
 					}
 				}
-				l447[i448] = l452
+				l533[i534] = l538
 				if c.Failed() {
-					c.TraceIndex(i448)
+					c.TraceIndex(i534)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l447
+	x.LL = l533
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n456 := c.ReadLength(1)
-	l457 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n456)
-	if n456 > 0 {
-		hn459 := c.ReadListHeader(24)
+	n542 := c.ReadLength(1)
+	l543 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n542)
+	if n542 > 0 {
+		hn545 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i458 := range l457 {
-				if hn459 && !c.ReadFlag() {
-					clear(l457[i458 : i458+1])
+			for i544 := range l543 {
+				if hn545 && !c.ReadFlag() {
+					clear(l543[i544 : i544+1])
 					continue
 				}
-				n461 := c.ReadLength(2)
-				m462 := foryimpl.MakeMap[map[string]int32](c, n461)
-				for n461 > 0 && !c.Failed() {
-					sz463, vn464, _ := c.ReadMapChunk(n461, 21, 5, nil, false)
-					for j465 := 0; j465 < sz463 && !c.Failed(); j465++ {
-						var k466 string
-						k466 = c.ReadString()
-						var v467 int32
-						if !vn464 {
-							v467 = r.ReadVarInt32()
+				n547 := c.ReadLength(2)
+				m548 := foryimpl.MakeMap[map[string]int32](c, n547)
+				for n547 > 0 && !c.Failed() {
+					sz549, vn550, _ := c.ReadMapChunk(n547, 21, 5, nil, false)
+					for j551 := 0; j551 < sz549 && !c.Failed(); j551++ {
+						var k552 string
+						k552 = c.ReadString()
+						var v553 int32
+						if !vn550 {
+							v553 = r.ReadVarInt32()
 						}
-						m462[k466] = v467
+						m548[k552] = v553
 					}
-					n461 -= sz463
+					n547 -= sz549
 				}
-				l457[i458] = m462
+				l543[i544] = m548
 				if c.Failed() {
-					c.TraceIndex(i458)
+					c.TraceIndex(i544)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l457
+	x.LM = l543
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n468 := c.ReadLength(1)
-	l469 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n468)
-	if n468 > 0 {
-		hn471 := c.ReadListHeader(5)
+	n554 := c.ReadLength(1)
+	l555 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n554)
+	if n554 > 0 {
+		hn557 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i470 := range l469 {
-				if hn471 && !c.ReadFlag() {
-					clear(l469[i470 : i470+1])
+			for i556 := range l555 {
+				if hn557 && !c.ReadFlag() {
+					clear(l555[i556 : i556+1])
 					continue
 				}
-				p473 := foryimpl.Alloc[int32](c)
-				*p473 = r.ReadVarInt32()
-				l469[i470] = p473
+				p559 := foryimpl.Alloc[int32](c)
+				*p559 = r.ReadVarInt32()
+				l555[i556] = p559
 				if c.Failed() {
-					c.TraceIndex(i470)
+					c.TraceIndex(i556)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l469
+	x.LPI = l555
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n474 := c.ReadLength(1)
-	l475 := foryimpl.ReuseSlice[[]string](c, x.LS, n474)
-	if n474 > 0 {
-		hn477 := c.ReadListHeader(21)
+	n560 := c.ReadLength(1)
+	l561 := foryimpl.ReuseSlice[[]string](c, x.LS, n560)
+	if n560 > 0 {
+		hn563 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i476 := range l475 {
-				if hn477 && !c.ReadFlag() {
-					clear(l475[i476 : i476+1])
+			for i562 := range l561 {
+				if hn563 && !c.ReadFlag() {
+					clear(l561[i562 : i562+1])
 					continue
 				}
-				l475[i476] = c.ReadString()
+				l561[i562] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i476)
+					c.TraceIndex(i562)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l475
+	x.LS = l561
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n479 := c.ReadLength(1)
-	l480 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n479)
-	if n479 > 0 {
-		hn482 := c.ReadListHeader(38)
+	n565 := c.ReadLength(1)
+	l566 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n565)
+	if n565 > 0 {
+		hn568 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i481 := range l480 {
-				if hn482 && !c.ReadFlag() {
-					clear(l480[i481 : i481+1])
+			for i567 := range l566 {
+				if hn568 && !c.ReadFlag() {
+					clear(l566[i567 : i567+1])
 					continue
 				}
-				l480[i481] = c.ReadTime()
+				l566[i567] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i481)
+					c.TraceIndex(i567)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l480
+	x.LT = l566
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n484 := c.ReadLength(2)
-	l485 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n484)
-	if n484 > 0 {
-		hn487 := c.ReadListHeader(10)
+	n570 := c.ReadLength(2)
+	l571 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n570)
+	if n570 > 0 {
+		hn573 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i486 := range l485 {
-				if hn487 && !c.ReadFlag() {
-					clear(l485[i486 : i486+1])
+			for i572 := range l571 {
+				if hn573 && !c.ReadFlag() {
+					clear(l571[i572 : i572+1])
 					continue
 				}
-				l485[i486] = r.ReadUint16()
+				l571[i572] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i486)
+					c.TraceIndex(i572)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l485
+	x.LU16 = l571
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n489 := c.ReadLength(1)
-	l490 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n489)
-	if n489 > 0 {
-		hn492 := c.ReadListHeader(14)
+	n575 := c.ReadLength(1)
+	l576 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n575)
+	if n575 > 0 {
+		hn578 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i491 := range l490 {
-				if hn492 && !c.ReadFlag() {
-					clear(l490[i491 : i491+1])
+			for i577 := range l576 {
+				if hn578 && !c.ReadFlag() {
+					clear(l576[i577 : i577+1])
 					continue
 				}
-				l490[i491] = r.ReadVarUint64()
+				l576[i577] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i491)
+					c.TraceIndex(i577)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l490
+	x.LU64 = l576
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n494 := c.ReadLength(2)
-	m495 := foryimpl.MakeMap[map[bool]string](c, n494)
-	for n494 > 0 && !c.Failed() {
-		sz496, vn497, _ := c.ReadMapChunk(n494, 1, 21, nil, false)
-		for j498 := 0; j498 < sz496 && !c.Failed(); j498++ {
-			var k499 bool
-			k499 = r.ReadBool()
-			var v500 string
-			if !vn497 {
-				v500 = c.ReadString()
+	n580 := c.ReadLength(2)
+	m581 := foryimpl.MakeMap[map[bool]string](c, n580)
+	for n580 > 0 && !c.Failed() {
+		sz582, vn583, _ := c.ReadMapChunk(n580, 1, 21, nil, false)
+		for j584 := 0; j584 < sz582 && !c.Failed(); j584++ {
+			var k585 bool
+			k585 = r.ReadBool()
+			var v586 string
+			if !vn583 {
+				v586 = c.ReadString()
 			}
-			m495[k499] = v500
+			m581[k585] = v586
 		}
-		n494 -= sz496
+		n580 -= sz582
 	}
-	x.MBS = m495
+	x.MBS = m581
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n501 := c.ReadLength(2)
-	m502 := foryimpl.MakeMap[map[Color]string](c, n501)
-	for n501 > 0 && !c.Failed() {
-		sz503, vn504, _ := c.ReadMapChunk(n501, 25, 21, nil, false)
-		for j505 := 0; j505 < sz503 && !c.Failed(); j505++ {
-			var k506 Color
-			k506 = Color(r.ReadVarUint32())
-			var v507 string
-			if !vn504 {
-				v507 = c.ReadString()
+	n587 := c.ReadLength(2)
+	m588 := foryimpl.MakeMap[map[Color]string](c, n587)
+	for n587 > 0 && !c.Failed() {
+		sz589, vn590, _ := c.ReadMapChunk(n587, 25, 21, nil, false)
+		for j591 := 0; j591 < sz589 && !c.Failed(); j591++ {
+			var k592 Color
+			k592 = Color(r.ReadVarUint32())
+			var v593 string
+			if !vn590 {
+				v593 = c.ReadString()
 			}
-			m502[k506] = v507
+			m588[k592] = v593
 		}
-		n501 -= sz503
+		n587 -= sz589
 	}
-	x.MES = m502
+	x.MES = m588
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n508 := c.ReadLength(2)
-	m509 := foryimpl.MakeMap[map[int64]float64](c, n508)
-	for n508 > 0 && !c.Failed() {
-		sz510, vn511, _ := c.ReadMapChunk(n508, 7, 20, nil, false)
-		for j512 := 0; j512 < sz510 && !c.Failed(); j512++ {
-			var k513 int64
-			k513 = r.ReadVarInt64()
-			var v514 float64
-			if !vn511 {
-				v514 = r.ReadFloat64()
+	n594 := c.ReadLength(2)
+	m595 := foryimpl.MakeMap[map[int64]float64](c, n594)
+	for n594 > 0 && !c.Failed() {
+		sz596, vn597, _ := c.ReadMapChunk(n594, 7, 20, nil, false)
+		for j598 := 0; j598 < sz596 && !c.Failed(); j598++ {
+			var k599 int64
+			k599 = r.ReadVarInt64()
+			var v600 float64
+			if !vn597 {
+				v600 = r.ReadFloat64()
 			}
-			m509[k513] = v514
+			m595[k599] = v600
 		}
-		n508 -= sz510
+		n594 -= sz596
 	}
-	x.MI64F = m509
+	x.MI64F = m595
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n515 := c.ReadLength(2)
-	m516 := foryimpl.MakeMap[map[int32]string](c, n515)
-	for n515 > 0 && !c.Failed() {
-		sz517, vn518, _ := c.ReadMapChunk(n515, 5, 21, nil, false)
-		for j519 := 0; j519 < sz517 && !c.Failed(); j519++ {
-			var k520 int32
-			k520 = r.ReadVarInt32()
-			var v521 string
-			if !vn518 {
-				v521 = c.ReadString()
+	n601 := c.ReadLength(2)
+	m602 := foryimpl.MakeMap[map[int32]string](c, n601)
+	for n601 > 0 && !c.Failed() {
+		sz603, vn604, _ := c.ReadMapChunk(n601, 5, 21, nil, false)
+		for j605 := 0; j605 < sz603 && !c.Failed(); j605++ {
+			var k606 int32
+			k606 = r.ReadVarInt32()
+			var v607 string
+			if !vn604 {
+				v607 = c.ReadString()
 			}
-			m516[k520] = v521
+			m602[k606] = v607
 		}
-		n515 -= sz517
+		n601 -= sz603
 	}
-	x.MIS = m516
+	x.MIS = m602
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n522 := c.ReadLength(2)
-	m523 := foryimpl.MakeMap[map[string]int32](c, n522)
-	for n522 > 0 && !c.Failed() {
-		sz524, vn525, _ := c.ReadMapChunk(n522, 21, 5, nil, false)
-		for j526 := 0; j526 < sz524 && !c.Failed(); j526++ {
-			var k527 string
-			k527 = c.ReadString()
-			var v528 int32
-			if !vn525 {
-				v528 = r.ReadVarInt32()
+	n608 := c.ReadLength(2)
+	m609 := foryimpl.MakeMap[map[string]int32](c, n608)
+	for n608 > 0 && !c.Failed() {
+		sz610, vn611, _ := c.ReadMapChunk(n608, 21, 5, nil, false)
+		for j612 := 0; j612 < sz610 && !c.Failed(); j612++ {
+			var k613 string
+			k613 = c.ReadString()
+			var v614 int32
+			if !vn611 {
+				v614 = r.ReadVarInt32()
 			}
-			m523[k527] = v528
+			m609[k613] = v614
 		}
-		n522 -= sz524
+		n608 -= sz610
 	}
-	x.MSI = m523
+	x.MSI = m609
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n529 := c.ReadLength(2)
-	m530 := foryimpl.MakeMap[map[string][]string](c, n529)
-	for n529 > 0 && !c.Failed() {
-		sz531, vn532, _ := c.ReadMapChunk(n529, 21, 22, nil, true)
-		for j533 := 0; j533 < sz531 && !c.Failed(); j533++ {
-			var k534 string
-			k534 = c.ReadString()
-			var v535 []string
-			if !vn532 {
-				n536 := c.ReadLength(1)
-				l537 := foryimpl.MakeSlice[[]string](c, n536)
-				if n536 > 0 {
-					hn539 := c.ReadListHeader(21)
+	n615 := c.ReadLength(2)
+	m616 := foryimpl.MakeMap[map[string][]string](c, n615)
+	for n615 > 0 && !c.Failed() {
+		sz617, vn618, _ := c.ReadMapChunk(n615, 21, 22, nil, true)
+		for j619 := 0; j619 < sz617 && !c.Failed(); j619++ {
+			var k620 string
+			k620 = c.ReadString()
+			var v621 []string
+			if !vn618 {
+				n622 := c.ReadLength(1)
+				l623 := foryimpl.MakeSlice[[]string](c, n622)
+				if n622 > 0 {
+					hn625 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i538 := range l537 {
-							if hn539 && !c.ReadFlag() {
-								clear(l537[i538 : i538+1])
+						for i624 := range l623 {
+							if hn625 && !c.ReadFlag() {
+								clear(l623[i624 : i624+1])
 								continue
 							}
-							l537[i538] = c.ReadString()
+							l623[i624] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i538)
+								c.TraceIndex(i624)
 								break
 							}
 						}
 					}
 				}
-				v535 = l537
+				v621 = l623
 			}
-			m530[k534] = v535
+			m616[k620] = v621
 		}
-		n529 -= sz531
+		n615 -= sz617
 	}
-	x.MSL = m530
+	x.MSL = m616
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n541 := c.ReadLength(2)
-	m542 := foryimpl.MakeMap[map[string]map[string]int32](c, n541)
-	for n541 > 0 && !c.Failed() {
-		sz543, vn544, _ := c.ReadMapChunk(n541, 21, 24, nil, true)
-		for j545 := 0; j545 < sz543 && !c.Failed(); j545++ {
-			var k546 string
-			k546 = c.ReadString()
-			var v547 map[string]int32
-			if !vn544 {
-				n548 := c.ReadLength(2)
-				m549 := foryimpl.MakeMap[map[string]int32](c, n548)
-				for n548 > 0 && !c.Failed() {
-					sz550, vn551, _ := c.ReadMapChunk(n548, 21, 5, nil, false)
-					for j552 := 0; j552 < sz550 && !c.Failed(); j552++ {
-						var k553 string
-						k553 = c.ReadString()
-						var v554 int32
-						if !vn551 {
-							v554 = r.ReadVarInt32()
+	n627 := c.ReadLength(2)
+	m628 := foryimpl.MakeMap[map[string]map[string]int32](c, n627)
+	for n627 > 0 && !c.Failed() {
+		sz629, vn630, _ := c.ReadMapChunk(n627, 21, 24, nil, true)
+		for j631 := 0; j631 < sz629 && !c.Failed(); j631++ {
+			var k632 string
+			k632 = c.ReadString()
+			var v633 map[string]int32
+			if !vn630 {
+				n634 := c.ReadLength(2)
+				m635 := foryimpl.MakeMap[map[string]int32](c, n634)
+				for n634 > 0 && !c.Failed() {
+					sz636, vn637, _ := c.ReadMapChunk(n634, 21, 5, nil, false)
+					for j638 := 0; j638 < sz636 && !c.Failed(); j638++ {
+						var k639 string
+						k639 = c.ReadString()
+						var v640 int32
+						if !vn637 {
+							v640 = r.ReadVarInt32()
 						}
-						m549[k553] = v554
+						m635[k639] = v640
 					}
-					n548 -= sz550
+					n634 -= sz636
 				}
-				v547 = m549
+				v633 = m635
 			}
-			m542[k546] = v547
+			m628[k632] = v633
 		}
-		n541 -= sz543
+		n627 -= sz629
 	}
-	x.MSM = m542
+	x.MSM = m628
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n555 := c.ReadLength(2)
-	m556 := foryimpl.MakeMap[map[string]*int32](c, n555)
-	for n555 > 0 && !c.Failed() {
-		sz557, vn558, _ := c.ReadMapChunk(n555, 21, 5, nil, true)
-		for j559 := 0; j559 < sz557 && !c.Failed(); j559++ {
-			var k560 string
-			k560 = c.ReadString()
-			var v561 *int32
-			if !vn558 {
-				p562 := foryimpl.Alloc[int32](c)
-				*p562 = r.ReadVarInt32()
-				v561 = p562
+	n641 := c.ReadLength(2)
+	m642 := foryimpl.MakeMap[map[string]*int32](c, n641)
+	for n641 > 0 && !c.Failed() {
+		sz643, vn644, _ := c.ReadMapChunk(n641, 21, 5, nil, true)
+		for j645 := 0; j645 < sz643 && !c.Failed(); j645++ {
+			var k646 string
+			k646 = c.ReadString()
+			var v647 *int32
+			if !vn644 {
+				p648 := foryimpl.Alloc[int32](c)
+				*p648 = r.ReadVarInt32()
+				v647 = p648
 			}
-			m556[k560] = v561
+			m642[k646] = v647
 		}
-		n555 -= sz557
+		n641 -= sz643
 	}
-	x.MSP = m556
+	x.MSP = m642
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n563 := c.ReadLength(2)
-	m564 := foryimpl.MakeMap[map[uint8]uint16](c, n563)
-	for n563 > 0 && !c.Failed() {
-		sz565, vn566, _ := c.ReadMapChunk(n563, 9, 10, nil, false)
-		for j567 := 0; j567 < sz565 && !c.Failed(); j567++ {
-			var k568 uint8
-			k568 = r.ReadUint8()
-			var v569 uint16
-			if !vn566 {
-				v569 = r.ReadUint16()
+	n649 := c.ReadLength(2)
+	m650 := foryimpl.MakeMap[map[uint8]uint16](c, n649)
+	for n649 > 0 && !c.Failed() {
+		sz651, vn652, _ := c.ReadMapChunk(n649, 9, 10, nil, false)
+		for j653 := 0; j653 < sz651 && !c.Failed(); j653++ {
+			var k654 uint8
+			k654 = r.ReadUint8()
+			var v655 uint16
+			if !vn652 {
+				v655 = r.ReadUint16()
 			}
-			m564[k568] = v569
+			m650[k654] = v655
 		}
-		n563 -= sz565
+		n649 -= sz651
 	}
-	x.MU8 = m564
+	x.MU8 = m650
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -4142,71 +4307,71 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n570 := c.ReadLength(1)
-		l571 := foryimpl.MakeSlice[[]string](c, n570)
-		if n570 > 0 {
-			hn573 := c.ReadListHeader(21)
+		n656 := c.ReadLength(1)
+		l657 := foryimpl.MakeSlice[[]string](c, n656)
+		if n656 > 0 {
+			hn659 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i572 := range l571 {
-					if hn573 && !c.ReadFlag() {
-						clear(l571[i572 : i572+1])
+				for i658 := range l657 {
+					if hn659 && !c.ReadFlag() {
+						clear(l657[i658 : i658+1])
 						continue
 					}
-					l571[i572] = c.ReadString()
+					l657[i658] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i572)
+						c.TraceIndex(i658)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l571
+		x.NLS = l657
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n575 := c.ReadLength(2)
-		m576 := foryimpl.MakeMap[map[string]int32](c, n575)
-		for n575 > 0 && !c.Failed() {
-			sz577, vn578, _ := c.ReadMapChunk(n575, 21, 5, nil, false)
-			for j579 := 0; j579 < sz577 && !c.Failed(); j579++ {
-				var k580 string
-				k580 = c.ReadString()
-				var v581 int32
-				if !vn578 {
-					v581 = r.ReadVarInt32()
+		n661 := c.ReadLength(2)
+		m662 := foryimpl.MakeMap[map[string]int32](c, n661)
+		for n661 > 0 && !c.Failed() {
+			sz663, vn664, _ := c.ReadMapChunk(n661, 21, 5, nil, false)
+			for j665 := 0; j665 < sz663 && !c.Failed(); j665++ {
+				var k666 string
+				k666 = c.ReadString()
+				var v667 int32
+				if !vn664 {
+					v667 = r.ReadVarInt32()
 				}
-				m576[k580] = v581
+				m662[k666] = v667
 			}
-			n575 -= sz577
+			n661 -= sz663
 		}
-		x.NM = m576
+		x.NM = m662
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n582 := c.ReadLength(1)
-	l583 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n582)
-	if n582 > 0 {
-		hn585 := c.ReadListHeader(9)
+	n668 := c.ReadLength(1)
+	l669 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n668)
+	if n668 > 0 {
+		hn671 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i584 := range l583 {
-				if hn585 && !c.ReadFlag() {
-					clear(l583[i584 : i584+1])
+			for i670 := range l669 {
+				if hn671 && !c.ReadFlag() {
+					clear(l669[i670 : i670+1])
 					continue
 				}
-				l583[i584] = r.ReadUint8()
+				l669[i670] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i584)
+					c.TraceIndex(i670)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l583
+	x.Raw = l669
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -4223,203 +4388,203 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n587 := c.ReadArrayLength(1)
-				a588 := foryimpl.MakeSlice[[]bool](c, n587)
-				r.ReadRawBools(a588)
-				x.ABool = a588
+				n673 := c.ReadArrayLength(1)
+				a674 := foryimpl.MakeSlice[[]bool](c, n673)
+				r.ReadRawBools(a674)
+				x.ABool = a674
 			}
 		case 1:
 			if f.Convert {
 				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n589 := c.ReadArrayLength(4)
-				a590 := foryimpl.MakeSlice[[]float32](c, n589)
-				r.ReadRawFloat32s(a590)
-				x.AF32 = a590
+				n675 := c.ReadArrayLength(4)
+				a676 := foryimpl.MakeSlice[[]float32](c, n675)
+				r.ReadRawFloat32s(a676)
+				x.AF32 = a676
 			}
 		case 2:
 			if f.Convert {
 				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n591 := c.ReadArrayLength(8)
-				a592 := foryimpl.MakeSlice[[]float64](c, n591)
-				r.ReadRawFloat64s(a592)
-				x.AF64 = a592
+				n677 := c.ReadArrayLength(8)
+				a678 := foryimpl.MakeSlice[[]float64](c, n677)
+				r.ReadRawFloat64s(a678)
+				x.AF64 = a678
 			}
 		case 3:
 			if f.Convert {
 				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n593 := c.ReadArrayLength(2)
-				a594 := foryimpl.MakeSlice[[]int16](c, n593)
-				r.ReadRawInt16s(a594)
-				x.AI16 = a594
+				n679 := c.ReadArrayLength(2)
+				a680 := foryimpl.MakeSlice[[]int16](c, n679)
+				r.ReadRawInt16s(a680)
+				x.AI16 = a680
 			}
 		case 4:
 			if f.Convert {
 				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n595 := c.ReadArrayLength(4)
-				a596 := foryimpl.MakeSlice[[]int32](c, n595)
-				r.ReadRawInt32s(a596)
-				x.AI32 = a596
+				n681 := c.ReadArrayLength(4)
+				a682 := foryimpl.MakeSlice[[]int32](c, n681)
+				r.ReadRawInt32s(a682)
+				x.AI32 = a682
 			}
 		case 5:
 			if f.Convert {
 				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n597 := c.ReadArrayLength(8)
-				a598 := foryimpl.MakeSlice[[]int64](c, n597)
-				r.ReadRawInt64s(a598)
-				x.AI64 = a598
+				n683 := c.ReadArrayLength(8)
+				a684 := foryimpl.MakeSlice[[]int64](c, n683)
+				r.ReadRawInt64s(a684)
+				x.AI64 = a684
 			}
 		case 6:
 			if f.Convert {
 				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n599 := c.ReadArrayLength(1)
-				a600 := foryimpl.MakeSlice[[]int8](c, n599)
-				for i601 := range a600 {
-					a600[i601] = r.ReadInt8()
+				n685 := c.ReadArrayLength(1)
+				a686 := foryimpl.MakeSlice[[]int8](c, n685)
+				for i687 := range a686 {
+					a686[i687] = r.ReadInt8()
 				}
-				x.AI8 = a600
+				x.AI8 = a686
 			}
 		case 7:
 			if f.Convert {
 				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n602 := c.ReadArrayLength(2)
-				a603 := foryimpl.MakeSlice[[]uint16](c, n602)
-				r.ReadRawUint16s(a603)
-				x.AU16 = a603
+				n688 := c.ReadArrayLength(2)
+				a689 := foryimpl.MakeSlice[[]uint16](c, n688)
+				r.ReadRawUint16s(a689)
+				x.AU16 = a689
 			}
 		case 8:
 			if f.Convert {
 				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n604 := c.ReadArrayLength(4)
-				a605 := foryimpl.MakeSlice[[]uint32](c, n604)
-				r.ReadRawUint32s(a605)
-				x.AU32 = a605
+				n690 := c.ReadArrayLength(4)
+				a691 := foryimpl.MakeSlice[[]uint32](c, n690)
+				r.ReadRawUint32s(a691)
+				x.AU32 = a691
 			}
 		case 9:
 			if f.Convert {
 				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n606 := c.ReadArrayLength(8)
-				a607 := foryimpl.MakeSlice[[]uint64](c, n606)
-				r.ReadRawUint64s(a607)
-				x.AU64 = a607
+				n692 := c.ReadArrayLength(8)
+				a693 := foryimpl.MakeSlice[[]uint64](c, n692)
+				r.ReadRawUint64s(a693)
+				x.AU64 = a693
 			}
 		case 10:
 			if f.Convert {
 				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n608 := c.ReadArrayLength(1)
-				a609 := foryimpl.MakeSlice[[]uint8](c, n608)
-				copy(a609, r.ReadBytes(n608))
-				x.AU8 = a609
+				n694 := c.ReadArrayLength(1)
+				a695 := foryimpl.MakeSlice[[]uint8](c, n694)
+				copy(a695, r.ReadBytes(n694))
+				x.AU8 = a695
 			}
 		case 11:
 			if f.Convert {
 				x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n610 := c.ReadArrayLength(1)
-				a611 := foryimpl.MakeSlice[[]bool](c, n610)
-				r.ReadRawBools(a611)
-				x.AddABool = a611
+				n696 := c.ReadArrayLength(1)
+				a697 := foryimpl.MakeSlice[[]bool](c, n696)
+				r.ReadRawBools(a697)
+				x.AddABool = a697
 			}
 		case 12:
 			if f.Convert {
 				x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n612 := c.ReadArrayLength(4)
-				a613 := foryimpl.MakeSlice[[]float32](c, n612)
-				r.ReadRawFloat32s(a613)
-				x.AddAF32 = a613
+				n698 := c.ReadArrayLength(4)
+				a699 := foryimpl.MakeSlice[[]float32](c, n698)
+				r.ReadRawFloat32s(a699)
+				x.AddAF32 = a699
 			}
 		case 13:
 			if f.Convert {
 				x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n614 := c.ReadArrayLength(8)
-				a615 := foryimpl.MakeSlice[[]float64](c, n614)
-				r.ReadRawFloat64s(a615)
-				x.AddAF64 = a615
+				n700 := c.ReadArrayLength(8)
+				a701 := foryimpl.MakeSlice[[]float64](c, n700)
+				r.ReadRawFloat64s(a701)
+				x.AddAF64 = a701
 			}
 		case 14:
 			if f.Convert {
 				x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n616 := c.ReadArrayLength(2)
-				a617 := foryimpl.MakeSlice[[]int16](c, n616)
-				r.ReadRawInt16s(a617)
-				x.AddAI16 = a617
+				n702 := c.ReadArrayLength(2)
+				a703 := foryimpl.MakeSlice[[]int16](c, n702)
+				r.ReadRawInt16s(a703)
+				x.AddAI16 = a703
 			}
 		case 15:
 			if f.Convert {
 				x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n618 := c.ReadArrayLength(4)
-				a619 := foryimpl.MakeSlice[[]int32](c, n618)
-				r.ReadRawInt32s(a619)
-				x.AddAI32 = a619
+				n704 := c.ReadArrayLength(4)
+				a705 := foryimpl.MakeSlice[[]int32](c, n704)
+				r.ReadRawInt32s(a705)
+				x.AddAI32 = a705
 			}
 		case 16:
 			if f.Convert {
 				x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n620 := c.ReadArrayLength(8)
-				a621 := foryimpl.MakeSlice[[]int64](c, n620)
-				r.ReadRawInt64s(a621)
-				x.AddAI64 = a621
+				n706 := c.ReadArrayLength(8)
+				a707 := foryimpl.MakeSlice[[]int64](c, n706)
+				r.ReadRawInt64s(a707)
+				x.AddAI64 = a707
 			}
 		case 17:
 			if f.Convert {
 				x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n622 := c.ReadArrayLength(1)
-				a623 := foryimpl.MakeSlice[[]int8](c, n622)
-				for i624 := range a623 {
-					a623[i624] = r.ReadInt8()
+				n708 := c.ReadArrayLength(1)
+				a709 := foryimpl.MakeSlice[[]int8](c, n708)
+				for i710 := range a709 {
+					a709[i710] = r.ReadInt8()
 				}
-				x.AddAI8 = a623
+				x.AddAI8 = a709
 			}
 		case 18:
 			if f.Convert {
 				x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n625 := c.ReadArrayLength(2)
-				a626 := foryimpl.MakeSlice[[]uint16](c, n625)
-				r.ReadRawUint16s(a626)
-				x.AddAU16 = a626
+				n711 := c.ReadArrayLength(2)
+				a712 := foryimpl.MakeSlice[[]uint16](c, n711)
+				r.ReadRawUint16s(a712)
+				x.AddAU16 = a712
 			}
 		case 19:
 			if f.Convert {
 				x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n627 := c.ReadArrayLength(4)
-				a628 := foryimpl.MakeSlice[[]uint32](c, n627)
-				r.ReadRawUint32s(a628)
-				x.AddAU32 = a628
+				n713 := c.ReadArrayLength(4)
+				a714 := foryimpl.MakeSlice[[]uint32](c, n713)
+				r.ReadRawUint32s(a714)
+				x.AddAU32 = a714
 			}
 		case 20:
 			if f.Convert {
 				x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n629 := c.ReadArrayLength(8)
-				a630 := foryimpl.MakeSlice[[]uint64](c, n629)
-				r.ReadRawUint64s(a630)
-				x.AddAU64 = a630
+				n715 := c.ReadArrayLength(8)
+				a716 := foryimpl.MakeSlice[[]uint64](c, n715)
+				r.ReadRawUint64s(a716)
+				x.AddAU64 = a716
 			}
 		case 21:
 			if f.Convert {
 				x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n631 := c.ReadArrayLength(1)
-				a632 := foryimpl.MakeSlice[[]uint8](c, n631)
-				copy(a632, r.ReadBytes(n631))
-				x.AddAU8 = a632
+				n717 := c.ReadArrayLength(1)
+				a718 := foryimpl.MakeSlice[[]uint8](c, n717)
+				copy(a718, r.ReadBytes(n717))
+				x.AddAU8 = a718
 			}
 		case 22:
 			if f.Convert {
@@ -4431,596 +4596,596 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n633 := c.ReadLength(2)
-				if n633 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n633, 3))
+				n719 := c.ReadLength(2)
+				if n719 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n719, 3))
 					return
 				}
-				var l634 [3]int16
-				if n633 > 0 {
-					hn636 := c.ReadListHeader(3)
+				var l720 [3]int16
+				if n719 > 0 {
+					hn722 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i635 := range l634 {
-							if hn636 && !c.ReadFlag() {
-								clear(l634[i635 : i635+1])
+						for i721 := range l720 {
+							if hn722 && !c.ReadFlag() {
+								clear(l720[i721 : i721+1])
 								continue
 							}
-							l634[i635] = r.ReadInt16()
+							l720[i721] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i635)
+								c.TraceIndex(i721)
 								break
 							}
 						}
 					}
 				}
-				x.AddFix = l634
+				x.AddFix = l720
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n638 := c.ReadLength(1)
-				l639 := foryimpl.MakeSlice[[]bool](c, n638)
-				if n638 > 0 {
-					hn641 := c.ReadListHeader(1)
+				n724 := c.ReadLength(1)
+				l725 := foryimpl.MakeSlice[[]bool](c, n724)
+				if n724 > 0 {
+					hn727 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i640 := range l639 {
-							if hn641 && !c.ReadFlag() {
-								clear(l639[i640 : i640+1])
+						for i726 := range l725 {
+							if hn727 && !c.ReadFlag() {
+								clear(l725[i726 : i726+1])
 								continue
 							}
-							l639[i640] = r.ReadBool()
+							l725[i726] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i640)
+								c.TraceIndex(i726)
 								break
 							}
 						}
 					}
 				}
-				x.AddLB = l639
+				x.AddLB = l725
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n643 := c.ReadLength(1)
-				l644 := foryimpl.MakeSlice[[]Color](c, n643)
-				if n643 > 0 {
-					hn646 := c.ReadListHeader(25)
+				n729 := c.ReadLength(1)
+				l730 := foryimpl.MakeSlice[[]Color](c, n729)
+				if n729 > 0 {
+					hn732 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i645 := range l644 {
-							if hn646 && !c.ReadFlag() {
-								clear(l644[i645 : i645+1])
+						for i731 := range l730 {
+							if hn732 && !c.ReadFlag() {
+								clear(l730[i731 : i731+1])
 								continue
 							}
-							l644[i645] = Color(r.ReadVarUint32())
+							l730[i731] = Color(r.ReadVarUint32())
 							if c.Failed() {
-								c.TraceIndex(i645)
+								c.TraceIndex(i731)
 								break
 							}
 						}
 					}
 				}
-				x.AddLE = l644
+				x.AddLE = l730
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n648 := c.ReadLength(4)
-				l649 := foryimpl.MakeSlice[[]float32](c, n648)
-				if n648 > 0 {
-					hn651 := c.ReadListHeader(19)
+				n734 := c.ReadLength(4)
+				l735 := foryimpl.MakeSlice[[]float32](c, n734)
+				if n734 > 0 {
+					hn737 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i650 := range l649 {
-							if hn651 && !c.ReadFlag() {
-								clear(l649[i650 : i650+1])
+						for i736 := range l735 {
+							if hn737 && !c.ReadFlag() {
+								clear(l735[i736 : i736+1])
 								continue
 							}
-							l649[i650] = r.ReadFloat32()
+							l735[i736] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i650)
+								c.TraceIndex(i736)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF32 = l649
+				x.AddLF32 = l735
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n653 := c.ReadLength(8)
-				l654 := foryimpl.MakeSlice[[]float64](c, n653)
-				if n653 > 0 {
-					hn656 := c.ReadListHeader(20)
+				n739 := c.ReadLength(8)
+				l740 := foryimpl.MakeSlice[[]float64](c, n739)
+				if n739 > 0 {
+					hn742 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i655 := range l654 {
-							if hn656 && !c.ReadFlag() {
-								clear(l654[i655 : i655+1])
+						for i741 := range l740 {
+							if hn742 && !c.ReadFlag() {
+								clear(l740[i741 : i741+1])
 								continue
 							}
-							l654[i655] = r.ReadFloat64()
+							l740[i741] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i655)
+								c.TraceIndex(i741)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF64 = l654
+				x.AddLF64 = l740
 			}
 		case 28:
 			if f.Convert {
 				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n658 := c.ReadLength(1)
-				l659 := foryimpl.MakeSlice[[]int32](c, n658)
-				if n658 > 0 {
-					hn661 := c.ReadListHeader(5)
+				n744 := c.ReadLength(1)
+				l745 := foryimpl.MakeSlice[[]int32](c, n744)
+				if n744 > 0 {
+					hn747 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i660 := range l659 {
-							if hn661 && !c.ReadFlag() {
-								clear(l659[i660 : i660+1])
+						for i746 := range l745 {
+							if hn747 && !c.ReadFlag() {
+								clear(l745[i746 : i746+1])
 								continue
 							}
-							l659[i660] = r.ReadVarInt32()
+							l745[i746] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i660)
+								c.TraceIndex(i746)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI32 = l659
+				x.AddLI32 = l745
 			}
 		case 29:
 			if f.Convert {
 				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n663 := c.ReadLength(1)
-				l664 := foryimpl.MakeSlice[[]int64](c, n663)
-				if n663 > 0 {
-					hn666 := c.ReadListHeader(7)
+				n749 := c.ReadLength(1)
+				l750 := foryimpl.MakeSlice[[]int64](c, n749)
+				if n749 > 0 {
+					hn752 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i665 := range l664 {
-							if hn666 && !c.ReadFlag() {
-								clear(l664[i665 : i665+1])
+						for i751 := range l750 {
+							if hn752 && !c.ReadFlag() {
+								clear(l750[i751 : i751+1])
 								continue
 							}
-							l664[i665] = r.ReadVarInt64()
+							l750[i751] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i665)
+								c.TraceIndex(i751)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI64 = l664
+				x.AddLI64 = l750
 			}
 		case 30:
 			if f.Convert {
 				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n668 := c.ReadLength(1)
-				l669 := foryimpl.MakeSlice[[]int8](c, n668)
-				if n668 > 0 {
-					hn671 := c.ReadListHeader(2)
+				n754 := c.ReadLength(1)
+				l755 := foryimpl.MakeSlice[[]int8](c, n754)
+				if n754 > 0 {
+					hn757 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i670 := range l669 {
-							if hn671 && !c.ReadFlag() {
-								clear(l669[i670 : i670+1])
+						for i756 := range l755 {
+							if hn757 && !c.ReadFlag() {
+								clear(l755[i756 : i756+1])
 								continue
 							}
-							l669[i670] = r.ReadInt8()
+							l755[i756] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i670)
+								c.TraceIndex(i756)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI8 = l669
+				x.AddLI8 = l755
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n673 := c.ReadLength(1)
-				l674 := foryimpl.MakeSlice[[][]int32](c, n673)
-				if n673 > 0 {
-					hn676 := c.ReadListHeader(22)
+				n759 := c.ReadLength(1)
+				l760 := foryimpl.MakeSlice[[][]int32](c, n759)
+				if n759 > 0 {
+					hn762 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i675 := range l674 {
-							if hn676 && !c.ReadFlag() {
-								clear(l674[i675 : i675+1])
+						for i761 := range l760 {
+							if hn762 && !c.ReadFlag() {
+								clear(l760[i761 : i761+1])
 								continue
 							}
-							n678 := c.ReadLength(1)
-							l679 := foryimpl.MakeSlice[[]int32](c, n678)
-							if n678 > 0 {
-								hn681 := c.ReadListHeader(5)
+							n764 := c.ReadLength(1)
+							l765 := foryimpl.MakeSlice[[]int32](c, n764)
+							if n764 > 0 {
+								hn767 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i680 := range l679 {
-										if hn681 && !c.ReadFlag() {
-											clear(l679[i680 : i680+1])
+									for i766 := range l765 {
+										if hn767 && !c.ReadFlag() {
+											clear(l765[i766 : i766+1])
 											continue
 										}
-										l679[i680] = r.ReadVarInt32()
+										l765[i766] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i680)
+											c.TraceIndex(i766)
 											break
 										}
 									}
 								}
 							}
-							l674[i675] = l679
+							l760[i761] = l765
 							if c.Failed() {
-								c.TraceIndex(i675)
+								c.TraceIndex(i761)
 								break
 							}
 						}
 					}
 				}
-				x.AddLL = l674
+				x.AddLL = l760
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n683 := c.ReadLength(1)
-				l684 := foryimpl.MakeSlice[[]map[string]int32](c, n683)
-				if n683 > 0 {
-					hn686 := c.ReadListHeader(24)
+				n769 := c.ReadLength(1)
+				l770 := foryimpl.MakeSlice[[]map[string]int32](c, n769)
+				if n769 > 0 {
+					hn772 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i685 := range l684 {
-							if hn686 && !c.ReadFlag() {
-								clear(l684[i685 : i685+1])
+						for i771 := range l770 {
+							if hn772 && !c.ReadFlag() {
+								clear(l770[i771 : i771+1])
 								continue
 							}
-							n688 := c.ReadLength(2)
-							m689 := foryimpl.MakeMap[map[string]int32](c, n688)
-							for n688 > 0 && !c.Failed() {
-								sz690, vn691, _ := c.ReadMapChunk(n688, 21, 5, nil, false)
-								for j692 := 0; j692 < sz690 && !c.Failed(); j692++ {
-									var k693 string
-									k693 = c.ReadString()
-									var v694 int32
-									if !vn691 {
-										v694 = r.ReadVarInt32()
+							n774 := c.ReadLength(2)
+							m775 := foryimpl.MakeMap[map[string]int32](c, n774)
+							for n774 > 0 && !c.Failed() {
+								sz776, vn777, _ := c.ReadMapChunk(n774, 21, 5, nil, false)
+								for j778 := 0; j778 < sz776 && !c.Failed(); j778++ {
+									var k779 string
+									k779 = c.ReadString()
+									var v780 int32
+									if !vn777 {
+										v780 = r.ReadVarInt32()
 									}
-									m689[k693] = v694
+									m775[k779] = v780
 								}
-								n688 -= sz690
+								n774 -= sz776
 							}
-							l684[i685] = m689
+							l770[i771] = m775
 							if c.Failed() {
-								c.TraceIndex(i685)
+								c.TraceIndex(i771)
 								break
 							}
 						}
 					}
 				}
-				x.AddLM = l684
+				x.AddLM = l770
 			}
 		case 33:
 			if f.Convert {
 				x.AddLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n695 := c.ReadLength(1)
-				l696 := foryimpl.MakeSlice[[]*int32](c, n695)
-				if n695 > 0 {
-					hn698 := c.ReadListHeader(5)
+				n781 := c.ReadLength(1)
+				l782 := foryimpl.MakeSlice[[]*int32](c, n781)
+				if n781 > 0 {
+					hn784 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i697 := range l696 {
-							if hn698 && !c.ReadFlag() {
-								clear(l696[i697 : i697+1])
+						for i783 := range l782 {
+							if hn784 && !c.ReadFlag() {
+								clear(l782[i783 : i783+1])
 								continue
 							}
-							p700 := foryimpl.Alloc[int32](c)
-							*p700 = r.ReadVarInt32()
-							l696[i697] = p700
+							p786 := foryimpl.Alloc[int32](c)
+							*p786 = r.ReadVarInt32()
+							l782[i783] = p786
 							if c.Failed() {
-								c.TraceIndex(i697)
+								c.TraceIndex(i783)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPI = l696
+				x.AddLPI = l782
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n701 := c.ReadLength(1)
-				l702 := foryimpl.MakeSlice[[]string](c, n701)
-				if n701 > 0 {
-					hn704 := c.ReadListHeader(21)
+				n787 := c.ReadLength(1)
+				l788 := foryimpl.MakeSlice[[]string](c, n787)
+				if n787 > 0 {
+					hn790 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i703 := range l702 {
-							if hn704 && !c.ReadFlag() {
-								clear(l702[i703 : i703+1])
+						for i789 := range l788 {
+							if hn790 && !c.ReadFlag() {
+								clear(l788[i789 : i789+1])
 								continue
 							}
-							l702[i703] = c.ReadString()
+							l788[i789] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i703)
+								c.TraceIndex(i789)
 								break
 							}
 						}
 					}
 				}
-				x.AddLS = l702
+				x.AddLS = l788
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n706 := c.ReadLength(1)
-				l707 := foryimpl.MakeSlice[[]time.Time](c, n706)
-				if n706 > 0 {
-					hn709 := c.ReadListHeader(38)
+				n792 := c.ReadLength(1)
+				l793 := foryimpl.MakeSlice[[]time.Time](c, n792)
+				if n792 > 0 {
+					hn795 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i708 := range l707 {
-							if hn709 && !c.ReadFlag() {
-								clear(l707[i708 : i708+1])
+						for i794 := range l793 {
+							if hn795 && !c.ReadFlag() {
+								clear(l793[i794 : i794+1])
 								continue
 							}
-							l707[i708] = c.ReadTime()
+							l793[i794] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i708)
+								c.TraceIndex(i794)
 								break
 							}
 						}
 					}
 				}
-				x.AddLT = l707
+				x.AddLT = l793
 			}
 		case 36:
 			if f.Convert {
 				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n711 := c.ReadLength(2)
-				l712 := foryimpl.MakeSlice[[]uint16](c, n711)
-				if n711 > 0 {
-					hn714 := c.ReadListHeader(10)
+				n797 := c.ReadLength(2)
+				l798 := foryimpl.MakeSlice[[]uint16](c, n797)
+				if n797 > 0 {
+					hn800 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i713 := range l712 {
-							if hn714 && !c.ReadFlag() {
-								clear(l712[i713 : i713+1])
+						for i799 := range l798 {
+							if hn800 && !c.ReadFlag() {
+								clear(l798[i799 : i799+1])
 								continue
 							}
-							l712[i713] = r.ReadUint16()
+							l798[i799] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i713)
+								c.TraceIndex(i799)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU16 = l712
+				x.AddLU16 = l798
 			}
 		case 37:
 			if f.Convert {
 				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n716 := c.ReadLength(1)
-				l717 := foryimpl.MakeSlice[[]uint64](c, n716)
-				if n716 > 0 {
-					hn719 := c.ReadListHeader(14)
+				n802 := c.ReadLength(1)
+				l803 := foryimpl.MakeSlice[[]uint64](c, n802)
+				if n802 > 0 {
+					hn805 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i718 := range l717 {
-							if hn719 && !c.ReadFlag() {
-								clear(l717[i718 : i718+1])
+						for i804 := range l803 {
+							if hn805 && !c.ReadFlag() {
+								clear(l803[i804 : i804+1])
 								continue
 							}
-							l717[i718] = r.ReadVarUint64()
+							l803[i804] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i718)
+								c.TraceIndex(i804)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU64 = l717
+				x.AddLU64 = l803
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n721 := c.ReadLength(2)
-				m722 := foryimpl.MakeMap[map[bool]string](c, n721)
-				for n721 > 0 && !c.Failed() {
-					sz723, vn724, _ := c.ReadMapChunk(n721, 1, 21, nil, false)
-					for j725 := 0; j725 < sz723 && !c.Failed(); j725++ {
-						var k726 bool
-						k726 = r.ReadBool()
-						var v727 string
-						if !vn724 {
-							v727 = c.ReadString()
+				n807 := c.ReadLength(2)
+				m808 := foryimpl.MakeMap[map[bool]string](c, n807)
+				for n807 > 0 && !c.Failed() {
+					sz809, vn810, _ := c.ReadMapChunk(n807, 1, 21, nil, false)
+					for j811 := 0; j811 < sz809 && !c.Failed(); j811++ {
+						var k812 bool
+						k812 = r.ReadBool()
+						var v813 string
+						if !vn810 {
+							v813 = c.ReadString()
 						}
-						m722[k726] = v727
+						m808[k812] = v813
 					}
-					n721 -= sz723
+					n807 -= sz809
 				}
-				x.AddMBS = m722
+				x.AddMBS = m808
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				n728 := c.ReadLength(2)
-				m729 := foryimpl.MakeMap[map[Color]string](c, n728)
-				for n728 > 0 && !c.Failed() {
-					sz730, vn731, _ := c.ReadMapChunk(n728, 25, 21, nil, false)
-					for j732 := 0; j732 < sz730 && !c.Failed(); j732++ {
-						var k733 Color
-						k733 = Color(r.ReadVarUint32())
-						var v734 string
-						if !vn731 {
-							v734 = c.ReadString()
+				n814 := c.ReadLength(2)
+				m815 := foryimpl.MakeMap[map[Color]string](c, n814)
+				for n814 > 0 && !c.Failed() {
+					sz816, vn817, _ := c.ReadMapChunk(n814, 25, 21, nil, false)
+					for j818 := 0; j818 < sz816 && !c.Failed(); j818++ {
+						var k819 Color
+						k819 = Color(r.ReadVarUint32())
+						var v820 string
+						if !vn817 {
+							v820 = c.ReadString()
 						}
-						m729[k733] = v734
+						m815[k819] = v820
 					}
-					n728 -= sz730
+					n814 -= sz816
 				}
-				x.AddMES = m729
+				x.AddMES = m815
 			}
 		case 40:
 			if !f.Flag || c.ReadFlag() {
-				n735 := c.ReadLength(2)
-				m736 := foryimpl.MakeMap[map[int64]float64](c, n735)
-				for n735 > 0 && !c.Failed() {
-					sz737, vn738, _ := c.ReadMapChunk(n735, 7, 20, nil, false)
-					for j739 := 0; j739 < sz737 && !c.Failed(); j739++ {
-						var k740 int64
-						k740 = r.ReadVarInt64()
-						var v741 float64
-						if !vn738 {
-							v741 = r.ReadFloat64()
+				n821 := c.ReadLength(2)
+				m822 := foryimpl.MakeMap[map[int64]float64](c, n821)
+				for n821 > 0 && !c.Failed() {
+					sz823, vn824, _ := c.ReadMapChunk(n821, 7, 20, nil, false)
+					for j825 := 0; j825 < sz823 && !c.Failed(); j825++ {
+						var k826 int64
+						k826 = r.ReadVarInt64()
+						var v827 float64
+						if !vn824 {
+							v827 = r.ReadFloat64()
 						}
-						m736[k740] = v741
+						m822[k826] = v827
 					}
-					n735 -= sz737
+					n821 -= sz823
 				}
-				x.AddMI64F = m736
+				x.AddMI64F = m822
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				n742 := c.ReadLength(2)
-				m743 := foryimpl.MakeMap[map[int32]string](c, n742)
-				for n742 > 0 && !c.Failed() {
-					sz744, vn745, _ := c.ReadMapChunk(n742, 5, 21, nil, false)
-					for j746 := 0; j746 < sz744 && !c.Failed(); j746++ {
-						var k747 int32
-						k747 = r.ReadVarInt32()
-						var v748 string
-						if !vn745 {
-							v748 = c.ReadString()
+				n828 := c.ReadLength(2)
+				m829 := foryimpl.MakeMap[map[int32]string](c, n828)
+				for n828 > 0 && !c.Failed() {
+					sz830, vn831, _ := c.ReadMapChunk(n828, 5, 21, nil, false)
+					for j832 := 0; j832 < sz830 && !c.Failed(); j832++ {
+						var k833 int32
+						k833 = r.ReadVarInt32()
+						var v834 string
+						if !vn831 {
+							v834 = c.ReadString()
 						}
-						m743[k747] = v748
+						m829[k833] = v834
 					}
-					n742 -= sz744
+					n828 -= sz830
 				}
-				x.AddMIS = m743
+				x.AddMIS = m829
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				n749 := c.ReadLength(2)
-				m750 := foryimpl.MakeMap[map[string]int32](c, n749)
-				for n749 > 0 && !c.Failed() {
-					sz751, vn752, _ := c.ReadMapChunk(n749, 21, 5, nil, false)
-					for j753 := 0; j753 < sz751 && !c.Failed(); j753++ {
-						var k754 string
-						k754 = c.ReadString()
-						var v755 int32
-						if !vn752 {
-							v755 = r.ReadVarInt32()
+				n835 := c.ReadLength(2)
+				m836 := foryimpl.MakeMap[map[string]int32](c, n835)
+				for n835 > 0 && !c.Failed() {
+					sz837, vn838, _ := c.ReadMapChunk(n835, 21, 5, nil, false)
+					for j839 := 0; j839 < sz837 && !c.Failed(); j839++ {
+						var k840 string
+						k840 = c.ReadString()
+						var v841 int32
+						if !vn838 {
+							v841 = r.ReadVarInt32()
 						}
-						m750[k754] = v755
+						m836[k840] = v841
 					}
-					n749 -= sz751
+					n835 -= sz837
 				}
-				x.AddMSI = m750
+				x.AddMSI = m836
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				n756 := c.ReadLength(2)
-				m757 := foryimpl.MakeMap[map[string][]string](c, n756)
-				for n756 > 0 && !c.Failed() {
-					sz758, vn759, _ := c.ReadMapChunk(n756, 21, 22, nil, true)
-					for j760 := 0; j760 < sz758 && !c.Failed(); j760++ {
-						var k761 string
-						k761 = c.ReadString()
-						var v762 []string
-						if !vn759 {
-							n763 := c.ReadLength(1)
-							l764 := foryimpl.MakeSlice[[]string](c, n763)
-							if n763 > 0 {
-								hn766 := c.ReadListHeader(21)
+				n842 := c.ReadLength(2)
+				m843 := foryimpl.MakeMap[map[string][]string](c, n842)
+				for n842 > 0 && !c.Failed() {
+					sz844, vn845, _ := c.ReadMapChunk(n842, 21, 22, nil, true)
+					for j846 := 0; j846 < sz844 && !c.Failed(); j846++ {
+						var k847 string
+						k847 = c.ReadString()
+						var v848 []string
+						if !vn845 {
+							n849 := c.ReadLength(1)
+							l850 := foryimpl.MakeSlice[[]string](c, n849)
+							if n849 > 0 {
+								hn852 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i765 := range l764 {
-										if hn766 && !c.ReadFlag() {
-											clear(l764[i765 : i765+1])
+									for i851 := range l850 {
+										if hn852 && !c.ReadFlag() {
+											clear(l850[i851 : i851+1])
 											continue
 										}
-										l764[i765] = c.ReadString()
+										l850[i851] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i765)
+											c.TraceIndex(i851)
 											break
 										}
 									}
 								}
 							}
-							v762 = l764
+							v848 = l850
 						}
-						m757[k761] = v762
+						m843[k847] = v848
 					}
-					n756 -= sz758
+					n842 -= sz844
 				}
-				x.AddMSL = m757
+				x.AddMSL = m843
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n768 := c.ReadLength(2)
-				m769 := foryimpl.MakeMap[map[string]map[string]int32](c, n768)
-				for n768 > 0 && !c.Failed() {
-					sz770, vn771, _ := c.ReadMapChunk(n768, 21, 24, nil, true)
-					for j772 := 0; j772 < sz770 && !c.Failed(); j772++ {
-						var k773 string
-						k773 = c.ReadString()
-						var v774 map[string]int32
-						if !vn771 {
-							n775 := c.ReadLength(2)
-							m776 := foryimpl.MakeMap[map[string]int32](c, n775)
-							for n775 > 0 && !c.Failed() {
-								sz777, vn778, _ := c.ReadMapChunk(n775, 21, 5, nil, false)
-								for j779 := 0; j779 < sz777 && !c.Failed(); j779++ {
-									var k780 string
-									k780 = c.ReadString()
-									var v781 int32
-									if !vn778 {
-										v781 = r.ReadVarInt32()
+				n854 := c.ReadLength(2)
+				m855 := foryimpl.MakeMap[map[string]map[string]int32](c, n854)
+				for n854 > 0 && !c.Failed() {
+					sz856, vn857, _ := c.ReadMapChunk(n854, 21, 24, nil, true)
+					for j858 := 0; j858 < sz856 && !c.Failed(); j858++ {
+						var k859 string
+						k859 = c.ReadString()
+						var v860 map[string]int32
+						if !vn857 {
+							n861 := c.ReadLength(2)
+							m862 := foryimpl.MakeMap[map[string]int32](c, n861)
+							for n861 > 0 && !c.Failed() {
+								sz863, vn864, _ := c.ReadMapChunk(n861, 21, 5, nil, false)
+								for j865 := 0; j865 < sz863 && !c.Failed(); j865++ {
+									var k866 string
+									k866 = c.ReadString()
+									var v867 int32
+									if !vn864 {
+										v867 = r.ReadVarInt32()
 									}
-									m776[k780] = v781
+									m862[k866] = v867
 								}
-								n775 -= sz777
+								n861 -= sz863
 							}
-							v774 = m776
+							v860 = m862
 						}
-						m769[k773] = v774
+						m855[k859] = v860
 					}
-					n768 -= sz770
+					n854 -= sz856
 				}
-				x.AddMSM = m769
+				x.AddMSM = m855
 			}
 		case 45:
 			if !f.Flag || c.ReadFlag() {
-				n782 := c.ReadLength(2)
-				m783 := foryimpl.MakeMap[map[string]*int32](c, n782)
-				for n782 > 0 && !c.Failed() {
-					sz784, vn785, _ := c.ReadMapChunk(n782, 21, 5, nil, true)
-					for j786 := 0; j786 < sz784 && !c.Failed(); j786++ {
-						var k787 string
-						k787 = c.ReadString()
-						var v788 *int32
-						if !vn785 {
-							p789 := foryimpl.Alloc[int32](c)
-							*p789 = r.ReadVarInt32()
-							v788 = p789
+				n868 := c.ReadLength(2)
+				m869 := foryimpl.MakeMap[map[string]*int32](c, n868)
+				for n868 > 0 && !c.Failed() {
+					sz870, vn871, _ := c.ReadMapChunk(n868, 21, 5, nil, true)
+					for j872 := 0; j872 < sz870 && !c.Failed(); j872++ {
+						var k873 string
+						k873 = c.ReadString()
+						var v874 *int32
+						if !vn871 {
+							p875 := foryimpl.Alloc[int32](c)
+							*p875 = r.ReadVarInt32()
+							v874 = p875
 						}
-						m783[k787] = v788
+						m869[k873] = v874
 					}
-					n782 -= sz784
+					n868 -= sz870
 				}
-				x.AddMSP = m783
+				x.AddMSP = m869
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				n790 := c.ReadLength(2)
-				m791 := foryimpl.MakeMap[map[uint8]uint16](c, n790)
-				for n790 > 0 && !c.Failed() {
-					sz792, vn793, _ := c.ReadMapChunk(n790, 9, 10, nil, false)
-					for j794 := 0; j794 < sz792 && !c.Failed(); j794++ {
-						var k795 uint8
-						k795 = r.ReadUint8()
-						var v796 uint16
-						if !vn793 {
-							v796 = r.ReadUint16()
+				n876 := c.ReadLength(2)
+				m877 := foryimpl.MakeMap[map[uint8]uint16](c, n876)
+				for n876 > 0 && !c.Failed() {
+					sz878, vn879, _ := c.ReadMapChunk(n876, 9, 10, nil, false)
+					for j880 := 0; j880 < sz878 && !c.Failed(); j880++ {
+						var k881 uint8
+						k881 = r.ReadUint8()
+						var v882 uint16
+						if !vn879 {
+							v882 = r.ReadUint16()
 						}
-						m791[k795] = v796
+						m877[k881] = v882
 					}
-					n790 -= sz792
+					n876 -= sz878
 				}
-				x.AddMU8 = m791
+				x.AddMU8 = m877
 			}
 		case 47:
 			if f.Convert {
@@ -5030,68 +5195,68 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 48:
 			if !f.Flag || c.ReadFlag() {
-				n797 := c.ReadLength(1)
-				l798 := foryimpl.MakeSlice[[]string](c, n797)
-				if n797 > 0 {
-					hn800 := c.ReadListHeader(21)
+				n883 := c.ReadLength(1)
+				l884 := foryimpl.MakeSlice[[]string](c, n883)
+				if n883 > 0 {
+					hn886 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i799 := range l798 {
-							if hn800 && !c.ReadFlag() {
-								clear(l798[i799 : i799+1])
+						for i885 := range l884 {
+							if hn886 && !c.ReadFlag() {
+								clear(l884[i885 : i885+1])
 								continue
 							}
-							l798[i799] = c.ReadString()
+							l884[i885] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i799)
+								c.TraceIndex(i885)
 								break
 							}
 						}
 					}
 				}
-				x.AddNLS = l798
+				x.AddNLS = l884
 			}
 		case 49:
 			if !f.Flag || c.ReadFlag() {
-				n802 := c.ReadLength(2)
-				m803 := foryimpl.MakeMap[map[string]int32](c, n802)
-				for n802 > 0 && !c.Failed() {
-					sz804, vn805, _ := c.ReadMapChunk(n802, 21, 5, nil, false)
-					for j806 := 0; j806 < sz804 && !c.Failed(); j806++ {
-						var k807 string
-						k807 = c.ReadString()
-						var v808 int32
-						if !vn805 {
-							v808 = r.ReadVarInt32()
+				n888 := c.ReadLength(2)
+				m889 := foryimpl.MakeMap[map[string]int32](c, n888)
+				for n888 > 0 && !c.Failed() {
+					sz890, vn891, _ := c.ReadMapChunk(n888, 21, 5, nil, false)
+					for j892 := 0; j892 < sz890 && !c.Failed(); j892++ {
+						var k893 string
+						k893 = c.ReadString()
+						var v894 int32
+						if !vn891 {
+							v894 = r.ReadVarInt32()
 						}
-						m803[k807] = v808
+						m889[k893] = v894
 					}
-					n802 -= sz804
+					n888 -= sz890
 				}
-				x.AddNM = m803
+				x.AddNM = m889
 			}
 		case 50:
 			if f.Convert {
 				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n809 := c.ReadLength(1)
-				l810 := foryimpl.MakeSlice[[]uint8](c, n809)
-				if n809 > 0 {
-					hn812 := c.ReadListHeader(9)
+				n895 := c.ReadLength(1)
+				l896 := foryimpl.MakeSlice[[]uint8](c, n895)
+				if n895 > 0 {
+					hn898 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i811 := range l810 {
-							if hn812 && !c.ReadFlag() {
-								clear(l810[i811 : i811+1])
+						for i897 := range l896 {
+							if hn898 && !c.ReadFlag() {
+								clear(l896[i897 : i897+1])
 								continue
 							}
-							l810[i811] = r.ReadUint8()
+							l896[i897] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i811)
+								c.TraceIndex(i897)
 								break
 							}
 						}
 					}
 				}
-				x.AddRaw = l810
+				x.AddRaw = l896
 			}
 		case 51:
 			if f.Convert {
@@ -5103,596 +5268,596 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n814 := c.ReadLength(2)
-				if n814 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n814, 3))
+				n900 := c.ReadLength(2)
+				if n900 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n900, 3))
 					return
 				}
-				var l815 [3]int16
-				if n814 > 0 {
-					hn817 := c.ReadListHeader(3)
+				var l901 [3]int16
+				if n900 > 0 {
+					hn903 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i816 := range l815 {
-							if hn817 && !c.ReadFlag() {
-								clear(l815[i816 : i816+1])
+						for i902 := range l901 {
+							if hn903 && !c.ReadFlag() {
+								clear(l901[i902 : i902+1])
 								continue
 							}
-							l815[i816] = r.ReadInt16()
+							l901[i902] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i816)
+								c.TraceIndex(i902)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l815
+				x.Fix = l901
 			}
 		case 53:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n819 := c.ReadLength(1)
-				l820 := foryimpl.MakeSlice[[]bool](c, n819)
-				if n819 > 0 {
-					hn822 := c.ReadListHeader(1)
+				n905 := c.ReadLength(1)
+				l906 := foryimpl.MakeSlice[[]bool](c, n905)
+				if n905 > 0 {
+					hn908 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i821 := range l820 {
-							if hn822 && !c.ReadFlag() {
-								clear(l820[i821 : i821+1])
+						for i907 := range l906 {
+							if hn908 && !c.ReadFlag() {
+								clear(l906[i907 : i907+1])
 								continue
 							}
-							l820[i821] = r.ReadBool()
+							l906[i907] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i821)
+								c.TraceIndex(i907)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l820
+				x.LB = l906
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n824 := c.ReadLength(1)
-				l825 := foryimpl.MakeSlice[[]Color](c, n824)
-				if n824 > 0 {
-					hn827 := c.ReadListHeader(25)
+				n910 := c.ReadLength(1)
+				l911 := foryimpl.MakeSlice[[]Color](c, n910)
+				if n910 > 0 {
+					hn913 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i826 := range l825 {
-							if hn827 && !c.ReadFlag() {
-								clear(l825[i826 : i826+1])
+						for i912 := range l911 {
+							if hn913 && !c.ReadFlag() {
+								clear(l911[i912 : i912+1])
 								continue
 							}
-							l825[i826] = Color(r.ReadVarUint32())
+							l911[i912] = Color(r.ReadVarUint32())
 							if c.Failed() {
-								c.TraceIndex(i826)
+								c.TraceIndex(i912)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l825
+				x.LE = l911
 			}
 		case 55:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n829 := c.ReadLength(4)
-				l830 := foryimpl.MakeSlice[[]float32](c, n829)
-				if n829 > 0 {
-					hn832 := c.ReadListHeader(19)
+				n915 := c.ReadLength(4)
+				l916 := foryimpl.MakeSlice[[]float32](c, n915)
+				if n915 > 0 {
+					hn918 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i831 := range l830 {
-							if hn832 && !c.ReadFlag() {
-								clear(l830[i831 : i831+1])
+						for i917 := range l916 {
+							if hn918 && !c.ReadFlag() {
+								clear(l916[i917 : i917+1])
 								continue
 							}
-							l830[i831] = r.ReadFloat32()
+							l916[i917] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i831)
+								c.TraceIndex(i917)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l830
+				x.LF32 = l916
 			}
 		case 56:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n834 := c.ReadLength(8)
-				l835 := foryimpl.MakeSlice[[]float64](c, n834)
-				if n834 > 0 {
-					hn837 := c.ReadListHeader(20)
+				n920 := c.ReadLength(8)
+				l921 := foryimpl.MakeSlice[[]float64](c, n920)
+				if n920 > 0 {
+					hn923 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i836 := range l835 {
-							if hn837 && !c.ReadFlag() {
-								clear(l835[i836 : i836+1])
+						for i922 := range l921 {
+							if hn923 && !c.ReadFlag() {
+								clear(l921[i922 : i922+1])
 								continue
 							}
-							l835[i836] = r.ReadFloat64()
+							l921[i922] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i836)
+								c.TraceIndex(i922)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l835
+				x.LF64 = l921
 			}
 		case 57:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n839 := c.ReadLength(1)
-				l840 := foryimpl.MakeSlice[[]int32](c, n839)
-				if n839 > 0 {
-					hn842 := c.ReadListHeader(5)
+				n925 := c.ReadLength(1)
+				l926 := foryimpl.MakeSlice[[]int32](c, n925)
+				if n925 > 0 {
+					hn928 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i841 := range l840 {
-							if hn842 && !c.ReadFlag() {
-								clear(l840[i841 : i841+1])
+						for i927 := range l926 {
+							if hn928 && !c.ReadFlag() {
+								clear(l926[i927 : i927+1])
 								continue
 							}
-							l840[i841] = r.ReadVarInt32()
+							l926[i927] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i841)
+								c.TraceIndex(i927)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l840
+				x.LI32 = l926
 			}
 		case 58:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n844 := c.ReadLength(1)
-				l845 := foryimpl.MakeSlice[[]int64](c, n844)
-				if n844 > 0 {
-					hn847 := c.ReadListHeader(7)
+				n930 := c.ReadLength(1)
+				l931 := foryimpl.MakeSlice[[]int64](c, n930)
+				if n930 > 0 {
+					hn933 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i846 := range l845 {
-							if hn847 && !c.ReadFlag() {
-								clear(l845[i846 : i846+1])
+						for i932 := range l931 {
+							if hn933 && !c.ReadFlag() {
+								clear(l931[i932 : i932+1])
 								continue
 							}
-							l845[i846] = r.ReadVarInt64()
+							l931[i932] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i846)
+								c.TraceIndex(i932)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l845
+				x.LI64 = l931
 			}
 		case 59:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n849 := c.ReadLength(1)
-				l850 := foryimpl.MakeSlice[[]int8](c, n849)
-				if n849 > 0 {
-					hn852 := c.ReadListHeader(2)
+				n935 := c.ReadLength(1)
+				l936 := foryimpl.MakeSlice[[]int8](c, n935)
+				if n935 > 0 {
+					hn938 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i851 := range l850 {
-							if hn852 && !c.ReadFlag() {
-								clear(l850[i851 : i851+1])
+						for i937 := range l936 {
+							if hn938 && !c.ReadFlag() {
+								clear(l936[i937 : i937+1])
 								continue
 							}
-							l850[i851] = r.ReadInt8()
+							l936[i937] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i851)
+								c.TraceIndex(i937)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l850
+				x.LI8 = l936
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n854 := c.ReadLength(1)
-				l855 := foryimpl.MakeSlice[[][]int32](c, n854)
-				if n854 > 0 {
-					hn857 := c.ReadListHeader(22)
+				n940 := c.ReadLength(1)
+				l941 := foryimpl.MakeSlice[[][]int32](c, n940)
+				if n940 > 0 {
+					hn943 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i856 := range l855 {
-							if hn857 && !c.ReadFlag() {
-								clear(l855[i856 : i856+1])
+						for i942 := range l941 {
+							if hn943 && !c.ReadFlag() {
+								clear(l941[i942 : i942+1])
 								continue
 							}
-							n859 := c.ReadLength(1)
-							l860 := foryimpl.MakeSlice[[]int32](c, n859)
-							if n859 > 0 {
-								hn862 := c.ReadListHeader(5)
+							n945 := c.ReadLength(1)
+							l946 := foryimpl.MakeSlice[[]int32](c, n945)
+							if n945 > 0 {
+								hn948 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i861 := range l860 {
-										if hn862 && !c.ReadFlag() {
-											clear(l860[i861 : i861+1])
+									for i947 := range l946 {
+										if hn948 && !c.ReadFlag() {
+											clear(l946[i947 : i947+1])
 											continue
 										}
-										l860[i861] = r.ReadVarInt32()
+										l946[i947] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i861)
+											c.TraceIndex(i947)
 											break
 										}
 									}
 								}
 							}
-							l855[i856] = l860
+							l941[i942] = l946
 							if c.Failed() {
-								c.TraceIndex(i856)
+								c.TraceIndex(i942)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l855
+				x.LL = l941
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n864 := c.ReadLength(1)
-				l865 := foryimpl.MakeSlice[[]map[string]int32](c, n864)
-				if n864 > 0 {
-					hn867 := c.ReadListHeader(24)
+				n950 := c.ReadLength(1)
+				l951 := foryimpl.MakeSlice[[]map[string]int32](c, n950)
+				if n950 > 0 {
+					hn953 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i866 := range l865 {
-							if hn867 && !c.ReadFlag() {
-								clear(l865[i866 : i866+1])
+						for i952 := range l951 {
+							if hn953 && !c.ReadFlag() {
+								clear(l951[i952 : i952+1])
 								continue
 							}
-							n869 := c.ReadLength(2)
-							m870 := foryimpl.MakeMap[map[string]int32](c, n869)
-							for n869 > 0 && !c.Failed() {
-								sz871, vn872, _ := c.ReadMapChunk(n869, 21, 5, nil, false)
-								for j873 := 0; j873 < sz871 && !c.Failed(); j873++ {
-									var k874 string
-									k874 = c.ReadString()
-									var v875 int32
-									if !vn872 {
-										v875 = r.ReadVarInt32()
+							n955 := c.ReadLength(2)
+							m956 := foryimpl.MakeMap[map[string]int32](c, n955)
+							for n955 > 0 && !c.Failed() {
+								sz957, vn958, _ := c.ReadMapChunk(n955, 21, 5, nil, false)
+								for j959 := 0; j959 < sz957 && !c.Failed(); j959++ {
+									var k960 string
+									k960 = c.ReadString()
+									var v961 int32
+									if !vn958 {
+										v961 = r.ReadVarInt32()
 									}
-									m870[k874] = v875
+									m956[k960] = v961
 								}
-								n869 -= sz871
+								n955 -= sz957
 							}
-							l865[i866] = m870
+							l951[i952] = m956
 							if c.Failed() {
-								c.TraceIndex(i866)
+								c.TraceIndex(i952)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l865
+				x.LM = l951
 			}
 		case 62:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n876 := c.ReadLength(1)
-				l877 := foryimpl.MakeSlice[[]*int32](c, n876)
-				if n876 > 0 {
-					hn879 := c.ReadListHeader(5)
+				n962 := c.ReadLength(1)
+				l963 := foryimpl.MakeSlice[[]*int32](c, n962)
+				if n962 > 0 {
+					hn965 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i878 := range l877 {
-							if hn879 && !c.ReadFlag() {
-								clear(l877[i878 : i878+1])
+						for i964 := range l963 {
+							if hn965 && !c.ReadFlag() {
+								clear(l963[i964 : i964+1])
 								continue
 							}
-							p881 := foryimpl.Alloc[int32](c)
-							*p881 = r.ReadVarInt32()
-							l877[i878] = p881
+							p967 := foryimpl.Alloc[int32](c)
+							*p967 = r.ReadVarInt32()
+							l963[i964] = p967
 							if c.Failed() {
-								c.TraceIndex(i878)
+								c.TraceIndex(i964)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l877
+				x.LPI = l963
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n882 := c.ReadLength(1)
-				l883 := foryimpl.MakeSlice[[]string](c, n882)
-				if n882 > 0 {
-					hn885 := c.ReadListHeader(21)
+				n968 := c.ReadLength(1)
+				l969 := foryimpl.MakeSlice[[]string](c, n968)
+				if n968 > 0 {
+					hn971 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i884 := range l883 {
-							if hn885 && !c.ReadFlag() {
-								clear(l883[i884 : i884+1])
+						for i970 := range l969 {
+							if hn971 && !c.ReadFlag() {
+								clear(l969[i970 : i970+1])
 								continue
 							}
-							l883[i884] = c.ReadString()
+							l969[i970] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i884)
+								c.TraceIndex(i970)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l883
+				x.LS = l969
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n887 := c.ReadLength(1)
-				l888 := foryimpl.MakeSlice[[]time.Time](c, n887)
-				if n887 > 0 {
-					hn890 := c.ReadListHeader(38)
+				n973 := c.ReadLength(1)
+				l974 := foryimpl.MakeSlice[[]time.Time](c, n973)
+				if n973 > 0 {
+					hn976 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i889 := range l888 {
-							if hn890 && !c.ReadFlag() {
-								clear(l888[i889 : i889+1])
+						for i975 := range l974 {
+							if hn976 && !c.ReadFlag() {
+								clear(l974[i975 : i975+1])
 								continue
 							}
-							l888[i889] = c.ReadTime()
+							l974[i975] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i889)
+								c.TraceIndex(i975)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l888
+				x.LT = l974
 			}
 		case 65:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n892 := c.ReadLength(2)
-				l893 := foryimpl.MakeSlice[[]uint16](c, n892)
-				if n892 > 0 {
-					hn895 := c.ReadListHeader(10)
+				n978 := c.ReadLength(2)
+				l979 := foryimpl.MakeSlice[[]uint16](c, n978)
+				if n978 > 0 {
+					hn981 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i894 := range l893 {
-							if hn895 && !c.ReadFlag() {
-								clear(l893[i894 : i894+1])
+						for i980 := range l979 {
+							if hn981 && !c.ReadFlag() {
+								clear(l979[i980 : i980+1])
 								continue
 							}
-							l893[i894] = r.ReadUint16()
+							l979[i980] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i894)
+								c.TraceIndex(i980)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l893
+				x.LU16 = l979
 			}
 		case 66:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n897 := c.ReadLength(1)
-				l898 := foryimpl.MakeSlice[[]uint64](c, n897)
-				if n897 > 0 {
-					hn900 := c.ReadListHeader(14)
+				n983 := c.ReadLength(1)
+				l984 := foryimpl.MakeSlice[[]uint64](c, n983)
+				if n983 > 0 {
+					hn986 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i899 := range l898 {
-							if hn900 && !c.ReadFlag() {
-								clear(l898[i899 : i899+1])
+						for i985 := range l984 {
+							if hn986 && !c.ReadFlag() {
+								clear(l984[i985 : i985+1])
 								continue
 							}
-							l898[i899] = r.ReadVarUint64()
+							l984[i985] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i899)
+								c.TraceIndex(i985)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l898
+				x.LU64 = l984
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n902 := c.ReadLength(2)
-				m903 := foryimpl.MakeMap[map[bool]string](c, n902)
-				for n902 > 0 && !c.Failed() {
-					sz904, vn905, _ := c.ReadMapChunk(n902, 1, 21, nil, false)
-					for j906 := 0; j906 < sz904 && !c.Failed(); j906++ {
-						var k907 bool
-						k907 = r.ReadBool()
-						var v908 string
-						if !vn905 {
-							v908 = c.ReadString()
+				n988 := c.ReadLength(2)
+				m989 := foryimpl.MakeMap[map[bool]string](c, n988)
+				for n988 > 0 && !c.Failed() {
+					sz990, vn991, _ := c.ReadMapChunk(n988, 1, 21, nil, false)
+					for j992 := 0; j992 < sz990 && !c.Failed(); j992++ {
+						var k993 bool
+						k993 = r.ReadBool()
+						var v994 string
+						if !vn991 {
+							v994 = c.ReadString()
 						}
-						m903[k907] = v908
+						m989[k993] = v994
 					}
-					n902 -= sz904
+					n988 -= sz990
 				}
-				x.MBS = m903
+				x.MBS = m989
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n909 := c.ReadLength(2)
-				m910 := foryimpl.MakeMap[map[Color]string](c, n909)
-				for n909 > 0 && !c.Failed() {
-					sz911, vn912, _ := c.ReadMapChunk(n909, 25, 21, nil, false)
-					for j913 := 0; j913 < sz911 && !c.Failed(); j913++ {
-						var k914 Color
-						k914 = Color(r.ReadVarUint32())
-						var v915 string
-						if !vn912 {
-							v915 = c.ReadString()
+				n995 := c.ReadLength(2)
+				m996 := foryimpl.MakeMap[map[Color]string](c, n995)
+				for n995 > 0 && !c.Failed() {
+					sz997, vn998, _ := c.ReadMapChunk(n995, 25, 21, nil, false)
+					for j999 := 0; j999 < sz997 && !c.Failed(); j999++ {
+						var k1000 Color
+						k1000 = Color(r.ReadVarUint32())
+						var v1001 string
+						if !vn998 {
+							v1001 = c.ReadString()
 						}
-						m910[k914] = v915
+						m996[k1000] = v1001
 					}
-					n909 -= sz911
+					n995 -= sz997
 				}
-				x.MES = m910
+				x.MES = m996
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n916 := c.ReadLength(2)
-				m917 := foryimpl.MakeMap[map[int64]float64](c, n916)
-				for n916 > 0 && !c.Failed() {
-					sz918, vn919, _ := c.ReadMapChunk(n916, 7, 20, nil, false)
-					for j920 := 0; j920 < sz918 && !c.Failed(); j920++ {
-						var k921 int64
-						k921 = r.ReadVarInt64()
-						var v922 float64
-						if !vn919 {
-							v922 = r.ReadFloat64()
+				n1002 := c.ReadLength(2)
+				m1003 := foryimpl.MakeMap[map[int64]float64](c, n1002)
+				for n1002 > 0 && !c.Failed() {
+					sz1004, vn1005, _ := c.ReadMapChunk(n1002, 7, 20, nil, false)
+					for j1006 := 0; j1006 < sz1004 && !c.Failed(); j1006++ {
+						var k1007 int64
+						k1007 = r.ReadVarInt64()
+						var v1008 float64
+						if !vn1005 {
+							v1008 = r.ReadFloat64()
 						}
-						m917[k921] = v922
+						m1003[k1007] = v1008
 					}
-					n916 -= sz918
+					n1002 -= sz1004
 				}
-				x.MI64F = m917
+				x.MI64F = m1003
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n923 := c.ReadLength(2)
-				m924 := foryimpl.MakeMap[map[int32]string](c, n923)
-				for n923 > 0 && !c.Failed() {
-					sz925, vn926, _ := c.ReadMapChunk(n923, 5, 21, nil, false)
-					for j927 := 0; j927 < sz925 && !c.Failed(); j927++ {
-						var k928 int32
-						k928 = r.ReadVarInt32()
-						var v929 string
-						if !vn926 {
-							v929 = c.ReadString()
+				n1009 := c.ReadLength(2)
+				m1010 := foryimpl.MakeMap[map[int32]string](c, n1009)
+				for n1009 > 0 && !c.Failed() {
+					sz1011, vn1012, _ := c.ReadMapChunk(n1009, 5, 21, nil, false)
+					for j1013 := 0; j1013 < sz1011 && !c.Failed(); j1013++ {
+						var k1014 int32
+						k1014 = r.ReadVarInt32()
+						var v1015 string
+						if !vn1012 {
+							v1015 = c.ReadString()
 						}
-						m924[k928] = v929
+						m1010[k1014] = v1015
 					}
-					n923 -= sz925
+					n1009 -= sz1011
 				}
-				x.MIS = m924
+				x.MIS = m1010
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n930 := c.ReadLength(2)
-				m931 := foryimpl.MakeMap[map[string]int32](c, n930)
-				for n930 > 0 && !c.Failed() {
-					sz932, vn933, _ := c.ReadMapChunk(n930, 21, 5, nil, false)
-					for j934 := 0; j934 < sz932 && !c.Failed(); j934++ {
-						var k935 string
-						k935 = c.ReadString()
-						var v936 int32
-						if !vn933 {
-							v936 = r.ReadVarInt32()
+				n1016 := c.ReadLength(2)
+				m1017 := foryimpl.MakeMap[map[string]int32](c, n1016)
+				for n1016 > 0 && !c.Failed() {
+					sz1018, vn1019, _ := c.ReadMapChunk(n1016, 21, 5, nil, false)
+					for j1020 := 0; j1020 < sz1018 && !c.Failed(); j1020++ {
+						var k1021 string
+						k1021 = c.ReadString()
+						var v1022 int32
+						if !vn1019 {
+							v1022 = r.ReadVarInt32()
 						}
-						m931[k935] = v936
+						m1017[k1021] = v1022
 					}
-					n930 -= sz932
+					n1016 -= sz1018
 				}
-				x.MSI = m931
+				x.MSI = m1017
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n937 := c.ReadLength(2)
-				m938 := foryimpl.MakeMap[map[string][]string](c, n937)
-				for n937 > 0 && !c.Failed() {
-					sz939, vn940, _ := c.ReadMapChunk(n937, 21, 22, nil, true)
-					for j941 := 0; j941 < sz939 && !c.Failed(); j941++ {
-						var k942 string
-						k942 = c.ReadString()
-						var v943 []string
-						if !vn940 {
-							n944 := c.ReadLength(1)
-							l945 := foryimpl.MakeSlice[[]string](c, n944)
-							if n944 > 0 {
-								hn947 := c.ReadListHeader(21)
+				n1023 := c.ReadLength(2)
+				m1024 := foryimpl.MakeMap[map[string][]string](c, n1023)
+				for n1023 > 0 && !c.Failed() {
+					sz1025, vn1026, _ := c.ReadMapChunk(n1023, 21, 22, nil, true)
+					for j1027 := 0; j1027 < sz1025 && !c.Failed(); j1027++ {
+						var k1028 string
+						k1028 = c.ReadString()
+						var v1029 []string
+						if !vn1026 {
+							n1030 := c.ReadLength(1)
+							l1031 := foryimpl.MakeSlice[[]string](c, n1030)
+							if n1030 > 0 {
+								hn1033 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i946 := range l945 {
-										if hn947 && !c.ReadFlag() {
-											clear(l945[i946 : i946+1])
+									for i1032 := range l1031 {
+										if hn1033 && !c.ReadFlag() {
+											clear(l1031[i1032 : i1032+1])
 											continue
 										}
-										l945[i946] = c.ReadString()
+										l1031[i1032] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i946)
+											c.TraceIndex(i1032)
 											break
 										}
 									}
 								}
 							}
-							v943 = l945
+							v1029 = l1031
 						}
-						m938[k942] = v943
+						m1024[k1028] = v1029
 					}
-					n937 -= sz939
+					n1023 -= sz1025
 				}
-				x.MSL = m938
+				x.MSL = m1024
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n949 := c.ReadLength(2)
-				m950 := foryimpl.MakeMap[map[string]map[string]int32](c, n949)
-				for n949 > 0 && !c.Failed() {
-					sz951, vn952, _ := c.ReadMapChunk(n949, 21, 24, nil, true)
-					for j953 := 0; j953 < sz951 && !c.Failed(); j953++ {
-						var k954 string
-						k954 = c.ReadString()
-						var v955 map[string]int32
-						if !vn952 {
-							n956 := c.ReadLength(2)
-							m957 := foryimpl.MakeMap[map[string]int32](c, n956)
-							for n956 > 0 && !c.Failed() {
-								sz958, vn959, _ := c.ReadMapChunk(n956, 21, 5, nil, false)
-								for j960 := 0; j960 < sz958 && !c.Failed(); j960++ {
-									var k961 string
-									k961 = c.ReadString()
-									var v962 int32
-									if !vn959 {
-										v962 = r.ReadVarInt32()
+				n1035 := c.ReadLength(2)
+				m1036 := foryimpl.MakeMap[map[string]map[string]int32](c, n1035)
+				for n1035 > 0 && !c.Failed() {
+					sz1037, vn1038, _ := c.ReadMapChunk(n1035, 21, 24, nil, true)
+					for j1039 := 0; j1039 < sz1037 && !c.Failed(); j1039++ {
+						var k1040 string
+						k1040 = c.ReadString()
+						var v1041 map[string]int32
+						if !vn1038 {
+							n1042 := c.ReadLength(2)
+							m1043 := foryimpl.MakeMap[map[string]int32](c, n1042)
+							for n1042 > 0 && !c.Failed() {
+								sz1044, vn1045, _ := c.ReadMapChunk(n1042, 21, 5, nil, false)
+								for j1046 := 0; j1046 < sz1044 && !c.Failed(); j1046++ {
+									var k1047 string
+									k1047 = c.ReadString()
+									var v1048 int32
+									if !vn1045 {
+										v1048 = r.ReadVarInt32()
 									}
-									m957[k961] = v962
+									m1043[k1047] = v1048
 								}
-								n956 -= sz958
+								n1042 -= sz1044
 							}
-							v955 = m957
+							v1041 = m1043
 						}
-						m950[k954] = v955
+						m1036[k1040] = v1041
 					}
-					n949 -= sz951
+					n1035 -= sz1037
 				}
-				x.MSM = m950
+				x.MSM = m1036
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n963 := c.ReadLength(2)
-				m964 := foryimpl.MakeMap[map[string]*int32](c, n963)
-				for n963 > 0 && !c.Failed() {
-					sz965, vn966, _ := c.ReadMapChunk(n963, 21, 5, nil, true)
-					for j967 := 0; j967 < sz965 && !c.Failed(); j967++ {
-						var k968 string
-						k968 = c.ReadString()
-						var v969 *int32
-						if !vn966 {
-							p970 := foryimpl.Alloc[int32](c)
-							*p970 = r.ReadVarInt32()
-							v969 = p970
+				n1049 := c.ReadLength(2)
+				m1050 := foryimpl.MakeMap[map[string]*int32](c, n1049)
+				for n1049 > 0 && !c.Failed() {
+					sz1051, vn1052, _ := c.ReadMapChunk(n1049, 21, 5, nil, true)
+					for j1053 := 0; j1053 < sz1051 && !c.Failed(); j1053++ {
+						var k1054 string
+						k1054 = c.ReadString()
+						var v1055 *int32
+						if !vn1052 {
+							p1056 := foryimpl.Alloc[int32](c)
+							*p1056 = r.ReadVarInt32()
+							v1055 = p1056
 						}
-						m964[k968] = v969
+						m1050[k1054] = v1055
 					}
-					n963 -= sz965
+					n1049 -= sz1051
 				}
-				x.MSP = m964
+				x.MSP = m1050
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n971 := c.ReadLength(2)
-				m972 := foryimpl.MakeMap[map[uint8]uint16](c, n971)
-				for n971 > 0 && !c.Failed() {
-					sz973, vn974, _ := c.ReadMapChunk(n971, 9, 10, nil, false)
-					for j975 := 0; j975 < sz973 && !c.Failed(); j975++ {
-						var k976 uint8
-						k976 = r.ReadUint8()
-						var v977 uint16
-						if !vn974 {
-							v977 = r.ReadUint16()
+				n1057 := c.ReadLength(2)
+				m1058 := foryimpl.MakeMap[map[uint8]uint16](c, n1057)
+				for n1057 > 0 && !c.Failed() {
+					sz1059, vn1060, _ := c.ReadMapChunk(n1057, 9, 10, nil, false)
+					for j1061 := 0; j1061 < sz1059 && !c.Failed(); j1061++ {
+						var k1062 uint8
+						k1062 = r.ReadUint8()
+						var v1063 uint16
+						if !vn1060 {
+							v1063 = r.ReadUint16()
 						}
-						m972[k976] = v977
+						m1058[k1062] = v1063
 					}
-					n971 -= sz973
+					n1057 -= sz1059
 				}
-				x.MU8 = m972
+				x.MU8 = m1058
 			}
 		case 76:
 			if f.Convert {
@@ -5702,68 +5867,68 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n978 := c.ReadLength(1)
-				l979 := foryimpl.MakeSlice[[]string](c, n978)
-				if n978 > 0 {
-					hn981 := c.ReadListHeader(21)
+				n1064 := c.ReadLength(1)
+				l1065 := foryimpl.MakeSlice[[]string](c, n1064)
+				if n1064 > 0 {
+					hn1067 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i980 := range l979 {
-							if hn981 && !c.ReadFlag() {
-								clear(l979[i980 : i980+1])
+						for i1066 := range l1065 {
+							if hn1067 && !c.ReadFlag() {
+								clear(l1065[i1066 : i1066+1])
 								continue
 							}
-							l979[i980] = c.ReadString()
+							l1065[i1066] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i980)
+								c.TraceIndex(i1066)
 								break
 							}
 						}
 					}
 				}
-				x.NLS = l979
+				x.NLS = l1065
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n983 := c.ReadLength(2)
-				m984 := foryimpl.MakeMap[map[string]int32](c, n983)
-				for n983 > 0 && !c.Failed() {
-					sz985, vn986, _ := c.ReadMapChunk(n983, 21, 5, nil, false)
-					for j987 := 0; j987 < sz985 && !c.Failed(); j987++ {
-						var k988 string
-						k988 = c.ReadString()
-						var v989 int32
-						if !vn986 {
-							v989 = r.ReadVarInt32()
+				n1069 := c.ReadLength(2)
+				m1070 := foryimpl.MakeMap[map[string]int32](c, n1069)
+				for n1069 > 0 && !c.Failed() {
+					sz1071, vn1072, _ := c.ReadMapChunk(n1069, 21, 5, nil, false)
+					for j1073 := 0; j1073 < sz1071 && !c.Failed(); j1073++ {
+						var k1074 string
+						k1074 = c.ReadString()
+						var v1075 int32
+						if !vn1072 {
+							v1075 = r.ReadVarInt32()
 						}
-						m984[k988] = v989
+						m1070[k1074] = v1075
 					}
-					n983 -= sz985
+					n1069 -= sz1071
 				}
-				x.NM = m984
+				x.NM = m1070
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n990 := c.ReadLength(1)
-				l991 := foryimpl.MakeSlice[[]uint8](c, n990)
-				if n990 > 0 {
-					hn993 := c.ReadListHeader(9)
+				n1076 := c.ReadLength(1)
+				l1077 := foryimpl.MakeSlice[[]uint8](c, n1076)
+				if n1076 > 0 {
+					hn1079 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i992 := range l991 {
-							if hn993 && !c.ReadFlag() {
-								clear(l991[i992 : i992+1])
+						for i1078 := range l1077 {
+							if hn1079 && !c.ReadFlag() {
+								clear(l1077[i1078 : i1078+1])
 								continue
 							}
-							l991[i992] = r.ReadUint8()
+							l1077[i1078] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i992)
+								c.TraceIndex(i1078)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l991
+				x.Raw = l1077
 			}
 		default:
 			c.SkipField(f)
@@ -5875,6 +6040,20 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Nested's struct body (docs/format.md §9).
 func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k4 := range x.AddMSLIn {
+			if !utf8.ValidString(string(k4)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "AddMSLIn"))
+				return
+			}
+		}
+		for k10 := range x.MSLIn {
+			if !utf8.ValidString(string(k10)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "MSLIn"))
+				return
+			}
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
@@ -5884,71 +6063,71 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.AddIn.ForyWrite(c)
-	l1 := x.AddLIn
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+	l13 := x.AddLIn
+	b.WriteVarUint32(uint32(len(l13)))
+	if len(l13) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
-		for i2 := range l1 {
-			l1[i2].ForyWrite(c)
+		for i14 := range l13 {
+			l13[i14].ForyWrite(c)
 		}
 	}
-	l3 := x.AddLLf
-	b.WriteVarUint32(uint32(len(l3)))
-	if len(l3) > 0 {
+	l15 := x.AddLLf
+	b.WriteVarUint32(uint32(len(l15)))
+	if len(l15) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
-		for i4 := range l3 {
-			l3[i4].ForyWrite(c)
+		for i16 := range l15 {
+			l15[i16].ForyWrite(c)
 		}
 	}
-	l5 := x.AddLPIn
-	b.WriteVarUint32(uint32(len(l5)))
-	if len(l5) > 0 {
-		h6 := byte(0x08)
-		for _, p7 := range l5 {
-			if p7 == nil {
-				h6 = 0x0a
+	l17 := x.AddLPIn
+	b.WriteVarUint32(uint32(len(l17)))
+	if len(l17) > 0 {
+		h18 := byte(0x08)
+		for _, p19 := range l17 {
+			if p19 == nil {
+				h18 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h6)
+		b.WriteUint8(h18)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p7 := range l5 {
-			if h6 == 0x0a {
-				if p7 == nil {
+		for _, p19 := range l17 {
+			if h18 == 0x0a {
+				if p19 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p7.ForyWrite(c)
+			p19.ForyWrite(c)
 		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
 	x.AddLf.ForyWrite(c)
-	var mw8 foryimpl.MapWriter
-	mw8.Begin(b, len(x.AddMSLIn))
-	for k9, v10 := range x.AddMSLIn {
-		if v10 == nil {
-			mw8.NullEntry(b)
-			foryimpl.WriteString(b, k9)
+	var mw20 foryimpl.MapWriter
+	mw20.Begin(b, len(x.AddMSLIn))
+	for k21, v22 := range x.AddMSLIn {
+		if v22 == nil {
+			mw20.NullEntry(b)
+			foryimpl.WriteString(b, k21)
 		} else {
-			mw8.Entry(b)
-			foryimpl.WriteString(b, k9)
-			b.WriteVarUint32(uint32(len(v10)))
-			if len(v10) > 0 {
+			mw20.Entry(b)
+			foryimpl.WriteString(b, k21)
+			b.WriteVarUint32(uint32(len(v22)))
+			if len(v22) > 0 {
 				b.WriteUint8(0x08)
 				c.WriteStructMeta(foryTypeInner)
-				for i11 := range v10 {
-					v10[i11].ForyWrite(c)
+				for i23 := range v22 {
+					v22[i23].ForyWrite(c)
 				}
 			}
 		}
 	}
-	mw8.End(b)
+	mw20.End(b)
 	if x.AddPIn == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -5971,71 +6150,71 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.In.ForyWrite(c)
-	l12 := x.LIn
-	b.WriteVarUint32(uint32(len(l12)))
-	if len(l12) > 0 {
+	l24 := x.LIn
+	b.WriteVarUint32(uint32(len(l24)))
+	if len(l24) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
-		for i13 := range l12 {
-			l12[i13].ForyWrite(c)
+		for i25 := range l24 {
+			l24[i25].ForyWrite(c)
 		}
 	}
-	l14 := x.LLf
-	b.WriteVarUint32(uint32(len(l14)))
-	if len(l14) > 0 {
+	l26 := x.LLf
+	b.WriteVarUint32(uint32(len(l26)))
+	if len(l26) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
-		for i15 := range l14 {
-			l14[i15].ForyWrite(c)
+		for i27 := range l26 {
+			l26[i27].ForyWrite(c)
 		}
 	}
-	l16 := x.LPIn
-	b.WriteVarUint32(uint32(len(l16)))
-	if len(l16) > 0 {
-		h17 := byte(0x08)
-		for _, p18 := range l16 {
-			if p18 == nil {
-				h17 = 0x0a
+	l28 := x.LPIn
+	b.WriteVarUint32(uint32(len(l28)))
+	if len(l28) > 0 {
+		h29 := byte(0x08)
+		for _, p30 := range l28 {
+			if p30 == nil {
+				h29 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h17)
+		b.WriteUint8(h29)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p18 := range l16 {
-			if h17 == 0x0a {
-				if p18 == nil {
+		for _, p30 := range l28 {
+			if h29 == 0x0a {
+				if p30 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p18.ForyWrite(c)
+			p30.ForyWrite(c)
 		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
 	x.Lf.ForyWrite(c)
-	var mw19 foryimpl.MapWriter
-	mw19.Begin(b, len(x.MSLIn))
-	for k20, v21 := range x.MSLIn {
-		if v21 == nil {
-			mw19.NullEntry(b)
-			foryimpl.WriteString(b, k20)
+	var mw31 foryimpl.MapWriter
+	mw31.Begin(b, len(x.MSLIn))
+	for k32, v33 := range x.MSLIn {
+		if v33 == nil {
+			mw31.NullEntry(b)
+			foryimpl.WriteString(b, k32)
 		} else {
-			mw19.Entry(b)
-			foryimpl.WriteString(b, k20)
-			b.WriteVarUint32(uint32(len(v21)))
-			if len(v21) > 0 {
+			mw31.Entry(b)
+			foryimpl.WriteString(b, k32)
+			b.WriteVarUint32(uint32(len(v33)))
+			if len(v33) > 0 {
 				b.WriteUint8(0x08)
 				c.WriteStructMeta(foryTypeInner)
-				for i22 := range v21 {
-					v21[i22].ForyWrite(c)
+				for i34 := range v33 {
+					v33[i34].ForyWrite(c)
 				}
 			}
 		}
 	}
-	mw19.End(b)
+	mw31.End(b)
 	if x.PIn == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -6077,8 +6256,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev23 := c.ReadStructFieldMeta(foryTypeInner); ev23 != nil {
-		x.AddIn.ForyReadEvolved(c, ev23)
+	if ev35 := c.ReadStructFieldMeta(foryTypeInner); ev35 != nil {
+		x.AddIn.ForyReadEvolved(c, ev35)
 	} else if !c.Failed() {
 		x.AddIn.ForyRead(c)
 	}
@@ -6086,91 +6265,91 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddIn")
 		return
 	}
-	n24 := c.ReadLength(1)
-	l25 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n24)
-	if n24 > 0 {
-		hn27, ev28 := c.ReadStructListHeader(foryTypeInner)
+	n36 := c.ReadLength(1)
+	l37 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n36)
+	if n36 > 0 {
+		hn39, ev40 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i26 := range l25 {
-				if hn27 && !c.ReadFlag() {
-					clear(l25[i26 : i26+1])
+			for i38 := range l37 {
+				if hn39 && !c.ReadFlag() {
+					clear(l37[i38 : i38+1])
 					continue
 				}
-				if ev28 != nil {
-					l25[i26].ForyReadEvolved(c, ev28)
+				if ev40 != nil {
+					l37[i38].ForyReadEvolved(c, ev40)
 				} else {
-					l25[i26].ForyRead(c)
+					l37[i38].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i26)
+					c.TraceIndex(i38)
 					break
 				}
 			}
 		}
 	}
-	x.AddLIn = l25
+	x.AddLIn = l37
 	if c.Failed() {
 		c.Trace("AddLIn")
 		return
 	}
-	n29 := c.ReadLength(1)
-	l30 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n29)
-	if n29 > 0 {
-		hn32, ev33 := c.ReadStructListHeader(foryTypeLeaf)
+	n41 := c.ReadLength(1)
+	l42 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n41)
+	if n41 > 0 {
+		hn44, ev45 := c.ReadStructListHeader(foryTypeLeaf)
 		if !c.Failed() {
-			for i31 := range l30 {
-				if hn32 && !c.ReadFlag() {
-					clear(l30[i31 : i31+1])
+			for i43 := range l42 {
+				if hn44 && !c.ReadFlag() {
+					clear(l42[i43 : i43+1])
 					continue
 				}
-				if ev33 != nil {
-					l30[i31].ForyReadEvolved(c, ev33)
+				if ev45 != nil {
+					l42[i43].ForyReadEvolved(c, ev45)
 				} else {
-					l30[i31].ForyRead(c)
+					l42[i43].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i31)
+					c.TraceIndex(i43)
 					break
 				}
 			}
 		}
 	}
-	x.AddLLf = l30
+	x.AddLLf = l42
 	if c.Failed() {
 		c.Trace("AddLLf")
 		return
 	}
-	n34 := c.ReadLength(1)
-	l35 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n34)
-	if n34 > 0 {
-		hn37, ev38 := c.ReadStructListHeader(foryTypeInner)
+	n46 := c.ReadLength(1)
+	l47 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n46)
+	if n46 > 0 {
+		hn49, ev50 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i36 := range l35 {
-				if hn37 && !c.ReadFlag() {
-					clear(l35[i36 : i36+1])
+			for i48 := range l47 {
+				if hn49 && !c.ReadFlag() {
+					clear(l47[i48 : i48+1])
 					continue
 				}
-				p39 := foryimpl.Alloc[Inner](c)
-				if ev38 != nil {
-					p39.ForyReadEvolved(c, ev38)
+				p51 := foryimpl.Alloc[Inner](c)
+				if ev50 != nil {
+					p51.ForyReadEvolved(c, ev50)
 				} else {
-					p39.ForyRead(c)
+					p51.ForyRead(c)
 				}
-				l35[i36] = p39
+				l47[i48] = p51
 				if c.Failed() {
-					c.TraceIndex(i36)
+					c.TraceIndex(i48)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPIn = l35
+	x.AddLPIn = l47
 	if c.Failed() {
 		c.Trace("AddLPIn")
 		return
 	}
-	if ev40 := c.ReadStructFieldMeta(foryTypeLeaf); ev40 != nil {
-		x.AddLf.ForyReadEvolved(c, ev40)
+	if ev52 := c.ReadStructFieldMeta(foryTypeLeaf); ev52 != nil {
+		x.AddLf.ForyReadEvolved(c, ev52)
 	} else if !c.Failed() {
 		x.AddLf.ForyRead(c)
 	}
@@ -6178,76 +6357,76 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLf")
 		return
 	}
-	n41 := c.ReadLength(2)
-	m42 := foryimpl.MakeMap[map[string][]Inner](c, n41)
-	for n41 > 0 && !c.Failed() {
-		sz43, vn44, _ := c.ReadMapChunk(n41, 21, 22, nil, true)
-		for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
-			var k46 string
-			k46 = c.ReadString()
-			var v47 []Inner
-			if !vn44 {
-				n48 := c.ReadLength(1)
-				l49 := foryimpl.MakeSlice[[]Inner](c, n48)
-				if n48 > 0 {
-					hn51, ev52 := c.ReadStructListHeader(foryTypeInner)
+	n53 := c.ReadLength(2)
+	m54 := foryimpl.MakeMap[map[string][]Inner](c, n53)
+	for n53 > 0 && !c.Failed() {
+		sz55, vn56, _ := c.ReadMapChunk(n53, 21, 22, nil, true)
+		for j57 := 0; j57 < sz55 && !c.Failed(); j57++ {
+			var k58 string
+			k58 = c.ReadString()
+			var v59 []Inner
+			if !vn56 {
+				n60 := c.ReadLength(1)
+				l61 := foryimpl.MakeSlice[[]Inner](c, n60)
+				if n60 > 0 {
+					hn63, ev64 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i50 := range l49 {
-							if hn51 && !c.ReadFlag() {
-								clear(l49[i50 : i50+1])
+						for i62 := range l61 {
+							if hn63 && !c.ReadFlag() {
+								clear(l61[i62 : i62+1])
 								continue
 							}
-							if ev52 != nil {
-								l49[i50].ForyReadEvolved(c, ev52)
+							if ev64 != nil {
+								l61[i62].ForyReadEvolved(c, ev64)
 							} else {
-								l49[i50].ForyRead(c)
+								l61[i62].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i50)
+								c.TraceIndex(i62)
 								break
 							}
 						}
 					}
 				}
-				v47 = l49
+				v59 = l61
 			}
-			m42[k46] = v47
+			m54[k58] = v59
 		}
-		n41 -= sz43
+		n53 -= sz55
 	}
-	x.AddMSLIn = m42
+	x.AddMSLIn = m54
 	if c.Failed() {
 		c.Trace("AddMSLIn")
 		return
 	}
 	if c.ReadFlag() {
-		p53 := foryimpl.Alloc[Inner](c)
-		if ev54 := c.ReadStructFieldMeta(foryTypeInner); ev54 != nil {
-			p53.ForyReadEvolved(c, ev54)
+		p65 := foryimpl.Alloc[Inner](c)
+		if ev66 := c.ReadStructFieldMeta(foryTypeInner); ev66 != nil {
+			p65.ForyReadEvolved(c, ev66)
 		} else if !c.Failed() {
-			p53.ForyRead(c)
+			p65.ForyRead(c)
 		}
-		x.AddPIn = p53
+		x.AddPIn = p65
 	}
 	if c.Failed() {
 		c.Trace("AddPIn")
 		return
 	}
 	if c.ReadFlag() {
-		p55 := foryimpl.Alloc[Leaf](c)
-		if ev56 := c.ReadStructFieldMeta(foryTypeLeaf); ev56 != nil {
-			p55.ForyReadEvolved(c, ev56)
+		p67 := foryimpl.Alloc[Leaf](c)
+		if ev68 := c.ReadStructFieldMeta(foryTypeLeaf); ev68 != nil {
+			p67.ForyReadEvolved(c, ev68)
 		} else if !c.Failed() {
-			p55.ForyRead(c)
+			p67.ForyRead(c)
 		}
-		x.AddPLf = p55
+		x.AddPLf = p67
 	}
 	if c.Failed() {
 		c.Trace("AddPLf")
 		return
 	}
-	if ev57 := c.ReadStructFieldMeta(foryTypeInner); ev57 != nil {
-		x.In.ForyReadEvolved(c, ev57)
+	if ev69 := c.ReadStructFieldMeta(foryTypeInner); ev69 != nil {
+		x.In.ForyReadEvolved(c, ev69)
 	} else if !c.Failed() {
 		x.In.ForyRead(c)
 	}
@@ -6255,91 +6434,91 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n58 := c.ReadLength(1)
-	l59 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n58)
-	if n58 > 0 {
-		hn61, ev62 := c.ReadStructListHeader(foryTypeInner)
+	n70 := c.ReadLength(1)
+	l71 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n70)
+	if n70 > 0 {
+		hn73, ev74 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i60 := range l59 {
-				if hn61 && !c.ReadFlag() {
-					clear(l59[i60 : i60+1])
+			for i72 := range l71 {
+				if hn73 && !c.ReadFlag() {
+					clear(l71[i72 : i72+1])
 					continue
 				}
-				if ev62 != nil {
-					l59[i60].ForyReadEvolved(c, ev62)
+				if ev74 != nil {
+					l71[i72].ForyReadEvolved(c, ev74)
 				} else {
-					l59[i60].ForyRead(c)
+					l71[i72].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i60)
+					c.TraceIndex(i72)
 					break
 				}
 			}
 		}
 	}
-	x.LIn = l59
+	x.LIn = l71
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	n63 := c.ReadLength(1)
-	l64 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n63)
-	if n63 > 0 {
-		hn66, ev67 := c.ReadStructListHeader(foryTypeLeaf)
+	n75 := c.ReadLength(1)
+	l76 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n75)
+	if n75 > 0 {
+		hn78, ev79 := c.ReadStructListHeader(foryTypeLeaf)
 		if !c.Failed() {
-			for i65 := range l64 {
-				if hn66 && !c.ReadFlag() {
-					clear(l64[i65 : i65+1])
+			for i77 := range l76 {
+				if hn78 && !c.ReadFlag() {
+					clear(l76[i77 : i77+1])
 					continue
 				}
-				if ev67 != nil {
-					l64[i65].ForyReadEvolved(c, ev67)
+				if ev79 != nil {
+					l76[i77].ForyReadEvolved(c, ev79)
 				} else {
-					l64[i65].ForyRead(c)
+					l76[i77].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i65)
+					c.TraceIndex(i77)
 					break
 				}
 			}
 		}
 	}
-	x.LLf = l64
+	x.LLf = l76
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	n68 := c.ReadLength(1)
-	l69 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n68)
-	if n68 > 0 {
-		hn71, ev72 := c.ReadStructListHeader(foryTypeInner)
+	n80 := c.ReadLength(1)
+	l81 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n80)
+	if n80 > 0 {
+		hn83, ev84 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i70 := range l69 {
-				if hn71 && !c.ReadFlag() {
-					clear(l69[i70 : i70+1])
+			for i82 := range l81 {
+				if hn83 && !c.ReadFlag() {
+					clear(l81[i82 : i82+1])
 					continue
 				}
-				p73 := foryimpl.Alloc[Inner](c)
-				if ev72 != nil {
-					p73.ForyReadEvolved(c, ev72)
+				p85 := foryimpl.Alloc[Inner](c)
+				if ev84 != nil {
+					p85.ForyReadEvolved(c, ev84)
 				} else {
-					p73.ForyRead(c)
+					p85.ForyRead(c)
 				}
-				l69[i70] = p73
+				l81[i82] = p85
 				if c.Failed() {
-					c.TraceIndex(i70)
+					c.TraceIndex(i82)
 					break
 				}
 			}
 		}
 	}
-	x.LPIn = l69
+	x.LPIn = l81
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
-	if ev74 := c.ReadStructFieldMeta(foryTypeLeaf); ev74 != nil {
-		x.Lf.ForyReadEvolved(c, ev74)
+	if ev86 := c.ReadStructFieldMeta(foryTypeLeaf); ev86 != nil {
+		x.Lf.ForyReadEvolved(c, ev86)
 	} else if !c.Failed() {
 		x.Lf.ForyRead(c)
 	}
@@ -6347,69 +6526,69 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n75 := c.ReadLength(2)
-	m76 := foryimpl.MakeMap[map[string][]Inner](c, n75)
-	for n75 > 0 && !c.Failed() {
-		sz77, vn78, _ := c.ReadMapChunk(n75, 21, 22, nil, true)
-		for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
-			var k80 string
-			k80 = c.ReadString()
-			var v81 []Inner
-			if !vn78 {
-				n82 := c.ReadLength(1)
-				l83 := foryimpl.MakeSlice[[]Inner](c, n82)
-				if n82 > 0 {
-					hn85, ev86 := c.ReadStructListHeader(foryTypeInner)
+	n87 := c.ReadLength(2)
+	m88 := foryimpl.MakeMap[map[string][]Inner](c, n87)
+	for n87 > 0 && !c.Failed() {
+		sz89, vn90, _ := c.ReadMapChunk(n87, 21, 22, nil, true)
+		for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
+			var k92 string
+			k92 = c.ReadString()
+			var v93 []Inner
+			if !vn90 {
+				n94 := c.ReadLength(1)
+				l95 := foryimpl.MakeSlice[[]Inner](c, n94)
+				if n94 > 0 {
+					hn97, ev98 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i84 := range l83 {
-							if hn85 && !c.ReadFlag() {
-								clear(l83[i84 : i84+1])
+						for i96 := range l95 {
+							if hn97 && !c.ReadFlag() {
+								clear(l95[i96 : i96+1])
 								continue
 							}
-							if ev86 != nil {
-								l83[i84].ForyReadEvolved(c, ev86)
+							if ev98 != nil {
+								l95[i96].ForyReadEvolved(c, ev98)
 							} else {
-								l83[i84].ForyRead(c)
+								l95[i96].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i84)
+								c.TraceIndex(i96)
 								break
 							}
 						}
 					}
 				}
-				v81 = l83
+				v93 = l95
 			}
-			m76[k80] = v81
+			m88[k92] = v93
 		}
-		n75 -= sz77
+		n87 -= sz89
 	}
-	x.MSLIn = m76
+	x.MSLIn = m88
 	if c.Failed() {
 		c.Trace("MSLIn")
 		return
 	}
 	if c.ReadFlag() {
-		p87 := foryimpl.Alloc[Inner](c)
-		if ev88 := c.ReadStructFieldMeta(foryTypeInner); ev88 != nil {
-			p87.ForyReadEvolved(c, ev88)
+		p99 := foryimpl.Alloc[Inner](c)
+		if ev100 := c.ReadStructFieldMeta(foryTypeInner); ev100 != nil {
+			p99.ForyReadEvolved(c, ev100)
 		} else if !c.Failed() {
-			p87.ForyRead(c)
+			p99.ForyRead(c)
 		}
-		x.PIn = p87
+		x.PIn = p99
 	}
 	if c.Failed() {
 		c.Trace("PIn")
 		return
 	}
 	if c.ReadFlag() {
-		p89 := foryimpl.Alloc[Leaf](c)
-		if ev90 := c.ReadStructFieldMeta(foryTypeLeaf); ev90 != nil {
-			p89.ForyReadEvolved(c, ev90)
+		p101 := foryimpl.Alloc[Leaf](c)
+		if ev102 := c.ReadStructFieldMeta(foryTypeLeaf); ev102 != nil {
+			p101.ForyReadEvolved(c, ev102)
 		} else if !c.Failed() {
-			p89.ForyRead(c)
+			p101.ForyRead(c)
 		}
-		x.PLf = p89
+		x.PLf = p101
 	}
 	if c.Failed() {
 		c.Trace("PLf")
@@ -6424,317 +6603,317 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
-					x.AddIn.ForyReadEvolved(c, ev91)
+				if ev103 := c.ReadStructFieldMeta(foryTypeInner); ev103 != nil {
+					x.AddIn.ForyReadEvolved(c, ev103)
 				} else if !c.Failed() {
 					x.AddIn.ForyRead(c)
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n92 := c.ReadLength(1)
-				l93 := foryimpl.MakeSlice[[]Inner](c, n92)
-				if n92 > 0 {
-					hn95, ev96 := c.ReadStructListHeader(foryTypeInner)
+				n104 := c.ReadLength(1)
+				l105 := foryimpl.MakeSlice[[]Inner](c, n104)
+				if n104 > 0 {
+					hn107, ev108 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i94 := range l93 {
-							if hn95 && !c.ReadFlag() {
-								clear(l93[i94 : i94+1])
+						for i106 := range l105 {
+							if hn107 && !c.ReadFlag() {
+								clear(l105[i106 : i106+1])
 								continue
 							}
-							if ev96 != nil {
-								l93[i94].ForyReadEvolved(c, ev96)
+							if ev108 != nil {
+								l105[i106].ForyReadEvolved(c, ev108)
 							} else {
-								l93[i94].ForyRead(c)
+								l105[i106].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i94)
+								c.TraceIndex(i106)
 								break
 							}
 						}
 					}
 				}
-				x.AddLIn = l93
+				x.AddLIn = l105
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n97 := c.ReadLength(1)
-				l98 := foryimpl.MakeSlice[[]Leaf](c, n97)
-				if n97 > 0 {
-					hn100, ev101 := c.ReadStructListHeader(foryTypeLeaf)
+				n109 := c.ReadLength(1)
+				l110 := foryimpl.MakeSlice[[]Leaf](c, n109)
+				if n109 > 0 {
+					hn112, ev113 := c.ReadStructListHeader(foryTypeLeaf)
 					if !c.Failed() {
-						for i99 := range l98 {
-							if hn100 && !c.ReadFlag() {
-								clear(l98[i99 : i99+1])
+						for i111 := range l110 {
+							if hn112 && !c.ReadFlag() {
+								clear(l110[i111 : i111+1])
 								continue
 							}
-							if ev101 != nil {
-								l98[i99].ForyReadEvolved(c, ev101)
+							if ev113 != nil {
+								l110[i111].ForyReadEvolved(c, ev113)
 							} else {
-								l98[i99].ForyRead(c)
+								l110[i111].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i99)
+								c.TraceIndex(i111)
 								break
 							}
 						}
 					}
 				}
-				x.AddLLf = l98
+				x.AddLLf = l110
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n102 := c.ReadLength(1)
-				l103 := foryimpl.MakeSlice[[]*Inner](c, n102)
-				if n102 > 0 {
-					hn105, ev106 := c.ReadStructListHeader(foryTypeInner)
+				n114 := c.ReadLength(1)
+				l115 := foryimpl.MakeSlice[[]*Inner](c, n114)
+				if n114 > 0 {
+					hn117, ev118 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i104 := range l103 {
-							if hn105 && !c.ReadFlag() {
-								clear(l103[i104 : i104+1])
+						for i116 := range l115 {
+							if hn117 && !c.ReadFlag() {
+								clear(l115[i116 : i116+1])
 								continue
 							}
-							p107 := foryimpl.Alloc[Inner](c)
-							if ev106 != nil {
-								p107.ForyReadEvolved(c, ev106)
+							p119 := foryimpl.Alloc[Inner](c)
+							if ev118 != nil {
+								p119.ForyReadEvolved(c, ev118)
 							} else {
-								p107.ForyRead(c)
+								p119.ForyRead(c)
 							}
-							l103[i104] = p107
+							l115[i116] = p119
 							if c.Failed() {
-								c.TraceIndex(i104)
+								c.TraceIndex(i116)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPIn = l103
+				x.AddLPIn = l115
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				if ev108 := c.ReadStructFieldMeta(foryTypeLeaf); ev108 != nil {
-					x.AddLf.ForyReadEvolved(c, ev108)
+				if ev120 := c.ReadStructFieldMeta(foryTypeLeaf); ev120 != nil {
+					x.AddLf.ForyReadEvolved(c, ev120)
 				} else if !c.Failed() {
 					x.AddLf.ForyRead(c)
 				}
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n109 := c.ReadLength(2)
-				m110 := foryimpl.MakeMap[map[string][]Inner](c, n109)
-				for n109 > 0 && !c.Failed() {
-					sz111, vn112, _ := c.ReadMapChunk(n109, 21, 22, nil, true)
-					for j113 := 0; j113 < sz111 && !c.Failed(); j113++ {
-						var k114 string
-						k114 = c.ReadString()
-						var v115 []Inner
-						if !vn112 {
-							n116 := c.ReadLength(1)
-							l117 := foryimpl.MakeSlice[[]Inner](c, n116)
-							if n116 > 0 {
-								hn119, ev120 := c.ReadStructListHeader(foryTypeInner)
+				n121 := c.ReadLength(2)
+				m122 := foryimpl.MakeMap[map[string][]Inner](c, n121)
+				for n121 > 0 && !c.Failed() {
+					sz123, vn124, _ := c.ReadMapChunk(n121, 21, 22, nil, true)
+					for j125 := 0; j125 < sz123 && !c.Failed(); j125++ {
+						var k126 string
+						k126 = c.ReadString()
+						var v127 []Inner
+						if !vn124 {
+							n128 := c.ReadLength(1)
+							l129 := foryimpl.MakeSlice[[]Inner](c, n128)
+							if n128 > 0 {
+								hn131, ev132 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i118 := range l117 {
-										if hn119 && !c.ReadFlag() {
-											clear(l117[i118 : i118+1])
+									for i130 := range l129 {
+										if hn131 && !c.ReadFlag() {
+											clear(l129[i130 : i130+1])
 											continue
 										}
-										if ev120 != nil {
-											l117[i118].ForyReadEvolved(c, ev120)
+										if ev132 != nil {
+											l129[i130].ForyReadEvolved(c, ev132)
 										} else {
-											l117[i118].ForyRead(c)
+											l129[i130].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i118)
+											c.TraceIndex(i130)
 											break
 										}
 									}
 								}
 							}
-							v115 = l117
+							v127 = l129
 						}
-						m110[k114] = v115
+						m122[k126] = v127
 					}
-					n109 -= sz111
+					n121 -= sz123
 				}
-				x.AddMSLIn = m110
+				x.AddMSLIn = m122
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p121 := foryimpl.Alloc[Inner](c)
-				if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
-					p121.ForyReadEvolved(c, ev122)
+				p133 := foryimpl.Alloc[Inner](c)
+				if ev134 := c.ReadStructFieldMeta(foryTypeInner); ev134 != nil {
+					p133.ForyReadEvolved(c, ev134)
 				} else if !c.Failed() {
-					p121.ForyRead(c)
+					p133.ForyRead(c)
 				}
-				x.AddPIn = p121
+				x.AddPIn = p133
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				p123 := foryimpl.Alloc[Leaf](c)
-				if ev124 := c.ReadStructFieldMeta(foryTypeLeaf); ev124 != nil {
-					p123.ForyReadEvolved(c, ev124)
+				p135 := foryimpl.Alloc[Leaf](c)
+				if ev136 := c.ReadStructFieldMeta(foryTypeLeaf); ev136 != nil {
+					p135.ForyReadEvolved(c, ev136)
 				} else if !c.Failed() {
-					p123.ForyRead(c)
+					p135.ForyRead(c)
 				}
-				x.AddPLf = p123
+				x.AddPLf = p135
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				if ev125 := c.ReadStructFieldMeta(foryTypeInner); ev125 != nil {
-					x.In.ForyReadEvolved(c, ev125)
+				if ev137 := c.ReadStructFieldMeta(foryTypeInner); ev137 != nil {
+					x.In.ForyReadEvolved(c, ev137)
 				} else if !c.Failed() {
 					x.In.ForyRead(c)
 				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n126 := c.ReadLength(1)
-				l127 := foryimpl.MakeSlice[[]Inner](c, n126)
-				if n126 > 0 {
-					hn129, ev130 := c.ReadStructListHeader(foryTypeInner)
+				n138 := c.ReadLength(1)
+				l139 := foryimpl.MakeSlice[[]Inner](c, n138)
+				if n138 > 0 {
+					hn141, ev142 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i128 := range l127 {
-							if hn129 && !c.ReadFlag() {
-								clear(l127[i128 : i128+1])
+						for i140 := range l139 {
+							if hn141 && !c.ReadFlag() {
+								clear(l139[i140 : i140+1])
 								continue
 							}
-							if ev130 != nil {
-								l127[i128].ForyReadEvolved(c, ev130)
+							if ev142 != nil {
+								l139[i140].ForyReadEvolved(c, ev142)
 							} else {
-								l127[i128].ForyRead(c)
+								l139[i140].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i128)
+								c.TraceIndex(i140)
 								break
 							}
 						}
 					}
 				}
-				x.LIn = l127
+				x.LIn = l139
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n131 := c.ReadLength(1)
-				l132 := foryimpl.MakeSlice[[]Leaf](c, n131)
-				if n131 > 0 {
-					hn134, ev135 := c.ReadStructListHeader(foryTypeLeaf)
+				n143 := c.ReadLength(1)
+				l144 := foryimpl.MakeSlice[[]Leaf](c, n143)
+				if n143 > 0 {
+					hn146, ev147 := c.ReadStructListHeader(foryTypeLeaf)
 					if !c.Failed() {
-						for i133 := range l132 {
-							if hn134 && !c.ReadFlag() {
-								clear(l132[i133 : i133+1])
+						for i145 := range l144 {
+							if hn146 && !c.ReadFlag() {
+								clear(l144[i145 : i145+1])
 								continue
 							}
-							if ev135 != nil {
-								l132[i133].ForyReadEvolved(c, ev135)
+							if ev147 != nil {
+								l144[i145].ForyReadEvolved(c, ev147)
 							} else {
-								l132[i133].ForyRead(c)
+								l144[i145].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i133)
+								c.TraceIndex(i145)
 								break
 							}
 						}
 					}
 				}
-				x.LLf = l132
+				x.LLf = l144
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n136 := c.ReadLength(1)
-				l137 := foryimpl.MakeSlice[[]*Inner](c, n136)
-				if n136 > 0 {
-					hn139, ev140 := c.ReadStructListHeader(foryTypeInner)
+				n148 := c.ReadLength(1)
+				l149 := foryimpl.MakeSlice[[]*Inner](c, n148)
+				if n148 > 0 {
+					hn151, ev152 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i138 := range l137 {
-							if hn139 && !c.ReadFlag() {
-								clear(l137[i138 : i138+1])
+						for i150 := range l149 {
+							if hn151 && !c.ReadFlag() {
+								clear(l149[i150 : i150+1])
 								continue
 							}
-							p141 := foryimpl.Alloc[Inner](c)
-							if ev140 != nil {
-								p141.ForyReadEvolved(c, ev140)
+							p153 := foryimpl.Alloc[Inner](c)
+							if ev152 != nil {
+								p153.ForyReadEvolved(c, ev152)
 							} else {
-								p141.ForyRead(c)
+								p153.ForyRead(c)
 							}
-							l137[i138] = p141
+							l149[i150] = p153
 							if c.Failed() {
-								c.TraceIndex(i138)
+								c.TraceIndex(i150)
 								break
 							}
 						}
 					}
 				}
-				x.LPIn = l137
+				x.LPIn = l149
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				if ev142 := c.ReadStructFieldMeta(foryTypeLeaf); ev142 != nil {
-					x.Lf.ForyReadEvolved(c, ev142)
+				if ev154 := c.ReadStructFieldMeta(foryTypeLeaf); ev154 != nil {
+					x.Lf.ForyReadEvolved(c, ev154)
 				} else if !c.Failed() {
 					x.Lf.ForyRead(c)
 				}
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n143 := c.ReadLength(2)
-				m144 := foryimpl.MakeMap[map[string][]Inner](c, n143)
-				for n143 > 0 && !c.Failed() {
-					sz145, vn146, _ := c.ReadMapChunk(n143, 21, 22, nil, true)
-					for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
-						var k148 string
-						k148 = c.ReadString()
-						var v149 []Inner
-						if !vn146 {
-							n150 := c.ReadLength(1)
-							l151 := foryimpl.MakeSlice[[]Inner](c, n150)
-							if n150 > 0 {
-								hn153, ev154 := c.ReadStructListHeader(foryTypeInner)
+				n155 := c.ReadLength(2)
+				m156 := foryimpl.MakeMap[map[string][]Inner](c, n155)
+				for n155 > 0 && !c.Failed() {
+					sz157, vn158, _ := c.ReadMapChunk(n155, 21, 22, nil, true)
+					for j159 := 0; j159 < sz157 && !c.Failed(); j159++ {
+						var k160 string
+						k160 = c.ReadString()
+						var v161 []Inner
+						if !vn158 {
+							n162 := c.ReadLength(1)
+							l163 := foryimpl.MakeSlice[[]Inner](c, n162)
+							if n162 > 0 {
+								hn165, ev166 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i152 := range l151 {
-										if hn153 && !c.ReadFlag() {
-											clear(l151[i152 : i152+1])
+									for i164 := range l163 {
+										if hn165 && !c.ReadFlag() {
+											clear(l163[i164 : i164+1])
 											continue
 										}
-										if ev154 != nil {
-											l151[i152].ForyReadEvolved(c, ev154)
+										if ev166 != nil {
+											l163[i164].ForyReadEvolved(c, ev166)
 										} else {
-											l151[i152].ForyRead(c)
+											l163[i164].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i152)
+											c.TraceIndex(i164)
 											break
 										}
 									}
 								}
 							}
-							v149 = l151
+							v161 = l163
 						}
-						m144[k148] = v149
+						m156[k160] = v161
 					}
-					n143 -= sz145
+					n155 -= sz157
 				}
-				x.MSLIn = m144
+				x.MSLIn = m156
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p155 := foryimpl.Alloc[Inner](c)
-				if ev156 := c.ReadStructFieldMeta(foryTypeInner); ev156 != nil {
-					p155.ForyReadEvolved(c, ev156)
+				p167 := foryimpl.Alloc[Inner](c)
+				if ev168 := c.ReadStructFieldMeta(foryTypeInner); ev168 != nil {
+					p167.ForyReadEvolved(c, ev168)
 				} else if !c.Failed() {
-					p155.ForyRead(c)
+					p167.ForyRead(c)
 				}
-				x.PIn = p155
+				x.PIn = p167
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				p157 := foryimpl.Alloc[Leaf](c)
-				if ev158 := c.ReadStructFieldMeta(foryTypeLeaf); ev158 != nil {
-					p157.ForyReadEvolved(c, ev158)
+				p169 := foryimpl.Alloc[Leaf](c)
+				if ev170 := c.ReadStructFieldMeta(foryTypeLeaf); ev170 != nil {
+					p169.ForyReadEvolved(c, ev170)
 				} else if !c.Failed() {
-					p157.ForyRead(c)
+					p169.ForyRead(c)
 				}
-				x.PLf = p157
+				x.PLf = p169
 			}
 		default:
 			c.SkipField(f)
@@ -6819,6 +6998,18 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
 func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for _, e1 := range x.Extra {
+			if !utf8.ValidString(string(e1)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Extra"))
+				return
+			}
+		}
+		if !utf8.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Name"))
+			return
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(13 + buffer.BatchSlack)
@@ -6829,27 +7020,27 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Score))
 	b.SetWriterIndex(off)
-	l1 := x.Extra
+	l2 := x.Extra
 	{
-		sz3 := 6 + buffer.BatchSlack + len(l1)*9
-		for _, e2 := range l1 {
-			sz3 += len(e2)
+		sz4 := 6 + buffer.BatchSlack + len(l2)*9
+		for _, e3 := range l2 {
+			sz4 += len(e3)
 		}
-		b.Reserve(sz3)
+		b.Reserve(sz4)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l1)))
-		if len(l1) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
+		if len(l2) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e2 := range l1 {
-				if len(w)-off < len(e2)+9+buffer.BatchSlack {
+			for _, e3 := range l2 {
+				if len(w)-off < len(e3)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e2) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
-				if len(e2) > 0 {
-					off += copy(w[off:], e2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
+				if len(e3) > 0 {
+					off += copy(w[off:], e3)
 				}
 			}
 		}
@@ -6860,12 +7051,12 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	x.Lf.ForyWrite(c)
 	{
-		s4 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s4) + 9)
+		s5 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s5) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		if len(s4) > 0 {
-			off += copy(w[off:], s4)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		if len(s5) > 0 {
+			off += copy(w[off:], s5)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -6896,31 +7087,31 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Score..Score")
 		return
 	}
-	n5 := c.ReadLength(1)
-	l6 := foryimpl.ReuseSlice[[]string](c, x.Extra, n5)
-	if n5 > 0 {
-		hn8 := c.ReadListHeader(21)
+	n6 := c.ReadLength(1)
+	l7 := foryimpl.ReuseSlice[[]string](c, x.Extra, n6)
+	if n6 > 0 {
+		hn9 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i7 := range l6 {
-				if hn8 && !c.ReadFlag() {
-					clear(l6[i7 : i7+1])
+			for i8 := range l7 {
+				if hn9 && !c.ReadFlag() {
+					clear(l7[i8 : i8+1])
 					continue
 				}
-				l6[i7] = c.ReadString()
+				l7[i8] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i7)
+					c.TraceIndex(i8)
 					break
 				}
 			}
 		}
 	}
-	x.Extra = l6
+	x.Extra = l7
 	if c.Failed() {
 		c.Trace("Extra")
 		return
 	}
-	if ev10 := c.ReadStructFieldMeta(foryTypeLeaf); ev10 != nil {
-		x.Lf.ForyReadEvolved(c, ev10)
+	if ev11 := c.ReadStructFieldMeta(foryTypeLeaf); ev11 != nil {
+		x.Lf.ForyReadEvolved(c, ev11)
 	} else if !c.Failed() {
 		x.Lf.ForyRead(c)
 	}
@@ -6943,38 +7134,38 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 64); ok12 {
-					x.Score = int64(v11)
+				if v12, ok13 := c.ReadIntAs(f, 64); ok13 {
+					x.Score = int64(v12)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Score = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n13 := c.ReadLength(1)
-				l14 := foryimpl.MakeSlice[[]string](c, n13)
-				if n13 > 0 {
-					hn16 := c.ReadListHeader(21)
+				n14 := c.ReadLength(1)
+				l15 := foryimpl.MakeSlice[[]string](c, n14)
+				if n14 > 0 {
+					hn17 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i15 := range l14 {
-							if hn16 && !c.ReadFlag() {
-								clear(l14[i15 : i15+1])
+						for i16 := range l15 {
+							if hn17 && !c.ReadFlag() {
+								clear(l15[i16 : i16+1])
 								continue
 							}
-							l14[i15] = c.ReadString()
+							l15[i16] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i15)
+								c.TraceIndex(i16)
 								break
 							}
 						}
 					}
 				}
-				x.Extra = l14
+				x.Extra = l15
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				if ev18 := c.ReadStructFieldMeta(foryTypeLeaf); ev18 != nil {
-					x.Lf.ForyReadEvolved(c, ev18)
+				if ev19 := c.ReadStructFieldMeta(foryTypeLeaf); ev19 != nil {
+					x.Lf.ForyReadEvolved(c, ev19)
 				} else if !c.Failed() {
 					x.Lf.ForyRead(c)
 				}
@@ -7022,8 +7213,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -7049,11 +7239,18 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.W)) {
+			return foryimpl.InvalidUTF8(foryTypeLeaf, "W")
+		}
+	}
 	s1 := x.W
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(35 + buffer.BatchSlack + len(s1) + 9)
@@ -7081,6 +7278,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += copy(w[off:], s1)
 	}
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Leaf's struct body (docs/format.md §9); errors are recorded in c.
@@ -7233,6 +7431,22 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Changes's struct body (docs/format.md §9).
 func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !utf8.ValidString(string(x.NewName)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NewName"))
+			return
+		}
+		for k2 := range x.NM {
+			if !utf8.ValidString(string(k2)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NM"))
+				return
+			}
+		}
+		if !utf8.ValidString(string(x.NS)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NS"))
+			return
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 16 fixed and 55 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(75 + buffer.BatchSlack)
@@ -7265,12 +7479,12 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteVarInt32(*x.NP)
 	}
 	{
-		s1 := x.NewName
-		b.Reserve(buffer.BatchSlack + len(s1) + 9)
+		s4 := x.NewName
+		b.Reserve(buffer.BatchSlack + len(s4) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-		if len(s1) > 0 {
-			off += copy(w[off:], s1)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		if len(s4) > 0 {
+			off += copy(w[off:], s4)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -7287,38 +7501,38 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l2 := x.NL
-		b.WriteVarUint32(uint32(len(l2)))
-		if len(l2) > 0 {
-			b.Reserve(1 + len(l2)*5 + buffer.BatchSlack)
+		l5 := x.NL
+		b.WriteVarUint32(uint32(len(l5)))
+		if len(l5) > 0 {
+			b.Reserve(1 + len(l5)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e3 := range l2 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e3))
+			for _, e6 := range l5 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e6))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	var mw4 foryimpl.MapWriter
-	mw4.Begin(b, len(x.NM))
-	for k5, v6 := range x.NM {
-		mw4.Entry(b)
-		foryimpl.WriteString(b, k5)
-		b.WriteVarInt32(v6)
+	var mw7 foryimpl.MapWriter
+	mw7.Begin(b, len(x.NM))
+	for k8, v9 := range x.NM {
+		mw7.Entry(b)
+		foryimpl.WriteString(b, k8)
+		b.WriteVarInt32(v9)
 	}
-	mw4.End(b)
+	mw7.End(b)
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.NPIn.ForyWrite(c)
 	{
-		s7 := x.NS
-		b.Reserve(buffer.BatchSlack + len(s7) + 9)
+		s10 := x.NS
+		b.Reserve(buffer.BatchSlack + len(s10) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		if len(s7) > 0 {
-			off += copy(w[off:], s7)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<2|2)
+		if len(s10) > 0 {
+			off += copy(w[off:], s10)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -7368,18 +7582,18 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p8 := foryimpl.Alloc[float32](c)
-		*p8 = r.ReadFloat32()
-		x.NWP = p8
+		p11 := foryimpl.Alloc[float32](c)
+		*p11 = r.ReadFloat32()
+		x.NWP = p11
 	}
 	if c.Failed() {
 		c.Trace("NWP")
 		return
 	}
 	if c.ReadFlag() {
-		p9 := foryimpl.Alloc[int32](c)
-		*p9 = r.ReadVarInt32()
-		x.NP = p9
+		p12 := foryimpl.Alloc[int32](c)
+		*p12 = r.ReadVarInt32()
+		x.NP = p12
 	}
 	if c.Failed() {
 		c.Trace("NP")
@@ -7391,65 +7605,65 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p10 := foryimpl.Alloc[Inner](c)
-		if ev11 := c.ReadStructFieldMeta(foryTypeInner); ev11 != nil {
-			p10.ForyReadEvolved(c, ev11)
+		p13 := foryimpl.Alloc[Inner](c)
+		if ev14 := c.ReadStructFieldMeta(foryTypeInner); ev14 != nil {
+			p13.ForyReadEvolved(c, ev14)
 		} else if !c.Failed() {
-			p10.ForyRead(c)
+			p13.ForyRead(c)
 		}
-		x.NIn = p10
+		x.NIn = p13
 	}
 	if c.Failed() {
 		c.Trace("NIn")
 		return
 	}
 	if c.ReadFlag() {
-		n12 := c.ReadLength(1)
-		l13 := foryimpl.MakeSlice[[]int32](c, n12)
-		if n12 > 0 {
-			hn15 := c.ReadListHeader(5)
+		n15 := c.ReadLength(1)
+		l16 := foryimpl.MakeSlice[[]int32](c, n15)
+		if n15 > 0 {
+			hn18 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i14 := range l13 {
-					if hn15 && !c.ReadFlag() {
-						clear(l13[i14 : i14+1])
+				for i17 := range l16 {
+					if hn18 && !c.ReadFlag() {
+						clear(l16[i17 : i17+1])
 						continue
 					}
-					l13[i14] = r.ReadVarInt32()
+					l16[i17] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i14)
+						c.TraceIndex(i17)
 						break
 					}
 				}
 			}
 		}
-		x.NL = l13
+		x.NL = l16
 	}
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	n17 := c.ReadLength(2)
-	m18 := foryimpl.MakeMap[map[string]int32](c, n17)
-	for n17 > 0 && !c.Failed() {
-		sz19, vn20, _ := c.ReadMapChunk(n17, 21, 5, nil, false)
-		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
-			var k22 string
-			k22 = c.ReadString()
-			var v23 int32
-			if !vn20 {
-				v23 = r.ReadVarInt32()
+	n20 := c.ReadLength(2)
+	m21 := foryimpl.MakeMap[map[string]int32](c, n20)
+	for n20 > 0 && !c.Failed() {
+		sz22, vn23, _ := c.ReadMapChunk(n20, 21, 5, nil, false)
+		for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
+			var k25 string
+			k25 = c.ReadString()
+			var v26 int32
+			if !vn23 {
+				v26 = r.ReadVarInt32()
 			}
-			m18[k22] = v23
+			m21[k25] = v26
 		}
-		n17 -= sz19
+		n20 -= sz22
 	}
-	x.NM = m18
+	x.NM = m21
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	if ev24 := c.ReadStructFieldMeta(foryTypeInner); ev24 != nil {
-		x.NPIn.ForyReadEvolved(c, ev24)
+	if ev27 := c.ReadStructFieldMeta(foryTypeInner); ev27 != nil {
+		x.NPIn.ForyReadEvolved(c, ev27)
 	} else if !c.Failed() {
 		x.NPIn.ForyRead(c)
 	}
@@ -7472,97 +7686,97 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v25, ok26 := c.ReadFloatAs(f, 64); ok26 {
-					x.WF = float64(v25)
+				if v28, ok29 := c.ReadFloatAs(f, 64); ok29 {
+					x.WF = float64(v28)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v27, ok28 := c.ReadFloatAs(f, 64); ok28 {
-					x.WIF = float64(v27)
+				if v30, ok31 := c.ReadFloatAs(f, 64); ok31 {
+					x.WIF = float64(v30)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
-					x.Total = int64(v29)
+				if v32, ok33 := c.ReadIntAs(f, 64); ok33 {
+					x.Total = int64(v32)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Total = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
-					x.NPW = int64(v31)
+				if v34, ok35 := c.ReadIntAs(f, 64); ok35 {
+					x.NPW = int64(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NPW = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
-					x.W32 = int64(v33)
+				if v36, ok37 := c.ReadIntAs(f, 64); ok37 {
+					x.W32 = int64(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt64()
 			}
 		case 5:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
-					x.WFix = int64(v35)
+				if v38, ok39 := c.ReadIntAs(f, 64); ok39 {
+					x.WFix = int64(v38)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadTaggedInt64()
 			}
 		case 6:
 			if f.Convert {
-				if v37, ok38 := c.ReadUintAs(f, 64); ok38 {
-					x.WU = uint64(v37)
+				if v40, ok41 := c.ReadUintAs(f, 64); ok41 {
+					x.WU = uint64(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadVarUint64()
 			}
 		case 7:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
-					x.W8 = int32(v39)
+				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
+					x.W8 = int32(v42)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
-					x.WSU = int32(v41)
+				if v44, ok45 := c.ReadIntAs(f, 32); ok45 {
+					x.WSU = int32(v44)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v44, ok45 := c.ReadFloatAs(f, 32); ok45 {
-					pv46 := float32(v44)
-					x.NWP = &pv46
+				if v47, ok48 := c.ReadFloatAs(f, 32); ok48 {
+					pv49 := float32(v47)
+					x.NWP = &pv49
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p43 := foryimpl.Alloc[float32](c)
-				*p43 = r.ReadFloat32()
-				x.NWP = p43
+				p46 := foryimpl.Alloc[float32](c)
+				*p46 = r.ReadFloat32()
+				x.NWP = p46
 			}
 		case 10:
 			if f.Convert {
-				if v48, ok49 := c.ReadIntAs(f, 32); ok49 {
-					pv50 := int32(v48)
-					x.NP = &pv50
+				if v51, ok52 := c.ReadIntAs(f, 32); ok52 {
+					pv53 := int32(v51)
+					x.NP = &pv53
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p47 := foryimpl.Alloc[int32](c)
-				*p47 = r.ReadVarInt32()
-				x.NP = p47
+				p50 := foryimpl.Alloc[int32](c)
+				*p50 = r.ReadVarInt32()
+				x.NP = p50
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -7570,61 +7784,61 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				p51 := foryimpl.Alloc[Inner](c)
-				if ev52 := c.ReadStructFieldMeta(foryTypeInner); ev52 != nil {
-					p51.ForyReadEvolved(c, ev52)
+				p54 := foryimpl.Alloc[Inner](c)
+				if ev55 := c.ReadStructFieldMeta(foryTypeInner); ev55 != nil {
+					p54.ForyReadEvolved(c, ev55)
 				} else if !c.Failed() {
-					p51.ForyRead(c)
+					p54.ForyRead(c)
 				}
-				x.NIn = p51
+				x.NIn = p54
 			}
 		case 13:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n53 := c.ReadLength(1)
-				l54 := foryimpl.MakeSlice[[]int32](c, n53)
-				if n53 > 0 {
-					hn56 := c.ReadListHeader(5)
+				n56 := c.ReadLength(1)
+				l57 := foryimpl.MakeSlice[[]int32](c, n56)
+				if n56 > 0 {
+					hn59 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i55 := range l54 {
-							if hn56 && !c.ReadFlag() {
-								clear(l54[i55 : i55+1])
+						for i58 := range l57 {
+							if hn59 && !c.ReadFlag() {
+								clear(l57[i58 : i58+1])
 								continue
 							}
-							l54[i55] = r.ReadVarInt32()
+							l57[i58] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i55)
+								c.TraceIndex(i58)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l54
+				x.NL = l57
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n58 := c.ReadLength(2)
-				m59 := foryimpl.MakeMap[map[string]int32](c, n58)
-				for n58 > 0 && !c.Failed() {
-					sz60, vn61, _ := c.ReadMapChunk(n58, 21, 5, nil, false)
-					for j62 := 0; j62 < sz60 && !c.Failed(); j62++ {
-						var k63 string
-						k63 = c.ReadString()
-						var v64 int32
-						if !vn61 {
-							v64 = r.ReadVarInt32()
+				n61 := c.ReadLength(2)
+				m62 := foryimpl.MakeMap[map[string]int32](c, n61)
+				for n61 > 0 && !c.Failed() {
+					sz63, vn64, _ := c.ReadMapChunk(n61, 21, 5, nil, false)
+					for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
+						var k66 string
+						k66 = c.ReadString()
+						var v67 int32
+						if !vn64 {
+							v67 = r.ReadVarInt32()
 						}
-						m59[k63] = v64
+						m62[k66] = v67
 					}
-					n58 -= sz60
+					n61 -= sz63
 				}
-				x.NM = m59
+				x.NM = m62
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				if ev65 := c.ReadStructFieldMeta(foryTypeInner); ev65 != nil {
-					x.NPIn.ForyReadEvolved(c, ev65)
+				if ev68 := c.ReadStructFieldMeta(foryTypeInner); ev68 != nil {
+					x.NPIn.ForyReadEvolved(c, ev68)
 				} else if !c.Failed() {
 					x.NPIn.ForyRead(c)
 				}
@@ -7673,8 +7887,7 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -7700,11 +7913,18 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes ReorderTags's struct body (docs/format.md §9).
 func (x *ReorderTags) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which ReorderTags, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which ReorderTags, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.B)) {
+			return foryimpl.InvalidUTF8(foryTypeReorderTags, "B")
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(43 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -7736,27 +7956,28 @@ func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.WriteBool(*x.E)
 	}
 	{
-		s1 := x.B
-		b.Reserve(buffer.BatchSlack + len(s1) + 9)
+		s2 := x.B
+		b.Reserve(buffer.BatchSlack + len(s2) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-		if len(s1) > 0 {
-			off += copy(w[off:], s1)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		if len(s2) > 0 {
+			off += copy(w[off:], s2)
 		}
 		b.SetWriterIndex(off)
 	}
-	l2 := x.C
-	b.WriteVarUint32(uint32(len(l2)))
-	if len(l2) > 0 {
-		b.Reserve(1 + len(l2)*9 + buffer.BatchSlack)
+	l3 := x.C
+	b.WriteVarUint32(uint32(len(l3)))
+	if len(l3) > 0 {
+		b.Reserve(1 + len(l3)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e3 := range l2 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e3))
+		for _, e4 := range l3 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e4))
 		}
 		b.SetWriterIndex(off)
 	}
+	return nil
 }
 
 // ForyRead reads ReorderTags's struct body (docs/format.md §9); errors are recorded in c.
@@ -7788,9 +8009,9 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p4 := foryimpl.Alloc[bool](c)
-		*p4 = r.ReadBool()
-		x.E = p4
+		p5 := foryimpl.Alloc[bool](c)
+		*p5 = r.ReadBool()
+		x.E = p5
 	}
 	if c.Failed() {
 		c.Trace("E")
@@ -7801,25 +8022,25 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n5 := c.ReadLength(1)
-	l6 := foryimpl.ReuseSlice[[]int64](c, x.C, n5)
-	if n5 > 0 {
-		hn8 := c.ReadListHeader(7)
+	n6 := c.ReadLength(1)
+	l7 := foryimpl.ReuseSlice[[]int64](c, x.C, n6)
+	if n6 > 0 {
+		hn9 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i7 := range l6 {
-				if hn8 && !c.ReadFlag() {
-					clear(l6[i7 : i7+1])
+			for i8 := range l7 {
+				if hn9 && !c.ReadFlag() {
+					clear(l7[i8 : i8+1])
 					continue
 				}
-				l6[i7] = r.ReadVarInt64()
+				l7[i8] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i7)
+					c.TraceIndex(i8)
 					break
 				}
 			}
 		}
 	}
-	x.C = l6
+	x.C = l7
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -7834,25 +8055,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v10, ok11 := c.ReadFloatAs(f, 64); ok11 {
-					x.D = float64(v10)
+				if v11, ok12 := c.ReadFloatAs(f, 64); ok12 {
+					x.D = float64(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
-					x.A = int32(v12)
+				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
+					x.A = int32(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p14 := foryimpl.Alloc[bool](c)
-				*p14 = r.ReadBool()
-				x.E = p14
+				p15 := foryimpl.Alloc[bool](c)
+				*p15 = r.ReadBool()
+				x.E = p15
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -7862,25 +8083,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLength(1)
-				l16 := foryimpl.MakeSlice[[]int64](c, n15)
-				if n15 > 0 {
-					hn18 := c.ReadListHeader(7)
+				n16 := c.ReadLength(1)
+				l17 := foryimpl.MakeSlice[[]int64](c, n16)
+				if n16 > 0 {
+					hn19 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i17 := range l16 {
-							if hn18 && !c.ReadFlag() {
-								clear(l16[i17 : i17+1])
+						for i18 := range l17 {
+							if hn19 && !c.ReadFlag() {
+								clear(l17[i18 : i18+1])
 								continue
 							}
-							l16[i17] = r.ReadVarInt64()
+							l17[i18] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i17)
+								c.TraceIndex(i18)
 								break
 							}
 						}
 					}
 				}
-				x.C = l16
+				x.C = l17
 			}
 		default:
 			c.SkipField(f)
@@ -7922,8 +8143,7 @@ func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -7949,11 +8169,23 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes ReorderNames's struct body (docs/format.md §9).
 func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which ReorderNames, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which ReorderNames, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		for _, e1 := range x.Beta {
+			if !utf8.ValidString(string(e1)) {
+				return foryimpl.InvalidUTF8(foryTypeReorderNames, "Beta")
+			}
+		}
+		if !utf8.ValidString(string(x.Zed)) {
+			return foryimpl.InvalidUTF8(foryTypeReorderNames, "Zed")
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(55 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -7986,42 +8218,43 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		b.WriteUint8(0xff)
 		b.WriteInt16(*x.Gamma)
 	}
-	l1 := x.Beta
+	l2 := x.Beta
 	{
-		sz3 := 6 + buffer.BatchSlack + len(l1)*9
-		for _, e2 := range l1 {
-			sz3 += len(e2)
+		sz4 := 6 + buffer.BatchSlack + len(l2)*9
+		for _, e3 := range l2 {
+			sz4 += len(e3)
 		}
-		b.Reserve(sz3)
+		b.Reserve(sz4)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l1)))
-		if len(l1) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
+		if len(l2) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e2 := range l1 {
-				if len(w)-off < len(e2)+9+buffer.BatchSlack {
+			for _, e3 := range l2 {
+				if len(w)-off < len(e3)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e2) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e2))<<2|2)
-				if len(e2) > 0 {
-					off += copy(w[off:], e2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
+				if len(e3) > 0 {
+					off += copy(w[off:], e3)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		s4 := x.Zed
-		b.Reserve(buffer.BatchSlack + len(s4) + 9)
+		s5 := x.Zed
+		b.Reserve(buffer.BatchSlack + len(s5) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		if len(s4) > 0 {
-			off += copy(w[off:], s4)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		if len(s5) > 0 {
+			off += copy(w[off:], s5)
 		}
 		b.SetWriterIndex(off)
 	}
+	return nil
 }
 
 // ForyRead reads ReorderNames's struct body (docs/format.md §9); errors are recorded in c.
@@ -8053,33 +8286,33 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p5 := foryimpl.Alloc[int16](c)
-		*p5 = r.ReadInt16()
-		x.Gamma = p5
+		p6 := foryimpl.Alloc[int16](c)
+		*p6 = r.ReadInt16()
+		x.Gamma = p6
 	}
 	if c.Failed() {
 		c.Trace("Gamma")
 		return
 	}
-	n6 := c.ReadLength(1)
-	l7 := foryimpl.ReuseSlice[[]string](c, x.Beta, n6)
-	if n6 > 0 {
-		hn9 := c.ReadListHeader(21)
+	n7 := c.ReadLength(1)
+	l8 := foryimpl.ReuseSlice[[]string](c, x.Beta, n7)
+	if n7 > 0 {
+		hn10 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i8 := range l7 {
-				if hn9 && !c.ReadFlag() {
-					clear(l7[i8 : i8+1])
+			for i9 := range l8 {
+				if hn10 && !c.ReadFlag() {
+					clear(l8[i9 : i9+1])
 					continue
 				}
-				l7[i8] = c.ReadString()
+				l8[i9] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i8)
+					c.TraceIndex(i9)
 					break
 				}
 			}
 		}
 	}
-	x.Beta = l7
+	x.Beta = l8
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -8103,44 +8336,44 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 64); ok12 {
-					x.Alpha = int64(v11)
+				if v12, ok13 := c.ReadIntAs(f, 64); ok13 {
+					x.Alpha = int64(v12)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v14, ok15 := c.ReadIntAs(f, 16); ok15 {
-					pv16 := int16(v14)
-					x.Gamma = &pv16
+				if v15, ok16 := c.ReadIntAs(f, 16); ok16 {
+					pv17 := int16(v15)
+					x.Gamma = &pv17
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p13 := foryimpl.Alloc[int16](c)
-				*p13 = r.ReadInt16()
-				x.Gamma = p13
+				p14 := foryimpl.Alloc[int16](c)
+				*p14 = r.ReadInt16()
+				x.Gamma = p14
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n17 := c.ReadLength(1)
-				l18 := foryimpl.MakeSlice[[]string](c, n17)
-				if n17 > 0 {
-					hn20 := c.ReadListHeader(21)
+				n18 := c.ReadLength(1)
+				l19 := foryimpl.MakeSlice[[]string](c, n18)
+				if n18 > 0 {
+					hn21 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i19 := range l18 {
-							if hn20 && !c.ReadFlag() {
-								clear(l18[i19 : i19+1])
+						for i20 := range l19 {
+							if hn21 && !c.ReadFlag() {
+								clear(l19[i20 : i20+1])
 								continue
 							}
-							l18[i19] = c.ReadString()
+							l19[i20] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i19)
+								c.TraceIndex(i20)
 								break
 							}
 						}
 					}
 				}
-				x.Beta = l18
+				x.Beta = l19
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -8228,37 +8461,49 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes MapHolder's struct body (docs/format.md §9).
 func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !utf8.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeMapHolder, "Name"))
+			return
+		}
+		for k3 := range x.Same {
+			if !utf8.ValidString(string(k3)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMapHolder, "Same"))
+				return
+			}
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
 		b.WriteInt32(-1820067348)
 	}
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.Extra))
-	for k2, v3 := range x.Extra {
-		mw1.Entry(b)
-		b.WriteVarInt32(k2)
-		v3.ForyWrite(c)
-	}
-	mw1.End(b)
-	{
-		s4 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s4) + 9)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		if len(s4) > 0 {
-			off += copy(w[off:], s4)
-		}
-		b.SetWriterIndex(off)
-	}
 	var mw5 foryimpl.MapWriter
-	mw5.Begin(b, len(x.Same))
-	for k6, v7 := range x.Same {
+	mw5.Begin(b, len(x.Extra))
+	for k6, v7 := range x.Extra {
 		mw5.Entry(b)
-		foryimpl.WriteString(b, k6)
+		b.WriteVarInt32(k6)
 		v7.ForyWrite(c)
 	}
 	mw5.End(b)
+	{
+		s8 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s8) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+		if len(s8) > 0 {
+			off += copy(w[off:], s8)
+		}
+		b.SetWriterIndex(off)
+	}
+	var mw9 foryimpl.MapWriter
+	mw9.Begin(b, len(x.Same))
+	for k10, v11 := range x.Same {
+		mw9.Entry(b)
+		foryimpl.WriteString(b, k10)
+		v11.ForyWrite(c)
+	}
+	mw9.End(b)
 }
 
 // ForyRead reads MapHolder's struct body (docs/format.md §9); errors are recorded in c.
@@ -8271,26 +8516,26 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n8 := c.ReadLength(2)
-	m9 := foryimpl.MakeMap[map[int32]Item](c, n8)
-	for n8 > 0 && !c.Failed() {
-		sz10, vn11, ev15 := c.ReadMapChunk(n8, 5, 28, foryTypeItem, false)
-		for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
-			var k13 int32
-			k13 = r.ReadVarInt32()
-			var v14 Item
-			if !vn11 {
-				if ev15 != nil {
-					v14.ForyReadEvolved(c, ev15)
+	n12 := c.ReadLength(2)
+	m13 := foryimpl.MakeMap[map[int32]Item](c, n12)
+	for n12 > 0 && !c.Failed() {
+		sz14, vn15, ev19 := c.ReadMapChunk(n12, 5, 28, foryTypeItem, false)
+		for j16 := 0; j16 < sz14 && !c.Failed(); j16++ {
+			var k17 int32
+			k17 = r.ReadVarInt32()
+			var v18 Item
+			if !vn15 {
+				if ev19 != nil {
+					v18.ForyReadEvolved(c, ev19)
 				} else {
-					v14.ForyRead(c)
+					v18.ForyRead(c)
 				}
 			}
-			m9[k13] = v14
+			m13[k17] = v18
 		}
-		n8 -= sz10
+		n12 -= sz14
 	}
-	x.Extra = m9
+	x.Extra = m13
 	if c.Failed() {
 		c.Trace("Extra")
 		return
@@ -8300,26 +8545,26 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n16 := c.ReadLength(2)
-	m17 := foryimpl.MakeMap[map[string]Item](c, n16)
-	for n16 > 0 && !c.Failed() {
-		sz18, vn19, ev23 := c.ReadMapChunk(n16, 21, 28, foryTypeItem, false)
-		for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
-			var k21 string
-			k21 = c.ReadString()
-			var v22 Item
-			if !vn19 {
-				if ev23 != nil {
-					v22.ForyReadEvolved(c, ev23)
+	n20 := c.ReadLength(2)
+	m21 := foryimpl.MakeMap[map[string]Item](c, n20)
+	for n20 > 0 && !c.Failed() {
+		sz22, vn23, ev27 := c.ReadMapChunk(n20, 21, 28, foryTypeItem, false)
+		for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
+			var k25 string
+			k25 = c.ReadString()
+			var v26 Item
+			if !vn23 {
+				if ev27 != nil {
+					v26.ForyReadEvolved(c, ev27)
 				} else {
-					v22.ForyRead(c)
+					v26.ForyRead(c)
 				}
 			}
-			m17[k21] = v22
+			m21[k25] = v26
 		}
-		n16 -= sz18
+		n20 -= sz22
 	}
-	x.Same = m17
+	x.Same = m21
 	if c.Failed() {
 		c.Trace("Same")
 		return
@@ -8334,26 +8579,26 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n24 := c.ReadLength(2)
-				m25 := foryimpl.MakeMap[map[int32]Item](c, n24)
-				for n24 > 0 && !c.Failed() {
-					sz26, vn27, ev31 := c.ReadMapChunk(n24, 5, 28, foryTypeItem, false)
-					for j28 := 0; j28 < sz26 && !c.Failed(); j28++ {
-						var k29 int32
-						k29 = r.ReadVarInt32()
-						var v30 Item
-						if !vn27 {
-							if ev31 != nil {
-								v30.ForyReadEvolved(c, ev31)
+				n28 := c.ReadLength(2)
+				m29 := foryimpl.MakeMap[map[int32]Item](c, n28)
+				for n28 > 0 && !c.Failed() {
+					sz30, vn31, ev35 := c.ReadMapChunk(n28, 5, 28, foryTypeItem, false)
+					for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
+						var k33 int32
+						k33 = r.ReadVarInt32()
+						var v34 Item
+						if !vn31 {
+							if ev35 != nil {
+								v34.ForyReadEvolved(c, ev35)
 							} else {
-								v30.ForyRead(c)
+								v34.ForyRead(c)
 							}
 						}
-						m25[k29] = v30
+						m29[k33] = v34
 					}
-					n24 -= sz26
+					n28 -= sz30
 				}
-				x.Extra = m25
+				x.Extra = m29
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -8361,26 +8606,26 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n32 := c.ReadLength(2)
-				m33 := foryimpl.MakeMap[map[string]Item](c, n32)
-				for n32 > 0 && !c.Failed() {
-					sz34, vn35, ev39 := c.ReadMapChunk(n32, 21, 28, foryTypeItem, false)
-					for j36 := 0; j36 < sz34 && !c.Failed(); j36++ {
-						var k37 string
-						k37 = c.ReadString()
-						var v38 Item
-						if !vn35 {
-							if ev39 != nil {
-								v38.ForyReadEvolved(c, ev39)
+				n36 := c.ReadLength(2)
+				m37 := foryimpl.MakeMap[map[string]Item](c, n36)
+				for n36 > 0 && !c.Failed() {
+					sz38, vn39, ev43 := c.ReadMapChunk(n36, 21, 28, foryTypeItem, false)
+					for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
+						var k41 string
+						k41 = c.ReadString()
+						var v42 Item
+						if !vn39 {
+							if ev43 != nil {
+								v42.ForyReadEvolved(c, ev43)
 							} else {
-								v38.ForyRead(c)
+								v42.ForyRead(c)
 							}
 						}
-						m33[k37] = v38
+						m37[k41] = v42
 					}
-					n32 -= sz34
+					n36 -= sz38
 				}
-				x.Same = m33
+				x.Same = m37
 			}
 		default:
 			c.SkipField(f)
@@ -8419,8 +8664,7 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -8446,11 +8690,18 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Item's struct body (docs/format.md §9).
 func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Item) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.K)) {
+			return foryimpl.InvalidUTF8(foryTypeItem, "K")
+		}
+	}
 	s1 := x.K
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack + len(s1) + 9)
@@ -8477,6 +8728,7 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += copy(w[off:], s1)
 	}
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Item's struct body (docs/format.md §9); errors are recorded in c.
@@ -8616,6 +8868,24 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Record's struct body (docs/format.md §9).
 func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !utf8.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Name"))
+			return
+		}
+		for k2 := range x.Scores {
+			if !utf8.ValidString(string(k2)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Scores"))
+				return
+			}
+		}
+		for _, e4 := range x.Tags {
+			if !utf8.ValidString(string(e4)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Tags"))
+				return
+			}
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 9 fixed and 18 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(31 + buffer.BatchSlack)
@@ -8630,54 +8900,54 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Count))
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
 	b.SetWriterIndex(off)
-	l1 := x.Items
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+	l5 := x.Items
+	b.WriteVarUint32(uint32(len(l5)))
+	if len(l5) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeItem)
-		for i2 := range l1 {
-			l1[i2].ForyWrite(c)
+		for i6 := range l5 {
+			l5[i6].ForyWrite(c)
 		}
 	}
 	{
-		s3 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s3) + 9)
+		s7 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s7) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
-		if len(s3) > 0 {
-			off += copy(w[off:], s3)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		if len(s7) > 0 {
+			off += copy(w[off:], s7)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw4 foryimpl.MapWriter
-	mw4.Begin(b, len(x.Scores))
-	for k5, v6 := range x.Scores {
-		mw4.Entry(b)
-		foryimpl.WriteString(b, k5)
-		b.WriteVarInt32(v6)
+	var mw8 foryimpl.MapWriter
+	mw8.Begin(b, len(x.Scores))
+	for k9, v10 := range x.Scores {
+		mw8.Entry(b)
+		foryimpl.WriteString(b, k9)
+		b.WriteVarInt32(v10)
 	}
-	mw4.End(b)
-	l7 := x.Tags
+	mw8.End(b)
+	l11 := x.Tags
 	{
-		sz9 := 6 + buffer.BatchSlack + len(l7)*9
-		for _, e8 := range l7 {
-			sz9 += len(e8)
+		sz13 := 6 + buffer.BatchSlack + len(l11)*9
+		for _, e12 := range l11 {
+			sz13 += len(e12)
 		}
-		b.Reserve(sz9)
+		b.Reserve(sz13)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
-		if len(l7) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l11)))
+		if len(l11) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e8 := range l7 {
-				if len(w)-off < len(e8)+9+buffer.BatchSlack {
+			for _, e12 := range l11 {
+				if len(w)-off < len(e12)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e8) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e12) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e8))<<2|2)
-				if len(e8) > 0 {
-					off += copy(w[off:], e8)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e12))<<2|2)
+				if len(e12) > 0 {
+					off += copy(w[off:], e12)
 				}
 			}
 		}
@@ -8719,29 +8989,29 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ratio..ID")
 		return
 	}
-	n10 := c.ReadLength(1)
-	l11 := foryimpl.ReuseSlice[[]Item](c, x.Items, n10)
-	if n10 > 0 {
-		hn13, ev14 := c.ReadStructListHeader(foryTypeItem)
+	n14 := c.ReadLength(1)
+	l15 := foryimpl.ReuseSlice[[]Item](c, x.Items, n14)
+	if n14 > 0 {
+		hn17, ev18 := c.ReadStructListHeader(foryTypeItem)
 		if !c.Failed() {
-			for i12 := range l11 {
-				if hn13 && !c.ReadFlag() {
-					clear(l11[i12 : i12+1])
+			for i16 := range l15 {
+				if hn17 && !c.ReadFlag() {
+					clear(l15[i16 : i16+1])
 					continue
 				}
-				if ev14 != nil {
-					l11[i12].ForyReadEvolved(c, ev14)
+				if ev18 != nil {
+					l15[i16].ForyReadEvolved(c, ev18)
 				} else {
-					l11[i12].ForyRead(c)
+					l15[i16].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i12)
+					c.TraceIndex(i16)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l11
+	x.Items = l15
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -8751,45 +9021,45 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n15 := c.ReadLength(2)
-	m16 := foryimpl.MakeMap[map[string]int32](c, n15)
-	for n15 > 0 && !c.Failed() {
-		sz17, vn18, _ := c.ReadMapChunk(n15, 21, 5, nil, false)
-		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
-			var k20 string
-			k20 = c.ReadString()
-			var v21 int32
-			if !vn18 {
-				v21 = r.ReadVarInt32()
+	n19 := c.ReadLength(2)
+	m20 := foryimpl.MakeMap[map[string]int32](c, n19)
+	for n19 > 0 && !c.Failed() {
+		sz21, vn22, _ := c.ReadMapChunk(n19, 21, 5, nil, false)
+		for j23 := 0; j23 < sz21 && !c.Failed(); j23++ {
+			var k24 string
+			k24 = c.ReadString()
+			var v25 int32
+			if !vn22 {
+				v25 = r.ReadVarInt32()
 			}
-			m16[k20] = v21
+			m20[k24] = v25
 		}
-		n15 -= sz17
+		n19 -= sz21
 	}
-	x.Scores = m16
+	x.Scores = m20
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n22 := c.ReadLength(1)
-	l23 := foryimpl.ReuseSlice[[]string](c, x.Tags, n22)
-	if n22 > 0 {
-		hn25 := c.ReadListHeader(21)
+	n26 := c.ReadLength(1)
+	l27 := foryimpl.ReuseSlice[[]string](c, x.Tags, n26)
+	if n26 > 0 {
+		hn29 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i24 := range l23 {
-				if hn25 && !c.ReadFlag() {
-					clear(l23[i24 : i24+1])
+			for i28 := range l27 {
+				if hn29 && !c.ReadFlag() {
+					clear(l27[i28 : i28+1])
 					continue
 				}
-				l23[i24] = c.ReadString()
+				l27[i28] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i24)
+					c.TraceIndex(i28)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l23
+	x.Tags = l27
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -8804,8 +9074,8 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v27, ok28 := c.ReadFloatAs(f, 64); ok28 {
-					x.Ratio = float64(v27)
+				if v31, ok32 := c.ReadFloatAs(f, 64); ok32 {
+					x.Ratio = float64(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -8816,45 +9086,45 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
-					x.Count = int64(v29)
+				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
+					x.Count = int64(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
-					x.ID = int64(v31)
+				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
+					x.ID = int64(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLength(1)
-				l34 := foryimpl.MakeSlice[[]Item](c, n33)
-				if n33 > 0 {
-					hn36, ev37 := c.ReadStructListHeader(foryTypeItem)
+				n37 := c.ReadLength(1)
+				l38 := foryimpl.MakeSlice[[]Item](c, n37)
+				if n37 > 0 {
+					hn40, ev41 := c.ReadStructListHeader(foryTypeItem)
 					if !c.Failed() {
-						for i35 := range l34 {
-							if hn36 && !c.ReadFlag() {
-								clear(l34[i35 : i35+1])
+						for i39 := range l38 {
+							if hn40 && !c.ReadFlag() {
+								clear(l38[i39 : i39+1])
 								continue
 							}
-							if ev37 != nil {
-								l34[i35].ForyReadEvolved(c, ev37)
+							if ev41 != nil {
+								l38[i39].ForyReadEvolved(c, ev41)
 							} else {
-								l34[i35].ForyRead(c)
+								l38[i39].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i35)
+								c.TraceIndex(i39)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l34
+				x.Items = l38
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -8862,44 +9132,44 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadLength(2)
-				m39 := foryimpl.MakeMap[map[string]int32](c, n38)
-				for n38 > 0 && !c.Failed() {
-					sz40, vn41, _ := c.ReadMapChunk(n38, 21, 5, nil, false)
-					for j42 := 0; j42 < sz40 && !c.Failed(); j42++ {
-						var k43 string
-						k43 = c.ReadString()
-						var v44 int32
-						if !vn41 {
-							v44 = r.ReadVarInt32()
+				n42 := c.ReadLength(2)
+				m43 := foryimpl.MakeMap[map[string]int32](c, n42)
+				for n42 > 0 && !c.Failed() {
+					sz44, vn45, _ := c.ReadMapChunk(n42, 21, 5, nil, false)
+					for j46 := 0; j46 < sz44 && !c.Failed(); j46++ {
+						var k47 string
+						k47 = c.ReadString()
+						var v48 int32
+						if !vn45 {
+							v48 = r.ReadVarInt32()
 						}
-						m39[k43] = v44
+						m43[k47] = v48
 					}
-					n38 -= sz40
+					n42 -= sz44
 				}
-				x.Scores = m39
+				x.Scores = m43
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLength(1)
-				l46 := foryimpl.MakeSlice[[]string](c, n45)
-				if n45 > 0 {
-					hn48 := c.ReadListHeader(21)
+				n49 := c.ReadLength(1)
+				l50 := foryimpl.MakeSlice[[]string](c, n49)
+				if n49 > 0 {
+					hn52 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i47 := range l46 {
-							if hn48 && !c.ReadFlag() {
-								clear(l46[i47 : i47+1])
+						for i51 := range l50 {
+							if hn52 && !c.ReadFlag() {
+								clear(l50[i51 : i51+1])
 								continue
 							}
-							l46[i47] = c.ReadString()
+							l50[i51] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i47)
+								c.TraceIndex(i51)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l46
+				x.Tags = l50
 			}
 		default:
 			c.SkipField(f)
@@ -8950,8 +9220,7 @@ func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -8977,11 +9246,13 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Seqs's struct body (docs/format.md §9).
 func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Seqs, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Seqs, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(126 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -9015,15 +9286,15 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	l1 := x.A2L
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+	l6 := x.A2L
+	b.WriteVarUint32(uint32(len(l6)))
+	if len(l6) > 0 {
+		b.Reserve(1 + len(l6)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		for _, e7 := range l6 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e7))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -9033,65 +9304,65 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e3 := range x.Arr2Go {
+		for _, e8 := range x.Arr2Go {
 			{
-				buffer.PutInt16At(w, off, e3)
+				buffer.PutInt16At(w, off, e8)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l4 := x.Bin2U8
-		l5 := x.BoolL2A
-		b.Reserve(buffer.BatchSlack + len(l4)*1 + len(l5)*1 + 10)
+		l9 := x.Bin2U8
+		l10 := x.BoolL2A
+		b.Reserve(buffer.BatchSlack + len(l9)*1 + len(l10)*1 + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l4)*1))
-		off += copy(w[off:], l4)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l5)*1))
-		off = buffer.PutRawBoolsAt(w, off, l5)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*1))
+		off += copy(w[off:], l9)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l10)*1))
+		off = buffer.PutRawBoolsAt(w, off, l10)
 		b.SetWriterIndex(off)
 	}
-	l6 := x.F32A2L
-	b.WriteVarUint32(uint32(len(l6)))
-	if len(l6) > 0 {
-		b.Reserve(1 + len(l6)*4 + buffer.BatchSlack)
+	l11 := x.F32A2L
+	b.WriteVarUint32(uint32(len(l11)))
+	if len(l11) > 0 {
+		b.Reserve(1 + len(l11)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e7 := range l6 {
+		for _, e12 := range l11 {
 			{
-				buffer.PutFloat32At(w, off, e7)
+				buffer.PutFloat32At(w, off, e12)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l8 := x.Int2A
-		l9 := x.L2A
-		b.Reserve(buffer.BatchSlack + len(l8)*8 + len(l9)*4 + 10)
+		l13 := x.Int2A
+		l14 := x.L2A
+		b.Reserve(buffer.BatchSlack + len(l13)*8 + len(l14)*4 + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l8)*8))
-		off = buffer.PutRawInt64sAt(w, off, l8)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
-		off = buffer.PutRawInt32sAt(w, off, l9)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l13)*8))
+		off = buffer.PutRawInt64sAt(w, off, l13)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l14)*4))
+		off = buffer.PutRawInt32sAt(w, off, l14)
 		b.SetWriterIndex(off)
 	}
 	if x.NL == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l10 := x.NL
-		b.WriteVarUint32(uint32(len(l10)))
-		if len(l10) > 0 {
-			b.Reserve(1 + len(l10)*2 + buffer.BatchSlack)
+		l15 := x.NL
+		b.WriteVarUint32(uint32(len(l15)))
+		if len(l15) > 0 {
+			b.Reserve(1 + len(l15)*2 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e11 := range l10 {
+			for _, e16 := range l15 {
 				{
-					buffer.PutUint16At(w, off, e11)
+					buffer.PutUint16At(w, off, e16)
 					off += 2
 				}
 			}
@@ -9099,27 +9370,27 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		}
 	}
 	{
-		l12 := x.Named
-		b.Reserve(buffer.BatchSlack + len(l12)*4 + 5)
+		l17 := x.Named
+		b.Reserve(buffer.BatchSlack + len(l17)*4 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l12)*4))
-		off = buffer.PutRawInt32sAt(w, off, l12)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l17)*4))
+		off = buffer.PutRawInt32sAt(w, off, l17)
 		b.SetWriterIndex(off)
 	}
 	if x.PA == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l13 := *x.PA
-		b.WriteVarUint32(uint32(len(l13)))
-		if len(l13) > 0 {
-			b.Reserve(1 + len(l13)*8 + buffer.BatchSlack)
+		l18 := *x.PA
+		b.WriteVarUint32(uint32(len(l18)))
+		if len(l18) > 0 {
+			b.Reserve(1 + len(l18)*8 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e14 := range l13 {
+			for _, e19 := range l18 {
 				{
-					buffer.PutFloat64At(w, off, e14)
+					buffer.PutFloat64At(w, off, e19)
 					off += 8
 				}
 			}
@@ -9127,27 +9398,28 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		}
 	}
 	{
-		l15 := x.PtrL2A
-		b.Reserve(buffer.BatchSlack + len(l15)*4 + 5)
+		l20 := x.PtrL2A
+		b.Reserve(buffer.BatchSlack + len(l20)*4 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l15)*4))
-		off = buffer.PutRawInt32sAt(w, off, l15)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l20)*4))
+		off = buffer.PutRawInt32sAt(w, off, l20)
 		b.SetWriterIndex(off)
 	}
-	l16 := x.Raw2Bin
-	b.WriteVarUint32(uint32(len(l16)))
-	b.WriteBytes(l16)
+	l21 := x.Raw2Bin
+	b.WriteVarUint32(uint32(len(l21)))
+	b.WriteBytes(l21)
 	{
-		l17 := x.U64L2A
-		b.Reserve(buffer.BatchSlack + len(l17)*8 + 5)
+		l22 := x.U64L2A
+		b.Reserve(buffer.BatchSlack + len(l22)*8 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l17)*8))
-		off = buffer.PutRawUint64sAt(w, off, l17)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l22)*8))
+		off = buffer.PutRawUint64sAt(w, off, l22)
 		b.SetWriterIndex(off)
 	}
-	l18 := x.U82Bin
-	b.WriteVarUint32(uint32(len(l18)))
-	b.WriteBytes(l18)
+	l23 := x.U82Bin
+	b.WriteVarUint32(uint32(len(l23)))
+	b.WriteBytes(l23)
+	return nil
 }
 
 // ForyRead reads Seqs's struct body (docs/format.md §9); errors are recorded in c.
@@ -9170,44 +9442,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n19 := c.ReadLength(1)
-	l20 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n19)
-	if n19 > 0 {
-		hn22 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i21 := range l20 {
-				if hn22 && !c.ReadFlag() {
-					clear(l20[i21 : i21+1])
-					continue
-				}
-				l20[i21] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i21)
-					break
-				}
-			}
-		}
-	}
-	x.A2L = l20
-	if c.Failed() {
-		c.Trace("A2L")
-		return
-	}
-	n24 := c.ReadLength(2)
-	if n24 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n24, 3))
-		return
-	}
-	var l25 [3]int16
+	n24 := c.ReadLength(1)
+	l25 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n24)
 	if n24 > 0 {
-		hn27 := c.ReadListHeader(3)
+		hn27 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i26 := range l25 {
 				if hn27 && !c.ReadFlag() {
 					clear(l25[i26 : i26+1])
 					continue
 				}
-				l25[i26] = r.ReadInt16()
+				l25[i26] = r.ReadVarInt64()
 				if c.Failed() {
 					c.TraceIndex(i26)
 					break
@@ -9215,130 +9460,157 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Arr2Go = l25
+	x.A2L = l25
 	if c.Failed() {
-		c.Trace("Arr2Go")
+		c.Trace("A2L")
 		return
 	}
-	n29 := c.ReadArrayLength(1)
-	a30 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n29)
-	copy(a30, r.ReadBytes(n29))
-	x.Bin2U8 = a30
-	if c.Failed() {
-		c.Trace("Bin2U8")
+	n29 := c.ReadLength(2)
+	if n29 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n29, 3))
 		return
 	}
-	n31 := c.ReadArrayLength(1)
-	a32 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n31)
-	r.ReadRawBools(a32)
-	x.BoolL2A = a32
-	if c.Failed() {
-		c.Trace("BoolL2A")
-		return
-	}
-	n33 := c.ReadLength(4)
-	l34 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n33)
-	if n33 > 0 {
-		hn36 := c.ReadListHeader(19)
+	var l30 [3]int16
+	if n29 > 0 {
+		hn32 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i35 := range l34 {
-				if hn36 && !c.ReadFlag() {
-					clear(l34[i35 : i35+1])
+			for i31 := range l30 {
+				if hn32 && !c.ReadFlag() {
+					clear(l30[i31 : i31+1])
 					continue
 				}
-				l34[i35] = r.ReadFloat32()
+				l30[i31] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i35)
+					c.TraceIndex(i31)
 					break
 				}
 			}
 		}
 	}
-	x.F32A2L = l34
+	x.Arr2Go = l30
+	if c.Failed() {
+		c.Trace("Arr2Go")
+		return
+	}
+	n34 := c.ReadArrayLength(1)
+	a35 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n34)
+	copy(a35, r.ReadBytes(n34))
+	x.Bin2U8 = a35
+	if c.Failed() {
+		c.Trace("Bin2U8")
+		return
+	}
+	n36 := c.ReadArrayLength(1)
+	a37 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n36)
+	r.ReadRawBools(a37)
+	x.BoolL2A = a37
+	if c.Failed() {
+		c.Trace("BoolL2A")
+		return
+	}
+	n38 := c.ReadLength(4)
+	l39 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n38)
+	if n38 > 0 {
+		hn41 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i40 := range l39 {
+				if hn41 && !c.ReadFlag() {
+					clear(l39[i40 : i40+1])
+					continue
+				}
+				l39[i40] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i40)
+					break
+				}
+			}
+		}
+	}
+	x.F32A2L = l39
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
 	}
-	n38 := c.ReadArrayLength(8)
-	a39 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n38)
-	r.ReadRawInt64s(a39)
-	x.Int2A = a39
+	n43 := c.ReadArrayLength(8)
+	a44 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n43)
+	r.ReadRawInt64s(a44)
+	x.Int2A = a44
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	n40 := c.ReadArrayLength(4)
-	a41 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n40)
-	r.ReadRawInt32s(a41)
-	x.L2A = a41
+	n45 := c.ReadArrayLength(4)
+	a46 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n45)
+	r.ReadRawInt32s(a46)
+	x.L2A = a46
 	if c.Failed() {
 		c.Trace("L2A")
 		return
 	}
 	if c.ReadFlag() {
-		n42 := c.ReadLength(2)
-		l43 := foryimpl.MakeSlice[[]uint16](c, n42)
-		if n42 > 0 {
-			hn45 := c.ReadListHeader(10)
+		n47 := c.ReadLength(2)
+		l48 := foryimpl.MakeSlice[[]uint16](c, n47)
+		if n47 > 0 {
+			hn50 := c.ReadListHeader(10)
 			if !c.Failed() {
-				for i44 := range l43 {
-					if hn45 && !c.ReadFlag() {
-						clear(l43[i44 : i44+1])
+				for i49 := range l48 {
+					if hn50 && !c.ReadFlag() {
+						clear(l48[i49 : i49+1])
 						continue
 					}
-					l43[i44] = r.ReadUint16()
+					l48[i49] = r.ReadUint16()
 					if c.Failed() {
-						c.TraceIndex(i44)
+						c.TraceIndex(i49)
 						break
 					}
 				}
 			}
 		}
-		x.NL = l43
+		x.NL = l48
 	}
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	n47 := c.ReadArrayLength(4)
-	a48 := foryimpl.ReuseSlice[Int32s](c, x.Named, n47)
-	r.ReadRawInt32s(a48)
-	x.Named = a48
+	n52 := c.ReadArrayLength(4)
+	a53 := foryimpl.ReuseSlice[Int32s](c, x.Named, n52)
+	r.ReadRawInt32s(a53)
+	x.Named = a53
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
 	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[[]float64](c)
-		n50 := c.ReadLength(8)
-		l51 := foryimpl.MakeSlice[[]float64](c, n50)
-		if n50 > 0 {
-			hn53 := c.ReadListHeader(20)
+		p54 := foryimpl.Alloc[[]float64](c)
+		n55 := c.ReadLength(8)
+		l56 := foryimpl.MakeSlice[[]float64](c, n55)
+		if n55 > 0 {
+			hn58 := c.ReadListHeader(20)
 			if !c.Failed() {
-				for i52 := range l51 {
-					if hn53 && !c.ReadFlag() {
-						clear(l51[i52 : i52+1])
+				for i57 := range l56 {
+					if hn58 && !c.ReadFlag() {
+						clear(l56[i57 : i57+1])
 						continue
 					}
-					l51[i52] = r.ReadFloat64()
+					l56[i57] = r.ReadFloat64()
 					if c.Failed() {
-						c.TraceIndex(i52)
+						c.TraceIndex(i57)
 						break
 					}
 				}
 			}
 		}
-		*p49 = l51
-		x.PA = p49
+		*p54 = l56
+		x.PA = p54
 	}
 	if c.Failed() {
 		c.Trace("PA")
 		return
 	}
-	n55 := c.ReadArrayLength(4)
-	a56 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n55)
-	r.ReadRawInt32s(a56)
-	x.PtrL2A = a56
+	n60 := c.ReadArrayLength(4)
+	a61 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n60)
+	r.ReadRawInt32s(a61)
+	x.PtrL2A = a61
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
@@ -9348,10 +9620,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n57 := c.ReadArrayLength(8)
-	a58 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n57)
-	r.ReadRawUint64s(a58)
-	x.U64L2A = a58
+	n62 := c.ReadArrayLength(8)
+	a63 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n62)
+	r.ReadRawUint64s(a63)
+	x.U64L2A = a63
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
@@ -9373,45 +9645,17 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n59 := c.ReadLength(1)
-				l60 := foryimpl.MakeSlice[[]int64](c, n59)
-				if n59 > 0 {
-					hn62 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i61 := range l60 {
-							if hn62 && !c.ReadFlag() {
-								clear(l60[i61 : i61+1])
-								continue
-							}
-							l60[i61] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i61)
-								break
-							}
-						}
-					}
-				}
-				x.A2L = l60
-			}
-		case 1:
-			if f.Convert {
-				foryimpl.CopyArray(c, x.Arr2Go[:], foryimpl.ReadSliceAs[int16](c, f))
-			} else if !f.Flag || c.ReadFlag() {
-				n64 := c.ReadLength(2)
-				if n64 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n64, 3))
-					return
-				}
-				var l65 [3]int16
+				n64 := c.ReadLength(1)
+				l65 := foryimpl.MakeSlice[[]int64](c, n64)
 				if n64 > 0 {
-					hn67 := c.ReadListHeader(3)
+					hn67 := c.ReadListHeader(7)
 					if !c.Failed() {
 						for i66 := range l65 {
 							if hn67 && !c.ReadFlag() {
 								clear(l65[i66 : i66+1])
 								continue
 							}
-							l65[i66] = r.ReadInt16()
+							l65[i66] = r.ReadVarInt64()
 							if c.Failed() {
 								c.TraceIndex(i66)
 								break
@@ -9419,138 +9663,166 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 						}
 					}
 				}
-				x.Arr2Go = l65
+				x.A2L = l65
+			}
+		case 1:
+			if f.Convert {
+				foryimpl.CopyArray(c, x.Arr2Go[:], foryimpl.ReadSliceAs[int16](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n69 := c.ReadLength(2)
+				if n69 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n69, 3))
+					return
+				}
+				var l70 [3]int16
+				if n69 > 0 {
+					hn72 := c.ReadListHeader(3)
+					if !c.Failed() {
+						for i71 := range l70 {
+							if hn72 && !c.ReadFlag() {
+								clear(l70[i71 : i71+1])
+								continue
+							}
+							l70[i71] = r.ReadInt16()
+							if c.Failed() {
+								c.TraceIndex(i71)
+								break
+							}
+						}
+					}
+				}
+				x.Arr2Go = l70
 			}
 		case 2:
 			if f.Convert {
 				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n69 := c.ReadArrayLength(1)
-				a70 := foryimpl.MakeSlice[[]uint8](c, n69)
-				copy(a70, r.ReadBytes(n69))
-				x.Bin2U8 = a70
+				n74 := c.ReadArrayLength(1)
+				a75 := foryimpl.MakeSlice[[]uint8](c, n74)
+				copy(a75, r.ReadBytes(n74))
+				x.Bin2U8 = a75
 			}
 		case 3:
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n71 := c.ReadArrayLength(1)
-				a72 := foryimpl.MakeSlice[[]bool](c, n71)
-				r.ReadRawBools(a72)
-				x.BoolL2A = a72
+				n76 := c.ReadArrayLength(1)
+				a77 := foryimpl.MakeSlice[[]bool](c, n76)
+				r.ReadRawBools(a77)
+				x.BoolL2A = a77
 			}
 		case 4:
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n73 := c.ReadLength(4)
-				l74 := foryimpl.MakeSlice[[]float32](c, n73)
-				if n73 > 0 {
-					hn76 := c.ReadListHeader(19)
+				n78 := c.ReadLength(4)
+				l79 := foryimpl.MakeSlice[[]float32](c, n78)
+				if n78 > 0 {
+					hn81 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i75 := range l74 {
-							if hn76 && !c.ReadFlag() {
-								clear(l74[i75 : i75+1])
+						for i80 := range l79 {
+							if hn81 && !c.ReadFlag() {
+								clear(l79[i80 : i80+1])
 								continue
 							}
-							l74[i75] = r.ReadFloat32()
+							l79[i80] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i75)
+								c.TraceIndex(i80)
 								break
 							}
 						}
 					}
 				}
-				x.F32A2L = l74
+				x.F32A2L = l79
 			}
 		case 5:
 			if f.Convert {
 				x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n78 := c.ReadArrayLength(8)
-				a79 := foryimpl.MakeSlice[[]int64](c, n78)
-				r.ReadRawInt64s(a79)
-				x.Int2A = a79
+				n83 := c.ReadArrayLength(8)
+				a84 := foryimpl.MakeSlice[[]int64](c, n83)
+				r.ReadRawInt64s(a84)
+				x.Int2A = a84
 			}
 		case 6:
 			if f.Convert {
 				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n80 := c.ReadArrayLength(4)
-				a81 := foryimpl.MakeSlice[[]int32](c, n80)
-				r.ReadRawInt32s(a81)
-				x.L2A = a81
+				n85 := c.ReadArrayLength(4)
+				a86 := foryimpl.MakeSlice[[]int32](c, n85)
+				r.ReadRawInt32s(a86)
+				x.L2A = a86
 			}
 		case 7:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n82 := c.ReadLength(2)
-				l83 := foryimpl.MakeSlice[[]uint16](c, n82)
-				if n82 > 0 {
-					hn85 := c.ReadListHeader(10)
+				n87 := c.ReadLength(2)
+				l88 := foryimpl.MakeSlice[[]uint16](c, n87)
+				if n87 > 0 {
+					hn90 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i84 := range l83 {
-							if hn85 && !c.ReadFlag() {
-								clear(l83[i84 : i84+1])
+						for i89 := range l88 {
+							if hn90 && !c.ReadFlag() {
+								clear(l88[i89 : i89+1])
 								continue
 							}
-							l83[i84] = r.ReadUint16()
+							l88[i89] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i84)
+								c.TraceIndex(i89)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l83
+				x.NL = l88
 			}
 		case 8:
 			if f.Convert {
 				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n87 := c.ReadArrayLength(4)
-				a88 := foryimpl.MakeSlice[Int32s](c, n87)
-				r.ReadRawInt32s(a88)
-				x.Named = a88
+				n92 := c.ReadArrayLength(4)
+				a93 := foryimpl.MakeSlice[Int32s](c, n92)
+				r.ReadRawInt32s(a93)
+				x.Named = a93
 			}
 		case 9:
 			if f.Convert {
-				if s95 := foryimpl.ReadSliceAs[float64](c, f); s95 != nil {
-					v96 := []float64(s95)
-					x.PA = &v96
+				if s100 := foryimpl.ReadSliceAs[float64](c, f); s100 != nil {
+					v101 := []float64(s100)
+					x.PA = &v101
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p89 := foryimpl.Alloc[[]float64](c)
-				n90 := c.ReadLength(8)
-				l91 := foryimpl.MakeSlice[[]float64](c, n90)
-				if n90 > 0 {
-					hn93 := c.ReadListHeader(20)
+				p94 := foryimpl.Alloc[[]float64](c)
+				n95 := c.ReadLength(8)
+				l96 := foryimpl.MakeSlice[[]float64](c, n95)
+				if n95 > 0 {
+					hn98 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i92 := range l91 {
-							if hn93 && !c.ReadFlag() {
-								clear(l91[i92 : i92+1])
+						for i97 := range l96 {
+							if hn98 && !c.ReadFlag() {
+								clear(l96[i97 : i97+1])
 								continue
 							}
-							l91[i92] = r.ReadFloat64()
+							l96[i97] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i92)
+								c.TraceIndex(i97)
 								break
 							}
 						}
 					}
 				}
-				*p89 = l91
-				x.PA = p89
+				*p94 = l96
+				x.PA = p94
 			}
 		case 10:
 			if f.Convert {
 				x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n97 := c.ReadArrayLength(4)
-				a98 := foryimpl.MakeSlice[[]int32](c, n97)
-				r.ReadRawInt32s(a98)
-				x.PtrL2A = a98
+				n102 := c.ReadArrayLength(4)
+				a103 := foryimpl.MakeSlice[[]int32](c, n102)
+				r.ReadRawInt32s(a103)
+				x.PtrL2A = a103
 			}
 		case 11:
 			if f.Convert {
@@ -9562,10 +9834,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n99 := c.ReadArrayLength(8)
-				a100 := foryimpl.MakeSlice[[]uint64](c, n99)
-				r.ReadRawUint64s(a100)
-				x.U64L2A = a100
+				n104 := c.ReadArrayLength(8)
+				a105 := foryimpl.MakeSlice[[]uint64](c, n104)
+				r.ReadRawUint64s(a105)
+				x.U64L2A = a105
 			}
 		case 13:
 			if f.Convert {
@@ -9609,8 +9881,7 @@ func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -9636,11 +9907,13 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes SeqsBad's struct body (docs/format.md §9).
 func (x *SeqsBad) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which SeqsBad, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which SeqsBad, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	l1 := x.W
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(22 + buffer.BatchSlack + len(l1)*8 + 5)
@@ -9664,6 +9937,7 @@ func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	off = buffer.PutVarUint32At(w, off, uint32(len(l1)*8))
 	off = buffer.PutRawInt64sAt(w, off, l1)
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads SeqsBad's struct body (docs/format.md §9); errors are recorded in c.

@@ -7,6 +7,7 @@ import (
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 	"time"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -45,8 +46,7 @@ func (x *Point) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -93,11 +93,13 @@ func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Point's struct body (docs/format.md §9).
 func (x *Point) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Point, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Point) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Point, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Point) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -119,6 +121,7 @@ func (x *Point) foryWrite(b *buffer.Buffer, compatible, root bool) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.X))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Y))
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Point's struct body (docs/format.md §9); errors are recorded in c.
@@ -302,6 +305,30 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Sample's struct body (docs/format.md §9).
 func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for _, e5 := range x.Maybes {
+			if !utf8.ValidString(string(e5)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Maybes"))
+				return
+			}
+		}
+		if !utf8.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Name"))
+			return
+		}
+		for k7 := range x.Scores {
+			if !utf8.ValidString(string(k7)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Scores"))
+				return
+			}
+		}
+		for _, e9 := range x.Tags {
+			if !utf8.ValidString(string(e9)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
+				return
+			}
+		}
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 12 fixed and 18 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
@@ -322,26 +349,26 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteVarInt32(*x.Opt)
 	}
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByKey))
-	for k2, v3 := range x.ByKey {
-		if v3 == nil {
-			mw1.NullEntry(b)
-			b.WriteVarInt32(k2)
+	var mw10 foryimpl.MapWriter
+	mw10.Begin(b, len(x.ByKey))
+	for k11, v12 := range x.ByKey {
+		if v12 == nil {
+			mw10.NullEntry(b)
+			b.WriteVarInt32(k11)
 		} else {
-			mw1.Entry(b)
-			b.WriteVarInt32(k2)
-			v3.ForyWrite(c)
+			mw10.Entry(b)
+			b.WriteVarInt32(k11)
+			v12.ForyWrite(c)
 		}
 	}
-	mw1.End(b)
+	mw10.End(b)
 	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
 	{
-		l4 := x.Dense
-		b.Reserve(buffer.BatchSlack + len(l4)*4 + 5)
+		l13 := x.Dense
+		b.Reserve(buffer.BatchSlack + len(l13)*4 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l4)*4))
-		off = buffer.PutRawInt32sAt(w, off, l4)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l13)*4))
+		off = buffer.PutRawInt32sAt(w, off, l13)
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteDuration(b, x.Every)
@@ -351,9 +378,9 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e5 := range x.Flags {
+		for _, e14 := range x.Flags {
 			{
-				buffer.PutBoolAt(w, off, e5)
+				buffer.PutBoolAt(w, off, e14)
 				off += 1
 			}
 		}
@@ -365,54 +392,54 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		b.SetWriterIndex(off)
 	}
-	l6 := x.Maybe
-	b.WriteVarUint32(uint32(len(l6)))
-	if len(l6) > 0 {
-		h7 := byte(0x08)
-		for _, p8 := range l6 {
-			if p8 == nil {
-				h7 = 0x0a
+	l15 := x.Maybe
+	b.WriteVarUint32(uint32(len(l15)))
+	if len(l15) > 0 {
+		h16 := byte(0x08)
+		for _, p17 := range l15 {
+			if p17 == nil {
+				h16 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h7)
+		b.WriteUint8(h16)
 		c.WriteStructMetaPtr(foryTypePoint)
-		for _, p8 := range l6 {
-			if h7 == 0x0a {
-				if p8 == nil {
+		for _, p17 := range l15 {
+			if h16 == 0x0a {
+				if p17 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p8.ForyWrite(c)
+			p17.ForyWrite(c)
 		}
 	}
 	if x.Maybes == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l9 := x.Maybes
+		l18 := x.Maybes
 		{
-			sz11 := 6 + buffer.BatchSlack + len(l9)*9
-			for _, e10 := range l9 {
-				sz11 += len(e10)
+			sz20 := 6 + buffer.BatchSlack + len(l18)*9
+			for _, e19 := range l18 {
+				sz20 += len(e19)
 			}
-			b.Reserve(sz11)
+			b.Reserve(sz20)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l9)))
-			if len(l9) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l18)))
+			if len(l18) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e10 := range l9 {
-					if len(w)-off < len(e10)+9+buffer.BatchSlack {
+				for _, e19 := range l18 {
+					if len(w)-off < len(e19)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e10) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e19) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e10))<<2|2)
-					if len(e10) > 0 {
-						off += copy(w[off:], e10)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e19))<<2|2)
+					if len(e19) > 0 {
+						off += copy(w[off:], e19)
 					}
 				}
 			}
@@ -420,12 +447,12 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		s12 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s12) + 9)
+		s21 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s21) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
-		if len(s12) > 0 {
-			off += copy(w[off:], s12)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s21))<<2|2)
+		if len(s21) > 0 {
+			off += copy(w[off:], s21)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -442,47 +469,47 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypePoint)
 	}
 	x.Origin.ForyWrite(c)
-	l13 := x.Points
-	b.WriteVarUint32(uint32(len(l13)))
-	if len(l13) > 0 {
+	l22 := x.Points
+	b.WriteVarUint32(uint32(len(l22)))
+	if len(l22) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePoint)
-		for i14 := range l13 {
-			l13[i14].ForyWrite(c)
+		for i23 := range l22 {
+			l22[i23].ForyWrite(c)
 		}
 	}
-	l15 := x.Raw
-	b.WriteVarUint32(uint32(len(l15)))
-	b.WriteBytes(l15)
-	var mw16 foryimpl.MapWriter
-	mw16.Begin(b, len(x.Scores))
-	for k17, v18 := range x.Scores {
-		mw16.Entry(b)
-		foryimpl.WriteString(b, k17)
-		b.WriteVarInt32(v18)
+	l24 := x.Raw
+	b.WriteVarUint32(uint32(len(l24)))
+	b.WriteBytes(l24)
+	var mw25 foryimpl.MapWriter
+	mw25.Begin(b, len(x.Scores))
+	for k26, v27 := range x.Scores {
+		mw25.Entry(b)
+		foryimpl.WriteString(b, k26)
+		b.WriteVarInt32(v27)
 	}
-	mw16.End(b)
-	l19 := x.Tags
+	mw25.End(b)
+	l28 := x.Tags
 	{
-		sz21 := 6 + buffer.BatchSlack + len(l19)*9
-		for _, e20 := range l19 {
-			sz21 += len(e20)
+		sz30 := 6 + buffer.BatchSlack + len(l28)*9
+		for _, e29 := range l28 {
+			sz30 += len(e29)
 		}
-		b.Reserve(sz21)
+		b.Reserve(sz30)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l19)))
-		if len(l19) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l28)))
+		if len(l28) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e20 := range l19 {
-				if len(w)-off < len(e20)+9+buffer.BatchSlack {
+			for _, e29 := range l28 {
+				if len(w)-off < len(e29)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e20) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e29) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e20))<<2|2)
-				if len(e20) > 0 {
-					off += copy(w[off:], e20)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e29))<<2|2)
+				if len(e29) > 0 {
+					off += copy(w[off:], e29)
 				}
 			}
 		}
@@ -530,36 +557,36 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p22 := foryimpl.Alloc[int32](c)
-		*p22 = r.ReadVarInt32()
-		x.Opt = p22
+		p31 := foryimpl.Alloc[int32](c)
+		*p31 = r.ReadVarInt32()
+		x.Opt = p31
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n23 := c.ReadLength(2)
-	m24 := foryimpl.MakeMap[map[int32]*Point](c, n23)
-	for n23 > 0 && !c.Failed() {
-		sz25, vn26, ev31 := c.ReadMapChunk(n23, 5, 28, foryTypePoint, true)
-		for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
-			var k28 int32
-			k28 = r.ReadVarInt32()
-			var v29 *Point
-			if !vn26 {
-				p30 := foryimpl.Alloc[Point](c)
-				if ev31 != nil {
-					p30.ForyReadEvolved(c, ev31)
+	n32 := c.ReadLength(2)
+	m33 := foryimpl.MakeMap[map[int32]*Point](c, n32)
+	for n32 > 0 && !c.Failed() {
+		sz34, vn35, ev40 := c.ReadMapChunk(n32, 5, 28, foryTypePoint, true)
+		for j36 := 0; j36 < sz34 && !c.Failed(); j36++ {
+			var k37 int32
+			k37 = r.ReadVarInt32()
+			var v38 *Point
+			if !vn35 {
+				p39 := foryimpl.Alloc[Point](c)
+				if ev40 != nil {
+					p39.ForyReadEvolved(c, ev40)
 				} else {
-					p30.ForyRead(c)
+					p39.ForyRead(c)
 				}
-				v29 = p30
+				v38 = p39
 			}
-			m24[k28] = v29
+			m33[k37] = v38
 		}
-		n23 -= sz25
+		n32 -= sz34
 	}
-	x.ByKey = m24
+	x.ByKey = m33
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
@@ -569,10 +596,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	n32 := c.ReadArrayLength(4)
-	a33 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n32)
-	r.ReadRawInt32s(a33)
-	x.Dense = a33
+	n41 := c.ReadArrayLength(4)
+	a42 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n41)
+	r.ReadRawInt32s(a42)
+	x.Dense = a42
 	if c.Failed() {
 		c.Trace("Dense")
 		return
@@ -582,29 +609,29 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n34 := c.ReadLength(1)
-	if n34 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n34, 4))
+	n43 := c.ReadLength(1)
+	if n43 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n43, 4))
 		return
 	}
-	var l35 [4]bool
-	if n34 > 0 {
-		hn37 := c.ReadListHeader(1)
+	var l44 [4]bool
+	if n43 > 0 {
+		hn46 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i36 := range l35 {
-				if hn37 && !c.ReadFlag() {
-					clear(l35[i36 : i36+1])
+			for i45 := range l44 {
+				if hn46 && !c.ReadFlag() {
+					clear(l44[i45 : i45+1])
 					continue
 				}
-				l35[i36] = r.ReadBool()
+				l44[i45] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i36)
+					c.TraceIndex(i45)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l35
+	x.Flags = l44
 	if c.Failed() {
 		c.Trace("Flags")
 		return
@@ -614,55 +641,55 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n39 := c.ReadLength(1)
-	l40 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n39)
-	if n39 > 0 {
-		hn42, ev43 := c.ReadStructListHeader(foryTypePoint)
+	n48 := c.ReadLength(1)
+	l49 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n48)
+	if n48 > 0 {
+		hn51, ev52 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i41 := range l40 {
-				if hn42 && !c.ReadFlag() {
-					clear(l40[i41 : i41+1])
+			for i50 := range l49 {
+				if hn51 && !c.ReadFlag() {
+					clear(l49[i50 : i50+1])
 					continue
 				}
-				p44 := foryimpl.Alloc[Point](c)
-				if ev43 != nil {
-					p44.ForyReadEvolved(c, ev43)
+				p53 := foryimpl.Alloc[Point](c)
+				if ev52 != nil {
+					p53.ForyReadEvolved(c, ev52)
 				} else {
-					p44.ForyRead(c)
+					p53.ForyRead(c)
 				}
-				l40[i41] = p44
+				l49[i50] = p53
 				if c.Failed() {
-					c.TraceIndex(i41)
+					c.TraceIndex(i50)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l40
+	x.Maybe = l49
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n45 := c.ReadLength(1)
-		l46 := foryimpl.MakeSlice[[]string](c, n45)
-		if n45 > 0 {
-			hn48 := c.ReadListHeader(21)
+		n54 := c.ReadLength(1)
+		l55 := foryimpl.MakeSlice[[]string](c, n54)
+		if n54 > 0 {
+			hn57 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i47 := range l46 {
-					if hn48 && !c.ReadFlag() {
-						clear(l46[i47 : i47+1])
+				for i56 := range l55 {
+					if hn57 && !c.ReadFlag() {
+						clear(l55[i56 : i56+1])
 						continue
 					}
-					l46[i47] = c.ReadString()
+					l55[i56] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i47)
+						c.TraceIndex(i56)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l46
+		x.Maybes = l55
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -674,20 +701,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p50 := foryimpl.Alloc[Point](c)
-		if ev51 := c.ReadStructFieldMeta(foryTypePoint); ev51 != nil {
-			p50.ForyReadEvolved(c, ev51)
+		p59 := foryimpl.Alloc[Point](c)
+		if ev60 := c.ReadStructFieldMeta(foryTypePoint); ev60 != nil {
+			p59.ForyReadEvolved(c, ev60)
 		} else if !c.Failed() {
-			p50.ForyRead(c)
+			p59.ForyRead(c)
 		}
-		x.Next = p50
+		x.Next = p59
 	}
 	if c.Failed() {
 		c.Trace("Next")
 		return
 	}
-	if ev52 := c.ReadStructFieldMeta(foryTypePoint); ev52 != nil {
-		x.Origin.ForyReadEvolved(c, ev52)
+	if ev61 := c.ReadStructFieldMeta(foryTypePoint); ev61 != nil {
+		x.Origin.ForyReadEvolved(c, ev61)
 	} else if !c.Failed() {
 		x.Origin.ForyRead(c)
 	}
@@ -695,29 +722,29 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n53 := c.ReadLength(1)
-	l54 := foryimpl.ReuseSlice[[]Point](c, x.Points, n53)
-	if n53 > 0 {
-		hn56, ev57 := c.ReadStructListHeader(foryTypePoint)
+	n62 := c.ReadLength(1)
+	l63 := foryimpl.ReuseSlice[[]Point](c, x.Points, n62)
+	if n62 > 0 {
+		hn65, ev66 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i55 := range l54 {
-				if hn56 && !c.ReadFlag() {
-					clear(l54[i55 : i55+1])
+			for i64 := range l63 {
+				if hn65 && !c.ReadFlag() {
+					clear(l63[i64 : i64+1])
 					continue
 				}
-				if ev57 != nil {
-					l54[i55].ForyReadEvolved(c, ev57)
+				if ev66 != nil {
+					l63[i64].ForyReadEvolved(c, ev66)
 				} else {
-					l54[i55].ForyRead(c)
+					l63[i64].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i55)
+					c.TraceIndex(i64)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l54
+	x.Points = l63
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -727,45 +754,45 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n58 := c.ReadLength(2)
-	m59 := foryimpl.MakeMap[map[string]int32](c, n58)
-	for n58 > 0 && !c.Failed() {
-		sz60, vn61, _ := c.ReadMapChunk(n58, 21, 5, nil, false)
-		for j62 := 0; j62 < sz60 && !c.Failed(); j62++ {
-			var k63 string
-			k63 = c.ReadString()
-			var v64 int32
-			if !vn61 {
-				v64 = r.ReadVarInt32()
+	n67 := c.ReadLength(2)
+	m68 := foryimpl.MakeMap[map[string]int32](c, n67)
+	for n67 > 0 && !c.Failed() {
+		sz69, vn70, _ := c.ReadMapChunk(n67, 21, 5, nil, false)
+		for j71 := 0; j71 < sz69 && !c.Failed(); j71++ {
+			var k72 string
+			k72 = c.ReadString()
+			var v73 int32
+			if !vn70 {
+				v73 = r.ReadVarInt32()
 			}
-			m59[k63] = v64
+			m68[k72] = v73
 		}
-		n58 -= sz60
+		n67 -= sz69
 	}
-	x.Scores = m59
+	x.Scores = m68
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n65 := c.ReadLength(1)
-	l66 := foryimpl.ReuseSlice[[]string](c, x.Tags, n65)
-	if n65 > 0 {
-		hn68 := c.ReadListHeader(21)
+	n74 := c.ReadLength(1)
+	l75 := foryimpl.ReuseSlice[[]string](c, x.Tags, n74)
+	if n74 > 0 {
+		hn77 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i67 := range l66 {
-				if hn68 && !c.ReadFlag() {
-					clear(l66[i67 : i67+1])
+			for i76 := range l75 {
+				if hn77 && !c.ReadFlag() {
+					clear(l75[i76 : i76+1])
 					continue
 				}
-				l66[i67] = c.ReadString()
+				l75[i76] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i67)
+					c.TraceIndex(i76)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l66
+	x.Tags = l75
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -785,71 +812,71 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v70, ok71 := c.ReadFloatAs(f, 64); ok71 {
-					x.Temp = Celsius(v70)
+				if v79, ok80 := c.ReadFloatAs(f, 64); ok80 {
+					x.Temp = Celsius(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v72, ok73 := c.ReadUintAs(f, 32); ok73 {
-					x.Fixed = uint32(v72)
+				if v81, ok82 := c.ReadUintAs(f, 32); ok82 {
+					x.Fixed = uint32(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v74, ok75 := c.ReadIntAs(f, 64); ok75 {
-					x.ID = int64(v74)
+				if v83, ok84 := c.ReadIntAs(f, 64); ok84 {
+					x.ID = int64(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v76, ok77 := c.ReadIntAs(f, 64); ok77 {
-					x.Big = int64(v76)
+				if v85, ok86 := c.ReadIntAs(f, 64); ok86 {
+					x.Big = int64(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
-					pv81 := int32(v79)
-					x.Opt = &pv81
+				if v88, ok89 := c.ReadIntAs(f, 32); ok89 {
+					pv90 := int32(v88)
+					x.Opt = &pv90
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p78 := foryimpl.Alloc[int32](c)
-				*p78 = r.ReadVarInt32()
-				x.Opt = p78
+				p87 := foryimpl.Alloc[int32](c)
+				*p87 = r.ReadVarInt32()
+				x.Opt = p87
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n82 := c.ReadLength(2)
-				m83 := foryimpl.MakeMap[map[int32]*Point](c, n82)
-				for n82 > 0 && !c.Failed() {
-					sz84, vn85, ev90 := c.ReadMapChunk(n82, 5, 28, foryTypePoint, true)
-					for j86 := 0; j86 < sz84 && !c.Failed(); j86++ {
-						var k87 int32
-						k87 = r.ReadVarInt32()
-						var v88 *Point
-						if !vn85 {
-							p89 := foryimpl.Alloc[Point](c)
-							if ev90 != nil {
-								p89.ForyReadEvolved(c, ev90)
+				n91 := c.ReadLength(2)
+				m92 := foryimpl.MakeMap[map[int32]*Point](c, n91)
+				for n91 > 0 && !c.Failed() {
+					sz93, vn94, ev99 := c.ReadMapChunk(n91, 5, 28, foryTypePoint, true)
+					for j95 := 0; j95 < sz93 && !c.Failed(); j95++ {
+						var k96 int32
+						k96 = r.ReadVarInt32()
+						var v97 *Point
+						if !vn94 {
+							p98 := foryimpl.Alloc[Point](c)
+							if ev99 != nil {
+								p98.ForyReadEvolved(c, ev99)
 							} else {
-								p89.ForyRead(c)
+								p98.ForyRead(c)
 							}
-							v88 = p89
+							v97 = p98
 						}
-						m83[k87] = v88
+						m92[k96] = v97
 					}
-					n82 -= sz84
+					n91 -= sz93
 				}
-				x.ByKey = m83
+				x.ByKey = m92
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -859,10 +886,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n91 := c.ReadArrayLength(4)
-				a92 := foryimpl.MakeSlice[[]int32](c, n91)
-				r.ReadRawInt32s(a92)
-				x.Dense = a92
+				n100 := c.ReadArrayLength(4)
+				a101 := foryimpl.MakeSlice[[]int32](c, n100)
+				r.ReadRawInt32s(a101)
+				x.Dense = a101
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -872,29 +899,29 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n93 := c.ReadLength(1)
-				if n93 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n93, 4))
+				n102 := c.ReadLength(1)
+				if n102 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n102, 4))
 					return
 				}
-				var l94 [4]bool
-				if n93 > 0 {
-					hn96 := c.ReadListHeader(1)
+				var l103 [4]bool
+				if n102 > 0 {
+					hn105 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i95 := range l94 {
-							if hn96 && !c.ReadFlag() {
-								clear(l94[i95 : i95+1])
+						for i104 := range l103 {
+							if hn105 && !c.ReadFlag() {
+								clear(l103[i104 : i104+1])
 								continue
 							}
-							l94[i95] = r.ReadBool()
+							l103[i104] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i95)
+								c.TraceIndex(i104)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l94
+				x.Flags = l103
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -902,53 +929,53 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n98 := c.ReadLength(1)
-				l99 := foryimpl.MakeSlice[[]*Point](c, n98)
-				if n98 > 0 {
-					hn101, ev102 := c.ReadStructListHeader(foryTypePoint)
+				n107 := c.ReadLength(1)
+				l108 := foryimpl.MakeSlice[[]*Point](c, n107)
+				if n107 > 0 {
+					hn110, ev111 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i100 := range l99 {
-							if hn101 && !c.ReadFlag() {
-								clear(l99[i100 : i100+1])
+						for i109 := range l108 {
+							if hn110 && !c.ReadFlag() {
+								clear(l108[i109 : i109+1])
 								continue
 							}
-							p103 := foryimpl.Alloc[Point](c)
-							if ev102 != nil {
-								p103.ForyReadEvolved(c, ev102)
+							p112 := foryimpl.Alloc[Point](c)
+							if ev111 != nil {
+								p112.ForyReadEvolved(c, ev111)
 							} else {
-								p103.ForyRead(c)
+								p112.ForyRead(c)
 							}
-							l99[i100] = p103
+							l108[i109] = p112
 							if c.Failed() {
-								c.TraceIndex(i100)
+								c.TraceIndex(i109)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l99
+				x.Maybe = l108
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n104 := c.ReadLength(1)
-				l105 := foryimpl.MakeSlice[[]string](c, n104)
-				if n104 > 0 {
-					hn107 := c.ReadListHeader(21)
+				n113 := c.ReadLength(1)
+				l114 := foryimpl.MakeSlice[[]string](c, n113)
+				if n113 > 0 {
+					hn116 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i106 := range l105 {
-							if hn107 && !c.ReadFlag() {
-								clear(l105[i106 : i106+1])
+						for i115 := range l114 {
+							if hn116 && !c.ReadFlag() {
+								clear(l114[i115 : i115+1])
 								continue
 							}
-							l105[i106] = c.ReadString()
+							l114[i115] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i106)
+								c.TraceIndex(i115)
 								break
 							}
 						}
 					}
 				}
-				x.Maybes = l105
+				x.Maybes = l114
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
@@ -956,47 +983,47 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p109 := foryimpl.Alloc[Point](c)
-				if ev110 := c.ReadStructFieldMeta(foryTypePoint); ev110 != nil {
-					p109.ForyReadEvolved(c, ev110)
+				p118 := foryimpl.Alloc[Point](c)
+				if ev119 := c.ReadStructFieldMeta(foryTypePoint); ev119 != nil {
+					p118.ForyReadEvolved(c, ev119)
 				} else if !c.Failed() {
-					p109.ForyRead(c)
+					p118.ForyRead(c)
 				}
-				x.Next = p109
+				x.Next = p118
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				if ev111 := c.ReadStructFieldMeta(foryTypePoint); ev111 != nil {
-					x.Origin.ForyReadEvolved(c, ev111)
+				if ev120 := c.ReadStructFieldMeta(foryTypePoint); ev120 != nil {
+					x.Origin.ForyReadEvolved(c, ev120)
 				} else if !c.Failed() {
 					x.Origin.ForyRead(c)
 				}
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n112 := c.ReadLength(1)
-				l113 := foryimpl.MakeSlice[[]Point](c, n112)
-				if n112 > 0 {
-					hn115, ev116 := c.ReadStructListHeader(foryTypePoint)
+				n121 := c.ReadLength(1)
+				l122 := foryimpl.MakeSlice[[]Point](c, n121)
+				if n121 > 0 {
+					hn124, ev125 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i114 := range l113 {
-							if hn115 && !c.ReadFlag() {
-								clear(l113[i114 : i114+1])
+						for i123 := range l122 {
+							if hn124 && !c.ReadFlag() {
+								clear(l122[i123 : i123+1])
 								continue
 							}
-							if ev116 != nil {
-								l113[i114].ForyReadEvolved(c, ev116)
+							if ev125 != nil {
+								l122[i123].ForyReadEvolved(c, ev125)
 							} else {
-								l113[i114].ForyRead(c)
+								l122[i123].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i114)
+								c.TraceIndex(i123)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l113
+				x.Points = l122
 			}
 		case 17:
 			if f.Convert {
@@ -1006,44 +1033,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n117 := c.ReadLength(2)
-				m118 := foryimpl.MakeMap[map[string]int32](c, n117)
-				for n117 > 0 && !c.Failed() {
-					sz119, vn120, _ := c.ReadMapChunk(n117, 21, 5, nil, false)
-					for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
-						var k122 string
-						k122 = c.ReadString()
-						var v123 int32
-						if !vn120 {
-							v123 = r.ReadVarInt32()
+				n126 := c.ReadLength(2)
+				m127 := foryimpl.MakeMap[map[string]int32](c, n126)
+				for n126 > 0 && !c.Failed() {
+					sz128, vn129, _ := c.ReadMapChunk(n126, 21, 5, nil, false)
+					for j130 := 0; j130 < sz128 && !c.Failed(); j130++ {
+						var k131 string
+						k131 = c.ReadString()
+						var v132 int32
+						if !vn129 {
+							v132 = r.ReadVarInt32()
 						}
-						m118[k122] = v123
+						m127[k131] = v132
 					}
-					n117 -= sz119
+					n126 -= sz128
 				}
-				x.Scores = m118
+				x.Scores = m127
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n124 := c.ReadLength(1)
-				l125 := foryimpl.MakeSlice[[]string](c, n124)
-				if n124 > 0 {
-					hn127 := c.ReadListHeader(21)
+				n133 := c.ReadLength(1)
+				l134 := foryimpl.MakeSlice[[]string](c, n133)
+				if n133 > 0 {
+					hn136 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i126 := range l125 {
-							if hn127 && !c.ReadFlag() {
-								clear(l125[i126 : i126+1])
+						for i135 := range l134 {
+							if hn136 && !c.ReadFlag() {
+								clear(l134[i135 : i135+1])
 								continue
 							}
-							l125[i126] = c.ReadString()
+							l134[i135] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i126)
+								c.TraceIndex(i135)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l125
+				x.Tags = l134
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {

@@ -6,6 +6,7 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -41,8 +42,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -68,11 +68,18 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		if !utf8.ValidString(string(x.W)) {
+			return foryimpl.InvalidUTF8(foryTypeLeaf, "W")
+		}
+	}
 	s1 := x.W
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(28 + buffer.BatchSlack + len(s1) + 9)
@@ -99,6 +106,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += copy(w[off:], s1)
 	}
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Leaf's struct body (docs/format.md §9); errors are recorded in c.
@@ -184,8 +192,7 @@ func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
-	x.foryWrite(b, f.Compatible(), true)
-	return nil
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -211,11 +218,20 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes MapKinds's struct body (docs/format.md §9).
 func (x *MapKinds) ForyWrite(c *foryimpl.WriteContext) {
-	x.foryWrite(c.Buffer(), c.Compatible(), false)
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
-// foryWrite is ForyWrite without the write context, which MapKinds, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix.
-func (x *MapKinds) foryWrite(b *buffer.Buffer, compatible, root bool) {
+// foryWrite is ForyWrite without the write context, which MapKinds, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *MapKinds) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		for k1 := range x.S {
+			if !utf8.ValidString(string(k1)) {
+				return foryimpl.InvalidUTF8(foryTypeMapKinds, "S")
+			}
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(23 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -236,14 +252,15 @@ func (x *MapKinds) foryWrite(b *buffer.Buffer, compatible, root bool) {
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.S))
-	for k2, v3 := range x.S {
-		mw1.Entry(b)
-		foryimpl.WriteString(b, k2)
-		b.WriteVarInt32(v3)
+	var mw3 foryimpl.MapWriter
+	mw3.Begin(b, len(x.S))
+	for k4, v5 := range x.S {
+		mw3.Entry(b)
+		foryimpl.WriteString(b, k4)
+		b.WriteVarInt32(v5)
 	}
-	mw1.End(b)
+	mw3.End(b)
+	return nil
 }
 
 // ForyRead reads MapKinds's struct body (docs/format.md §9); errors are recorded in c.
@@ -256,22 +273,22 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n4 := c.ReadLength(2)
-	m5 := foryimpl.MakeMap[map[string]int32](c, n4)
-	for n4 > 0 && !c.Failed() {
-		sz6, vn7, _ := c.ReadMapChunk(n4, 21, 5, nil, false)
-		for j8 := 0; j8 < sz6 && !c.Failed(); j8++ {
-			var k9 string
-			k9 = c.ReadString()
-			var v10 int32
-			if !vn7 {
-				v10 = r.ReadVarInt32()
+	n6 := c.ReadLength(2)
+	m7 := foryimpl.MakeMap[map[string]int32](c, n6)
+	for n6 > 0 && !c.Failed() {
+		sz8, vn9, _ := c.ReadMapChunk(n6, 21, 5, nil, false)
+		for j10 := 0; j10 < sz8 && !c.Failed(); j10++ {
+			var k11 string
+			k11 = c.ReadString()
+			var v12 int32
+			if !vn9 {
+				v12 = r.ReadVarInt32()
 			}
-			m5[k9] = v10
+			m7[k11] = v12
 		}
-		n4 -= sz6
+		n6 -= sz8
 	}
-	x.S = m5
+	x.S = m7
 	if c.Failed() {
 		c.Trace("S")
 		return
@@ -286,22 +303,22 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(2)
-				m12 := foryimpl.MakeMap[map[string]int32](c, n11)
-				for n11 > 0 && !c.Failed() {
-					sz13, vn14, _ := c.ReadMapChunk(n11, 21, 5, nil, false)
-					for j15 := 0; j15 < sz13 && !c.Failed(); j15++ {
-						var k16 string
-						k16 = c.ReadString()
-						var v17 int32
-						if !vn14 {
-							v17 = r.ReadVarInt32()
+				n13 := c.ReadLength(2)
+				m14 := foryimpl.MakeMap[map[string]int32](c, n13)
+				for n13 > 0 && !c.Failed() {
+					sz15, vn16, _ := c.ReadMapChunk(n13, 21, 5, nil, false)
+					for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
+						var k18 string
+						k18 = c.ReadString()
+						var v19 int32
+						if !vn16 {
+							v19 = r.ReadVarInt32()
 						}
-						m12[k16] = v17
+						m14[k18] = v19
 					}
-					n11 -= sz13
+					n13 -= sz15
 				}
-				x.S = m12
+				x.S = m14
 			}
 		default:
 			c.SkipField(f)

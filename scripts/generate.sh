@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Regenerates (or, with -check, checks) the generated code of every package
+# of the repository that declares annotated types, one forygen run per
+# package: a run refuses two types with one registration id, and the test
+# packages reuse ids across packages on purpose.
+#
+#   scripts/generate.sh          # rewrite stale files
+#   scripts/generate.sh -check   # write nothing; exit 1 with a diff if any file is stale
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=$(mktemp -d)/forygen
+trap 'rm -rf "$(dirname "$bin")"' EXIT
+go build -o "$bin" ./cmd/forygen
+status=0
+run() { # module dir, packages...
+	local dir=$1
+	shift
+	for p in "$@"; do
+		(cd "$dir" && "$bin" ${check:-} "$p") || status=1
+	done
+}
+check=${1:-}
+mapfile -t root < <(grep -rl --include='*.go' -e '^//fory:generate' -e '^//fory:enum' internal gen/testdata/src/golden | xargs -n1 dirname | sort -u | sed 's#^#./#')
+run . "${root[@]}"
+run benchmarks ./fixtures/
+run grpccodec ./internal/testmsg/
+exit $status
