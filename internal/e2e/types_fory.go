@@ -8,7 +8,6 @@ import (
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 	"time"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -289,12 +288,12 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
 func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !utf8.ValidString(string(x.Lbl)) {
+		if !foryimpl.ValidString(string(x.Lbl)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "Lbl"))
 			return
 		}
 		if x.PS != nil {
-			if !utf8.ValidString(string((*x.PS))) {
+			if !foryimpl.ValidString(string((*x.PS))) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
 				return
 			}
@@ -905,37 +904,37 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k12 := range x.NMap {
-			if !utf8.ValidString(string(k12)) {
+			if !foryimpl.ValidString(string(k12)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "NMap")
 			}
 		}
 		for _, e14 := range x.NStrs {
-			if !utf8.ValidString(string(e14)) {
+			if !foryimpl.ValidString(string(e14)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "NStrs")
 			}
 		}
 		for _, e15 := range x.Named {
-			if !utf8.ValidString(string(e15)) {
+			if !foryimpl.ValidString(string(e15)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "Named")
 			}
 		}
 		for _, e19 := range x.PStrs {
 			if e19 != nil {
-				if !utf8.ValidString(string((*e19))) {
+				if !foryimpl.ValidString(string((*e19))) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "PStrs")
 				}
 			}
 		}
-		if !utf8.ValidString(string(x.S)) {
+		if !foryimpl.ValidString(string(x.S)) {
 			return foryimpl.InvalidUTF8(foryTypeContainers, "S")
 		}
 		for _, e20 := range x.StrArr {
-			if !utf8.ValidString(string(e20)) {
+			if !foryimpl.ValidString(string(e20)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "StrArr")
 			}
 		}
 		for _, e21 := range x.Strs {
-			if !utf8.ValidString(string(e21)) {
+			if !foryimpl.ValidString(string(e21)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "Strs")
 			}
 		}
@@ -2916,65 +2915,65 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for _, e2 := range x.ByBool {
-			if !utf8.ValidString(string(e2)) {
+			if !foryimpl.ValidString(string(e2)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByBool"))
 				return
 			}
 		}
 		for _, e8 := range x.ByI32 {
-			if !utf8.ValidString(string(e8)) {
+			if !foryimpl.ValidString(string(e8)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByI32"))
 				return
 			}
 		}
 		for k15, e16 := range x.ByStr {
-			if !utf8.ValidString(string(k15)) {
+			if !foryimpl.ValidString(string(k15)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByStr"))
 				return
 			}
-			if !utf8.ValidString(string(e16)) {
+			if !foryimpl.ValidString(string(e16)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByStr"))
 				return
 			}
 		}
 		for k27, e28 := range x.Inner {
-			if !utf8.ValidString(string(k27)) {
+			if !foryimpl.ValidString(string(k27)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Inner"))
 				return
 			}
 			for _, e30 := range e28 {
-				if !utf8.ValidString(string(e30)) {
+				if !foryimpl.ValidString(string(e30)) {
 					c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Inner"))
 					return
 				}
 			}
 		}
 		for k31 := range x.Lists {
-			if !utf8.ValidString(string(k31)) {
+			if !foryimpl.ValidString(string(k31)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Lists"))
 				return
 			}
 		}
 		for k34 := range x.Named {
-			if !utf8.ValidString(string(k34)) {
+			if !foryimpl.ValidString(string(k34)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Named"))
 				return
 			}
 		}
 		for k36 := range x.PVals {
-			if !utf8.ValidString(string(k36)) {
+			if !foryimpl.ValidString(string(k36)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "PVals"))
 				return
 			}
 		}
 		for _, e41 := range x.ShadeKey {
-			if !utf8.ValidString(string(e41)) {
+			if !foryimpl.ValidString(string(e41)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ShadeKey"))
 				return
 			}
 		}
 		for k42 := range x.Structs {
-			if !utf8.ValidString(string(k42)) {
+			if !foryimpl.ValidString(string(k42)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Structs"))
 				return
 			}
@@ -4171,12 +4170,12 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k2 := range x.ByName {
-			if !utf8.ValidString(string(k2)) {
+			if !foryimpl.ValidString(string(k2)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
 				return
 			}
 		}
-		if !utf8.ValidString(string(x.Title)) {
+		if !foryimpl.ValidString(string(x.Title)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "Title"))
 			return
 		}
@@ -4894,12 +4893,12 @@ func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k2 := range x.Index {
-			if !utf8.ValidString(string(k2)) {
+			if !foryimpl.ValidString(string(k2)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeTree, "Index"))
 				return
 			}
 		}
-		if !utf8.ValidString(string(x.Name)) {
+		if !foryimpl.ValidString(string(x.Name)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeTree, "Name"))
 			return
 		}

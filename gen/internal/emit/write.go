@@ -644,7 +644,7 @@ func (g *gen) checkStrings(v *jen.Statement, w *plan.Wire, field string, fail fu
 	}
 	switch w.TypeID {
 	case plan.TypeString:
-		return []jen.Code{jen.If(jen.Op("!").Qual("unicode/utf8", "ValidString").Call(jen.String().Call(v))).Block(
+		return []jen.Code{jen.If(jen.Op("!").Qual(implPkg, "ValidString").Call(jen.String().Call(v))).Block(
 			fail(jen.Qual(implPkg, "InvalidUTF8").Call(jen.Id(g.infoVar()), jen.Lit(field)))...)}
 	case plan.TypeList:
 		e := g.fresh("e")

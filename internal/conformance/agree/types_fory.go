@@ -6,7 +6,6 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -214,21 +213,21 @@ func (x *NilValues) ForyWrite(c *foryimpl.WriteContext) {
 func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k4, e5 := range x.B {
-			if !utf8.ValidString(string(k4)) {
+			if !foryimpl.ValidString(string(k4)) {
 				return foryimpl.InvalidUTF8(foryTypeNilValues, "B")
 			}
 			for _, e6 := range e5 {
-				if !utf8.ValidString(string(e6)) {
+				if !foryimpl.ValidString(string(e6)) {
 					return foryimpl.InvalidUTF8(foryTypeNilValues, "B")
 				}
 			}
 		}
 		for k7, e8 := range x.C {
-			if !utf8.ValidString(string(k7)) {
+			if !foryimpl.ValidString(string(k7)) {
 				return foryimpl.InvalidUTF8(foryTypeNilValues, "C")
 			}
 			for _, e10 := range e8 {
-				if !utf8.ValidString(string(e10)) {
+				if !foryimpl.ValidString(string(e10)) {
 					return foryimpl.InvalidUTF8(foryTypeNilValues, "C")
 				}
 			}
@@ -824,19 +823,19 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapKinds) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k1 := range x.S {
-			if !utf8.ValidString(string(k1)) {
+			if !foryimpl.ValidString(string(k1)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "S"))
 				return
 			}
 		}
 		for k3 := range x.L {
-			if !utf8.ValidString(string(k3)) {
+			if !foryimpl.ValidString(string(k3)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "L"))
 				return
 			}
 		}
 		for k5 := range x.P {
-			if !utf8.ValidString(string(k5)) {
+			if !foryimpl.ValidString(string(k5)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "P"))
 				return
 			}
@@ -1109,19 +1108,19 @@ func (x *Ints) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Ints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Ints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !utf8.ValidString(string(x.Name)) {
+		if !foryimpl.ValidString(string(x.Name)) {
 			return foryimpl.InvalidUTF8(foryTypeInts, "Name")
 		}
 		for _, e1 := range x.Tags {
-			if !utf8.ValidString(string(e1)) {
+			if !foryimpl.ValidString(string(e1)) {
 				return foryimpl.InvalidUTF8(foryTypeInts, "Tags")
 			}
 		}
 		for k2, e3 := range x.Attr {
-			if !utf8.ValidString(string(k2)) {
+			if !foryimpl.ValidString(string(k2)) {
 				return foryimpl.InvalidUTF8(foryTypeInts, "Attr")
 			}
-			if !utf8.ValidString(string(e3)) {
+			if !foryimpl.ValidString(string(e3)) {
 				return foryimpl.InvalidUTF8(foryTypeInts, "Attr")
 			}
 		}

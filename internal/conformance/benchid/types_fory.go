@@ -6,7 +6,6 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -423,7 +422,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Sample, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !utf8.ValidString(string(x.String)) {
+		if !foryimpl.ValidString(string(x.String)) {
 			return foryimpl.InvalidUTF8(foryTypeSample, "String")
 		}
 	}
@@ -1061,21 +1060,21 @@ func (x *Media) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Media, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !utf8.ValidString(string(x.URI)) {
+		if !foryimpl.ValidString(string(x.URI)) {
 			return foryimpl.InvalidUTF8(foryTypeMedia, "URI")
 		}
-		if !utf8.ValidString(string(x.Title)) {
+		if !foryimpl.ValidString(string(x.Title)) {
 			return foryimpl.InvalidUTF8(foryTypeMedia, "Title")
 		}
-		if !utf8.ValidString(string(x.Format)) {
+		if !foryimpl.ValidString(string(x.Format)) {
 			return foryimpl.InvalidUTF8(foryTypeMedia, "Format")
 		}
 		for _, e1 := range x.Persons {
-			if !utf8.ValidString(string(e1)) {
+			if !foryimpl.ValidString(string(e1)) {
 				return foryimpl.InvalidUTF8(foryTypeMedia, "Persons")
 			}
 		}
-		if !utf8.ValidString(string(x.Copyright)) {
+		if !foryimpl.ValidString(string(x.Copyright)) {
 			return foryimpl.InvalidUTF8(foryTypeMedia, "Copyright")
 		}
 	}
@@ -1415,10 +1414,10 @@ func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !utf8.ValidString(string(x.URI)) {
+		if !foryimpl.ValidString(string(x.URI)) {
 			return foryimpl.InvalidUTF8(foryTypeImage, "URI")
 		}
-		if !utf8.ValidString(string(x.Title)) {
+		if !foryimpl.ValidString(string(x.Title)) {
 			return foryimpl.InvalidUTF8(foryTypeImage, "Title")
 		}
 	}

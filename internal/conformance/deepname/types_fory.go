@@ -6,7 +6,6 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -243,7 +242,7 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Level2's struct body (docs/format.md §9).
 func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !utf8.ValidString(string(x.Name)) {
+		if !foryimpl.ValidString(string(x.Name)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeLevel2, "Name"))
 			return
 		}
@@ -418,7 +417,7 @@ func (x *Level3) ForyWrite(c *foryimpl.WriteContext) {
 func (x *Level3) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for _, e1 := range x.Tags {
-			if !utf8.ValidString(string(e1)) {
+			if !foryimpl.ValidString(string(e1)) {
 				return foryimpl.InvalidUTF8(foryTypeLevel3, "Tags")
 			}
 		}

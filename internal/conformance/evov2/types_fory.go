@@ -6,7 +6,6 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -101,28 +100,28 @@ func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes PersonV2's struct body (docs/format.md §9).
 func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !utf8.ValidString(string(x.Email)) {
+		if !foryimpl.ValidString(string(x.Email)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Email"))
 			return
 		}
-		if !utf8.ValidString(string(x.Name)) {
+		if !foryimpl.ValidString(string(x.Name)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Name"))
 			return
 		}
 		if x.Nick != nil {
-			if !utf8.ValidString(string((*x.Nick))) {
+			if !foryimpl.ValidString(string((*x.Nick))) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Nick"))
 				return
 			}
 		}
 		for k1 := range x.Scores {
-			if !utf8.ValidString(string(k1)) {
+			if !foryimpl.ValidString(string(k1)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Scores"))
 				return
 			}
 		}
 		for _, e3 := range x.Tags {
-			if !utf8.ValidString(string(e3)) {
+			if !foryimpl.ValidString(string(e3)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Tags"))
 				return
 			}
@@ -513,7 +512,7 @@ func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !utf8.ValidString(string(x.Street)) {
+		if !foryimpl.ValidString(string(x.Street)) {
 			return foryimpl.InvalidUTF8(foryTypeAddress, "Street")
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -77,12 +76,12 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 func (x *Maps) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for _, e2 := range x.I32ToStr {
-			if !utf8.ValidString(string(e2)) {
+			if !foryimpl.ValidString(string(e2)) {
 				return foryimpl.InvalidUTF8(foryTypeMaps, "I32ToStr")
 			}
 		}
 		for k3 := range x.StrToI32 {
-			if !utf8.ValidString(string(k3)) {
+			if !foryimpl.ValidString(string(k3)) {
 				return foryimpl.InvalidUTF8(foryTypeMaps, "StrToI32")
 			}
 		}

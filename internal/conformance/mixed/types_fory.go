@@ -7,7 +7,6 @@ import (
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 	"time"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -110,18 +109,18 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for _, e1 := range x.Items {
-			if !utf8.ValidString(string(e1)) {
+			if !foryimpl.ValidString(string(e1)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Items"))
 				return
 			}
 		}
 		for k2 := range x.Lookup {
-			if !utf8.ValidString(string(k2)) {
+			if !foryimpl.ValidString(string(k2)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Lookup"))
 				return
 			}
 		}
-		if !utf8.ValidString(string(x.Name)) {
+		if !foryimpl.ValidString(string(x.Name)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Name"))
 			return
 		}
@@ -543,7 +542,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !utf8.ValidString(string(x.S)) {
+		if !foryimpl.ValidString(string(x.S)) {
 			return foryimpl.InvalidUTF8(foryTypeInner, "S")
 		}
 	}

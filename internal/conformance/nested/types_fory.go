@@ -6,7 +6,6 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -236,7 +235,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !utf8.ValidString(string(x.S)) {
+		if !foryimpl.ValidString(string(x.S)) {
 			return foryimpl.InvalidUTF8(foryTypeInner, "S")
 		}
 	}

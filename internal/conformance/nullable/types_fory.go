@@ -6,7 +6,6 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -78,12 +77,12 @@ func (x *NullableContainers) ForyWrite(c *foryimpl.WriteContext) {
 func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k2 := range x.Map {
-			if !utf8.ValidString(string(k2)) {
+			if !foryimpl.ValidString(string(k2)) {
 				return foryimpl.InvalidUTF8(foryTypeNullableContainers, "Map")
 			}
 		}
 		for _, e4 := range x.Strs {
-			if !utf8.ValidString(string(e4)) {
+			if !foryimpl.ValidString(string(e4)) {
 				return foryimpl.InvalidUTF8(foryTypeNullableContainers, "Strs")
 			}
 		}

@@ -6,7 +6,6 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -80,7 +79,7 @@ func (x *Ptrs) ForyWrite(c *foryimpl.WriteContext) {
 func (x *Ptrs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if x.PS != nil {
-			if !utf8.ValidString(string((*x.PS))) {
+			if !foryimpl.ValidString(string((*x.PS))) {
 				return foryimpl.InvalidUTF8(foryTypePtrs, "PS")
 			}
 		}

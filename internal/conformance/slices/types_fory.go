@@ -6,7 +6,6 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -79,7 +78,7 @@ func (x *Slices) ForyWrite(c *foryimpl.WriteContext) {
 func (x *Slices) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for _, e3 := range x.Strs {
-			if !utf8.ValidString(string(e3)) {
+			if !foryimpl.ValidString(string(e3)) {
 				return foryimpl.InvalidUTF8(foryTypeSlices, "Strs")
 			}
 		}

@@ -6,7 +6,6 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -79,19 +78,19 @@ func (x *Strings) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Strings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Strings) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !utf8.ValidString(string(x.ASCII)) {
+		if !foryimpl.ValidString(string(x.ASCII)) {
 			return foryimpl.InvalidUTF8(foryTypeStrings, "ASCII")
 		}
-		if !utf8.ValidString(string(x.CJK)) {
+		if !foryimpl.ValidString(string(x.CJK)) {
 			return foryimpl.InvalidUTF8(foryTypeStrings, "CJK")
 		}
-		if !utf8.ValidString(string(x.Emoji)) {
+		if !foryimpl.ValidString(string(x.Emoji)) {
 			return foryimpl.InvalidUTF8(foryTypeStrings, "Emoji")
 		}
-		if !utf8.ValidString(string(x.Empty)) {
+		if !foryimpl.ValidString(string(x.Empty)) {
 			return foryimpl.InvalidUTF8(foryTypeStrings, "Empty")
 		}
-		if !utf8.ValidString(string(x.Latin1)) {
+		if !foryimpl.ValidString(string(x.Latin1)) {
 			return foryimpl.InvalidUTF8(foryTypeStrings, "Latin1")
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	other "github.com/forygen/forygen/internal/e2e/other"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -263,7 +262,7 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !utf8.ValidString(string(x.S)) {
+		if !foryimpl.ValidString(string(x.S)) {
 			return foryimpl.InvalidUTF8(foryTypeContainers, "S")
 		}
 	}
@@ -405,7 +404,7 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k3 := range x.Structs {
-			if !utf8.ValidString(string(k3)) {
+			if !foryimpl.ValidString(string(k3)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Structs"))
 				return
 			}
@@ -637,12 +636,12 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k1 := range x.ByName {
-			if !utf8.ValidString(string(k1)) {
+			if !foryimpl.ValidString(string(k1)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
 				return
 			}
 		}
-		if !utf8.ValidString(string(x.Title)) {
+		if !foryimpl.ValidString(string(x.Title)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "Title"))
 			return
 		}

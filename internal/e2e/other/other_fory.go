@@ -6,7 +6,6 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -82,11 +81,11 @@ func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
 func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for _, e1 := range x.Lines {
-			if !utf8.ValidString(string(e1)) {
+			if !foryimpl.ValidString(string(e1)) {
 				return foryimpl.InvalidUTF8(foryTypeAddress, "Lines")
 			}
 		}
-		if !utf8.ValidString(string(x.Street)) {
+		if !foryimpl.ValidString(string(x.Street)) {
 			return foryimpl.InvalidUTF8(foryTypeAddress, "Street")
 		}
 	}
@@ -327,10 +326,10 @@ func (x *Tag) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Tag, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !utf8.ValidString(string(x.Key)) {
+		if !foryimpl.ValidString(string(x.Key)) {
 			return foryimpl.InvalidUTF8(foryTypeTag, "Key")
 		}
-		if !utf8.ValidString(string(x.Value)) {
+		if !foryimpl.ValidString(string(x.Value)) {
 			return foryimpl.InvalidUTF8(foryTypeTag, "Value")
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 	"time"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -156,26 +155,26 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !utf8.ValidString(string(x.MyS)) {
+		if !foryimpl.ValidString(string(x.MyS)) {
 			return foryimpl.InvalidUTF8(foryTypeScalars, "MyS")
 		}
 		if x.PS != nil {
-			if !utf8.ValidString(string((*x.PS))) {
+			if !foryimpl.ValidString(string((*x.PS))) {
 				return foryimpl.InvalidUTF8(foryTypeScalars, "PS")
 			}
 		}
-		if !utf8.ValidString(string(x.RmMyS)) {
+		if !foryimpl.ValidString(string(x.RmMyS)) {
 			return foryimpl.InvalidUTF8(foryTypeScalars, "RmMyS")
 		}
 		if x.RmPS != nil {
-			if !utf8.ValidString(string((*x.RmPS))) {
+			if !foryimpl.ValidString(string((*x.RmPS))) {
 				return foryimpl.InvalidUTF8(foryTypeScalars, "RmPS")
 			}
 		}
-		if !utf8.ValidString(string(x.RmS)) {
+		if !foryimpl.ValidString(string(x.RmS)) {
 			return foryimpl.InvalidUTF8(foryTypeScalars, "RmS")
 		}
-		if !utf8.ValidString(string(x.S)) {
+		if !foryimpl.ValidString(string(x.S)) {
 			return foryimpl.InvalidUTF8(foryTypeScalars, "S")
 		}
 	}
@@ -1631,135 +1630,135 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if check {
 		for _, e11 := range x.LM {
 			for k12 := range e11 {
-				if !utf8.ValidString(string(k12)) {
+				if !foryimpl.ValidString(string(k12)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "LM")
 				}
 			}
 		}
 		for _, e15 := range x.LS {
-			if !utf8.ValidString(string(e15)) {
+			if !foryimpl.ValidString(string(e15)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "LS")
 			}
 		}
 		for _, e20 := range x.MBS {
-			if !utf8.ValidString(string(e20)) {
+			if !foryimpl.ValidString(string(e20)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MBS")
 			}
 		}
 		for _, e22 := range x.MES {
-			if !utf8.ValidString(string(e22)) {
+			if !foryimpl.ValidString(string(e22)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MES")
 			}
 		}
 		for _, e26 := range x.MIS {
-			if !utf8.ValidString(string(e26)) {
+			if !foryimpl.ValidString(string(e26)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MIS")
 			}
 		}
 		for k27 := range x.MSI {
-			if !utf8.ValidString(string(k27)) {
+			if !foryimpl.ValidString(string(k27)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSI")
 			}
 		}
 		for k29, e30 := range x.MSL {
-			if !utf8.ValidString(string(k29)) {
+			if !foryimpl.ValidString(string(k29)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
 			}
 			for _, e31 := range e30 {
-				if !utf8.ValidString(string(e31)) {
+				if !foryimpl.ValidString(string(e31)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
 				}
 			}
 		}
 		for k32, e33 := range x.MSM {
-			if !utf8.ValidString(string(k32)) {
+			if !foryimpl.ValidString(string(k32)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
 			}
 			for k34 := range e33 {
-				if !utf8.ValidString(string(k34)) {
+				if !foryimpl.ValidString(string(k34)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
 				}
 			}
 		}
 		for k36 := range x.MSP {
-			if !utf8.ValidString(string(k36)) {
+			if !foryimpl.ValidString(string(k36)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSP")
 			}
 		}
 		for _, e40 := range x.NLS {
-			if !utf8.ValidString(string(e40)) {
+			if !foryimpl.ValidString(string(e40)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "NLS")
 			}
 		}
 		for k41 := range x.NM {
-			if !utf8.ValidString(string(k41)) {
+			if !foryimpl.ValidString(string(k41)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "NM")
 			}
 		}
 		for _, e54 := range x.RmLM {
 			for k55 := range e54 {
-				if !utf8.ValidString(string(k55)) {
+				if !foryimpl.ValidString(string(k55)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "RmLM")
 				}
 			}
 		}
 		for _, e58 := range x.RmLS {
-			if !utf8.ValidString(string(e58)) {
+			if !foryimpl.ValidString(string(e58)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmLS")
 			}
 		}
 		for _, e63 := range x.RmMBS {
-			if !utf8.ValidString(string(e63)) {
+			if !foryimpl.ValidString(string(e63)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMBS")
 			}
 		}
 		for _, e65 := range x.RmMES {
-			if !utf8.ValidString(string(e65)) {
+			if !foryimpl.ValidString(string(e65)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMES")
 			}
 		}
 		for _, e69 := range x.RmMIS {
-			if !utf8.ValidString(string(e69)) {
+			if !foryimpl.ValidString(string(e69)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMIS")
 			}
 		}
 		for k70 := range x.RmMSI {
-			if !utf8.ValidString(string(k70)) {
+			if !foryimpl.ValidString(string(k70)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSI")
 			}
 		}
 		for k72, e73 := range x.RmMSL {
-			if !utf8.ValidString(string(k72)) {
+			if !foryimpl.ValidString(string(k72)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL")
 			}
 			for _, e74 := range e73 {
-				if !utf8.ValidString(string(e74)) {
+				if !foryimpl.ValidString(string(e74)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL")
 				}
 			}
 		}
 		for k75, e76 := range x.RmMSM {
-			if !utf8.ValidString(string(k75)) {
+			if !foryimpl.ValidString(string(k75)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM")
 			}
 			for k77 := range e76 {
-				if !utf8.ValidString(string(k77)) {
+				if !foryimpl.ValidString(string(k77)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM")
 				}
 			}
 		}
 		for k79 := range x.RmMSP {
-			if !utf8.ValidString(string(k79)) {
+			if !foryimpl.ValidString(string(k79)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSP")
 			}
 		}
 		for _, e83 := range x.RmNLS {
-			if !utf8.ValidString(string(e83)) {
+			if !foryimpl.ValidString(string(e83)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmNLS")
 			}
 		}
 		for k84 := range x.RmNM {
-			if !utf8.ValidString(string(k84)) {
+			if !foryimpl.ValidString(string(k84)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmNM")
 			}
 		}
@@ -6040,13 +6039,13 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k4 := range x.MSLIn {
-			if !utf8.ValidString(string(k4)) {
+			if !foryimpl.ValidString(string(k4)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "MSLIn"))
 				return
 			}
 		}
 		for k10 := range x.RmMSLIn {
-			if !utf8.ValidString(string(k10)) {
+			if !foryimpl.ValidString(string(k10)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "RmMSLIn"))
 				return
 			}
@@ -6997,7 +6996,7 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Inner's struct body (docs/format.md §9).
 func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !utf8.ValidString(string(x.Name)) {
+		if !foryimpl.ValidString(string(x.Name)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Name"))
 			return
 		}
@@ -7188,7 +7187,7 @@ func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !utf8.ValidString(string(x.Gone)) {
+		if !foryimpl.ValidString(string(x.Gone)) {
 			return foryimpl.InvalidUTF8(foryTypeLeaf, "Gone")
 		}
 	}
@@ -7373,18 +7372,18 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Changes's struct body (docs/format.md §9).
 func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !utf8.ValidString(string(x.OldName)) {
+		if !foryimpl.ValidString(string(x.OldName)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "OldName"))
 			return
 		}
 		for k2 := range x.NM {
-			if !utf8.ValidString(string(k2)) {
+			if !foryimpl.ValidString(string(k2)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NM"))
 				return
 			}
 		}
 		if x.NS != nil {
-			if !utf8.ValidString(string((*x.NS))) {
+			if !foryimpl.ValidString(string((*x.NS))) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NS"))
 				return
 			}
@@ -7848,7 +7847,7 @@ func (x *ReorderTags) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which ReorderTags, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !utf8.ValidString(string(x.B)) {
+		if !foryimpl.ValidString(string(x.B)) {
 			return foryimpl.InvalidUTF8(foryTypeReorderTags, "B")
 		}
 	}
@@ -8105,11 +8104,11 @@ func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
 func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for _, e1 := range x.Beta {
-			if !utf8.ValidString(string(e1)) {
+			if !foryimpl.ValidString(string(e1)) {
 				return foryimpl.InvalidUTF8(foryTypeReorderNames, "Beta")
 			}
 		}
-		if !utf8.ValidString(string(x.Zed)) {
+		if !foryimpl.ValidString(string(x.Zed)) {
 			return foryimpl.InvalidUTF8(foryTypeReorderNames, "Zed")
 		}
 	}
@@ -8387,12 +8386,12 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes MapHolder's struct body (docs/format.md §9).
 func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !utf8.ValidString(string(x.Name)) {
+		if !foryimpl.ValidString(string(x.Name)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeMapHolder, "Name"))
 			return
 		}
 		for k1 := range x.Same {
-			if !utf8.ValidString(string(k1)) {
+			if !foryimpl.ValidString(string(k1)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMapHolder, "Same"))
 				return
 			}
@@ -8566,7 +8565,7 @@ func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !utf8.ValidString(string(x.K)) {
+		if !foryimpl.ValidString(string(x.K)) {
 			return foryimpl.InvalidUTF8(foryTypeItem, "K")
 		}
 	}
@@ -8737,18 +8736,18 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Record's struct body (docs/format.md §9).
 func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !utf8.ValidString(string(x.Name)) {
+		if !foryimpl.ValidString(string(x.Name)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Name"))
 			return
 		}
 		for k2 := range x.Scores {
-			if !utf8.ValidString(string(k2)) {
+			if !foryimpl.ValidString(string(k2)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Scores"))
 				return
 			}
 		}
 		for _, e4 := range x.Tags {
-			if !utf8.ValidString(string(e4)) {
+			if !foryimpl.ValidString(string(e4)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Tags"))
 				return
 			}

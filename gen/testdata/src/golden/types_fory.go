@@ -7,7 +7,6 @@ import (
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
 	"time"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -307,23 +306,23 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for _, e5 := range x.Maybes {
-			if !utf8.ValidString(string(e5)) {
+			if !foryimpl.ValidString(string(e5)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Maybes"))
 				return
 			}
 		}
-		if !utf8.ValidString(string(x.Name)) {
+		if !foryimpl.ValidString(string(x.Name)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Name"))
 			return
 		}
 		for k7 := range x.Scores {
-			if !utf8.ValidString(string(k7)) {
+			if !foryimpl.ValidString(string(k7)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Scores"))
 				return
 			}
 		}
 		for _, e9 := range x.Tags {
-			if !utf8.ValidString(string(e9)) {
+			if !foryimpl.ValidString(string(e9)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
 				return
 			}

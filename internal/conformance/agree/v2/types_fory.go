@@ -6,7 +6,6 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"github.com/forygen/forygen/serializer/foryimpl"
-	"unicode/utf8"
 )
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
@@ -76,7 +75,7 @@ func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !utf8.ValidString(string(x.W)) {
+		if !foryimpl.ValidString(string(x.W)) {
 			return foryimpl.InvalidUTF8(foryTypeLeaf, "W")
 		}
 	}
@@ -227,7 +226,7 @@ func (x *MapKinds) ForyWrite(c *foryimpl.WriteContext) {
 func (x *MapKinds) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1 := range x.S {
-			if !utf8.ValidString(string(k1)) {
+			if !foryimpl.ValidString(string(k1)) {
 				return foryimpl.InvalidUTF8(foryTypeMapKinds, "S")
 			}
 		}
