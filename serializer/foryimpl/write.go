@@ -65,17 +65,19 @@ func (c *WriteContext) WriteStructMeta(t *TypeInfo) {
 		c.writeSharedTypeDef(t.compatibleTypeID, t, t)
 		return
 	}
-	c.writeConsistentMeta(t)
+	c.writeConsistentMeta(t, t)
 }
 
 // WriteStructMetaPtr is WriteStructMeta for the element type of a []*T list:
-// in compatible mode official Go gives *T its own TypeDef table entry.
+// official Go keys its tables by Go type, so *T gets its own TypeDef table
+// entry in compatible mode and its own meta strings in same-schema mode
+// (written in full again after a []T of the same struct).
 func (c *WriteContext) WriteStructMetaPtr(t *TypeInfo) {
 	if c.compatible {
 		c.writeSharedTypeDef(t.compatibleTypeID, t.ptrKey, t)
 		return
 	}
-	c.writeConsistentMeta(t)
+	c.writeConsistentMeta(t.ptrKey, t)
 }
 
 func (c *WriteContext) writeSharedTypeDef(id byte, key, t *TypeInfo) {
@@ -108,7 +110,9 @@ func (c *WriteContext) writeSharedTypeDef(id byte, key, t *TypeInfo) {
 	b.SetWriterIndex(off)
 }
 
-func (c *WriteContext) writeConsistentMeta(t *TypeInfo) {
+// writeConsistentMeta writes t's same-schema type meta; key is t, or t's
+// pointer key for []*T elements, whose names official Go writes again.
+func (c *WriteContext) writeConsistentMeta(key, t *TypeInfo) {
 	b := c.buf
 	if !t.ByName {
 		b.WriteBytes(t.ConsistentMeta)
@@ -119,18 +123,18 @@ func (c *WriteContext) writeConsistentMeta(t *TypeInfo) {
 	if c.root.ByName {
 		base = 1
 	}
-	if c.root == t {
+	if c.root == key {
 		idx = 0
 	} else {
 		for i, n := range c.seen {
-			if n == t {
+			if n == key {
 				idx = i + base
 				break
 			}
 		}
 	}
 	if idx < 0 {
-		c.seen = append(c.seen, t)
+		c.seen = append(c.seen, key)
 		b.WriteBytes(t.ConsistentMeta)
 		return
 	}

@@ -33,11 +33,11 @@ func TestRootIsTableEntryZero(t *testing.T) {
 
 	b := buffer.New(64)
 	c := newRuntime(func(c *Config) { c.Compatible = false }).BeginWrite(b, root)
-	c.writeConsistentMeta(root)  // back-reference to names 0 and 1
-	c.writeConsistentMeta(other) // new: inline names, entry 1
+	c.writeConsistentMeta(root, root)   // back-reference to names 0 and 1
+	c.writeConsistentMeta(other, other) // new: inline names, entry 1
 	n := b.Len()
-	c.writeConsistentMeta(other) // back-reference to names 2 and 3
-	c.writeConsistentMeta(root)
+	c.writeConsistentMeta(other, other) // back-reference to names 2 and 3
+	c.writeConsistentMeta(root, root)
 	got := hex.EncodeToString(b.Bytes())
 	assert.Equal(t, "1d0305"+hex.EncodeToString(other.ConsistentMeta)+"1d0709"+"1d0305", got)
 	assert.Equal(t, 3+len(other.ConsistentMeta), n)

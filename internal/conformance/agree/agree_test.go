@@ -2,6 +2,7 @@ package agree
 
 import (
 	"encoding/hex"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -48,4 +49,22 @@ func TestNilMapValues(t *testing.T) {
 	back = NilValues{}
 	require.NoError(t, consistent.Deserialize(data, &back))
 	require.NotNil(t, back.A[0])
+}
+
+// In same-schema mode official Go deduplicates meta strings per Go type, so
+// a named struct's names, written in full for []Pt, are written in full
+// again for []*Pt and referenced by a later []Pt (issue 12 item 2).
+func TestPointerListMetaStrings(t *testing.T) {
+	in := PtLists{A: []Pt{{X: 1}}, B: []*Pt{{X: 2}}, C: []Pt{{X: 3}}}
+	data, err := consistent.Serialize(&in)
+	require.NoError(t, err)
+	meta := hex.EncodeToString((&Pt{}).ForyType().ConsistentMeta)
+	got := hex.EncodeToString(data)
+	require.Equal(t, 2, strings.Count(got, meta), "Pt's names in full, for []Pt and for []*Pt: %s", got)
+	// C refers back to A's names: namespace id 0 and type name id 1, header
+	// ((id+1) << 1) | 1.
+	require.Contains(t, got, "1d"+"03"+"05")
+	var back PtLists
+	require.NoError(t, consistent.Deserialize(data, &back))
+	require.Equal(t, in, back)
 }

@@ -51,3 +51,19 @@ type Ints struct {
 	Attr map[string]string `fory:"id=6"`
 	P    *int              `fory:"id=7,encoding=fixed"`
 }
+
+// Pt is registered by name, for meta-string sharing in same-schema mode.
+//
+//fory:generate name=demo.Pt
+type Pt struct {
+	X int32 `fory:"id=1"`
+}
+
+// PtLists holds the same named struct as []Pt and as []*Pt.
+//
+//fory:generate id=313
+type PtLists struct {
+	A []Pt  `fory:"id=1"`
+	B []*Pt `fory:"id=2"`
+	C []Pt  `fory:"id=3"`
+}

@@ -1399,3 +1399,483 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		}
 	}
 }
+
+// foryTypePt is Pt's static type information. Fingerprint: 1,5,0,0;
+var foryTypePt = foryimpl.NewStructType(foryimpl.StructSpec{
+	ByName:         true,
+	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x04, 0x03, 0xbe, 0x60},
+	GoName:         "agree.Pt",
+	Namespace:      "demo",
+	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x0a, 0x40, 0x0a, 0xfd, 0xa1, 0xf8, 0xca, 0x04, 0xe1, 0x0d, 0x0c, 0x8c, 0x70, 0x0b, 0xbe, 0x60, 0xc4, 0x05},
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x04, 0x03, 0xbe, 0x60},
+	SchemaHash:     265356942,
+	TypeDef:        []byte{0x0a, 0x40, 0x0a, 0xfd, 0xa1, 0xf8, 0xca, 0x04, 0xe1, 0x0d, 0x0c, 0x8c, 0x70, 0x0b, 0xbe, 0x60, 0xc4, 0x05},
+	TypeName:       "Pt",
+})
+
+// The conversion below stops compiling when Pt's fields change; run go generate.
+func _(x *Pt) {
+	_ = (*struct {
+		X int32
+	})(x)
+}
+
+// ForyType returns Pt's type information.
+func (x *Pt) ForyType() *foryimpl.TypeInfo {
+	return foryTypePt
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *Pt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+func (x *Pt) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	var r buffer.Reader
+	r.Reset(data)
+	n := 0
+	if f.Compatible() {
+		if len(data) >= 22 && buffer.ReadUint64At(data, 0) == 0xfd0a400a001eff01 && buffer.ReadUint64At(data, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(data, 14) == 0x05c460be0b708c0c {
+			n = 22
+		}
+	} else if len(data) >= 16 && buffer.ReadUint64At(data, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(data, 8) == 0x0fd1068e60be0304 {
+		n = 16
+	}
+	if n != 0 {
+		r.SetOffset(n)
+		if x.foryReadFrom(&r) && r.Remaining() == 0 {
+			return nil
+		}
+	}
+	return x.foryDeserialize(f, data)
+}
+
+// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Pt) foryDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xfd0a400a001eff01 && buffer.ReadUint64At(in, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(in, 14) == 0x05c460be0b708c0c {
+			n = 22
+		}
+	} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(in, 4) == 0x60be0304708c0c04 {
+		n = 12
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypePt)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypePt)
+}
+
+// ForyWrite writes Pt's struct body (docs/format.md §9).
+func (x *Pt) ForyWrite(c *foryimpl.WriteContext) {
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
+}
+
+// foryWrite is ForyWrite without the write context, which Pt, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Pt) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(31 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xfd0a400a001eff01)
+			buffer.PutUint64At(w, off+8, 0x8c0c0de104caf8a1)
+			buffer.PutUint64At(w, off+14, 0x05c460be0b708c0c)
+			off += 22
+		} else {
+			buffer.PutUint64At(w, off, 0x708c0c04061dff01)
+			buffer.PutUint64At(w, off+4, 0x60be0304708c0c04)
+			off += 12
+		}
+	}
+	if !compatible {
+		buffer.PutInt32At(w, off, 265356942)
+		off += 4
+	}
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.X))
+	b.SetWriterIndex(off)
+	return nil
+}
+
+// ForyRead reads Pt's struct body (docs/format.md §9); errors are recorded in c.
+func (x *Pt) ForyRead(c *foryimpl.ReadContext) {
+	*x = Pt{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 265356942 && !c.Failed() {
+			c.HashMismatch(foryTypePt, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.X = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("X..X")
+		return
+	}
+}
+
+// foryReadFrom reads the fields of a root Pt whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+func (x *Pt) foryReadFrom(r *buffer.Reader) bool {
+	*x = Pt{}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.X = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	return r.Err() == nil
+}
+
+// ForyReadEvolved reads a Pt body written with another schema, following ev (docs/format.md §11.4).
+func (x *Pt) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = Pt{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
+					x.X = int32(v1)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.X = r.ReadVarInt32()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+}
+
+// foryTypePtLists is PtLists's static type information. Fingerprint: 1,22,0,0[0,0,0];2,22,0,0[0,0,0];3,22,0,0[0,0,0];
+var foryTypePtLists = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta: []byte{0x1b, 0xb9, 0x02},
+	GoName:         "agree.PtLists",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x70, 0xce, 0xf8, 0xf4, 0xd2, 0x40, 0x2f, 0xc3, 0xb9, 0x02, 0xc4, 0x16, 0x7a, 0xc8, 0x16, 0x7a, 0xcc, 0x16, 0x7a},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
+	SchemaHash:     248749279,
+	TypeDef:        []byte{0x0c, 0x70, 0xce, 0xf8, 0xf4, 0xd2, 0x40, 0x2f, 0xc3, 0xb9, 0x02, 0xc4, 0x16, 0x7a, 0xc8, 0x16, 0x7a, 0xcc, 0x16, 0x7a},
+	UserID:         313,
+})
+
+// The conversion below stops compiling when PtLists's fields change; run go generate.
+func _(x *PtLists) {
+	_ = (*struct {
+		A []Pt
+		B []*Pt
+		C []Pt
+	})(x)
+}
+
+// ForyType returns PtLists's type information.
+func (x *PtLists) ForyType() *foryimpl.TypeInfo {
+	return foryTypePtLists
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *PtLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypePtLists)
+	start := b.WriterIndex()
+	b.Reserve(24)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xf8ce700c001cff01)
+		buffer.PutUint64At(w, off+8, 0xc402b9c32f40d2f4)
+		buffer.PutUint64At(w, off+16, 0x7a16cc7a16c87a16)
+		off += 24
+	} else {
+		buffer.PutUint32At(w, off, 0xb91bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0xf8ce700c001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b9c32f40d2f4 && buffer.ReadUint64At(in, 16) == 0x7a16cc7a16c87a16 {
+			n = 24
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypePtLists)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypePtLists)
+}
+
+// ForyWrite writes PtLists's struct body (docs/format.md §9).
+func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(248749279)
+	}
+	l4 := x.A
+	b.WriteVarUint32(uint32(len(l4)))
+	if len(l4) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypePt)
+		for i5 := range l4 {
+			l4[i5].ForyWrite(c)
+		}
+	}
+	l6 := x.B
+	b.WriteVarUint32(uint32(len(l6)))
+	if len(l6) > 0 {
+		h7 := byte(0x08)
+		for _, p8 := range l6 {
+			if p8 == nil {
+				h7 = 0x0a
+				break
+			}
+		}
+		b.WriteUint8(h7)
+		c.WriteStructMetaPtr(foryTypePt)
+		for _, p8 := range l6 {
+			if h7 == 0x0a {
+				if p8 == nil {
+					b.WriteUint8(0xfd)
+					continue
+				}
+				b.WriteUint8(0xff)
+			}
+			p8.ForyWrite(c)
+		}
+	}
+	l9 := x.C
+	b.WriteVarUint32(uint32(len(l9)))
+	if len(l9) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypePt)
+		for i10 := range l9 {
+			l9[i10].ForyWrite(c)
+		}
+	}
+}
+
+// ForyRead reads PtLists's struct body (docs/format.md §9); errors are recorded in c.
+func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
+	*x = PtLists{
+		A: x.A,
+		B: x.B,
+		C: x.C,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 248749279 && !c.Failed() {
+			c.HashMismatch(foryTypePtLists, h)
+			return
+		}
+	}
+	n11 := c.ReadLength(1)
+	l12 := foryimpl.ReuseSlice[[]Pt](c, x.A, n11)
+	if n11 > 0 {
+		hn14, ev15 := c.ReadStructListHeader(foryTypePt)
+		if !c.Failed() {
+			for i13 := range l12 {
+				if hn14 && !c.ReadFlag() {
+					clear(l12[i13 : i13+1])
+					continue
+				}
+				if ev15 != nil {
+					l12[i13].ForyReadEvolved(c, ev15)
+				} else {
+					l12[i13].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i13)
+					break
+				}
+			}
+		}
+	}
+	x.A = l12
+	if c.Failed() {
+		c.Trace("A")
+		return
+	}
+	n16 := c.ReadLength(1)
+	l17 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n16)
+	if n16 > 0 {
+		hn19, ev20 := c.ReadStructListHeader(foryTypePt)
+		if !c.Failed() {
+			for i18 := range l17 {
+				if hn19 && !c.ReadFlag() {
+					clear(l17[i18 : i18+1])
+					continue
+				}
+				p21 := foryimpl.Alloc[Pt](c)
+				if ev20 != nil {
+					p21.ForyReadEvolved(c, ev20)
+				} else {
+					p21.ForyRead(c)
+				}
+				l17[i18] = p21
+				if c.Failed() {
+					c.TraceIndex(i18)
+					break
+				}
+			}
+		}
+	}
+	x.B = l17
+	if c.Failed() {
+		c.Trace("B")
+		return
+	}
+	n22 := c.ReadLength(1)
+	l23 := foryimpl.ReuseSlice[[]Pt](c, x.C, n22)
+	if n22 > 0 {
+		hn25, ev26 := c.ReadStructListHeader(foryTypePt)
+		if !c.Failed() {
+			for i24 := range l23 {
+				if hn25 && !c.ReadFlag() {
+					clear(l23[i24 : i24+1])
+					continue
+				}
+				if ev26 != nil {
+					l23[i24].ForyReadEvolved(c, ev26)
+				} else {
+					l23[i24].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i24)
+					break
+				}
+			}
+		}
+	}
+	x.C = l23
+	if c.Failed() {
+		c.Trace("C")
+		return
+	}
+}
+
+// ForyReadEvolved reads a PtLists body written with another schema, following ev (docs/format.md §11.4).
+func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = PtLists{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				n27 := c.ReadLength(1)
+				l28 := foryimpl.MakeSlice[[]Pt](c, n27)
+				if n27 > 0 {
+					hn30, ev31 := c.ReadStructListHeader(foryTypePt)
+					if !c.Failed() {
+						for i29 := range l28 {
+							if hn30 && !c.ReadFlag() {
+								clear(l28[i29 : i29+1])
+								continue
+							}
+							if ev31 != nil {
+								l28[i29].ForyReadEvolved(c, ev31)
+							} else {
+								l28[i29].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i29)
+								break
+							}
+						}
+					}
+				}
+				x.A = l28
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				n32 := c.ReadLength(1)
+				l33 := foryimpl.MakeSlice[[]*Pt](c, n32)
+				if n32 > 0 {
+					hn35, ev36 := c.ReadStructListHeader(foryTypePt)
+					if !c.Failed() {
+						for i34 := range l33 {
+							if hn35 && !c.ReadFlag() {
+								clear(l33[i34 : i34+1])
+								continue
+							}
+							p37 := foryimpl.Alloc[Pt](c)
+							if ev36 != nil {
+								p37.ForyReadEvolved(c, ev36)
+							} else {
+								p37.ForyRead(c)
+							}
+							l33[i34] = p37
+							if c.Failed() {
+								c.TraceIndex(i34)
+								break
+							}
+						}
+					}
+				}
+				x.B = l33
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				n38 := c.ReadLength(1)
+				l39 := foryimpl.MakeSlice[[]Pt](c, n38)
+				if n38 > 0 {
+					hn41, ev42 := c.ReadStructListHeader(foryTypePt)
+					if !c.Failed() {
+						for i40 := range l39 {
+							if hn41 && !c.ReadFlag() {
+								clear(l39[i40 : i40+1])
+								continue
+							}
+							if ev42 != nil {
+								l39[i40].ForyReadEvolved(c, ev42)
+							} else {
+								l39[i40].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i40)
+								break
+							}
+						}
+					}
+				}
+				x.C = l39
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+}
