@@ -40,9 +40,11 @@ func WithAliasStrings(on bool) Option {
 	return Option{func(c *foryimpl.Config) { c.AliasStrings = on }}
 }
 
-// WithUTF8Validation controls whether decoded strings must be valid UTF-8
-// and UTF-16 strings well formed (default true). Without it invalid bytes
-// are kept as they are.
+// WithUTF8Validation controls whether strings must be valid UTF-8 and
+// UTF-16 strings well formed (default true): decoding refuses other
+// strings, and serializing refuses strings that are not UTF-8, so a program
+// can read what it writes. Without it invalid bytes are written and read as
+// they are.
 func WithUTF8Validation(on bool) Option {
 	return Option{func(c *foryimpl.Config) { c.SkipUTF8Check = !on }}
 }
