@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -50,13 +51,17 @@ type Output struct {
 // sorted by path, without touching the disk. On generation errors it returns
 // them all (each `file:line:col: forygen: Type.Field: what; how to fix`).
 func Generate(cfg Config) ([]Output, []error) {
-	pkgs, errs := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags})
+	res, errs := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags})
+	if res == nil {
+		return nil, errs
+	}
 	want := map[string]bool{}
 	for _, t := range cfg.Types {
 		want[t] = true
 	}
 	outputs := map[string][]byte{}
-	for _, p := range pkgs {
+	dirs := map[string]bool{}
+	for _, p := range res.Packages {
 		var all []*model.StructDecl
 		for _, f := range p.Files {
 			all = append(all, f.Structs...)
@@ -91,15 +96,34 @@ func Generate(cfg Config) ([]Output, []error) {
 				errs = append(errs, err)
 				continue
 			}
+			// A source file's build constraint goes on its generated file,
+			// before the header, so both are compiled together; -check
+			// compares these same bytes.
+			if c := res.Constraints[f.Path]; c != "" {
+				src = append([]byte(c+"\n\n"), src...)
+			}
 			outputs[outputPath(f.Path)] = src
 		}
-		// Generated files whose source no longer has annotated types would
-		// break the build: remove them.
-		if len(want) == 0 && p.Dir != "" {
-			matches, _ := filepath.Glob(filepath.Join(p.Dir, "*"+load.GeneratedSuffix))
-			for _, m := range matches {
-				if _, ok := outputs[m]; !ok && isOurs(m) {
-					outputs[m] = nil
+		if p.Dir != "" {
+			dirs[p.Dir] = true
+		}
+	}
+	// Generated files whose source no longer has annotated types, or no
+	// longer exists, would break the build: remove them. A source that
+	// exists but was not loaded (left out by build constraints) keeps its
+	// generated file.
+	if len(want) == 0 {
+		for dir := range dirs {
+			for _, suffix := range []string{load.GeneratedSuffix, load.GeneratedTestSuffix} {
+				matches, _ := filepath.Glob(filepath.Join(dir, "*"+suffix))
+				for _, m := range matches {
+					if _, ok := outputs[m]; ok || !load.IsGenerated(m) {
+						continue
+					}
+					src := sourcePath(m)
+					if _, err := os.Stat(src); res.Sources[src] || errors.Is(err, fs.ErrNotExist) {
+						outputs[m] = nil
+					}
 				}
 			}
 		}
@@ -176,14 +200,21 @@ func Run(cfg Config) error {
 	return nil
 }
 
-// outputPath names the generated file of a source file: x.go → x_fory.go.
+// outputPath names the generated file of a source file: x.go → x_fory.go,
+// x_test.go → x_fory_test.go (a test file's code stays in the test build).
 func outputPath(src string) string {
+	if base, ok := strings.CutSuffix(src, "_test.go"); ok {
+		return base + load.GeneratedTestSuffix
+	}
 	return strings.TrimSuffix(src, ".go") + load.GeneratedSuffix
 }
 
-func isOurs(path string) bool {
-	b, err := os.ReadFile(path)
-	return err == nil && bytes.HasPrefix(b, []byte("// "+emit.Header))
+// sourcePath is outputPath's inverse.
+func sourcePath(out string) string {
+	if base, ok := strings.CutSuffix(out, load.GeneratedTestSuffix); ok {
+		return base + "_test.go"
+	}
+	return strings.TrimSuffix(out, load.GeneratedSuffix) + ".go"
 }
 
 func asGenError(e error) error {

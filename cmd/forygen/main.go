@@ -9,17 +9,29 @@
 //
 // With no package arguments forygen generates for the package in the current
 // directory. For every source file x.go holding annotated types it writes
-// x_fory.go next to it; commit the output.
+// x_fory.go next to it; commit the output. Annotated types of a test file
+// x_test.go go to x_fory_test.go, in the same package (in-package tests or
+// the external _test package). A source file's build constraint (its
+// //go:build line, and the GOOS or GOARCH of its name, as in x_linux.go)
+// is repeated on the first line of its generated file.
 //
-// Annotations:
+// Annotations, in the doc comment directly above a package-level type
+// declaration (not an alias), with no space after // (as //go: directives):
 //
 //	//fory:generate id=100          struct registered by numeric id
 //	//fory:generate name=ns.Type    struct registered by namespace and name
 //	//fory:enum id=101              named integer type registered as an enum
 //
-// Field tags use the official Fory Go grammar: `fory:"id=N"`, `fory:"-"`,
-// `fory:"nullable"`, `fory:"encoding=fixed|varint|tagged"`,
-// `fory:"type=array(element=int32)"`, `fory:"type=bytes"`.
+// Structs and enums share one id space and one name space: two types of a
+// package, or of packages of which one imports the other, cannot have the
+// same id or name. Any other //fory: comment is an error.
+//
+// Field tags use the official Fory Go grammar: `fory:"id=N"` (0 ≤ N < 2^29),
+// `fory:"-"`, `fory:"nullable"`, `fory:"encoding=fixed|varint|tagged"`,
+// `fory:"type=array(element=int32)"`, `fory:"type=bytes"` (on []byte); a
+// key may appear once. json tags are not read, but a field tagged
+// `json:"-"` must also carry a fory tag: `fory:"-"` to keep it out, or one
+// such as `fory:"id=N"` to serialize it.
 //
 // Flags:
 //

@@ -18,6 +18,7 @@ func ParseTag(s string) (tag model.Tag, skip bool, err error) {
 	if strings.TrimSpace(s) == "-" {
 		return tag, true, nil
 	}
+	seen := map[string]bool{}
 	for _, item := range splitTop(s) {
 		item = strings.TrimSpace(item)
 		if item == "" {
@@ -26,6 +27,10 @@ func ParseTag(s string) (tag model.Tag, skip bool, err error) {
 		key, val, hasVal := strings.Cut(item, "=")
 		key = strings.TrimSpace(key)
 		val = strings.TrimSpace(val)
+		if seen[key] {
+			return tag, false, fmt.Errorf("key %q appears more than once; keep one", key)
+		}
+		seen[key] = true
 		boolVal := func() (bool, error) {
 			if !hasVal {
 				return true, nil
@@ -42,13 +47,13 @@ func ParseTag(s string) (tag model.Tag, skip bool, err error) {
 			if err != nil {
 				return tag, false, err
 			}
-			if b {
-				return tag, true, nil
-			}
+			// Keep reading: a skipped field's tag must still be well formed,
+			// as official Fory Go checks it.
+			skip = b
 		case "id":
 			n, err := strconv.Atoi(val)
-			if err != nil || n < 0 {
-				return tag, false, fmt.Errorf("id=%q must be a non-negative integer", val)
+			if err != nil || n < 0 || n > MaxFieldID {
+				return tag, false, fmt.Errorf("id=%q must be an integer from 0 to %d (field ids are below 2^29)", val, MaxFieldID)
 			}
 			tag.ID = n
 		case "nullable":
@@ -79,6 +84,9 @@ func ParseTag(s string) (tag model.Tag, skip bool, err error) {
 		default:
 			return tag, false, fmt.Errorf("unknown fory tag key %q", key)
 		}
+	}
+	if skip {
+		return tag, true, nil
 	}
 	if tag.Encoding != "" && tag.Hint != nil {
 		return tag, false, fmt.Errorf("encoding and type cannot be combined on one field")
@@ -119,13 +127,18 @@ func parseHint(s string) (*model.Hint, error) {
 	if !strings.HasSuffix(args, ")") {
 		return nil, fmt.Errorf("type=%s: missing ')'", s)
 	}
+	seen := map[string]bool{}
 	for _, a := range splitTop(strings.TrimSuffix(args, ")")) {
 		k, v, ok := strings.Cut(strings.TrimSpace(a), "=")
 		if !ok {
 			return nil, fmt.Errorf("type=%s: argument %q is not key=value", s, a)
 		}
-		v = strings.TrimSpace(v)
-		switch strings.TrimSpace(k) {
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if seen[k] {
+			return nil, fmt.Errorf("type=%s: argument %q appears more than once; keep one", s, k)
+		}
+		seen[k] = true
+		switch k {
 		case "element":
 			h.Element = v
 		case "key":

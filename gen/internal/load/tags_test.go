@@ -27,6 +27,9 @@ func TestParseTag(t *testing.T) {
 		{"id=15,type=array(element=int32)", model.Tag{ID: 15, Hint: &model.Hint{Name: "array", Element: "int32", Original: "array(element=int32)"}}, false},
 		{"type=map(key=string,value=int32)", model.Tag{ID: -1, Hint: &model.Hint{Name: "map", Key: "string", Value: "int32", Original: "map(key=string,value=int32)"}}, false},
 		{"type=bytes", model.Tag{ID: -1, Hint: &model.Hint{Name: "bytes", Original: "bytes"}}, false},
+		{"id=536870911", model.Tag{ID: 536870911}, false},
+		{"-,nullable", model.Tag{ID: -1}, true},
+		{"ignore,encoding=fixed,type=bytes", model.Tag{ID: -1}, true},
 	}
 	for _, tt := range tests {
 		got, skip, err := ParseTag(tt.in)
@@ -36,7 +39,9 @@ func TestParseTag(t *testing.T) {
 			assert.Equal(t, tt.want, got, tt.in)
 		}
 	}
-	for _, bad := range []string{"id=-1", "id=x", "nullable=maybe", "encoding=zigzag", "colour=red", "type=array(element=int32", "type=(x)", "encoding=fixed,type=bytes", "type=list(nullable=true)"} {
+	for _, bad := range []string{"id=-1", "id=x", "nullable=maybe", "encoding=zigzag", "colour=red", "type=array(element=int32", "type=(x)", "encoding=fixed,type=bytes", "type=list(nullable=true)",
+		"id=1,id=2", "nullable,nullable=false", "ref,ref", "ignore,ignore", "type=map(key=string,key=int32)",
+		"id=536870912", "id=9223372036854775807", "id=-5", "ignore,colour=red"} {
 		_, _, err := ParseTag(bad)
 		assert.Error(t, err, bad)
 	}

@@ -1,0 +1,86 @@
+package load
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/forygen/forygen/gen/internal/model"
+)
+
+// registration is one annotated type of a run, for the duplicate check.
+type registration struct {
+	reg     model.Registration
+	enum    bool
+	name    string // Go type name
+	pkgPath string
+	deps    map[string]bool // import paths its package (or test variant) depends on
+	pos     model.Pos
+}
+
+func (r registration) describe(from string) string {
+	kind := "struct"
+	if r.enum {
+		kind = "enum"
+	}
+	name := r.name
+	if r.pkgPath != from {
+		name = r.pkgPath + "." + r.name
+	}
+	return fmt.Sprintf("%s %s (%s)", kind, name, r.pos)
+}
+
+// together reports whether two types can meet in one schema: they are in
+// the same package (its own files and its tests), or one's package imports
+// the other's. Packages that only share a forygen run (two versions of a
+// schema, unrelated examples) may reuse registrations.
+func together(a, b registration) bool {
+	return a.pkgPath == b.pkgPath || a.deps[b.pkgPath] || b.deps[a.pkgPath]
+}
+
+// duplicateRegistrations reports every type of a run whose registration
+// repeats the one of an earlier type (by position) it can meet. Fory
+// resolves types by user id in one table shared by structs and enums
+// (official Fory Go's userTypeIdToTypeInfo), and by namespace and type name
+// in another, also shared: two such types cannot both be registered, and a
+// peer could not tell them apart.
+func duplicateRegistrations(regs []registration) []error {
+	sort.SliceStable(regs, func(i, j int) bool {
+		a, b := regs[i].pos, regs[j].pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	seen := map[model.Registration][]registration{}
+	var errs []error
+	for _, r := range regs {
+		key := r.reg
+		if key.ByName {
+			key.ID = 0
+		} else {
+			key.Namespace, key.Name = "", ""
+		}
+		for _, prev := range seen[key] {
+			if !together(prev, r) {
+				continue
+			}
+			what := "id"
+			if r.reg.ByName {
+				what = "name"
+			}
+			shared := ""
+			if prev.enum != r.enum {
+				shared = fmt.Sprintf(", and structs and enums share Fory's registration %ss", what)
+			}
+			errs = append(errs, &Error{Pos: r.pos, What: fmt.Sprintf(
+				"%s: registration %s is also used by %s%s; give each type its own %s",
+				r.name, r.reg, prev.describe(r.pkgPath), shared, what)})
+			break
+		}
+		seen[key] = append(seen[key], r)
+	}
+	return errs
+}

@@ -1,0 +1,9 @@
+// Package c reuses a's registrations without importing it (another schema,
+// as the two versions of a schema in an evolution test): no error.
+package c
+
+//fory:generate id=40
+type T struct{ V int64 }
+
+//fory:generate name=dup.Named
+type Named struct{ V int64 }
