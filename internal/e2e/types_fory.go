@@ -33,13 +33,17 @@ var foryTypeBase = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         911,
 })
 
-// The conversion below stops compiling when Base's fields change; run go generate.
-func _(x *Base) {
-	_ = (*struct {
+// foryShapeBase stops compiling when Base's fields or their tags change; run go generate.
+func foryShapeBase[T interface {
+	~struct {
 		ID      int64
 		Created time.Time
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Base changed after go generate: run go generate.
+var _ = foryShapeBase[Base]
 
 // ForyType returns Base's type information.
 func (x *Base) ForyType() *foryimpl.TypeInfo {
@@ -176,9 +180,9 @@ var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         920,
 })
 
-// The conversion below stops compiling when Scalars's fields change; run go generate.
-func _(x *Scalars) {
-	_ = (*struct {
+// foryShapeScalars stops compiling when Scalars's fields or their tags change; run go generate.
+func foryShapeScalars[T interface {
+	~struct {
 		Base
 		B    bool
 		I8   int8
@@ -193,12 +197,12 @@ func _(x *Scalars) {
 		U    uint
 		F32  float32
 		F64  float64
-		FI32 int32
-		FI64 int64
-		FU32 uint32
-		FU64 uint64
-		TI64 int64
-		TU64 uint64
+		FI32 int32  `fory:"encoding=fixed"`
+		FI64 int64  `fory:"encoding=fixed"`
+		FU32 uint32 `fory:"encoding=fixed"`
+		FU64 uint64 `fory:"encoding=fixed"`
+		TI64 int64  `fory:"encoding=tagged"`
+		TU64 uint64 `fory:"encoding=tagged"`
 		Temp Celsius
 		Lbl  Label
 		Cnt  Count
@@ -213,9 +217,13 @@ func _(x *Scalars) {
 		PF32 *float32
 		PS   *string
 		PCol *Color
-		Tagd int32
-	})(x)
+		Tagd int32 `fory:"id=7"`
+	}
+}]() {
 }
+
+// If the build stops here, Scalars changed after go generate: run go generate.
+var _ = foryShapeScalars[Scalars]
 
 // ForyType returns Scalars's type information.
 func (x *Scalars) ForyType() *foryimpl.TypeInfo {
@@ -820,11 +828,11 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Containers",
 })
 
-// The conversion below stops compiling when Containers's fields change; run go generate.
-func _(x *Containers) {
-	_ = (*struct {
+// foryShapeContainers stops compiling when Containers's fields or their tags change; run go generate.
+func foryShapeContainers[T interface {
+	~struct {
 		S      string
-		Raw    []uint8
+		Raw    []uint8 `fory:"type=bytes"`
 		Bytes  []uint8
 		Arr    [3]int16
 		StrArr [2]string
@@ -842,24 +850,28 @@ func _(x *Containers) {
 		Colors []Color
 		Nested [][]int32
 		Named  Names
-		DBools []bool
-		DI8    []int8
-		DI16   []int16
-		DI32   []int32
-		DI64   []int64
-		DU16   []uint16
-		DU32   []uint32
-		DU64   []uint64
-		DF32   []float32
-		DF64   []float64
-		NStrs  []string
-		NI64s  []int64
-		NMap   map[string]int32
+		DBools []bool           `fory:"type=array(element=bool)"`
+		DI8    []int8           `fory:"type=array(element=int8)"`
+		DI16   []int16          `fory:"type=array(element=int16)"`
+		DI32   []int32          `fory:"type=array(element=int32)"`
+		DI64   []int64          `fory:"type=array(element=int64)"`
+		DU16   []uint16         `fory:"type=array(element=uint16)"`
+		DU32   []uint32         `fory:"type=array(element=uint32)"`
+		DU64   []uint64         `fory:"type=array(element=uint64)"`
+		DF32   []float32        `fory:"type=array(element=float32)"`
+		DF64   []float64        `fory:"type=array(element=float64)"`
+		NStrs  []string         `fory:"nullable"`
+		NI64s  []int64          `fory:"nullable"`
+		NMap   map[string]int32 `fory:"nullable"`
 		PStrs  []*string
 		PI32s  []*int32
 		Times  []time.Time
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Containers changed after go generate: run go generate.
+var _ = foryShapeContainers[Containers]
 
 // ForyType returns Containers's type information.
 func (x *Containers) ForyType() *foryimpl.TypeInfo {
@@ -2816,9 +2828,9 @@ var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         922,
 })
 
-// The conversion below stops compiling when Maps's fields change; run go generate.
-func _(x *Maps) {
-	_ = (*struct {
+// foryShapeMaps stops compiling when Maps's fields or their tags change; run go generate.
+func foryShapeMaps[T interface {
+	~struct {
 		ByBool   map[bool]string
 		ByI8     map[int8]int8
 		ByI16    map[int16]int16
@@ -2839,8 +2851,12 @@ func _(x *Maps) {
 		PVals    map[string]*int64
 		Named    Scores
 		ShadeKey map[Shade]Label
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Maps changed after go generate: run go generate.
+var _ = foryShapeMaps[Maps]
 
 // ForyType returns Maps's type information.
 func (x *Maps) ForyType() *foryimpl.TypeInfo {
@@ -4092,9 +4108,9 @@ var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         923,
 })
 
-// The conversion below stops compiling when Composite's fields change; run go generate.
-func _(x *Composite) {
-	_ = (*struct {
+// foryShapeComposite stops compiling when Composite's fields or their tags change; run go generate.
+func foryShapeComposite[T interface {
+	~struct {
 		Title    string
 		Scalars  Scalars
 		PScalars *Scalars
@@ -4105,10 +4121,14 @@ func _(x *Composite) {
 		Tags     []other.Tag
 		PTag     *other.Tag
 		ByName   map[string]*other.Tag
-		Ignored  string
+		Ignored  string `fory:"-"`
 		internal int
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Composite changed after go generate: run go generate.
+var _ = foryShapeComposite[Composite]
 
 // ForyType returns Composite's type information.
 func (x *Composite) ForyType() *foryimpl.TypeInfo {
@@ -4656,13 +4676,17 @@ var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         924,
 })
 
-// The conversion below stops compiling when Node's fields change; run go generate.
-func _(x *Node) {
-	_ = (*struct {
+// foryShapeNode stops compiling when Node's fields or their tags change; run go generate.
+func foryShapeNode[T interface {
+	~struct {
 		Value int32
 		Next  *Node
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Node changed after go generate: run go generate.
+var _ = foryShapeNode[Node]
 
 // ForyType returns Node's type information.
 func (x *Node) ForyType() *foryimpl.TypeInfo {
@@ -4830,14 +4854,18 @@ var foryTypeTree = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         925,
 })
 
-// The conversion below stops compiling when Tree's fields change; run go generate.
-func _(x *Tree) {
-	_ = (*struct {
+// foryShapeTree stops compiling when Tree's fields or their tags change; run go generate.
+func foryShapeTree[T interface {
+	~struct {
 		Name     string
 		Children []*Tree
 		Index    map[string]*Tree
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Tree changed after go generate: run go generate.
+var _ = foryShapeTree[Tree]
 
 // ForyType returns Tree's type information.
 func (x *Tree) ForyType() *foryimpl.TypeInfo {

@@ -29,16 +29,20 @@ var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         100,
 })
 
-// The conversion below stops compiling when User's fields change; run go generate.
-func _(x *User) {
-	_ = (*struct {
-		ID     int64
-		Name   string
-		Tags   []string
-		Status Status
-		Pwd    string
-	})(x)
+// foryShapeUser stops compiling when User's fields or their tags change; run go generate.
+func foryShapeUser[T interface {
+	~struct {
+		ID     int64    `fory:"id=0"`
+		Name   string   `fory:"id=1"`
+		Tags   []string `fory:"id=2"`
+		Status Status   `fory:"id=3"`
+		Pwd    string   `fory:"-"`
+	}
+}]() {
 }
+
+// If the build stops here, User changed after go generate: run go generate.
+var _ = foryShapeUser[User]
 
 // ForyType returns User's type information.
 func (x *User) ForyType() *foryimpl.TypeInfo {
@@ -273,12 +277,16 @@ var foryTypeEvent = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         102,
 })
 
-// The conversion below stops compiling when Event's fields change; run go generate.
-func _(x *Event) {
-	_ = (*struct {
-		At time.Time
-	})(x)
+// foryShapeEvent stops compiling when Event's fields or their tags change; run go generate.
+func foryShapeEvent[T interface {
+	~struct {
+		At time.Time `fory:"id=0"`
+	}
+}]() {
 }
+
+// If the build stops here, Event changed after go generate: run go generate.
+var _ = foryShapeEvent[Event]
 
 // ForyType returns Event's type information.
 func (x *Event) ForyType() *foryimpl.TypeInfo {

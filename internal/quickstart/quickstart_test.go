@@ -135,7 +135,10 @@ func command(dir string, env []string, name string, args ...string) *exec.Cmd {
 func newModule(t *testing.T, goproxy, goVersion string) (string, []string) {
 	t.Helper()
 	dir := t.TempDir()
-	env := []string{"GOPROXY=" + goproxy, "GOSUMDB=off", "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local"}
+	// A module cache of its own: the shared one would keep the first
+	// checkout it extracted for this version and test stale code.
+	env := []string{"GOPROXY=" + goproxy, "GOSUMDB=off", "GOFLAGS=-mod=mod -modcacherw", "GOWORK=off", "GOTOOLCHAIN=local",
+		"GOMODCACHE=" + filepath.Join(t.TempDir(), "modcache")}
 	run(t, dir, env, "go", "mod", "init", "example.com/quickstart")
 	run(t, dir, env, "go", "mod", "edit", "-go="+goVersion)
 	return dir, env
@@ -185,13 +188,31 @@ func TestQuickStart(t *testing.T) {
 	}
 	run(t, dir, env, "go", "tool", "forygen", "-check", "./users")
 
+	// A tag changed without regenerating does not compile either: the
+	// guard covers tags, not only fields.
+	userGo := filepath.Join(dir, "users", "user.go")
+	orig, err := os.ReadFile(userGo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	retagged := strings.Replace(string(orig), "`fory:\"id=1\"`", "`fory:\"-\"`", 1)
+	if retagged == string(orig) {
+		t.Fatal("README's User has no field tagged id=1")
+	}
+	writeFile(t, dir, "users/user.go", retagged)
+	out, err := command(dir, env, "go", "build", "./users").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "user_fory.go") || !strings.Contains(string(out), "User does not satisfy") {
+		t.Fatalf("a build after a tag change without go generate: %v\n%s", err, out)
+	}
+	writeFile(t, dir, "users/user.go", string(orig))
+
 	// Generated code of another version does not compile, and says why.
 	stale := strings.Replace(string(src), "foryimpl.GenVersion - 1)", "foryimpl.GenVersion - 2)", 1)
 	if stale == string(src) {
 		t.Fatal("no version check in the generated file")
 	}
 	writeFile(t, dir, "users/user_fory.go", stale)
-	out, err := command(dir, env, "go", "build", "./users").CombinedOutput()
+	out, err = command(dir, env, "go", "build", "./users").CombinedOutput()
 	if err == nil || !strings.Contains(string(out), "RegenerateWithMatchingForygen") {
 		t.Fatalf("a build with stale generated code: %v\n%s", err, out)
 	}

@@ -144,24 +144,37 @@ func (g *gen) emit(f *jen.File) {
 }
 
 // emitGuard writes a compile-time check that breaks the build when the
-// struct's fields change without regeneration: a pointer conversion to the
-// struct shape seen at generation time needs identical field names, types
-// and order.
+// struct changes without regeneration. A type parameter constrained to
+// ~struct{…} accepts only a struct whose fields have identical names,
+// types, order and tags (a conversion would ignore tags), so a new
+// `fory:"-"`, id or encoding stops the build as a new field does.
 func (g *gen) emitGuard(f *jen.File) {
 	m := g.s.Model
-	f.Commentf("The conversion below stops compiling when %s's fields change; run go generate.", m.Name)
 	if m.Shape != nil {
 		var fields []jen.Code
 		for _, sf := range m.Shape {
+			var fd *jen.Statement
 			if sf.Embedded {
-				fields = append(fields, g.goType(sf.Type))
+				fd = jen.Add(g.goType(sf.Type))
 			} else {
-				fields = append(fields, jen.Id(sf.Name).Add(g.goType(sf.Type)))
+				fd = jen.Id(sf.Name).Add(g.goType(sf.Type))
 			}
+			switch {
+			case strings.Contains(sf.Tag, "`"):
+				fd = fd.Lit(sf.Tag)
+			case sf.Tag != "":
+				fd = fd.Op("`" + sf.Tag + "`")
+			}
+			fields = append(fields, fd)
 		}
-		f.Func().Id("_").Params(jen.Id("x").Op("*").Id(m.Name)).Block(
-			jen.Id("_").Op("=").Parens(jen.Op("*").Struct(fields...)).Call(jen.Id("x")))
+		guard := "foryShape" + m.Name
+		f.Commentf("%s stops compiling when %s's fields or their tags change; run go generate.", guard, m.Name)
+		f.Func().Id(guard).Types(jen.Id("T").Interface(jen.Op("~").Struct(fields...))).Params().Block()
+		f.Line()
+		f.Commentf("If the build stops here, %s changed after go generate: run go generate.", m.Name)
+		f.Var().Id("_").Op("=").Id(guard).Index(jen.Id(m.Name))
 	} else {
+		f.Commentf("The assignments below stop compiling when %s's fields change; run go generate.", m.Name)
 		var body []jen.Code
 		for _, fl := range g.s.Fields {
 			body = append(body, jen.Var().Id("_").Add(g.goType(fl.Type)).Op("=").Id("x").Dot(fl.GoName))

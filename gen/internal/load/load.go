@@ -352,7 +352,7 @@ func (l *loader) loadStruct(ts *ast.TypeSpec, obj *types.TypeName, reg model.Reg
 		if shapeType == nil {
 			shapeOK = false
 		}
-		s.Shape = append(s.Shape, model.ShapeField{Name: v.Name(), Embedded: v.Embedded(), Type: shapeType})
+		s.Shape = append(s.Shape, model.ShapeField{Name: v.Name(), Embedded: v.Embedded(), Type: shapeType, Tag: st.Tag(i)})
 		// Unexported fields are skipped, as in official Fory Go. An embedded
 		// field is not flattened: like official Fory Go, it is one field
 		// named after its type (`Inner` → identifier `inner`), and an

@@ -59,6 +59,7 @@ type ShapeField struct {
 	Name     string
 	Embedded bool
 	Type     *Type
+	Tag      string // the whole struct tag, as declared
 }
 
 // EnumDecl is a `//fory:enum` named integer type.

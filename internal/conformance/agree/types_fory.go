@@ -25,12 +25,16 @@ var foryTypeOptInt = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         300,
 })
 
-// The conversion below stops compiling when OptInt's fields change; run go generate.
-func _(x *OptInt) {
-	_ = (*struct {
-		OptI *int32
-	})(x)
+// foryShapeOptInt stops compiling when OptInt's fields or their tags change; run go generate.
+func foryShapeOptInt[T interface {
+	~struct {
+		OptI *int32 `fory:"id=1,nullable"`
+	}
+}]() {
 }
+
+// If the build stops here, OptInt changed after go generate: run go generate.
+var _ = foryShapeOptInt[OptInt]
 
 // ForyType returns OptInt's type information.
 func (x *OptInt) ForyType() *foryimpl.TypeInfo {
@@ -161,14 +165,18 @@ var foryTypeNilValues = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         301,
 })
 
-// The conversion below stops compiling when NilValues's fields change; run go generate.
-func _(x *NilValues) {
-	_ = (*struct {
-		A map[int32][]int32
-		B map[string][]string
-		C map[string]map[int32]string
-	})(x)
+// foryShapeNilValues stops compiling when NilValues's fields or their tags change; run go generate.
+func foryShapeNilValues[T interface {
+	~struct {
+		A map[int32][]int32           `fory:"id=1"`
+		B map[string][]string         `fory:"id=2"`
+		C map[string]map[int32]string `fory:"id=3"`
+	}
+}]() {
 }
+
+// If the build stops here, NilValues changed after go generate: run go generate.
+var _ = foryShapeNilValues[NilValues]
 
 // ForyType returns NilValues's type information.
 func (x *NilValues) ForyType() *foryimpl.TypeInfo {
@@ -595,12 +603,16 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         310,
 })
 
-// The conversion below stops compiling when Leaf's fields change; run go generate.
-func _(x *Leaf) {
-	_ = (*struct {
-		V int32
-	})(x)
+// foryShapeLeaf stops compiling when Leaf's fields or their tags change; run go generate.
+func foryShapeLeaf[T interface {
+	~struct {
+		V int32 `fory:"id=1"`
+	}
+}]() {
 }
+
+// If the build stops here, Leaf changed after go generate: run go generate.
+var _ = foryShapeLeaf[Leaf]
 
 // ForyType returns Leaf's type information.
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
@@ -761,14 +773,18 @@ var foryTypeMapKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         311,
 })
 
-// The conversion below stops compiling when MapKinds's fields change; run go generate.
-func _(x *MapKinds) {
-	_ = (*struct {
-		S map[string]int32
-		L map[string]Leaf
-		P map[string]*Leaf
-	})(x)
+// foryShapeMapKinds stops compiling when MapKinds's fields or their tags change; run go generate.
+func foryShapeMapKinds[T interface {
+	~struct {
+		S map[string]int32 `fory:"id=1"`
+		L map[string]Leaf  `fory:"id=2"`
+		P map[string]*Leaf `fory:"id=3"`
+	}
+}]() {
 }
+
+// If the build stops here, MapKinds changed after go generate: run go generate.
+var _ = foryShapeMapKinds[MapKinds]
 
 // ForyType returns MapKinds's type information.
 func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
@@ -1053,18 +1069,22 @@ var foryTypeInts = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         312,
 })
 
-// The conversion below stops compiling when Ints's fields change; run go generate.
-func _(x *Ints) {
-	_ = (*struct {
-		A    int
-		B    uint
-		C    int
-		Name string
-		Tags []string
-		Attr map[string]string
-		P    *int
-	})(x)
+// foryShapeInts stops compiling when Ints's fields or their tags change; run go generate.
+func foryShapeInts[T interface {
+	~struct {
+		A    int               `fory:"id=1,encoding=varint"`
+		B    uint              `fory:"id=2,encoding=fixed"`
+		C    int               `fory:"id=3"`
+		Name string            `fory:"id=4"`
+		Tags []string          `fory:"id=5"`
+		Attr map[string]string `fory:"id=6"`
+		P    *int              `fory:"id=7,encoding=fixed"`
+	}
+}]() {
 }
+
+// If the build stops here, Ints changed after go generate: run go generate.
+var _ = foryShapeInts[Ints]
 
 // ForyType returns Ints's type information.
 func (x *Ints) ForyType() *foryimpl.TypeInfo {
@@ -1413,12 +1433,16 @@ var foryTypePt = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Pt",
 })
 
-// The conversion below stops compiling when Pt's fields change; run go generate.
-func _(x *Pt) {
-	_ = (*struct {
-		X int32
-	})(x)
+// foryShapePt stops compiling when Pt's fields or their tags change; run go generate.
+func foryShapePt[T interface {
+	~struct {
+		X int32 `fory:"id=1"`
+	}
+}]() {
 }
+
+// If the build stops here, Pt changed after go generate: run go generate.
+var _ = foryShapePt[Pt]
 
 // ForyType returns Pt's type information.
 func (x *Pt) ForyType() *foryimpl.TypeInfo {
@@ -1579,14 +1603,18 @@ var foryTypePtLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         313,
 })
 
-// The conversion below stops compiling when PtLists's fields change; run go generate.
-func _(x *PtLists) {
-	_ = (*struct {
-		A []Pt
-		B []*Pt
-		C []Pt
-	})(x)
+// foryShapePtLists stops compiling when PtLists's fields or their tags change; run go generate.
+func foryShapePtLists[T interface {
+	~struct {
+		A []Pt  `fory:"id=1"`
+		B []*Pt `fory:"id=2"`
+		C []Pt  `fory:"id=3"`
+	}
+}]() {
 }
+
+// If the build stops here, PtLists changed after go generate: run go generate.
+var _ = foryShapePtLists[PtLists]
 
 // ForyType returns PtLists's type information.
 func (x *PtLists) ForyType() *foryimpl.TypeInfo {

@@ -31,23 +31,27 @@ var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         1,
 })
 
-// The conversion below stops compiling when NumericStruct's fields change; run go generate.
-func _(x *NumericStruct) {
-	_ = (*struct {
-		F1  int32
-		F2  int32
-		F3  int32
-		F4  int32
-		F5  int32
-		F6  int32
-		F7  int32
-		F8  int32
-		F9  int32
-		F10 int32
-		F11 int32
-		F12 int32
-	})(x)
+// foryShapeNumericStruct stops compiling when NumericStruct's fields or their tags change; run go generate.
+func foryShapeNumericStruct[T interface {
+	~struct {
+		F1  int32 `fory:"id=1"`
+		F2  int32 `fory:"id=2"`
+		F3  int32 `fory:"id=3"`
+		F4  int32 `fory:"id=4"`
+		F5  int32 `fory:"id=5"`
+		F6  int32 `fory:"id=6"`
+		F7  int32 `fory:"id=7"`
+		F8  int32 `fory:"id=8"`
+		F9  int32 `fory:"id=9"`
+		F10 int32 `fory:"id=10"`
+		F11 int32 `fory:"id=11"`
+		F12 int32 `fory:"id=12"`
+	}
+}]() {
 }
+
+// If the build stops here, NumericStruct changed after go generate: run go generate.
+var _ = foryShapeNumericStruct[NumericStruct]
 
 // ForyType returns NumericStruct's type information.
 func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
@@ -352,33 +356,37 @@ var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         2,
 })
 
-// The conversion below stops compiling when Sample's fields change; run go generate.
-func _(x *Sample) {
-	_ = (*struct {
-		IntValue          int32
-		LongValue         int64
-		FloatValue        float32
-		DoubleValue       float64
-		ShortValue        int32
-		CharValue         int32
-		BooleanValue      bool
-		IntValueBoxed     int32
-		LongValueBoxed    int64
-		FloatValueBoxed   float32
-		DoubleValueBoxed  float64
-		ShortValueBoxed   int32
-		CharValueBoxed    int32
-		BooleanValueBoxed bool
-		IntArray          []int32
-		LongArray         []int64
-		FloatArray        []float32
-		DoubleArray       []float64
-		ShortArray        []int32
-		CharArray         []int32
-		BooleanArray      []bool
-		String            string
-	})(x)
+// foryShapeSample stops compiling when Sample's fields or their tags change; run go generate.
+func foryShapeSample[T interface {
+	~struct {
+		IntValue          int32     `fory:"id=1"`
+		LongValue         int64     `fory:"id=2"`
+		FloatValue        float32   `fory:"id=3"`
+		DoubleValue       float64   `fory:"id=4"`
+		ShortValue        int32     `fory:"id=5"`
+		CharValue         int32     `fory:"id=6"`
+		BooleanValue      bool      `fory:"id=7"`
+		IntValueBoxed     int32     `fory:"id=8"`
+		LongValueBoxed    int64     `fory:"id=9"`
+		FloatValueBoxed   float32   `fory:"id=10"`
+		DoubleValueBoxed  float64   `fory:"id=11"`
+		ShortValueBoxed   int32     `fory:"id=12"`
+		CharValueBoxed    int32     `fory:"id=13"`
+		BooleanValueBoxed bool      `fory:"id=14"`
+		IntArray          []int32   `fory:"id=15,type=array(element=int32)"`
+		LongArray         []int64   `fory:"id=16,type=array(element=int64)"`
+		FloatArray        []float32 `fory:"id=17,type=array(element=float32)"`
+		DoubleArray       []float64 `fory:"id=18,type=array(element=float64)"`
+		ShortArray        []int32   `fory:"id=19,type=array(element=int32)"`
+		CharArray         []int32   `fory:"id=20,type=array(element=int32)"`
+		BooleanArray      []bool    `fory:"id=21,type=array(element=bool)"`
+		String            string    `fory:"id=22"`
+	}
+}]() {
 }
+
+// If the build stops here, Sample changed after go generate: run go generate.
+var _ = foryShapeSample[Sample]
 
 // ForyType returns Sample's type information.
 func (x *Sample) ForyType() *foryimpl.TypeInfo {
@@ -812,13 +820,17 @@ var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         5,
 })
 
-// The conversion below stops compiling when MediaContent's fields change; run go generate.
-func _(x *MediaContent) {
-	_ = (*struct {
-		Media  Media
-		Images []Image
-	})(x)
+// foryShapeMediaContent stops compiling when MediaContent's fields or their tags change; run go generate.
+func foryShapeMediaContent[T interface {
+	~struct {
+		Media  Media   `fory:"id=1"`
+		Images []Image `fory:"id=2"`
+	}
+}]() {
 }
+
+// If the build stops here, MediaContent changed after go generate: run go generate.
+var _ = foryShapeMediaContent[MediaContent]
 
 // ForyType returns MediaContent's type information.
 func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
@@ -1000,23 +1012,27 @@ var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         3,
 })
 
-// The conversion below stops compiling when Media's fields change; run go generate.
-func _(x *Media) {
-	_ = (*struct {
-		URI        string
-		Title      string
-		Width      int32
-		Height     int32
-		Format     string
-		Duration   int64
-		Size       int64
-		Bitrate    int32
-		HasBitrate bool
-		Persons    []string
-		Player     Player
-		Copyright  string
-	})(x)
+// foryShapeMedia stops compiling when Media's fields or their tags change; run go generate.
+func foryShapeMedia[T interface {
+	~struct {
+		URI        string   `fory:"id=1"`
+		Title      string   `fory:"id=2"`
+		Width      int32    `fory:"id=3"`
+		Height     int32    `fory:"id=4"`
+		Format     string   `fory:"id=5"`
+		Duration   int64    `fory:"id=6"`
+		Size       int64    `fory:"id=7"`
+		Bitrate    int32    `fory:"id=8"`
+		HasBitrate bool     `fory:"id=9"`
+		Persons    []string `fory:"id=10"`
+		Player     Player   `fory:"id=11"`
+		Copyright  string   `fory:"id=12"`
+	}
+}]() {
 }
+
+// If the build stops here, Media changed after go generate: run go generate.
+var _ = foryShapeMedia[Media]
 
 // ForyType returns Media's type information.
 func (x *Media) ForyType() *foryimpl.TypeInfo {
@@ -1361,16 +1377,20 @@ var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         4,
 })
 
-// The conversion below stops compiling when Image's fields change; run go generate.
-func _(x *Image) {
-	_ = (*struct {
-		URI    string
-		Title  string
-		Width  int32
-		Height int32
-		Size   Size
-	})(x)
+// foryShapeImage stops compiling when Image's fields or their tags change; run go generate.
+func foryShapeImage[T interface {
+	~struct {
+		URI    string `fory:"id=1"`
+		Title  string `fory:"id=2"`
+		Width  int32  `fory:"id=3"`
+		Height int32  `fory:"id=4"`
+		Size   Size   `fory:"id=5"`
+	}
+}]() {
 }
+
+// If the build stops here, Image changed after go generate: run go generate.
+var _ = foryShapeImage[Image]
 
 // ForyType returns Image's type information.
 func (x *Image) ForyType() *foryimpl.TypeInfo {
@@ -1552,12 +1572,16 @@ var foryTypeNumericStructList = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         8,
 })
 
-// The conversion below stops compiling when NumericStructList's fields change; run go generate.
-func _(x *NumericStructList) {
-	_ = (*struct {
-		NumericStructs []NumericStruct
-	})(x)
+// foryShapeNumericStructList stops compiling when NumericStructList's fields or their tags change; run go generate.
+func foryShapeNumericStructList[T interface {
+	~struct {
+		NumericStructs []NumericStruct `fory:"id=1"`
+	}
+}]() {
 }
+
+// If the build stops here, NumericStructList changed after go generate: run go generate.
+var _ = foryShapeNumericStructList[NumericStructList]
 
 // ForyType returns NumericStructList's type information.
 func (x *NumericStructList) ForyType() *foryimpl.TypeInfo {
@@ -1715,12 +1739,16 @@ var foryTypeSampleList = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         9,
 })
 
-// The conversion below stops compiling when SampleList's fields change; run go generate.
-func _(x *SampleList) {
-	_ = (*struct {
-		SampleList []Sample
-	})(x)
+// foryShapeSampleList stops compiling when SampleList's fields or their tags change; run go generate.
+func foryShapeSampleList[T interface {
+	~struct {
+		SampleList []Sample `fory:"id=1"`
+	}
+}]() {
 }
+
+// If the build stops here, SampleList changed after go generate: run go generate.
+var _ = foryShapeSampleList[SampleList]
 
 // ForyType returns SampleList's type information.
 func (x *SampleList) ForyType() *foryimpl.TypeInfo {
@@ -1878,12 +1906,16 @@ var foryTypeMediaContentList = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         10,
 })
 
-// The conversion below stops compiling when MediaContentList's fields change; run go generate.
-func _(x *MediaContentList) {
-	_ = (*struct {
-		MediaContentList []MediaContent
-	})(x)
+// foryShapeMediaContentList stops compiling when MediaContentList's fields or their tags change; run go generate.
+func foryShapeMediaContentList[T interface {
+	~struct {
+		MediaContentList []MediaContent `fory:"id=1"`
+	}
+}]() {
 }
+
+// If the build stops here, MediaContentList changed after go generate: run go generate.
+var _ = foryShapeMediaContentList[MediaContentList]
 
 // ForyType returns MediaContentList's type information.
 func (x *MediaContentList) ForyType() *foryimpl.TypeInfo {

@@ -27,23 +27,27 @@ var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "NumericStruct",
 })
 
-// The conversion below stops compiling when NumericStruct's fields change; run go generate.
-func _(x *NumericStruct) {
-	_ = (*struct {
-		F1  int32
-		F2  int32
-		F3  int32
-		F4  int32
-		F5  int32
-		F6  int32
-		F7  int32
-		F8  int32
-		F9  int32
-		F10 int32
-		F11 int32
-		F12 int32
-	})(x)
+// foryShapeNumericStruct stops compiling when NumericStruct's fields or their tags change; run go generate.
+func foryShapeNumericStruct[T interface {
+	~struct {
+		F1  int32 `fory:"id=1"`
+		F2  int32 `fory:"id=2"`
+		F3  int32 `fory:"id=3"`
+		F4  int32 `fory:"id=4"`
+		F5  int32 `fory:"id=5"`
+		F6  int32 `fory:"id=6"`
+		F7  int32 `fory:"id=7"`
+		F8  int32 `fory:"id=8"`
+		F9  int32 `fory:"id=9"`
+		F10 int32 `fory:"id=10"`
+		F11 int32 `fory:"id=11"`
+		F12 int32 `fory:"id=12"`
+	}
+}]() {
 }
+
+// If the build stops here, NumericStruct changed after go generate: run go generate.
+var _ = foryShapeNumericStruct[NumericStruct]
 
 // ForyType returns NumericStruct's type information.
 func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {

@@ -25,16 +25,20 @@ var foryTypeBytes = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         115,
 })
 
-// The conversion below stops compiling when Bytes's fields change; run go generate.
-func _(x *Bytes) {
-	_ = (*struct {
+// foryShapeBytes stops compiling when Bytes's fields or their tags change; run go generate.
+func foryShapeBytes[T interface {
+	~struct {
 		Plain []uint8
-		Bin   []uint8
-		U8Arr []uint8
+		Bin   []uint8 `fory:"type=bytes"`
+		U8Arr []uint8 `fory:"type=array(element=uint8)"`
 		Bools []bool
-		BoolA []bool
-	})(x)
+		BoolA []bool `fory:"type=array(element=bool)"`
+	}
+}]() {
 }
+
+// If the build stops here, Bytes changed after go generate: run go generate.
+var _ = foryShapeBytes[Bytes]
 
 // ForyType returns Bytes's type information.
 func (x *Bytes) ForyType() *foryimpl.TypeInfo {

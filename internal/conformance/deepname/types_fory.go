@@ -27,13 +27,17 @@ var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Level1",
 })
 
-// The conversion below stops compiling when Level1's fields change; run go generate.
-func _(x *Level1) {
-	_ = (*struct {
+// foryShapeLevel1 stops compiling when Level1's fields or their tags change; run go generate.
+func foryShapeLevel1[T interface {
+	~struct {
 		ID  int32
 		Mid Level2
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Level1 changed after go generate: run go generate.
+var _ = foryShapeLevel1[Level1]
 
 // ForyType returns Level1's type information.
 func (x *Level1) ForyType() *foryimpl.TypeInfo {
@@ -180,14 +184,18 @@ var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Level2",
 })
 
-// The conversion below stops compiling when Level2's fields change; run go generate.
-func _(x *Level2) {
-	_ = (*struct {
+// foryShapeLevel2 stops compiling when Level2's fields or their tags change; run go generate.
+func foryShapeLevel2[T interface {
+	~struct {
 		Name  string
 		Deep  Level3
 		DeepP *Level3
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Level2 changed after go generate: run go generate.
+var _ = foryShapeLevel2[Level2]
 
 // ForyType returns Level2's type information.
 func (x *Level2) ForyType() *foryimpl.TypeInfo {
@@ -366,13 +374,17 @@ var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Level3",
 })
 
-// The conversion below stops compiling when Level3's fields change; run go generate.
-func _(x *Level3) {
-	_ = (*struct {
+// foryShapeLevel3 stops compiling when Level3's fields or their tags change; run go generate.
+func foryShapeLevel3[T interface {
+	~struct {
 		Value int64
 		Tags  []string
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Level3 changed after go generate: run go generate.
+var _ = foryShapeLevel3[Level3]
 
 // ForyType returns Level3's type information.
 func (x *Level3) ForyType() *foryimpl.TypeInfo {

@@ -28,14 +28,18 @@ var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         107,
 })
 
-// The conversion below stops compiling when EnumHolder's fields change; run go generate.
-func _(x *EnumHolder) {
-	_ = (*struct {
+// foryShapeEnumHolder stops compiling when EnumHolder's fields or their tags change; run go generate.
+func foryShapeEnumHolder[T interface {
+	~struct {
 		C      Color
 		PC     *Color
 		Colors []Color
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, EnumHolder changed after go generate: run go generate.
+var _ = foryShapeEnumHolder[EnumHolder]
 
 // ForyType returns EnumHolder's type information.
 func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {

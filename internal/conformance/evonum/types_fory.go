@@ -25,23 +25,27 @@ var foryTypeNumericStructV2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         1,
 })
 
-// The conversion below stops compiling when NumericStructV2's fields change; run go generate.
-func _(x *NumericStructV2) {
-	_ = (*struct {
-		F1  int64
-		F2  int32
-		F3  int32
-		F4  int32
-		F5  int32
-		F6  int32
-		F7  int32
-		F8  int32
-		F9  int32
-		F10 int32
-		F11 int32
-		F12 int32
-	})(x)
+// foryShapeNumericStructV2 stops compiling when NumericStructV2's fields or their tags change; run go generate.
+func foryShapeNumericStructV2[T interface {
+	~struct {
+		F1  int64 `fory:"id=1"`
+		F2  int32 `fory:"id=2"`
+		F3  int32 `fory:"id=3"`
+		F4  int32 `fory:"id=4"`
+		F5  int32 `fory:"id=5"`
+		F6  int32 `fory:"id=6"`
+		F7  int32 `fory:"id=7"`
+		F8  int32 `fory:"id=8"`
+		F9  int32 `fory:"id=9"`
+		F10 int32 `fory:"id=10"`
+		F11 int32 `fory:"id=11"`
+		F12 int32 `fory:"id=12"`
+	}
+}]() {
 }
+
+// If the build stops here, NumericStructV2 changed after go generate: run go generate.
+var _ = foryShapeNumericStructV2[NumericStructV2]
 
 // ForyType returns NumericStructV2's type information.
 func (x *NumericStructV2) ForyType() *foryimpl.TypeInfo {

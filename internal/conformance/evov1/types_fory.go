@@ -25,13 +25,17 @@ var foryTypePersonV1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         120,
 })
 
-// The conversion below stops compiling when PersonV1's fields change; run go generate.
-func _(x *PersonV1) {
-	_ = (*struct {
+// foryShapePersonV1 stops compiling when PersonV1's fields or their tags change; run go generate.
+func foryShapePersonV1[T interface {
+	~struct {
 		Name string
 		Age  int32
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, PersonV1 changed after go generate: run go generate.
+var _ = foryShapePersonV1[PersonV1]
 
 // ForyType returns PersonV1's type information.
 func (x *PersonV1) ForyType() *foryimpl.TypeInfo {

@@ -28,9 +28,9 @@ var foryTypePersonV2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         120,
 })
 
-// The conversion below stops compiling when PersonV2's fields change; run go generate.
-func _(x *PersonV2) {
-	_ = (*struct {
+// foryShapePersonV2 stops compiling when PersonV2's fields or their tags change; run go generate.
+func foryShapePersonV2[T interface {
+	~struct {
 		Name    string
 		Age     int32
 		Email   string
@@ -40,9 +40,13 @@ func _(x *PersonV2) {
 		Work    Address
 		Nick    *string
 		Level   Color
-		Weights []float64
-	})(x)
+		Weights []float64 `fory:"type=array(element=float64)"`
+	}
+}]() {
 }
+
+// If the build stops here, PersonV2 changed after go generate: run go generate.
+var _ = foryShapePersonV2[PersonV2]
 
 // ForyType returns PersonV2's type information.
 func (x *PersonV2) ForyType() *foryimpl.TypeInfo {
@@ -462,13 +466,17 @@ var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         121,
 })
 
-// The conversion below stops compiling when Address's fields change; run go generate.
-func _(x *Address) {
-	_ = (*struct {
+// foryShapeAddress stops compiling when Address's fields or their tags change; run go generate.
+func foryShapeAddress[T interface {
+	~struct {
 		Street string
 		Zip    int32
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Address changed after go generate: run go generate.
+var _ = foryShapeAddress[Address]
 
 // ForyType returns Address's type information.
 func (x *Address) ForyType() *foryimpl.TypeInfo {

@@ -25,20 +25,24 @@ var foryTypeIntEncodings = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         113,
 })
 
-// The conversion below stops compiling when IntEncodings's fields change; run go generate.
-func _(x *IntEncodings) {
-	_ = (*struct {
-		TaggedI64 int64
-		FixedI64  int64
-		FixedI32  int32
-		TaggedU64 uint64
-		FixedU32  uint32
-		FixedU64  uint64
+// foryShapeIntEncodings stops compiling when IntEncodings's fields or their tags change; run go generate.
+func foryShapeIntEncodings[T interface {
+	~struct {
+		TaggedI64 int64  `fory:"encoding=tagged"`
+		FixedI64  int64  `fory:"encoding=fixed"`
+		FixedI32  int32  `fory:"encoding=fixed"`
+		TaggedU64 uint64 `fory:"encoding=tagged"`
+		FixedU32  uint32 `fory:"encoding=fixed"`
+		FixedU64  uint64 `fory:"encoding=fixed"`
 		VarI64    int64
 		VarU32    uint32
 		Uint      uint
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, IntEncodings changed after go generate: run go generate.
+var _ = foryShapeIntEncodings[IntEncodings]
 
 // ForyType returns IntEncodings's type information.
 func (x *IntEncodings) ForyType() *foryimpl.TypeInfo {

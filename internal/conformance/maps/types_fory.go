@@ -25,13 +25,17 @@ var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         104,
 })
 
-// The conversion below stops compiling when Maps's fields change; run go generate.
-func _(x *Maps) {
-	_ = (*struct {
+// foryShapeMaps stops compiling when Maps's fields or their tags change; run go generate.
+func foryShapeMaps[T interface {
+	~struct {
 		StrToI32 map[string]int32
 		I32ToStr map[int32]string
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Maps changed after go generate: run go generate.
+var _ = foryShapeMaps[Maps]
 
 // ForyType returns Maps's type information.
 func (x *Maps) ForyType() *foryimpl.TypeInfo {

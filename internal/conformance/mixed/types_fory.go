@@ -29,9 +29,9 @@ var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         119,
 })
 
-// The conversion below stops compiling when Mixed's fields change; run go generate.
-func _(x *Mixed) {
-	_ = (*struct {
+// foryShapeMixed stops compiling when Mixed's fields or their tags change; run go generate.
+func foryShapeMixed[T interface {
+	~struct {
 		Name    string
 		Count   int64
 		Ratio   float32
@@ -46,8 +46,12 @@ func _(x *Mixed) {
 		Stamp   time.Time
 		Code    int32
 		Big     uint64
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Mixed changed after go generate: run go generate.
+var _ = foryShapeMixed[Mixed]
 
 // ForyType returns Mixed's type information.
 func (x *Mixed) ForyType() *foryimpl.TypeInfo {
@@ -492,13 +496,17 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         106,
 })
 
-// The conversion below stops compiling when Inner's fields change; run go generate.
-func _(x *Inner) {
-	_ = (*struct {
+// foryShapeInner stops compiling when Inner's fields or their tags change; run go generate.
+func foryShapeInner[T interface {
+	~struct {
 		V int32
 		S string
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Inner changed after go generate: run go generate.
+var _ = foryShapeInner[Inner]
 
 // ForyType returns Inner's type information.
 func (x *Inner) ForyType() *foryimpl.TypeInfo {

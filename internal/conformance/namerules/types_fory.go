@@ -25,17 +25,21 @@ var foryTypeNameRules = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         117,
 })
 
-// The conversion below stops compiling when NameRules's fields change; run go generate.
-func _(x *NameRules) {
-	_ = (*struct {
+// foryShapeNameRules stops compiling when NameRules's fields or their tags change; run go generate.
+func foryShapeNameRules[T interface {
+	~struct {
 		URI        string
 		HTTPCode   int32
 		UserID     int64
 		X2Y        int32
 		already_lo int32
-		Skipped    int32
-	})(x)
+		Skipped    int32 `fory:"-"`
+	}
+}]() {
 }
+
+// If the build stops here, NameRules changed after go generate: run go generate.
+var _ = foryShapeNameRules[NameRules]
 
 // ForyType returns NameRules's type information.
 func (x *NameRules) ForyType() *foryimpl.TypeInfo {

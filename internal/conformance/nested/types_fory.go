@@ -25,13 +25,17 @@ var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         105,
 })
 
-// The conversion below stops compiling when Outer's fields change; run go generate.
-func _(x *Outer) {
-	_ = (*struct {
+// foryShapeOuter stops compiling when Outer's fields or their tags change; run go generate.
+func foryShapeOuter[T interface {
+	~struct {
 		Inner *Inner
 		X     int32
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Outer changed after go generate: run go generate.
+var _ = foryShapeOuter[Outer]
 
 // ForyType returns Outer's type information.
 func (x *Outer) ForyType() *foryimpl.TypeInfo {
@@ -185,13 +189,17 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         106,
 })
 
-// The conversion below stops compiling when Inner's fields change; run go generate.
-func _(x *Inner) {
-	_ = (*struct {
+// foryShapeInner stops compiling when Inner's fields or their tags change; run go generate.
+func foryShapeInner[T interface {
+	~struct {
 		V int32
 		S string
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Inner changed after go generate: run go generate.
+var _ = foryShapeInner[Inner]
 
 // ForyType returns Inner's type information.
 func (x *Inner) ForyType() *foryimpl.TypeInfo {

@@ -25,14 +25,18 @@ var foryTypeNullableContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         103,
 })
 
-// The conversion below stops compiling when NullableContainers's fields change; run go generate.
-func _(x *NullableContainers) {
-	_ = (*struct {
-		Strs []string
-		Ints []int32
-		Map  map[string]int32
-	})(x)
+// foryShapeNullableContainers stops compiling when NullableContainers's fields or their tags change; run go generate.
+func foryShapeNullableContainers[T interface {
+	~struct {
+		Strs []string         `fory:"nullable"`
+		Ints []int32          `fory:"nullable"`
+		Map  map[string]int32 `fory:"nullable"`
+	}
+}]() {
 }
+
+// If the build stops here, NullableContainers changed after go generate: run go generate.
+var _ = foryShapeNullableContainers[NullableContainers]
 
 // ForyType returns NullableContainers's type information.
 func (x *NullableContainers) ForyType() *foryimpl.TypeInfo {

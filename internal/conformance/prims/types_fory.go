@@ -25,9 +25,9 @@ var foryTypeAllPrims = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         100,
 })
 
-// The conversion below stops compiling when AllPrims's fields change; run go generate.
-func _(x *AllPrims) {
-	_ = (*struct {
+// foryShapeAllPrims stops compiling when AllPrims's fields or their tags change; run go generate.
+func foryShapeAllPrims[T interface {
+	~struct {
 		B   bool
 		I8  int8
 		I16 int16
@@ -40,8 +40,12 @@ func _(x *AllPrims) {
 		U64 uint64
 		F32 float32
 		F64 float64
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, AllPrims changed after go generate: run go generate.
+var _ = foryShapeAllPrims[AllPrims]
 
 // ForyType returns AllPrims's type information.
 func (x *AllPrims) ForyType() *foryimpl.TypeInfo {

@@ -25,16 +25,20 @@ var foryTypePtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         114,
 })
 
-// The conversion below stops compiling when Ptrs's fields change; run go generate.
-func _(x *Ptrs) {
-	_ = (*struct {
+// foryShapePtrs stops compiling when Ptrs's fields or their tags change; run go generate.
+func foryShapePtrs[T interface {
+	~struct {
 		PB   *bool
 		PI32 *int32
 		PI64 *int64
 		PF64 *float64
 		PS   *string
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Ptrs changed after go generate: run go generate.
+var _ = foryShapePtrs[Ptrs]
 
 // ForyType returns Ptrs's type information.
 func (x *Ptrs) ForyType() *foryimpl.TypeInfo {

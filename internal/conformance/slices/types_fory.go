@@ -25,15 +25,19 @@ var foryTypeSlices = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         102,
 })
 
-// The conversion below stops compiling when Slices's fields change; run go generate.
-func _(x *Slices) {
-	_ = (*struct {
+// foryShapeSlices stops compiling when Slices's fields or their tags change; run go generate.
+func foryShapeSlices[T interface {
+	~struct {
 		Strs   []string
 		I64s   []int64
-		I64Arr []int64
+		I64Arr []int64 `fory:"type=array(element=int64)"`
 		I32s   []int32
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Slices changed after go generate: run go generate.
+var _ = foryShapeSlices[Slices]
 
 // ForyType returns Slices's type information.
 func (x *Slices) ForyType() *foryimpl.TypeInfo {

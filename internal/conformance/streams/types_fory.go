@@ -25,14 +25,18 @@ var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         100,
 })
 
-// The conversion below stops compiling when User's fields change; run go generate.
-func _(x *User) {
-	_ = (*struct {
-		ID   int64
-		Name string
-		Tags []string
-	})(x)
+// foryShapeUser stops compiling when User's fields or their tags change; run go generate.
+func foryShapeUser[T interface {
+	~struct {
+		ID   int64    `fory:"id=0"`
+		Name string   `fory:"id=1"`
+		Tags []string `fory:"id=2"`
+	}
+}]() {
 }
+
+// If the build stops here, User changed after go generate: run go generate.
+var _ = foryShapeUser[User]
 
 // ForyType returns User's type information.
 func (x *User) ForyType() *foryimpl.TypeInfo {
@@ -252,13 +256,17 @@ var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         101,
 })
 
-// The conversion below stops compiling when Item's fields change; run go generate.
-func _(x *Item) {
-	_ = (*struct {
-		SKU string
-		Qty int32
-	})(x)
+// foryShapeItem stops compiling when Item's fields or their tags change; run go generate.
+func foryShapeItem[T interface {
+	~struct {
+		SKU string `fory:"id=0"`
+		Qty int32  `fory:"id=1"`
+	}
+}]() {
 }
+
+// If the build stops here, Item changed after go generate: run go generate.
+var _ = foryShapeItem[Item]
 
 // ForyType returns Item's type information.
 func (x *Item) ForyType() *foryimpl.TypeInfo {

@@ -25,16 +25,20 @@ var foryTypeStrings = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         101,
 })
 
-// The conversion below stops compiling when Strings's fields change; run go generate.
-func _(x *Strings) {
-	_ = (*struct {
+// foryShapeStrings stops compiling when Strings's fields or their tags change; run go generate.
+func foryShapeStrings[T interface {
+	~struct {
 		Empty  string
 		ASCII  string
 		Latin1 string
 		CJK    string
 		Emoji  string
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Strings changed after go generate: run go generate.
+var _ = foryShapeStrings[Strings]
 
 // ForyType returns Strings's type information.
 func (x *Strings) ForyType() *foryimpl.TypeInfo {

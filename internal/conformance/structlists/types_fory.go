@@ -25,13 +25,17 @@ var foryTypeStructLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         116,
 })
 
-// The conversion below stops compiling when StructLists's fields change; run go generate.
-func _(x *StructLists) {
-	_ = (*struct {
+// foryShapeStructLists stops compiling when StructLists's fields or their tags change; run go generate.
+func foryShapeStructLists[T interface {
+	~struct {
 		Values   []Inner
 		Pointers []*Inner
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, StructLists changed after go generate: run go generate.
+var _ = foryShapeStructLists[StructLists]
 
 // ForyType returns StructLists's type information.
 func (x *StructLists) ForyType() *foryimpl.TypeInfo {
@@ -273,13 +277,17 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         106,
 })
 
-// The conversion below stops compiling when Inner's fields change; run go generate.
-func _(x *Inner) {
-	_ = (*struct {
+// foryShapeInner stops compiling when Inner's fields or their tags change; run go generate.
+func foryShapeInner[T interface {
+	~struct {
 		V int32
 		S string
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Inner changed after go generate: run go generate.
+var _ = foryShapeInner[Inner]
 
 // ForyType returns Inner's type information.
 func (x *Inner) ForyType() *foryimpl.TypeInfo {

@@ -26,14 +26,18 @@ var foryTypeTimes = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         112,
 })
 
-// The conversion below stops compiling when Times's fields change; run go generate.
-func _(x *Times) {
-	_ = (*struct {
+// foryShapeTimes stops compiling when Times's fields or their tags change; run go generate.
+func foryShapeTimes[T interface {
+	~struct {
 		T  time.Time
 		D  time.Duration
 		Dt serializer.Date
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Times changed after go generate: run go generate.
+var _ = foryShapeTimes[Times]
 
 // ForyType returns Times's type information.
 func (x *Times) ForyType() *foryimpl.TypeInfo {

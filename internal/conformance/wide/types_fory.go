@@ -25,9 +25,9 @@ var foryTypeWide = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         118,
 })
 
-// The conversion below stops compiling when Wide's fields change; run go generate.
-func _(x *Wide) {
-	_ = (*struct {
+// foryShapeWide stops compiling when Wide's fields or their tags change; run go generate.
+func foryShapeWide[T interface {
+	~struct {
 		FieldNumber01                            int32
 		FieldNumber02                            int32
 		FieldNumber03                            int32
@@ -60,10 +60,14 @@ func _(x *Wide) {
 		FieldNumber30                            int32
 		FieldNumber31                            int32
 		FieldNumber32                            int32
-		AVeryLongFieldNameThatNeedsTheSizeEscape string
+		AVeryLongFieldNameThatNeedsTheSizeEscape string `fory:"id=40"`
 		AnotherQuiteLongFieldNameWithoutAnyTag   string
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Wide changed after go generate: run go generate.
+var _ = foryShapeWide[Wide]
 
 // ForyType returns Wide's type information.
 func (x *Wide) ForyType() *foryimpl.TypeInfo {

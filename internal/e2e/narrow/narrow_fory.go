@@ -26,13 +26,17 @@ var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         920,
 })
 
-// The conversion below stops compiling when Scalars's fields change; run go generate.
-func _(x *Scalars) {
-	_ = (*struct {
+// foryShapeScalars stops compiling when Scalars's fields or their tags change; run go generate.
+func foryShapeScalars[T interface {
+	~struct {
 		B    bool
-		Tagd int32
-	})(x)
+		Tagd int32 `fory:"id=7"`
+	}
+}]() {
 }
+
+// If the build stops here, Scalars changed after go generate: run go generate.
+var _ = foryShapeScalars[Scalars]
 
 // ForyType returns Scalars's type information.
 func (x *Scalars) ForyType() *foryimpl.TypeInfo {
@@ -213,12 +217,16 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Containers",
 })
 
-// The conversion below stops compiling when Containers's fields change; run go generate.
-func _(x *Containers) {
-	_ = (*struct {
+// foryShapeContainers stops compiling when Containers's fields or their tags change; run go generate.
+func foryShapeContainers[T interface {
+	~struct {
 		S string
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Containers changed after go generate: run go generate.
+var _ = foryShapeContainers[Containers]
 
 // ForyType returns Containers's type information.
 func (x *Containers) ForyType() *foryimpl.TypeInfo {
@@ -343,13 +351,17 @@ var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         922,
 })
 
-// The conversion below stops compiling when Maps's fields change; run go generate.
-func _(x *Maps) {
-	_ = (*struct {
+// foryShapeMaps stops compiling when Maps's fields or their tags change; run go generate.
+func foryShapeMaps[T interface {
+	~struct {
 		Structs map[string]other.Address
 		Ptrs    map[int32]*other.Address
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Maps changed after go generate: run go generate.
+var _ = foryShapeMaps[Maps]
 
 // ForyType returns Maps's type information.
 func (x *Maps) ForyType() *foryimpl.TypeInfo {
@@ -575,13 +587,17 @@ var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         923,
 })
 
-// The conversion below stops compiling when Composite's fields change; run go generate.
-func _(x *Composite) {
-	_ = (*struct {
+// foryShapeComposite stops compiling when Composite's fields or their tags change; run go generate.
+func foryShapeComposite[T interface {
+	~struct {
 		Title  string
 		ByName map[string]*other.Tag
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Composite changed after go generate: run go generate.
+var _ = foryShapeComposite[Composite]
 
 // ForyType returns Composite's type information.
 func (x *Composite) ForyType() *foryimpl.TypeInfo {
@@ -774,12 +790,16 @@ var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         924,
 })
 
-// The conversion below stops compiling when Node's fields change; run go generate.
-func _(x *Node) {
-	_ = (*struct {
+// foryShapeNode stops compiling when Node's fields or their tags change; run go generate.
+func foryShapeNode[T interface {
+	~struct {
 		Value int32
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Node changed after go generate: run go generate.
+var _ = foryShapeNode[Node]
 
 // ForyType returns Node's type information.
 func (x *Node) ForyType() *foryimpl.TypeInfo {

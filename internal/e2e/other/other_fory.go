@@ -28,15 +28,19 @@ var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         901,
 })
 
-// The conversion below stops compiling when Address's fields change; run go generate.
-func _(x *Address) {
-	_ = (*struct {
+// foryShapeAddress stops compiling when Address's fields or their tags change; run go generate.
+func foryShapeAddress[T interface {
+	~struct {
 		Street string
 		Zip    int32
 		Lines  []string
 		Status Status
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Address changed after go generate: run go generate.
+var _ = foryShapeAddress[Address]
 
 // ForyType returns Address's type information.
 func (x *Address) ForyType() *foryimpl.TypeInfo {
@@ -276,13 +280,17 @@ var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Tag",
 })
 
-// The conversion below stops compiling when Tag's fields change; run go generate.
-func _(x *Tag) {
-	_ = (*struct {
+// foryShapeTag stops compiling when Tag's fields or their tags change; run go generate.
+func foryShapeTag[T interface {
+	~struct {
 		Key   string
 		Value string
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Tag changed after go generate: run go generate.
+var _ = foryShapeTag[Tag]
 
 // ForyType returns Tag's type information.
 func (x *Tag) ForyType() *foryimpl.TypeInfo {

@@ -29,9 +29,9 @@ var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         310,
 })
 
-// The conversion below stops compiling when Scalars's fields change; run go generate.
-func _(x *Scalars) {
-	_ = (*struct {
+// foryShapeScalars stops compiling when Scalars's fields or their tags change; run go generate.
+func foryShapeScalars[T interface {
+	~struct {
 		B        bool
 		I8       int8
 		I16      int16
@@ -50,12 +50,12 @@ func _(x *Scalars) {
 		T        time.Time
 		D        time.Duration
 		Dt       serializer.Date
-		FixI32   int32
-		FixU32   uint32
-		FixI64   int64
-		FixU64   uint64
-		TagI64   int64
-		TagU64   uint64
+		FixI32   int32  `fory:"encoding=fixed"`
+		FixU32   uint32 `fory:"encoding=fixed"`
+		FixI64   int64  `fory:"encoding=fixed"`
+		FixU64   uint64 `fory:"encoding=fixed"`
+		TagI64   int64  `fory:"encoding=tagged"`
+		TagU64   uint64 `fory:"encoding=tagged"`
 		PB       *bool
 		PI8      *int8
 		PI32     *int32
@@ -89,12 +89,12 @@ func _(x *Scalars) {
 		RmT      time.Time
 		RmD      time.Duration
 		RmDt     serializer.Date
-		RmFixI32 int32
-		RmFixU32 uint32
-		RmFixI64 int64
-		RmFixU64 uint64
-		RmTagI64 int64
-		RmTagU64 uint64
+		RmFixI32 int32  `fory:"encoding=fixed"`
+		RmFixU32 uint32 `fory:"encoding=fixed"`
+		RmFixI64 int64  `fory:"encoding=fixed"`
+		RmFixU64 uint64 `fory:"encoding=fixed"`
+		RmTagI64 int64  `fory:"encoding=tagged"`
+		RmTagU64 uint64 `fory:"encoding=tagged"`
 		RmPB     *bool
 		RmPI8    *int8
 		RmPI32   *int32
@@ -110,8 +110,12 @@ func _(x *Scalars) {
 		RmPDt    *serializer.Date
 		RmMyI    MyInt
 		RmMyS    MyString
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Scalars changed after go generate: run go generate.
+var _ = foryShapeScalars[Scalars]
 
 // ForyType returns Scalars's type information.
 func (x *Scalars) ForyType() *foryimpl.TypeInfo {
@@ -1500,22 +1504,22 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         311,
 })
 
-// The conversion below stops compiling when Containers's fields change; run go generate.
-func _(x *Containers) {
-	_ = (*struct {
+// foryShapeContainers stops compiling when Containers's fields or their tags change; run go generate.
+func foryShapeContainers[T interface {
+	~struct {
 		Raw     []uint8
-		Bin     []uint8
-		ABool   []bool
-		AI8     []int8
-		AI16    []int16
-		AI32    []int32
-		AI64    []int64
-		AU8     []uint8
-		AU16    []uint16
-		AU32    []uint32
-		AU64    []uint64
-		AF32    []float32
-		AF64    []float64
+		Bin     []uint8   `fory:"type=bytes"`
+		ABool   []bool    `fory:"type=array(element=bool)"`
+		AI8     []int8    `fory:"type=array(element=int8)"`
+		AI16    []int16   `fory:"type=array(element=int16)"`
+		AI32    []int32   `fory:"type=array(element=int32)"`
+		AI64    []int64   `fory:"type=array(element=int64)"`
+		AU8     []uint8   `fory:"type=array(element=uint8)"`
+		AU16    []uint16  `fory:"type=array(element=uint16)"`
+		AU32    []uint32  `fory:"type=array(element=uint32)"`
+		AU64    []uint64  `fory:"type=array(element=uint64)"`
+		AF32    []float32 `fory:"type=array(element=float32)"`
+		AF64    []float64 `fory:"type=array(element=float64)"`
 		Fix     [3]int16
 		LB      []bool
 		LI8     []int8
@@ -1540,22 +1544,22 @@ func _(x *Containers) {
 		MSL     map[string][]string
 		MSM     map[string]map[string]int32
 		MSP     map[string]*int32
-		NLS     []string
-		NM      map[string]int32
-		NBin    []uint8
+		NLS     []string         `fory:"nullable"`
+		NM      map[string]int32 `fory:"nullable"`
+		NBin    []uint8          `fory:"nullable,type=bytes"`
 		RmRaw   []uint8
-		RmBin   []uint8
-		RmABool []bool
-		RmAI8   []int8
-		RmAI16  []int16
-		RmAI32  []int32
-		RmAI64  []int64
-		RmAU8   []uint8
-		RmAU16  []uint16
-		RmAU32  []uint32
-		RmAU64  []uint64
-		RmAF32  []float32
-		RmAF64  []float64
+		RmBin   []uint8   `fory:"type=bytes"`
+		RmABool []bool    `fory:"type=array(element=bool)"`
+		RmAI8   []int8    `fory:"type=array(element=int8)"`
+		RmAI16  []int16   `fory:"type=array(element=int16)"`
+		RmAI32  []int32   `fory:"type=array(element=int32)"`
+		RmAI64  []int64   `fory:"type=array(element=int64)"`
+		RmAU8   []uint8   `fory:"type=array(element=uint8)"`
+		RmAU16  []uint16  `fory:"type=array(element=uint16)"`
+		RmAU32  []uint32  `fory:"type=array(element=uint32)"`
+		RmAU64  []uint64  `fory:"type=array(element=uint64)"`
+		RmAF32  []float32 `fory:"type=array(element=float32)"`
+		RmAF64  []float64 `fory:"type=array(element=float64)"`
 		RmFix   [3]int16
 		RmLB    []bool
 		RmLI8   []int8
@@ -1580,11 +1584,15 @@ func _(x *Containers) {
 		RmMSL   map[string][]string
 		RmMSM   map[string]map[string]int32
 		RmMSP   map[string]*int32
-		RmNLS   []string
-		RmNM    map[string]int32
-		RmNBin  []uint8
-	})(x)
+		RmNLS   []string         `fory:"nullable"`
+		RmNM    map[string]int32 `fory:"nullable"`
+		RmNBin  []uint8          `fory:"nullable,type=bytes"`
+	}
+}]() {
 }
+
+// If the build stops here, Containers changed after go generate: run go generate.
+var _ = foryShapeContainers[Containers]
 
 // ForyType returns Containers's type information.
 func (x *Containers) ForyType() *foryimpl.TypeInfo {
@@ -5951,9 +5959,9 @@ var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Nested",
 })
 
-// The conversion below stops compiling when Nested's fields change; run go generate.
-func _(x *Nested) {
-	_ = (*struct {
+// foryShapeNested stops compiling when Nested's fields or their tags change; run go generate.
+func foryShapeNested[T interface {
+	~struct {
 		In      Inner
 		PIn     *Inner
 		LIn     []Inner
@@ -5970,8 +5978,12 @@ func _(x *Nested) {
 		RmLf    Leaf
 		RmPLf   *Leaf
 		RmLLf   []Leaf
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Nested changed after go generate: run go generate.
+var _ = foryShapeNested[Nested]
 
 // ForyType returns Nested's type information.
 func (x *Nested) ForyType() *foryimpl.TypeInfo {
@@ -6933,15 +6945,19 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         301,
 })
 
-// The conversion below stops compiling when Inner's fields change; run go generate.
-func _(x *Inner) {
-	_ = (*struct {
+// foryShapeInner stops compiling when Inner's fields or their tags change; run go generate.
+func foryShapeInner[T interface {
+	~struct {
 		Name  string
 		Score int32
 		Old   bool
 		Lf    *Leaf
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Inner changed after go generate: run go generate.
+var _ = foryShapeInner[Inner]
 
 // ForyType returns Inner's type information.
 func (x *Inner) ForyType() *foryimpl.TypeInfo {
@@ -7137,13 +7153,17 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Leaf",
 })
 
-// The conversion below stops compiling when Leaf's fields change; run go generate.
-func _(x *Leaf) {
-	_ = (*struct {
+// foryShapeLeaf stops compiling when Leaf's fields or their tags change; run go generate.
+func foryShapeLeaf[T interface {
+	~struct {
 		V    int32
 		Gone string
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Leaf changed after go generate: run go generate.
+var _ = foryShapeLeaf[Leaf]
 
 // ForyType returns Leaf's type information.
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
@@ -7289,16 +7309,16 @@ var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         313,
 })
 
-// The conversion below stops compiling when Changes's fields change; run go generate.
-func _(x *Changes) {
-	_ = (*struct {
-		OldName string
-		Count   int32
+// foryShapeChanges stops compiling when Changes's fields or their tags change; run go generate.
+func foryShapeChanges[T interface {
+	~struct {
+		OldName string `fory:"id=1"`
+		Count   int32  `fory:"id=2"`
 		W32     int32
 		W8      int8
 		WF      float32
 		WU      uint16
-		WFix    int32
+		WFix    int32 `fory:"encoding=fixed"`
 		WSU     uint16
 		WIF     int32
 		NP      int32
@@ -7306,11 +7326,15 @@ func _(x *Changes) {
 		NIn     Inner
 		NPIn    *Inner
 		NL      []int32
-		NM      map[string]int32
+		NM      map[string]int32 `fory:"nullable"`
 		NPW     *int16
 		NWP     int8
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Changes changed after go generate: run go generate.
+var _ = foryShapeChanges[Changes]
 
 // ForyType returns Changes's type information.
 func (x *Changes) ForyType() *foryimpl.TypeInfo {
@@ -7794,16 +7818,20 @@ var foryTypeReorderTags = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         314,
 })
 
-// The conversion below stops compiling when ReorderTags's fields change; run go generate.
-func _(x *ReorderTags) {
-	_ = (*struct {
-		A int32
-		B string
-		C []int64
-		D float64
-		E *bool
-	})(x)
+// foryShapeReorderTags stops compiling when ReorderTags's fields or their tags change; run go generate.
+func foryShapeReorderTags[T interface {
+	~struct {
+		A int32   `fory:"id=3"`
+		B string  `fory:"id=1"`
+		C []int64 `fory:"id=2"`
+		D float64 `fory:"id=4"`
+		E *bool   `fory:"id=0"`
+	}
+}]() {
 }
+
+// If the build stops here, ReorderTags changed after go generate: run go generate.
+var _ = foryShapeReorderTags[ReorderTags]
 
 // ForyType returns ReorderTags's type information.
 func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
@@ -8050,16 +8078,20 @@ var foryTypeReorderNames = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         315,
 })
 
-// The conversion below stops compiling when ReorderNames's fields change; run go generate.
-func _(x *ReorderNames) {
-	_ = (*struct {
+// foryShapeReorderNames stops compiling when ReorderNames's fields or their tags change; run go generate.
+func foryShapeReorderNames[T interface {
+	~struct {
 		Zed   string
 		Alpha int64
 		Mid   bool
 		Beta  []string
 		Gamma *int16
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, ReorderNames changed after go generate: run go generate.
+var _ = foryShapeReorderNames[ReorderNames]
 
 // ForyType returns ReorderNames's type information.
 func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
@@ -8326,13 +8358,17 @@ var foryTypeMapHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         316,
 })
 
-// The conversion below stops compiling when MapHolder's fields change; run go generate.
-func _(x *MapHolder) {
-	_ = (*struct {
+// foryShapeMapHolder stops compiling when MapHolder's fields or their tags change; run go generate.
+func foryShapeMapHolder[T interface {
+	~struct {
 		Name string
 		Same map[string]Item
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, MapHolder changed after go generate: run go generate.
+var _ = foryShapeMapHolder[MapHolder]
 
 // ForyType returns MapHolder's type information.
 func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
@@ -8515,13 +8551,17 @@ var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         317,
 })
 
-// The conversion below stops compiling when Item's fields change; run go generate.
-func _(x *Item) {
-	_ = (*struct {
+// foryShapeItem stops compiling when Item's fields or their tags change; run go generate.
+func foryShapeItem[T interface {
+	~struct {
 		K string
 		V int32
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Item changed after go generate: run go generate.
+var _ = foryShapeItem[Item]
 
 // ForyType returns Item's type information.
 func (x *Item) ForyType() *foryimpl.TypeInfo {
@@ -8666,9 +8706,9 @@ var foryTypeRecord = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         320,
 })
 
-// The conversion below stops compiling when Record's fields change; run go generate.
-func _(x *Record) {
-	_ = (*struct {
+// foryShapeRecord stops compiling when Record's fields or their tags change; run go generate.
+func foryShapeRecord[T interface {
+	~struct {
 		ID     int64
 		Name   string
 		Count  int32
@@ -8677,8 +8717,12 @@ func _(x *Record) {
 		Tags   []string
 		Scores map[string]int32
 		Items  []Item
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Record changed after go generate: run go generate.
+var _ = foryShapeRecord[Record]
 
 // ForyType returns Record's type information.
 func (x *Record) ForyType() *foryimpl.TypeInfo {
@@ -9060,25 +9104,29 @@ var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         318,
 })
 
-// The conversion below stops compiling when Seqs's fields change; run go generate.
-func _(x *Seqs) {
-	_ = (*struct {
+// foryShapeSeqs stops compiling when Seqs's fields or their tags change; run go generate.
+func foryShapeSeqs[T interface {
+	~struct {
 		L2A     []int32
-		A2L     []int64
-		Bin2U8  []uint8
-		U82Bin  []uint8
+		A2L     []int64 `fory:"type=array(element=int64)"`
+		Bin2U8  []uint8 `fory:"type=bytes"`
+		U82Bin  []uint8 `fory:"type=array(element=uint8)"`
 		Raw2Bin []uint8
 		BoolL2A []bool
-		F32A2L  []float32
+		F32A2L  []float32 `fory:"type=array(element=float32)"`
 		U64L2A  []uint64
 		Int2A   []int
-		Arr2Go  []int16
+		Arr2Go  []int16 `fory:"type=array(element=int16)"`
 		PtrL2A  []*int32
-		NL      []uint16
+		NL      []uint16 `fory:"nullable,type=array(element=uint16)"`
 		Named   Int32s
-		PA      *[]float64
-	})(x)
+		PA      *[]float64 `fory:"type=array(element=float64)"`
+	}
+}]() {
 }
+
+// If the build stops here, Seqs changed after go generate: run go generate.
+var _ = foryShapeSeqs[Seqs]
 
 // ForyType returns Seqs's type information.
 func (x *Seqs) ForyType() *foryimpl.TypeInfo {
@@ -9806,12 +9854,16 @@ var foryTypeSeqsBad = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         319,
 })
 
-// The conversion below stops compiling when SeqsBad's fields change; run go generate.
-func _(x *SeqsBad) {
-	_ = (*struct {
+// foryShapeSeqsBad stops compiling when SeqsBad's fields or their tags change; run go generate.
+func foryShapeSeqsBad[T interface {
+	~struct {
 		W []int32
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, SeqsBad changed after go generate: run go generate.
+var _ = foryShapeSeqsBad[SeqsBad]
 
 // ForyType returns SeqsBad's type information.
 func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {

@@ -29,9 +29,9 @@ var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         310,
 })
 
-// The conversion below stops compiling when Scalars's fields change; run go generate.
-func _(x *Scalars) {
-	_ = (*struct {
+// foryShapeScalars stops compiling when Scalars's fields or their tags change; run go generate.
+func foryShapeScalars[T interface {
+	~struct {
 		B         bool
 		I8        int8
 		I16       int16
@@ -50,12 +50,12 @@ func _(x *Scalars) {
 		T         time.Time
 		D         time.Duration
 		Dt        serializer.Date
-		FixI32    int32
-		FixU32    uint32
-		FixI64    int64
-		FixU64    uint64
-		TagI64    int64
-		TagU64    uint64
+		FixI32    int32  `fory:"encoding=fixed"`
+		FixU32    uint32 `fory:"encoding=fixed"`
+		FixI64    int64  `fory:"encoding=fixed"`
+		FixU64    uint64 `fory:"encoding=fixed"`
+		TagI64    int64  `fory:"encoding=tagged"`
+		TagU64    uint64 `fory:"encoding=tagged"`
 		PB        *bool
 		PI8       *int8
 		PI32      *int32
@@ -89,12 +89,12 @@ func _(x *Scalars) {
 		AddT      time.Time
 		AddD      time.Duration
 		AddDt     serializer.Date
-		AddFixI32 int32
-		AddFixU32 uint32
-		AddFixI64 int64
-		AddFixU64 uint64
-		AddTagI64 int64
-		AddTagU64 uint64
+		AddFixI32 int32  `fory:"encoding=fixed"`
+		AddFixU32 uint32 `fory:"encoding=fixed"`
+		AddFixI64 int64  `fory:"encoding=fixed"`
+		AddFixU64 uint64 `fory:"encoding=fixed"`
+		AddTagI64 int64  `fory:"encoding=tagged"`
+		AddTagU64 uint64 `fory:"encoding=tagged"`
 		AddPB     *bool
 		AddPI8    *int8
 		AddPI32   *int32
@@ -110,8 +110,12 @@ func _(x *Scalars) {
 		AddPDt    *serializer.Date
 		AddMyI    MyInt
 		AddMyS    MyString
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Scalars changed after go generate: run go generate.
+var _ = foryShapeScalars[Scalars]
 
 // ForyType returns Scalars's type information.
 func (x *Scalars) ForyType() *foryimpl.TypeInfo {
@@ -1504,22 +1508,22 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         311,
 })
 
-// The conversion below stops compiling when Containers's fields change; run go generate.
-func _(x *Containers) {
-	_ = (*struct {
+// foryShapeContainers stops compiling when Containers's fields or their tags change; run go generate.
+func foryShapeContainers[T interface {
+	~struct {
 		Raw      []uint8
-		Bin      []uint8
-		ABool    []bool
-		AI8      []int8
-		AI16     []int16
-		AI32     []int32
-		AI64     []int64
-		AU8      []uint8
-		AU16     []uint16
-		AU32     []uint32
-		AU64     []uint64
-		AF32     []float32
-		AF64     []float64
+		Bin      []uint8   `fory:"type=bytes"`
+		ABool    []bool    `fory:"type=array(element=bool)"`
+		AI8      []int8    `fory:"type=array(element=int8)"`
+		AI16     []int16   `fory:"type=array(element=int16)"`
+		AI32     []int32   `fory:"type=array(element=int32)"`
+		AI64     []int64   `fory:"type=array(element=int64)"`
+		AU8      []uint8   `fory:"type=array(element=uint8)"`
+		AU16     []uint16  `fory:"type=array(element=uint16)"`
+		AU32     []uint32  `fory:"type=array(element=uint32)"`
+		AU64     []uint64  `fory:"type=array(element=uint64)"`
+		AF32     []float32 `fory:"type=array(element=float32)"`
+		AF64     []float64 `fory:"type=array(element=float64)"`
 		Fix      [3]int16
 		LB       []bool
 		LI8      []int8
@@ -1544,22 +1548,22 @@ func _(x *Containers) {
 		MSL      map[string][]string
 		MSM      map[string]map[string]int32
 		MSP      map[string]*int32
-		NLS      []string
-		NM       map[string]int32
-		NBin     []uint8
+		NLS      []string         `fory:"nullable"`
+		NM       map[string]int32 `fory:"nullable"`
+		NBin     []uint8          `fory:"nullable,type=bytes"`
 		AddRaw   []uint8
-		AddBin   []uint8
-		AddABool []bool
-		AddAI8   []int8
-		AddAI16  []int16
-		AddAI32  []int32
-		AddAI64  []int64
-		AddAU8   []uint8
-		AddAU16  []uint16
-		AddAU32  []uint32
-		AddAU64  []uint64
-		AddAF32  []float32
-		AddAF64  []float64
+		AddBin   []uint8   `fory:"type=bytes"`
+		AddABool []bool    `fory:"type=array(element=bool)"`
+		AddAI8   []int8    `fory:"type=array(element=int8)"`
+		AddAI16  []int16   `fory:"type=array(element=int16)"`
+		AddAI32  []int32   `fory:"type=array(element=int32)"`
+		AddAI64  []int64   `fory:"type=array(element=int64)"`
+		AddAU8   []uint8   `fory:"type=array(element=uint8)"`
+		AddAU16  []uint16  `fory:"type=array(element=uint16)"`
+		AddAU32  []uint32  `fory:"type=array(element=uint32)"`
+		AddAU64  []uint64  `fory:"type=array(element=uint64)"`
+		AddAF32  []float32 `fory:"type=array(element=float32)"`
+		AddAF64  []float64 `fory:"type=array(element=float64)"`
 		AddFix   [3]int16
 		AddLB    []bool
 		AddLI8   []int8
@@ -1584,11 +1588,15 @@ func _(x *Containers) {
 		AddMSL   map[string][]string
 		AddMSM   map[string]map[string]int32
 		AddMSP   map[string]*int32
-		AddNLS   []string
-		AddNM    map[string]int32
-		AddNBin  []uint8
-	})(x)
+		AddNLS   []string         `fory:"nullable"`
+		AddNM    map[string]int32 `fory:"nullable"`
+		AddNBin  []uint8          `fory:"nullable,type=bytes"`
+	}
+}]() {
 }
+
+// If the build stops here, Containers changed after go generate: run go generate.
+var _ = foryShapeContainers[Containers]
 
 // ForyType returns Containers's type information.
 func (x *Containers) ForyType() *foryimpl.TypeInfo {
@@ -5952,9 +5960,9 @@ var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Nested",
 })
 
-// The conversion below stops compiling when Nested's fields change; run go generate.
-func _(x *Nested) {
-	_ = (*struct {
+// foryShapeNested stops compiling when Nested's fields or their tags change; run go generate.
+func foryShapeNested[T interface {
+	~struct {
 		In       Inner
 		PIn      *Inner
 		LIn      []Inner
@@ -5971,8 +5979,12 @@ func _(x *Nested) {
 		AddLf    Leaf
 		AddPLf   *Leaf
 		AddLLf   []Leaf
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Nested changed after go generate: run go generate.
+var _ = foryShapeNested[Nested]
 
 // ForyType returns Nested's type information.
 func (x *Nested) ForyType() *foryimpl.TypeInfo {
@@ -6935,15 +6947,19 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         301,
 })
 
-// The conversion below stops compiling when Inner's fields change; run go generate.
-func _(x *Inner) {
-	_ = (*struct {
+// foryShapeInner stops compiling when Inner's fields or their tags change; run go generate.
+func foryShapeInner[T interface {
+	~struct {
 		Extra []string
 		Lf    Leaf
 		Score int64
 		Name  string
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Inner changed after go generate: run go generate.
+var _ = foryShapeInner[Inner]
 
 // ForyType returns Inner's type information.
 func (x *Inner) ForyType() *foryimpl.TypeInfo {
@@ -7196,13 +7212,17 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Leaf",
 })
 
-// The conversion below stops compiling when Leaf's fields change; run go generate.
-func _(x *Leaf) {
-	_ = (*struct {
+// foryShapeLeaf stops compiling when Leaf's fields or their tags change; run go generate.
+func foryShapeLeaf[T interface {
+	~struct {
 		W string
 		V int32
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Leaf changed after go generate: run go generate.
+var _ = foryShapeLeaf[Leaf]
 
 // ForyType returns Leaf's type information.
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
@@ -7348,28 +7368,32 @@ var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         313,
 })
 
-// The conversion below stops compiling when Changes's fields change; run go generate.
-func _(x *Changes) {
-	_ = (*struct {
+// foryShapeChanges stops compiling when Changes's fields or their tags change; run go generate.
+func foryShapeChanges[T interface {
+	~struct {
 		NWP     *float32
 		NPW     int64
 		NM      map[string]int32
-		NL      []int32
+		NL      []int32 `fory:"nullable"`
 		NPIn    Inner
 		NIn     *Inner
 		NS      string
 		NP      *int32
 		WIF     float64
 		WSU     int32
-		WFix    int64
+		WFix    int64 `fory:"encoding=tagged"`
 		WU      uint64
 		WF      float64
 		W8      int32
 		W32     int64
-		Total   int64
-		NewName string
-	})(x)
+		Total   int64  `fory:"id=2"`
+		NewName string `fory:"id=1"`
+	}
+}]() {
 }
+
+// If the build stops here, Changes changed after go generate: run go generate.
+var _ = foryShapeChanges[Changes]
 
 // ForyType returns Changes's type information.
 func (x *Changes) ForyType() *foryimpl.TypeInfo {
@@ -7867,16 +7891,20 @@ var foryTypeReorderTags = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         314,
 })
 
-// The conversion below stops compiling when ReorderTags's fields change; run go generate.
-func _(x *ReorderTags) {
-	_ = (*struct {
-		E *bool
-		D float64
-		C []int64
-		B string
-		A int32
-	})(x)
+// foryShapeReorderTags stops compiling when ReorderTags's fields or their tags change; run go generate.
+func foryShapeReorderTags[T interface {
+	~struct {
+		E *bool   `fory:"id=0"`
+		D float64 `fory:"id=4"`
+		C []int64 `fory:"id=2"`
+		B string  `fory:"id=1"`
+		A int32   `fory:"id=3"`
+	}
+}]() {
 }
+
+// If the build stops here, ReorderTags changed after go generate: run go generate.
+var _ = foryShapeReorderTags[ReorderTags]
 
 // ForyType returns ReorderTags's type information.
 func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
@@ -8123,16 +8151,20 @@ var foryTypeReorderNames = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         315,
 })
 
-// The conversion below stops compiling when ReorderNames's fields change; run go generate.
-func _(x *ReorderNames) {
-	_ = (*struct {
+// foryShapeReorderNames stops compiling when ReorderNames's fields or their tags change; run go generate.
+func foryShapeReorderNames[T interface {
+	~struct {
 		Gamma *int16
 		Beta  []string
 		Mid   bool
 		Alpha int64
 		Zed   string
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, ReorderNames changed after go generate: run go generate.
+var _ = foryShapeReorderNames[ReorderNames]
 
 // ForyType returns ReorderNames's type information.
 func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
@@ -8399,14 +8431,18 @@ var foryTypeMapHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         316,
 })
 
-// The conversion below stops compiling when MapHolder's fields change; run go generate.
-func _(x *MapHolder) {
-	_ = (*struct {
+// foryShapeMapHolder stops compiling when MapHolder's fields or their tags change; run go generate.
+func foryShapeMapHolder[T interface {
+	~struct {
 		Extra map[int32]Item
 		Same  map[string]Item
 		Name  string
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, MapHolder changed after go generate: run go generate.
+var _ = foryShapeMapHolder[MapHolder]
 
 // ForyType returns MapHolder's type information.
 func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
@@ -8647,13 +8683,17 @@ var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         317,
 })
 
-// The conversion below stops compiling when Item's fields change; run go generate.
-func _(x *Item) {
-	_ = (*struct {
+// foryShapeItem stops compiling when Item's fields or their tags change; run go generate.
+func foryShapeItem[T interface {
+	~struct {
 		K string
 		V int32
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Item changed after go generate: run go generate.
+var _ = foryShapeItem[Item]
 
 // ForyType returns Item's type information.
 func (x *Item) ForyType() *foryimpl.TypeInfo {
@@ -8798,9 +8838,9 @@ var foryTypeRecord = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         320,
 })
 
-// The conversion below stops compiling when Record's fields change; run go generate.
-func _(x *Record) {
-	_ = (*struct {
+// foryShapeRecord stops compiling when Record's fields or their tags change; run go generate.
+func foryShapeRecord[T interface {
+	~struct {
 		ID     int64
 		Name   string
 		Count  int64
@@ -8809,8 +8849,12 @@ func _(x *Record) {
 		Tags   []string
 		Scores map[string]int32
 		Items  []Item
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Record changed after go generate: run go generate.
+var _ = foryShapeRecord[Record]
 
 // ForyType returns Record's type information.
 func (x *Record) ForyType() *foryimpl.TypeInfo {
@@ -9191,25 +9235,29 @@ var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         318,
 })
 
-// The conversion below stops compiling when Seqs's fields change; run go generate.
-func _(x *Seqs) {
-	_ = (*struct {
-		L2A     []int32
+// foryShapeSeqs stops compiling when Seqs's fields or their tags change; run go generate.
+func foryShapeSeqs[T interface {
+	~struct {
+		L2A     []int32 `fory:"type=array(element=int32)"`
 		A2L     []int64
-		Bin2U8  []uint8
-		U82Bin  []uint8
-		Raw2Bin []uint8
-		BoolL2A []bool
+		Bin2U8  []uint8 `fory:"type=array(element=uint8)"`
+		U82Bin  []uint8 `fory:"type=bytes"`
+		Raw2Bin []uint8 `fory:"type=bytes"`
+		BoolL2A []bool  `fory:"type=array(element=bool)"`
 		F32A2L  []float32
-		U64L2A  []uint64
-		Int2A   []int64
+		U64L2A  []uint64 `fory:"type=array(element=uint64)"`
+		Int2A   []int64  `fory:"type=array(element=int64)"`
 		Arr2Go  [3]int16
-		PtrL2A  []int32
-		NL      []uint16
-		Named   Int32s
+		PtrL2A  []int32  `fory:"type=array(element=int32)"`
+		NL      []uint16 `fory:"nullable"`
+		Named   Int32s   `fory:"type=array(element=int32)"`
 		PA      *[]float64
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Seqs changed after go generate: run go generate.
+var _ = foryShapeSeqs[Seqs]
 
 // ForyType returns Seqs's type information.
 func (x *Seqs) ForyType() *foryimpl.TypeInfo {
@@ -9865,12 +9913,16 @@ var foryTypeSeqsBad = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         319,
 })
 
-// The conversion below stops compiling when SeqsBad's fields change; run go generate.
-func _(x *SeqsBad) {
-	_ = (*struct {
-		W []int64
-	})(x)
+// foryShapeSeqsBad stops compiling when SeqsBad's fields or their tags change; run go generate.
+func foryShapeSeqsBad[T interface {
+	~struct {
+		W []int64 `fory:"type=array(element=int64)"`
+	}
+}]() {
 }
+
+// If the build stops here, SeqsBad changed after go generate: run go generate.
+var _ = foryShapeSeqsBad[SeqsBad]
 
 // ForyType returns SeqsBad's type information.
 func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {

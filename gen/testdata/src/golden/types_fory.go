@@ -29,13 +29,17 @@ var foryTypePoint = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         10,
 })
 
-// The conversion below stops compiling when Point's fields change; run go generate.
-func _(x *Point) {
-	_ = (*struct {
+// foryShapePoint stops compiling when Point's fields or their tags change; run go generate.
+func foryShapePoint[T interface {
+	~struct {
 		X int32
 		Y int32
-	})(x)
+	}
+}]() {
 }
+
+// If the build stops here, Point changed after go generate: run go generate.
+var _ = foryShapePoint[Point]
 
 // ForyType returns Point's type information.
 func (x *Point) ForyType() *foryimpl.TypeInfo {
@@ -210,10 +214,10 @@ var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Sample",
 })
 
-// The conversion below stops compiling when Sample's fields change; run go generate.
-func _(x *Sample) {
-	_ = (*struct {
-		ID     int64
+// foryShapeSample stops compiling when Sample's fields or their tags change; run go generate.
+func foryShapeSample[T interface {
+	~struct {
+		ID     int64 `fory:"id=1"`
 		Name   string
 		Tags   []string
 		Scores map[string]int32
@@ -224,20 +228,24 @@ func _(x *Sample) {
 		Points []Point
 		Maybe  []*Point
 		ByKey  map[int32]*Point
-		Raw    []uint8
-		Dense  []int32
+		Raw    []uint8 `fory:"type=bytes"`
+		Dense  []int32 `fory:"type=array(element=int32)"`
 		When   time.Time
 		Every  time.Duration
 		Day    serializer.Date
 		Flags  [4]bool
 		Opt    *int32
-		Fixed  uint32
-		Big    int64
-		Maybes []string
+		Fixed  uint32   `fory:"encoding=fixed"`
+		Big    int64    `fory:"encoding=tagged"`
+		Maybes []string `fory:"nullable"`
 		secret string
-		Skip   string
-	})(x)
+		Skip   string `fory:"-"`
+	}
+}]() {
 }
+
+// If the build stops here, Sample changed after go generate: run go generate.
+var _ = foryShapeSample[Sample]
 
 // ForyType returns Sample's type information.
 func (x *Sample) ForyType() *foryimpl.TypeInfo {

@@ -25,13 +25,17 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         310,
 })
 
-// The conversion below stops compiling when Leaf's fields change; run go generate.
-func _(x *Leaf) {
-	_ = (*struct {
-		V int32
-		W string
-	})(x)
+// foryShapeLeaf stops compiling when Leaf's fields or their tags change; run go generate.
+func foryShapeLeaf[T interface {
+	~struct {
+		V int32  `fory:"id=1"`
+		W string `fory:"id=2"`
+	}
+}]() {
 }
+
+// If the build stops here, Leaf changed after go generate: run go generate.
+var _ = foryShapeLeaf[Leaf]
 
 // ForyType returns Leaf's type information.
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
@@ -176,12 +180,16 @@ var foryTypeMapKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         311,
 })
 
-// The conversion below stops compiling when MapKinds's fields change; run go generate.
-func _(x *MapKinds) {
-	_ = (*struct {
-		S map[string]int32
-	})(x)
+// foryShapeMapKinds stops compiling when MapKinds's fields or their tags change; run go generate.
+func foryShapeMapKinds[T interface {
+	~struct {
+		S map[string]int32 `fory:"id=1"`
+	}
+}]() {
 }
+
+// If the build stops here, MapKinds changed after go generate: run go generate.
+var _ = foryShapeMapKinds[MapKinds]
 
 // ForyType returns MapKinds's type information.
 func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
