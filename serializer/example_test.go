@@ -83,7 +83,7 @@ func ExampleDecodeError() {
 	// Output:
 	// type: example.User field: Name offset: 25
 	// true
-	// serializer: decoding example.User.Name at offset 25: buffer: truncated input (malformed input)
+	// serializer: decoding example.User.Name at offset 25: string of 3 bytes exceeds the 2 remaining bytes (malformed input)
 }
 
 // The wire holds an instant, not a time zone. By default decoded times are in

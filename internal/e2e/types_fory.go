@@ -307,6 +307,20 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 			}
 		}
 	}
+	if x.Col < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "Col", int64(x.Col)))
+		return
+	}
+	if x.PCol != nil {
+		if (*x.PCol) < 0 {
+			c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "PCol", int64((*x.PCol))))
+			return
+		}
+	}
+	if x.Stat < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "Stat", int64(x.Stat)))
+		return
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 51 fixed and 74 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(129 + buffer.BatchSlack)
@@ -496,7 +510,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Base")
 		return
 	}
-	x.Col = Color(r.ReadVarUint32())
+	x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 	if c.Failed() {
 		c.Trace("Col")
 		return
@@ -518,7 +532,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.ReadFlag() {
 		p6 := foryimpl.Alloc[Color](c)
-		*p6 = Color(r.ReadVarUint32())
+		*p6 = Color(c.ReadEnum(uint32(0x7fffffff)))
 		x.PCol = p6
 	}
 	if c.Failed() {
@@ -534,12 +548,12 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("PS")
 		return
 	}
-	x.Shd = Shade(r.ReadVarUint32())
+	x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 	if c.Failed() {
 		c.Trace("Shd")
 		return
 	}
-	x.Stat = other.Status(r.ReadVarUint32())
+	x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 	if c.Failed() {
 		c.Trace("Stat")
 		return
@@ -767,7 +781,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				x.Col = Color(r.ReadVarUint32())
+				x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
@@ -784,7 +798,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 30:
 			if !f.Flag || c.ReadFlag() {
 				p60 := foryimpl.Alloc[Color](c)
-				*p60 = Color(r.ReadVarUint32())
+				*p60 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				x.PCol = p60
 			}
 		case 31:
@@ -795,11 +809,11 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				x.Shd = Shade(r.ReadVarUint32())
+				x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				x.Stat = other.Status(r.ReadVarUint32())
+				x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
@@ -1565,7 +1579,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l107[i108 : i108+1])
 					continue
 				}
-				l107[i108] = Color(r.ReadVarUint32())
+				l107[i108] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
 					c.TraceIndex(i108)
 					break
@@ -2232,7 +2246,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 								clear(l252[i253 : i253+1])
 								continue
 							}
-							l252[i253] = Color(r.ReadVarUint32())
+							l252[i253] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
 								c.TraceIndex(i253)
 								break
@@ -3235,7 +3249,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		sz117, vn118, _ := c.ReadMapChunk(n115, 25, 5, nil, false)
 		for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
 			var k120 Color
-			k120 = Color(r.ReadVarUint32())
+			k120 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			var v121 int32
 			if !vn118 {
 				v121 = r.ReadVarInt32()
@@ -3616,7 +3630,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		sz251, vn252, _ := c.ReadMapChunk(n249, 25, 21, nil, false)
 		for j253 := 0; j253 < sz251 && !c.Failed(); j253++ {
 			var k254 Shade
-			k254 = Shade(r.ReadVarUint32())
+			k254 = Shade(c.ReadEnum(uint32(0xffff)))
 			var v255 Label
 			if !vn252 {
 				v255 = Label(c.ReadString())
@@ -3689,7 +3703,7 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 					sz273, vn274, _ := c.ReadMapChunk(n271, 25, 5, nil, false)
 					for j275 := 0; j275 < sz273 && !c.Failed(); j275++ {
 						var k276 Color
-						k276 = Color(r.ReadVarUint32())
+						k276 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						var v277 int32
 						if !vn274 {
 							v277 = r.ReadVarInt32()
@@ -4053,7 +4067,7 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 					sz407, vn408, _ := c.ReadMapChunk(n405, 25, 21, nil, false)
 					for j409 := 0; j409 < sz407 && !c.Failed(); j409++ {
 						var k410 Shade
-						k410 = Shade(r.ReadVarUint32())
+						k410 = Shade(c.ReadEnum(uint32(0xffff)))
 						var v411 Label
 						if !vn408 {
 							v411 = Label(c.ReadString())

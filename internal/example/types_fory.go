@@ -95,6 +95,9 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 			}
 		}
 	}
+	if x.Status < 0 {
+		return foryimpl.EnumOutOfRange(foryTypeUser, "Status", int64(x.Status))
+	}
 	s2 := x.Name
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(36 + buffer.BatchSlack + len(s2) + 9)
@@ -205,7 +208,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Tags")
 		return
 	}
-	x.Status = Status(r.ReadVarUint32())
+	x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 	if c.Failed() {
 		c.Trace("Status")
 		return
@@ -254,7 +257,7 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.Status = Status(r.ReadVarUint32())
+				x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		default:
 			c.SkipField(f)

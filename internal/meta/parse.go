@@ -31,6 +31,9 @@ type TypeDefError struct {
 	// Truncated reports that b ended before the TypeDef did: the bytes so
 	// far are a valid start, so a stream reader may wait for more.
 	Truncated bool
+	// OverLimit reports that the TypeDef is valid but larger than the
+	// Limits allow.
+	OverLimit bool
 }
 
 func (e *TypeDefError) Error() string {
@@ -104,7 +107,7 @@ func ParseTypeDef(b []byte, lim Limits) (*TypeDef, int, error) {
 		bodyLen += uint64(extra)
 	}
 	if bodyLen > uint64(maxBody) {
-		return nil, 0, tdErr(0, -1, nil, "body of %d bytes exceeds the limit of %d", bodyLen, maxBody)
+		return nil, 0, overLimit(tdErr(0, -1, nil, "body of %d bytes exceeds the limit of %d", bodyLen, maxBody))
 	}
 	if bodyLen == 0 {
 		return nil, 0, tdErr(0, -1, nil, "empty body")
@@ -137,6 +140,11 @@ func ParseTypeDef(b []byte, lim Limits) (*TypeDef, int, error) {
 
 func tdErr(off, field int, cause error, format string, args ...any) error {
 	return &TypeDefError{Offset: off, Field: field, Reason: fmt.Sprintf(format, args...), Err: cause}
+}
+
+func overLimit(err error) error {
+	err.(*TypeDefError).OverLimit = true
+	return err
 }
 
 func truncated(err error) error {
@@ -220,7 +228,7 @@ func (p *tdParser) body(maxFields int) (*TypeDef, error) {
 			nFields += uint64(extra)
 		}
 		if nFields > uint64(maxFields) {
-			return nil, tdErr(start, -1, nil, "%d fields exceed the limit of %d", nFields, maxFields)
+			return nil, overLimit(tdErr(start, -1, nil, "%d fields exceed the limit of %d", nFields, maxFields))
 		}
 	} else {
 		if hdr&metaNonStructZero != 0 {

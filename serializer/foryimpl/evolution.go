@@ -540,6 +540,13 @@ func (c *ReadContext) skipValue(ft *meta.FieldType, depth int) {
 			r.Fail(malformed("string header %d too large", h))
 			return
 		}
+		// As uint64 first: int(h>>2) truncates on 32-bit platforms.
+		if h>>2 > uint64(r.Remaining()) {
+			if r.Err() == nil {
+				r.Fail(shortInput("string of %d bytes exceeds the %d remaining bytes", h>>2, r.Remaining()))
+			}
+			return
+		}
 		r.Skip(int(h >> 2))
 	case 37:
 		r.ReadVarInt64()
@@ -796,6 +803,10 @@ func typeDefLen(in []byte) int {
 				n = i + 1
 				break
 			}
+		}
+		// As uint64 first: int(v) can be negative on 32-bit platforms.
+		if uint64(v) > uint64(len(in)) {
+			return -1
 		}
 		size += int(v)
 	}

@@ -369,7 +369,12 @@ func (c *ReadContext) readSharedTypeDef(t *TypeInfo) *remoteDef {
 		d, n, err = c.defCache.parse(in, c.opts.typeDefLimits())
 		if err != nil {
 			var te *meta.TypeDefError
-			c.r.Fail(&detail{sentinel: ErrMalformed, msg: err.Error(), short: errors.As(err, &te) && te.Truncated})
+			isTD := errors.As(err, &te)
+			if isTD && te.OverLimit {
+				c.r.Fail(limit("%v (WithTypeDefLimits)", err))
+				return nil
+			}
+			c.r.Fail(&detail{sentinel: ErrMalformed, msg: err.Error(), short: isTD && te.Truncated})
 			return nil
 		}
 		// Parsing allocates per field (charged even on a cache hit, which
@@ -517,6 +522,14 @@ func (c *ReadContext) readStringSlow(h uint64) string {
 		c.r.Fail(malformed("string header %d too large", h))
 		return ""
 	}
+	// Compared as uint64 before the conversion: on 32-bit platforms int
+	// would truncate a length of 2^32 bytes or more.
+	if h>>2 > uint64(c.r.Remaining()) {
+		if c.r.Err() == nil {
+			c.r.Fail(shortInput("string of %d bytes exceeds the %d remaining bytes", h>>2, c.r.Remaining()))
+		}
+		return ""
+	}
 	n := int(h >> 2)
 	raw := c.r.ReadBytes(n)
 	if c.r.Err() != nil {
@@ -571,19 +584,32 @@ func (c *ReadContext) readStringSlow(h uint64) string {
 		for i := range u {
 			u[i] = uint16(raw[2*i]) | uint16(raw[2*i+1])<<8
 		}
-		rs := utf16.Decode(u)
-		if !c.skipUTF8 {
-			for _, r := range rs {
-				if r == utf8.RuneError {
-					c.r.Fail(malformed("invalid UTF-16 in a string"))
-					return ""
-				}
-			}
+		if !c.skipUTF8 && !wellFormedUTF16(u) {
+			c.r.Fail(malformed("invalid UTF-16 in a string (an unpaired surrogate)"))
+			return ""
 		}
-		return string(rs)
+		return string(utf16.Decode(u))
 	}
 	c.r.Fail(malformed("unknown string encoding %d", h&3))
 	return ""
+}
+
+// wellFormedUTF16 reports whether u has no unpaired surrogate: every high
+// surrogate is followed by a low one and no low one stands alone. U+FFFD
+// itself is a valid character.
+func wellFormedUTF16(u []uint16) bool {
+	for i := 0; i < len(u); i++ {
+		switch c := u[i]; {
+		case c >= 0xd800 && c < 0xdc00:
+			if i+1 == len(u) || u[i+1] < 0xdc00 || u[i+1] >= 0xe000 {
+				return false
+			}
+			i++
+		case c >= 0xdc00 && c < 0xe000:
+			return false
+		}
+	}
+	return true
 }
 
 // ReadBinary reads a length-prefixed byte run (BINARY and dense arrays of

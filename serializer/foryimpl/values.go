@@ -2,6 +2,7 @@ package foryimpl
 
 import (
 	"math"
+	"strconv"
 	"time"
 
 	"github.com/forygen/forygen/buffer"
@@ -127,4 +128,23 @@ func (c *ReadContext) ReadDate() Date {
 		return Date{}
 	}
 	return dateFromDays(days)
+}
+
+// ReadEnum reads an enum ordinal (a varu32, docs/format.md §12) for an enum
+// whose Go type holds at most max; a larger one is a schema mismatch, not a
+// value narrowed to another.
+func (c *ReadContext) ReadEnum(max uint32) uint32 {
+	v := c.r.ReadVarUint32()
+	if v > max && c.r.Err() == nil {
+		c.r.Fail(mismatch("enum ordinal %d does not fit the Go enum type (at most %d)", v, max))
+		return 0
+	}
+	return v
+}
+
+// EnumOutOfRange is the error for an enum value that has no ordinal: a
+// negative one, or one above 2^32-1.
+func EnumOutOfRange(t *TypeInfo, field string, v int64) error {
+	return &EncodeError{Type: t.GoName, Path: field, Err: &detail{sentinel: ErrInvalidValue,
+		msg: strconv.FormatInt(v, 10) + " is not an enum ordinal (0 to 4294967295)"}}
 }

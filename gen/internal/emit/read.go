@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"math"
 	"github.com/dave/jennifer/jen"
 
 	"github.com/forygen/forygen/gen/internal/model"
@@ -250,6 +251,9 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 	case plan.TypeString:
 		return []jen.Code{dst.Op("=").Add(g.fromNamed(jen.Id("c").Dot("ReadString").Call(), t))}
 	case plan.TypeEnum:
+		if max, ok := enumMax(t.Base); ok {
+			return []jen.Code{dst.Op("=").Add(g.goType(t).Call(jen.Id("c").Dot("ReadEnum").Call(jen.Lit(max))))}
+		}
 		return []jen.Code{dst.Op("=").Add(g.goType(t).Call(r.Clone().Dot("ReadVarUint32").Call()))}
 	case plan.TypeTimestamp:
 		return []jen.Code{dst.Op("=").Id("c").Dot("ReadTime").Call()}
@@ -438,7 +442,15 @@ func usesReader(s *plan.Struct) bool {
 }
 
 func wireUsesReader(w *plan.Wire) bool {
-	if w.IsFixedScalar() || w.IsVarint() || w.TypeID == plan.TypeEnum || arrayWidth(w) > 0 {
+	if w.TypeID == plan.TypeEnum {
+		base := w.Go.Base
+		if w.Go.Kind == model.Pointer {
+			base = w.Go.Elem.Base
+		}
+		_, checked := enumMax(base) // read by c.ReadEnum
+		return !checked
+	}
+	if w.IsFixedScalar() || w.IsVarint() || arrayWidth(w) > 0 {
 		return true
 	}
 	for _, c := range []*plan.Wire{w.Elem, w.Key} {
@@ -629,4 +641,22 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 		),
 		dst.Op("=").Id(m),
 	}
+}
+
+// enumMax is the largest ordinal an enum of base kind k holds, when that is
+// below the wire's 2^32-1: a larger one must not be narrowed silently.
+func enumMax(k model.Kind) (uint32, bool) {
+	switch k {
+	case model.Int8:
+		return math.MaxInt8, true
+	case model.Uint8:
+		return math.MaxUint8, true
+	case model.Int16:
+		return math.MaxInt16, true
+	case model.Uint16:
+		return math.MaxUint16, true
+	case model.Int32:
+		return math.MaxInt32, true
+	}
+	return 0, false
 }

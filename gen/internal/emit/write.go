@@ -672,7 +672,17 @@ func (g *gen) checkStrings(v *jen.Statement, w *plan.Wire, field string, fail fu
 	return nil
 }
 
-// checkRange checks that an int or uint field declared 32-bit fits.
+// isSigned reports whether k is a signed integer kind.
+func isSigned(k model.Kind) bool {
+	switch k {
+	case model.Int8, model.Int16, model.Int32, model.Int64, model.Int:
+		return true
+	}
+	return false
+}
+
+// checkRange checks that an int or uint field declared 32-bit fits, and
+// that an enum value has a varu32 ordinal.
 func (g *gen) checkRange(v *jen.Statement, fl *plan.Field, fail func(jen.Code) []jen.Code) []jen.Code {
 	w := fl.Wire
 	kind, val := w.Go.Kind, jen.Statement(*v)
@@ -680,7 +690,21 @@ func (g *gen) checkRange(v *jen.Statement, fl *plan.Field, fail func(jen.Code) [
 		kind, val = w.Go.Elem.Kind, *jen.Parens(jen.Op("*").Add(v))
 	}
 	var cond, err jen.Code
+	base := w.Go.Base
+	if w.Go.Kind == model.Pointer {
+		base = w.Go.Elem.Base
+	}
 	switch {
+	case kind == model.Enum && isSigned(base):
+		// An ordinal is a varu32: a negative value has none.
+		cond = val.Clone().Op("<").Lit(0)
+		if base == model.Int64 || base == model.Int {
+			cond = jen.Add(cond).Op("||").Int64().Call(val.Clone()).Op(">").Qual("math", "MaxUint32")
+		}
+		err = jen.Qual(implPkg, "EnumOutOfRange").Call(jen.Id(g.infoVar()), jen.Lit(fl.GoName), jen.Int64().Call(val.Clone()))
+	case kind == model.Enum && (base == model.Uint64 || base == model.Uint):
+		cond = jen.Uint64().Call(val.Clone()).Op(">").Qual("math", "MaxUint32")
+		err = jen.Qual(implPkg, "EnumOutOfRange").Call(jen.Id(g.infoVar()), jen.Lit(fl.GoName), jen.Int64().Call(val.Clone()))
 	case kind == model.Int && (w.TypeID == plan.TypeVarInt32 || w.TypeID == plan.TypeInt32):
 		cond = jen.Int64().Call(val.Clone()).Op("!=").Int64().Call(jen.Int32().Call(val.Clone()))
 		err = jen.Qual(implPkg, "IntOutOfRange").Call(jen.Id(g.infoVar()), jen.Lit(fl.GoName), jen.Int64().Call(val.Clone()))

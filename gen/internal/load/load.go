@@ -554,7 +554,7 @@ func (l *loader) fieldType(t types.Type, depth int) (*model.Type, error) {
 				if u.Info()&types.IsInteger == 0 {
 					return nil, fmt.Errorf("enum %s must be an integer type", obj.Name())
 				}
-				return &model.Type{Kind: model.Enum, Named: named, Reg: dir.reg}, nil
+				return &model.Type{Kind: model.Enum, Named: named, Reg: dir.reg, Base: basicKind(u)}, nil
 			}
 			inner, err := l.fieldType(u, depth+1)
 			if err != nil {

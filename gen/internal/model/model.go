@@ -155,6 +155,8 @@ type Type struct {
 	Len   int   // Array length
 	// Struct and Enum registrations, for type meta and TypeDefs.
 	Reg Registration
+	// Base is an Enum's underlying integer kind, which bounds its ordinals.
+	Base Kind
 }
 
 // Named identifies a defined Go type.

@@ -67,3 +67,29 @@ type PtLists struct {
 	B []*Pt `fory:"id=2"`
 	C []Pt  `fory:"id=3"`
 }
+
+// Narrow16 and Narrow32 are enums whose Go types hold fewer ordinals than
+// the wire's varu32.
+//
+//fory:enum id=320
+type Narrow16 uint16
+
+//fory:enum id=321
+type Narrow32 int32
+
+// Enums holds the narrow enums.
+//
+//fory:generate id=314
+type Enums struct {
+	A Narrow16 `fory:"id=1"`
+	B Narrow32 `fory:"id=2"`
+}
+
+// EnumsEvolved is Enums under another registration, read by field matching
+// from v2.EnumsEvolved, which has a field more.
+//
+//fory:generate id=315
+type EnumsEvolved struct {
+	A Narrow16 `fory:"id=1"`
+	B Narrow32 `fory:"id=2"`
+}

@@ -14,6 +14,12 @@ const (
 	_ = foryimpl.RegenerateWithMatchingForygen(1 - foryimpl.GenVersion)
 )
 
+// ForyEnum marks Narrow16 as a Fory enum registered with id=320; its values are written as varu32 (docs/format.md §12).
+func (Narrow16) ForyEnum() {}
+
+// ForyEnum marks Narrow32 as a Fory enum registered with id=321; its values are written as varu32 (docs/format.md §12).
+func (Narrow32) ForyEnum() {}
+
 // foryTypeOptInt is OptInt's static type information. Fingerprint: 1,5,0,1;
 var foryTypeOptInt = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xac, 0x02},
@@ -1897,6 +1903,280 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 					}
 				}
 				x.C = l39
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+}
+
+// foryTypeEnums is Enums's static type information. Fingerprint: 1,0,0,0;2,0,0,0;
+var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta: []byte{0x1b, 0xba, 0x02},
+	GoName:         "agree.Enums",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
+	SchemaHash:     -919177777,
+	TypeDef:        []byte{0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
+	UserID:         314,
+})
+
+// foryShapeEnums stops compiling when Enums's fields or their tags change; run go generate.
+func foryShapeEnums[T interface {
+	~struct {
+		A Narrow16 `fory:"id=1"`
+		B Narrow32 `fory:"id=2"`
+	}
+}]() {
+}
+
+// If the build stops here, Enums changed after go generate: run go generate.
+var _ = foryShapeEnums[Enums]
+
+// ForyType returns Enums's type information.
+func (x *Enums) ForyType() *foryimpl.TypeInfo {
+	return foryTypeEnums
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x2a935007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402bac2704cb51c && buffer.ReadUint64At(in, 11) == 0x19c819c402bac270 {
+			n = 19
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeEnums)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeEnums)
+}
+
+// ForyWrite writes Enums's struct body (docs/format.md §9).
+func (x *Enums) ForyWrite(c *foryimpl.WriteContext) {
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
+}
+
+// foryWrite is ForyWrite without the write context, which Enums, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Enums) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if x.B < 0 {
+		return foryimpl.EnumOutOfRange(foryTypeEnums, "B", int64(x.B))
+	}
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(23 + buffer.BatchSlack + 10)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x2a935007001cff01)
+			buffer.PutUint64At(w, off+8, 0xc402bac2704cb51c)
+			buffer.PutUint64At(w, off+11, 0x19c819c402bac270)
+			off += 19
+		} else {
+			buffer.PutUint32At(w, off, 0xba1bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
+		buffer.PutInt32At(w, off, -919177777)
+		off += 4
+	}
+	off = buffer.PutVarUint32At(w, off, uint32(x.A))
+	off = buffer.PutVarUint32At(w, off, uint32(x.B))
+	b.SetWriterIndex(off)
+	return nil
+}
+
+// ForyRead reads Enums's struct body (docs/format.md §9); errors are recorded in c.
+func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
+	*x = Enums{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
+			c.HashMismatch(foryTypeEnums, h)
+			return
+		}
+	}
+	x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+	if c.Failed() {
+		c.Trace("A")
+		return
+	}
+	x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+	if c.Failed() {
+		c.Trace("B")
+		return
+	}
+}
+
+// ForyReadEvolved reads a Enums body written with another schema, following ev (docs/format.md §11.4).
+func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = Enums{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+}
+
+// foryTypeEnumsEvolved is EnumsEvolved's static type information. Fingerprint: 1,0,0,0;2,0,0,0;
+var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta: []byte{0x1b, 0xbb, 0x02},
+	GoName:         "agree.EnumsEvolved",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0xb0, 0xd5, 0x9d, 0x65, 0xc6, 0xc5, 0x61, 0xc2, 0xbb, 0x02, 0xc4, 0x19, 0xc8, 0x19},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
+	SchemaHash:     -919177777,
+	TypeDef:        []byte{0x07, 0xb0, 0xd5, 0x9d, 0x65, 0xc6, 0xc5, 0x61, 0xc2, 0xbb, 0x02, 0xc4, 0x19, 0xc8, 0x19},
+	UserID:         315,
+})
+
+// foryShapeEnumsEvolved stops compiling when EnumsEvolved's fields or their tags change; run go generate.
+func foryShapeEnumsEvolved[T interface {
+	~struct {
+		A Narrow16 `fory:"id=1"`
+		B Narrow32 `fory:"id=2"`
+	}
+}]() {
+}
+
+// If the build stops here, EnumsEvolved changed after go generate: run go generate.
+var _ = foryShapeEnumsEvolved[EnumsEvolved]
+
+// ForyType returns EnumsEvolved's type information.
+func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
+	return foryTypeEnumsEvolved
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x9dd5b007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402bbc261c5c665 && buffer.ReadUint64At(in, 11) == 0x19c819c402bbc261 {
+			n = 19
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeEnumsEvolved)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
+}
+
+// ForyWrite writes EnumsEvolved's struct body (docs/format.md §9).
+func (x *EnumsEvolved) ForyWrite(c *foryimpl.WriteContext) {
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
+}
+
+// foryWrite is ForyWrite without the write context, which EnumsEvolved, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *EnumsEvolved) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if x.B < 0 {
+		return foryimpl.EnumOutOfRange(foryTypeEnumsEvolved, "B", int64(x.B))
+	}
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(23 + buffer.BatchSlack + 10)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x9dd5b007001cff01)
+			buffer.PutUint64At(w, off+8, 0xc402bbc261c5c665)
+			buffer.PutUint64At(w, off+11, 0x19c819c402bbc261)
+			off += 19
+		} else {
+			buffer.PutUint32At(w, off, 0xbb1bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
+		buffer.PutInt32At(w, off, -919177777)
+		off += 4
+	}
+	off = buffer.PutVarUint32At(w, off, uint32(x.A))
+	off = buffer.PutVarUint32At(w, off, uint32(x.B))
+	b.SetWriterIndex(off)
+	return nil
+}
+
+// ForyRead reads EnumsEvolved's struct body (docs/format.md §9); errors are recorded in c.
+func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
+	*x = EnumsEvolved{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
+			c.HashMismatch(foryTypeEnumsEvolved, h)
+			return
+		}
+	}
+	x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+	if c.Failed() {
+		c.Trace("A")
+		return
+	}
+	x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+	if c.Failed() {
+		c.Trace("B")
+		return
+	}
+}
+
+// ForyReadEvolved reads a EnumsEvolved body written with another schema, following ev (docs/format.md §11.4).
+func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = EnumsEvolved{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		default:
 			c.SkipField(f)

@@ -82,6 +82,14 @@ func (x *EnumHolder) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which EnumHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *EnumHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if x.C < 0 {
+		return foryimpl.EnumOutOfRange(foryTypeEnumHolder, "C", int64(x.C))
+	}
+	if x.PC != nil {
+		if (*x.PC) < 0 {
+			return foryimpl.EnumOutOfRange(foryTypeEnumHolder, "PC", int64((*x.PC)))
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + 5)
 	w, off := b.Window(), b.WriterIndex()
@@ -130,7 +138,7 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.C = Color(r.ReadVarUint32())
+	x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -145,7 +153,7 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 					clear(l5[i6 : i6+1])
 					continue
 				}
-				l5[i6] = Color(r.ReadVarUint32())
+				l5[i6] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
 					c.TraceIndex(i6)
 					break
@@ -160,7 +168,7 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.ReadFlag() {
 		p9 := foryimpl.Alloc[Color](c)
-		*p9 = Color(r.ReadVarUint32())
+		*p9 = Color(c.ReadEnum(uint32(0x7fffffff)))
 		x.PC = p9
 	}
 	if c.Failed() {
@@ -172,12 +180,11 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a EnumHolder body written with another schema, following ev (docs/format.md §11.4).
 func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = EnumHolder{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.C = Color(r.ReadVarUint32())
+				x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -191,7 +198,7 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 								clear(l11[i12 : i12+1])
 								continue
 							}
-							l11[i12] = Color(r.ReadVarUint32())
+							l11[i12] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
 								c.TraceIndex(i12)
 								break
@@ -204,7 +211,7 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 2:
 			if !f.Flag || c.ReadFlag() {
 				p15 := foryimpl.Alloc[Color](c)
-				*p15 = Color(r.ReadVarUint32())
+				*p15 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				x.PC = p15
 			}
 		default:

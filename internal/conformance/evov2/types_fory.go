@@ -131,6 +131,10 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 			}
 		}
 	}
+	if x.Level < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypePersonV2, "Level", int64(x.Level)))
+		return
+	}
 	b := c.Buffer()
 	s4 := x.Email
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -264,7 +268,7 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	x.Level = Color(r.ReadVarUint32())
+	x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 	if c.Failed() {
 		c.Trace("Level")
 		return
@@ -375,7 +379,7 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.Level = Color(r.ReadVarUint32())
+				x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {

@@ -129,6 +129,10 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 			return
 		}
 	}
+	if x.Kind < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeMixed, "Kind", int64(x.Kind)))
+		return
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 7 fixed and 23 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
@@ -308,7 +312,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Items")
 		return
 	}
-	x.Kind = Color(r.ReadVarUint32())
+	x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 	if c.Failed() {
 		c.Trace("Kind")
 		return
@@ -446,7 +450,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				x.Kind = Color(r.ReadVarUint32())
+				x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {

@@ -93,6 +93,9 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 			return foryimpl.InvalidUTF8(foryTypeAddress, "Street")
 		}
 	}
+	if x.Status < 0 {
+		return foryimpl.EnumOutOfRange(foryTypeAddress, "Status", int64(x.Status))
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(47 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -201,7 +204,7 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lines")
 		return
 	}
-	x.Status = Status(r.ReadVarUint32())
+	x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 	if c.Failed() {
 		c.Trace("Status")
 		return
@@ -251,7 +254,7 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.Status = Status(r.ReadVarUint32())
+				x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {

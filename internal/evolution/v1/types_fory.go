@@ -182,6 +182,22 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 			return foryimpl.InvalidUTF8(foryTypeScalars, "S")
 		}
 	}
+	if x.E < 0 {
+		return foryimpl.EnumOutOfRange(foryTypeScalars, "E", int64(x.E))
+	}
+	if x.PE != nil {
+		if (*x.PE) < 0 {
+			return foryimpl.EnumOutOfRange(foryTypeScalars, "PE", int64((*x.PE)))
+		}
+	}
+	if x.RmE < 0 {
+		return foryimpl.EnumOutOfRange(foryTypeScalars, "RmE", int64(x.RmE))
+	}
+	if x.RmPE != nil {
+		if (*x.RmPE) < 0 {
+			return foryimpl.EnumOutOfRange(foryTypeScalars, "RmPE", int64((*x.RmPE)))
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(734 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -749,7 +765,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Dt")
 		return
 	}
-	x.E = Color(r.ReadVarUint32())
+	x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 	if c.Failed() {
 		c.Trace("E")
 		return
@@ -779,7 +795,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.ReadFlag() {
 		p23 := foryimpl.Alloc[Color](c)
-		*p23 = Color(r.ReadVarUint32())
+		*p23 = Color(c.ReadEnum(uint32(0x7fffffff)))
 		x.PE = p23
 	}
 	if c.Failed() {
@@ -814,7 +830,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmDt")
 		return
 	}
-	x.RmE = Color(r.ReadVarUint32())
+	x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 	if c.Failed() {
 		c.Trace("RmE")
 		return
@@ -844,7 +860,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.ReadFlag() {
 		p28 := foryimpl.Alloc[Color](c)
-		*p28 = Color(r.ReadVarUint32())
+		*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
 		x.RmPE = p28
 	}
 	if c.Failed() {
@@ -1385,7 +1401,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 58:
 			if !f.Flag || c.ReadFlag() {
-				x.E = Color(r.ReadVarUint32())
+				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		case 59:
 			if !f.Flag || c.ReadFlag() {
@@ -1406,7 +1422,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 62:
 			if !f.Flag || c.ReadFlag() {
 				p167 := foryimpl.Alloc[Color](c)
-				*p167 = Color(r.ReadVarUint32())
+				*p167 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				x.PE = p167
 			}
 		case 63:
@@ -1431,7 +1447,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				x.RmE = Color(r.ReadVarUint32())
+				x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
@@ -1452,7 +1468,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 71:
 			if !f.Flag || c.ReadFlag() {
 				p172 := foryimpl.Alloc[Color](c)
-				*p172 = Color(r.ReadVarUint32())
+				*p172 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				x.RmPE = p172
 			}
 		case 72:
@@ -2995,7 +3011,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l299[i300 : i300+1])
 					continue
 				}
-				l299[i300] = Color(r.ReadVarUint32())
+				l299[i300] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
 					c.TraceIndex(i300)
 					break
@@ -3345,7 +3361,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		sz385, vn386, _ := c.ReadMapChunk(n383, 25, 21, nil, false)
 		for j387 := 0; j387 < sz385 && !c.Failed(); j387++ {
 			var k388 Color
-			k388 = Color(r.ReadVarUint32())
+			k388 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			var v389 string
 			if !vn386 {
 				v389 = c.ReadString()
@@ -3766,7 +3782,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l503[i504 : i504+1])
 					continue
 				}
-				l503[i504] = Color(r.ReadVarUint32())
+				l503[i504] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
 					c.TraceIndex(i504)
 					break
@@ -4116,7 +4132,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		sz589, vn590, _ := c.ReadMapChunk(n587, 25, 21, nil, false)
 		for j591 := 0; j591 < sz589 && !c.Failed(); j591++ {
 			var k592 Color
-			k592 = Color(r.ReadVarUint32())
+			k592 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			var v593 string
 			if !vn590 {
 				v593 = c.ReadString()
@@ -4561,7 +4577,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 								clear(l707[i708 : i708+1])
 								continue
 							}
-							l707[i708] = Color(r.ReadVarUint32())
+							l707[i708] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
 								c.TraceIndex(i708)
 								break
@@ -4913,7 +4929,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 					sz793, vn794, _ := c.ReadMapChunk(n791, 25, 21, nil, false)
 					for j795 := 0; j795 < sz793 && !c.Failed(); j795++ {
 						var k796 Color
-						k796 = Color(r.ReadVarUint32())
+						k796 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						var v797 string
 						if !vn794 {
 							v797 = c.ReadString()
@@ -5334,7 +5350,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 								clear(l911[i912 : i912+1])
 								continue
 							}
-							l911[i912] = Color(r.ReadVarUint32())
+							l911[i912] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
 								c.TraceIndex(i912)
 								break
@@ -5686,7 +5702,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 					sz997, vn998, _ := c.ReadMapChunk(n995, 25, 21, nil, false)
 					for j999 := 0; j999 < sz997 && !c.Failed(); j999++ {
 						var k1000 Color
-						k1000 = Color(r.ReadVarUint32())
+						k1000 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						var v1001 string
 						if !vn998 {
 							v1001 = c.ReadString()

@@ -182,6 +182,22 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 			return foryimpl.InvalidUTF8(foryTypeScalars, "S")
 		}
 	}
+	if x.AddE < 0 {
+		return foryimpl.EnumOutOfRange(foryTypeScalars, "AddE", int64(x.AddE))
+	}
+	if x.AddPE != nil {
+		if (*x.AddPE) < 0 {
+			return foryimpl.EnumOutOfRange(foryTypeScalars, "AddPE", int64((*x.AddPE)))
+		}
+	}
+	if x.E < 0 {
+		return foryimpl.EnumOutOfRange(foryTypeScalars, "E", int64(x.E))
+	}
+	if x.PE != nil {
+		if (*x.PE) < 0 {
+			return foryimpl.EnumOutOfRange(foryTypeScalars, "PE", int64((*x.PE)))
+		}
+	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(766 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -753,7 +769,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddDt")
 		return
 	}
-	x.AddE = Color(r.ReadVarUint32())
+	x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 	if c.Failed() {
 		c.Trace("AddE")
 		return
@@ -783,7 +799,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.ReadFlag() {
 		p23 := foryimpl.Alloc[Color](c)
-		*p23 = Color(r.ReadVarUint32())
+		*p23 = Color(c.ReadEnum(uint32(0x7fffffff)))
 		x.AddPE = p23
 	}
 	if c.Failed() {
@@ -828,7 +844,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Dt")
 		return
 	}
-	x.E = Color(r.ReadVarUint32())
+	x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 	if c.Failed() {
 		c.Trace("E")
 		return
@@ -858,7 +874,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.ReadFlag() {
 		p28 := foryimpl.Alloc[Color](c)
-		*p28 = Color(r.ReadVarUint32())
+		*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
 		x.PE = p28
 	}
 	if c.Failed() {
@@ -1389,7 +1405,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 58:
 			if !f.Flag || c.ReadFlag() {
-				x.AddE = Color(r.ReadVarUint32())
+				x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		case 59:
 			if !f.Flag || c.ReadFlag() {
@@ -1410,7 +1426,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 62:
 			if !f.Flag || c.ReadFlag() {
 				p167 := foryimpl.Alloc[Color](c)
-				*p167 = Color(r.ReadVarUint32())
+				*p167 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				x.AddPE = p167
 			}
 		case 63:
@@ -1443,7 +1459,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				x.E = Color(r.ReadVarUint32())
+				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
@@ -1464,7 +1480,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 73:
 			if !f.Flag || c.ReadFlag() {
 				p172 := foryimpl.Alloc[Color](c)
-				*p172 = Color(r.ReadVarUint32())
+				*p172 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				x.PE = p172
 			}
 		case 74:
@@ -3086,7 +3102,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l322[i323 : i323+1])
 					continue
 				}
-				l322[i323] = Color(r.ReadVarUint32())
+				l322[i323] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
 					c.TraceIndex(i323)
 					break
@@ -3436,7 +3452,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		sz408, vn409, _ := c.ReadMapChunk(n406, 25, 21, nil, false)
 		for j410 := 0; j410 < sz408 && !c.Failed(); j410++ {
 			var k411 Color
-			k411 = Color(r.ReadVarUint32())
+			k411 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			var v412 string
 			if !vn409 {
 				v412 = c.ReadString()
@@ -3767,7 +3783,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l503[i504 : i504+1])
 					continue
 				}
-				l503[i504] = Color(r.ReadVarUint32())
+				l503[i504] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
 					c.TraceIndex(i504)
 					break
@@ -4117,7 +4133,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		sz589, vn590, _ := c.ReadMapChunk(n587, 25, 21, nil, false)
 		for j591 := 0; j591 < sz589 && !c.Failed(); j591++ {
 			var k592 Color
-			k592 = Color(r.ReadVarUint32())
+			k592 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			var v593 string
 			if !vn590 {
 				v593 = c.ReadString()
@@ -4663,7 +4679,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 								clear(l730[i731 : i731+1])
 								continue
 							}
-							l730[i731] = Color(r.ReadVarUint32())
+							l730[i731] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
 								c.TraceIndex(i731)
 								break
@@ -5015,7 +5031,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 					sz816, vn817, _ := c.ReadMapChunk(n814, 25, 21, nil, false)
 					for j818 := 0; j818 < sz816 && !c.Failed(); j818++ {
 						var k819 Color
-						k819 = Color(r.ReadVarUint32())
+						k819 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						var v820 string
 						if !vn817 {
 							v820 = c.ReadString()
@@ -5335,7 +5351,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 								clear(l911[i912 : i912+1])
 								continue
 							}
-							l911[i912] = Color(r.ReadVarUint32())
+							l911[i912] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
 								c.TraceIndex(i912)
 								break
@@ -5687,7 +5703,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 					sz997, vn998, _ := c.ReadMapChunk(n995, 25, 21, nil, false)
 					for j999 := 0; j999 < sz997 && !c.Failed(); j999++ {
 						var k1000 Color
-						k1000 = Color(r.ReadVarUint32())
+						k1000 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						var v1001 string
 						if !vn998 {
 							v1001 = c.ReadString()

@@ -336,6 +336,10 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 			}
 		}
 	}
+	if x.Level < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeSample, "Level", int64(x.Level)))
+		return
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 12 fixed and 18 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
@@ -643,7 +647,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Flags")
 		return
 	}
-	x.Level = Level(r.ReadVarUint32())
+	x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 	if c.Failed() {
 		c.Trace("Level")
 		return
@@ -932,7 +936,7 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				x.Level = Level(r.ReadVarUint32())
+				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {

@@ -19,3 +19,29 @@ type Leaf struct {
 type MapKinds struct {
 	S map[string]int32 `fory:"id=1"`
 }
+
+// Wide16 and Wide32 are agree.Narrow16 and agree.Narrow32 with room for
+// every varu32 ordinal.
+//
+//fory:enum id=320
+type Wide16 uint32
+
+//fory:enum id=321
+type Wide32 uint32
+
+// Enums is agree.Enums with the wide enums.
+//
+//fory:generate id=314
+type Enums struct {
+	A Wide16 `fory:"id=1"`
+	B Wide32 `fory:"id=2"`
+}
+
+// EnumsEvolved is agree.EnumsEvolved with a field more.
+//
+//fory:generate id=315
+type EnumsEvolved struct {
+	A Wide16 `fory:"id=1"`
+	B Wide32 `fory:"id=2"`
+	C int32  `fory:"id=3"`
+}

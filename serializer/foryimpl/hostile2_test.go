@@ -1,0 +1,97 @@
+package foryimpl
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/internal/meta"
+)
+
+// utf16String is a string header for n UTF-16LE code units and their bytes.
+func utf16String(units ...uint16) []byte {
+	b := buffer.New(16)
+	b.WriteVarUint64(uint64(2*len(units))<<2 | strUTF16LE)
+	for _, u := range units {
+		b.WriteUint16(u)
+	}
+	return b.Bytes()
+}
+
+// Valid UTF-16 holding U+FFFD decodes; only unpaired surrogates are invalid
+// (issue 17 item 3: the check compared decoded runes with utf8.RuneError).
+func TestUTF16Validation(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		units []uint16
+		want  string
+	}{
+		{"replacement character", []uint16{0xfffd, 'a'}, "\ufffda"},
+		{"surrogate pair", []uint16{0xd83d, 0xde00}, "😀"},
+		{"plain", []uint16{'h', 'i'}, "hi"},
+	} {
+		c := newReadContext(utf16String(tc.units...))
+		require.Equal(t, tc.want, c.ReadString(), tc.name)
+		require.NoError(t, c.r.Err(), tc.name)
+	}
+	for _, tc := range []struct {
+		name  string
+		units []uint16
+	}{
+		{"lone high", []uint16{0xd83d, 'a'}}, {"lone low", []uint16{0xde00}}, {"high at end", []uint16{'a', 0xd83d}},
+		{"two highs", []uint16{0xd83d, 0xd83d, 0xde00}},
+	} {
+		c := newReadContext(utf16String(tc.units...))
+		c.ReadString()
+		require.Error(t, c.r.Err(), tc.name)
+		_, err := classify(c.r.Err())
+		require.ErrorIs(t, err, ErrMalformed, tc.name)
+	}
+}
+
+// A string header claiming 2^32+3 bytes is refused as longer than the input,
+// on the read and the skip path, on 32- and 64-bit platforms alike (issue 17
+// item 4: int(h>>2) read it as 3 bytes on GOARCH=386).
+func TestHugeStringLength(t *testing.T) {
+	b := buffer.New(16)
+	b.WriteVarUint64((1<<32+3)<<2 | strUTF8)
+	b.WriteBytes([]byte("abcdef"))
+	c := newReadContext(b.Bytes())
+	require.Equal(t, "", c.ReadString())
+	_, err := classify(c.r.Err())
+	require.ErrorIs(t, err, ErrMalformed)
+	assert.Contains(t, err.Error(), "4294967299 bytes exceeds")
+
+	c = newReadContext(b.Bytes())
+	c.skipValue(&meta.FieldType{TypeID: 21}, 0)
+	_, err = classify(c.r.Err())
+	require.ErrorIs(t, err, ErrMalformed)
+	assert.Contains(t, err.Error(), "4294967299 bytes exceeds")
+
+	// typeDefLen sees a size varint of 2^32-1 as longer than the input.
+	in := []byte{0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0x0f, 1, 2}
+	in[0] = 0xff // body size escape in the low byte
+	require.Equal(t, -1, typeDefLen(in))
+}
+
+// A received TypeDef over the limits is ErrLimit, as errors.go documents
+// (issue 17 item 6: it was ErrMalformed).
+func TestTypeDefLimitIsErrLimit(t *testing.T) {
+	var fields []remoteField
+	for i := 0; i < 6; i++ {
+		fields = append(fields, remoteField{meta.FieldDef{Name: "f" + itoa(i), TagID: -1, Type: meta.FieldType{TypeID: 4}},
+			func(b *buffer.Buffer) { b.WriteInt32(1) }})
+	}
+	data := probeMessage(fields)
+	f := newRuntime(func(c *Config) { c.MaxTypeDefFields = 3 })
+	err := f.deserializeRoot(data, new(probe))
+	require.ErrorIs(t, err, ErrLimit)
+	require.False(t, errors.Is(err, ErrMalformed))
+	f = newRuntime(func(c *Config) { c.MaxTypeDefBytes = 8 })
+	err = f.deserializeRoot(data, new(probe))
+	require.ErrorIs(t, err, ErrLimit)
+	require.NoError(t, newRuntime().deserializeRoot(data, new(probe)))
+}
