@@ -1,8 +1,8 @@
 package emit
 
 import (
-	"math"
 	"github.com/dave/jennifer/jen"
+	"math"
 
 	"github.com/forygen/forygen/gen/internal/model"
 	"github.com/forygen/forygen/gen/internal/plan"
