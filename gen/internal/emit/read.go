@@ -1,8 +1,9 @@
 package emit
 
 import (
-	"github.com/dave/jennifer/jen"
 	"math"
+
+	"github.com/dave/jennifer/jen"
 
 	"github.com/forygen/forygen/gen/internal/model"
 	"github.com/forygen/forygen/gen/internal/plan"
