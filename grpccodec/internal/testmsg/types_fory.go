@@ -1094,6 +1094,9 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 			return foryimpl.InvalidUTF8(foryTypeMedia, "Copyright")
 		}
 	}
+	if x.Player < 0 {
+		return foryimpl.EnumOutOfRange(foryTypeMedia, "Player", int64(x.Player))
+	}
 	s2 := x.URI
 	s3 := x.Title
 	s4 := x.Format
@@ -1252,7 +1255,7 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Persons")
 		return
 	}
-	x.Player = Player(r.ReadVarUint32())
+	x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 	if c.Failed() {
 		c.Trace("Player")
 		return
@@ -1350,7 +1353,7 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				x.Player = Player(r.ReadVarUint32())
+				x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -1441,6 +1444,9 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 			return foryimpl.InvalidUTF8(foryTypeImage, "Title")
 		}
 	}
+	if x.Size < 0 {
+		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
+	}
 	s1 := x.URI
 	s2 := x.Title
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
@@ -1510,7 +1516,7 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	x.Size = Size(r.ReadVarUint32())
+	x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 	if c.Failed() {
 		c.Trace("Size")
 		return
@@ -1549,7 +1555,7 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				x.Size = Size(r.ReadVarUint32())
+				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		default:
 			c.SkipField(f)
