@@ -71,3 +71,13 @@ func WithAllocLimit(perInputByte, base int) Option {
 func WithTimeLocation(loc *time.Location) Option {
 	return Option{func(c *foryimpl.Config) { c.TimeLocation = loc }}
 }
+
+// WithMaxUnbackedElements sets how many list, map and array elements a
+// message may declare beyond one per input byte (default 8192, as Java
+// Fory's withMaxUnbackedContainerItems); past that, decoding fails with
+// ErrLimit. Only elements that take no bytes need the allowance: structs
+// read with a received schema that has no fields, in compatible mode.
+// Values below 1 keep the default.
+func WithMaxUnbackedElements(n int) Option {
+	return Option{func(c *foryimpl.Config) { c.MaxUnbackedElements = n }}
+}

@@ -95,3 +95,48 @@ func TestTypeDefLimitIsErrLimit(t *testing.T) {
 	require.ErrorIs(t, err, ErrLimit)
 	require.NoError(t, newRuntime().deserializeRoot(data, new(probe)))
 }
+
+// bomb is a compatible message whose writer's schema has an unknown field
+// list<list<struct>> whose struct TypeDef has no fields: each inner list
+// takes a few bytes and claims n2 elements that take none (issue 17 item 1:
+// the skip path then spent time quadratic in the input).
+// Inner list i claims as many elements as the bytes after it can hold
+// (4 per later inner list), so n1 inner lists claim about 2·n1² elements.
+func bomb(n1 int) []byte {
+	empty := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: 999})
+	ft := meta.FieldType{TypeID: 22, Children: []meta.FieldType{{TypeID: 22, Children: []meta.FieldType{{TypeID: typeCompatibleStruct}}}}}
+	return probeMessage([]remoteField{{meta.FieldDef{Name: "zz", TagID: -1, Type: ft}, func(b *buffer.Buffer) {
+		b.WriteVarUint32(uint32(n1))
+		b.WriteUint8(listSameType | listDeclared)
+		for i := 0; i < n1; i++ {
+			n2 := 4 * (n1 - i - 1)
+			b.WriteVarUint32(uint32(n2))
+			if n2 == 0 {
+				continue // an empty list has no elements header
+			}
+			b.WriteUint8(listSameType)
+			b.WriteUint8(typeCompatibleStruct)
+			if i == 0 {
+				b.WriteVarUint32(1 << 1) // new shared TypeDef, entry 1
+				b.WriteBytes(empty)
+			} else {
+				b.WriteVarUint32(1<<1 | 1) // a reference to entry 1
+			}
+		}
+	}}})
+}
+
+// The element budget bounds the elements a message declares by its length
+// plus the unbacked allowance, so the bomb fails with ErrLimit at once,
+// while the same shape within the budget is skipped.
+func TestUnbackedElementBomb(t *testing.T) {
+	data := bomb(1000) // about 5 KB claiming two million elements
+	err := newRuntime().deserializeRoot(data, new(probe))
+	require.ErrorIs(t, err, ErrLimit)
+	require.Contains(t, err.Error(), "WithMaxUnbackedElements")
+
+	require.NoError(t, newRuntime().deserializeRoot(bomb(40), new(probe))) // 3,120 elements
+	// A larger allowance admits more.
+	f := newRuntime(func(c *Config) { c.MaxUnbackedElements = 2_000_000 })
+	require.NoError(t, f.deserializeRoot(data, new(probe)))
+}

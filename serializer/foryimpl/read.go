@@ -36,6 +36,9 @@ type ReadContext struct {
 	defCache *defCache
 	// budget is what this decode may still allocate (alloc.go).
 	budget uint64
+	// elems is how many more list, map and array elements the input may
+	// declare: one per input byte plus the unbacked allowance (ReadLength).
+	elems uint64
 	// lastDef is the index in defs of the TypeDef readSharedTypeDef read
 	// last; evs[i] memoizes the field mapping built for defs[i], so a
 	// TypeDef referenced many times in one message is matched once.
@@ -65,6 +68,7 @@ type remoteDef struct {
 func (c *ReadContext) begin(data []byte) {
 	c.r.Reset(data)
 	c.budget = c.opts.allocBudget(len(data))
+	c.elems = uint64(len(data)) + uint64(c.opts.MaxUnbackedElements)
 	c.depth = 0
 }
 
@@ -166,6 +170,17 @@ func (c *ReadContext) ReadLength(minElemBytes int) int {
 		}
 		return 0
 	}
+	// Every declared element costs one unit of a budget of one per input
+	// byte plus the unbacked allowance: an element that takes no bytes (a
+	// struct whose received TypeDef has no fields) would otherwise let
+	// nested lists each claim the whole remaining input, and the time to
+	// read or skip them grow with its square.
+	if uint64(n) > c.elems {
+		c.r.Fail(limit("more list, map or array elements than the input can hold (%d input bytes and %d unbacked elements: WithMaxUnbackedElements)",
+			len(c.r.Bytes()), c.opts.MaxUnbackedElements))
+		return 0
+	}
+	c.elems -= uint64(n)
 	return int(n)
 }
 

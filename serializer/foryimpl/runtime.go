@@ -51,6 +51,9 @@ type Config struct {
 	MaxTypeDefBytes, MaxTypeDefFields int
 	// AllocPerByte and AllocBase set the decode allocation budget (alloc.go).
 	AllocPerByte, AllocBase int
+	// MaxUnbackedElements is how many list, map and array elements a
+	// message may declare beyond one per input byte (ReadLength).
+	MaxUnbackedElements int
 	// Stream makes a read accept bytes after the message, which belong to
 	// the next message of a stream, and record how many bytes the message
 	// took (StreamResult). A Runtime with Stream set serves one stream, so
@@ -64,15 +67,19 @@ type Config struct {
 func DefaultConfig() Config {
 	return Config{Compatible: true, MaxDepth: 20,
 		MaxTypeDefBytes: meta.DefaultLimits.MaxBodyBytes, MaxTypeDefFields: meta.DefaultLimits.MaxFields,
-		AllocPerByte: defaultAllocPerByte, AllocBase: defaultAllocBase}
+		AllocPerByte: defaultAllocPerByte, AllocBase: defaultAllocBase, MaxUnbackedElements: defaultMaxUnbacked}
 }
+
+// defaultMaxUnbacked is Java Fory's default for the same bound
+// (withMaxUnbackedContainerItems).
+const defaultMaxUnbacked = 8192
 
 // normalize replaces the limits that are not positive with the defaults.
 func (c *Config) normalize() {
 	d := DefaultConfig()
 	for _, p := range [...]struct{ v, def *int }{{&c.MaxDepth, &d.MaxDepth},
 		{&c.MaxTypeDefBytes, &d.MaxTypeDefBytes}, {&c.MaxTypeDefFields, &d.MaxTypeDefFields},
-		{&c.AllocPerByte, &d.AllocPerByte}, {&c.AllocBase, &d.AllocBase}} {
+		{&c.AllocPerByte, &d.AllocPerByte}, {&c.AllocBase, &d.AllocBase}, {&c.MaxUnbackedElements, &d.MaxUnbackedElements}} {
 		if *p.v <= 0 {
 			*p.v = *p.def
 		}
