@@ -1,7 +1,9 @@
 package foryimpl
 
 import (
+	"math"
 	"math/bits"
+	"sort"
 	"unsafe"
 )
 
@@ -59,10 +61,37 @@ func (c *ReadContext) charge(n, size uint64) bool {
 // calls it after ReadLength has checked n against the remaining input.
 func MakeSlice[S ~[]E, E any](c *ReadContext, n int) S {
 	var e E
-	if n < 0 || !c.charge(uint64(n), uint64(unsafe.Sizeof(e))) {
+	size := uint64(unsafe.Sizeof(e))
+	if n < 0 || size != 0 && uint64(n) > math.MaxUint64/size || !c.charge(1, allocSize(uint64(n)*size)) {
 		return nil
 	}
 	return make(S, n)
+}
+
+// sizeClasses are the Go allocator's size classes for small objects
+// (runtime/sizeclasses.go, Go 1.21 to 1.26): an allocation of n bytes
+// takes the first class of at least n.
+var sizeClasses = [...]uint16{8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256,
+	288, 320, 352, 384, 416, 448, 480, 512, 576, 640, 704, 768, 896, 1024, 1152, 1280, 1408, 1536, 1792, 2048,
+	2304, 2688, 3072, 3200, 3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728, 10240, 10880,
+	12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672, 32768}
+
+// allocSize is what the allocator gives for a request of n bytes: its size
+// class, or for a large object a whole number of 8 KiB pages. Charging it,
+// not the size asked for, keeps the decode budget a bound on memory.
+func allocSize(n uint64) uint64 {
+	if n == 0 {
+		return 0
+	}
+	if n <= 32768 {
+		i := sort.Search(len(sizeClasses), func(i int) bool { return uint64(sizeClasses[i]) >= n })
+		return uint64(sizeClasses[i])
+	}
+	const page = 8192
+	if n > math.MaxUint64-page {
+		return math.MaxUint64
+	}
+	return (n + page - 1) / page * page
 }
 
 // mapSlotOverhead is charged per map slot beyond the key and value: the
@@ -100,7 +129,7 @@ func MakeMap[M ~map[K]V, K comparable, V any](c *ReadContext, n int) M {
 // generated code needs no nil check on the error path).
 func Alloc[T any](c *ReadContext) *T {
 	var z T
-	c.charge(1, uint64(unsafe.Sizeof(z)))
+	c.charge(1, allocSize(uint64(unsafe.Sizeof(z))))
 	return new(T)
 }
 

@@ -60,7 +60,7 @@ func TestAllocBudget(t *testing.T) {
 	budget := c.budget
 	require.Equal(t, uint64(defaultAllocPerByte*100+defaultAllocBase-allocReserve), budget)
 	require.True(t, c.charge(1, budget/2))
-	s := MakeSlice[[]int64](c, int(budget/2/8)-1)
+	s := MakeSlice[[]int64](c, int(budget/2/8)-1024) // page-rounded, still below half
 	require.NotNil(t, s)
 	require.NoError(t, c.r.Err())
 	// Past the budget.
