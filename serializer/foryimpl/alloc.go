@@ -155,23 +155,11 @@ func evolutionCost(fields int) uint64 {
 	return evolutionBaseCost + evolutionFieldCost*uint64(fields)
 }
 
-// cacheCopyCost is charged per entry when a decode adds to a type's
-// copy-on-write cache of field mappings, which copies the whole map (at
-// most maxEvolutionsPerType entries): a map slot (key, pointer, control
-// byte) with Go's growth slack. The TypeDef cache is a table that is not
-// copied; the first insert allocates it (defCacheTableCost).
-const (
-	cacheCopyCost     = 96
-	defCacheTableCost = defCacheSlots * 8
-)
-
-// entries is the number of cached field mappings.
-func (ec *evolutionCache) entries() int {
-	if m := ec.m.Load(); m != nil {
-		return len(*m)
-	}
-	return 0
-}
+// cacheEntryCost is charged per entry when a decode adds a schema to a
+// type's cache (remotes.go), which copies the entry list (a pointer each)
+// and adds an entry with the TypeDef's bytes, whose copy typeDefCost has
+// charged already.
+const cacheEntryCost = 64
 
 // ReuseSlice returns old[:n] when old is non-nil and has room for n
 // elements, and MakeSlice's new slice otherwise. Generated readers pass the

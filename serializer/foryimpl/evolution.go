@@ -1,9 +1,7 @@
 package foryimpl
 
 import (
-	"hash/maphash"
 	"math"
-	"sync"
 	"sync/atomic"
 
 	"github.com/forygen/forygen/internal/meta"
@@ -47,57 +45,6 @@ var evolvedReads atomic.Uint64
 // schema-evolution field matching (instead of the generated fast path) since
 // the process started. It is a diagnostic for tests and monitoring.
 func EvolvedReadCount() uint64 { return evolvedReads.Load() }
-
-// maxEvolutionsPerType bounds the per-type cache of field mappings: a peer
-// sending ever-new schemas costs matching time, never unbounded memory.
-const maxEvolutionsPerType = 64
-
-// evolutionCache maps remote TypeDef headers to field mappings of one type.
-// The map is copy-on-write: readers load it without locking (many
-// goroutines decode one type at once), writers copy it under mu; with at
-// most maxEvolutionsPerType entries the copies are cheap and stop once the
-// cache is full.
-type evolutionCache struct {
-	mu sync.Mutex
-	m  atomic.Pointer[map[uint64]*Evolution]
-}
-
-// evolutionFor returns the cached mapping for d, building it on first use.
-// A hit needs the very parsed TypeDef the mapping was built from (d.def),
-// so a header collision can only cost a rebuild.
-func (t *TypeInfo) evolutionFor(d *remoteDef) (*Evolution, error) {
-	c := &t.evolutions
-	if m := c.m.Load(); m != nil {
-		if ev := (*m)[d.header]; ev != nil && ev.remote == d.def {
-			return ev, nil
-		}
-	}
-	ev, err := buildEvolution(t, d.def)
-	if err != nil {
-		return nil, err
-	}
-	c.mu.Lock()
-	old := c.m.Load()
-	if old == nil || len(*old) < maxEvolutionsPerType {
-		m := make(map[uint64]*Evolution, 1+mapLen(old))
-		if old != nil {
-			for k, v := range *old {
-				m[k] = v
-			}
-		}
-		m[d.header] = ev
-		c.m.Store(&m)
-	}
-	c.mu.Unlock()
-	return ev, nil
-}
-
-func mapLen[K comparable, V any](m *map[K]V) int {
-	if m == nil {
-		return 0
-	}
-	return len(*m)
-}
 
 // buildEvolution matches remote fields to local ones by tag id first, then
 // by snake_case name (docs/format.md §11.4).
@@ -692,95 +639,6 @@ func (c *ReadContext) skipStructBody(d *remoteDef, depth int) {
 			return
 		}
 	}
-}
-
-// maxCachedTypeDefs bounds the parsed-TypeDef cache of one Fory.
-const maxCachedTypeDefs = 1024
-
-// defCacheSlots is the size of the cache's open-addressed table: a power
-// of two, twice the entries, so a probe run stays short and always ends.
-const defCacheSlots = 2 * maxCachedTypeDefs
-
-// defCache keeps parsed foreign TypeDefs by their exact bytes, so a stream
-// of messages with one foreign schema parses it once. It is a fixed table
-// of atomic pointers, probed linearly from a seeded hash of the 8-byte
-// header (§11.1) and confirmed by comparing the bytes: a lookup neither
-// locks nor allocates, and an insert (under mu) allocates only its entry,
-// so filling the cache costs each decode what it adds, not a copy of the
-// cache (issue 6: the allocation bound is per decode). Entries are never
-// removed; the table holds at most maxCachedTypeDefs.
-type defCache struct {
-	mu    sync.Mutex
-	n     int // entries, guarded by mu
-	seed  maphash.Seed
-	table atomic.Pointer[[defCacheSlots]atomic.Pointer[cachedDef]]
-}
-
-type cachedDef struct {
-	raw string // the TypeDef's bytes, copied
-	d   *remoteDef
-}
-
-// slot is where the probe for a TypeDef starting with in begins. The seed
-// keeps a peer from choosing headers that all land in one run.
-func (dc *defCache) slot(in []byte) uint64 {
-	return maphash.Bytes(dc.seed, in[:8]) & (defCacheSlots - 1)
-}
-
-// lookup returns the cached TypeDef that in starts with, if any.
-func (dc *defCache) lookup(in []byte) (*remoteDef, int) {
-	n := typeDefLen(in)
-	t := dc.table.Load()
-	if n <= 0 || t == nil {
-		return nil, 0
-	}
-	for i := dc.slot(in); ; i = (i + 1) & (defCacheSlots - 1) {
-		e := t[i].Load()
-		if e == nil {
-			return nil, 0
-		}
-		if e.raw == string(in[:n]) {
-			return e.d, n
-		}
-	}
-}
-
-// parse returns the TypeDef at the start of in, from the cache when its
-// bytes were seen before.
-func (dc *defCache) parse(in []byte, lim meta.Limits) (*remoteDef, int, error) {
-	if d, n := dc.lookup(in); d != nil {
-		return d, n, nil
-	}
-	td, n, err := meta.ParseTypeDef(in, lim)
-	if err != nil {
-		return nil, 0, err
-	}
-	// Encoded aliases the caller's input: a cached TypeDef must not pin
-	// (or see later changes to) a buffer the caller owns.
-	td.Encoded = nil
-	d := &remoteDef{header: td.Header, def: td}
-	dc.mu.Lock()
-	defer dc.mu.Unlock()
-	if hit, _ := dc.lookup(in); hit != nil {
-		return hit, n, nil // another goroutine cached it meanwhile
-	}
-	if dc.n >= maxCachedTypeDefs {
-		return d, n, nil
-	}
-	t := dc.table.Load()
-	if t == nil {
-		dc.seed = maphash.MakeSeed()
-		t = new([defCacheSlots]atomic.Pointer[cachedDef])
-	}
-	i := dc.slot(in)
-	for t[i].Load() != nil {
-		i = (i + 1) & (defCacheSlots - 1)
-	}
-	t[i].Store(&cachedDef{raw: string(in[:n]), d: d})
-	// Publishing the table after the seed makes both visible to lookups.
-	dc.table.Store(t)
-	dc.n++
-	return d, n, nil
 }
 
 // typeDefLen returns the encoded length of the TypeDef at the start of in

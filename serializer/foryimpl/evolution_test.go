@@ -157,12 +157,15 @@ type remoteField struct {
 
 // probeMessage builds a compatible-mode message with a probe-registered root
 // whose TypeDef lists fields (docs/format.md §1, §11.3).
-func probeMessage(fields []remoteField) []byte {
+func probeMessage(fields []remoteField) []byte { return probeMessageID(fields, probeID) }
+
+// probeMessageID is probeMessage with the TypeDef registering user id id.
+func probeMessageID(fields []remoteField, id uint32) []byte {
 	defs := make([]meta.FieldDef, len(fields))
 	for i := range fields {
 		defs[i] = fields[i].def
 	}
-	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: probeID, Fields: defs})
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: id, Fields: defs})
 	b := buffer.New(64)
 	b.WriteUint8(headerXlang)
 	b.WriteUint8(FlagNotNull)
@@ -239,33 +242,16 @@ func schema(i int) ([]remoteField, probe) {
 	return append(fields[r:], fields[:r]...), want
 }
 
-// cacheSizes returns the number of parsed TypeDefs f caches (counting the
-// map, not trusting the counter) and the number of mappings probe caches.
-func cacheSizes(f *Runtime) (defs, evolutions int) {
-	if t := f.defs.table.Load(); t != nil {
-		for i := range t {
-			if t[i].Load() != nil {
-				defs++
-			}
-		}
-	}
-	return defs, mapLen(probeType.evolutions.m.Load())
-}
+// resetRemotes empties the probe type's cache of received schemas, which
+// is shared by every test.
+func resetRemotes() { probeType.remotes.entries.Store(nil) }
 
-// defCount is the entry counter of f's TypeDef cache.
-func defCount(f *Runtime) int {
-	f.defs.mu.Lock()
-	defer f.defs.mu.Unlock()
-	return f.defs.n
-}
-
-// TestEvolutionCachesBounded feeds 5000 distinct valid schemas of one
-// registration: both caches fill up to their bounds and no further, and
-// decoding stays correct for new schemas and for cached ones once they are
-// full.
-func TestEvolutionCachesBounded(t *testing.T) {
+// TestRemoteCacheBounded feeds 5000 distinct valid schemas of one
+// registration: the type's cache holds at most maxRemoteVersions of them,
+// and decoding stays correct for new schemas and cached ones.
+func TestRemoteCacheBounded(t *testing.T) {
+	resetRemotes()
 	const schemas = 5000
-	require.Greater(t, schemas, maxCachedTypeDefs)
 	f := newRuntime()
 	before := EvolvedReadCount()
 	for i := 0; i < schemas; i++ {
@@ -273,19 +259,11 @@ func TestEvolutionCachesBounded(t *testing.T) {
 		var got probe
 		require.NoError(t, f.deserializeRoot(probeMessage(fields), &got), "schema %d", i)
 		require.Equal(t, want, got, "schema %d", i)
-		defs, evs := cacheSizes(f)
-		require.LessOrEqual(t, defs, maxCachedTypeDefs, "schema %d", i)
-		require.LessOrEqual(t, evs, maxEvolutionsPerType, "schema %d", i)
-		require.EqualValues(t, defs, defCount(f), "the counter must agree with the map")
+		require.LessOrEqual(t, probeType.remotes.len(), maxRemoteVersions, "schema %d", i)
 	}
 	assert.Equal(t, uint64(schemas), EvolvedReadCount()-before)
-	defs, evs := cacheSizes(f)
-	assert.Equal(t, maxCachedTypeDefs, defs)
-	assert.Equal(t, maxEvolutionsPerType, evs)
-
-	// Full caches: schemas seen early (cached) and late (not cached) still
-	// decode correctly, repeatedly, and the caches do not grow.
-	for _, i := range []int{0, 1, maxEvolutionsPerType - 1, maxEvolutionsPerType, maxCachedTypeDefs, schemas - 1, schemas, schemas + 1} {
+	assert.Equal(t, maxRemoteVersions, probeType.remotes.len())
+	for _, i := range []int{0, 1, schemas - 1, schemas, schemas + 1} {
 		fields, want := schema(i)
 		data := probeMessage(fields)
 		for n := 0; n < 3; n++ {
@@ -294,30 +272,25 @@ func TestEvolutionCachesBounded(t *testing.T) {
 			require.Equal(t, want, got, "schema %d", i)
 		}
 	}
-	defs, evs = cacheSizes(f)
-	assert.Equal(t, maxCachedTypeDefs, defs)
-	assert.Equal(t, maxEvolutionsPerType, evs)
+	assert.Equal(t, maxRemoteVersions, probeType.remotes.len())
 
-	// A cached schema reuses its parsed TypeDef: the cache holds the same
-	// pointer before and after another decode.
-	fields, _ := schema(1)
+	// A cached schema reuses its parsed TypeDef and mapping, does not pin
+	// the caller's input, and its lookup does not allocate.
+	fields, _ := schema(schemas + 1)
 	data := probeMessage(fields)
-	cached, n := f.defs.lookup(data[4:])
+	cached := probeType.remotes.lookup(data[4:])
 	require.NotNil(t, cached)
-	require.Equal(t, typeDefLen(data[4:]), n)
+	require.NotNil(t, cached.ev)
 	require.NoError(t, f.deserializeRoot(data, new(probe)))
-	again, _ := f.defs.lookup(data[4:])
-	assert.Same(t, cached, again)
-	// The cached TypeDef must not pin the caller's input (it is kept for the
-	// life of the Fory).
+	assert.Same(t, cached, probeType.remotes.lookup(data[4:]))
 	assert.Nil(t, cached.def.Encoded)
-	// A lookup must not allocate: it runs for every foreign-schema message.
-	assert.Zero(t, testing.AllocsPerRun(100, func() { f.defs.lookup(data[4:]) }))
+	assert.Zero(t, testing.AllocsPerRun(100, func() { probeType.remotes.lookup(data[4:]) }))
 }
 
-// TestDefCacheBoundConcurrent: many goroutines adding distinct schemas at
-// once never push the parsed-TypeDef cache past its bound.
-func TestDefCacheBoundConcurrent(t *testing.T) {
+// TestRemoteCacheBoundConcurrent: many goroutines adding distinct schemas at
+// once never push the cache past its bound.
+func TestRemoteCacheBoundConcurrent(t *testing.T) {
+	resetRemotes()
 	f := newRuntime()
 	const workers, per = 8, 300
 	var wg sync.WaitGroup
@@ -333,6 +306,10 @@ func TestDefCacheBoundConcurrent(t *testing.T) {
 					errs <- fmt.Errorf("worker %d schema %d: %v %+v", w, i, err, got)
 					return
 				}
+				if n := probeType.remotes.len(); n > maxRemoteVersions {
+					errs <- fmt.Errorf("worker %d: %d cached schemas", w, n)
+					return
+				}
 			}
 		}(w)
 	}
@@ -341,9 +318,44 @@ func TestDefCacheBoundConcurrent(t *testing.T) {
 	for err := range errs {
 		t.Fatal(err)
 	}
-	defs, _ := cacheSizes(f)
-	assert.Equal(t, maxCachedTypeDefs, defs)
-	assert.EqualValues(t, defs, defCount(f))
+	assert.Equal(t, maxRemoteVersions, probeType.remotes.len())
+}
+
+// TestRemoteCacheFlood: rejected TypeDefs are never cached, and a flood of
+// distinct accepted ones leaves a legitimate peer's schema cached, so its
+// messages are still read without parsing (issue 17 item 7: 1,100 rejected
+// messages filled the old cache for good, and the legitimate peer's
+// decode went from 353 ns to 3 µs). The measure is the allocations of the
+// legitimate decode, which a parse or a match would raise.
+func TestRemoteCacheFlood(t *testing.T) {
+	resetRemotes()
+	f := newRuntime()
+	legit, want := schema(7)
+	data := probeMessage(legit)
+	decode := func() {
+		var got probe
+		require.NoError(t, f.deserializeRoot(data, &got))
+		require.Equal(t, want, got)
+	}
+	for i := 0; i < 200; i++ {
+		decode()
+	}
+	allocs := testing.AllocsPerRun(50, decode)
+
+	// Rejected: another registration, 1100 distinct schemas.
+	for i := 0; i < 1100; i++ {
+		fields, _ := schema(20000 + i)
+		other := probeMessageID(fields, probeID+1)
+		require.ErrorIs(t, f.deserializeRoot(other, new(probe)), ErrSchemaMismatch)
+	}
+	require.Equal(t, 1, probeType.remotes.len(), "rejected schemas must not be cached")
+	// Accepted, distinct: they evict each other, not the hot entry.
+	for i := 0; i < 2000; i++ {
+		fields, _ := schema(30000 + i)
+		require.NoError(t, f.deserializeRoot(probeMessage(fields), new(probe)))
+	}
+	require.NotNil(t, probeType.remotes.lookup(data[4:]), "the legitimate schema was evicted")
+	assert.Equal(t, allocs, testing.AllocsPerRun(50, decode), "the legitimate decode changed")
 }
 
 // TestFastPathNoMatching: the probe's own TypeDef takes ForyRead.

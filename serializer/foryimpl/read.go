@@ -32,8 +32,6 @@ type ReadContext struct {
 	defs []*remoteDef
 	// names holds the meta strings received in this message, by ref id (§6.3).
 	names []string
-	// defCache is the Fory's cache of parsed foreign TypeDefs.
-	defCache *defCache
 	// budget is what this decode may still allocate (alloc.go).
 	budget uint64
 	// elems is how many more list, map and array elements the input may
@@ -59,6 +57,15 @@ type defEvolution struct {
 type remoteDef struct {
 	header uint64
 	def    *meta.TypeDef
+	// raw is the TypeDef's bytes, kept when it may be cached for a local
+	// type; bodyLen and nesting are what a cache hit checks against the
+	// reading Fory's limits.
+	raw     string
+	bodyLen int
+	nesting int
+	// ev is the field mapping to evFor, set once it was accepted.
+	ev    *Evolution
+	evFor *TypeInfo
 }
 
 // begin readies a released context for a read of data. The tables and the
@@ -333,20 +340,27 @@ func (c *ReadContext) evolution(t *TypeInfo, d *remoteDef) *Evolution {
 		c.r.Fail(mismatch("received TypeDef registers another type than %s", t.GoName))
 		return nil
 	}
-	// Building the mapping allocates per remote field; charge it even when
-	// the per-type cache has it (ReadStructMeta memoizes per message, so
-	// this happens once per TypeDef entry).
+	if d.ev != nil && d.evFor == t {
+		evolvedReads.Add(1)
+		return d.ev
+	}
+	// Building the mapping allocates per remote field.
 	if !c.charge(1, evolutionCost(len(td.Fields))) {
 		return nil
 	}
-	cached := t.evolutions.entries()
-	ev, err := t.evolutionFor(d)
-	if now := t.evolutions.entries(); now != cached && !c.charge(uint64(now), cacheCopyCost) {
-		return nil
-	}
+	ev, err := buildEvolution(t, td)
 	if err != nil {
 		c.r.Fail(err)
 		return nil
+	}
+	// Accepted: cache it for t (remotes.go), charging the copy of the
+	// entry list. A TypeDef without raw bytes came from a skipped value's
+	// meta and is not cached.
+	if d.raw != "" {
+		d.ev, d.evFor = ev, t
+		if n := t.remotes.add(d); n > 0 && !c.charge(uint64(n), cacheEntryCost) {
+			return nil
+		}
 	}
 	evolvedReads.Add(1)
 	return ev
@@ -374,43 +388,67 @@ func (c *ReadContext) readSharedTypeDef(t *TypeInfo) *remoteDef {
 	}
 	in := c.r.Bytes()[c.r.Offset():]
 	var d *remoteDef
-	if t != nil && len(in) >= len(t.TypeDef) && string(in[:len(t.TypeDef)]) == string(t.TypeDef) {
+	switch {
+	case t != nil && len(in) >= len(t.TypeDef) && string(in[:len(t.TypeDef)]) == string(t.TypeDef):
 		d = t.self
 		c.r.Skip(len(t.TypeDef))
-	} else {
-		var n int
-		var err error
-		first := c.defCache.table.Load() == nil
-		d, n, err = c.defCache.parse(in, c.opts.typeDefLimits())
-		if err != nil {
-			var te *meta.TypeDefError
-			isTD := errors.As(err, &te)
-			if isTD && te.OverLimit {
-				c.r.Fail(limit("%v (WithTypeDefLimits)", err))
+	case t != nil:
+		if d = t.remotes.lookup(in); d != nil {
+			lim := c.opts.typeDefLimits()
+			switch {
+			case d.bodyLen > lim.MaxBodyBytes || len(d.def.Fields) > lim.MaxFields:
+				c.r.Fail(limit("received TypeDef of %d body bytes and %d fields is over the limits (WithTypeDefLimits)", d.bodyLen, len(d.def.Fields)))
+				return nil
+			case d.nesting > c.maxDepth:
+				c.r.Fail(limit("received TypeDef nests field types %d levels deep, more than the maximum depth %d", d.nesting, c.maxDepth))
 				return nil
 			}
-			c.r.Fail(&detail{sentinel: ErrMalformed, msg: err.Error(), short: isTD && te.Truncated})
+			c.r.Skip(len(d.raw))
+			break
+		}
+		fallthrough
+	default:
+		if d = c.parseTypeDef(in, t != nil); d == nil {
 			return nil
 		}
-		// Parsing allocates per field (charged even on a cache hit, which
-		// cannot be told apart here), and the first TypeDef a Fory caches
-		// allocates the cache's table. The field types nest at most
-		// WithMaxDepth levels, like the values they describe.
-		cost := typeDefCost(n, len(d.def.Fields))
-		if first && c.defCache.table.Load() != nil {
-			cost += defCacheTableCost
-		}
-		if !c.charge(1, cost) {
-			return nil
-		}
-		if depth := typeDefNesting(d.def); depth > c.maxDepth {
-			c.r.Fail(limit("received TypeDef nests field types %d levels deep, more than the maximum depth %d", depth, c.maxDepth))
-			return nil
-		}
-		c.r.Skip(n)
 	}
 	c.lastDef = len(c.defs)
 	c.defs = append(c.defs, d)
+	return d
+}
+
+// parseTypeDef parses the TypeDef at the start of in and skips it; keep
+// says to keep its bytes, for the cache of the type it may be accepted for.
+func (c *ReadContext) parseTypeDef(in []byte, keep bool) *remoteDef {
+	td, n, err := meta.ParseTypeDef(in, c.opts.typeDefLimits())
+	if err != nil {
+		var te *meta.TypeDefError
+		isTD := errors.As(err, &te)
+		if isTD && te.OverLimit {
+			c.r.Fail(limit("%v (WithTypeDefLimits)", err))
+			return nil
+		}
+		c.r.Fail(&detail{sentinel: ErrMalformed, msg: err.Error(), short: isTD && te.Truncated})
+		return nil
+	}
+	// Parsing allocates per field. The field types nest at most
+	// WithMaxDepth levels, like the values they describe.
+	if !c.charge(1, typeDefCost(n, len(td.Fields))) {
+		return nil
+	}
+	d := &remoteDef{header: td.Header, def: td, nesting: typeDefNesting(td)}
+	if d.nesting > c.maxDepth {
+		c.r.Fail(limit("received TypeDef nests field types %d levels deep, more than the maximum depth %d", d.nesting, c.maxDepth))
+		return nil
+	}
+	// Encoded aliases the caller's input: a cached TypeDef must not pin
+	// (or see later changes to) a buffer the caller owns.
+	td.Encoded = nil
+	if keep {
+		d.raw = string(in[:n])
+		d.bodyLen = typeDefBodyLen(in[:n])
+	}
+	c.r.Skip(n)
 	return d
 }
 

@@ -93,8 +93,8 @@ func (c *Config) typeDefLimits() meta.Limits {
 	return meta.Limits{MaxBodyBytes: c.MaxTypeDefBytes, MaxFields: c.MaxTypeDefFields}
 }
 
-// Runtime is the state behind a serializer.Fory: its options, its read
-// contexts and its cache of received TypeDefs. It is safe for concurrent
+// Runtime is the state behind a serializer.Fory: its options and its read
+// contexts. Received schemas are cached per local type (remotes.go). It is safe for concurrent
 // use once Init has returned.
 type Runtime struct {
 	opts Config
@@ -106,7 +106,6 @@ type Runtime struct {
 	reader     *ReadContext
 	readerBusy atomic.Uint32
 	readers    sync.Pool
-	defs       defCache
 	// consumed and short are the outcome of the last read in stream mode.
 	consumed int
 	short    bool
@@ -117,7 +116,7 @@ func (f *Runtime) Init(cfg Config) {
 	cfg.normalize()
 	f.opts = cfg
 	f.readers.New = func() any {
-		return &ReadContext{compatible: f.opts.Compatible, maxDepth: f.opts.MaxDepth, opts: &f.opts, defCache: &f.defs,
+		return &ReadContext{compatible: f.opts.Compatible, maxDepth: f.opts.MaxDepth, opts: &f.opts,
 			alias: f.opts.AliasStrings, skipUTF8: f.opts.SkipUTF8Check}
 	}
 	f.reader = f.readers.New().(*ReadContext)

@@ -65,8 +65,9 @@ type TypeInfo struct {
 	rootConsistent []byte
 	rootCompatible []byte
 	// fields are the local fields in write order, for field matching.
-	fields     []meta.FieldDef
-	evolutions evolutionCache
+	fields []meta.FieldDef
+	// remotes are the received schemas accepted for this type.
+	remotes remoteCache
 }
 
 // NewStructType builds a TypeInfo; generated code calls it once per type.
