@@ -16,7 +16,10 @@ type Address struct{}
 //fory:generate name=other.Tag
 type Tag struct{}
 
-// Composite is e2e.Composite with only its lists and map of structs.
+// Composite is e2e.Composite with only its lists and map of structs, and a
+// field e2e.Composite lacks, which its reader skips: nested lists of
+// zero-field structs, each inner list a few bytes however many elements it
+// holds (benchmarks BenchmarkDoS, the element budget).
 //
 //fory:generate id=923
 type Composite struct {
@@ -24,4 +27,5 @@ type Composite struct {
 	PAddrs []*Address
 	Tags   []Tag
 	ByName map[string]*Tag
+	Bomb   [][]Address
 }

@@ -279,14 +279,14 @@ func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
-// foryTypeComposite is Composite's static type information. Fingerprint: addrs,22,0,0[0,0,0];by_name,24,0,0[21,0,0|0,0,0];p_addrs,22,0,0[0,0,0];tags,22,0,0[0,0,0];
+// foryTypeComposite is Composite's static type information. Fingerprint: addrs,22,0,0[0,0,0];bomb,22,0,0[22,0,0[0,0,0]];by_name,24,0,0[21,0,0|0,0,0];p_addrs,22,0,0[0,0,0];tags,22,0,0[0,0,0];
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9b, 0x07},
 	GoName:         "zero.Composite",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x21, 0x70, 0xb0, 0xb0, 0xf1, 0xc4, 0x98, 0x48, 0xc4, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90},
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x28, 0xc0, 0xcc, 0x36, 0x7d, 0x38, 0xba, 0x77, 0xc5, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x48, 0x16, 0x5a, 0x72, 0x05, 0xcc, 0x08, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
-	SchemaHash:     -1663703987,
-	TypeDef:        []byte{0x21, 0x70, 0xb0, 0xb0, 0xf1, 0xc4, 0x98, 0x48, 0xc4, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90},
+	SchemaHash:     -1055093485,
+	TypeDef:        []byte{0x28, 0xc0, 0xcc, 0x36, 0x7d, 0x38, 0xba, 0x77, 0xc5, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x48, 0x16, 0x5a, 0x72, 0x05, 0xcc, 0x08, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90},
 	UserID:         923,
 })
 
@@ -297,6 +297,7 @@ func foryShapeComposite[T interface {
 		PAddrs []*Address
 		Tags   []Tag
 		ByName map[string]*Tag
+		Bomb   [][]Address
 	}
 }]() {
 }
@@ -314,16 +315,17 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
-	b.Reserve(45)
+	b.Reserve(52)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb0b07021001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c079bc44898c4f1)
-		buffer.PutUint64At(w, off+16, 0x1850808c63807216)
-		buffer.PutUint64At(w, off+24, 0x504018681b077a56)
-		buffer.PutUint64At(w, off+32, 0x4820e318603f7216)
-		buffer.PutUint64At(w, off+37, 0x90064c7a164820e3)
-		off += 45
+		buffer.PutUint64At(w, off, 0x36ccc028001cff01)
+		buffer.PutUint64At(w, off+8, 0x4c079bc577ba387d)
+		buffer.PutUint64At(w, off+16, 0x1648808c63807216)
+		buffer.PutUint64At(w, off+24, 0x56185008cc05725a)
+		buffer.PutUint64At(w, off+32, 0x16504018681b077a)
+		buffer.PutUint64At(w, off+40, 0x164820e318603f72)
+		buffer.PutUint64At(w, off+44, 0x90064c7a164820e3)
+		off += 52
 	} else {
 		buffer.PutUint32At(w, off, 0x9b1bff01)
 		buffer.PutUint8At(w, off+4, 0x07)
@@ -341,8 +343,8 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	in := c.Reader().Bytes()
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 45 && buffer.ReadUint64At(in, 0) == 0xb0b07021001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079bc44898c4f1 && buffer.ReadUint64At(in, 16) == 0x1850808c63807216 && buffer.ReadUint64At(in, 24) == 0x504018681b077a56 && buffer.ReadUint64At(in, 32) == 0x4820e318603f7216 && buffer.ReadUint64At(in, 37) == 0x90064c7a164820e3 {
-			n = 45
+		if len(in) >= 52 && buffer.ReadUint64At(in, 0) == 0x36ccc028001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079bc577ba387d && buffer.ReadUint64At(in, 16) == 0x1648808c63807216 && buffer.ReadUint64At(in, 24) == 0x56185008cc05725a && buffer.ReadUint64At(in, 32) == 0x16504018681b077a && buffer.ReadUint64At(in, 40) == 0x164820e318603f72 && buffer.ReadUint64At(in, 44) == 0x90064c7a164820e3 {
+			n = 52
 		}
 	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
@@ -358,8 +360,8 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Composite's struct body (docs/format.md §9).
 func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k2 := range x.ByName {
-			if !foryimpl.ValidString(string(k2)) {
+		for k4 := range x.ByName {
+			if !foryimpl.ValidString(string(k4)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
 				return
 			}
@@ -368,60 +370,75 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-1663703987)
+		b.WriteInt32(-1055093485)
 	}
-	l6 := x.Addrs
-	b.WriteVarUint32(uint32(len(l6)))
-	if len(l6) > 0 {
+	l8 := x.Addrs
+	b.WriteVarUint32(uint32(len(l8)))
+	if len(l8) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeAddress)
-		for i7 := range l6 {
-			l6[i7].ForyWrite(c)
+		for i9 := range l8 {
+			l8[i9].ForyWrite(c)
 		}
 	}
-	var mw8 foryimpl.MapWriter
-	mw8.Begin(b, len(x.ByName))
-	for k9, v10 := range x.ByName {
-		if v10 == nil {
-			mw8.NullEntry(b)
-			foryimpl.WriteString(b, k9)
+	l10 := x.Bomb
+	b.WriteVarUint32(uint32(len(l10)))
+	if len(l10) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e11 := range l10 {
+			b.WriteVarUint32(uint32(len(e11)))
+			if len(e11) > 0 {
+				b.WriteUint8(0x08)
+				c.WriteStructMeta(foryTypeAddress)
+				for i12 := range e11 {
+					e11[i12].ForyWrite(c)
+				}
+			}
+		}
+	}
+	var mw13 foryimpl.MapWriter
+	mw13.Begin(b, len(x.ByName))
+	for k14, v15 := range x.ByName {
+		if v15 == nil {
+			mw13.NullEntry(b)
+			foryimpl.WriteString(b, k14)
 		} else {
-			mw8.Entry(b)
-			foryimpl.WriteString(b, k9)
-			v10.ForyWrite(c)
+			mw13.Entry(b)
+			foryimpl.WriteString(b, k14)
+			v15.ForyWrite(c)
 		}
 	}
-	mw8.End(b)
-	l11 := x.PAddrs
-	b.WriteVarUint32(uint32(len(l11)))
-	if len(l11) > 0 {
-		h12 := byte(0x08)
-		for _, p13 := range l11 {
-			if p13 == nil {
-				h12 = 0x0a
+	mw13.End(b)
+	l16 := x.PAddrs
+	b.WriteVarUint32(uint32(len(l16)))
+	if len(l16) > 0 {
+		h17 := byte(0x08)
+		for _, p18 := range l16 {
+			if p18 == nil {
+				h17 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h12)
+		b.WriteUint8(h17)
 		c.WriteStructMetaPtr(foryTypeAddress)
-		for _, p13 := range l11 {
-			if h12 == 0x0a {
-				if p13 == nil {
+		for _, p18 := range l16 {
+			if h17 == 0x0a {
+				if p18 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p13.ForyWrite(c)
+			p18.ForyWrite(c)
 		}
 	}
-	l14 := x.Tags
-	b.WriteVarUint32(uint32(len(l14)))
-	if len(l14) > 0 {
+	l19 := x.Tags
+	b.WriteVarUint32(uint32(len(l19)))
+	if len(l19) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeTag)
-		for i15 := range l14 {
-			l14[i15].ForyWrite(c)
+		for i20 := range l19 {
+			l19[i20].ForyWrite(c)
 		}
 	}
 }
@@ -430,121 +447,167 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 	*x = Composite{
 		Addrs:  x.Addrs,
+		Bomb:   x.Bomb,
 		PAddrs: x.PAddrs,
 		Tags:   x.Tags,
 	}
 	r := c.Reader()
 	if !c.Compatible() {
-		if h := r.ReadInt32(); h != -1663703987 && !c.Failed() {
+		if h := r.ReadInt32(); h != -1055093485 && !c.Failed() {
 			c.HashMismatch(foryTypeComposite, h)
 			return
 		}
 	}
-	n16 := c.ReadLength(1)
-	l17 := foryimpl.ReuseSlice[[]Address](c, x.Addrs, n16)
-	if n16 > 0 {
-		hn19, ev20 := c.ReadStructListHeader(foryTypeAddress)
+	n21 := c.ReadLength(1)
+	l22 := foryimpl.ReuseSlice[[]Address](c, x.Addrs, n21)
+	if n21 > 0 {
+		hn24, ev25 := c.ReadStructListHeader(foryTypeAddress)
 		if !c.Failed() {
-			for i18 := range l17 {
-				if hn19 && !c.ReadFlag() {
-					clear(l17[i18 : i18+1])
+			for i23 := range l22 {
+				if hn24 && !c.ReadFlag() {
+					clear(l22[i23 : i23+1])
 					continue
 				}
-				if ev20 != nil {
-					l17[i18].ForyReadEvolved(c, ev20)
+				if ev25 != nil {
+					l22[i23].ForyReadEvolved(c, ev25)
 				} else {
-					l17[i18].ForyRead(c)
+					l22[i23].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i18)
+					c.TraceIndex(i23)
 					break
 				}
 			}
 		}
 	}
-	x.Addrs = l17
+	x.Addrs = l22
 	if c.Failed() {
 		c.Trace("Addrs")
 		return
 	}
-	n21 := c.ReadLength(2)
-	m22 := foryimpl.MakeMap[map[string]*Tag](c, n21)
-	for n21 > 0 && !c.Failed() {
-		sz23, vn24, ev29 := c.ReadMapChunk(n21, 21, 30, foryTypeTag, true)
-		for j25 := 0; j25 < sz23 && !c.Failed(); j25++ {
-			var k26 string
-			k26 = c.ReadString()
-			var v27 *Tag
-			if !vn24 {
-				p28 := foryimpl.Alloc[Tag](c)
-				if ev29 != nil {
-					p28.ForyReadEvolved(c, ev29)
-				} else {
-					p28.ForyRead(c)
+	n26 := c.ReadLength(1)
+	l27 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n26)
+	if n26 > 0 {
+		hn29 := c.ReadListHeader(22)
+		if !c.Failed() {
+			for i28 := range l27 {
+				if hn29 && !c.ReadFlag() {
+					clear(l27[i28 : i28+1])
+					continue
 				}
-				v27 = p28
+				n31 := c.ReadLength(1)
+				l32 := foryimpl.MakeSlice[[]Address](c, n31)
+				if n31 > 0 {
+					hn34, ev35 := c.ReadStructListHeader(foryTypeAddress)
+					if !c.Failed() {
+						for i33 := range l32 {
+							if hn34 && !c.ReadFlag() {
+								clear(l32[i33 : i33+1])
+								continue
+							}
+							if ev35 != nil {
+								l32[i33].ForyReadEvolved(c, ev35)
+							} else {
+								l32[i33].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i33)
+								break
+							}
+						}
+					}
+				}
+				l27[i28] = l32
+				if c.Failed() {
+					c.TraceIndex(i28)
+					break
+				}
 			}
-			m22[k26] = v27
 		}
-		n21 -= sz23
 	}
-	x.ByName = m22
+	x.Bomb = l27
+	if c.Failed() {
+		c.Trace("Bomb")
+		return
+	}
+	n36 := c.ReadLength(2)
+	m37 := foryimpl.MakeMap[map[string]*Tag](c, n36)
+	for n36 > 0 && !c.Failed() {
+		sz38, vn39, ev44 := c.ReadMapChunk(n36, 21, 30, foryTypeTag, true)
+		for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
+			var k41 string
+			k41 = c.ReadString()
+			var v42 *Tag
+			if !vn39 {
+				p43 := foryimpl.Alloc[Tag](c)
+				if ev44 != nil {
+					p43.ForyReadEvolved(c, ev44)
+				} else {
+					p43.ForyRead(c)
+				}
+				v42 = p43
+			}
+			m37[k41] = v42
+		}
+		n36 -= sz38
+	}
+	x.ByName = m37
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
-	n30 := c.ReadLength(1)
-	l31 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n30)
-	if n30 > 0 {
-		hn33, ev34 := c.ReadStructListHeader(foryTypeAddress)
+	n45 := c.ReadLength(1)
+	l46 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n45)
+	if n45 > 0 {
+		hn48, ev49 := c.ReadStructListHeader(foryTypeAddress)
 		if !c.Failed() {
-			for i32 := range l31 {
-				if hn33 && !c.ReadFlag() {
-					clear(l31[i32 : i32+1])
+			for i47 := range l46 {
+				if hn48 && !c.ReadFlag() {
+					clear(l46[i47 : i47+1])
 					continue
 				}
-				p35 := foryimpl.Alloc[Address](c)
-				if ev34 != nil {
-					p35.ForyReadEvolved(c, ev34)
+				p50 := foryimpl.Alloc[Address](c)
+				if ev49 != nil {
+					p50.ForyReadEvolved(c, ev49)
 				} else {
-					p35.ForyRead(c)
+					p50.ForyRead(c)
 				}
-				l31[i32] = p35
+				l46[i47] = p50
 				if c.Failed() {
-					c.TraceIndex(i32)
+					c.TraceIndex(i47)
 					break
 				}
 			}
 		}
 	}
-	x.PAddrs = l31
+	x.PAddrs = l46
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
-	n36 := c.ReadLength(1)
-	l37 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n36)
-	if n36 > 0 {
-		hn39, ev40 := c.ReadStructListHeader(foryTypeTag)
+	n51 := c.ReadLength(1)
+	l52 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n51)
+	if n51 > 0 {
+		hn54, ev55 := c.ReadStructListHeader(foryTypeTag)
 		if !c.Failed() {
-			for i38 := range l37 {
-				if hn39 && !c.ReadFlag() {
-					clear(l37[i38 : i38+1])
+			for i53 := range l52 {
+				if hn54 && !c.ReadFlag() {
+					clear(l52[i53 : i53+1])
 					continue
 				}
-				if ev40 != nil {
-					l37[i38].ForyReadEvolved(c, ev40)
+				if ev55 != nil {
+					l52[i53].ForyReadEvolved(c, ev55)
 				} else {
-					l37[i38].ForyRead(c)
+					l52[i53].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i38)
+					c.TraceIndex(i53)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l37
+	x.Tags = l52
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -558,100 +621,65 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n41 := c.ReadLength(1)
-				l42 := foryimpl.MakeSlice[[]Address](c, n41)
-				if n41 > 0 {
-					hn44, ev45 := c.ReadStructListHeader(foryTypeAddress)
+				n56 := c.ReadLength(1)
+				l57 := foryimpl.MakeSlice[[]Address](c, n56)
+				if n56 > 0 {
+					hn59, ev60 := c.ReadStructListHeader(foryTypeAddress)
 					if !c.Failed() {
-						for i43 := range l42 {
-							if hn44 && !c.ReadFlag() {
-								clear(l42[i43 : i43+1])
+						for i58 := range l57 {
+							if hn59 && !c.ReadFlag() {
+								clear(l57[i58 : i58+1])
 								continue
 							}
-							if ev45 != nil {
-								l42[i43].ForyReadEvolved(c, ev45)
+							if ev60 != nil {
+								l57[i58].ForyReadEvolved(c, ev60)
 							} else {
-								l42[i43].ForyRead(c)
+								l57[i58].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i43)
+								c.TraceIndex(i58)
 								break
 							}
 						}
 					}
 				}
-				x.Addrs = l42
+				x.Addrs = l57
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n46 := c.ReadLength(2)
-				m47 := foryimpl.MakeMap[map[string]*Tag](c, n46)
-				for n46 > 0 && !c.Failed() {
-					sz48, vn49, ev54 := c.ReadMapChunk(n46, 21, 30, foryTypeTag, true)
-					for j50 := 0; j50 < sz48 && !c.Failed(); j50++ {
-						var k51 string
-						k51 = c.ReadString()
-						var v52 *Tag
-						if !vn49 {
-							p53 := foryimpl.Alloc[Tag](c)
-							if ev54 != nil {
-								p53.ForyReadEvolved(c, ev54)
-							} else {
-								p53.ForyRead(c)
-							}
-							v52 = p53
-						}
-						m47[k51] = v52
-					}
-					n46 -= sz48
-				}
-				x.ByName = m47
-			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLength(1)
-				l56 := foryimpl.MakeSlice[[]*Address](c, n55)
-				if n55 > 0 {
-					hn58, ev59 := c.ReadStructListHeader(foryTypeAddress)
-					if !c.Failed() {
-						for i57 := range l56 {
-							if hn58 && !c.ReadFlag() {
-								clear(l56[i57 : i57+1])
-								continue
-							}
-							p60 := foryimpl.Alloc[Address](c)
-							if ev59 != nil {
-								p60.ForyReadEvolved(c, ev59)
-							} else {
-								p60.ForyRead(c)
-							}
-							l56[i57] = p60
-							if c.Failed() {
-								c.TraceIndex(i57)
-								break
-							}
-						}
-					}
-				}
-				x.PAddrs = l56
-			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
 				n61 := c.ReadLength(1)
-				l62 := foryimpl.MakeSlice[[]Tag](c, n61)
+				l62 := foryimpl.MakeSlice[[][]Address](c, n61)
 				if n61 > 0 {
-					hn64, ev65 := c.ReadStructListHeader(foryTypeTag)
+					hn64 := c.ReadListHeader(22)
 					if !c.Failed() {
 						for i63 := range l62 {
 							if hn64 && !c.ReadFlag() {
 								clear(l62[i63 : i63+1])
 								continue
 							}
-							if ev65 != nil {
-								l62[i63].ForyReadEvolved(c, ev65)
-							} else {
-								l62[i63].ForyRead(c)
+							n66 := c.ReadLength(1)
+							l67 := foryimpl.MakeSlice[[]Address](c, n66)
+							if n66 > 0 {
+								hn69, ev70 := c.ReadStructListHeader(foryTypeAddress)
+								if !c.Failed() {
+									for i68 := range l67 {
+										if hn69 && !c.ReadFlag() {
+											clear(l67[i68 : i68+1])
+											continue
+										}
+										if ev70 != nil {
+											l67[i68].ForyReadEvolved(c, ev70)
+										} else {
+											l67[i68].ForyRead(c)
+										}
+										if c.Failed() {
+											c.TraceIndex(i68)
+											break
+										}
+									}
+								}
 							}
+							l62[i63] = l67
 							if c.Failed() {
 								c.TraceIndex(i63)
 								break
@@ -659,7 +687,86 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 						}
 					}
 				}
-				x.Tags = l62
+				x.Bomb = l62
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				n71 := c.ReadLength(2)
+				m72 := foryimpl.MakeMap[map[string]*Tag](c, n71)
+				for n71 > 0 && !c.Failed() {
+					sz73, vn74, ev79 := c.ReadMapChunk(n71, 21, 30, foryTypeTag, true)
+					for j75 := 0; j75 < sz73 && !c.Failed(); j75++ {
+						var k76 string
+						k76 = c.ReadString()
+						var v77 *Tag
+						if !vn74 {
+							p78 := foryimpl.Alloc[Tag](c)
+							if ev79 != nil {
+								p78.ForyReadEvolved(c, ev79)
+							} else {
+								p78.ForyRead(c)
+							}
+							v77 = p78
+						}
+						m72[k76] = v77
+					}
+					n71 -= sz73
+				}
+				x.ByName = m72
+			}
+		case 3:
+			if !f.Flag || c.ReadFlag() {
+				n80 := c.ReadLength(1)
+				l81 := foryimpl.MakeSlice[[]*Address](c, n80)
+				if n80 > 0 {
+					hn83, ev84 := c.ReadStructListHeader(foryTypeAddress)
+					if !c.Failed() {
+						for i82 := range l81 {
+							if hn83 && !c.ReadFlag() {
+								clear(l81[i82 : i82+1])
+								continue
+							}
+							p85 := foryimpl.Alloc[Address](c)
+							if ev84 != nil {
+								p85.ForyReadEvolved(c, ev84)
+							} else {
+								p85.ForyRead(c)
+							}
+							l81[i82] = p85
+							if c.Failed() {
+								c.TraceIndex(i82)
+								break
+							}
+						}
+					}
+				}
+				x.PAddrs = l81
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				n86 := c.ReadLength(1)
+				l87 := foryimpl.MakeSlice[[]Tag](c, n86)
+				if n86 > 0 {
+					hn89, ev90 := c.ReadStructListHeader(foryTypeTag)
+					if !c.Failed() {
+						for i88 := range l87 {
+							if hn89 && !c.ReadFlag() {
+								clear(l87[i88 : i88+1])
+								continue
+							}
+							if ev90 != nil {
+								l87[i88].ForyReadEvolved(c, ev90)
+							} else {
+								l87[i88].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i88)
+								break
+							}
+						}
+					}
+				}
+				x.Tags = l87
 			}
 		default:
 			c.SkipField(f)
