@@ -67,6 +67,22 @@ func depthOf(v *e2e.Node) int {
 // TestDepthNode: with WithMaxDepth(D) a Node list D deep decodes and D+1
 // deep fails with ErrLimit, for several D and the default 20, in both
 // modes; the bytes from the repeated-level builder equal the writer's.
+// TestCycleOnWrite: without reference tracking, a value that contains
+// itself is refused at once as a cycle, not as data nested too deep.
+func TestCycleOnWrite(t *testing.T) {
+	loop := &e2e.Node{Value: 1}
+	loop.Next = &e2e.Node{Value: 2, Next: loop}
+	for _, m := range modes {
+		_, err := serializer.New(serializer.WithCompatible(m.compatible)).Serialize(loop)
+		require.ErrorIs(t, err, serializer.ErrInvalidValue, m.name)
+		require.False(t, errors.Is(err, serializer.ErrLimit), m.name)
+		var ee *serializer.EncodeError
+		require.True(t, errors.As(err, &ee), m.name)
+		require.Contains(t, err.Error(), "a cycle")
+		require.Contains(t, err.Error(), "WithTrackRef")
+	}
+}
+
 func TestDepthNode(t *testing.T) {
 	for _, m := range modes {
 		for _, d := range []int{1, 2, 5, 20, 64} {

@@ -4753,7 +4753,7 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Node's struct body (docs/format.md §9).
 func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
-	if !c.Enter(foryTypeNode) {
+	if !c.Enter(foryTypeNode, x) {
 		return
 	}
 	b := c.Buffer()
@@ -4945,7 +4945,7 @@ func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
 			return
 		}
 	}
-	if !c.Enter(foryTypeTree) {
+	if !c.Enter(foryTypeTree, x) {
 		return
 	}
 	b := c.Buffer()

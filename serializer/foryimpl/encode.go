@@ -20,6 +20,9 @@ type EncodeError struct {
 }
 
 func (e *EncodeError) Error() string {
+	if e.Path == "" {
+		return "serializer: encoding " + e.Type + ": " + e.Err.Error()
+	}
 	return "serializer: encoding " + e.Type + "." + e.Path + ": " + e.Err.Error()
 }
 

@@ -144,6 +144,7 @@ func (f *Runtime) BeginWrite(b *buffer.Buffer, t *TypeInfo) *WriteContext {
 	}
 	// Zero after every call that returned; set again for one that panicked.
 	c.depth = 0
+	c.stack = c.stack[:0]
 	c.err = nil
 	// The root is the first type of the message, so its names or TypeDef
 	// are always new and its prefix is a constant.
@@ -176,6 +177,9 @@ func (c *WriteContext) EndWrite(start int) error {
 func (c *WriteContext) fail(start int) error {
 	err := c.err
 	c.err = nil
+	// A failed write may leave values on the stack: do not keep them.
+	clear(c.stack)
+	c.stack = c.stack[:0]
 	c.buf.SetWriterIndex(start)
 	return err
 }

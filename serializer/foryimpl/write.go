@@ -1,7 +1,6 @@
 package foryimpl
 
 import (
-	"fmt"
 
 	"github.com/forygen/forygen/buffer"
 )
@@ -25,6 +24,9 @@ type WriteContext struct {
 	// type name per registered type, two ref ids per type (§6.3, §14.8),
 	// and the root's names, if it is registered by name, are the first two.
 	seen []*TypeInfo
+	// stack holds the values of the recursive types being written, from
+	// the root down (Enter).
+	stack []any
 }
 
 // Buffer returns the output buffer.
@@ -33,14 +35,25 @@ func (c *WriteContext) Buffer() *buffer.Buffer { return c.buf }
 // Compatible reports whether the message is written in compatible mode.
 func (c *WriteContext) Compatible() bool { return c.compatible }
 
-// Enter is called by a generated struct writer before its body; it bounds
-// the nesting depth so cyclic pointer data fails instead of overflowing the
-// stack. It returns false once an error is recorded.
-func (c *WriteContext) Enter(t *TypeInfo) bool {
+// Enter is called by a generated writer of a type that can contain itself
+// before its body, with the value x (a pointer): it bounds the nesting depth
+// so cyclic pointer data fails instead of overflowing the stack, and tells
+// a cycle (x is already being written) from data nested too deep. It
+// returns false once an error is recorded.
+func (c *WriteContext) Enter(t *TypeInfo, x any) bool {
 	c.depth++
+	c.stack = append(c.stack, x)
 	if c.depth > c.maxDepth {
 		if c.err == nil {
-			c.err = fmt.Errorf("serializer: writing %s: nesting deeper than %d (cyclic data?): %w", t.GoName, c.maxDepth, ErrLimit)
+			err := limit("structs nested deeper than the maximum depth %d (WithMaxDepth)", c.maxDepth)
+			for _, y := range c.stack[:len(c.stack)-1] {
+				if y == x {
+					err = &detail{sentinel: ErrInvalidValue,
+						msg: "a cycle: the value contains itself (enable WithTrackRef to write shared and cyclic pointers)"}
+					break
+				}
+			}
+			c.err = &EncodeError{Type: t.GoName, Err: err}
 		}
 		return false
 	}
@@ -48,7 +61,10 @@ func (c *WriteContext) Enter(t *TypeInfo) bool {
 }
 
 // Leave ends a struct body started with Enter.
-func (c *WriteContext) Leave() { c.depth-- }
+func (c *WriteContext) Leave() {
+	c.depth--
+	c.stack = c.stack[:len(c.stack)-1]
+}
 
 // Fail records an encode error.
 func (c *WriteContext) Fail(err error) {

@@ -91,6 +91,15 @@ func (g *gen) enter() []jen.Code {
 	return []jen.Code{jen.If(jen.Op("!").Id("c").Dot("Enter").Call(jen.Id(g.infoVar()))).Block(jen.Return())}
 }
 
+// enterWrite is enter for a writer, which passes the value too, so that a
+// cycle is told apart from deep data.
+func (g *gen) enterWrite() []jen.Code {
+	if !g.s.Recursive {
+		return nil
+	}
+	return []jen.Code{jen.If(jen.Op("!").Id("c").Dot("Enter").Call(jen.Id(g.infoVar()), jen.Id("x"))).Block(jen.Return())}
+}
+
 func (g *gen) leave() []jen.Code {
 	if !g.s.Recursive {
 		return nil

@@ -24,7 +24,7 @@ func (g *gen) emitWrite(f *jen.File) {
 			return []jen.Code{jen.Id("c").Dot("Fail").Call(err), jen.Return()}
 		})...)
 	}
-	body = append(body, g.enter()...)
+	body = append(body, g.enterWrite()...)
 	if !s.Flat {
 		body = append(body, jen.Id("b").Op(":=").Id("c").Dot("Buffer").Call())
 	}
