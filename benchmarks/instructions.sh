@@ -2,9 +2,16 @@
 # instructions.sh: instructions per operation of one benchmark, counted by
 # callgrind (independent of machine load), as issue 7 prescribes.
 #
-#   ./instructions.sh FIXTURE CODEC [Serialize|Deserialize|both]
+#   ./instructions.sh FIXTURE CODEC [Serialize|Deserialize|DeserializeFresh|DeserializeEvolved|both]
 #   ./instructions.sh all                # every fixture × codec × direction, as a markdown table
 #   ./instructions.sh fixed              # the fixed cost of a call, on an empty struct
+#
+# The directions are the go test benchmarks' (bench_test.go): Serialize,
+# Deserialize (into a reused target), DeserializeFresh (into a new value every
+# time) and DeserializeEvolved (forygen only, MediaContent and
+# MediaContentList: a reader with a later schema). both is Serialize and
+# Deserialize. all takes FIXTURES and CODECS (space-separated) from the
+# environment, and prints "–" where a benchmark does not exist.
 #
 # The benchmark binary runs under valgrind twice, with N1 and N2 iterations;
 # (Ir(N2) - Ir(N1)) / (N2 - N1) cancels the setup cost.
@@ -50,12 +57,19 @@ per_op() {
 }
 
 if [ "${1:-}" = all ]; then
-	fixtures="NumericStruct Sample MediaContent NumericStructList SampleList MediaContentList"
+	fixtures=${FIXTURES:-"NumericStruct Sample MediaContent NumericStructList SampleList MediaContentList"}
 	codecs=${CODECS:-"forygen forygen-consistent protobuf protobuf-convert vtprotobuf msgp"}
-	printf '| fixture | codec | serialize (instr/op) | deserialize (instr/op) |\n|---|---|---:|---:|\n'
+	# Columns: the reuse cells, the fresh cell, and the evolved cell where
+	# there is one (forygen on MediaContent and MediaContentList).
+	echo 'Instructions per operation. deserialize: into a reused target; fresh: into a new value each time; evolved: a reader with a later schema (forygen only).'
+	echo
+	printf '| fixture | codec | serialize | deserialize | deserialize fresh | deserialize evolved |\n|---|---|---:|---:|---:|---:|\n'
 	for f in $fixtures; do
 		for c in $codecs; do
-			printf '| %s | %s | %s | %s |\n' "$f" "$c" "$(per_op Serialize "$f" "$c")" "$(per_op Deserialize "$f" "$c")"
+			evolved=–
+			case $c/$f in forygen/MediaContent | forygen/MediaContentList) evolved=$(per_op DeserializeEvolved "$f" "$c") ;; esac
+			printf '| %s | %s | %s | %s | %s | %s |\n' "$f" "$c" "$(per_op Serialize "$f" "$c")" "$(per_op Deserialize "$f" "$c")" \
+				"$(per_op DeserializeFresh "$f" "$c")" "$evolved"
 		done
 	done
 	exit 0
@@ -77,8 +91,9 @@ if [ "${1:-}" = fixed ]; then
 	exit 0
 fi
 
-fixture=${1:?usage: instructions.sh FIXTURE CODEC [Serialize|Deserialize|both] | all}
-codec=${2:?usage: instructions.sh FIXTURE CODEC [Serialize|Deserialize|both] | all}
+usage='usage: instructions.sh FIXTURE CODEC [Serialize|Deserialize|DeserializeFresh|DeserializeEvolved|both] | all | fixed'
+fixture=${1:?$usage}
+codec=${2:?$usage}
 dir=${3:-both}
 case $dir in
 both) echo "$fixture $codec serialize $(per_op Serialize "$fixture" "$codec") deserialize $(per_op Deserialize "$fixture" "$codec") instructions/op" ;;

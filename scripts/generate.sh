@@ -22,6 +22,6 @@ run() { # module dir, packages...
 check=${1:-}
 mapfile -t root < <(grep -rl --include='*.go' -e '^//fory:generate' -e '^//fory:enum' internal gen/testdata/src/golden | xargs -n1 dirname | sort -u | sed 's#^#./#')
 run . "${root[@]}"
-run benchmarks ./fixtures/
+run benchmarks ./fixtures/ ./fixtures/evolved/
 run grpccodec ./internal/testmsg/
 exit $status

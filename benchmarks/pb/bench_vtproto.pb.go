@@ -11,6 +11,7 @@ import (
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	io "io"
 	math "math"
+	sync "sync"
 )
 
 const (
@@ -730,6 +731,210 @@ func (m *MediaContentList) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 	return len(dAtA) - i, nil
 }
 
+var vtprotoPool_NumericStruct = sync.Pool{
+	New: func() interface{} {
+		return &NumericStruct{}
+	},
+}
+
+func (m *NumericStruct) ResetVT() {
+	if m != nil {
+		m.Reset()
+	}
+}
+func (m *NumericStruct) ReturnToVTPool() {
+	if m != nil {
+		m.ResetVT()
+		vtprotoPool_NumericStruct.Put(m)
+	}
+}
+func NumericStructFromVTPool() *NumericStruct {
+	return vtprotoPool_NumericStruct.Get().(*NumericStruct)
+}
+
+var vtprotoPool_NumericStructList = sync.Pool{
+	New: func() interface{} {
+		return &NumericStructList{}
+	},
+}
+
+func (m *NumericStructList) ResetVT() {
+	if m != nil {
+		for _, mm := range m.NumericStructs {
+			mm.ResetVT()
+		}
+		f0 := m.NumericStructs[:0]
+		m.Reset()
+		m.NumericStructs = f0
+	}
+}
+func (m *NumericStructList) ReturnToVTPool() {
+	if m != nil {
+		m.ResetVT()
+		vtprotoPool_NumericStructList.Put(m)
+	}
+}
+func NumericStructListFromVTPool() *NumericStructList {
+	return vtprotoPool_NumericStructList.Get().(*NumericStructList)
+}
+
+var vtprotoPool_Sample = sync.Pool{
+	New: func() interface{} {
+		return &Sample{}
+	},
+}
+
+func (m *Sample) ResetVT() {
+	if m != nil {
+		f0 := m.IntArray[:0]
+		f1 := m.LongArray[:0]
+		f2 := m.FloatArray[:0]
+		f3 := m.DoubleArray[:0]
+		f4 := m.ShortArray[:0]
+		f5 := m.CharArray[:0]
+		f6 := m.BooleanArray[:0]
+		m.Reset()
+		m.IntArray = f0
+		m.LongArray = f1
+		m.FloatArray = f2
+		m.DoubleArray = f3
+		m.ShortArray = f4
+		m.CharArray = f5
+		m.BooleanArray = f6
+	}
+}
+func (m *Sample) ReturnToVTPool() {
+	if m != nil {
+		m.ResetVT()
+		vtprotoPool_Sample.Put(m)
+	}
+}
+func SampleFromVTPool() *Sample {
+	return vtprotoPool_Sample.Get().(*Sample)
+}
+
+var vtprotoPool_SampleList = sync.Pool{
+	New: func() interface{} {
+		return &SampleList{}
+	},
+}
+
+func (m *SampleList) ResetVT() {
+	if m != nil {
+		for _, mm := range m.SampleList {
+			mm.ResetVT()
+		}
+		f0 := m.SampleList[:0]
+		m.Reset()
+		m.SampleList = f0
+	}
+}
+func (m *SampleList) ReturnToVTPool() {
+	if m != nil {
+		m.ResetVT()
+		vtprotoPool_SampleList.Put(m)
+	}
+}
+func SampleListFromVTPool() *SampleList {
+	return vtprotoPool_SampleList.Get().(*SampleList)
+}
+
+var vtprotoPool_Media = sync.Pool{
+	New: func() interface{} {
+		return &Media{}
+	},
+}
+
+func (m *Media) ResetVT() {
+	if m != nil {
+		f0 := m.Persons[:0]
+		m.Reset()
+		m.Persons = f0
+	}
+}
+func (m *Media) ReturnToVTPool() {
+	if m != nil {
+		m.ResetVT()
+		vtprotoPool_Media.Put(m)
+	}
+}
+func MediaFromVTPool() *Media {
+	return vtprotoPool_Media.Get().(*Media)
+}
+
+var vtprotoPool_Image = sync.Pool{
+	New: func() interface{} {
+		return &Image{}
+	},
+}
+
+func (m *Image) ResetVT() {
+	if m != nil {
+		m.Reset()
+	}
+}
+func (m *Image) ReturnToVTPool() {
+	if m != nil {
+		m.ResetVT()
+		vtprotoPool_Image.Put(m)
+	}
+}
+func ImageFromVTPool() *Image {
+	return vtprotoPool_Image.Get().(*Image)
+}
+
+var vtprotoPool_MediaContent = sync.Pool{
+	New: func() interface{} {
+		return &MediaContent{}
+	},
+}
+
+func (m *MediaContent) ResetVT() {
+	if m != nil {
+		m.Media.ReturnToVTPool()
+		for _, mm := range m.Images {
+			mm.ResetVT()
+		}
+		f0 := m.Images[:0]
+		m.Reset()
+		m.Images = f0
+	}
+}
+func (m *MediaContent) ReturnToVTPool() {
+	if m != nil {
+		m.ResetVT()
+		vtprotoPool_MediaContent.Put(m)
+	}
+}
+func MediaContentFromVTPool() *MediaContent {
+	return vtprotoPool_MediaContent.Get().(*MediaContent)
+}
+
+var vtprotoPool_MediaContentList = sync.Pool{
+	New: func() interface{} {
+		return &MediaContentList{}
+	},
+}
+
+func (m *MediaContentList) ResetVT() {
+	if m != nil {
+		for _, mm := range m.MediaContentList {
+			mm.ResetVT()
+		}
+		f0 := m.MediaContentList[:0]
+		m.Reset()
+		m.MediaContentList = f0
+	}
+}
+func (m *MediaContentList) ReturnToVTPool() {
+	if m != nil {
+		m.ResetVT()
+		vtprotoPool_MediaContentList.Put(m)
+	}
+}
+func MediaContentListFromVTPool() *MediaContentList {
+	return vtprotoPool_MediaContentList.Get().(*MediaContentList)
+}
 func (m *NumericStruct) SizeVT() (n int) {
 	if m == nil {
 		return 0
@@ -1354,7 +1559,14 @@ func (m *NumericStructList) UnmarshalVT(dAtA []byte) error {
 			if postIndex > l {
 				return io.ErrUnexpectedEOF
 			}
-			m.NumericStructs = append(m.NumericStructs, &NumericStruct{})
+			if len(m.NumericStructs) == cap(m.NumericStructs) {
+				m.NumericStructs = append(m.NumericStructs, &NumericStruct{})
+			} else {
+				m.NumericStructs = m.NumericStructs[:len(m.NumericStructs)+1]
+				if m.NumericStructs[len(m.NumericStructs)-1] == nil {
+					m.NumericStructs[len(m.NumericStructs)-1] = &NumericStruct{}
+				}
+			}
 			if err := m.NumericStructs[len(m.NumericStructs)-1].UnmarshalVT(dAtA[iNdEx:postIndex]); err != nil {
 				return err
 			}
@@ -1698,7 +1910,7 @@ func (m *Sample) UnmarshalVT(dAtA []byte) error {
 					}
 				}
 				elementCount = count
-				if elementCount != 0 && len(m.IntArray) == 0 {
+				if elementCount != 0 && len(m.IntArray) == 0 && cap(m.IntArray) < elementCount {
 					m.IntArray = make([]int32, 0, elementCount)
 				}
 				for iNdEx < postIndex {
@@ -1774,7 +1986,7 @@ func (m *Sample) UnmarshalVT(dAtA []byte) error {
 					}
 				}
 				elementCount = count
-				if elementCount != 0 && len(m.LongArray) == 0 {
+				if elementCount != 0 && len(m.LongArray) == 0 && cap(m.LongArray) < elementCount {
 					m.LongArray = make([]int64, 0, elementCount)
 				}
 				for iNdEx < postIndex {
@@ -1836,7 +2048,7 @@ func (m *Sample) UnmarshalVT(dAtA []byte) error {
 				}
 				var elementCount int
 				elementCount = packedLen / 4
-				if elementCount != 0 && len(m.FloatArray) == 0 {
+				if elementCount != 0 && len(m.FloatArray) == 0 && cap(m.FloatArray) < elementCount {
 					m.FloatArray = make([]float32, 0, elementCount)
 				}
 				for iNdEx < postIndex {
@@ -1890,7 +2102,7 @@ func (m *Sample) UnmarshalVT(dAtA []byte) error {
 				}
 				var elementCount int
 				elementCount = packedLen / 8
-				if elementCount != 0 && len(m.DoubleArray) == 0 {
+				if elementCount != 0 && len(m.DoubleArray) == 0 && cap(m.DoubleArray) < elementCount {
 					m.DoubleArray = make([]float64, 0, elementCount)
 				}
 				for iNdEx < postIndex {
@@ -1958,7 +2170,7 @@ func (m *Sample) UnmarshalVT(dAtA []byte) error {
 					}
 				}
 				elementCount = count
-				if elementCount != 0 && len(m.ShortArray) == 0 {
+				if elementCount != 0 && len(m.ShortArray) == 0 && cap(m.ShortArray) < elementCount {
 					m.ShortArray = make([]int32, 0, elementCount)
 				}
 				for iNdEx < postIndex {
@@ -2034,7 +2246,7 @@ func (m *Sample) UnmarshalVT(dAtA []byte) error {
 					}
 				}
 				elementCount = count
-				if elementCount != 0 && len(m.CharArray) == 0 {
+				if elementCount != 0 && len(m.CharArray) == 0 && cap(m.CharArray) < elementCount {
 					m.CharArray = make([]int32, 0, elementCount)
 				}
 				for iNdEx < postIndex {
@@ -2104,7 +2316,7 @@ func (m *Sample) UnmarshalVT(dAtA []byte) error {
 				}
 				var elementCount int
 				elementCount = packedLen
-				if elementCount != 0 && len(m.BooleanArray) == 0 {
+				if elementCount != 0 && len(m.BooleanArray) == 0 && cap(m.BooleanArray) < elementCount {
 					m.BooleanArray = make([]bool, 0, elementCount)
 				}
 				for iNdEx < postIndex {
@@ -2240,7 +2452,14 @@ func (m *SampleList) UnmarshalVT(dAtA []byte) error {
 			if postIndex > l {
 				return io.ErrUnexpectedEOF
 			}
-			m.SampleList = append(m.SampleList, &Sample{})
+			if len(m.SampleList) == cap(m.SampleList) {
+				m.SampleList = append(m.SampleList, &Sample{})
+			} else {
+				m.SampleList = m.SampleList[:len(m.SampleList)+1]
+				if m.SampleList[len(m.SampleList)-1] == nil {
+					m.SampleList[len(m.SampleList)-1] = &Sample{}
+				}
+			}
 			if err := m.SampleList[len(m.SampleList)-1].UnmarshalVT(dAtA[iNdEx:postIndex]); err != nil {
 				return err
 			}
@@ -2843,7 +3062,7 @@ func (m *MediaContent) UnmarshalVT(dAtA []byte) error {
 				return io.ErrUnexpectedEOF
 			}
 			if m.Media == nil {
-				m.Media = &Media{}
+				m.Media = MediaFromVTPool()
 			}
 			if err := m.Media.UnmarshalVT(dAtA[iNdEx:postIndex]); err != nil {
 				return err
@@ -2878,7 +3097,14 @@ func (m *MediaContent) UnmarshalVT(dAtA []byte) error {
 			if postIndex > l {
 				return io.ErrUnexpectedEOF
 			}
-			m.Images = append(m.Images, &Image{})
+			if len(m.Images) == cap(m.Images) {
+				m.Images = append(m.Images, &Image{})
+			} else {
+				m.Images = m.Images[:len(m.Images)+1]
+				if m.Images[len(m.Images)-1] == nil {
+					m.Images[len(m.Images)-1] = &Image{}
+				}
+			}
 			if err := m.Images[len(m.Images)-1].UnmarshalVT(dAtA[iNdEx:postIndex]); err != nil {
 				return err
 			}
@@ -2963,7 +3189,14 @@ func (m *MediaContentList) UnmarshalVT(dAtA []byte) error {
 			if postIndex > l {
 				return io.ErrUnexpectedEOF
 			}
-			m.MediaContentList = append(m.MediaContentList, &MediaContent{})
+			if len(m.MediaContentList) == cap(m.MediaContentList) {
+				m.MediaContentList = append(m.MediaContentList, &MediaContent{})
+			} else {
+				m.MediaContentList = m.MediaContentList[:len(m.MediaContentList)+1]
+				if m.MediaContentList[len(m.MediaContentList)-1] == nil {
+					m.MediaContentList[len(m.MediaContentList)-1] = &MediaContent{}
+				}
+			}
 			if err := m.MediaContentList[len(m.MediaContentList)-1].UnmarshalVT(dAtA[iNdEx:postIndex]); err != nil {
 				return err
 			}

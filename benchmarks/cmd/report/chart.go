@@ -235,10 +235,12 @@ func (bp barPlot) build() (*plot.Plot, []*plotter.BarChart, error) {
 	return p, charts, nil
 }
 
-// writeChart draws the two panels. The first has ns/op, serialize above
-// deserialize, with one group of bars per fixture and one bar per codec;
-// each bar is the median over the rounds and its error bar runs from the
-// fastest to the slowest round (min–max). The fixtures span three orders of
+// writeChart draws the two panels from the serialize and deserialize (reuse)
+// cells; the fresh and evolved cells are in the table only (two more ns/op
+// plots would not fit the page readably). The first panel has ns/op,
+// serialize above deserialize, with one group of bars per fixture and one
+// bar per codec; each bar is the median over the rounds and its error bar
+// runs from the fastest to the slowest round (min–max). The fixtures span three orders of
 // magnitude (about 20 ns to 30 µs), so the y axis is logarithmic, with ticks
 // labelled in ns and each bar labelled with its median. The second panel has
 // the encoded size in bytes per message (log scale) and allocs/op for each
@@ -250,6 +252,9 @@ func writeChart(path string, results map[key]result, fxs []codecs.Fixture, names
 	lo, hi := math.Inf(1), 0.0
 	sizeLo, sizeHi, allocHi := math.Inf(1), 0.0, 0.0
 	for _, r := range results {
+		if r.direction != serialize && r.direction != deserialize {
+			continue // the chart has the serialize and (reuse) deserialize cells only
+		}
 		lo, hi = math.Min(lo, r.minNs), math.Max(hi, r.maxNs)
 		sizeLo, sizeHi = math.Min(sizeLo, float64(r.size)), math.Max(sizeHi, float64(r.size))
 		allocHi = math.Max(allocHi, r.allocsPerOp)

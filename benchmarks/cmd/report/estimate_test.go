@@ -4,14 +4,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/forygen/forygen/benchmarks/internal/codecs"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
-// TestEstimateRunDefault checks the estimate of the default run (all 6
-// fixtures × 6 codecs = 72 cells, 5 rounds of 100ms, thread clock) part by
-// part, and against what such runs took on the development machine.
+// TestEstimateRunDefault checks the estimate of a run of all 6 fixtures × 6
+// codecs in two directions (72 cells, the default run before the fresh and
+// evolved cells; 5 rounds of 100ms, thread clock) part by part, and against
+// what such runs took on the development machine.
 func TestEstimateRunDefault(t *testing.T) {
-	e := estimateRun(6, 6, 5, 100*time.Millisecond, true)
+	e := estimateRun(36, 72, 5, 100*time.Millisecond, true)
 	ms := func(x float64) time.Duration { return time.Duration(x * float64(time.Millisecond)) }
 	// 36 fixture × codec pairs at 0.2 ms.
 	assert.Equal(t, ms(7.2), e.check)
@@ -33,15 +36,39 @@ func TestEstimateRunDefault(t *testing.T) {
 	// calibration, the GC before every measurement and the wall time the
 	// thread clock does not count.
 	assert.InEpsilon(t, 46.2, e.total().Seconds(), 0.1)
-	assert.InEpsilon(t, 35.7, estimateRun(6, 6, 5, 100*time.Millisecond, false).total().Seconds(), 0.1)
-	assert.InEpsilon(t, 18.3, estimateRun(6, 6, 2, 100*time.Millisecond, true).total().Seconds(), 0.1)
+	assert.InEpsilon(t, 35.7, estimateRun(36, 72, 5, 100*time.Millisecond, false).total().Seconds(), 0.1)
+	assert.InEpsilon(t, 18.3, estimateRun(36, 72, 2, 100*time.Millisecond, true).total().Seconds(), 0.1)
 	assert.Greater(t, e.total(), 5*72*100*time.Millisecond)
+}
+
+// TestEstimateRunFullMatrix: the default run now has 110 cells (serialize,
+// deserialize and deserialize fresh for all 36 pairs, and forygen's two
+// evolved cells); the estimate scales with the cells.
+func TestEstimateRunFullMatrix(t *testing.T) {
+	fxs, names, err := codecs.Select("all", "all")
+	require.NoError(t, err)
+	cells := len(cellKeys(fxs, names))
+	assert.Equal(t, 3*36+2, cells)
+	e := estimateRun(len(fxs)*len(names), cells, 5, 100*time.Millisecond, true)
+	ms := func(x float64) time.Duration { return time.Duration(x * float64(time.Millisecond)) }
+	assert.Equal(t, ms(7.2), e.check)
+	// 110 cells × 29.054 ms; 5 rounds × 110 cells × 117.5 ms.
+	assert.InDelta(t, float64(ms(3196)), float64(e.calibration), float64(ms(1)))
+	assert.InDelta(t, float64(ms(64625)), float64(e.rounds), float64(ms(1)))
+	assert.Equal(t, "1m8.1s (correctness check 7.2ms, calibration 3.2s, rounds 1m4.6s, table and chart 250ms)", e.String())
+	// Measured on the development machine, with other work running (load
+	// average 2.4 at the start, 3.7 at the end; calibration ratio 1.19):
+	// go run ./cmd/report took 62.8 s (calibration 4.07 s, rounds 58.4 s).
+	// Without forygen there is no evolved cell.
+	_, noForygen, err := codecs.Select("all", "protobuf,msgp")
+	require.NoError(t, err)
+	assert.Len(t, cellKeys(fxs, noForygen), 3*6*2)
 }
 
 // TestEstimateRunScales: every part scales with what it depends on, and the
 // wall clock's rounds do not pay the thread clock's extra wall time.
 func TestEstimateRunScales(t *testing.T) {
-	base := estimateRun(2, 3, 4, 20*time.Millisecond, false)
+	base := estimateRun(6, 12, 4, 20*time.Millisecond, false)
 	bt := float64(20 * time.Millisecond)
 	// 6 pairs, 12 cells, 48 measurements.
 	assert.Equal(t, 6*checkPerPair, base.check)
@@ -49,11 +76,11 @@ func TestEstimateRunScales(t *testing.T) {
 	assert.Equal(t, 48*(time.Duration(bt*wallShare)+measureFixed), base.rounds)
 	assert.Equal(t, reportFixed, base.report)
 
-	twice := estimateRun(2, 3, 8, 20*time.Millisecond, false)
+	twice := estimateRun(6, 12, 8, 20*time.Millisecond, false)
 	assert.Equal(t, 2*base.rounds, twice.rounds, "rounds double")
 	assert.Equal(t, base.calibration, twice.calibration, "calibration does not depend on rounds")
 
-	thread := estimateRun(2, 3, 4, 20*time.Millisecond, true)
+	thread := estimateRun(6, 12, 4, 20*time.Millisecond, true)
 	assert.Equal(t, 48*(time.Duration(bt*threadShare)+measureFixed), thread.rounds)
 	assert.Equal(t, base.calibration, thread.calibration)
 	assert.Greater(t, thread.rounds, base.rounds)
@@ -79,14 +106,14 @@ func TestRefineRounds(t *testing.T) {
 
 	left, ratio = refineRounds(72, 5, bt, 2*time.Second, 2*time.Second, true)
 	assert.Equal(t, 1.0, ratio)
-	assert.Equal(t, estimateRun(6, 6, 5, bt, true).rounds, left)
+	assert.Equal(t, estimateRun(36, 72, 5, bt, true).rounds, left)
 
 	left, _ = refineRounds(72, 5, bt, 1990*time.Millisecond, 2*time.Second, false)
-	assert.Equal(t, estimateRun(6, 6, 5, bt, false).rounds, left)
+	assert.Equal(t, estimateRun(36, 72, 5, bt, false).rounds, left)
 
 	left, ratio = refineRounds(72, 5, bt, time.Second, 0, false)
 	assert.Equal(t, 1.0, ratio)
-	assert.Equal(t, estimateRun(6, 6, 5, bt, false).rounds, left)
+	assert.Equal(t, estimateRun(36, 72, 5, bt, false).rounds, left)
 }
 
 func TestRoundDur(t *testing.T) {

@@ -7,11 +7,16 @@
 //
 // It first runs codecs.Verify on every selected fixture (round trips through
 // reused buffers and targets, identical decoded values across codecs) and
-// stops if anything is wrong. It then measures in interleaved rounds: each
-// round measures every (fixture, direction, codec) cell once, for about
-// -benchtime, with the codec order rotated from round to round, so slow drift
-// of the machine (other processes, thermal state) spreads over all codecs
-// instead of favouring whichever ran in a quiet moment. Each cell reports the
+// stops if anything is wrong. The directions are serialize, deserialize
+// (into a reused target), deserialize fresh (into a new value each time) and,
+// for forygen on MediaContent and MediaContentList, deserialize evolved (a
+// reader with a later schema; package fixtures/evolved). It then measures in
+// interleaved rounds: each round measures every (fixture, direction, codec)
+// cell once, for about -benchtime, with the codec order rotated from round to
+// round, so slow drift of the machine (other processes, thermal state)
+// spreads over all codecs instead of favouring whichever ran in a quiet
+// moment. The chart shows serialize and deserialize (reuse) only; the table
+// has every direction. Each cell reports the
 // median of its rounds. Progress goes to stderr: first the estimated run time
 // (estimateRun: the correctness check, calibration, every round of every
 // cell and the chart, from the moment the program starts; a go run build
@@ -105,7 +110,7 @@ func run(out, progress io.Writer, cfg config) error {
 	}
 	start := time.Now()
 	loadStart := loadAvg()
-	est := estimateRun(len(fxs), len(names), rounds, benchtime, clk.thread)
+	est := estimateRun(len(fxs)*len(names), len(cellKeys(fxs, names)), rounds, benchtime, clk.thread)
 	fmt.Fprintf(progress, "estimated run time: %v\n", est)
 
 	var took runCost

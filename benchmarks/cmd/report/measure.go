@@ -11,10 +11,19 @@ import (
 	"github.com/forygen/forygen/benchmarks/internal/codecs"
 )
 
+// The directions, in the order the table lists them. deserialize decodes
+// into one reused target (BenchmarkDeserialize), deserializeFresh into a new
+// zero value each time (BenchmarkDeserializeFresh), deserializeEvolved is
+// forygen reading its own bytes with a later schema, into a reused target
+// (BenchmarkDeserializeEvolved; MediaContent and MediaContentList only).
 const (
-	serialize   = "serialize"
-	deserialize = "deserialize"
+	serialize          = "serialize"
+	deserialize        = "deserialize"
+	deserializeFresh   = "deserialize fresh"
+	deserializeEvolved = "deserialize evolved"
 )
+
+var directions = []string{serialize, deserialize, deserializeFresh, deserializeEvolved}
 
 // cell is one (fixture, codec, direction) measurement series.
 type cell struct {
@@ -31,26 +40,50 @@ type sample struct {
 	nsPerOp, allocsPerOp, bytesPerOp float64
 }
 
-func newCells(fxs []codecs.Fixture, names []string, sizes map[string]map[string]int) (map[key]*cell, error) {
-	cells := map[key]*cell{}
+// cellKeys lists the cells of a run in measuring order: per fixture, every
+// direction and codec, the evolved direction only for forygen on fixtures
+// with an evolved reader.
+func cellKeys(fxs []codecs.Fixture, names []string) []key {
+	var keys []key
 	for _, f := range fxs {
-		for _, dir := range []string{serialize, deserialize} {
+		for _, dir := range directions {
 			for _, name := range names {
-				c, err := f.New(name)
-				if err != nil {
-					return nil, err
+				if dir == deserializeEvolved && (name != codecs.Forygen || f.NewEvolved == nil) {
+					continue
 				}
-				ce := &cell{fixture: f.Name, codec: name, direction: dir, size: sizes[f.Name][name], c: c}
-				if dir == deserialize {
-					data, err := c.Marshal()
-					if err != nil {
-						return nil, err
-					}
-					ce.data = bytes.Clone(data)
-				}
-				cells[key{f.Name, dir, name}] = ce
+				keys = append(keys, key{f.Name, dir, name})
 			}
 		}
+	}
+	return keys
+}
+
+func newCells(fxs []codecs.Fixture, names []string, sizes map[string]map[string]int) (map[key]*cell, error) {
+	byName := map[string]codecs.Fixture{}
+	for _, f := range fxs {
+		byName[f.Name] = f
+	}
+	cells := map[key]*cell{}
+	for _, k := range cellKeys(fxs, names) {
+		f := byName[k.fixture]
+		var c codecs.Codec
+		if k.direction == deserializeEvolved {
+			c = f.NewEvolved()
+		} else {
+			var err error
+			if c, err = f.New(k.codec); err != nil {
+				return nil, err
+			}
+		}
+		ce := &cell{fixture: k.fixture, codec: k.codec, direction: k.direction, size: sizes[k.fixture][k.codec], c: c}
+		if k.direction != serialize {
+			data, err := c.Marshal()
+			if err != nil {
+				return nil, err
+			}
+			ce.data = bytes.Clone(data)
+		}
+		cells[k] = ce
 	}
 	return cells, nil
 }
@@ -70,6 +103,14 @@ func (ce *cell) loop(n int) error {
 		return nil
 	}
 	data := ce.data
+	if ce.direction == deserializeFresh {
+		for i := 0; i < n; i++ {
+			if err := c.UnmarshalFresh(data); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for i := 0; i < n; i++ {
 		if err := c.Unmarshal(data); err != nil {
 			return err
@@ -154,10 +195,14 @@ func (ce *cell) measure(clk clock) error {
 // order; the codec order rotates with the round.
 func measureRound(progress io.Writer, clk clock, cells map[key]*cell, fxs []codecs.Fixture, names []string, round, rounds int, start time.Time) error {
 	for _, f := range fxs {
-		for _, dir := range []string{serialize, deserialize} {
+		for _, dir := range directions {
 			for i := range names {
 				name := names[(i+round)%len(names)]
-				if err := cells[key{f.Name, dir, name}].measure(clk); err != nil {
+				ce, ok := cells[key{f.Name, dir, name}]
+				if !ok {
+					continue // no evolved cell for this codec or fixture
+				}
+				if err := ce.measure(clk); err != nil {
 					return err
 				}
 			}

@@ -13,15 +13,27 @@
 //     (forygen's generated readers reset the value, reuse its slices'
 //     storage and allocate fresh strings).
 //   - protobuf: MarshalAppend into a reused slice; Unmarshal into one reused
-//     message (proto.Unmarshal resets it first).
+//     message (proto.Unmarshal resets it first, dropping its slices).
 //   - protobuf-convert: as protobuf, plus the plain struct ↔ message
 //     conversion (fixtures.ToProto*/FromProto*) inside every call, as Fory's
 //     own benchmark does: the cost an application with plain structs pays.
 //   - vtprotobuf: SizeVT, then MarshalToSizedBufferVT into a reused slice;
-//     Reset and UnmarshalVT into one reused message (UnmarshalVT appends to
-//     repeated fields, so the reset is required).
+//     ResetVT and UnmarshalVT into one reused message. ResetVT comes with
+//     vtprotobuf's pool feature (pb/gen.sh turns it on for every message): it
+//     keeps the repeated fields' backing arrays and resets their elements in
+//     place, and the pooled UnmarshalVT fills them again, so vtprotobuf
+//     reuses slices as forygen and msgp do. (UnmarshalVT appends to repeated
+//     fields, so a reset is required.)
 //   - msgp: MarshalMsg(buf[:0]); UnmarshalMsg into one reused value, which
 //     msgp's generated code decodes in place, reusing slice capacity.
+//
+// UnmarshalFresh decodes into a new zero value instead (a new plain struct
+// for forygen and msgp, a new message for protobuf and vtprotobuf), as a
+// program that keeps every decoded message does: nothing is reused, so every
+// slice and nested message is allocated.
+//
+// Fixture.NewEvolved (MediaContent and MediaContentList) is forygen reading
+// those bytes with a later schema (package fixtures/evolved).
 package codecs
 
 import (
@@ -64,6 +76,13 @@ type Codec interface {
 	// plain struct (converting from protobuf where needed). It may share
 	// memory with the target, so it is valid until the next Unmarshal.
 	Decoded() any
+	// UnmarshalFresh decodes one whole message into a new zero value (a
+	// new message for protobuf and vtprotobuf), which the codec keeps
+	// until the next call.
+	UnmarshalFresh(data []byte) error
+	// DecodedFresh returns the value of the last UnmarshalFresh as Decoded
+	// does.
+	DecodedFresh() any
 }
 
 // Fixture is one benchmark data set.
@@ -74,17 +93,34 @@ type Fixture struct {
 	Value func() any
 	// New returns the named codec bound to a fresh copy of the value.
 	New func(codec string) (Codec, error)
+	// NewEvolved, nil for fixtures without an evolved schema, returns a
+	// forygen codec (compatible mode) whose Marshal writes the fixture value
+	// as New(Forygen) does and whose Unmarshal and UnmarshalFresh read those
+	// bytes into the evolved schema's types (package fixtures/evolved), with
+	// their own Fory, as a reader with a later version of the schema would.
+	// Its Decoded and DecodedFresh return the evolved value.
+	NewEvolved func() Codec
+	// EvolvedValue, nil where NewEvolved is, returns what the evolved
+	// reader decodes: the fixture value in the evolved types (the removed
+	// field dropped, the added one zero).
+	EvolvedValue func() any
 }
+
+// EvolvedNames lists the fixtures that have an evolved reader, in
+// FixtureNames order.
+var EvolvedNames = []string{"MediaContent", "MediaContentList"}
 
 // Fixtures returns all fixtures in FixtureNames order.
 func Fixtures() []Fixture {
 	return []Fixture{
 		fixture("NumericStruct", fixtures.NewNumericStruct, fixtures.ToProtoNumericStruct, fixtures.FromProtoNumericStruct),
 		fixture("Sample", fixtures.NewSample, fixtures.ToProtoSample, fixtures.FromProtoSample),
-		fixture("MediaContent", fixtures.NewMediaContent, fixtures.ToProtoMediaContent, fixtures.FromProtoMediaContent),
+		withEvolved(fixture("MediaContent", fixtures.NewMediaContent, fixtures.ToProtoMediaContent, fixtures.FromProtoMediaContent),
+			fixtures.NewMediaContent, evolvedMediaContent),
 		fixture("NumericStructList", fixtures.NewNumericStructList, fixtures.ToProtoNumericStructList, fixtures.FromProtoNumericStructList),
 		fixture("SampleList", fixtures.NewSampleList, fixtures.ToProtoSampleList, fixtures.FromProtoSampleList),
-		fixture("MediaContentList", fixtures.NewMediaContentList, fixtures.ToProtoMediaContentList, fixtures.FromProtoMediaContentList),
+		withEvolved(fixture("MediaContentList", fixtures.NewMediaContentList, fixtures.ToProtoMediaContentList, fixtures.FromProtoMediaContentList),
+			fixtures.NewMediaContentList, evolvedMediaContentList),
 	}
 }
 
@@ -157,7 +193,7 @@ type plainPtr[T any] interface {
 type protoPtr[M any] interface {
 	*M
 	proto.Message
-	Reset()
+	ResetVT()
 	SizeVT() int
 	MarshalToSizedBufferVT(b []byte) (int, error)
 	UnmarshalVT(b []byte) error
@@ -190,11 +226,12 @@ func fixture[T any, PT plainPtr[T], M any, PM protoPtr[M]](name string, value fu
 }
 
 type forygenCodec[T any, PT plainPtr[T]] struct {
-	name string
-	f    *serializer.Fory
-	v    T
-	buf  *buffer.Buffer
-	out  T
+	name  string
+	f     *serializer.Fory
+	v     T
+	buf   *buffer.Buffer
+	out   T
+	fresh *T
 }
 
 func (c *forygenCodec[T, PT]) Name() string { return c.name }
@@ -213,11 +250,19 @@ func (c *forygenCodec[T, PT]) Unmarshal(data []byte) error {
 
 func (c *forygenCodec[T, PT]) Decoded() any { return c.out }
 
+func (c *forygenCodec[T, PT]) UnmarshalFresh(data []byte) error {
+	c.fresh = new(T)
+	return PT(c.fresh).ForyDeserialize(c.f, data)
+}
+
+func (c *forygenCodec[T, PT]) DecodedFresh() any { return *c.fresh }
+
 type protobufCodec[T, M any, PM protoPtr[M]] struct {
-	msg  PM
-	buf  []byte
-	out  PM
-	from func(PM) T
+	msg   PM
+	buf   []byte
+	out   PM
+	fresh PM
+	from  func(PM) T
 }
 
 func (c *protobufCodec[T, M, PM]) Name() string { return Protobuf }
@@ -232,13 +277,21 @@ func (c *protobufCodec[T, M, PM]) Unmarshal(data []byte) error { return proto.Un
 
 func (c *protobufCodec[T, M, PM]) Decoded() any { return c.from(c.out) }
 
+func (c *protobufCodec[T, M, PM]) UnmarshalFresh(data []byte) error {
+	c.fresh = PM(new(M))
+	return proto.Unmarshal(data, c.fresh)
+}
+
+func (c *protobufCodec[T, M, PM]) DecodedFresh() any { return c.from(c.fresh) }
+
 type protobufConvertCodec[T, M any, PM protoPtr[M]] struct {
-	v    T
-	buf  []byte
-	msg  PM
-	out  T
-	to   func(*T) PM
-	from func(PM) T
+	v     T
+	buf   []byte
+	msg   PM
+	out   T
+	fresh *T
+	to    func(*T) PM
+	from  func(PM) T
 }
 
 func (c *protobufConvertCodec[T, M, PM]) Name() string { return ProtobufConvert }
@@ -259,11 +312,26 @@ func (c *protobufConvertCodec[T, M, PM]) Unmarshal(data []byte) error {
 
 func (c *protobufConvertCodec[T, M, PM]) Decoded() any { return c.out }
 
+// UnmarshalFresh decodes into a new message and converts it into a new plain
+// struct.
+func (c *protobufConvertCodec[T, M, PM]) UnmarshalFresh(data []byte) error {
+	msg := PM(new(M))
+	if err := proto.Unmarshal(data, msg); err != nil {
+		return err
+	}
+	c.fresh = new(T)
+	*c.fresh = c.from(msg)
+	return nil
+}
+
+func (c *protobufConvertCodec[T, M, PM]) DecodedFresh() any { return *c.fresh }
+
 type vtprotobufCodec[T, M any, PM protoPtr[M]] struct {
-	msg  PM
-	buf  []byte
-	out  PM
-	from func(PM) T
+	msg   PM
+	buf   []byte
+	out   PM
+	fresh PM
+	from  func(PM) T
 }
 
 func (c *vtprotobufCodec[T, M, PM]) Name() string { return VTProtobuf }
@@ -282,17 +350,27 @@ func (c *vtprotobufCodec[T, M, PM]) Marshal() ([]byte, error) {
 	return b, nil
 }
 
+// Unmarshal resets the reused message with ResetVT (pool feature), which
+// keeps its repeated fields' storage for UnmarshalVT to fill again.
 func (c *vtprotobufCodec[T, M, PM]) Unmarshal(data []byte) error {
-	c.out.Reset()
+	c.out.ResetVT()
 	return c.out.UnmarshalVT(data)
 }
 
 func (c *vtprotobufCodec[T, M, PM]) Decoded() any { return c.from(c.out) }
 
+func (c *vtprotobufCodec[T, M, PM]) UnmarshalFresh(data []byte) error {
+	c.fresh = PM(new(M))
+	return c.fresh.UnmarshalVT(data)
+}
+
+func (c *vtprotobufCodec[T, M, PM]) DecodedFresh() any { return c.from(c.fresh) }
+
 type msgpCodec[T any, PT plainPtr[T]] struct {
-	v   T
-	buf []byte
-	out T
+	v     T
+	buf   []byte
+	out   T
+	fresh *T
 }
 
 func (c *msgpCodec[T, PT]) Name() string { return Msgp }
@@ -316,3 +394,14 @@ func (c *msgpCodec[T, PT]) Unmarshal(data []byte) error {
 }
 
 func (c *msgpCodec[T, PT]) Decoded() any { return c.out }
+
+func (c *msgpCodec[T, PT]) UnmarshalFresh(data []byte) error {
+	c.fresh = new(T)
+	rest, err := PT(c.fresh).UnmarshalMsg(data)
+	if err == nil && len(rest) != 0 {
+		err = errTrailing
+	}
+	return err
+}
+
+func (c *msgpCodec[T, PT]) DecodedFresh() any { return *c.fresh }
