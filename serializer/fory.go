@@ -70,9 +70,18 @@ func (f *Fory) Compatible() bool { return f.rt.Compatible() }
 // Serialize writes v, a pointer to a generated type, and returns bytes the
 // caller owns.
 func (f *Fory) Serialize(v any) ([]byte, error) {
+	m, ok := asMessage(v)
+	if !ok {
+		return nil, ErrNotGenerated
+	}
+	return f.owned(m)
+}
+
+// owned writes m into a pooled buffer and returns a copy the caller owns.
+func (f *Fory) owned(m Message) ([]byte, error) {
 	b := f.buffers.Get().(*buffer.Buffer)
 	b.Reset()
-	err := f.SerializeTo(b, v)
+	err := m.ForySerializeTo(f, b)
 	var out []byte
 	if err == nil {
 		out = make([]byte, b.Len())
@@ -143,16 +152,10 @@ type Generated[T any] interface {
 
 // Marshal writes v and returns bytes the caller owns.
 func Marshal[T any, P Generated[T]](f *Fory, v *T) ([]byte, error) {
-	b := f.buffers.Get().(*buffer.Buffer)
-	b.Reset()
-	err := MarshalTo[T, P](f, b, v)
-	var out []byte
-	if err == nil {
-		out = make([]byte, b.Len())
-		copy(out, b.Bytes())
+	if v == nil {
+		return nil, ErrNotGenerated
 	}
-	f.buffers.Put(b)
-	return out, err
+	return f.owned(P(v))
 }
 
 // MarshalTo appends the message for v to b; with a reused b it does not
