@@ -76,6 +76,24 @@ var sizeClasses = [...]uint16{8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160,
 	2304, 2688, 3072, 3200, 3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728, 10240, 10880,
 	12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672, 32768}
 
+// classBy8 and classBy128 map a size, in steps of 8 bytes up to 1 KiB and
+// of 128 bytes above, to its class, as the runtime's own tables do: a
+// lookup instead of a search (BenchmarkDoS/read:_100k_zero-field_structs,
+// which charges one allocation per element).
+var classBy8, classBy128 = func() (by8 [1024/8 + 1]uint16, by128 [(32768-1024)/128 + 1]uint16) {
+	class := func(n int) uint16 {
+		i := sort.Search(len(sizeClasses), func(i int) bool { return int(sizeClasses[i]) >= n })
+		return sizeClasses[i]
+	}
+	for i := range by8 {
+		by8[i] = class(max(i*8, 1))
+	}
+	for i := range by128 {
+		by128[i] = class(1024 + i*128)
+	}
+	return
+}()
+
 // allocSize is what the allocator gives for a request of n bytes: its size
 // class, or for a large object a whole number of 8 KiB pages. Charging it,
 // not the size asked for, keeps the decode budget a bound on memory.
@@ -83,9 +101,11 @@ func allocSize(n uint64) uint64 {
 	if n == 0 {
 		return 0
 	}
+	if n <= 1024 {
+		return uint64(classBy8[(n+7)>>3])
+	}
 	if n <= 32768 {
-		i := sort.Search(len(sizeClasses), func(i int) bool { return uint64(sizeClasses[i]) >= n })
-		return uint64(sizeClasses[i])
+		return uint64(classBy128[(n-1024+127)>>7])
 	}
 	const page = 8192
 	if n > math.MaxUint64-page {

@@ -148,6 +148,19 @@ func TestAllocChargesSizeClasses(t *testing.T) {
 	for n, want := range map[uint64]uint64{0: 0, 1: 8, 8: 8, 9: 16, 33: 48, 56: 64, 1025: 1152, 32768: 32768, 32769: 40960, 1 << 20: 1 << 20} {
 		require.Equal(t, want, allocSize(n), "allocSize(%d)", n)
 	}
+	// The lookup tables agree with a search of the classes at every size.
+	for n := uint64(1); n <= 32768; n++ {
+		want := uint64(0)
+		for _, c := range sizeClasses {
+			if uint64(c) >= n {
+				want = uint64(c)
+				break
+			}
+		}
+		if got := allocSize(n); got != want {
+			t.Fatalf("allocSize(%d) = %d, want %d", n, got, want)
+		}
+	}
 	c := newReadContext(make([]byte, 100))
 	before := c.budget
 	Alloc[[56]byte](c)
