@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -25,11 +26,12 @@ import (
 // shared by 16 goroutines that decode, for a bounded time, a mix of valid
 // messages of every root type, truncated and randomly mutated ones,
 // messages of another type and schema-evolution reads (narrow types read
-// e2e messages, e2e types read narrow ones). Every valid decode must give
-// the expected value, every error must keep the documented contract, and
-// afterwards the goroutine count is back at its baseline and both Forys
-// still decode every root type (their TypeDef and field-mapping caches are
-// not poisoned by what failed).
+// e2e messages, e2e types read narrow ones, and every root type is read
+// under 24 schemas of its own, more than its schema cache holds). Every
+// valid decode must give the expected value, every error must keep the
+// documented contract, and afterwards the goroutine count is back at its
+// baseline and both Forys still decode every input that decoded before
+// (their schema caches are not poisoned by what failed or was evicted).
 
 const (
 	loadGoroutines = 16
@@ -54,7 +56,7 @@ type loadCase struct {
 // one-entry-map values), the messages of another type and the evolved
 // reads. The valid ones double as the sources of truncations and
 // mutations.
-func loadCases(t *testing.T, compatible, consistent *serializer.Fory) (valid, foreign, evolved []loadCase) {
+func loadCases(t *testing.T, compatible, consistent *serializer.Fory) (valid, foreign, evolved, flood []loadCase) {
 	t.Helper()
 	byMode := map[*serializer.Fory][]loadCase{}
 	for _, f := range []*serializer.Fory{consistent, compatible} {
@@ -135,7 +137,49 @@ func loadCases(t *testing.T, compatible, consistent *serializer.Fory) (valid, fo
 	for i := range evolved {
 		evolved[i].f = compatible
 	}
-	return valid, foreign, evolved
+	// A flood of schemas: every root's full value under floodSchemas
+	// schemas of its own, more than a type's schema cache holds, so the
+	// caches evict and refill while other goroutines read through them.
+	for _, r := range roots() {
+		flood = append(flood, schemaFlood(t, compatible, r, floodSchemas)...)
+	}
+	return valid, foreign, evolved, flood
+}
+
+// floodSchemas is the number of distinct schemas per root type in the load.
+const floodSchemas = 24
+
+// schemaFlood returns n messages of r's full value, each under a schema of
+// its own: the root TypeDef with one field no reader knows added, written
+// by FuzzEvolvedTypeDefs's encoder (fuzz_evolved_test.go). The field is
+// skipped, so each decodes to the full value.
+func schemaFlood(t *testing.T, f *serializer.Fory, r root, n int) []loadCase {
+	t.Helper()
+	evInit(t)
+	data, err := f.Serialize(r.value())
+	require.NoError(t, err)
+	seen := map[string]bool{}
+	var out []loadCase
+	for k := 0; len(out) < n; k++ {
+		require.Less(t, k, 10*n, "%s: not enough distinct schemas", r.name)
+		msg, root, occs, ok := evParse(slices.Clone(data))
+		require.True(t, ok, r.name)
+		m := &evMutator{root: root, occs: occs}
+		// op 1 (add an unknown field), seeded by k, at a position and with a
+		// nullability and identifier kind picked by k.
+		m.apply([]byte{1, byte(k), byte(k >> 8), 0, byte(k * 7), byte(k), byte(k >> 1)})
+		mutated, ok := evEmit(msg)
+		require.True(t, ok, r.name)
+		if seen[string(root.orig)] {
+			continue
+		}
+		seen[string(root.orig)] = true
+		c := loadCase{name: fmt.Sprintf("%s under flood schema %d", r.name, len(out)), f: f, data: mutated,
+			fresh: r.fresh, typeName: goName(r), want: r.value()}
+		require.NoError(t, decodeCase(c, c.name, c.data, true))
+		out = append(out, c)
+	}
+	return out
 }
 
 // checkContract is hostile.CheckError without testing.TB (it runs on the
@@ -219,7 +263,7 @@ func TestMixedLoad16(t *testing.T) {
 	baseline := runtime.NumGoroutine()
 	compatible := serializer.New()
 	consistent := serializer.New(serializer.WithCompatible(false))
-	valid, foreign, evolved := loadCases(t, compatible, consistent)
+	valid, foreign, evolved, flood := loadCases(t, compatible, consistent)
 
 	var (
 		st      loadStats
@@ -278,8 +322,11 @@ func TestMixedLoad16(t *testing.T) {
 					c := foreign[rng.IntN(len(foreign))]
 					err = decodeCase(c, c.name, c.data, true)
 					st.foreign.Add(1)
-				default: // evolved schemas, with some truncated
+				default: // evolved schemas (narrow or flood), with some truncated
 					c := evolved[rng.IntN(len(evolved))]
+					if rng.IntN(2) == 0 {
+						c = flood[rng.IntN(len(flood))]
+					}
 					if rng.IntN(4) == 0 {
 						n := rng.IntN(len(c.data))
 						tc := c
@@ -326,7 +373,7 @@ func TestMixedLoad16(t *testing.T) {
 	for _, c := range valid {
 		require.NoError(t, decodeCase(c, "after the load: "+c.name, c.data, true))
 	}
-	for _, c := range evolved {
+	for _, c := range append(evolved, flood...) {
 		require.NoError(t, decodeCase(c, "after the load: "+c.name, c.data, true))
 	}
 
