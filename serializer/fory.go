@@ -15,13 +15,17 @@
 //	err = serializer.Unmarshal(f, buf.Bytes(), &user)
 //
 // MarshalTo and Unmarshal are typed: the compiler checks that the value is a
-// generated type, and the call skips the type assertion behind the any-taking
-// methods. An Encoder and a Decoder write and read a stream of messages.
+// generated type. The generated methods themselves, v.ForySerializeTo(f, b)
+// and v.ForyDeserialize(f, data), are the fastest way in. An Encoder and a
+// Decoder write and read a stream of messages.
 //
 // Every decoding error is a *DecodeError that says the root type, the field
 // path and the input offset, and wraps one of ErrMalformed,
 // ErrSchemaMismatch, ErrLimit or ErrUnsupported. Decoding never panics on
-// bad input. Functions and *Fory values are safe for concurrent use.
+// bad input. Serializing refuses what a reader would refuse or what would
+// lose data (a string that is not UTF-8, an int outside the 32 bits its tag
+// declares, a cycle) with an *EncodeError. Functions and *Fory values are
+// safe for concurrent use.
 //
 // The wire format is described in docs/format.md of the repository.
 package serializer
