@@ -1,7 +1,6 @@
 package foryimpl
 
 import (
-
 	"github.com/forygen/forygen/buffer"
 )
 
