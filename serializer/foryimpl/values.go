@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"time"
+	"unsafe"
 
 	"github.com/forygen/forygen/buffer"
 )
@@ -147,4 +148,10 @@ func (c *ReadContext) ReadEnum(max uint32) uint32 {
 func EnumOutOfRange(t *TypeInfo, field string, v int64) error {
 	return &EncodeError{Type: t.GoName, Path: field, Err: &detail{sentinel: ErrInvalidValue,
 		msg: strconv.FormatInt(v, 10) + " is not an enum ordinal (0 to 4294967295)"}}
+}
+
+// Uint16s is s, a slice of a 16-bit float type, as its bits: the same
+// memory, for the bulk copies of dense arrays.
+func Uint16s[S ~[]E, E ~uint16](s S) []uint16 {
+	return unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
 }

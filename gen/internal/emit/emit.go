@@ -301,6 +301,9 @@ func scalarOf(w *plan.Wire) scalar {
 		return scalar{"Int64", jen.Int64()}
 	case plan.TypeUint64:
 		return scalar{"Uint64", jen.Uint64()}
+	case plan.TypeFloat16, plan.TypeBFloat16:
+		// Their bits, as a uint16.
+		return scalar{"Uint16", jen.Uint16()}
 	case plan.TypeFloat32:
 		return scalar{"Float32", jen.Float32()}
 	case plan.TypeFloat64:

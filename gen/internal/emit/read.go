@@ -512,7 +512,7 @@ func (g *gen) readDenseArray(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	case model.Uint8:
 		out = append(out, jen.Copy(jen.Id(s), jen.Id("r").Dot("ReadBytes").Call(jen.Id(n))))
 	default:
-		out = append(out, jen.Id("r").Dot("ReadRaw"+rawSuffix[w.Go.Elem.Kind]).Call(jen.Id(s)))
+		out = append(out, jen.Id("r").Dot("ReadRaw"+rawSuffix[w.Go.Elem.Kind]).Call(rawArg(jen.Id(s), w.Go.Elem.Kind)))
 	}
 	return append(out, dst.Op("=").Id(s))
 }

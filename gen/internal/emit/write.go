@@ -255,7 +255,7 @@ func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement) []jen.Code {
 		if runArray(fl.Wire) {
 			put := jen.Id("off").Op("+=").Copy(jen.Id("w").Index(jen.Id("off").Op(":")), v.Clone())
 			if k := fl.Wire.Go.Elem.Kind; k != model.Uint8 {
-				put = jen.Id("off").Op("=").Qual(bufferPkg, "PutRaw"+rawSuffix[k]+"At").Call(jen.Id("w"), jen.Id("off"), v.Clone())
+				put = jen.Id("off").Op("=").Qual(bufferPkg, "PutRaw"+rawSuffix[k]+"At").Call(jen.Id("w"), jen.Id("off"), rawArg(v.Clone(), k))
 			}
 			out = append(out,
 				jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off"),
@@ -415,7 +415,7 @@ func arrayWidth(w *plan.Wire) int {
 	switch w.TypeID {
 	case plan.TypeBoolArray, plan.TypeInt8Array, plan.TypeInt16Array, plan.TypeInt32Array, plan.TypeInt64Array,
 		plan.TypeUint8Array, plan.TypeUint16Array, plan.TypeUint32Array, plan.TypeUint64Array,
-		plan.TypeFloat32Array, plan.TypeFloat64Array:
+		plan.TypeFloat32Array, plan.TypeFloat64Array, plan.TypeFloat16Array, plan.TypeBFloat16Array:
 		return w.Elem.Width
 	}
 	return 0
@@ -424,7 +424,15 @@ func arrayWidth(w *plan.Wire) int {
 var rawSuffix = map[model.Kind]string{
 	model.Bool: "Bools", model.Int16: "Int16s", model.Uint16: "Uint16s", model.Int32: "Int32s",
 	model.Uint32: "Uint32s", model.Int64: "Int64s", model.Uint64: "Uint64s", model.Float32: "Float32s",
-	model.Float64: "Float64s",
+	model.Float64: "Float64s", model.Float16: "Uint16s", model.BFloat16: "Uint16s",
+}
+
+// rawArg is v as the bulk helpers take it: the 16-bit floats as their bits.
+func rawArg(v *jen.Statement, k model.Kind) *jen.Statement {
+	if k == model.Float16 || k == model.BFloat16 {
+		return jen.Qual(implPkg, "Uint16s").Call(v)
+	}
+	return v
 }
 
 // writeDenseArray writes byte length and raw little-endian elements (§8.2).
@@ -439,7 +447,7 @@ func (g *gen) writeDenseArray(v *jen.Statement, w *plan.Wire) []jen.Code {
 	case model.Uint8:
 		return append(out, b.Clone().Dot("WriteBytes").Call(v))
 	}
-	return append(out, b.Clone().Dot("WriteRaw"+rawSuffix[w.Go.Elem.Kind]).Call(v))
+	return append(out, b.Clone().Dot("WriteRaw"+rawSuffix[w.Go.Elem.Kind]).Call(rawArg(v, w.Go.Elem.Kind)))
 }
 
 // writeList writes a LIST (§8.1): length, and for a non-empty list the

@@ -536,6 +536,10 @@ func (l *loader) fieldType(t types.Type, depth int) (*model.Type, error) {
 				return &model.Type{Kind: model.Duration}, nil
 			case serializerPath + ".Date":
 				return &model.Type{Kind: model.Date}, nil
+			case serializerPath + ".Float16":
+				return &model.Type{Kind: model.Float16, Named: namedOf(tt)}, nil
+			case serializerPath + ".BFloat16":
+				return &model.Type{Kind: model.BFloat16, Named: namedOf(tt)}, nil
 			}
 		}
 		named := namedOf(tt)

@@ -117,6 +117,8 @@ const (
 	Uint
 	Float32
 	Float64
+	Float16  // serializer.Float16: IEEE 754 half precision, as its bits
+	BFloat16 // serializer.BFloat16: bfloat16, as its bits
 	String
 	Slice
 	Array
@@ -131,7 +133,7 @@ const (
 )
 
 var kindNames = [...]string{"invalid", "bool", "int8", "int16", "int32", "int64", "int", "uint8", "uint16", "uint32",
-	"uint64", "uint", "float32", "float64", "string", "slice", "array", "map", "struct", "pointer", "enum",
+	"uint64", "uint", "float32", "float64", "serializer.Float16", "serializer.BFloat16", "string", "slice", "array", "map", "struct", "pointer", "enum",
 	"time.Time", "time.Duration", "serializer.Date", "opaque"}
 
 func (k Kind) String() string {
@@ -141,8 +143,9 @@ func (k Kind) String() string {
 	return fmt.Sprintf("kind(%d)", int(k))
 }
 
-// IsPrimitive reports whether k is a bool, integer or float kind.
-func (k Kind) IsPrimitive() bool { return k >= Bool && k <= Float64 }
+// IsPrimitive reports whether k is a bool, integer or float kind (the
+// 16-bit floats included).
+func (k Kind) IsPrimitive() bool { return k >= Bool && k <= BFloat16 }
 
 // Type is a field or element type.
 type Type struct {

@@ -27,6 +27,8 @@ const (
 	TypeUint64               = 13
 	TypeVarUint64            = 14
 	TypeTaggedUint64         = 15
+	TypeFloat16              = 17
+	TypeBFloat16             = 18
 	TypeFloat32              = 19
 	TypeFloat64              = 20
 	TypeString               = 21
@@ -51,6 +53,8 @@ const (
 	TypeUint16Array          = 49
 	TypeUint32Array          = 50
 	TypeUint64Array          = 51
+	TypeFloat16Array         = 53
+	TypeBFloat16Array        = 54
 	TypeFloat32Array         = 55
 	TypeFloat64Array         = 56
 	maxVarUint32Len          = 5
@@ -89,7 +93,7 @@ func (w *Wire) IsVarint() bool {
 func (w *Wire) IsFixedScalar() bool {
 	switch w.TypeID {
 	case TypeBool, TypeInt8, TypeInt16, TypeInt32, TypeInt64, TypeUint8, TypeUint16, TypeUint32, TypeUint64,
-		TypeFloat32, TypeFloat64:
+		TypeFloat16, TypeBFloat16, TypeFloat32, TypeFloat64:
 		return true
 	}
 	return false
@@ -124,11 +128,16 @@ func scalarWire(k model.Kind, encoding string) (id uint8, width int, err error) 
 		return 0, 0, fmt.Errorf("encoding=%s is not valid for %s; %s", encoding, k, hint)
 	}
 	switch k {
-	case model.Bool, model.Int8, model.Uint8, model.Int16, model.Uint16, model.Float32, model.Float64:
+	case model.Bool, model.Int8, model.Uint8, model.Int16, model.Uint16, model.Float32, model.Float64,
+		model.Float16, model.BFloat16:
 		if encoding != "" && encoding != "fixed" {
 			return bad()
 		}
 		switch k {
+		case model.Float16:
+			return TypeFloat16, 2, nil
+		case model.BFloat16:
+			return TypeBFloat16, 2, nil
 		case model.Bool:
 			return TypeBool, 1, nil
 		case model.Int8:
@@ -213,17 +222,19 @@ func denseArrayType(elem model.Kind, hint string) (uint8, int, error) {
 		id    uint8
 		width int
 	}{
-		"bool":    {[]model.Kind{model.Bool}, TypeBoolArray, 1},
-		"int8":    {[]model.Kind{model.Int8}, TypeInt8Array, 1},
-		"int16":   {[]model.Kind{model.Int16}, TypeInt16Array, 2},
-		"int32":   {[]model.Kind{model.Int32}, TypeInt32Array, 4},
-		"int64":   {[]model.Kind{model.Int64}, TypeInt64Array, 8},
-		"uint8":   {[]model.Kind{model.Uint8}, TypeUint8Array, 1},
-		"uint16":  {[]model.Kind{model.Uint16}, TypeUint16Array, 2},
-		"uint32":  {[]model.Kind{model.Uint32}, TypeUint32Array, 4},
-		"uint64":  {[]model.Kind{model.Uint64}, TypeUint64Array, 8},
-		"float32": {[]model.Kind{model.Float32}, TypeFloat32Array, 4},
-		"float64": {[]model.Kind{model.Float64}, TypeFloat64Array, 8},
+		"bool":     {[]model.Kind{model.Bool}, TypeBoolArray, 1},
+		"int8":     {[]model.Kind{model.Int8}, TypeInt8Array, 1},
+		"int16":    {[]model.Kind{model.Int16}, TypeInt16Array, 2},
+		"int32":    {[]model.Kind{model.Int32}, TypeInt32Array, 4},
+		"int64":    {[]model.Kind{model.Int64}, TypeInt64Array, 8},
+		"uint8":    {[]model.Kind{model.Uint8}, TypeUint8Array, 1},
+		"uint16":   {[]model.Kind{model.Uint16}, TypeUint16Array, 2},
+		"uint32":   {[]model.Kind{model.Uint32}, TypeUint32Array, 4},
+		"uint64":   {[]model.Kind{model.Uint64}, TypeUint64Array, 8},
+		"float32":  {[]model.Kind{model.Float32}, TypeFloat32Array, 4},
+		"float64":  {[]model.Kind{model.Float64}, TypeFloat64Array, 8},
+		"float16":  {[]model.Kind{model.Float16}, TypeFloat16Array, 2},
+		"bfloat16": {[]model.Kind{model.BFloat16}, TypeBFloat16Array, 2},
 	}
 	w, ok := want[hint]
 	if !ok {
