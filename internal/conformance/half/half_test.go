@@ -51,7 +51,7 @@ func TestHalfFloatsGolden(t *testing.T) {
 // without a null flag (a nil pointer as 00 00, read back as a pointer to 0),
 // against its own TypeDef and fingerprint. forygen writes it as the
 // nullable primitive they declare, like *Float16: a flag, then two bytes
-// (docs/format.md §14.25). Official's form cannot be told apart from a
+// (docs/format.md §14.26). Official's form cannot be told apart from a
 // valid message by its schema, so forygen refuses it with an error instead
 // of reading wrong values; a nil pointer stays nil.
 func TestBFloat16PointerOfficialBug(t *testing.T) {
