@@ -110,3 +110,9 @@ func classify(err error) (offset int, wrapped error) {
 func ErrArrayLength(got, want int) error {
 	return mismatch("list of %d elements read into an array of %d", got, want)
 }
+
+// ErrNullSetElement is the error generated code records for a null element
+// in a SET read into a Go set, which has no place for it.
+func ErrNullSetElement() error {
+	return mismatch("null element in a set")
+}

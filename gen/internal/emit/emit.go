@@ -259,6 +259,8 @@ func (g *gen) goType(t *model.Type) *jen.Statement {
 		return jen.Qual("time", "Duration")
 	case model.Date:
 		return jen.Qual(serializerPkg, "Date")
+	case model.Set:
+		return jen.Qual(serializerPkg, "Set").Types(g.goType(t.Elem))
 	}
 	panic(fmt.Sprintf("emit: no Go type for %s", t.Kind))
 }

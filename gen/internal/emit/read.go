@@ -266,6 +266,8 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 		return []jen.Code{dst.Op("=").Add(g.fromNamed(jen.Id("c").Dot("ReadBinary").Call(), t))}
 	case plan.TypeList:
 		return g.readList(dst, w)
+	case plan.TypeSet:
+		return g.readSet(dst, w)
 	case plan.TypeMap:
 		return g.readMap(dst, w)
 	}
@@ -636,7 +638,7 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 		jen.Id(m).Op(":=").Qual(implPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),
 		jen.For(jen.Id(n).Op(">").Lit(0).Op("&&").Add(notFailed.Clone())).Block(
 			jen.List(jen.Id(size), jen.Id(valNull), ev.Clone()).Op(":=").Id("c").Dot("ReadMapChunk").Call(jen.Id(n), jen.Lit(keyID), jen.Lit(valID), valInfo,
-				jen.Lit(valGo.Kind == model.Pointer || valGo.Kind == model.Slice || valGo.Kind == model.Map)),
+				jen.Lit(valGo.Kind == model.Pointer || valGo.Kind == model.Slice || valGo.Kind == model.Map || valGo.Kind == model.Set)),
 			jen.For(jen.Id(j).Op(":=").Lit(0), jen.Id(j).Op("<").Id(size).Op("&&").Add(notFailed.Clone()), jen.Id(j).Op("++")).Block(loop...),
 			jen.Id(n).Op("-=").Id(size),
 		),
@@ -660,4 +662,27 @@ func enumMax(k model.Kind) (uint32, bool) {
 		return math.MaxInt32, true
 	}
 	return 0, false
+}
+
+// readSet reads a SET written as a LIST (§8.1) into a new set: the length,
+// the elements header and each element; a null element has no place in a
+// Go set and is a schema mismatch.
+func (g *gen) readSet(dst *jen.Statement, w *plan.Wire) []jen.Code {
+	n, s, hn, i, e := g.fresh("n"), g.fresh("s"), g.fresh("hn"), g.fresh("i"), g.fresh("e")
+	return []jen.Code{
+		jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(1)),
+		jen.Id(s).Op(":=").Qual(implPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),
+		jen.If(jen.Id(n).Op(">").Lit(0)).Block(
+			jen.Id(hn).Op(":=").Id("c").Dot("ReadListHeader").Call(jen.Lit(int(w.Elem.TypeID))),
+			jen.For(jen.Id(i).Op(":=").Lit(0), jen.Id(i).Op("<").Id(n).Op("&&").Op("!").Id("c").Dot("Failed").Call(), jen.Id(i).Op("++")).Block(
+				jen.If(jen.Id(hn).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(
+					jen.Id("c").Dot("Fail").Call(jen.Qual(implPkg, "ErrNullSetElement").Call()),
+					jen.Break()),
+				jen.Var().Id(e).Add(g.goType(w.Elem.Go)),
+				jen.Block(g.readValue(jen.Id(e), w.Elem, true)...),
+				jen.Id(s).Index(jen.Id(e)).Op("=").Struct().Values(),
+			),
+		),
+		dst.Op("=").Id(s),
+	}
 }

@@ -316,7 +316,7 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 		}
 		inner := *w
 		inner.Nullable = false
-		if t.Kind == model.Slice || t.Kind == model.Map {
+		if t.Kind == model.Slice || t.Kind == model.Map || t.Kind == model.Set {
 			return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(writeByte(0xfd)).Else().Block(
 				append([]jen.Code{writeByte(0xff)}, g.writeValue(v, &inner, addressable)...)...)}
 		}
@@ -348,6 +348,8 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 	case plan.TypeList:
 		bind, v := g.readOnce(v, t)
 		return append(bind, g.writeList(v, w, addressable)...)
+	case plan.TypeSet:
+		return g.writeSet(v, w)
 	case plan.TypeMap:
 		return g.writeMap(v, w)
 	}
@@ -577,7 +579,7 @@ func (g *gen) writeMap(v *jen.Statement, w *plan.Wire) []jen.Code {
 	mw, k, val := g.fresh("mw"), g.fresh("k"), g.fresh("v")
 	b := jen.Id("b")
 	var entry []jen.Code
-	if kind := w.Elem.Go.Kind; kind == model.Slice || kind == model.Map {
+	if kind := w.Elem.Go.Kind; kind == model.Slice || kind == model.Map || kind == model.Set {
 		entry = append(entry, jen.If(jen.Id(val).Op("==").Nil()).Block(
 			append([]jen.Code{jen.Id(mw).Dot("NullEntry").Call(b.Clone())}, g.writeValue(jen.Id(k), w.Key, false)...)...,
 		).Else().Block(append(append([]jen.Code{jen.Id(mw).Dot("Entry").Call(b.Clone())},
@@ -654,11 +656,14 @@ func (g *gen) checkStrings(v *jen.Statement, w *plan.Wire, field string, fail fu
 	case plan.TypeString:
 		return []jen.Code{jen.If(jen.Op("!").Qual(implPkg, "ValidString").Call(jen.String().Call(v))).Block(
 			fail(jen.Qual(implPkg, "InvalidUTF8").Call(jen.Id(g.infoVar()), jen.Lit(field)))...)}
-	case plan.TypeList:
+	case plan.TypeList, plan.TypeSet:
 		e := g.fresh("e")
 		body := g.checkStrings(jen.Id(e), w.Elem, field, fail)
 		if len(body) == 0 {
 			return nil
+		}
+		if w.TypeID == plan.TypeSet {
+			return []jen.Code{jen.For(jen.Id(e).Op(":=").Range().Add(v)).Block(body...)}
 		}
 		return []jen.Code{jen.For(jen.List(jen.Id("_"), jen.Id(e)).Op(":=").Range().Add(v)).Block(body...)}
 	case plan.TypeMap:
@@ -727,4 +732,18 @@ func (g *gen) checkRange(v *jen.Statement, fl *plan.Field, fail func(jen.Code) [
 		return []jen.Code{jen.If(v.Clone().Op("!=").Nil()).Block(check)}
 	}
 	return []jen.Code{check}
+}
+
+// writeSet writes a SET as a LIST of its elements (§8.1): the length, and
+// for a non-empty set the elements header (declared type, no nulls) and the
+// elements in Go's map order.
+func (g *gen) writeSet(v *jen.Statement, w *plan.Wire) []jen.Code {
+	b, e := jen.Id("b"), g.fresh("e")
+	return []jen.Code{
+		b.Clone().Dot("WriteVarUint32").Call(jen.Uint32().Call(jen.Len(v.Clone()))),
+		jen.If(jen.Len(v.Clone()).Op(">").Lit(0)).Block(
+			b.Clone().Dot("WriteUint8").Call(jen.Lit(0x0c)),
+			jen.For(jen.Id(e).Op(":=").Range().Add(v.Clone())).Block(g.writeValue(jen.Id(e), w.Elem, false)...),
+		),
+	}
 }

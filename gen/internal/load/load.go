@@ -525,6 +525,19 @@ func (l *loader) fieldType(t types.Type, depth int) (*model.Type, error) {
 		return &model.Type{Kind: k}, nil
 	case *types.Named:
 		obj := tt.Obj()
+		if obj.Pkg() != nil && obj.Pkg().Path()+"."+obj.Name() == serializerPath+".Set" && tt.TypeArgs().Len() == 1 {
+			elem, err := l.fieldType(tt.TypeArgs().At(0), depth+1)
+			if err != nil {
+				return nil, err
+			}
+			switch elem.Kind {
+			case model.Bool, model.Int8, model.Int16, model.Int32, model.Int64, model.Int, model.Uint8, model.Uint16,
+				model.Uint32, model.Uint64, model.Uint, model.Float32, model.Float64, model.String, model.Enum:
+			default:
+				return nil, fmt.Errorf("serializer.Set elements must be booleans, numbers, strings or enums, not %s", elem.Kind)
+			}
+			return &model.Type{Kind: model.Set, Elem: elem}, nil
+		}
 		if tt.TypeArgs().Len() > 0 || tt.TypeParams().Len() > 0 {
 			return nil, fmt.Errorf("generic type %s is not supported; use a concrete type", tt)
 		}

@@ -123,6 +123,7 @@ const (
 	Slice
 	Array
 	Map
+	Set      // serializer.Set[Elem]
 	Struct   // a generated struct
 	Pointer  // *Elem
 	Enum     // a registered enum
@@ -133,7 +134,7 @@ const (
 )
 
 var kindNames = [...]string{"invalid", "bool", "int8", "int16", "int32", "int64", "int", "uint8", "uint16", "uint32",
-	"uint64", "uint", "float32", "float64", "serializer.Float16", "serializer.BFloat16", "string", "slice", "array", "map", "struct", "pointer", "enum",
+	"uint64", "uint", "float32", "float64", "serializer.Float16", "serializer.BFloat16", "string", "slice", "array", "map", "serializer.Set", "struct", "pointer", "enum",
 	"time.Time", "time.Duration", "serializer.Date", "opaque"}
 
 func (k Kind) String() string {

@@ -181,7 +181,7 @@ func typeFingerprint(w *Wire, ref, nullable bool) string {
 	}
 	s := fmt.Sprintf("%d,%s,%s", fingerprintTypeID(w), b(ref), b(nullable))
 	switch w.TypeID {
-	case TypeList:
+	case TypeList, TypeSet:
 		s += "[" + typeFingerprint(w.Elem, false, false) + "]"
 	case TypeMap:
 		s += "[" + typeFingerprint(w.Key, false, false) + "|" + typeFingerprint(w.Elem, false, false) + "]"
@@ -233,7 +233,7 @@ func typeDefFieldType(w *Wire) meta.FieldType {
 		return t
 	}
 	switch w.TypeID {
-	case TypeList:
+	case TypeList, TypeSet:
 		ft.Children = []meta.FieldType{child(w.Elem)}
 	case TypeMap:
 		ft.Children = []meta.FieldType{child(w.Key), child(w.Elem)}

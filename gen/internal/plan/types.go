@@ -33,6 +33,7 @@ const (
 	TypeFloat64              = 20
 	TypeString               = 21
 	TypeList                 = 22
+	TypeSet                  = 23
 	TypeMap                  = 24
 	TypeEnum                 = 25
 	TypeNamedEnum            = 26
@@ -352,6 +353,15 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		}
 		w.TypeID = TypeList
 		w.Elem = elem
+	case t.Kind == model.Set:
+		if hint != nil {
+			return nil, fmt.Errorf("type=%s is not supported on a set field", hint.Original)
+		}
+		elem, err := wireOf(t.Elem, model.Tag{ID: -1}, false)
+		if err != nil {
+			return nil, err
+		}
+		w.TypeID, w.Elem = TypeSet, elem
 	case t.Kind == model.Map:
 		if hint != nil && hint.Name != "map" {
 			return nil, fmt.Errorf("type=%s is not supported on a map field", hint.Original)
