@@ -929,24 +929,24 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k12 := range x.NMap {
-			if !foryimpl.ValidString(string(k12)) {
+		for k23 := range x.NMap {
+			if !foryimpl.ValidString(string(k23)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "NMap")
 			}
 		}
-		for _, e14 := range x.NStrs {
-			if !foryimpl.ValidString(string(e14)) {
+		for i28 := range x.NStrs {
+			if !foryimpl.ValidString(string(x.NStrs[i28])) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "NStrs")
 			}
 		}
-		for _, e15 := range x.Named {
-			if !foryimpl.ValidString(string(e15)) {
+		for i31 := range x.Named {
+			if !foryimpl.ValidString(string(x.Named[i31])) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "Named")
 			}
 		}
-		for _, e19 := range x.PStrs {
-			if e19 != nil {
-				if !foryimpl.ValidString(string((*e19))) {
+		for i40 := range x.PStrs {
+			if x.PStrs[i40] != nil {
+				if !foryimpl.ValidString(string((*x.PStrs[i40]))) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "PStrs")
 				}
 			}
@@ -954,13 +954,13 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		if !foryimpl.ValidString(string(x.S)) {
 			return foryimpl.InvalidUTF8(foryTypeContainers, "S")
 		}
-		for _, e20 := range x.StrArr {
-			if !foryimpl.ValidString(string(e20)) {
+		for i43 := range x.StrArr {
+			if !foryimpl.ValidString(string(x.StrArr[i43])) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "StrArr")
 			}
 		}
-		for _, e21 := range x.Strs {
-			if !foryimpl.ValidString(string(e21)) {
+		for i46 := range x.Strs {
+			if !foryimpl.ValidString(string(x.Strs[i46])) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "Strs")
 			}
 		}
@@ -1022,173 +1022,173 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e26 := range x.Arr {
+		for _, e56 := range x.Arr {
 			{
-				buffer.PutInt16At(w, off, e26)
+				buffer.PutInt16At(w, off, e56)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l27 := x.Bools
-	b.WriteVarUint32(uint32(len(l27)))
-	if len(l27) > 0 {
-		b.Reserve(1 + len(l27)*1 + buffer.BatchSlack)
+	l57 := x.Bools
+	b.WriteVarUint32(uint32(len(l57)))
+	if len(l57) > 0 {
+		b.Reserve(1 + len(l57)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e28 := range l27 {
+		for _, e58 := range l57 {
 			{
-				buffer.PutBoolAt(w, off, e28)
+				buffer.PutBoolAt(w, off, e58)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l29 := x.Bytes
-	b.WriteVarUint32(uint32(len(l29)))
-	if len(l29) > 0 {
-		b.Reserve(1 + len(l29)*1 + buffer.BatchSlack)
+	l59 := x.Bytes
+	b.WriteVarUint32(uint32(len(l59)))
+	if len(l59) > 0 {
+		b.Reserve(1 + len(l59)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e30 := range l29 {
+		for _, e60 := range l59 {
 			{
-				buffer.PutUint8At(w, off, e30)
+				buffer.PutUint8At(w, off, e60)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l31 := x.Colors
-	b.WriteVarUint32(uint32(len(l31)))
-	if len(l31) > 0 {
+	l61 := x.Colors
+	b.WriteVarUint32(uint32(len(l61)))
+	if len(l61) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e32 := range l31 {
-			b.WriteVarUint32(uint32(e32))
+		for _, e62 := range l61 {
+			b.WriteVarUint32(uint32(e62))
 		}
 	}
 	{
-		l33 := x.DBools
-		l34 := x.DF32
-		l35 := x.DF64
-		l36 := x.DI16
-		l37 := x.DI32
-		l38 := x.DI64
-		b.Reserve(buffer.BatchSlack + len(l33)*1 + len(l34)*4 + len(l35)*8 + len(l36)*2 + len(l37)*4 + len(l38)*8 + 30)
+		l63 := x.DBools
+		l64 := x.DF32
+		l65 := x.DF64
+		l66 := x.DI16
+		l67 := x.DI32
+		l68 := x.DI64
+		b.Reserve(buffer.BatchSlack + len(l63)*1 + len(l64)*4 + len(l65)*8 + len(l66)*2 + len(l67)*4 + len(l68)*8 + 30)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l33)*1))
-		off = buffer.PutRawBoolsAt(w, off, l33)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l34)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l34)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l35)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l35)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l36)*2))
-		off = buffer.PutRawInt16sAt(w, off, l36)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l37)*4))
-		off = buffer.PutRawInt32sAt(w, off, l37)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l38)*8))
-		off = buffer.PutRawInt64sAt(w, off, l38)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l63)*1))
+		off = buffer.PutRawBoolsAt(w, off, l63)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l64)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l64)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l65)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l65)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l66)*2))
+		off = buffer.PutRawInt16sAt(w, off, l66)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l67)*4))
+		off = buffer.PutRawInt32sAt(w, off, l67)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l68)*8))
+		off = buffer.PutRawInt64sAt(w, off, l68)
 		b.SetWriterIndex(off)
 	}
-	l39 := x.DI8
-	b.WriteVarUint32(uint32(len(l39) * 1))
-	for _, e40 := range l39 {
-		b.WriteInt8(int8(e40))
+	l69 := x.DI8
+	b.WriteVarUint32(uint32(len(l69) * 1))
+	for _, e70 := range l69 {
+		b.WriteInt8(int8(e70))
 	}
 	{
-		l41 := x.DU16
-		l42 := x.DU32
-		l43 := x.DU64
-		b.Reserve(buffer.BatchSlack + len(l41)*2 + len(l42)*4 + len(l43)*8 + 15)
+		l71 := x.DU16
+		l72 := x.DU32
+		l73 := x.DU64
+		b.Reserve(buffer.BatchSlack + len(l71)*2 + len(l72)*4 + len(l73)*8 + 15)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l41)*2))
-		off = buffer.PutRawUint16sAt(w, off, l41)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l42)*4))
-		off = buffer.PutRawUint32sAt(w, off, l42)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l43)*8))
-		off = buffer.PutRawUint64sAt(w, off, l43)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l71)*2))
+		off = buffer.PutRawUint16sAt(w, off, l71)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l72)*4))
+		off = buffer.PutRawUint32sAt(w, off, l72)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l73)*8))
+		off = buffer.PutRawUint64sAt(w, off, l73)
 		b.SetWriterIndex(off)
 	}
-	l44 := x.F32s
-	b.WriteVarUint32(uint32(len(l44)))
-	if len(l44) > 0 {
-		b.Reserve(1 + len(l44)*4 + buffer.BatchSlack)
+	l74 := x.F32s
+	b.WriteVarUint32(uint32(len(l74)))
+	if len(l74) > 0 {
+		b.Reserve(1 + len(l74)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e45 := range l44 {
+		for _, e75 := range l74 {
 			{
-				buffer.PutFloat32At(w, off, e45)
+				buffer.PutFloat32At(w, off, e75)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l46 := x.F64s
-	b.WriteVarUint32(uint32(len(l46)))
-	if len(l46) > 0 {
-		b.Reserve(1 + len(l46)*8 + buffer.BatchSlack)
+	l76 := x.F64s
+	b.WriteVarUint32(uint32(len(l76)))
+	if len(l76) > 0 {
+		b.Reserve(1 + len(l76)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e47 := range l46 {
+		for _, e77 := range l76 {
 			{
-				buffer.PutFloat64At(w, off, e47)
+				buffer.PutFloat64At(w, off, e77)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l48 := x.I16s
-	b.WriteVarUint32(uint32(len(l48)))
-	if len(l48) > 0 {
-		b.Reserve(1 + len(l48)*2 + buffer.BatchSlack)
+	l78 := x.I16s
+	b.WriteVarUint32(uint32(len(l78)))
+	if len(l78) > 0 {
+		b.Reserve(1 + len(l78)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e49 := range l48 {
+		for _, e79 := range l78 {
 			{
-				buffer.PutInt16At(w, off, e49)
+				buffer.PutInt16At(w, off, e79)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l50 := x.I32s
-	b.WriteVarUint32(uint32(len(l50)))
-	if len(l50) > 0 {
-		b.Reserve(1 + len(l50)*5 + buffer.BatchSlack)
+	l80 := x.I32s
+	b.WriteVarUint32(uint32(len(l80)))
+	if len(l80) > 0 {
+		b.Reserve(1 + len(l80)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e51 := range l50 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e51))
+		for _, e81 := range l80 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e81))
 		}
 		b.SetWriterIndex(off)
 	}
-	l52 := x.I64s
-	b.WriteVarUint32(uint32(len(l52)))
-	if len(l52) > 0 {
-		b.Reserve(1 + len(l52)*9 + buffer.BatchSlack)
+	l82 := x.I64s
+	b.WriteVarUint32(uint32(len(l82)))
+	if len(l82) > 0 {
+		b.Reserve(1 + len(l82)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e53 := range l52 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e53))
+		for _, e83 := range l82 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e83))
 		}
 		b.SetWriterIndex(off)
 	}
-	l54 := x.I8s
-	b.WriteVarUint32(uint32(len(l54)))
-	if len(l54) > 0 {
-		b.Reserve(1 + len(l54)*1 + buffer.BatchSlack)
+	l84 := x.I8s
+	b.WriteVarUint32(uint32(len(l84)))
+	if len(l84) > 0 {
+		b.Reserve(1 + len(l84)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e55 := range l54 {
+		for _, e85 := range l84 {
 			{
-				buffer.PutInt8At(w, off, e55)
+				buffer.PutInt8At(w, off, e85)
 				off += 1
 			}
 		}
@@ -1198,15 +1198,15 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l56 := x.NI64s
-		b.WriteVarUint32(uint32(len(l56)))
-		if len(l56) > 0 {
-			b.Reserve(1 + len(l56)*9 + buffer.BatchSlack)
+		l86 := x.NI64s
+		b.WriteVarUint32(uint32(len(l86)))
+		if len(l86) > 0 {
+			b.Reserve(1 + len(l86)*9 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e57 := range l56 {
-				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e57))
+			for _, e87 := range l86 {
+				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e87))
 			}
 			b.SetWriterIndex(off)
 		}
@@ -1215,242 +1215,242 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw58 foryimpl.MapWriter
-		mw58.Begin(b, len(x.NMap))
-		for k59, v60 := range x.NMap {
-			mw58.Entry(b)
-			foryimpl.WriteString(b, k59)
-			b.WriteVarInt32(v60)
+		var mw88 foryimpl.MapWriter
+		mw88.Begin(b, len(x.NMap))
+		for k89, v90 := range x.NMap {
+			mw88.Entry(b)
+			foryimpl.WriteString(b, k89)
+			b.WriteVarInt32(v90)
 		}
-		mw58.End(b)
+		mw88.End(b)
 	}
 	if x.NStrs == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l61 := x.NStrs
+		l91 := x.NStrs
 		{
-			sz63 := 6 + buffer.BatchSlack + len(l61)*9
-			for _, e62 := range l61 {
-				sz63 += len(e62)
+			sz93 := 6 + buffer.BatchSlack + len(l91)*9
+			for _, e92 := range l91 {
+				sz93 += len(e92)
 			}
-			b.Reserve(sz63)
+			b.Reserve(sz93)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l61)))
-			if len(l61) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l91)))
+			if len(l91) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e62 := range l61 {
-					if len(w)-off < len(e62)+9+buffer.BatchSlack {
+				for _, e92 := range l91 {
+					if len(w)-off < len(e92)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e62) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e92) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e62))<<2|2)
-					if len(e62) > 0 {
-						off += copy(w[off:], e62)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e92))<<2|2)
+					if len(e92) > 0 {
+						off += copy(w[off:], e92)
 					}
 				}
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	l64 := x.Named
+	l94 := x.Named
 	{
-		sz66 := 6 + buffer.BatchSlack + len(l64)*9
-		for _, e65 := range l64 {
-			sz66 += len(e65)
+		sz96 := 6 + buffer.BatchSlack + len(l94)*9
+		for _, e95 := range l94 {
+			sz96 += len(e95)
 		}
-		b.Reserve(sz66)
+		b.Reserve(sz96)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l64)))
-		if len(l64) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l94)))
+		if len(l94) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e65 := range l64 {
-				if len(w)-off < len(e65)+9+buffer.BatchSlack {
+			for _, e95 := range l94 {
+				if len(w)-off < len(e95)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e65) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e95) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e65))<<2|2)
-				if len(e65) > 0 {
-					off += copy(w[off:], e65)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e95))<<2|2)
+				if len(e95) > 0 {
+					off += copy(w[off:], e95)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l67 := x.Nested
-	b.WriteVarUint32(uint32(len(l67)))
-	if len(l67) > 0 {
+	l97 := x.Nested
+	b.WriteVarUint32(uint32(len(l97)))
+	if len(l97) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e68 := range l67 {
-			b.WriteVarUint32(uint32(len(e68)))
-			if len(e68) > 0 {
-				b.Reserve(1 + len(e68)*5 + buffer.BatchSlack)
+		for _, e98 := range l97 {
+			b.WriteVarUint32(uint32(len(e98)))
+			if len(e98) > 0 {
+				b.Reserve(1 + len(e98)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e69 := range e68 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e69))
+				for _, e99 := range e98 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e99))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l70 := x.PI32s
-	b.WriteVarUint32(uint32(len(l70)))
-	if len(l70) > 0 {
-		h71 := byte(0x0c)
-		for _, p72 := range l70 {
-			if p72 == nil {
-				h71 = 0x0e
+	l100 := x.PI32s
+	b.WriteVarUint32(uint32(len(l100)))
+	if len(l100) > 0 {
+		h101 := byte(0x0c)
+		for _, p102 := range l100 {
+			if p102 == nil {
+				h101 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h71)
-		for _, p72 := range l70 {
-			if h71 == 0x0e {
-				if p72 == nil {
+		b.WriteUint8(h101)
+		for _, p102 := range l100 {
+			if h101 == 0x0e {
+				if p102 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p72)
+			b.WriteVarInt32(*p102)
 		}
 	}
-	l73 := x.PStrs
-	b.WriteVarUint32(uint32(len(l73)))
-	if len(l73) > 0 {
-		h74 := byte(0x0c)
-		for _, p75 := range l73 {
-			if p75 == nil {
-				h74 = 0x0e
+	l103 := x.PStrs
+	b.WriteVarUint32(uint32(len(l103)))
+	if len(l103) > 0 {
+		h104 := byte(0x0c)
+		for _, p105 := range l103 {
+			if p105 == nil {
+				h104 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h74)
-		for _, p75 := range l73 {
-			if h74 == 0x0e {
-				if p75 == nil {
+		b.WriteUint8(h104)
+		for _, p105 := range l103 {
+			if h104 == 0x0e {
+				if p105 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			foryimpl.WriteString(b, *p75)
+			foryimpl.WriteString(b, *p105)
 		}
 	}
-	l76 := x.Raw
-	b.WriteVarUint32(uint32(len(l76)))
-	b.WriteBytes(l76)
+	l106 := x.Raw
+	b.WriteVarUint32(uint32(len(l106)))
+	b.WriteBytes(l106)
 	{
-		s77 := x.S
-		b.Reserve(buffer.BatchSlack + len(s77) + 9)
+		s107 := x.S
+		b.Reserve(buffer.BatchSlack + len(s107) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s77))<<2|2)
-		if len(s77) > 0 {
-			off += copy(w[off:], s77)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s107))<<2|2)
+		if len(s107) > 0 {
+			off += copy(w[off:], s107)
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		sz79 := 6 + buffer.BatchSlack + len(x.StrArr)*9
-		for _, e78 := range x.StrArr {
-			sz79 += len(e78)
+		sz109 := 6 + buffer.BatchSlack + len(x.StrArr)*9
+		for _, e108 := range x.StrArr {
+			sz109 += len(e108)
 		}
-		b.Reserve(sz79)
+		b.Reserve(sz109)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(x.StrArr)))
 		if len(x.StrArr) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e78 := range x.StrArr {
-				if len(w)-off < len(e78)+9+buffer.BatchSlack {
+			for _, e108 := range x.StrArr {
+				if len(w)-off < len(e108)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e78) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e108) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e78))<<2|2)
-				if len(e78) > 0 {
-					off += copy(w[off:], e78)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e108))<<2|2)
+				if len(e108) > 0 {
+					off += copy(w[off:], e108)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l80 := x.Strs
+	l110 := x.Strs
 	{
-		sz82 := 6 + buffer.BatchSlack + len(l80)*9
-		for _, e81 := range l80 {
-			sz82 += len(e81)
+		sz112 := 6 + buffer.BatchSlack + len(l110)*9
+		for _, e111 := range l110 {
+			sz112 += len(e111)
 		}
-		b.Reserve(sz82)
+		b.Reserve(sz112)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l80)))
-		if len(l80) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l110)))
+		if len(l110) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e81 := range l80 {
-				if len(w)-off < len(e81)+9+buffer.BatchSlack {
+			for _, e111 := range l110 {
+				if len(w)-off < len(e111)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e81) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e111) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e81))<<2|2)
-				if len(e81) > 0 {
-					off += copy(w[off:], e81)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e111))<<2|2)
+				if len(e111) > 0 {
+					off += copy(w[off:], e111)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l83 := x.Times
-	b.WriteVarUint32(uint32(len(l83)))
-	if len(l83) > 0 {
+	l113 := x.Times
+	b.WriteVarUint32(uint32(len(l113)))
+	if len(l113) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e84 := range l83 {
-			foryimpl.WriteTime(b, e84)
+		for _, e114 := range l113 {
+			foryimpl.WriteTime(b, e114)
 		}
 	}
-	l85 := x.U16s
-	b.WriteVarUint32(uint32(len(l85)))
-	if len(l85) > 0 {
-		b.Reserve(1 + len(l85)*2 + buffer.BatchSlack)
+	l115 := x.U16s
+	b.WriteVarUint32(uint32(len(l115)))
+	if len(l115) > 0 {
+		b.Reserve(1 + len(l115)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e86 := range l85 {
+		for _, e116 := range l115 {
 			{
-				buffer.PutUint16At(w, off, e86)
+				buffer.PutUint16At(w, off, e116)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l87 := x.U32s
-	b.WriteVarUint32(uint32(len(l87)))
-	if len(l87) > 0 {
-		b.Reserve(1 + len(l87)*5 + buffer.BatchSlack)
+	l117 := x.U32s
+	b.WriteVarUint32(uint32(len(l117)))
+	if len(l117) > 0 {
+		b.Reserve(1 + len(l117)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e88 := range l87 {
-			off = buffer.PutVarUint32At(w, off, e88)
+		for _, e118 := range l117 {
+			off = buffer.PutVarUint32At(w, off, e118)
 		}
 		b.SetWriterIndex(off)
 	}
-	l89 := x.U64s
-	b.WriteVarUint32(uint32(len(l89)))
-	if len(l89) > 0 {
-		b.Reserve(1 + len(l89)*9 + buffer.BatchSlack)
+	l119 := x.U64s
+	b.WriteVarUint32(uint32(len(l119)))
+	if len(l119) > 0 {
+		b.Reserve(1 + len(l119)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e90 := range l89 {
-			off = buffer.PutVarUint64At(w, off, e90)
+		for _, e120 := range l119 {
+			off = buffer.PutVarUint64At(w, off, e120)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -1496,504 +1496,504 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n91 := c.ReadLength(2)
-	if n91 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n91, 3))
+	n121 := c.ReadLength(2)
+	if n121 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n121, 3))
 		return
 	}
-	var l92 [3]int16
-	if n91 > 0 {
-		hn94 := c.ReadListHeader(3)
+	var l122 [3]int16
+	if n121 > 0 {
+		hn124 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i93 := range l92 {
-				if hn94 && !c.ReadFlag() {
-					clear(l92[i93 : i93+1])
+			for i123 := range l122 {
+				if hn124 && !c.ReadFlag() {
+					clear(l122[i123 : i123+1])
 					continue
 				}
-				l92[i93] = r.ReadInt16()
+				l122[i123] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i93)
+					c.TraceIndex(i123)
 					break
 				}
 			}
 		}
 	}
-	x.Arr = l92
+	x.Arr = l122
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	n96 := c.ReadLength(1)
-	l97 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n96)
-	if n96 > 0 {
-		hn99 := c.ReadListHeader(1)
+	n126 := c.ReadLength(1)
+	l127 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n126)
+	if n126 > 0 {
+		hn129 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i98 := range l97 {
-				if hn99 && !c.ReadFlag() {
-					clear(l97[i98 : i98+1])
+			for i128 := range l127 {
+				if hn129 && !c.ReadFlag() {
+					clear(l127[i128 : i128+1])
 					continue
 				}
-				l97[i98] = r.ReadBool()
+				l127[i128] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i98)
+					c.TraceIndex(i128)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l97
+	x.Bools = l127
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n101 := c.ReadLength(1)
-	l102 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n101)
-	if n101 > 0 {
-		hn104 := c.ReadListHeader(9)
+	n131 := c.ReadLength(1)
+	l132 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n131)
+	if n131 > 0 {
+		hn134 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i103 := range l102 {
-				if hn104 && !c.ReadFlag() {
-					clear(l102[i103 : i103+1])
+			for i133 := range l132 {
+				if hn134 && !c.ReadFlag() {
+					clear(l132[i133 : i133+1])
 					continue
 				}
-				l102[i103] = r.ReadUint8()
+				l132[i133] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i103)
+					c.TraceIndex(i133)
 					break
 				}
 			}
 		}
 	}
-	x.Bytes = l102
+	x.Bytes = l132
 	if c.Failed() {
 		c.Trace("Bytes")
 		return
 	}
-	n106 := c.ReadLength(1)
-	l107 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n106)
-	if n106 > 0 {
-		hn109 := c.ReadListHeader(25)
+	n136 := c.ReadLength(1)
+	l137 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n136)
+	if n136 > 0 {
+		hn139 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i108 := range l107 {
-				if hn109 && !c.ReadFlag() {
-					clear(l107[i108 : i108+1])
+			for i138 := range l137 {
+				if hn139 && !c.ReadFlag() {
+					clear(l137[i138 : i138+1])
 					continue
 				}
-				l107[i108] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l137[i138] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i108)
+					c.TraceIndex(i138)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l107
+	x.Colors = l137
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	n111 := c.ReadArrayLength(1)
-	a112 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n111)
-	r.ReadRawBools(a112)
-	x.DBools = a112
+	n141 := c.ReadArrayLength(1)
+	a142 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n141)
+	r.ReadRawBools(a142)
+	x.DBools = a142
 	if c.Failed() {
 		c.Trace("DBools")
 		return
 	}
-	n113 := c.ReadArrayLength(4)
-	a114 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n113)
-	r.ReadRawFloat32s(a114)
-	x.DF32 = a114
+	n143 := c.ReadArrayLength(4)
+	a144 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n143)
+	r.ReadRawFloat32s(a144)
+	x.DF32 = a144
 	if c.Failed() {
 		c.Trace("DF32")
 		return
 	}
-	n115 := c.ReadArrayLength(8)
-	a116 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n115)
-	r.ReadRawFloat64s(a116)
-	x.DF64 = a116
+	n145 := c.ReadArrayLength(8)
+	a146 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n145)
+	r.ReadRawFloat64s(a146)
+	x.DF64 = a146
 	if c.Failed() {
 		c.Trace("DF64")
 		return
 	}
-	n117 := c.ReadArrayLength(2)
-	a118 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n117)
-	r.ReadRawInt16s(a118)
-	x.DI16 = a118
+	n147 := c.ReadArrayLength(2)
+	a148 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n147)
+	r.ReadRawInt16s(a148)
+	x.DI16 = a148
 	if c.Failed() {
 		c.Trace("DI16")
 		return
 	}
-	n119 := c.ReadArrayLength(4)
-	a120 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n119)
-	r.ReadRawInt32s(a120)
-	x.DI32 = a120
+	n149 := c.ReadArrayLength(4)
+	a150 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n149)
+	r.ReadRawInt32s(a150)
+	x.DI32 = a150
 	if c.Failed() {
 		c.Trace("DI32")
 		return
 	}
-	n121 := c.ReadArrayLength(8)
-	a122 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n121)
-	r.ReadRawInt64s(a122)
-	x.DI64 = a122
+	n151 := c.ReadArrayLength(8)
+	a152 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n151)
+	r.ReadRawInt64s(a152)
+	x.DI64 = a152
 	if c.Failed() {
 		c.Trace("DI64")
 		return
 	}
-	n123 := c.ReadArrayLength(1)
-	a124 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n123)
-	for i125 := range a124 {
-		a124[i125] = r.ReadInt8()
+	n153 := c.ReadArrayLength(1)
+	a154 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n153)
+	for i155 := range a154 {
+		a154[i155] = r.ReadInt8()
 	}
-	x.DI8 = a124
+	x.DI8 = a154
 	if c.Failed() {
 		c.Trace("DI8")
 		return
 	}
-	n126 := c.ReadArrayLength(2)
-	a127 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n126)
-	r.ReadRawUint16s(a127)
-	x.DU16 = a127
+	n156 := c.ReadArrayLength(2)
+	a157 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n156)
+	r.ReadRawUint16s(a157)
+	x.DU16 = a157
 	if c.Failed() {
 		c.Trace("DU16")
 		return
 	}
-	n128 := c.ReadArrayLength(4)
-	a129 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n128)
-	r.ReadRawUint32s(a129)
-	x.DU32 = a129
+	n158 := c.ReadArrayLength(4)
+	a159 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n158)
+	r.ReadRawUint32s(a159)
+	x.DU32 = a159
 	if c.Failed() {
 		c.Trace("DU32")
 		return
 	}
-	n130 := c.ReadArrayLength(8)
-	a131 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n130)
-	r.ReadRawUint64s(a131)
-	x.DU64 = a131
+	n160 := c.ReadArrayLength(8)
+	a161 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n160)
+	r.ReadRawUint64s(a161)
+	x.DU64 = a161
 	if c.Failed() {
 		c.Trace("DU64")
 		return
 	}
-	n132 := c.ReadLength(4)
-	l133 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n132)
-	if n132 > 0 {
-		hn135 := c.ReadListHeader(19)
+	n162 := c.ReadLength(4)
+	l163 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n162)
+	if n162 > 0 {
+		hn165 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i134 := range l133 {
-				if hn135 && !c.ReadFlag() {
-					clear(l133[i134 : i134+1])
+			for i164 := range l163 {
+				if hn165 && !c.ReadFlag() {
+					clear(l163[i164 : i164+1])
 					continue
 				}
-				l133[i134] = r.ReadFloat32()
+				l163[i164] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i134)
+					c.TraceIndex(i164)
 					break
 				}
 			}
 		}
 	}
-	x.F32s = l133
+	x.F32s = l163
 	if c.Failed() {
 		c.Trace("F32s")
 		return
 	}
-	n137 := c.ReadLength(8)
-	l138 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n137)
-	if n137 > 0 {
-		hn140 := c.ReadListHeader(20)
+	n167 := c.ReadLength(8)
+	l168 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n167)
+	if n167 > 0 {
+		hn170 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i139 := range l138 {
-				if hn140 && !c.ReadFlag() {
-					clear(l138[i139 : i139+1])
+			for i169 := range l168 {
+				if hn170 && !c.ReadFlag() {
+					clear(l168[i169 : i169+1])
 					continue
 				}
-				l138[i139] = r.ReadFloat64()
+				l168[i169] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i139)
+					c.TraceIndex(i169)
 					break
 				}
 			}
 		}
 	}
-	x.F64s = l138
+	x.F64s = l168
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	n142 := c.ReadLength(2)
-	l143 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n142)
-	if n142 > 0 {
-		hn145 := c.ReadListHeader(3)
+	n172 := c.ReadLength(2)
+	l173 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n172)
+	if n172 > 0 {
+		hn175 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i144 := range l143 {
-				if hn145 && !c.ReadFlag() {
-					clear(l143[i144 : i144+1])
+			for i174 := range l173 {
+				if hn175 && !c.ReadFlag() {
+					clear(l173[i174 : i174+1])
 					continue
 				}
-				l143[i144] = r.ReadInt16()
+				l173[i174] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i144)
+					c.TraceIndex(i174)
 					break
 				}
 			}
 		}
 	}
-	x.I16s = l143
+	x.I16s = l173
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	n147 := c.ReadLength(1)
-	l148 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n147)
-	if n147 > 0 {
-		hn150 := c.ReadListHeader(5)
+	n177 := c.ReadLength(1)
+	l178 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n177)
+	if n177 > 0 {
+		hn180 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i149 := range l148 {
-				if hn150 && !c.ReadFlag() {
-					clear(l148[i149 : i149+1])
+			for i179 := range l178 {
+				if hn180 && !c.ReadFlag() {
+					clear(l178[i179 : i179+1])
 					continue
 				}
-				l148[i149] = r.ReadVarInt32()
+				l178[i179] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i149)
+					c.TraceIndex(i179)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l148
+	x.I32s = l178
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n152 := c.ReadLength(1)
-	l153 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n152)
-	if n152 > 0 {
-		hn155 := c.ReadListHeader(7)
+	n182 := c.ReadLength(1)
+	l183 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n182)
+	if n182 > 0 {
+		hn185 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i154 := range l153 {
-				if hn155 && !c.ReadFlag() {
-					clear(l153[i154 : i154+1])
+			for i184 := range l183 {
+				if hn185 && !c.ReadFlag() {
+					clear(l183[i184 : i184+1])
 					continue
 				}
-				l153[i154] = r.ReadVarInt64()
+				l183[i184] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i154)
+					c.TraceIndex(i184)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l153
+	x.I64s = l183
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n157 := c.ReadLength(1)
-	l158 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n157)
-	if n157 > 0 {
-		hn160 := c.ReadListHeader(2)
+	n187 := c.ReadLength(1)
+	l188 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n187)
+	if n187 > 0 {
+		hn190 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i159 := range l158 {
-				if hn160 && !c.ReadFlag() {
-					clear(l158[i159 : i159+1])
+			for i189 := range l188 {
+				if hn190 && !c.ReadFlag() {
+					clear(l188[i189 : i189+1])
 					continue
 				}
-				l158[i159] = r.ReadInt8()
+				l188[i189] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i159)
+					c.TraceIndex(i189)
 					break
 				}
 			}
 		}
 	}
-	x.I8s = l158
+	x.I8s = l188
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.ReadFlag() {
-		n162 := c.ReadLength(1)
-		l163 := foryimpl.MakeSlice[[]int64](c, n162)
-		if n162 > 0 {
-			hn165 := c.ReadListHeader(7)
+		n192 := c.ReadLength(1)
+		l193 := foryimpl.MakeSlice[[]int64](c, n192)
+		if n192 > 0 {
+			hn195 := c.ReadListHeader(7)
 			if !c.Failed() {
-				for i164 := range l163 {
-					if hn165 && !c.ReadFlag() {
-						clear(l163[i164 : i164+1])
+				for i194 := range l193 {
+					if hn195 && !c.ReadFlag() {
+						clear(l193[i194 : i194+1])
 						continue
 					}
-					l163[i164] = r.ReadVarInt64()
+					l193[i194] = r.ReadVarInt64()
 					if c.Failed() {
-						c.TraceIndex(i164)
+						c.TraceIndex(i194)
 						break
 					}
 				}
 			}
 		}
-		x.NI64s = l163
+		x.NI64s = l193
 	}
 	if c.Failed() {
 		c.Trace("NI64s")
 		return
 	}
 	if c.ReadFlag() {
-		n167 := c.ReadLength(2)
-		m168 := foryimpl.MakeMap[map[string]int32](c, n167)
-		for n167 > 0 && !c.Failed() {
-			sz169, vn170, _ := c.ReadMapChunk(n167, 21, 5, nil, false)
-			for j171 := 0; j171 < sz169 && !c.Failed(); j171++ {
-				var k172 string
-				k172 = c.ReadString()
-				var v173 int32
-				if !vn170 {
-					v173 = r.ReadVarInt32()
+		n197 := c.ReadLength(2)
+		m198 := foryimpl.MakeMap[map[string]int32](c, n197)
+		for n197 > 0 && !c.Failed() {
+			sz199, vn200, _ := c.ReadMapChunk(n197, 21, 5, nil, false)
+			for j201 := 0; j201 < sz199 && !c.Failed(); j201++ {
+				var k202 string
+				k202 = c.ReadString()
+				var v203 int32
+				if !vn200 {
+					v203 = r.ReadVarInt32()
 				}
-				m168[k172] = v173
+				m198[k202] = v203
 			}
-			n167 -= sz169
+			n197 -= sz199
 		}
-		x.NMap = m168
+		x.NMap = m198
 	}
 	if c.Failed() {
 		c.Trace("NMap")
 		return
 	}
 	if c.ReadFlag() {
-		n174 := c.ReadLength(1)
-		l175 := foryimpl.MakeSlice[[]string](c, n174)
-		if n174 > 0 {
-			hn177 := c.ReadListHeader(21)
+		n204 := c.ReadLength(1)
+		l205 := foryimpl.MakeSlice[[]string](c, n204)
+		if n204 > 0 {
+			hn207 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i176 := range l175 {
-					if hn177 && !c.ReadFlag() {
-						clear(l175[i176 : i176+1])
+				for i206 := range l205 {
+					if hn207 && !c.ReadFlag() {
+						clear(l205[i206 : i206+1])
 						continue
 					}
-					l175[i176] = c.ReadString()
+					l205[i206] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i176)
+						c.TraceIndex(i206)
 						break
 					}
 				}
 			}
 		}
-		x.NStrs = l175
+		x.NStrs = l205
 	}
 	if c.Failed() {
 		c.Trace("NStrs")
 		return
 	}
-	n179 := c.ReadLength(1)
-	l180 := foryimpl.ReuseSlice[Names](c, x.Named, n179)
-	if n179 > 0 {
-		hn182 := c.ReadListHeader(21)
+	n209 := c.ReadLength(1)
+	l210 := foryimpl.ReuseSlice[Names](c, x.Named, n209)
+	if n209 > 0 {
+		hn212 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i181 := range l180 {
-				if hn182 && !c.ReadFlag() {
-					clear(l180[i181 : i181+1])
+			for i211 := range l210 {
+				if hn212 && !c.ReadFlag() {
+					clear(l210[i211 : i211+1])
 					continue
 				}
-				l180[i181] = c.ReadString()
+				l210[i211] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i181)
+					c.TraceIndex(i211)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l180
+	x.Named = l210
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n184 := c.ReadLength(1)
-	l185 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n184)
-	if n184 > 0 {
-		hn187 := c.ReadListHeader(22)
+	n214 := c.ReadLength(1)
+	l215 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n214)
+	if n214 > 0 {
+		hn217 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i186 := range l185 {
-				if hn187 && !c.ReadFlag() {
-					clear(l185[i186 : i186+1])
+			for i216 := range l215 {
+				if hn217 && !c.ReadFlag() {
+					clear(l215[i216 : i216+1])
 					continue
 				}
-				n189 := c.ReadLength(1)
-				l190 := foryimpl.MakeSlice[[]int32](c, n189)
-				if n189 > 0 {
-					hn192 := c.ReadListHeader(5)
+				n219 := c.ReadLength(1)
+				l220 := foryimpl.MakeSlice[[]int32](c, n219)
+				if n219 > 0 {
+					hn222 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i191 := range l190 {
-							if hn192 && !c.ReadFlag() {
-								clear(l190[i191 : i191+1])
+						for i221 := range l220 {
+							if hn222 && !c.ReadFlag() {
+								clear(l220[i221 : i221+1])
 								continue
 							}
-							l190[i191] = r.ReadVarInt32()
+							l220[i221] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i191)
+								c.TraceIndex(i221)
 								break
 							}
 						}
 					}
 				}
-				l185[i186] = l190
+				l215[i216] = l220
 				if c.Failed() {
-					c.TraceIndex(i186)
+					c.TraceIndex(i216)
 					break
 				}
 			}
 		}
 	}
-	x.Nested = l185
+	x.Nested = l215
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n194 := c.ReadLength(1)
-	l195 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n194)
-	if n194 > 0 {
-		hn197 := c.ReadListHeader(5)
+	n224 := c.ReadLength(1)
+	l225 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n224)
+	if n224 > 0 {
+		hn227 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i196 := range l195 {
-				if hn197 && !c.ReadFlag() {
-					clear(l195[i196 : i196+1])
+			for i226 := range l225 {
+				if hn227 && !c.ReadFlag() {
+					clear(l225[i226 : i226+1])
 					continue
 				}
-				p199 := foryimpl.Alloc[int32](c)
-				*p199 = r.ReadVarInt32()
-				l195[i196] = p199
+				p229 := foryimpl.Alloc[int32](c)
+				*p229 = r.ReadVarInt32()
+				l225[i226] = p229
 				if c.Failed() {
-					c.TraceIndex(i196)
+					c.TraceIndex(i226)
 					break
 				}
 			}
 		}
 	}
-	x.PI32s = l195
+	x.PI32s = l225
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n200 := c.ReadLength(1)
-	l201 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n200)
-	if n200 > 0 {
-		hn203 := c.ReadListHeader(21)
+	n230 := c.ReadLength(1)
+	l231 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n230)
+	if n230 > 0 {
+		hn233 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i202 := range l201 {
-				if hn203 && !c.ReadFlag() {
-					clear(l201[i202 : i202+1])
+			for i232 := range l231 {
+				if hn233 && !c.ReadFlag() {
+					clear(l231[i232 : i232+1])
 					continue
 				}
-				p205 := foryimpl.Alloc[string](c)
-				*p205 = c.ReadString()
-				l201[i202] = p205
+				p235 := foryimpl.Alloc[string](c)
+				*p235 = c.ReadString()
+				l231[i232] = p235
 				if c.Failed() {
-					c.TraceIndex(i202)
+					c.TraceIndex(i232)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l201
+	x.PStrs = l231
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
@@ -2008,144 +2008,144 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n206 := c.ReadLength(1)
-	if n206 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n206, 2))
+	n236 := c.ReadLength(1)
+	if n236 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n236, 2))
 		return
 	}
-	var l207 [2]string
-	if n206 > 0 {
-		hn209 := c.ReadListHeader(21)
+	var l237 [2]string
+	if n236 > 0 {
+		hn239 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i208 := range l207 {
-				if hn209 && !c.ReadFlag() {
-					clear(l207[i208 : i208+1])
+			for i238 := range l237 {
+				if hn239 && !c.ReadFlag() {
+					clear(l237[i238 : i238+1])
 					continue
 				}
-				l207[i208] = c.ReadString()
+				l237[i238] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i208)
+					c.TraceIndex(i238)
 					break
 				}
 			}
 		}
 	}
-	x.StrArr = l207
+	x.StrArr = l237
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n211 := c.ReadLength(1)
-	l212 := foryimpl.ReuseSlice[[]string](c, x.Strs, n211)
-	if n211 > 0 {
-		hn214 := c.ReadListHeader(21)
+	n241 := c.ReadLength(1)
+	l242 := foryimpl.ReuseSlice[[]string](c, x.Strs, n241)
+	if n241 > 0 {
+		hn244 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i213 := range l212 {
-				if hn214 && !c.ReadFlag() {
-					clear(l212[i213 : i213+1])
+			for i243 := range l242 {
+				if hn244 && !c.ReadFlag() {
+					clear(l242[i243 : i243+1])
 					continue
 				}
-				l212[i213] = c.ReadString()
+				l242[i243] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i213)
+					c.TraceIndex(i243)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l212
+	x.Strs = l242
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n216 := c.ReadLength(1)
-	l217 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n216)
-	if n216 > 0 {
-		hn219 := c.ReadListHeader(38)
+	n246 := c.ReadLength(1)
+	l247 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n246)
+	if n246 > 0 {
+		hn249 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i218 := range l217 {
-				if hn219 && !c.ReadFlag() {
-					clear(l217[i218 : i218+1])
+			for i248 := range l247 {
+				if hn249 && !c.ReadFlag() {
+					clear(l247[i248 : i248+1])
 					continue
 				}
-				l217[i218] = c.ReadTime()
+				l247[i248] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i218)
+					c.TraceIndex(i248)
 					break
 				}
 			}
 		}
 	}
-	x.Times = l217
+	x.Times = l247
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n221 := c.ReadLength(2)
-	l222 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n221)
-	if n221 > 0 {
-		hn224 := c.ReadListHeader(10)
+	n251 := c.ReadLength(2)
+	l252 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n251)
+	if n251 > 0 {
+		hn254 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i223 := range l222 {
-				if hn224 && !c.ReadFlag() {
-					clear(l222[i223 : i223+1])
+			for i253 := range l252 {
+				if hn254 && !c.ReadFlag() {
+					clear(l252[i253 : i253+1])
 					continue
 				}
-				l222[i223] = r.ReadUint16()
+				l252[i253] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i223)
+					c.TraceIndex(i253)
 					break
 				}
 			}
 		}
 	}
-	x.U16s = l222
+	x.U16s = l252
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n226 := c.ReadLength(1)
-	l227 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n226)
-	if n226 > 0 {
-		hn229 := c.ReadListHeader(12)
+	n256 := c.ReadLength(1)
+	l257 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n256)
+	if n256 > 0 {
+		hn259 := c.ReadListHeader(12)
 		if !c.Failed() {
-			for i228 := range l227 {
-				if hn229 && !c.ReadFlag() {
-					clear(l227[i228 : i228+1])
+			for i258 := range l257 {
+				if hn259 && !c.ReadFlag() {
+					clear(l257[i258 : i258+1])
 					continue
 				}
-				l227[i228] = r.ReadVarUint32()
+				l257[i258] = r.ReadVarUint32()
 				if c.Failed() {
-					c.TraceIndex(i228)
+					c.TraceIndex(i258)
 					break
 				}
 			}
 		}
 	}
-	x.U32s = l227
+	x.U32s = l257
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n231 := c.ReadLength(1)
-	l232 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n231)
-	if n231 > 0 {
-		hn234 := c.ReadListHeader(14)
+	n261 := c.ReadLength(1)
+	l262 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n261)
+	if n261 > 0 {
+		hn264 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i233 := range l232 {
-				if hn234 && !c.ReadFlag() {
-					clear(l232[i233 : i233+1])
+			for i263 := range l262 {
+				if hn264 && !c.ReadFlag() {
+					clear(l262[i263 : i263+1])
 					continue
 				}
-				l232[i233] = r.ReadVarUint64()
+				l262[i263] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i233)
+					c.TraceIndex(i263)
 					break
 				}
 			}
 		}
 	}
-	x.U64s = l232
+	x.U64s = l262
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -2162,351 +2162,207 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n236 := c.ReadLength(2)
-				if n236 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n236, 3))
+				n266 := c.ReadLength(2)
+				if n266 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n266, 3))
 					return
 				}
-				var l237 [3]int16
-				if n236 > 0 {
-					hn239 := c.ReadListHeader(3)
+				var l267 [3]int16
+				if n266 > 0 {
+					hn269 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i238 := range l237 {
-							if hn239 && !c.ReadFlag() {
-								clear(l237[i238 : i238+1])
+						for i268 := range l267 {
+							if hn269 && !c.ReadFlag() {
+								clear(l267[i268 : i268+1])
 								continue
 							}
-							l237[i238] = r.ReadInt16()
+							l267[i268] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i238)
+								c.TraceIndex(i268)
 								break
 							}
 						}
 					}
 				}
-				x.Arr = l237
+				x.Arr = l267
 			}
 		case 1:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n241 := c.ReadLength(1)
-				l242 := foryimpl.MakeSlice[[]bool](c, n241)
-				if n241 > 0 {
-					hn244 := c.ReadListHeader(1)
+				n271 := c.ReadLength(1)
+				l272 := foryimpl.MakeSlice[[]bool](c, n271)
+				if n271 > 0 {
+					hn274 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i243 := range l242 {
-							if hn244 && !c.ReadFlag() {
-								clear(l242[i243 : i243+1])
+						for i273 := range l272 {
+							if hn274 && !c.ReadFlag() {
+								clear(l272[i273 : i273+1])
 								continue
 							}
-							l242[i243] = r.ReadBool()
+							l272[i273] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i243)
+								c.TraceIndex(i273)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l242
+				x.Bools = l272
 			}
 		case 2:
 			if f.Convert {
 				x.Bytes = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n246 := c.ReadLength(1)
-				l247 := foryimpl.MakeSlice[[]uint8](c, n246)
-				if n246 > 0 {
-					hn249 := c.ReadListHeader(9)
+				n276 := c.ReadLength(1)
+				l277 := foryimpl.MakeSlice[[]uint8](c, n276)
+				if n276 > 0 {
+					hn279 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i248 := range l247 {
-							if hn249 && !c.ReadFlag() {
-								clear(l247[i248 : i248+1])
+						for i278 := range l277 {
+							if hn279 && !c.ReadFlag() {
+								clear(l277[i278 : i278+1])
 								continue
 							}
-							l247[i248] = r.ReadUint8()
+							l277[i278] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i248)
+								c.TraceIndex(i278)
 								break
 							}
 						}
 					}
 				}
-				x.Bytes = l247
+				x.Bytes = l277
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n251 := c.ReadLength(1)
-				l252 := foryimpl.MakeSlice[[]Color](c, n251)
-				if n251 > 0 {
-					hn254 := c.ReadListHeader(25)
+				n281 := c.ReadLength(1)
+				l282 := foryimpl.MakeSlice[[]Color](c, n281)
+				if n281 > 0 {
+					hn284 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i253 := range l252 {
-							if hn254 && !c.ReadFlag() {
-								clear(l252[i253 : i253+1])
+						for i283 := range l282 {
+							if hn284 && !c.ReadFlag() {
+								clear(l282[i283 : i283+1])
 								continue
 							}
-							l252[i253] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l282[i283] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i253)
+								c.TraceIndex(i283)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l252
+				x.Colors = l282
 			}
 		case 4:
 			if f.Convert {
 				x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n256 := c.ReadArrayLength(1)
-				a257 := foryimpl.MakeSlice[[]bool](c, n256)
-				r.ReadRawBools(a257)
-				x.DBools = a257
+				n286 := c.ReadArrayLength(1)
+				a287 := foryimpl.MakeSlice[[]bool](c, n286)
+				r.ReadRawBools(a287)
+				x.DBools = a287
 			}
 		case 5:
 			if f.Convert {
 				x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n258 := c.ReadArrayLength(4)
-				a259 := foryimpl.MakeSlice[[]float32](c, n258)
-				r.ReadRawFloat32s(a259)
-				x.DF32 = a259
+				n288 := c.ReadArrayLength(4)
+				a289 := foryimpl.MakeSlice[[]float32](c, n288)
+				r.ReadRawFloat32s(a289)
+				x.DF32 = a289
 			}
 		case 6:
 			if f.Convert {
 				x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n260 := c.ReadArrayLength(8)
-				a261 := foryimpl.MakeSlice[[]float64](c, n260)
-				r.ReadRawFloat64s(a261)
-				x.DF64 = a261
+				n290 := c.ReadArrayLength(8)
+				a291 := foryimpl.MakeSlice[[]float64](c, n290)
+				r.ReadRawFloat64s(a291)
+				x.DF64 = a291
 			}
 		case 7:
 			if f.Convert {
 				x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n262 := c.ReadArrayLength(2)
-				a263 := foryimpl.MakeSlice[[]int16](c, n262)
-				r.ReadRawInt16s(a263)
-				x.DI16 = a263
+				n292 := c.ReadArrayLength(2)
+				a293 := foryimpl.MakeSlice[[]int16](c, n292)
+				r.ReadRawInt16s(a293)
+				x.DI16 = a293
 			}
 		case 8:
 			if f.Convert {
 				x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n264 := c.ReadArrayLength(4)
-				a265 := foryimpl.MakeSlice[[]int32](c, n264)
-				r.ReadRawInt32s(a265)
-				x.DI32 = a265
+				n294 := c.ReadArrayLength(4)
+				a295 := foryimpl.MakeSlice[[]int32](c, n294)
+				r.ReadRawInt32s(a295)
+				x.DI32 = a295
 			}
 		case 9:
 			if f.Convert {
 				x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n266 := c.ReadArrayLength(8)
-				a267 := foryimpl.MakeSlice[[]int64](c, n266)
-				r.ReadRawInt64s(a267)
-				x.DI64 = a267
+				n296 := c.ReadArrayLength(8)
+				a297 := foryimpl.MakeSlice[[]int64](c, n296)
+				r.ReadRawInt64s(a297)
+				x.DI64 = a297
 			}
 		case 10:
 			if f.Convert {
 				x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n268 := c.ReadArrayLength(1)
-				a269 := foryimpl.MakeSlice[[]int8](c, n268)
-				for i270 := range a269 {
-					a269[i270] = r.ReadInt8()
+				n298 := c.ReadArrayLength(1)
+				a299 := foryimpl.MakeSlice[[]int8](c, n298)
+				for i300 := range a299 {
+					a299[i300] = r.ReadInt8()
 				}
-				x.DI8 = a269
+				x.DI8 = a299
 			}
 		case 11:
 			if f.Convert {
 				x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n271 := c.ReadArrayLength(2)
-				a272 := foryimpl.MakeSlice[[]uint16](c, n271)
-				r.ReadRawUint16s(a272)
-				x.DU16 = a272
+				n301 := c.ReadArrayLength(2)
+				a302 := foryimpl.MakeSlice[[]uint16](c, n301)
+				r.ReadRawUint16s(a302)
+				x.DU16 = a302
 			}
 		case 12:
 			if f.Convert {
 				x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n273 := c.ReadArrayLength(4)
-				a274 := foryimpl.MakeSlice[[]uint32](c, n273)
-				r.ReadRawUint32s(a274)
-				x.DU32 = a274
+				n303 := c.ReadArrayLength(4)
+				a304 := foryimpl.MakeSlice[[]uint32](c, n303)
+				r.ReadRawUint32s(a304)
+				x.DU32 = a304
 			}
 		case 13:
 			if f.Convert {
 				x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n275 := c.ReadArrayLength(8)
-				a276 := foryimpl.MakeSlice[[]uint64](c, n275)
-				r.ReadRawUint64s(a276)
-				x.DU64 = a276
+				n305 := c.ReadArrayLength(8)
+				a306 := foryimpl.MakeSlice[[]uint64](c, n305)
+				r.ReadRawUint64s(a306)
+				x.DU64 = a306
 			}
 		case 14:
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n277 := c.ReadLength(4)
-				l278 := foryimpl.MakeSlice[[]float32](c, n277)
-				if n277 > 0 {
-					hn280 := c.ReadListHeader(19)
-					if !c.Failed() {
-						for i279 := range l278 {
-							if hn280 && !c.ReadFlag() {
-								clear(l278[i279 : i279+1])
-								continue
-							}
-							l278[i279] = r.ReadFloat32()
-							if c.Failed() {
-								c.TraceIndex(i279)
-								break
-							}
-						}
-					}
-				}
-				x.F32s = l278
-			}
-		case 15:
-			if f.Convert {
-				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n282 := c.ReadLength(8)
-				l283 := foryimpl.MakeSlice[[]float64](c, n282)
-				if n282 > 0 {
-					hn285 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i284 := range l283 {
-							if hn285 && !c.ReadFlag() {
-								clear(l283[i284 : i284+1])
-								continue
-							}
-							l283[i284] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i284)
-								break
-							}
-						}
-					}
-				}
-				x.F64s = l283
-			}
-		case 16:
-			if f.Convert {
-				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n287 := c.ReadLength(2)
-				l288 := foryimpl.MakeSlice[[]int16](c, n287)
-				if n287 > 0 {
-					hn290 := c.ReadListHeader(3)
-					if !c.Failed() {
-						for i289 := range l288 {
-							if hn290 && !c.ReadFlag() {
-								clear(l288[i289 : i289+1])
-								continue
-							}
-							l288[i289] = r.ReadInt16()
-							if c.Failed() {
-								c.TraceIndex(i289)
-								break
-							}
-						}
-					}
-				}
-				x.I16s = l288
-			}
-		case 17:
-			if f.Convert {
-				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n292 := c.ReadLength(1)
-				l293 := foryimpl.MakeSlice[[]int32](c, n292)
-				if n292 > 0 {
-					hn295 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i294 := range l293 {
-							if hn295 && !c.ReadFlag() {
-								clear(l293[i294 : i294+1])
-								continue
-							}
-							l293[i294] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i294)
-								break
-							}
-						}
-					}
-				}
-				x.I32s = l293
-			}
-		case 18:
-			if f.Convert {
-				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n297 := c.ReadLength(1)
-				l298 := foryimpl.MakeSlice[[]int64](c, n297)
-				if n297 > 0 {
-					hn300 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i299 := range l298 {
-							if hn300 && !c.ReadFlag() {
-								clear(l298[i299 : i299+1])
-								continue
-							}
-							l298[i299] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i299)
-								break
-							}
-						}
-					}
-				}
-				x.I64s = l298
-			}
-		case 19:
-			if f.Convert {
-				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n302 := c.ReadLength(1)
-				l303 := foryimpl.MakeSlice[[]int8](c, n302)
-				if n302 > 0 {
-					hn305 := c.ReadListHeader(2)
-					if !c.Failed() {
-						for i304 := range l303 {
-							if hn305 && !c.ReadFlag() {
-								clear(l303[i304 : i304+1])
-								continue
-							}
-							l303[i304] = r.ReadInt8()
-							if c.Failed() {
-								c.TraceIndex(i304)
-								break
-							}
-						}
-					}
-				}
-				x.I8s = l303
-			}
-		case 20:
-			if f.Convert {
-				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n307 := c.ReadLength(1)
-				l308 := foryimpl.MakeSlice[[]int64](c, n307)
+				n307 := c.ReadLength(4)
+				l308 := foryimpl.MakeSlice[[]float32](c, n307)
 				if n307 > 0 {
-					hn310 := c.ReadListHeader(7)
+					hn310 := c.ReadListHeader(19)
 					if !c.Failed() {
 						for i309 := range l308 {
 							if hn310 && !c.ReadFlag() {
 								clear(l308[i309 : i309+1])
 								continue
 							}
-							l308[i309] = r.ReadVarInt64()
+							l308[i309] = r.ReadFloat32()
 							if c.Failed() {
 								c.TraceIndex(i309)
 								break
@@ -2514,160 +2370,304 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.NI64s = l308
+				x.F32s = l308
+			}
+		case 15:
+			if f.Convert {
+				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n312 := c.ReadLength(8)
+				l313 := foryimpl.MakeSlice[[]float64](c, n312)
+				if n312 > 0 {
+					hn315 := c.ReadListHeader(20)
+					if !c.Failed() {
+						for i314 := range l313 {
+							if hn315 && !c.ReadFlag() {
+								clear(l313[i314 : i314+1])
+								continue
+							}
+							l313[i314] = r.ReadFloat64()
+							if c.Failed() {
+								c.TraceIndex(i314)
+								break
+							}
+						}
+					}
+				}
+				x.F64s = l313
+			}
+		case 16:
+			if f.Convert {
+				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n317 := c.ReadLength(2)
+				l318 := foryimpl.MakeSlice[[]int16](c, n317)
+				if n317 > 0 {
+					hn320 := c.ReadListHeader(3)
+					if !c.Failed() {
+						for i319 := range l318 {
+							if hn320 && !c.ReadFlag() {
+								clear(l318[i319 : i319+1])
+								continue
+							}
+							l318[i319] = r.ReadInt16()
+							if c.Failed() {
+								c.TraceIndex(i319)
+								break
+							}
+						}
+					}
+				}
+				x.I16s = l318
+			}
+		case 17:
+			if f.Convert {
+				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n322 := c.ReadLength(1)
+				l323 := foryimpl.MakeSlice[[]int32](c, n322)
+				if n322 > 0 {
+					hn325 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i324 := range l323 {
+							if hn325 && !c.ReadFlag() {
+								clear(l323[i324 : i324+1])
+								continue
+							}
+							l323[i324] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i324)
+								break
+							}
+						}
+					}
+				}
+				x.I32s = l323
+			}
+		case 18:
+			if f.Convert {
+				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n327 := c.ReadLength(1)
+				l328 := foryimpl.MakeSlice[[]int64](c, n327)
+				if n327 > 0 {
+					hn330 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i329 := range l328 {
+							if hn330 && !c.ReadFlag() {
+								clear(l328[i329 : i329+1])
+								continue
+							}
+							l328[i329] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i329)
+								break
+							}
+						}
+					}
+				}
+				x.I64s = l328
+			}
+		case 19:
+			if f.Convert {
+				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n332 := c.ReadLength(1)
+				l333 := foryimpl.MakeSlice[[]int8](c, n332)
+				if n332 > 0 {
+					hn335 := c.ReadListHeader(2)
+					if !c.Failed() {
+						for i334 := range l333 {
+							if hn335 && !c.ReadFlag() {
+								clear(l333[i334 : i334+1])
+								continue
+							}
+							l333[i334] = r.ReadInt8()
+							if c.Failed() {
+								c.TraceIndex(i334)
+								break
+							}
+						}
+					}
+				}
+				x.I8s = l333
+			}
+		case 20:
+			if f.Convert {
+				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n337 := c.ReadLength(1)
+				l338 := foryimpl.MakeSlice[[]int64](c, n337)
+				if n337 > 0 {
+					hn340 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i339 := range l338 {
+							if hn340 && !c.ReadFlag() {
+								clear(l338[i339 : i339+1])
+								continue
+							}
+							l338[i339] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i339)
+								break
+							}
+						}
+					}
+				}
+				x.NI64s = l338
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n312 := c.ReadLength(2)
-				m313 := foryimpl.MakeMap[map[string]int32](c, n312)
-				for n312 > 0 && !c.Failed() {
-					sz314, vn315, _ := c.ReadMapChunk(n312, 21, 5, nil, false)
-					for j316 := 0; j316 < sz314 && !c.Failed(); j316++ {
-						var k317 string
-						k317 = c.ReadString()
-						var v318 int32
-						if !vn315 {
-							v318 = r.ReadVarInt32()
+				n342 := c.ReadLength(2)
+				m343 := foryimpl.MakeMap[map[string]int32](c, n342)
+				for n342 > 0 && !c.Failed() {
+					sz344, vn345, _ := c.ReadMapChunk(n342, 21, 5, nil, false)
+					for j346 := 0; j346 < sz344 && !c.Failed(); j346++ {
+						var k347 string
+						k347 = c.ReadString()
+						var v348 int32
+						if !vn345 {
+							v348 = r.ReadVarInt32()
 						}
-						m313[k317] = v318
+						m343[k347] = v348
 					}
-					n312 -= sz314
+					n342 -= sz344
 				}
-				x.NMap = m313
+				x.NMap = m343
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n319 := c.ReadLength(1)
-				l320 := foryimpl.MakeSlice[[]string](c, n319)
-				if n319 > 0 {
-					hn322 := c.ReadListHeader(21)
+				n349 := c.ReadLength(1)
+				l350 := foryimpl.MakeSlice[[]string](c, n349)
+				if n349 > 0 {
+					hn352 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i321 := range l320 {
-							if hn322 && !c.ReadFlag() {
-								clear(l320[i321 : i321+1])
+						for i351 := range l350 {
+							if hn352 && !c.ReadFlag() {
+								clear(l350[i351 : i351+1])
 								continue
 							}
-							l320[i321] = c.ReadString()
+							l350[i351] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i321)
+								c.TraceIndex(i351)
 								break
 							}
 						}
 					}
 				}
-				x.NStrs = l320
+				x.NStrs = l350
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n324 := c.ReadLength(1)
-				l325 := foryimpl.MakeSlice[Names](c, n324)
-				if n324 > 0 {
-					hn327 := c.ReadListHeader(21)
+				n354 := c.ReadLength(1)
+				l355 := foryimpl.MakeSlice[Names](c, n354)
+				if n354 > 0 {
+					hn357 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i326 := range l325 {
-							if hn327 && !c.ReadFlag() {
-								clear(l325[i326 : i326+1])
+						for i356 := range l355 {
+							if hn357 && !c.ReadFlag() {
+								clear(l355[i356 : i356+1])
 								continue
 							}
-							l325[i326] = c.ReadString()
+							l355[i356] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i326)
+								c.TraceIndex(i356)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l325
+				x.Named = l355
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n329 := c.ReadLength(1)
-				l330 := foryimpl.MakeSlice[[][]int32](c, n329)
-				if n329 > 0 {
-					hn332 := c.ReadListHeader(22)
+				n359 := c.ReadLength(1)
+				l360 := foryimpl.MakeSlice[[][]int32](c, n359)
+				if n359 > 0 {
+					hn362 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i331 := range l330 {
-							if hn332 && !c.ReadFlag() {
-								clear(l330[i331 : i331+1])
+						for i361 := range l360 {
+							if hn362 && !c.ReadFlag() {
+								clear(l360[i361 : i361+1])
 								continue
 							}
-							n334 := c.ReadLength(1)
-							l335 := foryimpl.MakeSlice[[]int32](c, n334)
-							if n334 > 0 {
-								hn337 := c.ReadListHeader(5)
+							n364 := c.ReadLength(1)
+							l365 := foryimpl.MakeSlice[[]int32](c, n364)
+							if n364 > 0 {
+								hn367 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i336 := range l335 {
-										if hn337 && !c.ReadFlag() {
-											clear(l335[i336 : i336+1])
+									for i366 := range l365 {
+										if hn367 && !c.ReadFlag() {
+											clear(l365[i366 : i366+1])
 											continue
 										}
-										l335[i336] = r.ReadVarInt32()
+										l365[i366] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i336)
+											c.TraceIndex(i366)
 											break
 										}
 									}
 								}
 							}
-							l330[i331] = l335
+							l360[i361] = l365
 							if c.Failed() {
-								c.TraceIndex(i331)
+								c.TraceIndex(i361)
 								break
 							}
 						}
 					}
 				}
-				x.Nested = l330
+				x.Nested = l360
 			}
 		case 25:
 			if f.Convert {
 				x.PI32s = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n339 := c.ReadLength(1)
-				l340 := foryimpl.MakeSlice[[]*int32](c, n339)
-				if n339 > 0 {
-					hn342 := c.ReadListHeader(5)
+				n369 := c.ReadLength(1)
+				l370 := foryimpl.MakeSlice[[]*int32](c, n369)
+				if n369 > 0 {
+					hn372 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i341 := range l340 {
-							if hn342 && !c.ReadFlag() {
-								clear(l340[i341 : i341+1])
+						for i371 := range l370 {
+							if hn372 && !c.ReadFlag() {
+								clear(l370[i371 : i371+1])
 								continue
 							}
-							p344 := foryimpl.Alloc[int32](c)
-							*p344 = r.ReadVarInt32()
-							l340[i341] = p344
+							p374 := foryimpl.Alloc[int32](c)
+							*p374 = r.ReadVarInt32()
+							l370[i371] = p374
 							if c.Failed() {
-								c.TraceIndex(i341)
+								c.TraceIndex(i371)
 								break
 							}
 						}
 					}
 				}
-				x.PI32s = l340
+				x.PI32s = l370
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n345 := c.ReadLength(1)
-				l346 := foryimpl.MakeSlice[[]*string](c, n345)
-				if n345 > 0 {
-					hn348 := c.ReadListHeader(21)
+				n375 := c.ReadLength(1)
+				l376 := foryimpl.MakeSlice[[]*string](c, n375)
+				if n375 > 0 {
+					hn378 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i347 := range l346 {
-							if hn348 && !c.ReadFlag() {
-								clear(l346[i347 : i347+1])
+						for i377 := range l376 {
+							if hn378 && !c.ReadFlag() {
+								clear(l376[i377 : i377+1])
 								continue
 							}
-							p350 := foryimpl.Alloc[string](c)
-							*p350 = c.ReadString()
-							l346[i347] = p350
+							p380 := foryimpl.Alloc[string](c)
+							*p380 = c.ReadString()
+							l376[i377] = p380
 							if c.Failed() {
-								c.TraceIndex(i347)
+								c.TraceIndex(i377)
 								break
 							}
 						}
 					}
 				}
-				x.PStrs = l346
+				x.PStrs = l376
 			}
 		case 27:
 			if f.Convert {
@@ -2681,145 +2681,145 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n351 := c.ReadLength(1)
-				if n351 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n351, 2))
+				n381 := c.ReadLength(1)
+				if n381 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n381, 2))
 					return
 				}
-				var l352 [2]string
-				if n351 > 0 {
-					hn354 := c.ReadListHeader(21)
+				var l382 [2]string
+				if n381 > 0 {
+					hn384 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i353 := range l352 {
-							if hn354 && !c.ReadFlag() {
-								clear(l352[i353 : i353+1])
+						for i383 := range l382 {
+							if hn384 && !c.ReadFlag() {
+								clear(l382[i383 : i383+1])
 								continue
 							}
-							l352[i353] = c.ReadString()
+							l382[i383] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i353)
+								c.TraceIndex(i383)
 								break
 							}
 						}
 					}
 				}
-				x.StrArr = l352
+				x.StrArr = l382
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n356 := c.ReadLength(1)
-				l357 := foryimpl.MakeSlice[[]string](c, n356)
-				if n356 > 0 {
-					hn359 := c.ReadListHeader(21)
+				n386 := c.ReadLength(1)
+				l387 := foryimpl.MakeSlice[[]string](c, n386)
+				if n386 > 0 {
+					hn389 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i358 := range l357 {
-							if hn359 && !c.ReadFlag() {
-								clear(l357[i358 : i358+1])
+						for i388 := range l387 {
+							if hn389 && !c.ReadFlag() {
+								clear(l387[i388 : i388+1])
 								continue
 							}
-							l357[i358] = c.ReadString()
+							l387[i388] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i358)
+								c.TraceIndex(i388)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l357
+				x.Strs = l387
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n361 := c.ReadLength(1)
-				l362 := foryimpl.MakeSlice[[]time.Time](c, n361)
-				if n361 > 0 {
-					hn364 := c.ReadListHeader(38)
+				n391 := c.ReadLength(1)
+				l392 := foryimpl.MakeSlice[[]time.Time](c, n391)
+				if n391 > 0 {
+					hn394 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i363 := range l362 {
-							if hn364 && !c.ReadFlag() {
-								clear(l362[i363 : i363+1])
+						for i393 := range l392 {
+							if hn394 && !c.ReadFlag() {
+								clear(l392[i393 : i393+1])
 								continue
 							}
-							l362[i363] = c.ReadTime()
+							l392[i393] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i363)
+								c.TraceIndex(i393)
 								break
 							}
 						}
 					}
 				}
-				x.Times = l362
+				x.Times = l392
 			}
 		case 32:
 			if f.Convert {
 				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n366 := c.ReadLength(2)
-				l367 := foryimpl.MakeSlice[[]uint16](c, n366)
-				if n366 > 0 {
-					hn369 := c.ReadListHeader(10)
+				n396 := c.ReadLength(2)
+				l397 := foryimpl.MakeSlice[[]uint16](c, n396)
+				if n396 > 0 {
+					hn399 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i368 := range l367 {
-							if hn369 && !c.ReadFlag() {
-								clear(l367[i368 : i368+1])
+						for i398 := range l397 {
+							if hn399 && !c.ReadFlag() {
+								clear(l397[i398 : i398+1])
 								continue
 							}
-							l367[i368] = r.ReadUint16()
+							l397[i398] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i368)
+								c.TraceIndex(i398)
 								break
 							}
 						}
 					}
 				}
-				x.U16s = l367
+				x.U16s = l397
 			}
 		case 33:
 			if f.Convert {
 				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n371 := c.ReadLength(1)
-				l372 := foryimpl.MakeSlice[[]uint32](c, n371)
-				if n371 > 0 {
-					hn374 := c.ReadListHeader(12)
+				n401 := c.ReadLength(1)
+				l402 := foryimpl.MakeSlice[[]uint32](c, n401)
+				if n401 > 0 {
+					hn404 := c.ReadListHeader(12)
 					if !c.Failed() {
-						for i373 := range l372 {
-							if hn374 && !c.ReadFlag() {
-								clear(l372[i373 : i373+1])
+						for i403 := range l402 {
+							if hn404 && !c.ReadFlag() {
+								clear(l402[i403 : i403+1])
 								continue
 							}
-							l372[i373] = r.ReadVarUint32()
+							l402[i403] = r.ReadVarUint32()
 							if c.Failed() {
-								c.TraceIndex(i373)
+								c.TraceIndex(i403)
 								break
 							}
 						}
 					}
 				}
-				x.U32s = l372
+				x.U32s = l402
 			}
 		case 34:
 			if f.Convert {
 				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n376 := c.ReadLength(1)
-				l377 := foryimpl.MakeSlice[[]uint64](c, n376)
-				if n376 > 0 {
-					hn379 := c.ReadListHeader(14)
+				n406 := c.ReadLength(1)
+				l407 := foryimpl.MakeSlice[[]uint64](c, n406)
+				if n406 > 0 {
+					hn409 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i378 := range l377 {
-							if hn379 && !c.ReadFlag() {
-								clear(l377[i378 : i378+1])
+						for i408 := range l407 {
+							if hn409 && !c.ReadFlag() {
+								clear(l407[i408 : i408+1])
 								continue
 							}
-							l377[i378] = r.ReadVarUint64()
+							l407[i408] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i378)
+								c.TraceIndex(i408)
 								break
 							}
 						}
 					}
 				}
-				x.U64s = l377
+				x.U64s = l407
 			}
 		default:
 			c.SkipField(f)
@@ -2950,60 +2950,60 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 				return
 			}
 		}
-		for _, e8 := range x.ByI32 {
-			if !foryimpl.ValidString(string(e8)) {
+		for _, e14 := range x.ByI32 {
+			if !foryimpl.ValidString(string(e14)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByI32"))
 				return
 			}
 		}
-		for k15, e16 := range x.ByStr {
-			if !foryimpl.ValidString(string(k15)) {
+		for k29, e30 := range x.ByStr {
+			if !foryimpl.ValidString(string(k29)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByStr"))
 				return
 			}
-			if !foryimpl.ValidString(string(e16)) {
+			if !foryimpl.ValidString(string(e30)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByStr"))
 				return
 			}
 		}
-		for k27, e28 := range x.Inner {
-			if !foryimpl.ValidString(string(k27)) {
+		for k53, e54 := range x.Inner {
+			if !foryimpl.ValidString(string(k53)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Inner"))
 				return
 			}
-			for _, e30 := range e28 {
-				if !foryimpl.ValidString(string(e30)) {
+			for _, e56 := range e54 {
+				if !foryimpl.ValidString(string(e56)) {
 					c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Inner"))
 					return
 				}
 			}
 		}
-		for k31 := range x.Lists {
-			if !foryimpl.ValidString(string(k31)) {
+		for k61 := range x.Lists {
+			if !foryimpl.ValidString(string(k61)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Lists"))
 				return
 			}
 		}
-		for k34 := range x.Named {
-			if !foryimpl.ValidString(string(k34)) {
+		for k67 := range x.Named {
+			if !foryimpl.ValidString(string(k67)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Named"))
 				return
 			}
 		}
-		for k36 := range x.PVals {
-			if !foryimpl.ValidString(string(k36)) {
+		for k71 := range x.PVals {
+			if !foryimpl.ValidString(string(k71)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "PVals"))
 				return
 			}
 		}
-		for _, e41 := range x.ShadeKey {
-			if !foryimpl.ValidString(string(e41)) {
+		for _, e80 := range x.ShadeKey {
+			if !foryimpl.ValidString(string(e80)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ShadeKey"))
 				return
 			}
 		}
-		for k42 := range x.Structs {
-			if !foryimpl.ValidString(string(k42)) {
+		for k83 := range x.Structs {
+			if !foryimpl.ValidString(string(k83)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Structs"))
 				return
 			}
@@ -3014,203 +3014,203 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-873264611)
 	}
-	var mw44 foryimpl.MapWriter
-	mw44.Begin(b, len(x.ByBool))
-	for k45, v46 := range x.ByBool {
-		mw44.Entry(b)
-		b.WriteBool(k45)
-		foryimpl.WriteString(b, v46)
+	var mw87 foryimpl.MapWriter
+	mw87.Begin(b, len(x.ByBool))
+	for k88, v89 := range x.ByBool {
+		mw87.Entry(b)
+		b.WriteBool(k88)
+		foryimpl.WriteString(b, v89)
 	}
-	mw44.End(b)
-	var mw47 foryimpl.MapWriter
-	mw47.Begin(b, len(x.ByEnum))
-	for k48, v49 := range x.ByEnum {
-		mw47.Entry(b)
-		b.WriteVarUint32(uint32(k48))
-		b.WriteVarInt32(v49)
+	mw87.End(b)
+	var mw90 foryimpl.MapWriter
+	mw90.Begin(b, len(x.ByEnum))
+	for k91, v92 := range x.ByEnum {
+		mw90.Entry(b)
+		b.WriteVarUint32(uint32(k91))
+		b.WriteVarInt32(v92)
 	}
-	mw47.End(b)
-	var mw50 foryimpl.MapWriter
-	mw50.Begin(b, len(x.ByI16))
-	for k51, v52 := range x.ByI16 {
-		mw50.Entry(b)
-		b.WriteInt16(k51)
-		b.WriteInt16(v52)
+	mw90.End(b)
+	var mw93 foryimpl.MapWriter
+	mw93.Begin(b, len(x.ByI16))
+	for k94, v95 := range x.ByI16 {
+		mw93.Entry(b)
+		b.WriteInt16(k94)
+		b.WriteInt16(v95)
 	}
-	mw50.End(b)
-	var mw53 foryimpl.MapWriter
-	mw53.Begin(b, len(x.ByI32))
-	for k54, v55 := range x.ByI32 {
-		mw53.Entry(b)
-		b.WriteVarInt32(k54)
-		foryimpl.WriteString(b, v55)
+	mw93.End(b)
+	var mw96 foryimpl.MapWriter
+	mw96.Begin(b, len(x.ByI32))
+	for k97, v98 := range x.ByI32 {
+		mw96.Entry(b)
+		b.WriteVarInt32(k97)
+		foryimpl.WriteString(b, v98)
 	}
-	mw53.End(b)
-	var mw56 foryimpl.MapWriter
-	mw56.Begin(b, len(x.ByI64))
-	for k57, v58 := range x.ByI64 {
-		mw56.Entry(b)
-		b.WriteVarInt64(k57)
-		b.WriteFloat64(v58)
+	mw96.End(b)
+	var mw99 foryimpl.MapWriter
+	mw99.Begin(b, len(x.ByI64))
+	for k100, v101 := range x.ByI64 {
+		mw99.Entry(b)
+		b.WriteVarInt64(k100)
+		b.WriteFloat64(v101)
 	}
-	mw56.End(b)
-	var mw59 foryimpl.MapWriter
-	mw59.Begin(b, len(x.ByI8))
-	for k60, v61 := range x.ByI8 {
-		mw59.Entry(b)
-		b.WriteInt8(k60)
-		b.WriteInt8(v61)
+	mw99.End(b)
+	var mw102 foryimpl.MapWriter
+	mw102.Begin(b, len(x.ByI8))
+	for k103, v104 := range x.ByI8 {
+		mw102.Entry(b)
+		b.WriteInt8(k103)
+		b.WriteInt8(v104)
 	}
-	mw59.End(b)
-	var mw62 foryimpl.MapWriter
-	mw62.Begin(b, len(x.ByInt))
-	for k63, v64 := range x.ByInt {
-		mw62.Entry(b)
-		b.WriteVarInt64(int64(k63))
-		b.WriteVarInt64(int64(v64))
+	mw102.End(b)
+	var mw105 foryimpl.MapWriter
+	mw105.Begin(b, len(x.ByInt))
+	for k106, v107 := range x.ByInt {
+		mw105.Entry(b)
+		b.WriteVarInt64(int64(k106))
+		b.WriteVarInt64(int64(v107))
 	}
-	mw62.End(b)
-	var mw65 foryimpl.MapWriter
-	mw65.Begin(b, len(x.ByStr))
-	for k66, v67 := range x.ByStr {
-		mw65.Entry(b)
-		foryimpl.WriteString(b, k66)
-		foryimpl.WriteString(b, v67)
+	mw105.End(b)
+	var mw108 foryimpl.MapWriter
+	mw108.Begin(b, len(x.ByStr))
+	for k109, v110 := range x.ByStr {
+		mw108.Entry(b)
+		foryimpl.WriteString(b, k109)
+		foryimpl.WriteString(b, v110)
 	}
-	mw65.End(b)
-	var mw68 foryimpl.MapWriter
-	mw68.Begin(b, len(x.ByU16))
-	for k69, v70 := range x.ByU16 {
-		mw68.Entry(b)
-		b.WriteUint16(k69)
-		b.WriteUint16(v70)
+	mw108.End(b)
+	var mw111 foryimpl.MapWriter
+	mw111.Begin(b, len(x.ByU16))
+	for k112, v113 := range x.ByU16 {
+		mw111.Entry(b)
+		b.WriteUint16(k112)
+		b.WriteUint16(v113)
 	}
-	mw68.End(b)
-	var mw71 foryimpl.MapWriter
-	mw71.Begin(b, len(x.ByU32))
-	for k72, v73 := range x.ByU32 {
-		mw71.Entry(b)
-		b.WriteVarUint32(k72)
-		b.WriteVarUint32(v73)
+	mw111.End(b)
+	var mw114 foryimpl.MapWriter
+	mw114.Begin(b, len(x.ByU32))
+	for k115, v116 := range x.ByU32 {
+		mw114.Entry(b)
+		b.WriteVarUint32(k115)
+		b.WriteVarUint32(v116)
 	}
-	mw71.End(b)
-	var mw74 foryimpl.MapWriter
-	mw74.Begin(b, len(x.ByU64))
-	for k75, v76 := range x.ByU64 {
-		mw74.Entry(b)
-		b.WriteVarUint64(k75)
-		b.WriteVarUint64(v76)
+	mw114.End(b)
+	var mw117 foryimpl.MapWriter
+	mw117.Begin(b, len(x.ByU64))
+	for k118, v119 := range x.ByU64 {
+		mw117.Entry(b)
+		b.WriteVarUint64(k118)
+		b.WriteVarUint64(v119)
 	}
-	mw74.End(b)
-	var mw77 foryimpl.MapWriter
-	mw77.Begin(b, len(x.ByU8))
-	for k78, v79 := range x.ByU8 {
-		mw77.Entry(b)
-		b.WriteUint8(k78)
-		b.WriteUint8(v79)
+	mw117.End(b)
+	var mw120 foryimpl.MapWriter
+	mw120.Begin(b, len(x.ByU8))
+	for k121, v122 := range x.ByU8 {
+		mw120.Entry(b)
+		b.WriteUint8(k121)
+		b.WriteUint8(v122)
 	}
-	mw77.End(b)
-	var mw80 foryimpl.MapWriter
-	mw80.Begin(b, len(x.ByUint))
-	for k81, v82 := range x.ByUint {
-		mw80.Entry(b)
-		b.WriteVarUint64(uint64(k81))
-		b.WriteBool(v82)
+	mw120.End(b)
+	var mw123 foryimpl.MapWriter
+	mw123.Begin(b, len(x.ByUint))
+	for k124, v125 := range x.ByUint {
+		mw123.Entry(b)
+		b.WriteVarUint64(uint64(k124))
+		b.WriteBool(v125)
 	}
-	mw80.End(b)
-	var mw83 foryimpl.MapWriter
-	mw83.Begin(b, len(x.Inner))
-	for k84, v85 := range x.Inner {
-		if v85 == nil {
-			mw83.NullEntry(b)
-			foryimpl.WriteString(b, k84)
+	mw123.End(b)
+	var mw126 foryimpl.MapWriter
+	mw126.Begin(b, len(x.Inner))
+	for k127, v128 := range x.Inner {
+		if v128 == nil {
+			mw126.NullEntry(b)
+			foryimpl.WriteString(b, k127)
 		} else {
-			mw83.Entry(b)
-			foryimpl.WriteString(b, k84)
-			var mw86 foryimpl.MapWriter
-			mw86.Begin(b, len(v85))
-			for k87, v88 := range v85 {
-				mw86.Entry(b)
-				b.WriteVarInt32(k87)
-				foryimpl.WriteString(b, v88)
+			mw126.Entry(b)
+			foryimpl.WriteString(b, k127)
+			var mw129 foryimpl.MapWriter
+			mw129.Begin(b, len(v128))
+			for k130, v131 := range v128 {
+				mw129.Entry(b)
+				b.WriteVarInt32(k130)
+				foryimpl.WriteString(b, v131)
 			}
-			mw86.End(b)
+			mw129.End(b)
 		}
 	}
-	mw83.End(b)
-	var mw89 foryimpl.MapWriter
-	mw89.Begin(b, len(x.Lists))
-	for k90, v91 := range x.Lists {
-		if v91 == nil {
-			mw89.NullEntry(b)
-			foryimpl.WriteString(b, k90)
+	mw126.End(b)
+	var mw132 foryimpl.MapWriter
+	mw132.Begin(b, len(x.Lists))
+	for k133, v134 := range x.Lists {
+		if v134 == nil {
+			mw132.NullEntry(b)
+			foryimpl.WriteString(b, k133)
 		} else {
-			mw89.Entry(b)
-			foryimpl.WriteString(b, k90)
-			b.WriteVarUint32(uint32(len(v91)))
-			if len(v91) > 0 {
-				b.Reserve(1 + len(v91)*9 + buffer.BatchSlack)
+			mw132.Entry(b)
+			foryimpl.WriteString(b, k133)
+			b.WriteVarUint32(uint32(len(v134)))
+			if len(v134) > 0 {
+				b.Reserve(1 + len(v134)*9 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e92 := range v91 {
-					off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e92))
+				for _, e135 := range v134 {
+					off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e135))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	mw89.End(b)
-	var mw93 foryimpl.MapWriter
-	mw93.Begin(b, len(x.Named))
-	for k94, v95 := range x.Named {
-		mw93.Entry(b)
-		foryimpl.WriteString(b, k94)
-		b.WriteVarInt32(v95)
+	mw132.End(b)
+	var mw136 foryimpl.MapWriter
+	mw136.Begin(b, len(x.Named))
+	for k137, v138 := range x.Named {
+		mw136.Entry(b)
+		foryimpl.WriteString(b, k137)
+		b.WriteVarInt32(v138)
 	}
-	mw93.End(b)
-	var mw96 foryimpl.MapWriter
-	mw96.Begin(b, len(x.PVals))
-	for k97, v98 := range x.PVals {
-		if v98 == nil {
-			mw96.NullEntry(b)
-			foryimpl.WriteString(b, k97)
+	mw136.End(b)
+	var mw139 foryimpl.MapWriter
+	mw139.Begin(b, len(x.PVals))
+	for k140, v141 := range x.PVals {
+		if v141 == nil {
+			mw139.NullEntry(b)
+			foryimpl.WriteString(b, k140)
 		} else {
-			mw96.Entry(b)
-			foryimpl.WriteString(b, k97)
-			b.WriteVarInt64(*v98)
+			mw139.Entry(b)
+			foryimpl.WriteString(b, k140)
+			b.WriteVarInt64(*v141)
 		}
 	}
-	mw96.End(b)
-	var mw99 foryimpl.MapWriter
-	mw99.Begin(b, len(x.Ptrs))
-	for k100, v101 := range x.Ptrs {
-		if v101 == nil {
-			mw99.NullEntry(b)
-			b.WriteVarInt32(k100)
+	mw139.End(b)
+	var mw142 foryimpl.MapWriter
+	mw142.Begin(b, len(x.Ptrs))
+	for k143, v144 := range x.Ptrs {
+		if v144 == nil {
+			mw142.NullEntry(b)
+			b.WriteVarInt32(k143)
 		} else {
-			mw99.Entry(b)
-			b.WriteVarInt32(k100)
-			v101.ForyWrite(c)
+			mw142.Entry(b)
+			b.WriteVarInt32(k143)
+			v144.ForyWrite(c)
 		}
 	}
-	mw99.End(b)
-	var mw102 foryimpl.MapWriter
-	mw102.Begin(b, len(x.ShadeKey))
-	for k103, v104 := range x.ShadeKey {
-		mw102.Entry(b)
-		b.WriteVarUint32(uint32(k103))
-		foryimpl.WriteString(b, string(v104))
+	mw142.End(b)
+	var mw145 foryimpl.MapWriter
+	mw145.Begin(b, len(x.ShadeKey))
+	for k146, v147 := range x.ShadeKey {
+		mw145.Entry(b)
+		b.WriteVarUint32(uint32(k146))
+		foryimpl.WriteString(b, string(v147))
 	}
-	mw102.End(b)
-	var mw105 foryimpl.MapWriter
-	mw105.Begin(b, len(x.Structs))
-	for k106, v107 := range x.Structs {
-		mw105.Entry(b)
-		foryimpl.WriteString(b, k106)
-		v107.ForyWrite(c)
+	mw145.End(b)
+	var mw148 foryimpl.MapWriter
+	mw148.Begin(b, len(x.Structs))
+	for k149, v150 := range x.Structs {
+		mw148.Entry(b)
+		foryimpl.WriteString(b, k149)
+		v150.ForyWrite(c)
 	}
-	mw105.End(b)
+	mw148.End(b)
 }
 
 // ForyRead reads Maps's struct body (docs/format.md §9); errors are recorded in c.
@@ -3223,447 +3223,447 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n108 := c.ReadLength(2)
-	m109 := foryimpl.MakeMap[map[bool]string](c, n108)
-	for n108 > 0 && !c.Failed() {
-		sz110, vn111, _ := c.ReadMapChunk(n108, 1, 21, nil, false)
-		for j112 := 0; j112 < sz110 && !c.Failed(); j112++ {
-			var k113 bool
-			k113 = r.ReadBool()
-			var v114 string
-			if !vn111 {
-				v114 = c.ReadString()
+	n151 := c.ReadLength(2)
+	m152 := foryimpl.MakeMap[map[bool]string](c, n151)
+	for n151 > 0 && !c.Failed() {
+		sz153, vn154, _ := c.ReadMapChunk(n151, 1, 21, nil, false)
+		for j155 := 0; j155 < sz153 && !c.Failed(); j155++ {
+			var k156 bool
+			k156 = r.ReadBool()
+			var v157 string
+			if !vn154 {
+				v157 = c.ReadString()
 			}
-			m109[k113] = v114
+			m152[k156] = v157
 		}
-		n108 -= sz110
+		n151 -= sz153
 	}
-	x.ByBool = m109
+	x.ByBool = m152
 	if c.Failed() {
 		c.Trace("ByBool")
 		return
 	}
-	n115 := c.ReadLength(2)
-	m116 := foryimpl.MakeMap[map[Color]int32](c, n115)
-	for n115 > 0 && !c.Failed() {
-		sz117, vn118, _ := c.ReadMapChunk(n115, 25, 5, nil, false)
-		for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
-			var k120 Color
-			k120 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v121 int32
-			if !vn118 {
-				v121 = r.ReadVarInt32()
+	n158 := c.ReadLength(2)
+	m159 := foryimpl.MakeMap[map[Color]int32](c, n158)
+	for n158 > 0 && !c.Failed() {
+		sz160, vn161, _ := c.ReadMapChunk(n158, 25, 5, nil, false)
+		for j162 := 0; j162 < sz160 && !c.Failed(); j162++ {
+			var k163 Color
+			k163 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v164 int32
+			if !vn161 {
+				v164 = r.ReadVarInt32()
 			}
-			m116[k120] = v121
+			m159[k163] = v164
 		}
-		n115 -= sz117
+		n158 -= sz160
 	}
-	x.ByEnum = m116
+	x.ByEnum = m159
 	if c.Failed() {
 		c.Trace("ByEnum")
 		return
 	}
-	n122 := c.ReadLength(2)
-	m123 := foryimpl.MakeMap[map[int16]int16](c, n122)
-	for n122 > 0 && !c.Failed() {
-		sz124, vn125, _ := c.ReadMapChunk(n122, 3, 3, nil, false)
-		for j126 := 0; j126 < sz124 && !c.Failed(); j126++ {
-			var k127 int16
-			k127 = r.ReadInt16()
-			var v128 int16
-			if !vn125 {
-				v128 = r.ReadInt16()
+	n165 := c.ReadLength(2)
+	m166 := foryimpl.MakeMap[map[int16]int16](c, n165)
+	for n165 > 0 && !c.Failed() {
+		sz167, vn168, _ := c.ReadMapChunk(n165, 3, 3, nil, false)
+		for j169 := 0; j169 < sz167 && !c.Failed(); j169++ {
+			var k170 int16
+			k170 = r.ReadInt16()
+			var v171 int16
+			if !vn168 {
+				v171 = r.ReadInt16()
 			}
-			m123[k127] = v128
+			m166[k170] = v171
 		}
-		n122 -= sz124
+		n165 -= sz167
 	}
-	x.ByI16 = m123
+	x.ByI16 = m166
 	if c.Failed() {
 		c.Trace("ByI16")
 		return
 	}
-	n129 := c.ReadLength(2)
-	m130 := foryimpl.MakeMap[map[int32]string](c, n129)
-	for n129 > 0 && !c.Failed() {
-		sz131, vn132, _ := c.ReadMapChunk(n129, 5, 21, nil, false)
-		for j133 := 0; j133 < sz131 && !c.Failed(); j133++ {
-			var k134 int32
-			k134 = r.ReadVarInt32()
-			var v135 string
-			if !vn132 {
-				v135 = c.ReadString()
+	n172 := c.ReadLength(2)
+	m173 := foryimpl.MakeMap[map[int32]string](c, n172)
+	for n172 > 0 && !c.Failed() {
+		sz174, vn175, _ := c.ReadMapChunk(n172, 5, 21, nil, false)
+		for j176 := 0; j176 < sz174 && !c.Failed(); j176++ {
+			var k177 int32
+			k177 = r.ReadVarInt32()
+			var v178 string
+			if !vn175 {
+				v178 = c.ReadString()
 			}
-			m130[k134] = v135
+			m173[k177] = v178
 		}
-		n129 -= sz131
+		n172 -= sz174
 	}
-	x.ByI32 = m130
+	x.ByI32 = m173
 	if c.Failed() {
 		c.Trace("ByI32")
 		return
 	}
-	n136 := c.ReadLength(2)
-	m137 := foryimpl.MakeMap[map[int64]float64](c, n136)
-	for n136 > 0 && !c.Failed() {
-		sz138, vn139, _ := c.ReadMapChunk(n136, 7, 20, nil, false)
-		for j140 := 0; j140 < sz138 && !c.Failed(); j140++ {
-			var k141 int64
-			k141 = r.ReadVarInt64()
-			var v142 float64
-			if !vn139 {
-				v142 = r.ReadFloat64()
+	n179 := c.ReadLength(2)
+	m180 := foryimpl.MakeMap[map[int64]float64](c, n179)
+	for n179 > 0 && !c.Failed() {
+		sz181, vn182, _ := c.ReadMapChunk(n179, 7, 20, nil, false)
+		for j183 := 0; j183 < sz181 && !c.Failed(); j183++ {
+			var k184 int64
+			k184 = r.ReadVarInt64()
+			var v185 float64
+			if !vn182 {
+				v185 = r.ReadFloat64()
 			}
-			m137[k141] = v142
+			m180[k184] = v185
 		}
-		n136 -= sz138
+		n179 -= sz181
 	}
-	x.ByI64 = m137
+	x.ByI64 = m180
 	if c.Failed() {
 		c.Trace("ByI64")
 		return
 	}
-	n143 := c.ReadLength(2)
-	m144 := foryimpl.MakeMap[map[int8]int8](c, n143)
-	for n143 > 0 && !c.Failed() {
-		sz145, vn146, _ := c.ReadMapChunk(n143, 2, 2, nil, false)
-		for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
-			var k148 int8
-			k148 = r.ReadInt8()
-			var v149 int8
-			if !vn146 {
-				v149 = r.ReadInt8()
+	n186 := c.ReadLength(2)
+	m187 := foryimpl.MakeMap[map[int8]int8](c, n186)
+	for n186 > 0 && !c.Failed() {
+		sz188, vn189, _ := c.ReadMapChunk(n186, 2, 2, nil, false)
+		for j190 := 0; j190 < sz188 && !c.Failed(); j190++ {
+			var k191 int8
+			k191 = r.ReadInt8()
+			var v192 int8
+			if !vn189 {
+				v192 = r.ReadInt8()
 			}
-			m144[k148] = v149
+			m187[k191] = v192
 		}
-		n143 -= sz145
+		n186 -= sz188
 	}
-	x.ByI8 = m144
+	x.ByI8 = m187
 	if c.Failed() {
 		c.Trace("ByI8")
 		return
 	}
-	n150 := c.ReadLength(2)
-	m151 := foryimpl.MakeMap[map[int]int](c, n150)
-	for n150 > 0 && !c.Failed() {
-		sz152, vn153, _ := c.ReadMapChunk(n150, 7, 7, nil, false)
-		for j154 := 0; j154 < sz152 && !c.Failed(); j154++ {
-			var k155 int
-			k155 = int(r.ReadVarInt64())
-			var v156 int
-			if !vn153 {
-				v156 = int(r.ReadVarInt64())
+	n193 := c.ReadLength(2)
+	m194 := foryimpl.MakeMap[map[int]int](c, n193)
+	for n193 > 0 && !c.Failed() {
+		sz195, vn196, _ := c.ReadMapChunk(n193, 7, 7, nil, false)
+		for j197 := 0; j197 < sz195 && !c.Failed(); j197++ {
+			var k198 int
+			k198 = int(r.ReadVarInt64())
+			var v199 int
+			if !vn196 {
+				v199 = int(r.ReadVarInt64())
 			}
-			m151[k155] = v156
+			m194[k198] = v199
 		}
-		n150 -= sz152
+		n193 -= sz195
 	}
-	x.ByInt = m151
+	x.ByInt = m194
 	if c.Failed() {
 		c.Trace("ByInt")
 		return
 	}
-	n157 := c.ReadLength(2)
-	m158 := foryimpl.MakeMap[map[string]string](c, n157)
-	for n157 > 0 && !c.Failed() {
-		sz159, vn160, _ := c.ReadMapChunk(n157, 21, 21, nil, false)
-		for j161 := 0; j161 < sz159 && !c.Failed(); j161++ {
-			var k162 string
-			k162 = c.ReadString()
-			var v163 string
-			if !vn160 {
-				v163 = c.ReadString()
+	n200 := c.ReadLength(2)
+	m201 := foryimpl.MakeMap[map[string]string](c, n200)
+	for n200 > 0 && !c.Failed() {
+		sz202, vn203, _ := c.ReadMapChunk(n200, 21, 21, nil, false)
+		for j204 := 0; j204 < sz202 && !c.Failed(); j204++ {
+			var k205 string
+			k205 = c.ReadString()
+			var v206 string
+			if !vn203 {
+				v206 = c.ReadString()
 			}
-			m158[k162] = v163
+			m201[k205] = v206
 		}
-		n157 -= sz159
+		n200 -= sz202
 	}
-	x.ByStr = m158
+	x.ByStr = m201
 	if c.Failed() {
 		c.Trace("ByStr")
 		return
 	}
-	n164 := c.ReadLength(2)
-	m165 := foryimpl.MakeMap[map[uint16]uint16](c, n164)
-	for n164 > 0 && !c.Failed() {
-		sz166, vn167, _ := c.ReadMapChunk(n164, 10, 10, nil, false)
-		for j168 := 0; j168 < sz166 && !c.Failed(); j168++ {
-			var k169 uint16
-			k169 = r.ReadUint16()
-			var v170 uint16
-			if !vn167 {
-				v170 = r.ReadUint16()
+	n207 := c.ReadLength(2)
+	m208 := foryimpl.MakeMap[map[uint16]uint16](c, n207)
+	for n207 > 0 && !c.Failed() {
+		sz209, vn210, _ := c.ReadMapChunk(n207, 10, 10, nil, false)
+		for j211 := 0; j211 < sz209 && !c.Failed(); j211++ {
+			var k212 uint16
+			k212 = r.ReadUint16()
+			var v213 uint16
+			if !vn210 {
+				v213 = r.ReadUint16()
 			}
-			m165[k169] = v170
+			m208[k212] = v213
 		}
-		n164 -= sz166
+		n207 -= sz209
 	}
-	x.ByU16 = m165
+	x.ByU16 = m208
 	if c.Failed() {
 		c.Trace("ByU16")
 		return
 	}
-	n171 := c.ReadLength(2)
-	m172 := foryimpl.MakeMap[map[uint32]uint32](c, n171)
-	for n171 > 0 && !c.Failed() {
-		sz173, vn174, _ := c.ReadMapChunk(n171, 12, 12, nil, false)
-		for j175 := 0; j175 < sz173 && !c.Failed(); j175++ {
-			var k176 uint32
-			k176 = r.ReadVarUint32()
-			var v177 uint32
-			if !vn174 {
-				v177 = r.ReadVarUint32()
+	n214 := c.ReadLength(2)
+	m215 := foryimpl.MakeMap[map[uint32]uint32](c, n214)
+	for n214 > 0 && !c.Failed() {
+		sz216, vn217, _ := c.ReadMapChunk(n214, 12, 12, nil, false)
+		for j218 := 0; j218 < sz216 && !c.Failed(); j218++ {
+			var k219 uint32
+			k219 = r.ReadVarUint32()
+			var v220 uint32
+			if !vn217 {
+				v220 = r.ReadVarUint32()
 			}
-			m172[k176] = v177
+			m215[k219] = v220
 		}
-		n171 -= sz173
+		n214 -= sz216
 	}
-	x.ByU32 = m172
+	x.ByU32 = m215
 	if c.Failed() {
 		c.Trace("ByU32")
 		return
 	}
-	n178 := c.ReadLength(2)
-	m179 := foryimpl.MakeMap[map[uint64]uint64](c, n178)
-	for n178 > 0 && !c.Failed() {
-		sz180, vn181, _ := c.ReadMapChunk(n178, 14, 14, nil, false)
-		for j182 := 0; j182 < sz180 && !c.Failed(); j182++ {
-			var k183 uint64
-			k183 = r.ReadVarUint64()
-			var v184 uint64
-			if !vn181 {
-				v184 = r.ReadVarUint64()
+	n221 := c.ReadLength(2)
+	m222 := foryimpl.MakeMap[map[uint64]uint64](c, n221)
+	for n221 > 0 && !c.Failed() {
+		sz223, vn224, _ := c.ReadMapChunk(n221, 14, 14, nil, false)
+		for j225 := 0; j225 < sz223 && !c.Failed(); j225++ {
+			var k226 uint64
+			k226 = r.ReadVarUint64()
+			var v227 uint64
+			if !vn224 {
+				v227 = r.ReadVarUint64()
 			}
-			m179[k183] = v184
+			m222[k226] = v227
 		}
-		n178 -= sz180
+		n221 -= sz223
 	}
-	x.ByU64 = m179
+	x.ByU64 = m222
 	if c.Failed() {
 		c.Trace("ByU64")
 		return
 	}
-	n185 := c.ReadLength(2)
-	m186 := foryimpl.MakeMap[map[uint8]uint8](c, n185)
-	for n185 > 0 && !c.Failed() {
-		sz187, vn188, _ := c.ReadMapChunk(n185, 9, 9, nil, false)
-		for j189 := 0; j189 < sz187 && !c.Failed(); j189++ {
-			var k190 uint8
-			k190 = r.ReadUint8()
-			var v191 uint8
-			if !vn188 {
-				v191 = r.ReadUint8()
+	n228 := c.ReadLength(2)
+	m229 := foryimpl.MakeMap[map[uint8]uint8](c, n228)
+	for n228 > 0 && !c.Failed() {
+		sz230, vn231, _ := c.ReadMapChunk(n228, 9, 9, nil, false)
+		for j232 := 0; j232 < sz230 && !c.Failed(); j232++ {
+			var k233 uint8
+			k233 = r.ReadUint8()
+			var v234 uint8
+			if !vn231 {
+				v234 = r.ReadUint8()
 			}
-			m186[k190] = v191
+			m229[k233] = v234
 		}
-		n185 -= sz187
+		n228 -= sz230
 	}
-	x.ByU8 = m186
+	x.ByU8 = m229
 	if c.Failed() {
 		c.Trace("ByU8")
 		return
 	}
-	n192 := c.ReadLength(2)
-	m193 := foryimpl.MakeMap[map[uint]bool](c, n192)
-	for n192 > 0 && !c.Failed() {
-		sz194, vn195, _ := c.ReadMapChunk(n192, 14, 1, nil, false)
-		for j196 := 0; j196 < sz194 && !c.Failed(); j196++ {
-			var k197 uint
-			k197 = uint(r.ReadVarUint64())
-			var v198 bool
-			if !vn195 {
-				v198 = r.ReadBool()
+	n235 := c.ReadLength(2)
+	m236 := foryimpl.MakeMap[map[uint]bool](c, n235)
+	for n235 > 0 && !c.Failed() {
+		sz237, vn238, _ := c.ReadMapChunk(n235, 14, 1, nil, false)
+		for j239 := 0; j239 < sz237 && !c.Failed(); j239++ {
+			var k240 uint
+			k240 = uint(r.ReadVarUint64())
+			var v241 bool
+			if !vn238 {
+				v241 = r.ReadBool()
 			}
-			m193[k197] = v198
+			m236[k240] = v241
 		}
-		n192 -= sz194
+		n235 -= sz237
 	}
-	x.ByUint = m193
+	x.ByUint = m236
 	if c.Failed() {
 		c.Trace("ByUint")
 		return
 	}
-	n199 := c.ReadLength(2)
-	m200 := foryimpl.MakeMap[map[string]map[int32]string](c, n199)
-	for n199 > 0 && !c.Failed() {
-		sz201, vn202, _ := c.ReadMapChunk(n199, 21, 24, nil, true)
-		for j203 := 0; j203 < sz201 && !c.Failed(); j203++ {
-			var k204 string
-			k204 = c.ReadString()
-			var v205 map[int32]string
-			if !vn202 {
-				n206 := c.ReadLength(2)
-				m207 := foryimpl.MakeMap[map[int32]string](c, n206)
-				for n206 > 0 && !c.Failed() {
-					sz208, vn209, _ := c.ReadMapChunk(n206, 5, 21, nil, false)
-					for j210 := 0; j210 < sz208 && !c.Failed(); j210++ {
-						var k211 int32
-						k211 = r.ReadVarInt32()
-						var v212 string
-						if !vn209 {
-							v212 = c.ReadString()
+	n242 := c.ReadLength(2)
+	m243 := foryimpl.MakeMap[map[string]map[int32]string](c, n242)
+	for n242 > 0 && !c.Failed() {
+		sz244, vn245, _ := c.ReadMapChunk(n242, 21, 24, nil, true)
+		for j246 := 0; j246 < sz244 && !c.Failed(); j246++ {
+			var k247 string
+			k247 = c.ReadString()
+			var v248 map[int32]string
+			if !vn245 {
+				n249 := c.ReadLength(2)
+				m250 := foryimpl.MakeMap[map[int32]string](c, n249)
+				for n249 > 0 && !c.Failed() {
+					sz251, vn252, _ := c.ReadMapChunk(n249, 5, 21, nil, false)
+					for j253 := 0; j253 < sz251 && !c.Failed(); j253++ {
+						var k254 int32
+						k254 = r.ReadVarInt32()
+						var v255 string
+						if !vn252 {
+							v255 = c.ReadString()
 						}
-						m207[k211] = v212
+						m250[k254] = v255
 					}
-					n206 -= sz208
+					n249 -= sz251
 				}
-				v205 = m207
+				v248 = m250
 			}
-			m200[k204] = v205
+			m243[k247] = v248
 		}
-		n199 -= sz201
+		n242 -= sz244
 	}
-	x.Inner = m200
+	x.Inner = m243
 	if c.Failed() {
 		c.Trace("Inner")
 		return
 	}
-	n213 := c.ReadLength(2)
-	m214 := foryimpl.MakeMap[map[string][]int64](c, n213)
-	for n213 > 0 && !c.Failed() {
-		sz215, vn216, _ := c.ReadMapChunk(n213, 21, 22, nil, true)
-		for j217 := 0; j217 < sz215 && !c.Failed(); j217++ {
-			var k218 string
-			k218 = c.ReadString()
-			var v219 []int64
-			if !vn216 {
-				n220 := c.ReadLength(1)
-				l221 := foryimpl.MakeSlice[[]int64](c, n220)
-				if n220 > 0 {
-					hn223 := c.ReadListHeader(7)
+	n256 := c.ReadLength(2)
+	m257 := foryimpl.MakeMap[map[string][]int64](c, n256)
+	for n256 > 0 && !c.Failed() {
+		sz258, vn259, _ := c.ReadMapChunk(n256, 21, 22, nil, true)
+		for j260 := 0; j260 < sz258 && !c.Failed(); j260++ {
+			var k261 string
+			k261 = c.ReadString()
+			var v262 []int64
+			if !vn259 {
+				n263 := c.ReadLength(1)
+				l264 := foryimpl.MakeSlice[[]int64](c, n263)
+				if n263 > 0 {
+					hn266 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i222 := range l221 {
-							if hn223 && !c.ReadFlag() {
-								clear(l221[i222 : i222+1])
+						for i265 := range l264 {
+							if hn266 && !c.ReadFlag() {
+								clear(l264[i265 : i265+1])
 								continue
 							}
-							l221[i222] = r.ReadVarInt64()
+							l264[i265] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i222)
+								c.TraceIndex(i265)
 								break
 							}
 						}
 					}
 				}
-				v219 = l221
-			}
-			m214[k218] = v219
-		}
-		n213 -= sz215
-	}
-	x.Lists = m214
-	if c.Failed() {
-		c.Trace("Lists")
-		return
-	}
-	n225 := c.ReadLength(2)
-	m226 := foryimpl.MakeMap[Scores](c, n225)
-	for n225 > 0 && !c.Failed() {
-		sz227, vn228, _ := c.ReadMapChunk(n225, 21, 5, nil, false)
-		for j229 := 0; j229 < sz227 && !c.Failed(); j229++ {
-			var k230 string
-			k230 = c.ReadString()
-			var v231 int32
-			if !vn228 {
-				v231 = r.ReadVarInt32()
-			}
-			m226[k230] = v231
-		}
-		n225 -= sz227
-	}
-	x.Named = m226
-	if c.Failed() {
-		c.Trace("Named")
-		return
-	}
-	n232 := c.ReadLength(2)
-	m233 := foryimpl.MakeMap[map[string]*int64](c, n232)
-	for n232 > 0 && !c.Failed() {
-		sz234, vn235, _ := c.ReadMapChunk(n232, 21, 7, nil, true)
-		for j236 := 0; j236 < sz234 && !c.Failed(); j236++ {
-			var k237 string
-			k237 = c.ReadString()
-			var v238 *int64
-			if !vn235 {
-				p239 := foryimpl.Alloc[int64](c)
-				*p239 = r.ReadVarInt64()
-				v238 = p239
-			}
-			m233[k237] = v238
-		}
-		n232 -= sz234
-	}
-	x.PVals = m233
-	if c.Failed() {
-		c.Trace("PVals")
-		return
-	}
-	n240 := c.ReadLength(2)
-	m241 := foryimpl.MakeMap[map[int32]*other.Address](c, n240)
-	for n240 > 0 && !c.Failed() {
-		sz242, vn243, ev248 := c.ReadMapChunk(n240, 5, 28, (*other.Address)(nil).ForyType(), true)
-		for j244 := 0; j244 < sz242 && !c.Failed(); j244++ {
-			var k245 int32
-			k245 = r.ReadVarInt32()
-			var v246 *other.Address
-			if !vn243 {
-				p247 := foryimpl.Alloc[other.Address](c)
-				if ev248 != nil {
-					p247.ForyReadEvolved(c, ev248)
-				} else {
-					p247.ForyRead(c)
-				}
-				v246 = p247
-			}
-			m241[k245] = v246
-		}
-		n240 -= sz242
-	}
-	x.Ptrs = m241
-	if c.Failed() {
-		c.Trace("Ptrs")
-		return
-	}
-	n249 := c.ReadLength(2)
-	m250 := foryimpl.MakeMap[map[Shade]Label](c, n249)
-	for n249 > 0 && !c.Failed() {
-		sz251, vn252, _ := c.ReadMapChunk(n249, 25, 21, nil, false)
-		for j253 := 0; j253 < sz251 && !c.Failed(); j253++ {
-			var k254 Shade
-			k254 = Shade(c.ReadEnum(uint32(0xffff)))
-			var v255 Label
-			if !vn252 {
-				v255 = Label(c.ReadString())
-			}
-			m250[k254] = v255
-		}
-		n249 -= sz251
-	}
-	x.ShadeKey = m250
-	if c.Failed() {
-		c.Trace("ShadeKey")
-		return
-	}
-	n256 := c.ReadLength(2)
-	m257 := foryimpl.MakeMap[map[string]other.Address](c, n256)
-	for n256 > 0 && !c.Failed() {
-		sz258, vn259, ev263 := c.ReadMapChunk(n256, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j260 := 0; j260 < sz258 && !c.Failed(); j260++ {
-			var k261 string
-			k261 = c.ReadString()
-			var v262 other.Address
-			if !vn259 {
-				if ev263 != nil {
-					v262.ForyReadEvolved(c, ev263)
-				} else {
-					v262.ForyRead(c)
-				}
+				v262 = l264
 			}
 			m257[k261] = v262
 		}
 		n256 -= sz258
 	}
-	x.Structs = m257
+	x.Lists = m257
+	if c.Failed() {
+		c.Trace("Lists")
+		return
+	}
+	n268 := c.ReadLength(2)
+	m269 := foryimpl.MakeMap[Scores](c, n268)
+	for n268 > 0 && !c.Failed() {
+		sz270, vn271, _ := c.ReadMapChunk(n268, 21, 5, nil, false)
+		for j272 := 0; j272 < sz270 && !c.Failed(); j272++ {
+			var k273 string
+			k273 = c.ReadString()
+			var v274 int32
+			if !vn271 {
+				v274 = r.ReadVarInt32()
+			}
+			m269[k273] = v274
+		}
+		n268 -= sz270
+	}
+	x.Named = m269
+	if c.Failed() {
+		c.Trace("Named")
+		return
+	}
+	n275 := c.ReadLength(2)
+	m276 := foryimpl.MakeMap[map[string]*int64](c, n275)
+	for n275 > 0 && !c.Failed() {
+		sz277, vn278, _ := c.ReadMapChunk(n275, 21, 7, nil, true)
+		for j279 := 0; j279 < sz277 && !c.Failed(); j279++ {
+			var k280 string
+			k280 = c.ReadString()
+			var v281 *int64
+			if !vn278 {
+				p282 := foryimpl.Alloc[int64](c)
+				*p282 = r.ReadVarInt64()
+				v281 = p282
+			}
+			m276[k280] = v281
+		}
+		n275 -= sz277
+	}
+	x.PVals = m276
+	if c.Failed() {
+		c.Trace("PVals")
+		return
+	}
+	n283 := c.ReadLength(2)
+	m284 := foryimpl.MakeMap[map[int32]*other.Address](c, n283)
+	for n283 > 0 && !c.Failed() {
+		sz285, vn286, ev291 := c.ReadMapChunk(n283, 5, 28, (*other.Address)(nil).ForyType(), true)
+		for j287 := 0; j287 < sz285 && !c.Failed(); j287++ {
+			var k288 int32
+			k288 = r.ReadVarInt32()
+			var v289 *other.Address
+			if !vn286 {
+				p290 := foryimpl.Alloc[other.Address](c)
+				if ev291 != nil {
+					p290.ForyReadEvolved(c, ev291)
+				} else {
+					p290.ForyRead(c)
+				}
+				v289 = p290
+			}
+			m284[k288] = v289
+		}
+		n283 -= sz285
+	}
+	x.Ptrs = m284
+	if c.Failed() {
+		c.Trace("Ptrs")
+		return
+	}
+	n292 := c.ReadLength(2)
+	m293 := foryimpl.MakeMap[map[Shade]Label](c, n292)
+	for n292 > 0 && !c.Failed() {
+		sz294, vn295, _ := c.ReadMapChunk(n292, 25, 21, nil, false)
+		for j296 := 0; j296 < sz294 && !c.Failed(); j296++ {
+			var k297 Shade
+			k297 = Shade(c.ReadEnum(uint32(0xffff)))
+			var v298 Label
+			if !vn295 {
+				v298 = Label(c.ReadString())
+			}
+			m293[k297] = v298
+		}
+		n292 -= sz294
+	}
+	x.ShadeKey = m293
+	if c.Failed() {
+		c.Trace("ShadeKey")
+		return
+	}
+	n299 := c.ReadLength(2)
+	m300 := foryimpl.MakeMap[map[string]other.Address](c, n299)
+	for n299 > 0 && !c.Failed() {
+		sz301, vn302, ev306 := c.ReadMapChunk(n299, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j303 := 0; j303 < sz301 && !c.Failed(); j303++ {
+			var k304 string
+			k304 = c.ReadString()
+			var v305 other.Address
+			if !vn302 {
+				if ev306 != nil {
+					v305.ForyReadEvolved(c, ev306)
+				} else {
+					v305.ForyRead(c)
+				}
+			}
+			m300[k304] = v305
+		}
+		n299 -= sz301
+	}
+	x.Structs = m300
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -3678,428 +3678,428 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n264 := c.ReadLength(2)
-				m265 := foryimpl.MakeMap[map[bool]string](c, n264)
-				for n264 > 0 && !c.Failed() {
-					sz266, vn267, _ := c.ReadMapChunk(n264, 1, 21, nil, false)
-					for j268 := 0; j268 < sz266 && !c.Failed(); j268++ {
-						var k269 bool
-						k269 = r.ReadBool()
-						var v270 string
-						if !vn267 {
-							v270 = c.ReadString()
+				n307 := c.ReadLength(2)
+				m308 := foryimpl.MakeMap[map[bool]string](c, n307)
+				for n307 > 0 && !c.Failed() {
+					sz309, vn310, _ := c.ReadMapChunk(n307, 1, 21, nil, false)
+					for j311 := 0; j311 < sz309 && !c.Failed(); j311++ {
+						var k312 bool
+						k312 = r.ReadBool()
+						var v313 string
+						if !vn310 {
+							v313 = c.ReadString()
 						}
-						m265[k269] = v270
+						m308[k312] = v313
 					}
-					n264 -= sz266
+					n307 -= sz309
 				}
-				x.ByBool = m265
+				x.ByBool = m308
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n271 := c.ReadLength(2)
-				m272 := foryimpl.MakeMap[map[Color]int32](c, n271)
-				for n271 > 0 && !c.Failed() {
-					sz273, vn274, _ := c.ReadMapChunk(n271, 25, 5, nil, false)
-					for j275 := 0; j275 < sz273 && !c.Failed(); j275++ {
-						var k276 Color
-						k276 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v277 int32
-						if !vn274 {
-							v277 = r.ReadVarInt32()
+				n314 := c.ReadLength(2)
+				m315 := foryimpl.MakeMap[map[Color]int32](c, n314)
+				for n314 > 0 && !c.Failed() {
+					sz316, vn317, _ := c.ReadMapChunk(n314, 25, 5, nil, false)
+					for j318 := 0; j318 < sz316 && !c.Failed(); j318++ {
+						var k319 Color
+						k319 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v320 int32
+						if !vn317 {
+							v320 = r.ReadVarInt32()
 						}
-						m272[k276] = v277
+						m315[k319] = v320
 					}
-					n271 -= sz273
+					n314 -= sz316
 				}
-				x.ByEnum = m272
+				x.ByEnum = m315
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n278 := c.ReadLength(2)
-				m279 := foryimpl.MakeMap[map[int16]int16](c, n278)
-				for n278 > 0 && !c.Failed() {
-					sz280, vn281, _ := c.ReadMapChunk(n278, 3, 3, nil, false)
-					for j282 := 0; j282 < sz280 && !c.Failed(); j282++ {
-						var k283 int16
-						k283 = r.ReadInt16()
-						var v284 int16
-						if !vn281 {
-							v284 = r.ReadInt16()
+				n321 := c.ReadLength(2)
+				m322 := foryimpl.MakeMap[map[int16]int16](c, n321)
+				for n321 > 0 && !c.Failed() {
+					sz323, vn324, _ := c.ReadMapChunk(n321, 3, 3, nil, false)
+					for j325 := 0; j325 < sz323 && !c.Failed(); j325++ {
+						var k326 int16
+						k326 = r.ReadInt16()
+						var v327 int16
+						if !vn324 {
+							v327 = r.ReadInt16()
 						}
-						m279[k283] = v284
+						m322[k326] = v327
 					}
-					n278 -= sz280
+					n321 -= sz323
 				}
-				x.ByI16 = m279
+				x.ByI16 = m322
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n285 := c.ReadLength(2)
-				m286 := foryimpl.MakeMap[map[int32]string](c, n285)
-				for n285 > 0 && !c.Failed() {
-					sz287, vn288, _ := c.ReadMapChunk(n285, 5, 21, nil, false)
-					for j289 := 0; j289 < sz287 && !c.Failed(); j289++ {
-						var k290 int32
-						k290 = r.ReadVarInt32()
-						var v291 string
-						if !vn288 {
-							v291 = c.ReadString()
+				n328 := c.ReadLength(2)
+				m329 := foryimpl.MakeMap[map[int32]string](c, n328)
+				for n328 > 0 && !c.Failed() {
+					sz330, vn331, _ := c.ReadMapChunk(n328, 5, 21, nil, false)
+					for j332 := 0; j332 < sz330 && !c.Failed(); j332++ {
+						var k333 int32
+						k333 = r.ReadVarInt32()
+						var v334 string
+						if !vn331 {
+							v334 = c.ReadString()
 						}
-						m286[k290] = v291
+						m329[k333] = v334
 					}
-					n285 -= sz287
+					n328 -= sz330
 				}
-				x.ByI32 = m286
+				x.ByI32 = m329
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n292 := c.ReadLength(2)
-				m293 := foryimpl.MakeMap[map[int64]float64](c, n292)
-				for n292 > 0 && !c.Failed() {
-					sz294, vn295, _ := c.ReadMapChunk(n292, 7, 20, nil, false)
-					for j296 := 0; j296 < sz294 && !c.Failed(); j296++ {
-						var k297 int64
-						k297 = r.ReadVarInt64()
-						var v298 float64
-						if !vn295 {
-							v298 = r.ReadFloat64()
+				n335 := c.ReadLength(2)
+				m336 := foryimpl.MakeMap[map[int64]float64](c, n335)
+				for n335 > 0 && !c.Failed() {
+					sz337, vn338, _ := c.ReadMapChunk(n335, 7, 20, nil, false)
+					for j339 := 0; j339 < sz337 && !c.Failed(); j339++ {
+						var k340 int64
+						k340 = r.ReadVarInt64()
+						var v341 float64
+						if !vn338 {
+							v341 = r.ReadFloat64()
 						}
-						m293[k297] = v298
+						m336[k340] = v341
 					}
-					n292 -= sz294
+					n335 -= sz337
 				}
-				x.ByI64 = m293
+				x.ByI64 = m336
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n299 := c.ReadLength(2)
-				m300 := foryimpl.MakeMap[map[int8]int8](c, n299)
-				for n299 > 0 && !c.Failed() {
-					sz301, vn302, _ := c.ReadMapChunk(n299, 2, 2, nil, false)
-					for j303 := 0; j303 < sz301 && !c.Failed(); j303++ {
-						var k304 int8
-						k304 = r.ReadInt8()
-						var v305 int8
-						if !vn302 {
-							v305 = r.ReadInt8()
+				n342 := c.ReadLength(2)
+				m343 := foryimpl.MakeMap[map[int8]int8](c, n342)
+				for n342 > 0 && !c.Failed() {
+					sz344, vn345, _ := c.ReadMapChunk(n342, 2, 2, nil, false)
+					for j346 := 0; j346 < sz344 && !c.Failed(); j346++ {
+						var k347 int8
+						k347 = r.ReadInt8()
+						var v348 int8
+						if !vn345 {
+							v348 = r.ReadInt8()
 						}
-						m300[k304] = v305
+						m343[k347] = v348
 					}
-					n299 -= sz301
+					n342 -= sz344
 				}
-				x.ByI8 = m300
+				x.ByI8 = m343
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n306 := c.ReadLength(2)
-				m307 := foryimpl.MakeMap[map[int]int](c, n306)
-				for n306 > 0 && !c.Failed() {
-					sz308, vn309, _ := c.ReadMapChunk(n306, 7, 7, nil, false)
-					for j310 := 0; j310 < sz308 && !c.Failed(); j310++ {
-						var k311 int
-						k311 = int(r.ReadVarInt64())
-						var v312 int
-						if !vn309 {
-							v312 = int(r.ReadVarInt64())
+				n349 := c.ReadLength(2)
+				m350 := foryimpl.MakeMap[map[int]int](c, n349)
+				for n349 > 0 && !c.Failed() {
+					sz351, vn352, _ := c.ReadMapChunk(n349, 7, 7, nil, false)
+					for j353 := 0; j353 < sz351 && !c.Failed(); j353++ {
+						var k354 int
+						k354 = int(r.ReadVarInt64())
+						var v355 int
+						if !vn352 {
+							v355 = int(r.ReadVarInt64())
 						}
-						m307[k311] = v312
+						m350[k354] = v355
 					}
-					n306 -= sz308
+					n349 -= sz351
 				}
-				x.ByInt = m307
+				x.ByInt = m350
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n313 := c.ReadLength(2)
-				m314 := foryimpl.MakeMap[map[string]string](c, n313)
-				for n313 > 0 && !c.Failed() {
-					sz315, vn316, _ := c.ReadMapChunk(n313, 21, 21, nil, false)
-					for j317 := 0; j317 < sz315 && !c.Failed(); j317++ {
-						var k318 string
-						k318 = c.ReadString()
-						var v319 string
-						if !vn316 {
-							v319 = c.ReadString()
+				n356 := c.ReadLength(2)
+				m357 := foryimpl.MakeMap[map[string]string](c, n356)
+				for n356 > 0 && !c.Failed() {
+					sz358, vn359, _ := c.ReadMapChunk(n356, 21, 21, nil, false)
+					for j360 := 0; j360 < sz358 && !c.Failed(); j360++ {
+						var k361 string
+						k361 = c.ReadString()
+						var v362 string
+						if !vn359 {
+							v362 = c.ReadString()
 						}
-						m314[k318] = v319
+						m357[k361] = v362
 					}
-					n313 -= sz315
+					n356 -= sz358
 				}
-				x.ByStr = m314
+				x.ByStr = m357
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				n320 := c.ReadLength(2)
-				m321 := foryimpl.MakeMap[map[uint16]uint16](c, n320)
-				for n320 > 0 && !c.Failed() {
-					sz322, vn323, _ := c.ReadMapChunk(n320, 10, 10, nil, false)
-					for j324 := 0; j324 < sz322 && !c.Failed(); j324++ {
-						var k325 uint16
-						k325 = r.ReadUint16()
-						var v326 uint16
-						if !vn323 {
-							v326 = r.ReadUint16()
+				n363 := c.ReadLength(2)
+				m364 := foryimpl.MakeMap[map[uint16]uint16](c, n363)
+				for n363 > 0 && !c.Failed() {
+					sz365, vn366, _ := c.ReadMapChunk(n363, 10, 10, nil, false)
+					for j367 := 0; j367 < sz365 && !c.Failed(); j367++ {
+						var k368 uint16
+						k368 = r.ReadUint16()
+						var v369 uint16
+						if !vn366 {
+							v369 = r.ReadUint16()
 						}
-						m321[k325] = v326
+						m364[k368] = v369
 					}
-					n320 -= sz322
+					n363 -= sz365
 				}
-				x.ByU16 = m321
+				x.ByU16 = m364
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n327 := c.ReadLength(2)
-				m328 := foryimpl.MakeMap[map[uint32]uint32](c, n327)
-				for n327 > 0 && !c.Failed() {
-					sz329, vn330, _ := c.ReadMapChunk(n327, 12, 12, nil, false)
-					for j331 := 0; j331 < sz329 && !c.Failed(); j331++ {
-						var k332 uint32
-						k332 = r.ReadVarUint32()
-						var v333 uint32
-						if !vn330 {
-							v333 = r.ReadVarUint32()
+				n370 := c.ReadLength(2)
+				m371 := foryimpl.MakeMap[map[uint32]uint32](c, n370)
+				for n370 > 0 && !c.Failed() {
+					sz372, vn373, _ := c.ReadMapChunk(n370, 12, 12, nil, false)
+					for j374 := 0; j374 < sz372 && !c.Failed(); j374++ {
+						var k375 uint32
+						k375 = r.ReadVarUint32()
+						var v376 uint32
+						if !vn373 {
+							v376 = r.ReadVarUint32()
 						}
-						m328[k332] = v333
+						m371[k375] = v376
 					}
-					n327 -= sz329
+					n370 -= sz372
 				}
-				x.ByU32 = m328
+				x.ByU32 = m371
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n334 := c.ReadLength(2)
-				m335 := foryimpl.MakeMap[map[uint64]uint64](c, n334)
-				for n334 > 0 && !c.Failed() {
-					sz336, vn337, _ := c.ReadMapChunk(n334, 14, 14, nil, false)
-					for j338 := 0; j338 < sz336 && !c.Failed(); j338++ {
-						var k339 uint64
-						k339 = r.ReadVarUint64()
-						var v340 uint64
-						if !vn337 {
-							v340 = r.ReadVarUint64()
+				n377 := c.ReadLength(2)
+				m378 := foryimpl.MakeMap[map[uint64]uint64](c, n377)
+				for n377 > 0 && !c.Failed() {
+					sz379, vn380, _ := c.ReadMapChunk(n377, 14, 14, nil, false)
+					for j381 := 0; j381 < sz379 && !c.Failed(); j381++ {
+						var k382 uint64
+						k382 = r.ReadVarUint64()
+						var v383 uint64
+						if !vn380 {
+							v383 = r.ReadVarUint64()
 						}
-						m335[k339] = v340
+						m378[k382] = v383
 					}
-					n334 -= sz336
+					n377 -= sz379
 				}
-				x.ByU64 = m335
+				x.ByU64 = m378
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n341 := c.ReadLength(2)
-				m342 := foryimpl.MakeMap[map[uint8]uint8](c, n341)
-				for n341 > 0 && !c.Failed() {
-					sz343, vn344, _ := c.ReadMapChunk(n341, 9, 9, nil, false)
-					for j345 := 0; j345 < sz343 && !c.Failed(); j345++ {
-						var k346 uint8
-						k346 = r.ReadUint8()
-						var v347 uint8
-						if !vn344 {
-							v347 = r.ReadUint8()
+				n384 := c.ReadLength(2)
+				m385 := foryimpl.MakeMap[map[uint8]uint8](c, n384)
+				for n384 > 0 && !c.Failed() {
+					sz386, vn387, _ := c.ReadMapChunk(n384, 9, 9, nil, false)
+					for j388 := 0; j388 < sz386 && !c.Failed(); j388++ {
+						var k389 uint8
+						k389 = r.ReadUint8()
+						var v390 uint8
+						if !vn387 {
+							v390 = r.ReadUint8()
 						}
-						m342[k346] = v347
+						m385[k389] = v390
 					}
-					n341 -= sz343
+					n384 -= sz386
 				}
-				x.ByU8 = m342
+				x.ByU8 = m385
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n348 := c.ReadLength(2)
-				m349 := foryimpl.MakeMap[map[uint]bool](c, n348)
-				for n348 > 0 && !c.Failed() {
-					sz350, vn351, _ := c.ReadMapChunk(n348, 14, 1, nil, false)
-					for j352 := 0; j352 < sz350 && !c.Failed(); j352++ {
-						var k353 uint
-						k353 = uint(r.ReadVarUint64())
-						var v354 bool
-						if !vn351 {
-							v354 = r.ReadBool()
+				n391 := c.ReadLength(2)
+				m392 := foryimpl.MakeMap[map[uint]bool](c, n391)
+				for n391 > 0 && !c.Failed() {
+					sz393, vn394, _ := c.ReadMapChunk(n391, 14, 1, nil, false)
+					for j395 := 0; j395 < sz393 && !c.Failed(); j395++ {
+						var k396 uint
+						k396 = uint(r.ReadVarUint64())
+						var v397 bool
+						if !vn394 {
+							v397 = r.ReadBool()
 						}
-						m349[k353] = v354
+						m392[k396] = v397
 					}
-					n348 -= sz350
+					n391 -= sz393
 				}
-				x.ByUint = m349
+				x.ByUint = m392
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n355 := c.ReadLength(2)
-				m356 := foryimpl.MakeMap[map[string]map[int32]string](c, n355)
-				for n355 > 0 && !c.Failed() {
-					sz357, vn358, _ := c.ReadMapChunk(n355, 21, 24, nil, true)
-					for j359 := 0; j359 < sz357 && !c.Failed(); j359++ {
-						var k360 string
-						k360 = c.ReadString()
-						var v361 map[int32]string
-						if !vn358 {
-							n362 := c.ReadLength(2)
-							m363 := foryimpl.MakeMap[map[int32]string](c, n362)
-							for n362 > 0 && !c.Failed() {
-								sz364, vn365, _ := c.ReadMapChunk(n362, 5, 21, nil, false)
-								for j366 := 0; j366 < sz364 && !c.Failed(); j366++ {
-									var k367 int32
-									k367 = r.ReadVarInt32()
-									var v368 string
-									if !vn365 {
-										v368 = c.ReadString()
+				n398 := c.ReadLength(2)
+				m399 := foryimpl.MakeMap[map[string]map[int32]string](c, n398)
+				for n398 > 0 && !c.Failed() {
+					sz400, vn401, _ := c.ReadMapChunk(n398, 21, 24, nil, true)
+					for j402 := 0; j402 < sz400 && !c.Failed(); j402++ {
+						var k403 string
+						k403 = c.ReadString()
+						var v404 map[int32]string
+						if !vn401 {
+							n405 := c.ReadLength(2)
+							m406 := foryimpl.MakeMap[map[int32]string](c, n405)
+							for n405 > 0 && !c.Failed() {
+								sz407, vn408, _ := c.ReadMapChunk(n405, 5, 21, nil, false)
+								for j409 := 0; j409 < sz407 && !c.Failed(); j409++ {
+									var k410 int32
+									k410 = r.ReadVarInt32()
+									var v411 string
+									if !vn408 {
+										v411 = c.ReadString()
 									}
-									m363[k367] = v368
+									m406[k410] = v411
 								}
-								n362 -= sz364
+								n405 -= sz407
 							}
-							v361 = m363
+							v404 = m406
 						}
-						m356[k360] = v361
+						m399[k403] = v404
 					}
-					n355 -= sz357
+					n398 -= sz400
 				}
-				x.Inner = m356
+				x.Inner = m399
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n369 := c.ReadLength(2)
-				m370 := foryimpl.MakeMap[map[string][]int64](c, n369)
-				for n369 > 0 && !c.Failed() {
-					sz371, vn372, _ := c.ReadMapChunk(n369, 21, 22, nil, true)
-					for j373 := 0; j373 < sz371 && !c.Failed(); j373++ {
-						var k374 string
-						k374 = c.ReadString()
-						var v375 []int64
-						if !vn372 {
-							n376 := c.ReadLength(1)
-							l377 := foryimpl.MakeSlice[[]int64](c, n376)
-							if n376 > 0 {
-								hn379 := c.ReadListHeader(7)
+				n412 := c.ReadLength(2)
+				m413 := foryimpl.MakeMap[map[string][]int64](c, n412)
+				for n412 > 0 && !c.Failed() {
+					sz414, vn415, _ := c.ReadMapChunk(n412, 21, 22, nil, true)
+					for j416 := 0; j416 < sz414 && !c.Failed(); j416++ {
+						var k417 string
+						k417 = c.ReadString()
+						var v418 []int64
+						if !vn415 {
+							n419 := c.ReadLength(1)
+							l420 := foryimpl.MakeSlice[[]int64](c, n419)
+							if n419 > 0 {
+								hn422 := c.ReadListHeader(7)
 								if !c.Failed() {
-									for i378 := range l377 {
-										if hn379 && !c.ReadFlag() {
-											clear(l377[i378 : i378+1])
+									for i421 := range l420 {
+										if hn422 && !c.ReadFlag() {
+											clear(l420[i421 : i421+1])
 											continue
 										}
-										l377[i378] = r.ReadVarInt64()
+										l420[i421] = r.ReadVarInt64()
 										if c.Failed() {
-											c.TraceIndex(i378)
+											c.TraceIndex(i421)
 											break
 										}
 									}
 								}
 							}
-							v375 = l377
-						}
-						m370[k374] = v375
-					}
-					n369 -= sz371
-				}
-				x.Lists = m370
-			}
-		case 15:
-			if !f.Flag || c.ReadFlag() {
-				n381 := c.ReadLength(2)
-				m382 := foryimpl.MakeMap[Scores](c, n381)
-				for n381 > 0 && !c.Failed() {
-					sz383, vn384, _ := c.ReadMapChunk(n381, 21, 5, nil, false)
-					for j385 := 0; j385 < sz383 && !c.Failed(); j385++ {
-						var k386 string
-						k386 = c.ReadString()
-						var v387 int32
-						if !vn384 {
-							v387 = r.ReadVarInt32()
-						}
-						m382[k386] = v387
-					}
-					n381 -= sz383
-				}
-				x.Named = m382
-			}
-		case 16:
-			if !f.Flag || c.ReadFlag() {
-				n388 := c.ReadLength(2)
-				m389 := foryimpl.MakeMap[map[string]*int64](c, n388)
-				for n388 > 0 && !c.Failed() {
-					sz390, vn391, _ := c.ReadMapChunk(n388, 21, 7, nil, true)
-					for j392 := 0; j392 < sz390 && !c.Failed(); j392++ {
-						var k393 string
-						k393 = c.ReadString()
-						var v394 *int64
-						if !vn391 {
-							p395 := foryimpl.Alloc[int64](c)
-							*p395 = r.ReadVarInt64()
-							v394 = p395
-						}
-						m389[k393] = v394
-					}
-					n388 -= sz390
-				}
-				x.PVals = m389
-			}
-		case 17:
-			if !f.Flag || c.ReadFlag() {
-				n396 := c.ReadLength(2)
-				m397 := foryimpl.MakeMap[map[int32]*other.Address](c, n396)
-				for n396 > 0 && !c.Failed() {
-					sz398, vn399, ev404 := c.ReadMapChunk(n396, 5, 28, (*other.Address)(nil).ForyType(), true)
-					for j400 := 0; j400 < sz398 && !c.Failed(); j400++ {
-						var k401 int32
-						k401 = r.ReadVarInt32()
-						var v402 *other.Address
-						if !vn399 {
-							p403 := foryimpl.Alloc[other.Address](c)
-							if ev404 != nil {
-								p403.ForyReadEvolved(c, ev404)
-							} else {
-								p403.ForyRead(c)
-							}
-							v402 = p403
-						}
-						m397[k401] = v402
-					}
-					n396 -= sz398
-				}
-				x.Ptrs = m397
-			}
-		case 18:
-			if !f.Flag || c.ReadFlag() {
-				n405 := c.ReadLength(2)
-				m406 := foryimpl.MakeMap[map[Shade]Label](c, n405)
-				for n405 > 0 && !c.Failed() {
-					sz407, vn408, _ := c.ReadMapChunk(n405, 25, 21, nil, false)
-					for j409 := 0; j409 < sz407 && !c.Failed(); j409++ {
-						var k410 Shade
-						k410 = Shade(c.ReadEnum(uint32(0xffff)))
-						var v411 Label
-						if !vn408 {
-							v411 = Label(c.ReadString())
-						}
-						m406[k410] = v411
-					}
-					n405 -= sz407
-				}
-				x.ShadeKey = m406
-			}
-		case 19:
-			if !f.Flag || c.ReadFlag() {
-				n412 := c.ReadLength(2)
-				m413 := foryimpl.MakeMap[map[string]other.Address](c, n412)
-				for n412 > 0 && !c.Failed() {
-					sz414, vn415, ev419 := c.ReadMapChunk(n412, 21, 28, (*other.Address)(nil).ForyType(), false)
-					for j416 := 0; j416 < sz414 && !c.Failed(); j416++ {
-						var k417 string
-						k417 = c.ReadString()
-						var v418 other.Address
-						if !vn415 {
-							if ev419 != nil {
-								v418.ForyReadEvolved(c, ev419)
-							} else {
-								v418.ForyRead(c)
-							}
+							v418 = l420
 						}
 						m413[k417] = v418
 					}
 					n412 -= sz414
 				}
-				x.Structs = m413
+				x.Lists = m413
+			}
+		case 15:
+			if !f.Flag || c.ReadFlag() {
+				n424 := c.ReadLength(2)
+				m425 := foryimpl.MakeMap[Scores](c, n424)
+				for n424 > 0 && !c.Failed() {
+					sz426, vn427, _ := c.ReadMapChunk(n424, 21, 5, nil, false)
+					for j428 := 0; j428 < sz426 && !c.Failed(); j428++ {
+						var k429 string
+						k429 = c.ReadString()
+						var v430 int32
+						if !vn427 {
+							v430 = r.ReadVarInt32()
+						}
+						m425[k429] = v430
+					}
+					n424 -= sz426
+				}
+				x.Named = m425
+			}
+		case 16:
+			if !f.Flag || c.ReadFlag() {
+				n431 := c.ReadLength(2)
+				m432 := foryimpl.MakeMap[map[string]*int64](c, n431)
+				for n431 > 0 && !c.Failed() {
+					sz433, vn434, _ := c.ReadMapChunk(n431, 21, 7, nil, true)
+					for j435 := 0; j435 < sz433 && !c.Failed(); j435++ {
+						var k436 string
+						k436 = c.ReadString()
+						var v437 *int64
+						if !vn434 {
+							p438 := foryimpl.Alloc[int64](c)
+							*p438 = r.ReadVarInt64()
+							v437 = p438
+						}
+						m432[k436] = v437
+					}
+					n431 -= sz433
+				}
+				x.PVals = m432
+			}
+		case 17:
+			if !f.Flag || c.ReadFlag() {
+				n439 := c.ReadLength(2)
+				m440 := foryimpl.MakeMap[map[int32]*other.Address](c, n439)
+				for n439 > 0 && !c.Failed() {
+					sz441, vn442, ev447 := c.ReadMapChunk(n439, 5, 28, (*other.Address)(nil).ForyType(), true)
+					for j443 := 0; j443 < sz441 && !c.Failed(); j443++ {
+						var k444 int32
+						k444 = r.ReadVarInt32()
+						var v445 *other.Address
+						if !vn442 {
+							p446 := foryimpl.Alloc[other.Address](c)
+							if ev447 != nil {
+								p446.ForyReadEvolved(c, ev447)
+							} else {
+								p446.ForyRead(c)
+							}
+							v445 = p446
+						}
+						m440[k444] = v445
+					}
+					n439 -= sz441
+				}
+				x.Ptrs = m440
+			}
+		case 18:
+			if !f.Flag || c.ReadFlag() {
+				n448 := c.ReadLength(2)
+				m449 := foryimpl.MakeMap[map[Shade]Label](c, n448)
+				for n448 > 0 && !c.Failed() {
+					sz450, vn451, _ := c.ReadMapChunk(n448, 25, 21, nil, false)
+					for j452 := 0; j452 < sz450 && !c.Failed(); j452++ {
+						var k453 Shade
+						k453 = Shade(c.ReadEnum(uint32(0xffff)))
+						var v454 Label
+						if !vn451 {
+							v454 = Label(c.ReadString())
+						}
+						m449[k453] = v454
+					}
+					n448 -= sz450
+				}
+				x.ShadeKey = m449
+			}
+		case 19:
+			if !f.Flag || c.ReadFlag() {
+				n455 := c.ReadLength(2)
+				m456 := foryimpl.MakeMap[map[string]other.Address](c, n455)
+				for n455 > 0 && !c.Failed() {
+					sz457, vn458, ev462 := c.ReadMapChunk(n455, 21, 28, (*other.Address)(nil).ForyType(), false)
+					for j459 := 0; j459 < sz457 && !c.Failed(); j459++ {
+						var k460 string
+						k460 = c.ReadString()
+						var v461 other.Address
+						if !vn458 {
+							if ev462 != nil {
+								v461.ForyReadEvolved(c, ev462)
+							} else {
+								v461.ForyRead(c)
+							}
+						}
+						m456[k460] = v461
+					}
+					n455 -= sz457
+				}
+				x.Structs = m456
 			}
 		default:
 			c.SkipField(f)
@@ -4203,8 +4203,8 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Composite's struct body (docs/format.md §9).
 func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k2 := range x.ByName {
-			if !foryimpl.ValidString(string(k2)) {
+		for k3 := range x.ByName {
+			if !foryimpl.ValidString(string(k3)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
 				return
 			}
@@ -4219,53 +4219,53 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1238661285)
 	}
-	l6 := x.Addrs
-	b.WriteVarUint32(uint32(len(l6)))
-	if len(l6) > 0 {
+	l11 := x.Addrs
+	b.WriteVarUint32(uint32(len(l11)))
+	if len(l11) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta((*other.Address)(nil).ForyType())
-		for i7 := range l6 {
-			l6[i7].ForyWrite(c)
+		for i12 := range l11 {
+			l11[i12].ForyWrite(c)
 		}
 	}
-	var mw8 foryimpl.MapWriter
-	mw8.Begin(b, len(x.ByName))
-	for k9, v10 := range x.ByName {
-		if v10 == nil {
-			mw8.NullEntry(b)
-			foryimpl.WriteString(b, k9)
+	var mw13 foryimpl.MapWriter
+	mw13.Begin(b, len(x.ByName))
+	for k14, v15 := range x.ByName {
+		if v15 == nil {
+			mw13.NullEntry(b)
+			foryimpl.WriteString(b, k14)
 		} else {
-			mw8.Entry(b)
-			foryimpl.WriteString(b, k9)
-			v10.ForyWrite(c)
+			mw13.Entry(b)
+			foryimpl.WriteString(b, k14)
+			v15.ForyWrite(c)
 		}
 	}
-	mw8.End(b)
+	mw13.End(b)
 	if c.Compatible() {
 		c.WriteStructMeta((*other.Address)(nil).ForyType())
 	}
 	x.Home.ForyWrite(c)
-	l11 := x.PAddrs
-	b.WriteVarUint32(uint32(len(l11)))
-	if len(l11) > 0 {
-		h12 := byte(0x08)
-		for _, p13 := range l11 {
-			if p13 == nil {
-				h12 = 0x0a
+	l16 := x.PAddrs
+	b.WriteVarUint32(uint32(len(l16)))
+	if len(l16) > 0 {
+		h17 := byte(0x08)
+		for _, p18 := range l16 {
+			if p18 == nil {
+				h17 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h12)
+		b.WriteUint8(h17)
 		c.WriteStructMetaPtr((*other.Address)(nil).ForyType())
-		for _, p13 := range l11 {
-			if h12 == 0x0a {
-				if p13 == nil {
+		for _, p18 := range l16 {
+			if h17 == 0x0a {
+				if p18 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p13.ForyWrite(c)
+			p18.ForyWrite(c)
 		}
 	}
 	if x.PScalars == nil {
@@ -4290,22 +4290,22 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeScalars)
 	}
 	x.Scalars.ForyWrite(c)
-	l14 := x.Tags
-	b.WriteVarUint32(uint32(len(l14)))
-	if len(l14) > 0 {
+	l19 := x.Tags
+	b.WriteVarUint32(uint32(len(l19)))
+	if len(l19) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta((*other.Tag)(nil).ForyType())
-		for i15 := range l14 {
-			l14[i15].ForyWrite(c)
+		for i20 := range l19 {
+			l19[i20].ForyWrite(c)
 		}
 	}
 	{
-		s16 := x.Title
-		b.Reserve(buffer.BatchSlack + len(s16) + 9)
+		s21 := x.Title
+		b.Reserve(buffer.BatchSlack + len(s21) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<2|2)
-		if len(s16) > 0 {
-			off += copy(w[off:], s16)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s21))<<2|2)
+		if len(s21) > 0 {
+			off += copy(w[off:], s21)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -4336,61 +4336,61 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n17 := c.ReadLength(1)
-	l18 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n17)
-	if n17 > 0 {
-		hn20, ev21 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+	n22 := c.ReadLength(1)
+	l23 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n22)
+	if n22 > 0 {
+		hn25, ev26 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 		if !c.Failed() {
-			for i19 := range l18 {
-				if hn20 && !c.ReadFlag() {
-					clear(l18[i19 : i19+1])
+			for i24 := range l23 {
+				if hn25 && !c.ReadFlag() {
+					clear(l23[i24 : i24+1])
 					continue
 				}
-				if ev21 != nil {
-					l18[i19].ForyReadEvolved(c, ev21)
+				if ev26 != nil {
+					l23[i24].ForyReadEvolved(c, ev26)
 				} else {
-					l18[i19].ForyRead(c)
+					l23[i24].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i19)
+					c.TraceIndex(i24)
 					break
 				}
 			}
 		}
 	}
-	x.Addrs = l18
+	x.Addrs = l23
 	if c.Failed() {
 		c.Trace("Addrs")
 		return
 	}
-	n22 := c.ReadLength(2)
-	m23 := foryimpl.MakeMap[map[string]*other.Tag](c, n22)
-	for n22 > 0 && !c.Failed() {
-		sz24, vn25, ev30 := c.ReadMapChunk(n22, 21, 30, (*other.Tag)(nil).ForyType(), true)
-		for j26 := 0; j26 < sz24 && !c.Failed(); j26++ {
-			var k27 string
-			k27 = c.ReadString()
-			var v28 *other.Tag
-			if !vn25 {
-				p29 := foryimpl.Alloc[other.Tag](c)
-				if ev30 != nil {
-					p29.ForyReadEvolved(c, ev30)
+	n27 := c.ReadLength(2)
+	m28 := foryimpl.MakeMap[map[string]*other.Tag](c, n27)
+	for n27 > 0 && !c.Failed() {
+		sz29, vn30, ev35 := c.ReadMapChunk(n27, 21, 30, (*other.Tag)(nil).ForyType(), true)
+		for j31 := 0; j31 < sz29 && !c.Failed(); j31++ {
+			var k32 string
+			k32 = c.ReadString()
+			var v33 *other.Tag
+			if !vn30 {
+				p34 := foryimpl.Alloc[other.Tag](c)
+				if ev35 != nil {
+					p34.ForyReadEvolved(c, ev35)
 				} else {
-					p29.ForyRead(c)
+					p34.ForyRead(c)
 				}
-				v28 = p29
+				v33 = p34
 			}
-			m23[k27] = v28
+			m28[k32] = v33
 		}
-		n22 -= sz24
+		n27 -= sz29
 	}
-	x.ByName = m23
+	x.ByName = m28
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
-	if ev31 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev31 != nil {
-		x.Home.ForyReadEvolved(c, ev31)
+	if ev36 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev36 != nil {
+		x.Home.ForyReadEvolved(c, ev36)
 	} else if !c.Failed() {
 		x.Home.ForyRead(c)
 	}
@@ -4398,63 +4398,63 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	n32 := c.ReadLength(1)
-	l33 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n32)
-	if n32 > 0 {
-		hn35, ev36 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+	n37 := c.ReadLength(1)
+	l38 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n37)
+	if n37 > 0 {
+		hn40, ev41 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 		if !c.Failed() {
-			for i34 := range l33 {
-				if hn35 && !c.ReadFlag() {
-					clear(l33[i34 : i34+1])
+			for i39 := range l38 {
+				if hn40 && !c.ReadFlag() {
+					clear(l38[i39 : i39+1])
 					continue
 				}
-				p37 := foryimpl.Alloc[other.Address](c)
-				if ev36 != nil {
-					p37.ForyReadEvolved(c, ev36)
+				p42 := foryimpl.Alloc[other.Address](c)
+				if ev41 != nil {
+					p42.ForyReadEvolved(c, ev41)
 				} else {
-					p37.ForyRead(c)
+					p42.ForyRead(c)
 				}
-				l33[i34] = p37
+				l38[i39] = p42
 				if c.Failed() {
-					c.TraceIndex(i34)
+					c.TraceIndex(i39)
 					break
 				}
 			}
 		}
 	}
-	x.PAddrs = l33
+	x.PAddrs = l38
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
 	if c.ReadFlag() {
-		p38 := foryimpl.Alloc[Scalars](c)
-		if ev39 := c.ReadStructFieldMeta(foryTypeScalars); ev39 != nil {
-			p38.ForyReadEvolved(c, ev39)
+		p43 := foryimpl.Alloc[Scalars](c)
+		if ev44 := c.ReadStructFieldMeta(foryTypeScalars); ev44 != nil {
+			p43.ForyReadEvolved(c, ev44)
 		} else if !c.Failed() {
-			p38.ForyRead(c)
+			p43.ForyRead(c)
 		}
-		x.PScalars = p38
+		x.PScalars = p43
 	}
 	if c.Failed() {
 		c.Trace("PScalars")
 		return
 	}
 	if c.ReadFlag() {
-		p40 := foryimpl.Alloc[other.Tag](c)
-		if ev41 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev41 != nil {
-			p40.ForyReadEvolved(c, ev41)
+		p45 := foryimpl.Alloc[other.Tag](c)
+		if ev46 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev46 != nil {
+			p45.ForyReadEvolved(c, ev46)
 		} else if !c.Failed() {
-			p40.ForyRead(c)
+			p45.ForyRead(c)
 		}
-		x.PTag = p40
+		x.PTag = p45
 	}
 	if c.Failed() {
 		c.Trace("PTag")
 		return
 	}
-	if ev42 := c.ReadStructFieldMeta(foryTypeScalars); ev42 != nil {
-		x.Scalars.ForyReadEvolved(c, ev42)
+	if ev47 := c.ReadStructFieldMeta(foryTypeScalars); ev47 != nil {
+		x.Scalars.ForyReadEvolved(c, ev47)
 	} else if !c.Failed() {
 		x.Scalars.ForyRead(c)
 	}
@@ -4462,29 +4462,29 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Scalars")
 		return
 	}
-	n43 := c.ReadLength(1)
-	l44 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n43)
-	if n43 > 0 {
-		hn46, ev47 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+	n48 := c.ReadLength(1)
+	l49 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n48)
+	if n48 > 0 {
+		hn51, ev52 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
 		if !c.Failed() {
-			for i45 := range l44 {
-				if hn46 && !c.ReadFlag() {
-					clear(l44[i45 : i45+1])
+			for i50 := range l49 {
+				if hn51 && !c.ReadFlag() {
+					clear(l49[i50 : i50+1])
 					continue
 				}
-				if ev47 != nil {
-					l44[i45].ForyReadEvolved(c, ev47)
+				if ev52 != nil {
+					l49[i50].ForyReadEvolved(c, ev52)
 				} else {
-					l44[i45].ForyRead(c)
+					l49[i50].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i45)
+					c.TraceIndex(i50)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l44
+	x.Tags = l49
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -4495,13 +4495,13 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[other.Address](c)
-		if ev49 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev49 != nil {
-			p48.ForyReadEvolved(c, ev49)
+		p53 := foryimpl.Alloc[other.Address](c)
+		if ev54 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev54 != nil {
+			p53.ForyReadEvolved(c, ev54)
 		} else if !c.Failed() {
-			p48.ForyRead(c)
+			p53.ForyRead(c)
 		}
-		x.Work = p48
+		x.Work = p53
 	}
 	if c.Failed() {
 		c.Trace("Work")
@@ -4516,144 +4516,144 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n50 := c.ReadLength(1)
-				l51 := foryimpl.MakeSlice[[]other.Address](c, n50)
-				if n50 > 0 {
-					hn53, ev54 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+				n55 := c.ReadLength(1)
+				l56 := foryimpl.MakeSlice[[]other.Address](c, n55)
+				if n55 > 0 {
+					hn58, ev59 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i52 := range l51 {
-							if hn53 && !c.ReadFlag() {
-								clear(l51[i52 : i52+1])
+						for i57 := range l56 {
+							if hn58 && !c.ReadFlag() {
+								clear(l56[i57 : i57+1])
 								continue
 							}
-							if ev54 != nil {
-								l51[i52].ForyReadEvolved(c, ev54)
+							if ev59 != nil {
+								l56[i57].ForyReadEvolved(c, ev59)
 							} else {
-								l51[i52].ForyRead(c)
+								l56[i57].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i52)
+								c.TraceIndex(i57)
 								break
 							}
 						}
 					}
 				}
-				x.Addrs = l51
+				x.Addrs = l56
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLength(2)
-				m56 := foryimpl.MakeMap[map[string]*other.Tag](c, n55)
-				for n55 > 0 && !c.Failed() {
-					sz57, vn58, ev63 := c.ReadMapChunk(n55, 21, 30, (*other.Tag)(nil).ForyType(), true)
-					for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
-						var k60 string
-						k60 = c.ReadString()
-						var v61 *other.Tag
-						if !vn58 {
-							p62 := foryimpl.Alloc[other.Tag](c)
-							if ev63 != nil {
-								p62.ForyReadEvolved(c, ev63)
+				n60 := c.ReadLength(2)
+				m61 := foryimpl.MakeMap[map[string]*other.Tag](c, n60)
+				for n60 > 0 && !c.Failed() {
+					sz62, vn63, ev68 := c.ReadMapChunk(n60, 21, 30, (*other.Tag)(nil).ForyType(), true)
+					for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
+						var k65 string
+						k65 = c.ReadString()
+						var v66 *other.Tag
+						if !vn63 {
+							p67 := foryimpl.Alloc[other.Tag](c)
+							if ev68 != nil {
+								p67.ForyReadEvolved(c, ev68)
 							} else {
-								p62.ForyRead(c)
+								p67.ForyRead(c)
 							}
-							v61 = p62
+							v66 = p67
 						}
-						m56[k60] = v61
+						m61[k65] = v66
 					}
-					n55 -= sz57
+					n60 -= sz62
 				}
-				x.ByName = m56
+				x.ByName = m61
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				if ev64 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev64 != nil {
-					x.Home.ForyReadEvolved(c, ev64)
+				if ev69 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev69 != nil {
+					x.Home.ForyReadEvolved(c, ev69)
 				} else if !c.Failed() {
 					x.Home.ForyRead(c)
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n65 := c.ReadLength(1)
-				l66 := foryimpl.MakeSlice[[]*other.Address](c, n65)
-				if n65 > 0 {
-					hn68, ev69 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+				n70 := c.ReadLength(1)
+				l71 := foryimpl.MakeSlice[[]*other.Address](c, n70)
+				if n70 > 0 {
+					hn73, ev74 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i67 := range l66 {
-							if hn68 && !c.ReadFlag() {
-								clear(l66[i67 : i67+1])
+						for i72 := range l71 {
+							if hn73 && !c.ReadFlag() {
+								clear(l71[i72 : i72+1])
 								continue
 							}
-							p70 := foryimpl.Alloc[other.Address](c)
-							if ev69 != nil {
-								p70.ForyReadEvolved(c, ev69)
+							p75 := foryimpl.Alloc[other.Address](c)
+							if ev74 != nil {
+								p75.ForyReadEvolved(c, ev74)
 							} else {
-								p70.ForyRead(c)
+								p75.ForyRead(c)
 							}
-							l66[i67] = p70
+							l71[i72] = p75
 							if c.Failed() {
-								c.TraceIndex(i67)
+								c.TraceIndex(i72)
 								break
 							}
 						}
 					}
 				}
-				x.PAddrs = l66
+				x.PAddrs = l71
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p71 := foryimpl.Alloc[Scalars](c)
-				if ev72 := c.ReadStructFieldMeta(foryTypeScalars); ev72 != nil {
-					p71.ForyReadEvolved(c, ev72)
+				p76 := foryimpl.Alloc[Scalars](c)
+				if ev77 := c.ReadStructFieldMeta(foryTypeScalars); ev77 != nil {
+					p76.ForyReadEvolved(c, ev77)
 				} else if !c.Failed() {
-					p71.ForyRead(c)
+					p76.ForyRead(c)
 				}
-				x.PScalars = p71
+				x.PScalars = p76
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p73 := foryimpl.Alloc[other.Tag](c)
-				if ev74 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev74 != nil {
-					p73.ForyReadEvolved(c, ev74)
+				p78 := foryimpl.Alloc[other.Tag](c)
+				if ev79 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev79 != nil {
+					p78.ForyReadEvolved(c, ev79)
 				} else if !c.Failed() {
-					p73.ForyRead(c)
+					p78.ForyRead(c)
 				}
-				x.PTag = p73
+				x.PTag = p78
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				if ev75 := c.ReadStructFieldMeta(foryTypeScalars); ev75 != nil {
-					x.Scalars.ForyReadEvolved(c, ev75)
+				if ev80 := c.ReadStructFieldMeta(foryTypeScalars); ev80 != nil {
+					x.Scalars.ForyReadEvolved(c, ev80)
 				} else if !c.Failed() {
 					x.Scalars.ForyRead(c)
 				}
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n76 := c.ReadLength(1)
-				l77 := foryimpl.MakeSlice[[]other.Tag](c, n76)
-				if n76 > 0 {
-					hn79, ev80 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+				n81 := c.ReadLength(1)
+				l82 := foryimpl.MakeSlice[[]other.Tag](c, n81)
+				if n81 > 0 {
+					hn84, ev85 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
 					if !c.Failed() {
-						for i78 := range l77 {
-							if hn79 && !c.ReadFlag() {
-								clear(l77[i78 : i78+1])
+						for i83 := range l82 {
+							if hn84 && !c.ReadFlag() {
+								clear(l82[i83 : i83+1])
 								continue
 							}
-							if ev80 != nil {
-								l77[i78].ForyReadEvolved(c, ev80)
+							if ev85 != nil {
+								l82[i83].ForyReadEvolved(c, ev85)
 							} else {
-								l77[i78].ForyRead(c)
+								l82[i83].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i78)
+								c.TraceIndex(i83)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l77
+				x.Tags = l82
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -4661,13 +4661,13 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				p81 := foryimpl.Alloc[other.Address](c)
-				if ev82 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev82 != nil {
-					p81.ForyReadEvolved(c, ev82)
+				p86 := foryimpl.Alloc[other.Address](c)
+				if ev87 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev87 != nil {
+					p86.ForyReadEvolved(c, ev87)
 				} else if !c.Failed() {
-					p81.ForyRead(c)
+					p86.ForyRead(c)
 				}
-				x.Work = p81
+				x.Work = p86
 			}
 		default:
 			c.SkipField(f)
@@ -4934,8 +4934,8 @@ func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Tree's struct body (docs/format.md §9).
 func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k2 := range x.Index {
-			if !foryimpl.ValidString(string(k2)) {
+		for k3 := range x.Index {
+			if !foryimpl.ValidString(string(k3)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeTree, "Index"))
 				return
 			}
@@ -4953,49 +4953,49 @@ func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-878088041)
 	}
-	l4 := x.Children
-	b.WriteVarUint32(uint32(len(l4)))
-	if len(l4) > 0 {
-		h5 := byte(0x08)
-		for _, p6 := range l4 {
-			if p6 == nil {
-				h5 = 0x0a
+	l7 := x.Children
+	b.WriteVarUint32(uint32(len(l7)))
+	if len(l7) > 0 {
+		h8 := byte(0x08)
+		for _, p9 := range l7 {
+			if p9 == nil {
+				h8 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h5)
+		b.WriteUint8(h8)
 		c.WriteStructMetaPtr(foryTypeTree)
-		for _, p6 := range l4 {
-			if h5 == 0x0a {
-				if p6 == nil {
+		for _, p9 := range l7 {
+			if h8 == 0x0a {
+				if p9 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p6.ForyWrite(c)
+			p9.ForyWrite(c)
 		}
 	}
-	var mw7 foryimpl.MapWriter
-	mw7.Begin(b, len(x.Index))
-	for k8, v9 := range x.Index {
-		if v9 == nil {
-			mw7.NullEntry(b)
-			foryimpl.WriteString(b, k8)
+	var mw10 foryimpl.MapWriter
+	mw10.Begin(b, len(x.Index))
+	for k11, v12 := range x.Index {
+		if v12 == nil {
+			mw10.NullEntry(b)
+			foryimpl.WriteString(b, k11)
 		} else {
-			mw7.Entry(b)
-			foryimpl.WriteString(b, k8)
-			v9.ForyWrite(c)
+			mw10.Entry(b)
+			foryimpl.WriteString(b, k11)
+			v12.ForyWrite(c)
 		}
 	}
-	mw7.End(b)
+	mw10.End(b)
 	{
-		s10 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s10) + 9)
+		s13 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s13) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<2|2)
-		if len(s10) > 0 {
-			off += copy(w[off:], s10)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<2|2)
+		if len(s13) > 0 {
+			off += copy(w[off:], s13)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -5015,57 +5015,57 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n11 := c.ReadLength(1)
-	l12 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n11)
-	if n11 > 0 {
-		hn14, ev15 := c.ReadStructListHeader(foryTypeTree)
+	n14 := c.ReadLength(1)
+	l15 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n14)
+	if n14 > 0 {
+		hn17, ev18 := c.ReadStructListHeader(foryTypeTree)
 		if !c.Failed() {
-			for i13 := range l12 {
-				if hn14 && !c.ReadFlag() {
-					clear(l12[i13 : i13+1])
+			for i16 := range l15 {
+				if hn17 && !c.ReadFlag() {
+					clear(l15[i16 : i16+1])
 					continue
 				}
-				p16 := foryimpl.Alloc[Tree](c)
-				if ev15 != nil {
-					p16.ForyReadEvolved(c, ev15)
+				p19 := foryimpl.Alloc[Tree](c)
+				if ev18 != nil {
+					p19.ForyReadEvolved(c, ev18)
 				} else {
-					p16.ForyRead(c)
+					p19.ForyRead(c)
 				}
-				l12[i13] = p16
+				l15[i16] = p19
 				if c.Failed() {
-					c.TraceIndex(i13)
+					c.TraceIndex(i16)
 					break
 				}
 			}
 		}
 	}
-	x.Children = l12
+	x.Children = l15
 	if c.Failed() {
 		c.Trace("Children")
 		return
 	}
-	n17 := c.ReadLength(2)
-	m18 := foryimpl.MakeMap[map[string]*Tree](c, n17)
-	for n17 > 0 && !c.Failed() {
-		sz19, vn20, ev25 := c.ReadMapChunk(n17, 21, 28, foryTypeTree, true)
-		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
-			var k22 string
-			k22 = c.ReadString()
-			var v23 *Tree
-			if !vn20 {
-				p24 := foryimpl.Alloc[Tree](c)
-				if ev25 != nil {
-					p24.ForyReadEvolved(c, ev25)
+	n20 := c.ReadLength(2)
+	m21 := foryimpl.MakeMap[map[string]*Tree](c, n20)
+	for n20 > 0 && !c.Failed() {
+		sz22, vn23, ev28 := c.ReadMapChunk(n20, 21, 28, foryTypeTree, true)
+		for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
+			var k25 string
+			k25 = c.ReadString()
+			var v26 *Tree
+			if !vn23 {
+				p27 := foryimpl.Alloc[Tree](c)
+				if ev28 != nil {
+					p27.ForyReadEvolved(c, ev28)
 				} else {
-					p24.ForyRead(c)
+					p27.ForyRead(c)
 				}
-				v23 = p24
+				v26 = p27
 			}
-			m18[k22] = v23
+			m21[k25] = v26
 		}
-		n17 -= sz19
+		n20 -= sz22
 	}
-	x.Index = m18
+	x.Index = m21
 	if c.Failed() {
 		c.Trace("Index")
 		return
@@ -5088,56 +5088,56 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n26 := c.ReadLength(1)
-				l27 := foryimpl.MakeSlice[[]*Tree](c, n26)
-				if n26 > 0 {
-					hn29, ev30 := c.ReadStructListHeader(foryTypeTree)
+				n29 := c.ReadLength(1)
+				l30 := foryimpl.MakeSlice[[]*Tree](c, n29)
+				if n29 > 0 {
+					hn32, ev33 := c.ReadStructListHeader(foryTypeTree)
 					if !c.Failed() {
-						for i28 := range l27 {
-							if hn29 && !c.ReadFlag() {
-								clear(l27[i28 : i28+1])
+						for i31 := range l30 {
+							if hn32 && !c.ReadFlag() {
+								clear(l30[i31 : i31+1])
 								continue
 							}
-							p31 := foryimpl.Alloc[Tree](c)
-							if ev30 != nil {
-								p31.ForyReadEvolved(c, ev30)
+							p34 := foryimpl.Alloc[Tree](c)
+							if ev33 != nil {
+								p34.ForyReadEvolved(c, ev33)
 							} else {
-								p31.ForyRead(c)
+								p34.ForyRead(c)
 							}
-							l27[i28] = p31
+							l30[i31] = p34
 							if c.Failed() {
-								c.TraceIndex(i28)
+								c.TraceIndex(i31)
 								break
 							}
 						}
 					}
 				}
-				x.Children = l27
+				x.Children = l30
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n32 := c.ReadLength(2)
-				m33 := foryimpl.MakeMap[map[string]*Tree](c, n32)
-				for n32 > 0 && !c.Failed() {
-					sz34, vn35, ev40 := c.ReadMapChunk(n32, 21, 28, foryTypeTree, true)
-					for j36 := 0; j36 < sz34 && !c.Failed(); j36++ {
-						var k37 string
-						k37 = c.ReadString()
-						var v38 *Tree
-						if !vn35 {
-							p39 := foryimpl.Alloc[Tree](c)
-							if ev40 != nil {
-								p39.ForyReadEvolved(c, ev40)
+				n35 := c.ReadLength(2)
+				m36 := foryimpl.MakeMap[map[string]*Tree](c, n35)
+				for n35 > 0 && !c.Failed() {
+					sz37, vn38, ev43 := c.ReadMapChunk(n35, 21, 28, foryTypeTree, true)
+					for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
+						var k40 string
+						k40 = c.ReadString()
+						var v41 *Tree
+						if !vn38 {
+							p42 := foryimpl.Alloc[Tree](c)
+							if ev43 != nil {
+								p42.ForyReadEvolved(c, ev43)
 							} else {
-								p39.ForyRead(c)
+								p42.ForyRead(c)
 							}
-							v38 = p39
+							v41 = p42
 						}
-						m33[k37] = v38
+						m36[k40] = v41
 					}
-					n32 -= sz34
+					n35 -= sz37
 				}
-				x.Index = m33
+				x.Index = m36
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {

@@ -502,6 +502,8 @@ func (c *ReadContext) skipValue(ft *meta.FieldType, depth int) {
 		r.Skip(12)
 	case 39:
 		r.ReadVarInt64()
+	case 40:
+		c.skipDecimal()
 	case 41, 43, 44, 45, 46, 47, 48, 49, 50, 51, 53, 54, 55, 56:
 		r.Skip(c.ReadLength(1))
 	case 22, 23:

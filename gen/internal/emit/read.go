@@ -262,6 +262,8 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 		return []jen.Code{dst.Op("=").Id("c").Dot("ReadDuration").Call()}
 	case plan.TypeDate:
 		return []jen.Code{dst.Op("=").Add(g.goType(t).Call(jen.Id("c").Dot("ReadDate").Call()))}
+	case plan.TypeDecimal:
+		return []jen.Code{jen.Parens(dst.Clone()).Dot("Scale").Op("=").Id("c").Dot("ReadDecimal").Call(jen.Op("&").Parens(dst.Clone()).Dot("Unscaled"))}
 	case plan.TypeBinary:
 		return []jen.Code{dst.Op("=").Add(g.fromNamed(jen.Id("c").Dot("ReadBinary").Call(), t))}
 	case plan.TypeList:

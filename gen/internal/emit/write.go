@@ -339,6 +339,8 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 		return []jen.Code{jen.Qual(implPkg, "WriteDuration").Call(b, v)}
 	case plan.TypeDate:
 		return []jen.Code{jen.Qual(implPkg, "WriteDate").Call(b, jen.Qual(implPkg, "Date").Call(v))}
+	case plan.TypeDecimal:
+		return []jen.Code{jen.Qual(implPkg, "WriteDecimal").Call(b, jen.Op("&").Parens(v.Clone()).Dot("Unscaled"), jen.Parens(v.Clone()).Dot("Scale"))}
 	case plan.TypeBinary:
 		bind, v := g.readOnce(v, t)
 		return append(bind,
@@ -623,53 +625,66 @@ func (g *gen) writeMap(v *jen.Statement, w *plan.Wire) []jen.Code {
 
 // checks validates x's fields before anything is written: strings, also
 // inside containers, must be UTF-8 when checkUTF8 holds (the default reader
-// refuses anything else), and int and uint fields declared 32-bit by their
-// encoding tag must fit 32 bits (official Go truncates them: docs/format.md
-// §14.14). fail turns an error into the statements that report it. Nested
-// structs check their own fields.
+// refuses anything else), decimals must be within the scale and size the
+// readers accept, and int and uint fields declared 32-bit by their encoding
+// tag must fit 32 bits (official Go truncates them: docs/format.md §14.14).
+// fail turns an error into the statements that report it. Nested structs
+// check their own fields.
 func (g *gen) checks(checkUTF8 jen.Code, fail func(jen.Code) []jen.Code) []jen.Code {
-	var utf, rng []jen.Code
+	str := func(v *jen.Statement, field string) []jen.Code {
+		return []jen.Code{jen.If(jen.Op("!").Qual(implPkg, "ValidString").Call(jen.String().Call(v))).Block(
+			fail(jen.Qual(implPkg, "InvalidUTF8").Call(jen.Id(g.infoVar()), jen.Lit(field)))...)}
+	}
+	dec := func(v *jen.Statement, field string) []jen.Code {
+		return []jen.Code{jen.If(jen.Err().Op(":=").Qual(implPkg, "CheckDecimal").Call(jen.Id(g.infoVar()), jen.Lit(field),
+			jen.Op("&").Parens(v.Clone()).Dot("Unscaled"), jen.Parens(v.Clone()).Dot("Scale")), jen.Err().Op("!=").Nil()).Block(fail(jen.Err())...)}
+	}
+	var utf, rest []jen.Code
 	for _, fl := range g.s.Fields {
 		v := jen.Id("x").Dot(fl.GoName)
-		utf = append(utf, g.checkStrings(v, fl.Wire, fl.GoName, fail)...)
-		rng = append(rng, g.checkRange(v, fl, fail)...)
+		utf = append(utf, g.checkLeaves(v, fl.Wire, fl.GoName, plan.TypeString, str)...)
+		rest = append(rest, g.checkLeaves(v, fl.Wire, fl.GoName, plan.TypeDecimal, dec)...)
+		rest = append(rest, g.checkRange(v, fl, fail)...)
 	}
 	var out []jen.Code
 	if len(utf) > 0 {
 		out = append(out, jen.If(checkUTF8).Block(utf...))
 	}
-	return append(out, rng...)
+	return append(out, rest...)
 }
 
-// checkStrings checks the strings in v, of wire type w.
-func (g *gen) checkStrings(v *jen.Statement, w *plan.Wire, field string, fail func(jen.Code) []jen.Code) []jen.Code {
+// checkLeaves applies leaf to every value of type id leafID in v, of wire
+// type w: v itself, or the elements, keys and values of its containers.
+func (g *gen) checkLeaves(v *jen.Statement, w *plan.Wire, field string, leafID uint8, leaf func(*jen.Statement, string) []jen.Code) []jen.Code {
 	if w.Go.Kind == model.Pointer {
 		inner := *w
 		inner.Go = w.Go.Elem
-		body := g.checkStrings(jen.Parens(jen.Op("*").Add(v)), &inner, field, fail)
+		body := g.checkLeaves(jen.Parens(jen.Op("*").Add(v)), &inner, field, leafID, leaf)
 		if len(body) == 0 {
 			return nil
 		}
 		return []jen.Code{jen.If(v.Clone().Op("!=").Nil()).Block(body...)}
 	}
 	switch w.TypeID {
-	case plan.TypeString:
-		return []jen.Code{jen.If(jen.Op("!").Qual(implPkg, "ValidString").Call(jen.String().Call(v))).Block(
-			fail(jen.Qual(implPkg, "InvalidUTF8").Call(jen.Id(g.infoVar()), jen.Lit(field)))...)}
+	case leafID:
+		return leaf(v, field)
 	case plan.TypeList, plan.TypeSet:
 		e := g.fresh("e")
-		body := g.checkStrings(jen.Id(e), w.Elem, field, fail)
+		body := g.checkLeaves(jen.Id(e), w.Elem, field, leafID, leaf)
 		if len(body) == 0 {
 			return nil
 		}
 		if w.TypeID == plan.TypeSet {
 			return []jen.Code{jen.For(jen.Id(e).Op(":=").Range().Add(v)).Block(body...)}
 		}
-		return []jen.Code{jen.For(jen.List(jen.Id("_"), jen.Id(e)).Op(":=").Range().Add(v)).Block(body...)}
+		// By index: a Decimal holds a big.Int, which must not be copied.
+		i := g.fresh("i")
+		body = g.checkLeaves(v.Clone().Index(jen.Id(i)), w.Elem, field, leafID, leaf)
+		return []jen.Code{jen.For(jen.Id(i).Op(":=").Range().Add(v)).Block(body...)}
 	case plan.TypeMap:
 		k, e := g.fresh("k"), g.fresh("e")
-		keys := g.checkStrings(jen.Id(k), w.Key, field, fail)
-		vals := g.checkStrings(jen.Id(e), w.Elem, field, fail)
+		keys := g.checkLeaves(jen.Id(k), w.Key, field, leafID, leaf)
+		vals := g.checkLeaves(jen.Id(e), w.Elem, field, leafID, leaf)
 		if len(keys)+len(vals) == 0 {
 			return nil
 		}

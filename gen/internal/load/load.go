@@ -549,6 +549,8 @@ func (l *loader) fieldType(t types.Type, depth int) (*model.Type, error) {
 				return &model.Type{Kind: model.Duration}, nil
 			case serializerPath + ".Date":
 				return &model.Type{Kind: model.Date}, nil
+			case serializerPath + ".Decimal":
+				return &model.Type{Kind: model.Decimal}, nil
 			case serializerPath + ".Float16":
 				return &model.Type{Kind: model.Float16, Named: namedOf(tt)}, nil
 			case serializerPath + ".BFloat16":

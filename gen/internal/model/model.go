@@ -130,12 +130,13 @@ const (
 	Time     // time.Time
 	Duration // time.Duration
 	Date     // serializer.Date
+	Decimal  // serializer.Decimal
 	Opaque   // any other named type, only used in staleness guards
 )
 
 var kindNames = [...]string{"invalid", "bool", "int8", "int16", "int32", "int64", "int", "uint8", "uint16", "uint32",
 	"uint64", "uint", "float32", "float64", "serializer.Float16", "serializer.BFloat16", "string", "slice", "array", "map", "serializer.Set", "struct", "pointer", "enum",
-	"time.Time", "time.Duration", "serializer.Date", "opaque"}
+	"time.Time", "time.Duration", "serializer.Date", "serializer.Decimal", "opaque"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {

@@ -44,6 +44,7 @@ const (
 	TypeDuration             = 37
 	TypeTimestamp            = 38
 	TypeDate                 = 39
+	TypeDecimal              = 40
 	TypeBinary               = 41
 	TypeBoolArray            = 43
 	TypeInt8Array            = 44
@@ -316,6 +317,8 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		w.TypeID = TypeDuration
 	case t.Kind == model.Date:
 		w.TypeID = TypeDate
+	case t.Kind == model.Decimal:
+		w.TypeID = TypeDecimal
 	case t.Kind == model.Struct:
 		if t.Reg.ByName {
 			w.TypeID = TypeNamedCompatible

@@ -226,22 +226,22 @@ func (x *NilValues) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which NilValues, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k4, e5 := range x.B {
-			if !foryimpl.ValidString(string(k4)) {
+		for k7, e8 := range x.B {
+			if !foryimpl.ValidString(string(k7)) {
 				return foryimpl.InvalidUTF8(foryTypeNilValues, "B")
 			}
-			for _, e6 := range e5 {
-				if !foryimpl.ValidString(string(e6)) {
+			for i10 := range e8 {
+				if !foryimpl.ValidString(string(e8[i10])) {
 					return foryimpl.InvalidUTF8(foryTypeNilValues, "B")
 				}
 			}
 		}
-		for k7, e8 := range x.C {
-			if !foryimpl.ValidString(string(k7)) {
+		for k14, e15 := range x.C {
+			if !foryimpl.ValidString(string(k14)) {
 				return foryimpl.InvalidUTF8(foryTypeNilValues, "C")
 			}
-			for _, e10 := range e8 {
-				if !foryimpl.ValidString(string(e10)) {
+			for _, e17 := range e15 {
+				if !foryimpl.ValidString(string(e17)) {
 					return foryimpl.InvalidUTF8(foryTypeNilValues, "C")
 				}
 			}
@@ -268,58 +268,58 @@ func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	var mw11 foryimpl.MapWriter
-	mw11.Begin(b, len(x.A))
-	for k12, v13 := range x.A {
-		if v13 == nil {
-			mw11.NullEntry(b)
-			b.WriteVarInt32(k12)
+	var mw22 foryimpl.MapWriter
+	mw22.Begin(b, len(x.A))
+	for k23, v24 := range x.A {
+		if v24 == nil {
+			mw22.NullEntry(b)
+			b.WriteVarInt32(k23)
 		} else {
-			mw11.Entry(b)
-			b.WriteVarInt32(k12)
-			b.WriteVarUint32(uint32(len(v13)))
-			if len(v13) > 0 {
-				b.Reserve(1 + len(v13)*5 + buffer.BatchSlack)
+			mw22.Entry(b)
+			b.WriteVarInt32(k23)
+			b.WriteVarUint32(uint32(len(v24)))
+			if len(v24) > 0 {
+				b.Reserve(1 + len(v24)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e14 := range v13 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e14))
+				for _, e25 := range v24 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e25))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	mw11.End(b)
-	var mw15 foryimpl.MapWriter
-	mw15.Begin(b, len(x.B))
-	for k16, v17 := range x.B {
-		if v17 == nil {
-			mw15.NullEntry(b)
-			foryimpl.WriteString(b, k16)
+	mw22.End(b)
+	var mw26 foryimpl.MapWriter
+	mw26.Begin(b, len(x.B))
+	for k27, v28 := range x.B {
+		if v28 == nil {
+			mw26.NullEntry(b)
+			foryimpl.WriteString(b, k27)
 		} else {
-			mw15.Entry(b)
-			foryimpl.WriteString(b, k16)
+			mw26.Entry(b)
+			foryimpl.WriteString(b, k27)
 			{
-				sz19 := 6 + buffer.BatchSlack + len(v17)*9
-				for _, e18 := range v17 {
-					sz19 += len(e18)
+				sz30 := 6 + buffer.BatchSlack + len(v28)*9
+				for _, e29 := range v28 {
+					sz30 += len(e29)
 				}
-				b.Reserve(sz19)
+				b.Reserve(sz30)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v17)))
-				if len(v17) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v28)))
+				if len(v28) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e18 := range v17 {
-						if len(w)-off < len(e18)+9+buffer.BatchSlack {
+					for _, e29 := range v28 {
+						if len(w)-off < len(e29)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e18) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e29) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e18))<<2|2)
-						if len(e18) > 0 {
-							off += copy(w[off:], e18)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e29))<<2|2)
+						if len(e29) > 0 {
+							off += copy(w[off:], e29)
 						}
 					}
 				}
@@ -327,27 +327,27 @@ func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 			}
 		}
 	}
-	mw15.End(b)
-	var mw20 foryimpl.MapWriter
-	mw20.Begin(b, len(x.C))
-	for k21, v22 := range x.C {
-		if v22 == nil {
-			mw20.NullEntry(b)
-			foryimpl.WriteString(b, k21)
+	mw26.End(b)
+	var mw31 foryimpl.MapWriter
+	mw31.Begin(b, len(x.C))
+	for k32, v33 := range x.C {
+		if v33 == nil {
+			mw31.NullEntry(b)
+			foryimpl.WriteString(b, k32)
 		} else {
-			mw20.Entry(b)
-			foryimpl.WriteString(b, k21)
-			var mw23 foryimpl.MapWriter
-			mw23.Begin(b, len(v22))
-			for k24, v25 := range v22 {
-				mw23.Entry(b)
-				b.WriteVarInt32(k24)
-				foryimpl.WriteString(b, v25)
+			mw31.Entry(b)
+			foryimpl.WriteString(b, k32)
+			var mw34 foryimpl.MapWriter
+			mw34.Begin(b, len(v33))
+			for k35, v36 := range v33 {
+				mw34.Entry(b)
+				b.WriteVarInt32(k35)
+				foryimpl.WriteString(b, v36)
 			}
-			mw23.End(b)
+			mw34.End(b)
 		}
 	}
-	mw20.End(b)
+	mw31.End(b)
 	return nil
 }
 
@@ -361,113 +361,113 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n26 := c.ReadLength(2)
-	m27 := foryimpl.MakeMap[map[int32][]int32](c, n26)
-	for n26 > 0 && !c.Failed() {
-		sz28, vn29, _ := c.ReadMapChunk(n26, 5, 22, nil, true)
-		for j30 := 0; j30 < sz28 && !c.Failed(); j30++ {
-			var k31 int32
-			k31 = r.ReadVarInt32()
-			var v32 []int32
-			if !vn29 {
-				n33 := c.ReadLength(1)
-				l34 := foryimpl.MakeSlice[[]int32](c, n33)
-				if n33 > 0 {
-					hn36 := c.ReadListHeader(5)
+	n37 := c.ReadLength(2)
+	m38 := foryimpl.MakeMap[map[int32][]int32](c, n37)
+	for n37 > 0 && !c.Failed() {
+		sz39, vn40, _ := c.ReadMapChunk(n37, 5, 22, nil, true)
+		for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
+			var k42 int32
+			k42 = r.ReadVarInt32()
+			var v43 []int32
+			if !vn40 {
+				n44 := c.ReadLength(1)
+				l45 := foryimpl.MakeSlice[[]int32](c, n44)
+				if n44 > 0 {
+					hn47 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i35 := range l34 {
-							if hn36 && !c.ReadFlag() {
-								clear(l34[i35 : i35+1])
+						for i46 := range l45 {
+							if hn47 && !c.ReadFlag() {
+								clear(l45[i46 : i46+1])
 								continue
 							}
-							l34[i35] = r.ReadVarInt32()
+							l45[i46] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i35)
+								c.TraceIndex(i46)
 								break
 							}
 						}
 					}
 				}
-				v32 = l34
+				v43 = l45
 			}
-			m27[k31] = v32
+			m38[k42] = v43
 		}
-		n26 -= sz28
+		n37 -= sz39
 	}
-	x.A = m27
+	x.A = m38
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
-	n38 := c.ReadLength(2)
-	m39 := foryimpl.MakeMap[map[string][]string](c, n38)
-	for n38 > 0 && !c.Failed() {
-		sz40, vn41, _ := c.ReadMapChunk(n38, 21, 22, nil, true)
-		for j42 := 0; j42 < sz40 && !c.Failed(); j42++ {
-			var k43 string
-			k43 = c.ReadString()
-			var v44 []string
-			if !vn41 {
-				n45 := c.ReadLength(1)
-				l46 := foryimpl.MakeSlice[[]string](c, n45)
-				if n45 > 0 {
-					hn48 := c.ReadListHeader(21)
+	n49 := c.ReadLength(2)
+	m50 := foryimpl.MakeMap[map[string][]string](c, n49)
+	for n49 > 0 && !c.Failed() {
+		sz51, vn52, _ := c.ReadMapChunk(n49, 21, 22, nil, true)
+		for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
+			var k54 string
+			k54 = c.ReadString()
+			var v55 []string
+			if !vn52 {
+				n56 := c.ReadLength(1)
+				l57 := foryimpl.MakeSlice[[]string](c, n56)
+				if n56 > 0 {
+					hn59 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i47 := range l46 {
-							if hn48 && !c.ReadFlag() {
-								clear(l46[i47 : i47+1])
+						for i58 := range l57 {
+							if hn59 && !c.ReadFlag() {
+								clear(l57[i58 : i58+1])
 								continue
 							}
-							l46[i47] = c.ReadString()
+							l57[i58] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i47)
+								c.TraceIndex(i58)
 								break
 							}
 						}
 					}
 				}
-				v44 = l46
+				v55 = l57
 			}
-			m39[k43] = v44
+			m50[k54] = v55
 		}
-		n38 -= sz40
+		n49 -= sz51
 	}
-	x.B = m39
+	x.B = m50
 	if c.Failed() {
 		c.Trace("B")
 		return
 	}
-	n50 := c.ReadLength(2)
-	m51 := foryimpl.MakeMap[map[string]map[int32]string](c, n50)
-	for n50 > 0 && !c.Failed() {
-		sz52, vn53, _ := c.ReadMapChunk(n50, 21, 24, nil, true)
-		for j54 := 0; j54 < sz52 && !c.Failed(); j54++ {
-			var k55 string
-			k55 = c.ReadString()
-			var v56 map[int32]string
-			if !vn53 {
-				n57 := c.ReadLength(2)
-				m58 := foryimpl.MakeMap[map[int32]string](c, n57)
-				for n57 > 0 && !c.Failed() {
-					sz59, vn60, _ := c.ReadMapChunk(n57, 5, 21, nil, false)
-					for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
-						var k62 int32
-						k62 = r.ReadVarInt32()
-						var v63 string
-						if !vn60 {
-							v63 = c.ReadString()
+	n61 := c.ReadLength(2)
+	m62 := foryimpl.MakeMap[map[string]map[int32]string](c, n61)
+	for n61 > 0 && !c.Failed() {
+		sz63, vn64, _ := c.ReadMapChunk(n61, 21, 24, nil, true)
+		for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
+			var k66 string
+			k66 = c.ReadString()
+			var v67 map[int32]string
+			if !vn64 {
+				n68 := c.ReadLength(2)
+				m69 := foryimpl.MakeMap[map[int32]string](c, n68)
+				for n68 > 0 && !c.Failed() {
+					sz70, vn71, _ := c.ReadMapChunk(n68, 5, 21, nil, false)
+					for j72 := 0; j72 < sz70 && !c.Failed(); j72++ {
+						var k73 int32
+						k73 = r.ReadVarInt32()
+						var v74 string
+						if !vn71 {
+							v74 = c.ReadString()
 						}
-						m58[k62] = v63
+						m69[k73] = v74
 					}
-					n57 -= sz59
+					n68 -= sz70
 				}
-				v56 = m58
+				v67 = m69
 			}
-			m51[k55] = v56
+			m62[k66] = v67
 		}
-		n50 -= sz52
+		n61 -= sz63
 	}
-	x.C = m51
+	x.C = m62
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -482,111 +482,111 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n64 := c.ReadLength(2)
-				m65 := foryimpl.MakeMap[map[int32][]int32](c, n64)
-				for n64 > 0 && !c.Failed() {
-					sz66, vn67, _ := c.ReadMapChunk(n64, 5, 22, nil, true)
-					for j68 := 0; j68 < sz66 && !c.Failed(); j68++ {
-						var k69 int32
-						k69 = r.ReadVarInt32()
-						var v70 []int32
-						if !vn67 {
-							n71 := c.ReadLength(1)
-							l72 := foryimpl.MakeSlice[[]int32](c, n71)
-							if n71 > 0 {
-								hn74 := c.ReadListHeader(5)
+				n75 := c.ReadLength(2)
+				m76 := foryimpl.MakeMap[map[int32][]int32](c, n75)
+				for n75 > 0 && !c.Failed() {
+					sz77, vn78, _ := c.ReadMapChunk(n75, 5, 22, nil, true)
+					for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
+						var k80 int32
+						k80 = r.ReadVarInt32()
+						var v81 []int32
+						if !vn78 {
+							n82 := c.ReadLength(1)
+							l83 := foryimpl.MakeSlice[[]int32](c, n82)
+							if n82 > 0 {
+								hn85 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i73 := range l72 {
-										if hn74 && !c.ReadFlag() {
-											clear(l72[i73 : i73+1])
+									for i84 := range l83 {
+										if hn85 && !c.ReadFlag() {
+											clear(l83[i84 : i84+1])
 											continue
 										}
-										l72[i73] = r.ReadVarInt32()
+										l83[i84] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i73)
+											c.TraceIndex(i84)
 											break
 										}
 									}
 								}
 							}
-							v70 = l72
+							v81 = l83
 						}
-						m65[k69] = v70
+						m76[k80] = v81
 					}
-					n64 -= sz66
+					n75 -= sz77
 				}
-				x.A = m65
+				x.A = m76
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n76 := c.ReadLength(2)
-				m77 := foryimpl.MakeMap[map[string][]string](c, n76)
-				for n76 > 0 && !c.Failed() {
-					sz78, vn79, _ := c.ReadMapChunk(n76, 21, 22, nil, true)
-					for j80 := 0; j80 < sz78 && !c.Failed(); j80++ {
-						var k81 string
-						k81 = c.ReadString()
-						var v82 []string
-						if !vn79 {
-							n83 := c.ReadLength(1)
-							l84 := foryimpl.MakeSlice[[]string](c, n83)
-							if n83 > 0 {
-								hn86 := c.ReadListHeader(21)
+				n87 := c.ReadLength(2)
+				m88 := foryimpl.MakeMap[map[string][]string](c, n87)
+				for n87 > 0 && !c.Failed() {
+					sz89, vn90, _ := c.ReadMapChunk(n87, 21, 22, nil, true)
+					for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
+						var k92 string
+						k92 = c.ReadString()
+						var v93 []string
+						if !vn90 {
+							n94 := c.ReadLength(1)
+							l95 := foryimpl.MakeSlice[[]string](c, n94)
+							if n94 > 0 {
+								hn97 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i85 := range l84 {
-										if hn86 && !c.ReadFlag() {
-											clear(l84[i85 : i85+1])
+									for i96 := range l95 {
+										if hn97 && !c.ReadFlag() {
+											clear(l95[i96 : i96+1])
 											continue
 										}
-										l84[i85] = c.ReadString()
+										l95[i96] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i85)
+											c.TraceIndex(i96)
 											break
 										}
 									}
 								}
 							}
-							v82 = l84
+							v93 = l95
 						}
-						m77[k81] = v82
+						m88[k92] = v93
 					}
-					n76 -= sz78
+					n87 -= sz89
 				}
-				x.B = m77
+				x.B = m88
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n88 := c.ReadLength(2)
-				m89 := foryimpl.MakeMap[map[string]map[int32]string](c, n88)
-				for n88 > 0 && !c.Failed() {
-					sz90, vn91, _ := c.ReadMapChunk(n88, 21, 24, nil, true)
-					for j92 := 0; j92 < sz90 && !c.Failed(); j92++ {
-						var k93 string
-						k93 = c.ReadString()
-						var v94 map[int32]string
-						if !vn91 {
-							n95 := c.ReadLength(2)
-							m96 := foryimpl.MakeMap[map[int32]string](c, n95)
-							for n95 > 0 && !c.Failed() {
-								sz97, vn98, _ := c.ReadMapChunk(n95, 5, 21, nil, false)
-								for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
-									var k100 int32
-									k100 = r.ReadVarInt32()
-									var v101 string
-									if !vn98 {
-										v101 = c.ReadString()
+				n99 := c.ReadLength(2)
+				m100 := foryimpl.MakeMap[map[string]map[int32]string](c, n99)
+				for n99 > 0 && !c.Failed() {
+					sz101, vn102, _ := c.ReadMapChunk(n99, 21, 24, nil, true)
+					for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
+						var k104 string
+						k104 = c.ReadString()
+						var v105 map[int32]string
+						if !vn102 {
+							n106 := c.ReadLength(2)
+							m107 := foryimpl.MakeMap[map[int32]string](c, n106)
+							for n106 > 0 && !c.Failed() {
+								sz108, vn109, _ := c.ReadMapChunk(n106, 5, 21, nil, false)
+								for j110 := 0; j110 < sz108 && !c.Failed(); j110++ {
+									var k111 int32
+									k111 = r.ReadVarInt32()
+									var v112 string
+									if !vn109 {
+										v112 = c.ReadString()
 									}
-									m96[k100] = v101
+									m107[k111] = v112
 								}
-								n95 -= sz97
+								n106 -= sz108
 							}
-							v94 = m96
+							v105 = m107
 						}
-						m89[k93] = v94
+						m100[k104] = v105
 					}
-					n88 -= sz90
+					n99 -= sz101
 				}
-				x.C = m89
+				x.C = m100
 			}
 		default:
 			c.SkipField(f)
@@ -850,14 +850,14 @@ func (x *MapKinds) ForyWrite(c *foryimpl.WriteContext) {
 				return
 			}
 		}
-		for k3 := range x.L {
-			if !foryimpl.ValidString(string(k3)) {
+		for k5 := range x.L {
+			if !foryimpl.ValidString(string(k5)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "L"))
 				return
 			}
 		}
-		for k5 := range x.P {
-			if !foryimpl.ValidString(string(k5)) {
+		for k9 := range x.P {
+			if !foryimpl.ValidString(string(k9)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "P"))
 				return
 			}
@@ -868,35 +868,35 @@ func (x *MapKinds) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1007685497)
 	}
-	var mw7 foryimpl.MapWriter
-	mw7.Begin(b, len(x.S))
-	for k8, v9 := range x.S {
-		mw7.Entry(b)
-		foryimpl.WriteString(b, k8)
-		b.WriteVarInt32(v9)
-	}
-	mw7.End(b)
-	var mw10 foryimpl.MapWriter
-	mw10.Begin(b, len(x.L))
-	for k11, v12 := range x.L {
-		mw10.Entry(b)
-		foryimpl.WriteString(b, k11)
-		v12.ForyWrite(c)
-	}
-	mw10.End(b)
 	var mw13 foryimpl.MapWriter
-	mw13.Begin(b, len(x.P))
-	for k14, v15 := range x.P {
-		if v15 == nil {
-			mw13.NullEntry(b)
-			foryimpl.WriteString(b, k14)
-		} else {
-			mw13.Entry(b)
-			foryimpl.WriteString(b, k14)
-			v15.ForyWrite(c)
-		}
+	mw13.Begin(b, len(x.S))
+	for k14, v15 := range x.S {
+		mw13.Entry(b)
+		foryimpl.WriteString(b, k14)
+		b.WriteVarInt32(v15)
 	}
 	mw13.End(b)
+	var mw16 foryimpl.MapWriter
+	mw16.Begin(b, len(x.L))
+	for k17, v18 := range x.L {
+		mw16.Entry(b)
+		foryimpl.WriteString(b, k17)
+		v18.ForyWrite(c)
+	}
+	mw16.End(b)
+	var mw19 foryimpl.MapWriter
+	mw19.Begin(b, len(x.P))
+	for k20, v21 := range x.P {
+		if v21 == nil {
+			mw19.NullEntry(b)
+			foryimpl.WriteString(b, k20)
+		} else {
+			mw19.Entry(b)
+			foryimpl.WriteString(b, k20)
+			v21.ForyWrite(c)
+		}
+	}
+	mw19.End(b)
 }
 
 // ForyRead reads MapKinds's struct body (docs/format.md §9); errors are recorded in c.
@@ -909,72 +909,72 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n16 := c.ReadLength(2)
-	m17 := foryimpl.MakeMap[map[string]int32](c, n16)
-	for n16 > 0 && !c.Failed() {
-		sz18, vn19, _ := c.ReadMapChunk(n16, 21, 5, nil, false)
-		for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
-			var k21 string
-			k21 = c.ReadString()
-			var v22 int32
-			if !vn19 {
-				v22 = r.ReadVarInt32()
+	n22 := c.ReadLength(2)
+	m23 := foryimpl.MakeMap[map[string]int32](c, n22)
+	for n22 > 0 && !c.Failed() {
+		sz24, vn25, _ := c.ReadMapChunk(n22, 21, 5, nil, false)
+		for j26 := 0; j26 < sz24 && !c.Failed(); j26++ {
+			var k27 string
+			k27 = c.ReadString()
+			var v28 int32
+			if !vn25 {
+				v28 = r.ReadVarInt32()
 			}
-			m17[k21] = v22
+			m23[k27] = v28
 		}
-		n16 -= sz18
+		n22 -= sz24
 	}
-	x.S = m17
+	x.S = m23
 	if c.Failed() {
 		c.Trace("S")
 		return
 	}
-	n23 := c.ReadLength(2)
-	m24 := foryimpl.MakeMap[map[string]Leaf](c, n23)
-	for n23 > 0 && !c.Failed() {
-		sz25, vn26, ev30 := c.ReadMapChunk(n23, 21, 28, foryTypeLeaf, false)
-		for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
-			var k28 string
-			k28 = c.ReadString()
-			var v29 Leaf
-			if !vn26 {
-				if ev30 != nil {
-					v29.ForyReadEvolved(c, ev30)
+	n29 := c.ReadLength(2)
+	m30 := foryimpl.MakeMap[map[string]Leaf](c, n29)
+	for n29 > 0 && !c.Failed() {
+		sz31, vn32, ev36 := c.ReadMapChunk(n29, 21, 28, foryTypeLeaf, false)
+		for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
+			var k34 string
+			k34 = c.ReadString()
+			var v35 Leaf
+			if !vn32 {
+				if ev36 != nil {
+					v35.ForyReadEvolved(c, ev36)
 				} else {
-					v29.ForyRead(c)
+					v35.ForyRead(c)
 				}
 			}
-			m24[k28] = v29
+			m30[k34] = v35
 		}
-		n23 -= sz25
+		n29 -= sz31
 	}
-	x.L = m24
+	x.L = m30
 	if c.Failed() {
 		c.Trace("L")
 		return
 	}
-	n31 := c.ReadLength(2)
-	m32 := foryimpl.MakeMap[map[string]*Leaf](c, n31)
-	for n31 > 0 && !c.Failed() {
-		sz33, vn34, ev39 := c.ReadMapChunk(n31, 21, 28, foryTypeLeaf, true)
-		for j35 := 0; j35 < sz33 && !c.Failed(); j35++ {
-			var k36 string
-			k36 = c.ReadString()
-			var v37 *Leaf
-			if !vn34 {
-				p38 := foryimpl.Alloc[Leaf](c)
-				if ev39 != nil {
-					p38.ForyReadEvolved(c, ev39)
+	n37 := c.ReadLength(2)
+	m38 := foryimpl.MakeMap[map[string]*Leaf](c, n37)
+	for n37 > 0 && !c.Failed() {
+		sz39, vn40, ev45 := c.ReadMapChunk(n37, 21, 28, foryTypeLeaf, true)
+		for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
+			var k42 string
+			k42 = c.ReadString()
+			var v43 *Leaf
+			if !vn40 {
+				p44 := foryimpl.Alloc[Leaf](c)
+				if ev45 != nil {
+					p44.ForyReadEvolved(c, ev45)
 				} else {
-					p38.ForyRead(c)
+					p44.ForyRead(c)
 				}
-				v37 = p38
+				v43 = p44
 			}
-			m32[k36] = v37
+			m38[k42] = v43
 		}
-		n31 -= sz33
+		n37 -= sz39
 	}
-	x.P = m32
+	x.P = m38
 	if c.Failed() {
 		c.Trace("P")
 		return
@@ -989,70 +989,70 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n40 := c.ReadLength(2)
-				m41 := foryimpl.MakeMap[map[string]int32](c, n40)
-				for n40 > 0 && !c.Failed() {
-					sz42, vn43, _ := c.ReadMapChunk(n40, 21, 5, nil, false)
-					for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
-						var k45 string
-						k45 = c.ReadString()
-						var v46 int32
-						if !vn43 {
-							v46 = r.ReadVarInt32()
+				n46 := c.ReadLength(2)
+				m47 := foryimpl.MakeMap[map[string]int32](c, n46)
+				for n46 > 0 && !c.Failed() {
+					sz48, vn49, _ := c.ReadMapChunk(n46, 21, 5, nil, false)
+					for j50 := 0; j50 < sz48 && !c.Failed(); j50++ {
+						var k51 string
+						k51 = c.ReadString()
+						var v52 int32
+						if !vn49 {
+							v52 = r.ReadVarInt32()
 						}
-						m41[k45] = v46
+						m47[k51] = v52
 					}
-					n40 -= sz42
+					n46 -= sz48
 				}
-				x.S = m41
+				x.S = m47
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n47 := c.ReadLength(2)
-				m48 := foryimpl.MakeMap[map[string]Leaf](c, n47)
-				for n47 > 0 && !c.Failed() {
-					sz49, vn50, ev54 := c.ReadMapChunk(n47, 21, 28, foryTypeLeaf, false)
-					for j51 := 0; j51 < sz49 && !c.Failed(); j51++ {
-						var k52 string
-						k52 = c.ReadString()
-						var v53 Leaf
-						if !vn50 {
-							if ev54 != nil {
-								v53.ForyReadEvolved(c, ev54)
+				n53 := c.ReadLength(2)
+				m54 := foryimpl.MakeMap[map[string]Leaf](c, n53)
+				for n53 > 0 && !c.Failed() {
+					sz55, vn56, ev60 := c.ReadMapChunk(n53, 21, 28, foryTypeLeaf, false)
+					for j57 := 0; j57 < sz55 && !c.Failed(); j57++ {
+						var k58 string
+						k58 = c.ReadString()
+						var v59 Leaf
+						if !vn56 {
+							if ev60 != nil {
+								v59.ForyReadEvolved(c, ev60)
 							} else {
-								v53.ForyRead(c)
+								v59.ForyRead(c)
 							}
 						}
-						m48[k52] = v53
+						m54[k58] = v59
 					}
-					n47 -= sz49
+					n53 -= sz55
 				}
-				x.L = m48
+				x.L = m54
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLength(2)
-				m56 := foryimpl.MakeMap[map[string]*Leaf](c, n55)
-				for n55 > 0 && !c.Failed() {
-					sz57, vn58, ev63 := c.ReadMapChunk(n55, 21, 28, foryTypeLeaf, true)
-					for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
-						var k60 string
-						k60 = c.ReadString()
-						var v61 *Leaf
-						if !vn58 {
-							p62 := foryimpl.Alloc[Leaf](c)
-							if ev63 != nil {
-								p62.ForyReadEvolved(c, ev63)
+				n61 := c.ReadLength(2)
+				m62 := foryimpl.MakeMap[map[string]*Leaf](c, n61)
+				for n61 > 0 && !c.Failed() {
+					sz63, vn64, ev69 := c.ReadMapChunk(n61, 21, 28, foryTypeLeaf, true)
+					for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
+						var k66 string
+						k66 = c.ReadString()
+						var v67 *Leaf
+						if !vn64 {
+							p68 := foryimpl.Alloc[Leaf](c)
+							if ev69 != nil {
+								p68.ForyReadEvolved(c, ev69)
 							} else {
-								p62.ForyRead(c)
+								p68.ForyRead(c)
 							}
-							v61 = p62
+							v67 = p68
 						}
-						m56[k60] = v61
+						m62[k66] = v67
 					}
-					n55 -= sz57
+					n61 -= sz63
 				}
-				x.P = m56
+				x.P = m62
 			}
 		default:
 			c.SkipField(f)
@@ -1137,16 +1137,16 @@ func (x *Ints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		if !foryimpl.ValidString(string(x.Name)) {
 			return foryimpl.InvalidUTF8(foryTypeInts, "Name")
 		}
-		for _, e1 := range x.Tags {
-			if !foryimpl.ValidString(string(e1)) {
+		for i2 := range x.Tags {
+			if !foryimpl.ValidString(string(x.Tags[i2])) {
 				return foryimpl.InvalidUTF8(foryTypeInts, "Tags")
 			}
 		}
-		for k2, e3 := range x.Attr {
-			if !foryimpl.ValidString(string(k2)) {
+		for k4, e5 := range x.Attr {
+			if !foryimpl.ValidString(string(k4)) {
 				return foryimpl.InvalidUTF8(foryTypeInts, "Attr")
 			}
-			if !foryimpl.ValidString(string(e3)) {
+			if !foryimpl.ValidString(string(e5)) {
 				return foryimpl.InvalidUTF8(foryTypeInts, "Attr")
 			}
 		}
@@ -1194,49 +1194,49 @@ func (x *Ints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		b.WriteInt32(int32(*x.P))
 	}
 	{
-		s4 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s4) + 9)
+		s8 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s8) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		if len(s4) > 0 {
-			off += copy(w[off:], s4)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+		if len(s8) > 0 {
+			off += copy(w[off:], s8)
 		}
 		b.SetWriterIndex(off)
 	}
-	l5 := x.Tags
+	l9 := x.Tags
 	{
-		sz7 := 6 + buffer.BatchSlack + len(l5)*9
-		for _, e6 := range l5 {
-			sz7 += len(e6)
+		sz11 := 6 + buffer.BatchSlack + len(l9)*9
+		for _, e10 := range l9 {
+			sz11 += len(e10)
 		}
-		b.Reserve(sz7)
+		b.Reserve(sz11)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l5)))
-		if len(l5) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l9)))
+		if len(l9) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e6 := range l5 {
-				if len(w)-off < len(e6)+9+buffer.BatchSlack {
+			for _, e10 := range l9 {
+				if len(w)-off < len(e10)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e6) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e10) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e6))<<2|2)
-				if len(e6) > 0 {
-					off += copy(w[off:], e6)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e10))<<2|2)
+				if len(e10) > 0 {
+					off += copy(w[off:], e10)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw8 foryimpl.MapWriter
-	mw8.Begin(b, len(x.Attr))
-	for k9, v10 := range x.Attr {
-		mw8.Entry(b)
-		foryimpl.WriteString(b, k9)
-		foryimpl.WriteString(b, v10)
+	var mw12 foryimpl.MapWriter
+	mw12.Begin(b, len(x.Attr))
+	for k13, v14 := range x.Attr {
+		mw12.Entry(b)
+		foryimpl.WriteString(b, k13)
+		foryimpl.WriteString(b, v14)
 	}
-	mw8.End(b)
+	mw12.End(b)
 	return nil
 }
 
@@ -1272,9 +1272,9 @@ func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p11 := foryimpl.Alloc[int](c)
-		*p11 = int(r.ReadInt32())
-		x.P = p11
+		p15 := foryimpl.Alloc[int](c)
+		*p15 = int(r.ReadInt32())
+		x.P = p15
 	}
 	if c.Failed() {
 		c.Trace("P")
@@ -1285,45 +1285,45 @@ func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n12 := c.ReadLength(1)
-	l13 := foryimpl.ReuseSlice[[]string](c, x.Tags, n12)
-	if n12 > 0 {
-		hn15 := c.ReadListHeader(21)
+	n16 := c.ReadLength(1)
+	l17 := foryimpl.ReuseSlice[[]string](c, x.Tags, n16)
+	if n16 > 0 {
+		hn19 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i14 := range l13 {
-				if hn15 && !c.ReadFlag() {
-					clear(l13[i14 : i14+1])
+			for i18 := range l17 {
+				if hn19 && !c.ReadFlag() {
+					clear(l17[i18 : i18+1])
 					continue
 				}
-				l13[i14] = c.ReadString()
+				l17[i18] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i14)
+					c.TraceIndex(i18)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l13
+	x.Tags = l17
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n17 := c.ReadLength(2)
-	m18 := foryimpl.MakeMap[map[string]string](c, n17)
-	for n17 > 0 && !c.Failed() {
-		sz19, vn20, _ := c.ReadMapChunk(n17, 21, 21, nil, false)
-		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
-			var k22 string
-			k22 = c.ReadString()
-			var v23 string
-			if !vn20 {
-				v23 = c.ReadString()
+	n21 := c.ReadLength(2)
+	m22 := foryimpl.MakeMap[map[string]string](c, n21)
+	for n21 > 0 && !c.Failed() {
+		sz23, vn24, _ := c.ReadMapChunk(n21, 21, 21, nil, false)
+		for j25 := 0; j25 < sz23 && !c.Failed(); j25++ {
+			var k26 string
+			k26 = c.ReadString()
+			var v27 string
+			if !vn24 {
+				v27 = c.ReadString()
 			}
-			m18[k22] = v23
+			m22[k26] = v27
 		}
-		n17 -= sz19
+		n21 -= sz23
 	}
-	x.Attr = m18
+	x.Attr = m22
 	if c.Failed() {
 		c.Trace("Attr")
 		return
@@ -1338,38 +1338,38 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v24, ok25 := c.ReadUintAs(f, 64); ok25 {
-					x.B = uint(v24)
+				if v28, ok29 := c.ReadUintAs(f, 64); ok29 {
+					x.B = uint(v28)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.B = uint(r.ReadUint32())
 			}
 		case 1:
 			if f.Convert {
-				if v26, ok27 := c.ReadIntAs(f, 64); ok27 {
-					x.C = int(v26)
+				if v30, ok31 := c.ReadIntAs(f, 64); ok31 {
+					x.C = int(v30)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.C = int(r.ReadVarInt64())
 			}
 		case 2:
 			if f.Convert {
-				if v28, ok29 := c.ReadIntAs(f, 64); ok29 {
-					x.A = int(v28)
+				if v32, ok33 := c.ReadIntAs(f, 64); ok33 {
+					x.A = int(v32)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = int(r.ReadVarInt32())
 			}
 		case 3:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
-					pv33 := int(v31)
-					x.P = &pv33
+				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
+					pv37 := int(v35)
+					x.P = &pv37
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p30 := foryimpl.Alloc[int](c)
-				*p30 = int(r.ReadInt32())
-				x.P = p30
+				p34 := foryimpl.Alloc[int](c)
+				*p34 = int(r.ReadInt32())
+				x.P = p34
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -1377,44 +1377,44 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n34 := c.ReadLength(1)
-				l35 := foryimpl.MakeSlice[[]string](c, n34)
-				if n34 > 0 {
-					hn37 := c.ReadListHeader(21)
+				n38 := c.ReadLength(1)
+				l39 := foryimpl.MakeSlice[[]string](c, n38)
+				if n38 > 0 {
+					hn41 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i36 := range l35 {
-							if hn37 && !c.ReadFlag() {
-								clear(l35[i36 : i36+1])
+						for i40 := range l39 {
+							if hn41 && !c.ReadFlag() {
+								clear(l39[i40 : i40+1])
 								continue
 							}
-							l35[i36] = c.ReadString()
+							l39[i40] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i36)
+								c.TraceIndex(i40)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l35
+				x.Tags = l39
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n39 := c.ReadLength(2)
-				m40 := foryimpl.MakeMap[map[string]string](c, n39)
-				for n39 > 0 && !c.Failed() {
-					sz41, vn42, _ := c.ReadMapChunk(n39, 21, 21, nil, false)
-					for j43 := 0; j43 < sz41 && !c.Failed(); j43++ {
-						var k44 string
-						k44 = c.ReadString()
-						var v45 string
-						if !vn42 {
-							v45 = c.ReadString()
+				n43 := c.ReadLength(2)
+				m44 := foryimpl.MakeMap[map[string]string](c, n43)
+				for n43 > 0 && !c.Failed() {
+					sz45, vn46, _ := c.ReadMapChunk(n43, 21, 21, nil, false)
+					for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
+						var k48 string
+						k48 = c.ReadString()
+						var v49 string
+						if !vn46 {
+							v49 = c.ReadString()
 						}
-						m40[k44] = v45
+						m44[k48] = v49
 					}
-					n39 -= sz41
+					n43 -= sz45
 				}
-				x.Attr = m40
+				x.Attr = m44
 			}
 		default:
 			c.SkipField(f)
@@ -1677,45 +1677,45 @@ func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(248749279)
 	}
-	l4 := x.A
-	b.WriteVarUint32(uint32(len(l4)))
-	if len(l4) > 0 {
+	l7 := x.A
+	b.WriteVarUint32(uint32(len(l7)))
+	if len(l7) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePt)
-		for i5 := range l4 {
-			l4[i5].ForyWrite(c)
+		for i8 := range l7 {
+			l7[i8].ForyWrite(c)
 		}
 	}
-	l6 := x.B
-	b.WriteVarUint32(uint32(len(l6)))
-	if len(l6) > 0 {
-		h7 := byte(0x08)
-		for _, p8 := range l6 {
-			if p8 == nil {
-				h7 = 0x0a
+	l9 := x.B
+	b.WriteVarUint32(uint32(len(l9)))
+	if len(l9) > 0 {
+		h10 := byte(0x08)
+		for _, p11 := range l9 {
+			if p11 == nil {
+				h10 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h7)
+		b.WriteUint8(h10)
 		c.WriteStructMetaPtr(foryTypePt)
-		for _, p8 := range l6 {
-			if h7 == 0x0a {
-				if p8 == nil {
+		for _, p11 := range l9 {
+			if h10 == 0x0a {
+				if p11 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p8.ForyWrite(c)
+			p11.ForyWrite(c)
 		}
 	}
-	l9 := x.C
-	b.WriteVarUint32(uint32(len(l9)))
-	if len(l9) > 0 {
+	l12 := x.C
+	b.WriteVarUint32(uint32(len(l12)))
+	if len(l12) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePt)
-		for i10 := range l9 {
-			l9[i10].ForyWrite(c)
+		for i13 := range l12 {
+			l12[i13].ForyWrite(c)
 		}
 	}
 }
@@ -1734,85 +1734,85 @@ func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n11 := c.ReadLength(1)
-	l12 := foryimpl.ReuseSlice[[]Pt](c, x.A, n11)
-	if n11 > 0 {
-		hn14, ev15 := c.ReadStructListHeader(foryTypePt)
+	n14 := c.ReadLength(1)
+	l15 := foryimpl.ReuseSlice[[]Pt](c, x.A, n14)
+	if n14 > 0 {
+		hn17, ev18 := c.ReadStructListHeader(foryTypePt)
 		if !c.Failed() {
-			for i13 := range l12 {
-				if hn14 && !c.ReadFlag() {
-					clear(l12[i13 : i13+1])
+			for i16 := range l15 {
+				if hn17 && !c.ReadFlag() {
+					clear(l15[i16 : i16+1])
 					continue
 				}
-				if ev15 != nil {
-					l12[i13].ForyReadEvolved(c, ev15)
+				if ev18 != nil {
+					l15[i16].ForyReadEvolved(c, ev18)
 				} else {
-					l12[i13].ForyRead(c)
+					l15[i16].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i13)
+					c.TraceIndex(i16)
 					break
 				}
 			}
 		}
 	}
-	x.A = l12
+	x.A = l15
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
-	n16 := c.ReadLength(1)
-	l17 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n16)
-	if n16 > 0 {
-		hn19, ev20 := c.ReadStructListHeader(foryTypePt)
+	n19 := c.ReadLength(1)
+	l20 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n19)
+	if n19 > 0 {
+		hn22, ev23 := c.ReadStructListHeader(foryTypePt)
 		if !c.Failed() {
-			for i18 := range l17 {
-				if hn19 && !c.ReadFlag() {
-					clear(l17[i18 : i18+1])
+			for i21 := range l20 {
+				if hn22 && !c.ReadFlag() {
+					clear(l20[i21 : i21+1])
 					continue
 				}
-				p21 := foryimpl.Alloc[Pt](c)
-				if ev20 != nil {
-					p21.ForyReadEvolved(c, ev20)
+				p24 := foryimpl.Alloc[Pt](c)
+				if ev23 != nil {
+					p24.ForyReadEvolved(c, ev23)
 				} else {
-					p21.ForyRead(c)
+					p24.ForyRead(c)
 				}
-				l17[i18] = p21
+				l20[i21] = p24
 				if c.Failed() {
-					c.TraceIndex(i18)
+					c.TraceIndex(i21)
 					break
 				}
 			}
 		}
 	}
-	x.B = l17
+	x.B = l20
 	if c.Failed() {
 		c.Trace("B")
 		return
 	}
-	n22 := c.ReadLength(1)
-	l23 := foryimpl.ReuseSlice[[]Pt](c, x.C, n22)
-	if n22 > 0 {
-		hn25, ev26 := c.ReadStructListHeader(foryTypePt)
+	n25 := c.ReadLength(1)
+	l26 := foryimpl.ReuseSlice[[]Pt](c, x.C, n25)
+	if n25 > 0 {
+		hn28, ev29 := c.ReadStructListHeader(foryTypePt)
 		if !c.Failed() {
-			for i24 := range l23 {
-				if hn25 && !c.ReadFlag() {
-					clear(l23[i24 : i24+1])
+			for i27 := range l26 {
+				if hn28 && !c.ReadFlag() {
+					clear(l26[i27 : i27+1])
 					continue
 				}
-				if ev26 != nil {
-					l23[i24].ForyReadEvolved(c, ev26)
+				if ev29 != nil {
+					l26[i27].ForyReadEvolved(c, ev29)
 				} else {
-					l23[i24].ForyRead(c)
+					l26[i27].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i24)
+					c.TraceIndex(i27)
 					break
 				}
 			}
 		}
 	}
-	x.C = l23
+	x.C = l26
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -1826,83 +1826,83 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n27 := c.ReadLength(1)
-				l28 := foryimpl.MakeSlice[[]Pt](c, n27)
-				if n27 > 0 {
-					hn30, ev31 := c.ReadStructListHeader(foryTypePt)
+				n30 := c.ReadLength(1)
+				l31 := foryimpl.MakeSlice[[]Pt](c, n30)
+				if n30 > 0 {
+					hn33, ev34 := c.ReadStructListHeader(foryTypePt)
 					if !c.Failed() {
-						for i29 := range l28 {
-							if hn30 && !c.ReadFlag() {
-								clear(l28[i29 : i29+1])
+						for i32 := range l31 {
+							if hn33 && !c.ReadFlag() {
+								clear(l31[i32 : i32+1])
 								continue
 							}
-							if ev31 != nil {
-								l28[i29].ForyReadEvolved(c, ev31)
+							if ev34 != nil {
+								l31[i32].ForyReadEvolved(c, ev34)
 							} else {
-								l28[i29].ForyRead(c)
+								l31[i32].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i29)
+								c.TraceIndex(i32)
 								break
 							}
 						}
 					}
 				}
-				x.A = l28
+				x.A = l31
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n32 := c.ReadLength(1)
-				l33 := foryimpl.MakeSlice[[]*Pt](c, n32)
-				if n32 > 0 {
-					hn35, ev36 := c.ReadStructListHeader(foryTypePt)
+				n35 := c.ReadLength(1)
+				l36 := foryimpl.MakeSlice[[]*Pt](c, n35)
+				if n35 > 0 {
+					hn38, ev39 := c.ReadStructListHeader(foryTypePt)
 					if !c.Failed() {
-						for i34 := range l33 {
-							if hn35 && !c.ReadFlag() {
-								clear(l33[i34 : i34+1])
+						for i37 := range l36 {
+							if hn38 && !c.ReadFlag() {
+								clear(l36[i37 : i37+1])
 								continue
 							}
-							p37 := foryimpl.Alloc[Pt](c)
-							if ev36 != nil {
-								p37.ForyReadEvolved(c, ev36)
+							p40 := foryimpl.Alloc[Pt](c)
+							if ev39 != nil {
+								p40.ForyReadEvolved(c, ev39)
 							} else {
-								p37.ForyRead(c)
+								p40.ForyRead(c)
 							}
-							l33[i34] = p37
+							l36[i37] = p40
 							if c.Failed() {
-								c.TraceIndex(i34)
+								c.TraceIndex(i37)
 								break
 							}
 						}
 					}
 				}
-				x.B = l33
+				x.B = l36
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadLength(1)
-				l39 := foryimpl.MakeSlice[[]Pt](c, n38)
-				if n38 > 0 {
-					hn41, ev42 := c.ReadStructListHeader(foryTypePt)
+				n41 := c.ReadLength(1)
+				l42 := foryimpl.MakeSlice[[]Pt](c, n41)
+				if n41 > 0 {
+					hn44, ev45 := c.ReadStructListHeader(foryTypePt)
 					if !c.Failed() {
-						for i40 := range l39 {
-							if hn41 && !c.ReadFlag() {
-								clear(l39[i40 : i40+1])
+						for i43 := range l42 {
+							if hn44 && !c.ReadFlag() {
+								clear(l42[i43 : i43+1])
 								continue
 							}
-							if ev42 != nil {
-								l39[i40].ForyReadEvolved(c, ev42)
+							if ev45 != nil {
+								l42[i43].ForyReadEvolved(c, ev45)
 							} else {
-								l39[i40].ForyRead(c)
+								l42[i43].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i40)
+								c.TraceIndex(i43)
 								break
 							}
 						}
 					}
 				}
-				x.C = l39
+				x.C = l42
 			}
 		default:
 			c.SkipField(f)

@@ -103,33 +103,18 @@ func (x *Bytes) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	l3 := x.Bin
-	b.WriteVarUint32(uint32(len(l3)))
-	b.WriteBytes(l3)
-	{
-		l4 := x.BoolA
-		b.Reserve(buffer.BatchSlack + len(l4)*1 + 5)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l4)*1))
-		off = buffer.PutRawBoolsAt(w, off, l4)
-		b.SetWriterIndex(off)
-	}
-	l5 := x.Bools
+	l5 := x.Bin
 	b.WriteVarUint32(uint32(len(l5)))
-	if len(l5) > 0 {
-		b.Reserve(1 + len(l5)*1 + buffer.BatchSlack)
+	b.WriteBytes(l5)
+	{
+		l6 := x.BoolA
+		b.Reserve(buffer.BatchSlack + len(l6)*1 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e6 := range l5 {
-			{
-				buffer.PutBoolAt(w, off, e6)
-				off += 1
-			}
-		}
+		off = buffer.PutVarUint32At(w, off, uint32(len(l6)*1))
+		off = buffer.PutRawBoolsAt(w, off, l6)
 		b.SetWriterIndex(off)
 	}
-	l7 := x.Plain
+	l7 := x.Bools
 	b.WriteVarUint32(uint32(len(l7)))
 	if len(l7) > 0 {
 		b.Reserve(1 + len(l7)*1 + buffer.BatchSlack)
@@ -138,18 +123,33 @@ func (x *Bytes) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 		off++
 		for _, e8 := range l7 {
 			{
-				buffer.PutUint8At(w, off, e8)
+				buffer.PutBoolAt(w, off, e8)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l9 := x.Plain
+	b.WriteVarUint32(uint32(len(l9)))
+	if len(l9) > 0 {
+		b.Reserve(1 + len(l9)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e10 := range l9 {
+			{
+				buffer.PutUint8At(w, off, e10)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l9 := x.U8Arr
-		b.Reserve(buffer.BatchSlack + len(l9)*1 + 5)
+		l11 := x.U8Arr
+		b.Reserve(buffer.BatchSlack + len(l11)*1 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*1))
-		off += copy(w[off:], l9)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l11)*1))
+		off += copy(w[off:], l11)
 		b.SetWriterIndex(off)
 	}
 	return nil
@@ -175,64 +175,64 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n10 := c.ReadArrayLength(1)
-	a11 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n10)
-	r.ReadRawBools(a11)
-	x.BoolA = a11
+	n12 := c.ReadArrayLength(1)
+	a13 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n12)
+	r.ReadRawBools(a13)
+	x.BoolA = a13
 	if c.Failed() {
 		c.Trace("BoolA")
 		return
 	}
-	n12 := c.ReadLength(1)
-	l13 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n12)
-	if n12 > 0 {
-		hn15 := c.ReadListHeader(1)
+	n14 := c.ReadLength(1)
+	l15 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n14)
+	if n14 > 0 {
+		hn17 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i14 := range l13 {
-				if hn15 && !c.ReadFlag() {
-					clear(l13[i14 : i14+1])
+			for i16 := range l15 {
+				if hn17 && !c.ReadFlag() {
+					clear(l15[i16 : i16+1])
 					continue
 				}
-				l13[i14] = r.ReadBool()
+				l15[i16] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i14)
+					c.TraceIndex(i16)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l13
+	x.Bools = l15
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n17 := c.ReadLength(1)
-	l18 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n17)
-	if n17 > 0 {
-		hn20 := c.ReadListHeader(9)
+	n19 := c.ReadLength(1)
+	l20 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n19)
+	if n19 > 0 {
+		hn22 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i19 := range l18 {
-				if hn20 && !c.ReadFlag() {
-					clear(l18[i19 : i19+1])
+			for i21 := range l20 {
+				if hn22 && !c.ReadFlag() {
+					clear(l20[i21 : i21+1])
 					continue
 				}
-				l18[i19] = r.ReadUint8()
+				l20[i21] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i19)
+					c.TraceIndex(i21)
 					break
 				}
 			}
 		}
 	}
-	x.Plain = l18
+	x.Plain = l20
 	if c.Failed() {
 		c.Trace("Plain")
 		return
 	}
-	n22 := c.ReadArrayLength(1)
-	a23 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n22)
-	copy(a23, r.ReadBytes(n22))
-	x.U8Arr = a23
+	n24 := c.ReadArrayLength(1)
+	a25 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n24)
+	copy(a25, r.ReadBytes(n24))
+	x.U8Arr = a25
 	if c.Failed() {
 		c.Trace("U8Arr")
 		return
@@ -255,67 +255,67 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if f.Convert {
 				x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n24 := c.ReadArrayLength(1)
-				a25 := foryimpl.MakeSlice[[]bool](c, n24)
-				r.ReadRawBools(a25)
-				x.BoolA = a25
+				n26 := c.ReadArrayLength(1)
+				a27 := foryimpl.MakeSlice[[]bool](c, n26)
+				r.ReadRawBools(a27)
+				x.BoolA = a27
 			}
 		case 2:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n26 := c.ReadLength(1)
-				l27 := foryimpl.MakeSlice[[]bool](c, n26)
-				if n26 > 0 {
-					hn29 := c.ReadListHeader(1)
+				n28 := c.ReadLength(1)
+				l29 := foryimpl.MakeSlice[[]bool](c, n28)
+				if n28 > 0 {
+					hn31 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i28 := range l27 {
-							if hn29 && !c.ReadFlag() {
-								clear(l27[i28 : i28+1])
+						for i30 := range l29 {
+							if hn31 && !c.ReadFlag() {
+								clear(l29[i30 : i30+1])
 								continue
 							}
-							l27[i28] = r.ReadBool()
+							l29[i30] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i28)
+								c.TraceIndex(i30)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l27
+				x.Bools = l29
 			}
 		case 3:
 			if f.Convert {
 				x.Plain = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLength(1)
-				l32 := foryimpl.MakeSlice[[]uint8](c, n31)
-				if n31 > 0 {
-					hn34 := c.ReadListHeader(9)
+				n33 := c.ReadLength(1)
+				l34 := foryimpl.MakeSlice[[]uint8](c, n33)
+				if n33 > 0 {
+					hn36 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i33 := range l32 {
-							if hn34 && !c.ReadFlag() {
-								clear(l32[i33 : i33+1])
+						for i35 := range l34 {
+							if hn36 && !c.ReadFlag() {
+								clear(l34[i35 : i35+1])
 								continue
 							}
-							l32[i33] = r.ReadUint8()
+							l34[i35] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i33)
+								c.TraceIndex(i35)
 								break
 							}
 						}
 					}
 				}
-				x.Plain = l32
+				x.Plain = l34
 			}
 		case 4:
 			if f.Convert {
 				x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n36 := c.ReadArrayLength(1)
-				a37 := foryimpl.MakeSlice[[]uint8](c, n36)
-				copy(a37, r.ReadBytes(n36))
-				x.U8Arr = a37
+				n38 := c.ReadArrayLength(1)
+				a39 := foryimpl.MakeSlice[[]uint8](c, n38)
+				copy(a39, r.ReadBytes(n38))
+				x.U8Arr = a39
 			}
 		default:
 			c.SkipField(f)

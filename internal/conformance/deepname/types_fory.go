@@ -428,8 +428,8 @@ func (x *Level3) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Level3, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Level3) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for _, e1 := range x.Tags {
-			if !foryimpl.ValidString(string(e1)) {
+		for i2 := range x.Tags {
+			if !foryimpl.ValidString(string(x.Tags[i2])) {
 				return foryimpl.InvalidUTF8(foryTypeLevel3, "Tags")
 			}
 		}
@@ -457,27 +457,27 @@ func (x *Level3) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Value))
 	b.SetWriterIndex(off)
-	l2 := x.Tags
+	l4 := x.Tags
 	{
-		sz4 := 6 + buffer.BatchSlack + len(l2)*9
-		for _, e3 := range l2 {
-			sz4 += len(e3)
+		sz6 := 6 + buffer.BatchSlack + len(l4)*9
+		for _, e5 := range l4 {
+			sz6 += len(e5)
 		}
-		b.Reserve(sz4)
+		b.Reserve(sz6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
-		if len(l2) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
+		if len(l4) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e3 := range l2 {
-				if len(w)-off < len(e3)+9+buffer.BatchSlack {
+			for _, e5 := range l4 {
+				if len(w)-off < len(e5)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
-				if len(e3) > 0 {
-					off += copy(w[off:], e3)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
+				if len(e5) > 0 {
+					off += copy(w[off:], e5)
 				}
 			}
 		}
@@ -508,25 +508,25 @@ func (x *Level3) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Value..Value")
 		return
 	}
-	n5 := c.ReadLength(1)
-	l6 := foryimpl.ReuseSlice[[]string](c, x.Tags, n5)
-	if n5 > 0 {
-		hn8 := c.ReadListHeader(21)
+	n7 := c.ReadLength(1)
+	l8 := foryimpl.ReuseSlice[[]string](c, x.Tags, n7)
+	if n7 > 0 {
+		hn10 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i7 := range l6 {
-				if hn8 && !c.ReadFlag() {
-					clear(l6[i7 : i7+1])
+			for i9 := range l8 {
+				if hn10 && !c.ReadFlag() {
+					clear(l8[i9 : i9+1])
 					continue
 				}
-				l6[i7] = c.ReadString()
+				l8[i9] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i7)
+					c.TraceIndex(i9)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l6
+	x.Tags = l8
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -541,33 +541,33 @@ func (x *Level3) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 64); ok11 {
-					x.Value = int64(v10)
+				if v12, ok13 := c.ReadIntAs(f, 64); ok13 {
+					x.Value = int64(v12)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n12 := c.ReadLength(1)
-				l13 := foryimpl.MakeSlice[[]string](c, n12)
-				if n12 > 0 {
-					hn15 := c.ReadListHeader(21)
+				n14 := c.ReadLength(1)
+				l15 := foryimpl.MakeSlice[[]string](c, n14)
+				if n14 > 0 {
+					hn17 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i14 := range l13 {
-							if hn15 && !c.ReadFlag() {
-								clear(l13[i14 : i14+1])
+						for i16 := range l15 {
+							if hn17 && !c.ReadFlag() {
+								clear(l15[i16 : i16+1])
 								continue
 							}
-							l13[i14] = c.ReadString()
+							l15[i16] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i14)
+								c.TraceIndex(i16)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l13
+				x.Tags = l15
 			}
 		default:
 			c.SkipField(f)

@@ -116,12 +116,12 @@ func (x *EnumHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.C))
 	b.SetWriterIndex(off)
-	l2 := x.Colors
-	b.WriteVarUint32(uint32(len(l2)))
-	if len(l2) > 0 {
+	l3 := x.Colors
+	b.WriteVarUint32(uint32(len(l3)))
+	if len(l3) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e3 := range l2 {
-			b.WriteVarUint32(uint32(e3))
+		for _, e4 := range l3 {
+			b.WriteVarUint32(uint32(e4))
 		}
 	}
 	if x.PC == nil {
@@ -148,33 +148,33 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("C")
 		return
 	}
-	n4 := c.ReadLength(1)
-	l5 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n4)
-	if n4 > 0 {
-		hn7 := c.ReadListHeader(25)
+	n5 := c.ReadLength(1)
+	l6 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n5)
+	if n5 > 0 {
+		hn8 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i6 := range l5 {
-				if hn7 && !c.ReadFlag() {
-					clear(l5[i6 : i6+1])
+			for i7 := range l6 {
+				if hn8 && !c.ReadFlag() {
+					clear(l6[i7 : i7+1])
 					continue
 				}
-				l5[i6] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l6[i7] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i6)
+					c.TraceIndex(i7)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l5
+	x.Colors = l6
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
 	if c.ReadFlag() {
-		p9 := foryimpl.Alloc[Color](c)
-		*p9 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PC = p9
+		p10 := foryimpl.Alloc[Color](c)
+		*p10 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.PC = p10
 	}
 	if c.Failed() {
 		c.Trace("PC")
@@ -193,31 +193,31 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n10 := c.ReadLength(1)
-				l11 := foryimpl.MakeSlice[[]Color](c, n10)
-				if n10 > 0 {
-					hn13 := c.ReadListHeader(25)
+				n11 := c.ReadLength(1)
+				l12 := foryimpl.MakeSlice[[]Color](c, n11)
+				if n11 > 0 {
+					hn14 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i12 := range l11 {
-							if hn13 && !c.ReadFlag() {
-								clear(l11[i12 : i12+1])
+						for i13 := range l12 {
+							if hn14 && !c.ReadFlag() {
+								clear(l12[i13 : i13+1])
 								continue
 							}
-							l11[i12] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l12[i13] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i12)
+								c.TraceIndex(i13)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l11
+				x.Colors = l12
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p15 := foryimpl.Alloc[Color](c)
-				*p15 = Color(c.ReadEnum(uint32(0x7fffffff)))
-				x.PC = p15
+				p16 := foryimpl.Alloc[Color](c)
+				*p16 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				x.PC = p16
 			}
 		default:
 			c.SkipField(f)

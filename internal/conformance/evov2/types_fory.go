@@ -124,8 +124,8 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 				return
 			}
 		}
-		for _, e3 := range x.Tags {
-			if !foryimpl.ValidString(string(e3)) {
+		for i6 := range x.Tags {
+			if !foryimpl.ValidString(string(x.Tags[i6])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Tags"))
 				return
 			}
@@ -136,18 +136,18 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	b := c.Buffer()
-	s4 := x.Email
+	s8 := x.Email
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(s4) + 9)
+	b.Reserve(9 + buffer.BatchSlack + len(s8) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -566291566)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
-	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-	if len(s4) > 0 {
-		off += copy(w[off:], s4)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+	if len(s8) > 0 {
+		off += copy(w[off:], s8)
 	}
 	b.SetWriterIndex(off)
 	if x.Home == nil {
@@ -160,13 +160,13 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		x.Home.ForyWrite(c)
 	}
 	{
-		s5 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s5) + 14)
+		s9 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s9) + 14)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
-		if len(s5) > 0 {
-			off += copy(w[off:], s5)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<2|2)
+		if len(s9) > 0 {
+			off += copy(w[off:], s9)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -176,46 +176,46 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		foryimpl.WriteString(b, *x.Nick)
 	}
-	var mw6 foryimpl.MapWriter
-	mw6.Begin(b, len(x.Scores))
-	for k7, v8 := range x.Scores {
-		mw6.Entry(b)
-		foryimpl.WriteString(b, k7)
-		b.WriteVarInt32(v8)
+	var mw10 foryimpl.MapWriter
+	mw10.Begin(b, len(x.Scores))
+	for k11, v12 := range x.Scores {
+		mw10.Entry(b)
+		foryimpl.WriteString(b, k11)
+		b.WriteVarInt32(v12)
 	}
-	mw6.End(b)
-	l9 := x.Tags
+	mw10.End(b)
+	l13 := x.Tags
 	{
-		sz11 := 6 + buffer.BatchSlack + len(l9)*9
-		for _, e10 := range l9 {
-			sz11 += len(e10)
+		sz15 := 6 + buffer.BatchSlack + len(l13)*9
+		for _, e14 := range l13 {
+			sz15 += len(e14)
 		}
-		b.Reserve(sz11)
+		b.Reserve(sz15)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l9)))
-		if len(l9) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l13)))
+		if len(l13) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e10 := range l9 {
-				if len(w)-off < len(e10)+9+buffer.BatchSlack {
+			for _, e14 := range l13 {
+				if len(w)-off < len(e14)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e10) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e14) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e10))<<2|2)
-				if len(e10) > 0 {
-					off += copy(w[off:], e10)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e14))<<2|2)
+				if len(e14) > 0 {
+					off += copy(w[off:], e14)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l12 := x.Weights
-		b.Reserve(buffer.BatchSlack + len(l12)*8 + 5)
+		l16 := x.Weights
+		b.Reserve(buffer.BatchSlack + len(l16)*8 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l12)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l12)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l16)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l16)
 		b.SetWriterIndex(off)
 	}
 	if c.Compatible() {
@@ -256,13 +256,13 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p13 := foryimpl.Alloc[Address](c)
-		if ev14 := c.ReadStructFieldMeta(foryTypeAddress); ev14 != nil {
-			p13.ForyReadEvolved(c, ev14)
+		p17 := foryimpl.Alloc[Address](c)
+		if ev18 := c.ReadStructFieldMeta(foryTypeAddress); ev18 != nil {
+			p17.ForyReadEvolved(c, ev18)
 		} else if !c.Failed() {
-			p13.ForyRead(c)
+			p17.ForyRead(c)
 		}
-		x.Home = p13
+		x.Home = p17
 	}
 	if c.Failed() {
 		c.Trace("Home")
@@ -279,67 +279,67 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p15 := foryimpl.Alloc[string](c)
-		*p15 = c.ReadString()
-		x.Nick = p15
+		p19 := foryimpl.Alloc[string](c)
+		*p19 = c.ReadString()
+		x.Nick = p19
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n16 := c.ReadLength(2)
-	m17 := foryimpl.MakeMap[map[string]int32](c, n16)
-	for n16 > 0 && !c.Failed() {
-		sz18, vn19, _ := c.ReadMapChunk(n16, 21, 5, nil, false)
-		for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
-			var k21 string
-			k21 = c.ReadString()
-			var v22 int32
-			if !vn19 {
-				v22 = r.ReadVarInt32()
+	n20 := c.ReadLength(2)
+	m21 := foryimpl.MakeMap[map[string]int32](c, n20)
+	for n20 > 0 && !c.Failed() {
+		sz22, vn23, _ := c.ReadMapChunk(n20, 21, 5, nil, false)
+		for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
+			var k25 string
+			k25 = c.ReadString()
+			var v26 int32
+			if !vn23 {
+				v26 = r.ReadVarInt32()
 			}
-			m17[k21] = v22
+			m21[k25] = v26
 		}
-		n16 -= sz18
+		n20 -= sz22
 	}
-	x.Scores = m17
+	x.Scores = m21
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n23 := c.ReadLength(1)
-	l24 := foryimpl.ReuseSlice[[]string](c, x.Tags, n23)
-	if n23 > 0 {
-		hn26 := c.ReadListHeader(21)
+	n27 := c.ReadLength(1)
+	l28 := foryimpl.ReuseSlice[[]string](c, x.Tags, n27)
+	if n27 > 0 {
+		hn30 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i25 := range l24 {
-				if hn26 && !c.ReadFlag() {
-					clear(l24[i25 : i25+1])
+			for i29 := range l28 {
+				if hn30 && !c.ReadFlag() {
+					clear(l28[i29 : i29+1])
 					continue
 				}
-				l24[i25] = c.ReadString()
+				l28[i29] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i25)
+					c.TraceIndex(i29)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l24
+	x.Tags = l28
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n28 := c.ReadArrayLength(8)
-	a29 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n28)
-	r.ReadRawFloat64s(a29)
-	x.Weights = a29
+	n32 := c.ReadArrayLength(8)
+	a33 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n32)
+	r.ReadRawFloat64s(a33)
+	x.Weights = a33
 	if c.Failed() {
 		c.Trace("Weights")
 		return
 	}
-	if ev30 := c.ReadStructFieldMeta(foryTypeAddress); ev30 != nil {
-		x.Work.ForyReadEvolved(c, ev30)
+	if ev34 := c.ReadStructFieldMeta(foryTypeAddress); ev34 != nil {
+		x.Work.ForyReadEvolved(c, ev34)
 	} else if !c.Failed() {
 		x.Work.ForyRead(c)
 	}
@@ -357,8 +357,8 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
-					x.Age = int32(v31)
+				if v35, ok36 := c.ReadIntAs(f, 32); ok36 {
+					x.Age = int32(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
@@ -369,13 +369,13 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p33 := foryimpl.Alloc[Address](c)
-				if ev34 := c.ReadStructFieldMeta(foryTypeAddress); ev34 != nil {
-					p33.ForyReadEvolved(c, ev34)
+				p37 := foryimpl.Alloc[Address](c)
+				if ev38 := c.ReadStructFieldMeta(foryTypeAddress); ev38 != nil {
+					p37.ForyReadEvolved(c, ev38)
 				} else if !c.Failed() {
-					p33.ForyRead(c)
+					p37.ForyRead(c)
 				}
-				x.Home = p33
+				x.Home = p37
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -387,64 +387,64 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p35 := foryimpl.Alloc[string](c)
-				*p35 = c.ReadString()
-				x.Nick = p35
+				p39 := foryimpl.Alloc[string](c)
+				*p39 = c.ReadString()
+				x.Nick = p39
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n36 := c.ReadLength(2)
-				m37 := foryimpl.MakeMap[map[string]int32](c, n36)
-				for n36 > 0 && !c.Failed() {
-					sz38, vn39, _ := c.ReadMapChunk(n36, 21, 5, nil, false)
-					for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
-						var k41 string
-						k41 = c.ReadString()
-						var v42 int32
-						if !vn39 {
-							v42 = r.ReadVarInt32()
+				n40 := c.ReadLength(2)
+				m41 := foryimpl.MakeMap[map[string]int32](c, n40)
+				for n40 > 0 && !c.Failed() {
+					sz42, vn43, _ := c.ReadMapChunk(n40, 21, 5, nil, false)
+					for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
+						var k45 string
+						k45 = c.ReadString()
+						var v46 int32
+						if !vn43 {
+							v46 = r.ReadVarInt32()
 						}
-						m37[k41] = v42
+						m41[k45] = v46
 					}
-					n36 -= sz38
+					n40 -= sz42
 				}
-				x.Scores = m37
+				x.Scores = m41
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n43 := c.ReadLength(1)
-				l44 := foryimpl.MakeSlice[[]string](c, n43)
-				if n43 > 0 {
-					hn46 := c.ReadListHeader(21)
+				n47 := c.ReadLength(1)
+				l48 := foryimpl.MakeSlice[[]string](c, n47)
+				if n47 > 0 {
+					hn50 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i45 := range l44 {
-							if hn46 && !c.ReadFlag() {
-								clear(l44[i45 : i45+1])
+						for i49 := range l48 {
+							if hn50 && !c.ReadFlag() {
+								clear(l48[i49 : i49+1])
 								continue
 							}
-							l44[i45] = c.ReadString()
+							l48[i49] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i45)
+								c.TraceIndex(i49)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l44
+				x.Tags = l48
 			}
 		case 8:
 			if f.Convert {
 				x.Weights = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n48 := c.ReadArrayLength(8)
-				a49 := foryimpl.MakeSlice[[]float64](c, n48)
-				r.ReadRawFloat64s(a49)
-				x.Weights = a49
+				n52 := c.ReadArrayLength(8)
+				a53 := foryimpl.MakeSlice[[]float64](c, n52)
+				r.ReadRawFloat64s(a53)
+				x.Weights = a53
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				if ev50 := c.ReadStructFieldMeta(foryTypeAddress); ev50 != nil {
-					x.Work.ForyReadEvolved(c, ev50)
+				if ev54 := c.ReadStructFieldMeta(foryTypeAddress); ev54 != nil {
+					x.Work.ForyReadEvolved(c, ev54)
 				} else if !c.Failed() {
 					x.Work.ForyRead(c)
 				}

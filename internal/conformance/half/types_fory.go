@@ -138,46 +138,46 @@ func (x *HalfFloats) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		b.WriteUint16(uint16(*x.F16Ptr))
 	}
 	{
-		l3 := x.BF16Arr
-		b.Reserve(buffer.BatchSlack + len(l3)*2 + 5)
+		l5 := x.BF16Arr
+		b.Reserve(buffer.BatchSlack + len(l5)*2 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l3)*2))
-		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l3))
+		off = buffer.PutVarUint32At(w, off, uint32(len(l5)*2))
+		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l5))
 		b.SetWriterIndex(off)
 	}
-	l4 := x.BF16List
-	b.WriteVarUint32(uint32(len(l4)))
-	if len(l4) > 0 {
-		b.Reserve(1 + len(l4)*2 + buffer.BatchSlack)
+	l6 := x.BF16List
+	b.WriteVarUint32(uint32(len(l6)))
+	if len(l6) > 0 {
+		b.Reserve(1 + len(l6)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e5 := range l4 {
+		for _, e7 := range l6 {
 			{
-				buffer.PutUint16At(w, off, uint16(e5))
+				buffer.PutUint16At(w, off, uint16(e7))
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l6 := x.F16Arr
-		b.Reserve(buffer.BatchSlack + len(l6)*2 + 5)
+		l8 := x.F16Arr
+		b.Reserve(buffer.BatchSlack + len(l8)*2 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l6)*2))
-		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l6))
+		off = buffer.PutVarUint32At(w, off, uint32(len(l8)*2))
+		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l8))
 		b.SetWriterIndex(off)
 	}
-	l7 := x.F16List
-	b.WriteVarUint32(uint32(len(l7)))
-	if len(l7) > 0 {
-		b.Reserve(1 + len(l7)*2 + buffer.BatchSlack)
+	l9 := x.F16List
+	b.WriteVarUint32(uint32(len(l9)))
+	if len(l9) > 0 {
+		b.Reserve(1 + len(l9)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e8 := range l7 {
+		for _, e10 := range l9 {
 			{
-				buffer.PutUint16At(w, off, uint16(e8))
+				buffer.PutUint16At(w, off, uint16(e10))
 				off += 2
 			}
 		}
@@ -219,72 +219,72 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p9 := foryimpl.Alloc[serializer.Float16](c)
-		*p9 = serializer.Float16(r.ReadUint16())
-		x.F16Ptr = p9
+		p11 := foryimpl.Alloc[serializer.Float16](c)
+		*p11 = serializer.Float16(r.ReadUint16())
+		x.F16Ptr = p11
 	}
 	if c.Failed() {
 		c.Trace("F16Ptr")
 		return
 	}
-	n10 := c.ReadArrayLength(2)
-	a11 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n10)
-	r.ReadRawUint16s(foryimpl.Uint16s(a11))
-	x.BF16Arr = a11
+	n12 := c.ReadArrayLength(2)
+	a13 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n12)
+	r.ReadRawUint16s(foryimpl.Uint16s(a13))
+	x.BF16Arr = a13
 	if c.Failed() {
 		c.Trace("BF16Arr")
 		return
 	}
-	n12 := c.ReadLength(2)
-	l13 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n12)
-	if n12 > 0 {
-		hn15 := c.ReadListHeader(18)
+	n14 := c.ReadLength(2)
+	l15 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n14)
+	if n14 > 0 {
+		hn17 := c.ReadListHeader(18)
 		if !c.Failed() {
-			for i14 := range l13 {
-				if hn15 && !c.ReadFlag() {
-					clear(l13[i14 : i14+1])
+			for i16 := range l15 {
+				if hn17 && !c.ReadFlag() {
+					clear(l15[i16 : i16+1])
 					continue
 				}
-				l13[i14] = serializer.BFloat16(r.ReadUint16())
+				l15[i16] = serializer.BFloat16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i14)
+					c.TraceIndex(i16)
 					break
 				}
 			}
 		}
 	}
-	x.BF16List = l13
+	x.BF16List = l15
 	if c.Failed() {
 		c.Trace("BF16List")
 		return
 	}
-	n17 := c.ReadArrayLength(2)
-	a18 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n17)
-	r.ReadRawUint16s(foryimpl.Uint16s(a18))
-	x.F16Arr = a18
+	n19 := c.ReadArrayLength(2)
+	a20 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n19)
+	r.ReadRawUint16s(foryimpl.Uint16s(a20))
+	x.F16Arr = a20
 	if c.Failed() {
 		c.Trace("F16Arr")
 		return
 	}
-	n19 := c.ReadLength(2)
-	l20 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n19)
-	if n19 > 0 {
-		hn22 := c.ReadListHeader(17)
+	n21 := c.ReadLength(2)
+	l22 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n21)
+	if n21 > 0 {
+		hn24 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i21 := range l20 {
-				if hn22 && !c.ReadFlag() {
-					clear(l20[i21 : i21+1])
+			for i23 := range l22 {
+				if hn24 && !c.ReadFlag() {
+					clear(l22[i23 : i23+1])
 					continue
 				}
-				l20[i21] = serializer.Float16(r.ReadUint16())
+				l22[i23] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i21)
+					c.TraceIndex(i23)
 					break
 				}
 			}
 		}
 	}
-	x.F16List = l20
+	x.F16List = l22
 	if c.Failed() {
 		c.Trace("F16List")
 		return
@@ -299,144 +299,144 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v24, ok25 := c.ReadFloatAs(f, 64); ok25 {
-					x.F16 = serializer.Float16(v24)
+				if v26, ok27 := c.ReadFloatAs(f, 64); ok27 {
+					x.F16 = serializer.Float16(v26)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16 = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v26, ok27 := c.ReadFloatAs(f, 64); ok27 {
-					x.F16Inf = serializer.Float16(v26)
+				if v28, ok29 := c.ReadFloatAs(f, 64); ok29 {
+					x.F16Inf = serializer.Float16(v28)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Inf = serializer.Float16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v28, ok29 := c.ReadFloatAs(f, 64); ok29 {
-					x.F16Max = serializer.Float16(v28)
+				if v30, ok31 := c.ReadFloatAs(f, 64); ok31 {
+					x.F16Max = serializer.Float16(v30)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Max = serializer.Float16(r.ReadUint16())
 			}
 		case 3:
 			if f.Convert {
-				if v30, ok31 := c.ReadFloatAs(f, 64); ok31 {
-					x.F16NaN = serializer.Float16(v30)
+				if v32, ok33 := c.ReadFloatAs(f, 64); ok33 {
+					x.F16NaN = serializer.Float16(v32)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16NaN = serializer.Float16(r.ReadUint16())
 			}
 		case 4:
 			if f.Convert {
-				if v32, ok33 := c.ReadFloatAs(f, 64); ok33 {
-					x.F16Neg = serializer.Float16(v32)
+				if v34, ok35 := c.ReadFloatAs(f, 64); ok35 {
+					x.F16Neg = serializer.Float16(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Neg = serializer.Float16(r.ReadUint16())
 			}
 		case 5:
 			if f.Convert {
-				if v34, ok35 := c.ReadFloatAs(f, 64); ok35 {
-					x.F16Tiny = serializer.Float16(v34)
+				if v36, ok37 := c.ReadFloatAs(f, 64); ok37 {
+					x.F16Tiny = serializer.Float16(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Tiny = serializer.Float16(r.ReadUint16())
 			}
 		case 6:
 			if f.Convert {
-				if v36, ok37 := c.ReadFloatAs(f, 64); ok37 {
-					x.BF16 = serializer.BFloat16(v36)
+				if v38, ok39 := c.ReadFloatAs(f, 64); ok39 {
+					x.BF16 = serializer.BFloat16(v38)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16 = serializer.BFloat16(r.ReadUint16())
 			}
 		case 7:
 			if f.Convert {
-				if v38, ok39 := c.ReadFloatAs(f, 64); ok39 {
-					x.BF16Neg = serializer.BFloat16(v38)
+				if v40, ok41 := c.ReadFloatAs(f, 64); ok41 {
+					x.BF16Neg = serializer.BFloat16(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16Neg = serializer.BFloat16(r.ReadUint16())
 			}
 		case 8:
 			if f.Convert {
-				if v41, ok42 := c.ReadFloatAs(f, 64); ok42 {
-					pv43 := serializer.Float16(v41)
-					x.F16Ptr = &pv43
+				if v43, ok44 := c.ReadFloatAs(f, 64); ok44 {
+					pv45 := serializer.Float16(v43)
+					x.F16Ptr = &pv45
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p40 := foryimpl.Alloc[serializer.Float16](c)
-				*p40 = serializer.Float16(r.ReadUint16())
-				x.F16Ptr = p40
+				p42 := foryimpl.Alloc[serializer.Float16](c)
+				*p42 = serializer.Float16(r.ReadUint16())
+				x.F16Ptr = p42
 			}
 		case 9:
 			if f.Convert {
 				x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n44 := c.ReadArrayLength(2)
-				a45 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n44)
-				r.ReadRawUint16s(foryimpl.Uint16s(a45))
-				x.BF16Arr = a45
+				n46 := c.ReadArrayLength(2)
+				a47 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n46)
+				r.ReadRawUint16s(foryimpl.Uint16s(a47))
+				x.BF16Arr = a47
 			}
 		case 10:
 			if f.Convert {
 				x.BF16List = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n46 := c.ReadLength(2)
-				l47 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n46)
-				if n46 > 0 {
-					hn49 := c.ReadListHeader(18)
+				n48 := c.ReadLength(2)
+				l49 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n48)
+				if n48 > 0 {
+					hn51 := c.ReadListHeader(18)
 					if !c.Failed() {
-						for i48 := range l47 {
-							if hn49 && !c.ReadFlag() {
-								clear(l47[i48 : i48+1])
+						for i50 := range l49 {
+							if hn51 && !c.ReadFlag() {
+								clear(l49[i50 : i50+1])
 								continue
 							}
-							l47[i48] = serializer.BFloat16(r.ReadUint16())
+							l49[i50] = serializer.BFloat16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i48)
+								c.TraceIndex(i50)
 								break
 							}
 						}
 					}
 				}
-				x.BF16List = l47
+				x.BF16List = l49
 			}
 		case 11:
 			if f.Convert {
 				x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n51 := c.ReadArrayLength(2)
-				a52 := foryimpl.MakeSlice[[]serializer.Float16](c, n51)
-				r.ReadRawUint16s(foryimpl.Uint16s(a52))
-				x.F16Arr = a52
+				n53 := c.ReadArrayLength(2)
+				a54 := foryimpl.MakeSlice[[]serializer.Float16](c, n53)
+				r.ReadRawUint16s(foryimpl.Uint16s(a54))
+				x.F16Arr = a54
 			}
 		case 12:
 			if f.Convert {
 				x.F16List = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n53 := c.ReadLength(2)
-				l54 := foryimpl.MakeSlice[[]serializer.Float16](c, n53)
-				if n53 > 0 {
-					hn56 := c.ReadListHeader(17)
+				n55 := c.ReadLength(2)
+				l56 := foryimpl.MakeSlice[[]serializer.Float16](c, n55)
+				if n55 > 0 {
+					hn58 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i55 := range l54 {
-							if hn56 && !c.ReadFlag() {
-								clear(l54[i55 : i55+1])
+						for i57 := range l56 {
+							if hn58 && !c.ReadFlag() {
+								clear(l56[i57 : i57+1])
 								continue
 							}
-							l54[i55] = serializer.Float16(r.ReadUint16())
+							l56[i57] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i55)
+								c.TraceIndex(i57)
 								break
 							}
 						}
 					}
 				}
-				x.F16List = l54
+				x.F16List = l56
 			}
 		default:
 			c.SkipField(f)

@@ -84,8 +84,8 @@ func (x *Maps) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 				return foryimpl.InvalidUTF8(foryTypeMaps, "I32ToStr")
 			}
 		}
-		for k3 := range x.StrToI32 {
-			if !foryimpl.ValidString(string(k3)) {
+		for k5 := range x.StrToI32 {
+			if !foryimpl.ValidString(string(k5)) {
 				return foryimpl.InvalidUTF8(foryTypeMaps, "StrToI32")
 			}
 		}
@@ -111,22 +111,22 @@ func (x *Maps) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	var mw5 foryimpl.MapWriter
-	mw5.Begin(b, len(x.I32ToStr))
-	for k6, v7 := range x.I32ToStr {
-		mw5.Entry(b)
-		b.WriteVarInt32(k6)
-		foryimpl.WriteString(b, v7)
+	var mw9 foryimpl.MapWriter
+	mw9.Begin(b, len(x.I32ToStr))
+	for k10, v11 := range x.I32ToStr {
+		mw9.Entry(b)
+		b.WriteVarInt32(k10)
+		foryimpl.WriteString(b, v11)
 	}
-	mw5.End(b)
-	var mw8 foryimpl.MapWriter
-	mw8.Begin(b, len(x.StrToI32))
-	for k9, v10 := range x.StrToI32 {
-		mw8.Entry(b)
-		foryimpl.WriteString(b, k9)
-		b.WriteVarInt32(v10)
+	mw9.End(b)
+	var mw12 foryimpl.MapWriter
+	mw12.Begin(b, len(x.StrToI32))
+	for k13, v14 := range x.StrToI32 {
+		mw12.Entry(b)
+		foryimpl.WriteString(b, k13)
+		b.WriteVarInt32(v14)
 	}
-	mw8.End(b)
+	mw12.End(b)
 	return nil
 }
 
@@ -140,42 +140,42 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n11 := c.ReadLength(2)
-	m12 := foryimpl.MakeMap[map[int32]string](c, n11)
-	for n11 > 0 && !c.Failed() {
-		sz13, vn14, _ := c.ReadMapChunk(n11, 5, 21, nil, false)
-		for j15 := 0; j15 < sz13 && !c.Failed(); j15++ {
-			var k16 int32
-			k16 = r.ReadVarInt32()
-			var v17 string
-			if !vn14 {
-				v17 = c.ReadString()
+	n15 := c.ReadLength(2)
+	m16 := foryimpl.MakeMap[map[int32]string](c, n15)
+	for n15 > 0 && !c.Failed() {
+		sz17, vn18, _ := c.ReadMapChunk(n15, 5, 21, nil, false)
+		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
+			var k20 int32
+			k20 = r.ReadVarInt32()
+			var v21 string
+			if !vn18 {
+				v21 = c.ReadString()
 			}
-			m12[k16] = v17
+			m16[k20] = v21
 		}
-		n11 -= sz13
+		n15 -= sz17
 	}
-	x.I32ToStr = m12
+	x.I32ToStr = m16
 	if c.Failed() {
 		c.Trace("I32ToStr")
 		return
 	}
-	n18 := c.ReadLength(2)
-	m19 := foryimpl.MakeMap[map[string]int32](c, n18)
-	for n18 > 0 && !c.Failed() {
-		sz20, vn21, _ := c.ReadMapChunk(n18, 21, 5, nil, false)
-		for j22 := 0; j22 < sz20 && !c.Failed(); j22++ {
-			var k23 string
-			k23 = c.ReadString()
-			var v24 int32
-			if !vn21 {
-				v24 = r.ReadVarInt32()
+	n22 := c.ReadLength(2)
+	m23 := foryimpl.MakeMap[map[string]int32](c, n22)
+	for n22 > 0 && !c.Failed() {
+		sz24, vn25, _ := c.ReadMapChunk(n22, 21, 5, nil, false)
+		for j26 := 0; j26 < sz24 && !c.Failed(); j26++ {
+			var k27 string
+			k27 = c.ReadString()
+			var v28 int32
+			if !vn25 {
+				v28 = r.ReadVarInt32()
 			}
-			m19[k23] = v24
+			m23[k27] = v28
 		}
-		n18 -= sz20
+		n22 -= sz24
 	}
-	x.StrToI32 = m19
+	x.StrToI32 = m23
 	if c.Failed() {
 		c.Trace("StrToI32")
 		return
@@ -190,41 +190,41 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n25 := c.ReadLength(2)
-				m26 := foryimpl.MakeMap[map[int32]string](c, n25)
-				for n25 > 0 && !c.Failed() {
-					sz27, vn28, _ := c.ReadMapChunk(n25, 5, 21, nil, false)
-					for j29 := 0; j29 < sz27 && !c.Failed(); j29++ {
-						var k30 int32
-						k30 = r.ReadVarInt32()
-						var v31 string
-						if !vn28 {
-							v31 = c.ReadString()
+				n29 := c.ReadLength(2)
+				m30 := foryimpl.MakeMap[map[int32]string](c, n29)
+				for n29 > 0 && !c.Failed() {
+					sz31, vn32, _ := c.ReadMapChunk(n29, 5, 21, nil, false)
+					for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
+						var k34 int32
+						k34 = r.ReadVarInt32()
+						var v35 string
+						if !vn32 {
+							v35 = c.ReadString()
 						}
-						m26[k30] = v31
+						m30[k34] = v35
 					}
-					n25 -= sz27
+					n29 -= sz31
 				}
-				x.I32ToStr = m26
+				x.I32ToStr = m30
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n32 := c.ReadLength(2)
-				m33 := foryimpl.MakeMap[map[string]int32](c, n32)
-				for n32 > 0 && !c.Failed() {
-					sz34, vn35, _ := c.ReadMapChunk(n32, 21, 5, nil, false)
-					for j36 := 0; j36 < sz34 && !c.Failed(); j36++ {
-						var k37 string
-						k37 = c.ReadString()
-						var v38 int32
-						if !vn35 {
-							v38 = r.ReadVarInt32()
+				n36 := c.ReadLength(2)
+				m37 := foryimpl.MakeMap[map[string]int32](c, n36)
+				for n36 > 0 && !c.Failed() {
+					sz38, vn39, _ := c.ReadMapChunk(n36, 21, 5, nil, false)
+					for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
+						var k41 string
+						k41 = c.ReadString()
+						var v42 int32
+						if !vn39 {
+							v42 = r.ReadVarInt32()
 						}
-						m33[k37] = v38
+						m37[k41] = v42
 					}
-					n32 -= sz34
+					n36 -= sz38
 				}
-				x.StrToI32 = m33
+				x.StrToI32 = m37
 			}
 		default:
 			c.SkipField(f)

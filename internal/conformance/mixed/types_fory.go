@@ -112,14 +112,14 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Mixed's struct body (docs/format.md §9).
 func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for _, e1 := range x.Items {
-			if !foryimpl.ValidString(string(e1)) {
+		for i2 := range x.Items {
+			if !foryimpl.ValidString(string(x.Items[i2])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Items"))
 				return
 			}
 		}
-		for k2 := range x.Lookup {
-			if !foryimpl.ValidString(string(k2)) {
+		for k4 := range x.Lookup {
+			if !foryimpl.ValidString(string(k4)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Lookup"))
 				return
 			}
@@ -170,27 +170,27 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		}
 		x.Child.ForyWrite(c)
 	}
-	l4 := x.Items
+	l8 := x.Items
 	{
-		sz6 := 6 + buffer.BatchSlack + len(l4)*9
-		for _, e5 := range l4 {
-			sz6 += len(e5)
+		sz10 := 6 + buffer.BatchSlack + len(l8)*9
+		for _, e9 := range l8 {
+			sz10 += len(e9)
 		}
-		b.Reserve(sz6)
+		b.Reserve(sz10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
-		if len(l4) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l8)))
+		if len(l8) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e5 := range l4 {
-				if len(w)-off < len(e5)+9+buffer.BatchSlack {
+			for _, e9 := range l8 {
+				if len(w)-off < len(e9)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e9) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
-				if len(e5) > 0 {
-					off += copy(w[off:], e5)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e9))<<2|2)
+				if len(e9) > 0 {
+					off += copy(w[off:], e9)
 				}
 			}
 		}
@@ -202,21 +202,21 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
 		b.SetWriterIndex(off)
 	}
-	var mw7 foryimpl.MapWriter
-	mw7.Begin(b, len(x.Lookup))
-	for k8, v9 := range x.Lookup {
-		mw7.Entry(b)
-		foryimpl.WriteString(b, k8)
-		b.WriteVarInt32(v9)
+	var mw11 foryimpl.MapWriter
+	mw11.Begin(b, len(x.Lookup))
+	for k12, v13 := range x.Lookup {
+		mw11.Entry(b)
+		foryimpl.WriteString(b, k12)
+		b.WriteVarInt32(v13)
 	}
-	mw7.End(b)
+	mw11.End(b)
 	{
-		s10 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s10) + 9)
+		s14 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s14) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<2|2)
-		if len(s10) > 0 {
-			off += copy(w[off:], s10)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s14))<<2|2)
+		if len(s14) > 0 {
+			off += copy(w[off:], s14)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -259,55 +259,55 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p11 := foryimpl.Alloc[bool](c)
-		*p11 = r.ReadBool()
-		x.OptFlag = p11
+		p15 := foryimpl.Alloc[bool](c)
+		*p15 = r.ReadBool()
+		x.OptFlag = p15
 	}
 	if c.Failed() {
 		c.Trace("OptFlag")
 		return
 	}
 	if c.ReadFlag() {
-		p12 := foryimpl.Alloc[int32](c)
-		*p12 = r.ReadVarInt32()
-		x.Opt = p12
+		p16 := foryimpl.Alloc[int32](c)
+		*p16 = r.ReadVarInt32()
+		x.Opt = p16
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
 	if c.ReadFlag() {
-		p13 := foryimpl.Alloc[Inner](c)
-		if ev14 := c.ReadStructFieldMeta(foryTypeInner); ev14 != nil {
-			p13.ForyReadEvolved(c, ev14)
+		p17 := foryimpl.Alloc[Inner](c)
+		if ev18 := c.ReadStructFieldMeta(foryTypeInner); ev18 != nil {
+			p17.ForyReadEvolved(c, ev18)
 		} else if !c.Failed() {
-			p13.ForyRead(c)
+			p17.ForyRead(c)
 		}
-		x.Child = p13
+		x.Child = p17
 	}
 	if c.Failed() {
 		c.Trace("Child")
 		return
 	}
-	n15 := c.ReadLength(1)
-	l16 := foryimpl.ReuseSlice[[]string](c, x.Items, n15)
-	if n15 > 0 {
-		hn18 := c.ReadListHeader(21)
+	n19 := c.ReadLength(1)
+	l20 := foryimpl.ReuseSlice[[]string](c, x.Items, n19)
+	if n19 > 0 {
+		hn22 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i17 := range l16 {
-				if hn18 && !c.ReadFlag() {
-					clear(l16[i17 : i17+1])
+			for i21 := range l20 {
+				if hn22 && !c.ReadFlag() {
+					clear(l20[i21 : i21+1])
 					continue
 				}
-				l16[i17] = c.ReadString()
+				l20[i21] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i17)
+					c.TraceIndex(i21)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l16
+	x.Items = l20
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -317,22 +317,22 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Kind")
 		return
 	}
-	n20 := c.ReadLength(2)
-	m21 := foryimpl.MakeMap[map[string]int32](c, n20)
-	for n20 > 0 && !c.Failed() {
-		sz22, vn23, _ := c.ReadMapChunk(n20, 21, 5, nil, false)
-		for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
-			var k25 string
-			k25 = c.ReadString()
-			var v26 int32
-			if !vn23 {
-				v26 = r.ReadVarInt32()
+	n24 := c.ReadLength(2)
+	m25 := foryimpl.MakeMap[map[string]int32](c, n24)
+	for n24 > 0 && !c.Failed() {
+		sz26, vn27, _ := c.ReadMapChunk(n24, 21, 5, nil, false)
+		for j28 := 0; j28 < sz26 && !c.Failed(); j28++ {
+			var k29 string
+			k29 = c.ReadString()
+			var v30 int32
+			if !vn27 {
+				v30 = r.ReadVarInt32()
 			}
-			m21[k25] = v26
+			m25[k29] = v30
 		}
-		n20 -= sz22
+		n24 -= sz26
 	}
-	x.Lookup = m21
+	x.Lookup = m25
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -357,16 +357,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v27, ok28 := c.ReadFloatAs(f, 32); ok28 {
-					x.Ratio = float32(v27)
+				if v31, ok32 := c.ReadFloatAs(f, 32); ok32 {
+					x.Ratio = float32(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat32()
 			}
 		case 1:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 16); ok30 {
-					x.Small = int16(v29)
+				if v33, ok34 := c.ReadIntAs(f, 16); ok34 {
+					x.Small = int16(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Small = r.ReadInt16()
@@ -377,76 +377,76 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 3:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
-					x.Count = int64(v31)
+				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
+					x.Count = int64(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v33, ok34 := c.ReadUintAs(f, 64); ok34 {
-					x.Big = uint64(v33)
+				if v37, ok38 := c.ReadUintAs(f, 64); ok38 {
+					x.Big = uint64(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadVarUint64()
 			}
 		case 5:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 32); ok36 {
-					x.Code = int32(v35)
+				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
+					x.Code = int32(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Code = r.ReadVarInt32()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p37 := foryimpl.Alloc[bool](c)
-				*p37 = r.ReadBool()
-				x.OptFlag = p37
+				p41 := foryimpl.Alloc[bool](c)
+				*p41 = r.ReadBool()
+				x.OptFlag = p41
 			}
 		case 7:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
-					pv41 := int32(v39)
-					x.Opt = &pv41
+				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
+					pv45 := int32(v43)
+					x.Opt = &pv45
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p38 := foryimpl.Alloc[int32](c)
-				*p38 = r.ReadVarInt32()
-				x.Opt = p38
+				p42 := foryimpl.Alloc[int32](c)
+				*p42 = r.ReadVarInt32()
+				x.Opt = p42
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				p42 := foryimpl.Alloc[Inner](c)
-				if ev43 := c.ReadStructFieldMeta(foryTypeInner); ev43 != nil {
-					p42.ForyReadEvolved(c, ev43)
+				p46 := foryimpl.Alloc[Inner](c)
+				if ev47 := c.ReadStructFieldMeta(foryTypeInner); ev47 != nil {
+					p46.ForyReadEvolved(c, ev47)
 				} else if !c.Failed() {
-					p42.ForyRead(c)
+					p46.ForyRead(c)
 				}
-				x.Child = p42
+				x.Child = p46
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n44 := c.ReadLength(1)
-				l45 := foryimpl.MakeSlice[[]string](c, n44)
-				if n44 > 0 {
-					hn47 := c.ReadListHeader(21)
+				n48 := c.ReadLength(1)
+				l49 := foryimpl.MakeSlice[[]string](c, n48)
+				if n48 > 0 {
+					hn51 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i46 := range l45 {
-							if hn47 && !c.ReadFlag() {
-								clear(l45[i46 : i46+1])
+						for i50 := range l49 {
+							if hn51 && !c.ReadFlag() {
+								clear(l49[i50 : i50+1])
 								continue
 							}
-							l45[i46] = c.ReadString()
+							l49[i50] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i46)
+								c.TraceIndex(i50)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l45
+				x.Items = l49
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -454,22 +454,22 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n49 := c.ReadLength(2)
-				m50 := foryimpl.MakeMap[map[string]int32](c, n49)
-				for n49 > 0 && !c.Failed() {
-					sz51, vn52, _ := c.ReadMapChunk(n49, 21, 5, nil, false)
-					for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
-						var k54 string
-						k54 = c.ReadString()
-						var v55 int32
-						if !vn52 {
-							v55 = r.ReadVarInt32()
+				n53 := c.ReadLength(2)
+				m54 := foryimpl.MakeMap[map[string]int32](c, n53)
+				for n53 > 0 && !c.Failed() {
+					sz55, vn56, _ := c.ReadMapChunk(n53, 21, 5, nil, false)
+					for j57 := 0; j57 < sz55 && !c.Failed(); j57++ {
+						var k58 string
+						k58 = c.ReadString()
+						var v59 int32
+						if !vn56 {
+							v59 = r.ReadVarInt32()
 						}
-						m50[k54] = v55
+						m54[k58] = v59
 					}
-					n49 -= sz51
+					n53 -= sz55
 				}
-				x.Lookup = m50
+				x.Lookup = m54
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {

@@ -80,13 +80,13 @@ func (x *NullableContainers) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which NullableContainers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k2 := range x.Map {
-			if !foryimpl.ValidString(string(k2)) {
+		for k3 := range x.Map {
+			if !foryimpl.ValidString(string(k3)) {
 				return foryimpl.InvalidUTF8(foryTypeNullableContainers, "Map")
 			}
 		}
-		for _, e4 := range x.Strs {
-			if !foryimpl.ValidString(string(e4)) {
+		for i8 := range x.Strs {
+			if !foryimpl.ValidString(string(x.Strs[i8])) {
 				return foryimpl.InvalidUTF8(foryTypeNullableContainers, "Strs")
 			}
 		}
@@ -115,15 +115,15 @@ func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, check, root
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l5 := x.Ints
-		b.WriteVarUint32(uint32(len(l5)))
-		if len(l5) > 0 {
-			b.Reserve(1 + len(l5)*5 + buffer.BatchSlack)
+		l10 := x.Ints
+		b.WriteVarUint32(uint32(len(l10)))
+		if len(l10) > 0 {
+			b.Reserve(1 + len(l10)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e6 := range l5 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e6))
+			for _, e11 := range l10 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e11))
 			}
 			b.SetWriterIndex(off)
 		}
@@ -132,40 +132,40 @@ func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, check, root
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw7 foryimpl.MapWriter
-		mw7.Begin(b, len(x.Map))
-		for k8, v9 := range x.Map {
-			mw7.Entry(b)
-			foryimpl.WriteString(b, k8)
-			b.WriteVarInt32(v9)
+		var mw12 foryimpl.MapWriter
+		mw12.Begin(b, len(x.Map))
+		for k13, v14 := range x.Map {
+			mw12.Entry(b)
+			foryimpl.WriteString(b, k13)
+			b.WriteVarInt32(v14)
 		}
-		mw7.End(b)
+		mw12.End(b)
 	}
 	if x.Strs == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l10 := x.Strs
+		l15 := x.Strs
 		{
-			sz12 := 6 + buffer.BatchSlack + len(l10)*9
-			for _, e11 := range l10 {
-				sz12 += len(e11)
+			sz17 := 6 + buffer.BatchSlack + len(l15)*9
+			for _, e16 := range l15 {
+				sz17 += len(e16)
 			}
-			b.Reserve(sz12)
+			b.Reserve(sz17)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l10)))
-			if len(l10) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l15)))
+			if len(l15) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e11 := range l10 {
-					if len(w)-off < len(e11)+9+buffer.BatchSlack {
+				for _, e16 := range l15 {
+					if len(w)-off < len(e16)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e11) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e16) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e11))<<2|2)
-					if len(e11) > 0 {
-						off += copy(w[off:], e11)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e16))<<2|2)
+					if len(e16) > 0 {
+						off += copy(w[off:], e16)
 					}
 				}
 			}
@@ -186,72 +186,72 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		n13 := c.ReadLength(1)
-		l14 := foryimpl.MakeSlice[[]int32](c, n13)
-		if n13 > 0 {
-			hn16 := c.ReadListHeader(5)
+		n18 := c.ReadLength(1)
+		l19 := foryimpl.MakeSlice[[]int32](c, n18)
+		if n18 > 0 {
+			hn21 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i15 := range l14 {
-					if hn16 && !c.ReadFlag() {
-						clear(l14[i15 : i15+1])
+				for i20 := range l19 {
+					if hn21 && !c.ReadFlag() {
+						clear(l19[i20 : i20+1])
 						continue
 					}
-					l14[i15] = r.ReadVarInt32()
+					l19[i20] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i15)
+						c.TraceIndex(i20)
 						break
 					}
 				}
 			}
 		}
-		x.Ints = l14
+		x.Ints = l19
 	}
 	if c.Failed() {
 		c.Trace("Ints")
 		return
 	}
 	if c.ReadFlag() {
-		n18 := c.ReadLength(2)
-		m19 := foryimpl.MakeMap[map[string]int32](c, n18)
-		for n18 > 0 && !c.Failed() {
-			sz20, vn21, _ := c.ReadMapChunk(n18, 21, 5, nil, false)
-			for j22 := 0; j22 < sz20 && !c.Failed(); j22++ {
-				var k23 string
-				k23 = c.ReadString()
-				var v24 int32
-				if !vn21 {
-					v24 = r.ReadVarInt32()
+		n23 := c.ReadLength(2)
+		m24 := foryimpl.MakeMap[map[string]int32](c, n23)
+		for n23 > 0 && !c.Failed() {
+			sz25, vn26, _ := c.ReadMapChunk(n23, 21, 5, nil, false)
+			for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
+				var k28 string
+				k28 = c.ReadString()
+				var v29 int32
+				if !vn26 {
+					v29 = r.ReadVarInt32()
 				}
-				m19[k23] = v24
+				m24[k28] = v29
 			}
-			n18 -= sz20
+			n23 -= sz25
 		}
-		x.Map = m19
+		x.Map = m24
 	}
 	if c.Failed() {
 		c.Trace("Map")
 		return
 	}
 	if c.ReadFlag() {
-		n25 := c.ReadLength(1)
-		l26 := foryimpl.MakeSlice[[]string](c, n25)
-		if n25 > 0 {
-			hn28 := c.ReadListHeader(21)
+		n30 := c.ReadLength(1)
+		l31 := foryimpl.MakeSlice[[]string](c, n30)
+		if n30 > 0 {
+			hn33 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i27 := range l26 {
-					if hn28 && !c.ReadFlag() {
-						clear(l26[i27 : i27+1])
+				for i32 := range l31 {
+					if hn33 && !c.ReadFlag() {
+						clear(l31[i32 : i32+1])
 						continue
 					}
-					l26[i27] = c.ReadString()
+					l31[i32] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i27)
+						c.TraceIndex(i32)
 						break
 					}
 				}
 			}
 		}
-		x.Strs = l26
+		x.Strs = l31
 	}
 	if c.Failed() {
 		c.Trace("Strs")
@@ -269,66 +269,66 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			if f.Convert {
 				x.Ints = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n30 := c.ReadLength(1)
-				l31 := foryimpl.MakeSlice[[]int32](c, n30)
-				if n30 > 0 {
-					hn33 := c.ReadListHeader(5)
+				n35 := c.ReadLength(1)
+				l36 := foryimpl.MakeSlice[[]int32](c, n35)
+				if n35 > 0 {
+					hn38 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i32 := range l31 {
-							if hn33 && !c.ReadFlag() {
-								clear(l31[i32 : i32+1])
+						for i37 := range l36 {
+							if hn38 && !c.ReadFlag() {
+								clear(l36[i37 : i37+1])
 								continue
 							}
-							l31[i32] = r.ReadVarInt32()
+							l36[i37] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i32)
+								c.TraceIndex(i37)
 								break
 							}
 						}
 					}
 				}
-				x.Ints = l31
+				x.Ints = l36
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n35 := c.ReadLength(2)
-				m36 := foryimpl.MakeMap[map[string]int32](c, n35)
-				for n35 > 0 && !c.Failed() {
-					sz37, vn38, _ := c.ReadMapChunk(n35, 21, 5, nil, false)
-					for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
-						var k40 string
-						k40 = c.ReadString()
-						var v41 int32
-						if !vn38 {
-							v41 = r.ReadVarInt32()
+				n40 := c.ReadLength(2)
+				m41 := foryimpl.MakeMap[map[string]int32](c, n40)
+				for n40 > 0 && !c.Failed() {
+					sz42, vn43, _ := c.ReadMapChunk(n40, 21, 5, nil, false)
+					for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
+						var k45 string
+						k45 = c.ReadString()
+						var v46 int32
+						if !vn43 {
+							v46 = r.ReadVarInt32()
 						}
-						m36[k40] = v41
+						m41[k45] = v46
 					}
-					n35 -= sz37
+					n40 -= sz42
 				}
-				x.Map = m36
+				x.Map = m41
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n42 := c.ReadLength(1)
-				l43 := foryimpl.MakeSlice[[]string](c, n42)
-				if n42 > 0 {
-					hn45 := c.ReadListHeader(21)
+				n47 := c.ReadLength(1)
+				l48 := foryimpl.MakeSlice[[]string](c, n47)
+				if n47 > 0 {
+					hn50 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i44 := range l43 {
-							if hn45 && !c.ReadFlag() {
-								clear(l43[i44 : i44+1])
+						for i49 := range l48 {
+							if hn50 && !c.ReadFlag() {
+								clear(l48[i49 : i49+1])
 								continue
 							}
-							l43[i44] = c.ReadString()
+							l48[i49] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i44)
+								c.TraceIndex(i49)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l43
+				x.Strs = l48
 			}
 		default:
 			c.SkipField(f)

@@ -76,18 +76,18 @@ func (x *SetHolder) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which SetHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *SetHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for e3 := range x.Maybe {
-			if !foryimpl.ValidString(string(e3)) {
+		for e5 := range x.Maybe {
+			if !foryimpl.ValidString(string(e5)) {
 				return foryimpl.InvalidUTF8(foryTypeSetHolder, "Maybe")
 			}
 		}
-		for e4 := range x.Missing {
-			if !foryimpl.ValidString(string(e4)) {
+		for e7 := range x.Missing {
+			if !foryimpl.ValidString(string(e7)) {
 				return foryimpl.InvalidUTF8(foryTypeSetHolder, "Missing")
 			}
 		}
-		for e5 := range x.Strings {
-			if !foryimpl.ValidString(string(e5)) {
+		for e9 := range x.Strings {
+			if !foryimpl.ValidString(string(e9)) {
 				return foryimpl.InvalidUTF8(foryTypeSetHolder, "Strings")
 			}
 		}
@@ -119,15 +119,15 @@ func (x *SetHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	b.WriteVarUint32(uint32(len(x.Empty)))
 	if len(x.Empty) > 0 {
 		b.WriteUint8(12)
-		for e6 := range x.Empty {
-			b.WriteVarInt64(e6)
+		for e11 := range x.Empty {
+			b.WriteVarInt64(e11)
 		}
 	}
 	b.WriteVarUint32(uint32(len(x.Ints)))
 	if len(x.Ints) > 0 {
 		b.WriteUint8(12)
-		for e7 := range x.Ints {
-			b.WriteVarInt32(e7)
+		for e12 := range x.Ints {
+			b.WriteVarInt32(e12)
 		}
 	}
 	if x.Maybe == nil {
@@ -137,23 +137,23 @@ func (x *SetHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 		b.WriteVarUint32(uint32(len(x.Maybe)))
 		if len(x.Maybe) > 0 {
 			b.WriteUint8(12)
-			for e8 := range x.Maybe {
-				foryimpl.WriteString(b, e8)
+			for e13 := range x.Maybe {
+				foryimpl.WriteString(b, e13)
 			}
 		}
 	}
 	b.WriteVarUint32(uint32(len(x.Missing)))
 	if len(x.Missing) > 0 {
 		b.WriteUint8(12)
-		for e9 := range x.Missing {
-			foryimpl.WriteString(b, e9)
+		for e14 := range x.Missing {
+			foryimpl.WriteString(b, e14)
 		}
 	}
 	b.WriteVarUint32(uint32(len(x.Strings)))
 	if len(x.Strings) > 0 {
 		b.WriteUint8(12)
-		for e10 := range x.Strings {
-			foryimpl.WriteString(b, e10)
+		for e15 := range x.Strings {
+			foryimpl.WriteString(b, e15)
 		}
 	}
 	return nil
@@ -169,90 +169,69 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n11 := c.ReadLength(1)
-	s12 := foryimpl.MakeMap[serializer.Set[int64]](c, n11)
-	if n11 > 0 {
-		hn13 := c.ReadListHeader(7)
-		for i14 := 0; i14 < n11 && !c.Failed(); i14++ {
-			if hn13 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e15 int64
-			{
-				e15 = r.ReadVarInt64()
-			}
-			s12[e15] = struct{}{}
-		}
-	}
-	x.Empty = s12
-	if c.Failed() {
-		c.Trace("Empty")
-		return
-	}
 	n16 := c.ReadLength(1)
-	s17 := foryimpl.MakeMap[serializer.Set[int32]](c, n16)
+	s17 := foryimpl.MakeMap[serializer.Set[int64]](c, n16)
 	if n16 > 0 {
-		hn18 := c.ReadListHeader(5)
+		hn18 := c.ReadListHeader(7)
 		for i19 := 0; i19 < n16 && !c.Failed(); i19++ {
 			if hn18 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e20 int32
+			var e20 int64
 			{
-				e20 = r.ReadVarInt32()
+				e20 = r.ReadVarInt64()
 			}
 			s17[e20] = struct{}{}
 		}
 	}
-	x.Ints = s17
+	x.Empty = s17
+	if c.Failed() {
+		c.Trace("Empty")
+		return
+	}
+	n21 := c.ReadLength(1)
+	s22 := foryimpl.MakeMap[serializer.Set[int32]](c, n21)
+	if n21 > 0 {
+		hn23 := c.ReadListHeader(5)
+		for i24 := 0; i24 < n21 && !c.Failed(); i24++ {
+			if hn23 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e25 int32
+			{
+				e25 = r.ReadVarInt32()
+			}
+			s22[e25] = struct{}{}
+		}
+	}
+	x.Ints = s22
 	if c.Failed() {
 		c.Trace("Ints")
 		return
 	}
 	if c.ReadFlag() {
-		n21 := c.ReadLength(1)
-		s22 := foryimpl.MakeMap[serializer.Set[string]](c, n21)
-		if n21 > 0 {
-			hn23 := c.ReadListHeader(21)
-			for i24 := 0; i24 < n21 && !c.Failed(); i24++ {
-				if hn23 && !c.ReadFlag() {
+		n26 := c.ReadLength(1)
+		s27 := foryimpl.MakeMap[serializer.Set[string]](c, n26)
+		if n26 > 0 {
+			hn28 := c.ReadListHeader(21)
+			for i29 := 0; i29 < n26 && !c.Failed(); i29++ {
+				if hn28 && !c.ReadFlag() {
 					c.Fail(foryimpl.ErrNullSetElement())
 					break
 				}
-				var e25 string
+				var e30 string
 				{
-					e25 = c.ReadString()
+					e30 = c.ReadString()
 				}
-				s22[e25] = struct{}{}
+				s27[e30] = struct{}{}
 			}
 		}
-		x.Maybe = s22
+		x.Maybe = s27
 	}
 	if c.Failed() {
 		c.Trace("Maybe")
-		return
-	}
-	n26 := c.ReadLength(1)
-	s27 := foryimpl.MakeMap[serializer.Set[string]](c, n26)
-	if n26 > 0 {
-		hn28 := c.ReadListHeader(21)
-		for i29 := 0; i29 < n26 && !c.Failed(); i29++ {
-			if hn28 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e30 string
-			{
-				e30 = c.ReadString()
-			}
-			s27[e30] = struct{}{}
-		}
-	}
-	x.Missing = s27
-	if c.Failed() {
-		c.Trace("Missing")
 		return
 	}
 	n31 := c.ReadLength(1)
@@ -271,7 +250,28 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 			s32[e35] = struct{}{}
 		}
 	}
-	x.Strings = s32
+	x.Missing = s32
+	if c.Failed() {
+		c.Trace("Missing")
+		return
+	}
+	n36 := c.ReadLength(1)
+	s37 := foryimpl.MakeMap[serializer.Set[string]](c, n36)
+	if n36 > 0 {
+		hn38 := c.ReadListHeader(21)
+		for i39 := 0; i39 < n36 && !c.Failed(); i39++ {
+			if hn38 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e40 string
+			{
+				e40 = c.ReadString()
+			}
+			s37[e40] = struct{}{}
+		}
+	}
+	x.Strings = s37
 	if c.Failed() {
 		c.Trace("Strings")
 		return
@@ -286,65 +286,45 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n36 := c.ReadLength(1)
-				s37 := foryimpl.MakeMap[serializer.Set[int64]](c, n36)
-				if n36 > 0 {
-					hn38 := c.ReadListHeader(7)
-					for i39 := 0; i39 < n36 && !c.Failed(); i39++ {
-						if hn38 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e40 int64
-						{
-							e40 = r.ReadVarInt64()
-						}
-						s37[e40] = struct{}{}
-					}
-				}
-				x.Empty = s37
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
 				n41 := c.ReadLength(1)
-				s42 := foryimpl.MakeMap[serializer.Set[int32]](c, n41)
+				s42 := foryimpl.MakeMap[serializer.Set[int64]](c, n41)
 				if n41 > 0 {
-					hn43 := c.ReadListHeader(5)
+					hn43 := c.ReadListHeader(7)
 					for i44 := 0; i44 < n41 && !c.Failed(); i44++ {
 						if hn43 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e45 int32
+						var e45 int64
 						{
-							e45 = r.ReadVarInt32()
+							e45 = r.ReadVarInt64()
 						}
 						s42[e45] = struct{}{}
 					}
 				}
-				x.Ints = s42
+				x.Empty = s42
 			}
-		case 2:
+		case 1:
 			if !f.Flag || c.ReadFlag() {
 				n46 := c.ReadLength(1)
-				s47 := foryimpl.MakeMap[serializer.Set[string]](c, n46)
+				s47 := foryimpl.MakeMap[serializer.Set[int32]](c, n46)
 				if n46 > 0 {
-					hn48 := c.ReadListHeader(21)
+					hn48 := c.ReadListHeader(5)
 					for i49 := 0; i49 < n46 && !c.Failed(); i49++ {
 						if hn48 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e50 string
+						var e50 int32
 						{
-							e50 = c.ReadString()
+							e50 = r.ReadVarInt32()
 						}
 						s47[e50] = struct{}{}
 					}
 				}
-				x.Maybe = s47
+				x.Ints = s47
 			}
-		case 3:
+		case 2:
 			if !f.Flag || c.ReadFlag() {
 				n51 := c.ReadLength(1)
 				s52 := foryimpl.MakeMap[serializer.Set[string]](c, n51)
@@ -362,9 +342,9 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 						s52[e55] = struct{}{}
 					}
 				}
-				x.Missing = s52
+				x.Maybe = s52
 			}
-		case 4:
+		case 3:
 			if !f.Flag || c.ReadFlag() {
 				n56 := c.ReadLength(1)
 				s57 := foryimpl.MakeMap[serializer.Set[string]](c, n56)
@@ -382,7 +362,27 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 						s57[e60] = struct{}{}
 					}
 				}
-				x.Strings = s57
+				x.Missing = s57
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				n61 := c.ReadLength(1)
+				s62 := foryimpl.MakeMap[serializer.Set[string]](c, n61)
+				if n61 > 0 {
+					hn63 := c.ReadListHeader(21)
+					for i64 := 0; i64 < n61 && !c.Failed(); i64++ {
+						if hn63 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e65 string
+						{
+							e65 = c.ReadString()
+						}
+						s62[e65] = struct{}{}
+					}
+				}
+				x.Strings = s62
 			}
 		default:
 			c.SkipField(f)
@@ -453,8 +453,8 @@ func (x *SetMulti) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which SetMulti, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *SetMulti) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for e2 := range x.Words {
-			if !foryimpl.ValidString(string(e2)) {
+		for e3 := range x.Words {
+			if !foryimpl.ValidString(string(e3)) {
 				return foryimpl.InvalidUTF8(foryTypeSetMulti, "Words")
 			}
 		}
@@ -483,15 +483,15 @@ func (x *SetMulti) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	b.WriteVarUint32(uint32(len(x.Codes)))
 	if len(x.Codes) > 0 {
 		b.WriteUint8(12)
-		for e3 := range x.Codes {
-			b.WriteVarInt32(e3)
+		for e5 := range x.Codes {
+			b.WriteVarInt32(e5)
 		}
 	}
 	b.WriteVarUint32(uint32(len(x.Words)))
 	if len(x.Words) > 0 {
 		b.WriteUint8(12)
-		for e4 := range x.Words {
-			foryimpl.WriteString(b, e4)
+		for e6 := range x.Words {
+			foryimpl.WriteString(b, e6)
 		}
 	}
 	return nil
@@ -507,44 +507,44 @@ func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadLength(1)
-	s6 := foryimpl.MakeMap[serializer.Set[int32]](c, n5)
-	if n5 > 0 {
-		hn7 := c.ReadListHeader(5)
-		for i8 := 0; i8 < n5 && !c.Failed(); i8++ {
-			if hn7 && !c.ReadFlag() {
+	n7 := c.ReadLength(1)
+	s8 := foryimpl.MakeMap[serializer.Set[int32]](c, n7)
+	if n7 > 0 {
+		hn9 := c.ReadListHeader(5)
+		for i10 := 0; i10 < n7 && !c.Failed(); i10++ {
+			if hn9 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e9 int32
+			var e11 int32
 			{
-				e9 = r.ReadVarInt32()
+				e11 = r.ReadVarInt32()
 			}
-			s6[e9] = struct{}{}
+			s8[e11] = struct{}{}
 		}
 	}
-	x.Codes = s6
+	x.Codes = s8
 	if c.Failed() {
 		c.Trace("Codes")
 		return
 	}
-	n10 := c.ReadLength(1)
-	s11 := foryimpl.MakeMap[serializer.Set[string]](c, n10)
-	if n10 > 0 {
-		hn12 := c.ReadListHeader(21)
-		for i13 := 0; i13 < n10 && !c.Failed(); i13++ {
-			if hn12 && !c.ReadFlag() {
+	n12 := c.ReadLength(1)
+	s13 := foryimpl.MakeMap[serializer.Set[string]](c, n12)
+	if n12 > 0 {
+		hn14 := c.ReadListHeader(21)
+		for i15 := 0; i15 < n12 && !c.Failed(); i15++ {
+			if hn14 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e14 string
+			var e16 string
 			{
-				e14 = c.ReadString()
+				e16 = c.ReadString()
 			}
-			s11[e14] = struct{}{}
+			s13[e16] = struct{}{}
 		}
 	}
-	x.Words = s11
+	x.Words = s13
 	if c.Failed() {
 		c.Trace("Words")
 		return
@@ -559,43 +559,43 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLength(1)
-				s16 := foryimpl.MakeMap[serializer.Set[int32]](c, n15)
-				if n15 > 0 {
-					hn17 := c.ReadListHeader(5)
-					for i18 := 0; i18 < n15 && !c.Failed(); i18++ {
-						if hn17 && !c.ReadFlag() {
+				n17 := c.ReadLength(1)
+				s18 := foryimpl.MakeMap[serializer.Set[int32]](c, n17)
+				if n17 > 0 {
+					hn19 := c.ReadListHeader(5)
+					for i20 := 0; i20 < n17 && !c.Failed(); i20++ {
+						if hn19 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e19 int32
+						var e21 int32
 						{
-							e19 = r.ReadVarInt32()
+							e21 = r.ReadVarInt32()
 						}
-						s16[e19] = struct{}{}
+						s18[e21] = struct{}{}
 					}
 				}
-				x.Codes = s16
+				x.Codes = s18
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n20 := c.ReadLength(1)
-				s21 := foryimpl.MakeMap[serializer.Set[string]](c, n20)
-				if n20 > 0 {
-					hn22 := c.ReadListHeader(21)
-					for i23 := 0; i23 < n20 && !c.Failed(); i23++ {
-						if hn22 && !c.ReadFlag() {
+				n22 := c.ReadLength(1)
+				s23 := foryimpl.MakeMap[serializer.Set[string]](c, n22)
+				if n22 > 0 {
+					hn24 := c.ReadListHeader(21)
+					for i25 := 0; i25 < n22 && !c.Failed(); i25++ {
+						if hn24 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e24 string
+						var e26 string
 						{
-							e24 = c.ReadString()
+							e26 = c.ReadString()
 						}
-						s21[e24] = struct{}{}
+						s23[e26] = struct{}{}
 					}
 				}
-				x.Words = s21
+				x.Words = s23
 			}
 		default:
 			c.SkipField(f)
@@ -698,35 +698,35 @@ func (x *SetsInside) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	var mw6 foryimpl.MapWriter
-	mw6.Begin(b, len(x.ByKey))
-	for k7, v8 := range x.ByKey {
-		if v8 == nil {
-			mw6.NullEntry(b)
-			foryimpl.WriteString(b, k7)
+	var mw11 foryimpl.MapWriter
+	mw11.Begin(b, len(x.ByKey))
+	for k12, v13 := range x.ByKey {
+		if v13 == nil {
+			mw11.NullEntry(b)
+			foryimpl.WriteString(b, k12)
 		} else {
-			mw6.Entry(b)
-			foryimpl.WriteString(b, k7)
-			b.WriteVarUint32(uint32(len(v8)))
-			if len(v8) > 0 {
+			mw11.Entry(b)
+			foryimpl.WriteString(b, k12)
+			b.WriteVarUint32(uint32(len(v13)))
+			if len(v13) > 0 {
 				b.WriteUint8(12)
-				for e9 := range v8 {
-					foryimpl.WriteString(b, e9)
+				for e14 := range v13 {
+					foryimpl.WriteString(b, e14)
 				}
 			}
 		}
 	}
-	mw6.End(b)
-	l10 := x.List
-	b.WriteVarUint32(uint32(len(l10)))
-	if len(l10) > 0 {
+	mw11.End(b)
+	l15 := x.List
+	b.WriteVarUint32(uint32(len(l15)))
+	if len(l15) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e11 := range l10 {
-			b.WriteVarUint32(uint32(len(e11)))
-			if len(e11) > 0 {
+		for _, e16 := range l15 {
+			b.WriteVarUint32(uint32(len(e16)))
+			if len(e16) > 0 {
 				b.WriteUint8(12)
-				for e12 := range e11 {
-					b.WriteVarInt32(e12)
+				for e17 := range e16 {
+					b.WriteVarInt32(e17)
 				}
 			}
 		}
@@ -744,77 +744,77 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n13 := c.ReadLength(2)
-	m14 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n13)
-	for n13 > 0 && !c.Failed() {
-		sz15, vn16, _ := c.ReadMapChunk(n13, 21, 23, nil, true)
-		for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
-			var k18 string
-			k18 = c.ReadString()
-			var v19 serializer.Set[string]
-			if !vn16 {
-				n20 := c.ReadLength(1)
-				s21 := foryimpl.MakeMap[serializer.Set[string]](c, n20)
-				if n20 > 0 {
-					hn22 := c.ReadListHeader(21)
-					for i23 := 0; i23 < n20 && !c.Failed(); i23++ {
-						if hn22 && !c.ReadFlag() {
+	n18 := c.ReadLength(2)
+	m19 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n18)
+	for n18 > 0 && !c.Failed() {
+		sz20, vn21, _ := c.ReadMapChunk(n18, 21, 23, nil, true)
+		for j22 := 0; j22 < sz20 && !c.Failed(); j22++ {
+			var k23 string
+			k23 = c.ReadString()
+			var v24 serializer.Set[string]
+			if !vn21 {
+				n25 := c.ReadLength(1)
+				s26 := foryimpl.MakeMap[serializer.Set[string]](c, n25)
+				if n25 > 0 {
+					hn27 := c.ReadListHeader(21)
+					for i28 := 0; i28 < n25 && !c.Failed(); i28++ {
+						if hn27 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e24 string
+						var e29 string
 						{
-							e24 = c.ReadString()
+							e29 = c.ReadString()
 						}
-						s21[e24] = struct{}{}
+						s26[e29] = struct{}{}
 					}
 				}
-				v19 = s21
+				v24 = s26
 			}
-			m14[k18] = v19
+			m19[k23] = v24
 		}
-		n13 -= sz15
+		n18 -= sz20
 	}
-	x.ByKey = m14
+	x.ByKey = m19
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
 	}
-	n25 := c.ReadLength(1)
-	l26 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n25)
-	if n25 > 0 {
-		hn28 := c.ReadListHeader(23)
+	n30 := c.ReadLength(1)
+	l31 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n30)
+	if n30 > 0 {
+		hn33 := c.ReadListHeader(23)
 		if !c.Failed() {
-			for i27 := range l26 {
-				if hn28 && !c.ReadFlag() {
-					clear(l26[i27 : i27+1])
+			for i32 := range l31 {
+				if hn33 && !c.ReadFlag() {
+					clear(l31[i32 : i32+1])
 					continue
 				}
-				n30 := c.ReadLength(1)
-				s31 := foryimpl.MakeMap[serializer.Set[int32]](c, n30)
-				if n30 > 0 {
-					hn32 := c.ReadListHeader(5)
-					for i33 := 0; i33 < n30 && !c.Failed(); i33++ {
-						if hn32 && !c.ReadFlag() {
+				n35 := c.ReadLength(1)
+				s36 := foryimpl.MakeMap[serializer.Set[int32]](c, n35)
+				if n35 > 0 {
+					hn37 := c.ReadListHeader(5)
+					for i38 := 0; i38 < n35 && !c.Failed(); i38++ {
+						if hn37 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e34 int32
+						var e39 int32
 						{
-							e34 = r.ReadVarInt32()
+							e39 = r.ReadVarInt32()
 						}
-						s31[e34] = struct{}{}
+						s36[e39] = struct{}{}
 					}
 				}
-				l26[i27] = s31
+				l31[i32] = s36
 				if c.Failed() {
-					c.TraceIndex(i27)
+					c.TraceIndex(i32)
 					break
 				}
 			}
 		}
 	}
-	x.List = l26
+	x.List = l31
 	if c.Failed() {
 		c.Trace("List")
 		return
@@ -829,76 +829,76 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n35 := c.ReadLength(2)
-				m36 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n35)
-				for n35 > 0 && !c.Failed() {
-					sz37, vn38, _ := c.ReadMapChunk(n35, 21, 23, nil, true)
-					for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
-						var k40 string
-						k40 = c.ReadString()
-						var v41 serializer.Set[string]
-						if !vn38 {
-							n42 := c.ReadLength(1)
-							s43 := foryimpl.MakeMap[serializer.Set[string]](c, n42)
-							if n42 > 0 {
-								hn44 := c.ReadListHeader(21)
-								for i45 := 0; i45 < n42 && !c.Failed(); i45++ {
-									if hn44 && !c.ReadFlag() {
+				n40 := c.ReadLength(2)
+				m41 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n40)
+				for n40 > 0 && !c.Failed() {
+					sz42, vn43, _ := c.ReadMapChunk(n40, 21, 23, nil, true)
+					for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
+						var k45 string
+						k45 = c.ReadString()
+						var v46 serializer.Set[string]
+						if !vn43 {
+							n47 := c.ReadLength(1)
+							s48 := foryimpl.MakeMap[serializer.Set[string]](c, n47)
+							if n47 > 0 {
+								hn49 := c.ReadListHeader(21)
+								for i50 := 0; i50 < n47 && !c.Failed(); i50++ {
+									if hn49 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e46 string
+									var e51 string
 									{
-										e46 = c.ReadString()
+										e51 = c.ReadString()
 									}
-									s43[e46] = struct{}{}
+									s48[e51] = struct{}{}
 								}
 							}
-							v41 = s43
+							v46 = s48
 						}
-						m36[k40] = v41
+						m41[k45] = v46
 					}
-					n35 -= sz37
+					n40 -= sz42
 				}
-				x.ByKey = m36
+				x.ByKey = m41
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n47 := c.ReadLength(1)
-				l48 := foryimpl.MakeSlice[[]serializer.Set[int32]](c, n47)
-				if n47 > 0 {
-					hn50 := c.ReadListHeader(23)
+				n52 := c.ReadLength(1)
+				l53 := foryimpl.MakeSlice[[]serializer.Set[int32]](c, n52)
+				if n52 > 0 {
+					hn55 := c.ReadListHeader(23)
 					if !c.Failed() {
-						for i49 := range l48 {
-							if hn50 && !c.ReadFlag() {
-								clear(l48[i49 : i49+1])
+						for i54 := range l53 {
+							if hn55 && !c.ReadFlag() {
+								clear(l53[i54 : i54+1])
 								continue
 							}
-							n52 := c.ReadLength(1)
-							s53 := foryimpl.MakeMap[serializer.Set[int32]](c, n52)
-							if n52 > 0 {
-								hn54 := c.ReadListHeader(5)
-								for i55 := 0; i55 < n52 && !c.Failed(); i55++ {
-									if hn54 && !c.ReadFlag() {
+							n57 := c.ReadLength(1)
+							s58 := foryimpl.MakeMap[serializer.Set[int32]](c, n57)
+							if n57 > 0 {
+								hn59 := c.ReadListHeader(5)
+								for i60 := 0; i60 < n57 && !c.Failed(); i60++ {
+									if hn59 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e56 int32
+									var e61 int32
 									{
-										e56 = r.ReadVarInt32()
+										e61 = r.ReadVarInt32()
 									}
-									s53[e56] = struct{}{}
+									s58[e61] = struct{}{}
 								}
 							}
-							l48[i49] = s53
+							l53[i54] = s58
 							if c.Failed() {
-								c.TraceIndex(i49)
+								c.TraceIndex(i54)
 								break
 							}
 						}
 					}
 				}
-				x.List = l48
+				x.List = l53
 			}
 		default:
 			c.SkipField(f)

@@ -81,8 +81,8 @@ func (x *Slices) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Slices, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Slices) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for _, e3 := range x.Strs {
-			if !foryimpl.ValidString(string(e3)) {
+		for i6 := range x.Strs {
+			if !foryimpl.ValidString(string(x.Strs[i6])) {
 				return foryimpl.InvalidUTF8(foryTypeSlices, "Strs")
 			}
 		}
@@ -109,59 +109,59 @@ func (x *Slices) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	l4 := x.I32s
-	b.WriteVarUint32(uint32(len(l4)))
-	if len(l4) > 0 {
-		b.Reserve(1 + len(l4)*5 + buffer.BatchSlack)
+	l8 := x.I32s
+	b.WriteVarUint32(uint32(len(l8)))
+	if len(l8) > 0 {
+		b.Reserve(1 + len(l8)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e5 := range l4 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e5))
+		for _, e9 := range l8 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e9))
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l6 := x.I64Arr
-		b.Reserve(buffer.BatchSlack + len(l6)*8 + 5)
+		l10 := x.I64Arr
+		b.Reserve(buffer.BatchSlack + len(l10)*8 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l6)*8))
-		off = buffer.PutRawInt64sAt(w, off, l6)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l10)*8))
+		off = buffer.PutRawInt64sAt(w, off, l10)
 		b.SetWriterIndex(off)
 	}
-	l7 := x.I64s
-	b.WriteVarUint32(uint32(len(l7)))
-	if len(l7) > 0 {
-		b.Reserve(1 + len(l7)*9 + buffer.BatchSlack)
+	l11 := x.I64s
+	b.WriteVarUint32(uint32(len(l11)))
+	if len(l11) > 0 {
+		b.Reserve(1 + len(l11)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e8 := range l7 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e8))
+		for _, e12 := range l11 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e12))
 		}
 		b.SetWriterIndex(off)
 	}
-	l9 := x.Strs
+	l13 := x.Strs
 	{
-		sz11 := 6 + buffer.BatchSlack + len(l9)*9
-		for _, e10 := range l9 {
-			sz11 += len(e10)
+		sz15 := 6 + buffer.BatchSlack + len(l13)*9
+		for _, e14 := range l13 {
+			sz15 += len(e14)
 		}
-		b.Reserve(sz11)
+		b.Reserve(sz15)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l9)))
-		if len(l9) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l13)))
+		if len(l13) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e10 := range l9 {
-				if len(w)-off < len(e10)+9+buffer.BatchSlack {
+			for _, e14 := range l13 {
+				if len(w)-off < len(e14)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e10) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e14) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e10))<<2|2)
-				if len(e10) > 0 {
-					off += copy(w[off:], e10)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e14))<<2|2)
+				if len(e14) > 0 {
+					off += copy(w[off:], e14)
 				}
 			}
 		}
@@ -185,79 +185,79 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n12 := c.ReadLength(1)
-	l13 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n12)
-	if n12 > 0 {
-		hn15 := c.ReadListHeader(5)
+	n16 := c.ReadLength(1)
+	l17 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n16)
+	if n16 > 0 {
+		hn19 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i14 := range l13 {
-				if hn15 && !c.ReadFlag() {
-					clear(l13[i14 : i14+1])
+			for i18 := range l17 {
+				if hn19 && !c.ReadFlag() {
+					clear(l17[i18 : i18+1])
 					continue
 				}
-				l13[i14] = r.ReadVarInt32()
+				l17[i18] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i14)
+					c.TraceIndex(i18)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l13
+	x.I32s = l17
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n17 := c.ReadArrayLength(8)
-	a18 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n17)
-	r.ReadRawInt64s(a18)
-	x.I64Arr = a18
+	n21 := c.ReadArrayLength(8)
+	a22 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n21)
+	r.ReadRawInt64s(a22)
+	x.I64Arr = a22
 	if c.Failed() {
 		c.Trace("I64Arr")
 		return
 	}
-	n19 := c.ReadLength(1)
-	l20 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n19)
-	if n19 > 0 {
-		hn22 := c.ReadListHeader(7)
+	n23 := c.ReadLength(1)
+	l24 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n23)
+	if n23 > 0 {
+		hn26 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i21 := range l20 {
-				if hn22 && !c.ReadFlag() {
-					clear(l20[i21 : i21+1])
+			for i25 := range l24 {
+				if hn26 && !c.ReadFlag() {
+					clear(l24[i25 : i25+1])
 					continue
 				}
-				l20[i21] = r.ReadVarInt64()
+				l24[i25] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i21)
+					c.TraceIndex(i25)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l20
+	x.I64s = l24
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n24 := c.ReadLength(1)
-	l25 := foryimpl.ReuseSlice[[]string](c, x.Strs, n24)
-	if n24 > 0 {
-		hn27 := c.ReadListHeader(21)
+	n28 := c.ReadLength(1)
+	l29 := foryimpl.ReuseSlice[[]string](c, x.Strs, n28)
+	if n28 > 0 {
+		hn31 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i26 := range l25 {
-				if hn27 && !c.ReadFlag() {
-					clear(l25[i26 : i26+1])
+			for i30 := range l29 {
+				if hn31 && !c.ReadFlag() {
+					clear(l29[i30 : i30+1])
 					continue
 				}
-				l25[i26] = c.ReadString()
+				l29[i30] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i26)
+					c.TraceIndex(i30)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l25
+	x.Strs = l29
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -274,80 +274,80 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLength(1)
-				l30 := foryimpl.MakeSlice[[]int32](c, n29)
-				if n29 > 0 {
-					hn32 := c.ReadListHeader(5)
+				n33 := c.ReadLength(1)
+				l34 := foryimpl.MakeSlice[[]int32](c, n33)
+				if n33 > 0 {
+					hn36 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i31 := range l30 {
-							if hn32 && !c.ReadFlag() {
-								clear(l30[i31 : i31+1])
+						for i35 := range l34 {
+							if hn36 && !c.ReadFlag() {
+								clear(l34[i35 : i35+1])
 								continue
 							}
-							l30[i31] = r.ReadVarInt32()
+							l34[i35] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i31)
+								c.TraceIndex(i35)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l30
+				x.I32s = l34
 			}
 		case 1:
 			if f.Convert {
 				x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n34 := c.ReadArrayLength(8)
-				a35 := foryimpl.MakeSlice[[]int64](c, n34)
-				r.ReadRawInt64s(a35)
-				x.I64Arr = a35
+				n38 := c.ReadArrayLength(8)
+				a39 := foryimpl.MakeSlice[[]int64](c, n38)
+				r.ReadRawInt64s(a39)
+				x.I64Arr = a39
 			}
 		case 2:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n36 := c.ReadLength(1)
-				l37 := foryimpl.MakeSlice[[]int64](c, n36)
-				if n36 > 0 {
-					hn39 := c.ReadListHeader(7)
+				n40 := c.ReadLength(1)
+				l41 := foryimpl.MakeSlice[[]int64](c, n40)
+				if n40 > 0 {
+					hn43 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i38 := range l37 {
-							if hn39 && !c.ReadFlag() {
-								clear(l37[i38 : i38+1])
+						for i42 := range l41 {
+							if hn43 && !c.ReadFlag() {
+								clear(l41[i42 : i42+1])
 								continue
 							}
-							l37[i38] = r.ReadVarInt64()
+							l41[i42] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i38)
+								c.TraceIndex(i42)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l37
+				x.I64s = l41
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n41 := c.ReadLength(1)
-				l42 := foryimpl.MakeSlice[[]string](c, n41)
-				if n41 > 0 {
-					hn44 := c.ReadListHeader(21)
+				n45 := c.ReadLength(1)
+				l46 := foryimpl.MakeSlice[[]string](c, n45)
+				if n45 > 0 {
+					hn48 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i43 := range l42 {
-							if hn44 && !c.ReadFlag() {
-								clear(l42[i43 : i43+1])
+						for i47 := range l46 {
+							if hn48 && !c.ReadFlag() {
+								clear(l46[i47 : i47+1])
 								continue
 							}
-							l42[i43] = c.ReadString()
+							l46[i47] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i43)
+								c.TraceIndex(i47)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l42
+				x.Strs = l46
 			}
 		default:
 			c.SkipField(f)

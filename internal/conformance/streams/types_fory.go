@@ -83,15 +83,15 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		if !foryimpl.ValidString(string(x.Name)) {
 			return foryimpl.InvalidUTF8(foryTypeUser, "Name")
 		}
-		for _, e1 := range x.Tags {
-			if !foryimpl.ValidString(string(e1)) {
+		for i2 := range x.Tags {
+			if !foryimpl.ValidString(string(x.Tags[i2])) {
 				return foryimpl.InvalidUTF8(foryTypeUser, "Tags")
 			}
 		}
 	}
-	s2 := x.Name
+	s4 := x.Name
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(34 + buffer.BatchSlack + len(s2) + 9)
+	b.Reserve(34 + buffer.BatchSlack + len(s4) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -109,32 +109,32 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		off += 4
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
-	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-	if len(s2) > 0 {
-		off += copy(w[off:], s2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+	if len(s4) > 0 {
+		off += copy(w[off:], s4)
 	}
 	b.SetWriterIndex(off)
-	l3 := x.Tags
+	l5 := x.Tags
 	{
-		sz5 := 6 + buffer.BatchSlack + len(l3)*9
-		for _, e4 := range l3 {
-			sz5 += len(e4)
+		sz7 := 6 + buffer.BatchSlack + len(l5)*9
+		for _, e6 := range l5 {
+			sz7 += len(e6)
 		}
-		b.Reserve(sz5)
+		b.Reserve(sz7)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
-		if len(l3) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l5)))
+		if len(l5) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e4 := range l3 {
-				if len(w)-off < len(e4)+9+buffer.BatchSlack {
+			for _, e6 := range l5 {
+				if len(w)-off < len(e6)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e4) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e6) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e4))<<2|2)
-				if len(e4) > 0 {
-					off += copy(w[off:], e4)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e6))<<2|2)
+				if len(e6) > 0 {
+					off += copy(w[off:], e6)
 				}
 			}
 		}
@@ -170,25 +170,25 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n6 := c.ReadLength(1)
-	l7 := foryimpl.ReuseSlice[[]string](c, x.Tags, n6)
-	if n6 > 0 {
-		hn9 := c.ReadListHeader(21)
+	n8 := c.ReadLength(1)
+	l9 := foryimpl.ReuseSlice[[]string](c, x.Tags, n8)
+	if n8 > 0 {
+		hn11 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i8 := range l7 {
-				if hn9 && !c.ReadFlag() {
-					clear(l7[i8 : i8+1])
+			for i10 := range l9 {
+				if hn11 && !c.ReadFlag() {
+					clear(l9[i10 : i10+1])
 					continue
 				}
-				l7[i8] = c.ReadString()
+				l9[i10] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i8)
+					c.TraceIndex(i10)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l7
+	x.Tags = l9
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -203,8 +203,8 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 64); ok12 {
-					x.ID = int64(v11)
+				if v13, ok14 := c.ReadIntAs(f, 64); ok14 {
+					x.ID = int64(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
@@ -215,25 +215,25 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n13 := c.ReadLength(1)
-				l14 := foryimpl.MakeSlice[[]string](c, n13)
-				if n13 > 0 {
-					hn16 := c.ReadListHeader(21)
+				n15 := c.ReadLength(1)
+				l16 := foryimpl.MakeSlice[[]string](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i15 := range l14 {
-							if hn16 && !c.ReadFlag() {
-								clear(l14[i15 : i15+1])
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
 								continue
 							}
-							l14[i15] = c.ReadString()
+							l16[i17] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i15)
+								c.TraceIndex(i17)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l14
+				x.Tags = l16
 			}
 		default:
 			c.SkipField(f)

@@ -92,36 +92,36 @@ func (x *StructLists) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(732929628)
 	}
-	l3 := x.Pointers
-	b.WriteVarUint32(uint32(len(l3)))
-	if len(l3) > 0 {
-		h4 := byte(0x08)
-		for _, p5 := range l3 {
-			if p5 == nil {
-				h4 = 0x0a
+	l5 := x.Pointers
+	b.WriteVarUint32(uint32(len(l5)))
+	if len(l5) > 0 {
+		h6 := byte(0x08)
+		for _, p7 := range l5 {
+			if p7 == nil {
+				h6 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h4)
+		b.WriteUint8(h6)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p5 := range l3 {
-			if h4 == 0x0a {
-				if p5 == nil {
+		for _, p7 := range l5 {
+			if h6 == 0x0a {
+				if p7 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p5.ForyWrite(c)
+			p7.ForyWrite(c)
 		}
 	}
-	l6 := x.Values
-	b.WriteVarUint32(uint32(len(l6)))
-	if len(l6) > 0 {
+	l8 := x.Values
+	b.WriteVarUint32(uint32(len(l8)))
+	if len(l8) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
-		for i7 := range l6 {
-			l6[i7].ForyWrite(c)
+		for i9 := range l8 {
+			l8[i9].ForyWrite(c)
 		}
 	}
 }
@@ -139,58 +139,58 @@ func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n8 := c.ReadLength(1)
-	l9 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n8)
-	if n8 > 0 {
-		hn11, ev12 := c.ReadStructListHeader(foryTypeInner)
+	n10 := c.ReadLength(1)
+	l11 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n10)
+	if n10 > 0 {
+		hn13, ev14 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i10 := range l9 {
-				if hn11 && !c.ReadFlag() {
-					clear(l9[i10 : i10+1])
+			for i12 := range l11 {
+				if hn13 && !c.ReadFlag() {
+					clear(l11[i12 : i12+1])
 					continue
 				}
-				p13 := foryimpl.Alloc[Inner](c)
-				if ev12 != nil {
-					p13.ForyReadEvolved(c, ev12)
+				p15 := foryimpl.Alloc[Inner](c)
+				if ev14 != nil {
+					p15.ForyReadEvolved(c, ev14)
 				} else {
-					p13.ForyRead(c)
+					p15.ForyRead(c)
 				}
-				l9[i10] = p13
+				l11[i12] = p15
 				if c.Failed() {
-					c.TraceIndex(i10)
+					c.TraceIndex(i12)
 					break
 				}
 			}
 		}
 	}
-	x.Pointers = l9
+	x.Pointers = l11
 	if c.Failed() {
 		c.Trace("Pointers")
 		return
 	}
-	n14 := c.ReadLength(1)
-	l15 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n14)
-	if n14 > 0 {
-		hn17, ev18 := c.ReadStructListHeader(foryTypeInner)
+	n16 := c.ReadLength(1)
+	l17 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n16)
+	if n16 > 0 {
+		hn19, ev20 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i16 := range l15 {
-				if hn17 && !c.ReadFlag() {
-					clear(l15[i16 : i16+1])
+			for i18 := range l17 {
+				if hn19 && !c.ReadFlag() {
+					clear(l17[i18 : i18+1])
 					continue
 				}
-				if ev18 != nil {
-					l15[i16].ForyReadEvolved(c, ev18)
+				if ev20 != nil {
+					l17[i18].ForyReadEvolved(c, ev20)
 				} else {
-					l15[i16].ForyRead(c)
+					l17[i18].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i16)
+					c.TraceIndex(i18)
 					break
 				}
 			}
 		}
 	}
-	x.Values = l15
+	x.Values = l17
 	if c.Failed() {
 		c.Trace("Values")
 		return
@@ -204,57 +204,57 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n19 := c.ReadLength(1)
-				l20 := foryimpl.MakeSlice[[]*Inner](c, n19)
-				if n19 > 0 {
-					hn22, ev23 := c.ReadStructListHeader(foryTypeInner)
+				n21 := c.ReadLength(1)
+				l22 := foryimpl.MakeSlice[[]*Inner](c, n21)
+				if n21 > 0 {
+					hn24, ev25 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i21 := range l20 {
-							if hn22 && !c.ReadFlag() {
-								clear(l20[i21 : i21+1])
+						for i23 := range l22 {
+							if hn24 && !c.ReadFlag() {
+								clear(l22[i23 : i23+1])
 								continue
 							}
-							p24 := foryimpl.Alloc[Inner](c)
-							if ev23 != nil {
-								p24.ForyReadEvolved(c, ev23)
+							p26 := foryimpl.Alloc[Inner](c)
+							if ev25 != nil {
+								p26.ForyReadEvolved(c, ev25)
 							} else {
-								p24.ForyRead(c)
+								p26.ForyRead(c)
 							}
-							l20[i21] = p24
+							l22[i23] = p26
 							if c.Failed() {
-								c.TraceIndex(i21)
+								c.TraceIndex(i23)
 								break
 							}
 						}
 					}
 				}
-				x.Pointers = l20
+				x.Pointers = l22
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n25 := c.ReadLength(1)
-				l26 := foryimpl.MakeSlice[[]Inner](c, n25)
-				if n25 > 0 {
-					hn28, ev29 := c.ReadStructListHeader(foryTypeInner)
+				n27 := c.ReadLength(1)
+				l28 := foryimpl.MakeSlice[[]Inner](c, n27)
+				if n27 > 0 {
+					hn30, ev31 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i27 := range l26 {
-							if hn28 && !c.ReadFlag() {
-								clear(l26[i27 : i27+1])
+						for i29 := range l28 {
+							if hn30 && !c.ReadFlag() {
+								clear(l28[i29 : i29+1])
 								continue
 							}
-							if ev29 != nil {
-								l26[i27].ForyReadEvolved(c, ev29)
+							if ev31 != nil {
+								l28[i29].ForyReadEvolved(c, ev31)
 							} else {
-								l26[i27].ForyRead(c)
+								l28[i29].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i27)
+								c.TraceIndex(i29)
 								break
 							}
 						}
 					}
 				}
-				x.Values = l26
+				x.Values = l28
 			}
 		default:
 			c.SkipField(f)

@@ -415,8 +415,8 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Maps's struct body (docs/format.md §9).
 func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k3 := range x.Structs {
-			if !foryimpl.ValidString(string(k3)) {
+		for k5 := range x.Structs {
+			if !foryimpl.ValidString(string(k5)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Structs"))
 				return
 			}
@@ -427,27 +427,27 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-634633485)
 	}
-	var mw5 foryimpl.MapWriter
-	mw5.Begin(b, len(x.Ptrs))
-	for k6, v7 := range x.Ptrs {
-		if v7 == nil {
-			mw5.NullEntry(b)
-			b.WriteVarInt32(k6)
+	var mw9 foryimpl.MapWriter
+	mw9.Begin(b, len(x.Ptrs))
+	for k10, v11 := range x.Ptrs {
+		if v11 == nil {
+			mw9.NullEntry(b)
+			b.WriteVarInt32(k10)
 		} else {
-			mw5.Entry(b)
-			b.WriteVarInt32(k6)
-			v7.ForyWrite(c)
+			mw9.Entry(b)
+			b.WriteVarInt32(k10)
+			v11.ForyWrite(c)
 		}
 	}
-	mw5.End(b)
-	var mw8 foryimpl.MapWriter
-	mw8.Begin(b, len(x.Structs))
-	for k9, v10 := range x.Structs {
-		mw8.Entry(b)
-		foryimpl.WriteString(b, k9)
-		v10.ForyWrite(c)
+	mw9.End(b)
+	var mw12 foryimpl.MapWriter
+	mw12.Begin(b, len(x.Structs))
+	for k13, v14 := range x.Structs {
+		mw12.Entry(b)
+		foryimpl.WriteString(b, k13)
+		v14.ForyWrite(c)
 	}
-	mw8.End(b)
+	mw12.End(b)
 }
 
 // ForyRead reads Maps's struct body (docs/format.md §9); errors are recorded in c.
@@ -460,52 +460,52 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n11 := c.ReadLength(2)
-	m12 := foryimpl.MakeMap[map[int32]*other.Address](c, n11)
-	for n11 > 0 && !c.Failed() {
-		sz13, vn14, ev19 := c.ReadMapChunk(n11, 5, 28, (*other.Address)(nil).ForyType(), true)
-		for j15 := 0; j15 < sz13 && !c.Failed(); j15++ {
-			var k16 int32
-			k16 = r.ReadVarInt32()
-			var v17 *other.Address
-			if !vn14 {
-				p18 := foryimpl.Alloc[other.Address](c)
-				if ev19 != nil {
-					p18.ForyReadEvolved(c, ev19)
+	n15 := c.ReadLength(2)
+	m16 := foryimpl.MakeMap[map[int32]*other.Address](c, n15)
+	for n15 > 0 && !c.Failed() {
+		sz17, vn18, ev23 := c.ReadMapChunk(n15, 5, 28, (*other.Address)(nil).ForyType(), true)
+		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
+			var k20 int32
+			k20 = r.ReadVarInt32()
+			var v21 *other.Address
+			if !vn18 {
+				p22 := foryimpl.Alloc[other.Address](c)
+				if ev23 != nil {
+					p22.ForyReadEvolved(c, ev23)
 				} else {
-					p18.ForyRead(c)
+					p22.ForyRead(c)
 				}
-				v17 = p18
+				v21 = p22
 			}
-			m12[k16] = v17
+			m16[k20] = v21
 		}
-		n11 -= sz13
+		n15 -= sz17
 	}
-	x.Ptrs = m12
+	x.Ptrs = m16
 	if c.Failed() {
 		c.Trace("Ptrs")
 		return
 	}
-	n20 := c.ReadLength(2)
-	m21 := foryimpl.MakeMap[map[string]other.Address](c, n20)
-	for n20 > 0 && !c.Failed() {
-		sz22, vn23, ev27 := c.ReadMapChunk(n20, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
-			var k25 string
-			k25 = c.ReadString()
-			var v26 other.Address
-			if !vn23 {
-				if ev27 != nil {
-					v26.ForyReadEvolved(c, ev27)
+	n24 := c.ReadLength(2)
+	m25 := foryimpl.MakeMap[map[string]other.Address](c, n24)
+	for n24 > 0 && !c.Failed() {
+		sz26, vn27, ev31 := c.ReadMapChunk(n24, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j28 := 0; j28 < sz26 && !c.Failed(); j28++ {
+			var k29 string
+			k29 = c.ReadString()
+			var v30 other.Address
+			if !vn27 {
+				if ev31 != nil {
+					v30.ForyReadEvolved(c, ev31)
 				} else {
-					v26.ForyRead(c)
+					v30.ForyRead(c)
 				}
 			}
-			m21[k25] = v26
+			m25[k29] = v30
 		}
-		n20 -= sz22
+		n24 -= sz26
 	}
-	x.Structs = m21
+	x.Structs = m25
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -520,51 +520,51 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n28 := c.ReadLength(2)
-				m29 := foryimpl.MakeMap[map[int32]*other.Address](c, n28)
-				for n28 > 0 && !c.Failed() {
-					sz30, vn31, ev36 := c.ReadMapChunk(n28, 5, 28, (*other.Address)(nil).ForyType(), true)
-					for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
-						var k33 int32
-						k33 = r.ReadVarInt32()
-						var v34 *other.Address
-						if !vn31 {
-							p35 := foryimpl.Alloc[other.Address](c)
-							if ev36 != nil {
-								p35.ForyReadEvolved(c, ev36)
+				n32 := c.ReadLength(2)
+				m33 := foryimpl.MakeMap[map[int32]*other.Address](c, n32)
+				for n32 > 0 && !c.Failed() {
+					sz34, vn35, ev40 := c.ReadMapChunk(n32, 5, 28, (*other.Address)(nil).ForyType(), true)
+					for j36 := 0; j36 < sz34 && !c.Failed(); j36++ {
+						var k37 int32
+						k37 = r.ReadVarInt32()
+						var v38 *other.Address
+						if !vn35 {
+							p39 := foryimpl.Alloc[other.Address](c)
+							if ev40 != nil {
+								p39.ForyReadEvolved(c, ev40)
 							} else {
-								p35.ForyRead(c)
+								p39.ForyRead(c)
 							}
-							v34 = p35
+							v38 = p39
 						}
-						m29[k33] = v34
+						m33[k37] = v38
 					}
-					n28 -= sz30
+					n32 -= sz34
 				}
-				x.Ptrs = m29
+				x.Ptrs = m33
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n37 := c.ReadLength(2)
-				m38 := foryimpl.MakeMap[map[string]other.Address](c, n37)
-				for n37 > 0 && !c.Failed() {
-					sz39, vn40, ev44 := c.ReadMapChunk(n37, 21, 28, (*other.Address)(nil).ForyType(), false)
-					for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
-						var k42 string
-						k42 = c.ReadString()
-						var v43 other.Address
-						if !vn40 {
-							if ev44 != nil {
-								v43.ForyReadEvolved(c, ev44)
+				n41 := c.ReadLength(2)
+				m42 := foryimpl.MakeMap[map[string]other.Address](c, n41)
+				for n41 > 0 && !c.Failed() {
+					sz43, vn44, ev48 := c.ReadMapChunk(n41, 21, 28, (*other.Address)(nil).ForyType(), false)
+					for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
+						var k46 string
+						k46 = c.ReadString()
+						var v47 other.Address
+						if !vn44 {
+							if ev48 != nil {
+								v47.ForyReadEvolved(c, ev48)
 							} else {
-								v43.ForyRead(c)
+								v47.ForyRead(c)
 							}
 						}
-						m38[k42] = v43
+						m42[k46] = v47
 					}
-					n37 -= sz39
+					n41 -= sz43
 				}
-				x.Structs = m38
+				x.Structs = m42
 			}
 		default:
 			c.SkipField(f)
@@ -667,26 +667,26 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1796675783)
 	}
-	var mw3 foryimpl.MapWriter
-	mw3.Begin(b, len(x.ByName))
-	for k4, v5 := range x.ByName {
-		if v5 == nil {
-			mw3.NullEntry(b)
-			foryimpl.WriteString(b, k4)
+	var mw5 foryimpl.MapWriter
+	mw5.Begin(b, len(x.ByName))
+	for k6, v7 := range x.ByName {
+		if v7 == nil {
+			mw5.NullEntry(b)
+			foryimpl.WriteString(b, k6)
 		} else {
-			mw3.Entry(b)
-			foryimpl.WriteString(b, k4)
-			v5.ForyWrite(c)
+			mw5.Entry(b)
+			foryimpl.WriteString(b, k6)
+			v7.ForyWrite(c)
 		}
 	}
-	mw3.End(b)
+	mw5.End(b)
 	{
-		s6 := x.Title
-		b.Reserve(buffer.BatchSlack + len(s6) + 9)
+		s8 := x.Title
+		b.Reserve(buffer.BatchSlack + len(s8) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
-		if len(s6) > 0 {
-			off += copy(w[off:], s6)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+		if len(s8) > 0 {
+			off += copy(w[off:], s8)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -702,28 +702,28 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n7 := c.ReadLength(2)
-	m8 := foryimpl.MakeMap[map[string]*other.Tag](c, n7)
-	for n7 > 0 && !c.Failed() {
-		sz9, vn10, ev15 := c.ReadMapChunk(n7, 21, 30, (*other.Tag)(nil).ForyType(), true)
-		for j11 := 0; j11 < sz9 && !c.Failed(); j11++ {
-			var k12 string
-			k12 = c.ReadString()
-			var v13 *other.Tag
-			if !vn10 {
-				p14 := foryimpl.Alloc[other.Tag](c)
-				if ev15 != nil {
-					p14.ForyReadEvolved(c, ev15)
+	n9 := c.ReadLength(2)
+	m10 := foryimpl.MakeMap[map[string]*other.Tag](c, n9)
+	for n9 > 0 && !c.Failed() {
+		sz11, vn12, ev17 := c.ReadMapChunk(n9, 21, 30, (*other.Tag)(nil).ForyType(), true)
+		for j13 := 0; j13 < sz11 && !c.Failed(); j13++ {
+			var k14 string
+			k14 = c.ReadString()
+			var v15 *other.Tag
+			if !vn12 {
+				p16 := foryimpl.Alloc[other.Tag](c)
+				if ev17 != nil {
+					p16.ForyReadEvolved(c, ev17)
 				} else {
-					p14.ForyRead(c)
+					p16.ForyRead(c)
 				}
-				v13 = p14
+				v15 = p16
 			}
-			m8[k12] = v13
+			m10[k14] = v15
 		}
-		n7 -= sz9
+		n9 -= sz11
 	}
-	x.ByName = m8
+	x.ByName = m10
 	if c.Failed() {
 		c.Trace("ByName")
 		return
@@ -742,28 +742,28 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n16 := c.ReadLength(2)
-				m17 := foryimpl.MakeMap[map[string]*other.Tag](c, n16)
-				for n16 > 0 && !c.Failed() {
-					sz18, vn19, ev24 := c.ReadMapChunk(n16, 21, 30, (*other.Tag)(nil).ForyType(), true)
-					for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
-						var k21 string
-						k21 = c.ReadString()
-						var v22 *other.Tag
-						if !vn19 {
-							p23 := foryimpl.Alloc[other.Tag](c)
-							if ev24 != nil {
-								p23.ForyReadEvolved(c, ev24)
+				n18 := c.ReadLength(2)
+				m19 := foryimpl.MakeMap[map[string]*other.Tag](c, n18)
+				for n18 > 0 && !c.Failed() {
+					sz20, vn21, ev26 := c.ReadMapChunk(n18, 21, 30, (*other.Tag)(nil).ForyType(), true)
+					for j22 := 0; j22 < sz20 && !c.Failed(); j22++ {
+						var k23 string
+						k23 = c.ReadString()
+						var v24 *other.Tag
+						if !vn21 {
+							p25 := foryimpl.Alloc[other.Tag](c)
+							if ev26 != nil {
+								p25.ForyReadEvolved(c, ev26)
 							} else {
-								p23.ForyRead(c)
+								p25.ForyRead(c)
 							}
-							v22 = p23
+							v24 = p25
 						}
-						m17[k21] = v22
+						m19[k23] = v24
 					}
-					n16 -= sz18
+					n18 -= sz20
 				}
-				x.ByName = m17
+				x.ByName = m19
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {

@@ -84,8 +84,8 @@ func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for _, e1 := range x.Lines {
-			if !foryimpl.ValidString(string(e1)) {
+		for i2 := range x.Lines {
+			if !foryimpl.ValidString(string(x.Lines[i2])) {
 				return foryimpl.InvalidUTF8(foryTypeAddress, "Lines")
 			}
 		}
@@ -119,40 +119,40 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Zip))
 	b.SetWriterIndex(off)
-	l2 := x.Lines
+	l4 := x.Lines
 	{
-		sz4 := 6 + buffer.BatchSlack + len(l2)*9
-		for _, e3 := range l2 {
-			sz4 += len(e3)
+		sz6 := 6 + buffer.BatchSlack + len(l4)*9
+		for _, e5 := range l4 {
+			sz6 += len(e5)
 		}
-		b.Reserve(sz4)
+		b.Reserve(sz6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
-		if len(l2) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
+		if len(l4) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e3 := range l2 {
-				if len(w)-off < len(e3)+9+buffer.BatchSlack {
+			for _, e5 := range l4 {
+				if len(w)-off < len(e5)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
-				if len(e3) > 0 {
-					off += copy(w[off:], e3)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
+				if len(e5) > 0 {
+					off += copy(w[off:], e5)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		s5 := x.Street
-		b.Reserve(buffer.BatchSlack + len(s5) + 14)
+		s7 := x.Street
+		b.Reserve(buffer.BatchSlack + len(s7) + 14)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
-		if len(s5) > 0 {
-			off += copy(w[off:], s5)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		if len(s7) > 0 {
+			off += copy(w[off:], s7)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -181,25 +181,25 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Zip..Zip")
 		return
 	}
-	n6 := c.ReadLength(1)
-	l7 := foryimpl.ReuseSlice[[]string](c, x.Lines, n6)
-	if n6 > 0 {
-		hn9 := c.ReadListHeader(21)
+	n8 := c.ReadLength(1)
+	l9 := foryimpl.ReuseSlice[[]string](c, x.Lines, n8)
+	if n8 > 0 {
+		hn11 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i8 := range l7 {
-				if hn9 && !c.ReadFlag() {
-					clear(l7[i8 : i8+1])
+			for i10 := range l9 {
+				if hn11 && !c.ReadFlag() {
+					clear(l9[i10 : i10+1])
 					continue
 				}
-				l7[i8] = c.ReadString()
+				l9[i10] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i8)
+					c.TraceIndex(i10)
 					break
 				}
 			}
 		}
 	}
-	x.Lines = l7
+	x.Lines = l9
 	if c.Failed() {
 		c.Trace("Lines")
 		return
@@ -224,33 +224,33 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
-					x.Zip = int32(v11)
+				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
+					x.Zip = int32(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Zip = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n13 := c.ReadLength(1)
-				l14 := foryimpl.MakeSlice[[]string](c, n13)
-				if n13 > 0 {
-					hn16 := c.ReadListHeader(21)
+				n15 := c.ReadLength(1)
+				l16 := foryimpl.MakeSlice[[]string](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i15 := range l14 {
-							if hn16 && !c.ReadFlag() {
-								clear(l14[i15 : i15+1])
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
 								continue
 							}
-							l14[i15] = c.ReadString()
+							l16[i17] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i15)
+								c.TraceIndex(i17)
 								break
 							}
 						}
 					}
 				}
-				x.Lines = l14
+				x.Lines = l16
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {

@@ -360,8 +360,8 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Composite's struct body (docs/format.md §9).
 func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k4 := range x.ByName {
-			if !foryimpl.ValidString(string(k4)) {
+		for k7 := range x.ByName {
+			if !foryimpl.ValidString(string(k7)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
 				return
 			}
@@ -372,73 +372,73 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1055093485)
 	}
-	l8 := x.Addrs
-	b.WriteVarUint32(uint32(len(l8)))
-	if len(l8) > 0 {
+	l15 := x.Addrs
+	b.WriteVarUint32(uint32(len(l15)))
+	if len(l15) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeAddress)
-		for i9 := range l8 {
-			l8[i9].ForyWrite(c)
+		for i16 := range l15 {
+			l15[i16].ForyWrite(c)
 		}
 	}
-	l10 := x.Bomb
-	b.WriteVarUint32(uint32(len(l10)))
-	if len(l10) > 0 {
+	l17 := x.Bomb
+	b.WriteVarUint32(uint32(len(l17)))
+	if len(l17) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e11 := range l10 {
-			b.WriteVarUint32(uint32(len(e11)))
-			if len(e11) > 0 {
+		for _, e18 := range l17 {
+			b.WriteVarUint32(uint32(len(e18)))
+			if len(e18) > 0 {
 				b.WriteUint8(0x08)
 				c.WriteStructMeta(foryTypeAddress)
-				for i12 := range e11 {
-					e11[i12].ForyWrite(c)
+				for i19 := range e18 {
+					e18[i19].ForyWrite(c)
 				}
 			}
 		}
 	}
-	var mw13 foryimpl.MapWriter
-	mw13.Begin(b, len(x.ByName))
-	for k14, v15 := range x.ByName {
-		if v15 == nil {
-			mw13.NullEntry(b)
-			foryimpl.WriteString(b, k14)
+	var mw20 foryimpl.MapWriter
+	mw20.Begin(b, len(x.ByName))
+	for k21, v22 := range x.ByName {
+		if v22 == nil {
+			mw20.NullEntry(b)
+			foryimpl.WriteString(b, k21)
 		} else {
-			mw13.Entry(b)
-			foryimpl.WriteString(b, k14)
-			v15.ForyWrite(c)
+			mw20.Entry(b)
+			foryimpl.WriteString(b, k21)
+			v22.ForyWrite(c)
 		}
 	}
-	mw13.End(b)
-	l16 := x.PAddrs
-	b.WriteVarUint32(uint32(len(l16)))
-	if len(l16) > 0 {
-		h17 := byte(0x08)
-		for _, p18 := range l16 {
-			if p18 == nil {
-				h17 = 0x0a
+	mw20.End(b)
+	l23 := x.PAddrs
+	b.WriteVarUint32(uint32(len(l23)))
+	if len(l23) > 0 {
+		h24 := byte(0x08)
+		for _, p25 := range l23 {
+			if p25 == nil {
+				h24 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h17)
+		b.WriteUint8(h24)
 		c.WriteStructMetaPtr(foryTypeAddress)
-		for _, p18 := range l16 {
-			if h17 == 0x0a {
-				if p18 == nil {
+		for _, p25 := range l23 {
+			if h24 == 0x0a {
+				if p25 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p18.ForyWrite(c)
+			p25.ForyWrite(c)
 		}
 	}
-	l19 := x.Tags
-	b.WriteVarUint32(uint32(len(l19)))
-	if len(l19) > 0 {
+	l26 := x.Tags
+	b.WriteVarUint32(uint32(len(l26)))
+	if len(l26) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeTag)
-		for i20 := range l19 {
-			l19[i20].ForyWrite(c)
+		for i27 := range l26 {
+			l26[i27].ForyWrite(c)
 		}
 	}
 }
@@ -458,156 +458,156 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n21 := c.ReadLength(1)
-	l22 := foryimpl.ReuseSlice[[]Address](c, x.Addrs, n21)
-	if n21 > 0 {
-		hn24, ev25 := c.ReadStructListHeader(foryTypeAddress)
+	n28 := c.ReadLength(1)
+	l29 := foryimpl.ReuseSlice[[]Address](c, x.Addrs, n28)
+	if n28 > 0 {
+		hn31, ev32 := c.ReadStructListHeader(foryTypeAddress)
 		if !c.Failed() {
-			for i23 := range l22 {
-				if hn24 && !c.ReadFlag() {
-					clear(l22[i23 : i23+1])
+			for i30 := range l29 {
+				if hn31 && !c.ReadFlag() {
+					clear(l29[i30 : i30+1])
 					continue
 				}
-				if ev25 != nil {
-					l22[i23].ForyReadEvolved(c, ev25)
+				if ev32 != nil {
+					l29[i30].ForyReadEvolved(c, ev32)
 				} else {
-					l22[i23].ForyRead(c)
+					l29[i30].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i23)
+					c.TraceIndex(i30)
 					break
 				}
 			}
 		}
 	}
-	x.Addrs = l22
+	x.Addrs = l29
 	if c.Failed() {
 		c.Trace("Addrs")
 		return
 	}
-	n26 := c.ReadLength(1)
-	l27 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n26)
-	if n26 > 0 {
-		hn29 := c.ReadListHeader(22)
+	n33 := c.ReadLength(1)
+	l34 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n33)
+	if n33 > 0 {
+		hn36 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i28 := range l27 {
-				if hn29 && !c.ReadFlag() {
-					clear(l27[i28 : i28+1])
+			for i35 := range l34 {
+				if hn36 && !c.ReadFlag() {
+					clear(l34[i35 : i35+1])
 					continue
 				}
-				n31 := c.ReadLength(1)
-				l32 := foryimpl.MakeSlice[[]Address](c, n31)
-				if n31 > 0 {
-					hn34, ev35 := c.ReadStructListHeader(foryTypeAddress)
+				n38 := c.ReadLength(1)
+				l39 := foryimpl.MakeSlice[[]Address](c, n38)
+				if n38 > 0 {
+					hn41, ev42 := c.ReadStructListHeader(foryTypeAddress)
 					if !c.Failed() {
-						for i33 := range l32 {
-							if hn34 && !c.ReadFlag() {
-								clear(l32[i33 : i33+1])
+						for i40 := range l39 {
+							if hn41 && !c.ReadFlag() {
+								clear(l39[i40 : i40+1])
 								continue
 							}
-							if ev35 != nil {
-								l32[i33].ForyReadEvolved(c, ev35)
+							if ev42 != nil {
+								l39[i40].ForyReadEvolved(c, ev42)
 							} else {
-								l32[i33].ForyRead(c)
+								l39[i40].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i33)
+								c.TraceIndex(i40)
 								break
 							}
 						}
 					}
 				}
-				l27[i28] = l32
+				l34[i35] = l39
 				if c.Failed() {
-					c.TraceIndex(i28)
+					c.TraceIndex(i35)
 					break
 				}
 			}
 		}
 	}
-	x.Bomb = l27
+	x.Bomb = l34
 	if c.Failed() {
 		c.Trace("Bomb")
 		return
 	}
-	n36 := c.ReadLength(2)
-	m37 := foryimpl.MakeMap[map[string]*Tag](c, n36)
-	for n36 > 0 && !c.Failed() {
-		sz38, vn39, ev44 := c.ReadMapChunk(n36, 21, 30, foryTypeTag, true)
-		for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
-			var k41 string
-			k41 = c.ReadString()
-			var v42 *Tag
-			if !vn39 {
-				p43 := foryimpl.Alloc[Tag](c)
-				if ev44 != nil {
-					p43.ForyReadEvolved(c, ev44)
+	n43 := c.ReadLength(2)
+	m44 := foryimpl.MakeMap[map[string]*Tag](c, n43)
+	for n43 > 0 && !c.Failed() {
+		sz45, vn46, ev51 := c.ReadMapChunk(n43, 21, 30, foryTypeTag, true)
+		for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
+			var k48 string
+			k48 = c.ReadString()
+			var v49 *Tag
+			if !vn46 {
+				p50 := foryimpl.Alloc[Tag](c)
+				if ev51 != nil {
+					p50.ForyReadEvolved(c, ev51)
 				} else {
-					p43.ForyRead(c)
+					p50.ForyRead(c)
 				}
-				v42 = p43
+				v49 = p50
 			}
-			m37[k41] = v42
+			m44[k48] = v49
 		}
-		n36 -= sz38
+		n43 -= sz45
 	}
-	x.ByName = m37
+	x.ByName = m44
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
-	n45 := c.ReadLength(1)
-	l46 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n45)
-	if n45 > 0 {
-		hn48, ev49 := c.ReadStructListHeader(foryTypeAddress)
+	n52 := c.ReadLength(1)
+	l53 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n52)
+	if n52 > 0 {
+		hn55, ev56 := c.ReadStructListHeader(foryTypeAddress)
 		if !c.Failed() {
-			for i47 := range l46 {
-				if hn48 && !c.ReadFlag() {
-					clear(l46[i47 : i47+1])
+			for i54 := range l53 {
+				if hn55 && !c.ReadFlag() {
+					clear(l53[i54 : i54+1])
 					continue
 				}
-				p50 := foryimpl.Alloc[Address](c)
-				if ev49 != nil {
-					p50.ForyReadEvolved(c, ev49)
+				p57 := foryimpl.Alloc[Address](c)
+				if ev56 != nil {
+					p57.ForyReadEvolved(c, ev56)
 				} else {
-					p50.ForyRead(c)
+					p57.ForyRead(c)
 				}
-				l46[i47] = p50
+				l53[i54] = p57
 				if c.Failed() {
-					c.TraceIndex(i47)
+					c.TraceIndex(i54)
 					break
 				}
 			}
 		}
 	}
-	x.PAddrs = l46
+	x.PAddrs = l53
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
-	n51 := c.ReadLength(1)
-	l52 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n51)
-	if n51 > 0 {
-		hn54, ev55 := c.ReadStructListHeader(foryTypeTag)
+	n58 := c.ReadLength(1)
+	l59 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n58)
+	if n58 > 0 {
+		hn61, ev62 := c.ReadStructListHeader(foryTypeTag)
 		if !c.Failed() {
-			for i53 := range l52 {
-				if hn54 && !c.ReadFlag() {
-					clear(l52[i53 : i53+1])
+			for i60 := range l59 {
+				if hn61 && !c.ReadFlag() {
+					clear(l59[i60 : i60+1])
 					continue
 				}
-				if ev55 != nil {
-					l52[i53].ForyReadEvolved(c, ev55)
+				if ev62 != nil {
+					l59[i60].ForyReadEvolved(c, ev62)
 				} else {
-					l52[i53].ForyRead(c)
+					l59[i60].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i53)
+					c.TraceIndex(i60)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l52
+	x.Tags = l59
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -621,152 +621,152 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n56 := c.ReadLength(1)
-				l57 := foryimpl.MakeSlice[[]Address](c, n56)
-				if n56 > 0 {
-					hn59, ev60 := c.ReadStructListHeader(foryTypeAddress)
+				n63 := c.ReadLength(1)
+				l64 := foryimpl.MakeSlice[[]Address](c, n63)
+				if n63 > 0 {
+					hn66, ev67 := c.ReadStructListHeader(foryTypeAddress)
 					if !c.Failed() {
-						for i58 := range l57 {
-							if hn59 && !c.ReadFlag() {
-								clear(l57[i58 : i58+1])
+						for i65 := range l64 {
+							if hn66 && !c.ReadFlag() {
+								clear(l64[i65 : i65+1])
 								continue
 							}
-							if ev60 != nil {
-								l57[i58].ForyReadEvolved(c, ev60)
+							if ev67 != nil {
+								l64[i65].ForyReadEvolved(c, ev67)
 							} else {
-								l57[i58].ForyRead(c)
+								l64[i65].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i58)
+								c.TraceIndex(i65)
 								break
 							}
 						}
 					}
 				}
-				x.Addrs = l57
+				x.Addrs = l64
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n61 := c.ReadLength(1)
-				l62 := foryimpl.MakeSlice[[][]Address](c, n61)
-				if n61 > 0 {
-					hn64 := c.ReadListHeader(22)
+				n68 := c.ReadLength(1)
+				l69 := foryimpl.MakeSlice[[][]Address](c, n68)
+				if n68 > 0 {
+					hn71 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i63 := range l62 {
-							if hn64 && !c.ReadFlag() {
-								clear(l62[i63 : i63+1])
+						for i70 := range l69 {
+							if hn71 && !c.ReadFlag() {
+								clear(l69[i70 : i70+1])
 								continue
 							}
-							n66 := c.ReadLength(1)
-							l67 := foryimpl.MakeSlice[[]Address](c, n66)
-							if n66 > 0 {
-								hn69, ev70 := c.ReadStructListHeader(foryTypeAddress)
+							n73 := c.ReadLength(1)
+							l74 := foryimpl.MakeSlice[[]Address](c, n73)
+							if n73 > 0 {
+								hn76, ev77 := c.ReadStructListHeader(foryTypeAddress)
 								if !c.Failed() {
-									for i68 := range l67 {
-										if hn69 && !c.ReadFlag() {
-											clear(l67[i68 : i68+1])
+									for i75 := range l74 {
+										if hn76 && !c.ReadFlag() {
+											clear(l74[i75 : i75+1])
 											continue
 										}
-										if ev70 != nil {
-											l67[i68].ForyReadEvolved(c, ev70)
+										if ev77 != nil {
+											l74[i75].ForyReadEvolved(c, ev77)
 										} else {
-											l67[i68].ForyRead(c)
+											l74[i75].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i68)
+											c.TraceIndex(i75)
 											break
 										}
 									}
 								}
 							}
-							l62[i63] = l67
+							l69[i70] = l74
 							if c.Failed() {
-								c.TraceIndex(i63)
+								c.TraceIndex(i70)
 								break
 							}
 						}
 					}
 				}
-				x.Bomb = l62
+				x.Bomb = l69
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n71 := c.ReadLength(2)
-				m72 := foryimpl.MakeMap[map[string]*Tag](c, n71)
-				for n71 > 0 && !c.Failed() {
-					sz73, vn74, ev79 := c.ReadMapChunk(n71, 21, 30, foryTypeTag, true)
-					for j75 := 0; j75 < sz73 && !c.Failed(); j75++ {
-						var k76 string
-						k76 = c.ReadString()
-						var v77 *Tag
-						if !vn74 {
-							p78 := foryimpl.Alloc[Tag](c)
-							if ev79 != nil {
-								p78.ForyReadEvolved(c, ev79)
-							} else {
-								p78.ForyRead(c)
-							}
-							v77 = p78
-						}
-						m72[k76] = v77
-					}
-					n71 -= sz73
-				}
-				x.ByName = m72
-			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				n80 := c.ReadLength(1)
-				l81 := foryimpl.MakeSlice[[]*Address](c, n80)
-				if n80 > 0 {
-					hn83, ev84 := c.ReadStructListHeader(foryTypeAddress)
-					if !c.Failed() {
-						for i82 := range l81 {
-							if hn83 && !c.ReadFlag() {
-								clear(l81[i82 : i82+1])
-								continue
-							}
-							p85 := foryimpl.Alloc[Address](c)
-							if ev84 != nil {
-								p85.ForyReadEvolved(c, ev84)
+				n78 := c.ReadLength(2)
+				m79 := foryimpl.MakeMap[map[string]*Tag](c, n78)
+				for n78 > 0 && !c.Failed() {
+					sz80, vn81, ev86 := c.ReadMapChunk(n78, 21, 30, foryTypeTag, true)
+					for j82 := 0; j82 < sz80 && !c.Failed(); j82++ {
+						var k83 string
+						k83 = c.ReadString()
+						var v84 *Tag
+						if !vn81 {
+							p85 := foryimpl.Alloc[Tag](c)
+							if ev86 != nil {
+								p85.ForyReadEvolved(c, ev86)
 							} else {
 								p85.ForyRead(c)
 							}
-							l81[i82] = p85
+							v84 = p85
+						}
+						m79[k83] = v84
+					}
+					n78 -= sz80
+				}
+				x.ByName = m79
+			}
+		case 3:
+			if !f.Flag || c.ReadFlag() {
+				n87 := c.ReadLength(1)
+				l88 := foryimpl.MakeSlice[[]*Address](c, n87)
+				if n87 > 0 {
+					hn90, ev91 := c.ReadStructListHeader(foryTypeAddress)
+					if !c.Failed() {
+						for i89 := range l88 {
+							if hn90 && !c.ReadFlag() {
+								clear(l88[i89 : i89+1])
+								continue
+							}
+							p92 := foryimpl.Alloc[Address](c)
+							if ev91 != nil {
+								p92.ForyReadEvolved(c, ev91)
+							} else {
+								p92.ForyRead(c)
+							}
+							l88[i89] = p92
 							if c.Failed() {
-								c.TraceIndex(i82)
+								c.TraceIndex(i89)
 								break
 							}
 						}
 					}
 				}
-				x.PAddrs = l81
+				x.PAddrs = l88
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n86 := c.ReadLength(1)
-				l87 := foryimpl.MakeSlice[[]Tag](c, n86)
-				if n86 > 0 {
-					hn89, ev90 := c.ReadStructListHeader(foryTypeTag)
+				n93 := c.ReadLength(1)
+				l94 := foryimpl.MakeSlice[[]Tag](c, n93)
+				if n93 > 0 {
+					hn96, ev97 := c.ReadStructListHeader(foryTypeTag)
 					if !c.Failed() {
-						for i88 := range l87 {
-							if hn89 && !c.ReadFlag() {
-								clear(l87[i88 : i88+1])
+						for i95 := range l94 {
+							if hn96 && !c.ReadFlag() {
+								clear(l94[i95 : i95+1])
 								continue
 							}
-							if ev90 != nil {
-								l87[i88].ForyReadEvolved(c, ev90)
+							if ev97 != nil {
+								l94[i95].ForyReadEvolved(c, ev97)
 							} else {
-								l87[i88].ForyRead(c)
+								l94[i95].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i88)
+								c.TraceIndex(i95)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l87
+				x.Tags = l94
 			}
 		default:
 			c.SkipField(f)

@@ -1652,149 +1652,149 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for _, e11 := range x.LM {
-			for k12 := range e11 {
-				if !foryimpl.ValidString(string(k12)) {
+		for i24 := range x.LM {
+			for k25 := range x.LM[i24] {
+				if !foryimpl.ValidString(string(k25)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "LM")
 				}
 			}
 		}
-		for _, e15 := range x.LS {
-			if !foryimpl.ValidString(string(e15)) {
+		for i33 := range x.LS {
+			if !foryimpl.ValidString(string(x.LS[i33])) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "LS")
 			}
 		}
-		for _, e20 := range x.MBS {
-			if !foryimpl.ValidString(string(e20)) {
+		for _, e42 := range x.MBS {
+			if !foryimpl.ValidString(string(e42)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MBS")
 			}
 		}
-		for _, e22 := range x.MES {
-			if !foryimpl.ValidString(string(e22)) {
+		for _, e46 := range x.MES {
+			if !foryimpl.ValidString(string(e46)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MES")
 			}
 		}
-		for _, e26 := range x.MIS {
-			if !foryimpl.ValidString(string(e26)) {
+		for _, e54 := range x.MIS {
+			if !foryimpl.ValidString(string(e54)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MIS")
 			}
 		}
-		for k27 := range x.MSI {
-			if !foryimpl.ValidString(string(k27)) {
+		for k57 := range x.MSI {
+			if !foryimpl.ValidString(string(k57)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSI")
 			}
 		}
-		for k29, e30 := range x.MSL {
-			if !foryimpl.ValidString(string(k29)) {
+		for k61, e62 := range x.MSL {
+			if !foryimpl.ValidString(string(k61)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
 			}
-			for _, e31 := range e30 {
-				if !foryimpl.ValidString(string(e31)) {
+			for i64 := range e62 {
+				if !foryimpl.ValidString(string(e62[i64])) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
 				}
 			}
 		}
-		for k32, e33 := range x.MSM {
-			if !foryimpl.ValidString(string(k32)) {
+		for k68, e69 := range x.MSM {
+			if !foryimpl.ValidString(string(k68)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
 			}
-			for k34 := range e33 {
-				if !foryimpl.ValidString(string(k34)) {
+			for k70 := range e69 {
+				if !foryimpl.ValidString(string(k70)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
 				}
 			}
 		}
-		for k36 := range x.MSP {
-			if !foryimpl.ValidString(string(k36)) {
+		for k76 := range x.MSP {
+			if !foryimpl.ValidString(string(k76)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSP")
 			}
 		}
-		for _, e40 := range x.NLS {
-			if !foryimpl.ValidString(string(e40)) {
+		for i85 := range x.NLS {
+			if !foryimpl.ValidString(string(x.NLS[i85])) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "NLS")
 			}
 		}
-		for k41 := range x.NM {
-			if !foryimpl.ValidString(string(k41)) {
+		for k87 := range x.NM {
+			if !foryimpl.ValidString(string(k87)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "NM")
 			}
 		}
-		for _, e54 := range x.RmLM {
-			for k55 := range e54 {
-				if !foryimpl.ValidString(string(k55)) {
+		for i116 := range x.RmLM {
+			for k117 := range x.RmLM[i116] {
+				if !foryimpl.ValidString(string(k117)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "RmLM")
 				}
 			}
 		}
-		for _, e58 := range x.RmLS {
-			if !foryimpl.ValidString(string(e58)) {
+		for i125 := range x.RmLS {
+			if !foryimpl.ValidString(string(x.RmLS[i125])) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmLS")
 			}
 		}
-		for _, e63 := range x.RmMBS {
-			if !foryimpl.ValidString(string(e63)) {
+		for _, e134 := range x.RmMBS {
+			if !foryimpl.ValidString(string(e134)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMBS")
 			}
 		}
-		for _, e65 := range x.RmMES {
-			if !foryimpl.ValidString(string(e65)) {
+		for _, e138 := range x.RmMES {
+			if !foryimpl.ValidString(string(e138)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMES")
 			}
 		}
-		for _, e69 := range x.RmMIS {
-			if !foryimpl.ValidString(string(e69)) {
+		for _, e146 := range x.RmMIS {
+			if !foryimpl.ValidString(string(e146)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMIS")
 			}
 		}
-		for k70 := range x.RmMSI {
-			if !foryimpl.ValidString(string(k70)) {
+		for k149 := range x.RmMSI {
+			if !foryimpl.ValidString(string(k149)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSI")
 			}
 		}
-		for k72, e73 := range x.RmMSL {
-			if !foryimpl.ValidString(string(k72)) {
+		for k153, e154 := range x.RmMSL {
+			if !foryimpl.ValidString(string(k153)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL")
 			}
-			for _, e74 := range e73 {
-				if !foryimpl.ValidString(string(e74)) {
+			for i156 := range e154 {
+				if !foryimpl.ValidString(string(e154[i156])) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL")
 				}
 			}
 		}
-		for k75, e76 := range x.RmMSM {
-			if !foryimpl.ValidString(string(k75)) {
+		for k160, e161 := range x.RmMSM {
+			if !foryimpl.ValidString(string(k160)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM")
 			}
-			for k77 := range e76 {
-				if !foryimpl.ValidString(string(k77)) {
+			for k162 := range e161 {
+				if !foryimpl.ValidString(string(k162)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM")
 				}
 			}
 		}
-		for k79 := range x.RmMSP {
-			if !foryimpl.ValidString(string(k79)) {
+		for k168 := range x.RmMSP {
+			if !foryimpl.ValidString(string(k168)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSP")
 			}
 		}
-		for _, e83 := range x.RmNLS {
-			if !foryimpl.ValidString(string(e83)) {
+		for i177 := range x.RmNLS {
+			if !foryimpl.ValidString(string(x.RmNLS[i177])) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmNLS")
 			}
 		}
-		for k84 := range x.RmNM {
-			if !foryimpl.ValidString(string(k84)) {
+		for k179 := range x.RmNM {
+			if !foryimpl.ValidString(string(k179)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmNM")
 			}
 		}
 	}
-	l87 := x.ABool
-	l88 := x.AF32
-	l89 := x.AF64
-	l90 := x.AI16
-	l91 := x.AI32
-	l92 := x.AI64
+	l185 := x.ABool
+	l186 := x.AF32
+	l187 := x.AF64
+	l188 := x.AI16
+	l189 := x.AI32
+	l190 := x.AI64
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(648 + buffer.BatchSlack + len(l87)*1 + len(l88)*4 + len(l89)*8 + len(l90)*2 + len(l91)*4 + len(l92)*8 + 30)
+	b.Reserve(648 + buffer.BatchSlack + len(l185)*1 + len(l186)*4 + len(l187)*8 + len(l188)*2 + len(l189)*4 + len(l190)*8 + 30)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -1890,335 +1890,335 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		buffer.PutInt32At(w, off, 324745818)
 		off += 4
 	}
-	off = buffer.PutVarUint32At(w, off, uint32(len(l87)*1))
-	off = buffer.PutRawBoolsAt(w, off, l87)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l88)*4))
-	off = buffer.PutRawFloat32sAt(w, off, l88)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l89)*8))
-	off = buffer.PutRawFloat64sAt(w, off, l89)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l90)*2))
-	off = buffer.PutRawInt16sAt(w, off, l90)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l91)*4))
-	off = buffer.PutRawInt32sAt(w, off, l91)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l92)*8))
-	off = buffer.PutRawInt64sAt(w, off, l92)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l185)*1))
+	off = buffer.PutRawBoolsAt(w, off, l185)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l186)*4))
+	off = buffer.PutRawFloat32sAt(w, off, l186)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l187)*8))
+	off = buffer.PutRawFloat64sAt(w, off, l187)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l188)*2))
+	off = buffer.PutRawInt16sAt(w, off, l188)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l189)*4))
+	off = buffer.PutRawInt32sAt(w, off, l189)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l190)*8))
+	off = buffer.PutRawInt64sAt(w, off, l190)
 	b.SetWriterIndex(off)
-	l93 := x.AI8
-	b.WriteVarUint32(uint32(len(l93) * 1))
-	for _, e94 := range l93 {
-		b.WriteInt8(int8(e94))
+	l191 := x.AI8
+	b.WriteVarUint32(uint32(len(l191) * 1))
+	for _, e192 := range l191 {
+		b.WriteInt8(int8(e192))
 	}
 	{
-		l95 := x.AU16
-		l96 := x.AU32
-		l97 := x.AU64
-		l98 := x.AU8
-		b.Reserve(buffer.BatchSlack + len(l95)*2 + len(l96)*4 + len(l97)*8 + len(l98)*1 + 20)
+		l193 := x.AU16
+		l194 := x.AU32
+		l195 := x.AU64
+		l196 := x.AU8
+		b.Reserve(buffer.BatchSlack + len(l193)*2 + len(l194)*4 + len(l195)*8 + len(l196)*1 + 20)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l95)*2))
-		off = buffer.PutRawUint16sAt(w, off, l95)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l96)*4))
-		off = buffer.PutRawUint32sAt(w, off, l96)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l97)*8))
-		off = buffer.PutRawUint64sAt(w, off, l97)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l98)*1))
-		off += copy(w[off:], l98)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l193)*2))
+		off = buffer.PutRawUint16sAt(w, off, l193)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l194)*4))
+		off = buffer.PutRawUint32sAt(w, off, l194)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l195)*8))
+		off = buffer.PutRawUint64sAt(w, off, l195)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l196)*1))
+		off += copy(w[off:], l196)
 		b.SetWriterIndex(off)
 	}
-	l99 := x.Bin
-	b.WriteVarUint32(uint32(len(l99)))
-	b.WriteBytes(l99)
+	l197 := x.Bin
+	b.WriteVarUint32(uint32(len(l197)))
+	b.WriteBytes(l197)
 	b.WriteVarUint32(uint32(len(x.Fix)))
 	if len(x.Fix) > 0 {
 		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e100 := range x.Fix {
+		for _, e198 := range x.Fix {
 			{
-				buffer.PutInt16At(w, off, e100)
+				buffer.PutInt16At(w, off, e198)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l101 := x.LB
-	b.WriteVarUint32(uint32(len(l101)))
-	if len(l101) > 0 {
-		b.Reserve(1 + len(l101)*1 + buffer.BatchSlack)
+	l199 := x.LB
+	b.WriteVarUint32(uint32(len(l199)))
+	if len(l199) > 0 {
+		b.Reserve(1 + len(l199)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e102 := range l101 {
+		for _, e200 := range l199 {
 			{
-				buffer.PutBoolAt(w, off, e102)
+				buffer.PutBoolAt(w, off, e200)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l103 := x.LE
-	b.WriteVarUint32(uint32(len(l103)))
-	if len(l103) > 0 {
+	l201 := x.LE
+	b.WriteVarUint32(uint32(len(l201)))
+	if len(l201) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e104 := range l103 {
-			b.WriteVarUint32(uint32(e104))
+		for _, e202 := range l201 {
+			b.WriteVarUint32(uint32(e202))
 		}
 	}
-	l105 := x.LF32
-	b.WriteVarUint32(uint32(len(l105)))
-	if len(l105) > 0 {
-		b.Reserve(1 + len(l105)*4 + buffer.BatchSlack)
+	l203 := x.LF32
+	b.WriteVarUint32(uint32(len(l203)))
+	if len(l203) > 0 {
+		b.Reserve(1 + len(l203)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e106 := range l105 {
+		for _, e204 := range l203 {
 			{
-				buffer.PutFloat32At(w, off, e106)
+				buffer.PutFloat32At(w, off, e204)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l107 := x.LF64
-	b.WriteVarUint32(uint32(len(l107)))
-	if len(l107) > 0 {
-		b.Reserve(1 + len(l107)*8 + buffer.BatchSlack)
+	l205 := x.LF64
+	b.WriteVarUint32(uint32(len(l205)))
+	if len(l205) > 0 {
+		b.Reserve(1 + len(l205)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e108 := range l107 {
+		for _, e206 := range l205 {
 			{
-				buffer.PutFloat64At(w, off, e108)
+				buffer.PutFloat64At(w, off, e206)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l109 := x.LI32
-	b.WriteVarUint32(uint32(len(l109)))
-	if len(l109) > 0 {
-		b.Reserve(1 + len(l109)*5 + buffer.BatchSlack)
+	l207 := x.LI32
+	b.WriteVarUint32(uint32(len(l207)))
+	if len(l207) > 0 {
+		b.Reserve(1 + len(l207)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e110 := range l109 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e110))
+		for _, e208 := range l207 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e208))
 		}
 		b.SetWriterIndex(off)
 	}
-	l111 := x.LI64
-	b.WriteVarUint32(uint32(len(l111)))
-	if len(l111) > 0 {
-		b.Reserve(1 + len(l111)*9 + buffer.BatchSlack)
+	l209 := x.LI64
+	b.WriteVarUint32(uint32(len(l209)))
+	if len(l209) > 0 {
+		b.Reserve(1 + len(l209)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e112 := range l111 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e112))
+		for _, e210 := range l209 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e210))
 		}
 		b.SetWriterIndex(off)
 	}
-	l113 := x.LI8
-	b.WriteVarUint32(uint32(len(l113)))
-	if len(l113) > 0 {
-		b.Reserve(1 + len(l113)*1 + buffer.BatchSlack)
+	l211 := x.LI8
+	b.WriteVarUint32(uint32(len(l211)))
+	if len(l211) > 0 {
+		b.Reserve(1 + len(l211)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e114 := range l113 {
+		for _, e212 := range l211 {
 			{
-				buffer.PutInt8At(w, off, e114)
+				buffer.PutInt8At(w, off, e212)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l115 := x.LL
-	b.WriteVarUint32(uint32(len(l115)))
-	if len(l115) > 0 {
+	l213 := x.LL
+	b.WriteVarUint32(uint32(len(l213)))
+	if len(l213) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e116 := range l115 {
-			b.WriteVarUint32(uint32(len(e116)))
-			if len(e116) > 0 {
-				b.Reserve(1 + len(e116)*5 + buffer.BatchSlack)
+		for _, e214 := range l213 {
+			b.WriteVarUint32(uint32(len(e214)))
+			if len(e214) > 0 {
+				b.Reserve(1 + len(e214)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e117 := range e116 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e117))
+				for _, e215 := range e214 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e215))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l118 := x.LM
-	b.WriteVarUint32(uint32(len(l118)))
-	if len(l118) > 0 {
+	l216 := x.LM
+	b.WriteVarUint32(uint32(len(l216)))
+	if len(l216) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e119 := range l118 {
-			var mw120 foryimpl.MapWriter
-			mw120.Begin(b, len(e119))
-			for k121, v122 := range e119 {
-				mw120.Entry(b)
-				foryimpl.WriteString(b, k121)
-				b.WriteVarInt32(v122)
+		for _, e217 := range l216 {
+			var mw218 foryimpl.MapWriter
+			mw218.Begin(b, len(e217))
+			for k219, v220 := range e217 {
+				mw218.Entry(b)
+				foryimpl.WriteString(b, k219)
+				b.WriteVarInt32(v220)
 			}
-			mw120.End(b)
+			mw218.End(b)
 		}
 	}
-	l123 := x.LPI
-	b.WriteVarUint32(uint32(len(l123)))
-	if len(l123) > 0 {
-		h124 := byte(0x0c)
-		for _, p125 := range l123 {
-			if p125 == nil {
-				h124 = 0x0e
+	l221 := x.LPI
+	b.WriteVarUint32(uint32(len(l221)))
+	if len(l221) > 0 {
+		h222 := byte(0x0c)
+		for _, p223 := range l221 {
+			if p223 == nil {
+				h222 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h124)
-		for _, p125 := range l123 {
-			if h124 == 0x0e {
-				if p125 == nil {
+		b.WriteUint8(h222)
+		for _, p223 := range l221 {
+			if h222 == 0x0e {
+				if p223 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p125)
+			b.WriteVarInt32(*p223)
 		}
 	}
-	l126 := x.LS
+	l224 := x.LS
 	{
-		sz128 := 6 + buffer.BatchSlack + len(l126)*9
-		for _, e127 := range l126 {
-			sz128 += len(e127)
+		sz226 := 6 + buffer.BatchSlack + len(l224)*9
+		for _, e225 := range l224 {
+			sz226 += len(e225)
 		}
-		b.Reserve(sz128)
+		b.Reserve(sz226)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l126)))
-		if len(l126) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l224)))
+		if len(l224) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e127 := range l126 {
-				if len(w)-off < len(e127)+9+buffer.BatchSlack {
+			for _, e225 := range l224 {
+				if len(w)-off < len(e225)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e127) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e225) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e127))<<2|2)
-				if len(e127) > 0 {
-					off += copy(w[off:], e127)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e225))<<2|2)
+				if len(e225) > 0 {
+					off += copy(w[off:], e225)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l129 := x.LT
-	b.WriteVarUint32(uint32(len(l129)))
-	if len(l129) > 0 {
+	l227 := x.LT
+	b.WriteVarUint32(uint32(len(l227)))
+	if len(l227) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e130 := range l129 {
-			foryimpl.WriteTime(b, e130)
+		for _, e228 := range l227 {
+			foryimpl.WriteTime(b, e228)
 		}
 	}
-	l131 := x.LU16
-	b.WriteVarUint32(uint32(len(l131)))
-	if len(l131) > 0 {
-		b.Reserve(1 + len(l131)*2 + buffer.BatchSlack)
+	l229 := x.LU16
+	b.WriteVarUint32(uint32(len(l229)))
+	if len(l229) > 0 {
+		b.Reserve(1 + len(l229)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e132 := range l131 {
+		for _, e230 := range l229 {
 			{
-				buffer.PutUint16At(w, off, e132)
+				buffer.PutUint16At(w, off, e230)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l133 := x.LU64
-	b.WriteVarUint32(uint32(len(l133)))
-	if len(l133) > 0 {
-		b.Reserve(1 + len(l133)*9 + buffer.BatchSlack)
+	l231 := x.LU64
+	b.WriteVarUint32(uint32(len(l231)))
+	if len(l231) > 0 {
+		b.Reserve(1 + len(l231)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e134 := range l133 {
-			off = buffer.PutVarUint64At(w, off, e134)
+		for _, e232 := range l231 {
+			off = buffer.PutVarUint64At(w, off, e232)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw135 foryimpl.MapWriter
-	mw135.Begin(b, len(x.MBS))
-	for k136, v137 := range x.MBS {
-		mw135.Entry(b)
-		b.WriteBool(k136)
-		foryimpl.WriteString(b, v137)
+	var mw233 foryimpl.MapWriter
+	mw233.Begin(b, len(x.MBS))
+	for k234, v235 := range x.MBS {
+		mw233.Entry(b)
+		b.WriteBool(k234)
+		foryimpl.WriteString(b, v235)
 	}
-	mw135.End(b)
-	var mw138 foryimpl.MapWriter
-	mw138.Begin(b, len(x.MES))
-	for k139, v140 := range x.MES {
-		mw138.Entry(b)
-		b.WriteVarUint32(uint32(k139))
-		foryimpl.WriteString(b, v140)
+	mw233.End(b)
+	var mw236 foryimpl.MapWriter
+	mw236.Begin(b, len(x.MES))
+	for k237, v238 := range x.MES {
+		mw236.Entry(b)
+		b.WriteVarUint32(uint32(k237))
+		foryimpl.WriteString(b, v238)
 	}
-	mw138.End(b)
-	var mw141 foryimpl.MapWriter
-	mw141.Begin(b, len(x.MI64F))
-	for k142, v143 := range x.MI64F {
-		mw141.Entry(b)
-		b.WriteVarInt64(k142)
-		b.WriteFloat64(v143)
+	mw236.End(b)
+	var mw239 foryimpl.MapWriter
+	mw239.Begin(b, len(x.MI64F))
+	for k240, v241 := range x.MI64F {
+		mw239.Entry(b)
+		b.WriteVarInt64(k240)
+		b.WriteFloat64(v241)
 	}
-	mw141.End(b)
-	var mw144 foryimpl.MapWriter
-	mw144.Begin(b, len(x.MIS))
-	for k145, v146 := range x.MIS {
-		mw144.Entry(b)
-		b.WriteVarInt32(k145)
-		foryimpl.WriteString(b, v146)
+	mw239.End(b)
+	var mw242 foryimpl.MapWriter
+	mw242.Begin(b, len(x.MIS))
+	for k243, v244 := range x.MIS {
+		mw242.Entry(b)
+		b.WriteVarInt32(k243)
+		foryimpl.WriteString(b, v244)
 	}
-	mw144.End(b)
-	var mw147 foryimpl.MapWriter
-	mw147.Begin(b, len(x.MSI))
-	for k148, v149 := range x.MSI {
-		mw147.Entry(b)
-		foryimpl.WriteString(b, k148)
-		b.WriteVarInt32(v149)
+	mw242.End(b)
+	var mw245 foryimpl.MapWriter
+	mw245.Begin(b, len(x.MSI))
+	for k246, v247 := range x.MSI {
+		mw245.Entry(b)
+		foryimpl.WriteString(b, k246)
+		b.WriteVarInt32(v247)
 	}
-	mw147.End(b)
-	var mw150 foryimpl.MapWriter
-	mw150.Begin(b, len(x.MSL))
-	for k151, v152 := range x.MSL {
-		if v152 == nil {
-			mw150.NullEntry(b)
-			foryimpl.WriteString(b, k151)
+	mw245.End(b)
+	var mw248 foryimpl.MapWriter
+	mw248.Begin(b, len(x.MSL))
+	for k249, v250 := range x.MSL {
+		if v250 == nil {
+			mw248.NullEntry(b)
+			foryimpl.WriteString(b, k249)
 		} else {
-			mw150.Entry(b)
-			foryimpl.WriteString(b, k151)
+			mw248.Entry(b)
+			foryimpl.WriteString(b, k249)
 			{
-				sz154 := 6 + buffer.BatchSlack + len(v152)*9
-				for _, e153 := range v152 {
-					sz154 += len(e153)
+				sz252 := 6 + buffer.BatchSlack + len(v250)*9
+				for _, e251 := range v250 {
+					sz252 += len(e251)
 				}
-				b.Reserve(sz154)
+				b.Reserve(sz252)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v152)))
-				if len(v152) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v250)))
+				if len(v250) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e153 := range v152 {
-						if len(w)-off < len(e153)+9+buffer.BatchSlack {
+					for _, e251 := range v250 {
+						if len(w)-off < len(e251)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e153) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e251) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e153))<<2|2)
-						if len(e153) > 0 {
-							off += copy(w[off:], e153)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e251))<<2|2)
+						if len(e251) > 0 {
+							off += copy(w[off:], e251)
 						}
 					}
 				}
@@ -2226,81 +2226,81 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			}
 		}
 	}
-	mw150.End(b)
-	var mw155 foryimpl.MapWriter
-	mw155.Begin(b, len(x.MSM))
-	for k156, v157 := range x.MSM {
-		if v157 == nil {
-			mw155.NullEntry(b)
-			foryimpl.WriteString(b, k156)
+	mw248.End(b)
+	var mw253 foryimpl.MapWriter
+	mw253.Begin(b, len(x.MSM))
+	for k254, v255 := range x.MSM {
+		if v255 == nil {
+			mw253.NullEntry(b)
+			foryimpl.WriteString(b, k254)
 		} else {
-			mw155.Entry(b)
-			foryimpl.WriteString(b, k156)
-			var mw158 foryimpl.MapWriter
-			mw158.Begin(b, len(v157))
-			for k159, v160 := range v157 {
-				mw158.Entry(b)
-				foryimpl.WriteString(b, k159)
-				b.WriteVarInt32(v160)
+			mw253.Entry(b)
+			foryimpl.WriteString(b, k254)
+			var mw256 foryimpl.MapWriter
+			mw256.Begin(b, len(v255))
+			for k257, v258 := range v255 {
+				mw256.Entry(b)
+				foryimpl.WriteString(b, k257)
+				b.WriteVarInt32(v258)
 			}
-			mw158.End(b)
+			mw256.End(b)
 		}
 	}
-	mw155.End(b)
-	var mw161 foryimpl.MapWriter
-	mw161.Begin(b, len(x.MSP))
-	for k162, v163 := range x.MSP {
-		if v163 == nil {
-			mw161.NullEntry(b)
-			foryimpl.WriteString(b, k162)
+	mw253.End(b)
+	var mw259 foryimpl.MapWriter
+	mw259.Begin(b, len(x.MSP))
+	for k260, v261 := range x.MSP {
+		if v261 == nil {
+			mw259.NullEntry(b)
+			foryimpl.WriteString(b, k260)
 		} else {
-			mw161.Entry(b)
-			foryimpl.WriteString(b, k162)
-			b.WriteVarInt32(*v163)
+			mw259.Entry(b)
+			foryimpl.WriteString(b, k260)
+			b.WriteVarInt32(*v261)
 		}
 	}
-	mw161.End(b)
-	var mw164 foryimpl.MapWriter
-	mw164.Begin(b, len(x.MU8))
-	for k165, v166 := range x.MU8 {
-		mw164.Entry(b)
-		b.WriteUint8(k165)
-		b.WriteUint16(v166)
+	mw259.End(b)
+	var mw262 foryimpl.MapWriter
+	mw262.Begin(b, len(x.MU8))
+	for k263, v264 := range x.MU8 {
+		mw262.Entry(b)
+		b.WriteUint8(k263)
+		b.WriteUint16(v264)
 	}
-	mw164.End(b)
+	mw262.End(b)
 	if x.NBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l167 := x.NBin
-		b.WriteVarUint32(uint32(len(l167)))
-		b.WriteBytes(l167)
+		l265 := x.NBin
+		b.WriteVarUint32(uint32(len(l265)))
+		b.WriteBytes(l265)
 	}
 	if x.NLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l168 := x.NLS
+		l266 := x.NLS
 		{
-			sz170 := 6 + buffer.BatchSlack + len(l168)*9
-			for _, e169 := range l168 {
-				sz170 += len(e169)
+			sz268 := 6 + buffer.BatchSlack + len(l266)*9
+			for _, e267 := range l266 {
+				sz268 += len(e267)
 			}
-			b.Reserve(sz170)
+			b.Reserve(sz268)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l168)))
-			if len(l168) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l266)))
+			if len(l266) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e169 := range l168 {
-					if len(w)-off < len(e169)+9+buffer.BatchSlack {
+				for _, e267 := range l266 {
+					if len(w)-off < len(e267)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e169) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e267) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e169))<<2|2)
-					if len(e169) > 0 {
-						off += copy(w[off:], e169)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e267))<<2|2)
+					if len(e267) > 0 {
+						off += copy(w[off:], e267)
 					}
 				}
 			}
@@ -2311,369 +2311,369 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw171 foryimpl.MapWriter
-		mw171.Begin(b, len(x.NM))
-		for k172, v173 := range x.NM {
-			mw171.Entry(b)
-			foryimpl.WriteString(b, k172)
-			b.WriteVarInt32(v173)
+		var mw269 foryimpl.MapWriter
+		mw269.Begin(b, len(x.NM))
+		for k270, v271 := range x.NM {
+			mw269.Entry(b)
+			foryimpl.WriteString(b, k270)
+			b.WriteVarInt32(v271)
 		}
-		mw171.End(b)
+		mw269.End(b)
 	}
-	l174 := x.Raw
-	b.WriteVarUint32(uint32(len(l174)))
-	if len(l174) > 0 {
-		b.Reserve(1 + len(l174)*1 + buffer.BatchSlack)
+	l272 := x.Raw
+	b.WriteVarUint32(uint32(len(l272)))
+	if len(l272) > 0 {
+		b.Reserve(1 + len(l272)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e175 := range l174 {
+		for _, e273 := range l272 {
 			{
-				buffer.PutUint8At(w, off, e175)
+				buffer.PutUint8At(w, off, e273)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l176 := x.RmABool
-		l177 := x.RmAF32
-		l178 := x.RmAF64
-		l179 := x.RmAI16
-		l180 := x.RmAI32
-		l181 := x.RmAI64
-		b.Reserve(buffer.BatchSlack + len(l176)*1 + len(l177)*4 + len(l178)*8 + len(l179)*2 + len(l180)*4 + len(l181)*8 + 30)
+		l274 := x.RmABool
+		l275 := x.RmAF32
+		l276 := x.RmAF64
+		l277 := x.RmAI16
+		l278 := x.RmAI32
+		l279 := x.RmAI64
+		b.Reserve(buffer.BatchSlack + len(l274)*1 + len(l275)*4 + len(l276)*8 + len(l277)*2 + len(l278)*4 + len(l279)*8 + 30)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l176)*1))
-		off = buffer.PutRawBoolsAt(w, off, l176)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l177)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l177)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l178)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l178)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l179)*2))
-		off = buffer.PutRawInt16sAt(w, off, l179)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l180)*4))
-		off = buffer.PutRawInt32sAt(w, off, l180)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l181)*8))
-		off = buffer.PutRawInt64sAt(w, off, l181)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l274)*1))
+		off = buffer.PutRawBoolsAt(w, off, l274)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l275)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l275)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l276)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l276)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l277)*2))
+		off = buffer.PutRawInt16sAt(w, off, l277)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l278)*4))
+		off = buffer.PutRawInt32sAt(w, off, l278)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l279)*8))
+		off = buffer.PutRawInt64sAt(w, off, l279)
 		b.SetWriterIndex(off)
 	}
-	l182 := x.RmAI8
-	b.WriteVarUint32(uint32(len(l182) * 1))
-	for _, e183 := range l182 {
-		b.WriteInt8(int8(e183))
+	l280 := x.RmAI8
+	b.WriteVarUint32(uint32(len(l280) * 1))
+	for _, e281 := range l280 {
+		b.WriteInt8(int8(e281))
 	}
 	{
-		l184 := x.RmAU16
-		l185 := x.RmAU32
-		l186 := x.RmAU64
-		l187 := x.RmAU8
-		b.Reserve(buffer.BatchSlack + len(l184)*2 + len(l185)*4 + len(l186)*8 + len(l187)*1 + 20)
+		l282 := x.RmAU16
+		l283 := x.RmAU32
+		l284 := x.RmAU64
+		l285 := x.RmAU8
+		b.Reserve(buffer.BatchSlack + len(l282)*2 + len(l283)*4 + len(l284)*8 + len(l285)*1 + 20)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l184)*2))
-		off = buffer.PutRawUint16sAt(w, off, l184)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l185)*4))
-		off = buffer.PutRawUint32sAt(w, off, l185)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l186)*8))
-		off = buffer.PutRawUint64sAt(w, off, l186)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l187)*1))
-		off += copy(w[off:], l187)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l282)*2))
+		off = buffer.PutRawUint16sAt(w, off, l282)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l283)*4))
+		off = buffer.PutRawUint32sAt(w, off, l283)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l284)*8))
+		off = buffer.PutRawUint64sAt(w, off, l284)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l285)*1))
+		off += copy(w[off:], l285)
 		b.SetWriterIndex(off)
 	}
-	l188 := x.RmBin
-	b.WriteVarUint32(uint32(len(l188)))
-	b.WriteBytes(l188)
+	l286 := x.RmBin
+	b.WriteVarUint32(uint32(len(l286)))
+	b.WriteBytes(l286)
 	b.WriteVarUint32(uint32(len(x.RmFix)))
 	if len(x.RmFix) > 0 {
 		b.Reserve(1 + len(x.RmFix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e189 := range x.RmFix {
+		for _, e287 := range x.RmFix {
 			{
-				buffer.PutInt16At(w, off, e189)
+				buffer.PutInt16At(w, off, e287)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l190 := x.RmLB
-	b.WriteVarUint32(uint32(len(l190)))
-	if len(l190) > 0 {
-		b.Reserve(1 + len(l190)*1 + buffer.BatchSlack)
+	l288 := x.RmLB
+	b.WriteVarUint32(uint32(len(l288)))
+	if len(l288) > 0 {
+		b.Reserve(1 + len(l288)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e191 := range l190 {
+		for _, e289 := range l288 {
 			{
-				buffer.PutBoolAt(w, off, e191)
+				buffer.PutBoolAt(w, off, e289)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l192 := x.RmLE
-	b.WriteVarUint32(uint32(len(l192)))
-	if len(l192) > 0 {
+	l290 := x.RmLE
+	b.WriteVarUint32(uint32(len(l290)))
+	if len(l290) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e193 := range l192 {
-			b.WriteVarUint32(uint32(e193))
+		for _, e291 := range l290 {
+			b.WriteVarUint32(uint32(e291))
 		}
 	}
-	l194 := x.RmLF32
-	b.WriteVarUint32(uint32(len(l194)))
-	if len(l194) > 0 {
-		b.Reserve(1 + len(l194)*4 + buffer.BatchSlack)
+	l292 := x.RmLF32
+	b.WriteVarUint32(uint32(len(l292)))
+	if len(l292) > 0 {
+		b.Reserve(1 + len(l292)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e195 := range l194 {
+		for _, e293 := range l292 {
 			{
-				buffer.PutFloat32At(w, off, e195)
+				buffer.PutFloat32At(w, off, e293)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l196 := x.RmLF64
-	b.WriteVarUint32(uint32(len(l196)))
-	if len(l196) > 0 {
-		b.Reserve(1 + len(l196)*8 + buffer.BatchSlack)
+	l294 := x.RmLF64
+	b.WriteVarUint32(uint32(len(l294)))
+	if len(l294) > 0 {
+		b.Reserve(1 + len(l294)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e197 := range l196 {
+		for _, e295 := range l294 {
 			{
-				buffer.PutFloat64At(w, off, e197)
+				buffer.PutFloat64At(w, off, e295)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l198 := x.RmLI32
-	b.WriteVarUint32(uint32(len(l198)))
-	if len(l198) > 0 {
-		b.Reserve(1 + len(l198)*5 + buffer.BatchSlack)
+	l296 := x.RmLI32
+	b.WriteVarUint32(uint32(len(l296)))
+	if len(l296) > 0 {
+		b.Reserve(1 + len(l296)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e199 := range l198 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e199))
+		for _, e297 := range l296 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e297))
 		}
 		b.SetWriterIndex(off)
 	}
-	l200 := x.RmLI64
-	b.WriteVarUint32(uint32(len(l200)))
-	if len(l200) > 0 {
-		b.Reserve(1 + len(l200)*9 + buffer.BatchSlack)
+	l298 := x.RmLI64
+	b.WriteVarUint32(uint32(len(l298)))
+	if len(l298) > 0 {
+		b.Reserve(1 + len(l298)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e201 := range l200 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e201))
+		for _, e299 := range l298 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e299))
 		}
 		b.SetWriterIndex(off)
 	}
-	l202 := x.RmLI8
-	b.WriteVarUint32(uint32(len(l202)))
-	if len(l202) > 0 {
-		b.Reserve(1 + len(l202)*1 + buffer.BatchSlack)
+	l300 := x.RmLI8
+	b.WriteVarUint32(uint32(len(l300)))
+	if len(l300) > 0 {
+		b.Reserve(1 + len(l300)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e203 := range l202 {
+		for _, e301 := range l300 {
 			{
-				buffer.PutInt8At(w, off, e203)
+				buffer.PutInt8At(w, off, e301)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l204 := x.RmLL
-	b.WriteVarUint32(uint32(len(l204)))
-	if len(l204) > 0 {
+	l302 := x.RmLL
+	b.WriteVarUint32(uint32(len(l302)))
+	if len(l302) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e205 := range l204 {
-			b.WriteVarUint32(uint32(len(e205)))
-			if len(e205) > 0 {
-				b.Reserve(1 + len(e205)*5 + buffer.BatchSlack)
+		for _, e303 := range l302 {
+			b.WriteVarUint32(uint32(len(e303)))
+			if len(e303) > 0 {
+				b.Reserve(1 + len(e303)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e206 := range e205 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e206))
+				for _, e304 := range e303 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e304))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l207 := x.RmLM
-	b.WriteVarUint32(uint32(len(l207)))
-	if len(l207) > 0 {
+	l305 := x.RmLM
+	b.WriteVarUint32(uint32(len(l305)))
+	if len(l305) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e208 := range l207 {
-			var mw209 foryimpl.MapWriter
-			mw209.Begin(b, len(e208))
-			for k210, v211 := range e208 {
-				mw209.Entry(b)
-				foryimpl.WriteString(b, k210)
-				b.WriteVarInt32(v211)
+		for _, e306 := range l305 {
+			var mw307 foryimpl.MapWriter
+			mw307.Begin(b, len(e306))
+			for k308, v309 := range e306 {
+				mw307.Entry(b)
+				foryimpl.WriteString(b, k308)
+				b.WriteVarInt32(v309)
 			}
-			mw209.End(b)
+			mw307.End(b)
 		}
 	}
-	l212 := x.RmLPI
-	b.WriteVarUint32(uint32(len(l212)))
-	if len(l212) > 0 {
-		h213 := byte(0x0c)
-		for _, p214 := range l212 {
-			if p214 == nil {
-				h213 = 0x0e
+	l310 := x.RmLPI
+	b.WriteVarUint32(uint32(len(l310)))
+	if len(l310) > 0 {
+		h311 := byte(0x0c)
+		for _, p312 := range l310 {
+			if p312 == nil {
+				h311 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h213)
-		for _, p214 := range l212 {
-			if h213 == 0x0e {
-				if p214 == nil {
+		b.WriteUint8(h311)
+		for _, p312 := range l310 {
+			if h311 == 0x0e {
+				if p312 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p214)
+			b.WriteVarInt32(*p312)
 		}
 	}
-	l215 := x.RmLS
+	l313 := x.RmLS
 	{
-		sz217 := 6 + buffer.BatchSlack + len(l215)*9
-		for _, e216 := range l215 {
-			sz217 += len(e216)
+		sz315 := 6 + buffer.BatchSlack + len(l313)*9
+		for _, e314 := range l313 {
+			sz315 += len(e314)
 		}
-		b.Reserve(sz217)
+		b.Reserve(sz315)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l215)))
-		if len(l215) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l313)))
+		if len(l313) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e216 := range l215 {
-				if len(w)-off < len(e216)+9+buffer.BatchSlack {
+			for _, e314 := range l313 {
+				if len(w)-off < len(e314)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e216) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e314) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e216))<<2|2)
-				if len(e216) > 0 {
-					off += copy(w[off:], e216)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e314))<<2|2)
+				if len(e314) > 0 {
+					off += copy(w[off:], e314)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l218 := x.RmLT
-	b.WriteVarUint32(uint32(len(l218)))
-	if len(l218) > 0 {
+	l316 := x.RmLT
+	b.WriteVarUint32(uint32(len(l316)))
+	if len(l316) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e219 := range l218 {
-			foryimpl.WriteTime(b, e219)
+		for _, e317 := range l316 {
+			foryimpl.WriteTime(b, e317)
 		}
 	}
-	l220 := x.RmLU16
-	b.WriteVarUint32(uint32(len(l220)))
-	if len(l220) > 0 {
-		b.Reserve(1 + len(l220)*2 + buffer.BatchSlack)
+	l318 := x.RmLU16
+	b.WriteVarUint32(uint32(len(l318)))
+	if len(l318) > 0 {
+		b.Reserve(1 + len(l318)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e221 := range l220 {
+		for _, e319 := range l318 {
 			{
-				buffer.PutUint16At(w, off, e221)
+				buffer.PutUint16At(w, off, e319)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l222 := x.RmLU64
-	b.WriteVarUint32(uint32(len(l222)))
-	if len(l222) > 0 {
-		b.Reserve(1 + len(l222)*9 + buffer.BatchSlack)
+	l320 := x.RmLU64
+	b.WriteVarUint32(uint32(len(l320)))
+	if len(l320) > 0 {
+		b.Reserve(1 + len(l320)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e223 := range l222 {
-			off = buffer.PutVarUint64At(w, off, e223)
+		for _, e321 := range l320 {
+			off = buffer.PutVarUint64At(w, off, e321)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw224 foryimpl.MapWriter
-	mw224.Begin(b, len(x.RmMBS))
-	for k225, v226 := range x.RmMBS {
-		mw224.Entry(b)
-		b.WriteBool(k225)
-		foryimpl.WriteString(b, v226)
+	var mw322 foryimpl.MapWriter
+	mw322.Begin(b, len(x.RmMBS))
+	for k323, v324 := range x.RmMBS {
+		mw322.Entry(b)
+		b.WriteBool(k323)
+		foryimpl.WriteString(b, v324)
 	}
-	mw224.End(b)
-	var mw227 foryimpl.MapWriter
-	mw227.Begin(b, len(x.RmMES))
-	for k228, v229 := range x.RmMES {
-		mw227.Entry(b)
-		b.WriteVarUint32(uint32(k228))
-		foryimpl.WriteString(b, v229)
+	mw322.End(b)
+	var mw325 foryimpl.MapWriter
+	mw325.Begin(b, len(x.RmMES))
+	for k326, v327 := range x.RmMES {
+		mw325.Entry(b)
+		b.WriteVarUint32(uint32(k326))
+		foryimpl.WriteString(b, v327)
 	}
-	mw227.End(b)
-	var mw230 foryimpl.MapWriter
-	mw230.Begin(b, len(x.RmMI64F))
-	for k231, v232 := range x.RmMI64F {
-		mw230.Entry(b)
-		b.WriteVarInt64(k231)
-		b.WriteFloat64(v232)
+	mw325.End(b)
+	var mw328 foryimpl.MapWriter
+	mw328.Begin(b, len(x.RmMI64F))
+	for k329, v330 := range x.RmMI64F {
+		mw328.Entry(b)
+		b.WriteVarInt64(k329)
+		b.WriteFloat64(v330)
 	}
-	mw230.End(b)
-	var mw233 foryimpl.MapWriter
-	mw233.Begin(b, len(x.RmMIS))
-	for k234, v235 := range x.RmMIS {
-		mw233.Entry(b)
-		b.WriteVarInt32(k234)
-		foryimpl.WriteString(b, v235)
+	mw328.End(b)
+	var mw331 foryimpl.MapWriter
+	mw331.Begin(b, len(x.RmMIS))
+	for k332, v333 := range x.RmMIS {
+		mw331.Entry(b)
+		b.WriteVarInt32(k332)
+		foryimpl.WriteString(b, v333)
 	}
-	mw233.End(b)
-	var mw236 foryimpl.MapWriter
-	mw236.Begin(b, len(x.RmMSI))
-	for k237, v238 := range x.RmMSI {
-		mw236.Entry(b)
-		foryimpl.WriteString(b, k237)
-		b.WriteVarInt32(v238)
+	mw331.End(b)
+	var mw334 foryimpl.MapWriter
+	mw334.Begin(b, len(x.RmMSI))
+	for k335, v336 := range x.RmMSI {
+		mw334.Entry(b)
+		foryimpl.WriteString(b, k335)
+		b.WriteVarInt32(v336)
 	}
-	mw236.End(b)
-	var mw239 foryimpl.MapWriter
-	mw239.Begin(b, len(x.RmMSL))
-	for k240, v241 := range x.RmMSL {
-		if v241 == nil {
-			mw239.NullEntry(b)
-			foryimpl.WriteString(b, k240)
+	mw334.End(b)
+	var mw337 foryimpl.MapWriter
+	mw337.Begin(b, len(x.RmMSL))
+	for k338, v339 := range x.RmMSL {
+		if v339 == nil {
+			mw337.NullEntry(b)
+			foryimpl.WriteString(b, k338)
 		} else {
-			mw239.Entry(b)
-			foryimpl.WriteString(b, k240)
+			mw337.Entry(b)
+			foryimpl.WriteString(b, k338)
 			{
-				sz243 := 6 + buffer.BatchSlack + len(v241)*9
-				for _, e242 := range v241 {
-					sz243 += len(e242)
+				sz341 := 6 + buffer.BatchSlack + len(v339)*9
+				for _, e340 := range v339 {
+					sz341 += len(e340)
 				}
-				b.Reserve(sz243)
+				b.Reserve(sz341)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v241)))
-				if len(v241) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v339)))
+				if len(v339) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e242 := range v241 {
-						if len(w)-off < len(e242)+9+buffer.BatchSlack {
+					for _, e340 := range v339 {
+						if len(w)-off < len(e340)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e242) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e340) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e242))<<2|2)
-						if len(e242) > 0 {
-							off += copy(w[off:], e242)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e340))<<2|2)
+						if len(e340) > 0 {
+							off += copy(w[off:], e340)
 						}
 					}
 				}
@@ -2681,81 +2681,81 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			}
 		}
 	}
-	mw239.End(b)
-	var mw244 foryimpl.MapWriter
-	mw244.Begin(b, len(x.RmMSM))
-	for k245, v246 := range x.RmMSM {
-		if v246 == nil {
-			mw244.NullEntry(b)
-			foryimpl.WriteString(b, k245)
+	mw337.End(b)
+	var mw342 foryimpl.MapWriter
+	mw342.Begin(b, len(x.RmMSM))
+	for k343, v344 := range x.RmMSM {
+		if v344 == nil {
+			mw342.NullEntry(b)
+			foryimpl.WriteString(b, k343)
 		} else {
-			mw244.Entry(b)
-			foryimpl.WriteString(b, k245)
-			var mw247 foryimpl.MapWriter
-			mw247.Begin(b, len(v246))
-			for k248, v249 := range v246 {
-				mw247.Entry(b)
-				foryimpl.WriteString(b, k248)
-				b.WriteVarInt32(v249)
+			mw342.Entry(b)
+			foryimpl.WriteString(b, k343)
+			var mw345 foryimpl.MapWriter
+			mw345.Begin(b, len(v344))
+			for k346, v347 := range v344 {
+				mw345.Entry(b)
+				foryimpl.WriteString(b, k346)
+				b.WriteVarInt32(v347)
 			}
-			mw247.End(b)
+			mw345.End(b)
 		}
 	}
-	mw244.End(b)
-	var mw250 foryimpl.MapWriter
-	mw250.Begin(b, len(x.RmMSP))
-	for k251, v252 := range x.RmMSP {
-		if v252 == nil {
-			mw250.NullEntry(b)
-			foryimpl.WriteString(b, k251)
+	mw342.End(b)
+	var mw348 foryimpl.MapWriter
+	mw348.Begin(b, len(x.RmMSP))
+	for k349, v350 := range x.RmMSP {
+		if v350 == nil {
+			mw348.NullEntry(b)
+			foryimpl.WriteString(b, k349)
 		} else {
-			mw250.Entry(b)
-			foryimpl.WriteString(b, k251)
-			b.WriteVarInt32(*v252)
+			mw348.Entry(b)
+			foryimpl.WriteString(b, k349)
+			b.WriteVarInt32(*v350)
 		}
 	}
-	mw250.End(b)
-	var mw253 foryimpl.MapWriter
-	mw253.Begin(b, len(x.RmMU8))
-	for k254, v255 := range x.RmMU8 {
-		mw253.Entry(b)
-		b.WriteUint8(k254)
-		b.WriteUint16(v255)
+	mw348.End(b)
+	var mw351 foryimpl.MapWriter
+	mw351.Begin(b, len(x.RmMU8))
+	for k352, v353 := range x.RmMU8 {
+		mw351.Entry(b)
+		b.WriteUint8(k352)
+		b.WriteUint16(v353)
 	}
-	mw253.End(b)
+	mw351.End(b)
 	if x.RmNBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l256 := x.RmNBin
-		b.WriteVarUint32(uint32(len(l256)))
-		b.WriteBytes(l256)
+		l354 := x.RmNBin
+		b.WriteVarUint32(uint32(len(l354)))
+		b.WriteBytes(l354)
 	}
 	if x.RmNLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l257 := x.RmNLS
+		l355 := x.RmNLS
 		{
-			sz259 := 6 + buffer.BatchSlack + len(l257)*9
-			for _, e258 := range l257 {
-				sz259 += len(e258)
+			sz357 := 6 + buffer.BatchSlack + len(l355)*9
+			for _, e356 := range l355 {
+				sz357 += len(e356)
 			}
-			b.Reserve(sz259)
+			b.Reserve(sz357)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l257)))
-			if len(l257) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l355)))
+			if len(l355) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e258 := range l257 {
-					if len(w)-off < len(e258)+9+buffer.BatchSlack {
+				for _, e356 := range l355 {
+					if len(w)-off < len(e356)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e258) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e356) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e258))<<2|2)
-					if len(e258) > 0 {
-						off += copy(w[off:], e258)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e356))<<2|2)
+					if len(e356) > 0 {
+						off += copy(w[off:], e356)
 					}
 				}
 			}
@@ -2766,25 +2766,25 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw260 foryimpl.MapWriter
-		mw260.Begin(b, len(x.RmNM))
-		for k261, v262 := range x.RmNM {
-			mw260.Entry(b)
-			foryimpl.WriteString(b, k261)
-			b.WriteVarInt32(v262)
+		var mw358 foryimpl.MapWriter
+		mw358.Begin(b, len(x.RmNM))
+		for k359, v360 := range x.RmNM {
+			mw358.Entry(b)
+			foryimpl.WriteString(b, k359)
+			b.WriteVarInt32(v360)
 		}
-		mw260.End(b)
+		mw358.End(b)
 	}
-	l263 := x.RmRaw
-	b.WriteVarUint32(uint32(len(l263)))
-	if len(l263) > 0 {
-		b.Reserve(1 + len(l263)*1 + buffer.BatchSlack)
+	l361 := x.RmRaw
+	b.WriteVarUint32(uint32(len(l361)))
+	if len(l361) > 0 {
+		b.Reserve(1 + len(l361)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e264 := range l263 {
+		for _, e362 := range l361 {
 			{
-				buffer.PutUint8At(w, off, e264)
+				buffer.PutUint8At(w, off, e362)
 				off += 1
 			}
 		}
@@ -2856,92 +2856,92 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n265 := c.ReadArrayLength(1)
-	a266 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n265)
-	r.ReadRawBools(a266)
-	x.ABool = a266
+	n363 := c.ReadArrayLength(1)
+	a364 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n363)
+	r.ReadRawBools(a364)
+	x.ABool = a364
 	if c.Failed() {
 		c.Trace("ABool")
 		return
 	}
-	n267 := c.ReadArrayLength(4)
-	a268 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n267)
-	r.ReadRawFloat32s(a268)
-	x.AF32 = a268
+	n365 := c.ReadArrayLength(4)
+	a366 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n365)
+	r.ReadRawFloat32s(a366)
+	x.AF32 = a366
 	if c.Failed() {
 		c.Trace("AF32")
 		return
 	}
-	n269 := c.ReadArrayLength(8)
-	a270 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n269)
-	r.ReadRawFloat64s(a270)
-	x.AF64 = a270
+	n367 := c.ReadArrayLength(8)
+	a368 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n367)
+	r.ReadRawFloat64s(a368)
+	x.AF64 = a368
 	if c.Failed() {
 		c.Trace("AF64")
 		return
 	}
-	n271 := c.ReadArrayLength(2)
-	a272 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n271)
-	r.ReadRawInt16s(a272)
-	x.AI16 = a272
+	n369 := c.ReadArrayLength(2)
+	a370 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n369)
+	r.ReadRawInt16s(a370)
+	x.AI16 = a370
 	if c.Failed() {
 		c.Trace("AI16")
 		return
 	}
-	n273 := c.ReadArrayLength(4)
-	a274 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n273)
-	r.ReadRawInt32s(a274)
-	x.AI32 = a274
+	n371 := c.ReadArrayLength(4)
+	a372 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n371)
+	r.ReadRawInt32s(a372)
+	x.AI32 = a372
 	if c.Failed() {
 		c.Trace("AI32")
 		return
 	}
-	n275 := c.ReadArrayLength(8)
-	a276 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n275)
-	r.ReadRawInt64s(a276)
-	x.AI64 = a276
+	n373 := c.ReadArrayLength(8)
+	a374 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n373)
+	r.ReadRawInt64s(a374)
+	x.AI64 = a374
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	n277 := c.ReadArrayLength(1)
-	a278 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n277)
-	for i279 := range a278 {
-		a278[i279] = r.ReadInt8()
+	n375 := c.ReadArrayLength(1)
+	a376 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n375)
+	for i377 := range a376 {
+		a376[i377] = r.ReadInt8()
 	}
-	x.AI8 = a278
+	x.AI8 = a376
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	n280 := c.ReadArrayLength(2)
-	a281 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n280)
-	r.ReadRawUint16s(a281)
-	x.AU16 = a281
+	n378 := c.ReadArrayLength(2)
+	a379 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n378)
+	r.ReadRawUint16s(a379)
+	x.AU16 = a379
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	n282 := c.ReadArrayLength(4)
-	a283 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n282)
-	r.ReadRawUint32s(a283)
-	x.AU32 = a283
+	n380 := c.ReadArrayLength(4)
+	a381 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n380)
+	r.ReadRawUint32s(a381)
+	x.AU32 = a381
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	n284 := c.ReadArrayLength(8)
-	a285 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n284)
-	r.ReadRawUint64s(a285)
-	x.AU64 = a285
+	n382 := c.ReadArrayLength(8)
+	a383 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n382)
+	r.ReadRawUint64s(a383)
+	x.AU64 = a383
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	n286 := c.ReadArrayLength(1)
-	a287 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n286)
-	copy(a287, r.ReadBytes(n286))
-	x.AU8 = a287
+	n384 := c.ReadArrayLength(1)
+	a385 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n384)
+	copy(a385, r.ReadBytes(n384))
+	x.AU8 = a385
 	if c.Failed() {
 		c.Trace("AU8")
 		return
@@ -2951,601 +2951,601 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n288 := c.ReadLength(2)
-	if n288 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n288, 3))
+	n386 := c.ReadLength(2)
+	if n386 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n386, 3))
 		return
 	}
-	var l289 [3]int16
-	if n288 > 0 {
-		hn291 := c.ReadListHeader(3)
+	var l387 [3]int16
+	if n386 > 0 {
+		hn389 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i290 := range l289 {
-				if hn291 && !c.ReadFlag() {
-					clear(l289[i290 : i290+1])
+			for i388 := range l387 {
+				if hn389 && !c.ReadFlag() {
+					clear(l387[i388 : i388+1])
 					continue
 				}
-				l289[i290] = r.ReadInt16()
+				l387[i388] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i290)
+					c.TraceIndex(i388)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l289
+	x.Fix = l387
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n293 := c.ReadLength(1)
-	l294 := foryimpl.ReuseSlice[[]bool](c, x.LB, n293)
-	if n293 > 0 {
-		hn296 := c.ReadListHeader(1)
+	n391 := c.ReadLength(1)
+	l392 := foryimpl.ReuseSlice[[]bool](c, x.LB, n391)
+	if n391 > 0 {
+		hn394 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i295 := range l294 {
-				if hn296 && !c.ReadFlag() {
-					clear(l294[i295 : i295+1])
+			for i393 := range l392 {
+				if hn394 && !c.ReadFlag() {
+					clear(l392[i393 : i393+1])
 					continue
 				}
-				l294[i295] = r.ReadBool()
+				l392[i393] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i295)
+					c.TraceIndex(i393)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l294
+	x.LB = l392
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n298 := c.ReadLength(1)
-	l299 := foryimpl.ReuseSlice[[]Color](c, x.LE, n298)
-	if n298 > 0 {
-		hn301 := c.ReadListHeader(25)
+	n396 := c.ReadLength(1)
+	l397 := foryimpl.ReuseSlice[[]Color](c, x.LE, n396)
+	if n396 > 0 {
+		hn399 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i300 := range l299 {
-				if hn301 && !c.ReadFlag() {
-					clear(l299[i300 : i300+1])
+			for i398 := range l397 {
+				if hn399 && !c.ReadFlag() {
+					clear(l397[i398 : i398+1])
 					continue
 				}
-				l299[i300] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l397[i398] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i300)
+					c.TraceIndex(i398)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l299
+	x.LE = l397
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n303 := c.ReadLength(4)
-	l304 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n303)
-	if n303 > 0 {
-		hn306 := c.ReadListHeader(19)
+	n401 := c.ReadLength(4)
+	l402 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n401)
+	if n401 > 0 {
+		hn404 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i305 := range l304 {
-				if hn306 && !c.ReadFlag() {
-					clear(l304[i305 : i305+1])
+			for i403 := range l402 {
+				if hn404 && !c.ReadFlag() {
+					clear(l402[i403 : i403+1])
 					continue
 				}
-				l304[i305] = r.ReadFloat32()
+				l402[i403] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i305)
+					c.TraceIndex(i403)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l304
+	x.LF32 = l402
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n308 := c.ReadLength(8)
-	l309 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n308)
-	if n308 > 0 {
-		hn311 := c.ReadListHeader(20)
+	n406 := c.ReadLength(8)
+	l407 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n406)
+	if n406 > 0 {
+		hn409 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i310 := range l309 {
-				if hn311 && !c.ReadFlag() {
-					clear(l309[i310 : i310+1])
+			for i408 := range l407 {
+				if hn409 && !c.ReadFlag() {
+					clear(l407[i408 : i408+1])
 					continue
 				}
-				l309[i310] = r.ReadFloat64()
+				l407[i408] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i310)
+					c.TraceIndex(i408)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l309
+	x.LF64 = l407
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n313 := c.ReadLength(1)
-	l314 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n313)
-	if n313 > 0 {
-		hn316 := c.ReadListHeader(5)
+	n411 := c.ReadLength(1)
+	l412 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n411)
+	if n411 > 0 {
+		hn414 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i315 := range l314 {
-				if hn316 && !c.ReadFlag() {
-					clear(l314[i315 : i315+1])
+			for i413 := range l412 {
+				if hn414 && !c.ReadFlag() {
+					clear(l412[i413 : i413+1])
 					continue
 				}
-				l314[i315] = r.ReadVarInt32()
+				l412[i413] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i315)
+					c.TraceIndex(i413)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l314
+	x.LI32 = l412
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n318 := c.ReadLength(1)
-	l319 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n318)
-	if n318 > 0 {
-		hn321 := c.ReadListHeader(7)
+	n416 := c.ReadLength(1)
+	l417 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n416)
+	if n416 > 0 {
+		hn419 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i320 := range l319 {
-				if hn321 && !c.ReadFlag() {
-					clear(l319[i320 : i320+1])
+			for i418 := range l417 {
+				if hn419 && !c.ReadFlag() {
+					clear(l417[i418 : i418+1])
 					continue
 				}
-				l319[i320] = r.ReadVarInt64()
+				l417[i418] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i320)
+					c.TraceIndex(i418)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l319
+	x.LI64 = l417
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n323 := c.ReadLength(1)
-	l324 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n323)
-	if n323 > 0 {
-		hn326 := c.ReadListHeader(2)
+	n421 := c.ReadLength(1)
+	l422 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n421)
+	if n421 > 0 {
+		hn424 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i325 := range l324 {
-				if hn326 && !c.ReadFlag() {
-					clear(l324[i325 : i325+1])
+			for i423 := range l422 {
+				if hn424 && !c.ReadFlag() {
+					clear(l422[i423 : i423+1])
 					continue
 				}
-				l324[i325] = r.ReadInt8()
+				l422[i423] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i325)
+					c.TraceIndex(i423)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l324
+	x.LI8 = l422
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n328 := c.ReadLength(1)
-	l329 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n328)
-	if n328 > 0 {
-		hn331 := c.ReadListHeader(22)
+	n426 := c.ReadLength(1)
+	l427 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n426)
+	if n426 > 0 {
+		hn429 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i330 := range l329 {
-				if hn331 && !c.ReadFlag() {
-					clear(l329[i330 : i330+1])
+			for i428 := range l427 {
+				if hn429 && !c.ReadFlag() {
+					clear(l427[i428 : i428+1])
 					continue
 				}
-				n333 := c.ReadLength(1)
-				l334 := foryimpl.MakeSlice[[]int32](c, n333)
-				if n333 > 0 {
-					hn336 := c.ReadListHeader(5)
+				n431 := c.ReadLength(1)
+				l432 := foryimpl.MakeSlice[[]int32](c, n431)
+				if n431 > 0 {
+					hn434 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i335 := range l334 {
-							if hn336 && !c.ReadFlag() {
-								clear(l334[i335 : i335+1])
+						for i433 := range l432 {
+							if hn434 && !c.ReadFlag() {
+								clear(l432[i433 : i433+1])
 								continue
 							}
-							l334[i335] = r.ReadVarInt32()
+							l432[i433] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i335)
+								c.TraceIndex(i433)
 								break
 							}
 						}
 					}
 				}
-				l329[i330] = l334
+				l427[i428] = l432
 				if c.Failed() {
-					c.TraceIndex(i330)
+					c.TraceIndex(i428)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l329
+	x.LL = l427
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n338 := c.ReadLength(1)
-	l339 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n338)
-	if n338 > 0 {
-		hn341 := c.ReadListHeader(24)
+	n436 := c.ReadLength(1)
+	l437 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n436)
+	if n436 > 0 {
+		hn439 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i340 := range l339 {
-				if hn341 && !c.ReadFlag() {
-					clear(l339[i340 : i340+1])
+			for i438 := range l437 {
+				if hn439 && !c.ReadFlag() {
+					clear(l437[i438 : i438+1])
 					continue
 				}
-				n343 := c.ReadLength(2)
-				m344 := foryimpl.MakeMap[map[string]int32](c, n343)
-				for n343 > 0 && !c.Failed() {
-					sz345, vn346, _ := c.ReadMapChunk(n343, 21, 5, nil, false)
-					for j347 := 0; j347 < sz345 && !c.Failed(); j347++ {
-						var k348 string
-						k348 = c.ReadString()
-						var v349 int32
-						if !vn346 {
-							v349 = r.ReadVarInt32()
+				n441 := c.ReadLength(2)
+				m442 := foryimpl.MakeMap[map[string]int32](c, n441)
+				for n441 > 0 && !c.Failed() {
+					sz443, vn444, _ := c.ReadMapChunk(n441, 21, 5, nil, false)
+					for j445 := 0; j445 < sz443 && !c.Failed(); j445++ {
+						var k446 string
+						k446 = c.ReadString()
+						var v447 int32
+						if !vn444 {
+							v447 = r.ReadVarInt32()
 						}
-						m344[k348] = v349
+						m442[k446] = v447
 					}
-					n343 -= sz345
+					n441 -= sz443
 				}
-				l339[i340] = m344
+				l437[i438] = m442
 				if c.Failed() {
-					c.TraceIndex(i340)
+					c.TraceIndex(i438)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l339
+	x.LM = l437
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n350 := c.ReadLength(1)
-	l351 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n350)
-	if n350 > 0 {
-		hn353 := c.ReadListHeader(5)
+	n448 := c.ReadLength(1)
+	l449 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n448)
+	if n448 > 0 {
+		hn451 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i352 := range l351 {
-				if hn353 && !c.ReadFlag() {
-					clear(l351[i352 : i352+1])
+			for i450 := range l449 {
+				if hn451 && !c.ReadFlag() {
+					clear(l449[i450 : i450+1])
 					continue
 				}
-				p355 := foryimpl.Alloc[int32](c)
-				*p355 = r.ReadVarInt32()
-				l351[i352] = p355
+				p453 := foryimpl.Alloc[int32](c)
+				*p453 = r.ReadVarInt32()
+				l449[i450] = p453
 				if c.Failed() {
-					c.TraceIndex(i352)
+					c.TraceIndex(i450)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l351
+	x.LPI = l449
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n356 := c.ReadLength(1)
-	l357 := foryimpl.ReuseSlice[[]string](c, x.LS, n356)
-	if n356 > 0 {
-		hn359 := c.ReadListHeader(21)
+	n454 := c.ReadLength(1)
+	l455 := foryimpl.ReuseSlice[[]string](c, x.LS, n454)
+	if n454 > 0 {
+		hn457 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i358 := range l357 {
-				if hn359 && !c.ReadFlag() {
-					clear(l357[i358 : i358+1])
+			for i456 := range l455 {
+				if hn457 && !c.ReadFlag() {
+					clear(l455[i456 : i456+1])
 					continue
 				}
-				l357[i358] = c.ReadString()
+				l455[i456] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i358)
+					c.TraceIndex(i456)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l357
+	x.LS = l455
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n361 := c.ReadLength(1)
-	l362 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n361)
-	if n361 > 0 {
-		hn364 := c.ReadListHeader(38)
+	n459 := c.ReadLength(1)
+	l460 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n459)
+	if n459 > 0 {
+		hn462 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i363 := range l362 {
-				if hn364 && !c.ReadFlag() {
-					clear(l362[i363 : i363+1])
+			for i461 := range l460 {
+				if hn462 && !c.ReadFlag() {
+					clear(l460[i461 : i461+1])
 					continue
 				}
-				l362[i363] = c.ReadTime()
+				l460[i461] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i363)
+					c.TraceIndex(i461)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l362
+	x.LT = l460
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n366 := c.ReadLength(2)
-	l367 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n366)
-	if n366 > 0 {
-		hn369 := c.ReadListHeader(10)
+	n464 := c.ReadLength(2)
+	l465 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n464)
+	if n464 > 0 {
+		hn467 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i368 := range l367 {
-				if hn369 && !c.ReadFlag() {
-					clear(l367[i368 : i368+1])
+			for i466 := range l465 {
+				if hn467 && !c.ReadFlag() {
+					clear(l465[i466 : i466+1])
 					continue
 				}
-				l367[i368] = r.ReadUint16()
+				l465[i466] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i368)
+					c.TraceIndex(i466)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l367
+	x.LU16 = l465
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n371 := c.ReadLength(1)
-	l372 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n371)
-	if n371 > 0 {
-		hn374 := c.ReadListHeader(14)
+	n469 := c.ReadLength(1)
+	l470 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n469)
+	if n469 > 0 {
+		hn472 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i373 := range l372 {
-				if hn374 && !c.ReadFlag() {
-					clear(l372[i373 : i373+1])
+			for i471 := range l470 {
+				if hn472 && !c.ReadFlag() {
+					clear(l470[i471 : i471+1])
 					continue
 				}
-				l372[i373] = r.ReadVarUint64()
+				l470[i471] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i373)
+					c.TraceIndex(i471)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l372
+	x.LU64 = l470
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n376 := c.ReadLength(2)
-	m377 := foryimpl.MakeMap[map[bool]string](c, n376)
-	for n376 > 0 && !c.Failed() {
-		sz378, vn379, _ := c.ReadMapChunk(n376, 1, 21, nil, false)
-		for j380 := 0; j380 < sz378 && !c.Failed(); j380++ {
-			var k381 bool
-			k381 = r.ReadBool()
-			var v382 string
-			if !vn379 {
-				v382 = c.ReadString()
+	n474 := c.ReadLength(2)
+	m475 := foryimpl.MakeMap[map[bool]string](c, n474)
+	for n474 > 0 && !c.Failed() {
+		sz476, vn477, _ := c.ReadMapChunk(n474, 1, 21, nil, false)
+		for j478 := 0; j478 < sz476 && !c.Failed(); j478++ {
+			var k479 bool
+			k479 = r.ReadBool()
+			var v480 string
+			if !vn477 {
+				v480 = c.ReadString()
 			}
-			m377[k381] = v382
+			m475[k479] = v480
 		}
-		n376 -= sz378
+		n474 -= sz476
 	}
-	x.MBS = m377
+	x.MBS = m475
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n383 := c.ReadLength(2)
-	m384 := foryimpl.MakeMap[map[Color]string](c, n383)
-	for n383 > 0 && !c.Failed() {
-		sz385, vn386, _ := c.ReadMapChunk(n383, 25, 21, nil, false)
-		for j387 := 0; j387 < sz385 && !c.Failed(); j387++ {
-			var k388 Color
-			k388 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v389 string
-			if !vn386 {
-				v389 = c.ReadString()
+	n481 := c.ReadLength(2)
+	m482 := foryimpl.MakeMap[map[Color]string](c, n481)
+	for n481 > 0 && !c.Failed() {
+		sz483, vn484, _ := c.ReadMapChunk(n481, 25, 21, nil, false)
+		for j485 := 0; j485 < sz483 && !c.Failed(); j485++ {
+			var k486 Color
+			k486 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v487 string
+			if !vn484 {
+				v487 = c.ReadString()
 			}
-			m384[k388] = v389
+			m482[k486] = v487
 		}
-		n383 -= sz385
+		n481 -= sz483
 	}
-	x.MES = m384
+	x.MES = m482
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n390 := c.ReadLength(2)
-	m391 := foryimpl.MakeMap[map[int64]float64](c, n390)
-	for n390 > 0 && !c.Failed() {
-		sz392, vn393, _ := c.ReadMapChunk(n390, 7, 20, nil, false)
-		for j394 := 0; j394 < sz392 && !c.Failed(); j394++ {
-			var k395 int64
-			k395 = r.ReadVarInt64()
-			var v396 float64
-			if !vn393 {
-				v396 = r.ReadFloat64()
+	n488 := c.ReadLength(2)
+	m489 := foryimpl.MakeMap[map[int64]float64](c, n488)
+	for n488 > 0 && !c.Failed() {
+		sz490, vn491, _ := c.ReadMapChunk(n488, 7, 20, nil, false)
+		for j492 := 0; j492 < sz490 && !c.Failed(); j492++ {
+			var k493 int64
+			k493 = r.ReadVarInt64()
+			var v494 float64
+			if !vn491 {
+				v494 = r.ReadFloat64()
 			}
-			m391[k395] = v396
+			m489[k493] = v494
 		}
-		n390 -= sz392
+		n488 -= sz490
 	}
-	x.MI64F = m391
+	x.MI64F = m489
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n397 := c.ReadLength(2)
-	m398 := foryimpl.MakeMap[map[int32]string](c, n397)
-	for n397 > 0 && !c.Failed() {
-		sz399, vn400, _ := c.ReadMapChunk(n397, 5, 21, nil, false)
-		for j401 := 0; j401 < sz399 && !c.Failed(); j401++ {
-			var k402 int32
-			k402 = r.ReadVarInt32()
-			var v403 string
-			if !vn400 {
-				v403 = c.ReadString()
+	n495 := c.ReadLength(2)
+	m496 := foryimpl.MakeMap[map[int32]string](c, n495)
+	for n495 > 0 && !c.Failed() {
+		sz497, vn498, _ := c.ReadMapChunk(n495, 5, 21, nil, false)
+		for j499 := 0; j499 < sz497 && !c.Failed(); j499++ {
+			var k500 int32
+			k500 = r.ReadVarInt32()
+			var v501 string
+			if !vn498 {
+				v501 = c.ReadString()
 			}
-			m398[k402] = v403
+			m496[k500] = v501
 		}
-		n397 -= sz399
+		n495 -= sz497
 	}
-	x.MIS = m398
+	x.MIS = m496
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n404 := c.ReadLength(2)
-	m405 := foryimpl.MakeMap[map[string]int32](c, n404)
-	for n404 > 0 && !c.Failed() {
-		sz406, vn407, _ := c.ReadMapChunk(n404, 21, 5, nil, false)
-		for j408 := 0; j408 < sz406 && !c.Failed(); j408++ {
-			var k409 string
-			k409 = c.ReadString()
-			var v410 int32
-			if !vn407 {
-				v410 = r.ReadVarInt32()
+	n502 := c.ReadLength(2)
+	m503 := foryimpl.MakeMap[map[string]int32](c, n502)
+	for n502 > 0 && !c.Failed() {
+		sz504, vn505, _ := c.ReadMapChunk(n502, 21, 5, nil, false)
+		for j506 := 0; j506 < sz504 && !c.Failed(); j506++ {
+			var k507 string
+			k507 = c.ReadString()
+			var v508 int32
+			if !vn505 {
+				v508 = r.ReadVarInt32()
 			}
-			m405[k409] = v410
+			m503[k507] = v508
 		}
-		n404 -= sz406
+		n502 -= sz504
 	}
-	x.MSI = m405
+	x.MSI = m503
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n411 := c.ReadLength(2)
-	m412 := foryimpl.MakeMap[map[string][]string](c, n411)
-	for n411 > 0 && !c.Failed() {
-		sz413, vn414, _ := c.ReadMapChunk(n411, 21, 22, nil, true)
-		for j415 := 0; j415 < sz413 && !c.Failed(); j415++ {
-			var k416 string
-			k416 = c.ReadString()
-			var v417 []string
-			if !vn414 {
-				n418 := c.ReadLength(1)
-				l419 := foryimpl.MakeSlice[[]string](c, n418)
-				if n418 > 0 {
-					hn421 := c.ReadListHeader(21)
+	n509 := c.ReadLength(2)
+	m510 := foryimpl.MakeMap[map[string][]string](c, n509)
+	for n509 > 0 && !c.Failed() {
+		sz511, vn512, _ := c.ReadMapChunk(n509, 21, 22, nil, true)
+		for j513 := 0; j513 < sz511 && !c.Failed(); j513++ {
+			var k514 string
+			k514 = c.ReadString()
+			var v515 []string
+			if !vn512 {
+				n516 := c.ReadLength(1)
+				l517 := foryimpl.MakeSlice[[]string](c, n516)
+				if n516 > 0 {
+					hn519 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i420 := range l419 {
-							if hn421 && !c.ReadFlag() {
-								clear(l419[i420 : i420+1])
+						for i518 := range l517 {
+							if hn519 && !c.ReadFlag() {
+								clear(l517[i518 : i518+1])
 								continue
 							}
-							l419[i420] = c.ReadString()
+							l517[i518] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i420)
+								c.TraceIndex(i518)
 								break
 							}
 						}
 					}
 				}
-				v417 = l419
+				v515 = l517
 			}
-			m412[k416] = v417
+			m510[k514] = v515
 		}
-		n411 -= sz413
+		n509 -= sz511
 	}
-	x.MSL = m412
+	x.MSL = m510
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n423 := c.ReadLength(2)
-	m424 := foryimpl.MakeMap[map[string]map[string]int32](c, n423)
-	for n423 > 0 && !c.Failed() {
-		sz425, vn426, _ := c.ReadMapChunk(n423, 21, 24, nil, true)
-		for j427 := 0; j427 < sz425 && !c.Failed(); j427++ {
-			var k428 string
-			k428 = c.ReadString()
-			var v429 map[string]int32
-			if !vn426 {
-				n430 := c.ReadLength(2)
-				m431 := foryimpl.MakeMap[map[string]int32](c, n430)
-				for n430 > 0 && !c.Failed() {
-					sz432, vn433, _ := c.ReadMapChunk(n430, 21, 5, nil, false)
-					for j434 := 0; j434 < sz432 && !c.Failed(); j434++ {
-						var k435 string
-						k435 = c.ReadString()
-						var v436 int32
-						if !vn433 {
-							v436 = r.ReadVarInt32()
+	n521 := c.ReadLength(2)
+	m522 := foryimpl.MakeMap[map[string]map[string]int32](c, n521)
+	for n521 > 0 && !c.Failed() {
+		sz523, vn524, _ := c.ReadMapChunk(n521, 21, 24, nil, true)
+		for j525 := 0; j525 < sz523 && !c.Failed(); j525++ {
+			var k526 string
+			k526 = c.ReadString()
+			var v527 map[string]int32
+			if !vn524 {
+				n528 := c.ReadLength(2)
+				m529 := foryimpl.MakeMap[map[string]int32](c, n528)
+				for n528 > 0 && !c.Failed() {
+					sz530, vn531, _ := c.ReadMapChunk(n528, 21, 5, nil, false)
+					for j532 := 0; j532 < sz530 && !c.Failed(); j532++ {
+						var k533 string
+						k533 = c.ReadString()
+						var v534 int32
+						if !vn531 {
+							v534 = r.ReadVarInt32()
 						}
-						m431[k435] = v436
+						m529[k533] = v534
 					}
-					n430 -= sz432
+					n528 -= sz530
 				}
-				v429 = m431
+				v527 = m529
 			}
-			m424[k428] = v429
+			m522[k526] = v527
 		}
-		n423 -= sz425
+		n521 -= sz523
 	}
-	x.MSM = m424
+	x.MSM = m522
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n437 := c.ReadLength(2)
-	m438 := foryimpl.MakeMap[map[string]*int32](c, n437)
-	for n437 > 0 && !c.Failed() {
-		sz439, vn440, _ := c.ReadMapChunk(n437, 21, 5, nil, true)
-		for j441 := 0; j441 < sz439 && !c.Failed(); j441++ {
-			var k442 string
-			k442 = c.ReadString()
-			var v443 *int32
-			if !vn440 {
-				p444 := foryimpl.Alloc[int32](c)
-				*p444 = r.ReadVarInt32()
-				v443 = p444
+	n535 := c.ReadLength(2)
+	m536 := foryimpl.MakeMap[map[string]*int32](c, n535)
+	for n535 > 0 && !c.Failed() {
+		sz537, vn538, _ := c.ReadMapChunk(n535, 21, 5, nil, true)
+		for j539 := 0; j539 < sz537 && !c.Failed(); j539++ {
+			var k540 string
+			k540 = c.ReadString()
+			var v541 *int32
+			if !vn538 {
+				p542 := foryimpl.Alloc[int32](c)
+				*p542 = r.ReadVarInt32()
+				v541 = p542
 			}
-			m438[k442] = v443
+			m536[k540] = v541
 		}
-		n437 -= sz439
+		n535 -= sz537
 	}
-	x.MSP = m438
+	x.MSP = m536
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n445 := c.ReadLength(2)
-	m446 := foryimpl.MakeMap[map[uint8]uint16](c, n445)
-	for n445 > 0 && !c.Failed() {
-		sz447, vn448, _ := c.ReadMapChunk(n445, 9, 10, nil, false)
-		for j449 := 0; j449 < sz447 && !c.Failed(); j449++ {
-			var k450 uint8
-			k450 = r.ReadUint8()
-			var v451 uint16
-			if !vn448 {
-				v451 = r.ReadUint16()
+	n543 := c.ReadLength(2)
+	m544 := foryimpl.MakeMap[map[uint8]uint16](c, n543)
+	for n543 > 0 && !c.Failed() {
+		sz545, vn546, _ := c.ReadMapChunk(n543, 9, 10, nil, false)
+		for j547 := 0; j547 < sz545 && !c.Failed(); j547++ {
+			var k548 uint8
+			k548 = r.ReadUint8()
+			var v549 uint16
+			if !vn546 {
+				v549 = r.ReadUint16()
 			}
-			m446[k450] = v451
+			m544[k548] = v549
 		}
-		n445 -= sz447
+		n543 -= sz545
 	}
-	x.MU8 = m446
+	x.MU8 = m544
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -3558,161 +3558,161 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n452 := c.ReadLength(1)
-		l453 := foryimpl.MakeSlice[[]string](c, n452)
-		if n452 > 0 {
-			hn455 := c.ReadListHeader(21)
+		n550 := c.ReadLength(1)
+		l551 := foryimpl.MakeSlice[[]string](c, n550)
+		if n550 > 0 {
+			hn553 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i454 := range l453 {
-					if hn455 && !c.ReadFlag() {
-						clear(l453[i454 : i454+1])
+				for i552 := range l551 {
+					if hn553 && !c.ReadFlag() {
+						clear(l551[i552 : i552+1])
 						continue
 					}
-					l453[i454] = c.ReadString()
+					l551[i552] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i454)
+						c.TraceIndex(i552)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l453
+		x.NLS = l551
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n457 := c.ReadLength(2)
-		m458 := foryimpl.MakeMap[map[string]int32](c, n457)
-		for n457 > 0 && !c.Failed() {
-			sz459, vn460, _ := c.ReadMapChunk(n457, 21, 5, nil, false)
-			for j461 := 0; j461 < sz459 && !c.Failed(); j461++ {
-				var k462 string
-				k462 = c.ReadString()
-				var v463 int32
-				if !vn460 {
-					v463 = r.ReadVarInt32()
+		n555 := c.ReadLength(2)
+		m556 := foryimpl.MakeMap[map[string]int32](c, n555)
+		for n555 > 0 && !c.Failed() {
+			sz557, vn558, _ := c.ReadMapChunk(n555, 21, 5, nil, false)
+			for j559 := 0; j559 < sz557 && !c.Failed(); j559++ {
+				var k560 string
+				k560 = c.ReadString()
+				var v561 int32
+				if !vn558 {
+					v561 = r.ReadVarInt32()
 				}
-				m458[k462] = v463
+				m556[k560] = v561
 			}
-			n457 -= sz459
+			n555 -= sz557
 		}
-		x.NM = m458
+		x.NM = m556
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n464 := c.ReadLength(1)
-	l465 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n464)
-	if n464 > 0 {
-		hn467 := c.ReadListHeader(9)
+	n562 := c.ReadLength(1)
+	l563 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n562)
+	if n562 > 0 {
+		hn565 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i466 := range l465 {
-				if hn467 && !c.ReadFlag() {
-					clear(l465[i466 : i466+1])
+			for i564 := range l563 {
+				if hn565 && !c.ReadFlag() {
+					clear(l563[i564 : i564+1])
 					continue
 				}
-				l465[i466] = r.ReadUint8()
+				l563[i564] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i466)
+					c.TraceIndex(i564)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l465
+	x.Raw = l563
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	n469 := c.ReadArrayLength(1)
-	a470 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n469)
-	r.ReadRawBools(a470)
-	x.RmABool = a470
+	n567 := c.ReadArrayLength(1)
+	a568 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n567)
+	r.ReadRawBools(a568)
+	x.RmABool = a568
 	if c.Failed() {
 		c.Trace("RmABool")
 		return
 	}
-	n471 := c.ReadArrayLength(4)
-	a472 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n471)
-	r.ReadRawFloat32s(a472)
-	x.RmAF32 = a472
+	n569 := c.ReadArrayLength(4)
+	a570 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n569)
+	r.ReadRawFloat32s(a570)
+	x.RmAF32 = a570
 	if c.Failed() {
 		c.Trace("RmAF32")
 		return
 	}
-	n473 := c.ReadArrayLength(8)
-	a474 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n473)
-	r.ReadRawFloat64s(a474)
-	x.RmAF64 = a474
+	n571 := c.ReadArrayLength(8)
+	a572 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n571)
+	r.ReadRawFloat64s(a572)
+	x.RmAF64 = a572
 	if c.Failed() {
 		c.Trace("RmAF64")
 		return
 	}
-	n475 := c.ReadArrayLength(2)
-	a476 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n475)
-	r.ReadRawInt16s(a476)
-	x.RmAI16 = a476
+	n573 := c.ReadArrayLength(2)
+	a574 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n573)
+	r.ReadRawInt16s(a574)
+	x.RmAI16 = a574
 	if c.Failed() {
 		c.Trace("RmAI16")
 		return
 	}
-	n477 := c.ReadArrayLength(4)
-	a478 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n477)
-	r.ReadRawInt32s(a478)
-	x.RmAI32 = a478
+	n575 := c.ReadArrayLength(4)
+	a576 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n575)
+	r.ReadRawInt32s(a576)
+	x.RmAI32 = a576
 	if c.Failed() {
 		c.Trace("RmAI32")
 		return
 	}
-	n479 := c.ReadArrayLength(8)
-	a480 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n479)
-	r.ReadRawInt64s(a480)
-	x.RmAI64 = a480
+	n577 := c.ReadArrayLength(8)
+	a578 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n577)
+	r.ReadRawInt64s(a578)
+	x.RmAI64 = a578
 	if c.Failed() {
 		c.Trace("RmAI64")
 		return
 	}
-	n481 := c.ReadArrayLength(1)
-	a482 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n481)
-	for i483 := range a482 {
-		a482[i483] = r.ReadInt8()
+	n579 := c.ReadArrayLength(1)
+	a580 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n579)
+	for i581 := range a580 {
+		a580[i581] = r.ReadInt8()
 	}
-	x.RmAI8 = a482
+	x.RmAI8 = a580
 	if c.Failed() {
 		c.Trace("RmAI8")
 		return
 	}
-	n484 := c.ReadArrayLength(2)
-	a485 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n484)
-	r.ReadRawUint16s(a485)
-	x.RmAU16 = a485
+	n582 := c.ReadArrayLength(2)
+	a583 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n582)
+	r.ReadRawUint16s(a583)
+	x.RmAU16 = a583
 	if c.Failed() {
 		c.Trace("RmAU16")
 		return
 	}
-	n486 := c.ReadArrayLength(4)
-	a487 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n486)
-	r.ReadRawUint32s(a487)
-	x.RmAU32 = a487
+	n584 := c.ReadArrayLength(4)
+	a585 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n584)
+	r.ReadRawUint32s(a585)
+	x.RmAU32 = a585
 	if c.Failed() {
 		c.Trace("RmAU32")
 		return
 	}
-	n488 := c.ReadArrayLength(8)
-	a489 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n488)
-	r.ReadRawUint64s(a489)
-	x.RmAU64 = a489
+	n586 := c.ReadArrayLength(8)
+	a587 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n586)
+	r.ReadRawUint64s(a587)
+	x.RmAU64 = a587
 	if c.Failed() {
 		c.Trace("RmAU64")
 		return
 	}
-	n490 := c.ReadArrayLength(1)
-	a491 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n490)
-	copy(a491, r.ReadBytes(n490))
-	x.RmAU8 = a491
+	n588 := c.ReadArrayLength(1)
+	a589 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n588)
+	copy(a589, r.ReadBytes(n588))
+	x.RmAU8 = a589
 	if c.Failed() {
 		c.Trace("RmAU8")
 		return
@@ -3722,601 +3722,601 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n492 := c.ReadLength(2)
-	if n492 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n492, 3))
+	n590 := c.ReadLength(2)
+	if n590 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n590, 3))
 		return
 	}
-	var l493 [3]int16
-	if n492 > 0 {
-		hn495 := c.ReadListHeader(3)
+	var l591 [3]int16
+	if n590 > 0 {
+		hn593 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i494 := range l493 {
-				if hn495 && !c.ReadFlag() {
-					clear(l493[i494 : i494+1])
+			for i592 := range l591 {
+				if hn593 && !c.ReadFlag() {
+					clear(l591[i592 : i592+1])
 					continue
 				}
-				l493[i494] = r.ReadInt16()
+				l591[i592] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i494)
+					c.TraceIndex(i592)
 					break
 				}
 			}
 		}
 	}
-	x.RmFix = l493
+	x.RmFix = l591
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n497 := c.ReadLength(1)
-	l498 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n497)
-	if n497 > 0 {
-		hn500 := c.ReadListHeader(1)
+	n595 := c.ReadLength(1)
+	l596 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n595)
+	if n595 > 0 {
+		hn598 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i499 := range l498 {
-				if hn500 && !c.ReadFlag() {
-					clear(l498[i499 : i499+1])
+			for i597 := range l596 {
+				if hn598 && !c.ReadFlag() {
+					clear(l596[i597 : i597+1])
 					continue
 				}
-				l498[i499] = r.ReadBool()
+				l596[i597] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i499)
+					c.TraceIndex(i597)
 					break
 				}
 			}
 		}
 	}
-	x.RmLB = l498
+	x.RmLB = l596
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n502 := c.ReadLength(1)
-	l503 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n502)
-	if n502 > 0 {
-		hn505 := c.ReadListHeader(25)
+	n600 := c.ReadLength(1)
+	l601 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n600)
+	if n600 > 0 {
+		hn603 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i504 := range l503 {
-				if hn505 && !c.ReadFlag() {
-					clear(l503[i504 : i504+1])
+			for i602 := range l601 {
+				if hn603 && !c.ReadFlag() {
+					clear(l601[i602 : i602+1])
 					continue
 				}
-				l503[i504] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l601[i602] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i504)
+					c.TraceIndex(i602)
 					break
 				}
 			}
 		}
 	}
-	x.RmLE = l503
+	x.RmLE = l601
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n507 := c.ReadLength(4)
-	l508 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n507)
-	if n507 > 0 {
-		hn510 := c.ReadListHeader(19)
+	n605 := c.ReadLength(4)
+	l606 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n605)
+	if n605 > 0 {
+		hn608 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i509 := range l508 {
-				if hn510 && !c.ReadFlag() {
-					clear(l508[i509 : i509+1])
+			for i607 := range l606 {
+				if hn608 && !c.ReadFlag() {
+					clear(l606[i607 : i607+1])
 					continue
 				}
-				l508[i509] = r.ReadFloat32()
+				l606[i607] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i509)
+					c.TraceIndex(i607)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF32 = l508
+	x.RmLF32 = l606
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n512 := c.ReadLength(8)
-	l513 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n512)
-	if n512 > 0 {
-		hn515 := c.ReadListHeader(20)
+	n610 := c.ReadLength(8)
+	l611 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n610)
+	if n610 > 0 {
+		hn613 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i514 := range l513 {
-				if hn515 && !c.ReadFlag() {
-					clear(l513[i514 : i514+1])
+			for i612 := range l611 {
+				if hn613 && !c.ReadFlag() {
+					clear(l611[i612 : i612+1])
 					continue
 				}
-				l513[i514] = r.ReadFloat64()
+				l611[i612] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i514)
+					c.TraceIndex(i612)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l513
+	x.RmLF64 = l611
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n517 := c.ReadLength(1)
-	l518 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n517)
-	if n517 > 0 {
-		hn520 := c.ReadListHeader(5)
+	n615 := c.ReadLength(1)
+	l616 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n615)
+	if n615 > 0 {
+		hn618 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i519 := range l518 {
-				if hn520 && !c.ReadFlag() {
-					clear(l518[i519 : i519+1])
+			for i617 := range l616 {
+				if hn618 && !c.ReadFlag() {
+					clear(l616[i617 : i617+1])
 					continue
 				}
-				l518[i519] = r.ReadVarInt32()
+				l616[i617] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i519)
+					c.TraceIndex(i617)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l518
+	x.RmLI32 = l616
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n522 := c.ReadLength(1)
-	l523 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n522)
-	if n522 > 0 {
-		hn525 := c.ReadListHeader(7)
+	n620 := c.ReadLength(1)
+	l621 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n620)
+	if n620 > 0 {
+		hn623 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i524 := range l523 {
-				if hn525 && !c.ReadFlag() {
-					clear(l523[i524 : i524+1])
+			for i622 := range l621 {
+				if hn623 && !c.ReadFlag() {
+					clear(l621[i622 : i622+1])
 					continue
 				}
-				l523[i524] = r.ReadVarInt64()
+				l621[i622] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i524)
+					c.TraceIndex(i622)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l523
+	x.RmLI64 = l621
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n527 := c.ReadLength(1)
-	l528 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n527)
-	if n527 > 0 {
-		hn530 := c.ReadListHeader(2)
+	n625 := c.ReadLength(1)
+	l626 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n625)
+	if n625 > 0 {
+		hn628 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i529 := range l528 {
-				if hn530 && !c.ReadFlag() {
-					clear(l528[i529 : i529+1])
+			for i627 := range l626 {
+				if hn628 && !c.ReadFlag() {
+					clear(l626[i627 : i627+1])
 					continue
 				}
-				l528[i529] = r.ReadInt8()
+				l626[i627] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i529)
+					c.TraceIndex(i627)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l528
+	x.RmLI8 = l626
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n532 := c.ReadLength(1)
-	l533 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n532)
-	if n532 > 0 {
-		hn535 := c.ReadListHeader(22)
+	n630 := c.ReadLength(1)
+	l631 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n630)
+	if n630 > 0 {
+		hn633 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i534 := range l533 {
-				if hn535 && !c.ReadFlag() {
-					clear(l533[i534 : i534+1])
+			for i632 := range l631 {
+				if hn633 && !c.ReadFlag() {
+					clear(l631[i632 : i632+1])
 					continue
 				}
-				n537 := c.ReadLength(1)
-				l538 := foryimpl.MakeSlice[[]int32](c, n537)
-				if n537 > 0 {
-					hn540 := c.ReadListHeader(5)
+				n635 := c.ReadLength(1)
+				l636 := foryimpl.MakeSlice[[]int32](c, n635)
+				if n635 > 0 {
+					hn638 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i539 := range l538 {
-							if hn540 && !c.ReadFlag() {
-								clear(l538[i539 : i539+1])
+						for i637 := range l636 {
+							if hn638 && !c.ReadFlag() {
+								clear(l636[i637 : i637+1])
 								continue
 							}
-							l538[i539] = r.ReadVarInt32()
+							l636[i637] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i539)
+								c.TraceIndex(i637)
 								break
 							}
 						}
 					}
 				}
-				l533[i534] = l538
+				l631[i632] = l636
 				if c.Failed() {
-					c.TraceIndex(i534)
+					c.TraceIndex(i632)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l533
+	x.RmLL = l631
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n542 := c.ReadLength(1)
-	l543 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n542)
-	if n542 > 0 {
-		hn545 := c.ReadListHeader(24)
+	n640 := c.ReadLength(1)
+	l641 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n640)
+	if n640 > 0 {
+		hn643 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i544 := range l543 {
-				if hn545 && !c.ReadFlag() {
-					clear(l543[i544 : i544+1])
+			for i642 := range l641 {
+				if hn643 && !c.ReadFlag() {
+					clear(l641[i642 : i642+1])
 					continue
 				}
-				n547 := c.ReadLength(2)
-				m548 := foryimpl.MakeMap[map[string]int32](c, n547)
-				for n547 > 0 && !c.Failed() {
-					sz549, vn550, _ := c.ReadMapChunk(n547, 21, 5, nil, false)
-					for j551 := 0; j551 < sz549 && !c.Failed(); j551++ {
-						var k552 string
-						k552 = c.ReadString()
-						var v553 int32
-						if !vn550 {
-							v553 = r.ReadVarInt32()
+				n645 := c.ReadLength(2)
+				m646 := foryimpl.MakeMap[map[string]int32](c, n645)
+				for n645 > 0 && !c.Failed() {
+					sz647, vn648, _ := c.ReadMapChunk(n645, 21, 5, nil, false)
+					for j649 := 0; j649 < sz647 && !c.Failed(); j649++ {
+						var k650 string
+						k650 = c.ReadString()
+						var v651 int32
+						if !vn648 {
+							v651 = r.ReadVarInt32()
 						}
-						m548[k552] = v553
+						m646[k650] = v651
 					}
-					n547 -= sz549
+					n645 -= sz647
 				}
-				l543[i544] = m548
+				l641[i642] = m646
 				if c.Failed() {
-					c.TraceIndex(i544)
+					c.TraceIndex(i642)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l543
+	x.RmLM = l641
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n554 := c.ReadLength(1)
-	l555 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n554)
-	if n554 > 0 {
-		hn557 := c.ReadListHeader(5)
+	n652 := c.ReadLength(1)
+	l653 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n652)
+	if n652 > 0 {
+		hn655 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i556 := range l555 {
-				if hn557 && !c.ReadFlag() {
-					clear(l555[i556 : i556+1])
+			for i654 := range l653 {
+				if hn655 && !c.ReadFlag() {
+					clear(l653[i654 : i654+1])
 					continue
 				}
-				p559 := foryimpl.Alloc[int32](c)
-				*p559 = r.ReadVarInt32()
-				l555[i556] = p559
+				p657 := foryimpl.Alloc[int32](c)
+				*p657 = r.ReadVarInt32()
+				l653[i654] = p657
 				if c.Failed() {
-					c.TraceIndex(i556)
+					c.TraceIndex(i654)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPI = l555
+	x.RmLPI = l653
 	if c.Failed() {
 		c.Trace("RmLPI")
 		return
 	}
-	n560 := c.ReadLength(1)
-	l561 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n560)
-	if n560 > 0 {
-		hn563 := c.ReadListHeader(21)
+	n658 := c.ReadLength(1)
+	l659 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n658)
+	if n658 > 0 {
+		hn661 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i562 := range l561 {
-				if hn563 && !c.ReadFlag() {
-					clear(l561[i562 : i562+1])
+			for i660 := range l659 {
+				if hn661 && !c.ReadFlag() {
+					clear(l659[i660 : i660+1])
 					continue
 				}
-				l561[i562] = c.ReadString()
+				l659[i660] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i562)
+					c.TraceIndex(i660)
 					break
 				}
 			}
 		}
 	}
-	x.RmLS = l561
+	x.RmLS = l659
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n565 := c.ReadLength(1)
-	l566 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n565)
-	if n565 > 0 {
-		hn568 := c.ReadListHeader(38)
+	n663 := c.ReadLength(1)
+	l664 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n663)
+	if n663 > 0 {
+		hn666 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i567 := range l566 {
-				if hn568 && !c.ReadFlag() {
-					clear(l566[i567 : i567+1])
+			for i665 := range l664 {
+				if hn666 && !c.ReadFlag() {
+					clear(l664[i665 : i665+1])
 					continue
 				}
-				l566[i567] = c.ReadTime()
+				l664[i665] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i567)
+					c.TraceIndex(i665)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l566
+	x.RmLT = l664
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n570 := c.ReadLength(2)
-	l571 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n570)
-	if n570 > 0 {
-		hn573 := c.ReadListHeader(10)
+	n668 := c.ReadLength(2)
+	l669 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n668)
+	if n668 > 0 {
+		hn671 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i572 := range l571 {
-				if hn573 && !c.ReadFlag() {
-					clear(l571[i572 : i572+1])
+			for i670 := range l669 {
+				if hn671 && !c.ReadFlag() {
+					clear(l669[i670 : i670+1])
 					continue
 				}
-				l571[i572] = r.ReadUint16()
+				l669[i670] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i572)
+					c.TraceIndex(i670)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l571
+	x.RmLU16 = l669
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n575 := c.ReadLength(1)
-	l576 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n575)
-	if n575 > 0 {
-		hn578 := c.ReadListHeader(14)
+	n673 := c.ReadLength(1)
+	l674 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n673)
+	if n673 > 0 {
+		hn676 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i577 := range l576 {
-				if hn578 && !c.ReadFlag() {
-					clear(l576[i577 : i577+1])
+			for i675 := range l674 {
+				if hn676 && !c.ReadFlag() {
+					clear(l674[i675 : i675+1])
 					continue
 				}
-				l576[i577] = r.ReadVarUint64()
+				l674[i675] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i577)
+					c.TraceIndex(i675)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l576
+	x.RmLU64 = l674
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n580 := c.ReadLength(2)
-	m581 := foryimpl.MakeMap[map[bool]string](c, n580)
-	for n580 > 0 && !c.Failed() {
-		sz582, vn583, _ := c.ReadMapChunk(n580, 1, 21, nil, false)
-		for j584 := 0; j584 < sz582 && !c.Failed(); j584++ {
-			var k585 bool
-			k585 = r.ReadBool()
-			var v586 string
-			if !vn583 {
-				v586 = c.ReadString()
+	n678 := c.ReadLength(2)
+	m679 := foryimpl.MakeMap[map[bool]string](c, n678)
+	for n678 > 0 && !c.Failed() {
+		sz680, vn681, _ := c.ReadMapChunk(n678, 1, 21, nil, false)
+		for j682 := 0; j682 < sz680 && !c.Failed(); j682++ {
+			var k683 bool
+			k683 = r.ReadBool()
+			var v684 string
+			if !vn681 {
+				v684 = c.ReadString()
 			}
-			m581[k585] = v586
+			m679[k683] = v684
 		}
-		n580 -= sz582
+		n678 -= sz680
 	}
-	x.RmMBS = m581
+	x.RmMBS = m679
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n587 := c.ReadLength(2)
-	m588 := foryimpl.MakeMap[map[Color]string](c, n587)
-	for n587 > 0 && !c.Failed() {
-		sz589, vn590, _ := c.ReadMapChunk(n587, 25, 21, nil, false)
-		for j591 := 0; j591 < sz589 && !c.Failed(); j591++ {
-			var k592 Color
-			k592 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v593 string
-			if !vn590 {
-				v593 = c.ReadString()
+	n685 := c.ReadLength(2)
+	m686 := foryimpl.MakeMap[map[Color]string](c, n685)
+	for n685 > 0 && !c.Failed() {
+		sz687, vn688, _ := c.ReadMapChunk(n685, 25, 21, nil, false)
+		for j689 := 0; j689 < sz687 && !c.Failed(); j689++ {
+			var k690 Color
+			k690 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v691 string
+			if !vn688 {
+				v691 = c.ReadString()
 			}
-			m588[k592] = v593
+			m686[k690] = v691
 		}
-		n587 -= sz589
+		n685 -= sz687
 	}
-	x.RmMES = m588
+	x.RmMES = m686
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n594 := c.ReadLength(2)
-	m595 := foryimpl.MakeMap[map[int64]float64](c, n594)
-	for n594 > 0 && !c.Failed() {
-		sz596, vn597, _ := c.ReadMapChunk(n594, 7, 20, nil, false)
-		for j598 := 0; j598 < sz596 && !c.Failed(); j598++ {
-			var k599 int64
-			k599 = r.ReadVarInt64()
-			var v600 float64
-			if !vn597 {
-				v600 = r.ReadFloat64()
+	n692 := c.ReadLength(2)
+	m693 := foryimpl.MakeMap[map[int64]float64](c, n692)
+	for n692 > 0 && !c.Failed() {
+		sz694, vn695, _ := c.ReadMapChunk(n692, 7, 20, nil, false)
+		for j696 := 0; j696 < sz694 && !c.Failed(); j696++ {
+			var k697 int64
+			k697 = r.ReadVarInt64()
+			var v698 float64
+			if !vn695 {
+				v698 = r.ReadFloat64()
 			}
-			m595[k599] = v600
+			m693[k697] = v698
 		}
-		n594 -= sz596
+		n692 -= sz694
 	}
-	x.RmMI64F = m595
+	x.RmMI64F = m693
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n601 := c.ReadLength(2)
-	m602 := foryimpl.MakeMap[map[int32]string](c, n601)
-	for n601 > 0 && !c.Failed() {
-		sz603, vn604, _ := c.ReadMapChunk(n601, 5, 21, nil, false)
-		for j605 := 0; j605 < sz603 && !c.Failed(); j605++ {
-			var k606 int32
-			k606 = r.ReadVarInt32()
-			var v607 string
-			if !vn604 {
-				v607 = c.ReadString()
+	n699 := c.ReadLength(2)
+	m700 := foryimpl.MakeMap[map[int32]string](c, n699)
+	for n699 > 0 && !c.Failed() {
+		sz701, vn702, _ := c.ReadMapChunk(n699, 5, 21, nil, false)
+		for j703 := 0; j703 < sz701 && !c.Failed(); j703++ {
+			var k704 int32
+			k704 = r.ReadVarInt32()
+			var v705 string
+			if !vn702 {
+				v705 = c.ReadString()
 			}
-			m602[k606] = v607
+			m700[k704] = v705
 		}
-		n601 -= sz603
+		n699 -= sz701
 	}
-	x.RmMIS = m602
+	x.RmMIS = m700
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n608 := c.ReadLength(2)
-	m609 := foryimpl.MakeMap[map[string]int32](c, n608)
-	for n608 > 0 && !c.Failed() {
-		sz610, vn611, _ := c.ReadMapChunk(n608, 21, 5, nil, false)
-		for j612 := 0; j612 < sz610 && !c.Failed(); j612++ {
-			var k613 string
-			k613 = c.ReadString()
-			var v614 int32
-			if !vn611 {
-				v614 = r.ReadVarInt32()
+	n706 := c.ReadLength(2)
+	m707 := foryimpl.MakeMap[map[string]int32](c, n706)
+	for n706 > 0 && !c.Failed() {
+		sz708, vn709, _ := c.ReadMapChunk(n706, 21, 5, nil, false)
+		for j710 := 0; j710 < sz708 && !c.Failed(); j710++ {
+			var k711 string
+			k711 = c.ReadString()
+			var v712 int32
+			if !vn709 {
+				v712 = r.ReadVarInt32()
 			}
-			m609[k613] = v614
+			m707[k711] = v712
 		}
-		n608 -= sz610
+		n706 -= sz708
 	}
-	x.RmMSI = m609
+	x.RmMSI = m707
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
-	n615 := c.ReadLength(2)
-	m616 := foryimpl.MakeMap[map[string][]string](c, n615)
-	for n615 > 0 && !c.Failed() {
-		sz617, vn618, _ := c.ReadMapChunk(n615, 21, 22, nil, true)
-		for j619 := 0; j619 < sz617 && !c.Failed(); j619++ {
-			var k620 string
-			k620 = c.ReadString()
-			var v621 []string
-			if !vn618 {
-				n622 := c.ReadLength(1)
-				l623 := foryimpl.MakeSlice[[]string](c, n622)
-				if n622 > 0 {
-					hn625 := c.ReadListHeader(21)
+	n713 := c.ReadLength(2)
+	m714 := foryimpl.MakeMap[map[string][]string](c, n713)
+	for n713 > 0 && !c.Failed() {
+		sz715, vn716, _ := c.ReadMapChunk(n713, 21, 22, nil, true)
+		for j717 := 0; j717 < sz715 && !c.Failed(); j717++ {
+			var k718 string
+			k718 = c.ReadString()
+			var v719 []string
+			if !vn716 {
+				n720 := c.ReadLength(1)
+				l721 := foryimpl.MakeSlice[[]string](c, n720)
+				if n720 > 0 {
+					hn723 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i624 := range l623 {
-							if hn625 && !c.ReadFlag() {
-								clear(l623[i624 : i624+1])
+						for i722 := range l721 {
+							if hn723 && !c.ReadFlag() {
+								clear(l721[i722 : i722+1])
 								continue
 							}
-							l623[i624] = c.ReadString()
+							l721[i722] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i624)
+								c.TraceIndex(i722)
 								break
 							}
 						}
 					}
 				}
-				v621 = l623
+				v719 = l721
 			}
-			m616[k620] = v621
+			m714[k718] = v719
 		}
-		n615 -= sz617
+		n713 -= sz715
 	}
-	x.RmMSL = m616
+	x.RmMSL = m714
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n627 := c.ReadLength(2)
-	m628 := foryimpl.MakeMap[map[string]map[string]int32](c, n627)
-	for n627 > 0 && !c.Failed() {
-		sz629, vn630, _ := c.ReadMapChunk(n627, 21, 24, nil, true)
-		for j631 := 0; j631 < sz629 && !c.Failed(); j631++ {
-			var k632 string
-			k632 = c.ReadString()
-			var v633 map[string]int32
-			if !vn630 {
-				n634 := c.ReadLength(2)
-				m635 := foryimpl.MakeMap[map[string]int32](c, n634)
-				for n634 > 0 && !c.Failed() {
-					sz636, vn637, _ := c.ReadMapChunk(n634, 21, 5, nil, false)
-					for j638 := 0; j638 < sz636 && !c.Failed(); j638++ {
-						var k639 string
-						k639 = c.ReadString()
-						var v640 int32
-						if !vn637 {
-							v640 = r.ReadVarInt32()
+	n725 := c.ReadLength(2)
+	m726 := foryimpl.MakeMap[map[string]map[string]int32](c, n725)
+	for n725 > 0 && !c.Failed() {
+		sz727, vn728, _ := c.ReadMapChunk(n725, 21, 24, nil, true)
+		for j729 := 0; j729 < sz727 && !c.Failed(); j729++ {
+			var k730 string
+			k730 = c.ReadString()
+			var v731 map[string]int32
+			if !vn728 {
+				n732 := c.ReadLength(2)
+				m733 := foryimpl.MakeMap[map[string]int32](c, n732)
+				for n732 > 0 && !c.Failed() {
+					sz734, vn735, _ := c.ReadMapChunk(n732, 21, 5, nil, false)
+					for j736 := 0; j736 < sz734 && !c.Failed(); j736++ {
+						var k737 string
+						k737 = c.ReadString()
+						var v738 int32
+						if !vn735 {
+							v738 = r.ReadVarInt32()
 						}
-						m635[k639] = v640
+						m733[k737] = v738
 					}
-					n634 -= sz636
+					n732 -= sz734
 				}
-				v633 = m635
+				v731 = m733
 			}
-			m628[k632] = v633
+			m726[k730] = v731
 		}
-		n627 -= sz629
+		n725 -= sz727
 	}
-	x.RmMSM = m628
+	x.RmMSM = m726
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n641 := c.ReadLength(2)
-	m642 := foryimpl.MakeMap[map[string]*int32](c, n641)
-	for n641 > 0 && !c.Failed() {
-		sz643, vn644, _ := c.ReadMapChunk(n641, 21, 5, nil, true)
-		for j645 := 0; j645 < sz643 && !c.Failed(); j645++ {
-			var k646 string
-			k646 = c.ReadString()
-			var v647 *int32
-			if !vn644 {
-				p648 := foryimpl.Alloc[int32](c)
-				*p648 = r.ReadVarInt32()
-				v647 = p648
+	n739 := c.ReadLength(2)
+	m740 := foryimpl.MakeMap[map[string]*int32](c, n739)
+	for n739 > 0 && !c.Failed() {
+		sz741, vn742, _ := c.ReadMapChunk(n739, 21, 5, nil, true)
+		for j743 := 0; j743 < sz741 && !c.Failed(); j743++ {
+			var k744 string
+			k744 = c.ReadString()
+			var v745 *int32
+			if !vn742 {
+				p746 := foryimpl.Alloc[int32](c)
+				*p746 = r.ReadVarInt32()
+				v745 = p746
 			}
-			m642[k646] = v647
+			m740[k744] = v745
 		}
-		n641 -= sz643
+		n739 -= sz741
 	}
-	x.RmMSP = m642
+	x.RmMSP = m740
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n649 := c.ReadLength(2)
-	m650 := foryimpl.MakeMap[map[uint8]uint16](c, n649)
-	for n649 > 0 && !c.Failed() {
-		sz651, vn652, _ := c.ReadMapChunk(n649, 9, 10, nil, false)
-		for j653 := 0; j653 < sz651 && !c.Failed(); j653++ {
-			var k654 uint8
-			k654 = r.ReadUint8()
-			var v655 uint16
-			if !vn652 {
-				v655 = r.ReadUint16()
+	n747 := c.ReadLength(2)
+	m748 := foryimpl.MakeMap[map[uint8]uint16](c, n747)
+	for n747 > 0 && !c.Failed() {
+		sz749, vn750, _ := c.ReadMapChunk(n747, 9, 10, nil, false)
+		for j751 := 0; j751 < sz749 && !c.Failed(); j751++ {
+			var k752 uint8
+			k752 = r.ReadUint8()
+			var v753 uint16
+			if !vn750 {
+				v753 = r.ReadUint16()
 			}
-			m650[k654] = v655
+			m748[k752] = v753
 		}
-		n649 -= sz651
+		n747 -= sz749
 	}
-	x.RmMU8 = m650
+	x.RmMU8 = m748
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
@@ -4329,71 +4329,71 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n656 := c.ReadLength(1)
-		l657 := foryimpl.MakeSlice[[]string](c, n656)
-		if n656 > 0 {
-			hn659 := c.ReadListHeader(21)
+		n754 := c.ReadLength(1)
+		l755 := foryimpl.MakeSlice[[]string](c, n754)
+		if n754 > 0 {
+			hn757 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i658 := range l657 {
-					if hn659 && !c.ReadFlag() {
-						clear(l657[i658 : i658+1])
+				for i756 := range l755 {
+					if hn757 && !c.ReadFlag() {
+						clear(l755[i756 : i756+1])
 						continue
 					}
-					l657[i658] = c.ReadString()
+					l755[i756] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i658)
+						c.TraceIndex(i756)
 						break
 					}
 				}
 			}
 		}
-		x.RmNLS = l657
+		x.RmNLS = l755
 	}
 	if c.Failed() {
 		c.Trace("RmNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n661 := c.ReadLength(2)
-		m662 := foryimpl.MakeMap[map[string]int32](c, n661)
-		for n661 > 0 && !c.Failed() {
-			sz663, vn664, _ := c.ReadMapChunk(n661, 21, 5, nil, false)
-			for j665 := 0; j665 < sz663 && !c.Failed(); j665++ {
-				var k666 string
-				k666 = c.ReadString()
-				var v667 int32
-				if !vn664 {
-					v667 = r.ReadVarInt32()
+		n759 := c.ReadLength(2)
+		m760 := foryimpl.MakeMap[map[string]int32](c, n759)
+		for n759 > 0 && !c.Failed() {
+			sz761, vn762, _ := c.ReadMapChunk(n759, 21, 5, nil, false)
+			for j763 := 0; j763 < sz761 && !c.Failed(); j763++ {
+				var k764 string
+				k764 = c.ReadString()
+				var v765 int32
+				if !vn762 {
+					v765 = r.ReadVarInt32()
 				}
-				m662[k666] = v667
+				m760[k764] = v765
 			}
-			n661 -= sz663
+			n759 -= sz761
 		}
-		x.RmNM = m662
+		x.RmNM = m760
 	}
 	if c.Failed() {
 		c.Trace("RmNM")
 		return
 	}
-	n668 := c.ReadLength(1)
-	l669 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n668)
-	if n668 > 0 {
-		hn671 := c.ReadListHeader(9)
+	n766 := c.ReadLength(1)
+	l767 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n766)
+	if n766 > 0 {
+		hn769 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i670 := range l669 {
-				if hn671 && !c.ReadFlag() {
-					clear(l669[i670 : i670+1])
+			for i768 := range l767 {
+				if hn769 && !c.ReadFlag() {
+					clear(l767[i768 : i768+1])
 					continue
 				}
-				l669[i670] = r.ReadUint8()
+				l767[i768] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i670)
+					c.TraceIndex(i768)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l669
+	x.RmRaw = l767
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -4410,102 +4410,102 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n673 := c.ReadArrayLength(1)
-				a674 := foryimpl.MakeSlice[[]bool](c, n673)
-				r.ReadRawBools(a674)
-				x.ABool = a674
+				n771 := c.ReadArrayLength(1)
+				a772 := foryimpl.MakeSlice[[]bool](c, n771)
+				r.ReadRawBools(a772)
+				x.ABool = a772
 			}
 		case 1:
 			if f.Convert {
 				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n675 := c.ReadArrayLength(4)
-				a676 := foryimpl.MakeSlice[[]float32](c, n675)
-				r.ReadRawFloat32s(a676)
-				x.AF32 = a676
+				n773 := c.ReadArrayLength(4)
+				a774 := foryimpl.MakeSlice[[]float32](c, n773)
+				r.ReadRawFloat32s(a774)
+				x.AF32 = a774
 			}
 		case 2:
 			if f.Convert {
 				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n677 := c.ReadArrayLength(8)
-				a678 := foryimpl.MakeSlice[[]float64](c, n677)
-				r.ReadRawFloat64s(a678)
-				x.AF64 = a678
+				n775 := c.ReadArrayLength(8)
+				a776 := foryimpl.MakeSlice[[]float64](c, n775)
+				r.ReadRawFloat64s(a776)
+				x.AF64 = a776
 			}
 		case 3:
 			if f.Convert {
 				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n679 := c.ReadArrayLength(2)
-				a680 := foryimpl.MakeSlice[[]int16](c, n679)
-				r.ReadRawInt16s(a680)
-				x.AI16 = a680
+				n777 := c.ReadArrayLength(2)
+				a778 := foryimpl.MakeSlice[[]int16](c, n777)
+				r.ReadRawInt16s(a778)
+				x.AI16 = a778
 			}
 		case 4:
 			if f.Convert {
 				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n681 := c.ReadArrayLength(4)
-				a682 := foryimpl.MakeSlice[[]int32](c, n681)
-				r.ReadRawInt32s(a682)
-				x.AI32 = a682
+				n779 := c.ReadArrayLength(4)
+				a780 := foryimpl.MakeSlice[[]int32](c, n779)
+				r.ReadRawInt32s(a780)
+				x.AI32 = a780
 			}
 		case 5:
 			if f.Convert {
 				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n683 := c.ReadArrayLength(8)
-				a684 := foryimpl.MakeSlice[[]int64](c, n683)
-				r.ReadRawInt64s(a684)
-				x.AI64 = a684
+				n781 := c.ReadArrayLength(8)
+				a782 := foryimpl.MakeSlice[[]int64](c, n781)
+				r.ReadRawInt64s(a782)
+				x.AI64 = a782
 			}
 		case 6:
 			if f.Convert {
 				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n685 := c.ReadArrayLength(1)
-				a686 := foryimpl.MakeSlice[[]int8](c, n685)
-				for i687 := range a686 {
-					a686[i687] = r.ReadInt8()
+				n783 := c.ReadArrayLength(1)
+				a784 := foryimpl.MakeSlice[[]int8](c, n783)
+				for i785 := range a784 {
+					a784[i785] = r.ReadInt8()
 				}
-				x.AI8 = a686
+				x.AI8 = a784
 			}
 		case 7:
 			if f.Convert {
 				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n688 := c.ReadArrayLength(2)
-				a689 := foryimpl.MakeSlice[[]uint16](c, n688)
-				r.ReadRawUint16s(a689)
-				x.AU16 = a689
+				n786 := c.ReadArrayLength(2)
+				a787 := foryimpl.MakeSlice[[]uint16](c, n786)
+				r.ReadRawUint16s(a787)
+				x.AU16 = a787
 			}
 		case 8:
 			if f.Convert {
 				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n690 := c.ReadArrayLength(4)
-				a691 := foryimpl.MakeSlice[[]uint32](c, n690)
-				r.ReadRawUint32s(a691)
-				x.AU32 = a691
+				n788 := c.ReadArrayLength(4)
+				a789 := foryimpl.MakeSlice[[]uint32](c, n788)
+				r.ReadRawUint32s(a789)
+				x.AU32 = a789
 			}
 		case 9:
 			if f.Convert {
 				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n692 := c.ReadArrayLength(8)
-				a693 := foryimpl.MakeSlice[[]uint64](c, n692)
-				r.ReadRawUint64s(a693)
-				x.AU64 = a693
+				n790 := c.ReadArrayLength(8)
+				a791 := foryimpl.MakeSlice[[]uint64](c, n790)
+				r.ReadRawUint64s(a791)
+				x.AU64 = a791
 			}
 		case 10:
 			if f.Convert {
 				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n694 := c.ReadArrayLength(1)
-				a695 := foryimpl.MakeSlice[[]uint8](c, n694)
-				copy(a695, r.ReadBytes(n694))
-				x.AU8 = a695
+				n792 := c.ReadArrayLength(1)
+				a793 := foryimpl.MakeSlice[[]uint8](c, n792)
+				copy(a793, r.ReadBytes(n792))
+				x.AU8 = a793
 			}
 		case 11:
 			if f.Convert {
@@ -4517,596 +4517,596 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n696 := c.ReadLength(2)
-				if n696 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n696, 3))
+				n794 := c.ReadLength(2)
+				if n794 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n794, 3))
 					return
 				}
-				var l697 [3]int16
-				if n696 > 0 {
-					hn699 := c.ReadListHeader(3)
+				var l795 [3]int16
+				if n794 > 0 {
+					hn797 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i698 := range l697 {
-							if hn699 && !c.ReadFlag() {
-								clear(l697[i698 : i698+1])
+						for i796 := range l795 {
+							if hn797 && !c.ReadFlag() {
+								clear(l795[i796 : i796+1])
 								continue
 							}
-							l697[i698] = r.ReadInt16()
+							l795[i796] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i698)
+								c.TraceIndex(i796)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l697
+				x.Fix = l795
 			}
 		case 13:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n701 := c.ReadLength(1)
-				l702 := foryimpl.MakeSlice[[]bool](c, n701)
-				if n701 > 0 {
-					hn704 := c.ReadListHeader(1)
+				n799 := c.ReadLength(1)
+				l800 := foryimpl.MakeSlice[[]bool](c, n799)
+				if n799 > 0 {
+					hn802 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i703 := range l702 {
-							if hn704 && !c.ReadFlag() {
-								clear(l702[i703 : i703+1])
+						for i801 := range l800 {
+							if hn802 && !c.ReadFlag() {
+								clear(l800[i801 : i801+1])
 								continue
 							}
-							l702[i703] = r.ReadBool()
+							l800[i801] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i703)
+								c.TraceIndex(i801)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l702
+				x.LB = l800
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n706 := c.ReadLength(1)
-				l707 := foryimpl.MakeSlice[[]Color](c, n706)
-				if n706 > 0 {
-					hn709 := c.ReadListHeader(25)
+				n804 := c.ReadLength(1)
+				l805 := foryimpl.MakeSlice[[]Color](c, n804)
+				if n804 > 0 {
+					hn807 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i708 := range l707 {
-							if hn709 && !c.ReadFlag() {
-								clear(l707[i708 : i708+1])
+						for i806 := range l805 {
+							if hn807 && !c.ReadFlag() {
+								clear(l805[i806 : i806+1])
 								continue
 							}
-							l707[i708] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l805[i806] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i708)
+								c.TraceIndex(i806)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l707
+				x.LE = l805
 			}
 		case 15:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n711 := c.ReadLength(4)
-				l712 := foryimpl.MakeSlice[[]float32](c, n711)
-				if n711 > 0 {
-					hn714 := c.ReadListHeader(19)
+				n809 := c.ReadLength(4)
+				l810 := foryimpl.MakeSlice[[]float32](c, n809)
+				if n809 > 0 {
+					hn812 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i713 := range l712 {
-							if hn714 && !c.ReadFlag() {
-								clear(l712[i713 : i713+1])
+						for i811 := range l810 {
+							if hn812 && !c.ReadFlag() {
+								clear(l810[i811 : i811+1])
 								continue
 							}
-							l712[i713] = r.ReadFloat32()
+							l810[i811] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i713)
+								c.TraceIndex(i811)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l712
+				x.LF32 = l810
 			}
 		case 16:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n716 := c.ReadLength(8)
-				l717 := foryimpl.MakeSlice[[]float64](c, n716)
-				if n716 > 0 {
-					hn719 := c.ReadListHeader(20)
+				n814 := c.ReadLength(8)
+				l815 := foryimpl.MakeSlice[[]float64](c, n814)
+				if n814 > 0 {
+					hn817 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i718 := range l717 {
-							if hn719 && !c.ReadFlag() {
-								clear(l717[i718 : i718+1])
+						for i816 := range l815 {
+							if hn817 && !c.ReadFlag() {
+								clear(l815[i816 : i816+1])
 								continue
 							}
-							l717[i718] = r.ReadFloat64()
+							l815[i816] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i718)
+								c.TraceIndex(i816)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l717
+				x.LF64 = l815
 			}
 		case 17:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n721 := c.ReadLength(1)
-				l722 := foryimpl.MakeSlice[[]int32](c, n721)
-				if n721 > 0 {
-					hn724 := c.ReadListHeader(5)
+				n819 := c.ReadLength(1)
+				l820 := foryimpl.MakeSlice[[]int32](c, n819)
+				if n819 > 0 {
+					hn822 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i723 := range l722 {
-							if hn724 && !c.ReadFlag() {
-								clear(l722[i723 : i723+1])
+						for i821 := range l820 {
+							if hn822 && !c.ReadFlag() {
+								clear(l820[i821 : i821+1])
 								continue
 							}
-							l722[i723] = r.ReadVarInt32()
+							l820[i821] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i723)
+								c.TraceIndex(i821)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l722
+				x.LI32 = l820
 			}
 		case 18:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n726 := c.ReadLength(1)
-				l727 := foryimpl.MakeSlice[[]int64](c, n726)
-				if n726 > 0 {
-					hn729 := c.ReadListHeader(7)
+				n824 := c.ReadLength(1)
+				l825 := foryimpl.MakeSlice[[]int64](c, n824)
+				if n824 > 0 {
+					hn827 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i728 := range l727 {
-							if hn729 && !c.ReadFlag() {
-								clear(l727[i728 : i728+1])
+						for i826 := range l825 {
+							if hn827 && !c.ReadFlag() {
+								clear(l825[i826 : i826+1])
 								continue
 							}
-							l727[i728] = r.ReadVarInt64()
+							l825[i826] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i728)
+								c.TraceIndex(i826)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l727
+				x.LI64 = l825
 			}
 		case 19:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n731 := c.ReadLength(1)
-				l732 := foryimpl.MakeSlice[[]int8](c, n731)
-				if n731 > 0 {
-					hn734 := c.ReadListHeader(2)
+				n829 := c.ReadLength(1)
+				l830 := foryimpl.MakeSlice[[]int8](c, n829)
+				if n829 > 0 {
+					hn832 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i733 := range l732 {
-							if hn734 && !c.ReadFlag() {
-								clear(l732[i733 : i733+1])
+						for i831 := range l830 {
+							if hn832 && !c.ReadFlag() {
+								clear(l830[i831 : i831+1])
 								continue
 							}
-							l732[i733] = r.ReadInt8()
+							l830[i831] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i733)
+								c.TraceIndex(i831)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l732
+				x.LI8 = l830
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n736 := c.ReadLength(1)
-				l737 := foryimpl.MakeSlice[[][]int32](c, n736)
-				if n736 > 0 {
-					hn739 := c.ReadListHeader(22)
+				n834 := c.ReadLength(1)
+				l835 := foryimpl.MakeSlice[[][]int32](c, n834)
+				if n834 > 0 {
+					hn837 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i738 := range l737 {
-							if hn739 && !c.ReadFlag() {
-								clear(l737[i738 : i738+1])
+						for i836 := range l835 {
+							if hn837 && !c.ReadFlag() {
+								clear(l835[i836 : i836+1])
 								continue
 							}
-							n741 := c.ReadLength(1)
-							l742 := foryimpl.MakeSlice[[]int32](c, n741)
-							if n741 > 0 {
-								hn744 := c.ReadListHeader(5)
+							n839 := c.ReadLength(1)
+							l840 := foryimpl.MakeSlice[[]int32](c, n839)
+							if n839 > 0 {
+								hn842 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i743 := range l742 {
-										if hn744 && !c.ReadFlag() {
-											clear(l742[i743 : i743+1])
+									for i841 := range l840 {
+										if hn842 && !c.ReadFlag() {
+											clear(l840[i841 : i841+1])
 											continue
 										}
-										l742[i743] = r.ReadVarInt32()
+										l840[i841] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i743)
+											c.TraceIndex(i841)
 											break
 										}
 									}
 								}
 							}
-							l737[i738] = l742
+							l835[i836] = l840
 							if c.Failed() {
-								c.TraceIndex(i738)
+								c.TraceIndex(i836)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l737
+				x.LL = l835
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n746 := c.ReadLength(1)
-				l747 := foryimpl.MakeSlice[[]map[string]int32](c, n746)
-				if n746 > 0 {
-					hn749 := c.ReadListHeader(24)
+				n844 := c.ReadLength(1)
+				l845 := foryimpl.MakeSlice[[]map[string]int32](c, n844)
+				if n844 > 0 {
+					hn847 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i748 := range l747 {
-							if hn749 && !c.ReadFlag() {
-								clear(l747[i748 : i748+1])
+						for i846 := range l845 {
+							if hn847 && !c.ReadFlag() {
+								clear(l845[i846 : i846+1])
 								continue
 							}
-							n751 := c.ReadLength(2)
-							m752 := foryimpl.MakeMap[map[string]int32](c, n751)
-							for n751 > 0 && !c.Failed() {
-								sz753, vn754, _ := c.ReadMapChunk(n751, 21, 5, nil, false)
-								for j755 := 0; j755 < sz753 && !c.Failed(); j755++ {
-									var k756 string
-									k756 = c.ReadString()
-									var v757 int32
-									if !vn754 {
-										v757 = r.ReadVarInt32()
+							n849 := c.ReadLength(2)
+							m850 := foryimpl.MakeMap[map[string]int32](c, n849)
+							for n849 > 0 && !c.Failed() {
+								sz851, vn852, _ := c.ReadMapChunk(n849, 21, 5, nil, false)
+								for j853 := 0; j853 < sz851 && !c.Failed(); j853++ {
+									var k854 string
+									k854 = c.ReadString()
+									var v855 int32
+									if !vn852 {
+										v855 = r.ReadVarInt32()
 									}
-									m752[k756] = v757
+									m850[k854] = v855
 								}
-								n751 -= sz753
+								n849 -= sz851
 							}
-							l747[i748] = m752
+							l845[i846] = m850
 							if c.Failed() {
-								c.TraceIndex(i748)
+								c.TraceIndex(i846)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l747
+				x.LM = l845
 			}
 		case 22:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n758 := c.ReadLength(1)
-				l759 := foryimpl.MakeSlice[[]*int32](c, n758)
-				if n758 > 0 {
-					hn761 := c.ReadListHeader(5)
+				n856 := c.ReadLength(1)
+				l857 := foryimpl.MakeSlice[[]*int32](c, n856)
+				if n856 > 0 {
+					hn859 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i760 := range l759 {
-							if hn761 && !c.ReadFlag() {
-								clear(l759[i760 : i760+1])
+						for i858 := range l857 {
+							if hn859 && !c.ReadFlag() {
+								clear(l857[i858 : i858+1])
 								continue
 							}
-							p763 := foryimpl.Alloc[int32](c)
-							*p763 = r.ReadVarInt32()
-							l759[i760] = p763
+							p861 := foryimpl.Alloc[int32](c)
+							*p861 = r.ReadVarInt32()
+							l857[i858] = p861
 							if c.Failed() {
-								c.TraceIndex(i760)
+								c.TraceIndex(i858)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l759
+				x.LPI = l857
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n764 := c.ReadLength(1)
-				l765 := foryimpl.MakeSlice[[]string](c, n764)
-				if n764 > 0 {
-					hn767 := c.ReadListHeader(21)
+				n862 := c.ReadLength(1)
+				l863 := foryimpl.MakeSlice[[]string](c, n862)
+				if n862 > 0 {
+					hn865 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i766 := range l765 {
-							if hn767 && !c.ReadFlag() {
-								clear(l765[i766 : i766+1])
+						for i864 := range l863 {
+							if hn865 && !c.ReadFlag() {
+								clear(l863[i864 : i864+1])
 								continue
 							}
-							l765[i766] = c.ReadString()
+							l863[i864] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i766)
+								c.TraceIndex(i864)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l765
+				x.LS = l863
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n769 := c.ReadLength(1)
-				l770 := foryimpl.MakeSlice[[]time.Time](c, n769)
-				if n769 > 0 {
-					hn772 := c.ReadListHeader(38)
+				n867 := c.ReadLength(1)
+				l868 := foryimpl.MakeSlice[[]time.Time](c, n867)
+				if n867 > 0 {
+					hn870 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i771 := range l770 {
-							if hn772 && !c.ReadFlag() {
-								clear(l770[i771 : i771+1])
+						for i869 := range l868 {
+							if hn870 && !c.ReadFlag() {
+								clear(l868[i869 : i869+1])
 								continue
 							}
-							l770[i771] = c.ReadTime()
+							l868[i869] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i771)
+								c.TraceIndex(i869)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l770
+				x.LT = l868
 			}
 		case 25:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n774 := c.ReadLength(2)
-				l775 := foryimpl.MakeSlice[[]uint16](c, n774)
-				if n774 > 0 {
-					hn777 := c.ReadListHeader(10)
+				n872 := c.ReadLength(2)
+				l873 := foryimpl.MakeSlice[[]uint16](c, n872)
+				if n872 > 0 {
+					hn875 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i776 := range l775 {
-							if hn777 && !c.ReadFlag() {
-								clear(l775[i776 : i776+1])
+						for i874 := range l873 {
+							if hn875 && !c.ReadFlag() {
+								clear(l873[i874 : i874+1])
 								continue
 							}
-							l775[i776] = r.ReadUint16()
+							l873[i874] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i776)
+								c.TraceIndex(i874)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l775
+				x.LU16 = l873
 			}
 		case 26:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n779 := c.ReadLength(1)
-				l780 := foryimpl.MakeSlice[[]uint64](c, n779)
-				if n779 > 0 {
-					hn782 := c.ReadListHeader(14)
+				n877 := c.ReadLength(1)
+				l878 := foryimpl.MakeSlice[[]uint64](c, n877)
+				if n877 > 0 {
+					hn880 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i781 := range l780 {
-							if hn782 && !c.ReadFlag() {
-								clear(l780[i781 : i781+1])
+						for i879 := range l878 {
+							if hn880 && !c.ReadFlag() {
+								clear(l878[i879 : i879+1])
 								continue
 							}
-							l780[i781] = r.ReadVarUint64()
+							l878[i879] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i781)
+								c.TraceIndex(i879)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l780
+				x.LU64 = l878
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n784 := c.ReadLength(2)
-				m785 := foryimpl.MakeMap[map[bool]string](c, n784)
-				for n784 > 0 && !c.Failed() {
-					sz786, vn787, _ := c.ReadMapChunk(n784, 1, 21, nil, false)
-					for j788 := 0; j788 < sz786 && !c.Failed(); j788++ {
-						var k789 bool
-						k789 = r.ReadBool()
-						var v790 string
-						if !vn787 {
-							v790 = c.ReadString()
+				n882 := c.ReadLength(2)
+				m883 := foryimpl.MakeMap[map[bool]string](c, n882)
+				for n882 > 0 && !c.Failed() {
+					sz884, vn885, _ := c.ReadMapChunk(n882, 1, 21, nil, false)
+					for j886 := 0; j886 < sz884 && !c.Failed(); j886++ {
+						var k887 bool
+						k887 = r.ReadBool()
+						var v888 string
+						if !vn885 {
+							v888 = c.ReadString()
 						}
-						m785[k789] = v790
+						m883[k887] = v888
 					}
-					n784 -= sz786
+					n882 -= sz884
 				}
-				x.MBS = m785
+				x.MBS = m883
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				n791 := c.ReadLength(2)
-				m792 := foryimpl.MakeMap[map[Color]string](c, n791)
-				for n791 > 0 && !c.Failed() {
-					sz793, vn794, _ := c.ReadMapChunk(n791, 25, 21, nil, false)
-					for j795 := 0; j795 < sz793 && !c.Failed(); j795++ {
-						var k796 Color
-						k796 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v797 string
-						if !vn794 {
-							v797 = c.ReadString()
+				n889 := c.ReadLength(2)
+				m890 := foryimpl.MakeMap[map[Color]string](c, n889)
+				for n889 > 0 && !c.Failed() {
+					sz891, vn892, _ := c.ReadMapChunk(n889, 25, 21, nil, false)
+					for j893 := 0; j893 < sz891 && !c.Failed(); j893++ {
+						var k894 Color
+						k894 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v895 string
+						if !vn892 {
+							v895 = c.ReadString()
 						}
-						m792[k796] = v797
+						m890[k894] = v895
 					}
-					n791 -= sz793
+					n889 -= sz891
 				}
-				x.MES = m792
+				x.MES = m890
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n798 := c.ReadLength(2)
-				m799 := foryimpl.MakeMap[map[int64]float64](c, n798)
-				for n798 > 0 && !c.Failed() {
-					sz800, vn801, _ := c.ReadMapChunk(n798, 7, 20, nil, false)
-					for j802 := 0; j802 < sz800 && !c.Failed(); j802++ {
-						var k803 int64
-						k803 = r.ReadVarInt64()
-						var v804 float64
-						if !vn801 {
-							v804 = r.ReadFloat64()
+				n896 := c.ReadLength(2)
+				m897 := foryimpl.MakeMap[map[int64]float64](c, n896)
+				for n896 > 0 && !c.Failed() {
+					sz898, vn899, _ := c.ReadMapChunk(n896, 7, 20, nil, false)
+					for j900 := 0; j900 < sz898 && !c.Failed(); j900++ {
+						var k901 int64
+						k901 = r.ReadVarInt64()
+						var v902 float64
+						if !vn899 {
+							v902 = r.ReadFloat64()
 						}
-						m799[k803] = v804
+						m897[k901] = v902
 					}
-					n798 -= sz800
+					n896 -= sz898
 				}
-				x.MI64F = m799
+				x.MI64F = m897
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n805 := c.ReadLength(2)
-				m806 := foryimpl.MakeMap[map[int32]string](c, n805)
-				for n805 > 0 && !c.Failed() {
-					sz807, vn808, _ := c.ReadMapChunk(n805, 5, 21, nil, false)
-					for j809 := 0; j809 < sz807 && !c.Failed(); j809++ {
-						var k810 int32
-						k810 = r.ReadVarInt32()
-						var v811 string
-						if !vn808 {
-							v811 = c.ReadString()
+				n903 := c.ReadLength(2)
+				m904 := foryimpl.MakeMap[map[int32]string](c, n903)
+				for n903 > 0 && !c.Failed() {
+					sz905, vn906, _ := c.ReadMapChunk(n903, 5, 21, nil, false)
+					for j907 := 0; j907 < sz905 && !c.Failed(); j907++ {
+						var k908 int32
+						k908 = r.ReadVarInt32()
+						var v909 string
+						if !vn906 {
+							v909 = c.ReadString()
 						}
-						m806[k810] = v811
+						m904[k908] = v909
 					}
-					n805 -= sz807
+					n903 -= sz905
 				}
-				x.MIS = m806
+				x.MIS = m904
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n812 := c.ReadLength(2)
-				m813 := foryimpl.MakeMap[map[string]int32](c, n812)
-				for n812 > 0 && !c.Failed() {
-					sz814, vn815, _ := c.ReadMapChunk(n812, 21, 5, nil, false)
-					for j816 := 0; j816 < sz814 && !c.Failed(); j816++ {
-						var k817 string
-						k817 = c.ReadString()
-						var v818 int32
-						if !vn815 {
-							v818 = r.ReadVarInt32()
+				n910 := c.ReadLength(2)
+				m911 := foryimpl.MakeMap[map[string]int32](c, n910)
+				for n910 > 0 && !c.Failed() {
+					sz912, vn913, _ := c.ReadMapChunk(n910, 21, 5, nil, false)
+					for j914 := 0; j914 < sz912 && !c.Failed(); j914++ {
+						var k915 string
+						k915 = c.ReadString()
+						var v916 int32
+						if !vn913 {
+							v916 = r.ReadVarInt32()
 						}
-						m813[k817] = v818
+						m911[k915] = v916
 					}
-					n812 -= sz814
+					n910 -= sz912
 				}
-				x.MSI = m813
+				x.MSI = m911
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n819 := c.ReadLength(2)
-				m820 := foryimpl.MakeMap[map[string][]string](c, n819)
-				for n819 > 0 && !c.Failed() {
-					sz821, vn822, _ := c.ReadMapChunk(n819, 21, 22, nil, true)
-					for j823 := 0; j823 < sz821 && !c.Failed(); j823++ {
-						var k824 string
-						k824 = c.ReadString()
-						var v825 []string
-						if !vn822 {
-							n826 := c.ReadLength(1)
-							l827 := foryimpl.MakeSlice[[]string](c, n826)
-							if n826 > 0 {
-								hn829 := c.ReadListHeader(21)
+				n917 := c.ReadLength(2)
+				m918 := foryimpl.MakeMap[map[string][]string](c, n917)
+				for n917 > 0 && !c.Failed() {
+					sz919, vn920, _ := c.ReadMapChunk(n917, 21, 22, nil, true)
+					for j921 := 0; j921 < sz919 && !c.Failed(); j921++ {
+						var k922 string
+						k922 = c.ReadString()
+						var v923 []string
+						if !vn920 {
+							n924 := c.ReadLength(1)
+							l925 := foryimpl.MakeSlice[[]string](c, n924)
+							if n924 > 0 {
+								hn927 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i828 := range l827 {
-										if hn829 && !c.ReadFlag() {
-											clear(l827[i828 : i828+1])
+									for i926 := range l925 {
+										if hn927 && !c.ReadFlag() {
+											clear(l925[i926 : i926+1])
 											continue
 										}
-										l827[i828] = c.ReadString()
+										l925[i926] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i828)
+											c.TraceIndex(i926)
 											break
 										}
 									}
 								}
 							}
-							v825 = l827
+							v923 = l925
 						}
-						m820[k824] = v825
+						m918[k922] = v923
 					}
-					n819 -= sz821
+					n917 -= sz919
 				}
-				x.MSL = m820
+				x.MSL = m918
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n831 := c.ReadLength(2)
-				m832 := foryimpl.MakeMap[map[string]map[string]int32](c, n831)
-				for n831 > 0 && !c.Failed() {
-					sz833, vn834, _ := c.ReadMapChunk(n831, 21, 24, nil, true)
-					for j835 := 0; j835 < sz833 && !c.Failed(); j835++ {
-						var k836 string
-						k836 = c.ReadString()
-						var v837 map[string]int32
-						if !vn834 {
-							n838 := c.ReadLength(2)
-							m839 := foryimpl.MakeMap[map[string]int32](c, n838)
-							for n838 > 0 && !c.Failed() {
-								sz840, vn841, _ := c.ReadMapChunk(n838, 21, 5, nil, false)
-								for j842 := 0; j842 < sz840 && !c.Failed(); j842++ {
-									var k843 string
-									k843 = c.ReadString()
-									var v844 int32
-									if !vn841 {
-										v844 = r.ReadVarInt32()
+				n929 := c.ReadLength(2)
+				m930 := foryimpl.MakeMap[map[string]map[string]int32](c, n929)
+				for n929 > 0 && !c.Failed() {
+					sz931, vn932, _ := c.ReadMapChunk(n929, 21, 24, nil, true)
+					for j933 := 0; j933 < sz931 && !c.Failed(); j933++ {
+						var k934 string
+						k934 = c.ReadString()
+						var v935 map[string]int32
+						if !vn932 {
+							n936 := c.ReadLength(2)
+							m937 := foryimpl.MakeMap[map[string]int32](c, n936)
+							for n936 > 0 && !c.Failed() {
+								sz938, vn939, _ := c.ReadMapChunk(n936, 21, 5, nil, false)
+								for j940 := 0; j940 < sz938 && !c.Failed(); j940++ {
+									var k941 string
+									k941 = c.ReadString()
+									var v942 int32
+									if !vn939 {
+										v942 = r.ReadVarInt32()
 									}
-									m839[k843] = v844
+									m937[k941] = v942
 								}
-								n838 -= sz840
+								n936 -= sz938
 							}
-							v837 = m839
+							v935 = m937
 						}
-						m832[k836] = v837
+						m930[k934] = v935
 					}
-					n831 -= sz833
+					n929 -= sz931
 				}
-				x.MSM = m832
+				x.MSM = m930
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n845 := c.ReadLength(2)
-				m846 := foryimpl.MakeMap[map[string]*int32](c, n845)
-				for n845 > 0 && !c.Failed() {
-					sz847, vn848, _ := c.ReadMapChunk(n845, 21, 5, nil, true)
-					for j849 := 0; j849 < sz847 && !c.Failed(); j849++ {
-						var k850 string
-						k850 = c.ReadString()
-						var v851 *int32
-						if !vn848 {
-							p852 := foryimpl.Alloc[int32](c)
-							*p852 = r.ReadVarInt32()
-							v851 = p852
+				n943 := c.ReadLength(2)
+				m944 := foryimpl.MakeMap[map[string]*int32](c, n943)
+				for n943 > 0 && !c.Failed() {
+					sz945, vn946, _ := c.ReadMapChunk(n943, 21, 5, nil, true)
+					for j947 := 0; j947 < sz945 && !c.Failed(); j947++ {
+						var k948 string
+						k948 = c.ReadString()
+						var v949 *int32
+						if !vn946 {
+							p950 := foryimpl.Alloc[int32](c)
+							*p950 = r.ReadVarInt32()
+							v949 = p950
 						}
-						m846[k850] = v851
+						m944[k948] = v949
 					}
-					n845 -= sz847
+					n943 -= sz945
 				}
-				x.MSP = m846
+				x.MSP = m944
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n853 := c.ReadLength(2)
-				m854 := foryimpl.MakeMap[map[uint8]uint16](c, n853)
-				for n853 > 0 && !c.Failed() {
-					sz855, vn856, _ := c.ReadMapChunk(n853, 9, 10, nil, false)
-					for j857 := 0; j857 < sz855 && !c.Failed(); j857++ {
-						var k858 uint8
-						k858 = r.ReadUint8()
-						var v859 uint16
-						if !vn856 {
-							v859 = r.ReadUint16()
+				n951 := c.ReadLength(2)
+				m952 := foryimpl.MakeMap[map[uint8]uint16](c, n951)
+				for n951 > 0 && !c.Failed() {
+					sz953, vn954, _ := c.ReadMapChunk(n951, 9, 10, nil, false)
+					for j955 := 0; j955 < sz953 && !c.Failed(); j955++ {
+						var k956 uint8
+						k956 = r.ReadUint8()
+						var v957 uint16
+						if !vn954 {
+							v957 = r.ReadUint16()
 						}
-						m854[k858] = v859
+						m952[k956] = v957
 					}
-					n853 -= sz855
+					n951 -= sz953
 				}
-				x.MU8 = m854
+				x.MU8 = m952
 			}
 		case 36:
 			if f.Convert {
@@ -5116,169 +5116,169 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 37:
 			if !f.Flag || c.ReadFlag() {
-				n860 := c.ReadLength(1)
-				l861 := foryimpl.MakeSlice[[]string](c, n860)
-				if n860 > 0 {
-					hn863 := c.ReadListHeader(21)
+				n958 := c.ReadLength(1)
+				l959 := foryimpl.MakeSlice[[]string](c, n958)
+				if n958 > 0 {
+					hn961 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i862 := range l861 {
-							if hn863 && !c.ReadFlag() {
-								clear(l861[i862 : i862+1])
+						for i960 := range l959 {
+							if hn961 && !c.ReadFlag() {
+								clear(l959[i960 : i960+1])
 								continue
 							}
-							l861[i862] = c.ReadString()
+							l959[i960] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i862)
+								c.TraceIndex(i960)
 								break
 							}
 						}
 					}
 				}
-				x.NLS = l861
+				x.NLS = l959
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n865 := c.ReadLength(2)
-				m866 := foryimpl.MakeMap[map[string]int32](c, n865)
-				for n865 > 0 && !c.Failed() {
-					sz867, vn868, _ := c.ReadMapChunk(n865, 21, 5, nil, false)
-					for j869 := 0; j869 < sz867 && !c.Failed(); j869++ {
-						var k870 string
-						k870 = c.ReadString()
-						var v871 int32
-						if !vn868 {
-							v871 = r.ReadVarInt32()
+				n963 := c.ReadLength(2)
+				m964 := foryimpl.MakeMap[map[string]int32](c, n963)
+				for n963 > 0 && !c.Failed() {
+					sz965, vn966, _ := c.ReadMapChunk(n963, 21, 5, nil, false)
+					for j967 := 0; j967 < sz965 && !c.Failed(); j967++ {
+						var k968 string
+						k968 = c.ReadString()
+						var v969 int32
+						if !vn966 {
+							v969 = r.ReadVarInt32()
 						}
-						m866[k870] = v871
+						m964[k968] = v969
 					}
-					n865 -= sz867
+					n963 -= sz965
 				}
-				x.NM = m866
+				x.NM = m964
 			}
 		case 39:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n872 := c.ReadLength(1)
-				l873 := foryimpl.MakeSlice[[]uint8](c, n872)
-				if n872 > 0 {
-					hn875 := c.ReadListHeader(9)
+				n970 := c.ReadLength(1)
+				l971 := foryimpl.MakeSlice[[]uint8](c, n970)
+				if n970 > 0 {
+					hn973 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i874 := range l873 {
-							if hn875 && !c.ReadFlag() {
-								clear(l873[i874 : i874+1])
+						for i972 := range l971 {
+							if hn973 && !c.ReadFlag() {
+								clear(l971[i972 : i972+1])
 								continue
 							}
-							l873[i874] = r.ReadUint8()
+							l971[i972] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i874)
+								c.TraceIndex(i972)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l873
+				x.Raw = l971
 			}
 		case 40:
 			if f.Convert {
 				x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n877 := c.ReadArrayLength(1)
-				a878 := foryimpl.MakeSlice[[]bool](c, n877)
-				r.ReadRawBools(a878)
-				x.RmABool = a878
+				n975 := c.ReadArrayLength(1)
+				a976 := foryimpl.MakeSlice[[]bool](c, n975)
+				r.ReadRawBools(a976)
+				x.RmABool = a976
 			}
 		case 41:
 			if f.Convert {
 				x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n879 := c.ReadArrayLength(4)
-				a880 := foryimpl.MakeSlice[[]float32](c, n879)
-				r.ReadRawFloat32s(a880)
-				x.RmAF32 = a880
+				n977 := c.ReadArrayLength(4)
+				a978 := foryimpl.MakeSlice[[]float32](c, n977)
+				r.ReadRawFloat32s(a978)
+				x.RmAF32 = a978
 			}
 		case 42:
 			if f.Convert {
 				x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n881 := c.ReadArrayLength(8)
-				a882 := foryimpl.MakeSlice[[]float64](c, n881)
-				r.ReadRawFloat64s(a882)
-				x.RmAF64 = a882
+				n979 := c.ReadArrayLength(8)
+				a980 := foryimpl.MakeSlice[[]float64](c, n979)
+				r.ReadRawFloat64s(a980)
+				x.RmAF64 = a980
 			}
 		case 43:
 			if f.Convert {
 				x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n883 := c.ReadArrayLength(2)
-				a884 := foryimpl.MakeSlice[[]int16](c, n883)
-				r.ReadRawInt16s(a884)
-				x.RmAI16 = a884
+				n981 := c.ReadArrayLength(2)
+				a982 := foryimpl.MakeSlice[[]int16](c, n981)
+				r.ReadRawInt16s(a982)
+				x.RmAI16 = a982
 			}
 		case 44:
 			if f.Convert {
 				x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n885 := c.ReadArrayLength(4)
-				a886 := foryimpl.MakeSlice[[]int32](c, n885)
-				r.ReadRawInt32s(a886)
-				x.RmAI32 = a886
+				n983 := c.ReadArrayLength(4)
+				a984 := foryimpl.MakeSlice[[]int32](c, n983)
+				r.ReadRawInt32s(a984)
+				x.RmAI32 = a984
 			}
 		case 45:
 			if f.Convert {
 				x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n887 := c.ReadArrayLength(8)
-				a888 := foryimpl.MakeSlice[[]int64](c, n887)
-				r.ReadRawInt64s(a888)
-				x.RmAI64 = a888
+				n985 := c.ReadArrayLength(8)
+				a986 := foryimpl.MakeSlice[[]int64](c, n985)
+				r.ReadRawInt64s(a986)
+				x.RmAI64 = a986
 			}
 		case 46:
 			if f.Convert {
 				x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n889 := c.ReadArrayLength(1)
-				a890 := foryimpl.MakeSlice[[]int8](c, n889)
-				for i891 := range a890 {
-					a890[i891] = r.ReadInt8()
+				n987 := c.ReadArrayLength(1)
+				a988 := foryimpl.MakeSlice[[]int8](c, n987)
+				for i989 := range a988 {
+					a988[i989] = r.ReadInt8()
 				}
-				x.RmAI8 = a890
+				x.RmAI8 = a988
 			}
 		case 47:
 			if f.Convert {
 				x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n892 := c.ReadArrayLength(2)
-				a893 := foryimpl.MakeSlice[[]uint16](c, n892)
-				r.ReadRawUint16s(a893)
-				x.RmAU16 = a893
+				n990 := c.ReadArrayLength(2)
+				a991 := foryimpl.MakeSlice[[]uint16](c, n990)
+				r.ReadRawUint16s(a991)
+				x.RmAU16 = a991
 			}
 		case 48:
 			if f.Convert {
 				x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n894 := c.ReadArrayLength(4)
-				a895 := foryimpl.MakeSlice[[]uint32](c, n894)
-				r.ReadRawUint32s(a895)
-				x.RmAU32 = a895
+				n992 := c.ReadArrayLength(4)
+				a993 := foryimpl.MakeSlice[[]uint32](c, n992)
+				r.ReadRawUint32s(a993)
+				x.RmAU32 = a993
 			}
 		case 49:
 			if f.Convert {
 				x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n896 := c.ReadArrayLength(8)
-				a897 := foryimpl.MakeSlice[[]uint64](c, n896)
-				r.ReadRawUint64s(a897)
-				x.RmAU64 = a897
+				n994 := c.ReadArrayLength(8)
+				a995 := foryimpl.MakeSlice[[]uint64](c, n994)
+				r.ReadRawUint64s(a995)
+				x.RmAU64 = a995
 			}
 		case 50:
 			if f.Convert {
 				x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n898 := c.ReadArrayLength(1)
-				a899 := foryimpl.MakeSlice[[]uint8](c, n898)
-				copy(a899, r.ReadBytes(n898))
-				x.RmAU8 = a899
+				n996 := c.ReadArrayLength(1)
+				a997 := foryimpl.MakeSlice[[]uint8](c, n996)
+				copy(a997, r.ReadBytes(n996))
+				x.RmAU8 = a997
 			}
 		case 51:
 			if f.Convert {
@@ -5290,596 +5290,596 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n900 := c.ReadLength(2)
-				if n900 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n900, 3))
+				n998 := c.ReadLength(2)
+				if n998 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n998, 3))
 					return
 				}
-				var l901 [3]int16
-				if n900 > 0 {
-					hn903 := c.ReadListHeader(3)
+				var l999 [3]int16
+				if n998 > 0 {
+					hn1001 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i902 := range l901 {
-							if hn903 && !c.ReadFlag() {
-								clear(l901[i902 : i902+1])
+						for i1000 := range l999 {
+							if hn1001 && !c.ReadFlag() {
+								clear(l999[i1000 : i1000+1])
 								continue
 							}
-							l901[i902] = r.ReadInt16()
+							l999[i1000] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i902)
+								c.TraceIndex(i1000)
 								break
 							}
 						}
 					}
 				}
-				x.RmFix = l901
+				x.RmFix = l999
 			}
 		case 53:
 			if f.Convert {
 				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n905 := c.ReadLength(1)
-				l906 := foryimpl.MakeSlice[[]bool](c, n905)
-				if n905 > 0 {
-					hn908 := c.ReadListHeader(1)
+				n1003 := c.ReadLength(1)
+				l1004 := foryimpl.MakeSlice[[]bool](c, n1003)
+				if n1003 > 0 {
+					hn1006 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i907 := range l906 {
-							if hn908 && !c.ReadFlag() {
-								clear(l906[i907 : i907+1])
+						for i1005 := range l1004 {
+							if hn1006 && !c.ReadFlag() {
+								clear(l1004[i1005 : i1005+1])
 								continue
 							}
-							l906[i907] = r.ReadBool()
+							l1004[i1005] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i907)
+								c.TraceIndex(i1005)
 								break
 							}
 						}
 					}
 				}
-				x.RmLB = l906
+				x.RmLB = l1004
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n910 := c.ReadLength(1)
-				l911 := foryimpl.MakeSlice[[]Color](c, n910)
-				if n910 > 0 {
-					hn913 := c.ReadListHeader(25)
+				n1008 := c.ReadLength(1)
+				l1009 := foryimpl.MakeSlice[[]Color](c, n1008)
+				if n1008 > 0 {
+					hn1011 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i912 := range l911 {
-							if hn913 && !c.ReadFlag() {
-								clear(l911[i912 : i912+1])
+						for i1010 := range l1009 {
+							if hn1011 && !c.ReadFlag() {
+								clear(l1009[i1010 : i1010+1])
 								continue
 							}
-							l911[i912] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l1009[i1010] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i912)
+								c.TraceIndex(i1010)
 								break
 							}
 						}
 					}
 				}
-				x.RmLE = l911
+				x.RmLE = l1009
 			}
 		case 55:
 			if f.Convert {
 				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n915 := c.ReadLength(4)
-				l916 := foryimpl.MakeSlice[[]float32](c, n915)
-				if n915 > 0 {
-					hn918 := c.ReadListHeader(19)
+				n1013 := c.ReadLength(4)
+				l1014 := foryimpl.MakeSlice[[]float32](c, n1013)
+				if n1013 > 0 {
+					hn1016 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i917 := range l916 {
-							if hn918 && !c.ReadFlag() {
-								clear(l916[i917 : i917+1])
+						for i1015 := range l1014 {
+							if hn1016 && !c.ReadFlag() {
+								clear(l1014[i1015 : i1015+1])
 								continue
 							}
-							l916[i917] = r.ReadFloat32()
+							l1014[i1015] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i917)
+								c.TraceIndex(i1015)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF32 = l916
+				x.RmLF32 = l1014
 			}
 		case 56:
 			if f.Convert {
 				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n920 := c.ReadLength(8)
-				l921 := foryimpl.MakeSlice[[]float64](c, n920)
-				if n920 > 0 {
-					hn923 := c.ReadListHeader(20)
+				n1018 := c.ReadLength(8)
+				l1019 := foryimpl.MakeSlice[[]float64](c, n1018)
+				if n1018 > 0 {
+					hn1021 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i922 := range l921 {
-							if hn923 && !c.ReadFlag() {
-								clear(l921[i922 : i922+1])
+						for i1020 := range l1019 {
+							if hn1021 && !c.ReadFlag() {
+								clear(l1019[i1020 : i1020+1])
 								continue
 							}
-							l921[i922] = r.ReadFloat64()
+							l1019[i1020] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i922)
+								c.TraceIndex(i1020)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF64 = l921
+				x.RmLF64 = l1019
 			}
 		case 57:
 			if f.Convert {
 				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n925 := c.ReadLength(1)
-				l926 := foryimpl.MakeSlice[[]int32](c, n925)
-				if n925 > 0 {
-					hn928 := c.ReadListHeader(5)
+				n1023 := c.ReadLength(1)
+				l1024 := foryimpl.MakeSlice[[]int32](c, n1023)
+				if n1023 > 0 {
+					hn1026 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i927 := range l926 {
-							if hn928 && !c.ReadFlag() {
-								clear(l926[i927 : i927+1])
+						for i1025 := range l1024 {
+							if hn1026 && !c.ReadFlag() {
+								clear(l1024[i1025 : i1025+1])
 								continue
 							}
-							l926[i927] = r.ReadVarInt32()
+							l1024[i1025] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i927)
+								c.TraceIndex(i1025)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI32 = l926
+				x.RmLI32 = l1024
 			}
 		case 58:
 			if f.Convert {
 				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n930 := c.ReadLength(1)
-				l931 := foryimpl.MakeSlice[[]int64](c, n930)
-				if n930 > 0 {
-					hn933 := c.ReadListHeader(7)
+				n1028 := c.ReadLength(1)
+				l1029 := foryimpl.MakeSlice[[]int64](c, n1028)
+				if n1028 > 0 {
+					hn1031 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i932 := range l931 {
-							if hn933 && !c.ReadFlag() {
-								clear(l931[i932 : i932+1])
+						for i1030 := range l1029 {
+							if hn1031 && !c.ReadFlag() {
+								clear(l1029[i1030 : i1030+1])
 								continue
 							}
-							l931[i932] = r.ReadVarInt64()
+							l1029[i1030] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i932)
+								c.TraceIndex(i1030)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI64 = l931
+				x.RmLI64 = l1029
 			}
 		case 59:
 			if f.Convert {
 				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n935 := c.ReadLength(1)
-				l936 := foryimpl.MakeSlice[[]int8](c, n935)
-				if n935 > 0 {
-					hn938 := c.ReadListHeader(2)
+				n1033 := c.ReadLength(1)
+				l1034 := foryimpl.MakeSlice[[]int8](c, n1033)
+				if n1033 > 0 {
+					hn1036 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i937 := range l936 {
-							if hn938 && !c.ReadFlag() {
-								clear(l936[i937 : i937+1])
+						for i1035 := range l1034 {
+							if hn1036 && !c.ReadFlag() {
+								clear(l1034[i1035 : i1035+1])
 								continue
 							}
-							l936[i937] = r.ReadInt8()
+							l1034[i1035] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i937)
+								c.TraceIndex(i1035)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI8 = l936
+				x.RmLI8 = l1034
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n940 := c.ReadLength(1)
-				l941 := foryimpl.MakeSlice[[][]int32](c, n940)
-				if n940 > 0 {
-					hn943 := c.ReadListHeader(22)
+				n1038 := c.ReadLength(1)
+				l1039 := foryimpl.MakeSlice[[][]int32](c, n1038)
+				if n1038 > 0 {
+					hn1041 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i942 := range l941 {
-							if hn943 && !c.ReadFlag() {
-								clear(l941[i942 : i942+1])
+						for i1040 := range l1039 {
+							if hn1041 && !c.ReadFlag() {
+								clear(l1039[i1040 : i1040+1])
 								continue
 							}
-							n945 := c.ReadLength(1)
-							l946 := foryimpl.MakeSlice[[]int32](c, n945)
-							if n945 > 0 {
-								hn948 := c.ReadListHeader(5)
+							n1043 := c.ReadLength(1)
+							l1044 := foryimpl.MakeSlice[[]int32](c, n1043)
+							if n1043 > 0 {
+								hn1046 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i947 := range l946 {
-										if hn948 && !c.ReadFlag() {
-											clear(l946[i947 : i947+1])
+									for i1045 := range l1044 {
+										if hn1046 && !c.ReadFlag() {
+											clear(l1044[i1045 : i1045+1])
 											continue
 										}
-										l946[i947] = r.ReadVarInt32()
+										l1044[i1045] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i947)
+											c.TraceIndex(i1045)
 											break
 										}
 									}
 								}
 							}
-							l941[i942] = l946
+							l1039[i1040] = l1044
 							if c.Failed() {
-								c.TraceIndex(i942)
+								c.TraceIndex(i1040)
 								break
 							}
 						}
 					}
 				}
-				x.RmLL = l941
+				x.RmLL = l1039
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n950 := c.ReadLength(1)
-				l951 := foryimpl.MakeSlice[[]map[string]int32](c, n950)
-				if n950 > 0 {
-					hn953 := c.ReadListHeader(24)
+				n1048 := c.ReadLength(1)
+				l1049 := foryimpl.MakeSlice[[]map[string]int32](c, n1048)
+				if n1048 > 0 {
+					hn1051 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i952 := range l951 {
-							if hn953 && !c.ReadFlag() {
-								clear(l951[i952 : i952+1])
+						for i1050 := range l1049 {
+							if hn1051 && !c.ReadFlag() {
+								clear(l1049[i1050 : i1050+1])
 								continue
 							}
-							n955 := c.ReadLength(2)
-							m956 := foryimpl.MakeMap[map[string]int32](c, n955)
-							for n955 > 0 && !c.Failed() {
-								sz957, vn958, _ := c.ReadMapChunk(n955, 21, 5, nil, false)
-								for j959 := 0; j959 < sz957 && !c.Failed(); j959++ {
-									var k960 string
-									k960 = c.ReadString()
-									var v961 int32
-									if !vn958 {
-										v961 = r.ReadVarInt32()
+							n1053 := c.ReadLength(2)
+							m1054 := foryimpl.MakeMap[map[string]int32](c, n1053)
+							for n1053 > 0 && !c.Failed() {
+								sz1055, vn1056, _ := c.ReadMapChunk(n1053, 21, 5, nil, false)
+								for j1057 := 0; j1057 < sz1055 && !c.Failed(); j1057++ {
+									var k1058 string
+									k1058 = c.ReadString()
+									var v1059 int32
+									if !vn1056 {
+										v1059 = r.ReadVarInt32()
 									}
-									m956[k960] = v961
+									m1054[k1058] = v1059
 								}
-								n955 -= sz957
+								n1053 -= sz1055
 							}
-							l951[i952] = m956
+							l1049[i1050] = m1054
 							if c.Failed() {
-								c.TraceIndex(i952)
+								c.TraceIndex(i1050)
 								break
 							}
 						}
 					}
 				}
-				x.RmLM = l951
+				x.RmLM = l1049
 			}
 		case 62:
 			if f.Convert {
 				x.RmLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n962 := c.ReadLength(1)
-				l963 := foryimpl.MakeSlice[[]*int32](c, n962)
-				if n962 > 0 {
-					hn965 := c.ReadListHeader(5)
+				n1060 := c.ReadLength(1)
+				l1061 := foryimpl.MakeSlice[[]*int32](c, n1060)
+				if n1060 > 0 {
+					hn1063 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i964 := range l963 {
-							if hn965 && !c.ReadFlag() {
-								clear(l963[i964 : i964+1])
+						for i1062 := range l1061 {
+							if hn1063 && !c.ReadFlag() {
+								clear(l1061[i1062 : i1062+1])
 								continue
 							}
-							p967 := foryimpl.Alloc[int32](c)
-							*p967 = r.ReadVarInt32()
-							l963[i964] = p967
+							p1065 := foryimpl.Alloc[int32](c)
+							*p1065 = r.ReadVarInt32()
+							l1061[i1062] = p1065
 							if c.Failed() {
-								c.TraceIndex(i964)
+								c.TraceIndex(i1062)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPI = l963
+				x.RmLPI = l1061
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n968 := c.ReadLength(1)
-				l969 := foryimpl.MakeSlice[[]string](c, n968)
-				if n968 > 0 {
-					hn971 := c.ReadListHeader(21)
+				n1066 := c.ReadLength(1)
+				l1067 := foryimpl.MakeSlice[[]string](c, n1066)
+				if n1066 > 0 {
+					hn1069 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i970 := range l969 {
-							if hn971 && !c.ReadFlag() {
-								clear(l969[i970 : i970+1])
+						for i1068 := range l1067 {
+							if hn1069 && !c.ReadFlag() {
+								clear(l1067[i1068 : i1068+1])
 								continue
 							}
-							l969[i970] = c.ReadString()
+							l1067[i1068] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i970)
+								c.TraceIndex(i1068)
 								break
 							}
 						}
 					}
 				}
-				x.RmLS = l969
+				x.RmLS = l1067
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n973 := c.ReadLength(1)
-				l974 := foryimpl.MakeSlice[[]time.Time](c, n973)
-				if n973 > 0 {
-					hn976 := c.ReadListHeader(38)
+				n1071 := c.ReadLength(1)
+				l1072 := foryimpl.MakeSlice[[]time.Time](c, n1071)
+				if n1071 > 0 {
+					hn1074 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i975 := range l974 {
-							if hn976 && !c.ReadFlag() {
-								clear(l974[i975 : i975+1])
+						for i1073 := range l1072 {
+							if hn1074 && !c.ReadFlag() {
+								clear(l1072[i1073 : i1073+1])
 								continue
 							}
-							l974[i975] = c.ReadTime()
+							l1072[i1073] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i975)
+								c.TraceIndex(i1073)
 								break
 							}
 						}
 					}
 				}
-				x.RmLT = l974
+				x.RmLT = l1072
 			}
 		case 65:
 			if f.Convert {
 				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n978 := c.ReadLength(2)
-				l979 := foryimpl.MakeSlice[[]uint16](c, n978)
-				if n978 > 0 {
-					hn981 := c.ReadListHeader(10)
+				n1076 := c.ReadLength(2)
+				l1077 := foryimpl.MakeSlice[[]uint16](c, n1076)
+				if n1076 > 0 {
+					hn1079 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i980 := range l979 {
-							if hn981 && !c.ReadFlag() {
-								clear(l979[i980 : i980+1])
+						for i1078 := range l1077 {
+							if hn1079 && !c.ReadFlag() {
+								clear(l1077[i1078 : i1078+1])
 								continue
 							}
-							l979[i980] = r.ReadUint16()
+							l1077[i1078] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i980)
+								c.TraceIndex(i1078)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU16 = l979
+				x.RmLU16 = l1077
 			}
 		case 66:
 			if f.Convert {
 				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n983 := c.ReadLength(1)
-				l984 := foryimpl.MakeSlice[[]uint64](c, n983)
-				if n983 > 0 {
-					hn986 := c.ReadListHeader(14)
+				n1081 := c.ReadLength(1)
+				l1082 := foryimpl.MakeSlice[[]uint64](c, n1081)
+				if n1081 > 0 {
+					hn1084 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i985 := range l984 {
-							if hn986 && !c.ReadFlag() {
-								clear(l984[i985 : i985+1])
+						for i1083 := range l1082 {
+							if hn1084 && !c.ReadFlag() {
+								clear(l1082[i1083 : i1083+1])
 								continue
 							}
-							l984[i985] = r.ReadVarUint64()
+							l1082[i1083] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i985)
+								c.TraceIndex(i1083)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU64 = l984
+				x.RmLU64 = l1082
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n988 := c.ReadLength(2)
-				m989 := foryimpl.MakeMap[map[bool]string](c, n988)
-				for n988 > 0 && !c.Failed() {
-					sz990, vn991, _ := c.ReadMapChunk(n988, 1, 21, nil, false)
-					for j992 := 0; j992 < sz990 && !c.Failed(); j992++ {
-						var k993 bool
-						k993 = r.ReadBool()
-						var v994 string
-						if !vn991 {
-							v994 = c.ReadString()
+				n1086 := c.ReadLength(2)
+				m1087 := foryimpl.MakeMap[map[bool]string](c, n1086)
+				for n1086 > 0 && !c.Failed() {
+					sz1088, vn1089, _ := c.ReadMapChunk(n1086, 1, 21, nil, false)
+					for j1090 := 0; j1090 < sz1088 && !c.Failed(); j1090++ {
+						var k1091 bool
+						k1091 = r.ReadBool()
+						var v1092 string
+						if !vn1089 {
+							v1092 = c.ReadString()
 						}
-						m989[k993] = v994
+						m1087[k1091] = v1092
 					}
-					n988 -= sz990
+					n1086 -= sz1088
 				}
-				x.RmMBS = m989
+				x.RmMBS = m1087
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n995 := c.ReadLength(2)
-				m996 := foryimpl.MakeMap[map[Color]string](c, n995)
-				for n995 > 0 && !c.Failed() {
-					sz997, vn998, _ := c.ReadMapChunk(n995, 25, 21, nil, false)
-					for j999 := 0; j999 < sz997 && !c.Failed(); j999++ {
-						var k1000 Color
-						k1000 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v1001 string
-						if !vn998 {
-							v1001 = c.ReadString()
+				n1093 := c.ReadLength(2)
+				m1094 := foryimpl.MakeMap[map[Color]string](c, n1093)
+				for n1093 > 0 && !c.Failed() {
+					sz1095, vn1096, _ := c.ReadMapChunk(n1093, 25, 21, nil, false)
+					for j1097 := 0; j1097 < sz1095 && !c.Failed(); j1097++ {
+						var k1098 Color
+						k1098 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v1099 string
+						if !vn1096 {
+							v1099 = c.ReadString()
 						}
-						m996[k1000] = v1001
+						m1094[k1098] = v1099
 					}
-					n995 -= sz997
+					n1093 -= sz1095
 				}
-				x.RmMES = m996
+				x.RmMES = m1094
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n1002 := c.ReadLength(2)
-				m1003 := foryimpl.MakeMap[map[int64]float64](c, n1002)
-				for n1002 > 0 && !c.Failed() {
-					sz1004, vn1005, _ := c.ReadMapChunk(n1002, 7, 20, nil, false)
-					for j1006 := 0; j1006 < sz1004 && !c.Failed(); j1006++ {
-						var k1007 int64
-						k1007 = r.ReadVarInt64()
-						var v1008 float64
-						if !vn1005 {
-							v1008 = r.ReadFloat64()
+				n1100 := c.ReadLength(2)
+				m1101 := foryimpl.MakeMap[map[int64]float64](c, n1100)
+				for n1100 > 0 && !c.Failed() {
+					sz1102, vn1103, _ := c.ReadMapChunk(n1100, 7, 20, nil, false)
+					for j1104 := 0; j1104 < sz1102 && !c.Failed(); j1104++ {
+						var k1105 int64
+						k1105 = r.ReadVarInt64()
+						var v1106 float64
+						if !vn1103 {
+							v1106 = r.ReadFloat64()
 						}
-						m1003[k1007] = v1008
+						m1101[k1105] = v1106
 					}
-					n1002 -= sz1004
+					n1100 -= sz1102
 				}
-				x.RmMI64F = m1003
+				x.RmMI64F = m1101
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n1009 := c.ReadLength(2)
-				m1010 := foryimpl.MakeMap[map[int32]string](c, n1009)
-				for n1009 > 0 && !c.Failed() {
-					sz1011, vn1012, _ := c.ReadMapChunk(n1009, 5, 21, nil, false)
-					for j1013 := 0; j1013 < sz1011 && !c.Failed(); j1013++ {
-						var k1014 int32
-						k1014 = r.ReadVarInt32()
-						var v1015 string
-						if !vn1012 {
-							v1015 = c.ReadString()
+				n1107 := c.ReadLength(2)
+				m1108 := foryimpl.MakeMap[map[int32]string](c, n1107)
+				for n1107 > 0 && !c.Failed() {
+					sz1109, vn1110, _ := c.ReadMapChunk(n1107, 5, 21, nil, false)
+					for j1111 := 0; j1111 < sz1109 && !c.Failed(); j1111++ {
+						var k1112 int32
+						k1112 = r.ReadVarInt32()
+						var v1113 string
+						if !vn1110 {
+							v1113 = c.ReadString()
 						}
-						m1010[k1014] = v1015
+						m1108[k1112] = v1113
 					}
-					n1009 -= sz1011
+					n1107 -= sz1109
 				}
-				x.RmMIS = m1010
+				x.RmMIS = m1108
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n1016 := c.ReadLength(2)
-				m1017 := foryimpl.MakeMap[map[string]int32](c, n1016)
-				for n1016 > 0 && !c.Failed() {
-					sz1018, vn1019, _ := c.ReadMapChunk(n1016, 21, 5, nil, false)
-					for j1020 := 0; j1020 < sz1018 && !c.Failed(); j1020++ {
-						var k1021 string
-						k1021 = c.ReadString()
-						var v1022 int32
-						if !vn1019 {
-							v1022 = r.ReadVarInt32()
+				n1114 := c.ReadLength(2)
+				m1115 := foryimpl.MakeMap[map[string]int32](c, n1114)
+				for n1114 > 0 && !c.Failed() {
+					sz1116, vn1117, _ := c.ReadMapChunk(n1114, 21, 5, nil, false)
+					for j1118 := 0; j1118 < sz1116 && !c.Failed(); j1118++ {
+						var k1119 string
+						k1119 = c.ReadString()
+						var v1120 int32
+						if !vn1117 {
+							v1120 = r.ReadVarInt32()
 						}
-						m1017[k1021] = v1022
+						m1115[k1119] = v1120
 					}
-					n1016 -= sz1018
+					n1114 -= sz1116
 				}
-				x.RmMSI = m1017
+				x.RmMSI = m1115
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n1023 := c.ReadLength(2)
-				m1024 := foryimpl.MakeMap[map[string][]string](c, n1023)
-				for n1023 > 0 && !c.Failed() {
-					sz1025, vn1026, _ := c.ReadMapChunk(n1023, 21, 22, nil, true)
-					for j1027 := 0; j1027 < sz1025 && !c.Failed(); j1027++ {
-						var k1028 string
-						k1028 = c.ReadString()
-						var v1029 []string
-						if !vn1026 {
-							n1030 := c.ReadLength(1)
-							l1031 := foryimpl.MakeSlice[[]string](c, n1030)
-							if n1030 > 0 {
-								hn1033 := c.ReadListHeader(21)
+				n1121 := c.ReadLength(2)
+				m1122 := foryimpl.MakeMap[map[string][]string](c, n1121)
+				for n1121 > 0 && !c.Failed() {
+					sz1123, vn1124, _ := c.ReadMapChunk(n1121, 21, 22, nil, true)
+					for j1125 := 0; j1125 < sz1123 && !c.Failed(); j1125++ {
+						var k1126 string
+						k1126 = c.ReadString()
+						var v1127 []string
+						if !vn1124 {
+							n1128 := c.ReadLength(1)
+							l1129 := foryimpl.MakeSlice[[]string](c, n1128)
+							if n1128 > 0 {
+								hn1131 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i1032 := range l1031 {
-										if hn1033 && !c.ReadFlag() {
-											clear(l1031[i1032 : i1032+1])
+									for i1130 := range l1129 {
+										if hn1131 && !c.ReadFlag() {
+											clear(l1129[i1130 : i1130+1])
 											continue
 										}
-										l1031[i1032] = c.ReadString()
+										l1129[i1130] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i1032)
+											c.TraceIndex(i1130)
 											break
 										}
 									}
 								}
 							}
-							v1029 = l1031
+							v1127 = l1129
 						}
-						m1024[k1028] = v1029
+						m1122[k1126] = v1127
 					}
-					n1023 -= sz1025
+					n1121 -= sz1123
 				}
-				x.RmMSL = m1024
+				x.RmMSL = m1122
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n1035 := c.ReadLength(2)
-				m1036 := foryimpl.MakeMap[map[string]map[string]int32](c, n1035)
-				for n1035 > 0 && !c.Failed() {
-					sz1037, vn1038, _ := c.ReadMapChunk(n1035, 21, 24, nil, true)
-					for j1039 := 0; j1039 < sz1037 && !c.Failed(); j1039++ {
-						var k1040 string
-						k1040 = c.ReadString()
-						var v1041 map[string]int32
-						if !vn1038 {
-							n1042 := c.ReadLength(2)
-							m1043 := foryimpl.MakeMap[map[string]int32](c, n1042)
-							for n1042 > 0 && !c.Failed() {
-								sz1044, vn1045, _ := c.ReadMapChunk(n1042, 21, 5, nil, false)
-								for j1046 := 0; j1046 < sz1044 && !c.Failed(); j1046++ {
-									var k1047 string
-									k1047 = c.ReadString()
-									var v1048 int32
-									if !vn1045 {
-										v1048 = r.ReadVarInt32()
+				n1133 := c.ReadLength(2)
+				m1134 := foryimpl.MakeMap[map[string]map[string]int32](c, n1133)
+				for n1133 > 0 && !c.Failed() {
+					sz1135, vn1136, _ := c.ReadMapChunk(n1133, 21, 24, nil, true)
+					for j1137 := 0; j1137 < sz1135 && !c.Failed(); j1137++ {
+						var k1138 string
+						k1138 = c.ReadString()
+						var v1139 map[string]int32
+						if !vn1136 {
+							n1140 := c.ReadLength(2)
+							m1141 := foryimpl.MakeMap[map[string]int32](c, n1140)
+							for n1140 > 0 && !c.Failed() {
+								sz1142, vn1143, _ := c.ReadMapChunk(n1140, 21, 5, nil, false)
+								for j1144 := 0; j1144 < sz1142 && !c.Failed(); j1144++ {
+									var k1145 string
+									k1145 = c.ReadString()
+									var v1146 int32
+									if !vn1143 {
+										v1146 = r.ReadVarInt32()
 									}
-									m1043[k1047] = v1048
+									m1141[k1145] = v1146
 								}
-								n1042 -= sz1044
+								n1140 -= sz1142
 							}
-							v1041 = m1043
+							v1139 = m1141
 						}
-						m1036[k1040] = v1041
+						m1134[k1138] = v1139
 					}
-					n1035 -= sz1037
+					n1133 -= sz1135
 				}
-				x.RmMSM = m1036
+				x.RmMSM = m1134
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n1049 := c.ReadLength(2)
-				m1050 := foryimpl.MakeMap[map[string]*int32](c, n1049)
-				for n1049 > 0 && !c.Failed() {
-					sz1051, vn1052, _ := c.ReadMapChunk(n1049, 21, 5, nil, true)
-					for j1053 := 0; j1053 < sz1051 && !c.Failed(); j1053++ {
-						var k1054 string
-						k1054 = c.ReadString()
-						var v1055 *int32
-						if !vn1052 {
-							p1056 := foryimpl.Alloc[int32](c)
-							*p1056 = r.ReadVarInt32()
-							v1055 = p1056
+				n1147 := c.ReadLength(2)
+				m1148 := foryimpl.MakeMap[map[string]*int32](c, n1147)
+				for n1147 > 0 && !c.Failed() {
+					sz1149, vn1150, _ := c.ReadMapChunk(n1147, 21, 5, nil, true)
+					for j1151 := 0; j1151 < sz1149 && !c.Failed(); j1151++ {
+						var k1152 string
+						k1152 = c.ReadString()
+						var v1153 *int32
+						if !vn1150 {
+							p1154 := foryimpl.Alloc[int32](c)
+							*p1154 = r.ReadVarInt32()
+							v1153 = p1154
 						}
-						m1050[k1054] = v1055
+						m1148[k1152] = v1153
 					}
-					n1049 -= sz1051
+					n1147 -= sz1149
 				}
-				x.RmMSP = m1050
+				x.RmMSP = m1148
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n1057 := c.ReadLength(2)
-				m1058 := foryimpl.MakeMap[map[uint8]uint16](c, n1057)
-				for n1057 > 0 && !c.Failed() {
-					sz1059, vn1060, _ := c.ReadMapChunk(n1057, 9, 10, nil, false)
-					for j1061 := 0; j1061 < sz1059 && !c.Failed(); j1061++ {
-						var k1062 uint8
-						k1062 = r.ReadUint8()
-						var v1063 uint16
-						if !vn1060 {
-							v1063 = r.ReadUint16()
+				n1155 := c.ReadLength(2)
+				m1156 := foryimpl.MakeMap[map[uint8]uint16](c, n1155)
+				for n1155 > 0 && !c.Failed() {
+					sz1157, vn1158, _ := c.ReadMapChunk(n1155, 9, 10, nil, false)
+					for j1159 := 0; j1159 < sz1157 && !c.Failed(); j1159++ {
+						var k1160 uint8
+						k1160 = r.ReadUint8()
+						var v1161 uint16
+						if !vn1158 {
+							v1161 = r.ReadUint16()
 						}
-						m1058[k1062] = v1063
+						m1156[k1160] = v1161
 					}
-					n1057 -= sz1059
+					n1155 -= sz1157
 				}
-				x.RmMU8 = m1058
+				x.RmMU8 = m1156
 			}
 		case 76:
 			if f.Convert {
@@ -5889,68 +5889,68 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n1064 := c.ReadLength(1)
-				l1065 := foryimpl.MakeSlice[[]string](c, n1064)
-				if n1064 > 0 {
-					hn1067 := c.ReadListHeader(21)
+				n1162 := c.ReadLength(1)
+				l1163 := foryimpl.MakeSlice[[]string](c, n1162)
+				if n1162 > 0 {
+					hn1165 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1066 := range l1065 {
-							if hn1067 && !c.ReadFlag() {
-								clear(l1065[i1066 : i1066+1])
+						for i1164 := range l1163 {
+							if hn1165 && !c.ReadFlag() {
+								clear(l1163[i1164 : i1164+1])
 								continue
 							}
-							l1065[i1066] = c.ReadString()
+							l1163[i1164] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1066)
+								c.TraceIndex(i1164)
 								break
 							}
 						}
 					}
 				}
-				x.RmNLS = l1065
+				x.RmNLS = l1163
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n1069 := c.ReadLength(2)
-				m1070 := foryimpl.MakeMap[map[string]int32](c, n1069)
-				for n1069 > 0 && !c.Failed() {
-					sz1071, vn1072, _ := c.ReadMapChunk(n1069, 21, 5, nil, false)
-					for j1073 := 0; j1073 < sz1071 && !c.Failed(); j1073++ {
-						var k1074 string
-						k1074 = c.ReadString()
-						var v1075 int32
-						if !vn1072 {
-							v1075 = r.ReadVarInt32()
+				n1167 := c.ReadLength(2)
+				m1168 := foryimpl.MakeMap[map[string]int32](c, n1167)
+				for n1167 > 0 && !c.Failed() {
+					sz1169, vn1170, _ := c.ReadMapChunk(n1167, 21, 5, nil, false)
+					for j1171 := 0; j1171 < sz1169 && !c.Failed(); j1171++ {
+						var k1172 string
+						k1172 = c.ReadString()
+						var v1173 int32
+						if !vn1170 {
+							v1173 = r.ReadVarInt32()
 						}
-						m1070[k1074] = v1075
+						m1168[k1172] = v1173
 					}
-					n1069 -= sz1071
+					n1167 -= sz1169
 				}
-				x.RmNM = m1070
+				x.RmNM = m1168
 			}
 		case 79:
 			if f.Convert {
 				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1076 := c.ReadLength(1)
-				l1077 := foryimpl.MakeSlice[[]uint8](c, n1076)
-				if n1076 > 0 {
-					hn1079 := c.ReadListHeader(9)
+				n1174 := c.ReadLength(1)
+				l1175 := foryimpl.MakeSlice[[]uint8](c, n1174)
+				if n1174 > 0 {
+					hn1177 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i1078 := range l1077 {
-							if hn1079 && !c.ReadFlag() {
-								clear(l1077[i1078 : i1078+1])
+						for i1176 := range l1175 {
+							if hn1177 && !c.ReadFlag() {
+								clear(l1175[i1176 : i1176+1])
 								continue
 							}
-							l1077[i1078] = r.ReadUint8()
+							l1175[i1176] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i1078)
+								c.TraceIndex(i1176)
 								break
 							}
 						}
 					}
 				}
-				x.RmRaw = l1077
+				x.RmRaw = l1175
 			}
 		default:
 			c.SkipField(f)
@@ -6066,14 +6066,14 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Nested's struct body (docs/format.md §9).
 func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k4 := range x.MSLIn {
-			if !foryimpl.ValidString(string(k4)) {
+		for k7 := range x.MSLIn {
+			if !foryimpl.ValidString(string(k7)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "MSLIn"))
 				return
 			}
 		}
-		for k10 := range x.RmMSLIn {
-			if !foryimpl.ValidString(string(k10)) {
+		for k19 := range x.RmMSLIn {
+			if !foryimpl.ValidString(string(k19)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "RmMSLIn"))
 				return
 			}
@@ -6088,71 +6088,71 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.In.ForyWrite(c)
-	l13 := x.LIn
-	b.WriteVarUint32(uint32(len(l13)))
-	if len(l13) > 0 {
+	l25 := x.LIn
+	b.WriteVarUint32(uint32(len(l25)))
+	if len(l25) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
-		for i14 := range l13 {
-			l13[i14].ForyWrite(c)
+		for i26 := range l25 {
+			l25[i26].ForyWrite(c)
 		}
 	}
-	l15 := x.LLf
-	b.WriteVarUint32(uint32(len(l15)))
-	if len(l15) > 0 {
+	l27 := x.LLf
+	b.WriteVarUint32(uint32(len(l27)))
+	if len(l27) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
-		for i16 := range l15 {
-			l15[i16].ForyWrite(c)
+		for i28 := range l27 {
+			l27[i28].ForyWrite(c)
 		}
 	}
-	l17 := x.LPIn
-	b.WriteVarUint32(uint32(len(l17)))
-	if len(l17) > 0 {
-		h18 := byte(0x08)
-		for _, p19 := range l17 {
-			if p19 == nil {
-				h18 = 0x0a
+	l29 := x.LPIn
+	b.WriteVarUint32(uint32(len(l29)))
+	if len(l29) > 0 {
+		h30 := byte(0x08)
+		for _, p31 := range l29 {
+			if p31 == nil {
+				h30 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h18)
+		b.WriteUint8(h30)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p19 := range l17 {
-			if h18 == 0x0a {
-				if p19 == nil {
+		for _, p31 := range l29 {
+			if h30 == 0x0a {
+				if p31 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p19.ForyWrite(c)
+			p31.ForyWrite(c)
 		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
 	x.Lf.ForyWrite(c)
-	var mw20 foryimpl.MapWriter
-	mw20.Begin(b, len(x.MSLIn))
-	for k21, v22 := range x.MSLIn {
-		if v22 == nil {
-			mw20.NullEntry(b)
-			foryimpl.WriteString(b, k21)
+	var mw32 foryimpl.MapWriter
+	mw32.Begin(b, len(x.MSLIn))
+	for k33, v34 := range x.MSLIn {
+		if v34 == nil {
+			mw32.NullEntry(b)
+			foryimpl.WriteString(b, k33)
 		} else {
-			mw20.Entry(b)
-			foryimpl.WriteString(b, k21)
-			b.WriteVarUint32(uint32(len(v22)))
-			if len(v22) > 0 {
+			mw32.Entry(b)
+			foryimpl.WriteString(b, k33)
+			b.WriteVarUint32(uint32(len(v34)))
+			if len(v34) > 0 {
 				b.WriteUint8(0x08)
 				c.WriteStructMeta(foryTypeInner)
-				for i23 := range v22 {
-					v22[i23].ForyWrite(c)
+				for i35 := range v34 {
+					v34[i35].ForyWrite(c)
 				}
 			}
 		}
 	}
-	mw20.End(b)
+	mw32.End(b)
 	if x.PIn == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -6175,71 +6175,71 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.RmIn.ForyWrite(c)
-	l24 := x.RmLIn
-	b.WriteVarUint32(uint32(len(l24)))
-	if len(l24) > 0 {
+	l36 := x.RmLIn
+	b.WriteVarUint32(uint32(len(l36)))
+	if len(l36) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
-		for i25 := range l24 {
-			l24[i25].ForyWrite(c)
+		for i37 := range l36 {
+			l36[i37].ForyWrite(c)
 		}
 	}
-	l26 := x.RmLLf
-	b.WriteVarUint32(uint32(len(l26)))
-	if len(l26) > 0 {
+	l38 := x.RmLLf
+	b.WriteVarUint32(uint32(len(l38)))
+	if len(l38) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
-		for i27 := range l26 {
-			l26[i27].ForyWrite(c)
+		for i39 := range l38 {
+			l38[i39].ForyWrite(c)
 		}
 	}
-	l28 := x.RmLPIn
-	b.WriteVarUint32(uint32(len(l28)))
-	if len(l28) > 0 {
-		h29 := byte(0x08)
-		for _, p30 := range l28 {
-			if p30 == nil {
-				h29 = 0x0a
+	l40 := x.RmLPIn
+	b.WriteVarUint32(uint32(len(l40)))
+	if len(l40) > 0 {
+		h41 := byte(0x08)
+		for _, p42 := range l40 {
+			if p42 == nil {
+				h41 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h29)
+		b.WriteUint8(h41)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p30 := range l28 {
-			if h29 == 0x0a {
-				if p30 == nil {
+		for _, p42 := range l40 {
+			if h41 == 0x0a {
+				if p42 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p30.ForyWrite(c)
+			p42.ForyWrite(c)
 		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
 	x.RmLf.ForyWrite(c)
-	var mw31 foryimpl.MapWriter
-	mw31.Begin(b, len(x.RmMSLIn))
-	for k32, v33 := range x.RmMSLIn {
-		if v33 == nil {
-			mw31.NullEntry(b)
-			foryimpl.WriteString(b, k32)
+	var mw43 foryimpl.MapWriter
+	mw43.Begin(b, len(x.RmMSLIn))
+	for k44, v45 := range x.RmMSLIn {
+		if v45 == nil {
+			mw43.NullEntry(b)
+			foryimpl.WriteString(b, k44)
 		} else {
-			mw31.Entry(b)
-			foryimpl.WriteString(b, k32)
-			b.WriteVarUint32(uint32(len(v33)))
-			if len(v33) > 0 {
+			mw43.Entry(b)
+			foryimpl.WriteString(b, k44)
+			b.WriteVarUint32(uint32(len(v45)))
+			if len(v45) > 0 {
 				b.WriteUint8(0x08)
 				c.WriteStructMeta(foryTypeInner)
-				for i34 := range v33 {
-					v33[i34].ForyWrite(c)
+				for i46 := range v45 {
+					v45[i46].ForyWrite(c)
 				}
 			}
 		}
 	}
-	mw31.End(b)
+	mw43.End(b)
 	if x.RmPIn == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -6281,8 +6281,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev35 := c.ReadStructFieldMeta(foryTypeInner); ev35 != nil {
-		x.In.ForyReadEvolved(c, ev35)
+	if ev47 := c.ReadStructFieldMeta(foryTypeInner); ev47 != nil {
+		x.In.ForyReadEvolved(c, ev47)
 	} else if !c.Failed() {
 		x.In.ForyRead(c)
 	}
@@ -6290,91 +6290,91 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n36 := c.ReadLength(1)
-	l37 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n36)
-	if n36 > 0 {
-		hn39, ev40 := c.ReadStructListHeader(foryTypeInner)
+	n48 := c.ReadLength(1)
+	l49 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n48)
+	if n48 > 0 {
+		hn51, ev52 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i38 := range l37 {
-				if hn39 && !c.ReadFlag() {
-					clear(l37[i38 : i38+1])
+			for i50 := range l49 {
+				if hn51 && !c.ReadFlag() {
+					clear(l49[i50 : i50+1])
 					continue
 				}
-				if ev40 != nil {
-					l37[i38].ForyReadEvolved(c, ev40)
+				if ev52 != nil {
+					l49[i50].ForyReadEvolved(c, ev52)
 				} else {
-					l37[i38].ForyRead(c)
+					l49[i50].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i38)
+					c.TraceIndex(i50)
 					break
 				}
 			}
 		}
 	}
-	x.LIn = l37
+	x.LIn = l49
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	n41 := c.ReadLength(1)
-	l42 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n41)
-	if n41 > 0 {
-		hn44, ev45 := c.ReadStructListHeader(foryTypeLeaf)
+	n53 := c.ReadLength(1)
+	l54 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n53)
+	if n53 > 0 {
+		hn56, ev57 := c.ReadStructListHeader(foryTypeLeaf)
 		if !c.Failed() {
-			for i43 := range l42 {
-				if hn44 && !c.ReadFlag() {
-					clear(l42[i43 : i43+1])
+			for i55 := range l54 {
+				if hn56 && !c.ReadFlag() {
+					clear(l54[i55 : i55+1])
 					continue
 				}
-				if ev45 != nil {
-					l42[i43].ForyReadEvolved(c, ev45)
+				if ev57 != nil {
+					l54[i55].ForyReadEvolved(c, ev57)
 				} else {
-					l42[i43].ForyRead(c)
+					l54[i55].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i43)
+					c.TraceIndex(i55)
 					break
 				}
 			}
 		}
 	}
-	x.LLf = l42
+	x.LLf = l54
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	n46 := c.ReadLength(1)
-	l47 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n46)
-	if n46 > 0 {
-		hn49, ev50 := c.ReadStructListHeader(foryTypeInner)
+	n58 := c.ReadLength(1)
+	l59 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n58)
+	if n58 > 0 {
+		hn61, ev62 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i48 := range l47 {
-				if hn49 && !c.ReadFlag() {
-					clear(l47[i48 : i48+1])
+			for i60 := range l59 {
+				if hn61 && !c.ReadFlag() {
+					clear(l59[i60 : i60+1])
 					continue
 				}
-				p51 := foryimpl.Alloc[Inner](c)
-				if ev50 != nil {
-					p51.ForyReadEvolved(c, ev50)
+				p63 := foryimpl.Alloc[Inner](c)
+				if ev62 != nil {
+					p63.ForyReadEvolved(c, ev62)
 				} else {
-					p51.ForyRead(c)
+					p63.ForyRead(c)
 				}
-				l47[i48] = p51
+				l59[i60] = p63
 				if c.Failed() {
-					c.TraceIndex(i48)
+					c.TraceIndex(i60)
 					break
 				}
 			}
 		}
 	}
-	x.LPIn = l47
+	x.LPIn = l59
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
-	if ev52 := c.ReadStructFieldMeta(foryTypeLeaf); ev52 != nil {
-		x.Lf.ForyReadEvolved(c, ev52)
+	if ev64 := c.ReadStructFieldMeta(foryTypeLeaf); ev64 != nil {
+		x.Lf.ForyReadEvolved(c, ev64)
 	} else if !c.Failed() {
 		x.Lf.ForyRead(c)
 	}
@@ -6382,76 +6382,76 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n53 := c.ReadLength(2)
-	m54 := foryimpl.MakeMap[map[string][]Inner](c, n53)
-	for n53 > 0 && !c.Failed() {
-		sz55, vn56, _ := c.ReadMapChunk(n53, 21, 22, nil, true)
-		for j57 := 0; j57 < sz55 && !c.Failed(); j57++ {
-			var k58 string
-			k58 = c.ReadString()
-			var v59 []Inner
-			if !vn56 {
-				n60 := c.ReadLength(1)
-				l61 := foryimpl.MakeSlice[[]Inner](c, n60)
-				if n60 > 0 {
-					hn63, ev64 := c.ReadStructListHeader(foryTypeInner)
+	n65 := c.ReadLength(2)
+	m66 := foryimpl.MakeMap[map[string][]Inner](c, n65)
+	for n65 > 0 && !c.Failed() {
+		sz67, vn68, _ := c.ReadMapChunk(n65, 21, 22, nil, true)
+		for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
+			var k70 string
+			k70 = c.ReadString()
+			var v71 []Inner
+			if !vn68 {
+				n72 := c.ReadLength(1)
+				l73 := foryimpl.MakeSlice[[]Inner](c, n72)
+				if n72 > 0 {
+					hn75, ev76 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i62 := range l61 {
-							if hn63 && !c.ReadFlag() {
-								clear(l61[i62 : i62+1])
+						for i74 := range l73 {
+							if hn75 && !c.ReadFlag() {
+								clear(l73[i74 : i74+1])
 								continue
 							}
-							if ev64 != nil {
-								l61[i62].ForyReadEvolved(c, ev64)
+							if ev76 != nil {
+								l73[i74].ForyReadEvolved(c, ev76)
 							} else {
-								l61[i62].ForyRead(c)
+								l73[i74].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i62)
+								c.TraceIndex(i74)
 								break
 							}
 						}
 					}
 				}
-				v59 = l61
+				v71 = l73
 			}
-			m54[k58] = v59
+			m66[k70] = v71
 		}
-		n53 -= sz55
+		n65 -= sz67
 	}
-	x.MSLIn = m54
+	x.MSLIn = m66
 	if c.Failed() {
 		c.Trace("MSLIn")
 		return
 	}
 	if c.ReadFlag() {
-		p65 := foryimpl.Alloc[Inner](c)
-		if ev66 := c.ReadStructFieldMeta(foryTypeInner); ev66 != nil {
-			p65.ForyReadEvolved(c, ev66)
+		p77 := foryimpl.Alloc[Inner](c)
+		if ev78 := c.ReadStructFieldMeta(foryTypeInner); ev78 != nil {
+			p77.ForyReadEvolved(c, ev78)
 		} else if !c.Failed() {
-			p65.ForyRead(c)
+			p77.ForyRead(c)
 		}
-		x.PIn = p65
+		x.PIn = p77
 	}
 	if c.Failed() {
 		c.Trace("PIn")
 		return
 	}
 	if c.ReadFlag() {
-		p67 := foryimpl.Alloc[Leaf](c)
-		if ev68 := c.ReadStructFieldMeta(foryTypeLeaf); ev68 != nil {
-			p67.ForyReadEvolved(c, ev68)
+		p79 := foryimpl.Alloc[Leaf](c)
+		if ev80 := c.ReadStructFieldMeta(foryTypeLeaf); ev80 != nil {
+			p79.ForyReadEvolved(c, ev80)
 		} else if !c.Failed() {
-			p67.ForyRead(c)
+			p79.ForyRead(c)
 		}
-		x.PLf = p67
+		x.PLf = p79
 	}
 	if c.Failed() {
 		c.Trace("PLf")
 		return
 	}
-	if ev69 := c.ReadStructFieldMeta(foryTypeInner); ev69 != nil {
-		x.RmIn.ForyReadEvolved(c, ev69)
+	if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
+		x.RmIn.ForyReadEvolved(c, ev81)
 	} else if !c.Failed() {
 		x.RmIn.ForyRead(c)
 	}
@@ -6459,91 +6459,91 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmIn")
 		return
 	}
-	n70 := c.ReadLength(1)
-	l71 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n70)
-	if n70 > 0 {
-		hn73, ev74 := c.ReadStructListHeader(foryTypeInner)
+	n82 := c.ReadLength(1)
+	l83 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n82)
+	if n82 > 0 {
+		hn85, ev86 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i72 := range l71 {
-				if hn73 && !c.ReadFlag() {
-					clear(l71[i72 : i72+1])
+			for i84 := range l83 {
+				if hn85 && !c.ReadFlag() {
+					clear(l83[i84 : i84+1])
 					continue
 				}
-				if ev74 != nil {
-					l71[i72].ForyReadEvolved(c, ev74)
+				if ev86 != nil {
+					l83[i84].ForyReadEvolved(c, ev86)
 				} else {
-					l71[i72].ForyRead(c)
+					l83[i84].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i72)
+					c.TraceIndex(i84)
 					break
 				}
 			}
 		}
 	}
-	x.RmLIn = l71
+	x.RmLIn = l83
 	if c.Failed() {
 		c.Trace("RmLIn")
 		return
 	}
-	n75 := c.ReadLength(1)
-	l76 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n75)
-	if n75 > 0 {
-		hn78, ev79 := c.ReadStructListHeader(foryTypeLeaf)
+	n87 := c.ReadLength(1)
+	l88 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n87)
+	if n87 > 0 {
+		hn90, ev91 := c.ReadStructListHeader(foryTypeLeaf)
 		if !c.Failed() {
-			for i77 := range l76 {
-				if hn78 && !c.ReadFlag() {
-					clear(l76[i77 : i77+1])
+			for i89 := range l88 {
+				if hn90 && !c.ReadFlag() {
+					clear(l88[i89 : i89+1])
 					continue
 				}
-				if ev79 != nil {
-					l76[i77].ForyReadEvolved(c, ev79)
+				if ev91 != nil {
+					l88[i89].ForyReadEvolved(c, ev91)
 				} else {
-					l76[i77].ForyRead(c)
+					l88[i89].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i77)
+					c.TraceIndex(i89)
 					break
 				}
 			}
 		}
 	}
-	x.RmLLf = l76
+	x.RmLLf = l88
 	if c.Failed() {
 		c.Trace("RmLLf")
 		return
 	}
-	n80 := c.ReadLength(1)
-	l81 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n80)
-	if n80 > 0 {
-		hn83, ev84 := c.ReadStructListHeader(foryTypeInner)
+	n92 := c.ReadLength(1)
+	l93 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n92)
+	if n92 > 0 {
+		hn95, ev96 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i82 := range l81 {
-				if hn83 && !c.ReadFlag() {
-					clear(l81[i82 : i82+1])
+			for i94 := range l93 {
+				if hn95 && !c.ReadFlag() {
+					clear(l93[i94 : i94+1])
 					continue
 				}
-				p85 := foryimpl.Alloc[Inner](c)
-				if ev84 != nil {
-					p85.ForyReadEvolved(c, ev84)
+				p97 := foryimpl.Alloc[Inner](c)
+				if ev96 != nil {
+					p97.ForyReadEvolved(c, ev96)
 				} else {
-					p85.ForyRead(c)
+					p97.ForyRead(c)
 				}
-				l81[i82] = p85
+				l93[i94] = p97
 				if c.Failed() {
-					c.TraceIndex(i82)
+					c.TraceIndex(i94)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPIn = l81
+	x.RmLPIn = l93
 	if c.Failed() {
 		c.Trace("RmLPIn")
 		return
 	}
-	if ev86 := c.ReadStructFieldMeta(foryTypeLeaf); ev86 != nil {
-		x.RmLf.ForyReadEvolved(c, ev86)
+	if ev98 := c.ReadStructFieldMeta(foryTypeLeaf); ev98 != nil {
+		x.RmLf.ForyReadEvolved(c, ev98)
 	} else if !c.Failed() {
 		x.RmLf.ForyRead(c)
 	}
@@ -6551,69 +6551,69 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLf")
 		return
 	}
-	n87 := c.ReadLength(2)
-	m88 := foryimpl.MakeMap[map[string][]Inner](c, n87)
-	for n87 > 0 && !c.Failed() {
-		sz89, vn90, _ := c.ReadMapChunk(n87, 21, 22, nil, true)
-		for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
-			var k92 string
-			k92 = c.ReadString()
-			var v93 []Inner
-			if !vn90 {
-				n94 := c.ReadLength(1)
-				l95 := foryimpl.MakeSlice[[]Inner](c, n94)
-				if n94 > 0 {
-					hn97, ev98 := c.ReadStructListHeader(foryTypeInner)
+	n99 := c.ReadLength(2)
+	m100 := foryimpl.MakeMap[map[string][]Inner](c, n99)
+	for n99 > 0 && !c.Failed() {
+		sz101, vn102, _ := c.ReadMapChunk(n99, 21, 22, nil, true)
+		for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
+			var k104 string
+			k104 = c.ReadString()
+			var v105 []Inner
+			if !vn102 {
+				n106 := c.ReadLength(1)
+				l107 := foryimpl.MakeSlice[[]Inner](c, n106)
+				if n106 > 0 {
+					hn109, ev110 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i96 := range l95 {
-							if hn97 && !c.ReadFlag() {
-								clear(l95[i96 : i96+1])
+						for i108 := range l107 {
+							if hn109 && !c.ReadFlag() {
+								clear(l107[i108 : i108+1])
 								continue
 							}
-							if ev98 != nil {
-								l95[i96].ForyReadEvolved(c, ev98)
+							if ev110 != nil {
+								l107[i108].ForyReadEvolved(c, ev110)
 							} else {
-								l95[i96].ForyRead(c)
+								l107[i108].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i96)
+								c.TraceIndex(i108)
 								break
 							}
 						}
 					}
 				}
-				v93 = l95
+				v105 = l107
 			}
-			m88[k92] = v93
+			m100[k104] = v105
 		}
-		n87 -= sz89
+		n99 -= sz101
 	}
-	x.RmMSLIn = m88
+	x.RmMSLIn = m100
 	if c.Failed() {
 		c.Trace("RmMSLIn")
 		return
 	}
 	if c.ReadFlag() {
-		p99 := foryimpl.Alloc[Inner](c)
-		if ev100 := c.ReadStructFieldMeta(foryTypeInner); ev100 != nil {
-			p99.ForyReadEvolved(c, ev100)
+		p111 := foryimpl.Alloc[Inner](c)
+		if ev112 := c.ReadStructFieldMeta(foryTypeInner); ev112 != nil {
+			p111.ForyReadEvolved(c, ev112)
 		} else if !c.Failed() {
-			p99.ForyRead(c)
+			p111.ForyRead(c)
 		}
-		x.RmPIn = p99
+		x.RmPIn = p111
 	}
 	if c.Failed() {
 		c.Trace("RmPIn")
 		return
 	}
 	if c.ReadFlag() {
-		p101 := foryimpl.Alloc[Leaf](c)
-		if ev102 := c.ReadStructFieldMeta(foryTypeLeaf); ev102 != nil {
-			p101.ForyReadEvolved(c, ev102)
+		p113 := foryimpl.Alloc[Leaf](c)
+		if ev114 := c.ReadStructFieldMeta(foryTypeLeaf); ev114 != nil {
+			p113.ForyReadEvolved(c, ev114)
 		} else if !c.Failed() {
-			p101.ForyRead(c)
+			p113.ForyRead(c)
 		}
-		x.RmPLf = p101
+		x.RmPLf = p113
 	}
 	if c.Failed() {
 		c.Trace("RmPLf")
@@ -6628,317 +6628,317 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				if ev103 := c.ReadStructFieldMeta(foryTypeInner); ev103 != nil {
-					x.In.ForyReadEvolved(c, ev103)
+				if ev115 := c.ReadStructFieldMeta(foryTypeInner); ev115 != nil {
+					x.In.ForyReadEvolved(c, ev115)
 				} else if !c.Failed() {
 					x.In.ForyRead(c)
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n104 := c.ReadLength(1)
-				l105 := foryimpl.MakeSlice[[]Inner](c, n104)
-				if n104 > 0 {
-					hn107, ev108 := c.ReadStructListHeader(foryTypeInner)
+				n116 := c.ReadLength(1)
+				l117 := foryimpl.MakeSlice[[]Inner](c, n116)
+				if n116 > 0 {
+					hn119, ev120 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i106 := range l105 {
-							if hn107 && !c.ReadFlag() {
-								clear(l105[i106 : i106+1])
+						for i118 := range l117 {
+							if hn119 && !c.ReadFlag() {
+								clear(l117[i118 : i118+1])
 								continue
 							}
-							if ev108 != nil {
-								l105[i106].ForyReadEvolved(c, ev108)
+							if ev120 != nil {
+								l117[i118].ForyReadEvolved(c, ev120)
 							} else {
-								l105[i106].ForyRead(c)
+								l117[i118].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i106)
+								c.TraceIndex(i118)
 								break
 							}
 						}
 					}
 				}
-				x.LIn = l105
+				x.LIn = l117
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n109 := c.ReadLength(1)
-				l110 := foryimpl.MakeSlice[[]Leaf](c, n109)
-				if n109 > 0 {
-					hn112, ev113 := c.ReadStructListHeader(foryTypeLeaf)
+				n121 := c.ReadLength(1)
+				l122 := foryimpl.MakeSlice[[]Leaf](c, n121)
+				if n121 > 0 {
+					hn124, ev125 := c.ReadStructListHeader(foryTypeLeaf)
 					if !c.Failed() {
-						for i111 := range l110 {
-							if hn112 && !c.ReadFlag() {
-								clear(l110[i111 : i111+1])
+						for i123 := range l122 {
+							if hn124 && !c.ReadFlag() {
+								clear(l122[i123 : i123+1])
 								continue
 							}
-							if ev113 != nil {
-								l110[i111].ForyReadEvolved(c, ev113)
+							if ev125 != nil {
+								l122[i123].ForyReadEvolved(c, ev125)
 							} else {
-								l110[i111].ForyRead(c)
+								l122[i123].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i111)
+								c.TraceIndex(i123)
 								break
 							}
 						}
 					}
 				}
-				x.LLf = l110
+				x.LLf = l122
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n114 := c.ReadLength(1)
-				l115 := foryimpl.MakeSlice[[]*Inner](c, n114)
-				if n114 > 0 {
-					hn117, ev118 := c.ReadStructListHeader(foryTypeInner)
+				n126 := c.ReadLength(1)
+				l127 := foryimpl.MakeSlice[[]*Inner](c, n126)
+				if n126 > 0 {
+					hn129, ev130 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i116 := range l115 {
-							if hn117 && !c.ReadFlag() {
-								clear(l115[i116 : i116+1])
+						for i128 := range l127 {
+							if hn129 && !c.ReadFlag() {
+								clear(l127[i128 : i128+1])
 								continue
 							}
-							p119 := foryimpl.Alloc[Inner](c)
-							if ev118 != nil {
-								p119.ForyReadEvolved(c, ev118)
+							p131 := foryimpl.Alloc[Inner](c)
+							if ev130 != nil {
+								p131.ForyReadEvolved(c, ev130)
 							} else {
-								p119.ForyRead(c)
+								p131.ForyRead(c)
 							}
-							l115[i116] = p119
+							l127[i128] = p131
 							if c.Failed() {
-								c.TraceIndex(i116)
+								c.TraceIndex(i128)
 								break
 							}
 						}
 					}
 				}
-				x.LPIn = l115
+				x.LPIn = l127
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				if ev120 := c.ReadStructFieldMeta(foryTypeLeaf); ev120 != nil {
-					x.Lf.ForyReadEvolved(c, ev120)
+				if ev132 := c.ReadStructFieldMeta(foryTypeLeaf); ev132 != nil {
+					x.Lf.ForyReadEvolved(c, ev132)
 				} else if !c.Failed() {
 					x.Lf.ForyRead(c)
 				}
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n121 := c.ReadLength(2)
-				m122 := foryimpl.MakeMap[map[string][]Inner](c, n121)
-				for n121 > 0 && !c.Failed() {
-					sz123, vn124, _ := c.ReadMapChunk(n121, 21, 22, nil, true)
-					for j125 := 0; j125 < sz123 && !c.Failed(); j125++ {
-						var k126 string
-						k126 = c.ReadString()
-						var v127 []Inner
-						if !vn124 {
-							n128 := c.ReadLength(1)
-							l129 := foryimpl.MakeSlice[[]Inner](c, n128)
-							if n128 > 0 {
-								hn131, ev132 := c.ReadStructListHeader(foryTypeInner)
+				n133 := c.ReadLength(2)
+				m134 := foryimpl.MakeMap[map[string][]Inner](c, n133)
+				for n133 > 0 && !c.Failed() {
+					sz135, vn136, _ := c.ReadMapChunk(n133, 21, 22, nil, true)
+					for j137 := 0; j137 < sz135 && !c.Failed(); j137++ {
+						var k138 string
+						k138 = c.ReadString()
+						var v139 []Inner
+						if !vn136 {
+							n140 := c.ReadLength(1)
+							l141 := foryimpl.MakeSlice[[]Inner](c, n140)
+							if n140 > 0 {
+								hn143, ev144 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i130 := range l129 {
-										if hn131 && !c.ReadFlag() {
-											clear(l129[i130 : i130+1])
+									for i142 := range l141 {
+										if hn143 && !c.ReadFlag() {
+											clear(l141[i142 : i142+1])
 											continue
 										}
-										if ev132 != nil {
-											l129[i130].ForyReadEvolved(c, ev132)
+										if ev144 != nil {
+											l141[i142].ForyReadEvolved(c, ev144)
 										} else {
-											l129[i130].ForyRead(c)
+											l141[i142].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i130)
+											c.TraceIndex(i142)
 											break
 										}
 									}
 								}
 							}
-							v127 = l129
+							v139 = l141
 						}
-						m122[k126] = v127
+						m134[k138] = v139
 					}
-					n121 -= sz123
+					n133 -= sz135
 				}
-				x.MSLIn = m122
+				x.MSLIn = m134
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p133 := foryimpl.Alloc[Inner](c)
-				if ev134 := c.ReadStructFieldMeta(foryTypeInner); ev134 != nil {
-					p133.ForyReadEvolved(c, ev134)
+				p145 := foryimpl.Alloc[Inner](c)
+				if ev146 := c.ReadStructFieldMeta(foryTypeInner); ev146 != nil {
+					p145.ForyReadEvolved(c, ev146)
 				} else if !c.Failed() {
-					p133.ForyRead(c)
+					p145.ForyRead(c)
 				}
-				x.PIn = p133
+				x.PIn = p145
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				p135 := foryimpl.Alloc[Leaf](c)
-				if ev136 := c.ReadStructFieldMeta(foryTypeLeaf); ev136 != nil {
-					p135.ForyReadEvolved(c, ev136)
+				p147 := foryimpl.Alloc[Leaf](c)
+				if ev148 := c.ReadStructFieldMeta(foryTypeLeaf); ev148 != nil {
+					p147.ForyReadEvolved(c, ev148)
 				} else if !c.Failed() {
-					p135.ForyRead(c)
+					p147.ForyRead(c)
 				}
-				x.PLf = p135
+				x.PLf = p147
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				if ev137 := c.ReadStructFieldMeta(foryTypeInner); ev137 != nil {
-					x.RmIn.ForyReadEvolved(c, ev137)
+				if ev149 := c.ReadStructFieldMeta(foryTypeInner); ev149 != nil {
+					x.RmIn.ForyReadEvolved(c, ev149)
 				} else if !c.Failed() {
 					x.RmIn.ForyRead(c)
 				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n138 := c.ReadLength(1)
-				l139 := foryimpl.MakeSlice[[]Inner](c, n138)
-				if n138 > 0 {
-					hn141, ev142 := c.ReadStructListHeader(foryTypeInner)
+				n150 := c.ReadLength(1)
+				l151 := foryimpl.MakeSlice[[]Inner](c, n150)
+				if n150 > 0 {
+					hn153, ev154 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i140 := range l139 {
-							if hn141 && !c.ReadFlag() {
-								clear(l139[i140 : i140+1])
+						for i152 := range l151 {
+							if hn153 && !c.ReadFlag() {
+								clear(l151[i152 : i152+1])
 								continue
 							}
-							if ev142 != nil {
-								l139[i140].ForyReadEvolved(c, ev142)
+							if ev154 != nil {
+								l151[i152].ForyReadEvolved(c, ev154)
 							} else {
-								l139[i140].ForyRead(c)
+								l151[i152].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i140)
+								c.TraceIndex(i152)
 								break
 							}
 						}
 					}
 				}
-				x.RmLIn = l139
+				x.RmLIn = l151
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n143 := c.ReadLength(1)
-				l144 := foryimpl.MakeSlice[[]Leaf](c, n143)
-				if n143 > 0 {
-					hn146, ev147 := c.ReadStructListHeader(foryTypeLeaf)
+				n155 := c.ReadLength(1)
+				l156 := foryimpl.MakeSlice[[]Leaf](c, n155)
+				if n155 > 0 {
+					hn158, ev159 := c.ReadStructListHeader(foryTypeLeaf)
 					if !c.Failed() {
-						for i145 := range l144 {
-							if hn146 && !c.ReadFlag() {
-								clear(l144[i145 : i145+1])
+						for i157 := range l156 {
+							if hn158 && !c.ReadFlag() {
+								clear(l156[i157 : i157+1])
 								continue
 							}
-							if ev147 != nil {
-								l144[i145].ForyReadEvolved(c, ev147)
+							if ev159 != nil {
+								l156[i157].ForyReadEvolved(c, ev159)
 							} else {
-								l144[i145].ForyRead(c)
+								l156[i157].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i145)
+								c.TraceIndex(i157)
 								break
 							}
 						}
 					}
 				}
-				x.RmLLf = l144
+				x.RmLLf = l156
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n148 := c.ReadLength(1)
-				l149 := foryimpl.MakeSlice[[]*Inner](c, n148)
-				if n148 > 0 {
-					hn151, ev152 := c.ReadStructListHeader(foryTypeInner)
+				n160 := c.ReadLength(1)
+				l161 := foryimpl.MakeSlice[[]*Inner](c, n160)
+				if n160 > 0 {
+					hn163, ev164 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i150 := range l149 {
-							if hn151 && !c.ReadFlag() {
-								clear(l149[i150 : i150+1])
+						for i162 := range l161 {
+							if hn163 && !c.ReadFlag() {
+								clear(l161[i162 : i162+1])
 								continue
 							}
-							p153 := foryimpl.Alloc[Inner](c)
-							if ev152 != nil {
-								p153.ForyReadEvolved(c, ev152)
+							p165 := foryimpl.Alloc[Inner](c)
+							if ev164 != nil {
+								p165.ForyReadEvolved(c, ev164)
 							} else {
-								p153.ForyRead(c)
+								p165.ForyRead(c)
 							}
-							l149[i150] = p153
+							l161[i162] = p165
 							if c.Failed() {
-								c.TraceIndex(i150)
+								c.TraceIndex(i162)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPIn = l149
+				x.RmLPIn = l161
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				if ev154 := c.ReadStructFieldMeta(foryTypeLeaf); ev154 != nil {
-					x.RmLf.ForyReadEvolved(c, ev154)
+				if ev166 := c.ReadStructFieldMeta(foryTypeLeaf); ev166 != nil {
+					x.RmLf.ForyReadEvolved(c, ev166)
 				} else if !c.Failed() {
 					x.RmLf.ForyRead(c)
 				}
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n155 := c.ReadLength(2)
-				m156 := foryimpl.MakeMap[map[string][]Inner](c, n155)
-				for n155 > 0 && !c.Failed() {
-					sz157, vn158, _ := c.ReadMapChunk(n155, 21, 22, nil, true)
-					for j159 := 0; j159 < sz157 && !c.Failed(); j159++ {
-						var k160 string
-						k160 = c.ReadString()
-						var v161 []Inner
-						if !vn158 {
-							n162 := c.ReadLength(1)
-							l163 := foryimpl.MakeSlice[[]Inner](c, n162)
-							if n162 > 0 {
-								hn165, ev166 := c.ReadStructListHeader(foryTypeInner)
+				n167 := c.ReadLength(2)
+				m168 := foryimpl.MakeMap[map[string][]Inner](c, n167)
+				for n167 > 0 && !c.Failed() {
+					sz169, vn170, _ := c.ReadMapChunk(n167, 21, 22, nil, true)
+					for j171 := 0; j171 < sz169 && !c.Failed(); j171++ {
+						var k172 string
+						k172 = c.ReadString()
+						var v173 []Inner
+						if !vn170 {
+							n174 := c.ReadLength(1)
+							l175 := foryimpl.MakeSlice[[]Inner](c, n174)
+							if n174 > 0 {
+								hn177, ev178 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i164 := range l163 {
-										if hn165 && !c.ReadFlag() {
-											clear(l163[i164 : i164+1])
+									for i176 := range l175 {
+										if hn177 && !c.ReadFlag() {
+											clear(l175[i176 : i176+1])
 											continue
 										}
-										if ev166 != nil {
-											l163[i164].ForyReadEvolved(c, ev166)
+										if ev178 != nil {
+											l175[i176].ForyReadEvolved(c, ev178)
 										} else {
-											l163[i164].ForyRead(c)
+											l175[i176].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i164)
+											c.TraceIndex(i176)
 											break
 										}
 									}
 								}
 							}
-							v161 = l163
+							v173 = l175
 						}
-						m156[k160] = v161
+						m168[k172] = v173
 					}
-					n155 -= sz157
+					n167 -= sz169
 				}
-				x.RmMSLIn = m156
+				x.RmMSLIn = m168
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p167 := foryimpl.Alloc[Inner](c)
-				if ev168 := c.ReadStructFieldMeta(foryTypeInner); ev168 != nil {
-					p167.ForyReadEvolved(c, ev168)
+				p179 := foryimpl.Alloc[Inner](c)
+				if ev180 := c.ReadStructFieldMeta(foryTypeInner); ev180 != nil {
+					p179.ForyReadEvolved(c, ev180)
 				} else if !c.Failed() {
-					p167.ForyRead(c)
+					p179.ForyRead(c)
 				}
-				x.RmPIn = p167
+				x.RmPIn = p179
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				p169 := foryimpl.Alloc[Leaf](c)
-				if ev170 := c.ReadStructFieldMeta(foryTypeLeaf); ev170 != nil {
-					p169.ForyReadEvolved(c, ev170)
+				p181 := foryimpl.Alloc[Leaf](c)
+				if ev182 := c.ReadStructFieldMeta(foryTypeLeaf); ev182 != nil {
+					p181.ForyReadEvolved(c, ev182)
 				} else if !c.Failed() {
-					p169.ForyRead(c)
+					p181.ForyRead(c)
 				}
-				x.RmPLf = p169
+				x.RmPLf = p181
 			}
 		default:
 			c.SkipField(f)
@@ -7416,8 +7416,8 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "OldName"))
 			return
 		}
-		for k2 := range x.NM {
-			if !foryimpl.ValidString(string(k2)) {
+		for k3 := range x.NM {
+			if !foryimpl.ValidString(string(k3)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NM"))
 				return
 			}
@@ -7456,12 +7456,12 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteInt16(*x.NPW)
 	}
 	{
-		s4 := x.OldName
-		b.Reserve(buffer.BatchSlack + len(s4) + 9)
+		s7 := x.OldName
+		b.Reserve(buffer.BatchSlack + len(s7) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		if len(s4) > 0 {
-			off += copy(w[off:], s4)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		if len(s7) > 0 {
+			off += copy(w[off:], s7)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -7469,15 +7469,15 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.NIn.ForyWrite(c)
-	l5 := x.NL
-	b.WriteVarUint32(uint32(len(l5)))
-	if len(l5) > 0 {
-		b.Reserve(1 + len(l5)*5 + buffer.BatchSlack)
+	l8 := x.NL
+	b.WriteVarUint32(uint32(len(l8)))
+	if len(l8) > 0 {
+		b.Reserve(1 + len(l8)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e6 := range l5 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e6))
+		for _, e9 := range l8 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e9))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -7485,14 +7485,14 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw7 foryimpl.MapWriter
-		mw7.Begin(b, len(x.NM))
-		for k8, v9 := range x.NM {
-			mw7.Entry(b)
-			foryimpl.WriteString(b, k8)
-			b.WriteVarInt32(v9)
+		var mw10 foryimpl.MapWriter
+		mw10.Begin(b, len(x.NM))
+		for k11, v12 := range x.NM {
+			mw10.Entry(b)
+			foryimpl.WriteString(b, k11)
+			b.WriteVarInt32(v12)
 		}
-		mw7.End(b)
+		mw10.End(b)
 	}
 	if x.NPIn == nil {
 		b.WriteUint8(0xfd)
@@ -7554,9 +7554,9 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p10 := foryimpl.Alloc[int16](c)
-		*p10 = r.ReadInt16()
-		x.NPW = p10
+		p13 := foryimpl.Alloc[int16](c)
+		*p13 = r.ReadInt16()
+		x.NPW = p13
 	}
 	if c.Failed() {
 		c.Trace("NPW")
@@ -7567,8 +7567,8 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("OldName")
 		return
 	}
-	if ev11 := c.ReadStructFieldMeta(foryTypeInner); ev11 != nil {
-		x.NIn.ForyReadEvolved(c, ev11)
+	if ev14 := c.ReadStructFieldMeta(foryTypeInner); ev14 != nil {
+		x.NIn.ForyReadEvolved(c, ev14)
 	} else if !c.Failed() {
 		x.NIn.ForyRead(c)
 	}
@@ -7576,68 +7576,68 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NIn")
 		return
 	}
-	n12 := c.ReadLength(1)
-	l13 := foryimpl.ReuseSlice[[]int32](c, x.NL, n12)
-	if n12 > 0 {
-		hn15 := c.ReadListHeader(5)
+	n15 := c.ReadLength(1)
+	l16 := foryimpl.ReuseSlice[[]int32](c, x.NL, n15)
+	if n15 > 0 {
+		hn18 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i14 := range l13 {
-				if hn15 && !c.ReadFlag() {
-					clear(l13[i14 : i14+1])
+			for i17 := range l16 {
+				if hn18 && !c.ReadFlag() {
+					clear(l16[i17 : i17+1])
 					continue
 				}
-				l13[i14] = r.ReadVarInt32()
+				l16[i17] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i14)
+					c.TraceIndex(i17)
 					break
 				}
 			}
 		}
 	}
-	x.NL = l13
+	x.NL = l16
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
 	if c.ReadFlag() {
-		n17 := c.ReadLength(2)
-		m18 := foryimpl.MakeMap[map[string]int32](c, n17)
-		for n17 > 0 && !c.Failed() {
-			sz19, vn20, _ := c.ReadMapChunk(n17, 21, 5, nil, false)
-			for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
-				var k22 string
-				k22 = c.ReadString()
-				var v23 int32
-				if !vn20 {
-					v23 = r.ReadVarInt32()
+		n20 := c.ReadLength(2)
+		m21 := foryimpl.MakeMap[map[string]int32](c, n20)
+		for n20 > 0 && !c.Failed() {
+			sz22, vn23, _ := c.ReadMapChunk(n20, 21, 5, nil, false)
+			for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
+				var k25 string
+				k25 = c.ReadString()
+				var v26 int32
+				if !vn23 {
+					v26 = r.ReadVarInt32()
 				}
-				m18[k22] = v23
+				m21[k25] = v26
 			}
-			n17 -= sz19
+			n20 -= sz22
 		}
-		x.NM = m18
+		x.NM = m21
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
 	if c.ReadFlag() {
-		p24 := foryimpl.Alloc[Inner](c)
-		if ev25 := c.ReadStructFieldMeta(foryTypeInner); ev25 != nil {
-			p24.ForyReadEvolved(c, ev25)
+		p27 := foryimpl.Alloc[Inner](c)
+		if ev28 := c.ReadStructFieldMeta(foryTypeInner); ev28 != nil {
+			p27.ForyReadEvolved(c, ev28)
 		} else if !c.Failed() {
-			p24.ForyRead(c)
+			p27.ForyRead(c)
 		}
-		x.NPIn = p24
+		x.NPIn = p27
 	}
 	if c.Failed() {
 		c.Trace("NPIn")
 		return
 	}
 	if c.ReadFlag() {
-		p26 := foryimpl.Alloc[string](c)
-		*p26 = c.ReadString()
-		x.NS = p26
+		p29 := foryimpl.Alloc[string](c)
+		*p29 = c.ReadString()
+		x.NS = p29
 	}
 	if c.Failed() {
 		c.Trace("NS")
@@ -7653,94 +7653,94 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v27, ok28 := c.ReadIntAs(f, 32); ok28 {
-					x.WFix = int32(v27)
+				if v30, ok31 := c.ReadIntAs(f, 32); ok31 {
+					x.WFix = int32(v30)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v29, ok30 := c.ReadFloatAs(f, 32); ok30 {
-					x.WF = float32(v29)
+				if v32, ok33 := c.ReadFloatAs(f, 32); ok33 {
+					x.WF = float32(v32)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat32()
 			}
 		case 2:
 			if f.Convert {
-				if v31, ok32 := c.ReadUintAs(f, 16); ok32 {
-					x.WSU = uint16(v31)
+				if v34, ok35 := c.ReadUintAs(f, 16); ok35 {
+					x.WSU = uint16(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadUint16()
 			}
 		case 3:
 			if f.Convert {
-				if v33, ok34 := c.ReadUintAs(f, 16); ok34 {
-					x.WU = uint16(v33)
+				if v36, ok37 := c.ReadUintAs(f, 16); ok37 {
+					x.WU = uint16(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadUint16()
 			}
 		case 4:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 8); ok36 {
-					x.NWP = int8(v35)
+				if v38, ok39 := c.ReadIntAs(f, 8); ok39 {
+					x.NWP = int8(v38)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NWP = r.ReadInt8()
 			}
 		case 5:
 			if f.Convert {
-				if v37, ok38 := c.ReadIntAs(f, 8); ok38 {
-					x.W8 = int8(v37)
+				if v40, ok41 := c.ReadIntAs(f, 8); ok41 {
+					x.W8 = int8(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadInt8()
 			}
 		case 6:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
-					x.Count = int32(v39)
+				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
+					x.Count = int32(v42)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
-					x.NP = int32(v41)
+				if v44, ok45 := c.ReadIntAs(f, 32); ok45 {
+					x.NP = int32(v44)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NP = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
-					x.W32 = int32(v43)
+				if v46, ok47 := c.ReadIntAs(f, 32); ok47 {
+					x.W32 = int32(v46)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v45, ok46 := c.ReadIntAs(f, 32); ok46 {
-					x.WIF = int32(v45)
+				if v48, ok49 := c.ReadIntAs(f, 32); ok49 {
+					x.WIF = int32(v48)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v48, ok49 := c.ReadIntAs(f, 16); ok49 {
-					pv50 := int16(v48)
-					x.NPW = &pv50
+				if v51, ok52 := c.ReadIntAs(f, 16); ok52 {
+					pv53 := int16(v51)
+					x.NPW = &pv53
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p47 := foryimpl.Alloc[int16](c)
-				*p47 = r.ReadInt16()
-				x.NPW = p47
+				p50 := foryimpl.Alloc[int16](c)
+				*p50 = r.ReadInt16()
+				x.NPW = p50
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -7748,8 +7748,8 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				if ev51 := c.ReadStructFieldMeta(foryTypeInner); ev51 != nil {
-					x.NIn.ForyReadEvolved(c, ev51)
+				if ev54 := c.ReadStructFieldMeta(foryTypeInner); ev54 != nil {
+					x.NIn.ForyReadEvolved(c, ev54)
 				} else if !c.Failed() {
 					x.NIn.ForyRead(c)
 				}
@@ -7758,60 +7758,60 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n52 := c.ReadLength(1)
-				l53 := foryimpl.MakeSlice[[]int32](c, n52)
-				if n52 > 0 {
-					hn55 := c.ReadListHeader(5)
+				n55 := c.ReadLength(1)
+				l56 := foryimpl.MakeSlice[[]int32](c, n55)
+				if n55 > 0 {
+					hn58 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i54 := range l53 {
-							if hn55 && !c.ReadFlag() {
-								clear(l53[i54 : i54+1])
+						for i57 := range l56 {
+							if hn58 && !c.ReadFlag() {
+								clear(l56[i57 : i57+1])
 								continue
 							}
-							l53[i54] = r.ReadVarInt32()
+							l56[i57] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i54)
+								c.TraceIndex(i57)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l53
+				x.NL = l56
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n57 := c.ReadLength(2)
-				m58 := foryimpl.MakeMap[map[string]int32](c, n57)
-				for n57 > 0 && !c.Failed() {
-					sz59, vn60, _ := c.ReadMapChunk(n57, 21, 5, nil, false)
-					for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
-						var k62 string
-						k62 = c.ReadString()
-						var v63 int32
-						if !vn60 {
-							v63 = r.ReadVarInt32()
+				n60 := c.ReadLength(2)
+				m61 := foryimpl.MakeMap[map[string]int32](c, n60)
+				for n60 > 0 && !c.Failed() {
+					sz62, vn63, _ := c.ReadMapChunk(n60, 21, 5, nil, false)
+					for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
+						var k65 string
+						k65 = c.ReadString()
+						var v66 int32
+						if !vn63 {
+							v66 = r.ReadVarInt32()
 						}
-						m58[k62] = v63
+						m61[k65] = v66
 					}
-					n57 -= sz59
+					n60 -= sz62
 				}
-				x.NM = m58
+				x.NM = m61
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				p64 := foryimpl.Alloc[Inner](c)
-				if ev65 := c.ReadStructFieldMeta(foryTypeInner); ev65 != nil {
-					p64.ForyReadEvolved(c, ev65)
+				p67 := foryimpl.Alloc[Inner](c)
+				if ev68 := c.ReadStructFieldMeta(foryTypeInner); ev68 != nil {
+					p67.ForyReadEvolved(c, ev68)
 				} else if !c.Failed() {
-					p64.ForyRead(c)
+					p67.ForyRead(c)
 				}
-				x.NPIn = p64
+				x.NPIn = p67
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				p66 := foryimpl.Alloc[string](c)
-				*p66 = c.ReadString()
-				x.NS = p66
+				p69 := foryimpl.Alloc[string](c)
+				*p69 = c.ReadString()
+				x.NS = p69
 			}
 		default:
 			c.SkipField(f)
@@ -7926,24 +7926,24 @@ func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 		b.WriteBool(*x.E)
 	}
 	{
-		s2 := x.B
-		b.Reserve(buffer.BatchSlack + len(s2) + 9)
+		s3 := x.B
+		b.Reserve(buffer.BatchSlack + len(s3) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-		if len(s2) > 0 {
-			off += copy(w[off:], s2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+		if len(s3) > 0 {
+			off += copy(w[off:], s3)
 		}
 		b.SetWriterIndex(off)
 	}
-	l3 := x.C
-	b.WriteVarUint32(uint32(len(l3)))
-	if len(l3) > 0 {
-		b.Reserve(1 + len(l3)*9 + buffer.BatchSlack)
+	l4 := x.C
+	b.WriteVarUint32(uint32(len(l4)))
+	if len(l4) > 0 {
+		b.Reserve(1 + len(l4)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e4 := range l3 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e4))
+		for _, e5 := range l4 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e5))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -7979,9 +7979,9 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p5 := foryimpl.Alloc[bool](c)
-		*p5 = r.ReadBool()
-		x.E = p5
+		p6 := foryimpl.Alloc[bool](c)
+		*p6 = r.ReadBool()
+		x.E = p6
 	}
 	if c.Failed() {
 		c.Trace("E")
@@ -7992,25 +7992,25 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n6 := c.ReadLength(1)
-	l7 := foryimpl.ReuseSlice[[]int64](c, x.C, n6)
-	if n6 > 0 {
-		hn9 := c.ReadListHeader(7)
+	n7 := c.ReadLength(1)
+	l8 := foryimpl.ReuseSlice[[]int64](c, x.C, n7)
+	if n7 > 0 {
+		hn10 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i8 := range l7 {
-				if hn9 && !c.ReadFlag() {
-					clear(l7[i8 : i8+1])
+			for i9 := range l8 {
+				if hn10 && !c.ReadFlag() {
+					clear(l8[i9 : i9+1])
 					continue
 				}
-				l7[i8] = r.ReadVarInt64()
+				l8[i9] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i8)
+					c.TraceIndex(i9)
 					break
 				}
 			}
 		}
 	}
-	x.C = l7
+	x.C = l8
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -8025,25 +8025,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v11, ok12 := c.ReadFloatAs(f, 64); ok12 {
-					x.D = float64(v11)
+				if v12, ok13 := c.ReadFloatAs(f, 64); ok13 {
+					x.D = float64(v12)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
-					x.A = int32(v13)
+				if v14, ok15 := c.ReadIntAs(f, 32); ok15 {
+					x.A = int32(v14)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p15 := foryimpl.Alloc[bool](c)
-				*p15 = r.ReadBool()
-				x.E = p15
+				p16 := foryimpl.Alloc[bool](c)
+				*p16 = r.ReadBool()
+				x.E = p16
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -8053,25 +8053,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n16 := c.ReadLength(1)
-				l17 := foryimpl.MakeSlice[[]int64](c, n16)
-				if n16 > 0 {
-					hn19 := c.ReadListHeader(7)
+				n17 := c.ReadLength(1)
+				l18 := foryimpl.MakeSlice[[]int64](c, n17)
+				if n17 > 0 {
+					hn20 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i18 := range l17 {
-							if hn19 && !c.ReadFlag() {
-								clear(l17[i18 : i18+1])
+						for i19 := range l18 {
+							if hn20 && !c.ReadFlag() {
+								clear(l18[i19 : i19+1])
 								continue
 							}
-							l17[i18] = r.ReadVarInt64()
+							l18[i19] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i18)
+								c.TraceIndex(i19)
 								break
 							}
 						}
 					}
 				}
-				x.C = l17
+				x.C = l18
 			}
 		default:
 			c.SkipField(f)
@@ -8151,8 +8151,8 @@ func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which ReorderNames, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for _, e1 := range x.Beta {
-			if !foryimpl.ValidString(string(e1)) {
+		for i2 := range x.Beta {
+			if !foryimpl.ValidString(string(x.Beta[i2])) {
 				return foryimpl.InvalidUTF8(foryTypeReorderNames, "Beta")
 			}
 		}
@@ -8192,39 +8192,39 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 		b.WriteUint8(0xff)
 		b.WriteInt16(*x.Gamma)
 	}
-	l2 := x.Beta
+	l4 := x.Beta
 	{
-		sz4 := 6 + buffer.BatchSlack + len(l2)*9
-		for _, e3 := range l2 {
-			sz4 += len(e3)
+		sz6 := 6 + buffer.BatchSlack + len(l4)*9
+		for _, e5 := range l4 {
+			sz6 += len(e5)
 		}
-		b.Reserve(sz4)
+		b.Reserve(sz6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
-		if len(l2) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
+		if len(l4) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e3 := range l2 {
-				if len(w)-off < len(e3)+9+buffer.BatchSlack {
+			for _, e5 := range l4 {
+				if len(w)-off < len(e5)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
-				if len(e3) > 0 {
-					off += copy(w[off:], e3)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
+				if len(e5) > 0 {
+					off += copy(w[off:], e5)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		s5 := x.Zed
-		b.Reserve(buffer.BatchSlack + len(s5) + 9)
+		s7 := x.Zed
+		b.Reserve(buffer.BatchSlack + len(s7) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
-		if len(s5) > 0 {
-			off += copy(w[off:], s5)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		if len(s7) > 0 {
+			off += copy(w[off:], s7)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -8260,33 +8260,33 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p6 := foryimpl.Alloc[int16](c)
-		*p6 = r.ReadInt16()
-		x.Gamma = p6
+		p8 := foryimpl.Alloc[int16](c)
+		*p8 = r.ReadInt16()
+		x.Gamma = p8
 	}
 	if c.Failed() {
 		c.Trace("Gamma")
 		return
 	}
-	n7 := c.ReadLength(1)
-	l8 := foryimpl.ReuseSlice[[]string](c, x.Beta, n7)
-	if n7 > 0 {
-		hn10 := c.ReadListHeader(21)
+	n9 := c.ReadLength(1)
+	l10 := foryimpl.ReuseSlice[[]string](c, x.Beta, n9)
+	if n9 > 0 {
+		hn12 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i9 := range l8 {
-				if hn10 && !c.ReadFlag() {
-					clear(l8[i9 : i9+1])
+			for i11 := range l10 {
+				if hn12 && !c.ReadFlag() {
+					clear(l10[i11 : i11+1])
 					continue
 				}
-				l8[i9] = c.ReadString()
+				l10[i11] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i9)
+					c.TraceIndex(i11)
 					break
 				}
 			}
 		}
 	}
-	x.Beta = l8
+	x.Beta = l10
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -8310,44 +8310,44 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 64); ok13 {
-					x.Alpha = int64(v12)
+				if v14, ok15 := c.ReadIntAs(f, 64); ok15 {
+					x.Alpha = int64(v14)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 16); ok16 {
-					pv17 := int16(v15)
-					x.Gamma = &pv17
+				if v17, ok18 := c.ReadIntAs(f, 16); ok18 {
+					pv19 := int16(v17)
+					x.Gamma = &pv19
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p14 := foryimpl.Alloc[int16](c)
-				*p14 = r.ReadInt16()
-				x.Gamma = p14
+				p16 := foryimpl.Alloc[int16](c)
+				*p16 = r.ReadInt16()
+				x.Gamma = p16
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n18 := c.ReadLength(1)
-				l19 := foryimpl.MakeSlice[[]string](c, n18)
-				if n18 > 0 {
-					hn21 := c.ReadListHeader(21)
+				n20 := c.ReadLength(1)
+				l21 := foryimpl.MakeSlice[[]string](c, n20)
+				if n20 > 0 {
+					hn23 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i20 := range l19 {
-							if hn21 && !c.ReadFlag() {
-								clear(l19[i20 : i20+1])
+						for i22 := range l21 {
+							if hn23 && !c.ReadFlag() {
+								clear(l21[i22 : i22+1])
 								continue
 							}
-							l19[i20] = c.ReadString()
+							l21[i22] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i20)
+								c.TraceIndex(i22)
 								break
 							}
 						}
 					}
 				}
-				x.Beta = l19
+				x.Beta = l21
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -8450,27 +8450,27 @@ func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	b := c.Buffer()
-	s3 := x.Name
+	s5 := x.Name
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(s3) + 9)
+	b.Reserve(4 + buffer.BatchSlack + len(s5) + 9)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -1470693653)
 		off += 4
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
-	if len(s3) > 0 {
-		off += copy(w[off:], s3)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+	if len(s5) > 0 {
+		off += copy(w[off:], s5)
 	}
 	b.SetWriterIndex(off)
-	var mw4 foryimpl.MapWriter
-	mw4.Begin(b, len(x.Same))
-	for k5, v6 := range x.Same {
-		mw4.Entry(b)
-		foryimpl.WriteString(b, k5)
-		v6.ForyWrite(c)
+	var mw6 foryimpl.MapWriter
+	mw6.Begin(b, len(x.Same))
+	for k7, v8 := range x.Same {
+		mw6.Entry(b)
+		foryimpl.WriteString(b, k7)
+		v8.ForyWrite(c)
 	}
-	mw4.End(b)
+	mw6.End(b)
 }
 
 // ForyRead reads MapHolder's struct body (docs/format.md §9); errors are recorded in c.
@@ -8488,26 +8488,26 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n7 := c.ReadLength(2)
-	m8 := foryimpl.MakeMap[map[string]Item](c, n7)
-	for n7 > 0 && !c.Failed() {
-		sz9, vn10, ev14 := c.ReadMapChunk(n7, 21, 28, foryTypeItem, false)
-		for j11 := 0; j11 < sz9 && !c.Failed(); j11++ {
-			var k12 string
-			k12 = c.ReadString()
-			var v13 Item
-			if !vn10 {
-				if ev14 != nil {
-					v13.ForyReadEvolved(c, ev14)
+	n9 := c.ReadLength(2)
+	m10 := foryimpl.MakeMap[map[string]Item](c, n9)
+	for n9 > 0 && !c.Failed() {
+		sz11, vn12, ev16 := c.ReadMapChunk(n9, 21, 28, foryTypeItem, false)
+		for j13 := 0; j13 < sz11 && !c.Failed(); j13++ {
+			var k14 string
+			k14 = c.ReadString()
+			var v15 Item
+			if !vn12 {
+				if ev16 != nil {
+					v15.ForyReadEvolved(c, ev16)
 				} else {
-					v13.ForyRead(c)
+					v15.ForyRead(c)
 				}
 			}
-			m8[k12] = v13
+			m10[k14] = v15
 		}
-		n7 -= sz9
+		n9 -= sz11
 	}
-	x.Same = m8
+	x.Same = m10
 	if c.Failed() {
 		c.Trace("Same")
 		return
@@ -8525,26 +8525,26 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLength(2)
-				m16 := foryimpl.MakeMap[map[string]Item](c, n15)
-				for n15 > 0 && !c.Failed() {
-					sz17, vn18, ev22 := c.ReadMapChunk(n15, 21, 28, foryTypeItem, false)
-					for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
-						var k20 string
-						k20 = c.ReadString()
-						var v21 Item
-						if !vn18 {
-							if ev22 != nil {
-								v21.ForyReadEvolved(c, ev22)
+				n17 := c.ReadLength(2)
+				m18 := foryimpl.MakeMap[map[string]Item](c, n17)
+				for n17 > 0 && !c.Failed() {
+					sz19, vn20, ev24 := c.ReadMapChunk(n17, 21, 28, foryTypeItem, false)
+					for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+						var k22 string
+						k22 = c.ReadString()
+						var v23 Item
+						if !vn20 {
+							if ev24 != nil {
+								v23.ForyReadEvolved(c, ev24)
 							} else {
-								v21.ForyRead(c)
+								v23.ForyRead(c)
 							}
 						}
-						m16[k20] = v21
+						m18[k22] = v23
 					}
-					n15 -= sz17
+					n17 -= sz19
 				}
-				x.Same = m16
+				x.Same = m18
 			}
 		default:
 			c.SkipField(f)
@@ -8800,14 +8800,14 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Name"))
 			return
 		}
-		for k2 := range x.Scores {
-			if !foryimpl.ValidString(string(k2)) {
+		for k3 := range x.Scores {
+			if !foryimpl.ValidString(string(k3)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Scores"))
 				return
 			}
 		}
-		for _, e4 := range x.Tags {
-			if !foryimpl.ValidString(string(e4)) {
+		for i8 := range x.Tags {
+			if !foryimpl.ValidString(string(x.Tags[i8])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Tags"))
 				return
 			}
@@ -8827,54 +8827,54 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Count))
 	b.SetWriterIndex(off)
-	l5 := x.Items
-	b.WriteVarUint32(uint32(len(l5)))
-	if len(l5) > 0 {
+	l10 := x.Items
+	b.WriteVarUint32(uint32(len(l10)))
+	if len(l10) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeItem)
-		for i6 := range l5 {
-			l5[i6].ForyWrite(c)
+		for i11 := range l10 {
+			l10[i11].ForyWrite(c)
 		}
 	}
 	{
-		s7 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s7) + 9)
+		s12 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s12) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		if len(s7) > 0 {
-			off += copy(w[off:], s7)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
+		if len(s12) > 0 {
+			off += copy(w[off:], s12)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw8 foryimpl.MapWriter
-	mw8.Begin(b, len(x.Scores))
-	for k9, v10 := range x.Scores {
-		mw8.Entry(b)
-		foryimpl.WriteString(b, k9)
-		b.WriteVarInt32(v10)
+	var mw13 foryimpl.MapWriter
+	mw13.Begin(b, len(x.Scores))
+	for k14, v15 := range x.Scores {
+		mw13.Entry(b)
+		foryimpl.WriteString(b, k14)
+		b.WriteVarInt32(v15)
 	}
-	mw8.End(b)
-	l11 := x.Tags
+	mw13.End(b)
+	l16 := x.Tags
 	{
-		sz13 := 6 + buffer.BatchSlack + len(l11)*9
-		for _, e12 := range l11 {
-			sz13 += len(e12)
+		sz18 := 6 + buffer.BatchSlack + len(l16)*9
+		for _, e17 := range l16 {
+			sz18 += len(e17)
 		}
-		b.Reserve(sz13)
+		b.Reserve(sz18)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l11)))
-		if len(l11) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l16)))
+		if len(l16) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e12 := range l11 {
-				if len(w)-off < len(e12)+9+buffer.BatchSlack {
+			for _, e17 := range l16 {
+				if len(w)-off < len(e17)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e12) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e17) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e12))<<2|2)
-				if len(e12) > 0 {
-					off += copy(w[off:], e12)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e17))<<2|2)
+				if len(e17) > 0 {
+					off += copy(w[off:], e17)
 				}
 			}
 		}
@@ -8917,29 +8917,29 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ratio..Count")
 		return
 	}
-	n14 := c.ReadLength(1)
-	l15 := foryimpl.ReuseSlice[[]Item](c, x.Items, n14)
-	if n14 > 0 {
-		hn17, ev18 := c.ReadStructListHeader(foryTypeItem)
+	n19 := c.ReadLength(1)
+	l20 := foryimpl.ReuseSlice[[]Item](c, x.Items, n19)
+	if n19 > 0 {
+		hn22, ev23 := c.ReadStructListHeader(foryTypeItem)
 		if !c.Failed() {
-			for i16 := range l15 {
-				if hn17 && !c.ReadFlag() {
-					clear(l15[i16 : i16+1])
+			for i21 := range l20 {
+				if hn22 && !c.ReadFlag() {
+					clear(l20[i21 : i21+1])
 					continue
 				}
-				if ev18 != nil {
-					l15[i16].ForyReadEvolved(c, ev18)
+				if ev23 != nil {
+					l20[i21].ForyReadEvolved(c, ev23)
 				} else {
-					l15[i16].ForyRead(c)
+					l20[i21].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i16)
+					c.TraceIndex(i21)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l15
+	x.Items = l20
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -8949,45 +8949,45 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n19 := c.ReadLength(2)
-	m20 := foryimpl.MakeMap[map[string]int32](c, n19)
-	for n19 > 0 && !c.Failed() {
-		sz21, vn22, _ := c.ReadMapChunk(n19, 21, 5, nil, false)
-		for j23 := 0; j23 < sz21 && !c.Failed(); j23++ {
-			var k24 string
-			k24 = c.ReadString()
-			var v25 int32
-			if !vn22 {
-				v25 = r.ReadVarInt32()
+	n24 := c.ReadLength(2)
+	m25 := foryimpl.MakeMap[map[string]int32](c, n24)
+	for n24 > 0 && !c.Failed() {
+		sz26, vn27, _ := c.ReadMapChunk(n24, 21, 5, nil, false)
+		for j28 := 0; j28 < sz26 && !c.Failed(); j28++ {
+			var k29 string
+			k29 = c.ReadString()
+			var v30 int32
+			if !vn27 {
+				v30 = r.ReadVarInt32()
 			}
-			m20[k24] = v25
+			m25[k29] = v30
 		}
-		n19 -= sz21
+		n24 -= sz26
 	}
-	x.Scores = m20
+	x.Scores = m25
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n26 := c.ReadLength(1)
-	l27 := foryimpl.ReuseSlice[[]string](c, x.Tags, n26)
-	if n26 > 0 {
-		hn29 := c.ReadListHeader(21)
+	n31 := c.ReadLength(1)
+	l32 := foryimpl.ReuseSlice[[]string](c, x.Tags, n31)
+	if n31 > 0 {
+		hn34 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i28 := range l27 {
-				if hn29 && !c.ReadFlag() {
-					clear(l27[i28 : i28+1])
+			for i33 := range l32 {
+				if hn34 && !c.ReadFlag() {
+					clear(l32[i33 : i33+1])
 					continue
 				}
-				l27[i28] = c.ReadString()
+				l32[i33] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i28)
+					c.TraceIndex(i33)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l27
+	x.Tags = l32
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -9002,8 +9002,8 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v31, ok32 := c.ReadFloatAs(f, 64); ok32 {
-					x.Ratio = float64(v31)
+				if v36, ok37 := c.ReadFloatAs(f, 64); ok37 {
+					x.Ratio = float64(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -9014,45 +9014,45 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
-					x.ID = int64(v33)
+				if v38, ok39 := c.ReadIntAs(f, 64); ok39 {
+					x.ID = int64(v38)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 32); ok36 {
-					x.Count = int32(v35)
+				if v40, ok41 := c.ReadIntAs(f, 32); ok41 {
+					x.Count = int32(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n37 := c.ReadLength(1)
-				l38 := foryimpl.MakeSlice[[]Item](c, n37)
-				if n37 > 0 {
-					hn40, ev41 := c.ReadStructListHeader(foryTypeItem)
+				n42 := c.ReadLength(1)
+				l43 := foryimpl.MakeSlice[[]Item](c, n42)
+				if n42 > 0 {
+					hn45, ev46 := c.ReadStructListHeader(foryTypeItem)
 					if !c.Failed() {
-						for i39 := range l38 {
-							if hn40 && !c.ReadFlag() {
-								clear(l38[i39 : i39+1])
+						for i44 := range l43 {
+							if hn45 && !c.ReadFlag() {
+								clear(l43[i44 : i44+1])
 								continue
 							}
-							if ev41 != nil {
-								l38[i39].ForyReadEvolved(c, ev41)
+							if ev46 != nil {
+								l43[i44].ForyReadEvolved(c, ev46)
 							} else {
-								l38[i39].ForyRead(c)
+								l43[i44].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i39)
+								c.TraceIndex(i44)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l38
+				x.Items = l43
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -9060,44 +9060,44 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n42 := c.ReadLength(2)
-				m43 := foryimpl.MakeMap[map[string]int32](c, n42)
-				for n42 > 0 && !c.Failed() {
-					sz44, vn45, _ := c.ReadMapChunk(n42, 21, 5, nil, false)
-					for j46 := 0; j46 < sz44 && !c.Failed(); j46++ {
-						var k47 string
-						k47 = c.ReadString()
-						var v48 int32
-						if !vn45 {
-							v48 = r.ReadVarInt32()
+				n47 := c.ReadLength(2)
+				m48 := foryimpl.MakeMap[map[string]int32](c, n47)
+				for n47 > 0 && !c.Failed() {
+					sz49, vn50, _ := c.ReadMapChunk(n47, 21, 5, nil, false)
+					for j51 := 0; j51 < sz49 && !c.Failed(); j51++ {
+						var k52 string
+						k52 = c.ReadString()
+						var v53 int32
+						if !vn50 {
+							v53 = r.ReadVarInt32()
 						}
-						m43[k47] = v48
+						m48[k52] = v53
 					}
-					n42 -= sz44
+					n47 -= sz49
 				}
-				x.Scores = m43
+				x.Scores = m48
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n49 := c.ReadLength(1)
-				l50 := foryimpl.MakeSlice[[]string](c, n49)
-				if n49 > 0 {
-					hn52 := c.ReadListHeader(21)
+				n54 := c.ReadLength(1)
+				l55 := foryimpl.MakeSlice[[]string](c, n54)
+				if n54 > 0 {
+					hn57 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i51 := range l50 {
-							if hn52 && !c.ReadFlag() {
-								clear(l50[i51 : i51+1])
+						for i56 := range l55 {
+							if hn57 && !c.ReadFlag() {
+								clear(l55[i56 : i56+1])
 								continue
 							}
-							l50[i51] = c.ReadString()
+							l55[i56] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i51)
+								c.TraceIndex(i56)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l50
+				x.Tags = l55
 			}
 		default:
 			c.SkipField(f)
@@ -9185,10 +9185,10 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Seqs, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	l8 := x.A2L
-	l9 := x.Arr2Go
+	l15 := x.A2L
+	l16 := x.Arr2Go
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(128 + buffer.BatchSlack + len(l8)*8 + len(l9)*2 + 10)
+	b.Reserve(128 + buffer.BatchSlack + len(l15)*8 + len(l16)*2 + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -9219,58 +9219,58 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		buffer.PutInt32At(w, off, 1264930430)
 		off += 4
 	}
-	off = buffer.PutVarUint32At(w, off, uint32(len(l8)*8))
-	off = buffer.PutRawInt64sAt(w, off, l8)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l9)*2))
-	off = buffer.PutRawInt16sAt(w, off, l9)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l15)*8))
+	off = buffer.PutRawInt64sAt(w, off, l15)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l16)*2))
+	off = buffer.PutRawInt16sAt(w, off, l16)
 	b.SetWriterIndex(off)
-	l10 := x.Bin2U8
-	b.WriteVarUint32(uint32(len(l10)))
-	b.WriteBytes(l10)
-	l11 := x.BoolL2A
-	b.WriteVarUint32(uint32(len(l11)))
-	if len(l11) > 0 {
-		b.Reserve(1 + len(l11)*1 + buffer.BatchSlack)
+	l17 := x.Bin2U8
+	b.WriteVarUint32(uint32(len(l17)))
+	b.WriteBytes(l17)
+	l18 := x.BoolL2A
+	b.WriteVarUint32(uint32(len(l18)))
+	if len(l18) > 0 {
+		b.Reserve(1 + len(l18)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e12 := range l11 {
+		for _, e19 := range l18 {
 			{
-				buffer.PutBoolAt(w, off, e12)
+				buffer.PutBoolAt(w, off, e19)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l13 := x.F32A2L
-		b.Reserve(buffer.BatchSlack + len(l13)*4 + 5)
+		l20 := x.F32A2L
+		b.Reserve(buffer.BatchSlack + len(l20)*4 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l13)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l13)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l20)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l20)
 		b.SetWriterIndex(off)
 	}
-	l14 := x.Int2A
-	b.WriteVarUint32(uint32(len(l14)))
-	if len(l14) > 0 {
-		b.Reserve(1 + len(l14)*9 + buffer.BatchSlack)
+	l21 := x.Int2A
+	b.WriteVarUint32(uint32(len(l21)))
+	if len(l21) > 0 {
+		b.Reserve(1 + len(l21)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e15 := range l14 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e15)))
+		for _, e22 := range l21 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e22)))
 		}
 		b.SetWriterIndex(off)
 	}
-	l16 := x.L2A
-	b.WriteVarUint32(uint32(len(l16)))
-	if len(l16) > 0 {
-		b.Reserve(1 + len(l16)*5 + buffer.BatchSlack)
+	l23 := x.L2A
+	b.WriteVarUint32(uint32(len(l23)))
+	if len(l23) > 0 {
+		b.Reserve(1 + len(l23)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e17 := range l16 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e17))
+		for _, e24 := range l23 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e24))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -9278,19 +9278,19 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l18 := x.NL
-		b.WriteVarUint32(uint32(len(l18) * 2))
-		b.WriteRawUint16s(l18)
+		l25 := x.NL
+		b.WriteVarUint32(uint32(len(l25) * 2))
+		b.WriteRawUint16s(l25)
 	}
-	l19 := x.Named
-	b.WriteVarUint32(uint32(len(l19)))
-	if len(l19) > 0 {
-		b.Reserve(1 + len(l19)*5 + buffer.BatchSlack)
+	l26 := x.Named
+	b.WriteVarUint32(uint32(len(l26)))
+	if len(l26) > 0 {
+		b.Reserve(1 + len(l26)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e20 := range l19 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e20))
+		for _, e27 := range l26 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e27))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -9298,65 +9298,65 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l21 := *x.PA
-		b.WriteVarUint32(uint32(len(l21) * 8))
-		b.WriteRawFloat64s(l21)
+		l28 := *x.PA
+		b.WriteVarUint32(uint32(len(l28) * 8))
+		b.WriteRawFloat64s(l28)
 	}
-	l22 := x.PtrL2A
-	b.WriteVarUint32(uint32(len(l22)))
-	if len(l22) > 0 {
-		h23 := byte(0x0c)
-		for _, p24 := range l22 {
-			if p24 == nil {
-				h23 = 0x0e
+	l29 := x.PtrL2A
+	b.WriteVarUint32(uint32(len(l29)))
+	if len(l29) > 0 {
+		h30 := byte(0x0c)
+		for _, p31 := range l29 {
+			if p31 == nil {
+				h30 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h23)
-		for _, p24 := range l22 {
-			if h23 == 0x0e {
-				if p24 == nil {
+		b.WriteUint8(h30)
+		for _, p31 := range l29 {
+			if h30 == 0x0e {
+				if p31 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p24)
+			b.WriteVarInt32(*p31)
 		}
 	}
-	l25 := x.Raw2Bin
-	b.WriteVarUint32(uint32(len(l25)))
-	if len(l25) > 0 {
-		b.Reserve(1 + len(l25)*1 + buffer.BatchSlack)
+	l32 := x.Raw2Bin
+	b.WriteVarUint32(uint32(len(l32)))
+	if len(l32) > 0 {
+		b.Reserve(1 + len(l32)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e26 := range l25 {
+		for _, e33 := range l32 {
 			{
-				buffer.PutUint8At(w, off, e26)
+				buffer.PutUint8At(w, off, e33)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l27 := x.U64L2A
-	b.WriteVarUint32(uint32(len(l27)))
-	if len(l27) > 0 {
-		b.Reserve(1 + len(l27)*9 + buffer.BatchSlack)
+	l34 := x.U64L2A
+	b.WriteVarUint32(uint32(len(l34)))
+	if len(l34) > 0 {
+		b.Reserve(1 + len(l34)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e28 := range l27 {
-			off = buffer.PutVarUint64At(w, off, e28)
+		for _, e35 := range l34 {
+			off = buffer.PutVarUint64At(w, off, e35)
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l29 := x.U82Bin
-		b.Reserve(buffer.BatchSlack + len(l29)*1 + 5)
+		l36 := x.U82Bin
+		b.Reserve(buffer.BatchSlack + len(l36)*1 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l29)*1))
-		off += copy(w[off:], l29)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l36)*1))
+		off += copy(w[off:], l36)
 		b.SetWriterIndex(off)
 	}
 	return nil
@@ -9384,18 +9384,18 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n30 := c.ReadArrayLength(8)
-	a31 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n30)
-	r.ReadRawInt64s(a31)
-	x.A2L = a31
+	n37 := c.ReadArrayLength(8)
+	a38 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n37)
+	r.ReadRawInt64s(a38)
+	x.A2L = a38
 	if c.Failed() {
 		c.Trace("A2L")
 		return
 	}
-	n32 := c.ReadArrayLength(2)
-	a33 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n32)
-	r.ReadRawInt16s(a33)
-	x.Arr2Go = a33
+	n39 := c.ReadArrayLength(2)
+	a40 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n39)
+	r.ReadRawInt16s(a40)
+	x.Arr2Go = a40
 	if c.Failed() {
 		c.Trace("Arr2Go")
 		return
@@ -9405,48 +9405,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin2U8")
 		return
 	}
-	n34 := c.ReadLength(1)
-	l35 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n34)
-	if n34 > 0 {
-		hn37 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i36 := range l35 {
-				if hn37 && !c.ReadFlag() {
-					clear(l35[i36 : i36+1])
-					continue
-				}
-				l35[i36] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i36)
-					break
-				}
-			}
-		}
-	}
-	x.BoolL2A = l35
-	if c.Failed() {
-		c.Trace("BoolL2A")
-		return
-	}
-	n39 := c.ReadArrayLength(4)
-	a40 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n39)
-	r.ReadRawFloat32s(a40)
-	x.F32A2L = a40
-	if c.Failed() {
-		c.Trace("F32A2L")
-		return
-	}
 	n41 := c.ReadLength(1)
-	l42 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n41)
+	l42 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n41)
 	if n41 > 0 {
-		hn44 := c.ReadListHeader(7)
+		hn44 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i43 := range l42 {
 				if hn44 && !c.ReadFlag() {
 					clear(l42[i43 : i43+1])
 					continue
 				}
-				l42[i43] = int(r.ReadVarInt64())
+				l42[i43] = r.ReadBool()
 				if c.Failed() {
 					c.TraceIndex(i43)
 					break
@@ -9454,46 +9423,44 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Int2A = l42
+	x.BoolL2A = l42
 	if c.Failed() {
-		c.Trace("Int2A")
+		c.Trace("BoolL2A")
 		return
 	}
-	n46 := c.ReadLength(1)
-	l47 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n46)
-	if n46 > 0 {
-		hn49 := c.ReadListHeader(5)
+	n46 := c.ReadArrayLength(4)
+	a47 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n46)
+	r.ReadRawFloat32s(a47)
+	x.F32A2L = a47
+	if c.Failed() {
+		c.Trace("F32A2L")
+		return
+	}
+	n48 := c.ReadLength(1)
+	l49 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n48)
+	if n48 > 0 {
+		hn51 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i48 := range l47 {
-				if hn49 && !c.ReadFlag() {
-					clear(l47[i48 : i48+1])
+			for i50 := range l49 {
+				if hn51 && !c.ReadFlag() {
+					clear(l49[i50 : i50+1])
 					continue
 				}
-				l47[i48] = r.ReadVarInt32()
+				l49[i50] = int(r.ReadVarInt64())
 				if c.Failed() {
-					c.TraceIndex(i48)
+					c.TraceIndex(i50)
 					break
 				}
 			}
 		}
 	}
-	x.L2A = l47
+	x.Int2A = l49
 	if c.Failed() {
-		c.Trace("L2A")
-		return
-	}
-	if c.ReadFlag() {
-		n51 := c.ReadArrayLength(2)
-		a52 := foryimpl.MakeSlice[[]uint16](c, n51)
-		r.ReadRawUint16s(a52)
-		x.NL = a52
-	}
-	if c.Failed() {
-		c.Trace("NL")
+		c.Trace("Int2A")
 		return
 	}
 	n53 := c.ReadLength(1)
-	l54 := foryimpl.ReuseSlice[Int32s](c, x.Named, n53)
+	l54 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n53)
 	if n53 > 0 {
 		hn56 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -9510,98 +9477,131 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Named = l54
+	x.L2A = l54
+	if c.Failed() {
+		c.Trace("L2A")
+		return
+	}
+	if c.ReadFlag() {
+		n58 := c.ReadArrayLength(2)
+		a59 := foryimpl.MakeSlice[[]uint16](c, n58)
+		r.ReadRawUint16s(a59)
+		x.NL = a59
+	}
+	if c.Failed() {
+		c.Trace("NL")
+		return
+	}
+	n60 := c.ReadLength(1)
+	l61 := foryimpl.ReuseSlice[Int32s](c, x.Named, n60)
+	if n60 > 0 {
+		hn63 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i62 := range l61 {
+				if hn63 && !c.ReadFlag() {
+					clear(l61[i62 : i62+1])
+					continue
+				}
+				l61[i62] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i62)
+					break
+				}
+			}
+		}
+	}
+	x.Named = l61
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
 	if c.ReadFlag() {
-		p58 := foryimpl.Alloc[[]float64](c)
-		n59 := c.ReadArrayLength(8)
-		a60 := foryimpl.MakeSlice[[]float64](c, n59)
-		r.ReadRawFloat64s(a60)
-		*p58 = a60
-		x.PA = p58
+		p65 := foryimpl.Alloc[[]float64](c)
+		n66 := c.ReadArrayLength(8)
+		a67 := foryimpl.MakeSlice[[]float64](c, n66)
+		r.ReadRawFloat64s(a67)
+		*p65 = a67
+		x.PA = p65
 	}
 	if c.Failed() {
 		c.Trace("PA")
 		return
 	}
-	n61 := c.ReadLength(1)
-	l62 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n61)
-	if n61 > 0 {
-		hn64 := c.ReadListHeader(5)
+	n68 := c.ReadLength(1)
+	l69 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n68)
+	if n68 > 0 {
+		hn71 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i63 := range l62 {
-				if hn64 && !c.ReadFlag() {
-					clear(l62[i63 : i63+1])
+			for i70 := range l69 {
+				if hn71 && !c.ReadFlag() {
+					clear(l69[i70 : i70+1])
 					continue
 				}
-				p66 := foryimpl.Alloc[int32](c)
-				*p66 = r.ReadVarInt32()
-				l62[i63] = p66
+				p73 := foryimpl.Alloc[int32](c)
+				*p73 = r.ReadVarInt32()
+				l69[i70] = p73
 				if c.Failed() {
-					c.TraceIndex(i63)
+					c.TraceIndex(i70)
 					break
 				}
 			}
 		}
 	}
-	x.PtrL2A = l62
+	x.PtrL2A = l69
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
 	}
-	n67 := c.ReadLength(1)
-	l68 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n67)
-	if n67 > 0 {
-		hn70 := c.ReadListHeader(9)
+	n74 := c.ReadLength(1)
+	l75 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n74)
+	if n74 > 0 {
+		hn77 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i69 := range l68 {
-				if hn70 && !c.ReadFlag() {
-					clear(l68[i69 : i69+1])
+			for i76 := range l75 {
+				if hn77 && !c.ReadFlag() {
+					clear(l75[i76 : i76+1])
 					continue
 				}
-				l68[i69] = r.ReadUint8()
+				l75[i76] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i69)
+					c.TraceIndex(i76)
 					break
 				}
 			}
 		}
 	}
-	x.Raw2Bin = l68
+	x.Raw2Bin = l75
 	if c.Failed() {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n72 := c.ReadLength(1)
-	l73 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n72)
-	if n72 > 0 {
-		hn75 := c.ReadListHeader(14)
+	n79 := c.ReadLength(1)
+	l80 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n79)
+	if n79 > 0 {
+		hn82 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i74 := range l73 {
-				if hn75 && !c.ReadFlag() {
-					clear(l73[i74 : i74+1])
+			for i81 := range l80 {
+				if hn82 && !c.ReadFlag() {
+					clear(l80[i81 : i81+1])
 					continue
 				}
-				l73[i74] = r.ReadVarUint64()
+				l80[i81] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i74)
+					c.TraceIndex(i81)
 					break
 				}
 			}
 		}
 	}
-	x.U64L2A = l73
+	x.U64L2A = l80
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
 	}
-	n77 := c.ReadArrayLength(1)
-	a78 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n77)
-	copy(a78, r.ReadBytes(n77))
-	x.U82Bin = a78
+	n84 := c.ReadArrayLength(1)
+	a85 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n84)
+	copy(a85, r.ReadBytes(n84))
+	x.U82Bin = a85
 	if c.Failed() {
 		c.Trace("U82Bin")
 		return
@@ -9618,19 +9618,19 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n79 := c.ReadArrayLength(8)
-				a80 := foryimpl.MakeSlice[[]int64](c, n79)
-				r.ReadRawInt64s(a80)
-				x.A2L = a80
+				n86 := c.ReadArrayLength(8)
+				a87 := foryimpl.MakeSlice[[]int64](c, n86)
+				r.ReadRawInt64s(a87)
+				x.A2L = a87
 			}
 		case 1:
 			if f.Convert {
 				x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n81 := c.ReadArrayLength(2)
-				a82 := foryimpl.MakeSlice[[]int16](c, n81)
-				r.ReadRawInt16s(a82)
-				x.Arr2Go = a82
+				n88 := c.ReadArrayLength(2)
+				a89 := foryimpl.MakeSlice[[]int16](c, n88)
+				r.ReadRawInt16s(a89)
+				x.Arr2Go = a89
 			}
 		case 2:
 			if f.Convert {
@@ -9642,50 +9642,17 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n83 := c.ReadLength(1)
-				l84 := foryimpl.MakeSlice[[]bool](c, n83)
-				if n83 > 0 {
-					hn86 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i85 := range l84 {
-							if hn86 && !c.ReadFlag() {
-								clear(l84[i85 : i85+1])
-								continue
-							}
-							l84[i85] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i85)
-								break
-							}
-						}
-					}
-				}
-				x.BoolL2A = l84
-			}
-		case 4:
-			if f.Convert {
-				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n88 := c.ReadArrayLength(4)
-				a89 := foryimpl.MakeSlice[[]float32](c, n88)
-				r.ReadRawFloat32s(a89)
-				x.F32A2L = a89
-			}
-		case 5:
-			if f.Convert {
-				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
-			} else if !f.Flag || c.ReadFlag() {
 				n90 := c.ReadLength(1)
-				l91 := foryimpl.MakeSlice[[]int](c, n90)
+				l91 := foryimpl.MakeSlice[[]bool](c, n90)
 				if n90 > 0 {
-					hn93 := c.ReadListHeader(7)
+					hn93 := c.ReadListHeader(1)
 					if !c.Failed() {
 						for i92 := range l91 {
 							if hn93 && !c.ReadFlag() {
 								clear(l91[i92 : i92+1])
 								continue
 							}
-							l91[i92] = int(r.ReadVarInt64())
+							l91[i92] = r.ReadBool()
 							if c.Failed() {
 								c.TraceIndex(i92)
 								break
@@ -9693,47 +9660,47 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 						}
 					}
 				}
-				x.Int2A = l91
+				x.BoolL2A = l91
 			}
-		case 6:
+		case 4:
 			if f.Convert {
-				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
+				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLength(1)
-				l96 := foryimpl.MakeSlice[[]int32](c, n95)
-				if n95 > 0 {
-					hn98 := c.ReadListHeader(5)
+				n95 := c.ReadArrayLength(4)
+				a96 := foryimpl.MakeSlice[[]float32](c, n95)
+				r.ReadRawFloat32s(a96)
+				x.F32A2L = a96
+			}
+		case 5:
+			if f.Convert {
+				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n97 := c.ReadLength(1)
+				l98 := foryimpl.MakeSlice[[]int](c, n97)
+				if n97 > 0 {
+					hn100 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i97 := range l96 {
-							if hn98 && !c.ReadFlag() {
-								clear(l96[i97 : i97+1])
+						for i99 := range l98 {
+							if hn100 && !c.ReadFlag() {
+								clear(l98[i99 : i99+1])
 								continue
 							}
-							l96[i97] = r.ReadVarInt32()
+							l98[i99] = int(r.ReadVarInt64())
 							if c.Failed() {
-								c.TraceIndex(i97)
+								c.TraceIndex(i99)
 								break
 							}
 						}
 					}
 				}
-				x.L2A = l96
+				x.Int2A = l98
 			}
-		case 7:
+		case 6:
 			if f.Convert {
-				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n100 := c.ReadArrayLength(2)
-				a101 := foryimpl.MakeSlice[[]uint16](c, n100)
-				r.ReadRawUint16s(a101)
-				x.NL = a101
-			}
-		case 8:
-			if f.Convert {
-				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
+				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n102 := c.ReadLength(1)
-				l103 := foryimpl.MakeSlice[Int32s](c, n102)
+				l103 := foryimpl.MakeSlice[[]int32](c, n102)
 				if n102 > 0 {
 					hn105 := c.ReadListHeader(5)
 					if !c.Failed() {
@@ -9750,104 +9717,137 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 						}
 					}
 				}
-				x.Named = l103
+				x.L2A = l103
+			}
+		case 7:
+			if f.Convert {
+				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n107 := c.ReadArrayLength(2)
+				a108 := foryimpl.MakeSlice[[]uint16](c, n107)
+				r.ReadRawUint16s(a108)
+				x.NL = a108
+			}
+		case 8:
+			if f.Convert {
+				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n109 := c.ReadLength(1)
+				l110 := foryimpl.MakeSlice[Int32s](c, n109)
+				if n109 > 0 {
+					hn112 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i111 := range l110 {
+							if hn112 && !c.ReadFlag() {
+								clear(l110[i111 : i111+1])
+								continue
+							}
+							l110[i111] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i111)
+								break
+							}
+						}
+					}
+				}
+				x.Named = l110
 			}
 		case 9:
 			if f.Convert {
-				if s110 := foryimpl.ReadSliceAs[float64](c, f); s110 != nil {
-					v111 := []float64(s110)
-					x.PA = &v111
+				if s117 := foryimpl.ReadSliceAs[float64](c, f); s117 != nil {
+					v118 := []float64(s117)
+					x.PA = &v118
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p107 := foryimpl.Alloc[[]float64](c)
-				n108 := c.ReadArrayLength(8)
-				a109 := foryimpl.MakeSlice[[]float64](c, n108)
-				r.ReadRawFloat64s(a109)
-				*p107 = a109
-				x.PA = p107
+				p114 := foryimpl.Alloc[[]float64](c)
+				n115 := c.ReadArrayLength(8)
+				a116 := foryimpl.MakeSlice[[]float64](c, n115)
+				r.ReadRawFloat64s(a116)
+				*p114 = a116
+				x.PA = p114
 			}
 		case 10:
 			if f.Convert {
 				x.PtrL2A = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n112 := c.ReadLength(1)
-				l113 := foryimpl.MakeSlice[[]*int32](c, n112)
-				if n112 > 0 {
-					hn115 := c.ReadListHeader(5)
+				n119 := c.ReadLength(1)
+				l120 := foryimpl.MakeSlice[[]*int32](c, n119)
+				if n119 > 0 {
+					hn122 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i114 := range l113 {
-							if hn115 && !c.ReadFlag() {
-								clear(l113[i114 : i114+1])
+						for i121 := range l120 {
+							if hn122 && !c.ReadFlag() {
+								clear(l120[i121 : i121+1])
 								continue
 							}
-							p117 := foryimpl.Alloc[int32](c)
-							*p117 = r.ReadVarInt32()
-							l113[i114] = p117
+							p124 := foryimpl.Alloc[int32](c)
+							*p124 = r.ReadVarInt32()
+							l120[i121] = p124
 							if c.Failed() {
-								c.TraceIndex(i114)
+								c.TraceIndex(i121)
 								break
 							}
 						}
 					}
 				}
-				x.PtrL2A = l113
+				x.PtrL2A = l120
 			}
 		case 11:
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n118 := c.ReadLength(1)
-				l119 := foryimpl.MakeSlice[[]uint8](c, n118)
-				if n118 > 0 {
-					hn121 := c.ReadListHeader(9)
+				n125 := c.ReadLength(1)
+				l126 := foryimpl.MakeSlice[[]uint8](c, n125)
+				if n125 > 0 {
+					hn128 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i120 := range l119 {
-							if hn121 && !c.ReadFlag() {
-								clear(l119[i120 : i120+1])
+						for i127 := range l126 {
+							if hn128 && !c.ReadFlag() {
+								clear(l126[i127 : i127+1])
 								continue
 							}
-							l119[i120] = r.ReadUint8()
+							l126[i127] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i120)
+								c.TraceIndex(i127)
 								break
 							}
 						}
 					}
 				}
-				x.Raw2Bin = l119
+				x.Raw2Bin = l126
 			}
 		case 12:
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n123 := c.ReadLength(1)
-				l124 := foryimpl.MakeSlice[[]uint64](c, n123)
-				if n123 > 0 {
-					hn126 := c.ReadListHeader(14)
+				n130 := c.ReadLength(1)
+				l131 := foryimpl.MakeSlice[[]uint64](c, n130)
+				if n130 > 0 {
+					hn133 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i125 := range l124 {
-							if hn126 && !c.ReadFlag() {
-								clear(l124[i125 : i125+1])
+						for i132 := range l131 {
+							if hn133 && !c.ReadFlag() {
+								clear(l131[i132 : i132+1])
 								continue
 							}
-							l124[i125] = r.ReadVarUint64()
+							l131[i132] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i125)
+								c.TraceIndex(i132)
 								break
 							}
 						}
 					}
 				}
-				x.U64L2A = l124
+				x.U64L2A = l131
 			}
 		case 13:
 			if f.Convert {
 				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n128 := c.ReadArrayLength(1)
-				a129 := foryimpl.MakeSlice[[]uint8](c, n128)
-				copy(a129, r.ReadBytes(n128))
-				x.U82Bin = a129
+				n135 := c.ReadArrayLength(1)
+				a136 := foryimpl.MakeSlice[[]uint8](c, n135)
+				copy(a136, r.ReadBytes(n135))
+				x.U82Bin = a136
 			}
 		default:
 			c.SkipField(f)
@@ -9942,15 +9942,15 @@ func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	l2 := x.W
-	b.WriteVarUint32(uint32(len(l2)))
-	if len(l2) > 0 {
-		b.Reserve(1 + len(l2)*5 + buffer.BatchSlack)
+	l3 := x.W
+	b.WriteVarUint32(uint32(len(l3)))
+	if len(l3) > 0 {
+		b.Reserve(1 + len(l3)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e3 := range l2 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e3))
+		for _, e4 := range l3 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e4))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -9967,25 +9967,25 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n4 := c.ReadLength(1)
-	l5 := foryimpl.ReuseSlice[[]int32](c, x.W, n4)
-	if n4 > 0 {
-		hn7 := c.ReadListHeader(5)
+	n5 := c.ReadLength(1)
+	l6 := foryimpl.ReuseSlice[[]int32](c, x.W, n5)
+	if n5 > 0 {
+		hn8 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i6 := range l5 {
-				if hn7 && !c.ReadFlag() {
-					clear(l5[i6 : i6+1])
+			for i7 := range l6 {
+				if hn8 && !c.ReadFlag() {
+					clear(l6[i7 : i7+1])
 					continue
 				}
-				l5[i6] = r.ReadVarInt32()
+				l6[i7] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i6)
+					c.TraceIndex(i7)
 					break
 				}
 			}
 		}
 	}
-	x.W = l5
+	x.W = l6
 	if c.Failed() {
 		c.Trace("W")
 		return
@@ -10002,25 +10002,25 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.W = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n9 := c.ReadLength(1)
-				l10 := foryimpl.MakeSlice[[]int32](c, n9)
-				if n9 > 0 {
-					hn12 := c.ReadListHeader(5)
+				n10 := c.ReadLength(1)
+				l11 := foryimpl.MakeSlice[[]int32](c, n10)
+				if n10 > 0 {
+					hn13 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i11 := range l10 {
-							if hn12 && !c.ReadFlag() {
-								clear(l10[i11 : i11+1])
+						for i12 := range l11 {
+							if hn13 && !c.ReadFlag() {
+								clear(l11[i12 : i12+1])
 								continue
 							}
-							l10[i11] = r.ReadVarInt32()
+							l11[i12] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i11)
+								c.TraceIndex(i12)
 								break
 							}
 						}
 					}
 				}
-				x.W = l10
+				x.W = l11
 			}
 		default:
 			c.SkipField(f)

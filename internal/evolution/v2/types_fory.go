@@ -1656,149 +1656,149 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for _, e11 := range x.AddLM {
-			for k12 := range e11 {
-				if !foryimpl.ValidString(string(k12)) {
+		for i24 := range x.AddLM {
+			for k25 := range x.AddLM[i24] {
+				if !foryimpl.ValidString(string(k25)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "AddLM")
 				}
 			}
 		}
-		for _, e15 := range x.AddLS {
-			if !foryimpl.ValidString(string(e15)) {
+		for i33 := range x.AddLS {
+			if !foryimpl.ValidString(string(x.AddLS[i33])) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddLS")
 			}
 		}
-		for _, e20 := range x.AddMBS {
-			if !foryimpl.ValidString(string(e20)) {
+		for _, e42 := range x.AddMBS {
+			if !foryimpl.ValidString(string(e42)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMBS")
 			}
 		}
-		for _, e22 := range x.AddMES {
-			if !foryimpl.ValidString(string(e22)) {
+		for _, e46 := range x.AddMES {
+			if !foryimpl.ValidString(string(e46)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMES")
 			}
 		}
-		for _, e26 := range x.AddMIS {
-			if !foryimpl.ValidString(string(e26)) {
+		for _, e54 := range x.AddMIS {
+			if !foryimpl.ValidString(string(e54)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMIS")
 			}
 		}
-		for k27 := range x.AddMSI {
-			if !foryimpl.ValidString(string(k27)) {
+		for k57 := range x.AddMSI {
+			if !foryimpl.ValidString(string(k57)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSI")
 			}
 		}
-		for k29, e30 := range x.AddMSL {
-			if !foryimpl.ValidString(string(k29)) {
+		for k61, e62 := range x.AddMSL {
+			if !foryimpl.ValidString(string(k61)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSL")
 			}
-			for _, e31 := range e30 {
-				if !foryimpl.ValidString(string(e31)) {
+			for i64 := range e62 {
+				if !foryimpl.ValidString(string(e62[i64])) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSL")
 				}
 			}
 		}
-		for k32, e33 := range x.AddMSM {
-			if !foryimpl.ValidString(string(k32)) {
+		for k68, e69 := range x.AddMSM {
+			if !foryimpl.ValidString(string(k68)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSM")
 			}
-			for k34 := range e33 {
-				if !foryimpl.ValidString(string(k34)) {
+			for k70 := range e69 {
+				if !foryimpl.ValidString(string(k70)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSM")
 				}
 			}
 		}
-		for k36 := range x.AddMSP {
-			if !foryimpl.ValidString(string(k36)) {
+		for k76 := range x.AddMSP {
+			if !foryimpl.ValidString(string(k76)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSP")
 			}
 		}
-		for _, e40 := range x.AddNLS {
-			if !foryimpl.ValidString(string(e40)) {
+		for i85 := range x.AddNLS {
+			if !foryimpl.ValidString(string(x.AddNLS[i85])) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddNLS")
 			}
 		}
-		for k41 := range x.AddNM {
-			if !foryimpl.ValidString(string(k41)) {
+		for k87 := range x.AddNM {
+			if !foryimpl.ValidString(string(k87)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddNM")
 			}
 		}
-		for _, e54 := range x.LM {
-			for k55 := range e54 {
-				if !foryimpl.ValidString(string(k55)) {
+		for i116 := range x.LM {
+			for k117 := range x.LM[i116] {
+				if !foryimpl.ValidString(string(k117)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "LM")
 				}
 			}
 		}
-		for _, e58 := range x.LS {
-			if !foryimpl.ValidString(string(e58)) {
+		for i125 := range x.LS {
+			if !foryimpl.ValidString(string(x.LS[i125])) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "LS")
 			}
 		}
-		for _, e63 := range x.MBS {
-			if !foryimpl.ValidString(string(e63)) {
+		for _, e134 := range x.MBS {
+			if !foryimpl.ValidString(string(e134)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MBS")
 			}
 		}
-		for _, e65 := range x.MES {
-			if !foryimpl.ValidString(string(e65)) {
+		for _, e138 := range x.MES {
+			if !foryimpl.ValidString(string(e138)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MES")
 			}
 		}
-		for _, e69 := range x.MIS {
-			if !foryimpl.ValidString(string(e69)) {
+		for _, e146 := range x.MIS {
+			if !foryimpl.ValidString(string(e146)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MIS")
 			}
 		}
-		for k70 := range x.MSI {
-			if !foryimpl.ValidString(string(k70)) {
+		for k149 := range x.MSI {
+			if !foryimpl.ValidString(string(k149)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSI")
 			}
 		}
-		for k72, e73 := range x.MSL {
-			if !foryimpl.ValidString(string(k72)) {
+		for k153, e154 := range x.MSL {
+			if !foryimpl.ValidString(string(k153)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
 			}
-			for _, e74 := range e73 {
-				if !foryimpl.ValidString(string(e74)) {
+			for i156 := range e154 {
+				if !foryimpl.ValidString(string(e154[i156])) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
 				}
 			}
 		}
-		for k75, e76 := range x.MSM {
-			if !foryimpl.ValidString(string(k75)) {
+		for k160, e161 := range x.MSM {
+			if !foryimpl.ValidString(string(k160)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
 			}
-			for k77 := range e76 {
-				if !foryimpl.ValidString(string(k77)) {
+			for k162 := range e161 {
+				if !foryimpl.ValidString(string(k162)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
 				}
 			}
 		}
-		for k79 := range x.MSP {
-			if !foryimpl.ValidString(string(k79)) {
+		for k168 := range x.MSP {
+			if !foryimpl.ValidString(string(k168)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSP")
 			}
 		}
-		for _, e83 := range x.NLS {
-			if !foryimpl.ValidString(string(e83)) {
+		for i177 := range x.NLS {
+			if !foryimpl.ValidString(string(x.NLS[i177])) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "NLS")
 			}
 		}
-		for k84 := range x.NM {
-			if !foryimpl.ValidString(string(k84)) {
+		for k179 := range x.NM {
+			if !foryimpl.ValidString(string(k179)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "NM")
 			}
 		}
 	}
-	l87 := x.ABool
-	l88 := x.AF32
-	l89 := x.AF64
-	l90 := x.AI16
-	l91 := x.AI32
-	l92 := x.AI64
+	l185 := x.ABool
+	l186 := x.AF32
+	l187 := x.AF64
+	l188 := x.AI16
+	l189 := x.AI32
+	l190 := x.AI64
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(664 + buffer.BatchSlack + len(l87)*1 + len(l88)*4 + len(l89)*8 + len(l90)*2 + len(l91)*4 + len(l92)*8 + 30)
+	b.Reserve(664 + buffer.BatchSlack + len(l185)*1 + len(l186)*4 + len(l187)*8 + len(l188)*2 + len(l189)*4 + len(l190)*8 + 30)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -1896,375 +1896,375 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		buffer.PutInt32At(w, off, 255924153)
 		off += 4
 	}
-	off = buffer.PutVarUint32At(w, off, uint32(len(l87)*1))
-	off = buffer.PutRawBoolsAt(w, off, l87)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l88)*4))
-	off = buffer.PutRawFloat32sAt(w, off, l88)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l89)*8))
-	off = buffer.PutRawFloat64sAt(w, off, l89)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l90)*2))
-	off = buffer.PutRawInt16sAt(w, off, l90)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l91)*4))
-	off = buffer.PutRawInt32sAt(w, off, l91)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l92)*8))
-	off = buffer.PutRawInt64sAt(w, off, l92)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l185)*1))
+	off = buffer.PutRawBoolsAt(w, off, l185)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l186)*4))
+	off = buffer.PutRawFloat32sAt(w, off, l186)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l187)*8))
+	off = buffer.PutRawFloat64sAt(w, off, l187)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l188)*2))
+	off = buffer.PutRawInt16sAt(w, off, l188)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l189)*4))
+	off = buffer.PutRawInt32sAt(w, off, l189)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l190)*8))
+	off = buffer.PutRawInt64sAt(w, off, l190)
 	b.SetWriterIndex(off)
-	l93 := x.AI8
-	b.WriteVarUint32(uint32(len(l93) * 1))
-	for _, e94 := range l93 {
-		b.WriteInt8(int8(e94))
+	l191 := x.AI8
+	b.WriteVarUint32(uint32(len(l191) * 1))
+	for _, e192 := range l191 {
+		b.WriteInt8(int8(e192))
 	}
 	{
-		l95 := x.AU16
-		l96 := x.AU32
-		l97 := x.AU64
-		l98 := x.AU8
-		l99 := x.AddABool
-		l100 := x.AddAF32
-		l101 := x.AddAF64
-		l102 := x.AddAI16
-		l103 := x.AddAI32
-		l104 := x.AddAI64
-		b.Reserve(buffer.BatchSlack + len(l95)*2 + len(l96)*4 + len(l97)*8 + len(l98)*1 + len(l99)*1 + len(l100)*4 + len(l101)*8 + len(l102)*2 + len(l103)*4 + len(l104)*8 + 50)
+		l193 := x.AU16
+		l194 := x.AU32
+		l195 := x.AU64
+		l196 := x.AU8
+		l197 := x.AddABool
+		l198 := x.AddAF32
+		l199 := x.AddAF64
+		l200 := x.AddAI16
+		l201 := x.AddAI32
+		l202 := x.AddAI64
+		b.Reserve(buffer.BatchSlack + len(l193)*2 + len(l194)*4 + len(l195)*8 + len(l196)*1 + len(l197)*1 + len(l198)*4 + len(l199)*8 + len(l200)*2 + len(l201)*4 + len(l202)*8 + 50)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l95)*2))
-		off = buffer.PutRawUint16sAt(w, off, l95)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l96)*4))
-		off = buffer.PutRawUint32sAt(w, off, l96)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l97)*8))
-		off = buffer.PutRawUint64sAt(w, off, l97)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l98)*1))
-		off += copy(w[off:], l98)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l99)*1))
-		off = buffer.PutRawBoolsAt(w, off, l99)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l100)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l100)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l101)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l101)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l102)*2))
-		off = buffer.PutRawInt16sAt(w, off, l102)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l103)*4))
-		off = buffer.PutRawInt32sAt(w, off, l103)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l104)*8))
-		off = buffer.PutRawInt64sAt(w, off, l104)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l193)*2))
+		off = buffer.PutRawUint16sAt(w, off, l193)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l194)*4))
+		off = buffer.PutRawUint32sAt(w, off, l194)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l195)*8))
+		off = buffer.PutRawUint64sAt(w, off, l195)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l196)*1))
+		off += copy(w[off:], l196)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l197)*1))
+		off = buffer.PutRawBoolsAt(w, off, l197)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l198)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l198)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l199)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l199)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l200)*2))
+		off = buffer.PutRawInt16sAt(w, off, l200)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l201)*4))
+		off = buffer.PutRawInt32sAt(w, off, l201)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l202)*8))
+		off = buffer.PutRawInt64sAt(w, off, l202)
 		b.SetWriterIndex(off)
 	}
-	l105 := x.AddAI8
-	b.WriteVarUint32(uint32(len(l105) * 1))
-	for _, e106 := range l105 {
-		b.WriteInt8(int8(e106))
+	l203 := x.AddAI8
+	b.WriteVarUint32(uint32(len(l203) * 1))
+	for _, e204 := range l203 {
+		b.WriteInt8(int8(e204))
 	}
 	{
-		l107 := x.AddAU16
-		l108 := x.AddAU32
-		l109 := x.AddAU64
-		l110 := x.AddAU8
-		b.Reserve(buffer.BatchSlack + len(l107)*2 + len(l108)*4 + len(l109)*8 + len(l110)*1 + 20)
+		l205 := x.AddAU16
+		l206 := x.AddAU32
+		l207 := x.AddAU64
+		l208 := x.AddAU8
+		b.Reserve(buffer.BatchSlack + len(l205)*2 + len(l206)*4 + len(l207)*8 + len(l208)*1 + 20)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l107)*2))
-		off = buffer.PutRawUint16sAt(w, off, l107)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l108)*4))
-		off = buffer.PutRawUint32sAt(w, off, l108)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l109)*8))
-		off = buffer.PutRawUint64sAt(w, off, l109)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l110)*1))
-		off += copy(w[off:], l110)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l205)*2))
+		off = buffer.PutRawUint16sAt(w, off, l205)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l206)*4))
+		off = buffer.PutRawUint32sAt(w, off, l206)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l207)*8))
+		off = buffer.PutRawUint64sAt(w, off, l207)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l208)*1))
+		off += copy(w[off:], l208)
 		b.SetWriterIndex(off)
 	}
-	l111 := x.AddBin
-	b.WriteVarUint32(uint32(len(l111)))
-	b.WriteBytes(l111)
+	l209 := x.AddBin
+	b.WriteVarUint32(uint32(len(l209)))
+	b.WriteBytes(l209)
 	b.WriteVarUint32(uint32(len(x.AddFix)))
 	if len(x.AddFix) > 0 {
 		b.Reserve(1 + len(x.AddFix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e112 := range x.AddFix {
+		for _, e210 := range x.AddFix {
 			{
-				buffer.PutInt16At(w, off, e112)
+				buffer.PutInt16At(w, off, e210)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l113 := x.AddLB
-	b.WriteVarUint32(uint32(len(l113)))
-	if len(l113) > 0 {
-		b.Reserve(1 + len(l113)*1 + buffer.BatchSlack)
+	l211 := x.AddLB
+	b.WriteVarUint32(uint32(len(l211)))
+	if len(l211) > 0 {
+		b.Reserve(1 + len(l211)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e114 := range l113 {
+		for _, e212 := range l211 {
 			{
-				buffer.PutBoolAt(w, off, e114)
+				buffer.PutBoolAt(w, off, e212)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l115 := x.AddLE
-	b.WriteVarUint32(uint32(len(l115)))
-	if len(l115) > 0 {
+	l213 := x.AddLE
+	b.WriteVarUint32(uint32(len(l213)))
+	if len(l213) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e116 := range l115 {
-			b.WriteVarUint32(uint32(e116))
+		for _, e214 := range l213 {
+			b.WriteVarUint32(uint32(e214))
 		}
 	}
-	l117 := x.AddLF32
-	b.WriteVarUint32(uint32(len(l117)))
-	if len(l117) > 0 {
-		b.Reserve(1 + len(l117)*4 + buffer.BatchSlack)
+	l215 := x.AddLF32
+	b.WriteVarUint32(uint32(len(l215)))
+	if len(l215) > 0 {
+		b.Reserve(1 + len(l215)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e118 := range l117 {
+		for _, e216 := range l215 {
 			{
-				buffer.PutFloat32At(w, off, e118)
+				buffer.PutFloat32At(w, off, e216)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l119 := x.AddLF64
-	b.WriteVarUint32(uint32(len(l119)))
-	if len(l119) > 0 {
-		b.Reserve(1 + len(l119)*8 + buffer.BatchSlack)
+	l217 := x.AddLF64
+	b.WriteVarUint32(uint32(len(l217)))
+	if len(l217) > 0 {
+		b.Reserve(1 + len(l217)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e120 := range l119 {
+		for _, e218 := range l217 {
 			{
-				buffer.PutFloat64At(w, off, e120)
+				buffer.PutFloat64At(w, off, e218)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l121 := x.AddLI32
-	b.WriteVarUint32(uint32(len(l121)))
-	if len(l121) > 0 {
-		b.Reserve(1 + len(l121)*5 + buffer.BatchSlack)
+	l219 := x.AddLI32
+	b.WriteVarUint32(uint32(len(l219)))
+	if len(l219) > 0 {
+		b.Reserve(1 + len(l219)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e122 := range l121 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e122))
+		for _, e220 := range l219 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e220))
 		}
 		b.SetWriterIndex(off)
 	}
-	l123 := x.AddLI64
-	b.WriteVarUint32(uint32(len(l123)))
-	if len(l123) > 0 {
-		b.Reserve(1 + len(l123)*9 + buffer.BatchSlack)
+	l221 := x.AddLI64
+	b.WriteVarUint32(uint32(len(l221)))
+	if len(l221) > 0 {
+		b.Reserve(1 + len(l221)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e124 := range l123 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e124))
+		for _, e222 := range l221 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e222))
 		}
 		b.SetWriterIndex(off)
 	}
-	l125 := x.AddLI8
-	b.WriteVarUint32(uint32(len(l125)))
-	if len(l125) > 0 {
-		b.Reserve(1 + len(l125)*1 + buffer.BatchSlack)
+	l223 := x.AddLI8
+	b.WriteVarUint32(uint32(len(l223)))
+	if len(l223) > 0 {
+		b.Reserve(1 + len(l223)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e126 := range l125 {
+		for _, e224 := range l223 {
 			{
-				buffer.PutInt8At(w, off, e126)
+				buffer.PutInt8At(w, off, e224)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l127 := x.AddLL
-	b.WriteVarUint32(uint32(len(l127)))
-	if len(l127) > 0 {
+	l225 := x.AddLL
+	b.WriteVarUint32(uint32(len(l225)))
+	if len(l225) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e128 := range l127 {
-			b.WriteVarUint32(uint32(len(e128)))
-			if len(e128) > 0 {
-				b.Reserve(1 + len(e128)*5 + buffer.BatchSlack)
+		for _, e226 := range l225 {
+			b.WriteVarUint32(uint32(len(e226)))
+			if len(e226) > 0 {
+				b.Reserve(1 + len(e226)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e129 := range e128 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e129))
+				for _, e227 := range e226 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e227))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l130 := x.AddLM
-	b.WriteVarUint32(uint32(len(l130)))
-	if len(l130) > 0 {
+	l228 := x.AddLM
+	b.WriteVarUint32(uint32(len(l228)))
+	if len(l228) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e131 := range l130 {
-			var mw132 foryimpl.MapWriter
-			mw132.Begin(b, len(e131))
-			for k133, v134 := range e131 {
-				mw132.Entry(b)
-				foryimpl.WriteString(b, k133)
-				b.WriteVarInt32(v134)
+		for _, e229 := range l228 {
+			var mw230 foryimpl.MapWriter
+			mw230.Begin(b, len(e229))
+			for k231, v232 := range e229 {
+				mw230.Entry(b)
+				foryimpl.WriteString(b, k231)
+				b.WriteVarInt32(v232)
 			}
-			mw132.End(b)
+			mw230.End(b)
 		}
 	}
-	l135 := x.AddLPI
-	b.WriteVarUint32(uint32(len(l135)))
-	if len(l135) > 0 {
-		h136 := byte(0x0c)
-		for _, p137 := range l135 {
-			if p137 == nil {
-				h136 = 0x0e
+	l233 := x.AddLPI
+	b.WriteVarUint32(uint32(len(l233)))
+	if len(l233) > 0 {
+		h234 := byte(0x0c)
+		for _, p235 := range l233 {
+			if p235 == nil {
+				h234 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h136)
-		for _, p137 := range l135 {
-			if h136 == 0x0e {
-				if p137 == nil {
+		b.WriteUint8(h234)
+		for _, p235 := range l233 {
+			if h234 == 0x0e {
+				if p235 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p137)
+			b.WriteVarInt32(*p235)
 		}
 	}
-	l138 := x.AddLS
+	l236 := x.AddLS
 	{
-		sz140 := 6 + buffer.BatchSlack + len(l138)*9
-		for _, e139 := range l138 {
-			sz140 += len(e139)
+		sz238 := 6 + buffer.BatchSlack + len(l236)*9
+		for _, e237 := range l236 {
+			sz238 += len(e237)
 		}
-		b.Reserve(sz140)
+		b.Reserve(sz238)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l138)))
-		if len(l138) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l236)))
+		if len(l236) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e139 := range l138 {
-				if len(w)-off < len(e139)+9+buffer.BatchSlack {
+			for _, e237 := range l236 {
+				if len(w)-off < len(e237)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e139) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e237) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e139))<<2|2)
-				if len(e139) > 0 {
-					off += copy(w[off:], e139)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e237))<<2|2)
+				if len(e237) > 0 {
+					off += copy(w[off:], e237)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l141 := x.AddLT
-	b.WriteVarUint32(uint32(len(l141)))
-	if len(l141) > 0 {
+	l239 := x.AddLT
+	b.WriteVarUint32(uint32(len(l239)))
+	if len(l239) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e142 := range l141 {
-			foryimpl.WriteTime(b, e142)
+		for _, e240 := range l239 {
+			foryimpl.WriteTime(b, e240)
 		}
 	}
-	l143 := x.AddLU16
-	b.WriteVarUint32(uint32(len(l143)))
-	if len(l143) > 0 {
-		b.Reserve(1 + len(l143)*2 + buffer.BatchSlack)
+	l241 := x.AddLU16
+	b.WriteVarUint32(uint32(len(l241)))
+	if len(l241) > 0 {
+		b.Reserve(1 + len(l241)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e144 := range l143 {
+		for _, e242 := range l241 {
 			{
-				buffer.PutUint16At(w, off, e144)
+				buffer.PutUint16At(w, off, e242)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l145 := x.AddLU64
-	b.WriteVarUint32(uint32(len(l145)))
-	if len(l145) > 0 {
-		b.Reserve(1 + len(l145)*9 + buffer.BatchSlack)
+	l243 := x.AddLU64
+	b.WriteVarUint32(uint32(len(l243)))
+	if len(l243) > 0 {
+		b.Reserve(1 + len(l243)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e146 := range l145 {
-			off = buffer.PutVarUint64At(w, off, e146)
+		for _, e244 := range l243 {
+			off = buffer.PutVarUint64At(w, off, e244)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw147 foryimpl.MapWriter
-	mw147.Begin(b, len(x.AddMBS))
-	for k148, v149 := range x.AddMBS {
-		mw147.Entry(b)
-		b.WriteBool(k148)
-		foryimpl.WriteString(b, v149)
+	var mw245 foryimpl.MapWriter
+	mw245.Begin(b, len(x.AddMBS))
+	for k246, v247 := range x.AddMBS {
+		mw245.Entry(b)
+		b.WriteBool(k246)
+		foryimpl.WriteString(b, v247)
 	}
-	mw147.End(b)
-	var mw150 foryimpl.MapWriter
-	mw150.Begin(b, len(x.AddMES))
-	for k151, v152 := range x.AddMES {
-		mw150.Entry(b)
-		b.WriteVarUint32(uint32(k151))
-		foryimpl.WriteString(b, v152)
+	mw245.End(b)
+	var mw248 foryimpl.MapWriter
+	mw248.Begin(b, len(x.AddMES))
+	for k249, v250 := range x.AddMES {
+		mw248.Entry(b)
+		b.WriteVarUint32(uint32(k249))
+		foryimpl.WriteString(b, v250)
 	}
-	mw150.End(b)
-	var mw153 foryimpl.MapWriter
-	mw153.Begin(b, len(x.AddMI64F))
-	for k154, v155 := range x.AddMI64F {
-		mw153.Entry(b)
-		b.WriteVarInt64(k154)
-		b.WriteFloat64(v155)
+	mw248.End(b)
+	var mw251 foryimpl.MapWriter
+	mw251.Begin(b, len(x.AddMI64F))
+	for k252, v253 := range x.AddMI64F {
+		mw251.Entry(b)
+		b.WriteVarInt64(k252)
+		b.WriteFloat64(v253)
 	}
-	mw153.End(b)
-	var mw156 foryimpl.MapWriter
-	mw156.Begin(b, len(x.AddMIS))
-	for k157, v158 := range x.AddMIS {
-		mw156.Entry(b)
-		b.WriteVarInt32(k157)
-		foryimpl.WriteString(b, v158)
+	mw251.End(b)
+	var mw254 foryimpl.MapWriter
+	mw254.Begin(b, len(x.AddMIS))
+	for k255, v256 := range x.AddMIS {
+		mw254.Entry(b)
+		b.WriteVarInt32(k255)
+		foryimpl.WriteString(b, v256)
 	}
-	mw156.End(b)
-	var mw159 foryimpl.MapWriter
-	mw159.Begin(b, len(x.AddMSI))
-	for k160, v161 := range x.AddMSI {
-		mw159.Entry(b)
-		foryimpl.WriteString(b, k160)
-		b.WriteVarInt32(v161)
+	mw254.End(b)
+	var mw257 foryimpl.MapWriter
+	mw257.Begin(b, len(x.AddMSI))
+	for k258, v259 := range x.AddMSI {
+		mw257.Entry(b)
+		foryimpl.WriteString(b, k258)
+		b.WriteVarInt32(v259)
 	}
-	mw159.End(b)
-	var mw162 foryimpl.MapWriter
-	mw162.Begin(b, len(x.AddMSL))
-	for k163, v164 := range x.AddMSL {
-		if v164 == nil {
-			mw162.NullEntry(b)
-			foryimpl.WriteString(b, k163)
+	mw257.End(b)
+	var mw260 foryimpl.MapWriter
+	mw260.Begin(b, len(x.AddMSL))
+	for k261, v262 := range x.AddMSL {
+		if v262 == nil {
+			mw260.NullEntry(b)
+			foryimpl.WriteString(b, k261)
 		} else {
-			mw162.Entry(b)
-			foryimpl.WriteString(b, k163)
+			mw260.Entry(b)
+			foryimpl.WriteString(b, k261)
 			{
-				sz166 := 6 + buffer.BatchSlack + len(v164)*9
-				for _, e165 := range v164 {
-					sz166 += len(e165)
+				sz264 := 6 + buffer.BatchSlack + len(v262)*9
+				for _, e263 := range v262 {
+					sz264 += len(e263)
 				}
-				b.Reserve(sz166)
+				b.Reserve(sz264)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v164)))
-				if len(v164) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v262)))
+				if len(v262) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e165 := range v164 {
-						if len(w)-off < len(e165)+9+buffer.BatchSlack {
+					for _, e263 := range v262 {
+						if len(w)-off < len(e263)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e165) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e263) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e165))<<2|2)
-						if len(e165) > 0 {
-							off += copy(w[off:], e165)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e263))<<2|2)
+						if len(e263) > 0 {
+							off += copy(w[off:], e263)
 						}
 					}
 				}
@@ -2272,81 +2272,81 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			}
 		}
 	}
-	mw162.End(b)
-	var mw167 foryimpl.MapWriter
-	mw167.Begin(b, len(x.AddMSM))
-	for k168, v169 := range x.AddMSM {
-		if v169 == nil {
-			mw167.NullEntry(b)
-			foryimpl.WriteString(b, k168)
+	mw260.End(b)
+	var mw265 foryimpl.MapWriter
+	mw265.Begin(b, len(x.AddMSM))
+	for k266, v267 := range x.AddMSM {
+		if v267 == nil {
+			mw265.NullEntry(b)
+			foryimpl.WriteString(b, k266)
 		} else {
-			mw167.Entry(b)
-			foryimpl.WriteString(b, k168)
-			var mw170 foryimpl.MapWriter
-			mw170.Begin(b, len(v169))
-			for k171, v172 := range v169 {
-				mw170.Entry(b)
-				foryimpl.WriteString(b, k171)
-				b.WriteVarInt32(v172)
+			mw265.Entry(b)
+			foryimpl.WriteString(b, k266)
+			var mw268 foryimpl.MapWriter
+			mw268.Begin(b, len(v267))
+			for k269, v270 := range v267 {
+				mw268.Entry(b)
+				foryimpl.WriteString(b, k269)
+				b.WriteVarInt32(v270)
 			}
-			mw170.End(b)
+			mw268.End(b)
 		}
 	}
-	mw167.End(b)
-	var mw173 foryimpl.MapWriter
-	mw173.Begin(b, len(x.AddMSP))
-	for k174, v175 := range x.AddMSP {
-		if v175 == nil {
-			mw173.NullEntry(b)
-			foryimpl.WriteString(b, k174)
+	mw265.End(b)
+	var mw271 foryimpl.MapWriter
+	mw271.Begin(b, len(x.AddMSP))
+	for k272, v273 := range x.AddMSP {
+		if v273 == nil {
+			mw271.NullEntry(b)
+			foryimpl.WriteString(b, k272)
 		} else {
-			mw173.Entry(b)
-			foryimpl.WriteString(b, k174)
-			b.WriteVarInt32(*v175)
+			mw271.Entry(b)
+			foryimpl.WriteString(b, k272)
+			b.WriteVarInt32(*v273)
 		}
 	}
-	mw173.End(b)
-	var mw176 foryimpl.MapWriter
-	mw176.Begin(b, len(x.AddMU8))
-	for k177, v178 := range x.AddMU8 {
-		mw176.Entry(b)
-		b.WriteUint8(k177)
-		b.WriteUint16(v178)
+	mw271.End(b)
+	var mw274 foryimpl.MapWriter
+	mw274.Begin(b, len(x.AddMU8))
+	for k275, v276 := range x.AddMU8 {
+		mw274.Entry(b)
+		b.WriteUint8(k275)
+		b.WriteUint16(v276)
 	}
-	mw176.End(b)
+	mw274.End(b)
 	if x.AddNBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l179 := x.AddNBin
-		b.WriteVarUint32(uint32(len(l179)))
-		b.WriteBytes(l179)
+		l277 := x.AddNBin
+		b.WriteVarUint32(uint32(len(l277)))
+		b.WriteBytes(l277)
 	}
 	if x.AddNLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l180 := x.AddNLS
+		l278 := x.AddNLS
 		{
-			sz182 := 6 + buffer.BatchSlack + len(l180)*9
-			for _, e181 := range l180 {
-				sz182 += len(e181)
+			sz280 := 6 + buffer.BatchSlack + len(l278)*9
+			for _, e279 := range l278 {
+				sz280 += len(e279)
 			}
-			b.Reserve(sz182)
+			b.Reserve(sz280)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l180)))
-			if len(l180) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l278)))
+			if len(l278) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e181 := range l180 {
-					if len(w)-off < len(e181)+9+buffer.BatchSlack {
+				for _, e279 := range l278 {
+					if len(w)-off < len(e279)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e181) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e279) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e181))<<2|2)
-					if len(e181) > 0 {
-						off += copy(w[off:], e181)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e279))<<2|2)
+					if len(e279) > 0 {
+						off += copy(w[off:], e279)
 					}
 				}
 			}
@@ -2357,324 +2357,324 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw183 foryimpl.MapWriter
-		mw183.Begin(b, len(x.AddNM))
-		for k184, v185 := range x.AddNM {
-			mw183.Entry(b)
-			foryimpl.WriteString(b, k184)
-			b.WriteVarInt32(v185)
+		var mw281 foryimpl.MapWriter
+		mw281.Begin(b, len(x.AddNM))
+		for k282, v283 := range x.AddNM {
+			mw281.Entry(b)
+			foryimpl.WriteString(b, k282)
+			b.WriteVarInt32(v283)
 		}
-		mw183.End(b)
+		mw281.End(b)
 	}
-	l186 := x.AddRaw
-	b.WriteVarUint32(uint32(len(l186)))
-	if len(l186) > 0 {
-		b.Reserve(1 + len(l186)*1 + buffer.BatchSlack)
+	l284 := x.AddRaw
+	b.WriteVarUint32(uint32(len(l284)))
+	if len(l284) > 0 {
+		b.Reserve(1 + len(l284)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e187 := range l186 {
+		for _, e285 := range l284 {
 			{
-				buffer.PutUint8At(w, off, e187)
+				buffer.PutUint8At(w, off, e285)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l188 := x.Bin
-	b.WriteVarUint32(uint32(len(l188)))
-	b.WriteBytes(l188)
+	l286 := x.Bin
+	b.WriteVarUint32(uint32(len(l286)))
+	b.WriteBytes(l286)
 	b.WriteVarUint32(uint32(len(x.Fix)))
 	if len(x.Fix) > 0 {
 		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e189 := range x.Fix {
+		for _, e287 := range x.Fix {
 			{
-				buffer.PutInt16At(w, off, e189)
+				buffer.PutInt16At(w, off, e287)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l190 := x.LB
-	b.WriteVarUint32(uint32(len(l190)))
-	if len(l190) > 0 {
-		b.Reserve(1 + len(l190)*1 + buffer.BatchSlack)
+	l288 := x.LB
+	b.WriteVarUint32(uint32(len(l288)))
+	if len(l288) > 0 {
+		b.Reserve(1 + len(l288)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e191 := range l190 {
+		for _, e289 := range l288 {
 			{
-				buffer.PutBoolAt(w, off, e191)
+				buffer.PutBoolAt(w, off, e289)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l192 := x.LE
-	b.WriteVarUint32(uint32(len(l192)))
-	if len(l192) > 0 {
+	l290 := x.LE
+	b.WriteVarUint32(uint32(len(l290)))
+	if len(l290) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e193 := range l192 {
-			b.WriteVarUint32(uint32(e193))
+		for _, e291 := range l290 {
+			b.WriteVarUint32(uint32(e291))
 		}
 	}
-	l194 := x.LF32
-	b.WriteVarUint32(uint32(len(l194)))
-	if len(l194) > 0 {
-		b.Reserve(1 + len(l194)*4 + buffer.BatchSlack)
+	l292 := x.LF32
+	b.WriteVarUint32(uint32(len(l292)))
+	if len(l292) > 0 {
+		b.Reserve(1 + len(l292)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e195 := range l194 {
+		for _, e293 := range l292 {
 			{
-				buffer.PutFloat32At(w, off, e195)
+				buffer.PutFloat32At(w, off, e293)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l196 := x.LF64
-	b.WriteVarUint32(uint32(len(l196)))
-	if len(l196) > 0 {
-		b.Reserve(1 + len(l196)*8 + buffer.BatchSlack)
+	l294 := x.LF64
+	b.WriteVarUint32(uint32(len(l294)))
+	if len(l294) > 0 {
+		b.Reserve(1 + len(l294)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e197 := range l196 {
+		for _, e295 := range l294 {
 			{
-				buffer.PutFloat64At(w, off, e197)
+				buffer.PutFloat64At(w, off, e295)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l198 := x.LI32
-	b.WriteVarUint32(uint32(len(l198)))
-	if len(l198) > 0 {
-		b.Reserve(1 + len(l198)*5 + buffer.BatchSlack)
+	l296 := x.LI32
+	b.WriteVarUint32(uint32(len(l296)))
+	if len(l296) > 0 {
+		b.Reserve(1 + len(l296)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e199 := range l198 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e199))
+		for _, e297 := range l296 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e297))
 		}
 		b.SetWriterIndex(off)
 	}
-	l200 := x.LI64
-	b.WriteVarUint32(uint32(len(l200)))
-	if len(l200) > 0 {
-		b.Reserve(1 + len(l200)*9 + buffer.BatchSlack)
+	l298 := x.LI64
+	b.WriteVarUint32(uint32(len(l298)))
+	if len(l298) > 0 {
+		b.Reserve(1 + len(l298)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e201 := range l200 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e201))
+		for _, e299 := range l298 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e299))
 		}
 		b.SetWriterIndex(off)
 	}
-	l202 := x.LI8
-	b.WriteVarUint32(uint32(len(l202)))
-	if len(l202) > 0 {
-		b.Reserve(1 + len(l202)*1 + buffer.BatchSlack)
+	l300 := x.LI8
+	b.WriteVarUint32(uint32(len(l300)))
+	if len(l300) > 0 {
+		b.Reserve(1 + len(l300)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e203 := range l202 {
+		for _, e301 := range l300 {
 			{
-				buffer.PutInt8At(w, off, e203)
+				buffer.PutInt8At(w, off, e301)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l204 := x.LL
-	b.WriteVarUint32(uint32(len(l204)))
-	if len(l204) > 0 {
+	l302 := x.LL
+	b.WriteVarUint32(uint32(len(l302)))
+	if len(l302) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e205 := range l204 {
-			b.WriteVarUint32(uint32(len(e205)))
-			if len(e205) > 0 {
-				b.Reserve(1 + len(e205)*5 + buffer.BatchSlack)
+		for _, e303 := range l302 {
+			b.WriteVarUint32(uint32(len(e303)))
+			if len(e303) > 0 {
+				b.Reserve(1 + len(e303)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e206 := range e205 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e206))
+				for _, e304 := range e303 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e304))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l207 := x.LM
-	b.WriteVarUint32(uint32(len(l207)))
-	if len(l207) > 0 {
+	l305 := x.LM
+	b.WriteVarUint32(uint32(len(l305)))
+	if len(l305) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e208 := range l207 {
-			var mw209 foryimpl.MapWriter
-			mw209.Begin(b, len(e208))
-			for k210, v211 := range e208 {
-				mw209.Entry(b)
-				foryimpl.WriteString(b, k210)
-				b.WriteVarInt32(v211)
+		for _, e306 := range l305 {
+			var mw307 foryimpl.MapWriter
+			mw307.Begin(b, len(e306))
+			for k308, v309 := range e306 {
+				mw307.Entry(b)
+				foryimpl.WriteString(b, k308)
+				b.WriteVarInt32(v309)
 			}
-			mw209.End(b)
+			mw307.End(b)
 		}
 	}
-	l212 := x.LPI
-	b.WriteVarUint32(uint32(len(l212)))
-	if len(l212) > 0 {
-		h213 := byte(0x0c)
-		for _, p214 := range l212 {
-			if p214 == nil {
-				h213 = 0x0e
+	l310 := x.LPI
+	b.WriteVarUint32(uint32(len(l310)))
+	if len(l310) > 0 {
+		h311 := byte(0x0c)
+		for _, p312 := range l310 {
+			if p312 == nil {
+				h311 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h213)
-		for _, p214 := range l212 {
-			if h213 == 0x0e {
-				if p214 == nil {
+		b.WriteUint8(h311)
+		for _, p312 := range l310 {
+			if h311 == 0x0e {
+				if p312 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p214)
+			b.WriteVarInt32(*p312)
 		}
 	}
-	l215 := x.LS
+	l313 := x.LS
 	{
-		sz217 := 6 + buffer.BatchSlack + len(l215)*9
-		for _, e216 := range l215 {
-			sz217 += len(e216)
+		sz315 := 6 + buffer.BatchSlack + len(l313)*9
+		for _, e314 := range l313 {
+			sz315 += len(e314)
 		}
-		b.Reserve(sz217)
+		b.Reserve(sz315)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l215)))
-		if len(l215) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l313)))
+		if len(l313) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e216 := range l215 {
-				if len(w)-off < len(e216)+9+buffer.BatchSlack {
+			for _, e314 := range l313 {
+				if len(w)-off < len(e314)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e216) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e314) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e216))<<2|2)
-				if len(e216) > 0 {
-					off += copy(w[off:], e216)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e314))<<2|2)
+				if len(e314) > 0 {
+					off += copy(w[off:], e314)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l218 := x.LT
-	b.WriteVarUint32(uint32(len(l218)))
-	if len(l218) > 0 {
+	l316 := x.LT
+	b.WriteVarUint32(uint32(len(l316)))
+	if len(l316) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e219 := range l218 {
-			foryimpl.WriteTime(b, e219)
+		for _, e317 := range l316 {
+			foryimpl.WriteTime(b, e317)
 		}
 	}
-	l220 := x.LU16
-	b.WriteVarUint32(uint32(len(l220)))
-	if len(l220) > 0 {
-		b.Reserve(1 + len(l220)*2 + buffer.BatchSlack)
+	l318 := x.LU16
+	b.WriteVarUint32(uint32(len(l318)))
+	if len(l318) > 0 {
+		b.Reserve(1 + len(l318)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e221 := range l220 {
+		for _, e319 := range l318 {
 			{
-				buffer.PutUint16At(w, off, e221)
+				buffer.PutUint16At(w, off, e319)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l222 := x.LU64
-	b.WriteVarUint32(uint32(len(l222)))
-	if len(l222) > 0 {
-		b.Reserve(1 + len(l222)*9 + buffer.BatchSlack)
+	l320 := x.LU64
+	b.WriteVarUint32(uint32(len(l320)))
+	if len(l320) > 0 {
+		b.Reserve(1 + len(l320)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e223 := range l222 {
-			off = buffer.PutVarUint64At(w, off, e223)
+		for _, e321 := range l320 {
+			off = buffer.PutVarUint64At(w, off, e321)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw224 foryimpl.MapWriter
-	mw224.Begin(b, len(x.MBS))
-	for k225, v226 := range x.MBS {
-		mw224.Entry(b)
-		b.WriteBool(k225)
-		foryimpl.WriteString(b, v226)
+	var mw322 foryimpl.MapWriter
+	mw322.Begin(b, len(x.MBS))
+	for k323, v324 := range x.MBS {
+		mw322.Entry(b)
+		b.WriteBool(k323)
+		foryimpl.WriteString(b, v324)
 	}
-	mw224.End(b)
-	var mw227 foryimpl.MapWriter
-	mw227.Begin(b, len(x.MES))
-	for k228, v229 := range x.MES {
-		mw227.Entry(b)
-		b.WriteVarUint32(uint32(k228))
-		foryimpl.WriteString(b, v229)
+	mw322.End(b)
+	var mw325 foryimpl.MapWriter
+	mw325.Begin(b, len(x.MES))
+	for k326, v327 := range x.MES {
+		mw325.Entry(b)
+		b.WriteVarUint32(uint32(k326))
+		foryimpl.WriteString(b, v327)
 	}
-	mw227.End(b)
-	var mw230 foryimpl.MapWriter
-	mw230.Begin(b, len(x.MI64F))
-	for k231, v232 := range x.MI64F {
-		mw230.Entry(b)
-		b.WriteVarInt64(k231)
-		b.WriteFloat64(v232)
+	mw325.End(b)
+	var mw328 foryimpl.MapWriter
+	mw328.Begin(b, len(x.MI64F))
+	for k329, v330 := range x.MI64F {
+		mw328.Entry(b)
+		b.WriteVarInt64(k329)
+		b.WriteFloat64(v330)
 	}
-	mw230.End(b)
-	var mw233 foryimpl.MapWriter
-	mw233.Begin(b, len(x.MIS))
-	for k234, v235 := range x.MIS {
-		mw233.Entry(b)
-		b.WriteVarInt32(k234)
-		foryimpl.WriteString(b, v235)
+	mw328.End(b)
+	var mw331 foryimpl.MapWriter
+	mw331.Begin(b, len(x.MIS))
+	for k332, v333 := range x.MIS {
+		mw331.Entry(b)
+		b.WriteVarInt32(k332)
+		foryimpl.WriteString(b, v333)
 	}
-	mw233.End(b)
-	var mw236 foryimpl.MapWriter
-	mw236.Begin(b, len(x.MSI))
-	for k237, v238 := range x.MSI {
-		mw236.Entry(b)
-		foryimpl.WriteString(b, k237)
-		b.WriteVarInt32(v238)
+	mw331.End(b)
+	var mw334 foryimpl.MapWriter
+	mw334.Begin(b, len(x.MSI))
+	for k335, v336 := range x.MSI {
+		mw334.Entry(b)
+		foryimpl.WriteString(b, k335)
+		b.WriteVarInt32(v336)
 	}
-	mw236.End(b)
-	var mw239 foryimpl.MapWriter
-	mw239.Begin(b, len(x.MSL))
-	for k240, v241 := range x.MSL {
-		if v241 == nil {
-			mw239.NullEntry(b)
-			foryimpl.WriteString(b, k240)
+	mw334.End(b)
+	var mw337 foryimpl.MapWriter
+	mw337.Begin(b, len(x.MSL))
+	for k338, v339 := range x.MSL {
+		if v339 == nil {
+			mw337.NullEntry(b)
+			foryimpl.WriteString(b, k338)
 		} else {
-			mw239.Entry(b)
-			foryimpl.WriteString(b, k240)
+			mw337.Entry(b)
+			foryimpl.WriteString(b, k338)
 			{
-				sz243 := 6 + buffer.BatchSlack + len(v241)*9
-				for _, e242 := range v241 {
-					sz243 += len(e242)
+				sz341 := 6 + buffer.BatchSlack + len(v339)*9
+				for _, e340 := range v339 {
+					sz341 += len(e340)
 				}
-				b.Reserve(sz243)
+				b.Reserve(sz341)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v241)))
-				if len(v241) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v339)))
+				if len(v339) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e242 := range v241 {
-						if len(w)-off < len(e242)+9+buffer.BatchSlack {
+					for _, e340 := range v339 {
+						if len(w)-off < len(e340)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e242) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e340) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e242))<<2|2)
-						if len(e242) > 0 {
-							off += copy(w[off:], e242)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e340))<<2|2)
+						if len(e340) > 0 {
+							off += copy(w[off:], e340)
 						}
 					}
 				}
@@ -2682,81 +2682,81 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			}
 		}
 	}
-	mw239.End(b)
-	var mw244 foryimpl.MapWriter
-	mw244.Begin(b, len(x.MSM))
-	for k245, v246 := range x.MSM {
-		if v246 == nil {
-			mw244.NullEntry(b)
-			foryimpl.WriteString(b, k245)
+	mw337.End(b)
+	var mw342 foryimpl.MapWriter
+	mw342.Begin(b, len(x.MSM))
+	for k343, v344 := range x.MSM {
+		if v344 == nil {
+			mw342.NullEntry(b)
+			foryimpl.WriteString(b, k343)
 		} else {
-			mw244.Entry(b)
-			foryimpl.WriteString(b, k245)
-			var mw247 foryimpl.MapWriter
-			mw247.Begin(b, len(v246))
-			for k248, v249 := range v246 {
-				mw247.Entry(b)
-				foryimpl.WriteString(b, k248)
-				b.WriteVarInt32(v249)
+			mw342.Entry(b)
+			foryimpl.WriteString(b, k343)
+			var mw345 foryimpl.MapWriter
+			mw345.Begin(b, len(v344))
+			for k346, v347 := range v344 {
+				mw345.Entry(b)
+				foryimpl.WriteString(b, k346)
+				b.WriteVarInt32(v347)
 			}
-			mw247.End(b)
+			mw345.End(b)
 		}
 	}
-	mw244.End(b)
-	var mw250 foryimpl.MapWriter
-	mw250.Begin(b, len(x.MSP))
-	for k251, v252 := range x.MSP {
-		if v252 == nil {
-			mw250.NullEntry(b)
-			foryimpl.WriteString(b, k251)
+	mw342.End(b)
+	var mw348 foryimpl.MapWriter
+	mw348.Begin(b, len(x.MSP))
+	for k349, v350 := range x.MSP {
+		if v350 == nil {
+			mw348.NullEntry(b)
+			foryimpl.WriteString(b, k349)
 		} else {
-			mw250.Entry(b)
-			foryimpl.WriteString(b, k251)
-			b.WriteVarInt32(*v252)
+			mw348.Entry(b)
+			foryimpl.WriteString(b, k349)
+			b.WriteVarInt32(*v350)
 		}
 	}
-	mw250.End(b)
-	var mw253 foryimpl.MapWriter
-	mw253.Begin(b, len(x.MU8))
-	for k254, v255 := range x.MU8 {
-		mw253.Entry(b)
-		b.WriteUint8(k254)
-		b.WriteUint16(v255)
+	mw348.End(b)
+	var mw351 foryimpl.MapWriter
+	mw351.Begin(b, len(x.MU8))
+	for k352, v353 := range x.MU8 {
+		mw351.Entry(b)
+		b.WriteUint8(k352)
+		b.WriteUint16(v353)
 	}
-	mw253.End(b)
+	mw351.End(b)
 	if x.NBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l256 := x.NBin
-		b.WriteVarUint32(uint32(len(l256)))
-		b.WriteBytes(l256)
+		l354 := x.NBin
+		b.WriteVarUint32(uint32(len(l354)))
+		b.WriteBytes(l354)
 	}
 	if x.NLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l257 := x.NLS
+		l355 := x.NLS
 		{
-			sz259 := 6 + buffer.BatchSlack + len(l257)*9
-			for _, e258 := range l257 {
-				sz259 += len(e258)
+			sz357 := 6 + buffer.BatchSlack + len(l355)*9
+			for _, e356 := range l355 {
+				sz357 += len(e356)
 			}
-			b.Reserve(sz259)
+			b.Reserve(sz357)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l257)))
-			if len(l257) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l355)))
+			if len(l355) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e258 := range l257 {
-					if len(w)-off < len(e258)+9+buffer.BatchSlack {
+				for _, e356 := range l355 {
+					if len(w)-off < len(e356)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e258) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e356) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e258))<<2|2)
-					if len(e258) > 0 {
-						off += copy(w[off:], e258)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e356))<<2|2)
+					if len(e356) > 0 {
+						off += copy(w[off:], e356)
 					}
 				}
 			}
@@ -2767,25 +2767,25 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw260 foryimpl.MapWriter
-		mw260.Begin(b, len(x.NM))
-		for k261, v262 := range x.NM {
-			mw260.Entry(b)
-			foryimpl.WriteString(b, k261)
-			b.WriteVarInt32(v262)
+		var mw358 foryimpl.MapWriter
+		mw358.Begin(b, len(x.NM))
+		for k359, v360 := range x.NM {
+			mw358.Entry(b)
+			foryimpl.WriteString(b, k359)
+			b.WriteVarInt32(v360)
 		}
-		mw260.End(b)
+		mw358.End(b)
 	}
-	l263 := x.Raw
-	b.WriteVarUint32(uint32(len(l263)))
-	if len(l263) > 0 {
-		b.Reserve(1 + len(l263)*1 + buffer.BatchSlack)
+	l361 := x.Raw
+	b.WriteVarUint32(uint32(len(l361)))
+	if len(l361) > 0 {
+		b.Reserve(1 + len(l361)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e264 := range l263 {
+		for _, e362 := range l361 {
 			{
-				buffer.PutUint8At(w, off, e264)
+				buffer.PutUint8At(w, off, e362)
 				off += 1
 			}
 		}
@@ -2857,182 +2857,182 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n265 := c.ReadArrayLength(1)
-	a266 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n265)
-	r.ReadRawBools(a266)
-	x.ABool = a266
+	n363 := c.ReadArrayLength(1)
+	a364 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n363)
+	r.ReadRawBools(a364)
+	x.ABool = a364
 	if c.Failed() {
 		c.Trace("ABool")
 		return
 	}
-	n267 := c.ReadArrayLength(4)
-	a268 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n267)
-	r.ReadRawFloat32s(a268)
-	x.AF32 = a268
+	n365 := c.ReadArrayLength(4)
+	a366 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n365)
+	r.ReadRawFloat32s(a366)
+	x.AF32 = a366
 	if c.Failed() {
 		c.Trace("AF32")
 		return
 	}
-	n269 := c.ReadArrayLength(8)
-	a270 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n269)
-	r.ReadRawFloat64s(a270)
-	x.AF64 = a270
+	n367 := c.ReadArrayLength(8)
+	a368 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n367)
+	r.ReadRawFloat64s(a368)
+	x.AF64 = a368
 	if c.Failed() {
 		c.Trace("AF64")
 		return
 	}
-	n271 := c.ReadArrayLength(2)
-	a272 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n271)
-	r.ReadRawInt16s(a272)
-	x.AI16 = a272
+	n369 := c.ReadArrayLength(2)
+	a370 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n369)
+	r.ReadRawInt16s(a370)
+	x.AI16 = a370
 	if c.Failed() {
 		c.Trace("AI16")
 		return
 	}
-	n273 := c.ReadArrayLength(4)
-	a274 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n273)
-	r.ReadRawInt32s(a274)
-	x.AI32 = a274
+	n371 := c.ReadArrayLength(4)
+	a372 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n371)
+	r.ReadRawInt32s(a372)
+	x.AI32 = a372
 	if c.Failed() {
 		c.Trace("AI32")
 		return
 	}
-	n275 := c.ReadArrayLength(8)
-	a276 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n275)
-	r.ReadRawInt64s(a276)
-	x.AI64 = a276
+	n373 := c.ReadArrayLength(8)
+	a374 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n373)
+	r.ReadRawInt64s(a374)
+	x.AI64 = a374
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	n277 := c.ReadArrayLength(1)
-	a278 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n277)
-	for i279 := range a278 {
-		a278[i279] = r.ReadInt8()
+	n375 := c.ReadArrayLength(1)
+	a376 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n375)
+	for i377 := range a376 {
+		a376[i377] = r.ReadInt8()
 	}
-	x.AI8 = a278
+	x.AI8 = a376
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	n280 := c.ReadArrayLength(2)
-	a281 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n280)
-	r.ReadRawUint16s(a281)
-	x.AU16 = a281
+	n378 := c.ReadArrayLength(2)
+	a379 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n378)
+	r.ReadRawUint16s(a379)
+	x.AU16 = a379
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	n282 := c.ReadArrayLength(4)
-	a283 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n282)
-	r.ReadRawUint32s(a283)
-	x.AU32 = a283
+	n380 := c.ReadArrayLength(4)
+	a381 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n380)
+	r.ReadRawUint32s(a381)
+	x.AU32 = a381
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	n284 := c.ReadArrayLength(8)
-	a285 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n284)
-	r.ReadRawUint64s(a285)
-	x.AU64 = a285
+	n382 := c.ReadArrayLength(8)
+	a383 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n382)
+	r.ReadRawUint64s(a383)
+	x.AU64 = a383
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	n286 := c.ReadArrayLength(1)
-	a287 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n286)
-	copy(a287, r.ReadBytes(n286))
-	x.AU8 = a287
+	n384 := c.ReadArrayLength(1)
+	a385 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n384)
+	copy(a385, r.ReadBytes(n384))
+	x.AU8 = a385
 	if c.Failed() {
 		c.Trace("AU8")
 		return
 	}
-	n288 := c.ReadArrayLength(1)
-	a289 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n288)
-	r.ReadRawBools(a289)
-	x.AddABool = a289
+	n386 := c.ReadArrayLength(1)
+	a387 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n386)
+	r.ReadRawBools(a387)
+	x.AddABool = a387
 	if c.Failed() {
 		c.Trace("AddABool")
 		return
 	}
-	n290 := c.ReadArrayLength(4)
-	a291 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n290)
-	r.ReadRawFloat32s(a291)
-	x.AddAF32 = a291
+	n388 := c.ReadArrayLength(4)
+	a389 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n388)
+	r.ReadRawFloat32s(a389)
+	x.AddAF32 = a389
 	if c.Failed() {
 		c.Trace("AddAF32")
 		return
 	}
-	n292 := c.ReadArrayLength(8)
-	a293 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n292)
-	r.ReadRawFloat64s(a293)
-	x.AddAF64 = a293
+	n390 := c.ReadArrayLength(8)
+	a391 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n390)
+	r.ReadRawFloat64s(a391)
+	x.AddAF64 = a391
 	if c.Failed() {
 		c.Trace("AddAF64")
 		return
 	}
-	n294 := c.ReadArrayLength(2)
-	a295 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n294)
-	r.ReadRawInt16s(a295)
-	x.AddAI16 = a295
+	n392 := c.ReadArrayLength(2)
+	a393 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n392)
+	r.ReadRawInt16s(a393)
+	x.AddAI16 = a393
 	if c.Failed() {
 		c.Trace("AddAI16")
 		return
 	}
-	n296 := c.ReadArrayLength(4)
-	a297 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n296)
-	r.ReadRawInt32s(a297)
-	x.AddAI32 = a297
+	n394 := c.ReadArrayLength(4)
+	a395 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n394)
+	r.ReadRawInt32s(a395)
+	x.AddAI32 = a395
 	if c.Failed() {
 		c.Trace("AddAI32")
 		return
 	}
-	n298 := c.ReadArrayLength(8)
-	a299 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n298)
-	r.ReadRawInt64s(a299)
-	x.AddAI64 = a299
+	n396 := c.ReadArrayLength(8)
+	a397 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n396)
+	r.ReadRawInt64s(a397)
+	x.AddAI64 = a397
 	if c.Failed() {
 		c.Trace("AddAI64")
 		return
 	}
-	n300 := c.ReadArrayLength(1)
-	a301 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n300)
-	for i302 := range a301 {
-		a301[i302] = r.ReadInt8()
+	n398 := c.ReadArrayLength(1)
+	a399 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n398)
+	for i400 := range a399 {
+		a399[i400] = r.ReadInt8()
 	}
-	x.AddAI8 = a301
+	x.AddAI8 = a399
 	if c.Failed() {
 		c.Trace("AddAI8")
 		return
 	}
-	n303 := c.ReadArrayLength(2)
-	a304 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n303)
-	r.ReadRawUint16s(a304)
-	x.AddAU16 = a304
+	n401 := c.ReadArrayLength(2)
+	a402 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n401)
+	r.ReadRawUint16s(a402)
+	x.AddAU16 = a402
 	if c.Failed() {
 		c.Trace("AddAU16")
 		return
 	}
-	n305 := c.ReadArrayLength(4)
-	a306 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n305)
-	r.ReadRawUint32s(a306)
-	x.AddAU32 = a306
+	n403 := c.ReadArrayLength(4)
+	a404 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n403)
+	r.ReadRawUint32s(a404)
+	x.AddAU32 = a404
 	if c.Failed() {
 		c.Trace("AddAU32")
 		return
 	}
-	n307 := c.ReadArrayLength(8)
-	a308 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n307)
-	r.ReadRawUint64s(a308)
-	x.AddAU64 = a308
+	n405 := c.ReadArrayLength(8)
+	a406 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n405)
+	r.ReadRawUint64s(a406)
+	x.AddAU64 = a406
 	if c.Failed() {
 		c.Trace("AddAU64")
 		return
 	}
-	n309 := c.ReadArrayLength(1)
-	a310 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n309)
-	copy(a310, r.ReadBytes(n309))
-	x.AddAU8 = a310
+	n407 := c.ReadArrayLength(1)
+	a408 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n407)
+	copy(a408, r.ReadBytes(n407))
+	x.AddAU8 = a408
 	if c.Failed() {
 		c.Trace("AddAU8")
 		return
@@ -3042,601 +3042,601 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddBin")
 		return
 	}
-	n311 := c.ReadLength(2)
-	if n311 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n311, 3))
+	n409 := c.ReadLength(2)
+	if n409 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n409, 3))
 		return
 	}
-	var l312 [3]int16
-	if n311 > 0 {
-		hn314 := c.ReadListHeader(3)
+	var l410 [3]int16
+	if n409 > 0 {
+		hn412 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i313 := range l312 {
-				if hn314 && !c.ReadFlag() {
-					clear(l312[i313 : i313+1])
+			for i411 := range l410 {
+				if hn412 && !c.ReadFlag() {
+					clear(l410[i411 : i411+1])
 					continue
 				}
-				l312[i313] = r.ReadInt16()
+				l410[i411] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i313)
+					c.TraceIndex(i411)
 					break
 				}
 			}
 		}
 	}
-	x.AddFix = l312
+	x.AddFix = l410
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n316 := c.ReadLength(1)
-	l317 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n316)
-	if n316 > 0 {
-		hn319 := c.ReadListHeader(1)
+	n414 := c.ReadLength(1)
+	l415 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n414)
+	if n414 > 0 {
+		hn417 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i318 := range l317 {
-				if hn319 && !c.ReadFlag() {
-					clear(l317[i318 : i318+1])
+			for i416 := range l415 {
+				if hn417 && !c.ReadFlag() {
+					clear(l415[i416 : i416+1])
 					continue
 				}
-				l317[i318] = r.ReadBool()
+				l415[i416] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i318)
+					c.TraceIndex(i416)
 					break
 				}
 			}
 		}
 	}
-	x.AddLB = l317
+	x.AddLB = l415
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n321 := c.ReadLength(1)
-	l322 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n321)
-	if n321 > 0 {
-		hn324 := c.ReadListHeader(25)
+	n419 := c.ReadLength(1)
+	l420 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n419)
+	if n419 > 0 {
+		hn422 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i323 := range l322 {
-				if hn324 && !c.ReadFlag() {
-					clear(l322[i323 : i323+1])
+			for i421 := range l420 {
+				if hn422 && !c.ReadFlag() {
+					clear(l420[i421 : i421+1])
 					continue
 				}
-				l322[i323] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l420[i421] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i323)
+					c.TraceIndex(i421)
 					break
 				}
 			}
 		}
 	}
-	x.AddLE = l322
+	x.AddLE = l420
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	n326 := c.ReadLength(4)
-	l327 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n326)
-	if n326 > 0 {
-		hn329 := c.ReadListHeader(19)
+	n424 := c.ReadLength(4)
+	l425 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n424)
+	if n424 > 0 {
+		hn427 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i328 := range l327 {
-				if hn329 && !c.ReadFlag() {
-					clear(l327[i328 : i328+1])
+			for i426 := range l425 {
+				if hn427 && !c.ReadFlag() {
+					clear(l425[i426 : i426+1])
 					continue
 				}
-				l327[i328] = r.ReadFloat32()
+				l425[i426] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i328)
+					c.TraceIndex(i426)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l327
+	x.AddLF32 = l425
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n331 := c.ReadLength(8)
-	l332 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n331)
-	if n331 > 0 {
-		hn334 := c.ReadListHeader(20)
+	n429 := c.ReadLength(8)
+	l430 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n429)
+	if n429 > 0 {
+		hn432 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i333 := range l332 {
-				if hn334 && !c.ReadFlag() {
-					clear(l332[i333 : i333+1])
+			for i431 := range l430 {
+				if hn432 && !c.ReadFlag() {
+					clear(l430[i431 : i431+1])
 					continue
 				}
-				l332[i333] = r.ReadFloat64()
+				l430[i431] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i333)
+					c.TraceIndex(i431)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF64 = l332
+	x.AddLF64 = l430
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n336 := c.ReadLength(1)
-	l337 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n336)
-	if n336 > 0 {
-		hn339 := c.ReadListHeader(5)
+	n434 := c.ReadLength(1)
+	l435 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n434)
+	if n434 > 0 {
+		hn437 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i338 := range l337 {
-				if hn339 && !c.ReadFlag() {
-					clear(l337[i338 : i338+1])
+			for i436 := range l435 {
+				if hn437 && !c.ReadFlag() {
+					clear(l435[i436 : i436+1])
 					continue
 				}
-				l337[i338] = r.ReadVarInt32()
+				l435[i436] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i338)
+					c.TraceIndex(i436)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI32 = l337
+	x.AddLI32 = l435
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n341 := c.ReadLength(1)
-	l342 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n341)
-	if n341 > 0 {
-		hn344 := c.ReadListHeader(7)
+	n439 := c.ReadLength(1)
+	l440 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n439)
+	if n439 > 0 {
+		hn442 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i343 := range l342 {
-				if hn344 && !c.ReadFlag() {
-					clear(l342[i343 : i343+1])
+			for i441 := range l440 {
+				if hn442 && !c.ReadFlag() {
+					clear(l440[i441 : i441+1])
 					continue
 				}
-				l342[i343] = r.ReadVarInt64()
+				l440[i441] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i343)
+					c.TraceIndex(i441)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI64 = l342
+	x.AddLI64 = l440
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n346 := c.ReadLength(1)
-	l347 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n346)
-	if n346 > 0 {
-		hn349 := c.ReadListHeader(2)
+	n444 := c.ReadLength(1)
+	l445 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n444)
+	if n444 > 0 {
+		hn447 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i348 := range l347 {
-				if hn349 && !c.ReadFlag() {
-					clear(l347[i348 : i348+1])
+			for i446 := range l445 {
+				if hn447 && !c.ReadFlag() {
+					clear(l445[i446 : i446+1])
 					continue
 				}
-				l347[i348] = r.ReadInt8()
+				l445[i446] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i348)
+					c.TraceIndex(i446)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI8 = l347
+	x.AddLI8 = l445
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n351 := c.ReadLength(1)
-	l352 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n351)
-	if n351 > 0 {
-		hn354 := c.ReadListHeader(22)
+	n449 := c.ReadLength(1)
+	l450 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n449)
+	if n449 > 0 {
+		hn452 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i353 := range l352 {
-				if hn354 && !c.ReadFlag() {
-					clear(l352[i353 : i353+1])
+			for i451 := range l450 {
+				if hn452 && !c.ReadFlag() {
+					clear(l450[i451 : i451+1])
 					continue
 				}
-				n356 := c.ReadLength(1)
-				l357 := foryimpl.MakeSlice[[]int32](c, n356)
-				if n356 > 0 {
-					hn359 := c.ReadListHeader(5)
+				n454 := c.ReadLength(1)
+				l455 := foryimpl.MakeSlice[[]int32](c, n454)
+				if n454 > 0 {
+					hn457 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i358 := range l357 {
-							if hn359 && !c.ReadFlag() {
-								clear(l357[i358 : i358+1])
+						for i456 := range l455 {
+							if hn457 && !c.ReadFlag() {
+								clear(l455[i456 : i456+1])
 								continue
 							}
-							l357[i358] = r.ReadVarInt32()
+							l455[i456] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i358)
+								c.TraceIndex(i456)
 								break
 							}
 						}
 					}
 				}
-				l352[i353] = l357
+				l450[i451] = l455
 				if c.Failed() {
-					c.TraceIndex(i353)
+					c.TraceIndex(i451)
 					break
 				}
 			}
 		}
 	}
-	x.AddLL = l352
+	x.AddLL = l450
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n361 := c.ReadLength(1)
-	l362 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n361)
-	if n361 > 0 {
-		hn364 := c.ReadListHeader(24)
+	n459 := c.ReadLength(1)
+	l460 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n459)
+	if n459 > 0 {
+		hn462 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i363 := range l362 {
-				if hn364 && !c.ReadFlag() {
-					clear(l362[i363 : i363+1])
+			for i461 := range l460 {
+				if hn462 && !c.ReadFlag() {
+					clear(l460[i461 : i461+1])
 					continue
 				}
-				n366 := c.ReadLength(2)
-				m367 := foryimpl.MakeMap[map[string]int32](c, n366)
-				for n366 > 0 && !c.Failed() {
-					sz368, vn369, _ := c.ReadMapChunk(n366, 21, 5, nil, false)
-					for j370 := 0; j370 < sz368 && !c.Failed(); j370++ {
-						var k371 string
-						k371 = c.ReadString()
-						var v372 int32
-						if !vn369 {
-							v372 = r.ReadVarInt32()
+				n464 := c.ReadLength(2)
+				m465 := foryimpl.MakeMap[map[string]int32](c, n464)
+				for n464 > 0 && !c.Failed() {
+					sz466, vn467, _ := c.ReadMapChunk(n464, 21, 5, nil, false)
+					for j468 := 0; j468 < sz466 && !c.Failed(); j468++ {
+						var k469 string
+						k469 = c.ReadString()
+						var v470 int32
+						if !vn467 {
+							v470 = r.ReadVarInt32()
 						}
-						m367[k371] = v372
+						m465[k469] = v470
 					}
-					n366 -= sz368
+					n464 -= sz466
 				}
-				l362[i363] = m367
+				l460[i461] = m465
 				if c.Failed() {
-					c.TraceIndex(i363)
+					c.TraceIndex(i461)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l362
+	x.AddLM = l460
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n373 := c.ReadLength(1)
-	l374 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n373)
-	if n373 > 0 {
-		hn376 := c.ReadListHeader(5)
+	n471 := c.ReadLength(1)
+	l472 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n471)
+	if n471 > 0 {
+		hn474 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i375 := range l374 {
-				if hn376 && !c.ReadFlag() {
-					clear(l374[i375 : i375+1])
+			for i473 := range l472 {
+				if hn474 && !c.ReadFlag() {
+					clear(l472[i473 : i473+1])
 					continue
 				}
-				p378 := foryimpl.Alloc[int32](c)
-				*p378 = r.ReadVarInt32()
-				l374[i375] = p378
+				p476 := foryimpl.Alloc[int32](c)
+				*p476 = r.ReadVarInt32()
+				l472[i473] = p476
 				if c.Failed() {
-					c.TraceIndex(i375)
+					c.TraceIndex(i473)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l374
+	x.AddLPI = l472
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	n379 := c.ReadLength(1)
-	l380 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n379)
-	if n379 > 0 {
-		hn382 := c.ReadListHeader(21)
+	n477 := c.ReadLength(1)
+	l478 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n477)
+	if n477 > 0 {
+		hn480 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i381 := range l380 {
-				if hn382 && !c.ReadFlag() {
-					clear(l380[i381 : i381+1])
+			for i479 := range l478 {
+				if hn480 && !c.ReadFlag() {
+					clear(l478[i479 : i479+1])
 					continue
 				}
-				l380[i381] = c.ReadString()
+				l478[i479] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i381)
+					c.TraceIndex(i479)
 					break
 				}
 			}
 		}
 	}
-	x.AddLS = l380
+	x.AddLS = l478
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n384 := c.ReadLength(1)
-	l385 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n384)
-	if n384 > 0 {
-		hn387 := c.ReadListHeader(38)
+	n482 := c.ReadLength(1)
+	l483 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n482)
+	if n482 > 0 {
+		hn485 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i386 := range l385 {
-				if hn387 && !c.ReadFlag() {
-					clear(l385[i386 : i386+1])
+			for i484 := range l483 {
+				if hn485 && !c.ReadFlag() {
+					clear(l483[i484 : i484+1])
 					continue
 				}
-				l385[i386] = c.ReadTime()
+				l483[i484] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i386)
+					c.TraceIndex(i484)
 					break
 				}
 			}
 		}
 	}
-	x.AddLT = l385
+	x.AddLT = l483
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n389 := c.ReadLength(2)
-	l390 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n389)
-	if n389 > 0 {
-		hn392 := c.ReadListHeader(10)
+	n487 := c.ReadLength(2)
+	l488 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n487)
+	if n487 > 0 {
+		hn490 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i391 := range l390 {
-				if hn392 && !c.ReadFlag() {
-					clear(l390[i391 : i391+1])
+			for i489 := range l488 {
+				if hn490 && !c.ReadFlag() {
+					clear(l488[i489 : i489+1])
 					continue
 				}
-				l390[i391] = r.ReadUint16()
+				l488[i489] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i391)
+					c.TraceIndex(i489)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU16 = l390
+	x.AddLU16 = l488
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n394 := c.ReadLength(1)
-	l395 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n394)
-	if n394 > 0 {
-		hn397 := c.ReadListHeader(14)
+	n492 := c.ReadLength(1)
+	l493 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n492)
+	if n492 > 0 {
+		hn495 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i396 := range l395 {
-				if hn397 && !c.ReadFlag() {
-					clear(l395[i396 : i396+1])
+			for i494 := range l493 {
+				if hn495 && !c.ReadFlag() {
+					clear(l493[i494 : i494+1])
 					continue
 				}
-				l395[i396] = r.ReadVarUint64()
+				l493[i494] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i396)
+					c.TraceIndex(i494)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU64 = l395
+	x.AddLU64 = l493
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n399 := c.ReadLength(2)
-	m400 := foryimpl.MakeMap[map[bool]string](c, n399)
-	for n399 > 0 && !c.Failed() {
-		sz401, vn402, _ := c.ReadMapChunk(n399, 1, 21, nil, false)
-		for j403 := 0; j403 < sz401 && !c.Failed(); j403++ {
-			var k404 bool
-			k404 = r.ReadBool()
-			var v405 string
-			if !vn402 {
-				v405 = c.ReadString()
+	n497 := c.ReadLength(2)
+	m498 := foryimpl.MakeMap[map[bool]string](c, n497)
+	for n497 > 0 && !c.Failed() {
+		sz499, vn500, _ := c.ReadMapChunk(n497, 1, 21, nil, false)
+		for j501 := 0; j501 < sz499 && !c.Failed(); j501++ {
+			var k502 bool
+			k502 = r.ReadBool()
+			var v503 string
+			if !vn500 {
+				v503 = c.ReadString()
 			}
-			m400[k404] = v405
+			m498[k502] = v503
 		}
-		n399 -= sz401
+		n497 -= sz499
 	}
-	x.AddMBS = m400
+	x.AddMBS = m498
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n406 := c.ReadLength(2)
-	m407 := foryimpl.MakeMap[map[Color]string](c, n406)
-	for n406 > 0 && !c.Failed() {
-		sz408, vn409, _ := c.ReadMapChunk(n406, 25, 21, nil, false)
-		for j410 := 0; j410 < sz408 && !c.Failed(); j410++ {
-			var k411 Color
-			k411 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v412 string
-			if !vn409 {
-				v412 = c.ReadString()
+	n504 := c.ReadLength(2)
+	m505 := foryimpl.MakeMap[map[Color]string](c, n504)
+	for n504 > 0 && !c.Failed() {
+		sz506, vn507, _ := c.ReadMapChunk(n504, 25, 21, nil, false)
+		for j508 := 0; j508 < sz506 && !c.Failed(); j508++ {
+			var k509 Color
+			k509 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v510 string
+			if !vn507 {
+				v510 = c.ReadString()
 			}
-			m407[k411] = v412
+			m505[k509] = v510
 		}
-		n406 -= sz408
+		n504 -= sz506
 	}
-	x.AddMES = m407
+	x.AddMES = m505
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n413 := c.ReadLength(2)
-	m414 := foryimpl.MakeMap[map[int64]float64](c, n413)
-	for n413 > 0 && !c.Failed() {
-		sz415, vn416, _ := c.ReadMapChunk(n413, 7, 20, nil, false)
-		for j417 := 0; j417 < sz415 && !c.Failed(); j417++ {
-			var k418 int64
-			k418 = r.ReadVarInt64()
-			var v419 float64
-			if !vn416 {
-				v419 = r.ReadFloat64()
+	n511 := c.ReadLength(2)
+	m512 := foryimpl.MakeMap[map[int64]float64](c, n511)
+	for n511 > 0 && !c.Failed() {
+		sz513, vn514, _ := c.ReadMapChunk(n511, 7, 20, nil, false)
+		for j515 := 0; j515 < sz513 && !c.Failed(); j515++ {
+			var k516 int64
+			k516 = r.ReadVarInt64()
+			var v517 float64
+			if !vn514 {
+				v517 = r.ReadFloat64()
 			}
-			m414[k418] = v419
+			m512[k516] = v517
 		}
-		n413 -= sz415
+		n511 -= sz513
 	}
-	x.AddMI64F = m414
+	x.AddMI64F = m512
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n420 := c.ReadLength(2)
-	m421 := foryimpl.MakeMap[map[int32]string](c, n420)
-	for n420 > 0 && !c.Failed() {
-		sz422, vn423, _ := c.ReadMapChunk(n420, 5, 21, nil, false)
-		for j424 := 0; j424 < sz422 && !c.Failed(); j424++ {
-			var k425 int32
-			k425 = r.ReadVarInt32()
-			var v426 string
-			if !vn423 {
-				v426 = c.ReadString()
+	n518 := c.ReadLength(2)
+	m519 := foryimpl.MakeMap[map[int32]string](c, n518)
+	for n518 > 0 && !c.Failed() {
+		sz520, vn521, _ := c.ReadMapChunk(n518, 5, 21, nil, false)
+		for j522 := 0; j522 < sz520 && !c.Failed(); j522++ {
+			var k523 int32
+			k523 = r.ReadVarInt32()
+			var v524 string
+			if !vn521 {
+				v524 = c.ReadString()
 			}
-			m421[k425] = v426
+			m519[k523] = v524
 		}
-		n420 -= sz422
+		n518 -= sz520
 	}
-	x.AddMIS = m421
+	x.AddMIS = m519
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n427 := c.ReadLength(2)
-	m428 := foryimpl.MakeMap[map[string]int32](c, n427)
-	for n427 > 0 && !c.Failed() {
-		sz429, vn430, _ := c.ReadMapChunk(n427, 21, 5, nil, false)
-		for j431 := 0; j431 < sz429 && !c.Failed(); j431++ {
-			var k432 string
-			k432 = c.ReadString()
-			var v433 int32
-			if !vn430 {
-				v433 = r.ReadVarInt32()
+	n525 := c.ReadLength(2)
+	m526 := foryimpl.MakeMap[map[string]int32](c, n525)
+	for n525 > 0 && !c.Failed() {
+		sz527, vn528, _ := c.ReadMapChunk(n525, 21, 5, nil, false)
+		for j529 := 0; j529 < sz527 && !c.Failed(); j529++ {
+			var k530 string
+			k530 = c.ReadString()
+			var v531 int32
+			if !vn528 {
+				v531 = r.ReadVarInt32()
 			}
-			m428[k432] = v433
+			m526[k530] = v531
 		}
-		n427 -= sz429
+		n525 -= sz527
 	}
-	x.AddMSI = m428
+	x.AddMSI = m526
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
-	n434 := c.ReadLength(2)
-	m435 := foryimpl.MakeMap[map[string][]string](c, n434)
-	for n434 > 0 && !c.Failed() {
-		sz436, vn437, _ := c.ReadMapChunk(n434, 21, 22, nil, true)
-		for j438 := 0; j438 < sz436 && !c.Failed(); j438++ {
-			var k439 string
-			k439 = c.ReadString()
-			var v440 []string
-			if !vn437 {
-				n441 := c.ReadLength(1)
-				l442 := foryimpl.MakeSlice[[]string](c, n441)
-				if n441 > 0 {
-					hn444 := c.ReadListHeader(21)
+	n532 := c.ReadLength(2)
+	m533 := foryimpl.MakeMap[map[string][]string](c, n532)
+	for n532 > 0 && !c.Failed() {
+		sz534, vn535, _ := c.ReadMapChunk(n532, 21, 22, nil, true)
+		for j536 := 0; j536 < sz534 && !c.Failed(); j536++ {
+			var k537 string
+			k537 = c.ReadString()
+			var v538 []string
+			if !vn535 {
+				n539 := c.ReadLength(1)
+				l540 := foryimpl.MakeSlice[[]string](c, n539)
+				if n539 > 0 {
+					hn542 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i443 := range l442 {
-							if hn444 && !c.ReadFlag() {
-								clear(l442[i443 : i443+1])
+						for i541 := range l540 {
+							if hn542 && !c.ReadFlag() {
+								clear(l540[i541 : i541+1])
 								continue
 							}
-							l442[i443] = c.ReadString()
+							l540[i541] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i443)
+								c.TraceIndex(i541)
 								break
 							}
 						}
 					}
 				}
-				v440 = l442
+				v538 = l540
 			}
-			m435[k439] = v440
+			m533[k537] = v538
 		}
-		n434 -= sz436
+		n532 -= sz534
 	}
-	x.AddMSL = m435
+	x.AddMSL = m533
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n446 := c.ReadLength(2)
-	m447 := foryimpl.MakeMap[map[string]map[string]int32](c, n446)
-	for n446 > 0 && !c.Failed() {
-		sz448, vn449, _ := c.ReadMapChunk(n446, 21, 24, nil, true)
-		for j450 := 0; j450 < sz448 && !c.Failed(); j450++ {
-			var k451 string
-			k451 = c.ReadString()
-			var v452 map[string]int32
-			if !vn449 {
-				n453 := c.ReadLength(2)
-				m454 := foryimpl.MakeMap[map[string]int32](c, n453)
-				for n453 > 0 && !c.Failed() {
-					sz455, vn456, _ := c.ReadMapChunk(n453, 21, 5, nil, false)
-					for j457 := 0; j457 < sz455 && !c.Failed(); j457++ {
-						var k458 string
-						k458 = c.ReadString()
-						var v459 int32
-						if !vn456 {
-							v459 = r.ReadVarInt32()
+	n544 := c.ReadLength(2)
+	m545 := foryimpl.MakeMap[map[string]map[string]int32](c, n544)
+	for n544 > 0 && !c.Failed() {
+		sz546, vn547, _ := c.ReadMapChunk(n544, 21, 24, nil, true)
+		for j548 := 0; j548 < sz546 && !c.Failed(); j548++ {
+			var k549 string
+			k549 = c.ReadString()
+			var v550 map[string]int32
+			if !vn547 {
+				n551 := c.ReadLength(2)
+				m552 := foryimpl.MakeMap[map[string]int32](c, n551)
+				for n551 > 0 && !c.Failed() {
+					sz553, vn554, _ := c.ReadMapChunk(n551, 21, 5, nil, false)
+					for j555 := 0; j555 < sz553 && !c.Failed(); j555++ {
+						var k556 string
+						k556 = c.ReadString()
+						var v557 int32
+						if !vn554 {
+							v557 = r.ReadVarInt32()
 						}
-						m454[k458] = v459
+						m552[k556] = v557
 					}
-					n453 -= sz455
+					n551 -= sz553
 				}
-				v452 = m454
+				v550 = m552
 			}
-			m447[k451] = v452
+			m545[k549] = v550
 		}
-		n446 -= sz448
+		n544 -= sz546
 	}
-	x.AddMSM = m447
+	x.AddMSM = m545
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n460 := c.ReadLength(2)
-	m461 := foryimpl.MakeMap[map[string]*int32](c, n460)
-	for n460 > 0 && !c.Failed() {
-		sz462, vn463, _ := c.ReadMapChunk(n460, 21, 5, nil, true)
-		for j464 := 0; j464 < sz462 && !c.Failed(); j464++ {
-			var k465 string
-			k465 = c.ReadString()
-			var v466 *int32
-			if !vn463 {
-				p467 := foryimpl.Alloc[int32](c)
-				*p467 = r.ReadVarInt32()
-				v466 = p467
+	n558 := c.ReadLength(2)
+	m559 := foryimpl.MakeMap[map[string]*int32](c, n558)
+	for n558 > 0 && !c.Failed() {
+		sz560, vn561, _ := c.ReadMapChunk(n558, 21, 5, nil, true)
+		for j562 := 0; j562 < sz560 && !c.Failed(); j562++ {
+			var k563 string
+			k563 = c.ReadString()
+			var v564 *int32
+			if !vn561 {
+				p565 := foryimpl.Alloc[int32](c)
+				*p565 = r.ReadVarInt32()
+				v564 = p565
 			}
-			m461[k465] = v466
+			m559[k563] = v564
 		}
-		n460 -= sz462
+		n558 -= sz560
 	}
-	x.AddMSP = m461
+	x.AddMSP = m559
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n468 := c.ReadLength(2)
-	m469 := foryimpl.MakeMap[map[uint8]uint16](c, n468)
-	for n468 > 0 && !c.Failed() {
-		sz470, vn471, _ := c.ReadMapChunk(n468, 9, 10, nil, false)
-		for j472 := 0; j472 < sz470 && !c.Failed(); j472++ {
-			var k473 uint8
-			k473 = r.ReadUint8()
-			var v474 uint16
-			if !vn471 {
-				v474 = r.ReadUint16()
+	n566 := c.ReadLength(2)
+	m567 := foryimpl.MakeMap[map[uint8]uint16](c, n566)
+	for n566 > 0 && !c.Failed() {
+		sz568, vn569, _ := c.ReadMapChunk(n566, 9, 10, nil, false)
+		for j570 := 0; j570 < sz568 && !c.Failed(); j570++ {
+			var k571 uint8
+			k571 = r.ReadUint8()
+			var v572 uint16
+			if !vn569 {
+				v572 = r.ReadUint16()
 			}
-			m469[k473] = v474
+			m567[k571] = v572
 		}
-		n468 -= sz470
+		n566 -= sz568
 	}
-	x.AddMU8 = m469
+	x.AddMU8 = m567
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
@@ -3649,71 +3649,71 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n475 := c.ReadLength(1)
-		l476 := foryimpl.MakeSlice[[]string](c, n475)
-		if n475 > 0 {
-			hn478 := c.ReadListHeader(21)
+		n573 := c.ReadLength(1)
+		l574 := foryimpl.MakeSlice[[]string](c, n573)
+		if n573 > 0 {
+			hn576 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i477 := range l476 {
-					if hn478 && !c.ReadFlag() {
-						clear(l476[i477 : i477+1])
+				for i575 := range l574 {
+					if hn576 && !c.ReadFlag() {
+						clear(l574[i575 : i575+1])
 						continue
 					}
-					l476[i477] = c.ReadString()
+					l574[i575] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i477)
+						c.TraceIndex(i575)
 						break
 					}
 				}
 			}
 		}
-		x.AddNLS = l476
+		x.AddNLS = l574
 	}
 	if c.Failed() {
 		c.Trace("AddNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n480 := c.ReadLength(2)
-		m481 := foryimpl.MakeMap[map[string]int32](c, n480)
-		for n480 > 0 && !c.Failed() {
-			sz482, vn483, _ := c.ReadMapChunk(n480, 21, 5, nil, false)
-			for j484 := 0; j484 < sz482 && !c.Failed(); j484++ {
-				var k485 string
-				k485 = c.ReadString()
-				var v486 int32
-				if !vn483 {
-					v486 = r.ReadVarInt32()
+		n578 := c.ReadLength(2)
+		m579 := foryimpl.MakeMap[map[string]int32](c, n578)
+		for n578 > 0 && !c.Failed() {
+			sz580, vn581, _ := c.ReadMapChunk(n578, 21, 5, nil, false)
+			for j582 := 0; j582 < sz580 && !c.Failed(); j582++ {
+				var k583 string
+				k583 = c.ReadString()
+				var v584 int32
+				if !vn581 {
+					v584 = r.ReadVarInt32()
 				}
-				m481[k485] = v486
+				m579[k583] = v584
 			}
-			n480 -= sz482
+			n578 -= sz580
 		}
-		x.AddNM = m481
+		x.AddNM = m579
 	}
 	if c.Failed() {
 		c.Trace("AddNM")
 		return
 	}
-	n487 := c.ReadLength(1)
-	l488 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n487)
-	if n487 > 0 {
-		hn490 := c.ReadListHeader(9)
+	n585 := c.ReadLength(1)
+	l586 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n585)
+	if n585 > 0 {
+		hn588 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i489 := range l488 {
-				if hn490 && !c.ReadFlag() {
-					clear(l488[i489 : i489+1])
+			for i587 := range l586 {
+				if hn588 && !c.ReadFlag() {
+					clear(l586[i587 : i587+1])
 					continue
 				}
-				l488[i489] = r.ReadUint8()
+				l586[i587] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i489)
+					c.TraceIndex(i587)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l488
+	x.AddRaw = l586
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
@@ -3723,601 +3723,601 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n492 := c.ReadLength(2)
-	if n492 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n492, 3))
+	n590 := c.ReadLength(2)
+	if n590 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n590, 3))
 		return
 	}
-	var l493 [3]int16
-	if n492 > 0 {
-		hn495 := c.ReadListHeader(3)
+	var l591 [3]int16
+	if n590 > 0 {
+		hn593 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i494 := range l493 {
-				if hn495 && !c.ReadFlag() {
-					clear(l493[i494 : i494+1])
+			for i592 := range l591 {
+				if hn593 && !c.ReadFlag() {
+					clear(l591[i592 : i592+1])
 					continue
 				}
-				l493[i494] = r.ReadInt16()
+				l591[i592] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i494)
+					c.TraceIndex(i592)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l493
+	x.Fix = l591
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n497 := c.ReadLength(1)
-	l498 := foryimpl.ReuseSlice[[]bool](c, x.LB, n497)
-	if n497 > 0 {
-		hn500 := c.ReadListHeader(1)
+	n595 := c.ReadLength(1)
+	l596 := foryimpl.ReuseSlice[[]bool](c, x.LB, n595)
+	if n595 > 0 {
+		hn598 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i499 := range l498 {
-				if hn500 && !c.ReadFlag() {
-					clear(l498[i499 : i499+1])
+			for i597 := range l596 {
+				if hn598 && !c.ReadFlag() {
+					clear(l596[i597 : i597+1])
 					continue
 				}
-				l498[i499] = r.ReadBool()
+				l596[i597] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i499)
+					c.TraceIndex(i597)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l498
+	x.LB = l596
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n502 := c.ReadLength(1)
-	l503 := foryimpl.ReuseSlice[[]Color](c, x.LE, n502)
-	if n502 > 0 {
-		hn505 := c.ReadListHeader(25)
+	n600 := c.ReadLength(1)
+	l601 := foryimpl.ReuseSlice[[]Color](c, x.LE, n600)
+	if n600 > 0 {
+		hn603 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i504 := range l503 {
-				if hn505 && !c.ReadFlag() {
-					clear(l503[i504 : i504+1])
+			for i602 := range l601 {
+				if hn603 && !c.ReadFlag() {
+					clear(l601[i602 : i602+1])
 					continue
 				}
-				l503[i504] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l601[i602] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i504)
+					c.TraceIndex(i602)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l503
+	x.LE = l601
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n507 := c.ReadLength(4)
-	l508 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n507)
-	if n507 > 0 {
-		hn510 := c.ReadListHeader(19)
+	n605 := c.ReadLength(4)
+	l606 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n605)
+	if n605 > 0 {
+		hn608 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i509 := range l508 {
-				if hn510 && !c.ReadFlag() {
-					clear(l508[i509 : i509+1])
+			for i607 := range l606 {
+				if hn608 && !c.ReadFlag() {
+					clear(l606[i607 : i607+1])
 					continue
 				}
-				l508[i509] = r.ReadFloat32()
+				l606[i607] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i509)
+					c.TraceIndex(i607)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l508
+	x.LF32 = l606
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n512 := c.ReadLength(8)
-	l513 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n512)
-	if n512 > 0 {
-		hn515 := c.ReadListHeader(20)
+	n610 := c.ReadLength(8)
+	l611 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n610)
+	if n610 > 0 {
+		hn613 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i514 := range l513 {
-				if hn515 && !c.ReadFlag() {
-					clear(l513[i514 : i514+1])
+			for i612 := range l611 {
+				if hn613 && !c.ReadFlag() {
+					clear(l611[i612 : i612+1])
 					continue
 				}
-				l513[i514] = r.ReadFloat64()
+				l611[i612] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i514)
+					c.TraceIndex(i612)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l513
+	x.LF64 = l611
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n517 := c.ReadLength(1)
-	l518 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n517)
-	if n517 > 0 {
-		hn520 := c.ReadListHeader(5)
+	n615 := c.ReadLength(1)
+	l616 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n615)
+	if n615 > 0 {
+		hn618 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i519 := range l518 {
-				if hn520 && !c.ReadFlag() {
-					clear(l518[i519 : i519+1])
+			for i617 := range l616 {
+				if hn618 && !c.ReadFlag() {
+					clear(l616[i617 : i617+1])
 					continue
 				}
-				l518[i519] = r.ReadVarInt32()
+				l616[i617] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i519)
+					c.TraceIndex(i617)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l518
+	x.LI32 = l616
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n522 := c.ReadLength(1)
-	l523 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n522)
-	if n522 > 0 {
-		hn525 := c.ReadListHeader(7)
+	n620 := c.ReadLength(1)
+	l621 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n620)
+	if n620 > 0 {
+		hn623 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i524 := range l523 {
-				if hn525 && !c.ReadFlag() {
-					clear(l523[i524 : i524+1])
+			for i622 := range l621 {
+				if hn623 && !c.ReadFlag() {
+					clear(l621[i622 : i622+1])
 					continue
 				}
-				l523[i524] = r.ReadVarInt64()
+				l621[i622] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i524)
+					c.TraceIndex(i622)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l523
+	x.LI64 = l621
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n527 := c.ReadLength(1)
-	l528 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n527)
-	if n527 > 0 {
-		hn530 := c.ReadListHeader(2)
+	n625 := c.ReadLength(1)
+	l626 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n625)
+	if n625 > 0 {
+		hn628 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i529 := range l528 {
-				if hn530 && !c.ReadFlag() {
-					clear(l528[i529 : i529+1])
+			for i627 := range l626 {
+				if hn628 && !c.ReadFlag() {
+					clear(l626[i627 : i627+1])
 					continue
 				}
-				l528[i529] = r.ReadInt8()
+				l626[i627] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i529)
+					c.TraceIndex(i627)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l528
+	x.LI8 = l626
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n532 := c.ReadLength(1)
-	l533 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n532)
-	if n532 > 0 {
-		hn535 := c.ReadListHeader(22)
+	n630 := c.ReadLength(1)
+	l631 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n630)
+	if n630 > 0 {
+		hn633 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i534 := range l533 {
-				if hn535 && !c.ReadFlag() {
-					clear(l533[i534 : i534+1])
+			for i632 := range l631 {
+				if hn633 && !c.ReadFlag() {
+					clear(l631[i632 : i632+1])
 					continue
 				}
-				n537 := c.ReadLength(1)
-				l538 := foryimpl.MakeSlice[[]int32](c, n537)
-				if n537 > 0 {
-					hn540 := c.ReadListHeader(5)
+				n635 := c.ReadLength(1)
+				l636 := foryimpl.MakeSlice[[]int32](c, n635)
+				if n635 > 0 {
+					hn638 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i539 := range l538 {
-							if hn540 && !c.ReadFlag() {
-								clear(l538[i539 : i539+1])
+						for i637 := range l636 {
+							if hn638 && !c.ReadFlag() {
+								clear(l636[i637 : i637+1])
 								continue
 							}
-							l538[i539] = r.ReadVarInt32()
+							l636[i637] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i539)
+								c.TraceIndex(i637)
 								break
 							}
 						}
 					}
 				}
-				l533[i534] = l538
+				l631[i632] = l636
 				if c.Failed() {
-					c.TraceIndex(i534)
+					c.TraceIndex(i632)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l533
+	x.LL = l631
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n542 := c.ReadLength(1)
-	l543 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n542)
-	if n542 > 0 {
-		hn545 := c.ReadListHeader(24)
+	n640 := c.ReadLength(1)
+	l641 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n640)
+	if n640 > 0 {
+		hn643 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i544 := range l543 {
-				if hn545 && !c.ReadFlag() {
-					clear(l543[i544 : i544+1])
+			for i642 := range l641 {
+				if hn643 && !c.ReadFlag() {
+					clear(l641[i642 : i642+1])
 					continue
 				}
-				n547 := c.ReadLength(2)
-				m548 := foryimpl.MakeMap[map[string]int32](c, n547)
-				for n547 > 0 && !c.Failed() {
-					sz549, vn550, _ := c.ReadMapChunk(n547, 21, 5, nil, false)
-					for j551 := 0; j551 < sz549 && !c.Failed(); j551++ {
-						var k552 string
-						k552 = c.ReadString()
-						var v553 int32
-						if !vn550 {
-							v553 = r.ReadVarInt32()
+				n645 := c.ReadLength(2)
+				m646 := foryimpl.MakeMap[map[string]int32](c, n645)
+				for n645 > 0 && !c.Failed() {
+					sz647, vn648, _ := c.ReadMapChunk(n645, 21, 5, nil, false)
+					for j649 := 0; j649 < sz647 && !c.Failed(); j649++ {
+						var k650 string
+						k650 = c.ReadString()
+						var v651 int32
+						if !vn648 {
+							v651 = r.ReadVarInt32()
 						}
-						m548[k552] = v553
+						m646[k650] = v651
 					}
-					n547 -= sz549
+					n645 -= sz647
 				}
-				l543[i544] = m548
+				l641[i642] = m646
 				if c.Failed() {
-					c.TraceIndex(i544)
+					c.TraceIndex(i642)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l543
+	x.LM = l641
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n554 := c.ReadLength(1)
-	l555 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n554)
-	if n554 > 0 {
-		hn557 := c.ReadListHeader(5)
+	n652 := c.ReadLength(1)
+	l653 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n652)
+	if n652 > 0 {
+		hn655 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i556 := range l555 {
-				if hn557 && !c.ReadFlag() {
-					clear(l555[i556 : i556+1])
+			for i654 := range l653 {
+				if hn655 && !c.ReadFlag() {
+					clear(l653[i654 : i654+1])
 					continue
 				}
-				p559 := foryimpl.Alloc[int32](c)
-				*p559 = r.ReadVarInt32()
-				l555[i556] = p559
+				p657 := foryimpl.Alloc[int32](c)
+				*p657 = r.ReadVarInt32()
+				l653[i654] = p657
 				if c.Failed() {
-					c.TraceIndex(i556)
+					c.TraceIndex(i654)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l555
+	x.LPI = l653
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n560 := c.ReadLength(1)
-	l561 := foryimpl.ReuseSlice[[]string](c, x.LS, n560)
-	if n560 > 0 {
-		hn563 := c.ReadListHeader(21)
+	n658 := c.ReadLength(1)
+	l659 := foryimpl.ReuseSlice[[]string](c, x.LS, n658)
+	if n658 > 0 {
+		hn661 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i562 := range l561 {
-				if hn563 && !c.ReadFlag() {
-					clear(l561[i562 : i562+1])
+			for i660 := range l659 {
+				if hn661 && !c.ReadFlag() {
+					clear(l659[i660 : i660+1])
 					continue
 				}
-				l561[i562] = c.ReadString()
+				l659[i660] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i562)
+					c.TraceIndex(i660)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l561
+	x.LS = l659
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n565 := c.ReadLength(1)
-	l566 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n565)
-	if n565 > 0 {
-		hn568 := c.ReadListHeader(38)
+	n663 := c.ReadLength(1)
+	l664 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n663)
+	if n663 > 0 {
+		hn666 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i567 := range l566 {
-				if hn568 && !c.ReadFlag() {
-					clear(l566[i567 : i567+1])
+			for i665 := range l664 {
+				if hn666 && !c.ReadFlag() {
+					clear(l664[i665 : i665+1])
 					continue
 				}
-				l566[i567] = c.ReadTime()
+				l664[i665] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i567)
+					c.TraceIndex(i665)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l566
+	x.LT = l664
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n570 := c.ReadLength(2)
-	l571 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n570)
-	if n570 > 0 {
-		hn573 := c.ReadListHeader(10)
+	n668 := c.ReadLength(2)
+	l669 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n668)
+	if n668 > 0 {
+		hn671 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i572 := range l571 {
-				if hn573 && !c.ReadFlag() {
-					clear(l571[i572 : i572+1])
+			for i670 := range l669 {
+				if hn671 && !c.ReadFlag() {
+					clear(l669[i670 : i670+1])
 					continue
 				}
-				l571[i572] = r.ReadUint16()
+				l669[i670] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i572)
+					c.TraceIndex(i670)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l571
+	x.LU16 = l669
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n575 := c.ReadLength(1)
-	l576 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n575)
-	if n575 > 0 {
-		hn578 := c.ReadListHeader(14)
+	n673 := c.ReadLength(1)
+	l674 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n673)
+	if n673 > 0 {
+		hn676 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i577 := range l576 {
-				if hn578 && !c.ReadFlag() {
-					clear(l576[i577 : i577+1])
+			for i675 := range l674 {
+				if hn676 && !c.ReadFlag() {
+					clear(l674[i675 : i675+1])
 					continue
 				}
-				l576[i577] = r.ReadVarUint64()
+				l674[i675] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i577)
+					c.TraceIndex(i675)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l576
+	x.LU64 = l674
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n580 := c.ReadLength(2)
-	m581 := foryimpl.MakeMap[map[bool]string](c, n580)
-	for n580 > 0 && !c.Failed() {
-		sz582, vn583, _ := c.ReadMapChunk(n580, 1, 21, nil, false)
-		for j584 := 0; j584 < sz582 && !c.Failed(); j584++ {
-			var k585 bool
-			k585 = r.ReadBool()
-			var v586 string
-			if !vn583 {
-				v586 = c.ReadString()
+	n678 := c.ReadLength(2)
+	m679 := foryimpl.MakeMap[map[bool]string](c, n678)
+	for n678 > 0 && !c.Failed() {
+		sz680, vn681, _ := c.ReadMapChunk(n678, 1, 21, nil, false)
+		for j682 := 0; j682 < sz680 && !c.Failed(); j682++ {
+			var k683 bool
+			k683 = r.ReadBool()
+			var v684 string
+			if !vn681 {
+				v684 = c.ReadString()
 			}
-			m581[k585] = v586
+			m679[k683] = v684
 		}
-		n580 -= sz582
+		n678 -= sz680
 	}
-	x.MBS = m581
+	x.MBS = m679
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n587 := c.ReadLength(2)
-	m588 := foryimpl.MakeMap[map[Color]string](c, n587)
-	for n587 > 0 && !c.Failed() {
-		sz589, vn590, _ := c.ReadMapChunk(n587, 25, 21, nil, false)
-		for j591 := 0; j591 < sz589 && !c.Failed(); j591++ {
-			var k592 Color
-			k592 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v593 string
-			if !vn590 {
-				v593 = c.ReadString()
+	n685 := c.ReadLength(2)
+	m686 := foryimpl.MakeMap[map[Color]string](c, n685)
+	for n685 > 0 && !c.Failed() {
+		sz687, vn688, _ := c.ReadMapChunk(n685, 25, 21, nil, false)
+		for j689 := 0; j689 < sz687 && !c.Failed(); j689++ {
+			var k690 Color
+			k690 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v691 string
+			if !vn688 {
+				v691 = c.ReadString()
 			}
-			m588[k592] = v593
+			m686[k690] = v691
 		}
-		n587 -= sz589
+		n685 -= sz687
 	}
-	x.MES = m588
+	x.MES = m686
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n594 := c.ReadLength(2)
-	m595 := foryimpl.MakeMap[map[int64]float64](c, n594)
-	for n594 > 0 && !c.Failed() {
-		sz596, vn597, _ := c.ReadMapChunk(n594, 7, 20, nil, false)
-		for j598 := 0; j598 < sz596 && !c.Failed(); j598++ {
-			var k599 int64
-			k599 = r.ReadVarInt64()
-			var v600 float64
-			if !vn597 {
-				v600 = r.ReadFloat64()
+	n692 := c.ReadLength(2)
+	m693 := foryimpl.MakeMap[map[int64]float64](c, n692)
+	for n692 > 0 && !c.Failed() {
+		sz694, vn695, _ := c.ReadMapChunk(n692, 7, 20, nil, false)
+		for j696 := 0; j696 < sz694 && !c.Failed(); j696++ {
+			var k697 int64
+			k697 = r.ReadVarInt64()
+			var v698 float64
+			if !vn695 {
+				v698 = r.ReadFloat64()
 			}
-			m595[k599] = v600
+			m693[k697] = v698
 		}
-		n594 -= sz596
+		n692 -= sz694
 	}
-	x.MI64F = m595
+	x.MI64F = m693
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n601 := c.ReadLength(2)
-	m602 := foryimpl.MakeMap[map[int32]string](c, n601)
-	for n601 > 0 && !c.Failed() {
-		sz603, vn604, _ := c.ReadMapChunk(n601, 5, 21, nil, false)
-		for j605 := 0; j605 < sz603 && !c.Failed(); j605++ {
-			var k606 int32
-			k606 = r.ReadVarInt32()
-			var v607 string
-			if !vn604 {
-				v607 = c.ReadString()
+	n699 := c.ReadLength(2)
+	m700 := foryimpl.MakeMap[map[int32]string](c, n699)
+	for n699 > 0 && !c.Failed() {
+		sz701, vn702, _ := c.ReadMapChunk(n699, 5, 21, nil, false)
+		for j703 := 0; j703 < sz701 && !c.Failed(); j703++ {
+			var k704 int32
+			k704 = r.ReadVarInt32()
+			var v705 string
+			if !vn702 {
+				v705 = c.ReadString()
 			}
-			m602[k606] = v607
+			m700[k704] = v705
 		}
-		n601 -= sz603
+		n699 -= sz701
 	}
-	x.MIS = m602
+	x.MIS = m700
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n608 := c.ReadLength(2)
-	m609 := foryimpl.MakeMap[map[string]int32](c, n608)
-	for n608 > 0 && !c.Failed() {
-		sz610, vn611, _ := c.ReadMapChunk(n608, 21, 5, nil, false)
-		for j612 := 0; j612 < sz610 && !c.Failed(); j612++ {
-			var k613 string
-			k613 = c.ReadString()
-			var v614 int32
-			if !vn611 {
-				v614 = r.ReadVarInt32()
+	n706 := c.ReadLength(2)
+	m707 := foryimpl.MakeMap[map[string]int32](c, n706)
+	for n706 > 0 && !c.Failed() {
+		sz708, vn709, _ := c.ReadMapChunk(n706, 21, 5, nil, false)
+		for j710 := 0; j710 < sz708 && !c.Failed(); j710++ {
+			var k711 string
+			k711 = c.ReadString()
+			var v712 int32
+			if !vn709 {
+				v712 = r.ReadVarInt32()
 			}
-			m609[k613] = v614
+			m707[k711] = v712
 		}
-		n608 -= sz610
+		n706 -= sz708
 	}
-	x.MSI = m609
+	x.MSI = m707
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n615 := c.ReadLength(2)
-	m616 := foryimpl.MakeMap[map[string][]string](c, n615)
-	for n615 > 0 && !c.Failed() {
-		sz617, vn618, _ := c.ReadMapChunk(n615, 21, 22, nil, true)
-		for j619 := 0; j619 < sz617 && !c.Failed(); j619++ {
-			var k620 string
-			k620 = c.ReadString()
-			var v621 []string
-			if !vn618 {
-				n622 := c.ReadLength(1)
-				l623 := foryimpl.MakeSlice[[]string](c, n622)
-				if n622 > 0 {
-					hn625 := c.ReadListHeader(21)
+	n713 := c.ReadLength(2)
+	m714 := foryimpl.MakeMap[map[string][]string](c, n713)
+	for n713 > 0 && !c.Failed() {
+		sz715, vn716, _ := c.ReadMapChunk(n713, 21, 22, nil, true)
+		for j717 := 0; j717 < sz715 && !c.Failed(); j717++ {
+			var k718 string
+			k718 = c.ReadString()
+			var v719 []string
+			if !vn716 {
+				n720 := c.ReadLength(1)
+				l721 := foryimpl.MakeSlice[[]string](c, n720)
+				if n720 > 0 {
+					hn723 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i624 := range l623 {
-							if hn625 && !c.ReadFlag() {
-								clear(l623[i624 : i624+1])
+						for i722 := range l721 {
+							if hn723 && !c.ReadFlag() {
+								clear(l721[i722 : i722+1])
 								continue
 							}
-							l623[i624] = c.ReadString()
+							l721[i722] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i624)
+								c.TraceIndex(i722)
 								break
 							}
 						}
 					}
 				}
-				v621 = l623
+				v719 = l721
 			}
-			m616[k620] = v621
+			m714[k718] = v719
 		}
-		n615 -= sz617
+		n713 -= sz715
 	}
-	x.MSL = m616
+	x.MSL = m714
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n627 := c.ReadLength(2)
-	m628 := foryimpl.MakeMap[map[string]map[string]int32](c, n627)
-	for n627 > 0 && !c.Failed() {
-		sz629, vn630, _ := c.ReadMapChunk(n627, 21, 24, nil, true)
-		for j631 := 0; j631 < sz629 && !c.Failed(); j631++ {
-			var k632 string
-			k632 = c.ReadString()
-			var v633 map[string]int32
-			if !vn630 {
-				n634 := c.ReadLength(2)
-				m635 := foryimpl.MakeMap[map[string]int32](c, n634)
-				for n634 > 0 && !c.Failed() {
-					sz636, vn637, _ := c.ReadMapChunk(n634, 21, 5, nil, false)
-					for j638 := 0; j638 < sz636 && !c.Failed(); j638++ {
-						var k639 string
-						k639 = c.ReadString()
-						var v640 int32
-						if !vn637 {
-							v640 = r.ReadVarInt32()
+	n725 := c.ReadLength(2)
+	m726 := foryimpl.MakeMap[map[string]map[string]int32](c, n725)
+	for n725 > 0 && !c.Failed() {
+		sz727, vn728, _ := c.ReadMapChunk(n725, 21, 24, nil, true)
+		for j729 := 0; j729 < sz727 && !c.Failed(); j729++ {
+			var k730 string
+			k730 = c.ReadString()
+			var v731 map[string]int32
+			if !vn728 {
+				n732 := c.ReadLength(2)
+				m733 := foryimpl.MakeMap[map[string]int32](c, n732)
+				for n732 > 0 && !c.Failed() {
+					sz734, vn735, _ := c.ReadMapChunk(n732, 21, 5, nil, false)
+					for j736 := 0; j736 < sz734 && !c.Failed(); j736++ {
+						var k737 string
+						k737 = c.ReadString()
+						var v738 int32
+						if !vn735 {
+							v738 = r.ReadVarInt32()
 						}
-						m635[k639] = v640
+						m733[k737] = v738
 					}
-					n634 -= sz636
+					n732 -= sz734
 				}
-				v633 = m635
+				v731 = m733
 			}
-			m628[k632] = v633
+			m726[k730] = v731
 		}
-		n627 -= sz629
+		n725 -= sz727
 	}
-	x.MSM = m628
+	x.MSM = m726
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n641 := c.ReadLength(2)
-	m642 := foryimpl.MakeMap[map[string]*int32](c, n641)
-	for n641 > 0 && !c.Failed() {
-		sz643, vn644, _ := c.ReadMapChunk(n641, 21, 5, nil, true)
-		for j645 := 0; j645 < sz643 && !c.Failed(); j645++ {
-			var k646 string
-			k646 = c.ReadString()
-			var v647 *int32
-			if !vn644 {
-				p648 := foryimpl.Alloc[int32](c)
-				*p648 = r.ReadVarInt32()
-				v647 = p648
+	n739 := c.ReadLength(2)
+	m740 := foryimpl.MakeMap[map[string]*int32](c, n739)
+	for n739 > 0 && !c.Failed() {
+		sz741, vn742, _ := c.ReadMapChunk(n739, 21, 5, nil, true)
+		for j743 := 0; j743 < sz741 && !c.Failed(); j743++ {
+			var k744 string
+			k744 = c.ReadString()
+			var v745 *int32
+			if !vn742 {
+				p746 := foryimpl.Alloc[int32](c)
+				*p746 = r.ReadVarInt32()
+				v745 = p746
 			}
-			m642[k646] = v647
+			m740[k744] = v745
 		}
-		n641 -= sz643
+		n739 -= sz741
 	}
-	x.MSP = m642
+	x.MSP = m740
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n649 := c.ReadLength(2)
-	m650 := foryimpl.MakeMap[map[uint8]uint16](c, n649)
-	for n649 > 0 && !c.Failed() {
-		sz651, vn652, _ := c.ReadMapChunk(n649, 9, 10, nil, false)
-		for j653 := 0; j653 < sz651 && !c.Failed(); j653++ {
-			var k654 uint8
-			k654 = r.ReadUint8()
-			var v655 uint16
-			if !vn652 {
-				v655 = r.ReadUint16()
+	n747 := c.ReadLength(2)
+	m748 := foryimpl.MakeMap[map[uint8]uint16](c, n747)
+	for n747 > 0 && !c.Failed() {
+		sz749, vn750, _ := c.ReadMapChunk(n747, 9, 10, nil, false)
+		for j751 := 0; j751 < sz749 && !c.Failed(); j751++ {
+			var k752 uint8
+			k752 = r.ReadUint8()
+			var v753 uint16
+			if !vn750 {
+				v753 = r.ReadUint16()
 			}
-			m650[k654] = v655
+			m748[k752] = v753
 		}
-		n649 -= sz651
+		n747 -= sz749
 	}
-	x.MU8 = m650
+	x.MU8 = m748
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -4330,71 +4330,71 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n656 := c.ReadLength(1)
-		l657 := foryimpl.MakeSlice[[]string](c, n656)
-		if n656 > 0 {
-			hn659 := c.ReadListHeader(21)
+		n754 := c.ReadLength(1)
+		l755 := foryimpl.MakeSlice[[]string](c, n754)
+		if n754 > 0 {
+			hn757 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i658 := range l657 {
-					if hn659 && !c.ReadFlag() {
-						clear(l657[i658 : i658+1])
+				for i756 := range l755 {
+					if hn757 && !c.ReadFlag() {
+						clear(l755[i756 : i756+1])
 						continue
 					}
-					l657[i658] = c.ReadString()
+					l755[i756] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i658)
+						c.TraceIndex(i756)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l657
+		x.NLS = l755
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n661 := c.ReadLength(2)
-		m662 := foryimpl.MakeMap[map[string]int32](c, n661)
-		for n661 > 0 && !c.Failed() {
-			sz663, vn664, _ := c.ReadMapChunk(n661, 21, 5, nil, false)
-			for j665 := 0; j665 < sz663 && !c.Failed(); j665++ {
-				var k666 string
-				k666 = c.ReadString()
-				var v667 int32
-				if !vn664 {
-					v667 = r.ReadVarInt32()
+		n759 := c.ReadLength(2)
+		m760 := foryimpl.MakeMap[map[string]int32](c, n759)
+		for n759 > 0 && !c.Failed() {
+			sz761, vn762, _ := c.ReadMapChunk(n759, 21, 5, nil, false)
+			for j763 := 0; j763 < sz761 && !c.Failed(); j763++ {
+				var k764 string
+				k764 = c.ReadString()
+				var v765 int32
+				if !vn762 {
+					v765 = r.ReadVarInt32()
 				}
-				m662[k666] = v667
+				m760[k764] = v765
 			}
-			n661 -= sz663
+			n759 -= sz761
 		}
-		x.NM = m662
+		x.NM = m760
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n668 := c.ReadLength(1)
-	l669 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n668)
-	if n668 > 0 {
-		hn671 := c.ReadListHeader(9)
+	n766 := c.ReadLength(1)
+	l767 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n766)
+	if n766 > 0 {
+		hn769 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i670 := range l669 {
-				if hn671 && !c.ReadFlag() {
-					clear(l669[i670 : i670+1])
+			for i768 := range l767 {
+				if hn769 && !c.ReadFlag() {
+					clear(l767[i768 : i768+1])
 					continue
 				}
-				l669[i670] = r.ReadUint8()
+				l767[i768] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i670)
+					c.TraceIndex(i768)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l669
+	x.Raw = l767
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -4411,203 +4411,203 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n673 := c.ReadArrayLength(1)
-				a674 := foryimpl.MakeSlice[[]bool](c, n673)
-				r.ReadRawBools(a674)
-				x.ABool = a674
+				n771 := c.ReadArrayLength(1)
+				a772 := foryimpl.MakeSlice[[]bool](c, n771)
+				r.ReadRawBools(a772)
+				x.ABool = a772
 			}
 		case 1:
 			if f.Convert {
 				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n675 := c.ReadArrayLength(4)
-				a676 := foryimpl.MakeSlice[[]float32](c, n675)
-				r.ReadRawFloat32s(a676)
-				x.AF32 = a676
+				n773 := c.ReadArrayLength(4)
+				a774 := foryimpl.MakeSlice[[]float32](c, n773)
+				r.ReadRawFloat32s(a774)
+				x.AF32 = a774
 			}
 		case 2:
 			if f.Convert {
 				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n677 := c.ReadArrayLength(8)
-				a678 := foryimpl.MakeSlice[[]float64](c, n677)
-				r.ReadRawFloat64s(a678)
-				x.AF64 = a678
+				n775 := c.ReadArrayLength(8)
+				a776 := foryimpl.MakeSlice[[]float64](c, n775)
+				r.ReadRawFloat64s(a776)
+				x.AF64 = a776
 			}
 		case 3:
 			if f.Convert {
 				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n679 := c.ReadArrayLength(2)
-				a680 := foryimpl.MakeSlice[[]int16](c, n679)
-				r.ReadRawInt16s(a680)
-				x.AI16 = a680
+				n777 := c.ReadArrayLength(2)
+				a778 := foryimpl.MakeSlice[[]int16](c, n777)
+				r.ReadRawInt16s(a778)
+				x.AI16 = a778
 			}
 		case 4:
 			if f.Convert {
 				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n681 := c.ReadArrayLength(4)
-				a682 := foryimpl.MakeSlice[[]int32](c, n681)
-				r.ReadRawInt32s(a682)
-				x.AI32 = a682
+				n779 := c.ReadArrayLength(4)
+				a780 := foryimpl.MakeSlice[[]int32](c, n779)
+				r.ReadRawInt32s(a780)
+				x.AI32 = a780
 			}
 		case 5:
 			if f.Convert {
 				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n683 := c.ReadArrayLength(8)
-				a684 := foryimpl.MakeSlice[[]int64](c, n683)
-				r.ReadRawInt64s(a684)
-				x.AI64 = a684
+				n781 := c.ReadArrayLength(8)
+				a782 := foryimpl.MakeSlice[[]int64](c, n781)
+				r.ReadRawInt64s(a782)
+				x.AI64 = a782
 			}
 		case 6:
 			if f.Convert {
 				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n685 := c.ReadArrayLength(1)
-				a686 := foryimpl.MakeSlice[[]int8](c, n685)
-				for i687 := range a686 {
-					a686[i687] = r.ReadInt8()
+				n783 := c.ReadArrayLength(1)
+				a784 := foryimpl.MakeSlice[[]int8](c, n783)
+				for i785 := range a784 {
+					a784[i785] = r.ReadInt8()
 				}
-				x.AI8 = a686
+				x.AI8 = a784
 			}
 		case 7:
 			if f.Convert {
 				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n688 := c.ReadArrayLength(2)
-				a689 := foryimpl.MakeSlice[[]uint16](c, n688)
-				r.ReadRawUint16s(a689)
-				x.AU16 = a689
+				n786 := c.ReadArrayLength(2)
+				a787 := foryimpl.MakeSlice[[]uint16](c, n786)
+				r.ReadRawUint16s(a787)
+				x.AU16 = a787
 			}
 		case 8:
 			if f.Convert {
 				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n690 := c.ReadArrayLength(4)
-				a691 := foryimpl.MakeSlice[[]uint32](c, n690)
-				r.ReadRawUint32s(a691)
-				x.AU32 = a691
+				n788 := c.ReadArrayLength(4)
+				a789 := foryimpl.MakeSlice[[]uint32](c, n788)
+				r.ReadRawUint32s(a789)
+				x.AU32 = a789
 			}
 		case 9:
 			if f.Convert {
 				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n692 := c.ReadArrayLength(8)
-				a693 := foryimpl.MakeSlice[[]uint64](c, n692)
-				r.ReadRawUint64s(a693)
-				x.AU64 = a693
+				n790 := c.ReadArrayLength(8)
+				a791 := foryimpl.MakeSlice[[]uint64](c, n790)
+				r.ReadRawUint64s(a791)
+				x.AU64 = a791
 			}
 		case 10:
 			if f.Convert {
 				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n694 := c.ReadArrayLength(1)
-				a695 := foryimpl.MakeSlice[[]uint8](c, n694)
-				copy(a695, r.ReadBytes(n694))
-				x.AU8 = a695
+				n792 := c.ReadArrayLength(1)
+				a793 := foryimpl.MakeSlice[[]uint8](c, n792)
+				copy(a793, r.ReadBytes(n792))
+				x.AU8 = a793
 			}
 		case 11:
 			if f.Convert {
 				x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n696 := c.ReadArrayLength(1)
-				a697 := foryimpl.MakeSlice[[]bool](c, n696)
-				r.ReadRawBools(a697)
-				x.AddABool = a697
+				n794 := c.ReadArrayLength(1)
+				a795 := foryimpl.MakeSlice[[]bool](c, n794)
+				r.ReadRawBools(a795)
+				x.AddABool = a795
 			}
 		case 12:
 			if f.Convert {
 				x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n698 := c.ReadArrayLength(4)
-				a699 := foryimpl.MakeSlice[[]float32](c, n698)
-				r.ReadRawFloat32s(a699)
-				x.AddAF32 = a699
+				n796 := c.ReadArrayLength(4)
+				a797 := foryimpl.MakeSlice[[]float32](c, n796)
+				r.ReadRawFloat32s(a797)
+				x.AddAF32 = a797
 			}
 		case 13:
 			if f.Convert {
 				x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n700 := c.ReadArrayLength(8)
-				a701 := foryimpl.MakeSlice[[]float64](c, n700)
-				r.ReadRawFloat64s(a701)
-				x.AddAF64 = a701
+				n798 := c.ReadArrayLength(8)
+				a799 := foryimpl.MakeSlice[[]float64](c, n798)
+				r.ReadRawFloat64s(a799)
+				x.AddAF64 = a799
 			}
 		case 14:
 			if f.Convert {
 				x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n702 := c.ReadArrayLength(2)
-				a703 := foryimpl.MakeSlice[[]int16](c, n702)
-				r.ReadRawInt16s(a703)
-				x.AddAI16 = a703
+				n800 := c.ReadArrayLength(2)
+				a801 := foryimpl.MakeSlice[[]int16](c, n800)
+				r.ReadRawInt16s(a801)
+				x.AddAI16 = a801
 			}
 		case 15:
 			if f.Convert {
 				x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n704 := c.ReadArrayLength(4)
-				a705 := foryimpl.MakeSlice[[]int32](c, n704)
-				r.ReadRawInt32s(a705)
-				x.AddAI32 = a705
+				n802 := c.ReadArrayLength(4)
+				a803 := foryimpl.MakeSlice[[]int32](c, n802)
+				r.ReadRawInt32s(a803)
+				x.AddAI32 = a803
 			}
 		case 16:
 			if f.Convert {
 				x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n706 := c.ReadArrayLength(8)
-				a707 := foryimpl.MakeSlice[[]int64](c, n706)
-				r.ReadRawInt64s(a707)
-				x.AddAI64 = a707
+				n804 := c.ReadArrayLength(8)
+				a805 := foryimpl.MakeSlice[[]int64](c, n804)
+				r.ReadRawInt64s(a805)
+				x.AddAI64 = a805
 			}
 		case 17:
 			if f.Convert {
 				x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n708 := c.ReadArrayLength(1)
-				a709 := foryimpl.MakeSlice[[]int8](c, n708)
-				for i710 := range a709 {
-					a709[i710] = r.ReadInt8()
+				n806 := c.ReadArrayLength(1)
+				a807 := foryimpl.MakeSlice[[]int8](c, n806)
+				for i808 := range a807 {
+					a807[i808] = r.ReadInt8()
 				}
-				x.AddAI8 = a709
+				x.AddAI8 = a807
 			}
 		case 18:
 			if f.Convert {
 				x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n711 := c.ReadArrayLength(2)
-				a712 := foryimpl.MakeSlice[[]uint16](c, n711)
-				r.ReadRawUint16s(a712)
-				x.AddAU16 = a712
+				n809 := c.ReadArrayLength(2)
+				a810 := foryimpl.MakeSlice[[]uint16](c, n809)
+				r.ReadRawUint16s(a810)
+				x.AddAU16 = a810
 			}
 		case 19:
 			if f.Convert {
 				x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n713 := c.ReadArrayLength(4)
-				a714 := foryimpl.MakeSlice[[]uint32](c, n713)
-				r.ReadRawUint32s(a714)
-				x.AddAU32 = a714
+				n811 := c.ReadArrayLength(4)
+				a812 := foryimpl.MakeSlice[[]uint32](c, n811)
+				r.ReadRawUint32s(a812)
+				x.AddAU32 = a812
 			}
 		case 20:
 			if f.Convert {
 				x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n715 := c.ReadArrayLength(8)
-				a716 := foryimpl.MakeSlice[[]uint64](c, n715)
-				r.ReadRawUint64s(a716)
-				x.AddAU64 = a716
+				n813 := c.ReadArrayLength(8)
+				a814 := foryimpl.MakeSlice[[]uint64](c, n813)
+				r.ReadRawUint64s(a814)
+				x.AddAU64 = a814
 			}
 		case 21:
 			if f.Convert {
 				x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n717 := c.ReadArrayLength(1)
-				a718 := foryimpl.MakeSlice[[]uint8](c, n717)
-				copy(a718, r.ReadBytes(n717))
-				x.AddAU8 = a718
+				n815 := c.ReadArrayLength(1)
+				a816 := foryimpl.MakeSlice[[]uint8](c, n815)
+				copy(a816, r.ReadBytes(n815))
+				x.AddAU8 = a816
 			}
 		case 22:
 			if f.Convert {
@@ -4619,596 +4619,596 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n719 := c.ReadLength(2)
-				if n719 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n719, 3))
+				n817 := c.ReadLength(2)
+				if n817 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n817, 3))
 					return
 				}
-				var l720 [3]int16
-				if n719 > 0 {
-					hn722 := c.ReadListHeader(3)
+				var l818 [3]int16
+				if n817 > 0 {
+					hn820 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i721 := range l720 {
-							if hn722 && !c.ReadFlag() {
-								clear(l720[i721 : i721+1])
+						for i819 := range l818 {
+							if hn820 && !c.ReadFlag() {
+								clear(l818[i819 : i819+1])
 								continue
 							}
-							l720[i721] = r.ReadInt16()
+							l818[i819] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i721)
+								c.TraceIndex(i819)
 								break
 							}
 						}
 					}
 				}
-				x.AddFix = l720
+				x.AddFix = l818
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n724 := c.ReadLength(1)
-				l725 := foryimpl.MakeSlice[[]bool](c, n724)
-				if n724 > 0 {
-					hn727 := c.ReadListHeader(1)
+				n822 := c.ReadLength(1)
+				l823 := foryimpl.MakeSlice[[]bool](c, n822)
+				if n822 > 0 {
+					hn825 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i726 := range l725 {
-							if hn727 && !c.ReadFlag() {
-								clear(l725[i726 : i726+1])
+						for i824 := range l823 {
+							if hn825 && !c.ReadFlag() {
+								clear(l823[i824 : i824+1])
 								continue
 							}
-							l725[i726] = r.ReadBool()
+							l823[i824] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i726)
+								c.TraceIndex(i824)
 								break
 							}
 						}
 					}
 				}
-				x.AddLB = l725
+				x.AddLB = l823
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n729 := c.ReadLength(1)
-				l730 := foryimpl.MakeSlice[[]Color](c, n729)
-				if n729 > 0 {
-					hn732 := c.ReadListHeader(25)
+				n827 := c.ReadLength(1)
+				l828 := foryimpl.MakeSlice[[]Color](c, n827)
+				if n827 > 0 {
+					hn830 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i731 := range l730 {
-							if hn732 && !c.ReadFlag() {
-								clear(l730[i731 : i731+1])
+						for i829 := range l828 {
+							if hn830 && !c.ReadFlag() {
+								clear(l828[i829 : i829+1])
 								continue
 							}
-							l730[i731] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l828[i829] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i731)
+								c.TraceIndex(i829)
 								break
 							}
 						}
 					}
 				}
-				x.AddLE = l730
+				x.AddLE = l828
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n734 := c.ReadLength(4)
-				l735 := foryimpl.MakeSlice[[]float32](c, n734)
-				if n734 > 0 {
-					hn737 := c.ReadListHeader(19)
+				n832 := c.ReadLength(4)
+				l833 := foryimpl.MakeSlice[[]float32](c, n832)
+				if n832 > 0 {
+					hn835 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i736 := range l735 {
-							if hn737 && !c.ReadFlag() {
-								clear(l735[i736 : i736+1])
+						for i834 := range l833 {
+							if hn835 && !c.ReadFlag() {
+								clear(l833[i834 : i834+1])
 								continue
 							}
-							l735[i736] = r.ReadFloat32()
+							l833[i834] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i736)
+								c.TraceIndex(i834)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF32 = l735
+				x.AddLF32 = l833
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n739 := c.ReadLength(8)
-				l740 := foryimpl.MakeSlice[[]float64](c, n739)
-				if n739 > 0 {
-					hn742 := c.ReadListHeader(20)
+				n837 := c.ReadLength(8)
+				l838 := foryimpl.MakeSlice[[]float64](c, n837)
+				if n837 > 0 {
+					hn840 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i741 := range l740 {
-							if hn742 && !c.ReadFlag() {
-								clear(l740[i741 : i741+1])
+						for i839 := range l838 {
+							if hn840 && !c.ReadFlag() {
+								clear(l838[i839 : i839+1])
 								continue
 							}
-							l740[i741] = r.ReadFloat64()
+							l838[i839] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i741)
+								c.TraceIndex(i839)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF64 = l740
+				x.AddLF64 = l838
 			}
 		case 28:
 			if f.Convert {
 				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n744 := c.ReadLength(1)
-				l745 := foryimpl.MakeSlice[[]int32](c, n744)
-				if n744 > 0 {
-					hn747 := c.ReadListHeader(5)
+				n842 := c.ReadLength(1)
+				l843 := foryimpl.MakeSlice[[]int32](c, n842)
+				if n842 > 0 {
+					hn845 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i746 := range l745 {
-							if hn747 && !c.ReadFlag() {
-								clear(l745[i746 : i746+1])
+						for i844 := range l843 {
+							if hn845 && !c.ReadFlag() {
+								clear(l843[i844 : i844+1])
 								continue
 							}
-							l745[i746] = r.ReadVarInt32()
+							l843[i844] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i746)
+								c.TraceIndex(i844)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI32 = l745
+				x.AddLI32 = l843
 			}
 		case 29:
 			if f.Convert {
 				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n749 := c.ReadLength(1)
-				l750 := foryimpl.MakeSlice[[]int64](c, n749)
-				if n749 > 0 {
-					hn752 := c.ReadListHeader(7)
+				n847 := c.ReadLength(1)
+				l848 := foryimpl.MakeSlice[[]int64](c, n847)
+				if n847 > 0 {
+					hn850 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i751 := range l750 {
-							if hn752 && !c.ReadFlag() {
-								clear(l750[i751 : i751+1])
+						for i849 := range l848 {
+							if hn850 && !c.ReadFlag() {
+								clear(l848[i849 : i849+1])
 								continue
 							}
-							l750[i751] = r.ReadVarInt64()
+							l848[i849] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i751)
+								c.TraceIndex(i849)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI64 = l750
+				x.AddLI64 = l848
 			}
 		case 30:
 			if f.Convert {
 				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n754 := c.ReadLength(1)
-				l755 := foryimpl.MakeSlice[[]int8](c, n754)
-				if n754 > 0 {
-					hn757 := c.ReadListHeader(2)
+				n852 := c.ReadLength(1)
+				l853 := foryimpl.MakeSlice[[]int8](c, n852)
+				if n852 > 0 {
+					hn855 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i756 := range l755 {
-							if hn757 && !c.ReadFlag() {
-								clear(l755[i756 : i756+1])
+						for i854 := range l853 {
+							if hn855 && !c.ReadFlag() {
+								clear(l853[i854 : i854+1])
 								continue
 							}
-							l755[i756] = r.ReadInt8()
+							l853[i854] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i756)
+								c.TraceIndex(i854)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI8 = l755
+				x.AddLI8 = l853
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n759 := c.ReadLength(1)
-				l760 := foryimpl.MakeSlice[[][]int32](c, n759)
-				if n759 > 0 {
-					hn762 := c.ReadListHeader(22)
+				n857 := c.ReadLength(1)
+				l858 := foryimpl.MakeSlice[[][]int32](c, n857)
+				if n857 > 0 {
+					hn860 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i761 := range l760 {
-							if hn762 && !c.ReadFlag() {
-								clear(l760[i761 : i761+1])
+						for i859 := range l858 {
+							if hn860 && !c.ReadFlag() {
+								clear(l858[i859 : i859+1])
 								continue
 							}
-							n764 := c.ReadLength(1)
-							l765 := foryimpl.MakeSlice[[]int32](c, n764)
-							if n764 > 0 {
-								hn767 := c.ReadListHeader(5)
+							n862 := c.ReadLength(1)
+							l863 := foryimpl.MakeSlice[[]int32](c, n862)
+							if n862 > 0 {
+								hn865 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i766 := range l765 {
-										if hn767 && !c.ReadFlag() {
-											clear(l765[i766 : i766+1])
+									for i864 := range l863 {
+										if hn865 && !c.ReadFlag() {
+											clear(l863[i864 : i864+1])
 											continue
 										}
-										l765[i766] = r.ReadVarInt32()
+										l863[i864] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i766)
+											c.TraceIndex(i864)
 											break
 										}
 									}
 								}
 							}
-							l760[i761] = l765
+							l858[i859] = l863
 							if c.Failed() {
-								c.TraceIndex(i761)
+								c.TraceIndex(i859)
 								break
 							}
 						}
 					}
 				}
-				x.AddLL = l760
+				x.AddLL = l858
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n769 := c.ReadLength(1)
-				l770 := foryimpl.MakeSlice[[]map[string]int32](c, n769)
-				if n769 > 0 {
-					hn772 := c.ReadListHeader(24)
+				n867 := c.ReadLength(1)
+				l868 := foryimpl.MakeSlice[[]map[string]int32](c, n867)
+				if n867 > 0 {
+					hn870 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i771 := range l770 {
-							if hn772 && !c.ReadFlag() {
-								clear(l770[i771 : i771+1])
+						for i869 := range l868 {
+							if hn870 && !c.ReadFlag() {
+								clear(l868[i869 : i869+1])
 								continue
 							}
-							n774 := c.ReadLength(2)
-							m775 := foryimpl.MakeMap[map[string]int32](c, n774)
-							for n774 > 0 && !c.Failed() {
-								sz776, vn777, _ := c.ReadMapChunk(n774, 21, 5, nil, false)
-								for j778 := 0; j778 < sz776 && !c.Failed(); j778++ {
-									var k779 string
-									k779 = c.ReadString()
-									var v780 int32
-									if !vn777 {
-										v780 = r.ReadVarInt32()
+							n872 := c.ReadLength(2)
+							m873 := foryimpl.MakeMap[map[string]int32](c, n872)
+							for n872 > 0 && !c.Failed() {
+								sz874, vn875, _ := c.ReadMapChunk(n872, 21, 5, nil, false)
+								for j876 := 0; j876 < sz874 && !c.Failed(); j876++ {
+									var k877 string
+									k877 = c.ReadString()
+									var v878 int32
+									if !vn875 {
+										v878 = r.ReadVarInt32()
 									}
-									m775[k779] = v780
+									m873[k877] = v878
 								}
-								n774 -= sz776
+								n872 -= sz874
 							}
-							l770[i771] = m775
+							l868[i869] = m873
 							if c.Failed() {
-								c.TraceIndex(i771)
+								c.TraceIndex(i869)
 								break
 							}
 						}
 					}
 				}
-				x.AddLM = l770
+				x.AddLM = l868
 			}
 		case 33:
 			if f.Convert {
 				x.AddLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n781 := c.ReadLength(1)
-				l782 := foryimpl.MakeSlice[[]*int32](c, n781)
-				if n781 > 0 {
-					hn784 := c.ReadListHeader(5)
+				n879 := c.ReadLength(1)
+				l880 := foryimpl.MakeSlice[[]*int32](c, n879)
+				if n879 > 0 {
+					hn882 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i783 := range l782 {
-							if hn784 && !c.ReadFlag() {
-								clear(l782[i783 : i783+1])
+						for i881 := range l880 {
+							if hn882 && !c.ReadFlag() {
+								clear(l880[i881 : i881+1])
 								continue
 							}
-							p786 := foryimpl.Alloc[int32](c)
-							*p786 = r.ReadVarInt32()
-							l782[i783] = p786
+							p884 := foryimpl.Alloc[int32](c)
+							*p884 = r.ReadVarInt32()
+							l880[i881] = p884
 							if c.Failed() {
-								c.TraceIndex(i783)
+								c.TraceIndex(i881)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPI = l782
+				x.AddLPI = l880
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n787 := c.ReadLength(1)
-				l788 := foryimpl.MakeSlice[[]string](c, n787)
-				if n787 > 0 {
-					hn790 := c.ReadListHeader(21)
+				n885 := c.ReadLength(1)
+				l886 := foryimpl.MakeSlice[[]string](c, n885)
+				if n885 > 0 {
+					hn888 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i789 := range l788 {
-							if hn790 && !c.ReadFlag() {
-								clear(l788[i789 : i789+1])
+						for i887 := range l886 {
+							if hn888 && !c.ReadFlag() {
+								clear(l886[i887 : i887+1])
 								continue
 							}
-							l788[i789] = c.ReadString()
+							l886[i887] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i789)
+								c.TraceIndex(i887)
 								break
 							}
 						}
 					}
 				}
-				x.AddLS = l788
+				x.AddLS = l886
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n792 := c.ReadLength(1)
-				l793 := foryimpl.MakeSlice[[]time.Time](c, n792)
-				if n792 > 0 {
-					hn795 := c.ReadListHeader(38)
+				n890 := c.ReadLength(1)
+				l891 := foryimpl.MakeSlice[[]time.Time](c, n890)
+				if n890 > 0 {
+					hn893 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i794 := range l793 {
-							if hn795 && !c.ReadFlag() {
-								clear(l793[i794 : i794+1])
+						for i892 := range l891 {
+							if hn893 && !c.ReadFlag() {
+								clear(l891[i892 : i892+1])
 								continue
 							}
-							l793[i794] = c.ReadTime()
+							l891[i892] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i794)
+								c.TraceIndex(i892)
 								break
 							}
 						}
 					}
 				}
-				x.AddLT = l793
+				x.AddLT = l891
 			}
 		case 36:
 			if f.Convert {
 				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n797 := c.ReadLength(2)
-				l798 := foryimpl.MakeSlice[[]uint16](c, n797)
-				if n797 > 0 {
-					hn800 := c.ReadListHeader(10)
+				n895 := c.ReadLength(2)
+				l896 := foryimpl.MakeSlice[[]uint16](c, n895)
+				if n895 > 0 {
+					hn898 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i799 := range l798 {
-							if hn800 && !c.ReadFlag() {
-								clear(l798[i799 : i799+1])
+						for i897 := range l896 {
+							if hn898 && !c.ReadFlag() {
+								clear(l896[i897 : i897+1])
 								continue
 							}
-							l798[i799] = r.ReadUint16()
+							l896[i897] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i799)
+								c.TraceIndex(i897)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU16 = l798
+				x.AddLU16 = l896
 			}
 		case 37:
 			if f.Convert {
 				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n802 := c.ReadLength(1)
-				l803 := foryimpl.MakeSlice[[]uint64](c, n802)
-				if n802 > 0 {
-					hn805 := c.ReadListHeader(14)
+				n900 := c.ReadLength(1)
+				l901 := foryimpl.MakeSlice[[]uint64](c, n900)
+				if n900 > 0 {
+					hn903 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i804 := range l803 {
-							if hn805 && !c.ReadFlag() {
-								clear(l803[i804 : i804+1])
+						for i902 := range l901 {
+							if hn903 && !c.ReadFlag() {
+								clear(l901[i902 : i902+1])
 								continue
 							}
-							l803[i804] = r.ReadVarUint64()
+							l901[i902] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i804)
+								c.TraceIndex(i902)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU64 = l803
+				x.AddLU64 = l901
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n807 := c.ReadLength(2)
-				m808 := foryimpl.MakeMap[map[bool]string](c, n807)
-				for n807 > 0 && !c.Failed() {
-					sz809, vn810, _ := c.ReadMapChunk(n807, 1, 21, nil, false)
-					for j811 := 0; j811 < sz809 && !c.Failed(); j811++ {
-						var k812 bool
-						k812 = r.ReadBool()
-						var v813 string
-						if !vn810 {
-							v813 = c.ReadString()
+				n905 := c.ReadLength(2)
+				m906 := foryimpl.MakeMap[map[bool]string](c, n905)
+				for n905 > 0 && !c.Failed() {
+					sz907, vn908, _ := c.ReadMapChunk(n905, 1, 21, nil, false)
+					for j909 := 0; j909 < sz907 && !c.Failed(); j909++ {
+						var k910 bool
+						k910 = r.ReadBool()
+						var v911 string
+						if !vn908 {
+							v911 = c.ReadString()
 						}
-						m808[k812] = v813
+						m906[k910] = v911
 					}
-					n807 -= sz809
+					n905 -= sz907
 				}
-				x.AddMBS = m808
+				x.AddMBS = m906
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				n814 := c.ReadLength(2)
-				m815 := foryimpl.MakeMap[map[Color]string](c, n814)
-				for n814 > 0 && !c.Failed() {
-					sz816, vn817, _ := c.ReadMapChunk(n814, 25, 21, nil, false)
-					for j818 := 0; j818 < sz816 && !c.Failed(); j818++ {
-						var k819 Color
-						k819 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v820 string
-						if !vn817 {
-							v820 = c.ReadString()
+				n912 := c.ReadLength(2)
+				m913 := foryimpl.MakeMap[map[Color]string](c, n912)
+				for n912 > 0 && !c.Failed() {
+					sz914, vn915, _ := c.ReadMapChunk(n912, 25, 21, nil, false)
+					for j916 := 0; j916 < sz914 && !c.Failed(); j916++ {
+						var k917 Color
+						k917 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v918 string
+						if !vn915 {
+							v918 = c.ReadString()
 						}
-						m815[k819] = v820
+						m913[k917] = v918
 					}
-					n814 -= sz816
+					n912 -= sz914
 				}
-				x.AddMES = m815
+				x.AddMES = m913
 			}
 		case 40:
 			if !f.Flag || c.ReadFlag() {
-				n821 := c.ReadLength(2)
-				m822 := foryimpl.MakeMap[map[int64]float64](c, n821)
-				for n821 > 0 && !c.Failed() {
-					sz823, vn824, _ := c.ReadMapChunk(n821, 7, 20, nil, false)
-					for j825 := 0; j825 < sz823 && !c.Failed(); j825++ {
-						var k826 int64
-						k826 = r.ReadVarInt64()
-						var v827 float64
-						if !vn824 {
-							v827 = r.ReadFloat64()
+				n919 := c.ReadLength(2)
+				m920 := foryimpl.MakeMap[map[int64]float64](c, n919)
+				for n919 > 0 && !c.Failed() {
+					sz921, vn922, _ := c.ReadMapChunk(n919, 7, 20, nil, false)
+					for j923 := 0; j923 < sz921 && !c.Failed(); j923++ {
+						var k924 int64
+						k924 = r.ReadVarInt64()
+						var v925 float64
+						if !vn922 {
+							v925 = r.ReadFloat64()
 						}
-						m822[k826] = v827
+						m920[k924] = v925
 					}
-					n821 -= sz823
+					n919 -= sz921
 				}
-				x.AddMI64F = m822
+				x.AddMI64F = m920
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				n828 := c.ReadLength(2)
-				m829 := foryimpl.MakeMap[map[int32]string](c, n828)
-				for n828 > 0 && !c.Failed() {
-					sz830, vn831, _ := c.ReadMapChunk(n828, 5, 21, nil, false)
-					for j832 := 0; j832 < sz830 && !c.Failed(); j832++ {
-						var k833 int32
-						k833 = r.ReadVarInt32()
-						var v834 string
-						if !vn831 {
-							v834 = c.ReadString()
+				n926 := c.ReadLength(2)
+				m927 := foryimpl.MakeMap[map[int32]string](c, n926)
+				for n926 > 0 && !c.Failed() {
+					sz928, vn929, _ := c.ReadMapChunk(n926, 5, 21, nil, false)
+					for j930 := 0; j930 < sz928 && !c.Failed(); j930++ {
+						var k931 int32
+						k931 = r.ReadVarInt32()
+						var v932 string
+						if !vn929 {
+							v932 = c.ReadString()
 						}
-						m829[k833] = v834
+						m927[k931] = v932
 					}
-					n828 -= sz830
+					n926 -= sz928
 				}
-				x.AddMIS = m829
+				x.AddMIS = m927
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				n835 := c.ReadLength(2)
-				m836 := foryimpl.MakeMap[map[string]int32](c, n835)
-				for n835 > 0 && !c.Failed() {
-					sz837, vn838, _ := c.ReadMapChunk(n835, 21, 5, nil, false)
-					for j839 := 0; j839 < sz837 && !c.Failed(); j839++ {
-						var k840 string
-						k840 = c.ReadString()
-						var v841 int32
-						if !vn838 {
-							v841 = r.ReadVarInt32()
+				n933 := c.ReadLength(2)
+				m934 := foryimpl.MakeMap[map[string]int32](c, n933)
+				for n933 > 0 && !c.Failed() {
+					sz935, vn936, _ := c.ReadMapChunk(n933, 21, 5, nil, false)
+					for j937 := 0; j937 < sz935 && !c.Failed(); j937++ {
+						var k938 string
+						k938 = c.ReadString()
+						var v939 int32
+						if !vn936 {
+							v939 = r.ReadVarInt32()
 						}
-						m836[k840] = v841
+						m934[k938] = v939
 					}
-					n835 -= sz837
+					n933 -= sz935
 				}
-				x.AddMSI = m836
+				x.AddMSI = m934
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				n842 := c.ReadLength(2)
-				m843 := foryimpl.MakeMap[map[string][]string](c, n842)
-				for n842 > 0 && !c.Failed() {
-					sz844, vn845, _ := c.ReadMapChunk(n842, 21, 22, nil, true)
-					for j846 := 0; j846 < sz844 && !c.Failed(); j846++ {
-						var k847 string
-						k847 = c.ReadString()
-						var v848 []string
-						if !vn845 {
-							n849 := c.ReadLength(1)
-							l850 := foryimpl.MakeSlice[[]string](c, n849)
-							if n849 > 0 {
-								hn852 := c.ReadListHeader(21)
+				n940 := c.ReadLength(2)
+				m941 := foryimpl.MakeMap[map[string][]string](c, n940)
+				for n940 > 0 && !c.Failed() {
+					sz942, vn943, _ := c.ReadMapChunk(n940, 21, 22, nil, true)
+					for j944 := 0; j944 < sz942 && !c.Failed(); j944++ {
+						var k945 string
+						k945 = c.ReadString()
+						var v946 []string
+						if !vn943 {
+							n947 := c.ReadLength(1)
+							l948 := foryimpl.MakeSlice[[]string](c, n947)
+							if n947 > 0 {
+								hn950 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i851 := range l850 {
-										if hn852 && !c.ReadFlag() {
-											clear(l850[i851 : i851+1])
+									for i949 := range l948 {
+										if hn950 && !c.ReadFlag() {
+											clear(l948[i949 : i949+1])
 											continue
 										}
-										l850[i851] = c.ReadString()
+										l948[i949] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i851)
+											c.TraceIndex(i949)
 											break
 										}
 									}
 								}
 							}
-							v848 = l850
+							v946 = l948
 						}
-						m843[k847] = v848
+						m941[k945] = v946
 					}
-					n842 -= sz844
+					n940 -= sz942
 				}
-				x.AddMSL = m843
+				x.AddMSL = m941
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n854 := c.ReadLength(2)
-				m855 := foryimpl.MakeMap[map[string]map[string]int32](c, n854)
-				for n854 > 0 && !c.Failed() {
-					sz856, vn857, _ := c.ReadMapChunk(n854, 21, 24, nil, true)
-					for j858 := 0; j858 < sz856 && !c.Failed(); j858++ {
-						var k859 string
-						k859 = c.ReadString()
-						var v860 map[string]int32
-						if !vn857 {
-							n861 := c.ReadLength(2)
-							m862 := foryimpl.MakeMap[map[string]int32](c, n861)
-							for n861 > 0 && !c.Failed() {
-								sz863, vn864, _ := c.ReadMapChunk(n861, 21, 5, nil, false)
-								for j865 := 0; j865 < sz863 && !c.Failed(); j865++ {
-									var k866 string
-									k866 = c.ReadString()
-									var v867 int32
-									if !vn864 {
-										v867 = r.ReadVarInt32()
+				n952 := c.ReadLength(2)
+				m953 := foryimpl.MakeMap[map[string]map[string]int32](c, n952)
+				for n952 > 0 && !c.Failed() {
+					sz954, vn955, _ := c.ReadMapChunk(n952, 21, 24, nil, true)
+					for j956 := 0; j956 < sz954 && !c.Failed(); j956++ {
+						var k957 string
+						k957 = c.ReadString()
+						var v958 map[string]int32
+						if !vn955 {
+							n959 := c.ReadLength(2)
+							m960 := foryimpl.MakeMap[map[string]int32](c, n959)
+							for n959 > 0 && !c.Failed() {
+								sz961, vn962, _ := c.ReadMapChunk(n959, 21, 5, nil, false)
+								for j963 := 0; j963 < sz961 && !c.Failed(); j963++ {
+									var k964 string
+									k964 = c.ReadString()
+									var v965 int32
+									if !vn962 {
+										v965 = r.ReadVarInt32()
 									}
-									m862[k866] = v867
+									m960[k964] = v965
 								}
-								n861 -= sz863
+								n959 -= sz961
 							}
-							v860 = m862
+							v958 = m960
 						}
-						m855[k859] = v860
+						m953[k957] = v958
 					}
-					n854 -= sz856
+					n952 -= sz954
 				}
-				x.AddMSM = m855
+				x.AddMSM = m953
 			}
 		case 45:
 			if !f.Flag || c.ReadFlag() {
-				n868 := c.ReadLength(2)
-				m869 := foryimpl.MakeMap[map[string]*int32](c, n868)
-				for n868 > 0 && !c.Failed() {
-					sz870, vn871, _ := c.ReadMapChunk(n868, 21, 5, nil, true)
-					for j872 := 0; j872 < sz870 && !c.Failed(); j872++ {
-						var k873 string
-						k873 = c.ReadString()
-						var v874 *int32
-						if !vn871 {
-							p875 := foryimpl.Alloc[int32](c)
-							*p875 = r.ReadVarInt32()
-							v874 = p875
+				n966 := c.ReadLength(2)
+				m967 := foryimpl.MakeMap[map[string]*int32](c, n966)
+				for n966 > 0 && !c.Failed() {
+					sz968, vn969, _ := c.ReadMapChunk(n966, 21, 5, nil, true)
+					for j970 := 0; j970 < sz968 && !c.Failed(); j970++ {
+						var k971 string
+						k971 = c.ReadString()
+						var v972 *int32
+						if !vn969 {
+							p973 := foryimpl.Alloc[int32](c)
+							*p973 = r.ReadVarInt32()
+							v972 = p973
 						}
-						m869[k873] = v874
+						m967[k971] = v972
 					}
-					n868 -= sz870
+					n966 -= sz968
 				}
-				x.AddMSP = m869
+				x.AddMSP = m967
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				n876 := c.ReadLength(2)
-				m877 := foryimpl.MakeMap[map[uint8]uint16](c, n876)
-				for n876 > 0 && !c.Failed() {
-					sz878, vn879, _ := c.ReadMapChunk(n876, 9, 10, nil, false)
-					for j880 := 0; j880 < sz878 && !c.Failed(); j880++ {
-						var k881 uint8
-						k881 = r.ReadUint8()
-						var v882 uint16
-						if !vn879 {
-							v882 = r.ReadUint16()
+				n974 := c.ReadLength(2)
+				m975 := foryimpl.MakeMap[map[uint8]uint16](c, n974)
+				for n974 > 0 && !c.Failed() {
+					sz976, vn977, _ := c.ReadMapChunk(n974, 9, 10, nil, false)
+					for j978 := 0; j978 < sz976 && !c.Failed(); j978++ {
+						var k979 uint8
+						k979 = r.ReadUint8()
+						var v980 uint16
+						if !vn977 {
+							v980 = r.ReadUint16()
 						}
-						m877[k881] = v882
+						m975[k979] = v980
 					}
-					n876 -= sz878
+					n974 -= sz976
 				}
-				x.AddMU8 = m877
+				x.AddMU8 = m975
 			}
 		case 47:
 			if f.Convert {
@@ -5218,68 +5218,68 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 48:
 			if !f.Flag || c.ReadFlag() {
-				n883 := c.ReadLength(1)
-				l884 := foryimpl.MakeSlice[[]string](c, n883)
-				if n883 > 0 {
-					hn886 := c.ReadListHeader(21)
+				n981 := c.ReadLength(1)
+				l982 := foryimpl.MakeSlice[[]string](c, n981)
+				if n981 > 0 {
+					hn984 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i885 := range l884 {
-							if hn886 && !c.ReadFlag() {
-								clear(l884[i885 : i885+1])
+						for i983 := range l982 {
+							if hn984 && !c.ReadFlag() {
+								clear(l982[i983 : i983+1])
 								continue
 							}
-							l884[i885] = c.ReadString()
+							l982[i983] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i885)
+								c.TraceIndex(i983)
 								break
 							}
 						}
 					}
 				}
-				x.AddNLS = l884
+				x.AddNLS = l982
 			}
 		case 49:
 			if !f.Flag || c.ReadFlag() {
-				n888 := c.ReadLength(2)
-				m889 := foryimpl.MakeMap[map[string]int32](c, n888)
-				for n888 > 0 && !c.Failed() {
-					sz890, vn891, _ := c.ReadMapChunk(n888, 21, 5, nil, false)
-					for j892 := 0; j892 < sz890 && !c.Failed(); j892++ {
-						var k893 string
-						k893 = c.ReadString()
-						var v894 int32
-						if !vn891 {
-							v894 = r.ReadVarInt32()
+				n986 := c.ReadLength(2)
+				m987 := foryimpl.MakeMap[map[string]int32](c, n986)
+				for n986 > 0 && !c.Failed() {
+					sz988, vn989, _ := c.ReadMapChunk(n986, 21, 5, nil, false)
+					for j990 := 0; j990 < sz988 && !c.Failed(); j990++ {
+						var k991 string
+						k991 = c.ReadString()
+						var v992 int32
+						if !vn989 {
+							v992 = r.ReadVarInt32()
 						}
-						m889[k893] = v894
+						m987[k991] = v992
 					}
-					n888 -= sz890
+					n986 -= sz988
 				}
-				x.AddNM = m889
+				x.AddNM = m987
 			}
 		case 50:
 			if f.Convert {
 				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n895 := c.ReadLength(1)
-				l896 := foryimpl.MakeSlice[[]uint8](c, n895)
-				if n895 > 0 {
-					hn898 := c.ReadListHeader(9)
+				n993 := c.ReadLength(1)
+				l994 := foryimpl.MakeSlice[[]uint8](c, n993)
+				if n993 > 0 {
+					hn996 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i897 := range l896 {
-							if hn898 && !c.ReadFlag() {
-								clear(l896[i897 : i897+1])
+						for i995 := range l994 {
+							if hn996 && !c.ReadFlag() {
+								clear(l994[i995 : i995+1])
 								continue
 							}
-							l896[i897] = r.ReadUint8()
+							l994[i995] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i897)
+								c.TraceIndex(i995)
 								break
 							}
 						}
 					}
 				}
-				x.AddRaw = l896
+				x.AddRaw = l994
 			}
 		case 51:
 			if f.Convert {
@@ -5291,596 +5291,596 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n900 := c.ReadLength(2)
-				if n900 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n900, 3))
+				n998 := c.ReadLength(2)
+				if n998 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n998, 3))
 					return
 				}
-				var l901 [3]int16
-				if n900 > 0 {
-					hn903 := c.ReadListHeader(3)
+				var l999 [3]int16
+				if n998 > 0 {
+					hn1001 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i902 := range l901 {
-							if hn903 && !c.ReadFlag() {
-								clear(l901[i902 : i902+1])
+						for i1000 := range l999 {
+							if hn1001 && !c.ReadFlag() {
+								clear(l999[i1000 : i1000+1])
 								continue
 							}
-							l901[i902] = r.ReadInt16()
+							l999[i1000] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i902)
+								c.TraceIndex(i1000)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l901
+				x.Fix = l999
 			}
 		case 53:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n905 := c.ReadLength(1)
-				l906 := foryimpl.MakeSlice[[]bool](c, n905)
-				if n905 > 0 {
-					hn908 := c.ReadListHeader(1)
+				n1003 := c.ReadLength(1)
+				l1004 := foryimpl.MakeSlice[[]bool](c, n1003)
+				if n1003 > 0 {
+					hn1006 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i907 := range l906 {
-							if hn908 && !c.ReadFlag() {
-								clear(l906[i907 : i907+1])
+						for i1005 := range l1004 {
+							if hn1006 && !c.ReadFlag() {
+								clear(l1004[i1005 : i1005+1])
 								continue
 							}
-							l906[i907] = r.ReadBool()
+							l1004[i1005] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i907)
+								c.TraceIndex(i1005)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l906
+				x.LB = l1004
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n910 := c.ReadLength(1)
-				l911 := foryimpl.MakeSlice[[]Color](c, n910)
-				if n910 > 0 {
-					hn913 := c.ReadListHeader(25)
+				n1008 := c.ReadLength(1)
+				l1009 := foryimpl.MakeSlice[[]Color](c, n1008)
+				if n1008 > 0 {
+					hn1011 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i912 := range l911 {
-							if hn913 && !c.ReadFlag() {
-								clear(l911[i912 : i912+1])
+						for i1010 := range l1009 {
+							if hn1011 && !c.ReadFlag() {
+								clear(l1009[i1010 : i1010+1])
 								continue
 							}
-							l911[i912] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l1009[i1010] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i912)
+								c.TraceIndex(i1010)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l911
+				x.LE = l1009
 			}
 		case 55:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n915 := c.ReadLength(4)
-				l916 := foryimpl.MakeSlice[[]float32](c, n915)
-				if n915 > 0 {
-					hn918 := c.ReadListHeader(19)
+				n1013 := c.ReadLength(4)
+				l1014 := foryimpl.MakeSlice[[]float32](c, n1013)
+				if n1013 > 0 {
+					hn1016 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i917 := range l916 {
-							if hn918 && !c.ReadFlag() {
-								clear(l916[i917 : i917+1])
+						for i1015 := range l1014 {
+							if hn1016 && !c.ReadFlag() {
+								clear(l1014[i1015 : i1015+1])
 								continue
 							}
-							l916[i917] = r.ReadFloat32()
+							l1014[i1015] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i917)
+								c.TraceIndex(i1015)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l916
+				x.LF32 = l1014
 			}
 		case 56:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n920 := c.ReadLength(8)
-				l921 := foryimpl.MakeSlice[[]float64](c, n920)
-				if n920 > 0 {
-					hn923 := c.ReadListHeader(20)
+				n1018 := c.ReadLength(8)
+				l1019 := foryimpl.MakeSlice[[]float64](c, n1018)
+				if n1018 > 0 {
+					hn1021 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i922 := range l921 {
-							if hn923 && !c.ReadFlag() {
-								clear(l921[i922 : i922+1])
+						for i1020 := range l1019 {
+							if hn1021 && !c.ReadFlag() {
+								clear(l1019[i1020 : i1020+1])
 								continue
 							}
-							l921[i922] = r.ReadFloat64()
+							l1019[i1020] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i922)
+								c.TraceIndex(i1020)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l921
+				x.LF64 = l1019
 			}
 		case 57:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n925 := c.ReadLength(1)
-				l926 := foryimpl.MakeSlice[[]int32](c, n925)
-				if n925 > 0 {
-					hn928 := c.ReadListHeader(5)
+				n1023 := c.ReadLength(1)
+				l1024 := foryimpl.MakeSlice[[]int32](c, n1023)
+				if n1023 > 0 {
+					hn1026 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i927 := range l926 {
-							if hn928 && !c.ReadFlag() {
-								clear(l926[i927 : i927+1])
+						for i1025 := range l1024 {
+							if hn1026 && !c.ReadFlag() {
+								clear(l1024[i1025 : i1025+1])
 								continue
 							}
-							l926[i927] = r.ReadVarInt32()
+							l1024[i1025] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i927)
+								c.TraceIndex(i1025)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l926
+				x.LI32 = l1024
 			}
 		case 58:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n930 := c.ReadLength(1)
-				l931 := foryimpl.MakeSlice[[]int64](c, n930)
-				if n930 > 0 {
-					hn933 := c.ReadListHeader(7)
+				n1028 := c.ReadLength(1)
+				l1029 := foryimpl.MakeSlice[[]int64](c, n1028)
+				if n1028 > 0 {
+					hn1031 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i932 := range l931 {
-							if hn933 && !c.ReadFlag() {
-								clear(l931[i932 : i932+1])
+						for i1030 := range l1029 {
+							if hn1031 && !c.ReadFlag() {
+								clear(l1029[i1030 : i1030+1])
 								continue
 							}
-							l931[i932] = r.ReadVarInt64()
+							l1029[i1030] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i932)
+								c.TraceIndex(i1030)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l931
+				x.LI64 = l1029
 			}
 		case 59:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n935 := c.ReadLength(1)
-				l936 := foryimpl.MakeSlice[[]int8](c, n935)
-				if n935 > 0 {
-					hn938 := c.ReadListHeader(2)
+				n1033 := c.ReadLength(1)
+				l1034 := foryimpl.MakeSlice[[]int8](c, n1033)
+				if n1033 > 0 {
+					hn1036 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i937 := range l936 {
-							if hn938 && !c.ReadFlag() {
-								clear(l936[i937 : i937+1])
+						for i1035 := range l1034 {
+							if hn1036 && !c.ReadFlag() {
+								clear(l1034[i1035 : i1035+1])
 								continue
 							}
-							l936[i937] = r.ReadInt8()
+							l1034[i1035] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i937)
+								c.TraceIndex(i1035)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l936
+				x.LI8 = l1034
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n940 := c.ReadLength(1)
-				l941 := foryimpl.MakeSlice[[][]int32](c, n940)
-				if n940 > 0 {
-					hn943 := c.ReadListHeader(22)
+				n1038 := c.ReadLength(1)
+				l1039 := foryimpl.MakeSlice[[][]int32](c, n1038)
+				if n1038 > 0 {
+					hn1041 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i942 := range l941 {
-							if hn943 && !c.ReadFlag() {
-								clear(l941[i942 : i942+1])
+						for i1040 := range l1039 {
+							if hn1041 && !c.ReadFlag() {
+								clear(l1039[i1040 : i1040+1])
 								continue
 							}
-							n945 := c.ReadLength(1)
-							l946 := foryimpl.MakeSlice[[]int32](c, n945)
-							if n945 > 0 {
-								hn948 := c.ReadListHeader(5)
+							n1043 := c.ReadLength(1)
+							l1044 := foryimpl.MakeSlice[[]int32](c, n1043)
+							if n1043 > 0 {
+								hn1046 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i947 := range l946 {
-										if hn948 && !c.ReadFlag() {
-											clear(l946[i947 : i947+1])
+									for i1045 := range l1044 {
+										if hn1046 && !c.ReadFlag() {
+											clear(l1044[i1045 : i1045+1])
 											continue
 										}
-										l946[i947] = r.ReadVarInt32()
+										l1044[i1045] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i947)
+											c.TraceIndex(i1045)
 											break
 										}
 									}
 								}
 							}
-							l941[i942] = l946
+							l1039[i1040] = l1044
 							if c.Failed() {
-								c.TraceIndex(i942)
+								c.TraceIndex(i1040)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l941
+				x.LL = l1039
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n950 := c.ReadLength(1)
-				l951 := foryimpl.MakeSlice[[]map[string]int32](c, n950)
-				if n950 > 0 {
-					hn953 := c.ReadListHeader(24)
+				n1048 := c.ReadLength(1)
+				l1049 := foryimpl.MakeSlice[[]map[string]int32](c, n1048)
+				if n1048 > 0 {
+					hn1051 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i952 := range l951 {
-							if hn953 && !c.ReadFlag() {
-								clear(l951[i952 : i952+1])
+						for i1050 := range l1049 {
+							if hn1051 && !c.ReadFlag() {
+								clear(l1049[i1050 : i1050+1])
 								continue
 							}
-							n955 := c.ReadLength(2)
-							m956 := foryimpl.MakeMap[map[string]int32](c, n955)
-							for n955 > 0 && !c.Failed() {
-								sz957, vn958, _ := c.ReadMapChunk(n955, 21, 5, nil, false)
-								for j959 := 0; j959 < sz957 && !c.Failed(); j959++ {
-									var k960 string
-									k960 = c.ReadString()
-									var v961 int32
-									if !vn958 {
-										v961 = r.ReadVarInt32()
+							n1053 := c.ReadLength(2)
+							m1054 := foryimpl.MakeMap[map[string]int32](c, n1053)
+							for n1053 > 0 && !c.Failed() {
+								sz1055, vn1056, _ := c.ReadMapChunk(n1053, 21, 5, nil, false)
+								for j1057 := 0; j1057 < sz1055 && !c.Failed(); j1057++ {
+									var k1058 string
+									k1058 = c.ReadString()
+									var v1059 int32
+									if !vn1056 {
+										v1059 = r.ReadVarInt32()
 									}
-									m956[k960] = v961
+									m1054[k1058] = v1059
 								}
-								n955 -= sz957
+								n1053 -= sz1055
 							}
-							l951[i952] = m956
+							l1049[i1050] = m1054
 							if c.Failed() {
-								c.TraceIndex(i952)
+								c.TraceIndex(i1050)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l951
+				x.LM = l1049
 			}
 		case 62:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n962 := c.ReadLength(1)
-				l963 := foryimpl.MakeSlice[[]*int32](c, n962)
-				if n962 > 0 {
-					hn965 := c.ReadListHeader(5)
+				n1060 := c.ReadLength(1)
+				l1061 := foryimpl.MakeSlice[[]*int32](c, n1060)
+				if n1060 > 0 {
+					hn1063 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i964 := range l963 {
-							if hn965 && !c.ReadFlag() {
-								clear(l963[i964 : i964+1])
+						for i1062 := range l1061 {
+							if hn1063 && !c.ReadFlag() {
+								clear(l1061[i1062 : i1062+1])
 								continue
 							}
-							p967 := foryimpl.Alloc[int32](c)
-							*p967 = r.ReadVarInt32()
-							l963[i964] = p967
+							p1065 := foryimpl.Alloc[int32](c)
+							*p1065 = r.ReadVarInt32()
+							l1061[i1062] = p1065
 							if c.Failed() {
-								c.TraceIndex(i964)
+								c.TraceIndex(i1062)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l963
+				x.LPI = l1061
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n968 := c.ReadLength(1)
-				l969 := foryimpl.MakeSlice[[]string](c, n968)
-				if n968 > 0 {
-					hn971 := c.ReadListHeader(21)
+				n1066 := c.ReadLength(1)
+				l1067 := foryimpl.MakeSlice[[]string](c, n1066)
+				if n1066 > 0 {
+					hn1069 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i970 := range l969 {
-							if hn971 && !c.ReadFlag() {
-								clear(l969[i970 : i970+1])
+						for i1068 := range l1067 {
+							if hn1069 && !c.ReadFlag() {
+								clear(l1067[i1068 : i1068+1])
 								continue
 							}
-							l969[i970] = c.ReadString()
+							l1067[i1068] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i970)
+								c.TraceIndex(i1068)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l969
+				x.LS = l1067
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n973 := c.ReadLength(1)
-				l974 := foryimpl.MakeSlice[[]time.Time](c, n973)
-				if n973 > 0 {
-					hn976 := c.ReadListHeader(38)
+				n1071 := c.ReadLength(1)
+				l1072 := foryimpl.MakeSlice[[]time.Time](c, n1071)
+				if n1071 > 0 {
+					hn1074 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i975 := range l974 {
-							if hn976 && !c.ReadFlag() {
-								clear(l974[i975 : i975+1])
+						for i1073 := range l1072 {
+							if hn1074 && !c.ReadFlag() {
+								clear(l1072[i1073 : i1073+1])
 								continue
 							}
-							l974[i975] = c.ReadTime()
+							l1072[i1073] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i975)
+								c.TraceIndex(i1073)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l974
+				x.LT = l1072
 			}
 		case 65:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n978 := c.ReadLength(2)
-				l979 := foryimpl.MakeSlice[[]uint16](c, n978)
-				if n978 > 0 {
-					hn981 := c.ReadListHeader(10)
+				n1076 := c.ReadLength(2)
+				l1077 := foryimpl.MakeSlice[[]uint16](c, n1076)
+				if n1076 > 0 {
+					hn1079 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i980 := range l979 {
-							if hn981 && !c.ReadFlag() {
-								clear(l979[i980 : i980+1])
+						for i1078 := range l1077 {
+							if hn1079 && !c.ReadFlag() {
+								clear(l1077[i1078 : i1078+1])
 								continue
 							}
-							l979[i980] = r.ReadUint16()
+							l1077[i1078] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i980)
+								c.TraceIndex(i1078)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l979
+				x.LU16 = l1077
 			}
 		case 66:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n983 := c.ReadLength(1)
-				l984 := foryimpl.MakeSlice[[]uint64](c, n983)
-				if n983 > 0 {
-					hn986 := c.ReadListHeader(14)
+				n1081 := c.ReadLength(1)
+				l1082 := foryimpl.MakeSlice[[]uint64](c, n1081)
+				if n1081 > 0 {
+					hn1084 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i985 := range l984 {
-							if hn986 && !c.ReadFlag() {
-								clear(l984[i985 : i985+1])
+						for i1083 := range l1082 {
+							if hn1084 && !c.ReadFlag() {
+								clear(l1082[i1083 : i1083+1])
 								continue
 							}
-							l984[i985] = r.ReadVarUint64()
+							l1082[i1083] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i985)
+								c.TraceIndex(i1083)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l984
+				x.LU64 = l1082
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n988 := c.ReadLength(2)
-				m989 := foryimpl.MakeMap[map[bool]string](c, n988)
-				for n988 > 0 && !c.Failed() {
-					sz990, vn991, _ := c.ReadMapChunk(n988, 1, 21, nil, false)
-					for j992 := 0; j992 < sz990 && !c.Failed(); j992++ {
-						var k993 bool
-						k993 = r.ReadBool()
-						var v994 string
-						if !vn991 {
-							v994 = c.ReadString()
+				n1086 := c.ReadLength(2)
+				m1087 := foryimpl.MakeMap[map[bool]string](c, n1086)
+				for n1086 > 0 && !c.Failed() {
+					sz1088, vn1089, _ := c.ReadMapChunk(n1086, 1, 21, nil, false)
+					for j1090 := 0; j1090 < sz1088 && !c.Failed(); j1090++ {
+						var k1091 bool
+						k1091 = r.ReadBool()
+						var v1092 string
+						if !vn1089 {
+							v1092 = c.ReadString()
 						}
-						m989[k993] = v994
+						m1087[k1091] = v1092
 					}
-					n988 -= sz990
+					n1086 -= sz1088
 				}
-				x.MBS = m989
+				x.MBS = m1087
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n995 := c.ReadLength(2)
-				m996 := foryimpl.MakeMap[map[Color]string](c, n995)
-				for n995 > 0 && !c.Failed() {
-					sz997, vn998, _ := c.ReadMapChunk(n995, 25, 21, nil, false)
-					for j999 := 0; j999 < sz997 && !c.Failed(); j999++ {
-						var k1000 Color
-						k1000 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v1001 string
-						if !vn998 {
-							v1001 = c.ReadString()
+				n1093 := c.ReadLength(2)
+				m1094 := foryimpl.MakeMap[map[Color]string](c, n1093)
+				for n1093 > 0 && !c.Failed() {
+					sz1095, vn1096, _ := c.ReadMapChunk(n1093, 25, 21, nil, false)
+					for j1097 := 0; j1097 < sz1095 && !c.Failed(); j1097++ {
+						var k1098 Color
+						k1098 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v1099 string
+						if !vn1096 {
+							v1099 = c.ReadString()
 						}
-						m996[k1000] = v1001
+						m1094[k1098] = v1099
 					}
-					n995 -= sz997
+					n1093 -= sz1095
 				}
-				x.MES = m996
+				x.MES = m1094
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n1002 := c.ReadLength(2)
-				m1003 := foryimpl.MakeMap[map[int64]float64](c, n1002)
-				for n1002 > 0 && !c.Failed() {
-					sz1004, vn1005, _ := c.ReadMapChunk(n1002, 7, 20, nil, false)
-					for j1006 := 0; j1006 < sz1004 && !c.Failed(); j1006++ {
-						var k1007 int64
-						k1007 = r.ReadVarInt64()
-						var v1008 float64
-						if !vn1005 {
-							v1008 = r.ReadFloat64()
+				n1100 := c.ReadLength(2)
+				m1101 := foryimpl.MakeMap[map[int64]float64](c, n1100)
+				for n1100 > 0 && !c.Failed() {
+					sz1102, vn1103, _ := c.ReadMapChunk(n1100, 7, 20, nil, false)
+					for j1104 := 0; j1104 < sz1102 && !c.Failed(); j1104++ {
+						var k1105 int64
+						k1105 = r.ReadVarInt64()
+						var v1106 float64
+						if !vn1103 {
+							v1106 = r.ReadFloat64()
 						}
-						m1003[k1007] = v1008
+						m1101[k1105] = v1106
 					}
-					n1002 -= sz1004
+					n1100 -= sz1102
 				}
-				x.MI64F = m1003
+				x.MI64F = m1101
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n1009 := c.ReadLength(2)
-				m1010 := foryimpl.MakeMap[map[int32]string](c, n1009)
-				for n1009 > 0 && !c.Failed() {
-					sz1011, vn1012, _ := c.ReadMapChunk(n1009, 5, 21, nil, false)
-					for j1013 := 0; j1013 < sz1011 && !c.Failed(); j1013++ {
-						var k1014 int32
-						k1014 = r.ReadVarInt32()
-						var v1015 string
-						if !vn1012 {
-							v1015 = c.ReadString()
+				n1107 := c.ReadLength(2)
+				m1108 := foryimpl.MakeMap[map[int32]string](c, n1107)
+				for n1107 > 0 && !c.Failed() {
+					sz1109, vn1110, _ := c.ReadMapChunk(n1107, 5, 21, nil, false)
+					for j1111 := 0; j1111 < sz1109 && !c.Failed(); j1111++ {
+						var k1112 int32
+						k1112 = r.ReadVarInt32()
+						var v1113 string
+						if !vn1110 {
+							v1113 = c.ReadString()
 						}
-						m1010[k1014] = v1015
+						m1108[k1112] = v1113
 					}
-					n1009 -= sz1011
+					n1107 -= sz1109
 				}
-				x.MIS = m1010
+				x.MIS = m1108
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n1016 := c.ReadLength(2)
-				m1017 := foryimpl.MakeMap[map[string]int32](c, n1016)
-				for n1016 > 0 && !c.Failed() {
-					sz1018, vn1019, _ := c.ReadMapChunk(n1016, 21, 5, nil, false)
-					for j1020 := 0; j1020 < sz1018 && !c.Failed(); j1020++ {
-						var k1021 string
-						k1021 = c.ReadString()
-						var v1022 int32
-						if !vn1019 {
-							v1022 = r.ReadVarInt32()
+				n1114 := c.ReadLength(2)
+				m1115 := foryimpl.MakeMap[map[string]int32](c, n1114)
+				for n1114 > 0 && !c.Failed() {
+					sz1116, vn1117, _ := c.ReadMapChunk(n1114, 21, 5, nil, false)
+					for j1118 := 0; j1118 < sz1116 && !c.Failed(); j1118++ {
+						var k1119 string
+						k1119 = c.ReadString()
+						var v1120 int32
+						if !vn1117 {
+							v1120 = r.ReadVarInt32()
 						}
-						m1017[k1021] = v1022
+						m1115[k1119] = v1120
 					}
-					n1016 -= sz1018
+					n1114 -= sz1116
 				}
-				x.MSI = m1017
+				x.MSI = m1115
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n1023 := c.ReadLength(2)
-				m1024 := foryimpl.MakeMap[map[string][]string](c, n1023)
-				for n1023 > 0 && !c.Failed() {
-					sz1025, vn1026, _ := c.ReadMapChunk(n1023, 21, 22, nil, true)
-					for j1027 := 0; j1027 < sz1025 && !c.Failed(); j1027++ {
-						var k1028 string
-						k1028 = c.ReadString()
-						var v1029 []string
-						if !vn1026 {
-							n1030 := c.ReadLength(1)
-							l1031 := foryimpl.MakeSlice[[]string](c, n1030)
-							if n1030 > 0 {
-								hn1033 := c.ReadListHeader(21)
+				n1121 := c.ReadLength(2)
+				m1122 := foryimpl.MakeMap[map[string][]string](c, n1121)
+				for n1121 > 0 && !c.Failed() {
+					sz1123, vn1124, _ := c.ReadMapChunk(n1121, 21, 22, nil, true)
+					for j1125 := 0; j1125 < sz1123 && !c.Failed(); j1125++ {
+						var k1126 string
+						k1126 = c.ReadString()
+						var v1127 []string
+						if !vn1124 {
+							n1128 := c.ReadLength(1)
+							l1129 := foryimpl.MakeSlice[[]string](c, n1128)
+							if n1128 > 0 {
+								hn1131 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i1032 := range l1031 {
-										if hn1033 && !c.ReadFlag() {
-											clear(l1031[i1032 : i1032+1])
+									for i1130 := range l1129 {
+										if hn1131 && !c.ReadFlag() {
+											clear(l1129[i1130 : i1130+1])
 											continue
 										}
-										l1031[i1032] = c.ReadString()
+										l1129[i1130] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i1032)
+											c.TraceIndex(i1130)
 											break
 										}
 									}
 								}
 							}
-							v1029 = l1031
+							v1127 = l1129
 						}
-						m1024[k1028] = v1029
+						m1122[k1126] = v1127
 					}
-					n1023 -= sz1025
+					n1121 -= sz1123
 				}
-				x.MSL = m1024
+				x.MSL = m1122
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n1035 := c.ReadLength(2)
-				m1036 := foryimpl.MakeMap[map[string]map[string]int32](c, n1035)
-				for n1035 > 0 && !c.Failed() {
-					sz1037, vn1038, _ := c.ReadMapChunk(n1035, 21, 24, nil, true)
-					for j1039 := 0; j1039 < sz1037 && !c.Failed(); j1039++ {
-						var k1040 string
-						k1040 = c.ReadString()
-						var v1041 map[string]int32
-						if !vn1038 {
-							n1042 := c.ReadLength(2)
-							m1043 := foryimpl.MakeMap[map[string]int32](c, n1042)
-							for n1042 > 0 && !c.Failed() {
-								sz1044, vn1045, _ := c.ReadMapChunk(n1042, 21, 5, nil, false)
-								for j1046 := 0; j1046 < sz1044 && !c.Failed(); j1046++ {
-									var k1047 string
-									k1047 = c.ReadString()
-									var v1048 int32
-									if !vn1045 {
-										v1048 = r.ReadVarInt32()
+				n1133 := c.ReadLength(2)
+				m1134 := foryimpl.MakeMap[map[string]map[string]int32](c, n1133)
+				for n1133 > 0 && !c.Failed() {
+					sz1135, vn1136, _ := c.ReadMapChunk(n1133, 21, 24, nil, true)
+					for j1137 := 0; j1137 < sz1135 && !c.Failed(); j1137++ {
+						var k1138 string
+						k1138 = c.ReadString()
+						var v1139 map[string]int32
+						if !vn1136 {
+							n1140 := c.ReadLength(2)
+							m1141 := foryimpl.MakeMap[map[string]int32](c, n1140)
+							for n1140 > 0 && !c.Failed() {
+								sz1142, vn1143, _ := c.ReadMapChunk(n1140, 21, 5, nil, false)
+								for j1144 := 0; j1144 < sz1142 && !c.Failed(); j1144++ {
+									var k1145 string
+									k1145 = c.ReadString()
+									var v1146 int32
+									if !vn1143 {
+										v1146 = r.ReadVarInt32()
 									}
-									m1043[k1047] = v1048
+									m1141[k1145] = v1146
 								}
-								n1042 -= sz1044
+								n1140 -= sz1142
 							}
-							v1041 = m1043
+							v1139 = m1141
 						}
-						m1036[k1040] = v1041
+						m1134[k1138] = v1139
 					}
-					n1035 -= sz1037
+					n1133 -= sz1135
 				}
-				x.MSM = m1036
+				x.MSM = m1134
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n1049 := c.ReadLength(2)
-				m1050 := foryimpl.MakeMap[map[string]*int32](c, n1049)
-				for n1049 > 0 && !c.Failed() {
-					sz1051, vn1052, _ := c.ReadMapChunk(n1049, 21, 5, nil, true)
-					for j1053 := 0; j1053 < sz1051 && !c.Failed(); j1053++ {
-						var k1054 string
-						k1054 = c.ReadString()
-						var v1055 *int32
-						if !vn1052 {
-							p1056 := foryimpl.Alloc[int32](c)
-							*p1056 = r.ReadVarInt32()
-							v1055 = p1056
+				n1147 := c.ReadLength(2)
+				m1148 := foryimpl.MakeMap[map[string]*int32](c, n1147)
+				for n1147 > 0 && !c.Failed() {
+					sz1149, vn1150, _ := c.ReadMapChunk(n1147, 21, 5, nil, true)
+					for j1151 := 0; j1151 < sz1149 && !c.Failed(); j1151++ {
+						var k1152 string
+						k1152 = c.ReadString()
+						var v1153 *int32
+						if !vn1150 {
+							p1154 := foryimpl.Alloc[int32](c)
+							*p1154 = r.ReadVarInt32()
+							v1153 = p1154
 						}
-						m1050[k1054] = v1055
+						m1148[k1152] = v1153
 					}
-					n1049 -= sz1051
+					n1147 -= sz1149
 				}
-				x.MSP = m1050
+				x.MSP = m1148
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n1057 := c.ReadLength(2)
-				m1058 := foryimpl.MakeMap[map[uint8]uint16](c, n1057)
-				for n1057 > 0 && !c.Failed() {
-					sz1059, vn1060, _ := c.ReadMapChunk(n1057, 9, 10, nil, false)
-					for j1061 := 0; j1061 < sz1059 && !c.Failed(); j1061++ {
-						var k1062 uint8
-						k1062 = r.ReadUint8()
-						var v1063 uint16
-						if !vn1060 {
-							v1063 = r.ReadUint16()
+				n1155 := c.ReadLength(2)
+				m1156 := foryimpl.MakeMap[map[uint8]uint16](c, n1155)
+				for n1155 > 0 && !c.Failed() {
+					sz1157, vn1158, _ := c.ReadMapChunk(n1155, 9, 10, nil, false)
+					for j1159 := 0; j1159 < sz1157 && !c.Failed(); j1159++ {
+						var k1160 uint8
+						k1160 = r.ReadUint8()
+						var v1161 uint16
+						if !vn1158 {
+							v1161 = r.ReadUint16()
 						}
-						m1058[k1062] = v1063
+						m1156[k1160] = v1161
 					}
-					n1057 -= sz1059
+					n1155 -= sz1157
 				}
-				x.MU8 = m1058
+				x.MU8 = m1156
 			}
 		case 76:
 			if f.Convert {
@@ -5890,68 +5890,68 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n1064 := c.ReadLength(1)
-				l1065 := foryimpl.MakeSlice[[]string](c, n1064)
-				if n1064 > 0 {
-					hn1067 := c.ReadListHeader(21)
+				n1162 := c.ReadLength(1)
+				l1163 := foryimpl.MakeSlice[[]string](c, n1162)
+				if n1162 > 0 {
+					hn1165 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1066 := range l1065 {
-							if hn1067 && !c.ReadFlag() {
-								clear(l1065[i1066 : i1066+1])
+						for i1164 := range l1163 {
+							if hn1165 && !c.ReadFlag() {
+								clear(l1163[i1164 : i1164+1])
 								continue
 							}
-							l1065[i1066] = c.ReadString()
+							l1163[i1164] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1066)
+								c.TraceIndex(i1164)
 								break
 							}
 						}
 					}
 				}
-				x.NLS = l1065
+				x.NLS = l1163
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n1069 := c.ReadLength(2)
-				m1070 := foryimpl.MakeMap[map[string]int32](c, n1069)
-				for n1069 > 0 && !c.Failed() {
-					sz1071, vn1072, _ := c.ReadMapChunk(n1069, 21, 5, nil, false)
-					for j1073 := 0; j1073 < sz1071 && !c.Failed(); j1073++ {
-						var k1074 string
-						k1074 = c.ReadString()
-						var v1075 int32
-						if !vn1072 {
-							v1075 = r.ReadVarInt32()
+				n1167 := c.ReadLength(2)
+				m1168 := foryimpl.MakeMap[map[string]int32](c, n1167)
+				for n1167 > 0 && !c.Failed() {
+					sz1169, vn1170, _ := c.ReadMapChunk(n1167, 21, 5, nil, false)
+					for j1171 := 0; j1171 < sz1169 && !c.Failed(); j1171++ {
+						var k1172 string
+						k1172 = c.ReadString()
+						var v1173 int32
+						if !vn1170 {
+							v1173 = r.ReadVarInt32()
 						}
-						m1070[k1074] = v1075
+						m1168[k1172] = v1173
 					}
-					n1069 -= sz1071
+					n1167 -= sz1169
 				}
-				x.NM = m1070
+				x.NM = m1168
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1076 := c.ReadLength(1)
-				l1077 := foryimpl.MakeSlice[[]uint8](c, n1076)
-				if n1076 > 0 {
-					hn1079 := c.ReadListHeader(9)
+				n1174 := c.ReadLength(1)
+				l1175 := foryimpl.MakeSlice[[]uint8](c, n1174)
+				if n1174 > 0 {
+					hn1177 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i1078 := range l1077 {
-							if hn1079 && !c.ReadFlag() {
-								clear(l1077[i1078 : i1078+1])
+						for i1176 := range l1175 {
+							if hn1177 && !c.ReadFlag() {
+								clear(l1175[i1176 : i1176+1])
 								continue
 							}
-							l1077[i1078] = r.ReadUint8()
+							l1175[i1176] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i1078)
+								c.TraceIndex(i1176)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l1077
+				x.Raw = l1175
 			}
 		default:
 			c.SkipField(f)
@@ -6068,14 +6068,14 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Nested's struct body (docs/format.md §9).
 func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k4 := range x.AddMSLIn {
-			if !foryimpl.ValidString(string(k4)) {
+		for k7 := range x.AddMSLIn {
+			if !foryimpl.ValidString(string(k7)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "AddMSLIn"))
 				return
 			}
 		}
-		for k10 := range x.MSLIn {
-			if !foryimpl.ValidString(string(k10)) {
+		for k19 := range x.MSLIn {
+			if !foryimpl.ValidString(string(k19)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "MSLIn"))
 				return
 			}
@@ -6090,71 +6090,71 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.AddIn.ForyWrite(c)
-	l13 := x.AddLIn
-	b.WriteVarUint32(uint32(len(l13)))
-	if len(l13) > 0 {
+	l25 := x.AddLIn
+	b.WriteVarUint32(uint32(len(l25)))
+	if len(l25) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
-		for i14 := range l13 {
-			l13[i14].ForyWrite(c)
+		for i26 := range l25 {
+			l25[i26].ForyWrite(c)
 		}
 	}
-	l15 := x.AddLLf
-	b.WriteVarUint32(uint32(len(l15)))
-	if len(l15) > 0 {
+	l27 := x.AddLLf
+	b.WriteVarUint32(uint32(len(l27)))
+	if len(l27) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
-		for i16 := range l15 {
-			l15[i16].ForyWrite(c)
+		for i28 := range l27 {
+			l27[i28].ForyWrite(c)
 		}
 	}
-	l17 := x.AddLPIn
-	b.WriteVarUint32(uint32(len(l17)))
-	if len(l17) > 0 {
-		h18 := byte(0x08)
-		for _, p19 := range l17 {
-			if p19 == nil {
-				h18 = 0x0a
+	l29 := x.AddLPIn
+	b.WriteVarUint32(uint32(len(l29)))
+	if len(l29) > 0 {
+		h30 := byte(0x08)
+		for _, p31 := range l29 {
+			if p31 == nil {
+				h30 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h18)
+		b.WriteUint8(h30)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p19 := range l17 {
-			if h18 == 0x0a {
-				if p19 == nil {
+		for _, p31 := range l29 {
+			if h30 == 0x0a {
+				if p31 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p19.ForyWrite(c)
+			p31.ForyWrite(c)
 		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
 	x.AddLf.ForyWrite(c)
-	var mw20 foryimpl.MapWriter
-	mw20.Begin(b, len(x.AddMSLIn))
-	for k21, v22 := range x.AddMSLIn {
-		if v22 == nil {
-			mw20.NullEntry(b)
-			foryimpl.WriteString(b, k21)
+	var mw32 foryimpl.MapWriter
+	mw32.Begin(b, len(x.AddMSLIn))
+	for k33, v34 := range x.AddMSLIn {
+		if v34 == nil {
+			mw32.NullEntry(b)
+			foryimpl.WriteString(b, k33)
 		} else {
-			mw20.Entry(b)
-			foryimpl.WriteString(b, k21)
-			b.WriteVarUint32(uint32(len(v22)))
-			if len(v22) > 0 {
+			mw32.Entry(b)
+			foryimpl.WriteString(b, k33)
+			b.WriteVarUint32(uint32(len(v34)))
+			if len(v34) > 0 {
 				b.WriteUint8(0x08)
 				c.WriteStructMeta(foryTypeInner)
-				for i23 := range v22 {
-					v22[i23].ForyWrite(c)
+				for i35 := range v34 {
+					v34[i35].ForyWrite(c)
 				}
 			}
 		}
 	}
-	mw20.End(b)
+	mw32.End(b)
 	if x.AddPIn == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -6177,71 +6177,71 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.In.ForyWrite(c)
-	l24 := x.LIn
-	b.WriteVarUint32(uint32(len(l24)))
-	if len(l24) > 0 {
+	l36 := x.LIn
+	b.WriteVarUint32(uint32(len(l36)))
+	if len(l36) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
-		for i25 := range l24 {
-			l24[i25].ForyWrite(c)
+		for i37 := range l36 {
+			l36[i37].ForyWrite(c)
 		}
 	}
-	l26 := x.LLf
-	b.WriteVarUint32(uint32(len(l26)))
-	if len(l26) > 0 {
+	l38 := x.LLf
+	b.WriteVarUint32(uint32(len(l38)))
+	if len(l38) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
-		for i27 := range l26 {
-			l26[i27].ForyWrite(c)
+		for i39 := range l38 {
+			l38[i39].ForyWrite(c)
 		}
 	}
-	l28 := x.LPIn
-	b.WriteVarUint32(uint32(len(l28)))
-	if len(l28) > 0 {
-		h29 := byte(0x08)
-		for _, p30 := range l28 {
-			if p30 == nil {
-				h29 = 0x0a
+	l40 := x.LPIn
+	b.WriteVarUint32(uint32(len(l40)))
+	if len(l40) > 0 {
+		h41 := byte(0x08)
+		for _, p42 := range l40 {
+			if p42 == nil {
+				h41 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h29)
+		b.WriteUint8(h41)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p30 := range l28 {
-			if h29 == 0x0a {
-				if p30 == nil {
+		for _, p42 := range l40 {
+			if h41 == 0x0a {
+				if p42 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p30.ForyWrite(c)
+			p42.ForyWrite(c)
 		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
 	x.Lf.ForyWrite(c)
-	var mw31 foryimpl.MapWriter
-	mw31.Begin(b, len(x.MSLIn))
-	for k32, v33 := range x.MSLIn {
-		if v33 == nil {
-			mw31.NullEntry(b)
-			foryimpl.WriteString(b, k32)
+	var mw43 foryimpl.MapWriter
+	mw43.Begin(b, len(x.MSLIn))
+	for k44, v45 := range x.MSLIn {
+		if v45 == nil {
+			mw43.NullEntry(b)
+			foryimpl.WriteString(b, k44)
 		} else {
-			mw31.Entry(b)
-			foryimpl.WriteString(b, k32)
-			b.WriteVarUint32(uint32(len(v33)))
-			if len(v33) > 0 {
+			mw43.Entry(b)
+			foryimpl.WriteString(b, k44)
+			b.WriteVarUint32(uint32(len(v45)))
+			if len(v45) > 0 {
 				b.WriteUint8(0x08)
 				c.WriteStructMeta(foryTypeInner)
-				for i34 := range v33 {
-					v33[i34].ForyWrite(c)
+				for i46 := range v45 {
+					v45[i46].ForyWrite(c)
 				}
 			}
 		}
 	}
-	mw31.End(b)
+	mw43.End(b)
 	if x.PIn == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -6283,8 +6283,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev35 := c.ReadStructFieldMeta(foryTypeInner); ev35 != nil {
-		x.AddIn.ForyReadEvolved(c, ev35)
+	if ev47 := c.ReadStructFieldMeta(foryTypeInner); ev47 != nil {
+		x.AddIn.ForyReadEvolved(c, ev47)
 	} else if !c.Failed() {
 		x.AddIn.ForyRead(c)
 	}
@@ -6292,91 +6292,91 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddIn")
 		return
 	}
-	n36 := c.ReadLength(1)
-	l37 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n36)
-	if n36 > 0 {
-		hn39, ev40 := c.ReadStructListHeader(foryTypeInner)
+	n48 := c.ReadLength(1)
+	l49 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n48)
+	if n48 > 0 {
+		hn51, ev52 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i38 := range l37 {
-				if hn39 && !c.ReadFlag() {
-					clear(l37[i38 : i38+1])
+			for i50 := range l49 {
+				if hn51 && !c.ReadFlag() {
+					clear(l49[i50 : i50+1])
 					continue
 				}
-				if ev40 != nil {
-					l37[i38].ForyReadEvolved(c, ev40)
+				if ev52 != nil {
+					l49[i50].ForyReadEvolved(c, ev52)
 				} else {
-					l37[i38].ForyRead(c)
+					l49[i50].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i38)
+					c.TraceIndex(i50)
 					break
 				}
 			}
 		}
 	}
-	x.AddLIn = l37
+	x.AddLIn = l49
 	if c.Failed() {
 		c.Trace("AddLIn")
 		return
 	}
-	n41 := c.ReadLength(1)
-	l42 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n41)
-	if n41 > 0 {
-		hn44, ev45 := c.ReadStructListHeader(foryTypeLeaf)
+	n53 := c.ReadLength(1)
+	l54 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n53)
+	if n53 > 0 {
+		hn56, ev57 := c.ReadStructListHeader(foryTypeLeaf)
 		if !c.Failed() {
-			for i43 := range l42 {
-				if hn44 && !c.ReadFlag() {
-					clear(l42[i43 : i43+1])
+			for i55 := range l54 {
+				if hn56 && !c.ReadFlag() {
+					clear(l54[i55 : i55+1])
 					continue
 				}
-				if ev45 != nil {
-					l42[i43].ForyReadEvolved(c, ev45)
+				if ev57 != nil {
+					l54[i55].ForyReadEvolved(c, ev57)
 				} else {
-					l42[i43].ForyRead(c)
+					l54[i55].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i43)
+					c.TraceIndex(i55)
 					break
 				}
 			}
 		}
 	}
-	x.AddLLf = l42
+	x.AddLLf = l54
 	if c.Failed() {
 		c.Trace("AddLLf")
 		return
 	}
-	n46 := c.ReadLength(1)
-	l47 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n46)
-	if n46 > 0 {
-		hn49, ev50 := c.ReadStructListHeader(foryTypeInner)
+	n58 := c.ReadLength(1)
+	l59 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n58)
+	if n58 > 0 {
+		hn61, ev62 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i48 := range l47 {
-				if hn49 && !c.ReadFlag() {
-					clear(l47[i48 : i48+1])
+			for i60 := range l59 {
+				if hn61 && !c.ReadFlag() {
+					clear(l59[i60 : i60+1])
 					continue
 				}
-				p51 := foryimpl.Alloc[Inner](c)
-				if ev50 != nil {
-					p51.ForyReadEvolved(c, ev50)
+				p63 := foryimpl.Alloc[Inner](c)
+				if ev62 != nil {
+					p63.ForyReadEvolved(c, ev62)
 				} else {
-					p51.ForyRead(c)
+					p63.ForyRead(c)
 				}
-				l47[i48] = p51
+				l59[i60] = p63
 				if c.Failed() {
-					c.TraceIndex(i48)
+					c.TraceIndex(i60)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPIn = l47
+	x.AddLPIn = l59
 	if c.Failed() {
 		c.Trace("AddLPIn")
 		return
 	}
-	if ev52 := c.ReadStructFieldMeta(foryTypeLeaf); ev52 != nil {
-		x.AddLf.ForyReadEvolved(c, ev52)
+	if ev64 := c.ReadStructFieldMeta(foryTypeLeaf); ev64 != nil {
+		x.AddLf.ForyReadEvolved(c, ev64)
 	} else if !c.Failed() {
 		x.AddLf.ForyRead(c)
 	}
@@ -6384,76 +6384,76 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLf")
 		return
 	}
-	n53 := c.ReadLength(2)
-	m54 := foryimpl.MakeMap[map[string][]Inner](c, n53)
-	for n53 > 0 && !c.Failed() {
-		sz55, vn56, _ := c.ReadMapChunk(n53, 21, 22, nil, true)
-		for j57 := 0; j57 < sz55 && !c.Failed(); j57++ {
-			var k58 string
-			k58 = c.ReadString()
-			var v59 []Inner
-			if !vn56 {
-				n60 := c.ReadLength(1)
-				l61 := foryimpl.MakeSlice[[]Inner](c, n60)
-				if n60 > 0 {
-					hn63, ev64 := c.ReadStructListHeader(foryTypeInner)
+	n65 := c.ReadLength(2)
+	m66 := foryimpl.MakeMap[map[string][]Inner](c, n65)
+	for n65 > 0 && !c.Failed() {
+		sz67, vn68, _ := c.ReadMapChunk(n65, 21, 22, nil, true)
+		for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
+			var k70 string
+			k70 = c.ReadString()
+			var v71 []Inner
+			if !vn68 {
+				n72 := c.ReadLength(1)
+				l73 := foryimpl.MakeSlice[[]Inner](c, n72)
+				if n72 > 0 {
+					hn75, ev76 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i62 := range l61 {
-							if hn63 && !c.ReadFlag() {
-								clear(l61[i62 : i62+1])
+						for i74 := range l73 {
+							if hn75 && !c.ReadFlag() {
+								clear(l73[i74 : i74+1])
 								continue
 							}
-							if ev64 != nil {
-								l61[i62].ForyReadEvolved(c, ev64)
+							if ev76 != nil {
+								l73[i74].ForyReadEvolved(c, ev76)
 							} else {
-								l61[i62].ForyRead(c)
+								l73[i74].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i62)
+								c.TraceIndex(i74)
 								break
 							}
 						}
 					}
 				}
-				v59 = l61
+				v71 = l73
 			}
-			m54[k58] = v59
+			m66[k70] = v71
 		}
-		n53 -= sz55
+		n65 -= sz67
 	}
-	x.AddMSLIn = m54
+	x.AddMSLIn = m66
 	if c.Failed() {
 		c.Trace("AddMSLIn")
 		return
 	}
 	if c.ReadFlag() {
-		p65 := foryimpl.Alloc[Inner](c)
-		if ev66 := c.ReadStructFieldMeta(foryTypeInner); ev66 != nil {
-			p65.ForyReadEvolved(c, ev66)
+		p77 := foryimpl.Alloc[Inner](c)
+		if ev78 := c.ReadStructFieldMeta(foryTypeInner); ev78 != nil {
+			p77.ForyReadEvolved(c, ev78)
 		} else if !c.Failed() {
-			p65.ForyRead(c)
+			p77.ForyRead(c)
 		}
-		x.AddPIn = p65
+		x.AddPIn = p77
 	}
 	if c.Failed() {
 		c.Trace("AddPIn")
 		return
 	}
 	if c.ReadFlag() {
-		p67 := foryimpl.Alloc[Leaf](c)
-		if ev68 := c.ReadStructFieldMeta(foryTypeLeaf); ev68 != nil {
-			p67.ForyReadEvolved(c, ev68)
+		p79 := foryimpl.Alloc[Leaf](c)
+		if ev80 := c.ReadStructFieldMeta(foryTypeLeaf); ev80 != nil {
+			p79.ForyReadEvolved(c, ev80)
 		} else if !c.Failed() {
-			p67.ForyRead(c)
+			p79.ForyRead(c)
 		}
-		x.AddPLf = p67
+		x.AddPLf = p79
 	}
 	if c.Failed() {
 		c.Trace("AddPLf")
 		return
 	}
-	if ev69 := c.ReadStructFieldMeta(foryTypeInner); ev69 != nil {
-		x.In.ForyReadEvolved(c, ev69)
+	if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
+		x.In.ForyReadEvolved(c, ev81)
 	} else if !c.Failed() {
 		x.In.ForyRead(c)
 	}
@@ -6461,91 +6461,91 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n70 := c.ReadLength(1)
-	l71 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n70)
-	if n70 > 0 {
-		hn73, ev74 := c.ReadStructListHeader(foryTypeInner)
+	n82 := c.ReadLength(1)
+	l83 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n82)
+	if n82 > 0 {
+		hn85, ev86 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i72 := range l71 {
-				if hn73 && !c.ReadFlag() {
-					clear(l71[i72 : i72+1])
+			for i84 := range l83 {
+				if hn85 && !c.ReadFlag() {
+					clear(l83[i84 : i84+1])
 					continue
 				}
-				if ev74 != nil {
-					l71[i72].ForyReadEvolved(c, ev74)
+				if ev86 != nil {
+					l83[i84].ForyReadEvolved(c, ev86)
 				} else {
-					l71[i72].ForyRead(c)
+					l83[i84].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i72)
+					c.TraceIndex(i84)
 					break
 				}
 			}
 		}
 	}
-	x.LIn = l71
+	x.LIn = l83
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	n75 := c.ReadLength(1)
-	l76 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n75)
-	if n75 > 0 {
-		hn78, ev79 := c.ReadStructListHeader(foryTypeLeaf)
+	n87 := c.ReadLength(1)
+	l88 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n87)
+	if n87 > 0 {
+		hn90, ev91 := c.ReadStructListHeader(foryTypeLeaf)
 		if !c.Failed() {
-			for i77 := range l76 {
-				if hn78 && !c.ReadFlag() {
-					clear(l76[i77 : i77+1])
+			for i89 := range l88 {
+				if hn90 && !c.ReadFlag() {
+					clear(l88[i89 : i89+1])
 					continue
 				}
-				if ev79 != nil {
-					l76[i77].ForyReadEvolved(c, ev79)
+				if ev91 != nil {
+					l88[i89].ForyReadEvolved(c, ev91)
 				} else {
-					l76[i77].ForyRead(c)
+					l88[i89].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i77)
+					c.TraceIndex(i89)
 					break
 				}
 			}
 		}
 	}
-	x.LLf = l76
+	x.LLf = l88
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	n80 := c.ReadLength(1)
-	l81 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n80)
-	if n80 > 0 {
-		hn83, ev84 := c.ReadStructListHeader(foryTypeInner)
+	n92 := c.ReadLength(1)
+	l93 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n92)
+	if n92 > 0 {
+		hn95, ev96 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i82 := range l81 {
-				if hn83 && !c.ReadFlag() {
-					clear(l81[i82 : i82+1])
+			for i94 := range l93 {
+				if hn95 && !c.ReadFlag() {
+					clear(l93[i94 : i94+1])
 					continue
 				}
-				p85 := foryimpl.Alloc[Inner](c)
-				if ev84 != nil {
-					p85.ForyReadEvolved(c, ev84)
+				p97 := foryimpl.Alloc[Inner](c)
+				if ev96 != nil {
+					p97.ForyReadEvolved(c, ev96)
 				} else {
-					p85.ForyRead(c)
+					p97.ForyRead(c)
 				}
-				l81[i82] = p85
+				l93[i94] = p97
 				if c.Failed() {
-					c.TraceIndex(i82)
+					c.TraceIndex(i94)
 					break
 				}
 			}
 		}
 	}
-	x.LPIn = l81
+	x.LPIn = l93
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
-	if ev86 := c.ReadStructFieldMeta(foryTypeLeaf); ev86 != nil {
-		x.Lf.ForyReadEvolved(c, ev86)
+	if ev98 := c.ReadStructFieldMeta(foryTypeLeaf); ev98 != nil {
+		x.Lf.ForyReadEvolved(c, ev98)
 	} else if !c.Failed() {
 		x.Lf.ForyRead(c)
 	}
@@ -6553,69 +6553,69 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n87 := c.ReadLength(2)
-	m88 := foryimpl.MakeMap[map[string][]Inner](c, n87)
-	for n87 > 0 && !c.Failed() {
-		sz89, vn90, _ := c.ReadMapChunk(n87, 21, 22, nil, true)
-		for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
-			var k92 string
-			k92 = c.ReadString()
-			var v93 []Inner
-			if !vn90 {
-				n94 := c.ReadLength(1)
-				l95 := foryimpl.MakeSlice[[]Inner](c, n94)
-				if n94 > 0 {
-					hn97, ev98 := c.ReadStructListHeader(foryTypeInner)
+	n99 := c.ReadLength(2)
+	m100 := foryimpl.MakeMap[map[string][]Inner](c, n99)
+	for n99 > 0 && !c.Failed() {
+		sz101, vn102, _ := c.ReadMapChunk(n99, 21, 22, nil, true)
+		for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
+			var k104 string
+			k104 = c.ReadString()
+			var v105 []Inner
+			if !vn102 {
+				n106 := c.ReadLength(1)
+				l107 := foryimpl.MakeSlice[[]Inner](c, n106)
+				if n106 > 0 {
+					hn109, ev110 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i96 := range l95 {
-							if hn97 && !c.ReadFlag() {
-								clear(l95[i96 : i96+1])
+						for i108 := range l107 {
+							if hn109 && !c.ReadFlag() {
+								clear(l107[i108 : i108+1])
 								continue
 							}
-							if ev98 != nil {
-								l95[i96].ForyReadEvolved(c, ev98)
+							if ev110 != nil {
+								l107[i108].ForyReadEvolved(c, ev110)
 							} else {
-								l95[i96].ForyRead(c)
+								l107[i108].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i96)
+								c.TraceIndex(i108)
 								break
 							}
 						}
 					}
 				}
-				v93 = l95
+				v105 = l107
 			}
-			m88[k92] = v93
+			m100[k104] = v105
 		}
-		n87 -= sz89
+		n99 -= sz101
 	}
-	x.MSLIn = m88
+	x.MSLIn = m100
 	if c.Failed() {
 		c.Trace("MSLIn")
 		return
 	}
 	if c.ReadFlag() {
-		p99 := foryimpl.Alloc[Inner](c)
-		if ev100 := c.ReadStructFieldMeta(foryTypeInner); ev100 != nil {
-			p99.ForyReadEvolved(c, ev100)
+		p111 := foryimpl.Alloc[Inner](c)
+		if ev112 := c.ReadStructFieldMeta(foryTypeInner); ev112 != nil {
+			p111.ForyReadEvolved(c, ev112)
 		} else if !c.Failed() {
-			p99.ForyRead(c)
+			p111.ForyRead(c)
 		}
-		x.PIn = p99
+		x.PIn = p111
 	}
 	if c.Failed() {
 		c.Trace("PIn")
 		return
 	}
 	if c.ReadFlag() {
-		p101 := foryimpl.Alloc[Leaf](c)
-		if ev102 := c.ReadStructFieldMeta(foryTypeLeaf); ev102 != nil {
-			p101.ForyReadEvolved(c, ev102)
+		p113 := foryimpl.Alloc[Leaf](c)
+		if ev114 := c.ReadStructFieldMeta(foryTypeLeaf); ev114 != nil {
+			p113.ForyReadEvolved(c, ev114)
 		} else if !c.Failed() {
-			p101.ForyRead(c)
+			p113.ForyRead(c)
 		}
-		x.PLf = p101
+		x.PLf = p113
 	}
 	if c.Failed() {
 		c.Trace("PLf")
@@ -6630,317 +6630,317 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				if ev103 := c.ReadStructFieldMeta(foryTypeInner); ev103 != nil {
-					x.AddIn.ForyReadEvolved(c, ev103)
+				if ev115 := c.ReadStructFieldMeta(foryTypeInner); ev115 != nil {
+					x.AddIn.ForyReadEvolved(c, ev115)
 				} else if !c.Failed() {
 					x.AddIn.ForyRead(c)
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n104 := c.ReadLength(1)
-				l105 := foryimpl.MakeSlice[[]Inner](c, n104)
-				if n104 > 0 {
-					hn107, ev108 := c.ReadStructListHeader(foryTypeInner)
+				n116 := c.ReadLength(1)
+				l117 := foryimpl.MakeSlice[[]Inner](c, n116)
+				if n116 > 0 {
+					hn119, ev120 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i106 := range l105 {
-							if hn107 && !c.ReadFlag() {
-								clear(l105[i106 : i106+1])
+						for i118 := range l117 {
+							if hn119 && !c.ReadFlag() {
+								clear(l117[i118 : i118+1])
 								continue
 							}
-							if ev108 != nil {
-								l105[i106].ForyReadEvolved(c, ev108)
+							if ev120 != nil {
+								l117[i118].ForyReadEvolved(c, ev120)
 							} else {
-								l105[i106].ForyRead(c)
+								l117[i118].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i106)
+								c.TraceIndex(i118)
 								break
 							}
 						}
 					}
 				}
-				x.AddLIn = l105
+				x.AddLIn = l117
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n109 := c.ReadLength(1)
-				l110 := foryimpl.MakeSlice[[]Leaf](c, n109)
-				if n109 > 0 {
-					hn112, ev113 := c.ReadStructListHeader(foryTypeLeaf)
+				n121 := c.ReadLength(1)
+				l122 := foryimpl.MakeSlice[[]Leaf](c, n121)
+				if n121 > 0 {
+					hn124, ev125 := c.ReadStructListHeader(foryTypeLeaf)
 					if !c.Failed() {
-						for i111 := range l110 {
-							if hn112 && !c.ReadFlag() {
-								clear(l110[i111 : i111+1])
+						for i123 := range l122 {
+							if hn124 && !c.ReadFlag() {
+								clear(l122[i123 : i123+1])
 								continue
 							}
-							if ev113 != nil {
-								l110[i111].ForyReadEvolved(c, ev113)
+							if ev125 != nil {
+								l122[i123].ForyReadEvolved(c, ev125)
 							} else {
-								l110[i111].ForyRead(c)
+								l122[i123].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i111)
+								c.TraceIndex(i123)
 								break
 							}
 						}
 					}
 				}
-				x.AddLLf = l110
+				x.AddLLf = l122
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n114 := c.ReadLength(1)
-				l115 := foryimpl.MakeSlice[[]*Inner](c, n114)
-				if n114 > 0 {
-					hn117, ev118 := c.ReadStructListHeader(foryTypeInner)
+				n126 := c.ReadLength(1)
+				l127 := foryimpl.MakeSlice[[]*Inner](c, n126)
+				if n126 > 0 {
+					hn129, ev130 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i116 := range l115 {
-							if hn117 && !c.ReadFlag() {
-								clear(l115[i116 : i116+1])
+						for i128 := range l127 {
+							if hn129 && !c.ReadFlag() {
+								clear(l127[i128 : i128+1])
 								continue
 							}
-							p119 := foryimpl.Alloc[Inner](c)
-							if ev118 != nil {
-								p119.ForyReadEvolved(c, ev118)
+							p131 := foryimpl.Alloc[Inner](c)
+							if ev130 != nil {
+								p131.ForyReadEvolved(c, ev130)
 							} else {
-								p119.ForyRead(c)
+								p131.ForyRead(c)
 							}
-							l115[i116] = p119
+							l127[i128] = p131
 							if c.Failed() {
-								c.TraceIndex(i116)
+								c.TraceIndex(i128)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPIn = l115
+				x.AddLPIn = l127
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				if ev120 := c.ReadStructFieldMeta(foryTypeLeaf); ev120 != nil {
-					x.AddLf.ForyReadEvolved(c, ev120)
+				if ev132 := c.ReadStructFieldMeta(foryTypeLeaf); ev132 != nil {
+					x.AddLf.ForyReadEvolved(c, ev132)
 				} else if !c.Failed() {
 					x.AddLf.ForyRead(c)
 				}
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n121 := c.ReadLength(2)
-				m122 := foryimpl.MakeMap[map[string][]Inner](c, n121)
-				for n121 > 0 && !c.Failed() {
-					sz123, vn124, _ := c.ReadMapChunk(n121, 21, 22, nil, true)
-					for j125 := 0; j125 < sz123 && !c.Failed(); j125++ {
-						var k126 string
-						k126 = c.ReadString()
-						var v127 []Inner
-						if !vn124 {
-							n128 := c.ReadLength(1)
-							l129 := foryimpl.MakeSlice[[]Inner](c, n128)
-							if n128 > 0 {
-								hn131, ev132 := c.ReadStructListHeader(foryTypeInner)
+				n133 := c.ReadLength(2)
+				m134 := foryimpl.MakeMap[map[string][]Inner](c, n133)
+				for n133 > 0 && !c.Failed() {
+					sz135, vn136, _ := c.ReadMapChunk(n133, 21, 22, nil, true)
+					for j137 := 0; j137 < sz135 && !c.Failed(); j137++ {
+						var k138 string
+						k138 = c.ReadString()
+						var v139 []Inner
+						if !vn136 {
+							n140 := c.ReadLength(1)
+							l141 := foryimpl.MakeSlice[[]Inner](c, n140)
+							if n140 > 0 {
+								hn143, ev144 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i130 := range l129 {
-										if hn131 && !c.ReadFlag() {
-											clear(l129[i130 : i130+1])
+									for i142 := range l141 {
+										if hn143 && !c.ReadFlag() {
+											clear(l141[i142 : i142+1])
 											continue
 										}
-										if ev132 != nil {
-											l129[i130].ForyReadEvolved(c, ev132)
+										if ev144 != nil {
+											l141[i142].ForyReadEvolved(c, ev144)
 										} else {
-											l129[i130].ForyRead(c)
+											l141[i142].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i130)
+											c.TraceIndex(i142)
 											break
 										}
 									}
 								}
 							}
-							v127 = l129
+							v139 = l141
 						}
-						m122[k126] = v127
+						m134[k138] = v139
 					}
-					n121 -= sz123
+					n133 -= sz135
 				}
-				x.AddMSLIn = m122
+				x.AddMSLIn = m134
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p133 := foryimpl.Alloc[Inner](c)
-				if ev134 := c.ReadStructFieldMeta(foryTypeInner); ev134 != nil {
-					p133.ForyReadEvolved(c, ev134)
+				p145 := foryimpl.Alloc[Inner](c)
+				if ev146 := c.ReadStructFieldMeta(foryTypeInner); ev146 != nil {
+					p145.ForyReadEvolved(c, ev146)
 				} else if !c.Failed() {
-					p133.ForyRead(c)
+					p145.ForyRead(c)
 				}
-				x.AddPIn = p133
+				x.AddPIn = p145
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				p135 := foryimpl.Alloc[Leaf](c)
-				if ev136 := c.ReadStructFieldMeta(foryTypeLeaf); ev136 != nil {
-					p135.ForyReadEvolved(c, ev136)
+				p147 := foryimpl.Alloc[Leaf](c)
+				if ev148 := c.ReadStructFieldMeta(foryTypeLeaf); ev148 != nil {
+					p147.ForyReadEvolved(c, ev148)
 				} else if !c.Failed() {
-					p135.ForyRead(c)
+					p147.ForyRead(c)
 				}
-				x.AddPLf = p135
+				x.AddPLf = p147
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				if ev137 := c.ReadStructFieldMeta(foryTypeInner); ev137 != nil {
-					x.In.ForyReadEvolved(c, ev137)
+				if ev149 := c.ReadStructFieldMeta(foryTypeInner); ev149 != nil {
+					x.In.ForyReadEvolved(c, ev149)
 				} else if !c.Failed() {
 					x.In.ForyRead(c)
 				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n138 := c.ReadLength(1)
-				l139 := foryimpl.MakeSlice[[]Inner](c, n138)
-				if n138 > 0 {
-					hn141, ev142 := c.ReadStructListHeader(foryTypeInner)
+				n150 := c.ReadLength(1)
+				l151 := foryimpl.MakeSlice[[]Inner](c, n150)
+				if n150 > 0 {
+					hn153, ev154 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i140 := range l139 {
-							if hn141 && !c.ReadFlag() {
-								clear(l139[i140 : i140+1])
+						for i152 := range l151 {
+							if hn153 && !c.ReadFlag() {
+								clear(l151[i152 : i152+1])
 								continue
 							}
-							if ev142 != nil {
-								l139[i140].ForyReadEvolved(c, ev142)
+							if ev154 != nil {
+								l151[i152].ForyReadEvolved(c, ev154)
 							} else {
-								l139[i140].ForyRead(c)
+								l151[i152].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i140)
+								c.TraceIndex(i152)
 								break
 							}
 						}
 					}
 				}
-				x.LIn = l139
+				x.LIn = l151
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n143 := c.ReadLength(1)
-				l144 := foryimpl.MakeSlice[[]Leaf](c, n143)
-				if n143 > 0 {
-					hn146, ev147 := c.ReadStructListHeader(foryTypeLeaf)
+				n155 := c.ReadLength(1)
+				l156 := foryimpl.MakeSlice[[]Leaf](c, n155)
+				if n155 > 0 {
+					hn158, ev159 := c.ReadStructListHeader(foryTypeLeaf)
 					if !c.Failed() {
-						for i145 := range l144 {
-							if hn146 && !c.ReadFlag() {
-								clear(l144[i145 : i145+1])
+						for i157 := range l156 {
+							if hn158 && !c.ReadFlag() {
+								clear(l156[i157 : i157+1])
 								continue
 							}
-							if ev147 != nil {
-								l144[i145].ForyReadEvolved(c, ev147)
+							if ev159 != nil {
+								l156[i157].ForyReadEvolved(c, ev159)
 							} else {
-								l144[i145].ForyRead(c)
+								l156[i157].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i145)
+								c.TraceIndex(i157)
 								break
 							}
 						}
 					}
 				}
-				x.LLf = l144
+				x.LLf = l156
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n148 := c.ReadLength(1)
-				l149 := foryimpl.MakeSlice[[]*Inner](c, n148)
-				if n148 > 0 {
-					hn151, ev152 := c.ReadStructListHeader(foryTypeInner)
+				n160 := c.ReadLength(1)
+				l161 := foryimpl.MakeSlice[[]*Inner](c, n160)
+				if n160 > 0 {
+					hn163, ev164 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i150 := range l149 {
-							if hn151 && !c.ReadFlag() {
-								clear(l149[i150 : i150+1])
+						for i162 := range l161 {
+							if hn163 && !c.ReadFlag() {
+								clear(l161[i162 : i162+1])
 								continue
 							}
-							p153 := foryimpl.Alloc[Inner](c)
-							if ev152 != nil {
-								p153.ForyReadEvolved(c, ev152)
+							p165 := foryimpl.Alloc[Inner](c)
+							if ev164 != nil {
+								p165.ForyReadEvolved(c, ev164)
 							} else {
-								p153.ForyRead(c)
+								p165.ForyRead(c)
 							}
-							l149[i150] = p153
+							l161[i162] = p165
 							if c.Failed() {
-								c.TraceIndex(i150)
+								c.TraceIndex(i162)
 								break
 							}
 						}
 					}
 				}
-				x.LPIn = l149
+				x.LPIn = l161
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				if ev154 := c.ReadStructFieldMeta(foryTypeLeaf); ev154 != nil {
-					x.Lf.ForyReadEvolved(c, ev154)
+				if ev166 := c.ReadStructFieldMeta(foryTypeLeaf); ev166 != nil {
+					x.Lf.ForyReadEvolved(c, ev166)
 				} else if !c.Failed() {
 					x.Lf.ForyRead(c)
 				}
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n155 := c.ReadLength(2)
-				m156 := foryimpl.MakeMap[map[string][]Inner](c, n155)
-				for n155 > 0 && !c.Failed() {
-					sz157, vn158, _ := c.ReadMapChunk(n155, 21, 22, nil, true)
-					for j159 := 0; j159 < sz157 && !c.Failed(); j159++ {
-						var k160 string
-						k160 = c.ReadString()
-						var v161 []Inner
-						if !vn158 {
-							n162 := c.ReadLength(1)
-							l163 := foryimpl.MakeSlice[[]Inner](c, n162)
-							if n162 > 0 {
-								hn165, ev166 := c.ReadStructListHeader(foryTypeInner)
+				n167 := c.ReadLength(2)
+				m168 := foryimpl.MakeMap[map[string][]Inner](c, n167)
+				for n167 > 0 && !c.Failed() {
+					sz169, vn170, _ := c.ReadMapChunk(n167, 21, 22, nil, true)
+					for j171 := 0; j171 < sz169 && !c.Failed(); j171++ {
+						var k172 string
+						k172 = c.ReadString()
+						var v173 []Inner
+						if !vn170 {
+							n174 := c.ReadLength(1)
+							l175 := foryimpl.MakeSlice[[]Inner](c, n174)
+							if n174 > 0 {
+								hn177, ev178 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i164 := range l163 {
-										if hn165 && !c.ReadFlag() {
-											clear(l163[i164 : i164+1])
+									for i176 := range l175 {
+										if hn177 && !c.ReadFlag() {
+											clear(l175[i176 : i176+1])
 											continue
 										}
-										if ev166 != nil {
-											l163[i164].ForyReadEvolved(c, ev166)
+										if ev178 != nil {
+											l175[i176].ForyReadEvolved(c, ev178)
 										} else {
-											l163[i164].ForyRead(c)
+											l175[i176].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i164)
+											c.TraceIndex(i176)
 											break
 										}
 									}
 								}
 							}
-							v161 = l163
+							v173 = l175
 						}
-						m156[k160] = v161
+						m168[k172] = v173
 					}
-					n155 -= sz157
+					n167 -= sz169
 				}
-				x.MSLIn = m156
+				x.MSLIn = m168
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p167 := foryimpl.Alloc[Inner](c)
-				if ev168 := c.ReadStructFieldMeta(foryTypeInner); ev168 != nil {
-					p167.ForyReadEvolved(c, ev168)
+				p179 := foryimpl.Alloc[Inner](c)
+				if ev180 := c.ReadStructFieldMeta(foryTypeInner); ev180 != nil {
+					p179.ForyReadEvolved(c, ev180)
 				} else if !c.Failed() {
-					p167.ForyRead(c)
+					p179.ForyRead(c)
 				}
-				x.PIn = p167
+				x.PIn = p179
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				p169 := foryimpl.Alloc[Leaf](c)
-				if ev170 := c.ReadStructFieldMeta(foryTypeLeaf); ev170 != nil {
-					p169.ForyReadEvolved(c, ev170)
+				p181 := foryimpl.Alloc[Leaf](c)
+				if ev182 := c.ReadStructFieldMeta(foryTypeLeaf); ev182 != nil {
+					p181.ForyReadEvolved(c, ev182)
 				} else if !c.Failed() {
-					p169.ForyRead(c)
+					p181.ForyRead(c)
 				}
-				x.PLf = p169
+				x.PLf = p181
 			}
 		default:
 			c.SkipField(f)
@@ -7030,8 +7030,8 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Inner's struct body (docs/format.md §9).
 func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for _, e1 := range x.Extra {
-			if !foryimpl.ValidString(string(e1)) {
+		for i2 := range x.Extra {
+			if !foryimpl.ValidString(string(x.Extra[i2])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Extra"))
 				return
 			}
@@ -7051,27 +7051,27 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Score))
 	b.SetWriterIndex(off)
-	l2 := x.Extra
+	l4 := x.Extra
 	{
-		sz4 := 6 + buffer.BatchSlack + len(l2)*9
-		for _, e3 := range l2 {
-			sz4 += len(e3)
+		sz6 := 6 + buffer.BatchSlack + len(l4)*9
+		for _, e5 := range l4 {
+			sz6 += len(e5)
 		}
-		b.Reserve(sz4)
+		b.Reserve(sz6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
-		if len(l2) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
+		if len(l4) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e3 := range l2 {
-				if len(w)-off < len(e3)+9+buffer.BatchSlack {
+			for _, e5 := range l4 {
+				if len(w)-off < len(e5)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
-				if len(e3) > 0 {
-					off += copy(w[off:], e3)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
+				if len(e5) > 0 {
+					off += copy(w[off:], e5)
 				}
 			}
 		}
@@ -7082,12 +7082,12 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	x.Lf.ForyWrite(c)
 	{
-		s5 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s5) + 9)
+		s7 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s7) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
-		if len(s5) > 0 {
-			off += copy(w[off:], s5)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		if len(s7) > 0 {
+			off += copy(w[off:], s7)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -7118,31 +7118,31 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Score..Score")
 		return
 	}
-	n6 := c.ReadLength(1)
-	l7 := foryimpl.ReuseSlice[[]string](c, x.Extra, n6)
-	if n6 > 0 {
-		hn9 := c.ReadListHeader(21)
+	n8 := c.ReadLength(1)
+	l9 := foryimpl.ReuseSlice[[]string](c, x.Extra, n8)
+	if n8 > 0 {
+		hn11 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i8 := range l7 {
-				if hn9 && !c.ReadFlag() {
-					clear(l7[i8 : i8+1])
+			for i10 := range l9 {
+				if hn11 && !c.ReadFlag() {
+					clear(l9[i10 : i10+1])
 					continue
 				}
-				l7[i8] = c.ReadString()
+				l9[i10] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i8)
+					c.TraceIndex(i10)
 					break
 				}
 			}
 		}
 	}
-	x.Extra = l7
+	x.Extra = l9
 	if c.Failed() {
 		c.Trace("Extra")
 		return
 	}
-	if ev11 := c.ReadStructFieldMeta(foryTypeLeaf); ev11 != nil {
-		x.Lf.ForyReadEvolved(c, ev11)
+	if ev13 := c.ReadStructFieldMeta(foryTypeLeaf); ev13 != nil {
+		x.Lf.ForyReadEvolved(c, ev13)
 	} else if !c.Failed() {
 		x.Lf.ForyRead(c)
 	}
@@ -7165,38 +7165,38 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 64); ok13 {
-					x.Score = int64(v12)
+				if v14, ok15 := c.ReadIntAs(f, 64); ok15 {
+					x.Score = int64(v14)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Score = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLength(1)
-				l15 := foryimpl.MakeSlice[[]string](c, n14)
-				if n14 > 0 {
-					hn17 := c.ReadListHeader(21)
+				n16 := c.ReadLength(1)
+				l17 := foryimpl.MakeSlice[[]string](c, n16)
+				if n16 > 0 {
+					hn19 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i16 := range l15 {
-							if hn17 && !c.ReadFlag() {
-								clear(l15[i16 : i16+1])
+						for i18 := range l17 {
+							if hn19 && !c.ReadFlag() {
+								clear(l17[i18 : i18+1])
 								continue
 							}
-							l15[i16] = c.ReadString()
+							l17[i18] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i16)
+								c.TraceIndex(i18)
 								break
 							}
 						}
 					}
 				}
-				x.Extra = l15
+				x.Extra = l17
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				if ev19 := c.ReadStructFieldMeta(foryTypeLeaf); ev19 != nil {
-					x.Lf.ForyReadEvolved(c, ev19)
+				if ev21 := c.ReadStructFieldMeta(foryTypeLeaf); ev21 != nil {
+					x.Lf.ForyReadEvolved(c, ev21)
 				} else if !c.Failed() {
 					x.Lf.ForyRead(c)
 				}
@@ -7475,8 +7475,8 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NewName"))
 			return
 		}
-		for k2 := range x.NM {
-			if !foryimpl.ValidString(string(k2)) {
+		for k3 := range x.NM {
+			if !foryimpl.ValidString(string(k3)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NM"))
 				return
 			}
@@ -7518,12 +7518,12 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteVarInt32(*x.NP)
 	}
 	{
-		s4 := x.NewName
-		b.Reserve(buffer.BatchSlack + len(s4) + 9)
+		s7 := x.NewName
+		b.Reserve(buffer.BatchSlack + len(s7) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		if len(s4) > 0 {
-			off += copy(w[off:], s4)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		if len(s7) > 0 {
+			off += copy(w[off:], s7)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -7540,38 +7540,38 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l5 := x.NL
-		b.WriteVarUint32(uint32(len(l5)))
-		if len(l5) > 0 {
-			b.Reserve(1 + len(l5)*5 + buffer.BatchSlack)
+		l8 := x.NL
+		b.WriteVarUint32(uint32(len(l8)))
+		if len(l8) > 0 {
+			b.Reserve(1 + len(l8)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e6 := range l5 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e6))
+			for _, e9 := range l8 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e9))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	var mw7 foryimpl.MapWriter
-	mw7.Begin(b, len(x.NM))
-	for k8, v9 := range x.NM {
-		mw7.Entry(b)
-		foryimpl.WriteString(b, k8)
-		b.WriteVarInt32(v9)
+	var mw10 foryimpl.MapWriter
+	mw10.Begin(b, len(x.NM))
+	for k11, v12 := range x.NM {
+		mw10.Entry(b)
+		foryimpl.WriteString(b, k11)
+		b.WriteVarInt32(v12)
 	}
-	mw7.End(b)
+	mw10.End(b)
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.NPIn.ForyWrite(c)
 	{
-		s10 := x.NS
-		b.Reserve(buffer.BatchSlack + len(s10) + 9)
+		s13 := x.NS
+		b.Reserve(buffer.BatchSlack + len(s13) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<2|2)
-		if len(s10) > 0 {
-			off += copy(w[off:], s10)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<2|2)
+		if len(s13) > 0 {
+			off += copy(w[off:], s13)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -7621,18 +7621,18 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p11 := foryimpl.Alloc[float32](c)
-		*p11 = r.ReadFloat32()
-		x.NWP = p11
+		p14 := foryimpl.Alloc[float32](c)
+		*p14 = r.ReadFloat32()
+		x.NWP = p14
 	}
 	if c.Failed() {
 		c.Trace("NWP")
 		return
 	}
 	if c.ReadFlag() {
-		p12 := foryimpl.Alloc[int32](c)
-		*p12 = r.ReadVarInt32()
-		x.NP = p12
+		p15 := foryimpl.Alloc[int32](c)
+		*p15 = r.ReadVarInt32()
+		x.NP = p15
 	}
 	if c.Failed() {
 		c.Trace("NP")
@@ -7644,65 +7644,65 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p13 := foryimpl.Alloc[Inner](c)
-		if ev14 := c.ReadStructFieldMeta(foryTypeInner); ev14 != nil {
-			p13.ForyReadEvolved(c, ev14)
+		p16 := foryimpl.Alloc[Inner](c)
+		if ev17 := c.ReadStructFieldMeta(foryTypeInner); ev17 != nil {
+			p16.ForyReadEvolved(c, ev17)
 		} else if !c.Failed() {
-			p13.ForyRead(c)
+			p16.ForyRead(c)
 		}
-		x.NIn = p13
+		x.NIn = p16
 	}
 	if c.Failed() {
 		c.Trace("NIn")
 		return
 	}
 	if c.ReadFlag() {
-		n15 := c.ReadLength(1)
-		l16 := foryimpl.MakeSlice[[]int32](c, n15)
-		if n15 > 0 {
-			hn18 := c.ReadListHeader(5)
+		n18 := c.ReadLength(1)
+		l19 := foryimpl.MakeSlice[[]int32](c, n18)
+		if n18 > 0 {
+			hn21 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i17 := range l16 {
-					if hn18 && !c.ReadFlag() {
-						clear(l16[i17 : i17+1])
+				for i20 := range l19 {
+					if hn21 && !c.ReadFlag() {
+						clear(l19[i20 : i20+1])
 						continue
 					}
-					l16[i17] = r.ReadVarInt32()
+					l19[i20] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i17)
+						c.TraceIndex(i20)
 						break
 					}
 				}
 			}
 		}
-		x.NL = l16
+		x.NL = l19
 	}
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	n20 := c.ReadLength(2)
-	m21 := foryimpl.MakeMap[map[string]int32](c, n20)
-	for n20 > 0 && !c.Failed() {
-		sz22, vn23, _ := c.ReadMapChunk(n20, 21, 5, nil, false)
-		for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
-			var k25 string
-			k25 = c.ReadString()
-			var v26 int32
-			if !vn23 {
-				v26 = r.ReadVarInt32()
+	n23 := c.ReadLength(2)
+	m24 := foryimpl.MakeMap[map[string]int32](c, n23)
+	for n23 > 0 && !c.Failed() {
+		sz25, vn26, _ := c.ReadMapChunk(n23, 21, 5, nil, false)
+		for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
+			var k28 string
+			k28 = c.ReadString()
+			var v29 int32
+			if !vn26 {
+				v29 = r.ReadVarInt32()
 			}
-			m21[k25] = v26
+			m24[k28] = v29
 		}
-		n20 -= sz22
+		n23 -= sz25
 	}
-	x.NM = m21
+	x.NM = m24
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	if ev27 := c.ReadStructFieldMeta(foryTypeInner); ev27 != nil {
-		x.NPIn.ForyReadEvolved(c, ev27)
+	if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
+		x.NPIn.ForyReadEvolved(c, ev30)
 	} else if !c.Failed() {
 		x.NPIn.ForyRead(c)
 	}
@@ -7725,97 +7725,97 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v28, ok29 := c.ReadFloatAs(f, 64); ok29 {
-					x.WF = float64(v28)
+				if v31, ok32 := c.ReadFloatAs(f, 64); ok32 {
+					x.WF = float64(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v30, ok31 := c.ReadFloatAs(f, 64); ok31 {
-					x.WIF = float64(v30)
+				if v33, ok34 := c.ReadFloatAs(f, 64); ok34 {
+					x.WIF = float64(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v32, ok33 := c.ReadIntAs(f, 64); ok33 {
-					x.Total = int64(v32)
+				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
+					x.Total = int64(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Total = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v34, ok35 := c.ReadIntAs(f, 64); ok35 {
-					x.NPW = int64(v34)
+				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
+					x.NPW = int64(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NPW = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v36, ok37 := c.ReadIntAs(f, 64); ok37 {
-					x.W32 = int64(v36)
+				if v39, ok40 := c.ReadIntAs(f, 64); ok40 {
+					x.W32 = int64(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt64()
 			}
 		case 5:
 			if f.Convert {
-				if v38, ok39 := c.ReadIntAs(f, 64); ok39 {
-					x.WFix = int64(v38)
+				if v41, ok42 := c.ReadIntAs(f, 64); ok42 {
+					x.WFix = int64(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadTaggedInt64()
 			}
 		case 6:
 			if f.Convert {
-				if v40, ok41 := c.ReadUintAs(f, 64); ok41 {
-					x.WU = uint64(v40)
+				if v43, ok44 := c.ReadUintAs(f, 64); ok44 {
+					x.WU = uint64(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadVarUint64()
 			}
 		case 7:
 			if f.Convert {
-				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
-					x.W8 = int32(v42)
+				if v45, ok46 := c.ReadIntAs(f, 32); ok46 {
+					x.W8 = int32(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v44, ok45 := c.ReadIntAs(f, 32); ok45 {
-					x.WSU = int32(v44)
+				if v47, ok48 := c.ReadIntAs(f, 32); ok48 {
+					x.WSU = int32(v47)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v47, ok48 := c.ReadFloatAs(f, 32); ok48 {
-					pv49 := float32(v47)
-					x.NWP = &pv49
+				if v50, ok51 := c.ReadFloatAs(f, 32); ok51 {
+					pv52 := float32(v50)
+					x.NWP = &pv52
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p46 := foryimpl.Alloc[float32](c)
-				*p46 = r.ReadFloat32()
-				x.NWP = p46
+				p49 := foryimpl.Alloc[float32](c)
+				*p49 = r.ReadFloat32()
+				x.NWP = p49
 			}
 		case 10:
 			if f.Convert {
-				if v51, ok52 := c.ReadIntAs(f, 32); ok52 {
-					pv53 := int32(v51)
-					x.NP = &pv53
+				if v54, ok55 := c.ReadIntAs(f, 32); ok55 {
+					pv56 := int32(v54)
+					x.NP = &pv56
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p50 := foryimpl.Alloc[int32](c)
-				*p50 = r.ReadVarInt32()
-				x.NP = p50
+				p53 := foryimpl.Alloc[int32](c)
+				*p53 = r.ReadVarInt32()
+				x.NP = p53
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -7823,61 +7823,61 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				p54 := foryimpl.Alloc[Inner](c)
-				if ev55 := c.ReadStructFieldMeta(foryTypeInner); ev55 != nil {
-					p54.ForyReadEvolved(c, ev55)
+				p57 := foryimpl.Alloc[Inner](c)
+				if ev58 := c.ReadStructFieldMeta(foryTypeInner); ev58 != nil {
+					p57.ForyReadEvolved(c, ev58)
 				} else if !c.Failed() {
-					p54.ForyRead(c)
+					p57.ForyRead(c)
 				}
-				x.NIn = p54
+				x.NIn = p57
 			}
 		case 13:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n56 := c.ReadLength(1)
-				l57 := foryimpl.MakeSlice[[]int32](c, n56)
-				if n56 > 0 {
-					hn59 := c.ReadListHeader(5)
+				n59 := c.ReadLength(1)
+				l60 := foryimpl.MakeSlice[[]int32](c, n59)
+				if n59 > 0 {
+					hn62 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i58 := range l57 {
-							if hn59 && !c.ReadFlag() {
-								clear(l57[i58 : i58+1])
+						for i61 := range l60 {
+							if hn62 && !c.ReadFlag() {
+								clear(l60[i61 : i61+1])
 								continue
 							}
-							l57[i58] = r.ReadVarInt32()
+							l60[i61] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i58)
+								c.TraceIndex(i61)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l57
+				x.NL = l60
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n61 := c.ReadLength(2)
-				m62 := foryimpl.MakeMap[map[string]int32](c, n61)
-				for n61 > 0 && !c.Failed() {
-					sz63, vn64, _ := c.ReadMapChunk(n61, 21, 5, nil, false)
-					for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
-						var k66 string
-						k66 = c.ReadString()
-						var v67 int32
-						if !vn64 {
-							v67 = r.ReadVarInt32()
+				n64 := c.ReadLength(2)
+				m65 := foryimpl.MakeMap[map[string]int32](c, n64)
+				for n64 > 0 && !c.Failed() {
+					sz66, vn67, _ := c.ReadMapChunk(n64, 21, 5, nil, false)
+					for j68 := 0; j68 < sz66 && !c.Failed(); j68++ {
+						var k69 string
+						k69 = c.ReadString()
+						var v70 int32
+						if !vn67 {
+							v70 = r.ReadVarInt32()
 						}
-						m62[k66] = v67
+						m65[k69] = v70
 					}
-					n61 -= sz63
+					n64 -= sz66
 				}
-				x.NM = m62
+				x.NM = m65
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				if ev68 := c.ReadStructFieldMeta(foryTypeInner); ev68 != nil {
-					x.NPIn.ForyReadEvolved(c, ev68)
+				if ev71 := c.ReadStructFieldMeta(foryTypeInner); ev71 != nil {
+					x.NPIn.ForyReadEvolved(c, ev71)
 				} else if !c.Failed() {
 					x.NPIn.ForyRead(c)
 				}
@@ -7999,24 +7999,24 @@ func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 		b.WriteBool(*x.E)
 	}
 	{
-		s2 := x.B
-		b.Reserve(buffer.BatchSlack + len(s2) + 9)
+		s3 := x.B
+		b.Reserve(buffer.BatchSlack + len(s3) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-		if len(s2) > 0 {
-			off += copy(w[off:], s2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+		if len(s3) > 0 {
+			off += copy(w[off:], s3)
 		}
 		b.SetWriterIndex(off)
 	}
-	l3 := x.C
-	b.WriteVarUint32(uint32(len(l3)))
-	if len(l3) > 0 {
-		b.Reserve(1 + len(l3)*9 + buffer.BatchSlack)
+	l4 := x.C
+	b.WriteVarUint32(uint32(len(l4)))
+	if len(l4) > 0 {
+		b.Reserve(1 + len(l4)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e4 := range l3 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e4))
+		for _, e5 := range l4 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e5))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -8052,9 +8052,9 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p5 := foryimpl.Alloc[bool](c)
-		*p5 = r.ReadBool()
-		x.E = p5
+		p6 := foryimpl.Alloc[bool](c)
+		*p6 = r.ReadBool()
+		x.E = p6
 	}
 	if c.Failed() {
 		c.Trace("E")
@@ -8065,25 +8065,25 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n6 := c.ReadLength(1)
-	l7 := foryimpl.ReuseSlice[[]int64](c, x.C, n6)
-	if n6 > 0 {
-		hn9 := c.ReadListHeader(7)
+	n7 := c.ReadLength(1)
+	l8 := foryimpl.ReuseSlice[[]int64](c, x.C, n7)
+	if n7 > 0 {
+		hn10 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i8 := range l7 {
-				if hn9 && !c.ReadFlag() {
-					clear(l7[i8 : i8+1])
+			for i9 := range l8 {
+				if hn10 && !c.ReadFlag() {
+					clear(l8[i9 : i9+1])
 					continue
 				}
-				l7[i8] = r.ReadVarInt64()
+				l8[i9] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i8)
+					c.TraceIndex(i9)
 					break
 				}
 			}
 		}
 	}
-	x.C = l7
+	x.C = l8
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -8098,25 +8098,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v11, ok12 := c.ReadFloatAs(f, 64); ok12 {
-					x.D = float64(v11)
+				if v12, ok13 := c.ReadFloatAs(f, 64); ok13 {
+					x.D = float64(v12)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
-					x.A = int32(v13)
+				if v14, ok15 := c.ReadIntAs(f, 32); ok15 {
+					x.A = int32(v14)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p15 := foryimpl.Alloc[bool](c)
-				*p15 = r.ReadBool()
-				x.E = p15
+				p16 := foryimpl.Alloc[bool](c)
+				*p16 = r.ReadBool()
+				x.E = p16
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -8126,25 +8126,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n16 := c.ReadLength(1)
-				l17 := foryimpl.MakeSlice[[]int64](c, n16)
-				if n16 > 0 {
-					hn19 := c.ReadListHeader(7)
+				n17 := c.ReadLength(1)
+				l18 := foryimpl.MakeSlice[[]int64](c, n17)
+				if n17 > 0 {
+					hn20 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i18 := range l17 {
-							if hn19 && !c.ReadFlag() {
-								clear(l17[i18 : i18+1])
+						for i19 := range l18 {
+							if hn20 && !c.ReadFlag() {
+								clear(l18[i19 : i19+1])
 								continue
 							}
-							l17[i18] = r.ReadVarInt64()
+							l18[i19] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i18)
+								c.TraceIndex(i19)
 								break
 							}
 						}
 					}
 				}
-				x.C = l17
+				x.C = l18
 			}
 		default:
 			c.SkipField(f)
@@ -8224,8 +8224,8 @@ func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which ReorderNames, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for _, e1 := range x.Beta {
-			if !foryimpl.ValidString(string(e1)) {
+		for i2 := range x.Beta {
+			if !foryimpl.ValidString(string(x.Beta[i2])) {
 				return foryimpl.InvalidUTF8(foryTypeReorderNames, "Beta")
 			}
 		}
@@ -8265,39 +8265,39 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 		b.WriteUint8(0xff)
 		b.WriteInt16(*x.Gamma)
 	}
-	l2 := x.Beta
+	l4 := x.Beta
 	{
-		sz4 := 6 + buffer.BatchSlack + len(l2)*9
-		for _, e3 := range l2 {
-			sz4 += len(e3)
+		sz6 := 6 + buffer.BatchSlack + len(l4)*9
+		for _, e5 := range l4 {
+			sz6 += len(e5)
 		}
-		b.Reserve(sz4)
+		b.Reserve(sz6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
-		if len(l2) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
+		if len(l4) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e3 := range l2 {
-				if len(w)-off < len(e3)+9+buffer.BatchSlack {
+			for _, e5 := range l4 {
+				if len(w)-off < len(e5)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
-				if len(e3) > 0 {
-					off += copy(w[off:], e3)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
+				if len(e5) > 0 {
+					off += copy(w[off:], e5)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		s5 := x.Zed
-		b.Reserve(buffer.BatchSlack + len(s5) + 9)
+		s7 := x.Zed
+		b.Reserve(buffer.BatchSlack + len(s7) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
-		if len(s5) > 0 {
-			off += copy(w[off:], s5)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		if len(s7) > 0 {
+			off += copy(w[off:], s7)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -8333,33 +8333,33 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p6 := foryimpl.Alloc[int16](c)
-		*p6 = r.ReadInt16()
-		x.Gamma = p6
+		p8 := foryimpl.Alloc[int16](c)
+		*p8 = r.ReadInt16()
+		x.Gamma = p8
 	}
 	if c.Failed() {
 		c.Trace("Gamma")
 		return
 	}
-	n7 := c.ReadLength(1)
-	l8 := foryimpl.ReuseSlice[[]string](c, x.Beta, n7)
-	if n7 > 0 {
-		hn10 := c.ReadListHeader(21)
+	n9 := c.ReadLength(1)
+	l10 := foryimpl.ReuseSlice[[]string](c, x.Beta, n9)
+	if n9 > 0 {
+		hn12 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i9 := range l8 {
-				if hn10 && !c.ReadFlag() {
-					clear(l8[i9 : i9+1])
+			for i11 := range l10 {
+				if hn12 && !c.ReadFlag() {
+					clear(l10[i11 : i11+1])
 					continue
 				}
-				l8[i9] = c.ReadString()
+				l10[i11] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i9)
+					c.TraceIndex(i11)
 					break
 				}
 			}
 		}
 	}
-	x.Beta = l8
+	x.Beta = l10
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -8383,44 +8383,44 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 64); ok13 {
-					x.Alpha = int64(v12)
+				if v14, ok15 := c.ReadIntAs(f, 64); ok15 {
+					x.Alpha = int64(v14)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 16); ok16 {
-					pv17 := int16(v15)
-					x.Gamma = &pv17
+				if v17, ok18 := c.ReadIntAs(f, 16); ok18 {
+					pv19 := int16(v17)
+					x.Gamma = &pv19
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p14 := foryimpl.Alloc[int16](c)
-				*p14 = r.ReadInt16()
-				x.Gamma = p14
+				p16 := foryimpl.Alloc[int16](c)
+				*p16 = r.ReadInt16()
+				x.Gamma = p16
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n18 := c.ReadLength(1)
-				l19 := foryimpl.MakeSlice[[]string](c, n18)
-				if n18 > 0 {
-					hn21 := c.ReadListHeader(21)
+				n20 := c.ReadLength(1)
+				l21 := foryimpl.MakeSlice[[]string](c, n20)
+				if n20 > 0 {
+					hn23 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i20 := range l19 {
-							if hn21 && !c.ReadFlag() {
-								clear(l19[i20 : i20+1])
+						for i22 := range l21 {
+							if hn23 && !c.ReadFlag() {
+								clear(l21[i22 : i22+1])
 								continue
 							}
-							l19[i20] = c.ReadString()
+							l21[i22] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i20)
+								c.TraceIndex(i22)
 								break
 							}
 						}
 					}
 				}
-				x.Beta = l19
+				x.Beta = l21
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -8517,8 +8517,8 @@ func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeMapHolder, "Name"))
 			return
 		}
-		for k3 := range x.Same {
-			if !foryimpl.ValidString(string(k3)) {
+		for k5 := range x.Same {
+			if !foryimpl.ValidString(string(k5)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMapHolder, "Same"))
 				return
 			}
@@ -8529,32 +8529,32 @@ func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1820067348)
 	}
-	var mw5 foryimpl.MapWriter
-	mw5.Begin(b, len(x.Extra))
-	for k6, v7 := range x.Extra {
-		mw5.Entry(b)
-		b.WriteVarInt32(k6)
-		v7.ForyWrite(c)
-	}
-	mw5.End(b)
-	{
-		s8 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s8) + 9)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
-		if len(s8) > 0 {
-			off += copy(w[off:], s8)
-		}
-		b.SetWriterIndex(off)
-	}
 	var mw9 foryimpl.MapWriter
-	mw9.Begin(b, len(x.Same))
-	for k10, v11 := range x.Same {
+	mw9.Begin(b, len(x.Extra))
+	for k10, v11 := range x.Extra {
 		mw9.Entry(b)
-		foryimpl.WriteString(b, k10)
+		b.WriteVarInt32(k10)
 		v11.ForyWrite(c)
 	}
 	mw9.End(b)
+	{
+		s12 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s12) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
+		if len(s12) > 0 {
+			off += copy(w[off:], s12)
+		}
+		b.SetWriterIndex(off)
+	}
+	var mw13 foryimpl.MapWriter
+	mw13.Begin(b, len(x.Same))
+	for k14, v15 := range x.Same {
+		mw13.Entry(b)
+		foryimpl.WriteString(b, k14)
+		v15.ForyWrite(c)
+	}
+	mw13.End(b)
 }
 
 // ForyRead reads MapHolder's struct body (docs/format.md §9); errors are recorded in c.
@@ -8567,26 +8567,26 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n12 := c.ReadLength(2)
-	m13 := foryimpl.MakeMap[map[int32]Item](c, n12)
-	for n12 > 0 && !c.Failed() {
-		sz14, vn15, ev19 := c.ReadMapChunk(n12, 5, 28, foryTypeItem, false)
-		for j16 := 0; j16 < sz14 && !c.Failed(); j16++ {
-			var k17 int32
-			k17 = r.ReadVarInt32()
-			var v18 Item
-			if !vn15 {
-				if ev19 != nil {
-					v18.ForyReadEvolved(c, ev19)
+	n16 := c.ReadLength(2)
+	m17 := foryimpl.MakeMap[map[int32]Item](c, n16)
+	for n16 > 0 && !c.Failed() {
+		sz18, vn19, ev23 := c.ReadMapChunk(n16, 5, 28, foryTypeItem, false)
+		for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
+			var k21 int32
+			k21 = r.ReadVarInt32()
+			var v22 Item
+			if !vn19 {
+				if ev23 != nil {
+					v22.ForyReadEvolved(c, ev23)
 				} else {
-					v18.ForyRead(c)
+					v22.ForyRead(c)
 				}
 			}
-			m13[k17] = v18
+			m17[k21] = v22
 		}
-		n12 -= sz14
+		n16 -= sz18
 	}
-	x.Extra = m13
+	x.Extra = m17
 	if c.Failed() {
 		c.Trace("Extra")
 		return
@@ -8596,26 +8596,26 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n20 := c.ReadLength(2)
-	m21 := foryimpl.MakeMap[map[string]Item](c, n20)
-	for n20 > 0 && !c.Failed() {
-		sz22, vn23, ev27 := c.ReadMapChunk(n20, 21, 28, foryTypeItem, false)
-		for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
-			var k25 string
-			k25 = c.ReadString()
-			var v26 Item
-			if !vn23 {
-				if ev27 != nil {
-					v26.ForyReadEvolved(c, ev27)
+	n24 := c.ReadLength(2)
+	m25 := foryimpl.MakeMap[map[string]Item](c, n24)
+	for n24 > 0 && !c.Failed() {
+		sz26, vn27, ev31 := c.ReadMapChunk(n24, 21, 28, foryTypeItem, false)
+		for j28 := 0; j28 < sz26 && !c.Failed(); j28++ {
+			var k29 string
+			k29 = c.ReadString()
+			var v30 Item
+			if !vn27 {
+				if ev31 != nil {
+					v30.ForyReadEvolved(c, ev31)
 				} else {
-					v26.ForyRead(c)
+					v30.ForyRead(c)
 				}
 			}
-			m21[k25] = v26
+			m25[k29] = v30
 		}
-		n20 -= sz22
+		n24 -= sz26
 	}
-	x.Same = m21
+	x.Same = m25
 	if c.Failed() {
 		c.Trace("Same")
 		return
@@ -8630,26 +8630,26 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n28 := c.ReadLength(2)
-				m29 := foryimpl.MakeMap[map[int32]Item](c, n28)
-				for n28 > 0 && !c.Failed() {
-					sz30, vn31, ev35 := c.ReadMapChunk(n28, 5, 28, foryTypeItem, false)
-					for j32 := 0; j32 < sz30 && !c.Failed(); j32++ {
-						var k33 int32
-						k33 = r.ReadVarInt32()
-						var v34 Item
-						if !vn31 {
-							if ev35 != nil {
-								v34.ForyReadEvolved(c, ev35)
+				n32 := c.ReadLength(2)
+				m33 := foryimpl.MakeMap[map[int32]Item](c, n32)
+				for n32 > 0 && !c.Failed() {
+					sz34, vn35, ev39 := c.ReadMapChunk(n32, 5, 28, foryTypeItem, false)
+					for j36 := 0; j36 < sz34 && !c.Failed(); j36++ {
+						var k37 int32
+						k37 = r.ReadVarInt32()
+						var v38 Item
+						if !vn35 {
+							if ev39 != nil {
+								v38.ForyReadEvolved(c, ev39)
 							} else {
-								v34.ForyRead(c)
+								v38.ForyRead(c)
 							}
 						}
-						m29[k33] = v34
+						m33[k37] = v38
 					}
-					n28 -= sz30
+					n32 -= sz34
 				}
-				x.Extra = m29
+				x.Extra = m33
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -8657,26 +8657,26 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n36 := c.ReadLength(2)
-				m37 := foryimpl.MakeMap[map[string]Item](c, n36)
-				for n36 > 0 && !c.Failed() {
-					sz38, vn39, ev43 := c.ReadMapChunk(n36, 21, 28, foryTypeItem, false)
-					for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
-						var k41 string
-						k41 = c.ReadString()
-						var v42 Item
-						if !vn39 {
-							if ev43 != nil {
-								v42.ForyReadEvolved(c, ev43)
+				n40 := c.ReadLength(2)
+				m41 := foryimpl.MakeMap[map[string]Item](c, n40)
+				for n40 > 0 && !c.Failed() {
+					sz42, vn43, ev47 := c.ReadMapChunk(n40, 21, 28, foryTypeItem, false)
+					for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
+						var k45 string
+						k45 = c.ReadString()
+						var v46 Item
+						if !vn43 {
+							if ev47 != nil {
+								v46.ForyReadEvolved(c, ev47)
 							} else {
-								v42.ForyRead(c)
+								v46.ForyRead(c)
 							}
 						}
-						m37[k41] = v42
+						m41[k45] = v46
 					}
-					n36 -= sz38
+					n40 -= sz42
 				}
-				x.Same = m37
+				x.Same = m41
 			}
 		default:
 			c.SkipField(f)
@@ -8932,14 +8932,14 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Name"))
 			return
 		}
-		for k2 := range x.Scores {
-			if !foryimpl.ValidString(string(k2)) {
+		for k3 := range x.Scores {
+			if !foryimpl.ValidString(string(k3)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Scores"))
 				return
 			}
 		}
-		for _, e4 := range x.Tags {
-			if !foryimpl.ValidString(string(e4)) {
+		for i8 := range x.Tags {
+			if !foryimpl.ValidString(string(x.Tags[i8])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Tags"))
 				return
 			}
@@ -8959,54 +8959,54 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Count))
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
 	b.SetWriterIndex(off)
-	l5 := x.Items
-	b.WriteVarUint32(uint32(len(l5)))
-	if len(l5) > 0 {
+	l10 := x.Items
+	b.WriteVarUint32(uint32(len(l10)))
+	if len(l10) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeItem)
-		for i6 := range l5 {
-			l5[i6].ForyWrite(c)
+		for i11 := range l10 {
+			l10[i11].ForyWrite(c)
 		}
 	}
 	{
-		s7 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s7) + 9)
+		s12 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s12) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		if len(s7) > 0 {
-			off += copy(w[off:], s7)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
+		if len(s12) > 0 {
+			off += copy(w[off:], s12)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw8 foryimpl.MapWriter
-	mw8.Begin(b, len(x.Scores))
-	for k9, v10 := range x.Scores {
-		mw8.Entry(b)
-		foryimpl.WriteString(b, k9)
-		b.WriteVarInt32(v10)
+	var mw13 foryimpl.MapWriter
+	mw13.Begin(b, len(x.Scores))
+	for k14, v15 := range x.Scores {
+		mw13.Entry(b)
+		foryimpl.WriteString(b, k14)
+		b.WriteVarInt32(v15)
 	}
-	mw8.End(b)
-	l11 := x.Tags
+	mw13.End(b)
+	l16 := x.Tags
 	{
-		sz13 := 6 + buffer.BatchSlack + len(l11)*9
-		for _, e12 := range l11 {
-			sz13 += len(e12)
+		sz18 := 6 + buffer.BatchSlack + len(l16)*9
+		for _, e17 := range l16 {
+			sz18 += len(e17)
 		}
-		b.Reserve(sz13)
+		b.Reserve(sz18)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l11)))
-		if len(l11) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l16)))
+		if len(l16) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e12 := range l11 {
-				if len(w)-off < len(e12)+9+buffer.BatchSlack {
+			for _, e17 := range l16 {
+				if len(w)-off < len(e17)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e12) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e17) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e12))<<2|2)
-				if len(e12) > 0 {
-					off += copy(w[off:], e12)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e17))<<2|2)
+				if len(e17) > 0 {
+					off += copy(w[off:], e17)
 				}
 			}
 		}
@@ -9048,29 +9048,29 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ratio..ID")
 		return
 	}
-	n14 := c.ReadLength(1)
-	l15 := foryimpl.ReuseSlice[[]Item](c, x.Items, n14)
-	if n14 > 0 {
-		hn17, ev18 := c.ReadStructListHeader(foryTypeItem)
+	n19 := c.ReadLength(1)
+	l20 := foryimpl.ReuseSlice[[]Item](c, x.Items, n19)
+	if n19 > 0 {
+		hn22, ev23 := c.ReadStructListHeader(foryTypeItem)
 		if !c.Failed() {
-			for i16 := range l15 {
-				if hn17 && !c.ReadFlag() {
-					clear(l15[i16 : i16+1])
+			for i21 := range l20 {
+				if hn22 && !c.ReadFlag() {
+					clear(l20[i21 : i21+1])
 					continue
 				}
-				if ev18 != nil {
-					l15[i16].ForyReadEvolved(c, ev18)
+				if ev23 != nil {
+					l20[i21].ForyReadEvolved(c, ev23)
 				} else {
-					l15[i16].ForyRead(c)
+					l20[i21].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i16)
+					c.TraceIndex(i21)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l15
+	x.Items = l20
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -9080,45 +9080,45 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n19 := c.ReadLength(2)
-	m20 := foryimpl.MakeMap[map[string]int32](c, n19)
-	for n19 > 0 && !c.Failed() {
-		sz21, vn22, _ := c.ReadMapChunk(n19, 21, 5, nil, false)
-		for j23 := 0; j23 < sz21 && !c.Failed(); j23++ {
-			var k24 string
-			k24 = c.ReadString()
-			var v25 int32
-			if !vn22 {
-				v25 = r.ReadVarInt32()
+	n24 := c.ReadLength(2)
+	m25 := foryimpl.MakeMap[map[string]int32](c, n24)
+	for n24 > 0 && !c.Failed() {
+		sz26, vn27, _ := c.ReadMapChunk(n24, 21, 5, nil, false)
+		for j28 := 0; j28 < sz26 && !c.Failed(); j28++ {
+			var k29 string
+			k29 = c.ReadString()
+			var v30 int32
+			if !vn27 {
+				v30 = r.ReadVarInt32()
 			}
-			m20[k24] = v25
+			m25[k29] = v30
 		}
-		n19 -= sz21
+		n24 -= sz26
 	}
-	x.Scores = m20
+	x.Scores = m25
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n26 := c.ReadLength(1)
-	l27 := foryimpl.ReuseSlice[[]string](c, x.Tags, n26)
-	if n26 > 0 {
-		hn29 := c.ReadListHeader(21)
+	n31 := c.ReadLength(1)
+	l32 := foryimpl.ReuseSlice[[]string](c, x.Tags, n31)
+	if n31 > 0 {
+		hn34 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i28 := range l27 {
-				if hn29 && !c.ReadFlag() {
-					clear(l27[i28 : i28+1])
+			for i33 := range l32 {
+				if hn34 && !c.ReadFlag() {
+					clear(l32[i33 : i33+1])
 					continue
 				}
-				l27[i28] = c.ReadString()
+				l32[i33] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i28)
+					c.TraceIndex(i33)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l27
+	x.Tags = l32
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -9133,8 +9133,8 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v31, ok32 := c.ReadFloatAs(f, 64); ok32 {
-					x.Ratio = float64(v31)
+				if v36, ok37 := c.ReadFloatAs(f, 64); ok37 {
+					x.Ratio = float64(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -9145,45 +9145,45 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
-					x.Count = int64(v33)
+				if v38, ok39 := c.ReadIntAs(f, 64); ok39 {
+					x.Count = int64(v38)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
-					x.ID = int64(v35)
+				if v40, ok41 := c.ReadIntAs(f, 64); ok41 {
+					x.ID = int64(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n37 := c.ReadLength(1)
-				l38 := foryimpl.MakeSlice[[]Item](c, n37)
-				if n37 > 0 {
-					hn40, ev41 := c.ReadStructListHeader(foryTypeItem)
+				n42 := c.ReadLength(1)
+				l43 := foryimpl.MakeSlice[[]Item](c, n42)
+				if n42 > 0 {
+					hn45, ev46 := c.ReadStructListHeader(foryTypeItem)
 					if !c.Failed() {
-						for i39 := range l38 {
-							if hn40 && !c.ReadFlag() {
-								clear(l38[i39 : i39+1])
+						for i44 := range l43 {
+							if hn45 && !c.ReadFlag() {
+								clear(l43[i44 : i44+1])
 								continue
 							}
-							if ev41 != nil {
-								l38[i39].ForyReadEvolved(c, ev41)
+							if ev46 != nil {
+								l43[i44].ForyReadEvolved(c, ev46)
 							} else {
-								l38[i39].ForyRead(c)
+								l43[i44].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i39)
+								c.TraceIndex(i44)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l38
+				x.Items = l43
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -9191,44 +9191,44 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n42 := c.ReadLength(2)
-				m43 := foryimpl.MakeMap[map[string]int32](c, n42)
-				for n42 > 0 && !c.Failed() {
-					sz44, vn45, _ := c.ReadMapChunk(n42, 21, 5, nil, false)
-					for j46 := 0; j46 < sz44 && !c.Failed(); j46++ {
-						var k47 string
-						k47 = c.ReadString()
-						var v48 int32
-						if !vn45 {
-							v48 = r.ReadVarInt32()
+				n47 := c.ReadLength(2)
+				m48 := foryimpl.MakeMap[map[string]int32](c, n47)
+				for n47 > 0 && !c.Failed() {
+					sz49, vn50, _ := c.ReadMapChunk(n47, 21, 5, nil, false)
+					for j51 := 0; j51 < sz49 && !c.Failed(); j51++ {
+						var k52 string
+						k52 = c.ReadString()
+						var v53 int32
+						if !vn50 {
+							v53 = r.ReadVarInt32()
 						}
-						m43[k47] = v48
+						m48[k52] = v53
 					}
-					n42 -= sz44
+					n47 -= sz49
 				}
-				x.Scores = m43
+				x.Scores = m48
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n49 := c.ReadLength(1)
-				l50 := foryimpl.MakeSlice[[]string](c, n49)
-				if n49 > 0 {
-					hn52 := c.ReadListHeader(21)
+				n54 := c.ReadLength(1)
+				l55 := foryimpl.MakeSlice[[]string](c, n54)
+				if n54 > 0 {
+					hn57 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i51 := range l50 {
-							if hn52 && !c.ReadFlag() {
-								clear(l50[i51 : i51+1])
+						for i56 := range l55 {
+							if hn57 && !c.ReadFlag() {
+								clear(l55[i56 : i56+1])
 								continue
 							}
-							l50[i51] = c.ReadString()
+							l55[i56] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i51)
+								c.TraceIndex(i56)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l50
+				x.Tags = l55
 			}
 		default:
 			c.SkipField(f)
@@ -9349,15 +9349,15 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	l6 := x.A2L
-	b.WriteVarUint32(uint32(len(l6)))
-	if len(l6) > 0 {
-		b.Reserve(1 + len(l6)*9 + buffer.BatchSlack)
+	l11 := x.A2L
+	b.WriteVarUint32(uint32(len(l11)))
+	if len(l11) > 0 {
+		b.Reserve(1 + len(l11)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e7 := range l6 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e7))
+		for _, e12 := range l11 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e12))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -9367,65 +9367,65 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e8 := range x.Arr2Go {
+		for _, e13 := range x.Arr2Go {
 			{
-				buffer.PutInt16At(w, off, e8)
+				buffer.PutInt16At(w, off, e13)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l9 := x.Bin2U8
-		l10 := x.BoolL2A
-		b.Reserve(buffer.BatchSlack + len(l9)*1 + len(l10)*1 + 10)
+		l14 := x.Bin2U8
+		l15 := x.BoolL2A
+		b.Reserve(buffer.BatchSlack + len(l14)*1 + len(l15)*1 + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*1))
-		off += copy(w[off:], l9)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l10)*1))
-		off = buffer.PutRawBoolsAt(w, off, l10)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l14)*1))
+		off += copy(w[off:], l14)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l15)*1))
+		off = buffer.PutRawBoolsAt(w, off, l15)
 		b.SetWriterIndex(off)
 	}
-	l11 := x.F32A2L
-	b.WriteVarUint32(uint32(len(l11)))
-	if len(l11) > 0 {
-		b.Reserve(1 + len(l11)*4 + buffer.BatchSlack)
+	l16 := x.F32A2L
+	b.WriteVarUint32(uint32(len(l16)))
+	if len(l16) > 0 {
+		b.Reserve(1 + len(l16)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e12 := range l11 {
+		for _, e17 := range l16 {
 			{
-				buffer.PutFloat32At(w, off, e12)
+				buffer.PutFloat32At(w, off, e17)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l13 := x.Int2A
-		l14 := x.L2A
-		b.Reserve(buffer.BatchSlack + len(l13)*8 + len(l14)*4 + 10)
+		l18 := x.Int2A
+		l19 := x.L2A
+		b.Reserve(buffer.BatchSlack + len(l18)*8 + len(l19)*4 + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l13)*8))
-		off = buffer.PutRawInt64sAt(w, off, l13)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l14)*4))
-		off = buffer.PutRawInt32sAt(w, off, l14)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l18)*8))
+		off = buffer.PutRawInt64sAt(w, off, l18)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l19)*4))
+		off = buffer.PutRawInt32sAt(w, off, l19)
 		b.SetWriterIndex(off)
 	}
 	if x.NL == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l15 := x.NL
-		b.WriteVarUint32(uint32(len(l15)))
-		if len(l15) > 0 {
-			b.Reserve(1 + len(l15)*2 + buffer.BatchSlack)
+		l20 := x.NL
+		b.WriteVarUint32(uint32(len(l20)))
+		if len(l20) > 0 {
+			b.Reserve(1 + len(l20)*2 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e16 := range l15 {
+			for _, e21 := range l20 {
 				{
-					buffer.PutUint16At(w, off, e16)
+					buffer.PutUint16At(w, off, e21)
 					off += 2
 				}
 			}
@@ -9433,27 +9433,27 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		}
 	}
 	{
-		l17 := x.Named
-		b.Reserve(buffer.BatchSlack + len(l17)*4 + 5)
+		l22 := x.Named
+		b.Reserve(buffer.BatchSlack + len(l22)*4 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l17)*4))
-		off = buffer.PutRawInt32sAt(w, off, l17)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l22)*4))
+		off = buffer.PutRawInt32sAt(w, off, l22)
 		b.SetWriterIndex(off)
 	}
 	if x.PA == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l18 := *x.PA
-		b.WriteVarUint32(uint32(len(l18)))
-		if len(l18) > 0 {
-			b.Reserve(1 + len(l18)*8 + buffer.BatchSlack)
+		l23 := *x.PA
+		b.WriteVarUint32(uint32(len(l23)))
+		if len(l23) > 0 {
+			b.Reserve(1 + len(l23)*8 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e19 := range l18 {
+			for _, e24 := range l23 {
 				{
-					buffer.PutFloat64At(w, off, e19)
+					buffer.PutFloat64At(w, off, e24)
 					off += 8
 				}
 			}
@@ -9461,27 +9461,27 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		}
 	}
 	{
-		l20 := x.PtrL2A
-		b.Reserve(buffer.BatchSlack + len(l20)*4 + 5)
+		l25 := x.PtrL2A
+		b.Reserve(buffer.BatchSlack + len(l25)*4 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l20)*4))
-		off = buffer.PutRawInt32sAt(w, off, l20)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l25)*4))
+		off = buffer.PutRawInt32sAt(w, off, l25)
 		b.SetWriterIndex(off)
 	}
-	l21 := x.Raw2Bin
-	b.WriteVarUint32(uint32(len(l21)))
-	b.WriteBytes(l21)
+	l26 := x.Raw2Bin
+	b.WriteVarUint32(uint32(len(l26)))
+	b.WriteBytes(l26)
 	{
-		l22 := x.U64L2A
-		b.Reserve(buffer.BatchSlack + len(l22)*8 + 5)
+		l27 := x.U64L2A
+		b.Reserve(buffer.BatchSlack + len(l27)*8 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l22)*8))
-		off = buffer.PutRawUint64sAt(w, off, l22)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l27)*8))
+		off = buffer.PutRawUint64sAt(w, off, l27)
 		b.SetWriterIndex(off)
 	}
-	l23 := x.U82Bin
-	b.WriteVarUint32(uint32(len(l23)))
-	b.WriteBytes(l23)
+	l28 := x.U82Bin
+	b.WriteVarUint32(uint32(len(l28)))
+	b.WriteBytes(l28)
 	return nil
 }
 
@@ -9505,44 +9505,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n24 := c.ReadLength(1)
-	l25 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n24)
-	if n24 > 0 {
-		hn27 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i26 := range l25 {
-				if hn27 && !c.ReadFlag() {
-					clear(l25[i26 : i26+1])
-					continue
-				}
-				l25[i26] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i26)
-					break
-				}
-			}
-		}
-	}
-	x.A2L = l25
-	if c.Failed() {
-		c.Trace("A2L")
-		return
-	}
-	n29 := c.ReadLength(2)
-	if n29 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n29, 3))
-		return
-	}
-	var l30 [3]int16
+	n29 := c.ReadLength(1)
+	l30 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n29)
 	if n29 > 0 {
-		hn32 := c.ReadListHeader(3)
+		hn32 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i31 := range l30 {
 				if hn32 && !c.ReadFlag() {
 					clear(l30[i31 : i31+1])
 					continue
 				}
-				l30[i31] = r.ReadInt16()
+				l30[i31] = r.ReadVarInt64()
 				if c.Failed() {
 					c.TraceIndex(i31)
 					break
@@ -9550,130 +9523,157 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Arr2Go = l30
+	x.A2L = l30
 	if c.Failed() {
-		c.Trace("Arr2Go")
+		c.Trace("A2L")
 		return
 	}
-	n34 := c.ReadArrayLength(1)
-	a35 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n34)
-	copy(a35, r.ReadBytes(n34))
-	x.Bin2U8 = a35
-	if c.Failed() {
-		c.Trace("Bin2U8")
+	n34 := c.ReadLength(2)
+	if n34 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n34, 3))
 		return
 	}
-	n36 := c.ReadArrayLength(1)
-	a37 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n36)
-	r.ReadRawBools(a37)
-	x.BoolL2A = a37
-	if c.Failed() {
-		c.Trace("BoolL2A")
-		return
-	}
-	n38 := c.ReadLength(4)
-	l39 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n38)
-	if n38 > 0 {
-		hn41 := c.ReadListHeader(19)
+	var l35 [3]int16
+	if n34 > 0 {
+		hn37 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i40 := range l39 {
-				if hn41 && !c.ReadFlag() {
-					clear(l39[i40 : i40+1])
+			for i36 := range l35 {
+				if hn37 && !c.ReadFlag() {
+					clear(l35[i36 : i36+1])
 					continue
 				}
-				l39[i40] = r.ReadFloat32()
+				l35[i36] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i40)
+					c.TraceIndex(i36)
 					break
 				}
 			}
 		}
 	}
-	x.F32A2L = l39
+	x.Arr2Go = l35
+	if c.Failed() {
+		c.Trace("Arr2Go")
+		return
+	}
+	n39 := c.ReadArrayLength(1)
+	a40 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n39)
+	copy(a40, r.ReadBytes(n39))
+	x.Bin2U8 = a40
+	if c.Failed() {
+		c.Trace("Bin2U8")
+		return
+	}
+	n41 := c.ReadArrayLength(1)
+	a42 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n41)
+	r.ReadRawBools(a42)
+	x.BoolL2A = a42
+	if c.Failed() {
+		c.Trace("BoolL2A")
+		return
+	}
+	n43 := c.ReadLength(4)
+	l44 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n43)
+	if n43 > 0 {
+		hn46 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i45 := range l44 {
+				if hn46 && !c.ReadFlag() {
+					clear(l44[i45 : i45+1])
+					continue
+				}
+				l44[i45] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i45)
+					break
+				}
+			}
+		}
+	}
+	x.F32A2L = l44
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
 	}
-	n43 := c.ReadArrayLength(8)
-	a44 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n43)
-	r.ReadRawInt64s(a44)
-	x.Int2A = a44
+	n48 := c.ReadArrayLength(8)
+	a49 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n48)
+	r.ReadRawInt64s(a49)
+	x.Int2A = a49
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	n45 := c.ReadArrayLength(4)
-	a46 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n45)
-	r.ReadRawInt32s(a46)
-	x.L2A = a46
+	n50 := c.ReadArrayLength(4)
+	a51 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n50)
+	r.ReadRawInt32s(a51)
+	x.L2A = a51
 	if c.Failed() {
 		c.Trace("L2A")
 		return
 	}
 	if c.ReadFlag() {
-		n47 := c.ReadLength(2)
-		l48 := foryimpl.MakeSlice[[]uint16](c, n47)
-		if n47 > 0 {
-			hn50 := c.ReadListHeader(10)
+		n52 := c.ReadLength(2)
+		l53 := foryimpl.MakeSlice[[]uint16](c, n52)
+		if n52 > 0 {
+			hn55 := c.ReadListHeader(10)
 			if !c.Failed() {
-				for i49 := range l48 {
-					if hn50 && !c.ReadFlag() {
-						clear(l48[i49 : i49+1])
+				for i54 := range l53 {
+					if hn55 && !c.ReadFlag() {
+						clear(l53[i54 : i54+1])
 						continue
 					}
-					l48[i49] = r.ReadUint16()
+					l53[i54] = r.ReadUint16()
 					if c.Failed() {
-						c.TraceIndex(i49)
+						c.TraceIndex(i54)
 						break
 					}
 				}
 			}
 		}
-		x.NL = l48
+		x.NL = l53
 	}
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	n52 := c.ReadArrayLength(4)
-	a53 := foryimpl.ReuseSlice[Int32s](c, x.Named, n52)
-	r.ReadRawInt32s(a53)
-	x.Named = a53
+	n57 := c.ReadArrayLength(4)
+	a58 := foryimpl.ReuseSlice[Int32s](c, x.Named, n57)
+	r.ReadRawInt32s(a58)
+	x.Named = a58
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
 	if c.ReadFlag() {
-		p54 := foryimpl.Alloc[[]float64](c)
-		n55 := c.ReadLength(8)
-		l56 := foryimpl.MakeSlice[[]float64](c, n55)
-		if n55 > 0 {
-			hn58 := c.ReadListHeader(20)
+		p59 := foryimpl.Alloc[[]float64](c)
+		n60 := c.ReadLength(8)
+		l61 := foryimpl.MakeSlice[[]float64](c, n60)
+		if n60 > 0 {
+			hn63 := c.ReadListHeader(20)
 			if !c.Failed() {
-				for i57 := range l56 {
-					if hn58 && !c.ReadFlag() {
-						clear(l56[i57 : i57+1])
+				for i62 := range l61 {
+					if hn63 && !c.ReadFlag() {
+						clear(l61[i62 : i62+1])
 						continue
 					}
-					l56[i57] = r.ReadFloat64()
+					l61[i62] = r.ReadFloat64()
 					if c.Failed() {
-						c.TraceIndex(i57)
+						c.TraceIndex(i62)
 						break
 					}
 				}
 			}
 		}
-		*p54 = l56
-		x.PA = p54
+		*p59 = l61
+		x.PA = p59
 	}
 	if c.Failed() {
 		c.Trace("PA")
 		return
 	}
-	n60 := c.ReadArrayLength(4)
-	a61 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n60)
-	r.ReadRawInt32s(a61)
-	x.PtrL2A = a61
+	n65 := c.ReadArrayLength(4)
+	a66 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n65)
+	r.ReadRawInt32s(a66)
+	x.PtrL2A = a66
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
@@ -9683,10 +9683,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n62 := c.ReadArrayLength(8)
-	a63 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n62)
-	r.ReadRawUint64s(a63)
-	x.U64L2A = a63
+	n67 := c.ReadArrayLength(8)
+	a68 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n67)
+	r.ReadRawUint64s(a68)
+	x.U64L2A = a68
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
@@ -9708,45 +9708,17 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n64 := c.ReadLength(1)
-				l65 := foryimpl.MakeSlice[[]int64](c, n64)
-				if n64 > 0 {
-					hn67 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i66 := range l65 {
-							if hn67 && !c.ReadFlag() {
-								clear(l65[i66 : i66+1])
-								continue
-							}
-							l65[i66] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i66)
-								break
-							}
-						}
-					}
-				}
-				x.A2L = l65
-			}
-		case 1:
-			if f.Convert {
-				foryimpl.CopyArray(c, x.Arr2Go[:], foryimpl.ReadSliceAs[int16](c, f))
-			} else if !f.Flag || c.ReadFlag() {
-				n69 := c.ReadLength(2)
-				if n69 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n69, 3))
-					return
-				}
-				var l70 [3]int16
+				n69 := c.ReadLength(1)
+				l70 := foryimpl.MakeSlice[[]int64](c, n69)
 				if n69 > 0 {
-					hn72 := c.ReadListHeader(3)
+					hn72 := c.ReadListHeader(7)
 					if !c.Failed() {
 						for i71 := range l70 {
 							if hn72 && !c.ReadFlag() {
 								clear(l70[i71 : i71+1])
 								continue
 							}
-							l70[i71] = r.ReadInt16()
+							l70[i71] = r.ReadVarInt64()
 							if c.Failed() {
 								c.TraceIndex(i71)
 								break
@@ -9754,138 +9726,166 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 						}
 					}
 				}
-				x.Arr2Go = l70
+				x.A2L = l70
+			}
+		case 1:
+			if f.Convert {
+				foryimpl.CopyArray(c, x.Arr2Go[:], foryimpl.ReadSliceAs[int16](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n74 := c.ReadLength(2)
+				if n74 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n74, 3))
+					return
+				}
+				var l75 [3]int16
+				if n74 > 0 {
+					hn77 := c.ReadListHeader(3)
+					if !c.Failed() {
+						for i76 := range l75 {
+							if hn77 && !c.ReadFlag() {
+								clear(l75[i76 : i76+1])
+								continue
+							}
+							l75[i76] = r.ReadInt16()
+							if c.Failed() {
+								c.TraceIndex(i76)
+								break
+							}
+						}
+					}
+				}
+				x.Arr2Go = l75
 			}
 		case 2:
 			if f.Convert {
 				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n74 := c.ReadArrayLength(1)
-				a75 := foryimpl.MakeSlice[[]uint8](c, n74)
-				copy(a75, r.ReadBytes(n74))
-				x.Bin2U8 = a75
+				n79 := c.ReadArrayLength(1)
+				a80 := foryimpl.MakeSlice[[]uint8](c, n79)
+				copy(a80, r.ReadBytes(n79))
+				x.Bin2U8 = a80
 			}
 		case 3:
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n76 := c.ReadArrayLength(1)
-				a77 := foryimpl.MakeSlice[[]bool](c, n76)
-				r.ReadRawBools(a77)
-				x.BoolL2A = a77
+				n81 := c.ReadArrayLength(1)
+				a82 := foryimpl.MakeSlice[[]bool](c, n81)
+				r.ReadRawBools(a82)
+				x.BoolL2A = a82
 			}
 		case 4:
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n78 := c.ReadLength(4)
-				l79 := foryimpl.MakeSlice[[]float32](c, n78)
-				if n78 > 0 {
-					hn81 := c.ReadListHeader(19)
+				n83 := c.ReadLength(4)
+				l84 := foryimpl.MakeSlice[[]float32](c, n83)
+				if n83 > 0 {
+					hn86 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i80 := range l79 {
-							if hn81 && !c.ReadFlag() {
-								clear(l79[i80 : i80+1])
+						for i85 := range l84 {
+							if hn86 && !c.ReadFlag() {
+								clear(l84[i85 : i85+1])
 								continue
 							}
-							l79[i80] = r.ReadFloat32()
+							l84[i85] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i80)
+								c.TraceIndex(i85)
 								break
 							}
 						}
 					}
 				}
-				x.F32A2L = l79
+				x.F32A2L = l84
 			}
 		case 5:
 			if f.Convert {
 				x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n83 := c.ReadArrayLength(8)
-				a84 := foryimpl.MakeSlice[[]int64](c, n83)
-				r.ReadRawInt64s(a84)
-				x.Int2A = a84
+				n88 := c.ReadArrayLength(8)
+				a89 := foryimpl.MakeSlice[[]int64](c, n88)
+				r.ReadRawInt64s(a89)
+				x.Int2A = a89
 			}
 		case 6:
 			if f.Convert {
 				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n85 := c.ReadArrayLength(4)
-				a86 := foryimpl.MakeSlice[[]int32](c, n85)
-				r.ReadRawInt32s(a86)
-				x.L2A = a86
+				n90 := c.ReadArrayLength(4)
+				a91 := foryimpl.MakeSlice[[]int32](c, n90)
+				r.ReadRawInt32s(a91)
+				x.L2A = a91
 			}
 		case 7:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n87 := c.ReadLength(2)
-				l88 := foryimpl.MakeSlice[[]uint16](c, n87)
-				if n87 > 0 {
-					hn90 := c.ReadListHeader(10)
+				n92 := c.ReadLength(2)
+				l93 := foryimpl.MakeSlice[[]uint16](c, n92)
+				if n92 > 0 {
+					hn95 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i89 := range l88 {
-							if hn90 && !c.ReadFlag() {
-								clear(l88[i89 : i89+1])
+						for i94 := range l93 {
+							if hn95 && !c.ReadFlag() {
+								clear(l93[i94 : i94+1])
 								continue
 							}
-							l88[i89] = r.ReadUint16()
+							l93[i94] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i89)
+								c.TraceIndex(i94)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l88
+				x.NL = l93
 			}
 		case 8:
 			if f.Convert {
 				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n92 := c.ReadArrayLength(4)
-				a93 := foryimpl.MakeSlice[Int32s](c, n92)
-				r.ReadRawInt32s(a93)
-				x.Named = a93
+				n97 := c.ReadArrayLength(4)
+				a98 := foryimpl.MakeSlice[Int32s](c, n97)
+				r.ReadRawInt32s(a98)
+				x.Named = a98
 			}
 		case 9:
 			if f.Convert {
-				if s100 := foryimpl.ReadSliceAs[float64](c, f); s100 != nil {
-					v101 := []float64(s100)
-					x.PA = &v101
+				if s105 := foryimpl.ReadSliceAs[float64](c, f); s105 != nil {
+					v106 := []float64(s105)
+					x.PA = &v106
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p94 := foryimpl.Alloc[[]float64](c)
-				n95 := c.ReadLength(8)
-				l96 := foryimpl.MakeSlice[[]float64](c, n95)
-				if n95 > 0 {
-					hn98 := c.ReadListHeader(20)
+				p99 := foryimpl.Alloc[[]float64](c)
+				n100 := c.ReadLength(8)
+				l101 := foryimpl.MakeSlice[[]float64](c, n100)
+				if n100 > 0 {
+					hn103 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i97 := range l96 {
-							if hn98 && !c.ReadFlag() {
-								clear(l96[i97 : i97+1])
+						for i102 := range l101 {
+							if hn103 && !c.ReadFlag() {
+								clear(l101[i102 : i102+1])
 								continue
 							}
-							l96[i97] = r.ReadFloat64()
+							l101[i102] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i97)
+								c.TraceIndex(i102)
 								break
 							}
 						}
 					}
 				}
-				*p94 = l96
-				x.PA = p94
+				*p99 = l101
+				x.PA = p99
 			}
 		case 10:
 			if f.Convert {
 				x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n102 := c.ReadArrayLength(4)
-				a103 := foryimpl.MakeSlice[[]int32](c, n102)
-				r.ReadRawInt32s(a103)
-				x.PtrL2A = a103
+				n107 := c.ReadArrayLength(4)
+				a108 := foryimpl.MakeSlice[[]int32](c, n107)
+				r.ReadRawInt32s(a108)
+				x.PtrL2A = a108
 			}
 		case 11:
 			if f.Convert {
@@ -9897,10 +9897,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n104 := c.ReadArrayLength(8)
-				a105 := foryimpl.MakeSlice[[]uint64](c, n104)
-				r.ReadRawUint64s(a105)
-				x.U64L2A = a105
+				n109 := c.ReadArrayLength(8)
+				a110 := foryimpl.MakeSlice[[]uint64](c, n109)
+				r.ReadRawUint64s(a110)
+				x.U64L2A = a110
 			}
 		case 13:
 			if f.Convert {

@@ -313,8 +313,8 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 // ForyWrite writes Sample's struct body (docs/format.md §9).
 func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for _, e5 := range x.Maybes {
-			if !foryimpl.ValidString(string(e5)) {
+		for i10 := range x.Maybes {
+			if !foryimpl.ValidString(string(x.Maybes[i10])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Maybes"))
 				return
 			}
@@ -323,14 +323,14 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Name"))
 			return
 		}
-		for k7 := range x.Scores {
-			if !foryimpl.ValidString(string(k7)) {
+		for k14 := range x.Scores {
+			if !foryimpl.ValidString(string(k14)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Scores"))
 				return
 			}
 		}
-		for _, e9 := range x.Tags {
-			if !foryimpl.ValidString(string(e9)) {
+		for i19 := range x.Tags {
+			if !foryimpl.ValidString(string(x.Tags[i19])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
 				return
 			}
@@ -360,26 +360,26 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteVarInt32(*x.Opt)
 	}
-	var mw10 foryimpl.MapWriter
-	mw10.Begin(b, len(x.ByKey))
-	for k11, v12 := range x.ByKey {
-		if v12 == nil {
-			mw10.NullEntry(b)
-			b.WriteVarInt32(k11)
+	var mw21 foryimpl.MapWriter
+	mw21.Begin(b, len(x.ByKey))
+	for k22, v23 := range x.ByKey {
+		if v23 == nil {
+			mw21.NullEntry(b)
+			b.WriteVarInt32(k22)
 		} else {
-			mw10.Entry(b)
-			b.WriteVarInt32(k11)
-			v12.ForyWrite(c)
+			mw21.Entry(b)
+			b.WriteVarInt32(k22)
+			v23.ForyWrite(c)
 		}
 	}
-	mw10.End(b)
+	mw21.End(b)
 	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
 	{
-		l13 := x.Dense
-		b.Reserve(buffer.BatchSlack + len(l13)*4 + 5)
+		l24 := x.Dense
+		b.Reserve(buffer.BatchSlack + len(l24)*4 + 5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l13)*4))
-		off = buffer.PutRawInt32sAt(w, off, l13)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l24)*4))
+		off = buffer.PutRawInt32sAt(w, off, l24)
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteDuration(b, x.Every)
@@ -389,9 +389,9 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e14 := range x.Flags {
+		for _, e25 := range x.Flags {
 			{
-				buffer.PutBoolAt(w, off, e14)
+				buffer.PutBoolAt(w, off, e25)
 				off += 1
 			}
 		}
@@ -403,54 +403,54 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		b.SetWriterIndex(off)
 	}
-	l15 := x.Maybe
-	b.WriteVarUint32(uint32(len(l15)))
-	if len(l15) > 0 {
-		h16 := byte(0x08)
-		for _, p17 := range l15 {
-			if p17 == nil {
-				h16 = 0x0a
+	l26 := x.Maybe
+	b.WriteVarUint32(uint32(len(l26)))
+	if len(l26) > 0 {
+		h27 := byte(0x08)
+		for _, p28 := range l26 {
+			if p28 == nil {
+				h27 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h16)
+		b.WriteUint8(h27)
 		c.WriteStructMetaPtr(foryTypePoint)
-		for _, p17 := range l15 {
-			if h16 == 0x0a {
-				if p17 == nil {
+		for _, p28 := range l26 {
+			if h27 == 0x0a {
+				if p28 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p17.ForyWrite(c)
+			p28.ForyWrite(c)
 		}
 	}
 	if x.Maybes == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l18 := x.Maybes
+		l29 := x.Maybes
 		{
-			sz20 := 6 + buffer.BatchSlack + len(l18)*9
-			for _, e19 := range l18 {
-				sz20 += len(e19)
+			sz31 := 6 + buffer.BatchSlack + len(l29)*9
+			for _, e30 := range l29 {
+				sz31 += len(e30)
 			}
-			b.Reserve(sz20)
+			b.Reserve(sz31)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l18)))
-			if len(l18) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l29)))
+			if len(l29) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e19 := range l18 {
-					if len(w)-off < len(e19)+9+buffer.BatchSlack {
+				for _, e30 := range l29 {
+					if len(w)-off < len(e30)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e19) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e30) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e19))<<2|2)
-					if len(e19) > 0 {
-						off += copy(w[off:], e19)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e30))<<2|2)
+					if len(e30) > 0 {
+						off += copy(w[off:], e30)
 					}
 				}
 			}
@@ -458,12 +458,12 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		s21 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s21) + 9)
+		s32 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s32) + 9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s21))<<2|2)
-		if len(s21) > 0 {
-			off += copy(w[off:], s21)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s32))<<2|2)
+		if len(s32) > 0 {
+			off += copy(w[off:], s32)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -480,47 +480,47 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypePoint)
 	}
 	x.Origin.ForyWrite(c)
-	l22 := x.Points
-	b.WriteVarUint32(uint32(len(l22)))
-	if len(l22) > 0 {
+	l33 := x.Points
+	b.WriteVarUint32(uint32(len(l33)))
+	if len(l33) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePoint)
-		for i23 := range l22 {
-			l22[i23].ForyWrite(c)
+		for i34 := range l33 {
+			l33[i34].ForyWrite(c)
 		}
 	}
-	l24 := x.Raw
-	b.WriteVarUint32(uint32(len(l24)))
-	b.WriteBytes(l24)
-	var mw25 foryimpl.MapWriter
-	mw25.Begin(b, len(x.Scores))
-	for k26, v27 := range x.Scores {
-		mw25.Entry(b)
-		foryimpl.WriteString(b, k26)
-		b.WriteVarInt32(v27)
+	l35 := x.Raw
+	b.WriteVarUint32(uint32(len(l35)))
+	b.WriteBytes(l35)
+	var mw36 foryimpl.MapWriter
+	mw36.Begin(b, len(x.Scores))
+	for k37, v38 := range x.Scores {
+		mw36.Entry(b)
+		foryimpl.WriteString(b, k37)
+		b.WriteVarInt32(v38)
 	}
-	mw25.End(b)
-	l28 := x.Tags
+	mw36.End(b)
+	l39 := x.Tags
 	{
-		sz30 := 6 + buffer.BatchSlack + len(l28)*9
-		for _, e29 := range l28 {
-			sz30 += len(e29)
+		sz41 := 6 + buffer.BatchSlack + len(l39)*9
+		for _, e40 := range l39 {
+			sz41 += len(e40)
 		}
-		b.Reserve(sz30)
+		b.Reserve(sz41)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l28)))
-		if len(l28) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l39)))
+		if len(l39) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e29 := range l28 {
-				if len(w)-off < len(e29)+9+buffer.BatchSlack {
+			for _, e40 := range l39 {
+				if len(w)-off < len(e40)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e29) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e40) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e29))<<2|2)
-				if len(e29) > 0 {
-					off += copy(w[off:], e29)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e40))<<2|2)
+				if len(e40) > 0 {
+					off += copy(w[off:], e40)
 				}
 			}
 		}
@@ -568,36 +568,36 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p31 := foryimpl.Alloc[int32](c)
-		*p31 = r.ReadVarInt32()
-		x.Opt = p31
+		p42 := foryimpl.Alloc[int32](c)
+		*p42 = r.ReadVarInt32()
+		x.Opt = p42
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n32 := c.ReadLength(2)
-	m33 := foryimpl.MakeMap[map[int32]*Point](c, n32)
-	for n32 > 0 && !c.Failed() {
-		sz34, vn35, ev40 := c.ReadMapChunk(n32, 5, 28, foryTypePoint, true)
-		for j36 := 0; j36 < sz34 && !c.Failed(); j36++ {
-			var k37 int32
-			k37 = r.ReadVarInt32()
-			var v38 *Point
-			if !vn35 {
-				p39 := foryimpl.Alloc[Point](c)
-				if ev40 != nil {
-					p39.ForyReadEvolved(c, ev40)
+	n43 := c.ReadLength(2)
+	m44 := foryimpl.MakeMap[map[int32]*Point](c, n43)
+	for n43 > 0 && !c.Failed() {
+		sz45, vn46, ev51 := c.ReadMapChunk(n43, 5, 28, foryTypePoint, true)
+		for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
+			var k48 int32
+			k48 = r.ReadVarInt32()
+			var v49 *Point
+			if !vn46 {
+				p50 := foryimpl.Alloc[Point](c)
+				if ev51 != nil {
+					p50.ForyReadEvolved(c, ev51)
 				} else {
-					p39.ForyRead(c)
+					p50.ForyRead(c)
 				}
-				v38 = p39
+				v49 = p50
 			}
-			m33[k37] = v38
+			m44[k48] = v49
 		}
-		n32 -= sz34
+		n43 -= sz45
 	}
-	x.ByKey = m33
+	x.ByKey = m44
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
@@ -607,10 +607,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	n41 := c.ReadArrayLength(4)
-	a42 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n41)
-	r.ReadRawInt32s(a42)
-	x.Dense = a42
+	n52 := c.ReadArrayLength(4)
+	a53 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n52)
+	r.ReadRawInt32s(a53)
+	x.Dense = a53
 	if c.Failed() {
 		c.Trace("Dense")
 		return
@@ -620,29 +620,29 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n43 := c.ReadLength(1)
-	if n43 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n43, 4))
+	n54 := c.ReadLength(1)
+	if n54 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n54, 4))
 		return
 	}
-	var l44 [4]bool
-	if n43 > 0 {
-		hn46 := c.ReadListHeader(1)
+	var l55 [4]bool
+	if n54 > 0 {
+		hn57 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i45 := range l44 {
-				if hn46 && !c.ReadFlag() {
-					clear(l44[i45 : i45+1])
+			for i56 := range l55 {
+				if hn57 && !c.ReadFlag() {
+					clear(l55[i56 : i56+1])
 					continue
 				}
-				l44[i45] = r.ReadBool()
+				l55[i56] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i45)
+					c.TraceIndex(i56)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l44
+	x.Flags = l55
 	if c.Failed() {
 		c.Trace("Flags")
 		return
@@ -652,55 +652,55 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n48 := c.ReadLength(1)
-	l49 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n48)
-	if n48 > 0 {
-		hn51, ev52 := c.ReadStructListHeader(foryTypePoint)
+	n59 := c.ReadLength(1)
+	l60 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n59)
+	if n59 > 0 {
+		hn62, ev63 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i50 := range l49 {
-				if hn51 && !c.ReadFlag() {
-					clear(l49[i50 : i50+1])
+			for i61 := range l60 {
+				if hn62 && !c.ReadFlag() {
+					clear(l60[i61 : i61+1])
 					continue
 				}
-				p53 := foryimpl.Alloc[Point](c)
-				if ev52 != nil {
-					p53.ForyReadEvolved(c, ev52)
+				p64 := foryimpl.Alloc[Point](c)
+				if ev63 != nil {
+					p64.ForyReadEvolved(c, ev63)
 				} else {
-					p53.ForyRead(c)
+					p64.ForyRead(c)
 				}
-				l49[i50] = p53
+				l60[i61] = p64
 				if c.Failed() {
-					c.TraceIndex(i50)
+					c.TraceIndex(i61)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l49
+	x.Maybe = l60
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n54 := c.ReadLength(1)
-		l55 := foryimpl.MakeSlice[[]string](c, n54)
-		if n54 > 0 {
-			hn57 := c.ReadListHeader(21)
+		n65 := c.ReadLength(1)
+		l66 := foryimpl.MakeSlice[[]string](c, n65)
+		if n65 > 0 {
+			hn68 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i56 := range l55 {
-					if hn57 && !c.ReadFlag() {
-						clear(l55[i56 : i56+1])
+				for i67 := range l66 {
+					if hn68 && !c.ReadFlag() {
+						clear(l66[i67 : i67+1])
 						continue
 					}
-					l55[i56] = c.ReadString()
+					l66[i67] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i56)
+						c.TraceIndex(i67)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l55
+		x.Maybes = l66
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -712,20 +712,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p59 := foryimpl.Alloc[Point](c)
-		if ev60 := c.ReadStructFieldMeta(foryTypePoint); ev60 != nil {
-			p59.ForyReadEvolved(c, ev60)
+		p70 := foryimpl.Alloc[Point](c)
+		if ev71 := c.ReadStructFieldMeta(foryTypePoint); ev71 != nil {
+			p70.ForyReadEvolved(c, ev71)
 		} else if !c.Failed() {
-			p59.ForyRead(c)
+			p70.ForyRead(c)
 		}
-		x.Next = p59
+		x.Next = p70
 	}
 	if c.Failed() {
 		c.Trace("Next")
 		return
 	}
-	if ev61 := c.ReadStructFieldMeta(foryTypePoint); ev61 != nil {
-		x.Origin.ForyReadEvolved(c, ev61)
+	if ev72 := c.ReadStructFieldMeta(foryTypePoint); ev72 != nil {
+		x.Origin.ForyReadEvolved(c, ev72)
 	} else if !c.Failed() {
 		x.Origin.ForyRead(c)
 	}
@@ -733,29 +733,29 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n62 := c.ReadLength(1)
-	l63 := foryimpl.ReuseSlice[[]Point](c, x.Points, n62)
-	if n62 > 0 {
-		hn65, ev66 := c.ReadStructListHeader(foryTypePoint)
+	n73 := c.ReadLength(1)
+	l74 := foryimpl.ReuseSlice[[]Point](c, x.Points, n73)
+	if n73 > 0 {
+		hn76, ev77 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i64 := range l63 {
-				if hn65 && !c.ReadFlag() {
-					clear(l63[i64 : i64+1])
+			for i75 := range l74 {
+				if hn76 && !c.ReadFlag() {
+					clear(l74[i75 : i75+1])
 					continue
 				}
-				if ev66 != nil {
-					l63[i64].ForyReadEvolved(c, ev66)
+				if ev77 != nil {
+					l74[i75].ForyReadEvolved(c, ev77)
 				} else {
-					l63[i64].ForyRead(c)
+					l74[i75].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i64)
+					c.TraceIndex(i75)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l63
+	x.Points = l74
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -765,45 +765,45 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n67 := c.ReadLength(2)
-	m68 := foryimpl.MakeMap[map[string]int32](c, n67)
-	for n67 > 0 && !c.Failed() {
-		sz69, vn70, _ := c.ReadMapChunk(n67, 21, 5, nil, false)
-		for j71 := 0; j71 < sz69 && !c.Failed(); j71++ {
-			var k72 string
-			k72 = c.ReadString()
-			var v73 int32
-			if !vn70 {
-				v73 = r.ReadVarInt32()
+	n78 := c.ReadLength(2)
+	m79 := foryimpl.MakeMap[map[string]int32](c, n78)
+	for n78 > 0 && !c.Failed() {
+		sz80, vn81, _ := c.ReadMapChunk(n78, 21, 5, nil, false)
+		for j82 := 0; j82 < sz80 && !c.Failed(); j82++ {
+			var k83 string
+			k83 = c.ReadString()
+			var v84 int32
+			if !vn81 {
+				v84 = r.ReadVarInt32()
 			}
-			m68[k72] = v73
+			m79[k83] = v84
 		}
-		n67 -= sz69
+		n78 -= sz80
 	}
-	x.Scores = m68
+	x.Scores = m79
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n74 := c.ReadLength(1)
-	l75 := foryimpl.ReuseSlice[[]string](c, x.Tags, n74)
-	if n74 > 0 {
-		hn77 := c.ReadListHeader(21)
+	n85 := c.ReadLength(1)
+	l86 := foryimpl.ReuseSlice[[]string](c, x.Tags, n85)
+	if n85 > 0 {
+		hn88 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i76 := range l75 {
-				if hn77 && !c.ReadFlag() {
-					clear(l75[i76 : i76+1])
+			for i87 := range l86 {
+				if hn88 && !c.ReadFlag() {
+					clear(l86[i87 : i87+1])
 					continue
 				}
-				l75[i76] = c.ReadString()
+				l86[i87] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i76)
+					c.TraceIndex(i87)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l75
+	x.Tags = l86
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -823,71 +823,71 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v79, ok80 := c.ReadFloatAs(f, 64); ok80 {
-					x.Temp = Celsius(v79)
+				if v90, ok91 := c.ReadFloatAs(f, 64); ok91 {
+					x.Temp = Celsius(v90)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v81, ok82 := c.ReadUintAs(f, 32); ok82 {
-					x.Fixed = uint32(v81)
+				if v92, ok93 := c.ReadUintAs(f, 32); ok93 {
+					x.Fixed = uint32(v92)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 64); ok84 {
-					x.ID = int64(v83)
+				if v94, ok95 := c.ReadIntAs(f, 64); ok95 {
+					x.ID = int64(v94)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v85, ok86 := c.ReadIntAs(f, 64); ok86 {
-					x.Big = int64(v85)
+				if v96, ok97 := c.ReadIntAs(f, 64); ok97 {
+					x.Big = int64(v96)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v88, ok89 := c.ReadIntAs(f, 32); ok89 {
-					pv90 := int32(v88)
-					x.Opt = &pv90
+				if v99, ok100 := c.ReadIntAs(f, 32); ok100 {
+					pv101 := int32(v99)
+					x.Opt = &pv101
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p87 := foryimpl.Alloc[int32](c)
-				*p87 = r.ReadVarInt32()
-				x.Opt = p87
+				p98 := foryimpl.Alloc[int32](c)
+				*p98 = r.ReadVarInt32()
+				x.Opt = p98
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n91 := c.ReadLength(2)
-				m92 := foryimpl.MakeMap[map[int32]*Point](c, n91)
-				for n91 > 0 && !c.Failed() {
-					sz93, vn94, ev99 := c.ReadMapChunk(n91, 5, 28, foryTypePoint, true)
-					for j95 := 0; j95 < sz93 && !c.Failed(); j95++ {
-						var k96 int32
-						k96 = r.ReadVarInt32()
-						var v97 *Point
-						if !vn94 {
-							p98 := foryimpl.Alloc[Point](c)
-							if ev99 != nil {
-								p98.ForyReadEvolved(c, ev99)
+				n102 := c.ReadLength(2)
+				m103 := foryimpl.MakeMap[map[int32]*Point](c, n102)
+				for n102 > 0 && !c.Failed() {
+					sz104, vn105, ev110 := c.ReadMapChunk(n102, 5, 28, foryTypePoint, true)
+					for j106 := 0; j106 < sz104 && !c.Failed(); j106++ {
+						var k107 int32
+						k107 = r.ReadVarInt32()
+						var v108 *Point
+						if !vn105 {
+							p109 := foryimpl.Alloc[Point](c)
+							if ev110 != nil {
+								p109.ForyReadEvolved(c, ev110)
 							} else {
-								p98.ForyRead(c)
+								p109.ForyRead(c)
 							}
-							v97 = p98
+							v108 = p109
 						}
-						m92[k96] = v97
+						m103[k107] = v108
 					}
-					n91 -= sz93
+					n102 -= sz104
 				}
-				x.ByKey = m92
+				x.ByKey = m103
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -897,10 +897,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n100 := c.ReadArrayLength(4)
-				a101 := foryimpl.MakeSlice[[]int32](c, n100)
-				r.ReadRawInt32s(a101)
-				x.Dense = a101
+				n111 := c.ReadArrayLength(4)
+				a112 := foryimpl.MakeSlice[[]int32](c, n111)
+				r.ReadRawInt32s(a112)
+				x.Dense = a112
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -910,75 +910,21 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n102 := c.ReadLength(1)
-				if n102 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n102, 4))
+				n113 := c.ReadLength(1)
+				if n113 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n113, 4))
 					return
 				}
-				var l103 [4]bool
-				if n102 > 0 {
-					hn105 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i104 := range l103 {
-							if hn105 && !c.ReadFlag() {
-								clear(l103[i104 : i104+1])
-								continue
-							}
-							l103[i104] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i104)
-								break
-							}
-						}
-					}
-				}
-				x.Flags = l103
-			}
-		case 10:
-			if !f.Flag || c.ReadFlag() {
-				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		case 11:
-			if !f.Flag || c.ReadFlag() {
-				n107 := c.ReadLength(1)
-				l108 := foryimpl.MakeSlice[[]*Point](c, n107)
-				if n107 > 0 {
-					hn110, ev111 := c.ReadStructListHeader(foryTypePoint)
-					if !c.Failed() {
-						for i109 := range l108 {
-							if hn110 && !c.ReadFlag() {
-								clear(l108[i109 : i109+1])
-								continue
-							}
-							p112 := foryimpl.Alloc[Point](c)
-							if ev111 != nil {
-								p112.ForyReadEvolved(c, ev111)
-							} else {
-								p112.ForyRead(c)
-							}
-							l108[i109] = p112
-							if c.Failed() {
-								c.TraceIndex(i109)
-								break
-							}
-						}
-					}
-				}
-				x.Maybe = l108
-			}
-		case 12:
-			if !f.Flag || c.ReadFlag() {
-				n113 := c.ReadLength(1)
-				l114 := foryimpl.MakeSlice[[]string](c, n113)
+				var l114 [4]bool
 				if n113 > 0 {
-					hn116 := c.ReadListHeader(21)
+					hn116 := c.ReadListHeader(1)
 					if !c.Failed() {
 						for i115 := range l114 {
 							if hn116 && !c.ReadFlag() {
 								clear(l114[i115 : i115+1])
 								continue
 							}
-							l114[i115] = c.ReadString()
+							l114[i115] = r.ReadBool()
 							if c.Failed() {
 								c.TraceIndex(i115)
 								break
@@ -986,7 +932,61 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 						}
 					}
 				}
-				x.Maybes = l114
+				x.Flags = l114
+			}
+		case 10:
+			if !f.Flag || c.ReadFlag() {
+				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		case 11:
+			if !f.Flag || c.ReadFlag() {
+				n118 := c.ReadLength(1)
+				l119 := foryimpl.MakeSlice[[]*Point](c, n118)
+				if n118 > 0 {
+					hn121, ev122 := c.ReadStructListHeader(foryTypePoint)
+					if !c.Failed() {
+						for i120 := range l119 {
+							if hn121 && !c.ReadFlag() {
+								clear(l119[i120 : i120+1])
+								continue
+							}
+							p123 := foryimpl.Alloc[Point](c)
+							if ev122 != nil {
+								p123.ForyReadEvolved(c, ev122)
+							} else {
+								p123.ForyRead(c)
+							}
+							l119[i120] = p123
+							if c.Failed() {
+								c.TraceIndex(i120)
+								break
+							}
+						}
+					}
+				}
+				x.Maybe = l119
+			}
+		case 12:
+			if !f.Flag || c.ReadFlag() {
+				n124 := c.ReadLength(1)
+				l125 := foryimpl.MakeSlice[[]string](c, n124)
+				if n124 > 0 {
+					hn127 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i126 := range l125 {
+							if hn127 && !c.ReadFlag() {
+								clear(l125[i126 : i126+1])
+								continue
+							}
+							l125[i126] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i126)
+								break
+							}
+						}
+					}
+				}
+				x.Maybes = l125
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
@@ -994,47 +994,47 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p118 := foryimpl.Alloc[Point](c)
-				if ev119 := c.ReadStructFieldMeta(foryTypePoint); ev119 != nil {
-					p118.ForyReadEvolved(c, ev119)
+				p129 := foryimpl.Alloc[Point](c)
+				if ev130 := c.ReadStructFieldMeta(foryTypePoint); ev130 != nil {
+					p129.ForyReadEvolved(c, ev130)
 				} else if !c.Failed() {
-					p118.ForyRead(c)
+					p129.ForyRead(c)
 				}
-				x.Next = p118
+				x.Next = p129
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				if ev120 := c.ReadStructFieldMeta(foryTypePoint); ev120 != nil {
-					x.Origin.ForyReadEvolved(c, ev120)
+				if ev131 := c.ReadStructFieldMeta(foryTypePoint); ev131 != nil {
+					x.Origin.ForyReadEvolved(c, ev131)
 				} else if !c.Failed() {
 					x.Origin.ForyRead(c)
 				}
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n121 := c.ReadLength(1)
-				l122 := foryimpl.MakeSlice[[]Point](c, n121)
-				if n121 > 0 {
-					hn124, ev125 := c.ReadStructListHeader(foryTypePoint)
+				n132 := c.ReadLength(1)
+				l133 := foryimpl.MakeSlice[[]Point](c, n132)
+				if n132 > 0 {
+					hn135, ev136 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i123 := range l122 {
-							if hn124 && !c.ReadFlag() {
-								clear(l122[i123 : i123+1])
+						for i134 := range l133 {
+							if hn135 && !c.ReadFlag() {
+								clear(l133[i134 : i134+1])
 								continue
 							}
-							if ev125 != nil {
-								l122[i123].ForyReadEvolved(c, ev125)
+							if ev136 != nil {
+								l133[i134].ForyReadEvolved(c, ev136)
 							} else {
-								l122[i123].ForyRead(c)
+								l133[i134].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i123)
+								c.TraceIndex(i134)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l122
+				x.Points = l133
 			}
 		case 17:
 			if f.Convert {
@@ -1044,44 +1044,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n126 := c.ReadLength(2)
-				m127 := foryimpl.MakeMap[map[string]int32](c, n126)
-				for n126 > 0 && !c.Failed() {
-					sz128, vn129, _ := c.ReadMapChunk(n126, 21, 5, nil, false)
-					for j130 := 0; j130 < sz128 && !c.Failed(); j130++ {
-						var k131 string
-						k131 = c.ReadString()
-						var v132 int32
-						if !vn129 {
-							v132 = r.ReadVarInt32()
+				n137 := c.ReadLength(2)
+				m138 := foryimpl.MakeMap[map[string]int32](c, n137)
+				for n137 > 0 && !c.Failed() {
+					sz139, vn140, _ := c.ReadMapChunk(n137, 21, 5, nil, false)
+					for j141 := 0; j141 < sz139 && !c.Failed(); j141++ {
+						var k142 string
+						k142 = c.ReadString()
+						var v143 int32
+						if !vn140 {
+							v143 = r.ReadVarInt32()
 						}
-						m127[k131] = v132
+						m138[k142] = v143
 					}
-					n126 -= sz128
+					n137 -= sz139
 				}
-				x.Scores = m127
+				x.Scores = m138
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n133 := c.ReadLength(1)
-				l134 := foryimpl.MakeSlice[[]string](c, n133)
-				if n133 > 0 {
-					hn136 := c.ReadListHeader(21)
+				n144 := c.ReadLength(1)
+				l145 := foryimpl.MakeSlice[[]string](c, n144)
+				if n144 > 0 {
+					hn147 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i135 := range l134 {
-							if hn136 && !c.ReadFlag() {
-								clear(l134[i135 : i135+1])
+						for i146 := range l145 {
+							if hn147 && !c.ReadFlag() {
+								clear(l145[i146 : i146+1])
 								continue
 							}
-							l134[i135] = c.ReadString()
+							l145[i146] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i135)
+								c.TraceIndex(i146)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l134
+				x.Tags = l145
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {

@@ -265,14 +265,14 @@ func (x *MapKinds) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	var mw3 foryimpl.MapWriter
-	mw3.Begin(b, len(x.S))
-	for k4, v5 := range x.S {
-		mw3.Entry(b)
-		foryimpl.WriteString(b, k4)
-		b.WriteVarInt32(v5)
+	var mw5 foryimpl.MapWriter
+	mw5.Begin(b, len(x.S))
+	for k6, v7 := range x.S {
+		mw5.Entry(b)
+		foryimpl.WriteString(b, k6)
+		b.WriteVarInt32(v7)
 	}
-	mw3.End(b)
+	mw5.End(b)
 	return nil
 }
 
@@ -286,22 +286,22 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n6 := c.ReadLength(2)
-	m7 := foryimpl.MakeMap[map[string]int32](c, n6)
-	for n6 > 0 && !c.Failed() {
-		sz8, vn9, _ := c.ReadMapChunk(n6, 21, 5, nil, false)
-		for j10 := 0; j10 < sz8 && !c.Failed(); j10++ {
-			var k11 string
-			k11 = c.ReadString()
-			var v12 int32
-			if !vn9 {
-				v12 = r.ReadVarInt32()
+	n8 := c.ReadLength(2)
+	m9 := foryimpl.MakeMap[map[string]int32](c, n8)
+	for n8 > 0 && !c.Failed() {
+		sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
+		for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+			var k13 string
+			k13 = c.ReadString()
+			var v14 int32
+			if !vn11 {
+				v14 = r.ReadVarInt32()
 			}
-			m7[k11] = v12
+			m9[k13] = v14
 		}
-		n6 -= sz8
+		n8 -= sz10
 	}
-	x.S = m7
+	x.S = m9
 	if c.Failed() {
 		c.Trace("S")
 		return
@@ -316,22 +316,22 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n13 := c.ReadLength(2)
-				m14 := foryimpl.MakeMap[map[string]int32](c, n13)
-				for n13 > 0 && !c.Failed() {
-					sz15, vn16, _ := c.ReadMapChunk(n13, 21, 5, nil, false)
-					for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
-						var k18 string
-						k18 = c.ReadString()
-						var v19 int32
-						if !vn16 {
-							v19 = r.ReadVarInt32()
+				n15 := c.ReadLength(2)
+				m16 := foryimpl.MakeMap[map[string]int32](c, n15)
+				for n15 > 0 && !c.Failed() {
+					sz17, vn18, _ := c.ReadMapChunk(n15, 21, 5, nil, false)
+					for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
+						var k20 string
+						k20 = c.ReadString()
+						var v21 int32
+						if !vn18 {
+							v21 = r.ReadVarInt32()
 						}
-						m14[k18] = v19
+						m16[k20] = v21
 					}
-					n13 -= sz15
+					n15 -= sz17
 				}
-				x.S = m14
+				x.S = m16
 			}
 		default:
 			c.SkipField(f)
