@@ -890,13 +890,13 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeMedia)
 	}
 	x.Media.ForyWrite(c)
-	l2 := x.Images
-	b.WriteVarUint32(uint32(len(l2)))
-	if len(l2) > 0 {
+	l3 := x.Images
+	b.WriteVarUint32(uint32(len(l3)))
+	if len(l3) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeImage)
-		for i3 := range l2 {
-			l2[i3].ForyWrite(c)
+		for i4 := range l3 {
+			l3[i4].ForyWrite(c)
 		}
 	}
 }
@@ -914,8 +914,8 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev4 := c.ReadStructFieldMeta(foryTypeMedia); ev4 != nil {
-		x.Media.ForyReadEvolved(c, ev4)
+	if ev5 := c.ReadStructFieldMeta(foryTypeMedia); ev5 != nil {
+		x.Media.ForyReadEvolved(c, ev5)
 	} else if !c.Failed() {
 		x.Media.ForyRead(c)
 	}
@@ -923,29 +923,29 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Media")
 		return
 	}
-	n5 := c.ReadLength(1)
-	l6 := foryimpl.ReuseSlice[[]Image](c, x.Images, n5)
-	if n5 > 0 {
-		hn8, ev9 := c.ReadStructListHeader(foryTypeImage)
+	n6 := c.ReadLength(1)
+	l7 := foryimpl.ReuseSlice[[]Image](c, x.Images, n6)
+	if n6 > 0 {
+		hn9, ev10 := c.ReadStructListHeader(foryTypeImage)
 		if !c.Failed() {
-			for i7 := range l6 {
-				if hn8 && !c.ReadFlag() {
-					clear(l6[i7 : i7+1])
+			for i8 := range l7 {
+				if hn9 && !c.ReadFlag() {
+					clear(l7[i8 : i8+1])
 					continue
 				}
-				if ev9 != nil {
-					l6[i7].ForyReadEvolved(c, ev9)
+				if ev10 != nil {
+					l7[i8].ForyReadEvolved(c, ev10)
 				} else {
-					l6[i7].ForyRead(c)
+					l7[i8].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i7)
+					c.TraceIndex(i8)
 					break
 				}
 			}
 		}
 	}
-	x.Images = l6
+	x.Images = l7
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -959,37 +959,37 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				if ev10 := c.ReadStructFieldMeta(foryTypeMedia); ev10 != nil {
-					x.Media.ForyReadEvolved(c, ev10)
+				if ev11 := c.ReadStructFieldMeta(foryTypeMedia); ev11 != nil {
+					x.Media.ForyReadEvolved(c, ev11)
 				} else if !c.Failed() {
 					x.Media.ForyRead(c)
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
-				l12 := foryimpl.MakeSlice[[]Image](c, n11)
-				if n11 > 0 {
-					hn14, ev15 := c.ReadStructListHeader(foryTypeImage)
+				n12 := c.ReadLength(1)
+				l13 := foryimpl.MakeSlice[[]Image](c, n12)
+				if n12 > 0 {
+					hn15, ev16 := c.ReadStructListHeader(foryTypeImage)
 					if !c.Failed() {
-						for i13 := range l12 {
-							if hn14 && !c.ReadFlag() {
-								clear(l12[i13 : i13+1])
+						for i14 := range l13 {
+							if hn15 && !c.ReadFlag() {
+								clear(l13[i14 : i14+1])
 								continue
 							}
-							if ev15 != nil {
-								l12[i13].ForyReadEvolved(c, ev15)
+							if ev16 != nil {
+								l13[i14].ForyReadEvolved(c, ev16)
 							} else {
-								l12[i13].ForyRead(c)
+								l13[i14].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i13)
+								c.TraceIndex(i14)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l12
+				x.Images = l13
 			}
 		default:
 			c.SkipField(f)
@@ -1085,8 +1085,8 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 		if !foryimpl.ValidString(string(x.Format)) {
 			return foryimpl.InvalidUTF8(foryTypeMedia, "Format")
 		}
-		for _, e1 := range x.Persons {
-			if !foryimpl.ValidString(string(e1)) {
+		for i2 := range x.Persons {
+			if !foryimpl.ValidString(string(x.Persons[i2])) {
 				return foryimpl.InvalidUTF8(foryTypeMedia, "Persons")
 			}
 		}
@@ -1097,11 +1097,11 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	if x.Player < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeMedia, "Player", int64(x.Player))
 	}
-	s2 := x.URI
-	s3 := x.Title
-	s4 := x.Format
+	s4 := x.URI
+	s5 := x.Title
+	s6 := x.Format
 	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(77 + buffer.BatchSlack + len(s2) + len(s3) + len(s4) + 27)
+	b.Reserve(77 + buffer.BatchSlack + len(s4) + len(s5) + len(s6) + 27)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -1127,53 +1127,53 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Bitrate))
-	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-	if len(s2) > 0 {
-		off += copy(w[off:], s2)
-	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
-	if len(s3) > 0 {
-		off += copy(w[off:], s3)
-	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
 	if len(s4) > 0 {
 		off += copy(w[off:], s4)
 	}
+	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+	if len(s5) > 0 {
+		off += copy(w[off:], s5)
+	}
+	off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+	if len(s6) > 0 {
+		off += copy(w[off:], s6)
+	}
 	b.SetWriterIndex(off)
-	l5 := x.Persons
+	l7 := x.Persons
 	{
-		sz7 := 6 + buffer.BatchSlack + len(l5)*9
-		for _, e6 := range l5 {
-			sz7 += len(e6)
+		sz9 := 6 + buffer.BatchSlack + len(l7)*9
+		for _, e8 := range l7 {
+			sz9 += len(e8)
 		}
-		b.Reserve(sz7)
+		b.Reserve(sz9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l5)))
-		if len(l5) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
+		if len(l7) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e6 := range l5 {
-				if len(w)-off < len(e6)+9+buffer.BatchSlack {
+			for _, e8 := range l7 {
+				if len(w)-off < len(e8)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e6) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e8) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e6))<<2|2)
-				if len(e6) > 0 {
-					off += copy(w[off:], e6)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e8))<<2|2)
+				if len(e8) > 0 {
+					off += copy(w[off:], e8)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		s8 := x.Copyright
-		b.Reserve(buffer.BatchSlack + len(s8) + 14)
+		s10 := x.Copyright
+		b.Reserve(buffer.BatchSlack + len(s10) + 14)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
-		if len(s8) > 0 {
-			off += copy(w[off:], s8)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<2|2)
+		if len(s10) > 0 {
+			off += copy(w[off:], s10)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -1232,25 +1232,25 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n9 := c.ReadLength(1)
-	l10 := foryimpl.ReuseSlice[[]string](c, x.Persons, n9)
-	if n9 > 0 {
-		hn12 := c.ReadListHeader(21)
+	n11 := c.ReadLength(1)
+	l12 := foryimpl.ReuseSlice[[]string](c, x.Persons, n11)
+	if n11 > 0 {
+		hn14 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i11 := range l10 {
-				if hn12 && !c.ReadFlag() {
-					clear(l10[i11 : i11+1])
+			for i13 := range l12 {
+				if hn14 && !c.ReadFlag() {
+					clear(l12[i13 : i13+1])
 					continue
 				}
-				l10[i11] = c.ReadString()
+				l12[i13] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i11)
+					c.TraceIndex(i13)
 					break
 				}
 			}
 		}
 	}
-	x.Persons = l10
+	x.Persons = l12
 	if c.Failed() {
 		c.Trace("Persons")
 		return
@@ -1279,40 +1279,40 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v14, ok15 := c.ReadIntAs(f, 64); ok15 {
-					x.Duration = int64(v14)
+				if v16, ok17 := c.ReadIntAs(f, 64); ok17 {
+					x.Duration = int64(v16)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v16, ok17 := c.ReadIntAs(f, 64); ok17 {
-					x.Size = int64(v16)
+				if v18, ok19 := c.ReadIntAs(f, 64); ok19 {
+					x.Size = int64(v18)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v18, ok19 := c.ReadIntAs(f, 32); ok19 {
-					x.Width = int32(v18)
+				if v20, ok21 := c.ReadIntAs(f, 32); ok21 {
+					x.Width = int32(v20)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v20, ok21 := c.ReadIntAs(f, 32); ok21 {
-					x.Height = int32(v20)
+				if v22, ok23 := c.ReadIntAs(f, 32); ok23 {
+					x.Height = int32(v22)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v22, ok23 := c.ReadIntAs(f, 32); ok23 {
-					x.Bitrate = int32(v22)
+				if v24, ok25 := c.ReadIntAs(f, 32); ok25 {
+					x.Bitrate = int32(v24)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -1331,25 +1331,25 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n24 := c.ReadLength(1)
-				l25 := foryimpl.MakeSlice[[]string](c, n24)
-				if n24 > 0 {
-					hn27 := c.ReadListHeader(21)
+				n26 := c.ReadLength(1)
+				l27 := foryimpl.MakeSlice[[]string](c, n26)
+				if n26 > 0 {
+					hn29 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i26 := range l25 {
-							if hn27 && !c.ReadFlag() {
-								clear(l25[i26 : i26+1])
+						for i28 := range l27 {
+							if hn29 && !c.ReadFlag() {
+								clear(l27[i28 : i28+1])
 								continue
 							}
-							l25[i26] = c.ReadString()
+							l27[i28] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i26)
+								c.TraceIndex(i28)
 								break
 							}
 						}
 					}
 				}
-				x.Persons = l25
+				x.Persons = l27
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
