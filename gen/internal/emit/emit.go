@@ -261,6 +261,8 @@ func (g *gen) goType(t *model.Type) *jen.Statement {
 		return jen.Qual(serializerPkg, "Date")
 	case model.Set:
 		return jen.Qual(serializerPkg, "Set").Types(g.goType(t.Elem))
+	case model.Optional:
+		return jen.Qual(serializerPkg, "Optional").Types(g.goType(t.Elem))
 	case model.Decimal:
 		return jen.Qual(serializerPkg, "Decimal")
 	}

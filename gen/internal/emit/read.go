@@ -222,6 +222,9 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 	if w.Nullable {
 		inner := *w
 		inner.Nullable = false
+		if t.Kind == model.Optional {
+			return []jen.Code{jen.If(jen.Id("c").Dot("ReadFlag").Call()).Block(g.readOptional(dst, w)...)}
+		}
 		if t.Kind == model.Pointer {
 			inner.Go = t.Elem
 			p := g.fresh("p")
@@ -316,6 +319,9 @@ func (g *gen) readStruct(p *jen.Statement, t *model.Type, field bool) []jen.Code
 func (g *gen) readPresent(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	inner := *w
 	inner.Nullable = false
+	if w.Go.Kind == model.Optional {
+		return g.readOptional(dst, w)
+	}
 	if w.Go.Kind != model.Pointer {
 		return g.readValue(dst, &inner, true)
 	}
@@ -339,7 +345,7 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 	for i, fl := range s.Fields {
 		w := fl.Wire
 		scalarT := w.Go
-		if scalarT.Kind == model.Pointer {
+		if scalarT.Kind == model.Pointer || scalarT.Kind == model.Optional {
 			scalarT = scalarT.Elem
 		}
 		present := g.readPresent(jen.Id("x").Dot(fl.GoName), w)
@@ -351,6 +357,8 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 			if w.Go.Kind == model.Pointer {
 				pv := g.fresh("pv")
 				assign = []jen.Code{jen.Id(pv).Op(":=").Add(g.goType(scalarT)).Call(jen.Id(v)), jen.Id("x").Dot(fl.GoName).Op("=").Op("&").Id(pv)}
+			} else if w.Go.Kind == model.Optional {
+				assign = []jen.Code{jen.Id("x").Dot(fl.GoName).Op("=").Qual(serializerPkg, "Some").Call(g.goType(scalarT).Call(jen.Id(v)))}
 			} else {
 				assign = []jen.Code{jen.Id("x").Dot(fl.GoName).Op("=").Add(g.goType(scalarT)).Call(jen.Id(v))}
 			}
@@ -687,4 +695,14 @@ func (g *gen) readSet(dst *jen.Statement, w *plan.Wire) []jen.Code {
 		),
 		dst.Op("=").Id(s),
 	}
+}
+
+// readOptional reads a present Optional's value into dst (the flag is read).
+func (g *gen) readOptional(dst *jen.Statement, w *plan.Wire) []jen.Code {
+	inner := *w
+	inner.Go, inner.Nullable = w.Go.Elem, false
+	e := g.fresh("o")
+	out := []jen.Code{jen.Var().Id(e).Add(g.goType(w.Go.Elem))}
+	out = append(out, g.readValue(jen.Id(e), &inner, true)...)
+	return append(out, dst.Op("=").Qual(serializerPkg, "Some").Call(jen.Id(e)))
 }

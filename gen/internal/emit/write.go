@@ -301,6 +301,13 @@ func (g *gen) writeField(fl *plan.Field) []jen.Code {
 func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen.Code {
 	t := w.Go
 	if w.Nullable {
+		if t.Kind == model.Optional {
+			inner := *w
+			inner.Go, inner.Nullable = t.Elem, false
+			e := g.fresh("o")
+			return []jen.Code{jen.If(jen.List(jen.Id(e), jen.Id("ok")).Op(":=").Add(v.Clone()).Dot("Get").Call(), jen.Id("ok")).Block(
+				append([]jen.Code{writeByte(0xff)}, g.writeValue(jen.Id(e), &inner, false)...)...).Else().Block(writeByte(0xfd))}
+		}
 		if t.Kind == model.Pointer {
 			inner := *w
 			inner.Go = t.Elem
@@ -656,6 +663,16 @@ func (g *gen) checks(checkUTF8 jen.Code, fail func(jen.Code) []jen.Code) []jen.C
 // checkLeaves applies leaf to every value of type id leafID in v, of wire
 // type w: v itself, or the elements, keys and values of its containers.
 func (g *gen) checkLeaves(v *jen.Statement, w *plan.Wire, field string, leafID uint8, leaf func(*jen.Statement, string) []jen.Code) []jen.Code {
+	if w.Go.Kind == model.Optional {
+		inner := *w
+		inner.Go = w.Go.Elem
+		e := g.fresh("o")
+		body := g.checkLeaves(jen.Id(e), &inner, field, leafID, leaf)
+		if len(body) == 0 {
+			return nil
+		}
+		return []jen.Code{jen.If(jen.List(jen.Id(e), jen.Id("ok")).Op(":=").Add(v.Clone()).Dot("Get").Call(), jen.Id("ok")).Block(body...)}
+	}
 	if w.Go.Kind == model.Pointer {
 		inner := *w
 		inner.Go = w.Go.Elem

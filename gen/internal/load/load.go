@@ -525,6 +525,16 @@ func (l *loader) fieldType(t types.Type, depth int) (*model.Type, error) {
 		return &model.Type{Kind: k}, nil
 	case *types.Named:
 		obj := tt.Obj()
+		if obj.Pkg() != nil && obj.Pkg().Path()+"."+obj.Name() == serializerPath+".Optional" && tt.TypeArgs().Len() == 1 {
+			elem, err := l.fieldType(tt.TypeArgs().At(0), depth+1)
+			if err != nil {
+				return nil, err
+			}
+			if !elem.Kind.IsPrimitive() && elem.Kind != model.String && elem.Kind != model.Enum {
+				return nil, fmt.Errorf("serializer.Optional holds booleans, numbers, strings or enums, not %s; use a pointer", elem.Kind)
+			}
+			return &model.Type{Kind: model.Optional, Elem: elem}, nil
+		}
 		if obj.Pkg() != nil && obj.Pkg().Path()+"."+obj.Name() == serializerPath+".Set" && tt.TypeArgs().Len() == 1 {
 			elem, err := l.fieldType(tt.TypeArgs().At(0), depth+1)
 			if err != nil {
@@ -653,6 +663,15 @@ func (l *loader) shapeType(t types.Type) *model.Type {
 		}
 		return &model.Type{Kind: k}
 	case *types.Named:
+		if tt.TypeArgs().Len() == 1 && tt.Obj().Pkg() != nil && tt.Obj().Pkg().Path() == serializerPath {
+			// serializer.Set[T] and serializer.Optional[T], spelled with
+			// their type argument.
+			kind := map[string]model.Kind{"Set": model.Set, "Optional": model.Optional}[tt.Obj().Name()]
+			if e := l.shapeType(tt.TypeArgs().At(0)); e != nil && kind != model.Invalid {
+				return &model.Type{Kind: kind, Elem: e}
+			}
+			return nil
+		}
 		if tt.TypeArgs().Len() > 0 {
 			return nil
 		}

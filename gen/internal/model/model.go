@@ -124,6 +124,7 @@ const (
 	Array
 	Map
 	Set      // serializer.Set[Elem]
+	Optional // serializer.Optional[Elem]
 	Struct   // a generated struct
 	Pointer  // *Elem
 	Enum     // a registered enum
@@ -135,7 +136,7 @@ const (
 )
 
 var kindNames = [...]string{"invalid", "bool", "int8", "int16", "int32", "int64", "int", "uint8", "uint16", "uint32",
-	"uint64", "uint", "float32", "float64", "serializer.Float16", "serializer.BFloat16", "string", "slice", "array", "map", "serializer.Set", "struct", "pointer", "enum",
+	"uint64", "uint", "float32", "float64", "serializer.Float16", "serializer.BFloat16", "string", "slice", "array", "map", "serializer.Set", "serializer.Optional", "struct", "pointer", "enum",
 	"time.Time", "time.Duration", "serializer.Date", "serializer.Decimal", "opaque"}
 
 func (k Kind) String() string {

@@ -199,7 +199,7 @@ func Fingerprint(fields []*Field) string {
 	sort.SliceStable(sorted, func(i, j int) bool { return lessIdentifier(sorted[i], sorted[j]) })
 	var sb strings.Builder
 	for _, f := range sorted {
-		nullable := f.Tag.Nullable && (!isPrimitiveWire(f.Wire) || f.Wire.Nullable)
+		nullable := (f.Tag.Nullable || f.Wire.Go.Kind == model.Optional) && (!isPrimitiveWire(f.Wire) || f.Wire.Nullable)
 		sb.WriteString(f.Identifier)
 		sb.WriteByte(',')
 		sb.WriteString(typeFingerprint(f.Wire, f.Tag.Ref, nullable))

@@ -356,6 +356,14 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		}
 		w.TypeID = TypeList
 		w.Elem = elem
+	case t.Kind == model.Optional:
+		// An Optional is its value behind a null flag, as a pointer is.
+		inner, err := wireOf(t.Elem, model.Tag{ID: -1}, false)
+		if err != nil {
+			return nil, err
+		}
+		inner.Go, inner.Nullable = t, true
+		return inner, nil
 	case t.Kind == model.Set:
 		if hint != nil {
 			return nil, fmt.Errorf("type=%s is not supported on a set field", hint.Original)

@@ -25,14 +25,20 @@ var foryTypeSetHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         211,
 })
 
-// The assignments below stop compiling when SetHolder's fields change; run go generate.
-func _(x *SetHolder) {
-	var _ serializer.Set[int64] = x.Empty
-	var _ serializer.Set[int32] = x.Ints
-	var _ serializer.Set[string] = x.Maybe
-	var _ serializer.Set[string] = x.Missing
-	var _ serializer.Set[string] = x.Strings
+// foryShapeSetHolder stops compiling when SetHolder's fields or their tags change; run go generate.
+func foryShapeSetHolder[T interface {
+	~struct {
+		Strings serializer.Set[string]
+		Ints    serializer.Set[int32]
+		Empty   serializer.Set[int64]
+		Missing serializer.Set[string]
+		Maybe   serializer.Set[string] `fory:"nullable"`
+	}
+}]() {
 }
+
+// If the build stops here, SetHolder changed after go generate: run go generate.
+var _ = foryShapeSetHolder[SetHolder]
 
 // ForyType returns SetHolder's type information.
 func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
@@ -405,11 +411,17 @@ var foryTypeSetMulti = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         212,
 })
 
-// The assignments below stop compiling when SetMulti's fields change; run go generate.
-func _(x *SetMulti) {
-	var _ serializer.Set[int32] = x.Codes
-	var _ serializer.Set[string] = x.Words
+// foryShapeSetMulti stops compiling when SetMulti's fields or their tags change; run go generate.
+func foryShapeSetMulti[T interface {
+	~struct {
+		Words serializer.Set[string]
+		Codes serializer.Set[int32]
+	}
+}]() {
 }
+
+// If the build stops here, SetMulti changed after go generate: run go generate.
+var _ = foryShapeSetMulti[SetMulti]
 
 // ForyType returns SetMulti's type information.
 func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
@@ -618,11 +630,17 @@ var foryTypeSetsInside = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         214,
 })
 
-// The assignments below stop compiling when SetsInside's fields change; run go generate.
-func _(x *SetsInside) {
-	var _ map[string]serializer.Set[string] = x.ByKey
-	var _ []serializer.Set[int32] = x.List
+// foryShapeSetsInside stops compiling when SetsInside's fields or their tags change; run go generate.
+func foryShapeSetsInside[T interface {
+	~struct {
+		List  []serializer.Set[int32]
+		ByKey map[string]serializer.Set[string]
+	}
+}]() {
 }
+
+// If the build stops here, SetsInside changed after go generate: run go generate.
+var _ = foryShapeSetsInside[SetsInside]
 
 // ForyType returns SetsInside's type information.
 func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
