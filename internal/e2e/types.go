@@ -192,3 +192,24 @@ type Tree struct {
 	Children []*Tree
 	Index    map[string]*Tree
 }
+
+// Carriers holds the carrier types of serializer: sets, 16-bit floats,
+// decimals and optionals, bare and in containers.
+//
+//fory:generate id=926
+type Carriers struct {
+	Words   serializer.Set[string]
+	Codes   serializer.Set[int32]
+	Half    serializer.Float16
+	Brain   serializer.BFloat16
+	Halves  []serializer.Float16
+	Brains  []serializer.BFloat16 `fory:"type=array(element=bfloat16)"`
+	PHalf   *serializer.Float16
+	Price   serializer.Decimal
+	Prices  []serializer.Decimal
+	PPrice  *serializer.Decimal
+	MaybeN  serializer.Optional[int64]
+	MaybeS  serializer.Optional[string]
+	Nothing serializer.Optional[float32]
+	ByName  map[string]serializer.Set[int32]
+}

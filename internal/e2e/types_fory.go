@@ -5153,3 +5153,659 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 	c.Leave()
 }
+
+// foryTypeCarriers is Carriers's static type information. Fingerprint: brain,18,0,0;brains,54,0,0;by_name,24,0,0[21,0,0|23,0,0[5,0,0]];codes,23,0,0[5,0,0];half,17,0,0;halves,22,0,0[17,0,0];maybe_n,7,0,1;maybe_s,21,0,1;nothing,19,0,1;p_half,17,0,0;p_price,40,0,0;price,40,0,0;prices,22,0,0[40,0,0];words,23,0,0[21,0,0];
+var foryTypeCarriers = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta: []byte{0x1b, 0x9e, 0x07},
+	GoName:         "e2e.Carriers",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x63, 0x40, 0xe3, 0x7f, 0x61, 0xa1, 0x9d, 0x47, 0xce, 0x9e, 0x07, 0x48, 0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a, 0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4c, 0x36, 0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18, 0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9e, 0x07},
+	SchemaHash:     1288699109,
+	TypeDef:        []byte{0x63, 0x40, 0xe3, 0x7f, 0x61, 0xa1, 0x9d, 0x47, 0xce, 0x9e, 0x07, 0x48, 0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a, 0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4c, 0x36, 0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18, 0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
+	UserID:         926,
+})
+
+// foryShapeCarriers stops compiling when Carriers's fields or their tags change; run go generate.
+func foryShapeCarriers[T interface {
+	~struct {
+		Words   serializer.Set[string]
+		Codes   serializer.Set[int32]
+		Half    serializer.Float16
+		Brain   serializer.BFloat16
+		Halves  []serializer.Float16
+		Brains  []serializer.BFloat16 `fory:"type=array(element=bfloat16)"`
+		PHalf   *serializer.Float16
+		Price   serializer.Decimal
+		Prices  []serializer.Decimal
+		PPrice  *serializer.Decimal
+		MaybeN  serializer.Optional[int64]
+		MaybeS  serializer.Optional[string]
+		Nothing serializer.Optional[float32]
+		ByName  map[string]serializer.Set[int32]
+	}
+}]() {
+}
+
+// If the build stops here, Carriers changed after go generate: run go generate.
+var _ = foryShapeCarriers[Carriers]
+
+// ForyType returns Carriers's type information.
+func (x *Carriers) ForyType() *foryimpl.TypeInfo {
+	return foryTypeCarriers
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *Carriers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
+	in := c.Reader().Bytes()
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 111 && buffer.ReadUint64At(in, 0) == 0x7fe34063001cff01 && buffer.ReadUint64At(in, 8) == 0x48079ece479da161 && buffer.ReadUint64At(in, 16) == 0x2086124c280b1c11 && buffer.ReadUint64At(in, 24) == 0x1a3ad33513524043 && buffer.ReadUint64At(in, 32) == 0x52ca02673f114e60 && buffer.ReadUint64At(in, 40) == 0x364cd03609183007 && buffer.ReadUint64At(in, 48) == 0x5e56185064432006 && buffer.ReadUint64At(in, 56) == 0x174c4018681b0716 && buffer.ReadUint64At(in, 64) == 0x46164c8024c38916 && buffer.ReadUint64At(in, 72) == 0x1830155224a90b1c && buffer.ReadUint64At(in, 80) == 0x8a6f3f2852203709 && buffer.ReadUint64At(in, 88) == 0x001128be284c4004 && buffer.ReadUint64At(in, 96) == 0x2411283e01a2164c && buffer.ReadUint64At(in, 103) == 0x801cd1d956174c24 {
+			n = 111
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9e1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	c.AcceptRoot(n, foryTypeCarriers)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeCarriers)
+}
+
+// ForyWrite writes Carriers's struct body (docs/format.md §9).
+func (x *Carriers) ForyWrite(c *foryimpl.WriteContext) {
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
+}
+
+// foryWrite is ForyWrite without the write context, which Carriers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Carriers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		for k5 := range x.ByName {
+			if !foryimpl.ValidString(string(k5)) {
+				return foryimpl.InvalidUTF8(foryTypeCarriers, "ByName")
+			}
+		}
+		if o15, ok := x.MaybeS.Get(); ok {
+			if !foryimpl.ValidString(string(o15)) {
+				return foryimpl.InvalidUTF8(foryTypeCarriers, "MaybeS")
+			}
+		}
+		for e20 := range x.Words {
+			if !foryimpl.ValidString(string(e20)) {
+				return foryimpl.InvalidUTF8(foryTypeCarriers, "Words")
+			}
+		}
+	}
+	if x.PPrice != nil {
+		if err := foryimpl.CheckDecimal(foryTypeCarriers, "PPrice", &(*x.PPrice).Unscaled, (*x.PPrice).Scale); err != nil {
+			return err
+		}
+	}
+	if err := foryimpl.CheckDecimal(foryTypeCarriers, "Price", &(x.Price).Unscaled, (x.Price).Scale); err != nil {
+		return err
+	}
+	for i19 := range x.Prices {
+		if err := foryimpl.CheckDecimal(foryTypeCarriers, "Prices", &(x.Prices[i19]).Unscaled, (x.Prices[i19]).Scale); err != nil {
+			return err
+		}
+	}
+	// The root prefix (as the root), the schema hash (same-schema mode), the 4 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(119 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x7fe34063001cff01)
+			buffer.PutUint64At(w, off+8, 0x48079ece479da161)
+			buffer.PutUint64At(w, off+16, 0x2086124c280b1c11)
+			buffer.PutUint64At(w, off+24, 0x1a3ad33513524043)
+			buffer.PutUint64At(w, off+32, 0x52ca02673f114e60)
+			buffer.PutUint64At(w, off+40, 0x364cd03609183007)
+			buffer.PutUint64At(w, off+48, 0x5e56185064432006)
+			buffer.PutUint64At(w, off+56, 0x174c4018681b0716)
+			buffer.PutUint64At(w, off+64, 0x46164c8024c38916)
+			buffer.PutUint64At(w, off+72, 0x1830155224a90b1c)
+			buffer.PutUint64At(w, off+80, 0x8a6f3f2852203709)
+			buffer.PutUint64At(w, off+88, 0x001128be284c4004)
+			buffer.PutUint64At(w, off+96, 0x2411283e01a2164c)
+			buffer.PutUint64At(w, off+103, 0x801cd1d956174c24)
+			off += 111
+		} else {
+			buffer.PutUint32At(w, off, 0x9e1bff01)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+	}
+	if !compatible {
+		buffer.PutInt32At(w, off, 1288699109)
+		off += 4
+	}
+	buffer.PutUint16At(w, off, uint16(x.Half))
+	buffer.PutUint16At(w, off+2, uint16(x.Brain))
+	off += 4
+	b.SetWriterIndex(off)
+	if o22, ok := x.Nothing.Get(); ok {
+		b.WriteUint8(0xff)
+		b.WriteFloat32(o22)
+	} else {
+		b.WriteUint8(0xfd)
+	}
+	if x.PHalf == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteUint16(uint16(*x.PHalf))
+	}
+	if o23, ok := x.MaybeN.Get(); ok {
+		b.WriteUint8(0xff)
+		b.WriteVarInt64(o23)
+	} else {
+		b.WriteUint8(0xfd)
+	}
+	{
+		l24 := x.Brains
+		b.Reserve(buffer.BatchSlack + len(l24)*2 + 5)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l24)*2))
+		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l24))
+		b.SetWriterIndex(off)
+	}
+	var mw25 foryimpl.MapWriter
+	mw25.Begin(b, len(x.ByName))
+	for k26, v27 := range x.ByName {
+		if v27 == nil {
+			mw25.NullEntry(b)
+			foryimpl.WriteString(b, k26)
+		} else {
+			mw25.Entry(b)
+			foryimpl.WriteString(b, k26)
+			b.WriteVarUint32(uint32(len(v27)))
+			if len(v27) > 0 {
+				b.WriteUint8(12)
+				for e28 := range v27 {
+					b.WriteVarInt32(e28)
+				}
+			}
+		}
+	}
+	mw25.End(b)
+	b.WriteVarUint32(uint32(len(x.Codes)))
+	if len(x.Codes) > 0 {
+		b.WriteUint8(12)
+		for e29 := range x.Codes {
+			b.WriteVarInt32(e29)
+		}
+	}
+	l30 := x.Halves
+	b.WriteVarUint32(uint32(len(l30)))
+	if len(l30) > 0 {
+		b.Reserve(1 + len(l30)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e31 := range l30 {
+			{
+				buffer.PutUint16At(w, off, uint16(e31))
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	if o32, ok := x.MaybeS.Get(); ok {
+		b.WriteUint8(0xff)
+		foryimpl.WriteString(b, o32)
+	} else {
+		b.WriteUint8(0xfd)
+	}
+	if x.PPrice == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteDecimal(b, &(*x.PPrice).Unscaled, (*x.PPrice).Scale)
+	}
+	foryimpl.WriteDecimal(b, &(x.Price).Unscaled, (x.Price).Scale)
+	l33 := x.Prices
+	b.WriteVarUint32(uint32(len(l33)))
+	if len(l33) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e34 := range l33 {
+			foryimpl.WriteDecimal(b, &(e34).Unscaled, (e34).Scale)
+		}
+	}
+	b.WriteVarUint32(uint32(len(x.Words)))
+	if len(x.Words) > 0 {
+		b.WriteUint8(12)
+		for e35 := range x.Words {
+			foryimpl.WriteString(b, e35)
+		}
+	}
+	return nil
+}
+
+// ForyRead reads Carriers's struct body (docs/format.md §9); errors are recorded in c.
+func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
+	*x = Carriers{
+		Brains: x.Brains,
+		Halves: x.Halves,
+		Prices: x.Prices,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 1288699109 && !c.Failed() {
+			c.HashMismatch(foryTypeCarriers, h)
+			return
+		}
+	}
+	// One bounds check for the 4 bytes of fixed-width fields.
+	if r.Need(4) {
+		in, off := r.Bytes(), r.Offset()
+		x.Half = serializer.Float16(buffer.ReadUint16At(in, off))
+		x.Brain = serializer.BFloat16(buffer.ReadUint16At(in, off+2))
+		r.SetOffset(off + 4)
+	}
+	if c.Failed() {
+		c.Trace("Half..Brain")
+		return
+	}
+	if c.ReadFlag() {
+		var o36 float32
+		o36 = r.ReadFloat32()
+		x.Nothing = serializer.Some(o36)
+	}
+	if c.Failed() {
+		c.Trace("Nothing")
+		return
+	}
+	if c.ReadFlag() {
+		p37 := foryimpl.Alloc[serializer.Float16](c)
+		*p37 = serializer.Float16(r.ReadUint16())
+		x.PHalf = p37
+	}
+	if c.Failed() {
+		c.Trace("PHalf")
+		return
+	}
+	if c.ReadFlag() {
+		var o38 int64
+		o38 = r.ReadVarInt64()
+		x.MaybeN = serializer.Some(o38)
+	}
+	if c.Failed() {
+		c.Trace("MaybeN")
+		return
+	}
+	n39 := c.ReadArrayLength(2)
+	a40 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n39)
+	r.ReadRawUint16s(foryimpl.Uint16s(a40))
+	x.Brains = a40
+	if c.Failed() {
+		c.Trace("Brains")
+		return
+	}
+	n41 := c.ReadLength(2)
+	m42 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n41)
+	for n41 > 0 && !c.Failed() {
+		sz43, vn44, _ := c.ReadMapChunk(n41, 21, 23, nil, true)
+		for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
+			var k46 string
+			k46 = c.ReadString()
+			var v47 serializer.Set[int32]
+			if !vn44 {
+				n48 := c.ReadLength(1)
+				s49 := foryimpl.MakeMap[serializer.Set[int32]](c, n48)
+				if n48 > 0 {
+					hn50 := c.ReadListHeader(5)
+					for i51 := 0; i51 < n48 && !c.Failed(); i51++ {
+						if hn50 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e52 int32
+						{
+							e52 = r.ReadVarInt32()
+						}
+						s49[e52] = struct{}{}
+					}
+				}
+				v47 = s49
+			}
+			m42[k46] = v47
+		}
+		n41 -= sz43
+	}
+	x.ByName = m42
+	if c.Failed() {
+		c.Trace("ByName")
+		return
+	}
+	n53 := c.ReadLength(1)
+	s54 := foryimpl.MakeMap[serializer.Set[int32]](c, n53)
+	if n53 > 0 {
+		hn55 := c.ReadListHeader(5)
+		for i56 := 0; i56 < n53 && !c.Failed(); i56++ {
+			if hn55 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e57 int32
+			{
+				e57 = r.ReadVarInt32()
+			}
+			s54[e57] = struct{}{}
+		}
+	}
+	x.Codes = s54
+	if c.Failed() {
+		c.Trace("Codes")
+		return
+	}
+	n58 := c.ReadLength(2)
+	l59 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n58)
+	if n58 > 0 {
+		hn61 := c.ReadListHeader(17)
+		if !c.Failed() {
+			for i60 := range l59 {
+				if hn61 && !c.ReadFlag() {
+					clear(l59[i60 : i60+1])
+					continue
+				}
+				l59[i60] = serializer.Float16(r.ReadUint16())
+				if c.Failed() {
+					c.TraceIndex(i60)
+					break
+				}
+			}
+		}
+	}
+	x.Halves = l59
+	if c.Failed() {
+		c.Trace("Halves")
+		return
+	}
+	if c.ReadFlag() {
+		var o63 string
+		o63 = c.ReadString()
+		x.MaybeS = serializer.Some(o63)
+	}
+	if c.Failed() {
+		c.Trace("MaybeS")
+		return
+	}
+	if c.ReadFlag() {
+		p64 := foryimpl.Alloc[serializer.Decimal](c)
+		(*p64).Scale = c.ReadDecimal(&(*p64).Unscaled)
+		x.PPrice = p64
+	}
+	if c.Failed() {
+		c.Trace("PPrice")
+		return
+	}
+	(x.Price).Scale = c.ReadDecimal(&(x.Price).Unscaled)
+	if c.Failed() {
+		c.Trace("Price")
+		return
+	}
+	n65 := c.ReadLength(1)
+	l66 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n65)
+	if n65 > 0 {
+		hn68 := c.ReadListHeader(40)
+		if !c.Failed() {
+			for i67 := range l66 {
+				if hn68 && !c.ReadFlag() {
+					clear(l66[i67 : i67+1])
+					continue
+				}
+				(l66[i67]).Scale = c.ReadDecimal(&(l66[i67]).Unscaled)
+				if c.Failed() {
+					c.TraceIndex(i67)
+					break
+				}
+			}
+		}
+	}
+	x.Prices = l66
+	if c.Failed() {
+		c.Trace("Prices")
+		return
+	}
+	n70 := c.ReadLength(1)
+	s71 := foryimpl.MakeMap[serializer.Set[string]](c, n70)
+	if n70 > 0 {
+		hn72 := c.ReadListHeader(21)
+		for i73 := 0; i73 < n70 && !c.Failed(); i73++ {
+			if hn72 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e74 string
+			{
+				e74 = c.ReadString()
+			}
+			s71[e74] = struct{}{}
+		}
+	}
+	x.Words = s71
+	if c.Failed() {
+		c.Trace("Words")
+		return
+	}
+}
+
+// ForyReadEvolved reads a Carriers body written with another schema, following ev (docs/format.md §11.4).
+func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = Carriers{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v75, ok76 := c.ReadFloatAs(f, 64); ok76 {
+					x.Half = serializer.Float16(v75)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Half = serializer.Float16(r.ReadUint16())
+			}
+		case 1:
+			if f.Convert {
+				if v77, ok78 := c.ReadFloatAs(f, 64); ok78 {
+					x.Brain = serializer.BFloat16(v77)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Brain = serializer.BFloat16(r.ReadUint16())
+			}
+		case 2:
+			if f.Convert {
+				if v80, ok81 := c.ReadFloatAs(f, 32); ok81 {
+					x.Nothing = serializer.Some(float32(v80))
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				var o79 float32
+				o79 = r.ReadFloat32()
+				x.Nothing = serializer.Some(o79)
+			}
+		case 3:
+			if f.Convert {
+				if v83, ok84 := c.ReadFloatAs(f, 64); ok84 {
+					pv85 := serializer.Float16(v83)
+					x.PHalf = &pv85
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p82 := foryimpl.Alloc[serializer.Float16](c)
+				*p82 = serializer.Float16(r.ReadUint16())
+				x.PHalf = p82
+			}
+		case 4:
+			if f.Convert {
+				if v87, ok88 := c.ReadIntAs(f, 64); ok88 {
+					x.MaybeN = serializer.Some(int64(v87))
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				var o86 int64
+				o86 = r.ReadVarInt64()
+				x.MaybeN = serializer.Some(o86)
+			}
+		case 5:
+			if f.Convert {
+				x.Brains = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n89 := c.ReadArrayLength(2)
+				a90 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n89)
+				r.ReadRawUint16s(foryimpl.Uint16s(a90))
+				x.Brains = a90
+			}
+		case 6:
+			if !f.Flag || c.ReadFlag() {
+				n91 := c.ReadLength(2)
+				m92 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n91)
+				for n91 > 0 && !c.Failed() {
+					sz93, vn94, _ := c.ReadMapChunk(n91, 21, 23, nil, true)
+					for j95 := 0; j95 < sz93 && !c.Failed(); j95++ {
+						var k96 string
+						k96 = c.ReadString()
+						var v97 serializer.Set[int32]
+						if !vn94 {
+							n98 := c.ReadLength(1)
+							s99 := foryimpl.MakeMap[serializer.Set[int32]](c, n98)
+							if n98 > 0 {
+								hn100 := c.ReadListHeader(5)
+								for i101 := 0; i101 < n98 && !c.Failed(); i101++ {
+									if hn100 && !c.ReadFlag() {
+										c.Fail(foryimpl.ErrNullSetElement())
+										break
+									}
+									var e102 int32
+									{
+										e102 = r.ReadVarInt32()
+									}
+									s99[e102] = struct{}{}
+								}
+							}
+							v97 = s99
+						}
+						m92[k96] = v97
+					}
+					n91 -= sz93
+				}
+				x.ByName = m92
+			}
+		case 7:
+			if !f.Flag || c.ReadFlag() {
+				n103 := c.ReadLength(1)
+				s104 := foryimpl.MakeMap[serializer.Set[int32]](c, n103)
+				if n103 > 0 {
+					hn105 := c.ReadListHeader(5)
+					for i106 := 0; i106 < n103 && !c.Failed(); i106++ {
+						if hn105 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e107 int32
+						{
+							e107 = r.ReadVarInt32()
+						}
+						s104[e107] = struct{}{}
+					}
+				}
+				x.Codes = s104
+			}
+		case 8:
+			if f.Convert {
+				x.Halves = foryimpl.ReadSliceAs[serializer.Float16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n108 := c.ReadLength(2)
+				l109 := foryimpl.MakeSlice[[]serializer.Float16](c, n108)
+				if n108 > 0 {
+					hn111 := c.ReadListHeader(17)
+					if !c.Failed() {
+						for i110 := range l109 {
+							if hn111 && !c.ReadFlag() {
+								clear(l109[i110 : i110+1])
+								continue
+							}
+							l109[i110] = serializer.Float16(r.ReadUint16())
+							if c.Failed() {
+								c.TraceIndex(i110)
+								break
+							}
+						}
+					}
+				}
+				x.Halves = l109
+			}
+		case 9:
+			if !f.Flag || c.ReadFlag() {
+				var o113 string
+				o113 = c.ReadString()
+				x.MaybeS = serializer.Some(o113)
+			}
+		case 10:
+			if !f.Flag || c.ReadFlag() {
+				p114 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p114).Scale = c.ReadDecimal(&(*p114).Unscaled)
+				x.PPrice = p114
+			}
+		case 11:
+			if !f.Flag || c.ReadFlag() {
+				(x.Price).Scale = c.ReadDecimal(&(x.Price).Unscaled)
+			}
+		case 12:
+			if !f.Flag || c.ReadFlag() {
+				n115 := c.ReadLength(1)
+				l116 := foryimpl.MakeSlice[[]serializer.Decimal](c, n115)
+				if n115 > 0 {
+					hn118 := c.ReadListHeader(40)
+					if !c.Failed() {
+						for i117 := range l116 {
+							if hn118 && !c.ReadFlag() {
+								clear(l116[i117 : i117+1])
+								continue
+							}
+							(l116[i117]).Scale = c.ReadDecimal(&(l116[i117]).Unscaled)
+							if c.Failed() {
+								c.TraceIndex(i117)
+								break
+							}
+						}
+					}
+				}
+				x.Prices = l116
+			}
+		case 13:
+			if !f.Flag || c.ReadFlag() {
+				n120 := c.ReadLength(1)
+				s121 := foryimpl.MakeMap[serializer.Set[string]](c, n120)
+				if n120 > 0 {
+					hn122 := c.ReadListHeader(21)
+					for i123 := 0; i123 < n120 && !c.Failed(); i123++ {
+						if hn122 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e124 string
+						{
+							e124 = c.ReadString()
+						}
+						s121[e124] = struct{}{}
+					}
+				}
+				x.Words = s121
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+}

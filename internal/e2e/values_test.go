@@ -2,6 +2,7 @@ package e2e_test
 
 import (
 	"math"
+	"math/big"
 	"time"
 
 	"github.com/forygen/forygen/internal/e2e"
@@ -187,6 +188,7 @@ func roots() []root {
 		{"Address", func() any { a := fullAddress(0); return &a }, func() any { return new(other.Address) }},
 		{"Tag", func() any { return &other.Tag{Key: "k", Value: "v"} }, func() any { return new(other.Tag) }},
 		{"Base", func() any { b := fullBase(); return &b }, func() any { return new(e2e.Base) }},
+		{"Carriers", func() any { return fullCarriers() }, func() any { return new(e2e.Carriers) }},
 	}
 }
 
@@ -195,3 +197,32 @@ var modes = []struct {
 	name       string
 	compatible bool
 }{{"consistent", false}, {"compatible", true}}
+
+func fullCarriers() *e2e.Carriers {
+	h := serializer.Float16FromFloat32(-2.5)
+	huge, _ := new(big.Int).SetString("-123456789012345678901234567890", 10)
+	p := serializer.NewDecimal(huge, 12)
+	return &e2e.Carriers{
+		Words: serializer.NewSet("alpha"), Codes: serializer.NewSet[int32](-7),
+		Half: serializer.Float16FromFloat32(1.5), Brain: serializer.BFloat16FromFloat32(-3),
+		Halves: []serializer.Float16{0x3c00, 0x7bff}, Brains: []serializer.BFloat16{0x3f80, 0xc040}, PHalf: &h,
+		Price:  serializer.NewDecimal(big.NewInt(12345), 2),
+		Prices: []serializer.Decimal{serializer.NewDecimal(big.NewInt(-1), 0), serializer.NewDecimal(new(big.Int).Lsh(big.NewInt(1), 70), -3)},
+		PPrice: &p, MaybeN: serializer.Some[int64](1 << 40), MaybeS: serializer.Some("é"),
+		ByName: map[string]serializer.Set[int32]{"k": serializer.NewSet[int32](1)},
+	}
+}
+
+// parsableRoots are the roots whose messages the schema-rewriting tests
+// (fuzz_evolved_test.go) can take apart: their value encoder and parser do
+// not know the carrier types (SET, FLOAT16, DECIMAL, optionals) yet, so
+// Carriers is left to the other tests.
+func parsableRoots() []root {
+	var out []root
+	for _, r := range roots() {
+		if r.name != "Carriers" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
