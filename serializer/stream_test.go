@@ -158,3 +158,57 @@ func TestStreamHostile(t *testing.T) {
 	// Not a generated type.
 	require.ErrorIs(t, d.Decode(42), serializer.ErrNotGenerated)
 }
+
+// FuzzDecoder feeds arbitrary bytes, cut into reads of arbitrary sizes, to
+// a Decoder: it never panics, and every error is io.EOF at a message
+// boundary or a *DecodeError, whatever the input.
+func FuzzDecoder(f *testing.F) {
+	for _, tc := range officialStreams {
+		data, err := os.ReadFile(filepath.Join("testdata", "streams", tc.file))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data, uint8(1), tc.compatible)
+		f.Add(data[:len(data)-3], uint8(7), tc.compatible)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, chunk uint8, compatible bool) {
+		fy := serializer.New(serializer.WithCompatible(compatible))
+		var r io.Reader = bytes.NewReader(data)
+		if chunk > 0 {
+			r = &chunkReader{data: data, n: int(chunk)}
+		}
+		d := serializer.NewDecoder(fy, r)
+		d.SetMaxMessageSize(1 << 16)
+		for i := 0; i < 64; i++ {
+			var v any = new(streams.User)
+			if i%2 == 1 {
+				v = new(streams.Item)
+			}
+			err := d.Decode(v)
+			if err == nil {
+				continue
+			}
+			var de *serializer.DecodeError
+			if !errors.Is(err, io.EOF) && !errors.As(err, &de) {
+				t.Fatalf("message %d: %T %v", i, err, err)
+			}
+			return
+		}
+	})
+}
+
+// chunkReader reads n bytes at a time.
+type chunkReader struct {
+	data []byte
+	n    int
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	if len(c.data) == 0 {
+		return 0, io.EOF
+	}
+	k := min(c.n, len(p), len(c.data))
+	copy(p, c.data[:k])
+	c.data = c.data[k:]
+	return k, nil
+}
