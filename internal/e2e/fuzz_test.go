@@ -18,7 +18,7 @@ import (
 // Fuzz targets (issue 6, item 6). Each decode target feeds arbitrary bytes
 // to one root type in both modes; an input is copied into an exactly sized
 // slice, so a read past its end cannot hide in spare capacity. There is no
-// recover: a panic is a finding. Run them with scripts/fuzz.sh, or one with
+// recover: a panic is a finding. Run them with internal/scripts/fuzz.sh, or one with
 //
 //	go test -run='^$' -fuzz='^FuzzDecodeScalars$' -fuzztime=10s ./e2e/
 

@@ -2,11 +2,11 @@
 # Runs every Go fuzz target in the repository (every module under it) for
 # a given time each, then prints the executions per target.
 #
-#   scripts/fuzz.sh [duration] [package pattern...]
+#   internal/scripts/fuzz.sh [duration] [package pattern...]
 #
-#   scripts/fuzz.sh 30s                 # every target, 30 s each
-#   scripts/fuzz.sh 10s ./internal/e2e/...     # the targets of some packages
-#   FUZZ_FLAGS=-race scripts/fuzz.sh 10s
+#   internal/scripts/fuzz.sh 30s                 # every target, 30 s each
+#   internal/scripts/fuzz.sh 10s ./internal/e2e/...     # the targets of some packages
+#   FUZZ_FLAGS=-race internal/scripts/fuzz.sh 10s
 #
 # Targets are found by `go test -list '^Fuzz'` in each package whose test
 # files declare one. FUZZ_FLAGS is added to every `go test` (for example
@@ -24,7 +24,7 @@ shift || true
 patterns=("$@")
 [ ${#patterns[@]} -eq 0 ] && patterns=(./...)
 
-cd "$(dirname "$0")/.." || exit 1
+cd "$(dirname "$0")/../.." || exit 1
 root=$PWD
 flags=(${FUZZ_FLAGS:-})
 [ -n "${FUZZ_PARALLEL:-}" ] && flags+=("-parallel=${FUZZ_PARALLEL}")

@@ -4,10 +4,10 @@
 # package: a run refuses two types with one registration id, and the test
 # packages reuse ids across packages on purpose.
 #
-#   scripts/generate.sh          # rewrite stale files
-#   scripts/generate.sh -check   # write nothing; exit 1 with a diff if any file is stale
+#   internal/scripts/generate.sh          # rewrite stale files
+#   internal/scripts/generate.sh -check   # write nothing; exit 1 with a diff if any file is stale
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 bin=$(mktemp -d)/forygen
 trap 'rm -rf "$(dirname "$bin")"' EXIT
 go build -o "$bin" ./cmd/forygen
