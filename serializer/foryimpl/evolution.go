@@ -646,8 +646,16 @@ func (c *ReadContext) skipStructBody(d *remoteDef, depth int) {
 // typeDefLen returns the encoded length of the TypeDef at the start of in
 // from its header (§11.1), or -1 when in is too short to tell.
 func typeDefLen(in []byte) int {
+	n, _ := typeDefSize(in)
+	return n
+}
+
+// typeDefSize returns the encoded length of the TypeDef at the start of in
+// and the body size its header declares, or -1 when in is too short to
+// tell.
+func typeDefSize(in []byte) (total, body int) {
 	if len(in) < 8 {
-		return -1
+		return -1, 0
 	}
 	size, n := int(in[0]), 8
 	if size == 255 {
@@ -655,7 +663,7 @@ func typeDefLen(in []byte) int {
 		var shift uint
 		for i := 8; ; i++ {
 			if i >= len(in) || i >= 13 {
-				return -1
+				return -1, 0
 			}
 			v |= uint32(in[i]&0x7f) << shift
 			shift += 7
@@ -666,14 +674,14 @@ func typeDefLen(in []byte) int {
 		}
 		// As uint64 first: int(v) can be negative on 32-bit platforms.
 		if uint64(v) > uint64(len(in)) {
-			return -1
+			return -1, 0
 		}
 		size += int(v)
 	}
 	if size > len(in)-n {
-		return -1
+		return -1, 0
 	}
-	return n + size
+	return n + size, size
 }
 
 // Name returns the remote field's identifier (its snake_case name or #tag).

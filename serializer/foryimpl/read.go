@@ -446,7 +446,7 @@ func (c *ReadContext) parseTypeDef(in []byte, keep bool) *remoteDef {
 	td.Encoded = nil
 	if keep {
 		d.raw = string(in[:n])
-		d.bodyLen = typeDefBodyLen(in[:n])
+		_, d.bodyLen = typeDefSize(in[:n])
 	}
 	c.r.Skip(n)
 	return d

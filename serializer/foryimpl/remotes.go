@@ -94,22 +94,3 @@ func (rc *remoteCache) len() int {
 	}
 	return 0
 }
-
-// typeDefBodyLen is the body size a TypeDef's header declares (§11.1): the
-// low 8 bits, and from 255 on a varu32 more.
-func typeDefBodyLen(raw []byte) int {
-	size := int(raw[0])
-	if size == 255 && len(raw) > 8 {
-		var v uint32
-		var shift uint
-		for i := 8; i < len(raw) && i < 13; i++ {
-			v |= uint32(raw[i]&0x7f) << shift
-			shift += 7
-			if raw[i] < 0x80 {
-				break
-			}
-		}
-		size += int(v)
-	}
-	return size
-}
