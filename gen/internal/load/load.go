@@ -525,28 +525,10 @@ func (l *loader) fieldType(t types.Type, depth int) (*model.Type, error) {
 		return &model.Type{Kind: k}, nil
 	case *types.Named:
 		obj := tt.Obj()
-		if obj.Pkg() != nil && obj.Pkg().Path()+"."+obj.Name() == serializerPath+".Optional" && tt.TypeArgs().Len() == 1 {
-			elem, err := l.fieldType(tt.TypeArgs().At(0), depth+1)
-			if err != nil {
-				return nil, err
+		if obj.Pkg() != nil && obj.Pkg().Path() == serializerPath && tt.TypeArgs().Len() == 1 {
+			if t, ok, err := l.carrierOf(obj.Name(), tt.TypeArgs().At(0), depth); ok {
+				return t, err
 			}
-			if !elem.Kind.IsPrimitive() && elem.Kind != model.String && elem.Kind != model.Enum {
-				return nil, fmt.Errorf("serializer.Optional holds booleans, numbers, strings or enums, not %s; use a pointer", elem.Kind)
-			}
-			return &model.Type{Kind: model.Optional, Elem: elem}, nil
-		}
-		if obj.Pkg() != nil && obj.Pkg().Path()+"."+obj.Name() == serializerPath+".Set" && tt.TypeArgs().Len() == 1 {
-			elem, err := l.fieldType(tt.TypeArgs().At(0), depth+1)
-			if err != nil {
-				return nil, err
-			}
-			switch elem.Kind {
-			case model.Bool, model.Int8, model.Int16, model.Int32, model.Int64, model.Int, model.Uint8, model.Uint16,
-				model.Uint32, model.Uint64, model.Uint, model.Float32, model.Float64, model.String, model.Enum:
-			default:
-				return nil, fmt.Errorf("serializer.Set elements must be booleans, numbers, strings or enums, not %s", elem.Kind)
-			}
-			return &model.Type{Kind: model.Set, Elem: elem}, nil
 		}
 		if tt.TypeArgs().Len() > 0 || tt.TypeParams().Len() > 0 {
 			return nil, fmt.Errorf("generic type %s is not supported; use a concrete type", tt)
@@ -650,6 +632,34 @@ func (l *loader) fieldType(t types.Type, depth int) (*model.Type, error) {
 
 // shapeType expresses any field type for the staleness guard, or returns
 // nil when it cannot.
+// carrierOf loads serializer.Set[T] and serializer.Optional[T]; ok is
+// false for any other generic type of package serializer.
+func (l *loader) carrierOf(name string, arg types.Type, depth int) (t *model.Type, ok bool, err error) {
+	var kind model.Kind
+	var allowed func(model.Kind) bool
+	var refuse string
+	switch name {
+	case "Optional":
+		kind, refuse = model.Optional, "serializer.Optional holds booleans, numbers, strings or enums, not %s; use a pointer"
+		allowed = func(k model.Kind) bool { return k.IsPrimitive() || k == model.String || k == model.Enum }
+	case "Set":
+		kind, refuse = model.Set, "serializer.Set elements must be booleans, numbers, strings or enums, not %s"
+		allowed = func(k model.Kind) bool {
+			return k != model.Float16 && k != model.BFloat16 && (k.IsPrimitive() || k == model.String || k == model.Enum)
+		}
+	default:
+		return nil, false, nil
+	}
+	elem, err := l.fieldType(arg, depth+1)
+	if err != nil {
+		return nil, true, err
+	}
+	if !allowed(elem.Kind) {
+		return nil, true, fmt.Errorf(refuse, elem.Kind)
+	}
+	return &model.Type{Kind: kind, Elem: elem}, true, nil
+}
+
 func (l *loader) shapeType(t types.Type) *model.Type {
 	if a, ok := t.(*types.Alias); ok {
 		// Keep the alias spelled as declared only when it is nameable here.
