@@ -18,6 +18,19 @@ func WithCompatible(on bool) Option {
 	return Option{func(c *foryimpl.Config) { c.Compatible = on }}
 }
 
+// WithTrackRef turns on reference tracking (default off, as official Fory
+// Go; Fory's IDL compiler generates peers with it on). With it, a pointer
+// to a struct, a dense array, a `type=bytes` field, an `any` value or a
+// list or map tagged `ref` that is met again in the same message is written
+// as a reference to its first occurrence, and decoding restores the
+// sharing: two fields that pointed at one value point at one value again,
+// and cycles round-trip. Strings, untagged lists, maps and sets, and
+// pointers to primitives are written in full each time, as official Fory
+// Go writes them. A field tagged `fory:"ref=false"` is never shared.
+func WithTrackRef(on bool) Option {
+	return Option{func(c *foryimpl.Config) { c.TrackRef = on }}
+}
+
 // WithMaxDepth bounds the nesting of types that can contain themselves,
 // the structs below a skipped field and the field types of a received schema
 // (default 20, as official Fory Go). It panics for d < 1, which would make

@@ -40,7 +40,12 @@ const headerXlang = 0x01
 // Config is a Runtime's options. serializer.New fills it from its Options;
 // Init replaces zero and negative limits with the defaults.
 type Config struct {
-	Compatible    bool
+	Compatible bool
+	// TrackRef is official Fory Go's reference tracking (WithTrackRef):
+	// the root and every value of a tracked kind carry a reference flag,
+	// and a value met again is written as a back-reference (docs/format.md
+	// §2).
+	TrackRef      bool
 	MaxDepth      int
 	AliasStrings  bool
 	SkipUTF8Check bool
