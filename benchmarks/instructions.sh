@@ -5,6 +5,7 @@
 #   ./instructions.sh FIXTURE CODEC [Serialize|Deserialize|DeserializeFresh|DeserializeEvolved|both]
 #   ./instructions.sh all                # every fixture × codec × direction, as a markdown table
 #   ./instructions.sh fixed              # the fixed cost of a call, on an empty struct
+#   ./instructions.sh strings            # string decoding and the write-side UTF-8 check (BenchmarkStrings, BenchmarkAliasStrings)
 #
 # The directions are the go test benchmarks' (bench_test.go): Serialize,
 # Deserialize (into a reused target), DeserializeFresh (into a new value every
@@ -91,7 +92,37 @@ if [ "${1:-}" = fixed ]; then
 	exit 0
 fi
 
-usage='usage: instructions.sh FIXTURE CODEC [Serialize|Deserialize|DeserializeFresh|DeserializeEvolved|both] | all | fixed'
+if [ "${1:-}" = strings ]; then
+	# BenchmarkStrings: one string decoded (fixtures.Text), and the
+	# serialize cost with the write-side UTF-8 check on and off. A 1 MB
+	# string takes about a million instructions per op, so those cells run
+	# few iterations. Then BenchmarkAliasStrings: MediaContent and
+	# MediaContentList decoded with each string option.
+	for c in ascii10 ascii100 ascii1M lead-e-1M; do
+		case $c in *1M) n1=4 n2=24 ;; *) n1=$N1_SINGLE n2=$N2_SINGLE ;; esac
+		a=$(ir "^BenchmarkStrings\$/^Decode\$/^$c\$" "$n1")
+		b=$(ir "^BenchmarkStrings\$/^Decode\$/^$c\$" "$n2")
+		echo "decode $c $(((b - a) / (n2 - n1))) instructions/op"
+	done
+	for f in MediaContent MediaContentList; do
+		kind=single
+		case $f in *List) kind=list ;; esac
+		for m in check nocheck; do
+			echo "serialize $f $m $(per_op_pattern "^BenchmarkStrings\$/^Serialize\$/^$f\$/^$m\$" "$kind") instructions/op"
+		done
+	done
+	for f in MediaContent MediaContentList; do
+		kind=single
+		case $f in *List) kind=list ;; esac
+		for m in copy alias zerocopy; do
+			n=$(per_op_pattern "^BenchmarkAliasStrings\$/^$f\$/^$m\$" "$kind")
+			echo "deserialize $f $m $n instructions/op"
+		done
+	done
+	exit 0
+fi
+
+usage='usage: instructions.sh FIXTURE CODEC [Serialize|Deserialize|DeserializeFresh|DeserializeEvolved|both] | all | fixed | strings'
 fixture=${1:?$usage}
 codec=${2:?$usage}
 dir=${3:-both}
