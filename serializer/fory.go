@@ -60,25 +60,44 @@ func New(opts ...Option) *Fory {
 
 var defaultFory = New()
 
-// Serialize writes v, a pointer to a generated type, with the default options
-// and returns bytes the caller owns.
+// Serialize writes v, a pointer to a generated type or a non-struct root
+// value (RootValue, or a pointer to one), with the default options and
+// returns bytes the caller owns.
 func Serialize(v any) ([]byte, error) { return defaultFory.Serialize(v) }
 
 // Deserialize reads data, exactly one message, into v, a non-nil pointer to
-// a generated type, with the default options.
+// a generated type or to a RootValue type, with the default options.
 func Deserialize(data []byte, v any) error { return defaultFory.Deserialize(data, v) }
 
 // Compatible reports whether f writes and reads compatible mode.
 func (f *Fory) Compatible() bool { return f.rt.Compatible() }
 
-// Serialize writes v, a pointer to a generated type, and returns bytes the
-// caller owns.
+// Serialize writes v, a pointer to a generated type or a non-struct root
+// value (RootValue, or a pointer to one), and returns bytes the caller
+// owns.
 func (f *Fory) Serialize(v any) ([]byte, error) {
 	m, ok := asMessage(v)
 	if !ok {
-		return nil, ErrNotGenerated
+		return f.ownedValue(v)
 	}
 	return f.owned(m)
+}
+
+// ownedValue is owned for a non-struct root value (roots.go).
+func (f *Fory) ownedValue(v any) ([]byte, error) {
+	b := f.buffers.Get().(*buffer.Buffer)
+	b.Reset()
+	ok, err := f.rt.WriteRootValue(b, v)
+	var out []byte
+	if ok && err == nil {
+		out = make([]byte, b.Len())
+		copy(out, b.Bytes())
+	}
+	f.buffers.Put(b)
+	if !ok {
+		return nil, ErrNotGenerated
+	}
+	return out, err
 }
 
 // owned writes m into a pooled buffer and returns a copy the caller owns.
@@ -95,22 +114,28 @@ func (f *Fory) owned(m Message) ([]byte, error) {
 	return out, err
 }
 
-// SerializeTo appends the message for v, a pointer to a generated type, to
-// b. With a reused b it does not allocate. On error nothing is appended.
+// SerializeTo appends the message for v, a pointer to a generated type or
+// a RootValue (or a pointer to one), to b. With a reused b it does not allocate. On error nothing is appended.
 func (f *Fory) SerializeTo(b *buffer.Buffer, v any) error {
 	m, ok := asMessage(v)
 	if !ok {
+		if ok, err := f.rt.WriteRootValue(b, v); ok {
+			return err
+		}
 		return ErrNotGenerated
 	}
 	return m.ForySerializeTo(f, b)
 }
 
 // Deserialize reads data, exactly one message, into v, a non-nil pointer to
-// a generated type. Slices and nested structs v already holds are reused when
+// a generated type or to a RootValue type (see UnmarshalValue). Slices and nested structs v already holds are reused when
 // they are large enough. On error v may hold a partial value.
 func (f *Fory) Deserialize(data []byte, v any) error {
 	m, ok := asMessage(v)
 	if !ok {
+		if ok, err := f.rt.ReadRootValue(data, v); ok {
+			return err
+		}
 		return ErrNotGenerated
 	}
 	return m.ForyDeserialize(f, data)

@@ -1,0 +1,67 @@
+package serializer
+
+import (
+	"time"
+
+	"github.com/forygen/forygen/buffer"
+)
+
+// RootValue is the constraint of MarshalValue, MarshalValueTo and
+// UnmarshalValue: the non-struct values a message can have as its root,
+// written as official Fory Go writes f.Serialize(value) for them
+// (docs/format.md §12.2):
+//
+//   - bool, the integers (int and uint as the 64-bit varints), float32,
+//     float64, string, time.Time and time.Duration;
+//   - slices of fixed-width numbers and bools as dense arrays ([]int32 is
+//     INT32_ARRAY, []int is INT64_ARRAY), []byte as BINARY;
+//   - []string as a LIST;
+//   - maps from string, int32 or int64 to bool, int32, int64, float64 or
+//     string, and map[string]int and map[int]int, as a MAP.
+//
+// A nil slice or map is written as a null root and decodes as nil. The
+// types are exact: a named type over one of them is not a RootValue.
+type RootValue interface {
+	bool | int8 | int16 | int32 | int64 | int | uint8 | uint16 | uint32 | uint64 | uint |
+		float32 | float64 | string | time.Time | time.Duration |
+		[]byte | []bool | []int8 | []int16 | []int32 | []int64 | []int |
+		[]uint16 | []uint32 | []uint64 | []float32 | []float64 | []string |
+		map[string]bool | map[string]int32 | map[string]int64 | map[string]int | map[string]float64 | map[string]string |
+		map[int32]bool | map[int32]int32 | map[int32]int64 | map[int32]float64 | map[int32]string |
+		map[int64]bool | map[int64]int32 | map[int64]int64 | map[int64]float64 | map[int64]string |
+		map[int]int
+}
+
+// MarshalValue writes a message whose root is v, a non-struct value, and
+// returns bytes the caller owns. Serialize(v) writes the same bytes.
+func MarshalValue[T RootValue](f *Fory, v T) ([]byte, error) {
+	b := f.buffers.Get().(*buffer.Buffer)
+	b.Reset()
+	_, err := f.rt.WriteRootValue(b, &v)
+	var out []byte
+	if err == nil {
+		out = make([]byte, b.Len())
+		copy(out, b.Bytes())
+	}
+	f.buffers.Put(b)
+	return out, err
+}
+
+// MarshalValueTo appends the message whose root is v to b; with a reused b
+// it does not allocate. On error nothing is appended.
+func MarshalValueTo[T RootValue](f *Fory, b *buffer.Buffer, v T) error {
+	_, err := f.rt.WriteRootValue(b, &v)
+	return err
+}
+
+// UnmarshalValue reads data, exactly one message whose root is a T, into
+// v. *v is replaced only when the message decodes; a null root (a nil slice
+// or map) sets it to nil. A nil v is ErrNotGenerated. Errors are
+// *DecodeError values, as for Deserialize.
+func UnmarshalValue[T RootValue](f *Fory, data []byte, v *T) error {
+	if v == nil {
+		return ErrNotGenerated
+	}
+	_, err := f.rt.ReadRootValue(data, v)
+	return err
+}
