@@ -37,7 +37,7 @@ type RootValue interface {
 func MarshalValue[T RootValue](f *Fory, v T) ([]byte, error) {
 	b := f.buffers.Get().(*buffer.Buffer)
 	b.Reset()
-	_, err := f.rt.WriteRootValue(b, &v)
+	_, err := f.rt.WriteRootPointer(b, &v)
 	var out []byte
 	if err == nil {
 		out = make([]byte, b.Len())
@@ -50,7 +50,7 @@ func MarshalValue[T RootValue](f *Fory, v T) ([]byte, error) {
 // MarshalValueTo appends the message whose root is v to b; with a reused b
 // it does not allocate. On error nothing is appended.
 func MarshalValueTo[T RootValue](f *Fory, b *buffer.Buffer, v T) error {
-	_, err := f.rt.WriteRootValue(b, &v)
+	_, err := f.rt.WriteRootPointer(b, &v)
 	return err
 }
 
@@ -64,4 +64,21 @@ func UnmarshalValue[T RootValue](f *Fory, data []byte, v *T) error {
 	}
 	_, err := f.rt.ReadRootValue(data, v)
 	return err
+}
+
+// rootTarget is a pointer to a root value as a Message, for the Decoder.
+type rootTarget struct{ p any }
+
+func (r rootTarget) ForySerializeTo(f *Fory, b *buffer.Buffer) error {
+	if ok, err := f.rt.WriteRootValue(b, r.p); ok {
+		return err
+	}
+	return ErrNotGenerated
+}
+
+func (r rootTarget) ForyDeserialize(f *Fory, data []byte) error {
+	if ok, err := f.rt.ReadRootValue(data, r.p); ok {
+		return err
+	}
+	return ErrNotGenerated
 }

@@ -98,14 +98,15 @@ func (d *Decoder) Buffered() io.Reader { return &sliceReader{d.buf[d.off:]} }
 const eagerAttempts = 4
 
 // Decode reads the next message into v, a non-nil pointer to a generated
-// type. At the end of the stream, between messages, it returns io.EOF. A
+// type or to a RootValue type. At the end of the stream, between messages, it returns io.EOF. A
 // stream that ends inside a message gives a *DecodeError wrapping
 // ErrMalformed; its Offset, like every DecodeError's here, is counted from
 // the start of the stream. An error of the reader is returned as is.
 func (d *Decoder) Decode(v any) error {
 	m, ok := asMessage(v)
 	if !ok {
-		return ErrNotGenerated
+		// A pointer to a non-struct root value (roots.go).
+		m = rootTarget{v}
 	}
 	if d.off == len(d.buf) {
 		if d.fill(1); d.off == len(d.buf) {
@@ -116,6 +117,9 @@ func (d *Decoder) Decode(v any) error {
 		in := d.buf[d.off:]
 		d.sf.rt.BeginStream()
 		err := m.ForyDeserialize(&d.sf, in)
+		if err == ErrNotGenerated {
+			return err
+		}
 		n, short := d.sf.rt.StreamResult(len(in))
 		if err == nil {
 			d.off += n
@@ -184,6 +188,9 @@ func streamError(err error, start int64) error {
 func typeName(m Message) string {
 	if t, ok := m.(foryimpl.Message); ok {
 		return t.ForyType().GoName
+	}
+	if r, ok := m.(rootTarget); ok {
+		return fmt.Sprintf("%T", r.p)[1:]
 	}
 	return fmt.Sprintf("%T", m)
 }

@@ -466,186 +466,196 @@ func (f *Runtime) WriteRootValue(b *buffer.Buffer, v any) (handled bool, err err
 	switch x := v.(type) {
 	case bool:
 		return true, writeRoot(f, b, x, &boolRoot)
-	case *bool:
-		return writeRootPtr(f, b, x, &boolRoot)
 	case int8:
 		return true, writeRoot(f, b, x, &int8Root)
-	case *int8:
-		return writeRootPtr(f, b, x, &int8Root)
 	case int16:
 		return true, writeRoot(f, b, x, &int16Root)
-	case *int16:
-		return writeRootPtr(f, b, x, &int16Root)
 	case int32:
 		return true, writeRoot(f, b, x, &int32Root)
-	case *int32:
-		return writeRootPtr(f, b, x, &int32Root)
 	case int64:
 		return true, writeRoot(f, b, x, &int64Root)
-	case *int64:
-		return writeRootPtr(f, b, x, &int64Root)
 	case int:
 		return true, writeRoot(f, b, x, &intRoot)
-	case *int:
-		return writeRootPtr(f, b, x, &intRoot)
 	case uint8:
 		return true, writeRoot(f, b, x, &uint8Root)
-	case *uint8:
-		return writeRootPtr(f, b, x, &uint8Root)
 	case uint16:
 		return true, writeRoot(f, b, x, &uint16Root)
-	case *uint16:
-		return writeRootPtr(f, b, x, &uint16Root)
 	case uint32:
 		return true, writeRoot(f, b, x, &uint32Root)
-	case *uint32:
-		return writeRootPtr(f, b, x, &uint32Root)
 	case uint64:
 		return true, writeRoot(f, b, x, &uint64Root)
-	case *uint64:
-		return writeRootPtr(f, b, x, &uint64Root)
 	case uint:
 		return true, writeRoot(f, b, x, &uintRoot)
-	case *uint:
-		return writeRootPtr(f, b, x, &uintRoot)
 	case float32:
 		return true, writeRoot(f, b, x, &float32Root)
-	case *float32:
-		return writeRootPtr(f, b, x, &float32Root)
 	case float64:
 		return true, writeRoot(f, b, x, &float64Root)
-	case *float64:
-		return writeRootPtr(f, b, x, &float64Root)
 	case string:
 		return true, writeRoot(f, b, x, &stringRoot)
-	case *string:
-		return writeRootPtr(f, b, x, &stringRoot)
 	case time.Time:
 		return true, writeRoot(f, b, x, &timeRoot)
-	case *time.Time:
-		return writeRootPtr(f, b, x, &timeRoot)
 	case time.Duration:
 		return true, writeRoot(f, b, x, &durationRoot)
-	case *time.Duration:
-		return writeRootPtr(f, b, x, &durationRoot)
 	case []byte:
 		return true, writeRoot(f, b, x, &bytesRoot)
-	case *[]byte:
-		return writeRootPtr(f, b, x, &bytesRoot)
 	case []bool:
 		return true, writeRoot(f, b, x, &boolsRoot)
-	case *[]bool:
-		return writeRootPtr(f, b, x, &boolsRoot)
 	case []int8:
 		return true, writeRoot(f, b, x, &int8sRoot)
-	case *[]int8:
-		return writeRootPtr(f, b, x, &int8sRoot)
 	case []int16:
 		return true, writeRoot(f, b, x, &int16sRoot)
-	case *[]int16:
-		return writeRootPtr(f, b, x, &int16sRoot)
 	case []int32:
 		return true, writeRoot(f, b, x, &int32sRoot)
-	case *[]int32:
-		return writeRootPtr(f, b, x, &int32sRoot)
 	case []int64:
 		return true, writeRoot(f, b, x, &int64sRoot)
-	case *[]int64:
-		return writeRootPtr(f, b, x, &int64sRoot)
 	case []int:
 		return true, writeRoot(f, b, x, &intsRoot)
-	case *[]int:
-		return writeRootPtr(f, b, x, &intsRoot)
 	case []uint16:
 		return true, writeRoot(f, b, x, &uint16sRoot)
-	case *[]uint16:
-		return writeRootPtr(f, b, x, &uint16sRoot)
 	case []uint32:
 		return true, writeRoot(f, b, x, &uint32sRoot)
-	case *[]uint32:
-		return writeRootPtr(f, b, x, &uint32sRoot)
 	case []uint64:
 		return true, writeRoot(f, b, x, &uint64sRoot)
-	case *[]uint64:
-		return writeRootPtr(f, b, x, &uint64sRoot)
 	case []float32:
 		return true, writeRoot(f, b, x, &float32sRoot)
-	case *[]float32:
-		return writeRootPtr(f, b, x, &float32sRoot)
 	case []float64:
 		return true, writeRoot(f, b, x, &float64sRoot)
-	case *[]float64:
-		return writeRootPtr(f, b, x, &float64sRoot)
 	case []string:
 		return true, writeRoot(f, b, x, &stringsRoot)
-	case *[]string:
-		return writeRootPtr(f, b, x, &stringsRoot)
 	case map[string]bool:
 		return true, writeRoot(f, b, x, &mapStringBool)
-	case *map[string]bool:
-		return writeRootPtr(f, b, x, &mapStringBool)
 	case map[string]int32:
 		return true, writeRoot(f, b, x, &mapStringInt32)
-	case *map[string]int32:
-		return writeRootPtr(f, b, x, &mapStringInt32)
 	case map[string]int64:
 		return true, writeRoot(f, b, x, &mapStringInt64)
-	case *map[string]int64:
-		return writeRootPtr(f, b, x, &mapStringInt64)
 	case map[string]int:
 		return true, writeRoot(f, b, x, &mapStringInt)
-	case *map[string]int:
-		return writeRootPtr(f, b, x, &mapStringInt)
 	case map[string]float64:
 		return true, writeRoot(f, b, x, &mapStringFloat64)
-	case *map[string]float64:
-		return writeRootPtr(f, b, x, &mapStringFloat64)
 	case map[string]string:
 		return true, writeRoot(f, b, x, &mapStringString)
-	case *map[string]string:
-		return writeRootPtr(f, b, x, &mapStringString)
 	case map[int32]bool:
 		return true, writeRoot(f, b, x, &mapInt32Bool)
-	case *map[int32]bool:
-		return writeRootPtr(f, b, x, &mapInt32Bool)
 	case map[int32]int32:
 		return true, writeRoot(f, b, x, &mapInt32Int32)
-	case *map[int32]int32:
-		return writeRootPtr(f, b, x, &mapInt32Int32)
 	case map[int32]int64:
 		return true, writeRoot(f, b, x, &mapInt32Int64)
-	case *map[int32]int64:
-		return writeRootPtr(f, b, x, &mapInt32Int64)
 	case map[int32]float64:
 		return true, writeRoot(f, b, x, &mapInt32Float64)
-	case *map[int32]float64:
-		return writeRootPtr(f, b, x, &mapInt32Float64)
 	case map[int32]string:
 		return true, writeRoot(f, b, x, &mapInt32String)
-	case *map[int32]string:
-		return writeRootPtr(f, b, x, &mapInt32String)
 	case map[int64]bool:
 		return true, writeRoot(f, b, x, &mapInt64Bool)
-	case *map[int64]bool:
-		return writeRootPtr(f, b, x, &mapInt64Bool)
 	case map[int64]int32:
 		return true, writeRoot(f, b, x, &mapInt64Int32)
-	case *map[int64]int32:
-		return writeRootPtr(f, b, x, &mapInt64Int32)
 	case map[int64]int64:
 		return true, writeRoot(f, b, x, &mapInt64Int64)
-	case *map[int64]int64:
-		return writeRootPtr(f, b, x, &mapInt64Int64)
 	case map[int64]float64:
 		return true, writeRoot(f, b, x, &mapInt64Float64)
-	case *map[int64]float64:
-		return writeRootPtr(f, b, x, &mapInt64Float64)
 	case map[int64]string:
 		return true, writeRoot(f, b, x, &mapInt64String)
-	case *map[int64]string:
-		return writeRootPtr(f, b, x, &mapInt64String)
 	case map[int]int:
 		return true, writeRoot(f, b, x, &mapIntInt)
+	}
+	return f.WriteRootPointer(b, v)
+}
+
+// WriteRootPointer is WriteRootValue for a pointer to the value only. A
+// caller's pointer to a local does not escape through it, as it would
+// through WriteRootValue, whose maps are held in the interface itself
+// (serializer.MarshalValueTo does not allocate).
+func (f *Runtime) WriteRootPointer(b *buffer.Buffer, p any) (handled bool, err error) {
+	switch x := p.(type) {
+	case *bool:
+		return writeRootPtr(f, b, x, &boolRoot)
+	case *int8:
+		return writeRootPtr(f, b, x, &int8Root)
+	case *int16:
+		return writeRootPtr(f, b, x, &int16Root)
+	case *int32:
+		return writeRootPtr(f, b, x, &int32Root)
+	case *int64:
+		return writeRootPtr(f, b, x, &int64Root)
+	case *int:
+		return writeRootPtr(f, b, x, &intRoot)
+	case *uint8:
+		return writeRootPtr(f, b, x, &uint8Root)
+	case *uint16:
+		return writeRootPtr(f, b, x, &uint16Root)
+	case *uint32:
+		return writeRootPtr(f, b, x, &uint32Root)
+	case *uint64:
+		return writeRootPtr(f, b, x, &uint64Root)
+	case *uint:
+		return writeRootPtr(f, b, x, &uintRoot)
+	case *float32:
+		return writeRootPtr(f, b, x, &float32Root)
+	case *float64:
+		return writeRootPtr(f, b, x, &float64Root)
+	case *string:
+		return writeRootPtr(f, b, x, &stringRoot)
+	case *time.Time:
+		return writeRootPtr(f, b, x, &timeRoot)
+	case *time.Duration:
+		return writeRootPtr(f, b, x, &durationRoot)
+	case *[]byte:
+		return writeRootPtr(f, b, x, &bytesRoot)
+	case *[]bool:
+		return writeRootPtr(f, b, x, &boolsRoot)
+	case *[]int8:
+		return writeRootPtr(f, b, x, &int8sRoot)
+	case *[]int16:
+		return writeRootPtr(f, b, x, &int16sRoot)
+	case *[]int32:
+		return writeRootPtr(f, b, x, &int32sRoot)
+	case *[]int64:
+		return writeRootPtr(f, b, x, &int64sRoot)
+	case *[]int:
+		return writeRootPtr(f, b, x, &intsRoot)
+	case *[]uint16:
+		return writeRootPtr(f, b, x, &uint16sRoot)
+	case *[]uint32:
+		return writeRootPtr(f, b, x, &uint32sRoot)
+	case *[]uint64:
+		return writeRootPtr(f, b, x, &uint64sRoot)
+	case *[]float32:
+		return writeRootPtr(f, b, x, &float32sRoot)
+	case *[]float64:
+		return writeRootPtr(f, b, x, &float64sRoot)
+	case *[]string:
+		return writeRootPtr(f, b, x, &stringsRoot)
+	case *map[string]bool:
+		return writeRootPtr(f, b, x, &mapStringBool)
+	case *map[string]int32:
+		return writeRootPtr(f, b, x, &mapStringInt32)
+	case *map[string]int64:
+		return writeRootPtr(f, b, x, &mapStringInt64)
+	case *map[string]int:
+		return writeRootPtr(f, b, x, &mapStringInt)
+	case *map[string]float64:
+		return writeRootPtr(f, b, x, &mapStringFloat64)
+	case *map[string]string:
+		return writeRootPtr(f, b, x, &mapStringString)
+	case *map[int32]bool:
+		return writeRootPtr(f, b, x, &mapInt32Bool)
+	case *map[int32]int32:
+		return writeRootPtr(f, b, x, &mapInt32Int32)
+	case *map[int32]int64:
+		return writeRootPtr(f, b, x, &mapInt32Int64)
+	case *map[int32]float64:
+		return writeRootPtr(f, b, x, &mapInt32Float64)
+	case *map[int32]string:
+		return writeRootPtr(f, b, x, &mapInt32String)
+	case *map[int64]bool:
+		return writeRootPtr(f, b, x, &mapInt64Bool)
+	case *map[int64]int32:
+		return writeRootPtr(f, b, x, &mapInt64Int32)
+	case *map[int64]int64:
+		return writeRootPtr(f, b, x, &mapInt64Int64)
+	case *map[int64]float64:
+		return writeRootPtr(f, b, x, &mapInt64Float64)
+	case *map[int64]string:
+		return writeRootPtr(f, b, x, &mapInt64String)
 	case *map[int]int:
 		return writeRootPtr(f, b, x, &mapIntInt)
 	}
