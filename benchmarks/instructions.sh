@@ -98,7 +98,7 @@ if [ "${1:-}" = strings ]; then
 	# string takes about a million instructions per op, so those cells run
 	# few iterations. Then BenchmarkAliasStrings: MediaContent and
 	# MediaContentList decoded with each string option.
-	for c in ascii10 ascii100 ascii1M lead-e-1M; do
+	for c in ascii10 ascii100 ascii1M lead-e-1M e-1M; do
 		case $c in *1M) n1=4 n2=24 ;; *) n1=$N1_SINGLE n2=$N2_SINGLE ;; esac
 		a=$(ir "^BenchmarkStrings\$/^Decode\$/^$c\$" "$n1")
 		b=$(ir "^BenchmarkStrings\$/^Decode\$/^$c\$" "$n2")

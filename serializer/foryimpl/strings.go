@@ -57,33 +57,134 @@ general:
 	return c.readStringSlow(c.r.ReadVarUint64())
 }
 
-// validUTF8 is utf8.Valid with a word-at-a-time scan of the ASCII prefix,
-// which is most of most strings (BenchmarkDeserialize/MediaContent spent
-// more in utf8.Valid than in any other function). utf8.Valid sees only the
-// bytes from the first non-ASCII one.
+// validUTF8 is utf8.Valid, with the ASCII prefix of b (most of most
+// strings) scanned a word at a time and the rest checked here rather than
+// by a call of utf8.Valid: a function that calls nothing, bounds-check
+// panics included, runs without a stack frame, and generated writers call
+// this once a string through ValidString (BenchmarkStrings/Serialize/
+// MediaContent/check, PERFORMANCE.md "Strings"). FuzzValidUTF8 holds it
+// equal to utf8.Valid.
+//
+// The prefix is read in words that may overlap: 8 to 32 bytes in two or
+// four words without a loop, longer runs 64 bytes a step with a last step
+// that overlaps the one before (BenchmarkStrings/Decode/ascii1M). A word
+// that overlaps starts inside the ASCII prefix, so the first high bit it
+// holds is the first non-ASCII byte of b.
 func validUTF8(b []byte) bool {
-	const high = 0x8080808080808080
-	n := len(b)
-	if n < 8 {
-		for i := 0; i < n; i++ {
+	n, i := len(b), 0
+	switch {
+	case n < 8:
+		for ; i < n; i++ {
 			if b[i] >= utf8.RuneSelf {
-				return utf8.Valid(b[i:])
+				goto rest
 			}
 		}
 		return true
-	}
-	i := 0
-	for ; i < n-8; i += 8 {
-		if w := buffer.ReadUint64At(b, i) & high; w != 0 {
-			return utf8.Valid(b[i+bits.TrailingZeros64(w)>>3:])
+	case n <= 16:
+		if (buffer.ReadUint64At(b, 0)|buffer.ReadUint64At(b, n-8))&asciiHigh == 0 {
+			return true
+		}
+	case n <= 32:
+		if (buffer.ReadUint64At(b, 0)|buffer.ReadUint64At(b, 8)|
+			buffer.ReadUint64At(b, n-16)|buffer.ReadUint64At(b, n-8))&asciiHigh == 0 {
+			return true
+		}
+	case n <= 64:
+		if (or32(b, 0)|or32(b, n-32))&asciiHigh == 0 {
+			return true
+		}
+	default:
+		for end := n - 64; i < end; i += 64 {
+			if (or32(b, i)|or32(b, i+32))&asciiHigh != 0 {
+				goto find
+			}
+		}
+		if (or32(b, n-64)|or32(b, n-32))&asciiHigh == 0 {
+			return true
 		}
 	}
-	// The last word overlaps the previous one instead of a byte loop; it
-	// starts inside the all-ASCII prefix, so at a character boundary.
-	if w := buffer.ReadUint64At(b, n-8) & high; w != 0 {
-		return utf8.Valid(b[n-8+bits.TrailingZeros64(w)>>3:])
+find:
+	// b[:i] is ASCII, b has at least 8 bytes and one at i or later is not
+	// ASCII: find it a word at a time.
+	for ; i < n-8; i += 8 {
+		if w := buffer.ReadUint64At(b, i) & asciiHigh; w != 0 {
+			i += bits.TrailingZeros64(w) >> 3
+			goto rest
+		}
+	}
+	i = n - 8 + bits.TrailingZeros64(buffer.ReadUint64At(b, n-8)&asciiHigh)>>3
+rest:
+	// b[i] is the first byte that is not ASCII. As utf8.Valid does, the
+	// capacity is cut to the length so that re-slicing does not compute it.
+	if i >= n {
+		return true
+	}
+	b = b[i:n:n]
+	for len(b) > 0 {
+		c := b[0]
+		if c < utf8.RuneSelf {
+			// ASCII after a multi-byte character: skip runs of it a word,
+			// then 64 bytes, at a time (BenchmarkStrings/Decode/lead-e-1M).
+			b = b[1:]
+			if len(b) >= 8 && buffer.ReadUint64At(b, 0)&asciiHigh == 0 {
+				b = b[8:]
+				for len(b) >= 64 && (or32(b, 0)|or32(b, 32))&asciiHigh == 0 {
+					b = b[64:]
+				}
+				for len(b) >= 8 && buffer.ReadUint64At(b, 0)&asciiHigh == 0 {
+					b = b[8:]
+				}
+			}
+			continue
+		}
+		// lo and hi bound the second byte (RFC 3629 §4: no overlong form,
+		// no surrogate, nothing above U+10FFFF); later bytes are 0x80-0xbf.
+		lo, hi := byte(0x80), byte(0xbf)
+		switch {
+		case c < 0xc2:
+			return false // a continuation byte, or an overlong 2-byte form
+		case c < 0xe0:
+			if len(b) < 2 || b[1]&0xc0 != 0x80 {
+				return false
+			}
+			b = b[2:]
+			continue
+		case c < 0xf0:
+			switch c {
+			case 0xe0:
+				lo = 0xa0
+			case 0xed:
+				hi = 0x9f
+			}
+			if len(b) < 3 || b[1] < lo || b[1] > hi || b[2]&0xc0 != 0x80 {
+				return false
+			}
+			b = b[3:]
+			continue
+		case c == 0xf0:
+			lo = 0x90
+		case c == 0xf4:
+			hi = 0x8f
+		case c > 0xf4:
+			return false
+		}
+		if len(b) < 4 || b[1] < lo || b[1] > hi || b[2]&0xc0 != 0x80 || b[3]&0xc0 != 0x80 {
+			return false
+		}
+		b = b[4:]
 	}
 	return true
+}
+
+// asciiHigh is the high bit of every byte of a word: a word of ASCII
+// bytes has none of them.
+const asciiHigh = 0x8080808080808080
+
+// or32 is the OR of the four words at b[i:i+32], which must exist: its
+// high bits are asciiHigh's only if one of the bytes is not ASCII.
+func or32(b []byte, i int) uint64 {
+	return buffer.ReadUint64At(b, i) | buffer.ReadUint64At(b, i+8) |
+		buffer.ReadUint64At(b, i+16) | buffer.ReadUint64At(b, i+24)
 }
 
 // readStringSlow is ReadString for headers of more than one byte, other
