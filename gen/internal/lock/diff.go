@@ -1,0 +1,291 @@
+package lock
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/forygen/forygen/gen/internal/model"
+	"github.com/forygen/forygen/gen/internal/plan"
+)
+
+// Change is one difference between a lock and the current declarations.
+type Change struct {
+	Verdict plan.Verdict
+	What    string    // the kind of change: "field added", "narrowed", …
+	Type    string    // Go type name
+	Field   string    // Go field name, or "" for a type-level change
+	Pos     model.Pos // the current declaration (the struct's for a removed field)
+	Old     string    // the locked declaration, or ""
+	New     string    // the current declaration, or ""
+	OldPeer string    // what a peer on the old schema sees
+	NewPeer string    // what the current code sees in messages of the old schema
+}
+
+// String renders a change as `file:line:col: forygen: verdict: …` with the
+// declarations and the peers' view on indented lines.
+func (c Change) String() string {
+	var sb strings.Builder
+	subject := c.Type
+	if c.Field != "" {
+		subject += "." + c.Field
+	}
+	fmt.Fprintf(&sb, "%s: forygen: %s: %s: %s\n", c.Pos, c.Verdict, subject, c.What)
+	if c.Old != "" {
+		fmt.Fprintf(&sb, "\told: %s\n", c.Old)
+	}
+	if c.New != "" {
+		fmt.Fprintf(&sb, "\tnew: %s\n", c.New)
+	}
+	if c.OldPeer != "" {
+		fmt.Fprintf(&sb, "\ta peer on the old schema: %s\n", c.OldPeer)
+	}
+	if c.NewPeer != "" {
+		fmt.Fprintf(&sb, "\tthis code, reading old messages: %s\n", c.NewPeer)
+	}
+	return sb.String()
+}
+
+// Diff compares a lock with the current declarations (from Build) and returns
+// every change, in source order.
+func Diff(old, cur *File) []Change {
+	var out []Change
+	mapMembers := map[string]bool{}
+	for _, f := range []*File{old, cur} {
+		for _, p := range f.Packages {
+			for _, t := range p.Types {
+				for _, fd := range t.Fields {
+					for _, r := range plan.MapMembers(fd.Type) {
+						mapMembers[r] = true
+					}
+				}
+			}
+		}
+	}
+	curPkgs := map[string]*Package{}
+	for _, p := range cur.Packages {
+		curPkgs[p.Path] = p
+	}
+	for _, op := range old.Packages {
+		np := curPkgs[op.Path]
+		if np == nil {
+			np = &Package{Path: op.Path}
+		}
+		out = append(out, diffPackage(op, np, mapMembers)...)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].Pos, out[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	return out
+}
+
+func diffPackage(op, np *Package, mapMembers map[string]bool) []Change {
+	var out []Change
+	cur := map[string]*Type{}
+	byReg := map[string]*Type{}
+	for _, t := range np.Types {
+		cur[t.Name] = t
+		byReg[t.Reg] = t
+	}
+	matched := map[*Type]bool{}
+	var pkgPos model.Pos
+	if len(np.Types) > 0 {
+		pkgPos = np.Types[0].Pos
+	}
+	for _, ot := range op.Types {
+		nt := cur[ot.Name]
+		if nt == nil {
+			nt = byReg[ot.Reg] // renamed Go type, same registration
+		}
+		if nt == nil || nt.Enum != ot.Enum {
+			out = append(out, Change{Verdict: plan.Breaking, What: "type removed", Type: ot.Name, Pos: pkgPos,
+				Old:     kindWord(ot) + " " + ot.Name + " " + ot.Reg,
+				OldPeer: "its messages are refused here: " + ot.Reg + " is no longer registered"})
+			continue
+		}
+		matched[nt] = true
+		out = append(out, diffType(ot, nt, mapMembers)...)
+	}
+	for _, nt := range np.Types {
+		if !matched[nt] {
+			out = append(out, Change{Verdict: plan.Safe, What: "type added", Type: nt.Name, Pos: nt.Pos,
+				New: kindWord(nt) + " " + nt.Name + " " + nt.Reg, OldPeer: "nothing, until it receives a " + nt.Name})
+		}
+	}
+	return out
+}
+
+func kindWord(t *Type) string {
+	if t.Enum {
+		return "enum"
+	}
+	return "struct"
+}
+
+func diffType(ot, nt *Type, mapMembers map[string]bool) []Change {
+	var out []Change
+	if ot.Reg != nt.Reg {
+		out = append(out, Change{Verdict: plan.Breaking, What: "registration changed", Type: nt.Name, Pos: nt.Pos,
+			Old: ot.Reg, New: nt.Reg,
+			OldPeer: fmt.Sprintf("messages carry %s, which it does not know (or knows as another type)", nt.Reg)})
+	}
+	if ot.Enum {
+		if ot.Base != nt.Base {
+			out = append(out, Change{Verdict: plan.Lossy, What: "enum base type changed", Type: nt.Name, Pos: nt.Pos,
+				Old: "base " + ot.Base, New: "base " + nt.Base,
+				OldPeer: "the same ordinals; a value outside the narrower base fails the read"})
+		}
+		return out
+	}
+	var fields []Change
+	curByID := map[string]*Field{}
+	for _, f := range nt.Fields {
+		curByID[f.Identifier] = f
+	}
+	oldByID := map[string]*Field{}
+	for _, f := range ot.Fields {
+		oldByID[f.Identifier] = f
+	}
+	var removed, added []*Field
+	for _, of := range ot.Fields {
+		nf := curByID[of.Identifier]
+		if nf == nil {
+			removed = append(removed, of)
+			continue
+		}
+		if of.FieldSchema.Identifier == nf.Identifier && sameSchema(of.FieldSchema, nf.FieldSchema) {
+			continue
+		}
+		v, oldPeer, newPeer := plan.FieldChange(of.FieldSchema, nf.FieldSchema)
+		fields = append(fields, Change{Verdict: v, What: describe(of, nf), Type: nt.Name, Field: nf.GoName, Pos: nf.Pos,
+			Old: of.Decl, New: nf.Decl, OldPeer: oldPeer, NewPeer: newPeer})
+	}
+	for _, nf := range nt.Fields {
+		if oldByID[nf.Identifier] == nil {
+			added = append(added, nf)
+		}
+	}
+	// A field whose Go name stayed but whose identifier changed (an id= tag
+	// added, removed or renumbered, or an untagged field renamed on the
+	// wire) is one change, not a removal and an addition.
+	for i := 0; i < len(removed); i++ {
+		for j := 0; j < len(added); j++ {
+			of, nf := removed[i], added[j]
+			if of.GoName != nf.GoName {
+				continue
+			}
+			fields = append(fields, Change{Verdict: plan.Lossy, What: fmt.Sprintf("identifier changed from %s to %s", of.Identifier, nf.Identifier),
+				Type: nt.Name, Field: nf.GoName, Pos: nf.Pos, Old: of.Decl, New: nf.Decl,
+				OldPeer: "the field is gone: it reads the zero value, and what it sends is dropped here"})
+			removed = append(removed[:i], removed[i+1:]...)
+			added = append(added[:j], added[j+1:]...)
+			i--
+			break
+		}
+	}
+	for _, of := range removed {
+		c := Change{Verdict: plan.Safe, What: "field removed", Type: nt.Name, Field: of.GoName, Pos: nt.Pos, Old: of.Decl,
+			OldPeer: "the zero value for " + of.GoName + "; what it sends is skipped"}
+		if !plan.Skippable(of.Type) {
+			c.Verdict = plan.Breaking
+			c.NewPeer = fmt.Sprintf("%s cannot be skipped (a map with struct keys carries no type meta): old messages fail to decode", of.Type)
+		}
+		fields = append(fields, c)
+	}
+	for _, nf := range added {
+		c := Change{Verdict: plan.Safe, What: "field added", Type: nt.Name, Field: nf.GoName, Pos: nf.Pos, New: nf.Decl,
+			OldPeer: "it skips " + nf.GoName + "; this code reads the zero value from old messages"}
+		if !plan.Skippable(nf.Type) {
+			c.Verdict = plan.Breaking
+			c.OldPeer = fmt.Sprintf("%s cannot be skipped (a map with struct keys carries no type meta): new messages fail to decode", nf.Type)
+		}
+		fields = append(fields, c)
+	}
+	if ot.Mode == ModeSameSchema && ot.Hash != nt.Hash {
+		peer := fmt.Sprintf("schema hash %s where it expects %s: it refuses every message of this type", hashText(nt.Hash), hashText(ot.Hash))
+		for i := range fields {
+			fields[i].Verdict = plan.Breaking
+			fields[i].What += " (same-schema mode)"
+			fields[i].OldPeer, fields[i].NewPeer = peer, ""
+		}
+		if len(fields) == 0 {
+			fields = append(fields, Change{Verdict: plan.Breaking, What: "schema hash changed (same-schema mode)", Type: nt.Name, Pos: nt.Pos,
+				Old: "hash=" + hashText(ot.Hash), New: "hash=" + hashText(nt.Hash), OldPeer: peer})
+		}
+	}
+	if mapMembers[ot.Reg] || mapMembers[nt.Reg] {
+		for i := range fields {
+			if fields[i].Verdict != plan.Breaking {
+				fields[i].Verdict = plan.Breaking
+				fields[i].What += " (the struct is a map key or value)"
+				fields[i].OldPeer = "map entries carry no TypeDef: it reads them with its own schema and misparses or refuses the message"
+				fields[i].NewPeer = ""
+			}
+		}
+	}
+	return append(out, fields...)
+}
+
+func sameSchema(a, b plan.FieldSchema) bool {
+	return a.Identifier == b.Identifier && a.Nullable == b.Nullable && a.Ref == b.Ref && a.Type.String() == b.Type.String()
+}
+
+// describe names the kind of a field change.
+func describe(of, nf *Field) string {
+	a, b := of.Type, nf.Type
+	var parts []string
+	retagged := of.GoName != nf.GoName && strings.TrimLeft(of.Identifier, "0123456789") == ""
+	switch {
+	case a.String() == b.String():
+	case retagged:
+		parts = append(parts, fmt.Sprintf("tag id %s reused with another type (%s, was %s)", nf.Identifier, b, a))
+	case a.TypeID == plan.TypeMap && b.TypeID == plan.TypeMap && a.Children[0].String() != b.Children[0].String():
+		parts = append(parts, fmt.Sprintf("map key type changed from %s to %s", a.Children[0], b.Children[0]))
+	case a.TypeID == plan.TypeMap && b.TypeID == plan.TypeMap:
+		parts = append(parts, fmt.Sprintf("map value type changed from %s to %s", a.Children[1], b.Children[1]))
+	default:
+		v1, why := plan.ReadAs(b, a)
+		v2, _ := plan.ReadAs(a, b)
+		seq := func(t plan.TypeRef) bool {
+			return t.TypeID == plan.TypeList || t.TypeID == plan.TypeBinary || plan.TypeName(t.TypeID) != strings.TrimSuffix(plan.TypeName(t.TypeID), "_array")
+		}
+		switch {
+		case v1 == plan.Safe && why == "":
+			parts = append(parts, fmt.Sprintf("element nullability changed from %s to %s", a, b))
+		case a.TypeID != b.TypeID && seq(a) && seq(b) && v1 != plan.Breaking:
+			parts = append(parts, fmt.Sprintf("list ↔ array conversion from %s to %s", a, b))
+		case v1 == plan.Safe && v2 == plan.Safe:
+			parts = append(parts, fmt.Sprintf("encoding changed from %s to %s", a, b))
+		case v1 == plan.Safe && v2 != plan.Breaking:
+			parts = append(parts, fmt.Sprintf("narrowed from %s to %s", a, b))
+		case v2 == plan.Safe && v1 != plan.Breaking:
+			parts = append(parts, fmt.Sprintf("widened from %s to %s", a, b))
+		case v1 == plan.Breaking || v2 == plan.Breaking:
+			parts = append(parts, fmt.Sprintf("type changed from %s to %s", a, b))
+		default:
+			parts = append(parts, fmt.Sprintf("converted from %s to %s", a, b))
+		}
+	}
+	if of.Nullable != nf.Nullable {
+		if nf.Nullable {
+			parts = append(parts, "became nullable")
+		} else {
+			parts = append(parts, "no longer nullable")
+		}
+	}
+	if of.Ref != nf.Ref {
+		if nf.Ref {
+			parts = append(parts, "ref added")
+		} else {
+			parts = append(parts, "ref removed")
+		}
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,317 @@
+// Package lock is the format of fory.lock, the committed record of the
+// schemas of a directory's annotated types, and the comparison of the
+// current types with it.
+//
+// A lock holds, per type, its registration, its mode (compatible, the
+// default, or same-schema, set by hand or by `forygen lock -same-schema`),
+// and for a struct its schema hash and its TypeDef fields in write order:
+// identifier, type (plan.TypeRef), nullability, ref, and the Go declaration
+// the field had, for reports. Whether a change is safe comes from
+// plan.FieldChange and friends, the rules of the compatible-mode reader.
+package lock
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/forygen/forygen/gen/internal/model"
+	"github.com/forygen/forygen/gen/internal/plan"
+)
+
+// FileName is the name of the lock file beside a package's sources.
+const FileName = "fory.lock"
+
+// Modes a type can be locked in.
+const (
+	ModeCompatible = "compatible"
+	ModeSameSchema = "same-schema"
+)
+
+// File is one lock file: the packages of one directory.
+type File struct {
+	Packages []*Package // sorted by path
+}
+
+// Package is the locked types of one Go package.
+type Package struct {
+	Path  string
+	Types []*Type // sorted by name
+}
+
+// Type is one locked struct or enum.
+type Type struct {
+	Name   string // Go name
+	Enum   bool
+	Reg    string // model.Registration.String()
+	Mode   string // ModeCompatible or ModeSameSchema
+	Hash   int32  // structs: the same-schema hash
+	Base   string // enums: the underlying integer kind
+	Fields []*Field
+	Pos    model.Pos // current declarations only; not written
+}
+
+// Field is one locked TypeDef field.
+type Field struct {
+	plan.FieldSchema
+	GoName string
+	Decl   string    // the Go declaration: name, type and tag
+	Pos    model.Pos // current declarations only; not written
+}
+
+// Header opens every lock file.
+const Header = `# fory.lock: the schemas of this directory's annotated types, written by
+# "forygen lock" and compared with the current types by "forygen -check".
+# Commit it. A type's mode (compatible or same-schema) may be edited by hand;
+# run "forygen lock" again to accept the current schemas.
+`
+
+// Marshal writes a lock file.
+func (f *File) Marshal() []byte {
+	var b bytes.Buffer
+	b.WriteString(Header)
+	for _, p := range f.Packages {
+		fmt.Fprintf(&b, "\npackage %s\n", p.Path)
+		for _, t := range p.Types {
+			if t.Enum {
+				fmt.Fprintf(&b, "\nenum %s %s base=%s\n", t.Name, t.Reg, t.Base)
+				continue
+			}
+			fmt.Fprintf(&b, "\nstruct %s %s mode=%s hash=%s\n", t.Name, t.Reg, t.Mode, hashText(t.Hash))
+			for _, fd := range t.Fields {
+				fmt.Fprintf(&b, "\tfield %s %s", fd.Identifier, fd.Type)
+				if fd.Nullable {
+					b.WriteString(" nullable")
+				}
+				if fd.Ref {
+					b.WriteString(" ref")
+				}
+				fmt.Fprintf(&b, " go=%s decl=%s\n", fd.GoName, strconv.Quote(fd.Decl))
+			}
+		}
+	}
+	return b.Bytes()
+}
+
+func hashText(h int32) string { return fmt.Sprintf("%#08x", uint32(h)) }
+
+// Parse reads a lock file; errors name the line.
+func Parse(name string, data []byte) (*File, error) {
+	f := &File{}
+	var pkg *Package
+	var typ *Type
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<20)
+	line := 0
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, args...))
+	}
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		word, rest, _ := strings.Cut(text, " ")
+		switch word {
+		case "package":
+			pkg = &Package{Path: rest}
+			f.Packages = append(f.Packages, pkg)
+			typ = nil
+		case "struct", "enum":
+			if pkg == nil {
+				return nil, bad("%s before package", word)
+			}
+			parts := strings.Fields(rest)
+			if len(parts) < 2 {
+				return nil, bad("want %s Name id=N|name=ns.T …", word)
+			}
+			typ = &Type{Name: parts[0], Enum: word == "enum", Reg: parts[1], Mode: ModeCompatible}
+			if !strings.HasPrefix(typ.Reg, "id=") && !strings.HasPrefix(typ.Reg, "name=") {
+				return nil, bad("registration %q: want id=N or name=ns.T", typ.Reg)
+			}
+			for _, kv := range parts[2:] {
+				k, v, _ := strings.Cut(kv, "=")
+				switch {
+				case k == "mode" && (v == ModeCompatible || v == ModeSameSchema):
+					typ.Mode = v
+				case k == "hash" && !typ.Enum:
+					h, err := strconv.ParseUint(v, 0, 32)
+					if err != nil {
+						return nil, bad("hash %q: %v", v, err)
+					}
+					typ.Hash = int32(uint32(h))
+				case k == "base" && typ.Enum:
+					typ.Base = v
+				default:
+					return nil, bad("unknown %q (modes are %s and %s)", kv, ModeCompatible, ModeSameSchema)
+				}
+			}
+			pkg.Types = append(pkg.Types, typ)
+		case "field":
+			if typ == nil || typ.Enum {
+				return nil, bad("field outside a struct")
+			}
+			head, decl, ok := strings.Cut(rest, " decl=")
+			if !ok {
+				return nil, bad("field without decl=")
+			}
+			d, err := strconv.Unquote(decl)
+			if err != nil {
+				return nil, bad("decl: %v", err)
+			}
+			parts := strings.Fields(head)
+			if len(parts) < 2 {
+				return nil, bad("want field identifier type …")
+			}
+			t, err := plan.ParseTypeRef(parts[1])
+			if err != nil {
+				return nil, bad("%v", err)
+			}
+			fd := &Field{FieldSchema: plan.FieldSchema{Identifier: parts[0], Type: t}, Decl: d}
+			for _, p := range parts[2:] {
+				switch {
+				case p == "nullable":
+					fd.Nullable = true
+				case p == "ref":
+					fd.Ref = true
+				case strings.HasPrefix(p, "go="):
+					fd.GoName = p[3:]
+				default:
+					return nil, bad("unknown %q", p)
+				}
+			}
+			typ.Fields = append(typ.Fields, fd)
+		default:
+			return nil, bad("unknown line %q", text)
+		}
+	}
+	return f, sc.Err()
+}
+
+// Build makes the lock of the current declarations of one directory's
+// packages. modes carries the mode of types already locked (by package path
+// and name); a type not in it is compatible, unless sameSchema names it.
+func Build(pkgs []*model.Package, plans map[*model.StructDecl]*plan.Struct, modes map[string]string, sameSchema map[string]bool) *File {
+	byPath := map[string]*Package{}
+	f := &File{}
+	for _, mp := range pkgs {
+		p := byPath[mp.Path]
+		if p == nil {
+			p = &Package{Path: mp.Path}
+			byPath[mp.Path] = p
+			f.Packages = append(f.Packages, p)
+		}
+		for _, file := range mp.Files {
+			for _, e := range file.Enums {
+				p.Types = append(p.Types, &Type{Name: e.Name, Enum: true, Reg: e.Reg.String(), Base: e.Base.String(), Mode: ModeCompatible, Pos: e.Pos})
+			}
+			for _, s := range file.Structs {
+				ps := plans[s]
+				if ps == nil {
+					continue
+				}
+				t := &Type{Name: s.Name, Reg: s.Reg.String(), Hash: ps.SchemaHash, Mode: ModeCompatible, Pos: s.Pos}
+				if m, ok := modes[mp.Path+"."+s.Name]; ok {
+					t.Mode = m
+				}
+				if sameSchema[s.Name] || sameSchema[mp.Path+"."+s.Name] {
+					t.Mode = ModeSameSchema
+				}
+				for _, pf := range ps.Fields {
+					t.Fields = append(t.Fields, &Field{FieldSchema: plan.FieldSchemaOf(pf), GoName: pf.GoName,
+						Decl: Decl(mp.Path, s, pf.Field), Pos: pf.Pos})
+				}
+				p.Types = append(p.Types, t)
+			}
+		}
+	}
+	sort.Slice(f.Packages, func(i, j int) bool { return f.Packages[i].Path < f.Packages[j].Path })
+	for _, p := range f.Packages {
+		sort.Slice(p.Types, func(i, j int) bool { return p.Types[i].Name < p.Types[j].Name })
+	}
+	return f
+}
+
+// Modes returns the modes of a lock's types, keyed by package path and name,
+// for Build to keep.
+func (f *File) Modes() map[string]string {
+	m := map[string]string{}
+	for _, p := range f.Packages {
+		for _, t := range p.Types {
+			m[p.Path+"."+t.Name] = t.Mode
+		}
+	}
+	return m
+}
+
+// Decl is a field's Go declaration as written: name, type and struct tag.
+func Decl(pkgPath string, s *model.StructDecl, f *model.Field) string {
+	d := f.GoName + " " + GoType(pkgPath, f.Type)
+	for _, sf := range s.Shape {
+		if sf.Name == f.GoName {
+			if sf.Tag != "" {
+				d += " `" + sf.Tag + "`"
+			}
+			return d
+		}
+	}
+	// No shape (hand-built declarations): spell the parsed tag.
+	var parts []string
+	if f.Tag.ID >= 0 {
+		parts = append(parts, "id="+strconv.Itoa(f.Tag.ID))
+	}
+	if f.Tag.Nullable {
+		parts = append(parts, "nullable")
+	}
+	if f.Tag.Ref {
+		parts = append(parts, "ref")
+	}
+	if f.Tag.Encoding != "" {
+		parts = append(parts, "encoding="+f.Tag.Encoding)
+	}
+	if f.Tag.Hint != nil {
+		parts = append(parts, "type="+f.Tag.Hint.Original)
+	}
+	if len(parts) > 0 {
+		d += " `fory:\"" + strings.Join(parts, ",") + "\"`"
+	}
+	return d
+}
+
+// GoType spells a model type as Go source, package-qualified outside pkgPath.
+func GoType(pkgPath string, t *model.Type) string {
+	if t == nil {
+		return "?"
+	}
+	switch t.Kind {
+	case model.Pointer:
+		return "*" + GoType(pkgPath, t.Elem)
+	case model.Slice:
+		if t.Named == nil {
+			return "[]" + GoType(pkgPath, t.Elem)
+		}
+	case model.Array:
+		if t.Named == nil {
+			return fmt.Sprintf("[%d]%s", t.Len, GoType(pkgPath, t.Elem))
+		}
+	case model.Map:
+		if t.Named == nil {
+			return "map[" + GoType(pkgPath, t.Key) + "]" + GoType(pkgPath, t.Elem)
+		}
+	case model.Set:
+		return "serializer.Set[" + GoType(pkgPath, t.Elem) + "]"
+	case model.Optional:
+		return "serializer.Optional[" + GoType(pkgPath, t.Elem) + "]"
+	}
+	if t.Named != nil {
+		if t.Named.PkgPath == pkgPath || t.Named.PkgName == "" {
+			return t.Named.Name
+		}
+		return t.Named.PkgName + "." + t.Named.Name
+	}
+	return t.Kind.String()
+}

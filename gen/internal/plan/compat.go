@@ -1,0 +1,413 @@
+package plan
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/forygen/forygen/gen/internal/model"
+)
+
+// This file decides whether a schema change is safe for peers on the old
+// schema. The rules follow what a compatible-mode reader does with a field
+// whose received type differs from its own (serializer/foryimpl/evolution.go,
+// docs/format.md §11.4): identical type trees (the four struct kinds alike)
+// read directly; numeric scalars convert, failing on a value the local type
+// cannot hold; lists, dense arrays and BINARY of one element domain convert
+// element by element (a null list element reads as zero); everything else
+// is refused, and the message fails to decode.
+
+// TypeRef is a field type as the schema sees it: the Fory type id tree of a
+// Wire, with the registration of the structs and enums it names. It is what a
+// lock file records and what two versions of a field are compared by.
+type TypeRef struct {
+	TypeID uint8
+	// Nullable is set on a child (list, set element, map key or value) that
+	// is written behind a null flag; a field's own nullability is kept
+	// beside its TypeRef.
+	Nullable bool
+	Reg      string // "id=N" or "name=ns.T" for struct and enum types
+	Children []TypeRef
+}
+
+// TypeRefOf is the TypeRef of a planned wire type.
+func TypeRefOf(w *Wire) TypeRef {
+	t := TypeRef{TypeID: w.TypeID}
+	if IsStructType(w.TypeID) || w.TypeID == TypeEnum || w.TypeID == TypeNamedEnum {
+		g := w.Go
+		for g != nil && (g.Kind == model.Pointer || g.Kind == model.Optional) {
+			g = g.Elem
+		}
+		if g != nil {
+			t.Reg = g.Reg.String()
+		}
+	}
+	child := func(c *Wire) TypeRef {
+		r := TypeRefOf(c)
+		r.Nullable = c.Nullable
+		return r
+	}
+	switch w.TypeID {
+	case TypeList, TypeSet:
+		t.Children = []TypeRef{child(w.Elem)}
+	case TypeMap:
+		t.Children = []TypeRef{child(w.Key), child(w.Elem)}
+	}
+	return t
+}
+
+// typeNames spells type ids as the lowercase names of docs/format.md §4.1.
+var typeNames = map[uint8]string{
+	TypeBool: "bool", TypeInt8: "int8", TypeInt16: "int16", TypeInt32: "int32", TypeVarInt32: "varint32",
+	TypeInt64: "int64", TypeVarInt64: "varint64", TypeTaggedInt64: "tagged_int64", TypeUint8: "uint8",
+	TypeUint16: "uint16", TypeUint32: "uint32", TypeVarUint32: "var_uint32", TypeUint64: "uint64",
+	TypeVarUint64: "var_uint64", TypeTaggedUint64: "tagged_uint64", TypeFloat16: "float16",
+	TypeBFloat16: "bfloat16", TypeFloat32: "float32", TypeFloat64: "float64", TypeString: "string",
+	TypeList: "list", TypeSet: "set", TypeMap: "map", TypeEnum: "enum", TypeNamedEnum: "named_enum",
+	TypeStruct: "struct", TypeCompatibleStruct: "compatible_struct", TypeNamedStruct: "named_struct",
+	TypeNamedCompatible: "named_compatible_struct", TypeDuration: "duration", TypeTimestamp: "timestamp",
+	TypeDate: "date", TypeDecimal: "decimal", TypeBinary: "binary", TypeBoolArray: "bool_array",
+	TypeInt8Array: "int8_array", TypeInt16Array: "int16_array", TypeInt32Array: "int32_array",
+	TypeInt64Array: "int64_array", TypeUint8Array: "uint8_array", TypeUint16Array: "uint16_array",
+	TypeUint32Array: "uint32_array", TypeUint64Array: "uint64_array", TypeFloat16Array: "float16_array",
+	TypeBFloat16Array: "bfloat16_array", TypeFloat32Array: "float32_array", TypeFloat64Array: "float64_array",
+}
+
+// TypeName is the lowercase name of a type id (docs/format.md §4.1).
+func TypeName(id uint8) string {
+	if n, ok := typeNames[id]; ok {
+		return n
+	}
+	return "type" + strconv.Itoa(int(id))
+}
+
+// String spells a TypeRef: `?` before a nullable child, the registration in
+// parentheses, children in angle brackets: `map<string,?list<compatible_struct(id=5)>>`.
+func (t TypeRef) String() string {
+	var sb strings.Builder
+	t.write(&sb)
+	return sb.String()
+}
+
+func (t TypeRef) write(sb *strings.Builder) {
+	if t.Nullable {
+		sb.WriteByte('?')
+	}
+	sb.WriteString(TypeName(t.TypeID))
+	if t.Reg != "" {
+		sb.WriteString("(" + t.Reg + ")")
+	}
+	if len(t.Children) > 0 {
+		sb.WriteByte('<')
+		for i, c := range t.Children {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			c.write(sb)
+		}
+		sb.WriteByte('>')
+	}
+}
+
+// ParseTypeRef reads what TypeRef.String writes.
+func ParseTypeRef(s string) (TypeRef, error) {
+	t, rest, err := parseTypeRef(s)
+	if err != nil {
+		return TypeRef{}, err
+	}
+	if rest != "" {
+		return TypeRef{}, fmt.Errorf("type %q: unexpected %q", s, rest)
+	}
+	return t, nil
+}
+
+func parseTypeRef(s string) (TypeRef, string, error) {
+	var t TypeRef
+	if rest, ok := strings.CutPrefix(s, "?"); ok {
+		t.Nullable, s = true, rest
+	}
+	end := strings.IndexAny(s, "(<,>")
+	if end < 0 {
+		end = len(s)
+	}
+	name := s[:end]
+	found := false
+	for id, n := range typeNames {
+		if n == name {
+			t.TypeID, found = id, true
+			break
+		}
+	}
+	if !found {
+		return t, "", fmt.Errorf("unknown type name %q", name)
+	}
+	s = s[end:]
+	if rest, ok := strings.CutPrefix(s, "("); ok {
+		close := strings.IndexByte(rest, ')')
+		if close < 0 {
+			return t, "", fmt.Errorf("missing ) after %s(", name)
+		}
+		t.Reg, s = rest[:close], rest[close+1:]
+	}
+	if rest, ok := strings.CutPrefix(s, "<"); ok {
+		s = rest
+		for {
+			c, rest, err := parseTypeRef(s)
+			if err != nil {
+				return t, "", err
+			}
+			t.Children = append(t.Children, c)
+			switch {
+			case strings.HasPrefix(rest, ","):
+				s = rest[1:]
+				continue
+			case strings.HasPrefix(rest, ">"):
+				s = rest[1:]
+			default:
+				return t, "", fmt.Errorf("missing > after the children of %s", name)
+			}
+			break
+		}
+	}
+	return t, s, nil
+}
+
+// Verdict classifies a schema change.
+type Verdict int
+
+const (
+	// Safe: peers on either schema read each other's messages without loss.
+	Safe Verdict = iota
+	// Lossy: messages still decode, but some values cannot cross: a read fails
+	// on a value the narrower type cannot hold, or a null becomes a zero value.
+	Lossy
+	// Breaking: a peer on one of the schemas refuses the other's messages.
+	Breaking
+)
+
+func (v Verdict) String() string { return [...]string{"safe", "lossy", "breaking"}[v] }
+
+func worst(a, b Verdict) Verdict { return max(a, b) }
+
+// numericDomain describes a numeric scalar type id: signedness, float-ness
+// and value bits. ok is false for other ids (bool is not numeric, as in the
+// runtime's conversions).
+func numericDomain(id uint8) (signed, float bool, bits int, ok bool) {
+	switch id {
+	case TypeInt8:
+		return true, false, 8, true
+	case TypeInt16:
+		return true, false, 16, true
+	case TypeInt32, TypeVarInt32:
+		return true, false, 32, true
+	case TypeInt64, TypeVarInt64, TypeTaggedInt64:
+		return true, false, 64, true
+	case TypeUint8:
+		return false, false, 8, true
+	case TypeUint16:
+		return false, false, 16, true
+	case TypeUint32, TypeVarUint32:
+		return false, false, 32, true
+	case TypeUint64, TypeVarUint64, TypeTaggedUint64:
+		return false, false, 64, true
+	case TypeFloat32:
+		return true, true, 24, true // significand bits: integers up to 2^24 are exact
+	case TypeFloat64:
+		return true, true, 53, true
+	}
+	return false, false, 0, false
+}
+
+// numericExact reports whether every value of scalar type from is exactly a
+// value of scalar type to.
+func numericExact(from, to uint8) bool {
+	fs, ff, fb, _ := numericDomain(from)
+	ts, tf, tb, _ := numericDomain(to)
+	switch {
+	case ff && tf:
+		return tb >= fb
+	case ff:
+		return false // a fraction or an out-of-range float fails an integer read
+	case tf:
+		if fs {
+			return tb >= fb-1 // the sign bit costs nothing in a float
+		}
+		return tb >= fb
+	case fs && !ts:
+		return false // negative values
+	case !fs && ts:
+		return tb > fb
+	}
+	return tb >= fb
+}
+
+// seqDomain is the element domain of a list of scalars, a dense array or
+// BINARY: the element's value type with the encodings of one width folded
+// together; 0 for other types.
+func seqDomain(t TypeRef) uint8 {
+	var e uint8
+	switch {
+	case t.TypeID == TypeList && len(t.Children) == 1:
+		e = t.Children[0].TypeID
+		if _, _, _, ok := numericDomain(e); !ok && e != TypeBool {
+			return 0
+		}
+	case t.TypeID == TypeBinary:
+		e = TypeUint8
+	default:
+		arrays := map[uint8]uint8{TypeBoolArray: TypeBool, TypeInt8Array: TypeInt8, TypeInt16Array: TypeInt16,
+			TypeInt32Array: TypeInt32, TypeInt64Array: TypeInt64, TypeUint8Array: TypeUint8, TypeUint16Array: TypeUint16,
+			TypeUint32Array: TypeUint32, TypeUint64Array: TypeUint64, TypeFloat32Array: TypeFloat32, TypeFloat64Array: TypeFloat64}
+		e = arrays[t.TypeID]
+	}
+	switch e {
+	case TypeVarInt32:
+		return TypeInt32
+	case TypeVarInt64, TypeTaggedInt64:
+		return TypeInt64
+	case TypeVarUint32:
+		return TypeUint32
+	case TypeVarUint64, TypeTaggedUint64:
+		return TypeUint64
+	}
+	return e
+}
+
+// sameShape compares type trees as the runtime does: the four struct kinds
+// alike, child nullability ignored.
+func sameShape(a, b TypeRef) bool {
+	if a.TypeID != b.TypeID && !(IsStructType(a.TypeID) && IsStructType(b.TypeID)) {
+		return false
+	}
+	if len(a.Children) != len(b.Children) {
+		return false
+	}
+	for i := range a.Children {
+		if !sameShape(a.Children[i], b.Children[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameRegs reports whether the structs and enums two same-shaped trees name
+// are the same registered types.
+func sameRegs(a, b TypeRef) bool {
+	if a.Reg != b.Reg {
+		return false
+	}
+	for i := range a.Children {
+		if !sameRegs(a.Children[i], b.Children[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// ReadAs classifies reading a value written as type from into a field
+// declared as type to, in compatible mode, and says why.
+func ReadAs(from, to TypeRef) (Verdict, string) {
+	switch {
+	case sameShape(from, to):
+		if !sameRegs(from, to) {
+			return Breaking, fmt.Sprintf("%s is not %s: the nested type meta names another registered type", from, to)
+		}
+		return Safe, ""
+	case isNumericID(from.TypeID) && isNumericID(to.TypeID):
+		if numericExact(from.TypeID, to.TypeID) {
+			return Safe, fmt.Sprintf("%s converts exactly to %s", TypeName(from.TypeID), TypeName(to.TypeID))
+		}
+		return Lossy, fmt.Sprintf("a %s value that %s cannot hold fails the read", TypeName(from.TypeID), TypeName(to.TypeID))
+	case seqDomain(from) != 0 && seqDomain(from) == seqDomain(to):
+		if from.TypeID == TypeList && from.Children[0].Nullable && to.TypeID != TypeList {
+			return Lossy, fmt.Sprintf("%s converts element by element to %s; a null element reads as zero", from, to)
+		}
+		return Safe, fmt.Sprintf("%s converts element by element to %s", from, to)
+	}
+	return Breaking, fmt.Sprintf("%s cannot be read as %s: the message fails to decode", from, to)
+}
+
+func isNumericID(id uint8) bool {
+	_, _, _, ok := numericDomain(id)
+	return ok
+}
+
+// Skippable reports whether a reader that does not declare a field of type t
+// can step over it with the TypeDef alone: a map with struct keys carries no
+// type meta for them (docs/format.md §14.11).
+func Skippable(t TypeRef) bool {
+	if t.TypeID == 0 {
+		return false
+	}
+	if t.TypeID == TypeMap && len(t.Children) == 2 && IsStructType(t.Children[0].TypeID) {
+		return false
+	}
+	for _, c := range t.Children {
+		if !Skippable(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// FieldSchema is a field as a lock file records it: what its TypeDef entry
+// says (identifier, type, nullability, ref).
+type FieldSchema struct {
+	Identifier string
+	Type       TypeRef
+	Nullable   bool
+	Ref        bool
+}
+
+// FieldSchemaOf is a planned field's FieldSchema.
+func FieldSchemaOf(f *Field) FieldSchema {
+	return FieldSchema{Identifier: f.Identifier, Type: TypeRefOf(f.Wire), Nullable: f.Wire.Nullable, Ref: f.Tag.Ref}
+}
+
+// FieldChange classifies a change of one field (same identifier) in
+// compatible mode. oldPeer says what a peer on the old schema sees in
+// messages of the new one; newPeer what the new code sees in old messages.
+func FieldChange(old, new FieldSchema) (v Verdict, oldPeer, newPeer string) {
+	if old.Ref != new.Ref {
+		return Breaking, "the field's values are framed with reference flags on one side only; the message fails to decode",
+			"the same, in the other direction"
+	}
+	v1, oldPeer := ReadAs(new.Type, old.Type)
+	v2, newPeer := ReadAs(old.Type, new.Type)
+	v = worst(v1, v2)
+	if old.Nullable != new.Nullable {
+		if new.Nullable {
+			oldPeer = join(oldPeer, "a null from the new side reads as the zero value")
+		} else {
+			newPeer = join(newPeer, "a null from the old side reads as the zero value")
+		}
+		v = worst(v, Lossy)
+	}
+	return v, oldPeer, newPeer
+}
+
+func join(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// MapMembers returns the registrations of the structs a type tree holds as
+// map keys or values. Map entries are written without type meta in both
+// modes, so a reader needs their exact schema (docs/format.md §14.11): any
+// change to such a struct breaks peers on the old schema.
+func MapMembers(t TypeRef) []string {
+	var out []string
+	var walk func(t TypeRef, inMap bool)
+	walk = func(t TypeRef, inMap bool) {
+		if inMap && IsStructType(t.TypeID) && t.Reg != "" {
+			out = append(out, t.Reg)
+		}
+		for _, c := range t.Children {
+			walk(c, inMap || t.TypeID == TypeMap)
+		}
+	}
+	walk(t, false)
+	return out
+}
