@@ -1,0 +1,217 @@
+package schema
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/forygen/forygen/gen/internal/model"
+	"github.com/forygen/forygen/gen/internal/plan"
+)
+
+const pkgPath = "example.com/shop"
+
+func prim(k model.Kind) *model.Type { return &model.Type{Kind: k} }
+func ptr(t *model.Type) *model.Type { return &model.Type{Kind: model.Pointer, Elem: t} }
+
+func structRef(name string, reg model.Registration) *model.Type {
+	return &model.Type{Kind: model.Struct, Named: &model.Named{PkgPath: pkgPath, PkgName: "shop", Name: name}, Reg: reg}
+}
+
+func field(name string, t *model.Type, tag model.Tag, line int) *model.Field {
+	return &model.Field{GoName: name, Type: t, Tag: tag, Pos: model.Pos{File: "shop.go", Line: line, Col: 2}}
+}
+
+func planned(t *testing.T, ss ...*model.StructDecl) []*plan.Struct {
+	t.Helper()
+	var out []*plan.Struct
+	for _, s := range ss {
+		ps, errs := plan.PlanStruct(s)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		out = append(out, ps)
+	}
+	return out
+}
+
+var leafReg = model.Registration{ID: 11}
+
+func leaf() *model.StructDecl {
+	return &model.StructDecl{Name: "Leaf", Reg: leafReg, Pos: model.Pos{File: "shop.go", Line: 1, Col: 6},
+		Fields: []*model.Field{field("V", prim(model.Int32), model.Tag{ID: 1}, 2)}}
+}
+
+func order(fields ...*model.Field) *model.StructDecl {
+	return &model.StructDecl{Name: "Order", Reg: model.Registration{ID: 10}, Pos: model.Pos{File: "shop.go", Line: 5, Col: 6}, Fields: fields}
+}
+
+func TestWriteAndParseBack(t *testing.T) {
+	in := Input{PkgPath: pkgPath, PkgName: "shop",
+		Structs: planned(t, leaf(), order(
+			field("ID", prim(model.Int64), model.Tag{ID: 1}, 6),
+			field("Qty", prim(model.Int32), model.Tag{ID: 2, Encoding: "fixed"}, 7),
+			field("Item", ptr(structRef("Leaf", leafReg)), model.Tag{ID: 3, Nullable: true}, 8),
+			field("Note", ptr(prim(model.String)), model.Tag{ID: 4, Nullable: true}, 9),
+			field("Tags", &model.Type{Kind: model.Slice, Elem: prim(model.String)}, model.Tag{ID: 5}, 10),
+			field("Prices", &model.Type{Kind: model.Map, Key: prim(model.String), Elem: ptr(prim(model.Float64))}, model.Tag{ID: 6}, 11),
+		)),
+		Enums:  []*model.EnumDecl{{Name: "State", Reg: model.Registration{ID: 12}, Base: model.Int32}},
+		Values: map[string][]EnumValue{"State": {{"StateNew", 0}, {"StatePaid", 1}}},
+	}
+	text, errs := Write(in)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, want := range []string{"package shop;", "enum State [id=12] {\n    STATE_NEW = 0;\n    STATE_PAID = 1;\n}",
+		"message Order [id=10] {", "int64 i_d = 1;", "fixed int32 qty = 2;", "Leaf item = 3;", "optional string note = 4;",
+		"list<string> tags = 5;", "map<string, optional float64> prices = 6;"} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("IDL lacks %q:\n%s", want, text)
+		}
+	}
+	f, err := Parse(string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Compare the parsed messages with the model: names, numbers, types.
+	var msg *Message
+	for _, m := range f.Messages {
+		if m.Name == "Order" {
+			msg = m
+		}
+	}
+	if msg == nil || msg.ID != 10 || len(msg.Fields) != 6 {
+		t.Fatalf("parsed %+v", msg)
+	}
+	wantTypes := map[int]string{1: "int64", 2: "fixed int32", 3: "Leaf", 4: "string", 5: "list<string>", 6: "map<string, optional float64>"}
+	for _, fd := range msg.Fields {
+		if fd.Type.String() != wantTypes[fd.Number] {
+			t.Errorf("field %d: %s, want %s", fd.Number, fd.Type, wantTypes[fd.Number])
+		}
+	}
+	if !msg.Fields[3].Optional || msg.Fields[0].Optional {
+		t.Errorf("optional flags: %+v", msg.Fields)
+	}
+}
+
+func TestRefused(t *testing.T) {
+	tagged := func(id int) model.Tag { return model.Tag{ID: id} }
+	cases := []struct {
+		name  string
+		in    func(t *testing.T) Input
+		wants string
+	}{
+		{"untagged field", func(t *testing.T) Input {
+			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(field("Name", prim(model.String), model.Tag{ID: -1}, 6)))}
+		}, `shop.go:6:2: forygen schema: Order.Name: identified by its name "name"`},
+		{"struct field without a null flag", func(t *testing.T) Input {
+			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, leaf(), order(field("Item", structRef("Leaf", leafReg), tagged(1), 6)))}
+		}, "Order.Item: a struct field written without a null flag"},
+		{"pointer without nullable", func(t *testing.T) Input {
+			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(field("Note", ptr(prim(model.String)), tagged(1), 6)))}
+		}, `Order.Note: a pointer without fory:"nullable"`},
+		{"set", func(t *testing.T) Input {
+			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(field("S", &model.Type{Kind: model.Set, Elem: prim(model.String)}, tagged(1), 6)))}
+		}, "Order.S: a set (serializer.Set) has no IDL spelling"},
+		{"ref on a list", func(t *testing.T) Input {
+			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(field("L", &model.Type{Kind: model.Slice, Elem: prim(model.String)}, model.Tag{ID: 1, Ref: true}, 6)))}
+		}, "Order.L: ref on a list field"},
+		{"keyword field name", func(t *testing.T) Input {
+			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(field("Map", prim(model.String), tagged(1), 6)))}
+		}, `Order.Map: field name "map" is an IDL keyword`},
+		{"registration id 0", func(t *testing.T) Input {
+			s := order(field("A", prim(model.String), tagged(1), 6))
+			s.Reg = model.Registration{ID: 0}
+			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, s)}
+		}, "Order: registration id 0"},
+		{"two namespaces", func(t *testing.T) Input {
+			a := order(field("A", prim(model.String), tagged(1), 6))
+			a.Reg = model.Registration{ByName: true, Namespace: "one", Name: "Order"}
+			b := leaf()
+			b.Reg = model.Registration{ByName: true, Namespace: "two", Name: "Leaf"}
+			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, a, b)}
+		}, `Leaf: registered in namespace "two"`},
+		{"type of another package", func(t *testing.T) Input {
+			other := &model.Type{Kind: model.Struct, Named: &model.Named{PkgPath: "example.com/other", PkgName: "other", Name: "X"}, Reg: model.Registration{ID: 40}}
+			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(field("X", ptr(other), model.Tag{ID: 1, Nullable: true}, 6)))}
+		}, "Order.X: other.X is declared in another package"},
+		{"enum without constants", func(t *testing.T) Input {
+			return Input{PkgPath: pkgPath, PkgName: "shop", Enums: []*model.EnumDecl{{Name: "State", Reg: model.Registration{ID: 12}, Pos: model.Pos{File: "shop.go", Line: 30, Col: 6}}}}
+		}, "shop.go:30:6: forygen schema: State: no constants"},
+		{"unknown wire kind", func(t *testing.T) Input {
+			ps := planned(t, order(field("A", prim(model.String), tagged(1), 6)))
+			ps[0].Fields[0].Wire = &plan.Wire{TypeID: 63, Go: prim(model.String)} // a kind the writer does not know (a union, say)
+			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: ps}
+		}, "Order.A: type id 63 (type63) has no IDL spelling"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			text, errs := Write(c.in(t))
+			if text != nil {
+				t.Fatalf("wrote:\n%s", text)
+			}
+			var all []string
+			for _, e := range errs {
+				all = append(all, e.Error())
+			}
+			if !strings.Contains(strings.Join(all, "\n"), c.wants) {
+				t.Fatalf("errors %q lack %q", all, c.wants)
+			}
+		})
+	}
+}
+
+// TestVerifyCatches shows the self-check refusing text that describes other
+// bytes than the plan: each edit of a correct IDL is an error naming the
+// field.
+func TestVerifyCatches(t *testing.T) {
+	in := Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, leaf(), order(
+		field("ID", prim(model.Int64), model.Tag{ID: 1}, 6),
+		field("Item", ptr(structRef("Leaf", leafReg)), model.Tag{ID: 3, Nullable: true}, 8),
+		field("Tags", &model.Type{Kind: model.Slice, Elem: prim(model.String)}, model.Tag{ID: 5}, 10),
+	))}
+	text, errs := Write(in)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if errs := verify(in, text); len(errs) != 0 {
+		t.Fatalf("the written IDL does not verify: %v", errs)
+	}
+	for _, edit := range []struct{ from, to, wants string }{
+		{"int64 i_d = 1;", "fixed int64 i_d = 1;", "Order.ID: forygen writes varint64"},
+		{"int64 i_d = 1;", "optional int64 i_d = 1;", "Order.ID: forygen writes varint64 (nullable=false"},
+		{"int64 i_d = 1;", "int64 i_d = 2;", "Order.ID: an IDL peer writes field 2"},
+		{"list<string> tags = 5;", "list<optional string> tags = 5;", "Order.Tags: forygen writes list<string>"},
+		{"Leaf item = 3;", "ref Leaf item = 3;", "ref=false), an IDL peer"},
+		{"message Order [id=10]", "message Order [id=13]", "the IDL has no message registered as id=10"},
+		{"list<string> tags = 5;", "list<string tags = 5;", "does not parse back"},
+	} {
+		bad := strings.Replace(string(text), edit.from, edit.to, 1)
+		errs := verify(in, []byte(bad))
+		var all []string
+		for _, e := range errs {
+			all = append(all, e.Error())
+		}
+		if !strings.Contains(strings.Join(all, "\n"), edit.wants) {
+			t.Errorf("%s → %s: errors %q lack %q", edit.from, edit.to, all, edit.wants)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, src := range []string{
+		"message A { int32 a = 1; int32 b = 1; }",
+		"message A { map<int32> a = 1; }",
+		"message A [id=0] { }",
+		"enum E { A = 1; B = 1; }",
+		"message A { tagged int32 a = 1; }",
+		"message A { array<string> a = 1; }",
+		"import \"x.fdl\";",
+		"message A { int32 message = 1; }",
+		"/* open",
+	} {
+		if _, err := Parse(src); err == nil {
+			t.Errorf("%q: no error", src)
+		}
+	}
+}

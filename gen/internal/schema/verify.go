@@ -1,0 +1,237 @@
+package schema
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/forygen/forygen/gen/internal/model"
+	"github.com/forygen/forygen/gen/internal/plan"
+)
+
+// Declarations turns a parsed IDL file into the Go declarations foryc's Go
+// generator writes for it (official Fory Go's tags: `id=N` from the field
+// number, `nullable` for optional and message fields, `ref`,
+// `encoding=fixed|tagged`, `type=bytes`, `type=array(element=…)`), as model
+// values that plan can plan. Registrations: [id=N], or the IDL package as
+// namespace and the type name.
+func Declarations(f *File) ([]*model.StructDecl, []*model.EnumDecl, error) {
+	regs := map[string]model.Registration{}
+	enums := map[string]bool{}
+	var outEnums []*model.EnumDecl
+	for _, e := range f.Enums {
+		r := model.Registration{ID: uint32(e.ID)}
+		if e.ID == 0 {
+			r = model.Registration{ByName: true, Namespace: f.Package, Name: e.Name}
+		}
+		regs[e.Name], enums[e.Name] = r, true
+		outEnums = append(outEnums, &model.EnumDecl{Name: e.Name, Reg: r, Base: model.Int32})
+	}
+	for _, m := range f.Messages {
+		r := model.Registration{ID: uint32(m.ID)}
+		if m.ID == 0 {
+			r = model.Registration{ByName: true, Namespace: f.Package, Name: m.Name}
+		}
+		if _, dup := regs[m.Name]; dup {
+			return nil, nil, fmt.Errorf("%d: %s declared twice", m.Line, m.Name)
+		}
+		regs[m.Name] = r
+	}
+	var structs []*model.StructDecl
+	for _, m := range f.Messages {
+		s := &model.StructDecl{Name: m.Name, Reg: regs[m.Name]}
+		for _, fd := range m.Fields {
+			t, err := goType(fd.Type, true, regs, enums)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%d: %s.%s: %v", fd.Line, m.Name, fd.Name, err)
+			}
+			tag := model.Tag{ID: fd.Number, Ref: fd.Ref, Encoding: fd.Type.Encoding}
+			if fd.Type.Encoding == "varint" {
+				tag.Encoding = "" // the default
+			}
+			switch fd.Type.Kind {
+			case "array":
+				tag.Hint = &model.Hint{Name: "array", Element: fd.Type.Elem.Name, Original: "array(element=" + fd.Type.Elem.Name + ")"}
+			case "scalar":
+				if fd.Type.Name == "bytes" {
+					tag.Hint = &model.Hint{Name: "bytes", Original: "bytes"}
+				}
+			}
+			isMessage := t.Kind == model.Struct
+			if fd.Optional || isMessage {
+				tag.Nullable, tag.NullableSet = true, true
+				t = &model.Type{Kind: model.Pointer, Elem: t}
+			}
+			if fd.Ref && !isMessage {
+				return nil, nil, fmt.Errorf("%d: %s.%s: ref applies to message fields", fd.Line, m.Name, fd.Name)
+			}
+			s.Fields = append(s.Fields, &model.Field{GoName: fd.Name, Type: t, Tag: tag})
+		}
+		structs = append(structs, s)
+	}
+	return structs, outEnums, nil
+}
+
+func goType(t *Type, top bool, regs map[string]model.Registration, enums map[string]bool) (*model.Type, error) {
+	if !top && t.Encoding != "" && t.Encoding != "varint" {
+		return nil, fmt.Errorf("%s: forygen has no encoding for an element", t)
+	}
+	if t.Ref {
+		return nil, fmt.Errorf("%s: forygen does not track references of elements", t)
+	}
+	var out *model.Type
+	switch t.Kind {
+	case "scalar":
+		kinds := map[string]model.Kind{"bool": model.Bool, "int8": model.Int8, "int16": model.Int16, "int32": model.Int32,
+			"int64": model.Int64, "uint8": model.Uint8, "uint16": model.Uint16, "uint32": model.Uint32, "uint64": model.Uint64,
+			"float16": model.Float16, "bfloat16": model.BFloat16, "float32": model.Float32, "float64": model.Float64,
+			"string": model.String, "date": model.Date, "timestamp": model.Time, "duration": model.Duration, "decimal": model.Decimal}
+		switch k, ok := kinds[t.Name]; {
+		case ok:
+			out = &model.Type{Kind: k}
+		case t.Name == "bytes" && top:
+			out = &model.Type{Kind: model.Slice, Elem: &model.Type{Kind: model.Uint8}}
+		default:
+			return nil, fmt.Errorf("%s has no forygen equivalent here", t.Name)
+		}
+	case "named":
+		r, ok := regs[t.Name]
+		if !ok {
+			return nil, fmt.Errorf("unknown type %s", t.Name)
+		}
+		named := &model.Named{Name: t.Name}
+		if enums[t.Name] {
+			out = &model.Type{Kind: model.Enum, Named: named, Reg: r, Base: model.Int32}
+		} else {
+			out = &model.Type{Kind: model.Struct, Named: named, Reg: r}
+		}
+	case "list", "array":
+		if !top && t.Kind == "array" {
+			return nil, fmt.Errorf("%s: forygen writes nested slices as lists", t)
+		}
+		e, err := goType(t.Elem, false, regs, enums)
+		if err != nil {
+			return nil, err
+		}
+		out = &model.Type{Kind: model.Slice, Elem: e}
+	case "map":
+		k, err := goType(t.Key, false, regs, enums)
+		if err != nil {
+			return nil, err
+		}
+		v, err := goType(t.Elem, false, regs, enums)
+		if err != nil {
+			return nil, err
+		}
+		out = &model.Type{Kind: model.Map, Key: k, Elem: v}
+	default:
+		return nil, fmt.Errorf("unknown type kind %s", t.Kind)
+	}
+	if !top && t.Optional {
+		out = &model.Type{Kind: model.Pointer, Elem: out}
+	}
+	return out, nil
+}
+
+// verify parses text back, plans what an IDL peer declares and compares it
+// with forygen's plan of the same types.
+func verify(in Input, text []byte) []error {
+	fail := func(pos model.Pos, format string, args ...any) []error {
+		return []error{&Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}}
+	}
+	var first model.Pos
+	if len(in.Structs) > 0 {
+		first = in.Structs[0].Model.Pos
+	} else if len(in.Enums) > 0 {
+		first = in.Enums[0].Pos
+	}
+	f, err := Parse(string(text))
+	if err != nil {
+		return fail(first, "the IDL written does not parse back: %v", err)
+	}
+	structs, enums, err := Declarations(f)
+	if err != nil {
+		return fail(first, "the IDL written does not read back: %v", err)
+	}
+	byReg := map[string]*model.StructDecl{}
+	for _, s := range structs {
+		byReg[s.Reg.String()] = s
+	}
+	enumRegs := map[string]*Enum{}
+	for i, e := range enums {
+		enumRegs[e.Reg.String()] = f.Enums[i]
+	}
+	var errs []error
+	for _, e := range in.Enums {
+		pe := enumRegs[e.Reg.String()]
+		if pe == nil {
+			errs = append(errs, fail(e.Pos, "%s: the IDL has no enum registered as %s", e.Name, e.Reg)...)
+			continue
+		}
+		want := in.Values[e.Name]
+		n := 0
+		for i, v := range want {
+			dup := false
+			for _, u := range want[:i] {
+				dup = dup || u.Value == v.Value
+			}
+			if dup {
+				continue
+			}
+			if n >= len(pe.Values) || pe.Values[n].Value != v.Value {
+				errs = append(errs, fail(e.Pos, "%s: value %s = %d is not in the IDL", e.Name, v.Name, v.Value)...)
+			}
+			n++
+		}
+		if n != len(pe.Values) {
+			errs = append(errs, fail(e.Pos, "%s: the IDL has %d values, the Go type %d", e.Name, len(pe.Values), n)...)
+		}
+	}
+	for _, s := range in.Structs {
+		pd := byReg[s.Model.Reg.String()]
+		if pd == nil {
+			errs = append(errs, fail(s.Model.Pos, "%s: the IDL has no message registered as %s", s.Model.Name, s.Model.Reg)...)
+			continue
+		}
+		peer, perrs := plan.PlanStruct(pd)
+		if len(perrs) > 0 {
+			errs = append(errs, fail(s.Model.Pos, "%s: the IDL's message does not plan: %v", s.Model.Name, perrs[0])...)
+			continue
+		}
+		errs = append(errs, compare(s, peer)...)
+	}
+	return errs
+}
+
+// compare reports where an IDL peer's plan differs from forygen's.
+func compare(s, peer *plan.Struct) []error {
+	var errs []error
+	bad := func(pos model.Pos, format string, args ...any) {
+		errs = append(errs, &Error{Pos: pos, Msg: s.Model.Name + fmt.Sprintf(format, args...)})
+	}
+	if len(s.Fields) != len(peer.Fields) {
+		bad(s.Model.Pos, ": the IDL has %d fields, forygen writes %d", len(peer.Fields), len(s.Fields))
+		return errs
+	}
+	for i, f := range s.Fields {
+		p := peer.Fields[i]
+		if f.Identifier != p.Identifier {
+			bad(f.Pos, ".%s: an IDL peer writes field %s in this position, forygen writes %s", f.GoName, p.Identifier, f.Identifier)
+			continue
+		}
+		a, b := plan.FieldSchemaOf(f), plan.FieldSchemaOf(p)
+		if a.Type.String() != b.Type.String() || a.Nullable != b.Nullable || a.Ref != b.Ref {
+			bad(f.Pos, ".%s: forygen writes %s (nullable=%v, ref=%v), an IDL peer %s (nullable=%v, ref=%v)",
+				f.GoName, a.Type, a.Nullable, a.Ref, b.Type, b.Nullable, b.Ref)
+			continue
+		}
+		fa, fb := plan.Fingerprint([]*plan.Field{f}), plan.Fingerprint([]*plan.Field{p})
+		if fa != fb {
+			bad(f.Pos, ".%s: same-schema fingerprint %q here, %q for an IDL peer", f.GoName, fa, fb)
+		}
+	}
+	if len(errs) == 0 && (s.Fingerprint != peer.Fingerprint || !bytes.Equal(s.TypeDef, peer.TypeDef) ||
+		!bytes.Equal(s.ConsistentMeta, peer.ConsistentMeta)) {
+		bad(s.Model.Pos, ": the IDL's message plans to other bytes (fingerprint %q, forygen %q)", peer.Fingerprint, s.Fingerprint)
+	}
+	return errs
+}
