@@ -431,7 +431,8 @@ func TestUnskippableFields(t *testing.T) {
 	for name, ft := range map[string]meta.FieldType{
 		"map key":            {TypeID: 24, Children: []meta.FieldType{structT, {TypeID: 21}}},
 		"list of map of key": {TypeID: 22, Children: []meta.FieldType{{TypeID: 24, Children: []meta.FieldType{{TypeID: typeNamedCompatibleStruct}, {TypeID: 5}}}}},
-		"any":                {TypeID: 0},
+		"ext":                {TypeID: 31},
+		"list of named ext":  {TypeID: 22, Children: []meta.FieldType{{TypeID: 32}}},
 	} {
 		data := probeMessage([]remoteField{{meta.FieldDef{Name: "zz", TagID: -1, Type: ft}, func(b *buffer.Buffer) { b.WriteVarUint32(0) }}})
 		de := decodeErr(t, data, ErrSchemaMismatch)

@@ -1,0 +1,410 @@
+package foryimpl
+
+import (
+	"github.com/forygen/forygen/internal/meta"
+)
+
+// Skipping (docs/format.md §11.4): in compatible mode a received TypeDef may
+// declare fields the local struct lacks, and their values are stepped over
+// with the TypeDef alone. Every type id of the specification is handled:
+// scalars by width or varint form, strings, binaries and dense arrays by
+// length, lists, sets and maps element by element, structs by their
+// TypeDef, and the values that carry their own type meta, `any` (type id
+// 0) and union cases (33, 34, 35), by reading that meta first. Only
+// extension values (31, 32) cannot be skipped: their bytes are whatever
+// their serializer wrote, with no length. Skipping is bounded like
+// decoding: depth by WithMaxDepth, element counts by ReadLength's budget,
+// TypeDefs by the allocation budget.
+
+// Type ids that only the skipper meets (docs/format.md §4.1).
+const (
+	typeUnknown     = 0
+	typeFloat8      = 16
+	typeList        = 22
+	typeSet         = 23
+	typeMap         = 24
+	typeNamedEnum   = 26
+	typeExt         = 31
+	typeNamedExt    = 32
+	typeUnion       = 33
+	typeTypedUnion  = 34
+	typeNamedUnion  = 35
+	typeNone        = 36
+	typeArray       = 42
+	typeFloat8Array = 52
+)
+
+// unskippable says why a value of type ft cannot be skipped with the
+// TypeDef alone, or "" when it can.
+func unskippable(ft *meta.FieldType) string {
+	switch ft.TypeID {
+	case typeExt, typeNamedExt:
+		return "an extension value has no length: its bytes are its serializer's"
+	case typeMap:
+		// Official Go writes map keys and values without type meta (§8.4,
+		// §14.11), so a struct key has no TypeDef to skip it by. Struct
+		// values are skippable when a chunk carries their type meta (Java,
+		// Python, JavaScript); skipMap refuses the chunks that do not.
+		if len(ft.Children) == 2 && isStructKind(ft.Children[0].TypeID) {
+			return "a map with struct keys carries no TypeDef"
+		}
+	}
+	for i := range ft.Children {
+		if why := unskippable(&ft.Children[i]); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// SkipField skips the value of an unmatched remote field (docs/format.md
+// §11.4). An `any` field always starts with a flag, whatever its TypeDef
+// entry says (official Go declares it non-nullable and writes the flag).
+func (c *ReadContext) SkipField(f *EvolvedField) {
+	if (f.Flag || f.def.Type.TypeID == typeUnknown) && !c.ReadFlag() {
+		return
+	}
+	c.skipValue(&f.def.Type, 0)
+}
+
+// skipValue skips one value of type ft (no null flag).
+func (c *ReadContext) skipValue(ft *meta.FieldType, depth int) {
+	r := &c.r
+	if depth > c.maxDepth {
+		r.Fail(limit("values nested deeper than the maximum depth %d", c.maxDepth))
+		return
+	}
+	switch id := ft.TypeID; id {
+	case 1, 2, 9, typeFloat8:
+		r.Skip(1)
+	case 3, 10, 17, 18:
+		r.Skip(2)
+	case 4, 11, 19:
+		r.Skip(4)
+	case 6, 13, 20:
+		r.Skip(8)
+	case 5, 12, typeEnum, typeNamedEnum:
+		r.ReadVarUint32()
+	case 7, 14:
+		r.ReadVarUint64()
+	case 8, 15:
+		r.ReadTaggedInt64()
+	case 21:
+		c.skipString()
+	case 37:
+		r.ReadVarInt64()
+		r.Skip(4)
+	case 38:
+		r.Skip(12)
+	case 39:
+		r.ReadVarInt64()
+	case 40:
+		c.skipDecimal()
+	case 41, 43, 44, 45, 46, 47, 48, 49, 50, 51, 53, 54, 55, 56:
+		r.Skip(c.ReadLength(1))
+	case typeFloat8Array:
+		// The specification's float8 array: the float8 kind, then the
+		// byte length and the bytes.
+		r.Skip(1)
+		r.Skip(c.ReadLength(1))
+	case typeList, typeSet:
+		c.skipList(ft, depth)
+	case typeMap:
+		c.skipMap(ft, depth)
+	case typeStruct, typeCompatibleStruct, typeNamedStruct, typeNamedCompatibleStruct:
+		c.skipStruct(depth)
+	case typeUnknown:
+		// An `any` value after its flag: its type meta, then its payload.
+		c.skipMetaValue(c.readTypeMeta(), depth+1)
+	case typeUnion, typeTypedUnion, typeNamedUnion:
+		// A union field's TypeDef says UNION and no type meta follows
+		// (the owner names the union); the payload is the case.
+		c.skipUnionCase(depth)
+	case typeNone:
+	default:
+		r.Fail(&detail{sentinel: ErrUnsupported, msg: "cannot skip a value of type id " + itoa(int(id))})
+	}
+}
+
+func (c *ReadContext) skipString() {
+	r := &c.r
+	h := r.ReadVarUint64()
+	if h>>36 != 0 && r.Err() == nil {
+		r.Fail(malformed("string header %d too large", h))
+		return
+	}
+	// As uint64 first: int(h>>2) truncates on 32-bit platforms.
+	if h>>2 > uint64(r.Remaining()) {
+		if r.Err() == nil {
+			r.Fail(shortInput("string of %d bytes exceeds the %d remaining bytes", h>>2, r.Remaining()))
+		}
+		return
+	}
+	r.Skip(int(h >> 2))
+}
+
+// metaType is a value's type as its type meta gives it (docs/format.md §5.1):
+// the type id, and for a struct the TypeDef its fields are skipped by.
+type metaType struct {
+	id  uint8
+	def *remoteDef
+}
+
+// readTypeMeta reads the type meta of a value that carries its own: an
+// `any` value, a union case, the elements of a list whose header does not
+// declare them, a map chunk's undeclared side (docs/format.md §5.1, §11.3).
+// In compatible mode a struct's meta is a shared TypeDef, which the value's
+// fields are skipped by; in same-schema mode a struct cannot be skipped.
+func (c *ReadContext) readTypeMeta() metaType {
+	r := &c.r
+	id := r.ReadUint8()
+	if r.Err() != nil {
+		return metaType{}
+	}
+	switch id {
+	case typeStruct, typeCompatibleStruct, typeNamedStruct, typeNamedCompatibleStruct:
+		d := c.readStructDefFor(id)
+		if d != nil && !isStructKind(d.def.Kind) && r.Err() == nil {
+			r.Fail(malformed("struct type meta refers to a TypeDef of kind %d", d.def.Kind))
+			return metaType{}
+		}
+		return metaType{id: id, def: d}
+	case typeEnum, typeExt, typeTypedUnion:
+		r.ReadVarUint32() // the user id
+	case typeNamedEnum, typeNamedExt, typeNamedUnion:
+		// By name: a shared non-struct TypeDef in compatible mode, the
+		// namespace and type name in same-schema mode (§5.1).
+		if c.compatible {
+			c.readSharedTypeDef(nil)
+		} else {
+			c.readMetaString(meta.Namespace)
+			c.readMetaString(meta.TypeName)
+		}
+	case typeUnknown:
+		r.Fail(malformed("type meta of a value names type id 0 (unknown)"))
+	}
+	return metaType{id: id}
+}
+
+// anyElem and anyKeyValue are the child types of a list, set or map known only from its
+// own type meta: every element carries its type meta.
+var anyElem = []meta.FieldType{{TypeID: typeUnknown}}
+var anyKeyValue = []meta.FieldType{{TypeID: typeUnknown}, {TypeID: typeUnknown}}
+
+// skipMetaValue skips the payload of a value whose type meta readTypeMeta
+// read.
+func (c *ReadContext) skipMetaValue(mt metaType, depth int) {
+	r := &c.r
+	if r.Err() != nil {
+		return
+	}
+	if depth > c.maxDepth {
+		r.Fail(limit("values nested deeper than the maximum depth %d", c.maxDepth))
+		return
+	}
+	switch mt.id {
+	case typeStruct, typeCompatibleStruct, typeNamedStruct, typeNamedCompatibleStruct:
+		c.skipStructBody(mt.def, depth)
+	case typeList, typeSet:
+		c.skipList(&meta.FieldType{TypeID: mt.id, Children: anyElem}, depth)
+	case typeMap:
+		c.skipMap(&meta.FieldType{TypeID: mt.id, Children: anyKeyValue}, depth)
+	case typeExt, typeNamedExt:
+		r.Fail(&detail{sentinel: ErrUnsupported, msg: "cannot skip an extension value (type id " + itoa(int(mt.id)) +
+			"): it has no length, its bytes are its serializer's"})
+	default:
+		c.skipValue(&meta.FieldType{TypeID: mt.id}, depth)
+	}
+}
+
+// skipUnionCase skips a union's payload: the case id, then the case value
+// as an `any` value, with its flag and type meta (the specification's
+// "Union value payload"). A null case value is just its flag.
+func (c *ReadContext) skipUnionCase(depth int) {
+	c.r.ReadVarUint32()
+	if c.r.Err() != nil || !c.ReadFlag() {
+		return
+	}
+	c.skipMetaValue(c.readTypeMeta(), depth+1)
+}
+
+func (c *ReadContext) skipList(ft *meta.FieldType, depth int) {
+	n := c.ReadLength(1)
+	if n == 0 {
+		return
+	}
+	r := &c.r
+	h := r.ReadUint8()
+	if r.Err() != nil {
+		return
+	}
+	if h&^listHeaderMask != 0 || h&listTrackRef != 0 {
+		r.Fail(malformed("unsupported list elements header 0x%02x", h))
+		return
+	}
+	hasNull := h&listHasNull != 0
+	if h&listSameType == 0 {
+		// Elements of different types: each carries its type meta, after
+		// its flag when the header announces nulls (§8.1).
+		for i := 0; i < n && r.Err() == nil; i++ {
+			if hasNull && !c.ReadFlag() {
+				continue
+			}
+			c.skipMetaValue(c.readTypeMeta(), depth+1)
+		}
+		return
+	}
+	elem := &ft.Children[0]
+	if h&listDeclared == 0 {
+		// One type meta for all elements.
+		mt := c.readTypeMeta()
+		for i := 0; i < n && r.Err() == nil; i++ {
+			if hasNull && !c.ReadFlag() {
+				continue
+			}
+			c.skipMetaValue(mt, depth+1)
+		}
+		return
+	}
+	for i := 0; i < n && r.Err() == nil; i++ {
+		if hasNull && !c.ReadFlag() {
+			continue
+		}
+		if isStructKind(elem.TypeID) {
+			// Declared struct elements are bare bodies: nothing says
+			// their schema.
+			c.skipStructBody(nil, depth+1)
+		} else {
+			c.skipValue(elem, depth+1)
+		}
+	}
+}
+
+// skipSide is how one side of a map chunk is skipped: by its type meta when
+// the chunk carries it, else by the TypeDef's declared type.
+type skipSide struct {
+	declared *meta.FieldType
+	mt       metaType
+	hasMeta  bool
+}
+
+func (c *ReadContext) skipSideValue(s *skipSide, depth int) {
+	switch {
+	case s.hasMeta:
+		c.skipMetaValue(s.mt, depth+1)
+	case isStructKind(s.declared.TypeID):
+		c.r.Fail(mismatch("a skipped map's struct keys or values carry no TypeDef (declared type) and cannot be skipped"))
+	default:
+		c.skipValue(s.declared, depth+1)
+	}
+}
+
+// skipMap skips a map chunk by chunk (docs/format.md §8.4). A side whose
+// type the chunk header does not declare carries its type meta once per
+// chunk, which may be a struct's TypeDef; a declared struct side cannot be
+// skipped (§14.11). Null keys are accepted here, for peers whose maps have
+// them.
+func (c *ReadContext) skipMap(ft *meta.FieldType, depth int) {
+	n := c.ReadLength(2)
+	r := &c.r
+	key := skipSide{declared: &ft.Children[0]}
+	val := skipSide{declared: &ft.Children[1]}
+	for n > 0 && r.Err() == nil {
+		h := r.ReadUint8()
+		if r.Err() != nil {
+			return
+		}
+		switch {
+		case h&0xc0 != 0:
+			r.Fail(malformed("map chunk header 0x%02x has reserved bits set", h))
+			return
+		case h&(mapKeyTrackRef|mapValTrackRef) != 0:
+			r.Fail(&detail{sentinel: ErrUnsupported, msg: "reference-tracked map entries (chunk header 0x" + hex2(h) + ")"})
+			return
+		}
+		keyNull, valNull := h&mapKeyHasNull != 0, h&mapValHasNull != 0
+		key.hasMeta, val.hasMeta = false, false
+		if keyNull || valNull {
+			// One entry, no size: the side that is not null, after its
+			// type meta when undeclared.
+			switch {
+			case keyNull && valNull:
+			case keyNull:
+				if val.hasMeta = h&mapValDeclared == 0; val.hasMeta {
+					val.mt = c.readTypeMeta()
+				}
+				c.skipSideValue(&val, depth)
+			default:
+				if key.hasMeta = h&mapKeyDeclared == 0; key.hasMeta {
+					key.mt = c.readTypeMeta()
+				}
+				c.skipSideValue(&key, depth)
+			}
+			n--
+			continue
+		}
+		size := int(r.ReadUint8())
+		if (size == 0 || size > n) && r.Err() == nil {
+			r.Fail(malformed("map chunk of %d entries with %d entries left", size, n))
+			return
+		}
+		if key.hasMeta = h&mapKeyDeclared == 0; key.hasMeta {
+			key.mt = c.readTypeMeta()
+		}
+		if val.hasMeta = h&mapValDeclared == 0; val.hasMeta {
+			val.mt = c.readTypeMeta()
+		}
+		for j := 0; j < size && r.Err() == nil; j++ {
+			c.skipSideValue(&key, depth)
+			c.skipSideValue(&val, depth)
+		}
+		n -= size
+	}
+}
+
+func hex2(b byte) string {
+	const digits = "0123456789abcdef"
+	return string([]byte{digits[b>>4], digits[b&15]})
+}
+
+// skipStruct skips a struct value with its type meta.
+func (c *ReadContext) skipStruct(depth int) {
+	id := c.r.ReadUint8()
+	if c.r.Err() != nil {
+		return
+	}
+	c.skipStructBody(c.readStructDefFor(id), depth+1)
+}
+
+// readStructDefFor reads the rest of a struct's type meta after its type id.
+func (c *ReadContext) readStructDefFor(id byte) *remoteDef {
+	if !c.compatible || (id != typeCompatibleStruct && id != typeNamedCompatibleStruct) {
+		c.r.Fail(malformed("struct type id %d cannot be skipped in this mode", id))
+		return nil
+	}
+	return c.readSharedTypeDef(nil)
+}
+
+// skipStructBody skips a compatible-mode struct body described by d.
+func (c *ReadContext) skipStructBody(d *remoteDef, depth int) {
+	if d == nil || c.r.Err() != nil {
+		if c.r.Err() == nil {
+			c.r.Fail(malformed("struct value without a TypeDef"))
+		}
+		return
+	}
+	if depth > c.maxDepth {
+		c.r.Fail(limit("structs nested deeper than the maximum depth %d", c.maxDepth))
+		return
+	}
+	for i := range d.def.Fields {
+		fd := &d.def.Fields[i]
+		if (fd.Nullable || fd.Type.TypeID == typeUnknown) && !c.ReadFlag() {
+			continue
+		}
+		c.skipValue(&fd.Type, depth)
+		if c.r.Err() != nil {
+			return
+		}
+	}
+}
