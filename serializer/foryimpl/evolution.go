@@ -140,7 +140,6 @@ func isNumeric(id uint8) bool {
 func isUnsignedID(id uint8) bool { return id >= 9 && id <= 15 }
 func isFloatID(id uint8) bool    { return id == 19 || id == 20 }
 
-
 // readNumber reads a remote numeric scalar as int64/uint64/float64.
 func (c *ReadContext) readNumber(id uint8) (i int64, u uint64, f float64) {
 	r := &c.r
