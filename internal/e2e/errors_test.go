@@ -202,13 +202,14 @@ func TestStrictTypeIDs(t *testing.T) {
 	hostile.CheckError(t, err, bad, "e2e.Containers")
 }
 
-// TestAPIMisuse: values that are not non-nil pointers to generated types
-// are errors (ErrNotGenerated), never panics.
+// TestAPIMisuse: values that are neither non-nil pointers to generated
+// types nor root values (serializer.RootValue) are errors
+// (ErrNotGenerated), never panics.
 func TestAPIMisuse(t *testing.T) {
 	data, err := serializer.Serialize(&e2e.Node{})
 	require.NoError(t, err)
 	var nilNode *e2e.Node
-	for _, v := range []any{nil, e2e.Node{}, nilNode, 5, "x", &struct{}{}, new(*e2e.Node)} {
+	for _, v := range []any{nil, e2e.Node{}, nilNode, complex(1, 2), []uint{5}, map[bool]string{}, &struct{}{}, new(*e2e.Node), new(*int64)} {
 		_, err := serializer.Serialize(v)
 		require.ErrorIs(t, err, serializer.ErrNotGenerated, "%T", v)
 		require.ErrorIs(t, serializer.Deserialize(data, v), serializer.ErrNotGenerated, "%T", v)
