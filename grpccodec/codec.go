@@ -102,6 +102,11 @@ func (c *Codec) Name() string { return Name }
 // Marshal writes v, a non-nil pointer to a generated type, as one Fory
 // message and returns it in a single buffer that the caller (gRPC) frees.
 func (c *Codec) Marshal(v any) (out mem.BufferSlice, err error) {
+	// gRPC messages are generated types; the root values serializer also
+	// takes (an int, a string) are not messages.
+	if _, ok := v.(serializer.Message); !ok {
+		return nil, marshalError(v, serializer.ErrNotGenerated)
+	}
 	b := c.bufs.Get().(*buffer.Buffer)
 	b.Reset()
 	defer func() {
@@ -162,6 +167,9 @@ func (c *Codec) Unmarshal(data mem.BufferSlice, v any) (err error) {
 			err = fmt.Errorf("grpccodec: unmarshaling %T panicked: %v", v, r)
 		}
 	}()
+	if _, ok := v.(serializer.Message); !ok {
+		return unmarshalError(v, serializer.ErrNotGenerated)
+	}
 	if len(data) == 1 {
 		err = c.f.Deserialize(data[0].ReadOnlyData(), v)
 	} else {
