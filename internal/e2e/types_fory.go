@@ -53,6 +53,9 @@ func (x *Base) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Base) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -171,13 +174,15 @@ func (x *Base) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 
 // foryTypeScalars is Scalars's static type information. Fingerprint: 7,5,0,0;b,1,0,0;base,0,0,0;cnt,12,0,0;col,0,0,0;day,39,0,0;dur,37,0,0;f32,19,0,0;f64,20,0,0;f_i32,4,0,0;f_i64,6,0,0;f_u32,11,0,0;f_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;lbl,21,0,0;p_b,1,0,0;p_col,0,0,0;p_f32,19,0,0;p_i64,7,0,0;p_s,21,0,0;shd,0,0,0;stat,0,0,0;t_i64,8,0,0;t_u64,15,0,0;temp,20,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;when,38,0,0;
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x98, 0x07},
-	GoName:         "e2e.Scalars",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0xa9, 0x70, 0xba, 0x49, 0xee, 0xad, 0x87, 0x74, 0xdf, 0x04, 0x98, 0x07, 0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x8c, 0x04, 0x0b, 0xf9, 0x1b, 0xec, 0x8c, 0x0b, 0x0b, 0xfa, 0x9b, 0xec, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x8c, 0x08, 0x27, 0xf9, 0x1d, 0x70, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x8c, 0x0f, 0x27, 0xfa, 0x9d, 0x70, 0xdc, 0x05, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x44, 0x0c, 0x09, 0xb3, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x48, 0x1c, 0x04, 0x12, 0x20, 0x44, 0x19, 0x09, 0xcb, 0x44, 0x27, 0x0c, 0x18, 0x44, 0x25, 0x0e, 0x91, 0x44, 0x15, 0x2c, 0x2b, 0x4e, 0x19, 0xbf, 0x62, 0x72, 0xc0, 0x46, 0x15, 0x3f, 0x72, 0x44, 0x19, 0x48, 0xe3, 0x48, 0x19, 0x4a, 0x60, 0x98, 0x48, 0x26, 0x58, 0xe4, 0x68},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x98, 0x07},
-	SchemaHash:     619275942,
-	TypeDef:        []byte{0xa9, 0x70, 0xba, 0x49, 0xee, 0xad, 0x87, 0x74, 0xdf, 0x04, 0x98, 0x07, 0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x8c, 0x04, 0x0b, 0xf9, 0x1b, 0xec, 0x8c, 0x0b, 0x0b, 0xfa, 0x9b, 0xec, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x8c, 0x08, 0x27, 0xf9, 0x1d, 0x70, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x8c, 0x0f, 0x27, 0xfa, 0x9d, 0x70, 0xdc, 0x05, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x44, 0x0c, 0x09, 0xb3, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x48, 0x1c, 0x04, 0x12, 0x20, 0x44, 0x19, 0x09, 0xcb, 0x44, 0x27, 0x0c, 0x18, 0x44, 0x25, 0x0e, 0x91, 0x44, 0x15, 0x2c, 0x2b, 0x4e, 0x19, 0xbf, 0x62, 0x72, 0xc0, 0x46, 0x15, 0x3f, 0x72, 0x44, 0x19, 0x48, 0xe3, 0x48, 0x19, 0x4a, 0x60, 0x98, 0x48, 0x26, 0x58, 0xe4, 0x68},
-	UserID:         920,
+	ConsistentMeta:    []byte{0x1b, 0x98, 0x07},
+	GoName:            "e2e.Scalars",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0xa9, 0x70, 0xba, 0x49, 0xee, 0xad, 0x87, 0x74, 0xdf, 0x04, 0x98, 0x07, 0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x8c, 0x04, 0x0b, 0xf9, 0x1b, 0xec, 0x8c, 0x0b, 0x0b, 0xfa, 0x9b, 0xec, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x8c, 0x08, 0x27, 0xf9, 0x1d, 0x70, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x8c, 0x0f, 0x27, 0xfa, 0x9d, 0x70, 0xdc, 0x05, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x44, 0x0c, 0x09, 0xb3, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x48, 0x1c, 0x04, 0x12, 0x20, 0x44, 0x19, 0x09, 0xcb, 0x44, 0x27, 0x0c, 0x18, 0x44, 0x25, 0x0e, 0x91, 0x44, 0x15, 0x2c, 0x2b, 0x4e, 0x19, 0xbf, 0x62, 0x72, 0xc0, 0x46, 0x15, 0x3f, 0x72, 0x44, 0x19, 0x48, 0xe3, 0x48, 0x19, 0x4a, 0x60, 0x98, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0xa9, 0xa0, 0x9e, 0xa1, 0xfa, 0xc6, 0xc2, 0x79, 0xdf, 0x04, 0x98, 0x07, 0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x8c, 0x04, 0x0b, 0xf9, 0x1b, 0xec, 0x8c, 0x0b, 0x0b, 0xfa, 0x9b, 0xec, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x8c, 0x08, 0x27, 0xf9, 0x1d, 0x70, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x8c, 0x0f, 0x27, 0xfa, 0x9d, 0x70, 0xdc, 0x05, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x44, 0x0c, 0x09, 0xb3, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x49, 0x1c, 0x04, 0x12, 0x20, 0x45, 0x19, 0x09, 0xcb, 0x44, 0x27, 0x0c, 0x18, 0x44, 0x25, 0x0e, 0x91, 0x44, 0x15, 0x2c, 0x2b, 0x4f, 0x19, 0xbf, 0x62, 0x72, 0xc0, 0x46, 0x15, 0x3f, 0x72, 0x45, 0x19, 0x48, 0xe3, 0x49, 0x19, 0x4a, 0x60, 0x98, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x98, 0x07},
+	SchemaHash:        619275942,
+	TypeDef:           []byte{0xa9, 0x70, 0xba, 0x49, 0xee, 0xad, 0x87, 0x74, 0xdf, 0x04, 0x98, 0x07, 0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x8c, 0x04, 0x0b, 0xf9, 0x1b, 0xec, 0x8c, 0x0b, 0x0b, 0xfa, 0x9b, 0xec, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x8c, 0x08, 0x27, 0xf9, 0x1d, 0x70, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x8c, 0x0f, 0x27, 0xfa, 0x9d, 0x70, 0xdc, 0x05, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x44, 0x0c, 0x09, 0xb3, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x48, 0x1c, 0x04, 0x12, 0x20, 0x44, 0x19, 0x09, 0xcb, 0x44, 0x27, 0x0c, 0x18, 0x44, 0x25, 0x0e, 0x91, 0x44, 0x15, 0x2c, 0x2b, 0x4e, 0x19, 0xbf, 0x62, 0x72, 0xc0, 0x46, 0x15, 0x3f, 0x72, 0x44, 0x19, 0x48, 0xe3, 0x48, 0x19, 0x4a, 0x60, 0x98, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	TypeDefRef:        []byte{0xa9, 0xa0, 0x9e, 0xa1, 0xfa, 0xc6, 0xc2, 0x79, 0xdf, 0x04, 0x98, 0x07, 0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x8c, 0x04, 0x0b, 0xf9, 0x1b, 0xec, 0x8c, 0x0b, 0x0b, 0xfa, 0x9b, 0xec, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x8c, 0x08, 0x27, 0xf9, 0x1d, 0x70, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x8c, 0x0f, 0x27, 0xfa, 0x9d, 0x70, 0xdc, 0x05, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x44, 0x0c, 0x09, 0xb3, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x49, 0x1c, 0x04, 0x12, 0x20, 0x45, 0x19, 0x09, 0xcb, 0x44, 0x27, 0x0c, 0x18, 0x44, 0x25, 0x0e, 0x91, 0x44, 0x15, 0x2c, 0x2b, 0x4f, 0x19, 0xbf, 0x62, 0x72, 0xc0, 0x46, 0x15, 0x3f, 0x72, 0x45, 0x19, 0x48, 0xe3, 0x49, 0x19, 0x4a, 0x60, 0x98, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	UserID:            920,
 })
 
 // foryShapeScalars stops compiling when Scalars's fields or their tags change; run go generate.
@@ -233,6 +238,9 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeScalars)
 	start := b.WriterIndex()
 	b.Reserve(181)
@@ -295,6 +303,10 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
 func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		if !foryimpl.ValidString(string(x.Lbl)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "Lbl"))
@@ -415,8 +427,125 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	foryimpl.WriteTime(b, x.When)
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !foryimpl.ValidString(string(x.Lbl)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "Lbl"))
+			return
+		}
+		if x.PS != nil {
+			if !foryimpl.ValidString(string((*x.PS))) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
+				return
+			}
+		}
+	}
+	if x.Col < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "Col", int64(x.Col)))
+		return
+	}
+	if x.PCol != nil {
+		if (*x.PCol) < 0 {
+			c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "PCol", int64((*x.PCol))))
+			return
+		}
+	}
+	if x.Stat < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "Stat", int64(x.Stat)))
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 51 fixed and 74 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(129 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 619275942)
+		off += 4
+	}
+	buffer.PutInt64At(w, off, x.FI64)
+	buffer.PutUint64At(w, off+8, x.FU64)
+	buffer.PutFloat64At(w, off+16, x.F64)
+	buffer.PutFloat64At(w, off+24, float64(x.Temp))
+	buffer.PutInt32At(w, off+32, x.FI32)
+	buffer.PutUint32At(w, off+36, x.FU32)
+	buffer.PutFloat32At(w, off+40, x.F32)
+	buffer.PutInt16At(w, off+44, x.I16)
+	buffer.PutUint16At(w, off+46, x.U16)
+	buffer.PutBoolAt(w, off+48, x.B)
+	buffer.PutInt8At(w, off+49, x.I8)
+	buffer.PutUint8At(w, off+50, x.U8)
+	off += 51
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.I)))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.I64))
+	off = buffer.PutTaggedInt64At(w, off, x.TI64)
+	off = buffer.PutVarUint64At(w, off, uint64(x.U))
+	off = buffer.PutVarUint64At(w, off, x.U64)
+	off = buffer.PutTaggedUint64At(w, off, x.TU64)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Tagd))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.I32))
+	off = buffer.PutVarUint32At(w, off, uint32(x.Cnt))
+	off = buffer.PutVarUint32At(w, off, x.U32)
+	b.SetWriterIndex(off)
+	if x.PF32 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteFloat32(*x.PF32)
+	}
+	if x.PB == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteBool(*x.PB)
+	}
+	if x.PI64 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarInt64(*x.PI64)
+	}
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeBase)
+	}
+	x.Base.ForyWrite(c)
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.Col))
+	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
+	foryimpl.WriteDuration(b, x.Dur)
+	{
+		s2 := x.Lbl
+		b.Reserve(buffer.BatchSlack + len(s2) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		if len(s2) > 0 {
+			off += copy(w[off:], s2)
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefPtr(c, x.PCol) {
+		b.WriteVarUint32(uint32(*x.PCol))
+	}
+	if x.PS == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteString(b, *x.PS)
+	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.Shd))
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.Stat))
+	foryimpl.WriteTime(b, x.When)
+}
+
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Scalars{Base: x.Base}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -475,34 +604,34 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p2 := foryimpl.Alloc[float32](c)
-		*p2 = r.ReadFloat32()
-		x.PF32 = p2
+		p3 := foryimpl.Alloc[float32](c)
+		*p3 = r.ReadFloat32()
+		x.PF32 = p3
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p3 := foryimpl.Alloc[bool](c)
-		*p3 = r.ReadBool()
-		x.PB = p3
+		p4 := foryimpl.Alloc[bool](c)
+		*p4 = r.ReadBool()
+		x.PB = p4
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p4 := foryimpl.Alloc[int64](c)
-		*p4 = r.ReadVarInt64()
-		x.PI64 = p4
+		p5 := foryimpl.Alloc[int64](c)
+		*p5 = r.ReadVarInt64()
+		x.PI64 = p5
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
-	if ev5 := c.ReadStructFieldMeta(foryTypeBase); ev5 != nil {
-		x.Base.ForyReadEvolved(c, ev5)
+	if ev6 := c.ReadStructFieldMeta(foryTypeBase); ev6 != nil {
+		x.Base.ForyReadEvolved(c, ev6)
 	} else if !c.Failed() {
 		x.Base.ForyRead(c)
 	}
@@ -531,18 +660,18 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p6 := foryimpl.Alloc[Color](c)
-		*p6 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PCol = p6
+		p7 := foryimpl.Alloc[Color](c)
+		*p7 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.PCol = p7
 	}
 	if c.Failed() {
 		c.Trace("PCol")
 		return
 	}
 	if c.ReadFlag() {
-		p7 := foryimpl.Alloc[string](c)
-		*p7 = c.ReadString()
-		x.PS = p7
+		p8 := foryimpl.Alloc[string](c)
+		*p8 = c.ReadString()
+		x.PS = p8
 	}
 	if c.Failed() {
 		c.Trace("PS")
@@ -565,6 +694,169 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Scalars{Base: x.Base}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 619275942 && !c.Failed() {
+			c.HashMismatch(foryTypeScalars, h)
+			return
+		}
+	}
+	// One bounds check for the 51 bytes of fixed-width fields.
+	if r.Need(51) {
+		in, off := r.Bytes(), r.Offset()
+		x.FI64 = buffer.ReadInt64At(in, off)
+		x.FU64 = buffer.ReadUint64At(in, off+8)
+		x.F64 = buffer.ReadFloat64At(in, off+16)
+		x.Temp = Celsius(buffer.ReadFloat64At(in, off+24))
+		x.FI32 = buffer.ReadInt32At(in, off+32)
+		x.FU32 = buffer.ReadUint32At(in, off+36)
+		x.F32 = buffer.ReadFloat32At(in, off+40)
+		x.I16 = buffer.ReadInt16At(in, off+44)
+		x.U16 = buffer.ReadUint16At(in, off+46)
+		x.B = buffer.ReadUint8At(in, off+48) != 0
+		x.I8 = buffer.ReadInt8At(in, off+49)
+		x.U8 = buffer.ReadUint8At(in, off+50)
+		r.SetOffset(off + 51)
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		var i64 int64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.I = int(buffer.UnZigZag64(u64))
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.I64 = buffer.UnZigZag64(u64)
+		i64, off = buffer.ReadTaggedInt64At(in, off)
+		x.TI64 = i64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.U = uint(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.U64 = u64
+		u64, off = buffer.ReadTaggedUint64At(in, off)
+		x.TU64 = u64
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Tagd = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.I32 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Cnt = Count(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.U32 = u32
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("FI64..U32")
+		return
+	}
+	if c.ReadFlag() {
+		p9 := foryimpl.Alloc[float32](c)
+		*p9 = r.ReadFloat32()
+		x.PF32 = p9
+	}
+	if c.Failed() {
+		c.Trace("PF32")
+		return
+	}
+	if c.ReadFlag() {
+		p10 := foryimpl.Alloc[bool](c)
+		*p10 = r.ReadBool()
+		x.PB = p10
+	}
+	if c.Failed() {
+		c.Trace("PB")
+		return
+	}
+	if c.ReadFlag() {
+		p11 := foryimpl.Alloc[int64](c)
+		*p11 = r.ReadVarInt64()
+		x.PI64 = p11
+	}
+	if c.Failed() {
+		c.Trace("PI64")
+		return
+	}
+	if c.ReadValueFlag() {
+		if ev14 := c.ReadStructFieldMeta(foryTypeBase); ev14 != nil {
+			x.Base.ForyReadEvolved(c, ev14)
+		} else if !c.Failed() {
+			x.Base.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("Base")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
+	if c.Failed() {
+		c.Trace("Col")
+		return
+	}
+	x.Day = serializer.Date(c.ReadDate())
+	if c.Failed() {
+		c.Trace("Day")
+		return
+	}
+	x.Dur = c.ReadDuration()
+	if c.Failed() {
+		c.Trace("Dur")
+		return
+	}
+	x.Lbl = Label(c.ReadString())
+	if c.Failed() {
+		c.Trace("Lbl")
+		return
+	}
+	if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+		x.PCol = foryimpl.BackRef[Color](c, id18)
+	} else if st17 == foryimpl.RefFollows {
+		p19 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id18, p19)
+		*p19 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.PCol = p19
+	} else {
+		x.PCol = nil
+	}
+	if c.Failed() {
+		c.Trace("PCol")
+		return
+	}
+	if c.ReadFlag() {
+		p20 := foryimpl.Alloc[string](c)
+		*p20 = c.ReadString()
+		x.PS = p20
+	}
+	if c.Failed() {
+		c.Trace("PS")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+	}
+	if c.Failed() {
+		c.Trace("Shd")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+	}
+	if c.Failed() {
+		c.Trace("Stat")
+		return
+	}
+	x.When = c.ReadTime()
+	if c.Failed() {
+		c.Trace("When")
+		return
+	}
+}
+
 // ForyReadEvolved reads a Scalars body written with another schema, following ev (docs/format.md §11.4).
 func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Scalars{}
@@ -573,72 +865,72 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v8, ok9 := c.ReadIntAs(f, 64); ok9 {
-					x.FI64 = int64(v8)
+				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
+					x.FI64 = int64(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v10, ok11 := c.ReadUintAs(f, 64); ok11 {
-					x.FU64 = uint64(v10)
+				if v27, ok28 := c.ReadUintAs(f, 64); ok28 {
+					x.FU64 = uint64(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FU64 = r.ReadUint64()
 			}
 		case 2:
 			if f.Convert {
-				if v12, ok13 := c.ReadFloatAs(f, 64); ok13 {
-					x.F64 = float64(v12)
+				if v29, ok30 := c.ReadFloatAs(f, 64); ok30 {
+					x.F64 = float64(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 3:
 			if f.Convert {
-				if v14, ok15 := c.ReadFloatAs(f, 64); ok15 {
-					x.Temp = Celsius(v14)
+				if v31, ok32 := c.ReadFloatAs(f, 64); ok32 {
+					x.Temp = Celsius(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 4:
 			if f.Convert {
-				if v16, ok17 := c.ReadIntAs(f, 32); ok17 {
-					x.FI32 = int32(v16)
+				if v33, ok34 := c.ReadIntAs(f, 32); ok34 {
+					x.FI32 = int32(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FI32 = r.ReadInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v18, ok19 := c.ReadUintAs(f, 32); ok19 {
-					x.FU32 = uint32(v18)
+				if v35, ok36 := c.ReadUintAs(f, 32); ok36 {
+					x.FU32 = uint32(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FU32 = r.ReadUint32()
 			}
 		case 6:
 			if f.Convert {
-				if v20, ok21 := c.ReadFloatAs(f, 32); ok21 {
-					x.F32 = float32(v20)
+				if v37, ok38 := c.ReadFloatAs(f, 32); ok38 {
+					x.F32 = float32(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 7:
 			if f.Convert {
-				if v22, ok23 := c.ReadIntAs(f, 16); ok23 {
-					x.I16 = int16(v22)
+				if v39, ok40 := c.ReadIntAs(f, 16); ok40 {
+					x.I16 = int16(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 8:
 			if f.Convert {
-				if v24, ok25 := c.ReadUintAs(f, 16); ok25 {
-					x.U16 = uint16(v24)
+				if v41, ok42 := c.ReadUintAs(f, 16); ok42 {
+					x.U16 = uint16(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -649,132 +941,132 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 10:
 			if f.Convert {
-				if v26, ok27 := c.ReadIntAs(f, 8); ok27 {
-					x.I8 = int8(v26)
+				if v43, ok44 := c.ReadIntAs(f, 8); ok44 {
+					x.I8 = int8(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 11:
 			if f.Convert {
-				if v28, ok29 := c.ReadUintAs(f, 8); ok29 {
-					x.U8 = uint8(v28)
+				if v45, ok46 := c.ReadUintAs(f, 8); ok46 {
+					x.U8 = uint8(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 12:
 			if f.Convert {
-				if v30, ok31 := c.ReadIntAs(f, 64); ok31 {
-					x.I = int(v30)
+				if v47, ok48 := c.ReadIntAs(f, 64); ok48 {
+					x.I = int(v47)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 13:
 			if f.Convert {
-				if v32, ok33 := c.ReadIntAs(f, 64); ok33 {
-					x.I64 = int64(v32)
+				if v49, ok50 := c.ReadIntAs(f, 64); ok50 {
+					x.I64 = int64(v49)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 14:
 			if f.Convert {
-				if v34, ok35 := c.ReadIntAs(f, 64); ok35 {
-					x.TI64 = int64(v34)
+				if v51, ok52 := c.ReadIntAs(f, 64); ok52 {
+					x.TI64 = int64(v51)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TI64 = r.ReadTaggedInt64()
 			}
 		case 15:
 			if f.Convert {
-				if v36, ok37 := c.ReadUintAs(f, 64); ok37 {
-					x.U = uint(v36)
+				if v53, ok54 := c.ReadUintAs(f, 64); ok54 {
+					x.U = uint(v53)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 16:
 			if f.Convert {
-				if v38, ok39 := c.ReadUintAs(f, 64); ok39 {
-					x.U64 = uint64(v38)
+				if v55, ok56 := c.ReadUintAs(f, 64); ok56 {
+					x.U64 = uint64(v55)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 17:
 			if f.Convert {
-				if v40, ok41 := c.ReadUintAs(f, 64); ok41 {
-					x.TU64 = uint64(v40)
+				if v57, ok58 := c.ReadUintAs(f, 64); ok58 {
+					x.TU64 = uint64(v57)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TU64 = r.ReadTaggedUint64()
 			}
 		case 18:
 			if f.Convert {
-				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
-					x.Tagd = int32(v42)
+				if v59, ok60 := c.ReadIntAs(f, 32); ok60 {
+					x.Tagd = int32(v59)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Tagd = r.ReadVarInt32()
 			}
 		case 19:
 			if f.Convert {
-				if v44, ok45 := c.ReadIntAs(f, 32); ok45 {
-					x.I32 = int32(v44)
+				if v61, ok62 := c.ReadIntAs(f, 32); ok62 {
+					x.I32 = int32(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 20:
 			if f.Convert {
-				if v46, ok47 := c.ReadUintAs(f, 32); ok47 {
-					x.Cnt = Count(v46)
+				if v63, ok64 := c.ReadUintAs(f, 32); ok64 {
+					x.Cnt = Count(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Cnt = Count(r.ReadVarUint32())
 			}
 		case 21:
 			if f.Convert {
-				if v48, ok49 := c.ReadUintAs(f, 32); ok49 {
-					x.U32 = uint32(v48)
+				if v65, ok66 := c.ReadUintAs(f, 32); ok66 {
+					x.U32 = uint32(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 22:
 			if f.Convert {
-				if v51, ok52 := c.ReadFloatAs(f, 32); ok52 {
-					pv53 := float32(v51)
-					x.PF32 = &pv53
+				if v68, ok69 := c.ReadFloatAs(f, 32); ok69 {
+					pv70 := float32(v68)
+					x.PF32 = &pv70
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p50 := foryimpl.Alloc[float32](c)
-				*p50 = r.ReadFloat32()
-				x.PF32 = p50
+				p67 := foryimpl.Alloc[float32](c)
+				*p67 = r.ReadFloat32()
+				x.PF32 = p67
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				p54 := foryimpl.Alloc[bool](c)
-				*p54 = r.ReadBool()
-				x.PB = p54
+				p71 := foryimpl.Alloc[bool](c)
+				*p71 = r.ReadBool()
+				x.PB = p71
 			}
 		case 24:
 			if f.Convert {
-				if v56, ok57 := c.ReadIntAs(f, 64); ok57 {
-					pv58 := int64(v56)
-					x.PI64 = &pv58
+				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
+					pv75 := int64(v73)
+					x.PI64 = &pv75
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p55 := foryimpl.Alloc[int64](c)
-				*p55 = r.ReadVarInt64()
-				x.PI64 = p55
+				p72 := foryimpl.Alloc[int64](c)
+				*p72 = r.ReadVarInt64()
+				x.PI64 = p72
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				if ev59 := c.ReadStructFieldMeta(foryTypeBase); ev59 != nil {
-					x.Base.ForyReadEvolved(c, ev59)
+				if ev76 := c.ReadStructFieldMeta(foryTypeBase); ev76 != nil {
+					x.Base.ForyReadEvolved(c, ev76)
 				} else if !c.Failed() {
 					x.Base.ForyRead(c)
 				}
@@ -797,15 +1089,15 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				p60 := foryimpl.Alloc[Color](c)
-				*p60 = Color(c.ReadEnum(uint32(0x7fffffff)))
-				x.PCol = p60
+				p77 := foryimpl.Alloc[Color](c)
+				*p77 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				x.PCol = p77
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				p61 := foryimpl.Alloc[string](c)
-				*p61 = c.ReadString()
-				x.PS = p61
+				p78 := foryimpl.Alloc[string](c)
+				*p78 = c.ReadString()
+				x.PS = p78
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
@@ -831,15 +1123,17 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 
 // foryTypeContainers is Containers's static type information. Fingerprint: arr,22,0,0[3,0,0];bools,22,0,0[1,0,0];bytes,22,0,0[9,0,0];colors,22,0,0[0,0,0];d_bools,43,0,0;d_f32,55,0,0;d_f64,56,0,0;d_i16,45,0,0;d_i32,46,0,0;d_i64,47,0,0;d_i8,44,0,0;d_u16,49,0,0;d_u32,50,0,0;d_u64,51,0,0;f32s,22,0,0[19,0,0];f64s,22,0,0[20,0,0];i16s,22,0,0[3,0,0];i32s,22,0,0[5,0,0];i64s,22,0,0[7,0,0];i8s,22,0,0[2,0,0];n_i64s,22,0,1[7,0,0];n_map,24,0,1[21,0,0|5,0,0];n_strs,22,0,1[21,0,0];named,22,0,0[21,0,0];nested,22,0,0[22,0,0[5,0,0]];p_i32s,22,0,0[5,0,0];p_strs,22,0,0[21,0,0];raw,41,0,0;s,21,0,0;str_arr,22,0,0[21,0,0];strs,22,0,0[21,0,0];times,22,0,0[38,0,0];u16s,22,0,0[10,0,0];u32s,22,0,0[12,0,0];u64s,22,0,0[14,0,0];
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:         true,
-	ConsistentMeta: []byte{0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40},
-	GoName:         "e2e.Containers",
-	Namespace:      "e2e",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0xf5, 0x50, 0x9f, 0x80, 0x51, 0x03, 0x27, 0x23, 0xff, 0x04, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x44, 0x16, 0x0e, 0x02, 0x31, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0x87, 0x13, 0x24, 0x80, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x50, 0x2b, 0x0f, 0x61, 0x73, 0x97, 0x20, 0x8c, 0x37, 0x07, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x07, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x07, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x07, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x07, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x87, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x07, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x07, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x07, 0xfa, 0x9d, 0x70, 0x8c, 0x16, 0x4e, 0x8b, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x52, 0x8b, 0xd7, 0x09, 0x00, 0x8c, 0x16, 0x0e, 0x91, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x88, 0x16, 0x0a, 0x11, 0xe2, 0x40, 0x92, 0x16, 0x1e, 0x1b, 0xf9, 0x1d, 0x70, 0x90, 0x4e, 0x18, 0x56, 0x16, 0xb7, 0x6c, 0x03, 0xc0, 0x4e, 0x16, 0x56, 0x37, 0x72, 0x9c, 0x64, 0x4c, 0x16, 0x56, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x16, 0x34, 0x92, 0x99, 0x06, 0x90, 0x16, 0x16, 0x1f, 0xf9, 0x1b, 0xec, 0x90, 0x4c, 0x16, 0x56, 0x3f, 0x72, 0x9c, 0x64, 0x44, 0x29, 0x44, 0x16, 0x40, 0x15, 0x48, 0x50, 0x16, 0x56, 0x4a, 0x71, 0xd8, 0x23, 0x10, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90, 0x4c, 0x16, 0x9a, 0x01, 0xcd, 0x0c, 0x24, 0x80, 0x8c, 0x16, 0x2a, 0xa9, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x32, 0xa9, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x3a, 0xa9, 0xd7, 0x09, 0x00},
-	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40},
-	SchemaHash:     -1520594053,
-	TypeDef:        []byte{0xf5, 0x50, 0x9f, 0x80, 0x51, 0x03, 0x27, 0x23, 0xff, 0x04, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x44, 0x16, 0x0e, 0x02, 0x31, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0x87, 0x13, 0x24, 0x80, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x50, 0x2b, 0x0f, 0x61, 0x73, 0x97, 0x20, 0x8c, 0x37, 0x07, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x07, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x07, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x07, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x07, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x87, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x07, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x07, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x07, 0xfa, 0x9d, 0x70, 0x8c, 0x16, 0x4e, 0x8b, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x52, 0x8b, 0xd7, 0x09, 0x00, 0x8c, 0x16, 0x0e, 0x91, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x88, 0x16, 0x0a, 0x11, 0xe2, 0x40, 0x92, 0x16, 0x1e, 0x1b, 0xf9, 0x1d, 0x70, 0x90, 0x4e, 0x18, 0x56, 0x16, 0xb7, 0x6c, 0x03, 0xc0, 0x4e, 0x16, 0x56, 0x37, 0x72, 0x9c, 0x64, 0x4c, 0x16, 0x56, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x16, 0x34, 0x92, 0x99, 0x06, 0x90, 0x16, 0x16, 0x1f, 0xf9, 0x1b, 0xec, 0x90, 0x4c, 0x16, 0x56, 0x3f, 0x72, 0x9c, 0x64, 0x44, 0x29, 0x44, 0x16, 0x40, 0x15, 0x48, 0x50, 0x16, 0x56, 0x4a, 0x71, 0xd8, 0x23, 0x10, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90, 0x4c, 0x16, 0x9a, 0x01, 0xcd, 0x0c, 0x24, 0x80, 0x8c, 0x16, 0x2a, 0xa9, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x32, 0xa9, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x3a, 0xa9, 0xd7, 0x09, 0x00},
-	TypeName:       "Containers",
+	ByName:            true,
+	ConsistentMeta:    []byte{0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40},
+	GoName:            "e2e.Containers",
+	Namespace:         "e2e",
+	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0xf5, 0x50, 0x9f, 0x80, 0x51, 0x03, 0x27, 0x23, 0xff, 0x04, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x44, 0x16, 0x0e, 0x02, 0x31, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0x87, 0x13, 0x24, 0x80, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x50, 0x2b, 0x0f, 0x61, 0x73, 0x97, 0x20, 0x8c, 0x37, 0x07, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x07, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x07, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x07, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x07, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x87, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x07, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x07, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x07, 0xfa, 0x9d, 0x70, 0x8c, 0x16, 0x4e, 0x8b, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x52, 0x8b, 0xd7, 0x09, 0x00, 0x8c, 0x16, 0x0e, 0x91, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x88, 0x16, 0x0a, 0x11, 0xe2, 0x40, 0x92, 0x16, 0x1e, 0x1b, 0xf9, 0x1d, 0x70, 0x90, 0x4e, 0x18, 0x56, 0x16, 0xb7, 0x6c, 0x03, 0xc0, 0x4e, 0x16, 0x56, 0x37, 0x72, 0x9c, 0x64, 0x4c, 0x16, 0x56, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x16, 0x34, 0x92, 0x99, 0x06, 0x90, 0x16, 0x16, 0x1f, 0xf9, 0x1b, 0xec, 0x90, 0x4c, 0x16, 0x56, 0x3f, 0x72, 0x9c, 0x64, 0x44, 0x29, 0x44, 0x16, 0x40, 0x15, 0x48, 0x50, 0x16, 0x56, 0x4a, 0x71, 0xd8, 0x23, 0x10, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90, 0x4c, 0x16, 0x9a, 0x01, 0xcd, 0x0c, 0x24, 0x80, 0x8c, 0x16, 0x2a, 0xa9, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x32, 0xa9, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x3a, 0xa9, 0xd7, 0x09, 0x00},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0xf5, 0x00, 0x57, 0x9e, 0x25, 0xeb, 0x09, 0x0e, 0xff, 0x04, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x44, 0x16, 0x0e, 0x02, 0x31, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0x87, 0x13, 0x24, 0x80, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x51, 0x2b, 0x0f, 0x61, 0x73, 0x97, 0x20, 0x8d, 0x37, 0x07, 0xf8, 0xbb, 0xec, 0x8d, 0x38, 0x07, 0xf8, 0xbd, 0x70, 0x8d, 0x2d, 0x07, 0xf9, 0x1a, 0xf4, 0x8d, 0x2e, 0x07, 0xf9, 0x1b, 0xec, 0x8d, 0x2f, 0x07, 0xf9, 0x1d, 0x70, 0x8d, 0x2c, 0x87, 0xf9, 0x1e, 0x00, 0x8d, 0x31, 0x07, 0xfa, 0x9a, 0xf4, 0x8d, 0x32, 0x07, 0xfa, 0x9b, 0xec, 0x8d, 0x33, 0x07, 0xfa, 0x9d, 0x70, 0x8c, 0x16, 0x4e, 0x8b, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x52, 0x8b, 0xd7, 0x09, 0x00, 0x8c, 0x16, 0x0e, 0x91, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x88, 0x16, 0x0a, 0x11, 0xe2, 0x40, 0x92, 0x16, 0x1e, 0x1b, 0xf9, 0x1d, 0x70, 0x90, 0x4e, 0x18, 0x56, 0x16, 0xb7, 0x6c, 0x03, 0xc0, 0x4e, 0x16, 0x56, 0x37, 0x72, 0x9c, 0x64, 0x4c, 0x16, 0x56, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x16, 0x34, 0x92, 0x99, 0x06, 0x90, 0x16, 0x16, 0x1f, 0xf9, 0x1b, 0xec, 0x90, 0x4c, 0x16, 0x56, 0x3f, 0x72, 0x9c, 0x64, 0x45, 0x29, 0x44, 0x16, 0x40, 0x15, 0x48, 0x50, 0x16, 0x56, 0x4a, 0x71, 0xd8, 0x23, 0x10, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90, 0x4c, 0x16, 0x9a, 0x01, 0xcd, 0x0c, 0x24, 0x80, 0x8c, 0x16, 0x2a, 0xa9, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x32, 0xa9, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x3a, 0xa9, 0xd7, 0x09, 0x00},
+	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40},
+	SchemaHash:        -1520594053,
+	TypeDef:           []byte{0xf5, 0x50, 0x9f, 0x80, 0x51, 0x03, 0x27, 0x23, 0xff, 0x04, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x44, 0x16, 0x0e, 0x02, 0x31, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0x87, 0x13, 0x24, 0x80, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x50, 0x2b, 0x0f, 0x61, 0x73, 0x97, 0x20, 0x8c, 0x37, 0x07, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x07, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x07, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x07, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x07, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x87, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x07, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x07, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x07, 0xfa, 0x9d, 0x70, 0x8c, 0x16, 0x4e, 0x8b, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x52, 0x8b, 0xd7, 0x09, 0x00, 0x8c, 0x16, 0x0e, 0x91, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x88, 0x16, 0x0a, 0x11, 0xe2, 0x40, 0x92, 0x16, 0x1e, 0x1b, 0xf9, 0x1d, 0x70, 0x90, 0x4e, 0x18, 0x56, 0x16, 0xb7, 0x6c, 0x03, 0xc0, 0x4e, 0x16, 0x56, 0x37, 0x72, 0x9c, 0x64, 0x4c, 0x16, 0x56, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x16, 0x34, 0x92, 0x99, 0x06, 0x90, 0x16, 0x16, 0x1f, 0xf9, 0x1b, 0xec, 0x90, 0x4c, 0x16, 0x56, 0x3f, 0x72, 0x9c, 0x64, 0x44, 0x29, 0x44, 0x16, 0x40, 0x15, 0x48, 0x50, 0x16, 0x56, 0x4a, 0x71, 0xd8, 0x23, 0x10, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90, 0x4c, 0x16, 0x9a, 0x01, 0xcd, 0x0c, 0x24, 0x80, 0x8c, 0x16, 0x2a, 0xa9, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x32, 0xa9, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x3a, 0xa9, 0xd7, 0x09, 0x00},
+	TypeDefRef:        []byte{0xf5, 0x00, 0x57, 0x9e, 0x25, 0xeb, 0x09, 0x0e, 0xff, 0x04, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x44, 0x16, 0x0e, 0x02, 0x31, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0x87, 0x13, 0x24, 0x80, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x51, 0x2b, 0x0f, 0x61, 0x73, 0x97, 0x20, 0x8d, 0x37, 0x07, 0xf8, 0xbb, 0xec, 0x8d, 0x38, 0x07, 0xf8, 0xbd, 0x70, 0x8d, 0x2d, 0x07, 0xf9, 0x1a, 0xf4, 0x8d, 0x2e, 0x07, 0xf9, 0x1b, 0xec, 0x8d, 0x2f, 0x07, 0xf9, 0x1d, 0x70, 0x8d, 0x2c, 0x87, 0xf9, 0x1e, 0x00, 0x8d, 0x31, 0x07, 0xfa, 0x9a, 0xf4, 0x8d, 0x32, 0x07, 0xfa, 0x9b, 0xec, 0x8d, 0x33, 0x07, 0xfa, 0x9d, 0x70, 0x8c, 0x16, 0x4e, 0x8b, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x52, 0x8b, 0xd7, 0x09, 0x00, 0x8c, 0x16, 0x0e, 0x91, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x88, 0x16, 0x0a, 0x11, 0xe2, 0x40, 0x92, 0x16, 0x1e, 0x1b, 0xf9, 0x1d, 0x70, 0x90, 0x4e, 0x18, 0x56, 0x16, 0xb7, 0x6c, 0x03, 0xc0, 0x4e, 0x16, 0x56, 0x37, 0x72, 0x9c, 0x64, 0x4c, 0x16, 0x56, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x16, 0x34, 0x92, 0x99, 0x06, 0x90, 0x16, 0x16, 0x1f, 0xf9, 0x1b, 0xec, 0x90, 0x4c, 0x16, 0x56, 0x3f, 0x72, 0x9c, 0x64, 0x45, 0x29, 0x44, 0x16, 0x40, 0x15, 0x48, 0x50, 0x16, 0x56, 0x4a, 0x71, 0xd8, 0x23, 0x10, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90, 0x4c, 0x16, 0x9a, 0x01, 0xcd, 0x0c, 0x24, 0x80, 0x8c, 0x16, 0x2a, 0xa9, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x32, 0xa9, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x3a, 0xa9, 0xd7, 0x09, 0x00},
+	TypeName:          "Containers",
 })
 
 // foryShapeContainers stops compiling when Containers's fields or their tags change; run go generate.
@@ -895,6 +1189,9 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -921,6 +1218,10 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
 func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -1457,8 +1758,515 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k143 := range x.NMap {
+			if !foryimpl.ValidString(string(k143)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NMap"))
+				return
+			}
+		}
+		for i148 := range x.NStrs {
+			if !foryimpl.ValidString(string(x.NStrs[i148])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NStrs"))
+				return
+			}
+		}
+		for i151 := range x.Named {
+			if !foryimpl.ValidString(string(x.Named[i151])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "Named"))
+				return
+			}
+		}
+		for i160 := range x.PStrs {
+			if x.PStrs[i160] != nil {
+				if !foryimpl.ValidString(string((*x.PStrs[i160]))) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "PStrs"))
+					return
+				}
+			}
+		}
+		if !foryimpl.ValidString(string(x.S)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "S"))
+			return
+		}
+		for i163 := range x.StrArr {
+			if !foryimpl.ValidString(string(x.StrArr[i163])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "StrArr"))
+				return
+			}
+		}
+		for i166 := range x.Strs {
+			if !foryimpl.ValidString(string(x.Strs[i166])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "Strs"))
+				return
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-1520594053)
+	}
+	b.WriteVarUint32(uint32(len(x.Arr)))
+	if len(x.Arr) > 0 {
+		b.Reserve(1 + len(x.Arr)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e176 := range x.Arr {
+			{
+				buffer.PutInt16At(w, off, e176)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l177 := x.Bools
+	b.WriteVarUint32(uint32(len(l177)))
+	if len(l177) > 0 {
+		b.Reserve(1 + len(l177)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e178 := range l177 {
+			{
+				buffer.PutBoolAt(w, off, e178)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l179 := x.Bytes
+	b.WriteVarUint32(uint32(len(l179)))
+	if len(l179) > 0 {
+		b.Reserve(1 + len(l179)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e180 := range l179 {
+			{
+				buffer.PutUint8At(w, off, e180)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l181 := x.Colors
+	b.WriteVarUint32(uint32(len(l181)))
+	if len(l181) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e182 := range l181 {
+			b.WriteVarUint32(uint32(e182))
+		}
+	}
+	if !foryimpl.WriteRefSlice(c, x.DBools) {
+		l183 := x.DBools
+		b.WriteVarUint32(uint32(len(l183) * 1))
+		b.WriteRawBools(l183)
+	}
+	if !foryimpl.WriteRefSlice(c, x.DF32) {
+		l184 := x.DF32
+		b.WriteVarUint32(uint32(len(l184) * 4))
+		b.WriteRawFloat32s(l184)
+	}
+	if !foryimpl.WriteRefSlice(c, x.DF64) {
+		l185 := x.DF64
+		b.WriteVarUint32(uint32(len(l185) * 8))
+		b.WriteRawFloat64s(l185)
+	}
+	if !foryimpl.WriteRefSlice(c, x.DI16) {
+		l186 := x.DI16
+		b.WriteVarUint32(uint32(len(l186) * 2))
+		b.WriteRawInt16s(l186)
+	}
+	if !foryimpl.WriteRefSlice(c, x.DI32) {
+		l187 := x.DI32
+		b.WriteVarUint32(uint32(len(l187) * 4))
+		b.WriteRawInt32s(l187)
+	}
+	if !foryimpl.WriteRefSlice(c, x.DI64) {
+		l188 := x.DI64
+		b.WriteVarUint32(uint32(len(l188) * 8))
+		b.WriteRawInt64s(l188)
+	}
+	if !foryimpl.WriteRefSlice(c, x.DI8) {
+		l189 := x.DI8
+		b.WriteVarUint32(uint32(len(l189) * 1))
+		for _, e190 := range l189 {
+			b.WriteInt8(int8(e190))
+		}
+	}
+	if !foryimpl.WriteRefSlice(c, x.DU16) {
+		l191 := x.DU16
+		b.WriteVarUint32(uint32(len(l191) * 2))
+		b.WriteRawUint16s(l191)
+	}
+	if !foryimpl.WriteRefSlice(c, x.DU32) {
+		l192 := x.DU32
+		b.WriteVarUint32(uint32(len(l192) * 4))
+		b.WriteRawUint32s(l192)
+	}
+	if !foryimpl.WriteRefSlice(c, x.DU64) {
+		l193 := x.DU64
+		b.WriteVarUint32(uint32(len(l193) * 8))
+		b.WriteRawUint64s(l193)
+	}
+	l194 := x.F32s
+	b.WriteVarUint32(uint32(len(l194)))
+	if len(l194) > 0 {
+		b.Reserve(1 + len(l194)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e195 := range l194 {
+			{
+				buffer.PutFloat32At(w, off, e195)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l196 := x.F64s
+	b.WriteVarUint32(uint32(len(l196)))
+	if len(l196) > 0 {
+		b.Reserve(1 + len(l196)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e197 := range l196 {
+			{
+				buffer.PutFloat64At(w, off, e197)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l198 := x.I16s
+	b.WriteVarUint32(uint32(len(l198)))
+	if len(l198) > 0 {
+		b.Reserve(1 + len(l198)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e199 := range l198 {
+			{
+				buffer.PutInt16At(w, off, e199)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l200 := x.I32s
+	b.WriteVarUint32(uint32(len(l200)))
+	if len(l200) > 0 {
+		b.Reserve(1 + len(l200)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e201 := range l200 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e201))
+		}
+		b.SetWriterIndex(off)
+	}
+	l202 := x.I64s
+	b.WriteVarUint32(uint32(len(l202)))
+	if len(l202) > 0 {
+		b.Reserve(1 + len(l202)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e203 := range l202 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e203))
+		}
+		b.SetWriterIndex(off)
+	}
+	l204 := x.I8s
+	b.WriteVarUint32(uint32(len(l204)))
+	if len(l204) > 0 {
+		b.Reserve(1 + len(l204)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e205 := range l204 {
+			{
+				buffer.PutInt8At(w, off, e205)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	if x.NI64s == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		l206 := x.NI64s
+		b.WriteVarUint32(uint32(len(l206)))
+		if len(l206) > 0 {
+			b.Reserve(1 + len(l206)*9 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e207 := range l206 {
+				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e207))
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	if x.NMap == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		var mw208 foryimpl.MapWriter
+		mw208.Begin(b, len(x.NMap))
+		for k209, v210 := range x.NMap {
+			mw208.Entry(b)
+			foryimpl.WriteString(b, k209)
+			b.WriteVarInt32(v210)
+		}
+		mw208.End(b)
+	}
+	if x.NStrs == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		l211 := x.NStrs
+		{
+			sz213 := 6 + buffer.BatchSlack + len(l211)*9
+			for _, e212 := range l211 {
+				sz213 += len(e212)
+			}
+			b.Reserve(sz213)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(l211)))
+			if len(l211) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e212 := range l211 {
+					if len(w)-off < len(e212)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e212) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
+					off = buffer.PutVarUint64At(w, off, uint64(len(e212))<<2|2)
+					if len(e212) > 0 {
+						off += copy(w[off:], e212)
+					}
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	l214 := x.Named
+	{
+		sz216 := 6 + buffer.BatchSlack + len(l214)*9
+		for _, e215 := range l214 {
+			sz216 += len(e215)
+		}
+		b.Reserve(sz216)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l214)))
+		if len(l214) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e215 := range l214 {
+				if len(w)-off < len(e215)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e215) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e215))<<2|2)
+				if len(e215) > 0 {
+					off += copy(w[off:], e215)
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l217 := x.Nested
+	b.WriteVarUint32(uint32(len(l217)))
+	if len(l217) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e218 := range l217 {
+			b.WriteVarUint32(uint32(len(e218)))
+			if len(e218) > 0 {
+				b.Reserve(1 + len(e218)*5 + buffer.BatchSlack)
+				w, off := b.Window(), b.WriterIndex()
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e219 := range e218 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e219))
+				}
+				b.SetWriterIndex(off)
+			}
+		}
+	}
+	l220 := x.PI32s
+	b.WriteVarUint32(uint32(len(l220)))
+	if len(l220) > 0 {
+		h221 := byte(0x0c)
+		for _, p222 := range l220 {
+			if p222 == nil {
+				h221 = 0x0e
+				break
+			}
+		}
+		b.WriteUint8(h221)
+		for _, p222 := range l220 {
+			if h221 == 0x0e {
+				if p222 == nil {
+					b.WriteUint8(0xfd)
+					continue
+				}
+				b.WriteUint8(0xff)
+			}
+			b.WriteVarInt32(*p222)
+		}
+	}
+	l223 := x.PStrs
+	b.WriteVarUint32(uint32(len(l223)))
+	if len(l223) > 0 {
+		h224 := byte(0x0c)
+		for _, p225 := range l223 {
+			if p225 == nil {
+				h224 = 0x0e
+				break
+			}
+		}
+		b.WriteUint8(h224)
+		for _, p225 := range l223 {
+			if h224 == 0x0e {
+				if p225 == nil {
+					b.WriteUint8(0xfd)
+					continue
+				}
+				b.WriteUint8(0xff)
+			}
+			foryimpl.WriteString(b, *p225)
+		}
+	}
+	if !foryimpl.WriteRefSlice(c, x.Raw) {
+		l226 := x.Raw
+		b.WriteVarUint32(uint32(len(l226)))
+		b.WriteBytes(l226)
+	}
+	{
+		s227 := x.S
+		b.Reserve(buffer.BatchSlack + len(s227) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s227))<<2|2)
+		if len(s227) > 0 {
+			off += copy(w[off:], s227)
+		}
+		b.SetWriterIndex(off)
+	}
+	{
+		sz229 := 6 + buffer.BatchSlack + len(x.StrArr)*9
+		for _, e228 := range x.StrArr {
+			sz229 += len(e228)
+		}
+		b.Reserve(sz229)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(x.StrArr)))
+		if len(x.StrArr) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e228 := range x.StrArr {
+				if len(w)-off < len(e228)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e228) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e228))<<2|2)
+				if len(e228) > 0 {
+					off += copy(w[off:], e228)
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l230 := x.Strs
+	{
+		sz232 := 6 + buffer.BatchSlack + len(l230)*9
+		for _, e231 := range l230 {
+			sz232 += len(e231)
+		}
+		b.Reserve(sz232)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l230)))
+		if len(l230) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e231 := range l230 {
+				if len(w)-off < len(e231)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e231) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e231))<<2|2)
+				if len(e231) > 0 {
+					off += copy(w[off:], e231)
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l233 := x.Times
+	b.WriteVarUint32(uint32(len(l233)))
+	if len(l233) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e234 := range l233 {
+			foryimpl.WriteTime(b, e234)
+		}
+	}
+	l235 := x.U16s
+	b.WriteVarUint32(uint32(len(l235)))
+	if len(l235) > 0 {
+		b.Reserve(1 + len(l235)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e236 := range l235 {
+			{
+				buffer.PutUint16At(w, off, e236)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l237 := x.U32s
+	b.WriteVarUint32(uint32(len(l237)))
+	if len(l237) > 0 {
+		b.Reserve(1 + len(l237)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e238 := range l237 {
+			off = buffer.PutVarUint32At(w, off, e238)
+		}
+		b.SetWriterIndex(off)
+	}
+	l239 := x.U64s
+	b.WriteVarUint32(uint32(len(l239)))
+	if len(l239) > 0 {
+		b.Reserve(1 + len(l239)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e240 := range l239 {
+			off = buffer.PutVarUint64At(w, off, e240)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Containers{
 		Bools:  x.Bools,
 		Bytes:  x.Bytes,
@@ -1496,504 +2304,504 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n121 := c.ReadLength(2)
-	if n121 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n121, 3))
+	n241 := c.ReadLength(2)
+	if n241 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n241, 3))
 		return
 	}
-	var l122 [3]int16
-	if n121 > 0 {
-		hn124 := c.ReadListHeader(3)
+	var l242 [3]int16
+	if n241 > 0 {
+		hn244 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i123 := range l122 {
-				if hn124 && !c.ReadFlag() {
-					clear(l122[i123 : i123+1])
+			for i243 := range l242 {
+				if hn244 && !c.ReadFlag() {
+					clear(l242[i243 : i243+1])
 					continue
 				}
-				l122[i123] = r.ReadInt16()
+				l242[i243] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i123)
+					c.TraceIndex(i243)
 					break
 				}
 			}
 		}
 	}
-	x.Arr = l122
+	x.Arr = l242
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	n126 := c.ReadLength(1)
-	l127 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n126)
-	if n126 > 0 {
-		hn129 := c.ReadListHeader(1)
+	n247 := c.ReadLength(1)
+	l248 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n247)
+	if n247 > 0 {
+		hn250 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i128 := range l127 {
-				if hn129 && !c.ReadFlag() {
-					clear(l127[i128 : i128+1])
+			for i249 := range l248 {
+				if hn250 && !c.ReadFlag() {
+					clear(l248[i249 : i249+1])
 					continue
 				}
-				l127[i128] = r.ReadBool()
+				l248[i249] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i128)
+					c.TraceIndex(i249)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l127
+	x.Bools = l248
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n131 := c.ReadLength(1)
-	l132 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n131)
-	if n131 > 0 {
-		hn134 := c.ReadListHeader(9)
+	n253 := c.ReadLength(1)
+	l254 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n253)
+	if n253 > 0 {
+		hn256 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i133 := range l132 {
-				if hn134 && !c.ReadFlag() {
-					clear(l132[i133 : i133+1])
+			for i255 := range l254 {
+				if hn256 && !c.ReadFlag() {
+					clear(l254[i255 : i255+1])
 					continue
 				}
-				l132[i133] = r.ReadUint8()
+				l254[i255] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i133)
+					c.TraceIndex(i255)
 					break
 				}
 			}
 		}
 	}
-	x.Bytes = l132
+	x.Bytes = l254
 	if c.Failed() {
 		c.Trace("Bytes")
 		return
 	}
-	n136 := c.ReadLength(1)
-	l137 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n136)
-	if n136 > 0 {
-		hn139 := c.ReadListHeader(25)
+	n259 := c.ReadLength(1)
+	l260 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n259)
+	if n259 > 0 {
+		hn262 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i138 := range l137 {
-				if hn139 && !c.ReadFlag() {
-					clear(l137[i138 : i138+1])
+			for i261 := range l260 {
+				if hn262 && !c.ReadFlag() {
+					clear(l260[i261 : i261+1])
 					continue
 				}
-				l137[i138] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l260[i261] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i138)
+					c.TraceIndex(i261)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l137
+	x.Colors = l260
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	n141 := c.ReadArrayLength(1)
-	a142 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n141)
-	r.ReadRawBools(a142)
-	x.DBools = a142
+	n265 := c.ReadArrayLength(1)
+	a266 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n265)
+	r.ReadRawBools(a266)
+	x.DBools = a266
 	if c.Failed() {
 		c.Trace("DBools")
 		return
 	}
-	n143 := c.ReadArrayLength(4)
-	a144 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n143)
-	r.ReadRawFloat32s(a144)
-	x.DF32 = a144
+	n267 := c.ReadArrayLength(4)
+	a268 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n267)
+	r.ReadRawFloat32s(a268)
+	x.DF32 = a268
 	if c.Failed() {
 		c.Trace("DF32")
 		return
 	}
-	n145 := c.ReadArrayLength(8)
-	a146 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n145)
-	r.ReadRawFloat64s(a146)
-	x.DF64 = a146
+	n269 := c.ReadArrayLength(8)
+	a270 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n269)
+	r.ReadRawFloat64s(a270)
+	x.DF64 = a270
 	if c.Failed() {
 		c.Trace("DF64")
 		return
 	}
-	n147 := c.ReadArrayLength(2)
-	a148 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n147)
-	r.ReadRawInt16s(a148)
-	x.DI16 = a148
+	n271 := c.ReadArrayLength(2)
+	a272 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n271)
+	r.ReadRawInt16s(a272)
+	x.DI16 = a272
 	if c.Failed() {
 		c.Trace("DI16")
 		return
 	}
-	n149 := c.ReadArrayLength(4)
-	a150 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n149)
-	r.ReadRawInt32s(a150)
-	x.DI32 = a150
+	n273 := c.ReadArrayLength(4)
+	a274 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n273)
+	r.ReadRawInt32s(a274)
+	x.DI32 = a274
 	if c.Failed() {
 		c.Trace("DI32")
 		return
 	}
-	n151 := c.ReadArrayLength(8)
-	a152 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n151)
-	r.ReadRawInt64s(a152)
-	x.DI64 = a152
+	n275 := c.ReadArrayLength(8)
+	a276 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n275)
+	r.ReadRawInt64s(a276)
+	x.DI64 = a276
 	if c.Failed() {
 		c.Trace("DI64")
 		return
 	}
-	n153 := c.ReadArrayLength(1)
-	a154 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n153)
-	for i155 := range a154 {
-		a154[i155] = r.ReadInt8()
+	n277 := c.ReadArrayLength(1)
+	a278 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n277)
+	for i279 := range a278 {
+		a278[i279] = r.ReadInt8()
 	}
-	x.DI8 = a154
+	x.DI8 = a278
 	if c.Failed() {
 		c.Trace("DI8")
 		return
 	}
-	n156 := c.ReadArrayLength(2)
-	a157 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n156)
-	r.ReadRawUint16s(a157)
-	x.DU16 = a157
+	n280 := c.ReadArrayLength(2)
+	a281 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n280)
+	r.ReadRawUint16s(a281)
+	x.DU16 = a281
 	if c.Failed() {
 		c.Trace("DU16")
 		return
 	}
-	n158 := c.ReadArrayLength(4)
-	a159 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n158)
-	r.ReadRawUint32s(a159)
-	x.DU32 = a159
+	n282 := c.ReadArrayLength(4)
+	a283 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n282)
+	r.ReadRawUint32s(a283)
+	x.DU32 = a283
 	if c.Failed() {
 		c.Trace("DU32")
 		return
 	}
-	n160 := c.ReadArrayLength(8)
-	a161 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n160)
-	r.ReadRawUint64s(a161)
-	x.DU64 = a161
+	n284 := c.ReadArrayLength(8)
+	a285 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n284)
+	r.ReadRawUint64s(a285)
+	x.DU64 = a285
 	if c.Failed() {
 		c.Trace("DU64")
 		return
 	}
-	n162 := c.ReadLength(4)
-	l163 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n162)
-	if n162 > 0 {
-		hn165 := c.ReadListHeader(19)
+	n286 := c.ReadLength(4)
+	l287 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n286)
+	if n286 > 0 {
+		hn289 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i164 := range l163 {
-				if hn165 && !c.ReadFlag() {
-					clear(l163[i164 : i164+1])
+			for i288 := range l287 {
+				if hn289 && !c.ReadFlag() {
+					clear(l287[i288 : i288+1])
 					continue
 				}
-				l163[i164] = r.ReadFloat32()
+				l287[i288] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i164)
+					c.TraceIndex(i288)
 					break
 				}
 			}
 		}
 	}
-	x.F32s = l163
+	x.F32s = l287
 	if c.Failed() {
 		c.Trace("F32s")
 		return
 	}
-	n167 := c.ReadLength(8)
-	l168 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n167)
-	if n167 > 0 {
-		hn170 := c.ReadListHeader(20)
+	n292 := c.ReadLength(8)
+	l293 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n292)
+	if n292 > 0 {
+		hn295 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i169 := range l168 {
-				if hn170 && !c.ReadFlag() {
-					clear(l168[i169 : i169+1])
+			for i294 := range l293 {
+				if hn295 && !c.ReadFlag() {
+					clear(l293[i294 : i294+1])
 					continue
 				}
-				l168[i169] = r.ReadFloat64()
+				l293[i294] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i169)
+					c.TraceIndex(i294)
 					break
 				}
 			}
 		}
 	}
-	x.F64s = l168
+	x.F64s = l293
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	n172 := c.ReadLength(2)
-	l173 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n172)
-	if n172 > 0 {
-		hn175 := c.ReadListHeader(3)
+	n298 := c.ReadLength(2)
+	l299 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n298)
+	if n298 > 0 {
+		hn301 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i174 := range l173 {
-				if hn175 && !c.ReadFlag() {
-					clear(l173[i174 : i174+1])
+			for i300 := range l299 {
+				if hn301 && !c.ReadFlag() {
+					clear(l299[i300 : i300+1])
 					continue
 				}
-				l173[i174] = r.ReadInt16()
+				l299[i300] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i174)
+					c.TraceIndex(i300)
 					break
 				}
 			}
 		}
 	}
-	x.I16s = l173
+	x.I16s = l299
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	n177 := c.ReadLength(1)
-	l178 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n177)
-	if n177 > 0 {
-		hn180 := c.ReadListHeader(5)
+	n304 := c.ReadLength(1)
+	l305 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n304)
+	if n304 > 0 {
+		hn307 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i179 := range l178 {
-				if hn180 && !c.ReadFlag() {
-					clear(l178[i179 : i179+1])
+			for i306 := range l305 {
+				if hn307 && !c.ReadFlag() {
+					clear(l305[i306 : i306+1])
 					continue
 				}
-				l178[i179] = r.ReadVarInt32()
+				l305[i306] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i179)
+					c.TraceIndex(i306)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l178
+	x.I32s = l305
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n182 := c.ReadLength(1)
-	l183 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n182)
-	if n182 > 0 {
-		hn185 := c.ReadListHeader(7)
+	n310 := c.ReadLength(1)
+	l311 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n310)
+	if n310 > 0 {
+		hn313 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i184 := range l183 {
-				if hn185 && !c.ReadFlag() {
-					clear(l183[i184 : i184+1])
+			for i312 := range l311 {
+				if hn313 && !c.ReadFlag() {
+					clear(l311[i312 : i312+1])
 					continue
 				}
-				l183[i184] = r.ReadVarInt64()
+				l311[i312] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i184)
+					c.TraceIndex(i312)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l183
+	x.I64s = l311
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n187 := c.ReadLength(1)
-	l188 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n187)
-	if n187 > 0 {
-		hn190 := c.ReadListHeader(2)
+	n316 := c.ReadLength(1)
+	l317 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n316)
+	if n316 > 0 {
+		hn319 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i189 := range l188 {
-				if hn190 && !c.ReadFlag() {
-					clear(l188[i189 : i189+1])
+			for i318 := range l317 {
+				if hn319 && !c.ReadFlag() {
+					clear(l317[i318 : i318+1])
 					continue
 				}
-				l188[i189] = r.ReadInt8()
+				l317[i318] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i189)
+					c.TraceIndex(i318)
 					break
 				}
 			}
 		}
 	}
-	x.I8s = l188
+	x.I8s = l317
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.ReadFlag() {
-		n192 := c.ReadLength(1)
-		l193 := foryimpl.MakeSlice[[]int64](c, n192)
-		if n192 > 0 {
-			hn195 := c.ReadListHeader(7)
+		n322 := c.ReadLength(1)
+		l323 := foryimpl.MakeSlice[[]int64](c, n322)
+		if n322 > 0 {
+			hn325 := c.ReadListHeader(7)
 			if !c.Failed() {
-				for i194 := range l193 {
-					if hn195 && !c.ReadFlag() {
-						clear(l193[i194 : i194+1])
+				for i324 := range l323 {
+					if hn325 && !c.ReadFlag() {
+						clear(l323[i324 : i324+1])
 						continue
 					}
-					l193[i194] = r.ReadVarInt64()
+					l323[i324] = r.ReadVarInt64()
 					if c.Failed() {
-						c.TraceIndex(i194)
+						c.TraceIndex(i324)
 						break
 					}
 				}
 			}
 		}
-		x.NI64s = l193
+		x.NI64s = l323
 	}
 	if c.Failed() {
 		c.Trace("NI64s")
 		return
 	}
 	if c.ReadFlag() {
-		n197 := c.ReadLength(2)
-		m198 := foryimpl.MakeMap[map[string]int32](c, n197)
-		for n197 > 0 && !c.Failed() {
-			sz199, vn200, _ := c.ReadMapChunk(n197, 21, 5, nil, false)
-			for j201 := 0; j201 < sz199 && !c.Failed(); j201++ {
-				var k202 string
-				k202 = c.ReadString()
-				var v203 int32
-				if !vn200 {
-					v203 = r.ReadVarInt32()
+		n328 := c.ReadLength(2)
+		m329 := foryimpl.MakeMap[map[string]int32](c, n328)
+		for n328 > 0 && !c.Failed() {
+			sz330, vn331, _ := c.ReadMapChunk(n328, 21, 5, nil, false)
+			for j332 := 0; j332 < sz330 && !c.Failed(); j332++ {
+				var k333 string
+				k333 = c.ReadString()
+				var v334 int32
+				if !vn331 {
+					v334 = r.ReadVarInt32()
 				}
-				m198[k202] = v203
+				m329[k333] = v334
 			}
-			n197 -= sz199
+			n328 -= sz330
 		}
-		x.NMap = m198
+		x.NMap = m329
 	}
 	if c.Failed() {
 		c.Trace("NMap")
 		return
 	}
 	if c.ReadFlag() {
-		n204 := c.ReadLength(1)
-		l205 := foryimpl.MakeSlice[[]string](c, n204)
-		if n204 > 0 {
-			hn207 := c.ReadListHeader(21)
+		n336 := c.ReadLength(1)
+		l337 := foryimpl.MakeSlice[[]string](c, n336)
+		if n336 > 0 {
+			hn339 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i206 := range l205 {
-					if hn207 && !c.ReadFlag() {
-						clear(l205[i206 : i206+1])
+				for i338 := range l337 {
+					if hn339 && !c.ReadFlag() {
+						clear(l337[i338 : i338+1])
 						continue
 					}
-					l205[i206] = c.ReadString()
+					l337[i338] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i206)
+						c.TraceIndex(i338)
 						break
 					}
 				}
 			}
 		}
-		x.NStrs = l205
+		x.NStrs = l337
 	}
 	if c.Failed() {
 		c.Trace("NStrs")
 		return
 	}
-	n209 := c.ReadLength(1)
-	l210 := foryimpl.ReuseSlice[Names](c, x.Named, n209)
-	if n209 > 0 {
-		hn212 := c.ReadListHeader(21)
+	n342 := c.ReadLength(1)
+	l343 := foryimpl.ReuseSlice[Names](c, x.Named, n342)
+	if n342 > 0 {
+		hn345 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i211 := range l210 {
-				if hn212 && !c.ReadFlag() {
-					clear(l210[i211 : i211+1])
+			for i344 := range l343 {
+				if hn345 && !c.ReadFlag() {
+					clear(l343[i344 : i344+1])
 					continue
 				}
-				l210[i211] = c.ReadString()
+				l343[i344] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i211)
+					c.TraceIndex(i344)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l210
+	x.Named = l343
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n214 := c.ReadLength(1)
-	l215 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n214)
-	if n214 > 0 {
-		hn217 := c.ReadListHeader(22)
+	n348 := c.ReadLength(1)
+	l349 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n348)
+	if n348 > 0 {
+		hn351 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i216 := range l215 {
-				if hn217 && !c.ReadFlag() {
-					clear(l215[i216 : i216+1])
+			for i350 := range l349 {
+				if hn351 && !c.ReadFlag() {
+					clear(l349[i350 : i350+1])
 					continue
 				}
-				n219 := c.ReadLength(1)
-				l220 := foryimpl.MakeSlice[[]int32](c, n219)
-				if n219 > 0 {
-					hn222 := c.ReadListHeader(5)
+				n354 := c.ReadLength(1)
+				l355 := foryimpl.MakeSlice[[]int32](c, n354)
+				if n354 > 0 {
+					hn357 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i221 := range l220 {
-							if hn222 && !c.ReadFlag() {
-								clear(l220[i221 : i221+1])
+						for i356 := range l355 {
+							if hn357 && !c.ReadFlag() {
+								clear(l355[i356 : i356+1])
 								continue
 							}
-							l220[i221] = r.ReadVarInt32()
+							l355[i356] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i221)
+								c.TraceIndex(i356)
 								break
 							}
 						}
 					}
 				}
-				l215[i216] = l220
+				l349[i350] = l355
 				if c.Failed() {
-					c.TraceIndex(i216)
+					c.TraceIndex(i350)
 					break
 				}
 			}
 		}
 	}
-	x.Nested = l215
+	x.Nested = l349
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n224 := c.ReadLength(1)
-	l225 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n224)
-	if n224 > 0 {
-		hn227 := c.ReadListHeader(5)
+	n360 := c.ReadLength(1)
+	l361 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n360)
+	if n360 > 0 {
+		hn363 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i226 := range l225 {
-				if hn227 && !c.ReadFlag() {
-					clear(l225[i226 : i226+1])
+			for i362 := range l361 {
+				if hn363 && !c.ReadFlag() {
+					clear(l361[i362 : i362+1])
 					continue
 				}
-				p229 := foryimpl.Alloc[int32](c)
-				*p229 = r.ReadVarInt32()
-				l225[i226] = p229
+				p366 := foryimpl.Alloc[int32](c)
+				*p366 = r.ReadVarInt32()
+				l361[i362] = p366
 				if c.Failed() {
-					c.TraceIndex(i226)
+					c.TraceIndex(i362)
 					break
 				}
 			}
 		}
 	}
-	x.PI32s = l225
+	x.PI32s = l361
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n230 := c.ReadLength(1)
-	l231 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n230)
-	if n230 > 0 {
-		hn233 := c.ReadListHeader(21)
+	n367 := c.ReadLength(1)
+	l368 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n367)
+	if n367 > 0 {
+		hn370 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i232 := range l231 {
-				if hn233 && !c.ReadFlag() {
-					clear(l231[i232 : i232+1])
+			for i369 := range l368 {
+				if hn370 && !c.ReadFlag() {
+					clear(l368[i369 : i369+1])
 					continue
 				}
-				p235 := foryimpl.Alloc[string](c)
-				*p235 = c.ReadString()
-				l231[i232] = p235
+				p373 := foryimpl.Alloc[string](c)
+				*p373 = c.ReadString()
+				l368[i369] = p373
 				if c.Failed() {
-					c.TraceIndex(i232)
+					c.TraceIndex(i369)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l231
+	x.PStrs = l368
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
@@ -2008,144 +2816,916 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n236 := c.ReadLength(1)
-	if n236 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n236, 2))
+	n374 := c.ReadLength(1)
+	if n374 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n374, 2))
 		return
 	}
-	var l237 [2]string
-	if n236 > 0 {
-		hn239 := c.ReadListHeader(21)
+	var l375 [2]string
+	if n374 > 0 {
+		hn377 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i238 := range l237 {
-				if hn239 && !c.ReadFlag() {
-					clear(l237[i238 : i238+1])
+			for i376 := range l375 {
+				if hn377 && !c.ReadFlag() {
+					clear(l375[i376 : i376+1])
 					continue
 				}
-				l237[i238] = c.ReadString()
+				l375[i376] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i238)
+					c.TraceIndex(i376)
 					break
 				}
 			}
 		}
 	}
-	x.StrArr = l237
+	x.StrArr = l375
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n241 := c.ReadLength(1)
-	l242 := foryimpl.ReuseSlice[[]string](c, x.Strs, n241)
-	if n241 > 0 {
-		hn244 := c.ReadListHeader(21)
+	n380 := c.ReadLength(1)
+	l381 := foryimpl.ReuseSlice[[]string](c, x.Strs, n380)
+	if n380 > 0 {
+		hn383 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i243 := range l242 {
-				if hn244 && !c.ReadFlag() {
-					clear(l242[i243 : i243+1])
+			for i382 := range l381 {
+				if hn383 && !c.ReadFlag() {
+					clear(l381[i382 : i382+1])
 					continue
 				}
-				l242[i243] = c.ReadString()
+				l381[i382] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i243)
+					c.TraceIndex(i382)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l242
+	x.Strs = l381
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n246 := c.ReadLength(1)
-	l247 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n246)
-	if n246 > 0 {
-		hn249 := c.ReadListHeader(38)
+	n386 := c.ReadLength(1)
+	l387 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n386)
+	if n386 > 0 {
+		hn389 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i248 := range l247 {
-				if hn249 && !c.ReadFlag() {
-					clear(l247[i248 : i248+1])
+			for i388 := range l387 {
+				if hn389 && !c.ReadFlag() {
+					clear(l387[i388 : i388+1])
 					continue
 				}
-				l247[i248] = c.ReadTime()
+				l387[i388] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i248)
+					c.TraceIndex(i388)
 					break
 				}
 			}
 		}
 	}
-	x.Times = l247
+	x.Times = l387
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n251 := c.ReadLength(2)
-	l252 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n251)
-	if n251 > 0 {
-		hn254 := c.ReadListHeader(10)
+	n392 := c.ReadLength(2)
+	l393 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n392)
+	if n392 > 0 {
+		hn395 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i253 := range l252 {
-				if hn254 && !c.ReadFlag() {
-					clear(l252[i253 : i253+1])
+			for i394 := range l393 {
+				if hn395 && !c.ReadFlag() {
+					clear(l393[i394 : i394+1])
 					continue
 				}
-				l252[i253] = r.ReadUint16()
+				l393[i394] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i253)
+					c.TraceIndex(i394)
 					break
 				}
 			}
 		}
 	}
-	x.U16s = l252
+	x.U16s = l393
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n256 := c.ReadLength(1)
-	l257 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n256)
-	if n256 > 0 {
-		hn259 := c.ReadListHeader(12)
+	n398 := c.ReadLength(1)
+	l399 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n398)
+	if n398 > 0 {
+		hn401 := c.ReadListHeader(12)
 		if !c.Failed() {
-			for i258 := range l257 {
-				if hn259 && !c.ReadFlag() {
-					clear(l257[i258 : i258+1])
+			for i400 := range l399 {
+				if hn401 && !c.ReadFlag() {
+					clear(l399[i400 : i400+1])
 					continue
 				}
-				l257[i258] = r.ReadVarUint32()
+				l399[i400] = r.ReadVarUint32()
 				if c.Failed() {
-					c.TraceIndex(i258)
+					c.TraceIndex(i400)
 					break
 				}
 			}
 		}
 	}
-	x.U32s = l257
+	x.U32s = l399
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n261 := c.ReadLength(1)
-	l262 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n261)
-	if n261 > 0 {
-		hn264 := c.ReadListHeader(14)
+	n404 := c.ReadLength(1)
+	l405 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n404)
+	if n404 > 0 {
+		hn407 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i263 := range l262 {
-				if hn264 && !c.ReadFlag() {
-					clear(l262[i263 : i263+1])
+			for i406 := range l405 {
+				if hn407 && !c.ReadFlag() {
+					clear(l405[i406 : i406+1])
 					continue
 				}
-				l262[i263] = r.ReadVarUint64()
+				l405[i406] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i263)
+					c.TraceIndex(i406)
 					break
 				}
 			}
 		}
 	}
-	x.U64s = l262
+	x.U64s = l405
+	if c.Failed() {
+		c.Trace("U64s")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Containers{
+		Bools:  x.Bools,
+		Bytes:  x.Bytes,
+		Colors: x.Colors,
+		DBools: x.DBools,
+		DF32:   x.DF32,
+		DF64:   x.DF64,
+		DI16:   x.DI16,
+		DI32:   x.DI32,
+		DI64:   x.DI64,
+		DI8:    x.DI8,
+		DU16:   x.DU16,
+		DU32:   x.DU32,
+		DU64:   x.DU64,
+		F32s:   x.F32s,
+		F64s:   x.F64s,
+		I16s:   x.I16s,
+		I32s:   x.I32s,
+		I64s:   x.I64s,
+		I8s:    x.I8s,
+		Named:  x.Named,
+		Nested: x.Nested,
+		PI32s:  x.PI32s,
+		PStrs:  x.PStrs,
+		Strs:   x.Strs,
+		Times:  x.Times,
+		U16s:   x.U16s,
+		U32s:   x.U32s,
+		U64s:   x.U64s,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -1520594053 && !c.Failed() {
+			c.HashMismatch(foryTypeContainers, h)
+			return
+		}
+	}
+	n410 := c.ReadLength(2)
+	if n410 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n410, 3))
+		return
+	}
+	var l411 [3]int16
+	if n410 > 0 {
+		hn413 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i412 := range l411 {
+				if hn413 && !c.ReadFlag() {
+					clear(l411[i412 : i412+1])
+					continue
+				}
+				l411[i412] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i412)
+					break
+				}
+			}
+		}
+	}
+	x.Arr = l411
+	if c.Failed() {
+		c.Trace("Arr")
+		return
+	}
+	n416 := c.ReadLength(1)
+	l417 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n416)
+	if n416 > 0 {
+		hn419 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i418 := range l417 {
+				if hn419 && !c.ReadFlag() {
+					clear(l417[i418 : i418+1])
+					continue
+				}
+				l417[i418] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i418)
+					break
+				}
+			}
+		}
+	}
+	x.Bools = l417
+	if c.Failed() {
+		c.Trace("Bools")
+		return
+	}
+	n422 := c.ReadLength(1)
+	l423 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n422)
+	if n422 > 0 {
+		hn425 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i424 := range l423 {
+				if hn425 && !c.ReadFlag() {
+					clear(l423[i424 : i424+1])
+					continue
+				}
+				l423[i424] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i424)
+					break
+				}
+			}
+		}
+	}
+	x.Bytes = l423
+	if c.Failed() {
+		c.Trace("Bytes")
+		return
+	}
+	n428 := c.ReadLength(1)
+	l429 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n428)
+	if n428 > 0 {
+		hn431 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i430 := range l429 {
+				if hn431 && !c.ReadFlag() {
+					clear(l429[i430 : i430+1])
+					continue
+				}
+				l429[i430] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if c.Failed() {
+					c.TraceIndex(i430)
+					break
+				}
+			}
+		}
+	}
+	x.Colors = l429
+	if c.Failed() {
+		c.Trace("Colors")
+		return
+	}
+	if st434, id435 := c.ReadRefFlag(); st434 == foryimpl.RefBack {
+		x.DBools = foryimpl.BackRefSlice[bool](c, id435)
+	} else if st434 == foryimpl.RefFollows {
+		n436 := c.ReadArrayLength(1)
+		a437 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n436)
+		r.ReadRawBools(a437)
+		x.DBools = a437
+		foryimpl.SetRefSlice(c, id435, x.DBools)
+	} else {
+		x.DBools = nil
+	}
+	if c.Failed() {
+		c.Trace("DBools")
+		return
+	}
+	if st438, id439 := c.ReadRefFlag(); st438 == foryimpl.RefBack {
+		x.DF32 = foryimpl.BackRefSlice[float32](c, id439)
+	} else if st438 == foryimpl.RefFollows {
+		n440 := c.ReadArrayLength(4)
+		a441 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n440)
+		r.ReadRawFloat32s(a441)
+		x.DF32 = a441
+		foryimpl.SetRefSlice(c, id439, x.DF32)
+	} else {
+		x.DF32 = nil
+	}
+	if c.Failed() {
+		c.Trace("DF32")
+		return
+	}
+	if st442, id443 := c.ReadRefFlag(); st442 == foryimpl.RefBack {
+		x.DF64 = foryimpl.BackRefSlice[float64](c, id443)
+	} else if st442 == foryimpl.RefFollows {
+		n444 := c.ReadArrayLength(8)
+		a445 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n444)
+		r.ReadRawFloat64s(a445)
+		x.DF64 = a445
+		foryimpl.SetRefSlice(c, id443, x.DF64)
+	} else {
+		x.DF64 = nil
+	}
+	if c.Failed() {
+		c.Trace("DF64")
+		return
+	}
+	if st446, id447 := c.ReadRefFlag(); st446 == foryimpl.RefBack {
+		x.DI16 = foryimpl.BackRefSlice[int16](c, id447)
+	} else if st446 == foryimpl.RefFollows {
+		n448 := c.ReadArrayLength(2)
+		a449 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n448)
+		r.ReadRawInt16s(a449)
+		x.DI16 = a449
+		foryimpl.SetRefSlice(c, id447, x.DI16)
+	} else {
+		x.DI16 = nil
+	}
+	if c.Failed() {
+		c.Trace("DI16")
+		return
+	}
+	if st450, id451 := c.ReadRefFlag(); st450 == foryimpl.RefBack {
+		x.DI32 = foryimpl.BackRefSlice[int32](c, id451)
+	} else if st450 == foryimpl.RefFollows {
+		n452 := c.ReadArrayLength(4)
+		a453 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n452)
+		r.ReadRawInt32s(a453)
+		x.DI32 = a453
+		foryimpl.SetRefSlice(c, id451, x.DI32)
+	} else {
+		x.DI32 = nil
+	}
+	if c.Failed() {
+		c.Trace("DI32")
+		return
+	}
+	if st454, id455 := c.ReadRefFlag(); st454 == foryimpl.RefBack {
+		x.DI64 = foryimpl.BackRefSlice[int64](c, id455)
+	} else if st454 == foryimpl.RefFollows {
+		n456 := c.ReadArrayLength(8)
+		a457 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n456)
+		r.ReadRawInt64s(a457)
+		x.DI64 = a457
+		foryimpl.SetRefSlice(c, id455, x.DI64)
+	} else {
+		x.DI64 = nil
+	}
+	if c.Failed() {
+		c.Trace("DI64")
+		return
+	}
+	if st458, id459 := c.ReadRefFlag(); st458 == foryimpl.RefBack {
+		x.DI8 = foryimpl.BackRefSlice[int8](c, id459)
+	} else if st458 == foryimpl.RefFollows {
+		n460 := c.ReadArrayLength(1)
+		a461 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n460)
+		for i462 := range a461 {
+			a461[i462] = r.ReadInt8()
+		}
+		x.DI8 = a461
+		foryimpl.SetRefSlice(c, id459, x.DI8)
+	} else {
+		x.DI8 = nil
+	}
+	if c.Failed() {
+		c.Trace("DI8")
+		return
+	}
+	if st463, id464 := c.ReadRefFlag(); st463 == foryimpl.RefBack {
+		x.DU16 = foryimpl.BackRefSlice[uint16](c, id464)
+	} else if st463 == foryimpl.RefFollows {
+		n465 := c.ReadArrayLength(2)
+		a466 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n465)
+		r.ReadRawUint16s(a466)
+		x.DU16 = a466
+		foryimpl.SetRefSlice(c, id464, x.DU16)
+	} else {
+		x.DU16 = nil
+	}
+	if c.Failed() {
+		c.Trace("DU16")
+		return
+	}
+	if st467, id468 := c.ReadRefFlag(); st467 == foryimpl.RefBack {
+		x.DU32 = foryimpl.BackRefSlice[uint32](c, id468)
+	} else if st467 == foryimpl.RefFollows {
+		n469 := c.ReadArrayLength(4)
+		a470 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n469)
+		r.ReadRawUint32s(a470)
+		x.DU32 = a470
+		foryimpl.SetRefSlice(c, id468, x.DU32)
+	} else {
+		x.DU32 = nil
+	}
+	if c.Failed() {
+		c.Trace("DU32")
+		return
+	}
+	if st471, id472 := c.ReadRefFlag(); st471 == foryimpl.RefBack {
+		x.DU64 = foryimpl.BackRefSlice[uint64](c, id472)
+	} else if st471 == foryimpl.RefFollows {
+		n473 := c.ReadArrayLength(8)
+		a474 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n473)
+		r.ReadRawUint64s(a474)
+		x.DU64 = a474
+		foryimpl.SetRefSlice(c, id472, x.DU64)
+	} else {
+		x.DU64 = nil
+	}
+	if c.Failed() {
+		c.Trace("DU64")
+		return
+	}
+	n475 := c.ReadLength(4)
+	l476 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n475)
+	if n475 > 0 {
+		hn478 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i477 := range l476 {
+				if hn478 && !c.ReadFlag() {
+					clear(l476[i477 : i477+1])
+					continue
+				}
+				l476[i477] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i477)
+					break
+				}
+			}
+		}
+	}
+	x.F32s = l476
+	if c.Failed() {
+		c.Trace("F32s")
+		return
+	}
+	n481 := c.ReadLength(8)
+	l482 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n481)
+	if n481 > 0 {
+		hn484 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i483 := range l482 {
+				if hn484 && !c.ReadFlag() {
+					clear(l482[i483 : i483+1])
+					continue
+				}
+				l482[i483] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i483)
+					break
+				}
+			}
+		}
+	}
+	x.F64s = l482
+	if c.Failed() {
+		c.Trace("F64s")
+		return
+	}
+	n487 := c.ReadLength(2)
+	l488 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n487)
+	if n487 > 0 {
+		hn490 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i489 := range l488 {
+				if hn490 && !c.ReadFlag() {
+					clear(l488[i489 : i489+1])
+					continue
+				}
+				l488[i489] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i489)
+					break
+				}
+			}
+		}
+	}
+	x.I16s = l488
+	if c.Failed() {
+		c.Trace("I16s")
+		return
+	}
+	n493 := c.ReadLength(1)
+	l494 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n493)
+	if n493 > 0 {
+		hn496 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i495 := range l494 {
+				if hn496 && !c.ReadFlag() {
+					clear(l494[i495 : i495+1])
+					continue
+				}
+				l494[i495] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i495)
+					break
+				}
+			}
+		}
+	}
+	x.I32s = l494
+	if c.Failed() {
+		c.Trace("I32s")
+		return
+	}
+	n499 := c.ReadLength(1)
+	l500 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n499)
+	if n499 > 0 {
+		hn502 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i501 := range l500 {
+				if hn502 && !c.ReadFlag() {
+					clear(l500[i501 : i501+1])
+					continue
+				}
+				l500[i501] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i501)
+					break
+				}
+			}
+		}
+	}
+	x.I64s = l500
+	if c.Failed() {
+		c.Trace("I64s")
+		return
+	}
+	n505 := c.ReadLength(1)
+	l506 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n505)
+	if n505 > 0 {
+		hn508 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i507 := range l506 {
+				if hn508 && !c.ReadFlag() {
+					clear(l506[i507 : i507+1])
+					continue
+				}
+				l506[i507] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i507)
+					break
+				}
+			}
+		}
+	}
+	x.I8s = l506
+	if c.Failed() {
+		c.Trace("I8s")
+		return
+	}
+	if c.ReadFlag() {
+		n511 := c.ReadLength(1)
+		l512 := foryimpl.MakeSlice[[]int64](c, n511)
+		if n511 > 0 {
+			hn514 := c.ReadListHeader(7)
+			if !c.Failed() {
+				for i513 := range l512 {
+					if hn514 && !c.ReadFlag() {
+						clear(l512[i513 : i513+1])
+						continue
+					}
+					l512[i513] = r.ReadVarInt64()
+					if c.Failed() {
+						c.TraceIndex(i513)
+						break
+					}
+				}
+			}
+		}
+		x.NI64s = l512
+	}
+	if c.Failed() {
+		c.Trace("NI64s")
+		return
+	}
+	if c.ReadFlag() {
+		n517 := c.ReadLength(2)
+		m518 := foryimpl.MakeMap[map[string]int32](c, n517)
+		for n517 > 0 && !c.Failed() {
+			sz519, vn520, _ := c.ReadMapChunk(n517, 21, 5, nil, false)
+			for j521 := 0; j521 < sz519 && !c.Failed(); j521++ {
+				var k522 string
+				k522 = c.ReadString()
+				var v523 int32
+				if !vn520 {
+					v523 = r.ReadVarInt32()
+				}
+				m518[k522] = v523
+			}
+			n517 -= sz519
+		}
+		x.NMap = m518
+	}
+	if c.Failed() {
+		c.Trace("NMap")
+		return
+	}
+	if c.ReadFlag() {
+		n525 := c.ReadLength(1)
+		l526 := foryimpl.MakeSlice[[]string](c, n525)
+		if n525 > 0 {
+			hn528 := c.ReadListHeader(21)
+			if !c.Failed() {
+				for i527 := range l526 {
+					if hn528 && !c.ReadFlag() {
+						clear(l526[i527 : i527+1])
+						continue
+					}
+					l526[i527] = c.ReadString()
+					if c.Failed() {
+						c.TraceIndex(i527)
+						break
+					}
+				}
+			}
+		}
+		x.NStrs = l526
+	}
+	if c.Failed() {
+		c.Trace("NStrs")
+		return
+	}
+	n531 := c.ReadLength(1)
+	l532 := foryimpl.ReuseSlice[Names](c, x.Named, n531)
+	if n531 > 0 {
+		hn534 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i533 := range l532 {
+				if hn534 && !c.ReadFlag() {
+					clear(l532[i533 : i533+1])
+					continue
+				}
+				l532[i533] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i533)
+					break
+				}
+			}
+		}
+	}
+	x.Named = l532
+	if c.Failed() {
+		c.Trace("Named")
+		return
+	}
+	n537 := c.ReadLength(1)
+	l538 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n537)
+	if n537 > 0 {
+		hn540 := c.ReadListHeader(22)
+		if !c.Failed() {
+			for i539 := range l538 {
+				if hn540 && !c.ReadFlag() {
+					clear(l538[i539 : i539+1])
+					continue
+				}
+				n543 := c.ReadLength(1)
+				l544 := foryimpl.MakeSlice[[]int32](c, n543)
+				if n543 > 0 {
+					hn546 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i545 := range l544 {
+							if hn546 && !c.ReadFlag() {
+								clear(l544[i545 : i545+1])
+								continue
+							}
+							l544[i545] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i545)
+								break
+							}
+						}
+					}
+				}
+				l538[i539] = l544
+				if c.Failed() {
+					c.TraceIndex(i539)
+					break
+				}
+			}
+		}
+	}
+	x.Nested = l538
+	if c.Failed() {
+		c.Trace("Nested")
+		return
+	}
+	n549 := c.ReadLength(1)
+	l550 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n549)
+	if n549 > 0 {
+		hn552 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i551 := range l550 {
+				if hn552 && !c.ReadFlag() {
+					clear(l550[i551 : i551+1])
+					continue
+				}
+				p555 := foryimpl.Alloc[int32](c)
+				*p555 = r.ReadVarInt32()
+				l550[i551] = p555
+				if c.Failed() {
+					c.TraceIndex(i551)
+					break
+				}
+			}
+		}
+	}
+	x.PI32s = l550
+	if c.Failed() {
+		c.Trace("PI32s")
+		return
+	}
+	n556 := c.ReadLength(1)
+	l557 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n556)
+	if n556 > 0 {
+		hn559 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i558 := range l557 {
+				if hn559 && !c.ReadFlag() {
+					clear(l557[i558 : i558+1])
+					continue
+				}
+				p562 := foryimpl.Alloc[string](c)
+				*p562 = c.ReadString()
+				l557[i558] = p562
+				if c.Failed() {
+					c.TraceIndex(i558)
+					break
+				}
+			}
+		}
+	}
+	x.PStrs = l557
+	if c.Failed() {
+		c.Trace("PStrs")
+		return
+	}
+	if st563, id564 := c.ReadRefFlag(); st563 == foryimpl.RefBack {
+		x.Raw = foryimpl.BackRefSlice[uint8](c, id564)
+	} else if st563 == foryimpl.RefFollows {
+		x.Raw = c.ReadBinary()
+		foryimpl.SetRefSlice(c, id564, x.Raw)
+	} else {
+		x.Raw = nil
+	}
+	if c.Failed() {
+		c.Trace("Raw")
+		return
+	}
+	x.S = c.ReadString()
+	if c.Failed() {
+		c.Trace("S")
+		return
+	}
+	n565 := c.ReadLength(1)
+	if n565 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n565, 2))
+		return
+	}
+	var l566 [2]string
+	if n565 > 0 {
+		hn568 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i567 := range l566 {
+				if hn568 && !c.ReadFlag() {
+					clear(l566[i567 : i567+1])
+					continue
+				}
+				l566[i567] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i567)
+					break
+				}
+			}
+		}
+	}
+	x.StrArr = l566
+	if c.Failed() {
+		c.Trace("StrArr")
+		return
+	}
+	n571 := c.ReadLength(1)
+	l572 := foryimpl.ReuseSlice[[]string](c, x.Strs, n571)
+	if n571 > 0 {
+		hn574 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i573 := range l572 {
+				if hn574 && !c.ReadFlag() {
+					clear(l572[i573 : i573+1])
+					continue
+				}
+				l572[i573] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i573)
+					break
+				}
+			}
+		}
+	}
+	x.Strs = l572
+	if c.Failed() {
+		c.Trace("Strs")
+		return
+	}
+	n577 := c.ReadLength(1)
+	l578 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n577)
+	if n577 > 0 {
+		hn580 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i579 := range l578 {
+				if hn580 && !c.ReadFlag() {
+					clear(l578[i579 : i579+1])
+					continue
+				}
+				l578[i579] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i579)
+					break
+				}
+			}
+		}
+	}
+	x.Times = l578
+	if c.Failed() {
+		c.Trace("Times")
+		return
+	}
+	n583 := c.ReadLength(2)
+	l584 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n583)
+	if n583 > 0 {
+		hn586 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i585 := range l584 {
+				if hn586 && !c.ReadFlag() {
+					clear(l584[i585 : i585+1])
+					continue
+				}
+				l584[i585] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i585)
+					break
+				}
+			}
+		}
+	}
+	x.U16s = l584
+	if c.Failed() {
+		c.Trace("U16s")
+		return
+	}
+	n589 := c.ReadLength(1)
+	l590 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n589)
+	if n589 > 0 {
+		hn592 := c.ReadListHeader(12)
+		if !c.Failed() {
+			for i591 := range l590 {
+				if hn592 && !c.ReadFlag() {
+					clear(l590[i591 : i591+1])
+					continue
+				}
+				l590[i591] = r.ReadVarUint32()
+				if c.Failed() {
+					c.TraceIndex(i591)
+					break
+				}
+			}
+		}
+	}
+	x.U32s = l590
+	if c.Failed() {
+		c.Trace("U32s")
+		return
+	}
+	n595 := c.ReadLength(1)
+	l596 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n595)
+	if n595 > 0 {
+		hn598 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i597 := range l596 {
+				if hn598 && !c.ReadFlag() {
+					clear(l596[i597 : i597+1])
+					continue
+				}
+				l596[i597] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i597)
+					break
+				}
+			}
+		}
+	}
+	x.U64s = l596
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -2162,512 +3742,512 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n266 := c.ReadLength(2)
-				if n266 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n266, 3))
+				n601 := c.ReadLength(2)
+				if n601 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n601, 3))
 					return
 				}
-				var l267 [3]int16
-				if n266 > 0 {
-					hn269 := c.ReadListHeader(3)
+				var l602 [3]int16
+				if n601 > 0 {
+					hn604 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i268 := range l267 {
-							if hn269 && !c.ReadFlag() {
-								clear(l267[i268 : i268+1])
+						for i603 := range l602 {
+							if hn604 && !c.ReadFlag() {
+								clear(l602[i603 : i603+1])
 								continue
 							}
-							l267[i268] = r.ReadInt16()
+							l602[i603] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i268)
+								c.TraceIndex(i603)
 								break
 							}
 						}
 					}
 				}
-				x.Arr = l267
+				x.Arr = l602
 			}
 		case 1:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n271 := c.ReadLength(1)
-				l272 := foryimpl.MakeSlice[[]bool](c, n271)
-				if n271 > 0 {
-					hn274 := c.ReadListHeader(1)
+				n607 := c.ReadLength(1)
+				l608 := foryimpl.MakeSlice[[]bool](c, n607)
+				if n607 > 0 {
+					hn610 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i273 := range l272 {
-							if hn274 && !c.ReadFlag() {
-								clear(l272[i273 : i273+1])
+						for i609 := range l608 {
+							if hn610 && !c.ReadFlag() {
+								clear(l608[i609 : i609+1])
 								continue
 							}
-							l272[i273] = r.ReadBool()
+							l608[i609] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i273)
+								c.TraceIndex(i609)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l272
+				x.Bools = l608
 			}
 		case 2:
 			if f.Convert {
 				x.Bytes = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n276 := c.ReadLength(1)
-				l277 := foryimpl.MakeSlice[[]uint8](c, n276)
-				if n276 > 0 {
-					hn279 := c.ReadListHeader(9)
+				n613 := c.ReadLength(1)
+				l614 := foryimpl.MakeSlice[[]uint8](c, n613)
+				if n613 > 0 {
+					hn616 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i278 := range l277 {
-							if hn279 && !c.ReadFlag() {
-								clear(l277[i278 : i278+1])
+						for i615 := range l614 {
+							if hn616 && !c.ReadFlag() {
+								clear(l614[i615 : i615+1])
 								continue
 							}
-							l277[i278] = r.ReadUint8()
+							l614[i615] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i278)
+								c.TraceIndex(i615)
 								break
 							}
 						}
 					}
 				}
-				x.Bytes = l277
+				x.Bytes = l614
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n281 := c.ReadLength(1)
-				l282 := foryimpl.MakeSlice[[]Color](c, n281)
-				if n281 > 0 {
-					hn284 := c.ReadListHeader(25)
+				n619 := c.ReadLength(1)
+				l620 := foryimpl.MakeSlice[[]Color](c, n619)
+				if n619 > 0 {
+					hn622 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i283 := range l282 {
-							if hn284 && !c.ReadFlag() {
-								clear(l282[i283 : i283+1])
+						for i621 := range l620 {
+							if hn622 && !c.ReadFlag() {
+								clear(l620[i621 : i621+1])
 								continue
 							}
-							l282[i283] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l620[i621] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i283)
+								c.TraceIndex(i621)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l282
+				x.Colors = l620
 			}
 		case 4:
 			if f.Convert {
 				x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n286 := c.ReadArrayLength(1)
-				a287 := foryimpl.MakeSlice[[]bool](c, n286)
-				r.ReadRawBools(a287)
-				x.DBools = a287
+				n625 := c.ReadArrayLength(1)
+				a626 := foryimpl.MakeSlice[[]bool](c, n625)
+				r.ReadRawBools(a626)
+				x.DBools = a626
 			}
 		case 5:
 			if f.Convert {
 				x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n288 := c.ReadArrayLength(4)
-				a289 := foryimpl.MakeSlice[[]float32](c, n288)
-				r.ReadRawFloat32s(a289)
-				x.DF32 = a289
+				n627 := c.ReadArrayLength(4)
+				a628 := foryimpl.MakeSlice[[]float32](c, n627)
+				r.ReadRawFloat32s(a628)
+				x.DF32 = a628
 			}
 		case 6:
 			if f.Convert {
 				x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n290 := c.ReadArrayLength(8)
-				a291 := foryimpl.MakeSlice[[]float64](c, n290)
-				r.ReadRawFloat64s(a291)
-				x.DF64 = a291
+				n629 := c.ReadArrayLength(8)
+				a630 := foryimpl.MakeSlice[[]float64](c, n629)
+				r.ReadRawFloat64s(a630)
+				x.DF64 = a630
 			}
 		case 7:
 			if f.Convert {
 				x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n292 := c.ReadArrayLength(2)
-				a293 := foryimpl.MakeSlice[[]int16](c, n292)
-				r.ReadRawInt16s(a293)
-				x.DI16 = a293
+				n631 := c.ReadArrayLength(2)
+				a632 := foryimpl.MakeSlice[[]int16](c, n631)
+				r.ReadRawInt16s(a632)
+				x.DI16 = a632
 			}
 		case 8:
 			if f.Convert {
 				x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n294 := c.ReadArrayLength(4)
-				a295 := foryimpl.MakeSlice[[]int32](c, n294)
-				r.ReadRawInt32s(a295)
-				x.DI32 = a295
+				n633 := c.ReadArrayLength(4)
+				a634 := foryimpl.MakeSlice[[]int32](c, n633)
+				r.ReadRawInt32s(a634)
+				x.DI32 = a634
 			}
 		case 9:
 			if f.Convert {
 				x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n296 := c.ReadArrayLength(8)
-				a297 := foryimpl.MakeSlice[[]int64](c, n296)
-				r.ReadRawInt64s(a297)
-				x.DI64 = a297
+				n635 := c.ReadArrayLength(8)
+				a636 := foryimpl.MakeSlice[[]int64](c, n635)
+				r.ReadRawInt64s(a636)
+				x.DI64 = a636
 			}
 		case 10:
 			if f.Convert {
 				x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n298 := c.ReadArrayLength(1)
-				a299 := foryimpl.MakeSlice[[]int8](c, n298)
-				for i300 := range a299 {
-					a299[i300] = r.ReadInt8()
+				n637 := c.ReadArrayLength(1)
+				a638 := foryimpl.MakeSlice[[]int8](c, n637)
+				for i639 := range a638 {
+					a638[i639] = r.ReadInt8()
 				}
-				x.DI8 = a299
+				x.DI8 = a638
 			}
 		case 11:
 			if f.Convert {
 				x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n301 := c.ReadArrayLength(2)
-				a302 := foryimpl.MakeSlice[[]uint16](c, n301)
-				r.ReadRawUint16s(a302)
-				x.DU16 = a302
+				n640 := c.ReadArrayLength(2)
+				a641 := foryimpl.MakeSlice[[]uint16](c, n640)
+				r.ReadRawUint16s(a641)
+				x.DU16 = a641
 			}
 		case 12:
 			if f.Convert {
 				x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n303 := c.ReadArrayLength(4)
-				a304 := foryimpl.MakeSlice[[]uint32](c, n303)
-				r.ReadRawUint32s(a304)
-				x.DU32 = a304
+				n642 := c.ReadArrayLength(4)
+				a643 := foryimpl.MakeSlice[[]uint32](c, n642)
+				r.ReadRawUint32s(a643)
+				x.DU32 = a643
 			}
 		case 13:
 			if f.Convert {
 				x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n305 := c.ReadArrayLength(8)
-				a306 := foryimpl.MakeSlice[[]uint64](c, n305)
-				r.ReadRawUint64s(a306)
-				x.DU64 = a306
+				n644 := c.ReadArrayLength(8)
+				a645 := foryimpl.MakeSlice[[]uint64](c, n644)
+				r.ReadRawUint64s(a645)
+				x.DU64 = a645
 			}
 		case 14:
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n307 := c.ReadLength(4)
-				l308 := foryimpl.MakeSlice[[]float32](c, n307)
-				if n307 > 0 {
-					hn310 := c.ReadListHeader(19)
+				n646 := c.ReadLength(4)
+				l647 := foryimpl.MakeSlice[[]float32](c, n646)
+				if n646 > 0 {
+					hn649 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i309 := range l308 {
-							if hn310 && !c.ReadFlag() {
-								clear(l308[i309 : i309+1])
+						for i648 := range l647 {
+							if hn649 && !c.ReadFlag() {
+								clear(l647[i648 : i648+1])
 								continue
 							}
-							l308[i309] = r.ReadFloat32()
+							l647[i648] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i309)
+								c.TraceIndex(i648)
 								break
 							}
 						}
 					}
 				}
-				x.F32s = l308
+				x.F32s = l647
 			}
 		case 15:
 			if f.Convert {
 				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n312 := c.ReadLength(8)
-				l313 := foryimpl.MakeSlice[[]float64](c, n312)
-				if n312 > 0 {
-					hn315 := c.ReadListHeader(20)
+				n652 := c.ReadLength(8)
+				l653 := foryimpl.MakeSlice[[]float64](c, n652)
+				if n652 > 0 {
+					hn655 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i314 := range l313 {
-							if hn315 && !c.ReadFlag() {
-								clear(l313[i314 : i314+1])
+						for i654 := range l653 {
+							if hn655 && !c.ReadFlag() {
+								clear(l653[i654 : i654+1])
 								continue
 							}
-							l313[i314] = r.ReadFloat64()
+							l653[i654] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i314)
+								c.TraceIndex(i654)
 								break
 							}
 						}
 					}
 				}
-				x.F64s = l313
+				x.F64s = l653
 			}
 		case 16:
 			if f.Convert {
 				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n317 := c.ReadLength(2)
-				l318 := foryimpl.MakeSlice[[]int16](c, n317)
-				if n317 > 0 {
-					hn320 := c.ReadListHeader(3)
+				n658 := c.ReadLength(2)
+				l659 := foryimpl.MakeSlice[[]int16](c, n658)
+				if n658 > 0 {
+					hn661 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i319 := range l318 {
-							if hn320 && !c.ReadFlag() {
-								clear(l318[i319 : i319+1])
+						for i660 := range l659 {
+							if hn661 && !c.ReadFlag() {
+								clear(l659[i660 : i660+1])
 								continue
 							}
-							l318[i319] = r.ReadInt16()
+							l659[i660] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i319)
+								c.TraceIndex(i660)
 								break
 							}
 						}
 					}
 				}
-				x.I16s = l318
+				x.I16s = l659
 			}
 		case 17:
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n322 := c.ReadLength(1)
-				l323 := foryimpl.MakeSlice[[]int32](c, n322)
-				if n322 > 0 {
-					hn325 := c.ReadListHeader(5)
+				n664 := c.ReadLength(1)
+				l665 := foryimpl.MakeSlice[[]int32](c, n664)
+				if n664 > 0 {
+					hn667 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i324 := range l323 {
-							if hn325 && !c.ReadFlag() {
-								clear(l323[i324 : i324+1])
+						for i666 := range l665 {
+							if hn667 && !c.ReadFlag() {
+								clear(l665[i666 : i666+1])
 								continue
 							}
-							l323[i324] = r.ReadVarInt32()
+							l665[i666] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i324)
+								c.TraceIndex(i666)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l323
+				x.I32s = l665
 			}
 		case 18:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n327 := c.ReadLength(1)
-				l328 := foryimpl.MakeSlice[[]int64](c, n327)
-				if n327 > 0 {
-					hn330 := c.ReadListHeader(7)
+				n670 := c.ReadLength(1)
+				l671 := foryimpl.MakeSlice[[]int64](c, n670)
+				if n670 > 0 {
+					hn673 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i329 := range l328 {
-							if hn330 && !c.ReadFlag() {
-								clear(l328[i329 : i329+1])
+						for i672 := range l671 {
+							if hn673 && !c.ReadFlag() {
+								clear(l671[i672 : i672+1])
 								continue
 							}
-							l328[i329] = r.ReadVarInt64()
+							l671[i672] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i329)
+								c.TraceIndex(i672)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l328
+				x.I64s = l671
 			}
 		case 19:
 			if f.Convert {
 				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n332 := c.ReadLength(1)
-				l333 := foryimpl.MakeSlice[[]int8](c, n332)
-				if n332 > 0 {
-					hn335 := c.ReadListHeader(2)
+				n676 := c.ReadLength(1)
+				l677 := foryimpl.MakeSlice[[]int8](c, n676)
+				if n676 > 0 {
+					hn679 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i334 := range l333 {
-							if hn335 && !c.ReadFlag() {
-								clear(l333[i334 : i334+1])
+						for i678 := range l677 {
+							if hn679 && !c.ReadFlag() {
+								clear(l677[i678 : i678+1])
 								continue
 							}
-							l333[i334] = r.ReadInt8()
+							l677[i678] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i334)
+								c.TraceIndex(i678)
 								break
 							}
 						}
 					}
 				}
-				x.I8s = l333
+				x.I8s = l677
 			}
 		case 20:
 			if f.Convert {
 				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n337 := c.ReadLength(1)
-				l338 := foryimpl.MakeSlice[[]int64](c, n337)
-				if n337 > 0 {
-					hn340 := c.ReadListHeader(7)
+				n682 := c.ReadLength(1)
+				l683 := foryimpl.MakeSlice[[]int64](c, n682)
+				if n682 > 0 {
+					hn685 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i339 := range l338 {
-							if hn340 && !c.ReadFlag() {
-								clear(l338[i339 : i339+1])
+						for i684 := range l683 {
+							if hn685 && !c.ReadFlag() {
+								clear(l683[i684 : i684+1])
 								continue
 							}
-							l338[i339] = r.ReadVarInt64()
+							l683[i684] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i339)
+								c.TraceIndex(i684)
 								break
 							}
 						}
 					}
 				}
-				x.NI64s = l338
+				x.NI64s = l683
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n342 := c.ReadLength(2)
-				m343 := foryimpl.MakeMap[map[string]int32](c, n342)
-				for n342 > 0 && !c.Failed() {
-					sz344, vn345, _ := c.ReadMapChunk(n342, 21, 5, nil, false)
-					for j346 := 0; j346 < sz344 && !c.Failed(); j346++ {
-						var k347 string
-						k347 = c.ReadString()
-						var v348 int32
-						if !vn345 {
-							v348 = r.ReadVarInt32()
+				n688 := c.ReadLength(2)
+				m689 := foryimpl.MakeMap[map[string]int32](c, n688)
+				for n688 > 0 && !c.Failed() {
+					sz690, vn691, _ := c.ReadMapChunk(n688, 21, 5, nil, false)
+					for j692 := 0; j692 < sz690 && !c.Failed(); j692++ {
+						var k693 string
+						k693 = c.ReadString()
+						var v694 int32
+						if !vn691 {
+							v694 = r.ReadVarInt32()
 						}
-						m343[k347] = v348
+						m689[k693] = v694
 					}
-					n342 -= sz344
+					n688 -= sz690
 				}
-				x.NMap = m343
+				x.NMap = m689
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n349 := c.ReadLength(1)
-				l350 := foryimpl.MakeSlice[[]string](c, n349)
-				if n349 > 0 {
-					hn352 := c.ReadListHeader(21)
+				n696 := c.ReadLength(1)
+				l697 := foryimpl.MakeSlice[[]string](c, n696)
+				if n696 > 0 {
+					hn699 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i351 := range l350 {
-							if hn352 && !c.ReadFlag() {
-								clear(l350[i351 : i351+1])
+						for i698 := range l697 {
+							if hn699 && !c.ReadFlag() {
+								clear(l697[i698 : i698+1])
 								continue
 							}
-							l350[i351] = c.ReadString()
+							l697[i698] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i351)
+								c.TraceIndex(i698)
 								break
 							}
 						}
 					}
 				}
-				x.NStrs = l350
+				x.NStrs = l697
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n354 := c.ReadLength(1)
-				l355 := foryimpl.MakeSlice[Names](c, n354)
-				if n354 > 0 {
-					hn357 := c.ReadListHeader(21)
+				n702 := c.ReadLength(1)
+				l703 := foryimpl.MakeSlice[Names](c, n702)
+				if n702 > 0 {
+					hn705 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i356 := range l355 {
-							if hn357 && !c.ReadFlag() {
-								clear(l355[i356 : i356+1])
+						for i704 := range l703 {
+							if hn705 && !c.ReadFlag() {
+								clear(l703[i704 : i704+1])
 								continue
 							}
-							l355[i356] = c.ReadString()
+							l703[i704] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i356)
+								c.TraceIndex(i704)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l355
+				x.Named = l703
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n359 := c.ReadLength(1)
-				l360 := foryimpl.MakeSlice[[][]int32](c, n359)
-				if n359 > 0 {
-					hn362 := c.ReadListHeader(22)
+				n708 := c.ReadLength(1)
+				l709 := foryimpl.MakeSlice[[][]int32](c, n708)
+				if n708 > 0 {
+					hn711 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i361 := range l360 {
-							if hn362 && !c.ReadFlag() {
-								clear(l360[i361 : i361+1])
+						for i710 := range l709 {
+							if hn711 && !c.ReadFlag() {
+								clear(l709[i710 : i710+1])
 								continue
 							}
-							n364 := c.ReadLength(1)
-							l365 := foryimpl.MakeSlice[[]int32](c, n364)
-							if n364 > 0 {
-								hn367 := c.ReadListHeader(5)
+							n714 := c.ReadLength(1)
+							l715 := foryimpl.MakeSlice[[]int32](c, n714)
+							if n714 > 0 {
+								hn717 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i366 := range l365 {
-										if hn367 && !c.ReadFlag() {
-											clear(l365[i366 : i366+1])
+									for i716 := range l715 {
+										if hn717 && !c.ReadFlag() {
+											clear(l715[i716 : i716+1])
 											continue
 										}
-										l365[i366] = r.ReadVarInt32()
+										l715[i716] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i366)
+											c.TraceIndex(i716)
 											break
 										}
 									}
 								}
 							}
-							l360[i361] = l365
+							l709[i710] = l715
 							if c.Failed() {
-								c.TraceIndex(i361)
+								c.TraceIndex(i710)
 								break
 							}
 						}
 					}
 				}
-				x.Nested = l360
+				x.Nested = l709
 			}
 		case 25:
 			if f.Convert {
 				x.PI32s = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n369 := c.ReadLength(1)
-				l370 := foryimpl.MakeSlice[[]*int32](c, n369)
-				if n369 > 0 {
-					hn372 := c.ReadListHeader(5)
+				n720 := c.ReadLength(1)
+				l721 := foryimpl.MakeSlice[[]*int32](c, n720)
+				if n720 > 0 {
+					hn723 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i371 := range l370 {
-							if hn372 && !c.ReadFlag() {
-								clear(l370[i371 : i371+1])
+						for i722 := range l721 {
+							if hn723 && !c.ReadFlag() {
+								clear(l721[i722 : i722+1])
 								continue
 							}
-							p374 := foryimpl.Alloc[int32](c)
-							*p374 = r.ReadVarInt32()
-							l370[i371] = p374
+							p726 := foryimpl.Alloc[int32](c)
+							*p726 = r.ReadVarInt32()
+							l721[i722] = p726
 							if c.Failed() {
-								c.TraceIndex(i371)
+								c.TraceIndex(i722)
 								break
 							}
 						}
 					}
 				}
-				x.PI32s = l370
+				x.PI32s = l721
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n375 := c.ReadLength(1)
-				l376 := foryimpl.MakeSlice[[]*string](c, n375)
-				if n375 > 0 {
-					hn378 := c.ReadListHeader(21)
+				n727 := c.ReadLength(1)
+				l728 := foryimpl.MakeSlice[[]*string](c, n727)
+				if n727 > 0 {
+					hn730 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i377 := range l376 {
-							if hn378 && !c.ReadFlag() {
-								clear(l376[i377 : i377+1])
+						for i729 := range l728 {
+							if hn730 && !c.ReadFlag() {
+								clear(l728[i729 : i729+1])
 								continue
 							}
-							p380 := foryimpl.Alloc[string](c)
-							*p380 = c.ReadString()
-							l376[i377] = p380
+							p733 := foryimpl.Alloc[string](c)
+							*p733 = c.ReadString()
+							l728[i729] = p733
 							if c.Failed() {
-								c.TraceIndex(i377)
+								c.TraceIndex(i729)
 								break
 							}
 						}
 					}
 				}
-				x.PStrs = l376
+				x.PStrs = l728
 			}
 		case 27:
 			if f.Convert {
@@ -2681,145 +4261,145 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n381 := c.ReadLength(1)
-				if n381 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n381, 2))
+				n734 := c.ReadLength(1)
+				if n734 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n734, 2))
 					return
 				}
-				var l382 [2]string
-				if n381 > 0 {
-					hn384 := c.ReadListHeader(21)
+				var l735 [2]string
+				if n734 > 0 {
+					hn737 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i383 := range l382 {
-							if hn384 && !c.ReadFlag() {
-								clear(l382[i383 : i383+1])
+						for i736 := range l735 {
+							if hn737 && !c.ReadFlag() {
+								clear(l735[i736 : i736+1])
 								continue
 							}
-							l382[i383] = c.ReadString()
+							l735[i736] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i383)
+								c.TraceIndex(i736)
 								break
 							}
 						}
 					}
 				}
-				x.StrArr = l382
+				x.StrArr = l735
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n386 := c.ReadLength(1)
-				l387 := foryimpl.MakeSlice[[]string](c, n386)
-				if n386 > 0 {
-					hn389 := c.ReadListHeader(21)
+				n740 := c.ReadLength(1)
+				l741 := foryimpl.MakeSlice[[]string](c, n740)
+				if n740 > 0 {
+					hn743 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i388 := range l387 {
-							if hn389 && !c.ReadFlag() {
-								clear(l387[i388 : i388+1])
+						for i742 := range l741 {
+							if hn743 && !c.ReadFlag() {
+								clear(l741[i742 : i742+1])
 								continue
 							}
-							l387[i388] = c.ReadString()
+							l741[i742] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i388)
+								c.TraceIndex(i742)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l387
+				x.Strs = l741
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n391 := c.ReadLength(1)
-				l392 := foryimpl.MakeSlice[[]time.Time](c, n391)
-				if n391 > 0 {
-					hn394 := c.ReadListHeader(38)
+				n746 := c.ReadLength(1)
+				l747 := foryimpl.MakeSlice[[]time.Time](c, n746)
+				if n746 > 0 {
+					hn749 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i393 := range l392 {
-							if hn394 && !c.ReadFlag() {
-								clear(l392[i393 : i393+1])
+						for i748 := range l747 {
+							if hn749 && !c.ReadFlag() {
+								clear(l747[i748 : i748+1])
 								continue
 							}
-							l392[i393] = c.ReadTime()
+							l747[i748] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i393)
+								c.TraceIndex(i748)
 								break
 							}
 						}
 					}
 				}
-				x.Times = l392
+				x.Times = l747
 			}
 		case 32:
 			if f.Convert {
 				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n396 := c.ReadLength(2)
-				l397 := foryimpl.MakeSlice[[]uint16](c, n396)
-				if n396 > 0 {
-					hn399 := c.ReadListHeader(10)
+				n752 := c.ReadLength(2)
+				l753 := foryimpl.MakeSlice[[]uint16](c, n752)
+				if n752 > 0 {
+					hn755 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i398 := range l397 {
-							if hn399 && !c.ReadFlag() {
-								clear(l397[i398 : i398+1])
+						for i754 := range l753 {
+							if hn755 && !c.ReadFlag() {
+								clear(l753[i754 : i754+1])
 								continue
 							}
-							l397[i398] = r.ReadUint16()
+							l753[i754] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i398)
+								c.TraceIndex(i754)
 								break
 							}
 						}
 					}
 				}
-				x.U16s = l397
+				x.U16s = l753
 			}
 		case 33:
 			if f.Convert {
 				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n401 := c.ReadLength(1)
-				l402 := foryimpl.MakeSlice[[]uint32](c, n401)
-				if n401 > 0 {
-					hn404 := c.ReadListHeader(12)
+				n758 := c.ReadLength(1)
+				l759 := foryimpl.MakeSlice[[]uint32](c, n758)
+				if n758 > 0 {
+					hn761 := c.ReadListHeader(12)
 					if !c.Failed() {
-						for i403 := range l402 {
-							if hn404 && !c.ReadFlag() {
-								clear(l402[i403 : i403+1])
+						for i760 := range l759 {
+							if hn761 && !c.ReadFlag() {
+								clear(l759[i760 : i760+1])
 								continue
 							}
-							l402[i403] = r.ReadVarUint32()
+							l759[i760] = r.ReadVarUint32()
 							if c.Failed() {
-								c.TraceIndex(i403)
+								c.TraceIndex(i760)
 								break
 							}
 						}
 					}
 				}
-				x.U32s = l402
+				x.U32s = l759
 			}
 		case 34:
 			if f.Convert {
 				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n406 := c.ReadLength(1)
-				l407 := foryimpl.MakeSlice[[]uint64](c, n406)
-				if n406 > 0 {
-					hn409 := c.ReadListHeader(14)
+				n764 := c.ReadLength(1)
+				l765 := foryimpl.MakeSlice[[]uint64](c, n764)
+				if n764 > 0 {
+					hn767 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i408 := range l407 {
-							if hn409 && !c.ReadFlag() {
-								clear(l407[i408 : i408+1])
+						for i766 := range l765 {
+							if hn767 && !c.ReadFlag() {
+								clear(l765[i766 : i766+1])
 								continue
 							}
-							l407[i408] = r.ReadVarUint64()
+							l765[i766] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i408)
+								c.TraceIndex(i766)
 								break
 							}
 						}
 					}
 				}
-				x.U64s = l407
+				x.U64s = l765
 			}
 		default:
 			c.SkipField(f)
@@ -2880,6 +4460,9 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeMaps)
 	start := b.WriterIndex()
 	b.Reserve(189)
@@ -2943,6 +4526,10 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Maps's struct body (docs/format.md §9).
 func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		for _, e2 := range x.ByBool {
 			if !foryimpl.ValidString(string(e2)) {
@@ -3213,8 +4800,281 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	mw148.End(b)
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for _, e152 := range x.ByBool {
+			if !foryimpl.ValidString(string(e152)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByBool"))
+				return
+			}
+		}
+		for _, e164 := range x.ByI32 {
+			if !foryimpl.ValidString(string(e164)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByI32"))
+				return
+			}
+		}
+		for k179, e180 := range x.ByStr {
+			if !foryimpl.ValidString(string(k179)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByStr"))
+				return
+			}
+			if !foryimpl.ValidString(string(e180)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByStr"))
+				return
+			}
+		}
+		for k203, e204 := range x.Inner {
+			if !foryimpl.ValidString(string(k203)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Inner"))
+				return
+			}
+			for _, e206 := range e204 {
+				if !foryimpl.ValidString(string(e206)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Inner"))
+					return
+				}
+			}
+		}
+		for k211 := range x.Lists {
+			if !foryimpl.ValidString(string(k211)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Lists"))
+				return
+			}
+		}
+		for k217 := range x.Named {
+			if !foryimpl.ValidString(string(k217)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Named"))
+				return
+			}
+		}
+		for k221 := range x.PVals {
+			if !foryimpl.ValidString(string(k221)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "PVals"))
+				return
+			}
+		}
+		for _, e230 := range x.ShadeKey {
+			if !foryimpl.ValidString(string(e230)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ShadeKey"))
+				return
+			}
+		}
+		for k233 := range x.Structs {
+			if !foryimpl.ValidString(string(k233)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Structs"))
+				return
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-873264611)
+	}
+	var mw237 foryimpl.MapWriter
+	mw237.Begin(b, len(x.ByBool))
+	for k238, v239 := range x.ByBool {
+		mw237.Entry(b)
+		b.WriteBool(k238)
+		foryimpl.WriteString(b, v239)
+	}
+	mw237.End(b)
+	var mw240 foryimpl.MapWriter
+	mw240.Begin(b, len(x.ByEnum))
+	for k241, v242 := range x.ByEnum {
+		mw240.Entry(b)
+		b.WriteVarUint32(uint32(k241))
+		b.WriteVarInt32(v242)
+	}
+	mw240.End(b)
+	var mw243 foryimpl.MapWriter
+	mw243.Begin(b, len(x.ByI16))
+	for k244, v245 := range x.ByI16 {
+		mw243.Entry(b)
+		b.WriteInt16(k244)
+		b.WriteInt16(v245)
+	}
+	mw243.End(b)
+	var mw246 foryimpl.MapWriter
+	mw246.Begin(b, len(x.ByI32))
+	for k247, v248 := range x.ByI32 {
+		mw246.Entry(b)
+		b.WriteVarInt32(k247)
+		foryimpl.WriteString(b, v248)
+	}
+	mw246.End(b)
+	var mw249 foryimpl.MapWriter
+	mw249.Begin(b, len(x.ByI64))
+	for k250, v251 := range x.ByI64 {
+		mw249.Entry(b)
+		b.WriteVarInt64(k250)
+		b.WriteFloat64(v251)
+	}
+	mw249.End(b)
+	var mw252 foryimpl.MapWriter
+	mw252.Begin(b, len(x.ByI8))
+	for k253, v254 := range x.ByI8 {
+		mw252.Entry(b)
+		b.WriteInt8(k253)
+		b.WriteInt8(v254)
+	}
+	mw252.End(b)
+	var mw255 foryimpl.MapWriter
+	mw255.Begin(b, len(x.ByInt))
+	for k256, v257 := range x.ByInt {
+		mw255.Entry(b)
+		b.WriteVarInt64(int64(k256))
+		b.WriteVarInt64(int64(v257))
+	}
+	mw255.End(b)
+	var mw258 foryimpl.MapWriter
+	mw258.Begin(b, len(x.ByStr))
+	for k259, v260 := range x.ByStr {
+		mw258.Entry(b)
+		foryimpl.WriteString(b, k259)
+		foryimpl.WriteString(b, v260)
+	}
+	mw258.End(b)
+	var mw261 foryimpl.MapWriter
+	mw261.Begin(b, len(x.ByU16))
+	for k262, v263 := range x.ByU16 {
+		mw261.Entry(b)
+		b.WriteUint16(k262)
+		b.WriteUint16(v263)
+	}
+	mw261.End(b)
+	var mw264 foryimpl.MapWriter
+	mw264.Begin(b, len(x.ByU32))
+	for k265, v266 := range x.ByU32 {
+		mw264.Entry(b)
+		b.WriteVarUint32(k265)
+		b.WriteVarUint32(v266)
+	}
+	mw264.End(b)
+	var mw267 foryimpl.MapWriter
+	mw267.Begin(b, len(x.ByU64))
+	for k268, v269 := range x.ByU64 {
+		mw267.Entry(b)
+		b.WriteVarUint64(k268)
+		b.WriteVarUint64(v269)
+	}
+	mw267.End(b)
+	var mw270 foryimpl.MapWriter
+	mw270.Begin(b, len(x.ByU8))
+	for k271, v272 := range x.ByU8 {
+		mw270.Entry(b)
+		b.WriteUint8(k271)
+		b.WriteUint8(v272)
+	}
+	mw270.End(b)
+	var mw273 foryimpl.MapWriter
+	mw273.Begin(b, len(x.ByUint))
+	for k274, v275 := range x.ByUint {
+		mw273.Entry(b)
+		b.WriteVarUint64(uint64(k274))
+		b.WriteBool(v275)
+	}
+	mw273.End(b)
+	var mw276 foryimpl.MapWriter
+	mw276.Begin(b, len(x.Inner))
+	for k277, v278 := range x.Inner {
+		if v278 == nil {
+			mw276.NullEntry(b)
+			foryimpl.WriteString(b, k277)
+		} else {
+			mw276.Entry(b)
+			foryimpl.WriteString(b, k277)
+			var mw279 foryimpl.MapWriter
+			mw279.Begin(b, len(v278))
+			for k280, v281 := range v278 {
+				mw279.Entry(b)
+				b.WriteVarInt32(k280)
+				foryimpl.WriteString(b, v281)
+			}
+			mw279.End(b)
+		}
+	}
+	mw276.End(b)
+	var mw282 foryimpl.MapWriter
+	mw282.Begin(b, len(x.Lists))
+	for k283, v284 := range x.Lists {
+		if v284 == nil {
+			mw282.NullEntry(b)
+			foryimpl.WriteString(b, k283)
+		} else {
+			mw282.Entry(b)
+			foryimpl.WriteString(b, k283)
+			b.WriteVarUint32(uint32(len(v284)))
+			if len(v284) > 0 {
+				b.Reserve(1 + len(v284)*9 + buffer.BatchSlack)
+				w, off := b.Window(), b.WriterIndex()
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e285 := range v284 {
+					off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e285))
+				}
+				b.SetWriterIndex(off)
+			}
+		}
+	}
+	mw282.End(b)
+	var mw286 foryimpl.MapWriter
+	mw286.Begin(b, len(x.Named))
+	for k287, v288 := range x.Named {
+		mw286.Entry(b)
+		foryimpl.WriteString(b, k287)
+		b.WriteVarInt32(v288)
+	}
+	mw286.End(b)
+	var mw289 foryimpl.MapWriter
+	mw289.Begin(b, len(x.PVals))
+	for k290, v291 := range x.PVals {
+		if v291 == nil {
+			mw289.NullEntry(b)
+			foryimpl.WriteString(b, k290)
+		} else {
+			mw289.Entry(b)
+			foryimpl.WriteString(b, k290)
+			b.WriteVarInt64(*v291)
+		}
+	}
+	mw289.End(b)
+	var mw292 foryimpl.MapWriter
+	mw292.BeginTracked(b, len(x.Ptrs))
+	for k293, v294 := range x.Ptrs {
+		mw292.Entry(b)
+		b.WriteVarInt32(k293)
+		if !foryimpl.WriteRefPtr(c, v294) {
+			v294.ForyWrite(c)
+		}
+	}
+	mw292.End(b)
+	var mw295 foryimpl.MapWriter
+	mw295.Begin(b, len(x.ShadeKey))
+	for k296, v297 := range x.ShadeKey {
+		mw295.Entry(b)
+		b.WriteVarUint32(uint32(k296))
+		foryimpl.WriteString(b, string(v297))
+	}
+	mw295.End(b)
+	var mw298 foryimpl.MapWriter
+	mw298.Begin(b, len(x.Structs))
+	for k299, v300 := range x.Structs {
+		mw298.Entry(b)
+		foryimpl.WriteString(b, k299)
+		v300.ForyWrite(c)
+	}
+	mw298.End(b)
+}
+
 // ForyRead reads Maps's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Maps{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -3223,447 +5083,919 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n151 := c.ReadLength(2)
-	m152 := foryimpl.MakeMap[map[bool]string](c, n151)
-	for n151 > 0 && !c.Failed() {
-		sz153, vn154, _ := c.ReadMapChunk(n151, 1, 21, nil, false)
-		for j155 := 0; j155 < sz153 && !c.Failed(); j155++ {
-			var k156 bool
-			k156 = r.ReadBool()
-			var v157 string
-			if !vn154 {
-				v157 = c.ReadString()
+	n301 := c.ReadLength(2)
+	m302 := foryimpl.MakeMap[map[bool]string](c, n301)
+	for n301 > 0 && !c.Failed() {
+		sz303, vn304, _ := c.ReadMapChunk(n301, 1, 21, nil, false)
+		for j305 := 0; j305 < sz303 && !c.Failed(); j305++ {
+			var k306 bool
+			k306 = r.ReadBool()
+			var v307 string
+			if !vn304 {
+				v307 = c.ReadString()
 			}
-			m152[k156] = v157
+			m302[k306] = v307
 		}
-		n151 -= sz153
+		n301 -= sz303
 	}
-	x.ByBool = m152
+	x.ByBool = m302
 	if c.Failed() {
 		c.Trace("ByBool")
 		return
 	}
-	n158 := c.ReadLength(2)
-	m159 := foryimpl.MakeMap[map[Color]int32](c, n158)
-	for n158 > 0 && !c.Failed() {
-		sz160, vn161, _ := c.ReadMapChunk(n158, 25, 5, nil, false)
-		for j162 := 0; j162 < sz160 && !c.Failed(); j162++ {
-			var k163 Color
-			k163 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v164 int32
-			if !vn161 {
-				v164 = r.ReadVarInt32()
+	n309 := c.ReadLength(2)
+	m310 := foryimpl.MakeMap[map[Color]int32](c, n309)
+	for n309 > 0 && !c.Failed() {
+		sz311, vn312, _ := c.ReadMapChunk(n309, 25, 5, nil, false)
+		for j313 := 0; j313 < sz311 && !c.Failed(); j313++ {
+			var k314 Color
+			k314 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v315 int32
+			if !vn312 {
+				v315 = r.ReadVarInt32()
 			}
-			m159[k163] = v164
+			m310[k314] = v315
 		}
-		n158 -= sz160
+		n309 -= sz311
 	}
-	x.ByEnum = m159
+	x.ByEnum = m310
 	if c.Failed() {
 		c.Trace("ByEnum")
 		return
 	}
-	n165 := c.ReadLength(2)
-	m166 := foryimpl.MakeMap[map[int16]int16](c, n165)
-	for n165 > 0 && !c.Failed() {
-		sz167, vn168, _ := c.ReadMapChunk(n165, 3, 3, nil, false)
-		for j169 := 0; j169 < sz167 && !c.Failed(); j169++ {
-			var k170 int16
-			k170 = r.ReadInt16()
-			var v171 int16
-			if !vn168 {
-				v171 = r.ReadInt16()
+	n317 := c.ReadLength(2)
+	m318 := foryimpl.MakeMap[map[int16]int16](c, n317)
+	for n317 > 0 && !c.Failed() {
+		sz319, vn320, _ := c.ReadMapChunk(n317, 3, 3, nil, false)
+		for j321 := 0; j321 < sz319 && !c.Failed(); j321++ {
+			var k322 int16
+			k322 = r.ReadInt16()
+			var v323 int16
+			if !vn320 {
+				v323 = r.ReadInt16()
 			}
-			m166[k170] = v171
+			m318[k322] = v323
 		}
-		n165 -= sz167
+		n317 -= sz319
 	}
-	x.ByI16 = m166
+	x.ByI16 = m318
 	if c.Failed() {
 		c.Trace("ByI16")
 		return
 	}
-	n172 := c.ReadLength(2)
-	m173 := foryimpl.MakeMap[map[int32]string](c, n172)
-	for n172 > 0 && !c.Failed() {
-		sz174, vn175, _ := c.ReadMapChunk(n172, 5, 21, nil, false)
-		for j176 := 0; j176 < sz174 && !c.Failed(); j176++ {
-			var k177 int32
-			k177 = r.ReadVarInt32()
-			var v178 string
-			if !vn175 {
-				v178 = c.ReadString()
+	n325 := c.ReadLength(2)
+	m326 := foryimpl.MakeMap[map[int32]string](c, n325)
+	for n325 > 0 && !c.Failed() {
+		sz327, vn328, _ := c.ReadMapChunk(n325, 5, 21, nil, false)
+		for j329 := 0; j329 < sz327 && !c.Failed(); j329++ {
+			var k330 int32
+			k330 = r.ReadVarInt32()
+			var v331 string
+			if !vn328 {
+				v331 = c.ReadString()
 			}
-			m173[k177] = v178
+			m326[k330] = v331
 		}
-		n172 -= sz174
+		n325 -= sz327
 	}
-	x.ByI32 = m173
+	x.ByI32 = m326
 	if c.Failed() {
 		c.Trace("ByI32")
 		return
 	}
-	n179 := c.ReadLength(2)
-	m180 := foryimpl.MakeMap[map[int64]float64](c, n179)
-	for n179 > 0 && !c.Failed() {
-		sz181, vn182, _ := c.ReadMapChunk(n179, 7, 20, nil, false)
-		for j183 := 0; j183 < sz181 && !c.Failed(); j183++ {
-			var k184 int64
-			k184 = r.ReadVarInt64()
-			var v185 float64
-			if !vn182 {
-				v185 = r.ReadFloat64()
+	n333 := c.ReadLength(2)
+	m334 := foryimpl.MakeMap[map[int64]float64](c, n333)
+	for n333 > 0 && !c.Failed() {
+		sz335, vn336, _ := c.ReadMapChunk(n333, 7, 20, nil, false)
+		for j337 := 0; j337 < sz335 && !c.Failed(); j337++ {
+			var k338 int64
+			k338 = r.ReadVarInt64()
+			var v339 float64
+			if !vn336 {
+				v339 = r.ReadFloat64()
 			}
-			m180[k184] = v185
+			m334[k338] = v339
 		}
-		n179 -= sz181
+		n333 -= sz335
 	}
-	x.ByI64 = m180
+	x.ByI64 = m334
 	if c.Failed() {
 		c.Trace("ByI64")
 		return
 	}
-	n186 := c.ReadLength(2)
-	m187 := foryimpl.MakeMap[map[int8]int8](c, n186)
-	for n186 > 0 && !c.Failed() {
-		sz188, vn189, _ := c.ReadMapChunk(n186, 2, 2, nil, false)
-		for j190 := 0; j190 < sz188 && !c.Failed(); j190++ {
-			var k191 int8
-			k191 = r.ReadInt8()
-			var v192 int8
-			if !vn189 {
-				v192 = r.ReadInt8()
+	n341 := c.ReadLength(2)
+	m342 := foryimpl.MakeMap[map[int8]int8](c, n341)
+	for n341 > 0 && !c.Failed() {
+		sz343, vn344, _ := c.ReadMapChunk(n341, 2, 2, nil, false)
+		for j345 := 0; j345 < sz343 && !c.Failed(); j345++ {
+			var k346 int8
+			k346 = r.ReadInt8()
+			var v347 int8
+			if !vn344 {
+				v347 = r.ReadInt8()
 			}
-			m187[k191] = v192
+			m342[k346] = v347
 		}
-		n186 -= sz188
+		n341 -= sz343
 	}
-	x.ByI8 = m187
+	x.ByI8 = m342
 	if c.Failed() {
 		c.Trace("ByI8")
 		return
 	}
-	n193 := c.ReadLength(2)
-	m194 := foryimpl.MakeMap[map[int]int](c, n193)
-	for n193 > 0 && !c.Failed() {
-		sz195, vn196, _ := c.ReadMapChunk(n193, 7, 7, nil, false)
-		for j197 := 0; j197 < sz195 && !c.Failed(); j197++ {
-			var k198 int
-			k198 = int(r.ReadVarInt64())
-			var v199 int
-			if !vn196 {
-				v199 = int(r.ReadVarInt64())
+	n349 := c.ReadLength(2)
+	m350 := foryimpl.MakeMap[map[int]int](c, n349)
+	for n349 > 0 && !c.Failed() {
+		sz351, vn352, _ := c.ReadMapChunk(n349, 7, 7, nil, false)
+		for j353 := 0; j353 < sz351 && !c.Failed(); j353++ {
+			var k354 int
+			k354 = int(r.ReadVarInt64())
+			var v355 int
+			if !vn352 {
+				v355 = int(r.ReadVarInt64())
 			}
-			m194[k198] = v199
+			m350[k354] = v355
 		}
-		n193 -= sz195
+		n349 -= sz351
 	}
-	x.ByInt = m194
+	x.ByInt = m350
 	if c.Failed() {
 		c.Trace("ByInt")
 		return
 	}
-	n200 := c.ReadLength(2)
-	m201 := foryimpl.MakeMap[map[string]string](c, n200)
-	for n200 > 0 && !c.Failed() {
-		sz202, vn203, _ := c.ReadMapChunk(n200, 21, 21, nil, false)
-		for j204 := 0; j204 < sz202 && !c.Failed(); j204++ {
-			var k205 string
-			k205 = c.ReadString()
-			var v206 string
-			if !vn203 {
-				v206 = c.ReadString()
+	n357 := c.ReadLength(2)
+	m358 := foryimpl.MakeMap[map[string]string](c, n357)
+	for n357 > 0 && !c.Failed() {
+		sz359, vn360, _ := c.ReadMapChunk(n357, 21, 21, nil, false)
+		for j361 := 0; j361 < sz359 && !c.Failed(); j361++ {
+			var k362 string
+			k362 = c.ReadString()
+			var v363 string
+			if !vn360 {
+				v363 = c.ReadString()
 			}
-			m201[k205] = v206
+			m358[k362] = v363
 		}
-		n200 -= sz202
+		n357 -= sz359
 	}
-	x.ByStr = m201
+	x.ByStr = m358
 	if c.Failed() {
 		c.Trace("ByStr")
 		return
 	}
-	n207 := c.ReadLength(2)
-	m208 := foryimpl.MakeMap[map[uint16]uint16](c, n207)
-	for n207 > 0 && !c.Failed() {
-		sz209, vn210, _ := c.ReadMapChunk(n207, 10, 10, nil, false)
-		for j211 := 0; j211 < sz209 && !c.Failed(); j211++ {
-			var k212 uint16
-			k212 = r.ReadUint16()
-			var v213 uint16
-			if !vn210 {
-				v213 = r.ReadUint16()
+	n365 := c.ReadLength(2)
+	m366 := foryimpl.MakeMap[map[uint16]uint16](c, n365)
+	for n365 > 0 && !c.Failed() {
+		sz367, vn368, _ := c.ReadMapChunk(n365, 10, 10, nil, false)
+		for j369 := 0; j369 < sz367 && !c.Failed(); j369++ {
+			var k370 uint16
+			k370 = r.ReadUint16()
+			var v371 uint16
+			if !vn368 {
+				v371 = r.ReadUint16()
 			}
-			m208[k212] = v213
+			m366[k370] = v371
 		}
-		n207 -= sz209
+		n365 -= sz367
 	}
-	x.ByU16 = m208
+	x.ByU16 = m366
 	if c.Failed() {
 		c.Trace("ByU16")
 		return
 	}
-	n214 := c.ReadLength(2)
-	m215 := foryimpl.MakeMap[map[uint32]uint32](c, n214)
-	for n214 > 0 && !c.Failed() {
-		sz216, vn217, _ := c.ReadMapChunk(n214, 12, 12, nil, false)
-		for j218 := 0; j218 < sz216 && !c.Failed(); j218++ {
-			var k219 uint32
-			k219 = r.ReadVarUint32()
-			var v220 uint32
-			if !vn217 {
-				v220 = r.ReadVarUint32()
+	n373 := c.ReadLength(2)
+	m374 := foryimpl.MakeMap[map[uint32]uint32](c, n373)
+	for n373 > 0 && !c.Failed() {
+		sz375, vn376, _ := c.ReadMapChunk(n373, 12, 12, nil, false)
+		for j377 := 0; j377 < sz375 && !c.Failed(); j377++ {
+			var k378 uint32
+			k378 = r.ReadVarUint32()
+			var v379 uint32
+			if !vn376 {
+				v379 = r.ReadVarUint32()
 			}
-			m215[k219] = v220
+			m374[k378] = v379
 		}
-		n214 -= sz216
+		n373 -= sz375
 	}
-	x.ByU32 = m215
+	x.ByU32 = m374
 	if c.Failed() {
 		c.Trace("ByU32")
 		return
 	}
-	n221 := c.ReadLength(2)
-	m222 := foryimpl.MakeMap[map[uint64]uint64](c, n221)
-	for n221 > 0 && !c.Failed() {
-		sz223, vn224, _ := c.ReadMapChunk(n221, 14, 14, nil, false)
-		for j225 := 0; j225 < sz223 && !c.Failed(); j225++ {
-			var k226 uint64
-			k226 = r.ReadVarUint64()
-			var v227 uint64
-			if !vn224 {
-				v227 = r.ReadVarUint64()
+	n381 := c.ReadLength(2)
+	m382 := foryimpl.MakeMap[map[uint64]uint64](c, n381)
+	for n381 > 0 && !c.Failed() {
+		sz383, vn384, _ := c.ReadMapChunk(n381, 14, 14, nil, false)
+		for j385 := 0; j385 < sz383 && !c.Failed(); j385++ {
+			var k386 uint64
+			k386 = r.ReadVarUint64()
+			var v387 uint64
+			if !vn384 {
+				v387 = r.ReadVarUint64()
 			}
-			m222[k226] = v227
+			m382[k386] = v387
 		}
-		n221 -= sz223
+		n381 -= sz383
 	}
-	x.ByU64 = m222
+	x.ByU64 = m382
 	if c.Failed() {
 		c.Trace("ByU64")
 		return
 	}
-	n228 := c.ReadLength(2)
-	m229 := foryimpl.MakeMap[map[uint8]uint8](c, n228)
-	for n228 > 0 && !c.Failed() {
-		sz230, vn231, _ := c.ReadMapChunk(n228, 9, 9, nil, false)
-		for j232 := 0; j232 < sz230 && !c.Failed(); j232++ {
-			var k233 uint8
-			k233 = r.ReadUint8()
-			var v234 uint8
-			if !vn231 {
-				v234 = r.ReadUint8()
+	n389 := c.ReadLength(2)
+	m390 := foryimpl.MakeMap[map[uint8]uint8](c, n389)
+	for n389 > 0 && !c.Failed() {
+		sz391, vn392, _ := c.ReadMapChunk(n389, 9, 9, nil, false)
+		for j393 := 0; j393 < sz391 && !c.Failed(); j393++ {
+			var k394 uint8
+			k394 = r.ReadUint8()
+			var v395 uint8
+			if !vn392 {
+				v395 = r.ReadUint8()
 			}
-			m229[k233] = v234
+			m390[k394] = v395
 		}
-		n228 -= sz230
+		n389 -= sz391
 	}
-	x.ByU8 = m229
+	x.ByU8 = m390
 	if c.Failed() {
 		c.Trace("ByU8")
 		return
 	}
-	n235 := c.ReadLength(2)
-	m236 := foryimpl.MakeMap[map[uint]bool](c, n235)
-	for n235 > 0 && !c.Failed() {
-		sz237, vn238, _ := c.ReadMapChunk(n235, 14, 1, nil, false)
-		for j239 := 0; j239 < sz237 && !c.Failed(); j239++ {
-			var k240 uint
-			k240 = uint(r.ReadVarUint64())
-			var v241 bool
-			if !vn238 {
-				v241 = r.ReadBool()
+	n397 := c.ReadLength(2)
+	m398 := foryimpl.MakeMap[map[uint]bool](c, n397)
+	for n397 > 0 && !c.Failed() {
+		sz399, vn400, _ := c.ReadMapChunk(n397, 14, 1, nil, false)
+		for j401 := 0; j401 < sz399 && !c.Failed(); j401++ {
+			var k402 uint
+			k402 = uint(r.ReadVarUint64())
+			var v403 bool
+			if !vn400 {
+				v403 = r.ReadBool()
 			}
-			m236[k240] = v241
+			m398[k402] = v403
 		}
-		n235 -= sz237
+		n397 -= sz399
 	}
-	x.ByUint = m236
+	x.ByUint = m398
 	if c.Failed() {
 		c.Trace("ByUint")
 		return
 	}
-	n242 := c.ReadLength(2)
-	m243 := foryimpl.MakeMap[map[string]map[int32]string](c, n242)
-	for n242 > 0 && !c.Failed() {
-		sz244, vn245, _ := c.ReadMapChunk(n242, 21, 24, nil, true)
-		for j246 := 0; j246 < sz244 && !c.Failed(); j246++ {
-			var k247 string
-			k247 = c.ReadString()
-			var v248 map[int32]string
-			if !vn245 {
-				n249 := c.ReadLength(2)
-				m250 := foryimpl.MakeMap[map[int32]string](c, n249)
-				for n249 > 0 && !c.Failed() {
-					sz251, vn252, _ := c.ReadMapChunk(n249, 5, 21, nil, false)
-					for j253 := 0; j253 < sz251 && !c.Failed(); j253++ {
-						var k254 int32
-						k254 = r.ReadVarInt32()
-						var v255 string
-						if !vn252 {
-							v255 = c.ReadString()
+	n405 := c.ReadLength(2)
+	m406 := foryimpl.MakeMap[map[string]map[int32]string](c, n405)
+	for n405 > 0 && !c.Failed() {
+		sz407, vn408, _ := c.ReadMapChunk(n405, 21, 24, nil, true)
+		for j409 := 0; j409 < sz407 && !c.Failed(); j409++ {
+			var k410 string
+			k410 = c.ReadString()
+			var v411 map[int32]string
+			if !vn408 {
+				n412 := c.ReadLength(2)
+				m413 := foryimpl.MakeMap[map[int32]string](c, n412)
+				for n412 > 0 && !c.Failed() {
+					sz414, vn415, _ := c.ReadMapChunk(n412, 5, 21, nil, false)
+					for j416 := 0; j416 < sz414 && !c.Failed(); j416++ {
+						var k417 int32
+						k417 = r.ReadVarInt32()
+						var v418 string
+						if !vn415 {
+							v418 = c.ReadString()
 						}
-						m250[k254] = v255
+						m413[k417] = v418
 					}
-					n249 -= sz251
+					n412 -= sz414
 				}
-				v248 = m250
+				v411 = m413
 			}
-			m243[k247] = v248
+			m406[k410] = v411
 		}
-		n242 -= sz244
+		n405 -= sz407
 	}
-	x.Inner = m243
+	x.Inner = m406
 	if c.Failed() {
 		c.Trace("Inner")
 		return
 	}
-	n256 := c.ReadLength(2)
-	m257 := foryimpl.MakeMap[map[string][]int64](c, n256)
-	for n256 > 0 && !c.Failed() {
-		sz258, vn259, _ := c.ReadMapChunk(n256, 21, 22, nil, true)
-		for j260 := 0; j260 < sz258 && !c.Failed(); j260++ {
-			var k261 string
-			k261 = c.ReadString()
-			var v262 []int64
-			if !vn259 {
-				n263 := c.ReadLength(1)
-				l264 := foryimpl.MakeSlice[[]int64](c, n263)
-				if n263 > 0 {
-					hn266 := c.ReadListHeader(7)
+	n421 := c.ReadLength(2)
+	m422 := foryimpl.MakeMap[map[string][]int64](c, n421)
+	for n421 > 0 && !c.Failed() {
+		sz423, vn424, _ := c.ReadMapChunk(n421, 21, 22, nil, true)
+		for j425 := 0; j425 < sz423 && !c.Failed(); j425++ {
+			var k426 string
+			k426 = c.ReadString()
+			var v427 []int64
+			if !vn424 {
+				n428 := c.ReadLength(1)
+				l429 := foryimpl.MakeSlice[[]int64](c, n428)
+				if n428 > 0 {
+					hn431 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i265 := range l264 {
-							if hn266 && !c.ReadFlag() {
-								clear(l264[i265 : i265+1])
+						for i430 := range l429 {
+							if hn431 && !c.ReadFlag() {
+								clear(l429[i430 : i430+1])
 								continue
 							}
-							l264[i265] = r.ReadVarInt64()
+							l429[i430] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i265)
+								c.TraceIndex(i430)
 								break
 							}
 						}
 					}
 				}
-				v262 = l264
+				v427 = l429
 			}
-			m257[k261] = v262
+			m422[k426] = v427
 		}
-		n256 -= sz258
+		n421 -= sz423
 	}
-	x.Lists = m257
+	x.Lists = m422
 	if c.Failed() {
 		c.Trace("Lists")
 		return
 	}
-	n268 := c.ReadLength(2)
-	m269 := foryimpl.MakeMap[Scores](c, n268)
-	for n268 > 0 && !c.Failed() {
-		sz270, vn271, _ := c.ReadMapChunk(n268, 21, 5, nil, false)
-		for j272 := 0; j272 < sz270 && !c.Failed(); j272++ {
-			var k273 string
-			k273 = c.ReadString()
-			var v274 int32
-			if !vn271 {
-				v274 = r.ReadVarInt32()
+	n435 := c.ReadLength(2)
+	m436 := foryimpl.MakeMap[Scores](c, n435)
+	for n435 > 0 && !c.Failed() {
+		sz437, vn438, _ := c.ReadMapChunk(n435, 21, 5, nil, false)
+		for j439 := 0; j439 < sz437 && !c.Failed(); j439++ {
+			var k440 string
+			k440 = c.ReadString()
+			var v441 int32
+			if !vn438 {
+				v441 = r.ReadVarInt32()
 			}
-			m269[k273] = v274
+			m436[k440] = v441
 		}
-		n268 -= sz270
+		n435 -= sz437
 	}
-	x.Named = m269
+	x.Named = m436
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n275 := c.ReadLength(2)
-	m276 := foryimpl.MakeMap[map[string]*int64](c, n275)
-	for n275 > 0 && !c.Failed() {
-		sz277, vn278, _ := c.ReadMapChunk(n275, 21, 7, nil, true)
-		for j279 := 0; j279 < sz277 && !c.Failed(); j279++ {
-			var k280 string
-			k280 = c.ReadString()
-			var v281 *int64
-			if !vn278 {
-				p282 := foryimpl.Alloc[int64](c)
-				*p282 = r.ReadVarInt64()
-				v281 = p282
+	n443 := c.ReadLength(2)
+	m444 := foryimpl.MakeMap[map[string]*int64](c, n443)
+	for n443 > 0 && !c.Failed() {
+		sz445, vn446, _ := c.ReadMapChunk(n443, 21, 7, nil, true)
+		for j447 := 0; j447 < sz445 && !c.Failed(); j447++ {
+			var k448 string
+			k448 = c.ReadString()
+			var v449 *int64
+			if !vn446 {
+				p450 := foryimpl.Alloc[int64](c)
+				*p450 = r.ReadVarInt64()
+				v449 = p450
 			}
-			m276[k280] = v281
+			m444[k448] = v449
 		}
-		n275 -= sz277
+		n443 -= sz445
 	}
-	x.PVals = m276
+	x.PVals = m444
 	if c.Failed() {
 		c.Trace("PVals")
 		return
 	}
-	n283 := c.ReadLength(2)
-	m284 := foryimpl.MakeMap[map[int32]*other.Address](c, n283)
-	for n283 > 0 && !c.Failed() {
-		sz285, vn286, ev291 := c.ReadMapChunk(n283, 5, 28, (*other.Address)(nil).ForyType(), true)
-		for j287 := 0; j287 < sz285 && !c.Failed(); j287++ {
-			var k288 int32
-			k288 = r.ReadVarInt32()
-			var v289 *other.Address
-			if !vn286 {
-				p290 := foryimpl.Alloc[other.Address](c)
-				if ev291 != nil {
-					p290.ForyReadEvolved(c, ev291)
+	n452 := c.ReadLength(2)
+	m453 := foryimpl.MakeMap[map[int32]*other.Address](c, n452)
+	for n452 > 0 && !c.Failed() {
+		sz454, vn455, ev460 := c.ReadMapChunk(n452, 5, 28, (*other.Address)(nil).ForyType(), true)
+		for j456 := 0; j456 < sz454 && !c.Failed(); j456++ {
+			var k457 int32
+			k457 = r.ReadVarInt32()
+			var v458 *other.Address
+			if !vn455 {
+				p459 := foryimpl.Alloc[other.Address](c)
+				if ev460 != nil {
+					p459.ForyReadEvolved(c, ev460)
 				} else {
-					p290.ForyRead(c)
+					p459.ForyRead(c)
 				}
-				v289 = p290
+				v458 = p459
 			}
-			m284[k288] = v289
+			m453[k457] = v458
 		}
-		n283 -= sz285
+		n452 -= sz454
 	}
-	x.Ptrs = m284
+	x.Ptrs = m453
 	if c.Failed() {
 		c.Trace("Ptrs")
 		return
 	}
-	n292 := c.ReadLength(2)
-	m293 := foryimpl.MakeMap[map[Shade]Label](c, n292)
-	for n292 > 0 && !c.Failed() {
-		sz294, vn295, _ := c.ReadMapChunk(n292, 25, 21, nil, false)
-		for j296 := 0; j296 < sz294 && !c.Failed(); j296++ {
-			var k297 Shade
-			k297 = Shade(c.ReadEnum(uint32(0xffff)))
-			var v298 Label
-			if !vn295 {
-				v298 = Label(c.ReadString())
+	n462 := c.ReadLength(2)
+	m463 := foryimpl.MakeMap[map[Shade]Label](c, n462)
+	for n462 > 0 && !c.Failed() {
+		sz464, vn465, _ := c.ReadMapChunk(n462, 25, 21, nil, false)
+		for j466 := 0; j466 < sz464 && !c.Failed(); j466++ {
+			var k467 Shade
+			k467 = Shade(c.ReadEnum(uint32(0xffff)))
+			var v468 Label
+			if !vn465 {
+				v468 = Label(c.ReadString())
 			}
-			m293[k297] = v298
+			m463[k467] = v468
 		}
-		n292 -= sz294
+		n462 -= sz464
 	}
-	x.ShadeKey = m293
+	x.ShadeKey = m463
 	if c.Failed() {
 		c.Trace("ShadeKey")
 		return
 	}
-	n299 := c.ReadLength(2)
-	m300 := foryimpl.MakeMap[map[string]other.Address](c, n299)
-	for n299 > 0 && !c.Failed() {
-		sz301, vn302, ev306 := c.ReadMapChunk(n299, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j303 := 0; j303 < sz301 && !c.Failed(); j303++ {
-			var k304 string
-			k304 = c.ReadString()
-			var v305 other.Address
-			if !vn302 {
-				if ev306 != nil {
-					v305.ForyReadEvolved(c, ev306)
+	n470 := c.ReadLength(2)
+	m471 := foryimpl.MakeMap[map[string]other.Address](c, n470)
+	for n470 > 0 && !c.Failed() {
+		sz472, vn473, ev477 := c.ReadMapChunk(n470, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j474 := 0; j474 < sz472 && !c.Failed(); j474++ {
+			var k475 string
+			k475 = c.ReadString()
+			var v476 other.Address
+			if !vn473 {
+				if ev477 != nil {
+					v476.ForyReadEvolved(c, ev477)
 				} else {
-					v305.ForyRead(c)
+					v476.ForyRead(c)
 				}
 			}
-			m300[k304] = v305
+			m471[k475] = v476
 		}
-		n299 -= sz301
+		n470 -= sz472
 	}
-	x.Structs = m300
+	x.Structs = m471
+	if c.Failed() {
+		c.Trace("Structs")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Maps{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -873264611 && !c.Failed() {
+			c.HashMismatch(foryTypeMaps, h)
+			return
+		}
+	}
+	n479 := c.ReadLength(2)
+	m480 := foryimpl.MakeMap[map[bool]string](c, n479)
+	for n479 > 0 && !c.Failed() {
+		sz481, vn482, _ := c.ReadMapChunk(n479, 1, 21, nil, false)
+		for j483 := 0; j483 < sz481 && !c.Failed(); j483++ {
+			var k484 bool
+			k484 = r.ReadBool()
+			var v485 string
+			if !vn482 {
+				v485 = c.ReadString()
+			}
+			m480[k484] = v485
+		}
+		n479 -= sz481
+	}
+	x.ByBool = m480
+	if c.Failed() {
+		c.Trace("ByBool")
+		return
+	}
+	n487 := c.ReadLength(2)
+	m488 := foryimpl.MakeMap[map[Color]int32](c, n487)
+	for n487 > 0 && !c.Failed() {
+		sz489, vn490, _ := c.ReadMapChunk(n487, 25, 5, nil, false)
+		for j491 := 0; j491 < sz489 && !c.Failed(); j491++ {
+			var k492 Color
+			k492 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v493 int32
+			if !vn490 {
+				v493 = r.ReadVarInt32()
+			}
+			m488[k492] = v493
+		}
+		n487 -= sz489
+	}
+	x.ByEnum = m488
+	if c.Failed() {
+		c.Trace("ByEnum")
+		return
+	}
+	n495 := c.ReadLength(2)
+	m496 := foryimpl.MakeMap[map[int16]int16](c, n495)
+	for n495 > 0 && !c.Failed() {
+		sz497, vn498, _ := c.ReadMapChunk(n495, 3, 3, nil, false)
+		for j499 := 0; j499 < sz497 && !c.Failed(); j499++ {
+			var k500 int16
+			k500 = r.ReadInt16()
+			var v501 int16
+			if !vn498 {
+				v501 = r.ReadInt16()
+			}
+			m496[k500] = v501
+		}
+		n495 -= sz497
+	}
+	x.ByI16 = m496
+	if c.Failed() {
+		c.Trace("ByI16")
+		return
+	}
+	n503 := c.ReadLength(2)
+	m504 := foryimpl.MakeMap[map[int32]string](c, n503)
+	for n503 > 0 && !c.Failed() {
+		sz505, vn506, _ := c.ReadMapChunk(n503, 5, 21, nil, false)
+		for j507 := 0; j507 < sz505 && !c.Failed(); j507++ {
+			var k508 int32
+			k508 = r.ReadVarInt32()
+			var v509 string
+			if !vn506 {
+				v509 = c.ReadString()
+			}
+			m504[k508] = v509
+		}
+		n503 -= sz505
+	}
+	x.ByI32 = m504
+	if c.Failed() {
+		c.Trace("ByI32")
+		return
+	}
+	n511 := c.ReadLength(2)
+	m512 := foryimpl.MakeMap[map[int64]float64](c, n511)
+	for n511 > 0 && !c.Failed() {
+		sz513, vn514, _ := c.ReadMapChunk(n511, 7, 20, nil, false)
+		for j515 := 0; j515 < sz513 && !c.Failed(); j515++ {
+			var k516 int64
+			k516 = r.ReadVarInt64()
+			var v517 float64
+			if !vn514 {
+				v517 = r.ReadFloat64()
+			}
+			m512[k516] = v517
+		}
+		n511 -= sz513
+	}
+	x.ByI64 = m512
+	if c.Failed() {
+		c.Trace("ByI64")
+		return
+	}
+	n519 := c.ReadLength(2)
+	m520 := foryimpl.MakeMap[map[int8]int8](c, n519)
+	for n519 > 0 && !c.Failed() {
+		sz521, vn522, _ := c.ReadMapChunk(n519, 2, 2, nil, false)
+		for j523 := 0; j523 < sz521 && !c.Failed(); j523++ {
+			var k524 int8
+			k524 = r.ReadInt8()
+			var v525 int8
+			if !vn522 {
+				v525 = r.ReadInt8()
+			}
+			m520[k524] = v525
+		}
+		n519 -= sz521
+	}
+	x.ByI8 = m520
+	if c.Failed() {
+		c.Trace("ByI8")
+		return
+	}
+	n527 := c.ReadLength(2)
+	m528 := foryimpl.MakeMap[map[int]int](c, n527)
+	for n527 > 0 && !c.Failed() {
+		sz529, vn530, _ := c.ReadMapChunk(n527, 7, 7, nil, false)
+		for j531 := 0; j531 < sz529 && !c.Failed(); j531++ {
+			var k532 int
+			k532 = int(r.ReadVarInt64())
+			var v533 int
+			if !vn530 {
+				v533 = int(r.ReadVarInt64())
+			}
+			m528[k532] = v533
+		}
+		n527 -= sz529
+	}
+	x.ByInt = m528
+	if c.Failed() {
+		c.Trace("ByInt")
+		return
+	}
+	n535 := c.ReadLength(2)
+	m536 := foryimpl.MakeMap[map[string]string](c, n535)
+	for n535 > 0 && !c.Failed() {
+		sz537, vn538, _ := c.ReadMapChunk(n535, 21, 21, nil, false)
+		for j539 := 0; j539 < sz537 && !c.Failed(); j539++ {
+			var k540 string
+			k540 = c.ReadString()
+			var v541 string
+			if !vn538 {
+				v541 = c.ReadString()
+			}
+			m536[k540] = v541
+		}
+		n535 -= sz537
+	}
+	x.ByStr = m536
+	if c.Failed() {
+		c.Trace("ByStr")
+		return
+	}
+	n543 := c.ReadLength(2)
+	m544 := foryimpl.MakeMap[map[uint16]uint16](c, n543)
+	for n543 > 0 && !c.Failed() {
+		sz545, vn546, _ := c.ReadMapChunk(n543, 10, 10, nil, false)
+		for j547 := 0; j547 < sz545 && !c.Failed(); j547++ {
+			var k548 uint16
+			k548 = r.ReadUint16()
+			var v549 uint16
+			if !vn546 {
+				v549 = r.ReadUint16()
+			}
+			m544[k548] = v549
+		}
+		n543 -= sz545
+	}
+	x.ByU16 = m544
+	if c.Failed() {
+		c.Trace("ByU16")
+		return
+	}
+	n551 := c.ReadLength(2)
+	m552 := foryimpl.MakeMap[map[uint32]uint32](c, n551)
+	for n551 > 0 && !c.Failed() {
+		sz553, vn554, _ := c.ReadMapChunk(n551, 12, 12, nil, false)
+		for j555 := 0; j555 < sz553 && !c.Failed(); j555++ {
+			var k556 uint32
+			k556 = r.ReadVarUint32()
+			var v557 uint32
+			if !vn554 {
+				v557 = r.ReadVarUint32()
+			}
+			m552[k556] = v557
+		}
+		n551 -= sz553
+	}
+	x.ByU32 = m552
+	if c.Failed() {
+		c.Trace("ByU32")
+		return
+	}
+	n559 := c.ReadLength(2)
+	m560 := foryimpl.MakeMap[map[uint64]uint64](c, n559)
+	for n559 > 0 && !c.Failed() {
+		sz561, vn562, _ := c.ReadMapChunk(n559, 14, 14, nil, false)
+		for j563 := 0; j563 < sz561 && !c.Failed(); j563++ {
+			var k564 uint64
+			k564 = r.ReadVarUint64()
+			var v565 uint64
+			if !vn562 {
+				v565 = r.ReadVarUint64()
+			}
+			m560[k564] = v565
+		}
+		n559 -= sz561
+	}
+	x.ByU64 = m560
+	if c.Failed() {
+		c.Trace("ByU64")
+		return
+	}
+	n567 := c.ReadLength(2)
+	m568 := foryimpl.MakeMap[map[uint8]uint8](c, n567)
+	for n567 > 0 && !c.Failed() {
+		sz569, vn570, _ := c.ReadMapChunk(n567, 9, 9, nil, false)
+		for j571 := 0; j571 < sz569 && !c.Failed(); j571++ {
+			var k572 uint8
+			k572 = r.ReadUint8()
+			var v573 uint8
+			if !vn570 {
+				v573 = r.ReadUint8()
+			}
+			m568[k572] = v573
+		}
+		n567 -= sz569
+	}
+	x.ByU8 = m568
+	if c.Failed() {
+		c.Trace("ByU8")
+		return
+	}
+	n575 := c.ReadLength(2)
+	m576 := foryimpl.MakeMap[map[uint]bool](c, n575)
+	for n575 > 0 && !c.Failed() {
+		sz577, vn578, _ := c.ReadMapChunk(n575, 14, 1, nil, false)
+		for j579 := 0; j579 < sz577 && !c.Failed(); j579++ {
+			var k580 uint
+			k580 = uint(r.ReadVarUint64())
+			var v581 bool
+			if !vn578 {
+				v581 = r.ReadBool()
+			}
+			m576[k580] = v581
+		}
+		n575 -= sz577
+	}
+	x.ByUint = m576
+	if c.Failed() {
+		c.Trace("ByUint")
+		return
+	}
+	n583 := c.ReadLength(2)
+	m584 := foryimpl.MakeMap[map[string]map[int32]string](c, n583)
+	for n583 > 0 && !c.Failed() {
+		sz585, vn586, _ := c.ReadMapChunk(n583, 21, 24, nil, true)
+		for j587 := 0; j587 < sz585 && !c.Failed(); j587++ {
+			var k588 string
+			k588 = c.ReadString()
+			var v589 map[int32]string
+			if !vn586 {
+				n590 := c.ReadLength(2)
+				m591 := foryimpl.MakeMap[map[int32]string](c, n590)
+				for n590 > 0 && !c.Failed() {
+					sz592, vn593, _ := c.ReadMapChunk(n590, 5, 21, nil, false)
+					for j594 := 0; j594 < sz592 && !c.Failed(); j594++ {
+						var k595 int32
+						k595 = r.ReadVarInt32()
+						var v596 string
+						if !vn593 {
+							v596 = c.ReadString()
+						}
+						m591[k595] = v596
+					}
+					n590 -= sz592
+				}
+				v589 = m591
+			}
+			m584[k588] = v589
+		}
+		n583 -= sz585
+	}
+	x.Inner = m584
+	if c.Failed() {
+		c.Trace("Inner")
+		return
+	}
+	n599 := c.ReadLength(2)
+	m600 := foryimpl.MakeMap[map[string][]int64](c, n599)
+	for n599 > 0 && !c.Failed() {
+		sz601, vn602, _ := c.ReadMapChunk(n599, 21, 22, nil, true)
+		for j603 := 0; j603 < sz601 && !c.Failed(); j603++ {
+			var k604 string
+			k604 = c.ReadString()
+			var v605 []int64
+			if !vn602 {
+				n606 := c.ReadLength(1)
+				l607 := foryimpl.MakeSlice[[]int64](c, n606)
+				if n606 > 0 {
+					hn609 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i608 := range l607 {
+							if hn609 && !c.ReadFlag() {
+								clear(l607[i608 : i608+1])
+								continue
+							}
+							l607[i608] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i608)
+								break
+							}
+						}
+					}
+				}
+				v605 = l607
+			}
+			m600[k604] = v605
+		}
+		n599 -= sz601
+	}
+	x.Lists = m600
+	if c.Failed() {
+		c.Trace("Lists")
+		return
+	}
+	n613 := c.ReadLength(2)
+	m614 := foryimpl.MakeMap[Scores](c, n613)
+	for n613 > 0 && !c.Failed() {
+		sz615, vn616, _ := c.ReadMapChunk(n613, 21, 5, nil, false)
+		for j617 := 0; j617 < sz615 && !c.Failed(); j617++ {
+			var k618 string
+			k618 = c.ReadString()
+			var v619 int32
+			if !vn616 {
+				v619 = r.ReadVarInt32()
+			}
+			m614[k618] = v619
+		}
+		n613 -= sz615
+	}
+	x.Named = m614
+	if c.Failed() {
+		c.Trace("Named")
+		return
+	}
+	n621 := c.ReadLength(2)
+	m622 := foryimpl.MakeMap[map[string]*int64](c, n621)
+	for n621 > 0 && !c.Failed() {
+		sz623, vn624, _ := c.ReadMapChunk(n621, 21, 7, nil, true)
+		for j625 := 0; j625 < sz623 && !c.Failed(); j625++ {
+			var k626 string
+			k626 = c.ReadString()
+			var v627 *int64
+			if !vn624 {
+				p628 := foryimpl.Alloc[int64](c)
+				*p628 = r.ReadVarInt64()
+				v627 = p628
+			}
+			m622[k626] = v627
+		}
+		n621 -= sz623
+	}
+	x.PVals = m622
+	if c.Failed() {
+		c.Trace("PVals")
+		return
+	}
+	n630 := c.ReadLength(2)
+	m631 := foryimpl.MakeMap[map[int32]*other.Address](c, n630)
+	for n630 > 0 && !c.Failed() {
+		sz632, vn633, tr639, ev638 := c.ReadMapChunkRef(n630, 5, (*other.Address)(nil).ForyType())
+		for j634 := 0; j634 < sz632 && !c.Failed(); j634++ {
+			var k635 int32
+			k635 = r.ReadVarInt32()
+			var v636 *other.Address
+			if tr639 {
+				if st640, id641 := c.ReadRefFlag(); st640 == foryimpl.RefBack {
+					v636 = foryimpl.BackRef[other.Address](c, id641)
+				} else if st640 == foryimpl.RefFollows {
+					p642 := foryimpl.Alloc[other.Address](c)
+					foryimpl.SetRef(c, id641, p642)
+					if ev638 != nil {
+						p642.ForyReadEvolved(c, ev638)
+					} else {
+						p642.ForyRead(c)
+					}
+					v636 = p642
+				} else {
+					v636 = nil
+				}
+			} else if !vn633 {
+				p637 := foryimpl.Alloc[other.Address](c)
+				if ev638 != nil {
+					p637.ForyReadEvolved(c, ev638)
+				} else {
+					p637.ForyRead(c)
+				}
+				v636 = p637
+			}
+			m631[k635] = v636
+		}
+		n630 -= sz632
+	}
+	x.Ptrs = m631
+	if c.Failed() {
+		c.Trace("Ptrs")
+		return
+	}
+	n643 := c.ReadLength(2)
+	m644 := foryimpl.MakeMap[map[Shade]Label](c, n643)
+	for n643 > 0 && !c.Failed() {
+		sz645, vn646, _ := c.ReadMapChunk(n643, 25, 21, nil, false)
+		for j647 := 0; j647 < sz645 && !c.Failed(); j647++ {
+			var k648 Shade
+			k648 = Shade(c.ReadEnum(uint32(0xffff)))
+			var v649 Label
+			if !vn646 {
+				v649 = Label(c.ReadString())
+			}
+			m644[k648] = v649
+		}
+		n643 -= sz645
+	}
+	x.ShadeKey = m644
+	if c.Failed() {
+		c.Trace("ShadeKey")
+		return
+	}
+	n651 := c.ReadLength(2)
+	m652 := foryimpl.MakeMap[map[string]other.Address](c, n651)
+	for n651 > 0 && !c.Failed() {
+		sz653, vn654, ev658 := c.ReadMapChunk(n651, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j655 := 0; j655 < sz653 && !c.Failed(); j655++ {
+			var k656 string
+			k656 = c.ReadString()
+			var v657 other.Address
+			if !vn654 {
+				if ev658 != nil {
+					v657.ForyReadEvolved(c, ev658)
+				} else {
+					v657.ForyRead(c)
+				}
+			}
+			m652[k656] = v657
+		}
+		n651 -= sz653
+	}
+	x.Structs = m652
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -3678,428 +6010,428 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n307 := c.ReadLength(2)
-				m308 := foryimpl.MakeMap[map[bool]string](c, n307)
-				for n307 > 0 && !c.Failed() {
-					sz309, vn310, _ := c.ReadMapChunk(n307, 1, 21, nil, false)
-					for j311 := 0; j311 < sz309 && !c.Failed(); j311++ {
-						var k312 bool
-						k312 = r.ReadBool()
-						var v313 string
-						if !vn310 {
-							v313 = c.ReadString()
+				n660 := c.ReadLength(2)
+				m661 := foryimpl.MakeMap[map[bool]string](c, n660)
+				for n660 > 0 && !c.Failed() {
+					sz662, vn663, _ := c.ReadMapChunk(n660, 1, 21, nil, false)
+					for j664 := 0; j664 < sz662 && !c.Failed(); j664++ {
+						var k665 bool
+						k665 = r.ReadBool()
+						var v666 string
+						if !vn663 {
+							v666 = c.ReadString()
 						}
-						m308[k312] = v313
+						m661[k665] = v666
 					}
-					n307 -= sz309
+					n660 -= sz662
 				}
-				x.ByBool = m308
+				x.ByBool = m661
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n314 := c.ReadLength(2)
-				m315 := foryimpl.MakeMap[map[Color]int32](c, n314)
-				for n314 > 0 && !c.Failed() {
-					sz316, vn317, _ := c.ReadMapChunk(n314, 25, 5, nil, false)
-					for j318 := 0; j318 < sz316 && !c.Failed(); j318++ {
-						var k319 Color
-						k319 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v320 int32
-						if !vn317 {
-							v320 = r.ReadVarInt32()
+				n668 := c.ReadLength(2)
+				m669 := foryimpl.MakeMap[map[Color]int32](c, n668)
+				for n668 > 0 && !c.Failed() {
+					sz670, vn671, _ := c.ReadMapChunk(n668, 25, 5, nil, false)
+					for j672 := 0; j672 < sz670 && !c.Failed(); j672++ {
+						var k673 Color
+						k673 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v674 int32
+						if !vn671 {
+							v674 = r.ReadVarInt32()
 						}
-						m315[k319] = v320
+						m669[k673] = v674
 					}
-					n314 -= sz316
+					n668 -= sz670
 				}
-				x.ByEnum = m315
+				x.ByEnum = m669
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n321 := c.ReadLength(2)
-				m322 := foryimpl.MakeMap[map[int16]int16](c, n321)
-				for n321 > 0 && !c.Failed() {
-					sz323, vn324, _ := c.ReadMapChunk(n321, 3, 3, nil, false)
-					for j325 := 0; j325 < sz323 && !c.Failed(); j325++ {
-						var k326 int16
-						k326 = r.ReadInt16()
-						var v327 int16
-						if !vn324 {
-							v327 = r.ReadInt16()
+				n676 := c.ReadLength(2)
+				m677 := foryimpl.MakeMap[map[int16]int16](c, n676)
+				for n676 > 0 && !c.Failed() {
+					sz678, vn679, _ := c.ReadMapChunk(n676, 3, 3, nil, false)
+					for j680 := 0; j680 < sz678 && !c.Failed(); j680++ {
+						var k681 int16
+						k681 = r.ReadInt16()
+						var v682 int16
+						if !vn679 {
+							v682 = r.ReadInt16()
 						}
-						m322[k326] = v327
+						m677[k681] = v682
 					}
-					n321 -= sz323
+					n676 -= sz678
 				}
-				x.ByI16 = m322
+				x.ByI16 = m677
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n328 := c.ReadLength(2)
-				m329 := foryimpl.MakeMap[map[int32]string](c, n328)
-				for n328 > 0 && !c.Failed() {
-					sz330, vn331, _ := c.ReadMapChunk(n328, 5, 21, nil, false)
-					for j332 := 0; j332 < sz330 && !c.Failed(); j332++ {
-						var k333 int32
-						k333 = r.ReadVarInt32()
-						var v334 string
-						if !vn331 {
-							v334 = c.ReadString()
+				n684 := c.ReadLength(2)
+				m685 := foryimpl.MakeMap[map[int32]string](c, n684)
+				for n684 > 0 && !c.Failed() {
+					sz686, vn687, _ := c.ReadMapChunk(n684, 5, 21, nil, false)
+					for j688 := 0; j688 < sz686 && !c.Failed(); j688++ {
+						var k689 int32
+						k689 = r.ReadVarInt32()
+						var v690 string
+						if !vn687 {
+							v690 = c.ReadString()
 						}
-						m329[k333] = v334
+						m685[k689] = v690
 					}
-					n328 -= sz330
+					n684 -= sz686
 				}
-				x.ByI32 = m329
+				x.ByI32 = m685
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n335 := c.ReadLength(2)
-				m336 := foryimpl.MakeMap[map[int64]float64](c, n335)
-				for n335 > 0 && !c.Failed() {
-					sz337, vn338, _ := c.ReadMapChunk(n335, 7, 20, nil, false)
-					for j339 := 0; j339 < sz337 && !c.Failed(); j339++ {
-						var k340 int64
-						k340 = r.ReadVarInt64()
-						var v341 float64
-						if !vn338 {
-							v341 = r.ReadFloat64()
+				n692 := c.ReadLength(2)
+				m693 := foryimpl.MakeMap[map[int64]float64](c, n692)
+				for n692 > 0 && !c.Failed() {
+					sz694, vn695, _ := c.ReadMapChunk(n692, 7, 20, nil, false)
+					for j696 := 0; j696 < sz694 && !c.Failed(); j696++ {
+						var k697 int64
+						k697 = r.ReadVarInt64()
+						var v698 float64
+						if !vn695 {
+							v698 = r.ReadFloat64()
 						}
-						m336[k340] = v341
+						m693[k697] = v698
 					}
-					n335 -= sz337
+					n692 -= sz694
 				}
-				x.ByI64 = m336
+				x.ByI64 = m693
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n342 := c.ReadLength(2)
-				m343 := foryimpl.MakeMap[map[int8]int8](c, n342)
-				for n342 > 0 && !c.Failed() {
-					sz344, vn345, _ := c.ReadMapChunk(n342, 2, 2, nil, false)
-					for j346 := 0; j346 < sz344 && !c.Failed(); j346++ {
-						var k347 int8
-						k347 = r.ReadInt8()
-						var v348 int8
-						if !vn345 {
-							v348 = r.ReadInt8()
+				n700 := c.ReadLength(2)
+				m701 := foryimpl.MakeMap[map[int8]int8](c, n700)
+				for n700 > 0 && !c.Failed() {
+					sz702, vn703, _ := c.ReadMapChunk(n700, 2, 2, nil, false)
+					for j704 := 0; j704 < sz702 && !c.Failed(); j704++ {
+						var k705 int8
+						k705 = r.ReadInt8()
+						var v706 int8
+						if !vn703 {
+							v706 = r.ReadInt8()
 						}
-						m343[k347] = v348
+						m701[k705] = v706
 					}
-					n342 -= sz344
+					n700 -= sz702
 				}
-				x.ByI8 = m343
+				x.ByI8 = m701
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n349 := c.ReadLength(2)
-				m350 := foryimpl.MakeMap[map[int]int](c, n349)
-				for n349 > 0 && !c.Failed() {
-					sz351, vn352, _ := c.ReadMapChunk(n349, 7, 7, nil, false)
-					for j353 := 0; j353 < sz351 && !c.Failed(); j353++ {
-						var k354 int
-						k354 = int(r.ReadVarInt64())
-						var v355 int
-						if !vn352 {
-							v355 = int(r.ReadVarInt64())
+				n708 := c.ReadLength(2)
+				m709 := foryimpl.MakeMap[map[int]int](c, n708)
+				for n708 > 0 && !c.Failed() {
+					sz710, vn711, _ := c.ReadMapChunk(n708, 7, 7, nil, false)
+					for j712 := 0; j712 < sz710 && !c.Failed(); j712++ {
+						var k713 int
+						k713 = int(r.ReadVarInt64())
+						var v714 int
+						if !vn711 {
+							v714 = int(r.ReadVarInt64())
 						}
-						m350[k354] = v355
+						m709[k713] = v714
 					}
-					n349 -= sz351
+					n708 -= sz710
 				}
-				x.ByInt = m350
+				x.ByInt = m709
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n356 := c.ReadLength(2)
-				m357 := foryimpl.MakeMap[map[string]string](c, n356)
-				for n356 > 0 && !c.Failed() {
-					sz358, vn359, _ := c.ReadMapChunk(n356, 21, 21, nil, false)
-					for j360 := 0; j360 < sz358 && !c.Failed(); j360++ {
-						var k361 string
-						k361 = c.ReadString()
-						var v362 string
-						if !vn359 {
-							v362 = c.ReadString()
+				n716 := c.ReadLength(2)
+				m717 := foryimpl.MakeMap[map[string]string](c, n716)
+				for n716 > 0 && !c.Failed() {
+					sz718, vn719, _ := c.ReadMapChunk(n716, 21, 21, nil, false)
+					for j720 := 0; j720 < sz718 && !c.Failed(); j720++ {
+						var k721 string
+						k721 = c.ReadString()
+						var v722 string
+						if !vn719 {
+							v722 = c.ReadString()
 						}
-						m357[k361] = v362
+						m717[k721] = v722
 					}
-					n356 -= sz358
+					n716 -= sz718
 				}
-				x.ByStr = m357
+				x.ByStr = m717
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				n363 := c.ReadLength(2)
-				m364 := foryimpl.MakeMap[map[uint16]uint16](c, n363)
-				for n363 > 0 && !c.Failed() {
-					sz365, vn366, _ := c.ReadMapChunk(n363, 10, 10, nil, false)
-					for j367 := 0; j367 < sz365 && !c.Failed(); j367++ {
-						var k368 uint16
-						k368 = r.ReadUint16()
-						var v369 uint16
-						if !vn366 {
-							v369 = r.ReadUint16()
+				n724 := c.ReadLength(2)
+				m725 := foryimpl.MakeMap[map[uint16]uint16](c, n724)
+				for n724 > 0 && !c.Failed() {
+					sz726, vn727, _ := c.ReadMapChunk(n724, 10, 10, nil, false)
+					for j728 := 0; j728 < sz726 && !c.Failed(); j728++ {
+						var k729 uint16
+						k729 = r.ReadUint16()
+						var v730 uint16
+						if !vn727 {
+							v730 = r.ReadUint16()
 						}
-						m364[k368] = v369
+						m725[k729] = v730
 					}
-					n363 -= sz365
+					n724 -= sz726
 				}
-				x.ByU16 = m364
+				x.ByU16 = m725
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n370 := c.ReadLength(2)
-				m371 := foryimpl.MakeMap[map[uint32]uint32](c, n370)
-				for n370 > 0 && !c.Failed() {
-					sz372, vn373, _ := c.ReadMapChunk(n370, 12, 12, nil, false)
-					for j374 := 0; j374 < sz372 && !c.Failed(); j374++ {
-						var k375 uint32
-						k375 = r.ReadVarUint32()
-						var v376 uint32
-						if !vn373 {
-							v376 = r.ReadVarUint32()
+				n732 := c.ReadLength(2)
+				m733 := foryimpl.MakeMap[map[uint32]uint32](c, n732)
+				for n732 > 0 && !c.Failed() {
+					sz734, vn735, _ := c.ReadMapChunk(n732, 12, 12, nil, false)
+					for j736 := 0; j736 < sz734 && !c.Failed(); j736++ {
+						var k737 uint32
+						k737 = r.ReadVarUint32()
+						var v738 uint32
+						if !vn735 {
+							v738 = r.ReadVarUint32()
 						}
-						m371[k375] = v376
+						m733[k737] = v738
 					}
-					n370 -= sz372
+					n732 -= sz734
 				}
-				x.ByU32 = m371
+				x.ByU32 = m733
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n377 := c.ReadLength(2)
-				m378 := foryimpl.MakeMap[map[uint64]uint64](c, n377)
-				for n377 > 0 && !c.Failed() {
-					sz379, vn380, _ := c.ReadMapChunk(n377, 14, 14, nil, false)
-					for j381 := 0; j381 < sz379 && !c.Failed(); j381++ {
-						var k382 uint64
-						k382 = r.ReadVarUint64()
-						var v383 uint64
-						if !vn380 {
-							v383 = r.ReadVarUint64()
+				n740 := c.ReadLength(2)
+				m741 := foryimpl.MakeMap[map[uint64]uint64](c, n740)
+				for n740 > 0 && !c.Failed() {
+					sz742, vn743, _ := c.ReadMapChunk(n740, 14, 14, nil, false)
+					for j744 := 0; j744 < sz742 && !c.Failed(); j744++ {
+						var k745 uint64
+						k745 = r.ReadVarUint64()
+						var v746 uint64
+						if !vn743 {
+							v746 = r.ReadVarUint64()
 						}
-						m378[k382] = v383
+						m741[k745] = v746
 					}
-					n377 -= sz379
+					n740 -= sz742
 				}
-				x.ByU64 = m378
+				x.ByU64 = m741
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n384 := c.ReadLength(2)
-				m385 := foryimpl.MakeMap[map[uint8]uint8](c, n384)
-				for n384 > 0 && !c.Failed() {
-					sz386, vn387, _ := c.ReadMapChunk(n384, 9, 9, nil, false)
-					for j388 := 0; j388 < sz386 && !c.Failed(); j388++ {
-						var k389 uint8
-						k389 = r.ReadUint8()
-						var v390 uint8
-						if !vn387 {
-							v390 = r.ReadUint8()
+				n748 := c.ReadLength(2)
+				m749 := foryimpl.MakeMap[map[uint8]uint8](c, n748)
+				for n748 > 0 && !c.Failed() {
+					sz750, vn751, _ := c.ReadMapChunk(n748, 9, 9, nil, false)
+					for j752 := 0; j752 < sz750 && !c.Failed(); j752++ {
+						var k753 uint8
+						k753 = r.ReadUint8()
+						var v754 uint8
+						if !vn751 {
+							v754 = r.ReadUint8()
 						}
-						m385[k389] = v390
+						m749[k753] = v754
 					}
-					n384 -= sz386
+					n748 -= sz750
 				}
-				x.ByU8 = m385
+				x.ByU8 = m749
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n391 := c.ReadLength(2)
-				m392 := foryimpl.MakeMap[map[uint]bool](c, n391)
-				for n391 > 0 && !c.Failed() {
-					sz393, vn394, _ := c.ReadMapChunk(n391, 14, 1, nil, false)
-					for j395 := 0; j395 < sz393 && !c.Failed(); j395++ {
-						var k396 uint
-						k396 = uint(r.ReadVarUint64())
-						var v397 bool
-						if !vn394 {
-							v397 = r.ReadBool()
+				n756 := c.ReadLength(2)
+				m757 := foryimpl.MakeMap[map[uint]bool](c, n756)
+				for n756 > 0 && !c.Failed() {
+					sz758, vn759, _ := c.ReadMapChunk(n756, 14, 1, nil, false)
+					for j760 := 0; j760 < sz758 && !c.Failed(); j760++ {
+						var k761 uint
+						k761 = uint(r.ReadVarUint64())
+						var v762 bool
+						if !vn759 {
+							v762 = r.ReadBool()
 						}
-						m392[k396] = v397
+						m757[k761] = v762
 					}
-					n391 -= sz393
+					n756 -= sz758
 				}
-				x.ByUint = m392
+				x.ByUint = m757
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n398 := c.ReadLength(2)
-				m399 := foryimpl.MakeMap[map[string]map[int32]string](c, n398)
-				for n398 > 0 && !c.Failed() {
-					sz400, vn401, _ := c.ReadMapChunk(n398, 21, 24, nil, true)
-					for j402 := 0; j402 < sz400 && !c.Failed(); j402++ {
-						var k403 string
-						k403 = c.ReadString()
-						var v404 map[int32]string
-						if !vn401 {
-							n405 := c.ReadLength(2)
-							m406 := foryimpl.MakeMap[map[int32]string](c, n405)
-							for n405 > 0 && !c.Failed() {
-								sz407, vn408, _ := c.ReadMapChunk(n405, 5, 21, nil, false)
-								for j409 := 0; j409 < sz407 && !c.Failed(); j409++ {
-									var k410 int32
-									k410 = r.ReadVarInt32()
-									var v411 string
-									if !vn408 {
-										v411 = c.ReadString()
+				n764 := c.ReadLength(2)
+				m765 := foryimpl.MakeMap[map[string]map[int32]string](c, n764)
+				for n764 > 0 && !c.Failed() {
+					sz766, vn767, _ := c.ReadMapChunk(n764, 21, 24, nil, true)
+					for j768 := 0; j768 < sz766 && !c.Failed(); j768++ {
+						var k769 string
+						k769 = c.ReadString()
+						var v770 map[int32]string
+						if !vn767 {
+							n771 := c.ReadLength(2)
+							m772 := foryimpl.MakeMap[map[int32]string](c, n771)
+							for n771 > 0 && !c.Failed() {
+								sz773, vn774, _ := c.ReadMapChunk(n771, 5, 21, nil, false)
+								for j775 := 0; j775 < sz773 && !c.Failed(); j775++ {
+									var k776 int32
+									k776 = r.ReadVarInt32()
+									var v777 string
+									if !vn774 {
+										v777 = c.ReadString()
 									}
-									m406[k410] = v411
+									m772[k776] = v777
 								}
-								n405 -= sz407
+								n771 -= sz773
 							}
-							v404 = m406
+							v770 = m772
 						}
-						m399[k403] = v404
+						m765[k769] = v770
 					}
-					n398 -= sz400
+					n764 -= sz766
 				}
-				x.Inner = m399
+				x.Inner = m765
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n412 := c.ReadLength(2)
-				m413 := foryimpl.MakeMap[map[string][]int64](c, n412)
-				for n412 > 0 && !c.Failed() {
-					sz414, vn415, _ := c.ReadMapChunk(n412, 21, 22, nil, true)
-					for j416 := 0; j416 < sz414 && !c.Failed(); j416++ {
-						var k417 string
-						k417 = c.ReadString()
-						var v418 []int64
-						if !vn415 {
-							n419 := c.ReadLength(1)
-							l420 := foryimpl.MakeSlice[[]int64](c, n419)
-							if n419 > 0 {
-								hn422 := c.ReadListHeader(7)
+				n780 := c.ReadLength(2)
+				m781 := foryimpl.MakeMap[map[string][]int64](c, n780)
+				for n780 > 0 && !c.Failed() {
+					sz782, vn783, _ := c.ReadMapChunk(n780, 21, 22, nil, true)
+					for j784 := 0; j784 < sz782 && !c.Failed(); j784++ {
+						var k785 string
+						k785 = c.ReadString()
+						var v786 []int64
+						if !vn783 {
+							n787 := c.ReadLength(1)
+							l788 := foryimpl.MakeSlice[[]int64](c, n787)
+							if n787 > 0 {
+								hn790 := c.ReadListHeader(7)
 								if !c.Failed() {
-									for i421 := range l420 {
-										if hn422 && !c.ReadFlag() {
-											clear(l420[i421 : i421+1])
+									for i789 := range l788 {
+										if hn790 && !c.ReadFlag() {
+											clear(l788[i789 : i789+1])
 											continue
 										}
-										l420[i421] = r.ReadVarInt64()
+										l788[i789] = r.ReadVarInt64()
 										if c.Failed() {
-											c.TraceIndex(i421)
+											c.TraceIndex(i789)
 											break
 										}
 									}
 								}
 							}
-							v418 = l420
+							v786 = l788
 						}
-						m413[k417] = v418
+						m781[k785] = v786
 					}
-					n412 -= sz414
+					n780 -= sz782
 				}
-				x.Lists = m413
+				x.Lists = m781
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				n424 := c.ReadLength(2)
-				m425 := foryimpl.MakeMap[Scores](c, n424)
-				for n424 > 0 && !c.Failed() {
-					sz426, vn427, _ := c.ReadMapChunk(n424, 21, 5, nil, false)
-					for j428 := 0; j428 < sz426 && !c.Failed(); j428++ {
-						var k429 string
-						k429 = c.ReadString()
-						var v430 int32
-						if !vn427 {
-							v430 = r.ReadVarInt32()
+				n794 := c.ReadLength(2)
+				m795 := foryimpl.MakeMap[Scores](c, n794)
+				for n794 > 0 && !c.Failed() {
+					sz796, vn797, _ := c.ReadMapChunk(n794, 21, 5, nil, false)
+					for j798 := 0; j798 < sz796 && !c.Failed(); j798++ {
+						var k799 string
+						k799 = c.ReadString()
+						var v800 int32
+						if !vn797 {
+							v800 = r.ReadVarInt32()
 						}
-						m425[k429] = v430
+						m795[k799] = v800
 					}
-					n424 -= sz426
+					n794 -= sz796
 				}
-				x.Named = m425
+				x.Named = m795
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n431 := c.ReadLength(2)
-				m432 := foryimpl.MakeMap[map[string]*int64](c, n431)
-				for n431 > 0 && !c.Failed() {
-					sz433, vn434, _ := c.ReadMapChunk(n431, 21, 7, nil, true)
-					for j435 := 0; j435 < sz433 && !c.Failed(); j435++ {
-						var k436 string
-						k436 = c.ReadString()
-						var v437 *int64
-						if !vn434 {
-							p438 := foryimpl.Alloc[int64](c)
-							*p438 = r.ReadVarInt64()
-							v437 = p438
+				n802 := c.ReadLength(2)
+				m803 := foryimpl.MakeMap[map[string]*int64](c, n802)
+				for n802 > 0 && !c.Failed() {
+					sz804, vn805, _ := c.ReadMapChunk(n802, 21, 7, nil, true)
+					for j806 := 0; j806 < sz804 && !c.Failed(); j806++ {
+						var k807 string
+						k807 = c.ReadString()
+						var v808 *int64
+						if !vn805 {
+							p809 := foryimpl.Alloc[int64](c)
+							*p809 = r.ReadVarInt64()
+							v808 = p809
 						}
-						m432[k436] = v437
+						m803[k807] = v808
 					}
-					n431 -= sz433
+					n802 -= sz804
 				}
-				x.PVals = m432
+				x.PVals = m803
 			}
 		case 17:
 			if !f.Flag || c.ReadFlag() {
-				n439 := c.ReadLength(2)
-				m440 := foryimpl.MakeMap[map[int32]*other.Address](c, n439)
-				for n439 > 0 && !c.Failed() {
-					sz441, vn442, ev447 := c.ReadMapChunk(n439, 5, 28, (*other.Address)(nil).ForyType(), true)
-					for j443 := 0; j443 < sz441 && !c.Failed(); j443++ {
-						var k444 int32
-						k444 = r.ReadVarInt32()
-						var v445 *other.Address
-						if !vn442 {
-							p446 := foryimpl.Alloc[other.Address](c)
-							if ev447 != nil {
-								p446.ForyReadEvolved(c, ev447)
+				n811 := c.ReadLength(2)
+				m812 := foryimpl.MakeMap[map[int32]*other.Address](c, n811)
+				for n811 > 0 && !c.Failed() {
+					sz813, vn814, ev819 := c.ReadMapChunk(n811, 5, 28, (*other.Address)(nil).ForyType(), true)
+					for j815 := 0; j815 < sz813 && !c.Failed(); j815++ {
+						var k816 int32
+						k816 = r.ReadVarInt32()
+						var v817 *other.Address
+						if !vn814 {
+							p818 := foryimpl.Alloc[other.Address](c)
+							if ev819 != nil {
+								p818.ForyReadEvolved(c, ev819)
 							} else {
-								p446.ForyRead(c)
+								p818.ForyRead(c)
 							}
-							v445 = p446
+							v817 = p818
 						}
-						m440[k444] = v445
+						m812[k816] = v817
 					}
-					n439 -= sz441
+					n811 -= sz813
 				}
-				x.Ptrs = m440
+				x.Ptrs = m812
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n448 := c.ReadLength(2)
-				m449 := foryimpl.MakeMap[map[Shade]Label](c, n448)
-				for n448 > 0 && !c.Failed() {
-					sz450, vn451, _ := c.ReadMapChunk(n448, 25, 21, nil, false)
-					for j452 := 0; j452 < sz450 && !c.Failed(); j452++ {
-						var k453 Shade
-						k453 = Shade(c.ReadEnum(uint32(0xffff)))
-						var v454 Label
-						if !vn451 {
-							v454 = Label(c.ReadString())
+				n821 := c.ReadLength(2)
+				m822 := foryimpl.MakeMap[map[Shade]Label](c, n821)
+				for n821 > 0 && !c.Failed() {
+					sz823, vn824, _ := c.ReadMapChunk(n821, 25, 21, nil, false)
+					for j825 := 0; j825 < sz823 && !c.Failed(); j825++ {
+						var k826 Shade
+						k826 = Shade(c.ReadEnum(uint32(0xffff)))
+						var v827 Label
+						if !vn824 {
+							v827 = Label(c.ReadString())
 						}
-						m449[k453] = v454
+						m822[k826] = v827
 					}
-					n448 -= sz450
+					n821 -= sz823
 				}
-				x.ShadeKey = m449
+				x.ShadeKey = m822
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n455 := c.ReadLength(2)
-				m456 := foryimpl.MakeMap[map[string]other.Address](c, n455)
-				for n455 > 0 && !c.Failed() {
-					sz457, vn458, ev462 := c.ReadMapChunk(n455, 21, 28, (*other.Address)(nil).ForyType(), false)
-					for j459 := 0; j459 < sz457 && !c.Failed(); j459++ {
-						var k460 string
-						k460 = c.ReadString()
-						var v461 other.Address
-						if !vn458 {
-							if ev462 != nil {
-								v461.ForyReadEvolved(c, ev462)
+				n829 := c.ReadLength(2)
+				m830 := foryimpl.MakeMap[map[string]other.Address](c, n829)
+				for n829 > 0 && !c.Failed() {
+					sz831, vn832, ev836 := c.ReadMapChunk(n829, 21, 28, (*other.Address)(nil).ForyType(), false)
+					for j833 := 0; j833 < sz831 && !c.Failed(); j833++ {
+						var k834 string
+						k834 = c.ReadString()
+						var v835 other.Address
+						if !vn832 {
+							if ev836 != nil {
+								v835.ForyReadEvolved(c, ev836)
 							} else {
-								v461.ForyRead(c)
+								v835.ForyRead(c)
 							}
 						}
-						m456[k460] = v461
+						m830[k834] = v835
 					}
-					n455 -= sz457
+					n829 -= sz831
 				}
-				x.Structs = m456
+				x.Structs = m830
 			}
 		default:
 			c.SkipField(f)
@@ -4113,13 +6445,15 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 
 // foryTypeComposite is Composite's static type information. Fingerprint: addrs,22,0,0[0,0,0];by_name,24,0,0[21,0,0|0,0,0];home,0,0,0;p_addrs,22,0,0[0,0,0];p_scalars,0,0,0;p_tag,0,0,0;scalars,0,0,0;tags,22,0,0[0,0,0];title,21,0,0;work,0,0,0;
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x9b, 0x07},
-	GoName:         "e2e.Composite",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x46, 0x30, 0x41, 0xbe, 0xb1, 0xa4, 0x7a, 0x27, 0xca, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x48, 0x1c, 0x1d, 0xcc, 0x20, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x56, 0x1c, 0x3f, 0x72, 0x10, 0x16, 0x08, 0xc8, 0x4e, 0x1e, 0xbf, 0x73, 0x01, 0x80, 0x50, 0x1c, 0x48, 0x40, 0x58, 0x23, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00, 0x4a, 0x1c, 0x59, 0xd1, 0x50},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
-	SchemaHash:     -1238661285,
-	TypeDef:        []byte{0x46, 0x30, 0x41, 0xbe, 0xb1, 0xa4, 0x7a, 0x27, 0xca, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x48, 0x1c, 0x1d, 0xcc, 0x20, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x56, 0x1c, 0x3f, 0x72, 0x10, 0x16, 0x08, 0xc8, 0x4e, 0x1e, 0xbf, 0x73, 0x01, 0x80, 0x50, 0x1c, 0x48, 0x40, 0x58, 0x23, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00, 0x4a, 0x1c, 0x59, 0xd1, 0x50},
-	UserID:         923,
+	ConsistentMeta:    []byte{0x1b, 0x9b, 0x07},
+	GoName:            "e2e.Composite",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x46, 0x30, 0x41, 0xbe, 0xb1, 0xa4, 0x7a, 0x27, 0xca, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x48, 0x1c, 0x1d, 0xcc, 0x20, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x56, 0x1c, 0x3f, 0x72, 0x10, 0x16, 0x08, 0xc8, 0x4e, 0x1e, 0xbf, 0x73, 0x01, 0x80, 0x50, 0x1c, 0x48, 0x40, 0x58, 0x23, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00, 0x4a, 0x1c, 0x59, 0xd1, 0x50},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x46, 0x50, 0x50, 0x4d, 0xac, 0xf6, 0x80, 0x16, 0xca, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x49, 0x1c, 0x1d, 0xcc, 0x20, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x57, 0x1c, 0x3f, 0x72, 0x10, 0x16, 0x08, 0xc8, 0x4f, 0x1e, 0xbf, 0x73, 0x01, 0x80, 0x51, 0x1c, 0x48, 0x40, 0x58, 0x23, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00, 0x4b, 0x1c, 0x59, 0xd1, 0x50},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
+	SchemaHash:        -1238661285,
+	TypeDef:           []byte{0x46, 0x30, 0x41, 0xbe, 0xb1, 0xa4, 0x7a, 0x27, 0xca, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x48, 0x1c, 0x1d, 0xcc, 0x20, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x56, 0x1c, 0x3f, 0x72, 0x10, 0x16, 0x08, 0xc8, 0x4e, 0x1e, 0xbf, 0x73, 0x01, 0x80, 0x50, 0x1c, 0x48, 0x40, 0x58, 0x23, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00, 0x4a, 0x1c, 0x59, 0xd1, 0x50},
+	TypeDefRef:        []byte{0x46, 0x50, 0x50, 0x4d, 0xac, 0xf6, 0x80, 0x16, 0xca, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x49, 0x1c, 0x1d, 0xcc, 0x20, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x57, 0x1c, 0x3f, 0x72, 0x10, 0x16, 0x08, 0xc8, 0x4f, 0x1e, 0xbf, 0x73, 0x01, 0x80, 0x51, 0x1c, 0x48, 0x40, 0x58, 0x23, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00, 0x4b, 0x1c, 0x59, 0xd1, 0x50},
+	UserID:            923,
 })
 
 // foryShapeComposite stops compiling when Composite's fields or their tags change; run go generate.
@@ -4152,6 +6486,9 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
 	b.Reserve(82)
@@ -4202,6 +6539,10 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Composite's struct body (docs/format.md §9).
 func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		for k3 := range x.ByName {
 			if !foryimpl.ValidString(string(k3)) {
@@ -4320,8 +6661,117 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k24 := range x.ByName {
+			if !foryimpl.ValidString(string(k24)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
+				return
+			}
+		}
+		if !foryimpl.ValidString(string(x.Title)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "Title"))
+			return
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-1238661285)
+	}
+	l32 := x.Addrs
+	b.WriteVarUint32(uint32(len(l32)))
+	if len(l32) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta((*other.Address)(nil).ForyType())
+		for i33 := range l32 {
+			l32[i33].ForyWrite(c)
+		}
+	}
+	var mw34 foryimpl.MapWriter
+	mw34.BeginTracked(b, len(x.ByName))
+	for k35, v36 := range x.ByName {
+		mw34.Entry(b)
+		foryimpl.WriteString(b, k35)
+		if !foryimpl.WriteRefPtr(c, v36) {
+			v36.ForyWrite(c)
+		}
+	}
+	mw34.End(b)
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta((*other.Address)(nil).ForyType())
+	}
+	x.Home.ForyWrite(c)
+	l37 := x.PAddrs
+	b.WriteVarUint32(uint32(len(l37)))
+	if len(l37) > 0 {
+		h38 := byte(0x09)
+		for _, p39 := range l37 {
+			if p39 == nil {
+				h38 = 0x0b
+				break
+			}
+		}
+		b.WriteUint8(h38)
+		c.WriteStructMetaPtr((*other.Address)(nil).ForyType())
+		for _, p39 := range l37 {
+			if !foryimpl.WriteRefPtr(c, p39) {
+				p39.ForyWrite(c)
+			}
+		}
+	}
+	if !foryimpl.WriteRefPtr(c, x.PScalars) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeScalars)
+		}
+		x.PScalars.ForyWrite(c)
+	}
+	if !foryimpl.WriteRefPtr(c, x.PTag) {
+		if c.Compatible() {
+			c.WriteStructMeta((*other.Tag)(nil).ForyType())
+		}
+		x.PTag.ForyWrite(c)
+	}
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeScalars)
+	}
+	x.Scalars.ForyWrite(c)
+	l40 := x.Tags
+	b.WriteVarUint32(uint32(len(l40)))
+	if len(l40) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta((*other.Tag)(nil).ForyType())
+		for i41 := range l40 {
+			l40[i41].ForyWrite(c)
+		}
+	}
+	{
+		s42 := x.Title
+		b.Reserve(buffer.BatchSlack + len(s42) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s42))<<2|2)
+		if len(s42) > 0 {
+			off += copy(w[off:], s42)
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefPtr(c, x.Work) {
+		if c.Compatible() {
+			c.WriteStructMeta((*other.Address)(nil).ForyType())
+		}
+		x.Work.ForyWrite(c)
+	}
+}
+
 // ForyRead reads Composite's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Composite{
 		Addrs:   x.Addrs,
 		Home:    x.Home,
@@ -4336,61 +6786,61 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n22 := c.ReadLength(1)
-	l23 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n22)
-	if n22 > 0 {
-		hn25, ev26 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+	n43 := c.ReadLength(1)
+	l44 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n43)
+	if n43 > 0 {
+		hn46, ev47 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 		if !c.Failed() {
-			for i24 := range l23 {
-				if hn25 && !c.ReadFlag() {
-					clear(l23[i24 : i24+1])
+			for i45 := range l44 {
+				if hn46 && !c.ReadFlag() {
+					clear(l44[i45 : i45+1])
 					continue
 				}
-				if ev26 != nil {
-					l23[i24].ForyReadEvolved(c, ev26)
+				if ev47 != nil {
+					l44[i45].ForyReadEvolved(c, ev47)
 				} else {
-					l23[i24].ForyRead(c)
+					l44[i45].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i24)
+					c.TraceIndex(i45)
 					break
 				}
 			}
 		}
 	}
-	x.Addrs = l23
+	x.Addrs = l44
 	if c.Failed() {
 		c.Trace("Addrs")
 		return
 	}
-	n27 := c.ReadLength(2)
-	m28 := foryimpl.MakeMap[map[string]*other.Tag](c, n27)
-	for n27 > 0 && !c.Failed() {
-		sz29, vn30, ev35 := c.ReadMapChunk(n27, 21, 30, (*other.Tag)(nil).ForyType(), true)
-		for j31 := 0; j31 < sz29 && !c.Failed(); j31++ {
-			var k32 string
-			k32 = c.ReadString()
-			var v33 *other.Tag
-			if !vn30 {
-				p34 := foryimpl.Alloc[other.Tag](c)
-				if ev35 != nil {
-					p34.ForyReadEvolved(c, ev35)
+	n49 := c.ReadLength(2)
+	m50 := foryimpl.MakeMap[map[string]*other.Tag](c, n49)
+	for n49 > 0 && !c.Failed() {
+		sz51, vn52, ev57 := c.ReadMapChunk(n49, 21, 30, (*other.Tag)(nil).ForyType(), true)
+		for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
+			var k54 string
+			k54 = c.ReadString()
+			var v55 *other.Tag
+			if !vn52 {
+				p56 := foryimpl.Alloc[other.Tag](c)
+				if ev57 != nil {
+					p56.ForyReadEvolved(c, ev57)
 				} else {
-					p34.ForyRead(c)
+					p56.ForyRead(c)
 				}
-				v33 = p34
+				v55 = p56
 			}
-			m28[k32] = v33
+			m50[k54] = v55
 		}
-		n27 -= sz29
+		n49 -= sz51
 	}
-	x.ByName = m28
+	x.ByName = m50
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
-	if ev36 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev36 != nil {
-		x.Home.ForyReadEvolved(c, ev36)
+	if ev59 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev59 != nil {
+		x.Home.ForyReadEvolved(c, ev59)
 	} else if !c.Failed() {
 		x.Home.ForyRead(c)
 	}
@@ -4398,63 +6848,63 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	n37 := c.ReadLength(1)
-	l38 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n37)
-	if n37 > 0 {
-		hn40, ev41 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+	n60 := c.ReadLength(1)
+	l61 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n60)
+	if n60 > 0 {
+		hn63, ev64 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 		if !c.Failed() {
-			for i39 := range l38 {
-				if hn40 && !c.ReadFlag() {
-					clear(l38[i39 : i39+1])
+			for i62 := range l61 {
+				if hn63 && !c.ReadFlag() {
+					clear(l61[i62 : i62+1])
 					continue
 				}
-				p42 := foryimpl.Alloc[other.Address](c)
-				if ev41 != nil {
-					p42.ForyReadEvolved(c, ev41)
+				p66 := foryimpl.Alloc[other.Address](c)
+				if ev64 != nil {
+					p66.ForyReadEvolved(c, ev64)
 				} else {
-					p42.ForyRead(c)
+					p66.ForyRead(c)
 				}
-				l38[i39] = p42
+				l61[i62] = p66
 				if c.Failed() {
-					c.TraceIndex(i39)
+					c.TraceIndex(i62)
 					break
 				}
 			}
 		}
 	}
-	x.PAddrs = l38
+	x.PAddrs = l61
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
 	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[Scalars](c)
-		if ev44 := c.ReadStructFieldMeta(foryTypeScalars); ev44 != nil {
-			p43.ForyReadEvolved(c, ev44)
+		p67 := foryimpl.Alloc[Scalars](c)
+		if ev68 := c.ReadStructFieldMeta(foryTypeScalars); ev68 != nil {
+			p67.ForyReadEvolved(c, ev68)
 		} else if !c.Failed() {
-			p43.ForyRead(c)
+			p67.ForyRead(c)
 		}
-		x.PScalars = p43
+		x.PScalars = p67
 	}
 	if c.Failed() {
 		c.Trace("PScalars")
 		return
 	}
 	if c.ReadFlag() {
-		p45 := foryimpl.Alloc[other.Tag](c)
-		if ev46 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev46 != nil {
-			p45.ForyReadEvolved(c, ev46)
+		p69 := foryimpl.Alloc[other.Tag](c)
+		if ev70 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev70 != nil {
+			p69.ForyReadEvolved(c, ev70)
 		} else if !c.Failed() {
-			p45.ForyRead(c)
+			p69.ForyRead(c)
 		}
-		x.PTag = p45
+		x.PTag = p69
 	}
 	if c.Failed() {
 		c.Trace("PTag")
 		return
 	}
-	if ev47 := c.ReadStructFieldMeta(foryTypeScalars); ev47 != nil {
-		x.Scalars.ForyReadEvolved(c, ev47)
+	if ev71 := c.ReadStructFieldMeta(foryTypeScalars); ev71 != nil {
+		x.Scalars.ForyReadEvolved(c, ev71)
 	} else if !c.Failed() {
 		x.Scalars.ForyRead(c)
 	}
@@ -4462,29 +6912,29 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Scalars")
 		return
 	}
-	n48 := c.ReadLength(1)
-	l49 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n48)
-	if n48 > 0 {
-		hn51, ev52 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+	n72 := c.ReadLength(1)
+	l73 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n72)
+	if n72 > 0 {
+		hn75, ev76 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
 		if !c.Failed() {
-			for i50 := range l49 {
-				if hn51 && !c.ReadFlag() {
-					clear(l49[i50 : i50+1])
+			for i74 := range l73 {
+				if hn75 && !c.ReadFlag() {
+					clear(l73[i74 : i74+1])
 					continue
 				}
-				if ev52 != nil {
-					l49[i50].ForyReadEvolved(c, ev52)
+				if ev76 != nil {
+					l73[i74].ForyReadEvolved(c, ev76)
 				} else {
-					l49[i50].ForyRead(c)
+					l73[i74].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i50)
+					c.TraceIndex(i74)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l49
+	x.Tags = l73
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -4495,13 +6945,257 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p53 := foryimpl.Alloc[other.Address](c)
-		if ev54 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev54 != nil {
-			p53.ForyReadEvolved(c, ev54)
+		p78 := foryimpl.Alloc[other.Address](c)
+		if ev79 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev79 != nil {
+			p78.ForyReadEvolved(c, ev79)
 		} else if !c.Failed() {
-			p53.ForyRead(c)
+			p78.ForyRead(c)
 		}
-		x.Work = p53
+		x.Work = p78
+	}
+	if c.Failed() {
+		c.Trace("Work")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Composite{
+		Addrs:   x.Addrs,
+		Home:    x.Home,
+		PAddrs:  x.PAddrs,
+		Scalars: x.Scalars,
+		Tags:    x.Tags,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -1238661285 && !c.Failed() {
+			c.HashMismatch(foryTypeComposite, h)
+			return
+		}
+	}
+	n80 := c.ReadLength(1)
+	l81 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n80)
+	if n80 > 0 {
+		hn83, ev84 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+		if !c.Failed() {
+			for i82 := range l81 {
+				if hn83 && !c.ReadFlag() {
+					clear(l81[i82 : i82+1])
+					continue
+				}
+				if ev84 != nil {
+					l81[i82].ForyReadEvolved(c, ev84)
+				} else {
+					l81[i82].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i82)
+					break
+				}
+			}
+		}
+	}
+	x.Addrs = l81
+	if c.Failed() {
+		c.Trace("Addrs")
+		return
+	}
+	n86 := c.ReadLength(2)
+	m87 := foryimpl.MakeMap[map[string]*other.Tag](c, n86)
+	for n86 > 0 && !c.Failed() {
+		sz88, vn89, tr95, ev94 := c.ReadMapChunkRef(n86, 21, (*other.Tag)(nil).ForyType())
+		for j90 := 0; j90 < sz88 && !c.Failed(); j90++ {
+			var k91 string
+			k91 = c.ReadString()
+			var v92 *other.Tag
+			if tr95 {
+				if st96, id97 := c.ReadRefFlag(); st96 == foryimpl.RefBack {
+					v92 = foryimpl.BackRef[other.Tag](c, id97)
+				} else if st96 == foryimpl.RefFollows {
+					p98 := foryimpl.Alloc[other.Tag](c)
+					foryimpl.SetRef(c, id97, p98)
+					if ev94 != nil {
+						p98.ForyReadEvolved(c, ev94)
+					} else {
+						p98.ForyRead(c)
+					}
+					v92 = p98
+				} else {
+					v92 = nil
+				}
+			} else if !vn89 {
+				p93 := foryimpl.Alloc[other.Tag](c)
+				if ev94 != nil {
+					p93.ForyReadEvolved(c, ev94)
+				} else {
+					p93.ForyRead(c)
+				}
+				v92 = p93
+			}
+			m87[k91] = v92
+		}
+		n86 -= sz88
+	}
+	x.ByName = m87
+	if c.Failed() {
+		c.Trace("ByName")
+		return
+	}
+	if c.ReadValueFlag() {
+		if ev101 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev101 != nil {
+			x.Home.ForyReadEvolved(c, ev101)
+		} else if !c.Failed() {
+			x.Home.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("Home")
+		return
+	}
+	n102 := c.ReadLength(1)
+	l103 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n102)
+	if n102 > 0 {
+		hn105, tr107, ev106 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
+		if !c.Failed() {
+			for i104 := range l103 {
+				if tr107 {
+					if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+						l103[i104] = foryimpl.BackRef[other.Address](c, id110)
+					} else if st109 == foryimpl.RefFollows {
+						p111 := foryimpl.Alloc[other.Address](c)
+						foryimpl.SetRef(c, id110, p111)
+						if ev106 != nil {
+							p111.ForyReadEvolved(c, ev106)
+						} else {
+							p111.ForyRead(c)
+						}
+						l103[i104] = p111
+					} else {
+						l103[i104] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i104)
+						break
+					}
+					continue
+				}
+				if hn105 && !c.ReadFlag() {
+					clear(l103[i104 : i104+1])
+					continue
+				}
+				p108 := foryimpl.Alloc[other.Address](c)
+				if ev106 != nil {
+					p108.ForyReadEvolved(c, ev106)
+				} else {
+					p108.ForyRead(c)
+				}
+				l103[i104] = p108
+				if c.Failed() {
+					c.TraceIndex(i104)
+					break
+				}
+			}
+		}
+	}
+	x.PAddrs = l103
+	if c.Failed() {
+		c.Trace("PAddrs")
+		return
+	}
+	if st112, id113 := c.ReadRefFlag(); st112 == foryimpl.RefBack {
+		x.PScalars = foryimpl.BackRef[Scalars](c, id113)
+	} else if st112 == foryimpl.RefFollows {
+		p114 := foryimpl.Alloc[Scalars](c)
+		foryimpl.SetRef(c, id113, p114)
+		if ev115 := c.ReadStructFieldMeta(foryTypeScalars); ev115 != nil {
+			p114.ForyReadEvolved(c, ev115)
+		} else if !c.Failed() {
+			p114.ForyRead(c)
+		}
+		x.PScalars = p114
+	} else {
+		x.PScalars = nil
+	}
+	if c.Failed() {
+		c.Trace("PScalars")
+		return
+	}
+	if st116, id117 := c.ReadRefFlag(); st116 == foryimpl.RefBack {
+		x.PTag = foryimpl.BackRef[other.Tag](c, id117)
+	} else if st116 == foryimpl.RefFollows {
+		p118 := foryimpl.Alloc[other.Tag](c)
+		foryimpl.SetRef(c, id117, p118)
+		if ev119 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev119 != nil {
+			p118.ForyReadEvolved(c, ev119)
+		} else if !c.Failed() {
+			p118.ForyRead(c)
+		}
+		x.PTag = p118
+	} else {
+		x.PTag = nil
+	}
+	if c.Failed() {
+		c.Trace("PTag")
+		return
+	}
+	if c.ReadValueFlag() {
+		if ev122 := c.ReadStructFieldMeta(foryTypeScalars); ev122 != nil {
+			x.Scalars.ForyReadEvolved(c, ev122)
+		} else if !c.Failed() {
+			x.Scalars.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("Scalars")
+		return
+	}
+	n123 := c.ReadLength(1)
+	l124 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n123)
+	if n123 > 0 {
+		hn126, ev127 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+		if !c.Failed() {
+			for i125 := range l124 {
+				if hn126 && !c.ReadFlag() {
+					clear(l124[i125 : i125+1])
+					continue
+				}
+				if ev127 != nil {
+					l124[i125].ForyReadEvolved(c, ev127)
+				} else {
+					l124[i125].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i125)
+					break
+				}
+			}
+		}
+	}
+	x.Tags = l124
+	if c.Failed() {
+		c.Trace("Tags")
+		return
+	}
+	x.Title = c.ReadString()
+	if c.Failed() {
+		c.Trace("Title")
+		return
+	}
+	if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
+		x.Work = foryimpl.BackRef[other.Address](c, id130)
+	} else if st129 == foryimpl.RefFollows {
+		p131 := foryimpl.Alloc[other.Address](c)
+		foryimpl.SetRef(c, id130, p131)
+		if ev132 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev132 != nil {
+			p131.ForyReadEvolved(c, ev132)
+		} else if !c.Failed() {
+			p131.ForyRead(c)
+		}
+		x.Work = p131
+	} else {
+		x.Work = nil
 	}
 	if c.Failed() {
 		c.Trace("Work")
@@ -4516,144 +7210,144 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLength(1)
-				l56 := foryimpl.MakeSlice[[]other.Address](c, n55)
-				if n55 > 0 {
-					hn58, ev59 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+				n133 := c.ReadLength(1)
+				l134 := foryimpl.MakeSlice[[]other.Address](c, n133)
+				if n133 > 0 {
+					hn136, ev137 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i57 := range l56 {
-							if hn58 && !c.ReadFlag() {
-								clear(l56[i57 : i57+1])
+						for i135 := range l134 {
+							if hn136 && !c.ReadFlag() {
+								clear(l134[i135 : i135+1])
 								continue
 							}
-							if ev59 != nil {
-								l56[i57].ForyReadEvolved(c, ev59)
+							if ev137 != nil {
+								l134[i135].ForyReadEvolved(c, ev137)
 							} else {
-								l56[i57].ForyRead(c)
+								l134[i135].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i57)
+								c.TraceIndex(i135)
 								break
 							}
 						}
 					}
 				}
-				x.Addrs = l56
+				x.Addrs = l134
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n60 := c.ReadLength(2)
-				m61 := foryimpl.MakeMap[map[string]*other.Tag](c, n60)
-				for n60 > 0 && !c.Failed() {
-					sz62, vn63, ev68 := c.ReadMapChunk(n60, 21, 30, (*other.Tag)(nil).ForyType(), true)
-					for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
-						var k65 string
-						k65 = c.ReadString()
-						var v66 *other.Tag
-						if !vn63 {
-							p67 := foryimpl.Alloc[other.Tag](c)
-							if ev68 != nil {
-								p67.ForyReadEvolved(c, ev68)
+				n139 := c.ReadLength(2)
+				m140 := foryimpl.MakeMap[map[string]*other.Tag](c, n139)
+				for n139 > 0 && !c.Failed() {
+					sz141, vn142, ev147 := c.ReadMapChunk(n139, 21, 30, (*other.Tag)(nil).ForyType(), true)
+					for j143 := 0; j143 < sz141 && !c.Failed(); j143++ {
+						var k144 string
+						k144 = c.ReadString()
+						var v145 *other.Tag
+						if !vn142 {
+							p146 := foryimpl.Alloc[other.Tag](c)
+							if ev147 != nil {
+								p146.ForyReadEvolved(c, ev147)
 							} else {
-								p67.ForyRead(c)
+								p146.ForyRead(c)
 							}
-							v66 = p67
+							v145 = p146
 						}
-						m61[k65] = v66
+						m140[k144] = v145
 					}
-					n60 -= sz62
+					n139 -= sz141
 				}
-				x.ByName = m61
+				x.ByName = m140
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				if ev69 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev69 != nil {
-					x.Home.ForyReadEvolved(c, ev69)
+				if ev149 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev149 != nil {
+					x.Home.ForyReadEvolved(c, ev149)
 				} else if !c.Failed() {
 					x.Home.ForyRead(c)
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n70 := c.ReadLength(1)
-				l71 := foryimpl.MakeSlice[[]*other.Address](c, n70)
-				if n70 > 0 {
-					hn73, ev74 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+				n150 := c.ReadLength(1)
+				l151 := foryimpl.MakeSlice[[]*other.Address](c, n150)
+				if n150 > 0 {
+					hn153, ev154 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i72 := range l71 {
-							if hn73 && !c.ReadFlag() {
-								clear(l71[i72 : i72+1])
+						for i152 := range l151 {
+							if hn153 && !c.ReadFlag() {
+								clear(l151[i152 : i152+1])
 								continue
 							}
-							p75 := foryimpl.Alloc[other.Address](c)
-							if ev74 != nil {
-								p75.ForyReadEvolved(c, ev74)
+							p156 := foryimpl.Alloc[other.Address](c)
+							if ev154 != nil {
+								p156.ForyReadEvolved(c, ev154)
 							} else {
-								p75.ForyRead(c)
+								p156.ForyRead(c)
 							}
-							l71[i72] = p75
+							l151[i152] = p156
 							if c.Failed() {
-								c.TraceIndex(i72)
+								c.TraceIndex(i152)
 								break
 							}
 						}
 					}
 				}
-				x.PAddrs = l71
+				x.PAddrs = l151
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p76 := foryimpl.Alloc[Scalars](c)
-				if ev77 := c.ReadStructFieldMeta(foryTypeScalars); ev77 != nil {
-					p76.ForyReadEvolved(c, ev77)
+				p157 := foryimpl.Alloc[Scalars](c)
+				if ev158 := c.ReadStructFieldMeta(foryTypeScalars); ev158 != nil {
+					p157.ForyReadEvolved(c, ev158)
 				} else if !c.Failed() {
-					p76.ForyRead(c)
+					p157.ForyRead(c)
 				}
-				x.PScalars = p76
+				x.PScalars = p157
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p78 := foryimpl.Alloc[other.Tag](c)
-				if ev79 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev79 != nil {
-					p78.ForyReadEvolved(c, ev79)
+				p159 := foryimpl.Alloc[other.Tag](c)
+				if ev160 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev160 != nil {
+					p159.ForyReadEvolved(c, ev160)
 				} else if !c.Failed() {
-					p78.ForyRead(c)
+					p159.ForyRead(c)
 				}
-				x.PTag = p78
+				x.PTag = p159
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				if ev80 := c.ReadStructFieldMeta(foryTypeScalars); ev80 != nil {
-					x.Scalars.ForyReadEvolved(c, ev80)
+				if ev161 := c.ReadStructFieldMeta(foryTypeScalars); ev161 != nil {
+					x.Scalars.ForyReadEvolved(c, ev161)
 				} else if !c.Failed() {
 					x.Scalars.ForyRead(c)
 				}
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n81 := c.ReadLength(1)
-				l82 := foryimpl.MakeSlice[[]other.Tag](c, n81)
-				if n81 > 0 {
-					hn84, ev85 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+				n162 := c.ReadLength(1)
+				l163 := foryimpl.MakeSlice[[]other.Tag](c, n162)
+				if n162 > 0 {
+					hn165, ev166 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
 					if !c.Failed() {
-						for i83 := range l82 {
-							if hn84 && !c.ReadFlag() {
-								clear(l82[i83 : i83+1])
+						for i164 := range l163 {
+							if hn165 && !c.ReadFlag() {
+								clear(l163[i164 : i164+1])
 								continue
 							}
-							if ev85 != nil {
-								l82[i83].ForyReadEvolved(c, ev85)
+							if ev166 != nil {
+								l163[i164].ForyReadEvolved(c, ev166)
 							} else {
-								l82[i83].ForyRead(c)
+								l163[i164].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i83)
+								c.TraceIndex(i164)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l82
+				x.Tags = l163
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -4661,13 +7355,13 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				p86 := foryimpl.Alloc[other.Address](c)
-				if ev87 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev87 != nil {
-					p86.ForyReadEvolved(c, ev87)
+				p168 := foryimpl.Alloc[other.Address](c)
+				if ev169 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev169 != nil {
+					p168.ForyReadEvolved(c, ev169)
 				} else if !c.Failed() {
-					p86.ForyRead(c)
+					p168.ForyRead(c)
 				}
-				x.Work = p86
+				x.Work = p168
 			}
 		default:
 			c.SkipField(f)
@@ -4681,13 +7375,15 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 
 // foryTypeNode is Node's static type information. Fingerprint: next,0,0,0;value,5,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x9c, 0x07},
-	GoName:         "e2e.Node",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x20, 0x46, 0x5c, 0xb9, 0xd9, 0xaf, 0x4b, 0xc2, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9c, 0x07},
-	SchemaHash:     67660299,
-	TypeDef:        []byte{0x0e, 0x20, 0x46, 0x5c, 0xb9, 0xd9, 0xaf, 0x4b, 0xc2, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	UserID:         924,
+	ConsistentMeta:    []byte{0x1b, 0x9c, 0x07},
+	GoName:            "e2e.Node",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x20, 0x46, 0x5c, 0xb9, 0xd9, 0xaf, 0x4b, 0xc2, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0x30, 0x39, 0x68, 0x14, 0xce, 0x4b, 0x6b, 0xc2, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9c, 0x07},
+	SchemaHash:        67660299,
+	TypeDef:           []byte{0x0e, 0x20, 0x46, 0x5c, 0xb9, 0xd9, 0xaf, 0x4b, 0xc2, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98},
+	TypeDefRef:        []byte{0x0e, 0x30, 0x39, 0x68, 0x14, 0xce, 0x4b, 0x6b, 0xc2, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	UserID:            924,
 })
 
 // foryShapeNode stops compiling when Node's fields or their tags change; run go generate.
@@ -4710,6 +7406,9 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeNode)
 	start := b.WriterIndex()
 	b.Reserve(26)
@@ -4753,6 +7452,10 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Node's struct body (docs/format.md §9).
 func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if !c.Enter(foryTypeNode, x) {
 		return
 	}
@@ -4778,8 +7481,36 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
+	if !c.Enter(foryTypeNode, x) {
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 67660299)
+		off += 4
+	}
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Value))
+	b.SetWriterIndex(off)
+	if !foryimpl.WriteRefPtr(c, x.Next) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeNode)
+		}
+		x.Next.ForyWrite(c)
+	}
+	c.Leave()
+}
+
 // ForyRead reads Node's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Node) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	if !c.Enter(foryTypeNode) {
 		return
 	}
@@ -4819,6 +7550,52 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	c.Leave()
 }
 
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Node) foryReadRef(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeNode) {
+		return
+	}
+	*x = Node{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 67660299 && !c.Failed() {
+			c.HashMismatch(foryTypeNode, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Value = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Value..Value")
+		return
+	}
+	if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
+		x.Next = foryimpl.BackRef[Node](c, id4)
+	} else if st3 == foryimpl.RefFollows {
+		p5 := foryimpl.Alloc[Node](c)
+		foryimpl.SetRef(c, id4, p5)
+		if ev6 := c.ReadStructFieldMeta(foryTypeNode); ev6 != nil {
+			p5.ForyReadEvolved(c, ev6)
+		} else if !c.Failed() {
+			p5.ForyRead(c)
+		}
+		x.Next = p5
+	} else {
+		x.Next = nil
+	}
+	if c.Failed() {
+		c.Trace("Next")
+		return
+	}
+	c.Leave()
+}
+
 // ForyReadEvolved reads a Node body written with another schema, following ev (docs/format.md §11.4).
 func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	if !c.Enter(foryTypeNode) {
@@ -4830,21 +7607,21 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					x.Value = int32(v3)
+				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
+					x.Value = int32(v7)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				p5 := foryimpl.Alloc[Node](c)
-				if ev6 := c.ReadStructFieldMeta(foryTypeNode); ev6 != nil {
-					p5.ForyReadEvolved(c, ev6)
+				p9 := foryimpl.Alloc[Node](c)
+				if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
+					p9.ForyReadEvolved(c, ev10)
 				} else if !c.Failed() {
-					p5.ForyRead(c)
+					p9.ForyRead(c)
 				}
-				x.Next = p5
+				x.Next = p9
 			}
 		default:
 			c.SkipField(f)
@@ -4889,6 +7666,9 @@ func (x *Tree) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Tree) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeTree)
 	start := b.WriterIndex()
 	b.Reserve(37)
@@ -4933,6 +7713,10 @@ func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Tree's struct body (docs/format.md §9).
 func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		for k3 := range x.Index {
 			if !foryimpl.ValidString(string(k3)) {
@@ -5002,8 +7786,75 @@ func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Tree) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k16 := range x.Index {
+			if !foryimpl.ValidString(string(k16)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeTree, "Index"))
+				return
+			}
+		}
+		if !foryimpl.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeTree, "Name"))
+			return
+		}
+	}
+	if !c.Enter(foryTypeTree, x) {
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-878088041)
+	}
+	l20 := x.Children
+	b.WriteVarUint32(uint32(len(l20)))
+	if len(l20) > 0 {
+		h21 := byte(0x09)
+		for _, p22 := range l20 {
+			if p22 == nil {
+				h21 = 0x0b
+				break
+			}
+		}
+		b.WriteUint8(h21)
+		c.WriteStructMetaPtr(foryTypeTree)
+		for _, p22 := range l20 {
+			if !foryimpl.WriteRefPtr(c, p22) {
+				p22.ForyWrite(c)
+			}
+		}
+	}
+	var mw23 foryimpl.MapWriter
+	mw23.BeginTracked(b, len(x.Index))
+	for k24, v25 := range x.Index {
+		mw23.Entry(b)
+		foryimpl.WriteString(b, k24)
+		if !foryimpl.WriteRefPtr(c, v25) {
+			v25.ForyWrite(c)
+		}
+	}
+	mw23.End(b)
+	{
+		s26 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s26) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s26))<<2|2)
+		if len(s26) > 0 {
+			off += copy(w[off:], s26)
+		}
+		b.SetWriterIndex(off)
+	}
+	c.Leave()
+}
+
 // ForyRead reads Tree's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	if !c.Enter(foryTypeTree) {
 		return
 	}
@@ -5015,57 +7866,169 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n14 := c.ReadLength(1)
-	l15 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n14)
-	if n14 > 0 {
-		hn17, ev18 := c.ReadStructListHeader(foryTypeTree)
+	n27 := c.ReadLength(1)
+	l28 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n27)
+	if n27 > 0 {
+		hn30, ev31 := c.ReadStructListHeader(foryTypeTree)
 		if !c.Failed() {
-			for i16 := range l15 {
-				if hn17 && !c.ReadFlag() {
-					clear(l15[i16 : i16+1])
+			for i29 := range l28 {
+				if hn30 && !c.ReadFlag() {
+					clear(l28[i29 : i29+1])
 					continue
 				}
-				p19 := foryimpl.Alloc[Tree](c)
-				if ev18 != nil {
-					p19.ForyReadEvolved(c, ev18)
+				p33 := foryimpl.Alloc[Tree](c)
+				if ev31 != nil {
+					p33.ForyReadEvolved(c, ev31)
 				} else {
-					p19.ForyRead(c)
+					p33.ForyRead(c)
 				}
-				l15[i16] = p19
+				l28[i29] = p33
 				if c.Failed() {
-					c.TraceIndex(i16)
+					c.TraceIndex(i29)
 					break
 				}
 			}
 		}
 	}
-	x.Children = l15
+	x.Children = l28
 	if c.Failed() {
 		c.Trace("Children")
 		return
 	}
-	n20 := c.ReadLength(2)
-	m21 := foryimpl.MakeMap[map[string]*Tree](c, n20)
-	for n20 > 0 && !c.Failed() {
-		sz22, vn23, ev28 := c.ReadMapChunk(n20, 21, 28, foryTypeTree, true)
-		for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
-			var k25 string
-			k25 = c.ReadString()
-			var v26 *Tree
-			if !vn23 {
-				p27 := foryimpl.Alloc[Tree](c)
-				if ev28 != nil {
-					p27.ForyReadEvolved(c, ev28)
+	n34 := c.ReadLength(2)
+	m35 := foryimpl.MakeMap[map[string]*Tree](c, n34)
+	for n34 > 0 && !c.Failed() {
+		sz36, vn37, ev42 := c.ReadMapChunk(n34, 21, 28, foryTypeTree, true)
+		for j38 := 0; j38 < sz36 && !c.Failed(); j38++ {
+			var k39 string
+			k39 = c.ReadString()
+			var v40 *Tree
+			if !vn37 {
+				p41 := foryimpl.Alloc[Tree](c)
+				if ev42 != nil {
+					p41.ForyReadEvolved(c, ev42)
 				} else {
-					p27.ForyRead(c)
+					p41.ForyRead(c)
 				}
-				v26 = p27
+				v40 = p41
 			}
-			m21[k25] = v26
+			m35[k39] = v40
 		}
-		n20 -= sz22
+		n34 -= sz36
 	}
-	x.Index = m21
+	x.Index = m35
+	if c.Failed() {
+		c.Trace("Index")
+		return
+	}
+	x.Name = c.ReadString()
+	if c.Failed() {
+		c.Trace("Name")
+		return
+	}
+	c.Leave()
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Tree) foryReadRef(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeTree) {
+		return
+	}
+	*x = Tree{Children: x.Children}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -878088041 && !c.Failed() {
+			c.HashMismatch(foryTypeTree, h)
+			return
+		}
+	}
+	n44 := c.ReadLength(1)
+	l45 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n44)
+	if n44 > 0 {
+		hn47, tr49, ev48 := c.ReadStructListHeaderRef(foryTypeTree)
+		if !c.Failed() {
+			for i46 := range l45 {
+				if tr49 {
+					if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
+						l45[i46] = foryimpl.BackRef[Tree](c, id52)
+					} else if st51 == foryimpl.RefFollows {
+						p53 := foryimpl.Alloc[Tree](c)
+						foryimpl.SetRef(c, id52, p53)
+						if ev48 != nil {
+							p53.ForyReadEvolved(c, ev48)
+						} else {
+							p53.ForyRead(c)
+						}
+						l45[i46] = p53
+					} else {
+						l45[i46] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i46)
+						break
+					}
+					continue
+				}
+				if hn47 && !c.ReadFlag() {
+					clear(l45[i46 : i46+1])
+					continue
+				}
+				p50 := foryimpl.Alloc[Tree](c)
+				if ev48 != nil {
+					p50.ForyReadEvolved(c, ev48)
+				} else {
+					p50.ForyRead(c)
+				}
+				l45[i46] = p50
+				if c.Failed() {
+					c.TraceIndex(i46)
+					break
+				}
+			}
+		}
+	}
+	x.Children = l45
+	if c.Failed() {
+		c.Trace("Children")
+		return
+	}
+	n54 := c.ReadLength(2)
+	m55 := foryimpl.MakeMap[map[string]*Tree](c, n54)
+	for n54 > 0 && !c.Failed() {
+		sz56, vn57, tr63, ev62 := c.ReadMapChunkRef(n54, 21, foryTypeTree)
+		for j58 := 0; j58 < sz56 && !c.Failed(); j58++ {
+			var k59 string
+			k59 = c.ReadString()
+			var v60 *Tree
+			if tr63 {
+				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
+					v60 = foryimpl.BackRef[Tree](c, id65)
+				} else if st64 == foryimpl.RefFollows {
+					p66 := foryimpl.Alloc[Tree](c)
+					foryimpl.SetRef(c, id65, p66)
+					if ev62 != nil {
+						p66.ForyReadEvolved(c, ev62)
+					} else {
+						p66.ForyRead(c)
+					}
+					v60 = p66
+				} else {
+					v60 = nil
+				}
+			} else if !vn57 {
+				p61 := foryimpl.Alloc[Tree](c)
+				if ev62 != nil {
+					p61.ForyReadEvolved(c, ev62)
+				} else {
+					p61.ForyRead(c)
+				}
+				v60 = p61
+			}
+			m55[k59] = v60
+		}
+		n54 -= sz56
+	}
+	x.Index = m55
 	if c.Failed() {
 		c.Trace("Index")
 		return
@@ -5088,56 +8051,56 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLength(1)
-				l30 := foryimpl.MakeSlice[[]*Tree](c, n29)
-				if n29 > 0 {
-					hn32, ev33 := c.ReadStructListHeader(foryTypeTree)
+				n67 := c.ReadLength(1)
+				l68 := foryimpl.MakeSlice[[]*Tree](c, n67)
+				if n67 > 0 {
+					hn70, ev71 := c.ReadStructListHeader(foryTypeTree)
 					if !c.Failed() {
-						for i31 := range l30 {
-							if hn32 && !c.ReadFlag() {
-								clear(l30[i31 : i31+1])
+						for i69 := range l68 {
+							if hn70 && !c.ReadFlag() {
+								clear(l68[i69 : i69+1])
 								continue
 							}
-							p34 := foryimpl.Alloc[Tree](c)
-							if ev33 != nil {
-								p34.ForyReadEvolved(c, ev33)
+							p73 := foryimpl.Alloc[Tree](c)
+							if ev71 != nil {
+								p73.ForyReadEvolved(c, ev71)
 							} else {
-								p34.ForyRead(c)
+								p73.ForyRead(c)
 							}
-							l30[i31] = p34
+							l68[i69] = p73
 							if c.Failed() {
-								c.TraceIndex(i31)
+								c.TraceIndex(i69)
 								break
 							}
 						}
 					}
 				}
-				x.Children = l30
+				x.Children = l68
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n35 := c.ReadLength(2)
-				m36 := foryimpl.MakeMap[map[string]*Tree](c, n35)
-				for n35 > 0 && !c.Failed() {
-					sz37, vn38, ev43 := c.ReadMapChunk(n35, 21, 28, foryTypeTree, true)
-					for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
-						var k40 string
-						k40 = c.ReadString()
-						var v41 *Tree
-						if !vn38 {
-							p42 := foryimpl.Alloc[Tree](c)
-							if ev43 != nil {
-								p42.ForyReadEvolved(c, ev43)
+				n74 := c.ReadLength(2)
+				m75 := foryimpl.MakeMap[map[string]*Tree](c, n74)
+				for n74 > 0 && !c.Failed() {
+					sz76, vn77, ev82 := c.ReadMapChunk(n74, 21, 28, foryTypeTree, true)
+					for j78 := 0; j78 < sz76 && !c.Failed(); j78++ {
+						var k79 string
+						k79 = c.ReadString()
+						var v80 *Tree
+						if !vn77 {
+							p81 := foryimpl.Alloc[Tree](c)
+							if ev82 != nil {
+								p81.ForyReadEvolved(c, ev82)
 							} else {
-								p42.ForyRead(c)
+								p81.ForyRead(c)
 							}
-							v41 = p42
+							v80 = p81
 						}
-						m36[k40] = v41
+						m75[k79] = v80
 					}
-					n35 -= sz37
+					n74 -= sz76
 				}
-				x.Index = m36
+				x.Index = m75
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
@@ -5156,13 +8119,15 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 
 // foryTypeCarriers is Carriers's static type information. Fingerprint: brain,18,0,0;brains,54,0,0;by_name,24,0,0[21,0,0|23,0,0[5,0,0]];codes,23,0,0[5,0,0];half,17,0,0;halves,22,0,0[17,0,0];maybe_n,7,0,1;maybe_s,21,0,1;nothing,19,0,1;p_half,17,0,0;p_price,40,0,0;price,40,0,0;prices,22,0,0[40,0,0];words,23,0,0[21,0,0];
 var foryTypeCarriers = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x9e, 0x07},
-	GoName:         "e2e.Carriers",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x63, 0x40, 0xe3, 0x7f, 0x61, 0xa1, 0x9d, 0x47, 0xce, 0x9e, 0x07, 0x48, 0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a, 0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4c, 0x36, 0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18, 0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9e, 0x07},
-	SchemaHash:     1288699109,
-	TypeDef:        []byte{0x63, 0x40, 0xe3, 0x7f, 0x61, 0xa1, 0x9d, 0x47, 0xce, 0x9e, 0x07, 0x48, 0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a, 0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4c, 0x36, 0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18, 0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
-	UserID:         926,
+	ConsistentMeta:    []byte{0x1b, 0x9e, 0x07},
+	GoName:            "e2e.Carriers",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x63, 0x40, 0xe3, 0x7f, 0x61, 0xa1, 0x9d, 0x47, 0xce, 0x9e, 0x07, 0x48, 0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a, 0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4c, 0x36, 0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18, 0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x63, 0xa0, 0xb8, 0xad, 0x56, 0x7d, 0x87, 0x12, 0xce, 0x9e, 0x07, 0x48, 0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a, 0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4d, 0x36, 0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18, 0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9e, 0x07},
+	SchemaHash:        1288699109,
+	TypeDef:           []byte{0x63, 0x40, 0xe3, 0x7f, 0x61, 0xa1, 0x9d, 0x47, 0xce, 0x9e, 0x07, 0x48, 0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a, 0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4c, 0x36, 0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18, 0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
+	TypeDefRef:        []byte{0x63, 0xa0, 0xb8, 0xad, 0x56, 0x7d, 0x87, 0x12, 0xce, 0x9e, 0x07, 0x48, 0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a, 0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4d, 0x36, 0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18, 0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
+	UserID:            926,
 })
 
 // foryShapeCarriers stops compiling when Carriers's fields or their tags change; run go generate.
@@ -5197,6 +8162,9 @@ func (x *Carriers) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Carriers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -5223,6 +8191,10 @@ func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Carriers's struct body (docs/format.md §9).
 func (x *Carriers) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -5392,8 +8364,156 @@ func (x *Carriers) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k40 := range x.ByName {
+			if !foryimpl.ValidString(string(k40)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeCarriers, "ByName"))
+				return
+			}
+		}
+		if o50, ok := x.MaybeS.Get(); ok {
+			if !foryimpl.ValidString(string(o50)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeCarriers, "MaybeS"))
+				return
+			}
+		}
+		for e55 := range x.Words {
+			if !foryimpl.ValidString(string(e55)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeCarriers, "Words"))
+				return
+			}
+		}
+	}
+	if x.PPrice != nil {
+		if err := foryimpl.CheckDecimal(foryTypeCarriers, "PPrice", &(*x.PPrice).Unscaled, (*x.PPrice).Scale); err != nil {
+			c.Fail(err)
+			return
+		}
+	}
+	if err := foryimpl.CheckDecimal(foryTypeCarriers, "Price", &(x.Price).Unscaled, (x.Price).Scale); err != nil {
+		c.Fail(err)
+		return
+	}
+	for i54 := range x.Prices {
+		if err := foryimpl.CheckDecimal(foryTypeCarriers, "Prices", &(x.Prices[i54]).Unscaled, (x.Prices[i54]).Scale); err != nil {
+			c.Fail(err)
+			return
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 4 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(8 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 1288699109)
+		off += 4
+	}
+	buffer.PutUint16At(w, off, uint16(x.Half))
+	buffer.PutUint16At(w, off+2, uint16(x.Brain))
+	off += 4
+	b.SetWriterIndex(off)
+	if o57, ok := x.Nothing.Get(); ok {
+		b.WriteUint8(0xff)
+		b.WriteFloat32(o57)
+	} else {
+		b.WriteUint8(0xfd)
+	}
+	if x.PHalf == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteUint16(uint16(*x.PHalf))
+	}
+	if o58, ok := x.MaybeN.Get(); ok {
+		b.WriteUint8(0xff)
+		b.WriteVarInt64(o58)
+	} else {
+		b.WriteUint8(0xfd)
+	}
+	if !foryimpl.WriteRefSlice(c, x.Brains) {
+		l59 := x.Brains
+		b.WriteVarUint32(uint32(len(l59) * 2))
+		b.WriteRawUint16s(foryimpl.Uint16s(l59))
+	}
+	var mw60 foryimpl.MapWriter
+	mw60.Begin(b, len(x.ByName))
+	for k61, v62 := range x.ByName {
+		if v62 == nil {
+			mw60.NullEntry(b)
+			foryimpl.WriteString(b, k61)
+		} else {
+			mw60.Entry(b)
+			foryimpl.WriteString(b, k61)
+			b.WriteVarUint32(uint32(len(v62)))
+			if len(v62) > 0 {
+				b.WriteUint8(12)
+				for e63 := range v62 {
+					b.WriteVarInt32(e63)
+				}
+			}
+		}
+	}
+	mw60.End(b)
+	b.WriteVarUint32(uint32(len(x.Codes)))
+	if len(x.Codes) > 0 {
+		b.WriteUint8(12)
+		for e64 := range x.Codes {
+			b.WriteVarInt32(e64)
+		}
+	}
+	l65 := x.Halves
+	b.WriteVarUint32(uint32(len(l65)))
+	if len(l65) > 0 {
+		b.Reserve(1 + len(l65)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e66 := range l65 {
+			{
+				buffer.PutUint16At(w, off, uint16(e66))
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	if o67, ok := x.MaybeS.Get(); ok {
+		b.WriteUint8(0xff)
+		foryimpl.WriteString(b, o67)
+	} else {
+		b.WriteUint8(0xfd)
+	}
+	if x.PPrice == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteDecimal(b, &(*x.PPrice).Unscaled, (*x.PPrice).Scale)
+	}
+	foryimpl.WriteDecimal(b, &(x.Price).Unscaled, (x.Price).Scale)
+	l68 := x.Prices
+	b.WriteVarUint32(uint32(len(l68)))
+	if len(l68) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e69 := range l68 {
+			foryimpl.WriteDecimal(b, &(e69).Unscaled, (e69).Scale)
+		}
+	}
+	b.WriteVarUint32(uint32(len(x.Words)))
+	if len(x.Words) > 0 {
+		b.WriteUint8(12)
+		for e70 := range x.Words {
+			foryimpl.WriteString(b, e70)
+		}
+	}
+}
+
 // ForyRead reads Carriers's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Carriers{
 		Brains: x.Brains,
 		Halves: x.Halves,
@@ -5418,133 +8538,133 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o36 float32
-		o36 = r.ReadFloat32()
-		x.Nothing = serializer.Some(o36)
+		var o71 float32
+		o71 = r.ReadFloat32()
+		x.Nothing = serializer.Some(o71)
 	}
 	if c.Failed() {
 		c.Trace("Nothing")
 		return
 	}
 	if c.ReadFlag() {
-		p37 := foryimpl.Alloc[serializer.Float16](c)
-		*p37 = serializer.Float16(r.ReadUint16())
-		x.PHalf = p37
+		p72 := foryimpl.Alloc[serializer.Float16](c)
+		*p72 = serializer.Float16(r.ReadUint16())
+		x.PHalf = p72
 	}
 	if c.Failed() {
 		c.Trace("PHalf")
 		return
 	}
 	if c.ReadFlag() {
-		var o38 int64
-		o38 = r.ReadVarInt64()
-		x.MaybeN = serializer.Some(o38)
+		var o73 int64
+		o73 = r.ReadVarInt64()
+		x.MaybeN = serializer.Some(o73)
 	}
 	if c.Failed() {
 		c.Trace("MaybeN")
 		return
 	}
-	n39 := c.ReadArrayLength(2)
-	a40 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n39)
-	r.ReadRawUint16s(foryimpl.Uint16s(a40))
-	x.Brains = a40
+	n74 := c.ReadArrayLength(2)
+	a75 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n74)
+	r.ReadRawUint16s(foryimpl.Uint16s(a75))
+	x.Brains = a75
 	if c.Failed() {
 		c.Trace("Brains")
 		return
 	}
-	n41 := c.ReadLength(2)
-	m42 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n41)
-	for n41 > 0 && !c.Failed() {
-		sz43, vn44, _ := c.ReadMapChunk(n41, 21, 23, nil, true)
-		for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
-			var k46 string
-			k46 = c.ReadString()
-			var v47 serializer.Set[int32]
-			if !vn44 {
-				n48 := c.ReadLength(1)
-				s49 := foryimpl.MakeMap[serializer.Set[int32]](c, n48)
-				if n48 > 0 {
-					hn50 := c.ReadListHeader(5)
-					for i51 := 0; i51 < n48 && !c.Failed(); i51++ {
-						if hn50 && !c.ReadFlag() {
+	n76 := c.ReadLength(2)
+	m77 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n76)
+	for n76 > 0 && !c.Failed() {
+		sz78, vn79, _ := c.ReadMapChunk(n76, 21, 23, nil, true)
+		for j80 := 0; j80 < sz78 && !c.Failed(); j80++ {
+			var k81 string
+			k81 = c.ReadString()
+			var v82 serializer.Set[int32]
+			if !vn79 {
+				n83 := c.ReadLength(1)
+				s84 := foryimpl.MakeMap[serializer.Set[int32]](c, n83)
+				if n83 > 0 {
+					hn85 := c.ReadListHeader(5)
+					for i86 := 0; i86 < n83 && !c.Failed(); i86++ {
+						if hn85 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e52 int32
+						var e87 int32
 						{
-							e52 = r.ReadVarInt32()
+							e87 = r.ReadVarInt32()
 						}
-						s49[e52] = struct{}{}
+						s84[e87] = struct{}{}
 					}
 				}
-				v47 = s49
+				v82 = s84
 			}
-			m42[k46] = v47
+			m77[k81] = v82
 		}
-		n41 -= sz43
+		n76 -= sz78
 	}
-	x.ByName = m42
+	x.ByName = m77
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
-	n53 := c.ReadLength(1)
-	s54 := foryimpl.MakeMap[serializer.Set[int32]](c, n53)
-	if n53 > 0 {
-		hn55 := c.ReadListHeader(5)
-		for i56 := 0; i56 < n53 && !c.Failed(); i56++ {
-			if hn55 && !c.ReadFlag() {
+	n89 := c.ReadLength(1)
+	s90 := foryimpl.MakeMap[serializer.Set[int32]](c, n89)
+	if n89 > 0 {
+		hn91 := c.ReadListHeader(5)
+		for i92 := 0; i92 < n89 && !c.Failed(); i92++ {
+			if hn91 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e57 int32
+			var e93 int32
 			{
-				e57 = r.ReadVarInt32()
+				e93 = r.ReadVarInt32()
 			}
-			s54[e57] = struct{}{}
+			s90[e93] = struct{}{}
 		}
 	}
-	x.Codes = s54
+	x.Codes = s90
 	if c.Failed() {
 		c.Trace("Codes")
 		return
 	}
-	n58 := c.ReadLength(2)
-	l59 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n58)
-	if n58 > 0 {
-		hn61 := c.ReadListHeader(17)
+	n94 := c.ReadLength(2)
+	l95 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n94)
+	if n94 > 0 {
+		hn97 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i60 := range l59 {
-				if hn61 && !c.ReadFlag() {
-					clear(l59[i60 : i60+1])
+			for i96 := range l95 {
+				if hn97 && !c.ReadFlag() {
+					clear(l95[i96 : i96+1])
 					continue
 				}
-				l59[i60] = serializer.Float16(r.ReadUint16())
+				l95[i96] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i60)
+					c.TraceIndex(i96)
 					break
 				}
 			}
 		}
 	}
-	x.Halves = l59
+	x.Halves = l95
 	if c.Failed() {
 		c.Trace("Halves")
 		return
 	}
 	if c.ReadFlag() {
-		var o63 string
-		o63 = c.ReadString()
-		x.MaybeS = serializer.Some(o63)
+		var o100 string
+		o100 = c.ReadString()
+		x.MaybeS = serializer.Some(o100)
 	}
 	if c.Failed() {
 		c.Trace("MaybeS")
 		return
 	}
 	if c.ReadFlag() {
-		p64 := foryimpl.Alloc[serializer.Decimal](c)
-		(*p64).Scale = c.ReadDecimal(&(*p64).Unscaled)
-		x.PPrice = p64
+		p101 := foryimpl.Alloc[serializer.Decimal](c)
+		(*p101).Scale = c.ReadDecimal(&(*p101).Unscaled)
+		x.PPrice = p101
 	}
 	if c.Failed() {
 		c.Trace("PPrice")
@@ -5555,46 +8675,262 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Price")
 		return
 	}
-	n65 := c.ReadLength(1)
-	l66 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n65)
-	if n65 > 0 {
-		hn68 := c.ReadListHeader(40)
+	n102 := c.ReadLength(1)
+	l103 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n102)
+	if n102 > 0 {
+		hn105 := c.ReadListHeader(40)
 		if !c.Failed() {
-			for i67 := range l66 {
-				if hn68 && !c.ReadFlag() {
-					clear(l66[i67 : i67+1])
+			for i104 := range l103 {
+				if hn105 && !c.ReadFlag() {
+					clear(l103[i104 : i104+1])
 					continue
 				}
-				(l66[i67]).Scale = c.ReadDecimal(&(l66[i67]).Unscaled)
+				(l103[i104]).Scale = c.ReadDecimal(&(l103[i104]).Unscaled)
 				if c.Failed() {
-					c.TraceIndex(i67)
+					c.TraceIndex(i104)
 					break
 				}
 			}
 		}
 	}
-	x.Prices = l66
+	x.Prices = l103
 	if c.Failed() {
 		c.Trace("Prices")
 		return
 	}
-	n70 := c.ReadLength(1)
-	s71 := foryimpl.MakeMap[serializer.Set[string]](c, n70)
-	if n70 > 0 {
-		hn72 := c.ReadListHeader(21)
-		for i73 := 0; i73 < n70 && !c.Failed(); i73++ {
-			if hn72 && !c.ReadFlag() {
+	n108 := c.ReadLength(1)
+	s109 := foryimpl.MakeMap[serializer.Set[string]](c, n108)
+	if n108 > 0 {
+		hn110 := c.ReadListHeader(21)
+		for i111 := 0; i111 < n108 && !c.Failed(); i111++ {
+			if hn110 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e74 string
+			var e112 string
 			{
-				e74 = c.ReadString()
+				e112 = c.ReadString()
 			}
-			s71[e74] = struct{}{}
+			s109[e112] = struct{}{}
 		}
 	}
-	x.Words = s71
+	x.Words = s109
+	if c.Failed() {
+		c.Trace("Words")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Carriers{
+		Brains: x.Brains,
+		Halves: x.Halves,
+		Prices: x.Prices,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 1288699109 && !c.Failed() {
+			c.HashMismatch(foryTypeCarriers, h)
+			return
+		}
+	}
+	// One bounds check for the 4 bytes of fixed-width fields.
+	if r.Need(4) {
+		in, off := r.Bytes(), r.Offset()
+		x.Half = serializer.Float16(buffer.ReadUint16At(in, off))
+		x.Brain = serializer.BFloat16(buffer.ReadUint16At(in, off+2))
+		r.SetOffset(off + 4)
+	}
+	if c.Failed() {
+		c.Trace("Half..Brain")
+		return
+	}
+	if c.ReadFlag() {
+		var o113 float32
+		o113 = r.ReadFloat32()
+		x.Nothing = serializer.Some(o113)
+	}
+	if c.Failed() {
+		c.Trace("Nothing")
+		return
+	}
+	if c.ReadFlag() {
+		p114 := foryimpl.Alloc[serializer.Float16](c)
+		*p114 = serializer.Float16(r.ReadUint16())
+		x.PHalf = p114
+	}
+	if c.Failed() {
+		c.Trace("PHalf")
+		return
+	}
+	if c.ReadFlag() {
+		var o115 int64
+		o115 = r.ReadVarInt64()
+		x.MaybeN = serializer.Some(o115)
+	}
+	if c.Failed() {
+		c.Trace("MaybeN")
+		return
+	}
+	if st116, id117 := c.ReadRefFlag(); st116 == foryimpl.RefBack {
+		x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id117)
+	} else if st116 == foryimpl.RefFollows {
+		n118 := c.ReadArrayLength(2)
+		a119 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n118)
+		r.ReadRawUint16s(foryimpl.Uint16s(a119))
+		x.Brains = a119
+		foryimpl.SetRefSlice(c, id117, x.Brains)
+	} else {
+		x.Brains = nil
+	}
+	if c.Failed() {
+		c.Trace("Brains")
+		return
+	}
+	n120 := c.ReadLength(2)
+	m121 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n120)
+	for n120 > 0 && !c.Failed() {
+		sz122, vn123, _ := c.ReadMapChunk(n120, 21, 23, nil, true)
+		for j124 := 0; j124 < sz122 && !c.Failed(); j124++ {
+			var k125 string
+			k125 = c.ReadString()
+			var v126 serializer.Set[int32]
+			if !vn123 {
+				n127 := c.ReadLength(1)
+				s128 := foryimpl.MakeMap[serializer.Set[int32]](c, n127)
+				if n127 > 0 {
+					hn129 := c.ReadListHeader(5)
+					for i130 := 0; i130 < n127 && !c.Failed(); i130++ {
+						if hn129 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e131 int32
+						{
+							e131 = r.ReadVarInt32()
+						}
+						s128[e131] = struct{}{}
+					}
+				}
+				v126 = s128
+			}
+			m121[k125] = v126
+		}
+		n120 -= sz122
+	}
+	x.ByName = m121
+	if c.Failed() {
+		c.Trace("ByName")
+		return
+	}
+	n133 := c.ReadLength(1)
+	s134 := foryimpl.MakeMap[serializer.Set[int32]](c, n133)
+	if n133 > 0 {
+		hn135 := c.ReadListHeader(5)
+		for i136 := 0; i136 < n133 && !c.Failed(); i136++ {
+			if hn135 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e137 int32
+			{
+				e137 = r.ReadVarInt32()
+			}
+			s134[e137] = struct{}{}
+		}
+	}
+	x.Codes = s134
+	if c.Failed() {
+		c.Trace("Codes")
+		return
+	}
+	n138 := c.ReadLength(2)
+	l139 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n138)
+	if n138 > 0 {
+		hn141 := c.ReadListHeader(17)
+		if !c.Failed() {
+			for i140 := range l139 {
+				if hn141 && !c.ReadFlag() {
+					clear(l139[i140 : i140+1])
+					continue
+				}
+				l139[i140] = serializer.Float16(r.ReadUint16())
+				if c.Failed() {
+					c.TraceIndex(i140)
+					break
+				}
+			}
+		}
+	}
+	x.Halves = l139
+	if c.Failed() {
+		c.Trace("Halves")
+		return
+	}
+	if c.ReadFlag() {
+		var o144 string
+		o144 = c.ReadString()
+		x.MaybeS = serializer.Some(o144)
+	}
+	if c.Failed() {
+		c.Trace("MaybeS")
+		return
+	}
+	if c.ReadFlag() {
+		p145 := foryimpl.Alloc[serializer.Decimal](c)
+		(*p145).Scale = c.ReadDecimal(&(*p145).Unscaled)
+		x.PPrice = p145
+	}
+	if c.Failed() {
+		c.Trace("PPrice")
+		return
+	}
+	(x.Price).Scale = c.ReadDecimal(&(x.Price).Unscaled)
+	if c.Failed() {
+		c.Trace("Price")
+		return
+	}
+	n146 := c.ReadLength(1)
+	l147 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n146)
+	if n146 > 0 {
+		hn149 := c.ReadListHeader(40)
+		if !c.Failed() {
+			for i148 := range l147 {
+				if hn149 && !c.ReadFlag() {
+					clear(l147[i148 : i148+1])
+					continue
+				}
+				(l147[i148]).Scale = c.ReadDecimal(&(l147[i148]).Unscaled)
+				if c.Failed() {
+					c.TraceIndex(i148)
+					break
+				}
+			}
+		}
+	}
+	x.Prices = l147
+	if c.Failed() {
+		c.Trace("Prices")
+		return
+	}
+	n152 := c.ReadLength(1)
+	s153 := foryimpl.MakeMap[serializer.Set[string]](c, n152)
+	if n152 > 0 {
+		hn154 := c.ReadListHeader(21)
+		for i155 := 0; i155 < n152 && !c.Failed(); i155++ {
+			if hn154 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e156 string
+			{
+				e156 = c.ReadString()
+			}
+			s153[e156] = struct{}{}
+		}
+	}
+	x.Words = s153
 	if c.Failed() {
 		c.Trace("Words")
 		return
@@ -5609,150 +8945,150 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v75, ok76 := c.ReadFloatAs(f, 64); ok76 {
-					x.Half = serializer.Float16(v75)
+				if v157, ok158 := c.ReadFloatAs(f, 64); ok158 {
+					x.Half = serializer.Float16(v157)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Half = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v77, ok78 := c.ReadFloatAs(f, 64); ok78 {
-					x.Brain = serializer.BFloat16(v77)
+				if v159, ok160 := c.ReadFloatAs(f, 64); ok160 {
+					x.Brain = serializer.BFloat16(v159)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Brain = serializer.BFloat16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v80, ok81 := c.ReadFloatAs(f, 32); ok81 {
-					x.Nothing = serializer.Some(float32(v80))
+				if v162, ok163 := c.ReadFloatAs(f, 32); ok163 {
+					x.Nothing = serializer.Some(float32(v162))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o79 float32
-				o79 = r.ReadFloat32()
-				x.Nothing = serializer.Some(o79)
+				var o161 float32
+				o161 = r.ReadFloat32()
+				x.Nothing = serializer.Some(o161)
 			}
 		case 3:
 			if f.Convert {
-				if v83, ok84 := c.ReadFloatAs(f, 64); ok84 {
-					pv85 := serializer.Float16(v83)
-					x.PHalf = &pv85
+				if v165, ok166 := c.ReadFloatAs(f, 64); ok166 {
+					pv167 := serializer.Float16(v165)
+					x.PHalf = &pv167
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p82 := foryimpl.Alloc[serializer.Float16](c)
-				*p82 = serializer.Float16(r.ReadUint16())
-				x.PHalf = p82
+				p164 := foryimpl.Alloc[serializer.Float16](c)
+				*p164 = serializer.Float16(r.ReadUint16())
+				x.PHalf = p164
 			}
 		case 4:
 			if f.Convert {
-				if v87, ok88 := c.ReadIntAs(f, 64); ok88 {
-					x.MaybeN = serializer.Some(int64(v87))
+				if v169, ok170 := c.ReadIntAs(f, 64); ok170 {
+					x.MaybeN = serializer.Some(int64(v169))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o86 int64
-				o86 = r.ReadVarInt64()
-				x.MaybeN = serializer.Some(o86)
+				var o168 int64
+				o168 = r.ReadVarInt64()
+				x.MaybeN = serializer.Some(o168)
 			}
 		case 5:
 			if f.Convert {
 				x.Brains = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n89 := c.ReadArrayLength(2)
-				a90 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n89)
-				r.ReadRawUint16s(foryimpl.Uint16s(a90))
-				x.Brains = a90
+				n171 := c.ReadArrayLength(2)
+				a172 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n171)
+				r.ReadRawUint16s(foryimpl.Uint16s(a172))
+				x.Brains = a172
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n91 := c.ReadLength(2)
-				m92 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n91)
-				for n91 > 0 && !c.Failed() {
-					sz93, vn94, _ := c.ReadMapChunk(n91, 21, 23, nil, true)
-					for j95 := 0; j95 < sz93 && !c.Failed(); j95++ {
-						var k96 string
-						k96 = c.ReadString()
-						var v97 serializer.Set[int32]
-						if !vn94 {
-							n98 := c.ReadLength(1)
-							s99 := foryimpl.MakeMap[serializer.Set[int32]](c, n98)
-							if n98 > 0 {
-								hn100 := c.ReadListHeader(5)
-								for i101 := 0; i101 < n98 && !c.Failed(); i101++ {
-									if hn100 && !c.ReadFlag() {
+				n173 := c.ReadLength(2)
+				m174 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n173)
+				for n173 > 0 && !c.Failed() {
+					sz175, vn176, _ := c.ReadMapChunk(n173, 21, 23, nil, true)
+					for j177 := 0; j177 < sz175 && !c.Failed(); j177++ {
+						var k178 string
+						k178 = c.ReadString()
+						var v179 serializer.Set[int32]
+						if !vn176 {
+							n180 := c.ReadLength(1)
+							s181 := foryimpl.MakeMap[serializer.Set[int32]](c, n180)
+							if n180 > 0 {
+								hn182 := c.ReadListHeader(5)
+								for i183 := 0; i183 < n180 && !c.Failed(); i183++ {
+									if hn182 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e102 int32
+									var e184 int32
 									{
-										e102 = r.ReadVarInt32()
+										e184 = r.ReadVarInt32()
 									}
-									s99[e102] = struct{}{}
+									s181[e184] = struct{}{}
 								}
 							}
-							v97 = s99
+							v179 = s181
 						}
-						m92[k96] = v97
+						m174[k178] = v179
 					}
-					n91 -= sz93
+					n173 -= sz175
 				}
-				x.ByName = m92
+				x.ByName = m174
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n103 := c.ReadLength(1)
-				s104 := foryimpl.MakeMap[serializer.Set[int32]](c, n103)
-				if n103 > 0 {
-					hn105 := c.ReadListHeader(5)
-					for i106 := 0; i106 < n103 && !c.Failed(); i106++ {
-						if hn105 && !c.ReadFlag() {
+				n186 := c.ReadLength(1)
+				s187 := foryimpl.MakeMap[serializer.Set[int32]](c, n186)
+				if n186 > 0 {
+					hn188 := c.ReadListHeader(5)
+					for i189 := 0; i189 < n186 && !c.Failed(); i189++ {
+						if hn188 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e107 int32
+						var e190 int32
 						{
-							e107 = r.ReadVarInt32()
+							e190 = r.ReadVarInt32()
 						}
-						s104[e107] = struct{}{}
+						s187[e190] = struct{}{}
 					}
 				}
-				x.Codes = s104
+				x.Codes = s187
 			}
 		case 8:
 			if f.Convert {
 				x.Halves = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n108 := c.ReadLength(2)
-				l109 := foryimpl.MakeSlice[[]serializer.Float16](c, n108)
-				if n108 > 0 {
-					hn111 := c.ReadListHeader(17)
+				n191 := c.ReadLength(2)
+				l192 := foryimpl.MakeSlice[[]serializer.Float16](c, n191)
+				if n191 > 0 {
+					hn194 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i110 := range l109 {
-							if hn111 && !c.ReadFlag() {
-								clear(l109[i110 : i110+1])
+						for i193 := range l192 {
+							if hn194 && !c.ReadFlag() {
+								clear(l192[i193 : i193+1])
 								continue
 							}
-							l109[i110] = serializer.Float16(r.ReadUint16())
+							l192[i193] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i110)
+								c.TraceIndex(i193)
 								break
 							}
 						}
 					}
 				}
-				x.Halves = l109
+				x.Halves = l192
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				var o113 string
-				o113 = c.ReadString()
-				x.MaybeS = serializer.Some(o113)
+				var o197 string
+				o197 = c.ReadString()
+				x.MaybeS = serializer.Some(o197)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				p114 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p114).Scale = c.ReadDecimal(&(*p114).Unscaled)
-				x.PPrice = p114
+				p198 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p198).Scale = c.ReadDecimal(&(*p198).Unscaled)
+				x.PPrice = p198
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -5760,45 +9096,45 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n115 := c.ReadLength(1)
-				l116 := foryimpl.MakeSlice[[]serializer.Decimal](c, n115)
-				if n115 > 0 {
-					hn118 := c.ReadListHeader(40)
+				n199 := c.ReadLength(1)
+				l200 := foryimpl.MakeSlice[[]serializer.Decimal](c, n199)
+				if n199 > 0 {
+					hn202 := c.ReadListHeader(40)
 					if !c.Failed() {
-						for i117 := range l116 {
-							if hn118 && !c.ReadFlag() {
-								clear(l116[i117 : i117+1])
+						for i201 := range l200 {
+							if hn202 && !c.ReadFlag() {
+								clear(l200[i201 : i201+1])
 								continue
 							}
-							(l116[i117]).Scale = c.ReadDecimal(&(l116[i117]).Unscaled)
+							(l200[i201]).Scale = c.ReadDecimal(&(l200[i201]).Unscaled)
 							if c.Failed() {
-								c.TraceIndex(i117)
+								c.TraceIndex(i201)
 								break
 							}
 						}
 					}
 				}
-				x.Prices = l116
+				x.Prices = l200
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n120 := c.ReadLength(1)
-				s121 := foryimpl.MakeMap[serializer.Set[string]](c, n120)
-				if n120 > 0 {
-					hn122 := c.ReadListHeader(21)
-					for i123 := 0; i123 < n120 && !c.Failed(); i123++ {
-						if hn122 && !c.ReadFlag() {
+				n205 := c.ReadLength(1)
+				s206 := foryimpl.MakeMap[serializer.Set[string]](c, n205)
+				if n205 > 0 {
+					hn207 := c.ReadListHeader(21)
+					for i208 := 0; i208 < n205 && !c.Failed(); i208++ {
+						if hn207 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e124 string
+						var e209 string
 						{
-							e124 = c.ReadString()
+							e209 = c.ReadString()
 						}
-						s121[e124] = struct{}{}
+						s206[e209] = struct{}{}
 					}
 				}
-				x.Words = s121
+				x.Words = s206
 			}
 		default:
 			c.SkipField(f)

@@ -20,13 +20,15 @@ func (Status) ForyEnum() {}
 
 // foryTypeUser is User's static type information. Fingerprint: 0,7,0,0;1,21,0,0;2,22,0,0[21,0,0];3,0,0,0;
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x64},
-	GoName:         "example.User",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x70, 0x89, 0xe9, 0x07, 0x7c, 0x53, 0x0d, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcc, 0x19},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x64},
-	SchemaHash:     1990315993,
-	TypeDef:        []byte{0x0b, 0x70, 0x89, 0xe9, 0x07, 0x7c, 0x53, 0x0d, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcc, 0x19},
-	UserID:         100,
+	ConsistentMeta:    []byte{0x1b, 0x64},
+	GoName:            "example.User",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x70, 0x89, 0xe9, 0x07, 0x7c, 0x53, 0x0d, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcc, 0x19},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0b, 0xf0, 0x1a, 0x1b, 0xf4, 0xab, 0x6a, 0x3e, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcd, 0x19},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x64},
+	SchemaHash:        1990315993,
+	TypeDef:           []byte{0x0b, 0x70, 0x89, 0xe9, 0x07, 0x7c, 0x53, 0x0d, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcc, 0x19},
+	TypeDefRef:        []byte{0x0b, 0xf0, 0x1a, 0x1b, 0xf4, 0xab, 0x6a, 0x3e, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcd, 0x19},
+	UserID:            100,
 })
 
 // foryShapeUser stops compiling when User's fields or their tags change; run go generate.
@@ -52,6 +54,9 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -78,6 +83,10 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes User's struct body (docs/format.md §9).
 func (x *User) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -158,8 +167,75 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *User) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !foryimpl.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeUser, "Name"))
+			return
+		}
+		for i9 := range x.Tags {
+			if !foryimpl.ValidString(string(x.Tags[i9])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeUser, "Tags"))
+				return
+			}
+		}
+	}
+	if x.Status < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeUser, "Status", int64(x.Status)))
+		return
+	}
+	b := c.Buffer()
+	s11 := x.Name
+	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(13 + buffer.BatchSlack + len(s11) + 9)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 1990315993)
+		off += 4
+	}
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
+	off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<2|2)
+	if len(s11) > 0 {
+		off += copy(w[off:], s11)
+	}
+	b.SetWriterIndex(off)
+	l12 := x.Tags
+	{
+		sz14 := 6 + buffer.BatchSlack + len(l12)*9
+		for _, e13 := range l12 {
+			sz14 += len(e13)
+		}
+		b.Reserve(sz14)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l12)))
+		if len(l12) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e13 := range l12 {
+				if len(w)-off < len(e13)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e13) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e13))<<2|2)
+				if len(e13) > 0 {
+					off += copy(w[off:], e13)
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.Status))
+}
+
 // ForyRead reads User's struct body (docs/format.md §9); errors are recorded in c.
 func (x *User) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = User{Tags: x.Tags}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -185,30 +261,89 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n8 := c.ReadLength(1)
-	l9 := foryimpl.ReuseSlice[[]string](c, x.Tags, n8)
-	if n8 > 0 {
-		hn11 := c.ReadListHeader(21)
+	n15 := c.ReadLength(1)
+	l16 := foryimpl.ReuseSlice[[]string](c, x.Tags, n15)
+	if n15 > 0 {
+		hn18 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i10 := range l9 {
-				if hn11 && !c.ReadFlag() {
-					clear(l9[i10 : i10+1])
+			for i17 := range l16 {
+				if hn18 && !c.ReadFlag() {
+					clear(l16[i17 : i17+1])
 					continue
 				}
-				l9[i10] = c.ReadString()
+				l16[i17] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i10)
+					c.TraceIndex(i17)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l9
+	x.Tags = l16
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
 	x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+	if c.Failed() {
+		c.Trace("Status")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *User) foryReadRef(c *foryimpl.ReadContext) {
+	*x = User{Tags: x.Tags}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 1990315993 && !c.Failed() {
+			c.HashMismatch(foryTypeUser, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.ID = buffer.UnZigZag64(u64)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("ID..ID")
+		return
+	}
+	x.Name = c.ReadString()
+	if c.Failed() {
+		c.Trace("Name")
+		return
+	}
+	n21 := c.ReadLength(1)
+	l22 := foryimpl.ReuseSlice[[]string](c, x.Tags, n21)
+	if n21 > 0 {
+		hn24 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i23 := range l22 {
+				if hn24 && !c.ReadFlag() {
+					clear(l22[i23 : i23+1])
+					continue
+				}
+				l22[i23] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i23)
+					break
+				}
+			}
+		}
+	}
+	x.Tags = l22
+	if c.Failed() {
+		c.Trace("Tags")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Status")
 		return
@@ -223,8 +358,8 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 64); ok14 {
-					x.ID = int64(v13)
+				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
+					x.ID = int64(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
@@ -235,25 +370,25 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLength(1)
-				l16 := foryimpl.MakeSlice[[]string](c, n15)
-				if n15 > 0 {
-					hn18 := c.ReadListHeader(21)
+				n31 := c.ReadLength(1)
+				l32 := foryimpl.MakeSlice[[]string](c, n31)
+				if n31 > 0 {
+					hn34 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i17 := range l16 {
-							if hn18 && !c.ReadFlag() {
-								clear(l16[i17 : i17+1])
+						for i33 := range l32 {
+							if hn34 && !c.ReadFlag() {
+								clear(l32[i33 : i33+1])
 								continue
 							}
-							l16[i17] = c.ReadString()
+							l32[i33] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i17)
+								c.TraceIndex(i33)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l16
+				x.Tags = l32
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -299,6 +434,9 @@ func (x *Event) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Event) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 

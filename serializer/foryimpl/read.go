@@ -15,6 +15,10 @@ import (
 type ReadContext struct {
 	r          buffer.Reader
 	compatible bool
+	// trackRef is the WithTrackRef option; refs holds the objects read so
+	// far, by reference id (refs.go).
+	trackRef bool
+	refs     []refEntry
 	// alias and skipUTF8 are the string options, copied from opts so
 	// ReadString tests them without a pointer chase.
 	alias, skipUTF8 bool
@@ -82,6 +86,10 @@ func (c *ReadContext) release() {
 	c.path = c.path[:0]
 	c.defs = c.defs[:0]
 	c.names = c.names[:0]
+	if len(c.refs) != 0 {
+		clear(c.refs)
+		c.refs = c.refs[:0]
+	}
 	if len(c.evs) != 0 {
 		clear(c.evs)
 		c.evs = c.evs[:0]
@@ -146,7 +154,16 @@ func (c *ReadContext) ReadFlag() bool {
 		return true
 	case FlagNull:
 		return false
-	case flagRef, flagRefVal:
+	case flagRefVal:
+		if c.trackRef {
+			// A tracked value read where the generated reader does not
+			// expect one (a field matched with another schema): it takes
+			// its reference id, which nothing can refer back to.
+			c.refs = append(c.refs, refEntry{})
+			return true
+		}
+		fallthrough
+	case flagRef:
 		if c.r.Err() == nil {
 			c.r.Fail(&detail{sentinel: ErrUnsupported, msg: "reference-tracking flag in the input"})
 		}
@@ -245,6 +262,9 @@ func (c *ReadContext) ReadStructListHeader(t *TypeInfo) (hasNull bool, ev *Evolu
 // entry and returns the field mapping when the TypeDef is not t's own; nil
 // means the generated fast path applies.
 func (c *ReadContext) ReadStructMeta(t *TypeInfo) *Evolution {
+	if c.trackRef {
+		t = t.tracked
+	}
 	if c.compatible && c.ownStructMeta(t) {
 		return nil
 	}
@@ -547,6 +567,11 @@ func (c *ReadContext) readMapChunk(remaining int, keyID byte) (size int, valNull
 	if c.r.Err() != nil {
 		return 0, false, false
 	}
+	return c.readMapChunkAfter(h, remaining, keyID)
+}
+
+// readMapChunkAfter is readMapChunk once the chunk header h is read.
+func (c *ReadContext) readMapChunkAfter(h byte, remaining int, keyID byte) (size int, valNull, valUndeclared bool) {
 	switch {
 	case h&0xc0 != 0:
 		c.r.Fail(malformed("map chunk header 0x%02x has reserved bits set", h))

@@ -45,6 +45,10 @@ type StructSpec struct {
 	// NewStructType checks them against ConsistentMeta and TypeDef.
 	RootConsistent []byte
 	RootCompatible []byte
+	// TypeDefRef and RootCompatibleRef are TypeDef and RootCompatible with
+	// reference tracking (WithTrackRef), whose track_ref bits differ; nil
+	// when they are the same.
+	TypeDefRef, RootCompatibleRef []byte
 }
 
 // TypeInfo is the runtime view of a generated struct, built once per type at
@@ -64,6 +68,12 @@ type TypeInfo struct {
 	// whose root is this type: header, root flag and type meta (§1).
 	rootConsistent []byte
 	rootCompatible []byte
+	// rootConsistentRef and rootCompatibleRef are the prefixes with
+	// reference tracking: root flag 0x00, and its TypeDef.
+	rootConsistentRef, rootCompatibleRef []byte
+	// tracked is the view of the type with reference tracking: t itself,
+	// or a TypeInfo whose TypeDef has the tracking track_ref bits.
+	tracked *TypeInfo
 	// fields are the local fields in write order, for field matching.
 	fields []meta.FieldDef
 	// remotes are the received schemas accepted for this type.
@@ -77,24 +87,43 @@ func NewStructType(spec StructSpec) *TypeInfo {
 	if len(spec.TypeDef) < 8 || len(spec.ConsistentMeta) < 2 {
 		panic(fmt.Sprintf("serializer: bad generated type spec for %s", spec.GoName))
 	}
+	t := newTypeInfo(spec, spec.TypeDef)
+	t.ptrKey = &TypeInfo{StructSpec: StructSpec{GoName: "*" + spec.GoName}}
+	if !bytes.Equal(spec.RootConsistent, t.rootConsistent) || !bytes.Equal(spec.RootCompatible, t.rootCompatible) {
+		panic(fmt.Sprintf("serializer: generated root prefixes of %s do not match its type meta; regenerate", spec.GoName))
+	}
+	t.tracked = t
+	if spec.TypeDefRef != nil {
+		ref := newTypeInfo(spec, spec.TypeDefRef)
+		if !bytes.Equal(spec.RootCompatibleRef, ref.rootCompatibleRef) {
+			panic(fmt.Sprintf("serializer: generated tracking root prefix of %s does not match its TypeDef; regenerate", spec.GoName))
+		}
+		ref.ptrKey, ref.tracked = t.ptrKey, ref
+		t.tracked = ref
+	}
+	return t
+}
+
+// newTypeInfo builds the TypeInfo of spec with the given TypeDef.
+func newTypeInfo(spec StructSpec, typeDef []byte) *TypeInfo {
 	t := &TypeInfo{StructSpec: spec}
+	t.TypeDef = typeDef
 	t.consistentTypeID, t.compatibleTypeID = typeStruct, typeCompatibleStruct
 	if spec.ByName {
 		t.consistentTypeID, t.compatibleTypeID = typeNamedStruct, typeNamedCompatibleStruct
 	}
-	t.typeDefHeader = binary.LittleEndian.Uint64(spec.TypeDef)
-	td, n, err := meta.ParseTypeDef(spec.TypeDef, meta.Limits{MaxBodyBytes: math.MaxInt32, MaxFields: math.MaxInt32})
-	if err != nil || n != len(spec.TypeDef) {
+	t.typeDefHeader = binary.LittleEndian.Uint64(typeDef)
+	td, n, err := meta.ParseTypeDef(typeDef, meta.Limits{MaxBodyBytes: math.MaxInt32, MaxFields: math.MaxInt32})
+	if err != nil || n != len(typeDef) {
 		panic(fmt.Sprintf("serializer: generated TypeDef of %s does not parse: %v", spec.GoName, err))
 	}
 	t.fields = td.Fields
 	t.self = &remoteDef{header: td.Header, def: td}
-	t.ptrKey = &TypeInfo{StructSpec: StructSpec{GoName: "*" + spec.GoName}}
 	t.rootConsistent = append([]byte{headerXlang, FlagNotNull}, spec.ConsistentMeta...)
-	t.rootCompatible = append([]byte{headerXlang, FlagNotNull, t.compatibleTypeID, 0}, spec.TypeDef...)
-	if !bytes.Equal(spec.RootConsistent, t.rootConsistent) || !bytes.Equal(spec.RootCompatible, t.rootCompatible) {
-		panic(fmt.Sprintf("serializer: generated root prefixes of %s do not match its type meta; regenerate", spec.GoName))
-	}
+	t.rootCompatible = append([]byte{headerXlang, FlagNotNull, t.compatibleTypeID, 0}, typeDef...)
+	// With tracking the root struct is the first tracked object: flag 0x00.
+	t.rootConsistentRef = append([]byte{headerXlang, flagRefVal}, spec.ConsistentMeta...)
+	t.rootCompatibleRef = append([]byte{headerXlang, flagRefVal, t.compatibleTypeID, 0}, typeDef...)
 	return t
 }
 

@@ -26,6 +26,11 @@ type WriteContext struct {
 	// stack holds the values of the recursive types being written, from
 	// the root down (Enter).
 	stack []any
+	// trackRef is the WithTrackRef option; refKeys and refMap are the
+	// objects written so far, by reference id (refs.go).
+	trackRef bool
+	refKeys  []refKey
+	refMap   map[refKey]int
 }
 
 // Buffer returns the output buffer.
@@ -117,11 +122,15 @@ func (c *WriteContext) writeSharedTypeDef(id byte, key, t *TypeInfo) {
 	}
 	c.seen = append(c.seen, key)
 	idx = len(c.seen)
-	b.Reserve(1 + buffer.MaxVarUint32Len + len(t.TypeDef) + buffer.BatchSlack)
+	td := t.TypeDef
+	if c.trackRef {
+		td = t.tracked.TypeDef
+	}
+	b.Reserve(1 + buffer.MaxVarUint32Len + len(td) + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	buffer.PutUint8At(w, off, id)
 	off = buffer.PutVarUint32At(w, off+1, uint32(idx)<<1)
-	off += copy(w[off:], t.TypeDef)
+	off += copy(w[off:], td)
 	b.SetWriterIndex(off)
 }
 
@@ -173,12 +182,21 @@ const (
 type MapWriter struct {
 	sizeAt int // offset of the open chunk's size byte, -1 when none is open
 	n      int // entries in the open chunk
+	hdr    byte
 }
 
 // Begin writes the entry count.
 func (m *MapWriter) Begin(b *buffer.Buffer, count int) {
 	b.WriteVarUint32(uint32(count))
-	m.sizeAt, m.n = -1, 0
+	m.sizeAt, m.n, m.hdr = -1, 0, mapChunkDeclared
+}
+
+// BeginTracked is Begin for a map whose values are tracked struct
+// pointers: its chunks have the value tracking bit, and each value, nil
+// included, is behind its reference flag (docs/format.md §8.4).
+func (m *MapWriter) BeginTracked(b *buffer.Buffer, count int) {
+	b.WriteVarUint32(uint32(count))
+	m.sizeAt, m.n, m.hdr = -1, 0, mapChunkDeclared|mapValTrackRef
 }
 
 // Entry opens a chunk when needed; the entry's key and value follow.
@@ -187,7 +205,7 @@ func (m *MapWriter) Entry(b *buffer.Buffer) {
 		m.close(b)
 		b.Reserve(2)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, mapChunkDeclared)
+		buffer.PutUint8At(w, off, m.hdr)
 		m.sizeAt = off + 1
 		b.SetWriterIndex(off + 2)
 	}

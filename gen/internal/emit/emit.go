@@ -77,6 +77,9 @@ type gen struct {
 	s       *plan.Struct
 	tmp     int
 	reuse   *jen.Statement // the previous slice of the field being read, for ReuseSlice
+	// track is set while the reference-tracking body is emitted
+	// (foryWriteRef, foryReadRef).
+	track bool
 }
 
 func (g *gen) name() string { return g.s.Model.Name }
@@ -126,6 +129,10 @@ func (g *gen) emit(f *jen.File) {
 		jen.Id("TypeDef"):        byteLit(s.TypeDef),
 		jen.Id("RootConsistent"): byteLit(s.RootConsistent),
 		jen.Id("RootCompatible"): byteLit(s.RootCompatible),
+	}
+	if s.TypeDefRef != nil {
+		spec[jen.Id("TypeDefRef")] = byteLit(s.TypeDefRef)
+		spec[jen.Id("RootCompatibleRef")] = byteLit(s.RootCompatibleRef)
 	}
 	if m.Reg.ByName {
 		spec[jen.Id("ByName")] = jen.True()

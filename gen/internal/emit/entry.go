@@ -89,7 +89,10 @@ func (g *gen) emitEntry(f *jen.File) {
 
 	f.Commentf("ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.")
 	f.Comment("The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.")
-	var body []jen.Code
+	// With reference tracking the root flag is 0x00 and the root is object
+	// 0 (docs/format.md §2.1): the runtime writes the prefix.
+	body := []jen.Code{jen.If(runtime("TrackRef").Call()).Block(
+		jen.Return(jen.Qual(implPkg, "WriteTracked").Call(jen.Id("f").Dot("Runtime").Call(), jen.Id("b"), jen.Id("x"), jen.Id("x"))))}
 	if g.s.Flat {
 		// No nested struct: no type meta table, no depth, no error, so no
 		// write context; the body writer stores the prefix (plan.Flat).

@@ -14,6 +14,23 @@ import (
 // other field; after each step that can fail it records the field name and
 // returns.
 func (g *gen) emitRead(f *jen.File) {
+	body := g.readBody()
+	if g.s.RefSensitive {
+		body = append([]jen.Code{jen.If(jen.Id("c").Dot("TrackRef").Call()).Block(
+			jen.Id("x").Dot("foryReadRef").Call(jen.Id("c")), jen.Return())}, body...)
+	}
+	f.Commentf("ForyRead reads %s's struct body (docs/format.md §9); errors are recorded in c.", g.name())
+	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyRead").
+		Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext")).Block(body...)
+	f.Line()
+	if g.s.RefSensitive {
+		g.emitReadRef(f)
+	}
+}
+
+// readBody is the body of ForyRead, or of foryReadRef in tracking mode
+// (g.track).
+func (g *gen) readBody() []jen.Code {
 	s := g.s
 	var body []jen.Code
 	body = append(body, g.enter()...)
@@ -56,15 +73,11 @@ func (g *gen) emitRead(f *jen.File) {
 		if reuse[fl] {
 			g.reuse = jen.Id("x").Dot(fl.GoName)
 		}
-		body = append(body, g.readValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)...)
+		body = append(body, g.readField(fl)...)
 		g.reuse = nil
 		body = append(body, g.failCheck(fl.GoName))
 	}
-	body = append(body, g.leave()...)
-	f.Commentf("ForyRead reads %s's struct body (docs/format.md §9); errors are recorded in c.", g.name())
-	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyRead").
-		Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext")).Block(body...)
-	f.Line()
+	return append(body, g.leave()...)
 }
 
 // readPrimitives reads the fixed group under one bounds check and the
@@ -533,7 +546,7 @@ func (g *gen) readDenseArray(dst *jen.Statement, w *plan.Wire) []jen.Code {
 // slice, as official Go does.
 func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	e := w.Elem
-	n, s, i, hasNull, evv := g.fresh("n"), g.fresh("l"), g.fresh("i"), g.fresh("hn"), g.fresh("ev")
+	n, s, i, hasNull, evv, trk := g.fresh("n"), g.fresh("l"), g.fresh("i"), g.fresh("hn"), g.fresh("ev"), g.fresh("tr")
 	var out []jen.Code
 	out = append(out, jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(minBytes(e))))
 	isArray := w.Go.Kind == model.Array
@@ -551,6 +564,8 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	switch {
 	case elemGo.Kind == model.Struct:
 		header = jen.List(jen.Id(hasNull), jen.Id(evv)).Op(":=").Id("c").Dot("ReadStructListHeader").Call(g.structInfo(elemGo))
+	case g.track && e.RefOn:
+		header = jen.List(jen.Id(hasNull), jen.Id(trk), jen.Id(evv)).Op(":=").Id("c").Dot("ReadStructListHeaderRef").Call(g.structInfo(elemGo.Elem))
 	case elemGo.Kind == model.Pointer && elemGo.Elem.Kind == model.Struct:
 		header = jen.List(jen.Id(hasNull), jen.Id(evv)).Op(":=").Id("c").Dot("ReadStructListHeader").Call(g.structInfo(elemGo.Elem))
 	default:
@@ -579,6 +594,13 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 				Else().Block(jen.Id(p).Dot("ForyRead").Call(jen.Id("c")))}
 		} else {
 			read = g.readValue(jen.Op("*").Id(p), &deref, false)
+		}
+		if g.track && e.RefOn {
+			// A header with the tracking bit puts a reference flag before
+			// every element; without it the elements are as untracked.
+			elem = append(elem, jen.If(jen.Id(trk)).Block(
+				append(g.readTrackedElem(target.Clone(), e, jen.Id(evv)), jen.If(jen.Id("c").Dot("Failed").Call()).Block(
+					jen.Id("c").Dot("TraceIndex").Call(jen.Id(i)), jen.Break()), jen.Continue())...))
 		}
 		elem = append(elem,
 			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(nullElem, jen.Continue()),
@@ -640,15 +662,26 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	loop := []jen.Code{jen.Var().Id(k).Add(g.goType(w.Key.Go))}
 	loop = append(loop, keyRead...)
 	loop = append(loop, jen.Var().Id(v).Add(g.goType(valGo)))
-	loop = append(loop, jen.If(jen.Op("!").Id(valNull)).Block(valRead...))
+	trk := g.fresh("tr")
+	tracked := g.track && w.Elem.RefOn
+	if tracked {
+		loop = append(loop, jen.If(jen.Id(trk)).Block(g.readTrackedElem(jen.Id(v), w.Elem, ev)...).
+			Else().If(jen.Op("!").Id(valNull)).Block(valRead...))
+	} else {
+		loop = append(loop, jen.If(jen.Op("!").Id(valNull)).Block(valRead...))
+	}
 	loop = append(loop, jen.Id(m).Index(jen.Id(k)).Op("=").Id(v))
 	notFailed := jen.Op("!").Id("c").Dot("Failed").Call()
+	chunk := jen.List(jen.Id(size), jen.Id(valNull), ev.Clone()).Op(":=").Id("c").Dot("ReadMapChunk").Call(jen.Id(n), jen.Lit(keyID), jen.Lit(valID), valInfo,
+		jen.Lit(valGo.Kind == model.Pointer || valGo.Kind == model.Slice || valGo.Kind == model.Map || valGo.Kind == model.Set))
+	if tracked {
+		chunk = jen.List(jen.Id(size), jen.Id(valNull), jen.Id(trk), ev.Clone()).Op(":=").Id("c").Dot("ReadMapChunkRef").Call(jen.Id(n), jen.Lit(keyID), valInfo)
+	}
 	return []jen.Code{
 		jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(2)),
 		jen.Id(m).Op(":=").Qual(implPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),
 		jen.For(jen.Id(n).Op(">").Lit(0).Op("&&").Add(notFailed.Clone())).Block(
-			jen.List(jen.Id(size), jen.Id(valNull), ev.Clone()).Op(":=").Id("c").Dot("ReadMapChunk").Call(jen.Id(n), jen.Lit(keyID), jen.Lit(valID), valInfo,
-				jen.Lit(valGo.Kind == model.Pointer || valGo.Kind == model.Slice || valGo.Kind == model.Map || valGo.Kind == model.Set)),
+			chunk,
 			jen.For(jen.Id(j).Op(":=").Lit(0), jen.Id(j).Op("<").Id(size).Op("&&").Add(notFailed.Clone()), jen.Id(j).Op("++")).Block(loop...),
 			jen.Id(n).Op("-=").Id(size),
 		),
@@ -679,6 +712,29 @@ func enumMax(k model.Kind) (uint32, bool) {
 // Go set and is a schema mismatch.
 func (g *gen) readSet(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	n, s, hn, i, e := g.fresh("n"), g.fresh("s"), g.fresh("hn"), g.fresh("i"), g.fresh("e")
+	if eg := w.Elem.Go; eg.Kind == model.Pointer && eg.Elem.Kind == model.Struct {
+		trk, ev := g.fresh("tr"), g.fresh("ev")
+		return []jen.Code{
+			jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(1)),
+			jen.Id(s).Op(":=").Qual(implPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),
+			jen.If(jen.Id(n).Op(">").Lit(0)).Block(
+				jen.List(jen.Id(hn), jen.Id(trk), jen.Id(ev)).Op(":=").Id("c").Dot("ReadStructListHeaderRef").Call(g.structInfo(w.Elem.Go.Elem)),
+				jen.For(jen.Id(i).Op(":=").Lit(0), jen.Id(i).Op("<").Id(n).Op("&&").Op("!").Id("c").Dot("Failed").Call(), jen.Id(i).Op("++")).Block(
+					jen.Var().Id(e).Add(g.goType(w.Elem.Go)),
+					jen.If(jen.Id(trk)).Block(g.readTrackedElem(jen.Id(e), w.Elem, jen.Id(ev))...).
+						Else().If(jen.Op("!").Id(hn).Op("||").Id("c").Dot("ReadFlag").Call()).Block(
+						jen.Id(e).Op("=").Add(g.alloc(w.Elem.Go.Elem)),
+						jen.If(jen.Id(ev).Op("!=").Nil()).Block(jen.Id(e).Dot("ForyReadEvolved").Call(jen.Id("c"), jen.Id(ev))).
+							Else().Block(jen.Id(e).Dot("ForyRead").Call(jen.Id("c")))),
+					jen.If(jen.Id(e).Op("==").Nil().Op("&&").Op("!").Id("c").Dot("Failed").Call()).Block(
+						jen.Id("c").Dot("Fail").Call(jen.Qual(implPkg, "ErrNullSetElement").Call()),
+						jen.Break()),
+					jen.Id(s).Index(jen.Id(e)).Op("=").Struct().Values(),
+				),
+			),
+			dst.Op("=").Id(s),
+		}
+	}
 	return []jen.Code{
 		jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(1)),
 		jen.Id(s).Op(":=").Qual(implPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),

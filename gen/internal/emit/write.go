@@ -16,8 +16,58 @@ import (
 // one commit; then each variable-length field reserves for itself.
 func (g *gen) emitWrite(f *jen.File) {
 	s := g.s
+	body := g.writeBody()
+	recv := jen.Id("x").Op("*").Id(g.name())
+	// With reference tracking a struct whose body it changes
+	// (plan.RefSensitive) has a second writer, foryWriteRef.
+	var dispatch []jen.Code
+	if s.RefSensitive {
+		dispatch = []jen.Code{jen.If(jen.Id("c").Dot("TrackRef").Call()).Block(
+			jen.Id("x").Dot("foryWriteRef").Call(jen.Id("c")), jen.Return())}
+	}
+	f.Commentf("ForyWrite writes %s's struct body (docs/format.md §9).", g.name())
+	if !s.Flat {
+		f.Func().Params(recv).Id("ForyWrite").
+			Params(jen.Id("c").Op("*").Qual(implPkg, "WriteContext")).Block(append(dispatch, body...)...)
+		f.Line()
+	} else {
+		// A flat struct (plan.Flat) needs only the buffer and the mode: the
+		// context-free body is what ForySerializeTo calls, and ForyWrite,
+		// which inlines into its callers, adapts it (BenchmarkFixedCost,
+		// BenchmarkSerialize/NumericStruct).
+		f.Func().Params(recv).Id("ForyWrite").
+			Params(jen.Id("c").Op("*").Qual(implPkg, "WriteContext")).Block(append(dispatch,
+			jen.If(jen.Id("err").Op(":=").Id("x").Dot("foryWrite").Call(jen.Id("c").Dot("Buffer").Call(), jen.Id("c").Dot("Compatible").Call(),
+				jen.Id("c").Dot("CheckUTF8").Call(), jen.False()), jen.Id("err").Op("!=").Nil()).Block(
+				jen.Id("c").Dot("Fail").Call(jen.Id("err"))))...)
+		f.Line()
+		f.Commentf("foryWrite is ForyWrite without the write context, which %s, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.", g.name())
+		f.Func().Params(recv.Clone()).Id("foryWrite").
+			Params(jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"), jen.List(jen.Id("compatible"), jen.Id("check"), jen.Id("root")).Bool()).Error().
+			Block(append(body, jen.Return(jen.Nil()))...)
+		f.Line()
+	}
+	if s.RefSensitive {
+		g.track = true
+		body := g.writeBody()
+		g.track = false
+		f.Commentf("foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).")
+		f.Func().Params(recv.Clone()).Id("foryWriteRef").
+			Params(jen.Id("c").Op("*").Qual(implPkg, "WriteContext")).Block(body...)
+		f.Line()
+	}
+}
+
+// flat reports whether the body being emitted is the context-free one of a
+// flat struct; the tracking writer always has the context.
+func (g *gen) flat() bool { return g.s.Flat && !g.track }
+
+// writeBody is the body of ForyWrite, of foryWrite for a flat struct, or of
+// foryWriteRef in tracking mode (g.track).
+func (g *gen) writeBody() []jen.Code {
+	s := g.s
 	var body []jen.Code
-	if s.Flat {
+	if g.flat() {
 		body = append(body, g.checks(jen.Id("check"), func(err jen.Code) []jen.Code { return []jen.Code{jen.Return(err)} })...)
 	} else {
 		body = append(body, g.checks(jen.Id("c").Dot("CheckUTF8").Call(), func(err jen.Code) []jen.Code {
@@ -25,7 +75,7 @@ func (g *gen) emitWrite(f *jen.File) {
 		})...)
 	}
 	body = append(body, g.enterWrite()...)
-	if !s.Flat {
+	if !g.flat() {
 		body = append(body, jen.Id("b").Op(":=").Id("c").Dot("Buffer").Call())
 	}
 	// Other-group fields are written in runs: strings, enums and dense
@@ -37,19 +87,19 @@ func (g *gen) emitWrite(f *jen.File) {
 		if fl.Group != plan.GroupOther {
 			continue
 		}
-		if n := len(others); n > 0 && inRun(fl) && inRun(others[n-1][0]) && s.Fields[i-1].Group == plan.GroupOther {
+		if n := len(others); n > 0 && g.inRun(fl) && g.inRun(others[n-1][0]) && s.Fields[i-1].Group == plan.GroupOther {
 			others[n-1] = append(others[n-1], fl)
 			continue
 		}
 		others = append(others, []*plan.Field{fl})
 	}
 	var lead []*plan.Field
-	if len(others) > 0 && inRun(others[0][0]) {
+	if len(others) > 0 && g.inRun(others[0][0]) {
 		lead, others = others[0], others[1:]
 	}
 	leadBind, leadVals := g.bindRun(lead)
 	body = append(body, leadBind...)
-	if s.FixedBytes == 0 && s.VarintMaxBytes == 0 && len(lead) == 0 && !s.Flat {
+	if s.FixedBytes == 0 && s.VarintMaxBytes == 0 && len(lead) == 0 && !g.flat() {
 		// Nothing shares the schema hash's reserve: write it alone, and in
 		// compatible mode touch the buffer not at all
 		// (BenchmarkSerialize/MediaContentList: one per element).
@@ -60,7 +110,7 @@ func (g *gen) emitWrite(f *jen.File) {
 		body = append(body, g.primitiveRun(lead, leadVals)...)
 	}
 	for _, run := range others {
-		if inRun(run[0]) {
+		if g.inRun(run[0]) {
 			bind, vals := g.bindRun(run)
 			body = append(body, jen.Block(append(append(bind,
 				jen.Id("b").Dot("Reserve").Call(runBound(jen.Qual(bufferPkg, "BatchSlack"), run, vals)),
@@ -70,36 +120,13 @@ func (g *gen) emitWrite(f *jen.File) {
 		}
 		body = append(body, g.writeField(run[0])...)
 	}
-	body = append(body, g.leave()...)
-	recv := jen.Id("x").Op("*").Id(g.name())
-	f.Commentf("ForyWrite writes %s's struct body (docs/format.md §9).", g.name())
-	if !s.Flat {
-		f.Func().Params(recv).Id("ForyWrite").
-			Params(jen.Id("c").Op("*").Qual(implPkg, "WriteContext")).Block(body...)
-		f.Line()
-		return
-	}
-	// A flat struct (plan.Flat) needs only the buffer and the mode: the
-	// context-free body is what ForySerializeTo calls, and ForyWrite, which
-	// inlines into its callers, adapts it (BenchmarkFixedCost,
-	// BenchmarkSerialize/NumericStruct).
-	f.Func().Params(recv).Id("ForyWrite").
-		Params(jen.Id("c").Op("*").Qual(implPkg, "WriteContext")).Block(
-		jen.If(jen.Id("err").Op(":=").Id("x").Dot("foryWrite").Call(jen.Id("c").Dot("Buffer").Call(), jen.Id("c").Dot("Compatible").Call(),
-			jen.Id("c").Dot("CheckUTF8").Call(), jen.False()), jen.Id("err").Op("!=").Nil()).Block(
-			jen.Id("c").Dot("Fail").Call(jen.Id("err"))))
-	f.Line()
-	f.Commentf("foryWrite is ForyWrite without the write context, which %s, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.", g.name())
-	f.Func().Params(recv.Clone()).Id("foryWrite").
-		Params(jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"), jen.List(jen.Id("compatible"), jen.Id("check"), jen.Id("root")).Bool()).Error().
-		Block(append(body, jen.Return(jen.Nil()))...)
-	f.Line()
+	return append(body, g.leave()...)
 }
 
 // compatible is the expression for "this message is in compatible mode" in
 // a struct writer's body.
 func (g *gen) compatible() *jen.Statement {
-	if g.s.Flat {
+	if g.flat() {
 		return jen.Id("compatible")
 	}
 	return jen.Id("c").Dot("Compatible").Call()
@@ -111,7 +138,7 @@ func (g *gen) primitiveRun(lead []*plan.Field, leadVals []*jen.Statement) []jen.
 	s := g.s
 	var body []jen.Code
 	root := ""
-	if s.Flat {
+	if g.flat() {
 		root = "The root prefix (as the root), the s"
 	} else {
 		root = "S"
@@ -119,7 +146,7 @@ func (g *gen) primitiveRun(lead []*plan.Field, leadVals []*jen.Statement) []jen.
 	body = append(body, jen.Commentf("%schema hash (same-schema mode), the %d fixed and %d varint bytes at most, and %d leading strings, enums or dense arrays: one reserve, one commit.",
 		root, s.FixedBytes, s.VarintMaxBytes, len(lead)))
 	bound := s.MaxPrimitiveBytes
-	if s.Flat {
+	if g.flat() {
 		// A flat struct's writer also writes the root prefix when it is
 		// the root: one Reserve and one commit for the whole message up to
 		// its first string or list (BenchmarkSerialize/NumericStruct).
@@ -129,7 +156,7 @@ func (g *gen) primitiveRun(lead []*plan.Field, leadVals []*jen.Statement) []jen.
 		jen.Id("b").Dot("Reserve").Call(runBound(jen.Lit(bound).Op("+").Qual(bufferPkg, "BatchSlack"), lead, leadVals)),
 		jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("b").Dot("WriterIndex").Call()),
 	)
-	if s.Flat {
+	if g.flat() {
 		body = append(body, jen.If(jen.Id("root")).Block(
 			jen.If(jen.Id("compatible")).Block(putWords(s.RootCompatible, "off")...).Else().Block(putWords(s.RootConsistent, "off")...)))
 	}
@@ -182,8 +209,8 @@ func putVarint(w *plan.Wire, v *jen.Statement, t *model.Type) *jen.Statement {
 // reserve: a non-nullable string, enum, or dense array held in a slice
 // (BenchmarkSerialize/Sample: its seven arrays took a Reserve and a commit
 // each).
-func inRun(fl *plan.Field) bool {
-	if fl.Wire.Nullable {
+func (g *gen) inRun(fl *plan.Field) bool {
+	if fl.Wire.Nullable || g.track && fl.RefOn {
 		return false
 	}
 	return fl.Wire.TypeID == plan.TypeString || fl.Wire.TypeID == plan.TypeEnum || runArray(fl.Wire)
@@ -293,6 +320,12 @@ func plus(base string, off int) jen.Code {
 
 // writeField writes one field of the other group.
 func (g *gen) writeField(fl *plan.Field) []jen.Code {
+	if g.track && fl.RefOn {
+		return g.writeTracked(jen.Id("x").Dot(fl.GoName), fl.Wire)
+	}
+	if fl.RefOff && !fl.Wire.Nullable {
+		return g.writeRefFlagged(jen.Id("x").Dot(fl.GoName), fl.Wire)
+	}
 	return g.writeValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)
 }
 
@@ -511,6 +544,8 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 		}
 		inner = append(inner, jen.For(jen.Id(idx).Op(":=").Range().Add(v.Clone())).Block(
 			elem.Dot("ForyWrite").Call(jen.Id("c"))))
+	case g.track && e.RefOn:
+		inner = g.writeTrackedElems(v, e, false)
 	case e.Go.Kind == model.Pointer && e.Go.Elem.Kind == model.Struct:
 		// Pointer elements: header 0a and a flag per element when one is nil.
 		hdr, el := g.fresh("h"), g.fresh("p")
@@ -588,7 +623,15 @@ func (g *gen) writeMap(v *jen.Statement, w *plan.Wire) []jen.Code {
 	mw, k, val := g.fresh("mw"), g.fresh("k"), g.fresh("v")
 	b := jen.Id("b")
 	var entry []jen.Code
-	if kind := w.Elem.Go.Kind; kind == model.Slice || kind == model.Map || kind == model.Set {
+	begin := "Begin"
+	if g.track && w.Elem.RefOn {
+		// Tracked struct pointer values: nil is a reference flag too.
+		begin = "BeginTracked"
+		entry = append(entry, jen.Id(mw).Dot("Entry").Call(b.Clone()))
+		entry = append(entry, g.writeValue(jen.Id(k), w.Key, false)...)
+		entry = append(entry, jen.If(jen.Op("!").Qual(implPkg, "WriteRefPtr").Call(jen.Id("c"), jen.Id(val))).Block(
+			jen.Id(val).Dot("ForyWrite").Call(jen.Id("c"))))
+	} else if kind := w.Elem.Go.Kind; kind == model.Slice || kind == model.Map || kind == model.Set {
 		entry = append(entry, jen.If(jen.Id(val).Op("==").Nil()).Block(
 			append([]jen.Code{jen.Id(mw).Dot("NullEntry").Call(b.Clone())}, g.writeValue(jen.Id(k), w.Key, false)...)...,
 		).Else().Block(append(append([]jen.Code{jen.Id(mw).Dot("Entry").Call(b.Clone())},
@@ -624,7 +667,7 @@ func (g *gen) writeMap(v *jen.Statement, w *plan.Wire) []jen.Code {
 	}
 	return []jen.Code{
 		jen.Var().Id(mw).Qual(implPkg, "MapWriter"),
-		jen.Id(mw).Dot("Begin").Call(b.Clone(), jen.Len(v.Clone())),
+		jen.Id(mw).Dot(begin).Call(b.Clone(), jen.Len(v.Clone())),
 		jen.For(jen.List(jen.Id(k), jen.Id(val)).Op(":=").Range().Add(v)).Block(entry...),
 		jen.Id(mw).Dot("End").Call(b.Clone()),
 	}
@@ -771,6 +814,12 @@ func (g *gen) checkRange(v *jen.Statement, fl *plan.Field, fail func(jen.Code) [
 // elements in Go's map order.
 func (g *gen) writeSet(v *jen.Statement, w *plan.Wire) []jen.Code {
 	b, e := jen.Id("b"), g.fresh("e")
+	if e := w.Elem.Go; e.Kind == model.Pointer && e.Elem.Kind == model.Struct {
+		return []jen.Code{
+			b.Clone().Dot("WriteVarUint32").Call(jen.Uint32().Call(jen.Len(v.Clone()))),
+			jen.If(jen.Len(v.Clone()).Op(">").Lit(0)).Block(g.writePtrElems(v, w.Elem, true, g.track && w.Elem.RefOn)...),
+		}
+	}
 	return []jen.Code{
 		b.Clone().Dot("WriteVarUint32").Call(jen.Uint32().Call(jen.Len(v.Clone()))),
 		jen.If(jen.Len(v.Clone()).Op(">").Lit(0)).Block(

@@ -643,7 +643,7 @@ func (l *loader) carrierOf(name string, arg types.Type, depth int) (t *model.Typ
 		kind, refuse = model.Optional, "serializer.Optional holds booleans, numbers, strings or enums, not %s; use a pointer"
 		allowed = func(k model.Kind) bool { return k.IsPrimitive() || k == model.String || k == model.Enum }
 	case "Set":
-		kind, refuse = model.Set, "serializer.Set elements must be booleans, numbers, strings or enums, not %s"
+		kind, refuse = model.Set, "serializer.Set elements must be booleans, numbers, strings, enums or struct pointers, not %s"
 		allowed = func(k model.Kind) bool {
 			return k != model.Float16 && k != model.BFloat16 && (k.IsPrimitive() || k == model.String || k == model.Enum)
 		}
@@ -654,7 +654,7 @@ func (l *loader) carrierOf(name string, arg types.Type, depth int) (t *model.Typ
 	if err != nil {
 		return nil, true, err
 	}
-	if !allowed(elem.Kind) {
+	if !allowed(elem.Kind) && !(kind == model.Set && elem.Kind == model.Pointer && elem.Elem.Kind == model.Struct) {
 		return nil, true, fmt.Errorf(refuse, elem.Kind)
 	}
 	return &model.Type{Kind: kind, Elem: elem}, true, nil

@@ -67,7 +67,7 @@ func ParseTag(s string) (tag model.Tag, skip bool, err error) {
 			if err != nil {
 				return tag, false, err
 			}
-			tag.Ref = b
+			tag.Ref, tag.RefSet = b, true
 		case "encoding":
 			switch val {
 			case "varint", "fixed", "tagged":
@@ -139,12 +139,25 @@ func parseHint(s string) (*model.Hint, error) {
 		}
 		seen[k] = true
 		switch k {
-		case "element":
-			h.Element = v
+		case "element", "value":
+			// `_(ref=…)`: the default type, tracked or not (official Go's
+			// element hint); anything else names a type.
+			if ref, ok, err := refOnlyHint(v); err != nil {
+				return nil, fmt.Errorf("type=%s: %v", s, err)
+			} else if ok {
+				if h.Name != "list" && h.Name != "map" {
+					return nil, fmt.Errorf("type=%s: a ref hint applies to list elements and map values only", s)
+				}
+				h.ElemRef = &ref
+				continue
+			}
+			if k == "element" {
+				h.Element = v
+			} else {
+				h.Value = v
+			}
 		case "key":
 			h.Key = v
-		case "value":
-			h.Value = v
 		default:
 			// nullable=, ref=, encoding= inside a hint: accepted only as
 			// official Go's defaults, which is what generated code writes.
@@ -152,6 +165,23 @@ func parseHint(s string) (*model.Hint, error) {
 		}
 	}
 	return h, nil
+}
+
+// refOnlyHint parses `_(ref=bool)`; ok is false for any other hint.
+func refOnlyHint(v string) (ref, ok bool, err error) {
+	inner, found := strings.CutPrefix(v, "_(")
+	if !found || !strings.HasSuffix(inner, ")") {
+		return false, false, nil
+	}
+	k, val, _ := strings.Cut(strings.TrimSuffix(inner, ")"), "=")
+	if strings.TrimSpace(k) != "ref" {
+		return false, false, fmt.Errorf("%q: only ref= is supported inside _( )", v)
+	}
+	b, perr := strconv.ParseBool(strings.TrimSpace(val))
+	if perr != nil {
+		return false, false, fmt.Errorf("%q: ref=%q is not a boolean", v, val)
+	}
+	return b, true, nil
 }
 
 // ParseDirective parses the arguments of `//fory:generate` or `//fory:enum`:

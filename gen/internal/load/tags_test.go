@@ -22,11 +22,13 @@ func TestParseTag(t *testing.T) {
 		{"id=12", model.Tag{ID: 12}, false},
 		{"id=1, nullable", model.Tag{ID: 1, Nullable: true, NullableSet: true}, false},
 		{"nullable=false", model.Tag{ID: -1, NullableSet: true}, false},
-		{"ref", model.Tag{ID: -1, Ref: true}, false},
+		{"ref", model.Tag{ID: -1, Ref: true, RefSet: true}, false},
+		{"ref=false", model.Tag{ID: -1, RefSet: true}, false},
 		{"encoding=tagged", model.Tag{ID: -1, Encoding: "tagged"}, false},
 		{"id=15,type=array(element=int32)", model.Tag{ID: 15, Hint: &model.Hint{Name: "array", Element: "int32", Original: "array(element=int32)"}}, false},
 		{"type=map(key=string,value=int32)", model.Tag{ID: -1, Hint: &model.Hint{Name: "map", Key: "string", Value: "int32", Original: "map(key=string,value=int32)"}}, false},
 		{"type=bytes", model.Tag{ID: -1, Hint: &model.Hint{Name: "bytes", Original: "bytes"}}, false},
+		{"type=list(element=_(ref=false))", model.Tag{ID: -1, Hint: &model.Hint{Name: "list", ElemRef: new(bool), Original: "list(element=_(ref=false))"}}, false},
 		{"id=536870911", model.Tag{ID: 536870911}, false},
 		{"-,nullable", model.Tag{ID: -1}, true},
 		{"ignore,encoding=fixed,type=bytes", model.Tag{ID: -1}, true},
@@ -39,7 +41,7 @@ func TestParseTag(t *testing.T) {
 			assert.Equal(t, tt.want, got, tt.in)
 		}
 	}
-	for _, bad := range []string{"id=-1", "id=x", "nullable=maybe", "encoding=zigzag", "colour=red", "type=array(element=int32", "type=(x)", "encoding=fixed,type=bytes", "type=list(nullable=true)",
+	for _, bad := range []string{"id=-1", "id=x", "nullable=maybe", "encoding=zigzag", "colour=red", "type=array(element=int32", "type=(x)", "encoding=fixed,type=bytes", "type=list(nullable=true)", "type=list(element=_(nullable=true))", "type=array(element=_(ref=true))", "type=list(element=_(ref=maybe))",
 		"id=1,id=2", "nullable,nullable=false", "ref,ref", "ignore,ignore", "type=map(key=string,key=int32)",
 		"id=536870912", "id=9223372036854775807", "id=-5", "ignore,colour=red"} {
 		_, _, err := ParseTag(bad)

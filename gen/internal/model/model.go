@@ -86,16 +86,24 @@ type Tag struct {
 	// pointer can drop the null flag.
 	NullableSet bool
 	Ref         bool
-	Encoding    string // "", "varint", "fixed", "tagged"
-	Hint        *Hint  // `type=…`
+	// RefSet records an explicit `ref=…`: `ref=false` opts a field out of
+	// reference tracking, and an explicit tag makes a list, set or map
+	// field trackable at all (docs/format.md §2.1).
+	RefSet   bool
+	Encoding string // "", "varint", "fixed", "tagged"
+	Hint     *Hint  // `type=…`
 }
 
 // Hint is a `type=` hint.
 type Hint struct {
-	Name     string // "array", "bytes", "list", "map", or a scalar name
-	Element  string // array(element=…)
-	Key      string
-	Value    string
+	Name    string // "array", "bytes", "list", "map", or a scalar name
+	Element string // array(element=…)
+	Key     string
+	Value   string
+	// ElemRef is an element or map value hint `_(ref=true|false)`:
+	// whether list elements or map values are tracked when the Fory tracks
+	// references (nil: the default, pointers to structs are).
+	ElemRef  *bool
 	Original string
 }
 

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strconv"
@@ -29,6 +30,10 @@ type Field struct {
 	Identifier string
 	Group      Group
 	Wire       *Wire
+	// RefOff and RefOn are the field's track_ref (TrackRef) when the Fory
+	// tracks references off and on: its TypeDef bit, and whether a
+	// reference flag precedes its value.
+	RefOff, RefOn bool
 }
 
 // Tagged reports whether the field has an `id=` tag.
@@ -55,6 +60,14 @@ type Struct struct {
 	ConsistentMeta []byte
 	// TypeDef is the compatible-mode TypeDef, header and body (§11).
 	TypeDef []byte
+	// TypeDefRef and RootCompatibleRef are TypeDef and RootCompatible when
+	// the Fory tracks references; nil when they are the same bytes (no
+	// field's track_ref bit depends on the option).
+	TypeDefRef, RootCompatibleRef []byte
+	// RefSensitive is set when tracking references changes how the body
+	// is written: a field with RefOn, or list elements or map values that
+	// are tracked (Wire.RefOn).
+	RefSensitive bool
 	// RootConsistent and RootCompatible are the first bytes of a message
 	// whose root is this struct, in each mode (RootPrefix).
 	RootConsistent []byte
@@ -230,6 +243,7 @@ func typeDefFieldType(w *Wire) meta.FieldType {
 	child := func(c *Wire) meta.FieldType {
 		t := typeDefFieldType(c)
 		t.Nullable = true
+		t.TrackRef = c.RefDeclared
 		return t
 	}
 	switch w.TypeID {
@@ -241,8 +255,9 @@ func typeDefFieldType(w *Wire) meta.FieldType {
 	return ft
 }
 
-// TypeDefOf builds the compatible-mode TypeDef of a struct (§11).
-func TypeDefOf(s *model.StructDecl, fields []*Field) *meta.TypeDef {
+// TypeDefOf builds the compatible-mode TypeDef of a struct (§11); with
+// tracking, the track_ref bits are the fields' RefOn instead of RefOff.
+func TypeDefOf(s *model.StructDecl, fields []*Field, tracking bool) *meta.TypeDef {
 	td := &meta.TypeDef{
 		Compatible: true,
 		ByName:     s.Reg.ByName,
@@ -259,8 +274,11 @@ func TypeDefOf(s *model.StructDecl, fields []*Field) *meta.TypeDef {
 			Name:     f.Identifier,
 			TagID:    f.Tag.ID,
 			Nullable: f.Wire.Nullable,
-			TrackRef: false,
+			TrackRef: f.RefOff,
 			Type:     typeDefFieldType(f.Wire),
+		}
+		if tracking {
+			fd.TrackRef = f.RefOn
 		}
 		td.Fields = append(td.Fields, fd)
 	}
@@ -283,7 +301,55 @@ func ConsistentMeta(reg model.Registration) []byte {
 const (
 	HeaderXlang = 0x01 // xlang, no out-of-band buffers
 	FlagNotNull = 0xff // a present value, reference tracking off
+	// FlagRefValue is the first occurrence of a tracked value: the reader
+	// gives it the next reference id (§2).
+	FlagRefValue = 0x00
 )
+
+// TrackRef is official Fory Go's rule for a field's track_ref: tracking
+// is on (the Fory's option, or an explicit `ref=` tag, which wins), the
+// field's type can hold a reference (RefType), and a list, set or map is
+// tracked only when its tag says so (docs/format.md §2.1).
+func TrackRef(tag model.Tag, w *Wire, tracking bool) bool {
+	on := tracking
+	if tag.RefSet {
+		on = tag.Ref
+	}
+	if !on || !RefType(w.TypeID) {
+		return false
+	}
+	switch w.TypeID {
+	case TypeList, TypeSet, TypeMap:
+		return tag.RefSet
+	}
+	return true
+}
+
+// RefType reports whether values of a type id can take part in reference
+// tracking: everything but the primitives, strings, times, dates,
+// durations and decimals (docs/format.md §2.1).
+func RefType(id uint8) bool {
+	switch id {
+	case TypeString, TypeTimestamp, TypeDate, TypeDuration, TypeDecimal:
+		return false
+	}
+	return !(id >= TypeBool && id <= TypeFloat64)
+}
+
+// markTrackedElems sets RefOn on list and set elements and map values that
+// official Go tracks when the Fory tracks references: pointers to structs,
+// unless an element or value hint `_(ref=false)` opts them out.
+func markTrackedElems(tag model.Tag, w *Wire) {
+	e := w.Elem
+	if e == nil || (w.TypeID != TypeList && w.TypeID != TypeSet && w.TypeID != TypeMap) {
+		return
+	}
+	e.RefOn = e.Go.Kind == model.Pointer && e.Go.Elem.Kind == model.Struct
+	if tag.Hint != nil && tag.Hint.ElemRef != nil {
+		e.RefOn = e.RefOn && *tag.Hint.ElemRef
+		e.RefDeclared = *tag.Hint.ElemRef
+	}
+}
 
 // RootPrefix is the start of a message whose root struct has the given type
 // meta: header, root flag, meta (§1). The root is the first type of a
@@ -312,7 +378,10 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 			errs = append(errs, &Error{Pos: mf.Pos, Msg: fmt.Sprintf("%s.%s: %v", s.Name, mf.GoName, err)})
 			continue
 		}
-		fields = append(fields, &Field{Field: mf, Identifier: Identifier(mf), Group: GroupOf(w), Wire: w})
+		fl := &Field{Field: mf, Identifier: Identifier(mf), Group: GroupOf(w), Wire: w,
+			RefOff: TrackRef(mf.Tag, w, false), RefOn: TrackRef(mf.Tag, w, true)}
+		markTrackedElems(mf.Tag, w)
+		fields = append(fields, fl)
 	}
 	seen := map[string]*Field{}
 	for _, f := range fields {
@@ -338,10 +407,18 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 		p.ConsistentTypeID, p.CompatibleTypeID = TypeNamedStruct, TypeNamedCompatible
 	}
 	p.ConsistentMeta = ConsistentMeta(s.Reg)
-	p.TypeDef = meta.EncodeTypeDef(TypeDefOf(s, p.Fields))
+	p.TypeDef = meta.EncodeTypeDef(TypeDefOf(s, p.Fields, false))
 	p.Flat = Flat(s)
 	p.RootConsistent = RootPrefix(p.ConsistentMeta)
 	p.RootCompatible = RootPrefix(append([]byte{p.CompatibleTypeID, 0}, p.TypeDef...))
+	if ref := meta.EncodeTypeDef(TypeDefOf(s, p.Fields, true)); !bytes.Equal(ref, p.TypeDef) {
+		p.TypeDefRef = ref
+		p.RootCompatibleRef = RootPrefix(append([]byte{p.CompatibleTypeID, 0}, ref...))
+		p.RootCompatibleRef[1] = FlagRefValue
+	}
+	for _, f := range p.Fields {
+		p.RefSensitive = p.RefSensitive || f.RefOn || f.Wire.Elem != nil && f.Wire.Elem.RefOn
+	}
 	return p, nil
 }
 

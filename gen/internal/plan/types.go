@@ -80,6 +80,13 @@ type Wire struct {
 	// Nullable is set when the value is written behind a null flag
 	// (docs/format.md §2): pointers, and `nullable`-tagged non-primitive fields.
 	Nullable bool
+	// RefOn is set on list and set elements and map values that carry a
+	// reference flag when the Fory tracks references (markTrackedElems).
+	RefOn bool
+	// RefDeclared is set by an element or value hint `_(ref=true)`: the
+	// TypeDef declares the child tracked (its track_ref bit), with or
+	// without tracking.
+	RefDeclared bool
 }
 
 // IsVarint reports whether the wire type is a compressed integer.

@@ -61,6 +61,9 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -347,13 +350,15 @@ func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 
 // foryTypeSample is Sample's static type information. Fingerprint: 1,5,0,0;2,7,0,0;3,19,0,0;4,20,0,0;5,5,0,0;6,5,0,0;7,1,0,0;8,5,0,0;9,7,0,0;10,19,0,0;11,20,0,0;12,5,0,0;13,5,0,0;14,1,0,0;15,46,0,0;16,47,0,0;17,55,0,0;18,56,0,0;19,46,0,0;20,46,0,0;21,43,0,0;22,21,0,0;
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x02},
-	GoName:         "testmsg.Sample",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x36, 0xd0, 0x1d, 0x13, 0x41, 0x4b, 0xb4, 0x23, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x02},
-	SchemaHash:     552725182,
-	TypeDef:        []byte{0x36, 0xd0, 0x1d, 0x13, 0x41, 0x4b, 0xb4, 0x23, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
-	UserID:         2,
+	ConsistentMeta:    []byte{0x1b, 0x02},
+	GoName:            "testmsg.Sample",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x36, 0xd0, 0x1d, 0x13, 0x41, 0x4b, 0xb4, 0x23, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x36, 0x30, 0xe6, 0x31, 0x5d, 0x34, 0xe9, 0x6f, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f, 0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd, 0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc, 0x07, 0x15},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x02},
+	SchemaHash:        552725182,
+	TypeDef:           []byte{0x36, 0xd0, 0x1d, 0x13, 0x41, 0x4b, 0xb4, 0x23, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
+	TypeDefRef:        []byte{0x36, 0x30, 0xe6, 0x31, 0x5d, 0x34, 0xe9, 0x6f, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f, 0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd, 0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc, 0x07, 0x15},
+	UserID:            2,
 })
 
 // foryShapeSample stops compiling when Sample's fields or their tags change; run go generate.
@@ -396,6 +401,9 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -422,6 +430,10 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Sample's struct body (docs/format.md §9).
 func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -503,8 +515,91 @@ func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !foryimpl.ValidString(string(x.String)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "String"))
+			return
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 26 fixed and 48 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(78 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 552725182)
+		off += 4
+	}
+	buffer.PutFloat64At(w, off, x.DoubleValue)
+	buffer.PutFloat64At(w, off+8, x.DoubleValueBoxed)
+	buffer.PutFloat32At(w, off+16, x.FloatValue)
+	buffer.PutFloat32At(w, off+20, x.FloatValueBoxed)
+	buffer.PutBoolAt(w, off+24, x.BooleanValue)
+	buffer.PutBoolAt(w, off+25, x.BooleanValueBoxed)
+	off += 26
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.LongValue))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.LongValueBoxed))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.IntValue))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ShortValue))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.CharValue))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.IntValueBoxed))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ShortValueBoxed))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.CharValueBoxed))
+	b.SetWriterIndex(off)
+	if !foryimpl.WriteRefSlice(c, x.IntArray) {
+		l9 := x.IntArray
+		b.WriteVarUint32(uint32(len(l9) * 4))
+		b.WriteRawInt32s(l9)
+	}
+	if !foryimpl.WriteRefSlice(c, x.LongArray) {
+		l10 := x.LongArray
+		b.WriteVarUint32(uint32(len(l10) * 8))
+		b.WriteRawInt64s(l10)
+	}
+	if !foryimpl.WriteRefSlice(c, x.FloatArray) {
+		l11 := x.FloatArray
+		b.WriteVarUint32(uint32(len(l11) * 4))
+		b.WriteRawFloat32s(l11)
+	}
+	if !foryimpl.WriteRefSlice(c, x.DoubleArray) {
+		l12 := x.DoubleArray
+		b.WriteVarUint32(uint32(len(l12) * 8))
+		b.WriteRawFloat64s(l12)
+	}
+	if !foryimpl.WriteRefSlice(c, x.ShortArray) {
+		l13 := x.ShortArray
+		b.WriteVarUint32(uint32(len(l13) * 4))
+		b.WriteRawInt32s(l13)
+	}
+	if !foryimpl.WriteRefSlice(c, x.CharArray) {
+		l14 := x.CharArray
+		b.WriteVarUint32(uint32(len(l14) * 4))
+		b.WriteRawInt32s(l14)
+	}
+	if !foryimpl.WriteRefSlice(c, x.BooleanArray) {
+		l15 := x.BooleanArray
+		b.WriteVarUint32(uint32(len(l15) * 1))
+		b.WriteRawBools(l15)
+	}
+	{
+		s16 := x.String
+		b.Reserve(buffer.BatchSlack + len(s16) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<2|2)
+		if len(s16) > 0 {
+			off += copy(w[off:], s16)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
 // ForyRead reads Sample's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Sample{
 		BooleanArray: x.BooleanArray,
 		CharArray:    x.CharArray,
@@ -559,58 +654,226 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DoubleValue..CharValueBoxed")
 		return
 	}
-	n9 := c.ReadArrayLength(4)
-	a10 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n9)
-	r.ReadRawInt32s(a10)
-	x.IntArray = a10
+	n17 := c.ReadArrayLength(4)
+	a18 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n17)
+	r.ReadRawInt32s(a18)
+	x.IntArray = a18
 	if c.Failed() {
 		c.Trace("IntArray")
 		return
 	}
-	n11 := c.ReadArrayLength(8)
-	a12 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n11)
-	r.ReadRawInt64s(a12)
-	x.LongArray = a12
+	n19 := c.ReadArrayLength(8)
+	a20 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n19)
+	r.ReadRawInt64s(a20)
+	x.LongArray = a20
 	if c.Failed() {
 		c.Trace("LongArray")
 		return
 	}
-	n13 := c.ReadArrayLength(4)
-	a14 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n13)
-	r.ReadRawFloat32s(a14)
-	x.FloatArray = a14
+	n21 := c.ReadArrayLength(4)
+	a22 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n21)
+	r.ReadRawFloat32s(a22)
+	x.FloatArray = a22
 	if c.Failed() {
 		c.Trace("FloatArray")
 		return
 	}
-	n15 := c.ReadArrayLength(8)
-	a16 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n15)
-	r.ReadRawFloat64s(a16)
-	x.DoubleArray = a16
+	n23 := c.ReadArrayLength(8)
+	a24 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n23)
+	r.ReadRawFloat64s(a24)
+	x.DoubleArray = a24
 	if c.Failed() {
 		c.Trace("DoubleArray")
 		return
 	}
-	n17 := c.ReadArrayLength(4)
-	a18 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n17)
-	r.ReadRawInt32s(a18)
-	x.ShortArray = a18
+	n25 := c.ReadArrayLength(4)
+	a26 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n25)
+	r.ReadRawInt32s(a26)
+	x.ShortArray = a26
 	if c.Failed() {
 		c.Trace("ShortArray")
 		return
 	}
-	n19 := c.ReadArrayLength(4)
-	a20 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n19)
-	r.ReadRawInt32s(a20)
-	x.CharArray = a20
+	n27 := c.ReadArrayLength(4)
+	a28 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n27)
+	r.ReadRawInt32s(a28)
+	x.CharArray = a28
 	if c.Failed() {
 		c.Trace("CharArray")
 		return
 	}
-	n21 := c.ReadArrayLength(1)
-	a22 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n21)
-	r.ReadRawBools(a22)
-	x.BooleanArray = a22
+	n29 := c.ReadArrayLength(1)
+	a30 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n29)
+	r.ReadRawBools(a30)
+	x.BooleanArray = a30
+	if c.Failed() {
+		c.Trace("BooleanArray")
+		return
+	}
+	x.String = c.ReadString()
+	if c.Failed() {
+		c.Trace("String")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Sample{
+		BooleanArray: x.BooleanArray,
+		CharArray:    x.CharArray,
+		DoubleArray:  x.DoubleArray,
+		FloatArray:   x.FloatArray,
+		IntArray:     x.IntArray,
+		LongArray:    x.LongArray,
+		ShortArray:   x.ShortArray,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 552725182 && !c.Failed() {
+			c.HashMismatch(foryTypeSample, h)
+			return
+		}
+	}
+	// One bounds check for the 26 bytes of fixed-width fields.
+	if r.Need(26) {
+		in, off := r.Bytes(), r.Offset()
+		x.DoubleValue = buffer.ReadFloat64At(in, off)
+		x.DoubleValueBoxed = buffer.ReadFloat64At(in, off+8)
+		x.FloatValue = buffer.ReadFloat32At(in, off+16)
+		x.FloatValueBoxed = buffer.ReadFloat32At(in, off+20)
+		x.BooleanValue = buffer.ReadUint8At(in, off+24) != 0
+		x.BooleanValueBoxed = buffer.ReadUint8At(in, off+25) != 0
+		r.SetOffset(off + 26)
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.LongValue = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.LongValueBoxed = buffer.UnZigZag64(u64)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.IntValue = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.ShortValue = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.CharValue = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.IntValueBoxed = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.ShortValueBoxed = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.CharValueBoxed = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("DoubleValue..CharValueBoxed")
+		return
+	}
+	if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
+		x.IntArray = foryimpl.BackRefSlice[int32](c, id32)
+	} else if st31 == foryimpl.RefFollows {
+		n33 := c.ReadArrayLength(4)
+		a34 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n33)
+		r.ReadRawInt32s(a34)
+		x.IntArray = a34
+		foryimpl.SetRefSlice(c, id32, x.IntArray)
+	} else {
+		x.IntArray = nil
+	}
+	if c.Failed() {
+		c.Trace("IntArray")
+		return
+	}
+	if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
+		x.LongArray = foryimpl.BackRefSlice[int64](c, id36)
+	} else if st35 == foryimpl.RefFollows {
+		n37 := c.ReadArrayLength(8)
+		a38 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n37)
+		r.ReadRawInt64s(a38)
+		x.LongArray = a38
+		foryimpl.SetRefSlice(c, id36, x.LongArray)
+	} else {
+		x.LongArray = nil
+	}
+	if c.Failed() {
+		c.Trace("LongArray")
+		return
+	}
+	if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+		x.FloatArray = foryimpl.BackRefSlice[float32](c, id40)
+	} else if st39 == foryimpl.RefFollows {
+		n41 := c.ReadArrayLength(4)
+		a42 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n41)
+		r.ReadRawFloat32s(a42)
+		x.FloatArray = a42
+		foryimpl.SetRefSlice(c, id40, x.FloatArray)
+	} else {
+		x.FloatArray = nil
+	}
+	if c.Failed() {
+		c.Trace("FloatArray")
+		return
+	}
+	if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
+		x.DoubleArray = foryimpl.BackRefSlice[float64](c, id44)
+	} else if st43 == foryimpl.RefFollows {
+		n45 := c.ReadArrayLength(8)
+		a46 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n45)
+		r.ReadRawFloat64s(a46)
+		x.DoubleArray = a46
+		foryimpl.SetRefSlice(c, id44, x.DoubleArray)
+	} else {
+		x.DoubleArray = nil
+	}
+	if c.Failed() {
+		c.Trace("DoubleArray")
+		return
+	}
+	if st47, id48 := c.ReadRefFlag(); st47 == foryimpl.RefBack {
+		x.ShortArray = foryimpl.BackRefSlice[int32](c, id48)
+	} else if st47 == foryimpl.RefFollows {
+		n49 := c.ReadArrayLength(4)
+		a50 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n49)
+		r.ReadRawInt32s(a50)
+		x.ShortArray = a50
+		foryimpl.SetRefSlice(c, id48, x.ShortArray)
+	} else {
+		x.ShortArray = nil
+	}
+	if c.Failed() {
+		c.Trace("ShortArray")
+		return
+	}
+	if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
+		x.CharArray = foryimpl.BackRefSlice[int32](c, id52)
+	} else if st51 == foryimpl.RefFollows {
+		n53 := c.ReadArrayLength(4)
+		a54 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n53)
+		r.ReadRawInt32s(a54)
+		x.CharArray = a54
+		foryimpl.SetRefSlice(c, id52, x.CharArray)
+	} else {
+		x.CharArray = nil
+	}
+	if c.Failed() {
+		c.Trace("CharArray")
+		return
+	}
+	if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
+		x.BooleanArray = foryimpl.BackRefSlice[bool](c, id56)
+	} else if st55 == foryimpl.RefFollows {
+		n57 := c.ReadArrayLength(1)
+		a58 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n57)
+		r.ReadRawBools(a58)
+		x.BooleanArray = a58
+		foryimpl.SetRefSlice(c, id56, x.BooleanArray)
+	} else {
+		x.BooleanArray = nil
+	}
 	if c.Failed() {
 		c.Trace("BooleanArray")
 		return
@@ -630,32 +893,32 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v23, ok24 := c.ReadFloatAs(f, 64); ok24 {
-					x.DoubleValue = float64(v23)
+				if v59, ok60 := c.ReadFloatAs(f, 64); ok60 {
+					x.DoubleValue = float64(v59)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValue = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v25, ok26 := c.ReadFloatAs(f, 64); ok26 {
-					x.DoubleValueBoxed = float64(v25)
+				if v61, ok62 := c.ReadFloatAs(f, 64); ok62 {
+					x.DoubleValueBoxed = float64(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValueBoxed = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v27, ok28 := c.ReadFloatAs(f, 32); ok28 {
-					x.FloatValue = float32(v27)
+				if v63, ok64 := c.ReadFloatAs(f, 32); ok64 {
+					x.FloatValue = float32(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValue = r.ReadFloat32()
 			}
 		case 3:
 			if f.Convert {
-				if v29, ok30 := c.ReadFloatAs(f, 32); ok30 {
-					x.FloatValueBoxed = float32(v29)
+				if v65, ok66 := c.ReadFloatAs(f, 32); ok66 {
+					x.FloatValueBoxed = float32(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValueBoxed = r.ReadFloat32()
@@ -670,64 +933,64 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
-					x.LongValue = int64(v31)
+				if v67, ok68 := c.ReadIntAs(f, 64); ok68 {
+					x.LongValue = int64(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValue = r.ReadVarInt64()
 			}
 		case 7:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
-					x.LongValueBoxed = int64(v33)
+				if v69, ok70 := c.ReadIntAs(f, 64); ok70 {
+					x.LongValueBoxed = int64(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValueBoxed = r.ReadVarInt64()
 			}
 		case 8:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 32); ok36 {
-					x.IntValue = int32(v35)
+				if v71, ok72 := c.ReadIntAs(f, 32); ok72 {
+					x.IntValue = int32(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValue = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v37, ok38 := c.ReadIntAs(f, 32); ok38 {
-					x.ShortValue = int32(v37)
+				if v73, ok74 := c.ReadIntAs(f, 32); ok74 {
+					x.ShortValue = int32(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValue = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
-					x.CharValue = int32(v39)
+				if v75, ok76 := c.ReadIntAs(f, 32); ok76 {
+					x.CharValue = int32(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValue = r.ReadVarInt32()
 			}
 		case 11:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
-					x.IntValueBoxed = int32(v41)
+				if v77, ok78 := c.ReadIntAs(f, 32); ok78 {
+					x.IntValueBoxed = int32(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValueBoxed = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
-					x.ShortValueBoxed = int32(v43)
+				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
+					x.ShortValueBoxed = int32(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValueBoxed = r.ReadVarInt32()
 			}
 		case 13:
 			if f.Convert {
-				if v45, ok46 := c.ReadIntAs(f, 32); ok46 {
-					x.CharValueBoxed = int32(v45)
+				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
+					x.CharValueBoxed = int32(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValueBoxed = r.ReadVarInt32()
@@ -736,64 +999,64 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n47 := c.ReadArrayLength(4)
-				a48 := foryimpl.MakeSlice[[]int32](c, n47)
-				r.ReadRawInt32s(a48)
-				x.IntArray = a48
+				n83 := c.ReadArrayLength(4)
+				a84 := foryimpl.MakeSlice[[]int32](c, n83)
+				r.ReadRawInt32s(a84)
+				x.IntArray = a84
 			}
 		case 15:
 			if f.Convert {
 				x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n49 := c.ReadArrayLength(8)
-				a50 := foryimpl.MakeSlice[[]int64](c, n49)
-				r.ReadRawInt64s(a50)
-				x.LongArray = a50
+				n85 := c.ReadArrayLength(8)
+				a86 := foryimpl.MakeSlice[[]int64](c, n85)
+				r.ReadRawInt64s(a86)
+				x.LongArray = a86
 			}
 		case 16:
 			if f.Convert {
 				x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n51 := c.ReadArrayLength(4)
-				a52 := foryimpl.MakeSlice[[]float32](c, n51)
-				r.ReadRawFloat32s(a52)
-				x.FloatArray = a52
+				n87 := c.ReadArrayLength(4)
+				a88 := foryimpl.MakeSlice[[]float32](c, n87)
+				r.ReadRawFloat32s(a88)
+				x.FloatArray = a88
 			}
 		case 17:
 			if f.Convert {
 				x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n53 := c.ReadArrayLength(8)
-				a54 := foryimpl.MakeSlice[[]float64](c, n53)
-				r.ReadRawFloat64s(a54)
-				x.DoubleArray = a54
+				n89 := c.ReadArrayLength(8)
+				a90 := foryimpl.MakeSlice[[]float64](c, n89)
+				r.ReadRawFloat64s(a90)
+				x.DoubleArray = a90
 			}
 		case 18:
 			if f.Convert {
 				x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadArrayLength(4)
-				a56 := foryimpl.MakeSlice[[]int32](c, n55)
-				r.ReadRawInt32s(a56)
-				x.ShortArray = a56
+				n91 := c.ReadArrayLength(4)
+				a92 := foryimpl.MakeSlice[[]int32](c, n91)
+				r.ReadRawInt32s(a92)
+				x.ShortArray = a92
 			}
 		case 19:
 			if f.Convert {
 				x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n57 := c.ReadArrayLength(4)
-				a58 := foryimpl.MakeSlice[[]int32](c, n57)
-				r.ReadRawInt32s(a58)
-				x.CharArray = a58
+				n93 := c.ReadArrayLength(4)
+				a94 := foryimpl.MakeSlice[[]int32](c, n93)
+				r.ReadRawInt32s(a94)
+				x.CharArray = a94
 			}
 		case 20:
 			if f.Convert {
 				x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n59 := c.ReadArrayLength(1)
-				a60 := foryimpl.MakeSlice[[]bool](c, n59)
-				r.ReadRawBools(a60)
-				x.BooleanArray = a60
+				n95 := c.ReadArrayLength(1)
+				a96 := foryimpl.MakeSlice[[]bool](c, n95)
+				r.ReadRawBools(a96)
+				x.BooleanArray = a96
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
@@ -811,13 +1074,15 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 
 // foryTypeMediaContent is MediaContent's static type information. Fingerprint: 1,0,0,0;2,22,0,0[0,0,0];
 var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x05},
-	GoName:         "testmsg.MediaContent",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf6, 0xd4, 0xf6, 0x36, 0xac, 0x03, 0xc2, 0x05, 0xc4, 0x1c, 0xc8, 0x16, 0x72},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x05},
-	SchemaHash:     192112701,
-	TypeDef:        []byte{0x07, 0x90, 0xf6, 0xd4, 0xf6, 0x36, 0xac, 0x03, 0xc2, 0x05, 0xc4, 0x1c, 0xc8, 0x16, 0x72},
-	UserID:         5,
+	ConsistentMeta:    []byte{0x1b, 0x05},
+	GoName:            "testmsg.MediaContent",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf6, 0xd4, 0xf6, 0x36, 0xac, 0x03, 0xc2, 0x05, 0xc4, 0x1c, 0xc8, 0x16, 0x72},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0x80, 0x80, 0xd9, 0xe2, 0x1b, 0x8c, 0x48, 0xc2, 0x05, 0xc5, 0x1c, 0xc8, 0x16, 0x72},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x05},
+	SchemaHash:        192112701,
+	TypeDef:           []byte{0x07, 0x90, 0xf6, 0xd4, 0xf6, 0x36, 0xac, 0x03, 0xc2, 0x05, 0xc4, 0x1c, 0xc8, 0x16, 0x72},
+	TypeDefRef:        []byte{0x07, 0x80, 0x80, 0xd9, 0xe2, 0x1b, 0x8c, 0x48, 0xc2, 0x05, 0xc5, 0x1c, 0xc8, 0x16, 0x72},
+	UserID:            5,
 })
 
 // foryShapeMediaContent stops compiling when MediaContent's fields or their tags change; run go generate.
@@ -840,6 +1105,9 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
 	start := b.WriterIndex()
 	b.Reserve(19)
@@ -881,6 +1149,10 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes MediaContent's struct body (docs/format.md §9).
 func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
@@ -901,8 +1173,35 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *MediaContent) foryWriteRef(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(192112701)
+	}
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeMedia)
+	}
+	x.Media.ForyWrite(c)
+	l7 := x.Images
+	b.WriteVarUint32(uint32(len(l7)))
+	if len(l7) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypeImage)
+		for i8 := range l7 {
+			l7[i8].ForyWrite(c)
+		}
+	}
+}
+
 // ForyRead reads MediaContent's struct body (docs/format.md §9); errors are recorded in c.
 func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = MediaContent{
 		Images: x.Images,
 		Media:  x.Media,
@@ -914,8 +1213,8 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev5 := c.ReadStructFieldMeta(foryTypeMedia); ev5 != nil {
-		x.Media.ForyReadEvolved(c, ev5)
+	if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
+		x.Media.ForyReadEvolved(c, ev9)
 	} else if !c.Failed() {
 		x.Media.ForyRead(c)
 	}
@@ -923,29 +1222,82 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Media")
 		return
 	}
-	n6 := c.ReadLength(1)
-	l7 := foryimpl.ReuseSlice[[]Image](c, x.Images, n6)
-	if n6 > 0 {
-		hn9, ev10 := c.ReadStructListHeader(foryTypeImage)
+	n10 := c.ReadLength(1)
+	l11 := foryimpl.ReuseSlice[[]Image](c, x.Images, n10)
+	if n10 > 0 {
+		hn13, ev14 := c.ReadStructListHeader(foryTypeImage)
 		if !c.Failed() {
-			for i8 := range l7 {
-				if hn9 && !c.ReadFlag() {
-					clear(l7[i8 : i8+1])
+			for i12 := range l11 {
+				if hn13 && !c.ReadFlag() {
+					clear(l11[i12 : i12+1])
 					continue
 				}
-				if ev10 != nil {
-					l7[i8].ForyReadEvolved(c, ev10)
+				if ev14 != nil {
+					l11[i12].ForyReadEvolved(c, ev14)
 				} else {
-					l7[i8].ForyRead(c)
+					l11[i12].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i8)
+					c.TraceIndex(i12)
 					break
 				}
 			}
 		}
 	}
-	x.Images = l7
+	x.Images = l11
+	if c.Failed() {
+		c.Trace("Images")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
+	*x = MediaContent{
+		Images: x.Images,
+		Media:  x.Media,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 192112701 && !c.Failed() {
+			c.HashMismatch(foryTypeMediaContent, h)
+			return
+		}
+	}
+	if c.ReadValueFlag() {
+		if ev18 := c.ReadStructFieldMeta(foryTypeMedia); ev18 != nil {
+			x.Media.ForyReadEvolved(c, ev18)
+		} else if !c.Failed() {
+			x.Media.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("Media")
+		return
+	}
+	n19 := c.ReadLength(1)
+	l20 := foryimpl.ReuseSlice[[]Image](c, x.Images, n19)
+	if n19 > 0 {
+		hn22, ev23 := c.ReadStructListHeader(foryTypeImage)
+		if !c.Failed() {
+			for i21 := range l20 {
+				if hn22 && !c.ReadFlag() {
+					clear(l20[i21 : i21+1])
+					continue
+				}
+				if ev23 != nil {
+					l20[i21].ForyReadEvolved(c, ev23)
+				} else {
+					l20[i21].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i21)
+					break
+				}
+			}
+		}
+	}
+	x.Images = l20
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -959,37 +1311,37 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				if ev11 := c.ReadStructFieldMeta(foryTypeMedia); ev11 != nil {
-					x.Media.ForyReadEvolved(c, ev11)
+				if ev25 := c.ReadStructFieldMeta(foryTypeMedia); ev25 != nil {
+					x.Media.ForyReadEvolved(c, ev25)
 				} else if !c.Failed() {
 					x.Media.ForyRead(c)
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n12 := c.ReadLength(1)
-				l13 := foryimpl.MakeSlice[[]Image](c, n12)
-				if n12 > 0 {
-					hn15, ev16 := c.ReadStructListHeader(foryTypeImage)
+				n26 := c.ReadLength(1)
+				l27 := foryimpl.MakeSlice[[]Image](c, n26)
+				if n26 > 0 {
+					hn29, ev30 := c.ReadStructListHeader(foryTypeImage)
 					if !c.Failed() {
-						for i14 := range l13 {
-							if hn15 && !c.ReadFlag() {
-								clear(l13[i14 : i14+1])
+						for i28 := range l27 {
+							if hn29 && !c.ReadFlag() {
+								clear(l27[i28 : i28+1])
 								continue
 							}
-							if ev16 != nil {
-								l13[i14].ForyReadEvolved(c, ev16)
+							if ev30 != nil {
+								l27[i28].ForyReadEvolved(c, ev30)
 							} else {
-								l13[i14].ForyRead(c)
+								l27[i28].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i14)
+								c.TraceIndex(i28)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l13
+				x.Images = l27
 			}
 		default:
 			c.SkipField(f)
@@ -1003,13 +1355,15 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 
 // foryTypeMedia is Media's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,21,0,0;6,7,0,0;7,7,0,0;8,5,0,0;9,1,0,0;10,22,0,0[21,0,0];11,0,0,0;12,21,0,0;
 var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x03},
-	GoName:         "testmsg.Media",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1b, 0xf0, 0xc4, 0x1b, 0xde, 0x82, 0xf4, 0x00, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x03},
-	SchemaHash:     -604294006,
-	TypeDef:        []byte{0x1b, 0xf0, 0xc4, 0x1b, 0xde, 0x82, 0xf4, 0x00, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
-	UserID:         3,
+	ConsistentMeta:    []byte{0x1b, 0x03},
+	GoName:            "testmsg.Media",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x1b, 0xf0, 0xc4, 0x1b, 0xde, 0x82, 0xf4, 0x00, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x1b, 0x80, 0x59, 0xa7, 0xc8, 0x23, 0xc8, 0x77, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x03},
+	SchemaHash:        -604294006,
+	TypeDef:           []byte{0x1b, 0xf0, 0xc4, 0x1b, 0xde, 0x82, 0xf4, 0x00, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
+	TypeDefRef:        []byte{0x1b, 0x80, 0x59, 0xa7, 0xc8, 0x23, 0xc8, 0x77, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15},
+	UserID:            3,
 })
 
 // foryShapeMedia stops compiling when Media's fields or their tags change; run go generate.
@@ -1042,6 +1396,9 @@ func (x *Media) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -1068,6 +1425,10 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Media's struct body (docs/format.md §9).
 func (x *Media) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -1180,8 +1541,113 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !foryimpl.ValidString(string(x.URI)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "URI"))
+			return
+		}
+		if !foryimpl.ValidString(string(x.Title)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Title"))
+			return
+		}
+		if !foryimpl.ValidString(string(x.Format)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Format"))
+			return
+		}
+		for i12 := range x.Persons {
+			if !foryimpl.ValidString(string(x.Persons[i12])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Persons"))
+				return
+			}
+		}
+		if !foryimpl.ValidString(string(x.Copyright)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Copyright"))
+			return
+		}
+	}
+	if x.Player < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeMedia, "Player", int64(x.Player)))
+		return
+	}
+	b := c.Buffer()
+	s14 := x.URI
+	s15 := x.Title
+	s16 := x.Format
+	// Schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(38 + buffer.BatchSlack + len(s14) + len(s15) + len(s16) + 27)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, -604294006)
+		off += 4
+	}
+	buffer.PutBoolAt(w, off, x.HasBitrate)
+	off += 1
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Duration))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Size))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Bitrate))
+	off = buffer.PutVarUint64At(w, off, uint64(len(s14))<<2|2)
+	if len(s14) > 0 {
+		off += copy(w[off:], s14)
+	}
+	off = buffer.PutVarUint64At(w, off, uint64(len(s15))<<2|2)
+	if len(s15) > 0 {
+		off += copy(w[off:], s15)
+	}
+	off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<2|2)
+	if len(s16) > 0 {
+		off += copy(w[off:], s16)
+	}
+	b.SetWriterIndex(off)
+	l17 := x.Persons
+	{
+		sz19 := 6 + buffer.BatchSlack + len(l17)*9
+		for _, e18 := range l17 {
+			sz19 += len(e18)
+		}
+		b.Reserve(sz19)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l17)))
+		if len(l17) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e18 := range l17 {
+				if len(w)-off < len(e18)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e18) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e18))<<2|2)
+				if len(e18) > 0 {
+					off += copy(w[off:], e18)
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.Player))
+	{
+		s20 := x.Copyright
+		b.Reserve(buffer.BatchSlack + len(s20) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s20))<<2|2)
+		if len(s20) > 0 {
+			off += copy(w[off:], s20)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
 // ForyRead reads Media's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Media) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Media{Persons: x.Persons}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -1232,30 +1698,119 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n11 := c.ReadLength(1)
-	l12 := foryimpl.ReuseSlice[[]string](c, x.Persons, n11)
-	if n11 > 0 {
-		hn14 := c.ReadListHeader(21)
+	n21 := c.ReadLength(1)
+	l22 := foryimpl.ReuseSlice[[]string](c, x.Persons, n21)
+	if n21 > 0 {
+		hn24 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i13 := range l12 {
-				if hn14 && !c.ReadFlag() {
-					clear(l12[i13 : i13+1])
+			for i23 := range l22 {
+				if hn24 && !c.ReadFlag() {
+					clear(l22[i23 : i23+1])
 					continue
 				}
-				l12[i13] = c.ReadString()
+				l22[i23] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i13)
+					c.TraceIndex(i23)
 					break
 				}
 			}
 		}
 	}
-	x.Persons = l12
+	x.Persons = l22
 	if c.Failed() {
 		c.Trace("Persons")
 		return
 	}
 	x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+	if c.Failed() {
+		c.Trace("Player")
+		return
+	}
+	x.Copyright = c.ReadString()
+	if c.Failed() {
+		c.Trace("Copyright")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Media) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Media{Persons: x.Persons}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -604294006 && !c.Failed() {
+			c.HashMismatch(foryTypeMedia, h)
+			return
+		}
+	}
+	// One bounds check for the 1 bytes of fixed-width fields.
+	if r.Need(1) {
+		in, off := r.Bytes(), r.Offset()
+		x.HasBitrate = buffer.ReadUint8At(in, off) != 0
+		r.SetOffset(off + 1)
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Duration = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Size = buffer.UnZigZag64(u64)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Width = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Height = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Bitrate = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("HasBitrate..Bitrate")
+		return
+	}
+	x.URI = c.ReadString()
+	if c.Failed() {
+		c.Trace("URI")
+		return
+	}
+	x.Title = c.ReadString()
+	if c.Failed() {
+		c.Trace("Title")
+		return
+	}
+	x.Format = c.ReadString()
+	if c.Failed() {
+		c.Trace("Format")
+		return
+	}
+	n27 := c.ReadLength(1)
+	l28 := foryimpl.ReuseSlice[[]string](c, x.Persons, n27)
+	if n27 > 0 {
+		hn30 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i29 := range l28 {
+				if hn30 && !c.ReadFlag() {
+					clear(l28[i29 : i29+1])
+					continue
+				}
+				l28[i29] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i29)
+					break
+				}
+			}
+		}
+	}
+	x.Persons = l28
+	if c.Failed() {
+		c.Trace("Persons")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Player")
 		return
@@ -1279,40 +1834,40 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v16, ok17 := c.ReadIntAs(f, 64); ok17 {
-					x.Duration = int64(v16)
+				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
+					x.Duration = int64(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v18, ok19 := c.ReadIntAs(f, 64); ok19 {
-					x.Size = int64(v18)
+				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
+					x.Size = int64(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v20, ok21 := c.ReadIntAs(f, 32); ok21 {
-					x.Width = int32(v20)
+				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
+					x.Width = int32(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v22, ok23 := c.ReadIntAs(f, 32); ok23 {
-					x.Height = int32(v22)
+				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
+					x.Height = int32(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v24, ok25 := c.ReadIntAs(f, 32); ok25 {
-					x.Bitrate = int32(v24)
+				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
+					x.Bitrate = int32(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -1331,25 +1886,25 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n26 := c.ReadLength(1)
-				l27 := foryimpl.MakeSlice[[]string](c, n26)
-				if n26 > 0 {
-					hn29 := c.ReadListHeader(21)
+				n45 := c.ReadLength(1)
+				l46 := foryimpl.MakeSlice[[]string](c, n45)
+				if n45 > 0 {
+					hn48 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i28 := range l27 {
-							if hn29 && !c.ReadFlag() {
-								clear(l27[i28 : i28+1])
+						for i47 := range l46 {
+							if hn48 && !c.ReadFlag() {
+								clear(l46[i47 : i47+1])
 								continue
 							}
-							l27[i28] = c.ReadString()
+							l46[i47] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i28)
+								c.TraceIndex(i47)
 								break
 							}
 						}
 					}
 				}
-				x.Persons = l27
+				x.Persons = l46
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -1371,13 +1926,15 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x04},
-	GoName:         "testmsg.Image",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x04},
-	SchemaHash:     1960516840,
-	TypeDef:        []byte{0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
-	UserID:         4,
+	ConsistentMeta:    []byte{0x1b, 0x04},
+	GoName:            "testmsg.Image",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x04},
+	SchemaHash:        1960516840,
+	TypeDef:           []byte{0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
+	TypeDefRef:        []byte{0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19},
+	UserID:            4,
 })
 
 // foryShapeImage stops compiling when Image's fields or their tags change; run go generate.
@@ -1403,6 +1960,9 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -1429,6 +1989,10 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Image's struct body (docs/format.md §9).
 func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -1482,8 +2046,53 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !foryimpl.ValidString(string(x.URI)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "URI"))
+			return
+		}
+		if !foryimpl.ValidString(string(x.Title)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "Title"))
+			return
+		}
+	}
+	if x.Size < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size)))
+		return
+	}
+	b := c.Buffer()
+	s3 := x.URI
+	s4 := x.Title
+	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(14 + buffer.BatchSlack + len(s3) + len(s4) + 18)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 1960516840)
+		off += 4
+	}
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
+	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+	if len(s3) > 0 {
+		off += copy(w[off:], s3)
+	}
+	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+	if len(s4) > 0 {
+		off += copy(w[off:], s4)
+	}
+	b.SetWriterIndex(off)
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.Size))
+}
+
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Image) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Image{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -1523,6 +2132,49 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Image{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
+			c.HashMismatch(foryTypeImage, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Width = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Height = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Width..Height")
+		return
+	}
+	x.URI = c.ReadString()
+	if c.Failed() {
+		c.Trace("URI")
+		return
+	}
+	x.Title = c.ReadString()
+	if c.Failed() {
+		c.Trace("Title")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+	}
+	if c.Failed() {
+		c.Trace("Size")
+		return
+	}
+}
+
 // ForyReadEvolved reads a Image body written with another schema, following ev (docs/format.md §11.4).
 func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Image{}
@@ -1531,16 +2183,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					x.Width = int32(v3)
+				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
+					x.Width = int32(v7)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
-					x.Height = int32(v5)
+				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
+					x.Height = int32(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()

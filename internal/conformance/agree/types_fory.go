@@ -50,6 +50,9 @@ func (x *OptInt) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *OptInt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -192,6 +195,9 @@ func (x *NilValues) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -399,75 +405,75 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("A")
 		return
 	}
-	n49 := c.ReadLength(2)
-	m50 := foryimpl.MakeMap[map[string][]string](c, n49)
-	for n49 > 0 && !c.Failed() {
-		sz51, vn52, _ := c.ReadMapChunk(n49, 21, 22, nil, true)
-		for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
-			var k54 string
-			k54 = c.ReadString()
-			var v55 []string
-			if !vn52 {
-				n56 := c.ReadLength(1)
-				l57 := foryimpl.MakeSlice[[]string](c, n56)
-				if n56 > 0 {
-					hn59 := c.ReadListHeader(21)
+	n51 := c.ReadLength(2)
+	m52 := foryimpl.MakeMap[map[string][]string](c, n51)
+	for n51 > 0 && !c.Failed() {
+		sz53, vn54, _ := c.ReadMapChunk(n51, 21, 22, nil, true)
+		for j55 := 0; j55 < sz53 && !c.Failed(); j55++ {
+			var k56 string
+			k56 = c.ReadString()
+			var v57 []string
+			if !vn54 {
+				n58 := c.ReadLength(1)
+				l59 := foryimpl.MakeSlice[[]string](c, n58)
+				if n58 > 0 {
+					hn61 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i58 := range l57 {
-							if hn59 && !c.ReadFlag() {
-								clear(l57[i58 : i58+1])
+						for i60 := range l59 {
+							if hn61 && !c.ReadFlag() {
+								clear(l59[i60 : i60+1])
 								continue
 							}
-							l57[i58] = c.ReadString()
+							l59[i60] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i58)
+								c.TraceIndex(i60)
 								break
 							}
 						}
 					}
 				}
-				v55 = l57
+				v57 = l59
 			}
-			m50[k54] = v55
+			m52[k56] = v57
 		}
-		n49 -= sz51
+		n51 -= sz53
 	}
-	x.B = m50
+	x.B = m52
 	if c.Failed() {
 		c.Trace("B")
 		return
 	}
-	n61 := c.ReadLength(2)
-	m62 := foryimpl.MakeMap[map[string]map[int32]string](c, n61)
-	for n61 > 0 && !c.Failed() {
-		sz63, vn64, _ := c.ReadMapChunk(n61, 21, 24, nil, true)
-		for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
-			var k66 string
-			k66 = c.ReadString()
-			var v67 map[int32]string
-			if !vn64 {
-				n68 := c.ReadLength(2)
-				m69 := foryimpl.MakeMap[map[int32]string](c, n68)
-				for n68 > 0 && !c.Failed() {
-					sz70, vn71, _ := c.ReadMapChunk(n68, 5, 21, nil, false)
-					for j72 := 0; j72 < sz70 && !c.Failed(); j72++ {
-						var k73 int32
-						k73 = r.ReadVarInt32()
-						var v74 string
-						if !vn71 {
-							v74 = c.ReadString()
+	n65 := c.ReadLength(2)
+	m66 := foryimpl.MakeMap[map[string]map[int32]string](c, n65)
+	for n65 > 0 && !c.Failed() {
+		sz67, vn68, _ := c.ReadMapChunk(n65, 21, 24, nil, true)
+		for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
+			var k70 string
+			k70 = c.ReadString()
+			var v71 map[int32]string
+			if !vn68 {
+				n72 := c.ReadLength(2)
+				m73 := foryimpl.MakeMap[map[int32]string](c, n72)
+				for n72 > 0 && !c.Failed() {
+					sz74, vn75, _ := c.ReadMapChunk(n72, 5, 21, nil, false)
+					for j76 := 0; j76 < sz74 && !c.Failed(); j76++ {
+						var k77 int32
+						k77 = r.ReadVarInt32()
+						var v78 string
+						if !vn75 {
+							v78 = c.ReadString()
 						}
-						m69[k73] = v74
+						m73[k77] = v78
 					}
-					n68 -= sz70
+					n72 -= sz74
 				}
-				v67 = m69
+				v71 = m73
 			}
-			m62[k66] = v67
+			m66[k70] = v71
 		}
-		n61 -= sz63
+		n65 -= sz67
 	}
-	x.C = m62
+	x.C = m66
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -482,111 +488,111 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n75 := c.ReadLength(2)
-				m76 := foryimpl.MakeMap[map[int32][]int32](c, n75)
-				for n75 > 0 && !c.Failed() {
-					sz77, vn78, _ := c.ReadMapChunk(n75, 5, 22, nil, true)
-					for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
-						var k80 int32
-						k80 = r.ReadVarInt32()
-						var v81 []int32
-						if !vn78 {
-							n82 := c.ReadLength(1)
-							l83 := foryimpl.MakeSlice[[]int32](c, n82)
-							if n82 > 0 {
-								hn85 := c.ReadListHeader(5)
+				n81 := c.ReadLength(2)
+				m82 := foryimpl.MakeMap[map[int32][]int32](c, n81)
+				for n81 > 0 && !c.Failed() {
+					sz83, vn84, _ := c.ReadMapChunk(n81, 5, 22, nil, true)
+					for j85 := 0; j85 < sz83 && !c.Failed(); j85++ {
+						var k86 int32
+						k86 = r.ReadVarInt32()
+						var v87 []int32
+						if !vn84 {
+							n88 := c.ReadLength(1)
+							l89 := foryimpl.MakeSlice[[]int32](c, n88)
+							if n88 > 0 {
+								hn91 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i84 := range l83 {
-										if hn85 && !c.ReadFlag() {
-											clear(l83[i84 : i84+1])
+									for i90 := range l89 {
+										if hn91 && !c.ReadFlag() {
+											clear(l89[i90 : i90+1])
 											continue
 										}
-										l83[i84] = r.ReadVarInt32()
+										l89[i90] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i84)
+											c.TraceIndex(i90)
 											break
 										}
 									}
 								}
 							}
-							v81 = l83
+							v87 = l89
 						}
-						m76[k80] = v81
+						m82[k86] = v87
 					}
-					n75 -= sz77
+					n81 -= sz83
 				}
-				x.A = m76
+				x.A = m82
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n87 := c.ReadLength(2)
-				m88 := foryimpl.MakeMap[map[string][]string](c, n87)
-				for n87 > 0 && !c.Failed() {
-					sz89, vn90, _ := c.ReadMapChunk(n87, 21, 22, nil, true)
-					for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
-						var k92 string
-						k92 = c.ReadString()
-						var v93 []string
-						if !vn90 {
-							n94 := c.ReadLength(1)
-							l95 := foryimpl.MakeSlice[[]string](c, n94)
-							if n94 > 0 {
-								hn97 := c.ReadListHeader(21)
+				n95 := c.ReadLength(2)
+				m96 := foryimpl.MakeMap[map[string][]string](c, n95)
+				for n95 > 0 && !c.Failed() {
+					sz97, vn98, _ := c.ReadMapChunk(n95, 21, 22, nil, true)
+					for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
+						var k100 string
+						k100 = c.ReadString()
+						var v101 []string
+						if !vn98 {
+							n102 := c.ReadLength(1)
+							l103 := foryimpl.MakeSlice[[]string](c, n102)
+							if n102 > 0 {
+								hn105 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i96 := range l95 {
-										if hn97 && !c.ReadFlag() {
-											clear(l95[i96 : i96+1])
+									for i104 := range l103 {
+										if hn105 && !c.ReadFlag() {
+											clear(l103[i104 : i104+1])
 											continue
 										}
-										l95[i96] = c.ReadString()
+										l103[i104] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i96)
+											c.TraceIndex(i104)
 											break
 										}
 									}
 								}
 							}
-							v93 = l95
+							v101 = l103
 						}
-						m88[k92] = v93
+						m96[k100] = v101
 					}
-					n87 -= sz89
+					n95 -= sz97
 				}
-				x.B = m88
+				x.B = m96
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n99 := c.ReadLength(2)
-				m100 := foryimpl.MakeMap[map[string]map[int32]string](c, n99)
-				for n99 > 0 && !c.Failed() {
-					sz101, vn102, _ := c.ReadMapChunk(n99, 21, 24, nil, true)
-					for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
-						var k104 string
-						k104 = c.ReadString()
-						var v105 map[int32]string
-						if !vn102 {
-							n106 := c.ReadLength(2)
-							m107 := foryimpl.MakeMap[map[int32]string](c, n106)
-							for n106 > 0 && !c.Failed() {
-								sz108, vn109, _ := c.ReadMapChunk(n106, 5, 21, nil, false)
-								for j110 := 0; j110 < sz108 && !c.Failed(); j110++ {
-									var k111 int32
-									k111 = r.ReadVarInt32()
-									var v112 string
-									if !vn109 {
-										v112 = c.ReadString()
+				n109 := c.ReadLength(2)
+				m110 := foryimpl.MakeMap[map[string]map[int32]string](c, n109)
+				for n109 > 0 && !c.Failed() {
+					sz111, vn112, _ := c.ReadMapChunk(n109, 21, 24, nil, true)
+					for j113 := 0; j113 < sz111 && !c.Failed(); j113++ {
+						var k114 string
+						k114 = c.ReadString()
+						var v115 map[int32]string
+						if !vn112 {
+							n116 := c.ReadLength(2)
+							m117 := foryimpl.MakeMap[map[int32]string](c, n116)
+							for n116 > 0 && !c.Failed() {
+								sz118, vn119, _ := c.ReadMapChunk(n116, 5, 21, nil, false)
+								for j120 := 0; j120 < sz118 && !c.Failed(); j120++ {
+									var k121 int32
+									k121 = r.ReadVarInt32()
+									var v122 string
+									if !vn119 {
+										v122 = c.ReadString()
 									}
-									m107[k111] = v112
+									m117[k121] = v122
 								}
-								n106 -= sz108
+								n116 -= sz118
 							}
-							v105 = m107
+							v115 = m117
 						}
-						m100[k104] = v105
+						m110[k114] = v115
 					}
-					n99 -= sz101
+					n109 -= sz111
 				}
-				x.C = m100
+				x.C = m110
 			}
 		default:
 			c.SkipField(f)
@@ -628,6 +634,9 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -800,6 +809,9 @@ func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeMapKinds)
 	start := b.WriterIndex()
 	b.Reserve(27)
@@ -843,6 +855,10 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes MapKinds's struct body (docs/format.md §9).
 func (x *MapKinds) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		for k1 := range x.S {
 			if !foryimpl.ValidString(string(k1)) {
@@ -899,8 +915,67 @@ func (x *MapKinds) ForyWrite(c *foryimpl.WriteContext) {
 	mw19.End(b)
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *MapKinds) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k22 := range x.S {
+			if !foryimpl.ValidString(string(k22)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "S"))
+				return
+			}
+		}
+		for k26 := range x.L {
+			if !foryimpl.ValidString(string(k26)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "L"))
+				return
+			}
+		}
+		for k30 := range x.P {
+			if !foryimpl.ValidString(string(k30)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "P"))
+				return
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-1007685497)
+	}
+	var mw34 foryimpl.MapWriter
+	mw34.Begin(b, len(x.S))
+	for k35, v36 := range x.S {
+		mw34.Entry(b)
+		foryimpl.WriteString(b, k35)
+		b.WriteVarInt32(v36)
+	}
+	mw34.End(b)
+	var mw37 foryimpl.MapWriter
+	mw37.Begin(b, len(x.L))
+	for k38, v39 := range x.L {
+		mw37.Entry(b)
+		foryimpl.WriteString(b, k38)
+		v39.ForyWrite(c)
+	}
+	mw37.End(b)
+	var mw40 foryimpl.MapWriter
+	mw40.BeginTracked(b, len(x.P))
+	for k41, v42 := range x.P {
+		mw40.Entry(b)
+		foryimpl.WriteString(b, k41)
+		if !foryimpl.WriteRefPtr(c, v42) {
+			v42.ForyWrite(c)
+		}
+	}
+	mw40.End(b)
+}
+
 // ForyRead reads MapKinds's struct body (docs/format.md §9); errors are recorded in c.
 func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = MapKinds{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -909,72 +984,169 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n22 := c.ReadLength(2)
-	m23 := foryimpl.MakeMap[map[string]int32](c, n22)
-	for n22 > 0 && !c.Failed() {
-		sz24, vn25, _ := c.ReadMapChunk(n22, 21, 5, nil, false)
-		for j26 := 0; j26 < sz24 && !c.Failed(); j26++ {
-			var k27 string
-			k27 = c.ReadString()
-			var v28 int32
-			if !vn25 {
-				v28 = r.ReadVarInt32()
+	n43 := c.ReadLength(2)
+	m44 := foryimpl.MakeMap[map[string]int32](c, n43)
+	for n43 > 0 && !c.Failed() {
+		sz45, vn46, _ := c.ReadMapChunk(n43, 21, 5, nil, false)
+		for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
+			var k48 string
+			k48 = c.ReadString()
+			var v49 int32
+			if !vn46 {
+				v49 = r.ReadVarInt32()
 			}
-			m23[k27] = v28
+			m44[k48] = v49
 		}
-		n22 -= sz24
+		n43 -= sz45
 	}
-	x.S = m23
+	x.S = m44
 	if c.Failed() {
 		c.Trace("S")
 		return
 	}
-	n29 := c.ReadLength(2)
-	m30 := foryimpl.MakeMap[map[string]Leaf](c, n29)
-	for n29 > 0 && !c.Failed() {
-		sz31, vn32, ev36 := c.ReadMapChunk(n29, 21, 28, foryTypeLeaf, false)
-		for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
-			var k34 string
-			k34 = c.ReadString()
-			var v35 Leaf
-			if !vn32 {
-				if ev36 != nil {
-					v35.ForyReadEvolved(c, ev36)
+	n51 := c.ReadLength(2)
+	m52 := foryimpl.MakeMap[map[string]Leaf](c, n51)
+	for n51 > 0 && !c.Failed() {
+		sz53, vn54, ev58 := c.ReadMapChunk(n51, 21, 28, foryTypeLeaf, false)
+		for j55 := 0; j55 < sz53 && !c.Failed(); j55++ {
+			var k56 string
+			k56 = c.ReadString()
+			var v57 Leaf
+			if !vn54 {
+				if ev58 != nil {
+					v57.ForyReadEvolved(c, ev58)
 				} else {
-					v35.ForyRead(c)
+					v57.ForyRead(c)
 				}
 			}
-			m30[k34] = v35
+			m52[k56] = v57
 		}
-		n29 -= sz31
+		n51 -= sz53
 	}
-	x.L = m30
+	x.L = m52
 	if c.Failed() {
 		c.Trace("L")
 		return
 	}
-	n37 := c.ReadLength(2)
-	m38 := foryimpl.MakeMap[map[string]*Leaf](c, n37)
-	for n37 > 0 && !c.Failed() {
-		sz39, vn40, ev45 := c.ReadMapChunk(n37, 21, 28, foryTypeLeaf, true)
-		for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
-			var k42 string
-			k42 = c.ReadString()
-			var v43 *Leaf
-			if !vn40 {
-				p44 := foryimpl.Alloc[Leaf](c)
-				if ev45 != nil {
-					p44.ForyReadEvolved(c, ev45)
+	n60 := c.ReadLength(2)
+	m61 := foryimpl.MakeMap[map[string]*Leaf](c, n60)
+	for n60 > 0 && !c.Failed() {
+		sz62, vn63, ev68 := c.ReadMapChunk(n60, 21, 28, foryTypeLeaf, true)
+		for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
+			var k65 string
+			k65 = c.ReadString()
+			var v66 *Leaf
+			if !vn63 {
+				p67 := foryimpl.Alloc[Leaf](c)
+				if ev68 != nil {
+					p67.ForyReadEvolved(c, ev68)
 				} else {
-					p44.ForyRead(c)
+					p67.ForyRead(c)
 				}
-				v43 = p44
+				v66 = p67
 			}
-			m38[k42] = v43
+			m61[k65] = v66
 		}
-		n37 -= sz39
+		n60 -= sz62
 	}
-	x.P = m38
+	x.P = m61
+	if c.Failed() {
+		c.Trace("P")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *MapKinds) foryReadRef(c *foryimpl.ReadContext) {
+	*x = MapKinds{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -1007685497 && !c.Failed() {
+			c.HashMismatch(foryTypeMapKinds, h)
+			return
+		}
+	}
+	n70 := c.ReadLength(2)
+	m71 := foryimpl.MakeMap[map[string]int32](c, n70)
+	for n70 > 0 && !c.Failed() {
+		sz72, vn73, _ := c.ReadMapChunk(n70, 21, 5, nil, false)
+		for j74 := 0; j74 < sz72 && !c.Failed(); j74++ {
+			var k75 string
+			k75 = c.ReadString()
+			var v76 int32
+			if !vn73 {
+				v76 = r.ReadVarInt32()
+			}
+			m71[k75] = v76
+		}
+		n70 -= sz72
+	}
+	x.S = m71
+	if c.Failed() {
+		c.Trace("S")
+		return
+	}
+	n78 := c.ReadLength(2)
+	m79 := foryimpl.MakeMap[map[string]Leaf](c, n78)
+	for n78 > 0 && !c.Failed() {
+		sz80, vn81, ev85 := c.ReadMapChunk(n78, 21, 28, foryTypeLeaf, false)
+		for j82 := 0; j82 < sz80 && !c.Failed(); j82++ {
+			var k83 string
+			k83 = c.ReadString()
+			var v84 Leaf
+			if !vn81 {
+				if ev85 != nil {
+					v84.ForyReadEvolved(c, ev85)
+				} else {
+					v84.ForyRead(c)
+				}
+			}
+			m79[k83] = v84
+		}
+		n78 -= sz80
+	}
+	x.L = m79
+	if c.Failed() {
+		c.Trace("L")
+		return
+	}
+	n87 := c.ReadLength(2)
+	m88 := foryimpl.MakeMap[map[string]*Leaf](c, n87)
+	for n87 > 0 && !c.Failed() {
+		sz89, vn90, tr96, ev95 := c.ReadMapChunkRef(n87, 21, foryTypeLeaf)
+		for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
+			var k92 string
+			k92 = c.ReadString()
+			var v93 *Leaf
+			if tr96 {
+				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+					v93 = foryimpl.BackRef[Leaf](c, id98)
+				} else if st97 == foryimpl.RefFollows {
+					p99 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id98, p99)
+					if ev95 != nil {
+						p99.ForyReadEvolved(c, ev95)
+					} else {
+						p99.ForyRead(c)
+					}
+					v93 = p99
+				} else {
+					v93 = nil
+				}
+			} else if !vn90 {
+				p94 := foryimpl.Alloc[Leaf](c)
+				if ev95 != nil {
+					p94.ForyReadEvolved(c, ev95)
+				} else {
+					p94.ForyRead(c)
+				}
+				v93 = p94
+			}
+			m88[k92] = v93
+		}
+		n87 -= sz89
+	}
+	x.P = m88
 	if c.Failed() {
 		c.Trace("P")
 		return
@@ -989,70 +1161,70 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n46 := c.ReadLength(2)
-				m47 := foryimpl.MakeMap[map[string]int32](c, n46)
-				for n46 > 0 && !c.Failed() {
-					sz48, vn49, _ := c.ReadMapChunk(n46, 21, 5, nil, false)
-					for j50 := 0; j50 < sz48 && !c.Failed(); j50++ {
-						var k51 string
-						k51 = c.ReadString()
-						var v52 int32
-						if !vn49 {
-							v52 = r.ReadVarInt32()
+				n100 := c.ReadLength(2)
+				m101 := foryimpl.MakeMap[map[string]int32](c, n100)
+				for n100 > 0 && !c.Failed() {
+					sz102, vn103, _ := c.ReadMapChunk(n100, 21, 5, nil, false)
+					for j104 := 0; j104 < sz102 && !c.Failed(); j104++ {
+						var k105 string
+						k105 = c.ReadString()
+						var v106 int32
+						if !vn103 {
+							v106 = r.ReadVarInt32()
 						}
-						m47[k51] = v52
+						m101[k105] = v106
 					}
-					n46 -= sz48
+					n100 -= sz102
 				}
-				x.S = m47
+				x.S = m101
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n53 := c.ReadLength(2)
-				m54 := foryimpl.MakeMap[map[string]Leaf](c, n53)
-				for n53 > 0 && !c.Failed() {
-					sz55, vn56, ev60 := c.ReadMapChunk(n53, 21, 28, foryTypeLeaf, false)
-					for j57 := 0; j57 < sz55 && !c.Failed(); j57++ {
-						var k58 string
-						k58 = c.ReadString()
-						var v59 Leaf
-						if !vn56 {
-							if ev60 != nil {
-								v59.ForyReadEvolved(c, ev60)
+				n108 := c.ReadLength(2)
+				m109 := foryimpl.MakeMap[map[string]Leaf](c, n108)
+				for n108 > 0 && !c.Failed() {
+					sz110, vn111, ev115 := c.ReadMapChunk(n108, 21, 28, foryTypeLeaf, false)
+					for j112 := 0; j112 < sz110 && !c.Failed(); j112++ {
+						var k113 string
+						k113 = c.ReadString()
+						var v114 Leaf
+						if !vn111 {
+							if ev115 != nil {
+								v114.ForyReadEvolved(c, ev115)
 							} else {
-								v59.ForyRead(c)
+								v114.ForyRead(c)
 							}
 						}
-						m54[k58] = v59
+						m109[k113] = v114
 					}
-					n53 -= sz55
+					n108 -= sz110
 				}
-				x.L = m54
+				x.L = m109
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n61 := c.ReadLength(2)
-				m62 := foryimpl.MakeMap[map[string]*Leaf](c, n61)
-				for n61 > 0 && !c.Failed() {
-					sz63, vn64, ev69 := c.ReadMapChunk(n61, 21, 28, foryTypeLeaf, true)
-					for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
-						var k66 string
-						k66 = c.ReadString()
-						var v67 *Leaf
-						if !vn64 {
-							p68 := foryimpl.Alloc[Leaf](c)
-							if ev69 != nil {
-								p68.ForyReadEvolved(c, ev69)
+				n117 := c.ReadLength(2)
+				m118 := foryimpl.MakeMap[map[string]*Leaf](c, n117)
+				for n117 > 0 && !c.Failed() {
+					sz119, vn120, ev125 := c.ReadMapChunk(n117, 21, 28, foryTypeLeaf, true)
+					for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
+						var k122 string
+						k122 = c.ReadString()
+						var v123 *Leaf
+						if !vn120 {
+							p124 := foryimpl.Alloc[Leaf](c)
+							if ev125 != nil {
+								p124.ForyReadEvolved(c, ev125)
 							} else {
-								p68.ForyRead(c)
+								p124.ForyRead(c)
 							}
-							v67 = p68
+							v123 = p124
 						}
-						m62[k66] = v67
+						m118[k122] = v123
 					}
-					n61 -= sz63
+					n117 -= sz119
 				}
-				x.P = m62
+				x.P = m118
 			}
 		default:
 			c.SkipField(f)
@@ -1100,6 +1272,9 @@ func (x *Ints) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Ints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -1308,22 +1483,22 @@ func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Tags")
 		return
 	}
-	n21 := c.ReadLength(2)
-	m22 := foryimpl.MakeMap[map[string]string](c, n21)
-	for n21 > 0 && !c.Failed() {
-		sz23, vn24, _ := c.ReadMapChunk(n21, 21, 21, nil, false)
-		for j25 := 0; j25 < sz23 && !c.Failed(); j25++ {
-			var k26 string
-			k26 = c.ReadString()
-			var v27 string
-			if !vn24 {
-				v27 = c.ReadString()
+	n22 := c.ReadLength(2)
+	m23 := foryimpl.MakeMap[map[string]string](c, n22)
+	for n22 > 0 && !c.Failed() {
+		sz24, vn25, _ := c.ReadMapChunk(n22, 21, 21, nil, false)
+		for j26 := 0; j26 < sz24 && !c.Failed(); j26++ {
+			var k27 string
+			k27 = c.ReadString()
+			var v28 string
+			if !vn25 {
+				v28 = c.ReadString()
 			}
-			m22[k26] = v27
+			m23[k27] = v28
 		}
-		n21 -= sz23
+		n22 -= sz24
 	}
-	x.Attr = m22
+	x.Attr = m23
 	if c.Failed() {
 		c.Trace("Attr")
 		return
@@ -1338,38 +1513,38 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v28, ok29 := c.ReadUintAs(f, 64); ok29 {
-					x.B = uint(v28)
+				if v30, ok31 := c.ReadUintAs(f, 64); ok31 {
+					x.B = uint(v30)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.B = uint(r.ReadUint32())
 			}
 		case 1:
 			if f.Convert {
-				if v30, ok31 := c.ReadIntAs(f, 64); ok31 {
-					x.C = int(v30)
+				if v32, ok33 := c.ReadIntAs(f, 64); ok33 {
+					x.C = int(v32)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.C = int(r.ReadVarInt64())
 			}
 		case 2:
 			if f.Convert {
-				if v32, ok33 := c.ReadIntAs(f, 64); ok33 {
-					x.A = int(v32)
+				if v34, ok35 := c.ReadIntAs(f, 64); ok35 {
+					x.A = int(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = int(r.ReadVarInt32())
 			}
 		case 3:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
-					pv37 := int(v35)
-					x.P = &pv37
+				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
+					pv39 := int(v37)
+					x.P = &pv39
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p34 := foryimpl.Alloc[int](c)
-				*p34 = int(r.ReadInt32())
-				x.P = p34
+				p36 := foryimpl.Alloc[int](c)
+				*p36 = int(r.ReadInt32())
+				x.P = p36
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -1377,44 +1552,44 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadLength(1)
-				l39 := foryimpl.MakeSlice[[]string](c, n38)
-				if n38 > 0 {
-					hn41 := c.ReadListHeader(21)
+				n40 := c.ReadLength(1)
+				l41 := foryimpl.MakeSlice[[]string](c, n40)
+				if n40 > 0 {
+					hn43 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i40 := range l39 {
-							if hn41 && !c.ReadFlag() {
-								clear(l39[i40 : i40+1])
+						for i42 := range l41 {
+							if hn43 && !c.ReadFlag() {
+								clear(l41[i42 : i42+1])
 								continue
 							}
-							l39[i40] = c.ReadString()
+							l41[i42] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i40)
+								c.TraceIndex(i42)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l39
+				x.Tags = l41
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n43 := c.ReadLength(2)
-				m44 := foryimpl.MakeMap[map[string]string](c, n43)
-				for n43 > 0 && !c.Failed() {
-					sz45, vn46, _ := c.ReadMapChunk(n43, 21, 21, nil, false)
-					for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
-						var k48 string
-						k48 = c.ReadString()
-						var v49 string
-						if !vn46 {
-							v49 = c.ReadString()
+				n46 := c.ReadLength(2)
+				m47 := foryimpl.MakeMap[map[string]string](c, n46)
+				for n46 > 0 && !c.Failed() {
+					sz48, vn49, _ := c.ReadMapChunk(n46, 21, 21, nil, false)
+					for j50 := 0; j50 < sz48 && !c.Failed(); j50++ {
+						var k51 string
+						k51 = c.ReadString()
+						var v52 string
+						if !vn49 {
+							v52 = c.ReadString()
 						}
-						m44[k48] = v49
+						m47[k51] = v52
 					}
-					n43 -= sz45
+					n46 -= sz48
 				}
-				x.Attr = m44
+				x.Attr = m47
 			}
 		default:
 			c.SkipField(f)
@@ -1458,6 +1633,9 @@ func (x *Pt) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Pt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -1630,6 +1808,9 @@ func (x *PtLists) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PtLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypePtLists)
 	start := b.WriterIndex()
 	b.Reserve(24)
@@ -1672,6 +1853,10 @@ func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes PtLists's struct body (docs/format.md §9).
 func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
@@ -1720,8 +1905,57 @@ func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *PtLists) foryWriteRef(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(248749279)
+	}
+	l20 := x.A
+	b.WriteVarUint32(uint32(len(l20)))
+	if len(l20) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypePt)
+		for i21 := range l20 {
+			l20[i21].ForyWrite(c)
+		}
+	}
+	l22 := x.B
+	b.WriteVarUint32(uint32(len(l22)))
+	if len(l22) > 0 {
+		h23 := byte(0x09)
+		for _, p24 := range l22 {
+			if p24 == nil {
+				h23 = 0x0b
+				break
+			}
+		}
+		b.WriteUint8(h23)
+		c.WriteStructMetaPtr(foryTypePt)
+		for _, p24 := range l22 {
+			if !foryimpl.WriteRefPtr(c, p24) {
+				p24.ForyWrite(c)
+			}
+		}
+	}
+	l25 := x.C
+	b.WriteVarUint32(uint32(len(l25)))
+	if len(l25) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypePt)
+		for i26 := range l25 {
+			l25[i26].ForyWrite(c)
+		}
+	}
+}
+
 // ForyRead reads PtLists's struct body (docs/format.md §9); errors are recorded in c.
 func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = PtLists{
 		A: x.A,
 		B: x.B,
@@ -1734,85 +1968,205 @@ func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n14 := c.ReadLength(1)
-	l15 := foryimpl.ReuseSlice[[]Pt](c, x.A, n14)
-	if n14 > 0 {
-		hn17, ev18 := c.ReadStructListHeader(foryTypePt)
+	n27 := c.ReadLength(1)
+	l28 := foryimpl.ReuseSlice[[]Pt](c, x.A, n27)
+	if n27 > 0 {
+		hn30, ev31 := c.ReadStructListHeader(foryTypePt)
 		if !c.Failed() {
-			for i16 := range l15 {
-				if hn17 && !c.ReadFlag() {
-					clear(l15[i16 : i16+1])
+			for i29 := range l28 {
+				if hn30 && !c.ReadFlag() {
+					clear(l28[i29 : i29+1])
 					continue
 				}
-				if ev18 != nil {
-					l15[i16].ForyReadEvolved(c, ev18)
+				if ev31 != nil {
+					l28[i29].ForyReadEvolved(c, ev31)
 				} else {
-					l15[i16].ForyRead(c)
+					l28[i29].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i16)
+					c.TraceIndex(i29)
 					break
 				}
 			}
 		}
 	}
-	x.A = l15
+	x.A = l28
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
-	n19 := c.ReadLength(1)
-	l20 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n19)
-	if n19 > 0 {
-		hn22, ev23 := c.ReadStructListHeader(foryTypePt)
+	n33 := c.ReadLength(1)
+	l34 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n33)
+	if n33 > 0 {
+		hn36, ev37 := c.ReadStructListHeader(foryTypePt)
 		if !c.Failed() {
-			for i21 := range l20 {
-				if hn22 && !c.ReadFlag() {
-					clear(l20[i21 : i21+1])
+			for i35 := range l34 {
+				if hn36 && !c.ReadFlag() {
+					clear(l34[i35 : i35+1])
 					continue
 				}
-				p24 := foryimpl.Alloc[Pt](c)
-				if ev23 != nil {
-					p24.ForyReadEvolved(c, ev23)
+				p39 := foryimpl.Alloc[Pt](c)
+				if ev37 != nil {
+					p39.ForyReadEvolved(c, ev37)
 				} else {
-					p24.ForyRead(c)
+					p39.ForyRead(c)
 				}
-				l20[i21] = p24
+				l34[i35] = p39
 				if c.Failed() {
-					c.TraceIndex(i21)
+					c.TraceIndex(i35)
 					break
 				}
 			}
 		}
 	}
-	x.B = l20
+	x.B = l34
 	if c.Failed() {
 		c.Trace("B")
 		return
 	}
-	n25 := c.ReadLength(1)
-	l26 := foryimpl.ReuseSlice[[]Pt](c, x.C, n25)
-	if n25 > 0 {
-		hn28, ev29 := c.ReadStructListHeader(foryTypePt)
+	n40 := c.ReadLength(1)
+	l41 := foryimpl.ReuseSlice[[]Pt](c, x.C, n40)
+	if n40 > 0 {
+		hn43, ev44 := c.ReadStructListHeader(foryTypePt)
 		if !c.Failed() {
-			for i27 := range l26 {
-				if hn28 && !c.ReadFlag() {
-					clear(l26[i27 : i27+1])
+			for i42 := range l41 {
+				if hn43 && !c.ReadFlag() {
+					clear(l41[i42 : i42+1])
 					continue
 				}
-				if ev29 != nil {
-					l26[i27].ForyReadEvolved(c, ev29)
+				if ev44 != nil {
+					l41[i42].ForyReadEvolved(c, ev44)
 				} else {
-					l26[i27].ForyRead(c)
+					l41[i42].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i27)
+					c.TraceIndex(i42)
 					break
 				}
 			}
 		}
 	}
-	x.C = l26
+	x.C = l41
+	if c.Failed() {
+		c.Trace("C")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *PtLists) foryReadRef(c *foryimpl.ReadContext) {
+	*x = PtLists{
+		A: x.A,
+		B: x.B,
+		C: x.C,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 248749279 && !c.Failed() {
+			c.HashMismatch(foryTypePtLists, h)
+			return
+		}
+	}
+	n46 := c.ReadLength(1)
+	l47 := foryimpl.ReuseSlice[[]Pt](c, x.A, n46)
+	if n46 > 0 {
+		hn49, ev50 := c.ReadStructListHeader(foryTypePt)
+		if !c.Failed() {
+			for i48 := range l47 {
+				if hn49 && !c.ReadFlag() {
+					clear(l47[i48 : i48+1])
+					continue
+				}
+				if ev50 != nil {
+					l47[i48].ForyReadEvolved(c, ev50)
+				} else {
+					l47[i48].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i48)
+					break
+				}
+			}
+		}
+	}
+	x.A = l47
+	if c.Failed() {
+		c.Trace("A")
+		return
+	}
+	n52 := c.ReadLength(1)
+	l53 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n52)
+	if n52 > 0 {
+		hn55, tr57, ev56 := c.ReadStructListHeaderRef(foryTypePt)
+		if !c.Failed() {
+			for i54 := range l53 {
+				if tr57 {
+					if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
+						l53[i54] = foryimpl.BackRef[Pt](c, id60)
+					} else if st59 == foryimpl.RefFollows {
+						p61 := foryimpl.Alloc[Pt](c)
+						foryimpl.SetRef(c, id60, p61)
+						if ev56 != nil {
+							p61.ForyReadEvolved(c, ev56)
+						} else {
+							p61.ForyRead(c)
+						}
+						l53[i54] = p61
+					} else {
+						l53[i54] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i54)
+						break
+					}
+					continue
+				}
+				if hn55 && !c.ReadFlag() {
+					clear(l53[i54 : i54+1])
+					continue
+				}
+				p58 := foryimpl.Alloc[Pt](c)
+				if ev56 != nil {
+					p58.ForyReadEvolved(c, ev56)
+				} else {
+					p58.ForyRead(c)
+				}
+				l53[i54] = p58
+				if c.Failed() {
+					c.TraceIndex(i54)
+					break
+				}
+			}
+		}
+	}
+	x.B = l53
+	if c.Failed() {
+		c.Trace("B")
+		return
+	}
+	n62 := c.ReadLength(1)
+	l63 := foryimpl.ReuseSlice[[]Pt](c, x.C, n62)
+	if n62 > 0 {
+		hn65, ev66 := c.ReadStructListHeader(foryTypePt)
+		if !c.Failed() {
+			for i64 := range l63 {
+				if hn65 && !c.ReadFlag() {
+					clear(l63[i64 : i64+1])
+					continue
+				}
+				if ev66 != nil {
+					l63[i64].ForyReadEvolved(c, ev66)
+				} else {
+					l63[i64].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i64)
+					break
+				}
+			}
+		}
+	}
+	x.C = l63
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -1826,83 +2180,83 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n30 := c.ReadLength(1)
-				l31 := foryimpl.MakeSlice[[]Pt](c, n30)
-				if n30 > 0 {
-					hn33, ev34 := c.ReadStructListHeader(foryTypePt)
+				n68 := c.ReadLength(1)
+				l69 := foryimpl.MakeSlice[[]Pt](c, n68)
+				if n68 > 0 {
+					hn71, ev72 := c.ReadStructListHeader(foryTypePt)
 					if !c.Failed() {
-						for i32 := range l31 {
-							if hn33 && !c.ReadFlag() {
-								clear(l31[i32 : i32+1])
+						for i70 := range l69 {
+							if hn71 && !c.ReadFlag() {
+								clear(l69[i70 : i70+1])
 								continue
 							}
-							if ev34 != nil {
-								l31[i32].ForyReadEvolved(c, ev34)
+							if ev72 != nil {
+								l69[i70].ForyReadEvolved(c, ev72)
 							} else {
-								l31[i32].ForyRead(c)
+								l69[i70].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i32)
+								c.TraceIndex(i70)
 								break
 							}
 						}
 					}
 				}
-				x.A = l31
+				x.A = l69
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n35 := c.ReadLength(1)
-				l36 := foryimpl.MakeSlice[[]*Pt](c, n35)
-				if n35 > 0 {
-					hn38, ev39 := c.ReadStructListHeader(foryTypePt)
+				n74 := c.ReadLength(1)
+				l75 := foryimpl.MakeSlice[[]*Pt](c, n74)
+				if n74 > 0 {
+					hn77, ev78 := c.ReadStructListHeader(foryTypePt)
 					if !c.Failed() {
-						for i37 := range l36 {
-							if hn38 && !c.ReadFlag() {
-								clear(l36[i37 : i37+1])
+						for i76 := range l75 {
+							if hn77 && !c.ReadFlag() {
+								clear(l75[i76 : i76+1])
 								continue
 							}
-							p40 := foryimpl.Alloc[Pt](c)
-							if ev39 != nil {
-								p40.ForyReadEvolved(c, ev39)
+							p80 := foryimpl.Alloc[Pt](c)
+							if ev78 != nil {
+								p80.ForyReadEvolved(c, ev78)
 							} else {
-								p40.ForyRead(c)
+								p80.ForyRead(c)
 							}
-							l36[i37] = p40
+							l75[i76] = p80
 							if c.Failed() {
-								c.TraceIndex(i37)
+								c.TraceIndex(i76)
 								break
 							}
 						}
 					}
 				}
-				x.B = l36
+				x.B = l75
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n41 := c.ReadLength(1)
-				l42 := foryimpl.MakeSlice[[]Pt](c, n41)
-				if n41 > 0 {
-					hn44, ev45 := c.ReadStructListHeader(foryTypePt)
+				n81 := c.ReadLength(1)
+				l82 := foryimpl.MakeSlice[[]Pt](c, n81)
+				if n81 > 0 {
+					hn84, ev85 := c.ReadStructListHeader(foryTypePt)
 					if !c.Failed() {
-						for i43 := range l42 {
-							if hn44 && !c.ReadFlag() {
-								clear(l42[i43 : i43+1])
+						for i83 := range l82 {
+							if hn84 && !c.ReadFlag() {
+								clear(l82[i83 : i83+1])
 								continue
 							}
-							if ev45 != nil {
-								l42[i43].ForyReadEvolved(c, ev45)
+							if ev85 != nil {
+								l82[i83].ForyReadEvolved(c, ev85)
 							} else {
-								l42[i43].ForyRead(c)
+								l82[i83].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i43)
+								c.TraceIndex(i83)
 								break
 							}
 						}
 					}
 				}
-				x.C = l42
+				x.C = l82
 			}
 		default:
 			c.SkipField(f)
@@ -1916,13 +2270,15 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 
 // foryTypeEnums is Enums's static type information. Fingerprint: 1,0,0,0;2,0,0,0;
 var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0xba, 0x02},
-	GoName:         "agree.Enums",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
-	SchemaHash:     -919177777,
-	TypeDef:        []byte{0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
-	UserID:         314,
+	ConsistentMeta:    []byte{0x1b, 0xba, 0x02},
+	GoName:            "agree.Enums",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5, 0x19, 0xc9, 0x19},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
+	SchemaHash:        -919177777,
+	TypeDef:           []byte{0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
+	TypeDefRef:        []byte{0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5, 0x19, 0xc9, 0x19},
+	UserID:            314,
 })
 
 // foryShapeEnums stops compiling when Enums's fields or their tags change; run go generate.
@@ -1945,6 +2301,9 @@ func (x *Enums) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -1971,6 +2330,10 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Enums's struct body (docs/format.md §9).
 func (x *Enums) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -2006,8 +2369,29 @@ func (x *Enums) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Enums) foryWriteRef(c *foryimpl.WriteContext) {
+	if x.B < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeEnums, "B", int64(x.B)))
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-919177777)
+	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.A))
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.B))
+}
+
 // ForyRead reads Enums's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Enums{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -2022,6 +2406,32 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+	if c.Failed() {
+		c.Trace("B")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Enums) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Enums{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
+			c.HashMismatch(foryTypeEnums, h)
+			return
+		}
+	}
+	if c.ReadValueFlag() {
+		x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+	}
+	if c.Failed() {
+		c.Trace("A")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("B")
 		return
@@ -2053,13 +2463,15 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 
 // foryTypeEnumsEvolved is EnumsEvolved's static type information. Fingerprint: 1,0,0,0;2,0,0,0;
 var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0xbb, 0x02},
-	GoName:         "agree.EnumsEvolved",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0xb0, 0xd5, 0x9d, 0x65, 0xc6, 0xc5, 0x61, 0xc2, 0xbb, 0x02, 0xc4, 0x19, 0xc8, 0x19},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
-	SchemaHash:     -919177777,
-	TypeDef:        []byte{0x07, 0xb0, 0xd5, 0x9d, 0x65, 0xc6, 0xc5, 0x61, 0xc2, 0xbb, 0x02, 0xc4, 0x19, 0xc8, 0x19},
-	UserID:         315,
+	ConsistentMeta:    []byte{0x1b, 0xbb, 0x02},
+	GoName:            "agree.EnumsEvolved",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0xb0, 0xd5, 0x9d, 0x65, 0xc6, 0xc5, 0x61, 0xc2, 0xbb, 0x02, 0xc4, 0x19, 0xc8, 0x19},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0xf0, 0x78, 0x54, 0x27, 0xe5, 0x7e, 0x1f, 0xc2, 0xbb, 0x02, 0xc5, 0x19, 0xc9, 0x19},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
+	SchemaHash:        -919177777,
+	TypeDef:           []byte{0x07, 0xb0, 0xd5, 0x9d, 0x65, 0xc6, 0xc5, 0x61, 0xc2, 0xbb, 0x02, 0xc4, 0x19, 0xc8, 0x19},
+	TypeDefRef:        []byte{0x07, 0xf0, 0x78, 0x54, 0x27, 0xe5, 0x7e, 0x1f, 0xc2, 0xbb, 0x02, 0xc5, 0x19, 0xc9, 0x19},
+	UserID:            315,
 })
 
 // foryShapeEnumsEvolved stops compiling when EnumsEvolved's fields or their tags change; run go generate.
@@ -2082,6 +2494,9 @@ func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -2108,6 +2523,10 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes EnumsEvolved's struct body (docs/format.md §9).
 func (x *EnumsEvolved) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -2143,8 +2562,29 @@ func (x *EnumsEvolved) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *EnumsEvolved) foryWriteRef(c *foryimpl.WriteContext) {
+	if x.B < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeEnumsEvolved, "B", int64(x.B)))
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-919177777)
+	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.A))
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.B))
+}
+
 // ForyRead reads EnumsEvolved's struct body (docs/format.md §9); errors are recorded in c.
 func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = EnumsEvolved{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -2159,6 +2599,32 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+	if c.Failed() {
+		c.Trace("B")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *EnumsEvolved) foryReadRef(c *foryimpl.ReadContext) {
+	*x = EnumsEvolved{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
+			c.HashMismatch(foryTypeEnumsEvolved, h)
+			return
+		}
+	}
+	if c.ReadValueFlag() {
+		x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+	}
+	if c.Failed() {
+		c.Trace("A")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("B")
 		return

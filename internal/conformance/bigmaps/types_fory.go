@@ -47,6 +47,9 @@ func (x *BigMaps) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *BigMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -190,62 +193,62 @@ func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I32ToI32")
 		return
 	}
-	n36 := c.ReadLength(2)
-	m37 := foryimpl.MakeMap[map[int32]string](c, n36)
-	for n36 > 0 && !c.Failed() {
-		sz38, vn39, _ := c.ReadMapChunk(n36, 5, 21, nil, false)
-		for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
-			var k41 int32
-			k41 = r.ReadVarInt32()
-			var v42 string
-			if !vn39 {
-				v42 = c.ReadString()
+	n37 := c.ReadLength(2)
+	m38 := foryimpl.MakeMap[map[int32]string](c, n37)
+	for n37 > 0 && !c.Failed() {
+		sz39, vn40, _ := c.ReadMapChunk(n37, 5, 21, nil, false)
+		for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
+			var k42 int32
+			k42 = r.ReadVarInt32()
+			var v43 string
+			if !vn40 {
+				v43 = c.ReadString()
 			}
-			m37[k41] = v42
+			m38[k42] = v43
 		}
-		n36 -= sz38
+		n37 -= sz39
 	}
-	x.I32ToStr = m37
+	x.I32ToStr = m38
 	if c.Failed() {
 		c.Trace("I32ToStr")
 		return
 	}
-	n43 := c.ReadLength(2)
-	m44 := foryimpl.MakeMap[map[string]int64](c, n43)
-	for n43 > 0 && !c.Failed() {
-		sz45, vn46, _ := c.ReadMapChunk(n43, 21, 7, nil, false)
-		for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
-			var k48 string
-			k48 = c.ReadString()
-			var v49 int64
-			if !vn46 {
-				v49 = r.ReadVarInt64()
+	n45 := c.ReadLength(2)
+	m46 := foryimpl.MakeMap[map[string]int64](c, n45)
+	for n45 > 0 && !c.Failed() {
+		sz47, vn48, _ := c.ReadMapChunk(n45, 21, 7, nil, false)
+		for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
+			var k50 string
+			k50 = c.ReadString()
+			var v51 int64
+			if !vn48 {
+				v51 = r.ReadVarInt64()
 			}
-			m44[k48] = v49
+			m46[k50] = v51
 		}
-		n43 -= sz45
+		n45 -= sz47
 	}
-	x.StrToI64 = m44
+	x.StrToI64 = m46
 	if c.Failed() {
 		c.Trace("StrToI64")
 		return
 	}
-	n50 := c.ReadLength(2)
-	m51 := foryimpl.MakeMap[map[string]string](c, n50)
-	for n50 > 0 && !c.Failed() {
-		sz52, vn53, _ := c.ReadMapChunk(n50, 21, 21, nil, false)
-		for j54 := 0; j54 < sz52 && !c.Failed(); j54++ {
-			var k55 string
-			k55 = c.ReadString()
-			var v56 string
-			if !vn53 {
-				v56 = c.ReadString()
+	n53 := c.ReadLength(2)
+	m54 := foryimpl.MakeMap[map[string]string](c, n53)
+	for n53 > 0 && !c.Failed() {
+		sz55, vn56, _ := c.ReadMapChunk(n53, 21, 21, nil, false)
+		for j57 := 0; j57 < sz55 && !c.Failed(); j57++ {
+			var k58 string
+			k58 = c.ReadString()
+			var v59 string
+			if !vn56 {
+				v59 = c.ReadString()
 			}
-			m51[k55] = v56
+			m54[k58] = v59
 		}
-		n50 -= sz52
+		n53 -= sz55
 	}
-	x.StrToStr = m51
+	x.StrToStr = m54
 	if c.Failed() {
 		c.Trace("StrToStr")
 		return
@@ -260,79 +263,79 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n57 := c.ReadLength(2)
-				m58 := foryimpl.MakeMap[map[int32]int32](c, n57)
-				for n57 > 0 && !c.Failed() {
-					sz59, vn60, _ := c.ReadMapChunk(n57, 5, 5, nil, false)
-					for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
-						var k62 int32
-						k62 = r.ReadVarInt32()
-						var v63 int32
-						if !vn60 {
-							v63 = r.ReadVarInt32()
+				n61 := c.ReadLength(2)
+				m62 := foryimpl.MakeMap[map[int32]int32](c, n61)
+				for n61 > 0 && !c.Failed() {
+					sz63, vn64, _ := c.ReadMapChunk(n61, 5, 5, nil, false)
+					for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
+						var k66 int32
+						k66 = r.ReadVarInt32()
+						var v67 int32
+						if !vn64 {
+							v67 = r.ReadVarInt32()
 						}
-						m58[k62] = v63
+						m62[k66] = v67
 					}
-					n57 -= sz59
+					n61 -= sz63
 				}
-				x.I32ToI32 = m58
+				x.I32ToI32 = m62
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n64 := c.ReadLength(2)
-				m65 := foryimpl.MakeMap[map[int32]string](c, n64)
-				for n64 > 0 && !c.Failed() {
-					sz66, vn67, _ := c.ReadMapChunk(n64, 5, 21, nil, false)
-					for j68 := 0; j68 < sz66 && !c.Failed(); j68++ {
-						var k69 int32
-						k69 = r.ReadVarInt32()
-						var v70 string
-						if !vn67 {
-							v70 = c.ReadString()
+				n69 := c.ReadLength(2)
+				m70 := foryimpl.MakeMap[map[int32]string](c, n69)
+				for n69 > 0 && !c.Failed() {
+					sz71, vn72, _ := c.ReadMapChunk(n69, 5, 21, nil, false)
+					for j73 := 0; j73 < sz71 && !c.Failed(); j73++ {
+						var k74 int32
+						k74 = r.ReadVarInt32()
+						var v75 string
+						if !vn72 {
+							v75 = c.ReadString()
 						}
-						m65[k69] = v70
+						m70[k74] = v75
 					}
-					n64 -= sz66
+					n69 -= sz71
 				}
-				x.I32ToStr = m65
+				x.I32ToStr = m70
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n71 := c.ReadLength(2)
-				m72 := foryimpl.MakeMap[map[string]int64](c, n71)
-				for n71 > 0 && !c.Failed() {
-					sz73, vn74, _ := c.ReadMapChunk(n71, 21, 7, nil, false)
-					for j75 := 0; j75 < sz73 && !c.Failed(); j75++ {
-						var k76 string
-						k76 = c.ReadString()
-						var v77 int64
-						if !vn74 {
-							v77 = r.ReadVarInt64()
+				n77 := c.ReadLength(2)
+				m78 := foryimpl.MakeMap[map[string]int64](c, n77)
+				for n77 > 0 && !c.Failed() {
+					sz79, vn80, _ := c.ReadMapChunk(n77, 21, 7, nil, false)
+					for j81 := 0; j81 < sz79 && !c.Failed(); j81++ {
+						var k82 string
+						k82 = c.ReadString()
+						var v83 int64
+						if !vn80 {
+							v83 = r.ReadVarInt64()
 						}
-						m72[k76] = v77
+						m78[k82] = v83
 					}
-					n71 -= sz73
+					n77 -= sz79
 				}
-				x.StrToI64 = m72
+				x.StrToI64 = m78
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n78 := c.ReadLength(2)
-				m79 := foryimpl.MakeMap[map[string]string](c, n78)
-				for n78 > 0 && !c.Failed() {
-					sz80, vn81, _ := c.ReadMapChunk(n78, 21, 21, nil, false)
-					for j82 := 0; j82 < sz80 && !c.Failed(); j82++ {
-						var k83 string
-						k83 = c.ReadString()
-						var v84 string
-						if !vn81 {
-							v84 = c.ReadString()
+				n85 := c.ReadLength(2)
+				m86 := foryimpl.MakeMap[map[string]string](c, n85)
+				for n85 > 0 && !c.Failed() {
+					sz87, vn88, _ := c.ReadMapChunk(n85, 21, 21, nil, false)
+					for j89 := 0; j89 < sz87 && !c.Failed(); j89++ {
+						var k90 string
+						k90 = c.ReadString()
+						var v91 string
+						if !vn88 {
+							v91 = c.ReadString()
 						}
-						m79[k83] = v84
+						m86[k90] = v91
 					}
-					n78 -= sz80
+					n85 -= sz87
 				}
-				x.StrToStr = m79
+				x.StrToStr = m86
 			}
 		default:
 			c.SkipField(f)

@@ -16,13 +16,15 @@ const (
 
 // foryTypeBytes is Bytes's static type information. Fingerprint: bin,41,0,0;bool_a,43,0,0;bools,22,0,0[1,0,0];plain,22,0,0[9,0,0];u8_arr,48,0,0;
 var foryTypeBytes = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x73},
-	GoName:         "bytefields.Bytes",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x21, 0xb0, 0xbc, 0x1f, 0xe0, 0xbf, 0xd9, 0x6a, 0xc5, 0x73, 0x44, 0x29, 0x05, 0x0d, 0x4c, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x90, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x73},
-	SchemaHash:     1625798738,
-	TypeDef:        []byte{0x21, 0xb0, 0xbc, 0x1f, 0xe0, 0xbf, 0xd9, 0x6a, 0xc5, 0x73, 0x44, 0x29, 0x05, 0x0d, 0x4c, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x90, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88},
-	UserID:         115,
+	ConsistentMeta:    []byte{0x1b, 0x73},
+	GoName:            "bytefields.Bytes",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x21, 0xb0, 0xbc, 0x1f, 0xe0, 0xbf, 0xd9, 0x6a, 0xc5, 0x73, 0x44, 0x29, 0x05, 0x0d, 0x4c, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x90, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x21, 0xc0, 0xe2, 0x9c, 0xd7, 0x3c, 0x3e, 0x41, 0xc5, 0x73, 0x45, 0x29, 0x05, 0x0d, 0x4d, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x91, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x73},
+	SchemaHash:        1625798738,
+	TypeDef:           []byte{0x21, 0xb0, 0xbc, 0x1f, 0xe0, 0xbf, 0xd9, 0x6a, 0xc5, 0x73, 0x44, 0x29, 0x05, 0x0d, 0x4c, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x90, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88},
+	TypeDefRef:        []byte{0x21, 0xc0, 0xe2, 0x9c, 0xd7, 0x3c, 0x3e, 0x41, 0xc5, 0x73, 0x45, 0x29, 0x05, 0x0d, 0x4d, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x91, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88},
+	UserID:            115,
 })
 
 // foryShapeBytes stops compiling when Bytes's fields or their tags change; run go generate.
@@ -48,6 +50,9 @@ func (x *Bytes) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Bytes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -74,6 +79,10 @@ func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Bytes's struct body (docs/format.md §9).
 func (x *Bytes) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -155,8 +164,66 @@ func (x *Bytes) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(1625798738)
+	}
+	if !foryimpl.WriteRefSlice(c, x.Bin) {
+		l16 := x.Bin
+		b.WriteVarUint32(uint32(len(l16)))
+		b.WriteBytes(l16)
+	}
+	if !foryimpl.WriteRefSlice(c, x.BoolA) {
+		l17 := x.BoolA
+		b.WriteVarUint32(uint32(len(l17) * 1))
+		b.WriteRawBools(l17)
+	}
+	l18 := x.Bools
+	b.WriteVarUint32(uint32(len(l18)))
+	if len(l18) > 0 {
+		b.Reserve(1 + len(l18)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e19 := range l18 {
+			{
+				buffer.PutBoolAt(w, off, e19)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l20 := x.Plain
+	b.WriteVarUint32(uint32(len(l20)))
+	if len(l20) > 0 {
+		b.Reserve(1 + len(l20)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e21 := range l20 {
+			{
+				buffer.PutUint8At(w, off, e21)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefSlice(c, x.U8Arr) {
+		l22 := x.U8Arr
+		b.WriteVarUint32(uint32(len(l22) * 1))
+		b.WriteBytes(l22)
+	}
+}
+
 // ForyRead reads Bytes's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Bytes{
 		BoolA: x.BoolA,
 		Bools: x.Bools,
@@ -175,64 +242,169 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n12 := c.ReadArrayLength(1)
-	a13 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n12)
-	r.ReadRawBools(a13)
-	x.BoolA = a13
+	n23 := c.ReadArrayLength(1)
+	a24 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n23)
+	r.ReadRawBools(a24)
+	x.BoolA = a24
 	if c.Failed() {
 		c.Trace("BoolA")
 		return
 	}
-	n14 := c.ReadLength(1)
-	l15 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n14)
-	if n14 > 0 {
-		hn17 := c.ReadListHeader(1)
+	n25 := c.ReadLength(1)
+	l26 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n25)
+	if n25 > 0 {
+		hn28 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i16 := range l15 {
-				if hn17 && !c.ReadFlag() {
-					clear(l15[i16 : i16+1])
+			for i27 := range l26 {
+				if hn28 && !c.ReadFlag() {
+					clear(l26[i27 : i27+1])
 					continue
 				}
-				l15[i16] = r.ReadBool()
+				l26[i27] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i16)
+					c.TraceIndex(i27)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l15
+	x.Bools = l26
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n19 := c.ReadLength(1)
-	l20 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n19)
-	if n19 > 0 {
-		hn22 := c.ReadListHeader(9)
+	n31 := c.ReadLength(1)
+	l32 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n31)
+	if n31 > 0 {
+		hn34 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i21 := range l20 {
-				if hn22 && !c.ReadFlag() {
-					clear(l20[i21 : i21+1])
+			for i33 := range l32 {
+				if hn34 && !c.ReadFlag() {
+					clear(l32[i33 : i33+1])
 					continue
 				}
-				l20[i21] = r.ReadUint8()
+				l32[i33] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i21)
+					c.TraceIndex(i33)
 					break
 				}
 			}
 		}
 	}
-	x.Plain = l20
+	x.Plain = l32
 	if c.Failed() {
 		c.Trace("Plain")
 		return
 	}
-	n24 := c.ReadArrayLength(1)
-	a25 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n24)
-	copy(a25, r.ReadBytes(n24))
-	x.U8Arr = a25
+	n37 := c.ReadArrayLength(1)
+	a38 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n37)
+	copy(a38, r.ReadBytes(n37))
+	x.U8Arr = a38
+	if c.Failed() {
+		c.Trace("U8Arr")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Bytes{
+		BoolA: x.BoolA,
+		Bools: x.Bools,
+		Plain: x.Plain,
+		U8Arr: x.U8Arr,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 1625798738 && !c.Failed() {
+			c.HashMismatch(foryTypeBytes, h)
+			return
+		}
+	}
+	if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+		x.Bin = foryimpl.BackRefSlice[uint8](c, id40)
+	} else if st39 == foryimpl.RefFollows {
+		x.Bin = c.ReadBinary()
+		foryimpl.SetRefSlice(c, id40, x.Bin)
+	} else {
+		x.Bin = nil
+	}
+	if c.Failed() {
+		c.Trace("Bin")
+		return
+	}
+	if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
+		x.BoolA = foryimpl.BackRefSlice[bool](c, id42)
+	} else if st41 == foryimpl.RefFollows {
+		n43 := c.ReadArrayLength(1)
+		a44 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n43)
+		r.ReadRawBools(a44)
+		x.BoolA = a44
+		foryimpl.SetRefSlice(c, id42, x.BoolA)
+	} else {
+		x.BoolA = nil
+	}
+	if c.Failed() {
+		c.Trace("BoolA")
+		return
+	}
+	n45 := c.ReadLength(1)
+	l46 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n45)
+	if n45 > 0 {
+		hn48 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i47 := range l46 {
+				if hn48 && !c.ReadFlag() {
+					clear(l46[i47 : i47+1])
+					continue
+				}
+				l46[i47] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i47)
+					break
+				}
+			}
+		}
+	}
+	x.Bools = l46
+	if c.Failed() {
+		c.Trace("Bools")
+		return
+	}
+	n51 := c.ReadLength(1)
+	l52 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n51)
+	if n51 > 0 {
+		hn54 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i53 := range l52 {
+				if hn54 && !c.ReadFlag() {
+					clear(l52[i53 : i53+1])
+					continue
+				}
+				l52[i53] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i53)
+					break
+				}
+			}
+		}
+	}
+	x.Plain = l52
+	if c.Failed() {
+		c.Trace("Plain")
+		return
+	}
+	if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
+		x.U8Arr = foryimpl.BackRefSlice[uint8](c, id58)
+	} else if st57 == foryimpl.RefFollows {
+		n59 := c.ReadArrayLength(1)
+		a60 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n59)
+		copy(a60, r.ReadBytes(n59))
+		x.U8Arr = a60
+		foryimpl.SetRefSlice(c, id58, x.U8Arr)
+	} else {
+		x.U8Arr = nil
+	}
 	if c.Failed() {
 		c.Trace("U8Arr")
 		return
@@ -255,67 +427,67 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if f.Convert {
 				x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n26 := c.ReadArrayLength(1)
-				a27 := foryimpl.MakeSlice[[]bool](c, n26)
-				r.ReadRawBools(a27)
-				x.BoolA = a27
+				n61 := c.ReadArrayLength(1)
+				a62 := foryimpl.MakeSlice[[]bool](c, n61)
+				r.ReadRawBools(a62)
+				x.BoolA = a62
 			}
 		case 2:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n28 := c.ReadLength(1)
-				l29 := foryimpl.MakeSlice[[]bool](c, n28)
-				if n28 > 0 {
-					hn31 := c.ReadListHeader(1)
+				n63 := c.ReadLength(1)
+				l64 := foryimpl.MakeSlice[[]bool](c, n63)
+				if n63 > 0 {
+					hn66 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i30 := range l29 {
-							if hn31 && !c.ReadFlag() {
-								clear(l29[i30 : i30+1])
+						for i65 := range l64 {
+							if hn66 && !c.ReadFlag() {
+								clear(l64[i65 : i65+1])
 								continue
 							}
-							l29[i30] = r.ReadBool()
+							l64[i65] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i30)
+								c.TraceIndex(i65)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l29
+				x.Bools = l64
 			}
 		case 3:
 			if f.Convert {
 				x.Plain = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLength(1)
-				l34 := foryimpl.MakeSlice[[]uint8](c, n33)
-				if n33 > 0 {
-					hn36 := c.ReadListHeader(9)
+				n69 := c.ReadLength(1)
+				l70 := foryimpl.MakeSlice[[]uint8](c, n69)
+				if n69 > 0 {
+					hn72 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i35 := range l34 {
-							if hn36 && !c.ReadFlag() {
-								clear(l34[i35 : i35+1])
+						for i71 := range l70 {
+							if hn72 && !c.ReadFlag() {
+								clear(l70[i71 : i71+1])
 								continue
 							}
-							l34[i35] = r.ReadUint8()
+							l70[i71] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i35)
+								c.TraceIndex(i71)
 								break
 							}
 						}
 					}
 				}
-				x.Plain = l34
+				x.Plain = l70
 			}
 		case 4:
 			if f.Convert {
 				x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadArrayLength(1)
-				a39 := foryimpl.MakeSlice[[]uint8](c, n38)
-				copy(a39, r.ReadBytes(n38))
-				x.U8Arr = a39
+				n75 := c.ReadArrayLength(1)
+				a76 := foryimpl.MakeSlice[[]uint8](c, n75)
+				copy(a76, r.ReadBytes(n75))
+				x.U8Arr = a76
 			}
 		default:
 			c.SkipField(f)

@@ -52,6 +52,9 @@ func (x *Decimals) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -222,9 +225,9 @@ func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p11 := foryimpl.Alloc[serializer.Decimal](c)
-		(*p11).Scale = c.ReadDecimal(&(*p11).Unscaled)
-		x.NilPtr = p11
+		p12 := foryimpl.Alloc[serializer.Decimal](c)
+		(*p12).Scale = c.ReadDecimal(&(*p12).Unscaled)
+		x.NilPtr = p12
 	}
 	if c.Failed() {
 		c.Trace("NilPtr")
@@ -236,9 +239,9 @@ func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p12 := foryimpl.Alloc[serializer.Decimal](c)
-		(*p12).Scale = c.ReadDecimal(&(*p12).Unscaled)
-		x.Ptr = p12
+		p13 := foryimpl.Alloc[serializer.Decimal](c)
+		(*p13).Scale = c.ReadDecimal(&(*p13).Unscaled)
+		x.Ptr = p13
 	}
 	if c.Failed() {
 		c.Trace("Ptr")
@@ -267,25 +270,25 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n13 := c.ReadLength(1)
-				l14 := foryimpl.MakeSlice[[]serializer.Decimal](c, n13)
-				if n13 > 0 {
-					hn16 := c.ReadListHeader(40)
+				n14 := c.ReadLength(1)
+				l15 := foryimpl.MakeSlice[[]serializer.Decimal](c, n14)
+				if n14 > 0 {
+					hn17 := c.ReadListHeader(40)
 					if !c.Failed() {
-						for i15 := range l14 {
-							if hn16 && !c.ReadFlag() {
-								clear(l14[i15 : i15+1])
+						for i16 := range l15 {
+							if hn17 && !c.ReadFlag() {
+								clear(l15[i16 : i16+1])
 								continue
 							}
-							(l14[i15]).Scale = c.ReadDecimal(&(l14[i15]).Unscaled)
+							(l15[i16]).Scale = c.ReadDecimal(&(l15[i16]).Unscaled)
 							if c.Failed() {
-								c.TraceIndex(i15)
+								c.TraceIndex(i16)
 								break
 							}
 						}
 					}
 				}
-				x.List = l14
+				x.List = l15
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
@@ -297,9 +300,9 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p18 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p18).Scale = c.ReadDecimal(&(*p18).Unscaled)
-				x.NilPtr = p18
+				p20 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p20).Scale = c.ReadDecimal(&(*p20).Unscaled)
+				x.NilPtr = p20
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -307,9 +310,9 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p19 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p19).Scale = c.ReadDecimal(&(*p19).Unscaled)
-				x.Ptr = p19
+				p21 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p21).Scale = c.ReadDecimal(&(*p21).Unscaled)
+				x.Ptr = p21
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {

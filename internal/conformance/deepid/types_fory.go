@@ -16,13 +16,15 @@ const (
 
 // foryTypeLevel1 is Level1's static type information. Fingerprint: i_d,5,0,0;mid,0,0,0;
 var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x6d},
-	GoName:         "deepid.Level1",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0xa0, 0x39, 0x70, 0x96, 0x1a, 0x5e, 0x30, 0xc2, 0x6d, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1c, 0x31, 0x03},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6d},
-	SchemaHash:     -1488160190,
-	TypeDef:        []byte{0x0a, 0xa0, 0x39, 0x70, 0x96, 0x1a, 0x5e, 0x30, 0xc2, 0x6d, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1c, 0x31, 0x03},
-	UserID:         109,
+	ConsistentMeta:    []byte{0x1b, 0x6d},
+	GoName:            "deepid.Level1",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0xa0, 0x39, 0x70, 0x96, 0x1a, 0x5e, 0x30, 0xc2, 0x6d, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1c, 0x31, 0x03},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0a, 0x90, 0xf4, 0x09, 0xef, 0xbf, 0xd3, 0x4f, 0xc2, 0x6d, 0x44, 0x05, 0x23, 0x63, 0x45, 0x1c, 0x31, 0x03},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x6d},
+	SchemaHash:        -1488160190,
+	TypeDef:           []byte{0x0a, 0xa0, 0x39, 0x70, 0x96, 0x1a, 0x5e, 0x30, 0xc2, 0x6d, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1c, 0x31, 0x03},
+	TypeDefRef:        []byte{0x0a, 0x90, 0xf4, 0x09, 0xef, 0xbf, 0xd3, 0x4f, 0xc2, 0x6d, 0x44, 0x05, 0x23, 0x63, 0x45, 0x1c, 0x31, 0x03},
+	UserID:            109,
 })
 
 // foryShapeLevel1 stops compiling when Level1's fields or their tags change; run go generate.
@@ -45,6 +47,9 @@ func (x *Level1) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeLevel1)
 	start := b.WriterIndex()
 	b.Reserve(22)
@@ -86,6 +91,10 @@ func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Level1's struct body (docs/format.md §9).
 func (x *Level1) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack)
@@ -102,8 +111,31 @@ func (x *Level1) ForyWrite(c *foryimpl.WriteContext) {
 	x.Mid.ForyWrite(c)
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Level1) foryWriteRef(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, -1488160190)
+		off += 4
+	}
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ID))
+	b.SetWriterIndex(off)
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeLevel2)
+	}
+	x.Mid.ForyWrite(c)
+}
+
 // ForyRead reads Level1's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Level1{Mid: x.Mid}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -135,6 +167,41 @@ func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Level1) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Level1{Mid: x.Mid}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -1488160190 && !c.Failed() {
+			c.HashMismatch(foryTypeLevel1, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.ID = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("ID..ID")
+		return
+	}
+	if c.ReadValueFlag() {
+		if ev4 := c.ReadStructFieldMeta(foryTypeLevel2); ev4 != nil {
+			x.Mid.ForyReadEvolved(c, ev4)
+		} else if !c.Failed() {
+			x.Mid.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("Mid")
+		return
+	}
+}
+
 // ForyReadEvolved reads a Level1 body written with another schema, following ev (docs/format.md §11.4).
 func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Level1{}
@@ -143,16 +210,16 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.ID = int32(v2)
+				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
+					x.ID = int32(v5)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				if ev4 := c.ReadStructFieldMeta(foryTypeLevel2); ev4 != nil {
-					x.Mid.ForyReadEvolved(c, ev4)
+				if ev7 := c.ReadStructFieldMeta(foryTypeLevel2); ev7 != nil {
+					x.Mid.ForyReadEvolved(c, ev7)
 				} else if !c.Failed() {
 					x.Mid.ForyRead(c)
 				}
@@ -169,13 +236,15 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 
 // foryTypeLevel2 is Level2's static type information. Fingerprint: deep,0,0,0;deep_p,0,0,0;name,21,0,0;
 var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x6e},
-	GoName:         "deepid.Level2",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0xa0, 0xb8, 0x85, 0x08, 0x61, 0xc4, 0x1d, 0xc3, 0x6e, 0x48, 0x1c, 0x0c, 0x84, 0x78, 0x4e, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6e},
-	SchemaHash:     -337581895,
-	TypeDef:        []byte{0x12, 0xa0, 0xb8, 0x85, 0x08, 0x61, 0xc4, 0x1d, 0xc3, 0x6e, 0x48, 0x1c, 0x0c, 0x84, 0x78, 0x4e, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	UserID:         110,
+	ConsistentMeta:    []byte{0x1b, 0x6e},
+	GoName:            "deepid.Level2",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0xa0, 0xb8, 0x85, 0x08, 0x61, 0xc4, 0x1d, 0xc3, 0x6e, 0x48, 0x1c, 0x0c, 0x84, 0x78, 0x4e, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x12, 0xb0, 0xbb, 0x1b, 0x3f, 0x65, 0x69, 0x30, 0xc3, 0x6e, 0x49, 0x1c, 0x0c, 0x84, 0x78, 0x4f, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x6e},
+	SchemaHash:        -337581895,
+	TypeDef:           []byte{0x12, 0xa0, 0xb8, 0x85, 0x08, 0x61, 0xc4, 0x1d, 0xc3, 0x6e, 0x48, 0x1c, 0x0c, 0x84, 0x78, 0x4e, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDefRef:        []byte{0x12, 0xb0, 0xbb, 0x1b, 0x3f, 0x65, 0x69, 0x30, 0xc3, 0x6e, 0x49, 0x1c, 0x0c, 0x84, 0x78, 0x4f, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	UserID:            110,
 })
 
 // foryShapeLevel2 stops compiling when Level2's fields or their tags change; run go generate.
@@ -199,6 +268,9 @@ func (x *Level2) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeLevel2)
 	start := b.WriterIndex()
 	b.Reserve(30)
@@ -241,6 +313,10 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Level2's struct body (docs/format.md §9).
 func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		if !foryimpl.ValidString(string(x.Name)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeLevel2, "Name"))
@@ -277,8 +353,48 @@ func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Level2) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !foryimpl.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeLevel2, "Name"))
+			return
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-337581895)
+	}
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeLevel3)
+	}
+	x.Deep.ForyWrite(c)
+	if !foryimpl.WriteRefPtr(c, x.DeepP) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLevel3)
+		}
+		x.DeepP.ForyWrite(c)
+	}
+	{
+		s2 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s2) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		if len(s2) > 0 {
+			off += copy(w[off:], s2)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
 // ForyRead reads Level2's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Level2{Deep: x.Deep}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -287,8 +403,8 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev2 := c.ReadStructFieldMeta(foryTypeLevel3); ev2 != nil {
-		x.Deep.ForyReadEvolved(c, ev2)
+	if ev3 := c.ReadStructFieldMeta(foryTypeLevel3); ev3 != nil {
+		x.Deep.ForyReadEvolved(c, ev3)
 	} else if !c.Failed() {
 		x.Deep.ForyRead(c)
 	}
@@ -297,13 +413,59 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p3 := foryimpl.Alloc[Level3](c)
-		if ev4 := c.ReadStructFieldMeta(foryTypeLevel3); ev4 != nil {
-			p3.ForyReadEvolved(c, ev4)
+		p4 := foryimpl.Alloc[Level3](c)
+		if ev5 := c.ReadStructFieldMeta(foryTypeLevel3); ev5 != nil {
+			p4.ForyReadEvolved(c, ev5)
 		} else if !c.Failed() {
-			p3.ForyRead(c)
+			p4.ForyRead(c)
 		}
-		x.DeepP = p3
+		x.DeepP = p4
+	}
+	if c.Failed() {
+		c.Trace("DeepP")
+		return
+	}
+	x.Name = c.ReadString()
+	if c.Failed() {
+		c.Trace("Name")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Level2) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Level2{Deep: x.Deep}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -337581895 && !c.Failed() {
+			c.HashMismatch(foryTypeLevel2, h)
+			return
+		}
+	}
+	if c.ReadValueFlag() {
+		if ev8 := c.ReadStructFieldMeta(foryTypeLevel3); ev8 != nil {
+			x.Deep.ForyReadEvolved(c, ev8)
+		} else if !c.Failed() {
+			x.Deep.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("Deep")
+		return
+	}
+	if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+		x.DeepP = foryimpl.BackRef[Level3](c, id10)
+	} else if st9 == foryimpl.RefFollows {
+		p11 := foryimpl.Alloc[Level3](c)
+		foryimpl.SetRef(c, id10, p11)
+		if ev12 := c.ReadStructFieldMeta(foryTypeLevel3); ev12 != nil {
+			p11.ForyReadEvolved(c, ev12)
+		} else if !c.Failed() {
+			p11.ForyRead(c)
+		}
+		x.DeepP = p11
+	} else {
+		x.DeepP = nil
 	}
 	if c.Failed() {
 		c.Trace("DeepP")
@@ -323,21 +485,21 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				if ev5 := c.ReadStructFieldMeta(foryTypeLevel3); ev5 != nil {
-					x.Deep.ForyReadEvolved(c, ev5)
+				if ev13 := c.ReadStructFieldMeta(foryTypeLevel3); ev13 != nil {
+					x.Deep.ForyReadEvolved(c, ev13)
 				} else if !c.Failed() {
 					x.Deep.ForyRead(c)
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				p6 := foryimpl.Alloc[Level3](c)
-				if ev7 := c.ReadStructFieldMeta(foryTypeLevel3); ev7 != nil {
-					p6.ForyReadEvolved(c, ev7)
+				p14 := foryimpl.Alloc[Level3](c)
+				if ev15 := c.ReadStructFieldMeta(foryTypeLevel3); ev15 != nil {
+					p14.ForyReadEvolved(c, ev15)
 				} else if !c.Failed() {
-					p6.ForyRead(c)
+					p14.ForyRead(c)
 				}
-				x.DeepP = p6
+				x.DeepP = p14
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
@@ -384,6 +546,9 @@ func (x *Level3) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -529,33 +694,33 @@ func (x *Level3) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 64); ok13 {
-					x.Value = int64(v12)
+				if v13, ok14 := c.ReadIntAs(f, 64); ok14 {
+					x.Value = int64(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLength(1)
-				l15 := foryimpl.MakeSlice[[]string](c, n14)
-				if n14 > 0 {
-					hn17 := c.ReadListHeader(21)
+				n15 := c.ReadLength(1)
+				l16 := foryimpl.MakeSlice[[]string](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i16 := range l15 {
-							if hn17 && !c.ReadFlag() {
-								clear(l15[i16 : i16+1])
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
 								continue
 							}
-							l15[i16] = c.ReadString()
+							l16[i17] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i16)
+								c.TraceIndex(i17)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l15
+				x.Tags = l16
 			}
 		default:
 			c.SkipField(f)

@@ -19,13 +19,15 @@ func (Color) ForyEnum() {}
 
 // foryTypeEnumHolder is EnumHolder's static type information. Fingerprint: c,0,0,0;colors,22,0,0[0,0,0];p_c,0,0,0;
 var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x6b},
-	GoName:         "enums.EnumHolder",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0x50, 0xf8, 0xae, 0x78, 0xc6, 0xc5, 0x20, 0xc3, 0x6b, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6b},
-	SchemaHash:     -1905787043,
-	TypeDef:        []byte{0x10, 0x50, 0xf8, 0xae, 0x78, 0xc6, 0xc5, 0x20, 0xc3, 0x6b, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
-	UserID:         107,
+	ConsistentMeta:    []byte{0x1b, 0x6b},
+	GoName:            "enums.EnumHolder",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0x50, 0xf8, 0xae, 0x78, 0xc6, 0xc5, 0x20, 0xc3, 0x6b, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x10, 0xd0, 0xf5, 0x00, 0x44, 0x37, 0x1b, 0x34, 0xc3, 0x6b, 0x41, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x47, 0x19, 0x3f, 0x62},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x6b},
+	SchemaHash:        -1905787043,
+	TypeDef:           []byte{0x10, 0x50, 0xf8, 0xae, 0x78, 0xc6, 0xc5, 0x20, 0xc3, 0x6b, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
+	TypeDefRef:        []byte{0x10, 0xd0, 0xf5, 0x00, 0x44, 0x37, 0x1b, 0x34, 0xc3, 0x6b, 0x41, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x47, 0x19, 0x3f, 0x62},
+	UserID:            107,
 })
 
 // foryShapeEnumHolder stops compiling when EnumHolder's fields or their tags change; run go generate.
@@ -49,6 +51,9 @@ func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -75,6 +80,10 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes EnumHolder's struct body (docs/format.md §9).
 func (x *EnumHolder) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -128,8 +137,44 @@ func (x *EnumHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *EnumHolder) foryWriteRef(c *foryimpl.WriteContext) {
+	if x.C < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeEnumHolder, "C", int64(x.C)))
+		return
+	}
+	if x.PC != nil {
+		if (*x.PC) < 0 {
+			c.Fail(foryimpl.EnumOutOfRange(foryTypeEnumHolder, "PC", int64((*x.PC))))
+			return
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-1905787043)
+	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.C))
+	l7 := x.Colors
+	b.WriteVarUint32(uint32(len(l7)))
+	if len(l7) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e8 := range l7 {
+			b.WriteVarUint32(uint32(e8))
+		}
+	}
+	if !foryimpl.WriteRefPtr(c, x.PC) {
+		b.WriteVarUint32(uint32(*x.PC))
+	}
+}
+
 // ForyRead reads EnumHolder's struct body (docs/format.md §9); errors are recorded in c.
 func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = EnumHolder{Colors: x.Colors}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -143,33 +188,89 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("C")
 		return
 	}
-	n5 := c.ReadLength(1)
-	l6 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n5)
-	if n5 > 0 {
-		hn8 := c.ReadListHeader(25)
+	n9 := c.ReadLength(1)
+	l10 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n9)
+	if n9 > 0 {
+		hn12 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i7 := range l6 {
-				if hn8 && !c.ReadFlag() {
-					clear(l6[i7 : i7+1])
+			for i11 := range l10 {
+				if hn12 && !c.ReadFlag() {
+					clear(l10[i11 : i11+1])
 					continue
 				}
-				l6[i7] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l10[i11] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i7)
+					c.TraceIndex(i11)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l6
+	x.Colors = l10
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
 	if c.ReadFlag() {
-		p10 := foryimpl.Alloc[Color](c)
-		*p10 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PC = p10
+		p15 := foryimpl.Alloc[Color](c)
+		*p15 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.PC = p15
+	}
+	if c.Failed() {
+		c.Trace("PC")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *EnumHolder) foryReadRef(c *foryimpl.ReadContext) {
+	*x = EnumHolder{Colors: x.Colors}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -1905787043 && !c.Failed() {
+			c.HashMismatch(foryTypeEnumHolder, h)
+			return
+		}
+	}
+	if c.ReadValueFlag() {
+		x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
+	if c.Failed() {
+		c.Trace("C")
+		return
+	}
+	n18 := c.ReadLength(1)
+	l19 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n18)
+	if n18 > 0 {
+		hn21 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i20 := range l19 {
+				if hn21 && !c.ReadFlag() {
+					clear(l19[i20 : i20+1])
+					continue
+				}
+				l19[i20] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if c.Failed() {
+					c.TraceIndex(i20)
+					break
+				}
+			}
+		}
+	}
+	x.Colors = l19
+	if c.Failed() {
+		c.Trace("Colors")
+		return
+	}
+	if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
+		x.PC = foryimpl.BackRef[Color](c, id25)
+	} else if st24 == foryimpl.RefFollows {
+		p26 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id25, p26)
+		*p26 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.PC = p26
+	} else {
+		x.PC = nil
 	}
 	if c.Failed() {
 		c.Trace("PC")
@@ -188,31 +289,31 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
-				l12 := foryimpl.MakeSlice[[]Color](c, n11)
-				if n11 > 0 {
-					hn14 := c.ReadListHeader(25)
+				n27 := c.ReadLength(1)
+				l28 := foryimpl.MakeSlice[[]Color](c, n27)
+				if n27 > 0 {
+					hn30 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i13 := range l12 {
-							if hn14 && !c.ReadFlag() {
-								clear(l12[i13 : i13+1])
+						for i29 := range l28 {
+							if hn30 && !c.ReadFlag() {
+								clear(l28[i29 : i29+1])
 								continue
 							}
-							l12[i13] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l28[i29] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i13)
+								c.TraceIndex(i29)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l12
+				x.Colors = l28
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p16 := foryimpl.Alloc[Color](c)
-				*p16 = Color(c.ReadEnum(uint32(0x7fffffff)))
-				x.PC = p16
+				p33 := foryimpl.Alloc[Color](c)
+				*p33 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				x.PC = p33
 			}
 		default:
 			c.SkipField(f)

@@ -19,13 +19,15 @@ func (Color) ForyEnum() {}
 
 // foryTypePersonV2 is PersonV2's static type information. Fingerprint: age,5,0,0;email,21,0,0;home,0,0,0;level,0,0,0;name,21,0,0;nick,21,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];weights,56,0,0;work,0,0,0;
 var foryTypePersonV2 = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x78},
-	GoName:         "evov2.PersonV2",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x3b, 0x90, 0x56, 0xf7, 0x60, 0xc8, 0x41, 0x12, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4a, 0x1c, 0x1d, 0xcc, 0x20, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x50, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x48, 0x1c, 0x59, 0xd1, 0x50},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x78},
-	SchemaHash:     -566291566,
-	TypeDef:        []byte{0x3b, 0x90, 0x56, 0xf7, 0x60, 0xc8, 0x41, 0x12, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4a, 0x1c, 0x1d, 0xcc, 0x20, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x50, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x48, 0x1c, 0x59, 0xd1, 0x50},
-	UserID:         120,
+	ConsistentMeta:    []byte{0x1b, 0x78},
+	GoName:            "evov2.PersonV2",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x3b, 0x90, 0x56, 0xf7, 0x60, 0xc8, 0x41, 0x12, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4a, 0x1c, 0x1d, 0xcc, 0x20, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x50, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x48, 0x1c, 0x59, 0xd1, 0x50},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x3b, 0xa0, 0x7e, 0xff, 0x6a, 0x99, 0x45, 0x63, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4b, 0x1c, 0x1d, 0xcc, 0x20, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x51, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x49, 0x1c, 0x59, 0xd1, 0x50},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x78},
+	SchemaHash:        -566291566,
+	TypeDef:           []byte{0x3b, 0x90, 0x56, 0xf7, 0x60, 0xc8, 0x41, 0x12, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4a, 0x1c, 0x1d, 0xcc, 0x20, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x50, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x48, 0x1c, 0x59, 0xd1, 0x50},
+	TypeDefRef:        []byte{0x3b, 0xa0, 0x7e, 0xff, 0x6a, 0x99, 0x45, 0x63, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4b, 0x1c, 0x1d, 0xcc, 0x20, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x51, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x49, 0x1c, 0x59, 0xd1, 0x50},
+	UserID:            120,
 })
 
 // foryShapePersonV2 stops compiling when PersonV2's fields or their tags change; run go generate.
@@ -56,6 +58,9 @@ func (x *PersonV2) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypePersonV2)
 	start := b.WriterIndex()
 	b.Reserve(71)
@@ -103,6 +108,10 @@ func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes PersonV2's struct body (docs/format.md §9).
 func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		if !foryimpl.ValidString(string(x.Email)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Email"))
@@ -224,8 +233,131 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 	x.Work.ForyWrite(c)
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !foryimpl.ValidString(string(x.Email)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Email"))
+			return
+		}
+		if !foryimpl.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Name"))
+			return
+		}
+		if x.Nick != nil {
+			if !foryimpl.ValidString(string((*x.Nick))) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Nick"))
+				return
+			}
+		}
+		for k17 := range x.Scores {
+			if !foryimpl.ValidString(string(k17)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Scores"))
+				return
+			}
+		}
+		for i22 := range x.Tags {
+			if !foryimpl.ValidString(string(x.Tags[i22])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Tags"))
+				return
+			}
+		}
+	}
+	if x.Level < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypePersonV2, "Level", int64(x.Level)))
+		return
+	}
+	b := c.Buffer()
+	s24 := x.Email
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack + len(s24) + 9)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, -566291566)
+		off += 4
+	}
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
+	off = buffer.PutVarUint64At(w, off, uint64(len(s24))<<2|2)
+	if len(s24) > 0 {
+		off += copy(w[off:], s24)
+	}
+	b.SetWriterIndex(off)
+	if !foryimpl.WriteRefPtr(c, x.Home) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeAddress)
+		}
+		x.Home.ForyWrite(c)
+	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.Level))
+	{
+		s25 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s25) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s25))<<2|2)
+		if len(s25) > 0 {
+			off += copy(w[off:], s25)
+		}
+		b.SetWriterIndex(off)
+	}
+	if x.Nick == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteString(b, *x.Nick)
+	}
+	var mw26 foryimpl.MapWriter
+	mw26.Begin(b, len(x.Scores))
+	for k27, v28 := range x.Scores {
+		mw26.Entry(b)
+		foryimpl.WriteString(b, k27)
+		b.WriteVarInt32(v28)
+	}
+	mw26.End(b)
+	l29 := x.Tags
+	{
+		sz31 := 6 + buffer.BatchSlack + len(l29)*9
+		for _, e30 := range l29 {
+			sz31 += len(e30)
+		}
+		b.Reserve(sz31)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l29)))
+		if len(l29) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e30 := range l29 {
+				if len(w)-off < len(e30)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e30) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e30))<<2|2)
+				if len(e30) > 0 {
+					off += copy(w[off:], e30)
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefSlice(c, x.Weights) {
+		l32 := x.Weights
+		b.WriteVarUint32(uint32(len(l32) * 8))
+		b.WriteRawFloat64s(l32)
+	}
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeAddress)
+	}
+	x.Work.ForyWrite(c)
+}
+
 // ForyRead reads PersonV2's struct body (docs/format.md §9); errors are recorded in c.
 func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = PersonV2{
 		Tags:    x.Tags,
 		Weights: x.Weights,
@@ -256,13 +388,13 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p17 := foryimpl.Alloc[Address](c)
-		if ev18 := c.ReadStructFieldMeta(foryTypeAddress); ev18 != nil {
-			p17.ForyReadEvolved(c, ev18)
+		p33 := foryimpl.Alloc[Address](c)
+		if ev34 := c.ReadStructFieldMeta(foryTypeAddress); ev34 != nil {
+			p33.ForyReadEvolved(c, ev34)
 		} else if !c.Failed() {
-			p17.ForyRead(c)
+			p33.ForyRead(c)
 		}
-		x.Home = p17
+		x.Home = p33
 	}
 	if c.Failed() {
 		c.Trace("Home")
@@ -279,69 +411,210 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p19 := foryimpl.Alloc[string](c)
-		*p19 = c.ReadString()
-		x.Nick = p19
+		p35 := foryimpl.Alloc[string](c)
+		*p35 = c.ReadString()
+		x.Nick = p35
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n20 := c.ReadLength(2)
-	m21 := foryimpl.MakeMap[map[string]int32](c, n20)
-	for n20 > 0 && !c.Failed() {
-		sz22, vn23, _ := c.ReadMapChunk(n20, 21, 5, nil, false)
-		for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
-			var k25 string
-			k25 = c.ReadString()
-			var v26 int32
-			if !vn23 {
-				v26 = r.ReadVarInt32()
+	n36 := c.ReadLength(2)
+	m37 := foryimpl.MakeMap[map[string]int32](c, n36)
+	for n36 > 0 && !c.Failed() {
+		sz38, vn39, _ := c.ReadMapChunk(n36, 21, 5, nil, false)
+		for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
+			var k41 string
+			k41 = c.ReadString()
+			var v42 int32
+			if !vn39 {
+				v42 = r.ReadVarInt32()
 			}
-			m21[k25] = v26
+			m37[k41] = v42
 		}
-		n20 -= sz22
+		n36 -= sz38
 	}
-	x.Scores = m21
+	x.Scores = m37
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n27 := c.ReadLength(1)
-	l28 := foryimpl.ReuseSlice[[]string](c, x.Tags, n27)
-	if n27 > 0 {
-		hn30 := c.ReadListHeader(21)
+	n44 := c.ReadLength(1)
+	l45 := foryimpl.ReuseSlice[[]string](c, x.Tags, n44)
+	if n44 > 0 {
+		hn47 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i29 := range l28 {
-				if hn30 && !c.ReadFlag() {
-					clear(l28[i29 : i29+1])
+			for i46 := range l45 {
+				if hn47 && !c.ReadFlag() {
+					clear(l45[i46 : i46+1])
 					continue
 				}
-				l28[i29] = c.ReadString()
+				l45[i46] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i29)
+					c.TraceIndex(i46)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l28
+	x.Tags = l45
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n32 := c.ReadArrayLength(8)
-	a33 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n32)
-	r.ReadRawFloat64s(a33)
-	x.Weights = a33
+	n50 := c.ReadArrayLength(8)
+	a51 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n50)
+	r.ReadRawFloat64s(a51)
+	x.Weights = a51
 	if c.Failed() {
 		c.Trace("Weights")
 		return
 	}
-	if ev34 := c.ReadStructFieldMeta(foryTypeAddress); ev34 != nil {
-		x.Work.ForyReadEvolved(c, ev34)
+	if ev52 := c.ReadStructFieldMeta(foryTypeAddress); ev52 != nil {
+		x.Work.ForyReadEvolved(c, ev52)
 	} else if !c.Failed() {
 		x.Work.ForyRead(c)
+	}
+	if c.Failed() {
+		c.Trace("Work")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
+	*x = PersonV2{
+		Tags:    x.Tags,
+		Weights: x.Weights,
+		Work:    x.Work,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -566291566 && !c.Failed() {
+			c.HashMismatch(foryTypePersonV2, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Age = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Age..Age")
+		return
+	}
+	x.Email = c.ReadString()
+	if c.Failed() {
+		c.Trace("Email")
+		return
+	}
+	if st53, id54 := c.ReadRefFlag(); st53 == foryimpl.RefBack {
+		x.Home = foryimpl.BackRef[Address](c, id54)
+	} else if st53 == foryimpl.RefFollows {
+		p55 := foryimpl.Alloc[Address](c)
+		foryimpl.SetRef(c, id54, p55)
+		if ev56 := c.ReadStructFieldMeta(foryTypeAddress); ev56 != nil {
+			p55.ForyReadEvolved(c, ev56)
+		} else if !c.Failed() {
+			p55.ForyRead(c)
+		}
+		x.Home = p55
+	} else {
+		x.Home = nil
+	}
+	if c.Failed() {
+		c.Trace("Home")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
+	if c.Failed() {
+		c.Trace("Level")
+		return
+	}
+	x.Name = c.ReadString()
+	if c.Failed() {
+		c.Trace("Name")
+		return
+	}
+	if c.ReadFlag() {
+		p59 := foryimpl.Alloc[string](c)
+		*p59 = c.ReadString()
+		x.Nick = p59
+	}
+	if c.Failed() {
+		c.Trace("Nick")
+		return
+	}
+	n60 := c.ReadLength(2)
+	m61 := foryimpl.MakeMap[map[string]int32](c, n60)
+	for n60 > 0 && !c.Failed() {
+		sz62, vn63, _ := c.ReadMapChunk(n60, 21, 5, nil, false)
+		for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
+			var k65 string
+			k65 = c.ReadString()
+			var v66 int32
+			if !vn63 {
+				v66 = r.ReadVarInt32()
+			}
+			m61[k65] = v66
+		}
+		n60 -= sz62
+	}
+	x.Scores = m61
+	if c.Failed() {
+		c.Trace("Scores")
+		return
+	}
+	n68 := c.ReadLength(1)
+	l69 := foryimpl.ReuseSlice[[]string](c, x.Tags, n68)
+	if n68 > 0 {
+		hn71 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i70 := range l69 {
+				if hn71 && !c.ReadFlag() {
+					clear(l69[i70 : i70+1])
+					continue
+				}
+				l69[i70] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i70)
+					break
+				}
+			}
+		}
+	}
+	x.Tags = l69
+	if c.Failed() {
+		c.Trace("Tags")
+		return
+	}
+	if st74, id75 := c.ReadRefFlag(); st74 == foryimpl.RefBack {
+		x.Weights = foryimpl.BackRefSlice[float64](c, id75)
+	} else if st74 == foryimpl.RefFollows {
+		n76 := c.ReadArrayLength(8)
+		a77 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n76)
+		r.ReadRawFloat64s(a77)
+		x.Weights = a77
+		foryimpl.SetRefSlice(c, id75, x.Weights)
+	} else {
+		x.Weights = nil
+	}
+	if c.Failed() {
+		c.Trace("Weights")
+		return
+	}
+	if c.ReadValueFlag() {
+		if ev80 := c.ReadStructFieldMeta(foryTypeAddress); ev80 != nil {
+			x.Work.ForyReadEvolved(c, ev80)
+		} else if !c.Failed() {
+			x.Work.ForyRead(c)
+		}
 	}
 	if c.Failed() {
 		c.Trace("Work")
@@ -357,8 +630,8 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 32); ok36 {
-					x.Age = int32(v35)
+				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
+					x.Age = int32(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
@@ -369,13 +642,13 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p37 := foryimpl.Alloc[Address](c)
-				if ev38 := c.ReadStructFieldMeta(foryTypeAddress); ev38 != nil {
-					p37.ForyReadEvolved(c, ev38)
+				p83 := foryimpl.Alloc[Address](c)
+				if ev84 := c.ReadStructFieldMeta(foryTypeAddress); ev84 != nil {
+					p83.ForyReadEvolved(c, ev84)
 				} else if !c.Failed() {
-					p37.ForyRead(c)
+					p83.ForyRead(c)
 				}
-				x.Home = p37
+				x.Home = p83
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -387,64 +660,64 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p39 := foryimpl.Alloc[string](c)
-				*p39 = c.ReadString()
-				x.Nick = p39
+				p85 := foryimpl.Alloc[string](c)
+				*p85 = c.ReadString()
+				x.Nick = p85
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n40 := c.ReadLength(2)
-				m41 := foryimpl.MakeMap[map[string]int32](c, n40)
-				for n40 > 0 && !c.Failed() {
-					sz42, vn43, _ := c.ReadMapChunk(n40, 21, 5, nil, false)
-					for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
-						var k45 string
-						k45 = c.ReadString()
-						var v46 int32
-						if !vn43 {
-							v46 = r.ReadVarInt32()
+				n86 := c.ReadLength(2)
+				m87 := foryimpl.MakeMap[map[string]int32](c, n86)
+				for n86 > 0 && !c.Failed() {
+					sz88, vn89, _ := c.ReadMapChunk(n86, 21, 5, nil, false)
+					for j90 := 0; j90 < sz88 && !c.Failed(); j90++ {
+						var k91 string
+						k91 = c.ReadString()
+						var v92 int32
+						if !vn89 {
+							v92 = r.ReadVarInt32()
 						}
-						m41[k45] = v46
+						m87[k91] = v92
 					}
-					n40 -= sz42
+					n86 -= sz88
 				}
-				x.Scores = m41
+				x.Scores = m87
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n47 := c.ReadLength(1)
-				l48 := foryimpl.MakeSlice[[]string](c, n47)
-				if n47 > 0 {
-					hn50 := c.ReadListHeader(21)
+				n94 := c.ReadLength(1)
+				l95 := foryimpl.MakeSlice[[]string](c, n94)
+				if n94 > 0 {
+					hn97 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i49 := range l48 {
-							if hn50 && !c.ReadFlag() {
-								clear(l48[i49 : i49+1])
+						for i96 := range l95 {
+							if hn97 && !c.ReadFlag() {
+								clear(l95[i96 : i96+1])
 								continue
 							}
-							l48[i49] = c.ReadString()
+							l95[i96] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i49)
+								c.TraceIndex(i96)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l48
+				x.Tags = l95
 			}
 		case 8:
 			if f.Convert {
 				x.Weights = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n52 := c.ReadArrayLength(8)
-				a53 := foryimpl.MakeSlice[[]float64](c, n52)
-				r.ReadRawFloat64s(a53)
-				x.Weights = a53
+				n100 := c.ReadArrayLength(8)
+				a101 := foryimpl.MakeSlice[[]float64](c, n100)
+				r.ReadRawFloat64s(a101)
+				x.Weights = a101
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				if ev54 := c.ReadStructFieldMeta(foryTypeAddress); ev54 != nil {
-					x.Work.ForyReadEvolved(c, ev54)
+				if ev102 := c.ReadStructFieldMeta(foryTypeAddress); ev102 != nil {
+					x.Work.ForyReadEvolved(c, ev102)
 				} else if !c.Failed() {
 					x.Work.ForyRead(c)
 				}
@@ -490,6 +763,9 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 

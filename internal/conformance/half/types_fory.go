@@ -16,13 +16,15 @@ const (
 
 // foryTypeHalfFloats is HalfFloats's static type information. Fingerprint: b_f16,18,0,0;b_f16_arr,54,0,0;b_f16_list,22,0,0[18,0,0];b_f16_neg,18,0,0;f16,17,0,0;f16_arr,53,0,0;f16_inf,17,0,0;f16_list,22,0,0[17,0,0];f16_max,17,0,0;f16_na_n,17,0,0;f16_neg,17,0,0;f16_ptr,17,0,0;f16_tiny,17,0,0;
 var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0xd5, 0x01},
-	GoName:         "half.HalfFloats",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x6f, 0x60, 0xfa, 0x9a, 0x26, 0xb1, 0x7f, 0x0f, 0xcd, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12, 0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b, 0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x98, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16, 0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x94, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a, 0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x01},
-	SchemaHash:     471885831,
-	TypeDef:        []byte{0x6f, 0x60, 0xfa, 0x9a, 0x26, 0xb1, 0x7f, 0x0f, 0xcd, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12, 0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b, 0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x98, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16, 0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x94, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a, 0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80},
-	UserID:         213,
+	ConsistentMeta:    []byte{0x1b, 0xd5, 0x01},
+	GoName:            "half.HalfFloats",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x6f, 0x60, 0xfa, 0x9a, 0x26, 0xb1, 0x7f, 0x0f, 0xcd, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12, 0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b, 0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x98, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16, 0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x94, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a, 0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x6f, 0x10, 0xa5, 0xce, 0x3f, 0x49, 0x84, 0x3d, 0xcd, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12, 0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b, 0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x99, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16, 0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x95, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a, 0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd5, 0x01},
+	SchemaHash:        471885831,
+	TypeDef:           []byte{0x6f, 0x60, 0xfa, 0x9a, 0x26, 0xb1, 0x7f, 0x0f, 0xcd, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12, 0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b, 0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x98, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16, 0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x94, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a, 0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80},
+	TypeDefRef:        []byte{0x6f, 0x10, 0xa5, 0xce, 0x3f, 0x49, 0x84, 0x3d, 0xcd, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12, 0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b, 0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x99, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16, 0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x95, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a, 0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80},
+	UserID:            213,
 })
 
 // foryShapeHalfFloats stops compiling when HalfFloats's fields or their tags change; run go generate.
@@ -56,6 +58,9 @@ func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -82,6 +87,10 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes HalfFloats's struct body (docs/format.md §9).
 func (x *HalfFloats) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -186,8 +195,80 @@ func (x *HalfFloats) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 16 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(20 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 471885831)
+		off += 4
+	}
+	buffer.PutUint16At(w, off, uint16(x.F16))
+	buffer.PutUint16At(w, off+2, uint16(x.F16Inf))
+	buffer.PutUint16At(w, off+4, uint16(x.F16Max))
+	buffer.PutUint16At(w, off+6, uint16(x.F16NaN))
+	buffer.PutUint16At(w, off+8, uint16(x.F16Neg))
+	buffer.PutUint16At(w, off+10, uint16(x.F16Tiny))
+	buffer.PutUint16At(w, off+12, uint16(x.BF16))
+	buffer.PutUint16At(w, off+14, uint16(x.BF16Neg))
+	off += 16
+	b.SetWriterIndex(off)
+	if x.F16Ptr == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteUint16(uint16(*x.F16Ptr))
+	}
+	if !foryimpl.WriteRefSlice(c, x.BF16Arr) {
+		l15 := x.BF16Arr
+		b.WriteVarUint32(uint32(len(l15) * 2))
+		b.WriteRawUint16s(foryimpl.Uint16s(l15))
+	}
+	l16 := x.BF16List
+	b.WriteVarUint32(uint32(len(l16)))
+	if len(l16) > 0 {
+		b.Reserve(1 + len(l16)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e17 := range l16 {
+			{
+				buffer.PutUint16At(w, off, uint16(e17))
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefSlice(c, x.F16Arr) {
+		l18 := x.F16Arr
+		b.WriteVarUint32(uint32(len(l18) * 2))
+		b.WriteRawUint16s(foryimpl.Uint16s(l18))
+	}
+	l19 := x.F16List
+	b.WriteVarUint32(uint32(len(l19)))
+	if len(l19) > 0 {
+		b.Reserve(1 + len(l19)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e20 := range l19 {
+			{
+				buffer.PutUint16At(w, off, uint16(e20))
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
 // ForyRead reads HalfFloats's struct body (docs/format.md §9); errors are recorded in c.
 func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = HalfFloats{
 		BF16Arr:  x.BF16Arr,
 		BF16List: x.BF16List,
@@ -219,72 +300,191 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p11 := foryimpl.Alloc[serializer.Float16](c)
-		*p11 = serializer.Float16(r.ReadUint16())
-		x.F16Ptr = p11
+		p21 := foryimpl.Alloc[serializer.Float16](c)
+		*p21 = serializer.Float16(r.ReadUint16())
+		x.F16Ptr = p21
 	}
 	if c.Failed() {
 		c.Trace("F16Ptr")
 		return
 	}
-	n12 := c.ReadArrayLength(2)
-	a13 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n12)
-	r.ReadRawUint16s(foryimpl.Uint16s(a13))
-	x.BF16Arr = a13
+	n22 := c.ReadArrayLength(2)
+	a23 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n22)
+	r.ReadRawUint16s(foryimpl.Uint16s(a23))
+	x.BF16Arr = a23
 	if c.Failed() {
 		c.Trace("BF16Arr")
 		return
 	}
-	n14 := c.ReadLength(2)
-	l15 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n14)
-	if n14 > 0 {
-		hn17 := c.ReadListHeader(18)
+	n24 := c.ReadLength(2)
+	l25 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n24)
+	if n24 > 0 {
+		hn27 := c.ReadListHeader(18)
 		if !c.Failed() {
-			for i16 := range l15 {
-				if hn17 && !c.ReadFlag() {
-					clear(l15[i16 : i16+1])
+			for i26 := range l25 {
+				if hn27 && !c.ReadFlag() {
+					clear(l25[i26 : i26+1])
 					continue
 				}
-				l15[i16] = serializer.BFloat16(r.ReadUint16())
+				l25[i26] = serializer.BFloat16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i16)
+					c.TraceIndex(i26)
 					break
 				}
 			}
 		}
 	}
-	x.BF16List = l15
+	x.BF16List = l25
 	if c.Failed() {
 		c.Trace("BF16List")
 		return
 	}
-	n19 := c.ReadArrayLength(2)
-	a20 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n19)
-	r.ReadRawUint16s(foryimpl.Uint16s(a20))
-	x.F16Arr = a20
+	n30 := c.ReadArrayLength(2)
+	a31 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n30)
+	r.ReadRawUint16s(foryimpl.Uint16s(a31))
+	x.F16Arr = a31
 	if c.Failed() {
 		c.Trace("F16Arr")
 		return
 	}
-	n21 := c.ReadLength(2)
-	l22 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n21)
-	if n21 > 0 {
-		hn24 := c.ReadListHeader(17)
+	n32 := c.ReadLength(2)
+	l33 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n32)
+	if n32 > 0 {
+		hn35 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i23 := range l22 {
-				if hn24 && !c.ReadFlag() {
-					clear(l22[i23 : i23+1])
+			for i34 := range l33 {
+				if hn35 && !c.ReadFlag() {
+					clear(l33[i34 : i34+1])
 					continue
 				}
-				l22[i23] = serializer.Float16(r.ReadUint16())
+				l33[i34] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i23)
+					c.TraceIndex(i34)
 					break
 				}
 			}
 		}
 	}
-	x.F16List = l22
+	x.F16List = l33
+	if c.Failed() {
+		c.Trace("F16List")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
+	*x = HalfFloats{
+		BF16Arr:  x.BF16Arr,
+		BF16List: x.BF16List,
+		F16Arr:   x.F16Arr,
+		F16List:  x.F16List,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 471885831 && !c.Failed() {
+			c.HashMismatch(foryTypeHalfFloats, h)
+			return
+		}
+	}
+	// One bounds check for the 16 bytes of fixed-width fields.
+	if r.Need(16) {
+		in, off := r.Bytes(), r.Offset()
+		x.F16 = serializer.Float16(buffer.ReadUint16At(in, off))
+		x.F16Inf = serializer.Float16(buffer.ReadUint16At(in, off+2))
+		x.F16Max = serializer.Float16(buffer.ReadUint16At(in, off+4))
+		x.F16NaN = serializer.Float16(buffer.ReadUint16At(in, off+6))
+		x.F16Neg = serializer.Float16(buffer.ReadUint16At(in, off+8))
+		x.F16Tiny = serializer.Float16(buffer.ReadUint16At(in, off+10))
+		x.BF16 = serializer.BFloat16(buffer.ReadUint16At(in, off+12))
+		x.BF16Neg = serializer.BFloat16(buffer.ReadUint16At(in, off+14))
+		r.SetOffset(off + 16)
+	}
+	if c.Failed() {
+		c.Trace("F16..BF16Neg")
+		return
+	}
+	if c.ReadFlag() {
+		p38 := foryimpl.Alloc[serializer.Float16](c)
+		*p38 = serializer.Float16(r.ReadUint16())
+		x.F16Ptr = p38
+	}
+	if c.Failed() {
+		c.Trace("F16Ptr")
+		return
+	}
+	if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+		x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id40)
+	} else if st39 == foryimpl.RefFollows {
+		n41 := c.ReadArrayLength(2)
+		a42 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n41)
+		r.ReadRawUint16s(foryimpl.Uint16s(a42))
+		x.BF16Arr = a42
+		foryimpl.SetRefSlice(c, id40, x.BF16Arr)
+	} else {
+		x.BF16Arr = nil
+	}
+	if c.Failed() {
+		c.Trace("BF16Arr")
+		return
+	}
+	n43 := c.ReadLength(2)
+	l44 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n43)
+	if n43 > 0 {
+		hn46 := c.ReadListHeader(18)
+		if !c.Failed() {
+			for i45 := range l44 {
+				if hn46 && !c.ReadFlag() {
+					clear(l44[i45 : i45+1])
+					continue
+				}
+				l44[i45] = serializer.BFloat16(r.ReadUint16())
+				if c.Failed() {
+					c.TraceIndex(i45)
+					break
+				}
+			}
+		}
+	}
+	x.BF16List = l44
+	if c.Failed() {
+		c.Trace("BF16List")
+		return
+	}
+	if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
+		x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id50)
+	} else if st49 == foryimpl.RefFollows {
+		n51 := c.ReadArrayLength(2)
+		a52 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n51)
+		r.ReadRawUint16s(foryimpl.Uint16s(a52))
+		x.F16Arr = a52
+		foryimpl.SetRefSlice(c, id50, x.F16Arr)
+	} else {
+		x.F16Arr = nil
+	}
+	if c.Failed() {
+		c.Trace("F16Arr")
+		return
+	}
+	n53 := c.ReadLength(2)
+	l54 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n53)
+	if n53 > 0 {
+		hn56 := c.ReadListHeader(17)
+		if !c.Failed() {
+			for i55 := range l54 {
+				if hn56 && !c.ReadFlag() {
+					clear(l54[i55 : i55+1])
+					continue
+				}
+				l54[i55] = serializer.Float16(r.ReadUint16())
+				if c.Failed() {
+					c.TraceIndex(i55)
+					break
+				}
+			}
+		}
+	}
+	x.F16List = l54
 	if c.Failed() {
 		c.Trace("F16List")
 		return
@@ -299,144 +499,144 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v26, ok27 := c.ReadFloatAs(f, 64); ok27 {
-					x.F16 = serializer.Float16(v26)
+				if v59, ok60 := c.ReadFloatAs(f, 64); ok60 {
+					x.F16 = serializer.Float16(v59)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16 = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v28, ok29 := c.ReadFloatAs(f, 64); ok29 {
-					x.F16Inf = serializer.Float16(v28)
+				if v61, ok62 := c.ReadFloatAs(f, 64); ok62 {
+					x.F16Inf = serializer.Float16(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Inf = serializer.Float16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v30, ok31 := c.ReadFloatAs(f, 64); ok31 {
-					x.F16Max = serializer.Float16(v30)
+				if v63, ok64 := c.ReadFloatAs(f, 64); ok64 {
+					x.F16Max = serializer.Float16(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Max = serializer.Float16(r.ReadUint16())
 			}
 		case 3:
 			if f.Convert {
-				if v32, ok33 := c.ReadFloatAs(f, 64); ok33 {
-					x.F16NaN = serializer.Float16(v32)
+				if v65, ok66 := c.ReadFloatAs(f, 64); ok66 {
+					x.F16NaN = serializer.Float16(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16NaN = serializer.Float16(r.ReadUint16())
 			}
 		case 4:
 			if f.Convert {
-				if v34, ok35 := c.ReadFloatAs(f, 64); ok35 {
-					x.F16Neg = serializer.Float16(v34)
+				if v67, ok68 := c.ReadFloatAs(f, 64); ok68 {
+					x.F16Neg = serializer.Float16(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Neg = serializer.Float16(r.ReadUint16())
 			}
 		case 5:
 			if f.Convert {
-				if v36, ok37 := c.ReadFloatAs(f, 64); ok37 {
-					x.F16Tiny = serializer.Float16(v36)
+				if v69, ok70 := c.ReadFloatAs(f, 64); ok70 {
+					x.F16Tiny = serializer.Float16(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Tiny = serializer.Float16(r.ReadUint16())
 			}
 		case 6:
 			if f.Convert {
-				if v38, ok39 := c.ReadFloatAs(f, 64); ok39 {
-					x.BF16 = serializer.BFloat16(v38)
+				if v71, ok72 := c.ReadFloatAs(f, 64); ok72 {
+					x.BF16 = serializer.BFloat16(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16 = serializer.BFloat16(r.ReadUint16())
 			}
 		case 7:
 			if f.Convert {
-				if v40, ok41 := c.ReadFloatAs(f, 64); ok41 {
-					x.BF16Neg = serializer.BFloat16(v40)
+				if v73, ok74 := c.ReadFloatAs(f, 64); ok74 {
+					x.BF16Neg = serializer.BFloat16(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16Neg = serializer.BFloat16(r.ReadUint16())
 			}
 		case 8:
 			if f.Convert {
-				if v43, ok44 := c.ReadFloatAs(f, 64); ok44 {
-					pv45 := serializer.Float16(v43)
-					x.F16Ptr = &pv45
+				if v76, ok77 := c.ReadFloatAs(f, 64); ok77 {
+					pv78 := serializer.Float16(v76)
+					x.F16Ptr = &pv78
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p42 := foryimpl.Alloc[serializer.Float16](c)
-				*p42 = serializer.Float16(r.ReadUint16())
-				x.F16Ptr = p42
+				p75 := foryimpl.Alloc[serializer.Float16](c)
+				*p75 = serializer.Float16(r.ReadUint16())
+				x.F16Ptr = p75
 			}
 		case 9:
 			if f.Convert {
 				x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n46 := c.ReadArrayLength(2)
-				a47 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n46)
-				r.ReadRawUint16s(foryimpl.Uint16s(a47))
-				x.BF16Arr = a47
+				n79 := c.ReadArrayLength(2)
+				a80 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n79)
+				r.ReadRawUint16s(foryimpl.Uint16s(a80))
+				x.BF16Arr = a80
 			}
 		case 10:
 			if f.Convert {
 				x.BF16List = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n48 := c.ReadLength(2)
-				l49 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n48)
-				if n48 > 0 {
-					hn51 := c.ReadListHeader(18)
+				n81 := c.ReadLength(2)
+				l82 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n81)
+				if n81 > 0 {
+					hn84 := c.ReadListHeader(18)
 					if !c.Failed() {
-						for i50 := range l49 {
-							if hn51 && !c.ReadFlag() {
-								clear(l49[i50 : i50+1])
+						for i83 := range l82 {
+							if hn84 && !c.ReadFlag() {
+								clear(l82[i83 : i83+1])
 								continue
 							}
-							l49[i50] = serializer.BFloat16(r.ReadUint16())
+							l82[i83] = serializer.BFloat16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i50)
+								c.TraceIndex(i83)
 								break
 							}
 						}
 					}
 				}
-				x.BF16List = l49
+				x.BF16List = l82
 			}
 		case 11:
 			if f.Convert {
 				x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n53 := c.ReadArrayLength(2)
-				a54 := foryimpl.MakeSlice[[]serializer.Float16](c, n53)
-				r.ReadRawUint16s(foryimpl.Uint16s(a54))
-				x.F16Arr = a54
+				n87 := c.ReadArrayLength(2)
+				a88 := foryimpl.MakeSlice[[]serializer.Float16](c, n87)
+				r.ReadRawUint16s(foryimpl.Uint16s(a88))
+				x.F16Arr = a88
 			}
 		case 12:
 			if f.Convert {
 				x.F16List = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLength(2)
-				l56 := foryimpl.MakeSlice[[]serializer.Float16](c, n55)
-				if n55 > 0 {
-					hn58 := c.ReadListHeader(17)
+				n89 := c.ReadLength(2)
+				l90 := foryimpl.MakeSlice[[]serializer.Float16](c, n89)
+				if n89 > 0 {
+					hn92 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i57 := range l56 {
-							if hn58 && !c.ReadFlag() {
-								clear(l56[i57 : i57+1])
+						for i91 := range l90 {
+							if hn92 && !c.ReadFlag() {
+								clear(l90[i91 : i91+1])
 								continue
 							}
-							l56[i57] = serializer.Float16(r.ReadUint16())
+							l90[i91] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i57)
+								c.TraceIndex(i91)
 								break
 							}
 						}
 					}
 				}
-				x.F16List = l56
+				x.F16List = l90
 			}
 		default:
 			c.SkipField(f)
@@ -480,6 +680,9 @@ func (x *BFloat16Ptr) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *BFloat16Ptr) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 

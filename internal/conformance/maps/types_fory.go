@@ -45,6 +45,9 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -160,22 +163,22 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I32ToStr")
 		return
 	}
-	n22 := c.ReadLength(2)
-	m23 := foryimpl.MakeMap[map[string]int32](c, n22)
-	for n22 > 0 && !c.Failed() {
-		sz24, vn25, _ := c.ReadMapChunk(n22, 21, 5, nil, false)
-		for j26 := 0; j26 < sz24 && !c.Failed(); j26++ {
-			var k27 string
-			k27 = c.ReadString()
-			var v28 int32
-			if !vn25 {
-				v28 = r.ReadVarInt32()
+	n23 := c.ReadLength(2)
+	m24 := foryimpl.MakeMap[map[string]int32](c, n23)
+	for n23 > 0 && !c.Failed() {
+		sz25, vn26, _ := c.ReadMapChunk(n23, 21, 5, nil, false)
+		for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
+			var k28 string
+			k28 = c.ReadString()
+			var v29 int32
+			if !vn26 {
+				v29 = r.ReadVarInt32()
 			}
-			m23[k27] = v28
+			m24[k28] = v29
 		}
-		n22 -= sz24
+		n23 -= sz25
 	}
-	x.StrToI32 = m23
+	x.StrToI32 = m24
 	if c.Failed() {
 		c.Trace("StrToI32")
 		return
@@ -190,41 +193,41 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLength(2)
-				m30 := foryimpl.MakeMap[map[int32]string](c, n29)
-				for n29 > 0 && !c.Failed() {
-					sz31, vn32, _ := c.ReadMapChunk(n29, 5, 21, nil, false)
-					for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
-						var k34 int32
-						k34 = r.ReadVarInt32()
-						var v35 string
-						if !vn32 {
-							v35 = c.ReadString()
+				n31 := c.ReadLength(2)
+				m32 := foryimpl.MakeMap[map[int32]string](c, n31)
+				for n31 > 0 && !c.Failed() {
+					sz33, vn34, _ := c.ReadMapChunk(n31, 5, 21, nil, false)
+					for j35 := 0; j35 < sz33 && !c.Failed(); j35++ {
+						var k36 int32
+						k36 = r.ReadVarInt32()
+						var v37 string
+						if !vn34 {
+							v37 = c.ReadString()
 						}
-						m30[k34] = v35
+						m32[k36] = v37
 					}
-					n29 -= sz31
+					n31 -= sz33
 				}
-				x.I32ToStr = m30
+				x.I32ToStr = m32
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n36 := c.ReadLength(2)
-				m37 := foryimpl.MakeMap[map[string]int32](c, n36)
-				for n36 > 0 && !c.Failed() {
-					sz38, vn39, _ := c.ReadMapChunk(n36, 21, 5, nil, false)
-					for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
-						var k41 string
-						k41 = c.ReadString()
-						var v42 int32
-						if !vn39 {
-							v42 = r.ReadVarInt32()
+				n39 := c.ReadLength(2)
+				m40 := foryimpl.MakeMap[map[string]int32](c, n39)
+				for n39 > 0 && !c.Failed() {
+					sz41, vn42, _ := c.ReadMapChunk(n39, 21, 5, nil, false)
+					for j43 := 0; j43 < sz41 && !c.Failed(); j43++ {
+						var k44 string
+						k44 = c.ReadString()
+						var v45 int32
+						if !vn42 {
+							v45 = r.ReadVarInt32()
 						}
-						m37[k41] = v42
+						m40[k44] = v45
 					}
-					n36 -= sz38
+					n39 -= sz41
 				}
-				x.StrToI32 = m37
+				x.StrToI32 = m40
 			}
 		default:
 			c.SkipField(f)

@@ -20,13 +20,15 @@ func (Color) ForyEnum() {}
 
 // foryTypeMixed is Mixed's static type information. Fingerprint: big,14,0,0;child,0,0,0;code,5,0,0;count,7,0,0;flag,1,0,0;items,22,0,0[21,0,0];kind,0,0,0;lookup,24,0,0[21,0,0|5,0,0];name,21,0,0;opt,5,0,0;opt_flag,1,0,0;ratio,19,0,0;small,3,0,0;stamp,38,0,0;
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x77},
-	GoName:         "mixed.Mixed",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x53, 0xa0, 0x15, 0x39, 0xec, 0xd8, 0x84, 0x3f, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4e, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x77},
-	SchemaHash:     859706216,
-	TypeDef:        []byte{0x53, 0xa0, 0x15, 0x39, 0xec, 0xd8, 0x84, 0x3f, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4e, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
-	UserID:         119,
+	ConsistentMeta:    []byte{0x1b, 0x77},
+	GoName:            "mixed.Mixed",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x53, 0xa0, 0x15, 0x39, 0xec, 0xd8, 0x84, 0x3f, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4e, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x53, 0x30, 0x91, 0xd4, 0xb6, 0x45, 0x20, 0x7c, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4f, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x49, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x77},
+	SchemaHash:        859706216,
+	TypeDef:           []byte{0x53, 0xa0, 0x15, 0x39, 0xec, 0xd8, 0x84, 0x3f, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4e, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
+	TypeDefRef:        []byte{0x53, 0x30, 0x91, 0xd4, 0xb6, 0x45, 0x20, 0x7c, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4f, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x49, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
+	UserID:            119,
 })
 
 // foryShapeMixed stops compiling when Mixed's fields or their tags change; run go generate.
@@ -61,6 +63,9 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeMixed)
 	start := b.WriterIndex()
 	b.Reserve(95)
@@ -111,6 +116,10 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Mixed's struct body (docs/format.md §9).
 func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		for i2 := range x.Items {
 			if !foryimpl.ValidString(string(x.Items[i2])) {
@@ -223,8 +232,119 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	foryimpl.WriteTime(b, x.Stamp)
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for i16 := range x.Items {
+			if !foryimpl.ValidString(string(x.Items[i16])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Items"))
+				return
+			}
+		}
+		for k18 := range x.Lookup {
+			if !foryimpl.ValidString(string(k18)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Lookup"))
+				return
+			}
+		}
+		if !foryimpl.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Name"))
+			return
+		}
+	}
+	if x.Kind < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeMixed, "Kind", int64(x.Kind)))
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 7 fixed and 23 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(34 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 859706216)
+		off += 4
+	}
+	buffer.PutFloat32At(w, off, x.Ratio)
+	buffer.PutInt16At(w, off+4, x.Small)
+	buffer.PutBoolAt(w, off+6, x.Flag)
+	off += 7
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Count))
+	off = buffer.PutVarUint64At(w, off, x.Big)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Code))
+	b.SetWriterIndex(off)
+	if x.OptFlag == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteBool(*x.OptFlag)
+	}
+	if x.Opt == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarInt32(*x.Opt)
+	}
+	if !foryimpl.WriteRefPtr(c, x.Child) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.Child.ForyWrite(c)
+	}
+	l22 := x.Items
+	{
+		sz24 := 6 + buffer.BatchSlack + len(l22)*9
+		for _, e23 := range l22 {
+			sz24 += len(e23)
+		}
+		b.Reserve(sz24)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l22)))
+		if len(l22) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e23 := range l22 {
+				if len(w)-off < len(e23)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e23) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e23))<<2|2)
+				if len(e23) > 0 {
+					off += copy(w[off:], e23)
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.Kind))
+	var mw25 foryimpl.MapWriter
+	mw25.Begin(b, len(x.Lookup))
+	for k26, v27 := range x.Lookup {
+		mw25.Entry(b)
+		foryimpl.WriteString(b, k26)
+		b.WriteVarInt32(v27)
+	}
+	mw25.End(b)
+	{
+		s28 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s28) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s28))<<2|2)
+		if len(s28) > 0 {
+			off += copy(w[off:], s28)
+		}
+		b.SetWriterIndex(off)
+	}
+	foryimpl.WriteTime(b, x.Stamp)
+}
+
 // ForyRead reads Mixed's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Mixed{Items: x.Items}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -259,55 +379,55 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p15 := foryimpl.Alloc[bool](c)
-		*p15 = r.ReadBool()
-		x.OptFlag = p15
+		p29 := foryimpl.Alloc[bool](c)
+		*p29 = r.ReadBool()
+		x.OptFlag = p29
 	}
 	if c.Failed() {
 		c.Trace("OptFlag")
 		return
 	}
 	if c.ReadFlag() {
-		p16 := foryimpl.Alloc[int32](c)
-		*p16 = r.ReadVarInt32()
-		x.Opt = p16
+		p30 := foryimpl.Alloc[int32](c)
+		*p30 = r.ReadVarInt32()
+		x.Opt = p30
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
 	if c.ReadFlag() {
-		p17 := foryimpl.Alloc[Inner](c)
-		if ev18 := c.ReadStructFieldMeta(foryTypeInner); ev18 != nil {
-			p17.ForyReadEvolved(c, ev18)
+		p31 := foryimpl.Alloc[Inner](c)
+		if ev32 := c.ReadStructFieldMeta(foryTypeInner); ev32 != nil {
+			p31.ForyReadEvolved(c, ev32)
 		} else if !c.Failed() {
-			p17.ForyRead(c)
+			p31.ForyRead(c)
 		}
-		x.Child = p17
+		x.Child = p31
 	}
 	if c.Failed() {
 		c.Trace("Child")
 		return
 	}
-	n19 := c.ReadLength(1)
-	l20 := foryimpl.ReuseSlice[[]string](c, x.Items, n19)
-	if n19 > 0 {
-		hn22 := c.ReadListHeader(21)
+	n33 := c.ReadLength(1)
+	l34 := foryimpl.ReuseSlice[[]string](c, x.Items, n33)
+	if n33 > 0 {
+		hn36 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i21 := range l20 {
-				if hn22 && !c.ReadFlag() {
-					clear(l20[i21 : i21+1])
+			for i35 := range l34 {
+				if hn36 && !c.ReadFlag() {
+					clear(l34[i35 : i35+1])
 					continue
 				}
-				l20[i21] = c.ReadString()
+				l34[i35] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i21)
+					c.TraceIndex(i35)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l20
+	x.Items = l34
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -317,22 +437,155 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Kind")
 		return
 	}
-	n24 := c.ReadLength(2)
-	m25 := foryimpl.MakeMap[map[string]int32](c, n24)
-	for n24 > 0 && !c.Failed() {
-		sz26, vn27, _ := c.ReadMapChunk(n24, 21, 5, nil, false)
-		for j28 := 0; j28 < sz26 && !c.Failed(); j28++ {
-			var k29 string
-			k29 = c.ReadString()
-			var v30 int32
-			if !vn27 {
-				v30 = r.ReadVarInt32()
+	n39 := c.ReadLength(2)
+	m40 := foryimpl.MakeMap[map[string]int32](c, n39)
+	for n39 > 0 && !c.Failed() {
+		sz41, vn42, _ := c.ReadMapChunk(n39, 21, 5, nil, false)
+		for j43 := 0; j43 < sz41 && !c.Failed(); j43++ {
+			var k44 string
+			k44 = c.ReadString()
+			var v45 int32
+			if !vn42 {
+				v45 = r.ReadVarInt32()
 			}
-			m25[k29] = v30
+			m40[k44] = v45
 		}
-		n24 -= sz26
+		n39 -= sz41
 	}
-	x.Lookup = m25
+	x.Lookup = m40
+	if c.Failed() {
+		c.Trace("Lookup")
+		return
+	}
+	x.Name = c.ReadString()
+	if c.Failed() {
+		c.Trace("Name")
+		return
+	}
+	x.Stamp = c.ReadTime()
+	if c.Failed() {
+		c.Trace("Stamp")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Mixed{Items: x.Items}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 859706216 && !c.Failed() {
+			c.HashMismatch(foryTypeMixed, h)
+			return
+		}
+	}
+	// One bounds check for the 7 bytes of fixed-width fields.
+	if r.Need(7) {
+		in, off := r.Bytes(), r.Offset()
+		x.Ratio = buffer.ReadFloat32At(in, off)
+		x.Small = buffer.ReadInt16At(in, off+4)
+		x.Flag = buffer.ReadUint8At(in, off+6) != 0
+		r.SetOffset(off + 7)
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Count = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Big = u64
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Code = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Ratio..Code")
+		return
+	}
+	if c.ReadFlag() {
+		p47 := foryimpl.Alloc[bool](c)
+		*p47 = r.ReadBool()
+		x.OptFlag = p47
+	}
+	if c.Failed() {
+		c.Trace("OptFlag")
+		return
+	}
+	if c.ReadFlag() {
+		p48 := foryimpl.Alloc[int32](c)
+		*p48 = r.ReadVarInt32()
+		x.Opt = p48
+	}
+	if c.Failed() {
+		c.Trace("Opt")
+		return
+	}
+	if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
+		x.Child = foryimpl.BackRef[Inner](c, id50)
+	} else if st49 == foryimpl.RefFollows {
+		p51 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id50, p51)
+		if ev52 := c.ReadStructFieldMeta(foryTypeInner); ev52 != nil {
+			p51.ForyReadEvolved(c, ev52)
+		} else if !c.Failed() {
+			p51.ForyRead(c)
+		}
+		x.Child = p51
+	} else {
+		x.Child = nil
+	}
+	if c.Failed() {
+		c.Trace("Child")
+		return
+	}
+	n53 := c.ReadLength(1)
+	l54 := foryimpl.ReuseSlice[[]string](c, x.Items, n53)
+	if n53 > 0 {
+		hn56 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i55 := range l54 {
+				if hn56 && !c.ReadFlag() {
+					clear(l54[i55 : i55+1])
+					continue
+				}
+				l54[i55] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i55)
+					break
+				}
+			}
+		}
+	}
+	x.Items = l54
+	if c.Failed() {
+		c.Trace("Items")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
+	if c.Failed() {
+		c.Trace("Kind")
+		return
+	}
+	n61 := c.ReadLength(2)
+	m62 := foryimpl.MakeMap[map[string]int32](c, n61)
+	for n61 > 0 && !c.Failed() {
+		sz63, vn64, _ := c.ReadMapChunk(n61, 21, 5, nil, false)
+		for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
+			var k66 string
+			k66 = c.ReadString()
+			var v67 int32
+			if !vn64 {
+				v67 = r.ReadVarInt32()
+			}
+			m62[k66] = v67
+		}
+		n61 -= sz63
+	}
+	x.Lookup = m62
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -357,16 +610,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v31, ok32 := c.ReadFloatAs(f, 32); ok32 {
-					x.Ratio = float32(v31)
+				if v69, ok70 := c.ReadFloatAs(f, 32); ok70 {
+					x.Ratio = float32(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat32()
 			}
 		case 1:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 16); ok34 {
-					x.Small = int16(v33)
+				if v71, ok72 := c.ReadIntAs(f, 16); ok72 {
+					x.Small = int16(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Small = r.ReadInt16()
@@ -377,76 +630,76 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 3:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
-					x.Count = int64(v35)
+				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
+					x.Count = int64(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v37, ok38 := c.ReadUintAs(f, 64); ok38 {
-					x.Big = uint64(v37)
+				if v75, ok76 := c.ReadUintAs(f, 64); ok76 {
+					x.Big = uint64(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadVarUint64()
 			}
 		case 5:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
-					x.Code = int32(v39)
+				if v77, ok78 := c.ReadIntAs(f, 32); ok78 {
+					x.Code = int32(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Code = r.ReadVarInt32()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p41 := foryimpl.Alloc[bool](c)
-				*p41 = r.ReadBool()
-				x.OptFlag = p41
+				p79 := foryimpl.Alloc[bool](c)
+				*p79 = r.ReadBool()
+				x.OptFlag = p79
 			}
 		case 7:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
-					pv45 := int32(v43)
-					x.Opt = &pv45
+				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
+					pv83 := int32(v81)
+					x.Opt = &pv83
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p42 := foryimpl.Alloc[int32](c)
-				*p42 = r.ReadVarInt32()
-				x.Opt = p42
+				p80 := foryimpl.Alloc[int32](c)
+				*p80 = r.ReadVarInt32()
+				x.Opt = p80
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				p46 := foryimpl.Alloc[Inner](c)
-				if ev47 := c.ReadStructFieldMeta(foryTypeInner); ev47 != nil {
-					p46.ForyReadEvolved(c, ev47)
+				p84 := foryimpl.Alloc[Inner](c)
+				if ev85 := c.ReadStructFieldMeta(foryTypeInner); ev85 != nil {
+					p84.ForyReadEvolved(c, ev85)
 				} else if !c.Failed() {
-					p46.ForyRead(c)
+					p84.ForyRead(c)
 				}
-				x.Child = p46
+				x.Child = p84
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n48 := c.ReadLength(1)
-				l49 := foryimpl.MakeSlice[[]string](c, n48)
-				if n48 > 0 {
-					hn51 := c.ReadListHeader(21)
+				n86 := c.ReadLength(1)
+				l87 := foryimpl.MakeSlice[[]string](c, n86)
+				if n86 > 0 {
+					hn89 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i50 := range l49 {
-							if hn51 && !c.ReadFlag() {
-								clear(l49[i50 : i50+1])
+						for i88 := range l87 {
+							if hn89 && !c.ReadFlag() {
+								clear(l87[i88 : i88+1])
 								continue
 							}
-							l49[i50] = c.ReadString()
+							l87[i88] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i50)
+								c.TraceIndex(i88)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l49
+				x.Items = l87
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -454,22 +707,22 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n53 := c.ReadLength(2)
-				m54 := foryimpl.MakeMap[map[string]int32](c, n53)
-				for n53 > 0 && !c.Failed() {
-					sz55, vn56, _ := c.ReadMapChunk(n53, 21, 5, nil, false)
-					for j57 := 0; j57 < sz55 && !c.Failed(); j57++ {
-						var k58 string
-						k58 = c.ReadString()
-						var v59 int32
-						if !vn56 {
-							v59 = r.ReadVarInt32()
+				n92 := c.ReadLength(2)
+				m93 := foryimpl.MakeMap[map[string]int32](c, n92)
+				for n92 > 0 && !c.Failed() {
+					sz94, vn95, _ := c.ReadMapChunk(n92, 21, 5, nil, false)
+					for j96 := 0; j96 < sz94 && !c.Failed(); j96++ {
+						var k97 string
+						k97 = c.ReadString()
+						var v98 int32
+						if !vn95 {
+							v98 = r.ReadVarInt32()
 						}
-						m54[k58] = v59
+						m93[k97] = v98
 					}
-					n53 -= sz55
+					n92 -= sz94
 				}
-				x.Lookup = m54
+				x.Lookup = m93
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
@@ -520,6 +773,9 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 

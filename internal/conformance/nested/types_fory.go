@@ -16,13 +16,15 @@ const (
 
 // foryTypeOuter is Outer's static type information. Fingerprint: inner,0,0,0;x,5,0,0;
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x69},
-	GoName:         "nested.Outer",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xb0, 0x8d, 0xa8, 0x9e, 0x52, 0x47, 0x6a, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4e, 0x1c, 0xa1, 0xad, 0x24, 0x40},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x69},
-	SchemaHash:     -1420372558,
-	TypeDef:        []byte{0x0b, 0xb0, 0x8d, 0xa8, 0x9e, 0x52, 0x47, 0x6a, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4e, 0x1c, 0xa1, 0xad, 0x24, 0x40},
-	UserID:         105,
+	ConsistentMeta:    []byte{0x1b, 0x69},
+	GoName:            "nested.Outer",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xb0, 0x8d, 0xa8, 0x9e, 0x52, 0x47, 0x6a, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4e, 0x1c, 0xa1, 0xad, 0x24, 0x40},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0b, 0x70, 0x33, 0x1d, 0x59, 0xf1, 0x8a, 0x29, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4f, 0x1c, 0xa1, 0xad, 0x24, 0x40},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x69},
+	SchemaHash:        -1420372558,
+	TypeDef:           []byte{0x0b, 0xb0, 0x8d, 0xa8, 0x9e, 0x52, 0x47, 0x6a, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4e, 0x1c, 0xa1, 0xad, 0x24, 0x40},
+	TypeDefRef:        []byte{0x0b, 0x70, 0x33, 0x1d, 0x59, 0xf1, 0x8a, 0x29, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4f, 0x1c, 0xa1, 0xad, 0x24, 0x40},
+	UserID:            105,
 })
 
 // foryShapeOuter stops compiling when Outer's fields or their tags change; run go generate.
@@ -45,6 +47,9 @@ func (x *Outer) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeOuter)
 	start := b.WriterIndex()
 	b.Reserve(23)
@@ -86,6 +91,10 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Outer's struct body (docs/format.md §9).
 func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack)
@@ -107,8 +116,32 @@ func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, -1420372558)
+		off += 4
+	}
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.X))
+	b.SetWriterIndex(off)
+	if !foryimpl.WriteRefPtr(c, x.Inner) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.Inner.ForyWrite(c)
+	}
+}
+
 // ForyRead reads Outer's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Outer{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -144,6 +177,48 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Outer) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Outer{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -1420372558 && !c.Failed() {
+			c.HashMismatch(foryTypeOuter, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.X = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("X..X")
+		return
+	}
+	if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
+		x.Inner = foryimpl.BackRef[Inner](c, id4)
+	} else if st3 == foryimpl.RefFollows {
+		p5 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id4, p5)
+		if ev6 := c.ReadStructFieldMeta(foryTypeInner); ev6 != nil {
+			p5.ForyReadEvolved(c, ev6)
+		} else if !c.Failed() {
+			p5.ForyRead(c)
+		}
+		x.Inner = p5
+	} else {
+		x.Inner = nil
+	}
+	if c.Failed() {
+		c.Trace("Inner")
+		return
+	}
+}
+
 // ForyReadEvolved reads a Outer body written with another schema, following ev (docs/format.md §11.4).
 func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Outer{}
@@ -152,21 +227,21 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					x.X = int32(v3)
+				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
+					x.X = int32(v7)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.X = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				p5 := foryimpl.Alloc[Inner](c)
-				if ev6 := c.ReadStructFieldMeta(foryTypeInner); ev6 != nil {
-					p5.ForyReadEvolved(c, ev6)
+				p9 := foryimpl.Alloc[Inner](c)
+				if ev10 := c.ReadStructFieldMeta(foryTypeInner); ev10 != nil {
+					p9.ForyReadEvolved(c, ev10)
 				} else if !c.Failed() {
-					p5.ForyRead(c)
+					p9.ForyRead(c)
 				}
-				x.Inner = p5
+				x.Inner = p9
 			}
 		default:
 			c.SkipField(f)
@@ -209,6 +284,9 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 

@@ -46,6 +46,9 @@ func (x *NullableContainers) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NullableContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -211,47 +214,47 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n23 := c.ReadLength(2)
-		m24 := foryimpl.MakeMap[map[string]int32](c, n23)
-		for n23 > 0 && !c.Failed() {
-			sz25, vn26, _ := c.ReadMapChunk(n23, 21, 5, nil, false)
-			for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
-				var k28 string
-				k28 = c.ReadString()
-				var v29 int32
-				if !vn26 {
-					v29 = r.ReadVarInt32()
+		n24 := c.ReadLength(2)
+		m25 := foryimpl.MakeMap[map[string]int32](c, n24)
+		for n24 > 0 && !c.Failed() {
+			sz26, vn27, _ := c.ReadMapChunk(n24, 21, 5, nil, false)
+			for j28 := 0; j28 < sz26 && !c.Failed(); j28++ {
+				var k29 string
+				k29 = c.ReadString()
+				var v30 int32
+				if !vn27 {
+					v30 = r.ReadVarInt32()
 				}
-				m24[k28] = v29
+				m25[k29] = v30
 			}
-			n23 -= sz25
+			n24 -= sz26
 		}
-		x.Map = m24
+		x.Map = m25
 	}
 	if c.Failed() {
 		c.Trace("Map")
 		return
 	}
 	if c.ReadFlag() {
-		n30 := c.ReadLength(1)
-		l31 := foryimpl.MakeSlice[[]string](c, n30)
-		if n30 > 0 {
-			hn33 := c.ReadListHeader(21)
+		n32 := c.ReadLength(1)
+		l33 := foryimpl.MakeSlice[[]string](c, n32)
+		if n32 > 0 {
+			hn35 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i32 := range l31 {
-					if hn33 && !c.ReadFlag() {
-						clear(l31[i32 : i32+1])
+				for i34 := range l33 {
+					if hn35 && !c.ReadFlag() {
+						clear(l33[i34 : i34+1])
 						continue
 					}
-					l31[i32] = c.ReadString()
+					l33[i34] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i32)
+						c.TraceIndex(i34)
 						break
 					}
 				}
 			}
 		}
-		x.Strs = l31
+		x.Strs = l33
 	}
 	if c.Failed() {
 		c.Trace("Strs")
@@ -269,66 +272,66 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			if f.Convert {
 				x.Ints = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n35 := c.ReadLength(1)
-				l36 := foryimpl.MakeSlice[[]int32](c, n35)
-				if n35 > 0 {
-					hn38 := c.ReadListHeader(5)
+				n38 := c.ReadLength(1)
+				l39 := foryimpl.MakeSlice[[]int32](c, n38)
+				if n38 > 0 {
+					hn41 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i37 := range l36 {
-							if hn38 && !c.ReadFlag() {
-								clear(l36[i37 : i37+1])
+						for i40 := range l39 {
+							if hn41 && !c.ReadFlag() {
+								clear(l39[i40 : i40+1])
 								continue
 							}
-							l36[i37] = r.ReadVarInt32()
+							l39[i40] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i37)
+								c.TraceIndex(i40)
 								break
 							}
 						}
 					}
 				}
-				x.Ints = l36
+				x.Ints = l39
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n40 := c.ReadLength(2)
-				m41 := foryimpl.MakeMap[map[string]int32](c, n40)
-				for n40 > 0 && !c.Failed() {
-					sz42, vn43, _ := c.ReadMapChunk(n40, 21, 5, nil, false)
-					for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
-						var k45 string
-						k45 = c.ReadString()
-						var v46 int32
-						if !vn43 {
-							v46 = r.ReadVarInt32()
+				n44 := c.ReadLength(2)
+				m45 := foryimpl.MakeMap[map[string]int32](c, n44)
+				for n44 > 0 && !c.Failed() {
+					sz46, vn47, _ := c.ReadMapChunk(n44, 21, 5, nil, false)
+					for j48 := 0; j48 < sz46 && !c.Failed(); j48++ {
+						var k49 string
+						k49 = c.ReadString()
+						var v50 int32
+						if !vn47 {
+							v50 = r.ReadVarInt32()
 						}
-						m41[k45] = v46
+						m45[k49] = v50
 					}
-					n40 -= sz42
+					n44 -= sz46
 				}
-				x.Map = m41
+				x.Map = m45
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n47 := c.ReadLength(1)
-				l48 := foryimpl.MakeSlice[[]string](c, n47)
-				if n47 > 0 {
-					hn50 := c.ReadListHeader(21)
+				n52 := c.ReadLength(1)
+				l53 := foryimpl.MakeSlice[[]string](c, n52)
+				if n52 > 0 {
+					hn55 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i49 := range l48 {
-							if hn50 && !c.ReadFlag() {
-								clear(l48[i49 : i49+1])
+						for i54 := range l53 {
+							if hn55 && !c.ReadFlag() {
+								clear(l53[i54 : i54+1])
 								continue
 							}
-							l48[i49] = c.ReadString()
+							l53[i54] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i49)
+								c.TraceIndex(i54)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l48
+				x.Strs = l53
 			}
 		default:
 			c.SkipField(f)

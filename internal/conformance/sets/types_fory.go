@@ -48,6 +48,9 @@ func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -431,6 +434,9 @@ func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetMulti) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -650,6 +656,9 @@ func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetsInside) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -798,41 +807,41 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByKey")
 		return
 	}
-	n30 := c.ReadLength(1)
-	l31 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n30)
-	if n30 > 0 {
-		hn33 := c.ReadListHeader(23)
+	n31 := c.ReadLength(1)
+	l32 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n31)
+	if n31 > 0 {
+		hn34 := c.ReadListHeader(23)
 		if !c.Failed() {
-			for i32 := range l31 {
-				if hn33 && !c.ReadFlag() {
-					clear(l31[i32 : i32+1])
+			for i33 := range l32 {
+				if hn34 && !c.ReadFlag() {
+					clear(l32[i33 : i33+1])
 					continue
 				}
-				n35 := c.ReadLength(1)
-				s36 := foryimpl.MakeMap[serializer.Set[int32]](c, n35)
-				if n35 > 0 {
-					hn37 := c.ReadListHeader(5)
-					for i38 := 0; i38 < n35 && !c.Failed(); i38++ {
-						if hn37 && !c.ReadFlag() {
+				n37 := c.ReadLength(1)
+				s38 := foryimpl.MakeMap[serializer.Set[int32]](c, n37)
+				if n37 > 0 {
+					hn39 := c.ReadListHeader(5)
+					for i40 := 0; i40 < n37 && !c.Failed(); i40++ {
+						if hn39 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e39 int32
+						var e41 int32
 						{
-							e39 = r.ReadVarInt32()
+							e41 = r.ReadVarInt32()
 						}
-						s36[e39] = struct{}{}
+						s38[e41] = struct{}{}
 					}
 				}
-				l31[i32] = s36
+				l32[i33] = s38
 				if c.Failed() {
-					c.TraceIndex(i32)
+					c.TraceIndex(i33)
 					break
 				}
 			}
 		}
 	}
-	x.List = l31
+	x.List = l32
 	if c.Failed() {
 		c.Trace("List")
 		return
@@ -847,76 +856,76 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n40 := c.ReadLength(2)
-				m41 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n40)
-				for n40 > 0 && !c.Failed() {
-					sz42, vn43, _ := c.ReadMapChunk(n40, 21, 23, nil, true)
-					for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
-						var k45 string
-						k45 = c.ReadString()
-						var v46 serializer.Set[string]
-						if !vn43 {
-							n47 := c.ReadLength(1)
-							s48 := foryimpl.MakeMap[serializer.Set[string]](c, n47)
-							if n47 > 0 {
-								hn49 := c.ReadListHeader(21)
-								for i50 := 0; i50 < n47 && !c.Failed(); i50++ {
-									if hn49 && !c.ReadFlag() {
+				n42 := c.ReadLength(2)
+				m43 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n42)
+				for n42 > 0 && !c.Failed() {
+					sz44, vn45, _ := c.ReadMapChunk(n42, 21, 23, nil, true)
+					for j46 := 0; j46 < sz44 && !c.Failed(); j46++ {
+						var k47 string
+						k47 = c.ReadString()
+						var v48 serializer.Set[string]
+						if !vn45 {
+							n49 := c.ReadLength(1)
+							s50 := foryimpl.MakeMap[serializer.Set[string]](c, n49)
+							if n49 > 0 {
+								hn51 := c.ReadListHeader(21)
+								for i52 := 0; i52 < n49 && !c.Failed(); i52++ {
+									if hn51 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e51 string
+									var e53 string
 									{
-										e51 = c.ReadString()
+										e53 = c.ReadString()
 									}
-									s48[e51] = struct{}{}
+									s50[e53] = struct{}{}
 								}
 							}
-							v46 = s48
+							v48 = s50
 						}
-						m41[k45] = v46
+						m43[k47] = v48
 					}
-					n40 -= sz42
+					n42 -= sz44
 				}
-				x.ByKey = m41
+				x.ByKey = m43
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n52 := c.ReadLength(1)
-				l53 := foryimpl.MakeSlice[[]serializer.Set[int32]](c, n52)
-				if n52 > 0 {
-					hn55 := c.ReadListHeader(23)
+				n55 := c.ReadLength(1)
+				l56 := foryimpl.MakeSlice[[]serializer.Set[int32]](c, n55)
+				if n55 > 0 {
+					hn58 := c.ReadListHeader(23)
 					if !c.Failed() {
-						for i54 := range l53 {
-							if hn55 && !c.ReadFlag() {
-								clear(l53[i54 : i54+1])
+						for i57 := range l56 {
+							if hn58 && !c.ReadFlag() {
+								clear(l56[i57 : i57+1])
 								continue
 							}
-							n57 := c.ReadLength(1)
-							s58 := foryimpl.MakeMap[serializer.Set[int32]](c, n57)
-							if n57 > 0 {
-								hn59 := c.ReadListHeader(5)
-								for i60 := 0; i60 < n57 && !c.Failed(); i60++ {
-									if hn59 && !c.ReadFlag() {
+							n61 := c.ReadLength(1)
+							s62 := foryimpl.MakeMap[serializer.Set[int32]](c, n61)
+							if n61 > 0 {
+								hn63 := c.ReadListHeader(5)
+								for i64 := 0; i64 < n61 && !c.Failed(); i64++ {
+									if hn63 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e61 int32
+									var e65 int32
 									{
-										e61 = r.ReadVarInt32()
+										e65 = r.ReadVarInt32()
 									}
-									s58[e61] = struct{}{}
+									s62[e65] = struct{}{}
 								}
 							}
-							l53[i54] = s58
+							l56[i57] = s62
 							if c.Failed() {
-								c.TraceIndex(i54)
+								c.TraceIndex(i57)
 								break
 							}
 						}
 					}
 				}
-				x.List = l53
+				x.List = l56
 			}
 		default:
 			c.SkipField(f)

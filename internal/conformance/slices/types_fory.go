@@ -16,13 +16,15 @@ const (
 
 // foryTypeSlices is Slices's static type information. Fingerprint: i32s,22,0,0[5,0,0];i64_arr,47,0,0;i64s,22,0,0[7,0,0];strs,22,0,0[21,0,0];
 var foryTypeSlices = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x66},
-	GoName:         "slices.Slices",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1e, 0x30, 0x34, 0x10, 0x62, 0x17, 0x29, 0x27, 0xc4, 0x66, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x94, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x66},
-	SchemaHash:     -1958479619,
-	TypeDef:        []byte{0x1e, 0x30, 0x34, 0x10, 0x62, 0x17, 0x29, 0x27, 0xc4, 0x66, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x94, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90},
-	UserID:         102,
+	ConsistentMeta:    []byte{0x1b, 0x66},
+	GoName:            "slices.Slices",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x1e, 0x30, 0x34, 0x10, 0x62, 0x17, 0x29, 0x27, 0xc4, 0x66, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x94, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x1e, 0x80, 0x76, 0x22, 0xbc, 0x51, 0x17, 0x4f, 0xc4, 0x66, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x95, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x66},
+	SchemaHash:        -1958479619,
+	TypeDef:           []byte{0x1e, 0x30, 0x34, 0x10, 0x62, 0x17, 0x29, 0x27, 0xc4, 0x66, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x94, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90},
+	TypeDefRef:        []byte{0x1e, 0x80, 0x76, 0x22, 0xbc, 0x51, 0x17, 0x4f, 0xc4, 0x66, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x95, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90},
+	UserID:            102,
 })
 
 // foryShapeSlices stops compiling when Slices's fields or their tags change; run go generate.
@@ -47,6 +49,9 @@ func (x *Slices) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Slices) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -73,6 +78,10 @@ func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Slices's struct body (docs/format.md §9).
 func (x *Slices) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -170,8 +179,84 @@ func (x *Slices) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for i21 := range x.Strs {
+			if !foryimpl.ValidString(string(x.Strs[i21])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSlices, "Strs"))
+				return
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-1958479619)
+	}
+	l23 := x.I32s
+	b.WriteVarUint32(uint32(len(l23)))
+	if len(l23) > 0 {
+		b.Reserve(1 + len(l23)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e24 := range l23 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e24))
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefSlice(c, x.I64Arr) {
+		l25 := x.I64Arr
+		b.WriteVarUint32(uint32(len(l25) * 8))
+		b.WriteRawInt64s(l25)
+	}
+	l26 := x.I64s
+	b.WriteVarUint32(uint32(len(l26)))
+	if len(l26) > 0 {
+		b.Reserve(1 + len(l26)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e27 := range l26 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e27))
+		}
+		b.SetWriterIndex(off)
+	}
+	l28 := x.Strs
+	{
+		sz30 := 6 + buffer.BatchSlack + len(l28)*9
+		for _, e29 := range l28 {
+			sz30 += len(e29)
+		}
+		b.Reserve(sz30)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l28)))
+		if len(l28) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e29 := range l28 {
+				if len(w)-off < len(e29)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e29) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e29))<<2|2)
+				if len(e29) > 0 {
+					off += copy(w[off:], e29)
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
 // ForyRead reads Slices's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Slices{
 		I32s:   x.I32s,
 		I64Arr: x.I64Arr,
@@ -185,79 +270,180 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n16 := c.ReadLength(1)
-	l17 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n16)
-	if n16 > 0 {
-		hn19 := c.ReadListHeader(5)
+	n31 := c.ReadLength(1)
+	l32 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n31)
+	if n31 > 0 {
+		hn34 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i18 := range l17 {
-				if hn19 && !c.ReadFlag() {
-					clear(l17[i18 : i18+1])
+			for i33 := range l32 {
+				if hn34 && !c.ReadFlag() {
+					clear(l32[i33 : i33+1])
 					continue
 				}
-				l17[i18] = r.ReadVarInt32()
+				l32[i33] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i18)
+					c.TraceIndex(i33)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l17
+	x.I32s = l32
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n21 := c.ReadArrayLength(8)
-	a22 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n21)
-	r.ReadRawInt64s(a22)
-	x.I64Arr = a22
+	n37 := c.ReadArrayLength(8)
+	a38 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n37)
+	r.ReadRawInt64s(a38)
+	x.I64Arr = a38
 	if c.Failed() {
 		c.Trace("I64Arr")
 		return
 	}
-	n23 := c.ReadLength(1)
-	l24 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n23)
-	if n23 > 0 {
-		hn26 := c.ReadListHeader(7)
+	n39 := c.ReadLength(1)
+	l40 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n39)
+	if n39 > 0 {
+		hn42 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i25 := range l24 {
-				if hn26 && !c.ReadFlag() {
-					clear(l24[i25 : i25+1])
+			for i41 := range l40 {
+				if hn42 && !c.ReadFlag() {
+					clear(l40[i41 : i41+1])
 					continue
 				}
-				l24[i25] = r.ReadVarInt64()
+				l40[i41] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i25)
+					c.TraceIndex(i41)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l24
+	x.I64s = l40
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n28 := c.ReadLength(1)
-	l29 := foryimpl.ReuseSlice[[]string](c, x.Strs, n28)
-	if n28 > 0 {
-		hn31 := c.ReadListHeader(21)
+	n45 := c.ReadLength(1)
+	l46 := foryimpl.ReuseSlice[[]string](c, x.Strs, n45)
+	if n45 > 0 {
+		hn48 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i30 := range l29 {
-				if hn31 && !c.ReadFlag() {
-					clear(l29[i30 : i30+1])
+			for i47 := range l46 {
+				if hn48 && !c.ReadFlag() {
+					clear(l46[i47 : i47+1])
 					continue
 				}
-				l29[i30] = c.ReadString()
+				l46[i47] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i30)
+					c.TraceIndex(i47)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l29
+	x.Strs = l46
+	if c.Failed() {
+		c.Trace("Strs")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Slices{
+		I32s:   x.I32s,
+		I64Arr: x.I64Arr,
+		I64s:   x.I64s,
+		Strs:   x.Strs,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -1958479619 && !c.Failed() {
+			c.HashMismatch(foryTypeSlices, h)
+			return
+		}
+	}
+	n51 := c.ReadLength(1)
+	l52 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n51)
+	if n51 > 0 {
+		hn54 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i53 := range l52 {
+				if hn54 && !c.ReadFlag() {
+					clear(l52[i53 : i53+1])
+					continue
+				}
+				l52[i53] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i53)
+					break
+				}
+			}
+		}
+	}
+	x.I32s = l52
+	if c.Failed() {
+		c.Trace("I32s")
+		return
+	}
+	if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
+		x.I64Arr = foryimpl.BackRefSlice[int64](c, id58)
+	} else if st57 == foryimpl.RefFollows {
+		n59 := c.ReadArrayLength(8)
+		a60 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n59)
+		r.ReadRawInt64s(a60)
+		x.I64Arr = a60
+		foryimpl.SetRefSlice(c, id58, x.I64Arr)
+	} else {
+		x.I64Arr = nil
+	}
+	if c.Failed() {
+		c.Trace("I64Arr")
+		return
+	}
+	n61 := c.ReadLength(1)
+	l62 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n61)
+	if n61 > 0 {
+		hn64 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i63 := range l62 {
+				if hn64 && !c.ReadFlag() {
+					clear(l62[i63 : i63+1])
+					continue
+				}
+				l62[i63] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i63)
+					break
+				}
+			}
+		}
+	}
+	x.I64s = l62
+	if c.Failed() {
+		c.Trace("I64s")
+		return
+	}
+	n67 := c.ReadLength(1)
+	l68 := foryimpl.ReuseSlice[[]string](c, x.Strs, n67)
+	if n67 > 0 {
+		hn70 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i69 := range l68 {
+				if hn70 && !c.ReadFlag() {
+					clear(l68[i69 : i69+1])
+					continue
+				}
+				l68[i69] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i69)
+					break
+				}
+			}
+		}
+	}
+	x.Strs = l68
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -274,80 +460,80 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLength(1)
-				l34 := foryimpl.MakeSlice[[]int32](c, n33)
-				if n33 > 0 {
-					hn36 := c.ReadListHeader(5)
+				n73 := c.ReadLength(1)
+				l74 := foryimpl.MakeSlice[[]int32](c, n73)
+				if n73 > 0 {
+					hn76 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i35 := range l34 {
-							if hn36 && !c.ReadFlag() {
-								clear(l34[i35 : i35+1])
+						for i75 := range l74 {
+							if hn76 && !c.ReadFlag() {
+								clear(l74[i75 : i75+1])
 								continue
 							}
-							l34[i35] = r.ReadVarInt32()
+							l74[i75] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i35)
+								c.TraceIndex(i75)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l34
+				x.I32s = l74
 			}
 		case 1:
 			if f.Convert {
 				x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadArrayLength(8)
-				a39 := foryimpl.MakeSlice[[]int64](c, n38)
-				r.ReadRawInt64s(a39)
-				x.I64Arr = a39
+				n79 := c.ReadArrayLength(8)
+				a80 := foryimpl.MakeSlice[[]int64](c, n79)
+				r.ReadRawInt64s(a80)
+				x.I64Arr = a80
 			}
 		case 2:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n40 := c.ReadLength(1)
-				l41 := foryimpl.MakeSlice[[]int64](c, n40)
-				if n40 > 0 {
-					hn43 := c.ReadListHeader(7)
+				n81 := c.ReadLength(1)
+				l82 := foryimpl.MakeSlice[[]int64](c, n81)
+				if n81 > 0 {
+					hn84 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i42 := range l41 {
-							if hn43 && !c.ReadFlag() {
-								clear(l41[i42 : i42+1])
+						for i83 := range l82 {
+							if hn84 && !c.ReadFlag() {
+								clear(l82[i83 : i83+1])
 								continue
 							}
-							l41[i42] = r.ReadVarInt64()
+							l82[i83] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i42)
+								c.TraceIndex(i83)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l41
+				x.I64s = l82
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLength(1)
-				l46 := foryimpl.MakeSlice[[]string](c, n45)
-				if n45 > 0 {
-					hn48 := c.ReadListHeader(21)
+				n87 := c.ReadLength(1)
+				l88 := foryimpl.MakeSlice[[]string](c, n87)
+				if n87 > 0 {
+					hn90 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i47 := range l46 {
-							if hn48 && !c.ReadFlag() {
-								clear(l46[i47 : i47+1])
+						for i89 := range l88 {
+							if hn90 && !c.ReadFlag() {
+								clear(l88[i89 : i89+1])
 								continue
 							}
-							l46[i47] = c.ReadString()
+							l88[i89] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i47)
+								c.TraceIndex(i89)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l46
+				x.Strs = l88
 			}
 		default:
 			c.SkipField(f)

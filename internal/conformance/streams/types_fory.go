@@ -46,6 +46,9 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -203,8 +206,8 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 64); ok14 {
-					x.ID = int64(v13)
+				if v14, ok15 := c.ReadIntAs(f, 64); ok15 {
+					x.ID = int64(v14)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
@@ -215,25 +218,25 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLength(1)
-				l16 := foryimpl.MakeSlice[[]string](c, n15)
-				if n15 > 0 {
-					hn18 := c.ReadListHeader(21)
+				n16 := c.ReadLength(1)
+				l17 := foryimpl.MakeSlice[[]string](c, n16)
+				if n16 > 0 {
+					hn19 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i17 := range l16 {
-							if hn18 && !c.ReadFlag() {
-								clear(l16[i17 : i17+1])
+						for i18 := range l17 {
+							if hn19 && !c.ReadFlag() {
+								clear(l17[i18 : i18+1])
 								continue
 							}
-							l16[i17] = c.ReadString()
+							l17[i18] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i17)
+								c.TraceIndex(i18)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l16
+				x.Tags = l17
 			}
 		default:
 			c.SkipField(f)
@@ -276,6 +279,9 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 

@@ -45,6 +45,9 @@ func (x *StructLists) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *StructLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeStructLists)
 	start := b.WriterIndex()
 	b.Reserve(30)
@@ -87,6 +90,10 @@ func (x *StructLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes StructLists's struct body (docs/format.md §9).
 func (x *StructLists) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
@@ -126,8 +133,48 @@ func (x *StructLists) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *StructLists) foryWriteRef(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(732929628)
+	}
+	l14 := x.Pointers
+	b.WriteVarUint32(uint32(len(l14)))
+	if len(l14) > 0 {
+		h15 := byte(0x09)
+		for _, p16 := range l14 {
+			if p16 == nil {
+				h15 = 0x0b
+				break
+			}
+		}
+		b.WriteUint8(h15)
+		c.WriteStructMetaPtr(foryTypeInner)
+		for _, p16 := range l14 {
+			if !foryimpl.WriteRefPtr(c, p16) {
+				p16.ForyWrite(c)
+			}
+		}
+	}
+	l17 := x.Values
+	b.WriteVarUint32(uint32(len(l17)))
+	if len(l17) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypeInner)
+		for i18 := range l17 {
+			l17[i18].ForyWrite(c)
+		}
+	}
+}
+
 // ForyRead reads StructLists's struct body (docs/format.md §9); errors are recorded in c.
 func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = StructLists{
 		Pointers: x.Pointers,
 		Values:   x.Values,
@@ -139,58 +186,150 @@ func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n10 := c.ReadLength(1)
-	l11 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n10)
-	if n10 > 0 {
-		hn13, ev14 := c.ReadStructListHeader(foryTypeInner)
+	n19 := c.ReadLength(1)
+	l20 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n19)
+	if n19 > 0 {
+		hn22, ev23 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i12 := range l11 {
-				if hn13 && !c.ReadFlag() {
-					clear(l11[i12 : i12+1])
+			for i21 := range l20 {
+				if hn22 && !c.ReadFlag() {
+					clear(l20[i21 : i21+1])
 					continue
 				}
-				p15 := foryimpl.Alloc[Inner](c)
-				if ev14 != nil {
-					p15.ForyReadEvolved(c, ev14)
+				p25 := foryimpl.Alloc[Inner](c)
+				if ev23 != nil {
+					p25.ForyReadEvolved(c, ev23)
 				} else {
-					p15.ForyRead(c)
+					p25.ForyRead(c)
 				}
-				l11[i12] = p15
+				l20[i21] = p25
 				if c.Failed() {
-					c.TraceIndex(i12)
+					c.TraceIndex(i21)
 					break
 				}
 			}
 		}
 	}
-	x.Pointers = l11
+	x.Pointers = l20
 	if c.Failed() {
 		c.Trace("Pointers")
 		return
 	}
-	n16 := c.ReadLength(1)
-	l17 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n16)
-	if n16 > 0 {
-		hn19, ev20 := c.ReadStructListHeader(foryTypeInner)
+	n26 := c.ReadLength(1)
+	l27 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n26)
+	if n26 > 0 {
+		hn29, ev30 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i18 := range l17 {
-				if hn19 && !c.ReadFlag() {
-					clear(l17[i18 : i18+1])
+			for i28 := range l27 {
+				if hn29 && !c.ReadFlag() {
+					clear(l27[i28 : i28+1])
 					continue
 				}
-				if ev20 != nil {
-					l17[i18].ForyReadEvolved(c, ev20)
+				if ev30 != nil {
+					l27[i28].ForyReadEvolved(c, ev30)
 				} else {
-					l17[i18].ForyRead(c)
+					l27[i28].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i18)
+					c.TraceIndex(i28)
 					break
 				}
 			}
 		}
 	}
-	x.Values = l17
+	x.Values = l27
+	if c.Failed() {
+		c.Trace("Values")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *StructLists) foryReadRef(c *foryimpl.ReadContext) {
+	*x = StructLists{
+		Pointers: x.Pointers,
+		Values:   x.Values,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 732929628 && !c.Failed() {
+			c.HashMismatch(foryTypeStructLists, h)
+			return
+		}
+	}
+	n32 := c.ReadLength(1)
+	l33 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n32)
+	if n32 > 0 {
+		hn35, tr37, ev36 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i34 := range l33 {
+				if tr37 {
+					if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+						l33[i34] = foryimpl.BackRef[Inner](c, id40)
+					} else if st39 == foryimpl.RefFollows {
+						p41 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id40, p41)
+						if ev36 != nil {
+							p41.ForyReadEvolved(c, ev36)
+						} else {
+							p41.ForyRead(c)
+						}
+						l33[i34] = p41
+					} else {
+						l33[i34] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i34)
+						break
+					}
+					continue
+				}
+				if hn35 && !c.ReadFlag() {
+					clear(l33[i34 : i34+1])
+					continue
+				}
+				p38 := foryimpl.Alloc[Inner](c)
+				if ev36 != nil {
+					p38.ForyReadEvolved(c, ev36)
+				} else {
+					p38.ForyRead(c)
+				}
+				l33[i34] = p38
+				if c.Failed() {
+					c.TraceIndex(i34)
+					break
+				}
+			}
+		}
+	}
+	x.Pointers = l33
+	if c.Failed() {
+		c.Trace("Pointers")
+		return
+	}
+	n42 := c.ReadLength(1)
+	l43 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n42)
+	if n42 > 0 {
+		hn45, ev46 := c.ReadStructListHeader(foryTypeInner)
+		if !c.Failed() {
+			for i44 := range l43 {
+				if hn45 && !c.ReadFlag() {
+					clear(l43[i44 : i44+1])
+					continue
+				}
+				if ev46 != nil {
+					l43[i44].ForyReadEvolved(c, ev46)
+				} else {
+					l43[i44].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i44)
+					break
+				}
+			}
+		}
+	}
+	x.Values = l43
 	if c.Failed() {
 		c.Trace("Values")
 		return
@@ -204,57 +343,57 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n21 := c.ReadLength(1)
-				l22 := foryimpl.MakeSlice[[]*Inner](c, n21)
-				if n21 > 0 {
-					hn24, ev25 := c.ReadStructListHeader(foryTypeInner)
+				n48 := c.ReadLength(1)
+				l49 := foryimpl.MakeSlice[[]*Inner](c, n48)
+				if n48 > 0 {
+					hn51, ev52 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i23 := range l22 {
-							if hn24 && !c.ReadFlag() {
-								clear(l22[i23 : i23+1])
+						for i50 := range l49 {
+							if hn51 && !c.ReadFlag() {
+								clear(l49[i50 : i50+1])
 								continue
 							}
-							p26 := foryimpl.Alloc[Inner](c)
-							if ev25 != nil {
-								p26.ForyReadEvolved(c, ev25)
+							p54 := foryimpl.Alloc[Inner](c)
+							if ev52 != nil {
+								p54.ForyReadEvolved(c, ev52)
 							} else {
-								p26.ForyRead(c)
+								p54.ForyRead(c)
 							}
-							l22[i23] = p26
+							l49[i50] = p54
 							if c.Failed() {
-								c.TraceIndex(i23)
+								c.TraceIndex(i50)
 								break
 							}
 						}
 					}
 				}
-				x.Pointers = l22
+				x.Pointers = l49
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n27 := c.ReadLength(1)
-				l28 := foryimpl.MakeSlice[[]Inner](c, n27)
-				if n27 > 0 {
-					hn30, ev31 := c.ReadStructListHeader(foryTypeInner)
+				n55 := c.ReadLength(1)
+				l56 := foryimpl.MakeSlice[[]Inner](c, n55)
+				if n55 > 0 {
+					hn58, ev59 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i29 := range l28 {
-							if hn30 && !c.ReadFlag() {
-								clear(l28[i29 : i29+1])
+						for i57 := range l56 {
+							if hn58 && !c.ReadFlag() {
+								clear(l56[i57 : i57+1])
 								continue
 							}
-							if ev31 != nil {
-								l28[i29].ForyReadEvolved(c, ev31)
+							if ev59 != nil {
+								l56[i57].ForyReadEvolved(c, ev59)
 							} else {
-								l28[i29].ForyRead(c)
+								l56[i57].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i29)
+								c.TraceIndex(i57)
 								break
 							}
 						}
 					}
 				}
-				x.Values = l28
+				x.Values = l56
 			}
 		default:
 			c.SkipField(f)
@@ -297,6 +436,9 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 

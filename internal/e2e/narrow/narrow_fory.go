@@ -46,6 +46,9 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -236,6 +239,9 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -371,6 +377,9 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeMaps)
 	start := b.WriterIndex()
 	b.Reserve(31)
@@ -414,6 +423,10 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Maps's struct body (docs/format.md §9).
 func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		for k5 := range x.Structs {
 			if !foryimpl.ValidString(string(k5)) {
@@ -450,8 +463,47 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	mw12.End(b)
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k19 := range x.Structs {
+			if !foryimpl.ValidString(string(k19)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Structs"))
+				return
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-634633485)
+	}
+	var mw23 foryimpl.MapWriter
+	mw23.BeginTracked(b, len(x.Ptrs))
+	for k24, v25 := range x.Ptrs {
+		mw23.Entry(b)
+		b.WriteVarInt32(k24)
+		if !foryimpl.WriteRefPtr(c, v25) {
+			v25.ForyWrite(c)
+		}
+	}
+	mw23.End(b)
+	var mw26 foryimpl.MapWriter
+	mw26.Begin(b, len(x.Structs))
+	for k27, v28 := range x.Structs {
+		mw26.Entry(b)
+		foryimpl.WriteString(b, k27)
+		v28.ForyWrite(c)
+	}
+	mw26.End(b)
+}
+
 // ForyRead reads Maps's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Maps{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -460,52 +512,129 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n15 := c.ReadLength(2)
-	m16 := foryimpl.MakeMap[map[int32]*other.Address](c, n15)
-	for n15 > 0 && !c.Failed() {
-		sz17, vn18, ev23 := c.ReadMapChunk(n15, 5, 28, (*other.Address)(nil).ForyType(), true)
-		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
-			var k20 int32
-			k20 = r.ReadVarInt32()
-			var v21 *other.Address
-			if !vn18 {
-				p22 := foryimpl.Alloc[other.Address](c)
-				if ev23 != nil {
-					p22.ForyReadEvolved(c, ev23)
+	n29 := c.ReadLength(2)
+	m30 := foryimpl.MakeMap[map[int32]*other.Address](c, n29)
+	for n29 > 0 && !c.Failed() {
+		sz31, vn32, ev37 := c.ReadMapChunk(n29, 5, 28, (*other.Address)(nil).ForyType(), true)
+		for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
+			var k34 int32
+			k34 = r.ReadVarInt32()
+			var v35 *other.Address
+			if !vn32 {
+				p36 := foryimpl.Alloc[other.Address](c)
+				if ev37 != nil {
+					p36.ForyReadEvolved(c, ev37)
 				} else {
-					p22.ForyRead(c)
+					p36.ForyRead(c)
 				}
-				v21 = p22
+				v35 = p36
 			}
-			m16[k20] = v21
+			m30[k34] = v35
 		}
-		n15 -= sz17
+		n29 -= sz31
 	}
-	x.Ptrs = m16
+	x.Ptrs = m30
 	if c.Failed() {
 		c.Trace("Ptrs")
 		return
 	}
-	n24 := c.ReadLength(2)
-	m25 := foryimpl.MakeMap[map[string]other.Address](c, n24)
-	for n24 > 0 && !c.Failed() {
-		sz26, vn27, ev31 := c.ReadMapChunk(n24, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j28 := 0; j28 < sz26 && !c.Failed(); j28++ {
-			var k29 string
-			k29 = c.ReadString()
-			var v30 other.Address
-			if !vn27 {
-				if ev31 != nil {
-					v30.ForyReadEvolved(c, ev31)
+	n39 := c.ReadLength(2)
+	m40 := foryimpl.MakeMap[map[string]other.Address](c, n39)
+	for n39 > 0 && !c.Failed() {
+		sz41, vn42, ev46 := c.ReadMapChunk(n39, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j43 := 0; j43 < sz41 && !c.Failed(); j43++ {
+			var k44 string
+			k44 = c.ReadString()
+			var v45 other.Address
+			if !vn42 {
+				if ev46 != nil {
+					v45.ForyReadEvolved(c, ev46)
 				} else {
-					v30.ForyRead(c)
+					v45.ForyRead(c)
 				}
 			}
-			m25[k29] = v30
+			m40[k44] = v45
 		}
-		n24 -= sz26
+		n39 -= sz41
 	}
-	x.Structs = m25
+	x.Structs = m40
+	if c.Failed() {
+		c.Trace("Structs")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Maps{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -634633485 && !c.Failed() {
+			c.HashMismatch(foryTypeMaps, h)
+			return
+		}
+	}
+	n48 := c.ReadLength(2)
+	m49 := foryimpl.MakeMap[map[int32]*other.Address](c, n48)
+	for n48 > 0 && !c.Failed() {
+		sz50, vn51, tr57, ev56 := c.ReadMapChunkRef(n48, 5, (*other.Address)(nil).ForyType())
+		for j52 := 0; j52 < sz50 && !c.Failed(); j52++ {
+			var k53 int32
+			k53 = r.ReadVarInt32()
+			var v54 *other.Address
+			if tr57 {
+				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
+					v54 = foryimpl.BackRef[other.Address](c, id59)
+				} else if st58 == foryimpl.RefFollows {
+					p60 := foryimpl.Alloc[other.Address](c)
+					foryimpl.SetRef(c, id59, p60)
+					if ev56 != nil {
+						p60.ForyReadEvolved(c, ev56)
+					} else {
+						p60.ForyRead(c)
+					}
+					v54 = p60
+				} else {
+					v54 = nil
+				}
+			} else if !vn51 {
+				p55 := foryimpl.Alloc[other.Address](c)
+				if ev56 != nil {
+					p55.ForyReadEvolved(c, ev56)
+				} else {
+					p55.ForyRead(c)
+				}
+				v54 = p55
+			}
+			m49[k53] = v54
+		}
+		n48 -= sz50
+	}
+	x.Ptrs = m49
+	if c.Failed() {
+		c.Trace("Ptrs")
+		return
+	}
+	n61 := c.ReadLength(2)
+	m62 := foryimpl.MakeMap[map[string]other.Address](c, n61)
+	for n61 > 0 && !c.Failed() {
+		sz63, vn64, ev68 := c.ReadMapChunk(n61, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
+			var k66 string
+			k66 = c.ReadString()
+			var v67 other.Address
+			if !vn64 {
+				if ev68 != nil {
+					v67.ForyReadEvolved(c, ev68)
+				} else {
+					v67.ForyRead(c)
+				}
+			}
+			m62[k66] = v67
+		}
+		n61 -= sz63
+	}
+	x.Structs = m62
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -520,51 +649,51 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n32 := c.ReadLength(2)
-				m33 := foryimpl.MakeMap[map[int32]*other.Address](c, n32)
-				for n32 > 0 && !c.Failed() {
-					sz34, vn35, ev40 := c.ReadMapChunk(n32, 5, 28, (*other.Address)(nil).ForyType(), true)
-					for j36 := 0; j36 < sz34 && !c.Failed(); j36++ {
-						var k37 int32
-						k37 = r.ReadVarInt32()
-						var v38 *other.Address
-						if !vn35 {
-							p39 := foryimpl.Alloc[other.Address](c)
-							if ev40 != nil {
-								p39.ForyReadEvolved(c, ev40)
+				n70 := c.ReadLength(2)
+				m71 := foryimpl.MakeMap[map[int32]*other.Address](c, n70)
+				for n70 > 0 && !c.Failed() {
+					sz72, vn73, ev78 := c.ReadMapChunk(n70, 5, 28, (*other.Address)(nil).ForyType(), true)
+					for j74 := 0; j74 < sz72 && !c.Failed(); j74++ {
+						var k75 int32
+						k75 = r.ReadVarInt32()
+						var v76 *other.Address
+						if !vn73 {
+							p77 := foryimpl.Alloc[other.Address](c)
+							if ev78 != nil {
+								p77.ForyReadEvolved(c, ev78)
 							} else {
-								p39.ForyRead(c)
+								p77.ForyRead(c)
 							}
-							v38 = p39
+							v76 = p77
 						}
-						m33[k37] = v38
+						m71[k75] = v76
 					}
-					n32 -= sz34
+					n70 -= sz72
 				}
-				x.Ptrs = m33
+				x.Ptrs = m71
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n41 := c.ReadLength(2)
-				m42 := foryimpl.MakeMap[map[string]other.Address](c, n41)
-				for n41 > 0 && !c.Failed() {
-					sz43, vn44, ev48 := c.ReadMapChunk(n41, 21, 28, (*other.Address)(nil).ForyType(), false)
-					for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
-						var k46 string
-						k46 = c.ReadString()
-						var v47 other.Address
-						if !vn44 {
-							if ev48 != nil {
-								v47.ForyReadEvolved(c, ev48)
+				n80 := c.ReadLength(2)
+				m81 := foryimpl.MakeMap[map[string]other.Address](c, n80)
+				for n80 > 0 && !c.Failed() {
+					sz82, vn83, ev87 := c.ReadMapChunk(n80, 21, 28, (*other.Address)(nil).ForyType(), false)
+					for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
+						var k85 string
+						k85 = c.ReadString()
+						var v86 other.Address
+						if !vn83 {
+							if ev87 != nil {
+								v86.ForyReadEvolved(c, ev87)
 							} else {
-								v47.ForyRead(c)
+								v86.ForyRead(c)
 							}
 						}
-						m42[k46] = v47
+						m81[k85] = v86
 					}
-					n41 -= sz43
+					n80 -= sz82
 				}
-				x.Structs = m42
+				x.Structs = m81
 			}
 		default:
 			c.SkipField(f)
@@ -607,6 +736,9 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
 	b.Reserve(30)
@@ -650,6 +782,10 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Composite's struct body (docs/format.md §9).
 func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		for k1 := range x.ByName {
 			if !foryimpl.ValidString(string(k1)) {
@@ -692,8 +828,53 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k9 := range x.ByName {
+			if !foryimpl.ValidString(string(k9)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
+				return
+			}
+		}
+		if !foryimpl.ValidString(string(x.Title)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "Title"))
+			return
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-1796675783)
+	}
+	var mw13 foryimpl.MapWriter
+	mw13.BeginTracked(b, len(x.ByName))
+	for k14, v15 := range x.ByName {
+		mw13.Entry(b)
+		foryimpl.WriteString(b, k14)
+		if !foryimpl.WriteRefPtr(c, v15) {
+			v15.ForyWrite(c)
+		}
+	}
+	mw13.End(b)
+	{
+		s16 := x.Title
+		b.Reserve(buffer.BatchSlack + len(s16) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<2|2)
+		if len(s16) > 0 {
+			off += copy(w[off:], s16)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
 // ForyRead reads Composite's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Composite{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -702,28 +883,86 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n9 := c.ReadLength(2)
-	m10 := foryimpl.MakeMap[map[string]*other.Tag](c, n9)
-	for n9 > 0 && !c.Failed() {
-		sz11, vn12, ev17 := c.ReadMapChunk(n9, 21, 30, (*other.Tag)(nil).ForyType(), true)
-		for j13 := 0; j13 < sz11 && !c.Failed(); j13++ {
-			var k14 string
-			k14 = c.ReadString()
-			var v15 *other.Tag
-			if !vn12 {
-				p16 := foryimpl.Alloc[other.Tag](c)
-				if ev17 != nil {
-					p16.ForyReadEvolved(c, ev17)
+	n17 := c.ReadLength(2)
+	m18 := foryimpl.MakeMap[map[string]*other.Tag](c, n17)
+	for n17 > 0 && !c.Failed() {
+		sz19, vn20, ev25 := c.ReadMapChunk(n17, 21, 30, (*other.Tag)(nil).ForyType(), true)
+		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+			var k22 string
+			k22 = c.ReadString()
+			var v23 *other.Tag
+			if !vn20 {
+				p24 := foryimpl.Alloc[other.Tag](c)
+				if ev25 != nil {
+					p24.ForyReadEvolved(c, ev25)
 				} else {
-					p16.ForyRead(c)
+					p24.ForyRead(c)
 				}
-				v15 = p16
+				v23 = p24
 			}
-			m10[k14] = v15
+			m18[k22] = v23
 		}
-		n9 -= sz11
+		n17 -= sz19
 	}
-	x.ByName = m10
+	x.ByName = m18
+	if c.Failed() {
+		c.Trace("ByName")
+		return
+	}
+	x.Title = c.ReadString()
+	if c.Failed() {
+		c.Trace("Title")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Composite{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -1796675783 && !c.Failed() {
+			c.HashMismatch(foryTypeComposite, h)
+			return
+		}
+	}
+	n27 := c.ReadLength(2)
+	m28 := foryimpl.MakeMap[map[string]*other.Tag](c, n27)
+	for n27 > 0 && !c.Failed() {
+		sz29, vn30, tr36, ev35 := c.ReadMapChunkRef(n27, 21, (*other.Tag)(nil).ForyType())
+		for j31 := 0; j31 < sz29 && !c.Failed(); j31++ {
+			var k32 string
+			k32 = c.ReadString()
+			var v33 *other.Tag
+			if tr36 {
+				if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
+					v33 = foryimpl.BackRef[other.Tag](c, id38)
+				} else if st37 == foryimpl.RefFollows {
+					p39 := foryimpl.Alloc[other.Tag](c)
+					foryimpl.SetRef(c, id38, p39)
+					if ev35 != nil {
+						p39.ForyReadEvolved(c, ev35)
+					} else {
+						p39.ForyRead(c)
+					}
+					v33 = p39
+				} else {
+					v33 = nil
+				}
+			} else if !vn30 {
+				p34 := foryimpl.Alloc[other.Tag](c)
+				if ev35 != nil {
+					p34.ForyReadEvolved(c, ev35)
+				} else {
+					p34.ForyRead(c)
+				}
+				v33 = p34
+			}
+			m28[k32] = v33
+		}
+		n27 -= sz29
+	}
+	x.ByName = m28
 	if c.Failed() {
 		c.Trace("ByName")
 		return
@@ -742,28 +981,28 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n18 := c.ReadLength(2)
-				m19 := foryimpl.MakeMap[map[string]*other.Tag](c, n18)
-				for n18 > 0 && !c.Failed() {
-					sz20, vn21, ev26 := c.ReadMapChunk(n18, 21, 30, (*other.Tag)(nil).ForyType(), true)
-					for j22 := 0; j22 < sz20 && !c.Failed(); j22++ {
-						var k23 string
-						k23 = c.ReadString()
-						var v24 *other.Tag
-						if !vn21 {
-							p25 := foryimpl.Alloc[other.Tag](c)
-							if ev26 != nil {
-								p25.ForyReadEvolved(c, ev26)
+				n40 := c.ReadLength(2)
+				m41 := foryimpl.MakeMap[map[string]*other.Tag](c, n40)
+				for n40 > 0 && !c.Failed() {
+					sz42, vn43, ev48 := c.ReadMapChunk(n40, 21, 30, (*other.Tag)(nil).ForyType(), true)
+					for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
+						var k45 string
+						k45 = c.ReadString()
+						var v46 *other.Tag
+						if !vn43 {
+							p47 := foryimpl.Alloc[other.Tag](c)
+							if ev48 != nil {
+								p47.ForyReadEvolved(c, ev48)
 							} else {
-								p25.ForyRead(c)
+								p47.ForyRead(c)
 							}
-							v24 = p25
+							v46 = p47
 						}
-						m19[k23] = v24
+						m41[k45] = v46
 					}
-					n18 -= sz20
+					n40 -= sz42
 				}
-				x.ByName = m19
+				x.ByName = m41
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -809,6 +1048,9 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 

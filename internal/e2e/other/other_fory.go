@@ -19,13 +19,15 @@ func (Status) ForyEnum() {}
 
 // foryTypeAddress is Address's static type information. Fingerprint: lines,22,0,0[21,0,0];status,0,0,0;street,21,0,0;zip,5,0,0;
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0x85, 0x07},
-	GoName:         "other.Address",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x20, 0xa7, 0x9e, 0xb1, 0x71, 0x28, 0x7f, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4c, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x85, 0x07},
-	SchemaHash:     1250604956,
-	TypeDef:        []byte{0x1a, 0x20, 0xa7, 0x9e, 0xb1, 0x71, 0x28, 0x7f, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4c, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
-	UserID:         901,
+	ConsistentMeta:    []byte{0x1b, 0x85, 0x07},
+	GoName:            "other.Address",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x20, 0xa7, 0x9e, 0xb1, 0x71, 0x28, 0x7f, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4c, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x1a, 0x40, 0x7e, 0xcf, 0x43, 0xfb, 0xe4, 0x43, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4d, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x85, 0x07},
+	SchemaHash:        1250604956,
+	TypeDef:           []byte{0x1a, 0x20, 0xa7, 0x9e, 0xb1, 0x71, 0x28, 0x7f, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4c, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
+	TypeDefRef:        []byte{0x1a, 0x40, 0x7e, 0xcf, 0x43, 0xfb, 0xe4, 0x43, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4d, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
+	UserID:            901,
 })
 
 // foryShapeAddress stops compiling when Address's fields or their tags change; run go generate.
@@ -50,6 +52,9 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -76,6 +81,10 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
 func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -159,8 +168,80 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Address) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for i9 := range x.Lines {
+			if !foryimpl.ValidString(string(x.Lines[i9])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeAddress, "Lines"))
+				return
+			}
+		}
+		if !foryimpl.ValidString(string(x.Street)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeAddress, "Street"))
+			return
+		}
+	}
+	if x.Status < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeAddress, "Status", int64(x.Status)))
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 1250604956)
+		off += 4
+	}
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Zip))
+	b.SetWriterIndex(off)
+	l11 := x.Lines
+	{
+		sz13 := 6 + buffer.BatchSlack + len(l11)*9
+		for _, e12 := range l11 {
+			sz13 += len(e12)
+		}
+		b.Reserve(sz13)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l11)))
+		if len(l11) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e12 := range l11 {
+				if len(w)-off < len(e12)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e12) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e12))<<2|2)
+				if len(e12) > 0 {
+					off += copy(w[off:], e12)
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.Status))
+	{
+		s14 := x.Street
+		b.Reserve(buffer.BatchSlack + len(s14) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s14))<<2|2)
+		if len(s14) > 0 {
+			off += copy(w[off:], s14)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
 // ForyRead reads Address's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Address) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Address{Lines: x.Lines}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -181,30 +262,89 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Zip..Zip")
 		return
 	}
-	n8 := c.ReadLength(1)
-	l9 := foryimpl.ReuseSlice[[]string](c, x.Lines, n8)
-	if n8 > 0 {
-		hn11 := c.ReadListHeader(21)
+	n15 := c.ReadLength(1)
+	l16 := foryimpl.ReuseSlice[[]string](c, x.Lines, n15)
+	if n15 > 0 {
+		hn18 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i10 := range l9 {
-				if hn11 && !c.ReadFlag() {
-					clear(l9[i10 : i10+1])
+			for i17 := range l16 {
+				if hn18 && !c.ReadFlag() {
+					clear(l16[i17 : i17+1])
 					continue
 				}
-				l9[i10] = c.ReadString()
+				l16[i17] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i10)
+					c.TraceIndex(i17)
 					break
 				}
 			}
 		}
 	}
-	x.Lines = l9
+	x.Lines = l16
 	if c.Failed() {
 		c.Trace("Lines")
 		return
 	}
 	x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+	if c.Failed() {
+		c.Trace("Status")
+		return
+	}
+	x.Street = c.ReadString()
+	if c.Failed() {
+		c.Trace("Street")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Address) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Address{Lines: x.Lines}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 1250604956 && !c.Failed() {
+			c.HashMismatch(foryTypeAddress, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Zip = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Zip..Zip")
+		return
+	}
+	n21 := c.ReadLength(1)
+	l22 := foryimpl.ReuseSlice[[]string](c, x.Lines, n21)
+	if n21 > 0 {
+		hn24 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i23 := range l22 {
+				if hn24 && !c.ReadFlag() {
+					clear(l22[i23 : i23+1])
+					continue
+				}
+				l22[i23] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i23)
+					break
+				}
+			}
+		}
+	}
+	x.Lines = l22
+	if c.Failed() {
+		c.Trace("Lines")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Status")
 		return
@@ -224,33 +364,33 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
-					x.Zip = int32(v13)
+				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
+					x.Zip = int32(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Zip = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLength(1)
-				l16 := foryimpl.MakeSlice[[]string](c, n15)
-				if n15 > 0 {
-					hn18 := c.ReadListHeader(21)
+				n31 := c.ReadLength(1)
+				l32 := foryimpl.MakeSlice[[]string](c, n31)
+				if n31 > 0 {
+					hn34 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i17 := range l16 {
-							if hn18 && !c.ReadFlag() {
-								clear(l16[i17 : i17+1])
+						for i33 := range l32 {
+							if hn34 && !c.ReadFlag() {
+								clear(l32[i33 : i33+1])
 								continue
 							}
-							l16[i17] = c.ReadString()
+							l32[i33] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i17)
+								c.TraceIndex(i33)
 								break
 							}
 						}
 					}
 				}
-				x.Lines = l16
+				x.Lines = l32
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
@@ -303,6 +443,9 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 

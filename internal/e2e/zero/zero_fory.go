@@ -36,6 +36,9 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -169,6 +172,9 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -313,6 +319,9 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
 	b.Reserve(52)
@@ -359,6 +368,10 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Composite's struct body (docs/format.md §9).
 func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		for k7 := range x.ByName {
 			if !foryimpl.ValidString(string(k7)) {
@@ -443,8 +456,90 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k34 := range x.ByName {
+			if !foryimpl.ValidString(string(k34)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
+				return
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-1055093485)
+	}
+	l42 := x.Addrs
+	b.WriteVarUint32(uint32(len(l42)))
+	if len(l42) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypeAddress)
+		for i43 := range l42 {
+			l42[i43].ForyWrite(c)
+		}
+	}
+	l44 := x.Bomb
+	b.WriteVarUint32(uint32(len(l44)))
+	if len(l44) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e45 := range l44 {
+			b.WriteVarUint32(uint32(len(e45)))
+			if len(e45) > 0 {
+				b.WriteUint8(0x08)
+				c.WriteStructMeta(foryTypeAddress)
+				for i46 := range e45 {
+					e45[i46].ForyWrite(c)
+				}
+			}
+		}
+	}
+	var mw47 foryimpl.MapWriter
+	mw47.BeginTracked(b, len(x.ByName))
+	for k48, v49 := range x.ByName {
+		mw47.Entry(b)
+		foryimpl.WriteString(b, k48)
+		if !foryimpl.WriteRefPtr(c, v49) {
+			v49.ForyWrite(c)
+		}
+	}
+	mw47.End(b)
+	l50 := x.PAddrs
+	b.WriteVarUint32(uint32(len(l50)))
+	if len(l50) > 0 {
+		h51 := byte(0x09)
+		for _, p52 := range l50 {
+			if p52 == nil {
+				h51 = 0x0b
+				break
+			}
+		}
+		b.WriteUint8(h51)
+		c.WriteStructMetaPtr(foryTypeAddress)
+		for _, p52 := range l50 {
+			if !foryimpl.WriteRefPtr(c, p52) {
+				p52.ForyWrite(c)
+			}
+		}
+	}
+	l53 := x.Tags
+	b.WriteVarUint32(uint32(len(l53)))
+	if len(l53) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypeTag)
+		for i54 := range l53 {
+			l53[i54].ForyWrite(c)
+		}
+	}
+}
+
 // ForyRead reads Composite's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Composite{
 		Addrs:  x.Addrs,
 		Bomb:   x.Bomb,
@@ -458,156 +553,363 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n28 := c.ReadLength(1)
-	l29 := foryimpl.ReuseSlice[[]Address](c, x.Addrs, n28)
-	if n28 > 0 {
-		hn31, ev32 := c.ReadStructListHeader(foryTypeAddress)
+	n55 := c.ReadLength(1)
+	l56 := foryimpl.ReuseSlice[[]Address](c, x.Addrs, n55)
+	if n55 > 0 {
+		hn58, ev59 := c.ReadStructListHeader(foryTypeAddress)
 		if !c.Failed() {
-			for i30 := range l29 {
-				if hn31 && !c.ReadFlag() {
-					clear(l29[i30 : i30+1])
+			for i57 := range l56 {
+				if hn58 && !c.ReadFlag() {
+					clear(l56[i57 : i57+1])
 					continue
 				}
-				if ev32 != nil {
-					l29[i30].ForyReadEvolved(c, ev32)
+				if ev59 != nil {
+					l56[i57].ForyReadEvolved(c, ev59)
 				} else {
-					l29[i30].ForyRead(c)
+					l56[i57].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i30)
+					c.TraceIndex(i57)
 					break
 				}
 			}
 		}
 	}
-	x.Addrs = l29
+	x.Addrs = l56
 	if c.Failed() {
 		c.Trace("Addrs")
 		return
 	}
-	n33 := c.ReadLength(1)
-	l34 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n33)
-	if n33 > 0 {
-		hn36 := c.ReadListHeader(22)
+	n61 := c.ReadLength(1)
+	l62 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n61)
+	if n61 > 0 {
+		hn64 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i35 := range l34 {
-				if hn36 && !c.ReadFlag() {
-					clear(l34[i35 : i35+1])
+			for i63 := range l62 {
+				if hn64 && !c.ReadFlag() {
+					clear(l62[i63 : i63+1])
 					continue
 				}
-				n38 := c.ReadLength(1)
-				l39 := foryimpl.MakeSlice[[]Address](c, n38)
-				if n38 > 0 {
-					hn41, ev42 := c.ReadStructListHeader(foryTypeAddress)
+				n67 := c.ReadLength(1)
+				l68 := foryimpl.MakeSlice[[]Address](c, n67)
+				if n67 > 0 {
+					hn70, ev71 := c.ReadStructListHeader(foryTypeAddress)
 					if !c.Failed() {
-						for i40 := range l39 {
-							if hn41 && !c.ReadFlag() {
-								clear(l39[i40 : i40+1])
+						for i69 := range l68 {
+							if hn70 && !c.ReadFlag() {
+								clear(l68[i69 : i69+1])
 								continue
 							}
-							if ev42 != nil {
-								l39[i40].ForyReadEvolved(c, ev42)
+							if ev71 != nil {
+								l68[i69].ForyReadEvolved(c, ev71)
 							} else {
-								l39[i40].ForyRead(c)
+								l68[i69].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i40)
+								c.TraceIndex(i69)
 								break
 							}
 						}
 					}
 				}
-				l34[i35] = l39
+				l62[i63] = l68
 				if c.Failed() {
-					c.TraceIndex(i35)
+					c.TraceIndex(i63)
 					break
 				}
 			}
 		}
 	}
-	x.Bomb = l34
+	x.Bomb = l62
 	if c.Failed() {
 		c.Trace("Bomb")
 		return
 	}
-	n43 := c.ReadLength(2)
-	m44 := foryimpl.MakeMap[map[string]*Tag](c, n43)
-	for n43 > 0 && !c.Failed() {
-		sz45, vn46, ev51 := c.ReadMapChunk(n43, 21, 30, foryTypeTag, true)
-		for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
-			var k48 string
-			k48 = c.ReadString()
-			var v49 *Tag
-			if !vn46 {
-				p50 := foryimpl.Alloc[Tag](c)
-				if ev51 != nil {
-					p50.ForyReadEvolved(c, ev51)
+	n73 := c.ReadLength(2)
+	m74 := foryimpl.MakeMap[map[string]*Tag](c, n73)
+	for n73 > 0 && !c.Failed() {
+		sz75, vn76, ev81 := c.ReadMapChunk(n73, 21, 30, foryTypeTag, true)
+		for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
+			var k78 string
+			k78 = c.ReadString()
+			var v79 *Tag
+			if !vn76 {
+				p80 := foryimpl.Alloc[Tag](c)
+				if ev81 != nil {
+					p80.ForyReadEvolved(c, ev81)
 				} else {
-					p50.ForyRead(c)
+					p80.ForyRead(c)
 				}
-				v49 = p50
+				v79 = p80
 			}
-			m44[k48] = v49
+			m74[k78] = v79
 		}
-		n43 -= sz45
+		n73 -= sz75
 	}
-	x.ByName = m44
+	x.ByName = m74
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
-	n52 := c.ReadLength(1)
-	l53 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n52)
-	if n52 > 0 {
-		hn55, ev56 := c.ReadStructListHeader(foryTypeAddress)
+	n83 := c.ReadLength(1)
+	l84 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n83)
+	if n83 > 0 {
+		hn86, ev87 := c.ReadStructListHeader(foryTypeAddress)
 		if !c.Failed() {
-			for i54 := range l53 {
-				if hn55 && !c.ReadFlag() {
-					clear(l53[i54 : i54+1])
+			for i85 := range l84 {
+				if hn86 && !c.ReadFlag() {
+					clear(l84[i85 : i85+1])
 					continue
 				}
-				p57 := foryimpl.Alloc[Address](c)
-				if ev56 != nil {
-					p57.ForyReadEvolved(c, ev56)
+				p89 := foryimpl.Alloc[Address](c)
+				if ev87 != nil {
+					p89.ForyReadEvolved(c, ev87)
 				} else {
-					p57.ForyRead(c)
+					p89.ForyRead(c)
 				}
-				l53[i54] = p57
+				l84[i85] = p89
 				if c.Failed() {
-					c.TraceIndex(i54)
+					c.TraceIndex(i85)
 					break
 				}
 			}
 		}
 	}
-	x.PAddrs = l53
+	x.PAddrs = l84
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
-	n58 := c.ReadLength(1)
-	l59 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n58)
-	if n58 > 0 {
-		hn61, ev62 := c.ReadStructListHeader(foryTypeTag)
+	n90 := c.ReadLength(1)
+	l91 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n90)
+	if n90 > 0 {
+		hn93, ev94 := c.ReadStructListHeader(foryTypeTag)
 		if !c.Failed() {
-			for i60 := range l59 {
-				if hn61 && !c.ReadFlag() {
-					clear(l59[i60 : i60+1])
+			for i92 := range l91 {
+				if hn93 && !c.ReadFlag() {
+					clear(l91[i92 : i92+1])
 					continue
 				}
-				if ev62 != nil {
-					l59[i60].ForyReadEvolved(c, ev62)
+				if ev94 != nil {
+					l91[i92].ForyReadEvolved(c, ev94)
 				} else {
-					l59[i60].ForyRead(c)
+					l91[i92].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i60)
+					c.TraceIndex(i92)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l59
+	x.Tags = l91
+	if c.Failed() {
+		c.Trace("Tags")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Composite{
+		Addrs:  x.Addrs,
+		Bomb:   x.Bomb,
+		PAddrs: x.PAddrs,
+		Tags:   x.Tags,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -1055093485 && !c.Failed() {
+			c.HashMismatch(foryTypeComposite, h)
+			return
+		}
+	}
+	n96 := c.ReadLength(1)
+	l97 := foryimpl.ReuseSlice[[]Address](c, x.Addrs, n96)
+	if n96 > 0 {
+		hn99, ev100 := c.ReadStructListHeader(foryTypeAddress)
+		if !c.Failed() {
+			for i98 := range l97 {
+				if hn99 && !c.ReadFlag() {
+					clear(l97[i98 : i98+1])
+					continue
+				}
+				if ev100 != nil {
+					l97[i98].ForyReadEvolved(c, ev100)
+				} else {
+					l97[i98].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i98)
+					break
+				}
+			}
+		}
+	}
+	x.Addrs = l97
+	if c.Failed() {
+		c.Trace("Addrs")
+		return
+	}
+	n102 := c.ReadLength(1)
+	l103 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n102)
+	if n102 > 0 {
+		hn105 := c.ReadListHeader(22)
+		if !c.Failed() {
+			for i104 := range l103 {
+				if hn105 && !c.ReadFlag() {
+					clear(l103[i104 : i104+1])
+					continue
+				}
+				n108 := c.ReadLength(1)
+				l109 := foryimpl.MakeSlice[[]Address](c, n108)
+				if n108 > 0 {
+					hn111, ev112 := c.ReadStructListHeader(foryTypeAddress)
+					if !c.Failed() {
+						for i110 := range l109 {
+							if hn111 && !c.ReadFlag() {
+								clear(l109[i110 : i110+1])
+								continue
+							}
+							if ev112 != nil {
+								l109[i110].ForyReadEvolved(c, ev112)
+							} else {
+								l109[i110].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i110)
+								break
+							}
+						}
+					}
+				}
+				l103[i104] = l109
+				if c.Failed() {
+					c.TraceIndex(i104)
+					break
+				}
+			}
+		}
+	}
+	x.Bomb = l103
+	if c.Failed() {
+		c.Trace("Bomb")
+		return
+	}
+	n114 := c.ReadLength(2)
+	m115 := foryimpl.MakeMap[map[string]*Tag](c, n114)
+	for n114 > 0 && !c.Failed() {
+		sz116, vn117, tr123, ev122 := c.ReadMapChunkRef(n114, 21, foryTypeTag)
+		for j118 := 0; j118 < sz116 && !c.Failed(); j118++ {
+			var k119 string
+			k119 = c.ReadString()
+			var v120 *Tag
+			if tr123 {
+				if st124, id125 := c.ReadRefFlag(); st124 == foryimpl.RefBack {
+					v120 = foryimpl.BackRef[Tag](c, id125)
+				} else if st124 == foryimpl.RefFollows {
+					p126 := foryimpl.Alloc[Tag](c)
+					foryimpl.SetRef(c, id125, p126)
+					if ev122 != nil {
+						p126.ForyReadEvolved(c, ev122)
+					} else {
+						p126.ForyRead(c)
+					}
+					v120 = p126
+				} else {
+					v120 = nil
+				}
+			} else if !vn117 {
+				p121 := foryimpl.Alloc[Tag](c)
+				if ev122 != nil {
+					p121.ForyReadEvolved(c, ev122)
+				} else {
+					p121.ForyRead(c)
+				}
+				v120 = p121
+			}
+			m115[k119] = v120
+		}
+		n114 -= sz116
+	}
+	x.ByName = m115
+	if c.Failed() {
+		c.Trace("ByName")
+		return
+	}
+	n127 := c.ReadLength(1)
+	l128 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n127)
+	if n127 > 0 {
+		hn130, tr132, ev131 := c.ReadStructListHeaderRef(foryTypeAddress)
+		if !c.Failed() {
+			for i129 := range l128 {
+				if tr132 {
+					if st134, id135 := c.ReadRefFlag(); st134 == foryimpl.RefBack {
+						l128[i129] = foryimpl.BackRef[Address](c, id135)
+					} else if st134 == foryimpl.RefFollows {
+						p136 := foryimpl.Alloc[Address](c)
+						foryimpl.SetRef(c, id135, p136)
+						if ev131 != nil {
+							p136.ForyReadEvolved(c, ev131)
+						} else {
+							p136.ForyRead(c)
+						}
+						l128[i129] = p136
+					} else {
+						l128[i129] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i129)
+						break
+					}
+					continue
+				}
+				if hn130 && !c.ReadFlag() {
+					clear(l128[i129 : i129+1])
+					continue
+				}
+				p133 := foryimpl.Alloc[Address](c)
+				if ev131 != nil {
+					p133.ForyReadEvolved(c, ev131)
+				} else {
+					p133.ForyRead(c)
+				}
+				l128[i129] = p133
+				if c.Failed() {
+					c.TraceIndex(i129)
+					break
+				}
+			}
+		}
+	}
+	x.PAddrs = l128
+	if c.Failed() {
+		c.Trace("PAddrs")
+		return
+	}
+	n137 := c.ReadLength(1)
+	l138 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n137)
+	if n137 > 0 {
+		hn140, ev141 := c.ReadStructListHeader(foryTypeTag)
+		if !c.Failed() {
+			for i139 := range l138 {
+				if hn140 && !c.ReadFlag() {
+					clear(l138[i139 : i139+1])
+					continue
+				}
+				if ev141 != nil {
+					l138[i139].ForyReadEvolved(c, ev141)
+				} else {
+					l138[i139].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i139)
+					break
+				}
+			}
+		}
+	}
+	x.Tags = l138
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -621,152 +923,152 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n63 := c.ReadLength(1)
-				l64 := foryimpl.MakeSlice[[]Address](c, n63)
-				if n63 > 0 {
-					hn66, ev67 := c.ReadStructListHeader(foryTypeAddress)
+				n143 := c.ReadLength(1)
+				l144 := foryimpl.MakeSlice[[]Address](c, n143)
+				if n143 > 0 {
+					hn146, ev147 := c.ReadStructListHeader(foryTypeAddress)
 					if !c.Failed() {
-						for i65 := range l64 {
-							if hn66 && !c.ReadFlag() {
-								clear(l64[i65 : i65+1])
+						for i145 := range l144 {
+							if hn146 && !c.ReadFlag() {
+								clear(l144[i145 : i145+1])
 								continue
 							}
-							if ev67 != nil {
-								l64[i65].ForyReadEvolved(c, ev67)
+							if ev147 != nil {
+								l144[i145].ForyReadEvolved(c, ev147)
 							} else {
-								l64[i65].ForyRead(c)
+								l144[i145].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i65)
+								c.TraceIndex(i145)
 								break
 							}
 						}
 					}
 				}
-				x.Addrs = l64
+				x.Addrs = l144
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n68 := c.ReadLength(1)
-				l69 := foryimpl.MakeSlice[[][]Address](c, n68)
-				if n68 > 0 {
-					hn71 := c.ReadListHeader(22)
+				n149 := c.ReadLength(1)
+				l150 := foryimpl.MakeSlice[[][]Address](c, n149)
+				if n149 > 0 {
+					hn152 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i70 := range l69 {
-							if hn71 && !c.ReadFlag() {
-								clear(l69[i70 : i70+1])
+						for i151 := range l150 {
+							if hn152 && !c.ReadFlag() {
+								clear(l150[i151 : i151+1])
 								continue
 							}
-							n73 := c.ReadLength(1)
-							l74 := foryimpl.MakeSlice[[]Address](c, n73)
-							if n73 > 0 {
-								hn76, ev77 := c.ReadStructListHeader(foryTypeAddress)
+							n155 := c.ReadLength(1)
+							l156 := foryimpl.MakeSlice[[]Address](c, n155)
+							if n155 > 0 {
+								hn158, ev159 := c.ReadStructListHeader(foryTypeAddress)
 								if !c.Failed() {
-									for i75 := range l74 {
-										if hn76 && !c.ReadFlag() {
-											clear(l74[i75 : i75+1])
+									for i157 := range l156 {
+										if hn158 && !c.ReadFlag() {
+											clear(l156[i157 : i157+1])
 											continue
 										}
-										if ev77 != nil {
-											l74[i75].ForyReadEvolved(c, ev77)
+										if ev159 != nil {
+											l156[i157].ForyReadEvolved(c, ev159)
 										} else {
-											l74[i75].ForyRead(c)
+											l156[i157].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i75)
+											c.TraceIndex(i157)
 											break
 										}
 									}
 								}
 							}
-							l69[i70] = l74
+							l150[i151] = l156
 							if c.Failed() {
-								c.TraceIndex(i70)
+								c.TraceIndex(i151)
 								break
 							}
 						}
 					}
 				}
-				x.Bomb = l69
+				x.Bomb = l150
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n78 := c.ReadLength(2)
-				m79 := foryimpl.MakeMap[map[string]*Tag](c, n78)
-				for n78 > 0 && !c.Failed() {
-					sz80, vn81, ev86 := c.ReadMapChunk(n78, 21, 30, foryTypeTag, true)
-					for j82 := 0; j82 < sz80 && !c.Failed(); j82++ {
-						var k83 string
-						k83 = c.ReadString()
-						var v84 *Tag
-						if !vn81 {
-							p85 := foryimpl.Alloc[Tag](c)
-							if ev86 != nil {
-								p85.ForyReadEvolved(c, ev86)
+				n161 := c.ReadLength(2)
+				m162 := foryimpl.MakeMap[map[string]*Tag](c, n161)
+				for n161 > 0 && !c.Failed() {
+					sz163, vn164, ev169 := c.ReadMapChunk(n161, 21, 30, foryTypeTag, true)
+					for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
+						var k166 string
+						k166 = c.ReadString()
+						var v167 *Tag
+						if !vn164 {
+							p168 := foryimpl.Alloc[Tag](c)
+							if ev169 != nil {
+								p168.ForyReadEvolved(c, ev169)
 							} else {
-								p85.ForyRead(c)
+								p168.ForyRead(c)
 							}
-							v84 = p85
+							v167 = p168
 						}
-						m79[k83] = v84
+						m162[k166] = v167
 					}
-					n78 -= sz80
+					n161 -= sz163
 				}
-				x.ByName = m79
+				x.ByName = m162
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n87 := c.ReadLength(1)
-				l88 := foryimpl.MakeSlice[[]*Address](c, n87)
-				if n87 > 0 {
-					hn90, ev91 := c.ReadStructListHeader(foryTypeAddress)
+				n171 := c.ReadLength(1)
+				l172 := foryimpl.MakeSlice[[]*Address](c, n171)
+				if n171 > 0 {
+					hn174, ev175 := c.ReadStructListHeader(foryTypeAddress)
 					if !c.Failed() {
-						for i89 := range l88 {
-							if hn90 && !c.ReadFlag() {
-								clear(l88[i89 : i89+1])
+						for i173 := range l172 {
+							if hn174 && !c.ReadFlag() {
+								clear(l172[i173 : i173+1])
 								continue
 							}
-							p92 := foryimpl.Alloc[Address](c)
-							if ev91 != nil {
-								p92.ForyReadEvolved(c, ev91)
+							p177 := foryimpl.Alloc[Address](c)
+							if ev175 != nil {
+								p177.ForyReadEvolved(c, ev175)
 							} else {
-								p92.ForyRead(c)
+								p177.ForyRead(c)
 							}
-							l88[i89] = p92
+							l172[i173] = p177
 							if c.Failed() {
-								c.TraceIndex(i89)
+								c.TraceIndex(i173)
 								break
 							}
 						}
 					}
 				}
-				x.PAddrs = l88
+				x.PAddrs = l172
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n93 := c.ReadLength(1)
-				l94 := foryimpl.MakeSlice[[]Tag](c, n93)
-				if n93 > 0 {
-					hn96, ev97 := c.ReadStructListHeader(foryTypeTag)
+				n178 := c.ReadLength(1)
+				l179 := foryimpl.MakeSlice[[]Tag](c, n178)
+				if n178 > 0 {
+					hn181, ev182 := c.ReadStructListHeader(foryTypeTag)
 					if !c.Failed() {
-						for i95 := range l94 {
-							if hn96 && !c.ReadFlag() {
-								clear(l94[i95 : i95+1])
+						for i180 := range l179 {
+							if hn181 && !c.ReadFlag() {
+								clear(l179[i180 : i180+1])
 								continue
 							}
-							if ev97 != nil {
-								l94[i95].ForyReadEvolved(c, ev97)
+							if ev182 != nil {
+								l179[i180].ForyReadEvolved(c, ev182)
 							} else {
-								l94[i95].ForyRead(c)
+								l179[i180].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i95)
+								c.TraceIndex(i180)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l94
+				x.Tags = l179
 			}
 		default:
 			c.SkipField(f)

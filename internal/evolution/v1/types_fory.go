@@ -20,13 +20,15 @@ func (Color) ForyEnum() {}
 
 // foryTypeScalars is Scalars's static type information. Fingerprint: b,1,0,0;d,37,0,0;dt,39,0,0;e,0,0,0;f32,19,0,0;f64,20,0,0;fix_i32,4,0,0;fix_i64,6,0,0;fix_u32,11,0,0;fix_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;my_i,7,0,0;my_s,21,0,0;p_b,1,0,0;p_d,37,0,0;p_dt,39,0,0;p_e,0,0,0;p_f32,19,0,0;p_f64,20,0,0;p_i32,5,0,0;p_i64,7,0,0;p_i8,2,0,0;p_s,21,0,0;p_t,38,0,0;p_u16,10,0,0;p_u64,14,0,0;rm_b,1,0,0;rm_d,37,0,0;rm_dt,39,0,0;rm_e,0,0,0;rm_f32,19,0,0;rm_f64,20,0,0;rm_fix_i32,4,0,0;rm_fix_i64,6,0,0;rm_fix_u32,11,0,0;rm_fix_u64,13,0,0;rm_i,7,0,0;rm_i16,3,0,0;rm_i32,5,0,0;rm_i64,7,0,0;rm_i8,2,0,0;rm_my_i,7,0,0;rm_my_s,21,0,0;rm_p_b,1,0,0;rm_p_d,37,0,0;rm_p_dt,39,0,0;rm_p_e,0,0,0;rm_p_f32,19,0,0;rm_p_f64,20,0,0;rm_p_i32,5,0,0;rm_p_i64,7,0,0;rm_p_i8,2,0,0;rm_p_s,21,0,0;rm_p_t,38,0,0;rm_p_u16,10,0,0;rm_p_u64,14,0,0;rm_s,21,0,0;rm_t,38,0,0;rm_tag_i64,8,0,0;rm_tag_u64,15,0,0;rm_u,14,0,0;rm_u16,10,0,0;rm_u32,12,0,0;rm_u64,14,0,0;rm_u8,9,0,0;s,21,0,0;t,38,0,0;tag_i64,8,0,0;tag_u64,15,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
-	GoName:         "v1.Scalars",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0xff, 0xb0, 0xa7, 0x3c, 0x9f, 0xe7, 0x11, 0x26, 0xe5, 0x01, 0xdf, 0x2f, 0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x75, 0xc0, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x9c, 0x0d, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x75, 0xc0, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x90, 0x14, 0x22, 0x67, 0xe2, 0xf5, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x9c, 0x04, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x6f, 0xb0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x9c, 0x0b, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x6f, 0xb0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x90, 0x13, 0x22, 0x67, 0xe2, 0xef, 0xb0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x90, 0x03, 0x22, 0x67, 0xe4, 0x6b, 0xd0, 0x90, 0x0a, 0x22, 0x67, 0xea, 0x6b, 0xd0, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x48, 0x01, 0x45, 0x9b, 0x08, 0x84, 0x02, 0x11, 0xe0, 0x8c, 0x02, 0x22, 0x67, 0xe4, 0x78, 0x8c, 0x09, 0x22, 0x67, 0xea, 0x78, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0x48, 0x07, 0x45, 0x9b, 0x40, 0x90, 0x07, 0x22, 0x67, 0xe4, 0x75, 0xc0, 0x50, 0x07, 0x45, 0x9b, 0x66, 0x36, 0x80, 0x9c, 0x08, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xe4, 0x75, 0xc0, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x48, 0x0e, 0x45, 0x9b, 0xa0, 0x90, 0x0e, 0x22, 0x67, 0xea, 0x75, 0xc0, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x9c, 0x0f, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xea, 0x75, 0xc0, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x90, 0x05, 0x22, 0x67, 0xe4, 0x6f, 0xb0, 0x90, 0x0c, 0x22, 0x67, 0xea, 0x6f, 0xb0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x14, 0xa2, 0x67, 0xe7, 0xfe, 0x2f, 0x5c, 0x00, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x13, 0xa2, 0x67, 0xe7, 0xfe, 0x2e, 0xfb, 0x00, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x9a, 0x0a, 0xa2, 0x67, 0xe7, 0xfe, 0xa6, 0xbd, 0x00, 0x46, 0x01, 0x3f, 0x61, 0x4e, 0x01, 0x45, 0x9b, 0x7e, 0xc2, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x96, 0x02, 0x22, 0x67, 0xe7, 0xfe, 0x47, 0x80, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x07, 0xa2, 0x67, 0xe7, 0xfe, 0x47, 0x5c, 0x00, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x0e, 0xa2, 0x67, 0xe7, 0xfe, 0xa7, 0x5c, 0x00, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x9a, 0x05, 0xa2, 0x67, 0xe7, 0xfe, 0x46, 0xfb, 0x00, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x48, 0x25, 0x45, 0x9b, 0x18, 0x4c, 0x27, 0xc5, 0x9b, 0x1c, 0xc0, 0x48, 0x19, 0x45, 0x9b, 0x20, 0x50, 0x15, 0x45, 0x9b, 0x66, 0x37, 0x20, 0x4e, 0x25, 0x45, 0x9b, 0x7e, 0xc6, 0x52, 0x27, 0x45, 0x9b, 0x7e, 0xc7, 0x30, 0x4e, 0x19, 0x45, 0x9b, 0x7e, 0xc8, 0x4e, 0x15, 0x45, 0x9b, 0x7e, 0xe4, 0x4e, 0x26, 0x45, 0x9b, 0x7e, 0xe6, 0x48, 0x15, 0x45, 0x9b, 0x90, 0x48, 0x26, 0x45, 0x9b, 0x98, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
-	SchemaHash:     -503754848,
-	TypeDef:        []byte{0xff, 0xb0, 0xa7, 0x3c, 0x9f, 0xe7, 0x11, 0x26, 0xe5, 0x01, 0xdf, 0x2f, 0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x75, 0xc0, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x9c, 0x0d, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x75, 0xc0, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x90, 0x14, 0x22, 0x67, 0xe2, 0xf5, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x9c, 0x04, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x6f, 0xb0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x9c, 0x0b, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x6f, 0xb0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x90, 0x13, 0x22, 0x67, 0xe2, 0xef, 0xb0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x90, 0x03, 0x22, 0x67, 0xe4, 0x6b, 0xd0, 0x90, 0x0a, 0x22, 0x67, 0xea, 0x6b, 0xd0, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x48, 0x01, 0x45, 0x9b, 0x08, 0x84, 0x02, 0x11, 0xe0, 0x8c, 0x02, 0x22, 0x67, 0xe4, 0x78, 0x8c, 0x09, 0x22, 0x67, 0xea, 0x78, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0x48, 0x07, 0x45, 0x9b, 0x40, 0x90, 0x07, 0x22, 0x67, 0xe4, 0x75, 0xc0, 0x50, 0x07, 0x45, 0x9b, 0x66, 0x36, 0x80, 0x9c, 0x08, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xe4, 0x75, 0xc0, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x48, 0x0e, 0x45, 0x9b, 0xa0, 0x90, 0x0e, 0x22, 0x67, 0xea, 0x75, 0xc0, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x9c, 0x0f, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xea, 0x75, 0xc0, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x90, 0x05, 0x22, 0x67, 0xe4, 0x6f, 0xb0, 0x90, 0x0c, 0x22, 0x67, 0xea, 0x6f, 0xb0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x14, 0xa2, 0x67, 0xe7, 0xfe, 0x2f, 0x5c, 0x00, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x13, 0xa2, 0x67, 0xe7, 0xfe, 0x2e, 0xfb, 0x00, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x9a, 0x0a, 0xa2, 0x67, 0xe7, 0xfe, 0xa6, 0xbd, 0x00, 0x46, 0x01, 0x3f, 0x61, 0x4e, 0x01, 0x45, 0x9b, 0x7e, 0xc2, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x96, 0x02, 0x22, 0x67, 0xe7, 0xfe, 0x47, 0x80, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x07, 0xa2, 0x67, 0xe7, 0xfe, 0x47, 0x5c, 0x00, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x0e, 0xa2, 0x67, 0xe7, 0xfe, 0xa7, 0x5c, 0x00, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x9a, 0x05, 0xa2, 0x67, 0xe7, 0xfe, 0x46, 0xfb, 0x00, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x48, 0x25, 0x45, 0x9b, 0x18, 0x4c, 0x27, 0xc5, 0x9b, 0x1c, 0xc0, 0x48, 0x19, 0x45, 0x9b, 0x20, 0x50, 0x15, 0x45, 0x9b, 0x66, 0x37, 0x20, 0x4e, 0x25, 0x45, 0x9b, 0x7e, 0xc6, 0x52, 0x27, 0x45, 0x9b, 0x7e, 0xc7, 0x30, 0x4e, 0x19, 0x45, 0x9b, 0x7e, 0xc8, 0x4e, 0x15, 0x45, 0x9b, 0x7e, 0xe4, 0x4e, 0x26, 0x45, 0x9b, 0x7e, 0xe6, 0x48, 0x15, 0x45, 0x9b, 0x90, 0x48, 0x26, 0x45, 0x9b, 0x98, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
-	UserID:         310,
+	ConsistentMeta:    []byte{0x1b, 0xb6, 0x02},
+	GoName:            "v1.Scalars",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0xff, 0xb0, 0xa7, 0x3c, 0x9f, 0xe7, 0x11, 0x26, 0xe5, 0x01, 0xdf, 0x2f, 0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x75, 0xc0, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x9c, 0x0d, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x75, 0xc0, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x90, 0x14, 0x22, 0x67, 0xe2, 0xf5, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x9c, 0x04, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x6f, 0xb0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x9c, 0x0b, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x6f, 0xb0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x90, 0x13, 0x22, 0x67, 0xe2, 0xef, 0xb0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x90, 0x03, 0x22, 0x67, 0xe4, 0x6b, 0xd0, 0x90, 0x0a, 0x22, 0x67, 0xea, 0x6b, 0xd0, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x48, 0x01, 0x45, 0x9b, 0x08, 0x84, 0x02, 0x11, 0xe0, 0x8c, 0x02, 0x22, 0x67, 0xe4, 0x78, 0x8c, 0x09, 0x22, 0x67, 0xea, 0x78, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0x48, 0x07, 0x45, 0x9b, 0x40, 0x90, 0x07, 0x22, 0x67, 0xe4, 0x75, 0xc0, 0x50, 0x07, 0x45, 0x9b, 0x66, 0x36, 0x80, 0x9c, 0x08, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xe4, 0x75, 0xc0, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x48, 0x0e, 0x45, 0x9b, 0xa0, 0x90, 0x0e, 0x22, 0x67, 0xea, 0x75, 0xc0, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x9c, 0x0f, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xea, 0x75, 0xc0, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x90, 0x05, 0x22, 0x67, 0xe4, 0x6f, 0xb0, 0x90, 0x0c, 0x22, 0x67, 0xea, 0x6f, 0xb0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x14, 0xa2, 0x67, 0xe7, 0xfe, 0x2f, 0x5c, 0x00, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x13, 0xa2, 0x67, 0xe7, 0xfe, 0x2e, 0xfb, 0x00, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x9a, 0x0a, 0xa2, 0x67, 0xe7, 0xfe, 0xa6, 0xbd, 0x00, 0x46, 0x01, 0x3f, 0x61, 0x4e, 0x01, 0x45, 0x9b, 0x7e, 0xc2, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x96, 0x02, 0x22, 0x67, 0xe7, 0xfe, 0x47, 0x80, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x07, 0xa2, 0x67, 0xe7, 0xfe, 0x47, 0x5c, 0x00, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x0e, 0xa2, 0x67, 0xe7, 0xfe, 0xa7, 0x5c, 0x00, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x9a, 0x05, 0xa2, 0x67, 0xe7, 0xfe, 0x46, 0xfb, 0x00, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x48, 0x25, 0x45, 0x9b, 0x18, 0x4c, 0x27, 0xc5, 0x9b, 0x1c, 0xc0, 0x48, 0x19, 0x45, 0x9b, 0x20, 0x50, 0x15, 0x45, 0x9b, 0x66, 0x37, 0x20, 0x4e, 0x25, 0x45, 0x9b, 0x7e, 0xc6, 0x52, 0x27, 0x45, 0x9b, 0x7e, 0xc7, 0x30, 0x4e, 0x19, 0x45, 0x9b, 0x7e, 0xc8, 0x4e, 0x15, 0x45, 0x9b, 0x7e, 0xe4, 0x4e, 0x26, 0x45, 0x9b, 0x7e, 0xe6, 0x48, 0x15, 0x45, 0x9b, 0x90, 0x48, 0x26, 0x45, 0x9b, 0x98, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0xff, 0xf0, 0x5a, 0x75, 0x24, 0xcd, 0xf9, 0x7e, 0xe5, 0x01, 0xdf, 0x2f, 0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x75, 0xc0, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x9c, 0x0d, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x75, 0xc0, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x90, 0x14, 0x22, 0x67, 0xe2, 0xf5, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x9c, 0x04, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x6f, 0xb0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x9c, 0x0b, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x6f, 0xb0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x90, 0x13, 0x22, 0x67, 0xe2, 0xef, 0xb0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x90, 0x03, 0x22, 0x67, 0xe4, 0x6b, 0xd0, 0x90, 0x0a, 0x22, 0x67, 0xea, 0x6b, 0xd0, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x48, 0x01, 0x45, 0x9b, 0x08, 0x84, 0x02, 0x11, 0xe0, 0x8c, 0x02, 0x22, 0x67, 0xe4, 0x78, 0x8c, 0x09, 0x22, 0x67, 0xea, 0x78, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0x48, 0x07, 0x45, 0x9b, 0x40, 0x90, 0x07, 0x22, 0x67, 0xe4, 0x75, 0xc0, 0x50, 0x07, 0x45, 0x9b, 0x66, 0x36, 0x80, 0x9c, 0x08, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xe4, 0x75, 0xc0, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x48, 0x0e, 0x45, 0x9b, 0xa0, 0x90, 0x0e, 0x22, 0x67, 0xea, 0x75, 0xc0, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x9c, 0x0f, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xea, 0x75, 0xc0, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x90, 0x05, 0x22, 0x67, 0xe4, 0x6f, 0xb0, 0x90, 0x0c, 0x22, 0x67, 0xea, 0x6f, 0xb0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x14, 0xa2, 0x67, 0xe7, 0xfe, 0x2f, 0x5c, 0x00, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x13, 0xa2, 0x67, 0xe7, 0xfe, 0x2e, 0xfb, 0x00, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x9a, 0x0a, 0xa2, 0x67, 0xe7, 0xfe, 0xa6, 0xbd, 0x00, 0x46, 0x01, 0x3f, 0x61, 0x4e, 0x01, 0x45, 0x9b, 0x7e, 0xc2, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x96, 0x02, 0x22, 0x67, 0xe7, 0xfe, 0x47, 0x80, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x07, 0xa2, 0x67, 0xe7, 0xfe, 0x47, 0x5c, 0x00, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x0e, 0xa2, 0x67, 0xe7, 0xfe, 0xa7, 0x5c, 0x00, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x9a, 0x05, 0xa2, 0x67, 0xe7, 0xfe, 0x46, 0xfb, 0x00, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x41, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x47, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x48, 0x25, 0x45, 0x9b, 0x18, 0x4c, 0x27, 0xc5, 0x9b, 0x1c, 0xc0, 0x49, 0x19, 0x45, 0x9b, 0x20, 0x50, 0x15, 0x45, 0x9b, 0x66, 0x37, 0x20, 0x4e, 0x25, 0x45, 0x9b, 0x7e, 0xc6, 0x52, 0x27, 0x45, 0x9b, 0x7e, 0xc7, 0x30, 0x4f, 0x19, 0x45, 0x9b, 0x7e, 0xc8, 0x4e, 0x15, 0x45, 0x9b, 0x7e, 0xe4, 0x4e, 0x26, 0x45, 0x9b, 0x7e, 0xe6, 0x48, 0x15, 0x45, 0x9b, 0x90, 0x48, 0x26, 0x45, 0x9b, 0x98, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
+	SchemaHash:        -503754848,
+	TypeDef:           []byte{0xff, 0xb0, 0xa7, 0x3c, 0x9f, 0xe7, 0x11, 0x26, 0xe5, 0x01, 0xdf, 0x2f, 0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x75, 0xc0, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x9c, 0x0d, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x75, 0xc0, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x90, 0x14, 0x22, 0x67, 0xe2, 0xf5, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x9c, 0x04, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x6f, 0xb0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x9c, 0x0b, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x6f, 0xb0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x90, 0x13, 0x22, 0x67, 0xe2, 0xef, 0xb0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x90, 0x03, 0x22, 0x67, 0xe4, 0x6b, 0xd0, 0x90, 0x0a, 0x22, 0x67, 0xea, 0x6b, 0xd0, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x48, 0x01, 0x45, 0x9b, 0x08, 0x84, 0x02, 0x11, 0xe0, 0x8c, 0x02, 0x22, 0x67, 0xe4, 0x78, 0x8c, 0x09, 0x22, 0x67, 0xea, 0x78, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0x48, 0x07, 0x45, 0x9b, 0x40, 0x90, 0x07, 0x22, 0x67, 0xe4, 0x75, 0xc0, 0x50, 0x07, 0x45, 0x9b, 0x66, 0x36, 0x80, 0x9c, 0x08, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xe4, 0x75, 0xc0, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x48, 0x0e, 0x45, 0x9b, 0xa0, 0x90, 0x0e, 0x22, 0x67, 0xea, 0x75, 0xc0, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x9c, 0x0f, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xea, 0x75, 0xc0, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x90, 0x05, 0x22, 0x67, 0xe4, 0x6f, 0xb0, 0x90, 0x0c, 0x22, 0x67, 0xea, 0x6f, 0xb0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x14, 0xa2, 0x67, 0xe7, 0xfe, 0x2f, 0x5c, 0x00, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x13, 0xa2, 0x67, 0xe7, 0xfe, 0x2e, 0xfb, 0x00, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x9a, 0x0a, 0xa2, 0x67, 0xe7, 0xfe, 0xa6, 0xbd, 0x00, 0x46, 0x01, 0x3f, 0x61, 0x4e, 0x01, 0x45, 0x9b, 0x7e, 0xc2, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x96, 0x02, 0x22, 0x67, 0xe7, 0xfe, 0x47, 0x80, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x07, 0xa2, 0x67, 0xe7, 0xfe, 0x47, 0x5c, 0x00, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x0e, 0xa2, 0x67, 0xe7, 0xfe, 0xa7, 0x5c, 0x00, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x9a, 0x05, 0xa2, 0x67, 0xe7, 0xfe, 0x46, 0xfb, 0x00, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x48, 0x25, 0x45, 0x9b, 0x18, 0x4c, 0x27, 0xc5, 0x9b, 0x1c, 0xc0, 0x48, 0x19, 0x45, 0x9b, 0x20, 0x50, 0x15, 0x45, 0x9b, 0x66, 0x37, 0x20, 0x4e, 0x25, 0x45, 0x9b, 0x7e, 0xc6, 0x52, 0x27, 0x45, 0x9b, 0x7e, 0xc7, 0x30, 0x4e, 0x19, 0x45, 0x9b, 0x7e, 0xc8, 0x4e, 0x15, 0x45, 0x9b, 0x7e, 0xe4, 0x4e, 0x26, 0x45, 0x9b, 0x7e, 0xe6, 0x48, 0x15, 0x45, 0x9b, 0x90, 0x48, 0x26, 0x45, 0x9b, 0x98, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
+	TypeDefRef:        []byte{0xff, 0xf0, 0x5a, 0x75, 0x24, 0xcd, 0xf9, 0x7e, 0xe5, 0x01, 0xdf, 0x2f, 0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x75, 0xc0, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x9c, 0x0d, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x75, 0xc0, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x90, 0x14, 0x22, 0x67, 0xe2, 0xf5, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x9c, 0x04, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x6f, 0xb0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x9c, 0x0b, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x6f, 0xb0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x90, 0x13, 0x22, 0x67, 0xe2, 0xef, 0xb0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x90, 0x03, 0x22, 0x67, 0xe4, 0x6b, 0xd0, 0x90, 0x0a, 0x22, 0x67, 0xea, 0x6b, 0xd0, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x48, 0x01, 0x45, 0x9b, 0x08, 0x84, 0x02, 0x11, 0xe0, 0x8c, 0x02, 0x22, 0x67, 0xe4, 0x78, 0x8c, 0x09, 0x22, 0x67, 0xea, 0x78, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0x48, 0x07, 0x45, 0x9b, 0x40, 0x90, 0x07, 0x22, 0x67, 0xe4, 0x75, 0xc0, 0x50, 0x07, 0x45, 0x9b, 0x66, 0x36, 0x80, 0x9c, 0x08, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xe4, 0x75, 0xc0, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x48, 0x0e, 0x45, 0x9b, 0xa0, 0x90, 0x0e, 0x22, 0x67, 0xea, 0x75, 0xc0, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x9c, 0x0f, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xea, 0x75, 0xc0, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x90, 0x05, 0x22, 0x67, 0xe4, 0x6f, 0xb0, 0x90, 0x0c, 0x22, 0x67, 0xea, 0x6f, 0xb0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x14, 0xa2, 0x67, 0xe7, 0xfe, 0x2f, 0x5c, 0x00, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x13, 0xa2, 0x67, 0xe7, 0xfe, 0x2e, 0xfb, 0x00, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x9a, 0x0a, 0xa2, 0x67, 0xe7, 0xfe, 0xa6, 0xbd, 0x00, 0x46, 0x01, 0x3f, 0x61, 0x4e, 0x01, 0x45, 0x9b, 0x7e, 0xc2, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x96, 0x02, 0x22, 0x67, 0xe7, 0xfe, 0x47, 0x80, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x07, 0xa2, 0x67, 0xe7, 0xfe, 0x47, 0x5c, 0x00, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x0e, 0xa2, 0x67, 0xe7, 0xfe, 0xa7, 0x5c, 0x00, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x9a, 0x05, 0xa2, 0x67, 0xe7, 0xfe, 0x46, 0xfb, 0x00, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x41, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x47, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x48, 0x25, 0x45, 0x9b, 0x18, 0x4c, 0x27, 0xc5, 0x9b, 0x1c, 0xc0, 0x49, 0x19, 0x45, 0x9b, 0x20, 0x50, 0x15, 0x45, 0x9b, 0x66, 0x37, 0x20, 0x4e, 0x25, 0x45, 0x9b, 0x7e, 0xc6, 0x52, 0x27, 0x45, 0x9b, 0x7e, 0xc7, 0x30, 0x4f, 0x19, 0x45, 0x9b, 0x7e, 0xc8, 0x4e, 0x15, 0x45, 0x9b, 0x7e, 0xe4, 0x4e, 0x26, 0x45, 0x9b, 0x7e, 0xe6, 0x48, 0x15, 0x45, 0x9b, 0x90, 0x48, 0x26, 0x45, 0x9b, 0x98, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
+	UserID:            310,
 })
 
 // foryShapeScalars stops compiling when Scalars's fields or their tags change; run go generate.
@@ -125,6 +127,9 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -151,6 +156,10 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
 func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -526,8 +535,316 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !foryimpl.ValidString(string(x.MyS)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "MyS"))
+			return
+		}
+		if x.PS != nil {
+			if !foryimpl.ValidString(string((*x.PS))) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
+				return
+			}
+		}
+		if !foryimpl.ValidString(string(x.RmMyS)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "RmMyS"))
+			return
+		}
+		if x.RmPS != nil {
+			if !foryimpl.ValidString(string((*x.RmPS))) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "RmPS"))
+				return
+			}
+		}
+		if !foryimpl.ValidString(string(x.RmS)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "RmS"))
+			return
+		}
+		if !foryimpl.ValidString(string(x.S)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "S"))
+			return
+		}
+	}
+	if x.E < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "E", int64(x.E)))
+		return
+	}
+	if x.PE != nil {
+		if (*x.PE) < 0 {
+			c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "PE", int64((*x.PE))))
+			return
+		}
+	}
+	if x.RmE < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "RmE", int64(x.RmE)))
+		return
+	}
+	if x.RmPE != nil {
+		if (*x.RmPE) < 0 {
+			c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "RmPE", int64((*x.RmPE))))
+			return
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(236 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, -503754848)
+		off += 4
+	}
+	buffer.PutInt64At(w, off, x.FixI64)
+	buffer.PutInt64At(w, off+8, x.RmFixI64)
+	buffer.PutUint64At(w, off+16, x.FixU64)
+	buffer.PutUint64At(w, off+24, x.RmFixU64)
+	buffer.PutFloat64At(w, off+32, x.F64)
+	buffer.PutFloat64At(w, off+40, x.RmF64)
+	buffer.PutInt32At(w, off+48, x.FixI32)
+	buffer.PutInt32At(w, off+52, x.RmFixI32)
+	buffer.PutUint32At(w, off+56, x.FixU32)
+	buffer.PutUint32At(w, off+60, x.RmFixU32)
+	buffer.PutFloat32At(w, off+64, x.F32)
+	buffer.PutFloat32At(w, off+68, x.RmF32)
+	buffer.PutInt16At(w, off+72, x.I16)
+	buffer.PutInt16At(w, off+74, x.RmI16)
+	buffer.PutUint16At(w, off+76, x.RmU16)
+	buffer.PutUint16At(w, off+78, x.U16)
+	buffer.PutBoolAt(w, off+80, x.B)
+	buffer.PutBoolAt(w, off+81, x.RmB)
+	buffer.PutInt8At(w, off+82, x.I8)
+	buffer.PutInt8At(w, off+83, x.RmI8)
+	buffer.PutUint8At(w, off+84, x.RmU8)
+	buffer.PutUint8At(w, off+85, x.U8)
+	off += 86
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.I)))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.I64))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.MyI)))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.RmI)))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.RmI64))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.RmMyI)))
+	off = buffer.PutTaggedInt64At(w, off, x.RmTagI64)
+	off = buffer.PutTaggedInt64At(w, off, x.TagI64)
+	off = buffer.PutVarUint64At(w, off, uint64(x.RmU))
+	off = buffer.PutVarUint64At(w, off, x.RmU64)
+	off = buffer.PutVarUint64At(w, off, uint64(x.U))
+	off = buffer.PutVarUint64At(w, off, x.U64)
+	off = buffer.PutTaggedUint64At(w, off, x.RmTagU64)
+	off = buffer.PutTaggedUint64At(w, off, x.TagU64)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.I32))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.RmI32))
+	off = buffer.PutVarUint32At(w, off, x.RmU32)
+	off = buffer.PutVarUint32At(w, off, x.U32)
+	b.SetWriterIndex(off)
+	if x.PF64 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteFloat64(*x.PF64)
+	}
+	if x.RmPF64 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteFloat64(*x.RmPF64)
+	}
+	if x.PF32 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteFloat32(*x.PF32)
+	}
+	if x.RmPF32 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteFloat32(*x.RmPF32)
+	}
+	if x.PU16 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteUint16(*x.PU16)
+	}
+	if x.RmPU16 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteUint16(*x.RmPU16)
+	}
+	if x.PB == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteBool(*x.PB)
+	}
+	if x.RmPB == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteBool(*x.RmPB)
+	}
+	if x.PI8 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteInt8(*x.PI8)
+	}
+	if x.RmPI8 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteInt8(*x.RmPI8)
+	}
+	if x.PI64 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarInt64(*x.PI64)
+	}
+	if x.RmPI64 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarInt64(*x.RmPI64)
+	}
+	if x.PU64 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarUint64(*x.PU64)
+	}
+	if x.RmPU64 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarUint64(*x.RmPU64)
+	}
+	if x.PI32 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarInt32(*x.PI32)
+	}
+	if x.RmPI32 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarInt32(*x.RmPI32)
+	}
+	foryimpl.WriteDuration(b, x.D)
+	foryimpl.WriteDate(b, foryimpl.Date(x.Dt))
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.E))
+	{
+		s5 := x.MyS
+		b.Reserve(buffer.BatchSlack + len(s5) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		if len(s5) > 0 {
+			off += copy(w[off:], s5)
+		}
+		b.SetWriterIndex(off)
+	}
+	if x.PD == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteDuration(b, *x.PD)
+	}
+	if x.PDt == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteDate(b, foryimpl.Date(*x.PDt))
+	}
+	if !foryimpl.WriteRefPtr(c, x.PE) {
+		b.WriteVarUint32(uint32(*x.PE))
+	}
+	if x.PS == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteString(b, *x.PS)
+	}
+	if x.PT == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteTime(b, *x.PT)
+	}
+	foryimpl.WriteDuration(b, x.RmD)
+	foryimpl.WriteDate(b, foryimpl.Date(x.RmDt))
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.RmE))
+	{
+		s6 := x.RmMyS
+		b.Reserve(buffer.BatchSlack + len(s6) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+		if len(s6) > 0 {
+			off += copy(w[off:], s6)
+		}
+		b.SetWriterIndex(off)
+	}
+	if x.RmPD == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteDuration(b, *x.RmPD)
+	}
+	if x.RmPDt == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteDate(b, foryimpl.Date(*x.RmPDt))
+	}
+	if !foryimpl.WriteRefPtr(c, x.RmPE) {
+		b.WriteVarUint32(uint32(*x.RmPE))
+	}
+	if x.RmPS == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteString(b, *x.RmPS)
+	}
+	if x.RmPT == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteTime(b, *x.RmPT)
+	}
+	{
+		s7 := x.RmS
+		b.Reserve(buffer.BatchSlack + len(s7) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		if len(s7) > 0 {
+			off += copy(w[off:], s7)
+		}
+		b.SetWriterIndex(off)
+	}
+	foryimpl.WriteTime(b, x.RmT)
+	{
+		s8 := x.S
+		b.Reserve(buffer.BatchSlack + len(s8) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+		if len(s8) > 0 {
+			off += copy(w[off:], s8)
+		}
+		b.SetWriterIndex(off)
+	}
+	foryimpl.WriteTime(b, x.T)
+}
+
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Scalars{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -612,144 +929,144 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p5 := foryimpl.Alloc[float64](c)
-		*p5 = r.ReadFloat64()
-		x.PF64 = p5
+		p9 := foryimpl.Alloc[float64](c)
+		*p9 = r.ReadFloat64()
+		x.PF64 = p9
 	}
 	if c.Failed() {
 		c.Trace("PF64")
 		return
 	}
 	if c.ReadFlag() {
-		p6 := foryimpl.Alloc[float64](c)
-		*p6 = r.ReadFloat64()
-		x.RmPF64 = p6
+		p10 := foryimpl.Alloc[float64](c)
+		*p10 = r.ReadFloat64()
+		x.RmPF64 = p10
 	}
 	if c.Failed() {
 		c.Trace("RmPF64")
 		return
 	}
 	if c.ReadFlag() {
-		p7 := foryimpl.Alloc[float32](c)
-		*p7 = r.ReadFloat32()
-		x.PF32 = p7
+		p11 := foryimpl.Alloc[float32](c)
+		*p11 = r.ReadFloat32()
+		x.PF32 = p11
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p8 := foryimpl.Alloc[float32](c)
-		*p8 = r.ReadFloat32()
-		x.RmPF32 = p8
+		p12 := foryimpl.Alloc[float32](c)
+		*p12 = r.ReadFloat32()
+		x.RmPF32 = p12
 	}
 	if c.Failed() {
 		c.Trace("RmPF32")
 		return
 	}
 	if c.ReadFlag() {
-		p9 := foryimpl.Alloc[uint16](c)
-		*p9 = r.ReadUint16()
-		x.PU16 = p9
+		p13 := foryimpl.Alloc[uint16](c)
+		*p13 = r.ReadUint16()
+		x.PU16 = p13
 	}
 	if c.Failed() {
 		c.Trace("PU16")
 		return
 	}
 	if c.ReadFlag() {
-		p10 := foryimpl.Alloc[uint16](c)
-		*p10 = r.ReadUint16()
-		x.RmPU16 = p10
+		p14 := foryimpl.Alloc[uint16](c)
+		*p14 = r.ReadUint16()
+		x.RmPU16 = p14
 	}
 	if c.Failed() {
 		c.Trace("RmPU16")
 		return
 	}
 	if c.ReadFlag() {
-		p11 := foryimpl.Alloc[bool](c)
-		*p11 = r.ReadBool()
-		x.PB = p11
+		p15 := foryimpl.Alloc[bool](c)
+		*p15 = r.ReadBool()
+		x.PB = p15
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p12 := foryimpl.Alloc[bool](c)
-		*p12 = r.ReadBool()
-		x.RmPB = p12
+		p16 := foryimpl.Alloc[bool](c)
+		*p16 = r.ReadBool()
+		x.RmPB = p16
 	}
 	if c.Failed() {
 		c.Trace("RmPB")
 		return
 	}
 	if c.ReadFlag() {
-		p13 := foryimpl.Alloc[int8](c)
-		*p13 = r.ReadInt8()
-		x.PI8 = p13
+		p17 := foryimpl.Alloc[int8](c)
+		*p17 = r.ReadInt8()
+		x.PI8 = p17
 	}
 	if c.Failed() {
 		c.Trace("PI8")
 		return
 	}
 	if c.ReadFlag() {
-		p14 := foryimpl.Alloc[int8](c)
-		*p14 = r.ReadInt8()
-		x.RmPI8 = p14
+		p18 := foryimpl.Alloc[int8](c)
+		*p18 = r.ReadInt8()
+		x.RmPI8 = p18
 	}
 	if c.Failed() {
 		c.Trace("RmPI8")
 		return
 	}
 	if c.ReadFlag() {
-		p15 := foryimpl.Alloc[int64](c)
-		*p15 = r.ReadVarInt64()
-		x.PI64 = p15
+		p19 := foryimpl.Alloc[int64](c)
+		*p19 = r.ReadVarInt64()
+		x.PI64 = p19
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadFlag() {
-		p16 := foryimpl.Alloc[int64](c)
-		*p16 = r.ReadVarInt64()
-		x.RmPI64 = p16
+		p20 := foryimpl.Alloc[int64](c)
+		*p20 = r.ReadVarInt64()
+		x.RmPI64 = p20
 	}
 	if c.Failed() {
 		c.Trace("RmPI64")
 		return
 	}
 	if c.ReadFlag() {
-		p17 := foryimpl.Alloc[uint64](c)
-		*p17 = r.ReadVarUint64()
-		x.PU64 = p17
+		p21 := foryimpl.Alloc[uint64](c)
+		*p21 = r.ReadVarUint64()
+		x.PU64 = p21
 	}
 	if c.Failed() {
 		c.Trace("PU64")
 		return
 	}
 	if c.ReadFlag() {
-		p18 := foryimpl.Alloc[uint64](c)
-		*p18 = r.ReadVarUint64()
-		x.RmPU64 = p18
+		p22 := foryimpl.Alloc[uint64](c)
+		*p22 = r.ReadVarUint64()
+		x.RmPU64 = p22
 	}
 	if c.Failed() {
 		c.Trace("RmPU64")
 		return
 	}
 	if c.ReadFlag() {
-		p19 := foryimpl.Alloc[int32](c)
-		*p19 = r.ReadVarInt32()
-		x.PI32 = p19
+		p23 := foryimpl.Alloc[int32](c)
+		*p23 = r.ReadVarInt32()
+		x.PI32 = p23
 	}
 	if c.Failed() {
 		c.Trace("PI32")
 		return
 	}
 	if c.ReadFlag() {
-		p20 := foryimpl.Alloc[int32](c)
-		*p20 = r.ReadVarInt32()
-		x.RmPI32 = p20
+		p24 := foryimpl.Alloc[int32](c)
+		*p24 = r.ReadVarInt32()
+		x.RmPI32 = p24
 	}
 	if c.Failed() {
 		c.Trace("RmPI32")
@@ -776,45 +1093,45 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p21 := foryimpl.Alloc[time.Duration](c)
-		*p21 = c.ReadDuration()
-		x.PD = p21
+		p25 := foryimpl.Alloc[time.Duration](c)
+		*p25 = c.ReadDuration()
+		x.PD = p25
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p22 := foryimpl.Alloc[serializer.Date](c)
-		*p22 = serializer.Date(c.ReadDate())
-		x.PDt = p22
+		p26 := foryimpl.Alloc[serializer.Date](c)
+		*p26 = serializer.Date(c.ReadDate())
+		x.PDt = p26
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
 	if c.ReadFlag() {
-		p23 := foryimpl.Alloc[Color](c)
-		*p23 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PE = p23
+		p27 := foryimpl.Alloc[Color](c)
+		*p27 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.PE = p27
 	}
 	if c.Failed() {
 		c.Trace("PE")
 		return
 	}
 	if c.ReadFlag() {
-		p24 := foryimpl.Alloc[string](c)
-		*p24 = c.ReadString()
-		x.PS = p24
+		p28 := foryimpl.Alloc[string](c)
+		*p28 = c.ReadString()
+		x.PS = p28
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p25 := foryimpl.Alloc[time.Time](c)
-		*p25 = c.ReadTime()
-		x.PT = p25
+		p29 := foryimpl.Alloc[time.Time](c)
+		*p29 = c.ReadTime()
+		x.PT = p29
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -841,45 +1158,440 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p26 := foryimpl.Alloc[time.Duration](c)
-		*p26 = c.ReadDuration()
-		x.RmPD = p26
+		p30 := foryimpl.Alloc[time.Duration](c)
+		*p30 = c.ReadDuration()
+		x.RmPD = p30
 	}
 	if c.Failed() {
 		c.Trace("RmPD")
 		return
 	}
 	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[serializer.Date](c)
-		*p27 = serializer.Date(c.ReadDate())
-		x.RmPDt = p27
+		p31 := foryimpl.Alloc[serializer.Date](c)
+		*p31 = serializer.Date(c.ReadDate())
+		x.RmPDt = p31
 	}
 	if c.Failed() {
 		c.Trace("RmPDt")
 		return
 	}
 	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[Color](c)
-		*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.RmPE = p28
+		p32 := foryimpl.Alloc[Color](c)
+		*p32 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.RmPE = p32
 	}
 	if c.Failed() {
 		c.Trace("RmPE")
 		return
 	}
 	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[string](c)
-		*p29 = c.ReadString()
-		x.RmPS = p29
+		p33 := foryimpl.Alloc[string](c)
+		*p33 = c.ReadString()
+		x.RmPS = p33
 	}
 	if c.Failed() {
 		c.Trace("RmPS")
 		return
 	}
 	if c.ReadFlag() {
-		p30 := foryimpl.Alloc[time.Time](c)
-		*p30 = c.ReadTime()
-		x.RmPT = p30
+		p34 := foryimpl.Alloc[time.Time](c)
+		*p34 = c.ReadTime()
+		x.RmPT = p34
+	}
+	if c.Failed() {
+		c.Trace("RmPT")
+		return
+	}
+	x.RmS = c.ReadString()
+	if c.Failed() {
+		c.Trace("RmS")
+		return
+	}
+	x.RmT = c.ReadTime()
+	if c.Failed() {
+		c.Trace("RmT")
+		return
+	}
+	x.S = c.ReadString()
+	if c.Failed() {
+		c.Trace("S")
+		return
+	}
+	x.T = c.ReadTime()
+	if c.Failed() {
+		c.Trace("T")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Scalars{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -503754848 && !c.Failed() {
+			c.HashMismatch(foryTypeScalars, h)
+			return
+		}
+	}
+	// One bounds check for the 86 bytes of fixed-width fields.
+	if r.Need(86) {
+		in, off := r.Bytes(), r.Offset()
+		x.FixI64 = buffer.ReadInt64At(in, off)
+		x.RmFixI64 = buffer.ReadInt64At(in, off+8)
+		x.FixU64 = buffer.ReadUint64At(in, off+16)
+		x.RmFixU64 = buffer.ReadUint64At(in, off+24)
+		x.F64 = buffer.ReadFloat64At(in, off+32)
+		x.RmF64 = buffer.ReadFloat64At(in, off+40)
+		x.FixI32 = buffer.ReadInt32At(in, off+48)
+		x.RmFixI32 = buffer.ReadInt32At(in, off+52)
+		x.FixU32 = buffer.ReadUint32At(in, off+56)
+		x.RmFixU32 = buffer.ReadUint32At(in, off+60)
+		x.F32 = buffer.ReadFloat32At(in, off+64)
+		x.RmF32 = buffer.ReadFloat32At(in, off+68)
+		x.I16 = buffer.ReadInt16At(in, off+72)
+		x.RmI16 = buffer.ReadInt16At(in, off+74)
+		x.RmU16 = buffer.ReadUint16At(in, off+76)
+		x.U16 = buffer.ReadUint16At(in, off+78)
+		x.B = buffer.ReadUint8At(in, off+80) != 0
+		x.RmB = buffer.ReadUint8At(in, off+81) != 0
+		x.I8 = buffer.ReadInt8At(in, off+82)
+		x.RmI8 = buffer.ReadInt8At(in, off+83)
+		x.RmU8 = buffer.ReadUint8At(in, off+84)
+		x.U8 = buffer.ReadUint8At(in, off+85)
+		r.SetOffset(off + 86)
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		var i64 int64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.I = int(buffer.UnZigZag64(u64))
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.I64 = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.MyI = MyInt(buffer.UnZigZag64(u64))
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.RmI = int(buffer.UnZigZag64(u64))
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.RmI64 = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.RmMyI = MyInt(buffer.UnZigZag64(u64))
+		i64, off = buffer.ReadTaggedInt64At(in, off)
+		x.RmTagI64 = i64
+		i64, off = buffer.ReadTaggedInt64At(in, off)
+		x.TagI64 = i64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.RmU = uint(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.RmU64 = u64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.U = uint(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.U64 = u64
+		u64, off = buffer.ReadTaggedUint64At(in, off)
+		x.RmTagU64 = u64
+		u64, off = buffer.ReadTaggedUint64At(in, off)
+		x.TagU64 = u64
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.I32 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.RmI32 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.RmU32 = u32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.U32 = u32
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("FixI64..U32")
+		return
+	}
+	if c.ReadFlag() {
+		p35 := foryimpl.Alloc[float64](c)
+		*p35 = r.ReadFloat64()
+		x.PF64 = p35
+	}
+	if c.Failed() {
+		c.Trace("PF64")
+		return
+	}
+	if c.ReadFlag() {
+		p36 := foryimpl.Alloc[float64](c)
+		*p36 = r.ReadFloat64()
+		x.RmPF64 = p36
+	}
+	if c.Failed() {
+		c.Trace("RmPF64")
+		return
+	}
+	if c.ReadFlag() {
+		p37 := foryimpl.Alloc[float32](c)
+		*p37 = r.ReadFloat32()
+		x.PF32 = p37
+	}
+	if c.Failed() {
+		c.Trace("PF32")
+		return
+	}
+	if c.ReadFlag() {
+		p38 := foryimpl.Alloc[float32](c)
+		*p38 = r.ReadFloat32()
+		x.RmPF32 = p38
+	}
+	if c.Failed() {
+		c.Trace("RmPF32")
+		return
+	}
+	if c.ReadFlag() {
+		p39 := foryimpl.Alloc[uint16](c)
+		*p39 = r.ReadUint16()
+		x.PU16 = p39
+	}
+	if c.Failed() {
+		c.Trace("PU16")
+		return
+	}
+	if c.ReadFlag() {
+		p40 := foryimpl.Alloc[uint16](c)
+		*p40 = r.ReadUint16()
+		x.RmPU16 = p40
+	}
+	if c.Failed() {
+		c.Trace("RmPU16")
+		return
+	}
+	if c.ReadFlag() {
+		p41 := foryimpl.Alloc[bool](c)
+		*p41 = r.ReadBool()
+		x.PB = p41
+	}
+	if c.Failed() {
+		c.Trace("PB")
+		return
+	}
+	if c.ReadFlag() {
+		p42 := foryimpl.Alloc[bool](c)
+		*p42 = r.ReadBool()
+		x.RmPB = p42
+	}
+	if c.Failed() {
+		c.Trace("RmPB")
+		return
+	}
+	if c.ReadFlag() {
+		p43 := foryimpl.Alloc[int8](c)
+		*p43 = r.ReadInt8()
+		x.PI8 = p43
+	}
+	if c.Failed() {
+		c.Trace("PI8")
+		return
+	}
+	if c.ReadFlag() {
+		p44 := foryimpl.Alloc[int8](c)
+		*p44 = r.ReadInt8()
+		x.RmPI8 = p44
+	}
+	if c.Failed() {
+		c.Trace("RmPI8")
+		return
+	}
+	if c.ReadFlag() {
+		p45 := foryimpl.Alloc[int64](c)
+		*p45 = r.ReadVarInt64()
+		x.PI64 = p45
+	}
+	if c.Failed() {
+		c.Trace("PI64")
+		return
+	}
+	if c.ReadFlag() {
+		p46 := foryimpl.Alloc[int64](c)
+		*p46 = r.ReadVarInt64()
+		x.RmPI64 = p46
+	}
+	if c.Failed() {
+		c.Trace("RmPI64")
+		return
+	}
+	if c.ReadFlag() {
+		p47 := foryimpl.Alloc[uint64](c)
+		*p47 = r.ReadVarUint64()
+		x.PU64 = p47
+	}
+	if c.Failed() {
+		c.Trace("PU64")
+		return
+	}
+	if c.ReadFlag() {
+		p48 := foryimpl.Alloc[uint64](c)
+		*p48 = r.ReadVarUint64()
+		x.RmPU64 = p48
+	}
+	if c.Failed() {
+		c.Trace("RmPU64")
+		return
+	}
+	if c.ReadFlag() {
+		p49 := foryimpl.Alloc[int32](c)
+		*p49 = r.ReadVarInt32()
+		x.PI32 = p49
+	}
+	if c.Failed() {
+		c.Trace("PI32")
+		return
+	}
+	if c.ReadFlag() {
+		p50 := foryimpl.Alloc[int32](c)
+		*p50 = r.ReadVarInt32()
+		x.RmPI32 = p50
+	}
+	if c.Failed() {
+		c.Trace("RmPI32")
+		return
+	}
+	x.D = c.ReadDuration()
+	if c.Failed() {
+		c.Trace("D")
+		return
+	}
+	x.Dt = serializer.Date(c.ReadDate())
+	if c.Failed() {
+		c.Trace("Dt")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
+	if c.Failed() {
+		c.Trace("E")
+		return
+	}
+	x.MyS = MyString(c.ReadString())
+	if c.Failed() {
+		c.Trace("MyS")
+		return
+	}
+	if c.ReadFlag() {
+		p53 := foryimpl.Alloc[time.Duration](c)
+		*p53 = c.ReadDuration()
+		x.PD = p53
+	}
+	if c.Failed() {
+		c.Trace("PD")
+		return
+	}
+	if c.ReadFlag() {
+		p54 := foryimpl.Alloc[serializer.Date](c)
+		*p54 = serializer.Date(c.ReadDate())
+		x.PDt = p54
+	}
+	if c.Failed() {
+		c.Trace("PDt")
+		return
+	}
+	if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
+		x.PE = foryimpl.BackRef[Color](c, id56)
+	} else if st55 == foryimpl.RefFollows {
+		p57 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id56, p57)
+		*p57 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.PE = p57
+	} else {
+		x.PE = nil
+	}
+	if c.Failed() {
+		c.Trace("PE")
+		return
+	}
+	if c.ReadFlag() {
+		p58 := foryimpl.Alloc[string](c)
+		*p58 = c.ReadString()
+		x.PS = p58
+	}
+	if c.Failed() {
+		c.Trace("PS")
+		return
+	}
+	if c.ReadFlag() {
+		p59 := foryimpl.Alloc[time.Time](c)
+		*p59 = c.ReadTime()
+		x.PT = p59
+	}
+	if c.Failed() {
+		c.Trace("PT")
+		return
+	}
+	x.RmD = c.ReadDuration()
+	if c.Failed() {
+		c.Trace("RmD")
+		return
+	}
+	x.RmDt = serializer.Date(c.ReadDate())
+	if c.Failed() {
+		c.Trace("RmDt")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
+	if c.Failed() {
+		c.Trace("RmE")
+		return
+	}
+	x.RmMyS = MyString(c.ReadString())
+	if c.Failed() {
+		c.Trace("RmMyS")
+		return
+	}
+	if c.ReadFlag() {
+		p62 := foryimpl.Alloc[time.Duration](c)
+		*p62 = c.ReadDuration()
+		x.RmPD = p62
+	}
+	if c.Failed() {
+		c.Trace("RmPD")
+		return
+	}
+	if c.ReadFlag() {
+		p63 := foryimpl.Alloc[serializer.Date](c)
+		*p63 = serializer.Date(c.ReadDate())
+		x.RmPDt = p63
+	}
+	if c.Failed() {
+		c.Trace("RmPDt")
+		return
+	}
+	if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
+		x.RmPE = foryimpl.BackRef[Color](c, id65)
+	} else if st64 == foryimpl.RefFollows {
+		p66 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id65, p66)
+		*p66 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.RmPE = p66
+	} else {
+		x.RmPE = nil
+	}
+	if c.Failed() {
+		c.Trace("RmPE")
+		return
+	}
+	if c.ReadFlag() {
+		p67 := foryimpl.Alloc[string](c)
+		*p67 = c.ReadString()
+		x.RmPS = p67
+	}
+	if c.Failed() {
+		c.Trace("RmPS")
+		return
+	}
+	if c.ReadFlag() {
+		p68 := foryimpl.Alloc[time.Time](c)
+		*p68 = c.ReadTime()
+		x.RmPT = p68
 	}
 	if c.Failed() {
 		c.Trace("RmPT")
@@ -915,128 +1627,128 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
-					x.FixI64 = int64(v31)
+				if v69, ok70 := c.ReadIntAs(f, 64); ok70 {
+					x.FixI64 = int64(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
-					x.RmFixI64 = int64(v33)
+				if v71, ok72 := c.ReadIntAs(f, 64); ok72 {
+					x.RmFixI64 = int64(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v35, ok36 := c.ReadUintAs(f, 64); ok36 {
-					x.FixU64 = uint64(v35)
+				if v73, ok74 := c.ReadUintAs(f, 64); ok74 {
+					x.FixU64 = uint64(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v37, ok38 := c.ReadUintAs(f, 64); ok38 {
-					x.RmFixU64 = uint64(v37)
+				if v75, ok76 := c.ReadUintAs(f, 64); ok76 {
+					x.RmFixU64 = uint64(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v39, ok40 := c.ReadFloatAs(f, 64); ok40 {
-					x.F64 = float64(v39)
+				if v77, ok78 := c.ReadFloatAs(f, 64); ok78 {
+					x.F64 = float64(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v41, ok42 := c.ReadFloatAs(f, 64); ok42 {
-					x.RmF64 = float64(v41)
+				if v79, ok80 := c.ReadFloatAs(f, 64); ok80 {
+					x.RmF64 = float64(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
-					x.FixI32 = int32(v43)
+				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
+					x.FixI32 = int32(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v45, ok46 := c.ReadIntAs(f, 32); ok46 {
-					x.RmFixI32 = int32(v45)
+				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
+					x.RmFixI32 = int32(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v47, ok48 := c.ReadUintAs(f, 32); ok48 {
-					x.FixU32 = uint32(v47)
+				if v85, ok86 := c.ReadUintAs(f, 32); ok86 {
+					x.FixU32 = uint32(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v49, ok50 := c.ReadUintAs(f, 32); ok50 {
-					x.RmFixU32 = uint32(v49)
+				if v87, ok88 := c.ReadUintAs(f, 32); ok88 {
+					x.RmFixU32 = uint32(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v51, ok52 := c.ReadFloatAs(f, 32); ok52 {
-					x.F32 = float32(v51)
+				if v89, ok90 := c.ReadFloatAs(f, 32); ok90 {
+					x.F32 = float32(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v53, ok54 := c.ReadFloatAs(f, 32); ok54 {
-					x.RmF32 = float32(v53)
+				if v91, ok92 := c.ReadFloatAs(f, 32); ok92 {
+					x.RmF32 = float32(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v55, ok56 := c.ReadIntAs(f, 16); ok56 {
-					x.I16 = int16(v55)
+				if v93, ok94 := c.ReadIntAs(f, 16); ok94 {
+					x.I16 = int16(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v57, ok58 := c.ReadIntAs(f, 16); ok58 {
-					x.RmI16 = int16(v57)
+				if v95, ok96 := c.ReadIntAs(f, 16); ok96 {
+					x.RmI16 = int16(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v59, ok60 := c.ReadUintAs(f, 16); ok60 {
-					x.RmU16 = uint16(v59)
+				if v97, ok98 := c.ReadUintAs(f, 16); ok98 {
+					x.RmU16 = uint16(v97)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v61, ok62 := c.ReadUintAs(f, 16); ok62 {
-					x.U16 = uint16(v61)
+				if v99, ok100 := c.ReadUintAs(f, 16); ok100 {
+					x.U16 = uint16(v99)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1051,345 +1763,345 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v63, ok64 := c.ReadIntAs(f, 8); ok64 {
-					x.I8 = int8(v63)
+				if v101, ok102 := c.ReadIntAs(f, 8); ok102 {
+					x.I8 = int8(v101)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v65, ok66 := c.ReadIntAs(f, 8); ok66 {
-					x.RmI8 = int8(v65)
+				if v103, ok104 := c.ReadIntAs(f, 8); ok104 {
+					x.RmI8 = int8(v103)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v67, ok68 := c.ReadUintAs(f, 8); ok68 {
-					x.RmU8 = uint8(v67)
+				if v105, ok106 := c.ReadUintAs(f, 8); ok106 {
+					x.RmU8 = uint8(v105)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v69, ok70 := c.ReadUintAs(f, 8); ok70 {
-					x.U8 = uint8(v69)
+				if v107, ok108 := c.ReadUintAs(f, 8); ok108 {
+					x.U8 = uint8(v107)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v71, ok72 := c.ReadIntAs(f, 64); ok72 {
-					x.I = int(v71)
+				if v109, ok110 := c.ReadIntAs(f, 64); ok110 {
+					x.I = int(v109)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
-					x.I64 = int64(v73)
+				if v111, ok112 := c.ReadIntAs(f, 64); ok112 {
+					x.I64 = int64(v111)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 64); ok76 {
-					x.MyI = MyInt(v75)
+				if v113, ok114 := c.ReadIntAs(f, 64); ok114 {
+					x.MyI = MyInt(v113)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 64); ok78 {
-					x.RmI = int(v77)
+				if v115, ok116 := c.ReadIntAs(f, 64); ok116 {
+					x.RmI = int(v115)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
-					x.RmI64 = int64(v79)
+				if v117, ok118 := c.ReadIntAs(f, 64); ok118 {
+					x.RmI64 = int64(v117)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
-					x.RmMyI = MyInt(v81)
+				if v119, ok120 := c.ReadIntAs(f, 64); ok120 {
+					x.RmMyI = MyInt(v119)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmMyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 64); ok84 {
-					x.RmTagI64 = int64(v83)
+				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
+					x.RmTagI64 = int64(v121)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v85, ok86 := c.ReadIntAs(f, 64); ok86 {
-					x.TagI64 = int64(v85)
+				if v123, ok124 := c.ReadIntAs(f, 64); ok124 {
+					x.TagI64 = int64(v123)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v87, ok88 := c.ReadUintAs(f, 64); ok88 {
-					x.RmU = uint(v87)
+				if v125, ok126 := c.ReadUintAs(f, 64); ok126 {
+					x.RmU = uint(v125)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v89, ok90 := c.ReadUintAs(f, 64); ok90 {
-					x.RmU64 = uint64(v89)
+				if v127, ok128 := c.ReadUintAs(f, 64); ok128 {
+					x.RmU64 = uint64(v127)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v91, ok92 := c.ReadUintAs(f, 64); ok92 {
-					x.U = uint(v91)
+				if v129, ok130 := c.ReadUintAs(f, 64); ok130 {
+					x.U = uint(v129)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v93, ok94 := c.ReadUintAs(f, 64); ok94 {
-					x.U64 = uint64(v93)
+				if v131, ok132 := c.ReadUintAs(f, 64); ok132 {
+					x.U64 = uint64(v131)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v95, ok96 := c.ReadUintAs(f, 64); ok96 {
-					x.RmTagU64 = uint64(v95)
+				if v133, ok134 := c.ReadUintAs(f, 64); ok134 {
+					x.RmTagU64 = uint64(v133)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v97, ok98 := c.ReadUintAs(f, 64); ok98 {
-					x.TagU64 = uint64(v97)
+				if v135, ok136 := c.ReadUintAs(f, 64); ok136 {
+					x.TagU64 = uint64(v135)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v99, ok100 := c.ReadIntAs(f, 32); ok100 {
-					x.I32 = int32(v99)
+				if v137, ok138 := c.ReadIntAs(f, 32); ok138 {
+					x.I32 = int32(v137)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v101, ok102 := c.ReadIntAs(f, 32); ok102 {
-					x.RmI32 = int32(v101)
+				if v139, ok140 := c.ReadIntAs(f, 32); ok140 {
+					x.RmI32 = int32(v139)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v103, ok104 := c.ReadUintAs(f, 32); ok104 {
-					x.RmU32 = uint32(v103)
+				if v141, ok142 := c.ReadUintAs(f, 32); ok142 {
+					x.RmU32 = uint32(v141)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v105, ok106 := c.ReadUintAs(f, 32); ok106 {
-					x.U32 = uint32(v105)
+				if v143, ok144 := c.ReadUintAs(f, 32); ok144 {
+					x.U32 = uint32(v143)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v108, ok109 := c.ReadFloatAs(f, 64); ok109 {
-					pv110 := float64(v108)
-					x.PF64 = &pv110
+				if v146, ok147 := c.ReadFloatAs(f, 64); ok147 {
+					pv148 := float64(v146)
+					x.PF64 = &pv148
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p107 := foryimpl.Alloc[float64](c)
-				*p107 = r.ReadFloat64()
-				x.PF64 = p107
+				p145 := foryimpl.Alloc[float64](c)
+				*p145 = r.ReadFloat64()
+				x.PF64 = p145
 			}
 		case 41:
 			if f.Convert {
-				if v112, ok113 := c.ReadFloatAs(f, 64); ok113 {
-					pv114 := float64(v112)
-					x.RmPF64 = &pv114
+				if v150, ok151 := c.ReadFloatAs(f, 64); ok151 {
+					pv152 := float64(v150)
+					x.RmPF64 = &pv152
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p111 := foryimpl.Alloc[float64](c)
-				*p111 = r.ReadFloat64()
-				x.RmPF64 = p111
+				p149 := foryimpl.Alloc[float64](c)
+				*p149 = r.ReadFloat64()
+				x.RmPF64 = p149
 			}
 		case 42:
 			if f.Convert {
-				if v116, ok117 := c.ReadFloatAs(f, 32); ok117 {
-					pv118 := float32(v116)
-					x.PF32 = &pv118
+				if v154, ok155 := c.ReadFloatAs(f, 32); ok155 {
+					pv156 := float32(v154)
+					x.PF32 = &pv156
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p115 := foryimpl.Alloc[float32](c)
-				*p115 = r.ReadFloat32()
-				x.PF32 = p115
+				p153 := foryimpl.Alloc[float32](c)
+				*p153 = r.ReadFloat32()
+				x.PF32 = p153
 			}
 		case 43:
 			if f.Convert {
-				if v120, ok121 := c.ReadFloatAs(f, 32); ok121 {
-					pv122 := float32(v120)
-					x.RmPF32 = &pv122
+				if v158, ok159 := c.ReadFloatAs(f, 32); ok159 {
+					pv160 := float32(v158)
+					x.RmPF32 = &pv160
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p119 := foryimpl.Alloc[float32](c)
-				*p119 = r.ReadFloat32()
-				x.RmPF32 = p119
+				p157 := foryimpl.Alloc[float32](c)
+				*p157 = r.ReadFloat32()
+				x.RmPF32 = p157
 			}
 		case 44:
 			if f.Convert {
-				if v124, ok125 := c.ReadUintAs(f, 16); ok125 {
-					pv126 := uint16(v124)
-					x.PU16 = &pv126
+				if v162, ok163 := c.ReadUintAs(f, 16); ok163 {
+					pv164 := uint16(v162)
+					x.PU16 = &pv164
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p123 := foryimpl.Alloc[uint16](c)
-				*p123 = r.ReadUint16()
-				x.PU16 = p123
+				p161 := foryimpl.Alloc[uint16](c)
+				*p161 = r.ReadUint16()
+				x.PU16 = p161
 			}
 		case 45:
 			if f.Convert {
-				if v128, ok129 := c.ReadUintAs(f, 16); ok129 {
-					pv130 := uint16(v128)
-					x.RmPU16 = &pv130
+				if v166, ok167 := c.ReadUintAs(f, 16); ok167 {
+					pv168 := uint16(v166)
+					x.RmPU16 = &pv168
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p127 := foryimpl.Alloc[uint16](c)
-				*p127 = r.ReadUint16()
-				x.RmPU16 = p127
+				p165 := foryimpl.Alloc[uint16](c)
+				*p165 = r.ReadUint16()
+				x.RmPU16 = p165
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p131 := foryimpl.Alloc[bool](c)
-				*p131 = r.ReadBool()
-				x.PB = p131
+				p169 := foryimpl.Alloc[bool](c)
+				*p169 = r.ReadBool()
+				x.PB = p169
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p132 := foryimpl.Alloc[bool](c)
-				*p132 = r.ReadBool()
-				x.RmPB = p132
+				p170 := foryimpl.Alloc[bool](c)
+				*p170 = r.ReadBool()
+				x.RmPB = p170
 			}
 		case 48:
 			if f.Convert {
-				if v134, ok135 := c.ReadIntAs(f, 8); ok135 {
-					pv136 := int8(v134)
-					x.PI8 = &pv136
+				if v172, ok173 := c.ReadIntAs(f, 8); ok173 {
+					pv174 := int8(v172)
+					x.PI8 = &pv174
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p133 := foryimpl.Alloc[int8](c)
-				*p133 = r.ReadInt8()
-				x.PI8 = p133
+				p171 := foryimpl.Alloc[int8](c)
+				*p171 = r.ReadInt8()
+				x.PI8 = p171
 			}
 		case 49:
 			if f.Convert {
-				if v138, ok139 := c.ReadIntAs(f, 8); ok139 {
-					pv140 := int8(v138)
-					x.RmPI8 = &pv140
+				if v176, ok177 := c.ReadIntAs(f, 8); ok177 {
+					pv178 := int8(v176)
+					x.RmPI8 = &pv178
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p137 := foryimpl.Alloc[int8](c)
-				*p137 = r.ReadInt8()
-				x.RmPI8 = p137
+				p175 := foryimpl.Alloc[int8](c)
+				*p175 = r.ReadInt8()
+				x.RmPI8 = p175
 			}
 		case 50:
 			if f.Convert {
-				if v142, ok143 := c.ReadIntAs(f, 64); ok143 {
-					pv144 := int64(v142)
-					x.PI64 = &pv144
+				if v180, ok181 := c.ReadIntAs(f, 64); ok181 {
+					pv182 := int64(v180)
+					x.PI64 = &pv182
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p141 := foryimpl.Alloc[int64](c)
-				*p141 = r.ReadVarInt64()
-				x.PI64 = p141
+				p179 := foryimpl.Alloc[int64](c)
+				*p179 = r.ReadVarInt64()
+				x.PI64 = p179
 			}
 		case 51:
 			if f.Convert {
-				if v146, ok147 := c.ReadIntAs(f, 64); ok147 {
-					pv148 := int64(v146)
-					x.RmPI64 = &pv148
+				if v184, ok185 := c.ReadIntAs(f, 64); ok185 {
+					pv186 := int64(v184)
+					x.RmPI64 = &pv186
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p145 := foryimpl.Alloc[int64](c)
-				*p145 = r.ReadVarInt64()
-				x.RmPI64 = p145
+				p183 := foryimpl.Alloc[int64](c)
+				*p183 = r.ReadVarInt64()
+				x.RmPI64 = p183
 			}
 		case 52:
 			if f.Convert {
-				if v150, ok151 := c.ReadUintAs(f, 64); ok151 {
-					pv152 := uint64(v150)
-					x.PU64 = &pv152
+				if v188, ok189 := c.ReadUintAs(f, 64); ok189 {
+					pv190 := uint64(v188)
+					x.PU64 = &pv190
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p149 := foryimpl.Alloc[uint64](c)
-				*p149 = r.ReadVarUint64()
-				x.PU64 = p149
+				p187 := foryimpl.Alloc[uint64](c)
+				*p187 = r.ReadVarUint64()
+				x.PU64 = p187
 			}
 		case 53:
 			if f.Convert {
-				if v154, ok155 := c.ReadUintAs(f, 64); ok155 {
-					pv156 := uint64(v154)
-					x.RmPU64 = &pv156
+				if v192, ok193 := c.ReadUintAs(f, 64); ok193 {
+					pv194 := uint64(v192)
+					x.RmPU64 = &pv194
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p153 := foryimpl.Alloc[uint64](c)
-				*p153 = r.ReadVarUint64()
-				x.RmPU64 = p153
+				p191 := foryimpl.Alloc[uint64](c)
+				*p191 = r.ReadVarUint64()
+				x.RmPU64 = p191
 			}
 		case 54:
 			if f.Convert {
-				if v158, ok159 := c.ReadIntAs(f, 32); ok159 {
-					pv160 := int32(v158)
-					x.PI32 = &pv160
+				if v196, ok197 := c.ReadIntAs(f, 32); ok197 {
+					pv198 := int32(v196)
+					x.PI32 = &pv198
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p157 := foryimpl.Alloc[int32](c)
-				*p157 = r.ReadVarInt32()
-				x.PI32 = p157
+				p195 := foryimpl.Alloc[int32](c)
+				*p195 = r.ReadVarInt32()
+				x.PI32 = p195
 			}
 		case 55:
 			if f.Convert {
-				if v162, ok163 := c.ReadIntAs(f, 32); ok163 {
-					pv164 := int32(v162)
-					x.RmPI32 = &pv164
+				if v200, ok201 := c.ReadIntAs(f, 32); ok201 {
+					pv202 := int32(v200)
+					x.RmPI32 = &pv202
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p161 := foryimpl.Alloc[int32](c)
-				*p161 = r.ReadVarInt32()
-				x.RmPI32 = p161
+				p199 := foryimpl.Alloc[int32](c)
+				*p199 = r.ReadVarInt32()
+				x.RmPI32 = p199
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -1409,33 +2121,33 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p165 := foryimpl.Alloc[time.Duration](c)
-				*p165 = c.ReadDuration()
-				x.PD = p165
+				p203 := foryimpl.Alloc[time.Duration](c)
+				*p203 = c.ReadDuration()
+				x.PD = p203
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p166 := foryimpl.Alloc[serializer.Date](c)
-				*p166 = serializer.Date(c.ReadDate())
-				x.PDt = p166
+				p204 := foryimpl.Alloc[serializer.Date](c)
+				*p204 = serializer.Date(c.ReadDate())
+				x.PDt = p204
 			}
 		case 62:
 			if !f.Flag || c.ReadFlag() {
-				p167 := foryimpl.Alloc[Color](c)
-				*p167 = Color(c.ReadEnum(uint32(0x7fffffff)))
-				x.PE = p167
+				p205 := foryimpl.Alloc[Color](c)
+				*p205 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				x.PE = p205
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p168 := foryimpl.Alloc[string](c)
-				*p168 = c.ReadString()
-				x.PS = p168
+				p206 := foryimpl.Alloc[string](c)
+				*p206 = c.ReadString()
+				x.PS = p206
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p169 := foryimpl.Alloc[time.Time](c)
-				*p169 = c.ReadTime()
-				x.PT = p169
+				p207 := foryimpl.Alloc[time.Time](c)
+				*p207 = c.ReadTime()
+				x.PT = p207
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -1455,33 +2167,33 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				p170 := foryimpl.Alloc[time.Duration](c)
-				*p170 = c.ReadDuration()
-				x.RmPD = p170
+				p208 := foryimpl.Alloc[time.Duration](c)
+				*p208 = c.ReadDuration()
+				x.RmPD = p208
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				p171 := foryimpl.Alloc[serializer.Date](c)
-				*p171 = serializer.Date(c.ReadDate())
-				x.RmPDt = p171
+				p209 := foryimpl.Alloc[serializer.Date](c)
+				*p209 = serializer.Date(c.ReadDate())
+				x.RmPDt = p209
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p172 := foryimpl.Alloc[Color](c)
-				*p172 = Color(c.ReadEnum(uint32(0x7fffffff)))
-				x.RmPE = p172
+				p210 := foryimpl.Alloc[Color](c)
+				*p210 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				x.RmPE = p210
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p173 := foryimpl.Alloc[string](c)
-				*p173 = c.ReadString()
-				x.RmPS = p173
+				p211 := foryimpl.Alloc[string](c)
+				*p211 = c.ReadString()
+				x.RmPS = p211
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				p174 := foryimpl.Alloc[time.Time](c)
-				*p174 = c.ReadTime()
-				x.RmPT = p174
+				p212 := foryimpl.Alloc[time.Time](c)
+				*p212 = c.ReadTime()
+				x.RmPT = p212
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
@@ -1511,13 +2223,15 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 
 // foryTypeContainers is Containers's static type information. Fingerprint: a_bool,43,0,0;a_f32,55,0,0;a_f64,56,0,0;a_i16,45,0,0;a_i32,46,0,0;a_i64,47,0,0;a_i8,44,0,0;a_u16,49,0,0;a_u32,50,0,0;a_u64,51,0,0;a_u8,48,0,0;bin,41,0,0;fix,22,0,0[3,0,0];l_b,22,0,0[1,0,0];l_e,22,0,0[0,0,0];l_f32,22,0,0[19,0,0];l_f64,22,0,0[20,0,0];l_i32,22,0,0[5,0,0];l_i64,22,0,0[7,0,0];l_i8,22,0,0[2,0,0];l_l,22,0,0[22,0,0[5,0,0]];l_m,22,0,0[24,0,0[21,0,0|5,0,0]];l_p_i,22,0,0[5,0,0];l_s,22,0,0[21,0,0];l_t,22,0,0[38,0,0];l_u16,22,0,0[10,0,0];l_u64,22,0,0[14,0,0];m_b_s,24,0,0[1,0,0|21,0,0];m_e_s,24,0,0[0,0,0|21,0,0];m_i64_f,24,0,0[7,0,0|20,0,0];m_i_s,24,0,0[5,0,0|21,0,0];m_s_i,24,0,0[21,0,0|5,0,0];m_s_l,24,0,0[21,0,0|22,0,0[21,0,0]];m_s_m,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];m_s_p,24,0,0[21,0,0|5,0,0];m_u8,24,0,0[9,0,0|10,0,0];n_bin,41,0,1;n_l_s,22,0,1[21,0,0];n_m,24,0,1[21,0,0|5,0,0];raw,22,0,0[9,0,0];rm_a_bool,43,0,0;rm_a_f32,55,0,0;rm_a_f64,56,0,0;rm_a_i16,45,0,0;rm_a_i32,46,0,0;rm_a_i64,47,0,0;rm_a_i8,44,0,0;rm_a_u16,49,0,0;rm_a_u32,50,0,0;rm_a_u64,51,0,0;rm_a_u8,48,0,0;rm_bin,41,0,0;rm_fix,22,0,0[3,0,0];rm_l_b,22,0,0[1,0,0];rm_l_e,22,0,0[0,0,0];rm_l_f32,22,0,0[19,0,0];rm_l_f64,22,0,0[20,0,0];rm_l_i32,22,0,0[5,0,0];rm_l_i64,22,0,0[7,0,0];rm_l_i8,22,0,0[2,0,0];rm_l_l,22,0,0[22,0,0[5,0,0]];rm_l_m,22,0,0[24,0,0[21,0,0|5,0,0]];rm_l_p_i,22,0,0[5,0,0];rm_l_s,22,0,0[21,0,0];rm_l_t,22,0,0[38,0,0];rm_l_u16,22,0,0[10,0,0];rm_l_u64,22,0,0[14,0,0];rm_m_b_s,24,0,0[1,0,0|21,0,0];rm_m_e_s,24,0,0[0,0,0|21,0,0];rm_m_i64_f,24,0,0[7,0,0|20,0,0];rm_m_i_s,24,0,0[5,0,0|21,0,0];rm_m_s_i,24,0,0[21,0,0|5,0,0];rm_m_s_l,24,0,0[21,0,0|22,0,0[21,0,0]];rm_m_s_m,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];rm_m_s_p,24,0,0[21,0,0|5,0,0];rm_m_u8,24,0,0[9,0,0|10,0,0];rm_n_bin,41,0,1;rm_n_l_s,22,0,1[21,0,0];rm_n_m,24,0,1[21,0,0|5,0,0];rm_raw,22,0,0[9,0,0];
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
-	GoName:         "v1.Containers",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0xff, 0x80, 0x12, 0xe4, 0x5b, 0x7f, 0x70, 0x3a, 0xf7, 0x02, 0xdf, 0x31, 0xb7, 0x02, 0x4c, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8c, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8c, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x44, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4e, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16, 0x54, 0x2b, 0x45, 0x9b, 0x06, 0xc2, 0xe7, 0x2c, 0x98, 0x37, 0xa2, 0x67, 0xe0, 0x7e, 0x2e, 0xfb, 0x00, 0x98, 0x38, 0xa2, 0x67, 0xe0, 0x7e, 0x2f, 0x5c, 0x00, 0x98, 0x2d, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xbd, 0x00, 0x98, 0x2e, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xfb, 0x00, 0x98, 0x2f, 0xa2, 0x67, 0xe0, 0x7e, 0x47, 0x5c, 0x00, 0x94, 0x2c, 0x22, 0x67, 0xe0, 0x7e, 0x47, 0x80, 0x98, 0x31, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xbd, 0x00, 0x98, 0x32, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xfb, 0x00, 0x98, 0x33, 0xa2, 0x67, 0xe0, 0x7e, 0xa7, 0x5c, 0x00, 0x94, 0x30, 0x22, 0x67, 0xe0, 0x7e, 0xa7, 0x80, 0x4c, 0x29, 0x45, 0x9b, 0x0a, 0x1a, 0x4c, 0x16, 0x0e, 0x45, 0x9b, 0x2a, 0x2e, 0x4c, 0x16, 0x06, 0x45, 0x9b, 0x5e, 0xc2, 0x4c, 0x16, 0x66, 0x45, 0x9b, 0x5e, 0xc8, 0x98, 0x16, 0x4e, 0xa2, 0x67, 0xe5, 0xfe, 0x2e, 0xfb, 0x00, 0x98, 0x16, 0x52, 0xa2, 0x67, 0xe5, 0xfe, 0x2f, 0x5c, 0x00, 0x98, 0x16, 0x16, 0xa2, 0x67, 0xe5, 0xfe, 0x46, 0xfb, 0x00, 0x98, 0x16, 0x1e, 0xa2, 0x67, 0xe5, 0xfe, 0x47, 0x5c, 0x00, 0x94, 0x16, 0x0a, 0x22, 0x67, 0xe5, 0xfe, 0x47, 0x80, 0x4c, 0x16, 0x5a, 0x16, 0x45, 0x9b, 0x5e, 0xd6, 0x4c, 0x16, 0x62, 0x56, 0x16, 0x45, 0x9b, 0x5e, 0xd8, 0x54, 0x16, 0x16, 0xc5, 0x9b, 0x5e, 0xdf, 0xb4, 0x00, 0x4c, 0x16, 0x56, 0x45, 0x9b, 0x5e, 0xe4, 0x4c, 0x16, 0x9a, 0x01, 0x45, 0x9b, 0x5e, 0xe6, 0x98, 0x16, 0x2a, 0xa2, 0x67, 0xe5, 0xfe, 0xa6, 0xbd, 0x00, 0x98, 0x16, 0x3a, 0xa2, 0x67, 0xe5, 0xfe, 0xa7, 0x5c, 0x00, 0x54, 0x18, 0x06, 0x56, 0xc5, 0x9b, 0x66, 0xc3, 0xb9, 0x00, 0x54, 0x18, 0x66, 0x56, 0xc5, 0x9b, 0x66, 0xc9, 0xb9, 0x00, 0x9c, 0x18, 0x1e, 0x52, 0x22, 0x67, 0xe6, 0x7e, 0x47, 0x5c, 0x7e, 0x28, 0x54, 0x18, 0x16, 0x56, 0xc5, 0x9b, 0x66, 0xd1, 0xb9, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb4, 0x00, 0x54, 0x18, 0x56, 0x5a, 0x56, 0xc5, 0x9b, 0x66, 0xe5, 0xb5, 0x80, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb6, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb7, 0x80, 0x94, 0x18, 0x26, 0x2a, 0x22, 0x67, 0xe6, 0x7e, 0xa7, 0x80, 0x56, 0x29, 0xc5, 0x9b, 0x6e, 0xc2, 0x86, 0x80, 0x56, 0x16, 0x56, 0xc5, 0x9b, 0x6e, 0xd7, 0xb9, 0x00, 0x4e, 0x18, 0x56, 0x16, 0x45, 0x9b, 0x6e, 0xd8, 0x4c, 0x16, 0x26, 0x45, 0x9b, 0x88, 0x2c},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
-	SchemaHash:     324745818,
-	TypeDef:        []byte{0xff, 0x80, 0x12, 0xe4, 0x5b, 0x7f, 0x70, 0x3a, 0xf7, 0x02, 0xdf, 0x31, 0xb7, 0x02, 0x4c, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8c, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8c, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x44, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4e, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16, 0x54, 0x2b, 0x45, 0x9b, 0x06, 0xc2, 0xe7, 0x2c, 0x98, 0x37, 0xa2, 0x67, 0xe0, 0x7e, 0x2e, 0xfb, 0x00, 0x98, 0x38, 0xa2, 0x67, 0xe0, 0x7e, 0x2f, 0x5c, 0x00, 0x98, 0x2d, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xbd, 0x00, 0x98, 0x2e, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xfb, 0x00, 0x98, 0x2f, 0xa2, 0x67, 0xe0, 0x7e, 0x47, 0x5c, 0x00, 0x94, 0x2c, 0x22, 0x67, 0xe0, 0x7e, 0x47, 0x80, 0x98, 0x31, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xbd, 0x00, 0x98, 0x32, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xfb, 0x00, 0x98, 0x33, 0xa2, 0x67, 0xe0, 0x7e, 0xa7, 0x5c, 0x00, 0x94, 0x30, 0x22, 0x67, 0xe0, 0x7e, 0xa7, 0x80, 0x4c, 0x29, 0x45, 0x9b, 0x0a, 0x1a, 0x4c, 0x16, 0x0e, 0x45, 0x9b, 0x2a, 0x2e, 0x4c, 0x16, 0x06, 0x45, 0x9b, 0x5e, 0xc2, 0x4c, 0x16, 0x66, 0x45, 0x9b, 0x5e, 0xc8, 0x98, 0x16, 0x4e, 0xa2, 0x67, 0xe5, 0xfe, 0x2e, 0xfb, 0x00, 0x98, 0x16, 0x52, 0xa2, 0x67, 0xe5, 0xfe, 0x2f, 0x5c, 0x00, 0x98, 0x16, 0x16, 0xa2, 0x67, 0xe5, 0xfe, 0x46, 0xfb, 0x00, 0x98, 0x16, 0x1e, 0xa2, 0x67, 0xe5, 0xfe, 0x47, 0x5c, 0x00, 0x94, 0x16, 0x0a, 0x22, 0x67, 0xe5, 0xfe, 0x47, 0x80, 0x4c, 0x16, 0x5a, 0x16, 0x45, 0x9b, 0x5e, 0xd6, 0x4c, 0x16, 0x62, 0x56, 0x16, 0x45, 0x9b, 0x5e, 0xd8, 0x54, 0x16, 0x16, 0xc5, 0x9b, 0x5e, 0xdf, 0xb4, 0x00, 0x4c, 0x16, 0x56, 0x45, 0x9b, 0x5e, 0xe4, 0x4c, 0x16, 0x9a, 0x01, 0x45, 0x9b, 0x5e, 0xe6, 0x98, 0x16, 0x2a, 0xa2, 0x67, 0xe5, 0xfe, 0xa6, 0xbd, 0x00, 0x98, 0x16, 0x3a, 0xa2, 0x67, 0xe5, 0xfe, 0xa7, 0x5c, 0x00, 0x54, 0x18, 0x06, 0x56, 0xc5, 0x9b, 0x66, 0xc3, 0xb9, 0x00, 0x54, 0x18, 0x66, 0x56, 0xc5, 0x9b, 0x66, 0xc9, 0xb9, 0x00, 0x9c, 0x18, 0x1e, 0x52, 0x22, 0x67, 0xe6, 0x7e, 0x47, 0x5c, 0x7e, 0x28, 0x54, 0x18, 0x16, 0x56, 0xc5, 0x9b, 0x66, 0xd1, 0xb9, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb4, 0x00, 0x54, 0x18, 0x56, 0x5a, 0x56, 0xc5, 0x9b, 0x66, 0xe5, 0xb5, 0x80, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb6, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb7, 0x80, 0x94, 0x18, 0x26, 0x2a, 0x22, 0x67, 0xe6, 0x7e, 0xa7, 0x80, 0x56, 0x29, 0xc5, 0x9b, 0x6e, 0xc2, 0x86, 0x80, 0x56, 0x16, 0x56, 0xc5, 0x9b, 0x6e, 0xd7, 0xb9, 0x00, 0x4e, 0x18, 0x56, 0x16, 0x45, 0x9b, 0x6e, 0xd8, 0x4c, 0x16, 0x26, 0x45, 0x9b, 0x88, 0x2c},
-	UserID:         311,
+	ConsistentMeta:    []byte{0x1b, 0xb7, 0x02},
+	GoName:            "v1.Containers",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0xff, 0x80, 0x12, 0xe4, 0x5b, 0x7f, 0x70, 0x3a, 0xf7, 0x02, 0xdf, 0x31, 0xb7, 0x02, 0x4c, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8c, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8c, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x44, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4e, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16, 0x54, 0x2b, 0x45, 0x9b, 0x06, 0xc2, 0xe7, 0x2c, 0x98, 0x37, 0xa2, 0x67, 0xe0, 0x7e, 0x2e, 0xfb, 0x00, 0x98, 0x38, 0xa2, 0x67, 0xe0, 0x7e, 0x2f, 0x5c, 0x00, 0x98, 0x2d, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xbd, 0x00, 0x98, 0x2e, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xfb, 0x00, 0x98, 0x2f, 0xa2, 0x67, 0xe0, 0x7e, 0x47, 0x5c, 0x00, 0x94, 0x2c, 0x22, 0x67, 0xe0, 0x7e, 0x47, 0x80, 0x98, 0x31, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xbd, 0x00, 0x98, 0x32, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xfb, 0x00, 0x98, 0x33, 0xa2, 0x67, 0xe0, 0x7e, 0xa7, 0x5c, 0x00, 0x94, 0x30, 0x22, 0x67, 0xe0, 0x7e, 0xa7, 0x80, 0x4c, 0x29, 0x45, 0x9b, 0x0a, 0x1a, 0x4c, 0x16, 0x0e, 0x45, 0x9b, 0x2a, 0x2e, 0x4c, 0x16, 0x06, 0x45, 0x9b, 0x5e, 0xc2, 0x4c, 0x16, 0x66, 0x45, 0x9b, 0x5e, 0xc8, 0x98, 0x16, 0x4e, 0xa2, 0x67, 0xe5, 0xfe, 0x2e, 0xfb, 0x00, 0x98, 0x16, 0x52, 0xa2, 0x67, 0xe5, 0xfe, 0x2f, 0x5c, 0x00, 0x98, 0x16, 0x16, 0xa2, 0x67, 0xe5, 0xfe, 0x46, 0xfb, 0x00, 0x98, 0x16, 0x1e, 0xa2, 0x67, 0xe5, 0xfe, 0x47, 0x5c, 0x00, 0x94, 0x16, 0x0a, 0x22, 0x67, 0xe5, 0xfe, 0x47, 0x80, 0x4c, 0x16, 0x5a, 0x16, 0x45, 0x9b, 0x5e, 0xd6, 0x4c, 0x16, 0x62, 0x56, 0x16, 0x45, 0x9b, 0x5e, 0xd8, 0x54, 0x16, 0x16, 0xc5, 0x9b, 0x5e, 0xdf, 0xb4, 0x00, 0x4c, 0x16, 0x56, 0x45, 0x9b, 0x5e, 0xe4, 0x4c, 0x16, 0x9a, 0x01, 0x45, 0x9b, 0x5e, 0xe6, 0x98, 0x16, 0x2a, 0xa2, 0x67, 0xe5, 0xfe, 0xa6, 0xbd, 0x00, 0x98, 0x16, 0x3a, 0xa2, 0x67, 0xe5, 0xfe, 0xa7, 0x5c, 0x00, 0x54, 0x18, 0x06, 0x56, 0xc5, 0x9b, 0x66, 0xc3, 0xb9, 0x00, 0x54, 0x18, 0x66, 0x56, 0xc5, 0x9b, 0x66, 0xc9, 0xb9, 0x00, 0x9c, 0x18, 0x1e, 0x52, 0x22, 0x67, 0xe6, 0x7e, 0x47, 0x5c, 0x7e, 0x28, 0x54, 0x18, 0x16, 0x56, 0xc5, 0x9b, 0x66, 0xd1, 0xb9, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb4, 0x00, 0x54, 0x18, 0x56, 0x5a, 0x56, 0xc5, 0x9b, 0x66, 0xe5, 0xb5, 0x80, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb6, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb7, 0x80, 0x94, 0x18, 0x26, 0x2a, 0x22, 0x67, 0xe6, 0x7e, 0xa7, 0x80, 0x56, 0x29, 0xc5, 0x9b, 0x6e, 0xc2, 0x86, 0x80, 0x56, 0x16, 0x56, 0xc5, 0x9b, 0x6e, 0xd7, 0xb9, 0x00, 0x4e, 0x18, 0x56, 0x16, 0x45, 0x9b, 0x6e, 0xd8, 0x4c, 0x16, 0x26, 0x45, 0x9b, 0x88, 0x2c},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0xff, 0x80, 0x13, 0xe4, 0x52, 0xe4, 0xa0, 0x67, 0xf7, 0x02, 0xdf, 0x31, 0xb7, 0x02, 0x4d, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8d, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8d, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8d, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8d, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8d, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8d, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8d, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8d, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8d, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8d, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x45, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4f, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16, 0x55, 0x2b, 0x45, 0x9b, 0x06, 0xc2, 0xe7, 0x2c, 0x99, 0x37, 0xa2, 0x67, 0xe0, 0x7e, 0x2e, 0xfb, 0x00, 0x99, 0x38, 0xa2, 0x67, 0xe0, 0x7e, 0x2f, 0x5c, 0x00, 0x99, 0x2d, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xbd, 0x00, 0x99, 0x2e, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xfb, 0x00, 0x99, 0x2f, 0xa2, 0x67, 0xe0, 0x7e, 0x47, 0x5c, 0x00, 0x95, 0x2c, 0x22, 0x67, 0xe0, 0x7e, 0x47, 0x80, 0x99, 0x31, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xbd, 0x00, 0x99, 0x32, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xfb, 0x00, 0x99, 0x33, 0xa2, 0x67, 0xe0, 0x7e, 0xa7, 0x5c, 0x00, 0x95, 0x30, 0x22, 0x67, 0xe0, 0x7e, 0xa7, 0x80, 0x4d, 0x29, 0x45, 0x9b, 0x0a, 0x1a, 0x4c, 0x16, 0x0e, 0x45, 0x9b, 0x2a, 0x2e, 0x4c, 0x16, 0x06, 0x45, 0x9b, 0x5e, 0xc2, 0x4c, 0x16, 0x66, 0x45, 0x9b, 0x5e, 0xc8, 0x98, 0x16, 0x4e, 0xa2, 0x67, 0xe5, 0xfe, 0x2e, 0xfb, 0x00, 0x98, 0x16, 0x52, 0xa2, 0x67, 0xe5, 0xfe, 0x2f, 0x5c, 0x00, 0x98, 0x16, 0x16, 0xa2, 0x67, 0xe5, 0xfe, 0x46, 0xfb, 0x00, 0x98, 0x16, 0x1e, 0xa2, 0x67, 0xe5, 0xfe, 0x47, 0x5c, 0x00, 0x94, 0x16, 0x0a, 0x22, 0x67, 0xe5, 0xfe, 0x47, 0x80, 0x4c, 0x16, 0x5a, 0x16, 0x45, 0x9b, 0x5e, 0xd6, 0x4c, 0x16, 0x62, 0x56, 0x16, 0x45, 0x9b, 0x5e, 0xd8, 0x54, 0x16, 0x16, 0xc5, 0x9b, 0x5e, 0xdf, 0xb4, 0x00, 0x4c, 0x16, 0x56, 0x45, 0x9b, 0x5e, 0xe4, 0x4c, 0x16, 0x9a, 0x01, 0x45, 0x9b, 0x5e, 0xe6, 0x98, 0x16, 0x2a, 0xa2, 0x67, 0xe5, 0xfe, 0xa6, 0xbd, 0x00, 0x98, 0x16, 0x3a, 0xa2, 0x67, 0xe5, 0xfe, 0xa7, 0x5c, 0x00, 0x54, 0x18, 0x06, 0x56, 0xc5, 0x9b, 0x66, 0xc3, 0xb9, 0x00, 0x54, 0x18, 0x66, 0x56, 0xc5, 0x9b, 0x66, 0xc9, 0xb9, 0x00, 0x9c, 0x18, 0x1e, 0x52, 0x22, 0x67, 0xe6, 0x7e, 0x47, 0x5c, 0x7e, 0x28, 0x54, 0x18, 0x16, 0x56, 0xc5, 0x9b, 0x66, 0xd1, 0xb9, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb4, 0x00, 0x54, 0x18, 0x56, 0x5a, 0x56, 0xc5, 0x9b, 0x66, 0xe5, 0xb5, 0x80, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb6, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb7, 0x80, 0x94, 0x18, 0x26, 0x2a, 0x22, 0x67, 0xe6, 0x7e, 0xa7, 0x80, 0x57, 0x29, 0xc5, 0x9b, 0x6e, 0xc2, 0x86, 0x80, 0x56, 0x16, 0x56, 0xc5, 0x9b, 0x6e, 0xd7, 0xb9, 0x00, 0x4e, 0x18, 0x56, 0x16, 0x45, 0x9b, 0x6e, 0xd8, 0x4c, 0x16, 0x26, 0x45, 0x9b, 0x88, 0x2c},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
+	SchemaHash:        324745818,
+	TypeDef:           []byte{0xff, 0x80, 0x12, 0xe4, 0x5b, 0x7f, 0x70, 0x3a, 0xf7, 0x02, 0xdf, 0x31, 0xb7, 0x02, 0x4c, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8c, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8c, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x44, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4e, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16, 0x54, 0x2b, 0x45, 0x9b, 0x06, 0xc2, 0xe7, 0x2c, 0x98, 0x37, 0xa2, 0x67, 0xe0, 0x7e, 0x2e, 0xfb, 0x00, 0x98, 0x38, 0xa2, 0x67, 0xe0, 0x7e, 0x2f, 0x5c, 0x00, 0x98, 0x2d, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xbd, 0x00, 0x98, 0x2e, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xfb, 0x00, 0x98, 0x2f, 0xa2, 0x67, 0xe0, 0x7e, 0x47, 0x5c, 0x00, 0x94, 0x2c, 0x22, 0x67, 0xe0, 0x7e, 0x47, 0x80, 0x98, 0x31, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xbd, 0x00, 0x98, 0x32, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xfb, 0x00, 0x98, 0x33, 0xa2, 0x67, 0xe0, 0x7e, 0xa7, 0x5c, 0x00, 0x94, 0x30, 0x22, 0x67, 0xe0, 0x7e, 0xa7, 0x80, 0x4c, 0x29, 0x45, 0x9b, 0x0a, 0x1a, 0x4c, 0x16, 0x0e, 0x45, 0x9b, 0x2a, 0x2e, 0x4c, 0x16, 0x06, 0x45, 0x9b, 0x5e, 0xc2, 0x4c, 0x16, 0x66, 0x45, 0x9b, 0x5e, 0xc8, 0x98, 0x16, 0x4e, 0xa2, 0x67, 0xe5, 0xfe, 0x2e, 0xfb, 0x00, 0x98, 0x16, 0x52, 0xa2, 0x67, 0xe5, 0xfe, 0x2f, 0x5c, 0x00, 0x98, 0x16, 0x16, 0xa2, 0x67, 0xe5, 0xfe, 0x46, 0xfb, 0x00, 0x98, 0x16, 0x1e, 0xa2, 0x67, 0xe5, 0xfe, 0x47, 0x5c, 0x00, 0x94, 0x16, 0x0a, 0x22, 0x67, 0xe5, 0xfe, 0x47, 0x80, 0x4c, 0x16, 0x5a, 0x16, 0x45, 0x9b, 0x5e, 0xd6, 0x4c, 0x16, 0x62, 0x56, 0x16, 0x45, 0x9b, 0x5e, 0xd8, 0x54, 0x16, 0x16, 0xc5, 0x9b, 0x5e, 0xdf, 0xb4, 0x00, 0x4c, 0x16, 0x56, 0x45, 0x9b, 0x5e, 0xe4, 0x4c, 0x16, 0x9a, 0x01, 0x45, 0x9b, 0x5e, 0xe6, 0x98, 0x16, 0x2a, 0xa2, 0x67, 0xe5, 0xfe, 0xa6, 0xbd, 0x00, 0x98, 0x16, 0x3a, 0xa2, 0x67, 0xe5, 0xfe, 0xa7, 0x5c, 0x00, 0x54, 0x18, 0x06, 0x56, 0xc5, 0x9b, 0x66, 0xc3, 0xb9, 0x00, 0x54, 0x18, 0x66, 0x56, 0xc5, 0x9b, 0x66, 0xc9, 0xb9, 0x00, 0x9c, 0x18, 0x1e, 0x52, 0x22, 0x67, 0xe6, 0x7e, 0x47, 0x5c, 0x7e, 0x28, 0x54, 0x18, 0x16, 0x56, 0xc5, 0x9b, 0x66, 0xd1, 0xb9, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb4, 0x00, 0x54, 0x18, 0x56, 0x5a, 0x56, 0xc5, 0x9b, 0x66, 0xe5, 0xb5, 0x80, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb6, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb7, 0x80, 0x94, 0x18, 0x26, 0x2a, 0x22, 0x67, 0xe6, 0x7e, 0xa7, 0x80, 0x56, 0x29, 0xc5, 0x9b, 0x6e, 0xc2, 0x86, 0x80, 0x56, 0x16, 0x56, 0xc5, 0x9b, 0x6e, 0xd7, 0xb9, 0x00, 0x4e, 0x18, 0x56, 0x16, 0x45, 0x9b, 0x6e, 0xd8, 0x4c, 0x16, 0x26, 0x45, 0x9b, 0x88, 0x2c},
+	TypeDefRef:        []byte{0xff, 0x80, 0x13, 0xe4, 0x52, 0xe4, 0xa0, 0x67, 0xf7, 0x02, 0xdf, 0x31, 0xb7, 0x02, 0x4d, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8d, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8d, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8d, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8d, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8d, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8d, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8d, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8d, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8d, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8d, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x45, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4f, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16, 0x55, 0x2b, 0x45, 0x9b, 0x06, 0xc2, 0xe7, 0x2c, 0x99, 0x37, 0xa2, 0x67, 0xe0, 0x7e, 0x2e, 0xfb, 0x00, 0x99, 0x38, 0xa2, 0x67, 0xe0, 0x7e, 0x2f, 0x5c, 0x00, 0x99, 0x2d, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xbd, 0x00, 0x99, 0x2e, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xfb, 0x00, 0x99, 0x2f, 0xa2, 0x67, 0xe0, 0x7e, 0x47, 0x5c, 0x00, 0x95, 0x2c, 0x22, 0x67, 0xe0, 0x7e, 0x47, 0x80, 0x99, 0x31, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xbd, 0x00, 0x99, 0x32, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xfb, 0x00, 0x99, 0x33, 0xa2, 0x67, 0xe0, 0x7e, 0xa7, 0x5c, 0x00, 0x95, 0x30, 0x22, 0x67, 0xe0, 0x7e, 0xa7, 0x80, 0x4d, 0x29, 0x45, 0x9b, 0x0a, 0x1a, 0x4c, 0x16, 0x0e, 0x45, 0x9b, 0x2a, 0x2e, 0x4c, 0x16, 0x06, 0x45, 0x9b, 0x5e, 0xc2, 0x4c, 0x16, 0x66, 0x45, 0x9b, 0x5e, 0xc8, 0x98, 0x16, 0x4e, 0xa2, 0x67, 0xe5, 0xfe, 0x2e, 0xfb, 0x00, 0x98, 0x16, 0x52, 0xa2, 0x67, 0xe5, 0xfe, 0x2f, 0x5c, 0x00, 0x98, 0x16, 0x16, 0xa2, 0x67, 0xe5, 0xfe, 0x46, 0xfb, 0x00, 0x98, 0x16, 0x1e, 0xa2, 0x67, 0xe5, 0xfe, 0x47, 0x5c, 0x00, 0x94, 0x16, 0x0a, 0x22, 0x67, 0xe5, 0xfe, 0x47, 0x80, 0x4c, 0x16, 0x5a, 0x16, 0x45, 0x9b, 0x5e, 0xd6, 0x4c, 0x16, 0x62, 0x56, 0x16, 0x45, 0x9b, 0x5e, 0xd8, 0x54, 0x16, 0x16, 0xc5, 0x9b, 0x5e, 0xdf, 0xb4, 0x00, 0x4c, 0x16, 0x56, 0x45, 0x9b, 0x5e, 0xe4, 0x4c, 0x16, 0x9a, 0x01, 0x45, 0x9b, 0x5e, 0xe6, 0x98, 0x16, 0x2a, 0xa2, 0x67, 0xe5, 0xfe, 0xa6, 0xbd, 0x00, 0x98, 0x16, 0x3a, 0xa2, 0x67, 0xe5, 0xfe, 0xa7, 0x5c, 0x00, 0x54, 0x18, 0x06, 0x56, 0xc5, 0x9b, 0x66, 0xc3, 0xb9, 0x00, 0x54, 0x18, 0x66, 0x56, 0xc5, 0x9b, 0x66, 0xc9, 0xb9, 0x00, 0x9c, 0x18, 0x1e, 0x52, 0x22, 0x67, 0xe6, 0x7e, 0x47, 0x5c, 0x7e, 0x28, 0x54, 0x18, 0x16, 0x56, 0xc5, 0x9b, 0x66, 0xd1, 0xb9, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb4, 0x00, 0x54, 0x18, 0x56, 0x5a, 0x56, 0xc5, 0x9b, 0x66, 0xe5, 0xb5, 0x80, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb6, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb7, 0x80, 0x94, 0x18, 0x26, 0x2a, 0x22, 0x67, 0xe6, 0x7e, 0xa7, 0x80, 0x57, 0x29, 0xc5, 0x9b, 0x6e, 0xc2, 0x86, 0x80, 0x56, 0x16, 0x56, 0xc5, 0x9b, 0x6e, 0xd7, 0xb9, 0x00, 0x4e, 0x18, 0x56, 0x16, 0x45, 0x9b, 0x6e, 0xd8, 0x4c, 0x16, 0x26, 0x45, 0x9b, 0x88, 0x2c},
+	UserID:            311,
 })
 
 // foryShapeContainers stops compiling when Containers's fields or their tags change; run go generate.
@@ -1618,6 +2332,9 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -1644,6 +2361,10 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
 func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -2793,8 +3514,1115 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for i386 := range x.LM {
+			for k387 := range x.LM[i386] {
+				if !foryimpl.ValidString(string(k387)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LM"))
+					return
+				}
+			}
+		}
+		for i395 := range x.LS {
+			if !foryimpl.ValidString(string(x.LS[i395])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LS"))
+				return
+			}
+		}
+		for _, e404 := range x.MBS {
+			if !foryimpl.ValidString(string(e404)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MBS"))
+				return
+			}
+		}
+		for _, e408 := range x.MES {
+			if !foryimpl.ValidString(string(e408)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MES"))
+				return
+			}
+		}
+		for _, e416 := range x.MIS {
+			if !foryimpl.ValidString(string(e416)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MIS"))
+				return
+			}
+		}
+		for k419 := range x.MSI {
+			if !foryimpl.ValidString(string(k419)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSI"))
+				return
+			}
+		}
+		for k423, e424 := range x.MSL {
+			if !foryimpl.ValidString(string(k423)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSL"))
+				return
+			}
+			for i426 := range e424 {
+				if !foryimpl.ValidString(string(e424[i426])) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSL"))
+					return
+				}
+			}
+		}
+		for k430, e431 := range x.MSM {
+			if !foryimpl.ValidString(string(k430)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSM"))
+				return
+			}
+			for k432 := range e431 {
+				if !foryimpl.ValidString(string(k432)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSM"))
+					return
+				}
+			}
+		}
+		for k438 := range x.MSP {
+			if !foryimpl.ValidString(string(k438)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSP"))
+				return
+			}
+		}
+		for i447 := range x.NLS {
+			if !foryimpl.ValidString(string(x.NLS[i447])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NLS"))
+				return
+			}
+		}
+		for k449 := range x.NM {
+			if !foryimpl.ValidString(string(k449)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NM"))
+				return
+			}
+		}
+		for i478 := range x.RmLM {
+			for k479 := range x.RmLM[i478] {
+				if !foryimpl.ValidString(string(k479)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmLM"))
+					return
+				}
+			}
+		}
+		for i487 := range x.RmLS {
+			if !foryimpl.ValidString(string(x.RmLS[i487])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmLS"))
+				return
+			}
+		}
+		for _, e496 := range x.RmMBS {
+			if !foryimpl.ValidString(string(e496)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMBS"))
+				return
+			}
+		}
+		for _, e500 := range x.RmMES {
+			if !foryimpl.ValidString(string(e500)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMES"))
+				return
+			}
+		}
+		for _, e508 := range x.RmMIS {
+			if !foryimpl.ValidString(string(e508)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMIS"))
+				return
+			}
+		}
+		for k511 := range x.RmMSI {
+			if !foryimpl.ValidString(string(k511)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSI"))
+				return
+			}
+		}
+		for k515, e516 := range x.RmMSL {
+			if !foryimpl.ValidString(string(k515)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL"))
+				return
+			}
+			for i518 := range e516 {
+				if !foryimpl.ValidString(string(e516[i518])) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL"))
+					return
+				}
+			}
+		}
+		for k522, e523 := range x.RmMSM {
+			if !foryimpl.ValidString(string(k522)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM"))
+				return
+			}
+			for k524 := range e523 {
+				if !foryimpl.ValidString(string(k524)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM"))
+					return
+				}
+			}
+		}
+		for k530 := range x.RmMSP {
+			if !foryimpl.ValidString(string(k530)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSP"))
+				return
+			}
+		}
+		for i539 := range x.RmNLS {
+			if !foryimpl.ValidString(string(x.RmNLS[i539])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmNLS"))
+				return
+			}
+		}
+		for k541 := range x.RmNM {
+			if !foryimpl.ValidString(string(k541)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmNM"))
+				return
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(324745818)
+	}
+	if !foryimpl.WriteRefSlice(c, x.ABool) {
+		l547 := x.ABool
+		b.WriteVarUint32(uint32(len(l547) * 1))
+		b.WriteRawBools(l547)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AF32) {
+		l548 := x.AF32
+		b.WriteVarUint32(uint32(len(l548) * 4))
+		b.WriteRawFloat32s(l548)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AF64) {
+		l549 := x.AF64
+		b.WriteVarUint32(uint32(len(l549) * 8))
+		b.WriteRawFloat64s(l549)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AI16) {
+		l550 := x.AI16
+		b.WriteVarUint32(uint32(len(l550) * 2))
+		b.WriteRawInt16s(l550)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AI32) {
+		l551 := x.AI32
+		b.WriteVarUint32(uint32(len(l551) * 4))
+		b.WriteRawInt32s(l551)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AI64) {
+		l552 := x.AI64
+		b.WriteVarUint32(uint32(len(l552) * 8))
+		b.WriteRawInt64s(l552)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AI8) {
+		l553 := x.AI8
+		b.WriteVarUint32(uint32(len(l553) * 1))
+		for _, e554 := range l553 {
+			b.WriteInt8(int8(e554))
+		}
+	}
+	if !foryimpl.WriteRefSlice(c, x.AU16) {
+		l555 := x.AU16
+		b.WriteVarUint32(uint32(len(l555) * 2))
+		b.WriteRawUint16s(l555)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AU32) {
+		l556 := x.AU32
+		b.WriteVarUint32(uint32(len(l556) * 4))
+		b.WriteRawUint32s(l556)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AU64) {
+		l557 := x.AU64
+		b.WriteVarUint32(uint32(len(l557) * 8))
+		b.WriteRawUint64s(l557)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AU8) {
+		l558 := x.AU8
+		b.WriteVarUint32(uint32(len(l558) * 1))
+		b.WriteBytes(l558)
+	}
+	if !foryimpl.WriteRefSlice(c, x.Bin) {
+		l559 := x.Bin
+		b.WriteVarUint32(uint32(len(l559)))
+		b.WriteBytes(l559)
+	}
+	b.WriteVarUint32(uint32(len(x.Fix)))
+	if len(x.Fix) > 0 {
+		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e560 := range x.Fix {
+			{
+				buffer.PutInt16At(w, off, e560)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l561 := x.LB
+	b.WriteVarUint32(uint32(len(l561)))
+	if len(l561) > 0 {
+		b.Reserve(1 + len(l561)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e562 := range l561 {
+			{
+				buffer.PutBoolAt(w, off, e562)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l563 := x.LE
+	b.WriteVarUint32(uint32(len(l563)))
+	if len(l563) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e564 := range l563 {
+			b.WriteVarUint32(uint32(e564))
+		}
+	}
+	l565 := x.LF32
+	b.WriteVarUint32(uint32(len(l565)))
+	if len(l565) > 0 {
+		b.Reserve(1 + len(l565)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e566 := range l565 {
+			{
+				buffer.PutFloat32At(w, off, e566)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l567 := x.LF64
+	b.WriteVarUint32(uint32(len(l567)))
+	if len(l567) > 0 {
+		b.Reserve(1 + len(l567)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e568 := range l567 {
+			{
+				buffer.PutFloat64At(w, off, e568)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l569 := x.LI32
+	b.WriteVarUint32(uint32(len(l569)))
+	if len(l569) > 0 {
+		b.Reserve(1 + len(l569)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e570 := range l569 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e570))
+		}
+		b.SetWriterIndex(off)
+	}
+	l571 := x.LI64
+	b.WriteVarUint32(uint32(len(l571)))
+	if len(l571) > 0 {
+		b.Reserve(1 + len(l571)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e572 := range l571 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e572))
+		}
+		b.SetWriterIndex(off)
+	}
+	l573 := x.LI8
+	b.WriteVarUint32(uint32(len(l573)))
+	if len(l573) > 0 {
+		b.Reserve(1 + len(l573)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e574 := range l573 {
+			{
+				buffer.PutInt8At(w, off, e574)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l575 := x.LL
+	b.WriteVarUint32(uint32(len(l575)))
+	if len(l575) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e576 := range l575 {
+			b.WriteVarUint32(uint32(len(e576)))
+			if len(e576) > 0 {
+				b.Reserve(1 + len(e576)*5 + buffer.BatchSlack)
+				w, off := b.Window(), b.WriterIndex()
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e577 := range e576 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e577))
+				}
+				b.SetWriterIndex(off)
+			}
+		}
+	}
+	l578 := x.LM
+	b.WriteVarUint32(uint32(len(l578)))
+	if len(l578) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e579 := range l578 {
+			var mw580 foryimpl.MapWriter
+			mw580.Begin(b, len(e579))
+			for k581, v582 := range e579 {
+				mw580.Entry(b)
+				foryimpl.WriteString(b, k581)
+				b.WriteVarInt32(v582)
+			}
+			mw580.End(b)
+		}
+	}
+	l583 := x.LPI
+	b.WriteVarUint32(uint32(len(l583)))
+	if len(l583) > 0 {
+		h584 := byte(0x0c)
+		for _, p585 := range l583 {
+			if p585 == nil {
+				h584 = 0x0e
+				break
+			}
+		}
+		b.WriteUint8(h584)
+		for _, p585 := range l583 {
+			if h584 == 0x0e {
+				if p585 == nil {
+					b.WriteUint8(0xfd)
+					continue
+				}
+				b.WriteUint8(0xff)
+			}
+			b.WriteVarInt32(*p585)
+		}
+	}
+	l586 := x.LS
+	{
+		sz588 := 6 + buffer.BatchSlack + len(l586)*9
+		for _, e587 := range l586 {
+			sz588 += len(e587)
+		}
+		b.Reserve(sz588)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l586)))
+		if len(l586) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e587 := range l586 {
+				if len(w)-off < len(e587)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e587) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e587))<<2|2)
+				if len(e587) > 0 {
+					off += copy(w[off:], e587)
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l589 := x.LT
+	b.WriteVarUint32(uint32(len(l589)))
+	if len(l589) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e590 := range l589 {
+			foryimpl.WriteTime(b, e590)
+		}
+	}
+	l591 := x.LU16
+	b.WriteVarUint32(uint32(len(l591)))
+	if len(l591) > 0 {
+		b.Reserve(1 + len(l591)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e592 := range l591 {
+			{
+				buffer.PutUint16At(w, off, e592)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l593 := x.LU64
+	b.WriteVarUint32(uint32(len(l593)))
+	if len(l593) > 0 {
+		b.Reserve(1 + len(l593)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e594 := range l593 {
+			off = buffer.PutVarUint64At(w, off, e594)
+		}
+		b.SetWriterIndex(off)
+	}
+	var mw595 foryimpl.MapWriter
+	mw595.Begin(b, len(x.MBS))
+	for k596, v597 := range x.MBS {
+		mw595.Entry(b)
+		b.WriteBool(k596)
+		foryimpl.WriteString(b, v597)
+	}
+	mw595.End(b)
+	var mw598 foryimpl.MapWriter
+	mw598.Begin(b, len(x.MES))
+	for k599, v600 := range x.MES {
+		mw598.Entry(b)
+		b.WriteVarUint32(uint32(k599))
+		foryimpl.WriteString(b, v600)
+	}
+	mw598.End(b)
+	var mw601 foryimpl.MapWriter
+	mw601.Begin(b, len(x.MI64F))
+	for k602, v603 := range x.MI64F {
+		mw601.Entry(b)
+		b.WriteVarInt64(k602)
+		b.WriteFloat64(v603)
+	}
+	mw601.End(b)
+	var mw604 foryimpl.MapWriter
+	mw604.Begin(b, len(x.MIS))
+	for k605, v606 := range x.MIS {
+		mw604.Entry(b)
+		b.WriteVarInt32(k605)
+		foryimpl.WriteString(b, v606)
+	}
+	mw604.End(b)
+	var mw607 foryimpl.MapWriter
+	mw607.Begin(b, len(x.MSI))
+	for k608, v609 := range x.MSI {
+		mw607.Entry(b)
+		foryimpl.WriteString(b, k608)
+		b.WriteVarInt32(v609)
+	}
+	mw607.End(b)
+	var mw610 foryimpl.MapWriter
+	mw610.Begin(b, len(x.MSL))
+	for k611, v612 := range x.MSL {
+		if v612 == nil {
+			mw610.NullEntry(b)
+			foryimpl.WriteString(b, k611)
+		} else {
+			mw610.Entry(b)
+			foryimpl.WriteString(b, k611)
+			{
+				sz614 := 6 + buffer.BatchSlack + len(v612)*9
+				for _, e613 := range v612 {
+					sz614 += len(e613)
+				}
+				b.Reserve(sz614)
+				w, off := b.Window(), b.WriterIndex()
+				off = buffer.PutVarUint32At(w, off, uint32(len(v612)))
+				if len(v612) > 0 {
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e613 := range v612 {
+						if len(w)-off < len(e613)+9+buffer.BatchSlack {
+							b.SetWriterIndex(off)
+							b.Reserve(len(e613) + 9 + buffer.BatchSlack)
+							w = b.Window()
+						}
+						off = buffer.PutVarUint64At(w, off, uint64(len(e613))<<2|2)
+						if len(e613) > 0 {
+							off += copy(w[off:], e613)
+						}
+					}
+				}
+				b.SetWriterIndex(off)
+			}
+		}
+	}
+	mw610.End(b)
+	var mw615 foryimpl.MapWriter
+	mw615.Begin(b, len(x.MSM))
+	for k616, v617 := range x.MSM {
+		if v617 == nil {
+			mw615.NullEntry(b)
+			foryimpl.WriteString(b, k616)
+		} else {
+			mw615.Entry(b)
+			foryimpl.WriteString(b, k616)
+			var mw618 foryimpl.MapWriter
+			mw618.Begin(b, len(v617))
+			for k619, v620 := range v617 {
+				mw618.Entry(b)
+				foryimpl.WriteString(b, k619)
+				b.WriteVarInt32(v620)
+			}
+			mw618.End(b)
+		}
+	}
+	mw615.End(b)
+	var mw621 foryimpl.MapWriter
+	mw621.Begin(b, len(x.MSP))
+	for k622, v623 := range x.MSP {
+		if v623 == nil {
+			mw621.NullEntry(b)
+			foryimpl.WriteString(b, k622)
+		} else {
+			mw621.Entry(b)
+			foryimpl.WriteString(b, k622)
+			b.WriteVarInt32(*v623)
+		}
+	}
+	mw621.End(b)
+	var mw624 foryimpl.MapWriter
+	mw624.Begin(b, len(x.MU8))
+	for k625, v626 := range x.MU8 {
+		mw624.Entry(b)
+		b.WriteUint8(k625)
+		b.WriteUint16(v626)
+	}
+	mw624.End(b)
+	if !foryimpl.WriteRefSlice(c, x.NBin) {
+		l627 := x.NBin
+		b.WriteVarUint32(uint32(len(l627)))
+		b.WriteBytes(l627)
+	}
+	if x.NLS == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		l628 := x.NLS
+		{
+			sz630 := 6 + buffer.BatchSlack + len(l628)*9
+			for _, e629 := range l628 {
+				sz630 += len(e629)
+			}
+			b.Reserve(sz630)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(l628)))
+			if len(l628) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e629 := range l628 {
+					if len(w)-off < len(e629)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e629) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
+					off = buffer.PutVarUint64At(w, off, uint64(len(e629))<<2|2)
+					if len(e629) > 0 {
+						off += copy(w[off:], e629)
+					}
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	if x.NM == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		var mw631 foryimpl.MapWriter
+		mw631.Begin(b, len(x.NM))
+		for k632, v633 := range x.NM {
+			mw631.Entry(b)
+			foryimpl.WriteString(b, k632)
+			b.WriteVarInt32(v633)
+		}
+		mw631.End(b)
+	}
+	l634 := x.Raw
+	b.WriteVarUint32(uint32(len(l634)))
+	if len(l634) > 0 {
+		b.Reserve(1 + len(l634)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e635 := range l634 {
+			{
+				buffer.PutUint8At(w, off, e635)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefSlice(c, x.RmABool) {
+		l636 := x.RmABool
+		b.WriteVarUint32(uint32(len(l636) * 1))
+		b.WriteRawBools(l636)
+	}
+	if !foryimpl.WriteRefSlice(c, x.RmAF32) {
+		l637 := x.RmAF32
+		b.WriteVarUint32(uint32(len(l637) * 4))
+		b.WriteRawFloat32s(l637)
+	}
+	if !foryimpl.WriteRefSlice(c, x.RmAF64) {
+		l638 := x.RmAF64
+		b.WriteVarUint32(uint32(len(l638) * 8))
+		b.WriteRawFloat64s(l638)
+	}
+	if !foryimpl.WriteRefSlice(c, x.RmAI16) {
+		l639 := x.RmAI16
+		b.WriteVarUint32(uint32(len(l639) * 2))
+		b.WriteRawInt16s(l639)
+	}
+	if !foryimpl.WriteRefSlice(c, x.RmAI32) {
+		l640 := x.RmAI32
+		b.WriteVarUint32(uint32(len(l640) * 4))
+		b.WriteRawInt32s(l640)
+	}
+	if !foryimpl.WriteRefSlice(c, x.RmAI64) {
+		l641 := x.RmAI64
+		b.WriteVarUint32(uint32(len(l641) * 8))
+		b.WriteRawInt64s(l641)
+	}
+	if !foryimpl.WriteRefSlice(c, x.RmAI8) {
+		l642 := x.RmAI8
+		b.WriteVarUint32(uint32(len(l642) * 1))
+		for _, e643 := range l642 {
+			b.WriteInt8(int8(e643))
+		}
+	}
+	if !foryimpl.WriteRefSlice(c, x.RmAU16) {
+		l644 := x.RmAU16
+		b.WriteVarUint32(uint32(len(l644) * 2))
+		b.WriteRawUint16s(l644)
+	}
+	if !foryimpl.WriteRefSlice(c, x.RmAU32) {
+		l645 := x.RmAU32
+		b.WriteVarUint32(uint32(len(l645) * 4))
+		b.WriteRawUint32s(l645)
+	}
+	if !foryimpl.WriteRefSlice(c, x.RmAU64) {
+		l646 := x.RmAU64
+		b.WriteVarUint32(uint32(len(l646) * 8))
+		b.WriteRawUint64s(l646)
+	}
+	if !foryimpl.WriteRefSlice(c, x.RmAU8) {
+		l647 := x.RmAU8
+		b.WriteVarUint32(uint32(len(l647) * 1))
+		b.WriteBytes(l647)
+	}
+	if !foryimpl.WriteRefSlice(c, x.RmBin) {
+		l648 := x.RmBin
+		b.WriteVarUint32(uint32(len(l648)))
+		b.WriteBytes(l648)
+	}
+	b.WriteVarUint32(uint32(len(x.RmFix)))
+	if len(x.RmFix) > 0 {
+		b.Reserve(1 + len(x.RmFix)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e649 := range x.RmFix {
+			{
+				buffer.PutInt16At(w, off, e649)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l650 := x.RmLB
+	b.WriteVarUint32(uint32(len(l650)))
+	if len(l650) > 0 {
+		b.Reserve(1 + len(l650)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e651 := range l650 {
+			{
+				buffer.PutBoolAt(w, off, e651)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l652 := x.RmLE
+	b.WriteVarUint32(uint32(len(l652)))
+	if len(l652) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e653 := range l652 {
+			b.WriteVarUint32(uint32(e653))
+		}
+	}
+	l654 := x.RmLF32
+	b.WriteVarUint32(uint32(len(l654)))
+	if len(l654) > 0 {
+		b.Reserve(1 + len(l654)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e655 := range l654 {
+			{
+				buffer.PutFloat32At(w, off, e655)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l656 := x.RmLF64
+	b.WriteVarUint32(uint32(len(l656)))
+	if len(l656) > 0 {
+		b.Reserve(1 + len(l656)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e657 := range l656 {
+			{
+				buffer.PutFloat64At(w, off, e657)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l658 := x.RmLI32
+	b.WriteVarUint32(uint32(len(l658)))
+	if len(l658) > 0 {
+		b.Reserve(1 + len(l658)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e659 := range l658 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e659))
+		}
+		b.SetWriterIndex(off)
+	}
+	l660 := x.RmLI64
+	b.WriteVarUint32(uint32(len(l660)))
+	if len(l660) > 0 {
+		b.Reserve(1 + len(l660)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e661 := range l660 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e661))
+		}
+		b.SetWriterIndex(off)
+	}
+	l662 := x.RmLI8
+	b.WriteVarUint32(uint32(len(l662)))
+	if len(l662) > 0 {
+		b.Reserve(1 + len(l662)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e663 := range l662 {
+			{
+				buffer.PutInt8At(w, off, e663)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l664 := x.RmLL
+	b.WriteVarUint32(uint32(len(l664)))
+	if len(l664) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e665 := range l664 {
+			b.WriteVarUint32(uint32(len(e665)))
+			if len(e665) > 0 {
+				b.Reserve(1 + len(e665)*5 + buffer.BatchSlack)
+				w, off := b.Window(), b.WriterIndex()
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e666 := range e665 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e666))
+				}
+				b.SetWriterIndex(off)
+			}
+		}
+	}
+	l667 := x.RmLM
+	b.WriteVarUint32(uint32(len(l667)))
+	if len(l667) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e668 := range l667 {
+			var mw669 foryimpl.MapWriter
+			mw669.Begin(b, len(e668))
+			for k670, v671 := range e668 {
+				mw669.Entry(b)
+				foryimpl.WriteString(b, k670)
+				b.WriteVarInt32(v671)
+			}
+			mw669.End(b)
+		}
+	}
+	l672 := x.RmLPI
+	b.WriteVarUint32(uint32(len(l672)))
+	if len(l672) > 0 {
+		h673 := byte(0x0c)
+		for _, p674 := range l672 {
+			if p674 == nil {
+				h673 = 0x0e
+				break
+			}
+		}
+		b.WriteUint8(h673)
+		for _, p674 := range l672 {
+			if h673 == 0x0e {
+				if p674 == nil {
+					b.WriteUint8(0xfd)
+					continue
+				}
+				b.WriteUint8(0xff)
+			}
+			b.WriteVarInt32(*p674)
+		}
+	}
+	l675 := x.RmLS
+	{
+		sz677 := 6 + buffer.BatchSlack + len(l675)*9
+		for _, e676 := range l675 {
+			sz677 += len(e676)
+		}
+		b.Reserve(sz677)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l675)))
+		if len(l675) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e676 := range l675 {
+				if len(w)-off < len(e676)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e676) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e676))<<2|2)
+				if len(e676) > 0 {
+					off += copy(w[off:], e676)
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l678 := x.RmLT
+	b.WriteVarUint32(uint32(len(l678)))
+	if len(l678) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e679 := range l678 {
+			foryimpl.WriteTime(b, e679)
+		}
+	}
+	l680 := x.RmLU16
+	b.WriteVarUint32(uint32(len(l680)))
+	if len(l680) > 0 {
+		b.Reserve(1 + len(l680)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e681 := range l680 {
+			{
+				buffer.PutUint16At(w, off, e681)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l682 := x.RmLU64
+	b.WriteVarUint32(uint32(len(l682)))
+	if len(l682) > 0 {
+		b.Reserve(1 + len(l682)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e683 := range l682 {
+			off = buffer.PutVarUint64At(w, off, e683)
+		}
+		b.SetWriterIndex(off)
+	}
+	var mw684 foryimpl.MapWriter
+	mw684.Begin(b, len(x.RmMBS))
+	for k685, v686 := range x.RmMBS {
+		mw684.Entry(b)
+		b.WriteBool(k685)
+		foryimpl.WriteString(b, v686)
+	}
+	mw684.End(b)
+	var mw687 foryimpl.MapWriter
+	mw687.Begin(b, len(x.RmMES))
+	for k688, v689 := range x.RmMES {
+		mw687.Entry(b)
+		b.WriteVarUint32(uint32(k688))
+		foryimpl.WriteString(b, v689)
+	}
+	mw687.End(b)
+	var mw690 foryimpl.MapWriter
+	mw690.Begin(b, len(x.RmMI64F))
+	for k691, v692 := range x.RmMI64F {
+		mw690.Entry(b)
+		b.WriteVarInt64(k691)
+		b.WriteFloat64(v692)
+	}
+	mw690.End(b)
+	var mw693 foryimpl.MapWriter
+	mw693.Begin(b, len(x.RmMIS))
+	for k694, v695 := range x.RmMIS {
+		mw693.Entry(b)
+		b.WriteVarInt32(k694)
+		foryimpl.WriteString(b, v695)
+	}
+	mw693.End(b)
+	var mw696 foryimpl.MapWriter
+	mw696.Begin(b, len(x.RmMSI))
+	for k697, v698 := range x.RmMSI {
+		mw696.Entry(b)
+		foryimpl.WriteString(b, k697)
+		b.WriteVarInt32(v698)
+	}
+	mw696.End(b)
+	var mw699 foryimpl.MapWriter
+	mw699.Begin(b, len(x.RmMSL))
+	for k700, v701 := range x.RmMSL {
+		if v701 == nil {
+			mw699.NullEntry(b)
+			foryimpl.WriteString(b, k700)
+		} else {
+			mw699.Entry(b)
+			foryimpl.WriteString(b, k700)
+			{
+				sz703 := 6 + buffer.BatchSlack + len(v701)*9
+				for _, e702 := range v701 {
+					sz703 += len(e702)
+				}
+				b.Reserve(sz703)
+				w, off := b.Window(), b.WriterIndex()
+				off = buffer.PutVarUint32At(w, off, uint32(len(v701)))
+				if len(v701) > 0 {
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e702 := range v701 {
+						if len(w)-off < len(e702)+9+buffer.BatchSlack {
+							b.SetWriterIndex(off)
+							b.Reserve(len(e702) + 9 + buffer.BatchSlack)
+							w = b.Window()
+						}
+						off = buffer.PutVarUint64At(w, off, uint64(len(e702))<<2|2)
+						if len(e702) > 0 {
+							off += copy(w[off:], e702)
+						}
+					}
+				}
+				b.SetWriterIndex(off)
+			}
+		}
+	}
+	mw699.End(b)
+	var mw704 foryimpl.MapWriter
+	mw704.Begin(b, len(x.RmMSM))
+	for k705, v706 := range x.RmMSM {
+		if v706 == nil {
+			mw704.NullEntry(b)
+			foryimpl.WriteString(b, k705)
+		} else {
+			mw704.Entry(b)
+			foryimpl.WriteString(b, k705)
+			var mw707 foryimpl.MapWriter
+			mw707.Begin(b, len(v706))
+			for k708, v709 := range v706 {
+				mw707.Entry(b)
+				foryimpl.WriteString(b, k708)
+				b.WriteVarInt32(v709)
+			}
+			mw707.End(b)
+		}
+	}
+	mw704.End(b)
+	var mw710 foryimpl.MapWriter
+	mw710.Begin(b, len(x.RmMSP))
+	for k711, v712 := range x.RmMSP {
+		if v712 == nil {
+			mw710.NullEntry(b)
+			foryimpl.WriteString(b, k711)
+		} else {
+			mw710.Entry(b)
+			foryimpl.WriteString(b, k711)
+			b.WriteVarInt32(*v712)
+		}
+	}
+	mw710.End(b)
+	var mw713 foryimpl.MapWriter
+	mw713.Begin(b, len(x.RmMU8))
+	for k714, v715 := range x.RmMU8 {
+		mw713.Entry(b)
+		b.WriteUint8(k714)
+		b.WriteUint16(v715)
+	}
+	mw713.End(b)
+	if !foryimpl.WriteRefSlice(c, x.RmNBin) {
+		l716 := x.RmNBin
+		b.WriteVarUint32(uint32(len(l716)))
+		b.WriteBytes(l716)
+	}
+	if x.RmNLS == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		l717 := x.RmNLS
+		{
+			sz719 := 6 + buffer.BatchSlack + len(l717)*9
+			for _, e718 := range l717 {
+				sz719 += len(e718)
+			}
+			b.Reserve(sz719)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(l717)))
+			if len(l717) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e718 := range l717 {
+					if len(w)-off < len(e718)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e718) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
+					off = buffer.PutVarUint64At(w, off, uint64(len(e718))<<2|2)
+					if len(e718) > 0 {
+						off += copy(w[off:], e718)
+					}
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	if x.RmNM == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		var mw720 foryimpl.MapWriter
+		mw720.Begin(b, len(x.RmNM))
+		for k721, v722 := range x.RmNM {
+			mw720.Entry(b)
+			foryimpl.WriteString(b, k721)
+			b.WriteVarInt32(v722)
+		}
+		mw720.End(b)
+	}
+	l723 := x.RmRaw
+	b.WriteVarUint32(uint32(len(l723)))
+	if len(l723) > 0 {
+		b.Reserve(1 + len(l723)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e724 := range l723 {
+			{
+				buffer.PutUint8At(w, off, e724)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Containers{
 		ABool:   x.ABool,
 		AF32:    x.AF32,
@@ -2856,92 +4684,92 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n363 := c.ReadArrayLength(1)
-	a364 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n363)
-	r.ReadRawBools(a364)
-	x.ABool = a364
+	n725 := c.ReadArrayLength(1)
+	a726 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n725)
+	r.ReadRawBools(a726)
+	x.ABool = a726
 	if c.Failed() {
 		c.Trace("ABool")
 		return
 	}
-	n365 := c.ReadArrayLength(4)
-	a366 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n365)
-	r.ReadRawFloat32s(a366)
-	x.AF32 = a366
+	n727 := c.ReadArrayLength(4)
+	a728 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n727)
+	r.ReadRawFloat32s(a728)
+	x.AF32 = a728
 	if c.Failed() {
 		c.Trace("AF32")
 		return
 	}
-	n367 := c.ReadArrayLength(8)
-	a368 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n367)
-	r.ReadRawFloat64s(a368)
-	x.AF64 = a368
+	n729 := c.ReadArrayLength(8)
+	a730 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n729)
+	r.ReadRawFloat64s(a730)
+	x.AF64 = a730
 	if c.Failed() {
 		c.Trace("AF64")
 		return
 	}
-	n369 := c.ReadArrayLength(2)
-	a370 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n369)
-	r.ReadRawInt16s(a370)
-	x.AI16 = a370
+	n731 := c.ReadArrayLength(2)
+	a732 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n731)
+	r.ReadRawInt16s(a732)
+	x.AI16 = a732
 	if c.Failed() {
 		c.Trace("AI16")
 		return
 	}
-	n371 := c.ReadArrayLength(4)
-	a372 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n371)
-	r.ReadRawInt32s(a372)
-	x.AI32 = a372
+	n733 := c.ReadArrayLength(4)
+	a734 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n733)
+	r.ReadRawInt32s(a734)
+	x.AI32 = a734
 	if c.Failed() {
 		c.Trace("AI32")
 		return
 	}
-	n373 := c.ReadArrayLength(8)
-	a374 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n373)
-	r.ReadRawInt64s(a374)
-	x.AI64 = a374
+	n735 := c.ReadArrayLength(8)
+	a736 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n735)
+	r.ReadRawInt64s(a736)
+	x.AI64 = a736
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	n375 := c.ReadArrayLength(1)
-	a376 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n375)
-	for i377 := range a376 {
-		a376[i377] = r.ReadInt8()
+	n737 := c.ReadArrayLength(1)
+	a738 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n737)
+	for i739 := range a738 {
+		a738[i739] = r.ReadInt8()
 	}
-	x.AI8 = a376
+	x.AI8 = a738
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	n378 := c.ReadArrayLength(2)
-	a379 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n378)
-	r.ReadRawUint16s(a379)
-	x.AU16 = a379
+	n740 := c.ReadArrayLength(2)
+	a741 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n740)
+	r.ReadRawUint16s(a741)
+	x.AU16 = a741
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	n380 := c.ReadArrayLength(4)
-	a381 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n380)
-	r.ReadRawUint32s(a381)
-	x.AU32 = a381
+	n742 := c.ReadArrayLength(4)
+	a743 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n742)
+	r.ReadRawUint32s(a743)
+	x.AU32 = a743
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	n382 := c.ReadArrayLength(8)
-	a383 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n382)
-	r.ReadRawUint64s(a383)
-	x.AU64 = a383
+	n744 := c.ReadArrayLength(8)
+	a745 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n744)
+	r.ReadRawUint64s(a745)
+	x.AU64 = a745
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	n384 := c.ReadArrayLength(1)
-	a385 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n384)
-	copy(a385, r.ReadBytes(n384))
-	x.AU8 = a385
+	n746 := c.ReadArrayLength(1)
+	a747 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n746)
+	copy(a747, r.ReadBytes(n746))
+	x.AU8 = a747
 	if c.Failed() {
 		c.Trace("AU8")
 		return
@@ -2951,601 +4779,601 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n386 := c.ReadLength(2)
-	if n386 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n386, 3))
+	n748 := c.ReadLength(2)
+	if n748 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n748, 3))
 		return
 	}
-	var l387 [3]int16
-	if n386 > 0 {
-		hn389 := c.ReadListHeader(3)
+	var l749 [3]int16
+	if n748 > 0 {
+		hn751 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i388 := range l387 {
-				if hn389 && !c.ReadFlag() {
-					clear(l387[i388 : i388+1])
+			for i750 := range l749 {
+				if hn751 && !c.ReadFlag() {
+					clear(l749[i750 : i750+1])
 					continue
 				}
-				l387[i388] = r.ReadInt16()
+				l749[i750] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i388)
+					c.TraceIndex(i750)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l387
+	x.Fix = l749
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n391 := c.ReadLength(1)
-	l392 := foryimpl.ReuseSlice[[]bool](c, x.LB, n391)
-	if n391 > 0 {
-		hn394 := c.ReadListHeader(1)
+	n754 := c.ReadLength(1)
+	l755 := foryimpl.ReuseSlice[[]bool](c, x.LB, n754)
+	if n754 > 0 {
+		hn757 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i393 := range l392 {
-				if hn394 && !c.ReadFlag() {
-					clear(l392[i393 : i393+1])
+			for i756 := range l755 {
+				if hn757 && !c.ReadFlag() {
+					clear(l755[i756 : i756+1])
 					continue
 				}
-				l392[i393] = r.ReadBool()
+				l755[i756] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i393)
+					c.TraceIndex(i756)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l392
+	x.LB = l755
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n396 := c.ReadLength(1)
-	l397 := foryimpl.ReuseSlice[[]Color](c, x.LE, n396)
-	if n396 > 0 {
-		hn399 := c.ReadListHeader(25)
+	n760 := c.ReadLength(1)
+	l761 := foryimpl.ReuseSlice[[]Color](c, x.LE, n760)
+	if n760 > 0 {
+		hn763 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i398 := range l397 {
-				if hn399 && !c.ReadFlag() {
-					clear(l397[i398 : i398+1])
+			for i762 := range l761 {
+				if hn763 && !c.ReadFlag() {
+					clear(l761[i762 : i762+1])
 					continue
 				}
-				l397[i398] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l761[i762] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i398)
+					c.TraceIndex(i762)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l397
+	x.LE = l761
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n401 := c.ReadLength(4)
-	l402 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n401)
-	if n401 > 0 {
-		hn404 := c.ReadListHeader(19)
+	n766 := c.ReadLength(4)
+	l767 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n766)
+	if n766 > 0 {
+		hn769 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i403 := range l402 {
-				if hn404 && !c.ReadFlag() {
-					clear(l402[i403 : i403+1])
+			for i768 := range l767 {
+				if hn769 && !c.ReadFlag() {
+					clear(l767[i768 : i768+1])
 					continue
 				}
-				l402[i403] = r.ReadFloat32()
+				l767[i768] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i403)
+					c.TraceIndex(i768)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l402
+	x.LF32 = l767
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n406 := c.ReadLength(8)
-	l407 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n406)
-	if n406 > 0 {
-		hn409 := c.ReadListHeader(20)
+	n772 := c.ReadLength(8)
+	l773 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n772)
+	if n772 > 0 {
+		hn775 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i408 := range l407 {
-				if hn409 && !c.ReadFlag() {
-					clear(l407[i408 : i408+1])
+			for i774 := range l773 {
+				if hn775 && !c.ReadFlag() {
+					clear(l773[i774 : i774+1])
 					continue
 				}
-				l407[i408] = r.ReadFloat64()
+				l773[i774] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i408)
+					c.TraceIndex(i774)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l407
+	x.LF64 = l773
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n411 := c.ReadLength(1)
-	l412 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n411)
-	if n411 > 0 {
-		hn414 := c.ReadListHeader(5)
+	n778 := c.ReadLength(1)
+	l779 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n778)
+	if n778 > 0 {
+		hn781 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i413 := range l412 {
-				if hn414 && !c.ReadFlag() {
-					clear(l412[i413 : i413+1])
+			for i780 := range l779 {
+				if hn781 && !c.ReadFlag() {
+					clear(l779[i780 : i780+1])
 					continue
 				}
-				l412[i413] = r.ReadVarInt32()
+				l779[i780] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i413)
+					c.TraceIndex(i780)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l412
+	x.LI32 = l779
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n416 := c.ReadLength(1)
-	l417 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n416)
-	if n416 > 0 {
-		hn419 := c.ReadListHeader(7)
+	n784 := c.ReadLength(1)
+	l785 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n784)
+	if n784 > 0 {
+		hn787 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i418 := range l417 {
-				if hn419 && !c.ReadFlag() {
-					clear(l417[i418 : i418+1])
+			for i786 := range l785 {
+				if hn787 && !c.ReadFlag() {
+					clear(l785[i786 : i786+1])
 					continue
 				}
-				l417[i418] = r.ReadVarInt64()
+				l785[i786] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i418)
+					c.TraceIndex(i786)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l417
+	x.LI64 = l785
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n421 := c.ReadLength(1)
-	l422 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n421)
-	if n421 > 0 {
-		hn424 := c.ReadListHeader(2)
+	n790 := c.ReadLength(1)
+	l791 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n790)
+	if n790 > 0 {
+		hn793 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i423 := range l422 {
-				if hn424 && !c.ReadFlag() {
-					clear(l422[i423 : i423+1])
+			for i792 := range l791 {
+				if hn793 && !c.ReadFlag() {
+					clear(l791[i792 : i792+1])
 					continue
 				}
-				l422[i423] = r.ReadInt8()
+				l791[i792] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i423)
+					c.TraceIndex(i792)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l422
+	x.LI8 = l791
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n426 := c.ReadLength(1)
-	l427 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n426)
-	if n426 > 0 {
-		hn429 := c.ReadListHeader(22)
+	n796 := c.ReadLength(1)
+	l797 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n796)
+	if n796 > 0 {
+		hn799 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i428 := range l427 {
-				if hn429 && !c.ReadFlag() {
-					clear(l427[i428 : i428+1])
+			for i798 := range l797 {
+				if hn799 && !c.ReadFlag() {
+					clear(l797[i798 : i798+1])
 					continue
 				}
-				n431 := c.ReadLength(1)
-				l432 := foryimpl.MakeSlice[[]int32](c, n431)
-				if n431 > 0 {
-					hn434 := c.ReadListHeader(5)
+				n802 := c.ReadLength(1)
+				l803 := foryimpl.MakeSlice[[]int32](c, n802)
+				if n802 > 0 {
+					hn805 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i433 := range l432 {
-							if hn434 && !c.ReadFlag() {
-								clear(l432[i433 : i433+1])
+						for i804 := range l803 {
+							if hn805 && !c.ReadFlag() {
+								clear(l803[i804 : i804+1])
 								continue
 							}
-							l432[i433] = r.ReadVarInt32()
+							l803[i804] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i433)
+								c.TraceIndex(i804)
 								break
 							}
 						}
 					}
 				}
-				l427[i428] = l432
+				l797[i798] = l803
 				if c.Failed() {
-					c.TraceIndex(i428)
+					c.TraceIndex(i798)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l427
+	x.LL = l797
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n436 := c.ReadLength(1)
-	l437 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n436)
-	if n436 > 0 {
-		hn439 := c.ReadListHeader(24)
+	n808 := c.ReadLength(1)
+	l809 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n808)
+	if n808 > 0 {
+		hn811 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i438 := range l437 {
-				if hn439 && !c.ReadFlag() {
-					clear(l437[i438 : i438+1])
+			for i810 := range l809 {
+				if hn811 && !c.ReadFlag() {
+					clear(l809[i810 : i810+1])
 					continue
 				}
-				n441 := c.ReadLength(2)
-				m442 := foryimpl.MakeMap[map[string]int32](c, n441)
-				for n441 > 0 && !c.Failed() {
-					sz443, vn444, _ := c.ReadMapChunk(n441, 21, 5, nil, false)
-					for j445 := 0; j445 < sz443 && !c.Failed(); j445++ {
-						var k446 string
-						k446 = c.ReadString()
-						var v447 int32
-						if !vn444 {
-							v447 = r.ReadVarInt32()
+				n814 := c.ReadLength(2)
+				m815 := foryimpl.MakeMap[map[string]int32](c, n814)
+				for n814 > 0 && !c.Failed() {
+					sz816, vn817, _ := c.ReadMapChunk(n814, 21, 5, nil, false)
+					for j818 := 0; j818 < sz816 && !c.Failed(); j818++ {
+						var k819 string
+						k819 = c.ReadString()
+						var v820 int32
+						if !vn817 {
+							v820 = r.ReadVarInt32()
 						}
-						m442[k446] = v447
+						m815[k819] = v820
 					}
-					n441 -= sz443
+					n814 -= sz816
 				}
-				l437[i438] = m442
+				l809[i810] = m815
 				if c.Failed() {
-					c.TraceIndex(i438)
+					c.TraceIndex(i810)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l437
+	x.LM = l809
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n448 := c.ReadLength(1)
-	l449 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n448)
-	if n448 > 0 {
-		hn451 := c.ReadListHeader(5)
+	n822 := c.ReadLength(1)
+	l823 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n822)
+	if n822 > 0 {
+		hn825 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i450 := range l449 {
-				if hn451 && !c.ReadFlag() {
-					clear(l449[i450 : i450+1])
+			for i824 := range l823 {
+				if hn825 && !c.ReadFlag() {
+					clear(l823[i824 : i824+1])
 					continue
 				}
-				p453 := foryimpl.Alloc[int32](c)
-				*p453 = r.ReadVarInt32()
-				l449[i450] = p453
+				p828 := foryimpl.Alloc[int32](c)
+				*p828 = r.ReadVarInt32()
+				l823[i824] = p828
 				if c.Failed() {
-					c.TraceIndex(i450)
+					c.TraceIndex(i824)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l449
+	x.LPI = l823
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n454 := c.ReadLength(1)
-	l455 := foryimpl.ReuseSlice[[]string](c, x.LS, n454)
-	if n454 > 0 {
-		hn457 := c.ReadListHeader(21)
+	n829 := c.ReadLength(1)
+	l830 := foryimpl.ReuseSlice[[]string](c, x.LS, n829)
+	if n829 > 0 {
+		hn832 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i456 := range l455 {
-				if hn457 && !c.ReadFlag() {
-					clear(l455[i456 : i456+1])
+			for i831 := range l830 {
+				if hn832 && !c.ReadFlag() {
+					clear(l830[i831 : i831+1])
 					continue
 				}
-				l455[i456] = c.ReadString()
+				l830[i831] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i456)
+					c.TraceIndex(i831)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l455
+	x.LS = l830
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n459 := c.ReadLength(1)
-	l460 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n459)
-	if n459 > 0 {
-		hn462 := c.ReadListHeader(38)
+	n835 := c.ReadLength(1)
+	l836 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n835)
+	if n835 > 0 {
+		hn838 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i461 := range l460 {
-				if hn462 && !c.ReadFlag() {
-					clear(l460[i461 : i461+1])
+			for i837 := range l836 {
+				if hn838 && !c.ReadFlag() {
+					clear(l836[i837 : i837+1])
 					continue
 				}
-				l460[i461] = c.ReadTime()
+				l836[i837] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i461)
+					c.TraceIndex(i837)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l460
+	x.LT = l836
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n464 := c.ReadLength(2)
-	l465 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n464)
-	if n464 > 0 {
-		hn467 := c.ReadListHeader(10)
+	n841 := c.ReadLength(2)
+	l842 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n841)
+	if n841 > 0 {
+		hn844 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i466 := range l465 {
-				if hn467 && !c.ReadFlag() {
-					clear(l465[i466 : i466+1])
+			for i843 := range l842 {
+				if hn844 && !c.ReadFlag() {
+					clear(l842[i843 : i843+1])
 					continue
 				}
-				l465[i466] = r.ReadUint16()
+				l842[i843] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i466)
+					c.TraceIndex(i843)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l465
+	x.LU16 = l842
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n469 := c.ReadLength(1)
-	l470 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n469)
-	if n469 > 0 {
-		hn472 := c.ReadListHeader(14)
+	n847 := c.ReadLength(1)
+	l848 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n847)
+	if n847 > 0 {
+		hn850 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i471 := range l470 {
-				if hn472 && !c.ReadFlag() {
-					clear(l470[i471 : i471+1])
+			for i849 := range l848 {
+				if hn850 && !c.ReadFlag() {
+					clear(l848[i849 : i849+1])
 					continue
 				}
-				l470[i471] = r.ReadVarUint64()
+				l848[i849] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i471)
+					c.TraceIndex(i849)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l470
+	x.LU64 = l848
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n474 := c.ReadLength(2)
-	m475 := foryimpl.MakeMap[map[bool]string](c, n474)
-	for n474 > 0 && !c.Failed() {
-		sz476, vn477, _ := c.ReadMapChunk(n474, 1, 21, nil, false)
-		for j478 := 0; j478 < sz476 && !c.Failed(); j478++ {
-			var k479 bool
-			k479 = r.ReadBool()
-			var v480 string
-			if !vn477 {
-				v480 = c.ReadString()
+	n853 := c.ReadLength(2)
+	m854 := foryimpl.MakeMap[map[bool]string](c, n853)
+	for n853 > 0 && !c.Failed() {
+		sz855, vn856, _ := c.ReadMapChunk(n853, 1, 21, nil, false)
+		for j857 := 0; j857 < sz855 && !c.Failed(); j857++ {
+			var k858 bool
+			k858 = r.ReadBool()
+			var v859 string
+			if !vn856 {
+				v859 = c.ReadString()
 			}
-			m475[k479] = v480
+			m854[k858] = v859
 		}
-		n474 -= sz476
+		n853 -= sz855
 	}
-	x.MBS = m475
+	x.MBS = m854
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n481 := c.ReadLength(2)
-	m482 := foryimpl.MakeMap[map[Color]string](c, n481)
-	for n481 > 0 && !c.Failed() {
-		sz483, vn484, _ := c.ReadMapChunk(n481, 25, 21, nil, false)
-		for j485 := 0; j485 < sz483 && !c.Failed(); j485++ {
-			var k486 Color
-			k486 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v487 string
-			if !vn484 {
-				v487 = c.ReadString()
+	n861 := c.ReadLength(2)
+	m862 := foryimpl.MakeMap[map[Color]string](c, n861)
+	for n861 > 0 && !c.Failed() {
+		sz863, vn864, _ := c.ReadMapChunk(n861, 25, 21, nil, false)
+		for j865 := 0; j865 < sz863 && !c.Failed(); j865++ {
+			var k866 Color
+			k866 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v867 string
+			if !vn864 {
+				v867 = c.ReadString()
 			}
-			m482[k486] = v487
+			m862[k866] = v867
 		}
-		n481 -= sz483
+		n861 -= sz863
 	}
-	x.MES = m482
+	x.MES = m862
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n488 := c.ReadLength(2)
-	m489 := foryimpl.MakeMap[map[int64]float64](c, n488)
-	for n488 > 0 && !c.Failed() {
-		sz490, vn491, _ := c.ReadMapChunk(n488, 7, 20, nil, false)
-		for j492 := 0; j492 < sz490 && !c.Failed(); j492++ {
-			var k493 int64
-			k493 = r.ReadVarInt64()
-			var v494 float64
-			if !vn491 {
-				v494 = r.ReadFloat64()
+	n869 := c.ReadLength(2)
+	m870 := foryimpl.MakeMap[map[int64]float64](c, n869)
+	for n869 > 0 && !c.Failed() {
+		sz871, vn872, _ := c.ReadMapChunk(n869, 7, 20, nil, false)
+		for j873 := 0; j873 < sz871 && !c.Failed(); j873++ {
+			var k874 int64
+			k874 = r.ReadVarInt64()
+			var v875 float64
+			if !vn872 {
+				v875 = r.ReadFloat64()
 			}
-			m489[k493] = v494
+			m870[k874] = v875
 		}
-		n488 -= sz490
+		n869 -= sz871
 	}
-	x.MI64F = m489
+	x.MI64F = m870
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n495 := c.ReadLength(2)
-	m496 := foryimpl.MakeMap[map[int32]string](c, n495)
-	for n495 > 0 && !c.Failed() {
-		sz497, vn498, _ := c.ReadMapChunk(n495, 5, 21, nil, false)
-		for j499 := 0; j499 < sz497 && !c.Failed(); j499++ {
-			var k500 int32
-			k500 = r.ReadVarInt32()
-			var v501 string
-			if !vn498 {
-				v501 = c.ReadString()
+	n877 := c.ReadLength(2)
+	m878 := foryimpl.MakeMap[map[int32]string](c, n877)
+	for n877 > 0 && !c.Failed() {
+		sz879, vn880, _ := c.ReadMapChunk(n877, 5, 21, nil, false)
+		for j881 := 0; j881 < sz879 && !c.Failed(); j881++ {
+			var k882 int32
+			k882 = r.ReadVarInt32()
+			var v883 string
+			if !vn880 {
+				v883 = c.ReadString()
 			}
-			m496[k500] = v501
+			m878[k882] = v883
 		}
-		n495 -= sz497
+		n877 -= sz879
 	}
-	x.MIS = m496
+	x.MIS = m878
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n502 := c.ReadLength(2)
-	m503 := foryimpl.MakeMap[map[string]int32](c, n502)
-	for n502 > 0 && !c.Failed() {
-		sz504, vn505, _ := c.ReadMapChunk(n502, 21, 5, nil, false)
-		for j506 := 0; j506 < sz504 && !c.Failed(); j506++ {
-			var k507 string
-			k507 = c.ReadString()
-			var v508 int32
-			if !vn505 {
-				v508 = r.ReadVarInt32()
+	n885 := c.ReadLength(2)
+	m886 := foryimpl.MakeMap[map[string]int32](c, n885)
+	for n885 > 0 && !c.Failed() {
+		sz887, vn888, _ := c.ReadMapChunk(n885, 21, 5, nil, false)
+		for j889 := 0; j889 < sz887 && !c.Failed(); j889++ {
+			var k890 string
+			k890 = c.ReadString()
+			var v891 int32
+			if !vn888 {
+				v891 = r.ReadVarInt32()
 			}
-			m503[k507] = v508
+			m886[k890] = v891
 		}
-		n502 -= sz504
+		n885 -= sz887
 	}
-	x.MSI = m503
+	x.MSI = m886
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n509 := c.ReadLength(2)
-	m510 := foryimpl.MakeMap[map[string][]string](c, n509)
-	for n509 > 0 && !c.Failed() {
-		sz511, vn512, _ := c.ReadMapChunk(n509, 21, 22, nil, true)
-		for j513 := 0; j513 < sz511 && !c.Failed(); j513++ {
-			var k514 string
-			k514 = c.ReadString()
-			var v515 []string
-			if !vn512 {
-				n516 := c.ReadLength(1)
-				l517 := foryimpl.MakeSlice[[]string](c, n516)
-				if n516 > 0 {
-					hn519 := c.ReadListHeader(21)
+	n893 := c.ReadLength(2)
+	m894 := foryimpl.MakeMap[map[string][]string](c, n893)
+	for n893 > 0 && !c.Failed() {
+		sz895, vn896, _ := c.ReadMapChunk(n893, 21, 22, nil, true)
+		for j897 := 0; j897 < sz895 && !c.Failed(); j897++ {
+			var k898 string
+			k898 = c.ReadString()
+			var v899 []string
+			if !vn896 {
+				n900 := c.ReadLength(1)
+				l901 := foryimpl.MakeSlice[[]string](c, n900)
+				if n900 > 0 {
+					hn903 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i518 := range l517 {
-							if hn519 && !c.ReadFlag() {
-								clear(l517[i518 : i518+1])
+						for i902 := range l901 {
+							if hn903 && !c.ReadFlag() {
+								clear(l901[i902 : i902+1])
 								continue
 							}
-							l517[i518] = c.ReadString()
+							l901[i902] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i518)
+								c.TraceIndex(i902)
 								break
 							}
 						}
 					}
 				}
-				v515 = l517
+				v899 = l901
 			}
-			m510[k514] = v515
+			m894[k898] = v899
 		}
-		n509 -= sz511
+		n893 -= sz895
 	}
-	x.MSL = m510
+	x.MSL = m894
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n521 := c.ReadLength(2)
-	m522 := foryimpl.MakeMap[map[string]map[string]int32](c, n521)
-	for n521 > 0 && !c.Failed() {
-		sz523, vn524, _ := c.ReadMapChunk(n521, 21, 24, nil, true)
-		for j525 := 0; j525 < sz523 && !c.Failed(); j525++ {
-			var k526 string
-			k526 = c.ReadString()
-			var v527 map[string]int32
-			if !vn524 {
-				n528 := c.ReadLength(2)
-				m529 := foryimpl.MakeMap[map[string]int32](c, n528)
-				for n528 > 0 && !c.Failed() {
-					sz530, vn531, _ := c.ReadMapChunk(n528, 21, 5, nil, false)
-					for j532 := 0; j532 < sz530 && !c.Failed(); j532++ {
-						var k533 string
-						k533 = c.ReadString()
-						var v534 int32
-						if !vn531 {
-							v534 = r.ReadVarInt32()
+	n907 := c.ReadLength(2)
+	m908 := foryimpl.MakeMap[map[string]map[string]int32](c, n907)
+	for n907 > 0 && !c.Failed() {
+		sz909, vn910, _ := c.ReadMapChunk(n907, 21, 24, nil, true)
+		for j911 := 0; j911 < sz909 && !c.Failed(); j911++ {
+			var k912 string
+			k912 = c.ReadString()
+			var v913 map[string]int32
+			if !vn910 {
+				n914 := c.ReadLength(2)
+				m915 := foryimpl.MakeMap[map[string]int32](c, n914)
+				for n914 > 0 && !c.Failed() {
+					sz916, vn917, _ := c.ReadMapChunk(n914, 21, 5, nil, false)
+					for j918 := 0; j918 < sz916 && !c.Failed(); j918++ {
+						var k919 string
+						k919 = c.ReadString()
+						var v920 int32
+						if !vn917 {
+							v920 = r.ReadVarInt32()
 						}
-						m529[k533] = v534
+						m915[k919] = v920
 					}
-					n528 -= sz530
+					n914 -= sz916
 				}
-				v527 = m529
+				v913 = m915
 			}
-			m522[k526] = v527
+			m908[k912] = v913
 		}
-		n521 -= sz523
+		n907 -= sz909
 	}
-	x.MSM = m522
+	x.MSM = m908
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n535 := c.ReadLength(2)
-	m536 := foryimpl.MakeMap[map[string]*int32](c, n535)
-	for n535 > 0 && !c.Failed() {
-		sz537, vn538, _ := c.ReadMapChunk(n535, 21, 5, nil, true)
-		for j539 := 0; j539 < sz537 && !c.Failed(); j539++ {
-			var k540 string
-			k540 = c.ReadString()
-			var v541 *int32
-			if !vn538 {
-				p542 := foryimpl.Alloc[int32](c)
-				*p542 = r.ReadVarInt32()
-				v541 = p542
+	n923 := c.ReadLength(2)
+	m924 := foryimpl.MakeMap[map[string]*int32](c, n923)
+	for n923 > 0 && !c.Failed() {
+		sz925, vn926, _ := c.ReadMapChunk(n923, 21, 5, nil, true)
+		for j927 := 0; j927 < sz925 && !c.Failed(); j927++ {
+			var k928 string
+			k928 = c.ReadString()
+			var v929 *int32
+			if !vn926 {
+				p930 := foryimpl.Alloc[int32](c)
+				*p930 = r.ReadVarInt32()
+				v929 = p930
 			}
-			m536[k540] = v541
+			m924[k928] = v929
 		}
-		n535 -= sz537
+		n923 -= sz925
 	}
-	x.MSP = m536
+	x.MSP = m924
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n543 := c.ReadLength(2)
-	m544 := foryimpl.MakeMap[map[uint8]uint16](c, n543)
-	for n543 > 0 && !c.Failed() {
-		sz545, vn546, _ := c.ReadMapChunk(n543, 9, 10, nil, false)
-		for j547 := 0; j547 < sz545 && !c.Failed(); j547++ {
-			var k548 uint8
-			k548 = r.ReadUint8()
-			var v549 uint16
-			if !vn546 {
-				v549 = r.ReadUint16()
+	n932 := c.ReadLength(2)
+	m933 := foryimpl.MakeMap[map[uint8]uint16](c, n932)
+	for n932 > 0 && !c.Failed() {
+		sz934, vn935, _ := c.ReadMapChunk(n932, 9, 10, nil, false)
+		for j936 := 0; j936 < sz934 && !c.Failed(); j936++ {
+			var k937 uint8
+			k937 = r.ReadUint8()
+			var v938 uint16
+			if !vn935 {
+				v938 = r.ReadUint16()
 			}
-			m544[k548] = v549
+			m933[k937] = v938
 		}
-		n543 -= sz545
+		n932 -= sz934
 	}
-	x.MU8 = m544
+	x.MU8 = m933
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -3558,161 +5386,161 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n550 := c.ReadLength(1)
-		l551 := foryimpl.MakeSlice[[]string](c, n550)
-		if n550 > 0 {
-			hn553 := c.ReadListHeader(21)
+		n940 := c.ReadLength(1)
+		l941 := foryimpl.MakeSlice[[]string](c, n940)
+		if n940 > 0 {
+			hn943 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i552 := range l551 {
-					if hn553 && !c.ReadFlag() {
-						clear(l551[i552 : i552+1])
+				for i942 := range l941 {
+					if hn943 && !c.ReadFlag() {
+						clear(l941[i942 : i942+1])
 						continue
 					}
-					l551[i552] = c.ReadString()
+					l941[i942] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i552)
+						c.TraceIndex(i942)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l551
+		x.NLS = l941
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n555 := c.ReadLength(2)
-		m556 := foryimpl.MakeMap[map[string]int32](c, n555)
-		for n555 > 0 && !c.Failed() {
-			sz557, vn558, _ := c.ReadMapChunk(n555, 21, 5, nil, false)
-			for j559 := 0; j559 < sz557 && !c.Failed(); j559++ {
-				var k560 string
-				k560 = c.ReadString()
-				var v561 int32
-				if !vn558 {
-					v561 = r.ReadVarInt32()
+		n946 := c.ReadLength(2)
+		m947 := foryimpl.MakeMap[map[string]int32](c, n946)
+		for n946 > 0 && !c.Failed() {
+			sz948, vn949, _ := c.ReadMapChunk(n946, 21, 5, nil, false)
+			for j950 := 0; j950 < sz948 && !c.Failed(); j950++ {
+				var k951 string
+				k951 = c.ReadString()
+				var v952 int32
+				if !vn949 {
+					v952 = r.ReadVarInt32()
 				}
-				m556[k560] = v561
+				m947[k951] = v952
 			}
-			n555 -= sz557
+			n946 -= sz948
 		}
-		x.NM = m556
+		x.NM = m947
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n562 := c.ReadLength(1)
-	l563 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n562)
-	if n562 > 0 {
-		hn565 := c.ReadListHeader(9)
+	n954 := c.ReadLength(1)
+	l955 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n954)
+	if n954 > 0 {
+		hn957 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i564 := range l563 {
-				if hn565 && !c.ReadFlag() {
-					clear(l563[i564 : i564+1])
+			for i956 := range l955 {
+				if hn957 && !c.ReadFlag() {
+					clear(l955[i956 : i956+1])
 					continue
 				}
-				l563[i564] = r.ReadUint8()
+				l955[i956] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i564)
+					c.TraceIndex(i956)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l563
+	x.Raw = l955
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	n567 := c.ReadArrayLength(1)
-	a568 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n567)
-	r.ReadRawBools(a568)
-	x.RmABool = a568
+	n960 := c.ReadArrayLength(1)
+	a961 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n960)
+	r.ReadRawBools(a961)
+	x.RmABool = a961
 	if c.Failed() {
 		c.Trace("RmABool")
 		return
 	}
-	n569 := c.ReadArrayLength(4)
-	a570 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n569)
-	r.ReadRawFloat32s(a570)
-	x.RmAF32 = a570
+	n962 := c.ReadArrayLength(4)
+	a963 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n962)
+	r.ReadRawFloat32s(a963)
+	x.RmAF32 = a963
 	if c.Failed() {
 		c.Trace("RmAF32")
 		return
 	}
-	n571 := c.ReadArrayLength(8)
-	a572 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n571)
-	r.ReadRawFloat64s(a572)
-	x.RmAF64 = a572
+	n964 := c.ReadArrayLength(8)
+	a965 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n964)
+	r.ReadRawFloat64s(a965)
+	x.RmAF64 = a965
 	if c.Failed() {
 		c.Trace("RmAF64")
 		return
 	}
-	n573 := c.ReadArrayLength(2)
-	a574 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n573)
-	r.ReadRawInt16s(a574)
-	x.RmAI16 = a574
+	n966 := c.ReadArrayLength(2)
+	a967 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n966)
+	r.ReadRawInt16s(a967)
+	x.RmAI16 = a967
 	if c.Failed() {
 		c.Trace("RmAI16")
 		return
 	}
-	n575 := c.ReadArrayLength(4)
-	a576 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n575)
-	r.ReadRawInt32s(a576)
-	x.RmAI32 = a576
+	n968 := c.ReadArrayLength(4)
+	a969 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n968)
+	r.ReadRawInt32s(a969)
+	x.RmAI32 = a969
 	if c.Failed() {
 		c.Trace("RmAI32")
 		return
 	}
-	n577 := c.ReadArrayLength(8)
-	a578 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n577)
-	r.ReadRawInt64s(a578)
-	x.RmAI64 = a578
+	n970 := c.ReadArrayLength(8)
+	a971 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n970)
+	r.ReadRawInt64s(a971)
+	x.RmAI64 = a971
 	if c.Failed() {
 		c.Trace("RmAI64")
 		return
 	}
-	n579 := c.ReadArrayLength(1)
-	a580 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n579)
-	for i581 := range a580 {
-		a580[i581] = r.ReadInt8()
+	n972 := c.ReadArrayLength(1)
+	a973 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n972)
+	for i974 := range a973 {
+		a973[i974] = r.ReadInt8()
 	}
-	x.RmAI8 = a580
+	x.RmAI8 = a973
 	if c.Failed() {
 		c.Trace("RmAI8")
 		return
 	}
-	n582 := c.ReadArrayLength(2)
-	a583 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n582)
-	r.ReadRawUint16s(a583)
-	x.RmAU16 = a583
+	n975 := c.ReadArrayLength(2)
+	a976 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n975)
+	r.ReadRawUint16s(a976)
+	x.RmAU16 = a976
 	if c.Failed() {
 		c.Trace("RmAU16")
 		return
 	}
-	n584 := c.ReadArrayLength(4)
-	a585 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n584)
-	r.ReadRawUint32s(a585)
-	x.RmAU32 = a585
+	n977 := c.ReadArrayLength(4)
+	a978 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n977)
+	r.ReadRawUint32s(a978)
+	x.RmAU32 = a978
 	if c.Failed() {
 		c.Trace("RmAU32")
 		return
 	}
-	n586 := c.ReadArrayLength(8)
-	a587 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n586)
-	r.ReadRawUint64s(a587)
-	x.RmAU64 = a587
+	n979 := c.ReadArrayLength(8)
+	a980 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n979)
+	r.ReadRawUint64s(a980)
+	x.RmAU64 = a980
 	if c.Failed() {
 		c.Trace("RmAU64")
 		return
 	}
-	n588 := c.ReadArrayLength(1)
-	a589 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n588)
-	copy(a589, r.ReadBytes(n588))
-	x.RmAU8 = a589
+	n981 := c.ReadArrayLength(1)
+	a982 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n981)
+	copy(a982, r.ReadBytes(n981))
+	x.RmAU8 = a982
 	if c.Failed() {
 		c.Trace("RmAU8")
 		return
@@ -3722,601 +5550,601 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n590 := c.ReadLength(2)
-	if n590 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n590, 3))
+	n983 := c.ReadLength(2)
+	if n983 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n983, 3))
 		return
 	}
-	var l591 [3]int16
-	if n590 > 0 {
-		hn593 := c.ReadListHeader(3)
+	var l984 [3]int16
+	if n983 > 0 {
+		hn986 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i592 := range l591 {
-				if hn593 && !c.ReadFlag() {
-					clear(l591[i592 : i592+1])
+			for i985 := range l984 {
+				if hn986 && !c.ReadFlag() {
+					clear(l984[i985 : i985+1])
 					continue
 				}
-				l591[i592] = r.ReadInt16()
+				l984[i985] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i592)
+					c.TraceIndex(i985)
 					break
 				}
 			}
 		}
 	}
-	x.RmFix = l591
+	x.RmFix = l984
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n595 := c.ReadLength(1)
-	l596 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n595)
-	if n595 > 0 {
-		hn598 := c.ReadListHeader(1)
+	n989 := c.ReadLength(1)
+	l990 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n989)
+	if n989 > 0 {
+		hn992 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i597 := range l596 {
-				if hn598 && !c.ReadFlag() {
-					clear(l596[i597 : i597+1])
+			for i991 := range l990 {
+				if hn992 && !c.ReadFlag() {
+					clear(l990[i991 : i991+1])
 					continue
 				}
-				l596[i597] = r.ReadBool()
+				l990[i991] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i597)
+					c.TraceIndex(i991)
 					break
 				}
 			}
 		}
 	}
-	x.RmLB = l596
+	x.RmLB = l990
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n600 := c.ReadLength(1)
-	l601 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n600)
-	if n600 > 0 {
-		hn603 := c.ReadListHeader(25)
+	n995 := c.ReadLength(1)
+	l996 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n995)
+	if n995 > 0 {
+		hn998 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i602 := range l601 {
-				if hn603 && !c.ReadFlag() {
-					clear(l601[i602 : i602+1])
+			for i997 := range l996 {
+				if hn998 && !c.ReadFlag() {
+					clear(l996[i997 : i997+1])
 					continue
 				}
-				l601[i602] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l996[i997] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i602)
+					c.TraceIndex(i997)
 					break
 				}
 			}
 		}
 	}
-	x.RmLE = l601
+	x.RmLE = l996
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n605 := c.ReadLength(4)
-	l606 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n605)
-	if n605 > 0 {
-		hn608 := c.ReadListHeader(19)
+	n1001 := c.ReadLength(4)
+	l1002 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1001)
+	if n1001 > 0 {
+		hn1004 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i607 := range l606 {
-				if hn608 && !c.ReadFlag() {
-					clear(l606[i607 : i607+1])
+			for i1003 := range l1002 {
+				if hn1004 && !c.ReadFlag() {
+					clear(l1002[i1003 : i1003+1])
 					continue
 				}
-				l606[i607] = r.ReadFloat32()
+				l1002[i1003] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i607)
+					c.TraceIndex(i1003)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF32 = l606
+	x.RmLF32 = l1002
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n610 := c.ReadLength(8)
-	l611 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n610)
-	if n610 > 0 {
-		hn613 := c.ReadListHeader(20)
+	n1007 := c.ReadLength(8)
+	l1008 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1007)
+	if n1007 > 0 {
+		hn1010 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i612 := range l611 {
-				if hn613 && !c.ReadFlag() {
-					clear(l611[i612 : i612+1])
+			for i1009 := range l1008 {
+				if hn1010 && !c.ReadFlag() {
+					clear(l1008[i1009 : i1009+1])
 					continue
 				}
-				l611[i612] = r.ReadFloat64()
+				l1008[i1009] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i612)
+					c.TraceIndex(i1009)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l611
+	x.RmLF64 = l1008
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n615 := c.ReadLength(1)
-	l616 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n615)
-	if n615 > 0 {
-		hn618 := c.ReadListHeader(5)
+	n1013 := c.ReadLength(1)
+	l1014 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1013)
+	if n1013 > 0 {
+		hn1016 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i617 := range l616 {
-				if hn618 && !c.ReadFlag() {
-					clear(l616[i617 : i617+1])
+			for i1015 := range l1014 {
+				if hn1016 && !c.ReadFlag() {
+					clear(l1014[i1015 : i1015+1])
 					continue
 				}
-				l616[i617] = r.ReadVarInt32()
+				l1014[i1015] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i617)
+					c.TraceIndex(i1015)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l616
+	x.RmLI32 = l1014
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n620 := c.ReadLength(1)
-	l621 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n620)
-	if n620 > 0 {
-		hn623 := c.ReadListHeader(7)
+	n1019 := c.ReadLength(1)
+	l1020 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1019)
+	if n1019 > 0 {
+		hn1022 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i622 := range l621 {
-				if hn623 && !c.ReadFlag() {
-					clear(l621[i622 : i622+1])
+			for i1021 := range l1020 {
+				if hn1022 && !c.ReadFlag() {
+					clear(l1020[i1021 : i1021+1])
 					continue
 				}
-				l621[i622] = r.ReadVarInt64()
+				l1020[i1021] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i622)
+					c.TraceIndex(i1021)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l621
+	x.RmLI64 = l1020
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n625 := c.ReadLength(1)
-	l626 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n625)
-	if n625 > 0 {
-		hn628 := c.ReadListHeader(2)
+	n1025 := c.ReadLength(1)
+	l1026 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1025)
+	if n1025 > 0 {
+		hn1028 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i627 := range l626 {
-				if hn628 && !c.ReadFlag() {
-					clear(l626[i627 : i627+1])
+			for i1027 := range l1026 {
+				if hn1028 && !c.ReadFlag() {
+					clear(l1026[i1027 : i1027+1])
 					continue
 				}
-				l626[i627] = r.ReadInt8()
+				l1026[i1027] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i627)
+					c.TraceIndex(i1027)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l626
+	x.RmLI8 = l1026
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n630 := c.ReadLength(1)
-	l631 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n630)
-	if n630 > 0 {
-		hn633 := c.ReadListHeader(22)
+	n1031 := c.ReadLength(1)
+	l1032 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1031)
+	if n1031 > 0 {
+		hn1034 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i632 := range l631 {
-				if hn633 && !c.ReadFlag() {
-					clear(l631[i632 : i632+1])
+			for i1033 := range l1032 {
+				if hn1034 && !c.ReadFlag() {
+					clear(l1032[i1033 : i1033+1])
 					continue
 				}
-				n635 := c.ReadLength(1)
-				l636 := foryimpl.MakeSlice[[]int32](c, n635)
-				if n635 > 0 {
-					hn638 := c.ReadListHeader(5)
+				n1037 := c.ReadLength(1)
+				l1038 := foryimpl.MakeSlice[[]int32](c, n1037)
+				if n1037 > 0 {
+					hn1040 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i637 := range l636 {
-							if hn638 && !c.ReadFlag() {
-								clear(l636[i637 : i637+1])
+						for i1039 := range l1038 {
+							if hn1040 && !c.ReadFlag() {
+								clear(l1038[i1039 : i1039+1])
 								continue
 							}
-							l636[i637] = r.ReadVarInt32()
+							l1038[i1039] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i637)
+								c.TraceIndex(i1039)
 								break
 							}
 						}
 					}
 				}
-				l631[i632] = l636
+				l1032[i1033] = l1038
 				if c.Failed() {
-					c.TraceIndex(i632)
+					c.TraceIndex(i1033)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l631
+	x.RmLL = l1032
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n640 := c.ReadLength(1)
-	l641 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n640)
-	if n640 > 0 {
-		hn643 := c.ReadListHeader(24)
+	n1043 := c.ReadLength(1)
+	l1044 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1043)
+	if n1043 > 0 {
+		hn1046 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i642 := range l641 {
-				if hn643 && !c.ReadFlag() {
-					clear(l641[i642 : i642+1])
+			for i1045 := range l1044 {
+				if hn1046 && !c.ReadFlag() {
+					clear(l1044[i1045 : i1045+1])
 					continue
 				}
-				n645 := c.ReadLength(2)
-				m646 := foryimpl.MakeMap[map[string]int32](c, n645)
-				for n645 > 0 && !c.Failed() {
-					sz647, vn648, _ := c.ReadMapChunk(n645, 21, 5, nil, false)
-					for j649 := 0; j649 < sz647 && !c.Failed(); j649++ {
-						var k650 string
-						k650 = c.ReadString()
-						var v651 int32
-						if !vn648 {
-							v651 = r.ReadVarInt32()
+				n1049 := c.ReadLength(2)
+				m1050 := foryimpl.MakeMap[map[string]int32](c, n1049)
+				for n1049 > 0 && !c.Failed() {
+					sz1051, vn1052, _ := c.ReadMapChunk(n1049, 21, 5, nil, false)
+					for j1053 := 0; j1053 < sz1051 && !c.Failed(); j1053++ {
+						var k1054 string
+						k1054 = c.ReadString()
+						var v1055 int32
+						if !vn1052 {
+							v1055 = r.ReadVarInt32()
 						}
-						m646[k650] = v651
+						m1050[k1054] = v1055
 					}
-					n645 -= sz647
+					n1049 -= sz1051
 				}
-				l641[i642] = m646
+				l1044[i1045] = m1050
 				if c.Failed() {
-					c.TraceIndex(i642)
+					c.TraceIndex(i1045)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l641
+	x.RmLM = l1044
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n652 := c.ReadLength(1)
-	l653 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n652)
-	if n652 > 0 {
-		hn655 := c.ReadListHeader(5)
+	n1057 := c.ReadLength(1)
+	l1058 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1057)
+	if n1057 > 0 {
+		hn1060 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i654 := range l653 {
-				if hn655 && !c.ReadFlag() {
-					clear(l653[i654 : i654+1])
+			for i1059 := range l1058 {
+				if hn1060 && !c.ReadFlag() {
+					clear(l1058[i1059 : i1059+1])
 					continue
 				}
-				p657 := foryimpl.Alloc[int32](c)
-				*p657 = r.ReadVarInt32()
-				l653[i654] = p657
+				p1063 := foryimpl.Alloc[int32](c)
+				*p1063 = r.ReadVarInt32()
+				l1058[i1059] = p1063
 				if c.Failed() {
-					c.TraceIndex(i654)
+					c.TraceIndex(i1059)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPI = l653
+	x.RmLPI = l1058
 	if c.Failed() {
 		c.Trace("RmLPI")
 		return
 	}
-	n658 := c.ReadLength(1)
-	l659 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n658)
-	if n658 > 0 {
-		hn661 := c.ReadListHeader(21)
+	n1064 := c.ReadLength(1)
+	l1065 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1064)
+	if n1064 > 0 {
+		hn1067 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i660 := range l659 {
-				if hn661 && !c.ReadFlag() {
-					clear(l659[i660 : i660+1])
+			for i1066 := range l1065 {
+				if hn1067 && !c.ReadFlag() {
+					clear(l1065[i1066 : i1066+1])
 					continue
 				}
-				l659[i660] = c.ReadString()
+				l1065[i1066] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i660)
+					c.TraceIndex(i1066)
 					break
 				}
 			}
 		}
 	}
-	x.RmLS = l659
+	x.RmLS = l1065
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n663 := c.ReadLength(1)
-	l664 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n663)
-	if n663 > 0 {
-		hn666 := c.ReadListHeader(38)
+	n1070 := c.ReadLength(1)
+	l1071 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1070)
+	if n1070 > 0 {
+		hn1073 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i665 := range l664 {
-				if hn666 && !c.ReadFlag() {
-					clear(l664[i665 : i665+1])
+			for i1072 := range l1071 {
+				if hn1073 && !c.ReadFlag() {
+					clear(l1071[i1072 : i1072+1])
 					continue
 				}
-				l664[i665] = c.ReadTime()
+				l1071[i1072] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i665)
+					c.TraceIndex(i1072)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l664
+	x.RmLT = l1071
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n668 := c.ReadLength(2)
-	l669 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n668)
-	if n668 > 0 {
-		hn671 := c.ReadListHeader(10)
+	n1076 := c.ReadLength(2)
+	l1077 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1076)
+	if n1076 > 0 {
+		hn1079 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i670 := range l669 {
-				if hn671 && !c.ReadFlag() {
-					clear(l669[i670 : i670+1])
+			for i1078 := range l1077 {
+				if hn1079 && !c.ReadFlag() {
+					clear(l1077[i1078 : i1078+1])
 					continue
 				}
-				l669[i670] = r.ReadUint16()
+				l1077[i1078] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i670)
+					c.TraceIndex(i1078)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l669
+	x.RmLU16 = l1077
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n673 := c.ReadLength(1)
-	l674 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n673)
-	if n673 > 0 {
-		hn676 := c.ReadListHeader(14)
+	n1082 := c.ReadLength(1)
+	l1083 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1082)
+	if n1082 > 0 {
+		hn1085 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i675 := range l674 {
-				if hn676 && !c.ReadFlag() {
-					clear(l674[i675 : i675+1])
+			for i1084 := range l1083 {
+				if hn1085 && !c.ReadFlag() {
+					clear(l1083[i1084 : i1084+1])
 					continue
 				}
-				l674[i675] = r.ReadVarUint64()
+				l1083[i1084] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i675)
+					c.TraceIndex(i1084)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l674
+	x.RmLU64 = l1083
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n678 := c.ReadLength(2)
-	m679 := foryimpl.MakeMap[map[bool]string](c, n678)
-	for n678 > 0 && !c.Failed() {
-		sz680, vn681, _ := c.ReadMapChunk(n678, 1, 21, nil, false)
-		for j682 := 0; j682 < sz680 && !c.Failed(); j682++ {
-			var k683 bool
-			k683 = r.ReadBool()
-			var v684 string
-			if !vn681 {
-				v684 = c.ReadString()
+	n1088 := c.ReadLength(2)
+	m1089 := foryimpl.MakeMap[map[bool]string](c, n1088)
+	for n1088 > 0 && !c.Failed() {
+		sz1090, vn1091, _ := c.ReadMapChunk(n1088, 1, 21, nil, false)
+		for j1092 := 0; j1092 < sz1090 && !c.Failed(); j1092++ {
+			var k1093 bool
+			k1093 = r.ReadBool()
+			var v1094 string
+			if !vn1091 {
+				v1094 = c.ReadString()
 			}
-			m679[k683] = v684
+			m1089[k1093] = v1094
 		}
-		n678 -= sz680
+		n1088 -= sz1090
 	}
-	x.RmMBS = m679
+	x.RmMBS = m1089
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n685 := c.ReadLength(2)
-	m686 := foryimpl.MakeMap[map[Color]string](c, n685)
-	for n685 > 0 && !c.Failed() {
-		sz687, vn688, _ := c.ReadMapChunk(n685, 25, 21, nil, false)
-		for j689 := 0; j689 < sz687 && !c.Failed(); j689++ {
-			var k690 Color
-			k690 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v691 string
-			if !vn688 {
-				v691 = c.ReadString()
+	n1096 := c.ReadLength(2)
+	m1097 := foryimpl.MakeMap[map[Color]string](c, n1096)
+	for n1096 > 0 && !c.Failed() {
+		sz1098, vn1099, _ := c.ReadMapChunk(n1096, 25, 21, nil, false)
+		for j1100 := 0; j1100 < sz1098 && !c.Failed(); j1100++ {
+			var k1101 Color
+			k1101 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1102 string
+			if !vn1099 {
+				v1102 = c.ReadString()
 			}
-			m686[k690] = v691
+			m1097[k1101] = v1102
 		}
-		n685 -= sz687
+		n1096 -= sz1098
 	}
-	x.RmMES = m686
+	x.RmMES = m1097
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n692 := c.ReadLength(2)
-	m693 := foryimpl.MakeMap[map[int64]float64](c, n692)
-	for n692 > 0 && !c.Failed() {
-		sz694, vn695, _ := c.ReadMapChunk(n692, 7, 20, nil, false)
-		for j696 := 0; j696 < sz694 && !c.Failed(); j696++ {
-			var k697 int64
-			k697 = r.ReadVarInt64()
-			var v698 float64
-			if !vn695 {
-				v698 = r.ReadFloat64()
+	n1104 := c.ReadLength(2)
+	m1105 := foryimpl.MakeMap[map[int64]float64](c, n1104)
+	for n1104 > 0 && !c.Failed() {
+		sz1106, vn1107, _ := c.ReadMapChunk(n1104, 7, 20, nil, false)
+		for j1108 := 0; j1108 < sz1106 && !c.Failed(); j1108++ {
+			var k1109 int64
+			k1109 = r.ReadVarInt64()
+			var v1110 float64
+			if !vn1107 {
+				v1110 = r.ReadFloat64()
 			}
-			m693[k697] = v698
+			m1105[k1109] = v1110
 		}
-		n692 -= sz694
+		n1104 -= sz1106
 	}
-	x.RmMI64F = m693
+	x.RmMI64F = m1105
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n699 := c.ReadLength(2)
-	m700 := foryimpl.MakeMap[map[int32]string](c, n699)
-	for n699 > 0 && !c.Failed() {
-		sz701, vn702, _ := c.ReadMapChunk(n699, 5, 21, nil, false)
-		for j703 := 0; j703 < sz701 && !c.Failed(); j703++ {
-			var k704 int32
-			k704 = r.ReadVarInt32()
-			var v705 string
-			if !vn702 {
-				v705 = c.ReadString()
+	n1112 := c.ReadLength(2)
+	m1113 := foryimpl.MakeMap[map[int32]string](c, n1112)
+	for n1112 > 0 && !c.Failed() {
+		sz1114, vn1115, _ := c.ReadMapChunk(n1112, 5, 21, nil, false)
+		for j1116 := 0; j1116 < sz1114 && !c.Failed(); j1116++ {
+			var k1117 int32
+			k1117 = r.ReadVarInt32()
+			var v1118 string
+			if !vn1115 {
+				v1118 = c.ReadString()
 			}
-			m700[k704] = v705
+			m1113[k1117] = v1118
 		}
-		n699 -= sz701
+		n1112 -= sz1114
 	}
-	x.RmMIS = m700
+	x.RmMIS = m1113
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n706 := c.ReadLength(2)
-	m707 := foryimpl.MakeMap[map[string]int32](c, n706)
-	for n706 > 0 && !c.Failed() {
-		sz708, vn709, _ := c.ReadMapChunk(n706, 21, 5, nil, false)
-		for j710 := 0; j710 < sz708 && !c.Failed(); j710++ {
-			var k711 string
-			k711 = c.ReadString()
-			var v712 int32
-			if !vn709 {
-				v712 = r.ReadVarInt32()
+	n1120 := c.ReadLength(2)
+	m1121 := foryimpl.MakeMap[map[string]int32](c, n1120)
+	for n1120 > 0 && !c.Failed() {
+		sz1122, vn1123, _ := c.ReadMapChunk(n1120, 21, 5, nil, false)
+		for j1124 := 0; j1124 < sz1122 && !c.Failed(); j1124++ {
+			var k1125 string
+			k1125 = c.ReadString()
+			var v1126 int32
+			if !vn1123 {
+				v1126 = r.ReadVarInt32()
 			}
-			m707[k711] = v712
+			m1121[k1125] = v1126
 		}
-		n706 -= sz708
+		n1120 -= sz1122
 	}
-	x.RmMSI = m707
+	x.RmMSI = m1121
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
-	n713 := c.ReadLength(2)
-	m714 := foryimpl.MakeMap[map[string][]string](c, n713)
-	for n713 > 0 && !c.Failed() {
-		sz715, vn716, _ := c.ReadMapChunk(n713, 21, 22, nil, true)
-		for j717 := 0; j717 < sz715 && !c.Failed(); j717++ {
-			var k718 string
-			k718 = c.ReadString()
-			var v719 []string
-			if !vn716 {
-				n720 := c.ReadLength(1)
-				l721 := foryimpl.MakeSlice[[]string](c, n720)
-				if n720 > 0 {
-					hn723 := c.ReadListHeader(21)
+	n1128 := c.ReadLength(2)
+	m1129 := foryimpl.MakeMap[map[string][]string](c, n1128)
+	for n1128 > 0 && !c.Failed() {
+		sz1130, vn1131, _ := c.ReadMapChunk(n1128, 21, 22, nil, true)
+		for j1132 := 0; j1132 < sz1130 && !c.Failed(); j1132++ {
+			var k1133 string
+			k1133 = c.ReadString()
+			var v1134 []string
+			if !vn1131 {
+				n1135 := c.ReadLength(1)
+				l1136 := foryimpl.MakeSlice[[]string](c, n1135)
+				if n1135 > 0 {
+					hn1138 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i722 := range l721 {
-							if hn723 && !c.ReadFlag() {
-								clear(l721[i722 : i722+1])
+						for i1137 := range l1136 {
+							if hn1138 && !c.ReadFlag() {
+								clear(l1136[i1137 : i1137+1])
 								continue
 							}
-							l721[i722] = c.ReadString()
+							l1136[i1137] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i722)
+								c.TraceIndex(i1137)
 								break
 							}
 						}
 					}
 				}
-				v719 = l721
+				v1134 = l1136
 			}
-			m714[k718] = v719
+			m1129[k1133] = v1134
 		}
-		n713 -= sz715
+		n1128 -= sz1130
 	}
-	x.RmMSL = m714
+	x.RmMSL = m1129
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n725 := c.ReadLength(2)
-	m726 := foryimpl.MakeMap[map[string]map[string]int32](c, n725)
-	for n725 > 0 && !c.Failed() {
-		sz727, vn728, _ := c.ReadMapChunk(n725, 21, 24, nil, true)
-		for j729 := 0; j729 < sz727 && !c.Failed(); j729++ {
-			var k730 string
-			k730 = c.ReadString()
-			var v731 map[string]int32
-			if !vn728 {
-				n732 := c.ReadLength(2)
-				m733 := foryimpl.MakeMap[map[string]int32](c, n732)
-				for n732 > 0 && !c.Failed() {
-					sz734, vn735, _ := c.ReadMapChunk(n732, 21, 5, nil, false)
-					for j736 := 0; j736 < sz734 && !c.Failed(); j736++ {
-						var k737 string
-						k737 = c.ReadString()
-						var v738 int32
-						if !vn735 {
-							v738 = r.ReadVarInt32()
+	n1142 := c.ReadLength(2)
+	m1143 := foryimpl.MakeMap[map[string]map[string]int32](c, n1142)
+	for n1142 > 0 && !c.Failed() {
+		sz1144, vn1145, _ := c.ReadMapChunk(n1142, 21, 24, nil, true)
+		for j1146 := 0; j1146 < sz1144 && !c.Failed(); j1146++ {
+			var k1147 string
+			k1147 = c.ReadString()
+			var v1148 map[string]int32
+			if !vn1145 {
+				n1149 := c.ReadLength(2)
+				m1150 := foryimpl.MakeMap[map[string]int32](c, n1149)
+				for n1149 > 0 && !c.Failed() {
+					sz1151, vn1152, _ := c.ReadMapChunk(n1149, 21, 5, nil, false)
+					for j1153 := 0; j1153 < sz1151 && !c.Failed(); j1153++ {
+						var k1154 string
+						k1154 = c.ReadString()
+						var v1155 int32
+						if !vn1152 {
+							v1155 = r.ReadVarInt32()
 						}
-						m733[k737] = v738
+						m1150[k1154] = v1155
 					}
-					n732 -= sz734
+					n1149 -= sz1151
 				}
-				v731 = m733
+				v1148 = m1150
 			}
-			m726[k730] = v731
+			m1143[k1147] = v1148
 		}
-		n725 -= sz727
+		n1142 -= sz1144
 	}
-	x.RmMSM = m726
+	x.RmMSM = m1143
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n739 := c.ReadLength(2)
-	m740 := foryimpl.MakeMap[map[string]*int32](c, n739)
-	for n739 > 0 && !c.Failed() {
-		sz741, vn742, _ := c.ReadMapChunk(n739, 21, 5, nil, true)
-		for j743 := 0; j743 < sz741 && !c.Failed(); j743++ {
-			var k744 string
-			k744 = c.ReadString()
-			var v745 *int32
-			if !vn742 {
-				p746 := foryimpl.Alloc[int32](c)
-				*p746 = r.ReadVarInt32()
-				v745 = p746
+	n1158 := c.ReadLength(2)
+	m1159 := foryimpl.MakeMap[map[string]*int32](c, n1158)
+	for n1158 > 0 && !c.Failed() {
+		sz1160, vn1161, _ := c.ReadMapChunk(n1158, 21, 5, nil, true)
+		for j1162 := 0; j1162 < sz1160 && !c.Failed(); j1162++ {
+			var k1163 string
+			k1163 = c.ReadString()
+			var v1164 *int32
+			if !vn1161 {
+				p1165 := foryimpl.Alloc[int32](c)
+				*p1165 = r.ReadVarInt32()
+				v1164 = p1165
 			}
-			m740[k744] = v745
+			m1159[k1163] = v1164
 		}
-		n739 -= sz741
+		n1158 -= sz1160
 	}
-	x.RmMSP = m740
+	x.RmMSP = m1159
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n747 := c.ReadLength(2)
-	m748 := foryimpl.MakeMap[map[uint8]uint16](c, n747)
-	for n747 > 0 && !c.Failed() {
-		sz749, vn750, _ := c.ReadMapChunk(n747, 9, 10, nil, false)
-		for j751 := 0; j751 < sz749 && !c.Failed(); j751++ {
-			var k752 uint8
-			k752 = r.ReadUint8()
-			var v753 uint16
-			if !vn750 {
-				v753 = r.ReadUint16()
+	n1167 := c.ReadLength(2)
+	m1168 := foryimpl.MakeMap[map[uint8]uint16](c, n1167)
+	for n1167 > 0 && !c.Failed() {
+		sz1169, vn1170, _ := c.ReadMapChunk(n1167, 9, 10, nil, false)
+		for j1171 := 0; j1171 < sz1169 && !c.Failed(); j1171++ {
+			var k1172 uint8
+			k1172 = r.ReadUint8()
+			var v1173 uint16
+			if !vn1170 {
+				v1173 = r.ReadUint16()
 			}
-			m748[k752] = v753
+			m1168[k1172] = v1173
 		}
-		n747 -= sz749
+		n1167 -= sz1169
 	}
-	x.RmMU8 = m748
+	x.RmMU8 = m1168
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
@@ -4329,71 +6157,1856 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n754 := c.ReadLength(1)
-		l755 := foryimpl.MakeSlice[[]string](c, n754)
-		if n754 > 0 {
-			hn757 := c.ReadListHeader(21)
+		n1175 := c.ReadLength(1)
+		l1176 := foryimpl.MakeSlice[[]string](c, n1175)
+		if n1175 > 0 {
+			hn1178 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i756 := range l755 {
-					if hn757 && !c.ReadFlag() {
-						clear(l755[i756 : i756+1])
+				for i1177 := range l1176 {
+					if hn1178 && !c.ReadFlag() {
+						clear(l1176[i1177 : i1177+1])
 						continue
 					}
-					l755[i756] = c.ReadString()
+					l1176[i1177] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i756)
+						c.TraceIndex(i1177)
 						break
 					}
 				}
 			}
 		}
-		x.RmNLS = l755
+		x.RmNLS = l1176
 	}
 	if c.Failed() {
 		c.Trace("RmNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n759 := c.ReadLength(2)
-		m760 := foryimpl.MakeMap[map[string]int32](c, n759)
-		for n759 > 0 && !c.Failed() {
-			sz761, vn762, _ := c.ReadMapChunk(n759, 21, 5, nil, false)
-			for j763 := 0; j763 < sz761 && !c.Failed(); j763++ {
-				var k764 string
-				k764 = c.ReadString()
-				var v765 int32
-				if !vn762 {
-					v765 = r.ReadVarInt32()
+		n1181 := c.ReadLength(2)
+		m1182 := foryimpl.MakeMap[map[string]int32](c, n1181)
+		for n1181 > 0 && !c.Failed() {
+			sz1183, vn1184, _ := c.ReadMapChunk(n1181, 21, 5, nil, false)
+			for j1185 := 0; j1185 < sz1183 && !c.Failed(); j1185++ {
+				var k1186 string
+				k1186 = c.ReadString()
+				var v1187 int32
+				if !vn1184 {
+					v1187 = r.ReadVarInt32()
 				}
-				m760[k764] = v765
+				m1182[k1186] = v1187
 			}
-			n759 -= sz761
+			n1181 -= sz1183
 		}
-		x.RmNM = m760
+		x.RmNM = m1182
 	}
 	if c.Failed() {
 		c.Trace("RmNM")
 		return
 	}
-	n766 := c.ReadLength(1)
-	l767 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n766)
-	if n766 > 0 {
-		hn769 := c.ReadListHeader(9)
+	n1189 := c.ReadLength(1)
+	l1190 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1189)
+	if n1189 > 0 {
+		hn1192 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i768 := range l767 {
-				if hn769 && !c.ReadFlag() {
-					clear(l767[i768 : i768+1])
+			for i1191 := range l1190 {
+				if hn1192 && !c.ReadFlag() {
+					clear(l1190[i1191 : i1191+1])
 					continue
 				}
-				l767[i768] = r.ReadUint8()
+				l1190[i1191] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i768)
+					c.TraceIndex(i1191)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l767
+	x.RmRaw = l1190
+	if c.Failed() {
+		c.Trace("RmRaw")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Containers{
+		ABool:   x.ABool,
+		AF32:    x.AF32,
+		AF64:    x.AF64,
+		AI16:    x.AI16,
+		AI32:    x.AI32,
+		AI64:    x.AI64,
+		AI8:     x.AI8,
+		AU16:    x.AU16,
+		AU32:    x.AU32,
+		AU64:    x.AU64,
+		AU8:     x.AU8,
+		LB:      x.LB,
+		LE:      x.LE,
+		LF32:    x.LF32,
+		LF64:    x.LF64,
+		LI32:    x.LI32,
+		LI64:    x.LI64,
+		LI8:     x.LI8,
+		LL:      x.LL,
+		LM:      x.LM,
+		LPI:     x.LPI,
+		LS:      x.LS,
+		LT:      x.LT,
+		LU16:    x.LU16,
+		LU64:    x.LU64,
+		Raw:     x.Raw,
+		RmABool: x.RmABool,
+		RmAF32:  x.RmAF32,
+		RmAF64:  x.RmAF64,
+		RmAI16:  x.RmAI16,
+		RmAI32:  x.RmAI32,
+		RmAI64:  x.RmAI64,
+		RmAI8:   x.RmAI8,
+		RmAU16:  x.RmAU16,
+		RmAU32:  x.RmAU32,
+		RmAU64:  x.RmAU64,
+		RmAU8:   x.RmAU8,
+		RmLB:    x.RmLB,
+		RmLE:    x.RmLE,
+		RmLF32:  x.RmLF32,
+		RmLF64:  x.RmLF64,
+		RmLI32:  x.RmLI32,
+		RmLI64:  x.RmLI64,
+		RmLI8:   x.RmLI8,
+		RmLL:    x.RmLL,
+		RmLM:    x.RmLM,
+		RmLPI:   x.RmLPI,
+		RmLS:    x.RmLS,
+		RmLT:    x.RmLT,
+		RmLU16:  x.RmLU16,
+		RmLU64:  x.RmLU64,
+		RmRaw:   x.RmRaw,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 324745818 && !c.Failed() {
+			c.HashMismatch(foryTypeContainers, h)
+			return
+		}
+	}
+	if st1195, id1196 := c.ReadRefFlag(); st1195 == foryimpl.RefBack {
+		x.ABool = foryimpl.BackRefSlice[bool](c, id1196)
+	} else if st1195 == foryimpl.RefFollows {
+		n1197 := c.ReadArrayLength(1)
+		a1198 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1197)
+		r.ReadRawBools(a1198)
+		x.ABool = a1198
+		foryimpl.SetRefSlice(c, id1196, x.ABool)
+	} else {
+		x.ABool = nil
+	}
+	if c.Failed() {
+		c.Trace("ABool")
+		return
+	}
+	if st1199, id1200 := c.ReadRefFlag(); st1199 == foryimpl.RefBack {
+		x.AF32 = foryimpl.BackRefSlice[float32](c, id1200)
+	} else if st1199 == foryimpl.RefFollows {
+		n1201 := c.ReadArrayLength(4)
+		a1202 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1201)
+		r.ReadRawFloat32s(a1202)
+		x.AF32 = a1202
+		foryimpl.SetRefSlice(c, id1200, x.AF32)
+	} else {
+		x.AF32 = nil
+	}
+	if c.Failed() {
+		c.Trace("AF32")
+		return
+	}
+	if st1203, id1204 := c.ReadRefFlag(); st1203 == foryimpl.RefBack {
+		x.AF64 = foryimpl.BackRefSlice[float64](c, id1204)
+	} else if st1203 == foryimpl.RefFollows {
+		n1205 := c.ReadArrayLength(8)
+		a1206 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1205)
+		r.ReadRawFloat64s(a1206)
+		x.AF64 = a1206
+		foryimpl.SetRefSlice(c, id1204, x.AF64)
+	} else {
+		x.AF64 = nil
+	}
+	if c.Failed() {
+		c.Trace("AF64")
+		return
+	}
+	if st1207, id1208 := c.ReadRefFlag(); st1207 == foryimpl.RefBack {
+		x.AI16 = foryimpl.BackRefSlice[int16](c, id1208)
+	} else if st1207 == foryimpl.RefFollows {
+		n1209 := c.ReadArrayLength(2)
+		a1210 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1209)
+		r.ReadRawInt16s(a1210)
+		x.AI16 = a1210
+		foryimpl.SetRefSlice(c, id1208, x.AI16)
+	} else {
+		x.AI16 = nil
+	}
+	if c.Failed() {
+		c.Trace("AI16")
+		return
+	}
+	if st1211, id1212 := c.ReadRefFlag(); st1211 == foryimpl.RefBack {
+		x.AI32 = foryimpl.BackRefSlice[int32](c, id1212)
+	} else if st1211 == foryimpl.RefFollows {
+		n1213 := c.ReadArrayLength(4)
+		a1214 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1213)
+		r.ReadRawInt32s(a1214)
+		x.AI32 = a1214
+		foryimpl.SetRefSlice(c, id1212, x.AI32)
+	} else {
+		x.AI32 = nil
+	}
+	if c.Failed() {
+		c.Trace("AI32")
+		return
+	}
+	if st1215, id1216 := c.ReadRefFlag(); st1215 == foryimpl.RefBack {
+		x.AI64 = foryimpl.BackRefSlice[int64](c, id1216)
+	} else if st1215 == foryimpl.RefFollows {
+		n1217 := c.ReadArrayLength(8)
+		a1218 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1217)
+		r.ReadRawInt64s(a1218)
+		x.AI64 = a1218
+		foryimpl.SetRefSlice(c, id1216, x.AI64)
+	} else {
+		x.AI64 = nil
+	}
+	if c.Failed() {
+		c.Trace("AI64")
+		return
+	}
+	if st1219, id1220 := c.ReadRefFlag(); st1219 == foryimpl.RefBack {
+		x.AI8 = foryimpl.BackRefSlice[int8](c, id1220)
+	} else if st1219 == foryimpl.RefFollows {
+		n1221 := c.ReadArrayLength(1)
+		a1222 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1221)
+		for i1223 := range a1222 {
+			a1222[i1223] = r.ReadInt8()
+		}
+		x.AI8 = a1222
+		foryimpl.SetRefSlice(c, id1220, x.AI8)
+	} else {
+		x.AI8 = nil
+	}
+	if c.Failed() {
+		c.Trace("AI8")
+		return
+	}
+	if st1224, id1225 := c.ReadRefFlag(); st1224 == foryimpl.RefBack {
+		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1225)
+	} else if st1224 == foryimpl.RefFollows {
+		n1226 := c.ReadArrayLength(2)
+		a1227 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1226)
+		r.ReadRawUint16s(a1227)
+		x.AU16 = a1227
+		foryimpl.SetRefSlice(c, id1225, x.AU16)
+	} else {
+		x.AU16 = nil
+	}
+	if c.Failed() {
+		c.Trace("AU16")
+		return
+	}
+	if st1228, id1229 := c.ReadRefFlag(); st1228 == foryimpl.RefBack {
+		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1229)
+	} else if st1228 == foryimpl.RefFollows {
+		n1230 := c.ReadArrayLength(4)
+		a1231 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1230)
+		r.ReadRawUint32s(a1231)
+		x.AU32 = a1231
+		foryimpl.SetRefSlice(c, id1229, x.AU32)
+	} else {
+		x.AU32 = nil
+	}
+	if c.Failed() {
+		c.Trace("AU32")
+		return
+	}
+	if st1232, id1233 := c.ReadRefFlag(); st1232 == foryimpl.RefBack {
+		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1233)
+	} else if st1232 == foryimpl.RefFollows {
+		n1234 := c.ReadArrayLength(8)
+		a1235 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1234)
+		r.ReadRawUint64s(a1235)
+		x.AU64 = a1235
+		foryimpl.SetRefSlice(c, id1233, x.AU64)
+	} else {
+		x.AU64 = nil
+	}
+	if c.Failed() {
+		c.Trace("AU64")
+		return
+	}
+	if st1236, id1237 := c.ReadRefFlag(); st1236 == foryimpl.RefBack {
+		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1237)
+	} else if st1236 == foryimpl.RefFollows {
+		n1238 := c.ReadArrayLength(1)
+		a1239 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1238)
+		copy(a1239, r.ReadBytes(n1238))
+		x.AU8 = a1239
+		foryimpl.SetRefSlice(c, id1237, x.AU8)
+	} else {
+		x.AU8 = nil
+	}
+	if c.Failed() {
+		c.Trace("AU8")
+		return
+	}
+	if st1240, id1241 := c.ReadRefFlag(); st1240 == foryimpl.RefBack {
+		x.Bin = foryimpl.BackRefSlice[uint8](c, id1241)
+	} else if st1240 == foryimpl.RefFollows {
+		x.Bin = c.ReadBinary()
+		foryimpl.SetRefSlice(c, id1241, x.Bin)
+	} else {
+		x.Bin = nil
+	}
+	if c.Failed() {
+		c.Trace("Bin")
+		return
+	}
+	n1242 := c.ReadLength(2)
+	if n1242 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1242, 3))
+		return
+	}
+	var l1243 [3]int16
+	if n1242 > 0 {
+		hn1245 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i1244 := range l1243 {
+				if hn1245 && !c.ReadFlag() {
+					clear(l1243[i1244 : i1244+1])
+					continue
+				}
+				l1243[i1244] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i1244)
+					break
+				}
+			}
+		}
+	}
+	x.Fix = l1243
+	if c.Failed() {
+		c.Trace("Fix")
+		return
+	}
+	n1248 := c.ReadLength(1)
+	l1249 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1248)
+	if n1248 > 0 {
+		hn1251 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i1250 := range l1249 {
+				if hn1251 && !c.ReadFlag() {
+					clear(l1249[i1250 : i1250+1])
+					continue
+				}
+				l1249[i1250] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i1250)
+					break
+				}
+			}
+		}
+	}
+	x.LB = l1249
+	if c.Failed() {
+		c.Trace("LB")
+		return
+	}
+	n1254 := c.ReadLength(1)
+	l1255 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1254)
+	if n1254 > 0 {
+		hn1257 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i1256 := range l1255 {
+				if hn1257 && !c.ReadFlag() {
+					clear(l1255[i1256 : i1256+1])
+					continue
+				}
+				l1255[i1256] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if c.Failed() {
+					c.TraceIndex(i1256)
+					break
+				}
+			}
+		}
+	}
+	x.LE = l1255
+	if c.Failed() {
+		c.Trace("LE")
+		return
+	}
+	n1260 := c.ReadLength(4)
+	l1261 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1260)
+	if n1260 > 0 {
+		hn1263 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i1262 := range l1261 {
+				if hn1263 && !c.ReadFlag() {
+					clear(l1261[i1262 : i1262+1])
+					continue
+				}
+				l1261[i1262] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i1262)
+					break
+				}
+			}
+		}
+	}
+	x.LF32 = l1261
+	if c.Failed() {
+		c.Trace("LF32")
+		return
+	}
+	n1266 := c.ReadLength(8)
+	l1267 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1266)
+	if n1266 > 0 {
+		hn1269 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i1268 := range l1267 {
+				if hn1269 && !c.ReadFlag() {
+					clear(l1267[i1268 : i1268+1])
+					continue
+				}
+				l1267[i1268] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i1268)
+					break
+				}
+			}
+		}
+	}
+	x.LF64 = l1267
+	if c.Failed() {
+		c.Trace("LF64")
+		return
+	}
+	n1272 := c.ReadLength(1)
+	l1273 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1272)
+	if n1272 > 0 {
+		hn1275 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1274 := range l1273 {
+				if hn1275 && !c.ReadFlag() {
+					clear(l1273[i1274 : i1274+1])
+					continue
+				}
+				l1273[i1274] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i1274)
+					break
+				}
+			}
+		}
+	}
+	x.LI32 = l1273
+	if c.Failed() {
+		c.Trace("LI32")
+		return
+	}
+	n1278 := c.ReadLength(1)
+	l1279 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1278)
+	if n1278 > 0 {
+		hn1281 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i1280 := range l1279 {
+				if hn1281 && !c.ReadFlag() {
+					clear(l1279[i1280 : i1280+1])
+					continue
+				}
+				l1279[i1280] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i1280)
+					break
+				}
+			}
+		}
+	}
+	x.LI64 = l1279
+	if c.Failed() {
+		c.Trace("LI64")
+		return
+	}
+	n1284 := c.ReadLength(1)
+	l1285 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1284)
+	if n1284 > 0 {
+		hn1287 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i1286 := range l1285 {
+				if hn1287 && !c.ReadFlag() {
+					clear(l1285[i1286 : i1286+1])
+					continue
+				}
+				l1285[i1286] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i1286)
+					break
+				}
+			}
+		}
+	}
+	x.LI8 = l1285
+	if c.Failed() {
+		c.Trace("LI8")
+		return
+	}
+	n1290 := c.ReadLength(1)
+	l1291 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1290)
+	if n1290 > 0 {
+		hn1293 := c.ReadListHeader(22)
+		if !c.Failed() {
+			for i1292 := range l1291 {
+				if hn1293 && !c.ReadFlag() {
+					clear(l1291[i1292 : i1292+1])
+					continue
+				}
+				n1296 := c.ReadLength(1)
+				l1297 := foryimpl.MakeSlice[[]int32](c, n1296)
+				if n1296 > 0 {
+					hn1299 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i1298 := range l1297 {
+							if hn1299 && !c.ReadFlag() {
+								clear(l1297[i1298 : i1298+1])
+								continue
+							}
+							l1297[i1298] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i1298)
+								break
+							}
+						}
+					}
+				}
+				l1291[i1292] = l1297
+				if c.Failed() {
+					c.TraceIndex(i1292)
+					break
+				}
+			}
+		}
+	}
+	x.LL = l1291
+	if c.Failed() {
+		c.Trace("LL")
+		return
+	}
+	n1302 := c.ReadLength(1)
+	l1303 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1302)
+	if n1302 > 0 {
+		hn1305 := c.ReadListHeader(24)
+		if !c.Failed() {
+			for i1304 := range l1303 {
+				if hn1305 && !c.ReadFlag() {
+					clear(l1303[i1304 : i1304+1])
+					continue
+				}
+				n1308 := c.ReadLength(2)
+				m1309 := foryimpl.MakeMap[map[string]int32](c, n1308)
+				for n1308 > 0 && !c.Failed() {
+					sz1310, vn1311, _ := c.ReadMapChunk(n1308, 21, 5, nil, false)
+					for j1312 := 0; j1312 < sz1310 && !c.Failed(); j1312++ {
+						var k1313 string
+						k1313 = c.ReadString()
+						var v1314 int32
+						if !vn1311 {
+							v1314 = r.ReadVarInt32()
+						}
+						m1309[k1313] = v1314
+					}
+					n1308 -= sz1310
+				}
+				l1303[i1304] = m1309
+				if c.Failed() {
+					c.TraceIndex(i1304)
+					break
+				}
+			}
+		}
+	}
+	x.LM = l1303
+	if c.Failed() {
+		c.Trace("LM")
+		return
+	}
+	n1316 := c.ReadLength(1)
+	l1317 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1316)
+	if n1316 > 0 {
+		hn1319 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1318 := range l1317 {
+				if hn1319 && !c.ReadFlag() {
+					clear(l1317[i1318 : i1318+1])
+					continue
+				}
+				p1322 := foryimpl.Alloc[int32](c)
+				*p1322 = r.ReadVarInt32()
+				l1317[i1318] = p1322
+				if c.Failed() {
+					c.TraceIndex(i1318)
+					break
+				}
+			}
+		}
+	}
+	x.LPI = l1317
+	if c.Failed() {
+		c.Trace("LPI")
+		return
+	}
+	n1323 := c.ReadLength(1)
+	l1324 := foryimpl.ReuseSlice[[]string](c, x.LS, n1323)
+	if n1323 > 0 {
+		hn1326 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i1325 := range l1324 {
+				if hn1326 && !c.ReadFlag() {
+					clear(l1324[i1325 : i1325+1])
+					continue
+				}
+				l1324[i1325] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i1325)
+					break
+				}
+			}
+		}
+	}
+	x.LS = l1324
+	if c.Failed() {
+		c.Trace("LS")
+		return
+	}
+	n1329 := c.ReadLength(1)
+	l1330 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1329)
+	if n1329 > 0 {
+		hn1332 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i1331 := range l1330 {
+				if hn1332 && !c.ReadFlag() {
+					clear(l1330[i1331 : i1331+1])
+					continue
+				}
+				l1330[i1331] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i1331)
+					break
+				}
+			}
+		}
+	}
+	x.LT = l1330
+	if c.Failed() {
+		c.Trace("LT")
+		return
+	}
+	n1335 := c.ReadLength(2)
+	l1336 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1335)
+	if n1335 > 0 {
+		hn1338 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i1337 := range l1336 {
+				if hn1338 && !c.ReadFlag() {
+					clear(l1336[i1337 : i1337+1])
+					continue
+				}
+				l1336[i1337] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i1337)
+					break
+				}
+			}
+		}
+	}
+	x.LU16 = l1336
+	if c.Failed() {
+		c.Trace("LU16")
+		return
+	}
+	n1341 := c.ReadLength(1)
+	l1342 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1341)
+	if n1341 > 0 {
+		hn1344 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i1343 := range l1342 {
+				if hn1344 && !c.ReadFlag() {
+					clear(l1342[i1343 : i1343+1])
+					continue
+				}
+				l1342[i1343] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i1343)
+					break
+				}
+			}
+		}
+	}
+	x.LU64 = l1342
+	if c.Failed() {
+		c.Trace("LU64")
+		return
+	}
+	n1347 := c.ReadLength(2)
+	m1348 := foryimpl.MakeMap[map[bool]string](c, n1347)
+	for n1347 > 0 && !c.Failed() {
+		sz1349, vn1350, _ := c.ReadMapChunk(n1347, 1, 21, nil, false)
+		for j1351 := 0; j1351 < sz1349 && !c.Failed(); j1351++ {
+			var k1352 bool
+			k1352 = r.ReadBool()
+			var v1353 string
+			if !vn1350 {
+				v1353 = c.ReadString()
+			}
+			m1348[k1352] = v1353
+		}
+		n1347 -= sz1349
+	}
+	x.MBS = m1348
+	if c.Failed() {
+		c.Trace("MBS")
+		return
+	}
+	n1355 := c.ReadLength(2)
+	m1356 := foryimpl.MakeMap[map[Color]string](c, n1355)
+	for n1355 > 0 && !c.Failed() {
+		sz1357, vn1358, _ := c.ReadMapChunk(n1355, 25, 21, nil, false)
+		for j1359 := 0; j1359 < sz1357 && !c.Failed(); j1359++ {
+			var k1360 Color
+			k1360 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1361 string
+			if !vn1358 {
+				v1361 = c.ReadString()
+			}
+			m1356[k1360] = v1361
+		}
+		n1355 -= sz1357
+	}
+	x.MES = m1356
+	if c.Failed() {
+		c.Trace("MES")
+		return
+	}
+	n1363 := c.ReadLength(2)
+	m1364 := foryimpl.MakeMap[map[int64]float64](c, n1363)
+	for n1363 > 0 && !c.Failed() {
+		sz1365, vn1366, _ := c.ReadMapChunk(n1363, 7, 20, nil, false)
+		for j1367 := 0; j1367 < sz1365 && !c.Failed(); j1367++ {
+			var k1368 int64
+			k1368 = r.ReadVarInt64()
+			var v1369 float64
+			if !vn1366 {
+				v1369 = r.ReadFloat64()
+			}
+			m1364[k1368] = v1369
+		}
+		n1363 -= sz1365
+	}
+	x.MI64F = m1364
+	if c.Failed() {
+		c.Trace("MI64F")
+		return
+	}
+	n1371 := c.ReadLength(2)
+	m1372 := foryimpl.MakeMap[map[int32]string](c, n1371)
+	for n1371 > 0 && !c.Failed() {
+		sz1373, vn1374, _ := c.ReadMapChunk(n1371, 5, 21, nil, false)
+		for j1375 := 0; j1375 < sz1373 && !c.Failed(); j1375++ {
+			var k1376 int32
+			k1376 = r.ReadVarInt32()
+			var v1377 string
+			if !vn1374 {
+				v1377 = c.ReadString()
+			}
+			m1372[k1376] = v1377
+		}
+		n1371 -= sz1373
+	}
+	x.MIS = m1372
+	if c.Failed() {
+		c.Trace("MIS")
+		return
+	}
+	n1379 := c.ReadLength(2)
+	m1380 := foryimpl.MakeMap[map[string]int32](c, n1379)
+	for n1379 > 0 && !c.Failed() {
+		sz1381, vn1382, _ := c.ReadMapChunk(n1379, 21, 5, nil, false)
+		for j1383 := 0; j1383 < sz1381 && !c.Failed(); j1383++ {
+			var k1384 string
+			k1384 = c.ReadString()
+			var v1385 int32
+			if !vn1382 {
+				v1385 = r.ReadVarInt32()
+			}
+			m1380[k1384] = v1385
+		}
+		n1379 -= sz1381
+	}
+	x.MSI = m1380
+	if c.Failed() {
+		c.Trace("MSI")
+		return
+	}
+	n1387 := c.ReadLength(2)
+	m1388 := foryimpl.MakeMap[map[string][]string](c, n1387)
+	for n1387 > 0 && !c.Failed() {
+		sz1389, vn1390, _ := c.ReadMapChunk(n1387, 21, 22, nil, true)
+		for j1391 := 0; j1391 < sz1389 && !c.Failed(); j1391++ {
+			var k1392 string
+			k1392 = c.ReadString()
+			var v1393 []string
+			if !vn1390 {
+				n1394 := c.ReadLength(1)
+				l1395 := foryimpl.MakeSlice[[]string](c, n1394)
+				if n1394 > 0 {
+					hn1397 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1396 := range l1395 {
+							if hn1397 && !c.ReadFlag() {
+								clear(l1395[i1396 : i1396+1])
+								continue
+							}
+							l1395[i1396] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1396)
+								break
+							}
+						}
+					}
+				}
+				v1393 = l1395
+			}
+			m1388[k1392] = v1393
+		}
+		n1387 -= sz1389
+	}
+	x.MSL = m1388
+	if c.Failed() {
+		c.Trace("MSL")
+		return
+	}
+	n1401 := c.ReadLength(2)
+	m1402 := foryimpl.MakeMap[map[string]map[string]int32](c, n1401)
+	for n1401 > 0 && !c.Failed() {
+		sz1403, vn1404, _ := c.ReadMapChunk(n1401, 21, 24, nil, true)
+		for j1405 := 0; j1405 < sz1403 && !c.Failed(); j1405++ {
+			var k1406 string
+			k1406 = c.ReadString()
+			var v1407 map[string]int32
+			if !vn1404 {
+				n1408 := c.ReadLength(2)
+				m1409 := foryimpl.MakeMap[map[string]int32](c, n1408)
+				for n1408 > 0 && !c.Failed() {
+					sz1410, vn1411, _ := c.ReadMapChunk(n1408, 21, 5, nil, false)
+					for j1412 := 0; j1412 < sz1410 && !c.Failed(); j1412++ {
+						var k1413 string
+						k1413 = c.ReadString()
+						var v1414 int32
+						if !vn1411 {
+							v1414 = r.ReadVarInt32()
+						}
+						m1409[k1413] = v1414
+					}
+					n1408 -= sz1410
+				}
+				v1407 = m1409
+			}
+			m1402[k1406] = v1407
+		}
+		n1401 -= sz1403
+	}
+	x.MSM = m1402
+	if c.Failed() {
+		c.Trace("MSM")
+		return
+	}
+	n1417 := c.ReadLength(2)
+	m1418 := foryimpl.MakeMap[map[string]*int32](c, n1417)
+	for n1417 > 0 && !c.Failed() {
+		sz1419, vn1420, _ := c.ReadMapChunk(n1417, 21, 5, nil, true)
+		for j1421 := 0; j1421 < sz1419 && !c.Failed(); j1421++ {
+			var k1422 string
+			k1422 = c.ReadString()
+			var v1423 *int32
+			if !vn1420 {
+				p1424 := foryimpl.Alloc[int32](c)
+				*p1424 = r.ReadVarInt32()
+				v1423 = p1424
+			}
+			m1418[k1422] = v1423
+		}
+		n1417 -= sz1419
+	}
+	x.MSP = m1418
+	if c.Failed() {
+		c.Trace("MSP")
+		return
+	}
+	n1426 := c.ReadLength(2)
+	m1427 := foryimpl.MakeMap[map[uint8]uint16](c, n1426)
+	for n1426 > 0 && !c.Failed() {
+		sz1428, vn1429, _ := c.ReadMapChunk(n1426, 9, 10, nil, false)
+		for j1430 := 0; j1430 < sz1428 && !c.Failed(); j1430++ {
+			var k1431 uint8
+			k1431 = r.ReadUint8()
+			var v1432 uint16
+			if !vn1429 {
+				v1432 = r.ReadUint16()
+			}
+			m1427[k1431] = v1432
+		}
+		n1426 -= sz1428
+	}
+	x.MU8 = m1427
+	if c.Failed() {
+		c.Trace("MU8")
+		return
+	}
+	if st1434, id1435 := c.ReadRefFlag(); st1434 == foryimpl.RefBack {
+		x.NBin = foryimpl.BackRefSlice[uint8](c, id1435)
+	} else if st1434 == foryimpl.RefFollows {
+		x.NBin = c.ReadBinary()
+		foryimpl.SetRefSlice(c, id1435, x.NBin)
+	} else {
+		x.NBin = nil
+	}
+	if c.Failed() {
+		c.Trace("NBin")
+		return
+	}
+	if c.ReadFlag() {
+		n1436 := c.ReadLength(1)
+		l1437 := foryimpl.MakeSlice[[]string](c, n1436)
+		if n1436 > 0 {
+			hn1439 := c.ReadListHeader(21)
+			if !c.Failed() {
+				for i1438 := range l1437 {
+					if hn1439 && !c.ReadFlag() {
+						clear(l1437[i1438 : i1438+1])
+						continue
+					}
+					l1437[i1438] = c.ReadString()
+					if c.Failed() {
+						c.TraceIndex(i1438)
+						break
+					}
+				}
+			}
+		}
+		x.NLS = l1437
+	}
+	if c.Failed() {
+		c.Trace("NLS")
+		return
+	}
+	if c.ReadFlag() {
+		n1442 := c.ReadLength(2)
+		m1443 := foryimpl.MakeMap[map[string]int32](c, n1442)
+		for n1442 > 0 && !c.Failed() {
+			sz1444, vn1445, _ := c.ReadMapChunk(n1442, 21, 5, nil, false)
+			for j1446 := 0; j1446 < sz1444 && !c.Failed(); j1446++ {
+				var k1447 string
+				k1447 = c.ReadString()
+				var v1448 int32
+				if !vn1445 {
+					v1448 = r.ReadVarInt32()
+				}
+				m1443[k1447] = v1448
+			}
+			n1442 -= sz1444
+		}
+		x.NM = m1443
+	}
+	if c.Failed() {
+		c.Trace("NM")
+		return
+	}
+	n1450 := c.ReadLength(1)
+	l1451 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1450)
+	if n1450 > 0 {
+		hn1453 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i1452 := range l1451 {
+				if hn1453 && !c.ReadFlag() {
+					clear(l1451[i1452 : i1452+1])
+					continue
+				}
+				l1451[i1452] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i1452)
+					break
+				}
+			}
+		}
+	}
+	x.Raw = l1451
+	if c.Failed() {
+		c.Trace("Raw")
+		return
+	}
+	if st1456, id1457 := c.ReadRefFlag(); st1456 == foryimpl.RefBack {
+		x.RmABool = foryimpl.BackRefSlice[bool](c, id1457)
+	} else if st1456 == foryimpl.RefFollows {
+		n1458 := c.ReadArrayLength(1)
+		a1459 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1458)
+		r.ReadRawBools(a1459)
+		x.RmABool = a1459
+		foryimpl.SetRefSlice(c, id1457, x.RmABool)
+	} else {
+		x.RmABool = nil
+	}
+	if c.Failed() {
+		c.Trace("RmABool")
+		return
+	}
+	if st1460, id1461 := c.ReadRefFlag(); st1460 == foryimpl.RefBack {
+		x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1461)
+	} else if st1460 == foryimpl.RefFollows {
+		n1462 := c.ReadArrayLength(4)
+		a1463 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1462)
+		r.ReadRawFloat32s(a1463)
+		x.RmAF32 = a1463
+		foryimpl.SetRefSlice(c, id1461, x.RmAF32)
+	} else {
+		x.RmAF32 = nil
+	}
+	if c.Failed() {
+		c.Trace("RmAF32")
+		return
+	}
+	if st1464, id1465 := c.ReadRefFlag(); st1464 == foryimpl.RefBack {
+		x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1465)
+	} else if st1464 == foryimpl.RefFollows {
+		n1466 := c.ReadArrayLength(8)
+		a1467 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1466)
+		r.ReadRawFloat64s(a1467)
+		x.RmAF64 = a1467
+		foryimpl.SetRefSlice(c, id1465, x.RmAF64)
+	} else {
+		x.RmAF64 = nil
+	}
+	if c.Failed() {
+		c.Trace("RmAF64")
+		return
+	}
+	if st1468, id1469 := c.ReadRefFlag(); st1468 == foryimpl.RefBack {
+		x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1469)
+	} else if st1468 == foryimpl.RefFollows {
+		n1470 := c.ReadArrayLength(2)
+		a1471 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1470)
+		r.ReadRawInt16s(a1471)
+		x.RmAI16 = a1471
+		foryimpl.SetRefSlice(c, id1469, x.RmAI16)
+	} else {
+		x.RmAI16 = nil
+	}
+	if c.Failed() {
+		c.Trace("RmAI16")
+		return
+	}
+	if st1472, id1473 := c.ReadRefFlag(); st1472 == foryimpl.RefBack {
+		x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1473)
+	} else if st1472 == foryimpl.RefFollows {
+		n1474 := c.ReadArrayLength(4)
+		a1475 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1474)
+		r.ReadRawInt32s(a1475)
+		x.RmAI32 = a1475
+		foryimpl.SetRefSlice(c, id1473, x.RmAI32)
+	} else {
+		x.RmAI32 = nil
+	}
+	if c.Failed() {
+		c.Trace("RmAI32")
+		return
+	}
+	if st1476, id1477 := c.ReadRefFlag(); st1476 == foryimpl.RefBack {
+		x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1477)
+	} else if st1476 == foryimpl.RefFollows {
+		n1478 := c.ReadArrayLength(8)
+		a1479 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1478)
+		r.ReadRawInt64s(a1479)
+		x.RmAI64 = a1479
+		foryimpl.SetRefSlice(c, id1477, x.RmAI64)
+	} else {
+		x.RmAI64 = nil
+	}
+	if c.Failed() {
+		c.Trace("RmAI64")
+		return
+	}
+	if st1480, id1481 := c.ReadRefFlag(); st1480 == foryimpl.RefBack {
+		x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1481)
+	} else if st1480 == foryimpl.RefFollows {
+		n1482 := c.ReadArrayLength(1)
+		a1483 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1482)
+		for i1484 := range a1483 {
+			a1483[i1484] = r.ReadInt8()
+		}
+		x.RmAI8 = a1483
+		foryimpl.SetRefSlice(c, id1481, x.RmAI8)
+	} else {
+		x.RmAI8 = nil
+	}
+	if c.Failed() {
+		c.Trace("RmAI8")
+		return
+	}
+	if st1485, id1486 := c.ReadRefFlag(); st1485 == foryimpl.RefBack {
+		x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1486)
+	} else if st1485 == foryimpl.RefFollows {
+		n1487 := c.ReadArrayLength(2)
+		a1488 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1487)
+		r.ReadRawUint16s(a1488)
+		x.RmAU16 = a1488
+		foryimpl.SetRefSlice(c, id1486, x.RmAU16)
+	} else {
+		x.RmAU16 = nil
+	}
+	if c.Failed() {
+		c.Trace("RmAU16")
+		return
+	}
+	if st1489, id1490 := c.ReadRefFlag(); st1489 == foryimpl.RefBack {
+		x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1490)
+	} else if st1489 == foryimpl.RefFollows {
+		n1491 := c.ReadArrayLength(4)
+		a1492 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1491)
+		r.ReadRawUint32s(a1492)
+		x.RmAU32 = a1492
+		foryimpl.SetRefSlice(c, id1490, x.RmAU32)
+	} else {
+		x.RmAU32 = nil
+	}
+	if c.Failed() {
+		c.Trace("RmAU32")
+		return
+	}
+	if st1493, id1494 := c.ReadRefFlag(); st1493 == foryimpl.RefBack {
+		x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1494)
+	} else if st1493 == foryimpl.RefFollows {
+		n1495 := c.ReadArrayLength(8)
+		a1496 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1495)
+		r.ReadRawUint64s(a1496)
+		x.RmAU64 = a1496
+		foryimpl.SetRefSlice(c, id1494, x.RmAU64)
+	} else {
+		x.RmAU64 = nil
+	}
+	if c.Failed() {
+		c.Trace("RmAU64")
+		return
+	}
+	if st1497, id1498 := c.ReadRefFlag(); st1497 == foryimpl.RefBack {
+		x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1498)
+	} else if st1497 == foryimpl.RefFollows {
+		n1499 := c.ReadArrayLength(1)
+		a1500 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1499)
+		copy(a1500, r.ReadBytes(n1499))
+		x.RmAU8 = a1500
+		foryimpl.SetRefSlice(c, id1498, x.RmAU8)
+	} else {
+		x.RmAU8 = nil
+	}
+	if c.Failed() {
+		c.Trace("RmAU8")
+		return
+	}
+	if st1501, id1502 := c.ReadRefFlag(); st1501 == foryimpl.RefBack {
+		x.RmBin = foryimpl.BackRefSlice[uint8](c, id1502)
+	} else if st1501 == foryimpl.RefFollows {
+		x.RmBin = c.ReadBinary()
+		foryimpl.SetRefSlice(c, id1502, x.RmBin)
+	} else {
+		x.RmBin = nil
+	}
+	if c.Failed() {
+		c.Trace("RmBin")
+		return
+	}
+	n1503 := c.ReadLength(2)
+	if n1503 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1503, 3))
+		return
+	}
+	var l1504 [3]int16
+	if n1503 > 0 {
+		hn1506 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i1505 := range l1504 {
+				if hn1506 && !c.ReadFlag() {
+					clear(l1504[i1505 : i1505+1])
+					continue
+				}
+				l1504[i1505] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i1505)
+					break
+				}
+			}
+		}
+	}
+	x.RmFix = l1504
+	if c.Failed() {
+		c.Trace("RmFix")
+		return
+	}
+	n1509 := c.ReadLength(1)
+	l1510 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1509)
+	if n1509 > 0 {
+		hn1512 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i1511 := range l1510 {
+				if hn1512 && !c.ReadFlag() {
+					clear(l1510[i1511 : i1511+1])
+					continue
+				}
+				l1510[i1511] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i1511)
+					break
+				}
+			}
+		}
+	}
+	x.RmLB = l1510
+	if c.Failed() {
+		c.Trace("RmLB")
+		return
+	}
+	n1515 := c.ReadLength(1)
+	l1516 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1515)
+	if n1515 > 0 {
+		hn1518 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i1517 := range l1516 {
+				if hn1518 && !c.ReadFlag() {
+					clear(l1516[i1517 : i1517+1])
+					continue
+				}
+				l1516[i1517] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if c.Failed() {
+					c.TraceIndex(i1517)
+					break
+				}
+			}
+		}
+	}
+	x.RmLE = l1516
+	if c.Failed() {
+		c.Trace("RmLE")
+		return
+	}
+	n1521 := c.ReadLength(4)
+	l1522 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1521)
+	if n1521 > 0 {
+		hn1524 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i1523 := range l1522 {
+				if hn1524 && !c.ReadFlag() {
+					clear(l1522[i1523 : i1523+1])
+					continue
+				}
+				l1522[i1523] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i1523)
+					break
+				}
+			}
+		}
+	}
+	x.RmLF32 = l1522
+	if c.Failed() {
+		c.Trace("RmLF32")
+		return
+	}
+	n1527 := c.ReadLength(8)
+	l1528 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1527)
+	if n1527 > 0 {
+		hn1530 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i1529 := range l1528 {
+				if hn1530 && !c.ReadFlag() {
+					clear(l1528[i1529 : i1529+1])
+					continue
+				}
+				l1528[i1529] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i1529)
+					break
+				}
+			}
+		}
+	}
+	x.RmLF64 = l1528
+	if c.Failed() {
+		c.Trace("RmLF64")
+		return
+	}
+	n1533 := c.ReadLength(1)
+	l1534 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1533)
+	if n1533 > 0 {
+		hn1536 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1535 := range l1534 {
+				if hn1536 && !c.ReadFlag() {
+					clear(l1534[i1535 : i1535+1])
+					continue
+				}
+				l1534[i1535] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i1535)
+					break
+				}
+			}
+		}
+	}
+	x.RmLI32 = l1534
+	if c.Failed() {
+		c.Trace("RmLI32")
+		return
+	}
+	n1539 := c.ReadLength(1)
+	l1540 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1539)
+	if n1539 > 0 {
+		hn1542 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i1541 := range l1540 {
+				if hn1542 && !c.ReadFlag() {
+					clear(l1540[i1541 : i1541+1])
+					continue
+				}
+				l1540[i1541] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i1541)
+					break
+				}
+			}
+		}
+	}
+	x.RmLI64 = l1540
+	if c.Failed() {
+		c.Trace("RmLI64")
+		return
+	}
+	n1545 := c.ReadLength(1)
+	l1546 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1545)
+	if n1545 > 0 {
+		hn1548 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i1547 := range l1546 {
+				if hn1548 && !c.ReadFlag() {
+					clear(l1546[i1547 : i1547+1])
+					continue
+				}
+				l1546[i1547] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i1547)
+					break
+				}
+			}
+		}
+	}
+	x.RmLI8 = l1546
+	if c.Failed() {
+		c.Trace("RmLI8")
+		return
+	}
+	n1551 := c.ReadLength(1)
+	l1552 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1551)
+	if n1551 > 0 {
+		hn1554 := c.ReadListHeader(22)
+		if !c.Failed() {
+			for i1553 := range l1552 {
+				if hn1554 && !c.ReadFlag() {
+					clear(l1552[i1553 : i1553+1])
+					continue
+				}
+				n1557 := c.ReadLength(1)
+				l1558 := foryimpl.MakeSlice[[]int32](c, n1557)
+				if n1557 > 0 {
+					hn1560 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i1559 := range l1558 {
+							if hn1560 && !c.ReadFlag() {
+								clear(l1558[i1559 : i1559+1])
+								continue
+							}
+							l1558[i1559] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i1559)
+								break
+							}
+						}
+					}
+				}
+				l1552[i1553] = l1558
+				if c.Failed() {
+					c.TraceIndex(i1553)
+					break
+				}
+			}
+		}
+	}
+	x.RmLL = l1552
+	if c.Failed() {
+		c.Trace("RmLL")
+		return
+	}
+	n1563 := c.ReadLength(1)
+	l1564 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1563)
+	if n1563 > 0 {
+		hn1566 := c.ReadListHeader(24)
+		if !c.Failed() {
+			for i1565 := range l1564 {
+				if hn1566 && !c.ReadFlag() {
+					clear(l1564[i1565 : i1565+1])
+					continue
+				}
+				n1569 := c.ReadLength(2)
+				m1570 := foryimpl.MakeMap[map[string]int32](c, n1569)
+				for n1569 > 0 && !c.Failed() {
+					sz1571, vn1572, _ := c.ReadMapChunk(n1569, 21, 5, nil, false)
+					for j1573 := 0; j1573 < sz1571 && !c.Failed(); j1573++ {
+						var k1574 string
+						k1574 = c.ReadString()
+						var v1575 int32
+						if !vn1572 {
+							v1575 = r.ReadVarInt32()
+						}
+						m1570[k1574] = v1575
+					}
+					n1569 -= sz1571
+				}
+				l1564[i1565] = m1570
+				if c.Failed() {
+					c.TraceIndex(i1565)
+					break
+				}
+			}
+		}
+	}
+	x.RmLM = l1564
+	if c.Failed() {
+		c.Trace("RmLM")
+		return
+	}
+	n1577 := c.ReadLength(1)
+	l1578 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1577)
+	if n1577 > 0 {
+		hn1580 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1579 := range l1578 {
+				if hn1580 && !c.ReadFlag() {
+					clear(l1578[i1579 : i1579+1])
+					continue
+				}
+				p1583 := foryimpl.Alloc[int32](c)
+				*p1583 = r.ReadVarInt32()
+				l1578[i1579] = p1583
+				if c.Failed() {
+					c.TraceIndex(i1579)
+					break
+				}
+			}
+		}
+	}
+	x.RmLPI = l1578
+	if c.Failed() {
+		c.Trace("RmLPI")
+		return
+	}
+	n1584 := c.ReadLength(1)
+	l1585 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1584)
+	if n1584 > 0 {
+		hn1587 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i1586 := range l1585 {
+				if hn1587 && !c.ReadFlag() {
+					clear(l1585[i1586 : i1586+1])
+					continue
+				}
+				l1585[i1586] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i1586)
+					break
+				}
+			}
+		}
+	}
+	x.RmLS = l1585
+	if c.Failed() {
+		c.Trace("RmLS")
+		return
+	}
+	n1590 := c.ReadLength(1)
+	l1591 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1590)
+	if n1590 > 0 {
+		hn1593 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i1592 := range l1591 {
+				if hn1593 && !c.ReadFlag() {
+					clear(l1591[i1592 : i1592+1])
+					continue
+				}
+				l1591[i1592] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i1592)
+					break
+				}
+			}
+		}
+	}
+	x.RmLT = l1591
+	if c.Failed() {
+		c.Trace("RmLT")
+		return
+	}
+	n1596 := c.ReadLength(2)
+	l1597 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1596)
+	if n1596 > 0 {
+		hn1599 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i1598 := range l1597 {
+				if hn1599 && !c.ReadFlag() {
+					clear(l1597[i1598 : i1598+1])
+					continue
+				}
+				l1597[i1598] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i1598)
+					break
+				}
+			}
+		}
+	}
+	x.RmLU16 = l1597
+	if c.Failed() {
+		c.Trace("RmLU16")
+		return
+	}
+	n1602 := c.ReadLength(1)
+	l1603 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1602)
+	if n1602 > 0 {
+		hn1605 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i1604 := range l1603 {
+				if hn1605 && !c.ReadFlag() {
+					clear(l1603[i1604 : i1604+1])
+					continue
+				}
+				l1603[i1604] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i1604)
+					break
+				}
+			}
+		}
+	}
+	x.RmLU64 = l1603
+	if c.Failed() {
+		c.Trace("RmLU64")
+		return
+	}
+	n1608 := c.ReadLength(2)
+	m1609 := foryimpl.MakeMap[map[bool]string](c, n1608)
+	for n1608 > 0 && !c.Failed() {
+		sz1610, vn1611, _ := c.ReadMapChunk(n1608, 1, 21, nil, false)
+		for j1612 := 0; j1612 < sz1610 && !c.Failed(); j1612++ {
+			var k1613 bool
+			k1613 = r.ReadBool()
+			var v1614 string
+			if !vn1611 {
+				v1614 = c.ReadString()
+			}
+			m1609[k1613] = v1614
+		}
+		n1608 -= sz1610
+	}
+	x.RmMBS = m1609
+	if c.Failed() {
+		c.Trace("RmMBS")
+		return
+	}
+	n1616 := c.ReadLength(2)
+	m1617 := foryimpl.MakeMap[map[Color]string](c, n1616)
+	for n1616 > 0 && !c.Failed() {
+		sz1618, vn1619, _ := c.ReadMapChunk(n1616, 25, 21, nil, false)
+		for j1620 := 0; j1620 < sz1618 && !c.Failed(); j1620++ {
+			var k1621 Color
+			k1621 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1622 string
+			if !vn1619 {
+				v1622 = c.ReadString()
+			}
+			m1617[k1621] = v1622
+		}
+		n1616 -= sz1618
+	}
+	x.RmMES = m1617
+	if c.Failed() {
+		c.Trace("RmMES")
+		return
+	}
+	n1624 := c.ReadLength(2)
+	m1625 := foryimpl.MakeMap[map[int64]float64](c, n1624)
+	for n1624 > 0 && !c.Failed() {
+		sz1626, vn1627, _ := c.ReadMapChunk(n1624, 7, 20, nil, false)
+		for j1628 := 0; j1628 < sz1626 && !c.Failed(); j1628++ {
+			var k1629 int64
+			k1629 = r.ReadVarInt64()
+			var v1630 float64
+			if !vn1627 {
+				v1630 = r.ReadFloat64()
+			}
+			m1625[k1629] = v1630
+		}
+		n1624 -= sz1626
+	}
+	x.RmMI64F = m1625
+	if c.Failed() {
+		c.Trace("RmMI64F")
+		return
+	}
+	n1632 := c.ReadLength(2)
+	m1633 := foryimpl.MakeMap[map[int32]string](c, n1632)
+	for n1632 > 0 && !c.Failed() {
+		sz1634, vn1635, _ := c.ReadMapChunk(n1632, 5, 21, nil, false)
+		for j1636 := 0; j1636 < sz1634 && !c.Failed(); j1636++ {
+			var k1637 int32
+			k1637 = r.ReadVarInt32()
+			var v1638 string
+			if !vn1635 {
+				v1638 = c.ReadString()
+			}
+			m1633[k1637] = v1638
+		}
+		n1632 -= sz1634
+	}
+	x.RmMIS = m1633
+	if c.Failed() {
+		c.Trace("RmMIS")
+		return
+	}
+	n1640 := c.ReadLength(2)
+	m1641 := foryimpl.MakeMap[map[string]int32](c, n1640)
+	for n1640 > 0 && !c.Failed() {
+		sz1642, vn1643, _ := c.ReadMapChunk(n1640, 21, 5, nil, false)
+		for j1644 := 0; j1644 < sz1642 && !c.Failed(); j1644++ {
+			var k1645 string
+			k1645 = c.ReadString()
+			var v1646 int32
+			if !vn1643 {
+				v1646 = r.ReadVarInt32()
+			}
+			m1641[k1645] = v1646
+		}
+		n1640 -= sz1642
+	}
+	x.RmMSI = m1641
+	if c.Failed() {
+		c.Trace("RmMSI")
+		return
+	}
+	n1648 := c.ReadLength(2)
+	m1649 := foryimpl.MakeMap[map[string][]string](c, n1648)
+	for n1648 > 0 && !c.Failed() {
+		sz1650, vn1651, _ := c.ReadMapChunk(n1648, 21, 22, nil, true)
+		for j1652 := 0; j1652 < sz1650 && !c.Failed(); j1652++ {
+			var k1653 string
+			k1653 = c.ReadString()
+			var v1654 []string
+			if !vn1651 {
+				n1655 := c.ReadLength(1)
+				l1656 := foryimpl.MakeSlice[[]string](c, n1655)
+				if n1655 > 0 {
+					hn1658 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1657 := range l1656 {
+							if hn1658 && !c.ReadFlag() {
+								clear(l1656[i1657 : i1657+1])
+								continue
+							}
+							l1656[i1657] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1657)
+								break
+							}
+						}
+					}
+				}
+				v1654 = l1656
+			}
+			m1649[k1653] = v1654
+		}
+		n1648 -= sz1650
+	}
+	x.RmMSL = m1649
+	if c.Failed() {
+		c.Trace("RmMSL")
+		return
+	}
+	n1662 := c.ReadLength(2)
+	m1663 := foryimpl.MakeMap[map[string]map[string]int32](c, n1662)
+	for n1662 > 0 && !c.Failed() {
+		sz1664, vn1665, _ := c.ReadMapChunk(n1662, 21, 24, nil, true)
+		for j1666 := 0; j1666 < sz1664 && !c.Failed(); j1666++ {
+			var k1667 string
+			k1667 = c.ReadString()
+			var v1668 map[string]int32
+			if !vn1665 {
+				n1669 := c.ReadLength(2)
+				m1670 := foryimpl.MakeMap[map[string]int32](c, n1669)
+				for n1669 > 0 && !c.Failed() {
+					sz1671, vn1672, _ := c.ReadMapChunk(n1669, 21, 5, nil, false)
+					for j1673 := 0; j1673 < sz1671 && !c.Failed(); j1673++ {
+						var k1674 string
+						k1674 = c.ReadString()
+						var v1675 int32
+						if !vn1672 {
+							v1675 = r.ReadVarInt32()
+						}
+						m1670[k1674] = v1675
+					}
+					n1669 -= sz1671
+				}
+				v1668 = m1670
+			}
+			m1663[k1667] = v1668
+		}
+		n1662 -= sz1664
+	}
+	x.RmMSM = m1663
+	if c.Failed() {
+		c.Trace("RmMSM")
+		return
+	}
+	n1678 := c.ReadLength(2)
+	m1679 := foryimpl.MakeMap[map[string]*int32](c, n1678)
+	for n1678 > 0 && !c.Failed() {
+		sz1680, vn1681, _ := c.ReadMapChunk(n1678, 21, 5, nil, true)
+		for j1682 := 0; j1682 < sz1680 && !c.Failed(); j1682++ {
+			var k1683 string
+			k1683 = c.ReadString()
+			var v1684 *int32
+			if !vn1681 {
+				p1685 := foryimpl.Alloc[int32](c)
+				*p1685 = r.ReadVarInt32()
+				v1684 = p1685
+			}
+			m1679[k1683] = v1684
+		}
+		n1678 -= sz1680
+	}
+	x.RmMSP = m1679
+	if c.Failed() {
+		c.Trace("RmMSP")
+		return
+	}
+	n1687 := c.ReadLength(2)
+	m1688 := foryimpl.MakeMap[map[uint8]uint16](c, n1687)
+	for n1687 > 0 && !c.Failed() {
+		sz1689, vn1690, _ := c.ReadMapChunk(n1687, 9, 10, nil, false)
+		for j1691 := 0; j1691 < sz1689 && !c.Failed(); j1691++ {
+			var k1692 uint8
+			k1692 = r.ReadUint8()
+			var v1693 uint16
+			if !vn1690 {
+				v1693 = r.ReadUint16()
+			}
+			m1688[k1692] = v1693
+		}
+		n1687 -= sz1689
+	}
+	x.RmMU8 = m1688
+	if c.Failed() {
+		c.Trace("RmMU8")
+		return
+	}
+	if st1695, id1696 := c.ReadRefFlag(); st1695 == foryimpl.RefBack {
+		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1696)
+	} else if st1695 == foryimpl.RefFollows {
+		x.RmNBin = c.ReadBinary()
+		foryimpl.SetRefSlice(c, id1696, x.RmNBin)
+	} else {
+		x.RmNBin = nil
+	}
+	if c.Failed() {
+		c.Trace("RmNBin")
+		return
+	}
+	if c.ReadFlag() {
+		n1697 := c.ReadLength(1)
+		l1698 := foryimpl.MakeSlice[[]string](c, n1697)
+		if n1697 > 0 {
+			hn1700 := c.ReadListHeader(21)
+			if !c.Failed() {
+				for i1699 := range l1698 {
+					if hn1700 && !c.ReadFlag() {
+						clear(l1698[i1699 : i1699+1])
+						continue
+					}
+					l1698[i1699] = c.ReadString()
+					if c.Failed() {
+						c.TraceIndex(i1699)
+						break
+					}
+				}
+			}
+		}
+		x.RmNLS = l1698
+	}
+	if c.Failed() {
+		c.Trace("RmNLS")
+		return
+	}
+	if c.ReadFlag() {
+		n1703 := c.ReadLength(2)
+		m1704 := foryimpl.MakeMap[map[string]int32](c, n1703)
+		for n1703 > 0 && !c.Failed() {
+			sz1705, vn1706, _ := c.ReadMapChunk(n1703, 21, 5, nil, false)
+			for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
+				var k1708 string
+				k1708 = c.ReadString()
+				var v1709 int32
+				if !vn1706 {
+					v1709 = r.ReadVarInt32()
+				}
+				m1704[k1708] = v1709
+			}
+			n1703 -= sz1705
+		}
+		x.RmNM = m1704
+	}
+	if c.Failed() {
+		c.Trace("RmNM")
+		return
+	}
+	n1711 := c.ReadLength(1)
+	l1712 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1711)
+	if n1711 > 0 {
+		hn1714 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i1713 := range l1712 {
+				if hn1714 && !c.ReadFlag() {
+					clear(l1712[i1713 : i1713+1])
+					continue
+				}
+				l1712[i1713] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i1713)
+					break
+				}
+			}
+		}
+	}
+	x.RmRaw = l1712
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -4410,102 +8023,102 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n771 := c.ReadArrayLength(1)
-				a772 := foryimpl.MakeSlice[[]bool](c, n771)
-				r.ReadRawBools(a772)
-				x.ABool = a772
+				n1717 := c.ReadArrayLength(1)
+				a1718 := foryimpl.MakeSlice[[]bool](c, n1717)
+				r.ReadRawBools(a1718)
+				x.ABool = a1718
 			}
 		case 1:
 			if f.Convert {
 				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n773 := c.ReadArrayLength(4)
-				a774 := foryimpl.MakeSlice[[]float32](c, n773)
-				r.ReadRawFloat32s(a774)
-				x.AF32 = a774
+				n1719 := c.ReadArrayLength(4)
+				a1720 := foryimpl.MakeSlice[[]float32](c, n1719)
+				r.ReadRawFloat32s(a1720)
+				x.AF32 = a1720
 			}
 		case 2:
 			if f.Convert {
 				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n775 := c.ReadArrayLength(8)
-				a776 := foryimpl.MakeSlice[[]float64](c, n775)
-				r.ReadRawFloat64s(a776)
-				x.AF64 = a776
+				n1721 := c.ReadArrayLength(8)
+				a1722 := foryimpl.MakeSlice[[]float64](c, n1721)
+				r.ReadRawFloat64s(a1722)
+				x.AF64 = a1722
 			}
 		case 3:
 			if f.Convert {
 				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n777 := c.ReadArrayLength(2)
-				a778 := foryimpl.MakeSlice[[]int16](c, n777)
-				r.ReadRawInt16s(a778)
-				x.AI16 = a778
+				n1723 := c.ReadArrayLength(2)
+				a1724 := foryimpl.MakeSlice[[]int16](c, n1723)
+				r.ReadRawInt16s(a1724)
+				x.AI16 = a1724
 			}
 		case 4:
 			if f.Convert {
 				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n779 := c.ReadArrayLength(4)
-				a780 := foryimpl.MakeSlice[[]int32](c, n779)
-				r.ReadRawInt32s(a780)
-				x.AI32 = a780
+				n1725 := c.ReadArrayLength(4)
+				a1726 := foryimpl.MakeSlice[[]int32](c, n1725)
+				r.ReadRawInt32s(a1726)
+				x.AI32 = a1726
 			}
 		case 5:
 			if f.Convert {
 				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n781 := c.ReadArrayLength(8)
-				a782 := foryimpl.MakeSlice[[]int64](c, n781)
-				r.ReadRawInt64s(a782)
-				x.AI64 = a782
+				n1727 := c.ReadArrayLength(8)
+				a1728 := foryimpl.MakeSlice[[]int64](c, n1727)
+				r.ReadRawInt64s(a1728)
+				x.AI64 = a1728
 			}
 		case 6:
 			if f.Convert {
 				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n783 := c.ReadArrayLength(1)
-				a784 := foryimpl.MakeSlice[[]int8](c, n783)
-				for i785 := range a784 {
-					a784[i785] = r.ReadInt8()
+				n1729 := c.ReadArrayLength(1)
+				a1730 := foryimpl.MakeSlice[[]int8](c, n1729)
+				for i1731 := range a1730 {
+					a1730[i1731] = r.ReadInt8()
 				}
-				x.AI8 = a784
+				x.AI8 = a1730
 			}
 		case 7:
 			if f.Convert {
 				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n786 := c.ReadArrayLength(2)
-				a787 := foryimpl.MakeSlice[[]uint16](c, n786)
-				r.ReadRawUint16s(a787)
-				x.AU16 = a787
+				n1732 := c.ReadArrayLength(2)
+				a1733 := foryimpl.MakeSlice[[]uint16](c, n1732)
+				r.ReadRawUint16s(a1733)
+				x.AU16 = a1733
 			}
 		case 8:
 			if f.Convert {
 				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n788 := c.ReadArrayLength(4)
-				a789 := foryimpl.MakeSlice[[]uint32](c, n788)
-				r.ReadRawUint32s(a789)
-				x.AU32 = a789
+				n1734 := c.ReadArrayLength(4)
+				a1735 := foryimpl.MakeSlice[[]uint32](c, n1734)
+				r.ReadRawUint32s(a1735)
+				x.AU32 = a1735
 			}
 		case 9:
 			if f.Convert {
 				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n790 := c.ReadArrayLength(8)
-				a791 := foryimpl.MakeSlice[[]uint64](c, n790)
-				r.ReadRawUint64s(a791)
-				x.AU64 = a791
+				n1736 := c.ReadArrayLength(8)
+				a1737 := foryimpl.MakeSlice[[]uint64](c, n1736)
+				r.ReadRawUint64s(a1737)
+				x.AU64 = a1737
 			}
 		case 10:
 			if f.Convert {
 				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n792 := c.ReadArrayLength(1)
-				a793 := foryimpl.MakeSlice[[]uint8](c, n792)
-				copy(a793, r.ReadBytes(n792))
-				x.AU8 = a793
+				n1738 := c.ReadArrayLength(1)
+				a1739 := foryimpl.MakeSlice[[]uint8](c, n1738)
+				copy(a1739, r.ReadBytes(n1738))
+				x.AU8 = a1739
 			}
 		case 11:
 			if f.Convert {
@@ -4517,596 +8130,596 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n794 := c.ReadLength(2)
-				if n794 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n794, 3))
+				n1740 := c.ReadLength(2)
+				if n1740 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1740, 3))
 					return
 				}
-				var l795 [3]int16
-				if n794 > 0 {
-					hn797 := c.ReadListHeader(3)
+				var l1741 [3]int16
+				if n1740 > 0 {
+					hn1743 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i796 := range l795 {
-							if hn797 && !c.ReadFlag() {
-								clear(l795[i796 : i796+1])
+						for i1742 := range l1741 {
+							if hn1743 && !c.ReadFlag() {
+								clear(l1741[i1742 : i1742+1])
 								continue
 							}
-							l795[i796] = r.ReadInt16()
+							l1741[i1742] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i796)
+								c.TraceIndex(i1742)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l795
+				x.Fix = l1741
 			}
 		case 13:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n799 := c.ReadLength(1)
-				l800 := foryimpl.MakeSlice[[]bool](c, n799)
-				if n799 > 0 {
-					hn802 := c.ReadListHeader(1)
+				n1746 := c.ReadLength(1)
+				l1747 := foryimpl.MakeSlice[[]bool](c, n1746)
+				if n1746 > 0 {
+					hn1749 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i801 := range l800 {
-							if hn802 && !c.ReadFlag() {
-								clear(l800[i801 : i801+1])
+						for i1748 := range l1747 {
+							if hn1749 && !c.ReadFlag() {
+								clear(l1747[i1748 : i1748+1])
 								continue
 							}
-							l800[i801] = r.ReadBool()
+							l1747[i1748] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i801)
+								c.TraceIndex(i1748)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l800
+				x.LB = l1747
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n804 := c.ReadLength(1)
-				l805 := foryimpl.MakeSlice[[]Color](c, n804)
-				if n804 > 0 {
-					hn807 := c.ReadListHeader(25)
+				n1752 := c.ReadLength(1)
+				l1753 := foryimpl.MakeSlice[[]Color](c, n1752)
+				if n1752 > 0 {
+					hn1755 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i806 := range l805 {
-							if hn807 && !c.ReadFlag() {
-								clear(l805[i806 : i806+1])
+						for i1754 := range l1753 {
+							if hn1755 && !c.ReadFlag() {
+								clear(l1753[i1754 : i1754+1])
 								continue
 							}
-							l805[i806] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l1753[i1754] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i806)
+								c.TraceIndex(i1754)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l805
+				x.LE = l1753
 			}
 		case 15:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n809 := c.ReadLength(4)
-				l810 := foryimpl.MakeSlice[[]float32](c, n809)
-				if n809 > 0 {
-					hn812 := c.ReadListHeader(19)
+				n1758 := c.ReadLength(4)
+				l1759 := foryimpl.MakeSlice[[]float32](c, n1758)
+				if n1758 > 0 {
+					hn1761 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i811 := range l810 {
-							if hn812 && !c.ReadFlag() {
-								clear(l810[i811 : i811+1])
+						for i1760 := range l1759 {
+							if hn1761 && !c.ReadFlag() {
+								clear(l1759[i1760 : i1760+1])
 								continue
 							}
-							l810[i811] = r.ReadFloat32()
+							l1759[i1760] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i811)
+								c.TraceIndex(i1760)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l810
+				x.LF32 = l1759
 			}
 		case 16:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n814 := c.ReadLength(8)
-				l815 := foryimpl.MakeSlice[[]float64](c, n814)
-				if n814 > 0 {
-					hn817 := c.ReadListHeader(20)
+				n1764 := c.ReadLength(8)
+				l1765 := foryimpl.MakeSlice[[]float64](c, n1764)
+				if n1764 > 0 {
+					hn1767 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i816 := range l815 {
-							if hn817 && !c.ReadFlag() {
-								clear(l815[i816 : i816+1])
+						for i1766 := range l1765 {
+							if hn1767 && !c.ReadFlag() {
+								clear(l1765[i1766 : i1766+1])
 								continue
 							}
-							l815[i816] = r.ReadFloat64()
+							l1765[i1766] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i816)
+								c.TraceIndex(i1766)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l815
+				x.LF64 = l1765
 			}
 		case 17:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n819 := c.ReadLength(1)
-				l820 := foryimpl.MakeSlice[[]int32](c, n819)
-				if n819 > 0 {
-					hn822 := c.ReadListHeader(5)
+				n1770 := c.ReadLength(1)
+				l1771 := foryimpl.MakeSlice[[]int32](c, n1770)
+				if n1770 > 0 {
+					hn1773 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i821 := range l820 {
-							if hn822 && !c.ReadFlag() {
-								clear(l820[i821 : i821+1])
+						for i1772 := range l1771 {
+							if hn1773 && !c.ReadFlag() {
+								clear(l1771[i1772 : i1772+1])
 								continue
 							}
-							l820[i821] = r.ReadVarInt32()
+							l1771[i1772] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i821)
+								c.TraceIndex(i1772)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l820
+				x.LI32 = l1771
 			}
 		case 18:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n824 := c.ReadLength(1)
-				l825 := foryimpl.MakeSlice[[]int64](c, n824)
-				if n824 > 0 {
-					hn827 := c.ReadListHeader(7)
+				n1776 := c.ReadLength(1)
+				l1777 := foryimpl.MakeSlice[[]int64](c, n1776)
+				if n1776 > 0 {
+					hn1779 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i826 := range l825 {
-							if hn827 && !c.ReadFlag() {
-								clear(l825[i826 : i826+1])
+						for i1778 := range l1777 {
+							if hn1779 && !c.ReadFlag() {
+								clear(l1777[i1778 : i1778+1])
 								continue
 							}
-							l825[i826] = r.ReadVarInt64()
+							l1777[i1778] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i826)
+								c.TraceIndex(i1778)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l825
+				x.LI64 = l1777
 			}
 		case 19:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n829 := c.ReadLength(1)
-				l830 := foryimpl.MakeSlice[[]int8](c, n829)
-				if n829 > 0 {
-					hn832 := c.ReadListHeader(2)
+				n1782 := c.ReadLength(1)
+				l1783 := foryimpl.MakeSlice[[]int8](c, n1782)
+				if n1782 > 0 {
+					hn1785 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i831 := range l830 {
-							if hn832 && !c.ReadFlag() {
-								clear(l830[i831 : i831+1])
+						for i1784 := range l1783 {
+							if hn1785 && !c.ReadFlag() {
+								clear(l1783[i1784 : i1784+1])
 								continue
 							}
-							l830[i831] = r.ReadInt8()
+							l1783[i1784] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i831)
+								c.TraceIndex(i1784)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l830
+				x.LI8 = l1783
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n834 := c.ReadLength(1)
-				l835 := foryimpl.MakeSlice[[][]int32](c, n834)
-				if n834 > 0 {
-					hn837 := c.ReadListHeader(22)
+				n1788 := c.ReadLength(1)
+				l1789 := foryimpl.MakeSlice[[][]int32](c, n1788)
+				if n1788 > 0 {
+					hn1791 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i836 := range l835 {
-							if hn837 && !c.ReadFlag() {
-								clear(l835[i836 : i836+1])
+						for i1790 := range l1789 {
+							if hn1791 && !c.ReadFlag() {
+								clear(l1789[i1790 : i1790+1])
 								continue
 							}
-							n839 := c.ReadLength(1)
-							l840 := foryimpl.MakeSlice[[]int32](c, n839)
-							if n839 > 0 {
-								hn842 := c.ReadListHeader(5)
+							n1794 := c.ReadLength(1)
+							l1795 := foryimpl.MakeSlice[[]int32](c, n1794)
+							if n1794 > 0 {
+								hn1797 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i841 := range l840 {
-										if hn842 && !c.ReadFlag() {
-											clear(l840[i841 : i841+1])
+									for i1796 := range l1795 {
+										if hn1797 && !c.ReadFlag() {
+											clear(l1795[i1796 : i1796+1])
 											continue
 										}
-										l840[i841] = r.ReadVarInt32()
+										l1795[i1796] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i841)
+											c.TraceIndex(i1796)
 											break
 										}
 									}
 								}
 							}
-							l835[i836] = l840
+							l1789[i1790] = l1795
 							if c.Failed() {
-								c.TraceIndex(i836)
+								c.TraceIndex(i1790)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l835
+				x.LL = l1789
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n844 := c.ReadLength(1)
-				l845 := foryimpl.MakeSlice[[]map[string]int32](c, n844)
-				if n844 > 0 {
-					hn847 := c.ReadListHeader(24)
+				n1800 := c.ReadLength(1)
+				l1801 := foryimpl.MakeSlice[[]map[string]int32](c, n1800)
+				if n1800 > 0 {
+					hn1803 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i846 := range l845 {
-							if hn847 && !c.ReadFlag() {
-								clear(l845[i846 : i846+1])
+						for i1802 := range l1801 {
+							if hn1803 && !c.ReadFlag() {
+								clear(l1801[i1802 : i1802+1])
 								continue
 							}
-							n849 := c.ReadLength(2)
-							m850 := foryimpl.MakeMap[map[string]int32](c, n849)
-							for n849 > 0 && !c.Failed() {
-								sz851, vn852, _ := c.ReadMapChunk(n849, 21, 5, nil, false)
-								for j853 := 0; j853 < sz851 && !c.Failed(); j853++ {
-									var k854 string
-									k854 = c.ReadString()
-									var v855 int32
-									if !vn852 {
-										v855 = r.ReadVarInt32()
+							n1806 := c.ReadLength(2)
+							m1807 := foryimpl.MakeMap[map[string]int32](c, n1806)
+							for n1806 > 0 && !c.Failed() {
+								sz1808, vn1809, _ := c.ReadMapChunk(n1806, 21, 5, nil, false)
+								for j1810 := 0; j1810 < sz1808 && !c.Failed(); j1810++ {
+									var k1811 string
+									k1811 = c.ReadString()
+									var v1812 int32
+									if !vn1809 {
+										v1812 = r.ReadVarInt32()
 									}
-									m850[k854] = v855
+									m1807[k1811] = v1812
 								}
-								n849 -= sz851
+								n1806 -= sz1808
 							}
-							l845[i846] = m850
+							l1801[i1802] = m1807
 							if c.Failed() {
-								c.TraceIndex(i846)
+								c.TraceIndex(i1802)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l845
+				x.LM = l1801
 			}
 		case 22:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n856 := c.ReadLength(1)
-				l857 := foryimpl.MakeSlice[[]*int32](c, n856)
-				if n856 > 0 {
-					hn859 := c.ReadListHeader(5)
+				n1814 := c.ReadLength(1)
+				l1815 := foryimpl.MakeSlice[[]*int32](c, n1814)
+				if n1814 > 0 {
+					hn1817 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i858 := range l857 {
-							if hn859 && !c.ReadFlag() {
-								clear(l857[i858 : i858+1])
+						for i1816 := range l1815 {
+							if hn1817 && !c.ReadFlag() {
+								clear(l1815[i1816 : i1816+1])
 								continue
 							}
-							p861 := foryimpl.Alloc[int32](c)
-							*p861 = r.ReadVarInt32()
-							l857[i858] = p861
+							p1820 := foryimpl.Alloc[int32](c)
+							*p1820 = r.ReadVarInt32()
+							l1815[i1816] = p1820
 							if c.Failed() {
-								c.TraceIndex(i858)
+								c.TraceIndex(i1816)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l857
+				x.LPI = l1815
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n862 := c.ReadLength(1)
-				l863 := foryimpl.MakeSlice[[]string](c, n862)
-				if n862 > 0 {
-					hn865 := c.ReadListHeader(21)
+				n1821 := c.ReadLength(1)
+				l1822 := foryimpl.MakeSlice[[]string](c, n1821)
+				if n1821 > 0 {
+					hn1824 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i864 := range l863 {
-							if hn865 && !c.ReadFlag() {
-								clear(l863[i864 : i864+1])
+						for i1823 := range l1822 {
+							if hn1824 && !c.ReadFlag() {
+								clear(l1822[i1823 : i1823+1])
 								continue
 							}
-							l863[i864] = c.ReadString()
+							l1822[i1823] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i864)
+								c.TraceIndex(i1823)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l863
+				x.LS = l1822
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n867 := c.ReadLength(1)
-				l868 := foryimpl.MakeSlice[[]time.Time](c, n867)
-				if n867 > 0 {
-					hn870 := c.ReadListHeader(38)
+				n1827 := c.ReadLength(1)
+				l1828 := foryimpl.MakeSlice[[]time.Time](c, n1827)
+				if n1827 > 0 {
+					hn1830 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i869 := range l868 {
-							if hn870 && !c.ReadFlag() {
-								clear(l868[i869 : i869+1])
+						for i1829 := range l1828 {
+							if hn1830 && !c.ReadFlag() {
+								clear(l1828[i1829 : i1829+1])
 								continue
 							}
-							l868[i869] = c.ReadTime()
+							l1828[i1829] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i869)
+								c.TraceIndex(i1829)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l868
+				x.LT = l1828
 			}
 		case 25:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n872 := c.ReadLength(2)
-				l873 := foryimpl.MakeSlice[[]uint16](c, n872)
-				if n872 > 0 {
-					hn875 := c.ReadListHeader(10)
+				n1833 := c.ReadLength(2)
+				l1834 := foryimpl.MakeSlice[[]uint16](c, n1833)
+				if n1833 > 0 {
+					hn1836 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i874 := range l873 {
-							if hn875 && !c.ReadFlag() {
-								clear(l873[i874 : i874+1])
+						for i1835 := range l1834 {
+							if hn1836 && !c.ReadFlag() {
+								clear(l1834[i1835 : i1835+1])
 								continue
 							}
-							l873[i874] = r.ReadUint16()
+							l1834[i1835] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i874)
+								c.TraceIndex(i1835)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l873
+				x.LU16 = l1834
 			}
 		case 26:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n877 := c.ReadLength(1)
-				l878 := foryimpl.MakeSlice[[]uint64](c, n877)
-				if n877 > 0 {
-					hn880 := c.ReadListHeader(14)
+				n1839 := c.ReadLength(1)
+				l1840 := foryimpl.MakeSlice[[]uint64](c, n1839)
+				if n1839 > 0 {
+					hn1842 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i879 := range l878 {
-							if hn880 && !c.ReadFlag() {
-								clear(l878[i879 : i879+1])
+						for i1841 := range l1840 {
+							if hn1842 && !c.ReadFlag() {
+								clear(l1840[i1841 : i1841+1])
 								continue
 							}
-							l878[i879] = r.ReadVarUint64()
+							l1840[i1841] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i879)
+								c.TraceIndex(i1841)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l878
+				x.LU64 = l1840
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n882 := c.ReadLength(2)
-				m883 := foryimpl.MakeMap[map[bool]string](c, n882)
-				for n882 > 0 && !c.Failed() {
-					sz884, vn885, _ := c.ReadMapChunk(n882, 1, 21, nil, false)
-					for j886 := 0; j886 < sz884 && !c.Failed(); j886++ {
-						var k887 bool
-						k887 = r.ReadBool()
-						var v888 string
-						if !vn885 {
-							v888 = c.ReadString()
+				n1845 := c.ReadLength(2)
+				m1846 := foryimpl.MakeMap[map[bool]string](c, n1845)
+				for n1845 > 0 && !c.Failed() {
+					sz1847, vn1848, _ := c.ReadMapChunk(n1845, 1, 21, nil, false)
+					for j1849 := 0; j1849 < sz1847 && !c.Failed(); j1849++ {
+						var k1850 bool
+						k1850 = r.ReadBool()
+						var v1851 string
+						if !vn1848 {
+							v1851 = c.ReadString()
 						}
-						m883[k887] = v888
+						m1846[k1850] = v1851
 					}
-					n882 -= sz884
+					n1845 -= sz1847
 				}
-				x.MBS = m883
+				x.MBS = m1846
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				n889 := c.ReadLength(2)
-				m890 := foryimpl.MakeMap[map[Color]string](c, n889)
-				for n889 > 0 && !c.Failed() {
-					sz891, vn892, _ := c.ReadMapChunk(n889, 25, 21, nil, false)
-					for j893 := 0; j893 < sz891 && !c.Failed(); j893++ {
-						var k894 Color
-						k894 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v895 string
-						if !vn892 {
-							v895 = c.ReadString()
+				n1853 := c.ReadLength(2)
+				m1854 := foryimpl.MakeMap[map[Color]string](c, n1853)
+				for n1853 > 0 && !c.Failed() {
+					sz1855, vn1856, _ := c.ReadMapChunk(n1853, 25, 21, nil, false)
+					for j1857 := 0; j1857 < sz1855 && !c.Failed(); j1857++ {
+						var k1858 Color
+						k1858 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v1859 string
+						if !vn1856 {
+							v1859 = c.ReadString()
 						}
-						m890[k894] = v895
+						m1854[k1858] = v1859
 					}
-					n889 -= sz891
+					n1853 -= sz1855
 				}
-				x.MES = m890
+				x.MES = m1854
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n896 := c.ReadLength(2)
-				m897 := foryimpl.MakeMap[map[int64]float64](c, n896)
-				for n896 > 0 && !c.Failed() {
-					sz898, vn899, _ := c.ReadMapChunk(n896, 7, 20, nil, false)
-					for j900 := 0; j900 < sz898 && !c.Failed(); j900++ {
-						var k901 int64
-						k901 = r.ReadVarInt64()
-						var v902 float64
-						if !vn899 {
-							v902 = r.ReadFloat64()
+				n1861 := c.ReadLength(2)
+				m1862 := foryimpl.MakeMap[map[int64]float64](c, n1861)
+				for n1861 > 0 && !c.Failed() {
+					sz1863, vn1864, _ := c.ReadMapChunk(n1861, 7, 20, nil, false)
+					for j1865 := 0; j1865 < sz1863 && !c.Failed(); j1865++ {
+						var k1866 int64
+						k1866 = r.ReadVarInt64()
+						var v1867 float64
+						if !vn1864 {
+							v1867 = r.ReadFloat64()
 						}
-						m897[k901] = v902
+						m1862[k1866] = v1867
 					}
-					n896 -= sz898
+					n1861 -= sz1863
 				}
-				x.MI64F = m897
+				x.MI64F = m1862
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n903 := c.ReadLength(2)
-				m904 := foryimpl.MakeMap[map[int32]string](c, n903)
-				for n903 > 0 && !c.Failed() {
-					sz905, vn906, _ := c.ReadMapChunk(n903, 5, 21, nil, false)
-					for j907 := 0; j907 < sz905 && !c.Failed(); j907++ {
-						var k908 int32
-						k908 = r.ReadVarInt32()
-						var v909 string
-						if !vn906 {
-							v909 = c.ReadString()
+				n1869 := c.ReadLength(2)
+				m1870 := foryimpl.MakeMap[map[int32]string](c, n1869)
+				for n1869 > 0 && !c.Failed() {
+					sz1871, vn1872, _ := c.ReadMapChunk(n1869, 5, 21, nil, false)
+					for j1873 := 0; j1873 < sz1871 && !c.Failed(); j1873++ {
+						var k1874 int32
+						k1874 = r.ReadVarInt32()
+						var v1875 string
+						if !vn1872 {
+							v1875 = c.ReadString()
 						}
-						m904[k908] = v909
+						m1870[k1874] = v1875
 					}
-					n903 -= sz905
+					n1869 -= sz1871
 				}
-				x.MIS = m904
+				x.MIS = m1870
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n910 := c.ReadLength(2)
-				m911 := foryimpl.MakeMap[map[string]int32](c, n910)
-				for n910 > 0 && !c.Failed() {
-					sz912, vn913, _ := c.ReadMapChunk(n910, 21, 5, nil, false)
-					for j914 := 0; j914 < sz912 && !c.Failed(); j914++ {
-						var k915 string
-						k915 = c.ReadString()
-						var v916 int32
-						if !vn913 {
-							v916 = r.ReadVarInt32()
+				n1877 := c.ReadLength(2)
+				m1878 := foryimpl.MakeMap[map[string]int32](c, n1877)
+				for n1877 > 0 && !c.Failed() {
+					sz1879, vn1880, _ := c.ReadMapChunk(n1877, 21, 5, nil, false)
+					for j1881 := 0; j1881 < sz1879 && !c.Failed(); j1881++ {
+						var k1882 string
+						k1882 = c.ReadString()
+						var v1883 int32
+						if !vn1880 {
+							v1883 = r.ReadVarInt32()
 						}
-						m911[k915] = v916
+						m1878[k1882] = v1883
 					}
-					n910 -= sz912
+					n1877 -= sz1879
 				}
-				x.MSI = m911
+				x.MSI = m1878
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n917 := c.ReadLength(2)
-				m918 := foryimpl.MakeMap[map[string][]string](c, n917)
-				for n917 > 0 && !c.Failed() {
-					sz919, vn920, _ := c.ReadMapChunk(n917, 21, 22, nil, true)
-					for j921 := 0; j921 < sz919 && !c.Failed(); j921++ {
-						var k922 string
-						k922 = c.ReadString()
-						var v923 []string
-						if !vn920 {
-							n924 := c.ReadLength(1)
-							l925 := foryimpl.MakeSlice[[]string](c, n924)
-							if n924 > 0 {
-								hn927 := c.ReadListHeader(21)
+				n1885 := c.ReadLength(2)
+				m1886 := foryimpl.MakeMap[map[string][]string](c, n1885)
+				for n1885 > 0 && !c.Failed() {
+					sz1887, vn1888, _ := c.ReadMapChunk(n1885, 21, 22, nil, true)
+					for j1889 := 0; j1889 < sz1887 && !c.Failed(); j1889++ {
+						var k1890 string
+						k1890 = c.ReadString()
+						var v1891 []string
+						if !vn1888 {
+							n1892 := c.ReadLength(1)
+							l1893 := foryimpl.MakeSlice[[]string](c, n1892)
+							if n1892 > 0 {
+								hn1895 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i926 := range l925 {
-										if hn927 && !c.ReadFlag() {
-											clear(l925[i926 : i926+1])
+									for i1894 := range l1893 {
+										if hn1895 && !c.ReadFlag() {
+											clear(l1893[i1894 : i1894+1])
 											continue
 										}
-										l925[i926] = c.ReadString()
+										l1893[i1894] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i926)
+											c.TraceIndex(i1894)
 											break
 										}
 									}
 								}
 							}
-							v923 = l925
+							v1891 = l1893
 						}
-						m918[k922] = v923
+						m1886[k1890] = v1891
 					}
-					n917 -= sz919
+					n1885 -= sz1887
 				}
-				x.MSL = m918
+				x.MSL = m1886
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n929 := c.ReadLength(2)
-				m930 := foryimpl.MakeMap[map[string]map[string]int32](c, n929)
-				for n929 > 0 && !c.Failed() {
-					sz931, vn932, _ := c.ReadMapChunk(n929, 21, 24, nil, true)
-					for j933 := 0; j933 < sz931 && !c.Failed(); j933++ {
-						var k934 string
-						k934 = c.ReadString()
-						var v935 map[string]int32
-						if !vn932 {
-							n936 := c.ReadLength(2)
-							m937 := foryimpl.MakeMap[map[string]int32](c, n936)
-							for n936 > 0 && !c.Failed() {
-								sz938, vn939, _ := c.ReadMapChunk(n936, 21, 5, nil, false)
-								for j940 := 0; j940 < sz938 && !c.Failed(); j940++ {
-									var k941 string
-									k941 = c.ReadString()
-									var v942 int32
-									if !vn939 {
-										v942 = r.ReadVarInt32()
+				n1899 := c.ReadLength(2)
+				m1900 := foryimpl.MakeMap[map[string]map[string]int32](c, n1899)
+				for n1899 > 0 && !c.Failed() {
+					sz1901, vn1902, _ := c.ReadMapChunk(n1899, 21, 24, nil, true)
+					for j1903 := 0; j1903 < sz1901 && !c.Failed(); j1903++ {
+						var k1904 string
+						k1904 = c.ReadString()
+						var v1905 map[string]int32
+						if !vn1902 {
+							n1906 := c.ReadLength(2)
+							m1907 := foryimpl.MakeMap[map[string]int32](c, n1906)
+							for n1906 > 0 && !c.Failed() {
+								sz1908, vn1909, _ := c.ReadMapChunk(n1906, 21, 5, nil, false)
+								for j1910 := 0; j1910 < sz1908 && !c.Failed(); j1910++ {
+									var k1911 string
+									k1911 = c.ReadString()
+									var v1912 int32
+									if !vn1909 {
+										v1912 = r.ReadVarInt32()
 									}
-									m937[k941] = v942
+									m1907[k1911] = v1912
 								}
-								n936 -= sz938
+								n1906 -= sz1908
 							}
-							v935 = m937
+							v1905 = m1907
 						}
-						m930[k934] = v935
+						m1900[k1904] = v1905
 					}
-					n929 -= sz931
+					n1899 -= sz1901
 				}
-				x.MSM = m930
+				x.MSM = m1900
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n943 := c.ReadLength(2)
-				m944 := foryimpl.MakeMap[map[string]*int32](c, n943)
-				for n943 > 0 && !c.Failed() {
-					sz945, vn946, _ := c.ReadMapChunk(n943, 21, 5, nil, true)
-					for j947 := 0; j947 < sz945 && !c.Failed(); j947++ {
-						var k948 string
-						k948 = c.ReadString()
-						var v949 *int32
-						if !vn946 {
-							p950 := foryimpl.Alloc[int32](c)
-							*p950 = r.ReadVarInt32()
-							v949 = p950
+				n1915 := c.ReadLength(2)
+				m1916 := foryimpl.MakeMap[map[string]*int32](c, n1915)
+				for n1915 > 0 && !c.Failed() {
+					sz1917, vn1918, _ := c.ReadMapChunk(n1915, 21, 5, nil, true)
+					for j1919 := 0; j1919 < sz1917 && !c.Failed(); j1919++ {
+						var k1920 string
+						k1920 = c.ReadString()
+						var v1921 *int32
+						if !vn1918 {
+							p1922 := foryimpl.Alloc[int32](c)
+							*p1922 = r.ReadVarInt32()
+							v1921 = p1922
 						}
-						m944[k948] = v949
+						m1916[k1920] = v1921
 					}
-					n943 -= sz945
+					n1915 -= sz1917
 				}
-				x.MSP = m944
+				x.MSP = m1916
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n951 := c.ReadLength(2)
-				m952 := foryimpl.MakeMap[map[uint8]uint16](c, n951)
-				for n951 > 0 && !c.Failed() {
-					sz953, vn954, _ := c.ReadMapChunk(n951, 9, 10, nil, false)
-					for j955 := 0; j955 < sz953 && !c.Failed(); j955++ {
-						var k956 uint8
-						k956 = r.ReadUint8()
-						var v957 uint16
-						if !vn954 {
-							v957 = r.ReadUint16()
+				n1924 := c.ReadLength(2)
+				m1925 := foryimpl.MakeMap[map[uint8]uint16](c, n1924)
+				for n1924 > 0 && !c.Failed() {
+					sz1926, vn1927, _ := c.ReadMapChunk(n1924, 9, 10, nil, false)
+					for j1928 := 0; j1928 < sz1926 && !c.Failed(); j1928++ {
+						var k1929 uint8
+						k1929 = r.ReadUint8()
+						var v1930 uint16
+						if !vn1927 {
+							v1930 = r.ReadUint16()
 						}
-						m952[k956] = v957
+						m1925[k1929] = v1930
 					}
-					n951 -= sz953
+					n1924 -= sz1926
 				}
-				x.MU8 = m952
+				x.MU8 = m1925
 			}
 		case 36:
 			if f.Convert {
@@ -5116,169 +8729,169 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 37:
 			if !f.Flag || c.ReadFlag() {
-				n958 := c.ReadLength(1)
-				l959 := foryimpl.MakeSlice[[]string](c, n958)
-				if n958 > 0 {
-					hn961 := c.ReadListHeader(21)
+				n1932 := c.ReadLength(1)
+				l1933 := foryimpl.MakeSlice[[]string](c, n1932)
+				if n1932 > 0 {
+					hn1935 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i960 := range l959 {
-							if hn961 && !c.ReadFlag() {
-								clear(l959[i960 : i960+1])
+						for i1934 := range l1933 {
+							if hn1935 && !c.ReadFlag() {
+								clear(l1933[i1934 : i1934+1])
 								continue
 							}
-							l959[i960] = c.ReadString()
+							l1933[i1934] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i960)
+								c.TraceIndex(i1934)
 								break
 							}
 						}
 					}
 				}
-				x.NLS = l959
+				x.NLS = l1933
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n963 := c.ReadLength(2)
-				m964 := foryimpl.MakeMap[map[string]int32](c, n963)
-				for n963 > 0 && !c.Failed() {
-					sz965, vn966, _ := c.ReadMapChunk(n963, 21, 5, nil, false)
-					for j967 := 0; j967 < sz965 && !c.Failed(); j967++ {
-						var k968 string
-						k968 = c.ReadString()
-						var v969 int32
-						if !vn966 {
-							v969 = r.ReadVarInt32()
+				n1938 := c.ReadLength(2)
+				m1939 := foryimpl.MakeMap[map[string]int32](c, n1938)
+				for n1938 > 0 && !c.Failed() {
+					sz1940, vn1941, _ := c.ReadMapChunk(n1938, 21, 5, nil, false)
+					for j1942 := 0; j1942 < sz1940 && !c.Failed(); j1942++ {
+						var k1943 string
+						k1943 = c.ReadString()
+						var v1944 int32
+						if !vn1941 {
+							v1944 = r.ReadVarInt32()
 						}
-						m964[k968] = v969
+						m1939[k1943] = v1944
 					}
-					n963 -= sz965
+					n1938 -= sz1940
 				}
-				x.NM = m964
+				x.NM = m1939
 			}
 		case 39:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n970 := c.ReadLength(1)
-				l971 := foryimpl.MakeSlice[[]uint8](c, n970)
-				if n970 > 0 {
-					hn973 := c.ReadListHeader(9)
+				n1946 := c.ReadLength(1)
+				l1947 := foryimpl.MakeSlice[[]uint8](c, n1946)
+				if n1946 > 0 {
+					hn1949 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i972 := range l971 {
-							if hn973 && !c.ReadFlag() {
-								clear(l971[i972 : i972+1])
+						for i1948 := range l1947 {
+							if hn1949 && !c.ReadFlag() {
+								clear(l1947[i1948 : i1948+1])
 								continue
 							}
-							l971[i972] = r.ReadUint8()
+							l1947[i1948] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i972)
+								c.TraceIndex(i1948)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l971
+				x.Raw = l1947
 			}
 		case 40:
 			if f.Convert {
 				x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n975 := c.ReadArrayLength(1)
-				a976 := foryimpl.MakeSlice[[]bool](c, n975)
-				r.ReadRawBools(a976)
-				x.RmABool = a976
+				n1952 := c.ReadArrayLength(1)
+				a1953 := foryimpl.MakeSlice[[]bool](c, n1952)
+				r.ReadRawBools(a1953)
+				x.RmABool = a1953
 			}
 		case 41:
 			if f.Convert {
 				x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n977 := c.ReadArrayLength(4)
-				a978 := foryimpl.MakeSlice[[]float32](c, n977)
-				r.ReadRawFloat32s(a978)
-				x.RmAF32 = a978
+				n1954 := c.ReadArrayLength(4)
+				a1955 := foryimpl.MakeSlice[[]float32](c, n1954)
+				r.ReadRawFloat32s(a1955)
+				x.RmAF32 = a1955
 			}
 		case 42:
 			if f.Convert {
 				x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n979 := c.ReadArrayLength(8)
-				a980 := foryimpl.MakeSlice[[]float64](c, n979)
-				r.ReadRawFloat64s(a980)
-				x.RmAF64 = a980
+				n1956 := c.ReadArrayLength(8)
+				a1957 := foryimpl.MakeSlice[[]float64](c, n1956)
+				r.ReadRawFloat64s(a1957)
+				x.RmAF64 = a1957
 			}
 		case 43:
 			if f.Convert {
 				x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n981 := c.ReadArrayLength(2)
-				a982 := foryimpl.MakeSlice[[]int16](c, n981)
-				r.ReadRawInt16s(a982)
-				x.RmAI16 = a982
+				n1958 := c.ReadArrayLength(2)
+				a1959 := foryimpl.MakeSlice[[]int16](c, n1958)
+				r.ReadRawInt16s(a1959)
+				x.RmAI16 = a1959
 			}
 		case 44:
 			if f.Convert {
 				x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n983 := c.ReadArrayLength(4)
-				a984 := foryimpl.MakeSlice[[]int32](c, n983)
-				r.ReadRawInt32s(a984)
-				x.RmAI32 = a984
+				n1960 := c.ReadArrayLength(4)
+				a1961 := foryimpl.MakeSlice[[]int32](c, n1960)
+				r.ReadRawInt32s(a1961)
+				x.RmAI32 = a1961
 			}
 		case 45:
 			if f.Convert {
 				x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n985 := c.ReadArrayLength(8)
-				a986 := foryimpl.MakeSlice[[]int64](c, n985)
-				r.ReadRawInt64s(a986)
-				x.RmAI64 = a986
+				n1962 := c.ReadArrayLength(8)
+				a1963 := foryimpl.MakeSlice[[]int64](c, n1962)
+				r.ReadRawInt64s(a1963)
+				x.RmAI64 = a1963
 			}
 		case 46:
 			if f.Convert {
 				x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n987 := c.ReadArrayLength(1)
-				a988 := foryimpl.MakeSlice[[]int8](c, n987)
-				for i989 := range a988 {
-					a988[i989] = r.ReadInt8()
+				n1964 := c.ReadArrayLength(1)
+				a1965 := foryimpl.MakeSlice[[]int8](c, n1964)
+				for i1966 := range a1965 {
+					a1965[i1966] = r.ReadInt8()
 				}
-				x.RmAI8 = a988
+				x.RmAI8 = a1965
 			}
 		case 47:
 			if f.Convert {
 				x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n990 := c.ReadArrayLength(2)
-				a991 := foryimpl.MakeSlice[[]uint16](c, n990)
-				r.ReadRawUint16s(a991)
-				x.RmAU16 = a991
+				n1967 := c.ReadArrayLength(2)
+				a1968 := foryimpl.MakeSlice[[]uint16](c, n1967)
+				r.ReadRawUint16s(a1968)
+				x.RmAU16 = a1968
 			}
 		case 48:
 			if f.Convert {
 				x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n992 := c.ReadArrayLength(4)
-				a993 := foryimpl.MakeSlice[[]uint32](c, n992)
-				r.ReadRawUint32s(a993)
-				x.RmAU32 = a993
+				n1969 := c.ReadArrayLength(4)
+				a1970 := foryimpl.MakeSlice[[]uint32](c, n1969)
+				r.ReadRawUint32s(a1970)
+				x.RmAU32 = a1970
 			}
 		case 49:
 			if f.Convert {
 				x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n994 := c.ReadArrayLength(8)
-				a995 := foryimpl.MakeSlice[[]uint64](c, n994)
-				r.ReadRawUint64s(a995)
-				x.RmAU64 = a995
+				n1971 := c.ReadArrayLength(8)
+				a1972 := foryimpl.MakeSlice[[]uint64](c, n1971)
+				r.ReadRawUint64s(a1972)
+				x.RmAU64 = a1972
 			}
 		case 50:
 			if f.Convert {
 				x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n996 := c.ReadArrayLength(1)
-				a997 := foryimpl.MakeSlice[[]uint8](c, n996)
-				copy(a997, r.ReadBytes(n996))
-				x.RmAU8 = a997
+				n1973 := c.ReadArrayLength(1)
+				a1974 := foryimpl.MakeSlice[[]uint8](c, n1973)
+				copy(a1974, r.ReadBytes(n1973))
+				x.RmAU8 = a1974
 			}
 		case 51:
 			if f.Convert {
@@ -5290,596 +8903,596 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n998 := c.ReadLength(2)
-				if n998 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n998, 3))
+				n1975 := c.ReadLength(2)
+				if n1975 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1975, 3))
 					return
 				}
-				var l999 [3]int16
-				if n998 > 0 {
-					hn1001 := c.ReadListHeader(3)
+				var l1976 [3]int16
+				if n1975 > 0 {
+					hn1978 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1000 := range l999 {
-							if hn1001 && !c.ReadFlag() {
-								clear(l999[i1000 : i1000+1])
+						for i1977 := range l1976 {
+							if hn1978 && !c.ReadFlag() {
+								clear(l1976[i1977 : i1977+1])
 								continue
 							}
-							l999[i1000] = r.ReadInt16()
+							l1976[i1977] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1000)
+								c.TraceIndex(i1977)
 								break
 							}
 						}
 					}
 				}
-				x.RmFix = l999
+				x.RmFix = l1976
 			}
 		case 53:
 			if f.Convert {
 				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1003 := c.ReadLength(1)
-				l1004 := foryimpl.MakeSlice[[]bool](c, n1003)
-				if n1003 > 0 {
-					hn1006 := c.ReadListHeader(1)
+				n1981 := c.ReadLength(1)
+				l1982 := foryimpl.MakeSlice[[]bool](c, n1981)
+				if n1981 > 0 {
+					hn1984 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1005 := range l1004 {
-							if hn1006 && !c.ReadFlag() {
-								clear(l1004[i1005 : i1005+1])
+						for i1983 := range l1982 {
+							if hn1984 && !c.ReadFlag() {
+								clear(l1982[i1983 : i1983+1])
 								continue
 							}
-							l1004[i1005] = r.ReadBool()
+							l1982[i1983] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1005)
+								c.TraceIndex(i1983)
 								break
 							}
 						}
 					}
 				}
-				x.RmLB = l1004
+				x.RmLB = l1982
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n1008 := c.ReadLength(1)
-				l1009 := foryimpl.MakeSlice[[]Color](c, n1008)
-				if n1008 > 0 {
-					hn1011 := c.ReadListHeader(25)
+				n1987 := c.ReadLength(1)
+				l1988 := foryimpl.MakeSlice[[]Color](c, n1987)
+				if n1987 > 0 {
+					hn1990 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1010 := range l1009 {
-							if hn1011 && !c.ReadFlag() {
-								clear(l1009[i1010 : i1010+1])
+						for i1989 := range l1988 {
+							if hn1990 && !c.ReadFlag() {
+								clear(l1988[i1989 : i1989+1])
 								continue
 							}
-							l1009[i1010] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l1988[i1989] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i1010)
+								c.TraceIndex(i1989)
 								break
 							}
 						}
 					}
 				}
-				x.RmLE = l1009
+				x.RmLE = l1988
 			}
 		case 55:
 			if f.Convert {
 				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1013 := c.ReadLength(4)
-				l1014 := foryimpl.MakeSlice[[]float32](c, n1013)
-				if n1013 > 0 {
-					hn1016 := c.ReadListHeader(19)
+				n1993 := c.ReadLength(4)
+				l1994 := foryimpl.MakeSlice[[]float32](c, n1993)
+				if n1993 > 0 {
+					hn1996 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1015 := range l1014 {
-							if hn1016 && !c.ReadFlag() {
-								clear(l1014[i1015 : i1015+1])
+						for i1995 := range l1994 {
+							if hn1996 && !c.ReadFlag() {
+								clear(l1994[i1995 : i1995+1])
 								continue
 							}
-							l1014[i1015] = r.ReadFloat32()
+							l1994[i1995] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1015)
+								c.TraceIndex(i1995)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF32 = l1014
+				x.RmLF32 = l1994
 			}
 		case 56:
 			if f.Convert {
 				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1018 := c.ReadLength(8)
-				l1019 := foryimpl.MakeSlice[[]float64](c, n1018)
-				if n1018 > 0 {
-					hn1021 := c.ReadListHeader(20)
+				n1999 := c.ReadLength(8)
+				l2000 := foryimpl.MakeSlice[[]float64](c, n1999)
+				if n1999 > 0 {
+					hn2002 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1020 := range l1019 {
-							if hn1021 && !c.ReadFlag() {
-								clear(l1019[i1020 : i1020+1])
+						for i2001 := range l2000 {
+							if hn2002 && !c.ReadFlag() {
+								clear(l2000[i2001 : i2001+1])
 								continue
 							}
-							l1019[i1020] = r.ReadFloat64()
+							l2000[i2001] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1020)
+								c.TraceIndex(i2001)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF64 = l1019
+				x.RmLF64 = l2000
 			}
 		case 57:
 			if f.Convert {
 				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1023 := c.ReadLength(1)
-				l1024 := foryimpl.MakeSlice[[]int32](c, n1023)
-				if n1023 > 0 {
-					hn1026 := c.ReadListHeader(5)
+				n2005 := c.ReadLength(1)
+				l2006 := foryimpl.MakeSlice[[]int32](c, n2005)
+				if n2005 > 0 {
+					hn2008 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1025 := range l1024 {
-							if hn1026 && !c.ReadFlag() {
-								clear(l1024[i1025 : i1025+1])
+						for i2007 := range l2006 {
+							if hn2008 && !c.ReadFlag() {
+								clear(l2006[i2007 : i2007+1])
 								continue
 							}
-							l1024[i1025] = r.ReadVarInt32()
+							l2006[i2007] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1025)
+								c.TraceIndex(i2007)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI32 = l1024
+				x.RmLI32 = l2006
 			}
 		case 58:
 			if f.Convert {
 				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1028 := c.ReadLength(1)
-				l1029 := foryimpl.MakeSlice[[]int64](c, n1028)
-				if n1028 > 0 {
-					hn1031 := c.ReadListHeader(7)
+				n2011 := c.ReadLength(1)
+				l2012 := foryimpl.MakeSlice[[]int64](c, n2011)
+				if n2011 > 0 {
+					hn2014 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1030 := range l1029 {
-							if hn1031 && !c.ReadFlag() {
-								clear(l1029[i1030 : i1030+1])
+						for i2013 := range l2012 {
+							if hn2014 && !c.ReadFlag() {
+								clear(l2012[i2013 : i2013+1])
 								continue
 							}
-							l1029[i1030] = r.ReadVarInt64()
+							l2012[i2013] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1030)
+								c.TraceIndex(i2013)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI64 = l1029
+				x.RmLI64 = l2012
 			}
 		case 59:
 			if f.Convert {
 				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1033 := c.ReadLength(1)
-				l1034 := foryimpl.MakeSlice[[]int8](c, n1033)
-				if n1033 > 0 {
-					hn1036 := c.ReadListHeader(2)
+				n2017 := c.ReadLength(1)
+				l2018 := foryimpl.MakeSlice[[]int8](c, n2017)
+				if n2017 > 0 {
+					hn2020 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1035 := range l1034 {
-							if hn1036 && !c.ReadFlag() {
-								clear(l1034[i1035 : i1035+1])
+						for i2019 := range l2018 {
+							if hn2020 && !c.ReadFlag() {
+								clear(l2018[i2019 : i2019+1])
 								continue
 							}
-							l1034[i1035] = r.ReadInt8()
+							l2018[i2019] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1035)
+								c.TraceIndex(i2019)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI8 = l1034
+				x.RmLI8 = l2018
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n1038 := c.ReadLength(1)
-				l1039 := foryimpl.MakeSlice[[][]int32](c, n1038)
-				if n1038 > 0 {
-					hn1041 := c.ReadListHeader(22)
+				n2023 := c.ReadLength(1)
+				l2024 := foryimpl.MakeSlice[[][]int32](c, n2023)
+				if n2023 > 0 {
+					hn2026 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i1040 := range l1039 {
-							if hn1041 && !c.ReadFlag() {
-								clear(l1039[i1040 : i1040+1])
+						for i2025 := range l2024 {
+							if hn2026 && !c.ReadFlag() {
+								clear(l2024[i2025 : i2025+1])
 								continue
 							}
-							n1043 := c.ReadLength(1)
-							l1044 := foryimpl.MakeSlice[[]int32](c, n1043)
-							if n1043 > 0 {
-								hn1046 := c.ReadListHeader(5)
+							n2029 := c.ReadLength(1)
+							l2030 := foryimpl.MakeSlice[[]int32](c, n2029)
+							if n2029 > 0 {
+								hn2032 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1045 := range l1044 {
-										if hn1046 && !c.ReadFlag() {
-											clear(l1044[i1045 : i1045+1])
+									for i2031 := range l2030 {
+										if hn2032 && !c.ReadFlag() {
+											clear(l2030[i2031 : i2031+1])
 											continue
 										}
-										l1044[i1045] = r.ReadVarInt32()
+										l2030[i2031] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1045)
+											c.TraceIndex(i2031)
 											break
 										}
 									}
 								}
 							}
-							l1039[i1040] = l1044
+							l2024[i2025] = l2030
 							if c.Failed() {
-								c.TraceIndex(i1040)
+								c.TraceIndex(i2025)
 								break
 							}
 						}
 					}
 				}
-				x.RmLL = l1039
+				x.RmLL = l2024
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n1048 := c.ReadLength(1)
-				l1049 := foryimpl.MakeSlice[[]map[string]int32](c, n1048)
-				if n1048 > 0 {
-					hn1051 := c.ReadListHeader(24)
+				n2035 := c.ReadLength(1)
+				l2036 := foryimpl.MakeSlice[[]map[string]int32](c, n2035)
+				if n2035 > 0 {
+					hn2038 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i1050 := range l1049 {
-							if hn1051 && !c.ReadFlag() {
-								clear(l1049[i1050 : i1050+1])
+						for i2037 := range l2036 {
+							if hn2038 && !c.ReadFlag() {
+								clear(l2036[i2037 : i2037+1])
 								continue
 							}
-							n1053 := c.ReadLength(2)
-							m1054 := foryimpl.MakeMap[map[string]int32](c, n1053)
-							for n1053 > 0 && !c.Failed() {
-								sz1055, vn1056, _ := c.ReadMapChunk(n1053, 21, 5, nil, false)
-								for j1057 := 0; j1057 < sz1055 && !c.Failed(); j1057++ {
-									var k1058 string
-									k1058 = c.ReadString()
-									var v1059 int32
-									if !vn1056 {
-										v1059 = r.ReadVarInt32()
+							n2041 := c.ReadLength(2)
+							m2042 := foryimpl.MakeMap[map[string]int32](c, n2041)
+							for n2041 > 0 && !c.Failed() {
+								sz2043, vn2044, _ := c.ReadMapChunk(n2041, 21, 5, nil, false)
+								for j2045 := 0; j2045 < sz2043 && !c.Failed(); j2045++ {
+									var k2046 string
+									k2046 = c.ReadString()
+									var v2047 int32
+									if !vn2044 {
+										v2047 = r.ReadVarInt32()
 									}
-									m1054[k1058] = v1059
+									m2042[k2046] = v2047
 								}
-								n1053 -= sz1055
+								n2041 -= sz2043
 							}
-							l1049[i1050] = m1054
+							l2036[i2037] = m2042
 							if c.Failed() {
-								c.TraceIndex(i1050)
+								c.TraceIndex(i2037)
 								break
 							}
 						}
 					}
 				}
-				x.RmLM = l1049
+				x.RmLM = l2036
 			}
 		case 62:
 			if f.Convert {
 				x.RmLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1060 := c.ReadLength(1)
-				l1061 := foryimpl.MakeSlice[[]*int32](c, n1060)
-				if n1060 > 0 {
-					hn1063 := c.ReadListHeader(5)
+				n2049 := c.ReadLength(1)
+				l2050 := foryimpl.MakeSlice[[]*int32](c, n2049)
+				if n2049 > 0 {
+					hn2052 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1062 := range l1061 {
-							if hn1063 && !c.ReadFlag() {
-								clear(l1061[i1062 : i1062+1])
+						for i2051 := range l2050 {
+							if hn2052 && !c.ReadFlag() {
+								clear(l2050[i2051 : i2051+1])
 								continue
 							}
-							p1065 := foryimpl.Alloc[int32](c)
-							*p1065 = r.ReadVarInt32()
-							l1061[i1062] = p1065
+							p2055 := foryimpl.Alloc[int32](c)
+							*p2055 = r.ReadVarInt32()
+							l2050[i2051] = p2055
 							if c.Failed() {
-								c.TraceIndex(i1062)
+								c.TraceIndex(i2051)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPI = l1061
+				x.RmLPI = l2050
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n1066 := c.ReadLength(1)
-				l1067 := foryimpl.MakeSlice[[]string](c, n1066)
-				if n1066 > 0 {
-					hn1069 := c.ReadListHeader(21)
+				n2056 := c.ReadLength(1)
+				l2057 := foryimpl.MakeSlice[[]string](c, n2056)
+				if n2056 > 0 {
+					hn2059 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1068 := range l1067 {
-							if hn1069 && !c.ReadFlag() {
-								clear(l1067[i1068 : i1068+1])
+						for i2058 := range l2057 {
+							if hn2059 && !c.ReadFlag() {
+								clear(l2057[i2058 : i2058+1])
 								continue
 							}
-							l1067[i1068] = c.ReadString()
+							l2057[i2058] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1068)
+								c.TraceIndex(i2058)
 								break
 							}
 						}
 					}
 				}
-				x.RmLS = l1067
+				x.RmLS = l2057
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n1071 := c.ReadLength(1)
-				l1072 := foryimpl.MakeSlice[[]time.Time](c, n1071)
-				if n1071 > 0 {
-					hn1074 := c.ReadListHeader(38)
+				n2062 := c.ReadLength(1)
+				l2063 := foryimpl.MakeSlice[[]time.Time](c, n2062)
+				if n2062 > 0 {
+					hn2065 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1073 := range l1072 {
-							if hn1074 && !c.ReadFlag() {
-								clear(l1072[i1073 : i1073+1])
+						for i2064 := range l2063 {
+							if hn2065 && !c.ReadFlag() {
+								clear(l2063[i2064 : i2064+1])
 								continue
 							}
-							l1072[i1073] = c.ReadTime()
+							l2063[i2064] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1073)
+								c.TraceIndex(i2064)
 								break
 							}
 						}
 					}
 				}
-				x.RmLT = l1072
+				x.RmLT = l2063
 			}
 		case 65:
 			if f.Convert {
 				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1076 := c.ReadLength(2)
-				l1077 := foryimpl.MakeSlice[[]uint16](c, n1076)
-				if n1076 > 0 {
-					hn1079 := c.ReadListHeader(10)
+				n2068 := c.ReadLength(2)
+				l2069 := foryimpl.MakeSlice[[]uint16](c, n2068)
+				if n2068 > 0 {
+					hn2071 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1078 := range l1077 {
-							if hn1079 && !c.ReadFlag() {
-								clear(l1077[i1078 : i1078+1])
+						for i2070 := range l2069 {
+							if hn2071 && !c.ReadFlag() {
+								clear(l2069[i2070 : i2070+1])
 								continue
 							}
-							l1077[i1078] = r.ReadUint16()
+							l2069[i2070] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1078)
+								c.TraceIndex(i2070)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU16 = l1077
+				x.RmLU16 = l2069
 			}
 		case 66:
 			if f.Convert {
 				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1081 := c.ReadLength(1)
-				l1082 := foryimpl.MakeSlice[[]uint64](c, n1081)
-				if n1081 > 0 {
-					hn1084 := c.ReadListHeader(14)
+				n2074 := c.ReadLength(1)
+				l2075 := foryimpl.MakeSlice[[]uint64](c, n2074)
+				if n2074 > 0 {
+					hn2077 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1083 := range l1082 {
-							if hn1084 && !c.ReadFlag() {
-								clear(l1082[i1083 : i1083+1])
+						for i2076 := range l2075 {
+							if hn2077 && !c.ReadFlag() {
+								clear(l2075[i2076 : i2076+1])
 								continue
 							}
-							l1082[i1083] = r.ReadVarUint64()
+							l2075[i2076] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1083)
+								c.TraceIndex(i2076)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU64 = l1082
+				x.RmLU64 = l2075
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n1086 := c.ReadLength(2)
-				m1087 := foryimpl.MakeMap[map[bool]string](c, n1086)
-				for n1086 > 0 && !c.Failed() {
-					sz1088, vn1089, _ := c.ReadMapChunk(n1086, 1, 21, nil, false)
-					for j1090 := 0; j1090 < sz1088 && !c.Failed(); j1090++ {
-						var k1091 bool
-						k1091 = r.ReadBool()
-						var v1092 string
-						if !vn1089 {
-							v1092 = c.ReadString()
+				n2080 := c.ReadLength(2)
+				m2081 := foryimpl.MakeMap[map[bool]string](c, n2080)
+				for n2080 > 0 && !c.Failed() {
+					sz2082, vn2083, _ := c.ReadMapChunk(n2080, 1, 21, nil, false)
+					for j2084 := 0; j2084 < sz2082 && !c.Failed(); j2084++ {
+						var k2085 bool
+						k2085 = r.ReadBool()
+						var v2086 string
+						if !vn2083 {
+							v2086 = c.ReadString()
 						}
-						m1087[k1091] = v1092
+						m2081[k2085] = v2086
 					}
-					n1086 -= sz1088
+					n2080 -= sz2082
 				}
-				x.RmMBS = m1087
+				x.RmMBS = m2081
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n1093 := c.ReadLength(2)
-				m1094 := foryimpl.MakeMap[map[Color]string](c, n1093)
-				for n1093 > 0 && !c.Failed() {
-					sz1095, vn1096, _ := c.ReadMapChunk(n1093, 25, 21, nil, false)
-					for j1097 := 0; j1097 < sz1095 && !c.Failed(); j1097++ {
-						var k1098 Color
-						k1098 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v1099 string
-						if !vn1096 {
-							v1099 = c.ReadString()
+				n2088 := c.ReadLength(2)
+				m2089 := foryimpl.MakeMap[map[Color]string](c, n2088)
+				for n2088 > 0 && !c.Failed() {
+					sz2090, vn2091, _ := c.ReadMapChunk(n2088, 25, 21, nil, false)
+					for j2092 := 0; j2092 < sz2090 && !c.Failed(); j2092++ {
+						var k2093 Color
+						k2093 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v2094 string
+						if !vn2091 {
+							v2094 = c.ReadString()
 						}
-						m1094[k1098] = v1099
+						m2089[k2093] = v2094
 					}
-					n1093 -= sz1095
+					n2088 -= sz2090
 				}
-				x.RmMES = m1094
+				x.RmMES = m2089
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n1100 := c.ReadLength(2)
-				m1101 := foryimpl.MakeMap[map[int64]float64](c, n1100)
-				for n1100 > 0 && !c.Failed() {
-					sz1102, vn1103, _ := c.ReadMapChunk(n1100, 7, 20, nil, false)
-					for j1104 := 0; j1104 < sz1102 && !c.Failed(); j1104++ {
-						var k1105 int64
-						k1105 = r.ReadVarInt64()
-						var v1106 float64
-						if !vn1103 {
-							v1106 = r.ReadFloat64()
+				n2096 := c.ReadLength(2)
+				m2097 := foryimpl.MakeMap[map[int64]float64](c, n2096)
+				for n2096 > 0 && !c.Failed() {
+					sz2098, vn2099, _ := c.ReadMapChunk(n2096, 7, 20, nil, false)
+					for j2100 := 0; j2100 < sz2098 && !c.Failed(); j2100++ {
+						var k2101 int64
+						k2101 = r.ReadVarInt64()
+						var v2102 float64
+						if !vn2099 {
+							v2102 = r.ReadFloat64()
 						}
-						m1101[k1105] = v1106
+						m2097[k2101] = v2102
 					}
-					n1100 -= sz1102
+					n2096 -= sz2098
 				}
-				x.RmMI64F = m1101
+				x.RmMI64F = m2097
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n1107 := c.ReadLength(2)
-				m1108 := foryimpl.MakeMap[map[int32]string](c, n1107)
-				for n1107 > 0 && !c.Failed() {
-					sz1109, vn1110, _ := c.ReadMapChunk(n1107, 5, 21, nil, false)
-					for j1111 := 0; j1111 < sz1109 && !c.Failed(); j1111++ {
-						var k1112 int32
-						k1112 = r.ReadVarInt32()
-						var v1113 string
-						if !vn1110 {
-							v1113 = c.ReadString()
+				n2104 := c.ReadLength(2)
+				m2105 := foryimpl.MakeMap[map[int32]string](c, n2104)
+				for n2104 > 0 && !c.Failed() {
+					sz2106, vn2107, _ := c.ReadMapChunk(n2104, 5, 21, nil, false)
+					for j2108 := 0; j2108 < sz2106 && !c.Failed(); j2108++ {
+						var k2109 int32
+						k2109 = r.ReadVarInt32()
+						var v2110 string
+						if !vn2107 {
+							v2110 = c.ReadString()
 						}
-						m1108[k1112] = v1113
+						m2105[k2109] = v2110
 					}
-					n1107 -= sz1109
+					n2104 -= sz2106
 				}
-				x.RmMIS = m1108
+				x.RmMIS = m2105
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n1114 := c.ReadLength(2)
-				m1115 := foryimpl.MakeMap[map[string]int32](c, n1114)
-				for n1114 > 0 && !c.Failed() {
-					sz1116, vn1117, _ := c.ReadMapChunk(n1114, 21, 5, nil, false)
-					for j1118 := 0; j1118 < sz1116 && !c.Failed(); j1118++ {
-						var k1119 string
-						k1119 = c.ReadString()
-						var v1120 int32
-						if !vn1117 {
-							v1120 = r.ReadVarInt32()
+				n2112 := c.ReadLength(2)
+				m2113 := foryimpl.MakeMap[map[string]int32](c, n2112)
+				for n2112 > 0 && !c.Failed() {
+					sz2114, vn2115, _ := c.ReadMapChunk(n2112, 21, 5, nil, false)
+					for j2116 := 0; j2116 < sz2114 && !c.Failed(); j2116++ {
+						var k2117 string
+						k2117 = c.ReadString()
+						var v2118 int32
+						if !vn2115 {
+							v2118 = r.ReadVarInt32()
 						}
-						m1115[k1119] = v1120
+						m2113[k2117] = v2118
 					}
-					n1114 -= sz1116
+					n2112 -= sz2114
 				}
-				x.RmMSI = m1115
+				x.RmMSI = m2113
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n1121 := c.ReadLength(2)
-				m1122 := foryimpl.MakeMap[map[string][]string](c, n1121)
-				for n1121 > 0 && !c.Failed() {
-					sz1123, vn1124, _ := c.ReadMapChunk(n1121, 21, 22, nil, true)
-					for j1125 := 0; j1125 < sz1123 && !c.Failed(); j1125++ {
-						var k1126 string
-						k1126 = c.ReadString()
-						var v1127 []string
-						if !vn1124 {
-							n1128 := c.ReadLength(1)
-							l1129 := foryimpl.MakeSlice[[]string](c, n1128)
-							if n1128 > 0 {
-								hn1131 := c.ReadListHeader(21)
+				n2120 := c.ReadLength(2)
+				m2121 := foryimpl.MakeMap[map[string][]string](c, n2120)
+				for n2120 > 0 && !c.Failed() {
+					sz2122, vn2123, _ := c.ReadMapChunk(n2120, 21, 22, nil, true)
+					for j2124 := 0; j2124 < sz2122 && !c.Failed(); j2124++ {
+						var k2125 string
+						k2125 = c.ReadString()
+						var v2126 []string
+						if !vn2123 {
+							n2127 := c.ReadLength(1)
+							l2128 := foryimpl.MakeSlice[[]string](c, n2127)
+							if n2127 > 0 {
+								hn2130 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i1130 := range l1129 {
-										if hn1131 && !c.ReadFlag() {
-											clear(l1129[i1130 : i1130+1])
+									for i2129 := range l2128 {
+										if hn2130 && !c.ReadFlag() {
+											clear(l2128[i2129 : i2129+1])
 											continue
 										}
-										l1129[i1130] = c.ReadString()
+										l2128[i2129] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i1130)
+											c.TraceIndex(i2129)
 											break
 										}
 									}
 								}
 							}
-							v1127 = l1129
+							v2126 = l2128
 						}
-						m1122[k1126] = v1127
+						m2121[k2125] = v2126
 					}
-					n1121 -= sz1123
+					n2120 -= sz2122
 				}
-				x.RmMSL = m1122
+				x.RmMSL = m2121
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n1133 := c.ReadLength(2)
-				m1134 := foryimpl.MakeMap[map[string]map[string]int32](c, n1133)
-				for n1133 > 0 && !c.Failed() {
-					sz1135, vn1136, _ := c.ReadMapChunk(n1133, 21, 24, nil, true)
-					for j1137 := 0; j1137 < sz1135 && !c.Failed(); j1137++ {
-						var k1138 string
-						k1138 = c.ReadString()
-						var v1139 map[string]int32
-						if !vn1136 {
-							n1140 := c.ReadLength(2)
-							m1141 := foryimpl.MakeMap[map[string]int32](c, n1140)
-							for n1140 > 0 && !c.Failed() {
-								sz1142, vn1143, _ := c.ReadMapChunk(n1140, 21, 5, nil, false)
-								for j1144 := 0; j1144 < sz1142 && !c.Failed(); j1144++ {
-									var k1145 string
-									k1145 = c.ReadString()
-									var v1146 int32
-									if !vn1143 {
-										v1146 = r.ReadVarInt32()
+				n2134 := c.ReadLength(2)
+				m2135 := foryimpl.MakeMap[map[string]map[string]int32](c, n2134)
+				for n2134 > 0 && !c.Failed() {
+					sz2136, vn2137, _ := c.ReadMapChunk(n2134, 21, 24, nil, true)
+					for j2138 := 0; j2138 < sz2136 && !c.Failed(); j2138++ {
+						var k2139 string
+						k2139 = c.ReadString()
+						var v2140 map[string]int32
+						if !vn2137 {
+							n2141 := c.ReadLength(2)
+							m2142 := foryimpl.MakeMap[map[string]int32](c, n2141)
+							for n2141 > 0 && !c.Failed() {
+								sz2143, vn2144, _ := c.ReadMapChunk(n2141, 21, 5, nil, false)
+								for j2145 := 0; j2145 < sz2143 && !c.Failed(); j2145++ {
+									var k2146 string
+									k2146 = c.ReadString()
+									var v2147 int32
+									if !vn2144 {
+										v2147 = r.ReadVarInt32()
 									}
-									m1141[k1145] = v1146
+									m2142[k2146] = v2147
 								}
-								n1140 -= sz1142
+								n2141 -= sz2143
 							}
-							v1139 = m1141
+							v2140 = m2142
 						}
-						m1134[k1138] = v1139
+						m2135[k2139] = v2140
 					}
-					n1133 -= sz1135
+					n2134 -= sz2136
 				}
-				x.RmMSM = m1134
+				x.RmMSM = m2135
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n1147 := c.ReadLength(2)
-				m1148 := foryimpl.MakeMap[map[string]*int32](c, n1147)
-				for n1147 > 0 && !c.Failed() {
-					sz1149, vn1150, _ := c.ReadMapChunk(n1147, 21, 5, nil, true)
-					for j1151 := 0; j1151 < sz1149 && !c.Failed(); j1151++ {
-						var k1152 string
-						k1152 = c.ReadString()
-						var v1153 *int32
-						if !vn1150 {
-							p1154 := foryimpl.Alloc[int32](c)
-							*p1154 = r.ReadVarInt32()
-							v1153 = p1154
+				n2150 := c.ReadLength(2)
+				m2151 := foryimpl.MakeMap[map[string]*int32](c, n2150)
+				for n2150 > 0 && !c.Failed() {
+					sz2152, vn2153, _ := c.ReadMapChunk(n2150, 21, 5, nil, true)
+					for j2154 := 0; j2154 < sz2152 && !c.Failed(); j2154++ {
+						var k2155 string
+						k2155 = c.ReadString()
+						var v2156 *int32
+						if !vn2153 {
+							p2157 := foryimpl.Alloc[int32](c)
+							*p2157 = r.ReadVarInt32()
+							v2156 = p2157
 						}
-						m1148[k1152] = v1153
+						m2151[k2155] = v2156
 					}
-					n1147 -= sz1149
+					n2150 -= sz2152
 				}
-				x.RmMSP = m1148
+				x.RmMSP = m2151
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n1155 := c.ReadLength(2)
-				m1156 := foryimpl.MakeMap[map[uint8]uint16](c, n1155)
-				for n1155 > 0 && !c.Failed() {
-					sz1157, vn1158, _ := c.ReadMapChunk(n1155, 9, 10, nil, false)
-					for j1159 := 0; j1159 < sz1157 && !c.Failed(); j1159++ {
-						var k1160 uint8
-						k1160 = r.ReadUint8()
-						var v1161 uint16
-						if !vn1158 {
-							v1161 = r.ReadUint16()
+				n2159 := c.ReadLength(2)
+				m2160 := foryimpl.MakeMap[map[uint8]uint16](c, n2159)
+				for n2159 > 0 && !c.Failed() {
+					sz2161, vn2162, _ := c.ReadMapChunk(n2159, 9, 10, nil, false)
+					for j2163 := 0; j2163 < sz2161 && !c.Failed(); j2163++ {
+						var k2164 uint8
+						k2164 = r.ReadUint8()
+						var v2165 uint16
+						if !vn2162 {
+							v2165 = r.ReadUint16()
 						}
-						m1156[k1160] = v1161
+						m2160[k2164] = v2165
 					}
-					n1155 -= sz1157
+					n2159 -= sz2161
 				}
-				x.RmMU8 = m1156
+				x.RmMU8 = m2160
 			}
 		case 76:
 			if f.Convert {
@@ -5889,68 +9502,68 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n1162 := c.ReadLength(1)
-				l1163 := foryimpl.MakeSlice[[]string](c, n1162)
-				if n1162 > 0 {
-					hn1165 := c.ReadListHeader(21)
+				n2167 := c.ReadLength(1)
+				l2168 := foryimpl.MakeSlice[[]string](c, n2167)
+				if n2167 > 0 {
+					hn2170 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1164 := range l1163 {
-							if hn1165 && !c.ReadFlag() {
-								clear(l1163[i1164 : i1164+1])
+						for i2169 := range l2168 {
+							if hn2170 && !c.ReadFlag() {
+								clear(l2168[i2169 : i2169+1])
 								continue
 							}
-							l1163[i1164] = c.ReadString()
+							l2168[i2169] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1164)
+								c.TraceIndex(i2169)
 								break
 							}
 						}
 					}
 				}
-				x.RmNLS = l1163
+				x.RmNLS = l2168
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n1167 := c.ReadLength(2)
-				m1168 := foryimpl.MakeMap[map[string]int32](c, n1167)
-				for n1167 > 0 && !c.Failed() {
-					sz1169, vn1170, _ := c.ReadMapChunk(n1167, 21, 5, nil, false)
-					for j1171 := 0; j1171 < sz1169 && !c.Failed(); j1171++ {
-						var k1172 string
-						k1172 = c.ReadString()
-						var v1173 int32
-						if !vn1170 {
-							v1173 = r.ReadVarInt32()
+				n2173 := c.ReadLength(2)
+				m2174 := foryimpl.MakeMap[map[string]int32](c, n2173)
+				for n2173 > 0 && !c.Failed() {
+					sz2175, vn2176, _ := c.ReadMapChunk(n2173, 21, 5, nil, false)
+					for j2177 := 0; j2177 < sz2175 && !c.Failed(); j2177++ {
+						var k2178 string
+						k2178 = c.ReadString()
+						var v2179 int32
+						if !vn2176 {
+							v2179 = r.ReadVarInt32()
 						}
-						m1168[k1172] = v1173
+						m2174[k2178] = v2179
 					}
-					n1167 -= sz1169
+					n2173 -= sz2175
 				}
-				x.RmNM = m1168
+				x.RmNM = m2174
 			}
 		case 79:
 			if f.Convert {
 				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1174 := c.ReadLength(1)
-				l1175 := foryimpl.MakeSlice[[]uint8](c, n1174)
-				if n1174 > 0 {
-					hn1177 := c.ReadListHeader(9)
+				n2181 := c.ReadLength(1)
+				l2182 := foryimpl.MakeSlice[[]uint8](c, n2181)
+				if n2181 > 0 {
+					hn2184 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i1176 := range l1175 {
-							if hn1177 && !c.ReadFlag() {
-								clear(l1175[i1176 : i1176+1])
+						for i2183 := range l2182 {
+							if hn2184 && !c.ReadFlag() {
+								clear(l2182[i2183 : i2183+1])
 								continue
 							}
-							l1175[i1176] = r.ReadUint8()
+							l2182[i2183] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i1176)
+								c.TraceIndex(i2183)
 								break
 							}
 						}
 					}
 				}
-				x.RmRaw = l1175
+				x.RmRaw = l2182
 			}
 		default:
 			c.SkipField(f)
@@ -5964,15 +9577,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 
 // foryTypeNested is Nested's static type information. Fingerprint: in,0,0,0;l_in,22,0,0[0,0,0];l_lf,22,0,0[0,0,0];l_p_in,22,0,0[0,0,0];lf,0,0,0;m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];p_in,0,0,0;p_lf,0,0,0;rm_in,0,0,0;rm_l_in,22,0,0[0,0,0];rm_l_lf,22,0,0[0,0,0];rm_l_p_in,22,0,0[0,0,0];rm_lf,0,0,0;rm_m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];rm_p_in,0,0,0;rm_p_lf,0,0,0;
 var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:         true,
-	ConsistentMeta: []byte{0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
-	GoName:         "v1.Nested",
-	Namespace:      "evo",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x78, 0xb0, 0x38, 0x9f, 0xe4, 0xd1, 0x90, 0x4e, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28, 0x4c, 0x1c, 0xc5, 0x9b, 0x43, 0x40, 0x50, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xd0, 0xd0, 0x50, 0x16, 0x7a, 0x45, 0x9b, 0x5e, 0xd6, 0x50, 0x54, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xdf, 0xb4, 0x34, 0x4c, 0x1e, 0xc5, 0x9b, 0x59, 0x40, 0x58, 0x18, 0x56, 0x5a, 0x72, 0x45, 0x9b, 0x66, 0xe5, 0xb5, 0xed, 0x0d, 0x52, 0x1c, 0x45, 0x9b, 0x7e, 0xd0, 0xd0, 0x52, 0x1e, 0x45, 0x9b, 0x7e, 0xd6, 0x50},
-	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
-	SchemaHash:     286541755,
-	TypeDef:        []byte{0x78, 0xb0, 0x38, 0x9f, 0xe4, 0xd1, 0x90, 0x4e, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28, 0x4c, 0x1c, 0xc5, 0x9b, 0x43, 0x40, 0x50, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xd0, 0xd0, 0x50, 0x16, 0x7a, 0x45, 0x9b, 0x5e, 0xd6, 0x50, 0x54, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xdf, 0xb4, 0x34, 0x4c, 0x1e, 0xc5, 0x9b, 0x59, 0x40, 0x58, 0x18, 0x56, 0x5a, 0x72, 0x45, 0x9b, 0x66, 0xe5, 0xb5, 0xed, 0x0d, 0x52, 0x1c, 0x45, 0x9b, 0x7e, 0xd0, 0xd0, 0x52, 0x1e, 0x45, 0x9b, 0x7e, 0xd6, 0x50},
-	TypeName:       "Nested",
+	ByName:            true,
+	ConsistentMeta:    []byte{0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
+	GoName:            "v1.Nested",
+	Namespace:         "evo",
+	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x78, 0xb0, 0x38, 0x9f, 0xe4, 0xd1, 0x90, 0x4e, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28, 0x4c, 0x1c, 0xc5, 0x9b, 0x43, 0x40, 0x50, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xd0, 0xd0, 0x50, 0x16, 0x7a, 0x45, 0x9b, 0x5e, 0xd6, 0x50, 0x54, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xdf, 0xb4, 0x34, 0x4c, 0x1e, 0xc5, 0x9b, 0x59, 0x40, 0x58, 0x18, 0x56, 0x5a, 0x72, 0x45, 0x9b, 0x66, 0xe5, 0xb5, 0xed, 0x0d, 0x52, 0x1c, 0x45, 0x9b, 0x7e, 0xd0, 0xd0, 0x52, 0x1e, 0x45, 0x9b, 0x7e, 0xd6, 0x50},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x78, 0x70, 0x8f, 0x6f, 0xa0, 0x6f, 0x22, 0x1f, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x45, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x45, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4b, 0x1c, 0x3f, 0x68, 0x68, 0x4b, 0x1e, 0x3f, 0x6b, 0x28, 0x4d, 0x1c, 0xc5, 0x9b, 0x43, 0x40, 0x50, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xd0, 0xd0, 0x50, 0x16, 0x7a, 0x45, 0x9b, 0x5e, 0xd6, 0x50, 0x54, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xdf, 0xb4, 0x34, 0x4d, 0x1e, 0xc5, 0x9b, 0x59, 0x40, 0x58, 0x18, 0x56, 0x5a, 0x72, 0x45, 0x9b, 0x66, 0xe5, 0xb5, 0xed, 0x0d, 0x53, 0x1c, 0x45, 0x9b, 0x7e, 0xd0, 0xd0, 0x53, 0x1e, 0x45, 0x9b, 0x7e, 0xd6, 0x50},
+	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
+	SchemaHash:        286541755,
+	TypeDef:           []byte{0x78, 0xb0, 0x38, 0x9f, 0xe4, 0xd1, 0x90, 0x4e, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28, 0x4c, 0x1c, 0xc5, 0x9b, 0x43, 0x40, 0x50, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xd0, 0xd0, 0x50, 0x16, 0x7a, 0x45, 0x9b, 0x5e, 0xd6, 0x50, 0x54, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xdf, 0xb4, 0x34, 0x4c, 0x1e, 0xc5, 0x9b, 0x59, 0x40, 0x58, 0x18, 0x56, 0x5a, 0x72, 0x45, 0x9b, 0x66, 0xe5, 0xb5, 0xed, 0x0d, 0x52, 0x1c, 0x45, 0x9b, 0x7e, 0xd0, 0xd0, 0x52, 0x1e, 0x45, 0x9b, 0x7e, 0xd6, 0x50},
+	TypeDefRef:        []byte{0x78, 0x70, 0x8f, 0x6f, 0xa0, 0x6f, 0x22, 0x1f, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x45, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x45, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4b, 0x1c, 0x3f, 0x68, 0x68, 0x4b, 0x1e, 0x3f, 0x6b, 0x28, 0x4d, 0x1c, 0xc5, 0x9b, 0x43, 0x40, 0x50, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xd0, 0xd0, 0x50, 0x16, 0x7a, 0x45, 0x9b, 0x5e, 0xd6, 0x50, 0x54, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xdf, 0xb4, 0x34, 0x4d, 0x1e, 0xc5, 0x9b, 0x59, 0x40, 0x58, 0x18, 0x56, 0x5a, 0x72, 0x45, 0x9b, 0x66, 0xe5, 0xb5, 0xed, 0x0d, 0x53, 0x1c, 0x45, 0x9b, 0x7e, 0xd0, 0xd0, 0x53, 0x1e, 0x45, 0x9b, 0x7e, 0xd6, 0x50},
+	TypeName:          "Nested",
 })
 
 // foryShapeNested stops compiling when Nested's fields or their tags change; run go generate.
@@ -6009,6 +9624,9 @@ func (x *Nested) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeNested)
 	start := b.WriterIndex()
 	b.Reserve(132)
@@ -6065,6 +9683,10 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Nested's struct body (docs/format.md §9).
 func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		for k7 := range x.MSLIn {
 			if !foryimpl.ValidString(string(k7)) {
@@ -6260,8 +9882,191 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k53 := range x.MSLIn {
+			if !foryimpl.ValidString(string(k53)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "MSLIn"))
+				return
+			}
+		}
+		for k65 := range x.RmMSLIn {
+			if !foryimpl.ValidString(string(k65)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "RmMSLIn"))
+				return
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(286541755)
+	}
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeInner)
+	}
+	x.In.ForyWrite(c)
+	l71 := x.LIn
+	b.WriteVarUint32(uint32(len(l71)))
+	if len(l71) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypeInner)
+		for i72 := range l71 {
+			l71[i72].ForyWrite(c)
+		}
+	}
+	l73 := x.LLf
+	b.WriteVarUint32(uint32(len(l73)))
+	if len(l73) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypeLeaf)
+		for i74 := range l73 {
+			l73[i74].ForyWrite(c)
+		}
+	}
+	l75 := x.LPIn
+	b.WriteVarUint32(uint32(len(l75)))
+	if len(l75) > 0 {
+		h76 := byte(0x09)
+		for _, p77 := range l75 {
+			if p77 == nil {
+				h76 = 0x0b
+				break
+			}
+		}
+		b.WriteUint8(h76)
+		c.WriteStructMetaPtr(foryTypeInner)
+		for _, p77 := range l75 {
+			if !foryimpl.WriteRefPtr(c, p77) {
+				p77.ForyWrite(c)
+			}
+		}
+	}
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeLeaf)
+	}
+	x.Lf.ForyWrite(c)
+	var mw78 foryimpl.MapWriter
+	mw78.Begin(b, len(x.MSLIn))
+	for k79, v80 := range x.MSLIn {
+		if v80 == nil {
+			mw78.NullEntry(b)
+			foryimpl.WriteString(b, k79)
+		} else {
+			mw78.Entry(b)
+			foryimpl.WriteString(b, k79)
+			b.WriteVarUint32(uint32(len(v80)))
+			if len(v80) > 0 {
+				b.WriteUint8(0x08)
+				c.WriteStructMeta(foryTypeInner)
+				for i81 := range v80 {
+					v80[i81].ForyWrite(c)
+				}
+			}
+		}
+	}
+	mw78.End(b)
+	if !foryimpl.WriteRefPtr(c, x.PIn) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.PIn.ForyWrite(c)
+	}
+	if !foryimpl.WriteRefPtr(c, x.PLf) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLeaf)
+		}
+		x.PLf.ForyWrite(c)
+	}
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeInner)
+	}
+	x.RmIn.ForyWrite(c)
+	l82 := x.RmLIn
+	b.WriteVarUint32(uint32(len(l82)))
+	if len(l82) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypeInner)
+		for i83 := range l82 {
+			l82[i83].ForyWrite(c)
+		}
+	}
+	l84 := x.RmLLf
+	b.WriteVarUint32(uint32(len(l84)))
+	if len(l84) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypeLeaf)
+		for i85 := range l84 {
+			l84[i85].ForyWrite(c)
+		}
+	}
+	l86 := x.RmLPIn
+	b.WriteVarUint32(uint32(len(l86)))
+	if len(l86) > 0 {
+		h87 := byte(0x09)
+		for _, p88 := range l86 {
+			if p88 == nil {
+				h87 = 0x0b
+				break
+			}
+		}
+		b.WriteUint8(h87)
+		c.WriteStructMetaPtr(foryTypeInner)
+		for _, p88 := range l86 {
+			if !foryimpl.WriteRefPtr(c, p88) {
+				p88.ForyWrite(c)
+			}
+		}
+	}
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeLeaf)
+	}
+	x.RmLf.ForyWrite(c)
+	var mw89 foryimpl.MapWriter
+	mw89.Begin(b, len(x.RmMSLIn))
+	for k90, v91 := range x.RmMSLIn {
+		if v91 == nil {
+			mw89.NullEntry(b)
+			foryimpl.WriteString(b, k90)
+		} else {
+			mw89.Entry(b)
+			foryimpl.WriteString(b, k90)
+			b.WriteVarUint32(uint32(len(v91)))
+			if len(v91) > 0 {
+				b.WriteUint8(0x08)
+				c.WriteStructMeta(foryTypeInner)
+				for i92 := range v91 {
+					v91[i92].ForyWrite(c)
+				}
+			}
+		}
+	}
+	mw89.End(b)
+	if !foryimpl.WriteRefPtr(c, x.RmPIn) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.RmPIn.ForyWrite(c)
+	}
+	if !foryimpl.WriteRefPtr(c, x.RmPLf) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLeaf)
+		}
+		x.RmPLf.ForyWrite(c)
+	}
+}
+
 // ForyRead reads Nested's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Nested{
 		In:     x.In,
 		LIn:    x.LIn,
@@ -6281,8 +10086,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev47 := c.ReadStructFieldMeta(foryTypeInner); ev47 != nil {
-		x.In.ForyReadEvolved(c, ev47)
+	if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
+		x.In.ForyReadEvolved(c, ev93)
 	} else if !c.Failed() {
 		x.In.ForyRead(c)
 	}
@@ -6290,91 +10095,91 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n48 := c.ReadLength(1)
-	l49 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n48)
-	if n48 > 0 {
-		hn51, ev52 := c.ReadStructListHeader(foryTypeInner)
+	n94 := c.ReadLength(1)
+	l95 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n94)
+	if n94 > 0 {
+		hn97, ev98 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i50 := range l49 {
-				if hn51 && !c.ReadFlag() {
-					clear(l49[i50 : i50+1])
+			for i96 := range l95 {
+				if hn97 && !c.ReadFlag() {
+					clear(l95[i96 : i96+1])
 					continue
 				}
-				if ev52 != nil {
-					l49[i50].ForyReadEvolved(c, ev52)
+				if ev98 != nil {
+					l95[i96].ForyReadEvolved(c, ev98)
 				} else {
-					l49[i50].ForyRead(c)
+					l95[i96].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i50)
+					c.TraceIndex(i96)
 					break
 				}
 			}
 		}
 	}
-	x.LIn = l49
+	x.LIn = l95
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	n53 := c.ReadLength(1)
-	l54 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n53)
-	if n53 > 0 {
-		hn56, ev57 := c.ReadStructListHeader(foryTypeLeaf)
+	n100 := c.ReadLength(1)
+	l101 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n100)
+	if n100 > 0 {
+		hn103, ev104 := c.ReadStructListHeader(foryTypeLeaf)
 		if !c.Failed() {
-			for i55 := range l54 {
-				if hn56 && !c.ReadFlag() {
-					clear(l54[i55 : i55+1])
+			for i102 := range l101 {
+				if hn103 && !c.ReadFlag() {
+					clear(l101[i102 : i102+1])
 					continue
 				}
-				if ev57 != nil {
-					l54[i55].ForyReadEvolved(c, ev57)
+				if ev104 != nil {
+					l101[i102].ForyReadEvolved(c, ev104)
 				} else {
-					l54[i55].ForyRead(c)
+					l101[i102].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i55)
+					c.TraceIndex(i102)
 					break
 				}
 			}
 		}
 	}
-	x.LLf = l54
+	x.LLf = l101
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	n58 := c.ReadLength(1)
-	l59 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n58)
-	if n58 > 0 {
-		hn61, ev62 := c.ReadStructListHeader(foryTypeInner)
+	n106 := c.ReadLength(1)
+	l107 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n106)
+	if n106 > 0 {
+		hn109, ev110 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i60 := range l59 {
-				if hn61 && !c.ReadFlag() {
-					clear(l59[i60 : i60+1])
+			for i108 := range l107 {
+				if hn109 && !c.ReadFlag() {
+					clear(l107[i108 : i108+1])
 					continue
 				}
-				p63 := foryimpl.Alloc[Inner](c)
-				if ev62 != nil {
-					p63.ForyReadEvolved(c, ev62)
+				p112 := foryimpl.Alloc[Inner](c)
+				if ev110 != nil {
+					p112.ForyReadEvolved(c, ev110)
 				} else {
-					p63.ForyRead(c)
+					p112.ForyRead(c)
 				}
-				l59[i60] = p63
+				l107[i108] = p112
 				if c.Failed() {
-					c.TraceIndex(i60)
+					c.TraceIndex(i108)
 					break
 				}
 			}
 		}
 	}
-	x.LPIn = l59
+	x.LPIn = l107
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
-	if ev64 := c.ReadStructFieldMeta(foryTypeLeaf); ev64 != nil {
-		x.Lf.ForyReadEvolved(c, ev64)
+	if ev113 := c.ReadStructFieldMeta(foryTypeLeaf); ev113 != nil {
+		x.Lf.ForyReadEvolved(c, ev113)
 	} else if !c.Failed() {
 		x.Lf.ForyRead(c)
 	}
@@ -6382,290 +10187,19 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n65 := c.ReadLength(2)
-	m66 := foryimpl.MakeMap[map[string][]Inner](c, n65)
-	for n65 > 0 && !c.Failed() {
-		sz67, vn68, _ := c.ReadMapChunk(n65, 21, 22, nil, true)
-		for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
-			var k70 string
-			k70 = c.ReadString()
-			var v71 []Inner
-			if !vn68 {
-				n72 := c.ReadLength(1)
-				l73 := foryimpl.MakeSlice[[]Inner](c, n72)
-				if n72 > 0 {
-					hn75, ev76 := c.ReadStructListHeader(foryTypeInner)
-					if !c.Failed() {
-						for i74 := range l73 {
-							if hn75 && !c.ReadFlag() {
-								clear(l73[i74 : i74+1])
-								continue
-							}
-							if ev76 != nil {
-								l73[i74].ForyReadEvolved(c, ev76)
-							} else {
-								l73[i74].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i74)
-								break
-							}
-						}
-					}
-				}
-				v71 = l73
-			}
-			m66[k70] = v71
-		}
-		n65 -= sz67
-	}
-	x.MSLIn = m66
-	if c.Failed() {
-		c.Trace("MSLIn")
-		return
-	}
-	if c.ReadFlag() {
-		p77 := foryimpl.Alloc[Inner](c)
-		if ev78 := c.ReadStructFieldMeta(foryTypeInner); ev78 != nil {
-			p77.ForyReadEvolved(c, ev78)
-		} else if !c.Failed() {
-			p77.ForyRead(c)
-		}
-		x.PIn = p77
-	}
-	if c.Failed() {
-		c.Trace("PIn")
-		return
-	}
-	if c.ReadFlag() {
-		p79 := foryimpl.Alloc[Leaf](c)
-		if ev80 := c.ReadStructFieldMeta(foryTypeLeaf); ev80 != nil {
-			p79.ForyReadEvolved(c, ev80)
-		} else if !c.Failed() {
-			p79.ForyRead(c)
-		}
-		x.PLf = p79
-	}
-	if c.Failed() {
-		c.Trace("PLf")
-		return
-	}
-	if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
-		x.RmIn.ForyReadEvolved(c, ev81)
-	} else if !c.Failed() {
-		x.RmIn.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("RmIn")
-		return
-	}
-	n82 := c.ReadLength(1)
-	l83 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n82)
-	if n82 > 0 {
-		hn85, ev86 := c.ReadStructListHeader(foryTypeInner)
-		if !c.Failed() {
-			for i84 := range l83 {
-				if hn85 && !c.ReadFlag() {
-					clear(l83[i84 : i84+1])
-					continue
-				}
-				if ev86 != nil {
-					l83[i84].ForyReadEvolved(c, ev86)
-				} else {
-					l83[i84].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i84)
-					break
-				}
-			}
-		}
-	}
-	x.RmLIn = l83
-	if c.Failed() {
-		c.Trace("RmLIn")
-		return
-	}
-	n87 := c.ReadLength(1)
-	l88 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n87)
-	if n87 > 0 {
-		hn90, ev91 := c.ReadStructListHeader(foryTypeLeaf)
-		if !c.Failed() {
-			for i89 := range l88 {
-				if hn90 && !c.ReadFlag() {
-					clear(l88[i89 : i89+1])
-					continue
-				}
-				if ev91 != nil {
-					l88[i89].ForyReadEvolved(c, ev91)
-				} else {
-					l88[i89].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i89)
-					break
-				}
-			}
-		}
-	}
-	x.RmLLf = l88
-	if c.Failed() {
-		c.Trace("RmLLf")
-		return
-	}
-	n92 := c.ReadLength(1)
-	l93 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n92)
-	if n92 > 0 {
-		hn95, ev96 := c.ReadStructListHeader(foryTypeInner)
-		if !c.Failed() {
-			for i94 := range l93 {
-				if hn95 && !c.ReadFlag() {
-					clear(l93[i94 : i94+1])
-					continue
-				}
-				p97 := foryimpl.Alloc[Inner](c)
-				if ev96 != nil {
-					p97.ForyReadEvolved(c, ev96)
-				} else {
-					p97.ForyRead(c)
-				}
-				l93[i94] = p97
-				if c.Failed() {
-					c.TraceIndex(i94)
-					break
-				}
-			}
-		}
-	}
-	x.RmLPIn = l93
-	if c.Failed() {
-		c.Trace("RmLPIn")
-		return
-	}
-	if ev98 := c.ReadStructFieldMeta(foryTypeLeaf); ev98 != nil {
-		x.RmLf.ForyReadEvolved(c, ev98)
-	} else if !c.Failed() {
-		x.RmLf.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("RmLf")
-		return
-	}
-	n99 := c.ReadLength(2)
-	m100 := foryimpl.MakeMap[map[string][]Inner](c, n99)
-	for n99 > 0 && !c.Failed() {
-		sz101, vn102, _ := c.ReadMapChunk(n99, 21, 22, nil, true)
-		for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
-			var k104 string
-			k104 = c.ReadString()
-			var v105 []Inner
-			if !vn102 {
-				n106 := c.ReadLength(1)
-				l107 := foryimpl.MakeSlice[[]Inner](c, n106)
-				if n106 > 0 {
-					hn109, ev110 := c.ReadStructListHeader(foryTypeInner)
-					if !c.Failed() {
-						for i108 := range l107 {
-							if hn109 && !c.ReadFlag() {
-								clear(l107[i108 : i108+1])
-								continue
-							}
-							if ev110 != nil {
-								l107[i108].ForyReadEvolved(c, ev110)
-							} else {
-								l107[i108].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i108)
-								break
-							}
-						}
-					}
-				}
-				v105 = l107
-			}
-			m100[k104] = v105
-		}
-		n99 -= sz101
-	}
-	x.RmMSLIn = m100
-	if c.Failed() {
-		c.Trace("RmMSLIn")
-		return
-	}
-	if c.ReadFlag() {
-		p111 := foryimpl.Alloc[Inner](c)
-		if ev112 := c.ReadStructFieldMeta(foryTypeInner); ev112 != nil {
-			p111.ForyReadEvolved(c, ev112)
-		} else if !c.Failed() {
-			p111.ForyRead(c)
-		}
-		x.RmPIn = p111
-	}
-	if c.Failed() {
-		c.Trace("RmPIn")
-		return
-	}
-	if c.ReadFlag() {
-		p113 := foryimpl.Alloc[Leaf](c)
-		if ev114 := c.ReadStructFieldMeta(foryTypeLeaf); ev114 != nil {
-			p113.ForyReadEvolved(c, ev114)
-		} else if !c.Failed() {
-			p113.ForyRead(c)
-		}
-		x.RmPLf = p113
-	}
-	if c.Failed() {
-		c.Trace("RmPLf")
-		return
-	}
-}
-
-// ForyReadEvolved reads a Nested body written with another schema, following ev (docs/format.md §11.4).
-func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
-	*x = Nested{}
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				if ev115 := c.ReadStructFieldMeta(foryTypeInner); ev115 != nil {
-					x.In.ForyReadEvolved(c, ev115)
-				} else if !c.Failed() {
-					x.In.ForyRead(c)
-				}
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				n116 := c.ReadLength(1)
-				l117 := foryimpl.MakeSlice[[]Inner](c, n116)
-				if n116 > 0 {
-					hn119, ev120 := c.ReadStructListHeader(foryTypeInner)
-					if !c.Failed() {
-						for i118 := range l117 {
-							if hn119 && !c.ReadFlag() {
-								clear(l117[i118 : i118+1])
-								continue
-							}
-							if ev120 != nil {
-								l117[i118].ForyReadEvolved(c, ev120)
-							} else {
-								l117[i118].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i118)
-								break
-							}
-						}
-					}
-				}
-				x.LIn = l117
-			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
+	n114 := c.ReadLength(2)
+	m115 := foryimpl.MakeMap[map[string][]Inner](c, n114)
+	for n114 > 0 && !c.Failed() {
+		sz116, vn117, _ := c.ReadMapChunk(n114, 21, 22, nil, true)
+		for j118 := 0; j118 < sz116 && !c.Failed(); j118++ {
+			var k119 string
+			k119 = c.ReadString()
+			var v120 []Inner
+			if !vn117 {
 				n121 := c.ReadLength(1)
-				l122 := foryimpl.MakeSlice[[]Leaf](c, n121)
+				l122 := foryimpl.MakeSlice[[]Inner](c, n121)
 				if n121 > 0 {
-					hn124, ev125 := c.ReadStructListHeader(foryTypeLeaf)
+					hn124, ev125 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
 						for i123 := range l122 {
 							if hn124 && !c.ReadFlag() {
@@ -6684,169 +10218,155 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 						}
 					}
 				}
-				x.LLf = l122
+				v120 = l122
 			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				n126 := c.ReadLength(1)
-				l127 := foryimpl.MakeSlice[[]*Inner](c, n126)
-				if n126 > 0 {
-					hn129, ev130 := c.ReadStructListHeader(foryTypeInner)
-					if !c.Failed() {
-						for i128 := range l127 {
-							if hn129 && !c.ReadFlag() {
-								clear(l127[i128 : i128+1])
-								continue
-							}
-							p131 := foryimpl.Alloc[Inner](c)
-							if ev130 != nil {
-								p131.ForyReadEvolved(c, ev130)
-							} else {
-								p131.ForyRead(c)
-							}
-							l127[i128] = p131
-							if c.Failed() {
-								c.TraceIndex(i128)
-								break
-							}
-						}
-					}
+			m115[k119] = v120
+		}
+		n114 -= sz116
+	}
+	x.MSLIn = m115
+	if c.Failed() {
+		c.Trace("MSLIn")
+		return
+	}
+	if c.ReadFlag() {
+		p128 := foryimpl.Alloc[Inner](c)
+		if ev129 := c.ReadStructFieldMeta(foryTypeInner); ev129 != nil {
+			p128.ForyReadEvolved(c, ev129)
+		} else if !c.Failed() {
+			p128.ForyRead(c)
+		}
+		x.PIn = p128
+	}
+	if c.Failed() {
+		c.Trace("PIn")
+		return
+	}
+	if c.ReadFlag() {
+		p130 := foryimpl.Alloc[Leaf](c)
+		if ev131 := c.ReadStructFieldMeta(foryTypeLeaf); ev131 != nil {
+			p130.ForyReadEvolved(c, ev131)
+		} else if !c.Failed() {
+			p130.ForyRead(c)
+		}
+		x.PLf = p130
+	}
+	if c.Failed() {
+		c.Trace("PLf")
+		return
+	}
+	if ev132 := c.ReadStructFieldMeta(foryTypeInner); ev132 != nil {
+		x.RmIn.ForyReadEvolved(c, ev132)
+	} else if !c.Failed() {
+		x.RmIn.ForyRead(c)
+	}
+	if c.Failed() {
+		c.Trace("RmIn")
+		return
+	}
+	n133 := c.ReadLength(1)
+	l134 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n133)
+	if n133 > 0 {
+		hn136, ev137 := c.ReadStructListHeader(foryTypeInner)
+		if !c.Failed() {
+			for i135 := range l134 {
+				if hn136 && !c.ReadFlag() {
+					clear(l134[i135 : i135+1])
+					continue
 				}
-				x.LPIn = l127
-			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
-				if ev132 := c.ReadStructFieldMeta(foryTypeLeaf); ev132 != nil {
-					x.Lf.ForyReadEvolved(c, ev132)
-				} else if !c.Failed() {
-					x.Lf.ForyRead(c)
+				if ev137 != nil {
+					l134[i135].ForyReadEvolved(c, ev137)
+				} else {
+					l134[i135].ForyRead(c)
 				}
-			}
-		case 5:
-			if !f.Flag || c.ReadFlag() {
-				n133 := c.ReadLength(2)
-				m134 := foryimpl.MakeMap[map[string][]Inner](c, n133)
-				for n133 > 0 && !c.Failed() {
-					sz135, vn136, _ := c.ReadMapChunk(n133, 21, 22, nil, true)
-					for j137 := 0; j137 < sz135 && !c.Failed(); j137++ {
-						var k138 string
-						k138 = c.ReadString()
-						var v139 []Inner
-						if !vn136 {
-							n140 := c.ReadLength(1)
-							l141 := foryimpl.MakeSlice[[]Inner](c, n140)
-							if n140 > 0 {
-								hn143, ev144 := c.ReadStructListHeader(foryTypeInner)
-								if !c.Failed() {
-									for i142 := range l141 {
-										if hn143 && !c.ReadFlag() {
-											clear(l141[i142 : i142+1])
-											continue
-										}
-										if ev144 != nil {
-											l141[i142].ForyReadEvolved(c, ev144)
-										} else {
-											l141[i142].ForyRead(c)
-										}
-										if c.Failed() {
-											c.TraceIndex(i142)
-											break
-										}
-									}
-								}
-							}
-							v139 = l141
-						}
-						m134[k138] = v139
-					}
-					n133 -= sz135
-				}
-				x.MSLIn = m134
-			}
-		case 6:
-			if !f.Flag || c.ReadFlag() {
-				p145 := foryimpl.Alloc[Inner](c)
-				if ev146 := c.ReadStructFieldMeta(foryTypeInner); ev146 != nil {
-					p145.ForyReadEvolved(c, ev146)
-				} else if !c.Failed() {
-					p145.ForyRead(c)
-				}
-				x.PIn = p145
-			}
-		case 7:
-			if !f.Flag || c.ReadFlag() {
-				p147 := foryimpl.Alloc[Leaf](c)
-				if ev148 := c.ReadStructFieldMeta(foryTypeLeaf); ev148 != nil {
-					p147.ForyReadEvolved(c, ev148)
-				} else if !c.Failed() {
-					p147.ForyRead(c)
-				}
-				x.PLf = p147
-			}
-		case 8:
-			if !f.Flag || c.ReadFlag() {
-				if ev149 := c.ReadStructFieldMeta(foryTypeInner); ev149 != nil {
-					x.RmIn.ForyReadEvolved(c, ev149)
-				} else if !c.Failed() {
-					x.RmIn.ForyRead(c)
+				if c.Failed() {
+					c.TraceIndex(i135)
+					break
 				}
 			}
-		case 9:
-			if !f.Flag || c.ReadFlag() {
-				n150 := c.ReadLength(1)
-				l151 := foryimpl.MakeSlice[[]Inner](c, n150)
-				if n150 > 0 {
-					hn153, ev154 := c.ReadStructListHeader(foryTypeInner)
-					if !c.Failed() {
-						for i152 := range l151 {
-							if hn153 && !c.ReadFlag() {
-								clear(l151[i152 : i152+1])
-								continue
-							}
-							if ev154 != nil {
-								l151[i152].ForyReadEvolved(c, ev154)
-							} else {
-								l151[i152].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i152)
-								break
-							}
-						}
-					}
+		}
+	}
+	x.RmLIn = l134
+	if c.Failed() {
+		c.Trace("RmLIn")
+		return
+	}
+	n139 := c.ReadLength(1)
+	l140 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n139)
+	if n139 > 0 {
+		hn142, ev143 := c.ReadStructListHeader(foryTypeLeaf)
+		if !c.Failed() {
+			for i141 := range l140 {
+				if hn142 && !c.ReadFlag() {
+					clear(l140[i141 : i141+1])
+					continue
 				}
-				x.RmLIn = l151
-			}
-		case 10:
-			if !f.Flag || c.ReadFlag() {
-				n155 := c.ReadLength(1)
-				l156 := foryimpl.MakeSlice[[]Leaf](c, n155)
-				if n155 > 0 {
-					hn158, ev159 := c.ReadStructListHeader(foryTypeLeaf)
-					if !c.Failed() {
-						for i157 := range l156 {
-							if hn158 && !c.ReadFlag() {
-								clear(l156[i157 : i157+1])
-								continue
-							}
-							if ev159 != nil {
-								l156[i157].ForyReadEvolved(c, ev159)
-							} else {
-								l156[i157].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i157)
-								break
-							}
-						}
-					}
+				if ev143 != nil {
+					l140[i141].ForyReadEvolved(c, ev143)
+				} else {
+					l140[i141].ForyRead(c)
 				}
-				x.RmLLf = l156
+				if c.Failed() {
+					c.TraceIndex(i141)
+					break
+				}
 			}
-		case 11:
-			if !f.Flag || c.ReadFlag() {
+		}
+	}
+	x.RmLLf = l140
+	if c.Failed() {
+		c.Trace("RmLLf")
+		return
+	}
+	n145 := c.ReadLength(1)
+	l146 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n145)
+	if n145 > 0 {
+		hn148, ev149 := c.ReadStructListHeader(foryTypeInner)
+		if !c.Failed() {
+			for i147 := range l146 {
+				if hn148 && !c.ReadFlag() {
+					clear(l146[i147 : i147+1])
+					continue
+				}
+				p151 := foryimpl.Alloc[Inner](c)
+				if ev149 != nil {
+					p151.ForyReadEvolved(c, ev149)
+				} else {
+					p151.ForyRead(c)
+				}
+				l146[i147] = p151
+				if c.Failed() {
+					c.TraceIndex(i147)
+					break
+				}
+			}
+		}
+	}
+	x.RmLPIn = l146
+	if c.Failed() {
+		c.Trace("RmLPIn")
+		return
+	}
+	if ev152 := c.ReadStructFieldMeta(foryTypeLeaf); ev152 != nil {
+		x.RmLf.ForyReadEvolved(c, ev152)
+	} else if !c.Failed() {
+		x.RmLf.ForyRead(c)
+	}
+	if c.Failed() {
+		c.Trace("RmLf")
+		return
+	}
+	n153 := c.ReadLength(2)
+	m154 := foryimpl.MakeMap[map[string][]Inner](c, n153)
+	for n153 > 0 && !c.Failed() {
+		sz155, vn156, _ := c.ReadMapChunk(n153, 21, 22, nil, true)
+		for j157 := 0; j157 < sz155 && !c.Failed(); j157++ {
+			var k158 string
+			k158 = c.ReadString()
+			var v159 []Inner
+			if !vn156 {
 				n160 := c.ReadLength(1)
-				l161 := foryimpl.MakeSlice[[]*Inner](c, n160)
+				l161 := foryimpl.MakeSlice[[]Inner](c, n160)
 				if n160 > 0 {
 					hn163, ev164 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
@@ -6855,13 +10375,11 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 								clear(l161[i162 : i162+1])
 								continue
 							}
-							p165 := foryimpl.Alloc[Inner](c)
 							if ev164 != nil {
-								p165.ForyReadEvolved(c, ev164)
+								l161[i162].ForyReadEvolved(c, ev164)
 							} else {
-								p165.ForyRead(c)
+								l161[i162].ForyRead(c)
 							}
-							l161[i162] = p165
 							if c.Failed() {
 								c.TraceIndex(i162)
 								break
@@ -6869,76 +10387,794 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 						}
 					}
 				}
-				x.RmLPIn = l161
+				v159 = l161
+			}
+			m154[k158] = v159
+		}
+		n153 -= sz155
+	}
+	x.RmMSLIn = m154
+	if c.Failed() {
+		c.Trace("RmMSLIn")
+		return
+	}
+	if c.ReadFlag() {
+		p167 := foryimpl.Alloc[Inner](c)
+		if ev168 := c.ReadStructFieldMeta(foryTypeInner); ev168 != nil {
+			p167.ForyReadEvolved(c, ev168)
+		} else if !c.Failed() {
+			p167.ForyRead(c)
+		}
+		x.RmPIn = p167
+	}
+	if c.Failed() {
+		c.Trace("RmPIn")
+		return
+	}
+	if c.ReadFlag() {
+		p169 := foryimpl.Alloc[Leaf](c)
+		if ev170 := c.ReadStructFieldMeta(foryTypeLeaf); ev170 != nil {
+			p169.ForyReadEvolved(c, ev170)
+		} else if !c.Failed() {
+			p169.ForyRead(c)
+		}
+		x.RmPLf = p169
+	}
+	if c.Failed() {
+		c.Trace("RmPLf")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Nested{
+		In:     x.In,
+		LIn:    x.LIn,
+		LLf:    x.LLf,
+		LPIn:   x.LPIn,
+		Lf:     x.Lf,
+		RmIn:   x.RmIn,
+		RmLIn:  x.RmLIn,
+		RmLLf:  x.RmLLf,
+		RmLPIn: x.RmLPIn,
+		RmLf:   x.RmLf,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 286541755 && !c.Failed() {
+			c.HashMismatch(foryTypeNested, h)
+			return
+		}
+	}
+	if c.ReadValueFlag() {
+		if ev173 := c.ReadStructFieldMeta(foryTypeInner); ev173 != nil {
+			x.In.ForyReadEvolved(c, ev173)
+		} else if !c.Failed() {
+			x.In.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("In")
+		return
+	}
+	n174 := c.ReadLength(1)
+	l175 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n174)
+	if n174 > 0 {
+		hn177, ev178 := c.ReadStructListHeader(foryTypeInner)
+		if !c.Failed() {
+			for i176 := range l175 {
+				if hn177 && !c.ReadFlag() {
+					clear(l175[i176 : i176+1])
+					continue
+				}
+				if ev178 != nil {
+					l175[i176].ForyReadEvolved(c, ev178)
+				} else {
+					l175[i176].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i176)
+					break
+				}
+			}
+		}
+	}
+	x.LIn = l175
+	if c.Failed() {
+		c.Trace("LIn")
+		return
+	}
+	n180 := c.ReadLength(1)
+	l181 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n180)
+	if n180 > 0 {
+		hn183, ev184 := c.ReadStructListHeader(foryTypeLeaf)
+		if !c.Failed() {
+			for i182 := range l181 {
+				if hn183 && !c.ReadFlag() {
+					clear(l181[i182 : i182+1])
+					continue
+				}
+				if ev184 != nil {
+					l181[i182].ForyReadEvolved(c, ev184)
+				} else {
+					l181[i182].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i182)
+					break
+				}
+			}
+		}
+	}
+	x.LLf = l181
+	if c.Failed() {
+		c.Trace("LLf")
+		return
+	}
+	n186 := c.ReadLength(1)
+	l187 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n186)
+	if n186 > 0 {
+		hn189, tr191, ev190 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i188 := range l187 {
+				if tr191 {
+					if st193, id194 := c.ReadRefFlag(); st193 == foryimpl.RefBack {
+						l187[i188] = foryimpl.BackRef[Inner](c, id194)
+					} else if st193 == foryimpl.RefFollows {
+						p195 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id194, p195)
+						if ev190 != nil {
+							p195.ForyReadEvolved(c, ev190)
+						} else {
+							p195.ForyRead(c)
+						}
+						l187[i188] = p195
+					} else {
+						l187[i188] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i188)
+						break
+					}
+					continue
+				}
+				if hn189 && !c.ReadFlag() {
+					clear(l187[i188 : i188+1])
+					continue
+				}
+				p192 := foryimpl.Alloc[Inner](c)
+				if ev190 != nil {
+					p192.ForyReadEvolved(c, ev190)
+				} else {
+					p192.ForyRead(c)
+				}
+				l187[i188] = p192
+				if c.Failed() {
+					c.TraceIndex(i188)
+					break
+				}
+			}
+		}
+	}
+	x.LPIn = l187
+	if c.Failed() {
+		c.Trace("LPIn")
+		return
+	}
+	if c.ReadValueFlag() {
+		if ev198 := c.ReadStructFieldMeta(foryTypeLeaf); ev198 != nil {
+			x.Lf.ForyReadEvolved(c, ev198)
+		} else if !c.Failed() {
+			x.Lf.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("Lf")
+		return
+	}
+	n199 := c.ReadLength(2)
+	m200 := foryimpl.MakeMap[map[string][]Inner](c, n199)
+	for n199 > 0 && !c.Failed() {
+		sz201, vn202, _ := c.ReadMapChunk(n199, 21, 22, nil, true)
+		for j203 := 0; j203 < sz201 && !c.Failed(); j203++ {
+			var k204 string
+			k204 = c.ReadString()
+			var v205 []Inner
+			if !vn202 {
+				n206 := c.ReadLength(1)
+				l207 := foryimpl.MakeSlice[[]Inner](c, n206)
+				if n206 > 0 {
+					hn209, ev210 := c.ReadStructListHeader(foryTypeInner)
+					if !c.Failed() {
+						for i208 := range l207 {
+							if hn209 && !c.ReadFlag() {
+								clear(l207[i208 : i208+1])
+								continue
+							}
+							if ev210 != nil {
+								l207[i208].ForyReadEvolved(c, ev210)
+							} else {
+								l207[i208].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i208)
+								break
+							}
+						}
+					}
+				}
+				v205 = l207
+			}
+			m200[k204] = v205
+		}
+		n199 -= sz201
+	}
+	x.MSLIn = m200
+	if c.Failed() {
+		c.Trace("MSLIn")
+		return
+	}
+	if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
+		x.PIn = foryimpl.BackRef[Inner](c, id214)
+	} else if st213 == foryimpl.RefFollows {
+		p215 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id214, p215)
+		if ev216 := c.ReadStructFieldMeta(foryTypeInner); ev216 != nil {
+			p215.ForyReadEvolved(c, ev216)
+		} else if !c.Failed() {
+			p215.ForyRead(c)
+		}
+		x.PIn = p215
+	} else {
+		x.PIn = nil
+	}
+	if c.Failed() {
+		c.Trace("PIn")
+		return
+	}
+	if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
+		x.PLf = foryimpl.BackRef[Leaf](c, id218)
+	} else if st217 == foryimpl.RefFollows {
+		p219 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id218, p219)
+		if ev220 := c.ReadStructFieldMeta(foryTypeLeaf); ev220 != nil {
+			p219.ForyReadEvolved(c, ev220)
+		} else if !c.Failed() {
+			p219.ForyRead(c)
+		}
+		x.PLf = p219
+	} else {
+		x.PLf = nil
+	}
+	if c.Failed() {
+		c.Trace("PLf")
+		return
+	}
+	if c.ReadValueFlag() {
+		if ev223 := c.ReadStructFieldMeta(foryTypeInner); ev223 != nil {
+			x.RmIn.ForyReadEvolved(c, ev223)
+		} else if !c.Failed() {
+			x.RmIn.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("RmIn")
+		return
+	}
+	n224 := c.ReadLength(1)
+	l225 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n224)
+	if n224 > 0 {
+		hn227, ev228 := c.ReadStructListHeader(foryTypeInner)
+		if !c.Failed() {
+			for i226 := range l225 {
+				if hn227 && !c.ReadFlag() {
+					clear(l225[i226 : i226+1])
+					continue
+				}
+				if ev228 != nil {
+					l225[i226].ForyReadEvolved(c, ev228)
+				} else {
+					l225[i226].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i226)
+					break
+				}
+			}
+		}
+	}
+	x.RmLIn = l225
+	if c.Failed() {
+		c.Trace("RmLIn")
+		return
+	}
+	n230 := c.ReadLength(1)
+	l231 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n230)
+	if n230 > 0 {
+		hn233, ev234 := c.ReadStructListHeader(foryTypeLeaf)
+		if !c.Failed() {
+			for i232 := range l231 {
+				if hn233 && !c.ReadFlag() {
+					clear(l231[i232 : i232+1])
+					continue
+				}
+				if ev234 != nil {
+					l231[i232].ForyReadEvolved(c, ev234)
+				} else {
+					l231[i232].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i232)
+					break
+				}
+			}
+		}
+	}
+	x.RmLLf = l231
+	if c.Failed() {
+		c.Trace("RmLLf")
+		return
+	}
+	n236 := c.ReadLength(1)
+	l237 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n236)
+	if n236 > 0 {
+		hn239, tr241, ev240 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i238 := range l237 {
+				if tr241 {
+					if st243, id244 := c.ReadRefFlag(); st243 == foryimpl.RefBack {
+						l237[i238] = foryimpl.BackRef[Inner](c, id244)
+					} else if st243 == foryimpl.RefFollows {
+						p245 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id244, p245)
+						if ev240 != nil {
+							p245.ForyReadEvolved(c, ev240)
+						} else {
+							p245.ForyRead(c)
+						}
+						l237[i238] = p245
+					} else {
+						l237[i238] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i238)
+						break
+					}
+					continue
+				}
+				if hn239 && !c.ReadFlag() {
+					clear(l237[i238 : i238+1])
+					continue
+				}
+				p242 := foryimpl.Alloc[Inner](c)
+				if ev240 != nil {
+					p242.ForyReadEvolved(c, ev240)
+				} else {
+					p242.ForyRead(c)
+				}
+				l237[i238] = p242
+				if c.Failed() {
+					c.TraceIndex(i238)
+					break
+				}
+			}
+		}
+	}
+	x.RmLPIn = l237
+	if c.Failed() {
+		c.Trace("RmLPIn")
+		return
+	}
+	if c.ReadValueFlag() {
+		if ev248 := c.ReadStructFieldMeta(foryTypeLeaf); ev248 != nil {
+			x.RmLf.ForyReadEvolved(c, ev248)
+		} else if !c.Failed() {
+			x.RmLf.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("RmLf")
+		return
+	}
+	n249 := c.ReadLength(2)
+	m250 := foryimpl.MakeMap[map[string][]Inner](c, n249)
+	for n249 > 0 && !c.Failed() {
+		sz251, vn252, _ := c.ReadMapChunk(n249, 21, 22, nil, true)
+		for j253 := 0; j253 < sz251 && !c.Failed(); j253++ {
+			var k254 string
+			k254 = c.ReadString()
+			var v255 []Inner
+			if !vn252 {
+				n256 := c.ReadLength(1)
+				l257 := foryimpl.MakeSlice[[]Inner](c, n256)
+				if n256 > 0 {
+					hn259, ev260 := c.ReadStructListHeader(foryTypeInner)
+					if !c.Failed() {
+						for i258 := range l257 {
+							if hn259 && !c.ReadFlag() {
+								clear(l257[i258 : i258+1])
+								continue
+							}
+							if ev260 != nil {
+								l257[i258].ForyReadEvolved(c, ev260)
+							} else {
+								l257[i258].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i258)
+								break
+							}
+						}
+					}
+				}
+				v255 = l257
+			}
+			m250[k254] = v255
+		}
+		n249 -= sz251
+	}
+	x.RmMSLIn = m250
+	if c.Failed() {
+		c.Trace("RmMSLIn")
+		return
+	}
+	if st263, id264 := c.ReadRefFlag(); st263 == foryimpl.RefBack {
+		x.RmPIn = foryimpl.BackRef[Inner](c, id264)
+	} else if st263 == foryimpl.RefFollows {
+		p265 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id264, p265)
+		if ev266 := c.ReadStructFieldMeta(foryTypeInner); ev266 != nil {
+			p265.ForyReadEvolved(c, ev266)
+		} else if !c.Failed() {
+			p265.ForyRead(c)
+		}
+		x.RmPIn = p265
+	} else {
+		x.RmPIn = nil
+	}
+	if c.Failed() {
+		c.Trace("RmPIn")
+		return
+	}
+	if st267, id268 := c.ReadRefFlag(); st267 == foryimpl.RefBack {
+		x.RmPLf = foryimpl.BackRef[Leaf](c, id268)
+	} else if st267 == foryimpl.RefFollows {
+		p269 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id268, p269)
+		if ev270 := c.ReadStructFieldMeta(foryTypeLeaf); ev270 != nil {
+			p269.ForyReadEvolved(c, ev270)
+		} else if !c.Failed() {
+			p269.ForyRead(c)
+		}
+		x.RmPLf = p269
+	} else {
+		x.RmPLf = nil
+	}
+	if c.Failed() {
+		c.Trace("RmPLf")
+		return
+	}
+}
+
+// ForyReadEvolved reads a Nested body written with another schema, following ev (docs/format.md §11.4).
+func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = Nested{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				if ev271 := c.ReadStructFieldMeta(foryTypeInner); ev271 != nil {
+					x.In.ForyReadEvolved(c, ev271)
+				} else if !c.Failed() {
+					x.In.ForyRead(c)
+				}
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				n272 := c.ReadLength(1)
+				l273 := foryimpl.MakeSlice[[]Inner](c, n272)
+				if n272 > 0 {
+					hn275, ev276 := c.ReadStructListHeader(foryTypeInner)
+					if !c.Failed() {
+						for i274 := range l273 {
+							if hn275 && !c.ReadFlag() {
+								clear(l273[i274 : i274+1])
+								continue
+							}
+							if ev276 != nil {
+								l273[i274].ForyReadEvolved(c, ev276)
+							} else {
+								l273[i274].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i274)
+								break
+							}
+						}
+					}
+				}
+				x.LIn = l273
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				n278 := c.ReadLength(1)
+				l279 := foryimpl.MakeSlice[[]Leaf](c, n278)
+				if n278 > 0 {
+					hn281, ev282 := c.ReadStructListHeader(foryTypeLeaf)
+					if !c.Failed() {
+						for i280 := range l279 {
+							if hn281 && !c.ReadFlag() {
+								clear(l279[i280 : i280+1])
+								continue
+							}
+							if ev282 != nil {
+								l279[i280].ForyReadEvolved(c, ev282)
+							} else {
+								l279[i280].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i280)
+								break
+							}
+						}
+					}
+				}
+				x.LLf = l279
+			}
+		case 3:
+			if !f.Flag || c.ReadFlag() {
+				n284 := c.ReadLength(1)
+				l285 := foryimpl.MakeSlice[[]*Inner](c, n284)
+				if n284 > 0 {
+					hn287, ev288 := c.ReadStructListHeader(foryTypeInner)
+					if !c.Failed() {
+						for i286 := range l285 {
+							if hn287 && !c.ReadFlag() {
+								clear(l285[i286 : i286+1])
+								continue
+							}
+							p290 := foryimpl.Alloc[Inner](c)
+							if ev288 != nil {
+								p290.ForyReadEvolved(c, ev288)
+							} else {
+								p290.ForyRead(c)
+							}
+							l285[i286] = p290
+							if c.Failed() {
+								c.TraceIndex(i286)
+								break
+							}
+						}
+					}
+				}
+				x.LPIn = l285
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				if ev291 := c.ReadStructFieldMeta(foryTypeLeaf); ev291 != nil {
+					x.Lf.ForyReadEvolved(c, ev291)
+				} else if !c.Failed() {
+					x.Lf.ForyRead(c)
+				}
+			}
+		case 5:
+			if !f.Flag || c.ReadFlag() {
+				n292 := c.ReadLength(2)
+				m293 := foryimpl.MakeMap[map[string][]Inner](c, n292)
+				for n292 > 0 && !c.Failed() {
+					sz294, vn295, _ := c.ReadMapChunk(n292, 21, 22, nil, true)
+					for j296 := 0; j296 < sz294 && !c.Failed(); j296++ {
+						var k297 string
+						k297 = c.ReadString()
+						var v298 []Inner
+						if !vn295 {
+							n299 := c.ReadLength(1)
+							l300 := foryimpl.MakeSlice[[]Inner](c, n299)
+							if n299 > 0 {
+								hn302, ev303 := c.ReadStructListHeader(foryTypeInner)
+								if !c.Failed() {
+									for i301 := range l300 {
+										if hn302 && !c.ReadFlag() {
+											clear(l300[i301 : i301+1])
+											continue
+										}
+										if ev303 != nil {
+											l300[i301].ForyReadEvolved(c, ev303)
+										} else {
+											l300[i301].ForyRead(c)
+										}
+										if c.Failed() {
+											c.TraceIndex(i301)
+											break
+										}
+									}
+								}
+							}
+							v298 = l300
+						}
+						m293[k297] = v298
+					}
+					n292 -= sz294
+				}
+				x.MSLIn = m293
+			}
+		case 6:
+			if !f.Flag || c.ReadFlag() {
+				p306 := foryimpl.Alloc[Inner](c)
+				if ev307 := c.ReadStructFieldMeta(foryTypeInner); ev307 != nil {
+					p306.ForyReadEvolved(c, ev307)
+				} else if !c.Failed() {
+					p306.ForyRead(c)
+				}
+				x.PIn = p306
+			}
+		case 7:
+			if !f.Flag || c.ReadFlag() {
+				p308 := foryimpl.Alloc[Leaf](c)
+				if ev309 := c.ReadStructFieldMeta(foryTypeLeaf); ev309 != nil {
+					p308.ForyReadEvolved(c, ev309)
+				} else if !c.Failed() {
+					p308.ForyRead(c)
+				}
+				x.PLf = p308
+			}
+		case 8:
+			if !f.Flag || c.ReadFlag() {
+				if ev310 := c.ReadStructFieldMeta(foryTypeInner); ev310 != nil {
+					x.RmIn.ForyReadEvolved(c, ev310)
+				} else if !c.Failed() {
+					x.RmIn.ForyRead(c)
+				}
+			}
+		case 9:
+			if !f.Flag || c.ReadFlag() {
+				n311 := c.ReadLength(1)
+				l312 := foryimpl.MakeSlice[[]Inner](c, n311)
+				if n311 > 0 {
+					hn314, ev315 := c.ReadStructListHeader(foryTypeInner)
+					if !c.Failed() {
+						for i313 := range l312 {
+							if hn314 && !c.ReadFlag() {
+								clear(l312[i313 : i313+1])
+								continue
+							}
+							if ev315 != nil {
+								l312[i313].ForyReadEvolved(c, ev315)
+							} else {
+								l312[i313].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i313)
+								break
+							}
+						}
+					}
+				}
+				x.RmLIn = l312
+			}
+		case 10:
+			if !f.Flag || c.ReadFlag() {
+				n317 := c.ReadLength(1)
+				l318 := foryimpl.MakeSlice[[]Leaf](c, n317)
+				if n317 > 0 {
+					hn320, ev321 := c.ReadStructListHeader(foryTypeLeaf)
+					if !c.Failed() {
+						for i319 := range l318 {
+							if hn320 && !c.ReadFlag() {
+								clear(l318[i319 : i319+1])
+								continue
+							}
+							if ev321 != nil {
+								l318[i319].ForyReadEvolved(c, ev321)
+							} else {
+								l318[i319].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i319)
+								break
+							}
+						}
+					}
+				}
+				x.RmLLf = l318
+			}
+		case 11:
+			if !f.Flag || c.ReadFlag() {
+				n323 := c.ReadLength(1)
+				l324 := foryimpl.MakeSlice[[]*Inner](c, n323)
+				if n323 > 0 {
+					hn326, ev327 := c.ReadStructListHeader(foryTypeInner)
+					if !c.Failed() {
+						for i325 := range l324 {
+							if hn326 && !c.ReadFlag() {
+								clear(l324[i325 : i325+1])
+								continue
+							}
+							p329 := foryimpl.Alloc[Inner](c)
+							if ev327 != nil {
+								p329.ForyReadEvolved(c, ev327)
+							} else {
+								p329.ForyRead(c)
+							}
+							l324[i325] = p329
+							if c.Failed() {
+								c.TraceIndex(i325)
+								break
+							}
+						}
+					}
+				}
+				x.RmLPIn = l324
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				if ev166 := c.ReadStructFieldMeta(foryTypeLeaf); ev166 != nil {
-					x.RmLf.ForyReadEvolved(c, ev166)
+				if ev330 := c.ReadStructFieldMeta(foryTypeLeaf); ev330 != nil {
+					x.RmLf.ForyReadEvolved(c, ev330)
 				} else if !c.Failed() {
 					x.RmLf.ForyRead(c)
 				}
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n167 := c.ReadLength(2)
-				m168 := foryimpl.MakeMap[map[string][]Inner](c, n167)
-				for n167 > 0 && !c.Failed() {
-					sz169, vn170, _ := c.ReadMapChunk(n167, 21, 22, nil, true)
-					for j171 := 0; j171 < sz169 && !c.Failed(); j171++ {
-						var k172 string
-						k172 = c.ReadString()
-						var v173 []Inner
-						if !vn170 {
-							n174 := c.ReadLength(1)
-							l175 := foryimpl.MakeSlice[[]Inner](c, n174)
-							if n174 > 0 {
-								hn177, ev178 := c.ReadStructListHeader(foryTypeInner)
+				n331 := c.ReadLength(2)
+				m332 := foryimpl.MakeMap[map[string][]Inner](c, n331)
+				for n331 > 0 && !c.Failed() {
+					sz333, vn334, _ := c.ReadMapChunk(n331, 21, 22, nil, true)
+					for j335 := 0; j335 < sz333 && !c.Failed(); j335++ {
+						var k336 string
+						k336 = c.ReadString()
+						var v337 []Inner
+						if !vn334 {
+							n338 := c.ReadLength(1)
+							l339 := foryimpl.MakeSlice[[]Inner](c, n338)
+							if n338 > 0 {
+								hn341, ev342 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i176 := range l175 {
-										if hn177 && !c.ReadFlag() {
-											clear(l175[i176 : i176+1])
+									for i340 := range l339 {
+										if hn341 && !c.ReadFlag() {
+											clear(l339[i340 : i340+1])
 											continue
 										}
-										if ev178 != nil {
-											l175[i176].ForyReadEvolved(c, ev178)
+										if ev342 != nil {
+											l339[i340].ForyReadEvolved(c, ev342)
 										} else {
-											l175[i176].ForyRead(c)
+											l339[i340].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i176)
+											c.TraceIndex(i340)
 											break
 										}
 									}
 								}
 							}
-							v173 = l175
+							v337 = l339
 						}
-						m168[k172] = v173
+						m332[k336] = v337
 					}
-					n167 -= sz169
+					n331 -= sz333
 				}
-				x.RmMSLIn = m168
+				x.RmMSLIn = m332
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p179 := foryimpl.Alloc[Inner](c)
-				if ev180 := c.ReadStructFieldMeta(foryTypeInner); ev180 != nil {
-					p179.ForyReadEvolved(c, ev180)
+				p345 := foryimpl.Alloc[Inner](c)
+				if ev346 := c.ReadStructFieldMeta(foryTypeInner); ev346 != nil {
+					p345.ForyReadEvolved(c, ev346)
 				} else if !c.Failed() {
-					p179.ForyRead(c)
+					p345.ForyRead(c)
 				}
-				x.RmPIn = p179
+				x.RmPIn = p345
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				p181 := foryimpl.Alloc[Leaf](c)
-				if ev182 := c.ReadStructFieldMeta(foryTypeLeaf); ev182 != nil {
-					p181.ForyReadEvolved(c, ev182)
+				p347 := foryimpl.Alloc[Leaf](c)
+				if ev348 := c.ReadStructFieldMeta(foryTypeLeaf); ev348 != nil {
+					p347.ForyReadEvolved(c, ev348)
 				} else if !c.Failed() {
-					p181.ForyRead(c)
+					p347.ForyRead(c)
 				}
-				x.RmPLf = p181
+				x.RmPLf = p347
 			}
 		default:
 			c.SkipField(f)
@@ -6952,13 +11188,15 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 
 // foryTypeInner is Inner's static type information. Fingerprint: lf,0,0,0;name,21,0,0;old,1,0,0;score,5,0,0;
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
-	GoName:         "v1.Inner",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x16, 0x90, 0x16, 0x80, 0xd7, 0xc4, 0x54, 0x72, 0xc4, 0xad, 0x02, 0x44, 0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x46, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
-	SchemaHash:     -1069654317,
-	TypeDef:        []byte{0x16, 0x90, 0x16, 0x80, 0xd7, 0xc4, 0x54, 0x72, 0xc4, 0xad, 0x02, 0x44, 0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x46, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	UserID:         301,
+	ConsistentMeta:    []byte{0x1b, 0xad, 0x02},
+	GoName:            "v1.Inner",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x16, 0x90, 0x16, 0x80, 0xd7, 0xc4, 0x54, 0x72, 0xc4, 0xad, 0x02, 0x44, 0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x46, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x16, 0x90, 0x6c, 0x35, 0x83, 0x04, 0x81, 0x73, 0xc4, 0xad, 0x02, 0x44, 0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x47, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
+	SchemaHash:        -1069654317,
+	TypeDef:           []byte{0x16, 0x90, 0x16, 0x80, 0xd7, 0xc4, 0x54, 0x72, 0xc4, 0xad, 0x02, 0x44, 0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x46, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDefRef:        []byte{0x16, 0x90, 0x6c, 0x35, 0x83, 0x04, 0x81, 0x73, 0xc4, 0xad, 0x02, 0x44, 0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x47, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	UserID:            301,
 })
 
 // foryShapeInner stops compiling when Inner's fields or their tags change; run go generate.
@@ -6983,6 +11221,9 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeInner)
 	start := b.WriterIndex()
 	b.Reserve(34)
@@ -7027,6 +11268,10 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
 func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		if !foryimpl.ValidString(string(x.Name)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Name"))
@@ -7066,8 +11311,50 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !foryimpl.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Name"))
+			return
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 1 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(10 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, -1069654317)
+		off += 4
+	}
+	buffer.PutBoolAt(w, off, x.Old)
+	off += 1
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Score))
+	b.SetWriterIndex(off)
+	if !foryimpl.WriteRefPtr(c, x.Lf) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLeaf)
+		}
+		x.Lf.ForyWrite(c)
+	}
+	{
+		s2 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s2) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		if len(s2) > 0 {
+			off += copy(w[off:], s2)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
 // ForyRead reads Inner's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Inner{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -7095,13 +11382,66 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p2 := foryimpl.Alloc[Leaf](c)
-		if ev3 := c.ReadStructFieldMeta(foryTypeLeaf); ev3 != nil {
-			p2.ForyReadEvolved(c, ev3)
+		p3 := foryimpl.Alloc[Leaf](c)
+		if ev4 := c.ReadStructFieldMeta(foryTypeLeaf); ev4 != nil {
+			p3.ForyReadEvolved(c, ev4)
 		} else if !c.Failed() {
-			p2.ForyRead(c)
+			p3.ForyRead(c)
 		}
-		x.Lf = p2
+		x.Lf = p3
+	}
+	if c.Failed() {
+		c.Trace("Lf")
+		return
+	}
+	x.Name = c.ReadString()
+	if c.Failed() {
+		c.Trace("Name")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Inner) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Inner{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -1069654317 && !c.Failed() {
+			c.HashMismatch(foryTypeInner, h)
+			return
+		}
+	}
+	// One bounds check for the 1 bytes of fixed-width fields.
+	if r.Need(1) {
+		in, off := r.Bytes(), r.Offset()
+		x.Old = buffer.ReadUint8At(in, off) != 0
+		r.SetOffset(off + 1)
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Score = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Old..Score")
+		return
+	}
+	if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
+		x.Lf = foryimpl.BackRef[Leaf](c, id6)
+	} else if st5 == foryimpl.RefFollows {
+		p7 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id6, p7)
+		if ev8 := c.ReadStructFieldMeta(foryTypeLeaf); ev8 != nil {
+			p7.ForyReadEvolved(c, ev8)
+		} else if !c.Failed() {
+			p7.ForyRead(c)
+		}
+		x.Lf = p7
+	} else {
+		x.Lf = nil
 	}
 	if c.Failed() {
 		c.Trace("Lf")
@@ -7126,21 +11466,21 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v4, ok5 := c.ReadIntAs(f, 32); ok5 {
-					x.Score = int32(v4)
+				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
+					x.Score = int32(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Score = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p6 := foryimpl.Alloc[Leaf](c)
-				if ev7 := c.ReadStructFieldMeta(foryTypeLeaf); ev7 != nil {
-					p6.ForyReadEvolved(c, ev7)
+				p11 := foryimpl.Alloc[Leaf](c)
+				if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
+					p11.ForyReadEvolved(c, ev12)
 				} else if !c.Failed() {
-					p6.ForyRead(c)
+					p11.ForyRead(c)
 				}
-				x.Lf = p6
+				x.Lf = p11
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -7189,6 +11529,9 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -7316,13 +11659,15 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 
 // foryTypeChanges is Changes's static type information. Fingerprint: 1,21,0,0;2,5,0,0;n_in,0,0,0;n_l,22,0,0[5,0,0];n_m,24,0,1[21,0,0|5,0,0];n_p,5,0,0;n_p_in,0,0,0;n_p_w,3,0,0;n_s,21,0,0;n_w_p,2,0,0;w32,5,0,0;w8,2,0,0;w_f,19,0,0;w_fix,4,0,0;w_i_f,5,0,0;w_s_u,10,0,0;w_u,10,0,0;
 var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0xb9, 0x02},
-	GoName:         "v1.Changes",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x54, 0xe0, 0xe0, 0x23, 0xf2, 0x87, 0x15, 0x6a, 0xd1, 0xb9, 0x02, 0x4c, 0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44, 0x0a, 0x5b, 0x74, 0x4c, 0x02, 0xb7, 0x76, 0xdb, 0xc0, 0x84, 0x02, 0x2d, 0xe0, 0xc8, 0x05, 0x44, 0x05, 0x37, 0x6f, 0x88, 0x05, 0x2d, 0xbe, 0xc0, 0x4c, 0x05, 0xdb, 0x68, 0xd9, 0x40, 0x4e, 0x03, 0xb7, 0x6f, 0xdd, 0x80, 0xc4, 0x15, 0x48, 0x1c, 0x37, 0x68, 0x68, 0x44, 0x16, 0x16, 0x37, 0x6b, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4e, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
-	SchemaHash:     1644417669,
-	TypeDef:        []byte{0x54, 0xe0, 0xe0, 0x23, 0xf2, 0x87, 0x15, 0x6a, 0xd1, 0xb9, 0x02, 0x4c, 0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44, 0x0a, 0x5b, 0x74, 0x4c, 0x02, 0xb7, 0x76, 0xdb, 0xc0, 0x84, 0x02, 0x2d, 0xe0, 0xc8, 0x05, 0x44, 0x05, 0x37, 0x6f, 0x88, 0x05, 0x2d, 0xbe, 0xc0, 0x4c, 0x05, 0xdb, 0x68, 0xd9, 0x40, 0x4e, 0x03, 0xb7, 0x6f, 0xdd, 0x80, 0xc4, 0x15, 0x48, 0x1c, 0x37, 0x68, 0x68, 0x44, 0x16, 0x16, 0x37, 0x6b, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4e, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72},
-	UserID:         313,
+	ConsistentMeta:    []byte{0x1b, 0xb9, 0x02},
+	GoName:            "v1.Changes",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x54, 0xe0, 0xe0, 0x23, 0xf2, 0x87, 0x15, 0x6a, 0xd1, 0xb9, 0x02, 0x4c, 0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44, 0x0a, 0x5b, 0x74, 0x4c, 0x02, 0xb7, 0x76, 0xdb, 0xc0, 0x84, 0x02, 0x2d, 0xe0, 0xc8, 0x05, 0x44, 0x05, 0x37, 0x6f, 0x88, 0x05, 0x2d, 0xbe, 0xc0, 0x4c, 0x05, 0xdb, 0x68, 0xd9, 0x40, 0x4e, 0x03, 0xb7, 0x6f, 0xdd, 0x80, 0xc4, 0x15, 0x48, 0x1c, 0x37, 0x68, 0x68, 0x44, 0x16, 0x16, 0x37, 0x6b, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4e, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x54, 0x30, 0x90, 0x70, 0x0e, 0x9b, 0x68, 0x66, 0xd1, 0xb9, 0x02, 0x4c, 0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44, 0x0a, 0x5b, 0x74, 0x4c, 0x02, 0xb7, 0x76, 0xdb, 0xc0, 0x84, 0x02, 0x2d, 0xe0, 0xc8, 0x05, 0x44, 0x05, 0x37, 0x6f, 0x88, 0x05, 0x2d, 0xbe, 0xc0, 0x4c, 0x05, 0xdb, 0x68, 0xd9, 0x40, 0x4e, 0x03, 0xb7, 0x6f, 0xdd, 0x80, 0xc4, 0x15, 0x49, 0x1c, 0x37, 0x68, 0x68, 0x44, 0x16, 0x16, 0x37, 0x6b, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4f, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
+	SchemaHash:        1644417669,
+	TypeDef:           []byte{0x54, 0xe0, 0xe0, 0x23, 0xf2, 0x87, 0x15, 0x6a, 0xd1, 0xb9, 0x02, 0x4c, 0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44, 0x0a, 0x5b, 0x74, 0x4c, 0x02, 0xb7, 0x76, 0xdb, 0xc0, 0x84, 0x02, 0x2d, 0xe0, 0xc8, 0x05, 0x44, 0x05, 0x37, 0x6f, 0x88, 0x05, 0x2d, 0xbe, 0xc0, 0x4c, 0x05, 0xdb, 0x68, 0xd9, 0x40, 0x4e, 0x03, 0xb7, 0x6f, 0xdd, 0x80, 0xc4, 0x15, 0x48, 0x1c, 0x37, 0x68, 0x68, 0x44, 0x16, 0x16, 0x37, 0x6b, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4e, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72},
+	TypeDefRef:        []byte{0x54, 0x30, 0x90, 0x70, 0x0e, 0x9b, 0x68, 0x66, 0xd1, 0xb9, 0x02, 0x4c, 0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44, 0x0a, 0x5b, 0x74, 0x4c, 0x02, 0xb7, 0x76, 0xdb, 0xc0, 0x84, 0x02, 0x2d, 0xe0, 0xc8, 0x05, 0x44, 0x05, 0x37, 0x6f, 0x88, 0x05, 0x2d, 0xbe, 0xc0, 0x4c, 0x05, 0xdb, 0x68, 0xd9, 0x40, 0x4e, 0x03, 0xb7, 0x6f, 0xdd, 0x80, 0xc4, 0x15, 0x49, 0x1c, 0x37, 0x68, 0x68, 0x44, 0x16, 0x16, 0x37, 0x6b, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4f, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72},
+	UserID:            313,
 })
 
 // foryShapeChanges stops compiling when Changes's fields or their tags change; run go generate.
@@ -7360,6 +11705,9 @@ func (x *Changes) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeChanges)
 	start := b.WriterIndex()
 	b.Reserve(96)
@@ -7411,6 +11759,10 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Changes's struct body (docs/format.md §9).
 func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		if !foryimpl.ValidString(string(x.OldName)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "OldName"))
@@ -7511,8 +11863,112 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !foryimpl.ValidString(string(x.OldName)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "OldName"))
+			return
+		}
+		for k15 := range x.NM {
+			if !foryimpl.ValidString(string(k15)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NM"))
+				return
+			}
+		}
+		if x.NS != nil {
+			if !foryimpl.ValidString(string((*x.NS))) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NS"))
+				return
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 14 fixed and 20 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(38 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 1644417669)
+		off += 4
+	}
+	buffer.PutInt32At(w, off, x.WFix)
+	buffer.PutFloat32At(w, off+4, x.WF)
+	buffer.PutUint16At(w, off+8, x.WSU)
+	buffer.PutUint16At(w, off+10, x.WU)
+	buffer.PutInt8At(w, off+12, x.NWP)
+	buffer.PutInt8At(w, off+13, x.W8)
+	off += 14
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Count))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.NP))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.W32))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.WIF))
+	b.SetWriterIndex(off)
+	if x.NPW == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteInt16(*x.NPW)
+	}
+	{
+		s19 := x.OldName
+		b.Reserve(buffer.BatchSlack + len(s19) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s19))<<2|2)
+		if len(s19) > 0 {
+			off += copy(w[off:], s19)
+		}
+		b.SetWriterIndex(off)
+	}
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeInner)
+	}
+	x.NIn.ForyWrite(c)
+	l20 := x.NL
+	b.WriteVarUint32(uint32(len(l20)))
+	if len(l20) > 0 {
+		b.Reserve(1 + len(l20)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e21 := range l20 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e21))
+		}
+		b.SetWriterIndex(off)
+	}
+	if x.NM == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		var mw22 foryimpl.MapWriter
+		mw22.Begin(b, len(x.NM))
+		for k23, v24 := range x.NM {
+			mw22.Entry(b)
+			foryimpl.WriteString(b, k23)
+			b.WriteVarInt32(v24)
+		}
+		mw22.End(b)
+	}
+	if !foryimpl.WriteRefPtr(c, x.NPIn) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.NPIn.ForyWrite(c)
+	}
+	if x.NS == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteString(b, *x.NS)
+	}
+}
+
 // ForyRead reads Changes's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Changes{
 		NIn: x.NIn,
 		NL:  x.NL,
@@ -7554,9 +12010,9 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p13 := foryimpl.Alloc[int16](c)
-		*p13 = r.ReadInt16()
-		x.NPW = p13
+		p25 := foryimpl.Alloc[int16](c)
+		*p25 = r.ReadInt16()
+		x.NPW = p25
 	}
 	if c.Failed() {
 		c.Trace("NPW")
@@ -7567,8 +12023,8 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("OldName")
 		return
 	}
-	if ev14 := c.ReadStructFieldMeta(foryTypeInner); ev14 != nil {
-		x.NIn.ForyReadEvolved(c, ev14)
+	if ev26 := c.ReadStructFieldMeta(foryTypeInner); ev26 != nil {
+		x.NIn.ForyReadEvolved(c, ev26)
 	} else if !c.Failed() {
 		x.NIn.ForyRead(c)
 	}
@@ -7576,68 +12032,209 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NIn")
 		return
 	}
-	n15 := c.ReadLength(1)
-	l16 := foryimpl.ReuseSlice[[]int32](c, x.NL, n15)
-	if n15 > 0 {
-		hn18 := c.ReadListHeader(5)
+	n27 := c.ReadLength(1)
+	l28 := foryimpl.ReuseSlice[[]int32](c, x.NL, n27)
+	if n27 > 0 {
+		hn30 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i17 := range l16 {
-				if hn18 && !c.ReadFlag() {
-					clear(l16[i17 : i17+1])
+			for i29 := range l28 {
+				if hn30 && !c.ReadFlag() {
+					clear(l28[i29 : i29+1])
 					continue
 				}
-				l16[i17] = r.ReadVarInt32()
+				l28[i29] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i17)
+					c.TraceIndex(i29)
 					break
 				}
 			}
 		}
 	}
-	x.NL = l16
+	x.NL = l28
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
 	if c.ReadFlag() {
-		n20 := c.ReadLength(2)
-		m21 := foryimpl.MakeMap[map[string]int32](c, n20)
-		for n20 > 0 && !c.Failed() {
-			sz22, vn23, _ := c.ReadMapChunk(n20, 21, 5, nil, false)
-			for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
-				var k25 string
-				k25 = c.ReadString()
-				var v26 int32
-				if !vn23 {
-					v26 = r.ReadVarInt32()
+		n33 := c.ReadLength(2)
+		m34 := foryimpl.MakeMap[map[string]int32](c, n33)
+		for n33 > 0 && !c.Failed() {
+			sz35, vn36, _ := c.ReadMapChunk(n33, 21, 5, nil, false)
+			for j37 := 0; j37 < sz35 && !c.Failed(); j37++ {
+				var k38 string
+				k38 = c.ReadString()
+				var v39 int32
+				if !vn36 {
+					v39 = r.ReadVarInt32()
 				}
-				m21[k25] = v26
+				m34[k38] = v39
 			}
-			n20 -= sz22
+			n33 -= sz35
 		}
-		x.NM = m21
+		x.NM = m34
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
 	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[Inner](c)
-		if ev28 := c.ReadStructFieldMeta(foryTypeInner); ev28 != nil {
-			p27.ForyReadEvolved(c, ev28)
+		p41 := foryimpl.Alloc[Inner](c)
+		if ev42 := c.ReadStructFieldMeta(foryTypeInner); ev42 != nil {
+			p41.ForyReadEvolved(c, ev42)
 		} else if !c.Failed() {
-			p27.ForyRead(c)
+			p41.ForyRead(c)
 		}
-		x.NPIn = p27
+		x.NPIn = p41
 	}
 	if c.Failed() {
 		c.Trace("NPIn")
 		return
 	}
 	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[string](c)
-		*p29 = c.ReadString()
-		x.NS = p29
+		p43 := foryimpl.Alloc[string](c)
+		*p43 = c.ReadString()
+		x.NS = p43
+	}
+	if c.Failed() {
+		c.Trace("NS")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Changes{
+		NIn: x.NIn,
+		NL:  x.NL,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 1644417669 && !c.Failed() {
+			c.HashMismatch(foryTypeChanges, h)
+			return
+		}
+	}
+	// One bounds check for the 14 bytes of fixed-width fields.
+	if r.Need(14) {
+		in, off := r.Bytes(), r.Offset()
+		x.WFix = buffer.ReadInt32At(in, off)
+		x.WF = buffer.ReadFloat32At(in, off+4)
+		x.WSU = buffer.ReadUint16At(in, off+8)
+		x.WU = buffer.ReadUint16At(in, off+10)
+		x.NWP = buffer.ReadInt8At(in, off+12)
+		x.W8 = buffer.ReadInt8At(in, off+13)
+		r.SetOffset(off + 14)
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Count = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.NP = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.W32 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.WIF = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("WFix..WIF")
+		return
+	}
+	if c.ReadFlag() {
+		p44 := foryimpl.Alloc[int16](c)
+		*p44 = r.ReadInt16()
+		x.NPW = p44
+	}
+	if c.Failed() {
+		c.Trace("NPW")
+		return
+	}
+	x.OldName = c.ReadString()
+	if c.Failed() {
+		c.Trace("OldName")
+		return
+	}
+	if c.ReadValueFlag() {
+		if ev47 := c.ReadStructFieldMeta(foryTypeInner); ev47 != nil {
+			x.NIn.ForyReadEvolved(c, ev47)
+		} else if !c.Failed() {
+			x.NIn.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("NIn")
+		return
+	}
+	n48 := c.ReadLength(1)
+	l49 := foryimpl.ReuseSlice[[]int32](c, x.NL, n48)
+	if n48 > 0 {
+		hn51 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i50 := range l49 {
+				if hn51 && !c.ReadFlag() {
+					clear(l49[i50 : i50+1])
+					continue
+				}
+				l49[i50] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i50)
+					break
+				}
+			}
+		}
+	}
+	x.NL = l49
+	if c.Failed() {
+		c.Trace("NL")
+		return
+	}
+	if c.ReadFlag() {
+		n54 := c.ReadLength(2)
+		m55 := foryimpl.MakeMap[map[string]int32](c, n54)
+		for n54 > 0 && !c.Failed() {
+			sz56, vn57, _ := c.ReadMapChunk(n54, 21, 5, nil, false)
+			for j58 := 0; j58 < sz56 && !c.Failed(); j58++ {
+				var k59 string
+				k59 = c.ReadString()
+				var v60 int32
+				if !vn57 {
+					v60 = r.ReadVarInt32()
+				}
+				m55[k59] = v60
+			}
+			n54 -= sz56
+		}
+		x.NM = m55
+	}
+	if c.Failed() {
+		c.Trace("NM")
+		return
+	}
+	if st62, id63 := c.ReadRefFlag(); st62 == foryimpl.RefBack {
+		x.NPIn = foryimpl.BackRef[Inner](c, id63)
+	} else if st62 == foryimpl.RefFollows {
+		p64 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id63, p64)
+		if ev65 := c.ReadStructFieldMeta(foryTypeInner); ev65 != nil {
+			p64.ForyReadEvolved(c, ev65)
+		} else if !c.Failed() {
+			p64.ForyRead(c)
+		}
+		x.NPIn = p64
+	} else {
+		x.NPIn = nil
+	}
+	if c.Failed() {
+		c.Trace("NPIn")
+		return
+	}
+	if c.ReadFlag() {
+		p66 := foryimpl.Alloc[string](c)
+		*p66 = c.ReadString()
+		x.NS = p66
 	}
 	if c.Failed() {
 		c.Trace("NS")
@@ -7653,94 +12250,94 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v30, ok31 := c.ReadIntAs(f, 32); ok31 {
-					x.WFix = int32(v30)
+				if v67, ok68 := c.ReadIntAs(f, 32); ok68 {
+					x.WFix = int32(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v32, ok33 := c.ReadFloatAs(f, 32); ok33 {
-					x.WF = float32(v32)
+				if v69, ok70 := c.ReadFloatAs(f, 32); ok70 {
+					x.WF = float32(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat32()
 			}
 		case 2:
 			if f.Convert {
-				if v34, ok35 := c.ReadUintAs(f, 16); ok35 {
-					x.WSU = uint16(v34)
+				if v71, ok72 := c.ReadUintAs(f, 16); ok72 {
+					x.WSU = uint16(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadUint16()
 			}
 		case 3:
 			if f.Convert {
-				if v36, ok37 := c.ReadUintAs(f, 16); ok37 {
-					x.WU = uint16(v36)
+				if v73, ok74 := c.ReadUintAs(f, 16); ok74 {
+					x.WU = uint16(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadUint16()
 			}
 		case 4:
 			if f.Convert {
-				if v38, ok39 := c.ReadIntAs(f, 8); ok39 {
-					x.NWP = int8(v38)
+				if v75, ok76 := c.ReadIntAs(f, 8); ok76 {
+					x.NWP = int8(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NWP = r.ReadInt8()
 			}
 		case 5:
 			if f.Convert {
-				if v40, ok41 := c.ReadIntAs(f, 8); ok41 {
-					x.W8 = int8(v40)
+				if v77, ok78 := c.ReadIntAs(f, 8); ok78 {
+					x.W8 = int8(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadInt8()
 			}
 		case 6:
 			if f.Convert {
-				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
-					x.Count = int32(v42)
+				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
+					x.Count = int32(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v44, ok45 := c.ReadIntAs(f, 32); ok45 {
-					x.NP = int32(v44)
+				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
+					x.NP = int32(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NP = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v46, ok47 := c.ReadIntAs(f, 32); ok47 {
-					x.W32 = int32(v46)
+				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
+					x.W32 = int32(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v48, ok49 := c.ReadIntAs(f, 32); ok49 {
-					x.WIF = int32(v48)
+				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
+					x.WIF = int32(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v51, ok52 := c.ReadIntAs(f, 16); ok52 {
-					pv53 := int16(v51)
-					x.NPW = &pv53
+				if v88, ok89 := c.ReadIntAs(f, 16); ok89 {
+					pv90 := int16(v88)
+					x.NPW = &pv90
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p50 := foryimpl.Alloc[int16](c)
-				*p50 = r.ReadInt16()
-				x.NPW = p50
+				p87 := foryimpl.Alloc[int16](c)
+				*p87 = r.ReadInt16()
+				x.NPW = p87
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -7748,8 +12345,8 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				if ev54 := c.ReadStructFieldMeta(foryTypeInner); ev54 != nil {
-					x.NIn.ForyReadEvolved(c, ev54)
+				if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
+					x.NIn.ForyReadEvolved(c, ev91)
 				} else if !c.Failed() {
 					x.NIn.ForyRead(c)
 				}
@@ -7758,60 +12355,60 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLength(1)
-				l56 := foryimpl.MakeSlice[[]int32](c, n55)
-				if n55 > 0 {
-					hn58 := c.ReadListHeader(5)
+				n92 := c.ReadLength(1)
+				l93 := foryimpl.MakeSlice[[]int32](c, n92)
+				if n92 > 0 {
+					hn95 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i57 := range l56 {
-							if hn58 && !c.ReadFlag() {
-								clear(l56[i57 : i57+1])
+						for i94 := range l93 {
+							if hn95 && !c.ReadFlag() {
+								clear(l93[i94 : i94+1])
 								continue
 							}
-							l56[i57] = r.ReadVarInt32()
+							l93[i94] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i57)
+								c.TraceIndex(i94)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l56
+				x.NL = l93
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n60 := c.ReadLength(2)
-				m61 := foryimpl.MakeMap[map[string]int32](c, n60)
-				for n60 > 0 && !c.Failed() {
-					sz62, vn63, _ := c.ReadMapChunk(n60, 21, 5, nil, false)
-					for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
-						var k65 string
-						k65 = c.ReadString()
-						var v66 int32
-						if !vn63 {
-							v66 = r.ReadVarInt32()
+				n98 := c.ReadLength(2)
+				m99 := foryimpl.MakeMap[map[string]int32](c, n98)
+				for n98 > 0 && !c.Failed() {
+					sz100, vn101, _ := c.ReadMapChunk(n98, 21, 5, nil, false)
+					for j102 := 0; j102 < sz100 && !c.Failed(); j102++ {
+						var k103 string
+						k103 = c.ReadString()
+						var v104 int32
+						if !vn101 {
+							v104 = r.ReadVarInt32()
 						}
-						m61[k65] = v66
+						m99[k103] = v104
 					}
-					n60 -= sz62
+					n98 -= sz100
 				}
-				x.NM = m61
+				x.NM = m99
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				p67 := foryimpl.Alloc[Inner](c)
-				if ev68 := c.ReadStructFieldMeta(foryTypeInner); ev68 != nil {
-					p67.ForyReadEvolved(c, ev68)
+				p106 := foryimpl.Alloc[Inner](c)
+				if ev107 := c.ReadStructFieldMeta(foryTypeInner); ev107 != nil {
+					p106.ForyReadEvolved(c, ev107)
 				} else if !c.Failed() {
-					p67.ForyRead(c)
+					p106.ForyRead(c)
 				}
-				x.NPIn = p67
+				x.NPIn = p106
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				p69 := foryimpl.Alloc[string](c)
-				*p69 = c.ReadString()
-				x.NS = p69
+				p108 := foryimpl.Alloc[string](c)
+				*p108 = c.ReadString()
+				x.NS = p108
 			}
 		default:
 			c.SkipField(f)
@@ -7857,6 +12454,9 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -8025,25 +12625,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v12, ok13 := c.ReadFloatAs(f, 64); ok13 {
-					x.D = float64(v12)
+				if v13, ok14 := c.ReadFloatAs(f, 64); ok14 {
+					x.D = float64(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v14, ok15 := c.ReadIntAs(f, 32); ok15 {
-					x.A = int32(v14)
+				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
+					x.A = int32(v15)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p16 := foryimpl.Alloc[bool](c)
-				*p16 = r.ReadBool()
-				x.E = p16
+				p17 := foryimpl.Alloc[bool](c)
+				*p17 = r.ReadBool()
+				x.E = p17
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -8053,25 +12653,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n17 := c.ReadLength(1)
-				l18 := foryimpl.MakeSlice[[]int64](c, n17)
-				if n17 > 0 {
-					hn20 := c.ReadListHeader(7)
+				n18 := c.ReadLength(1)
+				l19 := foryimpl.MakeSlice[[]int64](c, n18)
+				if n18 > 0 {
+					hn21 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i19 := range l18 {
-							if hn20 && !c.ReadFlag() {
-								clear(l18[i19 : i19+1])
+						for i20 := range l19 {
+							if hn21 && !c.ReadFlag() {
+								clear(l19[i20 : i20+1])
 								continue
 							}
-							l18[i19] = r.ReadVarInt64()
+							l19[i20] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i19)
+								c.TraceIndex(i20)
 								break
 							}
 						}
 					}
 				}
-				x.C = l18
+				x.C = l19
 			}
 		default:
 			c.SkipField(f)
@@ -8117,6 +12717,9 @@ func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -8310,44 +12913,44 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if f.Convert {
-				if v14, ok15 := c.ReadIntAs(f, 64); ok15 {
-					x.Alpha = int64(v14)
+				if v15, ok16 := c.ReadIntAs(f, 64); ok16 {
+					x.Alpha = int64(v15)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v17, ok18 := c.ReadIntAs(f, 16); ok18 {
-					pv19 := int16(v17)
-					x.Gamma = &pv19
+				if v18, ok19 := c.ReadIntAs(f, 16); ok19 {
+					pv20 := int16(v18)
+					x.Gamma = &pv20
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p16 := foryimpl.Alloc[int16](c)
-				*p16 = r.ReadInt16()
-				x.Gamma = p16
+				p17 := foryimpl.Alloc[int16](c)
+				*p17 = r.ReadInt16()
+				x.Gamma = p17
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n20 := c.ReadLength(1)
-				l21 := foryimpl.MakeSlice[[]string](c, n20)
-				if n20 > 0 {
-					hn23 := c.ReadListHeader(21)
+				n21 := c.ReadLength(1)
+				l22 := foryimpl.MakeSlice[[]string](c, n21)
+				if n21 > 0 {
+					hn24 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i22 := range l21 {
-							if hn23 && !c.ReadFlag() {
-								clear(l21[i22 : i22+1])
+						for i23 := range l22 {
+							if hn24 && !c.ReadFlag() {
+								clear(l22[i23 : i23+1])
 								continue
 							}
-							l21[i22] = c.ReadString()
+							l22[i23] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i22)
+								c.TraceIndex(i23)
 								break
 							}
 						}
 					}
 				}
-				x.Beta = l21
+				x.Beta = l22
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -8394,6 +12997,9 @@ func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeMapHolder)
 	start := b.WriterIndex()
 	b.Reserve(27)
@@ -8525,26 +13131,26 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n17 := c.ReadLength(2)
-				m18 := foryimpl.MakeMap[map[string]Item](c, n17)
-				for n17 > 0 && !c.Failed() {
-					sz19, vn20, ev24 := c.ReadMapChunk(n17, 21, 28, foryTypeItem, false)
-					for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
-						var k22 string
-						k22 = c.ReadString()
-						var v23 Item
-						if !vn20 {
-							if ev24 != nil {
-								v23.ForyReadEvolved(c, ev24)
+				n18 := c.ReadLength(2)
+				m19 := foryimpl.MakeMap[map[string]Item](c, n18)
+				for n18 > 0 && !c.Failed() {
+					sz20, vn21, ev25 := c.ReadMapChunk(n18, 21, 28, foryTypeItem, false)
+					for j22 := 0; j22 < sz20 && !c.Failed(); j22++ {
+						var k23 string
+						k23 = c.ReadString()
+						var v24 Item
+						if !vn21 {
+							if ev25 != nil {
+								v24.ForyReadEvolved(c, ev25)
 							} else {
-								v23.ForyRead(c)
+								v24.ForyRead(c)
 							}
 						}
-						m18[k22] = v23
+						m19[k23] = v24
 					}
-					n17 -= sz19
+					n18 -= sz20
 				}
-				x.Same = m18
+				x.Same = m19
 			}
 		default:
 			c.SkipField(f)
@@ -8587,6 +13193,9 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -8748,6 +13357,9 @@ func (x *Record) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeRecord)
 	start := b.WriterIndex()
 	b.Reserve(63)
@@ -8949,45 +13561,45 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n24 := c.ReadLength(2)
-	m25 := foryimpl.MakeMap[map[string]int32](c, n24)
-	for n24 > 0 && !c.Failed() {
-		sz26, vn27, _ := c.ReadMapChunk(n24, 21, 5, nil, false)
-		for j28 := 0; j28 < sz26 && !c.Failed(); j28++ {
-			var k29 string
-			k29 = c.ReadString()
-			var v30 int32
-			if !vn27 {
-				v30 = r.ReadVarInt32()
+	n25 := c.ReadLength(2)
+	m26 := foryimpl.MakeMap[map[string]int32](c, n25)
+	for n25 > 0 && !c.Failed() {
+		sz27, vn28, _ := c.ReadMapChunk(n25, 21, 5, nil, false)
+		for j29 := 0; j29 < sz27 && !c.Failed(); j29++ {
+			var k30 string
+			k30 = c.ReadString()
+			var v31 int32
+			if !vn28 {
+				v31 = r.ReadVarInt32()
 			}
-			m25[k29] = v30
+			m26[k30] = v31
 		}
-		n24 -= sz26
+		n25 -= sz27
 	}
-	x.Scores = m25
+	x.Scores = m26
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n31 := c.ReadLength(1)
-	l32 := foryimpl.ReuseSlice[[]string](c, x.Tags, n31)
-	if n31 > 0 {
-		hn34 := c.ReadListHeader(21)
+	n33 := c.ReadLength(1)
+	l34 := foryimpl.ReuseSlice[[]string](c, x.Tags, n33)
+	if n33 > 0 {
+		hn36 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i33 := range l32 {
-				if hn34 && !c.ReadFlag() {
-					clear(l32[i33 : i33+1])
+			for i35 := range l34 {
+				if hn36 && !c.ReadFlag() {
+					clear(l34[i35 : i35+1])
 					continue
 				}
-				l32[i33] = c.ReadString()
+				l34[i35] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i33)
+					c.TraceIndex(i35)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l32
+	x.Tags = l34
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -9002,8 +13614,8 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v36, ok37 := c.ReadFloatAs(f, 64); ok37 {
-					x.Ratio = float64(v36)
+				if v39, ok40 := c.ReadFloatAs(f, 64); ok40 {
+					x.Ratio = float64(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -9014,45 +13626,45 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if f.Convert {
-				if v38, ok39 := c.ReadIntAs(f, 64); ok39 {
-					x.ID = int64(v38)
+				if v41, ok42 := c.ReadIntAs(f, 64); ok42 {
+					x.ID = int64(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v40, ok41 := c.ReadIntAs(f, 32); ok41 {
-					x.Count = int32(v40)
+				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
+					x.Count = int32(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n42 := c.ReadLength(1)
-				l43 := foryimpl.MakeSlice[[]Item](c, n42)
-				if n42 > 0 {
-					hn45, ev46 := c.ReadStructListHeader(foryTypeItem)
+				n45 := c.ReadLength(1)
+				l46 := foryimpl.MakeSlice[[]Item](c, n45)
+				if n45 > 0 {
+					hn48, ev49 := c.ReadStructListHeader(foryTypeItem)
 					if !c.Failed() {
-						for i44 := range l43 {
-							if hn45 && !c.ReadFlag() {
-								clear(l43[i44 : i44+1])
+						for i47 := range l46 {
+							if hn48 && !c.ReadFlag() {
+								clear(l46[i47 : i47+1])
 								continue
 							}
-							if ev46 != nil {
-								l43[i44].ForyReadEvolved(c, ev46)
+							if ev49 != nil {
+								l46[i47].ForyReadEvolved(c, ev49)
 							} else {
-								l43[i44].ForyRead(c)
+								l46[i47].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i44)
+								c.TraceIndex(i47)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l43
+				x.Items = l46
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -9060,44 +13672,44 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n47 := c.ReadLength(2)
-				m48 := foryimpl.MakeMap[map[string]int32](c, n47)
-				for n47 > 0 && !c.Failed() {
-					sz49, vn50, _ := c.ReadMapChunk(n47, 21, 5, nil, false)
-					for j51 := 0; j51 < sz49 && !c.Failed(); j51++ {
-						var k52 string
-						k52 = c.ReadString()
-						var v53 int32
-						if !vn50 {
-							v53 = r.ReadVarInt32()
+				n51 := c.ReadLength(2)
+				m52 := foryimpl.MakeMap[map[string]int32](c, n51)
+				for n51 > 0 && !c.Failed() {
+					sz53, vn54, _ := c.ReadMapChunk(n51, 21, 5, nil, false)
+					for j55 := 0; j55 < sz53 && !c.Failed(); j55++ {
+						var k56 string
+						k56 = c.ReadString()
+						var v57 int32
+						if !vn54 {
+							v57 = r.ReadVarInt32()
 						}
-						m48[k52] = v53
+						m52[k56] = v57
 					}
-					n47 -= sz49
+					n51 -= sz53
 				}
-				x.Scores = m48
+				x.Scores = m52
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n54 := c.ReadLength(1)
-				l55 := foryimpl.MakeSlice[[]string](c, n54)
-				if n54 > 0 {
-					hn57 := c.ReadListHeader(21)
+				n59 := c.ReadLength(1)
+				l60 := foryimpl.MakeSlice[[]string](c, n59)
+				if n59 > 0 {
+					hn62 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i56 := range l55 {
-							if hn57 && !c.ReadFlag() {
-								clear(l55[i56 : i56+1])
+						for i61 := range l60 {
+							if hn62 && !c.ReadFlag() {
+								clear(l60[i61 : i61+1])
 								continue
 							}
-							l55[i56] = c.ReadString()
+							l60[i61] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i56)
+								c.TraceIndex(i61)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l55
+				x.Tags = l60
 			}
 		default:
 			c.SkipField(f)
@@ -9111,13 +13723,15 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 
 // foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,47,0,0;arr2_go,45,0,0;bin2_u8,41,0,0;bool_l2_a,22,0,0[1,0,0];f32_a2_l,55,0,0;int2_a,22,0,0[7,0,0];l2_a,22,0,0[5,0,0];n_l,49,0,1;named,22,0,0[5,0,0];p_a,56,0,0;ptr_l2_a,22,0,0[5,0,0];raw2_bin,22,0,0[9,0,0];u64_l2_a,22,0,0[14,0,0];u82_bin,48,0,0;
 var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0xbe, 0x02},
-	GoName:         "v1.Seqs",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x70, 0x50, 0x4a, 0x6f, 0x60, 0x53, 0xf2, 0x26, 0xce, 0xbe, 0x02, 0x8c, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x94, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
-	SchemaHash:     1264930430,
-	TypeDef:        []byte{0x70, 0x50, 0x4a, 0x6f, 0x60, 0x53, 0xf2, 0x26, 0xce, 0xbe, 0x02, 0x8c, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x94, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
-	UserID:         318,
+	ConsistentMeta:    []byte{0x1b, 0xbe, 0x02},
+	GoName:            "v1.Seqs",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x70, 0x50, 0x4a, 0x6f, 0x60, 0x53, 0xf2, 0x26, 0xce, 0xbe, 0x02, 0x8c, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x94, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x70, 0xa0, 0xf2, 0x23, 0x37, 0x34, 0xc0, 0x39, 0xce, 0xbe, 0x02, 0x8d, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x95, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x95, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x99, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x47, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x47, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
+	SchemaHash:        1264930430,
+	TypeDef:           []byte{0x70, 0x50, 0x4a, 0x6f, 0x60, 0x53, 0xf2, 0x26, 0xce, 0xbe, 0x02, 0x8c, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x94, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	TypeDefRef:        []byte{0x70, 0xa0, 0xf2, 0x23, 0x37, 0x34, 0xc0, 0x39, 0xce, 0xbe, 0x02, 0x8d, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x95, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x95, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x99, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x47, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x47, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	UserID:            318,
 })
 
 // foryShapeSeqs stops compiling when Seqs's fields or their tags change; run go generate.
@@ -9152,6 +13766,9 @@ func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -9178,6 +13795,10 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Seqs's struct body (docs/format.md §9).
 func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -9362,8 +13983,156 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(1264930430)
+	}
+	if !foryimpl.WriteRefSlice(c, x.A2L) {
+		l51 := x.A2L
+		b.WriteVarUint32(uint32(len(l51) * 8))
+		b.WriteRawInt64s(l51)
+	}
+	if !foryimpl.WriteRefSlice(c, x.Arr2Go) {
+		l52 := x.Arr2Go
+		b.WriteVarUint32(uint32(len(l52) * 2))
+		b.WriteRawInt16s(l52)
+	}
+	if !foryimpl.WriteRefSlice(c, x.Bin2U8) {
+		l53 := x.Bin2U8
+		b.WriteVarUint32(uint32(len(l53)))
+		b.WriteBytes(l53)
+	}
+	l54 := x.BoolL2A
+	b.WriteVarUint32(uint32(len(l54)))
+	if len(l54) > 0 {
+		b.Reserve(1 + len(l54)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e55 := range l54 {
+			{
+				buffer.PutBoolAt(w, off, e55)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefSlice(c, x.F32A2L) {
+		l56 := x.F32A2L
+		b.WriteVarUint32(uint32(len(l56) * 4))
+		b.WriteRawFloat32s(l56)
+	}
+	l57 := x.Int2A
+	b.WriteVarUint32(uint32(len(l57)))
+	if len(l57) > 0 {
+		b.Reserve(1 + len(l57)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e58 := range l57 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e58)))
+		}
+		b.SetWriterIndex(off)
+	}
+	l59 := x.L2A
+	b.WriteVarUint32(uint32(len(l59)))
+	if len(l59) > 0 {
+		b.Reserve(1 + len(l59)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e60 := range l59 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e60))
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefSlice(c, x.NL) {
+		l61 := x.NL
+		b.WriteVarUint32(uint32(len(l61) * 2))
+		b.WriteRawUint16s(l61)
+	}
+	l62 := x.Named
+	b.WriteVarUint32(uint32(len(l62)))
+	if len(l62) > 0 {
+		b.Reserve(1 + len(l62)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e63 := range l62 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e63))
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefPtr(c, x.PA) {
+		l64 := *x.PA
+		b.WriteVarUint32(uint32(len(l64) * 8))
+		b.WriteRawFloat64s(l64)
+	}
+	l65 := x.PtrL2A
+	b.WriteVarUint32(uint32(len(l65)))
+	if len(l65) > 0 {
+		h66 := byte(0x0c)
+		for _, p67 := range l65 {
+			if p67 == nil {
+				h66 = 0x0e
+				break
+			}
+		}
+		b.WriteUint8(h66)
+		for _, p67 := range l65 {
+			if h66 == 0x0e {
+				if p67 == nil {
+					b.WriteUint8(0xfd)
+					continue
+				}
+				b.WriteUint8(0xff)
+			}
+			b.WriteVarInt32(*p67)
+		}
+	}
+	l68 := x.Raw2Bin
+	b.WriteVarUint32(uint32(len(l68)))
+	if len(l68) > 0 {
+		b.Reserve(1 + len(l68)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e69 := range l68 {
+			{
+				buffer.PutUint8At(w, off, e69)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l70 := x.U64L2A
+	b.WriteVarUint32(uint32(len(l70)))
+	if len(l70) > 0 {
+		b.Reserve(1 + len(l70)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e71 := range l70 {
+			off = buffer.PutVarUint64At(w, off, e71)
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefSlice(c, x.U82Bin) {
+		l72 := x.U82Bin
+		b.WriteVarUint32(uint32(len(l72) * 1))
+		b.WriteBytes(l72)
+	}
+}
+
 // ForyRead reads Seqs's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Seqs{
 		A2L:     x.A2L,
 		Arr2Go:  x.Arr2Go,
@@ -9384,18 +14153,18 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n37 := c.ReadArrayLength(8)
-	a38 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n37)
-	r.ReadRawInt64s(a38)
-	x.A2L = a38
+	n73 := c.ReadArrayLength(8)
+	a74 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n73)
+	r.ReadRawInt64s(a74)
+	x.A2L = a74
 	if c.Failed() {
 		c.Trace("A2L")
 		return
 	}
-	n39 := c.ReadArrayLength(2)
-	a40 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n39)
-	r.ReadRawInt16s(a40)
-	x.Arr2Go = a40
+	n75 := c.ReadArrayLength(2)
+	a76 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n75)
+	r.ReadRawInt16s(a76)
+	x.Arr2Go = a76
 	if c.Failed() {
 		c.Trace("Arr2Go")
 		return
@@ -9405,203 +14174,494 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin2U8")
 		return
 	}
-	n41 := c.ReadLength(1)
-	l42 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n41)
-	if n41 > 0 {
-		hn44 := c.ReadListHeader(1)
+	n77 := c.ReadLength(1)
+	l78 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n77)
+	if n77 > 0 {
+		hn80 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i43 := range l42 {
-				if hn44 && !c.ReadFlag() {
-					clear(l42[i43 : i43+1])
+			for i79 := range l78 {
+				if hn80 && !c.ReadFlag() {
+					clear(l78[i79 : i79+1])
 					continue
 				}
-				l42[i43] = r.ReadBool()
+				l78[i79] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i43)
+					c.TraceIndex(i79)
 					break
 				}
 			}
 		}
 	}
-	x.BoolL2A = l42
+	x.BoolL2A = l78
 	if c.Failed() {
 		c.Trace("BoolL2A")
 		return
 	}
-	n46 := c.ReadArrayLength(4)
-	a47 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n46)
-	r.ReadRawFloat32s(a47)
-	x.F32A2L = a47
+	n83 := c.ReadArrayLength(4)
+	a84 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n83)
+	r.ReadRawFloat32s(a84)
+	x.F32A2L = a84
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
 	}
-	n48 := c.ReadLength(1)
-	l49 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n48)
-	if n48 > 0 {
-		hn51 := c.ReadListHeader(7)
+	n85 := c.ReadLength(1)
+	l86 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n85)
+	if n85 > 0 {
+		hn88 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i50 := range l49 {
-				if hn51 && !c.ReadFlag() {
-					clear(l49[i50 : i50+1])
+			for i87 := range l86 {
+				if hn88 && !c.ReadFlag() {
+					clear(l86[i87 : i87+1])
 					continue
 				}
-				l49[i50] = int(r.ReadVarInt64())
+				l86[i87] = int(r.ReadVarInt64())
 				if c.Failed() {
-					c.TraceIndex(i50)
+					c.TraceIndex(i87)
 					break
 				}
 			}
 		}
 	}
-	x.Int2A = l49
+	x.Int2A = l86
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	n53 := c.ReadLength(1)
-	l54 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n53)
-	if n53 > 0 {
-		hn56 := c.ReadListHeader(5)
+	n91 := c.ReadLength(1)
+	l92 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n91)
+	if n91 > 0 {
+		hn94 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i55 := range l54 {
-				if hn56 && !c.ReadFlag() {
-					clear(l54[i55 : i55+1])
+			for i93 := range l92 {
+				if hn94 && !c.ReadFlag() {
+					clear(l92[i93 : i93+1])
 					continue
 				}
-				l54[i55] = r.ReadVarInt32()
+				l92[i93] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i55)
+					c.TraceIndex(i93)
 					break
 				}
 			}
 		}
 	}
-	x.L2A = l54
+	x.L2A = l92
 	if c.Failed() {
 		c.Trace("L2A")
 		return
 	}
 	if c.ReadFlag() {
-		n58 := c.ReadArrayLength(2)
-		a59 := foryimpl.MakeSlice[[]uint16](c, n58)
-		r.ReadRawUint16s(a59)
-		x.NL = a59
+		n97 := c.ReadArrayLength(2)
+		a98 := foryimpl.MakeSlice[[]uint16](c, n97)
+		r.ReadRawUint16s(a98)
+		x.NL = a98
 	}
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	n60 := c.ReadLength(1)
-	l61 := foryimpl.ReuseSlice[Int32s](c, x.Named, n60)
-	if n60 > 0 {
-		hn63 := c.ReadListHeader(5)
+	n99 := c.ReadLength(1)
+	l100 := foryimpl.ReuseSlice[Int32s](c, x.Named, n99)
+	if n99 > 0 {
+		hn102 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i62 := range l61 {
-				if hn63 && !c.ReadFlag() {
-					clear(l61[i62 : i62+1])
+			for i101 := range l100 {
+				if hn102 && !c.ReadFlag() {
+					clear(l100[i101 : i101+1])
 					continue
 				}
-				l61[i62] = r.ReadVarInt32()
+				l100[i101] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i62)
+					c.TraceIndex(i101)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l61
+	x.Named = l100
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
 	if c.ReadFlag() {
-		p65 := foryimpl.Alloc[[]float64](c)
-		n66 := c.ReadArrayLength(8)
-		a67 := foryimpl.MakeSlice[[]float64](c, n66)
-		r.ReadRawFloat64s(a67)
-		*p65 = a67
-		x.PA = p65
+		p105 := foryimpl.Alloc[[]float64](c)
+		n106 := c.ReadArrayLength(8)
+		a107 := foryimpl.MakeSlice[[]float64](c, n106)
+		r.ReadRawFloat64s(a107)
+		*p105 = a107
+		x.PA = p105
 	}
 	if c.Failed() {
 		c.Trace("PA")
 		return
 	}
-	n68 := c.ReadLength(1)
-	l69 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n68)
-	if n68 > 0 {
-		hn71 := c.ReadListHeader(5)
+	n108 := c.ReadLength(1)
+	l109 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n108)
+	if n108 > 0 {
+		hn111 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i70 := range l69 {
-				if hn71 && !c.ReadFlag() {
-					clear(l69[i70 : i70+1])
+			for i110 := range l109 {
+				if hn111 && !c.ReadFlag() {
+					clear(l109[i110 : i110+1])
 					continue
 				}
-				p73 := foryimpl.Alloc[int32](c)
-				*p73 = r.ReadVarInt32()
-				l69[i70] = p73
+				p114 := foryimpl.Alloc[int32](c)
+				*p114 = r.ReadVarInt32()
+				l109[i110] = p114
 				if c.Failed() {
-					c.TraceIndex(i70)
+					c.TraceIndex(i110)
 					break
 				}
 			}
 		}
 	}
-	x.PtrL2A = l69
+	x.PtrL2A = l109
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
 	}
-	n74 := c.ReadLength(1)
-	l75 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n74)
-	if n74 > 0 {
-		hn77 := c.ReadListHeader(9)
+	n115 := c.ReadLength(1)
+	l116 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n115)
+	if n115 > 0 {
+		hn118 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i76 := range l75 {
-				if hn77 && !c.ReadFlag() {
-					clear(l75[i76 : i76+1])
+			for i117 := range l116 {
+				if hn118 && !c.ReadFlag() {
+					clear(l116[i117 : i117+1])
 					continue
 				}
-				l75[i76] = r.ReadUint8()
+				l116[i117] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i76)
+					c.TraceIndex(i117)
 					break
 				}
 			}
 		}
 	}
-	x.Raw2Bin = l75
+	x.Raw2Bin = l116
 	if c.Failed() {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n79 := c.ReadLength(1)
-	l80 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n79)
-	if n79 > 0 {
-		hn82 := c.ReadListHeader(14)
+	n121 := c.ReadLength(1)
+	l122 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n121)
+	if n121 > 0 {
+		hn124 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i81 := range l80 {
-				if hn82 && !c.ReadFlag() {
-					clear(l80[i81 : i81+1])
+			for i123 := range l122 {
+				if hn124 && !c.ReadFlag() {
+					clear(l122[i123 : i123+1])
 					continue
 				}
-				l80[i81] = r.ReadVarUint64()
+				l122[i123] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i81)
+					c.TraceIndex(i123)
 					break
 				}
 			}
 		}
 	}
-	x.U64L2A = l80
+	x.U64L2A = l122
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
 	}
-	n84 := c.ReadArrayLength(1)
-	a85 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n84)
-	copy(a85, r.ReadBytes(n84))
-	x.U82Bin = a85
+	n127 := c.ReadArrayLength(1)
+	a128 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n127)
+	copy(a128, r.ReadBytes(n127))
+	x.U82Bin = a128
+	if c.Failed() {
+		c.Trace("U82Bin")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Seqs{
+		A2L:     x.A2L,
+		Arr2Go:  x.Arr2Go,
+		BoolL2A: x.BoolL2A,
+		F32A2L:  x.F32A2L,
+		Int2A:   x.Int2A,
+		L2A:     x.L2A,
+		Named:   x.Named,
+		PtrL2A:  x.PtrL2A,
+		Raw2Bin: x.Raw2Bin,
+		U64L2A:  x.U64L2A,
+		U82Bin:  x.U82Bin,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 1264930430 && !c.Failed() {
+			c.HashMismatch(foryTypeSeqs, h)
+			return
+		}
+	}
+	if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
+		x.A2L = foryimpl.BackRefSlice[int64](c, id130)
+	} else if st129 == foryimpl.RefFollows {
+		n131 := c.ReadArrayLength(8)
+		a132 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n131)
+		r.ReadRawInt64s(a132)
+		x.A2L = a132
+		foryimpl.SetRefSlice(c, id130, x.A2L)
+	} else {
+		x.A2L = nil
+	}
+	if c.Failed() {
+		c.Trace("A2L")
+		return
+	}
+	if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
+		x.Arr2Go = foryimpl.BackRefSlice[int16](c, id134)
+	} else if st133 == foryimpl.RefFollows {
+		n135 := c.ReadArrayLength(2)
+		a136 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n135)
+		r.ReadRawInt16s(a136)
+		x.Arr2Go = a136
+		foryimpl.SetRefSlice(c, id134, x.Arr2Go)
+	} else {
+		x.Arr2Go = nil
+	}
+	if c.Failed() {
+		c.Trace("Arr2Go")
+		return
+	}
+	if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
+		x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id138)
+	} else if st137 == foryimpl.RefFollows {
+		x.Bin2U8 = c.ReadBinary()
+		foryimpl.SetRefSlice(c, id138, x.Bin2U8)
+	} else {
+		x.Bin2U8 = nil
+	}
+	if c.Failed() {
+		c.Trace("Bin2U8")
+		return
+	}
+	n139 := c.ReadLength(1)
+	l140 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n139)
+	if n139 > 0 {
+		hn142 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i141 := range l140 {
+				if hn142 && !c.ReadFlag() {
+					clear(l140[i141 : i141+1])
+					continue
+				}
+				l140[i141] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i141)
+					break
+				}
+			}
+		}
+	}
+	x.BoolL2A = l140
+	if c.Failed() {
+		c.Trace("BoolL2A")
+		return
+	}
+	if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
+		x.F32A2L = foryimpl.BackRefSlice[float32](c, id146)
+	} else if st145 == foryimpl.RefFollows {
+		n147 := c.ReadArrayLength(4)
+		a148 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n147)
+		r.ReadRawFloat32s(a148)
+		x.F32A2L = a148
+		foryimpl.SetRefSlice(c, id146, x.F32A2L)
+	} else {
+		x.F32A2L = nil
+	}
+	if c.Failed() {
+		c.Trace("F32A2L")
+		return
+	}
+	n149 := c.ReadLength(1)
+	l150 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n149)
+	if n149 > 0 {
+		hn152 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i151 := range l150 {
+				if hn152 && !c.ReadFlag() {
+					clear(l150[i151 : i151+1])
+					continue
+				}
+				l150[i151] = int(r.ReadVarInt64())
+				if c.Failed() {
+					c.TraceIndex(i151)
+					break
+				}
+			}
+		}
+	}
+	x.Int2A = l150
+	if c.Failed() {
+		c.Trace("Int2A")
+		return
+	}
+	n155 := c.ReadLength(1)
+	l156 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n155)
+	if n155 > 0 {
+		hn158 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i157 := range l156 {
+				if hn158 && !c.ReadFlag() {
+					clear(l156[i157 : i157+1])
+					continue
+				}
+				l156[i157] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i157)
+					break
+				}
+			}
+		}
+	}
+	x.L2A = l156
+	if c.Failed() {
+		c.Trace("L2A")
+		return
+	}
+	if st161, id162 := c.ReadRefFlag(); st161 == foryimpl.RefBack {
+		x.NL = foryimpl.BackRefSlice[uint16](c, id162)
+	} else if st161 == foryimpl.RefFollows {
+		n163 := c.ReadArrayLength(2)
+		a164 := foryimpl.MakeSlice[[]uint16](c, n163)
+		r.ReadRawUint16s(a164)
+		x.NL = a164
+		foryimpl.SetRefSlice(c, id162, x.NL)
+	} else {
+		x.NL = nil
+	}
+	if c.Failed() {
+		c.Trace("NL")
+		return
+	}
+	n165 := c.ReadLength(1)
+	l166 := foryimpl.ReuseSlice[Int32s](c, x.Named, n165)
+	if n165 > 0 {
+		hn168 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i167 := range l166 {
+				if hn168 && !c.ReadFlag() {
+					clear(l166[i167 : i167+1])
+					continue
+				}
+				l166[i167] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i167)
+					break
+				}
+			}
+		}
+	}
+	x.Named = l166
+	if c.Failed() {
+		c.Trace("Named")
+		return
+	}
+	if st171, id172 := c.ReadRefFlag(); st171 == foryimpl.RefBack {
+		x.PA = foryimpl.BackRef[[]float64](c, id172)
+	} else if st171 == foryimpl.RefFollows {
+		p173 := foryimpl.Alloc[[]float64](c)
+		foryimpl.SetRef(c, id172, p173)
+		n174 := c.ReadArrayLength(8)
+		a175 := foryimpl.MakeSlice[[]float64](c, n174)
+		r.ReadRawFloat64s(a175)
+		*p173 = a175
+		x.PA = p173
+	} else {
+		x.PA = nil
+	}
+	if c.Failed() {
+		c.Trace("PA")
+		return
+	}
+	n176 := c.ReadLength(1)
+	l177 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n176)
+	if n176 > 0 {
+		hn179 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i178 := range l177 {
+				if hn179 && !c.ReadFlag() {
+					clear(l177[i178 : i178+1])
+					continue
+				}
+				p182 := foryimpl.Alloc[int32](c)
+				*p182 = r.ReadVarInt32()
+				l177[i178] = p182
+				if c.Failed() {
+					c.TraceIndex(i178)
+					break
+				}
+			}
+		}
+	}
+	x.PtrL2A = l177
+	if c.Failed() {
+		c.Trace("PtrL2A")
+		return
+	}
+	n183 := c.ReadLength(1)
+	l184 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n183)
+	if n183 > 0 {
+		hn186 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i185 := range l184 {
+				if hn186 && !c.ReadFlag() {
+					clear(l184[i185 : i185+1])
+					continue
+				}
+				l184[i185] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i185)
+					break
+				}
+			}
+		}
+	}
+	x.Raw2Bin = l184
+	if c.Failed() {
+		c.Trace("Raw2Bin")
+		return
+	}
+	n189 := c.ReadLength(1)
+	l190 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n189)
+	if n189 > 0 {
+		hn192 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i191 := range l190 {
+				if hn192 && !c.ReadFlag() {
+					clear(l190[i191 : i191+1])
+					continue
+				}
+				l190[i191] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i191)
+					break
+				}
+			}
+		}
+	}
+	x.U64L2A = l190
+	if c.Failed() {
+		c.Trace("U64L2A")
+		return
+	}
+	if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
+		x.U82Bin = foryimpl.BackRefSlice[uint8](c, id196)
+	} else if st195 == foryimpl.RefFollows {
+		n197 := c.ReadArrayLength(1)
+		a198 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n197)
+		copy(a198, r.ReadBytes(n197))
+		x.U82Bin = a198
+		foryimpl.SetRefSlice(c, id196, x.U82Bin)
+	} else {
+		x.U82Bin = nil
+	}
 	if c.Failed() {
 		c.Trace("U82Bin")
 		return
@@ -9618,19 +14678,19 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n86 := c.ReadArrayLength(8)
-				a87 := foryimpl.MakeSlice[[]int64](c, n86)
-				r.ReadRawInt64s(a87)
-				x.A2L = a87
+				n199 := c.ReadArrayLength(8)
+				a200 := foryimpl.MakeSlice[[]int64](c, n199)
+				r.ReadRawInt64s(a200)
+				x.A2L = a200
 			}
 		case 1:
 			if f.Convert {
 				x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n88 := c.ReadArrayLength(2)
-				a89 := foryimpl.MakeSlice[[]int16](c, n88)
-				r.ReadRawInt16s(a89)
-				x.Arr2Go = a89
+				n201 := c.ReadArrayLength(2)
+				a202 := foryimpl.MakeSlice[[]int16](c, n201)
+				r.ReadRawInt16s(a202)
+				x.Arr2Go = a202
 			}
 		case 2:
 			if f.Convert {
@@ -9642,212 +14702,212 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n90 := c.ReadLength(1)
-				l91 := foryimpl.MakeSlice[[]bool](c, n90)
-				if n90 > 0 {
-					hn93 := c.ReadListHeader(1)
+				n203 := c.ReadLength(1)
+				l204 := foryimpl.MakeSlice[[]bool](c, n203)
+				if n203 > 0 {
+					hn206 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i92 := range l91 {
-							if hn93 && !c.ReadFlag() {
-								clear(l91[i92 : i92+1])
+						for i205 := range l204 {
+							if hn206 && !c.ReadFlag() {
+								clear(l204[i205 : i205+1])
 								continue
 							}
-							l91[i92] = r.ReadBool()
+							l204[i205] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i92)
+								c.TraceIndex(i205)
 								break
 							}
 						}
 					}
 				}
-				x.BoolL2A = l91
+				x.BoolL2A = l204
 			}
 		case 4:
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadArrayLength(4)
-				a96 := foryimpl.MakeSlice[[]float32](c, n95)
-				r.ReadRawFloat32s(a96)
-				x.F32A2L = a96
+				n209 := c.ReadArrayLength(4)
+				a210 := foryimpl.MakeSlice[[]float32](c, n209)
+				r.ReadRawFloat32s(a210)
+				x.F32A2L = a210
 			}
 		case 5:
 			if f.Convert {
 				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n97 := c.ReadLength(1)
-				l98 := foryimpl.MakeSlice[[]int](c, n97)
-				if n97 > 0 {
-					hn100 := c.ReadListHeader(7)
+				n211 := c.ReadLength(1)
+				l212 := foryimpl.MakeSlice[[]int](c, n211)
+				if n211 > 0 {
+					hn214 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i99 := range l98 {
-							if hn100 && !c.ReadFlag() {
-								clear(l98[i99 : i99+1])
+						for i213 := range l212 {
+							if hn214 && !c.ReadFlag() {
+								clear(l212[i213 : i213+1])
 								continue
 							}
-							l98[i99] = int(r.ReadVarInt64())
+							l212[i213] = int(r.ReadVarInt64())
 							if c.Failed() {
-								c.TraceIndex(i99)
+								c.TraceIndex(i213)
 								break
 							}
 						}
 					}
 				}
-				x.Int2A = l98
+				x.Int2A = l212
 			}
 		case 6:
 			if f.Convert {
 				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n102 := c.ReadLength(1)
-				l103 := foryimpl.MakeSlice[[]int32](c, n102)
-				if n102 > 0 {
-					hn105 := c.ReadListHeader(5)
+				n217 := c.ReadLength(1)
+				l218 := foryimpl.MakeSlice[[]int32](c, n217)
+				if n217 > 0 {
+					hn220 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i104 := range l103 {
-							if hn105 && !c.ReadFlag() {
-								clear(l103[i104 : i104+1])
+						for i219 := range l218 {
+							if hn220 && !c.ReadFlag() {
+								clear(l218[i219 : i219+1])
 								continue
 							}
-							l103[i104] = r.ReadVarInt32()
+							l218[i219] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i104)
+								c.TraceIndex(i219)
 								break
 							}
 						}
 					}
 				}
-				x.L2A = l103
+				x.L2A = l218
 			}
 		case 7:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n107 := c.ReadArrayLength(2)
-				a108 := foryimpl.MakeSlice[[]uint16](c, n107)
-				r.ReadRawUint16s(a108)
-				x.NL = a108
+				n223 := c.ReadArrayLength(2)
+				a224 := foryimpl.MakeSlice[[]uint16](c, n223)
+				r.ReadRawUint16s(a224)
+				x.NL = a224
 			}
 		case 8:
 			if f.Convert {
 				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n109 := c.ReadLength(1)
-				l110 := foryimpl.MakeSlice[Int32s](c, n109)
-				if n109 > 0 {
-					hn112 := c.ReadListHeader(5)
+				n225 := c.ReadLength(1)
+				l226 := foryimpl.MakeSlice[Int32s](c, n225)
+				if n225 > 0 {
+					hn228 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i111 := range l110 {
-							if hn112 && !c.ReadFlag() {
-								clear(l110[i111 : i111+1])
+						for i227 := range l226 {
+							if hn228 && !c.ReadFlag() {
+								clear(l226[i227 : i227+1])
 								continue
 							}
-							l110[i111] = r.ReadVarInt32()
+							l226[i227] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i111)
+								c.TraceIndex(i227)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l110
+				x.Named = l226
 			}
 		case 9:
 			if f.Convert {
-				if s117 := foryimpl.ReadSliceAs[float64](c, f); s117 != nil {
-					v118 := []float64(s117)
-					x.PA = &v118
+				if s234 := foryimpl.ReadSliceAs[float64](c, f); s234 != nil {
+					v235 := []float64(s234)
+					x.PA = &v235
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p114 := foryimpl.Alloc[[]float64](c)
-				n115 := c.ReadArrayLength(8)
-				a116 := foryimpl.MakeSlice[[]float64](c, n115)
-				r.ReadRawFloat64s(a116)
-				*p114 = a116
-				x.PA = p114
+				p231 := foryimpl.Alloc[[]float64](c)
+				n232 := c.ReadArrayLength(8)
+				a233 := foryimpl.MakeSlice[[]float64](c, n232)
+				r.ReadRawFloat64s(a233)
+				*p231 = a233
+				x.PA = p231
 			}
 		case 10:
 			if f.Convert {
 				x.PtrL2A = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n119 := c.ReadLength(1)
-				l120 := foryimpl.MakeSlice[[]*int32](c, n119)
-				if n119 > 0 {
-					hn122 := c.ReadListHeader(5)
+				n236 := c.ReadLength(1)
+				l237 := foryimpl.MakeSlice[[]*int32](c, n236)
+				if n236 > 0 {
+					hn239 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i121 := range l120 {
-							if hn122 && !c.ReadFlag() {
-								clear(l120[i121 : i121+1])
+						for i238 := range l237 {
+							if hn239 && !c.ReadFlag() {
+								clear(l237[i238 : i238+1])
 								continue
 							}
-							p124 := foryimpl.Alloc[int32](c)
-							*p124 = r.ReadVarInt32()
-							l120[i121] = p124
+							p242 := foryimpl.Alloc[int32](c)
+							*p242 = r.ReadVarInt32()
+							l237[i238] = p242
 							if c.Failed() {
-								c.TraceIndex(i121)
+								c.TraceIndex(i238)
 								break
 							}
 						}
 					}
 				}
-				x.PtrL2A = l120
+				x.PtrL2A = l237
 			}
 		case 11:
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n125 := c.ReadLength(1)
-				l126 := foryimpl.MakeSlice[[]uint8](c, n125)
-				if n125 > 0 {
-					hn128 := c.ReadListHeader(9)
+				n243 := c.ReadLength(1)
+				l244 := foryimpl.MakeSlice[[]uint8](c, n243)
+				if n243 > 0 {
+					hn246 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i127 := range l126 {
-							if hn128 && !c.ReadFlag() {
-								clear(l126[i127 : i127+1])
+						for i245 := range l244 {
+							if hn246 && !c.ReadFlag() {
+								clear(l244[i245 : i245+1])
 								continue
 							}
-							l126[i127] = r.ReadUint8()
+							l244[i245] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i127)
+								c.TraceIndex(i245)
 								break
 							}
 						}
 					}
 				}
-				x.Raw2Bin = l126
+				x.Raw2Bin = l244
 			}
 		case 12:
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n130 := c.ReadLength(1)
-				l131 := foryimpl.MakeSlice[[]uint64](c, n130)
-				if n130 > 0 {
-					hn133 := c.ReadListHeader(14)
+				n249 := c.ReadLength(1)
+				l250 := foryimpl.MakeSlice[[]uint64](c, n249)
+				if n249 > 0 {
+					hn252 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i132 := range l131 {
-							if hn133 && !c.ReadFlag() {
-								clear(l131[i132 : i132+1])
+						for i251 := range l250 {
+							if hn252 && !c.ReadFlag() {
+								clear(l250[i251 : i251+1])
 								continue
 							}
-							l131[i132] = r.ReadVarUint64()
+							l250[i251] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i132)
+								c.TraceIndex(i251)
 								break
 							}
 						}
 					}
 				}
-				x.U64L2A = l131
+				x.U64L2A = l250
 			}
 		case 13:
 			if f.Convert {
 				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n135 := c.ReadArrayLength(1)
-				a136 := foryimpl.MakeSlice[[]uint8](c, n135)
-				copy(a136, r.ReadBytes(n135))
-				x.U82Bin = a136
+				n255 := c.ReadArrayLength(1)
+				a256 := foryimpl.MakeSlice[[]uint8](c, n255)
+				copy(a256, r.ReadBytes(n255))
+				x.U82Bin = a256
 			}
 		default:
 			c.SkipField(f)
@@ -9889,6 +14949,9 @@ func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -10002,25 +15065,25 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.W = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n10 := c.ReadLength(1)
-				l11 := foryimpl.MakeSlice[[]int32](c, n10)
-				if n10 > 0 {
-					hn13 := c.ReadListHeader(5)
+				n11 := c.ReadLength(1)
+				l12 := foryimpl.MakeSlice[[]int32](c, n11)
+				if n11 > 0 {
+					hn14 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i12 := range l11 {
-							if hn13 && !c.ReadFlag() {
-								clear(l11[i12 : i12+1])
+						for i13 := range l12 {
+							if hn14 && !c.ReadFlag() {
+								clear(l12[i13 : i13+1])
 								continue
 							}
-							l11[i12] = r.ReadVarInt32()
+							l12[i13] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i12)
+								c.TraceIndex(i13)
 								break
 							}
 						}
 					}
 				}
-				x.W = l11
+				x.W = l12
 			}
 		default:
 			c.SkipField(f)

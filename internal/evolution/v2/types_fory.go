@@ -20,13 +20,15 @@ func (Color) ForyEnum() {}
 
 // foryTypeScalars is Scalars's static type information. Fingerprint: add_b,1,0,0;add_d,37,0,0;add_dt,39,0,0;add_e,0,0,0;add_f32,19,0,0;add_f64,20,0,0;add_fix_i32,4,0,0;add_fix_i64,6,0,0;add_fix_u32,11,0,0;add_fix_u64,13,0,0;add_i,7,0,0;add_i16,3,0,0;add_i32,5,0,0;add_i64,7,0,0;add_i8,2,0,0;add_my_i,7,0,0;add_my_s,21,0,0;add_p_b,1,0,0;add_p_d,37,0,0;add_p_dt,39,0,0;add_p_e,0,0,0;add_p_f32,19,0,0;add_p_f64,20,0,0;add_p_i32,5,0,0;add_p_i64,7,0,0;add_p_i8,2,0,0;add_p_s,21,0,0;add_p_t,38,0,0;add_p_u16,10,0,0;add_p_u64,14,0,0;add_s,21,0,0;add_t,38,0,0;add_tag_i64,8,0,0;add_tag_u64,15,0,0;add_u,14,0,0;add_u16,10,0,0;add_u32,12,0,0;add_u64,14,0,0;add_u8,9,0,0;b,1,0,0;d,37,0,0;dt,39,0,0;e,0,0,0;f32,19,0,0;f64,20,0,0;fix_i32,4,0,0;fix_i64,6,0,0;fix_u32,11,0,0;fix_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;my_i,7,0,0;my_s,21,0,0;p_b,1,0,0;p_d,37,0,0;p_dt,39,0,0;p_e,0,0,0;p_f32,19,0,0;p_f64,20,0,0;p_i32,5,0,0;p_i64,7,0,0;p_i8,2,0,0;p_s,21,0,0;p_t,38,0,0;p_u16,10,0,0;p_u64,14,0,0;s,21,0,0;t,38,0,0;tag_i64,8,0,0;tag_u64,15,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
-	GoName:         "v2.Scalars",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0xff, 0x00, 0x2b, 0x5f, 0xfe, 0x8f, 0x91, 0x6f, 0x85, 0x02, 0xdf, 0x2f, 0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0xa0, 0x0d, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x14, 0x00, 0x18, 0x7f, 0x8b, 0xd7, 0x00, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0xa0, 0x04, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0xa0, 0x0b, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x13, 0x00, 0x18, 0x7f, 0x8b, 0xbe, 0xc0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x94, 0x03, 0x00, 0x18, 0x7f, 0x91, 0xaf, 0x40, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x94, 0x0a, 0x00, 0x18, 0x7f, 0xa9, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x4c, 0x01, 0x80, 0x63, 0xd8, 0x40, 0x40, 0x01, 0x04, 0x90, 0x02, 0x00, 0x18, 0x7f, 0x91, 0xe0, 0x84, 0x02, 0x11, 0xe0, 0x90, 0x09, 0x00, 0x18, 0x7f, 0xa9, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x4c, 0x07, 0x80, 0x63, 0xda, 0x00, 0x94, 0x07, 0x00, 0x18, 0x7f, 0x91, 0xd7, 0x00, 0x54, 0x07, 0x80, 0x63, 0xdb, 0x31, 0xb4, 0x00, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0xa0, 0x08, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x4c, 0x0e, 0x80, 0x63, 0xdd, 0x00, 0x94, 0x0e, 0x00, 0x18, 0x7f, 0xa9, 0xd7, 0x00, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0xa0, 0x0f, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x05, 0x00, 0x18, 0x7f, 0x91, 0xbe, 0xc0, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x94, 0x0c, 0x00, 0x18, 0x7f, 0xa9, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x9a, 0x14, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbd, 0x70, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x13, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbb, 0xec, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x0a, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9a, 0xf4, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x52, 0x01, 0x00, 0x63, 0xdb, 0xf6, 0x10, 0x46, 0x01, 0x3f, 0x61, 0x9a, 0x02, 0x80, 0x18, 0x7f, 0x9f, 0xf9, 0x1e, 0x00, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x9a, 0x07, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1d, 0x70, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x0e, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9d, 0x70, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x05, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1b, 0xec, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x4c, 0x25, 0x80, 0x63, 0xd8, 0xc0, 0x4c, 0x27, 0x00, 0x63, 0xd8, 0xe6, 0x4c, 0x19, 0x80, 0x63, 0xd9, 0x00, 0x54, 0x15, 0x80, 0x63, 0xdb, 0x31, 0xb9, 0x00, 0x52, 0x25, 0x00, 0x63, 0xdb, 0xf6, 0x30, 0x56, 0x27, 0x80, 0x63, 0xdb, 0xf6, 0x39, 0x80, 0x52, 0x19, 0x00, 0x63, 0xdb, 0xf6, 0x40, 0x52, 0x15, 0x00, 0x63, 0xdb, 0xf7, 0x20, 0x52, 0x26, 0x00, 0x63, 0xdb, 0xf7, 0x30, 0x4c, 0x15, 0x80, 0x63, 0xdc, 0x80, 0x4c, 0x26, 0x80, 0x63, 0xdc, 0xc0, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
-	SchemaHash:     1526810895,
-	TypeDef:        []byte{0xff, 0x00, 0x2b, 0x5f, 0xfe, 0x8f, 0x91, 0x6f, 0x85, 0x02, 0xdf, 0x2f, 0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0xa0, 0x0d, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x14, 0x00, 0x18, 0x7f, 0x8b, 0xd7, 0x00, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0xa0, 0x04, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0xa0, 0x0b, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x13, 0x00, 0x18, 0x7f, 0x8b, 0xbe, 0xc0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x94, 0x03, 0x00, 0x18, 0x7f, 0x91, 0xaf, 0x40, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x94, 0x0a, 0x00, 0x18, 0x7f, 0xa9, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x4c, 0x01, 0x80, 0x63, 0xd8, 0x40, 0x40, 0x01, 0x04, 0x90, 0x02, 0x00, 0x18, 0x7f, 0x91, 0xe0, 0x84, 0x02, 0x11, 0xe0, 0x90, 0x09, 0x00, 0x18, 0x7f, 0xa9, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x4c, 0x07, 0x80, 0x63, 0xda, 0x00, 0x94, 0x07, 0x00, 0x18, 0x7f, 0x91, 0xd7, 0x00, 0x54, 0x07, 0x80, 0x63, 0xdb, 0x31, 0xb4, 0x00, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0xa0, 0x08, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x4c, 0x0e, 0x80, 0x63, 0xdd, 0x00, 0x94, 0x0e, 0x00, 0x18, 0x7f, 0xa9, 0xd7, 0x00, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0xa0, 0x0f, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x05, 0x00, 0x18, 0x7f, 0x91, 0xbe, 0xc0, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x94, 0x0c, 0x00, 0x18, 0x7f, 0xa9, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x9a, 0x14, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbd, 0x70, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x13, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbb, 0xec, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x0a, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9a, 0xf4, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x52, 0x01, 0x00, 0x63, 0xdb, 0xf6, 0x10, 0x46, 0x01, 0x3f, 0x61, 0x9a, 0x02, 0x80, 0x18, 0x7f, 0x9f, 0xf9, 0x1e, 0x00, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x9a, 0x07, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1d, 0x70, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x0e, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9d, 0x70, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x05, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1b, 0xec, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x4c, 0x25, 0x80, 0x63, 0xd8, 0xc0, 0x4c, 0x27, 0x00, 0x63, 0xd8, 0xe6, 0x4c, 0x19, 0x80, 0x63, 0xd9, 0x00, 0x54, 0x15, 0x80, 0x63, 0xdb, 0x31, 0xb9, 0x00, 0x52, 0x25, 0x00, 0x63, 0xdb, 0xf6, 0x30, 0x56, 0x27, 0x80, 0x63, 0xdb, 0xf6, 0x39, 0x80, 0x52, 0x19, 0x00, 0x63, 0xdb, 0xf6, 0x40, 0x52, 0x15, 0x00, 0x63, 0xdb, 0xf7, 0x20, 0x52, 0x26, 0x00, 0x63, 0xdb, 0xf7, 0x30, 0x4c, 0x15, 0x80, 0x63, 0xdc, 0x80, 0x4c, 0x26, 0x80, 0x63, 0xdc, 0xc0, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
-	UserID:         310,
+	ConsistentMeta:    []byte{0x1b, 0xb6, 0x02},
+	GoName:            "v2.Scalars",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0xff, 0x00, 0x2b, 0x5f, 0xfe, 0x8f, 0x91, 0x6f, 0x85, 0x02, 0xdf, 0x2f, 0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0xa0, 0x0d, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x14, 0x00, 0x18, 0x7f, 0x8b, 0xd7, 0x00, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0xa0, 0x04, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0xa0, 0x0b, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x13, 0x00, 0x18, 0x7f, 0x8b, 0xbe, 0xc0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x94, 0x03, 0x00, 0x18, 0x7f, 0x91, 0xaf, 0x40, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x94, 0x0a, 0x00, 0x18, 0x7f, 0xa9, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x4c, 0x01, 0x80, 0x63, 0xd8, 0x40, 0x40, 0x01, 0x04, 0x90, 0x02, 0x00, 0x18, 0x7f, 0x91, 0xe0, 0x84, 0x02, 0x11, 0xe0, 0x90, 0x09, 0x00, 0x18, 0x7f, 0xa9, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x4c, 0x07, 0x80, 0x63, 0xda, 0x00, 0x94, 0x07, 0x00, 0x18, 0x7f, 0x91, 0xd7, 0x00, 0x54, 0x07, 0x80, 0x63, 0xdb, 0x31, 0xb4, 0x00, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0xa0, 0x08, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x4c, 0x0e, 0x80, 0x63, 0xdd, 0x00, 0x94, 0x0e, 0x00, 0x18, 0x7f, 0xa9, 0xd7, 0x00, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0xa0, 0x0f, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x05, 0x00, 0x18, 0x7f, 0x91, 0xbe, 0xc0, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x94, 0x0c, 0x00, 0x18, 0x7f, 0xa9, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x9a, 0x14, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbd, 0x70, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x13, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbb, 0xec, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x0a, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9a, 0xf4, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x52, 0x01, 0x00, 0x63, 0xdb, 0xf6, 0x10, 0x46, 0x01, 0x3f, 0x61, 0x9a, 0x02, 0x80, 0x18, 0x7f, 0x9f, 0xf9, 0x1e, 0x00, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x9a, 0x07, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1d, 0x70, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x0e, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9d, 0x70, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x05, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1b, 0xec, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x4c, 0x25, 0x80, 0x63, 0xd8, 0xc0, 0x4c, 0x27, 0x00, 0x63, 0xd8, 0xe6, 0x4c, 0x19, 0x80, 0x63, 0xd9, 0x00, 0x54, 0x15, 0x80, 0x63, 0xdb, 0x31, 0xb9, 0x00, 0x52, 0x25, 0x00, 0x63, 0xdb, 0xf6, 0x30, 0x56, 0x27, 0x80, 0x63, 0xdb, 0xf6, 0x39, 0x80, 0x52, 0x19, 0x00, 0x63, 0xdb, 0xf6, 0x40, 0x52, 0x15, 0x00, 0x63, 0xdb, 0xf7, 0x20, 0x52, 0x26, 0x00, 0x63, 0xdb, 0xf7, 0x30, 0x4c, 0x15, 0x80, 0x63, 0xdc, 0x80, 0x4c, 0x26, 0x80, 0x63, 0xdc, 0xc0, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0xff, 0x20, 0x69, 0x09, 0xfe, 0xf6, 0xda, 0x5c, 0x85, 0x02, 0xdf, 0x2f, 0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0xa0, 0x0d, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x14, 0x00, 0x18, 0x7f, 0x8b, 0xd7, 0x00, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0xa0, 0x04, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0xa0, 0x0b, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x13, 0x00, 0x18, 0x7f, 0x8b, 0xbe, 0xc0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x94, 0x03, 0x00, 0x18, 0x7f, 0x91, 0xaf, 0x40, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x94, 0x0a, 0x00, 0x18, 0x7f, 0xa9, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x4c, 0x01, 0x80, 0x63, 0xd8, 0x40, 0x40, 0x01, 0x04, 0x90, 0x02, 0x00, 0x18, 0x7f, 0x91, 0xe0, 0x84, 0x02, 0x11, 0xe0, 0x90, 0x09, 0x00, 0x18, 0x7f, 0xa9, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x4c, 0x07, 0x80, 0x63, 0xda, 0x00, 0x94, 0x07, 0x00, 0x18, 0x7f, 0x91, 0xd7, 0x00, 0x54, 0x07, 0x80, 0x63, 0xdb, 0x31, 0xb4, 0x00, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0xa0, 0x08, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x4c, 0x0e, 0x80, 0x63, 0xdd, 0x00, 0x94, 0x0e, 0x00, 0x18, 0x7f, 0xa9, 0xd7, 0x00, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0xa0, 0x0f, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x05, 0x00, 0x18, 0x7f, 0x91, 0xbe, 0xc0, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x94, 0x0c, 0x00, 0x18, 0x7f, 0xa9, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x9a, 0x14, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbd, 0x70, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x13, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbb, 0xec, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x0a, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9a, 0xf4, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x52, 0x01, 0x00, 0x63, 0xdb, 0xf6, 0x10, 0x46, 0x01, 0x3f, 0x61, 0x9a, 0x02, 0x80, 0x18, 0x7f, 0x9f, 0xf9, 0x1e, 0x00, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x9a, 0x07, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1d, 0x70, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x0e, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9d, 0x70, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x05, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1b, 0xec, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x4c, 0x25, 0x80, 0x63, 0xd8, 0xc0, 0x4c, 0x27, 0x00, 0x63, 0xd8, 0xe6, 0x4d, 0x19, 0x80, 0x63, 0xd9, 0x00, 0x54, 0x15, 0x80, 0x63, 0xdb, 0x31, 0xb9, 0x00, 0x52, 0x25, 0x00, 0x63, 0xdb, 0xf6, 0x30, 0x56, 0x27, 0x80, 0x63, 0xdb, 0xf6, 0x39, 0x80, 0x53, 0x19, 0x00, 0x63, 0xdb, 0xf6, 0x40, 0x52, 0x15, 0x00, 0x63, 0xdb, 0xf7, 0x20, 0x52, 0x26, 0x00, 0x63, 0xdb, 0xf7, 0x30, 0x4c, 0x15, 0x80, 0x63, 0xdc, 0x80, 0x4c, 0x26, 0x80, 0x63, 0xdc, 0xc0, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x41, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x47, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
+	SchemaHash:        1526810895,
+	TypeDef:           []byte{0xff, 0x00, 0x2b, 0x5f, 0xfe, 0x8f, 0x91, 0x6f, 0x85, 0x02, 0xdf, 0x2f, 0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0xa0, 0x0d, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x14, 0x00, 0x18, 0x7f, 0x8b, 0xd7, 0x00, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0xa0, 0x04, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0xa0, 0x0b, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x13, 0x00, 0x18, 0x7f, 0x8b, 0xbe, 0xc0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x94, 0x03, 0x00, 0x18, 0x7f, 0x91, 0xaf, 0x40, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x94, 0x0a, 0x00, 0x18, 0x7f, 0xa9, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x4c, 0x01, 0x80, 0x63, 0xd8, 0x40, 0x40, 0x01, 0x04, 0x90, 0x02, 0x00, 0x18, 0x7f, 0x91, 0xe0, 0x84, 0x02, 0x11, 0xe0, 0x90, 0x09, 0x00, 0x18, 0x7f, 0xa9, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x4c, 0x07, 0x80, 0x63, 0xda, 0x00, 0x94, 0x07, 0x00, 0x18, 0x7f, 0x91, 0xd7, 0x00, 0x54, 0x07, 0x80, 0x63, 0xdb, 0x31, 0xb4, 0x00, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0xa0, 0x08, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x4c, 0x0e, 0x80, 0x63, 0xdd, 0x00, 0x94, 0x0e, 0x00, 0x18, 0x7f, 0xa9, 0xd7, 0x00, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0xa0, 0x0f, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x05, 0x00, 0x18, 0x7f, 0x91, 0xbe, 0xc0, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x94, 0x0c, 0x00, 0x18, 0x7f, 0xa9, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x9a, 0x14, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbd, 0x70, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x13, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbb, 0xec, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x0a, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9a, 0xf4, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x52, 0x01, 0x00, 0x63, 0xdb, 0xf6, 0x10, 0x46, 0x01, 0x3f, 0x61, 0x9a, 0x02, 0x80, 0x18, 0x7f, 0x9f, 0xf9, 0x1e, 0x00, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x9a, 0x07, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1d, 0x70, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x0e, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9d, 0x70, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x05, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1b, 0xec, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x4c, 0x25, 0x80, 0x63, 0xd8, 0xc0, 0x4c, 0x27, 0x00, 0x63, 0xd8, 0xe6, 0x4c, 0x19, 0x80, 0x63, 0xd9, 0x00, 0x54, 0x15, 0x80, 0x63, 0xdb, 0x31, 0xb9, 0x00, 0x52, 0x25, 0x00, 0x63, 0xdb, 0xf6, 0x30, 0x56, 0x27, 0x80, 0x63, 0xdb, 0xf6, 0x39, 0x80, 0x52, 0x19, 0x00, 0x63, 0xdb, 0xf6, 0x40, 0x52, 0x15, 0x00, 0x63, 0xdb, 0xf7, 0x20, 0x52, 0x26, 0x00, 0x63, 0xdb, 0xf7, 0x30, 0x4c, 0x15, 0x80, 0x63, 0xdc, 0x80, 0x4c, 0x26, 0x80, 0x63, 0xdc, 0xc0, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
+	TypeDefRef:        []byte{0xff, 0x20, 0x69, 0x09, 0xfe, 0xf6, 0xda, 0x5c, 0x85, 0x02, 0xdf, 0x2f, 0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0xa0, 0x0d, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x14, 0x00, 0x18, 0x7f, 0x8b, 0xd7, 0x00, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0xa0, 0x04, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0xa0, 0x0b, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x13, 0x00, 0x18, 0x7f, 0x8b, 0xbe, 0xc0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x94, 0x03, 0x00, 0x18, 0x7f, 0x91, 0xaf, 0x40, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x94, 0x0a, 0x00, 0x18, 0x7f, 0xa9, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x4c, 0x01, 0x80, 0x63, 0xd8, 0x40, 0x40, 0x01, 0x04, 0x90, 0x02, 0x00, 0x18, 0x7f, 0x91, 0xe0, 0x84, 0x02, 0x11, 0xe0, 0x90, 0x09, 0x00, 0x18, 0x7f, 0xa9, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x4c, 0x07, 0x80, 0x63, 0xda, 0x00, 0x94, 0x07, 0x00, 0x18, 0x7f, 0x91, 0xd7, 0x00, 0x54, 0x07, 0x80, 0x63, 0xdb, 0x31, 0xb4, 0x00, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0xa0, 0x08, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x4c, 0x0e, 0x80, 0x63, 0xdd, 0x00, 0x94, 0x0e, 0x00, 0x18, 0x7f, 0xa9, 0xd7, 0x00, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0xa0, 0x0f, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x05, 0x00, 0x18, 0x7f, 0x91, 0xbe, 0xc0, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x94, 0x0c, 0x00, 0x18, 0x7f, 0xa9, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x9a, 0x14, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbd, 0x70, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x13, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbb, 0xec, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x0a, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9a, 0xf4, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x52, 0x01, 0x00, 0x63, 0xdb, 0xf6, 0x10, 0x46, 0x01, 0x3f, 0x61, 0x9a, 0x02, 0x80, 0x18, 0x7f, 0x9f, 0xf9, 0x1e, 0x00, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x9a, 0x07, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1d, 0x70, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x0e, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9d, 0x70, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x05, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1b, 0xec, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x4c, 0x25, 0x80, 0x63, 0xd8, 0xc0, 0x4c, 0x27, 0x00, 0x63, 0xd8, 0xe6, 0x4d, 0x19, 0x80, 0x63, 0xd9, 0x00, 0x54, 0x15, 0x80, 0x63, 0xdb, 0x31, 0xb9, 0x00, 0x52, 0x25, 0x00, 0x63, 0xdb, 0xf6, 0x30, 0x56, 0x27, 0x80, 0x63, 0xdb, 0xf6, 0x39, 0x80, 0x53, 0x19, 0x00, 0x63, 0xdb, 0xf6, 0x40, 0x52, 0x15, 0x00, 0x63, 0xdb, 0xf7, 0x20, 0x52, 0x26, 0x00, 0x63, 0xdb, 0xf7, 0x30, 0x4c, 0x15, 0x80, 0x63, 0xdc, 0x80, 0x4c, 0x26, 0x80, 0x63, 0xdc, 0xc0, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x41, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x47, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
+	UserID:            310,
 })
 
 // foryShapeScalars stops compiling when Scalars's fields or their tags change; run go generate.
@@ -125,6 +127,9 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -151,6 +156,10 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
 func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -530,8 +539,316 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !foryimpl.ValidString(string(x.AddMyS)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "AddMyS"))
+			return
+		}
+		if x.AddPS != nil {
+			if !foryimpl.ValidString(string((*x.AddPS))) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "AddPS"))
+				return
+			}
+		}
+		if !foryimpl.ValidString(string(x.AddS)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "AddS"))
+			return
+		}
+		if !foryimpl.ValidString(string(x.MyS)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "MyS"))
+			return
+		}
+		if x.PS != nil {
+			if !foryimpl.ValidString(string((*x.PS))) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
+				return
+			}
+		}
+		if !foryimpl.ValidString(string(x.S)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "S"))
+			return
+		}
+	}
+	if x.AddE < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "AddE", int64(x.AddE)))
+		return
+	}
+	if x.AddPE != nil {
+		if (*x.AddPE) < 0 {
+			c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "AddPE", int64((*x.AddPE))))
+			return
+		}
+	}
+	if x.E < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "E", int64(x.E)))
+		return
+	}
+	if x.PE != nil {
+		if (*x.PE) < 0 {
+			c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "PE", int64((*x.PE))))
+			return
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(236 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 1526810895)
+		off += 4
+	}
+	buffer.PutInt64At(w, off, x.AddFixI64)
+	buffer.PutInt64At(w, off+8, x.FixI64)
+	buffer.PutUint64At(w, off+16, x.AddFixU64)
+	buffer.PutUint64At(w, off+24, x.FixU64)
+	buffer.PutFloat64At(w, off+32, x.AddF64)
+	buffer.PutFloat64At(w, off+40, x.F64)
+	buffer.PutInt32At(w, off+48, x.AddFixI32)
+	buffer.PutInt32At(w, off+52, x.FixI32)
+	buffer.PutUint32At(w, off+56, x.AddFixU32)
+	buffer.PutUint32At(w, off+60, x.FixU32)
+	buffer.PutFloat32At(w, off+64, x.AddF32)
+	buffer.PutFloat32At(w, off+68, x.F32)
+	buffer.PutInt16At(w, off+72, x.AddI16)
+	buffer.PutInt16At(w, off+74, x.I16)
+	buffer.PutUint16At(w, off+76, x.AddU16)
+	buffer.PutUint16At(w, off+78, x.U16)
+	buffer.PutBoolAt(w, off+80, x.AddB)
+	buffer.PutBoolAt(w, off+81, x.B)
+	buffer.PutInt8At(w, off+82, x.AddI8)
+	buffer.PutInt8At(w, off+83, x.I8)
+	buffer.PutUint8At(w, off+84, x.AddU8)
+	buffer.PutUint8At(w, off+85, x.U8)
+	off += 86
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.AddI)))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.AddI64))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.AddMyI)))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.I)))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.I64))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(x.MyI)))
+	off = buffer.PutTaggedInt64At(w, off, x.AddTagI64)
+	off = buffer.PutTaggedInt64At(w, off, x.TagI64)
+	off = buffer.PutVarUint64At(w, off, uint64(x.AddU))
+	off = buffer.PutVarUint64At(w, off, x.AddU64)
+	off = buffer.PutVarUint64At(w, off, uint64(x.U))
+	off = buffer.PutVarUint64At(w, off, x.U64)
+	off = buffer.PutTaggedUint64At(w, off, x.AddTagU64)
+	off = buffer.PutTaggedUint64At(w, off, x.TagU64)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.AddI32))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.I32))
+	off = buffer.PutVarUint32At(w, off, x.AddU32)
+	off = buffer.PutVarUint32At(w, off, x.U32)
+	b.SetWriterIndex(off)
+	if x.AddPF64 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteFloat64(*x.AddPF64)
+	}
+	if x.PF64 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteFloat64(*x.PF64)
+	}
+	if x.AddPF32 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteFloat32(*x.AddPF32)
+	}
+	if x.PF32 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteFloat32(*x.PF32)
+	}
+	if x.AddPU16 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteUint16(*x.AddPU16)
+	}
+	if x.PU16 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteUint16(*x.PU16)
+	}
+	if x.AddPB == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteBool(*x.AddPB)
+	}
+	if x.PB == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteBool(*x.PB)
+	}
+	if x.AddPI8 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteInt8(*x.AddPI8)
+	}
+	if x.PI8 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteInt8(*x.PI8)
+	}
+	if x.AddPI64 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarInt64(*x.AddPI64)
+	}
+	if x.PI64 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarInt64(*x.PI64)
+	}
+	if x.AddPU64 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarUint64(*x.AddPU64)
+	}
+	if x.PU64 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarUint64(*x.PU64)
+	}
+	if x.AddPI32 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarInt32(*x.AddPI32)
+	}
+	if x.PI32 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarInt32(*x.PI32)
+	}
+	foryimpl.WriteDuration(b, x.AddD)
+	foryimpl.WriteDate(b, foryimpl.Date(x.AddDt))
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.AddE))
+	{
+		s5 := x.AddMyS
+		b.Reserve(buffer.BatchSlack + len(s5) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		if len(s5) > 0 {
+			off += copy(w[off:], s5)
+		}
+		b.SetWriterIndex(off)
+	}
+	if x.AddPD == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteDuration(b, *x.AddPD)
+	}
+	if x.AddPDt == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteDate(b, foryimpl.Date(*x.AddPDt))
+	}
+	if !foryimpl.WriteRefPtr(c, x.AddPE) {
+		b.WriteVarUint32(uint32(*x.AddPE))
+	}
+	if x.AddPS == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteString(b, *x.AddPS)
+	}
+	if x.AddPT == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteTime(b, *x.AddPT)
+	}
+	{
+		s6 := x.AddS
+		b.Reserve(buffer.BatchSlack + len(s6) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+		if len(s6) > 0 {
+			off += copy(w[off:], s6)
+		}
+		b.SetWriterIndex(off)
+	}
+	foryimpl.WriteTime(b, x.AddT)
+	foryimpl.WriteDuration(b, x.D)
+	foryimpl.WriteDate(b, foryimpl.Date(x.Dt))
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.E))
+	{
+		s7 := x.MyS
+		b.Reserve(buffer.BatchSlack + len(s7) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		if len(s7) > 0 {
+			off += copy(w[off:], s7)
+		}
+		b.SetWriterIndex(off)
+	}
+	if x.PD == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteDuration(b, *x.PD)
+	}
+	if x.PDt == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteDate(b, foryimpl.Date(*x.PDt))
+	}
+	if !foryimpl.WriteRefPtr(c, x.PE) {
+		b.WriteVarUint32(uint32(*x.PE))
+	}
+	if x.PS == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteString(b, *x.PS)
+	}
+	if x.PT == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteTime(b, *x.PT)
+	}
+	{
+		s8 := x.S
+		b.Reserve(buffer.BatchSlack + len(s8) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+		if len(s8) > 0 {
+			off += copy(w[off:], s8)
+		}
+		b.SetWriterIndex(off)
+	}
+	foryimpl.WriteTime(b, x.T)
+}
+
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Scalars{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -616,144 +933,144 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p5 := foryimpl.Alloc[float64](c)
-		*p5 = r.ReadFloat64()
-		x.AddPF64 = p5
+		p9 := foryimpl.Alloc[float64](c)
+		*p9 = r.ReadFloat64()
+		x.AddPF64 = p9
 	}
 	if c.Failed() {
 		c.Trace("AddPF64")
 		return
 	}
 	if c.ReadFlag() {
-		p6 := foryimpl.Alloc[float64](c)
-		*p6 = r.ReadFloat64()
-		x.PF64 = p6
+		p10 := foryimpl.Alloc[float64](c)
+		*p10 = r.ReadFloat64()
+		x.PF64 = p10
 	}
 	if c.Failed() {
 		c.Trace("PF64")
 		return
 	}
 	if c.ReadFlag() {
-		p7 := foryimpl.Alloc[float32](c)
-		*p7 = r.ReadFloat32()
-		x.AddPF32 = p7
+		p11 := foryimpl.Alloc[float32](c)
+		*p11 = r.ReadFloat32()
+		x.AddPF32 = p11
 	}
 	if c.Failed() {
 		c.Trace("AddPF32")
 		return
 	}
 	if c.ReadFlag() {
-		p8 := foryimpl.Alloc[float32](c)
-		*p8 = r.ReadFloat32()
-		x.PF32 = p8
+		p12 := foryimpl.Alloc[float32](c)
+		*p12 = r.ReadFloat32()
+		x.PF32 = p12
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p9 := foryimpl.Alloc[uint16](c)
-		*p9 = r.ReadUint16()
-		x.AddPU16 = p9
+		p13 := foryimpl.Alloc[uint16](c)
+		*p13 = r.ReadUint16()
+		x.AddPU16 = p13
 	}
 	if c.Failed() {
 		c.Trace("AddPU16")
 		return
 	}
 	if c.ReadFlag() {
-		p10 := foryimpl.Alloc[uint16](c)
-		*p10 = r.ReadUint16()
-		x.PU16 = p10
+		p14 := foryimpl.Alloc[uint16](c)
+		*p14 = r.ReadUint16()
+		x.PU16 = p14
 	}
 	if c.Failed() {
 		c.Trace("PU16")
 		return
 	}
 	if c.ReadFlag() {
-		p11 := foryimpl.Alloc[bool](c)
-		*p11 = r.ReadBool()
-		x.AddPB = p11
+		p15 := foryimpl.Alloc[bool](c)
+		*p15 = r.ReadBool()
+		x.AddPB = p15
 	}
 	if c.Failed() {
 		c.Trace("AddPB")
 		return
 	}
 	if c.ReadFlag() {
-		p12 := foryimpl.Alloc[bool](c)
-		*p12 = r.ReadBool()
-		x.PB = p12
+		p16 := foryimpl.Alloc[bool](c)
+		*p16 = r.ReadBool()
+		x.PB = p16
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p13 := foryimpl.Alloc[int8](c)
-		*p13 = r.ReadInt8()
-		x.AddPI8 = p13
+		p17 := foryimpl.Alloc[int8](c)
+		*p17 = r.ReadInt8()
+		x.AddPI8 = p17
 	}
 	if c.Failed() {
 		c.Trace("AddPI8")
 		return
 	}
 	if c.ReadFlag() {
-		p14 := foryimpl.Alloc[int8](c)
-		*p14 = r.ReadInt8()
-		x.PI8 = p14
+		p18 := foryimpl.Alloc[int8](c)
+		*p18 = r.ReadInt8()
+		x.PI8 = p18
 	}
 	if c.Failed() {
 		c.Trace("PI8")
 		return
 	}
 	if c.ReadFlag() {
-		p15 := foryimpl.Alloc[int64](c)
-		*p15 = r.ReadVarInt64()
-		x.AddPI64 = p15
+		p19 := foryimpl.Alloc[int64](c)
+		*p19 = r.ReadVarInt64()
+		x.AddPI64 = p19
 	}
 	if c.Failed() {
 		c.Trace("AddPI64")
 		return
 	}
 	if c.ReadFlag() {
-		p16 := foryimpl.Alloc[int64](c)
-		*p16 = r.ReadVarInt64()
-		x.PI64 = p16
+		p20 := foryimpl.Alloc[int64](c)
+		*p20 = r.ReadVarInt64()
+		x.PI64 = p20
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadFlag() {
-		p17 := foryimpl.Alloc[uint64](c)
-		*p17 = r.ReadVarUint64()
-		x.AddPU64 = p17
+		p21 := foryimpl.Alloc[uint64](c)
+		*p21 = r.ReadVarUint64()
+		x.AddPU64 = p21
 	}
 	if c.Failed() {
 		c.Trace("AddPU64")
 		return
 	}
 	if c.ReadFlag() {
-		p18 := foryimpl.Alloc[uint64](c)
-		*p18 = r.ReadVarUint64()
-		x.PU64 = p18
+		p22 := foryimpl.Alloc[uint64](c)
+		*p22 = r.ReadVarUint64()
+		x.PU64 = p22
 	}
 	if c.Failed() {
 		c.Trace("PU64")
 		return
 	}
 	if c.ReadFlag() {
-		p19 := foryimpl.Alloc[int32](c)
-		*p19 = r.ReadVarInt32()
-		x.AddPI32 = p19
+		p23 := foryimpl.Alloc[int32](c)
+		*p23 = r.ReadVarInt32()
+		x.AddPI32 = p23
 	}
 	if c.Failed() {
 		c.Trace("AddPI32")
 		return
 	}
 	if c.ReadFlag() {
-		p20 := foryimpl.Alloc[int32](c)
-		*p20 = r.ReadVarInt32()
-		x.PI32 = p20
+		p24 := foryimpl.Alloc[int32](c)
+		*p24 = r.ReadVarInt32()
+		x.PI32 = p24
 	}
 	if c.Failed() {
 		c.Trace("PI32")
@@ -780,45 +1097,45 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p21 := foryimpl.Alloc[time.Duration](c)
-		*p21 = c.ReadDuration()
-		x.AddPD = p21
+		p25 := foryimpl.Alloc[time.Duration](c)
+		*p25 = c.ReadDuration()
+		x.AddPD = p25
 	}
 	if c.Failed() {
 		c.Trace("AddPD")
 		return
 	}
 	if c.ReadFlag() {
-		p22 := foryimpl.Alloc[serializer.Date](c)
-		*p22 = serializer.Date(c.ReadDate())
-		x.AddPDt = p22
+		p26 := foryimpl.Alloc[serializer.Date](c)
+		*p26 = serializer.Date(c.ReadDate())
+		x.AddPDt = p26
 	}
 	if c.Failed() {
 		c.Trace("AddPDt")
 		return
 	}
 	if c.ReadFlag() {
-		p23 := foryimpl.Alloc[Color](c)
-		*p23 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.AddPE = p23
+		p27 := foryimpl.Alloc[Color](c)
+		*p27 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.AddPE = p27
 	}
 	if c.Failed() {
 		c.Trace("AddPE")
 		return
 	}
 	if c.ReadFlag() {
-		p24 := foryimpl.Alloc[string](c)
-		*p24 = c.ReadString()
-		x.AddPS = p24
+		p28 := foryimpl.Alloc[string](c)
+		*p28 = c.ReadString()
+		x.AddPS = p28
 	}
 	if c.Failed() {
 		c.Trace("AddPS")
 		return
 	}
 	if c.ReadFlag() {
-		p25 := foryimpl.Alloc[time.Time](c)
-		*p25 = c.ReadTime()
-		x.AddPT = p25
+		p29 := foryimpl.Alloc[time.Time](c)
+		*p29 = c.ReadTime()
+		x.AddPT = p29
 	}
 	if c.Failed() {
 		c.Trace("AddPT")
@@ -855,45 +1172,440 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p26 := foryimpl.Alloc[time.Duration](c)
-		*p26 = c.ReadDuration()
-		x.PD = p26
+		p30 := foryimpl.Alloc[time.Duration](c)
+		*p30 = c.ReadDuration()
+		x.PD = p30
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[serializer.Date](c)
-		*p27 = serializer.Date(c.ReadDate())
-		x.PDt = p27
+		p31 := foryimpl.Alloc[serializer.Date](c)
+		*p31 = serializer.Date(c.ReadDate())
+		x.PDt = p31
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
 	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[Color](c)
-		*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PE = p28
+		p32 := foryimpl.Alloc[Color](c)
+		*p32 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.PE = p32
 	}
 	if c.Failed() {
 		c.Trace("PE")
 		return
 	}
 	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[string](c)
-		*p29 = c.ReadString()
-		x.PS = p29
+		p33 := foryimpl.Alloc[string](c)
+		*p33 = c.ReadString()
+		x.PS = p33
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p30 := foryimpl.Alloc[time.Time](c)
-		*p30 = c.ReadTime()
-		x.PT = p30
+		p34 := foryimpl.Alloc[time.Time](c)
+		*p34 = c.ReadTime()
+		x.PT = p34
+	}
+	if c.Failed() {
+		c.Trace("PT")
+		return
+	}
+	x.S = c.ReadString()
+	if c.Failed() {
+		c.Trace("S")
+		return
+	}
+	x.T = c.ReadTime()
+	if c.Failed() {
+		c.Trace("T")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Scalars{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 1526810895 && !c.Failed() {
+			c.HashMismatch(foryTypeScalars, h)
+			return
+		}
+	}
+	// One bounds check for the 86 bytes of fixed-width fields.
+	if r.Need(86) {
+		in, off := r.Bytes(), r.Offset()
+		x.AddFixI64 = buffer.ReadInt64At(in, off)
+		x.FixI64 = buffer.ReadInt64At(in, off+8)
+		x.AddFixU64 = buffer.ReadUint64At(in, off+16)
+		x.FixU64 = buffer.ReadUint64At(in, off+24)
+		x.AddF64 = buffer.ReadFloat64At(in, off+32)
+		x.F64 = buffer.ReadFloat64At(in, off+40)
+		x.AddFixI32 = buffer.ReadInt32At(in, off+48)
+		x.FixI32 = buffer.ReadInt32At(in, off+52)
+		x.AddFixU32 = buffer.ReadUint32At(in, off+56)
+		x.FixU32 = buffer.ReadUint32At(in, off+60)
+		x.AddF32 = buffer.ReadFloat32At(in, off+64)
+		x.F32 = buffer.ReadFloat32At(in, off+68)
+		x.AddI16 = buffer.ReadInt16At(in, off+72)
+		x.I16 = buffer.ReadInt16At(in, off+74)
+		x.AddU16 = buffer.ReadUint16At(in, off+76)
+		x.U16 = buffer.ReadUint16At(in, off+78)
+		x.AddB = buffer.ReadUint8At(in, off+80) != 0
+		x.B = buffer.ReadUint8At(in, off+81) != 0
+		x.AddI8 = buffer.ReadInt8At(in, off+82)
+		x.I8 = buffer.ReadInt8At(in, off+83)
+		x.AddU8 = buffer.ReadUint8At(in, off+84)
+		x.U8 = buffer.ReadUint8At(in, off+85)
+		r.SetOffset(off + 86)
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		var i64 int64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.AddI = int(buffer.UnZigZag64(u64))
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.AddI64 = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.AddMyI = MyInt(buffer.UnZigZag64(u64))
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.I = int(buffer.UnZigZag64(u64))
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.I64 = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.MyI = MyInt(buffer.UnZigZag64(u64))
+		i64, off = buffer.ReadTaggedInt64At(in, off)
+		x.AddTagI64 = i64
+		i64, off = buffer.ReadTaggedInt64At(in, off)
+		x.TagI64 = i64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.AddU = uint(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.AddU64 = u64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.U = uint(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.U64 = u64
+		u64, off = buffer.ReadTaggedUint64At(in, off)
+		x.AddTagU64 = u64
+		u64, off = buffer.ReadTaggedUint64At(in, off)
+		x.TagU64 = u64
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.AddI32 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.I32 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.AddU32 = u32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.U32 = u32
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("AddFixI64..U32")
+		return
+	}
+	if c.ReadFlag() {
+		p35 := foryimpl.Alloc[float64](c)
+		*p35 = r.ReadFloat64()
+		x.AddPF64 = p35
+	}
+	if c.Failed() {
+		c.Trace("AddPF64")
+		return
+	}
+	if c.ReadFlag() {
+		p36 := foryimpl.Alloc[float64](c)
+		*p36 = r.ReadFloat64()
+		x.PF64 = p36
+	}
+	if c.Failed() {
+		c.Trace("PF64")
+		return
+	}
+	if c.ReadFlag() {
+		p37 := foryimpl.Alloc[float32](c)
+		*p37 = r.ReadFloat32()
+		x.AddPF32 = p37
+	}
+	if c.Failed() {
+		c.Trace("AddPF32")
+		return
+	}
+	if c.ReadFlag() {
+		p38 := foryimpl.Alloc[float32](c)
+		*p38 = r.ReadFloat32()
+		x.PF32 = p38
+	}
+	if c.Failed() {
+		c.Trace("PF32")
+		return
+	}
+	if c.ReadFlag() {
+		p39 := foryimpl.Alloc[uint16](c)
+		*p39 = r.ReadUint16()
+		x.AddPU16 = p39
+	}
+	if c.Failed() {
+		c.Trace("AddPU16")
+		return
+	}
+	if c.ReadFlag() {
+		p40 := foryimpl.Alloc[uint16](c)
+		*p40 = r.ReadUint16()
+		x.PU16 = p40
+	}
+	if c.Failed() {
+		c.Trace("PU16")
+		return
+	}
+	if c.ReadFlag() {
+		p41 := foryimpl.Alloc[bool](c)
+		*p41 = r.ReadBool()
+		x.AddPB = p41
+	}
+	if c.Failed() {
+		c.Trace("AddPB")
+		return
+	}
+	if c.ReadFlag() {
+		p42 := foryimpl.Alloc[bool](c)
+		*p42 = r.ReadBool()
+		x.PB = p42
+	}
+	if c.Failed() {
+		c.Trace("PB")
+		return
+	}
+	if c.ReadFlag() {
+		p43 := foryimpl.Alloc[int8](c)
+		*p43 = r.ReadInt8()
+		x.AddPI8 = p43
+	}
+	if c.Failed() {
+		c.Trace("AddPI8")
+		return
+	}
+	if c.ReadFlag() {
+		p44 := foryimpl.Alloc[int8](c)
+		*p44 = r.ReadInt8()
+		x.PI8 = p44
+	}
+	if c.Failed() {
+		c.Trace("PI8")
+		return
+	}
+	if c.ReadFlag() {
+		p45 := foryimpl.Alloc[int64](c)
+		*p45 = r.ReadVarInt64()
+		x.AddPI64 = p45
+	}
+	if c.Failed() {
+		c.Trace("AddPI64")
+		return
+	}
+	if c.ReadFlag() {
+		p46 := foryimpl.Alloc[int64](c)
+		*p46 = r.ReadVarInt64()
+		x.PI64 = p46
+	}
+	if c.Failed() {
+		c.Trace("PI64")
+		return
+	}
+	if c.ReadFlag() {
+		p47 := foryimpl.Alloc[uint64](c)
+		*p47 = r.ReadVarUint64()
+		x.AddPU64 = p47
+	}
+	if c.Failed() {
+		c.Trace("AddPU64")
+		return
+	}
+	if c.ReadFlag() {
+		p48 := foryimpl.Alloc[uint64](c)
+		*p48 = r.ReadVarUint64()
+		x.PU64 = p48
+	}
+	if c.Failed() {
+		c.Trace("PU64")
+		return
+	}
+	if c.ReadFlag() {
+		p49 := foryimpl.Alloc[int32](c)
+		*p49 = r.ReadVarInt32()
+		x.AddPI32 = p49
+	}
+	if c.Failed() {
+		c.Trace("AddPI32")
+		return
+	}
+	if c.ReadFlag() {
+		p50 := foryimpl.Alloc[int32](c)
+		*p50 = r.ReadVarInt32()
+		x.PI32 = p50
+	}
+	if c.Failed() {
+		c.Trace("PI32")
+		return
+	}
+	x.AddD = c.ReadDuration()
+	if c.Failed() {
+		c.Trace("AddD")
+		return
+	}
+	x.AddDt = serializer.Date(c.ReadDate())
+	if c.Failed() {
+		c.Trace("AddDt")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
+	if c.Failed() {
+		c.Trace("AddE")
+		return
+	}
+	x.AddMyS = MyString(c.ReadString())
+	if c.Failed() {
+		c.Trace("AddMyS")
+		return
+	}
+	if c.ReadFlag() {
+		p53 := foryimpl.Alloc[time.Duration](c)
+		*p53 = c.ReadDuration()
+		x.AddPD = p53
+	}
+	if c.Failed() {
+		c.Trace("AddPD")
+		return
+	}
+	if c.ReadFlag() {
+		p54 := foryimpl.Alloc[serializer.Date](c)
+		*p54 = serializer.Date(c.ReadDate())
+		x.AddPDt = p54
+	}
+	if c.Failed() {
+		c.Trace("AddPDt")
+		return
+	}
+	if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
+		x.AddPE = foryimpl.BackRef[Color](c, id56)
+	} else if st55 == foryimpl.RefFollows {
+		p57 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id56, p57)
+		*p57 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.AddPE = p57
+	} else {
+		x.AddPE = nil
+	}
+	if c.Failed() {
+		c.Trace("AddPE")
+		return
+	}
+	if c.ReadFlag() {
+		p58 := foryimpl.Alloc[string](c)
+		*p58 = c.ReadString()
+		x.AddPS = p58
+	}
+	if c.Failed() {
+		c.Trace("AddPS")
+		return
+	}
+	if c.ReadFlag() {
+		p59 := foryimpl.Alloc[time.Time](c)
+		*p59 = c.ReadTime()
+		x.AddPT = p59
+	}
+	if c.Failed() {
+		c.Trace("AddPT")
+		return
+	}
+	x.AddS = c.ReadString()
+	if c.Failed() {
+		c.Trace("AddS")
+		return
+	}
+	x.AddT = c.ReadTime()
+	if c.Failed() {
+		c.Trace("AddT")
+		return
+	}
+	x.D = c.ReadDuration()
+	if c.Failed() {
+		c.Trace("D")
+		return
+	}
+	x.Dt = serializer.Date(c.ReadDate())
+	if c.Failed() {
+		c.Trace("Dt")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
+	if c.Failed() {
+		c.Trace("E")
+		return
+	}
+	x.MyS = MyString(c.ReadString())
+	if c.Failed() {
+		c.Trace("MyS")
+		return
+	}
+	if c.ReadFlag() {
+		p62 := foryimpl.Alloc[time.Duration](c)
+		*p62 = c.ReadDuration()
+		x.PD = p62
+	}
+	if c.Failed() {
+		c.Trace("PD")
+		return
+	}
+	if c.ReadFlag() {
+		p63 := foryimpl.Alloc[serializer.Date](c)
+		*p63 = serializer.Date(c.ReadDate())
+		x.PDt = p63
+	}
+	if c.Failed() {
+		c.Trace("PDt")
+		return
+	}
+	if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
+		x.PE = foryimpl.BackRef[Color](c, id65)
+	} else if st64 == foryimpl.RefFollows {
+		p66 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id65, p66)
+		*p66 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.PE = p66
+	} else {
+		x.PE = nil
+	}
+	if c.Failed() {
+		c.Trace("PE")
+		return
+	}
+	if c.ReadFlag() {
+		p67 := foryimpl.Alloc[string](c)
+		*p67 = c.ReadString()
+		x.PS = p67
+	}
+	if c.Failed() {
+		c.Trace("PS")
+		return
+	}
+	if c.ReadFlag() {
+		p68 := foryimpl.Alloc[time.Time](c)
+		*p68 = c.ReadTime()
+		x.PT = p68
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -919,128 +1631,128 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
-					x.AddFixI64 = int64(v31)
+				if v69, ok70 := c.ReadIntAs(f, 64); ok70 {
+					x.AddFixI64 = int64(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
-					x.FixI64 = int64(v33)
+				if v71, ok72 := c.ReadIntAs(f, 64); ok72 {
+					x.FixI64 = int64(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v35, ok36 := c.ReadUintAs(f, 64); ok36 {
-					x.AddFixU64 = uint64(v35)
+				if v73, ok74 := c.ReadUintAs(f, 64); ok74 {
+					x.AddFixU64 = uint64(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v37, ok38 := c.ReadUintAs(f, 64); ok38 {
-					x.FixU64 = uint64(v37)
+				if v75, ok76 := c.ReadUintAs(f, 64); ok76 {
+					x.FixU64 = uint64(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v39, ok40 := c.ReadFloatAs(f, 64); ok40 {
-					x.AddF64 = float64(v39)
+				if v77, ok78 := c.ReadFloatAs(f, 64); ok78 {
+					x.AddF64 = float64(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v41, ok42 := c.ReadFloatAs(f, 64); ok42 {
-					x.F64 = float64(v41)
+				if v79, ok80 := c.ReadFloatAs(f, 64); ok80 {
+					x.F64 = float64(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
-					x.AddFixI32 = int32(v43)
+				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
+					x.AddFixI32 = int32(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v45, ok46 := c.ReadIntAs(f, 32); ok46 {
-					x.FixI32 = int32(v45)
+				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
+					x.FixI32 = int32(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v47, ok48 := c.ReadUintAs(f, 32); ok48 {
-					x.AddFixU32 = uint32(v47)
+				if v85, ok86 := c.ReadUintAs(f, 32); ok86 {
+					x.AddFixU32 = uint32(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v49, ok50 := c.ReadUintAs(f, 32); ok50 {
-					x.FixU32 = uint32(v49)
+				if v87, ok88 := c.ReadUintAs(f, 32); ok88 {
+					x.FixU32 = uint32(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v51, ok52 := c.ReadFloatAs(f, 32); ok52 {
-					x.AddF32 = float32(v51)
+				if v89, ok90 := c.ReadFloatAs(f, 32); ok90 {
+					x.AddF32 = float32(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v53, ok54 := c.ReadFloatAs(f, 32); ok54 {
-					x.F32 = float32(v53)
+				if v91, ok92 := c.ReadFloatAs(f, 32); ok92 {
+					x.F32 = float32(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v55, ok56 := c.ReadIntAs(f, 16); ok56 {
-					x.AddI16 = int16(v55)
+				if v93, ok94 := c.ReadIntAs(f, 16); ok94 {
+					x.AddI16 = int16(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v57, ok58 := c.ReadIntAs(f, 16); ok58 {
-					x.I16 = int16(v57)
+				if v95, ok96 := c.ReadIntAs(f, 16); ok96 {
+					x.I16 = int16(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v59, ok60 := c.ReadUintAs(f, 16); ok60 {
-					x.AddU16 = uint16(v59)
+				if v97, ok98 := c.ReadUintAs(f, 16); ok98 {
+					x.AddU16 = uint16(v97)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v61, ok62 := c.ReadUintAs(f, 16); ok62 {
-					x.U16 = uint16(v61)
+				if v99, ok100 := c.ReadUintAs(f, 16); ok100 {
+					x.U16 = uint16(v99)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1055,345 +1767,345 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v63, ok64 := c.ReadIntAs(f, 8); ok64 {
-					x.AddI8 = int8(v63)
+				if v101, ok102 := c.ReadIntAs(f, 8); ok102 {
+					x.AddI8 = int8(v101)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v65, ok66 := c.ReadIntAs(f, 8); ok66 {
-					x.I8 = int8(v65)
+				if v103, ok104 := c.ReadIntAs(f, 8); ok104 {
+					x.I8 = int8(v103)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v67, ok68 := c.ReadUintAs(f, 8); ok68 {
-					x.AddU8 = uint8(v67)
+				if v105, ok106 := c.ReadUintAs(f, 8); ok106 {
+					x.AddU8 = uint8(v105)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v69, ok70 := c.ReadUintAs(f, 8); ok70 {
-					x.U8 = uint8(v69)
+				if v107, ok108 := c.ReadUintAs(f, 8); ok108 {
+					x.U8 = uint8(v107)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v71, ok72 := c.ReadIntAs(f, 64); ok72 {
-					x.AddI = int(v71)
+				if v109, ok110 := c.ReadIntAs(f, 64); ok110 {
+					x.AddI = int(v109)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
-					x.AddI64 = int64(v73)
+				if v111, ok112 := c.ReadIntAs(f, 64); ok112 {
+					x.AddI64 = int64(v111)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 64); ok76 {
-					x.AddMyI = MyInt(v75)
+				if v113, ok114 := c.ReadIntAs(f, 64); ok114 {
+					x.AddMyI = MyInt(v113)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddMyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 64); ok78 {
-					x.I = int(v77)
+				if v115, ok116 := c.ReadIntAs(f, 64); ok116 {
+					x.I = int(v115)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
-					x.I64 = int64(v79)
+				if v117, ok118 := c.ReadIntAs(f, 64); ok118 {
+					x.I64 = int64(v117)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
-					x.MyI = MyInt(v81)
+				if v119, ok120 := c.ReadIntAs(f, 64); ok120 {
+					x.MyI = MyInt(v119)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 64); ok84 {
-					x.AddTagI64 = int64(v83)
+				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
+					x.AddTagI64 = int64(v121)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v85, ok86 := c.ReadIntAs(f, 64); ok86 {
-					x.TagI64 = int64(v85)
+				if v123, ok124 := c.ReadIntAs(f, 64); ok124 {
+					x.TagI64 = int64(v123)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v87, ok88 := c.ReadUintAs(f, 64); ok88 {
-					x.AddU = uint(v87)
+				if v125, ok126 := c.ReadUintAs(f, 64); ok126 {
+					x.AddU = uint(v125)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v89, ok90 := c.ReadUintAs(f, 64); ok90 {
-					x.AddU64 = uint64(v89)
+				if v127, ok128 := c.ReadUintAs(f, 64); ok128 {
+					x.AddU64 = uint64(v127)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v91, ok92 := c.ReadUintAs(f, 64); ok92 {
-					x.U = uint(v91)
+				if v129, ok130 := c.ReadUintAs(f, 64); ok130 {
+					x.U = uint(v129)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v93, ok94 := c.ReadUintAs(f, 64); ok94 {
-					x.U64 = uint64(v93)
+				if v131, ok132 := c.ReadUintAs(f, 64); ok132 {
+					x.U64 = uint64(v131)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v95, ok96 := c.ReadUintAs(f, 64); ok96 {
-					x.AddTagU64 = uint64(v95)
+				if v133, ok134 := c.ReadUintAs(f, 64); ok134 {
+					x.AddTagU64 = uint64(v133)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v97, ok98 := c.ReadUintAs(f, 64); ok98 {
-					x.TagU64 = uint64(v97)
+				if v135, ok136 := c.ReadUintAs(f, 64); ok136 {
+					x.TagU64 = uint64(v135)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v99, ok100 := c.ReadIntAs(f, 32); ok100 {
-					x.AddI32 = int32(v99)
+				if v137, ok138 := c.ReadIntAs(f, 32); ok138 {
+					x.AddI32 = int32(v137)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v101, ok102 := c.ReadIntAs(f, 32); ok102 {
-					x.I32 = int32(v101)
+				if v139, ok140 := c.ReadIntAs(f, 32); ok140 {
+					x.I32 = int32(v139)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v103, ok104 := c.ReadUintAs(f, 32); ok104 {
-					x.AddU32 = uint32(v103)
+				if v141, ok142 := c.ReadUintAs(f, 32); ok142 {
+					x.AddU32 = uint32(v141)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v105, ok106 := c.ReadUintAs(f, 32); ok106 {
-					x.U32 = uint32(v105)
+				if v143, ok144 := c.ReadUintAs(f, 32); ok144 {
+					x.U32 = uint32(v143)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v108, ok109 := c.ReadFloatAs(f, 64); ok109 {
-					pv110 := float64(v108)
-					x.AddPF64 = &pv110
+				if v146, ok147 := c.ReadFloatAs(f, 64); ok147 {
+					pv148 := float64(v146)
+					x.AddPF64 = &pv148
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p107 := foryimpl.Alloc[float64](c)
-				*p107 = r.ReadFloat64()
-				x.AddPF64 = p107
+				p145 := foryimpl.Alloc[float64](c)
+				*p145 = r.ReadFloat64()
+				x.AddPF64 = p145
 			}
 		case 41:
 			if f.Convert {
-				if v112, ok113 := c.ReadFloatAs(f, 64); ok113 {
-					pv114 := float64(v112)
-					x.PF64 = &pv114
+				if v150, ok151 := c.ReadFloatAs(f, 64); ok151 {
+					pv152 := float64(v150)
+					x.PF64 = &pv152
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p111 := foryimpl.Alloc[float64](c)
-				*p111 = r.ReadFloat64()
-				x.PF64 = p111
+				p149 := foryimpl.Alloc[float64](c)
+				*p149 = r.ReadFloat64()
+				x.PF64 = p149
 			}
 		case 42:
 			if f.Convert {
-				if v116, ok117 := c.ReadFloatAs(f, 32); ok117 {
-					pv118 := float32(v116)
-					x.AddPF32 = &pv118
+				if v154, ok155 := c.ReadFloatAs(f, 32); ok155 {
+					pv156 := float32(v154)
+					x.AddPF32 = &pv156
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p115 := foryimpl.Alloc[float32](c)
-				*p115 = r.ReadFloat32()
-				x.AddPF32 = p115
+				p153 := foryimpl.Alloc[float32](c)
+				*p153 = r.ReadFloat32()
+				x.AddPF32 = p153
 			}
 		case 43:
 			if f.Convert {
-				if v120, ok121 := c.ReadFloatAs(f, 32); ok121 {
-					pv122 := float32(v120)
-					x.PF32 = &pv122
+				if v158, ok159 := c.ReadFloatAs(f, 32); ok159 {
+					pv160 := float32(v158)
+					x.PF32 = &pv160
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p119 := foryimpl.Alloc[float32](c)
-				*p119 = r.ReadFloat32()
-				x.PF32 = p119
+				p157 := foryimpl.Alloc[float32](c)
+				*p157 = r.ReadFloat32()
+				x.PF32 = p157
 			}
 		case 44:
 			if f.Convert {
-				if v124, ok125 := c.ReadUintAs(f, 16); ok125 {
-					pv126 := uint16(v124)
-					x.AddPU16 = &pv126
+				if v162, ok163 := c.ReadUintAs(f, 16); ok163 {
+					pv164 := uint16(v162)
+					x.AddPU16 = &pv164
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p123 := foryimpl.Alloc[uint16](c)
-				*p123 = r.ReadUint16()
-				x.AddPU16 = p123
+				p161 := foryimpl.Alloc[uint16](c)
+				*p161 = r.ReadUint16()
+				x.AddPU16 = p161
 			}
 		case 45:
 			if f.Convert {
-				if v128, ok129 := c.ReadUintAs(f, 16); ok129 {
-					pv130 := uint16(v128)
-					x.PU16 = &pv130
+				if v166, ok167 := c.ReadUintAs(f, 16); ok167 {
+					pv168 := uint16(v166)
+					x.PU16 = &pv168
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p127 := foryimpl.Alloc[uint16](c)
-				*p127 = r.ReadUint16()
-				x.PU16 = p127
+				p165 := foryimpl.Alloc[uint16](c)
+				*p165 = r.ReadUint16()
+				x.PU16 = p165
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p131 := foryimpl.Alloc[bool](c)
-				*p131 = r.ReadBool()
-				x.AddPB = p131
+				p169 := foryimpl.Alloc[bool](c)
+				*p169 = r.ReadBool()
+				x.AddPB = p169
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p132 := foryimpl.Alloc[bool](c)
-				*p132 = r.ReadBool()
-				x.PB = p132
+				p170 := foryimpl.Alloc[bool](c)
+				*p170 = r.ReadBool()
+				x.PB = p170
 			}
 		case 48:
 			if f.Convert {
-				if v134, ok135 := c.ReadIntAs(f, 8); ok135 {
-					pv136 := int8(v134)
-					x.AddPI8 = &pv136
+				if v172, ok173 := c.ReadIntAs(f, 8); ok173 {
+					pv174 := int8(v172)
+					x.AddPI8 = &pv174
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p133 := foryimpl.Alloc[int8](c)
-				*p133 = r.ReadInt8()
-				x.AddPI8 = p133
+				p171 := foryimpl.Alloc[int8](c)
+				*p171 = r.ReadInt8()
+				x.AddPI8 = p171
 			}
 		case 49:
 			if f.Convert {
-				if v138, ok139 := c.ReadIntAs(f, 8); ok139 {
-					pv140 := int8(v138)
-					x.PI8 = &pv140
+				if v176, ok177 := c.ReadIntAs(f, 8); ok177 {
+					pv178 := int8(v176)
+					x.PI8 = &pv178
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p137 := foryimpl.Alloc[int8](c)
-				*p137 = r.ReadInt8()
-				x.PI8 = p137
+				p175 := foryimpl.Alloc[int8](c)
+				*p175 = r.ReadInt8()
+				x.PI8 = p175
 			}
 		case 50:
 			if f.Convert {
-				if v142, ok143 := c.ReadIntAs(f, 64); ok143 {
-					pv144 := int64(v142)
-					x.AddPI64 = &pv144
+				if v180, ok181 := c.ReadIntAs(f, 64); ok181 {
+					pv182 := int64(v180)
+					x.AddPI64 = &pv182
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p141 := foryimpl.Alloc[int64](c)
-				*p141 = r.ReadVarInt64()
-				x.AddPI64 = p141
+				p179 := foryimpl.Alloc[int64](c)
+				*p179 = r.ReadVarInt64()
+				x.AddPI64 = p179
 			}
 		case 51:
 			if f.Convert {
-				if v146, ok147 := c.ReadIntAs(f, 64); ok147 {
-					pv148 := int64(v146)
-					x.PI64 = &pv148
+				if v184, ok185 := c.ReadIntAs(f, 64); ok185 {
+					pv186 := int64(v184)
+					x.PI64 = &pv186
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p145 := foryimpl.Alloc[int64](c)
-				*p145 = r.ReadVarInt64()
-				x.PI64 = p145
+				p183 := foryimpl.Alloc[int64](c)
+				*p183 = r.ReadVarInt64()
+				x.PI64 = p183
 			}
 		case 52:
 			if f.Convert {
-				if v150, ok151 := c.ReadUintAs(f, 64); ok151 {
-					pv152 := uint64(v150)
-					x.AddPU64 = &pv152
+				if v188, ok189 := c.ReadUintAs(f, 64); ok189 {
+					pv190 := uint64(v188)
+					x.AddPU64 = &pv190
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p149 := foryimpl.Alloc[uint64](c)
-				*p149 = r.ReadVarUint64()
-				x.AddPU64 = p149
+				p187 := foryimpl.Alloc[uint64](c)
+				*p187 = r.ReadVarUint64()
+				x.AddPU64 = p187
 			}
 		case 53:
 			if f.Convert {
-				if v154, ok155 := c.ReadUintAs(f, 64); ok155 {
-					pv156 := uint64(v154)
-					x.PU64 = &pv156
+				if v192, ok193 := c.ReadUintAs(f, 64); ok193 {
+					pv194 := uint64(v192)
+					x.PU64 = &pv194
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p153 := foryimpl.Alloc[uint64](c)
-				*p153 = r.ReadVarUint64()
-				x.PU64 = p153
+				p191 := foryimpl.Alloc[uint64](c)
+				*p191 = r.ReadVarUint64()
+				x.PU64 = p191
 			}
 		case 54:
 			if f.Convert {
-				if v158, ok159 := c.ReadIntAs(f, 32); ok159 {
-					pv160 := int32(v158)
-					x.AddPI32 = &pv160
+				if v196, ok197 := c.ReadIntAs(f, 32); ok197 {
+					pv198 := int32(v196)
+					x.AddPI32 = &pv198
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p157 := foryimpl.Alloc[int32](c)
-				*p157 = r.ReadVarInt32()
-				x.AddPI32 = p157
+				p195 := foryimpl.Alloc[int32](c)
+				*p195 = r.ReadVarInt32()
+				x.AddPI32 = p195
 			}
 		case 55:
 			if f.Convert {
-				if v162, ok163 := c.ReadIntAs(f, 32); ok163 {
-					pv164 := int32(v162)
-					x.PI32 = &pv164
+				if v200, ok201 := c.ReadIntAs(f, 32); ok201 {
+					pv202 := int32(v200)
+					x.PI32 = &pv202
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p161 := foryimpl.Alloc[int32](c)
-				*p161 = r.ReadVarInt32()
-				x.PI32 = p161
+				p199 := foryimpl.Alloc[int32](c)
+				*p199 = r.ReadVarInt32()
+				x.PI32 = p199
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -1413,33 +2125,33 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p165 := foryimpl.Alloc[time.Duration](c)
-				*p165 = c.ReadDuration()
-				x.AddPD = p165
+				p203 := foryimpl.Alloc[time.Duration](c)
+				*p203 = c.ReadDuration()
+				x.AddPD = p203
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p166 := foryimpl.Alloc[serializer.Date](c)
-				*p166 = serializer.Date(c.ReadDate())
-				x.AddPDt = p166
+				p204 := foryimpl.Alloc[serializer.Date](c)
+				*p204 = serializer.Date(c.ReadDate())
+				x.AddPDt = p204
 			}
 		case 62:
 			if !f.Flag || c.ReadFlag() {
-				p167 := foryimpl.Alloc[Color](c)
-				*p167 = Color(c.ReadEnum(uint32(0x7fffffff)))
-				x.AddPE = p167
+				p205 := foryimpl.Alloc[Color](c)
+				*p205 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				x.AddPE = p205
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p168 := foryimpl.Alloc[string](c)
-				*p168 = c.ReadString()
-				x.AddPS = p168
+				p206 := foryimpl.Alloc[string](c)
+				*p206 = c.ReadString()
+				x.AddPS = p206
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p169 := foryimpl.Alloc[time.Time](c)
-				*p169 = c.ReadTime()
-				x.AddPT = p169
+				p207 := foryimpl.Alloc[time.Time](c)
+				*p207 = c.ReadTime()
+				x.AddPT = p207
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -1467,33 +2179,33 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p170 := foryimpl.Alloc[time.Duration](c)
-				*p170 = c.ReadDuration()
-				x.PD = p170
+				p208 := foryimpl.Alloc[time.Duration](c)
+				*p208 = c.ReadDuration()
+				x.PD = p208
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p171 := foryimpl.Alloc[serializer.Date](c)
-				*p171 = serializer.Date(c.ReadDate())
-				x.PDt = p171
+				p209 := foryimpl.Alloc[serializer.Date](c)
+				*p209 = serializer.Date(c.ReadDate())
+				x.PDt = p209
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				p172 := foryimpl.Alloc[Color](c)
-				*p172 = Color(c.ReadEnum(uint32(0x7fffffff)))
-				x.PE = p172
+				p210 := foryimpl.Alloc[Color](c)
+				*p210 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				x.PE = p210
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				p173 := foryimpl.Alloc[string](c)
-				*p173 = c.ReadString()
-				x.PS = p173
+				p211 := foryimpl.Alloc[string](c)
+				*p211 = c.ReadString()
+				x.PS = p211
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				p174 := foryimpl.Alloc[time.Time](c)
-				*p174 = c.ReadTime()
-				x.PT = p174
+				p212 := foryimpl.Alloc[time.Time](c)
+				*p212 = c.ReadTime()
+				x.PT = p212
 			}
 		case 76:
 			if !f.Flag || c.ReadFlag() {
@@ -1515,13 +2227,15 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 
 // foryTypeContainers is Containers's static type information. Fingerprint: a_bool,43,0,0;a_f32,55,0,0;a_f64,56,0,0;a_i16,45,0,0;a_i32,46,0,0;a_i64,47,0,0;a_i8,44,0,0;a_u16,49,0,0;a_u32,50,0,0;a_u64,51,0,0;a_u8,48,0,0;add_a_bool,43,0,0;add_a_f32,55,0,0;add_a_f64,56,0,0;add_a_i16,45,0,0;add_a_i32,46,0,0;add_a_i64,47,0,0;add_a_i8,44,0,0;add_a_u16,49,0,0;add_a_u32,50,0,0;add_a_u64,51,0,0;add_a_u8,48,0,0;add_bin,41,0,0;add_fix,22,0,0[3,0,0];add_l_b,22,0,0[1,0,0];add_l_e,22,0,0[0,0,0];add_l_f32,22,0,0[19,0,0];add_l_f64,22,0,0[20,0,0];add_l_i32,22,0,0[5,0,0];add_l_i64,22,0,0[7,0,0];add_l_i8,22,0,0[2,0,0];add_l_l,22,0,0[22,0,0[5,0,0]];add_l_m,22,0,0[24,0,0[21,0,0|5,0,0]];add_l_p_i,22,0,0[5,0,0];add_l_s,22,0,0[21,0,0];add_l_t,22,0,0[38,0,0];add_l_u16,22,0,0[10,0,0];add_l_u64,22,0,0[14,0,0];add_m_b_s,24,0,0[1,0,0|21,0,0];add_m_e_s,24,0,0[0,0,0|21,0,0];add_m_i64_f,24,0,0[7,0,0|20,0,0];add_m_i_s,24,0,0[5,0,0|21,0,0];add_m_s_i,24,0,0[21,0,0|5,0,0];add_m_s_l,24,0,0[21,0,0|22,0,0[21,0,0]];add_m_s_m,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];add_m_s_p,24,0,0[21,0,0|5,0,0];add_m_u8,24,0,0[9,0,0|10,0,0];add_n_bin,41,0,1;add_n_l_s,22,0,1[21,0,0];add_n_m,24,0,1[21,0,0|5,0,0];add_raw,22,0,0[9,0,0];bin,41,0,0;fix,22,0,0[3,0,0];l_b,22,0,0[1,0,0];l_e,22,0,0[0,0,0];l_f32,22,0,0[19,0,0];l_f64,22,0,0[20,0,0];l_i32,22,0,0[5,0,0];l_i64,22,0,0[7,0,0];l_i8,22,0,0[2,0,0];l_l,22,0,0[22,0,0[5,0,0]];l_m,22,0,0[24,0,0[21,0,0|5,0,0]];l_p_i,22,0,0[5,0,0];l_s,22,0,0[21,0,0];l_t,22,0,0[38,0,0];l_u16,22,0,0[10,0,0];l_u64,22,0,0[14,0,0];m_b_s,24,0,0[1,0,0|21,0,0];m_e_s,24,0,0[0,0,0|21,0,0];m_i64_f,24,0,0[7,0,0|20,0,0];m_i_s,24,0,0[5,0,0|21,0,0];m_s_i,24,0,0[21,0,0|5,0,0];m_s_l,24,0,0[21,0,0|22,0,0[21,0,0]];m_s_m,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];m_s_p,24,0,0[21,0,0|5,0,0];m_u8,24,0,0[9,0,0|10,0,0];n_bin,41,0,1;n_l_s,22,0,1[21,0,0];n_m,24,0,1[21,0,0|5,0,0];raw,22,0,0[9,0,0];
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
-	GoName:         "v2.Containers",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0xff, 0xe0, 0x12, 0x37, 0x6a, 0xd6, 0xec, 0x60, 0x87, 0x03, 0xdf, 0x31, 0xb7, 0x02, 0x4c, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8c, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8c, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x58, 0x2b, 0x80, 0x63, 0xd8, 0x36, 0x17, 0x39, 0x60, 0x98, 0x37, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbb, 0xec, 0x98, 0x38, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbd, 0x70, 0x98, 0x2d, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1a, 0xf4, 0x98, 0x2e, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1b, 0xec, 0x98, 0x2f, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1d, 0x70, 0x98, 0x2c, 0x80, 0x18, 0x7f, 0x81, 0xf9, 0x1e, 0x00, 0x98, 0x31, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9a, 0xf4, 0x98, 0x32, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9b, 0xec, 0x98, 0x33, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9d, 0x70, 0x98, 0x30, 0x80, 0x18, 0x7f, 0x81, 0xfa, 0x9e, 0x00, 0x50, 0x29, 0x00, 0x63, 0xd8, 0x50, 0xd0, 0x50, 0x16, 0x0e, 0x00, 0x63, 0xd9, 0x51, 0x70, 0x50, 0x16, 0x06, 0x00, 0x63, 0xda, 0xf6, 0x10, 0x50, 0x16, 0x66, 0x00, 0x63, 0xda, 0xf6, 0x40, 0x98, 0x16, 0x4e, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbb, 0xec, 0x98, 0x16, 0x52, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbd, 0x70, 0x98, 0x16, 0x16, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1b, 0xec, 0x98, 0x16, 0x1e, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x0a, 0x80, 0x18, 0x7f, 0x97, 0xf9, 0x1e, 0x00, 0x50, 0x16, 0x5a, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xb0, 0x50, 0x16, 0x62, 0x56, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xc0, 0x54, 0x16, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xfd, 0xa0, 0x50, 0x16, 0x56, 0x00, 0x63, 0xda, 0xf7, 0x20, 0x50, 0x16, 0x9a, 0x01, 0x00, 0x63, 0xda, 0xf7, 0x30, 0x98, 0x16, 0x2a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9a, 0xf4, 0x98, 0x16, 0x3a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9d, 0x70, 0x54, 0x18, 0x06, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x1d, 0xc8, 0x54, 0x18, 0x66, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x4d, 0xc8, 0xa0, 0x18, 0x1e, 0x52, 0x00, 0x18, 0x7f, 0x99, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x54, 0x18, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x8d, 0xc8, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x56, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xac, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xb0, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xbc, 0x98, 0x18, 0x26, 0x2a, 0x80, 0x18, 0x7f, 0x99, 0xfa, 0x9e, 0x00, 0x56, 0x29, 0x00, 0x63, 0xdb, 0x76, 0x14, 0x34, 0x56, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x76, 0xbd, 0xc8, 0x52, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x76, 0xc0, 0x50, 0x16, 0x26, 0x00, 0x63, 0xdc, 0x41, 0x60, 0x44, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4e, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
-	SchemaHash:     255924153,
-	TypeDef:        []byte{0xff, 0xe0, 0x12, 0x37, 0x6a, 0xd6, 0xec, 0x60, 0x87, 0x03, 0xdf, 0x31, 0xb7, 0x02, 0x4c, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8c, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8c, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x58, 0x2b, 0x80, 0x63, 0xd8, 0x36, 0x17, 0x39, 0x60, 0x98, 0x37, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbb, 0xec, 0x98, 0x38, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbd, 0x70, 0x98, 0x2d, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1a, 0xf4, 0x98, 0x2e, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1b, 0xec, 0x98, 0x2f, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1d, 0x70, 0x98, 0x2c, 0x80, 0x18, 0x7f, 0x81, 0xf9, 0x1e, 0x00, 0x98, 0x31, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9a, 0xf4, 0x98, 0x32, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9b, 0xec, 0x98, 0x33, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9d, 0x70, 0x98, 0x30, 0x80, 0x18, 0x7f, 0x81, 0xfa, 0x9e, 0x00, 0x50, 0x29, 0x00, 0x63, 0xd8, 0x50, 0xd0, 0x50, 0x16, 0x0e, 0x00, 0x63, 0xd9, 0x51, 0x70, 0x50, 0x16, 0x06, 0x00, 0x63, 0xda, 0xf6, 0x10, 0x50, 0x16, 0x66, 0x00, 0x63, 0xda, 0xf6, 0x40, 0x98, 0x16, 0x4e, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbb, 0xec, 0x98, 0x16, 0x52, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbd, 0x70, 0x98, 0x16, 0x16, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1b, 0xec, 0x98, 0x16, 0x1e, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x0a, 0x80, 0x18, 0x7f, 0x97, 0xf9, 0x1e, 0x00, 0x50, 0x16, 0x5a, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xb0, 0x50, 0x16, 0x62, 0x56, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xc0, 0x54, 0x16, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xfd, 0xa0, 0x50, 0x16, 0x56, 0x00, 0x63, 0xda, 0xf7, 0x20, 0x50, 0x16, 0x9a, 0x01, 0x00, 0x63, 0xda, 0xf7, 0x30, 0x98, 0x16, 0x2a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9a, 0xf4, 0x98, 0x16, 0x3a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9d, 0x70, 0x54, 0x18, 0x06, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x1d, 0xc8, 0x54, 0x18, 0x66, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x4d, 0xc8, 0xa0, 0x18, 0x1e, 0x52, 0x00, 0x18, 0x7f, 0x99, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x54, 0x18, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x8d, 0xc8, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x56, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xac, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xb0, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xbc, 0x98, 0x18, 0x26, 0x2a, 0x80, 0x18, 0x7f, 0x99, 0xfa, 0x9e, 0x00, 0x56, 0x29, 0x00, 0x63, 0xdb, 0x76, 0x14, 0x34, 0x56, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x76, 0xbd, 0xc8, 0x52, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x76, 0xc0, 0x50, 0x16, 0x26, 0x00, 0x63, 0xdc, 0x41, 0x60, 0x44, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4e, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16},
-	UserID:         311,
+	ConsistentMeta:    []byte{0x1b, 0xb7, 0x02},
+	GoName:            "v2.Containers",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0xff, 0xe0, 0x12, 0x37, 0x6a, 0xd6, 0xec, 0x60, 0x87, 0x03, 0xdf, 0x31, 0xb7, 0x02, 0x4c, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8c, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8c, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x58, 0x2b, 0x80, 0x63, 0xd8, 0x36, 0x17, 0x39, 0x60, 0x98, 0x37, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbb, 0xec, 0x98, 0x38, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbd, 0x70, 0x98, 0x2d, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1a, 0xf4, 0x98, 0x2e, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1b, 0xec, 0x98, 0x2f, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1d, 0x70, 0x98, 0x2c, 0x80, 0x18, 0x7f, 0x81, 0xf9, 0x1e, 0x00, 0x98, 0x31, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9a, 0xf4, 0x98, 0x32, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9b, 0xec, 0x98, 0x33, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9d, 0x70, 0x98, 0x30, 0x80, 0x18, 0x7f, 0x81, 0xfa, 0x9e, 0x00, 0x50, 0x29, 0x00, 0x63, 0xd8, 0x50, 0xd0, 0x50, 0x16, 0x0e, 0x00, 0x63, 0xd9, 0x51, 0x70, 0x50, 0x16, 0x06, 0x00, 0x63, 0xda, 0xf6, 0x10, 0x50, 0x16, 0x66, 0x00, 0x63, 0xda, 0xf6, 0x40, 0x98, 0x16, 0x4e, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbb, 0xec, 0x98, 0x16, 0x52, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbd, 0x70, 0x98, 0x16, 0x16, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1b, 0xec, 0x98, 0x16, 0x1e, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x0a, 0x80, 0x18, 0x7f, 0x97, 0xf9, 0x1e, 0x00, 0x50, 0x16, 0x5a, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xb0, 0x50, 0x16, 0x62, 0x56, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xc0, 0x54, 0x16, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xfd, 0xa0, 0x50, 0x16, 0x56, 0x00, 0x63, 0xda, 0xf7, 0x20, 0x50, 0x16, 0x9a, 0x01, 0x00, 0x63, 0xda, 0xf7, 0x30, 0x98, 0x16, 0x2a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9a, 0xf4, 0x98, 0x16, 0x3a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9d, 0x70, 0x54, 0x18, 0x06, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x1d, 0xc8, 0x54, 0x18, 0x66, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x4d, 0xc8, 0xa0, 0x18, 0x1e, 0x52, 0x00, 0x18, 0x7f, 0x99, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x54, 0x18, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x8d, 0xc8, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x56, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xac, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xb0, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xbc, 0x98, 0x18, 0x26, 0x2a, 0x80, 0x18, 0x7f, 0x99, 0xfa, 0x9e, 0x00, 0x56, 0x29, 0x00, 0x63, 0xdb, 0x76, 0x14, 0x34, 0x56, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x76, 0xbd, 0xc8, 0x52, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x76, 0xc0, 0x50, 0x16, 0x26, 0x00, 0x63, 0xdc, 0x41, 0x60, 0x44, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4e, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0xff, 0x50, 0x34, 0xb5, 0x31, 0x78, 0xf2, 0x7f, 0x87, 0x03, 0xdf, 0x31, 0xb7, 0x02, 0x4d, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8d, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8d, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8d, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8d, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8d, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8d, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8d, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8d, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8d, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8d, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x59, 0x2b, 0x80, 0x63, 0xd8, 0x36, 0x17, 0x39, 0x60, 0x99, 0x37, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbb, 0xec, 0x99, 0x38, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbd, 0x70, 0x99, 0x2d, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1a, 0xf4, 0x99, 0x2e, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1b, 0xec, 0x99, 0x2f, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1d, 0x70, 0x99, 0x2c, 0x80, 0x18, 0x7f, 0x81, 0xf9, 0x1e, 0x00, 0x99, 0x31, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9a, 0xf4, 0x99, 0x32, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9b, 0xec, 0x99, 0x33, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9d, 0x70, 0x99, 0x30, 0x80, 0x18, 0x7f, 0x81, 0xfa, 0x9e, 0x00, 0x51, 0x29, 0x00, 0x63, 0xd8, 0x50, 0xd0, 0x50, 0x16, 0x0e, 0x00, 0x63, 0xd9, 0x51, 0x70, 0x50, 0x16, 0x06, 0x00, 0x63, 0xda, 0xf6, 0x10, 0x50, 0x16, 0x66, 0x00, 0x63, 0xda, 0xf6, 0x40, 0x98, 0x16, 0x4e, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbb, 0xec, 0x98, 0x16, 0x52, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbd, 0x70, 0x98, 0x16, 0x16, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1b, 0xec, 0x98, 0x16, 0x1e, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x0a, 0x80, 0x18, 0x7f, 0x97, 0xf9, 0x1e, 0x00, 0x50, 0x16, 0x5a, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xb0, 0x50, 0x16, 0x62, 0x56, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xc0, 0x54, 0x16, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xfd, 0xa0, 0x50, 0x16, 0x56, 0x00, 0x63, 0xda, 0xf7, 0x20, 0x50, 0x16, 0x9a, 0x01, 0x00, 0x63, 0xda, 0xf7, 0x30, 0x98, 0x16, 0x2a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9a, 0xf4, 0x98, 0x16, 0x3a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9d, 0x70, 0x54, 0x18, 0x06, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x1d, 0xc8, 0x54, 0x18, 0x66, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x4d, 0xc8, 0xa0, 0x18, 0x1e, 0x52, 0x00, 0x18, 0x7f, 0x99, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x54, 0x18, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x8d, 0xc8, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x56, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xac, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xb0, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xbc, 0x98, 0x18, 0x26, 0x2a, 0x80, 0x18, 0x7f, 0x99, 0xfa, 0x9e, 0x00, 0x57, 0x29, 0x00, 0x63, 0xdb, 0x76, 0x14, 0x34, 0x56, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x76, 0xbd, 0xc8, 0x52, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x76, 0xc0, 0x50, 0x16, 0x26, 0x00, 0x63, 0xdc, 0x41, 0x60, 0x45, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4f, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
+	SchemaHash:        255924153,
+	TypeDef:           []byte{0xff, 0xe0, 0x12, 0x37, 0x6a, 0xd6, 0xec, 0x60, 0x87, 0x03, 0xdf, 0x31, 0xb7, 0x02, 0x4c, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8c, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8c, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x58, 0x2b, 0x80, 0x63, 0xd8, 0x36, 0x17, 0x39, 0x60, 0x98, 0x37, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbb, 0xec, 0x98, 0x38, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbd, 0x70, 0x98, 0x2d, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1a, 0xf4, 0x98, 0x2e, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1b, 0xec, 0x98, 0x2f, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1d, 0x70, 0x98, 0x2c, 0x80, 0x18, 0x7f, 0x81, 0xf9, 0x1e, 0x00, 0x98, 0x31, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9a, 0xf4, 0x98, 0x32, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9b, 0xec, 0x98, 0x33, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9d, 0x70, 0x98, 0x30, 0x80, 0x18, 0x7f, 0x81, 0xfa, 0x9e, 0x00, 0x50, 0x29, 0x00, 0x63, 0xd8, 0x50, 0xd0, 0x50, 0x16, 0x0e, 0x00, 0x63, 0xd9, 0x51, 0x70, 0x50, 0x16, 0x06, 0x00, 0x63, 0xda, 0xf6, 0x10, 0x50, 0x16, 0x66, 0x00, 0x63, 0xda, 0xf6, 0x40, 0x98, 0x16, 0x4e, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbb, 0xec, 0x98, 0x16, 0x52, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbd, 0x70, 0x98, 0x16, 0x16, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1b, 0xec, 0x98, 0x16, 0x1e, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x0a, 0x80, 0x18, 0x7f, 0x97, 0xf9, 0x1e, 0x00, 0x50, 0x16, 0x5a, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xb0, 0x50, 0x16, 0x62, 0x56, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xc0, 0x54, 0x16, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xfd, 0xa0, 0x50, 0x16, 0x56, 0x00, 0x63, 0xda, 0xf7, 0x20, 0x50, 0x16, 0x9a, 0x01, 0x00, 0x63, 0xda, 0xf7, 0x30, 0x98, 0x16, 0x2a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9a, 0xf4, 0x98, 0x16, 0x3a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9d, 0x70, 0x54, 0x18, 0x06, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x1d, 0xc8, 0x54, 0x18, 0x66, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x4d, 0xc8, 0xa0, 0x18, 0x1e, 0x52, 0x00, 0x18, 0x7f, 0x99, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x54, 0x18, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x8d, 0xc8, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x56, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xac, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xb0, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xbc, 0x98, 0x18, 0x26, 0x2a, 0x80, 0x18, 0x7f, 0x99, 0xfa, 0x9e, 0x00, 0x56, 0x29, 0x00, 0x63, 0xdb, 0x76, 0x14, 0x34, 0x56, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x76, 0xbd, 0xc8, 0x52, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x76, 0xc0, 0x50, 0x16, 0x26, 0x00, 0x63, 0xdc, 0x41, 0x60, 0x44, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4e, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16},
+	TypeDefRef:        []byte{0xff, 0x50, 0x34, 0xb5, 0x31, 0x78, 0xf2, 0x7f, 0x87, 0x03, 0xdf, 0x31, 0xb7, 0x02, 0x4d, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8d, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8d, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8d, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8d, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8d, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8d, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8d, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8d, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8d, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8d, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x59, 0x2b, 0x80, 0x63, 0xd8, 0x36, 0x17, 0x39, 0x60, 0x99, 0x37, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbb, 0xec, 0x99, 0x38, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbd, 0x70, 0x99, 0x2d, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1a, 0xf4, 0x99, 0x2e, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1b, 0xec, 0x99, 0x2f, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1d, 0x70, 0x99, 0x2c, 0x80, 0x18, 0x7f, 0x81, 0xf9, 0x1e, 0x00, 0x99, 0x31, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9a, 0xf4, 0x99, 0x32, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9b, 0xec, 0x99, 0x33, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9d, 0x70, 0x99, 0x30, 0x80, 0x18, 0x7f, 0x81, 0xfa, 0x9e, 0x00, 0x51, 0x29, 0x00, 0x63, 0xd8, 0x50, 0xd0, 0x50, 0x16, 0x0e, 0x00, 0x63, 0xd9, 0x51, 0x70, 0x50, 0x16, 0x06, 0x00, 0x63, 0xda, 0xf6, 0x10, 0x50, 0x16, 0x66, 0x00, 0x63, 0xda, 0xf6, 0x40, 0x98, 0x16, 0x4e, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbb, 0xec, 0x98, 0x16, 0x52, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbd, 0x70, 0x98, 0x16, 0x16, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1b, 0xec, 0x98, 0x16, 0x1e, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x0a, 0x80, 0x18, 0x7f, 0x97, 0xf9, 0x1e, 0x00, 0x50, 0x16, 0x5a, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xb0, 0x50, 0x16, 0x62, 0x56, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xc0, 0x54, 0x16, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xfd, 0xa0, 0x50, 0x16, 0x56, 0x00, 0x63, 0xda, 0xf7, 0x20, 0x50, 0x16, 0x9a, 0x01, 0x00, 0x63, 0xda, 0xf7, 0x30, 0x98, 0x16, 0x2a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9a, 0xf4, 0x98, 0x16, 0x3a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9d, 0x70, 0x54, 0x18, 0x06, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x1d, 0xc8, 0x54, 0x18, 0x66, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x4d, 0xc8, 0xa0, 0x18, 0x1e, 0x52, 0x00, 0x18, 0x7f, 0x99, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x54, 0x18, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x8d, 0xc8, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x56, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xac, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xb0, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xbc, 0x98, 0x18, 0x26, 0x2a, 0x80, 0x18, 0x7f, 0x99, 0xfa, 0x9e, 0x00, 0x57, 0x29, 0x00, 0x63, 0xdb, 0x76, 0x14, 0x34, 0x56, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x76, 0xbd, 0xc8, 0x52, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x76, 0xc0, 0x50, 0x16, 0x26, 0x00, 0x63, 0xdc, 0x41, 0x60, 0x45, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4f, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16},
+	UserID:            311,
 })
 
 // foryShapeContainers stops compiling when Containers's fields or their tags change; run go generate.
@@ -1622,6 +2336,9 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -1648,6 +2365,10 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
 func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -2794,8 +3515,1115 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for i386 := range x.AddLM {
+			for k387 := range x.AddLM[i386] {
+				if !foryimpl.ValidString(string(k387)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddLM"))
+					return
+				}
+			}
+		}
+		for i395 := range x.AddLS {
+			if !foryimpl.ValidString(string(x.AddLS[i395])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddLS"))
+				return
+			}
+		}
+		for _, e404 := range x.AddMBS {
+			if !foryimpl.ValidString(string(e404)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMBS"))
+				return
+			}
+		}
+		for _, e408 := range x.AddMES {
+			if !foryimpl.ValidString(string(e408)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMES"))
+				return
+			}
+		}
+		for _, e416 := range x.AddMIS {
+			if !foryimpl.ValidString(string(e416)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMIS"))
+				return
+			}
+		}
+		for k419 := range x.AddMSI {
+			if !foryimpl.ValidString(string(k419)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSI"))
+				return
+			}
+		}
+		for k423, e424 := range x.AddMSL {
+			if !foryimpl.ValidString(string(k423)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSL"))
+				return
+			}
+			for i426 := range e424 {
+				if !foryimpl.ValidString(string(e424[i426])) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSL"))
+					return
+				}
+			}
+		}
+		for k430, e431 := range x.AddMSM {
+			if !foryimpl.ValidString(string(k430)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSM"))
+				return
+			}
+			for k432 := range e431 {
+				if !foryimpl.ValidString(string(k432)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSM"))
+					return
+				}
+			}
+		}
+		for k438 := range x.AddMSP {
+			if !foryimpl.ValidString(string(k438)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSP"))
+				return
+			}
+		}
+		for i447 := range x.AddNLS {
+			if !foryimpl.ValidString(string(x.AddNLS[i447])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddNLS"))
+				return
+			}
+		}
+		for k449 := range x.AddNM {
+			if !foryimpl.ValidString(string(k449)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddNM"))
+				return
+			}
+		}
+		for i478 := range x.LM {
+			for k479 := range x.LM[i478] {
+				if !foryimpl.ValidString(string(k479)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LM"))
+					return
+				}
+			}
+		}
+		for i487 := range x.LS {
+			if !foryimpl.ValidString(string(x.LS[i487])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LS"))
+				return
+			}
+		}
+		for _, e496 := range x.MBS {
+			if !foryimpl.ValidString(string(e496)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MBS"))
+				return
+			}
+		}
+		for _, e500 := range x.MES {
+			if !foryimpl.ValidString(string(e500)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MES"))
+				return
+			}
+		}
+		for _, e508 := range x.MIS {
+			if !foryimpl.ValidString(string(e508)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MIS"))
+				return
+			}
+		}
+		for k511 := range x.MSI {
+			if !foryimpl.ValidString(string(k511)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSI"))
+				return
+			}
+		}
+		for k515, e516 := range x.MSL {
+			if !foryimpl.ValidString(string(k515)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSL"))
+				return
+			}
+			for i518 := range e516 {
+				if !foryimpl.ValidString(string(e516[i518])) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSL"))
+					return
+				}
+			}
+		}
+		for k522, e523 := range x.MSM {
+			if !foryimpl.ValidString(string(k522)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSM"))
+				return
+			}
+			for k524 := range e523 {
+				if !foryimpl.ValidString(string(k524)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSM"))
+					return
+				}
+			}
+		}
+		for k530 := range x.MSP {
+			if !foryimpl.ValidString(string(k530)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSP"))
+				return
+			}
+		}
+		for i539 := range x.NLS {
+			if !foryimpl.ValidString(string(x.NLS[i539])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NLS"))
+				return
+			}
+		}
+		for k541 := range x.NM {
+			if !foryimpl.ValidString(string(k541)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NM"))
+				return
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(255924153)
+	}
+	if !foryimpl.WriteRefSlice(c, x.ABool) {
+		l547 := x.ABool
+		b.WriteVarUint32(uint32(len(l547) * 1))
+		b.WriteRawBools(l547)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AF32) {
+		l548 := x.AF32
+		b.WriteVarUint32(uint32(len(l548) * 4))
+		b.WriteRawFloat32s(l548)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AF64) {
+		l549 := x.AF64
+		b.WriteVarUint32(uint32(len(l549) * 8))
+		b.WriteRawFloat64s(l549)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AI16) {
+		l550 := x.AI16
+		b.WriteVarUint32(uint32(len(l550) * 2))
+		b.WriteRawInt16s(l550)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AI32) {
+		l551 := x.AI32
+		b.WriteVarUint32(uint32(len(l551) * 4))
+		b.WriteRawInt32s(l551)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AI64) {
+		l552 := x.AI64
+		b.WriteVarUint32(uint32(len(l552) * 8))
+		b.WriteRawInt64s(l552)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AI8) {
+		l553 := x.AI8
+		b.WriteVarUint32(uint32(len(l553) * 1))
+		for _, e554 := range l553 {
+			b.WriteInt8(int8(e554))
+		}
+	}
+	if !foryimpl.WriteRefSlice(c, x.AU16) {
+		l555 := x.AU16
+		b.WriteVarUint32(uint32(len(l555) * 2))
+		b.WriteRawUint16s(l555)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AU32) {
+		l556 := x.AU32
+		b.WriteVarUint32(uint32(len(l556) * 4))
+		b.WriteRawUint32s(l556)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AU64) {
+		l557 := x.AU64
+		b.WriteVarUint32(uint32(len(l557) * 8))
+		b.WriteRawUint64s(l557)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AU8) {
+		l558 := x.AU8
+		b.WriteVarUint32(uint32(len(l558) * 1))
+		b.WriteBytes(l558)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AddABool) {
+		l559 := x.AddABool
+		b.WriteVarUint32(uint32(len(l559) * 1))
+		b.WriteRawBools(l559)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AddAF32) {
+		l560 := x.AddAF32
+		b.WriteVarUint32(uint32(len(l560) * 4))
+		b.WriteRawFloat32s(l560)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AddAF64) {
+		l561 := x.AddAF64
+		b.WriteVarUint32(uint32(len(l561) * 8))
+		b.WriteRawFloat64s(l561)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AddAI16) {
+		l562 := x.AddAI16
+		b.WriteVarUint32(uint32(len(l562) * 2))
+		b.WriteRawInt16s(l562)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AddAI32) {
+		l563 := x.AddAI32
+		b.WriteVarUint32(uint32(len(l563) * 4))
+		b.WriteRawInt32s(l563)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AddAI64) {
+		l564 := x.AddAI64
+		b.WriteVarUint32(uint32(len(l564) * 8))
+		b.WriteRawInt64s(l564)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AddAI8) {
+		l565 := x.AddAI8
+		b.WriteVarUint32(uint32(len(l565) * 1))
+		for _, e566 := range l565 {
+			b.WriteInt8(int8(e566))
+		}
+	}
+	if !foryimpl.WriteRefSlice(c, x.AddAU16) {
+		l567 := x.AddAU16
+		b.WriteVarUint32(uint32(len(l567) * 2))
+		b.WriteRawUint16s(l567)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AddAU32) {
+		l568 := x.AddAU32
+		b.WriteVarUint32(uint32(len(l568) * 4))
+		b.WriteRawUint32s(l568)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AddAU64) {
+		l569 := x.AddAU64
+		b.WriteVarUint32(uint32(len(l569) * 8))
+		b.WriteRawUint64s(l569)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AddAU8) {
+		l570 := x.AddAU8
+		b.WriteVarUint32(uint32(len(l570) * 1))
+		b.WriteBytes(l570)
+	}
+	if !foryimpl.WriteRefSlice(c, x.AddBin) {
+		l571 := x.AddBin
+		b.WriteVarUint32(uint32(len(l571)))
+		b.WriteBytes(l571)
+	}
+	b.WriteVarUint32(uint32(len(x.AddFix)))
+	if len(x.AddFix) > 0 {
+		b.Reserve(1 + len(x.AddFix)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e572 := range x.AddFix {
+			{
+				buffer.PutInt16At(w, off, e572)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l573 := x.AddLB
+	b.WriteVarUint32(uint32(len(l573)))
+	if len(l573) > 0 {
+		b.Reserve(1 + len(l573)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e574 := range l573 {
+			{
+				buffer.PutBoolAt(w, off, e574)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l575 := x.AddLE
+	b.WriteVarUint32(uint32(len(l575)))
+	if len(l575) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e576 := range l575 {
+			b.WriteVarUint32(uint32(e576))
+		}
+	}
+	l577 := x.AddLF32
+	b.WriteVarUint32(uint32(len(l577)))
+	if len(l577) > 0 {
+		b.Reserve(1 + len(l577)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e578 := range l577 {
+			{
+				buffer.PutFloat32At(w, off, e578)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l579 := x.AddLF64
+	b.WriteVarUint32(uint32(len(l579)))
+	if len(l579) > 0 {
+		b.Reserve(1 + len(l579)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e580 := range l579 {
+			{
+				buffer.PutFloat64At(w, off, e580)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l581 := x.AddLI32
+	b.WriteVarUint32(uint32(len(l581)))
+	if len(l581) > 0 {
+		b.Reserve(1 + len(l581)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e582 := range l581 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e582))
+		}
+		b.SetWriterIndex(off)
+	}
+	l583 := x.AddLI64
+	b.WriteVarUint32(uint32(len(l583)))
+	if len(l583) > 0 {
+		b.Reserve(1 + len(l583)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e584 := range l583 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e584))
+		}
+		b.SetWriterIndex(off)
+	}
+	l585 := x.AddLI8
+	b.WriteVarUint32(uint32(len(l585)))
+	if len(l585) > 0 {
+		b.Reserve(1 + len(l585)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e586 := range l585 {
+			{
+				buffer.PutInt8At(w, off, e586)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l587 := x.AddLL
+	b.WriteVarUint32(uint32(len(l587)))
+	if len(l587) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e588 := range l587 {
+			b.WriteVarUint32(uint32(len(e588)))
+			if len(e588) > 0 {
+				b.Reserve(1 + len(e588)*5 + buffer.BatchSlack)
+				w, off := b.Window(), b.WriterIndex()
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e589 := range e588 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e589))
+				}
+				b.SetWriterIndex(off)
+			}
+		}
+	}
+	l590 := x.AddLM
+	b.WriteVarUint32(uint32(len(l590)))
+	if len(l590) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e591 := range l590 {
+			var mw592 foryimpl.MapWriter
+			mw592.Begin(b, len(e591))
+			for k593, v594 := range e591 {
+				mw592.Entry(b)
+				foryimpl.WriteString(b, k593)
+				b.WriteVarInt32(v594)
+			}
+			mw592.End(b)
+		}
+	}
+	l595 := x.AddLPI
+	b.WriteVarUint32(uint32(len(l595)))
+	if len(l595) > 0 {
+		h596 := byte(0x0c)
+		for _, p597 := range l595 {
+			if p597 == nil {
+				h596 = 0x0e
+				break
+			}
+		}
+		b.WriteUint8(h596)
+		for _, p597 := range l595 {
+			if h596 == 0x0e {
+				if p597 == nil {
+					b.WriteUint8(0xfd)
+					continue
+				}
+				b.WriteUint8(0xff)
+			}
+			b.WriteVarInt32(*p597)
+		}
+	}
+	l598 := x.AddLS
+	{
+		sz600 := 6 + buffer.BatchSlack + len(l598)*9
+		for _, e599 := range l598 {
+			sz600 += len(e599)
+		}
+		b.Reserve(sz600)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l598)))
+		if len(l598) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e599 := range l598 {
+				if len(w)-off < len(e599)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e599) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e599))<<2|2)
+				if len(e599) > 0 {
+					off += copy(w[off:], e599)
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l601 := x.AddLT
+	b.WriteVarUint32(uint32(len(l601)))
+	if len(l601) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e602 := range l601 {
+			foryimpl.WriteTime(b, e602)
+		}
+	}
+	l603 := x.AddLU16
+	b.WriteVarUint32(uint32(len(l603)))
+	if len(l603) > 0 {
+		b.Reserve(1 + len(l603)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e604 := range l603 {
+			{
+				buffer.PutUint16At(w, off, e604)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l605 := x.AddLU64
+	b.WriteVarUint32(uint32(len(l605)))
+	if len(l605) > 0 {
+		b.Reserve(1 + len(l605)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e606 := range l605 {
+			off = buffer.PutVarUint64At(w, off, e606)
+		}
+		b.SetWriterIndex(off)
+	}
+	var mw607 foryimpl.MapWriter
+	mw607.Begin(b, len(x.AddMBS))
+	for k608, v609 := range x.AddMBS {
+		mw607.Entry(b)
+		b.WriteBool(k608)
+		foryimpl.WriteString(b, v609)
+	}
+	mw607.End(b)
+	var mw610 foryimpl.MapWriter
+	mw610.Begin(b, len(x.AddMES))
+	for k611, v612 := range x.AddMES {
+		mw610.Entry(b)
+		b.WriteVarUint32(uint32(k611))
+		foryimpl.WriteString(b, v612)
+	}
+	mw610.End(b)
+	var mw613 foryimpl.MapWriter
+	mw613.Begin(b, len(x.AddMI64F))
+	for k614, v615 := range x.AddMI64F {
+		mw613.Entry(b)
+		b.WriteVarInt64(k614)
+		b.WriteFloat64(v615)
+	}
+	mw613.End(b)
+	var mw616 foryimpl.MapWriter
+	mw616.Begin(b, len(x.AddMIS))
+	for k617, v618 := range x.AddMIS {
+		mw616.Entry(b)
+		b.WriteVarInt32(k617)
+		foryimpl.WriteString(b, v618)
+	}
+	mw616.End(b)
+	var mw619 foryimpl.MapWriter
+	mw619.Begin(b, len(x.AddMSI))
+	for k620, v621 := range x.AddMSI {
+		mw619.Entry(b)
+		foryimpl.WriteString(b, k620)
+		b.WriteVarInt32(v621)
+	}
+	mw619.End(b)
+	var mw622 foryimpl.MapWriter
+	mw622.Begin(b, len(x.AddMSL))
+	for k623, v624 := range x.AddMSL {
+		if v624 == nil {
+			mw622.NullEntry(b)
+			foryimpl.WriteString(b, k623)
+		} else {
+			mw622.Entry(b)
+			foryimpl.WriteString(b, k623)
+			{
+				sz626 := 6 + buffer.BatchSlack + len(v624)*9
+				for _, e625 := range v624 {
+					sz626 += len(e625)
+				}
+				b.Reserve(sz626)
+				w, off := b.Window(), b.WriterIndex()
+				off = buffer.PutVarUint32At(w, off, uint32(len(v624)))
+				if len(v624) > 0 {
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e625 := range v624 {
+						if len(w)-off < len(e625)+9+buffer.BatchSlack {
+							b.SetWriterIndex(off)
+							b.Reserve(len(e625) + 9 + buffer.BatchSlack)
+							w = b.Window()
+						}
+						off = buffer.PutVarUint64At(w, off, uint64(len(e625))<<2|2)
+						if len(e625) > 0 {
+							off += copy(w[off:], e625)
+						}
+					}
+				}
+				b.SetWriterIndex(off)
+			}
+		}
+	}
+	mw622.End(b)
+	var mw627 foryimpl.MapWriter
+	mw627.Begin(b, len(x.AddMSM))
+	for k628, v629 := range x.AddMSM {
+		if v629 == nil {
+			mw627.NullEntry(b)
+			foryimpl.WriteString(b, k628)
+		} else {
+			mw627.Entry(b)
+			foryimpl.WriteString(b, k628)
+			var mw630 foryimpl.MapWriter
+			mw630.Begin(b, len(v629))
+			for k631, v632 := range v629 {
+				mw630.Entry(b)
+				foryimpl.WriteString(b, k631)
+				b.WriteVarInt32(v632)
+			}
+			mw630.End(b)
+		}
+	}
+	mw627.End(b)
+	var mw633 foryimpl.MapWriter
+	mw633.Begin(b, len(x.AddMSP))
+	for k634, v635 := range x.AddMSP {
+		if v635 == nil {
+			mw633.NullEntry(b)
+			foryimpl.WriteString(b, k634)
+		} else {
+			mw633.Entry(b)
+			foryimpl.WriteString(b, k634)
+			b.WriteVarInt32(*v635)
+		}
+	}
+	mw633.End(b)
+	var mw636 foryimpl.MapWriter
+	mw636.Begin(b, len(x.AddMU8))
+	for k637, v638 := range x.AddMU8 {
+		mw636.Entry(b)
+		b.WriteUint8(k637)
+		b.WriteUint16(v638)
+	}
+	mw636.End(b)
+	if !foryimpl.WriteRefSlice(c, x.AddNBin) {
+		l639 := x.AddNBin
+		b.WriteVarUint32(uint32(len(l639)))
+		b.WriteBytes(l639)
+	}
+	if x.AddNLS == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		l640 := x.AddNLS
+		{
+			sz642 := 6 + buffer.BatchSlack + len(l640)*9
+			for _, e641 := range l640 {
+				sz642 += len(e641)
+			}
+			b.Reserve(sz642)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(l640)))
+			if len(l640) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e641 := range l640 {
+					if len(w)-off < len(e641)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e641) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
+					off = buffer.PutVarUint64At(w, off, uint64(len(e641))<<2|2)
+					if len(e641) > 0 {
+						off += copy(w[off:], e641)
+					}
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	if x.AddNM == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		var mw643 foryimpl.MapWriter
+		mw643.Begin(b, len(x.AddNM))
+		for k644, v645 := range x.AddNM {
+			mw643.Entry(b)
+			foryimpl.WriteString(b, k644)
+			b.WriteVarInt32(v645)
+		}
+		mw643.End(b)
+	}
+	l646 := x.AddRaw
+	b.WriteVarUint32(uint32(len(l646)))
+	if len(l646) > 0 {
+		b.Reserve(1 + len(l646)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e647 := range l646 {
+			{
+				buffer.PutUint8At(w, off, e647)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefSlice(c, x.Bin) {
+		l648 := x.Bin
+		b.WriteVarUint32(uint32(len(l648)))
+		b.WriteBytes(l648)
+	}
+	b.WriteVarUint32(uint32(len(x.Fix)))
+	if len(x.Fix) > 0 {
+		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e649 := range x.Fix {
+			{
+				buffer.PutInt16At(w, off, e649)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l650 := x.LB
+	b.WriteVarUint32(uint32(len(l650)))
+	if len(l650) > 0 {
+		b.Reserve(1 + len(l650)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e651 := range l650 {
+			{
+				buffer.PutBoolAt(w, off, e651)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l652 := x.LE
+	b.WriteVarUint32(uint32(len(l652)))
+	if len(l652) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e653 := range l652 {
+			b.WriteVarUint32(uint32(e653))
+		}
+	}
+	l654 := x.LF32
+	b.WriteVarUint32(uint32(len(l654)))
+	if len(l654) > 0 {
+		b.Reserve(1 + len(l654)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e655 := range l654 {
+			{
+				buffer.PutFloat32At(w, off, e655)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l656 := x.LF64
+	b.WriteVarUint32(uint32(len(l656)))
+	if len(l656) > 0 {
+		b.Reserve(1 + len(l656)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e657 := range l656 {
+			{
+				buffer.PutFloat64At(w, off, e657)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l658 := x.LI32
+	b.WriteVarUint32(uint32(len(l658)))
+	if len(l658) > 0 {
+		b.Reserve(1 + len(l658)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e659 := range l658 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e659))
+		}
+		b.SetWriterIndex(off)
+	}
+	l660 := x.LI64
+	b.WriteVarUint32(uint32(len(l660)))
+	if len(l660) > 0 {
+		b.Reserve(1 + len(l660)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e661 := range l660 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e661))
+		}
+		b.SetWriterIndex(off)
+	}
+	l662 := x.LI8
+	b.WriteVarUint32(uint32(len(l662)))
+	if len(l662) > 0 {
+		b.Reserve(1 + len(l662)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e663 := range l662 {
+			{
+				buffer.PutInt8At(w, off, e663)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l664 := x.LL
+	b.WriteVarUint32(uint32(len(l664)))
+	if len(l664) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e665 := range l664 {
+			b.WriteVarUint32(uint32(len(e665)))
+			if len(e665) > 0 {
+				b.Reserve(1 + len(e665)*5 + buffer.BatchSlack)
+				w, off := b.Window(), b.WriterIndex()
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e666 := range e665 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e666))
+				}
+				b.SetWriterIndex(off)
+			}
+		}
+	}
+	l667 := x.LM
+	b.WriteVarUint32(uint32(len(l667)))
+	if len(l667) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e668 := range l667 {
+			var mw669 foryimpl.MapWriter
+			mw669.Begin(b, len(e668))
+			for k670, v671 := range e668 {
+				mw669.Entry(b)
+				foryimpl.WriteString(b, k670)
+				b.WriteVarInt32(v671)
+			}
+			mw669.End(b)
+		}
+	}
+	l672 := x.LPI
+	b.WriteVarUint32(uint32(len(l672)))
+	if len(l672) > 0 {
+		h673 := byte(0x0c)
+		for _, p674 := range l672 {
+			if p674 == nil {
+				h673 = 0x0e
+				break
+			}
+		}
+		b.WriteUint8(h673)
+		for _, p674 := range l672 {
+			if h673 == 0x0e {
+				if p674 == nil {
+					b.WriteUint8(0xfd)
+					continue
+				}
+				b.WriteUint8(0xff)
+			}
+			b.WriteVarInt32(*p674)
+		}
+	}
+	l675 := x.LS
+	{
+		sz677 := 6 + buffer.BatchSlack + len(l675)*9
+		for _, e676 := range l675 {
+			sz677 += len(e676)
+		}
+		b.Reserve(sz677)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l675)))
+		if len(l675) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e676 := range l675 {
+				if len(w)-off < len(e676)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e676) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e676))<<2|2)
+				if len(e676) > 0 {
+					off += copy(w[off:], e676)
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l678 := x.LT
+	b.WriteVarUint32(uint32(len(l678)))
+	if len(l678) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e679 := range l678 {
+			foryimpl.WriteTime(b, e679)
+		}
+	}
+	l680 := x.LU16
+	b.WriteVarUint32(uint32(len(l680)))
+	if len(l680) > 0 {
+		b.Reserve(1 + len(l680)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e681 := range l680 {
+			{
+				buffer.PutUint16At(w, off, e681)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l682 := x.LU64
+	b.WriteVarUint32(uint32(len(l682)))
+	if len(l682) > 0 {
+		b.Reserve(1 + len(l682)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e683 := range l682 {
+			off = buffer.PutVarUint64At(w, off, e683)
+		}
+		b.SetWriterIndex(off)
+	}
+	var mw684 foryimpl.MapWriter
+	mw684.Begin(b, len(x.MBS))
+	for k685, v686 := range x.MBS {
+		mw684.Entry(b)
+		b.WriteBool(k685)
+		foryimpl.WriteString(b, v686)
+	}
+	mw684.End(b)
+	var mw687 foryimpl.MapWriter
+	mw687.Begin(b, len(x.MES))
+	for k688, v689 := range x.MES {
+		mw687.Entry(b)
+		b.WriteVarUint32(uint32(k688))
+		foryimpl.WriteString(b, v689)
+	}
+	mw687.End(b)
+	var mw690 foryimpl.MapWriter
+	mw690.Begin(b, len(x.MI64F))
+	for k691, v692 := range x.MI64F {
+		mw690.Entry(b)
+		b.WriteVarInt64(k691)
+		b.WriteFloat64(v692)
+	}
+	mw690.End(b)
+	var mw693 foryimpl.MapWriter
+	mw693.Begin(b, len(x.MIS))
+	for k694, v695 := range x.MIS {
+		mw693.Entry(b)
+		b.WriteVarInt32(k694)
+		foryimpl.WriteString(b, v695)
+	}
+	mw693.End(b)
+	var mw696 foryimpl.MapWriter
+	mw696.Begin(b, len(x.MSI))
+	for k697, v698 := range x.MSI {
+		mw696.Entry(b)
+		foryimpl.WriteString(b, k697)
+		b.WriteVarInt32(v698)
+	}
+	mw696.End(b)
+	var mw699 foryimpl.MapWriter
+	mw699.Begin(b, len(x.MSL))
+	for k700, v701 := range x.MSL {
+		if v701 == nil {
+			mw699.NullEntry(b)
+			foryimpl.WriteString(b, k700)
+		} else {
+			mw699.Entry(b)
+			foryimpl.WriteString(b, k700)
+			{
+				sz703 := 6 + buffer.BatchSlack + len(v701)*9
+				for _, e702 := range v701 {
+					sz703 += len(e702)
+				}
+				b.Reserve(sz703)
+				w, off := b.Window(), b.WriterIndex()
+				off = buffer.PutVarUint32At(w, off, uint32(len(v701)))
+				if len(v701) > 0 {
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e702 := range v701 {
+						if len(w)-off < len(e702)+9+buffer.BatchSlack {
+							b.SetWriterIndex(off)
+							b.Reserve(len(e702) + 9 + buffer.BatchSlack)
+							w = b.Window()
+						}
+						off = buffer.PutVarUint64At(w, off, uint64(len(e702))<<2|2)
+						if len(e702) > 0 {
+							off += copy(w[off:], e702)
+						}
+					}
+				}
+				b.SetWriterIndex(off)
+			}
+		}
+	}
+	mw699.End(b)
+	var mw704 foryimpl.MapWriter
+	mw704.Begin(b, len(x.MSM))
+	for k705, v706 := range x.MSM {
+		if v706 == nil {
+			mw704.NullEntry(b)
+			foryimpl.WriteString(b, k705)
+		} else {
+			mw704.Entry(b)
+			foryimpl.WriteString(b, k705)
+			var mw707 foryimpl.MapWriter
+			mw707.Begin(b, len(v706))
+			for k708, v709 := range v706 {
+				mw707.Entry(b)
+				foryimpl.WriteString(b, k708)
+				b.WriteVarInt32(v709)
+			}
+			mw707.End(b)
+		}
+	}
+	mw704.End(b)
+	var mw710 foryimpl.MapWriter
+	mw710.Begin(b, len(x.MSP))
+	for k711, v712 := range x.MSP {
+		if v712 == nil {
+			mw710.NullEntry(b)
+			foryimpl.WriteString(b, k711)
+		} else {
+			mw710.Entry(b)
+			foryimpl.WriteString(b, k711)
+			b.WriteVarInt32(*v712)
+		}
+	}
+	mw710.End(b)
+	var mw713 foryimpl.MapWriter
+	mw713.Begin(b, len(x.MU8))
+	for k714, v715 := range x.MU8 {
+		mw713.Entry(b)
+		b.WriteUint8(k714)
+		b.WriteUint16(v715)
+	}
+	mw713.End(b)
+	if !foryimpl.WriteRefSlice(c, x.NBin) {
+		l716 := x.NBin
+		b.WriteVarUint32(uint32(len(l716)))
+		b.WriteBytes(l716)
+	}
+	if x.NLS == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		l717 := x.NLS
+		{
+			sz719 := 6 + buffer.BatchSlack + len(l717)*9
+			for _, e718 := range l717 {
+				sz719 += len(e718)
+			}
+			b.Reserve(sz719)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(l717)))
+			if len(l717) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e718 := range l717 {
+					if len(w)-off < len(e718)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e718) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
+					off = buffer.PutVarUint64At(w, off, uint64(len(e718))<<2|2)
+					if len(e718) > 0 {
+						off += copy(w[off:], e718)
+					}
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	if x.NM == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		var mw720 foryimpl.MapWriter
+		mw720.Begin(b, len(x.NM))
+		for k721, v722 := range x.NM {
+			mw720.Entry(b)
+			foryimpl.WriteString(b, k721)
+			b.WriteVarInt32(v722)
+		}
+		mw720.End(b)
+	}
+	l723 := x.Raw
+	b.WriteVarUint32(uint32(len(l723)))
+	if len(l723) > 0 {
+		b.Reserve(1 + len(l723)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e724 := range l723 {
+			{
+				buffer.PutUint8At(w, off, e724)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Containers{
 		ABool:    x.ABool,
 		AF32:     x.AF32,
@@ -2857,182 +4685,182 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n363 := c.ReadArrayLength(1)
-	a364 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n363)
-	r.ReadRawBools(a364)
-	x.ABool = a364
+	n725 := c.ReadArrayLength(1)
+	a726 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n725)
+	r.ReadRawBools(a726)
+	x.ABool = a726
 	if c.Failed() {
 		c.Trace("ABool")
 		return
 	}
-	n365 := c.ReadArrayLength(4)
-	a366 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n365)
-	r.ReadRawFloat32s(a366)
-	x.AF32 = a366
+	n727 := c.ReadArrayLength(4)
+	a728 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n727)
+	r.ReadRawFloat32s(a728)
+	x.AF32 = a728
 	if c.Failed() {
 		c.Trace("AF32")
 		return
 	}
-	n367 := c.ReadArrayLength(8)
-	a368 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n367)
-	r.ReadRawFloat64s(a368)
-	x.AF64 = a368
+	n729 := c.ReadArrayLength(8)
+	a730 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n729)
+	r.ReadRawFloat64s(a730)
+	x.AF64 = a730
 	if c.Failed() {
 		c.Trace("AF64")
 		return
 	}
-	n369 := c.ReadArrayLength(2)
-	a370 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n369)
-	r.ReadRawInt16s(a370)
-	x.AI16 = a370
+	n731 := c.ReadArrayLength(2)
+	a732 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n731)
+	r.ReadRawInt16s(a732)
+	x.AI16 = a732
 	if c.Failed() {
 		c.Trace("AI16")
 		return
 	}
-	n371 := c.ReadArrayLength(4)
-	a372 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n371)
-	r.ReadRawInt32s(a372)
-	x.AI32 = a372
+	n733 := c.ReadArrayLength(4)
+	a734 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n733)
+	r.ReadRawInt32s(a734)
+	x.AI32 = a734
 	if c.Failed() {
 		c.Trace("AI32")
 		return
 	}
-	n373 := c.ReadArrayLength(8)
-	a374 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n373)
-	r.ReadRawInt64s(a374)
-	x.AI64 = a374
+	n735 := c.ReadArrayLength(8)
+	a736 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n735)
+	r.ReadRawInt64s(a736)
+	x.AI64 = a736
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	n375 := c.ReadArrayLength(1)
-	a376 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n375)
-	for i377 := range a376 {
-		a376[i377] = r.ReadInt8()
+	n737 := c.ReadArrayLength(1)
+	a738 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n737)
+	for i739 := range a738 {
+		a738[i739] = r.ReadInt8()
 	}
-	x.AI8 = a376
+	x.AI8 = a738
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	n378 := c.ReadArrayLength(2)
-	a379 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n378)
-	r.ReadRawUint16s(a379)
-	x.AU16 = a379
+	n740 := c.ReadArrayLength(2)
+	a741 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n740)
+	r.ReadRawUint16s(a741)
+	x.AU16 = a741
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	n380 := c.ReadArrayLength(4)
-	a381 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n380)
-	r.ReadRawUint32s(a381)
-	x.AU32 = a381
+	n742 := c.ReadArrayLength(4)
+	a743 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n742)
+	r.ReadRawUint32s(a743)
+	x.AU32 = a743
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	n382 := c.ReadArrayLength(8)
-	a383 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n382)
-	r.ReadRawUint64s(a383)
-	x.AU64 = a383
+	n744 := c.ReadArrayLength(8)
+	a745 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n744)
+	r.ReadRawUint64s(a745)
+	x.AU64 = a745
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	n384 := c.ReadArrayLength(1)
-	a385 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n384)
-	copy(a385, r.ReadBytes(n384))
-	x.AU8 = a385
+	n746 := c.ReadArrayLength(1)
+	a747 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n746)
+	copy(a747, r.ReadBytes(n746))
+	x.AU8 = a747
 	if c.Failed() {
 		c.Trace("AU8")
 		return
 	}
-	n386 := c.ReadArrayLength(1)
-	a387 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n386)
-	r.ReadRawBools(a387)
-	x.AddABool = a387
+	n748 := c.ReadArrayLength(1)
+	a749 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n748)
+	r.ReadRawBools(a749)
+	x.AddABool = a749
 	if c.Failed() {
 		c.Trace("AddABool")
 		return
 	}
-	n388 := c.ReadArrayLength(4)
-	a389 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n388)
-	r.ReadRawFloat32s(a389)
-	x.AddAF32 = a389
+	n750 := c.ReadArrayLength(4)
+	a751 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n750)
+	r.ReadRawFloat32s(a751)
+	x.AddAF32 = a751
 	if c.Failed() {
 		c.Trace("AddAF32")
 		return
 	}
-	n390 := c.ReadArrayLength(8)
-	a391 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n390)
-	r.ReadRawFloat64s(a391)
-	x.AddAF64 = a391
+	n752 := c.ReadArrayLength(8)
+	a753 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n752)
+	r.ReadRawFloat64s(a753)
+	x.AddAF64 = a753
 	if c.Failed() {
 		c.Trace("AddAF64")
 		return
 	}
-	n392 := c.ReadArrayLength(2)
-	a393 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n392)
-	r.ReadRawInt16s(a393)
-	x.AddAI16 = a393
+	n754 := c.ReadArrayLength(2)
+	a755 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n754)
+	r.ReadRawInt16s(a755)
+	x.AddAI16 = a755
 	if c.Failed() {
 		c.Trace("AddAI16")
 		return
 	}
-	n394 := c.ReadArrayLength(4)
-	a395 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n394)
-	r.ReadRawInt32s(a395)
-	x.AddAI32 = a395
+	n756 := c.ReadArrayLength(4)
+	a757 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n756)
+	r.ReadRawInt32s(a757)
+	x.AddAI32 = a757
 	if c.Failed() {
 		c.Trace("AddAI32")
 		return
 	}
-	n396 := c.ReadArrayLength(8)
-	a397 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n396)
-	r.ReadRawInt64s(a397)
-	x.AddAI64 = a397
+	n758 := c.ReadArrayLength(8)
+	a759 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n758)
+	r.ReadRawInt64s(a759)
+	x.AddAI64 = a759
 	if c.Failed() {
 		c.Trace("AddAI64")
 		return
 	}
-	n398 := c.ReadArrayLength(1)
-	a399 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n398)
-	for i400 := range a399 {
-		a399[i400] = r.ReadInt8()
+	n760 := c.ReadArrayLength(1)
+	a761 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n760)
+	for i762 := range a761 {
+		a761[i762] = r.ReadInt8()
 	}
-	x.AddAI8 = a399
+	x.AddAI8 = a761
 	if c.Failed() {
 		c.Trace("AddAI8")
 		return
 	}
-	n401 := c.ReadArrayLength(2)
-	a402 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n401)
-	r.ReadRawUint16s(a402)
-	x.AddAU16 = a402
+	n763 := c.ReadArrayLength(2)
+	a764 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n763)
+	r.ReadRawUint16s(a764)
+	x.AddAU16 = a764
 	if c.Failed() {
 		c.Trace("AddAU16")
 		return
 	}
-	n403 := c.ReadArrayLength(4)
-	a404 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n403)
-	r.ReadRawUint32s(a404)
-	x.AddAU32 = a404
+	n765 := c.ReadArrayLength(4)
+	a766 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n765)
+	r.ReadRawUint32s(a766)
+	x.AddAU32 = a766
 	if c.Failed() {
 		c.Trace("AddAU32")
 		return
 	}
-	n405 := c.ReadArrayLength(8)
-	a406 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n405)
-	r.ReadRawUint64s(a406)
-	x.AddAU64 = a406
+	n767 := c.ReadArrayLength(8)
+	a768 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n767)
+	r.ReadRawUint64s(a768)
+	x.AddAU64 = a768
 	if c.Failed() {
 		c.Trace("AddAU64")
 		return
 	}
-	n407 := c.ReadArrayLength(1)
-	a408 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n407)
-	copy(a408, r.ReadBytes(n407))
-	x.AddAU8 = a408
+	n769 := c.ReadArrayLength(1)
+	a770 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n769)
+	copy(a770, r.ReadBytes(n769))
+	x.AddAU8 = a770
 	if c.Failed() {
 		c.Trace("AddAU8")
 		return
@@ -3042,601 +4870,601 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddBin")
 		return
 	}
-	n409 := c.ReadLength(2)
-	if n409 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n409, 3))
+	n771 := c.ReadLength(2)
+	if n771 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n771, 3))
 		return
 	}
-	var l410 [3]int16
-	if n409 > 0 {
-		hn412 := c.ReadListHeader(3)
+	var l772 [3]int16
+	if n771 > 0 {
+		hn774 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i411 := range l410 {
-				if hn412 && !c.ReadFlag() {
-					clear(l410[i411 : i411+1])
+			for i773 := range l772 {
+				if hn774 && !c.ReadFlag() {
+					clear(l772[i773 : i773+1])
 					continue
 				}
-				l410[i411] = r.ReadInt16()
+				l772[i773] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i411)
+					c.TraceIndex(i773)
 					break
 				}
 			}
 		}
 	}
-	x.AddFix = l410
+	x.AddFix = l772
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n414 := c.ReadLength(1)
-	l415 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n414)
-	if n414 > 0 {
-		hn417 := c.ReadListHeader(1)
+	n777 := c.ReadLength(1)
+	l778 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n777)
+	if n777 > 0 {
+		hn780 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i416 := range l415 {
-				if hn417 && !c.ReadFlag() {
-					clear(l415[i416 : i416+1])
+			for i779 := range l778 {
+				if hn780 && !c.ReadFlag() {
+					clear(l778[i779 : i779+1])
 					continue
 				}
-				l415[i416] = r.ReadBool()
+				l778[i779] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i416)
+					c.TraceIndex(i779)
 					break
 				}
 			}
 		}
 	}
-	x.AddLB = l415
+	x.AddLB = l778
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n419 := c.ReadLength(1)
-	l420 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n419)
-	if n419 > 0 {
-		hn422 := c.ReadListHeader(25)
+	n783 := c.ReadLength(1)
+	l784 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n783)
+	if n783 > 0 {
+		hn786 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i421 := range l420 {
-				if hn422 && !c.ReadFlag() {
-					clear(l420[i421 : i421+1])
+			for i785 := range l784 {
+				if hn786 && !c.ReadFlag() {
+					clear(l784[i785 : i785+1])
 					continue
 				}
-				l420[i421] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l784[i785] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i421)
+					c.TraceIndex(i785)
 					break
 				}
 			}
 		}
 	}
-	x.AddLE = l420
+	x.AddLE = l784
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	n424 := c.ReadLength(4)
-	l425 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n424)
-	if n424 > 0 {
-		hn427 := c.ReadListHeader(19)
+	n789 := c.ReadLength(4)
+	l790 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n789)
+	if n789 > 0 {
+		hn792 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i426 := range l425 {
-				if hn427 && !c.ReadFlag() {
-					clear(l425[i426 : i426+1])
+			for i791 := range l790 {
+				if hn792 && !c.ReadFlag() {
+					clear(l790[i791 : i791+1])
 					continue
 				}
-				l425[i426] = r.ReadFloat32()
+				l790[i791] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i426)
+					c.TraceIndex(i791)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l425
+	x.AddLF32 = l790
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n429 := c.ReadLength(8)
-	l430 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n429)
-	if n429 > 0 {
-		hn432 := c.ReadListHeader(20)
+	n795 := c.ReadLength(8)
+	l796 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n795)
+	if n795 > 0 {
+		hn798 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i431 := range l430 {
-				if hn432 && !c.ReadFlag() {
-					clear(l430[i431 : i431+1])
+			for i797 := range l796 {
+				if hn798 && !c.ReadFlag() {
+					clear(l796[i797 : i797+1])
 					continue
 				}
-				l430[i431] = r.ReadFloat64()
+				l796[i797] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i431)
+					c.TraceIndex(i797)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF64 = l430
+	x.AddLF64 = l796
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n434 := c.ReadLength(1)
-	l435 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n434)
-	if n434 > 0 {
-		hn437 := c.ReadListHeader(5)
+	n801 := c.ReadLength(1)
+	l802 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n801)
+	if n801 > 0 {
+		hn804 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i436 := range l435 {
-				if hn437 && !c.ReadFlag() {
-					clear(l435[i436 : i436+1])
+			for i803 := range l802 {
+				if hn804 && !c.ReadFlag() {
+					clear(l802[i803 : i803+1])
 					continue
 				}
-				l435[i436] = r.ReadVarInt32()
+				l802[i803] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i436)
+					c.TraceIndex(i803)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI32 = l435
+	x.AddLI32 = l802
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n439 := c.ReadLength(1)
-	l440 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n439)
-	if n439 > 0 {
-		hn442 := c.ReadListHeader(7)
+	n807 := c.ReadLength(1)
+	l808 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n807)
+	if n807 > 0 {
+		hn810 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i441 := range l440 {
-				if hn442 && !c.ReadFlag() {
-					clear(l440[i441 : i441+1])
+			for i809 := range l808 {
+				if hn810 && !c.ReadFlag() {
+					clear(l808[i809 : i809+1])
 					continue
 				}
-				l440[i441] = r.ReadVarInt64()
+				l808[i809] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i441)
+					c.TraceIndex(i809)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI64 = l440
+	x.AddLI64 = l808
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n444 := c.ReadLength(1)
-	l445 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n444)
-	if n444 > 0 {
-		hn447 := c.ReadListHeader(2)
+	n813 := c.ReadLength(1)
+	l814 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n813)
+	if n813 > 0 {
+		hn816 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i446 := range l445 {
-				if hn447 && !c.ReadFlag() {
-					clear(l445[i446 : i446+1])
+			for i815 := range l814 {
+				if hn816 && !c.ReadFlag() {
+					clear(l814[i815 : i815+1])
 					continue
 				}
-				l445[i446] = r.ReadInt8()
+				l814[i815] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i446)
+					c.TraceIndex(i815)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI8 = l445
+	x.AddLI8 = l814
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n449 := c.ReadLength(1)
-	l450 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n449)
-	if n449 > 0 {
-		hn452 := c.ReadListHeader(22)
+	n819 := c.ReadLength(1)
+	l820 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n819)
+	if n819 > 0 {
+		hn822 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i451 := range l450 {
-				if hn452 && !c.ReadFlag() {
-					clear(l450[i451 : i451+1])
+			for i821 := range l820 {
+				if hn822 && !c.ReadFlag() {
+					clear(l820[i821 : i821+1])
 					continue
 				}
-				n454 := c.ReadLength(1)
-				l455 := foryimpl.MakeSlice[[]int32](c, n454)
-				if n454 > 0 {
-					hn457 := c.ReadListHeader(5)
+				n825 := c.ReadLength(1)
+				l826 := foryimpl.MakeSlice[[]int32](c, n825)
+				if n825 > 0 {
+					hn828 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i456 := range l455 {
-							if hn457 && !c.ReadFlag() {
-								clear(l455[i456 : i456+1])
+						for i827 := range l826 {
+							if hn828 && !c.ReadFlag() {
+								clear(l826[i827 : i827+1])
 								continue
 							}
-							l455[i456] = r.ReadVarInt32()
+							l826[i827] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i456)
+								c.TraceIndex(i827)
 								break
 							}
 						}
 					}
 				}
-				l450[i451] = l455
+				l820[i821] = l826
 				if c.Failed() {
-					c.TraceIndex(i451)
+					c.TraceIndex(i821)
 					break
 				}
 			}
 		}
 	}
-	x.AddLL = l450
+	x.AddLL = l820
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n459 := c.ReadLength(1)
-	l460 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n459)
-	if n459 > 0 {
-		hn462 := c.ReadListHeader(24)
+	n831 := c.ReadLength(1)
+	l832 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n831)
+	if n831 > 0 {
+		hn834 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i461 := range l460 {
-				if hn462 && !c.ReadFlag() {
-					clear(l460[i461 : i461+1])
+			for i833 := range l832 {
+				if hn834 && !c.ReadFlag() {
+					clear(l832[i833 : i833+1])
 					continue
 				}
-				n464 := c.ReadLength(2)
-				m465 := foryimpl.MakeMap[map[string]int32](c, n464)
-				for n464 > 0 && !c.Failed() {
-					sz466, vn467, _ := c.ReadMapChunk(n464, 21, 5, nil, false)
-					for j468 := 0; j468 < sz466 && !c.Failed(); j468++ {
-						var k469 string
-						k469 = c.ReadString()
-						var v470 int32
-						if !vn467 {
-							v470 = r.ReadVarInt32()
+				n837 := c.ReadLength(2)
+				m838 := foryimpl.MakeMap[map[string]int32](c, n837)
+				for n837 > 0 && !c.Failed() {
+					sz839, vn840, _ := c.ReadMapChunk(n837, 21, 5, nil, false)
+					for j841 := 0; j841 < sz839 && !c.Failed(); j841++ {
+						var k842 string
+						k842 = c.ReadString()
+						var v843 int32
+						if !vn840 {
+							v843 = r.ReadVarInt32()
 						}
-						m465[k469] = v470
+						m838[k842] = v843
 					}
-					n464 -= sz466
+					n837 -= sz839
 				}
-				l460[i461] = m465
+				l832[i833] = m838
 				if c.Failed() {
-					c.TraceIndex(i461)
+					c.TraceIndex(i833)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l460
+	x.AddLM = l832
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n471 := c.ReadLength(1)
-	l472 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n471)
-	if n471 > 0 {
-		hn474 := c.ReadListHeader(5)
+	n845 := c.ReadLength(1)
+	l846 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n845)
+	if n845 > 0 {
+		hn848 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i473 := range l472 {
-				if hn474 && !c.ReadFlag() {
-					clear(l472[i473 : i473+1])
+			for i847 := range l846 {
+				if hn848 && !c.ReadFlag() {
+					clear(l846[i847 : i847+1])
 					continue
 				}
-				p476 := foryimpl.Alloc[int32](c)
-				*p476 = r.ReadVarInt32()
-				l472[i473] = p476
+				p851 := foryimpl.Alloc[int32](c)
+				*p851 = r.ReadVarInt32()
+				l846[i847] = p851
 				if c.Failed() {
-					c.TraceIndex(i473)
+					c.TraceIndex(i847)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l472
+	x.AddLPI = l846
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	n477 := c.ReadLength(1)
-	l478 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n477)
-	if n477 > 0 {
-		hn480 := c.ReadListHeader(21)
+	n852 := c.ReadLength(1)
+	l853 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n852)
+	if n852 > 0 {
+		hn855 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i479 := range l478 {
-				if hn480 && !c.ReadFlag() {
-					clear(l478[i479 : i479+1])
+			for i854 := range l853 {
+				if hn855 && !c.ReadFlag() {
+					clear(l853[i854 : i854+1])
 					continue
 				}
-				l478[i479] = c.ReadString()
+				l853[i854] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i479)
+					c.TraceIndex(i854)
 					break
 				}
 			}
 		}
 	}
-	x.AddLS = l478
+	x.AddLS = l853
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n482 := c.ReadLength(1)
-	l483 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n482)
-	if n482 > 0 {
-		hn485 := c.ReadListHeader(38)
+	n858 := c.ReadLength(1)
+	l859 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n858)
+	if n858 > 0 {
+		hn861 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i484 := range l483 {
-				if hn485 && !c.ReadFlag() {
-					clear(l483[i484 : i484+1])
+			for i860 := range l859 {
+				if hn861 && !c.ReadFlag() {
+					clear(l859[i860 : i860+1])
 					continue
 				}
-				l483[i484] = c.ReadTime()
+				l859[i860] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i484)
+					c.TraceIndex(i860)
 					break
 				}
 			}
 		}
 	}
-	x.AddLT = l483
+	x.AddLT = l859
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n487 := c.ReadLength(2)
-	l488 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n487)
-	if n487 > 0 {
-		hn490 := c.ReadListHeader(10)
+	n864 := c.ReadLength(2)
+	l865 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n864)
+	if n864 > 0 {
+		hn867 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i489 := range l488 {
-				if hn490 && !c.ReadFlag() {
-					clear(l488[i489 : i489+1])
+			for i866 := range l865 {
+				if hn867 && !c.ReadFlag() {
+					clear(l865[i866 : i866+1])
 					continue
 				}
-				l488[i489] = r.ReadUint16()
+				l865[i866] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i489)
+					c.TraceIndex(i866)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU16 = l488
+	x.AddLU16 = l865
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n492 := c.ReadLength(1)
-	l493 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n492)
-	if n492 > 0 {
-		hn495 := c.ReadListHeader(14)
+	n870 := c.ReadLength(1)
+	l871 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n870)
+	if n870 > 0 {
+		hn873 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i494 := range l493 {
-				if hn495 && !c.ReadFlag() {
-					clear(l493[i494 : i494+1])
+			for i872 := range l871 {
+				if hn873 && !c.ReadFlag() {
+					clear(l871[i872 : i872+1])
 					continue
 				}
-				l493[i494] = r.ReadVarUint64()
+				l871[i872] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i494)
+					c.TraceIndex(i872)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU64 = l493
+	x.AddLU64 = l871
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n497 := c.ReadLength(2)
-	m498 := foryimpl.MakeMap[map[bool]string](c, n497)
-	for n497 > 0 && !c.Failed() {
-		sz499, vn500, _ := c.ReadMapChunk(n497, 1, 21, nil, false)
-		for j501 := 0; j501 < sz499 && !c.Failed(); j501++ {
-			var k502 bool
-			k502 = r.ReadBool()
-			var v503 string
-			if !vn500 {
-				v503 = c.ReadString()
+	n876 := c.ReadLength(2)
+	m877 := foryimpl.MakeMap[map[bool]string](c, n876)
+	for n876 > 0 && !c.Failed() {
+		sz878, vn879, _ := c.ReadMapChunk(n876, 1, 21, nil, false)
+		for j880 := 0; j880 < sz878 && !c.Failed(); j880++ {
+			var k881 bool
+			k881 = r.ReadBool()
+			var v882 string
+			if !vn879 {
+				v882 = c.ReadString()
 			}
-			m498[k502] = v503
+			m877[k881] = v882
 		}
-		n497 -= sz499
+		n876 -= sz878
 	}
-	x.AddMBS = m498
+	x.AddMBS = m877
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n504 := c.ReadLength(2)
-	m505 := foryimpl.MakeMap[map[Color]string](c, n504)
-	for n504 > 0 && !c.Failed() {
-		sz506, vn507, _ := c.ReadMapChunk(n504, 25, 21, nil, false)
-		for j508 := 0; j508 < sz506 && !c.Failed(); j508++ {
-			var k509 Color
-			k509 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v510 string
-			if !vn507 {
-				v510 = c.ReadString()
+	n884 := c.ReadLength(2)
+	m885 := foryimpl.MakeMap[map[Color]string](c, n884)
+	for n884 > 0 && !c.Failed() {
+		sz886, vn887, _ := c.ReadMapChunk(n884, 25, 21, nil, false)
+		for j888 := 0; j888 < sz886 && !c.Failed(); j888++ {
+			var k889 Color
+			k889 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v890 string
+			if !vn887 {
+				v890 = c.ReadString()
 			}
-			m505[k509] = v510
+			m885[k889] = v890
 		}
-		n504 -= sz506
+		n884 -= sz886
 	}
-	x.AddMES = m505
+	x.AddMES = m885
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n511 := c.ReadLength(2)
-	m512 := foryimpl.MakeMap[map[int64]float64](c, n511)
-	for n511 > 0 && !c.Failed() {
-		sz513, vn514, _ := c.ReadMapChunk(n511, 7, 20, nil, false)
-		for j515 := 0; j515 < sz513 && !c.Failed(); j515++ {
-			var k516 int64
-			k516 = r.ReadVarInt64()
-			var v517 float64
-			if !vn514 {
-				v517 = r.ReadFloat64()
+	n892 := c.ReadLength(2)
+	m893 := foryimpl.MakeMap[map[int64]float64](c, n892)
+	for n892 > 0 && !c.Failed() {
+		sz894, vn895, _ := c.ReadMapChunk(n892, 7, 20, nil, false)
+		for j896 := 0; j896 < sz894 && !c.Failed(); j896++ {
+			var k897 int64
+			k897 = r.ReadVarInt64()
+			var v898 float64
+			if !vn895 {
+				v898 = r.ReadFloat64()
 			}
-			m512[k516] = v517
+			m893[k897] = v898
 		}
-		n511 -= sz513
+		n892 -= sz894
 	}
-	x.AddMI64F = m512
+	x.AddMI64F = m893
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n518 := c.ReadLength(2)
-	m519 := foryimpl.MakeMap[map[int32]string](c, n518)
-	for n518 > 0 && !c.Failed() {
-		sz520, vn521, _ := c.ReadMapChunk(n518, 5, 21, nil, false)
-		for j522 := 0; j522 < sz520 && !c.Failed(); j522++ {
-			var k523 int32
-			k523 = r.ReadVarInt32()
-			var v524 string
-			if !vn521 {
-				v524 = c.ReadString()
+	n900 := c.ReadLength(2)
+	m901 := foryimpl.MakeMap[map[int32]string](c, n900)
+	for n900 > 0 && !c.Failed() {
+		sz902, vn903, _ := c.ReadMapChunk(n900, 5, 21, nil, false)
+		for j904 := 0; j904 < sz902 && !c.Failed(); j904++ {
+			var k905 int32
+			k905 = r.ReadVarInt32()
+			var v906 string
+			if !vn903 {
+				v906 = c.ReadString()
 			}
-			m519[k523] = v524
+			m901[k905] = v906
 		}
-		n518 -= sz520
+		n900 -= sz902
 	}
-	x.AddMIS = m519
+	x.AddMIS = m901
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n525 := c.ReadLength(2)
-	m526 := foryimpl.MakeMap[map[string]int32](c, n525)
-	for n525 > 0 && !c.Failed() {
-		sz527, vn528, _ := c.ReadMapChunk(n525, 21, 5, nil, false)
-		for j529 := 0; j529 < sz527 && !c.Failed(); j529++ {
-			var k530 string
-			k530 = c.ReadString()
-			var v531 int32
-			if !vn528 {
-				v531 = r.ReadVarInt32()
+	n908 := c.ReadLength(2)
+	m909 := foryimpl.MakeMap[map[string]int32](c, n908)
+	for n908 > 0 && !c.Failed() {
+		sz910, vn911, _ := c.ReadMapChunk(n908, 21, 5, nil, false)
+		for j912 := 0; j912 < sz910 && !c.Failed(); j912++ {
+			var k913 string
+			k913 = c.ReadString()
+			var v914 int32
+			if !vn911 {
+				v914 = r.ReadVarInt32()
 			}
-			m526[k530] = v531
+			m909[k913] = v914
 		}
-		n525 -= sz527
+		n908 -= sz910
 	}
-	x.AddMSI = m526
+	x.AddMSI = m909
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
-	n532 := c.ReadLength(2)
-	m533 := foryimpl.MakeMap[map[string][]string](c, n532)
-	for n532 > 0 && !c.Failed() {
-		sz534, vn535, _ := c.ReadMapChunk(n532, 21, 22, nil, true)
-		for j536 := 0; j536 < sz534 && !c.Failed(); j536++ {
-			var k537 string
-			k537 = c.ReadString()
-			var v538 []string
-			if !vn535 {
-				n539 := c.ReadLength(1)
-				l540 := foryimpl.MakeSlice[[]string](c, n539)
-				if n539 > 0 {
-					hn542 := c.ReadListHeader(21)
+	n916 := c.ReadLength(2)
+	m917 := foryimpl.MakeMap[map[string][]string](c, n916)
+	for n916 > 0 && !c.Failed() {
+		sz918, vn919, _ := c.ReadMapChunk(n916, 21, 22, nil, true)
+		for j920 := 0; j920 < sz918 && !c.Failed(); j920++ {
+			var k921 string
+			k921 = c.ReadString()
+			var v922 []string
+			if !vn919 {
+				n923 := c.ReadLength(1)
+				l924 := foryimpl.MakeSlice[[]string](c, n923)
+				if n923 > 0 {
+					hn926 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i541 := range l540 {
-							if hn542 && !c.ReadFlag() {
-								clear(l540[i541 : i541+1])
+						for i925 := range l924 {
+							if hn926 && !c.ReadFlag() {
+								clear(l924[i925 : i925+1])
 								continue
 							}
-							l540[i541] = c.ReadString()
+							l924[i925] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i541)
+								c.TraceIndex(i925)
 								break
 							}
 						}
 					}
 				}
-				v538 = l540
+				v922 = l924
 			}
-			m533[k537] = v538
+			m917[k921] = v922
 		}
-		n532 -= sz534
+		n916 -= sz918
 	}
-	x.AddMSL = m533
+	x.AddMSL = m917
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n544 := c.ReadLength(2)
-	m545 := foryimpl.MakeMap[map[string]map[string]int32](c, n544)
-	for n544 > 0 && !c.Failed() {
-		sz546, vn547, _ := c.ReadMapChunk(n544, 21, 24, nil, true)
-		for j548 := 0; j548 < sz546 && !c.Failed(); j548++ {
-			var k549 string
-			k549 = c.ReadString()
-			var v550 map[string]int32
-			if !vn547 {
-				n551 := c.ReadLength(2)
-				m552 := foryimpl.MakeMap[map[string]int32](c, n551)
-				for n551 > 0 && !c.Failed() {
-					sz553, vn554, _ := c.ReadMapChunk(n551, 21, 5, nil, false)
-					for j555 := 0; j555 < sz553 && !c.Failed(); j555++ {
-						var k556 string
-						k556 = c.ReadString()
-						var v557 int32
-						if !vn554 {
-							v557 = r.ReadVarInt32()
+	n930 := c.ReadLength(2)
+	m931 := foryimpl.MakeMap[map[string]map[string]int32](c, n930)
+	for n930 > 0 && !c.Failed() {
+		sz932, vn933, _ := c.ReadMapChunk(n930, 21, 24, nil, true)
+		for j934 := 0; j934 < sz932 && !c.Failed(); j934++ {
+			var k935 string
+			k935 = c.ReadString()
+			var v936 map[string]int32
+			if !vn933 {
+				n937 := c.ReadLength(2)
+				m938 := foryimpl.MakeMap[map[string]int32](c, n937)
+				for n937 > 0 && !c.Failed() {
+					sz939, vn940, _ := c.ReadMapChunk(n937, 21, 5, nil, false)
+					for j941 := 0; j941 < sz939 && !c.Failed(); j941++ {
+						var k942 string
+						k942 = c.ReadString()
+						var v943 int32
+						if !vn940 {
+							v943 = r.ReadVarInt32()
 						}
-						m552[k556] = v557
+						m938[k942] = v943
 					}
-					n551 -= sz553
+					n937 -= sz939
 				}
-				v550 = m552
+				v936 = m938
 			}
-			m545[k549] = v550
+			m931[k935] = v936
 		}
-		n544 -= sz546
+		n930 -= sz932
 	}
-	x.AddMSM = m545
+	x.AddMSM = m931
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n558 := c.ReadLength(2)
-	m559 := foryimpl.MakeMap[map[string]*int32](c, n558)
-	for n558 > 0 && !c.Failed() {
-		sz560, vn561, _ := c.ReadMapChunk(n558, 21, 5, nil, true)
-		for j562 := 0; j562 < sz560 && !c.Failed(); j562++ {
-			var k563 string
-			k563 = c.ReadString()
-			var v564 *int32
-			if !vn561 {
-				p565 := foryimpl.Alloc[int32](c)
-				*p565 = r.ReadVarInt32()
-				v564 = p565
+	n946 := c.ReadLength(2)
+	m947 := foryimpl.MakeMap[map[string]*int32](c, n946)
+	for n946 > 0 && !c.Failed() {
+		sz948, vn949, _ := c.ReadMapChunk(n946, 21, 5, nil, true)
+		for j950 := 0; j950 < sz948 && !c.Failed(); j950++ {
+			var k951 string
+			k951 = c.ReadString()
+			var v952 *int32
+			if !vn949 {
+				p953 := foryimpl.Alloc[int32](c)
+				*p953 = r.ReadVarInt32()
+				v952 = p953
 			}
-			m559[k563] = v564
+			m947[k951] = v952
 		}
-		n558 -= sz560
+		n946 -= sz948
 	}
-	x.AddMSP = m559
+	x.AddMSP = m947
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n566 := c.ReadLength(2)
-	m567 := foryimpl.MakeMap[map[uint8]uint16](c, n566)
-	for n566 > 0 && !c.Failed() {
-		sz568, vn569, _ := c.ReadMapChunk(n566, 9, 10, nil, false)
-		for j570 := 0; j570 < sz568 && !c.Failed(); j570++ {
-			var k571 uint8
-			k571 = r.ReadUint8()
-			var v572 uint16
-			if !vn569 {
-				v572 = r.ReadUint16()
+	n955 := c.ReadLength(2)
+	m956 := foryimpl.MakeMap[map[uint8]uint16](c, n955)
+	for n955 > 0 && !c.Failed() {
+		sz957, vn958, _ := c.ReadMapChunk(n955, 9, 10, nil, false)
+		for j959 := 0; j959 < sz957 && !c.Failed(); j959++ {
+			var k960 uint8
+			k960 = r.ReadUint8()
+			var v961 uint16
+			if !vn958 {
+				v961 = r.ReadUint16()
 			}
-			m567[k571] = v572
+			m956[k960] = v961
 		}
-		n566 -= sz568
+		n955 -= sz957
 	}
-	x.AddMU8 = m567
+	x.AddMU8 = m956
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
@@ -3649,71 +5477,71 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n573 := c.ReadLength(1)
-		l574 := foryimpl.MakeSlice[[]string](c, n573)
-		if n573 > 0 {
-			hn576 := c.ReadListHeader(21)
+		n963 := c.ReadLength(1)
+		l964 := foryimpl.MakeSlice[[]string](c, n963)
+		if n963 > 0 {
+			hn966 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i575 := range l574 {
-					if hn576 && !c.ReadFlag() {
-						clear(l574[i575 : i575+1])
+				for i965 := range l964 {
+					if hn966 && !c.ReadFlag() {
+						clear(l964[i965 : i965+1])
 						continue
 					}
-					l574[i575] = c.ReadString()
+					l964[i965] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i575)
+						c.TraceIndex(i965)
 						break
 					}
 				}
 			}
 		}
-		x.AddNLS = l574
+		x.AddNLS = l964
 	}
 	if c.Failed() {
 		c.Trace("AddNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n578 := c.ReadLength(2)
-		m579 := foryimpl.MakeMap[map[string]int32](c, n578)
-		for n578 > 0 && !c.Failed() {
-			sz580, vn581, _ := c.ReadMapChunk(n578, 21, 5, nil, false)
-			for j582 := 0; j582 < sz580 && !c.Failed(); j582++ {
-				var k583 string
-				k583 = c.ReadString()
-				var v584 int32
-				if !vn581 {
-					v584 = r.ReadVarInt32()
+		n969 := c.ReadLength(2)
+		m970 := foryimpl.MakeMap[map[string]int32](c, n969)
+		for n969 > 0 && !c.Failed() {
+			sz971, vn972, _ := c.ReadMapChunk(n969, 21, 5, nil, false)
+			for j973 := 0; j973 < sz971 && !c.Failed(); j973++ {
+				var k974 string
+				k974 = c.ReadString()
+				var v975 int32
+				if !vn972 {
+					v975 = r.ReadVarInt32()
 				}
-				m579[k583] = v584
+				m970[k974] = v975
 			}
-			n578 -= sz580
+			n969 -= sz971
 		}
-		x.AddNM = m579
+		x.AddNM = m970
 	}
 	if c.Failed() {
 		c.Trace("AddNM")
 		return
 	}
-	n585 := c.ReadLength(1)
-	l586 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n585)
-	if n585 > 0 {
-		hn588 := c.ReadListHeader(9)
+	n977 := c.ReadLength(1)
+	l978 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n977)
+	if n977 > 0 {
+		hn980 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i587 := range l586 {
-				if hn588 && !c.ReadFlag() {
-					clear(l586[i587 : i587+1])
+			for i979 := range l978 {
+				if hn980 && !c.ReadFlag() {
+					clear(l978[i979 : i979+1])
 					continue
 				}
-				l586[i587] = r.ReadUint8()
+				l978[i979] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i587)
+					c.TraceIndex(i979)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l586
+	x.AddRaw = l978
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
@@ -3723,601 +5551,601 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n590 := c.ReadLength(2)
-	if n590 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n590, 3))
+	n983 := c.ReadLength(2)
+	if n983 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n983, 3))
 		return
 	}
-	var l591 [3]int16
-	if n590 > 0 {
-		hn593 := c.ReadListHeader(3)
+	var l984 [3]int16
+	if n983 > 0 {
+		hn986 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i592 := range l591 {
-				if hn593 && !c.ReadFlag() {
-					clear(l591[i592 : i592+1])
+			for i985 := range l984 {
+				if hn986 && !c.ReadFlag() {
+					clear(l984[i985 : i985+1])
 					continue
 				}
-				l591[i592] = r.ReadInt16()
+				l984[i985] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i592)
+					c.TraceIndex(i985)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l591
+	x.Fix = l984
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n595 := c.ReadLength(1)
-	l596 := foryimpl.ReuseSlice[[]bool](c, x.LB, n595)
-	if n595 > 0 {
-		hn598 := c.ReadListHeader(1)
+	n989 := c.ReadLength(1)
+	l990 := foryimpl.ReuseSlice[[]bool](c, x.LB, n989)
+	if n989 > 0 {
+		hn992 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i597 := range l596 {
-				if hn598 && !c.ReadFlag() {
-					clear(l596[i597 : i597+1])
+			for i991 := range l990 {
+				if hn992 && !c.ReadFlag() {
+					clear(l990[i991 : i991+1])
 					continue
 				}
-				l596[i597] = r.ReadBool()
+				l990[i991] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i597)
+					c.TraceIndex(i991)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l596
+	x.LB = l990
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n600 := c.ReadLength(1)
-	l601 := foryimpl.ReuseSlice[[]Color](c, x.LE, n600)
-	if n600 > 0 {
-		hn603 := c.ReadListHeader(25)
+	n995 := c.ReadLength(1)
+	l996 := foryimpl.ReuseSlice[[]Color](c, x.LE, n995)
+	if n995 > 0 {
+		hn998 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i602 := range l601 {
-				if hn603 && !c.ReadFlag() {
-					clear(l601[i602 : i602+1])
+			for i997 := range l996 {
+				if hn998 && !c.ReadFlag() {
+					clear(l996[i997 : i997+1])
 					continue
 				}
-				l601[i602] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l996[i997] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i602)
+					c.TraceIndex(i997)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l601
+	x.LE = l996
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n605 := c.ReadLength(4)
-	l606 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n605)
-	if n605 > 0 {
-		hn608 := c.ReadListHeader(19)
+	n1001 := c.ReadLength(4)
+	l1002 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1001)
+	if n1001 > 0 {
+		hn1004 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i607 := range l606 {
-				if hn608 && !c.ReadFlag() {
-					clear(l606[i607 : i607+1])
+			for i1003 := range l1002 {
+				if hn1004 && !c.ReadFlag() {
+					clear(l1002[i1003 : i1003+1])
 					continue
 				}
-				l606[i607] = r.ReadFloat32()
+				l1002[i1003] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i607)
+					c.TraceIndex(i1003)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l606
+	x.LF32 = l1002
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n610 := c.ReadLength(8)
-	l611 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n610)
-	if n610 > 0 {
-		hn613 := c.ReadListHeader(20)
+	n1007 := c.ReadLength(8)
+	l1008 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1007)
+	if n1007 > 0 {
+		hn1010 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i612 := range l611 {
-				if hn613 && !c.ReadFlag() {
-					clear(l611[i612 : i612+1])
+			for i1009 := range l1008 {
+				if hn1010 && !c.ReadFlag() {
+					clear(l1008[i1009 : i1009+1])
 					continue
 				}
-				l611[i612] = r.ReadFloat64()
+				l1008[i1009] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i612)
+					c.TraceIndex(i1009)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l611
+	x.LF64 = l1008
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n615 := c.ReadLength(1)
-	l616 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n615)
-	if n615 > 0 {
-		hn618 := c.ReadListHeader(5)
+	n1013 := c.ReadLength(1)
+	l1014 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1013)
+	if n1013 > 0 {
+		hn1016 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i617 := range l616 {
-				if hn618 && !c.ReadFlag() {
-					clear(l616[i617 : i617+1])
+			for i1015 := range l1014 {
+				if hn1016 && !c.ReadFlag() {
+					clear(l1014[i1015 : i1015+1])
 					continue
 				}
-				l616[i617] = r.ReadVarInt32()
+				l1014[i1015] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i617)
+					c.TraceIndex(i1015)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l616
+	x.LI32 = l1014
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n620 := c.ReadLength(1)
-	l621 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n620)
-	if n620 > 0 {
-		hn623 := c.ReadListHeader(7)
+	n1019 := c.ReadLength(1)
+	l1020 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1019)
+	if n1019 > 0 {
+		hn1022 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i622 := range l621 {
-				if hn623 && !c.ReadFlag() {
-					clear(l621[i622 : i622+1])
+			for i1021 := range l1020 {
+				if hn1022 && !c.ReadFlag() {
+					clear(l1020[i1021 : i1021+1])
 					continue
 				}
-				l621[i622] = r.ReadVarInt64()
+				l1020[i1021] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i622)
+					c.TraceIndex(i1021)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l621
+	x.LI64 = l1020
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n625 := c.ReadLength(1)
-	l626 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n625)
-	if n625 > 0 {
-		hn628 := c.ReadListHeader(2)
+	n1025 := c.ReadLength(1)
+	l1026 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1025)
+	if n1025 > 0 {
+		hn1028 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i627 := range l626 {
-				if hn628 && !c.ReadFlag() {
-					clear(l626[i627 : i627+1])
+			for i1027 := range l1026 {
+				if hn1028 && !c.ReadFlag() {
+					clear(l1026[i1027 : i1027+1])
 					continue
 				}
-				l626[i627] = r.ReadInt8()
+				l1026[i1027] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i627)
+					c.TraceIndex(i1027)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l626
+	x.LI8 = l1026
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n630 := c.ReadLength(1)
-	l631 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n630)
-	if n630 > 0 {
-		hn633 := c.ReadListHeader(22)
+	n1031 := c.ReadLength(1)
+	l1032 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1031)
+	if n1031 > 0 {
+		hn1034 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i632 := range l631 {
-				if hn633 && !c.ReadFlag() {
-					clear(l631[i632 : i632+1])
+			for i1033 := range l1032 {
+				if hn1034 && !c.ReadFlag() {
+					clear(l1032[i1033 : i1033+1])
 					continue
 				}
-				n635 := c.ReadLength(1)
-				l636 := foryimpl.MakeSlice[[]int32](c, n635)
-				if n635 > 0 {
-					hn638 := c.ReadListHeader(5)
+				n1037 := c.ReadLength(1)
+				l1038 := foryimpl.MakeSlice[[]int32](c, n1037)
+				if n1037 > 0 {
+					hn1040 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i637 := range l636 {
-							if hn638 && !c.ReadFlag() {
-								clear(l636[i637 : i637+1])
+						for i1039 := range l1038 {
+							if hn1040 && !c.ReadFlag() {
+								clear(l1038[i1039 : i1039+1])
 								continue
 							}
-							l636[i637] = r.ReadVarInt32()
+							l1038[i1039] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i637)
+								c.TraceIndex(i1039)
 								break
 							}
 						}
 					}
 				}
-				l631[i632] = l636
+				l1032[i1033] = l1038
 				if c.Failed() {
-					c.TraceIndex(i632)
+					c.TraceIndex(i1033)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l631
+	x.LL = l1032
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n640 := c.ReadLength(1)
-	l641 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n640)
-	if n640 > 0 {
-		hn643 := c.ReadListHeader(24)
+	n1043 := c.ReadLength(1)
+	l1044 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1043)
+	if n1043 > 0 {
+		hn1046 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i642 := range l641 {
-				if hn643 && !c.ReadFlag() {
-					clear(l641[i642 : i642+1])
+			for i1045 := range l1044 {
+				if hn1046 && !c.ReadFlag() {
+					clear(l1044[i1045 : i1045+1])
 					continue
 				}
-				n645 := c.ReadLength(2)
-				m646 := foryimpl.MakeMap[map[string]int32](c, n645)
-				for n645 > 0 && !c.Failed() {
-					sz647, vn648, _ := c.ReadMapChunk(n645, 21, 5, nil, false)
-					for j649 := 0; j649 < sz647 && !c.Failed(); j649++ {
-						var k650 string
-						k650 = c.ReadString()
-						var v651 int32
-						if !vn648 {
-							v651 = r.ReadVarInt32()
+				n1049 := c.ReadLength(2)
+				m1050 := foryimpl.MakeMap[map[string]int32](c, n1049)
+				for n1049 > 0 && !c.Failed() {
+					sz1051, vn1052, _ := c.ReadMapChunk(n1049, 21, 5, nil, false)
+					for j1053 := 0; j1053 < sz1051 && !c.Failed(); j1053++ {
+						var k1054 string
+						k1054 = c.ReadString()
+						var v1055 int32
+						if !vn1052 {
+							v1055 = r.ReadVarInt32()
 						}
-						m646[k650] = v651
+						m1050[k1054] = v1055
 					}
-					n645 -= sz647
+					n1049 -= sz1051
 				}
-				l641[i642] = m646
+				l1044[i1045] = m1050
 				if c.Failed() {
-					c.TraceIndex(i642)
+					c.TraceIndex(i1045)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l641
+	x.LM = l1044
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n652 := c.ReadLength(1)
-	l653 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n652)
-	if n652 > 0 {
-		hn655 := c.ReadListHeader(5)
+	n1057 := c.ReadLength(1)
+	l1058 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1057)
+	if n1057 > 0 {
+		hn1060 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i654 := range l653 {
-				if hn655 && !c.ReadFlag() {
-					clear(l653[i654 : i654+1])
+			for i1059 := range l1058 {
+				if hn1060 && !c.ReadFlag() {
+					clear(l1058[i1059 : i1059+1])
 					continue
 				}
-				p657 := foryimpl.Alloc[int32](c)
-				*p657 = r.ReadVarInt32()
-				l653[i654] = p657
+				p1063 := foryimpl.Alloc[int32](c)
+				*p1063 = r.ReadVarInt32()
+				l1058[i1059] = p1063
 				if c.Failed() {
-					c.TraceIndex(i654)
+					c.TraceIndex(i1059)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l653
+	x.LPI = l1058
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n658 := c.ReadLength(1)
-	l659 := foryimpl.ReuseSlice[[]string](c, x.LS, n658)
-	if n658 > 0 {
-		hn661 := c.ReadListHeader(21)
+	n1064 := c.ReadLength(1)
+	l1065 := foryimpl.ReuseSlice[[]string](c, x.LS, n1064)
+	if n1064 > 0 {
+		hn1067 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i660 := range l659 {
-				if hn661 && !c.ReadFlag() {
-					clear(l659[i660 : i660+1])
+			for i1066 := range l1065 {
+				if hn1067 && !c.ReadFlag() {
+					clear(l1065[i1066 : i1066+1])
 					continue
 				}
-				l659[i660] = c.ReadString()
+				l1065[i1066] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i660)
+					c.TraceIndex(i1066)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l659
+	x.LS = l1065
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n663 := c.ReadLength(1)
-	l664 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n663)
-	if n663 > 0 {
-		hn666 := c.ReadListHeader(38)
+	n1070 := c.ReadLength(1)
+	l1071 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1070)
+	if n1070 > 0 {
+		hn1073 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i665 := range l664 {
-				if hn666 && !c.ReadFlag() {
-					clear(l664[i665 : i665+1])
+			for i1072 := range l1071 {
+				if hn1073 && !c.ReadFlag() {
+					clear(l1071[i1072 : i1072+1])
 					continue
 				}
-				l664[i665] = c.ReadTime()
+				l1071[i1072] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i665)
+					c.TraceIndex(i1072)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l664
+	x.LT = l1071
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n668 := c.ReadLength(2)
-	l669 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n668)
-	if n668 > 0 {
-		hn671 := c.ReadListHeader(10)
+	n1076 := c.ReadLength(2)
+	l1077 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1076)
+	if n1076 > 0 {
+		hn1079 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i670 := range l669 {
-				if hn671 && !c.ReadFlag() {
-					clear(l669[i670 : i670+1])
+			for i1078 := range l1077 {
+				if hn1079 && !c.ReadFlag() {
+					clear(l1077[i1078 : i1078+1])
 					continue
 				}
-				l669[i670] = r.ReadUint16()
+				l1077[i1078] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i670)
+					c.TraceIndex(i1078)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l669
+	x.LU16 = l1077
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n673 := c.ReadLength(1)
-	l674 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n673)
-	if n673 > 0 {
-		hn676 := c.ReadListHeader(14)
+	n1082 := c.ReadLength(1)
+	l1083 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1082)
+	if n1082 > 0 {
+		hn1085 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i675 := range l674 {
-				if hn676 && !c.ReadFlag() {
-					clear(l674[i675 : i675+1])
+			for i1084 := range l1083 {
+				if hn1085 && !c.ReadFlag() {
+					clear(l1083[i1084 : i1084+1])
 					continue
 				}
-				l674[i675] = r.ReadVarUint64()
+				l1083[i1084] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i675)
+					c.TraceIndex(i1084)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l674
+	x.LU64 = l1083
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n678 := c.ReadLength(2)
-	m679 := foryimpl.MakeMap[map[bool]string](c, n678)
-	for n678 > 0 && !c.Failed() {
-		sz680, vn681, _ := c.ReadMapChunk(n678, 1, 21, nil, false)
-		for j682 := 0; j682 < sz680 && !c.Failed(); j682++ {
-			var k683 bool
-			k683 = r.ReadBool()
-			var v684 string
-			if !vn681 {
-				v684 = c.ReadString()
+	n1088 := c.ReadLength(2)
+	m1089 := foryimpl.MakeMap[map[bool]string](c, n1088)
+	for n1088 > 0 && !c.Failed() {
+		sz1090, vn1091, _ := c.ReadMapChunk(n1088, 1, 21, nil, false)
+		for j1092 := 0; j1092 < sz1090 && !c.Failed(); j1092++ {
+			var k1093 bool
+			k1093 = r.ReadBool()
+			var v1094 string
+			if !vn1091 {
+				v1094 = c.ReadString()
 			}
-			m679[k683] = v684
+			m1089[k1093] = v1094
 		}
-		n678 -= sz680
+		n1088 -= sz1090
 	}
-	x.MBS = m679
+	x.MBS = m1089
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n685 := c.ReadLength(2)
-	m686 := foryimpl.MakeMap[map[Color]string](c, n685)
-	for n685 > 0 && !c.Failed() {
-		sz687, vn688, _ := c.ReadMapChunk(n685, 25, 21, nil, false)
-		for j689 := 0; j689 < sz687 && !c.Failed(); j689++ {
-			var k690 Color
-			k690 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v691 string
-			if !vn688 {
-				v691 = c.ReadString()
+	n1096 := c.ReadLength(2)
+	m1097 := foryimpl.MakeMap[map[Color]string](c, n1096)
+	for n1096 > 0 && !c.Failed() {
+		sz1098, vn1099, _ := c.ReadMapChunk(n1096, 25, 21, nil, false)
+		for j1100 := 0; j1100 < sz1098 && !c.Failed(); j1100++ {
+			var k1101 Color
+			k1101 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1102 string
+			if !vn1099 {
+				v1102 = c.ReadString()
 			}
-			m686[k690] = v691
+			m1097[k1101] = v1102
 		}
-		n685 -= sz687
+		n1096 -= sz1098
 	}
-	x.MES = m686
+	x.MES = m1097
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n692 := c.ReadLength(2)
-	m693 := foryimpl.MakeMap[map[int64]float64](c, n692)
-	for n692 > 0 && !c.Failed() {
-		sz694, vn695, _ := c.ReadMapChunk(n692, 7, 20, nil, false)
-		for j696 := 0; j696 < sz694 && !c.Failed(); j696++ {
-			var k697 int64
-			k697 = r.ReadVarInt64()
-			var v698 float64
-			if !vn695 {
-				v698 = r.ReadFloat64()
+	n1104 := c.ReadLength(2)
+	m1105 := foryimpl.MakeMap[map[int64]float64](c, n1104)
+	for n1104 > 0 && !c.Failed() {
+		sz1106, vn1107, _ := c.ReadMapChunk(n1104, 7, 20, nil, false)
+		for j1108 := 0; j1108 < sz1106 && !c.Failed(); j1108++ {
+			var k1109 int64
+			k1109 = r.ReadVarInt64()
+			var v1110 float64
+			if !vn1107 {
+				v1110 = r.ReadFloat64()
 			}
-			m693[k697] = v698
+			m1105[k1109] = v1110
 		}
-		n692 -= sz694
+		n1104 -= sz1106
 	}
-	x.MI64F = m693
+	x.MI64F = m1105
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n699 := c.ReadLength(2)
-	m700 := foryimpl.MakeMap[map[int32]string](c, n699)
-	for n699 > 0 && !c.Failed() {
-		sz701, vn702, _ := c.ReadMapChunk(n699, 5, 21, nil, false)
-		for j703 := 0; j703 < sz701 && !c.Failed(); j703++ {
-			var k704 int32
-			k704 = r.ReadVarInt32()
-			var v705 string
-			if !vn702 {
-				v705 = c.ReadString()
+	n1112 := c.ReadLength(2)
+	m1113 := foryimpl.MakeMap[map[int32]string](c, n1112)
+	for n1112 > 0 && !c.Failed() {
+		sz1114, vn1115, _ := c.ReadMapChunk(n1112, 5, 21, nil, false)
+		for j1116 := 0; j1116 < sz1114 && !c.Failed(); j1116++ {
+			var k1117 int32
+			k1117 = r.ReadVarInt32()
+			var v1118 string
+			if !vn1115 {
+				v1118 = c.ReadString()
 			}
-			m700[k704] = v705
+			m1113[k1117] = v1118
 		}
-		n699 -= sz701
+		n1112 -= sz1114
 	}
-	x.MIS = m700
+	x.MIS = m1113
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n706 := c.ReadLength(2)
-	m707 := foryimpl.MakeMap[map[string]int32](c, n706)
-	for n706 > 0 && !c.Failed() {
-		sz708, vn709, _ := c.ReadMapChunk(n706, 21, 5, nil, false)
-		for j710 := 0; j710 < sz708 && !c.Failed(); j710++ {
-			var k711 string
-			k711 = c.ReadString()
-			var v712 int32
-			if !vn709 {
-				v712 = r.ReadVarInt32()
+	n1120 := c.ReadLength(2)
+	m1121 := foryimpl.MakeMap[map[string]int32](c, n1120)
+	for n1120 > 0 && !c.Failed() {
+		sz1122, vn1123, _ := c.ReadMapChunk(n1120, 21, 5, nil, false)
+		for j1124 := 0; j1124 < sz1122 && !c.Failed(); j1124++ {
+			var k1125 string
+			k1125 = c.ReadString()
+			var v1126 int32
+			if !vn1123 {
+				v1126 = r.ReadVarInt32()
 			}
-			m707[k711] = v712
+			m1121[k1125] = v1126
 		}
-		n706 -= sz708
+		n1120 -= sz1122
 	}
-	x.MSI = m707
+	x.MSI = m1121
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n713 := c.ReadLength(2)
-	m714 := foryimpl.MakeMap[map[string][]string](c, n713)
-	for n713 > 0 && !c.Failed() {
-		sz715, vn716, _ := c.ReadMapChunk(n713, 21, 22, nil, true)
-		for j717 := 0; j717 < sz715 && !c.Failed(); j717++ {
-			var k718 string
-			k718 = c.ReadString()
-			var v719 []string
-			if !vn716 {
-				n720 := c.ReadLength(1)
-				l721 := foryimpl.MakeSlice[[]string](c, n720)
-				if n720 > 0 {
-					hn723 := c.ReadListHeader(21)
+	n1128 := c.ReadLength(2)
+	m1129 := foryimpl.MakeMap[map[string][]string](c, n1128)
+	for n1128 > 0 && !c.Failed() {
+		sz1130, vn1131, _ := c.ReadMapChunk(n1128, 21, 22, nil, true)
+		for j1132 := 0; j1132 < sz1130 && !c.Failed(); j1132++ {
+			var k1133 string
+			k1133 = c.ReadString()
+			var v1134 []string
+			if !vn1131 {
+				n1135 := c.ReadLength(1)
+				l1136 := foryimpl.MakeSlice[[]string](c, n1135)
+				if n1135 > 0 {
+					hn1138 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i722 := range l721 {
-							if hn723 && !c.ReadFlag() {
-								clear(l721[i722 : i722+1])
+						for i1137 := range l1136 {
+							if hn1138 && !c.ReadFlag() {
+								clear(l1136[i1137 : i1137+1])
 								continue
 							}
-							l721[i722] = c.ReadString()
+							l1136[i1137] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i722)
+								c.TraceIndex(i1137)
 								break
 							}
 						}
 					}
 				}
-				v719 = l721
+				v1134 = l1136
 			}
-			m714[k718] = v719
+			m1129[k1133] = v1134
 		}
-		n713 -= sz715
+		n1128 -= sz1130
 	}
-	x.MSL = m714
+	x.MSL = m1129
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n725 := c.ReadLength(2)
-	m726 := foryimpl.MakeMap[map[string]map[string]int32](c, n725)
-	for n725 > 0 && !c.Failed() {
-		sz727, vn728, _ := c.ReadMapChunk(n725, 21, 24, nil, true)
-		for j729 := 0; j729 < sz727 && !c.Failed(); j729++ {
-			var k730 string
-			k730 = c.ReadString()
-			var v731 map[string]int32
-			if !vn728 {
-				n732 := c.ReadLength(2)
-				m733 := foryimpl.MakeMap[map[string]int32](c, n732)
-				for n732 > 0 && !c.Failed() {
-					sz734, vn735, _ := c.ReadMapChunk(n732, 21, 5, nil, false)
-					for j736 := 0; j736 < sz734 && !c.Failed(); j736++ {
-						var k737 string
-						k737 = c.ReadString()
-						var v738 int32
-						if !vn735 {
-							v738 = r.ReadVarInt32()
+	n1142 := c.ReadLength(2)
+	m1143 := foryimpl.MakeMap[map[string]map[string]int32](c, n1142)
+	for n1142 > 0 && !c.Failed() {
+		sz1144, vn1145, _ := c.ReadMapChunk(n1142, 21, 24, nil, true)
+		for j1146 := 0; j1146 < sz1144 && !c.Failed(); j1146++ {
+			var k1147 string
+			k1147 = c.ReadString()
+			var v1148 map[string]int32
+			if !vn1145 {
+				n1149 := c.ReadLength(2)
+				m1150 := foryimpl.MakeMap[map[string]int32](c, n1149)
+				for n1149 > 0 && !c.Failed() {
+					sz1151, vn1152, _ := c.ReadMapChunk(n1149, 21, 5, nil, false)
+					for j1153 := 0; j1153 < sz1151 && !c.Failed(); j1153++ {
+						var k1154 string
+						k1154 = c.ReadString()
+						var v1155 int32
+						if !vn1152 {
+							v1155 = r.ReadVarInt32()
 						}
-						m733[k737] = v738
+						m1150[k1154] = v1155
 					}
-					n732 -= sz734
+					n1149 -= sz1151
 				}
-				v731 = m733
+				v1148 = m1150
 			}
-			m726[k730] = v731
+			m1143[k1147] = v1148
 		}
-		n725 -= sz727
+		n1142 -= sz1144
 	}
-	x.MSM = m726
+	x.MSM = m1143
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n739 := c.ReadLength(2)
-	m740 := foryimpl.MakeMap[map[string]*int32](c, n739)
-	for n739 > 0 && !c.Failed() {
-		sz741, vn742, _ := c.ReadMapChunk(n739, 21, 5, nil, true)
-		for j743 := 0; j743 < sz741 && !c.Failed(); j743++ {
-			var k744 string
-			k744 = c.ReadString()
-			var v745 *int32
-			if !vn742 {
-				p746 := foryimpl.Alloc[int32](c)
-				*p746 = r.ReadVarInt32()
-				v745 = p746
+	n1158 := c.ReadLength(2)
+	m1159 := foryimpl.MakeMap[map[string]*int32](c, n1158)
+	for n1158 > 0 && !c.Failed() {
+		sz1160, vn1161, _ := c.ReadMapChunk(n1158, 21, 5, nil, true)
+		for j1162 := 0; j1162 < sz1160 && !c.Failed(); j1162++ {
+			var k1163 string
+			k1163 = c.ReadString()
+			var v1164 *int32
+			if !vn1161 {
+				p1165 := foryimpl.Alloc[int32](c)
+				*p1165 = r.ReadVarInt32()
+				v1164 = p1165
 			}
-			m740[k744] = v745
+			m1159[k1163] = v1164
 		}
-		n739 -= sz741
+		n1158 -= sz1160
 	}
-	x.MSP = m740
+	x.MSP = m1159
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n747 := c.ReadLength(2)
-	m748 := foryimpl.MakeMap[map[uint8]uint16](c, n747)
-	for n747 > 0 && !c.Failed() {
-		sz749, vn750, _ := c.ReadMapChunk(n747, 9, 10, nil, false)
-		for j751 := 0; j751 < sz749 && !c.Failed(); j751++ {
-			var k752 uint8
-			k752 = r.ReadUint8()
-			var v753 uint16
-			if !vn750 {
-				v753 = r.ReadUint16()
+	n1167 := c.ReadLength(2)
+	m1168 := foryimpl.MakeMap[map[uint8]uint16](c, n1167)
+	for n1167 > 0 && !c.Failed() {
+		sz1169, vn1170, _ := c.ReadMapChunk(n1167, 9, 10, nil, false)
+		for j1171 := 0; j1171 < sz1169 && !c.Failed(); j1171++ {
+			var k1172 uint8
+			k1172 = r.ReadUint8()
+			var v1173 uint16
+			if !vn1170 {
+				v1173 = r.ReadUint16()
 			}
-			m748[k752] = v753
+			m1168[k1172] = v1173
 		}
-		n747 -= sz749
+		n1167 -= sz1169
 	}
-	x.MU8 = m748
+	x.MU8 = m1168
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -4330,71 +6158,1856 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n754 := c.ReadLength(1)
-		l755 := foryimpl.MakeSlice[[]string](c, n754)
-		if n754 > 0 {
-			hn757 := c.ReadListHeader(21)
+		n1175 := c.ReadLength(1)
+		l1176 := foryimpl.MakeSlice[[]string](c, n1175)
+		if n1175 > 0 {
+			hn1178 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i756 := range l755 {
-					if hn757 && !c.ReadFlag() {
-						clear(l755[i756 : i756+1])
+				for i1177 := range l1176 {
+					if hn1178 && !c.ReadFlag() {
+						clear(l1176[i1177 : i1177+1])
 						continue
 					}
-					l755[i756] = c.ReadString()
+					l1176[i1177] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i756)
+						c.TraceIndex(i1177)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l755
+		x.NLS = l1176
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n759 := c.ReadLength(2)
-		m760 := foryimpl.MakeMap[map[string]int32](c, n759)
-		for n759 > 0 && !c.Failed() {
-			sz761, vn762, _ := c.ReadMapChunk(n759, 21, 5, nil, false)
-			for j763 := 0; j763 < sz761 && !c.Failed(); j763++ {
-				var k764 string
-				k764 = c.ReadString()
-				var v765 int32
-				if !vn762 {
-					v765 = r.ReadVarInt32()
+		n1181 := c.ReadLength(2)
+		m1182 := foryimpl.MakeMap[map[string]int32](c, n1181)
+		for n1181 > 0 && !c.Failed() {
+			sz1183, vn1184, _ := c.ReadMapChunk(n1181, 21, 5, nil, false)
+			for j1185 := 0; j1185 < sz1183 && !c.Failed(); j1185++ {
+				var k1186 string
+				k1186 = c.ReadString()
+				var v1187 int32
+				if !vn1184 {
+					v1187 = r.ReadVarInt32()
 				}
-				m760[k764] = v765
+				m1182[k1186] = v1187
 			}
-			n759 -= sz761
+			n1181 -= sz1183
 		}
-		x.NM = m760
+		x.NM = m1182
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n766 := c.ReadLength(1)
-	l767 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n766)
-	if n766 > 0 {
-		hn769 := c.ReadListHeader(9)
+	n1189 := c.ReadLength(1)
+	l1190 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1189)
+	if n1189 > 0 {
+		hn1192 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i768 := range l767 {
-				if hn769 && !c.ReadFlag() {
-					clear(l767[i768 : i768+1])
+			for i1191 := range l1190 {
+				if hn1192 && !c.ReadFlag() {
+					clear(l1190[i1191 : i1191+1])
 					continue
 				}
-				l767[i768] = r.ReadUint8()
+				l1190[i1191] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i768)
+					c.TraceIndex(i1191)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l767
+	x.Raw = l1190
+	if c.Failed() {
+		c.Trace("Raw")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Containers{
+		ABool:    x.ABool,
+		AF32:     x.AF32,
+		AF64:     x.AF64,
+		AI16:     x.AI16,
+		AI32:     x.AI32,
+		AI64:     x.AI64,
+		AI8:      x.AI8,
+		AU16:     x.AU16,
+		AU32:     x.AU32,
+		AU64:     x.AU64,
+		AU8:      x.AU8,
+		AddABool: x.AddABool,
+		AddAF32:  x.AddAF32,
+		AddAF64:  x.AddAF64,
+		AddAI16:  x.AddAI16,
+		AddAI32:  x.AddAI32,
+		AddAI64:  x.AddAI64,
+		AddAI8:   x.AddAI8,
+		AddAU16:  x.AddAU16,
+		AddAU32:  x.AddAU32,
+		AddAU64:  x.AddAU64,
+		AddAU8:   x.AddAU8,
+		AddLB:    x.AddLB,
+		AddLE:    x.AddLE,
+		AddLF32:  x.AddLF32,
+		AddLF64:  x.AddLF64,
+		AddLI32:  x.AddLI32,
+		AddLI64:  x.AddLI64,
+		AddLI8:   x.AddLI8,
+		AddLL:    x.AddLL,
+		AddLM:    x.AddLM,
+		AddLPI:   x.AddLPI,
+		AddLS:    x.AddLS,
+		AddLT:    x.AddLT,
+		AddLU16:  x.AddLU16,
+		AddLU64:  x.AddLU64,
+		AddRaw:   x.AddRaw,
+		LB:       x.LB,
+		LE:       x.LE,
+		LF32:     x.LF32,
+		LF64:     x.LF64,
+		LI32:     x.LI32,
+		LI64:     x.LI64,
+		LI8:      x.LI8,
+		LL:       x.LL,
+		LM:       x.LM,
+		LPI:      x.LPI,
+		LS:       x.LS,
+		LT:       x.LT,
+		LU16:     x.LU16,
+		LU64:     x.LU64,
+		Raw:      x.Raw,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 255924153 && !c.Failed() {
+			c.HashMismatch(foryTypeContainers, h)
+			return
+		}
+	}
+	if st1195, id1196 := c.ReadRefFlag(); st1195 == foryimpl.RefBack {
+		x.ABool = foryimpl.BackRefSlice[bool](c, id1196)
+	} else if st1195 == foryimpl.RefFollows {
+		n1197 := c.ReadArrayLength(1)
+		a1198 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1197)
+		r.ReadRawBools(a1198)
+		x.ABool = a1198
+		foryimpl.SetRefSlice(c, id1196, x.ABool)
+	} else {
+		x.ABool = nil
+	}
+	if c.Failed() {
+		c.Trace("ABool")
+		return
+	}
+	if st1199, id1200 := c.ReadRefFlag(); st1199 == foryimpl.RefBack {
+		x.AF32 = foryimpl.BackRefSlice[float32](c, id1200)
+	} else if st1199 == foryimpl.RefFollows {
+		n1201 := c.ReadArrayLength(4)
+		a1202 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1201)
+		r.ReadRawFloat32s(a1202)
+		x.AF32 = a1202
+		foryimpl.SetRefSlice(c, id1200, x.AF32)
+	} else {
+		x.AF32 = nil
+	}
+	if c.Failed() {
+		c.Trace("AF32")
+		return
+	}
+	if st1203, id1204 := c.ReadRefFlag(); st1203 == foryimpl.RefBack {
+		x.AF64 = foryimpl.BackRefSlice[float64](c, id1204)
+	} else if st1203 == foryimpl.RefFollows {
+		n1205 := c.ReadArrayLength(8)
+		a1206 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1205)
+		r.ReadRawFloat64s(a1206)
+		x.AF64 = a1206
+		foryimpl.SetRefSlice(c, id1204, x.AF64)
+	} else {
+		x.AF64 = nil
+	}
+	if c.Failed() {
+		c.Trace("AF64")
+		return
+	}
+	if st1207, id1208 := c.ReadRefFlag(); st1207 == foryimpl.RefBack {
+		x.AI16 = foryimpl.BackRefSlice[int16](c, id1208)
+	} else if st1207 == foryimpl.RefFollows {
+		n1209 := c.ReadArrayLength(2)
+		a1210 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1209)
+		r.ReadRawInt16s(a1210)
+		x.AI16 = a1210
+		foryimpl.SetRefSlice(c, id1208, x.AI16)
+	} else {
+		x.AI16 = nil
+	}
+	if c.Failed() {
+		c.Trace("AI16")
+		return
+	}
+	if st1211, id1212 := c.ReadRefFlag(); st1211 == foryimpl.RefBack {
+		x.AI32 = foryimpl.BackRefSlice[int32](c, id1212)
+	} else if st1211 == foryimpl.RefFollows {
+		n1213 := c.ReadArrayLength(4)
+		a1214 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1213)
+		r.ReadRawInt32s(a1214)
+		x.AI32 = a1214
+		foryimpl.SetRefSlice(c, id1212, x.AI32)
+	} else {
+		x.AI32 = nil
+	}
+	if c.Failed() {
+		c.Trace("AI32")
+		return
+	}
+	if st1215, id1216 := c.ReadRefFlag(); st1215 == foryimpl.RefBack {
+		x.AI64 = foryimpl.BackRefSlice[int64](c, id1216)
+	} else if st1215 == foryimpl.RefFollows {
+		n1217 := c.ReadArrayLength(8)
+		a1218 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1217)
+		r.ReadRawInt64s(a1218)
+		x.AI64 = a1218
+		foryimpl.SetRefSlice(c, id1216, x.AI64)
+	} else {
+		x.AI64 = nil
+	}
+	if c.Failed() {
+		c.Trace("AI64")
+		return
+	}
+	if st1219, id1220 := c.ReadRefFlag(); st1219 == foryimpl.RefBack {
+		x.AI8 = foryimpl.BackRefSlice[int8](c, id1220)
+	} else if st1219 == foryimpl.RefFollows {
+		n1221 := c.ReadArrayLength(1)
+		a1222 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1221)
+		for i1223 := range a1222 {
+			a1222[i1223] = r.ReadInt8()
+		}
+		x.AI8 = a1222
+		foryimpl.SetRefSlice(c, id1220, x.AI8)
+	} else {
+		x.AI8 = nil
+	}
+	if c.Failed() {
+		c.Trace("AI8")
+		return
+	}
+	if st1224, id1225 := c.ReadRefFlag(); st1224 == foryimpl.RefBack {
+		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1225)
+	} else if st1224 == foryimpl.RefFollows {
+		n1226 := c.ReadArrayLength(2)
+		a1227 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1226)
+		r.ReadRawUint16s(a1227)
+		x.AU16 = a1227
+		foryimpl.SetRefSlice(c, id1225, x.AU16)
+	} else {
+		x.AU16 = nil
+	}
+	if c.Failed() {
+		c.Trace("AU16")
+		return
+	}
+	if st1228, id1229 := c.ReadRefFlag(); st1228 == foryimpl.RefBack {
+		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1229)
+	} else if st1228 == foryimpl.RefFollows {
+		n1230 := c.ReadArrayLength(4)
+		a1231 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1230)
+		r.ReadRawUint32s(a1231)
+		x.AU32 = a1231
+		foryimpl.SetRefSlice(c, id1229, x.AU32)
+	} else {
+		x.AU32 = nil
+	}
+	if c.Failed() {
+		c.Trace("AU32")
+		return
+	}
+	if st1232, id1233 := c.ReadRefFlag(); st1232 == foryimpl.RefBack {
+		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1233)
+	} else if st1232 == foryimpl.RefFollows {
+		n1234 := c.ReadArrayLength(8)
+		a1235 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1234)
+		r.ReadRawUint64s(a1235)
+		x.AU64 = a1235
+		foryimpl.SetRefSlice(c, id1233, x.AU64)
+	} else {
+		x.AU64 = nil
+	}
+	if c.Failed() {
+		c.Trace("AU64")
+		return
+	}
+	if st1236, id1237 := c.ReadRefFlag(); st1236 == foryimpl.RefBack {
+		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1237)
+	} else if st1236 == foryimpl.RefFollows {
+		n1238 := c.ReadArrayLength(1)
+		a1239 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1238)
+		copy(a1239, r.ReadBytes(n1238))
+		x.AU8 = a1239
+		foryimpl.SetRefSlice(c, id1237, x.AU8)
+	} else {
+		x.AU8 = nil
+	}
+	if c.Failed() {
+		c.Trace("AU8")
+		return
+	}
+	if st1240, id1241 := c.ReadRefFlag(); st1240 == foryimpl.RefBack {
+		x.AddABool = foryimpl.BackRefSlice[bool](c, id1241)
+	} else if st1240 == foryimpl.RefFollows {
+		n1242 := c.ReadArrayLength(1)
+		a1243 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n1242)
+		r.ReadRawBools(a1243)
+		x.AddABool = a1243
+		foryimpl.SetRefSlice(c, id1241, x.AddABool)
+	} else {
+		x.AddABool = nil
+	}
+	if c.Failed() {
+		c.Trace("AddABool")
+		return
+	}
+	if st1244, id1245 := c.ReadRefFlag(); st1244 == foryimpl.RefBack {
+		x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1245)
+	} else if st1244 == foryimpl.RefFollows {
+		n1246 := c.ReadArrayLength(4)
+		a1247 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n1246)
+		r.ReadRawFloat32s(a1247)
+		x.AddAF32 = a1247
+		foryimpl.SetRefSlice(c, id1245, x.AddAF32)
+	} else {
+		x.AddAF32 = nil
+	}
+	if c.Failed() {
+		c.Trace("AddAF32")
+		return
+	}
+	if st1248, id1249 := c.ReadRefFlag(); st1248 == foryimpl.RefBack {
+		x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1249)
+	} else if st1248 == foryimpl.RefFollows {
+		n1250 := c.ReadArrayLength(8)
+		a1251 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n1250)
+		r.ReadRawFloat64s(a1251)
+		x.AddAF64 = a1251
+		foryimpl.SetRefSlice(c, id1249, x.AddAF64)
+	} else {
+		x.AddAF64 = nil
+	}
+	if c.Failed() {
+		c.Trace("AddAF64")
+		return
+	}
+	if st1252, id1253 := c.ReadRefFlag(); st1252 == foryimpl.RefBack {
+		x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1253)
+	} else if st1252 == foryimpl.RefFollows {
+		n1254 := c.ReadArrayLength(2)
+		a1255 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n1254)
+		r.ReadRawInt16s(a1255)
+		x.AddAI16 = a1255
+		foryimpl.SetRefSlice(c, id1253, x.AddAI16)
+	} else {
+		x.AddAI16 = nil
+	}
+	if c.Failed() {
+		c.Trace("AddAI16")
+		return
+	}
+	if st1256, id1257 := c.ReadRefFlag(); st1256 == foryimpl.RefBack {
+		x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1257)
+	} else if st1256 == foryimpl.RefFollows {
+		n1258 := c.ReadArrayLength(4)
+		a1259 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n1258)
+		r.ReadRawInt32s(a1259)
+		x.AddAI32 = a1259
+		foryimpl.SetRefSlice(c, id1257, x.AddAI32)
+	} else {
+		x.AddAI32 = nil
+	}
+	if c.Failed() {
+		c.Trace("AddAI32")
+		return
+	}
+	if st1260, id1261 := c.ReadRefFlag(); st1260 == foryimpl.RefBack {
+		x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1261)
+	} else if st1260 == foryimpl.RefFollows {
+		n1262 := c.ReadArrayLength(8)
+		a1263 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n1262)
+		r.ReadRawInt64s(a1263)
+		x.AddAI64 = a1263
+		foryimpl.SetRefSlice(c, id1261, x.AddAI64)
+	} else {
+		x.AddAI64 = nil
+	}
+	if c.Failed() {
+		c.Trace("AddAI64")
+		return
+	}
+	if st1264, id1265 := c.ReadRefFlag(); st1264 == foryimpl.RefBack {
+		x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1265)
+	} else if st1264 == foryimpl.RefFollows {
+		n1266 := c.ReadArrayLength(1)
+		a1267 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n1266)
+		for i1268 := range a1267 {
+			a1267[i1268] = r.ReadInt8()
+		}
+		x.AddAI8 = a1267
+		foryimpl.SetRefSlice(c, id1265, x.AddAI8)
+	} else {
+		x.AddAI8 = nil
+	}
+	if c.Failed() {
+		c.Trace("AddAI8")
+		return
+	}
+	if st1269, id1270 := c.ReadRefFlag(); st1269 == foryimpl.RefBack {
+		x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1270)
+	} else if st1269 == foryimpl.RefFollows {
+		n1271 := c.ReadArrayLength(2)
+		a1272 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n1271)
+		r.ReadRawUint16s(a1272)
+		x.AddAU16 = a1272
+		foryimpl.SetRefSlice(c, id1270, x.AddAU16)
+	} else {
+		x.AddAU16 = nil
+	}
+	if c.Failed() {
+		c.Trace("AddAU16")
+		return
+	}
+	if st1273, id1274 := c.ReadRefFlag(); st1273 == foryimpl.RefBack {
+		x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1274)
+	} else if st1273 == foryimpl.RefFollows {
+		n1275 := c.ReadArrayLength(4)
+		a1276 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n1275)
+		r.ReadRawUint32s(a1276)
+		x.AddAU32 = a1276
+		foryimpl.SetRefSlice(c, id1274, x.AddAU32)
+	} else {
+		x.AddAU32 = nil
+	}
+	if c.Failed() {
+		c.Trace("AddAU32")
+		return
+	}
+	if st1277, id1278 := c.ReadRefFlag(); st1277 == foryimpl.RefBack {
+		x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1278)
+	} else if st1277 == foryimpl.RefFollows {
+		n1279 := c.ReadArrayLength(8)
+		a1280 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n1279)
+		r.ReadRawUint64s(a1280)
+		x.AddAU64 = a1280
+		foryimpl.SetRefSlice(c, id1278, x.AddAU64)
+	} else {
+		x.AddAU64 = nil
+	}
+	if c.Failed() {
+		c.Trace("AddAU64")
+		return
+	}
+	if st1281, id1282 := c.ReadRefFlag(); st1281 == foryimpl.RefBack {
+		x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1282)
+	} else if st1281 == foryimpl.RefFollows {
+		n1283 := c.ReadArrayLength(1)
+		a1284 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n1283)
+		copy(a1284, r.ReadBytes(n1283))
+		x.AddAU8 = a1284
+		foryimpl.SetRefSlice(c, id1282, x.AddAU8)
+	} else {
+		x.AddAU8 = nil
+	}
+	if c.Failed() {
+		c.Trace("AddAU8")
+		return
+	}
+	if st1285, id1286 := c.ReadRefFlag(); st1285 == foryimpl.RefBack {
+		x.AddBin = foryimpl.BackRefSlice[uint8](c, id1286)
+	} else if st1285 == foryimpl.RefFollows {
+		x.AddBin = c.ReadBinary()
+		foryimpl.SetRefSlice(c, id1286, x.AddBin)
+	} else {
+		x.AddBin = nil
+	}
+	if c.Failed() {
+		c.Trace("AddBin")
+		return
+	}
+	n1287 := c.ReadLength(2)
+	if n1287 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1287, 3))
+		return
+	}
+	var l1288 [3]int16
+	if n1287 > 0 {
+		hn1290 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i1289 := range l1288 {
+				if hn1290 && !c.ReadFlag() {
+					clear(l1288[i1289 : i1289+1])
+					continue
+				}
+				l1288[i1289] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i1289)
+					break
+				}
+			}
+		}
+	}
+	x.AddFix = l1288
+	if c.Failed() {
+		c.Trace("AddFix")
+		return
+	}
+	n1293 := c.ReadLength(1)
+	l1294 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1293)
+	if n1293 > 0 {
+		hn1296 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i1295 := range l1294 {
+				if hn1296 && !c.ReadFlag() {
+					clear(l1294[i1295 : i1295+1])
+					continue
+				}
+				l1294[i1295] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i1295)
+					break
+				}
+			}
+		}
+	}
+	x.AddLB = l1294
+	if c.Failed() {
+		c.Trace("AddLB")
+		return
+	}
+	n1299 := c.ReadLength(1)
+	l1300 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1299)
+	if n1299 > 0 {
+		hn1302 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i1301 := range l1300 {
+				if hn1302 && !c.ReadFlag() {
+					clear(l1300[i1301 : i1301+1])
+					continue
+				}
+				l1300[i1301] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if c.Failed() {
+					c.TraceIndex(i1301)
+					break
+				}
+			}
+		}
+	}
+	x.AddLE = l1300
+	if c.Failed() {
+		c.Trace("AddLE")
+		return
+	}
+	n1305 := c.ReadLength(4)
+	l1306 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1305)
+	if n1305 > 0 {
+		hn1308 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i1307 := range l1306 {
+				if hn1308 && !c.ReadFlag() {
+					clear(l1306[i1307 : i1307+1])
+					continue
+				}
+				l1306[i1307] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i1307)
+					break
+				}
+			}
+		}
+	}
+	x.AddLF32 = l1306
+	if c.Failed() {
+		c.Trace("AddLF32")
+		return
+	}
+	n1311 := c.ReadLength(8)
+	l1312 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1311)
+	if n1311 > 0 {
+		hn1314 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i1313 := range l1312 {
+				if hn1314 && !c.ReadFlag() {
+					clear(l1312[i1313 : i1313+1])
+					continue
+				}
+				l1312[i1313] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i1313)
+					break
+				}
+			}
+		}
+	}
+	x.AddLF64 = l1312
+	if c.Failed() {
+		c.Trace("AddLF64")
+		return
+	}
+	n1317 := c.ReadLength(1)
+	l1318 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1317)
+	if n1317 > 0 {
+		hn1320 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1319 := range l1318 {
+				if hn1320 && !c.ReadFlag() {
+					clear(l1318[i1319 : i1319+1])
+					continue
+				}
+				l1318[i1319] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i1319)
+					break
+				}
+			}
+		}
+	}
+	x.AddLI32 = l1318
+	if c.Failed() {
+		c.Trace("AddLI32")
+		return
+	}
+	n1323 := c.ReadLength(1)
+	l1324 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1323)
+	if n1323 > 0 {
+		hn1326 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i1325 := range l1324 {
+				if hn1326 && !c.ReadFlag() {
+					clear(l1324[i1325 : i1325+1])
+					continue
+				}
+				l1324[i1325] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i1325)
+					break
+				}
+			}
+		}
+	}
+	x.AddLI64 = l1324
+	if c.Failed() {
+		c.Trace("AddLI64")
+		return
+	}
+	n1329 := c.ReadLength(1)
+	l1330 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1329)
+	if n1329 > 0 {
+		hn1332 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i1331 := range l1330 {
+				if hn1332 && !c.ReadFlag() {
+					clear(l1330[i1331 : i1331+1])
+					continue
+				}
+				l1330[i1331] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i1331)
+					break
+				}
+			}
+		}
+	}
+	x.AddLI8 = l1330
+	if c.Failed() {
+		c.Trace("AddLI8")
+		return
+	}
+	n1335 := c.ReadLength(1)
+	l1336 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1335)
+	if n1335 > 0 {
+		hn1338 := c.ReadListHeader(22)
+		if !c.Failed() {
+			for i1337 := range l1336 {
+				if hn1338 && !c.ReadFlag() {
+					clear(l1336[i1337 : i1337+1])
+					continue
+				}
+				n1341 := c.ReadLength(1)
+				l1342 := foryimpl.MakeSlice[[]int32](c, n1341)
+				if n1341 > 0 {
+					hn1344 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i1343 := range l1342 {
+							if hn1344 && !c.ReadFlag() {
+								clear(l1342[i1343 : i1343+1])
+								continue
+							}
+							l1342[i1343] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i1343)
+								break
+							}
+						}
+					}
+				}
+				l1336[i1337] = l1342
+				if c.Failed() {
+					c.TraceIndex(i1337)
+					break
+				}
+			}
+		}
+	}
+	x.AddLL = l1336
+	if c.Failed() {
+		c.Trace("AddLL")
+		return
+	}
+	n1347 := c.ReadLength(1)
+	l1348 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1347)
+	if n1347 > 0 {
+		hn1350 := c.ReadListHeader(24)
+		if !c.Failed() {
+			for i1349 := range l1348 {
+				if hn1350 && !c.ReadFlag() {
+					clear(l1348[i1349 : i1349+1])
+					continue
+				}
+				n1353 := c.ReadLength(2)
+				m1354 := foryimpl.MakeMap[map[string]int32](c, n1353)
+				for n1353 > 0 && !c.Failed() {
+					sz1355, vn1356, _ := c.ReadMapChunk(n1353, 21, 5, nil, false)
+					for j1357 := 0; j1357 < sz1355 && !c.Failed(); j1357++ {
+						var k1358 string
+						k1358 = c.ReadString()
+						var v1359 int32
+						if !vn1356 {
+							v1359 = r.ReadVarInt32()
+						}
+						m1354[k1358] = v1359
+					}
+					n1353 -= sz1355
+				}
+				l1348[i1349] = m1354
+				if c.Failed() {
+					c.TraceIndex(i1349)
+					break
+				}
+			}
+		}
+	}
+	x.AddLM = l1348
+	if c.Failed() {
+		c.Trace("AddLM")
+		return
+	}
+	n1361 := c.ReadLength(1)
+	l1362 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1361)
+	if n1361 > 0 {
+		hn1364 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1363 := range l1362 {
+				if hn1364 && !c.ReadFlag() {
+					clear(l1362[i1363 : i1363+1])
+					continue
+				}
+				p1367 := foryimpl.Alloc[int32](c)
+				*p1367 = r.ReadVarInt32()
+				l1362[i1363] = p1367
+				if c.Failed() {
+					c.TraceIndex(i1363)
+					break
+				}
+			}
+		}
+	}
+	x.AddLPI = l1362
+	if c.Failed() {
+		c.Trace("AddLPI")
+		return
+	}
+	n1368 := c.ReadLength(1)
+	l1369 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1368)
+	if n1368 > 0 {
+		hn1371 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i1370 := range l1369 {
+				if hn1371 && !c.ReadFlag() {
+					clear(l1369[i1370 : i1370+1])
+					continue
+				}
+				l1369[i1370] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i1370)
+					break
+				}
+			}
+		}
+	}
+	x.AddLS = l1369
+	if c.Failed() {
+		c.Trace("AddLS")
+		return
+	}
+	n1374 := c.ReadLength(1)
+	l1375 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1374)
+	if n1374 > 0 {
+		hn1377 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i1376 := range l1375 {
+				if hn1377 && !c.ReadFlag() {
+					clear(l1375[i1376 : i1376+1])
+					continue
+				}
+				l1375[i1376] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i1376)
+					break
+				}
+			}
+		}
+	}
+	x.AddLT = l1375
+	if c.Failed() {
+		c.Trace("AddLT")
+		return
+	}
+	n1380 := c.ReadLength(2)
+	l1381 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1380)
+	if n1380 > 0 {
+		hn1383 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i1382 := range l1381 {
+				if hn1383 && !c.ReadFlag() {
+					clear(l1381[i1382 : i1382+1])
+					continue
+				}
+				l1381[i1382] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i1382)
+					break
+				}
+			}
+		}
+	}
+	x.AddLU16 = l1381
+	if c.Failed() {
+		c.Trace("AddLU16")
+		return
+	}
+	n1386 := c.ReadLength(1)
+	l1387 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1386)
+	if n1386 > 0 {
+		hn1389 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i1388 := range l1387 {
+				if hn1389 && !c.ReadFlag() {
+					clear(l1387[i1388 : i1388+1])
+					continue
+				}
+				l1387[i1388] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i1388)
+					break
+				}
+			}
+		}
+	}
+	x.AddLU64 = l1387
+	if c.Failed() {
+		c.Trace("AddLU64")
+		return
+	}
+	n1392 := c.ReadLength(2)
+	m1393 := foryimpl.MakeMap[map[bool]string](c, n1392)
+	for n1392 > 0 && !c.Failed() {
+		sz1394, vn1395, _ := c.ReadMapChunk(n1392, 1, 21, nil, false)
+		for j1396 := 0; j1396 < sz1394 && !c.Failed(); j1396++ {
+			var k1397 bool
+			k1397 = r.ReadBool()
+			var v1398 string
+			if !vn1395 {
+				v1398 = c.ReadString()
+			}
+			m1393[k1397] = v1398
+		}
+		n1392 -= sz1394
+	}
+	x.AddMBS = m1393
+	if c.Failed() {
+		c.Trace("AddMBS")
+		return
+	}
+	n1400 := c.ReadLength(2)
+	m1401 := foryimpl.MakeMap[map[Color]string](c, n1400)
+	for n1400 > 0 && !c.Failed() {
+		sz1402, vn1403, _ := c.ReadMapChunk(n1400, 25, 21, nil, false)
+		for j1404 := 0; j1404 < sz1402 && !c.Failed(); j1404++ {
+			var k1405 Color
+			k1405 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1406 string
+			if !vn1403 {
+				v1406 = c.ReadString()
+			}
+			m1401[k1405] = v1406
+		}
+		n1400 -= sz1402
+	}
+	x.AddMES = m1401
+	if c.Failed() {
+		c.Trace("AddMES")
+		return
+	}
+	n1408 := c.ReadLength(2)
+	m1409 := foryimpl.MakeMap[map[int64]float64](c, n1408)
+	for n1408 > 0 && !c.Failed() {
+		sz1410, vn1411, _ := c.ReadMapChunk(n1408, 7, 20, nil, false)
+		for j1412 := 0; j1412 < sz1410 && !c.Failed(); j1412++ {
+			var k1413 int64
+			k1413 = r.ReadVarInt64()
+			var v1414 float64
+			if !vn1411 {
+				v1414 = r.ReadFloat64()
+			}
+			m1409[k1413] = v1414
+		}
+		n1408 -= sz1410
+	}
+	x.AddMI64F = m1409
+	if c.Failed() {
+		c.Trace("AddMI64F")
+		return
+	}
+	n1416 := c.ReadLength(2)
+	m1417 := foryimpl.MakeMap[map[int32]string](c, n1416)
+	for n1416 > 0 && !c.Failed() {
+		sz1418, vn1419, _ := c.ReadMapChunk(n1416, 5, 21, nil, false)
+		for j1420 := 0; j1420 < sz1418 && !c.Failed(); j1420++ {
+			var k1421 int32
+			k1421 = r.ReadVarInt32()
+			var v1422 string
+			if !vn1419 {
+				v1422 = c.ReadString()
+			}
+			m1417[k1421] = v1422
+		}
+		n1416 -= sz1418
+	}
+	x.AddMIS = m1417
+	if c.Failed() {
+		c.Trace("AddMIS")
+		return
+	}
+	n1424 := c.ReadLength(2)
+	m1425 := foryimpl.MakeMap[map[string]int32](c, n1424)
+	for n1424 > 0 && !c.Failed() {
+		sz1426, vn1427, _ := c.ReadMapChunk(n1424, 21, 5, nil, false)
+		for j1428 := 0; j1428 < sz1426 && !c.Failed(); j1428++ {
+			var k1429 string
+			k1429 = c.ReadString()
+			var v1430 int32
+			if !vn1427 {
+				v1430 = r.ReadVarInt32()
+			}
+			m1425[k1429] = v1430
+		}
+		n1424 -= sz1426
+	}
+	x.AddMSI = m1425
+	if c.Failed() {
+		c.Trace("AddMSI")
+		return
+	}
+	n1432 := c.ReadLength(2)
+	m1433 := foryimpl.MakeMap[map[string][]string](c, n1432)
+	for n1432 > 0 && !c.Failed() {
+		sz1434, vn1435, _ := c.ReadMapChunk(n1432, 21, 22, nil, true)
+		for j1436 := 0; j1436 < sz1434 && !c.Failed(); j1436++ {
+			var k1437 string
+			k1437 = c.ReadString()
+			var v1438 []string
+			if !vn1435 {
+				n1439 := c.ReadLength(1)
+				l1440 := foryimpl.MakeSlice[[]string](c, n1439)
+				if n1439 > 0 {
+					hn1442 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1441 := range l1440 {
+							if hn1442 && !c.ReadFlag() {
+								clear(l1440[i1441 : i1441+1])
+								continue
+							}
+							l1440[i1441] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1441)
+								break
+							}
+						}
+					}
+				}
+				v1438 = l1440
+			}
+			m1433[k1437] = v1438
+		}
+		n1432 -= sz1434
+	}
+	x.AddMSL = m1433
+	if c.Failed() {
+		c.Trace("AddMSL")
+		return
+	}
+	n1446 := c.ReadLength(2)
+	m1447 := foryimpl.MakeMap[map[string]map[string]int32](c, n1446)
+	for n1446 > 0 && !c.Failed() {
+		sz1448, vn1449, _ := c.ReadMapChunk(n1446, 21, 24, nil, true)
+		for j1450 := 0; j1450 < sz1448 && !c.Failed(); j1450++ {
+			var k1451 string
+			k1451 = c.ReadString()
+			var v1452 map[string]int32
+			if !vn1449 {
+				n1453 := c.ReadLength(2)
+				m1454 := foryimpl.MakeMap[map[string]int32](c, n1453)
+				for n1453 > 0 && !c.Failed() {
+					sz1455, vn1456, _ := c.ReadMapChunk(n1453, 21, 5, nil, false)
+					for j1457 := 0; j1457 < sz1455 && !c.Failed(); j1457++ {
+						var k1458 string
+						k1458 = c.ReadString()
+						var v1459 int32
+						if !vn1456 {
+							v1459 = r.ReadVarInt32()
+						}
+						m1454[k1458] = v1459
+					}
+					n1453 -= sz1455
+				}
+				v1452 = m1454
+			}
+			m1447[k1451] = v1452
+		}
+		n1446 -= sz1448
+	}
+	x.AddMSM = m1447
+	if c.Failed() {
+		c.Trace("AddMSM")
+		return
+	}
+	n1462 := c.ReadLength(2)
+	m1463 := foryimpl.MakeMap[map[string]*int32](c, n1462)
+	for n1462 > 0 && !c.Failed() {
+		sz1464, vn1465, _ := c.ReadMapChunk(n1462, 21, 5, nil, true)
+		for j1466 := 0; j1466 < sz1464 && !c.Failed(); j1466++ {
+			var k1467 string
+			k1467 = c.ReadString()
+			var v1468 *int32
+			if !vn1465 {
+				p1469 := foryimpl.Alloc[int32](c)
+				*p1469 = r.ReadVarInt32()
+				v1468 = p1469
+			}
+			m1463[k1467] = v1468
+		}
+		n1462 -= sz1464
+	}
+	x.AddMSP = m1463
+	if c.Failed() {
+		c.Trace("AddMSP")
+		return
+	}
+	n1471 := c.ReadLength(2)
+	m1472 := foryimpl.MakeMap[map[uint8]uint16](c, n1471)
+	for n1471 > 0 && !c.Failed() {
+		sz1473, vn1474, _ := c.ReadMapChunk(n1471, 9, 10, nil, false)
+		for j1475 := 0; j1475 < sz1473 && !c.Failed(); j1475++ {
+			var k1476 uint8
+			k1476 = r.ReadUint8()
+			var v1477 uint16
+			if !vn1474 {
+				v1477 = r.ReadUint16()
+			}
+			m1472[k1476] = v1477
+		}
+		n1471 -= sz1473
+	}
+	x.AddMU8 = m1472
+	if c.Failed() {
+		c.Trace("AddMU8")
+		return
+	}
+	if st1479, id1480 := c.ReadRefFlag(); st1479 == foryimpl.RefBack {
+		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1480)
+	} else if st1479 == foryimpl.RefFollows {
+		x.AddNBin = c.ReadBinary()
+		foryimpl.SetRefSlice(c, id1480, x.AddNBin)
+	} else {
+		x.AddNBin = nil
+	}
+	if c.Failed() {
+		c.Trace("AddNBin")
+		return
+	}
+	if c.ReadFlag() {
+		n1481 := c.ReadLength(1)
+		l1482 := foryimpl.MakeSlice[[]string](c, n1481)
+		if n1481 > 0 {
+			hn1484 := c.ReadListHeader(21)
+			if !c.Failed() {
+				for i1483 := range l1482 {
+					if hn1484 && !c.ReadFlag() {
+						clear(l1482[i1483 : i1483+1])
+						continue
+					}
+					l1482[i1483] = c.ReadString()
+					if c.Failed() {
+						c.TraceIndex(i1483)
+						break
+					}
+				}
+			}
+		}
+		x.AddNLS = l1482
+	}
+	if c.Failed() {
+		c.Trace("AddNLS")
+		return
+	}
+	if c.ReadFlag() {
+		n1487 := c.ReadLength(2)
+		m1488 := foryimpl.MakeMap[map[string]int32](c, n1487)
+		for n1487 > 0 && !c.Failed() {
+			sz1489, vn1490, _ := c.ReadMapChunk(n1487, 21, 5, nil, false)
+			for j1491 := 0; j1491 < sz1489 && !c.Failed(); j1491++ {
+				var k1492 string
+				k1492 = c.ReadString()
+				var v1493 int32
+				if !vn1490 {
+					v1493 = r.ReadVarInt32()
+				}
+				m1488[k1492] = v1493
+			}
+			n1487 -= sz1489
+		}
+		x.AddNM = m1488
+	}
+	if c.Failed() {
+		c.Trace("AddNM")
+		return
+	}
+	n1495 := c.ReadLength(1)
+	l1496 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1495)
+	if n1495 > 0 {
+		hn1498 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i1497 := range l1496 {
+				if hn1498 && !c.ReadFlag() {
+					clear(l1496[i1497 : i1497+1])
+					continue
+				}
+				l1496[i1497] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i1497)
+					break
+				}
+			}
+		}
+	}
+	x.AddRaw = l1496
+	if c.Failed() {
+		c.Trace("AddRaw")
+		return
+	}
+	if st1501, id1502 := c.ReadRefFlag(); st1501 == foryimpl.RefBack {
+		x.Bin = foryimpl.BackRefSlice[uint8](c, id1502)
+	} else if st1501 == foryimpl.RefFollows {
+		x.Bin = c.ReadBinary()
+		foryimpl.SetRefSlice(c, id1502, x.Bin)
+	} else {
+		x.Bin = nil
+	}
+	if c.Failed() {
+		c.Trace("Bin")
+		return
+	}
+	n1503 := c.ReadLength(2)
+	if n1503 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1503, 3))
+		return
+	}
+	var l1504 [3]int16
+	if n1503 > 0 {
+		hn1506 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i1505 := range l1504 {
+				if hn1506 && !c.ReadFlag() {
+					clear(l1504[i1505 : i1505+1])
+					continue
+				}
+				l1504[i1505] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i1505)
+					break
+				}
+			}
+		}
+	}
+	x.Fix = l1504
+	if c.Failed() {
+		c.Trace("Fix")
+		return
+	}
+	n1509 := c.ReadLength(1)
+	l1510 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1509)
+	if n1509 > 0 {
+		hn1512 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i1511 := range l1510 {
+				if hn1512 && !c.ReadFlag() {
+					clear(l1510[i1511 : i1511+1])
+					continue
+				}
+				l1510[i1511] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i1511)
+					break
+				}
+			}
+		}
+	}
+	x.LB = l1510
+	if c.Failed() {
+		c.Trace("LB")
+		return
+	}
+	n1515 := c.ReadLength(1)
+	l1516 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1515)
+	if n1515 > 0 {
+		hn1518 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i1517 := range l1516 {
+				if hn1518 && !c.ReadFlag() {
+					clear(l1516[i1517 : i1517+1])
+					continue
+				}
+				l1516[i1517] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if c.Failed() {
+					c.TraceIndex(i1517)
+					break
+				}
+			}
+		}
+	}
+	x.LE = l1516
+	if c.Failed() {
+		c.Trace("LE")
+		return
+	}
+	n1521 := c.ReadLength(4)
+	l1522 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1521)
+	if n1521 > 0 {
+		hn1524 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i1523 := range l1522 {
+				if hn1524 && !c.ReadFlag() {
+					clear(l1522[i1523 : i1523+1])
+					continue
+				}
+				l1522[i1523] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i1523)
+					break
+				}
+			}
+		}
+	}
+	x.LF32 = l1522
+	if c.Failed() {
+		c.Trace("LF32")
+		return
+	}
+	n1527 := c.ReadLength(8)
+	l1528 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1527)
+	if n1527 > 0 {
+		hn1530 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i1529 := range l1528 {
+				if hn1530 && !c.ReadFlag() {
+					clear(l1528[i1529 : i1529+1])
+					continue
+				}
+				l1528[i1529] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i1529)
+					break
+				}
+			}
+		}
+	}
+	x.LF64 = l1528
+	if c.Failed() {
+		c.Trace("LF64")
+		return
+	}
+	n1533 := c.ReadLength(1)
+	l1534 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1533)
+	if n1533 > 0 {
+		hn1536 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1535 := range l1534 {
+				if hn1536 && !c.ReadFlag() {
+					clear(l1534[i1535 : i1535+1])
+					continue
+				}
+				l1534[i1535] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i1535)
+					break
+				}
+			}
+		}
+	}
+	x.LI32 = l1534
+	if c.Failed() {
+		c.Trace("LI32")
+		return
+	}
+	n1539 := c.ReadLength(1)
+	l1540 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1539)
+	if n1539 > 0 {
+		hn1542 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i1541 := range l1540 {
+				if hn1542 && !c.ReadFlag() {
+					clear(l1540[i1541 : i1541+1])
+					continue
+				}
+				l1540[i1541] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i1541)
+					break
+				}
+			}
+		}
+	}
+	x.LI64 = l1540
+	if c.Failed() {
+		c.Trace("LI64")
+		return
+	}
+	n1545 := c.ReadLength(1)
+	l1546 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1545)
+	if n1545 > 0 {
+		hn1548 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i1547 := range l1546 {
+				if hn1548 && !c.ReadFlag() {
+					clear(l1546[i1547 : i1547+1])
+					continue
+				}
+				l1546[i1547] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i1547)
+					break
+				}
+			}
+		}
+	}
+	x.LI8 = l1546
+	if c.Failed() {
+		c.Trace("LI8")
+		return
+	}
+	n1551 := c.ReadLength(1)
+	l1552 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1551)
+	if n1551 > 0 {
+		hn1554 := c.ReadListHeader(22)
+		if !c.Failed() {
+			for i1553 := range l1552 {
+				if hn1554 && !c.ReadFlag() {
+					clear(l1552[i1553 : i1553+1])
+					continue
+				}
+				n1557 := c.ReadLength(1)
+				l1558 := foryimpl.MakeSlice[[]int32](c, n1557)
+				if n1557 > 0 {
+					hn1560 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i1559 := range l1558 {
+							if hn1560 && !c.ReadFlag() {
+								clear(l1558[i1559 : i1559+1])
+								continue
+							}
+							l1558[i1559] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i1559)
+								break
+							}
+						}
+					}
+				}
+				l1552[i1553] = l1558
+				if c.Failed() {
+					c.TraceIndex(i1553)
+					break
+				}
+			}
+		}
+	}
+	x.LL = l1552
+	if c.Failed() {
+		c.Trace("LL")
+		return
+	}
+	n1563 := c.ReadLength(1)
+	l1564 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1563)
+	if n1563 > 0 {
+		hn1566 := c.ReadListHeader(24)
+		if !c.Failed() {
+			for i1565 := range l1564 {
+				if hn1566 && !c.ReadFlag() {
+					clear(l1564[i1565 : i1565+1])
+					continue
+				}
+				n1569 := c.ReadLength(2)
+				m1570 := foryimpl.MakeMap[map[string]int32](c, n1569)
+				for n1569 > 0 && !c.Failed() {
+					sz1571, vn1572, _ := c.ReadMapChunk(n1569, 21, 5, nil, false)
+					for j1573 := 0; j1573 < sz1571 && !c.Failed(); j1573++ {
+						var k1574 string
+						k1574 = c.ReadString()
+						var v1575 int32
+						if !vn1572 {
+							v1575 = r.ReadVarInt32()
+						}
+						m1570[k1574] = v1575
+					}
+					n1569 -= sz1571
+				}
+				l1564[i1565] = m1570
+				if c.Failed() {
+					c.TraceIndex(i1565)
+					break
+				}
+			}
+		}
+	}
+	x.LM = l1564
+	if c.Failed() {
+		c.Trace("LM")
+		return
+	}
+	n1577 := c.ReadLength(1)
+	l1578 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1577)
+	if n1577 > 0 {
+		hn1580 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1579 := range l1578 {
+				if hn1580 && !c.ReadFlag() {
+					clear(l1578[i1579 : i1579+1])
+					continue
+				}
+				p1583 := foryimpl.Alloc[int32](c)
+				*p1583 = r.ReadVarInt32()
+				l1578[i1579] = p1583
+				if c.Failed() {
+					c.TraceIndex(i1579)
+					break
+				}
+			}
+		}
+	}
+	x.LPI = l1578
+	if c.Failed() {
+		c.Trace("LPI")
+		return
+	}
+	n1584 := c.ReadLength(1)
+	l1585 := foryimpl.ReuseSlice[[]string](c, x.LS, n1584)
+	if n1584 > 0 {
+		hn1587 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i1586 := range l1585 {
+				if hn1587 && !c.ReadFlag() {
+					clear(l1585[i1586 : i1586+1])
+					continue
+				}
+				l1585[i1586] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i1586)
+					break
+				}
+			}
+		}
+	}
+	x.LS = l1585
+	if c.Failed() {
+		c.Trace("LS")
+		return
+	}
+	n1590 := c.ReadLength(1)
+	l1591 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1590)
+	if n1590 > 0 {
+		hn1593 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i1592 := range l1591 {
+				if hn1593 && !c.ReadFlag() {
+					clear(l1591[i1592 : i1592+1])
+					continue
+				}
+				l1591[i1592] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i1592)
+					break
+				}
+			}
+		}
+	}
+	x.LT = l1591
+	if c.Failed() {
+		c.Trace("LT")
+		return
+	}
+	n1596 := c.ReadLength(2)
+	l1597 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1596)
+	if n1596 > 0 {
+		hn1599 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i1598 := range l1597 {
+				if hn1599 && !c.ReadFlag() {
+					clear(l1597[i1598 : i1598+1])
+					continue
+				}
+				l1597[i1598] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i1598)
+					break
+				}
+			}
+		}
+	}
+	x.LU16 = l1597
+	if c.Failed() {
+		c.Trace("LU16")
+		return
+	}
+	n1602 := c.ReadLength(1)
+	l1603 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1602)
+	if n1602 > 0 {
+		hn1605 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i1604 := range l1603 {
+				if hn1605 && !c.ReadFlag() {
+					clear(l1603[i1604 : i1604+1])
+					continue
+				}
+				l1603[i1604] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i1604)
+					break
+				}
+			}
+		}
+	}
+	x.LU64 = l1603
+	if c.Failed() {
+		c.Trace("LU64")
+		return
+	}
+	n1608 := c.ReadLength(2)
+	m1609 := foryimpl.MakeMap[map[bool]string](c, n1608)
+	for n1608 > 0 && !c.Failed() {
+		sz1610, vn1611, _ := c.ReadMapChunk(n1608, 1, 21, nil, false)
+		for j1612 := 0; j1612 < sz1610 && !c.Failed(); j1612++ {
+			var k1613 bool
+			k1613 = r.ReadBool()
+			var v1614 string
+			if !vn1611 {
+				v1614 = c.ReadString()
+			}
+			m1609[k1613] = v1614
+		}
+		n1608 -= sz1610
+	}
+	x.MBS = m1609
+	if c.Failed() {
+		c.Trace("MBS")
+		return
+	}
+	n1616 := c.ReadLength(2)
+	m1617 := foryimpl.MakeMap[map[Color]string](c, n1616)
+	for n1616 > 0 && !c.Failed() {
+		sz1618, vn1619, _ := c.ReadMapChunk(n1616, 25, 21, nil, false)
+		for j1620 := 0; j1620 < sz1618 && !c.Failed(); j1620++ {
+			var k1621 Color
+			k1621 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1622 string
+			if !vn1619 {
+				v1622 = c.ReadString()
+			}
+			m1617[k1621] = v1622
+		}
+		n1616 -= sz1618
+	}
+	x.MES = m1617
+	if c.Failed() {
+		c.Trace("MES")
+		return
+	}
+	n1624 := c.ReadLength(2)
+	m1625 := foryimpl.MakeMap[map[int64]float64](c, n1624)
+	for n1624 > 0 && !c.Failed() {
+		sz1626, vn1627, _ := c.ReadMapChunk(n1624, 7, 20, nil, false)
+		for j1628 := 0; j1628 < sz1626 && !c.Failed(); j1628++ {
+			var k1629 int64
+			k1629 = r.ReadVarInt64()
+			var v1630 float64
+			if !vn1627 {
+				v1630 = r.ReadFloat64()
+			}
+			m1625[k1629] = v1630
+		}
+		n1624 -= sz1626
+	}
+	x.MI64F = m1625
+	if c.Failed() {
+		c.Trace("MI64F")
+		return
+	}
+	n1632 := c.ReadLength(2)
+	m1633 := foryimpl.MakeMap[map[int32]string](c, n1632)
+	for n1632 > 0 && !c.Failed() {
+		sz1634, vn1635, _ := c.ReadMapChunk(n1632, 5, 21, nil, false)
+		for j1636 := 0; j1636 < sz1634 && !c.Failed(); j1636++ {
+			var k1637 int32
+			k1637 = r.ReadVarInt32()
+			var v1638 string
+			if !vn1635 {
+				v1638 = c.ReadString()
+			}
+			m1633[k1637] = v1638
+		}
+		n1632 -= sz1634
+	}
+	x.MIS = m1633
+	if c.Failed() {
+		c.Trace("MIS")
+		return
+	}
+	n1640 := c.ReadLength(2)
+	m1641 := foryimpl.MakeMap[map[string]int32](c, n1640)
+	for n1640 > 0 && !c.Failed() {
+		sz1642, vn1643, _ := c.ReadMapChunk(n1640, 21, 5, nil, false)
+		for j1644 := 0; j1644 < sz1642 && !c.Failed(); j1644++ {
+			var k1645 string
+			k1645 = c.ReadString()
+			var v1646 int32
+			if !vn1643 {
+				v1646 = r.ReadVarInt32()
+			}
+			m1641[k1645] = v1646
+		}
+		n1640 -= sz1642
+	}
+	x.MSI = m1641
+	if c.Failed() {
+		c.Trace("MSI")
+		return
+	}
+	n1648 := c.ReadLength(2)
+	m1649 := foryimpl.MakeMap[map[string][]string](c, n1648)
+	for n1648 > 0 && !c.Failed() {
+		sz1650, vn1651, _ := c.ReadMapChunk(n1648, 21, 22, nil, true)
+		for j1652 := 0; j1652 < sz1650 && !c.Failed(); j1652++ {
+			var k1653 string
+			k1653 = c.ReadString()
+			var v1654 []string
+			if !vn1651 {
+				n1655 := c.ReadLength(1)
+				l1656 := foryimpl.MakeSlice[[]string](c, n1655)
+				if n1655 > 0 {
+					hn1658 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1657 := range l1656 {
+							if hn1658 && !c.ReadFlag() {
+								clear(l1656[i1657 : i1657+1])
+								continue
+							}
+							l1656[i1657] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1657)
+								break
+							}
+						}
+					}
+				}
+				v1654 = l1656
+			}
+			m1649[k1653] = v1654
+		}
+		n1648 -= sz1650
+	}
+	x.MSL = m1649
+	if c.Failed() {
+		c.Trace("MSL")
+		return
+	}
+	n1662 := c.ReadLength(2)
+	m1663 := foryimpl.MakeMap[map[string]map[string]int32](c, n1662)
+	for n1662 > 0 && !c.Failed() {
+		sz1664, vn1665, _ := c.ReadMapChunk(n1662, 21, 24, nil, true)
+		for j1666 := 0; j1666 < sz1664 && !c.Failed(); j1666++ {
+			var k1667 string
+			k1667 = c.ReadString()
+			var v1668 map[string]int32
+			if !vn1665 {
+				n1669 := c.ReadLength(2)
+				m1670 := foryimpl.MakeMap[map[string]int32](c, n1669)
+				for n1669 > 0 && !c.Failed() {
+					sz1671, vn1672, _ := c.ReadMapChunk(n1669, 21, 5, nil, false)
+					for j1673 := 0; j1673 < sz1671 && !c.Failed(); j1673++ {
+						var k1674 string
+						k1674 = c.ReadString()
+						var v1675 int32
+						if !vn1672 {
+							v1675 = r.ReadVarInt32()
+						}
+						m1670[k1674] = v1675
+					}
+					n1669 -= sz1671
+				}
+				v1668 = m1670
+			}
+			m1663[k1667] = v1668
+		}
+		n1662 -= sz1664
+	}
+	x.MSM = m1663
+	if c.Failed() {
+		c.Trace("MSM")
+		return
+	}
+	n1678 := c.ReadLength(2)
+	m1679 := foryimpl.MakeMap[map[string]*int32](c, n1678)
+	for n1678 > 0 && !c.Failed() {
+		sz1680, vn1681, _ := c.ReadMapChunk(n1678, 21, 5, nil, true)
+		for j1682 := 0; j1682 < sz1680 && !c.Failed(); j1682++ {
+			var k1683 string
+			k1683 = c.ReadString()
+			var v1684 *int32
+			if !vn1681 {
+				p1685 := foryimpl.Alloc[int32](c)
+				*p1685 = r.ReadVarInt32()
+				v1684 = p1685
+			}
+			m1679[k1683] = v1684
+		}
+		n1678 -= sz1680
+	}
+	x.MSP = m1679
+	if c.Failed() {
+		c.Trace("MSP")
+		return
+	}
+	n1687 := c.ReadLength(2)
+	m1688 := foryimpl.MakeMap[map[uint8]uint16](c, n1687)
+	for n1687 > 0 && !c.Failed() {
+		sz1689, vn1690, _ := c.ReadMapChunk(n1687, 9, 10, nil, false)
+		for j1691 := 0; j1691 < sz1689 && !c.Failed(); j1691++ {
+			var k1692 uint8
+			k1692 = r.ReadUint8()
+			var v1693 uint16
+			if !vn1690 {
+				v1693 = r.ReadUint16()
+			}
+			m1688[k1692] = v1693
+		}
+		n1687 -= sz1689
+	}
+	x.MU8 = m1688
+	if c.Failed() {
+		c.Trace("MU8")
+		return
+	}
+	if st1695, id1696 := c.ReadRefFlag(); st1695 == foryimpl.RefBack {
+		x.NBin = foryimpl.BackRefSlice[uint8](c, id1696)
+	} else if st1695 == foryimpl.RefFollows {
+		x.NBin = c.ReadBinary()
+		foryimpl.SetRefSlice(c, id1696, x.NBin)
+	} else {
+		x.NBin = nil
+	}
+	if c.Failed() {
+		c.Trace("NBin")
+		return
+	}
+	if c.ReadFlag() {
+		n1697 := c.ReadLength(1)
+		l1698 := foryimpl.MakeSlice[[]string](c, n1697)
+		if n1697 > 0 {
+			hn1700 := c.ReadListHeader(21)
+			if !c.Failed() {
+				for i1699 := range l1698 {
+					if hn1700 && !c.ReadFlag() {
+						clear(l1698[i1699 : i1699+1])
+						continue
+					}
+					l1698[i1699] = c.ReadString()
+					if c.Failed() {
+						c.TraceIndex(i1699)
+						break
+					}
+				}
+			}
+		}
+		x.NLS = l1698
+	}
+	if c.Failed() {
+		c.Trace("NLS")
+		return
+	}
+	if c.ReadFlag() {
+		n1703 := c.ReadLength(2)
+		m1704 := foryimpl.MakeMap[map[string]int32](c, n1703)
+		for n1703 > 0 && !c.Failed() {
+			sz1705, vn1706, _ := c.ReadMapChunk(n1703, 21, 5, nil, false)
+			for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
+				var k1708 string
+				k1708 = c.ReadString()
+				var v1709 int32
+				if !vn1706 {
+					v1709 = r.ReadVarInt32()
+				}
+				m1704[k1708] = v1709
+			}
+			n1703 -= sz1705
+		}
+		x.NM = m1704
+	}
+	if c.Failed() {
+		c.Trace("NM")
+		return
+	}
+	n1711 := c.ReadLength(1)
+	l1712 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1711)
+	if n1711 > 0 {
+		hn1714 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i1713 := range l1712 {
+				if hn1714 && !c.ReadFlag() {
+					clear(l1712[i1713 : i1713+1])
+					continue
+				}
+				l1712[i1713] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i1713)
+					break
+				}
+			}
+		}
+	}
+	x.Raw = l1712
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -4411,203 +8024,203 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n771 := c.ReadArrayLength(1)
-				a772 := foryimpl.MakeSlice[[]bool](c, n771)
-				r.ReadRawBools(a772)
-				x.ABool = a772
+				n1717 := c.ReadArrayLength(1)
+				a1718 := foryimpl.MakeSlice[[]bool](c, n1717)
+				r.ReadRawBools(a1718)
+				x.ABool = a1718
 			}
 		case 1:
 			if f.Convert {
 				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n773 := c.ReadArrayLength(4)
-				a774 := foryimpl.MakeSlice[[]float32](c, n773)
-				r.ReadRawFloat32s(a774)
-				x.AF32 = a774
+				n1719 := c.ReadArrayLength(4)
+				a1720 := foryimpl.MakeSlice[[]float32](c, n1719)
+				r.ReadRawFloat32s(a1720)
+				x.AF32 = a1720
 			}
 		case 2:
 			if f.Convert {
 				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n775 := c.ReadArrayLength(8)
-				a776 := foryimpl.MakeSlice[[]float64](c, n775)
-				r.ReadRawFloat64s(a776)
-				x.AF64 = a776
+				n1721 := c.ReadArrayLength(8)
+				a1722 := foryimpl.MakeSlice[[]float64](c, n1721)
+				r.ReadRawFloat64s(a1722)
+				x.AF64 = a1722
 			}
 		case 3:
 			if f.Convert {
 				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n777 := c.ReadArrayLength(2)
-				a778 := foryimpl.MakeSlice[[]int16](c, n777)
-				r.ReadRawInt16s(a778)
-				x.AI16 = a778
+				n1723 := c.ReadArrayLength(2)
+				a1724 := foryimpl.MakeSlice[[]int16](c, n1723)
+				r.ReadRawInt16s(a1724)
+				x.AI16 = a1724
 			}
 		case 4:
 			if f.Convert {
 				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n779 := c.ReadArrayLength(4)
-				a780 := foryimpl.MakeSlice[[]int32](c, n779)
-				r.ReadRawInt32s(a780)
-				x.AI32 = a780
+				n1725 := c.ReadArrayLength(4)
+				a1726 := foryimpl.MakeSlice[[]int32](c, n1725)
+				r.ReadRawInt32s(a1726)
+				x.AI32 = a1726
 			}
 		case 5:
 			if f.Convert {
 				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n781 := c.ReadArrayLength(8)
-				a782 := foryimpl.MakeSlice[[]int64](c, n781)
-				r.ReadRawInt64s(a782)
-				x.AI64 = a782
+				n1727 := c.ReadArrayLength(8)
+				a1728 := foryimpl.MakeSlice[[]int64](c, n1727)
+				r.ReadRawInt64s(a1728)
+				x.AI64 = a1728
 			}
 		case 6:
 			if f.Convert {
 				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n783 := c.ReadArrayLength(1)
-				a784 := foryimpl.MakeSlice[[]int8](c, n783)
-				for i785 := range a784 {
-					a784[i785] = r.ReadInt8()
+				n1729 := c.ReadArrayLength(1)
+				a1730 := foryimpl.MakeSlice[[]int8](c, n1729)
+				for i1731 := range a1730 {
+					a1730[i1731] = r.ReadInt8()
 				}
-				x.AI8 = a784
+				x.AI8 = a1730
 			}
 		case 7:
 			if f.Convert {
 				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n786 := c.ReadArrayLength(2)
-				a787 := foryimpl.MakeSlice[[]uint16](c, n786)
-				r.ReadRawUint16s(a787)
-				x.AU16 = a787
+				n1732 := c.ReadArrayLength(2)
+				a1733 := foryimpl.MakeSlice[[]uint16](c, n1732)
+				r.ReadRawUint16s(a1733)
+				x.AU16 = a1733
 			}
 		case 8:
 			if f.Convert {
 				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n788 := c.ReadArrayLength(4)
-				a789 := foryimpl.MakeSlice[[]uint32](c, n788)
-				r.ReadRawUint32s(a789)
-				x.AU32 = a789
+				n1734 := c.ReadArrayLength(4)
+				a1735 := foryimpl.MakeSlice[[]uint32](c, n1734)
+				r.ReadRawUint32s(a1735)
+				x.AU32 = a1735
 			}
 		case 9:
 			if f.Convert {
 				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n790 := c.ReadArrayLength(8)
-				a791 := foryimpl.MakeSlice[[]uint64](c, n790)
-				r.ReadRawUint64s(a791)
-				x.AU64 = a791
+				n1736 := c.ReadArrayLength(8)
+				a1737 := foryimpl.MakeSlice[[]uint64](c, n1736)
+				r.ReadRawUint64s(a1737)
+				x.AU64 = a1737
 			}
 		case 10:
 			if f.Convert {
 				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n792 := c.ReadArrayLength(1)
-				a793 := foryimpl.MakeSlice[[]uint8](c, n792)
-				copy(a793, r.ReadBytes(n792))
-				x.AU8 = a793
+				n1738 := c.ReadArrayLength(1)
+				a1739 := foryimpl.MakeSlice[[]uint8](c, n1738)
+				copy(a1739, r.ReadBytes(n1738))
+				x.AU8 = a1739
 			}
 		case 11:
 			if f.Convert {
 				x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n794 := c.ReadArrayLength(1)
-				a795 := foryimpl.MakeSlice[[]bool](c, n794)
-				r.ReadRawBools(a795)
-				x.AddABool = a795
+				n1740 := c.ReadArrayLength(1)
+				a1741 := foryimpl.MakeSlice[[]bool](c, n1740)
+				r.ReadRawBools(a1741)
+				x.AddABool = a1741
 			}
 		case 12:
 			if f.Convert {
 				x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n796 := c.ReadArrayLength(4)
-				a797 := foryimpl.MakeSlice[[]float32](c, n796)
-				r.ReadRawFloat32s(a797)
-				x.AddAF32 = a797
+				n1742 := c.ReadArrayLength(4)
+				a1743 := foryimpl.MakeSlice[[]float32](c, n1742)
+				r.ReadRawFloat32s(a1743)
+				x.AddAF32 = a1743
 			}
 		case 13:
 			if f.Convert {
 				x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n798 := c.ReadArrayLength(8)
-				a799 := foryimpl.MakeSlice[[]float64](c, n798)
-				r.ReadRawFloat64s(a799)
-				x.AddAF64 = a799
+				n1744 := c.ReadArrayLength(8)
+				a1745 := foryimpl.MakeSlice[[]float64](c, n1744)
+				r.ReadRawFloat64s(a1745)
+				x.AddAF64 = a1745
 			}
 		case 14:
 			if f.Convert {
 				x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n800 := c.ReadArrayLength(2)
-				a801 := foryimpl.MakeSlice[[]int16](c, n800)
-				r.ReadRawInt16s(a801)
-				x.AddAI16 = a801
+				n1746 := c.ReadArrayLength(2)
+				a1747 := foryimpl.MakeSlice[[]int16](c, n1746)
+				r.ReadRawInt16s(a1747)
+				x.AddAI16 = a1747
 			}
 		case 15:
 			if f.Convert {
 				x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n802 := c.ReadArrayLength(4)
-				a803 := foryimpl.MakeSlice[[]int32](c, n802)
-				r.ReadRawInt32s(a803)
-				x.AddAI32 = a803
+				n1748 := c.ReadArrayLength(4)
+				a1749 := foryimpl.MakeSlice[[]int32](c, n1748)
+				r.ReadRawInt32s(a1749)
+				x.AddAI32 = a1749
 			}
 		case 16:
 			if f.Convert {
 				x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n804 := c.ReadArrayLength(8)
-				a805 := foryimpl.MakeSlice[[]int64](c, n804)
-				r.ReadRawInt64s(a805)
-				x.AddAI64 = a805
+				n1750 := c.ReadArrayLength(8)
+				a1751 := foryimpl.MakeSlice[[]int64](c, n1750)
+				r.ReadRawInt64s(a1751)
+				x.AddAI64 = a1751
 			}
 		case 17:
 			if f.Convert {
 				x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n806 := c.ReadArrayLength(1)
-				a807 := foryimpl.MakeSlice[[]int8](c, n806)
-				for i808 := range a807 {
-					a807[i808] = r.ReadInt8()
+				n1752 := c.ReadArrayLength(1)
+				a1753 := foryimpl.MakeSlice[[]int8](c, n1752)
+				for i1754 := range a1753 {
+					a1753[i1754] = r.ReadInt8()
 				}
-				x.AddAI8 = a807
+				x.AddAI8 = a1753
 			}
 		case 18:
 			if f.Convert {
 				x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n809 := c.ReadArrayLength(2)
-				a810 := foryimpl.MakeSlice[[]uint16](c, n809)
-				r.ReadRawUint16s(a810)
-				x.AddAU16 = a810
+				n1755 := c.ReadArrayLength(2)
+				a1756 := foryimpl.MakeSlice[[]uint16](c, n1755)
+				r.ReadRawUint16s(a1756)
+				x.AddAU16 = a1756
 			}
 		case 19:
 			if f.Convert {
 				x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n811 := c.ReadArrayLength(4)
-				a812 := foryimpl.MakeSlice[[]uint32](c, n811)
-				r.ReadRawUint32s(a812)
-				x.AddAU32 = a812
+				n1757 := c.ReadArrayLength(4)
+				a1758 := foryimpl.MakeSlice[[]uint32](c, n1757)
+				r.ReadRawUint32s(a1758)
+				x.AddAU32 = a1758
 			}
 		case 20:
 			if f.Convert {
 				x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n813 := c.ReadArrayLength(8)
-				a814 := foryimpl.MakeSlice[[]uint64](c, n813)
-				r.ReadRawUint64s(a814)
-				x.AddAU64 = a814
+				n1759 := c.ReadArrayLength(8)
+				a1760 := foryimpl.MakeSlice[[]uint64](c, n1759)
+				r.ReadRawUint64s(a1760)
+				x.AddAU64 = a1760
 			}
 		case 21:
 			if f.Convert {
 				x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n815 := c.ReadArrayLength(1)
-				a816 := foryimpl.MakeSlice[[]uint8](c, n815)
-				copy(a816, r.ReadBytes(n815))
-				x.AddAU8 = a816
+				n1761 := c.ReadArrayLength(1)
+				a1762 := foryimpl.MakeSlice[[]uint8](c, n1761)
+				copy(a1762, r.ReadBytes(n1761))
+				x.AddAU8 = a1762
 			}
 		case 22:
 			if f.Convert {
@@ -4619,596 +8232,596 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n817 := c.ReadLength(2)
-				if n817 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n817, 3))
+				n1763 := c.ReadLength(2)
+				if n1763 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1763, 3))
 					return
 				}
-				var l818 [3]int16
-				if n817 > 0 {
-					hn820 := c.ReadListHeader(3)
+				var l1764 [3]int16
+				if n1763 > 0 {
+					hn1766 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i819 := range l818 {
-							if hn820 && !c.ReadFlag() {
-								clear(l818[i819 : i819+1])
+						for i1765 := range l1764 {
+							if hn1766 && !c.ReadFlag() {
+								clear(l1764[i1765 : i1765+1])
 								continue
 							}
-							l818[i819] = r.ReadInt16()
+							l1764[i1765] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i819)
+								c.TraceIndex(i1765)
 								break
 							}
 						}
 					}
 				}
-				x.AddFix = l818
+				x.AddFix = l1764
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n822 := c.ReadLength(1)
-				l823 := foryimpl.MakeSlice[[]bool](c, n822)
-				if n822 > 0 {
-					hn825 := c.ReadListHeader(1)
+				n1769 := c.ReadLength(1)
+				l1770 := foryimpl.MakeSlice[[]bool](c, n1769)
+				if n1769 > 0 {
+					hn1772 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i824 := range l823 {
-							if hn825 && !c.ReadFlag() {
-								clear(l823[i824 : i824+1])
+						for i1771 := range l1770 {
+							if hn1772 && !c.ReadFlag() {
+								clear(l1770[i1771 : i1771+1])
 								continue
 							}
-							l823[i824] = r.ReadBool()
+							l1770[i1771] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i824)
+								c.TraceIndex(i1771)
 								break
 							}
 						}
 					}
 				}
-				x.AddLB = l823
+				x.AddLB = l1770
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n827 := c.ReadLength(1)
-				l828 := foryimpl.MakeSlice[[]Color](c, n827)
-				if n827 > 0 {
-					hn830 := c.ReadListHeader(25)
+				n1775 := c.ReadLength(1)
+				l1776 := foryimpl.MakeSlice[[]Color](c, n1775)
+				if n1775 > 0 {
+					hn1778 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i829 := range l828 {
-							if hn830 && !c.ReadFlag() {
-								clear(l828[i829 : i829+1])
+						for i1777 := range l1776 {
+							if hn1778 && !c.ReadFlag() {
+								clear(l1776[i1777 : i1777+1])
 								continue
 							}
-							l828[i829] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l1776[i1777] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i829)
+								c.TraceIndex(i1777)
 								break
 							}
 						}
 					}
 				}
-				x.AddLE = l828
+				x.AddLE = l1776
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n832 := c.ReadLength(4)
-				l833 := foryimpl.MakeSlice[[]float32](c, n832)
-				if n832 > 0 {
-					hn835 := c.ReadListHeader(19)
+				n1781 := c.ReadLength(4)
+				l1782 := foryimpl.MakeSlice[[]float32](c, n1781)
+				if n1781 > 0 {
+					hn1784 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i834 := range l833 {
-							if hn835 && !c.ReadFlag() {
-								clear(l833[i834 : i834+1])
+						for i1783 := range l1782 {
+							if hn1784 && !c.ReadFlag() {
+								clear(l1782[i1783 : i1783+1])
 								continue
 							}
-							l833[i834] = r.ReadFloat32()
+							l1782[i1783] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i834)
+								c.TraceIndex(i1783)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF32 = l833
+				x.AddLF32 = l1782
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n837 := c.ReadLength(8)
-				l838 := foryimpl.MakeSlice[[]float64](c, n837)
-				if n837 > 0 {
-					hn840 := c.ReadListHeader(20)
+				n1787 := c.ReadLength(8)
+				l1788 := foryimpl.MakeSlice[[]float64](c, n1787)
+				if n1787 > 0 {
+					hn1790 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i839 := range l838 {
-							if hn840 && !c.ReadFlag() {
-								clear(l838[i839 : i839+1])
+						for i1789 := range l1788 {
+							if hn1790 && !c.ReadFlag() {
+								clear(l1788[i1789 : i1789+1])
 								continue
 							}
-							l838[i839] = r.ReadFloat64()
+							l1788[i1789] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i839)
+								c.TraceIndex(i1789)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF64 = l838
+				x.AddLF64 = l1788
 			}
 		case 28:
 			if f.Convert {
 				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n842 := c.ReadLength(1)
-				l843 := foryimpl.MakeSlice[[]int32](c, n842)
-				if n842 > 0 {
-					hn845 := c.ReadListHeader(5)
+				n1793 := c.ReadLength(1)
+				l1794 := foryimpl.MakeSlice[[]int32](c, n1793)
+				if n1793 > 0 {
+					hn1796 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i844 := range l843 {
-							if hn845 && !c.ReadFlag() {
-								clear(l843[i844 : i844+1])
+						for i1795 := range l1794 {
+							if hn1796 && !c.ReadFlag() {
+								clear(l1794[i1795 : i1795+1])
 								continue
 							}
-							l843[i844] = r.ReadVarInt32()
+							l1794[i1795] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i844)
+								c.TraceIndex(i1795)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI32 = l843
+				x.AddLI32 = l1794
 			}
 		case 29:
 			if f.Convert {
 				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n847 := c.ReadLength(1)
-				l848 := foryimpl.MakeSlice[[]int64](c, n847)
-				if n847 > 0 {
-					hn850 := c.ReadListHeader(7)
+				n1799 := c.ReadLength(1)
+				l1800 := foryimpl.MakeSlice[[]int64](c, n1799)
+				if n1799 > 0 {
+					hn1802 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i849 := range l848 {
-							if hn850 && !c.ReadFlag() {
-								clear(l848[i849 : i849+1])
+						for i1801 := range l1800 {
+							if hn1802 && !c.ReadFlag() {
+								clear(l1800[i1801 : i1801+1])
 								continue
 							}
-							l848[i849] = r.ReadVarInt64()
+							l1800[i1801] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i849)
+								c.TraceIndex(i1801)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI64 = l848
+				x.AddLI64 = l1800
 			}
 		case 30:
 			if f.Convert {
 				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n852 := c.ReadLength(1)
-				l853 := foryimpl.MakeSlice[[]int8](c, n852)
-				if n852 > 0 {
-					hn855 := c.ReadListHeader(2)
+				n1805 := c.ReadLength(1)
+				l1806 := foryimpl.MakeSlice[[]int8](c, n1805)
+				if n1805 > 0 {
+					hn1808 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i854 := range l853 {
-							if hn855 && !c.ReadFlag() {
-								clear(l853[i854 : i854+1])
+						for i1807 := range l1806 {
+							if hn1808 && !c.ReadFlag() {
+								clear(l1806[i1807 : i1807+1])
 								continue
 							}
-							l853[i854] = r.ReadInt8()
+							l1806[i1807] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i854)
+								c.TraceIndex(i1807)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI8 = l853
+				x.AddLI8 = l1806
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n857 := c.ReadLength(1)
-				l858 := foryimpl.MakeSlice[[][]int32](c, n857)
-				if n857 > 0 {
-					hn860 := c.ReadListHeader(22)
+				n1811 := c.ReadLength(1)
+				l1812 := foryimpl.MakeSlice[[][]int32](c, n1811)
+				if n1811 > 0 {
+					hn1814 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i859 := range l858 {
-							if hn860 && !c.ReadFlag() {
-								clear(l858[i859 : i859+1])
+						for i1813 := range l1812 {
+							if hn1814 && !c.ReadFlag() {
+								clear(l1812[i1813 : i1813+1])
 								continue
 							}
-							n862 := c.ReadLength(1)
-							l863 := foryimpl.MakeSlice[[]int32](c, n862)
-							if n862 > 0 {
-								hn865 := c.ReadListHeader(5)
+							n1817 := c.ReadLength(1)
+							l1818 := foryimpl.MakeSlice[[]int32](c, n1817)
+							if n1817 > 0 {
+								hn1820 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i864 := range l863 {
-										if hn865 && !c.ReadFlag() {
-											clear(l863[i864 : i864+1])
+									for i1819 := range l1818 {
+										if hn1820 && !c.ReadFlag() {
+											clear(l1818[i1819 : i1819+1])
 											continue
 										}
-										l863[i864] = r.ReadVarInt32()
+										l1818[i1819] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i864)
+											c.TraceIndex(i1819)
 											break
 										}
 									}
 								}
 							}
-							l858[i859] = l863
+							l1812[i1813] = l1818
 							if c.Failed() {
-								c.TraceIndex(i859)
+								c.TraceIndex(i1813)
 								break
 							}
 						}
 					}
 				}
-				x.AddLL = l858
+				x.AddLL = l1812
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n867 := c.ReadLength(1)
-				l868 := foryimpl.MakeSlice[[]map[string]int32](c, n867)
-				if n867 > 0 {
-					hn870 := c.ReadListHeader(24)
+				n1823 := c.ReadLength(1)
+				l1824 := foryimpl.MakeSlice[[]map[string]int32](c, n1823)
+				if n1823 > 0 {
+					hn1826 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i869 := range l868 {
-							if hn870 && !c.ReadFlag() {
-								clear(l868[i869 : i869+1])
+						for i1825 := range l1824 {
+							if hn1826 && !c.ReadFlag() {
+								clear(l1824[i1825 : i1825+1])
 								continue
 							}
-							n872 := c.ReadLength(2)
-							m873 := foryimpl.MakeMap[map[string]int32](c, n872)
-							for n872 > 0 && !c.Failed() {
-								sz874, vn875, _ := c.ReadMapChunk(n872, 21, 5, nil, false)
-								for j876 := 0; j876 < sz874 && !c.Failed(); j876++ {
-									var k877 string
-									k877 = c.ReadString()
-									var v878 int32
-									if !vn875 {
-										v878 = r.ReadVarInt32()
+							n1829 := c.ReadLength(2)
+							m1830 := foryimpl.MakeMap[map[string]int32](c, n1829)
+							for n1829 > 0 && !c.Failed() {
+								sz1831, vn1832, _ := c.ReadMapChunk(n1829, 21, 5, nil, false)
+								for j1833 := 0; j1833 < sz1831 && !c.Failed(); j1833++ {
+									var k1834 string
+									k1834 = c.ReadString()
+									var v1835 int32
+									if !vn1832 {
+										v1835 = r.ReadVarInt32()
 									}
-									m873[k877] = v878
+									m1830[k1834] = v1835
 								}
-								n872 -= sz874
+								n1829 -= sz1831
 							}
-							l868[i869] = m873
+							l1824[i1825] = m1830
 							if c.Failed() {
-								c.TraceIndex(i869)
+								c.TraceIndex(i1825)
 								break
 							}
 						}
 					}
 				}
-				x.AddLM = l868
+				x.AddLM = l1824
 			}
 		case 33:
 			if f.Convert {
 				x.AddLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n879 := c.ReadLength(1)
-				l880 := foryimpl.MakeSlice[[]*int32](c, n879)
-				if n879 > 0 {
-					hn882 := c.ReadListHeader(5)
+				n1837 := c.ReadLength(1)
+				l1838 := foryimpl.MakeSlice[[]*int32](c, n1837)
+				if n1837 > 0 {
+					hn1840 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i881 := range l880 {
-							if hn882 && !c.ReadFlag() {
-								clear(l880[i881 : i881+1])
+						for i1839 := range l1838 {
+							if hn1840 && !c.ReadFlag() {
+								clear(l1838[i1839 : i1839+1])
 								continue
 							}
-							p884 := foryimpl.Alloc[int32](c)
-							*p884 = r.ReadVarInt32()
-							l880[i881] = p884
+							p1843 := foryimpl.Alloc[int32](c)
+							*p1843 = r.ReadVarInt32()
+							l1838[i1839] = p1843
 							if c.Failed() {
-								c.TraceIndex(i881)
+								c.TraceIndex(i1839)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPI = l880
+				x.AddLPI = l1838
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n885 := c.ReadLength(1)
-				l886 := foryimpl.MakeSlice[[]string](c, n885)
-				if n885 > 0 {
-					hn888 := c.ReadListHeader(21)
+				n1844 := c.ReadLength(1)
+				l1845 := foryimpl.MakeSlice[[]string](c, n1844)
+				if n1844 > 0 {
+					hn1847 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i887 := range l886 {
-							if hn888 && !c.ReadFlag() {
-								clear(l886[i887 : i887+1])
+						for i1846 := range l1845 {
+							if hn1847 && !c.ReadFlag() {
+								clear(l1845[i1846 : i1846+1])
 								continue
 							}
-							l886[i887] = c.ReadString()
+							l1845[i1846] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i887)
+								c.TraceIndex(i1846)
 								break
 							}
 						}
 					}
 				}
-				x.AddLS = l886
+				x.AddLS = l1845
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n890 := c.ReadLength(1)
-				l891 := foryimpl.MakeSlice[[]time.Time](c, n890)
-				if n890 > 0 {
-					hn893 := c.ReadListHeader(38)
+				n1850 := c.ReadLength(1)
+				l1851 := foryimpl.MakeSlice[[]time.Time](c, n1850)
+				if n1850 > 0 {
+					hn1853 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i892 := range l891 {
-							if hn893 && !c.ReadFlag() {
-								clear(l891[i892 : i892+1])
+						for i1852 := range l1851 {
+							if hn1853 && !c.ReadFlag() {
+								clear(l1851[i1852 : i1852+1])
 								continue
 							}
-							l891[i892] = c.ReadTime()
+							l1851[i1852] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i892)
+								c.TraceIndex(i1852)
 								break
 							}
 						}
 					}
 				}
-				x.AddLT = l891
+				x.AddLT = l1851
 			}
 		case 36:
 			if f.Convert {
 				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n895 := c.ReadLength(2)
-				l896 := foryimpl.MakeSlice[[]uint16](c, n895)
-				if n895 > 0 {
-					hn898 := c.ReadListHeader(10)
+				n1856 := c.ReadLength(2)
+				l1857 := foryimpl.MakeSlice[[]uint16](c, n1856)
+				if n1856 > 0 {
+					hn1859 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i897 := range l896 {
-							if hn898 && !c.ReadFlag() {
-								clear(l896[i897 : i897+1])
+						for i1858 := range l1857 {
+							if hn1859 && !c.ReadFlag() {
+								clear(l1857[i1858 : i1858+1])
 								continue
 							}
-							l896[i897] = r.ReadUint16()
+							l1857[i1858] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i897)
+								c.TraceIndex(i1858)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU16 = l896
+				x.AddLU16 = l1857
 			}
 		case 37:
 			if f.Convert {
 				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n900 := c.ReadLength(1)
-				l901 := foryimpl.MakeSlice[[]uint64](c, n900)
-				if n900 > 0 {
-					hn903 := c.ReadListHeader(14)
+				n1862 := c.ReadLength(1)
+				l1863 := foryimpl.MakeSlice[[]uint64](c, n1862)
+				if n1862 > 0 {
+					hn1865 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i902 := range l901 {
-							if hn903 && !c.ReadFlag() {
-								clear(l901[i902 : i902+1])
+						for i1864 := range l1863 {
+							if hn1865 && !c.ReadFlag() {
+								clear(l1863[i1864 : i1864+1])
 								continue
 							}
-							l901[i902] = r.ReadVarUint64()
+							l1863[i1864] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i902)
+								c.TraceIndex(i1864)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU64 = l901
+				x.AddLU64 = l1863
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n905 := c.ReadLength(2)
-				m906 := foryimpl.MakeMap[map[bool]string](c, n905)
-				for n905 > 0 && !c.Failed() {
-					sz907, vn908, _ := c.ReadMapChunk(n905, 1, 21, nil, false)
-					for j909 := 0; j909 < sz907 && !c.Failed(); j909++ {
-						var k910 bool
-						k910 = r.ReadBool()
-						var v911 string
-						if !vn908 {
-							v911 = c.ReadString()
+				n1868 := c.ReadLength(2)
+				m1869 := foryimpl.MakeMap[map[bool]string](c, n1868)
+				for n1868 > 0 && !c.Failed() {
+					sz1870, vn1871, _ := c.ReadMapChunk(n1868, 1, 21, nil, false)
+					for j1872 := 0; j1872 < sz1870 && !c.Failed(); j1872++ {
+						var k1873 bool
+						k1873 = r.ReadBool()
+						var v1874 string
+						if !vn1871 {
+							v1874 = c.ReadString()
 						}
-						m906[k910] = v911
+						m1869[k1873] = v1874
 					}
-					n905 -= sz907
+					n1868 -= sz1870
 				}
-				x.AddMBS = m906
+				x.AddMBS = m1869
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				n912 := c.ReadLength(2)
-				m913 := foryimpl.MakeMap[map[Color]string](c, n912)
-				for n912 > 0 && !c.Failed() {
-					sz914, vn915, _ := c.ReadMapChunk(n912, 25, 21, nil, false)
-					for j916 := 0; j916 < sz914 && !c.Failed(); j916++ {
-						var k917 Color
-						k917 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v918 string
-						if !vn915 {
-							v918 = c.ReadString()
+				n1876 := c.ReadLength(2)
+				m1877 := foryimpl.MakeMap[map[Color]string](c, n1876)
+				for n1876 > 0 && !c.Failed() {
+					sz1878, vn1879, _ := c.ReadMapChunk(n1876, 25, 21, nil, false)
+					for j1880 := 0; j1880 < sz1878 && !c.Failed(); j1880++ {
+						var k1881 Color
+						k1881 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v1882 string
+						if !vn1879 {
+							v1882 = c.ReadString()
 						}
-						m913[k917] = v918
+						m1877[k1881] = v1882
 					}
-					n912 -= sz914
+					n1876 -= sz1878
 				}
-				x.AddMES = m913
+				x.AddMES = m1877
 			}
 		case 40:
 			if !f.Flag || c.ReadFlag() {
-				n919 := c.ReadLength(2)
-				m920 := foryimpl.MakeMap[map[int64]float64](c, n919)
-				for n919 > 0 && !c.Failed() {
-					sz921, vn922, _ := c.ReadMapChunk(n919, 7, 20, nil, false)
-					for j923 := 0; j923 < sz921 && !c.Failed(); j923++ {
-						var k924 int64
-						k924 = r.ReadVarInt64()
-						var v925 float64
-						if !vn922 {
-							v925 = r.ReadFloat64()
+				n1884 := c.ReadLength(2)
+				m1885 := foryimpl.MakeMap[map[int64]float64](c, n1884)
+				for n1884 > 0 && !c.Failed() {
+					sz1886, vn1887, _ := c.ReadMapChunk(n1884, 7, 20, nil, false)
+					for j1888 := 0; j1888 < sz1886 && !c.Failed(); j1888++ {
+						var k1889 int64
+						k1889 = r.ReadVarInt64()
+						var v1890 float64
+						if !vn1887 {
+							v1890 = r.ReadFloat64()
 						}
-						m920[k924] = v925
+						m1885[k1889] = v1890
 					}
-					n919 -= sz921
+					n1884 -= sz1886
 				}
-				x.AddMI64F = m920
+				x.AddMI64F = m1885
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				n926 := c.ReadLength(2)
-				m927 := foryimpl.MakeMap[map[int32]string](c, n926)
-				for n926 > 0 && !c.Failed() {
-					sz928, vn929, _ := c.ReadMapChunk(n926, 5, 21, nil, false)
-					for j930 := 0; j930 < sz928 && !c.Failed(); j930++ {
-						var k931 int32
-						k931 = r.ReadVarInt32()
-						var v932 string
-						if !vn929 {
-							v932 = c.ReadString()
+				n1892 := c.ReadLength(2)
+				m1893 := foryimpl.MakeMap[map[int32]string](c, n1892)
+				for n1892 > 0 && !c.Failed() {
+					sz1894, vn1895, _ := c.ReadMapChunk(n1892, 5, 21, nil, false)
+					for j1896 := 0; j1896 < sz1894 && !c.Failed(); j1896++ {
+						var k1897 int32
+						k1897 = r.ReadVarInt32()
+						var v1898 string
+						if !vn1895 {
+							v1898 = c.ReadString()
 						}
-						m927[k931] = v932
+						m1893[k1897] = v1898
 					}
-					n926 -= sz928
+					n1892 -= sz1894
 				}
-				x.AddMIS = m927
+				x.AddMIS = m1893
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				n933 := c.ReadLength(2)
-				m934 := foryimpl.MakeMap[map[string]int32](c, n933)
-				for n933 > 0 && !c.Failed() {
-					sz935, vn936, _ := c.ReadMapChunk(n933, 21, 5, nil, false)
-					for j937 := 0; j937 < sz935 && !c.Failed(); j937++ {
-						var k938 string
-						k938 = c.ReadString()
-						var v939 int32
-						if !vn936 {
-							v939 = r.ReadVarInt32()
+				n1900 := c.ReadLength(2)
+				m1901 := foryimpl.MakeMap[map[string]int32](c, n1900)
+				for n1900 > 0 && !c.Failed() {
+					sz1902, vn1903, _ := c.ReadMapChunk(n1900, 21, 5, nil, false)
+					for j1904 := 0; j1904 < sz1902 && !c.Failed(); j1904++ {
+						var k1905 string
+						k1905 = c.ReadString()
+						var v1906 int32
+						if !vn1903 {
+							v1906 = r.ReadVarInt32()
 						}
-						m934[k938] = v939
+						m1901[k1905] = v1906
 					}
-					n933 -= sz935
+					n1900 -= sz1902
 				}
-				x.AddMSI = m934
+				x.AddMSI = m1901
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				n940 := c.ReadLength(2)
-				m941 := foryimpl.MakeMap[map[string][]string](c, n940)
-				for n940 > 0 && !c.Failed() {
-					sz942, vn943, _ := c.ReadMapChunk(n940, 21, 22, nil, true)
-					for j944 := 0; j944 < sz942 && !c.Failed(); j944++ {
-						var k945 string
-						k945 = c.ReadString()
-						var v946 []string
-						if !vn943 {
-							n947 := c.ReadLength(1)
-							l948 := foryimpl.MakeSlice[[]string](c, n947)
-							if n947 > 0 {
-								hn950 := c.ReadListHeader(21)
+				n1908 := c.ReadLength(2)
+				m1909 := foryimpl.MakeMap[map[string][]string](c, n1908)
+				for n1908 > 0 && !c.Failed() {
+					sz1910, vn1911, _ := c.ReadMapChunk(n1908, 21, 22, nil, true)
+					for j1912 := 0; j1912 < sz1910 && !c.Failed(); j1912++ {
+						var k1913 string
+						k1913 = c.ReadString()
+						var v1914 []string
+						if !vn1911 {
+							n1915 := c.ReadLength(1)
+							l1916 := foryimpl.MakeSlice[[]string](c, n1915)
+							if n1915 > 0 {
+								hn1918 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i949 := range l948 {
-										if hn950 && !c.ReadFlag() {
-											clear(l948[i949 : i949+1])
+									for i1917 := range l1916 {
+										if hn1918 && !c.ReadFlag() {
+											clear(l1916[i1917 : i1917+1])
 											continue
 										}
-										l948[i949] = c.ReadString()
+										l1916[i1917] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i949)
+											c.TraceIndex(i1917)
 											break
 										}
 									}
 								}
 							}
-							v946 = l948
+							v1914 = l1916
 						}
-						m941[k945] = v946
+						m1909[k1913] = v1914
 					}
-					n940 -= sz942
+					n1908 -= sz1910
 				}
-				x.AddMSL = m941
+				x.AddMSL = m1909
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n952 := c.ReadLength(2)
-				m953 := foryimpl.MakeMap[map[string]map[string]int32](c, n952)
-				for n952 > 0 && !c.Failed() {
-					sz954, vn955, _ := c.ReadMapChunk(n952, 21, 24, nil, true)
-					for j956 := 0; j956 < sz954 && !c.Failed(); j956++ {
-						var k957 string
-						k957 = c.ReadString()
-						var v958 map[string]int32
-						if !vn955 {
-							n959 := c.ReadLength(2)
-							m960 := foryimpl.MakeMap[map[string]int32](c, n959)
-							for n959 > 0 && !c.Failed() {
-								sz961, vn962, _ := c.ReadMapChunk(n959, 21, 5, nil, false)
-								for j963 := 0; j963 < sz961 && !c.Failed(); j963++ {
-									var k964 string
-									k964 = c.ReadString()
-									var v965 int32
-									if !vn962 {
-										v965 = r.ReadVarInt32()
+				n1922 := c.ReadLength(2)
+				m1923 := foryimpl.MakeMap[map[string]map[string]int32](c, n1922)
+				for n1922 > 0 && !c.Failed() {
+					sz1924, vn1925, _ := c.ReadMapChunk(n1922, 21, 24, nil, true)
+					for j1926 := 0; j1926 < sz1924 && !c.Failed(); j1926++ {
+						var k1927 string
+						k1927 = c.ReadString()
+						var v1928 map[string]int32
+						if !vn1925 {
+							n1929 := c.ReadLength(2)
+							m1930 := foryimpl.MakeMap[map[string]int32](c, n1929)
+							for n1929 > 0 && !c.Failed() {
+								sz1931, vn1932, _ := c.ReadMapChunk(n1929, 21, 5, nil, false)
+								for j1933 := 0; j1933 < sz1931 && !c.Failed(); j1933++ {
+									var k1934 string
+									k1934 = c.ReadString()
+									var v1935 int32
+									if !vn1932 {
+										v1935 = r.ReadVarInt32()
 									}
-									m960[k964] = v965
+									m1930[k1934] = v1935
 								}
-								n959 -= sz961
+								n1929 -= sz1931
 							}
-							v958 = m960
+							v1928 = m1930
 						}
-						m953[k957] = v958
+						m1923[k1927] = v1928
 					}
-					n952 -= sz954
+					n1922 -= sz1924
 				}
-				x.AddMSM = m953
+				x.AddMSM = m1923
 			}
 		case 45:
 			if !f.Flag || c.ReadFlag() {
-				n966 := c.ReadLength(2)
-				m967 := foryimpl.MakeMap[map[string]*int32](c, n966)
-				for n966 > 0 && !c.Failed() {
-					sz968, vn969, _ := c.ReadMapChunk(n966, 21, 5, nil, true)
-					for j970 := 0; j970 < sz968 && !c.Failed(); j970++ {
-						var k971 string
-						k971 = c.ReadString()
-						var v972 *int32
-						if !vn969 {
-							p973 := foryimpl.Alloc[int32](c)
-							*p973 = r.ReadVarInt32()
-							v972 = p973
+				n1938 := c.ReadLength(2)
+				m1939 := foryimpl.MakeMap[map[string]*int32](c, n1938)
+				for n1938 > 0 && !c.Failed() {
+					sz1940, vn1941, _ := c.ReadMapChunk(n1938, 21, 5, nil, true)
+					for j1942 := 0; j1942 < sz1940 && !c.Failed(); j1942++ {
+						var k1943 string
+						k1943 = c.ReadString()
+						var v1944 *int32
+						if !vn1941 {
+							p1945 := foryimpl.Alloc[int32](c)
+							*p1945 = r.ReadVarInt32()
+							v1944 = p1945
 						}
-						m967[k971] = v972
+						m1939[k1943] = v1944
 					}
-					n966 -= sz968
+					n1938 -= sz1940
 				}
-				x.AddMSP = m967
+				x.AddMSP = m1939
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				n974 := c.ReadLength(2)
-				m975 := foryimpl.MakeMap[map[uint8]uint16](c, n974)
-				for n974 > 0 && !c.Failed() {
-					sz976, vn977, _ := c.ReadMapChunk(n974, 9, 10, nil, false)
-					for j978 := 0; j978 < sz976 && !c.Failed(); j978++ {
-						var k979 uint8
-						k979 = r.ReadUint8()
-						var v980 uint16
-						if !vn977 {
-							v980 = r.ReadUint16()
+				n1947 := c.ReadLength(2)
+				m1948 := foryimpl.MakeMap[map[uint8]uint16](c, n1947)
+				for n1947 > 0 && !c.Failed() {
+					sz1949, vn1950, _ := c.ReadMapChunk(n1947, 9, 10, nil, false)
+					for j1951 := 0; j1951 < sz1949 && !c.Failed(); j1951++ {
+						var k1952 uint8
+						k1952 = r.ReadUint8()
+						var v1953 uint16
+						if !vn1950 {
+							v1953 = r.ReadUint16()
 						}
-						m975[k979] = v980
+						m1948[k1952] = v1953
 					}
-					n974 -= sz976
+					n1947 -= sz1949
 				}
-				x.AddMU8 = m975
+				x.AddMU8 = m1948
 			}
 		case 47:
 			if f.Convert {
@@ -5218,68 +8831,68 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 48:
 			if !f.Flag || c.ReadFlag() {
-				n981 := c.ReadLength(1)
-				l982 := foryimpl.MakeSlice[[]string](c, n981)
-				if n981 > 0 {
-					hn984 := c.ReadListHeader(21)
+				n1955 := c.ReadLength(1)
+				l1956 := foryimpl.MakeSlice[[]string](c, n1955)
+				if n1955 > 0 {
+					hn1958 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i983 := range l982 {
-							if hn984 && !c.ReadFlag() {
-								clear(l982[i983 : i983+1])
+						for i1957 := range l1956 {
+							if hn1958 && !c.ReadFlag() {
+								clear(l1956[i1957 : i1957+1])
 								continue
 							}
-							l982[i983] = c.ReadString()
+							l1956[i1957] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i983)
+								c.TraceIndex(i1957)
 								break
 							}
 						}
 					}
 				}
-				x.AddNLS = l982
+				x.AddNLS = l1956
 			}
 		case 49:
 			if !f.Flag || c.ReadFlag() {
-				n986 := c.ReadLength(2)
-				m987 := foryimpl.MakeMap[map[string]int32](c, n986)
-				for n986 > 0 && !c.Failed() {
-					sz988, vn989, _ := c.ReadMapChunk(n986, 21, 5, nil, false)
-					for j990 := 0; j990 < sz988 && !c.Failed(); j990++ {
-						var k991 string
-						k991 = c.ReadString()
-						var v992 int32
-						if !vn989 {
-							v992 = r.ReadVarInt32()
+				n1961 := c.ReadLength(2)
+				m1962 := foryimpl.MakeMap[map[string]int32](c, n1961)
+				for n1961 > 0 && !c.Failed() {
+					sz1963, vn1964, _ := c.ReadMapChunk(n1961, 21, 5, nil, false)
+					for j1965 := 0; j1965 < sz1963 && !c.Failed(); j1965++ {
+						var k1966 string
+						k1966 = c.ReadString()
+						var v1967 int32
+						if !vn1964 {
+							v1967 = r.ReadVarInt32()
 						}
-						m987[k991] = v992
+						m1962[k1966] = v1967
 					}
-					n986 -= sz988
+					n1961 -= sz1963
 				}
-				x.AddNM = m987
+				x.AddNM = m1962
 			}
 		case 50:
 			if f.Convert {
 				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n993 := c.ReadLength(1)
-				l994 := foryimpl.MakeSlice[[]uint8](c, n993)
-				if n993 > 0 {
-					hn996 := c.ReadListHeader(9)
+				n1969 := c.ReadLength(1)
+				l1970 := foryimpl.MakeSlice[[]uint8](c, n1969)
+				if n1969 > 0 {
+					hn1972 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i995 := range l994 {
-							if hn996 && !c.ReadFlag() {
-								clear(l994[i995 : i995+1])
+						for i1971 := range l1970 {
+							if hn1972 && !c.ReadFlag() {
+								clear(l1970[i1971 : i1971+1])
 								continue
 							}
-							l994[i995] = r.ReadUint8()
+							l1970[i1971] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i995)
+								c.TraceIndex(i1971)
 								break
 							}
 						}
 					}
 				}
-				x.AddRaw = l994
+				x.AddRaw = l1970
 			}
 		case 51:
 			if f.Convert {
@@ -5291,596 +8904,596 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n998 := c.ReadLength(2)
-				if n998 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n998, 3))
+				n1975 := c.ReadLength(2)
+				if n1975 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1975, 3))
 					return
 				}
-				var l999 [3]int16
-				if n998 > 0 {
-					hn1001 := c.ReadListHeader(3)
+				var l1976 [3]int16
+				if n1975 > 0 {
+					hn1978 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1000 := range l999 {
-							if hn1001 && !c.ReadFlag() {
-								clear(l999[i1000 : i1000+1])
+						for i1977 := range l1976 {
+							if hn1978 && !c.ReadFlag() {
+								clear(l1976[i1977 : i1977+1])
 								continue
 							}
-							l999[i1000] = r.ReadInt16()
+							l1976[i1977] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1000)
+								c.TraceIndex(i1977)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l999
+				x.Fix = l1976
 			}
 		case 53:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1003 := c.ReadLength(1)
-				l1004 := foryimpl.MakeSlice[[]bool](c, n1003)
-				if n1003 > 0 {
-					hn1006 := c.ReadListHeader(1)
+				n1981 := c.ReadLength(1)
+				l1982 := foryimpl.MakeSlice[[]bool](c, n1981)
+				if n1981 > 0 {
+					hn1984 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1005 := range l1004 {
-							if hn1006 && !c.ReadFlag() {
-								clear(l1004[i1005 : i1005+1])
+						for i1983 := range l1982 {
+							if hn1984 && !c.ReadFlag() {
+								clear(l1982[i1983 : i1983+1])
 								continue
 							}
-							l1004[i1005] = r.ReadBool()
+							l1982[i1983] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1005)
+								c.TraceIndex(i1983)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l1004
+				x.LB = l1982
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n1008 := c.ReadLength(1)
-				l1009 := foryimpl.MakeSlice[[]Color](c, n1008)
-				if n1008 > 0 {
-					hn1011 := c.ReadListHeader(25)
+				n1987 := c.ReadLength(1)
+				l1988 := foryimpl.MakeSlice[[]Color](c, n1987)
+				if n1987 > 0 {
+					hn1990 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1010 := range l1009 {
-							if hn1011 && !c.ReadFlag() {
-								clear(l1009[i1010 : i1010+1])
+						for i1989 := range l1988 {
+							if hn1990 && !c.ReadFlag() {
+								clear(l1988[i1989 : i1989+1])
 								continue
 							}
-							l1009[i1010] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l1988[i1989] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i1010)
+								c.TraceIndex(i1989)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l1009
+				x.LE = l1988
 			}
 		case 55:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1013 := c.ReadLength(4)
-				l1014 := foryimpl.MakeSlice[[]float32](c, n1013)
-				if n1013 > 0 {
-					hn1016 := c.ReadListHeader(19)
+				n1993 := c.ReadLength(4)
+				l1994 := foryimpl.MakeSlice[[]float32](c, n1993)
+				if n1993 > 0 {
+					hn1996 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1015 := range l1014 {
-							if hn1016 && !c.ReadFlag() {
-								clear(l1014[i1015 : i1015+1])
+						for i1995 := range l1994 {
+							if hn1996 && !c.ReadFlag() {
+								clear(l1994[i1995 : i1995+1])
 								continue
 							}
-							l1014[i1015] = r.ReadFloat32()
+							l1994[i1995] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1015)
+								c.TraceIndex(i1995)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l1014
+				x.LF32 = l1994
 			}
 		case 56:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1018 := c.ReadLength(8)
-				l1019 := foryimpl.MakeSlice[[]float64](c, n1018)
-				if n1018 > 0 {
-					hn1021 := c.ReadListHeader(20)
+				n1999 := c.ReadLength(8)
+				l2000 := foryimpl.MakeSlice[[]float64](c, n1999)
+				if n1999 > 0 {
+					hn2002 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1020 := range l1019 {
-							if hn1021 && !c.ReadFlag() {
-								clear(l1019[i1020 : i1020+1])
+						for i2001 := range l2000 {
+							if hn2002 && !c.ReadFlag() {
+								clear(l2000[i2001 : i2001+1])
 								continue
 							}
-							l1019[i1020] = r.ReadFloat64()
+							l2000[i2001] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1020)
+								c.TraceIndex(i2001)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l1019
+				x.LF64 = l2000
 			}
 		case 57:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1023 := c.ReadLength(1)
-				l1024 := foryimpl.MakeSlice[[]int32](c, n1023)
-				if n1023 > 0 {
-					hn1026 := c.ReadListHeader(5)
+				n2005 := c.ReadLength(1)
+				l2006 := foryimpl.MakeSlice[[]int32](c, n2005)
+				if n2005 > 0 {
+					hn2008 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1025 := range l1024 {
-							if hn1026 && !c.ReadFlag() {
-								clear(l1024[i1025 : i1025+1])
+						for i2007 := range l2006 {
+							if hn2008 && !c.ReadFlag() {
+								clear(l2006[i2007 : i2007+1])
 								continue
 							}
-							l1024[i1025] = r.ReadVarInt32()
+							l2006[i2007] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1025)
+								c.TraceIndex(i2007)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l1024
+				x.LI32 = l2006
 			}
 		case 58:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1028 := c.ReadLength(1)
-				l1029 := foryimpl.MakeSlice[[]int64](c, n1028)
-				if n1028 > 0 {
-					hn1031 := c.ReadListHeader(7)
+				n2011 := c.ReadLength(1)
+				l2012 := foryimpl.MakeSlice[[]int64](c, n2011)
+				if n2011 > 0 {
+					hn2014 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1030 := range l1029 {
-							if hn1031 && !c.ReadFlag() {
-								clear(l1029[i1030 : i1030+1])
+						for i2013 := range l2012 {
+							if hn2014 && !c.ReadFlag() {
+								clear(l2012[i2013 : i2013+1])
 								continue
 							}
-							l1029[i1030] = r.ReadVarInt64()
+							l2012[i2013] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1030)
+								c.TraceIndex(i2013)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l1029
+				x.LI64 = l2012
 			}
 		case 59:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1033 := c.ReadLength(1)
-				l1034 := foryimpl.MakeSlice[[]int8](c, n1033)
-				if n1033 > 0 {
-					hn1036 := c.ReadListHeader(2)
+				n2017 := c.ReadLength(1)
+				l2018 := foryimpl.MakeSlice[[]int8](c, n2017)
+				if n2017 > 0 {
+					hn2020 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1035 := range l1034 {
-							if hn1036 && !c.ReadFlag() {
-								clear(l1034[i1035 : i1035+1])
+						for i2019 := range l2018 {
+							if hn2020 && !c.ReadFlag() {
+								clear(l2018[i2019 : i2019+1])
 								continue
 							}
-							l1034[i1035] = r.ReadInt8()
+							l2018[i2019] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1035)
+								c.TraceIndex(i2019)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l1034
+				x.LI8 = l2018
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n1038 := c.ReadLength(1)
-				l1039 := foryimpl.MakeSlice[[][]int32](c, n1038)
-				if n1038 > 0 {
-					hn1041 := c.ReadListHeader(22)
+				n2023 := c.ReadLength(1)
+				l2024 := foryimpl.MakeSlice[[][]int32](c, n2023)
+				if n2023 > 0 {
+					hn2026 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i1040 := range l1039 {
-							if hn1041 && !c.ReadFlag() {
-								clear(l1039[i1040 : i1040+1])
+						for i2025 := range l2024 {
+							if hn2026 && !c.ReadFlag() {
+								clear(l2024[i2025 : i2025+1])
 								continue
 							}
-							n1043 := c.ReadLength(1)
-							l1044 := foryimpl.MakeSlice[[]int32](c, n1043)
-							if n1043 > 0 {
-								hn1046 := c.ReadListHeader(5)
+							n2029 := c.ReadLength(1)
+							l2030 := foryimpl.MakeSlice[[]int32](c, n2029)
+							if n2029 > 0 {
+								hn2032 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1045 := range l1044 {
-										if hn1046 && !c.ReadFlag() {
-											clear(l1044[i1045 : i1045+1])
+									for i2031 := range l2030 {
+										if hn2032 && !c.ReadFlag() {
+											clear(l2030[i2031 : i2031+1])
 											continue
 										}
-										l1044[i1045] = r.ReadVarInt32()
+										l2030[i2031] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1045)
+											c.TraceIndex(i2031)
 											break
 										}
 									}
 								}
 							}
-							l1039[i1040] = l1044
+							l2024[i2025] = l2030
 							if c.Failed() {
-								c.TraceIndex(i1040)
+								c.TraceIndex(i2025)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l1039
+				x.LL = l2024
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n1048 := c.ReadLength(1)
-				l1049 := foryimpl.MakeSlice[[]map[string]int32](c, n1048)
-				if n1048 > 0 {
-					hn1051 := c.ReadListHeader(24)
+				n2035 := c.ReadLength(1)
+				l2036 := foryimpl.MakeSlice[[]map[string]int32](c, n2035)
+				if n2035 > 0 {
+					hn2038 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i1050 := range l1049 {
-							if hn1051 && !c.ReadFlag() {
-								clear(l1049[i1050 : i1050+1])
+						for i2037 := range l2036 {
+							if hn2038 && !c.ReadFlag() {
+								clear(l2036[i2037 : i2037+1])
 								continue
 							}
-							n1053 := c.ReadLength(2)
-							m1054 := foryimpl.MakeMap[map[string]int32](c, n1053)
-							for n1053 > 0 && !c.Failed() {
-								sz1055, vn1056, _ := c.ReadMapChunk(n1053, 21, 5, nil, false)
-								for j1057 := 0; j1057 < sz1055 && !c.Failed(); j1057++ {
-									var k1058 string
-									k1058 = c.ReadString()
-									var v1059 int32
-									if !vn1056 {
-										v1059 = r.ReadVarInt32()
+							n2041 := c.ReadLength(2)
+							m2042 := foryimpl.MakeMap[map[string]int32](c, n2041)
+							for n2041 > 0 && !c.Failed() {
+								sz2043, vn2044, _ := c.ReadMapChunk(n2041, 21, 5, nil, false)
+								for j2045 := 0; j2045 < sz2043 && !c.Failed(); j2045++ {
+									var k2046 string
+									k2046 = c.ReadString()
+									var v2047 int32
+									if !vn2044 {
+										v2047 = r.ReadVarInt32()
 									}
-									m1054[k1058] = v1059
+									m2042[k2046] = v2047
 								}
-								n1053 -= sz1055
+								n2041 -= sz2043
 							}
-							l1049[i1050] = m1054
+							l2036[i2037] = m2042
 							if c.Failed() {
-								c.TraceIndex(i1050)
+								c.TraceIndex(i2037)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l1049
+				x.LM = l2036
 			}
 		case 62:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1060 := c.ReadLength(1)
-				l1061 := foryimpl.MakeSlice[[]*int32](c, n1060)
-				if n1060 > 0 {
-					hn1063 := c.ReadListHeader(5)
+				n2049 := c.ReadLength(1)
+				l2050 := foryimpl.MakeSlice[[]*int32](c, n2049)
+				if n2049 > 0 {
+					hn2052 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1062 := range l1061 {
-							if hn1063 && !c.ReadFlag() {
-								clear(l1061[i1062 : i1062+1])
+						for i2051 := range l2050 {
+							if hn2052 && !c.ReadFlag() {
+								clear(l2050[i2051 : i2051+1])
 								continue
 							}
-							p1065 := foryimpl.Alloc[int32](c)
-							*p1065 = r.ReadVarInt32()
-							l1061[i1062] = p1065
+							p2055 := foryimpl.Alloc[int32](c)
+							*p2055 = r.ReadVarInt32()
+							l2050[i2051] = p2055
 							if c.Failed() {
-								c.TraceIndex(i1062)
+								c.TraceIndex(i2051)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l1061
+				x.LPI = l2050
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n1066 := c.ReadLength(1)
-				l1067 := foryimpl.MakeSlice[[]string](c, n1066)
-				if n1066 > 0 {
-					hn1069 := c.ReadListHeader(21)
+				n2056 := c.ReadLength(1)
+				l2057 := foryimpl.MakeSlice[[]string](c, n2056)
+				if n2056 > 0 {
+					hn2059 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1068 := range l1067 {
-							if hn1069 && !c.ReadFlag() {
-								clear(l1067[i1068 : i1068+1])
+						for i2058 := range l2057 {
+							if hn2059 && !c.ReadFlag() {
+								clear(l2057[i2058 : i2058+1])
 								continue
 							}
-							l1067[i1068] = c.ReadString()
+							l2057[i2058] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1068)
+								c.TraceIndex(i2058)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l1067
+				x.LS = l2057
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n1071 := c.ReadLength(1)
-				l1072 := foryimpl.MakeSlice[[]time.Time](c, n1071)
-				if n1071 > 0 {
-					hn1074 := c.ReadListHeader(38)
+				n2062 := c.ReadLength(1)
+				l2063 := foryimpl.MakeSlice[[]time.Time](c, n2062)
+				if n2062 > 0 {
+					hn2065 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1073 := range l1072 {
-							if hn1074 && !c.ReadFlag() {
-								clear(l1072[i1073 : i1073+1])
+						for i2064 := range l2063 {
+							if hn2065 && !c.ReadFlag() {
+								clear(l2063[i2064 : i2064+1])
 								continue
 							}
-							l1072[i1073] = c.ReadTime()
+							l2063[i2064] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1073)
+								c.TraceIndex(i2064)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l1072
+				x.LT = l2063
 			}
 		case 65:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1076 := c.ReadLength(2)
-				l1077 := foryimpl.MakeSlice[[]uint16](c, n1076)
-				if n1076 > 0 {
-					hn1079 := c.ReadListHeader(10)
+				n2068 := c.ReadLength(2)
+				l2069 := foryimpl.MakeSlice[[]uint16](c, n2068)
+				if n2068 > 0 {
+					hn2071 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1078 := range l1077 {
-							if hn1079 && !c.ReadFlag() {
-								clear(l1077[i1078 : i1078+1])
+						for i2070 := range l2069 {
+							if hn2071 && !c.ReadFlag() {
+								clear(l2069[i2070 : i2070+1])
 								continue
 							}
-							l1077[i1078] = r.ReadUint16()
+							l2069[i2070] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1078)
+								c.TraceIndex(i2070)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l1077
+				x.LU16 = l2069
 			}
 		case 66:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1081 := c.ReadLength(1)
-				l1082 := foryimpl.MakeSlice[[]uint64](c, n1081)
-				if n1081 > 0 {
-					hn1084 := c.ReadListHeader(14)
+				n2074 := c.ReadLength(1)
+				l2075 := foryimpl.MakeSlice[[]uint64](c, n2074)
+				if n2074 > 0 {
+					hn2077 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1083 := range l1082 {
-							if hn1084 && !c.ReadFlag() {
-								clear(l1082[i1083 : i1083+1])
+						for i2076 := range l2075 {
+							if hn2077 && !c.ReadFlag() {
+								clear(l2075[i2076 : i2076+1])
 								continue
 							}
-							l1082[i1083] = r.ReadVarUint64()
+							l2075[i2076] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1083)
+								c.TraceIndex(i2076)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l1082
+				x.LU64 = l2075
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n1086 := c.ReadLength(2)
-				m1087 := foryimpl.MakeMap[map[bool]string](c, n1086)
-				for n1086 > 0 && !c.Failed() {
-					sz1088, vn1089, _ := c.ReadMapChunk(n1086, 1, 21, nil, false)
-					for j1090 := 0; j1090 < sz1088 && !c.Failed(); j1090++ {
-						var k1091 bool
-						k1091 = r.ReadBool()
-						var v1092 string
-						if !vn1089 {
-							v1092 = c.ReadString()
+				n2080 := c.ReadLength(2)
+				m2081 := foryimpl.MakeMap[map[bool]string](c, n2080)
+				for n2080 > 0 && !c.Failed() {
+					sz2082, vn2083, _ := c.ReadMapChunk(n2080, 1, 21, nil, false)
+					for j2084 := 0; j2084 < sz2082 && !c.Failed(); j2084++ {
+						var k2085 bool
+						k2085 = r.ReadBool()
+						var v2086 string
+						if !vn2083 {
+							v2086 = c.ReadString()
 						}
-						m1087[k1091] = v1092
+						m2081[k2085] = v2086
 					}
-					n1086 -= sz1088
+					n2080 -= sz2082
 				}
-				x.MBS = m1087
+				x.MBS = m2081
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n1093 := c.ReadLength(2)
-				m1094 := foryimpl.MakeMap[map[Color]string](c, n1093)
-				for n1093 > 0 && !c.Failed() {
-					sz1095, vn1096, _ := c.ReadMapChunk(n1093, 25, 21, nil, false)
-					for j1097 := 0; j1097 < sz1095 && !c.Failed(); j1097++ {
-						var k1098 Color
-						k1098 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v1099 string
-						if !vn1096 {
-							v1099 = c.ReadString()
+				n2088 := c.ReadLength(2)
+				m2089 := foryimpl.MakeMap[map[Color]string](c, n2088)
+				for n2088 > 0 && !c.Failed() {
+					sz2090, vn2091, _ := c.ReadMapChunk(n2088, 25, 21, nil, false)
+					for j2092 := 0; j2092 < sz2090 && !c.Failed(); j2092++ {
+						var k2093 Color
+						k2093 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v2094 string
+						if !vn2091 {
+							v2094 = c.ReadString()
 						}
-						m1094[k1098] = v1099
+						m2089[k2093] = v2094
 					}
-					n1093 -= sz1095
+					n2088 -= sz2090
 				}
-				x.MES = m1094
+				x.MES = m2089
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n1100 := c.ReadLength(2)
-				m1101 := foryimpl.MakeMap[map[int64]float64](c, n1100)
-				for n1100 > 0 && !c.Failed() {
-					sz1102, vn1103, _ := c.ReadMapChunk(n1100, 7, 20, nil, false)
-					for j1104 := 0; j1104 < sz1102 && !c.Failed(); j1104++ {
-						var k1105 int64
-						k1105 = r.ReadVarInt64()
-						var v1106 float64
-						if !vn1103 {
-							v1106 = r.ReadFloat64()
+				n2096 := c.ReadLength(2)
+				m2097 := foryimpl.MakeMap[map[int64]float64](c, n2096)
+				for n2096 > 0 && !c.Failed() {
+					sz2098, vn2099, _ := c.ReadMapChunk(n2096, 7, 20, nil, false)
+					for j2100 := 0; j2100 < sz2098 && !c.Failed(); j2100++ {
+						var k2101 int64
+						k2101 = r.ReadVarInt64()
+						var v2102 float64
+						if !vn2099 {
+							v2102 = r.ReadFloat64()
 						}
-						m1101[k1105] = v1106
+						m2097[k2101] = v2102
 					}
-					n1100 -= sz1102
+					n2096 -= sz2098
 				}
-				x.MI64F = m1101
+				x.MI64F = m2097
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n1107 := c.ReadLength(2)
-				m1108 := foryimpl.MakeMap[map[int32]string](c, n1107)
-				for n1107 > 0 && !c.Failed() {
-					sz1109, vn1110, _ := c.ReadMapChunk(n1107, 5, 21, nil, false)
-					for j1111 := 0; j1111 < sz1109 && !c.Failed(); j1111++ {
-						var k1112 int32
-						k1112 = r.ReadVarInt32()
-						var v1113 string
-						if !vn1110 {
-							v1113 = c.ReadString()
+				n2104 := c.ReadLength(2)
+				m2105 := foryimpl.MakeMap[map[int32]string](c, n2104)
+				for n2104 > 0 && !c.Failed() {
+					sz2106, vn2107, _ := c.ReadMapChunk(n2104, 5, 21, nil, false)
+					for j2108 := 0; j2108 < sz2106 && !c.Failed(); j2108++ {
+						var k2109 int32
+						k2109 = r.ReadVarInt32()
+						var v2110 string
+						if !vn2107 {
+							v2110 = c.ReadString()
 						}
-						m1108[k1112] = v1113
+						m2105[k2109] = v2110
 					}
-					n1107 -= sz1109
+					n2104 -= sz2106
 				}
-				x.MIS = m1108
+				x.MIS = m2105
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n1114 := c.ReadLength(2)
-				m1115 := foryimpl.MakeMap[map[string]int32](c, n1114)
-				for n1114 > 0 && !c.Failed() {
-					sz1116, vn1117, _ := c.ReadMapChunk(n1114, 21, 5, nil, false)
-					for j1118 := 0; j1118 < sz1116 && !c.Failed(); j1118++ {
-						var k1119 string
-						k1119 = c.ReadString()
-						var v1120 int32
-						if !vn1117 {
-							v1120 = r.ReadVarInt32()
+				n2112 := c.ReadLength(2)
+				m2113 := foryimpl.MakeMap[map[string]int32](c, n2112)
+				for n2112 > 0 && !c.Failed() {
+					sz2114, vn2115, _ := c.ReadMapChunk(n2112, 21, 5, nil, false)
+					for j2116 := 0; j2116 < sz2114 && !c.Failed(); j2116++ {
+						var k2117 string
+						k2117 = c.ReadString()
+						var v2118 int32
+						if !vn2115 {
+							v2118 = r.ReadVarInt32()
 						}
-						m1115[k1119] = v1120
+						m2113[k2117] = v2118
 					}
-					n1114 -= sz1116
+					n2112 -= sz2114
 				}
-				x.MSI = m1115
+				x.MSI = m2113
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n1121 := c.ReadLength(2)
-				m1122 := foryimpl.MakeMap[map[string][]string](c, n1121)
-				for n1121 > 0 && !c.Failed() {
-					sz1123, vn1124, _ := c.ReadMapChunk(n1121, 21, 22, nil, true)
-					for j1125 := 0; j1125 < sz1123 && !c.Failed(); j1125++ {
-						var k1126 string
-						k1126 = c.ReadString()
-						var v1127 []string
-						if !vn1124 {
-							n1128 := c.ReadLength(1)
-							l1129 := foryimpl.MakeSlice[[]string](c, n1128)
-							if n1128 > 0 {
-								hn1131 := c.ReadListHeader(21)
+				n2120 := c.ReadLength(2)
+				m2121 := foryimpl.MakeMap[map[string][]string](c, n2120)
+				for n2120 > 0 && !c.Failed() {
+					sz2122, vn2123, _ := c.ReadMapChunk(n2120, 21, 22, nil, true)
+					for j2124 := 0; j2124 < sz2122 && !c.Failed(); j2124++ {
+						var k2125 string
+						k2125 = c.ReadString()
+						var v2126 []string
+						if !vn2123 {
+							n2127 := c.ReadLength(1)
+							l2128 := foryimpl.MakeSlice[[]string](c, n2127)
+							if n2127 > 0 {
+								hn2130 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i1130 := range l1129 {
-										if hn1131 && !c.ReadFlag() {
-											clear(l1129[i1130 : i1130+1])
+									for i2129 := range l2128 {
+										if hn2130 && !c.ReadFlag() {
+											clear(l2128[i2129 : i2129+1])
 											continue
 										}
-										l1129[i1130] = c.ReadString()
+										l2128[i2129] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i1130)
+											c.TraceIndex(i2129)
 											break
 										}
 									}
 								}
 							}
-							v1127 = l1129
+							v2126 = l2128
 						}
-						m1122[k1126] = v1127
+						m2121[k2125] = v2126
 					}
-					n1121 -= sz1123
+					n2120 -= sz2122
 				}
-				x.MSL = m1122
+				x.MSL = m2121
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n1133 := c.ReadLength(2)
-				m1134 := foryimpl.MakeMap[map[string]map[string]int32](c, n1133)
-				for n1133 > 0 && !c.Failed() {
-					sz1135, vn1136, _ := c.ReadMapChunk(n1133, 21, 24, nil, true)
-					for j1137 := 0; j1137 < sz1135 && !c.Failed(); j1137++ {
-						var k1138 string
-						k1138 = c.ReadString()
-						var v1139 map[string]int32
-						if !vn1136 {
-							n1140 := c.ReadLength(2)
-							m1141 := foryimpl.MakeMap[map[string]int32](c, n1140)
-							for n1140 > 0 && !c.Failed() {
-								sz1142, vn1143, _ := c.ReadMapChunk(n1140, 21, 5, nil, false)
-								for j1144 := 0; j1144 < sz1142 && !c.Failed(); j1144++ {
-									var k1145 string
-									k1145 = c.ReadString()
-									var v1146 int32
-									if !vn1143 {
-										v1146 = r.ReadVarInt32()
+				n2134 := c.ReadLength(2)
+				m2135 := foryimpl.MakeMap[map[string]map[string]int32](c, n2134)
+				for n2134 > 0 && !c.Failed() {
+					sz2136, vn2137, _ := c.ReadMapChunk(n2134, 21, 24, nil, true)
+					for j2138 := 0; j2138 < sz2136 && !c.Failed(); j2138++ {
+						var k2139 string
+						k2139 = c.ReadString()
+						var v2140 map[string]int32
+						if !vn2137 {
+							n2141 := c.ReadLength(2)
+							m2142 := foryimpl.MakeMap[map[string]int32](c, n2141)
+							for n2141 > 0 && !c.Failed() {
+								sz2143, vn2144, _ := c.ReadMapChunk(n2141, 21, 5, nil, false)
+								for j2145 := 0; j2145 < sz2143 && !c.Failed(); j2145++ {
+									var k2146 string
+									k2146 = c.ReadString()
+									var v2147 int32
+									if !vn2144 {
+										v2147 = r.ReadVarInt32()
 									}
-									m1141[k1145] = v1146
+									m2142[k2146] = v2147
 								}
-								n1140 -= sz1142
+								n2141 -= sz2143
 							}
-							v1139 = m1141
+							v2140 = m2142
 						}
-						m1134[k1138] = v1139
+						m2135[k2139] = v2140
 					}
-					n1133 -= sz1135
+					n2134 -= sz2136
 				}
-				x.MSM = m1134
+				x.MSM = m2135
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n1147 := c.ReadLength(2)
-				m1148 := foryimpl.MakeMap[map[string]*int32](c, n1147)
-				for n1147 > 0 && !c.Failed() {
-					sz1149, vn1150, _ := c.ReadMapChunk(n1147, 21, 5, nil, true)
-					for j1151 := 0; j1151 < sz1149 && !c.Failed(); j1151++ {
-						var k1152 string
-						k1152 = c.ReadString()
-						var v1153 *int32
-						if !vn1150 {
-							p1154 := foryimpl.Alloc[int32](c)
-							*p1154 = r.ReadVarInt32()
-							v1153 = p1154
+				n2150 := c.ReadLength(2)
+				m2151 := foryimpl.MakeMap[map[string]*int32](c, n2150)
+				for n2150 > 0 && !c.Failed() {
+					sz2152, vn2153, _ := c.ReadMapChunk(n2150, 21, 5, nil, true)
+					for j2154 := 0; j2154 < sz2152 && !c.Failed(); j2154++ {
+						var k2155 string
+						k2155 = c.ReadString()
+						var v2156 *int32
+						if !vn2153 {
+							p2157 := foryimpl.Alloc[int32](c)
+							*p2157 = r.ReadVarInt32()
+							v2156 = p2157
 						}
-						m1148[k1152] = v1153
+						m2151[k2155] = v2156
 					}
-					n1147 -= sz1149
+					n2150 -= sz2152
 				}
-				x.MSP = m1148
+				x.MSP = m2151
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n1155 := c.ReadLength(2)
-				m1156 := foryimpl.MakeMap[map[uint8]uint16](c, n1155)
-				for n1155 > 0 && !c.Failed() {
-					sz1157, vn1158, _ := c.ReadMapChunk(n1155, 9, 10, nil, false)
-					for j1159 := 0; j1159 < sz1157 && !c.Failed(); j1159++ {
-						var k1160 uint8
-						k1160 = r.ReadUint8()
-						var v1161 uint16
-						if !vn1158 {
-							v1161 = r.ReadUint16()
+				n2159 := c.ReadLength(2)
+				m2160 := foryimpl.MakeMap[map[uint8]uint16](c, n2159)
+				for n2159 > 0 && !c.Failed() {
+					sz2161, vn2162, _ := c.ReadMapChunk(n2159, 9, 10, nil, false)
+					for j2163 := 0; j2163 < sz2161 && !c.Failed(); j2163++ {
+						var k2164 uint8
+						k2164 = r.ReadUint8()
+						var v2165 uint16
+						if !vn2162 {
+							v2165 = r.ReadUint16()
 						}
-						m1156[k1160] = v1161
+						m2160[k2164] = v2165
 					}
-					n1155 -= sz1157
+					n2159 -= sz2161
 				}
-				x.MU8 = m1156
+				x.MU8 = m2160
 			}
 		case 76:
 			if f.Convert {
@@ -5890,68 +9503,68 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n1162 := c.ReadLength(1)
-				l1163 := foryimpl.MakeSlice[[]string](c, n1162)
-				if n1162 > 0 {
-					hn1165 := c.ReadListHeader(21)
+				n2167 := c.ReadLength(1)
+				l2168 := foryimpl.MakeSlice[[]string](c, n2167)
+				if n2167 > 0 {
+					hn2170 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1164 := range l1163 {
-							if hn1165 && !c.ReadFlag() {
-								clear(l1163[i1164 : i1164+1])
+						for i2169 := range l2168 {
+							if hn2170 && !c.ReadFlag() {
+								clear(l2168[i2169 : i2169+1])
 								continue
 							}
-							l1163[i1164] = c.ReadString()
+							l2168[i2169] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1164)
+								c.TraceIndex(i2169)
 								break
 							}
 						}
 					}
 				}
-				x.NLS = l1163
+				x.NLS = l2168
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n1167 := c.ReadLength(2)
-				m1168 := foryimpl.MakeMap[map[string]int32](c, n1167)
-				for n1167 > 0 && !c.Failed() {
-					sz1169, vn1170, _ := c.ReadMapChunk(n1167, 21, 5, nil, false)
-					for j1171 := 0; j1171 < sz1169 && !c.Failed(); j1171++ {
-						var k1172 string
-						k1172 = c.ReadString()
-						var v1173 int32
-						if !vn1170 {
-							v1173 = r.ReadVarInt32()
+				n2173 := c.ReadLength(2)
+				m2174 := foryimpl.MakeMap[map[string]int32](c, n2173)
+				for n2173 > 0 && !c.Failed() {
+					sz2175, vn2176, _ := c.ReadMapChunk(n2173, 21, 5, nil, false)
+					for j2177 := 0; j2177 < sz2175 && !c.Failed(); j2177++ {
+						var k2178 string
+						k2178 = c.ReadString()
+						var v2179 int32
+						if !vn2176 {
+							v2179 = r.ReadVarInt32()
 						}
-						m1168[k1172] = v1173
+						m2174[k2178] = v2179
 					}
-					n1167 -= sz1169
+					n2173 -= sz2175
 				}
-				x.NM = m1168
+				x.NM = m2174
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1174 := c.ReadLength(1)
-				l1175 := foryimpl.MakeSlice[[]uint8](c, n1174)
-				if n1174 > 0 {
-					hn1177 := c.ReadListHeader(9)
+				n2181 := c.ReadLength(1)
+				l2182 := foryimpl.MakeSlice[[]uint8](c, n2181)
+				if n2181 > 0 {
+					hn2184 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i1176 := range l1175 {
-							if hn1177 && !c.ReadFlag() {
-								clear(l1175[i1176 : i1176+1])
+						for i2183 := range l2182 {
+							if hn2184 && !c.ReadFlag() {
+								clear(l2182[i2183 : i2183+1])
 								continue
 							}
-							l1175[i1176] = r.ReadUint8()
+							l2182[i2183] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i1176)
+								c.TraceIndex(i2183)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l1175
+				x.Raw = l2182
 			}
 		default:
 			c.SkipField(f)
@@ -5965,15 +9578,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 
 // foryTypeNested is Nested's static type information. Fingerprint: add_in,0,0,0;add_l_in,22,0,0[0,0,0];add_l_lf,22,0,0[0,0,0];add_l_p_in,22,0,0[0,0,0];add_lf,0,0,0;add_m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];add_p_in,0,0,0;add_p_lf,0,0,0;in,0,0,0;l_in,22,0,0[0,0,0];l_lf,22,0,0[0,0,0];l_p_in,22,0,0[0,0,0];lf,0,0,0;m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];p_in,0,0,0;p_lf,0,0,0;
 var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:         true,
-	ConsistentMeta: []byte{0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
-	GoName:         "v2.Nested",
-	Namespace:      "evo",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x7e, 0x90, 0x1c, 0x44, 0x39, 0x94, 0xa1, 0x19, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x4c, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0x86, 0x80, 0x54, 0x16, 0x7a, 0x80, 0x63, 0xda, 0xf6, 0xb2, 0x80, 0x58, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0xfd, 0xa1, 0xa0, 0x4c, 0x1e, 0x00, 0x63, 0xda, 0xca, 0x5c, 0x18, 0x56, 0x5a, 0x72, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xaf, 0x68, 0x68, 0x56, 0x1c, 0x80, 0x63, 0xdb, 0xf6, 0x86, 0x80, 0x56, 0x1e, 0x80, 0x63, 0xdb, 0xf6, 0xb2, 0x80, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28},
-	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
-	SchemaHash:     1737800920,
-	TypeDef:        []byte{0x7e, 0x90, 0x1c, 0x44, 0x39, 0x94, 0xa1, 0x19, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x4c, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0x86, 0x80, 0x54, 0x16, 0x7a, 0x80, 0x63, 0xda, 0xf6, 0xb2, 0x80, 0x58, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0xfd, 0xa1, 0xa0, 0x4c, 0x1e, 0x00, 0x63, 0xda, 0xca, 0x5c, 0x18, 0x56, 0x5a, 0x72, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xaf, 0x68, 0x68, 0x56, 0x1c, 0x80, 0x63, 0xdb, 0xf6, 0x86, 0x80, 0x56, 0x1e, 0x80, 0x63, 0xdb, 0xf6, 0xb2, 0x80, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28},
-	TypeName:       "Nested",
+	ByName:            true,
+	ConsistentMeta:    []byte{0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
+	GoName:            "v2.Nested",
+	Namespace:         "evo",
+	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x7e, 0x90, 0x1c, 0x44, 0x39, 0x94, 0xa1, 0x19, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x4c, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0x86, 0x80, 0x54, 0x16, 0x7a, 0x80, 0x63, 0xda, 0xf6, 0xb2, 0x80, 0x58, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0xfd, 0xa1, 0xa0, 0x4c, 0x1e, 0x00, 0x63, 0xda, 0xca, 0x5c, 0x18, 0x56, 0x5a, 0x72, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xaf, 0x68, 0x68, 0x56, 0x1c, 0x80, 0x63, 0xdb, 0xf6, 0x86, 0x80, 0x56, 0x1e, 0x80, 0x63, 0xdb, 0xf6, 0xb2, 0x80, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x7e, 0xc0, 0x95, 0x60, 0xbe, 0xfe, 0x10, 0x59, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x4d, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0x86, 0x80, 0x54, 0x16, 0x7a, 0x80, 0x63, 0xda, 0xf6, 0xb2, 0x80, 0x58, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0xfd, 0xa1, 0xa0, 0x4d, 0x1e, 0x00, 0x63, 0xda, 0xca, 0x5c, 0x18, 0x56, 0x5a, 0x72, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xaf, 0x68, 0x68, 0x57, 0x1c, 0x80, 0x63, 0xdb, 0xf6, 0x86, 0x80, 0x57, 0x1e, 0x80, 0x63, 0xdb, 0xf6, 0xb2, 0x80, 0x45, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x45, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4b, 0x1c, 0x3f, 0x68, 0x68, 0x4b, 0x1e, 0x3f, 0x6b, 0x28},
+	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
+	SchemaHash:        1737800920,
+	TypeDef:           []byte{0x7e, 0x90, 0x1c, 0x44, 0x39, 0x94, 0xa1, 0x19, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x4c, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0x86, 0x80, 0x54, 0x16, 0x7a, 0x80, 0x63, 0xda, 0xf6, 0xb2, 0x80, 0x58, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0xfd, 0xa1, 0xa0, 0x4c, 0x1e, 0x00, 0x63, 0xda, 0xca, 0x5c, 0x18, 0x56, 0x5a, 0x72, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xaf, 0x68, 0x68, 0x56, 0x1c, 0x80, 0x63, 0xdb, 0xf6, 0x86, 0x80, 0x56, 0x1e, 0x80, 0x63, 0xdb, 0xf6, 0xb2, 0x80, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28},
+	TypeDefRef:        []byte{0x7e, 0xc0, 0x95, 0x60, 0xbe, 0xfe, 0x10, 0x59, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x4d, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0x86, 0x80, 0x54, 0x16, 0x7a, 0x80, 0x63, 0xda, 0xf6, 0xb2, 0x80, 0x58, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0xfd, 0xa1, 0xa0, 0x4d, 0x1e, 0x00, 0x63, 0xda, 0xca, 0x5c, 0x18, 0x56, 0x5a, 0x72, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xaf, 0x68, 0x68, 0x57, 0x1c, 0x80, 0x63, 0xdb, 0xf6, 0x86, 0x80, 0x57, 0x1e, 0x80, 0x63, 0xdb, 0xf6, 0xb2, 0x80, 0x45, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x45, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4b, 0x1c, 0x3f, 0x68, 0x68, 0x4b, 0x1e, 0x3f, 0x6b, 0x28},
+	TypeName:          "Nested",
 })
 
 // foryShapeNested stops compiling when Nested's fields or their tags change; run go generate.
@@ -6010,6 +9625,9 @@ func (x *Nested) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeNested)
 	start := b.WriterIndex()
 	b.Reserve(138)
@@ -6067,6 +9685,10 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Nested's struct body (docs/format.md §9).
 func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		for k7 := range x.AddMSLIn {
 			if !foryimpl.ValidString(string(k7)) {
@@ -6262,8 +9884,191 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k53 := range x.AddMSLIn {
+			if !foryimpl.ValidString(string(k53)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "AddMSLIn"))
+				return
+			}
+		}
+		for k65 := range x.MSLIn {
+			if !foryimpl.ValidString(string(k65)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "MSLIn"))
+				return
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(1737800920)
+	}
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeInner)
+	}
+	x.AddIn.ForyWrite(c)
+	l71 := x.AddLIn
+	b.WriteVarUint32(uint32(len(l71)))
+	if len(l71) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypeInner)
+		for i72 := range l71 {
+			l71[i72].ForyWrite(c)
+		}
+	}
+	l73 := x.AddLLf
+	b.WriteVarUint32(uint32(len(l73)))
+	if len(l73) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypeLeaf)
+		for i74 := range l73 {
+			l73[i74].ForyWrite(c)
+		}
+	}
+	l75 := x.AddLPIn
+	b.WriteVarUint32(uint32(len(l75)))
+	if len(l75) > 0 {
+		h76 := byte(0x09)
+		for _, p77 := range l75 {
+			if p77 == nil {
+				h76 = 0x0b
+				break
+			}
+		}
+		b.WriteUint8(h76)
+		c.WriteStructMetaPtr(foryTypeInner)
+		for _, p77 := range l75 {
+			if !foryimpl.WriteRefPtr(c, p77) {
+				p77.ForyWrite(c)
+			}
+		}
+	}
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeLeaf)
+	}
+	x.AddLf.ForyWrite(c)
+	var mw78 foryimpl.MapWriter
+	mw78.Begin(b, len(x.AddMSLIn))
+	for k79, v80 := range x.AddMSLIn {
+		if v80 == nil {
+			mw78.NullEntry(b)
+			foryimpl.WriteString(b, k79)
+		} else {
+			mw78.Entry(b)
+			foryimpl.WriteString(b, k79)
+			b.WriteVarUint32(uint32(len(v80)))
+			if len(v80) > 0 {
+				b.WriteUint8(0x08)
+				c.WriteStructMeta(foryTypeInner)
+				for i81 := range v80 {
+					v80[i81].ForyWrite(c)
+				}
+			}
+		}
+	}
+	mw78.End(b)
+	if !foryimpl.WriteRefPtr(c, x.AddPIn) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.AddPIn.ForyWrite(c)
+	}
+	if !foryimpl.WriteRefPtr(c, x.AddPLf) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLeaf)
+		}
+		x.AddPLf.ForyWrite(c)
+	}
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeInner)
+	}
+	x.In.ForyWrite(c)
+	l82 := x.LIn
+	b.WriteVarUint32(uint32(len(l82)))
+	if len(l82) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypeInner)
+		for i83 := range l82 {
+			l82[i83].ForyWrite(c)
+		}
+	}
+	l84 := x.LLf
+	b.WriteVarUint32(uint32(len(l84)))
+	if len(l84) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypeLeaf)
+		for i85 := range l84 {
+			l84[i85].ForyWrite(c)
+		}
+	}
+	l86 := x.LPIn
+	b.WriteVarUint32(uint32(len(l86)))
+	if len(l86) > 0 {
+		h87 := byte(0x09)
+		for _, p88 := range l86 {
+			if p88 == nil {
+				h87 = 0x0b
+				break
+			}
+		}
+		b.WriteUint8(h87)
+		c.WriteStructMetaPtr(foryTypeInner)
+		for _, p88 := range l86 {
+			if !foryimpl.WriteRefPtr(c, p88) {
+				p88.ForyWrite(c)
+			}
+		}
+	}
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeLeaf)
+	}
+	x.Lf.ForyWrite(c)
+	var mw89 foryimpl.MapWriter
+	mw89.Begin(b, len(x.MSLIn))
+	for k90, v91 := range x.MSLIn {
+		if v91 == nil {
+			mw89.NullEntry(b)
+			foryimpl.WriteString(b, k90)
+		} else {
+			mw89.Entry(b)
+			foryimpl.WriteString(b, k90)
+			b.WriteVarUint32(uint32(len(v91)))
+			if len(v91) > 0 {
+				b.WriteUint8(0x08)
+				c.WriteStructMeta(foryTypeInner)
+				for i92 := range v91 {
+					v91[i92].ForyWrite(c)
+				}
+			}
+		}
+	}
+	mw89.End(b)
+	if !foryimpl.WriteRefPtr(c, x.PIn) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.PIn.ForyWrite(c)
+	}
+	if !foryimpl.WriteRefPtr(c, x.PLf) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLeaf)
+		}
+		x.PLf.ForyWrite(c)
+	}
+}
+
 // ForyRead reads Nested's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Nested{
 		AddIn:   x.AddIn,
 		AddLIn:  x.AddLIn,
@@ -6283,8 +10088,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev47 := c.ReadStructFieldMeta(foryTypeInner); ev47 != nil {
-		x.AddIn.ForyReadEvolved(c, ev47)
+	if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
+		x.AddIn.ForyReadEvolved(c, ev93)
 	} else if !c.Failed() {
 		x.AddIn.ForyRead(c)
 	}
@@ -6292,91 +10097,91 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddIn")
 		return
 	}
-	n48 := c.ReadLength(1)
-	l49 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n48)
-	if n48 > 0 {
-		hn51, ev52 := c.ReadStructListHeader(foryTypeInner)
+	n94 := c.ReadLength(1)
+	l95 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n94)
+	if n94 > 0 {
+		hn97, ev98 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i50 := range l49 {
-				if hn51 && !c.ReadFlag() {
-					clear(l49[i50 : i50+1])
+			for i96 := range l95 {
+				if hn97 && !c.ReadFlag() {
+					clear(l95[i96 : i96+1])
 					continue
 				}
-				if ev52 != nil {
-					l49[i50].ForyReadEvolved(c, ev52)
+				if ev98 != nil {
+					l95[i96].ForyReadEvolved(c, ev98)
 				} else {
-					l49[i50].ForyRead(c)
+					l95[i96].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i50)
+					c.TraceIndex(i96)
 					break
 				}
 			}
 		}
 	}
-	x.AddLIn = l49
+	x.AddLIn = l95
 	if c.Failed() {
 		c.Trace("AddLIn")
 		return
 	}
-	n53 := c.ReadLength(1)
-	l54 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n53)
-	if n53 > 0 {
-		hn56, ev57 := c.ReadStructListHeader(foryTypeLeaf)
+	n100 := c.ReadLength(1)
+	l101 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n100)
+	if n100 > 0 {
+		hn103, ev104 := c.ReadStructListHeader(foryTypeLeaf)
 		if !c.Failed() {
-			for i55 := range l54 {
-				if hn56 && !c.ReadFlag() {
-					clear(l54[i55 : i55+1])
+			for i102 := range l101 {
+				if hn103 && !c.ReadFlag() {
+					clear(l101[i102 : i102+1])
 					continue
 				}
-				if ev57 != nil {
-					l54[i55].ForyReadEvolved(c, ev57)
+				if ev104 != nil {
+					l101[i102].ForyReadEvolved(c, ev104)
 				} else {
-					l54[i55].ForyRead(c)
+					l101[i102].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i55)
+					c.TraceIndex(i102)
 					break
 				}
 			}
 		}
 	}
-	x.AddLLf = l54
+	x.AddLLf = l101
 	if c.Failed() {
 		c.Trace("AddLLf")
 		return
 	}
-	n58 := c.ReadLength(1)
-	l59 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n58)
-	if n58 > 0 {
-		hn61, ev62 := c.ReadStructListHeader(foryTypeInner)
+	n106 := c.ReadLength(1)
+	l107 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n106)
+	if n106 > 0 {
+		hn109, ev110 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i60 := range l59 {
-				if hn61 && !c.ReadFlag() {
-					clear(l59[i60 : i60+1])
+			for i108 := range l107 {
+				if hn109 && !c.ReadFlag() {
+					clear(l107[i108 : i108+1])
 					continue
 				}
-				p63 := foryimpl.Alloc[Inner](c)
-				if ev62 != nil {
-					p63.ForyReadEvolved(c, ev62)
+				p112 := foryimpl.Alloc[Inner](c)
+				if ev110 != nil {
+					p112.ForyReadEvolved(c, ev110)
 				} else {
-					p63.ForyRead(c)
+					p112.ForyRead(c)
 				}
-				l59[i60] = p63
+				l107[i108] = p112
 				if c.Failed() {
-					c.TraceIndex(i60)
+					c.TraceIndex(i108)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPIn = l59
+	x.AddLPIn = l107
 	if c.Failed() {
 		c.Trace("AddLPIn")
 		return
 	}
-	if ev64 := c.ReadStructFieldMeta(foryTypeLeaf); ev64 != nil {
-		x.AddLf.ForyReadEvolved(c, ev64)
+	if ev113 := c.ReadStructFieldMeta(foryTypeLeaf); ev113 != nil {
+		x.AddLf.ForyReadEvolved(c, ev113)
 	} else if !c.Failed() {
 		x.AddLf.ForyRead(c)
 	}
@@ -6384,290 +10189,19 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLf")
 		return
 	}
-	n65 := c.ReadLength(2)
-	m66 := foryimpl.MakeMap[map[string][]Inner](c, n65)
-	for n65 > 0 && !c.Failed() {
-		sz67, vn68, _ := c.ReadMapChunk(n65, 21, 22, nil, true)
-		for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
-			var k70 string
-			k70 = c.ReadString()
-			var v71 []Inner
-			if !vn68 {
-				n72 := c.ReadLength(1)
-				l73 := foryimpl.MakeSlice[[]Inner](c, n72)
-				if n72 > 0 {
-					hn75, ev76 := c.ReadStructListHeader(foryTypeInner)
-					if !c.Failed() {
-						for i74 := range l73 {
-							if hn75 && !c.ReadFlag() {
-								clear(l73[i74 : i74+1])
-								continue
-							}
-							if ev76 != nil {
-								l73[i74].ForyReadEvolved(c, ev76)
-							} else {
-								l73[i74].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i74)
-								break
-							}
-						}
-					}
-				}
-				v71 = l73
-			}
-			m66[k70] = v71
-		}
-		n65 -= sz67
-	}
-	x.AddMSLIn = m66
-	if c.Failed() {
-		c.Trace("AddMSLIn")
-		return
-	}
-	if c.ReadFlag() {
-		p77 := foryimpl.Alloc[Inner](c)
-		if ev78 := c.ReadStructFieldMeta(foryTypeInner); ev78 != nil {
-			p77.ForyReadEvolved(c, ev78)
-		} else if !c.Failed() {
-			p77.ForyRead(c)
-		}
-		x.AddPIn = p77
-	}
-	if c.Failed() {
-		c.Trace("AddPIn")
-		return
-	}
-	if c.ReadFlag() {
-		p79 := foryimpl.Alloc[Leaf](c)
-		if ev80 := c.ReadStructFieldMeta(foryTypeLeaf); ev80 != nil {
-			p79.ForyReadEvolved(c, ev80)
-		} else if !c.Failed() {
-			p79.ForyRead(c)
-		}
-		x.AddPLf = p79
-	}
-	if c.Failed() {
-		c.Trace("AddPLf")
-		return
-	}
-	if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
-		x.In.ForyReadEvolved(c, ev81)
-	} else if !c.Failed() {
-		x.In.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("In")
-		return
-	}
-	n82 := c.ReadLength(1)
-	l83 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n82)
-	if n82 > 0 {
-		hn85, ev86 := c.ReadStructListHeader(foryTypeInner)
-		if !c.Failed() {
-			for i84 := range l83 {
-				if hn85 && !c.ReadFlag() {
-					clear(l83[i84 : i84+1])
-					continue
-				}
-				if ev86 != nil {
-					l83[i84].ForyReadEvolved(c, ev86)
-				} else {
-					l83[i84].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i84)
-					break
-				}
-			}
-		}
-	}
-	x.LIn = l83
-	if c.Failed() {
-		c.Trace("LIn")
-		return
-	}
-	n87 := c.ReadLength(1)
-	l88 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n87)
-	if n87 > 0 {
-		hn90, ev91 := c.ReadStructListHeader(foryTypeLeaf)
-		if !c.Failed() {
-			for i89 := range l88 {
-				if hn90 && !c.ReadFlag() {
-					clear(l88[i89 : i89+1])
-					continue
-				}
-				if ev91 != nil {
-					l88[i89].ForyReadEvolved(c, ev91)
-				} else {
-					l88[i89].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i89)
-					break
-				}
-			}
-		}
-	}
-	x.LLf = l88
-	if c.Failed() {
-		c.Trace("LLf")
-		return
-	}
-	n92 := c.ReadLength(1)
-	l93 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n92)
-	if n92 > 0 {
-		hn95, ev96 := c.ReadStructListHeader(foryTypeInner)
-		if !c.Failed() {
-			for i94 := range l93 {
-				if hn95 && !c.ReadFlag() {
-					clear(l93[i94 : i94+1])
-					continue
-				}
-				p97 := foryimpl.Alloc[Inner](c)
-				if ev96 != nil {
-					p97.ForyReadEvolved(c, ev96)
-				} else {
-					p97.ForyRead(c)
-				}
-				l93[i94] = p97
-				if c.Failed() {
-					c.TraceIndex(i94)
-					break
-				}
-			}
-		}
-	}
-	x.LPIn = l93
-	if c.Failed() {
-		c.Trace("LPIn")
-		return
-	}
-	if ev98 := c.ReadStructFieldMeta(foryTypeLeaf); ev98 != nil {
-		x.Lf.ForyReadEvolved(c, ev98)
-	} else if !c.Failed() {
-		x.Lf.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
-	}
-	n99 := c.ReadLength(2)
-	m100 := foryimpl.MakeMap[map[string][]Inner](c, n99)
-	for n99 > 0 && !c.Failed() {
-		sz101, vn102, _ := c.ReadMapChunk(n99, 21, 22, nil, true)
-		for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
-			var k104 string
-			k104 = c.ReadString()
-			var v105 []Inner
-			if !vn102 {
-				n106 := c.ReadLength(1)
-				l107 := foryimpl.MakeSlice[[]Inner](c, n106)
-				if n106 > 0 {
-					hn109, ev110 := c.ReadStructListHeader(foryTypeInner)
-					if !c.Failed() {
-						for i108 := range l107 {
-							if hn109 && !c.ReadFlag() {
-								clear(l107[i108 : i108+1])
-								continue
-							}
-							if ev110 != nil {
-								l107[i108].ForyReadEvolved(c, ev110)
-							} else {
-								l107[i108].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i108)
-								break
-							}
-						}
-					}
-				}
-				v105 = l107
-			}
-			m100[k104] = v105
-		}
-		n99 -= sz101
-	}
-	x.MSLIn = m100
-	if c.Failed() {
-		c.Trace("MSLIn")
-		return
-	}
-	if c.ReadFlag() {
-		p111 := foryimpl.Alloc[Inner](c)
-		if ev112 := c.ReadStructFieldMeta(foryTypeInner); ev112 != nil {
-			p111.ForyReadEvolved(c, ev112)
-		} else if !c.Failed() {
-			p111.ForyRead(c)
-		}
-		x.PIn = p111
-	}
-	if c.Failed() {
-		c.Trace("PIn")
-		return
-	}
-	if c.ReadFlag() {
-		p113 := foryimpl.Alloc[Leaf](c)
-		if ev114 := c.ReadStructFieldMeta(foryTypeLeaf); ev114 != nil {
-			p113.ForyReadEvolved(c, ev114)
-		} else if !c.Failed() {
-			p113.ForyRead(c)
-		}
-		x.PLf = p113
-	}
-	if c.Failed() {
-		c.Trace("PLf")
-		return
-	}
-}
-
-// ForyReadEvolved reads a Nested body written with another schema, following ev (docs/format.md §11.4).
-func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
-	*x = Nested{}
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				if ev115 := c.ReadStructFieldMeta(foryTypeInner); ev115 != nil {
-					x.AddIn.ForyReadEvolved(c, ev115)
-				} else if !c.Failed() {
-					x.AddIn.ForyRead(c)
-				}
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				n116 := c.ReadLength(1)
-				l117 := foryimpl.MakeSlice[[]Inner](c, n116)
-				if n116 > 0 {
-					hn119, ev120 := c.ReadStructListHeader(foryTypeInner)
-					if !c.Failed() {
-						for i118 := range l117 {
-							if hn119 && !c.ReadFlag() {
-								clear(l117[i118 : i118+1])
-								continue
-							}
-							if ev120 != nil {
-								l117[i118].ForyReadEvolved(c, ev120)
-							} else {
-								l117[i118].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i118)
-								break
-							}
-						}
-					}
-				}
-				x.AddLIn = l117
-			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
+	n114 := c.ReadLength(2)
+	m115 := foryimpl.MakeMap[map[string][]Inner](c, n114)
+	for n114 > 0 && !c.Failed() {
+		sz116, vn117, _ := c.ReadMapChunk(n114, 21, 22, nil, true)
+		for j118 := 0; j118 < sz116 && !c.Failed(); j118++ {
+			var k119 string
+			k119 = c.ReadString()
+			var v120 []Inner
+			if !vn117 {
 				n121 := c.ReadLength(1)
-				l122 := foryimpl.MakeSlice[[]Leaf](c, n121)
+				l122 := foryimpl.MakeSlice[[]Inner](c, n121)
 				if n121 > 0 {
-					hn124, ev125 := c.ReadStructListHeader(foryTypeLeaf)
+					hn124, ev125 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
 						for i123 := range l122 {
 							if hn124 && !c.ReadFlag() {
@@ -6686,169 +10220,155 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 						}
 					}
 				}
-				x.AddLLf = l122
+				v120 = l122
 			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				n126 := c.ReadLength(1)
-				l127 := foryimpl.MakeSlice[[]*Inner](c, n126)
-				if n126 > 0 {
-					hn129, ev130 := c.ReadStructListHeader(foryTypeInner)
-					if !c.Failed() {
-						for i128 := range l127 {
-							if hn129 && !c.ReadFlag() {
-								clear(l127[i128 : i128+1])
-								continue
-							}
-							p131 := foryimpl.Alloc[Inner](c)
-							if ev130 != nil {
-								p131.ForyReadEvolved(c, ev130)
-							} else {
-								p131.ForyRead(c)
-							}
-							l127[i128] = p131
-							if c.Failed() {
-								c.TraceIndex(i128)
-								break
-							}
-						}
-					}
+			m115[k119] = v120
+		}
+		n114 -= sz116
+	}
+	x.AddMSLIn = m115
+	if c.Failed() {
+		c.Trace("AddMSLIn")
+		return
+	}
+	if c.ReadFlag() {
+		p128 := foryimpl.Alloc[Inner](c)
+		if ev129 := c.ReadStructFieldMeta(foryTypeInner); ev129 != nil {
+			p128.ForyReadEvolved(c, ev129)
+		} else if !c.Failed() {
+			p128.ForyRead(c)
+		}
+		x.AddPIn = p128
+	}
+	if c.Failed() {
+		c.Trace("AddPIn")
+		return
+	}
+	if c.ReadFlag() {
+		p130 := foryimpl.Alloc[Leaf](c)
+		if ev131 := c.ReadStructFieldMeta(foryTypeLeaf); ev131 != nil {
+			p130.ForyReadEvolved(c, ev131)
+		} else if !c.Failed() {
+			p130.ForyRead(c)
+		}
+		x.AddPLf = p130
+	}
+	if c.Failed() {
+		c.Trace("AddPLf")
+		return
+	}
+	if ev132 := c.ReadStructFieldMeta(foryTypeInner); ev132 != nil {
+		x.In.ForyReadEvolved(c, ev132)
+	} else if !c.Failed() {
+		x.In.ForyRead(c)
+	}
+	if c.Failed() {
+		c.Trace("In")
+		return
+	}
+	n133 := c.ReadLength(1)
+	l134 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n133)
+	if n133 > 0 {
+		hn136, ev137 := c.ReadStructListHeader(foryTypeInner)
+		if !c.Failed() {
+			for i135 := range l134 {
+				if hn136 && !c.ReadFlag() {
+					clear(l134[i135 : i135+1])
+					continue
 				}
-				x.AddLPIn = l127
-			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
-				if ev132 := c.ReadStructFieldMeta(foryTypeLeaf); ev132 != nil {
-					x.AddLf.ForyReadEvolved(c, ev132)
-				} else if !c.Failed() {
-					x.AddLf.ForyRead(c)
+				if ev137 != nil {
+					l134[i135].ForyReadEvolved(c, ev137)
+				} else {
+					l134[i135].ForyRead(c)
 				}
-			}
-		case 5:
-			if !f.Flag || c.ReadFlag() {
-				n133 := c.ReadLength(2)
-				m134 := foryimpl.MakeMap[map[string][]Inner](c, n133)
-				for n133 > 0 && !c.Failed() {
-					sz135, vn136, _ := c.ReadMapChunk(n133, 21, 22, nil, true)
-					for j137 := 0; j137 < sz135 && !c.Failed(); j137++ {
-						var k138 string
-						k138 = c.ReadString()
-						var v139 []Inner
-						if !vn136 {
-							n140 := c.ReadLength(1)
-							l141 := foryimpl.MakeSlice[[]Inner](c, n140)
-							if n140 > 0 {
-								hn143, ev144 := c.ReadStructListHeader(foryTypeInner)
-								if !c.Failed() {
-									for i142 := range l141 {
-										if hn143 && !c.ReadFlag() {
-											clear(l141[i142 : i142+1])
-											continue
-										}
-										if ev144 != nil {
-											l141[i142].ForyReadEvolved(c, ev144)
-										} else {
-											l141[i142].ForyRead(c)
-										}
-										if c.Failed() {
-											c.TraceIndex(i142)
-											break
-										}
-									}
-								}
-							}
-							v139 = l141
-						}
-						m134[k138] = v139
-					}
-					n133 -= sz135
-				}
-				x.AddMSLIn = m134
-			}
-		case 6:
-			if !f.Flag || c.ReadFlag() {
-				p145 := foryimpl.Alloc[Inner](c)
-				if ev146 := c.ReadStructFieldMeta(foryTypeInner); ev146 != nil {
-					p145.ForyReadEvolved(c, ev146)
-				} else if !c.Failed() {
-					p145.ForyRead(c)
-				}
-				x.AddPIn = p145
-			}
-		case 7:
-			if !f.Flag || c.ReadFlag() {
-				p147 := foryimpl.Alloc[Leaf](c)
-				if ev148 := c.ReadStructFieldMeta(foryTypeLeaf); ev148 != nil {
-					p147.ForyReadEvolved(c, ev148)
-				} else if !c.Failed() {
-					p147.ForyRead(c)
-				}
-				x.AddPLf = p147
-			}
-		case 8:
-			if !f.Flag || c.ReadFlag() {
-				if ev149 := c.ReadStructFieldMeta(foryTypeInner); ev149 != nil {
-					x.In.ForyReadEvolved(c, ev149)
-				} else if !c.Failed() {
-					x.In.ForyRead(c)
+				if c.Failed() {
+					c.TraceIndex(i135)
+					break
 				}
 			}
-		case 9:
-			if !f.Flag || c.ReadFlag() {
-				n150 := c.ReadLength(1)
-				l151 := foryimpl.MakeSlice[[]Inner](c, n150)
-				if n150 > 0 {
-					hn153, ev154 := c.ReadStructListHeader(foryTypeInner)
-					if !c.Failed() {
-						for i152 := range l151 {
-							if hn153 && !c.ReadFlag() {
-								clear(l151[i152 : i152+1])
-								continue
-							}
-							if ev154 != nil {
-								l151[i152].ForyReadEvolved(c, ev154)
-							} else {
-								l151[i152].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i152)
-								break
-							}
-						}
-					}
+		}
+	}
+	x.LIn = l134
+	if c.Failed() {
+		c.Trace("LIn")
+		return
+	}
+	n139 := c.ReadLength(1)
+	l140 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n139)
+	if n139 > 0 {
+		hn142, ev143 := c.ReadStructListHeader(foryTypeLeaf)
+		if !c.Failed() {
+			for i141 := range l140 {
+				if hn142 && !c.ReadFlag() {
+					clear(l140[i141 : i141+1])
+					continue
 				}
-				x.LIn = l151
-			}
-		case 10:
-			if !f.Flag || c.ReadFlag() {
-				n155 := c.ReadLength(1)
-				l156 := foryimpl.MakeSlice[[]Leaf](c, n155)
-				if n155 > 0 {
-					hn158, ev159 := c.ReadStructListHeader(foryTypeLeaf)
-					if !c.Failed() {
-						for i157 := range l156 {
-							if hn158 && !c.ReadFlag() {
-								clear(l156[i157 : i157+1])
-								continue
-							}
-							if ev159 != nil {
-								l156[i157].ForyReadEvolved(c, ev159)
-							} else {
-								l156[i157].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i157)
-								break
-							}
-						}
-					}
+				if ev143 != nil {
+					l140[i141].ForyReadEvolved(c, ev143)
+				} else {
+					l140[i141].ForyRead(c)
 				}
-				x.LLf = l156
+				if c.Failed() {
+					c.TraceIndex(i141)
+					break
+				}
 			}
-		case 11:
-			if !f.Flag || c.ReadFlag() {
+		}
+	}
+	x.LLf = l140
+	if c.Failed() {
+		c.Trace("LLf")
+		return
+	}
+	n145 := c.ReadLength(1)
+	l146 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n145)
+	if n145 > 0 {
+		hn148, ev149 := c.ReadStructListHeader(foryTypeInner)
+		if !c.Failed() {
+			for i147 := range l146 {
+				if hn148 && !c.ReadFlag() {
+					clear(l146[i147 : i147+1])
+					continue
+				}
+				p151 := foryimpl.Alloc[Inner](c)
+				if ev149 != nil {
+					p151.ForyReadEvolved(c, ev149)
+				} else {
+					p151.ForyRead(c)
+				}
+				l146[i147] = p151
+				if c.Failed() {
+					c.TraceIndex(i147)
+					break
+				}
+			}
+		}
+	}
+	x.LPIn = l146
+	if c.Failed() {
+		c.Trace("LPIn")
+		return
+	}
+	if ev152 := c.ReadStructFieldMeta(foryTypeLeaf); ev152 != nil {
+		x.Lf.ForyReadEvolved(c, ev152)
+	} else if !c.Failed() {
+		x.Lf.ForyRead(c)
+	}
+	if c.Failed() {
+		c.Trace("Lf")
+		return
+	}
+	n153 := c.ReadLength(2)
+	m154 := foryimpl.MakeMap[map[string][]Inner](c, n153)
+	for n153 > 0 && !c.Failed() {
+		sz155, vn156, _ := c.ReadMapChunk(n153, 21, 22, nil, true)
+		for j157 := 0; j157 < sz155 && !c.Failed(); j157++ {
+			var k158 string
+			k158 = c.ReadString()
+			var v159 []Inner
+			if !vn156 {
 				n160 := c.ReadLength(1)
-				l161 := foryimpl.MakeSlice[[]*Inner](c, n160)
+				l161 := foryimpl.MakeSlice[[]Inner](c, n160)
 				if n160 > 0 {
 					hn163, ev164 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
@@ -6857,13 +10377,11 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 								clear(l161[i162 : i162+1])
 								continue
 							}
-							p165 := foryimpl.Alloc[Inner](c)
 							if ev164 != nil {
-								p165.ForyReadEvolved(c, ev164)
+								l161[i162].ForyReadEvolved(c, ev164)
 							} else {
-								p165.ForyRead(c)
+								l161[i162].ForyRead(c)
 							}
-							l161[i162] = p165
 							if c.Failed() {
 								c.TraceIndex(i162)
 								break
@@ -6871,76 +10389,794 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 						}
 					}
 				}
-				x.LPIn = l161
+				v159 = l161
+			}
+			m154[k158] = v159
+		}
+		n153 -= sz155
+	}
+	x.MSLIn = m154
+	if c.Failed() {
+		c.Trace("MSLIn")
+		return
+	}
+	if c.ReadFlag() {
+		p167 := foryimpl.Alloc[Inner](c)
+		if ev168 := c.ReadStructFieldMeta(foryTypeInner); ev168 != nil {
+			p167.ForyReadEvolved(c, ev168)
+		} else if !c.Failed() {
+			p167.ForyRead(c)
+		}
+		x.PIn = p167
+	}
+	if c.Failed() {
+		c.Trace("PIn")
+		return
+	}
+	if c.ReadFlag() {
+		p169 := foryimpl.Alloc[Leaf](c)
+		if ev170 := c.ReadStructFieldMeta(foryTypeLeaf); ev170 != nil {
+			p169.ForyReadEvolved(c, ev170)
+		} else if !c.Failed() {
+			p169.ForyRead(c)
+		}
+		x.PLf = p169
+	}
+	if c.Failed() {
+		c.Trace("PLf")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Nested{
+		AddIn:   x.AddIn,
+		AddLIn:  x.AddLIn,
+		AddLLf:  x.AddLLf,
+		AddLPIn: x.AddLPIn,
+		AddLf:   x.AddLf,
+		In:      x.In,
+		LIn:     x.LIn,
+		LLf:     x.LLf,
+		LPIn:    x.LPIn,
+		Lf:      x.Lf,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 1737800920 && !c.Failed() {
+			c.HashMismatch(foryTypeNested, h)
+			return
+		}
+	}
+	if c.ReadValueFlag() {
+		if ev173 := c.ReadStructFieldMeta(foryTypeInner); ev173 != nil {
+			x.AddIn.ForyReadEvolved(c, ev173)
+		} else if !c.Failed() {
+			x.AddIn.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("AddIn")
+		return
+	}
+	n174 := c.ReadLength(1)
+	l175 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n174)
+	if n174 > 0 {
+		hn177, ev178 := c.ReadStructListHeader(foryTypeInner)
+		if !c.Failed() {
+			for i176 := range l175 {
+				if hn177 && !c.ReadFlag() {
+					clear(l175[i176 : i176+1])
+					continue
+				}
+				if ev178 != nil {
+					l175[i176].ForyReadEvolved(c, ev178)
+				} else {
+					l175[i176].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i176)
+					break
+				}
+			}
+		}
+	}
+	x.AddLIn = l175
+	if c.Failed() {
+		c.Trace("AddLIn")
+		return
+	}
+	n180 := c.ReadLength(1)
+	l181 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n180)
+	if n180 > 0 {
+		hn183, ev184 := c.ReadStructListHeader(foryTypeLeaf)
+		if !c.Failed() {
+			for i182 := range l181 {
+				if hn183 && !c.ReadFlag() {
+					clear(l181[i182 : i182+1])
+					continue
+				}
+				if ev184 != nil {
+					l181[i182].ForyReadEvolved(c, ev184)
+				} else {
+					l181[i182].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i182)
+					break
+				}
+			}
+		}
+	}
+	x.AddLLf = l181
+	if c.Failed() {
+		c.Trace("AddLLf")
+		return
+	}
+	n186 := c.ReadLength(1)
+	l187 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n186)
+	if n186 > 0 {
+		hn189, tr191, ev190 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i188 := range l187 {
+				if tr191 {
+					if st193, id194 := c.ReadRefFlag(); st193 == foryimpl.RefBack {
+						l187[i188] = foryimpl.BackRef[Inner](c, id194)
+					} else if st193 == foryimpl.RefFollows {
+						p195 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id194, p195)
+						if ev190 != nil {
+							p195.ForyReadEvolved(c, ev190)
+						} else {
+							p195.ForyRead(c)
+						}
+						l187[i188] = p195
+					} else {
+						l187[i188] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i188)
+						break
+					}
+					continue
+				}
+				if hn189 && !c.ReadFlag() {
+					clear(l187[i188 : i188+1])
+					continue
+				}
+				p192 := foryimpl.Alloc[Inner](c)
+				if ev190 != nil {
+					p192.ForyReadEvolved(c, ev190)
+				} else {
+					p192.ForyRead(c)
+				}
+				l187[i188] = p192
+				if c.Failed() {
+					c.TraceIndex(i188)
+					break
+				}
+			}
+		}
+	}
+	x.AddLPIn = l187
+	if c.Failed() {
+		c.Trace("AddLPIn")
+		return
+	}
+	if c.ReadValueFlag() {
+		if ev198 := c.ReadStructFieldMeta(foryTypeLeaf); ev198 != nil {
+			x.AddLf.ForyReadEvolved(c, ev198)
+		} else if !c.Failed() {
+			x.AddLf.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("AddLf")
+		return
+	}
+	n199 := c.ReadLength(2)
+	m200 := foryimpl.MakeMap[map[string][]Inner](c, n199)
+	for n199 > 0 && !c.Failed() {
+		sz201, vn202, _ := c.ReadMapChunk(n199, 21, 22, nil, true)
+		for j203 := 0; j203 < sz201 && !c.Failed(); j203++ {
+			var k204 string
+			k204 = c.ReadString()
+			var v205 []Inner
+			if !vn202 {
+				n206 := c.ReadLength(1)
+				l207 := foryimpl.MakeSlice[[]Inner](c, n206)
+				if n206 > 0 {
+					hn209, ev210 := c.ReadStructListHeader(foryTypeInner)
+					if !c.Failed() {
+						for i208 := range l207 {
+							if hn209 && !c.ReadFlag() {
+								clear(l207[i208 : i208+1])
+								continue
+							}
+							if ev210 != nil {
+								l207[i208].ForyReadEvolved(c, ev210)
+							} else {
+								l207[i208].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i208)
+								break
+							}
+						}
+					}
+				}
+				v205 = l207
+			}
+			m200[k204] = v205
+		}
+		n199 -= sz201
+	}
+	x.AddMSLIn = m200
+	if c.Failed() {
+		c.Trace("AddMSLIn")
+		return
+	}
+	if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
+		x.AddPIn = foryimpl.BackRef[Inner](c, id214)
+	} else if st213 == foryimpl.RefFollows {
+		p215 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id214, p215)
+		if ev216 := c.ReadStructFieldMeta(foryTypeInner); ev216 != nil {
+			p215.ForyReadEvolved(c, ev216)
+		} else if !c.Failed() {
+			p215.ForyRead(c)
+		}
+		x.AddPIn = p215
+	} else {
+		x.AddPIn = nil
+	}
+	if c.Failed() {
+		c.Trace("AddPIn")
+		return
+	}
+	if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
+		x.AddPLf = foryimpl.BackRef[Leaf](c, id218)
+	} else if st217 == foryimpl.RefFollows {
+		p219 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id218, p219)
+		if ev220 := c.ReadStructFieldMeta(foryTypeLeaf); ev220 != nil {
+			p219.ForyReadEvolved(c, ev220)
+		} else if !c.Failed() {
+			p219.ForyRead(c)
+		}
+		x.AddPLf = p219
+	} else {
+		x.AddPLf = nil
+	}
+	if c.Failed() {
+		c.Trace("AddPLf")
+		return
+	}
+	if c.ReadValueFlag() {
+		if ev223 := c.ReadStructFieldMeta(foryTypeInner); ev223 != nil {
+			x.In.ForyReadEvolved(c, ev223)
+		} else if !c.Failed() {
+			x.In.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("In")
+		return
+	}
+	n224 := c.ReadLength(1)
+	l225 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n224)
+	if n224 > 0 {
+		hn227, ev228 := c.ReadStructListHeader(foryTypeInner)
+		if !c.Failed() {
+			for i226 := range l225 {
+				if hn227 && !c.ReadFlag() {
+					clear(l225[i226 : i226+1])
+					continue
+				}
+				if ev228 != nil {
+					l225[i226].ForyReadEvolved(c, ev228)
+				} else {
+					l225[i226].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i226)
+					break
+				}
+			}
+		}
+	}
+	x.LIn = l225
+	if c.Failed() {
+		c.Trace("LIn")
+		return
+	}
+	n230 := c.ReadLength(1)
+	l231 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n230)
+	if n230 > 0 {
+		hn233, ev234 := c.ReadStructListHeader(foryTypeLeaf)
+		if !c.Failed() {
+			for i232 := range l231 {
+				if hn233 && !c.ReadFlag() {
+					clear(l231[i232 : i232+1])
+					continue
+				}
+				if ev234 != nil {
+					l231[i232].ForyReadEvolved(c, ev234)
+				} else {
+					l231[i232].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i232)
+					break
+				}
+			}
+		}
+	}
+	x.LLf = l231
+	if c.Failed() {
+		c.Trace("LLf")
+		return
+	}
+	n236 := c.ReadLength(1)
+	l237 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n236)
+	if n236 > 0 {
+		hn239, tr241, ev240 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i238 := range l237 {
+				if tr241 {
+					if st243, id244 := c.ReadRefFlag(); st243 == foryimpl.RefBack {
+						l237[i238] = foryimpl.BackRef[Inner](c, id244)
+					} else if st243 == foryimpl.RefFollows {
+						p245 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id244, p245)
+						if ev240 != nil {
+							p245.ForyReadEvolved(c, ev240)
+						} else {
+							p245.ForyRead(c)
+						}
+						l237[i238] = p245
+					} else {
+						l237[i238] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i238)
+						break
+					}
+					continue
+				}
+				if hn239 && !c.ReadFlag() {
+					clear(l237[i238 : i238+1])
+					continue
+				}
+				p242 := foryimpl.Alloc[Inner](c)
+				if ev240 != nil {
+					p242.ForyReadEvolved(c, ev240)
+				} else {
+					p242.ForyRead(c)
+				}
+				l237[i238] = p242
+				if c.Failed() {
+					c.TraceIndex(i238)
+					break
+				}
+			}
+		}
+	}
+	x.LPIn = l237
+	if c.Failed() {
+		c.Trace("LPIn")
+		return
+	}
+	if c.ReadValueFlag() {
+		if ev248 := c.ReadStructFieldMeta(foryTypeLeaf); ev248 != nil {
+			x.Lf.ForyReadEvolved(c, ev248)
+		} else if !c.Failed() {
+			x.Lf.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("Lf")
+		return
+	}
+	n249 := c.ReadLength(2)
+	m250 := foryimpl.MakeMap[map[string][]Inner](c, n249)
+	for n249 > 0 && !c.Failed() {
+		sz251, vn252, _ := c.ReadMapChunk(n249, 21, 22, nil, true)
+		for j253 := 0; j253 < sz251 && !c.Failed(); j253++ {
+			var k254 string
+			k254 = c.ReadString()
+			var v255 []Inner
+			if !vn252 {
+				n256 := c.ReadLength(1)
+				l257 := foryimpl.MakeSlice[[]Inner](c, n256)
+				if n256 > 0 {
+					hn259, ev260 := c.ReadStructListHeader(foryTypeInner)
+					if !c.Failed() {
+						for i258 := range l257 {
+							if hn259 && !c.ReadFlag() {
+								clear(l257[i258 : i258+1])
+								continue
+							}
+							if ev260 != nil {
+								l257[i258].ForyReadEvolved(c, ev260)
+							} else {
+								l257[i258].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i258)
+								break
+							}
+						}
+					}
+				}
+				v255 = l257
+			}
+			m250[k254] = v255
+		}
+		n249 -= sz251
+	}
+	x.MSLIn = m250
+	if c.Failed() {
+		c.Trace("MSLIn")
+		return
+	}
+	if st263, id264 := c.ReadRefFlag(); st263 == foryimpl.RefBack {
+		x.PIn = foryimpl.BackRef[Inner](c, id264)
+	} else if st263 == foryimpl.RefFollows {
+		p265 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id264, p265)
+		if ev266 := c.ReadStructFieldMeta(foryTypeInner); ev266 != nil {
+			p265.ForyReadEvolved(c, ev266)
+		} else if !c.Failed() {
+			p265.ForyRead(c)
+		}
+		x.PIn = p265
+	} else {
+		x.PIn = nil
+	}
+	if c.Failed() {
+		c.Trace("PIn")
+		return
+	}
+	if st267, id268 := c.ReadRefFlag(); st267 == foryimpl.RefBack {
+		x.PLf = foryimpl.BackRef[Leaf](c, id268)
+	} else if st267 == foryimpl.RefFollows {
+		p269 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id268, p269)
+		if ev270 := c.ReadStructFieldMeta(foryTypeLeaf); ev270 != nil {
+			p269.ForyReadEvolved(c, ev270)
+		} else if !c.Failed() {
+			p269.ForyRead(c)
+		}
+		x.PLf = p269
+	} else {
+		x.PLf = nil
+	}
+	if c.Failed() {
+		c.Trace("PLf")
+		return
+	}
+}
+
+// ForyReadEvolved reads a Nested body written with another schema, following ev (docs/format.md §11.4).
+func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = Nested{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				if ev271 := c.ReadStructFieldMeta(foryTypeInner); ev271 != nil {
+					x.AddIn.ForyReadEvolved(c, ev271)
+				} else if !c.Failed() {
+					x.AddIn.ForyRead(c)
+				}
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				n272 := c.ReadLength(1)
+				l273 := foryimpl.MakeSlice[[]Inner](c, n272)
+				if n272 > 0 {
+					hn275, ev276 := c.ReadStructListHeader(foryTypeInner)
+					if !c.Failed() {
+						for i274 := range l273 {
+							if hn275 && !c.ReadFlag() {
+								clear(l273[i274 : i274+1])
+								continue
+							}
+							if ev276 != nil {
+								l273[i274].ForyReadEvolved(c, ev276)
+							} else {
+								l273[i274].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i274)
+								break
+							}
+						}
+					}
+				}
+				x.AddLIn = l273
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				n278 := c.ReadLength(1)
+				l279 := foryimpl.MakeSlice[[]Leaf](c, n278)
+				if n278 > 0 {
+					hn281, ev282 := c.ReadStructListHeader(foryTypeLeaf)
+					if !c.Failed() {
+						for i280 := range l279 {
+							if hn281 && !c.ReadFlag() {
+								clear(l279[i280 : i280+1])
+								continue
+							}
+							if ev282 != nil {
+								l279[i280].ForyReadEvolved(c, ev282)
+							} else {
+								l279[i280].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i280)
+								break
+							}
+						}
+					}
+				}
+				x.AddLLf = l279
+			}
+		case 3:
+			if !f.Flag || c.ReadFlag() {
+				n284 := c.ReadLength(1)
+				l285 := foryimpl.MakeSlice[[]*Inner](c, n284)
+				if n284 > 0 {
+					hn287, ev288 := c.ReadStructListHeader(foryTypeInner)
+					if !c.Failed() {
+						for i286 := range l285 {
+							if hn287 && !c.ReadFlag() {
+								clear(l285[i286 : i286+1])
+								continue
+							}
+							p290 := foryimpl.Alloc[Inner](c)
+							if ev288 != nil {
+								p290.ForyReadEvolved(c, ev288)
+							} else {
+								p290.ForyRead(c)
+							}
+							l285[i286] = p290
+							if c.Failed() {
+								c.TraceIndex(i286)
+								break
+							}
+						}
+					}
+				}
+				x.AddLPIn = l285
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				if ev291 := c.ReadStructFieldMeta(foryTypeLeaf); ev291 != nil {
+					x.AddLf.ForyReadEvolved(c, ev291)
+				} else if !c.Failed() {
+					x.AddLf.ForyRead(c)
+				}
+			}
+		case 5:
+			if !f.Flag || c.ReadFlag() {
+				n292 := c.ReadLength(2)
+				m293 := foryimpl.MakeMap[map[string][]Inner](c, n292)
+				for n292 > 0 && !c.Failed() {
+					sz294, vn295, _ := c.ReadMapChunk(n292, 21, 22, nil, true)
+					for j296 := 0; j296 < sz294 && !c.Failed(); j296++ {
+						var k297 string
+						k297 = c.ReadString()
+						var v298 []Inner
+						if !vn295 {
+							n299 := c.ReadLength(1)
+							l300 := foryimpl.MakeSlice[[]Inner](c, n299)
+							if n299 > 0 {
+								hn302, ev303 := c.ReadStructListHeader(foryTypeInner)
+								if !c.Failed() {
+									for i301 := range l300 {
+										if hn302 && !c.ReadFlag() {
+											clear(l300[i301 : i301+1])
+											continue
+										}
+										if ev303 != nil {
+											l300[i301].ForyReadEvolved(c, ev303)
+										} else {
+											l300[i301].ForyRead(c)
+										}
+										if c.Failed() {
+											c.TraceIndex(i301)
+											break
+										}
+									}
+								}
+							}
+							v298 = l300
+						}
+						m293[k297] = v298
+					}
+					n292 -= sz294
+				}
+				x.AddMSLIn = m293
+			}
+		case 6:
+			if !f.Flag || c.ReadFlag() {
+				p306 := foryimpl.Alloc[Inner](c)
+				if ev307 := c.ReadStructFieldMeta(foryTypeInner); ev307 != nil {
+					p306.ForyReadEvolved(c, ev307)
+				} else if !c.Failed() {
+					p306.ForyRead(c)
+				}
+				x.AddPIn = p306
+			}
+		case 7:
+			if !f.Flag || c.ReadFlag() {
+				p308 := foryimpl.Alloc[Leaf](c)
+				if ev309 := c.ReadStructFieldMeta(foryTypeLeaf); ev309 != nil {
+					p308.ForyReadEvolved(c, ev309)
+				} else if !c.Failed() {
+					p308.ForyRead(c)
+				}
+				x.AddPLf = p308
+			}
+		case 8:
+			if !f.Flag || c.ReadFlag() {
+				if ev310 := c.ReadStructFieldMeta(foryTypeInner); ev310 != nil {
+					x.In.ForyReadEvolved(c, ev310)
+				} else if !c.Failed() {
+					x.In.ForyRead(c)
+				}
+			}
+		case 9:
+			if !f.Flag || c.ReadFlag() {
+				n311 := c.ReadLength(1)
+				l312 := foryimpl.MakeSlice[[]Inner](c, n311)
+				if n311 > 0 {
+					hn314, ev315 := c.ReadStructListHeader(foryTypeInner)
+					if !c.Failed() {
+						for i313 := range l312 {
+							if hn314 && !c.ReadFlag() {
+								clear(l312[i313 : i313+1])
+								continue
+							}
+							if ev315 != nil {
+								l312[i313].ForyReadEvolved(c, ev315)
+							} else {
+								l312[i313].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i313)
+								break
+							}
+						}
+					}
+				}
+				x.LIn = l312
+			}
+		case 10:
+			if !f.Flag || c.ReadFlag() {
+				n317 := c.ReadLength(1)
+				l318 := foryimpl.MakeSlice[[]Leaf](c, n317)
+				if n317 > 0 {
+					hn320, ev321 := c.ReadStructListHeader(foryTypeLeaf)
+					if !c.Failed() {
+						for i319 := range l318 {
+							if hn320 && !c.ReadFlag() {
+								clear(l318[i319 : i319+1])
+								continue
+							}
+							if ev321 != nil {
+								l318[i319].ForyReadEvolved(c, ev321)
+							} else {
+								l318[i319].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i319)
+								break
+							}
+						}
+					}
+				}
+				x.LLf = l318
+			}
+		case 11:
+			if !f.Flag || c.ReadFlag() {
+				n323 := c.ReadLength(1)
+				l324 := foryimpl.MakeSlice[[]*Inner](c, n323)
+				if n323 > 0 {
+					hn326, ev327 := c.ReadStructListHeader(foryTypeInner)
+					if !c.Failed() {
+						for i325 := range l324 {
+							if hn326 && !c.ReadFlag() {
+								clear(l324[i325 : i325+1])
+								continue
+							}
+							p329 := foryimpl.Alloc[Inner](c)
+							if ev327 != nil {
+								p329.ForyReadEvolved(c, ev327)
+							} else {
+								p329.ForyRead(c)
+							}
+							l324[i325] = p329
+							if c.Failed() {
+								c.TraceIndex(i325)
+								break
+							}
+						}
+					}
+				}
+				x.LPIn = l324
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				if ev166 := c.ReadStructFieldMeta(foryTypeLeaf); ev166 != nil {
-					x.Lf.ForyReadEvolved(c, ev166)
+				if ev330 := c.ReadStructFieldMeta(foryTypeLeaf); ev330 != nil {
+					x.Lf.ForyReadEvolved(c, ev330)
 				} else if !c.Failed() {
 					x.Lf.ForyRead(c)
 				}
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n167 := c.ReadLength(2)
-				m168 := foryimpl.MakeMap[map[string][]Inner](c, n167)
-				for n167 > 0 && !c.Failed() {
-					sz169, vn170, _ := c.ReadMapChunk(n167, 21, 22, nil, true)
-					for j171 := 0; j171 < sz169 && !c.Failed(); j171++ {
-						var k172 string
-						k172 = c.ReadString()
-						var v173 []Inner
-						if !vn170 {
-							n174 := c.ReadLength(1)
-							l175 := foryimpl.MakeSlice[[]Inner](c, n174)
-							if n174 > 0 {
-								hn177, ev178 := c.ReadStructListHeader(foryTypeInner)
+				n331 := c.ReadLength(2)
+				m332 := foryimpl.MakeMap[map[string][]Inner](c, n331)
+				for n331 > 0 && !c.Failed() {
+					sz333, vn334, _ := c.ReadMapChunk(n331, 21, 22, nil, true)
+					for j335 := 0; j335 < sz333 && !c.Failed(); j335++ {
+						var k336 string
+						k336 = c.ReadString()
+						var v337 []Inner
+						if !vn334 {
+							n338 := c.ReadLength(1)
+							l339 := foryimpl.MakeSlice[[]Inner](c, n338)
+							if n338 > 0 {
+								hn341, ev342 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i176 := range l175 {
-										if hn177 && !c.ReadFlag() {
-											clear(l175[i176 : i176+1])
+									for i340 := range l339 {
+										if hn341 && !c.ReadFlag() {
+											clear(l339[i340 : i340+1])
 											continue
 										}
-										if ev178 != nil {
-											l175[i176].ForyReadEvolved(c, ev178)
+										if ev342 != nil {
+											l339[i340].ForyReadEvolved(c, ev342)
 										} else {
-											l175[i176].ForyRead(c)
+											l339[i340].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i176)
+											c.TraceIndex(i340)
 											break
 										}
 									}
 								}
 							}
-							v173 = l175
+							v337 = l339
 						}
-						m168[k172] = v173
+						m332[k336] = v337
 					}
-					n167 -= sz169
+					n331 -= sz333
 				}
-				x.MSLIn = m168
+				x.MSLIn = m332
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p179 := foryimpl.Alloc[Inner](c)
-				if ev180 := c.ReadStructFieldMeta(foryTypeInner); ev180 != nil {
-					p179.ForyReadEvolved(c, ev180)
+				p345 := foryimpl.Alloc[Inner](c)
+				if ev346 := c.ReadStructFieldMeta(foryTypeInner); ev346 != nil {
+					p345.ForyReadEvolved(c, ev346)
 				} else if !c.Failed() {
-					p179.ForyRead(c)
+					p345.ForyRead(c)
 				}
-				x.PIn = p179
+				x.PIn = p345
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				p181 := foryimpl.Alloc[Leaf](c)
-				if ev182 := c.ReadStructFieldMeta(foryTypeLeaf); ev182 != nil {
-					p181.ForyReadEvolved(c, ev182)
+				p347 := foryimpl.Alloc[Leaf](c)
+				if ev348 := c.ReadStructFieldMeta(foryTypeLeaf); ev348 != nil {
+					p347.ForyReadEvolved(c, ev348)
 				} else if !c.Failed() {
-					p181.ForyRead(c)
+					p347.ForyRead(c)
 				}
-				x.PLf = p181
+				x.PLf = p347
 			}
 		default:
 			c.SkipField(f)
@@ -6954,13 +11190,15 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 
 // foryTypeInner is Inner's static type information. Fingerprint: extra,22,0,0[21,0,0];lf,0,0,0;name,21,0,0;score,7,0,0;
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
-	GoName:         "v2.Inner",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x19, 0xc0, 0x67, 0x28, 0x07, 0xea, 0xd2, 0x02, 0xc4, 0xad, 0x02, 0x4c, 0x07, 0xc8, 0x4e, 0x89, 0x00, 0x4c, 0x16, 0x56, 0x92, 0xf3, 0x88, 0x00, 0x44, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
-	SchemaHash:     842977065,
-	TypeDef:        []byte{0x19, 0xc0, 0x67, 0x28, 0x07, 0xea, 0xd2, 0x02, 0xc4, 0xad, 0x02, 0x4c, 0x07, 0xc8, 0x4e, 0x89, 0x00, 0x4c, 0x16, 0x56, 0x92, 0xf3, 0x88, 0x00, 0x44, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	UserID:         301,
+	ConsistentMeta:    []byte{0x1b, 0xad, 0x02},
+	GoName:            "v2.Inner",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x19, 0xc0, 0x67, 0x28, 0x07, 0xea, 0xd2, 0x02, 0xc4, 0xad, 0x02, 0x4c, 0x07, 0xc8, 0x4e, 0x89, 0x00, 0x4c, 0x16, 0x56, 0x92, 0xf3, 0x88, 0x00, 0x44, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x19, 0xc0, 0xfe, 0x42, 0xd0, 0x97, 0x02, 0x2d, 0xc4, 0xad, 0x02, 0x4c, 0x07, 0xc8, 0x4e, 0x89, 0x00, 0x4c, 0x16, 0x56, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
+	SchemaHash:        842977065,
+	TypeDef:           []byte{0x19, 0xc0, 0x67, 0x28, 0x07, 0xea, 0xd2, 0x02, 0xc4, 0xad, 0x02, 0x4c, 0x07, 0xc8, 0x4e, 0x89, 0x00, 0x4c, 0x16, 0x56, 0x92, 0xf3, 0x88, 0x00, 0x44, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDefRef:        []byte{0x19, 0xc0, 0xfe, 0x42, 0xd0, 0x97, 0x02, 0x2d, 0xc4, 0xad, 0x02, 0x4c, 0x07, 0xc8, 0x4e, 0x89, 0x00, 0x4c, 0x16, 0x56, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	UserID:            301,
 })
 
 // foryShapeInner stops compiling when Inner's fields or their tags change; run go generate.
@@ -6985,6 +11223,9 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeInner)
 	start := b.WriterIndex()
 	b.Reserve(37)
@@ -7029,6 +11270,10 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
 func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		for i2 := range x.Extra {
 			if !foryimpl.ValidString(string(x.Extra[i2])) {
@@ -7093,8 +11338,79 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for i9 := range x.Extra {
+			if !foryimpl.ValidString(string(x.Extra[i9])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Extra"))
+				return
+			}
+		}
+		if !foryimpl.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Name"))
+			return
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(13 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 842977065)
+		off += 4
+	}
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Score))
+	b.SetWriterIndex(off)
+	l11 := x.Extra
+	{
+		sz13 := 6 + buffer.BatchSlack + len(l11)*9
+		for _, e12 := range l11 {
+			sz13 += len(e12)
+		}
+		b.Reserve(sz13)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l11)))
+		if len(l11) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e12 := range l11 {
+				if len(w)-off < len(e12)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e12) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e12))<<2|2)
+				if len(e12) > 0 {
+					off += copy(w[off:], e12)
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeLeaf)
+	}
+	x.Lf.ForyWrite(c)
+	{
+		s14 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s14) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s14))<<2|2)
+		if len(s14) > 0 {
+			off += copy(w[off:], s14)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
 // ForyRead reads Inner's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Inner{
 		Extra: x.Extra,
 		Lf:    x.Lf,
@@ -7118,33 +11434,99 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Score..Score")
 		return
 	}
-	n8 := c.ReadLength(1)
-	l9 := foryimpl.ReuseSlice[[]string](c, x.Extra, n8)
-	if n8 > 0 {
-		hn11 := c.ReadListHeader(21)
+	n15 := c.ReadLength(1)
+	l16 := foryimpl.ReuseSlice[[]string](c, x.Extra, n15)
+	if n15 > 0 {
+		hn18 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i10 := range l9 {
-				if hn11 && !c.ReadFlag() {
-					clear(l9[i10 : i10+1])
+			for i17 := range l16 {
+				if hn18 && !c.ReadFlag() {
+					clear(l16[i17 : i17+1])
 					continue
 				}
-				l9[i10] = c.ReadString()
+				l16[i17] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i10)
+					c.TraceIndex(i17)
 					break
 				}
 			}
 		}
 	}
-	x.Extra = l9
+	x.Extra = l16
 	if c.Failed() {
 		c.Trace("Extra")
 		return
 	}
-	if ev13 := c.ReadStructFieldMeta(foryTypeLeaf); ev13 != nil {
-		x.Lf.ForyReadEvolved(c, ev13)
+	if ev21 := c.ReadStructFieldMeta(foryTypeLeaf); ev21 != nil {
+		x.Lf.ForyReadEvolved(c, ev21)
 	} else if !c.Failed() {
 		x.Lf.ForyRead(c)
+	}
+	if c.Failed() {
+		c.Trace("Lf")
+		return
+	}
+	x.Name = c.ReadString()
+	if c.Failed() {
+		c.Trace("Name")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Inner) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Inner{
+		Extra: x.Extra,
+		Lf:    x.Lf,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 842977065 && !c.Failed() {
+			c.HashMismatch(foryTypeInner, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Score = buffer.UnZigZag64(u64)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Score..Score")
+		return
+	}
+	n22 := c.ReadLength(1)
+	l23 := foryimpl.ReuseSlice[[]string](c, x.Extra, n22)
+	if n22 > 0 {
+		hn25 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i24 := range l23 {
+				if hn25 && !c.ReadFlag() {
+					clear(l23[i24 : i24+1])
+					continue
+				}
+				l23[i24] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i24)
+					break
+				}
+			}
+		}
+	}
+	x.Extra = l23
+	if c.Failed() {
+		c.Trace("Extra")
+		return
+	}
+	if c.ReadValueFlag() {
+		if ev30 := c.ReadStructFieldMeta(foryTypeLeaf); ev30 != nil {
+			x.Lf.ForyReadEvolved(c, ev30)
+		} else if !c.Failed() {
+			x.Lf.ForyRead(c)
+		}
 	}
 	if c.Failed() {
 		c.Trace("Lf")
@@ -7165,38 +11547,38 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v14, ok15 := c.ReadIntAs(f, 64); ok15 {
-					x.Score = int64(v14)
+				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
+					x.Score = int64(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Score = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n16 := c.ReadLength(1)
-				l17 := foryimpl.MakeSlice[[]string](c, n16)
-				if n16 > 0 {
-					hn19 := c.ReadListHeader(21)
+				n33 := c.ReadLength(1)
+				l34 := foryimpl.MakeSlice[[]string](c, n33)
+				if n33 > 0 {
+					hn36 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i18 := range l17 {
-							if hn19 && !c.ReadFlag() {
-								clear(l17[i18 : i18+1])
+						for i35 := range l34 {
+							if hn36 && !c.ReadFlag() {
+								clear(l34[i35 : i35+1])
 								continue
 							}
-							l17[i18] = c.ReadString()
+							l34[i35] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i18)
+								c.TraceIndex(i35)
 								break
 							}
 						}
 					}
 				}
-				x.Extra = l17
+				x.Extra = l34
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				if ev21 := c.ReadStructFieldMeta(foryTypeLeaf); ev21 != nil {
-					x.Lf.ForyReadEvolved(c, ev21)
+				if ev39 := c.ReadStructFieldMeta(foryTypeLeaf); ev39 != nil {
+					x.Lf.ForyReadEvolved(c, ev39)
 				} else if !c.Failed() {
 					x.Lf.ForyRead(c)
 				}
@@ -7248,6 +11630,9 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -7375,13 +11760,15 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 
 // foryTypeChanges is Changes's static type information. Fingerprint: 1,21,0,0;2,7,0,0;n_in,0,0,0;n_l,22,0,1[5,0,0];n_m,24,0,0[21,0,0|5,0,0];n_p,5,0,0;n_p_in,0,0,0;n_p_w,7,0,0;n_s,21,0,0;n_w_p,19,0,0;w32,7,0,0;w8,5,0,0;w_f,20,0,0;w_fix,8,0,0;w_i_f,20,0,0;w_s_u,5,0,0;w_u,14,0,0;
 var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0xb9, 0x02},
-	GoName:         "v2.Changes",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x54, 0x10, 0x42, 0x78, 0x5a, 0x90, 0x73, 0x21, 0xd1, 0xb9, 0x02, 0x44, 0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd, 0x80, 0x88, 0x07, 0x2d, 0xbe, 0xc0, 0x4c, 0x08, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x0e, 0x5b, 0x74, 0x84, 0x05, 0x2d, 0xe0, 0x4c, 0x05, 0xdb, 0x72, 0xdd, 0x00, 0x4e, 0x13, 0xb7, 0x76, 0xdb, 0xc0, 0x46, 0x05, 0x37, 0x6f, 0xc4, 0x15, 0x4a, 0x1c, 0x37, 0x68, 0x68, 0x46, 0x16, 0x16, 0x37, 0x6b, 0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4c, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
-	SchemaHash:     1739009624,
-	TypeDef:        []byte{0x54, 0x10, 0x42, 0x78, 0x5a, 0x90, 0x73, 0x21, 0xd1, 0xb9, 0x02, 0x44, 0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd, 0x80, 0x88, 0x07, 0x2d, 0xbe, 0xc0, 0x4c, 0x08, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x0e, 0x5b, 0x74, 0x84, 0x05, 0x2d, 0xe0, 0x4c, 0x05, 0xdb, 0x72, 0xdd, 0x00, 0x4e, 0x13, 0xb7, 0x76, 0xdb, 0xc0, 0x46, 0x05, 0x37, 0x6f, 0xc4, 0x15, 0x4a, 0x1c, 0x37, 0x68, 0x68, 0x46, 0x16, 0x16, 0x37, 0x6b, 0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4c, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72},
-	UserID:         313,
+	ConsistentMeta:    []byte{0x1b, 0xb9, 0x02},
+	GoName:            "v2.Changes",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x54, 0x10, 0x42, 0x78, 0x5a, 0x90, 0x73, 0x21, 0xd1, 0xb9, 0x02, 0x44, 0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd, 0x80, 0x88, 0x07, 0x2d, 0xbe, 0xc0, 0x4c, 0x08, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x0e, 0x5b, 0x74, 0x84, 0x05, 0x2d, 0xe0, 0x4c, 0x05, 0xdb, 0x72, 0xdd, 0x00, 0x4e, 0x13, 0xb7, 0x76, 0xdb, 0xc0, 0x46, 0x05, 0x37, 0x6f, 0xc4, 0x15, 0x4a, 0x1c, 0x37, 0x68, 0x68, 0x46, 0x16, 0x16, 0x37, 0x6b, 0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4c, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x54, 0x10, 0x1c, 0xc8, 0xda, 0xa5, 0x77, 0x2a, 0xd1, 0xb9, 0x02, 0x44, 0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd, 0x80, 0x88, 0x07, 0x2d, 0xbe, 0xc0, 0x4c, 0x08, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x0e, 0x5b, 0x74, 0x84, 0x05, 0x2d, 0xe0, 0x4c, 0x05, 0xdb, 0x72, 0xdd, 0x00, 0x4e, 0x13, 0xb7, 0x76, 0xdb, 0xc0, 0x46, 0x05, 0x37, 0x6f, 0xc4, 0x15, 0x4b, 0x1c, 0x37, 0x68, 0x68, 0x46, 0x16, 0x16, 0x37, 0x6b, 0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4d, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
+	SchemaHash:        1739009624,
+	TypeDef:           []byte{0x54, 0x10, 0x42, 0x78, 0x5a, 0x90, 0x73, 0x21, 0xd1, 0xb9, 0x02, 0x44, 0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd, 0x80, 0x88, 0x07, 0x2d, 0xbe, 0xc0, 0x4c, 0x08, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x0e, 0x5b, 0x74, 0x84, 0x05, 0x2d, 0xe0, 0x4c, 0x05, 0xdb, 0x72, 0xdd, 0x00, 0x4e, 0x13, 0xb7, 0x76, 0xdb, 0xc0, 0x46, 0x05, 0x37, 0x6f, 0xc4, 0x15, 0x4a, 0x1c, 0x37, 0x68, 0x68, 0x46, 0x16, 0x16, 0x37, 0x6b, 0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4c, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72},
+	TypeDefRef:        []byte{0x54, 0x10, 0x1c, 0xc8, 0xda, 0xa5, 0x77, 0x2a, 0xd1, 0xb9, 0x02, 0x44, 0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd, 0x80, 0x88, 0x07, 0x2d, 0xbe, 0xc0, 0x4c, 0x08, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x0e, 0x5b, 0x74, 0x84, 0x05, 0x2d, 0xe0, 0x4c, 0x05, 0xdb, 0x72, 0xdd, 0x00, 0x4e, 0x13, 0xb7, 0x76, 0xdb, 0xc0, 0x46, 0x05, 0x37, 0x6f, 0xc4, 0x15, 0x4b, 0x1c, 0x37, 0x68, 0x68, 0x46, 0x16, 0x16, 0x37, 0x6b, 0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4d, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72},
+	UserID:            313,
 })
 
 // foryShapeChanges stops compiling when Changes's fields or their tags change; run go generate.
@@ -7419,6 +11806,9 @@ func (x *Changes) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeChanges)
 	start := b.WriterIndex()
 	b.Reserve(96)
@@ -7470,6 +11860,10 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Changes's struct body (docs/format.md §9).
 func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		if !foryimpl.ValidString(string(x.NewName)) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NewName"))
@@ -7577,8 +11971,119 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if !foryimpl.ValidString(string(x.NewName)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NewName"))
+			return
+		}
+		for k16 := range x.NM {
+			if !foryimpl.ValidString(string(k16)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NM"))
+				return
+			}
+		}
+		if !foryimpl.ValidString(string(x.NS)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NS"))
+			return
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 16 fixed and 55 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(75 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 1739009624)
+		off += 4
+	}
+	buffer.PutFloat64At(w, off, x.WF)
+	buffer.PutFloat64At(w, off+8, x.WIF)
+	off += 16
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Total))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.NPW))
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.W32))
+	off = buffer.PutTaggedInt64At(w, off, x.WFix)
+	off = buffer.PutVarUint64At(w, off, x.WU)
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.W8))
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.WSU))
+	b.SetWriterIndex(off)
+	if x.NWP == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteFloat32(*x.NWP)
+	}
+	if x.NP == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarInt32(*x.NP)
+	}
+	{
+		s20 := x.NewName
+		b.Reserve(buffer.BatchSlack + len(s20) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s20))<<2|2)
+		if len(s20) > 0 {
+			off += copy(w[off:], s20)
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefPtr(c, x.NIn) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.NIn.ForyWrite(c)
+	}
+	if x.NL == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		l21 := x.NL
+		b.WriteVarUint32(uint32(len(l21)))
+		if len(l21) > 0 {
+			b.Reserve(1 + len(l21)*5 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e22 := range l21 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e22))
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	var mw23 foryimpl.MapWriter
+	mw23.Begin(b, len(x.NM))
+	for k24, v25 := range x.NM {
+		mw23.Entry(b)
+		foryimpl.WriteString(b, k24)
+		b.WriteVarInt32(v25)
+	}
+	mw23.End(b)
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeInner)
+	}
+	x.NPIn.ForyWrite(c)
+	{
+		s26 := x.NS
+		b.Reserve(buffer.BatchSlack + len(s26) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s26))<<2|2)
+		if len(s26) > 0 {
+			off += copy(w[off:], s26)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
 // ForyRead reads Changes's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Changes{NPIn: x.NPIn}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -7621,18 +12126,18 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p14 := foryimpl.Alloc[float32](c)
-		*p14 = r.ReadFloat32()
-		x.NWP = p14
+		p27 := foryimpl.Alloc[float32](c)
+		*p27 = r.ReadFloat32()
+		x.NWP = p27
 	}
 	if c.Failed() {
 		c.Trace("NWP")
 		return
 	}
 	if c.ReadFlag() {
-		p15 := foryimpl.Alloc[int32](c)
-		*p15 = r.ReadVarInt32()
-		x.NP = p15
+		p28 := foryimpl.Alloc[int32](c)
+		*p28 = r.ReadVarInt32()
+		x.NP = p28
 	}
 	if c.Failed() {
 		c.Trace("NP")
@@ -7644,67 +12149,214 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p16 := foryimpl.Alloc[Inner](c)
-		if ev17 := c.ReadStructFieldMeta(foryTypeInner); ev17 != nil {
-			p16.ForyReadEvolved(c, ev17)
+		p29 := foryimpl.Alloc[Inner](c)
+		if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
+			p29.ForyReadEvolved(c, ev30)
 		} else if !c.Failed() {
-			p16.ForyRead(c)
+			p29.ForyRead(c)
 		}
-		x.NIn = p16
+		x.NIn = p29
 	}
 	if c.Failed() {
 		c.Trace("NIn")
 		return
 	}
 	if c.ReadFlag() {
-		n18 := c.ReadLength(1)
-		l19 := foryimpl.MakeSlice[[]int32](c, n18)
-		if n18 > 0 {
-			hn21 := c.ReadListHeader(5)
+		n31 := c.ReadLength(1)
+		l32 := foryimpl.MakeSlice[[]int32](c, n31)
+		if n31 > 0 {
+			hn34 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i20 := range l19 {
-					if hn21 && !c.ReadFlag() {
-						clear(l19[i20 : i20+1])
+				for i33 := range l32 {
+					if hn34 && !c.ReadFlag() {
+						clear(l32[i33 : i33+1])
 						continue
 					}
-					l19[i20] = r.ReadVarInt32()
+					l32[i33] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i20)
+						c.TraceIndex(i33)
 						break
 					}
 				}
 			}
 		}
-		x.NL = l19
+		x.NL = l32
 	}
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	n23 := c.ReadLength(2)
-	m24 := foryimpl.MakeMap[map[string]int32](c, n23)
-	for n23 > 0 && !c.Failed() {
-		sz25, vn26, _ := c.ReadMapChunk(n23, 21, 5, nil, false)
-		for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
-			var k28 string
-			k28 = c.ReadString()
-			var v29 int32
-			if !vn26 {
-				v29 = r.ReadVarInt32()
+	n37 := c.ReadLength(2)
+	m38 := foryimpl.MakeMap[map[string]int32](c, n37)
+	for n37 > 0 && !c.Failed() {
+		sz39, vn40, _ := c.ReadMapChunk(n37, 21, 5, nil, false)
+		for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
+			var k42 string
+			k42 = c.ReadString()
+			var v43 int32
+			if !vn40 {
+				v43 = r.ReadVarInt32()
 			}
-			m24[k28] = v29
+			m38[k42] = v43
 		}
-		n23 -= sz25
+		n37 -= sz39
 	}
-	x.NM = m24
+	x.NM = m38
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
-		x.NPIn.ForyReadEvolved(c, ev30)
+	if ev45 := c.ReadStructFieldMeta(foryTypeInner); ev45 != nil {
+		x.NPIn.ForyReadEvolved(c, ev45)
 	} else if !c.Failed() {
 		x.NPIn.ForyRead(c)
+	}
+	if c.Failed() {
+		c.Trace("NPIn")
+		return
+	}
+	x.NS = c.ReadString()
+	if c.Failed() {
+		c.Trace("NS")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Changes{NPIn: x.NPIn}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 1739009624 && !c.Failed() {
+			c.HashMismatch(foryTypeChanges, h)
+			return
+		}
+	}
+	// One bounds check for the 16 bytes of fixed-width fields.
+	if r.Need(16) {
+		in, off := r.Bytes(), r.Offset()
+		x.WF = buffer.ReadFloat64At(in, off)
+		x.WIF = buffer.ReadFloat64At(in, off+8)
+		r.SetOffset(off + 16)
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		var u64 uint64
+		var i64 int64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Total = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.NPW = buffer.UnZigZag64(u64)
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.W32 = buffer.UnZigZag64(u64)
+		i64, off = buffer.ReadTaggedInt64At(in, off)
+		x.WFix = i64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.WU = u64
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.W8 = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.WSU = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("WF..WSU")
+		return
+	}
+	if c.ReadFlag() {
+		p46 := foryimpl.Alloc[float32](c)
+		*p46 = r.ReadFloat32()
+		x.NWP = p46
+	}
+	if c.Failed() {
+		c.Trace("NWP")
+		return
+	}
+	if c.ReadFlag() {
+		p47 := foryimpl.Alloc[int32](c)
+		*p47 = r.ReadVarInt32()
+		x.NP = p47
+	}
+	if c.Failed() {
+		c.Trace("NP")
+		return
+	}
+	x.NewName = c.ReadString()
+	if c.Failed() {
+		c.Trace("NewName")
+		return
+	}
+	if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
+		x.NIn = foryimpl.BackRef[Inner](c, id49)
+	} else if st48 == foryimpl.RefFollows {
+		p50 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id49, p50)
+		if ev51 := c.ReadStructFieldMeta(foryTypeInner); ev51 != nil {
+			p50.ForyReadEvolved(c, ev51)
+		} else if !c.Failed() {
+			p50.ForyRead(c)
+		}
+		x.NIn = p50
+	} else {
+		x.NIn = nil
+	}
+	if c.Failed() {
+		c.Trace("NIn")
+		return
+	}
+	if c.ReadFlag() {
+		n52 := c.ReadLength(1)
+		l53 := foryimpl.MakeSlice[[]int32](c, n52)
+		if n52 > 0 {
+			hn55 := c.ReadListHeader(5)
+			if !c.Failed() {
+				for i54 := range l53 {
+					if hn55 && !c.ReadFlag() {
+						clear(l53[i54 : i54+1])
+						continue
+					}
+					l53[i54] = r.ReadVarInt32()
+					if c.Failed() {
+						c.TraceIndex(i54)
+						break
+					}
+				}
+			}
+		}
+		x.NL = l53
+	}
+	if c.Failed() {
+		c.Trace("NL")
+		return
+	}
+	n58 := c.ReadLength(2)
+	m59 := foryimpl.MakeMap[map[string]int32](c, n58)
+	for n58 > 0 && !c.Failed() {
+		sz60, vn61, _ := c.ReadMapChunk(n58, 21, 5, nil, false)
+		for j62 := 0; j62 < sz60 && !c.Failed(); j62++ {
+			var k63 string
+			k63 = c.ReadString()
+			var v64 int32
+			if !vn61 {
+				v64 = r.ReadVarInt32()
+			}
+			m59[k63] = v64
+		}
+		n58 -= sz60
+	}
+	x.NM = m59
+	if c.Failed() {
+		c.Trace("NM")
+		return
+	}
+	if c.ReadValueFlag() {
+		if ev68 := c.ReadStructFieldMeta(foryTypeInner); ev68 != nil {
+			x.NPIn.ForyReadEvolved(c, ev68)
+		} else if !c.Failed() {
+			x.NPIn.ForyRead(c)
+		}
 	}
 	if c.Failed() {
 		c.Trace("NPIn")
@@ -7725,97 +12377,97 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v31, ok32 := c.ReadFloatAs(f, 64); ok32 {
-					x.WF = float64(v31)
+				if v69, ok70 := c.ReadFloatAs(f, 64); ok70 {
+					x.WF = float64(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v33, ok34 := c.ReadFloatAs(f, 64); ok34 {
-					x.WIF = float64(v33)
+				if v71, ok72 := c.ReadFloatAs(f, 64); ok72 {
+					x.WIF = float64(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
-					x.Total = int64(v35)
+				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
+					x.Total = int64(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Total = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
-					x.NPW = int64(v37)
+				if v75, ok76 := c.ReadIntAs(f, 64); ok76 {
+					x.NPW = int64(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NPW = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 64); ok40 {
-					x.W32 = int64(v39)
+				if v77, ok78 := c.ReadIntAs(f, 64); ok78 {
+					x.W32 = int64(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt64()
 			}
 		case 5:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 64); ok42 {
-					x.WFix = int64(v41)
+				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
+					x.WFix = int64(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadTaggedInt64()
 			}
 		case 6:
 			if f.Convert {
-				if v43, ok44 := c.ReadUintAs(f, 64); ok44 {
-					x.WU = uint64(v43)
+				if v81, ok82 := c.ReadUintAs(f, 64); ok82 {
+					x.WU = uint64(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadVarUint64()
 			}
 		case 7:
 			if f.Convert {
-				if v45, ok46 := c.ReadIntAs(f, 32); ok46 {
-					x.W8 = int32(v45)
+				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
+					x.W8 = int32(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v47, ok48 := c.ReadIntAs(f, 32); ok48 {
-					x.WSU = int32(v47)
+				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
+					x.WSU = int32(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v50, ok51 := c.ReadFloatAs(f, 32); ok51 {
-					pv52 := float32(v50)
-					x.NWP = &pv52
+				if v88, ok89 := c.ReadFloatAs(f, 32); ok89 {
+					pv90 := float32(v88)
+					x.NWP = &pv90
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p49 := foryimpl.Alloc[float32](c)
-				*p49 = r.ReadFloat32()
-				x.NWP = p49
+				p87 := foryimpl.Alloc[float32](c)
+				*p87 = r.ReadFloat32()
+				x.NWP = p87
 			}
 		case 10:
 			if f.Convert {
-				if v54, ok55 := c.ReadIntAs(f, 32); ok55 {
-					pv56 := int32(v54)
-					x.NP = &pv56
+				if v92, ok93 := c.ReadIntAs(f, 32); ok93 {
+					pv94 := int32(v92)
+					x.NP = &pv94
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p53 := foryimpl.Alloc[int32](c)
-				*p53 = r.ReadVarInt32()
-				x.NP = p53
+				p91 := foryimpl.Alloc[int32](c)
+				*p91 = r.ReadVarInt32()
+				x.NP = p91
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -7823,61 +12475,61 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				p57 := foryimpl.Alloc[Inner](c)
-				if ev58 := c.ReadStructFieldMeta(foryTypeInner); ev58 != nil {
-					p57.ForyReadEvolved(c, ev58)
+				p95 := foryimpl.Alloc[Inner](c)
+				if ev96 := c.ReadStructFieldMeta(foryTypeInner); ev96 != nil {
+					p95.ForyReadEvolved(c, ev96)
 				} else if !c.Failed() {
-					p57.ForyRead(c)
+					p95.ForyRead(c)
 				}
-				x.NIn = p57
+				x.NIn = p95
 			}
 		case 13:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n59 := c.ReadLength(1)
-				l60 := foryimpl.MakeSlice[[]int32](c, n59)
-				if n59 > 0 {
-					hn62 := c.ReadListHeader(5)
+				n97 := c.ReadLength(1)
+				l98 := foryimpl.MakeSlice[[]int32](c, n97)
+				if n97 > 0 {
+					hn100 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i61 := range l60 {
-							if hn62 && !c.ReadFlag() {
-								clear(l60[i61 : i61+1])
+						for i99 := range l98 {
+							if hn100 && !c.ReadFlag() {
+								clear(l98[i99 : i99+1])
 								continue
 							}
-							l60[i61] = r.ReadVarInt32()
+							l98[i99] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i61)
+								c.TraceIndex(i99)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l60
+				x.NL = l98
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n64 := c.ReadLength(2)
-				m65 := foryimpl.MakeMap[map[string]int32](c, n64)
-				for n64 > 0 && !c.Failed() {
-					sz66, vn67, _ := c.ReadMapChunk(n64, 21, 5, nil, false)
-					for j68 := 0; j68 < sz66 && !c.Failed(); j68++ {
-						var k69 string
-						k69 = c.ReadString()
-						var v70 int32
-						if !vn67 {
-							v70 = r.ReadVarInt32()
+				n103 := c.ReadLength(2)
+				m104 := foryimpl.MakeMap[map[string]int32](c, n103)
+				for n103 > 0 && !c.Failed() {
+					sz105, vn106, _ := c.ReadMapChunk(n103, 21, 5, nil, false)
+					for j107 := 0; j107 < sz105 && !c.Failed(); j107++ {
+						var k108 string
+						k108 = c.ReadString()
+						var v109 int32
+						if !vn106 {
+							v109 = r.ReadVarInt32()
 						}
-						m65[k69] = v70
+						m104[k108] = v109
 					}
-					n64 -= sz66
+					n103 -= sz105
 				}
-				x.NM = m65
+				x.NM = m104
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				if ev71 := c.ReadStructFieldMeta(foryTypeInner); ev71 != nil {
-					x.NPIn.ForyReadEvolved(c, ev71)
+				if ev111 := c.ReadStructFieldMeta(foryTypeInner); ev111 != nil {
+					x.NPIn.ForyReadEvolved(c, ev111)
 				} else if !c.Failed() {
 					x.NPIn.ForyRead(c)
 				}
@@ -7930,6 +12582,9 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -8098,25 +12753,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v12, ok13 := c.ReadFloatAs(f, 64); ok13 {
-					x.D = float64(v12)
+				if v13, ok14 := c.ReadFloatAs(f, 64); ok14 {
+					x.D = float64(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v14, ok15 := c.ReadIntAs(f, 32); ok15 {
-					x.A = int32(v14)
+				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
+					x.A = int32(v15)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p16 := foryimpl.Alloc[bool](c)
-				*p16 = r.ReadBool()
-				x.E = p16
+				p17 := foryimpl.Alloc[bool](c)
+				*p17 = r.ReadBool()
+				x.E = p17
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -8126,25 +12781,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n17 := c.ReadLength(1)
-				l18 := foryimpl.MakeSlice[[]int64](c, n17)
-				if n17 > 0 {
-					hn20 := c.ReadListHeader(7)
+				n18 := c.ReadLength(1)
+				l19 := foryimpl.MakeSlice[[]int64](c, n18)
+				if n18 > 0 {
+					hn21 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i19 := range l18 {
-							if hn20 && !c.ReadFlag() {
-								clear(l18[i19 : i19+1])
+						for i20 := range l19 {
+							if hn21 && !c.ReadFlag() {
+								clear(l19[i20 : i20+1])
 								continue
 							}
-							l18[i19] = r.ReadVarInt64()
+							l19[i20] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i19)
+								c.TraceIndex(i20)
 								break
 							}
 						}
 					}
 				}
-				x.C = l18
+				x.C = l19
 			}
 		default:
 			c.SkipField(f)
@@ -8190,6 +12845,9 @@ func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -8383,44 +13041,44 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if f.Convert {
-				if v14, ok15 := c.ReadIntAs(f, 64); ok15 {
-					x.Alpha = int64(v14)
+				if v15, ok16 := c.ReadIntAs(f, 64); ok16 {
+					x.Alpha = int64(v15)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v17, ok18 := c.ReadIntAs(f, 16); ok18 {
-					pv19 := int16(v17)
-					x.Gamma = &pv19
+				if v18, ok19 := c.ReadIntAs(f, 16); ok19 {
+					pv20 := int16(v18)
+					x.Gamma = &pv20
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p16 := foryimpl.Alloc[int16](c)
-				*p16 = r.ReadInt16()
-				x.Gamma = p16
+				p17 := foryimpl.Alloc[int16](c)
+				*p17 = r.ReadInt16()
+				x.Gamma = p17
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n20 := c.ReadLength(1)
-				l21 := foryimpl.MakeSlice[[]string](c, n20)
-				if n20 > 0 {
-					hn23 := c.ReadListHeader(21)
+				n21 := c.ReadLength(1)
+				l22 := foryimpl.MakeSlice[[]string](c, n21)
+				if n21 > 0 {
+					hn24 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i22 := range l21 {
-							if hn23 && !c.ReadFlag() {
-								clear(l21[i22 : i22+1])
+						for i23 := range l22 {
+							if hn24 && !c.ReadFlag() {
+								clear(l22[i23 : i23+1])
 								continue
 							}
-							l21[i22] = c.ReadString()
+							l22[i23] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i22)
+								c.TraceIndex(i23)
 								break
 							}
 						}
 					}
 				}
-				x.Beta = l21
+				x.Beta = l22
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -8468,6 +13126,9 @@ func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeMapHolder)
 	start := b.WriterIndex()
 	b.Reserve(35)
@@ -8596,26 +13257,26 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n24 := c.ReadLength(2)
-	m25 := foryimpl.MakeMap[map[string]Item](c, n24)
-	for n24 > 0 && !c.Failed() {
-		sz26, vn27, ev31 := c.ReadMapChunk(n24, 21, 28, foryTypeItem, false)
-		for j28 := 0; j28 < sz26 && !c.Failed(); j28++ {
-			var k29 string
-			k29 = c.ReadString()
-			var v30 Item
-			if !vn27 {
-				if ev31 != nil {
-					v30.ForyReadEvolved(c, ev31)
+	n25 := c.ReadLength(2)
+	m26 := foryimpl.MakeMap[map[string]Item](c, n25)
+	for n25 > 0 && !c.Failed() {
+		sz27, vn28, ev32 := c.ReadMapChunk(n25, 21, 28, foryTypeItem, false)
+		for j29 := 0; j29 < sz27 && !c.Failed(); j29++ {
+			var k30 string
+			k30 = c.ReadString()
+			var v31 Item
+			if !vn28 {
+				if ev32 != nil {
+					v31.ForyReadEvolved(c, ev32)
 				} else {
-					v30.ForyRead(c)
+					v31.ForyRead(c)
 				}
 			}
-			m25[k29] = v30
+			m26[k30] = v31
 		}
-		n24 -= sz26
+		n25 -= sz27
 	}
-	x.Same = m25
+	x.Same = m26
 	if c.Failed() {
 		c.Trace("Same")
 		return
@@ -8630,26 +13291,26 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n32 := c.ReadLength(2)
-				m33 := foryimpl.MakeMap[map[int32]Item](c, n32)
-				for n32 > 0 && !c.Failed() {
-					sz34, vn35, ev39 := c.ReadMapChunk(n32, 5, 28, foryTypeItem, false)
-					for j36 := 0; j36 < sz34 && !c.Failed(); j36++ {
-						var k37 int32
-						k37 = r.ReadVarInt32()
-						var v38 Item
-						if !vn35 {
-							if ev39 != nil {
-								v38.ForyReadEvolved(c, ev39)
+				n34 := c.ReadLength(2)
+				m35 := foryimpl.MakeMap[map[int32]Item](c, n34)
+				for n34 > 0 && !c.Failed() {
+					sz36, vn37, ev41 := c.ReadMapChunk(n34, 5, 28, foryTypeItem, false)
+					for j38 := 0; j38 < sz36 && !c.Failed(); j38++ {
+						var k39 int32
+						k39 = r.ReadVarInt32()
+						var v40 Item
+						if !vn37 {
+							if ev41 != nil {
+								v40.ForyReadEvolved(c, ev41)
 							} else {
-								v38.ForyRead(c)
+								v40.ForyRead(c)
 							}
 						}
-						m33[k37] = v38
+						m35[k39] = v40
 					}
-					n32 -= sz34
+					n34 -= sz36
 				}
-				x.Extra = m33
+				x.Extra = m35
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -8657,26 +13318,26 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n40 := c.ReadLength(2)
-				m41 := foryimpl.MakeMap[map[string]Item](c, n40)
-				for n40 > 0 && !c.Failed() {
-					sz42, vn43, ev47 := c.ReadMapChunk(n40, 21, 28, foryTypeItem, false)
-					for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
-						var k45 string
-						k45 = c.ReadString()
-						var v46 Item
-						if !vn43 {
-							if ev47 != nil {
-								v46.ForyReadEvolved(c, ev47)
+				n43 := c.ReadLength(2)
+				m44 := foryimpl.MakeMap[map[string]Item](c, n43)
+				for n43 > 0 && !c.Failed() {
+					sz45, vn46, ev50 := c.ReadMapChunk(n43, 21, 28, foryTypeItem, false)
+					for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
+						var k48 string
+						k48 = c.ReadString()
+						var v49 Item
+						if !vn46 {
+							if ev50 != nil {
+								v49.ForyReadEvolved(c, ev50)
 							} else {
-								v46.ForyRead(c)
+								v49.ForyRead(c)
 							}
 						}
-						m41[k45] = v46
+						m44[k48] = v49
 					}
-					n40 -= sz42
+					n43 -= sz45
 				}
-				x.Same = m41
+				x.Same = m44
 			}
 		default:
 			c.SkipField(f)
@@ -8719,6 +13380,9 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -8880,6 +13544,9 @@ func (x *Record) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeRecord)
 	start := b.WriterIndex()
 	b.Reserve(63)
@@ -9080,45 +13747,45 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n24 := c.ReadLength(2)
-	m25 := foryimpl.MakeMap[map[string]int32](c, n24)
-	for n24 > 0 && !c.Failed() {
-		sz26, vn27, _ := c.ReadMapChunk(n24, 21, 5, nil, false)
-		for j28 := 0; j28 < sz26 && !c.Failed(); j28++ {
-			var k29 string
-			k29 = c.ReadString()
-			var v30 int32
-			if !vn27 {
-				v30 = r.ReadVarInt32()
+	n25 := c.ReadLength(2)
+	m26 := foryimpl.MakeMap[map[string]int32](c, n25)
+	for n25 > 0 && !c.Failed() {
+		sz27, vn28, _ := c.ReadMapChunk(n25, 21, 5, nil, false)
+		for j29 := 0; j29 < sz27 && !c.Failed(); j29++ {
+			var k30 string
+			k30 = c.ReadString()
+			var v31 int32
+			if !vn28 {
+				v31 = r.ReadVarInt32()
 			}
-			m25[k29] = v30
+			m26[k30] = v31
 		}
-		n24 -= sz26
+		n25 -= sz27
 	}
-	x.Scores = m25
+	x.Scores = m26
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n31 := c.ReadLength(1)
-	l32 := foryimpl.ReuseSlice[[]string](c, x.Tags, n31)
-	if n31 > 0 {
-		hn34 := c.ReadListHeader(21)
+	n33 := c.ReadLength(1)
+	l34 := foryimpl.ReuseSlice[[]string](c, x.Tags, n33)
+	if n33 > 0 {
+		hn36 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i33 := range l32 {
-				if hn34 && !c.ReadFlag() {
-					clear(l32[i33 : i33+1])
+			for i35 := range l34 {
+				if hn36 && !c.ReadFlag() {
+					clear(l34[i35 : i35+1])
 					continue
 				}
-				l32[i33] = c.ReadString()
+				l34[i35] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i33)
+					c.TraceIndex(i35)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l32
+	x.Tags = l34
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -9133,8 +13800,8 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v36, ok37 := c.ReadFloatAs(f, 64); ok37 {
-					x.Ratio = float64(v36)
+				if v39, ok40 := c.ReadFloatAs(f, 64); ok40 {
+					x.Ratio = float64(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -9145,45 +13812,45 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if f.Convert {
-				if v38, ok39 := c.ReadIntAs(f, 64); ok39 {
-					x.Count = int64(v38)
+				if v41, ok42 := c.ReadIntAs(f, 64); ok42 {
+					x.Count = int64(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v40, ok41 := c.ReadIntAs(f, 64); ok41 {
-					x.ID = int64(v40)
+				if v43, ok44 := c.ReadIntAs(f, 64); ok44 {
+					x.ID = int64(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n42 := c.ReadLength(1)
-				l43 := foryimpl.MakeSlice[[]Item](c, n42)
-				if n42 > 0 {
-					hn45, ev46 := c.ReadStructListHeader(foryTypeItem)
+				n45 := c.ReadLength(1)
+				l46 := foryimpl.MakeSlice[[]Item](c, n45)
+				if n45 > 0 {
+					hn48, ev49 := c.ReadStructListHeader(foryTypeItem)
 					if !c.Failed() {
-						for i44 := range l43 {
-							if hn45 && !c.ReadFlag() {
-								clear(l43[i44 : i44+1])
+						for i47 := range l46 {
+							if hn48 && !c.ReadFlag() {
+								clear(l46[i47 : i47+1])
 								continue
 							}
-							if ev46 != nil {
-								l43[i44].ForyReadEvolved(c, ev46)
+							if ev49 != nil {
+								l46[i47].ForyReadEvolved(c, ev49)
 							} else {
-								l43[i44].ForyRead(c)
+								l46[i47].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i44)
+								c.TraceIndex(i47)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l43
+				x.Items = l46
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -9191,44 +13858,44 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n47 := c.ReadLength(2)
-				m48 := foryimpl.MakeMap[map[string]int32](c, n47)
-				for n47 > 0 && !c.Failed() {
-					sz49, vn50, _ := c.ReadMapChunk(n47, 21, 5, nil, false)
-					for j51 := 0; j51 < sz49 && !c.Failed(); j51++ {
-						var k52 string
-						k52 = c.ReadString()
-						var v53 int32
-						if !vn50 {
-							v53 = r.ReadVarInt32()
+				n51 := c.ReadLength(2)
+				m52 := foryimpl.MakeMap[map[string]int32](c, n51)
+				for n51 > 0 && !c.Failed() {
+					sz53, vn54, _ := c.ReadMapChunk(n51, 21, 5, nil, false)
+					for j55 := 0; j55 < sz53 && !c.Failed(); j55++ {
+						var k56 string
+						k56 = c.ReadString()
+						var v57 int32
+						if !vn54 {
+							v57 = r.ReadVarInt32()
 						}
-						m48[k52] = v53
+						m52[k56] = v57
 					}
-					n47 -= sz49
+					n51 -= sz53
 				}
-				x.Scores = m48
+				x.Scores = m52
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n54 := c.ReadLength(1)
-				l55 := foryimpl.MakeSlice[[]string](c, n54)
-				if n54 > 0 {
-					hn57 := c.ReadListHeader(21)
+				n59 := c.ReadLength(1)
+				l60 := foryimpl.MakeSlice[[]string](c, n59)
+				if n59 > 0 {
+					hn62 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i56 := range l55 {
-							if hn57 && !c.ReadFlag() {
-								clear(l55[i56 : i56+1])
+						for i61 := range l60 {
+							if hn62 && !c.ReadFlag() {
+								clear(l60[i61 : i61+1])
 								continue
 							}
-							l55[i56] = c.ReadString()
+							l60[i61] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i56)
+								c.TraceIndex(i61)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l55
+				x.Tags = l60
 			}
 		default:
 			c.SkipField(f)
@@ -9242,13 +13909,15 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 
 // foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,22,0,0[7,0,0];arr2_go,22,0,0[3,0,0];bin2_u8,48,0,0;bool_l2_a,43,0,0;f32_a2_l,22,0,0[19,0,0];int2_a,47,0,0;l2_a,46,0,0;n_l,22,0,1[10,0,0];named,46,0,0;p_a,22,0,0[20,0,0];ptr_l2_a,46,0,0;raw2_bin,41,0,0;u64_l2_a,51,0,0;u82_bin,41,0,0;
 var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0xbe, 0x02},
-	GoName:         "v2.Seqs",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x6e, 0x30, 0x6c, 0x3e, 0x07, 0x74, 0xd7, 0x52, 0xce, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x94, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4c, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x98, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
-	SchemaHash:     2026288617,
-	TypeDef:        []byte{0x6e, 0x30, 0x6c, 0x3e, 0x07, 0x74, 0xd7, 0x52, 0xce, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x94, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4c, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x98, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
-	UserID:         318,
+	ConsistentMeta:    []byte{0x1b, 0xbe, 0x02},
+	GoName:            "v2.Seqs",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x6e, 0x30, 0x6c, 0x3e, 0x07, 0x74, 0xd7, 0x52, 0xce, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x94, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4c, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x98, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x6e, 0x20, 0xe0, 0x96, 0xd6, 0xaa, 0xb6, 0x19, 0xce, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x95, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x99, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x91, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8d, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4d, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x99, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x99, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x99, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
+	SchemaHash:        2026288617,
+	TypeDef:           []byte{0x6e, 0x30, 0x6c, 0x3e, 0x07, 0x74, 0xd7, 0x52, 0xce, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x94, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4c, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x98, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	TypeDefRef:        []byte{0x6e, 0x20, 0xe0, 0x96, 0xd6, 0xaa, 0xb6, 0x19, 0xce, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x95, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x99, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x91, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8d, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4d, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x99, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x99, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x99, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	UserID:            318,
 })
 
 // foryShapeSeqs stops compiling when Seqs's fields or their tags change; run go generate.
@@ -9283,6 +13952,9 @@ func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -9309,6 +13981,10 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Seqs's struct body (docs/format.md §9).
 func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -9485,8 +14161,147 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(2026288617)
+	}
+	l39 := x.A2L
+	b.WriteVarUint32(uint32(len(l39)))
+	if len(l39) > 0 {
+		b.Reserve(1 + len(l39)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e40 := range l39 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e40))
+		}
+		b.SetWriterIndex(off)
+	}
+	b.WriteVarUint32(uint32(len(x.Arr2Go)))
+	if len(x.Arr2Go) > 0 {
+		b.Reserve(1 + len(x.Arr2Go)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e41 := range x.Arr2Go {
+			{
+				buffer.PutInt16At(w, off, e41)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefSlice(c, x.Bin2U8) {
+		l42 := x.Bin2U8
+		b.WriteVarUint32(uint32(len(l42) * 1))
+		b.WriteBytes(l42)
+	}
+	if !foryimpl.WriteRefSlice(c, x.BoolL2A) {
+		l43 := x.BoolL2A
+		b.WriteVarUint32(uint32(len(l43) * 1))
+		b.WriteRawBools(l43)
+	}
+	l44 := x.F32A2L
+	b.WriteVarUint32(uint32(len(l44)))
+	if len(l44) > 0 {
+		b.Reserve(1 + len(l44)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e45 := range l44 {
+			{
+				buffer.PutFloat32At(w, off, e45)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefSlice(c, x.Int2A) {
+		l46 := x.Int2A
+		b.WriteVarUint32(uint32(len(l46) * 8))
+		b.WriteRawInt64s(l46)
+	}
+	if !foryimpl.WriteRefSlice(c, x.L2A) {
+		l47 := x.L2A
+		b.WriteVarUint32(uint32(len(l47) * 4))
+		b.WriteRawInt32s(l47)
+	}
+	if x.NL == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		l48 := x.NL
+		b.WriteVarUint32(uint32(len(l48)))
+		if len(l48) > 0 {
+			b.Reserve(1 + len(l48)*2 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e49 := range l48 {
+				{
+					buffer.PutUint16At(w, off, e49)
+					off += 2
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	if !foryimpl.WriteRefSlice(c, x.Named) {
+		l50 := x.Named
+		b.WriteVarUint32(uint32(len(l50) * 4))
+		b.WriteRawInt32s(l50)
+	}
+	if x.PA == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		l51 := *x.PA
+		b.WriteVarUint32(uint32(len(l51)))
+		if len(l51) > 0 {
+			b.Reserve(1 + len(l51)*8 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e52 := range l51 {
+				{
+					buffer.PutFloat64At(w, off, e52)
+					off += 8
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	if !foryimpl.WriteRefSlice(c, x.PtrL2A) {
+		l53 := x.PtrL2A
+		b.WriteVarUint32(uint32(len(l53) * 4))
+		b.WriteRawInt32s(l53)
+	}
+	if !foryimpl.WriteRefSlice(c, x.Raw2Bin) {
+		l54 := x.Raw2Bin
+		b.WriteVarUint32(uint32(len(l54)))
+		b.WriteBytes(l54)
+	}
+	if !foryimpl.WriteRefSlice(c, x.U64L2A) {
+		l55 := x.U64L2A
+		b.WriteVarUint32(uint32(len(l55) * 8))
+		b.WriteRawUint64s(l55)
+	}
+	if !foryimpl.WriteRefSlice(c, x.U82Bin) {
+		l56 := x.U82Bin
+		b.WriteVarUint32(uint32(len(l56)))
+		b.WriteBytes(l56)
+	}
+}
+
 // ForyRead reads Seqs's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Seqs{
 		A2L:     x.A2L,
 		Bin2U8:  x.Bin2U8,
@@ -9505,175 +14320,175 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n29 := c.ReadLength(1)
-	l30 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n29)
-	if n29 > 0 {
-		hn32 := c.ReadListHeader(7)
+	n57 := c.ReadLength(1)
+	l58 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n57)
+	if n57 > 0 {
+		hn60 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i31 := range l30 {
-				if hn32 && !c.ReadFlag() {
-					clear(l30[i31 : i31+1])
+			for i59 := range l58 {
+				if hn60 && !c.ReadFlag() {
+					clear(l58[i59 : i59+1])
 					continue
 				}
-				l30[i31] = r.ReadVarInt64()
+				l58[i59] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i31)
+					c.TraceIndex(i59)
 					break
 				}
 			}
 		}
 	}
-	x.A2L = l30
+	x.A2L = l58
 	if c.Failed() {
 		c.Trace("A2L")
 		return
 	}
-	n34 := c.ReadLength(2)
-	if n34 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n34, 3))
+	n63 := c.ReadLength(2)
+	if n63 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n63, 3))
 		return
 	}
-	var l35 [3]int16
-	if n34 > 0 {
-		hn37 := c.ReadListHeader(3)
+	var l64 [3]int16
+	if n63 > 0 {
+		hn66 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i36 := range l35 {
-				if hn37 && !c.ReadFlag() {
-					clear(l35[i36 : i36+1])
+			for i65 := range l64 {
+				if hn66 && !c.ReadFlag() {
+					clear(l64[i65 : i65+1])
 					continue
 				}
-				l35[i36] = r.ReadInt16()
+				l64[i65] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i36)
+					c.TraceIndex(i65)
 					break
 				}
 			}
 		}
 	}
-	x.Arr2Go = l35
+	x.Arr2Go = l64
 	if c.Failed() {
 		c.Trace("Arr2Go")
 		return
 	}
-	n39 := c.ReadArrayLength(1)
-	a40 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n39)
-	copy(a40, r.ReadBytes(n39))
-	x.Bin2U8 = a40
+	n69 := c.ReadArrayLength(1)
+	a70 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n69)
+	copy(a70, r.ReadBytes(n69))
+	x.Bin2U8 = a70
 	if c.Failed() {
 		c.Trace("Bin2U8")
 		return
 	}
-	n41 := c.ReadArrayLength(1)
-	a42 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n41)
-	r.ReadRawBools(a42)
-	x.BoolL2A = a42
+	n71 := c.ReadArrayLength(1)
+	a72 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n71)
+	r.ReadRawBools(a72)
+	x.BoolL2A = a72
 	if c.Failed() {
 		c.Trace("BoolL2A")
 		return
 	}
-	n43 := c.ReadLength(4)
-	l44 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n43)
-	if n43 > 0 {
-		hn46 := c.ReadListHeader(19)
+	n73 := c.ReadLength(4)
+	l74 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n73)
+	if n73 > 0 {
+		hn76 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i45 := range l44 {
-				if hn46 && !c.ReadFlag() {
-					clear(l44[i45 : i45+1])
+			for i75 := range l74 {
+				if hn76 && !c.ReadFlag() {
+					clear(l74[i75 : i75+1])
 					continue
 				}
-				l44[i45] = r.ReadFloat32()
+				l74[i75] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i45)
+					c.TraceIndex(i75)
 					break
 				}
 			}
 		}
 	}
-	x.F32A2L = l44
+	x.F32A2L = l74
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
 	}
-	n48 := c.ReadArrayLength(8)
-	a49 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n48)
-	r.ReadRawInt64s(a49)
-	x.Int2A = a49
+	n79 := c.ReadArrayLength(8)
+	a80 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n79)
+	r.ReadRawInt64s(a80)
+	x.Int2A = a80
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	n50 := c.ReadArrayLength(4)
-	a51 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n50)
-	r.ReadRawInt32s(a51)
-	x.L2A = a51
+	n81 := c.ReadArrayLength(4)
+	a82 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n81)
+	r.ReadRawInt32s(a82)
+	x.L2A = a82
 	if c.Failed() {
 		c.Trace("L2A")
 		return
 	}
 	if c.ReadFlag() {
-		n52 := c.ReadLength(2)
-		l53 := foryimpl.MakeSlice[[]uint16](c, n52)
-		if n52 > 0 {
-			hn55 := c.ReadListHeader(10)
+		n83 := c.ReadLength(2)
+		l84 := foryimpl.MakeSlice[[]uint16](c, n83)
+		if n83 > 0 {
+			hn86 := c.ReadListHeader(10)
 			if !c.Failed() {
-				for i54 := range l53 {
-					if hn55 && !c.ReadFlag() {
-						clear(l53[i54 : i54+1])
+				for i85 := range l84 {
+					if hn86 && !c.ReadFlag() {
+						clear(l84[i85 : i85+1])
 						continue
 					}
-					l53[i54] = r.ReadUint16()
+					l84[i85] = r.ReadUint16()
 					if c.Failed() {
-						c.TraceIndex(i54)
+						c.TraceIndex(i85)
 						break
 					}
 				}
 			}
 		}
-		x.NL = l53
+		x.NL = l84
 	}
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	n57 := c.ReadArrayLength(4)
-	a58 := foryimpl.ReuseSlice[Int32s](c, x.Named, n57)
-	r.ReadRawInt32s(a58)
-	x.Named = a58
+	n89 := c.ReadArrayLength(4)
+	a90 := foryimpl.ReuseSlice[Int32s](c, x.Named, n89)
+	r.ReadRawInt32s(a90)
+	x.Named = a90
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
 	if c.ReadFlag() {
-		p59 := foryimpl.Alloc[[]float64](c)
-		n60 := c.ReadLength(8)
-		l61 := foryimpl.MakeSlice[[]float64](c, n60)
-		if n60 > 0 {
-			hn63 := c.ReadListHeader(20)
+		p91 := foryimpl.Alloc[[]float64](c)
+		n92 := c.ReadLength(8)
+		l93 := foryimpl.MakeSlice[[]float64](c, n92)
+		if n92 > 0 {
+			hn95 := c.ReadListHeader(20)
 			if !c.Failed() {
-				for i62 := range l61 {
-					if hn63 && !c.ReadFlag() {
-						clear(l61[i62 : i62+1])
+				for i94 := range l93 {
+					if hn95 && !c.ReadFlag() {
+						clear(l93[i94 : i94+1])
 						continue
 					}
-					l61[i62] = r.ReadFloat64()
+					l93[i94] = r.ReadFloat64()
 					if c.Failed() {
-						c.TraceIndex(i62)
+						c.TraceIndex(i94)
 						break
 					}
 				}
 			}
 		}
-		*p59 = l61
-		x.PA = p59
+		*p91 = l93
+		x.PA = p91
 	}
 	if c.Failed() {
 		c.Trace("PA")
 		return
 	}
-	n65 := c.ReadArrayLength(4)
-	a66 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n65)
-	r.ReadRawInt32s(a66)
-	x.PtrL2A = a66
+	n98 := c.ReadArrayLength(4)
+	a99 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n98)
+	r.ReadRawInt32s(a99)
+	x.PtrL2A = a99
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
@@ -9683,15 +14498,291 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n67 := c.ReadArrayLength(8)
-	a68 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n67)
-	r.ReadRawUint64s(a68)
-	x.U64L2A = a68
+	n100 := c.ReadArrayLength(8)
+	a101 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n100)
+	r.ReadRawUint64s(a101)
+	x.U64L2A = a101
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
 	}
 	x.U82Bin = c.ReadBinary()
+	if c.Failed() {
+		c.Trace("U82Bin")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Seqs{
+		A2L:     x.A2L,
+		Bin2U8:  x.Bin2U8,
+		BoolL2A: x.BoolL2A,
+		F32A2L:  x.F32A2L,
+		Int2A:   x.Int2A,
+		L2A:     x.L2A,
+		Named:   x.Named,
+		PtrL2A:  x.PtrL2A,
+		U64L2A:  x.U64L2A,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 2026288617 && !c.Failed() {
+			c.HashMismatch(foryTypeSeqs, h)
+			return
+		}
+	}
+	n102 := c.ReadLength(1)
+	l103 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n102)
+	if n102 > 0 {
+		hn105 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i104 := range l103 {
+				if hn105 && !c.ReadFlag() {
+					clear(l103[i104 : i104+1])
+					continue
+				}
+				l103[i104] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i104)
+					break
+				}
+			}
+		}
+	}
+	x.A2L = l103
+	if c.Failed() {
+		c.Trace("A2L")
+		return
+	}
+	n108 := c.ReadLength(2)
+	if n108 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n108, 3))
+		return
+	}
+	var l109 [3]int16
+	if n108 > 0 {
+		hn111 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i110 := range l109 {
+				if hn111 && !c.ReadFlag() {
+					clear(l109[i110 : i110+1])
+					continue
+				}
+				l109[i110] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i110)
+					break
+				}
+			}
+		}
+	}
+	x.Arr2Go = l109
+	if c.Failed() {
+		c.Trace("Arr2Go")
+		return
+	}
+	if st114, id115 := c.ReadRefFlag(); st114 == foryimpl.RefBack {
+		x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id115)
+	} else if st114 == foryimpl.RefFollows {
+		n116 := c.ReadArrayLength(1)
+		a117 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n116)
+		copy(a117, r.ReadBytes(n116))
+		x.Bin2U8 = a117
+		foryimpl.SetRefSlice(c, id115, x.Bin2U8)
+	} else {
+		x.Bin2U8 = nil
+	}
+	if c.Failed() {
+		c.Trace("Bin2U8")
+		return
+	}
+	if st118, id119 := c.ReadRefFlag(); st118 == foryimpl.RefBack {
+		x.BoolL2A = foryimpl.BackRefSlice[bool](c, id119)
+	} else if st118 == foryimpl.RefFollows {
+		n120 := c.ReadArrayLength(1)
+		a121 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n120)
+		r.ReadRawBools(a121)
+		x.BoolL2A = a121
+		foryimpl.SetRefSlice(c, id119, x.BoolL2A)
+	} else {
+		x.BoolL2A = nil
+	}
+	if c.Failed() {
+		c.Trace("BoolL2A")
+		return
+	}
+	n122 := c.ReadLength(4)
+	l123 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n122)
+	if n122 > 0 {
+		hn125 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i124 := range l123 {
+				if hn125 && !c.ReadFlag() {
+					clear(l123[i124 : i124+1])
+					continue
+				}
+				l123[i124] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i124)
+					break
+				}
+			}
+		}
+	}
+	x.F32A2L = l123
+	if c.Failed() {
+		c.Trace("F32A2L")
+		return
+	}
+	if st128, id129 := c.ReadRefFlag(); st128 == foryimpl.RefBack {
+		x.Int2A = foryimpl.BackRefSlice[int64](c, id129)
+	} else if st128 == foryimpl.RefFollows {
+		n130 := c.ReadArrayLength(8)
+		a131 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n130)
+		r.ReadRawInt64s(a131)
+		x.Int2A = a131
+		foryimpl.SetRefSlice(c, id129, x.Int2A)
+	} else {
+		x.Int2A = nil
+	}
+	if c.Failed() {
+		c.Trace("Int2A")
+		return
+	}
+	if st132, id133 := c.ReadRefFlag(); st132 == foryimpl.RefBack {
+		x.L2A = foryimpl.BackRefSlice[int32](c, id133)
+	} else if st132 == foryimpl.RefFollows {
+		n134 := c.ReadArrayLength(4)
+		a135 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n134)
+		r.ReadRawInt32s(a135)
+		x.L2A = a135
+		foryimpl.SetRefSlice(c, id133, x.L2A)
+	} else {
+		x.L2A = nil
+	}
+	if c.Failed() {
+		c.Trace("L2A")
+		return
+	}
+	if c.ReadFlag() {
+		n136 := c.ReadLength(2)
+		l137 := foryimpl.MakeSlice[[]uint16](c, n136)
+		if n136 > 0 {
+			hn139 := c.ReadListHeader(10)
+			if !c.Failed() {
+				for i138 := range l137 {
+					if hn139 && !c.ReadFlag() {
+						clear(l137[i138 : i138+1])
+						continue
+					}
+					l137[i138] = r.ReadUint16()
+					if c.Failed() {
+						c.TraceIndex(i138)
+						break
+					}
+				}
+			}
+		}
+		x.NL = l137
+	}
+	if c.Failed() {
+		c.Trace("NL")
+		return
+	}
+	if st142, id143 := c.ReadRefFlag(); st142 == foryimpl.RefBack {
+		x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id143))
+	} else if st142 == foryimpl.RefFollows {
+		n144 := c.ReadArrayLength(4)
+		a145 := foryimpl.ReuseSlice[Int32s](c, x.Named, n144)
+		r.ReadRawInt32s(a145)
+		x.Named = a145
+		foryimpl.SetRefSlice(c, id143, x.Named)
+	} else {
+		x.Named = nil
+	}
+	if c.Failed() {
+		c.Trace("Named")
+		return
+	}
+	if c.ReadFlag() {
+		p146 := foryimpl.Alloc[[]float64](c)
+		n147 := c.ReadLength(8)
+		l148 := foryimpl.MakeSlice[[]float64](c, n147)
+		if n147 > 0 {
+			hn150 := c.ReadListHeader(20)
+			if !c.Failed() {
+				for i149 := range l148 {
+					if hn150 && !c.ReadFlag() {
+						clear(l148[i149 : i149+1])
+						continue
+					}
+					l148[i149] = r.ReadFloat64()
+					if c.Failed() {
+						c.TraceIndex(i149)
+						break
+					}
+				}
+			}
+		}
+		*p146 = l148
+		x.PA = p146
+	}
+	if c.Failed() {
+		c.Trace("PA")
+		return
+	}
+	if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
+		x.PtrL2A = foryimpl.BackRefSlice[int32](c, id154)
+	} else if st153 == foryimpl.RefFollows {
+		n155 := c.ReadArrayLength(4)
+		a156 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n155)
+		r.ReadRawInt32s(a156)
+		x.PtrL2A = a156
+		foryimpl.SetRefSlice(c, id154, x.PtrL2A)
+	} else {
+		x.PtrL2A = nil
+	}
+	if c.Failed() {
+		c.Trace("PtrL2A")
+		return
+	}
+	if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
+		x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id158)
+	} else if st157 == foryimpl.RefFollows {
+		x.Raw2Bin = c.ReadBinary()
+		foryimpl.SetRefSlice(c, id158, x.Raw2Bin)
+	} else {
+		x.Raw2Bin = nil
+	}
+	if c.Failed() {
+		c.Trace("Raw2Bin")
+		return
+	}
+	if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
+		x.U64L2A = foryimpl.BackRefSlice[uint64](c, id160)
+	} else if st159 == foryimpl.RefFollows {
+		n161 := c.ReadArrayLength(8)
+		a162 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n161)
+		r.ReadRawUint64s(a162)
+		x.U64L2A = a162
+		foryimpl.SetRefSlice(c, id160, x.U64L2A)
+	} else {
+		x.U64L2A = nil
+	}
+	if c.Failed() {
+		c.Trace("U64L2A")
+		return
+	}
+	if st163, id164 := c.ReadRefFlag(); st163 == foryimpl.RefBack {
+		x.U82Bin = foryimpl.BackRefSlice[uint8](c, id164)
+	} else if st163 == foryimpl.RefFollows {
+		x.U82Bin = c.ReadBinary()
+		foryimpl.SetRefSlice(c, id164, x.U82Bin)
+	} else {
+		x.U82Bin = nil
+	}
 	if c.Failed() {
 		c.Trace("U82Bin")
 		return
@@ -9708,184 +14799,184 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n69 := c.ReadLength(1)
-				l70 := foryimpl.MakeSlice[[]int64](c, n69)
-				if n69 > 0 {
-					hn72 := c.ReadListHeader(7)
+				n165 := c.ReadLength(1)
+				l166 := foryimpl.MakeSlice[[]int64](c, n165)
+				if n165 > 0 {
+					hn168 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i71 := range l70 {
-							if hn72 && !c.ReadFlag() {
-								clear(l70[i71 : i71+1])
+						for i167 := range l166 {
+							if hn168 && !c.ReadFlag() {
+								clear(l166[i167 : i167+1])
 								continue
 							}
-							l70[i71] = r.ReadVarInt64()
+							l166[i167] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i71)
+								c.TraceIndex(i167)
 								break
 							}
 						}
 					}
 				}
-				x.A2L = l70
+				x.A2L = l166
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr2Go[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n74 := c.ReadLength(2)
-				if n74 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n74, 3))
+				n171 := c.ReadLength(2)
+				if n171 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n171, 3))
 					return
 				}
-				var l75 [3]int16
-				if n74 > 0 {
-					hn77 := c.ReadListHeader(3)
+				var l172 [3]int16
+				if n171 > 0 {
+					hn174 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i76 := range l75 {
-							if hn77 && !c.ReadFlag() {
-								clear(l75[i76 : i76+1])
+						for i173 := range l172 {
+							if hn174 && !c.ReadFlag() {
+								clear(l172[i173 : i173+1])
 								continue
 							}
-							l75[i76] = r.ReadInt16()
+							l172[i173] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i76)
+								c.TraceIndex(i173)
 								break
 							}
 						}
 					}
 				}
-				x.Arr2Go = l75
+				x.Arr2Go = l172
 			}
 		case 2:
 			if f.Convert {
 				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n79 := c.ReadArrayLength(1)
-				a80 := foryimpl.MakeSlice[[]uint8](c, n79)
-				copy(a80, r.ReadBytes(n79))
-				x.Bin2U8 = a80
+				n177 := c.ReadArrayLength(1)
+				a178 := foryimpl.MakeSlice[[]uint8](c, n177)
+				copy(a178, r.ReadBytes(n177))
+				x.Bin2U8 = a178
 			}
 		case 3:
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n81 := c.ReadArrayLength(1)
-				a82 := foryimpl.MakeSlice[[]bool](c, n81)
-				r.ReadRawBools(a82)
-				x.BoolL2A = a82
+				n179 := c.ReadArrayLength(1)
+				a180 := foryimpl.MakeSlice[[]bool](c, n179)
+				r.ReadRawBools(a180)
+				x.BoolL2A = a180
 			}
 		case 4:
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n83 := c.ReadLength(4)
-				l84 := foryimpl.MakeSlice[[]float32](c, n83)
-				if n83 > 0 {
-					hn86 := c.ReadListHeader(19)
+				n181 := c.ReadLength(4)
+				l182 := foryimpl.MakeSlice[[]float32](c, n181)
+				if n181 > 0 {
+					hn184 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i85 := range l84 {
-							if hn86 && !c.ReadFlag() {
-								clear(l84[i85 : i85+1])
+						for i183 := range l182 {
+							if hn184 && !c.ReadFlag() {
+								clear(l182[i183 : i183+1])
 								continue
 							}
-							l84[i85] = r.ReadFloat32()
+							l182[i183] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i85)
+								c.TraceIndex(i183)
 								break
 							}
 						}
 					}
 				}
-				x.F32A2L = l84
+				x.F32A2L = l182
 			}
 		case 5:
 			if f.Convert {
 				x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n88 := c.ReadArrayLength(8)
-				a89 := foryimpl.MakeSlice[[]int64](c, n88)
-				r.ReadRawInt64s(a89)
-				x.Int2A = a89
+				n187 := c.ReadArrayLength(8)
+				a188 := foryimpl.MakeSlice[[]int64](c, n187)
+				r.ReadRawInt64s(a188)
+				x.Int2A = a188
 			}
 		case 6:
 			if f.Convert {
 				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n90 := c.ReadArrayLength(4)
-				a91 := foryimpl.MakeSlice[[]int32](c, n90)
-				r.ReadRawInt32s(a91)
-				x.L2A = a91
+				n189 := c.ReadArrayLength(4)
+				a190 := foryimpl.MakeSlice[[]int32](c, n189)
+				r.ReadRawInt32s(a190)
+				x.L2A = a190
 			}
 		case 7:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n92 := c.ReadLength(2)
-				l93 := foryimpl.MakeSlice[[]uint16](c, n92)
-				if n92 > 0 {
-					hn95 := c.ReadListHeader(10)
+				n191 := c.ReadLength(2)
+				l192 := foryimpl.MakeSlice[[]uint16](c, n191)
+				if n191 > 0 {
+					hn194 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i94 := range l93 {
-							if hn95 && !c.ReadFlag() {
-								clear(l93[i94 : i94+1])
+						for i193 := range l192 {
+							if hn194 && !c.ReadFlag() {
+								clear(l192[i193 : i193+1])
 								continue
 							}
-							l93[i94] = r.ReadUint16()
+							l192[i193] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i94)
+								c.TraceIndex(i193)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l93
+				x.NL = l192
 			}
 		case 8:
 			if f.Convert {
 				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n97 := c.ReadArrayLength(4)
-				a98 := foryimpl.MakeSlice[Int32s](c, n97)
-				r.ReadRawInt32s(a98)
-				x.Named = a98
+				n197 := c.ReadArrayLength(4)
+				a198 := foryimpl.MakeSlice[Int32s](c, n197)
+				r.ReadRawInt32s(a198)
+				x.Named = a198
 			}
 		case 9:
 			if f.Convert {
-				if s105 := foryimpl.ReadSliceAs[float64](c, f); s105 != nil {
-					v106 := []float64(s105)
-					x.PA = &v106
+				if s206 := foryimpl.ReadSliceAs[float64](c, f); s206 != nil {
+					v207 := []float64(s206)
+					x.PA = &v207
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p99 := foryimpl.Alloc[[]float64](c)
-				n100 := c.ReadLength(8)
-				l101 := foryimpl.MakeSlice[[]float64](c, n100)
-				if n100 > 0 {
-					hn103 := c.ReadListHeader(20)
+				p199 := foryimpl.Alloc[[]float64](c)
+				n200 := c.ReadLength(8)
+				l201 := foryimpl.MakeSlice[[]float64](c, n200)
+				if n200 > 0 {
+					hn203 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i102 := range l101 {
-							if hn103 && !c.ReadFlag() {
-								clear(l101[i102 : i102+1])
+						for i202 := range l201 {
+							if hn203 && !c.ReadFlag() {
+								clear(l201[i202 : i202+1])
 								continue
 							}
-							l101[i102] = r.ReadFloat64()
+							l201[i202] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i102)
+								c.TraceIndex(i202)
 								break
 							}
 						}
 					}
 				}
-				*p99 = l101
-				x.PA = p99
+				*p199 = l201
+				x.PA = p199
 			}
 		case 10:
 			if f.Convert {
 				x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n107 := c.ReadArrayLength(4)
-				a108 := foryimpl.MakeSlice[[]int32](c, n107)
-				r.ReadRawInt32s(a108)
-				x.PtrL2A = a108
+				n208 := c.ReadArrayLength(4)
+				a209 := foryimpl.MakeSlice[[]int32](c, n208)
+				r.ReadRawInt32s(a209)
+				x.PtrL2A = a209
 			}
 		case 11:
 			if f.Convert {
@@ -9897,10 +14988,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n109 := c.ReadArrayLength(8)
-				a110 := foryimpl.MakeSlice[[]uint64](c, n109)
-				r.ReadRawUint64s(a110)
-				x.U64L2A = a110
+				n210 := c.ReadArrayLength(8)
+				a211 := foryimpl.MakeSlice[[]uint64](c, n210)
+				r.ReadRawUint64s(a211)
+				x.U64L2A = a211
 			}
 		case 13:
 			if f.Convert {
@@ -9920,13 +15011,15 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 
 // foryTypeSeqsBad is SeqsBad's static type information. Fingerprint: w,47,0,0;
 var foryTypeSeqsBad = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0xbf, 0x02},
-	GoName:         "v2.SeqsBad",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x06, 0xf0, 0x81, 0x7c, 0x0c, 0xef, 0xd6, 0x26, 0xc1, 0xbf, 0x02, 0x40, 0x2f, 0x58},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbf, 0x02},
-	SchemaHash:     -424351964,
-	TypeDef:        []byte{0x06, 0xf0, 0x81, 0x7c, 0x0c, 0xef, 0xd6, 0x26, 0xc1, 0xbf, 0x02, 0x40, 0x2f, 0x58},
-	UserID:         319,
+	ConsistentMeta:    []byte{0x1b, 0xbf, 0x02},
+	GoName:            "v2.SeqsBad",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x06, 0xf0, 0x81, 0x7c, 0x0c, 0xef, 0xd6, 0x26, 0xc1, 0xbf, 0x02, 0x40, 0x2f, 0x58},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x06, 0xc0, 0xe0, 0x43, 0xa6, 0x8f, 0xb2, 0x4e, 0xc1, 0xbf, 0x02, 0x41, 0x2f, 0x58},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbf, 0x02},
+	SchemaHash:        -424351964,
+	TypeDef:           []byte{0x06, 0xf0, 0x81, 0x7c, 0x0c, 0xef, 0xd6, 0x26, 0xc1, 0xbf, 0x02, 0x40, 0x2f, 0x58},
+	TypeDefRef:        []byte{0x06, 0xc0, 0xe0, 0x43, 0xa6, 0x8f, 0xb2, 0x4e, 0xc1, 0xbf, 0x02, 0x41, 0x2f, 0x58},
+	UserID:            319,
 })
 
 // foryShapeSeqsBad stops compiling when SeqsBad's fields or their tags change; run go generate.
@@ -9948,6 +15041,9 @@ func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -9974,6 +15070,10 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes SeqsBad's struct body (docs/format.md §9).
 func (x *SeqsBad) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -10007,8 +15107,26 @@ func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *SeqsBad) foryWriteRef(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-424351964)
+	}
+	if !foryimpl.WriteRefSlice(c, x.W) {
+		l2 := x.W
+		b.WriteVarUint32(uint32(len(l2) * 8))
+		b.WriteRawInt64s(l2)
+	}
+}
+
 // ForyRead reads SeqsBad's struct body (docs/format.md §9); errors are recorded in c.
 func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = SeqsBad{W: x.W}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -10017,10 +15135,37 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n2 := c.ReadArrayLength(8)
-	a3 := foryimpl.ReuseSlice[[]int64](c, x.W, n2)
-	r.ReadRawInt64s(a3)
-	x.W = a3
+	n3 := c.ReadArrayLength(8)
+	a4 := foryimpl.ReuseSlice[[]int64](c, x.W, n3)
+	r.ReadRawInt64s(a4)
+	x.W = a4
+	if c.Failed() {
+		c.Trace("W")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *SeqsBad) foryReadRef(c *foryimpl.ReadContext) {
+	*x = SeqsBad{W: x.W}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -424351964 && !c.Failed() {
+			c.HashMismatch(foryTypeSeqsBad, h)
+			return
+		}
+	}
+	if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
+		x.W = foryimpl.BackRefSlice[int64](c, id6)
+	} else if st5 == foryimpl.RefFollows {
+		n7 := c.ReadArrayLength(8)
+		a8 := foryimpl.ReuseSlice[[]int64](c, x.W, n7)
+		r.ReadRawInt64s(a8)
+		x.W = a8
+		foryimpl.SetRefSlice(c, id6, x.W)
+	} else {
+		x.W = nil
+	}
 	if c.Failed() {
 		c.Trace("W")
 		return
@@ -10037,10 +15182,10 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.W = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n4 := c.ReadArrayLength(8)
-				a5 := foryimpl.MakeSlice[[]int64](c, n4)
-				r.ReadRawInt64s(a5)
-				x.W = a5
+				n9 := c.ReadArrayLength(8)
+				a10 := foryimpl.MakeSlice[[]int64](c, n9)
+				r.ReadRawInt64s(a10)
+				x.W = a10
 			}
 		default:
 			c.SkipField(f)

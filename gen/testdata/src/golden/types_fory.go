@@ -49,6 +49,9 @@ func (x *Point) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -203,15 +206,17 @@ func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 
 // foryTypeSample is Sample's static type information. Fingerprint: 1,7,0,0;big,8,0,0;by_key,24,0,0[5,0,0|0,0,0];day,39,0,0;dense,46,0,0;every,37,0,0;fixed,11,0,0;flags,22,0,0[1,0,0];level,0,0,0;maybe,22,0,0[0,0,0];maybes,22,0,1[21,0,0];name,21,0,0;next,0,0,0;opt,5,0,0;origin,0,0,0;points,22,0,0[0,0,0];raw,41,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];temp,20,0,0;when,38,0,0;
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:         true,
-	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
-	GoName:         "golden.Sample",
-	Namespace:      "demo",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x80, 0x20, 0xe1, 0x03, 0x7e, 0x72, 0xca, 0x1e, 0xf5, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
-	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
-	SchemaHash:     1655933597,
-	TypeDef:        []byte{0x80, 0x20, 0xe1, 0x03, 0x7e, 0x72, 0xca, 0x1e, 0xf5, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
-	TypeName:       "Sample",
+	ByName:            true,
+	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
+	GoName:            "golden.Sample",
+	Namespace:         "demo",
+	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x80, 0x20, 0xe1, 0x03, 0x7e, 0x72, 0xca, 0x1e, 0xf5, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x80, 0x60, 0xe9, 0xba, 0x6f, 0x35, 0x2b, 0x18, 0xf5, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x44, 0x27, 0x0c, 0x18, 0x4d, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x1c, 0x34, 0x97, 0x98, 0x4d, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x45, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
+	SchemaHash:        1655933597,
+	TypeDef:           []byte{0x80, 0x20, 0xe1, 0x03, 0x7e, 0x72, 0xca, 0x1e, 0xf5, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	TypeDefRef:        []byte{0x80, 0x60, 0xe9, 0xba, 0x6f, 0x35, 0x2b, 0x18, 0xf5, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x44, 0x27, 0x0c, 0x18, 0x4d, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x1c, 0x34, 0x97, 0x98, 0x4d, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x45, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	TypeName:          "Sample",
 })
 
 // foryShapeSample stops compiling when Sample's fields or their tags change; run go generate.
@@ -255,6 +260,9 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	c := f.Runtime().BeginWrite(b, foryTypeSample)
 	start := b.WriterIndex()
 	b.Reserve(140)
@@ -312,6 +320,10 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Sample's struct body (docs/format.md §9).
 func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if c.CheckUTF8() {
 		for i10 := range x.Maybes {
 			if !foryimpl.ValidString(string(x.Maybes[i10])) {
@@ -529,8 +541,216 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	foryimpl.WriteTime(b, x.When)
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for i51 := range x.Maybes {
+			if !foryimpl.ValidString(string(x.Maybes[i51])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Maybes"))
+				return
+			}
+		}
+		if !foryimpl.ValidString(string(x.Name)) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Name"))
+			return
+		}
+		for k55 := range x.Scores {
+			if !foryimpl.ValidString(string(k55)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Scores"))
+				return
+			}
+		}
+		for i60 := range x.Tags {
+			if !foryimpl.ValidString(string(x.Tags[i60])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
+				return
+			}
+		}
+	}
+	if x.Level < 0 {
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeSample, "Level", int64(x.Level)))
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 12 fixed and 18 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(34 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 1655933597)
+		off += 4
+	}
+	buffer.PutFloat64At(w, off, float64(x.Temp))
+	buffer.PutUint32At(w, off+8, x.Fixed)
+	off += 12
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
+	off = buffer.PutTaggedInt64At(w, off, x.Big)
+	b.SetWriterIndex(off)
+	if x.Opt == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarInt32(*x.Opt)
+	}
+	var mw62 foryimpl.MapWriter
+	mw62.BeginTracked(b, len(x.ByKey))
+	for k63, v64 := range x.ByKey {
+		mw62.Entry(b)
+		b.WriteVarInt32(k63)
+		if !foryimpl.WriteRefPtr(c, v64) {
+			v64.ForyWrite(c)
+		}
+	}
+	mw62.End(b)
+	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
+	if !foryimpl.WriteRefSlice(c, x.Dense) {
+		l65 := x.Dense
+		b.WriteVarUint32(uint32(len(l65) * 4))
+		b.WriteRawInt32s(l65)
+	}
+	foryimpl.WriteDuration(b, x.Every)
+	b.WriteVarUint32(uint32(len(x.Flags)))
+	if len(x.Flags) > 0 {
+		b.Reserve(1 + len(x.Flags)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e66 := range x.Flags {
+			{
+				buffer.PutBoolAt(w, off, e66)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.Level))
+	l67 := x.Maybe
+	b.WriteVarUint32(uint32(len(l67)))
+	if len(l67) > 0 {
+		h68 := byte(0x09)
+		for _, p69 := range l67 {
+			if p69 == nil {
+				h68 = 0x0b
+				break
+			}
+		}
+		b.WriteUint8(h68)
+		c.WriteStructMetaPtr(foryTypePoint)
+		for _, p69 := range l67 {
+			if !foryimpl.WriteRefPtr(c, p69) {
+				p69.ForyWrite(c)
+			}
+		}
+	}
+	if x.Maybes == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		l70 := x.Maybes
+		{
+			sz72 := 6 + buffer.BatchSlack + len(l70)*9
+			for _, e71 := range l70 {
+				sz72 += len(e71)
+			}
+			b.Reserve(sz72)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(l70)))
+			if len(l70) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e71 := range l70 {
+					if len(w)-off < len(e71)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e71) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
+					off = buffer.PutVarUint64At(w, off, uint64(len(e71))<<2|2)
+					if len(e71) > 0 {
+						off += copy(w[off:], e71)
+					}
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	{
+		s73 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s73) + 9)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint64At(w, off, uint64(len(s73))<<2|2)
+		if len(s73) > 0 {
+			off += copy(w[off:], s73)
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefPtr(c, x.Next) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypePoint)
+		}
+		x.Next.ForyWrite(c)
+	}
+	b.WriteUint8(0xff)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypePoint)
+	}
+	x.Origin.ForyWrite(c)
+	l74 := x.Points
+	b.WriteVarUint32(uint32(len(l74)))
+	if len(l74) > 0 {
+		b.WriteUint8(0x08)
+		c.WriteStructMeta(foryTypePoint)
+		for i75 := range l74 {
+			l74[i75].ForyWrite(c)
+		}
+	}
+	if !foryimpl.WriteRefSlice(c, x.Raw) {
+		l76 := x.Raw
+		b.WriteVarUint32(uint32(len(l76)))
+		b.WriteBytes(l76)
+	}
+	var mw77 foryimpl.MapWriter
+	mw77.Begin(b, len(x.Scores))
+	for k78, v79 := range x.Scores {
+		mw77.Entry(b)
+		foryimpl.WriteString(b, k78)
+		b.WriteVarInt32(v79)
+	}
+	mw77.End(b)
+	l80 := x.Tags
+	{
+		sz82 := 6 + buffer.BatchSlack + len(l80)*9
+		for _, e81 := range l80 {
+			sz82 += len(e81)
+		}
+		b.Reserve(sz82)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l80)))
+		if len(l80) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e81 := range l80 {
+				if len(w)-off < len(e81)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e81) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e81))<<2|2)
+				if len(e81) > 0 {
+					off += copy(w[off:], e81)
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	foryimpl.WriteTime(b, x.When)
+}
+
 // ForyRead reads Sample's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Sample{
 		Dense:  x.Dense,
 		Maybe:  x.Maybe,
@@ -568,36 +788,36 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[int32](c)
-		*p42 = r.ReadVarInt32()
-		x.Opt = p42
+		p83 := foryimpl.Alloc[int32](c)
+		*p83 = r.ReadVarInt32()
+		x.Opt = p83
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n43 := c.ReadLength(2)
-	m44 := foryimpl.MakeMap[map[int32]*Point](c, n43)
-	for n43 > 0 && !c.Failed() {
-		sz45, vn46, ev51 := c.ReadMapChunk(n43, 5, 28, foryTypePoint, true)
-		for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
-			var k48 int32
-			k48 = r.ReadVarInt32()
-			var v49 *Point
-			if !vn46 {
-				p50 := foryimpl.Alloc[Point](c)
-				if ev51 != nil {
-					p50.ForyReadEvolved(c, ev51)
+	n84 := c.ReadLength(2)
+	m85 := foryimpl.MakeMap[map[int32]*Point](c, n84)
+	for n84 > 0 && !c.Failed() {
+		sz86, vn87, ev92 := c.ReadMapChunk(n84, 5, 28, foryTypePoint, true)
+		for j88 := 0; j88 < sz86 && !c.Failed(); j88++ {
+			var k89 int32
+			k89 = r.ReadVarInt32()
+			var v90 *Point
+			if !vn87 {
+				p91 := foryimpl.Alloc[Point](c)
+				if ev92 != nil {
+					p91.ForyReadEvolved(c, ev92)
 				} else {
-					p50.ForyRead(c)
+					p91.ForyRead(c)
 				}
-				v49 = p50
+				v90 = p91
 			}
-			m44[k48] = v49
+			m85[k89] = v90
 		}
-		n43 -= sz45
+		n84 -= sz86
 	}
-	x.ByKey = m44
+	x.ByKey = m85
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
@@ -607,10 +827,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	n52 := c.ReadArrayLength(4)
-	a53 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n52)
-	r.ReadRawInt32s(a53)
-	x.Dense = a53
+	n94 := c.ReadArrayLength(4)
+	a95 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n94)
+	r.ReadRawInt32s(a95)
+	x.Dense = a95
 	if c.Failed() {
 		c.Trace("Dense")
 		return
@@ -620,29 +840,29 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n54 := c.ReadLength(1)
-	if n54 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n54, 4))
+	n96 := c.ReadLength(1)
+	if n96 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n96, 4))
 		return
 	}
-	var l55 [4]bool
-	if n54 > 0 {
-		hn57 := c.ReadListHeader(1)
+	var l97 [4]bool
+	if n96 > 0 {
+		hn99 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i56 := range l55 {
-				if hn57 && !c.ReadFlag() {
-					clear(l55[i56 : i56+1])
+			for i98 := range l97 {
+				if hn99 && !c.ReadFlag() {
+					clear(l97[i98 : i98+1])
 					continue
 				}
-				l55[i56] = r.ReadBool()
+				l97[i98] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i56)
+					c.TraceIndex(i98)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l55
+	x.Flags = l97
 	if c.Failed() {
 		c.Trace("Flags")
 		return
@@ -652,55 +872,55 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n59 := c.ReadLength(1)
-	l60 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n59)
-	if n59 > 0 {
-		hn62, ev63 := c.ReadStructListHeader(foryTypePoint)
+	n102 := c.ReadLength(1)
+	l103 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n102)
+	if n102 > 0 {
+		hn105, ev106 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i61 := range l60 {
-				if hn62 && !c.ReadFlag() {
-					clear(l60[i61 : i61+1])
+			for i104 := range l103 {
+				if hn105 && !c.ReadFlag() {
+					clear(l103[i104 : i104+1])
 					continue
 				}
-				p64 := foryimpl.Alloc[Point](c)
-				if ev63 != nil {
-					p64.ForyReadEvolved(c, ev63)
+				p108 := foryimpl.Alloc[Point](c)
+				if ev106 != nil {
+					p108.ForyReadEvolved(c, ev106)
 				} else {
-					p64.ForyRead(c)
+					p108.ForyRead(c)
 				}
-				l60[i61] = p64
+				l103[i104] = p108
 				if c.Failed() {
-					c.TraceIndex(i61)
+					c.TraceIndex(i104)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l60
+	x.Maybe = l103
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n65 := c.ReadLength(1)
-		l66 := foryimpl.MakeSlice[[]string](c, n65)
-		if n65 > 0 {
-			hn68 := c.ReadListHeader(21)
+		n109 := c.ReadLength(1)
+		l110 := foryimpl.MakeSlice[[]string](c, n109)
+		if n109 > 0 {
+			hn112 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i67 := range l66 {
-					if hn68 && !c.ReadFlag() {
-						clear(l66[i67 : i67+1])
+				for i111 := range l110 {
+					if hn112 && !c.ReadFlag() {
+						clear(l110[i111 : i111+1])
 						continue
 					}
-					l66[i67] = c.ReadString()
+					l110[i111] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i67)
+						c.TraceIndex(i111)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l66
+		x.Maybes = l110
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -712,20 +932,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p70 := foryimpl.Alloc[Point](c)
-		if ev71 := c.ReadStructFieldMeta(foryTypePoint); ev71 != nil {
-			p70.ForyReadEvolved(c, ev71)
+		p115 := foryimpl.Alloc[Point](c)
+		if ev116 := c.ReadStructFieldMeta(foryTypePoint); ev116 != nil {
+			p115.ForyReadEvolved(c, ev116)
 		} else if !c.Failed() {
-			p70.ForyRead(c)
+			p115.ForyRead(c)
 		}
-		x.Next = p70
+		x.Next = p115
 	}
 	if c.Failed() {
 		c.Trace("Next")
 		return
 	}
-	if ev72 := c.ReadStructFieldMeta(foryTypePoint); ev72 != nil {
-		x.Origin.ForyReadEvolved(c, ev72)
+	if ev117 := c.ReadStructFieldMeta(foryTypePoint); ev117 != nil {
+		x.Origin.ForyReadEvolved(c, ev117)
 	} else if !c.Failed() {
 		x.Origin.ForyRead(c)
 	}
@@ -733,29 +953,29 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n73 := c.ReadLength(1)
-	l74 := foryimpl.ReuseSlice[[]Point](c, x.Points, n73)
-	if n73 > 0 {
-		hn76, ev77 := c.ReadStructListHeader(foryTypePoint)
+	n118 := c.ReadLength(1)
+	l119 := foryimpl.ReuseSlice[[]Point](c, x.Points, n118)
+	if n118 > 0 {
+		hn121, ev122 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i75 := range l74 {
-				if hn76 && !c.ReadFlag() {
-					clear(l74[i75 : i75+1])
+			for i120 := range l119 {
+				if hn121 && !c.ReadFlag() {
+					clear(l119[i120 : i120+1])
 					continue
 				}
-				if ev77 != nil {
-					l74[i75].ForyReadEvolved(c, ev77)
+				if ev122 != nil {
+					l119[i120].ForyReadEvolved(c, ev122)
 				} else {
-					l74[i75].ForyRead(c)
+					l119[i120].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i75)
+					c.TraceIndex(i120)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l74
+	x.Points = l119
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -765,45 +985,390 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n78 := c.ReadLength(2)
-	m79 := foryimpl.MakeMap[map[string]int32](c, n78)
-	for n78 > 0 && !c.Failed() {
-		sz80, vn81, _ := c.ReadMapChunk(n78, 21, 5, nil, false)
-		for j82 := 0; j82 < sz80 && !c.Failed(); j82++ {
-			var k83 string
-			k83 = c.ReadString()
-			var v84 int32
-			if !vn81 {
-				v84 = r.ReadVarInt32()
+	n124 := c.ReadLength(2)
+	m125 := foryimpl.MakeMap[map[string]int32](c, n124)
+	for n124 > 0 && !c.Failed() {
+		sz126, vn127, _ := c.ReadMapChunk(n124, 21, 5, nil, false)
+		for j128 := 0; j128 < sz126 && !c.Failed(); j128++ {
+			var k129 string
+			k129 = c.ReadString()
+			var v130 int32
+			if !vn127 {
+				v130 = r.ReadVarInt32()
 			}
-			m79[k83] = v84
+			m125[k129] = v130
 		}
-		n78 -= sz80
+		n124 -= sz126
 	}
-	x.Scores = m79
+	x.Scores = m125
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n85 := c.ReadLength(1)
-	l86 := foryimpl.ReuseSlice[[]string](c, x.Tags, n85)
-	if n85 > 0 {
-		hn88 := c.ReadListHeader(21)
+	n132 := c.ReadLength(1)
+	l133 := foryimpl.ReuseSlice[[]string](c, x.Tags, n132)
+	if n132 > 0 {
+		hn135 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i87 := range l86 {
-				if hn88 && !c.ReadFlag() {
-					clear(l86[i87 : i87+1])
+			for i134 := range l133 {
+				if hn135 && !c.ReadFlag() {
+					clear(l133[i134 : i134+1])
 					continue
 				}
-				l86[i87] = c.ReadString()
+				l133[i134] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i87)
+					c.TraceIndex(i134)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l86
+	x.Tags = l133
+	if c.Failed() {
+		c.Trace("Tags")
+		return
+	}
+	x.When = c.ReadTime()
+	if c.Failed() {
+		c.Trace("When")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Sample{
+		Dense:  x.Dense,
+		Maybe:  x.Maybe,
+		Origin: x.Origin,
+		Points: x.Points,
+		Tags:   x.Tags,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 1655933597 && !c.Failed() {
+			c.HashMismatch(foryTypeSample, h)
+			return
+		}
+	}
+	// One bounds check for the 12 bytes of fixed-width fields.
+	if r.Need(12) {
+		in, off := r.Bytes(), r.Offset()
+		x.Temp = Celsius(buffer.ReadFloat64At(in, off))
+		x.Fixed = buffer.ReadUint32At(in, off+8)
+		r.SetOffset(off + 12)
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u64 uint64
+		var i64 int64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.ID = buffer.UnZigZag64(u64)
+		i64, off = buffer.ReadTaggedInt64At(in, off)
+		x.Big = i64
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Temp..Big")
+		return
+	}
+	if c.ReadFlag() {
+		p138 := foryimpl.Alloc[int32](c)
+		*p138 = r.ReadVarInt32()
+		x.Opt = p138
+	}
+	if c.Failed() {
+		c.Trace("Opt")
+		return
+	}
+	n139 := c.ReadLength(2)
+	m140 := foryimpl.MakeMap[map[int32]*Point](c, n139)
+	for n139 > 0 && !c.Failed() {
+		sz141, vn142, tr148, ev147 := c.ReadMapChunkRef(n139, 5, foryTypePoint)
+		for j143 := 0; j143 < sz141 && !c.Failed(); j143++ {
+			var k144 int32
+			k144 = r.ReadVarInt32()
+			var v145 *Point
+			if tr148 {
+				if st149, id150 := c.ReadRefFlag(); st149 == foryimpl.RefBack {
+					v145 = foryimpl.BackRef[Point](c, id150)
+				} else if st149 == foryimpl.RefFollows {
+					p151 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id150, p151)
+					if ev147 != nil {
+						p151.ForyReadEvolved(c, ev147)
+					} else {
+						p151.ForyRead(c)
+					}
+					v145 = p151
+				} else {
+					v145 = nil
+				}
+			} else if !vn142 {
+				p146 := foryimpl.Alloc[Point](c)
+				if ev147 != nil {
+					p146.ForyReadEvolved(c, ev147)
+				} else {
+					p146.ForyRead(c)
+				}
+				v145 = p146
+			}
+			m140[k144] = v145
+		}
+		n139 -= sz141
+	}
+	x.ByKey = m140
+	if c.Failed() {
+		c.Trace("ByKey")
+		return
+	}
+	x.Day = serializer.Date(c.ReadDate())
+	if c.Failed() {
+		c.Trace("Day")
+		return
+	}
+	if st152, id153 := c.ReadRefFlag(); st152 == foryimpl.RefBack {
+		x.Dense = foryimpl.BackRefSlice[int32](c, id153)
+	} else if st152 == foryimpl.RefFollows {
+		n154 := c.ReadArrayLength(4)
+		a155 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n154)
+		r.ReadRawInt32s(a155)
+		x.Dense = a155
+		foryimpl.SetRefSlice(c, id153, x.Dense)
+	} else {
+		x.Dense = nil
+	}
+	if c.Failed() {
+		c.Trace("Dense")
+		return
+	}
+	x.Every = c.ReadDuration()
+	if c.Failed() {
+		c.Trace("Every")
+		return
+	}
+	n156 := c.ReadLength(1)
+	if n156 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n156, 4))
+		return
+	}
+	var l157 [4]bool
+	if n156 > 0 {
+		hn159 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i158 := range l157 {
+				if hn159 && !c.ReadFlag() {
+					clear(l157[i158 : i158+1])
+					continue
+				}
+				l157[i158] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i158)
+					break
+				}
+			}
+		}
+	}
+	x.Flags = l157
+	if c.Failed() {
+		c.Trace("Flags")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+	}
+	if c.Failed() {
+		c.Trace("Level")
+		return
+	}
+	n164 := c.ReadLength(1)
+	l165 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n164)
+	if n164 > 0 {
+		hn167, tr169, ev168 := c.ReadStructListHeaderRef(foryTypePoint)
+		if !c.Failed() {
+			for i166 := range l165 {
+				if tr169 {
+					if st171, id172 := c.ReadRefFlag(); st171 == foryimpl.RefBack {
+						l165[i166] = foryimpl.BackRef[Point](c, id172)
+					} else if st171 == foryimpl.RefFollows {
+						p173 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id172, p173)
+						if ev168 != nil {
+							p173.ForyReadEvolved(c, ev168)
+						} else {
+							p173.ForyRead(c)
+						}
+						l165[i166] = p173
+					} else {
+						l165[i166] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i166)
+						break
+					}
+					continue
+				}
+				if hn167 && !c.ReadFlag() {
+					clear(l165[i166 : i166+1])
+					continue
+				}
+				p170 := foryimpl.Alloc[Point](c)
+				if ev168 != nil {
+					p170.ForyReadEvolved(c, ev168)
+				} else {
+					p170.ForyRead(c)
+				}
+				l165[i166] = p170
+				if c.Failed() {
+					c.TraceIndex(i166)
+					break
+				}
+			}
+		}
+	}
+	x.Maybe = l165
+	if c.Failed() {
+		c.Trace("Maybe")
+		return
+	}
+	if c.ReadFlag() {
+		n174 := c.ReadLength(1)
+		l175 := foryimpl.MakeSlice[[]string](c, n174)
+		if n174 > 0 {
+			hn177 := c.ReadListHeader(21)
+			if !c.Failed() {
+				for i176 := range l175 {
+					if hn177 && !c.ReadFlag() {
+						clear(l175[i176 : i176+1])
+						continue
+					}
+					l175[i176] = c.ReadString()
+					if c.Failed() {
+						c.TraceIndex(i176)
+						break
+					}
+				}
+			}
+		}
+		x.Maybes = l175
+	}
+	if c.Failed() {
+		c.Trace("Maybes")
+		return
+	}
+	x.Name = c.ReadString()
+	if c.Failed() {
+		c.Trace("Name")
+		return
+	}
+	if st180, id181 := c.ReadRefFlag(); st180 == foryimpl.RefBack {
+		x.Next = foryimpl.BackRef[Point](c, id181)
+	} else if st180 == foryimpl.RefFollows {
+		p182 := foryimpl.Alloc[Point](c)
+		foryimpl.SetRef(c, id181, p182)
+		if ev183 := c.ReadStructFieldMeta(foryTypePoint); ev183 != nil {
+			p182.ForyReadEvolved(c, ev183)
+		} else if !c.Failed() {
+			p182.ForyRead(c)
+		}
+		x.Next = p182
+	} else {
+		x.Next = nil
+	}
+	if c.Failed() {
+		c.Trace("Next")
+		return
+	}
+	if c.ReadValueFlag() {
+		if ev186 := c.ReadStructFieldMeta(foryTypePoint); ev186 != nil {
+			x.Origin.ForyReadEvolved(c, ev186)
+		} else if !c.Failed() {
+			x.Origin.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("Origin")
+		return
+	}
+	n187 := c.ReadLength(1)
+	l188 := foryimpl.ReuseSlice[[]Point](c, x.Points, n187)
+	if n187 > 0 {
+		hn190, ev191 := c.ReadStructListHeader(foryTypePoint)
+		if !c.Failed() {
+			for i189 := range l188 {
+				if hn190 && !c.ReadFlag() {
+					clear(l188[i189 : i189+1])
+					continue
+				}
+				if ev191 != nil {
+					l188[i189].ForyReadEvolved(c, ev191)
+				} else {
+					l188[i189].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i189)
+					break
+				}
+			}
+		}
+	}
+	x.Points = l188
+	if c.Failed() {
+		c.Trace("Points")
+		return
+	}
+	if st193, id194 := c.ReadRefFlag(); st193 == foryimpl.RefBack {
+		x.Raw = foryimpl.BackRefSlice[uint8](c, id194)
+	} else if st193 == foryimpl.RefFollows {
+		x.Raw = c.ReadBinary()
+		foryimpl.SetRefSlice(c, id194, x.Raw)
+	} else {
+		x.Raw = nil
+	}
+	if c.Failed() {
+		c.Trace("Raw")
+		return
+	}
+	n195 := c.ReadLength(2)
+	m196 := foryimpl.MakeMap[map[string]int32](c, n195)
+	for n195 > 0 && !c.Failed() {
+		sz197, vn198, _ := c.ReadMapChunk(n195, 21, 5, nil, false)
+		for j199 := 0; j199 < sz197 && !c.Failed(); j199++ {
+			var k200 string
+			k200 = c.ReadString()
+			var v201 int32
+			if !vn198 {
+				v201 = r.ReadVarInt32()
+			}
+			m196[k200] = v201
+		}
+		n195 -= sz197
+	}
+	x.Scores = m196
+	if c.Failed() {
+		c.Trace("Scores")
+		return
+	}
+	n203 := c.ReadLength(1)
+	l204 := foryimpl.ReuseSlice[[]string](c, x.Tags, n203)
+	if n203 > 0 {
+		hn206 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i205 := range l204 {
+				if hn206 && !c.ReadFlag() {
+					clear(l204[i205 : i205+1])
+					continue
+				}
+				l204[i205] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i205)
+					break
+				}
+			}
+		}
+	}
+	x.Tags = l204
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -823,71 +1388,71 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v90, ok91 := c.ReadFloatAs(f, 64); ok91 {
-					x.Temp = Celsius(v90)
+				if v209, ok210 := c.ReadFloatAs(f, 64); ok210 {
+					x.Temp = Celsius(v209)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v92, ok93 := c.ReadUintAs(f, 32); ok93 {
-					x.Fixed = uint32(v92)
+				if v211, ok212 := c.ReadUintAs(f, 32); ok212 {
+					x.Fixed = uint32(v211)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v94, ok95 := c.ReadIntAs(f, 64); ok95 {
-					x.ID = int64(v94)
+				if v213, ok214 := c.ReadIntAs(f, 64); ok214 {
+					x.ID = int64(v213)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v96, ok97 := c.ReadIntAs(f, 64); ok97 {
-					x.Big = int64(v96)
+				if v215, ok216 := c.ReadIntAs(f, 64); ok216 {
+					x.Big = int64(v215)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v99, ok100 := c.ReadIntAs(f, 32); ok100 {
-					pv101 := int32(v99)
-					x.Opt = &pv101
+				if v218, ok219 := c.ReadIntAs(f, 32); ok219 {
+					pv220 := int32(v218)
+					x.Opt = &pv220
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p98 := foryimpl.Alloc[int32](c)
-				*p98 = r.ReadVarInt32()
-				x.Opt = p98
+				p217 := foryimpl.Alloc[int32](c)
+				*p217 = r.ReadVarInt32()
+				x.Opt = p217
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n102 := c.ReadLength(2)
-				m103 := foryimpl.MakeMap[map[int32]*Point](c, n102)
-				for n102 > 0 && !c.Failed() {
-					sz104, vn105, ev110 := c.ReadMapChunk(n102, 5, 28, foryTypePoint, true)
-					for j106 := 0; j106 < sz104 && !c.Failed(); j106++ {
-						var k107 int32
-						k107 = r.ReadVarInt32()
-						var v108 *Point
-						if !vn105 {
-							p109 := foryimpl.Alloc[Point](c)
-							if ev110 != nil {
-								p109.ForyReadEvolved(c, ev110)
+				n221 := c.ReadLength(2)
+				m222 := foryimpl.MakeMap[map[int32]*Point](c, n221)
+				for n221 > 0 && !c.Failed() {
+					sz223, vn224, ev229 := c.ReadMapChunk(n221, 5, 28, foryTypePoint, true)
+					for j225 := 0; j225 < sz223 && !c.Failed(); j225++ {
+						var k226 int32
+						k226 = r.ReadVarInt32()
+						var v227 *Point
+						if !vn224 {
+							p228 := foryimpl.Alloc[Point](c)
+							if ev229 != nil {
+								p228.ForyReadEvolved(c, ev229)
 							} else {
-								p109.ForyRead(c)
+								p228.ForyRead(c)
 							}
-							v108 = p109
+							v227 = p228
 						}
-						m103[k107] = v108
+						m222[k226] = v227
 					}
-					n102 -= sz104
+					n221 -= sz223
 				}
-				x.ByKey = m103
+				x.ByKey = m222
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -897,10 +1462,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n111 := c.ReadArrayLength(4)
-				a112 := foryimpl.MakeSlice[[]int32](c, n111)
-				r.ReadRawInt32s(a112)
-				x.Dense = a112
+				n231 := c.ReadArrayLength(4)
+				a232 := foryimpl.MakeSlice[[]int32](c, n231)
+				r.ReadRawInt32s(a232)
+				x.Dense = a232
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -910,29 +1475,29 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n113 := c.ReadLength(1)
-				if n113 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n113, 4))
+				n233 := c.ReadLength(1)
+				if n233 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n233, 4))
 					return
 				}
-				var l114 [4]bool
-				if n113 > 0 {
-					hn116 := c.ReadListHeader(1)
+				var l234 [4]bool
+				if n233 > 0 {
+					hn236 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i115 := range l114 {
-							if hn116 && !c.ReadFlag() {
-								clear(l114[i115 : i115+1])
+						for i235 := range l234 {
+							if hn236 && !c.ReadFlag() {
+								clear(l234[i235 : i235+1])
 								continue
 							}
-							l114[i115] = r.ReadBool()
+							l234[i235] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i115)
+								c.TraceIndex(i235)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l114
+				x.Flags = l234
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -940,53 +1505,53 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n118 := c.ReadLength(1)
-				l119 := foryimpl.MakeSlice[[]*Point](c, n118)
-				if n118 > 0 {
-					hn121, ev122 := c.ReadStructListHeader(foryTypePoint)
+				n239 := c.ReadLength(1)
+				l240 := foryimpl.MakeSlice[[]*Point](c, n239)
+				if n239 > 0 {
+					hn242, ev243 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i120 := range l119 {
-							if hn121 && !c.ReadFlag() {
-								clear(l119[i120 : i120+1])
+						for i241 := range l240 {
+							if hn242 && !c.ReadFlag() {
+								clear(l240[i241 : i241+1])
 								continue
 							}
-							p123 := foryimpl.Alloc[Point](c)
-							if ev122 != nil {
-								p123.ForyReadEvolved(c, ev122)
+							p245 := foryimpl.Alloc[Point](c)
+							if ev243 != nil {
+								p245.ForyReadEvolved(c, ev243)
 							} else {
-								p123.ForyRead(c)
+								p245.ForyRead(c)
 							}
-							l119[i120] = p123
+							l240[i241] = p245
 							if c.Failed() {
-								c.TraceIndex(i120)
+								c.TraceIndex(i241)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l119
+				x.Maybe = l240
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n124 := c.ReadLength(1)
-				l125 := foryimpl.MakeSlice[[]string](c, n124)
-				if n124 > 0 {
-					hn127 := c.ReadListHeader(21)
+				n246 := c.ReadLength(1)
+				l247 := foryimpl.MakeSlice[[]string](c, n246)
+				if n246 > 0 {
+					hn249 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i126 := range l125 {
-							if hn127 && !c.ReadFlag() {
-								clear(l125[i126 : i126+1])
+						for i248 := range l247 {
+							if hn249 && !c.ReadFlag() {
+								clear(l247[i248 : i248+1])
 								continue
 							}
-							l125[i126] = c.ReadString()
+							l247[i248] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i126)
+								c.TraceIndex(i248)
 								break
 							}
 						}
 					}
 				}
-				x.Maybes = l125
+				x.Maybes = l247
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
@@ -994,47 +1559,47 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p129 := foryimpl.Alloc[Point](c)
-				if ev130 := c.ReadStructFieldMeta(foryTypePoint); ev130 != nil {
-					p129.ForyReadEvolved(c, ev130)
+				p252 := foryimpl.Alloc[Point](c)
+				if ev253 := c.ReadStructFieldMeta(foryTypePoint); ev253 != nil {
+					p252.ForyReadEvolved(c, ev253)
 				} else if !c.Failed() {
-					p129.ForyRead(c)
+					p252.ForyRead(c)
 				}
-				x.Next = p129
+				x.Next = p252
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				if ev131 := c.ReadStructFieldMeta(foryTypePoint); ev131 != nil {
-					x.Origin.ForyReadEvolved(c, ev131)
+				if ev254 := c.ReadStructFieldMeta(foryTypePoint); ev254 != nil {
+					x.Origin.ForyReadEvolved(c, ev254)
 				} else if !c.Failed() {
 					x.Origin.ForyRead(c)
 				}
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n132 := c.ReadLength(1)
-				l133 := foryimpl.MakeSlice[[]Point](c, n132)
-				if n132 > 0 {
-					hn135, ev136 := c.ReadStructListHeader(foryTypePoint)
+				n255 := c.ReadLength(1)
+				l256 := foryimpl.MakeSlice[[]Point](c, n255)
+				if n255 > 0 {
+					hn258, ev259 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i134 := range l133 {
-							if hn135 && !c.ReadFlag() {
-								clear(l133[i134 : i134+1])
+						for i257 := range l256 {
+							if hn258 && !c.ReadFlag() {
+								clear(l256[i257 : i257+1])
 								continue
 							}
-							if ev136 != nil {
-								l133[i134].ForyReadEvolved(c, ev136)
+							if ev259 != nil {
+								l256[i257].ForyReadEvolved(c, ev259)
 							} else {
-								l133[i134].ForyRead(c)
+								l256[i257].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i134)
+								c.TraceIndex(i257)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l133
+				x.Points = l256
 			}
 		case 17:
 			if f.Convert {
@@ -1044,44 +1609,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n137 := c.ReadLength(2)
-				m138 := foryimpl.MakeMap[map[string]int32](c, n137)
-				for n137 > 0 && !c.Failed() {
-					sz139, vn140, _ := c.ReadMapChunk(n137, 21, 5, nil, false)
-					for j141 := 0; j141 < sz139 && !c.Failed(); j141++ {
-						var k142 string
-						k142 = c.ReadString()
-						var v143 int32
-						if !vn140 {
-							v143 = r.ReadVarInt32()
+				n261 := c.ReadLength(2)
+				m262 := foryimpl.MakeMap[map[string]int32](c, n261)
+				for n261 > 0 && !c.Failed() {
+					sz263, vn264, _ := c.ReadMapChunk(n261, 21, 5, nil, false)
+					for j265 := 0; j265 < sz263 && !c.Failed(); j265++ {
+						var k266 string
+						k266 = c.ReadString()
+						var v267 int32
+						if !vn264 {
+							v267 = r.ReadVarInt32()
 						}
-						m138[k142] = v143
+						m262[k266] = v267
 					}
-					n137 -= sz139
+					n261 -= sz263
 				}
-				x.Scores = m138
+				x.Scores = m262
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n144 := c.ReadLength(1)
-				l145 := foryimpl.MakeSlice[[]string](c, n144)
-				if n144 > 0 {
-					hn147 := c.ReadListHeader(21)
+				n269 := c.ReadLength(1)
+				l270 := foryimpl.MakeSlice[[]string](c, n269)
+				if n269 > 0 {
+					hn272 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i146 := range l145 {
-							if hn147 && !c.ReadFlag() {
-								clear(l145[i146 : i146+1])
+						for i271 := range l270 {
+							if hn272 && !c.ReadFlag() {
+								clear(l270[i271 : i271+1])
 								continue
 							}
-							l145[i146] = c.ReadString()
+							l270[i271] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i146)
+								c.TraceIndex(i271)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l145
+				x.Tags = l270
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {

@@ -51,6 +51,9 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -205,6 +208,9 @@ func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -316,22 +322,22 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLength(2)
-				m16 := foryimpl.MakeMap[map[string]int32](c, n15)
-				for n15 > 0 && !c.Failed() {
-					sz17, vn18, _ := c.ReadMapChunk(n15, 21, 5, nil, false)
-					for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
-						var k20 string
-						k20 = c.ReadString()
-						var v21 int32
-						if !vn18 {
-							v21 = r.ReadVarInt32()
+				n16 := c.ReadLength(2)
+				m17 := foryimpl.MakeMap[map[string]int32](c, n16)
+				for n16 > 0 && !c.Failed() {
+					sz18, vn19, _ := c.ReadMapChunk(n16, 21, 5, nil, false)
+					for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
+						var k21 string
+						k21 = c.ReadString()
+						var v22 int32
+						if !vn19 {
+							v22 = r.ReadVarInt32()
 						}
-						m16[k20] = v21
+						m17[k21] = v22
 					}
-					n15 -= sz17
+					n16 -= sz18
 				}
-				x.S = m16
+				x.S = m17
 			}
 		default:
 			c.SkipField(f)
@@ -345,13 +351,15 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 
 // foryTypeEnums is Enums's static type information. Fingerprint: 1,0,0,0;2,0,0,0;
 var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0xba, 0x02},
-	GoName:         "v2.Enums",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
-	SchemaHash:     -919177777,
-	TypeDef:        []byte{0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
-	UserID:         314,
+	ConsistentMeta:    []byte{0x1b, 0xba, 0x02},
+	GoName:            "v2.Enums",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5, 0x19, 0xc9, 0x19},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
+	SchemaHash:        -919177777,
+	TypeDef:           []byte{0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
+	TypeDefRef:        []byte{0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5, 0x19, 0xc9, 0x19},
+	UserID:            314,
 })
 
 // foryShapeEnums stops compiling when Enums's fields or their tags change; run go generate.
@@ -374,6 +382,9 @@ func (x *Enums) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -400,6 +411,10 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Enums's struct body (docs/format.md §9).
 func (x *Enums) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -432,8 +447,25 @@ func (x *Enums) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Enums) foryWriteRef(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-919177777)
+	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.A))
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.B))
+}
+
 // ForyRead reads Enums's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = Enums{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -448,6 +480,32 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	x.B = Wide32(r.ReadVarUint32())
+	if c.Failed() {
+		c.Trace("B")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Enums) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Enums{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
+			c.HashMismatch(foryTypeEnums, h)
+			return
+		}
+	}
+	if c.ReadValueFlag() {
+		x.A = Wide16(r.ReadVarUint32())
+	}
+	if c.Failed() {
+		c.Trace("A")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.B = Wide32(r.ReadVarUint32())
+	}
 	if c.Failed() {
 		c.Trace("B")
 		return
@@ -480,13 +538,15 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 
 // foryTypeEnumsEvolved is EnumsEvolved's static type information. Fingerprint: 1,0,0,0;2,0,0,0;3,5,0,0;
 var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta: []byte{0x1b, 0xbb, 0x02},
-	GoName:         "v2.EnumsEvolved",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0xe7, 0xd6, 0x23, 0x36, 0x9f, 0x22, 0xc3, 0xbb, 0x02, 0xcc, 0x05, 0xc4, 0x19, 0xc8, 0x19},
-	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
-	SchemaHash:     194337534,
-	TypeDef:        []byte{0x09, 0xf0, 0xe7, 0xd6, 0x23, 0x36, 0x9f, 0x22, 0xc3, 0xbb, 0x02, 0xcc, 0x05, 0xc4, 0x19, 0xc8, 0x19},
-	UserID:         315,
+	ConsistentMeta:    []byte{0x1b, 0xbb, 0x02},
+	GoName:            "v2.EnumsEvolved",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0xe7, 0xd6, 0x23, 0x36, 0x9f, 0x22, 0xc3, 0xbb, 0x02, 0xcc, 0x05, 0xc4, 0x19, 0xc8, 0x19},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0xb0, 0xd9, 0x56, 0x25, 0x5a, 0xe8, 0x15, 0xc3, 0xbb, 0x02, 0xcc, 0x05, 0xc5, 0x19, 0xc9, 0x19},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
+	SchemaHash:        194337534,
+	TypeDef:           []byte{0x09, 0xf0, 0xe7, 0xd6, 0x23, 0x36, 0x9f, 0x22, 0xc3, 0xbb, 0x02, 0xcc, 0x05, 0xc4, 0x19, 0xc8, 0x19},
+	TypeDefRef:        []byte{0x09, 0xb0, 0xd9, 0x56, 0x25, 0x5a, 0xe8, 0x15, 0xc3, 0xbb, 0x02, 0xcc, 0x05, 0xc5, 0x19, 0xc9, 0x19},
+	UserID:            315,
 })
 
 // foryShapeEnumsEvolved stops compiling when EnumsEvolved's fields or their tags change; run go generate.
@@ -510,6 +570,9 @@ func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -536,6 +599,10 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes EnumsEvolved's struct body (docs/format.md §9).
 func (x *EnumsEvolved) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -569,8 +636,30 @@ func (x *EnumsEvolved) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *EnumsEvolved) foryWriteRef(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, 194337534)
+		off += 4
+	}
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.C))
+	b.SetWriterIndex(off)
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.A))
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(x.B))
+}
+
 // ForyRead reads EnumsEvolved's struct body (docs/format.md §9); errors are recorded in c.
 func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = EnumsEvolved{}
 	r := c.Reader()
 	if !c.Compatible() {
@@ -603,6 +692,44 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *EnumsEvolved) foryReadRef(c *foryimpl.ReadContext) {
+	*x = EnumsEvolved{}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != 194337534 && !c.Failed() {
+			c.HashMismatch(foryTypeEnumsEvolved, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.C = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("C..C")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.A = Wide16(r.ReadVarUint32())
+	}
+	if c.Failed() {
+		c.Trace("A")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.B = Wide32(r.ReadVarUint32())
+	}
+	if c.Failed() {
+		c.Trace("B")
+		return
+	}
+}
+
 // ForyReadEvolved reads a EnumsEvolved body written with another schema, following ev (docs/format.md §11.4).
 func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = EnumsEvolved{}
@@ -611,8 +738,8 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.C = int32(v1)
+				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
+					x.C = int32(v5)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.C = r.ReadVarInt32()

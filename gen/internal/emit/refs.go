@@ -1,0 +1,206 @@
+package emit
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/forygen/forygen/gen/internal/model"
+	"github.com/forygen/forygen/gen/internal/plan"
+)
+
+// Reference tracking (docs/format.md §2.1). A struct whose body tracking
+// changes (plan.RefSensitive) gets a second writer and reader,
+// foryWriteRef and foryReadRef, emitted from the same code with g.track
+// set; ForyWrite and ForyRead call them when the Fory tracks references,
+// so a Fory without tracking runs exactly the code it ran before.
+
+// writeTracked writes a field with RefOn in tracking mode: a pointer, slice
+// or map behind its reference flag (WriteRef…: nil, a back-reference, or
+// 0x00 and the value), any other kind (an enum, a struct value) behind 0xFF.
+func (g *gen) writeTracked(v *jen.Statement, w *plan.Wire) []jen.Code {
+	t := w.Go
+	inner := *w
+	inner.Nullable = false
+	var fn string
+	var body []jen.Code
+	switch t.Kind {
+	case model.Pointer:
+		fn = "WriteRefPtr"
+		inner.Go = t.Elem
+		if t.Elem.Kind == model.Struct {
+			body = g.writeStruct(v.Clone(), t.Elem, true)
+		} else {
+			body = g.writeValue(jen.Op("*").Add(v.Clone()), &inner, false)
+		}
+	case model.Slice:
+		fn = "WriteRefSlice"
+		body = g.writeValue(v.Clone(), &inner, true)
+	case model.Map, model.Set:
+		fn = "WriteRefMap"
+		body = g.writeValue(v.Clone(), &inner, true)
+	default:
+		return append([]jen.Code{writeByte(0xff)}, g.writeValue(v, &inner, true)...)
+	}
+	return []jen.Code{jen.If(jen.Op("!").Qual(implPkg, fn).Call(jen.Id("c"), v)).Block(body...)}
+}
+
+// writeRefFlagged writes a field tagged ref in a Fory without tracking,
+// whose wire type has no null flag of its own: official Go writes the flag
+// all the same, 0xFF, or 0xFD for a nil slice or map.
+func (g *gen) writeRefFlagged(v *jen.Statement, w *plan.Wire) []jen.Code {
+	present := append([]jen.Code{writeByte(0xff)}, g.writeValue(v.Clone(), w, true)...)
+	switch w.Go.Kind {
+	case model.Slice, model.Map, model.Set:
+		return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(writeByte(0xfd)).Else().Block(present...)}
+	}
+	return present
+}
+
+// readField reads one field of the other group.
+func (g *gen) readField(fl *plan.Field) []jen.Code {
+	dst := jen.Id("x").Dot(fl.GoName)
+	switch {
+	case g.track && fl.RefOn:
+		return g.readTracked(dst, fl.Wire)
+	case fl.RefOff && !fl.Wire.Nullable:
+		// A nil slice or map, or null for a value: the field stays zero.
+		return []jen.Code{jen.If(jen.Id("c").Dot("ReadFlag").Call()).Block(g.readValue(dst.Clone(), fl.Wire, true)...).
+			Else().Block(dst.Clone().Op("=").Add(g.zero(fl.Wire.Go)))}
+	}
+	return g.readValue(dst, fl.Wire, true)
+}
+
+// zero is the zero value of a slice, map or value field that a flag said
+// is null.
+func (g *gen) zero(t *model.Type) jen.Code {
+	switch t.Kind {
+	case model.Slice, model.Map, model.Set, model.Pointer:
+		return jen.Nil()
+	}
+	return g.goType(t).Values()
+}
+
+// readTracked reads a field with RefOn in tracking mode: the reference
+// flag, then the object for 0x00 (recorded before anything inside it is
+// read, so cycles close) or 0xFF, or the object a back-reference names.
+func (g *gen) readTracked(dst *jen.Statement, w *plan.Wire) []jen.Code {
+	t := w.Go
+	inner := *w
+	inner.Nullable = false
+	st, id := g.fresh("st"), g.fresh("id")
+	flag := jen.List(jen.Id(st), jen.Id(id)).Op(":=").Id("c").Dot("ReadRefFlag").Call()
+	back := jen.Id(st).Op("==").Qual(implPkg, "RefBack")
+	follows := jen.Id(st).Op("==").Qual(implPkg, "RefFollows")
+	switch t.Kind {
+	case model.Pointer:
+		inner.Go = t.Elem
+		p := g.fresh("p")
+		present := []jen.Code{
+			jen.Id(p).Op(":=").Add(g.alloc(t.Elem)),
+			jen.Qual(implPkg, "SetRef").Call(jen.Id("c"), jen.Id(id), jen.Id(p)),
+		}
+		if t.Elem.Kind == model.Struct {
+			present = append(present, g.readStruct(jen.Id(p), t.Elem, true)...)
+		} else {
+			present = append(present, g.readValue(jen.Op("*").Id(p), &inner, false)...)
+		}
+		present = append(present, dst.Clone().Op("=").Id(p))
+		return []jen.Code{jen.If(flag, back).Block(
+			dst.Clone().Op("=").Qual(implPkg, "BackRef").Types(g.goType(t.Elem)).Call(jen.Id("c"), jen.Id(id)),
+		).Else().If(follows).Block(present...).Else().Block(dst.Clone().Op("=").Nil())}
+	case model.Slice:
+		backRef := g.fromNamed(jen.Qual(implPkg, "BackRefSlice").Types(g.goType(t.Elem)).Call(jen.Id("c"), jen.Id(id)), t)
+		present := append(g.readValue(dst.Clone(), &inner, true),
+			jen.Qual(implPkg, "SetRefSlice").Call(jen.Id("c"), jen.Id(id), dst.Clone()))
+		return []jen.Code{jen.If(flag, back).Block(dst.Clone().Op("=").Add(backRef)).
+			Else().If(follows).Block(present...).Else().Block(dst.Clone().Op("=").Nil())}
+	case model.Map, model.Set:
+		k, v := t.Key, t.Elem
+		var val jen.Code = jen.Struct()
+		if t.Kind == model.Map {
+			val = g.goType(v)
+		} else {
+			k = t.Elem
+		}
+		backRef := jen.Qual(implPkg, "BackRefMap").Types(g.goType(k), val).Call(jen.Id("c"), jen.Id(id))
+		var back2 jen.Code = backRef
+		if t.Named != nil || t.Kind == model.Set {
+			back2 = g.goType(t).Call(backRef)
+		}
+		present := append(g.readValue(dst.Clone(), &inner, true),
+			jen.Qual(implPkg, "SetRefMap").Call(jen.Id("c"), jen.Id(id), dst.Clone()))
+		return []jen.Code{jen.If(flag, back).Block(dst.Clone().Op("=").Add(back2)).
+			Else().If(follows).Block(present...).Else().Block(dst.Clone().Op("=").Nil())}
+	}
+	return []jen.Code{jen.If(jen.Id("c").Dot("ReadValueFlag").Call()).Block(g.readValue(dst, &inner, true)...)}
+}
+
+// writeTrackedElems writes the elements of a list (or, for set, a set)
+// of tracked struct pointers: elements header 0x09 (tracked, one type), or
+// 0x0b when one is nil, the element type meta, and each element behind its
+// reference flag (§8.1).
+func (g *gen) writeTrackedElems(v *jen.Statement, e *plan.Wire, set bool) []jen.Code {
+	return g.writePtrElems(v, e, set, true)
+}
+
+// writePtrElems writes the elements of a list or set of struct pointers:
+// header 0x08 (one type; 0x09 tracked), plus 0x02 when one is nil, the
+// element type meta once, and the elements, each behind its null flag when
+// one is nil or its reference flag when tracked.
+func (g *gen) writePtrElems(v *jen.Statement, e *plan.Wire, set, tracked bool) []jen.Code {
+	b := jen.Id("b")
+	hdr, el := g.fresh("h"), g.fresh("p")
+	each := func() *jen.Statement {
+		if set {
+			return jen.For(jen.Id(el).Op(":=").Range().Add(v.Clone()))
+		}
+		return jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone()))
+	}
+	base := byte(0x08)
+	if tracked {
+		base = 0x09
+	}
+	var write jen.Code
+	if tracked {
+		write = jen.If(jen.Op("!").Qual(implPkg, "WriteRefPtr").Call(jen.Id("c"), jen.Id(el))).Block(
+			jen.Id(el).Dot("ForyWrite").Call(jen.Id("c")))
+	} else {
+		write = jen.Block(jen.If(jen.Id(hdr).Op("==").Op(hexByte(base|0x02))).Block(
+			jen.If(jen.Id(el).Op("==").Nil()).Block(writeByte(0xfd), jen.Continue()),
+			writeByte(0xff),
+		), jen.Id(el).Dot("ForyWrite").Call(jen.Id("c")))
+	}
+	return []jen.Code{
+		jen.Id(hdr).Op(":=").Byte().Call(jen.Op(hexByte(base))),
+		each().Block(jen.If(jen.Id(el).Op("==").Nil()).Block(jen.Id(hdr).Op("=").Op(hexByte(base|0x02)), jen.Break())),
+		b.Clone().Dot("WriteUint8").Call(jen.Id(hdr)),
+		jen.Id("c").Dot("WriteStructMetaPtr").Call(g.structInfo(e.Go.Elem)),
+		each().Block(write),
+	}
+}
+
+// readTrackedElem reads one element of a list or set of struct pointers
+// whose header has the tracking bit into dst; ev is the element schema
+// mapping (or nil).
+func (g *gen) readTrackedElem(dst *jen.Statement, e *plan.Wire, ev *jen.Statement) []jen.Code {
+	st, id, p := g.fresh("st"), g.fresh("id"), g.fresh("p")
+	return []jen.Code{jen.If(jen.List(jen.Id(st), jen.Id(id)).Op(":=").Id("c").Dot("ReadRefFlag").Call(), jen.Id(st).Op("==").Qual(implPkg, "RefBack")).Block(
+		dst.Clone().Op("=").Qual(implPkg, "BackRef").Types(g.goType(e.Go.Elem)).Call(jen.Id("c"), jen.Id(id)),
+	).Else().If(jen.Id(st).Op("==").Qual(implPkg, "RefFollows")).Block(
+		jen.Id(p).Op(":=").Add(g.alloc(e.Go.Elem)),
+		jen.Qual(implPkg, "SetRef").Call(jen.Id("c"), jen.Id(id), jen.Id(p)),
+		jen.If(ev.Clone().Op("!=").Nil()).Block(jen.Id(p).Dot("ForyReadEvolved").Call(jen.Id("c"), ev.Clone())).
+			Else().Block(jen.Id(p).Dot("ForyRead").Call(jen.Id("c"))),
+		dst.Clone().Op("=").Id(p),
+	).Else().Block(dst.Clone().Op("=").Nil())}
+}
+
+// emitReadRef writes foryReadRef, ForyRead in tracking mode.
+func (g *gen) emitReadRef(f *jen.File) {
+	g.track = true
+	body := g.readBody()
+	g.track = false
+	f.Commentf("foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).")
+	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("foryReadRef").
+		Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext")).Block(body...)
+	f.Line()
+}

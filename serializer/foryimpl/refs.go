@@ -1,0 +1,316 @@
+package foryimpl
+
+import (
+	"unsafe"
+
+	"github.com/forygen/forygen/buffer"
+)
+
+// Reference tracking (WithTrackRef, docs/format.md §2.1). With it, a value
+// of a tracked kind is written behind a reference flag: 0x00 and the value
+// the first time (the reader gives it the next reference id, counting from
+// 0 in the order the flags appear), 0xFE and the id of the first occurrence
+// afterwards, 0xFD for nil. A struct pointer is one object; a slice is its
+// data pointer and length, as official Fory Go keys them.
+
+// refKey identifies a written object: a pointer, or a slice's data pointer
+// and length (n is -1 for a map).
+type refKey struct {
+	p unsafe.Pointer
+	n int
+}
+
+// refScan is how many objects a message may write before the writer indexes
+// them in a map: up to then a linear scan is cheaper than hashing
+// (BenchmarkSerialize/Sample/forygen-ref: seven dense arrays).
+const refScan = 16
+
+// TrackRef reports whether the message is written with reference tracking.
+func (c *WriteContext) TrackRef() bool { return c.trackRef }
+
+// resetRefs empties the table of written objects for the next message.
+func (c *WriteContext) resetRefs() {
+	if len(c.refKeys) != 0 {
+		clear(c.refKeys)
+		c.refKeys = c.refKeys[:0]
+	}
+	if len(c.refMap) != 0 {
+		clear(c.refMap)
+	}
+}
+
+// WriteRootRef records the root struct p as object 0: the root prefix
+// already holds its 0x00 flag.
+func WriteRootRef[T any](c *WriteContext, p *T) {
+	c.refKeys = append(c.refKeys, refKey{unsafe.Pointer(p), 0})
+}
+
+// WriteRefPtr writes the reference flag of a tracked pointer: 0xFD for nil
+// and 0xFE with its id for a pointer written before, and reports true, as
+// nothing follows; or 0x00 for a new one, whose value the caller writes.
+func WriteRefPtr[T any](c *WriteContext, p *T) bool {
+	if p == nil {
+		c.buf.WriteUint8(FlagNull)
+		return true
+	}
+	return c.writeRef(refKey{unsafe.Pointer(p), 0})
+}
+
+// WriteRefSlice is WriteRefPtr for a tracked slice: a dense array, bytes or
+// a list tagged ref.
+func WriteRefSlice[E any](c *WriteContext, s []E) bool {
+	if s == nil {
+		c.buf.WriteUint8(FlagNull)
+		return true
+	}
+	return c.writeRef(refKey{unsafe.Pointer(unsafe.SliceData(s)), len(s)})
+}
+
+// WriteRefMap is WriteRefPtr for a map tagged ref (a Set included).
+func WriteRefMap[K comparable, V any](c *WriteContext, m map[K]V) bool {
+	if m == nil {
+		c.buf.WriteUint8(FlagNull)
+		return true
+	}
+	return c.writeRef(refKey{*(*unsafe.Pointer)(unsafe.Pointer(&m)), -1})
+}
+
+func (c *WriteContext) writeRef(k refKey) bool {
+	b := c.buf
+	id, seen := c.lookupRef(k)
+	if seen {
+		b.Reserve(1 + buffer.MaxVarUint32Len + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, flagRef)
+		b.SetWriterIndex(buffer.PutVarUint32At(w, off+1, uint32(id)))
+		return true
+	}
+	if len(c.refKeys) < refScan {
+		c.refKeys = append(c.refKeys, k)
+	} else {
+		if c.refMap == nil {
+			c.refMap = make(map[refKey]int, 2*refScan)
+		}
+		c.refMap[k] = len(c.refKeys) + len(c.refMap)
+	}
+	b.WriteUint8(flagRefVal)
+	return false
+}
+
+func (c *WriteContext) lookupRef(k refKey) (int, bool) {
+	for i, x := range c.refKeys {
+		if x == k {
+			return i, true
+		}
+	}
+	if len(c.refMap) == 0 {
+		return 0, false
+	}
+	id, ok := c.refMap[k]
+	return id, ok
+}
+
+// The states ReadRefFlag reports.
+const (
+	// RefNull: the value is null (or the read failed).
+	RefNull = iota
+	// RefFollows: the value follows; a new object when the id is not -1.
+	RefFollows
+	// RefBack: a reference to the object with the id.
+	RefBack
+)
+
+// refEntry is a read object: v holds a pointer or map; a slice is its data
+// pointer and length in p and n, with v a nil *E naming its element type,
+// so recording it allocates nothing.
+type refEntry struct {
+	v any
+	p unsafe.Pointer
+	n int
+}
+
+// TrackRef reports whether the message is read with reference tracking.
+func (c *ReadContext) TrackRef() bool { return c.trackRef }
+
+// ReadRefFlag reads the reference flag of a tracked value. For 0x00 it
+// reserves the next reference id and returns it with RefFollows; the
+// caller records the object with SetRef before reading anything that can
+// refer to it. For 0xFF it returns RefFollows and -1, for 0xFE RefBack and
+// the id, which is checked to be one already given.
+func (c *ReadContext) ReadRefFlag() (state, id int) {
+	r := &c.r
+	f := r.ReadUint8()
+	switch f {
+	case FlagNotNull:
+		return RefFollows, -1
+	case flagRefVal:
+		if !c.trackRef {
+			break
+		}
+		c.refs = append(c.refs, refEntry{})
+		return RefFollows, len(c.refs) - 1
+	case flagRef:
+		if !c.trackRef {
+			break
+		}
+		n := r.ReadVarUint32()
+		if r.Err() != nil {
+			return RefNull, -1
+		}
+		if uint64(n) >= uint64(len(c.refs)) {
+			r.Fail(malformed("reference to object %d, but only %d objects were read before it", n, len(c.refs)))
+			return RefNull, -1
+		}
+		return RefBack, int(n)
+	case FlagNull:
+		return RefNull, -1
+	default:
+		if r.Err() == nil {
+			r.Fail(malformed("bad reference flag 0x%02x", f))
+		}
+		return RefNull, -1
+	}
+	if r.Err() == nil {
+		r.Fail(malformed("reference flag 0x%02x in a message read without reference tracking (WithTrackRef)", f))
+	}
+	return RefNull, -1
+}
+
+// ReadValueFlag reads the flag of a tracked kind that is held by value (an
+// enum, a struct value): 0xFF, or 0x00, which takes a reference id no
+// valid message can refer back to. It reports whether the value follows;
+// null is refused, as a value cannot be nil.
+func (c *ReadContext) ReadValueFlag() bool {
+	st, _ := c.ReadRefFlag()
+	if st == RefFollows {
+		return true
+	}
+	if c.r.Err() == nil {
+		if st == RefNull {
+			c.r.Fail(malformed("null for a value that cannot be nil"))
+		} else {
+			c.r.Fail(malformed("a reference where a value that cannot be shared was expected"))
+		}
+	}
+	return false
+}
+
+// SetRef records the object read for the id ReadRefFlag returned (nothing
+// for -1).
+func SetRef[T any](c *ReadContext, id int, p *T) {
+	if id >= 0 {
+		c.refs[id].v = p
+	}
+}
+
+// SetRefSlice is SetRef for a slice.
+func SetRefSlice[E any](c *ReadContext, id int, s []E) {
+	if id >= 0 {
+		c.refs[id] = refEntry{v: (*E)(nil), p: unsafe.Pointer(unsafe.SliceData(s)), n: len(s)}
+	}
+}
+
+// SetRefMap is SetRef for a map.
+func SetRefMap[K comparable, V any](c *ReadContext, id int, m map[K]V) {
+	if id >= 0 {
+		c.refs[id].v = m
+	}
+}
+
+// BackRef returns the object id refers to, which must be a *T.
+func BackRef[T any](c *ReadContext, id int) *T {
+	p, ok := c.refs[id].v.(*T)
+	if !ok || p == nil {
+		c.badRef(id, "a struct pointer")
+	}
+	return p
+}
+
+// BackRefSlice returns the slice id refers to, which must be a []E.
+func BackRefSlice[E any](c *ReadContext, id int) []E {
+	e := c.refs[id]
+	if tag, ok := e.v.(*E); !ok || tag != nil {
+		c.badRef(id, "a slice")
+		return nil
+	}
+	if e.p == nil {
+		return []E{}
+	}
+	return unsafe.Slice((*E)(e.p), e.n)
+}
+
+// BackRefMap returns the map id refers to, which must be a map[K]V.
+func BackRefMap[K comparable, V any](c *ReadContext, id int) map[K]V {
+	m, ok := c.refs[id].v.(map[K]V)
+	if !ok || m == nil {
+		c.badRef(id, "a map")
+	}
+	return m
+}
+
+func (c *ReadContext) badRef(id int, want string) {
+	if c.r.Err() != nil {
+		return
+	}
+	if c.refs[id].v == nil {
+		c.r.Fail(malformed("reference to object %d, which is still being read or cannot be shared, where %s was expected", id, want))
+		return
+	}
+	c.r.Fail(mismatch("reference to object %d, which is another type, where %s was expected", id, want))
+}
+
+// WriteTracked writes a message whose root is m, which is x, with
+// reference tracking: the root prefix with flag 0x00 and the tracking
+// TypeDef, the root as object 0, then the body.
+func WriteTracked[T any](f *Runtime, b *buffer.Buffer, m Message, x *T) error {
+	t := m.ForyType()
+	c := f.BeginWrite(b, t)
+	start := b.WriterIndex()
+	if c.compatible {
+		b.WriteBytes(t.tracked.rootCompatibleRef)
+	} else {
+		b.WriteBytes(t.rootConsistentRef)
+	}
+	WriteRootRef(c, x)
+	m.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ReadStructListHeaderRef is ReadStructListHeader for a list or set of
+// struct pointers read with reference tracking: tracked reports the
+// header's tracking bit, which puts a reference flag before every element.
+func (c *ReadContext) ReadStructListHeaderRef(t *TypeInfo) (hasNull, tracked bool, ev *Evolution) {
+	h := c.r.ReadUint8()
+	if c.r.Err() != nil {
+		return false, false, nil
+	}
+	if h&^listHeaderMask != 0 || h&listSameType == 0 {
+		c.r.Fail(malformed("unsupported struct list elements header 0x%02x", h))
+		return false, false, nil
+	}
+	if h&listDeclared == 0 {
+		ev = c.ReadStructMeta(t)
+	}
+	return h&listHasNull != 0, h&listTrackRef != 0, ev
+}
+
+// ReadMapChunkRef is ReadMapChunk for a map whose values are tracked
+// struct pointers, read with reference tracking: tracked reports the
+// chunk's value tracking bit, which puts a reference flag before every
+// value of the chunk.
+func (c *ReadContext) ReadMapChunkRef(remaining int, keyID byte, valType *TypeInfo) (size int, valNull, tracked bool, ev *Evolution) {
+	in, off := c.r.Bytes(), c.r.Offset()
+	if off < len(in) && in[off]&mapValTrackRef != 0 && in[off]&(mapKeyTrackRef|mapValHasNull|0xc0) == 0 {
+		// Clear the bit for the shared chunk checks, on a copy of the
+		// header byte: the input is not modified.
+		h := in[off] &^ mapValTrackRef
+		c.r.Skip(1)
+		size, valNull, undeclared := c.readMapChunkAfter(h, remaining, keyID)
+		if undeclared {
+			ev = c.ReadStructMeta(valType)
+		}
+		return size, valNull, true, ev
+	}
+	size, valNull, ev = c.ReadMapChunk(remaining, keyID, 0, valType, true)
+	return size, valNull, false, ev
+}
