@@ -1,0 +1,133 @@
+package refs
+
+import (
+	"errors"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/forygen/forygen/serializer"
+)
+
+// A back-reference to an id not given yet, to an object of another type,
+// or to one still being read is a clear error, never a panic or a wrong
+// value.
+func TestHostileBackReferences(t *testing.T) {
+	f := fory(false, true)
+	cycle := golden(t, "schema-consistent", "ref_cycle")
+	// The last back-reference (fe 00, to the root) names an id no flag
+	// gave.
+	bad := append([]byte(nil), cycle...)
+	bad[len(bad)-1] = 0x05
+	err := f.Deserialize(bad, new(Node))
+	require.ErrorIs(t, err, serializer.ErrMalformed)
+	require.Contains(t, err.Error(), "reference to object 5")
+
+	// ImagePair's Thumb refers to object 0, the ImagePair itself: another
+	// type.
+	pair := golden(t, "schema-consistent", "ref_shared_image_fields")
+	bad = append([]byte(nil), pair...)
+	require.Equal(t, byte(0x01), bad[len(bad)-1])
+	bad[len(bad)-1] = 0x00
+	err = f.Deserialize(bad, new(ImagePair))
+	require.ErrorIs(t, err, serializer.ErrSchemaMismatch)
+	require.Contains(t, err.Error(), "Thumb")
+
+	// A reference as the root, and a reference flag in a message read
+	// without tracking.
+	bad = append([]byte(nil), cycle...)
+	bad[1] = 0xfe
+	require.Error(t, f.Deserialize(bad, new(Node)))
+	require.ErrorIs(t, fory(false, false).Deserialize(cycle, new(Node)), serializer.ErrUnsupported)
+}
+
+// Every prefix of every tracking fixture is an error, and random byte
+// changes never panic (a back-reference cannot make the reader loop: it
+// is resolved, never followed).
+func TestHostileRefTruncationAndMutation(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	for _, tc := range refCases() {
+		for _, m := range modes {
+			f := fory(m.compatible, tc.track)
+			data := golden(t, m.dir, tc.name)
+			for n := 0; n < len(data); n++ {
+				err := f.Deserialize(data[:n], tc.target())
+				require.Error(t, err, "%s/%s: prefix of %d bytes", tc.name, m.dir, n)
+				var de *serializer.DecodeError
+				require.True(t, errors.As(err, &de), "%s: %v", tc.name, err)
+			}
+			for i := 0; i < 300; i++ {
+				bad := append([]byte(nil), data...)
+				bad[rng.Intn(len(bad))] = byte(rng.Intn(256))
+				_ = f.Deserialize(bad, tc.target())
+			}
+		}
+	}
+}
+
+// Without tracking a cyclic value is refused with an error that names the
+// option; with it, the cycle round-trips.
+func TestCycleWithoutTracking(t *testing.T) {
+	a := &Node{Value: 1}
+	a.Next = &Node{Value: 2, Next: a}
+	_, err := fory(true, false).Serialize(a)
+	require.ErrorIs(t, err, serializer.ErrInvalidValue)
+	require.Contains(t, err.Error(), "cycle")
+	require.Contains(t, err.Error(), "WithTrackRef")
+	data, err := fory(true, true).Serialize(a)
+	require.NoError(t, err)
+	var back Node
+	require.NoError(t, fory(true, true).Deserialize(data, &back))
+	require.Same(t, &back, back.Next.Next)
+}
+
+// Shared values in more shapes than the fixtures: shared dense arrays,
+// bytes, tagged lists and maps decode to one slice or map.
+func TestSharedTrackedKinds(t *testing.T) {
+	arr, bin, list, m := []int32{10, 20, 30}, []byte{0xde, 0xad}, []int32{-1, -2}, map[string]int32{"a": 1}
+	in := &SharedTrackedKinds{Arr1: arr, Arr2: arr, Bin1: bin, Bin2: bin, List1: list, List2: list, Map1: m, Map2: m}
+	for _, mode := range modes {
+		f := fory(mode.compatible, true)
+		data, err := f.Serialize(in)
+		require.NoError(t, err)
+		var back SharedTrackedKinds
+		require.NoError(t, f.Deserialize(data, &back))
+		require.Equal(t, *in, back)
+		require.Same(t, &back.Arr1[0], &back.Arr2[0])
+		require.Same(t, &back.Bin1[0], &back.Bin2[0])
+		require.Same(t, &back.List1[0], &back.List2[0])
+		back.Map1["b"] = 2
+		require.Equal(t, int32(2), back.Map2["b"], "one map")
+		for n := 0; n < len(data); n++ {
+			require.Error(t, f.Deserialize(data[:n], new(SharedTrackedKinds)))
+		}
+	}
+}
+
+// FuzzRefs decodes arbitrary input with reference tracking into each
+// tracking fixture's type: no panic, and whatever decodes writes again.
+func FuzzRefs(f *testing.F) {
+	cases := refCases()
+	for i, tc := range cases {
+		for _, m := range modes {
+			data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "xlang-fixtures-2", m.dir, tc.name+".bin"))
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(uint8(i), m.compatible, data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, compatible bool, data []byte) {
+		tc := cases[int(which)%len(cases)]
+		fy := fory(compatible, true)
+		v := tc.target()
+		if fy.Deserialize(data, v) == nil {
+			if _, err := fy.Serialize(v); err != nil && !errors.Is(err, serializer.ErrInvalidValue) {
+				t.Fatalf("%s: decoded value does not write: %v", tc.name, err)
+			}
+		}
+	})
+}
