@@ -32,11 +32,14 @@ func TestAliasStrings(t *testing.T) {
 		}
 	}
 	copying, aliasing := serializer.New(), serializer.New(serializer.WithAliasStrings(true))
+	zero := serializer.New(serializer.WithZeroCopy(true))
 	var out fixtures.MediaContent
 	copyAllocs := testing.AllocsPerRun(50, func() { require.NoError(t, copying.Deserialize(data, &out)) })
 	aliasAllocs := testing.AllocsPerRun(50, func() { require.NoError(t, aliasing.Deserialize(data, &out)) })
+	zeroAllocs := testing.AllocsPerRun(50, func() { require.NoError(t, zero.Deserialize(data, &out)) })
 	require.Equal(t, float64(strings), copyAllocs)
 	require.Equal(t, float64(1), aliasAllocs)
+	require.Equal(t, float64(0), zeroAllocs)
 
 	in := append([]byte(nil), data...)
 	require.NoError(t, aliasing.Deserialize(in, &out))
@@ -48,8 +51,9 @@ func TestAliasStrings(t *testing.T) {
 }
 
 // BenchmarkAliasStrings/<fixture>/<mode> decodes the fixture with strings
-// copied one allocation each (copy, the default) or aliasing one copy of
-// the input (alias, WithAliasStrings(true)).
+// copied one allocation each (copy, the default), aliasing one copy of
+// the input (alias, WithAliasStrings(true)) or aliasing the input itself
+// (zerocopy, WithZeroCopy(true)).
 func BenchmarkAliasStrings(b *testing.B) {
 	mc, l := fixtures.NewMediaContent(), fixtures.NewMediaContentList()
 	for _, fx := range []struct {
@@ -67,7 +71,8 @@ func BenchmarkAliasStrings(b *testing.B) {
 		for _, mode := range []struct {
 			name string
 			f    *serializer.Fory
-		}{{"copy", serializer.New()}, {"alias", serializer.New(serializer.WithAliasStrings(true))}} {
+		}{{"copy", serializer.New()}, {"alias", serializer.New(serializer.WithAliasStrings(true))},
+			{"zerocopy", serializer.New(serializer.WithZeroCopy(true))}} {
 			b.Run(fx.name+"/"+mode.name, func(b *testing.B) {
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {

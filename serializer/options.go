@@ -53,6 +53,28 @@ func WithAliasStrings(on bool) Option {
 	return Option{func(c *foryimpl.Config) { c.AliasStrings = on }}
 }
 
+// WithZeroCopy makes Deserialize decode strings and BINARY []byte values
+// (fields tagged `fory:"type=bytes"`) as views of the caller's input, with
+// no copy at all, so they cost no allocation (WithAliasStrings copies the
+// input once; this does not). Serializing is unaffected.
+//
+// The contract, as with vtprotobuf's unsafe unmarshal: the input must not
+// change for as long as any decoded value is used, and it stays alive as
+// long as one is. Writing to the input afterwards changes the decoded
+// strings, which Go otherwise guarantees never change. A decoded []byte
+// has its capacity cut to its length, so appending to it copies instead of
+// overwriting the input, but writing to its elements writes to the input.
+//
+// Strings sent as UTF-8 (Go and most peers) or as ASCII LATIN1 are views;
+// other LATIN1 and UTF-16 strings are converted, so copied. With
+// WithZeroCopy, WithAliasStrings has no effect. A Decoder (NewDecoder) of
+// such a Fory stays safe on a stream: it never writes over bytes it has
+// handed to Decode, and reads the bytes that follow into a new buffer
+// instead of moving them to the front of the old one.
+func WithZeroCopy(on bool) Option {
+	return Option{func(c *foryimpl.Config) { c.ZeroCopy = on }}
+}
+
 // WithUTF8Validation controls whether strings must be valid UTF-8 and
 // UTF-16 strings well formed (default true): decoding refuses other
 // strings, and serializing refuses strings that are not UTF-8, so a program

@@ -58,6 +58,11 @@ func (e *Encoder) Encode(v any) error {
 // current message stay in its buffer for the next Decode, so nothing else
 // should read from the same reader. It is not safe for concurrent use.
 //
+// With WithZeroCopy, decoded strings and []byte values view the Decoder's
+// buffer. It never writes over bytes it has handed to Decode: when the
+// buffered bytes run out it reads into a new buffer, so values decoded
+// earlier keep their contents (and their buffer alive).
+//
 // Memory is bounded by the largest message (SetMaxMessageSize). A message
 // that arrives in pieces is decoded again when more of it has arrived;
 // after a few attempts the Decoder waits for the buffered bytes to double
@@ -71,13 +76,16 @@ type Decoder struct {
 	read int64 // stream offset of buf[0]
 	max  int
 	rerr error // the reader's first error (io.EOF at its end)
+	// zeroCopy (WithZeroCopy): decoded values alias buf, so bytes handed
+	// to a Decode are never written again; see fill.
+	zeroCopy bool
 }
 
 // NewDecoder returns a Decoder that reads from r with f's options.
 func NewDecoder(f *Fory, r io.Reader) *Decoder {
 	cfg := f.rt.Config()
 	cfg.Stream = true
-	d := &Decoder{r: r, max: DefaultMaxMessageSize}
+	d := &Decoder{r: r, max: DefaultMaxMessageSize, zeroCopy: cfg.ZeroCopy}
 	d.sf.rt.Init(cfg)
 	return d
 }
@@ -150,7 +158,13 @@ func (d *Decoder) fill(n int) {
 		// Move the unread bytes to the front; drop a buffer grown for an
 		// earlier, larger message.
 		rest := len(d.buf) - d.off
-		if cap(d.buf) > maxKeptBuffer && rest <= maxKeptBuffer/2 {
+		if d.zeroCopy {
+			// Values decoded with WithZeroCopy view d.buf[:len(d.buf)]
+			// (a failed attempt's too): the unread bytes go to a new
+			// buffer, and the old one stays as it is for as long as they
+			// refer to it. Reads below append past len(d.buf) only.
+			d.buf = append(make([]byte, 0, max(n, 2*rest, 4096)), d.buf[d.off:]...)
+		} else if cap(d.buf) > maxKeptBuffer && rest <= maxKeptBuffer/2 {
 			d.buf = append(make([]byte, 0, max(rest, 4096)), d.buf[d.off:]...)
 		} else {
 			d.buf = d.buf[:copy(d.buf, d.buf[d.off:])]

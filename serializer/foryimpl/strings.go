@@ -18,7 +18,8 @@ const (
 
 // ReadString reads a string (§7): LATIN1, UTF-16LE or UTF-8. UTF-8 is
 // validated unless WithUTF8Validation(false); the bytes are copied unless
-// WithAliasStrings(true).
+// WithAliasStrings(true) or WithZeroCopy(true) (c.alias), which view the
+// input (a copy of it, or the caller's own).
 func (c *ReadContext) ReadString() string {
 	// Fast path: a one- or two-byte header (strings under 8 KiB) of UTF-8,
 	// what Go and most peers write, that fits the input and the allocation
@@ -229,6 +230,10 @@ func (c *ReadContext) readStringSlow(h uint64) string {
 			}
 		}
 		if ascii {
+			// ASCII is the same in LATIN1 and UTF-8.
+			if c.alias {
+				return unsafe.String(unsafe.SliceData(raw), len(raw))
+			}
 			if !c.charge(uint64(n), 1) {
 				return ""
 			}
@@ -285,11 +290,18 @@ func wellFormedUTF16(u []uint16) bool {
 }
 
 // ReadBinary reads a length-prefixed byte run (BINARY and dense arrays of
-// bytes, §8.2) and returns a copy.
+// bytes, §8.2) and returns a copy, or with WithZeroCopy a view of the
+// input whose capacity ends at its length.
 func (c *ReadContext) ReadBinary() []byte {
 	n := c.ReadLength(1)
 	raw := c.r.ReadBytes(n)
-	if c.r.Err() != nil || !c.charge(uint64(n), 1) {
+	if c.r.Err() != nil {
+		return nil
+	}
+	if n > 0 && c.opts.ZeroCopy {
+		return raw
+	}
+	if !c.charge(uint64(n), 1) {
 		return nil
 	}
 	out := make([]byte, n)
