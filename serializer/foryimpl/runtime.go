@@ -125,7 +125,7 @@ func (f *Runtime) Init(cfg Config) {
 	cfg.ZeroCopy = cfg.ZeroCopy || forceZeroCopy
 	f.opts = cfg
 	f.readers.New = func() any {
-		return &ReadContext{compatible: f.opts.Compatible, maxDepth: f.opts.MaxDepth, opts: &f.opts,
+		return &ReadContext{compatible: f.opts.Compatible, trackRef: f.opts.TrackRef, maxDepth: f.opts.MaxDepth, opts: &f.opts,
 			alias: f.opts.AliasStrings || f.opts.ZeroCopy, skipUTF8: f.opts.SkipUTF8Check}
 	}
 	f.reader = f.readers.New().(*ReadContext)
@@ -134,6 +134,9 @@ func (f *Runtime) Init(cfg Config) {
 
 // Config returns the options f was set up with, limits normalised.
 func (f *Runtime) Config() Config { return f.opts }
+
+// TrackRef reports whether f tracks references (WithTrackRef).
+func (f *Runtime) TrackRef() bool { return f.opts.TrackRef }
 
 // Compatible reports whether f writes and reads compatible mode.
 func (f *Runtime) Compatible() bool { return f.opts.Compatible }
@@ -159,6 +162,9 @@ func (f *Runtime) BeginWrite(b *buffer.Buffer, t *TypeInfo) *WriteContext {
 	// are always new and its prefix is a constant.
 	c.root = t
 	c.seen = c.seen[:0]
+	if c.trackRef {
+		c.resetRefs()
+	}
 	return c
 }
 
@@ -170,7 +176,7 @@ func (f *Runtime) setUpWrite(b *buffer.Buffer, c *WriteContext) *WriteContext {
 		b.SetScratch(c)
 	}
 	c.f, c.buf = f, b
-	c.compatible, c.maxDepth = f.opts.Compatible, f.opts.MaxDepth
+	c.compatible, c.maxDepth, c.trackRef = f.opts.Compatible, f.opts.MaxDepth, f.opts.TrackRef
 	return c
 }
 
@@ -230,7 +236,23 @@ func (f *Runtime) ReadRoot(c *ReadContext, m Message) error {
 	if h := r.ReadUint8(); h != headerXlang && r.Err() == nil {
 		r.Fail(malformed("message header 0x%02x is not an xlang header without out-of-band buffers", h))
 	}
-	if c.ReadFlag() {
+	present := false
+	if c.trackRef {
+		// The root is object 0 when its flag is 0x00.
+		st, id := c.ReadRefFlag()
+		if st == RefBack && r.Err() == nil {
+			r.Fail(malformed("a reference as the root value"))
+		}
+		if present = st == RefFollows; id >= 0 {
+			c.refs[id].v = m
+		}
+		if st == RefNull && r.Err() == nil {
+			r.Fail(malformed("null root value"))
+		}
+	} else {
+		present = c.ReadFlag()
+	}
+	if present {
 		if ev := c.ReadStructMeta(t); ev != nil {
 			m.ForyReadEvolved(c, ev)
 		} else if r.Err() == nil {
