@@ -19,6 +19,14 @@
 // and v.ForyDeserialize(f, data), are the fastest way in. An Encoder and a
 // Decoder write and read a stream of messages.
 //
+// A message's root may also be a scalar, a string, a slice or a map of
+// scalars (RootValue), as official Fory Go writes f.Serialize(value) for
+// one; MarshalValue and UnmarshalValue are the typed entry points:
+//
+//	data, err := serializer.MarshalValue(f, map[string]int64{"answer": 42})
+//	var m map[string]int64
+//	err = serializer.UnmarshalValue(f, data, &m)
+//
 // Every decoding error is a *DecodeError that says the root type, the field
 // path and the input offset, and wraps one of ErrMalformed,
 // ErrSchemaMismatch, ErrLimit or ErrUnsupported. Decoding never panics on
