@@ -22,8 +22,9 @@ var (
 	// (reference tracking, out-of-band buffers).
 	ErrUnsupported = foryimpl.ErrUnsupported
 
-	// ErrNotGenerated: the value is not a non-nil pointer to a
-	// forygen-generated type. It is returned as is, not in a DecodeError.
+	// ErrNotGenerated: the value is neither a non-nil pointer to a
+	// forygen-generated type nor a RootValue (for decoding, a non-nil
+	// pointer to one). It is returned as is, not in a DecodeError.
 	ErrNotGenerated = foryimpl.ErrNotGenerated
 )
 
