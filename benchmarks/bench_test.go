@@ -142,7 +142,7 @@ func newCodec(b *testing.B, f codecs.Fixture, name string) codecs.Codec {
 // TestBenchmarkNames keeps the benchmark matrix in step with the codecs
 // package: names are part of the published results.
 func TestBenchmarkNames(t *testing.T) {
-	want := []string{"forygen", "forygen-consistent", "protobuf", "protobuf-convert", "vtprotobuf", "msgp"}
+	want := []string{"forygen", "forygen-consistent", "forygen-ref", "protobuf", "protobuf-convert", "vtprotobuf", "msgp"}
 	if !equal(codecs.Names, want) {
 		t.Fatalf("codec names %v, want %v", codecs.Names, want)
 	}

@@ -20,29 +20,83 @@ type refKey struct {
 	n int
 }
 
-// refScan is how many objects a message may write before the writer indexes
-// them in a map: up to then a linear scan is cheaper than hashing
-// (BenchmarkSerialize/Sample/forygen-ref: seven dense arrays).
-const refScan = 16
+// refTable maps written objects to their reference ids: open addressing
+// over a power-of-two slice, emptied for the next message by a new
+// generation instead of a clear (BenchmarkSerialize/SampleList/forygen-ref:
+// 141 objects; a Go map took about 600 instructions an object).
+type refTable struct {
+	slots []refSlot
+	gen   uint32
+	n     int
+}
+
+type refSlot struct {
+	k   refKey
+	id  int32
+	gen uint32
+}
+
+func (t *refTable) reset() {
+	t.n = 0
+	if t.gen++; t.gen == 0 {
+		clear(t.slots)
+		t.gen = 1
+	}
+}
+
+// find returns k's id, or records k with the next id and reports false.
+func (t *refTable) find(k refKey) (int, bool) {
+	if 2*(t.n+1) > len(t.slots) {
+		t.grow()
+	}
+	mask := uint64(len(t.slots) - 1)
+	h := (uint64(uintptr(k.p)) ^ uint64(k.n)<<32) * 0x9e3779b97f4a7c15
+	for i := (h >> 32) & mask; ; i = (i + 1) & mask {
+		s := &t.slots[i]
+		if s.gen != t.gen {
+			*s = refSlot{k: k, id: int32(t.n), gen: t.gen}
+			t.n++
+			return int(s.id), false
+		}
+		if s.k == k {
+			return int(s.id), true
+		}
+	}
+}
+
+func (t *refTable) grow() {
+	old, live := t.slots, t.gen
+	// A new slice is all generation 0, which is never live.
+	t.slots, t.gen = make([]refSlot, max(16, 2*len(old))), 1
+	for _, s := range old {
+		if s.gen == live && live != 0 {
+			t.insertAt(s)
+		}
+	}
+}
+
+func (t *refTable) insertAt(s refSlot) {
+	mask := uint64(len(t.slots) - 1)
+	h := (uint64(uintptr(s.k.p)) ^ uint64(s.k.n)<<32) * 0x9e3779b97f4a7c15
+	for i := (h >> 32) & mask; ; i = (i + 1) & mask {
+		if t.slots[i].gen != t.gen {
+			s.gen = t.gen
+			t.slots[i] = s
+			return
+		}
+	}
+}
 
 // TrackRef reports whether the message is written with reference tracking.
 func (c *WriteContext) TrackRef() bool { return c.trackRef }
 
 // resetRefs empties the table of written objects for the next message.
-func (c *WriteContext) resetRefs() {
-	if len(c.refKeys) != 0 {
-		clear(c.refKeys)
-		c.refKeys = c.refKeys[:0]
-	}
-	if len(c.refMap) != 0 {
-		clear(c.refMap)
-	}
-}
+func (c *WriteContext) resetRefs() { c.refs.reset() }
 
 // WriteRootRef records the root struct p as object 0: the root prefix
 // already holds its 0x00 flag.
 func WriteRootRef[T any](c *WriteContext, p *T) {
-	c.refKeys = append(c.refKeys, refKey{unsafe.Pointer(p), 0})
+	c.refs.find(refKey{unsafe.Pointer(p), 0})
 }
 
 // WriteRefPtr writes the reference flag of a tracked pointer: 0xFD for nil
@@ -77,7 +131,7 @@ func WriteRefMap[K comparable, V any](c *WriteContext, m map[K]V) bool {
 
 func (c *WriteContext) writeRef(k refKey) bool {
 	b := c.buf
-	id, seen := c.lookupRef(k)
+	id, seen := c.refs.find(k)
 	if seen {
 		b.Reserve(1 + buffer.MaxVarUint32Len + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
@@ -85,29 +139,8 @@ func (c *WriteContext) writeRef(k refKey) bool {
 		b.SetWriterIndex(buffer.PutVarUint32At(w, off+1, uint32(id)))
 		return true
 	}
-	if len(c.refKeys) < refScan {
-		c.refKeys = append(c.refKeys, k)
-	} else {
-		if c.refMap == nil {
-			c.refMap = make(map[refKey]int, 2*refScan)
-		}
-		c.refMap[k] = len(c.refKeys) + len(c.refMap)
-	}
 	b.WriteUint8(flagRefVal)
 	return false
-}
-
-func (c *WriteContext) lookupRef(k refKey) (int, bool) {
-	for i, x := range c.refKeys {
-		if x == k {
-			return i, true
-		}
-	}
-	if len(c.refMap) == 0 {
-		return 0, false
-	}
-	id, ok := c.refMap[k]
-	return id, ok
 }
 
 // The states ReadRefFlag reports.

@@ -26,11 +26,10 @@ type WriteContext struct {
 	// stack holds the values of the recursive types being written, from
 	// the root down (Enter).
 	stack []any
-	// trackRef is the WithTrackRef option; refKeys and refMap are the
-	// objects written so far, by reference id (refs.go).
+	// trackRef is the WithTrackRef option; refs holds the objects written
+	// so far, by reference id (refs.go).
 	trackRef bool
-	refKeys  []refKey
-	refMap   map[refKey]int
+	refs     refTable
 }
 
 // Buffer returns the output buffer.

@@ -24,6 +24,7 @@ import (
 var codecColors = map[string]color.Color{
 	codecs.Forygen:           color.RGBA{R: 0xd9, G: 0x5f, B: 0x02, A: 0xff},
 	codecs.ForygenConsistent: color.RGBA{R: 0xfd, G: 0xae, B: 0x6b, A: 0xff},
+	codecs.ForygenRef:        color.RGBA{R: 0xa6, G: 0x36, B: 0x03, A: 0xff},
 	codecs.Protobuf:          color.RGBA{R: 0x1f, G: 0x60, B: 0xb4, A: 0xff},
 	codecs.ProtobufConvert:   color.RGBA{R: 0x9e, G: 0xc0, B: 0xe6, A: 0xff},
 	codecs.VTProtobuf:        color.RGBA{R: 0x1b, G: 0x9e, B: 0x77, A: 0xff},

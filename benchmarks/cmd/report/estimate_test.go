@@ -41,21 +41,21 @@ func TestEstimateRunDefault(t *testing.T) {
 	assert.Greater(t, e.total(), 5*72*100*time.Millisecond)
 }
 
-// TestEstimateRunFullMatrix: the default run now has 110 cells (serialize,
-// deserialize and deserialize fresh for all 36 pairs, and forygen's two
+// TestEstimateRunFullMatrix: the default run now has 128 cells (serialize,
+// deserialize and deserialize fresh for all 42 pairs, and forygen's two
 // evolved cells); the estimate scales with the cells.
 func TestEstimateRunFullMatrix(t *testing.T) {
 	fxs, names, err := codecs.Select("all", "all")
 	require.NoError(t, err)
 	cells := len(cellKeys(fxs, names))
-	assert.Equal(t, 3*36+2, cells)
+	assert.Equal(t, 3*42+2, cells)
 	e := estimateRun(len(fxs)*len(names), cells, 5, 100*time.Millisecond, true)
 	ms := func(x float64) time.Duration { return time.Duration(x * float64(time.Millisecond)) }
-	assert.Equal(t, ms(7.2), e.check)
-	// 110 cells × 29.054 ms; 5 rounds × 110 cells × 117.5 ms.
-	assert.InDelta(t, float64(ms(3196)), float64(e.calibration), float64(ms(1)))
-	assert.InDelta(t, float64(ms(64625)), float64(e.rounds), float64(ms(1)))
-	assert.Equal(t, "1m8.1s (correctness check 7.2ms, calibration 3.2s, rounds 1m4.6s, table and chart 250ms)", e.String())
+	assert.Equal(t, ms(8.4), e.check)
+	// 128 cells × 29.054 ms; 5 rounds × 128 cells × 117.5 ms.
+	assert.InDelta(t, float64(ms(3718.9)), float64(e.calibration), float64(ms(1)))
+	assert.InDelta(t, float64(ms(75200)), float64(e.rounds), float64(ms(1)))
+	assert.Equal(t, "1m19.2s (correctness check 8.4ms, calibration 3.72s, rounds 1m15.2s, table and chart 250ms)", e.String())
 	// Measured on the development machine, with other work running (load
 	// average 2.4 at the start, 3.7 at the end; calibration ratio 1.19):
 	// go run ./cmd/report took 62.8 s (calibration 4.07 s, rounds 58.4 s).

@@ -7,7 +7,7 @@
 // and targets wherever the codec's API allows, because that is how a
 // throughput-minded user calls them:
 //
-//   - forygen, forygen-consistent: one *buffer.Buffer, Reset before each
+//   - forygen, forygen-consistent, forygen-ref: one *buffer.Buffer, Reset before each
 //     call of the generated ForySerializeTo (what Fory.SerializeTo calls
 //     after a type assertion); ForyDeserialize into one reused value
 //     (forygen's generated readers reset the value, reuse its slices'
@@ -51,14 +51,18 @@ import (
 const (
 	Forygen           = "forygen"
 	ForygenConsistent = "forygen-consistent"
-	Protobuf          = "protobuf"
-	ProtobufConvert   = "protobuf-convert"
-	VTProtobuf        = "vtprotobuf"
-	Msgp              = "msgp"
+	// ForygenRef is forygen with reference tracking (WithTrackRef), as
+	// Fory's IDL compiler sets up every peer: nothing in the fixtures is
+	// shared, so it measures what tracking costs.
+	ForygenRef      = "forygen-ref"
+	Protobuf        = "protobuf"
+	ProtobufConvert = "protobuf-convert"
+	VTProtobuf      = "vtprotobuf"
+	Msgp            = "msgp"
 )
 
 // Names lists every codec.
-var Names = []string{Forygen, ForygenConsistent, Protobuf, ProtobufConvert, VTProtobuf, Msgp}
+var Names = []string{Forygen, ForygenConsistent, ForygenRef, Protobuf, ProtobufConvert, VTProtobuf, Msgp}
 
 // Fixture names, in the order tables and charts list them.
 var FixtureNames = []string{"NumericStruct", "Sample", "MediaContent", "NumericStructList", "SampleList", "MediaContentList"}
@@ -209,6 +213,8 @@ func fixture[T any, PT plainPtr[T], M any, PM protoPtr[M]](name string, value fu
 				return &forygenCodec[T, PT]{name: codec, f: serializer.New(), v: value(), buf: buffer.New(256)}, nil
 			case ForygenConsistent:
 				return &forygenCodec[T, PT]{name: codec, f: serializer.New(serializer.WithCompatible(false)), v: value(), buf: buffer.New(256)}, nil
+			case ForygenRef:
+				return &forygenCodec[T, PT]{name: codec, f: serializer.New(serializer.WithTrackRef(true)), v: value(), buf: buffer.New(256)}, nil
 			case Protobuf:
 				v := value()
 				return &protobufCodec[T, M, PM]{msg: to(&v), out: PM(new(M)), from: from}, nil

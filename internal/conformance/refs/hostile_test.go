@@ -131,3 +131,28 @@ func FuzzRefs(f *testing.F) {
 		}
 	})
 }
+
+// Many objects (past the table's growth points) and many messages through
+// one Fory (its table reset between them) keep ids right.
+func TestManySharedObjects(t *testing.T) {
+	f := fory(true, true)
+	for round := 0; round < 3; round++ {
+		imgs := make([]*Image, 300)
+		for i := range imgs {
+			imgs[i] = &Image{Width: int32(i + round)}
+		}
+		var list []*Image
+		for i := range imgs {
+			list = append(list, imgs[i], imgs[(i*7)%len(imgs)])
+		}
+		data, err := f.Serialize(&ImagePtrList{Images: list})
+		require.NoError(t, err)
+		var back ImagePtrList
+		require.NoError(t, f.Deserialize(data, &back))
+		require.Len(t, back.Images, len(list))
+		for i := range imgs {
+			require.Same(t, back.Images[2*i+1], back.Images[2*((i*7)%len(imgs))], "round %d, image %d", round, i)
+			require.Equal(t, int32(i+round), back.Images[2*i].Width)
+		}
+	}
+}
