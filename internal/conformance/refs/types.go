@@ -85,16 +85,16 @@ type RefContainers struct {
 
 //fory:generate id=209
 type RefTagged struct {
-	Tagged1 *RefElem   `fory:"ref"`
-	Tagged2 *RefElem   `fory:"ref"`
+	Tagged1 *RefElem `fory:"ref"`
+	Tagged2 *RefElem `fory:"ref"`
 	Plain   *RefElem
 	List    []*RefElem `fory:"type=list(element=_(ref=true))"`
 }
 
 //fory:generate id=210
 type RefDisabled struct {
-	Off1    *Image   `fory:"ref=false"`
-	Off2    *Image   `fory:"ref=false"`
+	Off1    *Image `fory:"ref=false"`
+	Off2    *Image `fory:"ref=false"`
 	On1     *Image
 	On2     *Image
 	OffList []*Image `fory:"type=list(element=_(ref=false))"`
