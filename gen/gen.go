@@ -28,8 +28,12 @@ type Config struct {
 	Tags     []string // build tags for loading
 	Check    bool     // do not write; report stale or missing files with a diff
 	Verbose  bool
-	Stdout   io.Writer // progress and diffs; nil means os.Stdout
-	Stderr   io.Writer // generation errors; nil means os.Stderr
+	// AcceptLossy lets a check pass when the only changes against a
+	// directory's fory.lock lose values (narrowing conversions, nulls that
+	// become zero values); breaking changes always fail it.
+	AcceptLossy bool
+	Stdout      io.Writer // progress and diffs; nil means os.Stdout
+	Stderr      io.Writer // generation errors; nil means os.Stderr
 }
 
 // ErrStale is returned by Run in check mode when generated files are not up
@@ -51,9 +55,14 @@ type Output struct {
 // sorted by path, without touching the disk. On generation errors it returns
 // them all (each `file:line:col: forygen: Type.Field: what; how to fix`).
 func Generate(cfg Config) ([]Output, []error) {
+	out, _, errs := generate(cfg)
+	return out, errs
+}
+
+func generate(cfg Config) ([]Output, *load.Result, []error) {
 	res, errs := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags})
 	if res == nil {
-		return nil, errs
+		return nil, nil, errs
 	}
 	want := map[string]bool{}
 	for _, t := range cfg.Types {
@@ -130,18 +139,20 @@ func Generate(cfg Config) ([]Output, []error) {
 	}
 	if len(errs) > 0 {
 		sortErrors(errs)
-		return nil, errs
+		return nil, nil, errs
 	}
 	out := make([]Output, 0, len(outputs))
 	for p, c := range outputs {
 		out = append(out, Output{Path: p, Content: c})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	return out, nil
+	return out, res, nil
 }
 
 // Run generates code for the annotated types of the configured packages and
-// writes (or, with Check, compares) the output files.
+// writes (or, with Check, compares) the output files. With Check it also
+// compares the types with each directory's fory.lock, when there is one,
+// and fails on changes that break peers on the locked schema.
 func Run(cfg Config) error {
 	stdout, stderr := cfg.Stdout, cfg.Stderr
 	if stdout == nil {
@@ -150,7 +161,7 @@ func Run(cfg Config) error {
 	if stderr == nil {
 		stderr = os.Stderr
 	}
-	outputs, errs := Generate(cfg)
+	outputs, res, errs := generate(cfg)
 	if len(errs) > 0 {
 		for _, e := range errs {
 			fmt.Fprintln(stderr, e)
@@ -192,6 +203,15 @@ func Run(cfg Config) error {
 		}
 		if cfg.Verbose {
 			fmt.Fprintf(stdout, "wrote %s\n", path)
+		}
+	}
+	if cfg.Check {
+		failed, err := checkLocks(res, cfg, stdout)
+		if err != nil {
+			return err
+		}
+		if failed && !stale {
+			return ErrSchemaChange
 		}
 	}
 	if stale {

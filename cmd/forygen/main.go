@@ -35,10 +35,33 @@
 //
 // Flags:
 //
-//	-type T1,T2   generate only these types
-//	-tags t1,t2   build tags used when loading packages
-//	-check        write nothing; exit 1 and print a diff if generated files are stale
-//	-v            print what is written
+//	-type T1,T2    generate only these types
+//	-tags t1,t2    build tags used when loading packages
+//	-check         write nothing; exit 1 and print a diff if generated files are stale,
+//	               or if the types changed against a directory's fory.lock in a way
+//	               that breaks peers on the locked schema
+//	-accept-lossy  with -check: pass when the only such changes lose values
+//	-v             print what is written
+//
+// Schema tools (docs/schema.md):
+//
+//	forygen schema [-o dir] [-tags t1,t2] [packages]
+//
+// writes the Fory IDL (.fdl, the input of Apache Fory's foryc) of each
+// package's annotated types: to stdout for one package, or as
+// dir/<package>.fdl. A field the IDL cannot describe exactly (no id= tag,
+// a non-nullable struct field, a set, …) is an error naming it.
+//
+//	forygen lock [-same-schema T1,T2] [-track-ref T1,T2] [-tags t1,t2] [packages]
+//
+// writes fory.lock beside each package: per type its registration, mode,
+// schema hash and TypeDef fields. -check then compares the types with it and
+// prints every change as safe, lossy or breaking, with what a peer on the
+// old schema sees. Types are locked in compatible mode unless named by
+// -same-schema or set to `mode=same-schema` in the lock, and as used
+// without reference tracking unless named by -track-ref or set to
+// `tracking=on`; a relock keeps both. Run forygen lock again to accept the
+// current schemas.
 //
 // Generation errors are printed all at once as
 // `file:line:col: forygen: Type.Field: what is wrong; how to fix`, and the
@@ -50,22 +73,34 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/forygen/forygen/gen"
 )
 
 func main() {
+	if len(os.Args) > 1 {
+		switch os.Args[1] {
+		case "schema":
+			schemaMain(os.Args[2:])
+			return
+		case "lock":
+			lockMain(os.Args[2:])
+			return
+		}
+	}
 	typeFlag := flag.String("type", "", "comma-separated type names to generate (default: all annotated types)")
 	tagsFlag := flag.String("tags", "", "comma-separated build tags")
 	check := flag.Bool("check", false, "report stale generated files with a diff and exit 1; write nothing")
+	acceptLossy := flag.Bool("accept-lossy", false, "with -check: pass when the only changes against fory.lock are lossy")
 	verbose := flag.Bool("v", false, "verbose output")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: forygen [flags] [packages]\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	cfg := gen.Config{Patterns: flag.Args(), Check: *check, Verbose: *verbose}
+	cfg := gen.Config{Patterns: flag.Args(), Check: *check, AcceptLossy: *acceptLossy, Verbose: *verbose}
 	if *typeFlag != "" {
 		cfg.Types = strings.Split(*typeFlag, ",")
 	}
@@ -77,5 +112,72 @@ func main() {
 			fmt.Fprintln(os.Stderr, err)
 		}
 		os.Exit(1)
+	}
+}
+
+func split(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+func fail(errs []error) {
+	for _, e := range errs {
+		fmt.Fprintln(os.Stderr, e)
+	}
+	os.Exit(1)
+}
+
+func schemaMain(args []string) {
+	fs := flag.NewFlagSet("forygen schema", flag.ExitOnError)
+	out := fs.String("o", "", "write dir/<package>.fdl per package instead of printing one package's IDL")
+	tags := fs.String("tags", "", "comma-separated build tags")
+	fs.Usage = func() {
+		fmt.Fprintf(os.Stderr, "usage: forygen schema [-o dir] [-tags t1,t2] [packages]\n")
+		fs.PrintDefaults()
+	}
+	_ = fs.Parse(args)
+	files, errs := gen.Schema(gen.Config{Patterns: fs.Args(), Tags: split(*tags)})
+	if *out == "" {
+		if len(errs) > 0 {
+			fail(errs)
+		}
+		if len(files) != 1 {
+			fail([]error{fmt.Errorf("forygen schema: %d packages with annotated types; use -o dir to write one file each", len(files))})
+		}
+		os.Stdout.Write(files[0].Content)
+		return
+	}
+	// With -o, the packages that export are written even when others fail.
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(*out, f.Name), f.Content, 0o644); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		fail(errs)
+	}
+}
+
+func lockMain(args []string) {
+	fs := flag.NewFlagSet("forygen lock", flag.ExitOnError)
+	same := fs.String("same-schema", "", "comma-separated types to lock in same-schema mode")
+	trackRef := fs.String("track-ref", "", "comma-separated types whose peers track references (WithTrackRef)")
+	tags := fs.String("tags", "", "comma-separated build tags")
+	verbose := fs.Bool("v", false, "print what is written")
+	fs.Usage = func() {
+		fmt.Fprintf(os.Stderr, "usage: forygen lock [-same-schema T1,T2] [-track-ref T1,T2] [-tags t1,t2] [packages]\n")
+		fs.PrintDefaults()
+	}
+	_ = fs.Parse(args)
+	wrote, errs := gen.Lock(gen.LockConfig{Config: gen.Config{Patterns: fs.Args(), Tags: split(*tags)}, SameSchema: split(*same), TrackRef: split(*trackRef)})
+	if len(errs) > 0 {
+		fail(errs)
+	}
+	if *verbose {
+		for _, p := range wrote {
+			fmt.Println("wrote", p)
+		}
 	}
 }

@@ -160,11 +160,17 @@ func diffType(ot, nt *Type, mapMembers map[string]bool) []Change {
 			removed = append(removed, of)
 			continue
 		}
-		if of.FieldSchema.Identifier == nf.Identifier && sameSchema(of.FieldSchema, nf.FieldSchema) {
+		// The track_ref bits of a tracking Fory count only for types whose
+		// peers track references.
+		a, b := of.FieldSchema, nf.FieldSchema
+		if !ot.Tracking {
+			a, b = untracked(a), untracked(b)
+		}
+		if sameSchema(a, b) {
 			continue
 		}
-		v, oldPeer, newPeer := plan.FieldChange(of.FieldSchema, nf.FieldSchema)
-		fields = append(fields, Change{Verdict: v, What: describe(of, nf), Type: nt.Name, Field: nf.GoName, Pos: nf.Pos,
+		v, oldPeer, newPeer := plan.FieldChange(a, b)
+		fields = append(fields, Change{Verdict: v, What: describe(a, b, of.GoName != nf.GoName), Type: nt.Name, Field: nf.GoName, Pos: nf.Pos,
 			Old: of.Decl, New: nf.Decl, OldPeer: oldPeer, NewPeer: newPeer})
 	}
 	for _, nf := range nt.Fields {
@@ -233,15 +239,35 @@ func diffType(ot, nt *Type, mapMembers map[string]bool) []Change {
 	return append(out, fields...)
 }
 
+// untracked drops what only a Fory that tracks references writes.
+func untracked(f plan.FieldSchema) plan.FieldSchema {
+	f.Tracked = false
+	f.Type = dropRefs(f.Type)
+	return f
+}
+
+func dropRefs(t plan.TypeRef) plan.TypeRef {
+	t.Ref = false
+	if t.Children != nil {
+		cs := make([]plan.TypeRef, len(t.Children))
+		for i, c := range t.Children {
+			cs[i] = dropRefs(c)
+		}
+		t.Children = cs
+	}
+	return t
+}
+
 func sameSchema(a, b plan.FieldSchema) bool {
-	return a.Identifier == b.Identifier && a.Nullable == b.Nullable && a.Ref == b.Ref && a.Type.String() == b.Type.String()
+	return a.Identifier == b.Identifier && a.Nullable == b.Nullable && a.Ref == b.Ref && a.Tracked == b.Tracked &&
+		a.Type.String() == b.Type.String()
 }
 
 // describe names the kind of a field change.
-func describe(of, nf *Field) string {
+func describe(of, nf plan.FieldSchema, renamed bool) string {
 	a, b := of.Type, nf.Type
 	var parts []string
-	retagged := of.GoName != nf.GoName && strings.TrimLeft(of.Identifier, "0123456789") == ""
+	retagged := renamed && strings.TrimLeft(of.Identifier, "0123456789") == ""
 	switch {
 	case a.String() == b.String():
 	case retagged:
@@ -285,6 +311,12 @@ func describe(of, nf *Field) string {
 			parts = append(parts, "ref added")
 		} else {
 			parts = append(parts, "ref removed")
+		}
+	} else if of.Tracked != nf.Tracked {
+		if nf.Tracked {
+			parts = append(parts, "tracked by reference (with WithTrackRef)")
+		} else {
+			parts = append(parts, "no longer tracked by reference (with WithTrackRef)")
 		}
 	}
 	return strings.Join(parts, ", ")

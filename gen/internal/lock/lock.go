@@ -44,14 +44,18 @@ type Package struct {
 
 // Type is one locked struct or enum.
 type Type struct {
-	Name   string // Go name
-	Enum   bool
-	Reg    string // model.Registration.String()
-	Mode   string // ModeCompatible or ModeSameSchema
-	Hash   int32  // structs: the same-schema hash
-	Base   string // enums: the underlying integer kind
-	Fields []*Field
-	Pos    model.Pos // current declarations only; not written
+	Name string // Go name
+	Enum bool
+	Reg  string // model.Registration.String()
+	Mode string // ModeCompatible or ModeSameSchema
+	// Tracking is set for a type whose peers track references
+	// (WithTrackRef): only then do the track_ref bits of a Fory that
+	// tracks (FieldSchema.Tracked, tracked elements) count.
+	Tracking bool
+	Hash     int32  // structs: the same-schema hash
+	Base     string // enums: the underlying integer kind
+	Fields   []*Field
+	Pos      model.Pos // current declarations only; not written
 }
 
 // Field is one locked TypeDef field.
@@ -65,8 +69,12 @@ type Field struct {
 // Header opens every lock file.
 const Header = `# fory.lock: the schemas of this directory's annotated types, written by
 # "forygen lock" and compared with the current types by "forygen -check".
-# Commit it. A type's mode (compatible or same-schema) may be edited by hand;
-# run "forygen lock" again to accept the current schemas.
+# Commit it. A type's mode (compatible or same-schema) and tracking (on when
+# its peers track references; off when absent) may be edited by hand;
+# run "forygen lock" again to accept the current schemas. A field line is
+# its identifier, type (? a nullable element, & one tracked by reference),
+# then nullable, ref (track_ref without reference tracking) and tracked
+# (track_ref with it) when set.
 `
 
 // Marshal writes a lock file.
@@ -80,7 +88,11 @@ func (f *File) Marshal() []byte {
 				fmt.Fprintf(&b, "\nenum %s %s base=%s\n", t.Name, t.Reg, t.Base)
 				continue
 			}
-			fmt.Fprintf(&b, "\nstruct %s %s mode=%s hash=%s\n", t.Name, t.Reg, t.Mode, hashText(t.Hash))
+			tracking := ""
+			if t.Tracking {
+				tracking = " tracking=on"
+			}
+			fmt.Fprintf(&b, "\nstruct %s %s mode=%s%s hash=%s\n", t.Name, t.Reg, t.Mode, tracking, hashText(t.Hash))
 			for _, fd := range t.Fields {
 				fmt.Fprintf(&b, "\tfield %s %s", fd.Identifier, fd.Type)
 				if fd.Nullable {
@@ -88,6 +100,9 @@ func (f *File) Marshal() []byte {
 				}
 				if fd.Ref {
 					b.WriteString(" ref")
+				}
+				if fd.Tracked {
+					b.WriteString(" tracked")
 				}
 				fmt.Fprintf(&b, " go=%s decl=%s\n", fd.GoName, strconv.Quote(fd.Decl))
 			}
@@ -138,6 +153,8 @@ func Parse(name string, data []byte) (*File, error) {
 				switch {
 				case k == "mode" && (v == ModeCompatible || v == ModeSameSchema):
 					typ.Mode = v
+				case k == "tracking" && (v == "on" || v == "off") && !typ.Enum:
+					typ.Tracking = v == "on"
 				case k == "hash" && !typ.Enum:
 					h, err := strconv.ParseUint(v, 0, 32)
 					if err != nil {
@@ -147,7 +164,7 @@ func Parse(name string, data []byte) (*File, error) {
 				case k == "base" && typ.Enum:
 					typ.Base = v
 				default:
-					return nil, bad("unknown %q (modes are %s and %s)", kv, ModeCompatible, ModeSameSchema)
+					return nil, bad("unknown %q (modes are %s and %s; tracking is on or off)", kv, ModeCompatible, ModeSameSchema)
 				}
 			}
 			pkg.Types = append(pkg.Types, typ)
@@ -178,6 +195,8 @@ func Parse(name string, data []byte) (*File, error) {
 					fd.Nullable = true
 				case p == "ref":
 					fd.Ref = true
+				case p == "tracked":
+					fd.Tracked = true
 				case strings.HasPrefix(p, "go="):
 					fd.GoName = p[3:]
 				default:
@@ -192,10 +211,18 @@ func Parse(name string, data []byte) (*File, error) {
 	return f, sc.Err()
 }
 
+// Options are the per-type settings a lock keeps: the mode and whether
+// peers track references.
+type Options struct {
+	Mode     string
+	Tracking bool
+}
+
 // Build makes the lock of the current declarations of one directory's
-// packages. modes carries the mode of types already locked (by package path
-// and name); a type not in it is compatible, unless sameSchema names it.
-func Build(pkgs []*model.Package, plans map[*model.StructDecl]*plan.Struct, modes map[string]string, sameSchema map[string]bool) *File {
+// packages. prev carries the options of types already locked (by package
+// path and name); a type not in it is compatible without tracking, unless
+// sameSchema or tracking names it (by Go name, or path and name).
+func Build(pkgs []*model.Package, plans map[*model.StructDecl]*plan.Struct, prev map[string]Options, sameSchema, tracking map[string]bool) *File {
 	byPath := map[string]*Package{}
 	f := &File{}
 	for _, mp := range pkgs {
@@ -215,11 +242,14 @@ func Build(pkgs []*model.Package, plans map[*model.StructDecl]*plan.Struct, mode
 					continue
 				}
 				t := &Type{Name: s.Name, Reg: s.Reg.String(), Hash: ps.SchemaHash, Mode: ModeCompatible, Pos: s.Pos}
-				if m, ok := modes[mp.Path+"."+s.Name]; ok {
-					t.Mode = m
+				if o, ok := prev[mp.Path+"."+s.Name]; ok {
+					t.Mode, t.Tracking = o.Mode, o.Tracking
 				}
 				if sameSchema[s.Name] || sameSchema[mp.Path+"."+s.Name] {
 					t.Mode = ModeSameSchema
+				}
+				if tracking[s.Name] || tracking[mp.Path+"."+s.Name] {
+					t.Tracking = true
 				}
 				for _, pf := range ps.Fields {
 					t.Fields = append(t.Fields, &Field{FieldSchema: plan.FieldSchemaOf(pf), GoName: pf.GoName,
@@ -236,13 +266,13 @@ func Build(pkgs []*model.Package, plans map[*model.StructDecl]*plan.Struct, mode
 	return f
 }
 
-// Modes returns the modes of a lock's types, keyed by package path and name,
-// for Build to keep.
-func (f *File) Modes() map[string]string {
-	m := map[string]string{}
+// Options returns the options of a lock's types, keyed by package path and
+// name, for Build to keep.
+func (f *File) Options() map[string]Options {
+	m := map[string]Options{}
 	for _, p := range f.Packages {
 		for _, t := range p.Types {
-			m[p.Path+"."+t.Name] = t.Mode
+			m[p.Path+"."+t.Name] = Options{Mode: t.Mode, Tracking: t.Tracking}
 		}
 	}
 	return m

@@ -80,7 +80,13 @@ func build(t *testing.T, structs []*model.StructDecl, es []*model.EnumDecl, same
 		plans[s] = ps
 	}
 	pkg := &model.Package{Path: pkgPath, Name: "users", Files: []*model.File{{Path: "users.go", Structs: structs, Enums: es}}}
-	return Build([]*model.Package{pkg}, plans, nil, same)
+	prev := map[string]Options{}
+	if same["tracking"] {
+		for _, s := range structs {
+			prev[pkgPath+"."+s.Name] = Options{Mode: ModeCompatible, Tracking: true}
+		}
+	}
+	return Build([]*model.Package{pkg}, plans, prev, same, nil)
 }
 
 func user(ss []*model.StructDecl) *model.StructDecl { return ss[0] }
@@ -200,9 +206,22 @@ func TestChangeKinds(t *testing.T) {
 			return ss, es
 		}, plan.Lossy, "no longer nullable", 0},
 		{"ref added", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Leaf").Tag.Ref = true
+			fieldOf(user(ss), "Leaf").Tag.Ref, fieldOf(user(ss), "Leaf").Tag.RefSet = true, true
 			return ss, es
 		}, plan.Breaking, "ref added", 0},
+		{"ref=false on a struct field, peers without tracking: no change", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
+			fieldOf(user(ss), "Leaf").Tag.Ref, fieldOf(user(ss), "Leaf").Tag.RefSet = false, true
+			return ss, es
+		}, plan.Safe, "", -1},
+		{"ref=false on a struct field, peers tracking references", map[string]bool{"tracking": true}, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
+			fieldOf(user(ss), "Leaf").Tag.Ref, fieldOf(user(ss), "Leaf").Tag.RefSet = false, true
+			return ss, es
+		}, plan.Breaking, "no longer tracked by reference (with WithTrackRef)", 0},
+		{"list of tracked structs added, peers tracking references", map[string]bool{"tracking": true}, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
+			u := user(ss)
+			u.Fields = append(u.Fields, field("Leaves", slice(ptr(structRef("Leaf", idLeaf))), tag(20), 17))
+			return ss, es
+		}, plan.Safe, "field added", 0},
 		{"nested struct is another type", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
 			fieldOf(user(ss), "Leaf").Type = ptr(structRef("Other", idOther))
 			return ss, es
@@ -321,16 +340,21 @@ func TestRoundTrip(t *testing.T) {
 	if changes := Diff(g, f); len(changes) != 0 {
 		t.Fatalf("a lock differs from its own declarations: %v", changes)
 	}
-	if g.Modes()[pkgPath+".Leaf"] != ModeSameSchema || g.Modes()[pkgPath+".User"] != ModeCompatible {
-		t.Fatalf("modes not kept: %v", g.Modes())
+	if g.Options()[pkgPath+".Leaf"].Mode != ModeSameSchema || g.Options()[pkgPath+".User"].Mode != ModeCompatible {
+		t.Fatalf("modes not kept: %v", g.Options())
 	}
 	// A relock keeps the modes of the old lock.
 	ss := base()
-	h := Build([]*model.Package{{Path: pkgPath, Files: []*model.File{{Structs: ss}}}}, plansOf(t, ss), g.Modes(), nil)
+	h := Build([]*model.Package{{Path: pkgPath, Files: []*model.File{{Structs: ss}}}}, plansOf(t, ss), g.Options(), nil, map[string]bool{"Other": true})
 	for _, ty := range h.Packages[0].Types {
-		if want := g.Modes()[pkgPath+"."+ty.Name]; ty.Mode != want {
-			t.Errorf("%s: relocked as %s, want %s", ty.Name, ty.Mode, want)
+		want := g.Options()[pkgPath+"."+ty.Name]
+		want.Tracking = want.Tracking || ty.Name == "Other"
+		if got := (Options{ty.Mode, ty.Tracking}); got != want {
+			t.Errorf("%s: relocked as %+v, want %+v", ty.Name, got, want)
 		}
+	}
+	if !strings.Contains(string(h.Marshal()), "struct Other id=12 mode=compatible tracking=on") {
+		t.Errorf("tracking not written:\n%s", h.Marshal())
 	}
 }
 

@@ -26,6 +26,9 @@ type TypeRef struct {
 	// is written behind a null flag; a field's own nullability is kept
 	// beside its TypeRef.
 	Nullable bool
+	// Ref is set on a child whose values carry reference flags when the
+	// Fory tracks references (Wire.RefOn).
+	Ref      bool
 	Reg      string // "id=N" or "name=ns.T" for struct and enum types
 	Children []TypeRef
 }
@@ -44,7 +47,7 @@ func TypeRefOf(w *Wire) TypeRef {
 	}
 	child := func(c *Wire) TypeRef {
 		r := TypeRefOf(c)
-		r.Nullable = c.Nullable
+		r.Nullable, r.Ref = c.Nullable, c.RefOn
 		return r
 	}
 	switch w.TypeID {
@@ -81,8 +84,10 @@ func TypeName(id uint8) string {
 	return "type" + strconv.Itoa(int(id))
 }
 
-// String spells a TypeRef: `?` before a nullable child, the registration in
-// parentheses, children in angle brackets: `map<string,?list<compatible_struct(id=5)>>`.
+// String spells a TypeRef: `?` before a nullable child, `&` before a child
+// tracked by reference when the Fory tracks references, the registration
+// in parentheses, children in angle brackets:
+// `map<string,?&compatible_struct(id=5)>`.
 func (t TypeRef) String() string {
 	var sb strings.Builder
 	t.write(&sb)
@@ -92,6 +97,9 @@ func (t TypeRef) String() string {
 func (t TypeRef) write(sb *strings.Builder) {
 	if t.Nullable {
 		sb.WriteByte('?')
+	}
+	if t.Ref {
+		sb.WriteByte('&')
 	}
 	sb.WriteString(TypeName(t.TypeID))
 	if t.Reg != "" {
@@ -125,6 +133,9 @@ func parseTypeRef(s string) (TypeRef, string, error) {
 	var t TypeRef
 	if rest, ok := strings.CutPrefix(s, "?"); ok {
 		t.Nullable, s = true, rest
+	}
+	if rest, ok := strings.CutPrefix(s, "&"); ok {
+		t.Ref, s = true, rest
 	}
 	end := strings.IndexAny(s, "(<,>")
 	if end < 0 {
@@ -304,6 +315,17 @@ func sameRegs(a, b TypeRef) bool {
 	return true
 }
 
+// sameChildRefs reports whether the children of two same-shaped trees are
+// tracked alike.
+func sameChildRefs(a, b TypeRef) bool {
+	for i := range a.Children {
+		if a.Children[i].Ref != b.Children[i].Ref || !sameChildRefs(a.Children[i], b.Children[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // ReadAs classifies reading a value written as type from into a field
 // declared as type to, in compatible mode, and says why.
 func ReadAs(from, to TypeRef) (Verdict, string) {
@@ -311,6 +333,9 @@ func ReadAs(from, to TypeRef) (Verdict, string) {
 	case sameShape(from, to):
 		if !sameRegs(from, to) {
 			return Breaking, fmt.Sprintf("%s is not %s: the nested type meta names another registered type", from, to)
+		}
+		if !sameChildRefs(from, to) {
+			return Breaking, fmt.Sprintf("%s and %s track elements differently: with reference tracking on, the message fails to decode", from, to)
 		}
 		return Safe, ""
 	case isNumericID(from.TypeID) && isNumericID(to.TypeID):
@@ -351,17 +376,18 @@ func Skippable(t TypeRef) bool {
 }
 
 // FieldSchema is a field as a lock file records it: what its TypeDef entry
-// says (identifier, type, nullability, ref).
+// says (identifier, type, nullability, track_ref).
 type FieldSchema struct {
 	Identifier string
 	Type       TypeRef
 	Nullable   bool
-	Ref        bool
+	Ref        bool // track_ref in a Fory that does not track references (Field.RefOff)
+	Tracked    bool // track_ref in a Fory that does (Field.RefOn)
 }
 
 // FieldSchemaOf is a planned field's FieldSchema.
 func FieldSchemaOf(f *Field) FieldSchema {
-	return FieldSchema{Identifier: f.Identifier, Type: TypeRefOf(f.Wire), Nullable: f.Wire.Nullable, Ref: f.Tag.Ref}
+	return FieldSchema{Identifier: f.Identifier, Type: TypeRefOf(f.Wire), Nullable: f.Wire.Nullable, Ref: f.RefOff, Tracked: f.RefOn}
 }
 
 // FieldChange classifies a change of one field (same identifier) in
@@ -370,6 +396,10 @@ func FieldSchemaOf(f *Field) FieldSchema {
 func FieldChange(old, new FieldSchema) (v Verdict, oldPeer, newPeer string) {
 	if old.Ref != new.Ref {
 		return Breaking, "the field's values are framed with reference flags on one side only; the message fails to decode",
+			"the same, in the other direction"
+	}
+	if old.Tracked != new.Tracked {
+		return Breaking, "with reference tracking on, the field's values carry reference flags on one side only; the message fails to decode",
 			"the same, in the other direction"
 	}
 	v1, oldPeer := ReadAs(new.Type, old.Type)

@@ -246,11 +246,13 @@ func (w *writer) field(s *plan.Struct, f *plan.Field) (string, bool) {
 	case f.Wire.Nullable && !isStruct:
 		mods = append(mods, "optional")
 	}
-	if f.Tag.Ref {
-		if !isStruct {
-			bad("ref on a %s field: the IDL allows ref on message fields only", plan.TypeName(f.Wire.TypeID))
-		}
+	switch {
+	case f.RefOff && !isStruct:
+		bad("ref on a %s field: the IDL allows ref on message fields only", plan.TypeName(f.Wire.TypeID))
+	case f.RefOff:
 		mods = append(mods, "ref")
+	case isStruct && !f.RefOn:
+		bad("ref=false: IDL message fields are tracked when the Fory tracks references, and the IDL cannot say otherwise")
 	}
 	if !ok {
 		return "", false
@@ -282,6 +284,16 @@ func (w *writer) typeText(t *plan.Wire, top bool) (string, error) {
 		s, err := w.typeText(c, false)
 		if err != nil {
 			return "", err
+		}
+		// foryc declares the tracking of nullable message elements either
+		// way (`_(ref=true)` or `_(ref=false)`), so the TypeDef child
+		// carries it; forygen's default tracks them without declaring it.
+		if c.RefOn && !c.RefDeclared {
+			return "", fmt.Errorf("elements of %s are tracked by reference with WithTrackRef but not declared so in the TypeDef, which the IDL cannot say; tag the field with type=%s(%s=_(ref=true)) or _(ref=false)",
+				plan.TypeName(t.TypeID), plan.TypeName(t.TypeID), map[bool]string{true: "value", false: "element"}[t.TypeID == plan.TypeMap])
+		}
+		if c.RefDeclared {
+			s = "ref " + s
 		}
 		if c.Nullable {
 			s = "optional " + s

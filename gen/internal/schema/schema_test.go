@@ -114,7 +114,7 @@ func TestRefused(t *testing.T) {
 			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(field("S", &model.Type{Kind: model.Set, Elem: prim(model.String)}, tagged(1), 6)))}
 		}, "Order.S: a set (serializer.Set) has no IDL spelling"},
 		{"ref on a list", func(t *testing.T) Input {
-			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(field("L", &model.Type{Kind: model.Slice, Elem: prim(model.String)}, model.Tag{ID: 1, Ref: true}, 6)))}
+			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(field("L", &model.Type{Kind: model.Slice, Elem: prim(model.String)}, model.Tag{ID: 1, Ref: true, RefSet: true}, 6)))}
 		}, "Order.L: ref on a list field"},
 		{"keyword field name", func(t *testing.T) Input {
 			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(field("Map", prim(model.String), tagged(1), 6)))}

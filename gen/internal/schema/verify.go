@@ -3,6 +3,7 @@ package schema
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 
 	"github.com/forygen/forygen/gen/internal/model"
 	"github.com/forygen/forygen/gen/internal/plan"
@@ -44,11 +45,18 @@ func Declarations(f *File) ([]*model.StructDecl, []*model.EnumDecl, error) {
 			if err != nil {
 				return nil, nil, fmt.Errorf("%d: %s.%s: %v", fd.Line, m.Name, fd.Name, err)
 			}
-			tag := model.Tag{ID: fd.Number, Ref: fd.Ref, Encoding: fd.Type.Encoding}
+			tag := model.Tag{ID: fd.Number, Ref: fd.Ref, RefSet: fd.Ref, Encoding: fd.Type.Encoding}
 			if fd.Type.Encoding == "varint" {
 				tag.Encoding = "" // the default
 			}
 			switch fd.Type.Kind {
+			case "list", "map":
+				// foryc marks a list element or map value that is a
+				// message `_(ref=true)` with ref and `_(ref=false)` without.
+				if e := fd.Type.Elem; e.Kind == "named" && !enums[e.Name] && e.Optional {
+					ref := e.Ref
+					tag.Hint = &model.Hint{Name: fd.Type.Kind, ElemRef: &ref, Original: fmt.Sprintf("%s(…=_(ref=%v))", fd.Type.Kind, ref)}
+				}
 			case "array":
 				tag.Hint = &model.Hint{Name: "array", Element: fd.Type.Elem.Name, Original: "array(element=" + fd.Type.Elem.Name + ")"}
 			case "scalar":
@@ -75,8 +83,8 @@ func goType(t *Type, top bool, regs map[string]model.Registration, enums map[str
 	if !top && t.Encoding != "" && t.Encoding != "varint" {
 		return nil, fmt.Errorf("%s: forygen has no encoding for an element", t)
 	}
-	if t.Ref {
-		return nil, fmt.Errorf("%s: forygen does not track references of elements", t)
+	if t.Ref && (top || t.Kind != "named" || enums[t.Name] || !t.Optional) {
+		return nil, fmt.Errorf("%s: forygen tracks references of nullable message elements only", t)
 	}
 	var out *model.Type
 	switch t.Kind {
@@ -229,9 +237,26 @@ func compare(s, peer *plan.Struct) []error {
 			bad(f.Pos, ".%s: same-schema fingerprint %q here, %q for an IDL peer", f.GoName, fa, fb)
 		}
 	}
-	if len(errs) == 0 && (s.Fingerprint != peer.Fingerprint || !bytes.Equal(s.TypeDef, peer.TypeDef) ||
-		!bytes.Equal(s.ConsistentMeta, peer.ConsistentMeta)) {
-		bad(s.Model.Pos, ": the IDL's message plans to other bytes (fingerprint %q, forygen %q)", peer.Fingerprint, s.Fingerprint)
+	if len(errs) > 0 {
+		return errs
+	}
+	// The TypeDefs, in both settings of reference tracking, field by field.
+	for _, tracking := range []bool{false, true} {
+		a, b := plan.TypeDefOf(s.Model, s.Fields, tracking), plan.TypeDefOf(peer.Model, peer.Fields, tracking)
+		for i := range a.Fields {
+			if !reflect.DeepEqual(a.Fields[i], b.Fields[i]) {
+				bad(s.Fields[i].Pos, ".%s: TypeDef entry %+v here, %+v for an IDL peer (reference tracking %v)", s.Fields[i].GoName, a.Fields[i], b.Fields[i], tracking)
+			}
+		}
+	}
+	switch {
+	case len(errs) > 0:
+	case s.Fingerprint != peer.Fingerprint:
+		bad(s.Model.Pos, ": same-schema fingerprint %q for an IDL peer, %q here", peer.Fingerprint, s.Fingerprint)
+	case !bytes.Equal(s.TypeDef, peer.TypeDef), !bytes.Equal(s.TypeDefRef, peer.TypeDefRef):
+		bad(s.Model.Pos, ": the IDL's message has another TypeDef header (registration)")
+	case !bytes.Equal(s.ConsistentMeta, peer.ConsistentMeta):
+		bad(s.Model.Pos, ": the IDL's message has another same-schema type meta (registration)")
 	}
 	return errs
 }

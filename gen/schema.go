@@ -1,0 +1,263 @@
+package gen
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/forygen/forygen/gen/internal/load"
+	"github.com/forygen/forygen/gen/internal/lock"
+	"github.com/forygen/forygen/gen/internal/model"
+	"github.com/forygen/forygen/gen/internal/plan"
+	"github.com/forygen/forygen/gen/internal/schema"
+)
+
+// ErrSchemaChange is returned by Run in check mode when the current types
+// differ from a directory's fory.lock in a way that breaks peers on the
+// locked schema (or loses values, without AcceptLossy); every change has
+// been printed to Stdout.
+var ErrSchemaChange = errors.New("forygen: schema changes break peers on the locked schema; fix them or run forygen lock to accept them")
+
+// planned is one run's loaded packages and the plans of all their structs.
+type planned struct {
+	res   *load.Result
+	plans map[*model.StructDecl]*plan.Struct
+}
+
+func planAll(res *load.Result) (*planned, []error) {
+	p := &planned{res: res, plans: map[*model.StructDecl]*plan.Struct{}}
+	var errs []error
+	for _, mp := range res.Packages {
+		for _, f := range mp.Files {
+			for _, s := range f.Structs {
+				ps, perrs := plan.PlanStruct(s)
+				for _, e := range perrs {
+					errs = append(errs, asGenError(e))
+				}
+				if ps != nil {
+					p.plans[s] = ps
+				}
+			}
+		}
+	}
+	return p, errs
+}
+
+// packageDirs groups loaded packages by directory: a lock file covers a
+// directory (a package, its in-package tests and its external test package).
+func packageDirs(res *load.Result) (dirs []string, byDir map[string][]*model.Package) {
+	byDir = map[string][]*model.Package{}
+	for _, mp := range res.Packages {
+		if mp.Dir == "" {
+			continue
+		}
+		if _, ok := byDir[mp.Dir]; !ok {
+			dirs = append(dirs, mp.Dir)
+		}
+		byDir[mp.Dir] = append(byDir[mp.Dir], mp)
+	}
+	sort.Strings(dirs)
+	return dirs, byDir
+}
+
+// SchemaFile is the IDL of one Go package.
+type SchemaFile struct {
+	PkgPath string
+	Name    string // file name: the IDL package (or Go package name) and ".fdl"
+	Content []byte
+}
+
+// Schema loads the configured packages and returns the Fory IDL of each
+// package's annotated types (docs/schema.md). Types the IDL cannot describe
+// exactly are errors naming the field.
+func Schema(cfg Config) ([]SchemaFile, []error) {
+	res, errs := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags})
+	if res == nil || len(errs) > 0 {
+		return nil, errs
+	}
+	p, errs := planAll(res)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	consts, err := load.EnumConstants(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags})
+	if err != nil {
+		return nil, []error{err}
+	}
+	inputs := map[string]*schema.Input{}
+	var paths []string
+	for _, mp := range res.Packages {
+		in := inputs[mp.Path]
+		if in == nil {
+			in = &schema.Input{PkgPath: mp.Path, PkgName: mp.Name, Values: map[string][]schema.EnumValue{}}
+			inputs[mp.Path] = in
+			paths = append(paths, mp.Path)
+		}
+		for _, f := range mp.Files {
+			for _, s := range f.Structs {
+				if ps := p.plans[s]; ps != nil {
+					in.Structs = append(in.Structs, ps)
+				}
+			}
+			for _, e := range f.Enums {
+				in.Enums = append(in.Enums, e)
+				for _, c := range consts[mp.Path+"."+e.Name] {
+					in.Values[e.Name] = append(in.Values[e.Name], schema.EnumValue{Name: c.Name, Value: c.Value})
+				}
+			}
+		}
+	}
+	sort.Strings(paths)
+	var out []SchemaFile
+	for _, path := range paths {
+		in := inputs[path]
+		if len(in.Structs) == 0 && len(in.Enums) == 0 {
+			continue
+		}
+		text, werrs := schema.Write(*in)
+		for _, e := range werrs {
+			var se *schema.Error
+			if errors.As(e, &se) {
+				e = &load.Error{Pos: se.Pos, What: "schema: " + se.Msg}
+			}
+			errs = append(errs, e)
+		}
+		if text == nil {
+			continue
+		}
+		name := in.PkgName
+		if f, err := schema.Parse(string(text)); err == nil && f.Package != "" {
+			name = f.Package
+		}
+		out = append(out, SchemaFile{PkgPath: path, Name: name + ".fdl", Content: text})
+	}
+	sortErrors(errs)
+	return out, errs
+}
+
+// LockConfig configures `forygen lock`.
+type LockConfig struct {
+	Config
+	// SameSchema names types (Go name, or import path and name) to lock in
+	// same-schema mode; other types keep the mode of their existing lock
+	// entry, or are compatible.
+	SameSchema []string
+	// TrackRef names types whose peers track references (WithTrackRef):
+	// their track_ref bits with tracking count in the check. Other types
+	// keep their existing setting, or are locked without.
+	TrackRef []string
+}
+
+// Lock writes (or, with Check, compares with) the fory.lock of every loaded
+// directory, and returns the paths it wrote.
+func Lock(cfg LockConfig) ([]string, []error) {
+	cur, errs := currentLocks(cfg.Config, cfg.SameSchema, cfg.TrackRef)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	var wrote []string
+	for _, l := range cur {
+		if err := os.WriteFile(l.path, l.file.Marshal(), 0o644); err != nil {
+			return wrote, []error{err}
+		}
+		wrote = append(wrote, l.path)
+	}
+	return wrote, nil
+}
+
+type dirLock struct {
+	path string
+	old  *lock.File // nil when the directory has no lock file
+	file *lock.File // the current declarations
+}
+
+// currentLocks builds the current lock of every loaded directory, keeping
+// the modes of the existing lock files.
+func currentLocks(cfg Config, sameSchema, trackRef []string) ([]dirLock, []error) {
+	res, errs := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags})
+	if res == nil || len(errs) > 0 {
+		return nil, errs
+	}
+	return locksOf(res, sameSchema, trackRef)
+}
+
+func set(names []string) map[string]bool {
+	m := map[string]bool{}
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+func locksOf(res *load.Result, sameSchema, trackRef []string) ([]dirLock, []error) {
+	p, errs := planAll(res)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	dirs, byDir := packageDirs(res)
+	var out []dirLock
+	for _, dir := range dirs {
+		path := filepath.Join(dir, lock.FileName)
+		var old *lock.File
+		data, err := os.ReadFile(path)
+		switch {
+		case err == nil:
+			if old, err = lock.Parse(path, data); err != nil {
+				return nil, []error{err}
+			}
+		case !errors.Is(err, fs.ErrNotExist):
+			return nil, []error{err}
+		}
+		var prev map[string]lock.Options
+		if old != nil {
+			prev = old.Options()
+		}
+		out = append(out, dirLock{path: path, old: old, file: lock.Build(byDir[dir], p.plans, prev, set(sameSchema), set(trackRef))})
+	}
+	return out, nil
+}
+
+// checkLocks compares the current declarations with each directory's
+// fory.lock, prints every change and reports whether any fails the check.
+func checkLocks(res *load.Result, cfg Config, stdout io.Writer) (bool, error) {
+	locks, errs := locksOf(res, nil, nil)
+	if len(errs) > 0 {
+		return false, errs[0]
+	}
+	failed := false
+	for _, l := range locks {
+		if l.old == nil {
+			continue
+		}
+		for _, c := range lock.Diff(l.old, l.file) {
+			c.Pos.File = relPath(cfg.Dir, c.Pos.File)
+			fmt.Fprint(stdout, c)
+			if c.Verdict == plan.Breaking || c.Verdict == plan.Lossy && !cfg.AcceptLossy {
+				failed = true
+			}
+		}
+	}
+	return failed, nil
+}
+
+// relPath shortens an absolute path to one relative to the run's directory
+// (or the current one) when it lies below it.
+func relPath(dir, path string) string {
+	if path == "" {
+		return path
+	}
+	base := dir
+	if base == "" {
+		base, _ = os.Getwd()
+	} else if abs, err := filepath.Abs(base); err == nil {
+		base = abs
+	}
+	if r, err := filepath.Rel(base, path); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return path
+}
