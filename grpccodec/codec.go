@@ -68,6 +68,9 @@ type Codec struct {
 	f    *serializer.Fory
 	pool mem.BufferPool
 	bufs sync.Pool // *buffer.Buffer write buffers
+	// zeroCopy is f's WithZeroCopy: decoded values would view gRPC's
+	// buffers, so Unmarshal decodes a private copy instead.
+	zeroCopy bool
 }
 
 var _ encoding.CodecV2 = (*Codec)(nil)
@@ -80,7 +83,7 @@ func New(f *serializer.Fory) *Codec {
 	if f == nil {
 		f = serializer.New()
 	}
-	c := &Codec{f: f, pool: mem.DefaultBufferPool()}
+	c := &Codec{f: f, pool: mem.DefaultBufferPool(), zeroCopy: f.Runtime().Config().ZeroCopy}
 	c.bufs.New = func() any { return buffer.New(1024) }
 	return c
 }
@@ -159,6 +162,9 @@ func (c *Codec) putBuffer(b *buffer.Buffer) {
 // because Deserialize never retains its input: decoded strings and byte
 // slices are copies, and WithAliasStrings(true) aliases a private copy of
 // the input (TestDecodedValuesOutliveBuffers holds the serializer to that).
+// With WithZeroCopy(true) decoded values would view data, so the message
+// is first copied into a new slice that gRPC does not recycle: one
+// allocation per message, as with WithAliasStrings.
 func (c *Codec) Unmarshal(data mem.BufferSlice, v any) (err error) {
 	defer func() {
 		// Decoding untrusted bytes must not take the server down; the
@@ -170,7 +176,9 @@ func (c *Codec) Unmarshal(data mem.BufferSlice, v any) (err error) {
 	if _, ok := v.(serializer.Message); !ok {
 		return unmarshalError(v, serializer.ErrNotGenerated)
 	}
-	if len(data) == 1 {
+	if c.zeroCopy {
+		err = c.f.Deserialize(data.Materialize(), v)
+	} else if len(data) == 1 {
 		err = c.f.Deserialize(data[0].ReadOnlyData(), v)
 	} else {
 		buf := data.MaterializeToBuffer(c.pool)

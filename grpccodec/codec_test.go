@@ -143,12 +143,16 @@ func splitPooled(t *testing.T, f *serializer.Fory, pool *scribblePool, v any, ch
 // TestDecodedValuesOutliveBuffers: gRPC frees (and may reuse) the received
 // buffers as soon as Unmarshal returns. The codec hands every buffer back
 // and relies on the serializer not retaining its input, also with
-// WithAliasStrings(true), whose strings must view a private copy. The
+// WithAliasStrings(true), whose strings must view a private copy, and with
+// WithZeroCopy(true), for which the codec makes that copy itself. The
 // scribble pool overwrites every returned buffer, so a decoded value still
 // pointing into one would change.
 func TestDecodedValuesOutliveBuffers(t *testing.T) {
-	for _, alias := range []bool{false, true} {
-		f := serializer.New(serializer.WithAliasStrings(alias))
+	for _, mode := range []struct {
+		name string
+		opt  serializer.Option
+	}{{"copy", serializer.WithAliasStrings(false)}, {"alias", serializer.WithAliasStrings(true)}, {"zerocopy", serializer.WithZeroCopy(true)}} {
+		f := serializer.New(mode.opt)
 		c := grpccodec.New(f)
 		for _, tc := range []struct {
 			name  string
@@ -156,6 +160,9 @@ func TestDecodedValuesOutliveBuffers(t *testing.T) {
 			chunk int
 		}{
 			{"one buffer", testmsg.NewMediaContent(), 1 << 20},
+			// Over grpc's pooling threshold (1 KiB), so taken from the pool
+			// and scribbled over when freed.
+			{"one pooled buffer", bigMedia(), 1 << 20},
 			{"several buffers", bigMedia(), 16 << 10},
 		} {
 			pool := &scribblePool{}
@@ -164,8 +171,8 @@ func TestDecodedValuesOutliveBuffers(t *testing.T) {
 			var got testmsg.MediaContent
 			require.NoError(t, c.Unmarshal(data, &got))
 			data.Free() // what gRPC does when Unmarshal returns
-			assert.Equal(t, pool.gets, pool.puts, "alias=%v %s: buffers kept", alias, tc.name)
-			assert.Equal(t, tc.value, &got, "alias=%v %s: decoded value changed when the buffers were recycled", alias, tc.name)
+			assert.Equal(t, pool.gets, pool.puts, "%s %s: buffers kept", mode.name, tc.name)
+			assert.Equal(t, tc.value, &got, "%s %s: decoded value changed when the buffers were recycled", mode.name, tc.name)
 		}
 	}
 }
