@@ -5,7 +5,10 @@
 # packages reuse ids across packages on purpose.
 #
 #   internal/scripts/generate.sh          # rewrite stale files
-#   internal/scripts/generate.sh -check   # write nothing; exit 1 with a diff if any file is stale
+#   internal/scripts/generate.sh -check   # write nothing; exit 1 with a diff if any file is stale,
+#                                         # or if a package's types break its committed fory.lock
+#   internal/scripts/generate.sh -lock    # rewrite the fory.lock of every package of the root
+#                                         # module: accept the current schemas (see docs/schema.md)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=$(mktemp -d)/forygen
@@ -21,6 +24,13 @@ run() { # module dir, packages...
 }
 check=${1:-}
 mapfile -t root < <(grep -rl --include='*.go' -e '^//fory:generate' -e '^//fory:enum' internal gen/testdata/src/golden | xargs -n1 dirname | sort -u | sed 's#^#./#')
+if [ "$check" = -lock ]; then
+	for p in "${root[@]}"; do
+		"$bin" lock "$p" || status=1
+	done
+	exit $status
+fi
+# With -check, forygen also compares each package with its fory.lock.
 run . "${root[@]}"
 run benchmarks ./fixtures/ ./fixtures/evolved/
 run grpccodec ./internal/testmsg/
