@@ -149,6 +149,10 @@ func parseTypeRef(s string) (TypeRef, string, error) {
 			break
 		}
 	}
+	if n, err := strconv.ParseUint(strings.TrimPrefix(name, "type"), 10, 8); !found && strings.HasPrefix(name, "type") && err == nil {
+		// A type id without a name here (TypeName's fallback).
+		t.TypeID, found = uint8(n), true
+	}
 	if !found {
 		return t, "", fmt.Errorf("unknown type name %q", name)
 	}

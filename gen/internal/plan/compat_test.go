@@ -1,0 +1,62 @@
+package plan
+
+import "testing"
+
+func TestTypeRefRoundTrip(t *testing.T) {
+	for _, s := range []string{
+		"varint32", "list<?&compatible_struct(id=5)>", "map<string,?list<int32>>", "set<enum(name=ns.E)>",
+		"int32_array", "type63", "map<type31,binary>",
+	} {
+		r, err := ParseTypeRef(s)
+		if err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		if r.String() != s {
+			t.Errorf("%s reads back as %s", s, r)
+		}
+	}
+	for _, bad := range []string{"", "int33", "list<int32", "map<string,int32>>", "struct(id=1", "typex"} {
+		if _, err := ParseTypeRef(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+func TestReadAs(t *testing.T) {
+	ref := func(s string) TypeRef {
+		r, err := ParseTypeRef(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	for _, c := range []struct {
+		from, to string
+		want     Verdict
+	}{
+		{"varint32", "varint64", Safe},
+		{"varint64", "varint32", Lossy},
+		{"var_uint32", "varint64", Safe},
+		{"var_uint32", "varint32", Lossy},
+		{"varint32", "var_uint64", Lossy},
+		{"int16", "float32", Safe},
+		{"varint32", "float32", Lossy},
+		{"varint32", "float64", Safe},
+		{"float64", "varint64", Lossy},
+		{"float32", "float64", Safe},
+		{"bool", "int8", Breaking},
+		{"string", "binary", Breaking},
+		{"list<int16>", "int16_array", Safe},
+		{"list<?int16>", "int16_array", Lossy},
+		{"binary", "uint8_array", Safe},
+		{"list<uint8>", "int8_array", Breaking},
+		{"compatible_struct(id=1)", "named_compatible_struct(id=1)", Safe},
+		{"compatible_struct(id=1)", "compatible_struct(id=2)", Breaking},
+		{"list<?&compatible_struct(id=1)>", "list<?compatible_struct(id=1)>", Breaking},
+		{"map<string,varint32>", "map<string,varint64>", Breaking},
+	} {
+		if got, why := ReadAs(ref(c.from), ref(c.to)); got != c.want {
+			t.Errorf("%s read as %s: %s (%s), want %s", c.from, c.to, got, why, c.want)
+		}
+	}
+}
