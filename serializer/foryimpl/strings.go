@@ -66,9 +66,9 @@ general:
 // MediaContent/check, PERFORMANCE.md "Strings"). FuzzValidUTF8 holds it
 // equal to utf8.Valid.
 //
-// The prefix is read in words that may overlap: 8 to 32 bytes in two or
-// four words without a loop, longer runs 64 bytes a step with a last step
-// that overlaps the one before (BenchmarkStrings/Decode/ascii1M). A word
+// The prefix is read in words that may overlap: 8 to 64 bytes in two,
+// four or eight words without a loop, longer runs 64 bytes a step with a
+// last step that overlaps the one before (BenchmarkStrings/Decode/ascii1M). A word
 // that overlaps starts inside the ASCII prefix, so the first high bit it
 // holds is the first non-ASCII byte of b.
 func validUTF8(b []byte) bool {
