@@ -281,6 +281,12 @@ func (w *writer) typeText(t *plan.Wire, top bool) (string, error) {
 		plan.TypeFloat64Array: "float64",
 	}
 	child := func(c *plan.Wire) (string, error) {
+		if c.TypeID == plan.TypeList || c.TypeID == plan.TypeMap || c.TypeID == plan.TypeSet {
+			// The grammar has them, but of foryc's targets only C++
+			// accepts them ("only one collection layer is supported").
+			return "", fmt.Errorf("a %s inside a %s: foryc accepts one collection layer (its C++ target alone accepts more); wrap the inner collection in a struct",
+				plan.TypeName(c.TypeID), plan.TypeName(t.TypeID))
+		}
 		s, err := w.typeText(c, false)
 		if err != nil {
 			return "", err

@@ -113,6 +113,10 @@ func TestRefused(t *testing.T) {
 		{"set", func(t *testing.T) Input {
 			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(field("S", &model.Type{Kind: model.Set, Elem: prim(model.String)}, tagged(1), 6)))}
 		}, "Order.S: a set (serializer.Set) has no IDL spelling"},
+		{"nested collection", func(t *testing.T) Input {
+			ll := &model.Type{Kind: model.Slice, Elem: &model.Type{Kind: model.Slice, Elem: prim(model.Int32)}}
+			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(field("LL", ll, tagged(1), 6)))}
+		}, "Order.LL: a list inside a list: foryc accepts one collection layer"},
 		{"ref on a list", func(t *testing.T) Input {
 			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(field("L", &model.Type{Kind: model.Slice, Elem: prim(model.String)}, model.Tag{ID: 1, Ref: true, RefSet: true}, 6)))}
 		}, "Order.L: ref on a list field"},
