@@ -79,6 +79,12 @@ func generate(cfg Config) ([]Output, *load.Result, []error) {
 		for _, f := range p.Files {
 			var structs []*plan.Struct
 			var enums []*model.EnumDecl
+			var unions []*model.UnionDecl
+			for _, u := range f.Unions {
+				if len(want) == 0 || want[u.Name] {
+					unions = append(unions, u)
+				}
+			}
 			for _, s := range f.Structs {
 				if len(want) > 0 && !want[s.Name] {
 					continue
@@ -97,10 +103,10 @@ func generate(cfg Config) ([]Output, *load.Result, []error) {
 					enums = append(enums, e)
 				}
 			}
-			if len(structs) == 0 && len(enums) == 0 {
+			if len(structs) == 0 && len(enums) == 0 && len(unions) == 0 {
 				continue
 			}
-			src, err := emit.Render(emit.Input{PkgPath: p.Path, PkgName: p.Name, Structs: structs, Enums: enums})
+			src, err := emit.Render(emit.Input{PkgPath: p.Path, PkgName: p.Name, Structs: structs, Enums: enums, Unions: unions})
 			if err != nil {
 				errs = append(errs, err)
 				continue

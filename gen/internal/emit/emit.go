@@ -34,6 +34,7 @@ type Input struct {
 	PkgName string
 	Structs []*plan.Struct
 	Enums   []*model.EnumDecl
+	Unions  []*model.UnionDecl
 }
 
 // Render returns the formatted source of one generated file.
@@ -54,6 +55,12 @@ func Render(in Input) ([]byte, error) {
 	for _, s := range in.Structs {
 		g := &gen{pkgPath: in.PkgPath, s: s}
 		g.emit(f)
+	}
+	for _, u := range in.Unions {
+		(&gen{pkgPath: in.PkgPath}).emitUnion(f, u)
+	}
+	if emitAnyRegistry && len(in.Structs) > 0 {
+		emitRegistry(f, in.Structs)
 	}
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
@@ -272,6 +279,8 @@ func (g *gen) goType(t *model.Type) *jen.Statement {
 		return jen.Qual(serializerPkg, "Optional").Types(g.goType(t.Elem))
 	case model.Decimal:
 		return jen.Qual(serializerPkg, "Decimal")
+	case model.Any:
+		return jen.Any()
 	}
 	panic(fmt.Sprintf("emit: no Go type for %s", t.Kind))
 }

@@ -265,6 +265,21 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 		return []jen.Code{dst.Op("=").Add(g.fromWire(load, t))}
 	}
 	switch w.TypeID {
+	case plan.TypeUnknown:
+		// An any field decodes a struct as a pointer, as official Go does.
+		return []jen.Code{dst.Op("=").Qual(implPkg, "ReadAny").Call(jen.Id("c"), jen.False())}
+	case plan.TypeUnion:
+		return []jen.Code{dst.Dot("ForyReadUnion").Call(jen.Id("c"))}
+	case plan.TypeList:
+		if w.Elem.TypeID == plan.TypeUnknown {
+			return []jen.Code{dst.Op("=").Qual(implPkg, "ReadAnyList").Call(jen.Id("c"))}
+		}
+	case plan.TypeMap:
+		if w.Elem.TypeID == plan.TypeUnknown {
+			return []jen.Code{dst.Op("=").Qual(implPkg, "ReadStringAnyMap").Call(jen.Id("c"))}
+		}
+	}
+	switch w.TypeID {
 	case plan.TypeString:
 		return []jen.Code{dst.Op("=").Add(g.fromNamed(jen.Id("c").Dot("ReadString").Call(), t))}
 	case plan.TypeEnum:
@@ -363,7 +378,10 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 		}
 		present := g.readPresent(jen.Id("x").Dot(fl.GoName), w)
 		var body []jen.Code
-		if scalarT.Kind.IsPrimitive() && scalarT.Kind != model.Bool {
+		if w.TypeID == plan.TypeUnknown {
+			// An any value carries its own flag.
+			body = present
+		} else if scalarT.Kind.IsPrimitive() && scalarT.Kind != model.Bool {
 			method, bits := convMethod(scalarT.Kind)
 			v, ok := g.fresh("v"), g.fresh("ok")
 			var assign []jen.Code

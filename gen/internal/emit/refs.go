@@ -18,6 +18,10 @@ import (
 // 0x00 and the value), any other kind (an enum, a struct value) behind 0xFF.
 func (g *gen) writeTracked(v *jen.Statement, w *plan.Wire) []jen.Code {
 	t := w.Go
+	if t.Kind == model.Any {
+		// WriteAny writes the reference flag itself.
+		return g.writeValue(v, w, true)
+	}
 	inner := *w
 	inner.Nullable = false
 	var fn string
@@ -47,6 +51,9 @@ func (g *gen) writeTracked(v *jen.Statement, w *plan.Wire) []jen.Code {
 // whose wire type has no null flag of its own: official Go writes the flag
 // all the same, 0xFF, or 0xFD for a nil slice or map.
 func (g *gen) writeRefFlagged(v *jen.Statement, w *plan.Wire) []jen.Code {
+	if w.Go.Kind == model.Any {
+		return g.writeValue(v, w, true)
+	}
 	present := append([]jen.Code{writeByte(0xff)}, g.writeValue(v.Clone(), w, true)...)
 	switch w.Go.Kind {
 	case model.Slice, model.Map, model.Set:
@@ -61,6 +68,8 @@ func (g *gen) readField(fl *plan.Field) []jen.Code {
 	switch {
 	case g.track && fl.RefOn:
 		return g.readTracked(dst, fl.Wire)
+	case fl.Wire.Go.Kind == model.Any:
+		return g.readValue(dst, fl.Wire, true)
 	case fl.RefOff && !fl.Wire.Nullable:
 		// A nil slice or map, or null for a value: the field stays zero.
 		return []jen.Code{jen.If(jen.Id("c").Dot("ReadFlag").Call()).Block(g.readValue(dst.Clone(), fl.Wire, true)...).

@@ -369,6 +369,24 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 		return []jen.Code{b.Clone().Dot("Write" + sc.suffix).Call(toWire(v, t, sc))}
 	}
 	switch w.TypeID {
+	case plan.TypeUnknown:
+		return []jen.Code{jen.Qual(implPkg, "WriteAny").Call(jen.Id("c"), v)}
+	case plan.TypeUnion:
+		if !addressable {
+			tmp := g.fresh("u")
+			return []jen.Code{jen.Id(tmp).Op(":=").Add(v), jen.Id(tmp).Dot("ForyWriteUnion").Call(jen.Id("c"))}
+		}
+		return []jen.Code{v.Dot("ForyWriteUnion").Call(jen.Id("c"))}
+	case plan.TypeList:
+		if w.Elem.TypeID == plan.TypeUnknown {
+			return []jen.Code{jen.Qual(implPkg, "WriteAnyList").Call(jen.Id("c"), v)}
+		}
+	case plan.TypeMap:
+		if w.Elem.TypeID == plan.TypeUnknown {
+			return []jen.Code{jen.Qual(implPkg, "WriteStringAnyMap").Call(jen.Id("c"), v)}
+		}
+	}
+	switch w.TypeID {
 	case plan.TypeString:
 		return []jen.Code{jen.Qual(implPkg, "WriteString").Call(b, conv(v, t, jen.String()))}
 	case plan.TypeEnum:

@@ -9,9 +9,9 @@ import (
 
 // The directives forygen reads. Like //go: directives they are written
 // without a space after the slashes.
-var knownDirectives = []string{"generate", "enum"}
+var knownDirectives = []string{"generate", "enum", "union"}
 
-const knownDirectivesText = "//fory:generate and //fory:enum"
+const knownDirectivesText = "//fory:generate, //fory:enum and //fory:union"
 
 func isKnownDirective(name string) bool {
 	for _, k := range knownDirectives {

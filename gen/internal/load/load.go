@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -200,8 +201,29 @@ type loader struct {
 }
 
 type directive struct {
-	enum bool
-	reg  model.Registration
+	enum  bool
+	union bool
+	reg   model.Registration
+	// cases are a union's `N=Type` arguments, resolved by loadUnion.
+	cases []string
+}
+
+// parseTypeDirective parses a directive's arguments: `id=N` or
+// `name=[ns.]Type`, and for //fory:union the cases after it, `N=GoType`
+// each (`//fory:union id=216 1=*Dog 2=string 3=int32`).
+func parseTypeDirective(kind, args string) (directive, error) {
+	d := directive{enum: kind == "enum", union: kind == "union"}
+	fields := strings.Fields(args)
+	if d.union {
+		if len(fields) < 2 {
+			return d, fmt.Errorf("want id=N or name=ns.Type and then the cases, N=GoType each, got %q", args)
+		}
+		d.cases = fields[1:]
+		fields = fields[:1]
+	}
+	reg, err := ParseDirective(strings.Join(fields, " "))
+	d.reg = reg
+	return d, err
 }
 
 func (l *loader) pos(p token.Pos) model.Pos {
@@ -258,8 +280,8 @@ func (l *loader) loadPackage(p *packages.Package, selected func(path string) boo
 				obj, _ := p.TypesInfo.Defs[ts.Name].(*types.TypeName)
 				if !sel {
 					// Another file's type, read only to resolve references.
-					if reg, err := ParseDirective(args); err == nil && n == 1 && obj != nil && !ts.Assign.IsValid() {
-						l.regs[obj] = directive{enum: kind == "enum", reg: reg}
+					if d, err := parseTypeDirective(kind, args); err == nil && n == 1 && obj != nil && !ts.Assign.IsValid() {
+						l.regs[obj] = d
 					}
 					continue
 				}
@@ -272,7 +294,7 @@ func (l *loader) loadPackage(p *packages.Package, selected func(path string) boo
 						ts.Name.Name, kind, ts.Name.Name, types.ExprString(ts.Type), ts.Name.Name, types.ExprString(ts.Type))
 					continue
 				}
-				reg, err := ParseDirective(args)
+				dir, err := parseTypeDirective(kind, args)
 				if err != nil {
 					l.errorf(dpos, "%s: //fory:%s: %v", ts.Name.Name, kind, err)
 					continue
@@ -281,7 +303,7 @@ func (l *loader) loadPackage(p *packages.Package, selected func(path string) boo
 					l.errorf(ts.Pos(), "%s: type information is missing; fix the package's compile errors", ts.Name.Name)
 					continue
 				}
-				dir := directive{enum: kind == "enum", reg: reg}
+				reg := dir.reg
 				l.regs[obj] = dir
 				l.all = append(l.all, registration{reg: reg, enum: dir.enum, name: ts.Name.Name, pkgPath: p.PkgPath, deps: deps, pos: l.pos(ts.Pos())})
 				decls = append(decls, decl{spec: ts, obj: obj, dir: dir, file: path})
@@ -309,6 +331,12 @@ func (l *loader) loadPackage(p *packages.Package, selected func(path string) boo
 			}
 			continue
 		}
+		if d.dir.union {
+			if u := l.loadUnion(d.spec, d.obj, d.dir); u != nil {
+				mf.Unions = append(mf.Unions, u)
+			}
+			continue
+		}
 		if s := l.loadStruct(d.spec, d.obj, d.dir.reg); s != nil {
 			mf.Structs = append(mf.Structs, s)
 		}
@@ -322,6 +350,80 @@ func (l *loader) loadPackage(p *packages.Package, selected func(path string) boo
 		mp.Files = append(mp.Files, files[path])
 	}
 	return mp, l.errs
+}
+
+// loadUnion reads a //fory:union type: its cases, resolved in the
+// package's scope, and the methods of official Go's union shape.
+func (l *loader) loadUnion(ts *ast.TypeSpec, obj *types.TypeName, dir directive) *model.UnionDecl {
+	name := ts.Name.Name
+	if _, ok := obj.Type().Underlying().(*types.Struct); !ok {
+		l.errorf(ts.Pos(), "%s: //fory:union needs a struct type holding the case and the value (official Fory Go's union shape)", name)
+		return nil
+	}
+	get, _, _ := types.LookupFieldOrMethod(obj.Type(), false, obj.Pkg(), "ForyUnionGet")
+	set, _, _ := types.LookupFieldOrMethod(types.NewPointer(obj.Type()), false, obj.Pkg(), "ForyUnionSet")
+	wantGet, wantSet := "func() (uint32, any)", "func(caseId uint32, value any)"
+	if f, ok := get.(*types.Func); !ok || types.TypeString(f.Type(), nil) != wantGet && !sameSig(f, 0, 2) {
+		l.errorf(ts.Pos(), "%s: a union needs the method `func (u %s) ForyUnionGet() (uint32, any)`", name, name)
+		return nil
+	}
+	if f, ok := set.(*types.Func); !ok || types.TypeString(f.Type(), nil) != wantSet && !sameSig(f, 2, 0) {
+		l.errorf(ts.Pos(), "%s: a union needs the method `func (u *%s) ForyUnionSet(caseId uint32, value any)`", name, name)
+		return nil
+	}
+	u := &model.UnionDecl{Name: name, Pos: l.pos(ts.Pos()), Reg: dir.reg}
+	seen := map[uint32]bool{}
+	for _, c := range dir.cases {
+		idText, typeText, ok := strings.Cut(c, "=")
+		id, err := strconv.ParseUint(idText, 10, 32)
+		if !ok || err != nil || id == 0 {
+			l.errorf(ts.Pos(), "%s: union case %q: want N=GoType with a case id N from 1", name, c)
+			return nil
+		}
+		if seen[uint32(id)] {
+			l.errorf(ts.Pos(), "%s: union case id %d appears twice", name, id)
+			return nil
+		}
+		seen[uint32(id)] = true
+		tv, err := types.Eval(l.fset, obj.Pkg(), ts.Pos(), typeText)
+		if err != nil || !tv.IsType() {
+			l.errorf(ts.Pos(), "%s: union case %d: %q is not a type in package %s", name, id, typeText, obj.Pkg().Name())
+			return nil
+		}
+		mt, err := l.fieldType(tv.Type, 0)
+		if err != nil {
+			l.errorf(ts.Pos(), "%s: union case %d (%s): %v", name, id, typeText, err)
+			return nil
+		}
+		switch {
+		case mt.Kind.IsPrimitive() && mt.Kind != model.Float16 && mt.Kind != model.BFloat16, mt.Kind == model.String,
+			mt.Kind == model.Struct, mt.Kind == model.Pointer && mt.Elem.Kind == model.Struct:
+		default:
+			l.errorf(ts.Pos(), "%s: union case %d: %s is not supported as a case (booleans, numbers, strings and generated structs or pointers to them are)", name, id, typeText)
+			return nil
+		}
+		u.Cases = append(u.Cases, model.UnionCase{ID: uint32(id), Type: mt})
+	}
+	return u
+}
+
+// sameSig reports whether f has in parameters and out results whose types
+// are uint32 then any, in the order of ForyUnionGet/ForyUnionSet.
+func sameSig(f *types.Func, in, out int) bool {
+	sig := f.Type().(*types.Signature)
+	if sig.Params().Len() != in || sig.Results().Len() != out {
+		return false
+	}
+	tuple := sig.Results()
+	if in > 0 {
+		tuple = sig.Params()
+	}
+	if tuple.Len() != 2 {
+		return false
+	}
+	b, ok := tuple.At(0).Type().(*types.Basic)
+	i, ok2 := tuple.At(1).Type().Underlying().(*types.Interface)
+	return ok && ok2 && b.Kind() == types.Uint32 && i.Empty()
 }
 
 func (l *loader) loadEnum(ts *ast.TypeSpec, obj *types.TypeName, reg model.Registration) *model.EnumDecl {
@@ -499,11 +601,11 @@ func (l *loader) directiveOf(obj *types.TypeName) (directive, bool) {
 			if n != 1 {
 				return directive{}, false
 			}
-			reg, err := ParseDirective(args)
+			d, err := parseTypeDirective(kind, args)
 			if err != nil {
 				return directive{}, false
 			}
-			return directive{enum: kind == "enum", reg: reg}, true
+			return d, true
 		}
 	}
 	return directive{}, false
@@ -556,6 +658,9 @@ func (l *loader) fieldType(t types.Type, depth int) (*model.Type, error) {
 		dir, annotated := l.directiveOf(obj)
 		switch u := tt.Underlying().(type) {
 		case *types.Struct:
+			if annotated && dir.union {
+				return &model.Type{Kind: model.Union, Named: named, Reg: dir.reg}, nil
+			}
 			if !annotated || dir.enum {
 				return nil, fmt.Errorf("struct %s is not generated; annotate it with //fory:generate id=N (or name=ns.Type) and run forygen on its package", obj.Name())
 			}
@@ -621,7 +726,10 @@ func (l *loader) fieldType(t types.Type, depth int) (*model.Type, error) {
 	case *types.Signature:
 		return nil, fmt.Errorf("func type %s cannot be serialized; tag the field `fory:\"-\"` to skip it", tt)
 	case *types.Interface:
-		return nil, fmt.Errorf("interface type %s is not supported; use a concrete type or tag the field `fory:\"-\"`", tt)
+		if tt.Empty() {
+			return &model.Type{Kind: model.Any}, nil
+		}
+		return nil, fmt.Errorf("interface type %s is not supported; use any, a concrete type, or tag the field `fory:\"-\"`", tt)
 	case *types.Struct:
 		return nil, fmt.Errorf("anonymous struct types are not supported; declare a named struct with //fory:generate")
 	case *types.TypeParam:

@@ -21,6 +21,24 @@ type File struct {
 	Path    string // absolute path of the source file
 	Structs []*StructDecl
 	Enums   []*EnumDecl
+	Unions  []*UnionDecl
+}
+
+// UnionDecl is a `//fory:union` type: a tagged union whose cases the
+// directive lists (case id → Go type). The Go type implements official
+// Fory Go's union shape: ForyUnionGet() (uint32, any) and
+// (*T).ForyUnionSet(uint32, any).
+type UnionDecl struct {
+	Name  string
+	Pos   Pos
+	Reg   Registration
+	Cases []UnionCase
+}
+
+// UnionCase is one alternative of a union.
+type UnionCase struct {
+	ID   uint32
+	Type *Type
 }
 
 // Registration is how a type is registered with Fory: by numeric user id or
@@ -141,11 +159,13 @@ const (
 	Date     // serializer.Date
 	Decimal  // serializer.Decimal
 	Opaque   // any other named type, only used in staleness guards
+	Any      // the empty interface: a value that carries its own type
+	Union    // a //fory:union type
 )
 
 var kindNames = [...]string{"invalid", "bool", "int8", "int16", "int32", "int64", "int", "uint8", "uint16", "uint32",
 	"uint64", "uint", "float32", "float64", "serializer.Float16", "serializer.BFloat16", "string", "slice", "array", "map", "serializer.Set", "serializer.Optional", "struct", "pointer", "enum",
-	"time.Time", "time.Duration", "serializer.Date", "serializer.Decimal", "opaque"}
+	"time.Time", "time.Duration", "serializer.Date", "serializer.Decimal", "opaque", "any", "union"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {

@@ -177,7 +177,7 @@ func Order(fields []*Field) []*Field {
 // (§10.1).
 func fingerprintTypeID(w *Wire) uint8 {
 	switch {
-	case IsStructType(w.TypeID), w.TypeID == TypeEnum, w.TypeID == TypeNamedEnum:
+	case IsStructType(w.TypeID), w.TypeID == TypeEnum, w.TypeID == TypeNamedEnum, w.TypeID == TypeUnion:
 		return 0
 	}
 	return w.TypeID
@@ -429,7 +429,7 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 func Flat(s *model.StructDecl) bool {
 	var hasStruct func(t *model.Type) bool
 	hasStruct = func(t *model.Type) bool {
-		return t != nil && (t.Kind == model.Struct || hasStruct(t.Elem) || hasStruct(t.Key))
+		return t != nil && (t.Kind == model.Struct || t.Kind == model.Any || t.Kind == model.Union || hasStruct(t.Elem) || hasStruct(t.Key))
 	}
 	for _, f := range s.Fields {
 		if hasStruct(f.Type) {
@@ -465,6 +465,18 @@ func Recursive(pkgPath string, structs []*model.StructDecl) map[string]bool {
 		edges[s.Name] = out
 	}
 	rec := map[string]bool{}
+	// An any or union value can hold any struct, this one included.
+	var open func(t *model.Type) bool
+	open = func(t *model.Type) bool {
+		return t != nil && (t.Kind == model.Any || t.Kind == model.Union || open(t.Elem) || open(t.Key))
+	}
+	for _, s := range structs {
+		for _, f := range s.Fields {
+			if open(f.Type) {
+				rec[s.Name] = true
+			}
+		}
+	}
 	for _, s := range structs {
 		// Depth-first search from s for a path back to s.
 		seen := map[string]bool{}

@@ -12,6 +12,7 @@ import (
 
 // Fory internal type ids (docs/format.md §4.1).
 const (
+	TypeUnknown              = 0 // an any value: its type meta comes with it
 	TypeBool                 = 1
 	TypeInt8                 = 2
 	TypeInt16                = 3
@@ -41,6 +42,9 @@ const (
 	TypeCompatibleStruct     = 28
 	TypeNamedStruct          = 29
 	TypeNamedCompatible      = 30
+	TypeUnion                = 33
+	TypeTypedUnion           = 34
+	TypeNamedUnion           = 35
 	TypeDuration             = 37
 	TypeTimestamp            = 38
 	TypeDate                 = 39
@@ -276,6 +280,9 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		if t.Elem.Kind == model.Pointer {
 			return nil, fmt.Errorf("pointer to pointer is not supported")
 		}
+		if t.Elem.Kind == model.Any || t.Elem.Kind == model.Union {
+			return nil, fmt.Errorf("a pointer to %s is not supported; use the %s itself, which can be nil", t.Elem.Kind, t.Elem.Kind)
+		}
 		if top && tag.NullableSet && !tag.Nullable {
 			// Official Go then writes a nil pointer as the zero value; a
 			// value field says the same thing plainly.
@@ -326,6 +333,14 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		w.TypeID = TypeDate
 	case t.Kind == model.Decimal:
 		w.TypeID = TypeDecimal
+	case t.Kind == model.Any:
+		// Every value carries its flag and type meta (docs/format.md §12.3).
+		if hint != nil {
+			return nil, fmt.Errorf("type=%s does not apply to an any field", hint.Original)
+		}
+		w.TypeID = TypeUnknown
+	case t.Kind == model.Union:
+		w.TypeID = TypeUnion
 	case t.Kind == model.Struct:
 		if t.Reg.ByName {
 			w.TypeID = TypeNamedCompatible
@@ -397,6 +412,12 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		val, err := wireOf(t.Elem, model.Tag{ID: -1}, false)
 		if err != nil {
 			return nil, err
+		}
+		if val.TypeID == TypeUnknown && key.TypeID != TypeString {
+			return nil, fmt.Errorf("a map with any values needs string keys (map[string]any)")
+		}
+		if val.TypeID == TypeUnion || key.TypeID == TypeUnion {
+			return nil, fmt.Errorf("a union as a map key or value is not supported")
 		}
 		w.TypeID, w.Key, w.Elem = TypeMap, key, val
 	default:

@@ -44,6 +44,9 @@ func (x *PetOwner) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PetOwner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -176,6 +179,9 @@ func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -346,6 +352,9 @@ func (x *AnyList) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -516,6 +525,9 @@ func (x *AnyMap) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyMap) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -686,6 +698,9 @@ func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -848,6 +863,9 @@ func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetMulti) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -1011,6 +1029,9 @@ func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -1190,6 +1211,9 @@ func (x *Decimals) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -1316,6 +1340,9 @@ func (x *Optionals) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Optionals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -1457,6 +1484,9 @@ func (x *BigMaps) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *BigMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
@@ -1569,22 +1599,22 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLength(2)
-				m16 := foryimpl.MakeMap[map[int32]string](c, n15)
-				for n15 > 0 && !c.Failed() {
-					sz17, vn18, _ := c.ReadMapChunk(n15, 5, 21, nil, false)
-					for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
-						var k20 int32
-						k20 = r.ReadVarInt32()
-						var v21 string
-						if !vn18 {
-							v21 = c.ReadString()
+				n16 := c.ReadLength(2)
+				m17 := foryimpl.MakeMap[map[int32]string](c, n16)
+				for n16 > 0 && !c.Failed() {
+					sz18, vn19, _ := c.ReadMapChunk(n16, 5, 21, nil, false)
+					for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
+						var k21 int32
+						k21 = r.ReadVarInt32()
+						var v22 string
+						if !vn19 {
+							v22 = c.ReadString()
 						}
-						m16[k20] = v21
+						m17[k21] = v22
 					}
-					n15 -= sz17
+					n16 -= sz18
 				}
-				x.I32ToStr = m16
+				x.I32ToStr = m17
 			}
 		default:
 			c.SkipField(f)
