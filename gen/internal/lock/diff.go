@@ -62,6 +62,35 @@ func Diff(old, cur *File) []Change {
 			}
 		}
 	}
+	// A struct nested in a type used in same-schema mode is written in that
+	// mode too: the mode is the Fory's, for the whole message. Types of one
+	// lock file are followed by registration.
+	sameSchema := map[string]bool{}
+	byReg := map[string]*Type{}
+	for _, p := range old.Packages {
+		for _, t := range p.Types {
+			byReg[t.Reg] = t
+			if t.Mode == ModeSameSchema {
+				sameSchema[t.Reg] = true
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for reg := range sameSchema {
+			t := byReg[reg]
+			if t == nil {
+				continue
+			}
+			for _, fd := range t.Fields {
+				for _, r := range regsOf(fd.Type) {
+					if !sameSchema[r] {
+						sameSchema[r], changed = true, true
+					}
+				}
+			}
+		}
+	}
 	curPkgs := map[string]*Package{}
 	for _, p := range cur.Packages {
 		curPkgs[p.Path] = p
@@ -71,7 +100,7 @@ func Diff(old, cur *File) []Change {
 		if np == nil {
 			np = &Package{Path: op.Path}
 		}
-		out = append(out, diffPackage(op, np, mapMembers)...)
+		out = append(out, diffPackage(op, np, mapMembers, sameSchema)...)
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i].Pos, out[j].Pos
@@ -86,7 +115,7 @@ func Diff(old, cur *File) []Change {
 	return out
 }
 
-func diffPackage(op, np *Package, mapMembers map[string]bool) []Change {
+func diffPackage(op, np *Package, mapMembers, sameSchema map[string]bool) []Change {
 	var out []Change
 	cur := map[string]*Type{}
 	byReg := map[string]*Type{}
@@ -111,7 +140,7 @@ func diffPackage(op, np *Package, mapMembers map[string]bool) []Change {
 			continue
 		}
 		matched[nt] = true
-		out = append(out, diffType(ot, nt, mapMembers)...)
+		out = append(out, diffType(ot, nt, mapMembers, sameSchema[ot.Reg])...)
 	}
 	for _, nt := range np.Types {
 		if !matched[nt] {
@@ -129,7 +158,9 @@ func kindWord(t *Type) string {
 	return "struct"
 }
 
-func diffType(ot, nt *Type, mapMembers map[string]bool) []Change {
+// diffType compares two versions of a type; sameSchemaMode is set when the
+// type is locked in same-schema mode or nested in one that is.
+func diffType(ot, nt *Type, mapMembers map[string]bool, sameSchemaMode bool) []Change {
 	var out []Change
 	if ot.Reg != nt.Reg {
 		out = append(out, Change{Verdict: plan.Breaking, What: "registration changed", Type: nt.Name, Pos: nt.Pos,
@@ -214,7 +245,7 @@ func diffType(ot, nt *Type, mapMembers map[string]bool) []Change {
 		}
 		fields = append(fields, c)
 	}
-	if ot.Mode == ModeSameSchema && ot.Hash != nt.Hash {
+	if sameSchemaMode && ot.Hash != nt.Hash {
 		peer := fmt.Sprintf("schema hash %s where it expects %s: it refuses every message of this type", hashText(nt.Hash), hashText(ot.Hash))
 		for i := range fields {
 			fields[i].Verdict = plan.Breaking
@@ -237,6 +268,18 @@ func diffType(ot, nt *Type, mapMembers map[string]bool) []Change {
 		}
 	}
 	return append(out, fields...)
+}
+
+// regsOf returns the registrations of the structs a type tree names.
+func regsOf(t plan.TypeRef) []string {
+	var out []string
+	if plan.IsStructType(t.TypeID) && t.Reg != "" {
+		out = append(out, t.Reg)
+	}
+	for _, c := range t.Children {
+		out = append(out, regsOf(c)...)
+	}
+	return out
 }
 
 // untracked drops what only a Fory that tracks references writes.

@@ -270,6 +270,10 @@ func TestChangeKinds(t *testing.T) {
 			fieldOf(user(ss), "Nick").Tag.Nullable = true
 			return ss, es
 		}, plan.Breaking, "schema hash changed (same-schema mode)", 0},
+		{"same-schema mode: a nested struct gains a field", map[string]bool{"User": true}, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
+			ss[1].Fields = append(ss[1].Fields, field("W", prim(model.Int32), tag(2), 22))
+			return ss, es
+		}, plan.Breaking, "field added (same-schema mode)", 0},
 		{"struct used as a map value gains a field", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
 			u := user(ss)
 			u.Fields = append(u.Fields, field("Leaves", mapOf(prim(model.String), structRef("Leaf", idLeaf)), tag(20), 17))
