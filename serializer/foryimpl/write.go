@@ -101,13 +101,18 @@ func (c *WriteContext) WriteStructMetaPtr(t *TypeInfo) {
 
 func (c *WriteContext) writeSharedTypeDef(id byte, key, t *TypeInfo) {
 	b := c.buf
-	idx := -1
+	// A root without a TypeDef (a union registered by id) leaves entry 0
+	// to the first type written here.
+	idx, base := -1, 1
+	if c.root == nil {
+		base = 0
+	}
 	if key == c.root {
 		idx = 0
 	} else {
 		for i, d := range c.seen {
 			if d == key {
-				idx = i + 1
+				idx = i + base
 				break
 			}
 		}
@@ -120,7 +125,7 @@ func (c *WriteContext) writeSharedTypeDef(id byte, key, t *TypeInfo) {
 		return
 	}
 	c.seen = append(c.seen, key)
-	idx = len(c.seen)
+	idx = len(c.seen) - 1 + base
 	td := t.TypeDef
 	if c.trackRef {
 		td = t.tracked.TypeDef
@@ -143,7 +148,7 @@ func (c *WriteContext) writeConsistentMeta(key, t *TypeInfo) {
 	}
 	// The root's names, when it is registered by name, are entry 0.
 	idx, base := -1, 0
-	if c.root.ByName {
+	if c.root != nil && c.root.ByName {
 		base = 1
 	}
 	if c.root == key {

@@ -1,0 +1,736 @@
+package foryimpl
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/internal/meta"
+)
+
+// Two hand-written generated-style structs, as in the golden files of
+// internal/testdata/xlang-fixtures-2: AnyInner (id 218: ID int32, Tag
+// string, untagged) and Dog (id 215: Name string id=1, Age int32 id=2).
+// TestAnyTestTypes checks their TypeDefs and hashes against the files.
+
+type testInner struct {
+	ID  int32
+	Tag string
+}
+
+type testDog struct {
+	Name string
+	Age  int32
+}
+
+func testStructType(name string, id uint32, hash int32, fields []meta.FieldDef) *TypeInfo {
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: id, Fields: fields})
+	b := buffer.New(8)
+	b.WriteUint8(typeStruct)
+	b.WriteVarUint32(id)
+	cm := append([]byte(nil), b.Bytes()...)
+	return NewStructType(StructSpec{GoName: name, UserID: id, SchemaHash: hash, ConsistentMeta: cm, TypeDef: td,
+		RootConsistent: append([]byte{headerXlang, FlagNotNull}, cm...),
+		RootCompatible: append([]byte{headerXlang, FlagNotNull, typeCompatibleStruct, 0}, td...)})
+}
+
+var testInnerInfo = testStructType("foryimpl.testInner", 218, 320167363, []meta.FieldDef{
+	{Name: "i_d", TagID: -1, Type: meta.FieldType{TypeID: 5}},
+	{Name: "tag", TagID: -1, Type: meta.FieldType{TypeID: 21}},
+})
+
+var testDogInfo = testStructType("foryimpl.testDog", 215, int32(binary.LittleEndian.Uint32([]byte{0x62, 0x32, 0x6f, 0xfa})), []meta.FieldDef{
+	{TagID: 2, Type: meta.FieldType{TypeID: 5}},
+	{TagID: 1, Type: meta.FieldType{TypeID: 21}},
+})
+
+func readHash(c *ReadContext, t *TypeInfo) bool {
+	if c.compatible {
+		return true
+	}
+	if h := c.r.ReadInt32(); h != t.SchemaHash && c.r.Err() == nil {
+		c.HashMismatch(t, h)
+	}
+	return c.r.Err() == nil
+}
+
+func (x *testInner) ForyType() *TypeInfo { return testInnerInfo }
+func (x *testInner) ForyWrite(c *WriteContext) {
+	if !c.compatible {
+		c.buf.WriteInt32(testInnerInfo.SchemaHash)
+	}
+	c.buf.WriteVarInt32(x.ID)
+	WriteString(c.buf, x.Tag)
+}
+func (x *testInner) ForyRead(c *ReadContext) {
+	if !c.Enter(testInnerInfo) {
+		return
+	}
+	defer c.Leave()
+	if readHash(c, testInnerInfo) {
+		x.ID = c.r.ReadVarInt32()
+		x.Tag = c.ReadString()
+	}
+}
+func (x *testInner) ForyReadEvolved(c *ReadContext, ev *Evolution) {
+	c.Fail(mismatch("testInner has no evolved reader"))
+}
+
+func (x *testDog) ForyType() *TypeInfo { return testDogInfo }
+func (x *testDog) ForyWrite(c *WriteContext) {
+	if !c.compatible {
+		c.buf.WriteInt32(testDogInfo.SchemaHash)
+	}
+	c.buf.WriteVarInt32(x.Age)
+	WriteString(c.buf, x.Name)
+}
+func (x *testDog) ForyRead(c *ReadContext) {
+	if !c.Enter(testDogInfo) {
+		return
+	}
+	defer c.Leave()
+	if readHash(c, testDogInfo) {
+		x.Age = c.r.ReadVarInt32()
+		x.Name = c.ReadString()
+	}
+}
+func (x *testDog) ForyReadEvolved(c *ReadContext, ev *Evolution) {
+	c.Fail(mismatch("testDog has no evolved reader"))
+}
+
+var registerTestTypes = sync.OnceFunc(func() {
+	RegisterAny(AnyType{Info: testInnerInfo, New: func() Message { return new(testInner) },
+		Deref: func(m Message) any { return *m.(*testInner) }, Ptr: (*testInner)(nil), Val: testInner{}})
+	RegisterAny(AnyType{Info: testDogInfo, New: func() Message { return new(testDog) },
+		Deref: func(m Message) any { return *m.(*testDog) }, Ptr: (*testDog)(nil), Val: testDog{}})
+})
+
+// fixture returns the bytes of a golden file of xlang-fixtures-2.
+func fixture(t testing.TB, mode, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "internal", "testdata", "xlang-fixtures-2", mode, name+".bin"))
+	require.NoError(t, err)
+	return data
+}
+
+var fixtureModes = []struct {
+	dir        string
+	compatible bool
+}{{"schema-consistent", false}, {"compatible", true}}
+
+func testRuntime(compatible, track bool) *Runtime {
+	cfg := DefaultConfig()
+	cfg.Compatible, cfg.TrackRef = compatible, track
+	f := &Runtime{}
+	f.Init(cfg)
+	return f
+}
+
+// rootKey stands for the root struct of a golden file, whose TypeDef is
+// entry 0 of the table in compatible mode.
+var rootKey = &TypeInfo{StructSpec: StructSpec{GoName: "root"}}
+
+// prefixLen is the length of a golden file's root prefix: header, flag,
+// type meta, and in same-schema mode the root's hash.
+func prefixLen(t testing.TB, data []byte, compatible bool) int {
+	t.Helper()
+	if !compatible {
+		r := buffer.NewReader(data[3:])
+		r.ReadVarUint32()
+		return 3 + r.Offset() + 4
+	}
+	n := typeDefLen(data[4:])
+	require.Positive(t, n)
+	return 4 + n
+}
+
+// readerAt positions a read of data at off, with the root's TypeDef entry
+// in compatible mode.
+func readerAt(f *Runtime, data []byte, off int) *ReadContext {
+	c := f.BeginRead(data)
+	c.r.SetOffset(off)
+	if c.compatible {
+		c.defs = append(c.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
+	}
+	return c
+}
+
+// writeWith writes prefix and then what body writes, in a message whose
+// root is rootKey.
+func writeWith(t testing.TB, f *Runtime, prefix []byte, body func(c *WriteContext)) []byte {
+	t.Helper()
+	b := buffer.New(64)
+	c := f.BeginWrite(b, rootKey)
+	b.WriteBytes(prefix)
+	body(c)
+	require.NoError(t, c.EndWrite(0))
+	return append([]byte(nil), b.Bytes()...)
+}
+
+func anyFieldsValues() []any {
+	return []any{2.5, true, int32(-7), int64(1) << 40, []int32{1, 2, 3}, nil,
+		&testInner{ID: 1, Tag: "ptr"}, "text", testInner{ID: 2, Tag: "value"}}
+}
+
+func TestAnyTestTypes(t *testing.T) {
+	// The compatible golden files hold the TypeDefs of the test types.
+	data := fixture(t, "compatible", "any_fields")
+	require.True(t, bytes.Contains(data, testInnerInfo.TypeDef))
+	data = fixture(t, "compatible", "union_root_id")
+	require.True(t, bytes.Contains(data, testDogInfo.TypeDef))
+}
+
+// any_fields: AnyHolder's nine any fields (f64, flag, i32, i64, ints, nil,
+// ptr, str, value), written field by field with WriteAny after the root
+// prefix, byte for byte; read back with ReadAny from the fixture. The
+// struct value in Value decodes as *T, as official Go decodes it.
+func TestAnyFieldsFixture(t *testing.T) {
+	registerTestTypes()
+	for _, m := range fixtureModes {
+		t.Run(m.dir, func(t *testing.T) {
+			data := fixture(t, m.dir, "any_fields")
+			f := testRuntime(m.compatible, false)
+			n := prefixLen(t, data, m.compatible)
+			got := writeWith(t, f, data[:n], func(c *WriteContext) {
+				for _, v := range anyFieldsValues() {
+					WriteAny(c, v)
+				}
+			})
+			require.Equal(t, hex.EncodeToString(data), hex.EncodeToString(got))
+
+			c := readerAt(f, data, n)
+			want := anyFieldsValues()
+			want[8] = &testInner{ID: 2, Tag: "value"}
+			for i, w := range want {
+				require.Equal(t, w, ReadAny(c, false), "field %d", i)
+			}
+			require.NoError(t, c.r.Err())
+			require.Zero(t, c.r.Remaining())
+			require.NoError(t, f.EndRead(c, rootKey))
+		})
+	}
+}
+
+func anyListValue() []any {
+	return []any{int32(1), "two", nil, &testInner{ID: 3, Tag: "three"}, testInner{ID: 4, Tag: "four"}, int64(5), true}
+}
+
+// any_list: a []any of mixed types (header 02: nulls, one type meta per
+// element), byte for byte; its *T and T elements take two TypeDef entries
+// in compatible mode (markers 02 and 04). Elements decode as T values.
+func TestAnyListFixture(t *testing.T) {
+	registerTestTypes()
+	for _, m := range fixtureModes {
+		t.Run(m.dir, func(t *testing.T) {
+			data := fixture(t, m.dir, "any_list")
+			f := testRuntime(m.compatible, false)
+			n := prefixLen(t, data, m.compatible)
+			got := writeWith(t, f, data[:n], func(c *WriteContext) { WriteAnyList(c, anyListValue()) })
+			require.Equal(t, hex.EncodeToString(data), hex.EncodeToString(got))
+
+			c := readerAt(f, data, n)
+			want := anyListValue()
+			want[3] = testInner{ID: 3, Tag: "three"}
+			require.Equal(t, want, ReadAnyList(c))
+			require.NoError(t, f.EndRead(c, rootKey))
+		})
+	}
+}
+
+// any_map: a map[string]any with a struct pointer, a string, an int32 and
+// nil. Go's map order decides the chunk order, so the bytes are compared
+// as the entry count and the set of one-entry chunks; the fixture decodes
+// to the manifest's value (the struct as a T value).
+func TestAnyMapFixture(t *testing.T) {
+	registerTestTypes()
+	chunks := map[bool][]string{
+		false: {"140e6e696c", "04011bda010e707472c35d15130a1266697665", "0401150e7374720678", "0401050e6e756d0a"},
+		true:  {"140e6e696c", "04011c02" + hex.EncodeToString(testInnerInfo.TypeDef) + "0e7074720a1266697665", "0401150e7374720678", "0401050e6e756d0a"},
+	}
+	value := func() map[string]any {
+		return map[string]any{"nil": nil, "num": int32(5), "ptr": &testInner{ID: 5, Tag: "five"}, "str": "x"}
+	}
+	for _, m := range fixtureModes {
+		t.Run(m.dir, func(t *testing.T) {
+			data := fixture(t, m.dir, "any_map")
+			f := testRuntime(m.compatible, false)
+			n := prefixLen(t, data, m.compatible)
+			for i := 0; i < 8; i++ {
+				got := writeWith(t, f, data[:n], func(c *WriteContext) { WriteStringAnyMap(c, value()) })
+				require.Len(t, got, len(data))
+				require.Equal(t, data[:n+1], got[:n+1])
+				rest := hex.EncodeToString(got[n+1:])
+				left := append([]string(nil), chunks[m.compatible]...)
+			next:
+				for rest != "" {
+					for j, ch := range left {
+						if len(rest) >= len(ch) && rest[:len(ch)] == ch {
+							rest, left = rest[len(ch):], append(left[:j], left[j+1:]...)
+							continue next
+						}
+					}
+					t.Fatalf("unexpected chunk at %s (fixture %x)", rest, data[n:])
+				}
+				require.Empty(t, left)
+			}
+			c := readerAt(f, data, n)
+			want := value()
+			want["ptr"] = testInner{ID: 5, Tag: "five"}
+			require.Equal(t, want, ReadStringAnyMap(c))
+			require.NoError(t, f.EndRead(c, rootKey))
+		})
+	}
+}
+
+// union_field_*: PetOwner{Name, Pet}, whose Pet is a UNION field: after
+// the root prefix and the name, WriteUnionValue writes the case id and the
+// case value (a struct pointer, a string, an int32) byte for byte, and
+// ReadUnionValue reads them back.
+func TestUnionFieldFixtures(t *testing.T) {
+	registerTestTypes()
+	cases := []struct {
+		name   string
+		owner  string
+		caseID uint32
+		value  any
+	}{
+		{"union_field_struct", "Ann", 1, &testDog{Name: "Rex", Age: 3}},
+		{"union_field_string", "Bo", 2, "Whiskers"},
+		{"union_field_int32", "Cy", 3, int32(-7)},
+	}
+	for _, tc := range cases {
+		for _, m := range fixtureModes {
+			t.Run(tc.name+"/"+m.dir, func(t *testing.T) {
+				data := fixture(t, m.dir, tc.name)
+				f := testRuntime(m.compatible, false)
+				n := prefixLen(t, data, m.compatible)
+				got := writeWith(t, f, data[:n], func(c *WriteContext) {
+					WriteString(c.buf, tc.owner)
+					WriteUnionValue(c, tc.caseID, tc.value)
+				})
+				require.Equal(t, hex.EncodeToString(data), hex.EncodeToString(got))
+				c := readerAt(f, data, n)
+				require.Equal(t, tc.owner, c.ReadString())
+				id, v := ReadUnionValue(c)
+				require.Equal(t, tc.caseID, id)
+				require.Equal(t, tc.value, v)
+				require.NoError(t, f.EndRead(c, rootKey))
+			})
+		}
+	}
+}
+
+var (
+	petUnion   = NewUnionType(UnionSpec{GoName: "foryimpl.Pet", UserID: 216})
+	tokenUnion = NewUnionType(UnionSpec{GoName: "foryimpl.Token", ByName: true, Namespace: "demo", TypeName: "Token"})
+)
+
+// union_root_id (TYPED_UNION 216, case 1 a *Dog: in compatible mode the
+// Dog TypeDef is entry 0, marker 00) and union_root_named (NAMED_UNION
+// demo.Token, inline names or a non-struct TypeDef, case 2 an int64):
+// whole messages byte for byte, and read back; the manifest's
+// root_header_check describes the same prefixes.
+func TestUnionRootFixtures(t *testing.T) {
+	registerTestTypes()
+	cases := []struct {
+		name   string
+		u      *UnionInfo
+		caseID uint32
+		value  any
+	}{
+		{"union_root_id", petUnion, 1, &testDog{Name: "Max", Age: 11}},
+		{"union_root_named", tokenUnion, 2, int64(-1234567890123)},
+	}
+	for _, tc := range cases {
+		for _, m := range fixtureModes {
+			t.Run(tc.name+"/"+m.dir, func(t *testing.T) {
+				data := fixture(t, m.dir, tc.name)
+				for _, track := range []bool{false, true} {
+					f := testRuntime(m.compatible, track)
+					b := buffer.New(8)
+					b.WriteBytes([]byte{0xaa}) // appended after what is there
+					require.NoError(t, f.WriteUnionRoot(b, tc.u, tc.caseID, tc.value))
+					got := b.Bytes()[1:]
+					if !track || tc.value == any(int64(-1234567890123)) {
+						require.Equal(t, hex.EncodeToString(data), hex.EncodeToString(got))
+					} else {
+						// The struct case is a new tracked object: 00, not ff.
+						want := bytes.Replace(data, []byte{0x01, 0xff, typeStruct}, []byte{0x01, 0x00, typeStruct}, 1)
+						want = bytes.Replace(want, []byte{0x01, 0xff, typeCompatibleStruct}, []byte{0x01, 0x00, typeCompatibleStruct}, 1)
+						require.Equal(t, hex.EncodeToString(want), hex.EncodeToString(got))
+					}
+					id, v, err := f.ReadUnionRoot(got, tc.u)
+					require.NoError(t, err)
+					require.Equal(t, tc.caseID, id)
+					require.Equal(t, tc.value, v)
+				}
+				// The other union, and every prefix, is an error.
+				other := petUnion
+				if tc.u == petUnion {
+					other = tokenUnion
+				}
+				f := testRuntime(m.compatible, false)
+				_, _, err := f.ReadUnionRoot(data, other)
+				require.ErrorIs(t, err, ErrSchemaMismatch)
+				for i := range data {
+					_, _, err := f.ReadUnionRoot(data[:i], tc.u)
+					var de *DecodeError
+					require.ErrorAs(t, err, &de, "prefix %d", i)
+					require.ErrorIs(t, err, ErrMalformed, "prefix %d", i)
+				}
+			})
+		}
+	}
+}
+
+func TestWriteAnyUnsupported(t *testing.T) {
+	registerTestTypes()
+	type unregistered struct{ X int }
+	for _, v := range []any{func() {}, make(chan int), unregistered{1}, &unregistered{}, new(int32), complex(1, 2)} {
+		f := testRuntime(true, false)
+		b := buffer.New(8)
+		c := f.BeginWrite(b, rootKey)
+		WriteAny(c, v)
+		err := c.EndWrite(0)
+		var ee *EncodeError
+		require.ErrorAs(t, err, &ee, "%T", v)
+		require.ErrorIs(t, err, ErrInvalidValue)
+		require.Equal(t, fmt.Sprintf("%T", v), ee.Type) // names the Go type
+		require.Zero(t, b.Len())
+	}
+}
+
+// roundTrip writes v as an any value in a message of its own and reads it
+// back.
+func roundTrip(t *testing.T, compatible, track bool, v any, byValue bool) any {
+	t.Helper()
+	f := testRuntime(compatible, track)
+	b := buffer.New(8)
+	c := f.BeginWrite(b, rootKey)
+	WriteAny(c, v)
+	require.NoError(t, c.EndWrite(0))
+	rc := f.BeginRead(b.Bytes())
+	if compatible {
+		rc.defs = append(rc.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
+	}
+	got := ReadAny(rc, byValue)
+	require.NoError(t, f.EndRead(rc, rootKey))
+	return got
+}
+
+func TestAnyRoundTrip(t *testing.T) {
+	registerTestTypes()
+	in := &testInner{ID: 9, Tag: "nine"}
+	values := []struct{ in, out any }{
+		{int8(-3), int8(-3)}, {int16(300), int16(300)}, {uint8(200), uint8(200)}, {uint16(60000), uint16(60000)},
+		{uint32(1 << 31), uint32(1 << 31)}, {uint64(1 << 63), uint64(1 << 63)}, {uint(7), uint64(7)}, {7, int64(7)},
+		{float32(1.5), float32(1.5)}, {"", ""}, {[]byte{1, 2}, []byte{1, 2}}, {[]float64{1.5}, []float64{1.5}},
+		{[]string{"a", "b"}, []any{"a", "b"}}, {[]any{}, []any{}}, {map[string]any{}, map[any]any{}},
+		{map[string]int32{"a": 1}, map[any]any{"a": int32(1)}},
+		{map[any]any{int32(1): in, "k": nil, true: []any{in, in}}, map[any]any{int32(1): *in, "k": nil, true: []any{*in, *in}}},
+		{[]any{[]any{int32(1)}, map[string]any{"x": in}}, []any{[]any{int32(1)}, map[any]any{"x": *in}}},
+		{[]any{in, in, nil}, []any{*in, *in, nil}}, {[]any{int32(1), int32(2)}, []any{int32(1), int32(2)}},
+		{(*testInner)(nil), nil}, {[]int32(nil), nil}, {map[string]any(nil), nil},
+	}
+	for _, compatible := range []bool{false, true} {
+		for _, track := range []bool{false, true} {
+			for _, v := range values {
+				require.Equal(t, v.out, roundTrip(t, compatible, track, v.in, false), "%#v compatible=%v track=%v", v.in, compatible, track)
+			}
+			require.Equal(t, in, roundTrip(t, compatible, track, in, false))
+			require.Equal(t, *in, roundTrip(t, compatible, track, *in, true))
+		}
+	}
+}
+
+// With tracking, the same pointer, slice or map held twice is one object:
+// the second is fe and its id, and reads back as the same object.
+func TestAnySharedTracking(t *testing.T) {
+	registerTestTypes()
+	p := &testInner{ID: 1, Tag: "p"}
+	s := []int32{1, 2}
+	mp := map[string]any{"a": int32(1)}
+	for _, compatible := range []bool{false, true} {
+		f := testRuntime(compatible, true)
+		b := buffer.New(8)
+		c := f.BeginWrite(b, rootKey)
+		WriteRootRef(c, rootKey) // the root is object 0
+		for _, v := range []any{p, p, s, s, mp, mp, []any{p, s, mp}} {
+			WriteAny(c, v)
+		}
+		require.NoError(t, c.EndWrite(0))
+		data := b.Bytes()
+		// p is object 1, s 2, mp 3.
+		require.True(t, bytes.Contains(data, []byte{flagRef, 1, flagRefVal}), "%x", data)
+		require.True(t, bytes.Contains(data, []byte{flagRef, 2, flagRefVal}), "%x", data)
+		rc := f.BeginRead(data)
+		rc.refs = append(rc.refs, refEntry{v: rootKey})
+		if compatible {
+			rc.defs = append(rc.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
+		}
+		var got []any
+		for i := 0; i < 7; i++ {
+			got = append(got, ReadAny(rc, false))
+		}
+		require.NoError(t, f.EndRead(rc, rootKey))
+		require.Same(t, got[0].(*testInner), got[1].(*testInner))
+		require.Equal(t, p, got[0])
+		s0, s1 := got[2].([]int32), got[3].([]int32)
+		require.Equal(t, s, s0)
+		require.Same(t, &s0[0], &s1[0])
+		m0, m1 := got[4].(map[any]any), got[5].(map[any]any)
+		m0["new"] = 1
+		require.Equal(t, 1, m1["new"])
+		l := got[6].([]any)
+		require.Equal(t, *p, l[0]) // list elements by value
+		require.Same(t, &s0[0], &l[1].([]int32)[0])
+		require.Equal(t, 1, l[2].(map[any]any)["new"])
+	}
+}
+
+// A []any that holds itself: without tracking the write fails at the depth
+// limit; with tracking it is written once and read back as a cycle.
+func TestAnyListCycle(t *testing.T) {
+	l := []any{int32(1), nil}
+	l[1] = l
+	f := testRuntime(false, false)
+	b := buffer.New(8)
+	c := f.BeginWrite(b, rootKey)
+	WriteAny(c, l)
+	require.ErrorIs(t, c.EndWrite(0), ErrLimit)
+
+	f = testRuntime(false, true)
+	c = f.BeginWrite(b, rootKey)
+	WriteRootRef(c, rootKey)
+	WriteAny(c, l)
+	require.NoError(t, c.EndWrite(0))
+	rc := f.BeginRead(b.Bytes())
+	rc.refs = append(rc.refs, refEntry{v: rootKey})
+	got := ReadAny(rc, false).([]any)
+	require.NoError(t, f.EndRead(rc, rootKey))
+	require.Equal(t, int32(1), got[0])
+	require.Same(t, &got[0], &got[1].([]any)[0])
+}
+
+func decodeAny(compatible, track bool, data []byte) error {
+	f := testRuntime(compatible, track)
+	c := f.BeginRead(data)
+	if track {
+		c.refs = append(c.refs, refEntry{v: rootKey})
+	}
+	if compatible {
+		c.defs = append(c.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
+	}
+	for c.r.Err() == nil && c.r.Remaining() > 0 {
+		ReadAny(c, false)
+	}
+	return f.EndRead(c, rootKey)
+}
+
+func TestAnyHostile(t *testing.T) {
+	registerTestTypes()
+	cases := []struct {
+		name       string
+		compatible bool
+		data       string
+		err        error
+	}{
+		{"unknown type id", false, "ff63", ErrMalformed},
+		{"type id 0", false, "ff00", ErrMalformed},
+		{"enum", false, "ff1901", ErrUnsupported},
+		{"unregistered struct", false, "ff1be70700000000", ErrSchemaMismatch},
+		{"compatible id in same-schema mode", false, "ff1c00", ErrSchemaMismatch},
+		{"same-schema id in compatible mode", true, "ff1bda01", ErrSchemaMismatch},
+		{"bad TypeDef reference", true, "ff1c09", ErrMalformed},
+		{"hash mismatch", false, "ff1bda010000000002" + "02", ErrSchemaMismatch},
+		{"tracked flag without tracking", false, "000501", ErrMalformed},
+		{"list declaring its type", false, "ff16010c05", ErrSchemaMismatch},
+		{"list with tracking bit, no tracking", false, "ff1601090502", ErrUnsupported},
+		{"list longer than the input", false, "ff16ff0f", ErrMalformed},
+		{"map with slice key", false, "ff180100012e150400000000" + "0200", ErrUnsupported},
+		{"map chunk declaring the value", false, "ff1801200115" + "0200", ErrSchemaMismatch},
+	}
+	for _, tc := range cases {
+		data, err := hex.DecodeString(tc.data)
+		require.NoError(t, err)
+		err = decodeAny(tc.compatible, false, data)
+		require.ErrorIs(t, err, tc.err, tc.name)
+	}
+	// Nesting deeper than the limit.
+	nest := func(levels int) []byte {
+		d := append([]byte{FlagNotNull}, bytes.Repeat([]byte{typeList, 1, 0x00}, levels)...)
+		return append(d, 5, 2)
+	}
+	require.NoError(t, decodeAny(false, false, nest(15)))
+	require.ErrorIs(t, decodeAny(false, false, nest(40)), ErrLimit)
+}
+
+// Two Go types registered under one id: registering is fine, decoding the
+// id in an any value is an error naming both.
+func TestAnyAmbiguous(t *testing.T) {
+	registerTestTypes()
+	twinInfo := testStructType("foryimpl.twin", 218, 320167363, []meta.FieldDef{
+		{Name: "i_d", TagID: -1, Type: meta.FieldType{TypeID: 5}},
+		{Name: "tag", TagID: -1, Type: meta.FieldType{TypeID: 21}},
+	})
+	// Register a second Go type under 218 in a copy of the registry state,
+	// restored afterwards.
+	anyRegistry.mu.Lock()
+	saved := append([]*anyEntry(nil), anyRegistry.all...)
+	anyRegistry.mu.Unlock()
+	defer func() {
+		anyRegistry.mu.Lock()
+		anyRegistry.all = saved
+		anyRegistry.snap.Store(nil)
+		anyRegistry.mu.Unlock()
+	}()
+	RegisterAny(AnyType{Info: twinInfo, New: func() Message { return &twinMsg{} },
+		Deref: func(m Message) any { return *m.(*twinMsg) }, Ptr: (*twinMsg)(nil), Val: twinMsg{}})
+	for _, m := range fixtureModes {
+		data := fixture(t, m.dir, "any_fields")
+		n := prefixLen(t, data, m.compatible)
+		f := testRuntime(m.compatible, false)
+		c := readerAt(f, data, n)
+		for i := 0; i < 7 && c.r.Err() == nil; i++ {
+			ReadAny(c, false)
+		}
+		err := f.EndRead(c, rootKey)
+		require.ErrorIs(t, err, ErrSchemaMismatch)
+		require.Contains(t, err.Error(), "foryimpl.testInner")
+		require.Contains(t, err.Error(), "foryimpl.twin")
+	}
+}
+
+type twinMsg struct{ testInner }
+
+func (x *twinMsg) ForyType() *TypeInfo { return testInnerInfo }
+
+// Every prefix of the any values of the golden files fails cleanly, and
+// byte mutations never panic.
+func TestAnyTruncatedAndMutated(t *testing.T) {
+	registerTestTypes()
+	for _, name := range []string{"any_fields", "any_list", "any_map", "union_field_struct"} {
+		for _, m := range fixtureModes {
+			data := fixture(t, m.dir, name)
+			n := prefixLen(t, data, m.compatible)
+			read := func(d []byte) error {
+				f := testRuntime(m.compatible, false)
+				c := readerAt(f, d, n)
+				switch name {
+				case "any_list":
+					ReadAnyList(c)
+				case "any_map":
+					ReadStringAnyMap(c)
+				case "union_field_struct":
+					c.ReadString()
+					ReadUnionValue(c)
+				default:
+					for i := 0; i < 9; i++ {
+						ReadAny(c, false)
+					}
+				}
+				return f.EndRead(c, rootKey)
+			}
+			require.NoError(t, read(data))
+			for i := n; i < len(data); i++ {
+				err := read(data[:i])
+				require.ErrorIs(t, err, ErrMalformed, "%s %s prefix %d", name, m.dir, i)
+			}
+			for i := n; i < len(data); i++ {
+				for _, x := range []byte{0x00, 0x01, 0x7f, 0x80, 0xfd, 0xfe, 0xff, data[i] ^ 0x40} {
+					d := append([]byte(nil), data...)
+					d[i] = x
+					err := read(d)
+					if err != nil {
+						var de *DecodeError
+						require.True(t, errors.As(err, &de))
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestAnyManifestValues(t *testing.T) {
+	// The fixtures' manifest records these cases as deterministic except
+	// any_map; the tests above rely on it.
+	raw, err := os.ReadFile(filepath.Join("..", "..", "internal", "testdata", "xlang-fixtures-2", "manifest.json"))
+	require.NoError(t, err)
+	var man struct {
+		Cases []struct {
+			Name          string `json:"name"`
+			Deterministic bool   `json:"byte_deterministic"`
+		} `json:"cases"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &man))
+	det := map[string]bool{}
+	for _, c := range man.Cases {
+		det[c.Name] = c.Deterministic
+	}
+	for _, n := range []string{"any_fields", "any_list", "union_field_struct", "union_root_id", "union_root_named"} {
+		require.True(t, det[n], n)
+	}
+	require.False(t, det["any_map"])
+}
+
+func FuzzAny(f *testing.F) {
+	registerTestTypes()
+	for _, name := range []string{"any_fields", "any_list", "any_map", "union_field_struct", "union_field_string"} {
+		for _, m := range fixtureModes {
+			data := fixture(f, m.dir, name)
+			f.Add(m.compatible, data[prefixLen(f, data, m.compatible):])
+		}
+	}
+	f.Fuzz(func(t *testing.T, compatible bool, data []byte) {
+		for _, track := range []bool{false, true} {
+			fr := testRuntime(compatible, track)
+			c := fr.BeginRead(data)
+			if compatible {
+				c.defs = append(c.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
+			}
+			var vals []any
+			for c.r.Err() == nil && c.r.Remaining() > 0 && len(vals) < 64 {
+				vals = append(vals, ReadAny(c, false))
+			}
+			if err := fr.EndRead(c, rootKey); err != nil {
+				var de *DecodeError
+				if !errors.As(err, &de) {
+					t.Fatalf("error %v is not a DecodeError", err)
+				}
+				continue
+			}
+			// What decoded writes and decodes again.
+			w := testRuntime(compatible, false)
+			b := buffer.New(len(data))
+			wc := w.BeginWrite(b, rootKey)
+			for _, v := range vals {
+				WriteAny(wc, v)
+			}
+			if err := wc.EndWrite(0); err != nil {
+				// Only text that is not UTF-8 can fail: a decoded string
+				// was checked, so nothing should.
+				t.Fatalf("re-encoding %v: %v", vals, err)
+			}
+			rc := w.BeginRead(b.Bytes())
+			if compatible {
+				rc.defs = append(rc.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
+			}
+			for range vals {
+				ReadAny(rc, false)
+			}
+			if err := w.EndRead(rc, rootKey); err != nil {
+				t.Fatalf("re-decoding: %v", err)
+			}
+		}
+	})
+}

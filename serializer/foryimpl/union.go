@@ -1,0 +1,185 @@
+package foryimpl
+
+import (
+	"fmt"
+
+	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/internal/meta"
+)
+
+// Unions (the specification's "Union value payload"): a UNION (33) field's
+// payload, and the payload of a TYPED_UNION (34) or NAMED_UNION (35) root,
+// is the case id as a varu32 and then the case value written like an any
+// value: flag, type meta, payload (docs/format.md §11.4; golden files
+// union_field_*, union_root_id, union_root_named).
+
+// WriteUnionValue writes a union's payload: caseID, then v as WriteAny
+// writes it.
+func WriteUnionValue(c *WriteContext, caseID uint32, v any) {
+	c.buf.WriteVarUint32(caseID)
+	WriteAny(c, v)
+}
+
+// ReadUnionValue reads a union's payload; struct cases are read as *T.
+// The caller checks that the case id and the value's type are one of the
+// union's cases.
+func ReadUnionValue(c *ReadContext) (caseID uint32, v any) {
+	caseID = c.r.ReadVarUint32()
+	if c.r.Err() != nil {
+		return 0, nil
+	}
+	return caseID, ReadAny(c, false)
+}
+
+// UnionSpec is what the generator knows about a union type registered as
+// a root: its registration, by user id or by namespace and type name.
+type UnionSpec struct {
+	GoName    string
+	ByName    bool
+	UserID    uint32
+	Namespace string
+	TypeName  string
+}
+
+// UnionInfo is the runtime view of a union type, built once by
+// NewUnionType.
+type UnionInfo struct {
+	spec UnionSpec
+	// info names the union in errors and is the root entry of the
+	// message's type tables: its names in same-schema mode, its TypeDef in
+	// compatible mode when registered by name.
+	info *TypeInfo
+	// consistentMeta and compatibleMeta are the root type meta in each
+	// mode: `22 id` in both by id; by name `23` and the two inline meta
+	// strings, or `23 00` and the non-struct TypeDef (docs/format.md §5.1,
+	// §11.2).
+	consistentMeta, compatibleMeta []byte
+}
+
+// NewUnionType builds a UnionInfo; generated code calls it once per type.
+// It panics on a malformed spec, which only a hand-edited generated file
+// can produce.
+func NewUnionType(spec UnionSpec) *UnionInfo {
+	if spec.GoName == "" || spec.ByName && spec.TypeName == "" {
+		panic(fmt.Sprintf("serializer: bad generated union spec %+v", spec))
+	}
+	u := &UnionInfo{spec: spec, info: &TypeInfo{StructSpec: StructSpec{GoName: spec.GoName, ByName: spec.ByName,
+		UserID: spec.UserID, Namespace: spec.Namespace, TypeName: spec.TypeName}}}
+	if !spec.ByName {
+		m := buffer.New(8)
+		m.WriteUint8(typeTypedUnion)
+		m.WriteVarUint32(spec.UserID)
+		u.consistentMeta = append([]byte(nil), m.Bytes()...)
+		u.compatibleMeta = u.consistentMeta
+		return u
+	}
+	cm := []byte{typeNamedUnion}
+	cm = meta.AppendInlineMetaString(cm, meta.EncodeMetaString(spec.Namespace, meta.Namespace))
+	cm = meta.AppendInlineMetaString(cm, meta.EncodeMetaString(spec.TypeName, meta.TypeName))
+	u.consistentMeta = cm
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeNamedUnion, ByName: true, Namespace: spec.Namespace, TypeName: spec.TypeName})
+	u.compatibleMeta = append([]byte{typeNamedUnion, 0}, td...)
+	return u
+}
+
+// WriteUnionRoot appends to b the message whose root is the union u
+// holding case caseID with value v: header, root flag ff (official Go
+// never tracks a union value), the union's type meta, its payload. On
+// error nothing is appended and the error is an *EncodeError.
+func (f *Runtime) WriteUnionRoot(b *buffer.Buffer, u *UnionInfo, caseID uint32, v any) error {
+	root := u.info
+	if f.opts.Compatible && !u.spec.ByName {
+		// TYPED_UNION carries its user id and takes no TypeDef entry: the
+		// first struct case's TypeDef is entry 0.
+		root = nil
+	}
+	c := f.BeginWrite(b, root)
+	start := b.WriterIndex()
+	b.WriteUint8(headerXlang)
+	b.WriteUint8(FlagNotNull)
+	if c.compatible {
+		b.WriteBytes(u.compatibleMeta)
+	} else {
+		b.WriteBytes(u.consistentMeta)
+	}
+	WriteUnionValue(c, caseID, v)
+	return c.EndWrite(start)
+}
+
+// ReadUnionRoot reads data, exactly one message whose root is the union
+// u, and returns its case id and value (struct cases as *T). The error is
+// a *DecodeError.
+func (f *Runtime) ReadUnionRoot(data []byte, u *UnionInfo) (caseID uint32, v any, err error) {
+	c := f.BeginRead(data)
+	r := &c.r
+	if h := r.ReadUint8(); h != headerXlang && r.Err() == nil {
+		r.Fail(malformed("message header 0x%02x is not an xlang header without out-of-band buffers", h))
+	}
+	switch fl := r.ReadUint8(); {
+	case r.Err() != nil:
+	case fl == FlagNotNull:
+	case fl == flagRefVal && c.trackRef:
+		// A tracking writer that gives the root an id: nothing inside can
+		// refer to a union value, but the ids must stay in step.
+		c.refs = append(c.refs, refEntry{})
+	case fl == FlagNull:
+		r.Fail(malformed("null root value"))
+	default:
+		r.Fail(malformed("bad root flag 0x%02x before a union", fl))
+	}
+	if r.Err() == nil {
+		c.readUnionMeta(u)
+	}
+	if r.Err() == nil {
+		caseID, v = ReadUnionValue(c)
+	}
+	if err = f.EndRead(c, u.info); err != nil {
+		return 0, nil, err
+	}
+	return caseID, v, nil
+}
+
+// readUnionMeta reads a union root's type meta and checks it names u.
+func (c *ReadContext) readUnionMeta(u *UnionInfo) {
+	r := &c.r
+	id := r.ReadUint8()
+	if r.Err() != nil {
+		return
+	}
+	s := &u.spec
+	want := byte(typeTypedUnion)
+	if s.ByName {
+		want = typeNamedUnion
+	}
+	if id != want {
+		r.Fail(mismatch("root type id %d where union %s (type id %d) was expected", id, s.GoName, want))
+		return
+	}
+	if !s.ByName {
+		if uid := r.ReadVarUint32(); uid != s.UserID && r.Err() == nil {
+			r.Fail(mismatch("union id %d where %s (id %d) was expected", uid, s.GoName, s.UserID))
+		}
+		return
+	}
+	var ns, name string
+	if c.compatible {
+		d := c.readSharedTypeDef(nil)
+		if d == nil {
+			return
+		}
+		if d.def.Kind != typeNamedUnion {
+			r.Fail(mismatch("root TypeDef of kind %d where union %s was expected", d.def.Kind, s.GoName))
+			return
+		}
+		ns, name = d.def.Namespace, d.def.TypeName
+	} else {
+		ns = c.readMetaString(meta.Namespace)
+		name = c.readMetaString(meta.TypeName)
+		if r.Err() != nil {
+			return
+		}
+	}
+	if ns != s.Namespace || name != s.TypeName {
+		r.Fail(mismatch("union %q.%q where %s (%q.%q) was expected", ns, name, s.GoName, s.Namespace, s.TypeName))
+	}
+}
