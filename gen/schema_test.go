@@ -149,7 +149,7 @@ func TestReadmeSchemaExample(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("go.mod", "module example.com/users\n\ngo 1.24\n")
+	write("go.mod", "module example.com/users\n\ngo 1.23\n")
 	write("users.go", block("v1"))
 	cfg := gen.Config{Dir: dir, Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}
 	if err := gen.Run(cfg); err != nil {
@@ -224,7 +224,7 @@ func TestLockModes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("go.mod", "module example.com/m\n\ngo 1.24\n")
+	write("go.mod", "module example.com/m\n\ngo 1.23\n")
 	v1 := "package m\n\n//fory:generate id=1\ntype A struct {\n\tX int64 `fory:\"id=1\"`\n}\n"
 	write("m.go", v1)
 	cfg := gen.Config{Dir: dir, Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}
