@@ -21,7 +21,7 @@ import (
 // differ from a directory's fory.lock in a way that breaks peers on the
 // locked schema (or loses values, without AcceptLossy); every change has
 // been printed to Stdout.
-var ErrSchemaChange = errors.New("forygen: schema changes break peers on the locked schema; fix them or run forygen lock to accept them")
+var ErrSchemaChange = errors.New("forygen: the types changed against fory.lock in ways that break or lose values for peers on the locked schema (see above); fix them, pass -accept-lossy for lossy ones, or run forygen lock to accept them")
 
 // planned is one run's loaded packages and the plans of all their structs.
 type planned struct {
