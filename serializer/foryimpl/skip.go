@@ -59,12 +59,28 @@ func unskippable(ft *meta.FieldType) string {
 
 // SkipField skips the value of an unmatched remote field (docs/format.md
 // §11.4). An `any` field always starts with a flag, whatever its TypeDef
-// entry says (official Go declares it non-nullable and writes the flag).
+// entry says (official Go declares it non-nullable and writes the flag),
+// and so does a field whose track_ref bit is set (with tracking off its
+// writer puts ff or fd there).
 func (c *ReadContext) SkipField(f *EvolvedField) {
-	if (f.Flag || f.def.Type.TypeID == typeUnknown) && !c.ReadFlag() {
+	if (f.Flag || f.def.TrackRef || f.def.Type.TypeID == typeUnknown) && !c.skipFlag() {
 		return
 	}
 	c.skipValue(&f.def.Type, 0)
+}
+
+// skipFlag reads the null or reference flag of a skipped value and reports
+// whether the value follows. In a message read with reference tracking a
+// skipped value still counts: 00 takes the next reference id, as
+// ReadRefFlag records it, so the ids of later objects stay in step; a
+// back-reference (fe and an id already given) is consumed and nothing
+// follows it (docs/format.md §2.1).
+func (c *ReadContext) skipFlag() bool {
+	if !c.trackRef {
+		return c.ReadFlag()
+	}
+	st, _ := c.ReadRefFlag()
+	return st == RefFollows
 }
 
 // skipValue skips one value of type ft (no null flag).
@@ -222,7 +238,7 @@ func (c *ReadContext) skipMetaValue(mt metaType, depth int) {
 // "Union value payload"). A null case value is just its flag.
 func (c *ReadContext) skipUnionCase(depth int) {
 	c.r.ReadVarUint32()
-	if c.r.Err() != nil || !c.ReadFlag() {
+	if c.r.Err() != nil || !c.skipFlag() {
 		return
 	}
 	c.skipMetaValue(c.readTypeMeta(), depth+1)
@@ -238,16 +254,27 @@ func (c *ReadContext) skipList(ft *meta.FieldType, depth int) {
 	if r.Err() != nil {
 		return
 	}
-	if h&^listHeaderMask != 0 || h&listTrackRef != 0 {
+	if h&^listHeaderMask != 0 {
 		r.Fail(malformed("unsupported list elements header 0x%02x", h))
 		return
 	}
-	hasNull := h&listHasNull != 0
+	// flag reads an element's flag: a reference flag when the header
+	// tracks references (0x01), a null flag when it announces nulls.
+	tracked, hasNull := h&listTrackRef != 0, h&listHasNull != 0
+	flag := func() bool {
+		switch {
+		case tracked:
+			return c.skipFlag()
+		case hasNull:
+			return c.ReadFlag()
+		}
+		return true
+	}
 	if h&listSameType == 0 {
 		// Elements of different types: each carries its type meta, after
-		// its flag when the header announces nulls (§8.1).
+		// its flag when the header announces nulls or tracking (§8.1).
 		for i := 0; i < n && r.Err() == nil; i++ {
-			if hasNull && !c.ReadFlag() {
+			if !flag() {
 				continue
 			}
 			c.skipMetaValue(c.readTypeMeta(), depth+1)
@@ -259,7 +286,7 @@ func (c *ReadContext) skipList(ft *meta.FieldType, depth int) {
 		// One type meta for all elements.
 		mt := c.readTypeMeta()
 		for i := 0; i < n && r.Err() == nil; i++ {
-			if hasNull && !c.ReadFlag() {
+			if !flag() {
 				continue
 			}
 			c.skipMetaValue(mt, depth+1)
@@ -267,7 +294,7 @@ func (c *ReadContext) skipList(ft *meta.FieldType, depth int) {
 		return
 	}
 	for i := 0; i < n && r.Err() == nil; i++ {
-		if hasNull && !c.ReadFlag() {
+		if !flag() {
 			continue
 		}
 		if isStructKind(elem.TypeID) {
@@ -286,9 +313,15 @@ type skipSide struct {
 	declared *meta.FieldType
 	mt       metaType
 	hasMeta  bool
+	// tracked: the chunk header's tracking bit for this side puts a
+	// reference flag before each of its values.
+	tracked bool
 }
 
 func (c *ReadContext) skipSideValue(s *skipSide, depth int) {
+	if s.tracked && !c.skipFlag() {
+		return
+	}
 	switch {
 	case s.hasMeta:
 		c.skipMetaValue(s.mt, depth+1)
@@ -318,28 +351,33 @@ func (c *ReadContext) skipMap(ft *meta.FieldType, depth int) {
 		case h&0xc0 != 0:
 			r.Fail(malformed("map chunk header 0x%02x has reserved bits set", h))
 			return
-		case h&(mapKeyTrackRef|mapValTrackRef) != 0:
-			r.Fail(&detail{sentinel: ErrUnsupported, msg: "reference-tracked map entries (chunk header 0x" + hex2(h) + ")"})
-			return
 		}
 		keyNull, valNull := h&mapKeyHasNull != 0, h&mapValHasNull != 0
 		key.hasMeta, val.hasMeta = false, false
+		key.tracked, val.tracked = h&mapKeyTrackRef != 0, h&mapValTrackRef != 0
 		if keyNull || valNull {
-			// One entry, no size: the side that is not null, after its
-			// type meta when undeclared.
+			// One entry, no size: the side that is not null, its
+			// reference flag first when tracked, then its type meta when
+			// undeclared, then the value.
+			side, declared := &val, h&mapValDeclared != 0
 			switch {
 			case keyNull && valNull:
-			case keyNull:
-				if val.hasMeta = h&mapValDeclared == 0; val.hasMeta {
-					val.mt = c.readTypeMeta()
-				}
-				c.skipSideValue(&val, depth)
-			default:
-				if key.hasMeta = h&mapKeyDeclared == 0; key.hasMeta {
-					key.mt = c.readTypeMeta()
-				}
-				c.skipSideValue(&key, depth)
+				n--
+				continue
+			case valNull:
+				side, declared = &key, h&mapKeyDeclared != 0
 			}
+			if side.tracked && !c.skipFlag() {
+				n--
+				continue
+			}
+			tracked := side.tracked
+			side.tracked = false
+			if side.hasMeta = !declared; side.hasMeta {
+				side.mt = c.readTypeMeta()
+			}
+			c.skipSideValue(side, depth)
+			side.tracked = tracked
 			n--
 			continue
 		}
@@ -399,7 +437,7 @@ func (c *ReadContext) skipStructBody(d *remoteDef, depth int) {
 	}
 	for i := range d.def.Fields {
 		fd := &d.def.Fields[i]
-		if (fd.Nullable || fd.Type.TypeID == typeUnknown) && !c.ReadFlag() {
+		if (fd.Nullable || fd.TrackRef || fd.Type.TypeID == typeUnknown) && !c.skipFlag() {
 			continue
 		}
 		c.skipValue(&fd.Type, depth)
