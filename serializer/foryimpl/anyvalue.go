@@ -403,13 +403,18 @@ func (c *WriteContext) writeMeta(a *anyValue, elem bool) {
 func (c *WriteContext) writePayload(a *anyValue, v any) {
 	switch {
 	case a.t != nil:
-		a.m.ForyWrite(c)
+		// Bounded here too: a struct that is not recursive by its declared
+		// fields can still hold itself through an any.
+		if c.enterAny() {
+			a.m.ForyWrite(c)
+		}
+		c.depth--
 	case a.nested == nestedList:
 		WriteAnyList(c, v.([]any))
 	case a.nested == nestedStringMap:
-		writeAnyMap(c, v.(map[string]any), false)
+		writeStringAnyMap(c, v.(map[string]any), false)
 	case a.nested == nestedAnyMap:
-		writeAnyMap(c, v.(map[any]any), false)
+		writeAnyAnyMap(c, v.(map[any]any))
 	default:
 		a.write(c, v)
 	}
@@ -543,43 +548,89 @@ func WriteAnyList(c *WriteContext, l []any) {
 // tracking for values it tracks), and a chunk of its own (14, then the
 // key) for a nil value (docs/format.md §8.4). Entry order is Go's map
 // order.
-func WriteStringAnyMap(c *WriteContext, m map[string]any) { writeAnyMap(c, m, true) }
+func WriteStringAnyMap(c *WriteContext, m map[string]any) { writeStringAnyMap(c, m, true) }
 
-// writeAnyMap writes map chunks with dynamic values, and dynamic keys when
-// K is any; keyDeclared says the key is a string of the field's declared
-// type (no key meta).
-func writeAnyMap[K comparable](c *WriteContext, m map[K]any, keyDeclared bool) {
-	b := c.buf
-	b.WriteVarUint32(uint32(len(m)))
+// anyChunks writes the chunk framing of a map whose values are any values
+// (docs/format.md §8.4): a chunk holds consecutive entries whose keys and
+// values have one Go type each, at most 255; a null value is a chunk of its
+// own.
+type anyChunks struct {
+	c       *WriteContext
+	decl    byte // mapKeyDeclared for a map[string]any field, else 0
+	sizeAt  int  // the open chunk's size byte, -1 when none is open
+	n       int
+	tracked bool // the open chunk's values carry reference flags
+	kt, vt  unsafe.Pointer
+}
+
+func (w *anyChunks) close() {
+	if w.sizeAt >= 0 {
+		w.c.buf.Bytes()[w.sizeAt] = byte(w.n)
+	}
+	w.sizeAt, w.n = -1, 0
+}
+
+// nullValue closes the open chunk and writes a null-value chunk's header;
+// the key follows, with its type meta when the key is not declared.
+func (w *anyChunks) nullValue() {
+	w.close()
+	w.c.buf.WriteUint8(w.decl | mapValHasNull)
+}
+
+// entry opens a chunk for a key of type kt (its meta ka, nil when
+// declared) and the value va unless the open chunk takes them, and
+// counts the entry; the key's payload, then the value's flag and payload
+// (value) follow.
+func (w *anyChunks) entry(kt unsafe.Pointer, ka *anyValue, v any, va *anyValue) {
+	c, b := w.c, w.c.buf
+	if vt := typeWord(v); w.sizeAt < 0 || w.n == mapChunkMax || vt != w.vt || kt != w.kt {
+		w.close()
+		h := w.decl
+		if w.tracked = c.trackRef && va.needsRef(); w.tracked {
+			h |= mapValTrackRef
+		}
+		b.WriteUint8(h)
+		w.sizeAt = b.WriterIndex()
+		b.WriteUint8(0)
+		if ka != nil {
+			c.writeMeta(ka, false)
+		}
+		c.writeMeta(va, true)
+		w.kt, w.vt = kt, vt
+	}
+	w.n++
+}
+
+// value writes an entry's value after its key: its reference flag in a
+// tracked chunk, then its payload.
+func (w *anyChunks) value(v any, va *anyValue) {
+	if w.tracked && w.c.writeFlag(va) {
+		return
+	}
+	w.c.writePayload(va, v)
+}
+
+// writeStringAnyMap writes a map[string]any: keys declared (a field) or
+// with their type meta (a map held in an any).
+func writeStringAnyMap(c *WriteContext, m map[string]any, keyDeclared bool) {
+	c.buf.WriteVarUint32(uint32(len(m)))
 	if len(m) == 0 || !c.enterAny() {
 		return
 	}
 	defer func() { c.depth-- }()
-	decl := byte(0)
+	w := anyChunks{c: c, sizeAt: -1}
+	var ka *anyValue
 	if keyDeclared {
-		decl = mapKeyDeclared
-	}
-	sizeAt, n, tracked := -1, 0, false
-	var kt, vt unsafe.Pointer
-	closeChunk := func() {
-		if sizeAt >= 0 {
-			b.Bytes()[sizeAt] = byte(n)
-		}
-		sizeAt, n = -1, 0
+		w.decl = mapKeyDeclared
+	} else {
+		ka = &anyValue{id: 21}
 	}
 	check := c.CheckUTF8()
 	for k, v := range m {
 		if c.err != nil {
 			return
 		}
-		key := any(k)
-		var ka anyValue
-		if !keyDeclared {
-			var ok bool
-			if ka, ok = c.mapKey(key); !ok {
-				return
-			}
-		} else if check && !ValidString(key.(string)) {
+		if check && !ValidString(k) {
 			c.Fail(InvalidUTF8(anyMapInfo, "key"))
 			return
 		}
@@ -591,50 +642,56 @@ func writeAnyMap[K comparable](c *WriteContext, m map[K]any, keyDeclared bool) {
 			}
 		}
 		if v == nil || va.null {
-			closeChunk()
-			b.WriteUint8(decl | mapValHasNull)
-			c.writeKey(&ka, key, keyDeclared, true)
-			continue
-		}
-		if sizeAt < 0 || n == mapChunkMax || typeWord(v) != vt || typeWord(key) != kt {
-			closeChunk()
-			h := decl
-			if tracked = c.trackRef && va.needsRef(); tracked {
-				h |= mapValTrackRef
-			}
-			b.WriteUint8(h)
-			sizeAt = b.WriterIndex()
-			b.WriteUint8(0)
+			w.nullValue()
 			if !keyDeclared {
-				c.writeMeta(&ka, false)
+				c.buf.WriteUint8(21)
 			}
-			c.writeMeta(&va, true)
-			kt, vt = typeWord(key), typeWord(v)
-		}
-		n++
-		c.writeKey(&ka, key, keyDeclared, false)
-		if tracked && c.writeFlag(&va) {
+			WriteString(c.buf, k)
 			continue
 		}
-		c.writePayload(&va, v)
+		w.entry(nil, ka, v, &va)
+		WriteString(c.buf, k)
+		w.value(v, &va)
 	}
-	closeChunk()
+	w.close()
+}
+
+// writeAnyAnyMap writes a map[any]any, every key with its type meta.
+func writeAnyAnyMap(c *WriteContext, m map[any]any) {
+	c.buf.WriteVarUint32(uint32(len(m)))
+	if len(m) == 0 || !c.enterAny() {
+		return
+	}
+	defer func() { c.depth-- }()
+	w := anyChunks{c: c, sizeAt: -1}
+	for k, v := range m {
+		if c.err != nil {
+			return
+		}
+		ka, ok := c.mapKey(k)
+		if !ok {
+			return
+		}
+		var va anyValue
+		if v != nil {
+			if va, ok = c.classify(v); !ok {
+				return
+			}
+		}
+		if v == nil || va.null {
+			w.nullValue()
+			c.writeMeta(&ka, false)
+			c.writePayload(&ka, k)
+			continue
+		}
+		w.entry(typeWord(k), &ka, v, &va)
+		c.writePayload(&ka, k)
+		w.value(v, &va)
+	}
+	w.close()
 }
 
 var anyMapInfo = rootInfo("map[string]any")
-
-// writeKey writes a map key: a declared string bare, else its payload,
-// after its type meta when withMeta (a null-value chunk's key).
-func (c *WriteContext) writeKey(ka *anyValue, key any, declared, withMeta bool) {
-	if declared {
-		WriteString(c.buf, key.(string))
-		return
-	}
-	if withMeta {
-		c.writeMeta(ka, false)
-	}
-	c.writePayload(ka, key)
-}
 
 // isNilValue reports a typed nil pointer, slice or map in an interface.
 func isNilValue(v any) bool {
@@ -822,11 +879,16 @@ func (c *ReadContext) readPayload(m *anyMeta, refID int, byValue bool) any {
 		if refID >= 0 {
 			c.refs[refID].v = x
 		}
-		if m.ev != nil {
-			x.ForyReadEvolved(c, m.ev)
-		} else {
-			x.ForyRead(c)
+		// Bounded here too: a struct can hold itself through an any
+		// without being recursive by its declared fields.
+		if c.enterAny() {
+			if m.ev != nil {
+				x.ForyReadEvolved(c, m.ev)
+			} else {
+				x.ForyRead(c)
+			}
 		}
+		c.depth--
 		if c.r.Err() != nil {
 			return nil
 		}
