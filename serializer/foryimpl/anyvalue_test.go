@@ -756,7 +756,9 @@ func (x *testBox) ForyRead(c *ReadContext) {
 		x.V = ReadAny(c, false)
 	}
 }
-func (x *testBox) ForyReadEvolved(c *ReadContext, ev *Evolution) { c.Fail(mismatch("no evolved reader")) }
+func (x *testBox) ForyReadEvolved(c *ReadContext, ev *Evolution) {
+	c.Fail(mismatch("no evolved reader"))
+}
 
 // A struct holding itself through an any: the write fails at the depth
 // limit instead of recursing forever, and input nesting such structs past
