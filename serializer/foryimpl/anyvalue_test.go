@@ -691,6 +691,20 @@ func FuzzAny(f *testing.F) {
 			f.Add(m.compatible, data[prefixLen(f, data, m.compatible):])
 		}
 	}
+	// Tracked seeds: shared pointers, slices and maps (00, then fe + id).
+	p, sl := &testInner{ID: 1, Tag: "p"}, []int32{1, 2}
+	for _, compatible := range []bool{false, true} {
+		fr := testRuntime(compatible, true)
+		b := buffer.New(8)
+		c := fr.BeginWrite(b, rootKey)
+		for _, v := range []any{p, p, sl, sl, []any{p, sl, map[string]any{"a": p}}} {
+			WriteAny(c, v)
+		}
+		if err := c.EndWrite(0); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(compatible, append([]byte(nil), b.Bytes()...))
+	}
 	f.Fuzz(func(t *testing.T, compatible bool, data []byte) {
 		for _, track := range []bool{false, true} {
 			fr := testRuntime(compatible, track)
@@ -709,16 +723,15 @@ func FuzzAny(f *testing.F) {
 				}
 				continue
 			}
-			// What decoded writes and decodes again.
-			w := testRuntime(compatible, false)
+			// What decoded writes and decodes again (with the same
+			// tracking: a decoded list may hold itself).
+			w := testRuntime(compatible, track)
 			b := buffer.New(len(data))
 			wc := w.BeginWrite(b, rootKey)
 			for _, v := range vals {
 				WriteAny(wc, v)
 			}
 			if err := wc.EndWrite(0); err != nil {
-				// Only text that is not UTF-8 can fail: a decoded string
-				// was checked, so nothing should.
 				t.Fatalf("re-encoding %v: %v", vals, err)
 			}
 			rc := w.BeginRead(b.Bytes())
@@ -798,3 +811,38 @@ var registerBox = sync.OnceFunc(func() {
 	RegisterAny(AnyType{Info: testBoxInfo, New: func() Message { return new(testBox) },
 		Deref: func(m Message) any { return *m.(*testBox) }, Ptr: (*testBox)(nil), Val: testBox{}})
 })
+
+// FuzzUnionRoot reads mutated union roots: never a panic, every error a
+// DecodeError, and what decodes writes again.
+func FuzzUnionRoot(f *testing.F) {
+	registerTestTypes()
+	for _, name := range []string{"union_root_id", "union_root_named"} {
+		for _, m := range fixtureModes {
+			f.Add(m.compatible, name == "union_root_named", fixture(f, m.dir, name))
+		}
+	}
+	f.Fuzz(func(t *testing.T, compatible, named bool, data []byte) {
+		u := petUnion
+		if named {
+			u = tokenUnion
+		}
+		for _, track := range []bool{false, true} {
+			fr := testRuntime(compatible, track)
+			id, v, err := fr.ReadUnionRoot(data, u)
+			if err != nil {
+				var de *DecodeError
+				if !errors.As(err, &de) {
+					t.Fatalf("%v is not a DecodeError", err)
+				}
+				continue
+			}
+			b := buffer.New(len(data))
+			if err := fr.WriteUnionRoot(b, u, id, v); err != nil {
+				t.Fatalf("re-encoding case %d %v: %v", id, v, err)
+			}
+			if _, _, err := fr.ReadUnionRoot(b.Bytes(), u); err != nil {
+				t.Fatalf("re-decoding: %v", err)
+			}
+		}
+	})
+}
