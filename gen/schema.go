@@ -103,6 +103,7 @@ func Schema(cfg Config) ([]SchemaFile, []error) {
 					in.Structs = append(in.Structs, ps)
 				}
 			}
+			in.Unions = append(in.Unions, f.Unions...)
 			for _, e := range f.Enums {
 				in.Enums = append(in.Enums, e)
 				for _, c := range consts[mp.Path+"."+e.Name] {
@@ -115,7 +116,7 @@ func Schema(cfg Config) ([]SchemaFile, []error) {
 	var out []SchemaFile
 	for _, path := range paths {
 		in := inputs[path]
-		if len(in.Structs) == 0 && len(in.Enums) == 0 {
+		if len(in.Structs) == 0 && len(in.Enums) == 0 && len(in.Unions) == 0 {
 			continue
 		}
 		text, werrs := schema.Write(*in)

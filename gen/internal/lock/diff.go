@@ -133,7 +133,7 @@ func diffPackage(op, np *Package, mapMembers, sameSchema map[string]bool) []Chan
 		if nt == nil {
 			nt = byReg[ot.Reg] // renamed Go type, same registration
 		}
-		if nt == nil || nt.Enum != ot.Enum {
+		if nt == nil || nt.Enum != ot.Enum || nt.Union != ot.Union {
 			out = append(out, Change{Verdict: plan.Breaking, What: "type removed", Type: ot.Name, Pos: pkgPos,
 				Old:     kindWord(ot) + " " + ot.Name + " " + ot.Reg,
 				OldPeer: "its messages are refused here: " + ot.Reg + " is no longer registered"})
@@ -152,8 +152,11 @@ func diffPackage(op, np *Package, mapMembers, sameSchema map[string]bool) []Chan
 }
 
 func kindWord(t *Type) string {
-	if t.Enum {
+	switch {
+	case t.Enum:
 		return "enum"
+	case t.Union:
+		return "union"
 	}
 	return "struct"
 }
@@ -166,6 +169,9 @@ func diffType(ot, nt *Type, mapMembers map[string]bool, sameSchemaMode bool) []C
 		out = append(out, Change{Verdict: plan.Breaking, What: "registration changed", Type: nt.Name, Pos: nt.Pos,
 			Old: ot.Reg, New: nt.Reg,
 			OldPeer: fmt.Sprintf("messages carry %s, which it does not know (or knows as another type)", nt.Reg)})
+	}
+	if ot.Union {
+		return append(out, diffUnion(ot, nt)...)
 	}
 	if ot.Enum {
 		if ot.Base != nt.Base {
@@ -268,6 +274,39 @@ func diffType(ot, nt *Type, mapMembers map[string]bool, sameSchemaMode bool) []C
 		}
 	}
 	return append(out, fields...)
+}
+
+// diffUnion compares the cases of two versions of a union. A union value
+// carries its case id and its value's type meta, so a case only one side
+// declares fails the messages that hold it, and a case whose type changed
+// means another thing to each side.
+func diffUnion(ot, nt *Type) []Change {
+	var out []Change
+	cur := map[uint32]UnionCase{}
+	for _, c := range nt.Cases {
+		cur[c.ID] = c
+	}
+	old := map[uint32]bool{}
+	for _, oc := range ot.Cases {
+		old[oc.ID] = true
+		nc, ok := cur[oc.ID]
+		switch {
+		case !ok:
+			out = append(out, Change{Verdict: plan.Lossy, What: fmt.Sprintf("case %d removed", oc.ID), Type: nt.Name, Pos: nt.Pos,
+				Old: fmt.Sprintf("case %d %s", oc.ID, oc.Type), NewPeer: fmt.Sprintf("old messages holding case %d fail to decode", oc.ID)})
+		case nc.Type.String() != oc.Type.String():
+			out = append(out, Change{Verdict: plan.Breaking, What: fmt.Sprintf("case %d type changed from %s to %s", oc.ID, oc.Type, nc.Type), Type: nt.Name, Pos: nt.Pos,
+				Old: fmt.Sprintf("case %d %s", oc.ID, oc.Type), New: fmt.Sprintf("case %d %s", nc.ID, nc.Type),
+				OldPeer: fmt.Sprintf("a case %d value of the other type: the message fails to decode", oc.ID)})
+		}
+	}
+	for _, nc := range nt.Cases {
+		if !old[nc.ID] {
+			out = append(out, Change{Verdict: plan.Lossy, What: fmt.Sprintf("case %d added", nc.ID), Type: nt.Name, Pos: nt.Pos,
+				New: fmt.Sprintf("case %d %s", nc.ID, nc.Type), OldPeer: fmt.Sprintf("messages holding case %d fail to decode", nc.ID)})
+		}
+	}
+	return out
 }
 
 // regsOf returns the registrations of the structs a type tree names.

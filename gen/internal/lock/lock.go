@@ -42,12 +42,14 @@ type Package struct {
 	Types []*Type // sorted by name
 }
 
-// Type is one locked struct or enum.
+// Type is one locked struct, enum or union.
 type Type struct {
-	Name string // Go name
-	Enum bool
-	Reg  string // model.Registration.String()
-	Mode string // ModeCompatible or ModeSameSchema
+	Name  string // Go name
+	Enum  bool
+	Union bool
+	Cases []UnionCase // unions: the cases in declaration order
+	Reg   string      // model.Registration.String()
+	Mode  string      // ModeCompatible or ModeSameSchema
 	// Tracking is set for a type whose peers track references
 	// (WithTrackRef): only then do the track_ref bits of a Fory that
 	// tracks (FieldSchema.Tracked, tracked elements) count.
@@ -56,6 +58,12 @@ type Type struct {
 	Base     string // enums: the underlying integer kind
 	Fields   []*Field
 	Pos      model.Pos // current declarations only; not written
+}
+
+// UnionCase is one locked case of a union: its id and value type.
+type UnionCase struct {
+	ID   uint32
+	Type plan.TypeRef
 }
 
 // Field is one locked TypeDef field.
@@ -86,6 +94,13 @@ func (f *File) Marshal() []byte {
 		for _, t := range p.Types {
 			if t.Enum {
 				fmt.Fprintf(&b, "\nenum %s %s base=%s\n", t.Name, t.Reg, t.Base)
+				continue
+			}
+			if t.Union {
+				fmt.Fprintf(&b, "\nunion %s %s\n", t.Name, t.Reg)
+				for _, c := range t.Cases {
+					fmt.Fprintf(&b, "\tcase %d %s\n", c.ID, c.Type)
+				}
 				continue
 			}
 			tracking := ""
@@ -136,7 +151,7 @@ func Parse(name string, data []byte) (*File, error) {
 			pkg = &Package{Path: rest}
 			f.Packages = append(f.Packages, pkg)
 			typ = nil
-		case "struct", "enum":
+		case "struct", "enum", "union":
 			if pkg == nil {
 				return nil, bad("%s before package", word)
 			}
@@ -144,7 +159,7 @@ func Parse(name string, data []byte) (*File, error) {
 			if len(parts) < 2 {
 				return nil, bad("want %s Name id=N|name=ns.T …", word)
 			}
-			typ = &Type{Name: parts[0], Enum: word == "enum", Reg: parts[1], Mode: ModeCompatible}
+			typ = &Type{Name: parts[0], Enum: word == "enum", Union: word == "union", Reg: parts[1], Mode: ModeCompatible}
 			if !strings.HasPrefix(typ.Reg, "id=") && !strings.HasPrefix(typ.Reg, "name=") {
 				return nil, bad("registration %q: want id=N or name=ns.T", typ.Reg)
 			}
@@ -153,9 +168,9 @@ func Parse(name string, data []byte) (*File, error) {
 				switch {
 				case k == "mode" && (v == ModeCompatible || v == ModeSameSchema):
 					typ.Mode = v
-				case k == "tracking" && (v == "on" || v == "off") && !typ.Enum:
+				case k == "tracking" && (v == "on" || v == "off") && !typ.Enum && !typ.Union:
 					typ.Tracking = v == "on"
-				case k == "hash" && !typ.Enum:
+				case k == "hash" && !typ.Enum && !typ.Union:
 					h, err := strconv.ParseUint(v, 0, 32)
 					if err != nil {
 						return nil, bad("hash %q: %v", v, err)
@@ -168,8 +183,25 @@ func Parse(name string, data []byte) (*File, error) {
 				}
 			}
 			pkg.Types = append(pkg.Types, typ)
+		case "case":
+			if typ == nil || !typ.Union {
+				return nil, bad("case outside a union")
+			}
+			parts := strings.Fields(rest)
+			if len(parts) != 2 {
+				return nil, bad("want case id type")
+			}
+			id, err := strconv.ParseUint(parts[0], 10, 32)
+			if err != nil {
+				return nil, bad("case id %q: %v", parts[0], err)
+			}
+			t, err := plan.ParseTypeRef(parts[1])
+			if err != nil {
+				return nil, bad("%v", err)
+			}
+			typ.Cases = append(typ.Cases, UnionCase{ID: uint32(id), Type: t})
 		case "field":
-			if typ == nil || typ.Enum {
+			if typ == nil || typ.Enum || typ.Union {
 				return nil, bad("field outside a struct")
 			}
 			head, decl, ok := strings.Cut(rest, " decl=")
@@ -235,6 +267,17 @@ func Build(pkgs []*model.Package, plans map[*model.StructDecl]*plan.Struct, prev
 		for _, file := range mp.Files {
 			for _, e := range file.Enums {
 				p.Types = append(p.Types, &Type{Name: e.Name, Enum: true, Reg: e.Reg.String(), Base: e.Base.String(), Mode: ModeCompatible, Pos: e.Pos})
+			}
+			for _, u := range file.Unions {
+				t := &Type{Name: u.Name, Union: true, Reg: u.Reg.String(), Mode: ModeCompatible, Pos: u.Pos}
+				for _, c := range u.Cases {
+					var ref plan.TypeRef
+					if w, err := plan.WireOf(c.Type, model.Tag{ID: -1}); err == nil {
+						ref = plan.TypeRefOf(w)
+					}
+					t.Cases = append(t.Cases, UnionCase{ID: c.ID, Type: ref})
+				}
+				p.Types = append(p.Types, t)
 			}
 			for _, s := range file.Structs {
 				ps := plans[s]

@@ -65,11 +65,22 @@ func base() []*model.StructDecl {
 	}
 }
 
+var pickReg = model.Registration{ID: 15}
+
+func unions() []*model.UnionDecl {
+	return []*model.UnionDecl{{Name: "Pick", Reg: pickReg, Pos: model.Pos{File: "users.go", Line: 45, Col: 6},
+		Cases: []model.UnionCase{{ID: 1, Type: ptr(structRef("Leaf", idLeaf))}, {ID: 2, Type: prim(model.String)}}}}
+}
+
 func enums() []*model.EnumDecl {
 	return []*model.EnumDecl{{Name: "Level", Reg: model.Registration{ID: 13}, Base: model.Int32, Pos: model.Pos{File: "users.go", Line: 40, Col: 6}}}
 }
 
 func build(t *testing.T, structs []*model.StructDecl, es []*model.EnumDecl, same map[string]bool) *File {
+	return buildU(t, structs, es, unions(), same)
+}
+
+func buildU(t *testing.T, structs []*model.StructDecl, es []*model.EnumDecl, us []*model.UnionDecl, same map[string]bool) *File {
 	t.Helper()
 	plans := map[*model.StructDecl]*plan.Struct{}
 	for _, s := range structs {
@@ -79,7 +90,7 @@ func build(t *testing.T, structs []*model.StructDecl, es []*model.EnumDecl, same
 		}
 		plans[s] = ps
 	}
-	pkg := &model.Package{Path: pkgPath, Name: "users", Files: []*model.File{{Path: "users.go", Structs: structs, Enums: es}}}
+	pkg := &model.Package{Path: pkgPath, Name: "users", Files: []*model.File{{Path: "users.go", Structs: structs, Enums: es, Unions: us}}}
 	prev := map[string]Options{}
 	if same["tracking"] {
 		for _, s := range structs {
@@ -328,6 +339,30 @@ func TestChangeKinds(t *testing.T) {
 				t.Fatalf("change does not say what peers see: %s", hit)
 			}
 		})
+	}
+}
+
+func TestUnionChanges(t *testing.T) {
+	old, err := Parse("fory.lock", build(t, base(), enums(), nil).Marshal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name    string
+		cases   []model.UnionCase
+		verdict plan.Verdict
+		what    string
+	}{
+		{"case added", append(unions()[0].Cases, model.UnionCase{ID: 3, Type: prim(model.Int64)}), plan.Lossy, "case 3 added"},
+		{"case removed", unions()[0].Cases[:1], plan.Lossy, "case 2 removed"},
+		{"case type changed", []model.UnionCase{unions()[0].Cases[0], {ID: 2, Type: prim(model.Int32)}}, plan.Breaking, "case 2 type changed from string to varint32"},
+	} {
+		us := unions()
+		us[0].Cases = c.cases
+		changes := Diff(old, buildU(t, base(), enums(), us, nil))
+		if len(changes) != 1 || changes[0].Verdict != c.verdict || !strings.Contains(changes[0].What, c.what) {
+			t.Errorf("%s: %v", c.name, changes)
+		}
 	}
 }
 

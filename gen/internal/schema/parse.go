@@ -7,13 +7,22 @@ import (
 )
 
 // File is a parsed IDL file: the part of the grammar (docs/compiler/schema-idl.md
-// in apache/fory) that describes data. Imports, unions, services, nested
-// types and field options are refused: Write never emits them.
+// in apache/fory) that describes data. Imports, services, nested types and
+// field options are refused: Write never emits them.
 type File struct {
 	Package  string
 	Options  map[string]string
 	Enums    []*Enum
 	Messages []*Message
+	Unions   []*Union
+}
+
+// Union is a parsed union: its cases are fields without modifiers.
+type Union struct {
+	Name  string
+	ID    int // 0 when the union has no [id=…]
+	Cases []*Field
+	Line  int
 }
 
 // Enum is a parsed enum.
@@ -252,8 +261,19 @@ func Parse(src string) (*File, error) {
 				return nil, err
 			}
 			f.Messages = append(f.Messages, m)
+		case "union":
+			m, err := p.message(t)
+			if err != nil {
+				return nil, err
+			}
+			for _, c := range m.Fields {
+				if c.Optional || c.Ref {
+					return nil, fmt.Errorf("%d: union %s: cases take no optional or ref", c.Line, m.Name)
+				}
+			}
+			f.Unions = append(f.Unions, &Union{Name: m.Name, ID: m.ID, Cases: m.Fields, Line: m.Line})
 		default:
-			return nil, p.errorf(t, "unexpected %q (imports, unions and services are not read)", t.text)
+			return nil, p.errorf(t, "unexpected %q (imports and services are not read)", t.text)
 		}
 	}
 	return f, nil

@@ -43,6 +43,7 @@ type Input struct {
 	PkgName string
 	Structs []*plan.Struct
 	Enums   []*model.EnumDecl
+	Unions  []*model.UnionDecl
 	// Values holds each enum's constants by enum name, in source order.
 	Values map[string][]EnumValue
 }
@@ -101,6 +102,9 @@ func Write(in Input) ([]byte, []error) {
 	for _, s := range in.Structs {
 		decls = append(decls, decl{s.Model.Reg, s.Model.Name, s.Model.Pos})
 	}
+	for _, u := range in.Unions {
+		decls = append(decls, decl{u.Reg, u.Name, u.Pos})
+	}
 	for _, d := range decls {
 		name := d.name
 		switch {
@@ -130,6 +134,11 @@ func Write(in Input) ([]byte, []error) {
 	for _, e := range enums {
 		w.enum(e)
 	}
+	unions := append([]*model.UnionDecl(nil), in.Unions...)
+	sort.SliceStable(unions, func(i, j int) bool { return w.names[unions[i].Reg.String()] < w.names[unions[j].Reg.String()] })
+	for _, u := range unions {
+		w.union(u)
+	}
 	structs := append([]*plan.Struct(nil), in.Structs...)
 	sort.SliceStable(structs, func(i, j int) bool {
 		return w.names[structs[i].Model.Reg.String()] < w.names[structs[j].Model.Reg.String()]
@@ -158,6 +167,11 @@ func (w *writer) packageName() string {
 	for _, e := range w.in.Enums {
 		if e.Reg.ByName {
 			return e.Reg.Namespace
+		}
+	}
+	for _, u := range w.in.Unions {
+		if u.Reg.ByName {
+			return u.Reg.Namespace
 		}
 	}
 	return w.in.PkgName
@@ -203,6 +217,39 @@ func constName(enum, goName string) string {
 	return s
 }
 
+// union writes a //fory:union type: each case as its IDL type, named after
+// it (a case's name is not on the wire; its id is).
+func (w *writer) union(u *model.UnionDecl) {
+	fmt.Fprintf(&w.sb, "\nunion %s%s {\n", w.names[u.Reg.String()], typeOptions(u.Reg))
+	used := map[string]bool{}
+	for _, c := range u.Cases {
+		wire, err := plan.WireOf(c.Type, model.Tag{ID: -1})
+		var text string
+		if err == nil {
+			text, err = w.typeText(wire, false)
+		}
+		if err != nil {
+			w.errorf(u.Pos, "%s: case %d: %v", u.Name, c.ID, err)
+			continue
+		}
+		name := strings.ReplaceAll(text, " ", "_") + "_value"
+		if g := c.Type; g.Kind == model.Pointer || g.Named != nil {
+			for g.Kind == model.Pointer {
+				g = g.Elem
+			}
+			if g.Named != nil {
+				name = meta.SnakeCase(g.Named.Name)
+			}
+		}
+		if used[name] || keywords[name] {
+			name = fmt.Sprintf("%s_%d", name, c.ID)
+		}
+		used[name] = true
+		fmt.Fprintf(&w.sb, "    %s %s = %d;\n", text, name, c.ID)
+	}
+	w.sb.WriteString("}\n")
+}
+
 func (w *writer) message(s *plan.Struct) {
 	fmt.Fprintf(&w.sb, "\nmessage %s%s {\n", w.names[s.Model.Reg.String()], typeOptions(s.Model.Reg))
 	fields := append([]*plan.Field(nil), s.Fields...)
@@ -239,6 +286,10 @@ func (w *writer) field(s *plan.Struct, f *plan.Field) (string, bool) {
 	fpNullable := f.Tag.Nullable || f.Wire.Go.Kind == model.Optional
 	var mods []string
 	switch {
+	case f.Wire.TypeID == plan.TypeUnknown && !(f.Wire.Nullable && fpNullable):
+		bad("an any field without fory:\"nullable\": official Go declares it not nullable, and the IDL's any always is; add nullable to its tag")
+	case f.Wire.TypeID == plan.TypeUnknown:
+		// `any` is nullable by definition; `optional any` is refused.
 	case isStruct && !f.Wire.Nullable:
 		bad("a struct field written without a null flag; IDL message fields are always nullable: declare it *%s with fory:\"nullable\"", f.Wire.Go.Named.Name)
 	case f.Wire.Nullable && !fpNullable:
@@ -281,6 +332,9 @@ func (w *writer) typeText(t *plan.Wire, top bool) (string, error) {
 		plan.TypeFloat64Array: "float64",
 	}
 	child := func(c *plan.Wire) (string, error) {
+		if c.TypeID == plan.TypeUnknown && c.Nullable {
+			return "", fmt.Errorf("nullable any elements: the IDL refuses optional any")
+		}
 		if c.TypeID == plan.TypeList || c.TypeID == plan.TypeMap || c.TypeID == plan.TypeSet {
 			// The grammar has them, but of foryc's targets only C++
 			// accepts them ("only one collection layer is supported").
@@ -312,6 +366,9 @@ func (w *writer) typeText(t *plan.Wire, top bool) (string, error) {
 	if e, ok := arrays[t.TypeID]; ok {
 		return "array<" + e + ">", nil
 	}
+	if t.TypeID == plan.TypeUnknown && t.Go != nil && t.Go.Kind == model.Any {
+		return "any", nil
+	}
 	switch {
 	case t.TypeID == plan.TypeList:
 		e, err := child(t.Elem)
@@ -334,7 +391,7 @@ func (w *writer) typeText(t *plan.Wire, top bool) (string, error) {
 		return "map<" + k + ", " + v + ">", nil
 	case t.TypeID == plan.TypeSet:
 		return "", fmt.Errorf("a set (serializer.Set) has no IDL spelling: the IDL has list, array and map only")
-	case plan.IsStructType(t.TypeID) || t.TypeID == plan.TypeEnum || t.TypeID == plan.TypeNamedEnum:
+	case plan.IsStructType(t.TypeID) || t.TypeID == plan.TypeEnum || t.TypeID == plan.TypeNamedEnum || t.TypeID == plan.TypeUnion:
 		g := t.Go
 		for g != nil && (g.Kind == model.Pointer || g.Kind == model.Optional) {
 			g = g.Elem

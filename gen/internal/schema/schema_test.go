@@ -117,6 +117,9 @@ func TestRefused(t *testing.T) {
 			ll := &model.Type{Kind: model.Slice, Elem: &model.Type{Kind: model.Slice, Elem: prim(model.Int32)}}
 			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(field("LL", ll, tagged(1), 6)))}
 		}, "Order.LL: a list inside a list: foryc accepts one collection layer"},
+		{"any without nullable", func(t *testing.T) Input {
+			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(field("V", &model.Type{Kind: model.Any}, tagged(1), 6)))}
+		}, `Order.V: an any field without fory:"nullable"`},
 		{"ref on a list", func(t *testing.T) Input {
 			return Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(field("L", &model.Type{Kind: model.Slice, Elem: prim(model.String)}, model.Tag{ID: 1, Ref: true, RefSet: true}, 6)))}
 		}, "Order.L: ref on a list field"},

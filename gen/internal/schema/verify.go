@@ -15,9 +15,10 @@ import (
 // `encoding=fixed|tagged`, `type=bytes`, `type=array(element=…)`), as model
 // values that plan can plan. Registrations: [id=N], or the IDL package as
 // namespace and the type name.
-func Declarations(f *File) ([]*model.StructDecl, []*model.EnumDecl, error) {
+func Declarations(f *File) ([]*model.StructDecl, []*model.EnumDecl, []*model.UnionDecl, error) {
 	regs := map[string]model.Registration{}
 	enums := map[string]bool{}
+	unions := map[string]bool{}
 	var outEnums []*model.EnumDecl
 	for _, e := range f.Enums {
 		r := model.Registration{ID: uint32(e.ID)}
@@ -27,23 +28,43 @@ func Declarations(f *File) ([]*model.StructDecl, []*model.EnumDecl, error) {
 		regs[e.Name], enums[e.Name] = r, true
 		outEnums = append(outEnums, &model.EnumDecl{Name: e.Name, Reg: r, Base: model.Int32})
 	}
+	for _, u := range f.Unions {
+		r := model.Registration{ID: uint32(u.ID)}
+		if u.ID == 0 {
+			r = model.Registration{ByName: true, Namespace: f.Package, Name: u.Name}
+		}
+		regs[u.Name], unions[u.Name] = r, true
+	}
 	for _, m := range f.Messages {
 		r := model.Registration{ID: uint32(m.ID)}
 		if m.ID == 0 {
 			r = model.Registration{ByName: true, Namespace: f.Package, Name: m.Name}
 		}
 		if _, dup := regs[m.Name]; dup {
-			return nil, nil, fmt.Errorf("%d: %s declared twice", m.Line, m.Name)
+			return nil, nil, nil, fmt.Errorf("%d: %s declared twice", m.Line, m.Name)
 		}
 		regs[m.Name] = r
+	}
+	kinds := typeKinds{regs: regs, enums: enums, unions: unions}
+	var outUnions []*model.UnionDecl
+	for _, u := range f.Unions {
+		d := &model.UnionDecl{Name: u.Name, Reg: regs[u.Name]}
+		for _, c := range u.Cases {
+			t, err := goType(c.Type, false, kinds)
+			if err != nil {
+				return nil, nil, nil, fmt.Errorf("%d: %s.%s: %v", c.Line, u.Name, c.Name, err)
+			}
+			d.Cases = append(d.Cases, model.UnionCase{ID: uint32(c.Number), Type: t})
+		}
+		outUnions = append(outUnions, d)
 	}
 	var structs []*model.StructDecl
 	for _, m := range f.Messages {
 		s := &model.StructDecl{Name: m.Name, Reg: regs[m.Name]}
 		for _, fd := range m.Fields {
-			t, err := goType(fd.Type, true, regs, enums)
+			t, err := goType(fd.Type, true, kinds)
 			if err != nil {
-				return nil, nil, fmt.Errorf("%d: %s.%s: %v", fd.Line, m.Name, fd.Name, err)
+				return nil, nil, nil, fmt.Errorf("%d: %s.%s: %v", fd.Line, m.Name, fd.Name, err)
 			}
 			tag := model.Tag{ID: fd.Number, Ref: fd.Ref, RefSet: fd.Ref, Encoding: fd.Type.Encoding}
 			if fd.Type.Encoding == "varint" {
@@ -53,7 +74,7 @@ func Declarations(f *File) ([]*model.StructDecl, []*model.EnumDecl, error) {
 			case "list", "map":
 				// foryc marks a list element or map value that is a
 				// message `_(ref=true)` with ref and `_(ref=false)` without.
-				if e := fd.Type.Elem; e.Kind == "named" && !enums[e.Name] && e.Optional {
+				if e := fd.Type.Elem; e.Kind == "named" && !enums[e.Name] && !unions[e.Name] && e.Optional {
 					ref := e.Ref
 					tag.Hint = &model.Hint{Name: fd.Type.Kind, ElemRef: &ref, Original: fmt.Sprintf("%s(…=_(ref=%v))", fd.Type.Kind, ref)}
 				}
@@ -65,25 +86,40 @@ func Declarations(f *File) ([]*model.StructDecl, []*model.EnumDecl, error) {
 				}
 			}
 			isMessage := t.Kind == model.Struct
-			if fd.Optional || isMessage {
+			switch {
+			case t.Kind == model.Any:
+				// foryc tags every any field nullable.
+				tag.Nullable, tag.NullableSet = true, true
+			case t.Kind == model.Union && fd.Optional:
+				// foryc writes *U; forygen spells the same wire U tagged
+				// nullable (it refuses pointers to unions).
+				tag.Nullable, tag.NullableSet = true, true
+			case fd.Optional || isMessage:
 				tag.Nullable, tag.NullableSet = true, true
 				t = &model.Type{Kind: model.Pointer, Elem: t}
 			}
 			if fd.Ref && !isMessage {
-				return nil, nil, fmt.Errorf("%d: %s.%s: ref applies to message fields", fd.Line, m.Name, fd.Name)
+				return nil, nil, nil, fmt.Errorf("%d: %s.%s: ref applies to message fields", fd.Line, m.Name, fd.Name)
 			}
 			s.Fields = append(s.Fields, &model.Field{GoName: fd.Name, Type: t, Tag: tag})
 		}
 		structs = append(structs, s)
 	}
-	return structs, outEnums, nil
+	return structs, outEnums, outUnions, nil
 }
 
-func goType(t *Type, top bool, regs map[string]model.Registration, enums map[string]bool) (*model.Type, error) {
+// typeKinds is what a named type of the file is.
+type typeKinds struct {
+	regs          map[string]model.Registration
+	enums, unions map[string]bool
+}
+
+func goType(t *Type, top bool, k typeKinds) (*model.Type, error) {
+	regs, enums := k.regs, k.enums
 	if !top && t.Encoding != "" && t.Encoding != "varint" {
 		return nil, fmt.Errorf("%s: forygen has no encoding for an element", t)
 	}
-	if t.Ref && (top || t.Kind != "named" || enums[t.Name] || !t.Optional) {
+	if t.Ref && (top || t.Kind != "named" || enums[t.Name] || k.unions[t.Name] || !t.Optional) {
 		return nil, fmt.Errorf("%s: forygen tracks references of nullable message elements only", t)
 	}
 	var out *model.Type
@@ -98,6 +134,11 @@ func goType(t *Type, top bool, regs map[string]model.Registration, enums map[str
 			out = &model.Type{Kind: k}
 		case t.Name == "bytes" && top:
 			out = &model.Type{Kind: model.Slice, Elem: &model.Type{Kind: model.Uint8}}
+		case t.Name == "any":
+			if t.Optional {
+				return nil, fmt.Errorf("optional any: the IDL refuses it")
+			}
+			out = &model.Type{Kind: model.Any}
 		default:
 			return nil, fmt.Errorf("%s has no forygen equivalent here", t.Name)
 		}
@@ -107,6 +148,12 @@ func goType(t *Type, top bool, regs map[string]model.Registration, enums map[str
 			return nil, fmt.Errorf("unknown type %s", t.Name)
 		}
 		named := &model.Named{Name: t.Name}
+		if k.unions[t.Name] {
+			if !top && t.Optional {
+				return nil, fmt.Errorf("optional %s: forygen has no nullable union elements", t.Name)
+			}
+			return &model.Type{Kind: model.Union, Named: named, Reg: r}, nil
+		}
 		if enums[t.Name] {
 			out = &model.Type{Kind: model.Enum, Named: named, Reg: r, Base: model.Int32}
 		} else {
@@ -116,21 +163,21 @@ func goType(t *Type, top bool, regs map[string]model.Registration, enums map[str
 		if !top && t.Kind == "array" {
 			return nil, fmt.Errorf("%s: forygen writes nested slices as lists", t)
 		}
-		e, err := goType(t.Elem, false, regs, enums)
+		e, err := goType(t.Elem, false, k)
 		if err != nil {
 			return nil, err
 		}
 		out = &model.Type{Kind: model.Slice, Elem: e}
 	case "map":
-		k, err := goType(t.Key, false, regs, enums)
+		key, err := goType(t.Key, false, k)
 		if err != nil {
 			return nil, err
 		}
-		v, err := goType(t.Elem, false, regs, enums)
+		v, err := goType(t.Elem, false, k)
 		if err != nil {
 			return nil, err
 		}
-		out = &model.Type{Kind: model.Map, Key: k, Elem: v}
+		out = &model.Type{Kind: model.Map, Key: key, Elem: v}
 	default:
 		return nil, fmt.Errorf("unknown type kind %s", t.Kind)
 	}
@@ -156,7 +203,7 @@ func verify(in Input, text []byte) []error {
 	if err != nil {
 		return fail(first, "the IDL written does not parse back: %v", err)
 	}
-	structs, enums, err := Declarations(f)
+	structs, enums, unions, err := Declarations(f)
 	if err != nil {
 		return fail(first, "the IDL written does not read back: %v", err)
 	}
@@ -169,6 +216,28 @@ func verify(in Input, text []byte) []error {
 		enumRegs[e.Reg.String()] = f.Enums[i]
 	}
 	var errs []error
+	unionRegs := map[string]*model.UnionDecl{}
+	for _, u := range unions {
+		unionRegs[u.Reg.String()] = u
+	}
+	for _, u := range in.Unions {
+		pu := unionRegs[u.Reg.String()]
+		if pu == nil {
+			errs = append(errs, fail(u.Pos, "%s: the IDL has no union registered as %s", u.Name, u.Reg)...)
+			continue
+		}
+		if len(pu.Cases) != len(u.Cases) {
+			errs = append(errs, fail(u.Pos, "%s: the IDL has %d cases, the Go type %d", u.Name, len(pu.Cases), len(u.Cases))...)
+			continue
+		}
+		for i, c := range u.Cases {
+			a, aerr := plan.WireOf(c.Type, model.Tag{ID: -1})
+			b, berr := plan.WireOf(pu.Cases[i].Type, model.Tag{ID: -1})
+			if aerr != nil || berr != nil || c.ID != pu.Cases[i].ID || plan.TypeRefOf(a).String() != plan.TypeRefOf(b).String() {
+				errs = append(errs, fail(u.Pos, "%s: case %d differs in the IDL", u.Name, c.ID)...)
+			}
+		}
+	}
 	for _, e := range in.Enums {
 		pe := enumRegs[e.Reg.String()]
 		if pe == nil {

@@ -36,6 +36,17 @@ type Named struct {
 	S string `fory:"id=1"`
 }
 
+// Pick is a union of three cases.
+//
+//fory:union id=203 1=*Leaf 2=string 3=int64
+type Pick struct {
+	id uint32
+	v  any
+}
+
+func (p Pick) ForyUnionGet() (uint32, any)    { return p.id, p.v }
+func (p *Pick) ForyUnionSet(id uint32, v any) { p.id, p.v = id, v }
+
 //fory:generate id=200
 type Everything struct {
 	B      bool                       `fory:"id=0"`
@@ -97,5 +108,10 @@ type Everything struct {
 	NStrs  []string                   `fory:"id=56,nullable"`
 	NMap   map[string]bool            `fory:"id=57,nullable"`
 	PWhen  *time.Time                 `fory:"id=58,nullable"`
+	Pk     Pick                       `fory:"id=59"`
+	NPk    Pick                       `fory:"id=60,nullable"`
+	Any    any                        `fory:"id=61,nullable"`
+	Anys   []any                      `fory:"id=62"`
+	Props  map[string]any             `fory:"id=63"`
 	Skip   string                     `fory:"-"`
 }
