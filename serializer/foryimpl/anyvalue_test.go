@@ -82,8 +82,26 @@ func (x *testInner) ForyRead(c *ReadContext) {
 		x.Tag = c.ReadString()
 	}
 }
+
+// ForyReadEvolved reads a body written with another schema, as generated
+// code does: matched fields by their local index (same types only here),
+// the others skipped.
 func (x *testInner) ForyReadEvolved(c *ReadContext, ev *Evolution) {
-	c.Fail(mismatch("testInner has no evolved reader"))
+	if !c.Enter(testInnerInfo) {
+		return
+	}
+	defer c.Leave()
+	*x = testInner{}
+	for i := 0; i < ev.NumFields() && c.r.Err() == nil; i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			x.ID = c.r.ReadVarInt32()
+		case 1:
+			x.Tag = c.ReadString()
+		default:
+			c.SkipField(f)
+		}
+	}
 }
 
 func (x *testDog) ForyType() *TypeInfo { return testDogInfo }
@@ -846,3 +864,100 @@ func FuzzUnionRoot(f *testing.F) {
 		}
 	})
 }
+
+// A struct in an any written with another schema (compatible mode): a
+// TypeDef of id 218 without tag and with an extra field, first as a new
+// entry (parsed to find the registration), then referenced; both read
+// through the field mapping.
+func TestAnyEvolvedStruct(t *testing.T) {
+	registerTestTypes()
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: 218, Fields: []meta.FieldDef{
+		{Name: "extra", TagID: -1, Nullable: true, Type: meta.FieldType{TypeID: 21}},
+		{Name: "i_d", TagID: -1, Type: meta.FieldType{TypeID: 5}},
+	}})
+	b := buffer.New(64)
+	b.WriteBytes([]byte{FlagNotNull, typeCompatibleStruct, 0x02})
+	b.WriteBytes(td)
+	b.WriteUint8(FlagNotNull)
+	WriteString(b, "skipped")
+	b.WriteVarInt32(-5)
+	b.WriteBytes([]byte{FlagNotNull, typeCompatibleStruct, 0x03, FlagNull})
+	b.WriteVarInt32(6)
+	f := testRuntime(true, false)
+	c := readerAt(f, b.Bytes(), 0)
+	require.Equal(t, &testInner{ID: -5}, ReadAny(c, false))
+	require.Equal(t, testInner{ID: 6}, ReadAny(c, true))
+	require.NoError(t, f.EndRead(c, rootKey))
+}
+
+// testNamed is registered by name (demo.Named): same-schema type meta
+// with inline meta strings, deduplicated per type, and a by-name TypeDef.
+type testNamed struct{ N int32 }
+
+var testNamedInfo = func() *TypeInfo {
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeNamedCompatibleStruct, Compatible: true, ByName: true,
+		Namespace: "demo", TypeName: "Named", Fields: []meta.FieldDef{{Name: "n", TagID: -1, Type: meta.FieldType{TypeID: 5}}}})
+	cm := []byte{typeNamedStruct}
+	cm = meta.AppendInlineMetaString(cm, meta.EncodeMetaString("demo", meta.Namespace))
+	cm = meta.AppendInlineMetaString(cm, meta.EncodeMetaString("Named", meta.TypeName))
+	return NewStructType(StructSpec{GoName: "foryimpl.testNamed", ByName: true, Namespace: "demo", TypeName: "Named",
+		SchemaHash: 777, ConsistentMeta: cm, TypeDef: td,
+		RootConsistent: append([]byte{headerXlang, FlagNotNull}, cm...),
+		RootCompatible: append([]byte{headerXlang, FlagNotNull, typeNamedCompatibleStruct, 0}, td...)})
+}()
+
+func (x *testNamed) ForyType() *TypeInfo { return testNamedInfo }
+func (x *testNamed) ForyWrite(c *WriteContext) {
+	if !c.compatible {
+		c.buf.WriteInt32(testNamedInfo.SchemaHash)
+	}
+	c.buf.WriteVarInt32(x.N)
+}
+func (x *testNamed) ForyRead(c *ReadContext) {
+	if readHash(c, testNamedInfo) {
+		x.N = c.r.ReadVarInt32()
+	}
+}
+func (x *testNamed) ForyReadEvolved(c *ReadContext, ev *Evolution) {
+	c.Fail(mismatch("no evolved reader"))
+}
+
+// Structs registered by name in any values: the second occurrence refers
+// back to the names (same-schema) or the TypeDef (compatible), *T list
+// elements write their names again, and everything reads back.
+func TestAnyNamedStruct(t *testing.T) {
+	registerTestTypes()
+	registerNamed()
+	a, b := &testNamed{N: 1}, testNamed{N: 2}
+	in := []any{a, b, []any{a, b, "s"}, map[string]any{"k": a}, a}
+	for _, compatible := range []bool{false, true} {
+		f := testRuntime(compatible, false)
+		buf := buffer.New(64)
+		c := f.BeginWrite(buf, rootKey)
+		for _, v := range in {
+			WriteAny(c, v)
+		}
+		require.NoError(t, c.EndWrite(0))
+		data := buf.Bytes()
+		if !compatible {
+			// The names in full once for T, once more for *T in the list;
+			// back-references otherwise (1d 01 03: strings 0 and 1).
+			require.Equal(t, 2, bytes.Count(data, testNamedInfo.ConsistentMeta), "%x", data)
+			require.True(t, bytes.Contains(data, []byte{typeNamedStruct, 0x03, 0x05}), "%x", data)
+		} else {
+			require.Equal(t, 2, bytes.Count(data, testNamedInfo.TypeDef), "%x", data)
+		}
+		rc := readerAt(f, data, 0)
+		var got []any
+		for range in {
+			got = append(got, ReadAny(rc, false))
+		}
+		require.NoError(t, f.EndRead(rc, rootKey))
+		require.Equal(t, []any{a, &b, []any{*a, b, "s"}, map[any]any{"k": *a}, a}, got)
+	}
+}
+
+var registerNamed = sync.OnceFunc(func() {
+	RegisterAny(AnyType{Info: testNamedInfo, New: func() Message { return new(testNamed) },
+		Deref: func(m Message) any { return *m.(*testNamed) }, Ptr: (*testNamed)(nil), Val: testNamed{}})
+})
