@@ -54,7 +54,12 @@ func (x *Base) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Base) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -64,20 +69,38 @@ func (x *Base) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xb66a500e001cff01 && buffer.ReadUint64At(in, 8) == 0x44078fc231082c87 && buffer.ReadUint64At(in, 16) == 0x04240a2650632307 && buffer.ReadUint64At(in, 18) == 0x30c804240a265063 {
-			n = 26
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xb66a500e001c0001 && buffer.ReadUint64At(in, 8) == 0x44078fc231082c87 && buffer.ReadUint64At(in, 16) == 0x04240a2650632307 && buffer.ReadUint64At(in, 18) == 0x30c804240a265063 {
+				n = 26
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x8f1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x8f1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeBase, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeBase)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xb66a500e001cff01 && buffer.ReadUint64At(in, 8) == 0x44078fc231082c87 && buffer.ReadUint64At(in, 16) == 0x04240a2650632307 && buffer.ReadUint64At(in, 18) == 0x30c804240a265063 {
+				n = 26
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x8f1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeBase)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeBase)
 	}
-	c.AcceptRoot(n, foryTypeBase)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeBase)
 }
 
 // ForyWrite writes Base's struct body (docs/format.md §9).
@@ -239,7 +262,44 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeScalars)
+		start := b.WriterIndex()
+		b.Reserve(181)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xa19ea0a9001c0001)
+			buffer.PutUint64At(w, off+8, 0x079804df79c2c6fa)
+			buffer.PutUint64At(w, off+16, 0x0d8c701df90b068c)
+			buffer.PutUint64At(w, off+24, 0xd70b1488709dfa0b)
+			buffer.PutUint64At(w, off+32, 0x048c788c4c144800)
+			buffer.PutUint64At(w, off+40, 0xfa0b0b8cec1bf90b)
+			buffer.PutUint64At(w, off+48, 0x88c0be0b1388ec9b)
+			buffer.PutUint64At(w, off+56, 0xaf290a8840af1103)
+			buffer.PutUint64At(w, off+64, 0xe011028404014040)
+			buffer.PutUint64At(w, off+72, 0x88200740e0290984)
+			buffer.PutUint64At(w, off+80, 0xf927088c00d71107)
+			buffer.PutUint64At(w, off+88, 0x290e88500e40701d)
+			buffer.PutUint64At(w, off+96, 0x709dfa270f8c00d7)
+			buffer.PutUint64At(w, off+104, 0x44c0be11058805dc)
+			buffer.PutUint64At(w, off+112, 0xc0be290c88b3090c)
+			buffer.PutUint64At(w, off+120, 0x0146ecbbf81f138e)
+			buffer.PutUint64At(w, off+128, 0x701df91f078e613f)
+			buffer.PutUint64At(w, off+136, 0x0919452012041c49)
+			buffer.PutUint64At(w, off+144, 0x0e2544180c2744cb)
+			buffer.PutUint64At(w, off+152, 0xbf194f2b2c154491)
+			buffer.PutUint64At(w, off+160, 0x45723f1546c07262)
+			buffer.PutUint64At(w, off+168, 0x98604a1949e34819)
+			buffer.PutUint64At(w, off+173, 0x68e458264898604a)
+			off += 181
+		} else {
+			buffer.PutUint32At(w, off, 0x981b0001)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeScalars)
 	start := b.WriterIndex()
@@ -285,20 +345,38 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 181 && buffer.ReadUint64At(in, 0) == 0x49ba70a9001cff01 && buffer.ReadUint64At(in, 8) == 0x079804df7487adee && buffer.ReadUint64At(in, 16) == 0x0d8c701df90b068c && buffer.ReadUint64At(in, 24) == 0xd70b1488709dfa0b && buffer.ReadUint64At(in, 32) == 0x048c788c4c144800 && buffer.ReadUint64At(in, 40) == 0xfa0b0b8cec1bf90b && buffer.ReadUint64At(in, 48) == 0x88c0be0b1388ec9b && buffer.ReadUint64At(in, 56) == 0xaf290a8840af1103 && buffer.ReadUint64At(in, 64) == 0xe011028404014040 && buffer.ReadUint64At(in, 72) == 0x88200740e0290984 && buffer.ReadUint64At(in, 80) == 0xf927088c00d71107 && buffer.ReadUint64At(in, 88) == 0x290e88500e40701d && buffer.ReadUint64At(in, 96) == 0x709dfa270f8c00d7 && buffer.ReadUint64At(in, 104) == 0x44c0be11058805dc && buffer.ReadUint64At(in, 112) == 0xc0be290c88b3090c && buffer.ReadUint64At(in, 120) == 0x0146ecbbf81f138e && buffer.ReadUint64At(in, 128) == 0x701df91f078e613f && buffer.ReadUint64At(in, 136) == 0x0919442012041c48 && buffer.ReadUint64At(in, 144) == 0x0e2544180c2744cb && buffer.ReadUint64At(in, 152) == 0xbf194e2b2c154491 && buffer.ReadUint64At(in, 160) == 0x44723f1546c07262 && buffer.ReadUint64At(in, 168) == 0x98604a1948e34819 && buffer.ReadUint64At(in, 173) == 0x68e458264898604a {
-			n = 181
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 181 && buffer.ReadUint64At(in, 0) == 0xa19ea0a9001c0001 && buffer.ReadUint64At(in, 8) == 0x079804df79c2c6fa && buffer.ReadUint64At(in, 16) == 0x0d8c701df90b068c && buffer.ReadUint64At(in, 24) == 0xd70b1488709dfa0b && buffer.ReadUint64At(in, 32) == 0x048c788c4c144800 && buffer.ReadUint64At(in, 40) == 0xfa0b0b8cec1bf90b && buffer.ReadUint64At(in, 48) == 0x88c0be0b1388ec9b && buffer.ReadUint64At(in, 56) == 0xaf290a8840af1103 && buffer.ReadUint64At(in, 64) == 0xe011028404014040 && buffer.ReadUint64At(in, 72) == 0x88200740e0290984 && buffer.ReadUint64At(in, 80) == 0xf927088c00d71107 && buffer.ReadUint64At(in, 88) == 0x290e88500e40701d && buffer.ReadUint64At(in, 96) == 0x709dfa270f8c00d7 && buffer.ReadUint64At(in, 104) == 0x44c0be11058805dc && buffer.ReadUint64At(in, 112) == 0xc0be290c88b3090c && buffer.ReadUint64At(in, 120) == 0x0146ecbbf81f138e && buffer.ReadUint64At(in, 128) == 0x701df91f078e613f && buffer.ReadUint64At(in, 136) == 0x0919452012041c49 && buffer.ReadUint64At(in, 144) == 0x0e2544180c2744cb && buffer.ReadUint64At(in, 152) == 0xbf194f2b2c154491 && buffer.ReadUint64At(in, 160) == 0x45723f1546c07262 && buffer.ReadUint64At(in, 168) == 0x98604a1949e34819 && buffer.ReadUint64At(in, 173) == 0x68e458264898604a {
+				n = 181
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x981b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x981bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeScalars, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 181 && buffer.ReadUint64At(in, 0) == 0x49ba70a9001cff01 && buffer.ReadUint64At(in, 8) == 0x079804df7487adee && buffer.ReadUint64At(in, 16) == 0x0d8c701df90b068c && buffer.ReadUint64At(in, 24) == 0xd70b1488709dfa0b && buffer.ReadUint64At(in, 32) == 0x048c788c4c144800 && buffer.ReadUint64At(in, 40) == 0xfa0b0b8cec1bf90b && buffer.ReadUint64At(in, 48) == 0x88c0be0b1388ec9b && buffer.ReadUint64At(in, 56) == 0xaf290a8840af1103 && buffer.ReadUint64At(in, 64) == 0xe011028404014040 && buffer.ReadUint64At(in, 72) == 0x88200740e0290984 && buffer.ReadUint64At(in, 80) == 0xf927088c00d71107 && buffer.ReadUint64At(in, 88) == 0x290e88500e40701d && buffer.ReadUint64At(in, 96) == 0x709dfa270f8c00d7 && buffer.ReadUint64At(in, 104) == 0x44c0be11058805dc && buffer.ReadUint64At(in, 112) == 0xc0be290c88b3090c && buffer.ReadUint64At(in, 120) == 0x0146ecbbf81f138e && buffer.ReadUint64At(in, 128) == 0x701df91f078e613f && buffer.ReadUint64At(in, 136) == 0x0919442012041c48 && buffer.ReadUint64At(in, 144) == 0x0e2544180c2744cb && buffer.ReadUint64At(in, 152) == 0xbf194e2b2c154491 && buffer.ReadUint64At(in, 160) == 0x44723f1546c07262 && buffer.ReadUint64At(in, 168) == 0x98604a1948e34819 && buffer.ReadUint64At(in, 173) == 0x68e458264898604a {
+				n = 181
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x981bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeScalars)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
-	c.AcceptRoot(n, foryTypeScalars)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeScalars)
 }
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
@@ -388,7 +466,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	x.Base.ForyWrite(c)
 	{
-		b.Reserve(buffer.BatchSlack + 5)
+		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Col))
 		b.SetWriterIndex(off)
@@ -397,7 +475,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	foryimpl.WriteDuration(b, x.Dur)
 	{
 		s1 := x.Lbl
-		b.Reserve(buffer.BatchSlack + len(s1) + 9)
+		b.Reserve(buffer.BatchSlack + len(s1) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 		if len(s1) > 0 {
@@ -418,7 +496,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		foryimpl.WriteString(b, *x.PS)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + 10)
+		b.Reserve(buffer.BatchSlack + 12)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Shd))
 		off = buffer.PutVarUint32At(w, off, uint32(x.Stat))
@@ -510,13 +588,19 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeBase)
 	}
 	x.Base.ForyWrite(c)
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.Col))
+	{
+		b.Reserve(buffer.BatchSlack + 6)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(x.Col))
+		b.SetWriterIndex(off)
+	}
 	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
 	foryimpl.WriteDuration(b, x.Dur)
 	{
 		s2 := x.Lbl
-		b.Reserve(buffer.BatchSlack + len(s2) + 9)
+		b.Reserve(buffer.BatchSlack + len(s2) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 		if len(s2) > 0 {
@@ -533,10 +617,17 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		foryimpl.WriteString(b, *x.PS)
 	}
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.Shd))
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.Stat))
+	{
+		b.Reserve(buffer.BatchSlack + 12)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(x.Shd))
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(x.Stat))
+		b.SetWriterIndex(off)
+	}
 	foryimpl.WriteTime(b, x.When)
 }
 
@@ -1190,7 +1281,55 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeContainers)
+		start := b.WriterIndex()
+		b.Reserve(257)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x9e5700f5001e0001)
+			buffer.PutUint64At(w, off+8, 0x090e04ff0e09eb25)
+			buffer.PutUint64At(w, off+16, 0xd21098cd891f80b0)
+			buffer.PutUint64At(w, off+24, 0x4c31020e16444046)
+			buffer.PutUint64At(w, off+32, 0x164c805cce850616)
+			buffer.PutUint64At(w, off+40, 0x66164c8024138726)
+			buffer.PutUint64At(w, off+48, 0x610f2b516474cb09)
+			buffer.PutUint64At(w, off+56, 0xbbf807378d209773)
+			buffer.PutUint64At(w, off+64, 0x8d70bdf807388dec)
+			buffer.PutUint64At(w, off+72, 0x072e8df41af9072d)
+			buffer.PutUint64At(w, off+80, 0x1df9072f8dec1bf9)
+			buffer.PutUint64At(w, off+88, 0x8d001ef9872c8d70)
+			buffer.PutUint64At(w, off+96, 0x07328df49afa0731)
+			buffer.PutUint64At(w, off+104, 0x9dfa07338dec9bfa)
+			buffer.PutUint64At(w, off+112, 0x00c9be8b4e168c70)
+			buffer.PutUint64At(w, off+120, 0x8c0009d78b52168c)
+			buffer.PutUint64At(w, off+128, 0x168c0049af910e16)
+			buffer.PutUint64At(w, off+136, 0x1e168c00c9be9116)
+			buffer.PutUint64At(w, off+144, 0x110a16880009d791)
+			buffer.PutUint64At(w, off+152, 0x1df91b1e169240e2)
+			buffer.PutUint64At(w, off+160, 0x6cb71656184e9070)
+			buffer.PutUint64At(w, off+168, 0x9c723756164ec003)
+			buffer.PutUint64At(w, off+176, 0xc0200cb456164c64)
+			buffer.PutUint64At(w, off+184, 0x06999234165a164c)
+			buffer.PutUint64At(w, off+192, 0x90ec1bf91f161690)
+			buffer.PutUint64At(w, off+200, 0x45649c723f56164c)
+			buffer.PutUint64At(w, off+208, 0x1650481540164429)
+			buffer.PutUint64At(w, off+216, 0x16481023d8714a56)
+			buffer.PutUint64At(w, off+224, 0x019a164c90714a56)
+			buffer.PutUint64At(w, off+232, 0xa92a168c80240ccd)
+			buffer.PutUint64At(w, off+240, 0xbea932168c0049af)
+			buffer.PutUint64At(w, off+248, 0x09d7a93a168c00c9)
+			buffer.PutUint64At(w, off+249, 0x0009d7a93a168c00)
+			off += 257
+		} else {
+			buffer.PutUint64At(w, off, 0x80b00902061d0001)
+			buffer.PutUint64At(w, off+8, 0x46d21098cd89030e)
+			buffer.PutUint64At(w, off+9, 0x4046d21098cd8903)
+			off += 17
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -1200,20 +1339,38 @@ func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 257 && buffer.ReadUint64At(in, 0) == 0x809f50f5001eff01 && buffer.ReadUint64At(in, 8) == 0x090e04ff23270351 && buffer.ReadUint64At(in, 16) == 0xd21098cd891f80b0 && buffer.ReadUint64At(in, 24) == 0x4c31020e16444046 && buffer.ReadUint64At(in, 32) == 0x164c805cce850616 && buffer.ReadUint64At(in, 40) == 0x66164c8024138726 && buffer.ReadUint64At(in, 48) == 0x610f2b506474cb09 && buffer.ReadUint64At(in, 56) == 0xbbf807378c209773 && buffer.ReadUint64At(in, 64) == 0x8c70bdf807388cec && buffer.ReadUint64At(in, 72) == 0x072e8cf41af9072d && buffer.ReadUint64At(in, 80) == 0x1df9072f8cec1bf9 && buffer.ReadUint64At(in, 88) == 0x8c001ef9872c8c70 && buffer.ReadUint64At(in, 96) == 0x07328cf49afa0731 && buffer.ReadUint64At(in, 104) == 0x9dfa07338cec9bfa && buffer.ReadUint64At(in, 112) == 0x00c9be8b4e168c70 && buffer.ReadUint64At(in, 120) == 0x8c0009d78b52168c && buffer.ReadUint64At(in, 128) == 0x168c0049af910e16 && buffer.ReadUint64At(in, 136) == 0x1e168c00c9be9116 && buffer.ReadUint64At(in, 144) == 0x110a16880009d791 && buffer.ReadUint64At(in, 152) == 0x1df91b1e169240e2 && buffer.ReadUint64At(in, 160) == 0x6cb71656184e9070 && buffer.ReadUint64At(in, 168) == 0x9c723756164ec003 && buffer.ReadUint64At(in, 176) == 0xc0200cb456164c64 && buffer.ReadUint64At(in, 184) == 0x06999234165a164c && buffer.ReadUint64At(in, 192) == 0x90ec1bf91f161690 && buffer.ReadUint64At(in, 200) == 0x44649c723f56164c && buffer.ReadUint64At(in, 208) == 0x1650481540164429 && buffer.ReadUint64At(in, 216) == 0x16481023d8714a56 && buffer.ReadUint64At(in, 224) == 0x019a164c90714a56 && buffer.ReadUint64At(in, 232) == 0xa92a168c80240ccd && buffer.ReadUint64At(in, 240) == 0xbea932168c0049af && buffer.ReadUint64At(in, 248) == 0x09d7a93a168c00c9 && buffer.ReadUint64At(in, 249) == 0x0009d7a93a168c00 {
-			n = 257
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 257 && buffer.ReadUint64At(in, 0) == 0x9e5700f5001e0001 && buffer.ReadUint64At(in, 8) == 0x090e04ff0e09eb25 && buffer.ReadUint64At(in, 16) == 0xd21098cd891f80b0 && buffer.ReadUint64At(in, 24) == 0x4c31020e16444046 && buffer.ReadUint64At(in, 32) == 0x164c805cce850616 && buffer.ReadUint64At(in, 40) == 0x66164c8024138726 && buffer.ReadUint64At(in, 48) == 0x610f2b516474cb09 && buffer.ReadUint64At(in, 56) == 0xbbf807378d209773 && buffer.ReadUint64At(in, 64) == 0x8d70bdf807388dec && buffer.ReadUint64At(in, 72) == 0x072e8df41af9072d && buffer.ReadUint64At(in, 80) == 0x1df9072f8dec1bf9 && buffer.ReadUint64At(in, 88) == 0x8d001ef9872c8d70 && buffer.ReadUint64At(in, 96) == 0x07328df49afa0731 && buffer.ReadUint64At(in, 104) == 0x9dfa07338dec9bfa && buffer.ReadUint64At(in, 112) == 0x00c9be8b4e168c70 && buffer.ReadUint64At(in, 120) == 0x8c0009d78b52168c && buffer.ReadUint64At(in, 128) == 0x168c0049af910e16 && buffer.ReadUint64At(in, 136) == 0x1e168c00c9be9116 && buffer.ReadUint64At(in, 144) == 0x110a16880009d791 && buffer.ReadUint64At(in, 152) == 0x1df91b1e169240e2 && buffer.ReadUint64At(in, 160) == 0x6cb71656184e9070 && buffer.ReadUint64At(in, 168) == 0x9c723756164ec003 && buffer.ReadUint64At(in, 176) == 0xc0200cb456164c64 && buffer.ReadUint64At(in, 184) == 0x06999234165a164c && buffer.ReadUint64At(in, 192) == 0x90ec1bf91f161690 && buffer.ReadUint64At(in, 200) == 0x45649c723f56164c && buffer.ReadUint64At(in, 208) == 0x1650481540164429 && buffer.ReadUint64At(in, 216) == 0x16481023d8714a56 && buffer.ReadUint64At(in, 224) == 0x019a164c90714a56 && buffer.ReadUint64At(in, 232) == 0xa92a168c80240ccd && buffer.ReadUint64At(in, 240) == 0xbea932168c0049af && buffer.ReadUint64At(in, 248) == 0x09d7a93a168c00c9 && buffer.ReadUint64At(in, 249) == 0x0009d7a93a168c00 {
+				n = 257
+			}
+		} else if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x80b00902061d0001 && buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e && buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
+			n = 17
 		}
-	} else if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x80b00902061dff01 && buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e && buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
-		n = 17
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeContainers, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 257 && buffer.ReadUint64At(in, 0) == 0x809f50f5001eff01 && buffer.ReadUint64At(in, 8) == 0x090e04ff23270351 && buffer.ReadUint64At(in, 16) == 0xd21098cd891f80b0 && buffer.ReadUint64At(in, 24) == 0x4c31020e16444046 && buffer.ReadUint64At(in, 32) == 0x164c805cce850616 && buffer.ReadUint64At(in, 40) == 0x66164c8024138726 && buffer.ReadUint64At(in, 48) == 0x610f2b506474cb09 && buffer.ReadUint64At(in, 56) == 0xbbf807378c209773 && buffer.ReadUint64At(in, 64) == 0x8c70bdf807388cec && buffer.ReadUint64At(in, 72) == 0x072e8cf41af9072d && buffer.ReadUint64At(in, 80) == 0x1df9072f8cec1bf9 && buffer.ReadUint64At(in, 88) == 0x8c001ef9872c8c70 && buffer.ReadUint64At(in, 96) == 0x07328cf49afa0731 && buffer.ReadUint64At(in, 104) == 0x9dfa07338cec9bfa && buffer.ReadUint64At(in, 112) == 0x00c9be8b4e168c70 && buffer.ReadUint64At(in, 120) == 0x8c0009d78b52168c && buffer.ReadUint64At(in, 128) == 0x168c0049af910e16 && buffer.ReadUint64At(in, 136) == 0x1e168c00c9be9116 && buffer.ReadUint64At(in, 144) == 0x110a16880009d791 && buffer.ReadUint64At(in, 152) == 0x1df91b1e169240e2 && buffer.ReadUint64At(in, 160) == 0x6cb71656184e9070 && buffer.ReadUint64At(in, 168) == 0x9c723756164ec003 && buffer.ReadUint64At(in, 176) == 0xc0200cb456164c64 && buffer.ReadUint64At(in, 184) == 0x06999234165a164c && buffer.ReadUint64At(in, 192) == 0x90ec1bf91f161690 && buffer.ReadUint64At(in, 200) == 0x44649c723f56164c && buffer.ReadUint64At(in, 208) == 0x1650481540164429 && buffer.ReadUint64At(in, 216) == 0x16481023d8714a56 && buffer.ReadUint64At(in, 224) == 0x019a164c90714a56 && buffer.ReadUint64At(in, 232) == 0xa92a168c80240ccd && buffer.ReadUint64At(in, 240) == 0xbea932168c0049af && buffer.ReadUint64At(in, 248) == 0x09d7a93a168c00c9 && buffer.ReadUint64At(in, 249) == 0x0009d7a93a168c00 {
+				n = 257
+			}
+		} else if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x80b00902061dff01 && buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e && buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
+			n = 17
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeContainers)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
-	c.AcceptRoot(n, foryTypeContainers)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeContainers)
 }
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
@@ -1376,7 +1533,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		l66 := x.DI16
 		l67 := x.DI32
 		l68 := x.DI64
-		b.Reserve(buffer.BatchSlack + len(l63)*1 + len(l64)*4 + len(l65)*8 + len(l66)*2 + len(l67)*4 + len(l68)*8 + 30)
+		b.Reserve(buffer.BatchSlack + len(l63)*1 + len(l64)*4 + len(l65)*8 + len(l66)*2 + len(l67)*4 + len(l68)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l63)*1))
 		off = buffer.PutRawBoolsAt(w, off, l63)
@@ -1401,7 +1558,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		l71 := x.DU16
 		l72 := x.DU32
 		l73 := x.DU64
-		b.Reserve(buffer.BatchSlack + len(l71)*2 + len(l72)*4 + len(l73)*8 + 15)
+		b.Reserve(buffer.BatchSlack + len(l71)*2 + len(l72)*4 + len(l73)*8 + 18)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l71)*2))
 		off = buffer.PutRawUint16sAt(w, off, l71)
@@ -1649,7 +1806,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	b.WriteBytes(l106)
 	{
 		s107 := x.S
-		b.Reserve(buffer.BatchSlack + len(s107) + 9)
+		b.Reserve(buffer.BatchSlack + len(s107) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s107))<<2|2)
 		if len(s107) > 0 {
@@ -1861,137 +2018,219 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			b.WriteVarUint32(uint32(e182))
 		}
 	}
-	if !foryimpl.WriteRefSlice(c, x.DBools) {
+	{
 		l183 := x.DBools
-		b.WriteVarUint32(uint32(len(l183) * 1))
-		b.WriteRawBools(l183)
-	}
-	if !foryimpl.WriteRefSlice(c, x.DF32) {
 		l184 := x.DF32
-		b.WriteVarUint32(uint32(len(l184) * 4))
-		b.WriteRawFloat32s(l184)
-	}
-	if !foryimpl.WriteRefSlice(c, x.DF64) {
 		l185 := x.DF64
-		b.WriteVarUint32(uint32(len(l185) * 8))
-		b.WriteRawFloat64s(l185)
-	}
-	if !foryimpl.WriteRefSlice(c, x.DI16) {
 		l186 := x.DI16
-		b.WriteVarUint32(uint32(len(l186) * 2))
-		b.WriteRawInt16s(l186)
-	}
-	if !foryimpl.WriteRefSlice(c, x.DI32) {
 		l187 := x.DI32
-		b.WriteVarUint32(uint32(len(l187) * 4))
-		b.WriteRawInt32s(l187)
-	}
-	if !foryimpl.WriteRefSlice(c, x.DI64) {
 		l188 := x.DI64
-		b.WriteVarUint32(uint32(len(l188) * 8))
-		b.WriteRawInt64s(l188)
+		b.Reserve(buffer.BatchSlack + len(l183)*1 + len(l184)*4 + len(l185)*8 + len(l186)*2 + len(l187)*4 + len(l188)*8 + 36)
+		w, off := b.Window(), b.WriterIndex()
+		if st189, id190 := foryimpl.RefSliceAt(c, l183); st189 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id190))
+		} else if st189 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l183)*1))
+			off = buffer.PutRawBoolsAt(w, off, l183)
+		}
+		if st191, id192 := foryimpl.RefSliceAt(c, l184); st191 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id192))
+		} else if st191 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l184)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l184)
+		}
+		if st193, id194 := foryimpl.RefSliceAt(c, l185); st193 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id194))
+		} else if st193 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l185)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l185)
+		}
+		if st195, id196 := foryimpl.RefSliceAt(c, l186); st195 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id196))
+		} else if st195 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l186)*2))
+			off = buffer.PutRawInt16sAt(w, off, l186)
+		}
+		if st197, id198 := foryimpl.RefSliceAt(c, l187); st197 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id198))
+		} else if st197 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l187)*4))
+			off = buffer.PutRawInt32sAt(w, off, l187)
+		}
+		if st199, id200 := foryimpl.RefSliceAt(c, l188); st199 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id200))
+		} else if st199 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l188)*8))
+			off = buffer.PutRawInt64sAt(w, off, l188)
+		}
+		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.DI8) {
-		l189 := x.DI8
-		b.WriteVarUint32(uint32(len(l189) * 1))
-		for _, e190 := range l189 {
-			b.WriteInt8(int8(e190))
+		l201 := x.DI8
+		b.WriteVarUint32(uint32(len(l201) * 1))
+		for _, e202 := range l201 {
+			b.WriteInt8(int8(e202))
 		}
 	}
-	if !foryimpl.WriteRefSlice(c, x.DU16) {
-		l191 := x.DU16
-		b.WriteVarUint32(uint32(len(l191) * 2))
-		b.WriteRawUint16s(l191)
+	{
+		l203 := x.DU16
+		l204 := x.DU32
+		l205 := x.DU64
+		b.Reserve(buffer.BatchSlack + len(l203)*2 + len(l204)*4 + len(l205)*8 + 18)
+		w, off := b.Window(), b.WriterIndex()
+		if st206, id207 := foryimpl.RefSliceAt(c, l203); st206 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id207))
+		} else if st206 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l203)*2))
+			off = buffer.PutRawUint16sAt(w, off, l203)
+		}
+		if st208, id209 := foryimpl.RefSliceAt(c, l204); st208 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id209))
+		} else if st208 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l204)*4))
+			off = buffer.PutRawUint32sAt(w, off, l204)
+		}
+		if st210, id211 := foryimpl.RefSliceAt(c, l205); st210 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id211))
+		} else if st210 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l205)*8))
+			off = buffer.PutRawUint64sAt(w, off, l205)
+		}
+		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.DU32) {
-		l192 := x.DU32
-		b.WriteVarUint32(uint32(len(l192) * 4))
-		b.WriteRawUint32s(l192)
-	}
-	if !foryimpl.WriteRefSlice(c, x.DU64) {
-		l193 := x.DU64
-		b.WriteVarUint32(uint32(len(l193) * 8))
-		b.WriteRawUint64s(l193)
-	}
-	l194 := x.F32s
-	b.WriteVarUint32(uint32(len(l194)))
-	if len(l194) > 0 {
-		b.Reserve(1 + len(l194)*4 + buffer.BatchSlack)
+	l212 := x.F32s
+	b.WriteVarUint32(uint32(len(l212)))
+	if len(l212) > 0 {
+		b.Reserve(1 + len(l212)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e195 := range l194 {
+		for _, e213 := range l212 {
 			{
-				buffer.PutFloat32At(w, off, e195)
+				buffer.PutFloat32At(w, off, e213)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l196 := x.F64s
-	b.WriteVarUint32(uint32(len(l196)))
-	if len(l196) > 0 {
-		b.Reserve(1 + len(l196)*8 + buffer.BatchSlack)
+	l214 := x.F64s
+	b.WriteVarUint32(uint32(len(l214)))
+	if len(l214) > 0 {
+		b.Reserve(1 + len(l214)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e197 := range l196 {
+		for _, e215 := range l214 {
 			{
-				buffer.PutFloat64At(w, off, e197)
+				buffer.PutFloat64At(w, off, e215)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l198 := x.I16s
-	b.WriteVarUint32(uint32(len(l198)))
-	if len(l198) > 0 {
-		b.Reserve(1 + len(l198)*2 + buffer.BatchSlack)
+	l216 := x.I16s
+	b.WriteVarUint32(uint32(len(l216)))
+	if len(l216) > 0 {
+		b.Reserve(1 + len(l216)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e199 := range l198 {
+		for _, e217 := range l216 {
 			{
-				buffer.PutInt16At(w, off, e199)
+				buffer.PutInt16At(w, off, e217)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l200 := x.I32s
-	b.WriteVarUint32(uint32(len(l200)))
-	if len(l200) > 0 {
-		b.Reserve(1 + len(l200)*5 + buffer.BatchSlack)
+	l218 := x.I32s
+	b.WriteVarUint32(uint32(len(l218)))
+	if len(l218) > 0 {
+		b.Reserve(1 + len(l218)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e201 := range l200 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e201))
+		for _, e219 := range l218 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e219))
 		}
 		b.SetWriterIndex(off)
 	}
-	l202 := x.I64s
-	b.WriteVarUint32(uint32(len(l202)))
-	if len(l202) > 0 {
-		b.Reserve(1 + len(l202)*9 + buffer.BatchSlack)
+	l220 := x.I64s
+	b.WriteVarUint32(uint32(len(l220)))
+	if len(l220) > 0 {
+		b.Reserve(1 + len(l220)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e203 := range l202 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e203))
+		for _, e221 := range l220 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e221))
 		}
 		b.SetWriterIndex(off)
 	}
-	l204 := x.I8s
-	b.WriteVarUint32(uint32(len(l204)))
-	if len(l204) > 0 {
-		b.Reserve(1 + len(l204)*1 + buffer.BatchSlack)
+	l222 := x.I8s
+	b.WriteVarUint32(uint32(len(l222)))
+	if len(l222) > 0 {
+		b.Reserve(1 + len(l222)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e205 := range l204 {
+		for _, e223 := range l222 {
 			{
-				buffer.PutInt8At(w, off, e205)
+				buffer.PutInt8At(w, off, e223)
 				off += 1
 			}
 		}
@@ -2001,15 +2240,15 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l206 := x.NI64s
-		b.WriteVarUint32(uint32(len(l206)))
-		if len(l206) > 0 {
-			b.Reserve(1 + len(l206)*9 + buffer.BatchSlack)
+		l224 := x.NI64s
+		b.WriteVarUint32(uint32(len(l224)))
+		if len(l224) > 0 {
+			b.Reserve(1 + len(l224)*9 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e207 := range l206 {
-				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e207))
+			for _, e225 := range l224 {
+				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e225))
 			}
 			b.SetWriterIndex(off)
 		}
@@ -2018,244 +2257,244 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw208 foryimpl.MapWriter
-		mw208.Begin(b, len(x.NMap))
-		for k209, v210 := range x.NMap {
-			mw208.Entry(b)
-			foryimpl.WriteString(b, k209)
-			b.WriteVarInt32(v210)
+		var mw226 foryimpl.MapWriter
+		mw226.Begin(b, len(x.NMap))
+		for k227, v228 := range x.NMap {
+			mw226.Entry(b)
+			foryimpl.WriteString(b, k227)
+			b.WriteVarInt32(v228)
 		}
-		mw208.End(b)
+		mw226.End(b)
 	}
 	if x.NStrs == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l211 := x.NStrs
+		l229 := x.NStrs
 		{
-			sz213 := 6 + buffer.BatchSlack + len(l211)*9
-			for _, e212 := range l211 {
-				sz213 += len(e212)
+			sz231 := 6 + buffer.BatchSlack + len(l229)*9
+			for _, e230 := range l229 {
+				sz231 += len(e230)
 			}
-			b.Reserve(sz213)
+			b.Reserve(sz231)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l211)))
-			if len(l211) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l229)))
+			if len(l229) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e212 := range l211 {
-					if len(w)-off < len(e212)+9+buffer.BatchSlack {
+				for _, e230 := range l229 {
+					if len(w)-off < len(e230)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e212) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e230) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e212))<<2|2)
-					if len(e212) > 0 {
-						off += copy(w[off:], e212)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e230))<<2|2)
+					if len(e230) > 0 {
+						off += copy(w[off:], e230)
 					}
 				}
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	l214 := x.Named
+	l232 := x.Named
 	{
-		sz216 := 6 + buffer.BatchSlack + len(l214)*9
-		for _, e215 := range l214 {
-			sz216 += len(e215)
+		sz234 := 6 + buffer.BatchSlack + len(l232)*9
+		for _, e233 := range l232 {
+			sz234 += len(e233)
 		}
-		b.Reserve(sz216)
+		b.Reserve(sz234)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l214)))
-		if len(l214) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l232)))
+		if len(l232) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e215 := range l214 {
-				if len(w)-off < len(e215)+9+buffer.BatchSlack {
+			for _, e233 := range l232 {
+				if len(w)-off < len(e233)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e215) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e233) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e215))<<2|2)
-				if len(e215) > 0 {
-					off += copy(w[off:], e215)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e233))<<2|2)
+				if len(e233) > 0 {
+					off += copy(w[off:], e233)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l217 := x.Nested
-	b.WriteVarUint32(uint32(len(l217)))
-	if len(l217) > 0 {
+	l235 := x.Nested
+	b.WriteVarUint32(uint32(len(l235)))
+	if len(l235) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e218 := range l217 {
-			b.WriteVarUint32(uint32(len(e218)))
-			if len(e218) > 0 {
-				b.Reserve(1 + len(e218)*5 + buffer.BatchSlack)
+		for _, e236 := range l235 {
+			b.WriteVarUint32(uint32(len(e236)))
+			if len(e236) > 0 {
+				b.Reserve(1 + len(e236)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e219 := range e218 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e219))
+				for _, e237 := range e236 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e237))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l220 := x.PI32s
-	b.WriteVarUint32(uint32(len(l220)))
-	if len(l220) > 0 {
-		h221 := byte(0x0c)
-		for _, p222 := range l220 {
-			if p222 == nil {
-				h221 = 0x0e
+	l238 := x.PI32s
+	b.WriteVarUint32(uint32(len(l238)))
+	if len(l238) > 0 {
+		h239 := byte(0x0c)
+		for _, p240 := range l238 {
+			if p240 == nil {
+				h239 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h221)
-		for _, p222 := range l220 {
-			if h221 == 0x0e {
-				if p222 == nil {
+		b.WriteUint8(h239)
+		for _, p240 := range l238 {
+			if h239 == 0x0e {
+				if p240 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p222)
+			b.WriteVarInt32(*p240)
 		}
 	}
-	l223 := x.PStrs
-	b.WriteVarUint32(uint32(len(l223)))
-	if len(l223) > 0 {
-		h224 := byte(0x0c)
-		for _, p225 := range l223 {
-			if p225 == nil {
-				h224 = 0x0e
+	l241 := x.PStrs
+	b.WriteVarUint32(uint32(len(l241)))
+	if len(l241) > 0 {
+		h242 := byte(0x0c)
+		for _, p243 := range l241 {
+			if p243 == nil {
+				h242 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h224)
-		for _, p225 := range l223 {
-			if h224 == 0x0e {
-				if p225 == nil {
+		b.WriteUint8(h242)
+		for _, p243 := range l241 {
+			if h242 == 0x0e {
+				if p243 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			foryimpl.WriteString(b, *p225)
+			foryimpl.WriteString(b, *p243)
 		}
 	}
 	if !foryimpl.WriteRefSlice(c, x.Raw) {
-		l226 := x.Raw
-		b.WriteVarUint32(uint32(len(l226)))
-		b.WriteBytes(l226)
+		l244 := x.Raw
+		b.WriteVarUint32(uint32(len(l244)))
+		b.WriteBytes(l244)
 	}
 	{
-		s227 := x.S
-		b.Reserve(buffer.BatchSlack + len(s227) + 9)
+		s245 := x.S
+		b.Reserve(buffer.BatchSlack + len(s245) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s227))<<2|2)
-		if len(s227) > 0 {
-			off += copy(w[off:], s227)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s245))<<2|2)
+		if len(s245) > 0 {
+			off += copy(w[off:], s245)
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		sz229 := 6 + buffer.BatchSlack + len(x.StrArr)*9
-		for _, e228 := range x.StrArr {
-			sz229 += len(e228)
+		sz247 := 6 + buffer.BatchSlack + len(x.StrArr)*9
+		for _, e246 := range x.StrArr {
+			sz247 += len(e246)
 		}
-		b.Reserve(sz229)
+		b.Reserve(sz247)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(x.StrArr)))
 		if len(x.StrArr) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e228 := range x.StrArr {
-				if len(w)-off < len(e228)+9+buffer.BatchSlack {
+			for _, e246 := range x.StrArr {
+				if len(w)-off < len(e246)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e228) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e246) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e228))<<2|2)
-				if len(e228) > 0 {
-					off += copy(w[off:], e228)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e246))<<2|2)
+				if len(e246) > 0 {
+					off += copy(w[off:], e246)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l230 := x.Strs
+	l248 := x.Strs
 	{
-		sz232 := 6 + buffer.BatchSlack + len(l230)*9
-		for _, e231 := range l230 {
-			sz232 += len(e231)
+		sz250 := 6 + buffer.BatchSlack + len(l248)*9
+		for _, e249 := range l248 {
+			sz250 += len(e249)
 		}
-		b.Reserve(sz232)
+		b.Reserve(sz250)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l230)))
-		if len(l230) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l248)))
+		if len(l248) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e231 := range l230 {
-				if len(w)-off < len(e231)+9+buffer.BatchSlack {
+			for _, e249 := range l248 {
+				if len(w)-off < len(e249)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e231) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e249) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e231))<<2|2)
-				if len(e231) > 0 {
-					off += copy(w[off:], e231)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e249))<<2|2)
+				if len(e249) > 0 {
+					off += copy(w[off:], e249)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l233 := x.Times
-	b.WriteVarUint32(uint32(len(l233)))
-	if len(l233) > 0 {
+	l251 := x.Times
+	b.WriteVarUint32(uint32(len(l251)))
+	if len(l251) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e234 := range l233 {
-			foryimpl.WriteTime(b, e234)
+		for _, e252 := range l251 {
+			foryimpl.WriteTime(b, e252)
 		}
 	}
-	l235 := x.U16s
-	b.WriteVarUint32(uint32(len(l235)))
-	if len(l235) > 0 {
-		b.Reserve(1 + len(l235)*2 + buffer.BatchSlack)
+	l253 := x.U16s
+	b.WriteVarUint32(uint32(len(l253)))
+	if len(l253) > 0 {
+		b.Reserve(1 + len(l253)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e236 := range l235 {
+		for _, e254 := range l253 {
 			{
-				buffer.PutUint16At(w, off, e236)
+				buffer.PutUint16At(w, off, e254)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l237 := x.U32s
-	b.WriteVarUint32(uint32(len(l237)))
-	if len(l237) > 0 {
-		b.Reserve(1 + len(l237)*5 + buffer.BatchSlack)
+	l255 := x.U32s
+	b.WriteVarUint32(uint32(len(l255)))
+	if len(l255) > 0 {
+		b.Reserve(1 + len(l255)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e238 := range l237 {
-			off = buffer.PutVarUint32At(w, off, e238)
+		for _, e256 := range l255 {
+			off = buffer.PutVarUint32At(w, off, e256)
 		}
 		b.SetWriterIndex(off)
 	}
-	l239 := x.U64s
-	b.WriteVarUint32(uint32(len(l239)))
-	if len(l239) > 0 {
-		b.Reserve(1 + len(l239)*9 + buffer.BatchSlack)
+	l257 := x.U64s
+	b.WriteVarUint32(uint32(len(l257)))
+	if len(l257) > 0 {
+		b.Reserve(1 + len(l257)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e240 := range l239 {
-			off = buffer.PutVarUint64At(w, off, e240)
+		for _, e258 := range l257 {
+			off = buffer.PutVarUint64At(w, off, e258)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -2304,90 +2543,21 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n241 := c.ReadLength(2)
-	if n241 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n241, 3))
+	n259 := c.ReadLength(2)
+	if n259 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n259, 3))
 		return
 	}
-	var l242 [3]int16
-	if n241 > 0 {
-		hn244 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i243 := range l242 {
-				if hn244 && !c.ReadFlag() {
-					clear(l242[i243 : i243+1])
-					continue
-				}
-				l242[i243] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i243)
-					break
-				}
-			}
-		}
-	}
-	x.Arr = l242
-	if c.Failed() {
-		c.Trace("Arr")
-		return
-	}
-	n247 := c.ReadLength(1)
-	l248 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n247)
-	if n247 > 0 {
-		hn250 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i249 := range l248 {
-				if hn250 && !c.ReadFlag() {
-					clear(l248[i249 : i249+1])
-					continue
-				}
-				l248[i249] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i249)
-					break
-				}
-			}
-		}
-	}
-	x.Bools = l248
-	if c.Failed() {
-		c.Trace("Bools")
-		return
-	}
-	n253 := c.ReadLength(1)
-	l254 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n253)
-	if n253 > 0 {
-		hn256 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i255 := range l254 {
-				if hn256 && !c.ReadFlag() {
-					clear(l254[i255 : i255+1])
-					continue
-				}
-				l254[i255] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i255)
-					break
-				}
-			}
-		}
-	}
-	x.Bytes = l254
-	if c.Failed() {
-		c.Trace("Bytes")
-		return
-	}
-	n259 := c.ReadLength(1)
-	l260 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n259)
+	var l260 [3]int16
 	if n259 > 0 {
-		hn262 := c.ReadListHeader(25)
+		hn262 := c.ReadListHeader(3)
 		if !c.Failed() {
 			for i261 := range l260 {
 				if hn262 && !c.ReadFlag() {
 					clear(l260[i261 : i261+1])
 					continue
 				}
-				l260[i261] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l260[i261] = r.ReadInt16()
 				if c.Failed() {
 					c.TraceIndex(i261)
 					break
@@ -2395,173 +2565,173 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Colors = l260
+	x.Arr = l260
+	if c.Failed() {
+		c.Trace("Arr")
+		return
+	}
+	n265 := c.ReadLength(1)
+	l266 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n265)
+	if n265 > 0 {
+		hn268 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i267 := range l266 {
+				if hn268 && !c.ReadFlag() {
+					clear(l266[i267 : i267+1])
+					continue
+				}
+				l266[i267] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i267)
+					break
+				}
+			}
+		}
+	}
+	x.Bools = l266
+	if c.Failed() {
+		c.Trace("Bools")
+		return
+	}
+	n271 := c.ReadLength(1)
+	l272 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n271)
+	if n271 > 0 {
+		hn274 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i273 := range l272 {
+				if hn274 && !c.ReadFlag() {
+					clear(l272[i273 : i273+1])
+					continue
+				}
+				l272[i273] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i273)
+					break
+				}
+			}
+		}
+	}
+	x.Bytes = l272
+	if c.Failed() {
+		c.Trace("Bytes")
+		return
+	}
+	n277 := c.ReadLength(1)
+	l278 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n277)
+	if n277 > 0 {
+		hn280 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i279 := range l278 {
+				if hn280 && !c.ReadFlag() {
+					clear(l278[i279 : i279+1])
+					continue
+				}
+				l278[i279] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if c.Failed() {
+					c.TraceIndex(i279)
+					break
+				}
+			}
+		}
+	}
+	x.Colors = l278
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	n265 := c.ReadArrayLength(1)
-	a266 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n265)
-	r.ReadRawBools(a266)
-	x.DBools = a266
+	n283 := c.ReadArrayLength(1)
+	a284 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n283)
+	r.ReadRawBools(a284)
+	x.DBools = a284
 	if c.Failed() {
 		c.Trace("DBools")
 		return
 	}
-	n267 := c.ReadArrayLength(4)
-	a268 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n267)
-	r.ReadRawFloat32s(a268)
-	x.DF32 = a268
+	n285 := c.ReadArrayLength(4)
+	a286 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n285)
+	r.ReadRawFloat32s(a286)
+	x.DF32 = a286
 	if c.Failed() {
 		c.Trace("DF32")
 		return
 	}
-	n269 := c.ReadArrayLength(8)
-	a270 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n269)
-	r.ReadRawFloat64s(a270)
-	x.DF64 = a270
+	n287 := c.ReadArrayLength(8)
+	a288 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n287)
+	r.ReadRawFloat64s(a288)
+	x.DF64 = a288
 	if c.Failed() {
 		c.Trace("DF64")
 		return
 	}
-	n271 := c.ReadArrayLength(2)
-	a272 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n271)
-	r.ReadRawInt16s(a272)
-	x.DI16 = a272
+	n289 := c.ReadArrayLength(2)
+	a290 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n289)
+	r.ReadRawInt16s(a290)
+	x.DI16 = a290
 	if c.Failed() {
 		c.Trace("DI16")
 		return
 	}
-	n273 := c.ReadArrayLength(4)
-	a274 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n273)
-	r.ReadRawInt32s(a274)
-	x.DI32 = a274
+	n291 := c.ReadArrayLength(4)
+	a292 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n291)
+	r.ReadRawInt32s(a292)
+	x.DI32 = a292
 	if c.Failed() {
 		c.Trace("DI32")
 		return
 	}
-	n275 := c.ReadArrayLength(8)
-	a276 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n275)
-	r.ReadRawInt64s(a276)
-	x.DI64 = a276
+	n293 := c.ReadArrayLength(8)
+	a294 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n293)
+	r.ReadRawInt64s(a294)
+	x.DI64 = a294
 	if c.Failed() {
 		c.Trace("DI64")
 		return
 	}
-	n277 := c.ReadArrayLength(1)
-	a278 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n277)
-	for i279 := range a278 {
-		a278[i279] = r.ReadInt8()
+	n295 := c.ReadArrayLength(1)
+	a296 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n295)
+	for i297 := range a296 {
+		a296[i297] = r.ReadInt8()
 	}
-	x.DI8 = a278
+	x.DI8 = a296
 	if c.Failed() {
 		c.Trace("DI8")
 		return
 	}
-	n280 := c.ReadArrayLength(2)
-	a281 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n280)
-	r.ReadRawUint16s(a281)
-	x.DU16 = a281
+	n298 := c.ReadArrayLength(2)
+	a299 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n298)
+	r.ReadRawUint16s(a299)
+	x.DU16 = a299
 	if c.Failed() {
 		c.Trace("DU16")
 		return
 	}
-	n282 := c.ReadArrayLength(4)
-	a283 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n282)
-	r.ReadRawUint32s(a283)
-	x.DU32 = a283
+	n300 := c.ReadArrayLength(4)
+	a301 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n300)
+	r.ReadRawUint32s(a301)
+	x.DU32 = a301
 	if c.Failed() {
 		c.Trace("DU32")
 		return
 	}
-	n284 := c.ReadArrayLength(8)
-	a285 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n284)
-	r.ReadRawUint64s(a285)
-	x.DU64 = a285
+	n302 := c.ReadArrayLength(8)
+	a303 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n302)
+	r.ReadRawUint64s(a303)
+	x.DU64 = a303
 	if c.Failed() {
 		c.Trace("DU64")
 		return
 	}
-	n286 := c.ReadLength(4)
-	l287 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n286)
-	if n286 > 0 {
-		hn289 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i288 := range l287 {
-				if hn289 && !c.ReadFlag() {
-					clear(l287[i288 : i288+1])
-					continue
-				}
-				l287[i288] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i288)
-					break
-				}
-			}
-		}
-	}
-	x.F32s = l287
-	if c.Failed() {
-		c.Trace("F32s")
-		return
-	}
-	n292 := c.ReadLength(8)
-	l293 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n292)
-	if n292 > 0 {
-		hn295 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i294 := range l293 {
-				if hn295 && !c.ReadFlag() {
-					clear(l293[i294 : i294+1])
-					continue
-				}
-				l293[i294] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i294)
-					break
-				}
-			}
-		}
-	}
-	x.F64s = l293
-	if c.Failed() {
-		c.Trace("F64s")
-		return
-	}
-	n298 := c.ReadLength(2)
-	l299 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n298)
-	if n298 > 0 {
-		hn301 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i300 := range l299 {
-				if hn301 && !c.ReadFlag() {
-					clear(l299[i300 : i300+1])
-					continue
-				}
-				l299[i300] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i300)
-					break
-				}
-			}
-		}
-	}
-	x.I16s = l299
-	if c.Failed() {
-		c.Trace("I16s")
-		return
-	}
-	n304 := c.ReadLength(1)
-	l305 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n304)
+	n304 := c.ReadLength(4)
+	l305 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n304)
 	if n304 > 0 {
-		hn307 := c.ReadListHeader(5)
+		hn307 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i306 := range l305 {
 				if hn307 && !c.ReadFlag() {
 					clear(l305[i306 : i306+1])
 					continue
 				}
-				l305[i306] = r.ReadVarInt32()
+				l305[i306] = r.ReadFloat32()
 				if c.Failed() {
 					c.TraceIndex(i306)
 					break
@@ -2569,22 +2739,22 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.I32s = l305
+	x.F32s = l305
 	if c.Failed() {
-		c.Trace("I32s")
+		c.Trace("F32s")
 		return
 	}
-	n310 := c.ReadLength(1)
-	l311 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n310)
+	n310 := c.ReadLength(8)
+	l311 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n310)
 	if n310 > 0 {
-		hn313 := c.ReadListHeader(7)
+		hn313 := c.ReadListHeader(20)
 		if !c.Failed() {
 			for i312 := range l311 {
 				if hn313 && !c.ReadFlag() {
 					clear(l311[i312 : i312+1])
 					continue
 				}
-				l311[i312] = r.ReadVarInt64()
+				l311[i312] = r.ReadFloat64()
 				if c.Failed() {
 					c.TraceIndex(i312)
 					break
@@ -2592,22 +2762,22 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.I64s = l311
+	x.F64s = l311
 	if c.Failed() {
-		c.Trace("I64s")
+		c.Trace("F64s")
 		return
 	}
-	n316 := c.ReadLength(1)
-	l317 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n316)
+	n316 := c.ReadLength(2)
+	l317 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n316)
 	if n316 > 0 {
-		hn319 := c.ReadListHeader(2)
+		hn319 := c.ReadListHeader(3)
 		if !c.Failed() {
 			for i318 := range l317 {
 				if hn319 && !c.ReadFlag() {
 					clear(l317[i318 : i318+1])
 					continue
 				}
-				l317[i318] = r.ReadInt8()
+				l317[i318] = r.ReadInt16()
 				if c.Failed() {
 					c.TraceIndex(i318)
 					break
@@ -2615,160 +2785,163 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.I8s = l317
+	x.I16s = l317
+	if c.Failed() {
+		c.Trace("I16s")
+		return
+	}
+	n322 := c.ReadLength(1)
+	l323 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n322)
+	if n322 > 0 {
+		hn325 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i324 := range l323 {
+				if hn325 && !c.ReadFlag() {
+					clear(l323[i324 : i324+1])
+					continue
+				}
+				l323[i324] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i324)
+					break
+				}
+			}
+		}
+	}
+	x.I32s = l323
+	if c.Failed() {
+		c.Trace("I32s")
+		return
+	}
+	n328 := c.ReadLength(1)
+	l329 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n328)
+	if n328 > 0 {
+		hn331 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i330 := range l329 {
+				if hn331 && !c.ReadFlag() {
+					clear(l329[i330 : i330+1])
+					continue
+				}
+				l329[i330] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i330)
+					break
+				}
+			}
+		}
+	}
+	x.I64s = l329
+	if c.Failed() {
+		c.Trace("I64s")
+		return
+	}
+	n334 := c.ReadLength(1)
+	l335 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n334)
+	if n334 > 0 {
+		hn337 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i336 := range l335 {
+				if hn337 && !c.ReadFlag() {
+					clear(l335[i336 : i336+1])
+					continue
+				}
+				l335[i336] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i336)
+					break
+				}
+			}
+		}
+	}
+	x.I8s = l335
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.ReadFlag() {
-		n322 := c.ReadLength(1)
-		l323 := foryimpl.MakeSlice[[]int64](c, n322)
-		if n322 > 0 {
-			hn325 := c.ReadListHeader(7)
+		n340 := c.ReadLength(1)
+		l341 := foryimpl.MakeSlice[[]int64](c, n340)
+		if n340 > 0 {
+			hn343 := c.ReadListHeader(7)
 			if !c.Failed() {
-				for i324 := range l323 {
-					if hn325 && !c.ReadFlag() {
-						clear(l323[i324 : i324+1])
+				for i342 := range l341 {
+					if hn343 && !c.ReadFlag() {
+						clear(l341[i342 : i342+1])
 						continue
 					}
-					l323[i324] = r.ReadVarInt64()
+					l341[i342] = r.ReadVarInt64()
 					if c.Failed() {
-						c.TraceIndex(i324)
+						c.TraceIndex(i342)
 						break
 					}
 				}
 			}
 		}
-		x.NI64s = l323
+		x.NI64s = l341
 	}
 	if c.Failed() {
 		c.Trace("NI64s")
 		return
 	}
 	if c.ReadFlag() {
-		n328 := c.ReadLength(2)
-		m329 := foryimpl.MakeMap[map[string]int32](c, n328)
-		for n328 > 0 && !c.Failed() {
-			sz330, vn331, _ := c.ReadMapChunk(n328, 21, 5, nil, false)
-			for j332 := 0; j332 < sz330 && !c.Failed(); j332++ {
-				var k333 string
-				k333 = c.ReadString()
-				var v334 int32
-				if !vn331 {
-					v334 = r.ReadVarInt32()
+		n346 := c.ReadLength(2)
+		m347 := foryimpl.MakeMap[map[string]int32](c, n346)
+		for n346 > 0 && !c.Failed() {
+			sz348, vn349, _ := c.ReadMapChunk(n346, 21, 5, nil, false)
+			for j350 := 0; j350 < sz348 && !c.Failed(); j350++ {
+				var k351 string
+				k351 = c.ReadString()
+				var v352 int32
+				if !vn349 {
+					v352 = r.ReadVarInt32()
 				}
-				m329[k333] = v334
+				m347[k351] = v352
 			}
-			n328 -= sz330
+			n346 -= sz348
 		}
-		x.NMap = m329
+		x.NMap = m347
 	}
 	if c.Failed() {
 		c.Trace("NMap")
 		return
 	}
 	if c.ReadFlag() {
-		n336 := c.ReadLength(1)
-		l337 := foryimpl.MakeSlice[[]string](c, n336)
-		if n336 > 0 {
-			hn339 := c.ReadListHeader(21)
+		n354 := c.ReadLength(1)
+		l355 := foryimpl.MakeSlice[[]string](c, n354)
+		if n354 > 0 {
+			hn357 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i338 := range l337 {
-					if hn339 && !c.ReadFlag() {
-						clear(l337[i338 : i338+1])
+				for i356 := range l355 {
+					if hn357 && !c.ReadFlag() {
+						clear(l355[i356 : i356+1])
 						continue
 					}
-					l337[i338] = c.ReadString()
+					l355[i356] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i338)
+						c.TraceIndex(i356)
 						break
 					}
 				}
 			}
 		}
-		x.NStrs = l337
+		x.NStrs = l355
 	}
 	if c.Failed() {
 		c.Trace("NStrs")
 		return
 	}
-	n342 := c.ReadLength(1)
-	l343 := foryimpl.ReuseSlice[Names](c, x.Named, n342)
-	if n342 > 0 {
-		hn345 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i344 := range l343 {
-				if hn345 && !c.ReadFlag() {
-					clear(l343[i344 : i344+1])
-					continue
-				}
-				l343[i344] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i344)
-					break
-				}
-			}
-		}
-	}
-	x.Named = l343
-	if c.Failed() {
-		c.Trace("Named")
-		return
-	}
-	n348 := c.ReadLength(1)
-	l349 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n348)
-	if n348 > 0 {
-		hn351 := c.ReadListHeader(22)
-		if !c.Failed() {
-			for i350 := range l349 {
-				if hn351 && !c.ReadFlag() {
-					clear(l349[i350 : i350+1])
-					continue
-				}
-				n354 := c.ReadLength(1)
-				l355 := foryimpl.MakeSlice[[]int32](c, n354)
-				if n354 > 0 {
-					hn357 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i356 := range l355 {
-							if hn357 && !c.ReadFlag() {
-								clear(l355[i356 : i356+1])
-								continue
-							}
-							l355[i356] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i356)
-								break
-							}
-						}
-					}
-				}
-				l349[i350] = l355
-				if c.Failed() {
-					c.TraceIndex(i350)
-					break
-				}
-			}
-		}
-	}
-	x.Nested = l349
-	if c.Failed() {
-		c.Trace("Nested")
-		return
-	}
 	n360 := c.ReadLength(1)
-	l361 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n360)
+	l361 := foryimpl.ReuseSlice[Names](c, x.Named, n360)
 	if n360 > 0 {
-		hn363 := c.ReadListHeader(5)
+		hn363 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i362 := range l361 {
 				if hn363 && !c.ReadFlag() {
 					clear(l361[i362 : i362+1])
 					continue
 				}
-				p366 := foryimpl.Alloc[int32](c)
-				*p366 = r.ReadVarInt32()
-				l361[i362] = p366
+				l361[i362] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i362)
 					break
@@ -2776,32 +2949,98 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.PI32s = l361
+	x.Named = l361
 	if c.Failed() {
-		c.Trace("PI32s")
+		c.Trace("Named")
 		return
 	}
-	n367 := c.ReadLength(1)
-	l368 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n367)
-	if n367 > 0 {
-		hn370 := c.ReadListHeader(21)
+	n366 := c.ReadLength(1)
+	l367 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n366)
+	if n366 > 0 {
+		hn369 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i369 := range l368 {
-				if hn370 && !c.ReadFlag() {
-					clear(l368[i369 : i369+1])
+			for i368 := range l367 {
+				if hn369 && !c.ReadFlag() {
+					clear(l367[i368 : i368+1])
 					continue
 				}
-				p373 := foryimpl.Alloc[string](c)
-				*p373 = c.ReadString()
-				l368[i369] = p373
+				n372 := c.ReadLength(1)
+				l373 := foryimpl.MakeSlice[[]int32](c, n372)
+				if n372 > 0 {
+					hn375 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i374 := range l373 {
+							if hn375 && !c.ReadFlag() {
+								clear(l373[i374 : i374+1])
+								continue
+							}
+							l373[i374] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i374)
+								break
+							}
+						}
+					}
+				}
+				l367[i368] = l373
 				if c.Failed() {
-					c.TraceIndex(i369)
+					c.TraceIndex(i368)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l368
+	x.Nested = l367
+	if c.Failed() {
+		c.Trace("Nested")
+		return
+	}
+	n378 := c.ReadLength(1)
+	l379 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n378)
+	if n378 > 0 {
+		hn381 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i380 := range l379 {
+				if hn381 && !c.ReadFlag() {
+					clear(l379[i380 : i380+1])
+					continue
+				}
+				p384 := foryimpl.Alloc[int32](c)
+				*p384 = r.ReadVarInt32()
+				l379[i380] = p384
+				if c.Failed() {
+					c.TraceIndex(i380)
+					break
+				}
+			}
+		}
+	}
+	x.PI32s = l379
+	if c.Failed() {
+		c.Trace("PI32s")
+		return
+	}
+	n385 := c.ReadLength(1)
+	l386 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n385)
+	if n385 > 0 {
+		hn388 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i387 := range l386 {
+				if hn388 && !c.ReadFlag() {
+					clear(l386[i387 : i387+1])
+					continue
+				}
+				p391 := foryimpl.Alloc[string](c)
+				*p391 = c.ReadString()
+				l386[i387] = p391
+				if c.Failed() {
+					c.TraceIndex(i387)
+					break
+				}
+			}
+		}
+	}
+	x.PStrs = l386
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
@@ -2816,90 +3055,21 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n374 := c.ReadLength(1)
-	if n374 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n374, 2))
+	n392 := c.ReadLength(1)
+	if n392 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n392, 2))
 		return
 	}
-	var l375 [2]string
-	if n374 > 0 {
-		hn377 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i376 := range l375 {
-				if hn377 && !c.ReadFlag() {
-					clear(l375[i376 : i376+1])
-					continue
-				}
-				l375[i376] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i376)
-					break
-				}
-			}
-		}
-	}
-	x.StrArr = l375
-	if c.Failed() {
-		c.Trace("StrArr")
-		return
-	}
-	n380 := c.ReadLength(1)
-	l381 := foryimpl.ReuseSlice[[]string](c, x.Strs, n380)
-	if n380 > 0 {
-		hn383 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i382 := range l381 {
-				if hn383 && !c.ReadFlag() {
-					clear(l381[i382 : i382+1])
-					continue
-				}
-				l381[i382] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i382)
-					break
-				}
-			}
-		}
-	}
-	x.Strs = l381
-	if c.Failed() {
-		c.Trace("Strs")
-		return
-	}
-	n386 := c.ReadLength(1)
-	l387 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n386)
-	if n386 > 0 {
-		hn389 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i388 := range l387 {
-				if hn389 && !c.ReadFlag() {
-					clear(l387[i388 : i388+1])
-					continue
-				}
-				l387[i388] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i388)
-					break
-				}
-			}
-		}
-	}
-	x.Times = l387
-	if c.Failed() {
-		c.Trace("Times")
-		return
-	}
-	n392 := c.ReadLength(2)
-	l393 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n392)
+	var l393 [2]string
 	if n392 > 0 {
-		hn395 := c.ReadListHeader(10)
+		hn395 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i394 := range l393 {
 				if hn395 && !c.ReadFlag() {
 					clear(l393[i394 : i394+1])
 					continue
 				}
-				l393[i394] = r.ReadUint16()
+				l393[i394] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i394)
 					break
@@ -2907,22 +3077,22 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.U16s = l393
+	x.StrArr = l393
 	if c.Failed() {
-		c.Trace("U16s")
+		c.Trace("StrArr")
 		return
 	}
 	n398 := c.ReadLength(1)
-	l399 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n398)
+	l399 := foryimpl.ReuseSlice[[]string](c, x.Strs, n398)
 	if n398 > 0 {
-		hn401 := c.ReadListHeader(12)
+		hn401 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i400 := range l399 {
 				if hn401 && !c.ReadFlag() {
 					clear(l399[i400 : i400+1])
 					continue
 				}
-				l399[i400] = r.ReadVarUint32()
+				l399[i400] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i400)
 					break
@@ -2930,22 +3100,22 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.U32s = l399
+	x.Strs = l399
 	if c.Failed() {
-		c.Trace("U32s")
+		c.Trace("Strs")
 		return
 	}
 	n404 := c.ReadLength(1)
-	l405 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n404)
+	l405 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n404)
 	if n404 > 0 {
-		hn407 := c.ReadListHeader(14)
+		hn407 := c.ReadListHeader(38)
 		if !c.Failed() {
 			for i406 := range l405 {
 				if hn407 && !c.ReadFlag() {
 					clear(l405[i406 : i406+1])
 					continue
 				}
-				l405[i406] = r.ReadVarUint64()
+				l405[i406] = c.ReadTime()
 				if c.Failed() {
 					c.TraceIndex(i406)
 					break
@@ -2953,7 +3123,76 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.U64s = l405
+	x.Times = l405
+	if c.Failed() {
+		c.Trace("Times")
+		return
+	}
+	n410 := c.ReadLength(2)
+	l411 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n410)
+	if n410 > 0 {
+		hn413 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i412 := range l411 {
+				if hn413 && !c.ReadFlag() {
+					clear(l411[i412 : i412+1])
+					continue
+				}
+				l411[i412] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i412)
+					break
+				}
+			}
+		}
+	}
+	x.U16s = l411
+	if c.Failed() {
+		c.Trace("U16s")
+		return
+	}
+	n416 := c.ReadLength(1)
+	l417 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n416)
+	if n416 > 0 {
+		hn419 := c.ReadListHeader(12)
+		if !c.Failed() {
+			for i418 := range l417 {
+				if hn419 && !c.ReadFlag() {
+					clear(l417[i418 : i418+1])
+					continue
+				}
+				l417[i418] = r.ReadVarUint32()
+				if c.Failed() {
+					c.TraceIndex(i418)
+					break
+				}
+			}
+		}
+	}
+	x.U32s = l417
+	if c.Failed() {
+		c.Trace("U32s")
+		return
+	}
+	n422 := c.ReadLength(1)
+	l423 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n422)
+	if n422 > 0 {
+		hn425 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i424 := range l423 {
+				if hn425 && !c.ReadFlag() {
+					clear(l423[i424 : i424+1])
+					continue
+				}
+				l423[i424] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i424)
+					break
+				}
+			}
+		}
+	}
+	x.U64s = l423
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -2999,90 +3238,21 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n410 := c.ReadLength(2)
-	if n410 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n410, 3))
+	n428 := c.ReadLength(2)
+	if n428 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n428, 3))
 		return
 	}
-	var l411 [3]int16
-	if n410 > 0 {
-		hn413 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i412 := range l411 {
-				if hn413 && !c.ReadFlag() {
-					clear(l411[i412 : i412+1])
-					continue
-				}
-				l411[i412] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i412)
-					break
-				}
-			}
-		}
-	}
-	x.Arr = l411
-	if c.Failed() {
-		c.Trace("Arr")
-		return
-	}
-	n416 := c.ReadLength(1)
-	l417 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n416)
-	if n416 > 0 {
-		hn419 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i418 := range l417 {
-				if hn419 && !c.ReadFlag() {
-					clear(l417[i418 : i418+1])
-					continue
-				}
-				l417[i418] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i418)
-					break
-				}
-			}
-		}
-	}
-	x.Bools = l417
-	if c.Failed() {
-		c.Trace("Bools")
-		return
-	}
-	n422 := c.ReadLength(1)
-	l423 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n422)
-	if n422 > 0 {
-		hn425 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i424 := range l423 {
-				if hn425 && !c.ReadFlag() {
-					clear(l423[i424 : i424+1])
-					continue
-				}
-				l423[i424] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i424)
-					break
-				}
-			}
-		}
-	}
-	x.Bytes = l423
-	if c.Failed() {
-		c.Trace("Bytes")
-		return
-	}
-	n428 := c.ReadLength(1)
-	l429 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n428)
+	var l429 [3]int16
 	if n428 > 0 {
-		hn431 := c.ReadListHeader(25)
+		hn431 := c.ReadListHeader(3)
 		if !c.Failed() {
 			for i430 := range l429 {
 				if hn431 && !c.ReadFlag() {
 					clear(l429[i430 : i430+1])
 					continue
 				}
-				l429[i430] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l429[i430] = r.ReadInt16()
 				if c.Failed() {
 					c.TraceIndex(i430)
 					break
@@ -3090,19 +3260,88 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Colors = l429
+	x.Arr = l429
+	if c.Failed() {
+		c.Trace("Arr")
+		return
+	}
+	n434 := c.ReadLength(1)
+	l435 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n434)
+	if n434 > 0 {
+		hn437 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i436 := range l435 {
+				if hn437 && !c.ReadFlag() {
+					clear(l435[i436 : i436+1])
+					continue
+				}
+				l435[i436] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i436)
+					break
+				}
+			}
+		}
+	}
+	x.Bools = l435
+	if c.Failed() {
+		c.Trace("Bools")
+		return
+	}
+	n440 := c.ReadLength(1)
+	l441 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n440)
+	if n440 > 0 {
+		hn443 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i442 := range l441 {
+				if hn443 && !c.ReadFlag() {
+					clear(l441[i442 : i442+1])
+					continue
+				}
+				l441[i442] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i442)
+					break
+				}
+			}
+		}
+	}
+	x.Bytes = l441
+	if c.Failed() {
+		c.Trace("Bytes")
+		return
+	}
+	n446 := c.ReadLength(1)
+	l447 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n446)
+	if n446 > 0 {
+		hn449 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i448 := range l447 {
+				if hn449 && !c.ReadFlag() {
+					clear(l447[i448 : i448+1])
+					continue
+				}
+				l447[i448] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if c.Failed() {
+					c.TraceIndex(i448)
+					break
+				}
+			}
+		}
+	}
+	x.Colors = l447
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	if st434, id435 := c.ReadRefFlag(); st434 == foryimpl.RefBack {
-		x.DBools = foryimpl.BackRefSlice[bool](c, id435)
-	} else if st434 == foryimpl.RefFollows {
-		n436 := c.ReadArrayLength(1)
-		a437 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n436)
-		r.ReadRawBools(a437)
-		x.DBools = a437
-		foryimpl.SetRefSlice(c, id435, x.DBools)
+	if st452, id453 := c.ReadRefFlag(); st452 == foryimpl.RefBack {
+		x.DBools = foryimpl.BackRefSlice[bool](c, id453)
+	} else if st452 == foryimpl.RefFollows {
+		n454 := c.ReadArrayLength(1)
+		a455 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n454)
+		r.ReadRawBools(a455)
+		x.DBools = a455
+		foryimpl.SetRefSlice(c, id453, x.DBools)
 	} else {
 		x.DBools = nil
 	}
@@ -3110,14 +3349,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DBools")
 		return
 	}
-	if st438, id439 := c.ReadRefFlag(); st438 == foryimpl.RefBack {
-		x.DF32 = foryimpl.BackRefSlice[float32](c, id439)
-	} else if st438 == foryimpl.RefFollows {
-		n440 := c.ReadArrayLength(4)
-		a441 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n440)
-		r.ReadRawFloat32s(a441)
-		x.DF32 = a441
-		foryimpl.SetRefSlice(c, id439, x.DF32)
+	if st456, id457 := c.ReadRefFlag(); st456 == foryimpl.RefBack {
+		x.DF32 = foryimpl.BackRefSlice[float32](c, id457)
+	} else if st456 == foryimpl.RefFollows {
+		n458 := c.ReadArrayLength(4)
+		a459 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n458)
+		r.ReadRawFloat32s(a459)
+		x.DF32 = a459
+		foryimpl.SetRefSlice(c, id457, x.DF32)
 	} else {
 		x.DF32 = nil
 	}
@@ -3125,14 +3364,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DF32")
 		return
 	}
-	if st442, id443 := c.ReadRefFlag(); st442 == foryimpl.RefBack {
-		x.DF64 = foryimpl.BackRefSlice[float64](c, id443)
-	} else if st442 == foryimpl.RefFollows {
-		n444 := c.ReadArrayLength(8)
-		a445 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n444)
-		r.ReadRawFloat64s(a445)
-		x.DF64 = a445
-		foryimpl.SetRefSlice(c, id443, x.DF64)
+	if st460, id461 := c.ReadRefFlag(); st460 == foryimpl.RefBack {
+		x.DF64 = foryimpl.BackRefSlice[float64](c, id461)
+	} else if st460 == foryimpl.RefFollows {
+		n462 := c.ReadArrayLength(8)
+		a463 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n462)
+		r.ReadRawFloat64s(a463)
+		x.DF64 = a463
+		foryimpl.SetRefSlice(c, id461, x.DF64)
 	} else {
 		x.DF64 = nil
 	}
@@ -3140,14 +3379,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DF64")
 		return
 	}
-	if st446, id447 := c.ReadRefFlag(); st446 == foryimpl.RefBack {
-		x.DI16 = foryimpl.BackRefSlice[int16](c, id447)
-	} else if st446 == foryimpl.RefFollows {
-		n448 := c.ReadArrayLength(2)
-		a449 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n448)
-		r.ReadRawInt16s(a449)
-		x.DI16 = a449
-		foryimpl.SetRefSlice(c, id447, x.DI16)
+	if st464, id465 := c.ReadRefFlag(); st464 == foryimpl.RefBack {
+		x.DI16 = foryimpl.BackRefSlice[int16](c, id465)
+	} else if st464 == foryimpl.RefFollows {
+		n466 := c.ReadArrayLength(2)
+		a467 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n466)
+		r.ReadRawInt16s(a467)
+		x.DI16 = a467
+		foryimpl.SetRefSlice(c, id465, x.DI16)
 	} else {
 		x.DI16 = nil
 	}
@@ -3155,14 +3394,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI16")
 		return
 	}
-	if st450, id451 := c.ReadRefFlag(); st450 == foryimpl.RefBack {
-		x.DI32 = foryimpl.BackRefSlice[int32](c, id451)
-	} else if st450 == foryimpl.RefFollows {
-		n452 := c.ReadArrayLength(4)
-		a453 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n452)
-		r.ReadRawInt32s(a453)
-		x.DI32 = a453
-		foryimpl.SetRefSlice(c, id451, x.DI32)
+	if st468, id469 := c.ReadRefFlag(); st468 == foryimpl.RefBack {
+		x.DI32 = foryimpl.BackRefSlice[int32](c, id469)
+	} else if st468 == foryimpl.RefFollows {
+		n470 := c.ReadArrayLength(4)
+		a471 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n470)
+		r.ReadRawInt32s(a471)
+		x.DI32 = a471
+		foryimpl.SetRefSlice(c, id469, x.DI32)
 	} else {
 		x.DI32 = nil
 	}
@@ -3170,14 +3409,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI32")
 		return
 	}
-	if st454, id455 := c.ReadRefFlag(); st454 == foryimpl.RefBack {
-		x.DI64 = foryimpl.BackRefSlice[int64](c, id455)
-	} else if st454 == foryimpl.RefFollows {
-		n456 := c.ReadArrayLength(8)
-		a457 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n456)
-		r.ReadRawInt64s(a457)
-		x.DI64 = a457
-		foryimpl.SetRefSlice(c, id455, x.DI64)
+	if st472, id473 := c.ReadRefFlag(); st472 == foryimpl.RefBack {
+		x.DI64 = foryimpl.BackRefSlice[int64](c, id473)
+	} else if st472 == foryimpl.RefFollows {
+		n474 := c.ReadArrayLength(8)
+		a475 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n474)
+		r.ReadRawInt64s(a475)
+		x.DI64 = a475
+		foryimpl.SetRefSlice(c, id473, x.DI64)
 	} else {
 		x.DI64 = nil
 	}
@@ -3185,16 +3424,16 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI64")
 		return
 	}
-	if st458, id459 := c.ReadRefFlag(); st458 == foryimpl.RefBack {
-		x.DI8 = foryimpl.BackRefSlice[int8](c, id459)
-	} else if st458 == foryimpl.RefFollows {
-		n460 := c.ReadArrayLength(1)
-		a461 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n460)
-		for i462 := range a461 {
-			a461[i462] = r.ReadInt8()
+	if st476, id477 := c.ReadRefFlag(); st476 == foryimpl.RefBack {
+		x.DI8 = foryimpl.BackRefSlice[int8](c, id477)
+	} else if st476 == foryimpl.RefFollows {
+		n478 := c.ReadArrayLength(1)
+		a479 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n478)
+		for i480 := range a479 {
+			a479[i480] = r.ReadInt8()
 		}
-		x.DI8 = a461
-		foryimpl.SetRefSlice(c, id459, x.DI8)
+		x.DI8 = a479
+		foryimpl.SetRefSlice(c, id477, x.DI8)
 	} else {
 		x.DI8 = nil
 	}
@@ -3202,14 +3441,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI8")
 		return
 	}
-	if st463, id464 := c.ReadRefFlag(); st463 == foryimpl.RefBack {
-		x.DU16 = foryimpl.BackRefSlice[uint16](c, id464)
-	} else if st463 == foryimpl.RefFollows {
-		n465 := c.ReadArrayLength(2)
-		a466 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n465)
-		r.ReadRawUint16s(a466)
-		x.DU16 = a466
-		foryimpl.SetRefSlice(c, id464, x.DU16)
+	if st481, id482 := c.ReadRefFlag(); st481 == foryimpl.RefBack {
+		x.DU16 = foryimpl.BackRefSlice[uint16](c, id482)
+	} else if st481 == foryimpl.RefFollows {
+		n483 := c.ReadArrayLength(2)
+		a484 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n483)
+		r.ReadRawUint16s(a484)
+		x.DU16 = a484
+		foryimpl.SetRefSlice(c, id482, x.DU16)
 	} else {
 		x.DU16 = nil
 	}
@@ -3217,14 +3456,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DU16")
 		return
 	}
-	if st467, id468 := c.ReadRefFlag(); st467 == foryimpl.RefBack {
-		x.DU32 = foryimpl.BackRefSlice[uint32](c, id468)
-	} else if st467 == foryimpl.RefFollows {
-		n469 := c.ReadArrayLength(4)
-		a470 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n469)
-		r.ReadRawUint32s(a470)
-		x.DU32 = a470
-		foryimpl.SetRefSlice(c, id468, x.DU32)
+	if st485, id486 := c.ReadRefFlag(); st485 == foryimpl.RefBack {
+		x.DU32 = foryimpl.BackRefSlice[uint32](c, id486)
+	} else if st485 == foryimpl.RefFollows {
+		n487 := c.ReadArrayLength(4)
+		a488 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n487)
+		r.ReadRawUint32s(a488)
+		x.DU32 = a488
+		foryimpl.SetRefSlice(c, id486, x.DU32)
 	} else {
 		x.DU32 = nil
 	}
@@ -3232,14 +3471,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DU32")
 		return
 	}
-	if st471, id472 := c.ReadRefFlag(); st471 == foryimpl.RefBack {
-		x.DU64 = foryimpl.BackRefSlice[uint64](c, id472)
-	} else if st471 == foryimpl.RefFollows {
-		n473 := c.ReadArrayLength(8)
-		a474 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n473)
-		r.ReadRawUint64s(a474)
-		x.DU64 = a474
-		foryimpl.SetRefSlice(c, id472, x.DU64)
+	if st489, id490 := c.ReadRefFlag(); st489 == foryimpl.RefBack {
+		x.DU64 = foryimpl.BackRefSlice[uint64](c, id490)
+	} else if st489 == foryimpl.RefFollows {
+		n491 := c.ReadArrayLength(8)
+		a492 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n491)
+		r.ReadRawUint64s(a492)
+		x.DU64 = a492
+		foryimpl.SetRefSlice(c, id490, x.DU64)
 	} else {
 		x.DU64 = nil
 	}
@@ -3247,86 +3486,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DU64")
 		return
 	}
-	n475 := c.ReadLength(4)
-	l476 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n475)
-	if n475 > 0 {
-		hn478 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i477 := range l476 {
-				if hn478 && !c.ReadFlag() {
-					clear(l476[i477 : i477+1])
-					continue
-				}
-				l476[i477] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i477)
-					break
-				}
-			}
-		}
-	}
-	x.F32s = l476
-	if c.Failed() {
-		c.Trace("F32s")
-		return
-	}
-	n481 := c.ReadLength(8)
-	l482 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n481)
-	if n481 > 0 {
-		hn484 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i483 := range l482 {
-				if hn484 && !c.ReadFlag() {
-					clear(l482[i483 : i483+1])
-					continue
-				}
-				l482[i483] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i483)
-					break
-				}
-			}
-		}
-	}
-	x.F64s = l482
-	if c.Failed() {
-		c.Trace("F64s")
-		return
-	}
-	n487 := c.ReadLength(2)
-	l488 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n487)
-	if n487 > 0 {
-		hn490 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i489 := range l488 {
-				if hn490 && !c.ReadFlag() {
-					clear(l488[i489 : i489+1])
-					continue
-				}
-				l488[i489] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i489)
-					break
-				}
-			}
-		}
-	}
-	x.I16s = l488
-	if c.Failed() {
-		c.Trace("I16s")
-		return
-	}
-	n493 := c.ReadLength(1)
-	l494 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n493)
+	n493 := c.ReadLength(4)
+	l494 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n493)
 	if n493 > 0 {
-		hn496 := c.ReadListHeader(5)
+		hn496 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i495 := range l494 {
 				if hn496 && !c.ReadFlag() {
 					clear(l494[i495 : i495+1])
 					continue
 				}
-				l494[i495] = r.ReadVarInt32()
+				l494[i495] = r.ReadFloat32()
 				if c.Failed() {
 					c.TraceIndex(i495)
 					break
@@ -3334,22 +3504,22 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.I32s = l494
+	x.F32s = l494
 	if c.Failed() {
-		c.Trace("I32s")
+		c.Trace("F32s")
 		return
 	}
-	n499 := c.ReadLength(1)
-	l500 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n499)
+	n499 := c.ReadLength(8)
+	l500 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n499)
 	if n499 > 0 {
-		hn502 := c.ReadListHeader(7)
+		hn502 := c.ReadListHeader(20)
 		if !c.Failed() {
 			for i501 := range l500 {
 				if hn502 && !c.ReadFlag() {
 					clear(l500[i501 : i501+1])
 					continue
 				}
-				l500[i501] = r.ReadVarInt64()
+				l500[i501] = r.ReadFloat64()
 				if c.Failed() {
 					c.TraceIndex(i501)
 					break
@@ -3357,22 +3527,22 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.I64s = l500
+	x.F64s = l500
 	if c.Failed() {
-		c.Trace("I64s")
+		c.Trace("F64s")
 		return
 	}
-	n505 := c.ReadLength(1)
-	l506 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n505)
+	n505 := c.ReadLength(2)
+	l506 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n505)
 	if n505 > 0 {
-		hn508 := c.ReadListHeader(2)
+		hn508 := c.ReadListHeader(3)
 		if !c.Failed() {
 			for i507 := range l506 {
 				if hn508 && !c.ReadFlag() {
 					clear(l506[i507 : i507+1])
 					continue
 				}
-				l506[i507] = r.ReadInt8()
+				l506[i507] = r.ReadInt16()
 				if c.Failed() {
 					c.TraceIndex(i507)
 					break
@@ -3380,160 +3550,163 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.I8s = l506
+	x.I16s = l506
+	if c.Failed() {
+		c.Trace("I16s")
+		return
+	}
+	n511 := c.ReadLength(1)
+	l512 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n511)
+	if n511 > 0 {
+		hn514 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i513 := range l512 {
+				if hn514 && !c.ReadFlag() {
+					clear(l512[i513 : i513+1])
+					continue
+				}
+				l512[i513] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i513)
+					break
+				}
+			}
+		}
+	}
+	x.I32s = l512
+	if c.Failed() {
+		c.Trace("I32s")
+		return
+	}
+	n517 := c.ReadLength(1)
+	l518 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n517)
+	if n517 > 0 {
+		hn520 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i519 := range l518 {
+				if hn520 && !c.ReadFlag() {
+					clear(l518[i519 : i519+1])
+					continue
+				}
+				l518[i519] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i519)
+					break
+				}
+			}
+		}
+	}
+	x.I64s = l518
+	if c.Failed() {
+		c.Trace("I64s")
+		return
+	}
+	n523 := c.ReadLength(1)
+	l524 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n523)
+	if n523 > 0 {
+		hn526 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i525 := range l524 {
+				if hn526 && !c.ReadFlag() {
+					clear(l524[i525 : i525+1])
+					continue
+				}
+				l524[i525] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i525)
+					break
+				}
+			}
+		}
+	}
+	x.I8s = l524
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.ReadFlag() {
-		n511 := c.ReadLength(1)
-		l512 := foryimpl.MakeSlice[[]int64](c, n511)
-		if n511 > 0 {
-			hn514 := c.ReadListHeader(7)
+		n529 := c.ReadLength(1)
+		l530 := foryimpl.MakeSlice[[]int64](c, n529)
+		if n529 > 0 {
+			hn532 := c.ReadListHeader(7)
 			if !c.Failed() {
-				for i513 := range l512 {
-					if hn514 && !c.ReadFlag() {
-						clear(l512[i513 : i513+1])
+				for i531 := range l530 {
+					if hn532 && !c.ReadFlag() {
+						clear(l530[i531 : i531+1])
 						continue
 					}
-					l512[i513] = r.ReadVarInt64()
+					l530[i531] = r.ReadVarInt64()
 					if c.Failed() {
-						c.TraceIndex(i513)
+						c.TraceIndex(i531)
 						break
 					}
 				}
 			}
 		}
-		x.NI64s = l512
+		x.NI64s = l530
 	}
 	if c.Failed() {
 		c.Trace("NI64s")
 		return
 	}
 	if c.ReadFlag() {
-		n517 := c.ReadLength(2)
-		m518 := foryimpl.MakeMap[map[string]int32](c, n517)
-		for n517 > 0 && !c.Failed() {
-			sz519, vn520, _ := c.ReadMapChunk(n517, 21, 5, nil, false)
-			for j521 := 0; j521 < sz519 && !c.Failed(); j521++ {
-				var k522 string
-				k522 = c.ReadString()
-				var v523 int32
-				if !vn520 {
-					v523 = r.ReadVarInt32()
+		n535 := c.ReadLength(2)
+		m536 := foryimpl.MakeMap[map[string]int32](c, n535)
+		for n535 > 0 && !c.Failed() {
+			sz537, vn538, _ := c.ReadMapChunk(n535, 21, 5, nil, false)
+			for j539 := 0; j539 < sz537 && !c.Failed(); j539++ {
+				var k540 string
+				k540 = c.ReadString()
+				var v541 int32
+				if !vn538 {
+					v541 = r.ReadVarInt32()
 				}
-				m518[k522] = v523
+				m536[k540] = v541
 			}
-			n517 -= sz519
+			n535 -= sz537
 		}
-		x.NMap = m518
+		x.NMap = m536
 	}
 	if c.Failed() {
 		c.Trace("NMap")
 		return
 	}
 	if c.ReadFlag() {
-		n525 := c.ReadLength(1)
-		l526 := foryimpl.MakeSlice[[]string](c, n525)
-		if n525 > 0 {
-			hn528 := c.ReadListHeader(21)
+		n543 := c.ReadLength(1)
+		l544 := foryimpl.MakeSlice[[]string](c, n543)
+		if n543 > 0 {
+			hn546 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i527 := range l526 {
-					if hn528 && !c.ReadFlag() {
-						clear(l526[i527 : i527+1])
+				for i545 := range l544 {
+					if hn546 && !c.ReadFlag() {
+						clear(l544[i545 : i545+1])
 						continue
 					}
-					l526[i527] = c.ReadString()
+					l544[i545] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i527)
+						c.TraceIndex(i545)
 						break
 					}
 				}
 			}
 		}
-		x.NStrs = l526
+		x.NStrs = l544
 	}
 	if c.Failed() {
 		c.Trace("NStrs")
 		return
 	}
-	n531 := c.ReadLength(1)
-	l532 := foryimpl.ReuseSlice[Names](c, x.Named, n531)
-	if n531 > 0 {
-		hn534 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i533 := range l532 {
-				if hn534 && !c.ReadFlag() {
-					clear(l532[i533 : i533+1])
-					continue
-				}
-				l532[i533] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i533)
-					break
-				}
-			}
-		}
-	}
-	x.Named = l532
-	if c.Failed() {
-		c.Trace("Named")
-		return
-	}
-	n537 := c.ReadLength(1)
-	l538 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n537)
-	if n537 > 0 {
-		hn540 := c.ReadListHeader(22)
-		if !c.Failed() {
-			for i539 := range l538 {
-				if hn540 && !c.ReadFlag() {
-					clear(l538[i539 : i539+1])
-					continue
-				}
-				n543 := c.ReadLength(1)
-				l544 := foryimpl.MakeSlice[[]int32](c, n543)
-				if n543 > 0 {
-					hn546 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i545 := range l544 {
-							if hn546 && !c.ReadFlag() {
-								clear(l544[i545 : i545+1])
-								continue
-							}
-							l544[i545] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i545)
-								break
-							}
-						}
-					}
-				}
-				l538[i539] = l544
-				if c.Failed() {
-					c.TraceIndex(i539)
-					break
-				}
-			}
-		}
-	}
-	x.Nested = l538
-	if c.Failed() {
-		c.Trace("Nested")
-		return
-	}
 	n549 := c.ReadLength(1)
-	l550 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n549)
+	l550 := foryimpl.ReuseSlice[Names](c, x.Named, n549)
 	if n549 > 0 {
-		hn552 := c.ReadListHeader(5)
+		hn552 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i551 := range l550 {
 				if hn552 && !c.ReadFlag() {
 					clear(l550[i551 : i551+1])
 					continue
 				}
-				p555 := foryimpl.Alloc[int32](c)
-				*p555 = r.ReadVarInt32()
-				l550[i551] = p555
+				l550[i551] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i551)
 					break
@@ -3541,41 +3714,107 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.PI32s = l550
+	x.Named = l550
 	if c.Failed() {
-		c.Trace("PI32s")
+		c.Trace("Named")
 		return
 	}
-	n556 := c.ReadLength(1)
-	l557 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n556)
-	if n556 > 0 {
-		hn559 := c.ReadListHeader(21)
+	n555 := c.ReadLength(1)
+	l556 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n555)
+	if n555 > 0 {
+		hn558 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i558 := range l557 {
-				if hn559 && !c.ReadFlag() {
-					clear(l557[i558 : i558+1])
+			for i557 := range l556 {
+				if hn558 && !c.ReadFlag() {
+					clear(l556[i557 : i557+1])
 					continue
 				}
-				p562 := foryimpl.Alloc[string](c)
-				*p562 = c.ReadString()
-				l557[i558] = p562
+				n561 := c.ReadLength(1)
+				l562 := foryimpl.MakeSlice[[]int32](c, n561)
+				if n561 > 0 {
+					hn564 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i563 := range l562 {
+							if hn564 && !c.ReadFlag() {
+								clear(l562[i563 : i563+1])
+								continue
+							}
+							l562[i563] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i563)
+								break
+							}
+						}
+					}
+				}
+				l556[i557] = l562
 				if c.Failed() {
-					c.TraceIndex(i558)
+					c.TraceIndex(i557)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l557
+	x.Nested = l556
+	if c.Failed() {
+		c.Trace("Nested")
+		return
+	}
+	n567 := c.ReadLength(1)
+	l568 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n567)
+	if n567 > 0 {
+		hn570 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i569 := range l568 {
+				if hn570 && !c.ReadFlag() {
+					clear(l568[i569 : i569+1])
+					continue
+				}
+				p573 := foryimpl.Alloc[int32](c)
+				*p573 = r.ReadVarInt32()
+				l568[i569] = p573
+				if c.Failed() {
+					c.TraceIndex(i569)
+					break
+				}
+			}
+		}
+	}
+	x.PI32s = l568
+	if c.Failed() {
+		c.Trace("PI32s")
+		return
+	}
+	n574 := c.ReadLength(1)
+	l575 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n574)
+	if n574 > 0 {
+		hn577 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i576 := range l575 {
+				if hn577 && !c.ReadFlag() {
+					clear(l575[i576 : i576+1])
+					continue
+				}
+				p580 := foryimpl.Alloc[string](c)
+				*p580 = c.ReadString()
+				l575[i576] = p580
+				if c.Failed() {
+					c.TraceIndex(i576)
+					break
+				}
+			}
+		}
+	}
+	x.PStrs = l575
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
 	}
-	if st563, id564 := c.ReadRefFlag(); st563 == foryimpl.RefBack {
-		x.Raw = foryimpl.BackRefSlice[uint8](c, id564)
-	} else if st563 == foryimpl.RefFollows {
+	if st581, id582 := c.ReadRefFlag(); st581 == foryimpl.RefBack {
+		x.Raw = foryimpl.BackRefSlice[uint8](c, id582)
+	} else if st581 == foryimpl.RefFollows {
 		x.Raw = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id564, x.Raw)
+		foryimpl.SetRefSlice(c, id582, x.Raw)
 	} else {
 		x.Raw = nil
 	}
@@ -3588,90 +3827,21 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n565 := c.ReadLength(1)
-	if n565 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n565, 2))
+	n583 := c.ReadLength(1)
+	if n583 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n583, 2))
 		return
 	}
-	var l566 [2]string
-	if n565 > 0 {
-		hn568 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i567 := range l566 {
-				if hn568 && !c.ReadFlag() {
-					clear(l566[i567 : i567+1])
-					continue
-				}
-				l566[i567] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i567)
-					break
-				}
-			}
-		}
-	}
-	x.StrArr = l566
-	if c.Failed() {
-		c.Trace("StrArr")
-		return
-	}
-	n571 := c.ReadLength(1)
-	l572 := foryimpl.ReuseSlice[[]string](c, x.Strs, n571)
-	if n571 > 0 {
-		hn574 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i573 := range l572 {
-				if hn574 && !c.ReadFlag() {
-					clear(l572[i573 : i573+1])
-					continue
-				}
-				l572[i573] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i573)
-					break
-				}
-			}
-		}
-	}
-	x.Strs = l572
-	if c.Failed() {
-		c.Trace("Strs")
-		return
-	}
-	n577 := c.ReadLength(1)
-	l578 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n577)
-	if n577 > 0 {
-		hn580 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i579 := range l578 {
-				if hn580 && !c.ReadFlag() {
-					clear(l578[i579 : i579+1])
-					continue
-				}
-				l578[i579] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i579)
-					break
-				}
-			}
-		}
-	}
-	x.Times = l578
-	if c.Failed() {
-		c.Trace("Times")
-		return
-	}
-	n583 := c.ReadLength(2)
-	l584 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n583)
+	var l584 [2]string
 	if n583 > 0 {
-		hn586 := c.ReadListHeader(10)
+		hn586 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i585 := range l584 {
 				if hn586 && !c.ReadFlag() {
 					clear(l584[i585 : i585+1])
 					continue
 				}
-				l584[i585] = r.ReadUint16()
+				l584[i585] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i585)
 					break
@@ -3679,22 +3849,22 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.U16s = l584
+	x.StrArr = l584
 	if c.Failed() {
-		c.Trace("U16s")
+		c.Trace("StrArr")
 		return
 	}
 	n589 := c.ReadLength(1)
-	l590 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n589)
+	l590 := foryimpl.ReuseSlice[[]string](c, x.Strs, n589)
 	if n589 > 0 {
-		hn592 := c.ReadListHeader(12)
+		hn592 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i591 := range l590 {
 				if hn592 && !c.ReadFlag() {
 					clear(l590[i591 : i591+1])
 					continue
 				}
-				l590[i591] = r.ReadVarUint32()
+				l590[i591] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i591)
 					break
@@ -3702,22 +3872,22 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.U32s = l590
+	x.Strs = l590
 	if c.Failed() {
-		c.Trace("U32s")
+		c.Trace("Strs")
 		return
 	}
 	n595 := c.ReadLength(1)
-	l596 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n595)
+	l596 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n595)
 	if n595 > 0 {
-		hn598 := c.ReadListHeader(14)
+		hn598 := c.ReadListHeader(38)
 		if !c.Failed() {
 			for i597 := range l596 {
 				if hn598 && !c.ReadFlag() {
 					clear(l596[i597 : i597+1])
 					continue
 				}
-				l596[i597] = r.ReadVarUint64()
+				l596[i597] = c.ReadTime()
 				if c.Failed() {
 					c.TraceIndex(i597)
 					break
@@ -3725,7 +3895,76 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.U64s = l596
+	x.Times = l596
+	if c.Failed() {
+		c.Trace("Times")
+		return
+	}
+	n601 := c.ReadLength(2)
+	l602 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n601)
+	if n601 > 0 {
+		hn604 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i603 := range l602 {
+				if hn604 && !c.ReadFlag() {
+					clear(l602[i603 : i603+1])
+					continue
+				}
+				l602[i603] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i603)
+					break
+				}
+			}
+		}
+	}
+	x.U16s = l602
+	if c.Failed() {
+		c.Trace("U16s")
+		return
+	}
+	n607 := c.ReadLength(1)
+	l608 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n607)
+	if n607 > 0 {
+		hn610 := c.ReadListHeader(12)
+		if !c.Failed() {
+			for i609 := range l608 {
+				if hn610 && !c.ReadFlag() {
+					clear(l608[i609 : i609+1])
+					continue
+				}
+				l608[i609] = r.ReadVarUint32()
+				if c.Failed() {
+					c.TraceIndex(i609)
+					break
+				}
+			}
+		}
+	}
+	x.U32s = l608
+	if c.Failed() {
+		c.Trace("U32s")
+		return
+	}
+	n613 := c.ReadLength(1)
+	l614 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n613)
+	if n613 > 0 {
+		hn616 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i615 := range l614 {
+				if hn616 && !c.ReadFlag() {
+					clear(l614[i615 : i615+1])
+					continue
+				}
+				l614[i615] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i615)
+					break
+				}
+			}
+		}
+	}
+	x.U64s = l614
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -3742,91 +3981,21 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n601 := c.ReadLength(2)
-				if n601 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n601, 3))
+				n619 := c.ReadLength(2)
+				if n619 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n619, 3))
 					return
 				}
-				var l602 [3]int16
-				if n601 > 0 {
-					hn604 := c.ReadListHeader(3)
-					if !c.Failed() {
-						for i603 := range l602 {
-							if hn604 && !c.ReadFlag() {
-								clear(l602[i603 : i603+1])
-								continue
-							}
-							l602[i603] = r.ReadInt16()
-							if c.Failed() {
-								c.TraceIndex(i603)
-								break
-							}
-						}
-					}
-				}
-				x.Arr = l602
-			}
-		case 1:
-			if f.Convert {
-				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n607 := c.ReadLength(1)
-				l608 := foryimpl.MakeSlice[[]bool](c, n607)
-				if n607 > 0 {
-					hn610 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i609 := range l608 {
-							if hn610 && !c.ReadFlag() {
-								clear(l608[i609 : i609+1])
-								continue
-							}
-							l608[i609] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i609)
-								break
-							}
-						}
-					}
-				}
-				x.Bools = l608
-			}
-		case 2:
-			if f.Convert {
-				x.Bytes = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n613 := c.ReadLength(1)
-				l614 := foryimpl.MakeSlice[[]uint8](c, n613)
-				if n613 > 0 {
-					hn616 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i615 := range l614 {
-							if hn616 && !c.ReadFlag() {
-								clear(l614[i615 : i615+1])
-								continue
-							}
-							l614[i615] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i615)
-								break
-							}
-						}
-					}
-				}
-				x.Bytes = l614
-			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				n619 := c.ReadLength(1)
-				l620 := foryimpl.MakeSlice[[]Color](c, n619)
+				var l620 [3]int16
 				if n619 > 0 {
-					hn622 := c.ReadListHeader(25)
+					hn622 := c.ReadListHeader(3)
 					if !c.Failed() {
 						for i621 := range l620 {
 							if hn622 && !c.ReadFlag() {
 								clear(l620[i621 : i621+1])
 								continue
 							}
-							l620[i621] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l620[i621] = r.ReadInt16()
 							if c.Failed() {
 								c.TraceIndex(i621)
 								break
@@ -3834,187 +4003,185 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.Colors = l620
+				x.Arr = l620
+			}
+		case 1:
+			if f.Convert {
+				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n625 := c.ReadLength(1)
+				l626 := foryimpl.MakeSlice[[]bool](c, n625)
+				if n625 > 0 {
+					hn628 := c.ReadListHeader(1)
+					if !c.Failed() {
+						for i627 := range l626 {
+							if hn628 && !c.ReadFlag() {
+								clear(l626[i627 : i627+1])
+								continue
+							}
+							l626[i627] = r.ReadBool()
+							if c.Failed() {
+								c.TraceIndex(i627)
+								break
+							}
+						}
+					}
+				}
+				x.Bools = l626
+			}
+		case 2:
+			if f.Convert {
+				x.Bytes = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n631 := c.ReadLength(1)
+				l632 := foryimpl.MakeSlice[[]uint8](c, n631)
+				if n631 > 0 {
+					hn634 := c.ReadListHeader(9)
+					if !c.Failed() {
+						for i633 := range l632 {
+							if hn634 && !c.ReadFlag() {
+								clear(l632[i633 : i633+1])
+								continue
+							}
+							l632[i633] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i633)
+								break
+							}
+						}
+					}
+				}
+				x.Bytes = l632
+			}
+		case 3:
+			if !f.Flag || c.ReadFlag() {
+				n637 := c.ReadLength(1)
+				l638 := foryimpl.MakeSlice[[]Color](c, n637)
+				if n637 > 0 {
+					hn640 := c.ReadListHeader(25)
+					if !c.Failed() {
+						for i639 := range l638 {
+							if hn640 && !c.ReadFlag() {
+								clear(l638[i639 : i639+1])
+								continue
+							}
+							l638[i639] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							if c.Failed() {
+								c.TraceIndex(i639)
+								break
+							}
+						}
+					}
+				}
+				x.Colors = l638
 			}
 		case 4:
 			if f.Convert {
 				x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n625 := c.ReadArrayLength(1)
-				a626 := foryimpl.MakeSlice[[]bool](c, n625)
-				r.ReadRawBools(a626)
-				x.DBools = a626
+				n643 := c.ReadArrayLength(1)
+				a644 := foryimpl.MakeSlice[[]bool](c, n643)
+				r.ReadRawBools(a644)
+				x.DBools = a644
 			}
 		case 5:
 			if f.Convert {
 				x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n627 := c.ReadArrayLength(4)
-				a628 := foryimpl.MakeSlice[[]float32](c, n627)
-				r.ReadRawFloat32s(a628)
-				x.DF32 = a628
+				n645 := c.ReadArrayLength(4)
+				a646 := foryimpl.MakeSlice[[]float32](c, n645)
+				r.ReadRawFloat32s(a646)
+				x.DF32 = a646
 			}
 		case 6:
 			if f.Convert {
 				x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n629 := c.ReadArrayLength(8)
-				a630 := foryimpl.MakeSlice[[]float64](c, n629)
-				r.ReadRawFloat64s(a630)
-				x.DF64 = a630
+				n647 := c.ReadArrayLength(8)
+				a648 := foryimpl.MakeSlice[[]float64](c, n647)
+				r.ReadRawFloat64s(a648)
+				x.DF64 = a648
 			}
 		case 7:
 			if f.Convert {
 				x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n631 := c.ReadArrayLength(2)
-				a632 := foryimpl.MakeSlice[[]int16](c, n631)
-				r.ReadRawInt16s(a632)
-				x.DI16 = a632
+				n649 := c.ReadArrayLength(2)
+				a650 := foryimpl.MakeSlice[[]int16](c, n649)
+				r.ReadRawInt16s(a650)
+				x.DI16 = a650
 			}
 		case 8:
 			if f.Convert {
 				x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n633 := c.ReadArrayLength(4)
-				a634 := foryimpl.MakeSlice[[]int32](c, n633)
-				r.ReadRawInt32s(a634)
-				x.DI32 = a634
+				n651 := c.ReadArrayLength(4)
+				a652 := foryimpl.MakeSlice[[]int32](c, n651)
+				r.ReadRawInt32s(a652)
+				x.DI32 = a652
 			}
 		case 9:
 			if f.Convert {
 				x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n635 := c.ReadArrayLength(8)
-				a636 := foryimpl.MakeSlice[[]int64](c, n635)
-				r.ReadRawInt64s(a636)
-				x.DI64 = a636
+				n653 := c.ReadArrayLength(8)
+				a654 := foryimpl.MakeSlice[[]int64](c, n653)
+				r.ReadRawInt64s(a654)
+				x.DI64 = a654
 			}
 		case 10:
 			if f.Convert {
 				x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n637 := c.ReadArrayLength(1)
-				a638 := foryimpl.MakeSlice[[]int8](c, n637)
-				for i639 := range a638 {
-					a638[i639] = r.ReadInt8()
+				n655 := c.ReadArrayLength(1)
+				a656 := foryimpl.MakeSlice[[]int8](c, n655)
+				for i657 := range a656 {
+					a656[i657] = r.ReadInt8()
 				}
-				x.DI8 = a638
+				x.DI8 = a656
 			}
 		case 11:
 			if f.Convert {
 				x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n640 := c.ReadArrayLength(2)
-				a641 := foryimpl.MakeSlice[[]uint16](c, n640)
-				r.ReadRawUint16s(a641)
-				x.DU16 = a641
+				n658 := c.ReadArrayLength(2)
+				a659 := foryimpl.MakeSlice[[]uint16](c, n658)
+				r.ReadRawUint16s(a659)
+				x.DU16 = a659
 			}
 		case 12:
 			if f.Convert {
 				x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n642 := c.ReadArrayLength(4)
-				a643 := foryimpl.MakeSlice[[]uint32](c, n642)
-				r.ReadRawUint32s(a643)
-				x.DU32 = a643
+				n660 := c.ReadArrayLength(4)
+				a661 := foryimpl.MakeSlice[[]uint32](c, n660)
+				r.ReadRawUint32s(a661)
+				x.DU32 = a661
 			}
 		case 13:
 			if f.Convert {
 				x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n644 := c.ReadArrayLength(8)
-				a645 := foryimpl.MakeSlice[[]uint64](c, n644)
-				r.ReadRawUint64s(a645)
-				x.DU64 = a645
+				n662 := c.ReadArrayLength(8)
+				a663 := foryimpl.MakeSlice[[]uint64](c, n662)
+				r.ReadRawUint64s(a663)
+				x.DU64 = a663
 			}
 		case 14:
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n646 := c.ReadLength(4)
-				l647 := foryimpl.MakeSlice[[]float32](c, n646)
-				if n646 > 0 {
-					hn649 := c.ReadListHeader(19)
-					if !c.Failed() {
-						for i648 := range l647 {
-							if hn649 && !c.ReadFlag() {
-								clear(l647[i648 : i648+1])
-								continue
-							}
-							l647[i648] = r.ReadFloat32()
-							if c.Failed() {
-								c.TraceIndex(i648)
-								break
-							}
-						}
-					}
-				}
-				x.F32s = l647
-			}
-		case 15:
-			if f.Convert {
-				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n652 := c.ReadLength(8)
-				l653 := foryimpl.MakeSlice[[]float64](c, n652)
-				if n652 > 0 {
-					hn655 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i654 := range l653 {
-							if hn655 && !c.ReadFlag() {
-								clear(l653[i654 : i654+1])
-								continue
-							}
-							l653[i654] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i654)
-								break
-							}
-						}
-					}
-				}
-				x.F64s = l653
-			}
-		case 16:
-			if f.Convert {
-				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n658 := c.ReadLength(2)
-				l659 := foryimpl.MakeSlice[[]int16](c, n658)
-				if n658 > 0 {
-					hn661 := c.ReadListHeader(3)
-					if !c.Failed() {
-						for i660 := range l659 {
-							if hn661 && !c.ReadFlag() {
-								clear(l659[i660 : i660+1])
-								continue
-							}
-							l659[i660] = r.ReadInt16()
-							if c.Failed() {
-								c.TraceIndex(i660)
-								break
-							}
-						}
-					}
-				}
-				x.I16s = l659
-			}
-		case 17:
-			if f.Convert {
-				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n664 := c.ReadLength(1)
-				l665 := foryimpl.MakeSlice[[]int32](c, n664)
+				n664 := c.ReadLength(4)
+				l665 := foryimpl.MakeSlice[[]float32](c, n664)
 				if n664 > 0 {
-					hn667 := c.ReadListHeader(5)
+					hn667 := c.ReadListHeader(19)
 					if !c.Failed() {
 						for i666 := range l665 {
 							if hn667 && !c.ReadFlag() {
 								clear(l665[i666 : i666+1])
 								continue
 							}
-							l665[i666] = r.ReadVarInt32()
+							l665[i666] = r.ReadFloat32()
 							if c.Failed() {
 								c.TraceIndex(i666)
 								break
@@ -4022,23 +4189,23 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.I32s = l665
+				x.F32s = l665
 			}
-		case 18:
+		case 15:
 			if f.Convert {
-				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
+				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n670 := c.ReadLength(1)
-				l671 := foryimpl.MakeSlice[[]int64](c, n670)
+				n670 := c.ReadLength(8)
+				l671 := foryimpl.MakeSlice[[]float64](c, n670)
 				if n670 > 0 {
-					hn673 := c.ReadListHeader(7)
+					hn673 := c.ReadListHeader(20)
 					if !c.Failed() {
 						for i672 := range l671 {
 							if hn673 && !c.ReadFlag() {
 								clear(l671[i672 : i672+1])
 								continue
 							}
-							l671[i672] = r.ReadVarInt64()
+							l671[i672] = r.ReadFloat64()
 							if c.Failed() {
 								c.TraceIndex(i672)
 								break
@@ -4046,23 +4213,23 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.I64s = l671
+				x.F64s = l671
 			}
-		case 19:
+		case 16:
 			if f.Convert {
-				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
+				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n676 := c.ReadLength(1)
-				l677 := foryimpl.MakeSlice[[]int8](c, n676)
+				n676 := c.ReadLength(2)
+				l677 := foryimpl.MakeSlice[[]int16](c, n676)
 				if n676 > 0 {
-					hn679 := c.ReadListHeader(2)
+					hn679 := c.ReadListHeader(3)
 					if !c.Failed() {
 						for i678 := range l677 {
 							if hn679 && !c.ReadFlag() {
 								clear(l677[i678 : i678+1])
 								continue
 							}
-							l677[i678] = r.ReadInt8()
+							l677[i678] = r.ReadInt16()
 							if c.Failed() {
 								c.TraceIndex(i678)
 								break
@@ -4070,23 +4237,23 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.I8s = l677
+				x.I16s = l677
 			}
-		case 20:
+		case 17:
 			if f.Convert {
-				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
+				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n682 := c.ReadLength(1)
-				l683 := foryimpl.MakeSlice[[]int64](c, n682)
+				l683 := foryimpl.MakeSlice[[]int32](c, n682)
 				if n682 > 0 {
-					hn685 := c.ReadListHeader(7)
+					hn685 := c.ReadListHeader(5)
 					if !c.Failed() {
 						for i684 := range l683 {
 							if hn685 && !c.ReadFlag() {
 								clear(l683[i684 : i684+1])
 								continue
 							}
-							l683[i684] = r.ReadVarInt64()
+							l683[i684] = r.ReadVarInt32()
 							if c.Failed() {
 								c.TraceIndex(i684)
 								break
@@ -4094,128 +4261,134 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.NI64s = l683
+				x.I32s = l683
+			}
+		case 18:
+			if f.Convert {
+				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n688 := c.ReadLength(1)
+				l689 := foryimpl.MakeSlice[[]int64](c, n688)
+				if n688 > 0 {
+					hn691 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i690 := range l689 {
+							if hn691 && !c.ReadFlag() {
+								clear(l689[i690 : i690+1])
+								continue
+							}
+							l689[i690] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i690)
+								break
+							}
+						}
+					}
+				}
+				x.I64s = l689
+			}
+		case 19:
+			if f.Convert {
+				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n694 := c.ReadLength(1)
+				l695 := foryimpl.MakeSlice[[]int8](c, n694)
+				if n694 > 0 {
+					hn697 := c.ReadListHeader(2)
+					if !c.Failed() {
+						for i696 := range l695 {
+							if hn697 && !c.ReadFlag() {
+								clear(l695[i696 : i696+1])
+								continue
+							}
+							l695[i696] = r.ReadInt8()
+							if c.Failed() {
+								c.TraceIndex(i696)
+								break
+							}
+						}
+					}
+				}
+				x.I8s = l695
+			}
+		case 20:
+			if f.Convert {
+				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n700 := c.ReadLength(1)
+				l701 := foryimpl.MakeSlice[[]int64](c, n700)
+				if n700 > 0 {
+					hn703 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i702 := range l701 {
+							if hn703 && !c.ReadFlag() {
+								clear(l701[i702 : i702+1])
+								continue
+							}
+							l701[i702] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i702)
+								break
+							}
+						}
+					}
+				}
+				x.NI64s = l701
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n688 := c.ReadLength(2)
-				m689 := foryimpl.MakeMap[map[string]int32](c, n688)
-				for n688 > 0 && !c.Failed() {
-					sz690, vn691, _ := c.ReadMapChunk(n688, 21, 5, nil, false)
-					for j692 := 0; j692 < sz690 && !c.Failed(); j692++ {
-						var k693 string
-						k693 = c.ReadString()
-						var v694 int32
-						if !vn691 {
-							v694 = r.ReadVarInt32()
+				n706 := c.ReadLength(2)
+				m707 := foryimpl.MakeMap[map[string]int32](c, n706)
+				for n706 > 0 && !c.Failed() {
+					sz708, vn709, _ := c.ReadMapChunk(n706, 21, 5, nil, false)
+					for j710 := 0; j710 < sz708 && !c.Failed(); j710++ {
+						var k711 string
+						k711 = c.ReadString()
+						var v712 int32
+						if !vn709 {
+							v712 = r.ReadVarInt32()
 						}
-						m689[k693] = v694
+						m707[k711] = v712
 					}
-					n688 -= sz690
+					n706 -= sz708
 				}
-				x.NMap = m689
+				x.NMap = m707
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n696 := c.ReadLength(1)
-				l697 := foryimpl.MakeSlice[[]string](c, n696)
-				if n696 > 0 {
-					hn699 := c.ReadListHeader(21)
+				n714 := c.ReadLength(1)
+				l715 := foryimpl.MakeSlice[[]string](c, n714)
+				if n714 > 0 {
+					hn717 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i698 := range l697 {
-							if hn699 && !c.ReadFlag() {
-								clear(l697[i698 : i698+1])
+						for i716 := range l715 {
+							if hn717 && !c.ReadFlag() {
+								clear(l715[i716 : i716+1])
 								continue
 							}
-							l697[i698] = c.ReadString()
+							l715[i716] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i698)
+								c.TraceIndex(i716)
 								break
 							}
 						}
 					}
 				}
-				x.NStrs = l697
+				x.NStrs = l715
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n702 := c.ReadLength(1)
-				l703 := foryimpl.MakeSlice[Names](c, n702)
-				if n702 > 0 {
-					hn705 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i704 := range l703 {
-							if hn705 && !c.ReadFlag() {
-								clear(l703[i704 : i704+1])
-								continue
-							}
-							l703[i704] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i704)
-								break
-							}
-						}
-					}
-				}
-				x.Named = l703
-			}
-		case 24:
-			if !f.Flag || c.ReadFlag() {
-				n708 := c.ReadLength(1)
-				l709 := foryimpl.MakeSlice[[][]int32](c, n708)
-				if n708 > 0 {
-					hn711 := c.ReadListHeader(22)
-					if !c.Failed() {
-						for i710 := range l709 {
-							if hn711 && !c.ReadFlag() {
-								clear(l709[i710 : i710+1])
-								continue
-							}
-							n714 := c.ReadLength(1)
-							l715 := foryimpl.MakeSlice[[]int32](c, n714)
-							if n714 > 0 {
-								hn717 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i716 := range l715 {
-										if hn717 && !c.ReadFlag() {
-											clear(l715[i716 : i716+1])
-											continue
-										}
-										l715[i716] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i716)
-											break
-										}
-									}
-								}
-							}
-							l709[i710] = l715
-							if c.Failed() {
-								c.TraceIndex(i710)
-								break
-							}
-						}
-					}
-				}
-				x.Nested = l709
-			}
-		case 25:
-			if f.Convert {
-				x.PI32s = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
-			} else if !f.Flag || c.ReadFlag() {
 				n720 := c.ReadLength(1)
-				l721 := foryimpl.MakeSlice[[]*int32](c, n720)
+				l721 := foryimpl.MakeSlice[Names](c, n720)
 				if n720 > 0 {
-					hn723 := c.ReadListHeader(5)
+					hn723 := c.ReadListHeader(21)
 					if !c.Failed() {
 						for i722 := range l721 {
 							if hn723 && !c.ReadFlag() {
 								clear(l721[i722 : i722+1])
 								continue
 							}
-							p726 := foryimpl.Alloc[int32](c)
-							*p726 = r.ReadVarInt32()
-							l721[i722] = p726
+							l721[i722] = c.ReadString()
 							if c.Failed() {
 								c.TraceIndex(i722)
 								break
@@ -4223,31 +4396,97 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.PI32s = l721
+				x.Named = l721
 			}
-		case 26:
+		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n727 := c.ReadLength(1)
-				l728 := foryimpl.MakeSlice[[]*string](c, n727)
-				if n727 > 0 {
-					hn730 := c.ReadListHeader(21)
+				n726 := c.ReadLength(1)
+				l727 := foryimpl.MakeSlice[[][]int32](c, n726)
+				if n726 > 0 {
+					hn729 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i729 := range l728 {
-							if hn730 && !c.ReadFlag() {
-								clear(l728[i729 : i729+1])
+						for i728 := range l727 {
+							if hn729 && !c.ReadFlag() {
+								clear(l727[i728 : i728+1])
 								continue
 							}
-							p733 := foryimpl.Alloc[string](c)
-							*p733 = c.ReadString()
-							l728[i729] = p733
+							n732 := c.ReadLength(1)
+							l733 := foryimpl.MakeSlice[[]int32](c, n732)
+							if n732 > 0 {
+								hn735 := c.ReadListHeader(5)
+								if !c.Failed() {
+									for i734 := range l733 {
+										if hn735 && !c.ReadFlag() {
+											clear(l733[i734 : i734+1])
+											continue
+										}
+										l733[i734] = r.ReadVarInt32()
+										if c.Failed() {
+											c.TraceIndex(i734)
+											break
+										}
+									}
+								}
+							}
+							l727[i728] = l733
 							if c.Failed() {
-								c.TraceIndex(i729)
+								c.TraceIndex(i728)
 								break
 							}
 						}
 					}
 				}
-				x.PStrs = l728
+				x.Nested = l727
+			}
+		case 25:
+			if f.Convert {
+				x.PI32s = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n738 := c.ReadLength(1)
+				l739 := foryimpl.MakeSlice[[]*int32](c, n738)
+				if n738 > 0 {
+					hn741 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i740 := range l739 {
+							if hn741 && !c.ReadFlag() {
+								clear(l739[i740 : i740+1])
+								continue
+							}
+							p744 := foryimpl.Alloc[int32](c)
+							*p744 = r.ReadVarInt32()
+							l739[i740] = p744
+							if c.Failed() {
+								c.TraceIndex(i740)
+								break
+							}
+						}
+					}
+				}
+				x.PI32s = l739
+			}
+		case 26:
+			if !f.Flag || c.ReadFlag() {
+				n745 := c.ReadLength(1)
+				l746 := foryimpl.MakeSlice[[]*string](c, n745)
+				if n745 > 0 {
+					hn748 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i747 := range l746 {
+							if hn748 && !c.ReadFlag() {
+								clear(l746[i747 : i747+1])
+								continue
+							}
+							p751 := foryimpl.Alloc[string](c)
+							*p751 = c.ReadString()
+							l746[i747] = p751
+							if c.Failed() {
+								c.TraceIndex(i747)
+								break
+							}
+						}
+					}
+				}
+				x.PStrs = l746
 			}
 		case 27:
 			if f.Convert {
@@ -4261,89 +4500,21 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n734 := c.ReadLength(1)
-				if n734 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n734, 2))
+				n752 := c.ReadLength(1)
+				if n752 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n752, 2))
 					return
 				}
-				var l735 [2]string
-				if n734 > 0 {
-					hn737 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i736 := range l735 {
-							if hn737 && !c.ReadFlag() {
-								clear(l735[i736 : i736+1])
-								continue
-							}
-							l735[i736] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i736)
-								break
-							}
-						}
-					}
-				}
-				x.StrArr = l735
-			}
-		case 30:
-			if !f.Flag || c.ReadFlag() {
-				n740 := c.ReadLength(1)
-				l741 := foryimpl.MakeSlice[[]string](c, n740)
-				if n740 > 0 {
-					hn743 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i742 := range l741 {
-							if hn743 && !c.ReadFlag() {
-								clear(l741[i742 : i742+1])
-								continue
-							}
-							l741[i742] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i742)
-								break
-							}
-						}
-					}
-				}
-				x.Strs = l741
-			}
-		case 31:
-			if !f.Flag || c.ReadFlag() {
-				n746 := c.ReadLength(1)
-				l747 := foryimpl.MakeSlice[[]time.Time](c, n746)
-				if n746 > 0 {
-					hn749 := c.ReadListHeader(38)
-					if !c.Failed() {
-						for i748 := range l747 {
-							if hn749 && !c.ReadFlag() {
-								clear(l747[i748 : i748+1])
-								continue
-							}
-							l747[i748] = c.ReadTime()
-							if c.Failed() {
-								c.TraceIndex(i748)
-								break
-							}
-						}
-					}
-				}
-				x.Times = l747
-			}
-		case 32:
-			if f.Convert {
-				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n752 := c.ReadLength(2)
-				l753 := foryimpl.MakeSlice[[]uint16](c, n752)
+				var l753 [2]string
 				if n752 > 0 {
-					hn755 := c.ReadListHeader(10)
+					hn755 := c.ReadListHeader(21)
 					if !c.Failed() {
 						for i754 := range l753 {
 							if hn755 && !c.ReadFlag() {
 								clear(l753[i754 : i754+1])
 								continue
 							}
-							l753[i754] = r.ReadUint16()
+							l753[i754] = c.ReadString()
 							if c.Failed() {
 								c.TraceIndex(i754)
 								break
@@ -4351,23 +4522,21 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.U16s = l753
+				x.StrArr = l753
 			}
-		case 33:
-			if f.Convert {
-				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
+		case 30:
+			if !f.Flag || c.ReadFlag() {
 				n758 := c.ReadLength(1)
-				l759 := foryimpl.MakeSlice[[]uint32](c, n758)
+				l759 := foryimpl.MakeSlice[[]string](c, n758)
 				if n758 > 0 {
-					hn761 := c.ReadListHeader(12)
+					hn761 := c.ReadListHeader(21)
 					if !c.Failed() {
 						for i760 := range l759 {
 							if hn761 && !c.ReadFlag() {
 								clear(l759[i760 : i760+1])
 								continue
 							}
-							l759[i760] = r.ReadVarUint32()
+							l759[i760] = c.ReadString()
 							if c.Failed() {
 								c.TraceIndex(i760)
 								break
@@ -4375,23 +4544,21 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.U32s = l759
+				x.Strs = l759
 			}
-		case 34:
-			if f.Convert {
-				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
+		case 31:
+			if !f.Flag || c.ReadFlag() {
 				n764 := c.ReadLength(1)
-				l765 := foryimpl.MakeSlice[[]uint64](c, n764)
+				l765 := foryimpl.MakeSlice[[]time.Time](c, n764)
 				if n764 > 0 {
-					hn767 := c.ReadListHeader(14)
+					hn767 := c.ReadListHeader(38)
 					if !c.Failed() {
 						for i766 := range l765 {
 							if hn767 && !c.ReadFlag() {
 								clear(l765[i766 : i766+1])
 								continue
 							}
-							l765[i766] = r.ReadVarUint64()
+							l765[i766] = c.ReadTime()
 							if c.Failed() {
 								c.TraceIndex(i766)
 								break
@@ -4399,7 +4566,79 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.U64s = l765
+				x.Times = l765
+			}
+		case 32:
+			if f.Convert {
+				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n770 := c.ReadLength(2)
+				l771 := foryimpl.MakeSlice[[]uint16](c, n770)
+				if n770 > 0 {
+					hn773 := c.ReadListHeader(10)
+					if !c.Failed() {
+						for i772 := range l771 {
+							if hn773 && !c.ReadFlag() {
+								clear(l771[i772 : i772+1])
+								continue
+							}
+							l771[i772] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i772)
+								break
+							}
+						}
+					}
+				}
+				x.U16s = l771
+			}
+		case 33:
+			if f.Convert {
+				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n776 := c.ReadLength(1)
+				l777 := foryimpl.MakeSlice[[]uint32](c, n776)
+				if n776 > 0 {
+					hn779 := c.ReadListHeader(12)
+					if !c.Failed() {
+						for i778 := range l777 {
+							if hn779 && !c.ReadFlag() {
+								clear(l777[i778 : i778+1])
+								continue
+							}
+							l777[i778] = r.ReadVarUint32()
+							if c.Failed() {
+								c.TraceIndex(i778)
+								break
+							}
+						}
+					}
+				}
+				x.U32s = l777
+			}
+		case 34:
+			if f.Convert {
+				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n782 := c.ReadLength(1)
+				l783 := foryimpl.MakeSlice[[]uint64](c, n782)
+				if n782 > 0 {
+					hn785 := c.ReadListHeader(14)
+					if !c.Failed() {
+						for i784 := range l783 {
+							if hn785 && !c.ReadFlag() {
+								clear(l783[i784 : i784+1])
+								continue
+							}
+							l783[i784] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i784)
+								break
+							}
+						}
+					}
+				}
+				x.U64s = l783
 			}
 		default:
 			c.SkipField(f)
@@ -4461,7 +4700,45 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeMaps)
+		start := b.WriterIndex()
+		b.Reserve(189)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x5b47e0b1001c0001)
+			buffer.PutUint64At(w, off+8, 0x50079ad463b64b9c)
+			buffer.PutUint64At(w, off+16, 0xb09c0b1b07560618)
+			buffer.PutUint64At(w, off+24, 0x68231b0716661850)
+			buffer.PutUint64At(w, off+32, 0xe4c7020e0e1890c0)
+			buffer.PutUint64At(w, off+40, 0xc70256161890d06b)
+			buffer.PutUint64At(w, off+48, 0x02521e1890b06fe4)
+			buffer.PutUint64At(w, off+56, 0x0a0a188cc075e4c7)
+			buffer.PutUint64At(w, off+64, 0x1e1e184c78e4c702)
+			buffer.PutUint64At(w, off+72, 0x5656184c66431b07)
+			buffer.PutUint64At(w, off+80, 0x2a2a1890e2941b07)
+			buffer.PutUint64At(w, off+88, 0x321890d06beac702)
+			buffer.PutUint64At(w, off+96, 0x1890b06feac70232)
+			buffer.PutUint64At(w, off+104, 0x8cc075eac7023a3a)
+			buffer.PutUint64At(w, off+112, 0x5078eac702262618)
+			buffer.PutUint64At(w, off+120, 0x301ba21b07063a18)
+			buffer.PutUint64At(w, off+128, 0xada156166256184c)
+			buffer.PutUint64At(w, off+136, 0xad1e5a56184c4024)
+			buffer.PutUint64At(w, off+144, 0xb41656184c809c12)
+			buffer.PutUint64At(w, off+152, 0x3f1e56184cc0200c)
+			buffer.PutUint64At(w, off+160, 0x3e72161848e40275)
+			buffer.PutUint64At(w, off+168, 0xe048566618549071)
+			buffer.PutUint64At(w, off+176, 0x7256185060a23619)
+			buffer.PutUint64At(w, off+181, 0x20a7a0714a725618)
+			off += 189
+		} else {
+			buffer.PutUint32At(w, off, 0x9a1b0001)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMaps)
 	start := b.WriterIndex()
@@ -4508,20 +4785,38 @@ func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 189 && buffer.ReadUint64At(in, 0) == 0x5b47e0b1001cff01 && buffer.ReadUint64At(in, 8) == 0x50079ad463b64b9c && buffer.ReadUint64At(in, 16) == 0xb09c0b1b07560618 && buffer.ReadUint64At(in, 24) == 0x68231b0716661850 && buffer.ReadUint64At(in, 32) == 0xe4c7020e0e1890c0 && buffer.ReadUint64At(in, 40) == 0xc70256161890d06b && buffer.ReadUint64At(in, 48) == 0x02521e1890b06fe4 && buffer.ReadUint64At(in, 56) == 0x0a0a188cc075e4c7 && buffer.ReadUint64At(in, 64) == 0x1e1e184c78e4c702 && buffer.ReadUint64At(in, 72) == 0x5656184c66431b07 && buffer.ReadUint64At(in, 80) == 0x2a2a1890e2941b07 && buffer.ReadUint64At(in, 88) == 0x321890d06beac702 && buffer.ReadUint64At(in, 96) == 0x1890b06feac70232 && buffer.ReadUint64At(in, 104) == 0x8cc075eac7023a3a && buffer.ReadUint64At(in, 112) == 0x5078eac702262618 && buffer.ReadUint64At(in, 120) == 0x301ba21b07063a18 && buffer.ReadUint64At(in, 128) == 0xada156166256184c && buffer.ReadUint64At(in, 136) == 0xad1e5a56184c4024 && buffer.ReadUint64At(in, 144) == 0xb41656184c809c12 && buffer.ReadUint64At(in, 152) == 0x3f1e56184cc0200c && buffer.ReadUint64At(in, 160) == 0x3e72161848e40275 && buffer.ReadUint64At(in, 168) == 0xe048566618549071 && buffer.ReadUint64At(in, 176) == 0x7256185060a23619 && buffer.ReadUint64At(in, 181) == 0x20a7a0714a725618 {
-			n = 189
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 189 && buffer.ReadUint64At(in, 0) == 0x5b47e0b1001c0001 && buffer.ReadUint64At(in, 8) == 0x50079ad463b64b9c && buffer.ReadUint64At(in, 16) == 0xb09c0b1b07560618 && buffer.ReadUint64At(in, 24) == 0x68231b0716661850 && buffer.ReadUint64At(in, 32) == 0xe4c7020e0e1890c0 && buffer.ReadUint64At(in, 40) == 0xc70256161890d06b && buffer.ReadUint64At(in, 48) == 0x02521e1890b06fe4 && buffer.ReadUint64At(in, 56) == 0x0a0a188cc075e4c7 && buffer.ReadUint64At(in, 64) == 0x1e1e184c78e4c702 && buffer.ReadUint64At(in, 72) == 0x5656184c66431b07 && buffer.ReadUint64At(in, 80) == 0x2a2a1890e2941b07 && buffer.ReadUint64At(in, 88) == 0x321890d06beac702 && buffer.ReadUint64At(in, 96) == 0x1890b06feac70232 && buffer.ReadUint64At(in, 104) == 0x8cc075eac7023a3a && buffer.ReadUint64At(in, 112) == 0x5078eac702262618 && buffer.ReadUint64At(in, 120) == 0x301ba21b07063a18 && buffer.ReadUint64At(in, 128) == 0xada156166256184c && buffer.ReadUint64At(in, 136) == 0xad1e5a56184c4024 && buffer.ReadUint64At(in, 144) == 0xb41656184c809c12 && buffer.ReadUint64At(in, 152) == 0x3f1e56184cc0200c && buffer.ReadUint64At(in, 160) == 0x3e72161848e40275 && buffer.ReadUint64At(in, 168) == 0xe048566618549071 && buffer.ReadUint64At(in, 176) == 0x7256185060a23619 && buffer.ReadUint64At(in, 181) == 0x20a7a0714a725618 {
+				n = 189
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeMaps, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMaps)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 189 && buffer.ReadUint64At(in, 0) == 0x5b47e0b1001cff01 && buffer.ReadUint64At(in, 8) == 0x50079ad463b64b9c && buffer.ReadUint64At(in, 16) == 0xb09c0b1b07560618 && buffer.ReadUint64At(in, 24) == 0x68231b0716661850 && buffer.ReadUint64At(in, 32) == 0xe4c7020e0e1890c0 && buffer.ReadUint64At(in, 40) == 0xc70256161890d06b && buffer.ReadUint64At(in, 48) == 0x02521e1890b06fe4 && buffer.ReadUint64At(in, 56) == 0x0a0a188cc075e4c7 && buffer.ReadUint64At(in, 64) == 0x1e1e184c78e4c702 && buffer.ReadUint64At(in, 72) == 0x5656184c66431b07 && buffer.ReadUint64At(in, 80) == 0x2a2a1890e2941b07 && buffer.ReadUint64At(in, 88) == 0x321890d06beac702 && buffer.ReadUint64At(in, 96) == 0x1890b06feac70232 && buffer.ReadUint64At(in, 104) == 0x8cc075eac7023a3a && buffer.ReadUint64At(in, 112) == 0x5078eac702262618 && buffer.ReadUint64At(in, 120) == 0x301ba21b07063a18 && buffer.ReadUint64At(in, 128) == 0xada156166256184c && buffer.ReadUint64At(in, 136) == 0xad1e5a56184c4024 && buffer.ReadUint64At(in, 144) == 0xb41656184c809c12 && buffer.ReadUint64At(in, 152) == 0x3f1e56184cc0200c && buffer.ReadUint64At(in, 160) == 0x3e72161848e40275 && buffer.ReadUint64At(in, 168) == 0xe048566618549071 && buffer.ReadUint64At(in, 176) == 0x7256185060a23619 && buffer.ReadUint64At(in, 181) == 0x20a7a0714a725618 {
+				n = 189
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeMaps)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMaps)
 	}
-	c.AcceptRoot(n, foryTypeMaps)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMaps)
 }
 
 // ForyWrite writes Maps's struct body (docs/format.md §9).
@@ -6487,7 +6782,32 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeComposite)
+		start := b.WriterIndex()
+		b.Reserve(82)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x4d505046001c0001)
+			buffer.PutUint64At(w, off+8, 0x4c079bca1680f6ac)
+			buffer.PutUint64At(w, off+16, 0x1850808c63807216)
+			buffer.PutUint64At(w, off+24, 0x494018681b077a56)
+			buffer.PutUint64At(w, off+32, 0x3f72165020cc1d1c)
+			buffer.PutUint64At(w, off+40, 0x723f1c5720e31860)
+			buffer.PutUint64At(w, off+48, 0x73bf1e4fc8081610)
+			buffer.PutUint64At(w, off+56, 0x235840481c518001)
+			buffer.PutUint64At(w, off+64, 0x4c90064c7a164820)
+			buffer.PutUint64At(w, off+72, 0x591c4b005913cd15)
+			buffer.PutUint64At(w, off+74, 0x50d1591c4b005913)
+			off += 82
+		} else {
+			buffer.PutUint32At(w, off, 0x9b1b0001)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
@@ -6521,20 +6841,38 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 82 && buffer.ReadUint64At(in, 0) == 0xbe413046001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079bca277aa4b1 && buffer.ReadUint64At(in, 16) == 0x1850808c63807216 && buffer.ReadUint64At(in, 24) == 0x484018681b077a56 && buffer.ReadUint64At(in, 32) == 0x3f72165020cc1d1c && buffer.ReadUint64At(in, 40) == 0x723f1c5620e31860 && buffer.ReadUint64At(in, 48) == 0x73bf1e4ec8081610 && buffer.ReadUint64At(in, 56) == 0x235840481c508001 && buffer.ReadUint64At(in, 64) == 0x4c90064c7a164820 && buffer.ReadUint64At(in, 72) == 0x591c4a005913cd15 && buffer.ReadUint64At(in, 74) == 0x50d1591c4a005913 {
-			n = 82
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 82 && buffer.ReadUint64At(in, 0) == 0x4d505046001c0001 && buffer.ReadUint64At(in, 8) == 0x4c079bca1680f6ac && buffer.ReadUint64At(in, 16) == 0x1850808c63807216 && buffer.ReadUint64At(in, 24) == 0x494018681b077a56 && buffer.ReadUint64At(in, 32) == 0x3f72165020cc1d1c && buffer.ReadUint64At(in, 40) == 0x723f1c5720e31860 && buffer.ReadUint64At(in, 48) == 0x73bf1e4fc8081610 && buffer.ReadUint64At(in, 56) == 0x235840481c518001 && buffer.ReadUint64At(in, 64) == 0x4c90064c7a164820 && buffer.ReadUint64At(in, 72) == 0x591c4b005913cd15 && buffer.ReadUint64At(in, 74) == 0x50d1591c4b005913 {
+				n = 82
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeComposite, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 82 && buffer.ReadUint64At(in, 0) == 0xbe413046001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079bca277aa4b1 && buffer.ReadUint64At(in, 16) == 0x1850808c63807216 && buffer.ReadUint64At(in, 24) == 0x484018681b077a56 && buffer.ReadUint64At(in, 32) == 0x3f72165020cc1d1c && buffer.ReadUint64At(in, 40) == 0x723f1c5620e31860 && buffer.ReadUint64At(in, 48) == 0x73bf1e4ec8081610 && buffer.ReadUint64At(in, 56) == 0x235840481c508001 && buffer.ReadUint64At(in, 64) == 0x4c90064c7a164820 && buffer.ReadUint64At(in, 72) == 0x591c4a005913cd15 && buffer.ReadUint64At(in, 74) == 0x50d1591c4a005913 {
+				n = 82
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeComposite)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
-	c.AcceptRoot(n, foryTypeComposite)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeComposite)
 }
 
 // ForyWrite writes Composite's struct body (docs/format.md §9).
@@ -6642,7 +6980,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	{
 		s21 := x.Title
-		b.Reserve(buffer.BatchSlack + len(s21) + 9)
+		b.Reserve(buffer.BatchSlack + len(s21) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s21))<<2|2)
 		if len(s21) > 0 {
@@ -6750,7 +7088,7 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	{
 		s42 := x.Title
-		b.Reserve(buffer.BatchSlack + len(s42) + 9)
+		b.Reserve(buffer.BatchSlack + len(s42) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s42))<<2|2)
 		if len(s42) > 0 {
@@ -7407,7 +7745,25 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeNode)
+		start := b.WriterIndex()
+		b.Reserve(26)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x6839300e001c0001)
+			buffer.PutUint64At(w, off+8, 0x4c079cc26b4bce14)
+			buffer.PutUint64At(w, off+16, 0x341c4b00a10bd405)
+			buffer.PutUint64At(w, off+18, 0x9897341c4b00a10b)
+			off += 26
+		} else {
+			buffer.PutUint32At(w, off, 0x9c1b0001)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNode)
 	start := b.WriterIndex()
@@ -7434,20 +7790,38 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x5c46200e001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079cc24bafd9b9 && buffer.ReadUint64At(in, 16) == 0x341c4a00a10bd405 && buffer.ReadUint64At(in, 18) == 0x9897341c4a00a10b {
-			n = 26
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x6839300e001c0001 && buffer.ReadUint64At(in, 8) == 0x4c079cc26b4bce14 && buffer.ReadUint64At(in, 16) == 0x341c4b00a10bd405 && buffer.ReadUint64At(in, 18) == 0x9897341c4b00a10b {
+				n = 26
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeNode, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNode)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x5c46200e001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079cc24bafd9b9 && buffer.ReadUint64At(in, 16) == 0x341c4a00a10bd405 && buffer.ReadUint64At(in, 18) == 0x9897341c4a00a10b {
+				n = 26
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeNode)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNode)
 	}
-	c.AcceptRoot(n, foryTypeNode)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNode)
 }
 
 // ForyWrite writes Node's struct body (docs/format.md §9).
@@ -7667,7 +8041,26 @@ func (x *Tree) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Tree) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeTree)
+		start := b.WriterIndex()
+		b.Reserve(37)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x03846019001c0001)
+			buffer.PutUint64At(w, off+8, 0x54079dc330ef6b15)
+			buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
+			buffer.PutUint64At(w, off+24, 0xc025a3a17256184c)
+			buffer.PutUint64At(w, off+29, 0x200c341548c025a3)
+			off += 37
+		} else {
+			buffer.PutUint32At(w, off, 0x9d1b0001)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeTree)
 	start := b.WriterIndex()
@@ -7695,20 +8088,38 @@ func (x *Tree) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x03846019001cff01 && buffer.ReadUint64At(in, 8) == 0x54079dc330ef6b15 && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 24) == 0xc025a3a17256184c && buffer.ReadUint64At(in, 29) == 0x200c341548c025a3 {
-			n = 37
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x03846019001c0001 && buffer.ReadUint64At(in, 8) == 0x54079dc330ef6b15 && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 24) == 0xc025a3a17256184c && buffer.ReadUint64At(in, 29) == 0x200c341548c025a3 {
+				n = 37
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9d1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9d1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeTree, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeTree)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x03846019001cff01 && buffer.ReadUint64At(in, 8) == 0x54079dc330ef6b15 && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 24) == 0xc025a3a17256184c && buffer.ReadUint64At(in, 29) == 0x200c341548c025a3 {
+				n = 37
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9d1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeTree)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeTree)
 	}
-	c.AcceptRoot(n, foryTypeTree)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeTree)
 }
 
 // ForyWrite writes Tree's struct body (docs/format.md §9).
@@ -7775,7 +8186,7 @@ func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
 	mw10.End(b)
 	{
 		s13 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s13) + 9)
+		b.Reserve(buffer.BatchSlack + len(s13) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<2|2)
 		if len(s13) > 0 {
@@ -7838,7 +8249,7 @@ func (x *Tree) foryWriteRef(c *foryimpl.WriteContext) {
 	mw23.End(b)
 	{
 		s26 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s26) + 9)
+		b.Reserve(buffer.BatchSlack + len(s26) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s26))<<2|2)
 		if len(s26) > 0 {
@@ -8163,7 +8574,35 @@ func (x *Carriers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Carriers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeCarriers)
+		start := b.WriterIndex()
+		b.Reserve(111)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xadb8a063001c0001)
+			buffer.PutUint64At(w, off+8, 0x48079ece12877d56)
+			buffer.PutUint64At(w, off+16, 0x2086124c280b1c11)
+			buffer.PutUint64At(w, off+24, 0x1a3ad33513524043)
+			buffer.PutUint64At(w, off+32, 0x52ca02673f114e60)
+			buffer.PutUint64At(w, off+40, 0x364dd03609183007)
+			buffer.PutUint64At(w, off+48, 0x5e56185064432006)
+			buffer.PutUint64At(w, off+56, 0x174c4018681b0716)
+			buffer.PutUint64At(w, off+64, 0x46164c8024c38916)
+			buffer.PutUint64At(w, off+72, 0x1830155224a90b1c)
+			buffer.PutUint64At(w, off+80, 0x8a6f3f2852203709)
+			buffer.PutUint64At(w, off+88, 0x001128be284c4004)
+			buffer.PutUint64At(w, off+96, 0x2411283e01a2164c)
+			buffer.PutUint64At(w, off+103, 0x801cd1d956174c24)
+			off += 111
+		} else {
+			buffer.PutUint32At(w, off, 0x9e1b0001)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -8173,20 +8612,38 @@ func (x *Carriers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 111 && buffer.ReadUint64At(in, 0) == 0x7fe34063001cff01 && buffer.ReadUint64At(in, 8) == 0x48079ece479da161 && buffer.ReadUint64At(in, 16) == 0x2086124c280b1c11 && buffer.ReadUint64At(in, 24) == 0x1a3ad33513524043 && buffer.ReadUint64At(in, 32) == 0x52ca02673f114e60 && buffer.ReadUint64At(in, 40) == 0x364cd03609183007 && buffer.ReadUint64At(in, 48) == 0x5e56185064432006 && buffer.ReadUint64At(in, 56) == 0x174c4018681b0716 && buffer.ReadUint64At(in, 64) == 0x46164c8024c38916 && buffer.ReadUint64At(in, 72) == 0x1830155224a90b1c && buffer.ReadUint64At(in, 80) == 0x8a6f3f2852203709 && buffer.ReadUint64At(in, 88) == 0x001128be284c4004 && buffer.ReadUint64At(in, 96) == 0x2411283e01a2164c && buffer.ReadUint64At(in, 103) == 0x801cd1d956174c24 {
-			n = 111
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 111 && buffer.ReadUint64At(in, 0) == 0xadb8a063001c0001 && buffer.ReadUint64At(in, 8) == 0x48079ece12877d56 && buffer.ReadUint64At(in, 16) == 0x2086124c280b1c11 && buffer.ReadUint64At(in, 24) == 0x1a3ad33513524043 && buffer.ReadUint64At(in, 32) == 0x52ca02673f114e60 && buffer.ReadUint64At(in, 40) == 0x364dd03609183007 && buffer.ReadUint64At(in, 48) == 0x5e56185064432006 && buffer.ReadUint64At(in, 56) == 0x174c4018681b0716 && buffer.ReadUint64At(in, 64) == 0x46164c8024c38916 && buffer.ReadUint64At(in, 72) == 0x1830155224a90b1c && buffer.ReadUint64At(in, 80) == 0x8a6f3f2852203709 && buffer.ReadUint64At(in, 88) == 0x001128be284c4004 && buffer.ReadUint64At(in, 96) == 0x2411283e01a2164c && buffer.ReadUint64At(in, 103) == 0x801cd1d956174c24 {
+				n = 111
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9e1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9e1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeCarriers, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeCarriers)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 111 && buffer.ReadUint64At(in, 0) == 0x7fe34063001cff01 && buffer.ReadUint64At(in, 8) == 0x48079ece479da161 && buffer.ReadUint64At(in, 16) == 0x2086124c280b1c11 && buffer.ReadUint64At(in, 24) == 0x1a3ad33513524043 && buffer.ReadUint64At(in, 32) == 0x52ca02673f114e60 && buffer.ReadUint64At(in, 40) == 0x364cd03609183007 && buffer.ReadUint64At(in, 48) == 0x5e56185064432006 && buffer.ReadUint64At(in, 56) == 0x174c4018681b0716 && buffer.ReadUint64At(in, 64) == 0x46164c8024c38916 && buffer.ReadUint64At(in, 72) == 0x1830155224a90b1c && buffer.ReadUint64At(in, 80) == 0x8a6f3f2852203709 && buffer.ReadUint64At(in, 88) == 0x001128be284c4004 && buffer.ReadUint64At(in, 96) == 0x2411283e01a2164c && buffer.ReadUint64At(in, 103) == 0x801cd1d956174c24 {
+				n = 111
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9e1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeCarriers)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeCarriers)
 	}
-	c.AcceptRoot(n, foryTypeCarriers)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeCarriers)
 }
 
 // ForyWrite writes Carriers's struct body (docs/format.md §9).
@@ -8286,7 +8743,7 @@ func (x *Carriers) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	}
 	{
 		l24 := x.Brains
-		b.Reserve(buffer.BatchSlack + len(l24)*2 + 5)
+		b.Reserve(buffer.BatchSlack + len(l24)*2 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l24)*2))
 		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l24))
@@ -8432,55 +8889,68 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 	} else {
 		b.WriteUint8(0xfd)
 	}
-	if !foryimpl.WriteRefSlice(c, x.Brains) {
+	{
 		l59 := x.Brains
-		b.WriteVarUint32(uint32(len(l59) * 2))
-		b.WriteRawUint16s(foryimpl.Uint16s(l59))
-	}
-	var mw60 foryimpl.MapWriter
-	mw60.Begin(b, len(x.ByName))
-	for k61, v62 := range x.ByName {
-		if v62 == nil {
-			mw60.NullEntry(b)
-			foryimpl.WriteString(b, k61)
+		b.Reserve(buffer.BatchSlack + len(l59)*2 + 6)
+		w, off := b.Window(), b.WriterIndex()
+		if st60, id61 := foryimpl.RefSliceAt(c, l59); st60 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id61))
+		} else if st60 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
 		} else {
-			mw60.Entry(b)
-			foryimpl.WriteString(b, k61)
-			b.WriteVarUint32(uint32(len(v62)))
-			if len(v62) > 0 {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
+			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l59))
+		}
+		b.SetWriterIndex(off)
+	}
+	var mw62 foryimpl.MapWriter
+	mw62.Begin(b, len(x.ByName))
+	for k63, v64 := range x.ByName {
+		if v64 == nil {
+			mw62.NullEntry(b)
+			foryimpl.WriteString(b, k63)
+		} else {
+			mw62.Entry(b)
+			foryimpl.WriteString(b, k63)
+			b.WriteVarUint32(uint32(len(v64)))
+			if len(v64) > 0 {
 				b.WriteUint8(12)
-				for e63 := range v62 {
-					b.WriteVarInt32(e63)
+				for e65 := range v64 {
+					b.WriteVarInt32(e65)
 				}
 			}
 		}
 	}
-	mw60.End(b)
+	mw62.End(b)
 	b.WriteVarUint32(uint32(len(x.Codes)))
 	if len(x.Codes) > 0 {
 		b.WriteUint8(12)
-		for e64 := range x.Codes {
-			b.WriteVarInt32(e64)
+		for e66 := range x.Codes {
+			b.WriteVarInt32(e66)
 		}
 	}
-	l65 := x.Halves
-	b.WriteVarUint32(uint32(len(l65)))
-	if len(l65) > 0 {
-		b.Reserve(1 + len(l65)*2 + buffer.BatchSlack)
+	l67 := x.Halves
+	b.WriteVarUint32(uint32(len(l67)))
+	if len(l67) > 0 {
+		b.Reserve(1 + len(l67)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e66 := range l65 {
+		for _, e68 := range l67 {
 			{
-				buffer.PutUint16At(w, off, uint16(e66))
+				buffer.PutUint16At(w, off, uint16(e68))
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	if o67, ok := x.MaybeS.Get(); ok {
+	if o69, ok := x.MaybeS.Get(); ok {
 		b.WriteUint8(0xff)
-		foryimpl.WriteString(b, o67)
+		foryimpl.WriteString(b, o69)
 	} else {
 		b.WriteUint8(0xfd)
 	}
@@ -8491,19 +8961,19 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 		foryimpl.WriteDecimal(b, &(*x.PPrice).Unscaled, (*x.PPrice).Scale)
 	}
 	foryimpl.WriteDecimal(b, &(x.Price).Unscaled, (x.Price).Scale)
-	l68 := x.Prices
-	b.WriteVarUint32(uint32(len(l68)))
-	if len(l68) > 0 {
+	l70 := x.Prices
+	b.WriteVarUint32(uint32(len(l70)))
+	if len(l70) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e69 := range l68 {
-			foryimpl.WriteDecimal(b, &(e69).Unscaled, (e69).Scale)
+		for _, e71 := range l70 {
+			foryimpl.WriteDecimal(b, &(e71).Unscaled, (e71).Scale)
 		}
 	}
 	b.WriteVarUint32(uint32(len(x.Words)))
 	if len(x.Words) > 0 {
 		b.WriteUint8(12)
-		for e70 := range x.Words {
-			foryimpl.WriteString(b, e70)
+		for e72 := range x.Words {
+			foryimpl.WriteString(b, e72)
 		}
 	}
 }
@@ -8538,133 +9008,133 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o71 float32
-		o71 = r.ReadFloat32()
-		x.Nothing = serializer.Some(o71)
+		var o73 float32
+		o73 = r.ReadFloat32()
+		x.Nothing = serializer.Some(o73)
 	}
 	if c.Failed() {
 		c.Trace("Nothing")
 		return
 	}
 	if c.ReadFlag() {
-		p72 := foryimpl.Alloc[serializer.Float16](c)
-		*p72 = serializer.Float16(r.ReadUint16())
-		x.PHalf = p72
+		p74 := foryimpl.Alloc[serializer.Float16](c)
+		*p74 = serializer.Float16(r.ReadUint16())
+		x.PHalf = p74
 	}
 	if c.Failed() {
 		c.Trace("PHalf")
 		return
 	}
 	if c.ReadFlag() {
-		var o73 int64
-		o73 = r.ReadVarInt64()
-		x.MaybeN = serializer.Some(o73)
+		var o75 int64
+		o75 = r.ReadVarInt64()
+		x.MaybeN = serializer.Some(o75)
 	}
 	if c.Failed() {
 		c.Trace("MaybeN")
 		return
 	}
-	n74 := c.ReadArrayLength(2)
-	a75 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n74)
-	r.ReadRawUint16s(foryimpl.Uint16s(a75))
-	x.Brains = a75
+	n76 := c.ReadArrayLength(2)
+	a77 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n76)
+	r.ReadRawUint16s(foryimpl.Uint16s(a77))
+	x.Brains = a77
 	if c.Failed() {
 		c.Trace("Brains")
 		return
 	}
-	n76 := c.ReadLength(2)
-	m77 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n76)
-	for n76 > 0 && !c.Failed() {
-		sz78, vn79, _ := c.ReadMapChunk(n76, 21, 23, nil, true)
-		for j80 := 0; j80 < sz78 && !c.Failed(); j80++ {
-			var k81 string
-			k81 = c.ReadString()
-			var v82 serializer.Set[int32]
-			if !vn79 {
-				n83 := c.ReadLength(1)
-				s84 := foryimpl.MakeMap[serializer.Set[int32]](c, n83)
-				if n83 > 0 {
-					hn85 := c.ReadListHeader(5)
-					for i86 := 0; i86 < n83 && !c.Failed(); i86++ {
-						if hn85 && !c.ReadFlag() {
+	n78 := c.ReadLength(2)
+	m79 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n78)
+	for n78 > 0 && !c.Failed() {
+		sz80, vn81, _ := c.ReadMapChunk(n78, 21, 23, nil, true)
+		for j82 := 0; j82 < sz80 && !c.Failed(); j82++ {
+			var k83 string
+			k83 = c.ReadString()
+			var v84 serializer.Set[int32]
+			if !vn81 {
+				n85 := c.ReadLength(1)
+				s86 := foryimpl.MakeMap[serializer.Set[int32]](c, n85)
+				if n85 > 0 {
+					hn87 := c.ReadListHeader(5)
+					for i88 := 0; i88 < n85 && !c.Failed(); i88++ {
+						if hn87 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e87 int32
+						var e89 int32
 						{
-							e87 = r.ReadVarInt32()
+							e89 = r.ReadVarInt32()
 						}
-						s84[e87] = struct{}{}
+						s86[e89] = struct{}{}
 					}
 				}
-				v82 = s84
+				v84 = s86
 			}
-			m77[k81] = v82
+			m79[k83] = v84
 		}
-		n76 -= sz78
+		n78 -= sz80
 	}
-	x.ByName = m77
+	x.ByName = m79
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
-	n89 := c.ReadLength(1)
-	s90 := foryimpl.MakeMap[serializer.Set[int32]](c, n89)
-	if n89 > 0 {
-		hn91 := c.ReadListHeader(5)
-		for i92 := 0; i92 < n89 && !c.Failed(); i92++ {
-			if hn91 && !c.ReadFlag() {
+	n91 := c.ReadLength(1)
+	s92 := foryimpl.MakeMap[serializer.Set[int32]](c, n91)
+	if n91 > 0 {
+		hn93 := c.ReadListHeader(5)
+		for i94 := 0; i94 < n91 && !c.Failed(); i94++ {
+			if hn93 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e93 int32
+			var e95 int32
 			{
-				e93 = r.ReadVarInt32()
+				e95 = r.ReadVarInt32()
 			}
-			s90[e93] = struct{}{}
+			s92[e95] = struct{}{}
 		}
 	}
-	x.Codes = s90
+	x.Codes = s92
 	if c.Failed() {
 		c.Trace("Codes")
 		return
 	}
-	n94 := c.ReadLength(2)
-	l95 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n94)
-	if n94 > 0 {
-		hn97 := c.ReadListHeader(17)
+	n96 := c.ReadLength(2)
+	l97 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n96)
+	if n96 > 0 {
+		hn99 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i96 := range l95 {
-				if hn97 && !c.ReadFlag() {
-					clear(l95[i96 : i96+1])
+			for i98 := range l97 {
+				if hn99 && !c.ReadFlag() {
+					clear(l97[i98 : i98+1])
 					continue
 				}
-				l95[i96] = serializer.Float16(r.ReadUint16())
+				l97[i98] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i96)
+					c.TraceIndex(i98)
 					break
 				}
 			}
 		}
 	}
-	x.Halves = l95
+	x.Halves = l97
 	if c.Failed() {
 		c.Trace("Halves")
 		return
 	}
 	if c.ReadFlag() {
-		var o100 string
-		o100 = c.ReadString()
-		x.MaybeS = serializer.Some(o100)
+		var o102 string
+		o102 = c.ReadString()
+		x.MaybeS = serializer.Some(o102)
 	}
 	if c.Failed() {
 		c.Trace("MaybeS")
 		return
 	}
 	if c.ReadFlag() {
-		p101 := foryimpl.Alloc[serializer.Decimal](c)
-		(*p101).Scale = c.ReadDecimal(&(*p101).Unscaled)
-		x.PPrice = p101
+		p103 := foryimpl.Alloc[serializer.Decimal](c)
+		(*p103).Scale = c.ReadDecimal(&(*p103).Unscaled)
+		x.PPrice = p103
 	}
 	if c.Failed() {
 		c.Trace("PPrice")
@@ -8675,46 +9145,46 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Price")
 		return
 	}
-	n102 := c.ReadLength(1)
-	l103 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n102)
-	if n102 > 0 {
-		hn105 := c.ReadListHeader(40)
+	n104 := c.ReadLength(1)
+	l105 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n104)
+	if n104 > 0 {
+		hn107 := c.ReadListHeader(40)
 		if !c.Failed() {
-			for i104 := range l103 {
-				if hn105 && !c.ReadFlag() {
-					clear(l103[i104 : i104+1])
+			for i106 := range l105 {
+				if hn107 && !c.ReadFlag() {
+					clear(l105[i106 : i106+1])
 					continue
 				}
-				(l103[i104]).Scale = c.ReadDecimal(&(l103[i104]).Unscaled)
+				(l105[i106]).Scale = c.ReadDecimal(&(l105[i106]).Unscaled)
 				if c.Failed() {
-					c.TraceIndex(i104)
+					c.TraceIndex(i106)
 					break
 				}
 			}
 		}
 	}
-	x.Prices = l103
+	x.Prices = l105
 	if c.Failed() {
 		c.Trace("Prices")
 		return
 	}
-	n108 := c.ReadLength(1)
-	s109 := foryimpl.MakeMap[serializer.Set[string]](c, n108)
-	if n108 > 0 {
-		hn110 := c.ReadListHeader(21)
-		for i111 := 0; i111 < n108 && !c.Failed(); i111++ {
-			if hn110 && !c.ReadFlag() {
+	n110 := c.ReadLength(1)
+	s111 := foryimpl.MakeMap[serializer.Set[string]](c, n110)
+	if n110 > 0 {
+		hn112 := c.ReadListHeader(21)
+		for i113 := 0; i113 < n110 && !c.Failed(); i113++ {
+			if hn112 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e112 string
+			var e114 string
 			{
-				e112 = c.ReadString()
+				e114 = c.ReadString()
 			}
-			s109[e112] = struct{}{}
+			s111[e114] = struct{}{}
 		}
 	}
-	x.Words = s109
+	x.Words = s111
 	if c.Failed() {
 		c.Trace("Words")
 		return
@@ -8747,40 +9217,40 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o113 float32
-		o113 = r.ReadFloat32()
-		x.Nothing = serializer.Some(o113)
+		var o115 float32
+		o115 = r.ReadFloat32()
+		x.Nothing = serializer.Some(o115)
 	}
 	if c.Failed() {
 		c.Trace("Nothing")
 		return
 	}
 	if c.ReadFlag() {
-		p114 := foryimpl.Alloc[serializer.Float16](c)
-		*p114 = serializer.Float16(r.ReadUint16())
-		x.PHalf = p114
+		p116 := foryimpl.Alloc[serializer.Float16](c)
+		*p116 = serializer.Float16(r.ReadUint16())
+		x.PHalf = p116
 	}
 	if c.Failed() {
 		c.Trace("PHalf")
 		return
 	}
 	if c.ReadFlag() {
-		var o115 int64
-		o115 = r.ReadVarInt64()
-		x.MaybeN = serializer.Some(o115)
+		var o117 int64
+		o117 = r.ReadVarInt64()
+		x.MaybeN = serializer.Some(o117)
 	}
 	if c.Failed() {
 		c.Trace("MaybeN")
 		return
 	}
-	if st116, id117 := c.ReadRefFlag(); st116 == foryimpl.RefBack {
-		x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id117)
-	} else if st116 == foryimpl.RefFollows {
-		n118 := c.ReadArrayLength(2)
-		a119 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n118)
-		r.ReadRawUint16s(foryimpl.Uint16s(a119))
-		x.Brains = a119
-		foryimpl.SetRefSlice(c, id117, x.Brains)
+	if st118, id119 := c.ReadRefFlag(); st118 == foryimpl.RefBack {
+		x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id119)
+	} else if st118 == foryimpl.RefFollows {
+		n120 := c.ReadArrayLength(2)
+		a121 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n120)
+		r.ReadRawUint16s(foryimpl.Uint16s(a121))
+		x.Brains = a121
+		foryimpl.SetRefSlice(c, id119, x.Brains)
 	} else {
 		x.Brains = nil
 	}
@@ -8788,99 +9258,99 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Brains")
 		return
 	}
-	n120 := c.ReadLength(2)
-	m121 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n120)
-	for n120 > 0 && !c.Failed() {
-		sz122, vn123, _ := c.ReadMapChunk(n120, 21, 23, nil, true)
-		for j124 := 0; j124 < sz122 && !c.Failed(); j124++ {
-			var k125 string
-			k125 = c.ReadString()
-			var v126 serializer.Set[int32]
-			if !vn123 {
-				n127 := c.ReadLength(1)
-				s128 := foryimpl.MakeMap[serializer.Set[int32]](c, n127)
-				if n127 > 0 {
-					hn129 := c.ReadListHeader(5)
-					for i130 := 0; i130 < n127 && !c.Failed(); i130++ {
-						if hn129 && !c.ReadFlag() {
+	n122 := c.ReadLength(2)
+	m123 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n122)
+	for n122 > 0 && !c.Failed() {
+		sz124, vn125, _ := c.ReadMapChunk(n122, 21, 23, nil, true)
+		for j126 := 0; j126 < sz124 && !c.Failed(); j126++ {
+			var k127 string
+			k127 = c.ReadString()
+			var v128 serializer.Set[int32]
+			if !vn125 {
+				n129 := c.ReadLength(1)
+				s130 := foryimpl.MakeMap[serializer.Set[int32]](c, n129)
+				if n129 > 0 {
+					hn131 := c.ReadListHeader(5)
+					for i132 := 0; i132 < n129 && !c.Failed(); i132++ {
+						if hn131 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e131 int32
+						var e133 int32
 						{
-							e131 = r.ReadVarInt32()
+							e133 = r.ReadVarInt32()
 						}
-						s128[e131] = struct{}{}
+						s130[e133] = struct{}{}
 					}
 				}
-				v126 = s128
+				v128 = s130
 			}
-			m121[k125] = v126
+			m123[k127] = v128
 		}
-		n120 -= sz122
+		n122 -= sz124
 	}
-	x.ByName = m121
+	x.ByName = m123
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
-	n133 := c.ReadLength(1)
-	s134 := foryimpl.MakeMap[serializer.Set[int32]](c, n133)
-	if n133 > 0 {
-		hn135 := c.ReadListHeader(5)
-		for i136 := 0; i136 < n133 && !c.Failed(); i136++ {
-			if hn135 && !c.ReadFlag() {
+	n135 := c.ReadLength(1)
+	s136 := foryimpl.MakeMap[serializer.Set[int32]](c, n135)
+	if n135 > 0 {
+		hn137 := c.ReadListHeader(5)
+		for i138 := 0; i138 < n135 && !c.Failed(); i138++ {
+			if hn137 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e137 int32
+			var e139 int32
 			{
-				e137 = r.ReadVarInt32()
+				e139 = r.ReadVarInt32()
 			}
-			s134[e137] = struct{}{}
+			s136[e139] = struct{}{}
 		}
 	}
-	x.Codes = s134
+	x.Codes = s136
 	if c.Failed() {
 		c.Trace("Codes")
 		return
 	}
-	n138 := c.ReadLength(2)
-	l139 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n138)
-	if n138 > 0 {
-		hn141 := c.ReadListHeader(17)
+	n140 := c.ReadLength(2)
+	l141 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n140)
+	if n140 > 0 {
+		hn143 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i140 := range l139 {
-				if hn141 && !c.ReadFlag() {
-					clear(l139[i140 : i140+1])
+			for i142 := range l141 {
+				if hn143 && !c.ReadFlag() {
+					clear(l141[i142 : i142+1])
 					continue
 				}
-				l139[i140] = serializer.Float16(r.ReadUint16())
+				l141[i142] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i140)
+					c.TraceIndex(i142)
 					break
 				}
 			}
 		}
 	}
-	x.Halves = l139
+	x.Halves = l141
 	if c.Failed() {
 		c.Trace("Halves")
 		return
 	}
 	if c.ReadFlag() {
-		var o144 string
-		o144 = c.ReadString()
-		x.MaybeS = serializer.Some(o144)
+		var o146 string
+		o146 = c.ReadString()
+		x.MaybeS = serializer.Some(o146)
 	}
 	if c.Failed() {
 		c.Trace("MaybeS")
 		return
 	}
 	if c.ReadFlag() {
-		p145 := foryimpl.Alloc[serializer.Decimal](c)
-		(*p145).Scale = c.ReadDecimal(&(*p145).Unscaled)
-		x.PPrice = p145
+		p147 := foryimpl.Alloc[serializer.Decimal](c)
+		(*p147).Scale = c.ReadDecimal(&(*p147).Unscaled)
+		x.PPrice = p147
 	}
 	if c.Failed() {
 		c.Trace("PPrice")
@@ -8891,46 +9361,46 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Price")
 		return
 	}
-	n146 := c.ReadLength(1)
-	l147 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n146)
-	if n146 > 0 {
-		hn149 := c.ReadListHeader(40)
+	n148 := c.ReadLength(1)
+	l149 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n148)
+	if n148 > 0 {
+		hn151 := c.ReadListHeader(40)
 		if !c.Failed() {
-			for i148 := range l147 {
-				if hn149 && !c.ReadFlag() {
-					clear(l147[i148 : i148+1])
+			for i150 := range l149 {
+				if hn151 && !c.ReadFlag() {
+					clear(l149[i150 : i150+1])
 					continue
 				}
-				(l147[i148]).Scale = c.ReadDecimal(&(l147[i148]).Unscaled)
+				(l149[i150]).Scale = c.ReadDecimal(&(l149[i150]).Unscaled)
 				if c.Failed() {
-					c.TraceIndex(i148)
+					c.TraceIndex(i150)
 					break
 				}
 			}
 		}
 	}
-	x.Prices = l147
+	x.Prices = l149
 	if c.Failed() {
 		c.Trace("Prices")
 		return
 	}
-	n152 := c.ReadLength(1)
-	s153 := foryimpl.MakeMap[serializer.Set[string]](c, n152)
-	if n152 > 0 {
-		hn154 := c.ReadListHeader(21)
-		for i155 := 0; i155 < n152 && !c.Failed(); i155++ {
-			if hn154 && !c.ReadFlag() {
+	n154 := c.ReadLength(1)
+	s155 := foryimpl.MakeMap[serializer.Set[string]](c, n154)
+	if n154 > 0 {
+		hn156 := c.ReadListHeader(21)
+		for i157 := 0; i157 < n154 && !c.Failed(); i157++ {
+			if hn156 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e156 string
+			var e158 string
 			{
-				e156 = c.ReadString()
+				e158 = c.ReadString()
 			}
-			s153[e156] = struct{}{}
+			s155[e158] = struct{}{}
 		}
 	}
-	x.Words = s153
+	x.Words = s155
 	if c.Failed() {
 		c.Trace("Words")
 		return
@@ -8945,150 +9415,150 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v157, ok158 := c.ReadFloatAs(f, 64); ok158 {
-					x.Half = serializer.Float16(v157)
+				if v159, ok160 := c.ReadFloatAs(f, 64); ok160 {
+					x.Half = serializer.Float16(v159)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Half = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v159, ok160 := c.ReadFloatAs(f, 64); ok160 {
-					x.Brain = serializer.BFloat16(v159)
+				if v161, ok162 := c.ReadFloatAs(f, 64); ok162 {
+					x.Brain = serializer.BFloat16(v161)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Brain = serializer.BFloat16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v162, ok163 := c.ReadFloatAs(f, 32); ok163 {
-					x.Nothing = serializer.Some(float32(v162))
+				if v164, ok165 := c.ReadFloatAs(f, 32); ok165 {
+					x.Nothing = serializer.Some(float32(v164))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o161 float32
-				o161 = r.ReadFloat32()
-				x.Nothing = serializer.Some(o161)
+				var o163 float32
+				o163 = r.ReadFloat32()
+				x.Nothing = serializer.Some(o163)
 			}
 		case 3:
 			if f.Convert {
-				if v165, ok166 := c.ReadFloatAs(f, 64); ok166 {
-					pv167 := serializer.Float16(v165)
-					x.PHalf = &pv167
+				if v167, ok168 := c.ReadFloatAs(f, 64); ok168 {
+					pv169 := serializer.Float16(v167)
+					x.PHalf = &pv169
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p164 := foryimpl.Alloc[serializer.Float16](c)
-				*p164 = serializer.Float16(r.ReadUint16())
-				x.PHalf = p164
+				p166 := foryimpl.Alloc[serializer.Float16](c)
+				*p166 = serializer.Float16(r.ReadUint16())
+				x.PHalf = p166
 			}
 		case 4:
 			if f.Convert {
-				if v169, ok170 := c.ReadIntAs(f, 64); ok170 {
-					x.MaybeN = serializer.Some(int64(v169))
+				if v171, ok172 := c.ReadIntAs(f, 64); ok172 {
+					x.MaybeN = serializer.Some(int64(v171))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o168 int64
-				o168 = r.ReadVarInt64()
-				x.MaybeN = serializer.Some(o168)
+				var o170 int64
+				o170 = r.ReadVarInt64()
+				x.MaybeN = serializer.Some(o170)
 			}
 		case 5:
 			if f.Convert {
 				x.Brains = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n171 := c.ReadArrayLength(2)
-				a172 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n171)
-				r.ReadRawUint16s(foryimpl.Uint16s(a172))
-				x.Brains = a172
+				n173 := c.ReadArrayLength(2)
+				a174 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n173)
+				r.ReadRawUint16s(foryimpl.Uint16s(a174))
+				x.Brains = a174
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n173 := c.ReadLength(2)
-				m174 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n173)
-				for n173 > 0 && !c.Failed() {
-					sz175, vn176, _ := c.ReadMapChunk(n173, 21, 23, nil, true)
-					for j177 := 0; j177 < sz175 && !c.Failed(); j177++ {
-						var k178 string
-						k178 = c.ReadString()
-						var v179 serializer.Set[int32]
-						if !vn176 {
-							n180 := c.ReadLength(1)
-							s181 := foryimpl.MakeMap[serializer.Set[int32]](c, n180)
-							if n180 > 0 {
-								hn182 := c.ReadListHeader(5)
-								for i183 := 0; i183 < n180 && !c.Failed(); i183++ {
-									if hn182 && !c.ReadFlag() {
+				n175 := c.ReadLength(2)
+				m176 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n175)
+				for n175 > 0 && !c.Failed() {
+					sz177, vn178, _ := c.ReadMapChunk(n175, 21, 23, nil, true)
+					for j179 := 0; j179 < sz177 && !c.Failed(); j179++ {
+						var k180 string
+						k180 = c.ReadString()
+						var v181 serializer.Set[int32]
+						if !vn178 {
+							n182 := c.ReadLength(1)
+							s183 := foryimpl.MakeMap[serializer.Set[int32]](c, n182)
+							if n182 > 0 {
+								hn184 := c.ReadListHeader(5)
+								for i185 := 0; i185 < n182 && !c.Failed(); i185++ {
+									if hn184 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e184 int32
+									var e186 int32
 									{
-										e184 = r.ReadVarInt32()
+										e186 = r.ReadVarInt32()
 									}
-									s181[e184] = struct{}{}
+									s183[e186] = struct{}{}
 								}
 							}
-							v179 = s181
+							v181 = s183
 						}
-						m174[k178] = v179
+						m176[k180] = v181
 					}
-					n173 -= sz175
+					n175 -= sz177
 				}
-				x.ByName = m174
+				x.ByName = m176
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n186 := c.ReadLength(1)
-				s187 := foryimpl.MakeMap[serializer.Set[int32]](c, n186)
-				if n186 > 0 {
-					hn188 := c.ReadListHeader(5)
-					for i189 := 0; i189 < n186 && !c.Failed(); i189++ {
-						if hn188 && !c.ReadFlag() {
+				n188 := c.ReadLength(1)
+				s189 := foryimpl.MakeMap[serializer.Set[int32]](c, n188)
+				if n188 > 0 {
+					hn190 := c.ReadListHeader(5)
+					for i191 := 0; i191 < n188 && !c.Failed(); i191++ {
+						if hn190 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e190 int32
+						var e192 int32
 						{
-							e190 = r.ReadVarInt32()
+							e192 = r.ReadVarInt32()
 						}
-						s187[e190] = struct{}{}
+						s189[e192] = struct{}{}
 					}
 				}
-				x.Codes = s187
+				x.Codes = s189
 			}
 		case 8:
 			if f.Convert {
 				x.Halves = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n191 := c.ReadLength(2)
-				l192 := foryimpl.MakeSlice[[]serializer.Float16](c, n191)
-				if n191 > 0 {
-					hn194 := c.ReadListHeader(17)
+				n193 := c.ReadLength(2)
+				l194 := foryimpl.MakeSlice[[]serializer.Float16](c, n193)
+				if n193 > 0 {
+					hn196 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i193 := range l192 {
-							if hn194 && !c.ReadFlag() {
-								clear(l192[i193 : i193+1])
+						for i195 := range l194 {
+							if hn196 && !c.ReadFlag() {
+								clear(l194[i195 : i195+1])
 								continue
 							}
-							l192[i193] = serializer.Float16(r.ReadUint16())
+							l194[i195] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i193)
+								c.TraceIndex(i195)
 								break
 							}
 						}
 					}
 				}
-				x.Halves = l192
+				x.Halves = l194
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				var o197 string
-				o197 = c.ReadString()
-				x.MaybeS = serializer.Some(o197)
+				var o199 string
+				o199 = c.ReadString()
+				x.MaybeS = serializer.Some(o199)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				p198 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p198).Scale = c.ReadDecimal(&(*p198).Unscaled)
-				x.PPrice = p198
+				p200 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p200).Scale = c.ReadDecimal(&(*p200).Unscaled)
+				x.PPrice = p200
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -9096,45 +9566,45 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n199 := c.ReadLength(1)
-				l200 := foryimpl.MakeSlice[[]serializer.Decimal](c, n199)
-				if n199 > 0 {
-					hn202 := c.ReadListHeader(40)
+				n201 := c.ReadLength(1)
+				l202 := foryimpl.MakeSlice[[]serializer.Decimal](c, n201)
+				if n201 > 0 {
+					hn204 := c.ReadListHeader(40)
 					if !c.Failed() {
-						for i201 := range l200 {
-							if hn202 && !c.ReadFlag() {
-								clear(l200[i201 : i201+1])
+						for i203 := range l202 {
+							if hn204 && !c.ReadFlag() {
+								clear(l202[i203 : i203+1])
 								continue
 							}
-							(l200[i201]).Scale = c.ReadDecimal(&(l200[i201]).Unscaled)
+							(l202[i203]).Scale = c.ReadDecimal(&(l202[i203]).Unscaled)
 							if c.Failed() {
-								c.TraceIndex(i201)
+								c.TraceIndex(i203)
 								break
 							}
 						}
 					}
 				}
-				x.Prices = l200
+				x.Prices = l202
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n205 := c.ReadLength(1)
-				s206 := foryimpl.MakeMap[serializer.Set[string]](c, n205)
-				if n205 > 0 {
-					hn207 := c.ReadListHeader(21)
-					for i208 := 0; i208 < n205 && !c.Failed(); i208++ {
-						if hn207 && !c.ReadFlag() {
+				n207 := c.ReadLength(1)
+				s208 := foryimpl.MakeMap[serializer.Set[string]](c, n207)
+				if n207 > 0 {
+					hn209 := c.ReadListHeader(21)
+					for i210 := 0; i210 < n207 && !c.Failed(); i210++ {
+						if hn209 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e209 string
+						var e211 string
 						{
-							e209 = c.ReadString()
+							e211 = c.ReadString()
 						}
-						s206[e209] = struct{}{}
+						s208[e211] = struct{}{}
 					}
 				}
-				x.Words = s206
+				x.Words = s208
 			}
 		default:
 			c.SkipField(f)

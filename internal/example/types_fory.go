@@ -55,7 +55,23 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeUser)
+		start := b.WriterIndex()
+		b.Reserve(23)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x1b1af00b001c0001)
+			buffer.PutUint64At(w, off+8, 0x07c064c43e6aabf4)
+			buffer.PutUint64At(w, off+15, 0x19cd5616c815c407)
+			off += 23
+		} else {
+			buffer.PutUint32At(w, off, 0x641b0001)
+			off += 4
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -65,20 +81,38 @@ func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xe989700b001cff01 && buffer.ReadUint64At(in, 8) == 0x07c064c40d537c07 && buffer.ReadUint64At(in, 15) == 0x19cc5616c815c407 {
-			n = 23
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x1b1af00b001c0001 && buffer.ReadUint64At(in, 8) == 0x07c064c43e6aabf4 && buffer.ReadUint64At(in, 15) == 0x19cd5616c815c407 {
+				n = 23
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeUser, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeUser)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xe989700b001cff01 && buffer.ReadUint64At(in, 8) == 0x07c064c40d537c07 && buffer.ReadUint64At(in, 15) == 0x19cc5616c815c407 {
+				n = 23
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeUser)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeUser)
 	}
-	c.AcceptRoot(n, foryTypeUser)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeUser)
 }
 
 // ForyWrite writes User's struct body (docs/format.md §9).
@@ -109,7 +143,7 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	s4 := x.Name
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(36 + buffer.BatchSlack + len(s4) + 9)
+	b.Reserve(36 + buffer.BatchSlack + len(s4) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -159,7 +193,7 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		b.SetWriterIndex(off)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + 5)
+		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
 		b.SetWriterIndex(off)
@@ -188,7 +222,7 @@ func (x *User) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	s11 := x.Name
 	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(13 + buffer.BatchSlack + len(s11) + 9)
+	b.Reserve(13 + buffer.BatchSlack + len(s11) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1990315993)
@@ -226,8 +260,14 @@ func (x *User) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.Status))
+	{
+		b.Reserve(buffer.BatchSlack + 6)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
+		b.SetWriterIndex(off)
+	}
 }
 
 // ForyRead reads User's struct body (docs/format.md §9); errors are recorded in c.
@@ -435,7 +475,12 @@ func (x *Event) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Event) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -445,20 +490,38 @@ func (x *Event) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Event) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 16 && buffer.ReadUint64At(in, 0) == 0xb68b7004001cff01 && buffer.ReadUint64At(in, 8) == 0x26c066c136086644 {
-			n = 16
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 16 && buffer.ReadUint64At(in, 0) == 0xb68b7004001c0001 && buffer.ReadUint64At(in, 8) == 0x26c066c136086644 {
+				n = 16
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeEvent, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeEvent)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 16 && buffer.ReadUint64At(in, 0) == 0xb68b7004001cff01 && buffer.ReadUint64At(in, 8) == 0x26c066c136086644 {
+				n = 16
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeEvent)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeEvent)
 	}
-	c.AcceptRoot(n, foryTypeEvent)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEvent)
 }
 
 // ForyWrite writes Event's struct body (docs/format.md §9).

@@ -20,15 +20,21 @@ type refKey struct {
 	n int
 }
 
-// refTable maps written objects to their reference ids: open addressing
-// over a power-of-two slice, emptied for the next message by a new
-// generation instead of a clear (BenchmarkSerialize/SampleList/forygen-ref:
-// 141 objects; a Go map took about 600 instructions an object).
+// refTable maps written objects to their reference ids. The first
+// refSmall objects of a message are scanned linearly, which is cheaper than
+// hashing for the few a typical message has (BenchmarkSerialize/Sample/
+// forygen-ref: seven dense arrays); past that, open addressing over a
+// power-of-two slice, emptied for the next message by a new generation
+// instead of a clear (BenchmarkSerialize/SampleList/forygen-ref: 141
+// objects; a Go map took about 600 instructions an object).
 type refTable struct {
+	small [refSmall]refKey
 	slots []refSlot
 	gen   uint32
 	n     int
 }
+
+const refSmall = 8
 
 type refSlot struct {
 	k   refKey
@@ -38,6 +44,9 @@ type refSlot struct {
 
 func (t *refTable) reset() {
 	t.n = 0
+	if len(t.slots) == 0 {
+		return
+	}
 	if t.gen++; t.gen == 0 {
 		clear(t.slots)
 		t.gen = 1
@@ -46,6 +55,25 @@ func (t *refTable) reset() {
 
 // find returns k's id, or records k with the next id and reports false.
 func (t *refTable) find(k refKey) (int, bool) {
+	if t.n <= refSmall {
+		for i := 0; i < t.n; i++ {
+			if t.small[i] == k {
+				return i, true
+			}
+		}
+		if t.n < refSmall {
+			t.small[t.n] = k
+			t.n++
+			return t.n - 1, false
+		}
+		// The small array is full: index its objects for hashing.
+		if len(t.slots) == 0 {
+			t.slots, t.gen = make([]refSlot, 64), 1
+		}
+		for i := 0; i < refSmall; i++ {
+			t.insertAt(refSlot{k: t.small[i], id: int32(i)})
+		}
+	}
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
@@ -346,4 +374,32 @@ func (c *ReadContext) ReadMapChunkRef(remaining int, keyID byte, valType *TypeIn
 	}
 	size, valNull, ev = c.ReadMapChunk(remaining, keyID, 0, valType, true)
 	return size, valNull, false, ev
+}
+
+// AcceptRootRef is AcceptRoot for a message read with reference tracking
+// whose prefix (flag 0x00) the generated reader matched: the root x is
+// object 0.
+func AcceptRootRef(c *ReadContext, n int, t *TypeInfo, x Message) {
+	c.r.SetOffset(n)
+	if c.compatible {
+		c.defs = append(c.defs, t.tracked.self)
+	} else if t.ByName {
+		c.names = append(c.names, t.Namespace, t.TypeName)
+	}
+	c.refs = append(c.refs, refEntry{v: x})
+}
+
+// RefSliceAt is WriteRefSlice for a tracked slice written inside a run of
+// put-at stores: it reports RefNull, RefBack and the id, or RefFollows
+// after recording a new slice, and writes nothing; the caller stores the
+// flag.
+func RefSliceAt[E any](c *WriteContext, s []E) (state, id int) {
+	if s == nil {
+		return RefNull, -1
+	}
+	id, seen := c.refs.find(refKey{unsafe.Pointer(unsafe.SliceData(s)), len(s)})
+	if seen {
+		return RefBack, id
+	}
+	return RefFollows, id
 }

@@ -82,6 +82,21 @@ func matchRoot(in string, compatible jen.Code, com, con []byte) []jen.Code {
 	}
 }
 
+// matchRootTracked is matchRoot choosing the tracking prefixes when track
+// holds.
+func matchRootTracked(in string, compatible, track jen.Code, com, con, comRef, conRef []byte) []jen.Code {
+	return []jen.Code{
+		jen.Id("n").Op(":=").Lit(0),
+		jen.If(track).Block(
+			jen.If(compatible).Block(
+				jen.If(matchWords(in, comRef)).Block(jen.Id("n").Op("=").Lit(len(comRef))),
+			).Else().If(matchWords(in, conRef)).Block(jen.Id("n").Op("=").Lit(len(conRef))),
+		).Else().If(compatible).Block(
+			jen.If(matchWords(in, com)).Block(jen.Id("n").Op("=").Lit(len(com))),
+		).Else().If(matchWords(in, con)).Block(jen.Id("n").Op("=").Lit(len(con))),
+	}
+}
+
 func (g *gen) emitEntry(f *jen.File) {
 	con, com := g.s.RootConsistent, g.s.RootCompatible
 	recv := jen.Id("x").Op("*").Id(g.name())
@@ -90,9 +105,8 @@ func (g *gen) emitEntry(f *jen.File) {
 	f.Commentf("ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.")
 	f.Comment("The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.")
 	// With reference tracking the root flag is 0x00 and the root is object
-	// 0 (docs/format.md §2.1): the runtime writes the prefix.
-	body := []jen.Code{jen.If(runtime("TrackRef").Call()).Block(
-		jen.Return(jen.Qual(implPkg, "WriteTracked").Call(jen.Id("f").Dot("Runtime").Call(), jen.Id("b"), jen.Id("x"), jen.Id("x"))))}
+	// 0 (docs/format.md §2.1).
+	body := []jen.Code{jen.If(runtime("TrackRef").Call()).Block(g.trackedRootWrite()...)}
 	if g.s.Flat {
 		// No nested struct: no type meta table, no depth, no error, so no
 		// write context; the body writer stores the prefix (plan.Flat).
@@ -124,12 +138,16 @@ func (g *gen) emitEntry(f *jen.File) {
 		// In same-schema mode the root's schema hash follows its type meta
 		// and is compared with the prefix.
 		conHash := binary.LittleEndian.AppendUint32(append([]byte(nil), con...), uint32(g.s.SchemaHash))
+		// With tracking only the root flag differs: primitives are never
+		// tracked.
+		comRef, conHashRef := append([]byte(nil), com...), append([]byte(nil), conHash...)
+		comRef[1], conHashRef[1] = 0x00, 0x00
 		f.Func().Params(recv.Clone()).Id("ForyDeserialize").Params(
 			jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("data").Index().Byte(),
 		).Error().Block(append(append([]jen.Code{
 			jen.Var().Id("r").Qual(bufferPkg, "Reader"),
 			jen.Id("r").Dot("Reset").Call(jen.Id("data")),
-		}, matchRoot("data", jen.Id("f").Dot("Compatible").Call(), com, conHash)...),
+		}, matchRootTracked("data", jen.Id("f").Dot("Compatible").Call(), runtime("TrackRef").Call(), com, conHash, comRef, conHashRef)...),
 			jen.If(jen.Id("n").Op("!=").Lit(0)).Block(
 				jen.Id("r").Dot("SetOffset").Call(jen.Id("n")),
 				jen.If(jen.Id("x").Dot("foryReadFrom").Call(jen.Op("&").Id("r")).Op("&&").Id("r").Dot("Remaining").Call().Op("==").Lit(0)).Block(
@@ -144,18 +162,68 @@ func (g *gen) emitEntry(f *jen.File) {
 		f.Commentf("ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.")
 		f.Comment("A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.")
 	}
+	comRef, conRef := g.refPrefixes()
 	f.Func().Params(recv.Clone()).Id(name).Params(
 		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("data").Index().Byte(),
-	).Error().Block(append(append([]jen.Code{
+	).Error().Block(
 		jen.Id("c").Op(":=").Add(runtime("BeginRead")).Call(jen.Id("data")),
 		jen.Id("in").Op(":=").Id("c").Dot("Reader").Call().Dot("Bytes").Call(),
-	}, matchRoot("in", jen.Id("c").Dot("Compatible").Call(), com, con)...),
-		jen.If(jen.Id("n").Op("==").Lit(0)).Block(jen.Return(runtime("ReadRoot").Call(jen.Id("c"), jen.Id("x")))),
-		jen.Id("c").Dot("AcceptRoot").Call(jen.Id("n"), info),
-		jen.Id("x").Dot("ForyRead").Call(jen.Id("c")),
-		jen.Return(runtime("EndRead").Call(jen.Id("c"), info)),
-	)...)
+		// With tracking the prefix has flag 0x00 (and the tracking TypeDef);
+		// the root is object 0.
+		jen.If(jen.Id("c").Dot("TrackRef").Call()).Block(append(matchRoot("in", jen.Id("c").Dot("Compatible").Call(), comRef, conRef),
+			jen.If(jen.Id("n").Op("==").Lit(0)).Block(jen.Return(runtime("ReadRoot").Call(jen.Id("c"), jen.Id("x")))),
+			jen.Qual(implPkg, "AcceptRootRef").Call(jen.Id("c"), jen.Id("n"), info, jen.Id("x")),
+			jen.Id("x").Dot("ForyRead").Call(jen.Id("c")),
+			jen.Return(runtime("EndRead").Call(jen.Id("c"), info)))...),
+		jen.Block(append(matchRoot("in", jen.Id("c").Dot("Compatible").Call(), com, con),
+			jen.If(jen.Id("n").Op("==").Lit(0)).Block(jen.Return(runtime("ReadRoot").Call(jen.Id("c"), jen.Id("x")))),
+			jen.Id("c").Dot("AcceptRoot").Call(jen.Id("n"), info),
+			jen.Id("x").Dot("ForyRead").Call(jen.Id("c")),
+			jen.Return(runtime("EndRead").Call(jen.Id("c"), info)))...),
+	)
 	f.Line()
+}
+
+// refPrefixes are the root prefixes with reference tracking, in compatible
+// and same-schema mode: flag 0x00, and the tracking TypeDef where it
+// differs (plan.Struct.RootCompatibleRef).
+func (g *gen) refPrefixes() (com, con []byte) {
+	com = append([]byte(nil), g.s.RootCompatible...)
+	if g.s.RootCompatibleRef != nil {
+		com = append([]byte(nil), g.s.RootCompatibleRef...)
+	}
+	con = append([]byte(nil), g.s.RootConsistent...)
+	com[1], con[1] = 0x00, 0x00
+	return com, con
+}
+
+// trackedRootWrite is ForySerializeTo with reference tracking: a flat
+// struct without tracked fields writes as without tracking, its root flag
+// then set to 0x00 (nothing in it can refer to the root); any other writes
+// the tracking prefix as constant words, records the root as object 0 and
+// writes the body.
+func (g *gen) trackedRootWrite() []jen.Code {
+	if g.s.Flat && !g.s.RefSensitive {
+		return []jen.Code{
+			jen.Id("start").Op(":=").Id("b").Dot("WriterIndex").Call(),
+			jen.If(jen.Err().Op(":=").Id("x").Dot("foryWrite").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.True()),
+				jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.Id("b").Dot("Bytes").Call().Index(jen.Id("start").Op("+").Lit(1)).Op("=").Lit(0),
+			jen.Return(jen.Nil()),
+		}
+	}
+	com, con := g.refPrefixes()
+	return []jen.Code{
+		jen.Id("c").Op(":=").Add(runtime("BeginWrite")).Call(jen.Id("b"), jen.Id(g.infoVar())),
+		jen.Id("start").Op(":=").Id("b").Dot("WriterIndex").Call(),
+		jen.Id("b").Dot("Reserve").Call(jen.Lit(max(len(con), len(com)))),
+		jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("start")),
+		jen.If(jen.Id("c").Dot("Compatible").Call()).Block(putWords(com, "off")...).Else().Block(putWords(con, "off")...),
+		jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")),
+		jen.Qual(implPkg, "WriteRootRef").Call(jen.Id("c"), jen.Id("x")),
+		jen.Id("x").Dot("ForyWrite").Call(jen.Id("c")),
+		jen.Return(jen.Id("c").Dot("EndWrite").Call(jen.Id("start"))),
+	}
 }
 
 // runtime is f.Runtime().m: the generated-code state behind the user's

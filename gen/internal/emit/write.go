@@ -210,7 +210,7 @@ func putVarint(w *plan.Wire, v *jen.Statement, t *model.Type) *jen.Statement {
 // (BenchmarkSerialize/Sample: its seven arrays took a Reserve and a commit
 // each).
 func (g *gen) inRun(fl *plan.Field) bool {
-	if fl.Wire.Nullable || g.track && fl.RefOn {
+	if fl.Wire.Nullable || g.track && fl.RefOn && fl.Wire.TypeID != plan.TypeEnum && !runArray(fl.Wire) {
 		return false
 	}
 	return fl.Wire.TypeID == plan.TypeString || fl.Wire.TypeID == plan.TypeEnum || runArray(fl.Wire)
@@ -253,7 +253,9 @@ func (g *gen) bindRun(run []*plan.Field) (bind []jen.Code, vals []*jen.Statement
 // byte length (a varu32) and elements. vals are the fields' expressions from
 // bindRun.
 func runBound(base *jen.Statement, run []*plan.Field, vals []*jen.Statement) *jen.Statement {
-	fixed := 0
+	// One byte per field for a reference flag, which only the tracking
+	// writer puts in a run: a byte of slack for the other.
+	fixed := len(run)
 	for i, fl := range run {
 		if runArray(fl.Wire) {
 			fixed += buffer.MaxVarUint32Len
@@ -279,18 +281,38 @@ func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement) []jen.Code {
 	var out []jen.Code
 	for i, fl := range run {
 		v := vals[i].Clone()
+		tracked := g.track && fl.RefOn
 		if runArray(fl.Wire) {
 			put := jen.Id("off").Op("+=").Copy(jen.Id("w").Index(jen.Id("off").Op(":")), v.Clone())
 			if k := fl.Wire.Go.Elem.Kind; k != model.Uint8 {
 				put = jen.Id("off").Op("=").Qual(bufferPkg, "PutRaw"+rawSuffix[k]+"At").Call(jen.Id("w"), jen.Id("off"), rawArg(v.Clone(), k))
 			}
-			out = append(out,
+			body := []jen.Code{
 				jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off"),
 					jen.Uint32().Call(jen.Len(v.Clone()).Op("*").Lit(fl.Wire.Elem.Width))),
-				put)
+				put}
+			if tracked {
+				// The reference flag in the run: a back-reference (at most
+				// 1 + 5 bytes, within the flag and length the bound counts)
+				// or nil instead of the array, or 0x00 before it.
+				st, id := g.fresh("st"), g.fresh("id")
+				body = []jen.Code{jen.If(jen.List(jen.Id(st), jen.Id(id)).Op(":=").Qual(implPkg, "RefSliceAt").Call(jen.Id("c"), v.Clone()), jen.Id(st).Op("==").Qual(implPkg, "RefBack")).Block(
+					jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0xfe")),
+					jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off").Op("+").Lit(1), jen.Uint32().Call(jen.Id(id))),
+				).Else().If(jen.Id(st).Op("==").Qual(implPkg, "RefNull")).Block(
+					jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0xfd")),
+					jen.Id("off").Op("++"),
+				).Else().Block(append([]jen.Code{
+					jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0x00")),
+					jen.Id("off").Op("++")}, body...)...)}
+			}
+			out = append(out, body...)
 			continue
 		}
 		if fl.Wire.TypeID == plan.TypeEnum {
+			if tracked {
+				out = append(out, jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0xff")), jen.Id("off").Op("++"))
+			}
 			out = append(out, jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off"), jen.Uint32().Call(v)))
 			continue
 		}

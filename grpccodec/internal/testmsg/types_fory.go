@@ -62,7 +62,12 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -73,7 +78,15 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 38 && buffer.ReadUint64At(data, 0) == 0x72ae501a001c0001 && buffer.ReadUint64At(data, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
+				n = 38
+			}
+		} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0xe9bd1763011b0001 {
+			n = 8
+		}
+	} else if f.Compatible() {
 		if len(data) >= 38 && buffer.ReadUint64At(data, 0) == 0x72ae501a001cff01 && buffer.ReadUint64At(data, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
 			n = 38
 		}
@@ -93,20 +106,38 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x72ae501a001cff01 && buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
-			n = 38
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x72ae501a001c0001 && buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+				n = 38
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x011b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x011bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeNumericStruct, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x72ae501a001cff01 && buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+				n = 38
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x011bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeNumericStruct)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
-	c.AcceptRoot(n, foryTypeNumericStruct)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNumericStruct)
 }
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).
@@ -402,7 +433,29 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeSample)
+		start := b.WriterIndex()
+		b.Reserve(66)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x31e63036001c0001)
+			buffer.PutUint64At(w, off+8, 0x14d002d66fe9345d)
+			buffer.PutUint64At(w, off+16, 0x01dc13e813cc14ec)
+			buffer.PutUint64At(w, off+24, 0x05c407e407c801f8)
+			buffer.PutUint64At(w, off+32, 0x05f005e005d805d4)
+			buffer.PutUint64At(w, off+40, 0x2f01fd2e00fd05f4)
+			buffer.PutUint64At(w, off+48, 0x04fd3803fd3702fd)
+			buffer.PutUint64At(w, off+56, 0xfc2b06fd2e05fd2e)
+			buffer.PutUint64At(w, off+58, 0x1507fc2b06fd2e05)
+			off += 66
+		} else {
+			buffer.PutUint32At(w, off, 0x021b0001)
+			off += 4
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -412,20 +465,38 @@ func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 66 && buffer.ReadUint64At(in, 0) == 0x131dd036001cff01 && buffer.ReadUint64At(in, 8) == 0x14d002d623b44b41 && buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec && buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 && buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 && buffer.ReadUint64At(in, 40) == 0x2f01fc2e00fc05f4 && buffer.ReadUint64At(in, 48) == 0x04fc3803fc3702fc && buffer.ReadUint64At(in, 56) == 0xfc2b06fc2e05fc2e && buffer.ReadUint64At(in, 58) == 0x1507fc2b06fc2e05 {
-			n = 66
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 66 && buffer.ReadUint64At(in, 0) == 0x31e63036001c0001 && buffer.ReadUint64At(in, 8) == 0x14d002d66fe9345d && buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec && buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 && buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 && buffer.ReadUint64At(in, 40) == 0x2f01fd2e00fd05f4 && buffer.ReadUint64At(in, 48) == 0x04fd3803fd3702fd && buffer.ReadUint64At(in, 56) == 0xfc2b06fd2e05fd2e && buffer.ReadUint64At(in, 58) == 0x1507fc2b06fd2e05 {
+				n = 66
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x021b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x021bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeSample, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSample)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 66 && buffer.ReadUint64At(in, 0) == 0x131dd036001cff01 && buffer.ReadUint64At(in, 8) == 0x14d002d623b44b41 && buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec && buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 && buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 && buffer.ReadUint64At(in, 40) == 0x2f01fc2e00fc05f4 && buffer.ReadUint64At(in, 48) == 0x04fc3803fc3702fc && buffer.ReadUint64At(in, 56) == 0xfc2b06fc2e05fc2e && buffer.ReadUint64At(in, 58) == 0x1507fc2b06fc2e05 {
+				n = 66
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x021bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeSample)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSample)
 	}
-	c.AcceptRoot(n, foryTypeSample)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSample)
 }
 
 // ForyWrite writes Sample's struct body (docs/format.md §9).
@@ -455,7 +526,7 @@ func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	l7 := x.BooleanArray
 	s8 := x.String
 	// The root prefix (as the root), the schema hash (same-schema mode), the 26 fixed and 48 varint bytes at most, and 8 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(144 + buffer.BatchSlack + len(l1)*4 + len(l2)*8 + len(l3)*4 + len(l4)*8 + len(l5)*4 + len(l6)*4 + len(l7)*1 + len(s8) + 44)
+	b.Reserve(144 + buffer.BatchSlack + len(l1)*4 + len(l2)*8 + len(l3)*4 + len(l4)*8 + len(l5)*4 + len(l6)*4 + len(l7)*1 + len(s8) + 52)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -524,8 +595,16 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 26 fixed and 48 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(78 + buffer.BatchSlack)
+	l9 := x.IntArray
+	l10 := x.LongArray
+	l11 := x.FloatArray
+	l12 := x.DoubleArray
+	l13 := x.ShortArray
+	l14 := x.CharArray
+	l15 := x.BooleanArray
+	s16 := x.String
+	// Schema hash (same-schema mode), the 26 fixed and 48 varint bytes at most, and 8 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(78 + buffer.BatchSlack + len(l9)*4 + len(l10)*8 + len(l11)*4 + len(l12)*8 + len(l13)*4 + len(l14)*4 + len(l15)*1 + len(s16) + 52)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 552725182)
@@ -546,52 +625,95 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.IntValueBoxed))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ShortValueBoxed))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.CharValueBoxed))
+	if st17, id18 := foryimpl.RefSliceAt(c, l9); st17 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id18))
+	} else if st17 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
+		off = buffer.PutRawInt32sAt(w, off, l9)
+	}
+	if st19, id20 := foryimpl.RefSliceAt(c, l10); st19 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id20))
+	} else if st19 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l10)*8))
+		off = buffer.PutRawInt64sAt(w, off, l10)
+	}
+	if st21, id22 := foryimpl.RefSliceAt(c, l11); st21 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id22))
+	} else if st21 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l11)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l11)
+	}
+	if st23, id24 := foryimpl.RefSliceAt(c, l12); st23 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id24))
+	} else if st23 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l12)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l12)
+	}
+	if st25, id26 := foryimpl.RefSliceAt(c, l13); st25 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id26))
+	} else if st25 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l13)*4))
+		off = buffer.PutRawInt32sAt(w, off, l13)
+	}
+	if st27, id28 := foryimpl.RefSliceAt(c, l14); st27 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id28))
+	} else if st27 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l14)*4))
+		off = buffer.PutRawInt32sAt(w, off, l14)
+	}
+	if st29, id30 := foryimpl.RefSliceAt(c, l15); st29 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id30))
+	} else if st29 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l15)*1))
+		off = buffer.PutRawBoolsAt(w, off, l15)
+	}
+	off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<2|2)
+	if len(s16) > 0 {
+		off += copy(w[off:], s16)
+	}
 	b.SetWriterIndex(off)
-	if !foryimpl.WriteRefSlice(c, x.IntArray) {
-		l9 := x.IntArray
-		b.WriteVarUint32(uint32(len(l9) * 4))
-		b.WriteRawInt32s(l9)
-	}
-	if !foryimpl.WriteRefSlice(c, x.LongArray) {
-		l10 := x.LongArray
-		b.WriteVarUint32(uint32(len(l10) * 8))
-		b.WriteRawInt64s(l10)
-	}
-	if !foryimpl.WriteRefSlice(c, x.FloatArray) {
-		l11 := x.FloatArray
-		b.WriteVarUint32(uint32(len(l11) * 4))
-		b.WriteRawFloat32s(l11)
-	}
-	if !foryimpl.WriteRefSlice(c, x.DoubleArray) {
-		l12 := x.DoubleArray
-		b.WriteVarUint32(uint32(len(l12) * 8))
-		b.WriteRawFloat64s(l12)
-	}
-	if !foryimpl.WriteRefSlice(c, x.ShortArray) {
-		l13 := x.ShortArray
-		b.WriteVarUint32(uint32(len(l13) * 4))
-		b.WriteRawInt32s(l13)
-	}
-	if !foryimpl.WriteRefSlice(c, x.CharArray) {
-		l14 := x.CharArray
-		b.WriteVarUint32(uint32(len(l14) * 4))
-		b.WriteRawInt32s(l14)
-	}
-	if !foryimpl.WriteRefSlice(c, x.BooleanArray) {
-		l15 := x.BooleanArray
-		b.WriteVarUint32(uint32(len(l15) * 1))
-		b.WriteRawBools(l15)
-	}
-	{
-		s16 := x.String
-		b.Reserve(buffer.BatchSlack + len(s16) + 9)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<2|2)
-		if len(s16) > 0 {
-			off += copy(w[off:], s16)
-		}
-		b.SetWriterIndex(off)
-	}
 }
 
 // ForyRead reads Sample's struct body (docs/format.md §9); errors are recorded in c.
@@ -654,58 +776,58 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DoubleValue..CharValueBoxed")
 		return
 	}
-	n17 := c.ReadArrayLength(4)
-	a18 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n17)
-	r.ReadRawInt32s(a18)
-	x.IntArray = a18
+	n31 := c.ReadArrayLength(4)
+	a32 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n31)
+	r.ReadRawInt32s(a32)
+	x.IntArray = a32
 	if c.Failed() {
 		c.Trace("IntArray")
 		return
 	}
-	n19 := c.ReadArrayLength(8)
-	a20 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n19)
-	r.ReadRawInt64s(a20)
-	x.LongArray = a20
+	n33 := c.ReadArrayLength(8)
+	a34 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n33)
+	r.ReadRawInt64s(a34)
+	x.LongArray = a34
 	if c.Failed() {
 		c.Trace("LongArray")
 		return
 	}
-	n21 := c.ReadArrayLength(4)
-	a22 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n21)
-	r.ReadRawFloat32s(a22)
-	x.FloatArray = a22
+	n35 := c.ReadArrayLength(4)
+	a36 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n35)
+	r.ReadRawFloat32s(a36)
+	x.FloatArray = a36
 	if c.Failed() {
 		c.Trace("FloatArray")
 		return
 	}
-	n23 := c.ReadArrayLength(8)
-	a24 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n23)
-	r.ReadRawFloat64s(a24)
-	x.DoubleArray = a24
+	n37 := c.ReadArrayLength(8)
+	a38 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n37)
+	r.ReadRawFloat64s(a38)
+	x.DoubleArray = a38
 	if c.Failed() {
 		c.Trace("DoubleArray")
 		return
 	}
-	n25 := c.ReadArrayLength(4)
-	a26 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n25)
-	r.ReadRawInt32s(a26)
-	x.ShortArray = a26
+	n39 := c.ReadArrayLength(4)
+	a40 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n39)
+	r.ReadRawInt32s(a40)
+	x.ShortArray = a40
 	if c.Failed() {
 		c.Trace("ShortArray")
 		return
 	}
-	n27 := c.ReadArrayLength(4)
-	a28 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n27)
-	r.ReadRawInt32s(a28)
-	x.CharArray = a28
+	n41 := c.ReadArrayLength(4)
+	a42 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n41)
+	r.ReadRawInt32s(a42)
+	x.CharArray = a42
 	if c.Failed() {
 		c.Trace("CharArray")
 		return
 	}
-	n29 := c.ReadArrayLength(1)
-	a30 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n29)
-	r.ReadRawBools(a30)
-	x.BooleanArray = a30
+	n43 := c.ReadArrayLength(1)
+	a44 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n43)
+	r.ReadRawBools(a44)
+	x.BooleanArray = a44
 	if c.Failed() {
 		c.Trace("BooleanArray")
 		return
@@ -773,14 +895,14 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DoubleValue..CharValueBoxed")
 		return
 	}
-	if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
-		x.IntArray = foryimpl.BackRefSlice[int32](c, id32)
-	} else if st31 == foryimpl.RefFollows {
-		n33 := c.ReadArrayLength(4)
-		a34 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n33)
-		r.ReadRawInt32s(a34)
-		x.IntArray = a34
-		foryimpl.SetRefSlice(c, id32, x.IntArray)
+	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+		x.IntArray = foryimpl.BackRefSlice[int32](c, id46)
+	} else if st45 == foryimpl.RefFollows {
+		n47 := c.ReadArrayLength(4)
+		a48 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n47)
+		r.ReadRawInt32s(a48)
+		x.IntArray = a48
+		foryimpl.SetRefSlice(c, id46, x.IntArray)
 	} else {
 		x.IntArray = nil
 	}
@@ -788,14 +910,14 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("IntArray")
 		return
 	}
-	if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
-		x.LongArray = foryimpl.BackRefSlice[int64](c, id36)
-	} else if st35 == foryimpl.RefFollows {
-		n37 := c.ReadArrayLength(8)
-		a38 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n37)
-		r.ReadRawInt64s(a38)
-		x.LongArray = a38
-		foryimpl.SetRefSlice(c, id36, x.LongArray)
+	if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
+		x.LongArray = foryimpl.BackRefSlice[int64](c, id50)
+	} else if st49 == foryimpl.RefFollows {
+		n51 := c.ReadArrayLength(8)
+		a52 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n51)
+		r.ReadRawInt64s(a52)
+		x.LongArray = a52
+		foryimpl.SetRefSlice(c, id50, x.LongArray)
 	} else {
 		x.LongArray = nil
 	}
@@ -803,14 +925,14 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LongArray")
 		return
 	}
-	if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-		x.FloatArray = foryimpl.BackRefSlice[float32](c, id40)
-	} else if st39 == foryimpl.RefFollows {
-		n41 := c.ReadArrayLength(4)
-		a42 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n41)
-		r.ReadRawFloat32s(a42)
-		x.FloatArray = a42
-		foryimpl.SetRefSlice(c, id40, x.FloatArray)
+	if st53, id54 := c.ReadRefFlag(); st53 == foryimpl.RefBack {
+		x.FloatArray = foryimpl.BackRefSlice[float32](c, id54)
+	} else if st53 == foryimpl.RefFollows {
+		n55 := c.ReadArrayLength(4)
+		a56 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n55)
+		r.ReadRawFloat32s(a56)
+		x.FloatArray = a56
+		foryimpl.SetRefSlice(c, id54, x.FloatArray)
 	} else {
 		x.FloatArray = nil
 	}
@@ -818,14 +940,14 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("FloatArray")
 		return
 	}
-	if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
-		x.DoubleArray = foryimpl.BackRefSlice[float64](c, id44)
-	} else if st43 == foryimpl.RefFollows {
-		n45 := c.ReadArrayLength(8)
-		a46 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n45)
-		r.ReadRawFloat64s(a46)
-		x.DoubleArray = a46
-		foryimpl.SetRefSlice(c, id44, x.DoubleArray)
+	if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
+		x.DoubleArray = foryimpl.BackRefSlice[float64](c, id58)
+	} else if st57 == foryimpl.RefFollows {
+		n59 := c.ReadArrayLength(8)
+		a60 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n59)
+		r.ReadRawFloat64s(a60)
+		x.DoubleArray = a60
+		foryimpl.SetRefSlice(c, id58, x.DoubleArray)
 	} else {
 		x.DoubleArray = nil
 	}
@@ -833,14 +955,14 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DoubleArray")
 		return
 	}
-	if st47, id48 := c.ReadRefFlag(); st47 == foryimpl.RefBack {
-		x.ShortArray = foryimpl.BackRefSlice[int32](c, id48)
-	} else if st47 == foryimpl.RefFollows {
-		n49 := c.ReadArrayLength(4)
-		a50 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n49)
-		r.ReadRawInt32s(a50)
-		x.ShortArray = a50
-		foryimpl.SetRefSlice(c, id48, x.ShortArray)
+	if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+		x.ShortArray = foryimpl.BackRefSlice[int32](c, id62)
+	} else if st61 == foryimpl.RefFollows {
+		n63 := c.ReadArrayLength(4)
+		a64 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n63)
+		r.ReadRawInt32s(a64)
+		x.ShortArray = a64
+		foryimpl.SetRefSlice(c, id62, x.ShortArray)
 	} else {
 		x.ShortArray = nil
 	}
@@ -848,14 +970,14 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ShortArray")
 		return
 	}
-	if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
-		x.CharArray = foryimpl.BackRefSlice[int32](c, id52)
-	} else if st51 == foryimpl.RefFollows {
-		n53 := c.ReadArrayLength(4)
-		a54 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n53)
-		r.ReadRawInt32s(a54)
-		x.CharArray = a54
-		foryimpl.SetRefSlice(c, id52, x.CharArray)
+	if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
+		x.CharArray = foryimpl.BackRefSlice[int32](c, id66)
+	} else if st65 == foryimpl.RefFollows {
+		n67 := c.ReadArrayLength(4)
+		a68 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n67)
+		r.ReadRawInt32s(a68)
+		x.CharArray = a68
+		foryimpl.SetRefSlice(c, id66, x.CharArray)
 	} else {
 		x.CharArray = nil
 	}
@@ -863,14 +985,14 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("CharArray")
 		return
 	}
-	if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
-		x.BooleanArray = foryimpl.BackRefSlice[bool](c, id56)
-	} else if st55 == foryimpl.RefFollows {
-		n57 := c.ReadArrayLength(1)
-		a58 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n57)
-		r.ReadRawBools(a58)
-		x.BooleanArray = a58
-		foryimpl.SetRefSlice(c, id56, x.BooleanArray)
+	if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
+		x.BooleanArray = foryimpl.BackRefSlice[bool](c, id70)
+	} else if st69 == foryimpl.RefFollows {
+		n71 := c.ReadArrayLength(1)
+		a72 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n71)
+		r.ReadRawBools(a72)
+		x.BooleanArray = a72
+		foryimpl.SetRefSlice(c, id70, x.BooleanArray)
 	} else {
 		x.BooleanArray = nil
 	}
@@ -893,32 +1015,32 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v59, ok60 := c.ReadFloatAs(f, 64); ok60 {
-					x.DoubleValue = float64(v59)
+				if v73, ok74 := c.ReadFloatAs(f, 64); ok74 {
+					x.DoubleValue = float64(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValue = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v61, ok62 := c.ReadFloatAs(f, 64); ok62 {
-					x.DoubleValueBoxed = float64(v61)
+				if v75, ok76 := c.ReadFloatAs(f, 64); ok76 {
+					x.DoubleValueBoxed = float64(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValueBoxed = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v63, ok64 := c.ReadFloatAs(f, 32); ok64 {
-					x.FloatValue = float32(v63)
+				if v77, ok78 := c.ReadFloatAs(f, 32); ok78 {
+					x.FloatValue = float32(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValue = r.ReadFloat32()
 			}
 		case 3:
 			if f.Convert {
-				if v65, ok66 := c.ReadFloatAs(f, 32); ok66 {
-					x.FloatValueBoxed = float32(v65)
+				if v79, ok80 := c.ReadFloatAs(f, 32); ok80 {
+					x.FloatValueBoxed = float32(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValueBoxed = r.ReadFloat32()
@@ -933,64 +1055,64 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if f.Convert {
-				if v67, ok68 := c.ReadIntAs(f, 64); ok68 {
-					x.LongValue = int64(v67)
+				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
+					x.LongValue = int64(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValue = r.ReadVarInt64()
 			}
 		case 7:
 			if f.Convert {
-				if v69, ok70 := c.ReadIntAs(f, 64); ok70 {
-					x.LongValueBoxed = int64(v69)
+				if v83, ok84 := c.ReadIntAs(f, 64); ok84 {
+					x.LongValueBoxed = int64(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValueBoxed = r.ReadVarInt64()
 			}
 		case 8:
 			if f.Convert {
-				if v71, ok72 := c.ReadIntAs(f, 32); ok72 {
-					x.IntValue = int32(v71)
+				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
+					x.IntValue = int32(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValue = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 32); ok74 {
-					x.ShortValue = int32(v73)
+				if v87, ok88 := c.ReadIntAs(f, 32); ok88 {
+					x.ShortValue = int32(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValue = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 32); ok76 {
-					x.CharValue = int32(v75)
+				if v89, ok90 := c.ReadIntAs(f, 32); ok90 {
+					x.CharValue = int32(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValue = r.ReadVarInt32()
 			}
 		case 11:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 32); ok78 {
-					x.IntValueBoxed = int32(v77)
+				if v91, ok92 := c.ReadIntAs(f, 32); ok92 {
+					x.IntValueBoxed = int32(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValueBoxed = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
-					x.ShortValueBoxed = int32(v79)
+				if v93, ok94 := c.ReadIntAs(f, 32); ok94 {
+					x.ShortValueBoxed = int32(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValueBoxed = r.ReadVarInt32()
 			}
 		case 13:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
-					x.CharValueBoxed = int32(v81)
+				if v95, ok96 := c.ReadIntAs(f, 32); ok96 {
+					x.CharValueBoxed = int32(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValueBoxed = r.ReadVarInt32()
@@ -999,64 +1121,64 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n83 := c.ReadArrayLength(4)
-				a84 := foryimpl.MakeSlice[[]int32](c, n83)
-				r.ReadRawInt32s(a84)
-				x.IntArray = a84
+				n97 := c.ReadArrayLength(4)
+				a98 := foryimpl.MakeSlice[[]int32](c, n97)
+				r.ReadRawInt32s(a98)
+				x.IntArray = a98
 			}
 		case 15:
 			if f.Convert {
 				x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n85 := c.ReadArrayLength(8)
-				a86 := foryimpl.MakeSlice[[]int64](c, n85)
-				r.ReadRawInt64s(a86)
-				x.LongArray = a86
+				n99 := c.ReadArrayLength(8)
+				a100 := foryimpl.MakeSlice[[]int64](c, n99)
+				r.ReadRawInt64s(a100)
+				x.LongArray = a100
 			}
 		case 16:
 			if f.Convert {
 				x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n87 := c.ReadArrayLength(4)
-				a88 := foryimpl.MakeSlice[[]float32](c, n87)
-				r.ReadRawFloat32s(a88)
-				x.FloatArray = a88
+				n101 := c.ReadArrayLength(4)
+				a102 := foryimpl.MakeSlice[[]float32](c, n101)
+				r.ReadRawFloat32s(a102)
+				x.FloatArray = a102
 			}
 		case 17:
 			if f.Convert {
 				x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n89 := c.ReadArrayLength(8)
-				a90 := foryimpl.MakeSlice[[]float64](c, n89)
-				r.ReadRawFloat64s(a90)
-				x.DoubleArray = a90
+				n103 := c.ReadArrayLength(8)
+				a104 := foryimpl.MakeSlice[[]float64](c, n103)
+				r.ReadRawFloat64s(a104)
+				x.DoubleArray = a104
 			}
 		case 18:
 			if f.Convert {
 				x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n91 := c.ReadArrayLength(4)
-				a92 := foryimpl.MakeSlice[[]int32](c, n91)
-				r.ReadRawInt32s(a92)
-				x.ShortArray = a92
+				n105 := c.ReadArrayLength(4)
+				a106 := foryimpl.MakeSlice[[]int32](c, n105)
+				r.ReadRawInt32s(a106)
+				x.ShortArray = a106
 			}
 		case 19:
 			if f.Convert {
 				x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n93 := c.ReadArrayLength(4)
-				a94 := foryimpl.MakeSlice[[]int32](c, n93)
-				r.ReadRawInt32s(a94)
-				x.CharArray = a94
+				n107 := c.ReadArrayLength(4)
+				a108 := foryimpl.MakeSlice[[]int32](c, n107)
+				r.ReadRawInt32s(a108)
+				x.CharArray = a108
 			}
 		case 20:
 			if f.Convert {
 				x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadArrayLength(1)
-				a96 := foryimpl.MakeSlice[[]bool](c, n95)
-				r.ReadRawBools(a96)
-				x.BooleanArray = a96
+				n109 := c.ReadArrayLength(1)
+				a110 := foryimpl.MakeSlice[[]bool](c, n109)
+				r.ReadRawBools(a110)
+				x.BooleanArray = a110
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
@@ -1106,7 +1228,23 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
+		start := b.WriterIndex()
+		b.Reserve(19)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xd9808007001c0001)
+			buffer.PutUint64At(w, off+8, 0x1cc505c2488c1be2)
+			buffer.PutUint64At(w, off+11, 0x7216c81cc505c248)
+			off += 19
+		} else {
+			buffer.PutUint32At(w, off, 0x051b0001)
+			off += 4
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
 	start := b.WriterIndex()
@@ -1131,20 +1269,38 @@ func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xd4f69007001cff01 && buffer.ReadUint64At(in, 8) == 0x1cc405c203ac36f6 && buffer.ReadUint64At(in, 11) == 0x7216c81cc405c203 {
-			n = 19
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xd9808007001c0001 && buffer.ReadUint64At(in, 8) == 0x1cc505c2488c1be2 && buffer.ReadUint64At(in, 11) == 0x7216c81cc505c248 {
+				n = 19
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x051b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x051bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeMediaContent, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMediaContent)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xd4f69007001cff01 && buffer.ReadUint64At(in, 8) == 0x1cc405c203ac36f6 && buffer.ReadUint64At(in, 11) == 0x7216c81cc405c203 {
+				n = 19
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x051bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeMediaContent)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMediaContent)
 	}
-	c.AcceptRoot(n, foryTypeMediaContent)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMediaContent)
 }
 
 // ForyWrite writes MediaContent's struct body (docs/format.md §9).
@@ -1397,7 +1553,25 @@ func (x *Media) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeMedia)
+		start := b.WriterIndex()
+		b.Reserve(39)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xa759801b001c0001)
+			buffer.PutUint64At(w, off+8, 0x01e403cc77c823c8)
+			buffer.PutUint64At(w, off+16, 0x05d005cc07dc07d8)
+			buffer.PutUint64At(w, off+24, 0x15d415c815c405e0)
+			buffer.PutUint64At(w, off+31, 0x15f019ed5616e815)
+			off += 39
+		} else {
+			buffer.PutUint32At(w, off, 0x031b0001)
+			off += 4
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -1407,20 +1581,38 @@ func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0x1bc4f01b001cff01 && buffer.ReadUint64At(in, 8) == 0x01e403cc00f482de && buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 && buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 && buffer.ReadUint64At(in, 31) == 0x15f019ec5616e815 {
-			n = 39
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xa759801b001c0001 && buffer.ReadUint64At(in, 8) == 0x01e403cc77c823c8 && buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 && buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 && buffer.ReadUint64At(in, 31) == 0x15f019ed5616e815 {
+				n = 39
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x031b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x031bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeMedia, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMedia)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0x1bc4f01b001cff01 && buffer.ReadUint64At(in, 8) == 0x01e403cc00f482de && buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 && buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 && buffer.ReadUint64At(in, 31) == 0x15f019ec5616e815 {
+				n = 39
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x031bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeMedia)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMedia)
 	}
-	c.AcceptRoot(n, foryTypeMedia)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMedia)
 }
 
 // ForyWrite writes Media's struct body (docs/format.md §9).
@@ -1462,7 +1654,7 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	s5 := x.Title
 	s6 := x.Format
 	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(77 + buffer.BatchSlack + len(s4) + len(s5) + len(s6) + 27)
+	b.Reserve(77 + buffer.BatchSlack + len(s4) + len(s5) + len(s6) + 30)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -1529,7 +1721,7 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	}
 	{
 		s10 := x.Copyright
-		b.Reserve(buffer.BatchSlack + len(s10) + 14)
+		b.Reserve(buffer.BatchSlack + len(s10) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<2|2)
@@ -1576,7 +1768,7 @@ func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
 	s15 := x.Title
 	s16 := x.Format
 	// Schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(38 + buffer.BatchSlack + len(s14) + len(s15) + len(s16) + 27)
+	b.Reserve(38 + buffer.BatchSlack + len(s14) + len(s15) + len(s16) + 30)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -604294006)
@@ -1628,12 +1820,13 @@ func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.Player))
 	{
 		s20 := x.Copyright
-		b.Reserve(buffer.BatchSlack + len(s20) + 9)
+		b.Reserve(buffer.BatchSlack + len(s20) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s20))<<2|2)
 		if len(s20) > 0 {
 			off += copy(w[off:], s20)
@@ -1961,7 +2154,23 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeImage)
+		start := b.WriterIndex()
+		b.Reserve(24)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x236ea00c001c0001)
+			buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)
+			buffer.PutUint64At(w, off+16, 0x19d515c815c405d0)
+			off += 24
+		} else {
+			buffer.PutUint32At(w, off, 0x041b0001)
+			off += 4
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -1971,20 +2180,38 @@ func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x54ea500c001cff01 && buffer.ReadUint64At(in, 8) == 0x05cc04c5321d3b0a && buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 {
-			n = 24
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 && buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b && buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
+				n = 24
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeImage, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeImage)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x54ea500c001cff01 && buffer.ReadUint64At(in, 8) == 0x05cc04c5321d3b0a && buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 {
+				n = 24
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeImage)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeImage)
 	}
-	c.AcceptRoot(n, foryTypeImage)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeImage)
 }
 
 // ForyWrite writes Image's struct body (docs/format.md §9).
@@ -2014,7 +2241,7 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	s1 := x.URI
 	s2 := x.Title
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(38 + buffer.BatchSlack + len(s1) + len(s2) + 23)
+	b.Reserve(38 + buffer.BatchSlack + len(s1) + len(s2) + 26)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -2065,8 +2292,8 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	s3 := x.URI
 	s4 := x.Title
-	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(14 + buffer.BatchSlack + len(s3) + len(s4) + 18)
+	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(14 + buffer.BatchSlack + len(s3) + len(s4) + 26)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1960516840)
@@ -2082,9 +2309,10 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(s4) > 0 {
 		off += copy(w[off:], s4)
 	}
+	buffer.PutUint8At(w, off, 0xff)
+	off++
+	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	b.SetWriterIndex(off)
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.Size))
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.

@@ -51,7 +51,12 @@ func (x *OptInt) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *OptInt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -61,20 +66,38 @@ func (x *OptInt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *OptInt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x26b63005001cff01 && buffer.ReadUint64At(in, 8) == 0xc602acc108be9e07 && buffer.ReadUint64At(in, 9) == 0x05c602acc108be9e {
-			n = 17
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x26b63005001c0001 && buffer.ReadUint64At(in, 8) == 0xc602acc108be9e07 && buffer.ReadUint64At(in, 9) == 0x05c602acc108be9e {
+				n = 17
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xac1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xac1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeOptInt, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeOptInt)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x26b63005001cff01 && buffer.ReadUint64At(in, 8) == 0xc602acc108be9e07 && buffer.ReadUint64At(in, 9) == 0x05c602acc108be9e {
+				n = 17
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xac1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeOptInt)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeOptInt)
 	}
-	c.AcceptRoot(n, foryTypeOptInt)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeOptInt)
 }
 
 // ForyWrite writes OptInt's struct body (docs/format.md §9).
@@ -196,7 +219,12 @@ func (x *NilValues) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -206,20 +234,38 @@ func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xfa174013001cff01 && buffer.ReadUint64At(in, 8) == 0xc402adc350606f67 && buffer.ReadUint64At(in, 16) == 0x5a5618c8165a1618 && buffer.ReadUint64At(in, 23) == 0x5616625618cc565a {
-			n = 31
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xfa174013001c0001 && buffer.ReadUint64At(in, 8) == 0xc402adc350606f67 && buffer.ReadUint64At(in, 16) == 0x5a5618c8165a1618 && buffer.ReadUint64At(in, 23) == 0x5616625618cc565a {
+				n = 31
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeNilValues, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNilValues)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xfa174013001cff01 && buffer.ReadUint64At(in, 8) == 0xc402adc350606f67 && buffer.ReadUint64At(in, 16) == 0x5a5618c8165a1618 && buffer.ReadUint64At(in, 23) == 0x5616625618cc565a {
+				n = 31
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeNilValues)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNilValues)
 	}
-	c.AcceptRoot(n, foryTypeNilValues)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNilValues)
 }
 
 // ForyWrite writes NilValues's struct body (docs/format.md §9).
@@ -635,7 +681,12 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -646,7 +697,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 17 && buffer.ReadUint64At(data, 0) == 0xd04d7005001c0001 && buffer.ReadUint64At(data, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(data, 9) == 0x05c402b6c1296dc2 {
+				n = 17
+			}
+		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xd1068e02b61b0001 && buffer.ReadUint64At(data, 1) == 0x0fd1068e02b61b00 {
+			n = 9
+		}
+	} else if f.Compatible() {
 		if len(data) >= 17 && buffer.ReadUint64At(data, 0) == 0xd04d7005001cff01 && buffer.ReadUint64At(data, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(data, 9) == 0x05c402b6c1296dc2 {
 			n = 17
 		}
@@ -666,20 +725,38 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0xd04d7005001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(in, 9) == 0x05c402b6c1296dc2 {
-			n = 17
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0xd04d7005001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(in, 9) == 0x05c402b6c1296dc2 {
+				n = 17
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0xd04d7005001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(in, 9) == 0x05c402b6c1296dc2 {
+				n = 17
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeLeaf)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
-	c.AcceptRoot(n, foryTypeLeaf)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
@@ -810,7 +887,25 @@ func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeMapKinds)
+		start := b.WriterIndex()
+		b.Reserve(27)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x22f3200f001c0001)
+			buffer.PutUint64At(w, off+8, 0xc402b7c33963a429)
+			buffer.PutUint64At(w, off+16, 0xcc725618c8165618)
+			buffer.PutUint64At(w, off+19, 0x725618cc725618c8)
+			off += 27
+		} else {
+			buffer.PutUint32At(w, off, 0xb71b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMapKinds)
 	start := b.WriterIndex()
@@ -837,20 +932,38 @@ func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x22f3200f001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b7c33963a429 && buffer.ReadUint64At(in, 16) == 0xcc725618c8165618 && buffer.ReadUint64At(in, 19) == 0x725618cc725618c8 {
-			n = 27
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x22f3200f001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b7c33963a429 && buffer.ReadUint64At(in, 16) == 0xcc725618c8165618 && buffer.ReadUint64At(in, 19) == 0x725618cc725618c8 {
+				n = 27
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeMapKinds, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMapKinds)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x22f3200f001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b7c33963a429 && buffer.ReadUint64At(in, 16) == 0xcc725618c8165618 && buffer.ReadUint64At(in, 19) == 0x725618cc725618c8 {
+				n = 27
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeMapKinds)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMapKinds)
 	}
-	c.AcceptRoot(n, foryTypeMapKinds)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMapKinds)
 }
 
 // ForyWrite writes MapKinds's struct body (docs/format.md §9).
@@ -1273,7 +1386,12 @@ func (x *Ints) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Ints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -1283,20 +1401,38 @@ func (x *Ints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Ints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xddfc9014001cff01 && buffer.ReadUint64At(in, 8) == 0xc802b8c71996f64f && buffer.ReadUint64At(in, 16) == 0xd004de05c407cc0b && buffer.ReadUint64At(in, 24) == 0x565618d85616d415 {
-			n = 32
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xddfc9014001c0001 && buffer.ReadUint64At(in, 8) == 0xc802b8c71996f64f && buffer.ReadUint64At(in, 16) == 0xd004de05c407cc0b && buffer.ReadUint64At(in, 24) == 0x565618d85616d415 {
+				n = 32
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb81b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb81bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeInts, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeInts)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xddfc9014001cff01 && buffer.ReadUint64At(in, 8) == 0xc802b8c71996f64f && buffer.ReadUint64At(in, 16) == 0xd004de05c407cc0b && buffer.ReadUint64At(in, 24) == 0x565618d85616d415 {
+				n = 32
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb81bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeInts)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeInts)
 	}
-	c.AcceptRoot(n, foryTypeInts)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeInts)
 }
 
 // ForyWrite writes Ints's struct body (docs/format.md §9).
@@ -1370,7 +1506,7 @@ func (x *Ints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	{
 		s8 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s8) + 9)
+		b.Reserve(buffer.BatchSlack + len(s8) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
 		if len(s8) > 0 {
@@ -1634,7 +1770,12 @@ func (x *Pt) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Pt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -1645,7 +1786,15 @@ func (x *Pt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 22 && buffer.ReadUint64At(data, 0) == 0xfd0a400a001e0001 && buffer.ReadUint64At(data, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(data, 14) == 0x05c460be0b708c0c {
+				n = 22
+			}
+		} else if len(data) >= 16 && buffer.ReadUint64At(data, 0) == 0x708c0c04061d0001 && buffer.ReadUint64At(data, 8) == 0x0fd1068e60be0304 {
+			n = 16
+		}
+	} else if f.Compatible() {
 		if len(data) >= 22 && buffer.ReadUint64At(data, 0) == 0xfd0a400a001eff01 && buffer.ReadUint64At(data, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(data, 14) == 0x05c460be0b708c0c {
 			n = 22
 		}
@@ -1665,20 +1814,38 @@ func (x *Pt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Pt) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xfd0a400a001eff01 && buffer.ReadUint64At(in, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(in, 14) == 0x05c460be0b708c0c {
-			n = 22
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xfd0a400a001e0001 && buffer.ReadUint64At(in, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(in, 14) == 0x05c460be0b708c0c {
+				n = 22
+			}
+		} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 && buffer.ReadUint64At(in, 4) == 0x60be0304708c0c04 {
+			n = 12
 		}
-	} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(in, 4) == 0x60be0304708c0c04 {
-		n = 12
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypePt, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypePt)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xfd0a400a001eff01 && buffer.ReadUint64At(in, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(in, 14) == 0x05c460be0b708c0c {
+				n = 22
+			}
+		} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(in, 4) == 0x60be0304708c0c04 {
+			n = 12
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypePt)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypePt)
 	}
-	c.AcceptRoot(n, foryTypePt)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePt)
 }
 
 // ForyWrite writes Pt's struct body (docs/format.md §9).
@@ -1809,7 +1976,24 @@ func (x *PtLists) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PtLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypePtLists)
+		start := b.WriterIndex()
+		b.Reserve(24)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xf8ce700c001c0001)
+			buffer.PutUint64At(w, off+8, 0xc402b9c32f40d2f4)
+			buffer.PutUint64At(w, off+16, 0x7a16cc7a16c87a16)
+			off += 24
+		} else {
+			buffer.PutUint32At(w, off, 0xb91b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypePtLists)
 	start := b.WriterIndex()
@@ -1835,20 +2019,38 @@ func (x *PtLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0xf8ce700c001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b9c32f40d2f4 && buffer.ReadUint64At(in, 16) == 0x7a16cc7a16c87a16 {
-			n = 24
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0xf8ce700c001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b9c32f40d2f4 && buffer.ReadUint64At(in, 16) == 0x7a16cc7a16c87a16 {
+				n = 24
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypePtLists, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypePtLists)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0xf8ce700c001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b9c32f40d2f4 && buffer.ReadUint64At(in, 16) == 0x7a16cc7a16c87a16 {
+				n = 24
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypePtLists)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypePtLists)
 	}
-	c.AcceptRoot(n, foryTypePtLists)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePtLists)
 }
 
 // ForyWrite writes PtLists's struct body (docs/format.md §9).
@@ -2302,7 +2504,24 @@ func (x *Enums) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeEnums)
+		start := b.WriterIndex()
+		b.Reserve(19)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x698b3007001c0001)
+			buffer.PutUint64At(w, off+8, 0xc502bac23ccb4bef)
+			buffer.PutUint64At(w, off+11, 0x19c919c502bac23c)
+			off += 19
+		} else {
+			buffer.PutUint32At(w, off, 0xba1b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -2312,20 +2531,38 @@ func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x2a935007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402bac2704cb51c && buffer.ReadUint64At(in, 11) == 0x19c819c402bac270 {
-			n = 19
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x698b3007001c0001 && buffer.ReadUint64At(in, 8) == 0xc502bac23ccb4bef && buffer.ReadUint64At(in, 11) == 0x19c919c502bac23c {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeEnums, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeEnums)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x2a935007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402bac2704cb51c && buffer.ReadUint64At(in, 11) == 0x19c819c402bac270 {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeEnums)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeEnums)
 	}
-	c.AcceptRoot(n, foryTypeEnums)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEnums)
 }
 
 // ForyWrite writes Enums's struct body (docs/format.md §9).
@@ -2345,7 +2582,7 @@ func (x *Enums) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 		return foryimpl.EnumOutOfRange(foryTypeEnums, "B", int64(x.B))
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(23 + buffer.BatchSlack + 10)
+	b.Reserve(23 + buffer.BatchSlack + 12)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -2376,14 +2613,20 @@ func (x *Enums) foryWriteRef(c *foryimpl.WriteContext) {
 		return
 	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + 12)
+	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		b.WriteInt32(-919177777)
+		buffer.PutInt32At(w, off, -919177777)
+		off += 4
 	}
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.A))
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.B))
+	buffer.PutUint8At(w, off, 0xff)
+	off++
+	off = buffer.PutVarUint32At(w, off, uint32(x.A))
+	buffer.PutUint8At(w, off, 0xff)
+	off++
+	off = buffer.PutVarUint32At(w, off, uint32(x.B))
+	b.SetWriterIndex(off)
 }
 
 // ForyRead reads Enums's struct body (docs/format.md §9); errors are recorded in c.
@@ -2495,7 +2738,24 @@ func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeEnumsEvolved)
+		start := b.WriterIndex()
+		b.Reserve(19)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x5478f007001c0001)
+			buffer.PutUint64At(w, off+8, 0xc502bbc21f7ee527)
+			buffer.PutUint64At(w, off+11, 0x19c919c502bbc21f)
+			off += 19
+		} else {
+			buffer.PutUint32At(w, off, 0xbb1b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -2505,20 +2765,38 @@ func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x9dd5b007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402bbc261c5c665 && buffer.ReadUint64At(in, 11) == 0x19c819c402bbc261 {
-			n = 19
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x5478f007001c0001 && buffer.ReadUint64At(in, 8) == 0xc502bbc21f7ee527 && buffer.ReadUint64At(in, 11) == 0x19c919c502bbc21f {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeEnumsEvolved, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x9dd5b007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402bbc261c5c665 && buffer.ReadUint64At(in, 11) == 0x19c819c402bbc261 {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeEnumsEvolved)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 	}
-	c.AcceptRoot(n, foryTypeEnumsEvolved)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 }
 
 // ForyWrite writes EnumsEvolved's struct body (docs/format.md §9).
@@ -2538,7 +2816,7 @@ func (x *EnumsEvolved) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 		return foryimpl.EnumOutOfRange(foryTypeEnumsEvolved, "B", int64(x.B))
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(23 + buffer.BatchSlack + 10)
+	b.Reserve(23 + buffer.BatchSlack + 12)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -2569,14 +2847,20 @@ func (x *EnumsEvolved) foryWriteRef(c *foryimpl.WriteContext) {
 		return
 	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + 12)
+	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		b.WriteInt32(-919177777)
+		buffer.PutInt32At(w, off, -919177777)
+		off += 4
 	}
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.A))
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.B))
+	buffer.PutUint8At(w, off, 0xff)
+	off++
+	off = buffer.PutVarUint32At(w, off, uint32(x.A))
+	buffer.PutUint8At(w, off, 0xff)
+	off++
+	off = buffer.PutVarUint32At(w, off, uint32(x.B))
+	b.SetWriterIndex(off)
 }
 
 // ForyRead reads EnumsEvolved's struct body (docs/format.md §9); errors are recorded in c.

@@ -58,7 +58,12 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -69,7 +74,15 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 70 && buffer.ReadUint64At(data, 0) == 0x5b75103a001e0001 && buffer.ReadUint64At(data, 8) == 0x26ba55ec3e40059e && buffer.ReadUint64At(data, 16) == 0x8da32b9a1c011ed0 && buffer.ReadUint64At(data, 24) == 0xba5aaa08d8118d04 && buffer.ReadUint64At(data, 32) == 0x2261b4752900d3c0 && buffer.ReadUint64At(data, 40) == 0x05c430058d537681 && buffer.ReadUint64At(data, 48) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 56) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 62) == 0x05f005ec05e805e4 {
+				n = 70
+			}
+		} else if len(data) >= 49 && buffer.ReadUint64At(data, 0) == 0xfb0640042a1d0001 && buffer.ReadUint64At(data, 8) == 0x1ed026ba40cb5faf && buffer.ReadUint64At(data, 16) == 0x8d048da32b9a1c01 && buffer.ReadUint64At(data, 24) == 0xd3c0ba5aaa08d811 && buffer.ReadUint64At(data, 32) == 0x812261b475041400 && buffer.ReadUint64At(data, 40) == 0xbd176330058d5376 && buffer.ReadUint64At(data, 41) == 0xe9bd176330058d53 {
+			n = 49
+		}
+	} else if f.Compatible() {
 		if len(data) >= 70 && buffer.ReadUint64At(data, 0) == 0x5b75103a001eff01 && buffer.ReadUint64At(data, 8) == 0x26ba55ec3e40059e && buffer.ReadUint64At(data, 16) == 0x8da32b9a1c011ed0 && buffer.ReadUint64At(data, 24) == 0xba5aaa08d8118d04 && buffer.ReadUint64At(data, 32) == 0x2261b4752900d3c0 && buffer.ReadUint64At(data, 40) == 0x05c430058d537681 && buffer.ReadUint64At(data, 48) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 56) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 62) == 0x05f005ec05e805e4 {
 			n = 70
 		}
@@ -89,20 +102,38 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 70 && buffer.ReadUint64At(in, 0) == 0x5b75103a001eff01 && buffer.ReadUint64At(in, 8) == 0x26ba55ec3e40059e && buffer.ReadUint64At(in, 16) == 0x8da32b9a1c011ed0 && buffer.ReadUint64At(in, 24) == 0xba5aaa08d8118d04 && buffer.ReadUint64At(in, 32) == 0x2261b4752900d3c0 && buffer.ReadUint64At(in, 40) == 0x05c430058d537681 && buffer.ReadUint64At(in, 48) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 56) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 62) == 0x05f005ec05e805e4 {
-			n = 70
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 70 && buffer.ReadUint64At(in, 0) == 0x5b75103a001e0001 && buffer.ReadUint64At(in, 8) == 0x26ba55ec3e40059e && buffer.ReadUint64At(in, 16) == 0x8da32b9a1c011ed0 && buffer.ReadUint64At(in, 24) == 0xba5aaa08d8118d04 && buffer.ReadUint64At(in, 32) == 0x2261b4752900d3c0 && buffer.ReadUint64At(in, 40) == 0x05c430058d537681 && buffer.ReadUint64At(in, 48) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 56) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 62) == 0x05f005ec05e805e4 {
+				n = 70
+			}
+		} else if len(in) >= 45 && buffer.ReadUint64At(in, 0) == 0xfb0640042a1d0001 && buffer.ReadUint64At(in, 8) == 0x1ed026ba40cb5faf && buffer.ReadUint64At(in, 16) == 0x8d048da32b9a1c01 && buffer.ReadUint64At(in, 24) == 0xd3c0ba5aaa08d811 && buffer.ReadUint64At(in, 32) == 0x812261b475041400 && buffer.ReadUint64At(in, 37) == 0x30058d5376812261 {
+			n = 45
 		}
-	} else if len(in) >= 45 && buffer.ReadUint64At(in, 0) == 0xfb0640042a1dff01 && buffer.ReadUint64At(in, 8) == 0x1ed026ba40cb5faf && buffer.ReadUint64At(in, 16) == 0x8d048da32b9a1c01 && buffer.ReadUint64At(in, 24) == 0xd3c0ba5aaa08d811 && buffer.ReadUint64At(in, 32) == 0x812261b475041400 && buffer.ReadUint64At(in, 37) == 0x30058d5376812261 {
-		n = 45
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeNumericStruct, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 70 && buffer.ReadUint64At(in, 0) == 0x5b75103a001eff01 && buffer.ReadUint64At(in, 8) == 0x26ba55ec3e40059e && buffer.ReadUint64At(in, 16) == 0x8da32b9a1c011ed0 && buffer.ReadUint64At(in, 24) == 0xba5aaa08d8118d04 && buffer.ReadUint64At(in, 32) == 0x2261b4752900d3c0 && buffer.ReadUint64At(in, 40) == 0x05c430058d537681 && buffer.ReadUint64At(in, 48) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 56) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 62) == 0x05f005ec05e805e4 {
+				n = 70
+			}
+		} else if len(in) >= 45 && buffer.ReadUint64At(in, 0) == 0xfb0640042a1dff01 && buffer.ReadUint64At(in, 8) == 0x1ed026ba40cb5faf && buffer.ReadUint64At(in, 16) == 0x8d048da32b9a1c01 && buffer.ReadUint64At(in, 24) == 0xd3c0ba5aaa08d811 && buffer.ReadUint64At(in, 32) == 0x812261b475041400 && buffer.ReadUint64At(in, 37) == 0x30058d5376812261 {
+			n = 45
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeNumericStruct)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
-	c.AcceptRoot(n, foryTypeNumericStruct)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNumericStruct)
 }
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).

@@ -58,7 +58,12 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -69,7 +74,15 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 49 && buffer.ReadUint64At(data, 0) == 0x451cf025001e0001 && buffer.ReadUint64At(data, 8) == 0x752900ec7c060703 && buffer.ReadUint64At(data, 16) == 0x058d5376812261b4 && buffer.ReadUint64At(data, 24) == 0xd005cc05c805c430 && buffer.ReadUint64At(data, 32) == 0xe005dc05d805d405 && buffer.ReadUint64At(data, 40) == 0xf005ec05e805e405 && buffer.ReadUint64At(data, 41) == 0x05f005ec05e805e4 {
+				n = 49
+			}
+		} else if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0xb4750414001d0001 && buffer.ReadUint64At(data, 8) == 0x30058d5376812261 && buffer.ReadUint64At(data, 12) == 0xe9bd176330058d53 {
+			n = 20
+		}
+	} else if f.Compatible() {
 		if len(data) >= 49 && buffer.ReadUint64At(data, 0) == 0x451cf025001eff01 && buffer.ReadUint64At(data, 8) == 0x752900ec7c060703 && buffer.ReadUint64At(data, 16) == 0x058d5376812261b4 && buffer.ReadUint64At(data, 24) == 0xd005cc05c805c430 && buffer.ReadUint64At(data, 32) == 0xe005dc05d805d405 && buffer.ReadUint64At(data, 40) == 0xf005ec05e805e405 && buffer.ReadUint64At(data, 41) == 0x05f005ec05e805e4 {
 			n = 49
 		}
@@ -89,20 +102,38 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 49 && buffer.ReadUint64At(in, 0) == 0x451cf025001eff01 && buffer.ReadUint64At(in, 8) == 0x752900ec7c060703 && buffer.ReadUint64At(in, 16) == 0x058d5376812261b4 && buffer.ReadUint64At(in, 24) == 0xd005cc05c805c430 && buffer.ReadUint64At(in, 32) == 0xe005dc05d805d405 && buffer.ReadUint64At(in, 40) == 0xf005ec05e805e405 && buffer.ReadUint64At(in, 41) == 0x05f005ec05e805e4 {
-			n = 49
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 49 && buffer.ReadUint64At(in, 0) == 0x451cf025001e0001 && buffer.ReadUint64At(in, 8) == 0x752900ec7c060703 && buffer.ReadUint64At(in, 16) == 0x058d5376812261b4 && buffer.ReadUint64At(in, 24) == 0xd005cc05c805c430 && buffer.ReadUint64At(in, 32) == 0xe005dc05d805d405 && buffer.ReadUint64At(in, 40) == 0xf005ec05e805e405 && buffer.ReadUint64At(in, 41) == 0x05f005ec05e805e4 {
+				n = 49
+			}
+		} else if len(in) >= 16 && buffer.ReadUint64At(in, 0) == 0xb4750414001d0001 && buffer.ReadUint64At(in, 8) == 0x30058d5376812261 {
+			n = 16
 		}
-	} else if len(in) >= 16 && buffer.ReadUint64At(in, 0) == 0xb4750414001dff01 && buffer.ReadUint64At(in, 8) == 0x30058d5376812261 {
-		n = 16
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeNumericStruct, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 49 && buffer.ReadUint64At(in, 0) == 0x451cf025001eff01 && buffer.ReadUint64At(in, 8) == 0x752900ec7c060703 && buffer.ReadUint64At(in, 16) == 0x058d5376812261b4 && buffer.ReadUint64At(in, 24) == 0xd005cc05c805c430 && buffer.ReadUint64At(in, 32) == 0xe005dc05d805d405 && buffer.ReadUint64At(in, 40) == 0xf005ec05e805e405 && buffer.ReadUint64At(in, 41) == 0x05f005ec05e805e4 {
+				n = 49
+			}
+		} else if len(in) >= 16 && buffer.ReadUint64At(in, 0) == 0xb4750414001dff01 && buffer.ReadUint64At(in, 8) == 0x30058d5376812261 {
+			n = 16
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeNumericStruct)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
-	c.AcceptRoot(n, foryTypeNumericStruct)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNumericStruct)
 }
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).

@@ -51,7 +51,26 @@ func (x *Bytes) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Bytes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeBytes)
+		start := b.WriterIndex()
+		b.Reserve(45)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x9ce2c021001c0001)
+			buffer.PutUint64At(w, off+8, 0x294573c5413e3cd7)
+			buffer.PutUint64At(w, off+16, 0xc05ece052b4d0d05)
+			buffer.PutUint64At(w, off+24, 0x4c805cce8506164c)
+			buffer.PutUint64At(w, off+32, 0x3091404360bd2616)
+			buffer.PutUint64At(w, off+37, 0x8822e0e729309140)
+			off += 45
+		} else {
+			buffer.PutUint32At(w, off, 0x731b0001)
+			off += 4
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -61,20 +80,38 @@ func (x *Bytes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 45 && buffer.ReadUint64At(in, 0) == 0x1fbcb021001cff01 && buffer.ReadUint64At(in, 8) == 0x294473c56ad9bfe0 && buffer.ReadUint64At(in, 16) == 0xc05ece052b4c0d05 && buffer.ReadUint64At(in, 24) == 0x4c805cce8506164c && buffer.ReadUint64At(in, 32) == 0x3090404360bd2616 && buffer.ReadUint64At(in, 37) == 0x8822e0e729309040 {
-			n = 45
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 45 && buffer.ReadUint64At(in, 0) == 0x9ce2c021001c0001 && buffer.ReadUint64At(in, 8) == 0x294573c5413e3cd7 && buffer.ReadUint64At(in, 16) == 0xc05ece052b4d0d05 && buffer.ReadUint64At(in, 24) == 0x4c805cce8506164c && buffer.ReadUint64At(in, 32) == 0x3091404360bd2616 && buffer.ReadUint64At(in, 37) == 0x8822e0e729309140 {
+				n = 45
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x731b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x731bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeBytes, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeBytes)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 45 && buffer.ReadUint64At(in, 0) == 0x1fbcb021001cff01 && buffer.ReadUint64At(in, 8) == 0x294473c56ad9bfe0 && buffer.ReadUint64At(in, 16) == 0xc05ece052b4c0d05 && buffer.ReadUint64At(in, 24) == 0x4c805cce8506164c && buffer.ReadUint64At(in, 32) == 0x3090404360bd2616 && buffer.ReadUint64At(in, 37) == 0x8822e0e729309040 {
+				n = 45
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x731bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeBytes)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeBytes)
 	}
-	c.AcceptRoot(n, foryTypeBytes)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeBytes)
 }
 
 // ForyWrite writes Bytes's struct body (docs/format.md §9).
@@ -117,7 +154,7 @@ func (x *Bytes) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	b.WriteBytes(l5)
 	{
 		l6 := x.BoolA
-		b.Reserve(buffer.BatchSlack + len(l6)*1 + 5)
+		b.Reserve(buffer.BatchSlack + len(l6)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l6)*1))
 		off = buffer.PutRawBoolsAt(w, off, l6)
@@ -155,7 +192,7 @@ func (x *Bytes) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	}
 	{
 		l11 := x.U8Arr
-		b.Reserve(buffer.BatchSlack + len(l11)*1 + 5)
+		b.Reserve(buffer.BatchSlack + len(l11)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l11)*1))
 		off += copy(w[off:], l11)
@@ -176,27 +213,25 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(l16)))
 		b.WriteBytes(l16)
 	}
-	if !foryimpl.WriteRefSlice(c, x.BoolA) {
+	{
 		l17 := x.BoolA
-		b.WriteVarUint32(uint32(len(l17) * 1))
-		b.WriteRawBools(l17)
-	}
-	l18 := x.Bools
-	b.WriteVarUint32(uint32(len(l18)))
-	if len(l18) > 0 {
-		b.Reserve(1 + len(l18)*1 + buffer.BatchSlack)
+		b.Reserve(buffer.BatchSlack + len(l17)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e19 := range l18 {
-			{
-				buffer.PutBoolAt(w, off, e19)
-				off += 1
-			}
+		if st18, id19 := foryimpl.RefSliceAt(c, l17); st18 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id19))
+		} else if st18 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l17)*1))
+			off = buffer.PutRawBoolsAt(w, off, l17)
 		}
 		b.SetWriterIndex(off)
 	}
-	l20 := x.Plain
+	l20 := x.Bools
 	b.WriteVarUint32(uint32(len(l20)))
 	if len(l20) > 0 {
 		b.Reserve(1 + len(l20)*1 + buffer.BatchSlack)
@@ -205,16 +240,44 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 		off++
 		for _, e21 := range l20 {
 			{
-				buffer.PutUint8At(w, off, e21)
+				buffer.PutBoolAt(w, off, e21)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.U8Arr) {
-		l22 := x.U8Arr
-		b.WriteVarUint32(uint32(len(l22) * 1))
-		b.WriteBytes(l22)
+	l22 := x.Plain
+	b.WriteVarUint32(uint32(len(l22)))
+	if len(l22) > 0 {
+		b.Reserve(1 + len(l22)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e23 := range l22 {
+			{
+				buffer.PutUint8At(w, off, e23)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	{
+		l24 := x.U8Arr
+		b.Reserve(buffer.BatchSlack + len(l24)*1 + 6)
+		w, off := b.Window(), b.WriterIndex()
+		if st25, id26 := foryimpl.RefSliceAt(c, l24); st25 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id26))
+		} else if st25 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l24)*1))
+			off += copy(w[off:], l24)
+		}
+		b.SetWriterIndex(off)
 	}
 }
 
@@ -242,64 +305,64 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n23 := c.ReadArrayLength(1)
-	a24 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n23)
-	r.ReadRawBools(a24)
-	x.BoolA = a24
+	n27 := c.ReadArrayLength(1)
+	a28 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n27)
+	r.ReadRawBools(a28)
+	x.BoolA = a28
 	if c.Failed() {
 		c.Trace("BoolA")
 		return
 	}
-	n25 := c.ReadLength(1)
-	l26 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n25)
-	if n25 > 0 {
-		hn28 := c.ReadListHeader(1)
+	n29 := c.ReadLength(1)
+	l30 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n29)
+	if n29 > 0 {
+		hn32 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i27 := range l26 {
-				if hn28 && !c.ReadFlag() {
-					clear(l26[i27 : i27+1])
+			for i31 := range l30 {
+				if hn32 && !c.ReadFlag() {
+					clear(l30[i31 : i31+1])
 					continue
 				}
-				l26[i27] = r.ReadBool()
+				l30[i31] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i27)
+					c.TraceIndex(i31)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l26
+	x.Bools = l30
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n31 := c.ReadLength(1)
-	l32 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n31)
-	if n31 > 0 {
-		hn34 := c.ReadListHeader(9)
+	n35 := c.ReadLength(1)
+	l36 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n35)
+	if n35 > 0 {
+		hn38 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i33 := range l32 {
-				if hn34 && !c.ReadFlag() {
-					clear(l32[i33 : i33+1])
+			for i37 := range l36 {
+				if hn38 && !c.ReadFlag() {
+					clear(l36[i37 : i37+1])
 					continue
 				}
-				l32[i33] = r.ReadUint8()
+				l36[i37] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i33)
+					c.TraceIndex(i37)
 					break
 				}
 			}
 		}
 	}
-	x.Plain = l32
+	x.Plain = l36
 	if c.Failed() {
 		c.Trace("Plain")
 		return
 	}
-	n37 := c.ReadArrayLength(1)
-	a38 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n37)
-	copy(a38, r.ReadBytes(n37))
-	x.U8Arr = a38
+	n41 := c.ReadArrayLength(1)
+	a42 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n41)
+	copy(a42, r.ReadBytes(n41))
+	x.U8Arr = a42
 	if c.Failed() {
 		c.Trace("U8Arr")
 		return
@@ -321,11 +384,11 @@ func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id40)
-	} else if st39 == foryimpl.RefFollows {
+	if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
+		x.Bin = foryimpl.BackRefSlice[uint8](c, id44)
+	} else if st43 == foryimpl.RefFollows {
 		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id40, x.Bin)
+		foryimpl.SetRefSlice(c, id44, x.Bin)
 	} else {
 		x.Bin = nil
 	}
@@ -333,14 +396,14 @@ func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
-		x.BoolA = foryimpl.BackRefSlice[bool](c, id42)
-	} else if st41 == foryimpl.RefFollows {
-		n43 := c.ReadArrayLength(1)
-		a44 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n43)
-		r.ReadRawBools(a44)
-		x.BoolA = a44
-		foryimpl.SetRefSlice(c, id42, x.BoolA)
+	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+		x.BoolA = foryimpl.BackRefSlice[bool](c, id46)
+	} else if st45 == foryimpl.RefFollows {
+		n47 := c.ReadArrayLength(1)
+		a48 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n47)
+		r.ReadRawBools(a48)
+		x.BoolA = a48
+		foryimpl.SetRefSlice(c, id46, x.BoolA)
 	} else {
 		x.BoolA = nil
 	}
@@ -348,60 +411,60 @@ func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("BoolA")
 		return
 	}
-	n45 := c.ReadLength(1)
-	l46 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n45)
-	if n45 > 0 {
-		hn48 := c.ReadListHeader(1)
+	n49 := c.ReadLength(1)
+	l50 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n49)
+	if n49 > 0 {
+		hn52 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i47 := range l46 {
-				if hn48 && !c.ReadFlag() {
-					clear(l46[i47 : i47+1])
+			for i51 := range l50 {
+				if hn52 && !c.ReadFlag() {
+					clear(l50[i51 : i51+1])
 					continue
 				}
-				l46[i47] = r.ReadBool()
+				l50[i51] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i47)
+					c.TraceIndex(i51)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l46
+	x.Bools = l50
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n51 := c.ReadLength(1)
-	l52 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n51)
-	if n51 > 0 {
-		hn54 := c.ReadListHeader(9)
+	n55 := c.ReadLength(1)
+	l56 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n55)
+	if n55 > 0 {
+		hn58 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i53 := range l52 {
-				if hn54 && !c.ReadFlag() {
-					clear(l52[i53 : i53+1])
+			for i57 := range l56 {
+				if hn58 && !c.ReadFlag() {
+					clear(l56[i57 : i57+1])
 					continue
 				}
-				l52[i53] = r.ReadUint8()
+				l56[i57] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i53)
+					c.TraceIndex(i57)
 					break
 				}
 			}
 		}
 	}
-	x.Plain = l52
+	x.Plain = l56
 	if c.Failed() {
 		c.Trace("Plain")
 		return
 	}
-	if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
-		x.U8Arr = foryimpl.BackRefSlice[uint8](c, id58)
-	} else if st57 == foryimpl.RefFollows {
-		n59 := c.ReadArrayLength(1)
-		a60 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n59)
-		copy(a60, r.ReadBytes(n59))
-		x.U8Arr = a60
-		foryimpl.SetRefSlice(c, id58, x.U8Arr)
+	if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+		x.U8Arr = foryimpl.BackRefSlice[uint8](c, id62)
+	} else if st61 == foryimpl.RefFollows {
+		n63 := c.ReadArrayLength(1)
+		a64 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n63)
+		copy(a64, r.ReadBytes(n63))
+		x.U8Arr = a64
+		foryimpl.SetRefSlice(c, id62, x.U8Arr)
 	} else {
 		x.U8Arr = nil
 	}
@@ -427,67 +490,67 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if f.Convert {
 				x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n61 := c.ReadArrayLength(1)
-				a62 := foryimpl.MakeSlice[[]bool](c, n61)
-				r.ReadRawBools(a62)
-				x.BoolA = a62
+				n65 := c.ReadArrayLength(1)
+				a66 := foryimpl.MakeSlice[[]bool](c, n65)
+				r.ReadRawBools(a66)
+				x.BoolA = a66
 			}
 		case 2:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n63 := c.ReadLength(1)
-				l64 := foryimpl.MakeSlice[[]bool](c, n63)
-				if n63 > 0 {
-					hn66 := c.ReadListHeader(1)
+				n67 := c.ReadLength(1)
+				l68 := foryimpl.MakeSlice[[]bool](c, n67)
+				if n67 > 0 {
+					hn70 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i65 := range l64 {
-							if hn66 && !c.ReadFlag() {
-								clear(l64[i65 : i65+1])
+						for i69 := range l68 {
+							if hn70 && !c.ReadFlag() {
+								clear(l68[i69 : i69+1])
 								continue
 							}
-							l64[i65] = r.ReadBool()
+							l68[i69] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i65)
+								c.TraceIndex(i69)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l64
+				x.Bools = l68
 			}
 		case 3:
 			if f.Convert {
 				x.Plain = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n69 := c.ReadLength(1)
-				l70 := foryimpl.MakeSlice[[]uint8](c, n69)
-				if n69 > 0 {
-					hn72 := c.ReadListHeader(9)
+				n73 := c.ReadLength(1)
+				l74 := foryimpl.MakeSlice[[]uint8](c, n73)
+				if n73 > 0 {
+					hn76 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i71 := range l70 {
-							if hn72 && !c.ReadFlag() {
-								clear(l70[i71 : i71+1])
+						for i75 := range l74 {
+							if hn76 && !c.ReadFlag() {
+								clear(l74[i75 : i75+1])
 								continue
 							}
-							l70[i71] = r.ReadUint8()
+							l74[i75] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i71)
+								c.TraceIndex(i75)
 								break
 							}
 						}
 					}
 				}
-				x.Plain = l70
+				x.Plain = l74
 			}
 		case 4:
 			if f.Convert {
 				x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n75 := c.ReadArrayLength(1)
-				a76 := foryimpl.MakeSlice[[]uint8](c, n75)
-				copy(a76, r.ReadBytes(n75))
-				x.U8Arr = a76
+				n79 := c.ReadArrayLength(1)
+				a80 := foryimpl.MakeSlice[[]uint8](c, n79)
+				copy(a80, r.ReadBytes(n79))
+				x.U8Arr = a80
 			}
 		default:
 			c.SkipField(f)

@@ -48,7 +48,23 @@ func (x *Level1) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeLevel1)
+		start := b.WriterIndex()
+		b.Reserve(22)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x09f4900a001c0001)
+			buffer.PutUint64At(w, off+8, 0x05446dc24fd3bfef)
+			buffer.PutUint64At(w, off+14, 0x03311c4563230544)
+			off += 22
+		} else {
+			buffer.PutUint32At(w, off, 0x6d1b0001)
+			off += 4
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeLevel1)
 	start := b.WriterIndex()
@@ -73,20 +89,38 @@ func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x7039a00a001cff01 && buffer.ReadUint64At(in, 8) == 0x05446dc2305e1a96 && buffer.ReadUint64At(in, 14) == 0x03311c4463230544 {
-			n = 22
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x09f4900a001c0001 && buffer.ReadUint64At(in, 8) == 0x05446dc24fd3bfef && buffer.ReadUint64At(in, 14) == 0x03311c4563230544 {
+				n = 22
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6d1b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6d1bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeLevel1, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLevel1)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x7039a00a001cff01 && buffer.ReadUint64At(in, 8) == 0x05446dc2305e1a96 && buffer.ReadUint64At(in, 14) == 0x03311c4463230544 {
+				n = 22
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6d1bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeLevel1)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLevel1)
 	}
-	c.AcceptRoot(n, foryTypeLevel1)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLevel1)
 }
 
 // ForyWrite writes Level1's struct body (docs/format.md §9).
@@ -269,7 +303,24 @@ func (x *Level2) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeLevel2)
+		start := b.WriterIndex()
+		b.Reserve(30)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x1bbbb012001c0001)
+			buffer.PutUint64At(w, off+8, 0x1c496ec33069653f)
+			buffer.PutUint64At(w, off+16, 0x7e840c1c4f78840c)
+			buffer.PutUint64At(w, off+22, 0x200c341548de7e84)
+			off += 30
+		} else {
+			buffer.PutUint32At(w, off, 0x6e1b0001)
+			off += 4
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeLevel2)
 	start := b.WriterIndex()
@@ -295,20 +346,38 @@ func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x85b8a012001cff01 && buffer.ReadUint64At(in, 8) == 0x1c486ec31dc46108 && buffer.ReadUint64At(in, 16) == 0x7e840c1c4e78840c && buffer.ReadUint64At(in, 22) == 0x200c341548de7e84 {
-			n = 30
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x1bbbb012001c0001 && buffer.ReadUint64At(in, 8) == 0x1c496ec33069653f && buffer.ReadUint64At(in, 16) == 0x7e840c1c4f78840c && buffer.ReadUint64At(in, 22) == 0x200c341548de7e84 {
+				n = 30
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6e1b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6e1bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeLevel2, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLevel2)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x85b8a012001cff01 && buffer.ReadUint64At(in, 8) == 0x1c486ec31dc46108 && buffer.ReadUint64At(in, 16) == 0x7e840c1c4e78840c && buffer.ReadUint64At(in, 22) == 0x200c341548de7e84 {
+				n = 30
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6e1bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeLevel2)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLevel2)
 	}
-	c.AcceptRoot(n, foryTypeLevel2)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLevel2)
 }
 
 // ForyWrite writes Level2's struct body (docs/format.md §9).
@@ -343,7 +412,7 @@ func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	{
 		s1 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s1) + 9)
+		b.Reserve(buffer.BatchSlack + len(s1) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 		if len(s1) > 0 {
@@ -379,7 +448,7 @@ func (x *Level2) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	{
 		s2 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s2) + 9)
+		b.Reserve(buffer.BatchSlack + len(s2) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 		if len(s2) > 0 {
@@ -547,7 +616,12 @@ func (x *Level3) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -557,20 +631,38 @@ func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xbc0fd00e001cff01 && buffer.ReadUint64At(in, 8) == 0x074c6fc210d047b1 && buffer.ReadUint64At(in, 16) == 0x4c56164800a10bd4 && buffer.ReadUint64At(in, 18) == 0x90064c56164800a1 {
-			n = 26
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xbc0fd00e001c0001 && buffer.ReadUint64At(in, 8) == 0x074c6fc210d047b1 && buffer.ReadUint64At(in, 16) == 0x4c56164800a10bd4 && buffer.ReadUint64At(in, 18) == 0x90064c56164800a1 {
+				n = 26
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6f1b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6f1bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeLevel3, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLevel3)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xbc0fd00e001cff01 && buffer.ReadUint64At(in, 8) == 0x074c6fc210d047b1 && buffer.ReadUint64At(in, 16) == 0x4c56164800a10bd4 && buffer.ReadUint64At(in, 18) == 0x90064c56164800a1 {
+				n = 26
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6f1bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeLevel3)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLevel3)
 	}
-	c.AcceptRoot(n, foryTypeLevel3)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLevel3)
 }
 
 // ForyWrite writes Level3's struct body (docs/format.md §9).

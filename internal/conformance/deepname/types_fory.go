@@ -50,7 +50,25 @@ func (x *Level1) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeLevel1)
+		start := b.WriterIndex()
+		b.Reserve(31)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x80de2013001e0001)
+			buffer.PutUint64At(w, off+8, 0x66100de23b756f07)
+			buffer.PutUint64At(w, off+16, 0x44a817a2224a1620)
+			buffer.PutUint64At(w, off+23, 0x03311e4563230544)
+			off += 31
+		} else {
+			buffer.PutUint64At(w, off, 0x20661004061d0001)
+			buffer.PutUint64At(w, off+7, 0xa817a2224a020a20)
+			off += 15
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeLevel1)
 	start := b.WriterIndex()
@@ -77,20 +95,38 @@ func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xf4842013001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de26133fa6c && buffer.ReadUint64At(in, 16) == 0x44a817a2224a1620 && buffer.ReadUint64At(in, 23) == 0x03311e4463230544 {
-			n = 31
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x80de2013001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de23b756f07 && buffer.ReadUint64At(in, 16) == 0x44a817a2224a1620 && buffer.ReadUint64At(in, 23) == 0x03311e4563230544 {
+				n = 31
+			}
+		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 7) == 0xa817a2224a020a20 {
+			n = 15
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 7) == 0xa817a2224a020a20 {
-		n = 15
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeLevel1, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLevel1)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xf4842013001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de26133fa6c && buffer.ReadUint64At(in, 16) == 0x44a817a2224a1620 && buffer.ReadUint64At(in, 23) == 0x03311e4463230544 {
+				n = 31
+			}
+		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 7) == 0xa817a2224a020a20 {
+			n = 15
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeLevel1)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLevel1)
 	}
-	c.AcceptRoot(n, foryTypeLevel1)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLevel1)
 }
 
 // ForyWrite writes Level1's struct body (docs/format.md §9).
@@ -275,7 +311,26 @@ func (x *Level2) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeLevel2)
+		start := b.WriterIndex()
+		b.Reserve(39)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xb452d01b001e0001)
+			buffer.PutUint64At(w, off+8, 0x66100de37a73dee0)
+			buffer.PutUint64At(w, off+16, 0x49b017a2224a1620)
+			buffer.PutUint64At(w, off+24, 0x840c1e4f78840c1e)
+			buffer.PutUint64At(w, off+31, 0x200c341548de7e84)
+			off += 39
+		} else {
+			buffer.PutUint64At(w, off, 0x20661004061d0001)
+			buffer.PutUint64At(w, off+7, 0xb017a2224a020a20)
+			off += 15
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeLevel2)
 	start := b.WriterIndex()
@@ -303,20 +358,38 @@ func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xfcdd001b001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de30c2fbbb4 && buffer.ReadUint64At(in, 16) == 0x48b017a2224a1620 && buffer.ReadUint64At(in, 24) == 0x840c1e4e78840c1e && buffer.ReadUint64At(in, 31) == 0x200c341548de7e84 {
-			n = 39
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xb452d01b001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de37a73dee0 && buffer.ReadUint64At(in, 16) == 0x49b017a2224a1620 && buffer.ReadUint64At(in, 24) == 0x840c1e4f78840c1e && buffer.ReadUint64At(in, 31) == 0x200c341548de7e84 {
+				n = 39
+			}
+		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 7) == 0xb017a2224a020a20 {
+			n = 15
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 7) == 0xb017a2224a020a20 {
-		n = 15
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeLevel2, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLevel2)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xfcdd001b001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de30c2fbbb4 && buffer.ReadUint64At(in, 16) == 0x48b017a2224a1620 && buffer.ReadUint64At(in, 24) == 0x840c1e4e78840c1e && buffer.ReadUint64At(in, 31) == 0x200c341548de7e84 {
+				n = 39
+			}
+		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 7) == 0xb017a2224a020a20 {
+			n = 15
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeLevel2)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLevel2)
 	}
-	c.AcceptRoot(n, foryTypeLevel2)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLevel2)
 }
 
 // ForyWrite writes Level2's struct body (docs/format.md §9).
@@ -351,7 +424,7 @@ func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	{
 		s1 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s1) + 9)
+		b.Reserve(buffer.BatchSlack + len(s1) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 		if len(s1) > 0 {
@@ -387,7 +460,7 @@ func (x *Level2) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	{
 		s2 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s2) + 9)
+		b.Reserve(buffer.BatchSlack + len(s2) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 		if len(s2) > 0 {
@@ -557,7 +630,12 @@ func (x *Level3) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -567,20 +645,38 @@ func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0xe64bc017001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de22b7189af && buffer.ReadUint64At(in, 16) == 0x4cb817a2224a1620 && buffer.ReadUint64At(in, 24) == 0x56164800a10bd407 && buffer.ReadUint64At(in, 27) == 0x90064c56164800a1 {
-			n = 35
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0xe64bc017001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de22b7189af && buffer.ReadUint64At(in, 16) == 0x4cb817a2224a1620 && buffer.ReadUint64At(in, 24) == 0x56164800a10bd407 && buffer.ReadUint64At(in, 27) == 0x90064c56164800a1 {
+				n = 35
+			}
+		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 7) == 0xb817a2224a020a20 {
+			n = 15
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 7) == 0xb817a2224a020a20 {
-		n = 15
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeLevel3, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLevel3)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0xe64bc017001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de22b7189af && buffer.ReadUint64At(in, 16) == 0x4cb817a2224a1620 && buffer.ReadUint64At(in, 24) == 0x56164800a10bd407 && buffer.ReadUint64At(in, 27) == 0x90064c56164800a1 {
+				n = 35
+			}
+		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 7) == 0xb817a2224a020a20 {
+			n = 15
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeLevel3)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLevel3)
 	}
-	c.AcceptRoot(n, foryTypeLevel3)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLevel3)
 }
 
 // ForyWrite writes Level3's struct body (docs/format.md §9).

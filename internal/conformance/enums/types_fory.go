@@ -52,7 +52,24 @@ func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeEnumHolder)
+		start := b.WriterIndex()
+		b.Reserve(28)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x00f5d010001c0001)
+			buffer.PutUint64At(w, off+8, 0x19416bc3341b3744)
+			buffer.PutUint64At(w, off+16, 0x6474cb0966164c08)
+			buffer.PutUint64At(w, off+20, 0x623f19476474cb09)
+			off += 28
+		} else {
+			buffer.PutUint32At(w, off, 0x6b1b0001)
+			off += 4
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -62,20 +79,38 @@ func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0xaef85010001cff01 && buffer.ReadUint64At(in, 8) == 0x19406bc320c5c678 && buffer.ReadUint64At(in, 16) == 0x6474cb0966164c08 && buffer.ReadUint64At(in, 20) == 0x623f19466474cb09 {
-			n = 28
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x00f5d010001c0001 && buffer.ReadUint64At(in, 8) == 0x19416bc3341b3744 && buffer.ReadUint64At(in, 16) == 0x6474cb0966164c08 && buffer.ReadUint64At(in, 20) == 0x623f19476474cb09 {
+				n = 28
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6b1b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6b1bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeEnumHolder, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeEnumHolder)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0xaef85010001cff01 && buffer.ReadUint64At(in, 8) == 0x19406bc320c5c678 && buffer.ReadUint64At(in, 16) == 0x6474cb0966164c08 && buffer.ReadUint64At(in, 20) == 0x623f19466474cb09 {
+				n = 28
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6b1bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeEnumHolder)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeEnumHolder)
 	}
-	c.AcceptRoot(n, foryTypeEnumHolder)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEnumHolder)
 }
 
 // ForyWrite writes EnumHolder's struct body (docs/format.md §9).
@@ -100,7 +135,7 @@ func (x *EnumHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(32 + buffer.BatchSlack + 5)
+	b.Reserve(32 + buffer.BatchSlack + 6)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -150,12 +185,17 @@ func (x *EnumHolder) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + 6)
+	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		b.WriteInt32(-1905787043)
+		buffer.PutInt32At(w, off, -1905787043)
+		off += 4
 	}
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.C))
+	buffer.PutUint8At(w, off, 0xff)
+	off++
+	off = buffer.PutVarUint32At(w, off, uint32(x.C))
+	b.SetWriterIndex(off)
 	l7 := x.Colors
 	b.WriteVarUint32(uint32(len(l7)))
 	if len(l7) > 0 {

@@ -54,7 +54,27 @@ func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeEnumHolder)
+		start := b.WriterIndex()
+		b.Reserve(40)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x0fc3301c001e0001)
+			buffer.PutUint64At(w, off+8, 0x66100de350855cc3)
+			buffer.PutUint64At(w, off+16, 0x617142866a3c2220)
+			buffer.PutUint64At(w, off+24, 0x66164c0819418888)
+			buffer.PutUint64At(w, off+32, 0x623f19476474cb09)
+			off += 40
+		} else {
+			buffer.PutUint64At(w, off, 0x20661004061d0001)
+			buffer.PutUint64At(w, off+8, 0x617142866a3c0210)
+			buffer.PutUint64At(w, off+10, 0x8888617142866a3c)
+			off += 18
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -64,20 +84,38 @@ func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0x73ad101c001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de30ba830e3 && buffer.ReadUint64At(in, 16) == 0x617142866a3c2220 && buffer.ReadUint64At(in, 24) == 0x66164c0819408888 && buffer.ReadUint64At(in, 32) == 0x623f19466474cb09 {
-			n = 40
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0x0fc3301c001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de350855cc3 && buffer.ReadUint64At(in, 16) == 0x617142866a3c2220 && buffer.ReadUint64At(in, 24) == 0x66164c0819418888 && buffer.ReadUint64At(in, 32) == 0x623f19476474cb09 {
+				n = 40
+			}
+		} else if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 8) == 0x617142866a3c0210 && buffer.ReadUint64At(in, 10) == 0x8888617142866a3c {
+			n = 18
 		}
-	} else if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 8) == 0x617142866a3c0210 && buffer.ReadUint64At(in, 10) == 0x8888617142866a3c {
-		n = 18
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeEnumHolder, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeEnumHolder)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0x73ad101c001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de30ba830e3 && buffer.ReadUint64At(in, 16) == 0x617142866a3c2220 && buffer.ReadUint64At(in, 24) == 0x66164c0819408888 && buffer.ReadUint64At(in, 32) == 0x623f19466474cb09 {
+				n = 40
+			}
+		} else if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 8) == 0x617142866a3c0210 && buffer.ReadUint64At(in, 10) == 0x8888617142866a3c {
+			n = 18
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeEnumHolder)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeEnumHolder)
 	}
-	c.AcceptRoot(n, foryTypeEnumHolder)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEnumHolder)
 }
 
 // ForyWrite writes EnumHolder's struct body (docs/format.md §9).
@@ -102,7 +140,7 @@ func (x *EnumHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(44 + buffer.BatchSlack + 5)
+	b.Reserve(44 + buffer.BatchSlack + 6)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -155,12 +193,17 @@ func (x *EnumHolder) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + 6)
+	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		b.WriteInt32(-1905787043)
+		buffer.PutInt32At(w, off, -1905787043)
+		off += 4
 	}
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.C))
+	buffer.PutUint8At(w, off, 0xff)
+	off++
+	off = buffer.PutVarUint32At(w, off, uint32(x.C))
+	b.SetWriterIndex(off)
 	l7 := x.Colors
 	b.WriteVarUint32(uint32(len(l7)))
 	if len(l7) > 0 {

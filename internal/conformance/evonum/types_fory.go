@@ -56,7 +56,12 @@ func (x *NumericStructV2) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStructV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -67,7 +72,15 @@ func (x *NumericStructV2) ForyDeserialize(f *serializer.Fory, data []byte) error
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 38 && buffer.ReadUint64At(data, 0) == 0xa906101a001c0001 && buffer.ReadUint64At(data, 8) == 0x07c401cc6fcbbb9b && buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
+				n = 38
+			}
+		} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0x968396dc011b0001 {
+			n = 8
+		}
+	} else if f.Compatible() {
 		if len(data) >= 38 && buffer.ReadUint64At(data, 0) == 0xa906101a001cff01 && buffer.ReadUint64At(data, 8) == 0x07c401cc6fcbbb9b && buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
 			n = 38
 		}
@@ -87,20 +100,38 @@ func (x *NumericStructV2) ForyDeserialize(f *serializer.Fory, data []byte) error
 func (x *NumericStructV2) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0xa906101a001cff01 && buffer.ReadUint64At(in, 8) == 0x07c401cc6fcbbb9b && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
-			n = 38
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0xa906101a001c0001 && buffer.ReadUint64At(in, 8) == 0x07c401cc6fcbbb9b && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+				n = 38
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x011b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x011bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeNumericStructV2, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNumericStructV2)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0xa906101a001cff01 && buffer.ReadUint64At(in, 8) == 0x07c401cc6fcbbb9b && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+				n = 38
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x011bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeNumericStructV2)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNumericStructV2)
 	}
-	c.AcceptRoot(n, foryTypeNumericStructV2)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNumericStructV2)
 }
 
 // ForyWrite writes NumericStructV2's struct body (docs/format.md §9).

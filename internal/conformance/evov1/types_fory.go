@@ -46,7 +46,12 @@ func (x *PersonV1) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PersonV1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -56,20 +61,38 @@ func (x *PersonV1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *PersonV1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x86c1f00b001cff01 && buffer.ReadUint64At(in, 8) == 0x054478c25a179a02 && buffer.ReadUint64At(in, 15) == 0x200c341548c40005 {
-			n = 23
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x86c1f00b001c0001 && buffer.ReadUint64At(in, 8) == 0x054478c25a179a02 && buffer.ReadUint64At(in, 15) == 0x200c341548c40005 {
+				n = 23
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypePersonV1, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypePersonV1)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x86c1f00b001cff01 && buffer.ReadUint64At(in, 8) == 0x054478c25a179a02 && buffer.ReadUint64At(in, 15) == 0x200c341548c40005 {
+				n = 23
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypePersonV1)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypePersonV1)
 	}
-	c.AcceptRoot(n, foryTypePersonV1)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePersonV1)
 }
 
 // ForyWrite writes PersonV1's struct body (docs/format.md §9).
@@ -88,7 +111,7 @@ func (x *PersonV1) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	}
 	s1 := x.Name
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(32 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {

@@ -59,7 +59,29 @@ func (x *PersonV2) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypePersonV2)
+		start := b.WriterIndex()
+		b.Reserve(71)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xff7ea03b001c0001)
+			buffer.PutUint64At(w, off+8, 0x054478ca6345996a)
+			buffer.PutUint64At(w, off+16, 0xc0428091154cc400)
+			buffer.PutUint64At(w, off+24, 0xac194d20cc1d1c4b)
+			buffer.PutUint64At(w, off+32, 0x200c341548c02295)
+			buffer.PutUint64At(w, off+40, 0x56184c500235154a)
+			buffer.PutUint64At(w, off+48, 0x56164824894e4816)
+			buffer.PutUint64At(w, off+56, 0x318858385190064c)
+			buffer.PutUint64At(w, off+63, 0x50d1591c4920e731)
+			off += 71
+		} else {
+			buffer.PutUint32At(w, off, 0x781b0001)
+			off += 4
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypePersonV2)
 	start := b.WriterIndex()
@@ -90,20 +112,38 @@ func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 71 && buffer.ReadUint64At(in, 0) == 0xf756903b001cff01 && buffer.ReadUint64At(in, 8) == 0x054478ca1241c860 && buffer.ReadUint64At(in, 16) == 0xc0428091154cc400 && buffer.ReadUint64At(in, 24) == 0xac194c20cc1d1c4a && buffer.ReadUint64At(in, 32) == 0x200c341548c02295 && buffer.ReadUint64At(in, 40) == 0x56184c500235154a && buffer.ReadUint64At(in, 48) == 0x56164824894e4816 && buffer.ReadUint64At(in, 56) == 0x318858385090064c && buffer.ReadUint64At(in, 63) == 0x50d1591c4820e731 {
-			n = 71
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 71 && buffer.ReadUint64At(in, 0) == 0xff7ea03b001c0001 && buffer.ReadUint64At(in, 8) == 0x054478ca6345996a && buffer.ReadUint64At(in, 16) == 0xc0428091154cc400 && buffer.ReadUint64At(in, 24) == 0xac194d20cc1d1c4b && buffer.ReadUint64At(in, 32) == 0x200c341548c02295 && buffer.ReadUint64At(in, 40) == 0x56184c500235154a && buffer.ReadUint64At(in, 48) == 0x56164824894e4816 && buffer.ReadUint64At(in, 56) == 0x318858385190064c && buffer.ReadUint64At(in, 63) == 0x50d1591c4920e731 {
+				n = 71
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypePersonV2, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypePersonV2)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 71 && buffer.ReadUint64At(in, 0) == 0xf756903b001cff01 && buffer.ReadUint64At(in, 8) == 0x054478ca1241c860 && buffer.ReadUint64At(in, 16) == 0xc0428091154cc400 && buffer.ReadUint64At(in, 24) == 0xac194c20cc1d1c4a && buffer.ReadUint64At(in, 32) == 0x200c341548c02295 && buffer.ReadUint64At(in, 40) == 0x56184c500235154a && buffer.ReadUint64At(in, 48) == 0x56164824894e4816 && buffer.ReadUint64At(in, 56) == 0x318858385090064c && buffer.ReadUint64At(in, 63) == 0x50d1591c4820e731 {
+				n = 71
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypePersonV2)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypePersonV2)
 	}
-	c.AcceptRoot(n, foryTypePersonV2)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePersonV2)
 }
 
 // ForyWrite writes PersonV2's struct body (docs/format.md §9).
@@ -147,7 +187,7 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	s8 := x.Email
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(s8) + 9)
+	b.Reserve(9 + buffer.BatchSlack + len(s8) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -566291566)
@@ -170,7 +210,7 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	{
 		s9 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s9) + 14)
+		b.Reserve(buffer.BatchSlack + len(s9) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<2|2)
@@ -221,7 +261,7 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	{
 		l16 := x.Weights
-		b.Reserve(buffer.BatchSlack + len(l16)*8 + 5)
+		b.Reserve(buffer.BatchSlack + len(l16)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l16)*8))
 		off = buffer.PutRawFloat64sAt(w, off, l16)
@@ -270,7 +310,7 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	s24 := x.Email
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(s24) + 9)
+	b.Reserve(9 + buffer.BatchSlack + len(s24) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -566291566)
@@ -288,12 +328,13 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Home.ForyWrite(c)
 	}
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.Level))
 	{
 		s25 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s25) + 9)
+		b.Reserve(buffer.BatchSlack + len(s25) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s25))<<2|2)
 		if len(s25) > 0 {
 			off += copy(w[off:], s25)
@@ -340,10 +381,23 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.Weights) {
+	{
 		l32 := x.Weights
-		b.WriteVarUint32(uint32(len(l32) * 8))
-		b.WriteRawFloat64s(l32)
+		b.Reserve(buffer.BatchSlack + len(l32)*8 + 6)
+		w, off := b.Window(), b.WriterIndex()
+		if st33, id34 := foryimpl.RefSliceAt(c, l32); st33 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id34))
+		} else if st33 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l32)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l32)
+		}
+		b.SetWriterIndex(off)
 	}
 	b.WriteUint8(0xff)
 	if c.Compatible() {
@@ -388,13 +442,13 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p33 := foryimpl.Alloc[Address](c)
-		if ev34 := c.ReadStructFieldMeta(foryTypeAddress); ev34 != nil {
-			p33.ForyReadEvolved(c, ev34)
+		p35 := foryimpl.Alloc[Address](c)
+		if ev36 := c.ReadStructFieldMeta(foryTypeAddress); ev36 != nil {
+			p35.ForyReadEvolved(c, ev36)
 		} else if !c.Failed() {
-			p33.ForyRead(c)
+			p35.ForyRead(c)
 		}
-		x.Home = p33
+		x.Home = p35
 	}
 	if c.Failed() {
 		c.Trace("Home")
@@ -411,67 +465,67 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[string](c)
-		*p35 = c.ReadString()
-		x.Nick = p35
+		p37 := foryimpl.Alloc[string](c)
+		*p37 = c.ReadString()
+		x.Nick = p37
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n36 := c.ReadLength(2)
-	m37 := foryimpl.MakeMap[map[string]int32](c, n36)
-	for n36 > 0 && !c.Failed() {
-		sz38, vn39, _ := c.ReadMapChunk(n36, 21, 5, nil, false)
-		for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
-			var k41 string
-			k41 = c.ReadString()
-			var v42 int32
-			if !vn39 {
-				v42 = r.ReadVarInt32()
+	n38 := c.ReadLength(2)
+	m39 := foryimpl.MakeMap[map[string]int32](c, n38)
+	for n38 > 0 && !c.Failed() {
+		sz40, vn41, _ := c.ReadMapChunk(n38, 21, 5, nil, false)
+		for j42 := 0; j42 < sz40 && !c.Failed(); j42++ {
+			var k43 string
+			k43 = c.ReadString()
+			var v44 int32
+			if !vn41 {
+				v44 = r.ReadVarInt32()
 			}
-			m37[k41] = v42
+			m39[k43] = v44
 		}
-		n36 -= sz38
+		n38 -= sz40
 	}
-	x.Scores = m37
+	x.Scores = m39
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n44 := c.ReadLength(1)
-	l45 := foryimpl.ReuseSlice[[]string](c, x.Tags, n44)
-	if n44 > 0 {
-		hn47 := c.ReadListHeader(21)
+	n46 := c.ReadLength(1)
+	l47 := foryimpl.ReuseSlice[[]string](c, x.Tags, n46)
+	if n46 > 0 {
+		hn49 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i46 := range l45 {
-				if hn47 && !c.ReadFlag() {
-					clear(l45[i46 : i46+1])
+			for i48 := range l47 {
+				if hn49 && !c.ReadFlag() {
+					clear(l47[i48 : i48+1])
 					continue
 				}
-				l45[i46] = c.ReadString()
+				l47[i48] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i46)
+					c.TraceIndex(i48)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l45
+	x.Tags = l47
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n50 := c.ReadArrayLength(8)
-	a51 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n50)
-	r.ReadRawFloat64s(a51)
-	x.Weights = a51
+	n52 := c.ReadArrayLength(8)
+	a53 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n52)
+	r.ReadRawFloat64s(a53)
+	x.Weights = a53
 	if c.Failed() {
 		c.Trace("Weights")
 		return
 	}
-	if ev52 := c.ReadStructFieldMeta(foryTypeAddress); ev52 != nil {
-		x.Work.ForyReadEvolved(c, ev52)
+	if ev54 := c.ReadStructFieldMeta(foryTypeAddress); ev54 != nil {
+		x.Work.ForyReadEvolved(c, ev54)
 	} else if !c.Failed() {
 		x.Work.ForyRead(c)
 	}
@@ -512,17 +566,17 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Email")
 		return
 	}
-	if st53, id54 := c.ReadRefFlag(); st53 == foryimpl.RefBack {
-		x.Home = foryimpl.BackRef[Address](c, id54)
-	} else if st53 == foryimpl.RefFollows {
-		p55 := foryimpl.Alloc[Address](c)
-		foryimpl.SetRef(c, id54, p55)
-		if ev56 := c.ReadStructFieldMeta(foryTypeAddress); ev56 != nil {
-			p55.ForyReadEvolved(c, ev56)
+	if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
+		x.Home = foryimpl.BackRef[Address](c, id56)
+	} else if st55 == foryimpl.RefFollows {
+		p57 := foryimpl.Alloc[Address](c)
+		foryimpl.SetRef(c, id56, p57)
+		if ev58 := c.ReadStructFieldMeta(foryTypeAddress); ev58 != nil {
+			p57.ForyReadEvolved(c, ev58)
 		} else if !c.Failed() {
-			p55.ForyRead(c)
+			p57.ForyRead(c)
 		}
-		x.Home = p55
+		x.Home = p57
 	} else {
 		x.Home = nil
 	}
@@ -543,65 +597,65 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p59 := foryimpl.Alloc[string](c)
-		*p59 = c.ReadString()
-		x.Nick = p59
+		p61 := foryimpl.Alloc[string](c)
+		*p61 = c.ReadString()
+		x.Nick = p61
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n60 := c.ReadLength(2)
-	m61 := foryimpl.MakeMap[map[string]int32](c, n60)
-	for n60 > 0 && !c.Failed() {
-		sz62, vn63, _ := c.ReadMapChunk(n60, 21, 5, nil, false)
-		for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
-			var k65 string
-			k65 = c.ReadString()
-			var v66 int32
-			if !vn63 {
-				v66 = r.ReadVarInt32()
+	n62 := c.ReadLength(2)
+	m63 := foryimpl.MakeMap[map[string]int32](c, n62)
+	for n62 > 0 && !c.Failed() {
+		sz64, vn65, _ := c.ReadMapChunk(n62, 21, 5, nil, false)
+		for j66 := 0; j66 < sz64 && !c.Failed(); j66++ {
+			var k67 string
+			k67 = c.ReadString()
+			var v68 int32
+			if !vn65 {
+				v68 = r.ReadVarInt32()
 			}
-			m61[k65] = v66
+			m63[k67] = v68
 		}
-		n60 -= sz62
+		n62 -= sz64
 	}
-	x.Scores = m61
+	x.Scores = m63
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n68 := c.ReadLength(1)
-	l69 := foryimpl.ReuseSlice[[]string](c, x.Tags, n68)
-	if n68 > 0 {
-		hn71 := c.ReadListHeader(21)
+	n70 := c.ReadLength(1)
+	l71 := foryimpl.ReuseSlice[[]string](c, x.Tags, n70)
+	if n70 > 0 {
+		hn73 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i70 := range l69 {
-				if hn71 && !c.ReadFlag() {
-					clear(l69[i70 : i70+1])
+			for i72 := range l71 {
+				if hn73 && !c.ReadFlag() {
+					clear(l71[i72 : i72+1])
 					continue
 				}
-				l69[i70] = c.ReadString()
+				l71[i72] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i70)
+					c.TraceIndex(i72)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l69
+	x.Tags = l71
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	if st74, id75 := c.ReadRefFlag(); st74 == foryimpl.RefBack {
-		x.Weights = foryimpl.BackRefSlice[float64](c, id75)
-	} else if st74 == foryimpl.RefFollows {
-		n76 := c.ReadArrayLength(8)
-		a77 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n76)
-		r.ReadRawFloat64s(a77)
-		x.Weights = a77
-		foryimpl.SetRefSlice(c, id75, x.Weights)
+	if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
+		x.Weights = foryimpl.BackRefSlice[float64](c, id77)
+	} else if st76 == foryimpl.RefFollows {
+		n78 := c.ReadArrayLength(8)
+		a79 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n78)
+		r.ReadRawFloat64s(a79)
+		x.Weights = a79
+		foryimpl.SetRefSlice(c, id77, x.Weights)
 	} else {
 		x.Weights = nil
 	}
@@ -610,8 +664,8 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev80 := c.ReadStructFieldMeta(foryTypeAddress); ev80 != nil {
-			x.Work.ForyReadEvolved(c, ev80)
+		if ev82 := c.ReadStructFieldMeta(foryTypeAddress); ev82 != nil {
+			x.Work.ForyReadEvolved(c, ev82)
 		} else if !c.Failed() {
 			x.Work.ForyRead(c)
 		}
@@ -630,8 +684,8 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
-					x.Age = int32(v81)
+				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
+					x.Age = int32(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
@@ -642,13 +696,13 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p83 := foryimpl.Alloc[Address](c)
-				if ev84 := c.ReadStructFieldMeta(foryTypeAddress); ev84 != nil {
-					p83.ForyReadEvolved(c, ev84)
+				p85 := foryimpl.Alloc[Address](c)
+				if ev86 := c.ReadStructFieldMeta(foryTypeAddress); ev86 != nil {
+					p85.ForyReadEvolved(c, ev86)
 				} else if !c.Failed() {
-					p83.ForyRead(c)
+					p85.ForyRead(c)
 				}
-				x.Home = p83
+				x.Home = p85
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -660,64 +714,64 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p85 := foryimpl.Alloc[string](c)
-				*p85 = c.ReadString()
-				x.Nick = p85
+				p87 := foryimpl.Alloc[string](c)
+				*p87 = c.ReadString()
+				x.Nick = p87
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n86 := c.ReadLength(2)
-				m87 := foryimpl.MakeMap[map[string]int32](c, n86)
-				for n86 > 0 && !c.Failed() {
-					sz88, vn89, _ := c.ReadMapChunk(n86, 21, 5, nil, false)
-					for j90 := 0; j90 < sz88 && !c.Failed(); j90++ {
-						var k91 string
-						k91 = c.ReadString()
-						var v92 int32
-						if !vn89 {
-							v92 = r.ReadVarInt32()
+				n88 := c.ReadLength(2)
+				m89 := foryimpl.MakeMap[map[string]int32](c, n88)
+				for n88 > 0 && !c.Failed() {
+					sz90, vn91, _ := c.ReadMapChunk(n88, 21, 5, nil, false)
+					for j92 := 0; j92 < sz90 && !c.Failed(); j92++ {
+						var k93 string
+						k93 = c.ReadString()
+						var v94 int32
+						if !vn91 {
+							v94 = r.ReadVarInt32()
 						}
-						m87[k91] = v92
+						m89[k93] = v94
 					}
-					n86 -= sz88
+					n88 -= sz90
 				}
-				x.Scores = m87
+				x.Scores = m89
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n94 := c.ReadLength(1)
-				l95 := foryimpl.MakeSlice[[]string](c, n94)
-				if n94 > 0 {
-					hn97 := c.ReadListHeader(21)
+				n96 := c.ReadLength(1)
+				l97 := foryimpl.MakeSlice[[]string](c, n96)
+				if n96 > 0 {
+					hn99 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i96 := range l95 {
-							if hn97 && !c.ReadFlag() {
-								clear(l95[i96 : i96+1])
+						for i98 := range l97 {
+							if hn99 && !c.ReadFlag() {
+								clear(l97[i98 : i98+1])
 								continue
 							}
-							l95[i96] = c.ReadString()
+							l97[i98] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i96)
+								c.TraceIndex(i98)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l95
+				x.Tags = l97
 			}
 		case 8:
 			if f.Convert {
 				x.Weights = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n100 := c.ReadArrayLength(8)
-				a101 := foryimpl.MakeSlice[[]float64](c, n100)
-				r.ReadRawFloat64s(a101)
-				x.Weights = a101
+				n102 := c.ReadArrayLength(8)
+				a103 := foryimpl.MakeSlice[[]float64](c, n102)
+				r.ReadRawFloat64s(a103)
+				x.Weights = a103
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				if ev102 := c.ReadStructFieldMeta(foryTypeAddress); ev102 != nil {
-					x.Work.ForyReadEvolved(c, ev102)
+				if ev104 := c.ReadStructFieldMeta(foryTypeAddress); ev104 != nil {
+					x.Work.ForyReadEvolved(c, ev104)
 				} else if !c.Failed() {
 					x.Work.ForyRead(c)
 				}
@@ -764,7 +818,12 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -774,20 +833,38 @@ func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x6ec2b00c001cff01 && buffer.ReadUint64At(in, 8) == 0x054479c26fec442f && buffer.ReadUint64At(in, 16) == 0x2621714a154c0f65 {
-			n = 24
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x6ec2b00c001c0001 && buffer.ReadUint64At(in, 8) == 0x054479c26fec442f && buffer.ReadUint64At(in, 16) == 0x2621714a154c0f65 {
+				n = 24
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x791b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x791bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeAddress, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x6ec2b00c001cff01 && buffer.ReadUint64At(in, 8) == 0x054479c26fec442f && buffer.ReadUint64At(in, 16) == 0x2621714a154c0f65 {
+				n = 24
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x791bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeAddress)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
-	c.AcceptRoot(n, foryTypeAddress)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAddress)
 }
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
@@ -806,7 +883,7 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	}
 	s1 := x.Street
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(33 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(33 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {

@@ -59,7 +59,37 @@ func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeHalfFloats)
+		start := b.WriterIndex()
+		b.Reserve(123)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xcea5106f001c0001)
+			buffer.PutUint64At(w, off+8, 0x8801d5cd3d84493f)
+			buffer.PutUint64At(w, off+16, 0xaf0b119440af0b11)
+			buffer.PutUint64At(w, off+24, 0xaf0b1194a068905f)
+			buffer.PutUint64At(w, off+32, 0xaf8b1198e002985f)
+			buffer.PutUint64At(w, off+40, 0x0b119480e6079a5f)
+			buffer.PutUint64At(w, off+48, 0x8b1198c0209a5faf)
+			buffer.PutUint64At(w, off+56, 0x128c00ac41a65faf)
+			buffer.PutUint64At(w, off+64, 0xf8031298f4baf803)
+			buffer.PutUint64At(w, off+72, 0x0b11960ca2f9f5ba)
+			buffer.PutUint64At(w, off+80, 0x033699209a9e5faf)
+			buffer.PutUint64At(w, off+88, 0x169ca208f8f5baf8)
+			buffer.PutUint64At(w, off+96, 0x2464f9f5baf8034a)
+			buffer.PutUint64At(w, off+104, 0x8a805faf0b359598)
+			buffer.PutUint64At(w, off+112, 0x965faf8b46169820)
+			buffer.PutUint64At(w, off+115, 0x804942965faf8b46)
+			off += 123
+		} else {
+			buffer.PutUint32At(w, off, 0xd51b0001)
+			buffer.PutUint8At(w, off+4, 0x01)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -69,20 +99,38 @@ func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 123 && buffer.ReadUint64At(in, 0) == 0x9afa606f001cff01 && buffer.ReadUint64At(in, 8) == 0x8801d5cd0f7fb126 && buffer.ReadUint64At(in, 16) == 0xaf0b119440af0b11 && buffer.ReadUint64At(in, 24) == 0xaf0b1194a068905f && buffer.ReadUint64At(in, 32) == 0xaf8b1198e002985f && buffer.ReadUint64At(in, 40) == 0x0b119480e6079a5f && buffer.ReadUint64At(in, 48) == 0x8b1198c0209a5faf && buffer.ReadUint64At(in, 56) == 0x128c00ac41a65faf && buffer.ReadUint64At(in, 64) == 0xf8031298f4baf803 && buffer.ReadUint64At(in, 72) == 0x0b11960ca2f9f5ba && buffer.ReadUint64At(in, 80) == 0x033698209a9e5faf && buffer.ReadUint64At(in, 88) == 0x169ca208f8f5baf8 && buffer.ReadUint64At(in, 96) == 0x2464f9f5baf8034a && buffer.ReadUint64At(in, 104) == 0x8a805faf0b359498 && buffer.ReadUint64At(in, 112) == 0x965faf8b46169820 && buffer.ReadUint64At(in, 115) == 0x804942965faf8b46 {
-			n = 123
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 123 && buffer.ReadUint64At(in, 0) == 0xcea5106f001c0001 && buffer.ReadUint64At(in, 8) == 0x8801d5cd3d84493f && buffer.ReadUint64At(in, 16) == 0xaf0b119440af0b11 && buffer.ReadUint64At(in, 24) == 0xaf0b1194a068905f && buffer.ReadUint64At(in, 32) == 0xaf8b1198e002985f && buffer.ReadUint64At(in, 40) == 0x0b119480e6079a5f && buffer.ReadUint64At(in, 48) == 0x8b1198c0209a5faf && buffer.ReadUint64At(in, 56) == 0x128c00ac41a65faf && buffer.ReadUint64At(in, 64) == 0xf8031298f4baf803 && buffer.ReadUint64At(in, 72) == 0x0b11960ca2f9f5ba && buffer.ReadUint64At(in, 80) == 0x033699209a9e5faf && buffer.ReadUint64At(in, 88) == 0x169ca208f8f5baf8 && buffer.ReadUint64At(in, 96) == 0x2464f9f5baf8034a && buffer.ReadUint64At(in, 104) == 0x8a805faf0b359598 && buffer.ReadUint64At(in, 112) == 0x965faf8b46169820 && buffer.ReadUint64At(in, 115) == 0x804942965faf8b46 {
+				n = 123
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeHalfFloats, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeHalfFloats)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 123 && buffer.ReadUint64At(in, 0) == 0x9afa606f001cff01 && buffer.ReadUint64At(in, 8) == 0x8801d5cd0f7fb126 && buffer.ReadUint64At(in, 16) == 0xaf0b119440af0b11 && buffer.ReadUint64At(in, 24) == 0xaf0b1194a068905f && buffer.ReadUint64At(in, 32) == 0xaf8b1198e002985f && buffer.ReadUint64At(in, 40) == 0x0b119480e6079a5f && buffer.ReadUint64At(in, 48) == 0x8b1198c0209a5faf && buffer.ReadUint64At(in, 56) == 0x128c00ac41a65faf && buffer.ReadUint64At(in, 64) == 0xf8031298f4baf803 && buffer.ReadUint64At(in, 72) == 0x0b11960ca2f9f5ba && buffer.ReadUint64At(in, 80) == 0x033698209a9e5faf && buffer.ReadUint64At(in, 88) == 0x169ca208f8f5baf8 && buffer.ReadUint64At(in, 96) == 0x2464f9f5baf8034a && buffer.ReadUint64At(in, 104) == 0x8a805faf0b359498 && buffer.ReadUint64At(in, 112) == 0x965faf8b46169820 && buffer.ReadUint64At(in, 115) == 0x804942965faf8b46 {
+				n = 123
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeHalfFloats)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeHalfFloats)
 	}
-	c.AcceptRoot(n, foryTypeHalfFloats)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeHalfFloats)
 }
 
 // ForyWrite writes HalfFloats's struct body (docs/format.md §9).
@@ -148,7 +196,7 @@ func (x *HalfFloats) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	}
 	{
 		l5 := x.BF16Arr
-		b.Reserve(buffer.BatchSlack + len(l5)*2 + 5)
+		b.Reserve(buffer.BatchSlack + len(l5)*2 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l5)*2))
 		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l5))
@@ -171,7 +219,7 @@ func (x *HalfFloats) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	}
 	{
 		l8 := x.F16Arr
-		b.Reserve(buffer.BatchSlack + len(l8)*2 + 5)
+		b.Reserve(buffer.BatchSlack + len(l8)*2 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l8)*2))
 		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l8))
@@ -221,41 +269,67 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteUint16(uint16(*x.F16Ptr))
 	}
-	if !foryimpl.WriteRefSlice(c, x.BF16Arr) {
+	{
 		l15 := x.BF16Arr
-		b.WriteVarUint32(uint32(len(l15) * 2))
-		b.WriteRawUint16s(foryimpl.Uint16s(l15))
+		b.Reserve(buffer.BatchSlack + len(l15)*2 + 6)
+		w, off := b.Window(), b.WriterIndex()
+		if st16, id17 := foryimpl.RefSliceAt(c, l15); st16 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id17))
+		} else if st16 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l15)*2))
+			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l15))
+		}
+		b.SetWriterIndex(off)
 	}
-	l16 := x.BF16List
-	b.WriteVarUint32(uint32(len(l16)))
-	if len(l16) > 0 {
-		b.Reserve(1 + len(l16)*2 + buffer.BatchSlack)
+	l18 := x.BF16List
+	b.WriteVarUint32(uint32(len(l18)))
+	if len(l18) > 0 {
+		b.Reserve(1 + len(l18)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e17 := range l16 {
+		for _, e19 := range l18 {
 			{
-				buffer.PutUint16At(w, off, uint16(e17))
+				buffer.PutUint16At(w, off, uint16(e19))
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.F16Arr) {
-		l18 := x.F16Arr
-		b.WriteVarUint32(uint32(len(l18) * 2))
-		b.WriteRawUint16s(foryimpl.Uint16s(l18))
+	{
+		l20 := x.F16Arr
+		b.Reserve(buffer.BatchSlack + len(l20)*2 + 6)
+		w, off := b.Window(), b.WriterIndex()
+		if st21, id22 := foryimpl.RefSliceAt(c, l20); st21 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id22))
+		} else if st21 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l20)*2))
+			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l20))
+		}
+		b.SetWriterIndex(off)
 	}
-	l19 := x.F16List
-	b.WriteVarUint32(uint32(len(l19)))
-	if len(l19) > 0 {
-		b.Reserve(1 + len(l19)*2 + buffer.BatchSlack)
+	l23 := x.F16List
+	b.WriteVarUint32(uint32(len(l23)))
+	if len(l23) > 0 {
+		b.Reserve(1 + len(l23)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e20 := range l19 {
+		for _, e24 := range l23 {
 			{
-				buffer.PutUint16At(w, off, uint16(e20))
+				buffer.PutUint16At(w, off, uint16(e24))
 				off += 2
 			}
 		}
@@ -300,72 +374,72 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p21 := foryimpl.Alloc[serializer.Float16](c)
-		*p21 = serializer.Float16(r.ReadUint16())
-		x.F16Ptr = p21
+		p25 := foryimpl.Alloc[serializer.Float16](c)
+		*p25 = serializer.Float16(r.ReadUint16())
+		x.F16Ptr = p25
 	}
 	if c.Failed() {
 		c.Trace("F16Ptr")
 		return
 	}
-	n22 := c.ReadArrayLength(2)
-	a23 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n22)
-	r.ReadRawUint16s(foryimpl.Uint16s(a23))
-	x.BF16Arr = a23
+	n26 := c.ReadArrayLength(2)
+	a27 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n26)
+	r.ReadRawUint16s(foryimpl.Uint16s(a27))
+	x.BF16Arr = a27
 	if c.Failed() {
 		c.Trace("BF16Arr")
 		return
 	}
-	n24 := c.ReadLength(2)
-	l25 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n24)
-	if n24 > 0 {
-		hn27 := c.ReadListHeader(18)
+	n28 := c.ReadLength(2)
+	l29 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n28)
+	if n28 > 0 {
+		hn31 := c.ReadListHeader(18)
 		if !c.Failed() {
-			for i26 := range l25 {
-				if hn27 && !c.ReadFlag() {
-					clear(l25[i26 : i26+1])
+			for i30 := range l29 {
+				if hn31 && !c.ReadFlag() {
+					clear(l29[i30 : i30+1])
 					continue
 				}
-				l25[i26] = serializer.BFloat16(r.ReadUint16())
+				l29[i30] = serializer.BFloat16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i26)
+					c.TraceIndex(i30)
 					break
 				}
 			}
 		}
 	}
-	x.BF16List = l25
+	x.BF16List = l29
 	if c.Failed() {
 		c.Trace("BF16List")
 		return
 	}
-	n30 := c.ReadArrayLength(2)
-	a31 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n30)
-	r.ReadRawUint16s(foryimpl.Uint16s(a31))
-	x.F16Arr = a31
+	n34 := c.ReadArrayLength(2)
+	a35 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n34)
+	r.ReadRawUint16s(foryimpl.Uint16s(a35))
+	x.F16Arr = a35
 	if c.Failed() {
 		c.Trace("F16Arr")
 		return
 	}
-	n32 := c.ReadLength(2)
-	l33 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n32)
-	if n32 > 0 {
-		hn35 := c.ReadListHeader(17)
+	n36 := c.ReadLength(2)
+	l37 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n36)
+	if n36 > 0 {
+		hn39 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i34 := range l33 {
-				if hn35 && !c.ReadFlag() {
-					clear(l33[i34 : i34+1])
+			for i38 := range l37 {
+				if hn39 && !c.ReadFlag() {
+					clear(l37[i38 : i38+1])
 					continue
 				}
-				l33[i34] = serializer.Float16(r.ReadUint16())
+				l37[i38] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i34)
+					c.TraceIndex(i38)
 					break
 				}
 			}
 		}
 	}
-	x.F16List = l33
+	x.F16List = l37
 	if c.Failed() {
 		c.Trace("F16List")
 		return
@@ -405,22 +479,22 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p38 := foryimpl.Alloc[serializer.Float16](c)
-		*p38 = serializer.Float16(r.ReadUint16())
-		x.F16Ptr = p38
+		p42 := foryimpl.Alloc[serializer.Float16](c)
+		*p42 = serializer.Float16(r.ReadUint16())
+		x.F16Ptr = p42
 	}
 	if c.Failed() {
 		c.Trace("F16Ptr")
 		return
 	}
-	if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-		x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id40)
-	} else if st39 == foryimpl.RefFollows {
-		n41 := c.ReadArrayLength(2)
-		a42 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n41)
-		r.ReadRawUint16s(foryimpl.Uint16s(a42))
-		x.BF16Arr = a42
-		foryimpl.SetRefSlice(c, id40, x.BF16Arr)
+	if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
+		x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id44)
+	} else if st43 == foryimpl.RefFollows {
+		n45 := c.ReadArrayLength(2)
+		a46 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n45)
+		r.ReadRawUint16s(foryimpl.Uint16s(a46))
+		x.BF16Arr = a46
+		foryimpl.SetRefSlice(c, id44, x.BF16Arr)
 	} else {
 		x.BF16Arr = nil
 	}
@@ -428,37 +502,37 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("BF16Arr")
 		return
 	}
-	n43 := c.ReadLength(2)
-	l44 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n43)
-	if n43 > 0 {
-		hn46 := c.ReadListHeader(18)
+	n47 := c.ReadLength(2)
+	l48 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n47)
+	if n47 > 0 {
+		hn50 := c.ReadListHeader(18)
 		if !c.Failed() {
-			for i45 := range l44 {
-				if hn46 && !c.ReadFlag() {
-					clear(l44[i45 : i45+1])
+			for i49 := range l48 {
+				if hn50 && !c.ReadFlag() {
+					clear(l48[i49 : i49+1])
 					continue
 				}
-				l44[i45] = serializer.BFloat16(r.ReadUint16())
+				l48[i49] = serializer.BFloat16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i45)
+					c.TraceIndex(i49)
 					break
 				}
 			}
 		}
 	}
-	x.BF16List = l44
+	x.BF16List = l48
 	if c.Failed() {
 		c.Trace("BF16List")
 		return
 	}
-	if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
-		x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id50)
-	} else if st49 == foryimpl.RefFollows {
-		n51 := c.ReadArrayLength(2)
-		a52 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n51)
-		r.ReadRawUint16s(foryimpl.Uint16s(a52))
-		x.F16Arr = a52
-		foryimpl.SetRefSlice(c, id50, x.F16Arr)
+	if st53, id54 := c.ReadRefFlag(); st53 == foryimpl.RefBack {
+		x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id54)
+	} else if st53 == foryimpl.RefFollows {
+		n55 := c.ReadArrayLength(2)
+		a56 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n55)
+		r.ReadRawUint16s(foryimpl.Uint16s(a56))
+		x.F16Arr = a56
+		foryimpl.SetRefSlice(c, id54, x.F16Arr)
 	} else {
 		x.F16Arr = nil
 	}
@@ -466,25 +540,25 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("F16Arr")
 		return
 	}
-	n53 := c.ReadLength(2)
-	l54 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n53)
-	if n53 > 0 {
-		hn56 := c.ReadListHeader(17)
+	n57 := c.ReadLength(2)
+	l58 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n57)
+	if n57 > 0 {
+		hn60 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i55 := range l54 {
-				if hn56 && !c.ReadFlag() {
-					clear(l54[i55 : i55+1])
+			for i59 := range l58 {
+				if hn60 && !c.ReadFlag() {
+					clear(l58[i59 : i59+1])
 					continue
 				}
-				l54[i55] = serializer.Float16(r.ReadUint16())
+				l58[i59] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i55)
+					c.TraceIndex(i59)
 					break
 				}
 			}
 		}
 	}
-	x.F16List = l54
+	x.F16List = l58
 	if c.Failed() {
 		c.Trace("F16List")
 		return
@@ -499,144 +573,144 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v59, ok60 := c.ReadFloatAs(f, 64); ok60 {
-					x.F16 = serializer.Float16(v59)
+				if v63, ok64 := c.ReadFloatAs(f, 64); ok64 {
+					x.F16 = serializer.Float16(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16 = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v61, ok62 := c.ReadFloatAs(f, 64); ok62 {
-					x.F16Inf = serializer.Float16(v61)
+				if v65, ok66 := c.ReadFloatAs(f, 64); ok66 {
+					x.F16Inf = serializer.Float16(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Inf = serializer.Float16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v63, ok64 := c.ReadFloatAs(f, 64); ok64 {
-					x.F16Max = serializer.Float16(v63)
+				if v67, ok68 := c.ReadFloatAs(f, 64); ok68 {
+					x.F16Max = serializer.Float16(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Max = serializer.Float16(r.ReadUint16())
 			}
 		case 3:
 			if f.Convert {
-				if v65, ok66 := c.ReadFloatAs(f, 64); ok66 {
-					x.F16NaN = serializer.Float16(v65)
+				if v69, ok70 := c.ReadFloatAs(f, 64); ok70 {
+					x.F16NaN = serializer.Float16(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16NaN = serializer.Float16(r.ReadUint16())
 			}
 		case 4:
 			if f.Convert {
-				if v67, ok68 := c.ReadFloatAs(f, 64); ok68 {
-					x.F16Neg = serializer.Float16(v67)
+				if v71, ok72 := c.ReadFloatAs(f, 64); ok72 {
+					x.F16Neg = serializer.Float16(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Neg = serializer.Float16(r.ReadUint16())
 			}
 		case 5:
 			if f.Convert {
-				if v69, ok70 := c.ReadFloatAs(f, 64); ok70 {
-					x.F16Tiny = serializer.Float16(v69)
+				if v73, ok74 := c.ReadFloatAs(f, 64); ok74 {
+					x.F16Tiny = serializer.Float16(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Tiny = serializer.Float16(r.ReadUint16())
 			}
 		case 6:
 			if f.Convert {
-				if v71, ok72 := c.ReadFloatAs(f, 64); ok72 {
-					x.BF16 = serializer.BFloat16(v71)
+				if v75, ok76 := c.ReadFloatAs(f, 64); ok76 {
+					x.BF16 = serializer.BFloat16(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16 = serializer.BFloat16(r.ReadUint16())
 			}
 		case 7:
 			if f.Convert {
-				if v73, ok74 := c.ReadFloatAs(f, 64); ok74 {
-					x.BF16Neg = serializer.BFloat16(v73)
+				if v77, ok78 := c.ReadFloatAs(f, 64); ok78 {
+					x.BF16Neg = serializer.BFloat16(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16Neg = serializer.BFloat16(r.ReadUint16())
 			}
 		case 8:
 			if f.Convert {
-				if v76, ok77 := c.ReadFloatAs(f, 64); ok77 {
-					pv78 := serializer.Float16(v76)
-					x.F16Ptr = &pv78
+				if v80, ok81 := c.ReadFloatAs(f, 64); ok81 {
+					pv82 := serializer.Float16(v80)
+					x.F16Ptr = &pv82
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p75 := foryimpl.Alloc[serializer.Float16](c)
-				*p75 = serializer.Float16(r.ReadUint16())
-				x.F16Ptr = p75
+				p79 := foryimpl.Alloc[serializer.Float16](c)
+				*p79 = serializer.Float16(r.ReadUint16())
+				x.F16Ptr = p79
 			}
 		case 9:
 			if f.Convert {
 				x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n79 := c.ReadArrayLength(2)
-				a80 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n79)
-				r.ReadRawUint16s(foryimpl.Uint16s(a80))
-				x.BF16Arr = a80
+				n83 := c.ReadArrayLength(2)
+				a84 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n83)
+				r.ReadRawUint16s(foryimpl.Uint16s(a84))
+				x.BF16Arr = a84
 			}
 		case 10:
 			if f.Convert {
 				x.BF16List = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n81 := c.ReadLength(2)
-				l82 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n81)
-				if n81 > 0 {
-					hn84 := c.ReadListHeader(18)
+				n85 := c.ReadLength(2)
+				l86 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n85)
+				if n85 > 0 {
+					hn88 := c.ReadListHeader(18)
 					if !c.Failed() {
-						for i83 := range l82 {
-							if hn84 && !c.ReadFlag() {
-								clear(l82[i83 : i83+1])
+						for i87 := range l86 {
+							if hn88 && !c.ReadFlag() {
+								clear(l86[i87 : i87+1])
 								continue
 							}
-							l82[i83] = serializer.BFloat16(r.ReadUint16())
+							l86[i87] = serializer.BFloat16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i83)
+								c.TraceIndex(i87)
 								break
 							}
 						}
 					}
 				}
-				x.BF16List = l82
+				x.BF16List = l86
 			}
 		case 11:
 			if f.Convert {
 				x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n87 := c.ReadArrayLength(2)
-				a88 := foryimpl.MakeSlice[[]serializer.Float16](c, n87)
-				r.ReadRawUint16s(foryimpl.Uint16s(a88))
-				x.F16Arr = a88
+				n91 := c.ReadArrayLength(2)
+				a92 := foryimpl.MakeSlice[[]serializer.Float16](c, n91)
+				r.ReadRawUint16s(foryimpl.Uint16s(a92))
+				x.F16Arr = a92
 			}
 		case 12:
 			if f.Convert {
 				x.F16List = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n89 := c.ReadLength(2)
-				l90 := foryimpl.MakeSlice[[]serializer.Float16](c, n89)
-				if n89 > 0 {
-					hn92 := c.ReadListHeader(17)
+				n93 := c.ReadLength(2)
+				l94 := foryimpl.MakeSlice[[]serializer.Float16](c, n93)
+				if n93 > 0 {
+					hn96 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i91 := range l90 {
-							if hn92 && !c.ReadFlag() {
-								clear(l90[i91 : i91+1])
+						for i95 := range l94 {
+							if hn96 && !c.ReadFlag() {
+								clear(l94[i95 : i95+1])
 								continue
 							}
-							l90[i91] = serializer.Float16(r.ReadUint16())
+							l94[i95] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i91)
+								c.TraceIndex(i95)
 								break
 							}
 						}
 					}
 				}
-				x.F16List = l90
+				x.F16List = l94
 			}
 		default:
 			c.SkipField(f)
@@ -681,7 +755,12 @@ func (x *BFloat16Ptr) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *BFloat16Ptr) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -691,20 +770,38 @@ func (x *BFloat16Ptr) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 func (x *BFloat16Ptr) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xb7914015001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01e0c3074010ea && buffer.ReadUint64At(in, 16) == 0xba114ec06cd48905 && buffer.ReadUint64At(in, 24) == 0xa10bd4124e402467 && buffer.ReadUint64At(in, 25) == 0x00a10bd4124e4024 {
-			n = 33
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xb7914015001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01e0c3074010ea && buffer.ReadUint64At(in, 16) == 0xba114ec06cd48905 && buffer.ReadUint64At(in, 24) == 0xa10bd4124e402467 && buffer.ReadUint64At(in, 25) == 0x00a10bd4124e4024 {
+				n = 33
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xe01b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xe01bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeBFloat16Ptr, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeBFloat16Ptr)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xb7914015001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01e0c3074010ea && buffer.ReadUint64At(in, 16) == 0xba114ec06cd48905 && buffer.ReadUint64At(in, 24) == 0xa10bd4124e402467 && buffer.ReadUint64At(in, 25) == 0x00a10bd4124e4024 {
+				n = 33
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xe01bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeBFloat16Ptr)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeBFloat16Ptr)
 	}
-	c.AcceptRoot(n, foryTypeBFloat16Ptr)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeBFloat16Ptr)
 }
 
 // ForyWrite writes BFloat16Ptr's struct body (docs/format.md §9).

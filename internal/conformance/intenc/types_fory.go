@@ -53,7 +53,12 @@ func (x *IntEncodings) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *IntEncodings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -64,7 +69,15 @@ func (x *IntEncodings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 91 && buffer.ReadUint64At(data, 0) == 0x25e0104f001c0001 && buffer.ReadUint64At(data, 8) == 0x069871c963ffb03b && buffer.ReadUint64At(data, 16) == 0x98701df907e2420a && buffer.ReadUint64At(data, 24) == 0x709dfa07e2420a0d && buffer.ReadUint64At(data, 32) == 0x1bf907e2420a0498 && buffer.ReadUint64At(data, 40) == 0xfa07e2420a0b98ec && buffer.ReadUint64At(data, 48) == 0x913f022a0794ec9b && buffer.ReadUint64At(data, 56) == 0x08c30026089c00d7 && buffer.ReadUint64At(data, 64) == 0x0d510e48c075e41f && buffer.ReadUint64At(data, 72) == 0x1f08c300260f9c98 && buffer.ReadUint64At(data, 80) == 0x3f022a0c94c075ea && buffer.ReadUint64At(data, 83) == 0xc0bea93f022a0c94 {
+				n = 91
+			}
+		} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0x86459905711b0001 {
+			n = 8
+		}
+	} else if f.Compatible() {
 		if len(data) >= 91 && buffer.ReadUint64At(data, 0) == 0x25e0104f001cff01 && buffer.ReadUint64At(data, 8) == 0x069871c963ffb03b && buffer.ReadUint64At(data, 16) == 0x98701df907e2420a && buffer.ReadUint64At(data, 24) == 0x709dfa07e2420a0d && buffer.ReadUint64At(data, 32) == 0x1bf907e2420a0498 && buffer.ReadUint64At(data, 40) == 0xfa07e2420a0b98ec && buffer.ReadUint64At(data, 48) == 0x913f022a0794ec9b && buffer.ReadUint64At(data, 56) == 0x08c30026089c00d7 && buffer.ReadUint64At(data, 64) == 0x0d510e48c075e41f && buffer.ReadUint64At(data, 72) == 0x1f08c300260f9c98 && buffer.ReadUint64At(data, 80) == 0x3f022a0c94c075ea && buffer.ReadUint64At(data, 83) == 0xc0bea93f022a0c94 {
 			n = 91
 		}
@@ -84,20 +97,38 @@ func (x *IntEncodings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *IntEncodings) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 91 && buffer.ReadUint64At(in, 0) == 0x25e0104f001cff01 && buffer.ReadUint64At(in, 8) == 0x069871c963ffb03b && buffer.ReadUint64At(in, 16) == 0x98701df907e2420a && buffer.ReadUint64At(in, 24) == 0x709dfa07e2420a0d && buffer.ReadUint64At(in, 32) == 0x1bf907e2420a0498 && buffer.ReadUint64At(in, 40) == 0xfa07e2420a0b98ec && buffer.ReadUint64At(in, 48) == 0x913f022a0794ec9b && buffer.ReadUint64At(in, 56) == 0x08c30026089c00d7 && buffer.ReadUint64At(in, 64) == 0x0d510e48c075e41f && buffer.ReadUint64At(in, 72) == 0x1f08c300260f9c98 && buffer.ReadUint64At(in, 80) == 0x3f022a0c94c075ea && buffer.ReadUint64At(in, 83) == 0xc0bea93f022a0c94 {
-			n = 91
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 91 && buffer.ReadUint64At(in, 0) == 0x25e0104f001c0001 && buffer.ReadUint64At(in, 8) == 0x069871c963ffb03b && buffer.ReadUint64At(in, 16) == 0x98701df907e2420a && buffer.ReadUint64At(in, 24) == 0x709dfa07e2420a0d && buffer.ReadUint64At(in, 32) == 0x1bf907e2420a0498 && buffer.ReadUint64At(in, 40) == 0xfa07e2420a0b98ec && buffer.ReadUint64At(in, 48) == 0x913f022a0794ec9b && buffer.ReadUint64At(in, 56) == 0x08c30026089c00d7 && buffer.ReadUint64At(in, 64) == 0x0d510e48c075e41f && buffer.ReadUint64At(in, 72) == 0x1f08c300260f9c98 && buffer.ReadUint64At(in, 80) == 0x3f022a0c94c075ea && buffer.ReadUint64At(in, 83) == 0xc0bea93f022a0c94 {
+				n = 91
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x711b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x711bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeIntEncodings, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeIntEncodings)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 91 && buffer.ReadUint64At(in, 0) == 0x25e0104f001cff01 && buffer.ReadUint64At(in, 8) == 0x069871c963ffb03b && buffer.ReadUint64At(in, 16) == 0x98701df907e2420a && buffer.ReadUint64At(in, 24) == 0x709dfa07e2420a0d && buffer.ReadUint64At(in, 32) == 0x1bf907e2420a0498 && buffer.ReadUint64At(in, 40) == 0xfa07e2420a0b98ec && buffer.ReadUint64At(in, 48) == 0x913f022a0794ec9b && buffer.ReadUint64At(in, 56) == 0x08c30026089c00d7 && buffer.ReadUint64At(in, 64) == 0x0d510e48c075e41f && buffer.ReadUint64At(in, 72) == 0x1f08c300260f9c98 && buffer.ReadUint64At(in, 80) == 0x3f022a0c94c075ea && buffer.ReadUint64At(in, 83) == 0xc0bea93f022a0c94 {
+				n = 91
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x711bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeIntEncodings)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeIntEncodings)
 	}
-	c.AcceptRoot(n, foryTypeIntEncodings)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeIntEncodings)
 }
 
 // ForyWrite writes IntEncodings's struct body (docs/format.md §9).

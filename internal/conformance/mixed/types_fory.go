@@ -64,7 +64,32 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeMixed)
+		start := b.WriterIndex()
+		b.Reserve(95)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xd4913053001c0001)
+			buffer.PutUint64At(w, off+8, 0x134c77ce7c2045b6)
+			buffer.PutUint64At(w, off+16, 0x80c9034c804313c4)
+			buffer.PutUint64At(w, off+24, 0x4c3060150148c05a)
+			buffer.PutUint64At(w, off+32, 0x050e44c06cd48907)
+			buffer.PutUint64At(w, off+40, 0x015620c309054806)
+			buffer.PutUint64At(w, off+48, 0x0546000356d9f3b9)
+			buffer.PutUint64At(w, off+56, 0xc058e8881c4ff339)
+			buffer.PutUint64At(w, off+64, 0x49806464a256164c)
+			buffer.PutUint64At(w, off+72, 0x1656184c180d2919)
+			buffer.PutUint64At(w, off+80, 0x0c3415481e55ce2d)
+			buffer.PutUint64At(w, off+87, 0xc06360ca264c200c)
+			off += 95
+		} else {
+			buffer.PutUint32At(w, off, 0x771b0001)
+			off += 4
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMixed)
 	start := b.WriterIndex()
@@ -98,20 +123,38 @@ func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 95 && buffer.ReadUint64At(in, 0) == 0x3915a053001cff01 && buffer.ReadUint64At(in, 8) == 0x134c77ce3f84d8ec && buffer.ReadUint64At(in, 16) == 0x80c9034c804313c4 && buffer.ReadUint64At(in, 24) == 0x4c3060150148c05a && buffer.ReadUint64At(in, 32) == 0x050e44c06cd48907 && buffer.ReadUint64At(in, 40) == 0x015620c309054806 && buffer.ReadUint64At(in, 48) == 0x0546000356d9f3b9 && buffer.ReadUint64At(in, 56) == 0xc058e8881c4ef339 && buffer.ReadUint64At(in, 64) == 0x48806464a256164c && buffer.ReadUint64At(in, 72) == 0x1656184c180d2919 && buffer.ReadUint64At(in, 80) == 0x0c3415481e55ce2d && buffer.ReadUint64At(in, 87) == 0xc06360ca264c200c {
-			n = 95
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 95 && buffer.ReadUint64At(in, 0) == 0xd4913053001c0001 && buffer.ReadUint64At(in, 8) == 0x134c77ce7c2045b6 && buffer.ReadUint64At(in, 16) == 0x80c9034c804313c4 && buffer.ReadUint64At(in, 24) == 0x4c3060150148c05a && buffer.ReadUint64At(in, 32) == 0x050e44c06cd48907 && buffer.ReadUint64At(in, 40) == 0x015620c309054806 && buffer.ReadUint64At(in, 48) == 0x0546000356d9f3b9 && buffer.ReadUint64At(in, 56) == 0xc058e8881c4ff339 && buffer.ReadUint64At(in, 64) == 0x49806464a256164c && buffer.ReadUint64At(in, 72) == 0x1656184c180d2919 && buffer.ReadUint64At(in, 80) == 0x0c3415481e55ce2d && buffer.ReadUint64At(in, 87) == 0xc06360ca264c200c {
+				n = 95
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x771b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x771bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeMixed, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMixed)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 95 && buffer.ReadUint64At(in, 0) == 0x3915a053001cff01 && buffer.ReadUint64At(in, 8) == 0x134c77ce3f84d8ec && buffer.ReadUint64At(in, 16) == 0x80c9034c804313c4 && buffer.ReadUint64At(in, 24) == 0x4c3060150148c05a && buffer.ReadUint64At(in, 32) == 0x050e44c06cd48907 && buffer.ReadUint64At(in, 40) == 0x015620c309054806 && buffer.ReadUint64At(in, 48) == 0x0546000356d9f3b9 && buffer.ReadUint64At(in, 56) == 0xc058e8881c4ef339 && buffer.ReadUint64At(in, 64) == 0x48806464a256164c && buffer.ReadUint64At(in, 72) == 0x1656184c180d2919 && buffer.ReadUint64At(in, 80) == 0x0c3415481e55ce2d && buffer.ReadUint64At(in, 87) == 0xc06360ca264c200c {
+				n = 95
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x771bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeMixed)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMixed)
 	}
-	c.AcceptRoot(n, foryTypeMixed)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMixed)
 }
 
 // ForyWrite writes Mixed's struct body (docs/format.md §9).
@@ -206,7 +249,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + 5)
+		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
 		b.SetWriterIndex(off)
@@ -221,7 +264,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	mw11.End(b)
 	{
 		s14 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s14) + 9)
+		b.Reserve(buffer.BatchSlack + len(s14) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s14))<<2|2)
 		if len(s14) > 0 {
@@ -316,8 +359,14 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.Kind))
+	{
+		b.Reserve(buffer.BatchSlack + 6)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
+		b.SetWriterIndex(off)
+	}
 	var mw25 foryimpl.MapWriter
 	mw25.Begin(b, len(x.Lookup))
 	for k26, v27 := range x.Lookup {
@@ -328,7 +377,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	mw25.End(b)
 	{
 		s28 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s28) + 9)
+		b.Reserve(buffer.BatchSlack + len(s28) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s28))<<2|2)
 		if len(s28) > 0 {
@@ -774,7 +823,12 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -784,20 +838,38 @@ func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
-			n = 20
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+				n = 20
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeInner, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeInner)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+				n = 20
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeInner)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeInner)
 	}
-	c.AcceptRoot(n, foryTypeInner)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
@@ -816,7 +888,7 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	}
 	s1 := x.S
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(29 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(29 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {

@@ -50,7 +50,12 @@ func (x *NameRules) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NameRules) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -60,20 +65,38 @@ func (x *NameRules) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 func (x *NameRules) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 44 && buffer.ReadUint64At(in, 0) == 0x327a2020001cff01 && buffer.ReadUint64At(in, 8) == 0x075475c459835bc6 && buffer.ReadUint64At(in, 16) == 0x055c80b1d18e44d2 && buffer.ReadUint64At(in, 24) == 0x20c389fdf6dc731f && buffer.ReadUint64At(in, 32) == 0x154c00ecb7af058c && buffer.ReadUint64At(in, 36) == 0x00da71d3154c00ec {
-			n = 44
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 44 && buffer.ReadUint64At(in, 0) == 0x327a2020001c0001 && buffer.ReadUint64At(in, 8) == 0x075475c459835bc6 && buffer.ReadUint64At(in, 16) == 0x055c80b1d18e44d2 && buffer.ReadUint64At(in, 24) == 0x20c389fdf6dc731f && buffer.ReadUint64At(in, 32) == 0x154c00ecb7af058c && buffer.ReadUint64At(in, 36) == 0x00da71d3154c00ec {
+				n = 44
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x751b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x751bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeNameRules, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNameRules)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 44 && buffer.ReadUint64At(in, 0) == 0x327a2020001cff01 && buffer.ReadUint64At(in, 8) == 0x075475c459835bc6 && buffer.ReadUint64At(in, 16) == 0x055c80b1d18e44d2 && buffer.ReadUint64At(in, 24) == 0x20c389fdf6dc731f && buffer.ReadUint64At(in, 32) == 0x154c00ecb7af058c && buffer.ReadUint64At(in, 36) == 0x00da71d3154c00ec {
+				n = 44
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x751bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeNameRules)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNameRules)
 	}
-	c.AcceptRoot(n, foryTypeNameRules)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNameRules)
 }
 
 // ForyWrite writes NameRules's struct body (docs/format.md §9).
@@ -92,7 +115,7 @@ func (x *NameRules) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	}
 	s1 := x.URI
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 19 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(67 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(67 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {

@@ -48,7 +48,23 @@ func (x *Outer) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeOuter)
+		start := b.WriterIndex()
+		b.Reserve(23)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x1d33700b001c0001)
+			buffer.PutUint64At(w, off+8, 0x054069c2298af159)
+			buffer.PutUint64At(w, off+15, 0x4024ada11c4f5c05)
+			off += 23
+		} else {
+			buffer.PutUint32At(w, off, 0x691b0001)
+			off += 4
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeOuter)
 	start := b.WriterIndex()
@@ -73,20 +89,38 @@ func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xa88db00b001cff01 && buffer.ReadUint64At(in, 8) == 0x054069c26a47529e && buffer.ReadUint64At(in, 15) == 0x4024ada11c4e5c05 {
-			n = 23
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x1d33700b001c0001 && buffer.ReadUint64At(in, 8) == 0x054069c2298af159 && buffer.ReadUint64At(in, 15) == 0x4024ada11c4f5c05 {
+				n = 23
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x691b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x691bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeOuter, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeOuter)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xa88db00b001cff01 && buffer.ReadUint64At(in, 8) == 0x054069c26a47529e && buffer.ReadUint64At(in, 15) == 0x4024ada11c4e5c05 {
+				n = 23
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x691bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeOuter)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeOuter)
 	}
-	c.AcceptRoot(n, foryTypeOuter)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeOuter)
 }
 
 // ForyWrite writes Outer's struct body (docs/format.md §9).
@@ -285,7 +319,12 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -295,20 +334,38 @@ func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
-			n = 20
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+				n = 20
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeInner, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeInner)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+				n = 20
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeInner)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeInner)
 	}
-	c.AcceptRoot(n, foryTypeInner)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
@@ -327,7 +384,7 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	}
 	s1 := x.S
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(29 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(29 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {

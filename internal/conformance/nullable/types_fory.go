@@ -47,7 +47,12 @@ func (x *NullableContainers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NullableContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -57,20 +62,38 @@ func (x *NullableContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffe
 func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xab2de014001cff01 && buffer.ReadUint64At(in, 8) == 0x164a67c36c2dc599 && buffer.ReadUint64At(in, 16) == 0x1656184690b32116 && buffer.ReadUint64At(in, 24) == 0x90714a56164a0f30 {
-			n = 32
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xab2de014001c0001 && buffer.ReadUint64At(in, 8) == 0x164a67c36c2dc599 && buffer.ReadUint64At(in, 16) == 0x1656184690b32116 && buffer.ReadUint64At(in, 24) == 0x90714a56164a0f30 {
+				n = 32
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x671b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x671bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeNullableContainers, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNullableContainers)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xab2de014001cff01 && buffer.ReadUint64At(in, 8) == 0x164a67c36c2dc599 && buffer.ReadUint64At(in, 16) == 0x1656184690b32116 && buffer.ReadUint64At(in, 24) == 0x90714a56164a0f30 {
+				n = 32
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x671bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeNullableContainers)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNullableContainers)
 	}
-	c.AcceptRoot(n, foryTypeNullableContainers)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNullableContainers)
 }
 
 // ForyWrite writes NullableContainers's struct body (docs/format.md §9).

@@ -56,7 +56,12 @@ func (x *AllPrims) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AllPrims) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -67,7 +72,15 @@ func (x *AllPrims) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 68 && buffer.ReadUint64At(data, 0) == 0x5f15c038001c0001 && buffer.ReadUint64At(data, 8) == 0x148864cc0848d7f2 && buffer.ReadUint64At(data, 16) == 0xc0be0b138800d70b && buffer.ReadUint64At(data, 24) == 0x290a8840af110388 && buffer.ReadUint64At(data, 32) == 0x11028404014040af && buffer.ReadUint64At(data, 40) == 0x200740e0290984e0 && buffer.ReadUint64At(data, 48) == 0x290e8800d7110788 && buffer.ReadUint64At(data, 56) == 0x88c0be11058800d7 && buffer.ReadUint64At(data, 60) == 0xc0be290c88c0be11 {
+				n = 68
+			}
+		} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0xee288f58641b0001 {
+			n = 8
+		}
+	} else if f.Compatible() {
 		if len(data) >= 68 && buffer.ReadUint64At(data, 0) == 0x5f15c038001cff01 && buffer.ReadUint64At(data, 8) == 0x148864cc0848d7f2 && buffer.ReadUint64At(data, 16) == 0xc0be0b138800d70b && buffer.ReadUint64At(data, 24) == 0x290a8840af110388 && buffer.ReadUint64At(data, 32) == 0x11028404014040af && buffer.ReadUint64At(data, 40) == 0x200740e0290984e0 && buffer.ReadUint64At(data, 48) == 0x290e8800d7110788 && buffer.ReadUint64At(data, 56) == 0x88c0be11058800d7 && buffer.ReadUint64At(data, 60) == 0xc0be290c88c0be11 {
 			n = 68
 		}
@@ -87,20 +100,38 @@ func (x *AllPrims) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AllPrims) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 68 && buffer.ReadUint64At(in, 0) == 0x5f15c038001cff01 && buffer.ReadUint64At(in, 8) == 0x148864cc0848d7f2 && buffer.ReadUint64At(in, 16) == 0xc0be0b138800d70b && buffer.ReadUint64At(in, 24) == 0x290a8840af110388 && buffer.ReadUint64At(in, 32) == 0x11028404014040af && buffer.ReadUint64At(in, 40) == 0x200740e0290984e0 && buffer.ReadUint64At(in, 48) == 0x290e8800d7110788 && buffer.ReadUint64At(in, 56) == 0x88c0be11058800d7 && buffer.ReadUint64At(in, 60) == 0xc0be290c88c0be11 {
-			n = 68
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 68 && buffer.ReadUint64At(in, 0) == 0x5f15c038001c0001 && buffer.ReadUint64At(in, 8) == 0x148864cc0848d7f2 && buffer.ReadUint64At(in, 16) == 0xc0be0b138800d70b && buffer.ReadUint64At(in, 24) == 0x290a8840af110388 && buffer.ReadUint64At(in, 32) == 0x11028404014040af && buffer.ReadUint64At(in, 40) == 0x200740e0290984e0 && buffer.ReadUint64At(in, 48) == 0x290e8800d7110788 && buffer.ReadUint64At(in, 56) == 0x88c0be11058800d7 && buffer.ReadUint64At(in, 60) == 0xc0be290c88c0be11 {
+				n = 68
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeAllPrims, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeAllPrims)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 68 && buffer.ReadUint64At(in, 0) == 0x5f15c038001cff01 && buffer.ReadUint64At(in, 8) == 0x148864cc0848d7f2 && buffer.ReadUint64At(in, 16) == 0xc0be0b138800d70b && buffer.ReadUint64At(in, 24) == 0x290a8840af110388 && buffer.ReadUint64At(in, 32) == 0x11028404014040af && buffer.ReadUint64At(in, 40) == 0x200740e0290984e0 && buffer.ReadUint64At(in, 48) == 0x290e8800d7110788 && buffer.ReadUint64At(in, 56) == 0x88c0be11058800d7 && buffer.ReadUint64At(in, 60) == 0xc0be290c88c0be11 {
+				n = 68
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeAllPrims)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeAllPrims)
 	}
-	c.AcceptRoot(n, foryTypeAllPrims)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAllPrims)
 }
 
 // ForyWrite writes AllPrims's struct body (docs/format.md §9).

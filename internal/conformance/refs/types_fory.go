@@ -54,7 +54,23 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeImage)
+		start := b.WriterIndex()
+		b.Reserve(24)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x236ea00c001c0001)
+			buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)
+			buffer.PutUint64At(w, off+16, 0x19d515c815c405d0)
+			off += 24
+		} else {
+			buffer.PutUint32At(w, off, 0x041b0001)
+			off += 4
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -64,20 +80,38 @@ func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x54ea500c001cff01 && buffer.ReadUint64At(in, 8) == 0x05cc04c5321d3b0a && buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 {
-			n = 24
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 && buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b && buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
+				n = 24
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeImage, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeImage)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x54ea500c001cff01 && buffer.ReadUint64At(in, 8) == 0x05cc04c5321d3b0a && buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 {
+				n = 24
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeImage)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeImage)
 	}
-	c.AcceptRoot(n, foryTypeImage)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeImage)
 }
 
 // ForyWrite writes Image's struct body (docs/format.md §9).
@@ -107,7 +141,7 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	s1 := x.URI
 	s2 := x.Title
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(38 + buffer.BatchSlack + len(s1) + len(s2) + 23)
+	b.Reserve(38 + buffer.BatchSlack + len(s1) + len(s2) + 26)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -158,8 +192,8 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	s3 := x.URI
 	s4 := x.Title
-	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(14 + buffer.BatchSlack + len(s3) + len(s4) + 18)
+	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(14 + buffer.BatchSlack + len(s3) + len(s4) + 26)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1960516840)
@@ -175,9 +209,10 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(s4) > 0 {
 		off += copy(w[off:], s4)
 	}
+	buffer.PutUint8At(w, off, 0xff)
+	off++
+	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	b.SetWriterIndex(off)
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.Size))
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
@@ -346,7 +381,24 @@ func (x *ImagePair) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeImagePair)
+		start := b.WriterIndex()
+		b.Reserve(19)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x2d1c1007001c0001)
+			buffer.PutUint64At(w, off+8, 0xc701c8c207616a96)
+			buffer.PutUint64At(w, off+11, 0x1ccb1cc701c8c207)
+			off += 19
+		} else {
+			buffer.PutUint32At(w, off, 0xc81b0001)
+			buffer.PutUint8At(w, off+4, 0x01)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeImagePair)
 	start := b.WriterIndex()
@@ -372,20 +424,38 @@ func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x4bf09007001cff01 && buffer.ReadUint64At(in, 8) == 0xc601c8c270f63c6c && buffer.ReadUint64At(in, 11) == 0x1cca1cc601c8c270 {
-			n = 19
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x2d1c1007001c0001 && buffer.ReadUint64At(in, 8) == 0xc701c8c207616a96 && buffer.ReadUint64At(in, 11) == 0x1ccb1cc701c8c207 {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeImagePair, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeImagePair)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x4bf09007001cff01 && buffer.ReadUint64At(in, 8) == 0xc601c8c270f63c6c && buffer.ReadUint64At(in, 11) == 0x1cca1cc601c8c270 {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeImagePair)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeImagePair)
 	}
-	c.AcceptRoot(n, foryTypeImagePair)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeImagePair)
 }
 
 // ForyWrite writes ImagePair's struct body (docs/format.md §9).
@@ -596,7 +666,24 @@ func (x *ImagePtrList) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ImagePtrList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeImagePtrList)
+		start := b.WriterIndex()
+		b.Reserve(18)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x65082006001c0001)
+			buffer.PutUint64At(w, off+8, 0xc401c9c16406a78b)
+			buffer.PutUint64At(w, off+10, 0x7216c401c9c16406)
+			off += 18
+		} else {
+			buffer.PutUint32At(w, off, 0xc91b0001)
+			buffer.PutUint8At(w, off+4, 0x01)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeImagePtrList)
 	start := b.WriterIndex()
@@ -622,20 +709,38 @@ func (x *ImagePtrList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 func (x *ImagePtrList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x65082006001cff01 && buffer.ReadUint64At(in, 8) == 0xc401c9c16406a78b && buffer.ReadUint64At(in, 10) == 0x7216c401c9c16406 {
-			n = 18
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x65082006001c0001 && buffer.ReadUint64At(in, 8) == 0xc401c9c16406a78b && buffer.ReadUint64At(in, 10) == 0x7216c401c9c16406 {
+				n = 18
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc91b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc91bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeImagePtrList, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeImagePtrList)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x65082006001cff01 && buffer.ReadUint64At(in, 8) == 0xc401c9c16406a78b && buffer.ReadUint64At(in, 10) == 0x7216c401c9c16406 {
+				n = 18
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc91bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeImagePtrList)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeImagePtrList)
 	}
-	c.AcceptRoot(n, foryTypeImagePtrList)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeImagePtrList)
 }
 
 // ForyWrite writes ImagePtrList's struct body (docs/format.md §9).
@@ -885,7 +990,25 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeNode)
+		start := b.WriterIndex()
+		b.Reserve(26)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xdaf1000e001c0001)
+			buffer.PutUint64At(w, off+8, 0x4c01cac21ec248ec)
+			buffer.PutUint64At(w, off+16, 0x341c4b00a10bd405)
+			buffer.PutUint64At(w, off+18, 0x9897341c4b00a10b)
+			off += 26
+		} else {
+			buffer.PutUint32At(w, off, 0xca1b0001)
+			buffer.PutUint8At(w, off+4, 0x01)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNode)
 	start := b.WriterIndex()
@@ -912,20 +1035,38 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa15d700e001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01cac271b76d63 && buffer.ReadUint64At(in, 16) == 0x341c4a00a10bd405 && buffer.ReadUint64At(in, 18) == 0x9897341c4a00a10b {
-			n = 26
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xdaf1000e001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01cac21ec248ec && buffer.ReadUint64At(in, 16) == 0x341c4b00a10bd405 && buffer.ReadUint64At(in, 18) == 0x9897341c4b00a10b {
+				n = 26
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeNode, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNode)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa15d700e001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01cac271b76d63 && buffer.ReadUint64At(in, 16) == 0x341c4a00a10bd405 && buffer.ReadUint64At(in, 18) == 0x9897341c4a00a10b {
+				n = 26
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeNode)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNode)
 	}
-	c.AcceptRoot(n, foryTypeNode)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNode)
 }
 
 // ForyWrite writes Node's struct body (docs/format.md §9).
@@ -1147,7 +1288,26 @@ func (x *TreeNode) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *TreeNode) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeTreeNode)
+		start := b.WriterIndex()
+		b.Reserve(35)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x4326b017001c0001)
+			buffer.PutUint64At(w, off+8, 0x5401cbc30e96fffd)
+			buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
+			buffer.PutUint64At(w, off+24, 0x3c1c4f200c341548)
+			buffer.PutUint64At(w, off+27, 0x6623113c1c4f200c)
+			off += 35
+		} else {
+			buffer.PutUint32At(w, off, 0xcb1b0001)
+			buffer.PutUint8At(w, off+4, 0x01)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeTreeNode)
 	start := b.WriterIndex()
@@ -1175,20 +1335,38 @@ func (x *TreeNode) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *TreeNode) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0xd448c017001cff01 && buffer.ReadUint64At(in, 8) == 0x5401cbc374200b28 && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 24) == 0x3c1c4e200c341548 && buffer.ReadUint64At(in, 27) == 0x6623113c1c4e200c {
-			n = 35
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x4326b017001c0001 && buffer.ReadUint64At(in, 8) == 0x5401cbc30e96fffd && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 24) == 0x3c1c4f200c341548 && buffer.ReadUint64At(in, 27) == 0x6623113c1c4f200c {
+				n = 35
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeTreeNode, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeTreeNode)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0xd448c017001cff01 && buffer.ReadUint64At(in, 8) == 0x5401cbc374200b28 && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 24) == 0x3c1c4e200c341548 && buffer.ReadUint64At(in, 27) == 0x6623113c1c4e200c {
+				n = 35
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeTreeNode)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeTreeNode)
 	}
-	c.AcceptRoot(n, foryTypeTreeNode)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeTreeNode)
 }
 
 // ForyWrite writes TreeNode's struct body (docs/format.md §9).
@@ -1236,7 +1414,7 @@ func (x *TreeNode) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	{
 		s6 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s6) + 9)
+		b.Reserve(buffer.BatchSlack + len(s6) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
 		if len(s6) > 0 {
@@ -1292,7 +1470,7 @@ func (x *TreeNode) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	{
 		s12 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s12) + 9)
+		b.Reserve(buffer.BatchSlack + len(s12) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
 		if len(s12) > 0 {
@@ -1568,7 +1746,12 @@ func (x *SharedUntracked) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SharedUntracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -1578,20 +1761,38 @@ func (x *SharedUntracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) 
 func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 99 && buffer.ReadUint64At(in, 0) == 0x09688057001cff01 && buffer.ReadUint64At(in, 8) == 0x9201cdcc431bf616 && buffer.ReadUint64At(in, 16) == 0x0592a8a786720405 && buffer.ReadUint64At(in, 24) == 0x16168cb0a7867204 && buffer.ReadUint64At(in, 32) == 0x1016168c6a696a10 && buffer.ReadUint64At(in, 40) == 0x22001615926c696a && buffer.ReadUint64At(in, 48) == 0x172200161592a817 && buffer.ReadUint64At(in, 56) == 0xfa01981656188cb0 && buffer.ReadUint64At(in, 64) == 0xfb01981656188c80 && buffer.ReadUint64At(in, 72) == 0x8c6a82011a158c00 && buffer.ReadUint64At(in, 80) == 0x56168c6c82011a15 && buffer.ReadUint64At(in, 88) == 0x2456168c6a299a24 && buffer.ReadUint64At(in, 91) == 0x6c299a2456168c6a {
-			n = 99
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 99 && buffer.ReadUint64At(in, 0) == 0x09688057001c0001 && buffer.ReadUint64At(in, 8) == 0x9201cdcc431bf616 && buffer.ReadUint64At(in, 16) == 0x0592a8a786720405 && buffer.ReadUint64At(in, 24) == 0x16168cb0a7867204 && buffer.ReadUint64At(in, 32) == 0x1016168c6a696a10 && buffer.ReadUint64At(in, 40) == 0x22001615926c696a && buffer.ReadUint64At(in, 48) == 0x172200161592a817 && buffer.ReadUint64At(in, 56) == 0xfa01981656188cb0 && buffer.ReadUint64At(in, 64) == 0xfb01981656188c80 && buffer.ReadUint64At(in, 72) == 0x8c6a82011a158c00 && buffer.ReadUint64At(in, 80) == 0x56168c6c82011a15 && buffer.ReadUint64At(in, 88) == 0x2456168c6a299a24 && buffer.ReadUint64At(in, 91) == 0x6c299a2456168c6a {
+				n = 99
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeSharedUntracked, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSharedUntracked)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 99 && buffer.ReadUint64At(in, 0) == 0x09688057001cff01 && buffer.ReadUint64At(in, 8) == 0x9201cdcc431bf616 && buffer.ReadUint64At(in, 16) == 0x0592a8a786720405 && buffer.ReadUint64At(in, 24) == 0x16168cb0a7867204 && buffer.ReadUint64At(in, 32) == 0x1016168c6a696a10 && buffer.ReadUint64At(in, 40) == 0x22001615926c696a && buffer.ReadUint64At(in, 48) == 0x172200161592a817 && buffer.ReadUint64At(in, 56) == 0xfa01981656188cb0 && buffer.ReadUint64At(in, 64) == 0xfb01981656188c80 && buffer.ReadUint64At(in, 72) == 0x8c6a82011a158c00 && buffer.ReadUint64At(in, 80) == 0x56168c6c82011a15 && buffer.ReadUint64At(in, 88) == 0x2456168c6a299a24 && buffer.ReadUint64At(in, 91) == 0x6c299a2456168c6a {
+				n = 99
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeSharedUntracked)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSharedUntracked)
 	}
-	c.AcceptRoot(n, foryTypeSharedUntracked)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSharedUntracked)
 }
 
 // ForyWrite writes SharedUntracked's struct body (docs/format.md §9).
@@ -1738,7 +1939,7 @@ func (x *SharedUntracked) foryWrite(b *buffer.Buffer, compatible, check, root bo
 	{
 		s29 := x.Name1
 		s30 := x.Name2
-		b.Reserve(buffer.BatchSlack + len(s29) + len(s30) + 18)
+		b.Reserve(buffer.BatchSlack + len(s29) + len(s30) + 20)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s29))<<2|2)
 		if len(s29) > 0 {
@@ -2220,7 +2421,12 @@ func (x *RefElem) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *RefElem) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -2230,20 +2436,38 @@ func (x *RefElem) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *RefElem) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x5a0ff00c001cff01 && buffer.ReadUint64At(in, 8) == 0x4401cfc22172fef0 && buffer.ReadUint64At(in, 16) == 0x200c341548632305 {
-			n = 24
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x5a0ff00c001c0001 && buffer.ReadUint64At(in, 8) == 0x4401cfc22172fef0 && buffer.ReadUint64At(in, 16) == 0x200c341548632305 {
+				n = 24
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcf1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcf1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeRefElem, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeRefElem)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x5a0ff00c001cff01 && buffer.ReadUint64At(in, 8) == 0x4401cfc22172fef0 && buffer.ReadUint64At(in, 16) == 0x200c341548632305 {
+				n = 24
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcf1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeRefElem)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeRefElem)
 	}
-	c.AcceptRoot(n, foryTypeRefElem)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeRefElem)
 }
 
 // ForyWrite writes RefElem's struct body (docs/format.md §9).
@@ -2262,7 +2486,7 @@ func (x *RefElem) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	}
 	s1 := x.Name
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(33 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(33 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -2382,7 +2606,26 @@ func (x *RefContainers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *RefContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeRefContainers)
+		start := b.WriterIndex()
+		b.Reserve(36)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x92bc4018001c0001)
+			buffer.PutUint64At(w, off+8, 0x4801d0c43c7222b9)
+			buffer.PutUint64At(w, off+16, 0x56184498122d7216)
+			buffer.PutUint64At(w, off+24, 0x44a4391c470f3072)
+			buffer.PutUint64At(w, off+28, 0x9348721744a4391c)
+			off += 36
+		} else {
+			buffer.PutUint32At(w, off, 0xd01b0001)
+			buffer.PutUint8At(w, off+4, 0x01)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeRefContainers)
 	start := b.WriterIndex()
@@ -2410,20 +2653,38 @@ func (x *RefContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 func (x *RefContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 36 && buffer.ReadUint64At(in, 0) == 0x05e23018001cff01 && buffer.ReadUint64At(in, 8) == 0x4801d0c4116c7f17 && buffer.ReadUint64At(in, 16) == 0x56184498122d7216 && buffer.ReadUint64At(in, 24) == 0x44a4391c460f3072 && buffer.ReadUint64At(in, 28) == 0x9348721744a4391c {
-			n = 36
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 36 && buffer.ReadUint64At(in, 0) == 0x92bc4018001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d0c43c7222b9 && buffer.ReadUint64At(in, 16) == 0x56184498122d7216 && buffer.ReadUint64At(in, 24) == 0x44a4391c470f3072 && buffer.ReadUint64At(in, 28) == 0x9348721744a4391c {
+				n = 36
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeRefContainers, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeRefContainers)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 36 && buffer.ReadUint64At(in, 0) == 0x05e23018001cff01 && buffer.ReadUint64At(in, 8) == 0x4801d0c4116c7f17 && buffer.ReadUint64At(in, 16) == 0x56184498122d7216 && buffer.ReadUint64At(in, 24) == 0x44a4391c460f3072 && buffer.ReadUint64At(in, 28) == 0x9348721744a4391c {
+				n = 36
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeRefContainers)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeRefContainers)
 	}
-	c.AcceptRoot(n, foryTypeRefContainers)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeRefContainers)
 }
 
 // ForyWrite writes RefContainers's struct body (docs/format.md §9).
@@ -3025,7 +3286,27 @@ func (x *RefTagged) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *RefTagged) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeRefTagged)
+		start := b.WriterIndex()
+		b.Reserve(43)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x677b201f001c0001)
+			buffer.PutUint64At(w, off+8, 0x4801d1c419f70e17)
+			buffer.PutUint64At(w, off+16, 0xbd1c4f98122d7316)
+			buffer.PutUint64At(w, off+24, 0xc300261c97404360)
+			buffer.PutUint64At(w, off+32, 0xc300261c97a01e08)
+			buffer.PutUint64At(w, off+35, 0xc01e08c300261c97)
+			off += 43
+		} else {
+			buffer.PutUint32At(w, off, 0xd11b0001)
+			buffer.PutUint8At(w, off+4, 0x01)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeRefTagged)
 	start := b.WriterIndex()
@@ -3054,20 +3335,38 @@ func (x *RefTagged) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 func (x *RefTagged) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 43 && buffer.ReadUint64At(in, 0) == 0x4babd01f001cff01 && buffer.ReadUint64At(in, 8) == 0x4801d1c4444504d6 && buffer.ReadUint64At(in, 16) == 0xbd1c4e98122d7316 && buffer.ReadUint64At(in, 24) == 0xc300261c97404360 && buffer.ReadUint64At(in, 32) == 0xc300261c97a01e08 && buffer.ReadUint64At(in, 35) == 0xc01e08c300261c97 {
-			n = 43
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 43 && buffer.ReadUint64At(in, 0) == 0x677b201f001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d1c419f70e17 && buffer.ReadUint64At(in, 16) == 0xbd1c4f98122d7316 && buffer.ReadUint64At(in, 24) == 0xc300261c97404360 && buffer.ReadUint64At(in, 32) == 0xc300261c97a01e08 && buffer.ReadUint64At(in, 35) == 0xc01e08c300261c97 {
+				n = 43
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeRefTagged, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeRefTagged)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 43 && buffer.ReadUint64At(in, 0) == 0x4babd01f001cff01 && buffer.ReadUint64At(in, 8) == 0x4801d1c4444504d6 && buffer.ReadUint64At(in, 16) == 0xbd1c4e98122d7316 && buffer.ReadUint64At(in, 24) == 0xc300261c97404360 && buffer.ReadUint64At(in, 32) == 0xc300261c97a01e08 && buffer.ReadUint64At(in, 35) == 0xc01e08c300261c97 {
+				n = 43
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeRefTagged)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeRefTagged)
 	}
-	c.AcceptRoot(n, foryTypeRefTagged)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeRefTagged)
 }
 
 // ForyWrite writes RefTagged's struct body (docs/format.md §9).
@@ -3489,7 +3788,28 @@ func (x *RefDisabled) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *RefDisabled) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeRefDisabled)
+		start := b.WriterIndex()
+		b.Reserve(54)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xa6ab702a001c0001)
+			buffer.PutUint64At(w, off+8, 0x8e01d2c67efe8d10)
+			buffer.PutUint64At(w, off+16, 0x9c1c8e80ba289c1c)
+			buffer.PutUint64At(w, off+24, 0xa5b872165400bb28)
+			buffer.PutUint64At(w, off+32, 0x6e1c1c8b8029d1da)
+			buffer.PutUint64At(w, off+40, 0x1650c06e1c1c8ba0)
+			buffer.PutUint64At(w, off+46, 0x30255abb39721650)
+			off += 54
+		} else {
+			buffer.PutUint32At(w, off, 0xd21b0001)
+			buffer.PutUint8At(w, off+4, 0x01)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeRefDisabled)
 	start := b.WriterIndex()
@@ -3519,20 +3839,38 @@ func (x *RefDisabled) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 func (x *RefDisabled) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 54 && buffer.ReadUint64At(in, 0) == 0x4b16002a001cff01 && buffer.ReadUint64At(in, 8) == 0x8e01d2c62b3564db && buffer.ReadUint64At(in, 16) == 0x9c1c8e80ba289c1c && buffer.ReadUint64At(in, 24) == 0xa5b872165400bb28 && buffer.ReadUint64At(in, 32) == 0x6e1c1c8a8029d1da && buffer.ReadUint64At(in, 40) == 0x1650c06e1c1c8aa0 && buffer.ReadUint64At(in, 46) == 0x30255abb39721650 {
-			n = 54
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 54 && buffer.ReadUint64At(in, 0) == 0xa6ab702a001c0001 && buffer.ReadUint64At(in, 8) == 0x8e01d2c67efe8d10 && buffer.ReadUint64At(in, 16) == 0x9c1c8e80ba289c1c && buffer.ReadUint64At(in, 24) == 0xa5b872165400bb28 && buffer.ReadUint64At(in, 32) == 0x6e1c1c8b8029d1da && buffer.ReadUint64At(in, 40) == 0x1650c06e1c1c8ba0 && buffer.ReadUint64At(in, 46) == 0x30255abb39721650 {
+				n = 54
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd21b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd21bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeRefDisabled, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeRefDisabled)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 54 && buffer.ReadUint64At(in, 0) == 0x4b16002a001cff01 && buffer.ReadUint64At(in, 8) == 0x8e01d2c62b3564db && buffer.ReadUint64At(in, 16) == 0x9c1c8e80ba289c1c && buffer.ReadUint64At(in, 24) == 0xa5b872165400bb28 && buffer.ReadUint64At(in, 32) == 0x6e1c1c8a8029d1da && buffer.ReadUint64At(in, 40) == 0x1650c06e1c1c8aa0 && buffer.ReadUint64At(in, 46) == 0x30255abb39721650 {
+				n = 54
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd21bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeRefDisabled)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeRefDisabled)
 	}
-	c.AcceptRoot(n, foryTypeRefDisabled)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeRefDisabled)
 }
 
 // ForyWrite writes RefDisabled's struct body (docs/format.md §9).
@@ -4146,7 +4484,30 @@ func (x *SharedTrackedKinds) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SharedTrackedKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeSharedTrackedKinds)
+		start := b.WriterIndex()
+		b.Reserve(69)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xa7ab4039001c0001)
+			buffer.PutUint64At(w, off+8, 0x8d01d3c86f707493)
+			buffer.PutUint64At(w, off+16, 0x802e8d803a8a802e)
+			buffer.PutUint64At(w, off+24, 0xba4182298d003b8a)
+			buffer.PutUint64At(w, off+32, 0x8d00bb4182298d80)
+			buffer.PutUint64At(w, off+40, 0x168dea4942161616)
+			buffer.PutUint64At(w, off+48, 0x56188dec49421616)
+			buffer.PutUint64At(w, off+56, 0x56188d80fa019816)
+			buffer.PutUint64At(w, off+61, 0x00fb01981656188d)
+			off += 69
+		} else {
+			buffer.PutUint32At(w, off, 0xd31b0001)
+			buffer.PutUint8At(w, off+4, 0x01)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -4156,20 +4517,38 @@ func (x *SharedTrackedKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffe
 func (x *SharedTrackedKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 69 && buffer.ReadUint64At(in, 0) == 0xaa94b039001cff01 && buffer.ReadUint64At(in, 8) == 0x8c01d3c85a7e2cb7 && buffer.ReadUint64At(in, 16) == 0x802e8c803a8a802e && buffer.ReadUint64At(in, 24) == 0xba4182298c003b8a && buffer.ReadUint64At(in, 32) == 0x8d00bb4182298c80 && buffer.ReadUint64At(in, 40) == 0x168dea4942161616 && buffer.ReadUint64At(in, 48) == 0x56188dec49421616 && buffer.ReadUint64At(in, 56) == 0x56188d80fa019816 && buffer.ReadUint64At(in, 61) == 0x00fb01981656188d {
-			n = 69
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 69 && buffer.ReadUint64At(in, 0) == 0xa7ab4039001c0001 && buffer.ReadUint64At(in, 8) == 0x8d01d3c86f707493 && buffer.ReadUint64At(in, 16) == 0x802e8d803a8a802e && buffer.ReadUint64At(in, 24) == 0xba4182298d003b8a && buffer.ReadUint64At(in, 32) == 0x8d00bb4182298d80 && buffer.ReadUint64At(in, 40) == 0x168dea4942161616 && buffer.ReadUint64At(in, 48) == 0x56188dec49421616 && buffer.ReadUint64At(in, 56) == 0x56188d80fa019816 && buffer.ReadUint64At(in, 61) == 0x00fb01981656188d {
+				n = 69
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeSharedTrackedKinds, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSharedTrackedKinds)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 69 && buffer.ReadUint64At(in, 0) == 0xaa94b039001cff01 && buffer.ReadUint64At(in, 8) == 0x8c01d3c85a7e2cb7 && buffer.ReadUint64At(in, 16) == 0x802e8c803a8a802e && buffer.ReadUint64At(in, 24) == 0xba4182298c003b8a && buffer.ReadUint64At(in, 32) == 0x8d00bb4182298c80 && buffer.ReadUint64At(in, 40) == 0x168dea4942161616 && buffer.ReadUint64At(in, 48) == 0x56188dec49421616 && buffer.ReadUint64At(in, 56) == 0x56188d80fa019816 && buffer.ReadUint64At(in, 61) == 0x00fb01981656188d {
+				n = 69
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeSharedTrackedKinds)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSharedTrackedKinds)
 	}
-	c.AcceptRoot(n, foryTypeSharedTrackedKinds)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSharedTrackedKinds)
 }
 
 // ForyWrite writes SharedTrackedKinds's struct body (docs/format.md §9).
@@ -4200,7 +4579,7 @@ func (x *SharedTrackedKinds) foryWrite(b *buffer.Buffer, compatible, check, root
 	l13 := x.Arr1
 	l14 := x.Arr2
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(73 + buffer.BatchSlack + len(l13)*4 + len(l14)*4 + 10)
+	b.Reserve(73 + buffer.BatchSlack + len(l13)*4 + len(l14)*4 + 12)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -4315,77 +4694,97 @@ func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
+	l39 := x.Arr1
+	l40 := x.Arr2
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + len(l39)*4 + len(l40)*4 + 12)
+	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		b.WriteInt32(-2014874351)
+		buffer.PutInt32At(w, off, -2014874351)
+		off += 4
 	}
-	if !foryimpl.WriteRefSlice(c, x.Arr1) {
-		l39 := x.Arr1
-		b.WriteVarUint32(uint32(len(l39) * 4))
-		b.WriteRawInt32s(l39)
+	if st41, id42 := foryimpl.RefSliceAt(c, l39); st41 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id42))
+	} else if st41 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l39)*4))
+		off = buffer.PutRawInt32sAt(w, off, l39)
 	}
-	if !foryimpl.WriteRefSlice(c, x.Arr2) {
-		l40 := x.Arr2
-		b.WriteVarUint32(uint32(len(l40) * 4))
-		b.WriteRawInt32s(l40)
+	if st43, id44 := foryimpl.RefSliceAt(c, l40); st43 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id44))
+	} else if st43 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l40)*4))
+		off = buffer.PutRawInt32sAt(w, off, l40)
 	}
+	b.SetWriterIndex(off)
 	if !foryimpl.WriteRefSlice(c, x.Bin1) {
-		l41 := x.Bin1
-		b.WriteVarUint32(uint32(len(l41)))
-		b.WriteBytes(l41)
+		l45 := x.Bin1
+		b.WriteVarUint32(uint32(len(l45)))
+		b.WriteBytes(l45)
 	}
 	if !foryimpl.WriteRefSlice(c, x.Bin2) {
-		l42 := x.Bin2
-		b.WriteVarUint32(uint32(len(l42)))
-		b.WriteBytes(l42)
+		l46 := x.Bin2
+		b.WriteVarUint32(uint32(len(l46)))
+		b.WriteBytes(l46)
 	}
 	if !foryimpl.WriteRefSlice(c, x.List1) {
-		l43 := x.List1
-		b.WriteVarUint32(uint32(len(l43)))
-		if len(l43) > 0 {
-			b.Reserve(1 + len(l43)*5 + buffer.BatchSlack)
+		l47 := x.List1
+		b.WriteVarUint32(uint32(len(l47)))
+		if len(l47) > 0 {
+			b.Reserve(1 + len(l47)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e44 := range l43 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e44))
+			for _, e48 := range l47 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e48))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
 	if !foryimpl.WriteRefSlice(c, x.List2) {
-		l45 := x.List2
-		b.WriteVarUint32(uint32(len(l45)))
-		if len(l45) > 0 {
-			b.Reserve(1 + len(l45)*5 + buffer.BatchSlack)
+		l49 := x.List2
+		b.WriteVarUint32(uint32(len(l49)))
+		if len(l49) > 0 {
+			b.Reserve(1 + len(l49)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e46 := range l45 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e46))
+			for _, e50 := range l49 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e50))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.Map1) {
-		var mw47 foryimpl.MapWriter
-		mw47.Begin(b, len(x.Map1))
-		for k48, v49 := range x.Map1 {
-			mw47.Entry(b)
-			foryimpl.WriteString(b, k48)
-			b.WriteVarInt32(v49)
+		var mw51 foryimpl.MapWriter
+		mw51.Begin(b, len(x.Map1))
+		for k52, v53 := range x.Map1 {
+			mw51.Entry(b)
+			foryimpl.WriteString(b, k52)
+			b.WriteVarInt32(v53)
 		}
-		mw47.End(b)
+		mw51.End(b)
 	}
 	if !foryimpl.WriteRefMap(c, x.Map2) {
-		var mw50 foryimpl.MapWriter
-		mw50.Begin(b, len(x.Map2))
-		for k51, v52 := range x.Map2 {
-			mw50.Entry(b)
-			foryimpl.WriteString(b, k51)
-			b.WriteVarInt32(v52)
+		var mw54 foryimpl.MapWriter
+		mw54.Begin(b, len(x.Map2))
+		for k55, v56 := range x.Map2 {
+			mw54.Entry(b)
+			foryimpl.WriteString(b, k55)
+			b.WriteVarInt32(v56)
 		}
-		mw50.End(b)
+		mw54.End(b)
 	}
 }
 
@@ -4408,18 +4807,18 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n53 := c.ReadArrayLength(4)
-	a54 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n53)
-	r.ReadRawInt32s(a54)
-	x.Arr1 = a54
+	n57 := c.ReadArrayLength(4)
+	a58 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n57)
+	r.ReadRawInt32s(a58)
+	x.Arr1 = a58
 	if c.Failed() {
 		c.Trace("Arr1")
 		return
 	}
-	n55 := c.ReadArrayLength(4)
-	a56 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n55)
-	r.ReadRawInt32s(a56)
-	x.Arr2 = a56
+	n59 := c.ReadArrayLength(4)
+	a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n59)
+	r.ReadRawInt32s(a60)
+	x.Arr2 = a60
 	if c.Failed() {
 		c.Trace("Arr2")
 		return
@@ -4435,25 +4834,25 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n57 := c.ReadLength(1)
-		l58 := foryimpl.ReuseSlice[[]int32](c, x.List1, n57)
-		if n57 > 0 {
-			hn60 := c.ReadListHeader(5)
+		n61 := c.ReadLength(1)
+		l62 := foryimpl.ReuseSlice[[]int32](c, x.List1, n61)
+		if n61 > 0 {
+			hn64 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i59 := range l58 {
-					if hn60 && !c.ReadFlag() {
-						clear(l58[i59 : i59+1])
+				for i63 := range l62 {
+					if hn64 && !c.ReadFlag() {
+						clear(l62[i63 : i63+1])
 						continue
 					}
-					l58[i59] = r.ReadVarInt32()
+					l62[i63] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i59)
+						c.TraceIndex(i63)
 						break
 					}
 				}
 			}
 		}
-		x.List1 = l58
+		x.List1 = l62
 	} else {
 		x.List1 = nil
 	}
@@ -4462,25 +4861,25 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n63 := c.ReadLength(1)
-		l64 := foryimpl.ReuseSlice[[]int32](c, x.List2, n63)
-		if n63 > 0 {
-			hn66 := c.ReadListHeader(5)
+		n67 := c.ReadLength(1)
+		l68 := foryimpl.ReuseSlice[[]int32](c, x.List2, n67)
+		if n67 > 0 {
+			hn70 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i65 := range l64 {
-					if hn66 && !c.ReadFlag() {
-						clear(l64[i65 : i65+1])
+				for i69 := range l68 {
+					if hn70 && !c.ReadFlag() {
+						clear(l68[i69 : i69+1])
 						continue
 					}
-					l64[i65] = r.ReadVarInt32()
+					l68[i69] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i65)
+						c.TraceIndex(i69)
 						break
 					}
 				}
 			}
 		}
-		x.List2 = l64
+		x.List2 = l68
 	} else {
 		x.List2 = nil
 	}
@@ -4489,22 +4888,22 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n69 := c.ReadLength(2)
-		m70 := foryimpl.MakeMap[map[string]int32](c, n69)
-		for n69 > 0 && !c.Failed() {
-			sz71, vn72, _ := c.ReadMapChunk(n69, 21, 5, nil, false)
-			for j73 := 0; j73 < sz71 && !c.Failed(); j73++ {
-				var k74 string
-				k74 = c.ReadString()
-				var v75 int32
-				if !vn72 {
-					v75 = r.ReadVarInt32()
+		n73 := c.ReadLength(2)
+		m74 := foryimpl.MakeMap[map[string]int32](c, n73)
+		for n73 > 0 && !c.Failed() {
+			sz75, vn76, _ := c.ReadMapChunk(n73, 21, 5, nil, false)
+			for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
+				var k78 string
+				k78 = c.ReadString()
+				var v79 int32
+				if !vn76 {
+					v79 = r.ReadVarInt32()
 				}
-				m70[k74] = v75
+				m74[k78] = v79
 			}
-			n69 -= sz71
+			n73 -= sz75
 		}
-		x.Map1 = m70
+		x.Map1 = m74
 	} else {
 		x.Map1 = nil
 	}
@@ -4513,22 +4912,22 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n77 := c.ReadLength(2)
-		m78 := foryimpl.MakeMap[map[string]int32](c, n77)
-		for n77 > 0 && !c.Failed() {
-			sz79, vn80, _ := c.ReadMapChunk(n77, 21, 5, nil, false)
-			for j81 := 0; j81 < sz79 && !c.Failed(); j81++ {
-				var k82 string
-				k82 = c.ReadString()
-				var v83 int32
-				if !vn80 {
-					v83 = r.ReadVarInt32()
+		n81 := c.ReadLength(2)
+		m82 := foryimpl.MakeMap[map[string]int32](c, n81)
+		for n81 > 0 && !c.Failed() {
+			sz83, vn84, _ := c.ReadMapChunk(n81, 21, 5, nil, false)
+			for j85 := 0; j85 < sz83 && !c.Failed(); j85++ {
+				var k86 string
+				k86 = c.ReadString()
+				var v87 int32
+				if !vn84 {
+					v87 = r.ReadVarInt32()
 				}
-				m78[k82] = v83
+				m82[k86] = v87
 			}
-			n77 -= sz79
+			n81 -= sz83
 		}
-		x.Map2 = m78
+		x.Map2 = m82
 	} else {
 		x.Map2 = nil
 	}
@@ -4553,14 +4952,14 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
-		x.Arr1 = foryimpl.BackRefSlice[int32](c, id86)
-	} else if st85 == foryimpl.RefFollows {
-		n87 := c.ReadArrayLength(4)
-		a88 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n87)
-		r.ReadRawInt32s(a88)
-		x.Arr1 = a88
-		foryimpl.SetRefSlice(c, id86, x.Arr1)
+	if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
+		x.Arr1 = foryimpl.BackRefSlice[int32](c, id90)
+	} else if st89 == foryimpl.RefFollows {
+		n91 := c.ReadArrayLength(4)
+		a92 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n91)
+		r.ReadRawInt32s(a92)
+		x.Arr1 = a92
+		foryimpl.SetRefSlice(c, id90, x.Arr1)
 	} else {
 		x.Arr1 = nil
 	}
@@ -4568,14 +4967,14 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Arr1")
 		return
 	}
-	if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
-		x.Arr2 = foryimpl.BackRefSlice[int32](c, id90)
-	} else if st89 == foryimpl.RefFollows {
-		n91 := c.ReadArrayLength(4)
-		a92 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n91)
-		r.ReadRawInt32s(a92)
-		x.Arr2 = a92
-		foryimpl.SetRefSlice(c, id90, x.Arr2)
+	if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
+		x.Arr2 = foryimpl.BackRefSlice[int32](c, id94)
+	} else if st93 == foryimpl.RefFollows {
+		n95 := c.ReadArrayLength(4)
+		a96 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n95)
+		r.ReadRawInt32s(a96)
+		x.Arr2 = a96
+		foryimpl.SetRefSlice(c, id94, x.Arr2)
 	} else {
 		x.Arr2 = nil
 	}
@@ -4583,11 +4982,11 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Arr2")
 		return
 	}
-	if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
-		x.Bin1 = foryimpl.BackRefSlice[uint8](c, id94)
-	} else if st93 == foryimpl.RefFollows {
+	if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+		x.Bin1 = foryimpl.BackRefSlice[uint8](c, id98)
+	} else if st97 == foryimpl.RefFollows {
 		x.Bin1 = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id94, x.Bin1)
+		foryimpl.SetRefSlice(c, id98, x.Bin1)
 	} else {
 		x.Bin1 = nil
 	}
@@ -4595,11 +4994,11 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin1")
 		return
 	}
-	if st95, id96 := c.ReadRefFlag(); st95 == foryimpl.RefBack {
-		x.Bin2 = foryimpl.BackRefSlice[uint8](c, id96)
-	} else if st95 == foryimpl.RefFollows {
+	if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
+		x.Bin2 = foryimpl.BackRefSlice[uint8](c, id100)
+	} else if st99 == foryimpl.RefFollows {
 		x.Bin2 = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id96, x.Bin2)
+		foryimpl.SetRefSlice(c, id100, x.Bin2)
 	} else {
 		x.Bin2 = nil
 	}
@@ -4607,29 +5006,29 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin2")
 		return
 	}
-	if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-		x.List1 = foryimpl.BackRefSlice[int32](c, id98)
-	} else if st97 == foryimpl.RefFollows {
-		n99 := c.ReadLength(1)
-		l100 := foryimpl.ReuseSlice[[]int32](c, x.List1, n99)
-		if n99 > 0 {
-			hn102 := c.ReadListHeader(5)
+	if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
+		x.List1 = foryimpl.BackRefSlice[int32](c, id102)
+	} else if st101 == foryimpl.RefFollows {
+		n103 := c.ReadLength(1)
+		l104 := foryimpl.ReuseSlice[[]int32](c, x.List1, n103)
+		if n103 > 0 {
+			hn106 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i101 := range l100 {
-					if hn102 && !c.ReadFlag() {
-						clear(l100[i101 : i101+1])
+				for i105 := range l104 {
+					if hn106 && !c.ReadFlag() {
+						clear(l104[i105 : i105+1])
 						continue
 					}
-					l100[i101] = r.ReadVarInt32()
+					l104[i105] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i101)
+						c.TraceIndex(i105)
 						break
 					}
 				}
 			}
 		}
-		x.List1 = l100
-		foryimpl.SetRefSlice(c, id98, x.List1)
+		x.List1 = l104
+		foryimpl.SetRefSlice(c, id102, x.List1)
 	} else {
 		x.List1 = nil
 	}
@@ -4637,29 +5036,29 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("List1")
 		return
 	}
-	if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
-		x.List2 = foryimpl.BackRefSlice[int32](c, id106)
-	} else if st105 == foryimpl.RefFollows {
-		n107 := c.ReadLength(1)
-		l108 := foryimpl.ReuseSlice[[]int32](c, x.List2, n107)
-		if n107 > 0 {
-			hn110 := c.ReadListHeader(5)
+	if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+		x.List2 = foryimpl.BackRefSlice[int32](c, id110)
+	} else if st109 == foryimpl.RefFollows {
+		n111 := c.ReadLength(1)
+		l112 := foryimpl.ReuseSlice[[]int32](c, x.List2, n111)
+		if n111 > 0 {
+			hn114 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i109 := range l108 {
-					if hn110 && !c.ReadFlag() {
-						clear(l108[i109 : i109+1])
+				for i113 := range l112 {
+					if hn114 && !c.ReadFlag() {
+						clear(l112[i113 : i113+1])
 						continue
 					}
-					l108[i109] = r.ReadVarInt32()
+					l112[i113] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i109)
+						c.TraceIndex(i113)
 						break
 					}
 				}
 			}
 		}
-		x.List2 = l108
-		foryimpl.SetRefSlice(c, id106, x.List2)
+		x.List2 = l112
+		foryimpl.SetRefSlice(c, id110, x.List2)
 	} else {
 		x.List2 = nil
 	}
@@ -4667,26 +5066,26 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("List2")
 		return
 	}
-	if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
-		x.Map1 = foryimpl.BackRefMap[string, int32](c, id114)
-	} else if st113 == foryimpl.RefFollows {
-		n115 := c.ReadLength(2)
-		m116 := foryimpl.MakeMap[map[string]int32](c, n115)
-		for n115 > 0 && !c.Failed() {
-			sz117, vn118, _ := c.ReadMapChunk(n115, 21, 5, nil, false)
-			for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
-				var k120 string
-				k120 = c.ReadString()
-				var v121 int32
-				if !vn118 {
-					v121 = r.ReadVarInt32()
+	if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
+		x.Map1 = foryimpl.BackRefMap[string, int32](c, id118)
+	} else if st117 == foryimpl.RefFollows {
+		n119 := c.ReadLength(2)
+		m120 := foryimpl.MakeMap[map[string]int32](c, n119)
+		for n119 > 0 && !c.Failed() {
+			sz121, vn122, _ := c.ReadMapChunk(n119, 21, 5, nil, false)
+			for j123 := 0; j123 < sz121 && !c.Failed(); j123++ {
+				var k124 string
+				k124 = c.ReadString()
+				var v125 int32
+				if !vn122 {
+					v125 = r.ReadVarInt32()
 				}
-				m116[k120] = v121
+				m120[k124] = v125
 			}
-			n115 -= sz117
+			n119 -= sz121
 		}
-		x.Map1 = m116
-		foryimpl.SetRefMap(c, id114, x.Map1)
+		x.Map1 = m120
+		foryimpl.SetRefMap(c, id118, x.Map1)
 	} else {
 		x.Map1 = nil
 	}
@@ -4694,26 +5093,26 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Map1")
 		return
 	}
-	if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
-		x.Map2 = foryimpl.BackRefMap[string, int32](c, id124)
-	} else if st123 == foryimpl.RefFollows {
-		n125 := c.ReadLength(2)
-		m126 := foryimpl.MakeMap[map[string]int32](c, n125)
-		for n125 > 0 && !c.Failed() {
-			sz127, vn128, _ := c.ReadMapChunk(n125, 21, 5, nil, false)
-			for j129 := 0; j129 < sz127 && !c.Failed(); j129++ {
-				var k130 string
-				k130 = c.ReadString()
-				var v131 int32
-				if !vn128 {
-					v131 = r.ReadVarInt32()
+	if st127, id128 := c.ReadRefFlag(); st127 == foryimpl.RefBack {
+		x.Map2 = foryimpl.BackRefMap[string, int32](c, id128)
+	} else if st127 == foryimpl.RefFollows {
+		n129 := c.ReadLength(2)
+		m130 := foryimpl.MakeMap[map[string]int32](c, n129)
+		for n129 > 0 && !c.Failed() {
+			sz131, vn132, _ := c.ReadMapChunk(n129, 21, 5, nil, false)
+			for j133 := 0; j133 < sz131 && !c.Failed(); j133++ {
+				var k134 string
+				k134 = c.ReadString()
+				var v135 int32
+				if !vn132 {
+					v135 = r.ReadVarInt32()
 				}
-				m126[k130] = v131
+				m130[k134] = v135
 			}
-			n125 -= sz127
+			n129 -= sz131
 		}
-		x.Map2 = m126
-		foryimpl.SetRefMap(c, id124, x.Map2)
+		x.Map2 = m130
+		foryimpl.SetRefMap(c, id128, x.Map2)
 	} else {
 		x.Map2 = nil
 	}
@@ -4733,19 +5132,19 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			if f.Convert {
 				x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n133 := c.ReadArrayLength(4)
-				a134 := foryimpl.MakeSlice[[]int32](c, n133)
-				r.ReadRawInt32s(a134)
-				x.Arr1 = a134
+				n137 := c.ReadArrayLength(4)
+				a138 := foryimpl.MakeSlice[[]int32](c, n137)
+				r.ReadRawInt32s(a138)
+				x.Arr1 = a138
 			}
 		case 1:
 			if f.Convert {
 				x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n135 := c.ReadArrayLength(4)
-				a136 := foryimpl.MakeSlice[[]int32](c, n135)
-				r.ReadRawInt32s(a136)
-				x.Arr2 = a136
+				n139 := c.ReadArrayLength(4)
+				a140 := foryimpl.MakeSlice[[]int32](c, n139)
+				r.ReadRawInt32s(a140)
+				x.Arr2 = a140
 			}
 		case 2:
 			if f.Convert {
@@ -4763,87 +5162,87 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			if f.Convert {
 				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n137 := c.ReadLength(1)
-				l138 := foryimpl.MakeSlice[[]int32](c, n137)
-				if n137 > 0 {
-					hn140 := c.ReadListHeader(5)
+				n141 := c.ReadLength(1)
+				l142 := foryimpl.MakeSlice[[]int32](c, n141)
+				if n141 > 0 {
+					hn144 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i139 := range l138 {
-							if hn140 && !c.ReadFlag() {
-								clear(l138[i139 : i139+1])
+						for i143 := range l142 {
+							if hn144 && !c.ReadFlag() {
+								clear(l142[i143 : i143+1])
 								continue
 							}
-							l138[i139] = r.ReadVarInt32()
+							l142[i143] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i139)
+								c.TraceIndex(i143)
 								break
 							}
 						}
 					}
 				}
-				x.List1 = l138
+				x.List1 = l142
 			}
 		case 5:
 			if f.Convert {
 				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n143 := c.ReadLength(1)
-				l144 := foryimpl.MakeSlice[[]int32](c, n143)
-				if n143 > 0 {
-					hn146 := c.ReadListHeader(5)
+				n147 := c.ReadLength(1)
+				l148 := foryimpl.MakeSlice[[]int32](c, n147)
+				if n147 > 0 {
+					hn150 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i145 := range l144 {
-							if hn146 && !c.ReadFlag() {
-								clear(l144[i145 : i145+1])
+						for i149 := range l148 {
+							if hn150 && !c.ReadFlag() {
+								clear(l148[i149 : i149+1])
 								continue
 							}
-							l144[i145] = r.ReadVarInt32()
+							l148[i149] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i145)
+								c.TraceIndex(i149)
 								break
 							}
 						}
 					}
 				}
-				x.List2 = l144
+				x.List2 = l148
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n149 := c.ReadLength(2)
-				m150 := foryimpl.MakeMap[map[string]int32](c, n149)
-				for n149 > 0 && !c.Failed() {
-					sz151, vn152, _ := c.ReadMapChunk(n149, 21, 5, nil, false)
-					for j153 := 0; j153 < sz151 && !c.Failed(); j153++ {
-						var k154 string
-						k154 = c.ReadString()
-						var v155 int32
-						if !vn152 {
-							v155 = r.ReadVarInt32()
+				n153 := c.ReadLength(2)
+				m154 := foryimpl.MakeMap[map[string]int32](c, n153)
+				for n153 > 0 && !c.Failed() {
+					sz155, vn156, _ := c.ReadMapChunk(n153, 21, 5, nil, false)
+					for j157 := 0; j157 < sz155 && !c.Failed(); j157++ {
+						var k158 string
+						k158 = c.ReadString()
+						var v159 int32
+						if !vn156 {
+							v159 = r.ReadVarInt32()
 						}
-						m150[k154] = v155
+						m154[k158] = v159
 					}
-					n149 -= sz151
+					n153 -= sz155
 				}
-				x.Map1 = m150
+				x.Map1 = m154
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n157 := c.ReadLength(2)
-				m158 := foryimpl.MakeMap[map[string]int32](c, n157)
-				for n157 > 0 && !c.Failed() {
-					sz159, vn160, _ := c.ReadMapChunk(n157, 21, 5, nil, false)
-					for j161 := 0; j161 < sz159 && !c.Failed(); j161++ {
-						var k162 string
-						k162 = c.ReadString()
-						var v163 int32
-						if !vn160 {
-							v163 = r.ReadVarInt32()
+				n161 := c.ReadLength(2)
+				m162 := foryimpl.MakeMap[map[string]int32](c, n161)
+				for n161 > 0 && !c.Failed() {
+					sz163, vn164, _ := c.ReadMapChunk(n161, 21, 5, nil, false)
+					for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
+						var k166 string
+						k166 = c.ReadString()
+						var v167 int32
+						if !vn164 {
+							v167 = r.ReadVarInt32()
 						}
-						m158[k162] = v163
+						m162[k166] = v167
 					}
-					n157 -= sz159
+					n161 -= sz163
 				}
-				x.Map2 = m158
+				x.Map2 = m162
 			}
 		default:
 			c.SkipField(f)

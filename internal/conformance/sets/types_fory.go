@@ -49,7 +49,12 @@ func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -59,20 +64,38 @@ func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 51 && buffer.ReadUint64At(in, 0) == 0xb37ae027001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d3c52858f7cd && buffer.ReadUint64At(in, 16) == 0x1748009e8f911e17 && buffer.ReadUint64At(in, 24) == 0xb056174e90b32116 && buffer.ReadUint64At(in, 32) == 0x1231561750000918 && buffer.ReadUint64At(in, 40) == 0x714a561750601a92 && buffer.ReadUint64At(in, 43) == 0x204d43714a561750 {
-			n = 51
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 51 && buffer.ReadUint64At(in, 0) == 0xb37ae027001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d3c52858f7cd && buffer.ReadUint64At(in, 16) == 0x1748009e8f911e17 && buffer.ReadUint64At(in, 24) == 0xb056174e90b32116 && buffer.ReadUint64At(in, 32) == 0x1231561750000918 && buffer.ReadUint64At(in, 40) == 0x714a561750601a92 && buffer.ReadUint64At(in, 43) == 0x204d43714a561750 {
+				n = 51
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeSetHolder, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSetHolder)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 51 && buffer.ReadUint64At(in, 0) == 0xb37ae027001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d3c52858f7cd && buffer.ReadUint64At(in, 16) == 0x1748009e8f911e17 && buffer.ReadUint64At(in, 24) == 0xb056174e90b32116 && buffer.ReadUint64At(in, 32) == 0x1231561750000918 && buffer.ReadUint64At(in, 40) == 0x714a561750601a92 && buffer.ReadUint64At(in, 43) == 0x204d43714a561750 {
+				n = 51
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeSetHolder)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSetHolder)
 	}
-	c.AcceptRoot(n, foryTypeSetHolder)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSetHolder)
 }
 
 // ForyWrite writes SetHolder's struct body (docs/format.md §9).
@@ -435,7 +458,12 @@ func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetMulti) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -445,20 +473,38 @@ func (x *SetMulti) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x40e07011001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d4c27843e74d && buffer.ReadUint64At(in, 16) == 0x174c8024c3891617 && buffer.ReadUint64At(in, 21) == 0x801cd1d956174c80 {
-			n = 29
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x40e07011001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d4c27843e74d && buffer.ReadUint64At(in, 16) == 0x174c8024c3891617 && buffer.ReadUint64At(in, 21) == 0x801cd1d956174c80 {
+				n = 29
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeSetMulti, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSetMulti)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x40e07011001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d4c27843e74d && buffer.ReadUint64At(in, 16) == 0x174c8024c3891617 && buffer.ReadUint64At(in, 21) == 0x801cd1d956174c80 {
+				n = 29
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeSetMulti)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSetMulti)
 	}
-	c.AcceptRoot(n, foryTypeSetMulti)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSetMulti)
 }
 
 // ForyWrite writes SetMulti's struct body (docs/format.md §9).
@@ -657,7 +703,12 @@ func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetsInside) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -667,20 +718,38 @@ func (x *SetsInside) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x69104013001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d6c21532d458 && buffer.ReadUint64At(in, 16) == 0x30511b07565e5618 && buffer.ReadUint64At(in, 23) == 0x98122d165e164830 {
-			n = 31
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x69104013001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d6c21532d458 && buffer.ReadUint64At(in, 16) == 0x30511b07565e5618 && buffer.ReadUint64At(in, 23) == 0x98122d165e164830 {
+				n = 31
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeSetsInside, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSetsInside)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x69104013001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d6c21532d458 && buffer.ReadUint64At(in, 16) == 0x30511b07565e5618 && buffer.ReadUint64At(in, 23) == 0x98122d165e164830 {
+				n = 31
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeSetsInside)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSetsInside)
 	}
-	c.AcceptRoot(n, foryTypeSetsInside)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSetsInside)
 }
 
 // ForyWrite writes SetsInside's struct body (docs/format.md §9).

@@ -45,7 +45,12 @@ func (x *PetOwner) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PetOwner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -55,20 +60,38 @@ func (x *PetOwner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0xac182005001cff01 && buffer.ReadUint64At(in, 8) == 0xc401d9c14d3d2849 && buffer.ReadUint64At(in, 9) == 0x15c401d9c14d3d28 {
-			n = 17
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0xac182005001c0001 && buffer.ReadUint64At(in, 8) == 0xc401d9c14d3d2849 && buffer.ReadUint64At(in, 9) == 0x15c401d9c14d3d28 {
+				n = 17
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypePetOwner, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypePetOwner)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0xac182005001cff01 && buffer.ReadUint64At(in, 8) == 0xc401d9c14d3d2849 && buffer.ReadUint64At(in, 9) == 0x15c401d9c14d3d28 {
+				n = 17
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypePetOwner)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypePetOwner)
 	}
-	c.AcceptRoot(n, foryTypePetOwner)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePetOwner)
 }
 
 // ForyWrite writes PetOwner's struct body (docs/format.md §9).
@@ -87,7 +110,7 @@ func (x *PetOwner) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	}
 	s1 := x.Name
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(21 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(21 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -180,7 +203,12 @@ func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -191,7 +219,15 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x92b7a009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c01dbc11433143c && buffer.ReadUint64At(data, 13) == 0x0088f392054c01db {
+				n = 21
+			}
+		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xe9271301db1b0001 && buffer.ReadUint64At(data, 1) == 0xe1e9271301db1b00 {
+			n = 9
+		}
+	} else if f.Compatible() {
 		if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x92b7a009001cff01 && buffer.ReadUint64At(data, 8) == 0x4c01dbc11433143c && buffer.ReadUint64At(data, 13) == 0x0088f392054c01db {
 			n = 21
 		}
@@ -211,20 +247,38 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyHolder) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x92b7a009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01dbc11433143c && buffer.ReadUint64At(in, 13) == 0x0088f392054c01db {
-			n = 21
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x92b7a009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01dbc11433143c && buffer.ReadUint64At(in, 13) == 0x0088f392054c01db {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdb1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdb1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeAnyHolder, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeAnyHolder)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x92b7a009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01dbc11433143c && buffer.ReadUint64At(in, 13) == 0x0088f392054c01db {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdb1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeAnyHolder)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeAnyHolder)
 	}
-	c.AcceptRoot(n, foryTypeAnyHolder)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyHolder)
 }
 
 // ForyWrite writes AnyHolder's struct body (docs/format.md §9).
@@ -353,7 +407,12 @@ func (x *AnyList) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -364,7 +423,15 @@ func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x10a3e009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c01dcc160fd62c3 && buffer.ReadUint64At(data, 13) == 0x0088f392054c01dc {
+				n = 21
+			}
+		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xe9271301dc1b0001 && buffer.ReadUint64At(data, 1) == 0xe1e9271301dc1b00 {
+			n = 9
+		}
+	} else if f.Compatible() {
 		if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x10a3e009001cff01 && buffer.ReadUint64At(data, 8) == 0x4c01dcc160fd62c3 && buffer.ReadUint64At(data, 13) == 0x0088f392054c01dc {
 			n = 21
 		}
@@ -384,20 +451,38 @@ func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyList) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x10a3e009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01dcc160fd62c3 && buffer.ReadUint64At(in, 13) == 0x0088f392054c01dc {
-			n = 21
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x10a3e009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01dcc160fd62c3 && buffer.ReadUint64At(in, 13) == 0x0088f392054c01dc {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdc1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdc1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeAnyList, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeAnyList)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x10a3e009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01dcc160fd62c3 && buffer.ReadUint64At(in, 13) == 0x0088f392054c01dc {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdc1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeAnyList)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeAnyList)
 	}
-	c.AcceptRoot(n, foryTypeAnyList)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyList)
 }
 
 // ForyWrite writes AnyList's struct body (docs/format.md §9).
@@ -526,7 +611,12 @@ func (x *AnyMap) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyMap) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -537,7 +627,15 @@ func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x3dfd1009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c01ddc115cc965e && buffer.ReadUint64At(data, 13) == 0x0088f392054c01dd {
+				n = 21
+			}
+		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xe9271301dd1b0001 && buffer.ReadUint64At(data, 1) == 0xe1e9271301dd1b00 {
+			n = 9
+		}
+	} else if f.Compatible() {
 		if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x3dfd1009001cff01 && buffer.ReadUint64At(data, 8) == 0x4c01ddc115cc965e && buffer.ReadUint64At(data, 13) == 0x0088f392054c01dd {
 			n = 21
 		}
@@ -557,20 +655,38 @@ func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyMap) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x3dfd1009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01ddc115cc965e && buffer.ReadUint64At(in, 13) == 0x0088f392054c01dd {
-			n = 21
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x3dfd1009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01ddc115cc965e && buffer.ReadUint64At(in, 13) == 0x0088f392054c01dd {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdd1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdd1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeAnyMap, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeAnyMap)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x3dfd1009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01ddc115cc965e && buffer.ReadUint64At(in, 13) == 0x0088f392054c01dd {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdd1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeAnyMap)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeAnyMap)
 	}
-	c.AcceptRoot(n, foryTypeAnyMap)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyMap)
 }
 
 // ForyWrite writes AnyMap's struct body (docs/format.md §9).
@@ -699,7 +815,12 @@ func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -709,20 +830,38 @@ func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x4ef6a009001cff01 && buffer.ReadUint64At(in, 8) == 0x4801d3c167aa31d0 && buffer.ReadUint64At(in, 13) == 0x90b32116174801d3 {
-			n = 21
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x4ef6a009001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d3c167aa31d0 && buffer.ReadUint64At(in, 13) == 0x90b32116174801d3 {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeSetHolder, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSetHolder)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x4ef6a009001cff01 && buffer.ReadUint64At(in, 8) == 0x4801d3c167aa31d0 && buffer.ReadUint64At(in, 13) == 0x90b32116174801d3 {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeSetHolder)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSetHolder)
 	}
-	c.AcceptRoot(n, foryTypeSetHolder)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSetHolder)
 }
 
 // ForyWrite writes SetHolder's struct body (docs/format.md §9).
@@ -864,7 +1003,12 @@ func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetMulti) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -874,20 +1018,38 @@ func (x *SetMulti) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x10ea600a001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d4c16a131050 && buffer.ReadUint64At(in, 14) == 0x8024c38916174c01 {
-			n = 22
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x10ea600a001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d4c16a131050 && buffer.ReadUint64At(in, 14) == 0x8024c38916174c01 {
+				n = 22
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeSetMulti, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSetMulti)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x10ea600a001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d4c16a131050 && buffer.ReadUint64At(in, 14) == 0x8024c38916174c01 {
+				n = 22
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeSetMulti)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSetMulti)
 	}
-	c.AcceptRoot(n, foryTypeSetMulti)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSetMulti)
 }
 
 // ForyWrite writes SetMulti's struct body (docs/format.md §9).
@@ -1030,7 +1192,12 @@ func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -1041,7 +1208,15 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 29 && buffer.ReadUint64At(data, 0) == 0x5ae7d011001c0001 && buffer.ReadUint64At(data, 8) == 0x8801d5c2384d61ab && buffer.ReadUint64At(data, 16) == 0xf803129840af0b11 && buffer.ReadUint64At(data, 21) == 0x0ca2f9f5baf80312 {
+				n = 29
+			}
+		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0x9ed5ca01d51b0001 && buffer.ReadUint64At(data, 1) == 0x979ed5ca01d51b00 {
+			n = 9
+		}
+	} else if f.Compatible() {
 		if len(data) >= 29 && buffer.ReadUint64At(data, 0) == 0x5ae7d011001cff01 && buffer.ReadUint64At(data, 8) == 0x8801d5c2384d61ab && buffer.ReadUint64At(data, 16) == 0xf803129840af0b11 && buffer.ReadUint64At(data, 21) == 0x0ca2f9f5baf80312 {
 			n = 29
 		}
@@ -1061,20 +1236,38 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *HalfFloats) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x5ae7d011001cff01 && buffer.ReadUint64At(in, 8) == 0x8801d5c2384d61ab && buffer.ReadUint64At(in, 16) == 0xf803129840af0b11 && buffer.ReadUint64At(in, 21) == 0x0ca2f9f5baf80312 {
-			n = 29
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x5ae7d011001c0001 && buffer.ReadUint64At(in, 8) == 0x8801d5c2384d61ab && buffer.ReadUint64At(in, 16) == 0xf803129840af0b11 && buffer.ReadUint64At(in, 21) == 0x0ca2f9f5baf80312 {
+				n = 29
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeHalfFloats, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeHalfFloats)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x5ae7d011001cff01 && buffer.ReadUint64At(in, 8) == 0x8801d5c2384d61ab && buffer.ReadUint64At(in, 16) == 0xf803129840af0b11 && buffer.ReadUint64At(in, 21) == 0x0ca2f9f5baf80312 {
+				n = 29
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeHalfFloats)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeHalfFloats)
 	}
-	c.AcceptRoot(n, foryTypeHalfFloats)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeHalfFloats)
 }
 
 // ForyWrite writes HalfFloats's struct body (docs/format.md §9).
@@ -1212,7 +1405,12 @@ func (x *Decimals) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -1222,20 +1420,38 @@ func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x24c64009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d6c13f840077 && buffer.ReadUint64At(in, 13) == 0x001128be284c01d6 {
-			n = 21
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x24c64009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d6c13f840077 && buffer.ReadUint64At(in, 13) == 0x001128be284c01d6 {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeDecimals, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeDecimals)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x24c64009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d6c13f840077 && buffer.ReadUint64At(in, 13) == 0x001128be284c01d6 {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeDecimals)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeDecimals)
 	}
-	c.AcceptRoot(n, foryTypeDecimals)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeDecimals)
 }
 
 // ForyWrite writes Decimals's struct body (docs/format.md §9).
@@ -1341,7 +1557,12 @@ func (x *Optionals) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Optionals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -1351,20 +1572,38 @@ func (x *Optionals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x5f755007001cff01 && buffer.ReadUint64At(in, 8) == 0x4601dec15e02dd37 && buffer.ReadUint64At(in, 11) == 0x714a154601dec15e {
-			n = 19
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x5f755007001c0001 && buffer.ReadUint64At(in, 8) == 0x4601dec15e02dd37 && buffer.ReadUint64At(in, 11) == 0x714a154601dec15e {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xde1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xde1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeOptionals, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeOptionals)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x5f755007001cff01 && buffer.ReadUint64At(in, 8) == 0x4601dec15e02dd37 && buffer.ReadUint64At(in, 11) == 0x714a154601dec15e {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xde1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeOptionals)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeOptionals)
 	}
-	c.AcceptRoot(n, foryTypeOptionals)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeOptionals)
 }
 
 // ForyWrite writes Optionals's struct body (docs/format.md §9).
@@ -1485,7 +1724,12 @@ func (x *BigMaps) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *BigMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -1495,20 +1739,38 @@ func (x *BigMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0xdb68a00f001cff01 && buffer.ReadUint64At(in, 8) == 0x9c01dfc104901855 && buffer.ReadUint64At(in, 16) == 0x77a6dfbe11561618 && buffer.ReadUint64At(in, 19) == 0x8826e977a6dfbe11 {
-			n = 27
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0xdb68a00f001c0001 && buffer.ReadUint64At(in, 8) == 0x9c01dfc104901855 && buffer.ReadUint64At(in, 16) == 0x77a6dfbe11561618 && buffer.ReadUint64At(in, 19) == 0x8826e977a6dfbe11 {
+				n = 27
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdf1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdf1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeBigMaps, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeBigMaps)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0xdb68a00f001cff01 && buffer.ReadUint64At(in, 8) == 0x9c01dfc104901855 && buffer.ReadUint64At(in, 16) == 0x77a6dfbe11561618 && buffer.ReadUint64At(in, 19) == 0x8826e977a6dfbe11 {
+				n = 27
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdf1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeBigMaps)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeBigMaps)
 	}
-	c.AcceptRoot(n, foryTypeBigMaps)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeBigMaps)
 }
 
 // ForyWrite writes BigMaps's struct body (docs/format.md §9).

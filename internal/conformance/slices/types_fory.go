@@ -50,7 +50,26 @@ func (x *Slices) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Slices) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeSlices)
+		start := b.WriterIndex()
+		b.Reserve(42)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x2276801e001c0001)
+			buffer.PutUint64At(w, off+8, 0x168c66c44f1751bc)
+			buffer.PutUint64At(w, off+16, 0x112f9500c9be9116)
+			buffer.PutUint64At(w, off+24, 0x1e168c208a801fd7)
+			buffer.PutUint64At(w, off+32, 0x4a5616480009d791)
+			buffer.PutUint64At(w, off+34, 0x90714a5616480009)
+			off += 42
+		} else {
+			buffer.PutUint32At(w, off, 0x661b0001)
+			off += 4
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -60,20 +79,38 @@ func (x *Slices) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 42 && buffer.ReadUint64At(in, 0) == 0x1034301e001cff01 && buffer.ReadUint64At(in, 8) == 0x168c66c427291762 && buffer.ReadUint64At(in, 16) == 0x112f9400c9be9116 && buffer.ReadUint64At(in, 24) == 0x1e168c208a801fd7 && buffer.ReadUint64At(in, 32) == 0x4a5616480009d791 && buffer.ReadUint64At(in, 34) == 0x90714a5616480009 {
-			n = 42
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 42 && buffer.ReadUint64At(in, 0) == 0x2276801e001c0001 && buffer.ReadUint64At(in, 8) == 0x168c66c44f1751bc && buffer.ReadUint64At(in, 16) == 0x112f9500c9be9116 && buffer.ReadUint64At(in, 24) == 0x1e168c208a801fd7 && buffer.ReadUint64At(in, 32) == 0x4a5616480009d791 && buffer.ReadUint64At(in, 34) == 0x90714a5616480009 {
+				n = 42
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeSlices, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSlices)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 42 && buffer.ReadUint64At(in, 0) == 0x1034301e001cff01 && buffer.ReadUint64At(in, 8) == 0x168c66c427291762 && buffer.ReadUint64At(in, 16) == 0x112f9400c9be9116 && buffer.ReadUint64At(in, 24) == 0x1e168c208a801fd7 && buffer.ReadUint64At(in, 32) == 0x4a5616480009d791 && buffer.ReadUint64At(in, 34) == 0x90714a5616480009 {
+				n = 42
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeSlices)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSlices)
 	}
-	c.AcceptRoot(n, foryTypeSlices)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSlices)
 }
 
 // ForyWrite writes Slices's struct body (docs/format.md §9).
@@ -132,7 +169,7 @@ func (x *Slices) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	}
 	{
 		l10 := x.I64Arr
-		b.Reserve(buffer.BatchSlack + len(l10)*8 + 5)
+		b.Reserve(buffer.BatchSlack + len(l10)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l10)*8))
 		off = buffer.PutRawInt64sAt(w, off, l10)
@@ -206,44 +243,57 @@ func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.I64Arr) {
+	{
 		l25 := x.I64Arr
-		b.WriteVarUint32(uint32(len(l25) * 8))
-		b.WriteRawInt64s(l25)
-	}
-	l26 := x.I64s
-	b.WriteVarUint32(uint32(len(l26)))
-	if len(l26) > 0 {
-		b.Reserve(1 + len(l26)*9 + buffer.BatchSlack)
+		b.Reserve(buffer.BatchSlack + len(l25)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e27 := range l26 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e27))
+		if st26, id27 := foryimpl.RefSliceAt(c, l25); st26 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id27))
+		} else if st26 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l25)*8))
+			off = buffer.PutRawInt64sAt(w, off, l25)
 		}
 		b.SetWriterIndex(off)
 	}
-	l28 := x.Strs
-	{
-		sz30 := 6 + buffer.BatchSlack + len(l28)*9
-		for _, e29 := range l28 {
-			sz30 += len(e29)
-		}
-		b.Reserve(sz30)
+	l28 := x.I64s
+	b.WriteVarUint32(uint32(len(l28)))
+	if len(l28) > 0 {
+		b.Reserve(1 + len(l28)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l28)))
-		if len(l28) > 0 {
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e29 := range l28 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e29))
+		}
+		b.SetWriterIndex(off)
+	}
+	l30 := x.Strs
+	{
+		sz32 := 6 + buffer.BatchSlack + len(l30)*9
+		for _, e31 := range l30 {
+			sz32 += len(e31)
+		}
+		b.Reserve(sz32)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l30)))
+		if len(l30) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e29 := range l28 {
-				if len(w)-off < len(e29)+9+buffer.BatchSlack {
+			for _, e31 := range l30 {
+				if len(w)-off < len(e31)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e29) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e31) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e29))<<2|2)
-				if len(e29) > 0 {
-					off += copy(w[off:], e29)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e31))<<2|2)
+				if len(e31) > 0 {
+					off += copy(w[off:], e31)
 				}
 			}
 		}
@@ -270,79 +320,79 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n31 := c.ReadLength(1)
-	l32 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n31)
-	if n31 > 0 {
-		hn34 := c.ReadListHeader(5)
+	n33 := c.ReadLength(1)
+	l34 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n33)
+	if n33 > 0 {
+		hn36 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i33 := range l32 {
-				if hn34 && !c.ReadFlag() {
-					clear(l32[i33 : i33+1])
+			for i35 := range l34 {
+				if hn36 && !c.ReadFlag() {
+					clear(l34[i35 : i35+1])
 					continue
 				}
-				l32[i33] = r.ReadVarInt32()
+				l34[i35] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i33)
+					c.TraceIndex(i35)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l32
+	x.I32s = l34
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n37 := c.ReadArrayLength(8)
-	a38 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n37)
-	r.ReadRawInt64s(a38)
-	x.I64Arr = a38
+	n39 := c.ReadArrayLength(8)
+	a40 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n39)
+	r.ReadRawInt64s(a40)
+	x.I64Arr = a40
 	if c.Failed() {
 		c.Trace("I64Arr")
 		return
 	}
-	n39 := c.ReadLength(1)
-	l40 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n39)
-	if n39 > 0 {
-		hn42 := c.ReadListHeader(7)
+	n41 := c.ReadLength(1)
+	l42 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n41)
+	if n41 > 0 {
+		hn44 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i41 := range l40 {
-				if hn42 && !c.ReadFlag() {
-					clear(l40[i41 : i41+1])
+			for i43 := range l42 {
+				if hn44 && !c.ReadFlag() {
+					clear(l42[i43 : i43+1])
 					continue
 				}
-				l40[i41] = r.ReadVarInt64()
+				l42[i43] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i41)
+					c.TraceIndex(i43)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l40
+	x.I64s = l42
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n45 := c.ReadLength(1)
-	l46 := foryimpl.ReuseSlice[[]string](c, x.Strs, n45)
-	if n45 > 0 {
-		hn48 := c.ReadListHeader(21)
+	n47 := c.ReadLength(1)
+	l48 := foryimpl.ReuseSlice[[]string](c, x.Strs, n47)
+	if n47 > 0 {
+		hn50 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i47 := range l46 {
-				if hn48 && !c.ReadFlag() {
-					clear(l46[i47 : i47+1])
+			for i49 := range l48 {
+				if hn50 && !c.ReadFlag() {
+					clear(l48[i49 : i49+1])
 					continue
 				}
-				l46[i47] = c.ReadString()
+				l48[i49] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i47)
+					c.TraceIndex(i49)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l46
+	x.Strs = l48
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -364,37 +414,37 @@ func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n51 := c.ReadLength(1)
-	l52 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n51)
-	if n51 > 0 {
-		hn54 := c.ReadListHeader(5)
+	n53 := c.ReadLength(1)
+	l54 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n53)
+	if n53 > 0 {
+		hn56 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i53 := range l52 {
-				if hn54 && !c.ReadFlag() {
-					clear(l52[i53 : i53+1])
+			for i55 := range l54 {
+				if hn56 && !c.ReadFlag() {
+					clear(l54[i55 : i55+1])
 					continue
 				}
-				l52[i53] = r.ReadVarInt32()
+				l54[i55] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i53)
+					c.TraceIndex(i55)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l52
+	x.I32s = l54
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
-		x.I64Arr = foryimpl.BackRefSlice[int64](c, id58)
-	} else if st57 == foryimpl.RefFollows {
-		n59 := c.ReadArrayLength(8)
-		a60 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n59)
-		r.ReadRawInt64s(a60)
-		x.I64Arr = a60
-		foryimpl.SetRefSlice(c, id58, x.I64Arr)
+	if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
+		x.I64Arr = foryimpl.BackRefSlice[int64](c, id60)
+	} else if st59 == foryimpl.RefFollows {
+		n61 := c.ReadArrayLength(8)
+		a62 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n61)
+		r.ReadRawInt64s(a62)
+		x.I64Arr = a62
+		foryimpl.SetRefSlice(c, id60, x.I64Arr)
 	} else {
 		x.I64Arr = nil
 	}
@@ -402,48 +452,48 @@ func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("I64Arr")
 		return
 	}
-	n61 := c.ReadLength(1)
-	l62 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n61)
-	if n61 > 0 {
-		hn64 := c.ReadListHeader(7)
+	n63 := c.ReadLength(1)
+	l64 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n63)
+	if n63 > 0 {
+		hn66 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i63 := range l62 {
-				if hn64 && !c.ReadFlag() {
-					clear(l62[i63 : i63+1])
+			for i65 := range l64 {
+				if hn66 && !c.ReadFlag() {
+					clear(l64[i65 : i65+1])
 					continue
 				}
-				l62[i63] = r.ReadVarInt64()
+				l64[i65] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i63)
+					c.TraceIndex(i65)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l62
+	x.I64s = l64
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n67 := c.ReadLength(1)
-	l68 := foryimpl.ReuseSlice[[]string](c, x.Strs, n67)
-	if n67 > 0 {
-		hn70 := c.ReadListHeader(21)
+	n69 := c.ReadLength(1)
+	l70 := foryimpl.ReuseSlice[[]string](c, x.Strs, n69)
+	if n69 > 0 {
+		hn72 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i69 := range l68 {
-				if hn70 && !c.ReadFlag() {
-					clear(l68[i69 : i69+1])
+			for i71 := range l70 {
+				if hn72 && !c.ReadFlag() {
+					clear(l70[i71 : i71+1])
 					continue
 				}
-				l68[i69] = c.ReadString()
+				l70[i71] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i69)
+					c.TraceIndex(i71)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l68
+	x.Strs = l70
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -460,80 +510,80 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n73 := c.ReadLength(1)
-				l74 := foryimpl.MakeSlice[[]int32](c, n73)
-				if n73 > 0 {
-					hn76 := c.ReadListHeader(5)
+				n75 := c.ReadLength(1)
+				l76 := foryimpl.MakeSlice[[]int32](c, n75)
+				if n75 > 0 {
+					hn78 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i75 := range l74 {
-							if hn76 && !c.ReadFlag() {
-								clear(l74[i75 : i75+1])
+						for i77 := range l76 {
+							if hn78 && !c.ReadFlag() {
+								clear(l76[i77 : i77+1])
 								continue
 							}
-							l74[i75] = r.ReadVarInt32()
+							l76[i77] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i75)
+								c.TraceIndex(i77)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l74
+				x.I32s = l76
 			}
 		case 1:
 			if f.Convert {
 				x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n79 := c.ReadArrayLength(8)
-				a80 := foryimpl.MakeSlice[[]int64](c, n79)
-				r.ReadRawInt64s(a80)
-				x.I64Arr = a80
+				n81 := c.ReadArrayLength(8)
+				a82 := foryimpl.MakeSlice[[]int64](c, n81)
+				r.ReadRawInt64s(a82)
+				x.I64Arr = a82
 			}
 		case 2:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n81 := c.ReadLength(1)
-				l82 := foryimpl.MakeSlice[[]int64](c, n81)
-				if n81 > 0 {
-					hn84 := c.ReadListHeader(7)
+				n83 := c.ReadLength(1)
+				l84 := foryimpl.MakeSlice[[]int64](c, n83)
+				if n83 > 0 {
+					hn86 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i83 := range l82 {
-							if hn84 && !c.ReadFlag() {
-								clear(l82[i83 : i83+1])
+						for i85 := range l84 {
+							if hn86 && !c.ReadFlag() {
+								clear(l84[i85 : i85+1])
 								continue
 							}
-							l82[i83] = r.ReadVarInt64()
+							l84[i85] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i83)
+								c.TraceIndex(i85)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l82
+				x.I64s = l84
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n87 := c.ReadLength(1)
-				l88 := foryimpl.MakeSlice[[]string](c, n87)
-				if n87 > 0 {
-					hn90 := c.ReadListHeader(21)
+				n89 := c.ReadLength(1)
+				l90 := foryimpl.MakeSlice[[]string](c, n89)
+				if n89 > 0 {
+					hn92 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i89 := range l88 {
-							if hn90 && !c.ReadFlag() {
-								clear(l88[i89 : i89+1])
+						for i91 := range l90 {
+							if hn92 && !c.ReadFlag() {
+								clear(l90[i91 : i91+1])
 								continue
 							}
-							l88[i89] = c.ReadString()
+							l90[i91] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i89)
+								c.TraceIndex(i91)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l88
+				x.Strs = l90
 			}
 		default:
 			c.SkipField(f)

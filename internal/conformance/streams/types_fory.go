@@ -47,7 +47,12 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -57,20 +62,38 @@ func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xc1dbb009001cff01 && buffer.ReadUint64At(in, 8) == 0x07c064c33b9d604f && buffer.ReadUint64At(in, 13) == 0x5616c815c407c064 {
-			n = 21
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xc1dbb009001c0001 && buffer.ReadUint64At(in, 8) == 0x07c064c33b9d604f && buffer.ReadUint64At(in, 13) == 0x5616c815c407c064 {
+				n = 21
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeUser, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeUser)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xc1dbb009001cff01 && buffer.ReadUint64At(in, 8) == 0x07c064c33b9d604f && buffer.ReadUint64At(in, 13) == 0x5616c815c407c064 {
+				n = 21
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeUser)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeUser)
 	}
-	c.AcceptRoot(n, foryTypeUser)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeUser)
 }
 
 // ForyWrite writes User's struct body (docs/format.md §9).
@@ -94,7 +117,7 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	s4 := x.Name
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(34 + buffer.BatchSlack + len(s4) + 9)
+	b.Reserve(34 + buffer.BatchSlack + len(s4) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -280,7 +303,12 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -290,20 +318,38 @@ func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x5c122006001cff01 && buffer.ReadUint64At(in, 8) == 0x05c465c20435e2dc && buffer.ReadUint64At(in, 10) == 0x15c005c465c20435 {
-			n = 18
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x5c122006001c0001 && buffer.ReadUint64At(in, 8) == 0x05c465c20435e2dc && buffer.ReadUint64At(in, 10) == 0x15c005c465c20435 {
+				n = 18
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x651b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x651bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeItem, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeItem)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x5c122006001cff01 && buffer.ReadUint64At(in, 8) == 0x05c465c20435e2dc && buffer.ReadUint64At(in, 10) == 0x15c005c465c20435 {
+				n = 18
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x651bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeItem)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeItem)
 	}
-	c.AcceptRoot(n, foryTypeItem)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeItem)
 }
 
 // ForyWrite writes Item's struct body (docs/format.md §9).
@@ -322,7 +368,7 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	s1 := x.SKU
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(27 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(27 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {

@@ -49,7 +49,12 @@ func (x *Strings) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Strings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -59,20 +64,38 @@ func (x *Strings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Strings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 47 && buffer.ReadUint64At(in, 0) == 0x17d43023001cff01 && buffer.ReadUint64At(in, 8) == 0x155465c537f3cb32 && buffer.ReadUint64At(in, 16) == 0x154ca08db6d87203 && buffer.ReadUint64At(in, 24) == 0x8e91154c80da698b && buffer.ReadUint64At(in, 32) == 0x009e8f91154c004a && buffer.ReadUint64At(in, 39) == 0xa81b640216159000 {
-			n = 47
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 47 && buffer.ReadUint64At(in, 0) == 0x17d43023001c0001 && buffer.ReadUint64At(in, 8) == 0x155465c537f3cb32 && buffer.ReadUint64At(in, 16) == 0x154ca08db6d87203 && buffer.ReadUint64At(in, 24) == 0x8e91154c80da698b && buffer.ReadUint64At(in, 32) == 0x009e8f91154c004a && buffer.ReadUint64At(in, 39) == 0xa81b640216159000 {
+				n = 47
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x651b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x651bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeStrings, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeStrings)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 47 && buffer.ReadUint64At(in, 0) == 0x17d43023001cff01 && buffer.ReadUint64At(in, 8) == 0x155465c537f3cb32 && buffer.ReadUint64At(in, 16) == 0x154ca08db6d87203 && buffer.ReadUint64At(in, 24) == 0x8e91154c80da698b && buffer.ReadUint64At(in, 32) == 0x009e8f91154c004a && buffer.ReadUint64At(in, 39) == 0xa81b640216159000 {
+				n = 47
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x651bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeStrings)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeStrings)
 	}
-	c.AcceptRoot(n, foryTypeStrings)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeStrings)
 }
 
 // ForyWrite writes Strings's struct body (docs/format.md §9).
@@ -107,7 +130,7 @@ func (x *Strings) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	s4 := x.Empty
 	s5 := x.Latin1
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 5 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(51 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + len(s4) + len(s5) + 45)
+	b.Reserve(51 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + len(s4) + len(s5) + 50)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {

@@ -46,7 +46,24 @@ func (x *StructLists) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *StructLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeStructLists)
+		start := b.WriterIndex()
+		b.Reserve(30)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x76543012001c0001)
+			buffer.PutUint64At(w, off+8, 0x165474c224cfcdf4)
+			buffer.PutUint64At(w, off+16, 0x4c0019c96cc8bd72)
+			buffer.PutUint64At(w, off+22, 0x24a10b5472164c00)
+			off += 30
+		} else {
+			buffer.PutUint32At(w, off, 0x741b0001)
+			off += 4
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeStructLists)
 	start := b.WriterIndex()
@@ -72,20 +89,38 @@ func (x *StructLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 func (x *StructLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x76543012001cff01 && buffer.ReadUint64At(in, 8) == 0x165474c224cfcdf4 && buffer.ReadUint64At(in, 16) == 0x4c0019c96cc8bd72 && buffer.ReadUint64At(in, 22) == 0x24a10b5472164c00 {
-			n = 30
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x76543012001c0001 && buffer.ReadUint64At(in, 8) == 0x165474c224cfcdf4 && buffer.ReadUint64At(in, 16) == 0x4c0019c96cc8bd72 && buffer.ReadUint64At(in, 22) == 0x24a10b5472164c00 {
+				n = 30
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x741b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x741bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeStructLists, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeStructLists)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x76543012001cff01 && buffer.ReadUint64At(in, 8) == 0x165474c224cfcdf4 && buffer.ReadUint64At(in, 16) == 0x4c0019c96cc8bd72 && buffer.ReadUint64At(in, 22) == 0x24a10b5472164c00 {
+				n = 30
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x741bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeStructLists)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeStructLists)
 	}
-	c.AcceptRoot(n, foryTypeStructLists)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeStructLists)
 }
 
 // ForyWrite writes StructLists's struct body (docs/format.md §9).
@@ -437,7 +472,12 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -447,20 +487,38 @@ func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
-			n = 20
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+				n = 20
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeInner, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeInner)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+				n = 20
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeInner)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeInner)
 	}
-	c.AcceptRoot(n, foryTypeInner)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
@@ -479,7 +537,7 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	}
 	s1 := x.S
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(29 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(29 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {

@@ -48,7 +48,12 @@ func (x *Times) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Times) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -58,20 +63,38 @@ func (x *Times) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Times) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x8ce6700c001cff01 && buffer.ReadUint64At(in, 8) == 0x254070c373b4554c && buffer.ReadUint64At(in, 16) == 0x4c2640608e27440c {
-			n = 24
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x8ce6700c001c0001 && buffer.ReadUint64At(in, 8) == 0x254070c373b4554c && buffer.ReadUint64At(in, 16) == 0x4c2640608e27440c {
+				n = 24
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x701b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x701bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeTimes, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeTimes)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x8ce6700c001cff01 && buffer.ReadUint64At(in, 8) == 0x254070c373b4554c && buffer.ReadUint64At(in, 16) == 0x4c2640608e27440c {
+				n = 24
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x701bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeTimes)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeTimes)
 	}
-	c.AcceptRoot(n, foryTypeTimes)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeTimes)
 }
 
 // ForyWrite writes Times's struct body (docs/format.md §9).

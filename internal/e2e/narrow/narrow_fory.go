@@ -47,7 +47,12 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -58,7 +63,15 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0xb24c1008001c0001 && buffer.ReadUint64At(data, 8) == 0x400798c261247c20 && buffer.ReadUint64At(data, 12) == 0x05dc0401400798c2 {
+				n = 20
+			}
+		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0x94adc107981b0001 && buffer.ReadUint64At(data, 1) == 0x1294adc107981b00 {
+			n = 9
+		}
+	} else if f.Compatible() {
 		if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0xb24c1008001cff01 && buffer.ReadUint64At(data, 8) == 0x400798c261247c20 && buffer.ReadUint64At(data, 12) == 0x05dc0401400798c2 {
 			n = 20
 		}
@@ -78,20 +91,38 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Scalars) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0xb24c1008001cff01 && buffer.ReadUint64At(in, 8) == 0x400798c261247c20 && buffer.ReadUint64At(in, 12) == 0x05dc0401400798c2 {
-			n = 20
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0xb24c1008001c0001 && buffer.ReadUint64At(in, 8) == 0x400798c261247c20 && buffer.ReadUint64At(in, 12) == 0x05dc0401400798c2 {
+				n = 20
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x981b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x981bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeScalars, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0xb24c1008001cff01 && buffer.ReadUint64At(in, 8) == 0x400798c261247c20 && buffer.ReadUint64At(in, 12) == 0x05dc0401400798c2 {
+				n = 20
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x981bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeScalars)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
-	c.AcceptRoot(n, foryTypeScalars)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeScalars)
 }
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
@@ -240,7 +271,12 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -250,20 +286,38 @@ func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x70226010001eff01 && buffer.ReadUint64At(in, 8) == 0xb0090ee171f36884 && buffer.ReadUint64At(in, 16) == 0x46d21098cd891f80 && buffer.ReadUint64At(in, 20) == 0x4815404046d21098 {
-			n = 28
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x70226010001e0001 && buffer.ReadUint64At(in, 8) == 0xb0090ee171f36884 && buffer.ReadUint64At(in, 16) == 0x46d21098cd891f80 && buffer.ReadUint64At(in, 20) == 0x4815404046d21098 {
+				n = 28
+			}
+		} else if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x80b00902061d0001 && buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e && buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
+			n = 17
 		}
-	} else if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x80b00902061dff01 && buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e && buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
-		n = 17
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeContainers, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x70226010001eff01 && buffer.ReadUint64At(in, 8) == 0xb0090ee171f36884 && buffer.ReadUint64At(in, 16) == 0x46d21098cd891f80 && buffer.ReadUint64At(in, 20) == 0x4815404046d21098 {
+				n = 28
+			}
+		} else if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x80b00902061dff01 && buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e && buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
+			n = 17
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeContainers)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
-	c.AcceptRoot(n, foryTypeContainers)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeContainers)
 }
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
@@ -282,7 +336,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	}
 	s1 := x.S
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(32 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -378,7 +432,25 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeMaps)
+		start := b.WriterIndex()
+		b.Reserve(31)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xc8bc7013001c0001)
+			buffer.PutUint64At(w, off+8, 0x48079ac2223812e0)
+			buffer.PutUint64At(w, off+16, 0x185090713e721618)
+			buffer.PutUint64At(w, off+23, 0x20a7a0714a725618)
+			off += 31
+		} else {
+			buffer.PutUint32At(w, off, 0x9a1b0001)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMaps)
 	start := b.WriterIndex()
@@ -405,20 +477,38 @@ func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xc8bc7013001cff01 && buffer.ReadUint64At(in, 8) == 0x48079ac2223812e0 && buffer.ReadUint64At(in, 16) == 0x185090713e721618 && buffer.ReadUint64At(in, 23) == 0x20a7a0714a725618 {
-			n = 31
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xc8bc7013001c0001 && buffer.ReadUint64At(in, 8) == 0x48079ac2223812e0 && buffer.ReadUint64At(in, 16) == 0x185090713e721618 && buffer.ReadUint64At(in, 23) == 0x20a7a0714a725618 {
+				n = 31
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeMaps, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMaps)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xc8bc7013001cff01 && buffer.ReadUint64At(in, 8) == 0x48079ac2223812e0 && buffer.ReadUint64At(in, 16) == 0x185090713e721618 && buffer.ReadUint64At(in, 23) == 0x20a7a0714a725618 {
+				n = 31
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeMaps)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMaps)
 	}
-	c.AcceptRoot(n, foryTypeMaps)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMaps)
 }
 
 // ForyWrite writes Maps's struct body (docs/format.md §9).
@@ -737,7 +827,25 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeComposite)
+		start := b.WriterIndex()
+		b.Reserve(30)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x37352012001c0001)
+			buffer.PutUint64At(w, off+8, 0x50079bc27e2cb403)
+			buffer.PutUint64At(w, off+16, 0x4018681b077a5618)
+			buffer.PutUint64At(w, off+22, 0x005913cd154c4018)
+			off += 30
+		} else {
+			buffer.PutUint32At(w, off, 0x9b1b0001)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
@@ -764,20 +872,38 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x37352012001cff01 && buffer.ReadUint64At(in, 8) == 0x50079bc27e2cb403 && buffer.ReadUint64At(in, 16) == 0x4018681b077a5618 && buffer.ReadUint64At(in, 22) == 0x005913cd154c4018 {
-			n = 30
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x37352012001c0001 && buffer.ReadUint64At(in, 8) == 0x50079bc27e2cb403 && buffer.ReadUint64At(in, 16) == 0x4018681b077a5618 && buffer.ReadUint64At(in, 22) == 0x005913cd154c4018 {
+				n = 30
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeComposite, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x37352012001cff01 && buffer.ReadUint64At(in, 8) == 0x50079bc27e2cb403 && buffer.ReadUint64At(in, 16) == 0x4018681b077a5618 && buffer.ReadUint64At(in, 22) == 0x005913cd154c4018 {
+				n = 30
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeComposite)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
-	c.AcceptRoot(n, foryTypeComposite)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeComposite)
 }
 
 // ForyWrite writes Composite's struct body (docs/format.md §9).
@@ -818,7 +944,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	mw5.End(b)
 	{
 		s8 := x.Title
-		b.Reserve(buffer.BatchSlack + len(s8) + 9)
+		b.Reserve(buffer.BatchSlack + len(s8) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
 		if len(s8) > 0 {
@@ -859,7 +985,7 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	mw13.End(b)
 	{
 		s16 := x.Title
-		b.Reserve(buffer.BatchSlack + len(s16) + 9)
+		b.Reserve(buffer.BatchSlack + len(s16) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<2|2)
 		if len(s16) > 0 {
@@ -1049,7 +1175,12 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -1060,7 +1191,15 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0xab7d4009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(data, 13) == 0x00a10bd4054c079c {
+				n = 21
+			}
+		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xa75275079c1b0001 && buffer.ReadUint64At(data, 1) == 0x0ca75275079c1b00 {
+			n = 9
+		}
+	} else if f.Compatible() {
 		if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0xab7d4009001cff01 && buffer.ReadUint64At(data, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(data, 13) == 0x00a10bd4054c079c {
 			n = 21
 		}
@@ -1080,20 +1219,38 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Node) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xab7d4009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(in, 13) == 0x00a10bd4054c079c {
-			n = 21
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xab7d4009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(in, 13) == 0x00a10bd4054c079c {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeNode, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNode)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xab7d4009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(in, 13) == 0x00a10bd4054c079c {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeNode)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNode)
 	}
-	c.AcceptRoot(n, foryTypeNode)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNode)
 }
 
 // ForyWrite writes Node's struct body (docs/format.md §9).

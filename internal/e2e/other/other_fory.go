@@ -53,7 +53,26 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeAddress)
+		start := b.WriterIndex()
+		b.Reserve(38)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xcf7e401a001c0001)
+			buffer.PutUint64At(w, off+8, 0x440785c443e4fb43)
+			buffer.PutUint64At(w, off+16, 0x0dad56164c0f6505)
+			buffer.PutUint64At(w, off+24, 0x249d604a194d8024)
+			buffer.PutUint64At(w, off+30, 0x2621714a154c249d)
+			off += 38
+		} else {
+			buffer.PutUint32At(w, off, 0x851b0001)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -63,20 +82,38 @@ func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x9ea7201a001cff01 && buffer.ReadUint64At(in, 8) == 0x440785c47f2871b1 && buffer.ReadUint64At(in, 16) == 0x0dad56164c0f6505 && buffer.ReadUint64At(in, 24) == 0x249d604a194c8024 && buffer.ReadUint64At(in, 30) == 0x2621714a154c249d {
-			n = 38
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0xcf7e401a001c0001 && buffer.ReadUint64At(in, 8) == 0x440785c443e4fb43 && buffer.ReadUint64At(in, 16) == 0x0dad56164c0f6505 && buffer.ReadUint64At(in, 24) == 0x249d604a194d8024 && buffer.ReadUint64At(in, 30) == 0x2621714a154c249d {
+				n = 38
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeAddress, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x9ea7201a001cff01 && buffer.ReadUint64At(in, 8) == 0x440785c47f2871b1 && buffer.ReadUint64At(in, 16) == 0x0dad56164c0f6505 && buffer.ReadUint64At(in, 24) == 0x249d604a194c8024 && buffer.ReadUint64At(in, 30) == 0x2621714a154c249d {
+				n = 38
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeAddress)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
-	c.AcceptRoot(n, foryTypeAddress)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAddress)
 }
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
@@ -156,7 +193,7 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	}
 	{
 		s7 := x.Street
-		b.Reserve(buffer.BatchSlack + len(s7) + 14)
+		b.Reserve(buffer.BatchSlack + len(s7) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
@@ -222,12 +259,13 @@ func (x *Address) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.Status))
 	{
 		s14 := x.Street
-		b.Reserve(buffer.BatchSlack + len(s14) + 9)
+		b.Reserve(buffer.BatchSlack + len(s14) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s14))<<2|2)
 		if len(s14) > 0 {
 			off += copy(w[off:], s14)
@@ -444,7 +482,12 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -454,20 +497,38 @@ func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x71bd1013001eff01 && buffer.ReadUint64At(in, 8) == 0x67ba11e2061d5d2a && buffer.ReadUint64At(in, 16) == 0x281544064c0b4024 && buffer.ReadUint64At(in, 23) == 0x00a10bd4154c9828 {
-			n = 31
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x71bd1013001e0001 && buffer.ReadUint64At(in, 8) == 0x67ba11e2061d5d2a && buffer.ReadUint64At(in, 16) == 0x281544064c0b4024 && buffer.ReadUint64At(in, 23) == 0x00a10bd4154c9828 {
+				n = 31
+			}
+		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081d0001 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
+			n = 13
 		}
-	} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081dff01 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
-		n = 13
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeTag, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeTag)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x71bd1013001eff01 && buffer.ReadUint64At(in, 8) == 0x67ba11e2061d5d2a && buffer.ReadUint64At(in, 16) == 0x281544064c0b4024 && buffer.ReadUint64At(in, 23) == 0x00a10bd4154c9828 {
+				n = 31
+			}
+		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081dff01 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
+			n = 13
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeTag)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeTag)
 	}
-	c.AcceptRoot(n, foryTypeTag)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeTag)
 }
 
 // ForyWrite writes Tag's struct body (docs/format.md §9).
@@ -490,7 +551,7 @@ func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := x.Key
 	s2 := x.Value
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(35 + buffer.BatchSlack + len(s1) + len(s2) + 18)
+	b.Reserve(35 + buffer.BatchSlack + len(s1) + len(s2) + 20)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {

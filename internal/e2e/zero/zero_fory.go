@@ -37,7 +37,12 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -48,7 +53,15 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 15 && buffer.ReadUint64At(data, 0) == 0x6fa65003001c0001 && buffer.ReadUint64At(data, 7) == 0x0785c02b487b9f6f {
+				n = 15
+			}
+		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xe9a13a07851b0001 && buffer.ReadUint64At(data, 1) == 0x0be9a13a07851b00 {
+			n = 9
+		}
+	} else if f.Compatible() {
 		if len(data) >= 15 && buffer.ReadUint64At(data, 0) == 0x6fa65003001cff01 && buffer.ReadUint64At(data, 7) == 0x0785c02b487b9f6f {
 			n = 15
 		}
@@ -68,20 +81,38 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Address) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x6fa65003001cff01 && buffer.ReadUint64At(in, 7) == 0x0785c02b487b9f6f {
-			n = 15
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x6fa65003001c0001 && buffer.ReadUint64At(in, 7) == 0x0785c02b487b9f6f {
+				n = 15
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeAddress, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x6fa65003001cff01 && buffer.ReadUint64At(in, 7) == 0x0785c02b487b9f6f {
+				n = 15
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeAddress)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
-	c.AcceptRoot(n, foryTypeAddress)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAddress)
 }
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
@@ -173,7 +204,12 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -184,7 +220,15 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x57d2d009001e0001 && buffer.ReadUint64At(data, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(data, 13) == 0x064c0b402467ba11 {
+				n = 21
+			}
+		} else if len(data) >= 17 && buffer.ReadUint64At(data, 0) == 0x2467ba04081d0001 && buffer.ReadUint64At(data, 8) == 0xe9a13a064c030440 && buffer.ReadUint64At(data, 9) == 0x0be9a13a064c0304 {
+			n = 17
+		}
+	} else if f.Compatible() {
 		if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x57d2d009001eff01 && buffer.ReadUint64At(data, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(data, 13) == 0x064c0b402467ba11 {
 			n = 21
 		}
@@ -204,20 +248,38 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Tag) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x57d2d009001eff01 && buffer.ReadUint64At(in, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(in, 13) == 0x064c0b402467ba11 {
-			n = 21
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x57d2d009001e0001 && buffer.ReadUint64At(in, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(in, 13) == 0x064c0b402467ba11 {
+				n = 21
+			}
+		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081d0001 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
+			n = 13
 		}
-	} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081dff01 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
-		n = 13
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeTag, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeTag)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x57d2d009001eff01 && buffer.ReadUint64At(in, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(in, 13) == 0x064c0b402467ba11 {
+				n = 21
+			}
+		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081dff01 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
+			n = 13
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeTag)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeTag)
 	}
-	c.AcceptRoot(n, foryTypeTag)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeTag)
 }
 
 // ForyWrite writes Tag's struct body (docs/format.md §9).
@@ -320,7 +382,28 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeComposite)
+		start := b.WriterIndex()
+		b.Reserve(52)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x36ccc028001c0001)
+			buffer.PutUint64At(w, off+8, 0x4c079bc577ba387d)
+			buffer.PutUint64At(w, off+16, 0x1648808c63807216)
+			buffer.PutUint64At(w, off+24, 0x56185008cc05725a)
+			buffer.PutUint64At(w, off+32, 0x16504018681b077a)
+			buffer.PutUint64At(w, off+40, 0x164820e318603f72)
+			buffer.PutUint64At(w, off+44, 0x90064c7a164820e3)
+			off += 52
+		} else {
+			buffer.PutUint32At(w, off, 0x9b1b0001)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
@@ -350,20 +433,38 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 52 && buffer.ReadUint64At(in, 0) == 0x36ccc028001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079bc577ba387d && buffer.ReadUint64At(in, 16) == 0x1648808c63807216 && buffer.ReadUint64At(in, 24) == 0x56185008cc05725a && buffer.ReadUint64At(in, 32) == 0x16504018681b077a && buffer.ReadUint64At(in, 40) == 0x164820e318603f72 && buffer.ReadUint64At(in, 44) == 0x90064c7a164820e3 {
-			n = 52
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 52 && buffer.ReadUint64At(in, 0) == 0x36ccc028001c0001 && buffer.ReadUint64At(in, 8) == 0x4c079bc577ba387d && buffer.ReadUint64At(in, 16) == 0x1648808c63807216 && buffer.ReadUint64At(in, 24) == 0x56185008cc05725a && buffer.ReadUint64At(in, 32) == 0x16504018681b077a && buffer.ReadUint64At(in, 40) == 0x164820e318603f72 && buffer.ReadUint64At(in, 44) == 0x90064c7a164820e3 {
+				n = 52
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeComposite, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 52 && buffer.ReadUint64At(in, 0) == 0x36ccc028001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079bc577ba387d && buffer.ReadUint64At(in, 16) == 0x1648808c63807216 && buffer.ReadUint64At(in, 24) == 0x56185008cc05725a && buffer.ReadUint64At(in, 32) == 0x16504018681b077a && buffer.ReadUint64At(in, 40) == 0x164820e318603f72 && buffer.ReadUint64At(in, 44) == 0x90064c7a164820e3 {
+				n = 52
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeComposite)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
-	c.AcceptRoot(n, foryTypeComposite)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeComposite)
 }
 
 // ForyWrite writes Composite's struct body (docs/format.md §9).

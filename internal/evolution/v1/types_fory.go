@@ -128,7 +128,84 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeScalars)
+		start := b.WriterIndex()
+		b.Reserve(498)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x755af0ff001c0001)
+			buffer.PutUint64At(w, off+8, 0x2fdf01e57ef9cd24)
+			buffer.PutUint64At(w, off+16, 0x91ff420a069402b6)
+			buffer.PutUint64At(w, off+24, 0x90e26722069c00d7)
+			buffer.PutUint64At(w, off+32, 0x420a0d94c075e4bf)
+			buffer.PutUint64At(w, off+40, 0x67220d9c00d7a9ff)
+			buffer.PutUint64At(w, off+48, 0x1488c075eabf90e2)
+			buffer.PutUint64At(w, off+56, 0xe26722149000d70b)
+			buffer.PutUint64At(w, off+64, 0x91ff420a0494c0f5)
+			buffer.PutUint64At(w, off+72, 0x90e26722049cc0be)
+			buffer.PutUint64At(w, off+80, 0x420a0b94b06fe4bf)
+			buffer.PutUint64At(w, off+88, 0x67220b9cc0bea9ff)
+			buffer.PutUint64At(w, off+96, 0x1388b06feabf90e2)
+			buffer.PutUint64At(w, off+104, 0xe267221390c0be0b)
+			buffer.PutUint64At(w, off+112, 0x9040af110388b0ef)
+			buffer.PutUint64At(w, off+120, 0x0a90d06be4672203)
+			buffer.PutUint64At(w, off+128, 0x290a88d06bea6722)
+			buffer.PutUint64At(w, off+136, 0x45014804014040af)
+			buffer.PutUint64At(w, off+144, 0x028ce0110284089b)
+			buffer.PutUint64At(w, off+152, 0x6722098c78e46722)
+			buffer.PutUint64At(w, off+160, 0x0740e029098478ea)
+			buffer.PutUint64At(w, off+168, 0x074800d711078820)
+			buffer.PutUint64At(w, off+176, 0x409b450748401b33)
+			buffer.PutUint64At(w, off+184, 0x50c075e467220790)
+			buffer.PutUint64At(w, off+192, 0x089c8036669b4507)
+			buffer.PutUint64At(w, off+200, 0xc075e43780e96722)
+			buffer.PutUint64At(w, off+208, 0x00d791df00260894)
+			buffer.PutUint64At(w, off+216, 0x220e90a09b450e48)
+			buffer.PutUint64At(w, off+224, 0x88500e40c075ea67)
+			buffer.PutUint64At(w, off+232, 0x67220f9c00d7290e)
+			buffer.PutUint64At(w, off+240, 0x0f94c075ea3780e9)
+			buffer.PutUint64At(w, off+248, 0x058800d7a9df0026)
+			buffer.PutUint64At(w, off+256, 0xe467220590c0be11)
+			buffer.PutUint64At(w, off+264, 0x6fea67220c90b06f)
+			buffer.PutUint64At(w, off+272, 0x148ec0be290c88b0)
+			buffer.PutUint64At(w, off+280, 0x67a2149a70bdf81f)
+			buffer.PutUint64At(w, off+288, 0x1f138e005c2ffee7)
+			buffer.PutUint64At(w, off+296, 0xe767a2139aecbbf8)
+			buffer.PutUint64At(w, off+304, 0xfa1f0a8e00fb2efe)
+			buffer.PutUint64At(w, off+312, 0xfee767a20a9af49a)
+			buffer.PutUint64At(w, off+320, 0x4e613f014600bda6)
+			buffer.PutUint64At(w, off+328, 0x9f028ec27e9b4501)
+			buffer.PutUint64At(w, off+336, 0xe767220296001ef9)
+			buffer.PutUint64At(w, off+344, 0x1df91f078e8047fe)
+			buffer.PutUint64At(w, off+352, 0x47fee767a2079a70)
+			buffer.PutUint64At(w, off+360, 0x709dfa1f0e8e005c)
+			buffer.PutUint64At(w, off+368, 0x5ca7fee767a20e9a)
+			buffer.PutUint64At(w, off+376, 0x9aec1bf91f058e00)
+			buffer.PutUint64At(w, off+384, 0x00fb46fee767a205)
+			buffer.PutUint64At(w, off+392, 0x41608e27440c2540)
+			buffer.PutUint64At(w, off+400, 0x46901b3315481019)
+			buffer.PutUint64At(w, off+408, 0x98633f274a633f25)
+			buffer.PutUint64At(w, off+416, 0x723f1546643f1947)
+			buffer.PutUint64At(w, off+424, 0x9b452548733f2646)
+			buffer.PutUint64At(w, off+432, 0x49c01c9bc5274c18)
+			buffer.PutUint64At(w, off+440, 0x9b451550209b4519)
+			buffer.PutUint64At(w, off+448, 0x7e9b45254e203766)
+			buffer.PutUint64At(w, off+456, 0x30c77e9b452752c6)
+			buffer.PutUint64At(w, off+464, 0x154ec87e9b45194f)
+			buffer.PutUint64At(w, off+472, 0x9b45264ee47e9b45)
+			buffer.PutUint64At(w, off+480, 0x48909b451548e67e)
+			buffer.PutUint64At(w, off+488, 0x40481540989b4526)
+			buffer.PutUint64At(w, off+490, 0x4c2640481540989b)
+			off += 498
+		} else {
+			buffer.PutUint32At(w, off, 0xb61b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -138,20 +215,38 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 498 && buffer.ReadUint64At(in, 0) == 0x3ca7b0ff001cff01 && buffer.ReadUint64At(in, 8) == 0x2fdf01e52611e79f && buffer.ReadUint64At(in, 16) == 0x91ff420a069402b6 && buffer.ReadUint64At(in, 24) == 0x90e26722069c00d7 && buffer.ReadUint64At(in, 32) == 0x420a0d94c075e4bf && buffer.ReadUint64At(in, 40) == 0x67220d9c00d7a9ff && buffer.ReadUint64At(in, 48) == 0x1488c075eabf90e2 && buffer.ReadUint64At(in, 56) == 0xe26722149000d70b && buffer.ReadUint64At(in, 64) == 0x91ff420a0494c0f5 && buffer.ReadUint64At(in, 72) == 0x90e26722049cc0be && buffer.ReadUint64At(in, 80) == 0x420a0b94b06fe4bf && buffer.ReadUint64At(in, 88) == 0x67220b9cc0bea9ff && buffer.ReadUint64At(in, 96) == 0x1388b06feabf90e2 && buffer.ReadUint64At(in, 104) == 0xe267221390c0be0b && buffer.ReadUint64At(in, 112) == 0x9040af110388b0ef && buffer.ReadUint64At(in, 120) == 0x0a90d06be4672203 && buffer.ReadUint64At(in, 128) == 0x290a88d06bea6722 && buffer.ReadUint64At(in, 136) == 0x45014804014040af && buffer.ReadUint64At(in, 144) == 0x028ce0110284089b && buffer.ReadUint64At(in, 152) == 0x6722098c78e46722 && buffer.ReadUint64At(in, 160) == 0x0740e029098478ea && buffer.ReadUint64At(in, 168) == 0x074800d711078820 && buffer.ReadUint64At(in, 176) == 0x409b450748401b33 && buffer.ReadUint64At(in, 184) == 0x50c075e467220790 && buffer.ReadUint64At(in, 192) == 0x089c8036669b4507 && buffer.ReadUint64At(in, 200) == 0xc075e43780e96722 && buffer.ReadUint64At(in, 208) == 0x00d791df00260894 && buffer.ReadUint64At(in, 216) == 0x220e90a09b450e48 && buffer.ReadUint64At(in, 224) == 0x88500e40c075ea67 && buffer.ReadUint64At(in, 232) == 0x67220f9c00d7290e && buffer.ReadUint64At(in, 240) == 0x0f94c075ea3780e9 && buffer.ReadUint64At(in, 248) == 0x058800d7a9df0026 && buffer.ReadUint64At(in, 256) == 0xe467220590c0be11 && buffer.ReadUint64At(in, 264) == 0x6fea67220c90b06f && buffer.ReadUint64At(in, 272) == 0x148ec0be290c88b0 && buffer.ReadUint64At(in, 280) == 0x67a2149a70bdf81f && buffer.ReadUint64At(in, 288) == 0x1f138e005c2ffee7 && buffer.ReadUint64At(in, 296) == 0xe767a2139aecbbf8 && buffer.ReadUint64At(in, 304) == 0xfa1f0a8e00fb2efe && buffer.ReadUint64At(in, 312) == 0xfee767a20a9af49a && buffer.ReadUint64At(in, 320) == 0x4e613f014600bda6 && buffer.ReadUint64At(in, 328) == 0x9f028ec27e9b4501 && buffer.ReadUint64At(in, 336) == 0xe767220296001ef9 && buffer.ReadUint64At(in, 344) == 0x1df91f078e8047fe && buffer.ReadUint64At(in, 352) == 0x47fee767a2079a70 && buffer.ReadUint64At(in, 360) == 0x709dfa1f0e8e005c && buffer.ReadUint64At(in, 368) == 0x5ca7fee767a20e9a && buffer.ReadUint64At(in, 376) == 0x9aec1bf91f058e00 && buffer.ReadUint64At(in, 384) == 0x00fb46fee767a205 && buffer.ReadUint64At(in, 392) == 0x40608e27440c2540 && buffer.ReadUint64At(in, 400) == 0x46901b3315481019 && buffer.ReadUint64At(in, 408) == 0x98633f274a633f25 && buffer.ReadUint64At(in, 416) == 0x723f1546643f1946 && buffer.ReadUint64At(in, 424) == 0x9b452548733f2646 && buffer.ReadUint64At(in, 432) == 0x48c01c9bc5274c18 && buffer.ReadUint64At(in, 440) == 0x9b451550209b4519 && buffer.ReadUint64At(in, 448) == 0x7e9b45254e203766 && buffer.ReadUint64At(in, 456) == 0x30c77e9b452752c6 && buffer.ReadUint64At(in, 464) == 0x154ec87e9b45194e && buffer.ReadUint64At(in, 472) == 0x9b45264ee47e9b45 && buffer.ReadUint64At(in, 480) == 0x48909b451548e67e && buffer.ReadUint64At(in, 488) == 0x40481540989b4526 && buffer.ReadUint64At(in, 490) == 0x4c2640481540989b {
-			n = 498
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 498 && buffer.ReadUint64At(in, 0) == 0x755af0ff001c0001 && buffer.ReadUint64At(in, 8) == 0x2fdf01e57ef9cd24 && buffer.ReadUint64At(in, 16) == 0x91ff420a069402b6 && buffer.ReadUint64At(in, 24) == 0x90e26722069c00d7 && buffer.ReadUint64At(in, 32) == 0x420a0d94c075e4bf && buffer.ReadUint64At(in, 40) == 0x67220d9c00d7a9ff && buffer.ReadUint64At(in, 48) == 0x1488c075eabf90e2 && buffer.ReadUint64At(in, 56) == 0xe26722149000d70b && buffer.ReadUint64At(in, 64) == 0x91ff420a0494c0f5 && buffer.ReadUint64At(in, 72) == 0x90e26722049cc0be && buffer.ReadUint64At(in, 80) == 0x420a0b94b06fe4bf && buffer.ReadUint64At(in, 88) == 0x67220b9cc0bea9ff && buffer.ReadUint64At(in, 96) == 0x1388b06feabf90e2 && buffer.ReadUint64At(in, 104) == 0xe267221390c0be0b && buffer.ReadUint64At(in, 112) == 0x9040af110388b0ef && buffer.ReadUint64At(in, 120) == 0x0a90d06be4672203 && buffer.ReadUint64At(in, 128) == 0x290a88d06bea6722 && buffer.ReadUint64At(in, 136) == 0x45014804014040af && buffer.ReadUint64At(in, 144) == 0x028ce0110284089b && buffer.ReadUint64At(in, 152) == 0x6722098c78e46722 && buffer.ReadUint64At(in, 160) == 0x0740e029098478ea && buffer.ReadUint64At(in, 168) == 0x074800d711078820 && buffer.ReadUint64At(in, 176) == 0x409b450748401b33 && buffer.ReadUint64At(in, 184) == 0x50c075e467220790 && buffer.ReadUint64At(in, 192) == 0x089c8036669b4507 && buffer.ReadUint64At(in, 200) == 0xc075e43780e96722 && buffer.ReadUint64At(in, 208) == 0x00d791df00260894 && buffer.ReadUint64At(in, 216) == 0x220e90a09b450e48 && buffer.ReadUint64At(in, 224) == 0x88500e40c075ea67 && buffer.ReadUint64At(in, 232) == 0x67220f9c00d7290e && buffer.ReadUint64At(in, 240) == 0x0f94c075ea3780e9 && buffer.ReadUint64At(in, 248) == 0x058800d7a9df0026 && buffer.ReadUint64At(in, 256) == 0xe467220590c0be11 && buffer.ReadUint64At(in, 264) == 0x6fea67220c90b06f && buffer.ReadUint64At(in, 272) == 0x148ec0be290c88b0 && buffer.ReadUint64At(in, 280) == 0x67a2149a70bdf81f && buffer.ReadUint64At(in, 288) == 0x1f138e005c2ffee7 && buffer.ReadUint64At(in, 296) == 0xe767a2139aecbbf8 && buffer.ReadUint64At(in, 304) == 0xfa1f0a8e00fb2efe && buffer.ReadUint64At(in, 312) == 0xfee767a20a9af49a && buffer.ReadUint64At(in, 320) == 0x4e613f014600bda6 && buffer.ReadUint64At(in, 328) == 0x9f028ec27e9b4501 && buffer.ReadUint64At(in, 336) == 0xe767220296001ef9 && buffer.ReadUint64At(in, 344) == 0x1df91f078e8047fe && buffer.ReadUint64At(in, 352) == 0x47fee767a2079a70 && buffer.ReadUint64At(in, 360) == 0x709dfa1f0e8e005c && buffer.ReadUint64At(in, 368) == 0x5ca7fee767a20e9a && buffer.ReadUint64At(in, 376) == 0x9aec1bf91f058e00 && buffer.ReadUint64At(in, 384) == 0x00fb46fee767a205 && buffer.ReadUint64At(in, 392) == 0x41608e27440c2540 && buffer.ReadUint64At(in, 400) == 0x46901b3315481019 && buffer.ReadUint64At(in, 408) == 0x98633f274a633f25 && buffer.ReadUint64At(in, 416) == 0x723f1546643f1947 && buffer.ReadUint64At(in, 424) == 0x9b452548733f2646 && buffer.ReadUint64At(in, 432) == 0x49c01c9bc5274c18 && buffer.ReadUint64At(in, 440) == 0x9b451550209b4519 && buffer.ReadUint64At(in, 448) == 0x7e9b45254e203766 && buffer.ReadUint64At(in, 456) == 0x30c77e9b452752c6 && buffer.ReadUint64At(in, 464) == 0x154ec87e9b45194f && buffer.ReadUint64At(in, 472) == 0x9b45264ee47e9b45 && buffer.ReadUint64At(in, 480) == 0x48909b451548e67e && buffer.ReadUint64At(in, 488) == 0x40481540989b4526 && buffer.ReadUint64At(in, 490) == 0x4c2640481540989b {
+				n = 498
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeScalars, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 498 && buffer.ReadUint64At(in, 0) == 0x3ca7b0ff001cff01 && buffer.ReadUint64At(in, 8) == 0x2fdf01e52611e79f && buffer.ReadUint64At(in, 16) == 0x91ff420a069402b6 && buffer.ReadUint64At(in, 24) == 0x90e26722069c00d7 && buffer.ReadUint64At(in, 32) == 0x420a0d94c075e4bf && buffer.ReadUint64At(in, 40) == 0x67220d9c00d7a9ff && buffer.ReadUint64At(in, 48) == 0x1488c075eabf90e2 && buffer.ReadUint64At(in, 56) == 0xe26722149000d70b && buffer.ReadUint64At(in, 64) == 0x91ff420a0494c0f5 && buffer.ReadUint64At(in, 72) == 0x90e26722049cc0be && buffer.ReadUint64At(in, 80) == 0x420a0b94b06fe4bf && buffer.ReadUint64At(in, 88) == 0x67220b9cc0bea9ff && buffer.ReadUint64At(in, 96) == 0x1388b06feabf90e2 && buffer.ReadUint64At(in, 104) == 0xe267221390c0be0b && buffer.ReadUint64At(in, 112) == 0x9040af110388b0ef && buffer.ReadUint64At(in, 120) == 0x0a90d06be4672203 && buffer.ReadUint64At(in, 128) == 0x290a88d06bea6722 && buffer.ReadUint64At(in, 136) == 0x45014804014040af && buffer.ReadUint64At(in, 144) == 0x028ce0110284089b && buffer.ReadUint64At(in, 152) == 0x6722098c78e46722 && buffer.ReadUint64At(in, 160) == 0x0740e029098478ea && buffer.ReadUint64At(in, 168) == 0x074800d711078820 && buffer.ReadUint64At(in, 176) == 0x409b450748401b33 && buffer.ReadUint64At(in, 184) == 0x50c075e467220790 && buffer.ReadUint64At(in, 192) == 0x089c8036669b4507 && buffer.ReadUint64At(in, 200) == 0xc075e43780e96722 && buffer.ReadUint64At(in, 208) == 0x00d791df00260894 && buffer.ReadUint64At(in, 216) == 0x220e90a09b450e48 && buffer.ReadUint64At(in, 224) == 0x88500e40c075ea67 && buffer.ReadUint64At(in, 232) == 0x67220f9c00d7290e && buffer.ReadUint64At(in, 240) == 0x0f94c075ea3780e9 && buffer.ReadUint64At(in, 248) == 0x058800d7a9df0026 && buffer.ReadUint64At(in, 256) == 0xe467220590c0be11 && buffer.ReadUint64At(in, 264) == 0x6fea67220c90b06f && buffer.ReadUint64At(in, 272) == 0x148ec0be290c88b0 && buffer.ReadUint64At(in, 280) == 0x67a2149a70bdf81f && buffer.ReadUint64At(in, 288) == 0x1f138e005c2ffee7 && buffer.ReadUint64At(in, 296) == 0xe767a2139aecbbf8 && buffer.ReadUint64At(in, 304) == 0xfa1f0a8e00fb2efe && buffer.ReadUint64At(in, 312) == 0xfee767a20a9af49a && buffer.ReadUint64At(in, 320) == 0x4e613f014600bda6 && buffer.ReadUint64At(in, 328) == 0x9f028ec27e9b4501 && buffer.ReadUint64At(in, 336) == 0xe767220296001ef9 && buffer.ReadUint64At(in, 344) == 0x1df91f078e8047fe && buffer.ReadUint64At(in, 352) == 0x47fee767a2079a70 && buffer.ReadUint64At(in, 360) == 0x709dfa1f0e8e005c && buffer.ReadUint64At(in, 368) == 0x5ca7fee767a20e9a && buffer.ReadUint64At(in, 376) == 0x9aec1bf91f058e00 && buffer.ReadUint64At(in, 384) == 0x00fb46fee767a205 && buffer.ReadUint64At(in, 392) == 0x40608e27440c2540 && buffer.ReadUint64At(in, 400) == 0x46901b3315481019 && buffer.ReadUint64At(in, 408) == 0x98633f274a633f25 && buffer.ReadUint64At(in, 416) == 0x723f1546643f1946 && buffer.ReadUint64At(in, 424) == 0x9b452548733f2646 && buffer.ReadUint64At(in, 432) == 0x48c01c9bc5274c18 && buffer.ReadUint64At(in, 440) == 0x9b451550209b4519 && buffer.ReadUint64At(in, 448) == 0x7e9b45254e203766 && buffer.ReadUint64At(in, 456) == 0x30c77e9b452752c6 && buffer.ReadUint64At(in, 464) == 0x154ec87e9b45194e && buffer.ReadUint64At(in, 472) == 0x9b45264ee47e9b45 && buffer.ReadUint64At(in, 480) == 0x48909b451548e67e && buffer.ReadUint64At(in, 488) == 0x40481540989b4526 && buffer.ReadUint64At(in, 490) == 0x4c2640481540989b {
+				n = 498
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeScalars)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
-	c.AcceptRoot(n, foryTypeScalars)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeScalars)
 }
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
@@ -428,7 +523,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	foryimpl.WriteDate(b, foryimpl.Date(x.Dt))
 	{
 		s1 := x.MyS
-		b.Reserve(buffer.BatchSlack + len(s1) + 14)
+		b.Reserve(buffer.BatchSlack + len(s1) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
@@ -471,7 +566,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	foryimpl.WriteDate(b, foryimpl.Date(x.RmDt))
 	{
 		s2 := x.RmMyS
-		b.Reserve(buffer.BatchSlack + len(s2) + 14)
+		b.Reserve(buffer.BatchSlack + len(s2) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.RmE))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
@@ -512,7 +607,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	}
 	{
 		s3 := x.RmS
-		b.Reserve(buffer.BatchSlack + len(s3) + 9)
+		b.Reserve(buffer.BatchSlack + len(s3) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
 		if len(s3) > 0 {
@@ -523,7 +618,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	foryimpl.WriteTime(b, x.RmT)
 	{
 		s4 := x.S
-		b.Reserve(buffer.BatchSlack + len(s4) + 9)
+		b.Reserve(buffer.BatchSlack + len(s4) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
 		if len(s4) > 0 {
@@ -735,12 +830,13 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	foryimpl.WriteDuration(b, x.D)
 	foryimpl.WriteDate(b, foryimpl.Date(x.Dt))
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.E))
 	{
 		s5 := x.MyS
-		b.Reserve(buffer.BatchSlack + len(s5) + 9)
+		b.Reserve(buffer.BatchSlack + len(s5) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(x.E))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
 		if len(s5) > 0 {
 			off += copy(w[off:], s5)
@@ -776,12 +872,13 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	foryimpl.WriteDuration(b, x.RmD)
 	foryimpl.WriteDate(b, foryimpl.Date(x.RmDt))
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.RmE))
 	{
 		s6 := x.RmMyS
-		b.Reserve(buffer.BatchSlack + len(s6) + 9)
+		b.Reserve(buffer.BatchSlack + len(s6) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(x.RmE))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
 		if len(s6) > 0 {
 			off += copy(w[off:], s6)
@@ -817,7 +914,7 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	{
 		s7 := x.RmS
-		b.Reserve(buffer.BatchSlack + len(s7) + 9)
+		b.Reserve(buffer.BatchSlack + len(s7) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
 		if len(s7) > 0 {
@@ -828,7 +925,7 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	foryimpl.WriteTime(b, x.RmT)
 	{
 		s8 := x.S
-		b.Reserve(buffer.BatchSlack + len(s8) + 9)
+		b.Reserve(buffer.BatchSlack + len(s8) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
 		if len(s8) > 0 {
@@ -2333,7 +2430,102 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeContainers)
+		start := b.WriterIndex()
+		b.Reserve(644)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xe41380ff001c0001)
+			buffer.PutUint64At(w, off+8, 0x31df02f767a0e452)
+			buffer.PutUint64At(w, off+16, 0x967361032b4d02b7)
+			buffer.PutUint64At(w, off+24, 0x388decbbf801378d)
+			buffer.PutUint64At(w, off+32, 0xf9012d8d70bdf801)
+			buffer.PutUint64At(w, off+40, 0xec1bf9012e8df41a)
+			buffer.PutUint64At(w, off+48, 0x2c8d701df9012f8d)
+			buffer.PutUint64At(w, off+56, 0xfa01318d001ef981)
+			buffer.PutUint64At(w, off+64, 0xec9bfa01328df49a)
+			buffer.PutUint64At(w, off+72, 0x308d709dfa01338d)
+			buffer.PutUint64At(w, off+80, 0x0d052945009efa81)
+			buffer.PutUint64At(w, off+88, 0x06164417150e1644)
+			buffer.PutUint64At(w, off+96, 0x8c642f661644612f)
+			buffer.PutUint64At(w, off+104, 0x168cecbbf8174e16)
+			buffer.PutUint64At(w, off+112, 0x16168c70bdf81752)
+			buffer.PutUint64At(w, off+120, 0x171e168cec1bf917)
+			buffer.PutUint64At(w, off+128, 0xf9970a168c701df9)
+			buffer.PutUint64At(w, off+136, 0x6b2f165a1644001e)
+			buffer.PutUint64At(w, off+144, 0x4c6c2f1656621644)
+			buffer.PutUint64At(w, off+152, 0x164400da6faf1616)
+			buffer.PutUint64At(w, off+160, 0x2f019a1644722f56)
+			buffer.PutUint64At(w, off+168, 0xf49afa172a168c73)
+			buffer.PutUint64At(w, off+176, 0x4c709dfa173a168c)
+			buffer.PutUint64At(w, off+184, 0x4c80dc61b3560618)
+			buffer.PutUint64At(w, off+192, 0x9480dc64b3566618)
+			buffer.PutUint64At(w, off+200, 0xf8711df919521e18)
+			buffer.PutUint64At(w, off+208, 0xdc68b35616184ca0)
+			buffer.PutUint64At(w, off+216, 0xda72b31656184c80)
+			buffer.PutUint64At(w, off+224, 0x72b3565a56184c00)
+			buffer.PutUint64At(w, off+232, 0x16566256184cc0da)
+			buffer.PutUint64At(w, off+240, 0x1656184c00db72b3)
+			buffer.PutUint64At(w, off+248, 0x2a26188cc0db72b3)
+			buffer.PutUint64At(w, off+256, 0x61b7294f009efa99)
+			buffer.PutUint64At(w, off+264, 0xdc6bb756164e4043)
+			buffer.PutUint64At(w, off+272, 0x446c371656184680)
+			buffer.PutUint64At(w, off+280, 0x9b452b5516442616)
+			buffer.PutUint64At(w, off+288, 0x67a237992ce7c206)
+			buffer.PutUint64At(w, off+296, 0xa2389900fb2e7ee0)
+			buffer.PutUint64At(w, off+304, 0x2d99005c2f7ee067)
+			buffer.PutUint64At(w, off+312, 0x9900bd467ee067a2)
+			buffer.PutUint64At(w, off+320, 0x00fb467ee067a22e)
+			buffer.PutUint64At(w, off+328, 0x5c477ee067a22f99)
+			buffer.PutUint64At(w, off+336, 0x477ee067222c9500)
+			buffer.PutUint64At(w, off+344, 0xa67ee067a2319980)
+			buffer.PutUint64At(w, off+352, 0x7ee067a2329900bd)
+			buffer.PutUint64At(w, off+360, 0xe067a2339900fba6)
+			buffer.PutUint64At(w, off+368, 0x67223095005ca77e)
+			buffer.PutUint64At(w, off+376, 0x9b45294d80a77ee0)
+			buffer.PutUint64At(w, off+384, 0x2a9b450e164c1a0a)
+			buffer.PutUint64At(w, off+392, 0xc25e9b4506164c2e)
+			buffer.PutUint64At(w, off+400, 0x98c85e9b4566164c)
+			buffer.PutUint64At(w, off+408, 0xfb2efee567a24e16)
+			buffer.PutUint64At(w, off+416, 0xfee567a252169800)
+			buffer.PutUint64At(w, off+424, 0x67a2161698005c2f)
+			buffer.PutUint64At(w, off+432, 0x1e169800fb46fee5)
+			buffer.PutUint64At(w, off+440, 0x94005c47fee567a2)
+			buffer.PutUint64At(w, off+448, 0x8047fee567220a16)
+			buffer.PutUint64At(w, off+456, 0xd65e9b45165a164c)
+			buffer.PutUint64At(w, off+464, 0x5e9b45165662164c)
+			buffer.PutUint64At(w, off+472, 0xdf5e9bc5161654d8)
+			buffer.PutUint64At(w, off+480, 0x5e9b4556164c00b4)
+			buffer.PutUint64At(w, off+488, 0x5e9b45019a164ce4)
+			buffer.PutUint64At(w, off+496, 0xfee567a22a1698e6)
+			buffer.PutUint64At(w, off+504, 0x67a23a169800bda6)
+			buffer.PutUint64At(w, off+512, 0x061854005ca7fee5)
+			buffer.PutUint64At(w, off+520, 0x5400b9c3669bc556)
+			buffer.PutUint64At(w, off+528, 0xb9c9669bc5566618)
+			buffer.PutUint64At(w, off+536, 0xe66722521e189c00)
+			buffer.PutUint64At(w, off+544, 0x161854287e5c477e)
+			buffer.PutUint64At(w, off+552, 0x5400b9d1669bc556)
+			buffer.PutUint64At(w, off+560, 0xb4e5669bc5165618)
+			buffer.PutUint64At(w, off+568, 0x9bc5565a56185400)
+			buffer.PutUint64At(w, off+576, 0x6256185480b5e566)
+			buffer.PutUint64At(w, off+584, 0x00b6e5669bc51656)
+			buffer.PutUint64At(w, off+592, 0xe5669bc516561854)
+			buffer.PutUint64At(w, off+600, 0x67222a26189480b7)
+			buffer.PutUint64At(w, off+608, 0x9bc5295780a77ee6)
+			buffer.PutUint64At(w, off+616, 0xc55616568086c26e)
+			buffer.PutUint64At(w, off+624, 0x56184e00b9d76e9b)
+			buffer.PutUint64At(w, off+632, 0x26164cd86e9b4516)
+			buffer.PutUint64At(w, off+636, 0x2c889b4526164cd8)
+			off += 644
+		} else {
+			buffer.PutUint32At(w, off, 0xb71b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -2343,20 +2535,38 @@ func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 644 && buffer.ReadUint64At(in, 0) == 0xe41280ff001cff01 && buffer.ReadUint64At(in, 8) == 0x31df02f73a707f5b && buffer.ReadUint64At(in, 16) == 0x967361032b4c02b7 && buffer.ReadUint64At(in, 24) == 0x388cecbbf801378c && buffer.ReadUint64At(in, 32) == 0xf9012d8c70bdf801 && buffer.ReadUint64At(in, 40) == 0xec1bf9012e8cf41a && buffer.ReadUint64At(in, 48) == 0x2c8c701df9012f8c && buffer.ReadUint64At(in, 56) == 0xfa01318c001ef981 && buffer.ReadUint64At(in, 64) == 0xec9bfa01328cf49a && buffer.ReadUint64At(in, 72) == 0x308c709dfa01338c && buffer.ReadUint64At(in, 80) == 0x0d052944009efa81 && buffer.ReadUint64At(in, 88) == 0x06164417150e1644 && buffer.ReadUint64At(in, 96) == 0x8c642f661644612f && buffer.ReadUint64At(in, 104) == 0x168cecbbf8174e16 && buffer.ReadUint64At(in, 112) == 0x16168c70bdf81752 && buffer.ReadUint64At(in, 120) == 0x171e168cec1bf917 && buffer.ReadUint64At(in, 128) == 0xf9970a168c701df9 && buffer.ReadUint64At(in, 136) == 0x6b2f165a1644001e && buffer.ReadUint64At(in, 144) == 0x4c6c2f1656621644 && buffer.ReadUint64At(in, 152) == 0x164400da6faf1616 && buffer.ReadUint64At(in, 160) == 0x2f019a1644722f56 && buffer.ReadUint64At(in, 168) == 0xf49afa172a168c73 && buffer.ReadUint64At(in, 176) == 0x4c709dfa173a168c && buffer.ReadUint64At(in, 184) == 0x4c80dc61b3560618 && buffer.ReadUint64At(in, 192) == 0x9480dc64b3566618 && buffer.ReadUint64At(in, 200) == 0xf8711df919521e18 && buffer.ReadUint64At(in, 208) == 0xdc68b35616184ca0 && buffer.ReadUint64At(in, 216) == 0xda72b31656184c80 && buffer.ReadUint64At(in, 224) == 0x72b3565a56184c00 && buffer.ReadUint64At(in, 232) == 0x16566256184cc0da && buffer.ReadUint64At(in, 240) == 0x1656184c00db72b3 && buffer.ReadUint64At(in, 248) == 0x2a26188cc0db72b3 && buffer.ReadUint64At(in, 256) == 0x61b7294e009efa99 && buffer.ReadUint64At(in, 264) == 0xdc6bb756164e4043 && buffer.ReadUint64At(in, 272) == 0x446c371656184680 && buffer.ReadUint64At(in, 280) == 0x9b452b5416442616 && buffer.ReadUint64At(in, 288) == 0x67a237982ce7c206 && buffer.ReadUint64At(in, 296) == 0xa2389800fb2e7ee0 && buffer.ReadUint64At(in, 304) == 0x2d98005c2f7ee067 && buffer.ReadUint64At(in, 312) == 0x9800bd467ee067a2 && buffer.ReadUint64At(in, 320) == 0x00fb467ee067a22e && buffer.ReadUint64At(in, 328) == 0x5c477ee067a22f98 && buffer.ReadUint64At(in, 336) == 0x477ee067222c9400 && buffer.ReadUint64At(in, 344) == 0xa67ee067a2319880 && buffer.ReadUint64At(in, 352) == 0x7ee067a2329800bd && buffer.ReadUint64At(in, 360) == 0xe067a2339800fba6 && buffer.ReadUint64At(in, 368) == 0x67223094005ca77e && buffer.ReadUint64At(in, 376) == 0x9b45294c80a77ee0 && buffer.ReadUint64At(in, 384) == 0x2a9b450e164c1a0a && buffer.ReadUint64At(in, 392) == 0xc25e9b4506164c2e && buffer.ReadUint64At(in, 400) == 0x98c85e9b4566164c && buffer.ReadUint64At(in, 408) == 0xfb2efee567a24e16 && buffer.ReadUint64At(in, 416) == 0xfee567a252169800 && buffer.ReadUint64At(in, 424) == 0x67a2161698005c2f && buffer.ReadUint64At(in, 432) == 0x1e169800fb46fee5 && buffer.ReadUint64At(in, 440) == 0x94005c47fee567a2 && buffer.ReadUint64At(in, 448) == 0x8047fee567220a16 && buffer.ReadUint64At(in, 456) == 0xd65e9b45165a164c && buffer.ReadUint64At(in, 464) == 0x5e9b45165662164c && buffer.ReadUint64At(in, 472) == 0xdf5e9bc5161654d8 && buffer.ReadUint64At(in, 480) == 0x5e9b4556164c00b4 && buffer.ReadUint64At(in, 488) == 0x5e9b45019a164ce4 && buffer.ReadUint64At(in, 496) == 0xfee567a22a1698e6 && buffer.ReadUint64At(in, 504) == 0x67a23a169800bda6 && buffer.ReadUint64At(in, 512) == 0x061854005ca7fee5 && buffer.ReadUint64At(in, 520) == 0x5400b9c3669bc556 && buffer.ReadUint64At(in, 528) == 0xb9c9669bc5566618 && buffer.ReadUint64At(in, 536) == 0xe66722521e189c00 && buffer.ReadUint64At(in, 544) == 0x161854287e5c477e && buffer.ReadUint64At(in, 552) == 0x5400b9d1669bc556 && buffer.ReadUint64At(in, 560) == 0xb4e5669bc5165618 && buffer.ReadUint64At(in, 568) == 0x9bc5565a56185400 && buffer.ReadUint64At(in, 576) == 0x6256185480b5e566 && buffer.ReadUint64At(in, 584) == 0x00b6e5669bc51656 && buffer.ReadUint64At(in, 592) == 0xe5669bc516561854 && buffer.ReadUint64At(in, 600) == 0x67222a26189480b7 && buffer.ReadUint64At(in, 608) == 0x9bc5295680a77ee6 && buffer.ReadUint64At(in, 616) == 0xc55616568086c26e && buffer.ReadUint64At(in, 624) == 0x56184e00b9d76e9b && buffer.ReadUint64At(in, 632) == 0x26164cd86e9b4516 && buffer.ReadUint64At(in, 636) == 0x2c889b4526164cd8 {
-			n = 644
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 644 && buffer.ReadUint64At(in, 0) == 0xe41380ff001c0001 && buffer.ReadUint64At(in, 8) == 0x31df02f767a0e452 && buffer.ReadUint64At(in, 16) == 0x967361032b4d02b7 && buffer.ReadUint64At(in, 24) == 0x388decbbf801378d && buffer.ReadUint64At(in, 32) == 0xf9012d8d70bdf801 && buffer.ReadUint64At(in, 40) == 0xec1bf9012e8df41a && buffer.ReadUint64At(in, 48) == 0x2c8d701df9012f8d && buffer.ReadUint64At(in, 56) == 0xfa01318d001ef981 && buffer.ReadUint64At(in, 64) == 0xec9bfa01328df49a && buffer.ReadUint64At(in, 72) == 0x308d709dfa01338d && buffer.ReadUint64At(in, 80) == 0x0d052945009efa81 && buffer.ReadUint64At(in, 88) == 0x06164417150e1644 && buffer.ReadUint64At(in, 96) == 0x8c642f661644612f && buffer.ReadUint64At(in, 104) == 0x168cecbbf8174e16 && buffer.ReadUint64At(in, 112) == 0x16168c70bdf81752 && buffer.ReadUint64At(in, 120) == 0x171e168cec1bf917 && buffer.ReadUint64At(in, 128) == 0xf9970a168c701df9 && buffer.ReadUint64At(in, 136) == 0x6b2f165a1644001e && buffer.ReadUint64At(in, 144) == 0x4c6c2f1656621644 && buffer.ReadUint64At(in, 152) == 0x164400da6faf1616 && buffer.ReadUint64At(in, 160) == 0x2f019a1644722f56 && buffer.ReadUint64At(in, 168) == 0xf49afa172a168c73 && buffer.ReadUint64At(in, 176) == 0x4c709dfa173a168c && buffer.ReadUint64At(in, 184) == 0x4c80dc61b3560618 && buffer.ReadUint64At(in, 192) == 0x9480dc64b3566618 && buffer.ReadUint64At(in, 200) == 0xf8711df919521e18 && buffer.ReadUint64At(in, 208) == 0xdc68b35616184ca0 && buffer.ReadUint64At(in, 216) == 0xda72b31656184c80 && buffer.ReadUint64At(in, 224) == 0x72b3565a56184c00 && buffer.ReadUint64At(in, 232) == 0x16566256184cc0da && buffer.ReadUint64At(in, 240) == 0x1656184c00db72b3 && buffer.ReadUint64At(in, 248) == 0x2a26188cc0db72b3 && buffer.ReadUint64At(in, 256) == 0x61b7294f009efa99 && buffer.ReadUint64At(in, 264) == 0xdc6bb756164e4043 && buffer.ReadUint64At(in, 272) == 0x446c371656184680 && buffer.ReadUint64At(in, 280) == 0x9b452b5516442616 && buffer.ReadUint64At(in, 288) == 0x67a237992ce7c206 && buffer.ReadUint64At(in, 296) == 0xa2389900fb2e7ee0 && buffer.ReadUint64At(in, 304) == 0x2d99005c2f7ee067 && buffer.ReadUint64At(in, 312) == 0x9900bd467ee067a2 && buffer.ReadUint64At(in, 320) == 0x00fb467ee067a22e && buffer.ReadUint64At(in, 328) == 0x5c477ee067a22f99 && buffer.ReadUint64At(in, 336) == 0x477ee067222c9500 && buffer.ReadUint64At(in, 344) == 0xa67ee067a2319980 && buffer.ReadUint64At(in, 352) == 0x7ee067a2329900bd && buffer.ReadUint64At(in, 360) == 0xe067a2339900fba6 && buffer.ReadUint64At(in, 368) == 0x67223095005ca77e && buffer.ReadUint64At(in, 376) == 0x9b45294d80a77ee0 && buffer.ReadUint64At(in, 384) == 0x2a9b450e164c1a0a && buffer.ReadUint64At(in, 392) == 0xc25e9b4506164c2e && buffer.ReadUint64At(in, 400) == 0x98c85e9b4566164c && buffer.ReadUint64At(in, 408) == 0xfb2efee567a24e16 && buffer.ReadUint64At(in, 416) == 0xfee567a252169800 && buffer.ReadUint64At(in, 424) == 0x67a2161698005c2f && buffer.ReadUint64At(in, 432) == 0x1e169800fb46fee5 && buffer.ReadUint64At(in, 440) == 0x94005c47fee567a2 && buffer.ReadUint64At(in, 448) == 0x8047fee567220a16 && buffer.ReadUint64At(in, 456) == 0xd65e9b45165a164c && buffer.ReadUint64At(in, 464) == 0x5e9b45165662164c && buffer.ReadUint64At(in, 472) == 0xdf5e9bc5161654d8 && buffer.ReadUint64At(in, 480) == 0x5e9b4556164c00b4 && buffer.ReadUint64At(in, 488) == 0x5e9b45019a164ce4 && buffer.ReadUint64At(in, 496) == 0xfee567a22a1698e6 && buffer.ReadUint64At(in, 504) == 0x67a23a169800bda6 && buffer.ReadUint64At(in, 512) == 0x061854005ca7fee5 && buffer.ReadUint64At(in, 520) == 0x5400b9c3669bc556 && buffer.ReadUint64At(in, 528) == 0xb9c9669bc5566618 && buffer.ReadUint64At(in, 536) == 0xe66722521e189c00 && buffer.ReadUint64At(in, 544) == 0x161854287e5c477e && buffer.ReadUint64At(in, 552) == 0x5400b9d1669bc556 && buffer.ReadUint64At(in, 560) == 0xb4e5669bc5165618 && buffer.ReadUint64At(in, 568) == 0x9bc5565a56185400 && buffer.ReadUint64At(in, 576) == 0x6256185480b5e566 && buffer.ReadUint64At(in, 584) == 0x00b6e5669bc51656 && buffer.ReadUint64At(in, 592) == 0xe5669bc516561854 && buffer.ReadUint64At(in, 600) == 0x67222a26189480b7 && buffer.ReadUint64At(in, 608) == 0x9bc5295780a77ee6 && buffer.ReadUint64At(in, 616) == 0xc55616568086c26e && buffer.ReadUint64At(in, 624) == 0x56184e00b9d76e9b && buffer.ReadUint64At(in, 632) == 0x26164cd86e9b4516 && buffer.ReadUint64At(in, 636) == 0x2c889b4526164cd8 {
+				n = 644
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeContainers, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 644 && buffer.ReadUint64At(in, 0) == 0xe41280ff001cff01 && buffer.ReadUint64At(in, 8) == 0x31df02f73a707f5b && buffer.ReadUint64At(in, 16) == 0x967361032b4c02b7 && buffer.ReadUint64At(in, 24) == 0x388cecbbf801378c && buffer.ReadUint64At(in, 32) == 0xf9012d8c70bdf801 && buffer.ReadUint64At(in, 40) == 0xec1bf9012e8cf41a && buffer.ReadUint64At(in, 48) == 0x2c8c701df9012f8c && buffer.ReadUint64At(in, 56) == 0xfa01318c001ef981 && buffer.ReadUint64At(in, 64) == 0xec9bfa01328cf49a && buffer.ReadUint64At(in, 72) == 0x308c709dfa01338c && buffer.ReadUint64At(in, 80) == 0x0d052944009efa81 && buffer.ReadUint64At(in, 88) == 0x06164417150e1644 && buffer.ReadUint64At(in, 96) == 0x8c642f661644612f && buffer.ReadUint64At(in, 104) == 0x168cecbbf8174e16 && buffer.ReadUint64At(in, 112) == 0x16168c70bdf81752 && buffer.ReadUint64At(in, 120) == 0x171e168cec1bf917 && buffer.ReadUint64At(in, 128) == 0xf9970a168c701df9 && buffer.ReadUint64At(in, 136) == 0x6b2f165a1644001e && buffer.ReadUint64At(in, 144) == 0x4c6c2f1656621644 && buffer.ReadUint64At(in, 152) == 0x164400da6faf1616 && buffer.ReadUint64At(in, 160) == 0x2f019a1644722f56 && buffer.ReadUint64At(in, 168) == 0xf49afa172a168c73 && buffer.ReadUint64At(in, 176) == 0x4c709dfa173a168c && buffer.ReadUint64At(in, 184) == 0x4c80dc61b3560618 && buffer.ReadUint64At(in, 192) == 0x9480dc64b3566618 && buffer.ReadUint64At(in, 200) == 0xf8711df919521e18 && buffer.ReadUint64At(in, 208) == 0xdc68b35616184ca0 && buffer.ReadUint64At(in, 216) == 0xda72b31656184c80 && buffer.ReadUint64At(in, 224) == 0x72b3565a56184c00 && buffer.ReadUint64At(in, 232) == 0x16566256184cc0da && buffer.ReadUint64At(in, 240) == 0x1656184c00db72b3 && buffer.ReadUint64At(in, 248) == 0x2a26188cc0db72b3 && buffer.ReadUint64At(in, 256) == 0x61b7294e009efa99 && buffer.ReadUint64At(in, 264) == 0xdc6bb756164e4043 && buffer.ReadUint64At(in, 272) == 0x446c371656184680 && buffer.ReadUint64At(in, 280) == 0x9b452b5416442616 && buffer.ReadUint64At(in, 288) == 0x67a237982ce7c206 && buffer.ReadUint64At(in, 296) == 0xa2389800fb2e7ee0 && buffer.ReadUint64At(in, 304) == 0x2d98005c2f7ee067 && buffer.ReadUint64At(in, 312) == 0x9800bd467ee067a2 && buffer.ReadUint64At(in, 320) == 0x00fb467ee067a22e && buffer.ReadUint64At(in, 328) == 0x5c477ee067a22f98 && buffer.ReadUint64At(in, 336) == 0x477ee067222c9400 && buffer.ReadUint64At(in, 344) == 0xa67ee067a2319880 && buffer.ReadUint64At(in, 352) == 0x7ee067a2329800bd && buffer.ReadUint64At(in, 360) == 0xe067a2339800fba6 && buffer.ReadUint64At(in, 368) == 0x67223094005ca77e && buffer.ReadUint64At(in, 376) == 0x9b45294c80a77ee0 && buffer.ReadUint64At(in, 384) == 0x2a9b450e164c1a0a && buffer.ReadUint64At(in, 392) == 0xc25e9b4506164c2e && buffer.ReadUint64At(in, 400) == 0x98c85e9b4566164c && buffer.ReadUint64At(in, 408) == 0xfb2efee567a24e16 && buffer.ReadUint64At(in, 416) == 0xfee567a252169800 && buffer.ReadUint64At(in, 424) == 0x67a2161698005c2f && buffer.ReadUint64At(in, 432) == 0x1e169800fb46fee5 && buffer.ReadUint64At(in, 440) == 0x94005c47fee567a2 && buffer.ReadUint64At(in, 448) == 0x8047fee567220a16 && buffer.ReadUint64At(in, 456) == 0xd65e9b45165a164c && buffer.ReadUint64At(in, 464) == 0x5e9b45165662164c && buffer.ReadUint64At(in, 472) == 0xdf5e9bc5161654d8 && buffer.ReadUint64At(in, 480) == 0x5e9b4556164c00b4 && buffer.ReadUint64At(in, 488) == 0x5e9b45019a164ce4 && buffer.ReadUint64At(in, 496) == 0xfee567a22a1698e6 && buffer.ReadUint64At(in, 504) == 0x67a23a169800bda6 && buffer.ReadUint64At(in, 512) == 0x061854005ca7fee5 && buffer.ReadUint64At(in, 520) == 0x5400b9c3669bc556 && buffer.ReadUint64At(in, 528) == 0xb9c9669bc5566618 && buffer.ReadUint64At(in, 536) == 0xe66722521e189c00 && buffer.ReadUint64At(in, 544) == 0x161854287e5c477e && buffer.ReadUint64At(in, 552) == 0x5400b9d1669bc556 && buffer.ReadUint64At(in, 560) == 0xb4e5669bc5165618 && buffer.ReadUint64At(in, 568) == 0x9bc5565a56185400 && buffer.ReadUint64At(in, 576) == 0x6256185480b5e566 && buffer.ReadUint64At(in, 584) == 0x00b6e5669bc51656 && buffer.ReadUint64At(in, 592) == 0xe5669bc516561854 && buffer.ReadUint64At(in, 600) == 0x67222a26189480b7 && buffer.ReadUint64At(in, 608) == 0x9bc5295680a77ee6 && buffer.ReadUint64At(in, 616) == 0xc55616568086c26e && buffer.ReadUint64At(in, 624) == 0x56184e00b9d76e9b && buffer.ReadUint64At(in, 632) == 0x26164cd86e9b4516 && buffer.ReadUint64At(in, 636) == 0x2c889b4526164cd8 {
+				n = 644
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeContainers)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
-	c.AcceptRoot(n, foryTypeContainers)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeContainers)
 }
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
@@ -2515,7 +2725,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l189 := x.AI32
 	l190 := x.AI64
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(648 + buffer.BatchSlack + len(l185)*1 + len(l186)*4 + len(l187)*8 + len(l188)*2 + len(l189)*4 + len(l190)*8 + 30)
+	b.Reserve(648 + buffer.BatchSlack + len(l185)*1 + len(l186)*4 + len(l187)*8 + len(l188)*2 + len(l189)*4 + len(l190)*8 + 36)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -2634,7 +2844,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		l194 := x.AU32
 		l195 := x.AU64
 		l196 := x.AU8
-		b.Reserve(buffer.BatchSlack + len(l193)*2 + len(l194)*4 + len(l195)*8 + len(l196)*1 + 20)
+		b.Reserve(buffer.BatchSlack + len(l193)*2 + len(l194)*4 + len(l195)*8 + len(l196)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l193)*2))
 		off = buffer.PutRawUint16sAt(w, off, l193)
@@ -3063,7 +3273,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		l277 := x.RmAI16
 		l278 := x.RmAI32
 		l279 := x.RmAI64
-		b.Reserve(buffer.BatchSlack + len(l274)*1 + len(l275)*4 + len(l276)*8 + len(l277)*2 + len(l278)*4 + len(l279)*8 + 30)
+		b.Reserve(buffer.BatchSlack + len(l274)*1 + len(l275)*4 + len(l276)*8 + len(l277)*2 + len(l278)*4 + len(l279)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l274)*1))
 		off = buffer.PutRawBoolsAt(w, off, l274)
@@ -3089,7 +3299,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		l283 := x.RmAU32
 		l284 := x.RmAU64
 		l285 := x.RmAU8
-		b.Reserve(buffer.BatchSlack + len(l282)*2 + len(l283)*4 + len(l284)*8 + len(l285)*1 + 20)
+		b.Reserve(buffer.BatchSlack + len(l282)*2 + len(l283)*4 + len(l284)*8 + len(l285)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l282)*2))
 		off = buffer.PutRawUint16sAt(w, off, l282)
@@ -3679,71 +3889,160 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
+	l547 := x.ABool
+	l548 := x.AF32
+	l549 := x.AF64
+	l550 := x.AI16
+	l551 := x.AI32
+	l552 := x.AI64
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + len(l547)*1 + len(l548)*4 + len(l549)*8 + len(l550)*2 + len(l551)*4 + len(l552)*8 + 36)
+	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		b.WriteInt32(324745818)
+		buffer.PutInt32At(w, off, 324745818)
+		off += 4
 	}
-	if !foryimpl.WriteRefSlice(c, x.ABool) {
-		l547 := x.ABool
-		b.WriteVarUint32(uint32(len(l547) * 1))
-		b.WriteRawBools(l547)
+	if st553, id554 := foryimpl.RefSliceAt(c, l547); st553 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id554))
+	} else if st553 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l547)*1))
+		off = buffer.PutRawBoolsAt(w, off, l547)
 	}
-	if !foryimpl.WriteRefSlice(c, x.AF32) {
-		l548 := x.AF32
-		b.WriteVarUint32(uint32(len(l548) * 4))
-		b.WriteRawFloat32s(l548)
+	if st555, id556 := foryimpl.RefSliceAt(c, l548); st555 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id556))
+	} else if st555 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l548)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l548)
 	}
-	if !foryimpl.WriteRefSlice(c, x.AF64) {
-		l549 := x.AF64
-		b.WriteVarUint32(uint32(len(l549) * 8))
-		b.WriteRawFloat64s(l549)
+	if st557, id558 := foryimpl.RefSliceAt(c, l549); st557 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id558))
+	} else if st557 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l549)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l549)
 	}
-	if !foryimpl.WriteRefSlice(c, x.AI16) {
-		l550 := x.AI16
-		b.WriteVarUint32(uint32(len(l550) * 2))
-		b.WriteRawInt16s(l550)
+	if st559, id560 := foryimpl.RefSliceAt(c, l550); st559 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id560))
+	} else if st559 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l550)*2))
+		off = buffer.PutRawInt16sAt(w, off, l550)
 	}
-	if !foryimpl.WriteRefSlice(c, x.AI32) {
-		l551 := x.AI32
-		b.WriteVarUint32(uint32(len(l551) * 4))
-		b.WriteRawInt32s(l551)
+	if st561, id562 := foryimpl.RefSliceAt(c, l551); st561 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id562))
+	} else if st561 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l551)*4))
+		off = buffer.PutRawInt32sAt(w, off, l551)
 	}
-	if !foryimpl.WriteRefSlice(c, x.AI64) {
-		l552 := x.AI64
-		b.WriteVarUint32(uint32(len(l552) * 8))
-		b.WriteRawInt64s(l552)
+	if st563, id564 := foryimpl.RefSliceAt(c, l552); st563 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id564))
+	} else if st563 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l552)*8))
+		off = buffer.PutRawInt64sAt(w, off, l552)
 	}
+	b.SetWriterIndex(off)
 	if !foryimpl.WriteRefSlice(c, x.AI8) {
-		l553 := x.AI8
-		b.WriteVarUint32(uint32(len(l553) * 1))
-		for _, e554 := range l553 {
-			b.WriteInt8(int8(e554))
+		l565 := x.AI8
+		b.WriteVarUint32(uint32(len(l565) * 1))
+		for _, e566 := range l565 {
+			b.WriteInt8(int8(e566))
 		}
 	}
-	if !foryimpl.WriteRefSlice(c, x.AU16) {
-		l555 := x.AU16
-		b.WriteVarUint32(uint32(len(l555) * 2))
-		b.WriteRawUint16s(l555)
-	}
-	if !foryimpl.WriteRefSlice(c, x.AU32) {
-		l556 := x.AU32
-		b.WriteVarUint32(uint32(len(l556) * 4))
-		b.WriteRawUint32s(l556)
-	}
-	if !foryimpl.WriteRefSlice(c, x.AU64) {
-		l557 := x.AU64
-		b.WriteVarUint32(uint32(len(l557) * 8))
-		b.WriteRawUint64s(l557)
-	}
-	if !foryimpl.WriteRefSlice(c, x.AU8) {
-		l558 := x.AU8
-		b.WriteVarUint32(uint32(len(l558) * 1))
-		b.WriteBytes(l558)
+	{
+		l567 := x.AU16
+		l568 := x.AU32
+		l569 := x.AU64
+		l570 := x.AU8
+		b.Reserve(buffer.BatchSlack + len(l567)*2 + len(l568)*4 + len(l569)*8 + len(l570)*1 + 24)
+		w, off := b.Window(), b.WriterIndex()
+		if st571, id572 := foryimpl.RefSliceAt(c, l567); st571 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id572))
+		} else if st571 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l567)*2))
+			off = buffer.PutRawUint16sAt(w, off, l567)
+		}
+		if st573, id574 := foryimpl.RefSliceAt(c, l568); st573 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id574))
+		} else if st573 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l568)*4))
+			off = buffer.PutRawUint32sAt(w, off, l568)
+		}
+		if st575, id576 := foryimpl.RefSliceAt(c, l569); st575 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id576))
+		} else if st575 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l569)*8))
+			off = buffer.PutRawUint64sAt(w, off, l569)
+		}
+		if st577, id578 := foryimpl.RefSliceAt(c, l570); st577 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id578))
+		} else if st577 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l570)*1))
+			off += copy(w[off:], l570)
+		}
+		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.Bin) {
-		l559 := x.Bin
-		b.WriteVarUint32(uint32(len(l559)))
-		b.WriteBytes(l559)
+		l579 := x.Bin
+		b.WriteVarUint32(uint32(len(l579)))
+		b.WriteBytes(l579)
 	}
 	b.WriteVarUint32(uint32(len(x.Fix)))
 	if len(x.Fix) > 0 {
@@ -3751,291 +4050,291 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e560 := range x.Fix {
+		for _, e580 := range x.Fix {
 			{
-				buffer.PutInt16At(w, off, e560)
+				buffer.PutInt16At(w, off, e580)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l561 := x.LB
-	b.WriteVarUint32(uint32(len(l561)))
-	if len(l561) > 0 {
-		b.Reserve(1 + len(l561)*1 + buffer.BatchSlack)
+	l581 := x.LB
+	b.WriteVarUint32(uint32(len(l581)))
+	if len(l581) > 0 {
+		b.Reserve(1 + len(l581)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e562 := range l561 {
+		for _, e582 := range l581 {
 			{
-				buffer.PutBoolAt(w, off, e562)
+				buffer.PutBoolAt(w, off, e582)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l563 := x.LE
-	b.WriteVarUint32(uint32(len(l563)))
-	if len(l563) > 0 {
+	l583 := x.LE
+	b.WriteVarUint32(uint32(len(l583)))
+	if len(l583) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e564 := range l563 {
-			b.WriteVarUint32(uint32(e564))
+		for _, e584 := range l583 {
+			b.WriteVarUint32(uint32(e584))
 		}
 	}
-	l565 := x.LF32
-	b.WriteVarUint32(uint32(len(l565)))
-	if len(l565) > 0 {
-		b.Reserve(1 + len(l565)*4 + buffer.BatchSlack)
+	l585 := x.LF32
+	b.WriteVarUint32(uint32(len(l585)))
+	if len(l585) > 0 {
+		b.Reserve(1 + len(l585)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e566 := range l565 {
+		for _, e586 := range l585 {
 			{
-				buffer.PutFloat32At(w, off, e566)
+				buffer.PutFloat32At(w, off, e586)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l567 := x.LF64
-	b.WriteVarUint32(uint32(len(l567)))
-	if len(l567) > 0 {
-		b.Reserve(1 + len(l567)*8 + buffer.BatchSlack)
+	l587 := x.LF64
+	b.WriteVarUint32(uint32(len(l587)))
+	if len(l587) > 0 {
+		b.Reserve(1 + len(l587)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e568 := range l567 {
+		for _, e588 := range l587 {
 			{
-				buffer.PutFloat64At(w, off, e568)
+				buffer.PutFloat64At(w, off, e588)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l569 := x.LI32
-	b.WriteVarUint32(uint32(len(l569)))
-	if len(l569) > 0 {
-		b.Reserve(1 + len(l569)*5 + buffer.BatchSlack)
+	l589 := x.LI32
+	b.WriteVarUint32(uint32(len(l589)))
+	if len(l589) > 0 {
+		b.Reserve(1 + len(l589)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e570 := range l569 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e570))
+		for _, e590 := range l589 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e590))
 		}
 		b.SetWriterIndex(off)
 	}
-	l571 := x.LI64
-	b.WriteVarUint32(uint32(len(l571)))
-	if len(l571) > 0 {
-		b.Reserve(1 + len(l571)*9 + buffer.BatchSlack)
+	l591 := x.LI64
+	b.WriteVarUint32(uint32(len(l591)))
+	if len(l591) > 0 {
+		b.Reserve(1 + len(l591)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e572 := range l571 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e572))
+		for _, e592 := range l591 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e592))
 		}
 		b.SetWriterIndex(off)
 	}
-	l573 := x.LI8
-	b.WriteVarUint32(uint32(len(l573)))
-	if len(l573) > 0 {
-		b.Reserve(1 + len(l573)*1 + buffer.BatchSlack)
+	l593 := x.LI8
+	b.WriteVarUint32(uint32(len(l593)))
+	if len(l593) > 0 {
+		b.Reserve(1 + len(l593)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e574 := range l573 {
+		for _, e594 := range l593 {
 			{
-				buffer.PutInt8At(w, off, e574)
+				buffer.PutInt8At(w, off, e594)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l575 := x.LL
-	b.WriteVarUint32(uint32(len(l575)))
-	if len(l575) > 0 {
+	l595 := x.LL
+	b.WriteVarUint32(uint32(len(l595)))
+	if len(l595) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e576 := range l575 {
-			b.WriteVarUint32(uint32(len(e576)))
-			if len(e576) > 0 {
-				b.Reserve(1 + len(e576)*5 + buffer.BatchSlack)
+		for _, e596 := range l595 {
+			b.WriteVarUint32(uint32(len(e596)))
+			if len(e596) > 0 {
+				b.Reserve(1 + len(e596)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e577 := range e576 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e577))
+				for _, e597 := range e596 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e597))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l578 := x.LM
-	b.WriteVarUint32(uint32(len(l578)))
-	if len(l578) > 0 {
+	l598 := x.LM
+	b.WriteVarUint32(uint32(len(l598)))
+	if len(l598) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e579 := range l578 {
-			var mw580 foryimpl.MapWriter
-			mw580.Begin(b, len(e579))
-			for k581, v582 := range e579 {
-				mw580.Entry(b)
-				foryimpl.WriteString(b, k581)
-				b.WriteVarInt32(v582)
+		for _, e599 := range l598 {
+			var mw600 foryimpl.MapWriter
+			mw600.Begin(b, len(e599))
+			for k601, v602 := range e599 {
+				mw600.Entry(b)
+				foryimpl.WriteString(b, k601)
+				b.WriteVarInt32(v602)
 			}
-			mw580.End(b)
+			mw600.End(b)
 		}
 	}
-	l583 := x.LPI
-	b.WriteVarUint32(uint32(len(l583)))
-	if len(l583) > 0 {
-		h584 := byte(0x0c)
-		for _, p585 := range l583 {
-			if p585 == nil {
-				h584 = 0x0e
+	l603 := x.LPI
+	b.WriteVarUint32(uint32(len(l603)))
+	if len(l603) > 0 {
+		h604 := byte(0x0c)
+		for _, p605 := range l603 {
+			if p605 == nil {
+				h604 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h584)
-		for _, p585 := range l583 {
-			if h584 == 0x0e {
-				if p585 == nil {
+		b.WriteUint8(h604)
+		for _, p605 := range l603 {
+			if h604 == 0x0e {
+				if p605 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p585)
+			b.WriteVarInt32(*p605)
 		}
 	}
-	l586 := x.LS
+	l606 := x.LS
 	{
-		sz588 := 6 + buffer.BatchSlack + len(l586)*9
-		for _, e587 := range l586 {
-			sz588 += len(e587)
+		sz608 := 6 + buffer.BatchSlack + len(l606)*9
+		for _, e607 := range l606 {
+			sz608 += len(e607)
 		}
-		b.Reserve(sz588)
+		b.Reserve(sz608)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l586)))
-		if len(l586) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l606)))
+		if len(l606) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e587 := range l586 {
-				if len(w)-off < len(e587)+9+buffer.BatchSlack {
+			for _, e607 := range l606 {
+				if len(w)-off < len(e607)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e587) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e607) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e587))<<2|2)
-				if len(e587) > 0 {
-					off += copy(w[off:], e587)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e607))<<2|2)
+				if len(e607) > 0 {
+					off += copy(w[off:], e607)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l589 := x.LT
-	b.WriteVarUint32(uint32(len(l589)))
-	if len(l589) > 0 {
+	l609 := x.LT
+	b.WriteVarUint32(uint32(len(l609)))
+	if len(l609) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e590 := range l589 {
-			foryimpl.WriteTime(b, e590)
+		for _, e610 := range l609 {
+			foryimpl.WriteTime(b, e610)
 		}
 	}
-	l591 := x.LU16
-	b.WriteVarUint32(uint32(len(l591)))
-	if len(l591) > 0 {
-		b.Reserve(1 + len(l591)*2 + buffer.BatchSlack)
+	l611 := x.LU16
+	b.WriteVarUint32(uint32(len(l611)))
+	if len(l611) > 0 {
+		b.Reserve(1 + len(l611)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e592 := range l591 {
+		for _, e612 := range l611 {
 			{
-				buffer.PutUint16At(w, off, e592)
+				buffer.PutUint16At(w, off, e612)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l593 := x.LU64
-	b.WriteVarUint32(uint32(len(l593)))
-	if len(l593) > 0 {
-		b.Reserve(1 + len(l593)*9 + buffer.BatchSlack)
+	l613 := x.LU64
+	b.WriteVarUint32(uint32(len(l613)))
+	if len(l613) > 0 {
+		b.Reserve(1 + len(l613)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e594 := range l593 {
-			off = buffer.PutVarUint64At(w, off, e594)
+		for _, e614 := range l613 {
+			off = buffer.PutVarUint64At(w, off, e614)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw595 foryimpl.MapWriter
-	mw595.Begin(b, len(x.MBS))
-	for k596, v597 := range x.MBS {
-		mw595.Entry(b)
-		b.WriteBool(k596)
-		foryimpl.WriteString(b, v597)
+	var mw615 foryimpl.MapWriter
+	mw615.Begin(b, len(x.MBS))
+	for k616, v617 := range x.MBS {
+		mw615.Entry(b)
+		b.WriteBool(k616)
+		foryimpl.WriteString(b, v617)
 	}
-	mw595.End(b)
-	var mw598 foryimpl.MapWriter
-	mw598.Begin(b, len(x.MES))
-	for k599, v600 := range x.MES {
-		mw598.Entry(b)
-		b.WriteVarUint32(uint32(k599))
-		foryimpl.WriteString(b, v600)
+	mw615.End(b)
+	var mw618 foryimpl.MapWriter
+	mw618.Begin(b, len(x.MES))
+	for k619, v620 := range x.MES {
+		mw618.Entry(b)
+		b.WriteVarUint32(uint32(k619))
+		foryimpl.WriteString(b, v620)
 	}
-	mw598.End(b)
-	var mw601 foryimpl.MapWriter
-	mw601.Begin(b, len(x.MI64F))
-	for k602, v603 := range x.MI64F {
-		mw601.Entry(b)
-		b.WriteVarInt64(k602)
-		b.WriteFloat64(v603)
+	mw618.End(b)
+	var mw621 foryimpl.MapWriter
+	mw621.Begin(b, len(x.MI64F))
+	for k622, v623 := range x.MI64F {
+		mw621.Entry(b)
+		b.WriteVarInt64(k622)
+		b.WriteFloat64(v623)
 	}
-	mw601.End(b)
-	var mw604 foryimpl.MapWriter
-	mw604.Begin(b, len(x.MIS))
-	for k605, v606 := range x.MIS {
-		mw604.Entry(b)
-		b.WriteVarInt32(k605)
-		foryimpl.WriteString(b, v606)
+	mw621.End(b)
+	var mw624 foryimpl.MapWriter
+	mw624.Begin(b, len(x.MIS))
+	for k625, v626 := range x.MIS {
+		mw624.Entry(b)
+		b.WriteVarInt32(k625)
+		foryimpl.WriteString(b, v626)
 	}
-	mw604.End(b)
-	var mw607 foryimpl.MapWriter
-	mw607.Begin(b, len(x.MSI))
-	for k608, v609 := range x.MSI {
-		mw607.Entry(b)
-		foryimpl.WriteString(b, k608)
-		b.WriteVarInt32(v609)
+	mw624.End(b)
+	var mw627 foryimpl.MapWriter
+	mw627.Begin(b, len(x.MSI))
+	for k628, v629 := range x.MSI {
+		mw627.Entry(b)
+		foryimpl.WriteString(b, k628)
+		b.WriteVarInt32(v629)
 	}
-	mw607.End(b)
-	var mw610 foryimpl.MapWriter
-	mw610.Begin(b, len(x.MSL))
-	for k611, v612 := range x.MSL {
-		if v612 == nil {
-			mw610.NullEntry(b)
-			foryimpl.WriteString(b, k611)
+	mw627.End(b)
+	var mw630 foryimpl.MapWriter
+	mw630.Begin(b, len(x.MSL))
+	for k631, v632 := range x.MSL {
+		if v632 == nil {
+			mw630.NullEntry(b)
+			foryimpl.WriteString(b, k631)
 		} else {
-			mw610.Entry(b)
-			foryimpl.WriteString(b, k611)
+			mw630.Entry(b)
+			foryimpl.WriteString(b, k631)
 			{
-				sz614 := 6 + buffer.BatchSlack + len(v612)*9
-				for _, e613 := range v612 {
-					sz614 += len(e613)
+				sz634 := 6 + buffer.BatchSlack + len(v632)*9
+				for _, e633 := range v632 {
+					sz634 += len(e633)
 				}
-				b.Reserve(sz614)
+				b.Reserve(sz634)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v612)))
-				if len(v612) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v632)))
+				if len(v632) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e613 := range v612 {
-						if len(w)-off < len(e613)+9+buffer.BatchSlack {
+					for _, e633 := range v632 {
+						if len(w)-off < len(e633)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e613) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e633) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e613))<<2|2)
-						if len(e613) > 0 {
-							off += copy(w[off:], e613)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e633))<<2|2)
+						if len(e633) > 0 {
+							off += copy(w[off:], e633)
 						}
 					}
 				}
@@ -4043,78 +4342,78 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw610.End(b)
-	var mw615 foryimpl.MapWriter
-	mw615.Begin(b, len(x.MSM))
-	for k616, v617 := range x.MSM {
-		if v617 == nil {
-			mw615.NullEntry(b)
-			foryimpl.WriteString(b, k616)
+	mw630.End(b)
+	var mw635 foryimpl.MapWriter
+	mw635.Begin(b, len(x.MSM))
+	for k636, v637 := range x.MSM {
+		if v637 == nil {
+			mw635.NullEntry(b)
+			foryimpl.WriteString(b, k636)
 		} else {
-			mw615.Entry(b)
-			foryimpl.WriteString(b, k616)
-			var mw618 foryimpl.MapWriter
-			mw618.Begin(b, len(v617))
-			for k619, v620 := range v617 {
-				mw618.Entry(b)
-				foryimpl.WriteString(b, k619)
-				b.WriteVarInt32(v620)
+			mw635.Entry(b)
+			foryimpl.WriteString(b, k636)
+			var mw638 foryimpl.MapWriter
+			mw638.Begin(b, len(v637))
+			for k639, v640 := range v637 {
+				mw638.Entry(b)
+				foryimpl.WriteString(b, k639)
+				b.WriteVarInt32(v640)
 			}
-			mw618.End(b)
+			mw638.End(b)
 		}
 	}
-	mw615.End(b)
-	var mw621 foryimpl.MapWriter
-	mw621.Begin(b, len(x.MSP))
-	for k622, v623 := range x.MSP {
-		if v623 == nil {
-			mw621.NullEntry(b)
-			foryimpl.WriteString(b, k622)
+	mw635.End(b)
+	var mw641 foryimpl.MapWriter
+	mw641.Begin(b, len(x.MSP))
+	for k642, v643 := range x.MSP {
+		if v643 == nil {
+			mw641.NullEntry(b)
+			foryimpl.WriteString(b, k642)
 		} else {
-			mw621.Entry(b)
-			foryimpl.WriteString(b, k622)
-			b.WriteVarInt32(*v623)
+			mw641.Entry(b)
+			foryimpl.WriteString(b, k642)
+			b.WriteVarInt32(*v643)
 		}
 	}
-	mw621.End(b)
-	var mw624 foryimpl.MapWriter
-	mw624.Begin(b, len(x.MU8))
-	for k625, v626 := range x.MU8 {
-		mw624.Entry(b)
-		b.WriteUint8(k625)
-		b.WriteUint16(v626)
+	mw641.End(b)
+	var mw644 foryimpl.MapWriter
+	mw644.Begin(b, len(x.MU8))
+	for k645, v646 := range x.MU8 {
+		mw644.Entry(b)
+		b.WriteUint8(k645)
+		b.WriteUint16(v646)
 	}
-	mw624.End(b)
+	mw644.End(b)
 	if !foryimpl.WriteRefSlice(c, x.NBin) {
-		l627 := x.NBin
-		b.WriteVarUint32(uint32(len(l627)))
-		b.WriteBytes(l627)
+		l647 := x.NBin
+		b.WriteVarUint32(uint32(len(l647)))
+		b.WriteBytes(l647)
 	}
 	if x.NLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l628 := x.NLS
+		l648 := x.NLS
 		{
-			sz630 := 6 + buffer.BatchSlack + len(l628)*9
-			for _, e629 := range l628 {
-				sz630 += len(e629)
+			sz650 := 6 + buffer.BatchSlack + len(l648)*9
+			for _, e649 := range l648 {
+				sz650 += len(e649)
 			}
-			b.Reserve(sz630)
+			b.Reserve(sz650)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l628)))
-			if len(l628) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l648)))
+			if len(l648) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e629 := range l628 {
-					if len(w)-off < len(e629)+9+buffer.BatchSlack {
+				for _, e649 := range l648 {
+					if len(w)-off < len(e649)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e629) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e649) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e629))<<2|2)
-					if len(e629) > 0 {
-						off += copy(w[off:], e629)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e649))<<2|2)
+					if len(e649) > 0 {
+						off += copy(w[off:], e649)
 					}
 				}
 			}
@@ -4125,91 +4424,181 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw631 foryimpl.MapWriter
-		mw631.Begin(b, len(x.NM))
-		for k632, v633 := range x.NM {
-			mw631.Entry(b)
-			foryimpl.WriteString(b, k632)
-			b.WriteVarInt32(v633)
+		var mw651 foryimpl.MapWriter
+		mw651.Begin(b, len(x.NM))
+		for k652, v653 := range x.NM {
+			mw651.Entry(b)
+			foryimpl.WriteString(b, k652)
+			b.WriteVarInt32(v653)
 		}
-		mw631.End(b)
+		mw651.End(b)
 	}
-	l634 := x.Raw
-	b.WriteVarUint32(uint32(len(l634)))
-	if len(l634) > 0 {
-		b.Reserve(1 + len(l634)*1 + buffer.BatchSlack)
+	l654 := x.Raw
+	b.WriteVarUint32(uint32(len(l654)))
+	if len(l654) > 0 {
+		b.Reserve(1 + len(l654)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e635 := range l634 {
+		for _, e655 := range l654 {
 			{
-				buffer.PutUint8At(w, off, e635)
+				buffer.PutUint8At(w, off, e655)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.RmABool) {
-		l636 := x.RmABool
-		b.WriteVarUint32(uint32(len(l636) * 1))
-		b.WriteRawBools(l636)
-	}
-	if !foryimpl.WriteRefSlice(c, x.RmAF32) {
-		l637 := x.RmAF32
-		b.WriteVarUint32(uint32(len(l637) * 4))
-		b.WriteRawFloat32s(l637)
-	}
-	if !foryimpl.WriteRefSlice(c, x.RmAF64) {
-		l638 := x.RmAF64
-		b.WriteVarUint32(uint32(len(l638) * 8))
-		b.WriteRawFloat64s(l638)
-	}
-	if !foryimpl.WriteRefSlice(c, x.RmAI16) {
-		l639 := x.RmAI16
-		b.WriteVarUint32(uint32(len(l639) * 2))
-		b.WriteRawInt16s(l639)
-	}
-	if !foryimpl.WriteRefSlice(c, x.RmAI32) {
-		l640 := x.RmAI32
-		b.WriteVarUint32(uint32(len(l640) * 4))
-		b.WriteRawInt32s(l640)
-	}
-	if !foryimpl.WriteRefSlice(c, x.RmAI64) {
-		l641 := x.RmAI64
-		b.WriteVarUint32(uint32(len(l641) * 8))
-		b.WriteRawInt64s(l641)
+	{
+		l656 := x.RmABool
+		l657 := x.RmAF32
+		l658 := x.RmAF64
+		l659 := x.RmAI16
+		l660 := x.RmAI32
+		l661 := x.RmAI64
+		b.Reserve(buffer.BatchSlack + len(l656)*1 + len(l657)*4 + len(l658)*8 + len(l659)*2 + len(l660)*4 + len(l661)*8 + 36)
+		w, off := b.Window(), b.WriterIndex()
+		if st662, id663 := foryimpl.RefSliceAt(c, l656); st662 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id663))
+		} else if st662 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l656)*1))
+			off = buffer.PutRawBoolsAt(w, off, l656)
+		}
+		if st664, id665 := foryimpl.RefSliceAt(c, l657); st664 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id665))
+		} else if st664 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l657)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l657)
+		}
+		if st666, id667 := foryimpl.RefSliceAt(c, l658); st666 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id667))
+		} else if st666 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l658)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l658)
+		}
+		if st668, id669 := foryimpl.RefSliceAt(c, l659); st668 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id669))
+		} else if st668 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l659)*2))
+			off = buffer.PutRawInt16sAt(w, off, l659)
+		}
+		if st670, id671 := foryimpl.RefSliceAt(c, l660); st670 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id671))
+		} else if st670 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l660)*4))
+			off = buffer.PutRawInt32sAt(w, off, l660)
+		}
+		if st672, id673 := foryimpl.RefSliceAt(c, l661); st672 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id673))
+		} else if st672 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l661)*8))
+			off = buffer.PutRawInt64sAt(w, off, l661)
+		}
+		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.RmAI8) {
-		l642 := x.RmAI8
-		b.WriteVarUint32(uint32(len(l642) * 1))
-		for _, e643 := range l642 {
-			b.WriteInt8(int8(e643))
+		l674 := x.RmAI8
+		b.WriteVarUint32(uint32(len(l674) * 1))
+		for _, e675 := range l674 {
+			b.WriteInt8(int8(e675))
 		}
 	}
-	if !foryimpl.WriteRefSlice(c, x.RmAU16) {
-		l644 := x.RmAU16
-		b.WriteVarUint32(uint32(len(l644) * 2))
-		b.WriteRawUint16s(l644)
-	}
-	if !foryimpl.WriteRefSlice(c, x.RmAU32) {
-		l645 := x.RmAU32
-		b.WriteVarUint32(uint32(len(l645) * 4))
-		b.WriteRawUint32s(l645)
-	}
-	if !foryimpl.WriteRefSlice(c, x.RmAU64) {
-		l646 := x.RmAU64
-		b.WriteVarUint32(uint32(len(l646) * 8))
-		b.WriteRawUint64s(l646)
-	}
-	if !foryimpl.WriteRefSlice(c, x.RmAU8) {
-		l647 := x.RmAU8
-		b.WriteVarUint32(uint32(len(l647) * 1))
-		b.WriteBytes(l647)
+	{
+		l676 := x.RmAU16
+		l677 := x.RmAU32
+		l678 := x.RmAU64
+		l679 := x.RmAU8
+		b.Reserve(buffer.BatchSlack + len(l676)*2 + len(l677)*4 + len(l678)*8 + len(l679)*1 + 24)
+		w, off := b.Window(), b.WriterIndex()
+		if st680, id681 := foryimpl.RefSliceAt(c, l676); st680 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id681))
+		} else if st680 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l676)*2))
+			off = buffer.PutRawUint16sAt(w, off, l676)
+		}
+		if st682, id683 := foryimpl.RefSliceAt(c, l677); st682 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id683))
+		} else if st682 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l677)*4))
+			off = buffer.PutRawUint32sAt(w, off, l677)
+		}
+		if st684, id685 := foryimpl.RefSliceAt(c, l678); st684 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id685))
+		} else if st684 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l678)*8))
+			off = buffer.PutRawUint64sAt(w, off, l678)
+		}
+		if st686, id687 := foryimpl.RefSliceAt(c, l679); st686 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id687))
+		} else if st686 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l679)*1))
+			off += copy(w[off:], l679)
+		}
+		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.RmBin) {
-		l648 := x.RmBin
-		b.WriteVarUint32(uint32(len(l648)))
-		b.WriteBytes(l648)
+		l688 := x.RmBin
+		b.WriteVarUint32(uint32(len(l688)))
+		b.WriteBytes(l688)
 	}
 	b.WriteVarUint32(uint32(len(x.RmFix)))
 	if len(x.RmFix) > 0 {
@@ -4217,291 +4606,291 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e649 := range x.RmFix {
+		for _, e689 := range x.RmFix {
 			{
-				buffer.PutInt16At(w, off, e649)
+				buffer.PutInt16At(w, off, e689)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l650 := x.RmLB
-	b.WriteVarUint32(uint32(len(l650)))
-	if len(l650) > 0 {
-		b.Reserve(1 + len(l650)*1 + buffer.BatchSlack)
+	l690 := x.RmLB
+	b.WriteVarUint32(uint32(len(l690)))
+	if len(l690) > 0 {
+		b.Reserve(1 + len(l690)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e651 := range l650 {
+		for _, e691 := range l690 {
 			{
-				buffer.PutBoolAt(w, off, e651)
+				buffer.PutBoolAt(w, off, e691)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l652 := x.RmLE
-	b.WriteVarUint32(uint32(len(l652)))
-	if len(l652) > 0 {
+	l692 := x.RmLE
+	b.WriteVarUint32(uint32(len(l692)))
+	if len(l692) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e653 := range l652 {
-			b.WriteVarUint32(uint32(e653))
+		for _, e693 := range l692 {
+			b.WriteVarUint32(uint32(e693))
 		}
 	}
-	l654 := x.RmLF32
-	b.WriteVarUint32(uint32(len(l654)))
-	if len(l654) > 0 {
-		b.Reserve(1 + len(l654)*4 + buffer.BatchSlack)
+	l694 := x.RmLF32
+	b.WriteVarUint32(uint32(len(l694)))
+	if len(l694) > 0 {
+		b.Reserve(1 + len(l694)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e655 := range l654 {
+		for _, e695 := range l694 {
 			{
-				buffer.PutFloat32At(w, off, e655)
+				buffer.PutFloat32At(w, off, e695)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l656 := x.RmLF64
-	b.WriteVarUint32(uint32(len(l656)))
-	if len(l656) > 0 {
-		b.Reserve(1 + len(l656)*8 + buffer.BatchSlack)
+	l696 := x.RmLF64
+	b.WriteVarUint32(uint32(len(l696)))
+	if len(l696) > 0 {
+		b.Reserve(1 + len(l696)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e657 := range l656 {
+		for _, e697 := range l696 {
 			{
-				buffer.PutFloat64At(w, off, e657)
+				buffer.PutFloat64At(w, off, e697)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l658 := x.RmLI32
-	b.WriteVarUint32(uint32(len(l658)))
-	if len(l658) > 0 {
-		b.Reserve(1 + len(l658)*5 + buffer.BatchSlack)
+	l698 := x.RmLI32
+	b.WriteVarUint32(uint32(len(l698)))
+	if len(l698) > 0 {
+		b.Reserve(1 + len(l698)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e659 := range l658 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e659))
+		for _, e699 := range l698 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e699))
 		}
 		b.SetWriterIndex(off)
 	}
-	l660 := x.RmLI64
-	b.WriteVarUint32(uint32(len(l660)))
-	if len(l660) > 0 {
-		b.Reserve(1 + len(l660)*9 + buffer.BatchSlack)
+	l700 := x.RmLI64
+	b.WriteVarUint32(uint32(len(l700)))
+	if len(l700) > 0 {
+		b.Reserve(1 + len(l700)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e661 := range l660 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e661))
+		for _, e701 := range l700 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e701))
 		}
 		b.SetWriterIndex(off)
 	}
-	l662 := x.RmLI8
-	b.WriteVarUint32(uint32(len(l662)))
-	if len(l662) > 0 {
-		b.Reserve(1 + len(l662)*1 + buffer.BatchSlack)
+	l702 := x.RmLI8
+	b.WriteVarUint32(uint32(len(l702)))
+	if len(l702) > 0 {
+		b.Reserve(1 + len(l702)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e663 := range l662 {
+		for _, e703 := range l702 {
 			{
-				buffer.PutInt8At(w, off, e663)
+				buffer.PutInt8At(w, off, e703)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l664 := x.RmLL
-	b.WriteVarUint32(uint32(len(l664)))
-	if len(l664) > 0 {
+	l704 := x.RmLL
+	b.WriteVarUint32(uint32(len(l704)))
+	if len(l704) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e665 := range l664 {
-			b.WriteVarUint32(uint32(len(e665)))
-			if len(e665) > 0 {
-				b.Reserve(1 + len(e665)*5 + buffer.BatchSlack)
+		for _, e705 := range l704 {
+			b.WriteVarUint32(uint32(len(e705)))
+			if len(e705) > 0 {
+				b.Reserve(1 + len(e705)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e666 := range e665 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e666))
+				for _, e706 := range e705 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e706))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l667 := x.RmLM
-	b.WriteVarUint32(uint32(len(l667)))
-	if len(l667) > 0 {
+	l707 := x.RmLM
+	b.WriteVarUint32(uint32(len(l707)))
+	if len(l707) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e668 := range l667 {
-			var mw669 foryimpl.MapWriter
-			mw669.Begin(b, len(e668))
-			for k670, v671 := range e668 {
-				mw669.Entry(b)
-				foryimpl.WriteString(b, k670)
-				b.WriteVarInt32(v671)
+		for _, e708 := range l707 {
+			var mw709 foryimpl.MapWriter
+			mw709.Begin(b, len(e708))
+			for k710, v711 := range e708 {
+				mw709.Entry(b)
+				foryimpl.WriteString(b, k710)
+				b.WriteVarInt32(v711)
 			}
-			mw669.End(b)
+			mw709.End(b)
 		}
 	}
-	l672 := x.RmLPI
-	b.WriteVarUint32(uint32(len(l672)))
-	if len(l672) > 0 {
-		h673 := byte(0x0c)
-		for _, p674 := range l672 {
-			if p674 == nil {
-				h673 = 0x0e
+	l712 := x.RmLPI
+	b.WriteVarUint32(uint32(len(l712)))
+	if len(l712) > 0 {
+		h713 := byte(0x0c)
+		for _, p714 := range l712 {
+			if p714 == nil {
+				h713 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h673)
-		for _, p674 := range l672 {
-			if h673 == 0x0e {
-				if p674 == nil {
+		b.WriteUint8(h713)
+		for _, p714 := range l712 {
+			if h713 == 0x0e {
+				if p714 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p674)
+			b.WriteVarInt32(*p714)
 		}
 	}
-	l675 := x.RmLS
+	l715 := x.RmLS
 	{
-		sz677 := 6 + buffer.BatchSlack + len(l675)*9
-		for _, e676 := range l675 {
-			sz677 += len(e676)
+		sz717 := 6 + buffer.BatchSlack + len(l715)*9
+		for _, e716 := range l715 {
+			sz717 += len(e716)
 		}
-		b.Reserve(sz677)
+		b.Reserve(sz717)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l675)))
-		if len(l675) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l715)))
+		if len(l715) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e676 := range l675 {
-				if len(w)-off < len(e676)+9+buffer.BatchSlack {
+			for _, e716 := range l715 {
+				if len(w)-off < len(e716)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e676) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e716) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e676))<<2|2)
-				if len(e676) > 0 {
-					off += copy(w[off:], e676)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e716))<<2|2)
+				if len(e716) > 0 {
+					off += copy(w[off:], e716)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l678 := x.RmLT
-	b.WriteVarUint32(uint32(len(l678)))
-	if len(l678) > 0 {
+	l718 := x.RmLT
+	b.WriteVarUint32(uint32(len(l718)))
+	if len(l718) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e679 := range l678 {
-			foryimpl.WriteTime(b, e679)
+		for _, e719 := range l718 {
+			foryimpl.WriteTime(b, e719)
 		}
 	}
-	l680 := x.RmLU16
-	b.WriteVarUint32(uint32(len(l680)))
-	if len(l680) > 0 {
-		b.Reserve(1 + len(l680)*2 + buffer.BatchSlack)
+	l720 := x.RmLU16
+	b.WriteVarUint32(uint32(len(l720)))
+	if len(l720) > 0 {
+		b.Reserve(1 + len(l720)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e681 := range l680 {
+		for _, e721 := range l720 {
 			{
-				buffer.PutUint16At(w, off, e681)
+				buffer.PutUint16At(w, off, e721)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l682 := x.RmLU64
-	b.WriteVarUint32(uint32(len(l682)))
-	if len(l682) > 0 {
-		b.Reserve(1 + len(l682)*9 + buffer.BatchSlack)
+	l722 := x.RmLU64
+	b.WriteVarUint32(uint32(len(l722)))
+	if len(l722) > 0 {
+		b.Reserve(1 + len(l722)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e683 := range l682 {
-			off = buffer.PutVarUint64At(w, off, e683)
+		for _, e723 := range l722 {
+			off = buffer.PutVarUint64At(w, off, e723)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw684 foryimpl.MapWriter
-	mw684.Begin(b, len(x.RmMBS))
-	for k685, v686 := range x.RmMBS {
-		mw684.Entry(b)
-		b.WriteBool(k685)
-		foryimpl.WriteString(b, v686)
+	var mw724 foryimpl.MapWriter
+	mw724.Begin(b, len(x.RmMBS))
+	for k725, v726 := range x.RmMBS {
+		mw724.Entry(b)
+		b.WriteBool(k725)
+		foryimpl.WriteString(b, v726)
 	}
-	mw684.End(b)
-	var mw687 foryimpl.MapWriter
-	mw687.Begin(b, len(x.RmMES))
-	for k688, v689 := range x.RmMES {
-		mw687.Entry(b)
-		b.WriteVarUint32(uint32(k688))
-		foryimpl.WriteString(b, v689)
+	mw724.End(b)
+	var mw727 foryimpl.MapWriter
+	mw727.Begin(b, len(x.RmMES))
+	for k728, v729 := range x.RmMES {
+		mw727.Entry(b)
+		b.WriteVarUint32(uint32(k728))
+		foryimpl.WriteString(b, v729)
 	}
-	mw687.End(b)
-	var mw690 foryimpl.MapWriter
-	mw690.Begin(b, len(x.RmMI64F))
-	for k691, v692 := range x.RmMI64F {
-		mw690.Entry(b)
-		b.WriteVarInt64(k691)
-		b.WriteFloat64(v692)
+	mw727.End(b)
+	var mw730 foryimpl.MapWriter
+	mw730.Begin(b, len(x.RmMI64F))
+	for k731, v732 := range x.RmMI64F {
+		mw730.Entry(b)
+		b.WriteVarInt64(k731)
+		b.WriteFloat64(v732)
 	}
-	mw690.End(b)
-	var mw693 foryimpl.MapWriter
-	mw693.Begin(b, len(x.RmMIS))
-	for k694, v695 := range x.RmMIS {
-		mw693.Entry(b)
-		b.WriteVarInt32(k694)
-		foryimpl.WriteString(b, v695)
+	mw730.End(b)
+	var mw733 foryimpl.MapWriter
+	mw733.Begin(b, len(x.RmMIS))
+	for k734, v735 := range x.RmMIS {
+		mw733.Entry(b)
+		b.WriteVarInt32(k734)
+		foryimpl.WriteString(b, v735)
 	}
-	mw693.End(b)
-	var mw696 foryimpl.MapWriter
-	mw696.Begin(b, len(x.RmMSI))
-	for k697, v698 := range x.RmMSI {
-		mw696.Entry(b)
-		foryimpl.WriteString(b, k697)
-		b.WriteVarInt32(v698)
+	mw733.End(b)
+	var mw736 foryimpl.MapWriter
+	mw736.Begin(b, len(x.RmMSI))
+	for k737, v738 := range x.RmMSI {
+		mw736.Entry(b)
+		foryimpl.WriteString(b, k737)
+		b.WriteVarInt32(v738)
 	}
-	mw696.End(b)
-	var mw699 foryimpl.MapWriter
-	mw699.Begin(b, len(x.RmMSL))
-	for k700, v701 := range x.RmMSL {
-		if v701 == nil {
-			mw699.NullEntry(b)
-			foryimpl.WriteString(b, k700)
+	mw736.End(b)
+	var mw739 foryimpl.MapWriter
+	mw739.Begin(b, len(x.RmMSL))
+	for k740, v741 := range x.RmMSL {
+		if v741 == nil {
+			mw739.NullEntry(b)
+			foryimpl.WriteString(b, k740)
 		} else {
-			mw699.Entry(b)
-			foryimpl.WriteString(b, k700)
+			mw739.Entry(b)
+			foryimpl.WriteString(b, k740)
 			{
-				sz703 := 6 + buffer.BatchSlack + len(v701)*9
-				for _, e702 := range v701 {
-					sz703 += len(e702)
+				sz743 := 6 + buffer.BatchSlack + len(v741)*9
+				for _, e742 := range v741 {
+					sz743 += len(e742)
 				}
-				b.Reserve(sz703)
+				b.Reserve(sz743)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v701)))
-				if len(v701) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v741)))
+				if len(v741) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e702 := range v701 {
-						if len(w)-off < len(e702)+9+buffer.BatchSlack {
+					for _, e742 := range v741 {
+						if len(w)-off < len(e742)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e702) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e742) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e702))<<2|2)
-						if len(e702) > 0 {
-							off += copy(w[off:], e702)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e742))<<2|2)
+						if len(e742) > 0 {
+							off += copy(w[off:], e742)
 						}
 					}
 				}
@@ -4509,78 +4898,78 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw699.End(b)
-	var mw704 foryimpl.MapWriter
-	mw704.Begin(b, len(x.RmMSM))
-	for k705, v706 := range x.RmMSM {
-		if v706 == nil {
-			mw704.NullEntry(b)
-			foryimpl.WriteString(b, k705)
+	mw739.End(b)
+	var mw744 foryimpl.MapWriter
+	mw744.Begin(b, len(x.RmMSM))
+	for k745, v746 := range x.RmMSM {
+		if v746 == nil {
+			mw744.NullEntry(b)
+			foryimpl.WriteString(b, k745)
 		} else {
-			mw704.Entry(b)
-			foryimpl.WriteString(b, k705)
-			var mw707 foryimpl.MapWriter
-			mw707.Begin(b, len(v706))
-			for k708, v709 := range v706 {
-				mw707.Entry(b)
-				foryimpl.WriteString(b, k708)
-				b.WriteVarInt32(v709)
+			mw744.Entry(b)
+			foryimpl.WriteString(b, k745)
+			var mw747 foryimpl.MapWriter
+			mw747.Begin(b, len(v746))
+			for k748, v749 := range v746 {
+				mw747.Entry(b)
+				foryimpl.WriteString(b, k748)
+				b.WriteVarInt32(v749)
 			}
-			mw707.End(b)
+			mw747.End(b)
 		}
 	}
-	mw704.End(b)
-	var mw710 foryimpl.MapWriter
-	mw710.Begin(b, len(x.RmMSP))
-	for k711, v712 := range x.RmMSP {
-		if v712 == nil {
-			mw710.NullEntry(b)
-			foryimpl.WriteString(b, k711)
+	mw744.End(b)
+	var mw750 foryimpl.MapWriter
+	mw750.Begin(b, len(x.RmMSP))
+	for k751, v752 := range x.RmMSP {
+		if v752 == nil {
+			mw750.NullEntry(b)
+			foryimpl.WriteString(b, k751)
 		} else {
-			mw710.Entry(b)
-			foryimpl.WriteString(b, k711)
-			b.WriteVarInt32(*v712)
+			mw750.Entry(b)
+			foryimpl.WriteString(b, k751)
+			b.WriteVarInt32(*v752)
 		}
 	}
-	mw710.End(b)
-	var mw713 foryimpl.MapWriter
-	mw713.Begin(b, len(x.RmMU8))
-	for k714, v715 := range x.RmMU8 {
-		mw713.Entry(b)
-		b.WriteUint8(k714)
-		b.WriteUint16(v715)
+	mw750.End(b)
+	var mw753 foryimpl.MapWriter
+	mw753.Begin(b, len(x.RmMU8))
+	for k754, v755 := range x.RmMU8 {
+		mw753.Entry(b)
+		b.WriteUint8(k754)
+		b.WriteUint16(v755)
 	}
-	mw713.End(b)
+	mw753.End(b)
 	if !foryimpl.WriteRefSlice(c, x.RmNBin) {
-		l716 := x.RmNBin
-		b.WriteVarUint32(uint32(len(l716)))
-		b.WriteBytes(l716)
+		l756 := x.RmNBin
+		b.WriteVarUint32(uint32(len(l756)))
+		b.WriteBytes(l756)
 	}
 	if x.RmNLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l717 := x.RmNLS
+		l757 := x.RmNLS
 		{
-			sz719 := 6 + buffer.BatchSlack + len(l717)*9
-			for _, e718 := range l717 {
-				sz719 += len(e718)
+			sz759 := 6 + buffer.BatchSlack + len(l757)*9
+			for _, e758 := range l757 {
+				sz759 += len(e758)
 			}
-			b.Reserve(sz719)
+			b.Reserve(sz759)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l717)))
-			if len(l717) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l757)))
+			if len(l757) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e718 := range l717 {
-					if len(w)-off < len(e718)+9+buffer.BatchSlack {
+				for _, e758 := range l757 {
+					if len(w)-off < len(e758)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e718) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e758) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e718))<<2|2)
-					if len(e718) > 0 {
-						off += copy(w[off:], e718)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e758))<<2|2)
+					if len(e758) > 0 {
+						off += copy(w[off:], e758)
 					}
 				}
 			}
@@ -4591,25 +4980,25 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw720 foryimpl.MapWriter
-		mw720.Begin(b, len(x.RmNM))
-		for k721, v722 := range x.RmNM {
-			mw720.Entry(b)
-			foryimpl.WriteString(b, k721)
-			b.WriteVarInt32(v722)
+		var mw760 foryimpl.MapWriter
+		mw760.Begin(b, len(x.RmNM))
+		for k761, v762 := range x.RmNM {
+			mw760.Entry(b)
+			foryimpl.WriteString(b, k761)
+			b.WriteVarInt32(v762)
 		}
-		mw720.End(b)
+		mw760.End(b)
 	}
-	l723 := x.RmRaw
-	b.WriteVarUint32(uint32(len(l723)))
-	if len(l723) > 0 {
-		b.Reserve(1 + len(l723)*1 + buffer.BatchSlack)
+	l763 := x.RmRaw
+	b.WriteVarUint32(uint32(len(l763)))
+	if len(l763) > 0 {
+		b.Reserve(1 + len(l763)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e724 := range l723 {
+		for _, e764 := range l763 {
 			{
-				buffer.PutUint8At(w, off, e724)
+				buffer.PutUint8At(w, off, e764)
 				off += 1
 			}
 		}
@@ -4684,92 +5073,92 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n725 := c.ReadArrayLength(1)
-	a726 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n725)
-	r.ReadRawBools(a726)
-	x.ABool = a726
+	n765 := c.ReadArrayLength(1)
+	a766 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n765)
+	r.ReadRawBools(a766)
+	x.ABool = a766
 	if c.Failed() {
 		c.Trace("ABool")
 		return
 	}
-	n727 := c.ReadArrayLength(4)
-	a728 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n727)
-	r.ReadRawFloat32s(a728)
-	x.AF32 = a728
+	n767 := c.ReadArrayLength(4)
+	a768 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n767)
+	r.ReadRawFloat32s(a768)
+	x.AF32 = a768
 	if c.Failed() {
 		c.Trace("AF32")
 		return
 	}
-	n729 := c.ReadArrayLength(8)
-	a730 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n729)
-	r.ReadRawFloat64s(a730)
-	x.AF64 = a730
+	n769 := c.ReadArrayLength(8)
+	a770 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n769)
+	r.ReadRawFloat64s(a770)
+	x.AF64 = a770
 	if c.Failed() {
 		c.Trace("AF64")
 		return
 	}
-	n731 := c.ReadArrayLength(2)
-	a732 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n731)
-	r.ReadRawInt16s(a732)
-	x.AI16 = a732
+	n771 := c.ReadArrayLength(2)
+	a772 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n771)
+	r.ReadRawInt16s(a772)
+	x.AI16 = a772
 	if c.Failed() {
 		c.Trace("AI16")
 		return
 	}
-	n733 := c.ReadArrayLength(4)
-	a734 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n733)
-	r.ReadRawInt32s(a734)
-	x.AI32 = a734
+	n773 := c.ReadArrayLength(4)
+	a774 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n773)
+	r.ReadRawInt32s(a774)
+	x.AI32 = a774
 	if c.Failed() {
 		c.Trace("AI32")
 		return
 	}
-	n735 := c.ReadArrayLength(8)
-	a736 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n735)
-	r.ReadRawInt64s(a736)
-	x.AI64 = a736
+	n775 := c.ReadArrayLength(8)
+	a776 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n775)
+	r.ReadRawInt64s(a776)
+	x.AI64 = a776
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	n737 := c.ReadArrayLength(1)
-	a738 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n737)
-	for i739 := range a738 {
-		a738[i739] = r.ReadInt8()
+	n777 := c.ReadArrayLength(1)
+	a778 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n777)
+	for i779 := range a778 {
+		a778[i779] = r.ReadInt8()
 	}
-	x.AI8 = a738
+	x.AI8 = a778
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	n740 := c.ReadArrayLength(2)
-	a741 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n740)
-	r.ReadRawUint16s(a741)
-	x.AU16 = a741
+	n780 := c.ReadArrayLength(2)
+	a781 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n780)
+	r.ReadRawUint16s(a781)
+	x.AU16 = a781
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	n742 := c.ReadArrayLength(4)
-	a743 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n742)
-	r.ReadRawUint32s(a743)
-	x.AU32 = a743
+	n782 := c.ReadArrayLength(4)
+	a783 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n782)
+	r.ReadRawUint32s(a783)
+	x.AU32 = a783
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	n744 := c.ReadArrayLength(8)
-	a745 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n744)
-	r.ReadRawUint64s(a745)
-	x.AU64 = a745
+	n784 := c.ReadArrayLength(8)
+	a785 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n784)
+	r.ReadRawUint64s(a785)
+	x.AU64 = a785
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	n746 := c.ReadArrayLength(1)
-	a747 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n746)
-	copy(a747, r.ReadBytes(n746))
-	x.AU8 = a747
+	n786 := c.ReadArrayLength(1)
+	a787 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n786)
+	copy(a787, r.ReadBytes(n786))
+	x.AU8 = a787
 	if c.Failed() {
 		c.Trace("AU8")
 		return
@@ -4779,601 +5168,601 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n748 := c.ReadLength(2)
-	if n748 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n748, 3))
+	n788 := c.ReadLength(2)
+	if n788 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n788, 3))
 		return
 	}
-	var l749 [3]int16
-	if n748 > 0 {
-		hn751 := c.ReadListHeader(3)
+	var l789 [3]int16
+	if n788 > 0 {
+		hn791 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i750 := range l749 {
-				if hn751 && !c.ReadFlag() {
-					clear(l749[i750 : i750+1])
+			for i790 := range l789 {
+				if hn791 && !c.ReadFlag() {
+					clear(l789[i790 : i790+1])
 					continue
 				}
-				l749[i750] = r.ReadInt16()
+				l789[i790] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i750)
+					c.TraceIndex(i790)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l749
+	x.Fix = l789
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n754 := c.ReadLength(1)
-	l755 := foryimpl.ReuseSlice[[]bool](c, x.LB, n754)
-	if n754 > 0 {
-		hn757 := c.ReadListHeader(1)
+	n794 := c.ReadLength(1)
+	l795 := foryimpl.ReuseSlice[[]bool](c, x.LB, n794)
+	if n794 > 0 {
+		hn797 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i756 := range l755 {
-				if hn757 && !c.ReadFlag() {
-					clear(l755[i756 : i756+1])
+			for i796 := range l795 {
+				if hn797 && !c.ReadFlag() {
+					clear(l795[i796 : i796+1])
 					continue
 				}
-				l755[i756] = r.ReadBool()
+				l795[i796] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i756)
+					c.TraceIndex(i796)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l755
+	x.LB = l795
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n760 := c.ReadLength(1)
-	l761 := foryimpl.ReuseSlice[[]Color](c, x.LE, n760)
-	if n760 > 0 {
-		hn763 := c.ReadListHeader(25)
+	n800 := c.ReadLength(1)
+	l801 := foryimpl.ReuseSlice[[]Color](c, x.LE, n800)
+	if n800 > 0 {
+		hn803 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i762 := range l761 {
-				if hn763 && !c.ReadFlag() {
-					clear(l761[i762 : i762+1])
+			for i802 := range l801 {
+				if hn803 && !c.ReadFlag() {
+					clear(l801[i802 : i802+1])
 					continue
 				}
-				l761[i762] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l801[i802] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i762)
+					c.TraceIndex(i802)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l761
+	x.LE = l801
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n766 := c.ReadLength(4)
-	l767 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n766)
-	if n766 > 0 {
-		hn769 := c.ReadListHeader(19)
+	n806 := c.ReadLength(4)
+	l807 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n806)
+	if n806 > 0 {
+		hn809 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i768 := range l767 {
-				if hn769 && !c.ReadFlag() {
-					clear(l767[i768 : i768+1])
+			for i808 := range l807 {
+				if hn809 && !c.ReadFlag() {
+					clear(l807[i808 : i808+1])
 					continue
 				}
-				l767[i768] = r.ReadFloat32()
+				l807[i808] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i768)
+					c.TraceIndex(i808)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l767
+	x.LF32 = l807
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n772 := c.ReadLength(8)
-	l773 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n772)
-	if n772 > 0 {
-		hn775 := c.ReadListHeader(20)
+	n812 := c.ReadLength(8)
+	l813 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n812)
+	if n812 > 0 {
+		hn815 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i774 := range l773 {
-				if hn775 && !c.ReadFlag() {
-					clear(l773[i774 : i774+1])
+			for i814 := range l813 {
+				if hn815 && !c.ReadFlag() {
+					clear(l813[i814 : i814+1])
 					continue
 				}
-				l773[i774] = r.ReadFloat64()
+				l813[i814] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i774)
+					c.TraceIndex(i814)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l773
+	x.LF64 = l813
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n778 := c.ReadLength(1)
-	l779 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n778)
-	if n778 > 0 {
-		hn781 := c.ReadListHeader(5)
+	n818 := c.ReadLength(1)
+	l819 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n818)
+	if n818 > 0 {
+		hn821 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i780 := range l779 {
-				if hn781 && !c.ReadFlag() {
-					clear(l779[i780 : i780+1])
+			for i820 := range l819 {
+				if hn821 && !c.ReadFlag() {
+					clear(l819[i820 : i820+1])
 					continue
 				}
-				l779[i780] = r.ReadVarInt32()
+				l819[i820] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i780)
+					c.TraceIndex(i820)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l779
+	x.LI32 = l819
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n784 := c.ReadLength(1)
-	l785 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n784)
-	if n784 > 0 {
-		hn787 := c.ReadListHeader(7)
+	n824 := c.ReadLength(1)
+	l825 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n824)
+	if n824 > 0 {
+		hn827 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i786 := range l785 {
-				if hn787 && !c.ReadFlag() {
-					clear(l785[i786 : i786+1])
+			for i826 := range l825 {
+				if hn827 && !c.ReadFlag() {
+					clear(l825[i826 : i826+1])
 					continue
 				}
-				l785[i786] = r.ReadVarInt64()
+				l825[i826] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i786)
+					c.TraceIndex(i826)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l785
+	x.LI64 = l825
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n790 := c.ReadLength(1)
-	l791 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n790)
-	if n790 > 0 {
-		hn793 := c.ReadListHeader(2)
+	n830 := c.ReadLength(1)
+	l831 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n830)
+	if n830 > 0 {
+		hn833 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i792 := range l791 {
-				if hn793 && !c.ReadFlag() {
-					clear(l791[i792 : i792+1])
+			for i832 := range l831 {
+				if hn833 && !c.ReadFlag() {
+					clear(l831[i832 : i832+1])
 					continue
 				}
-				l791[i792] = r.ReadInt8()
+				l831[i832] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i792)
+					c.TraceIndex(i832)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l791
+	x.LI8 = l831
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n796 := c.ReadLength(1)
-	l797 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n796)
-	if n796 > 0 {
-		hn799 := c.ReadListHeader(22)
+	n836 := c.ReadLength(1)
+	l837 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n836)
+	if n836 > 0 {
+		hn839 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i798 := range l797 {
-				if hn799 && !c.ReadFlag() {
-					clear(l797[i798 : i798+1])
+			for i838 := range l837 {
+				if hn839 && !c.ReadFlag() {
+					clear(l837[i838 : i838+1])
 					continue
 				}
-				n802 := c.ReadLength(1)
-				l803 := foryimpl.MakeSlice[[]int32](c, n802)
-				if n802 > 0 {
-					hn805 := c.ReadListHeader(5)
+				n842 := c.ReadLength(1)
+				l843 := foryimpl.MakeSlice[[]int32](c, n842)
+				if n842 > 0 {
+					hn845 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i804 := range l803 {
-							if hn805 && !c.ReadFlag() {
-								clear(l803[i804 : i804+1])
+						for i844 := range l843 {
+							if hn845 && !c.ReadFlag() {
+								clear(l843[i844 : i844+1])
 								continue
 							}
-							l803[i804] = r.ReadVarInt32()
+							l843[i844] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i804)
+								c.TraceIndex(i844)
 								break
 							}
 						}
 					}
 				}
-				l797[i798] = l803
+				l837[i838] = l843
 				if c.Failed() {
-					c.TraceIndex(i798)
+					c.TraceIndex(i838)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l797
+	x.LL = l837
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n808 := c.ReadLength(1)
-	l809 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n808)
-	if n808 > 0 {
-		hn811 := c.ReadListHeader(24)
+	n848 := c.ReadLength(1)
+	l849 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n848)
+	if n848 > 0 {
+		hn851 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i810 := range l809 {
-				if hn811 && !c.ReadFlag() {
-					clear(l809[i810 : i810+1])
+			for i850 := range l849 {
+				if hn851 && !c.ReadFlag() {
+					clear(l849[i850 : i850+1])
 					continue
 				}
-				n814 := c.ReadLength(2)
-				m815 := foryimpl.MakeMap[map[string]int32](c, n814)
-				for n814 > 0 && !c.Failed() {
-					sz816, vn817, _ := c.ReadMapChunk(n814, 21, 5, nil, false)
-					for j818 := 0; j818 < sz816 && !c.Failed(); j818++ {
-						var k819 string
-						k819 = c.ReadString()
-						var v820 int32
-						if !vn817 {
-							v820 = r.ReadVarInt32()
+				n854 := c.ReadLength(2)
+				m855 := foryimpl.MakeMap[map[string]int32](c, n854)
+				for n854 > 0 && !c.Failed() {
+					sz856, vn857, _ := c.ReadMapChunk(n854, 21, 5, nil, false)
+					for j858 := 0; j858 < sz856 && !c.Failed(); j858++ {
+						var k859 string
+						k859 = c.ReadString()
+						var v860 int32
+						if !vn857 {
+							v860 = r.ReadVarInt32()
 						}
-						m815[k819] = v820
+						m855[k859] = v860
 					}
-					n814 -= sz816
+					n854 -= sz856
 				}
-				l809[i810] = m815
+				l849[i850] = m855
 				if c.Failed() {
-					c.TraceIndex(i810)
+					c.TraceIndex(i850)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l809
+	x.LM = l849
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n822 := c.ReadLength(1)
-	l823 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n822)
-	if n822 > 0 {
-		hn825 := c.ReadListHeader(5)
+	n862 := c.ReadLength(1)
+	l863 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n862)
+	if n862 > 0 {
+		hn865 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i824 := range l823 {
-				if hn825 && !c.ReadFlag() {
-					clear(l823[i824 : i824+1])
+			for i864 := range l863 {
+				if hn865 && !c.ReadFlag() {
+					clear(l863[i864 : i864+1])
 					continue
 				}
-				p828 := foryimpl.Alloc[int32](c)
-				*p828 = r.ReadVarInt32()
-				l823[i824] = p828
+				p868 := foryimpl.Alloc[int32](c)
+				*p868 = r.ReadVarInt32()
+				l863[i864] = p868
 				if c.Failed() {
-					c.TraceIndex(i824)
+					c.TraceIndex(i864)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l823
+	x.LPI = l863
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n829 := c.ReadLength(1)
-	l830 := foryimpl.ReuseSlice[[]string](c, x.LS, n829)
-	if n829 > 0 {
-		hn832 := c.ReadListHeader(21)
+	n869 := c.ReadLength(1)
+	l870 := foryimpl.ReuseSlice[[]string](c, x.LS, n869)
+	if n869 > 0 {
+		hn872 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i831 := range l830 {
-				if hn832 && !c.ReadFlag() {
-					clear(l830[i831 : i831+1])
+			for i871 := range l870 {
+				if hn872 && !c.ReadFlag() {
+					clear(l870[i871 : i871+1])
 					continue
 				}
-				l830[i831] = c.ReadString()
+				l870[i871] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i831)
+					c.TraceIndex(i871)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l830
+	x.LS = l870
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n835 := c.ReadLength(1)
-	l836 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n835)
-	if n835 > 0 {
-		hn838 := c.ReadListHeader(38)
+	n875 := c.ReadLength(1)
+	l876 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n875)
+	if n875 > 0 {
+		hn878 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i837 := range l836 {
-				if hn838 && !c.ReadFlag() {
-					clear(l836[i837 : i837+1])
+			for i877 := range l876 {
+				if hn878 && !c.ReadFlag() {
+					clear(l876[i877 : i877+1])
 					continue
 				}
-				l836[i837] = c.ReadTime()
+				l876[i877] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i837)
+					c.TraceIndex(i877)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l836
+	x.LT = l876
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n841 := c.ReadLength(2)
-	l842 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n841)
-	if n841 > 0 {
-		hn844 := c.ReadListHeader(10)
+	n881 := c.ReadLength(2)
+	l882 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n881)
+	if n881 > 0 {
+		hn884 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i843 := range l842 {
-				if hn844 && !c.ReadFlag() {
-					clear(l842[i843 : i843+1])
+			for i883 := range l882 {
+				if hn884 && !c.ReadFlag() {
+					clear(l882[i883 : i883+1])
 					continue
 				}
-				l842[i843] = r.ReadUint16()
+				l882[i883] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i843)
+					c.TraceIndex(i883)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l842
+	x.LU16 = l882
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n847 := c.ReadLength(1)
-	l848 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n847)
-	if n847 > 0 {
-		hn850 := c.ReadListHeader(14)
+	n887 := c.ReadLength(1)
+	l888 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n887)
+	if n887 > 0 {
+		hn890 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i849 := range l848 {
-				if hn850 && !c.ReadFlag() {
-					clear(l848[i849 : i849+1])
+			for i889 := range l888 {
+				if hn890 && !c.ReadFlag() {
+					clear(l888[i889 : i889+1])
 					continue
 				}
-				l848[i849] = r.ReadVarUint64()
+				l888[i889] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i849)
+					c.TraceIndex(i889)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l848
+	x.LU64 = l888
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n853 := c.ReadLength(2)
-	m854 := foryimpl.MakeMap[map[bool]string](c, n853)
-	for n853 > 0 && !c.Failed() {
-		sz855, vn856, _ := c.ReadMapChunk(n853, 1, 21, nil, false)
-		for j857 := 0; j857 < sz855 && !c.Failed(); j857++ {
-			var k858 bool
-			k858 = r.ReadBool()
-			var v859 string
-			if !vn856 {
-				v859 = c.ReadString()
-			}
-			m854[k858] = v859
-		}
-		n853 -= sz855
-	}
-	x.MBS = m854
-	if c.Failed() {
-		c.Trace("MBS")
-		return
-	}
-	n861 := c.ReadLength(2)
-	m862 := foryimpl.MakeMap[map[Color]string](c, n861)
-	for n861 > 0 && !c.Failed() {
-		sz863, vn864, _ := c.ReadMapChunk(n861, 25, 21, nil, false)
-		for j865 := 0; j865 < sz863 && !c.Failed(); j865++ {
-			var k866 Color
-			k866 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v867 string
-			if !vn864 {
-				v867 = c.ReadString()
-			}
-			m862[k866] = v867
-		}
-		n861 -= sz863
-	}
-	x.MES = m862
-	if c.Failed() {
-		c.Trace("MES")
-		return
-	}
-	n869 := c.ReadLength(2)
-	m870 := foryimpl.MakeMap[map[int64]float64](c, n869)
-	for n869 > 0 && !c.Failed() {
-		sz871, vn872, _ := c.ReadMapChunk(n869, 7, 20, nil, false)
-		for j873 := 0; j873 < sz871 && !c.Failed(); j873++ {
-			var k874 int64
-			k874 = r.ReadVarInt64()
-			var v875 float64
-			if !vn872 {
-				v875 = r.ReadFloat64()
-			}
-			m870[k874] = v875
-		}
-		n869 -= sz871
-	}
-	x.MI64F = m870
-	if c.Failed() {
-		c.Trace("MI64F")
-		return
-	}
-	n877 := c.ReadLength(2)
-	m878 := foryimpl.MakeMap[map[int32]string](c, n877)
-	for n877 > 0 && !c.Failed() {
-		sz879, vn880, _ := c.ReadMapChunk(n877, 5, 21, nil, false)
-		for j881 := 0; j881 < sz879 && !c.Failed(); j881++ {
-			var k882 int32
-			k882 = r.ReadVarInt32()
-			var v883 string
-			if !vn880 {
-				v883 = c.ReadString()
-			}
-			m878[k882] = v883
-		}
-		n877 -= sz879
-	}
-	x.MIS = m878
-	if c.Failed() {
-		c.Trace("MIS")
-		return
-	}
-	n885 := c.ReadLength(2)
-	m886 := foryimpl.MakeMap[map[string]int32](c, n885)
-	for n885 > 0 && !c.Failed() {
-		sz887, vn888, _ := c.ReadMapChunk(n885, 21, 5, nil, false)
-		for j889 := 0; j889 < sz887 && !c.Failed(); j889++ {
-			var k890 string
-			k890 = c.ReadString()
-			var v891 int32
-			if !vn888 {
-				v891 = r.ReadVarInt32()
-			}
-			m886[k890] = v891
-		}
-		n885 -= sz887
-	}
-	x.MSI = m886
-	if c.Failed() {
-		c.Trace("MSI")
-		return
-	}
 	n893 := c.ReadLength(2)
-	m894 := foryimpl.MakeMap[map[string][]string](c, n893)
+	m894 := foryimpl.MakeMap[map[bool]string](c, n893)
 	for n893 > 0 && !c.Failed() {
-		sz895, vn896, _ := c.ReadMapChunk(n893, 21, 22, nil, true)
+		sz895, vn896, _ := c.ReadMapChunk(n893, 1, 21, nil, false)
 		for j897 := 0; j897 < sz895 && !c.Failed(); j897++ {
-			var k898 string
-			k898 = c.ReadString()
-			var v899 []string
+			var k898 bool
+			k898 = r.ReadBool()
+			var v899 string
 			if !vn896 {
-				n900 := c.ReadLength(1)
-				l901 := foryimpl.MakeSlice[[]string](c, n900)
-				if n900 > 0 {
-					hn903 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i902 := range l901 {
-							if hn903 && !c.ReadFlag() {
-								clear(l901[i902 : i902+1])
-								continue
-							}
-							l901[i902] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i902)
-								break
-							}
-						}
-					}
-				}
-				v899 = l901
+				v899 = c.ReadString()
 			}
 			m894[k898] = v899
 		}
 		n893 -= sz895
 	}
-	x.MSL = m894
+	x.MBS = m894
+	if c.Failed() {
+		c.Trace("MBS")
+		return
+	}
+	n901 := c.ReadLength(2)
+	m902 := foryimpl.MakeMap[map[Color]string](c, n901)
+	for n901 > 0 && !c.Failed() {
+		sz903, vn904, _ := c.ReadMapChunk(n901, 25, 21, nil, false)
+		for j905 := 0; j905 < sz903 && !c.Failed(); j905++ {
+			var k906 Color
+			k906 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v907 string
+			if !vn904 {
+				v907 = c.ReadString()
+			}
+			m902[k906] = v907
+		}
+		n901 -= sz903
+	}
+	x.MES = m902
+	if c.Failed() {
+		c.Trace("MES")
+		return
+	}
+	n909 := c.ReadLength(2)
+	m910 := foryimpl.MakeMap[map[int64]float64](c, n909)
+	for n909 > 0 && !c.Failed() {
+		sz911, vn912, _ := c.ReadMapChunk(n909, 7, 20, nil, false)
+		for j913 := 0; j913 < sz911 && !c.Failed(); j913++ {
+			var k914 int64
+			k914 = r.ReadVarInt64()
+			var v915 float64
+			if !vn912 {
+				v915 = r.ReadFloat64()
+			}
+			m910[k914] = v915
+		}
+		n909 -= sz911
+	}
+	x.MI64F = m910
+	if c.Failed() {
+		c.Trace("MI64F")
+		return
+	}
+	n917 := c.ReadLength(2)
+	m918 := foryimpl.MakeMap[map[int32]string](c, n917)
+	for n917 > 0 && !c.Failed() {
+		sz919, vn920, _ := c.ReadMapChunk(n917, 5, 21, nil, false)
+		for j921 := 0; j921 < sz919 && !c.Failed(); j921++ {
+			var k922 int32
+			k922 = r.ReadVarInt32()
+			var v923 string
+			if !vn920 {
+				v923 = c.ReadString()
+			}
+			m918[k922] = v923
+		}
+		n917 -= sz919
+	}
+	x.MIS = m918
+	if c.Failed() {
+		c.Trace("MIS")
+		return
+	}
+	n925 := c.ReadLength(2)
+	m926 := foryimpl.MakeMap[map[string]int32](c, n925)
+	for n925 > 0 && !c.Failed() {
+		sz927, vn928, _ := c.ReadMapChunk(n925, 21, 5, nil, false)
+		for j929 := 0; j929 < sz927 && !c.Failed(); j929++ {
+			var k930 string
+			k930 = c.ReadString()
+			var v931 int32
+			if !vn928 {
+				v931 = r.ReadVarInt32()
+			}
+			m926[k930] = v931
+		}
+		n925 -= sz927
+	}
+	x.MSI = m926
+	if c.Failed() {
+		c.Trace("MSI")
+		return
+	}
+	n933 := c.ReadLength(2)
+	m934 := foryimpl.MakeMap[map[string][]string](c, n933)
+	for n933 > 0 && !c.Failed() {
+		sz935, vn936, _ := c.ReadMapChunk(n933, 21, 22, nil, true)
+		for j937 := 0; j937 < sz935 && !c.Failed(); j937++ {
+			var k938 string
+			k938 = c.ReadString()
+			var v939 []string
+			if !vn936 {
+				n940 := c.ReadLength(1)
+				l941 := foryimpl.MakeSlice[[]string](c, n940)
+				if n940 > 0 {
+					hn943 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i942 := range l941 {
+							if hn943 && !c.ReadFlag() {
+								clear(l941[i942 : i942+1])
+								continue
+							}
+							l941[i942] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i942)
+								break
+							}
+						}
+					}
+				}
+				v939 = l941
+			}
+			m934[k938] = v939
+		}
+		n933 -= sz935
+	}
+	x.MSL = m934
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n907 := c.ReadLength(2)
-	m908 := foryimpl.MakeMap[map[string]map[string]int32](c, n907)
-	for n907 > 0 && !c.Failed() {
-		sz909, vn910, _ := c.ReadMapChunk(n907, 21, 24, nil, true)
-		for j911 := 0; j911 < sz909 && !c.Failed(); j911++ {
-			var k912 string
-			k912 = c.ReadString()
-			var v913 map[string]int32
-			if !vn910 {
-				n914 := c.ReadLength(2)
-				m915 := foryimpl.MakeMap[map[string]int32](c, n914)
-				for n914 > 0 && !c.Failed() {
-					sz916, vn917, _ := c.ReadMapChunk(n914, 21, 5, nil, false)
-					for j918 := 0; j918 < sz916 && !c.Failed(); j918++ {
-						var k919 string
-						k919 = c.ReadString()
-						var v920 int32
-						if !vn917 {
-							v920 = r.ReadVarInt32()
+	n947 := c.ReadLength(2)
+	m948 := foryimpl.MakeMap[map[string]map[string]int32](c, n947)
+	for n947 > 0 && !c.Failed() {
+		sz949, vn950, _ := c.ReadMapChunk(n947, 21, 24, nil, true)
+		for j951 := 0; j951 < sz949 && !c.Failed(); j951++ {
+			var k952 string
+			k952 = c.ReadString()
+			var v953 map[string]int32
+			if !vn950 {
+				n954 := c.ReadLength(2)
+				m955 := foryimpl.MakeMap[map[string]int32](c, n954)
+				for n954 > 0 && !c.Failed() {
+					sz956, vn957, _ := c.ReadMapChunk(n954, 21, 5, nil, false)
+					for j958 := 0; j958 < sz956 && !c.Failed(); j958++ {
+						var k959 string
+						k959 = c.ReadString()
+						var v960 int32
+						if !vn957 {
+							v960 = r.ReadVarInt32()
 						}
-						m915[k919] = v920
+						m955[k959] = v960
 					}
-					n914 -= sz916
+					n954 -= sz956
 				}
-				v913 = m915
+				v953 = m955
 			}
-			m908[k912] = v913
+			m948[k952] = v953
 		}
-		n907 -= sz909
+		n947 -= sz949
 	}
-	x.MSM = m908
+	x.MSM = m948
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n923 := c.ReadLength(2)
-	m924 := foryimpl.MakeMap[map[string]*int32](c, n923)
-	for n923 > 0 && !c.Failed() {
-		sz925, vn926, _ := c.ReadMapChunk(n923, 21, 5, nil, true)
-		for j927 := 0; j927 < sz925 && !c.Failed(); j927++ {
-			var k928 string
-			k928 = c.ReadString()
-			var v929 *int32
-			if !vn926 {
-				p930 := foryimpl.Alloc[int32](c)
-				*p930 = r.ReadVarInt32()
-				v929 = p930
+	n963 := c.ReadLength(2)
+	m964 := foryimpl.MakeMap[map[string]*int32](c, n963)
+	for n963 > 0 && !c.Failed() {
+		sz965, vn966, _ := c.ReadMapChunk(n963, 21, 5, nil, true)
+		for j967 := 0; j967 < sz965 && !c.Failed(); j967++ {
+			var k968 string
+			k968 = c.ReadString()
+			var v969 *int32
+			if !vn966 {
+				p970 := foryimpl.Alloc[int32](c)
+				*p970 = r.ReadVarInt32()
+				v969 = p970
 			}
-			m924[k928] = v929
+			m964[k968] = v969
 		}
-		n923 -= sz925
+		n963 -= sz965
 	}
-	x.MSP = m924
+	x.MSP = m964
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n932 := c.ReadLength(2)
-	m933 := foryimpl.MakeMap[map[uint8]uint16](c, n932)
-	for n932 > 0 && !c.Failed() {
-		sz934, vn935, _ := c.ReadMapChunk(n932, 9, 10, nil, false)
-		for j936 := 0; j936 < sz934 && !c.Failed(); j936++ {
-			var k937 uint8
-			k937 = r.ReadUint8()
-			var v938 uint16
-			if !vn935 {
-				v938 = r.ReadUint16()
+	n972 := c.ReadLength(2)
+	m973 := foryimpl.MakeMap[map[uint8]uint16](c, n972)
+	for n972 > 0 && !c.Failed() {
+		sz974, vn975, _ := c.ReadMapChunk(n972, 9, 10, nil, false)
+		for j976 := 0; j976 < sz974 && !c.Failed(); j976++ {
+			var k977 uint8
+			k977 = r.ReadUint8()
+			var v978 uint16
+			if !vn975 {
+				v978 = r.ReadUint16()
 			}
-			m933[k937] = v938
+			m973[k977] = v978
 		}
-		n932 -= sz934
+		n972 -= sz974
 	}
-	x.MU8 = m933
+	x.MU8 = m973
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -5386,161 +5775,161 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n940 := c.ReadLength(1)
-		l941 := foryimpl.MakeSlice[[]string](c, n940)
-		if n940 > 0 {
-			hn943 := c.ReadListHeader(21)
+		n980 := c.ReadLength(1)
+		l981 := foryimpl.MakeSlice[[]string](c, n980)
+		if n980 > 0 {
+			hn983 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i942 := range l941 {
-					if hn943 && !c.ReadFlag() {
-						clear(l941[i942 : i942+1])
+				for i982 := range l981 {
+					if hn983 && !c.ReadFlag() {
+						clear(l981[i982 : i982+1])
 						continue
 					}
-					l941[i942] = c.ReadString()
+					l981[i982] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i942)
+						c.TraceIndex(i982)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l941
+		x.NLS = l981
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n946 := c.ReadLength(2)
-		m947 := foryimpl.MakeMap[map[string]int32](c, n946)
-		for n946 > 0 && !c.Failed() {
-			sz948, vn949, _ := c.ReadMapChunk(n946, 21, 5, nil, false)
-			for j950 := 0; j950 < sz948 && !c.Failed(); j950++ {
-				var k951 string
-				k951 = c.ReadString()
-				var v952 int32
-				if !vn949 {
-					v952 = r.ReadVarInt32()
+		n986 := c.ReadLength(2)
+		m987 := foryimpl.MakeMap[map[string]int32](c, n986)
+		for n986 > 0 && !c.Failed() {
+			sz988, vn989, _ := c.ReadMapChunk(n986, 21, 5, nil, false)
+			for j990 := 0; j990 < sz988 && !c.Failed(); j990++ {
+				var k991 string
+				k991 = c.ReadString()
+				var v992 int32
+				if !vn989 {
+					v992 = r.ReadVarInt32()
 				}
-				m947[k951] = v952
+				m987[k991] = v992
 			}
-			n946 -= sz948
+			n986 -= sz988
 		}
-		x.NM = m947
+		x.NM = m987
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n954 := c.ReadLength(1)
-	l955 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n954)
-	if n954 > 0 {
-		hn957 := c.ReadListHeader(9)
+	n994 := c.ReadLength(1)
+	l995 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n994)
+	if n994 > 0 {
+		hn997 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i956 := range l955 {
-				if hn957 && !c.ReadFlag() {
-					clear(l955[i956 : i956+1])
+			for i996 := range l995 {
+				if hn997 && !c.ReadFlag() {
+					clear(l995[i996 : i996+1])
 					continue
 				}
-				l955[i956] = r.ReadUint8()
+				l995[i996] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i956)
+					c.TraceIndex(i996)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l955
+	x.Raw = l995
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	n960 := c.ReadArrayLength(1)
-	a961 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n960)
-	r.ReadRawBools(a961)
-	x.RmABool = a961
+	n1000 := c.ReadArrayLength(1)
+	a1001 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1000)
+	r.ReadRawBools(a1001)
+	x.RmABool = a1001
 	if c.Failed() {
 		c.Trace("RmABool")
 		return
 	}
-	n962 := c.ReadArrayLength(4)
-	a963 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n962)
-	r.ReadRawFloat32s(a963)
-	x.RmAF32 = a963
+	n1002 := c.ReadArrayLength(4)
+	a1003 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1002)
+	r.ReadRawFloat32s(a1003)
+	x.RmAF32 = a1003
 	if c.Failed() {
 		c.Trace("RmAF32")
 		return
 	}
-	n964 := c.ReadArrayLength(8)
-	a965 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n964)
-	r.ReadRawFloat64s(a965)
-	x.RmAF64 = a965
+	n1004 := c.ReadArrayLength(8)
+	a1005 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1004)
+	r.ReadRawFloat64s(a1005)
+	x.RmAF64 = a1005
 	if c.Failed() {
 		c.Trace("RmAF64")
 		return
 	}
-	n966 := c.ReadArrayLength(2)
-	a967 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n966)
-	r.ReadRawInt16s(a967)
-	x.RmAI16 = a967
+	n1006 := c.ReadArrayLength(2)
+	a1007 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1006)
+	r.ReadRawInt16s(a1007)
+	x.RmAI16 = a1007
 	if c.Failed() {
 		c.Trace("RmAI16")
 		return
 	}
-	n968 := c.ReadArrayLength(4)
-	a969 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n968)
-	r.ReadRawInt32s(a969)
-	x.RmAI32 = a969
+	n1008 := c.ReadArrayLength(4)
+	a1009 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1008)
+	r.ReadRawInt32s(a1009)
+	x.RmAI32 = a1009
 	if c.Failed() {
 		c.Trace("RmAI32")
 		return
 	}
-	n970 := c.ReadArrayLength(8)
-	a971 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n970)
-	r.ReadRawInt64s(a971)
-	x.RmAI64 = a971
+	n1010 := c.ReadArrayLength(8)
+	a1011 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1010)
+	r.ReadRawInt64s(a1011)
+	x.RmAI64 = a1011
 	if c.Failed() {
 		c.Trace("RmAI64")
 		return
 	}
-	n972 := c.ReadArrayLength(1)
-	a973 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n972)
-	for i974 := range a973 {
-		a973[i974] = r.ReadInt8()
+	n1012 := c.ReadArrayLength(1)
+	a1013 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1012)
+	for i1014 := range a1013 {
+		a1013[i1014] = r.ReadInt8()
 	}
-	x.RmAI8 = a973
+	x.RmAI8 = a1013
 	if c.Failed() {
 		c.Trace("RmAI8")
 		return
 	}
-	n975 := c.ReadArrayLength(2)
-	a976 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n975)
-	r.ReadRawUint16s(a976)
-	x.RmAU16 = a976
+	n1015 := c.ReadArrayLength(2)
+	a1016 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1015)
+	r.ReadRawUint16s(a1016)
+	x.RmAU16 = a1016
 	if c.Failed() {
 		c.Trace("RmAU16")
 		return
 	}
-	n977 := c.ReadArrayLength(4)
-	a978 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n977)
-	r.ReadRawUint32s(a978)
-	x.RmAU32 = a978
+	n1017 := c.ReadArrayLength(4)
+	a1018 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1017)
+	r.ReadRawUint32s(a1018)
+	x.RmAU32 = a1018
 	if c.Failed() {
 		c.Trace("RmAU32")
 		return
 	}
-	n979 := c.ReadArrayLength(8)
-	a980 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n979)
-	r.ReadRawUint64s(a980)
-	x.RmAU64 = a980
+	n1019 := c.ReadArrayLength(8)
+	a1020 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1019)
+	r.ReadRawUint64s(a1020)
+	x.RmAU64 = a1020
 	if c.Failed() {
 		c.Trace("RmAU64")
 		return
 	}
-	n981 := c.ReadArrayLength(1)
-	a982 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n981)
-	copy(a982, r.ReadBytes(n981))
-	x.RmAU8 = a982
+	n1021 := c.ReadArrayLength(1)
+	a1022 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1021)
+	copy(a1022, r.ReadBytes(n1021))
+	x.RmAU8 = a1022
 	if c.Failed() {
 		c.Trace("RmAU8")
 		return
@@ -5550,601 +5939,601 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n983 := c.ReadLength(2)
-	if n983 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n983, 3))
+	n1023 := c.ReadLength(2)
+	if n1023 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1023, 3))
 		return
 	}
-	var l984 [3]int16
-	if n983 > 0 {
-		hn986 := c.ReadListHeader(3)
+	var l1024 [3]int16
+	if n1023 > 0 {
+		hn1026 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i985 := range l984 {
-				if hn986 && !c.ReadFlag() {
-					clear(l984[i985 : i985+1])
+			for i1025 := range l1024 {
+				if hn1026 && !c.ReadFlag() {
+					clear(l1024[i1025 : i1025+1])
 					continue
 				}
-				l984[i985] = r.ReadInt16()
+				l1024[i1025] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i985)
+					c.TraceIndex(i1025)
 					break
 				}
 			}
 		}
 	}
-	x.RmFix = l984
+	x.RmFix = l1024
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n989 := c.ReadLength(1)
-	l990 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n989)
-	if n989 > 0 {
-		hn992 := c.ReadListHeader(1)
+	n1029 := c.ReadLength(1)
+	l1030 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1029)
+	if n1029 > 0 {
+		hn1032 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i991 := range l990 {
-				if hn992 && !c.ReadFlag() {
-					clear(l990[i991 : i991+1])
+			for i1031 := range l1030 {
+				if hn1032 && !c.ReadFlag() {
+					clear(l1030[i1031 : i1031+1])
 					continue
 				}
-				l990[i991] = r.ReadBool()
+				l1030[i1031] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i991)
+					c.TraceIndex(i1031)
 					break
 				}
 			}
 		}
 	}
-	x.RmLB = l990
+	x.RmLB = l1030
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n995 := c.ReadLength(1)
-	l996 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n995)
-	if n995 > 0 {
-		hn998 := c.ReadListHeader(25)
+	n1035 := c.ReadLength(1)
+	l1036 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1035)
+	if n1035 > 0 {
+		hn1038 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i997 := range l996 {
-				if hn998 && !c.ReadFlag() {
-					clear(l996[i997 : i997+1])
+			for i1037 := range l1036 {
+				if hn1038 && !c.ReadFlag() {
+					clear(l1036[i1037 : i1037+1])
 					continue
 				}
-				l996[i997] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l1036[i1037] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i997)
+					c.TraceIndex(i1037)
 					break
 				}
 			}
 		}
 	}
-	x.RmLE = l996
+	x.RmLE = l1036
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n1001 := c.ReadLength(4)
-	l1002 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1001)
-	if n1001 > 0 {
-		hn1004 := c.ReadListHeader(19)
+	n1041 := c.ReadLength(4)
+	l1042 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1041)
+	if n1041 > 0 {
+		hn1044 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1003 := range l1002 {
-				if hn1004 && !c.ReadFlag() {
-					clear(l1002[i1003 : i1003+1])
+			for i1043 := range l1042 {
+				if hn1044 && !c.ReadFlag() {
+					clear(l1042[i1043 : i1043+1])
 					continue
 				}
-				l1002[i1003] = r.ReadFloat32()
+				l1042[i1043] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1003)
+					c.TraceIndex(i1043)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF32 = l1002
+	x.RmLF32 = l1042
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n1007 := c.ReadLength(8)
-	l1008 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1007)
-	if n1007 > 0 {
-		hn1010 := c.ReadListHeader(20)
+	n1047 := c.ReadLength(8)
+	l1048 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1047)
+	if n1047 > 0 {
+		hn1050 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1009 := range l1008 {
-				if hn1010 && !c.ReadFlag() {
-					clear(l1008[i1009 : i1009+1])
+			for i1049 := range l1048 {
+				if hn1050 && !c.ReadFlag() {
+					clear(l1048[i1049 : i1049+1])
 					continue
 				}
-				l1008[i1009] = r.ReadFloat64()
+				l1048[i1049] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1009)
+					c.TraceIndex(i1049)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l1008
+	x.RmLF64 = l1048
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n1013 := c.ReadLength(1)
-	l1014 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1013)
-	if n1013 > 0 {
-		hn1016 := c.ReadListHeader(5)
+	n1053 := c.ReadLength(1)
+	l1054 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1053)
+	if n1053 > 0 {
+		hn1056 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1015 := range l1014 {
-				if hn1016 && !c.ReadFlag() {
-					clear(l1014[i1015 : i1015+1])
+			for i1055 := range l1054 {
+				if hn1056 && !c.ReadFlag() {
+					clear(l1054[i1055 : i1055+1])
 					continue
 				}
-				l1014[i1015] = r.ReadVarInt32()
+				l1054[i1055] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1015)
+					c.TraceIndex(i1055)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l1014
+	x.RmLI32 = l1054
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n1019 := c.ReadLength(1)
-	l1020 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1019)
-	if n1019 > 0 {
-		hn1022 := c.ReadListHeader(7)
+	n1059 := c.ReadLength(1)
+	l1060 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1059)
+	if n1059 > 0 {
+		hn1062 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1021 := range l1020 {
-				if hn1022 && !c.ReadFlag() {
-					clear(l1020[i1021 : i1021+1])
+			for i1061 := range l1060 {
+				if hn1062 && !c.ReadFlag() {
+					clear(l1060[i1061 : i1061+1])
 					continue
 				}
-				l1020[i1021] = r.ReadVarInt64()
+				l1060[i1061] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1021)
+					c.TraceIndex(i1061)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l1020
+	x.RmLI64 = l1060
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n1025 := c.ReadLength(1)
-	l1026 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1025)
-	if n1025 > 0 {
-		hn1028 := c.ReadListHeader(2)
+	n1065 := c.ReadLength(1)
+	l1066 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1065)
+	if n1065 > 0 {
+		hn1068 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1027 := range l1026 {
-				if hn1028 && !c.ReadFlag() {
-					clear(l1026[i1027 : i1027+1])
+			for i1067 := range l1066 {
+				if hn1068 && !c.ReadFlag() {
+					clear(l1066[i1067 : i1067+1])
 					continue
 				}
-				l1026[i1027] = r.ReadInt8()
+				l1066[i1067] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1027)
+					c.TraceIndex(i1067)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l1026
+	x.RmLI8 = l1066
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n1031 := c.ReadLength(1)
-	l1032 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1031)
-	if n1031 > 0 {
-		hn1034 := c.ReadListHeader(22)
+	n1071 := c.ReadLength(1)
+	l1072 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1071)
+	if n1071 > 0 {
+		hn1074 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1033 := range l1032 {
-				if hn1034 && !c.ReadFlag() {
-					clear(l1032[i1033 : i1033+1])
+			for i1073 := range l1072 {
+				if hn1074 && !c.ReadFlag() {
+					clear(l1072[i1073 : i1073+1])
 					continue
 				}
-				n1037 := c.ReadLength(1)
-				l1038 := foryimpl.MakeSlice[[]int32](c, n1037)
-				if n1037 > 0 {
-					hn1040 := c.ReadListHeader(5)
+				n1077 := c.ReadLength(1)
+				l1078 := foryimpl.MakeSlice[[]int32](c, n1077)
+				if n1077 > 0 {
+					hn1080 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1039 := range l1038 {
-							if hn1040 && !c.ReadFlag() {
-								clear(l1038[i1039 : i1039+1])
+						for i1079 := range l1078 {
+							if hn1080 && !c.ReadFlag() {
+								clear(l1078[i1079 : i1079+1])
 								continue
 							}
-							l1038[i1039] = r.ReadVarInt32()
+							l1078[i1079] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1039)
+								c.TraceIndex(i1079)
 								break
 							}
 						}
 					}
 				}
-				l1032[i1033] = l1038
+				l1072[i1073] = l1078
 				if c.Failed() {
-					c.TraceIndex(i1033)
+					c.TraceIndex(i1073)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l1032
+	x.RmLL = l1072
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n1043 := c.ReadLength(1)
-	l1044 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1043)
-	if n1043 > 0 {
-		hn1046 := c.ReadListHeader(24)
+	n1083 := c.ReadLength(1)
+	l1084 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1083)
+	if n1083 > 0 {
+		hn1086 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1045 := range l1044 {
-				if hn1046 && !c.ReadFlag() {
-					clear(l1044[i1045 : i1045+1])
+			for i1085 := range l1084 {
+				if hn1086 && !c.ReadFlag() {
+					clear(l1084[i1085 : i1085+1])
 					continue
 				}
-				n1049 := c.ReadLength(2)
-				m1050 := foryimpl.MakeMap[map[string]int32](c, n1049)
-				for n1049 > 0 && !c.Failed() {
-					sz1051, vn1052, _ := c.ReadMapChunk(n1049, 21, 5, nil, false)
-					for j1053 := 0; j1053 < sz1051 && !c.Failed(); j1053++ {
-						var k1054 string
-						k1054 = c.ReadString()
-						var v1055 int32
-						if !vn1052 {
-							v1055 = r.ReadVarInt32()
+				n1089 := c.ReadLength(2)
+				m1090 := foryimpl.MakeMap[map[string]int32](c, n1089)
+				for n1089 > 0 && !c.Failed() {
+					sz1091, vn1092, _ := c.ReadMapChunk(n1089, 21, 5, nil, false)
+					for j1093 := 0; j1093 < sz1091 && !c.Failed(); j1093++ {
+						var k1094 string
+						k1094 = c.ReadString()
+						var v1095 int32
+						if !vn1092 {
+							v1095 = r.ReadVarInt32()
 						}
-						m1050[k1054] = v1055
+						m1090[k1094] = v1095
 					}
-					n1049 -= sz1051
+					n1089 -= sz1091
 				}
-				l1044[i1045] = m1050
+				l1084[i1085] = m1090
 				if c.Failed() {
-					c.TraceIndex(i1045)
+					c.TraceIndex(i1085)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l1044
+	x.RmLM = l1084
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n1057 := c.ReadLength(1)
-	l1058 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1057)
-	if n1057 > 0 {
-		hn1060 := c.ReadListHeader(5)
+	n1097 := c.ReadLength(1)
+	l1098 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1097)
+	if n1097 > 0 {
+		hn1100 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1059 := range l1058 {
-				if hn1060 && !c.ReadFlag() {
-					clear(l1058[i1059 : i1059+1])
+			for i1099 := range l1098 {
+				if hn1100 && !c.ReadFlag() {
+					clear(l1098[i1099 : i1099+1])
 					continue
 				}
-				p1063 := foryimpl.Alloc[int32](c)
-				*p1063 = r.ReadVarInt32()
-				l1058[i1059] = p1063
+				p1103 := foryimpl.Alloc[int32](c)
+				*p1103 = r.ReadVarInt32()
+				l1098[i1099] = p1103
 				if c.Failed() {
-					c.TraceIndex(i1059)
+					c.TraceIndex(i1099)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPI = l1058
+	x.RmLPI = l1098
 	if c.Failed() {
 		c.Trace("RmLPI")
 		return
 	}
-	n1064 := c.ReadLength(1)
-	l1065 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1064)
-	if n1064 > 0 {
-		hn1067 := c.ReadListHeader(21)
+	n1104 := c.ReadLength(1)
+	l1105 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1104)
+	if n1104 > 0 {
+		hn1107 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1066 := range l1065 {
-				if hn1067 && !c.ReadFlag() {
-					clear(l1065[i1066 : i1066+1])
+			for i1106 := range l1105 {
+				if hn1107 && !c.ReadFlag() {
+					clear(l1105[i1106 : i1106+1])
 					continue
 				}
-				l1065[i1066] = c.ReadString()
+				l1105[i1106] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1066)
+					c.TraceIndex(i1106)
 					break
 				}
 			}
 		}
 	}
-	x.RmLS = l1065
+	x.RmLS = l1105
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n1070 := c.ReadLength(1)
-	l1071 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1070)
-	if n1070 > 0 {
-		hn1073 := c.ReadListHeader(38)
+	n1110 := c.ReadLength(1)
+	l1111 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1110)
+	if n1110 > 0 {
+		hn1113 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1072 := range l1071 {
-				if hn1073 && !c.ReadFlag() {
-					clear(l1071[i1072 : i1072+1])
+			for i1112 := range l1111 {
+				if hn1113 && !c.ReadFlag() {
+					clear(l1111[i1112 : i1112+1])
 					continue
 				}
-				l1071[i1072] = c.ReadTime()
+				l1111[i1112] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1072)
+					c.TraceIndex(i1112)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l1071
+	x.RmLT = l1111
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n1076 := c.ReadLength(2)
-	l1077 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1076)
-	if n1076 > 0 {
-		hn1079 := c.ReadListHeader(10)
+	n1116 := c.ReadLength(2)
+	l1117 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1116)
+	if n1116 > 0 {
+		hn1119 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1078 := range l1077 {
-				if hn1079 && !c.ReadFlag() {
-					clear(l1077[i1078 : i1078+1])
+			for i1118 := range l1117 {
+				if hn1119 && !c.ReadFlag() {
+					clear(l1117[i1118 : i1118+1])
 					continue
 				}
-				l1077[i1078] = r.ReadUint16()
+				l1117[i1118] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1078)
+					c.TraceIndex(i1118)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l1077
+	x.RmLU16 = l1117
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n1082 := c.ReadLength(1)
-	l1083 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1082)
-	if n1082 > 0 {
-		hn1085 := c.ReadListHeader(14)
+	n1122 := c.ReadLength(1)
+	l1123 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1122)
+	if n1122 > 0 {
+		hn1125 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1084 := range l1083 {
-				if hn1085 && !c.ReadFlag() {
-					clear(l1083[i1084 : i1084+1])
+			for i1124 := range l1123 {
+				if hn1125 && !c.ReadFlag() {
+					clear(l1123[i1124 : i1124+1])
 					continue
 				}
-				l1083[i1084] = r.ReadVarUint64()
+				l1123[i1124] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1084)
+					c.TraceIndex(i1124)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l1083
+	x.RmLU64 = l1123
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n1088 := c.ReadLength(2)
-	m1089 := foryimpl.MakeMap[map[bool]string](c, n1088)
-	for n1088 > 0 && !c.Failed() {
-		sz1090, vn1091, _ := c.ReadMapChunk(n1088, 1, 21, nil, false)
-		for j1092 := 0; j1092 < sz1090 && !c.Failed(); j1092++ {
-			var k1093 bool
-			k1093 = r.ReadBool()
-			var v1094 string
-			if !vn1091 {
-				v1094 = c.ReadString()
-			}
-			m1089[k1093] = v1094
-		}
-		n1088 -= sz1090
-	}
-	x.RmMBS = m1089
-	if c.Failed() {
-		c.Trace("RmMBS")
-		return
-	}
-	n1096 := c.ReadLength(2)
-	m1097 := foryimpl.MakeMap[map[Color]string](c, n1096)
-	for n1096 > 0 && !c.Failed() {
-		sz1098, vn1099, _ := c.ReadMapChunk(n1096, 25, 21, nil, false)
-		for j1100 := 0; j1100 < sz1098 && !c.Failed(); j1100++ {
-			var k1101 Color
-			k1101 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1102 string
-			if !vn1099 {
-				v1102 = c.ReadString()
-			}
-			m1097[k1101] = v1102
-		}
-		n1096 -= sz1098
-	}
-	x.RmMES = m1097
-	if c.Failed() {
-		c.Trace("RmMES")
-		return
-	}
-	n1104 := c.ReadLength(2)
-	m1105 := foryimpl.MakeMap[map[int64]float64](c, n1104)
-	for n1104 > 0 && !c.Failed() {
-		sz1106, vn1107, _ := c.ReadMapChunk(n1104, 7, 20, nil, false)
-		for j1108 := 0; j1108 < sz1106 && !c.Failed(); j1108++ {
-			var k1109 int64
-			k1109 = r.ReadVarInt64()
-			var v1110 float64
-			if !vn1107 {
-				v1110 = r.ReadFloat64()
-			}
-			m1105[k1109] = v1110
-		}
-		n1104 -= sz1106
-	}
-	x.RmMI64F = m1105
-	if c.Failed() {
-		c.Trace("RmMI64F")
-		return
-	}
-	n1112 := c.ReadLength(2)
-	m1113 := foryimpl.MakeMap[map[int32]string](c, n1112)
-	for n1112 > 0 && !c.Failed() {
-		sz1114, vn1115, _ := c.ReadMapChunk(n1112, 5, 21, nil, false)
-		for j1116 := 0; j1116 < sz1114 && !c.Failed(); j1116++ {
-			var k1117 int32
-			k1117 = r.ReadVarInt32()
-			var v1118 string
-			if !vn1115 {
-				v1118 = c.ReadString()
-			}
-			m1113[k1117] = v1118
-		}
-		n1112 -= sz1114
-	}
-	x.RmMIS = m1113
-	if c.Failed() {
-		c.Trace("RmMIS")
-		return
-	}
-	n1120 := c.ReadLength(2)
-	m1121 := foryimpl.MakeMap[map[string]int32](c, n1120)
-	for n1120 > 0 && !c.Failed() {
-		sz1122, vn1123, _ := c.ReadMapChunk(n1120, 21, 5, nil, false)
-		for j1124 := 0; j1124 < sz1122 && !c.Failed(); j1124++ {
-			var k1125 string
-			k1125 = c.ReadString()
-			var v1126 int32
-			if !vn1123 {
-				v1126 = r.ReadVarInt32()
-			}
-			m1121[k1125] = v1126
-		}
-		n1120 -= sz1122
-	}
-	x.RmMSI = m1121
-	if c.Failed() {
-		c.Trace("RmMSI")
-		return
-	}
 	n1128 := c.ReadLength(2)
-	m1129 := foryimpl.MakeMap[map[string][]string](c, n1128)
+	m1129 := foryimpl.MakeMap[map[bool]string](c, n1128)
 	for n1128 > 0 && !c.Failed() {
-		sz1130, vn1131, _ := c.ReadMapChunk(n1128, 21, 22, nil, true)
+		sz1130, vn1131, _ := c.ReadMapChunk(n1128, 1, 21, nil, false)
 		for j1132 := 0; j1132 < sz1130 && !c.Failed(); j1132++ {
-			var k1133 string
-			k1133 = c.ReadString()
-			var v1134 []string
+			var k1133 bool
+			k1133 = r.ReadBool()
+			var v1134 string
 			if !vn1131 {
-				n1135 := c.ReadLength(1)
-				l1136 := foryimpl.MakeSlice[[]string](c, n1135)
-				if n1135 > 0 {
-					hn1138 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1137 := range l1136 {
-							if hn1138 && !c.ReadFlag() {
-								clear(l1136[i1137 : i1137+1])
-								continue
-							}
-							l1136[i1137] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1137)
-								break
-							}
-						}
-					}
-				}
-				v1134 = l1136
+				v1134 = c.ReadString()
 			}
 			m1129[k1133] = v1134
 		}
 		n1128 -= sz1130
 	}
-	x.RmMSL = m1129
+	x.RmMBS = m1129
+	if c.Failed() {
+		c.Trace("RmMBS")
+		return
+	}
+	n1136 := c.ReadLength(2)
+	m1137 := foryimpl.MakeMap[map[Color]string](c, n1136)
+	for n1136 > 0 && !c.Failed() {
+		sz1138, vn1139, _ := c.ReadMapChunk(n1136, 25, 21, nil, false)
+		for j1140 := 0; j1140 < sz1138 && !c.Failed(); j1140++ {
+			var k1141 Color
+			k1141 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1142 string
+			if !vn1139 {
+				v1142 = c.ReadString()
+			}
+			m1137[k1141] = v1142
+		}
+		n1136 -= sz1138
+	}
+	x.RmMES = m1137
+	if c.Failed() {
+		c.Trace("RmMES")
+		return
+	}
+	n1144 := c.ReadLength(2)
+	m1145 := foryimpl.MakeMap[map[int64]float64](c, n1144)
+	for n1144 > 0 && !c.Failed() {
+		sz1146, vn1147, _ := c.ReadMapChunk(n1144, 7, 20, nil, false)
+		for j1148 := 0; j1148 < sz1146 && !c.Failed(); j1148++ {
+			var k1149 int64
+			k1149 = r.ReadVarInt64()
+			var v1150 float64
+			if !vn1147 {
+				v1150 = r.ReadFloat64()
+			}
+			m1145[k1149] = v1150
+		}
+		n1144 -= sz1146
+	}
+	x.RmMI64F = m1145
+	if c.Failed() {
+		c.Trace("RmMI64F")
+		return
+	}
+	n1152 := c.ReadLength(2)
+	m1153 := foryimpl.MakeMap[map[int32]string](c, n1152)
+	for n1152 > 0 && !c.Failed() {
+		sz1154, vn1155, _ := c.ReadMapChunk(n1152, 5, 21, nil, false)
+		for j1156 := 0; j1156 < sz1154 && !c.Failed(); j1156++ {
+			var k1157 int32
+			k1157 = r.ReadVarInt32()
+			var v1158 string
+			if !vn1155 {
+				v1158 = c.ReadString()
+			}
+			m1153[k1157] = v1158
+		}
+		n1152 -= sz1154
+	}
+	x.RmMIS = m1153
+	if c.Failed() {
+		c.Trace("RmMIS")
+		return
+	}
+	n1160 := c.ReadLength(2)
+	m1161 := foryimpl.MakeMap[map[string]int32](c, n1160)
+	for n1160 > 0 && !c.Failed() {
+		sz1162, vn1163, _ := c.ReadMapChunk(n1160, 21, 5, nil, false)
+		for j1164 := 0; j1164 < sz1162 && !c.Failed(); j1164++ {
+			var k1165 string
+			k1165 = c.ReadString()
+			var v1166 int32
+			if !vn1163 {
+				v1166 = r.ReadVarInt32()
+			}
+			m1161[k1165] = v1166
+		}
+		n1160 -= sz1162
+	}
+	x.RmMSI = m1161
+	if c.Failed() {
+		c.Trace("RmMSI")
+		return
+	}
+	n1168 := c.ReadLength(2)
+	m1169 := foryimpl.MakeMap[map[string][]string](c, n1168)
+	for n1168 > 0 && !c.Failed() {
+		sz1170, vn1171, _ := c.ReadMapChunk(n1168, 21, 22, nil, true)
+		for j1172 := 0; j1172 < sz1170 && !c.Failed(); j1172++ {
+			var k1173 string
+			k1173 = c.ReadString()
+			var v1174 []string
+			if !vn1171 {
+				n1175 := c.ReadLength(1)
+				l1176 := foryimpl.MakeSlice[[]string](c, n1175)
+				if n1175 > 0 {
+					hn1178 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1177 := range l1176 {
+							if hn1178 && !c.ReadFlag() {
+								clear(l1176[i1177 : i1177+1])
+								continue
+							}
+							l1176[i1177] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1177)
+								break
+							}
+						}
+					}
+				}
+				v1174 = l1176
+			}
+			m1169[k1173] = v1174
+		}
+		n1168 -= sz1170
+	}
+	x.RmMSL = m1169
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n1142 := c.ReadLength(2)
-	m1143 := foryimpl.MakeMap[map[string]map[string]int32](c, n1142)
-	for n1142 > 0 && !c.Failed() {
-		sz1144, vn1145, _ := c.ReadMapChunk(n1142, 21, 24, nil, true)
-		for j1146 := 0; j1146 < sz1144 && !c.Failed(); j1146++ {
-			var k1147 string
-			k1147 = c.ReadString()
-			var v1148 map[string]int32
-			if !vn1145 {
-				n1149 := c.ReadLength(2)
-				m1150 := foryimpl.MakeMap[map[string]int32](c, n1149)
-				for n1149 > 0 && !c.Failed() {
-					sz1151, vn1152, _ := c.ReadMapChunk(n1149, 21, 5, nil, false)
-					for j1153 := 0; j1153 < sz1151 && !c.Failed(); j1153++ {
-						var k1154 string
-						k1154 = c.ReadString()
-						var v1155 int32
-						if !vn1152 {
-							v1155 = r.ReadVarInt32()
+	n1182 := c.ReadLength(2)
+	m1183 := foryimpl.MakeMap[map[string]map[string]int32](c, n1182)
+	for n1182 > 0 && !c.Failed() {
+		sz1184, vn1185, _ := c.ReadMapChunk(n1182, 21, 24, nil, true)
+		for j1186 := 0; j1186 < sz1184 && !c.Failed(); j1186++ {
+			var k1187 string
+			k1187 = c.ReadString()
+			var v1188 map[string]int32
+			if !vn1185 {
+				n1189 := c.ReadLength(2)
+				m1190 := foryimpl.MakeMap[map[string]int32](c, n1189)
+				for n1189 > 0 && !c.Failed() {
+					sz1191, vn1192, _ := c.ReadMapChunk(n1189, 21, 5, nil, false)
+					for j1193 := 0; j1193 < sz1191 && !c.Failed(); j1193++ {
+						var k1194 string
+						k1194 = c.ReadString()
+						var v1195 int32
+						if !vn1192 {
+							v1195 = r.ReadVarInt32()
 						}
-						m1150[k1154] = v1155
+						m1190[k1194] = v1195
 					}
-					n1149 -= sz1151
+					n1189 -= sz1191
 				}
-				v1148 = m1150
+				v1188 = m1190
 			}
-			m1143[k1147] = v1148
+			m1183[k1187] = v1188
 		}
-		n1142 -= sz1144
+		n1182 -= sz1184
 	}
-	x.RmMSM = m1143
+	x.RmMSM = m1183
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n1158 := c.ReadLength(2)
-	m1159 := foryimpl.MakeMap[map[string]*int32](c, n1158)
-	for n1158 > 0 && !c.Failed() {
-		sz1160, vn1161, _ := c.ReadMapChunk(n1158, 21, 5, nil, true)
-		for j1162 := 0; j1162 < sz1160 && !c.Failed(); j1162++ {
-			var k1163 string
-			k1163 = c.ReadString()
-			var v1164 *int32
-			if !vn1161 {
-				p1165 := foryimpl.Alloc[int32](c)
-				*p1165 = r.ReadVarInt32()
-				v1164 = p1165
+	n1198 := c.ReadLength(2)
+	m1199 := foryimpl.MakeMap[map[string]*int32](c, n1198)
+	for n1198 > 0 && !c.Failed() {
+		sz1200, vn1201, _ := c.ReadMapChunk(n1198, 21, 5, nil, true)
+		for j1202 := 0; j1202 < sz1200 && !c.Failed(); j1202++ {
+			var k1203 string
+			k1203 = c.ReadString()
+			var v1204 *int32
+			if !vn1201 {
+				p1205 := foryimpl.Alloc[int32](c)
+				*p1205 = r.ReadVarInt32()
+				v1204 = p1205
 			}
-			m1159[k1163] = v1164
+			m1199[k1203] = v1204
 		}
-		n1158 -= sz1160
+		n1198 -= sz1200
 	}
-	x.RmMSP = m1159
+	x.RmMSP = m1199
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1167 := c.ReadLength(2)
-	m1168 := foryimpl.MakeMap[map[uint8]uint16](c, n1167)
-	for n1167 > 0 && !c.Failed() {
-		sz1169, vn1170, _ := c.ReadMapChunk(n1167, 9, 10, nil, false)
-		for j1171 := 0; j1171 < sz1169 && !c.Failed(); j1171++ {
-			var k1172 uint8
-			k1172 = r.ReadUint8()
-			var v1173 uint16
-			if !vn1170 {
-				v1173 = r.ReadUint16()
+	n1207 := c.ReadLength(2)
+	m1208 := foryimpl.MakeMap[map[uint8]uint16](c, n1207)
+	for n1207 > 0 && !c.Failed() {
+		sz1209, vn1210, _ := c.ReadMapChunk(n1207, 9, 10, nil, false)
+		for j1211 := 0; j1211 < sz1209 && !c.Failed(); j1211++ {
+			var k1212 uint8
+			k1212 = r.ReadUint8()
+			var v1213 uint16
+			if !vn1210 {
+				v1213 = r.ReadUint16()
 			}
-			m1168[k1172] = v1173
+			m1208[k1212] = v1213
 		}
-		n1167 -= sz1169
+		n1207 -= sz1209
 	}
-	x.RmMU8 = m1168
+	x.RmMU8 = m1208
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
@@ -6157,71 +6546,71 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1175 := c.ReadLength(1)
-		l1176 := foryimpl.MakeSlice[[]string](c, n1175)
-		if n1175 > 0 {
-			hn1178 := c.ReadListHeader(21)
+		n1215 := c.ReadLength(1)
+		l1216 := foryimpl.MakeSlice[[]string](c, n1215)
+		if n1215 > 0 {
+			hn1218 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1177 := range l1176 {
-					if hn1178 && !c.ReadFlag() {
-						clear(l1176[i1177 : i1177+1])
+				for i1217 := range l1216 {
+					if hn1218 && !c.ReadFlag() {
+						clear(l1216[i1217 : i1217+1])
 						continue
 					}
-					l1176[i1177] = c.ReadString()
+					l1216[i1217] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1177)
+						c.TraceIndex(i1217)
 						break
 					}
 				}
 			}
 		}
-		x.RmNLS = l1176
+		x.RmNLS = l1216
 	}
 	if c.Failed() {
 		c.Trace("RmNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1181 := c.ReadLength(2)
-		m1182 := foryimpl.MakeMap[map[string]int32](c, n1181)
-		for n1181 > 0 && !c.Failed() {
-			sz1183, vn1184, _ := c.ReadMapChunk(n1181, 21, 5, nil, false)
-			for j1185 := 0; j1185 < sz1183 && !c.Failed(); j1185++ {
-				var k1186 string
-				k1186 = c.ReadString()
-				var v1187 int32
-				if !vn1184 {
-					v1187 = r.ReadVarInt32()
+		n1221 := c.ReadLength(2)
+		m1222 := foryimpl.MakeMap[map[string]int32](c, n1221)
+		for n1221 > 0 && !c.Failed() {
+			sz1223, vn1224, _ := c.ReadMapChunk(n1221, 21, 5, nil, false)
+			for j1225 := 0; j1225 < sz1223 && !c.Failed(); j1225++ {
+				var k1226 string
+				k1226 = c.ReadString()
+				var v1227 int32
+				if !vn1224 {
+					v1227 = r.ReadVarInt32()
 				}
-				m1182[k1186] = v1187
+				m1222[k1226] = v1227
 			}
-			n1181 -= sz1183
+			n1221 -= sz1223
 		}
-		x.RmNM = m1182
+		x.RmNM = m1222
 	}
 	if c.Failed() {
 		c.Trace("RmNM")
 		return
 	}
-	n1189 := c.ReadLength(1)
-	l1190 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1189)
-	if n1189 > 0 {
-		hn1192 := c.ReadListHeader(9)
+	n1229 := c.ReadLength(1)
+	l1230 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1229)
+	if n1229 > 0 {
+		hn1232 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1191 := range l1190 {
-				if hn1192 && !c.ReadFlag() {
-					clear(l1190[i1191 : i1191+1])
+			for i1231 := range l1230 {
+				if hn1232 && !c.ReadFlag() {
+					clear(l1230[i1231 : i1231+1])
 					continue
 				}
-				l1190[i1191] = r.ReadUint8()
+				l1230[i1231] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1191)
+					c.TraceIndex(i1231)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l1190
+	x.RmRaw = l1230
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -6291,14 +6680,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st1195, id1196 := c.ReadRefFlag(); st1195 == foryimpl.RefBack {
-		x.ABool = foryimpl.BackRefSlice[bool](c, id1196)
-	} else if st1195 == foryimpl.RefFollows {
-		n1197 := c.ReadArrayLength(1)
-		a1198 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1197)
-		r.ReadRawBools(a1198)
-		x.ABool = a1198
-		foryimpl.SetRefSlice(c, id1196, x.ABool)
+	if st1235, id1236 := c.ReadRefFlag(); st1235 == foryimpl.RefBack {
+		x.ABool = foryimpl.BackRefSlice[bool](c, id1236)
+	} else if st1235 == foryimpl.RefFollows {
+		n1237 := c.ReadArrayLength(1)
+		a1238 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1237)
+		r.ReadRawBools(a1238)
+		x.ABool = a1238
+		foryimpl.SetRefSlice(c, id1236, x.ABool)
 	} else {
 		x.ABool = nil
 	}
@@ -6306,14 +6695,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ABool")
 		return
 	}
-	if st1199, id1200 := c.ReadRefFlag(); st1199 == foryimpl.RefBack {
-		x.AF32 = foryimpl.BackRefSlice[float32](c, id1200)
-	} else if st1199 == foryimpl.RefFollows {
-		n1201 := c.ReadArrayLength(4)
-		a1202 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1201)
-		r.ReadRawFloat32s(a1202)
-		x.AF32 = a1202
-		foryimpl.SetRefSlice(c, id1200, x.AF32)
+	if st1239, id1240 := c.ReadRefFlag(); st1239 == foryimpl.RefBack {
+		x.AF32 = foryimpl.BackRefSlice[float32](c, id1240)
+	} else if st1239 == foryimpl.RefFollows {
+		n1241 := c.ReadArrayLength(4)
+		a1242 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1241)
+		r.ReadRawFloat32s(a1242)
+		x.AF32 = a1242
+		foryimpl.SetRefSlice(c, id1240, x.AF32)
 	} else {
 		x.AF32 = nil
 	}
@@ -6321,14 +6710,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF32")
 		return
 	}
-	if st1203, id1204 := c.ReadRefFlag(); st1203 == foryimpl.RefBack {
-		x.AF64 = foryimpl.BackRefSlice[float64](c, id1204)
-	} else if st1203 == foryimpl.RefFollows {
-		n1205 := c.ReadArrayLength(8)
-		a1206 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1205)
-		r.ReadRawFloat64s(a1206)
-		x.AF64 = a1206
-		foryimpl.SetRefSlice(c, id1204, x.AF64)
+	if st1243, id1244 := c.ReadRefFlag(); st1243 == foryimpl.RefBack {
+		x.AF64 = foryimpl.BackRefSlice[float64](c, id1244)
+	} else if st1243 == foryimpl.RefFollows {
+		n1245 := c.ReadArrayLength(8)
+		a1246 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1245)
+		r.ReadRawFloat64s(a1246)
+		x.AF64 = a1246
+		foryimpl.SetRefSlice(c, id1244, x.AF64)
 	} else {
 		x.AF64 = nil
 	}
@@ -6336,14 +6725,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF64")
 		return
 	}
-	if st1207, id1208 := c.ReadRefFlag(); st1207 == foryimpl.RefBack {
-		x.AI16 = foryimpl.BackRefSlice[int16](c, id1208)
-	} else if st1207 == foryimpl.RefFollows {
-		n1209 := c.ReadArrayLength(2)
-		a1210 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1209)
-		r.ReadRawInt16s(a1210)
-		x.AI16 = a1210
-		foryimpl.SetRefSlice(c, id1208, x.AI16)
+	if st1247, id1248 := c.ReadRefFlag(); st1247 == foryimpl.RefBack {
+		x.AI16 = foryimpl.BackRefSlice[int16](c, id1248)
+	} else if st1247 == foryimpl.RefFollows {
+		n1249 := c.ReadArrayLength(2)
+		a1250 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1249)
+		r.ReadRawInt16s(a1250)
+		x.AI16 = a1250
+		foryimpl.SetRefSlice(c, id1248, x.AI16)
 	} else {
 		x.AI16 = nil
 	}
@@ -6351,14 +6740,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI16")
 		return
 	}
-	if st1211, id1212 := c.ReadRefFlag(); st1211 == foryimpl.RefBack {
-		x.AI32 = foryimpl.BackRefSlice[int32](c, id1212)
-	} else if st1211 == foryimpl.RefFollows {
-		n1213 := c.ReadArrayLength(4)
-		a1214 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1213)
-		r.ReadRawInt32s(a1214)
-		x.AI32 = a1214
-		foryimpl.SetRefSlice(c, id1212, x.AI32)
+	if st1251, id1252 := c.ReadRefFlag(); st1251 == foryimpl.RefBack {
+		x.AI32 = foryimpl.BackRefSlice[int32](c, id1252)
+	} else if st1251 == foryimpl.RefFollows {
+		n1253 := c.ReadArrayLength(4)
+		a1254 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1253)
+		r.ReadRawInt32s(a1254)
+		x.AI32 = a1254
+		foryimpl.SetRefSlice(c, id1252, x.AI32)
 	} else {
 		x.AI32 = nil
 	}
@@ -6366,14 +6755,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI32")
 		return
 	}
-	if st1215, id1216 := c.ReadRefFlag(); st1215 == foryimpl.RefBack {
-		x.AI64 = foryimpl.BackRefSlice[int64](c, id1216)
-	} else if st1215 == foryimpl.RefFollows {
-		n1217 := c.ReadArrayLength(8)
-		a1218 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1217)
-		r.ReadRawInt64s(a1218)
-		x.AI64 = a1218
-		foryimpl.SetRefSlice(c, id1216, x.AI64)
+	if st1255, id1256 := c.ReadRefFlag(); st1255 == foryimpl.RefBack {
+		x.AI64 = foryimpl.BackRefSlice[int64](c, id1256)
+	} else if st1255 == foryimpl.RefFollows {
+		n1257 := c.ReadArrayLength(8)
+		a1258 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1257)
+		r.ReadRawInt64s(a1258)
+		x.AI64 = a1258
+		foryimpl.SetRefSlice(c, id1256, x.AI64)
 	} else {
 		x.AI64 = nil
 	}
@@ -6381,16 +6770,16 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI64")
 		return
 	}
-	if st1219, id1220 := c.ReadRefFlag(); st1219 == foryimpl.RefBack {
-		x.AI8 = foryimpl.BackRefSlice[int8](c, id1220)
-	} else if st1219 == foryimpl.RefFollows {
-		n1221 := c.ReadArrayLength(1)
-		a1222 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1221)
-		for i1223 := range a1222 {
-			a1222[i1223] = r.ReadInt8()
+	if st1259, id1260 := c.ReadRefFlag(); st1259 == foryimpl.RefBack {
+		x.AI8 = foryimpl.BackRefSlice[int8](c, id1260)
+	} else if st1259 == foryimpl.RefFollows {
+		n1261 := c.ReadArrayLength(1)
+		a1262 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1261)
+		for i1263 := range a1262 {
+			a1262[i1263] = r.ReadInt8()
 		}
-		x.AI8 = a1222
-		foryimpl.SetRefSlice(c, id1220, x.AI8)
+		x.AI8 = a1262
+		foryimpl.SetRefSlice(c, id1260, x.AI8)
 	} else {
 		x.AI8 = nil
 	}
@@ -6398,14 +6787,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI8")
 		return
 	}
-	if st1224, id1225 := c.ReadRefFlag(); st1224 == foryimpl.RefBack {
-		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1225)
-	} else if st1224 == foryimpl.RefFollows {
-		n1226 := c.ReadArrayLength(2)
-		a1227 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1226)
-		r.ReadRawUint16s(a1227)
-		x.AU16 = a1227
-		foryimpl.SetRefSlice(c, id1225, x.AU16)
+	if st1264, id1265 := c.ReadRefFlag(); st1264 == foryimpl.RefBack {
+		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1265)
+	} else if st1264 == foryimpl.RefFollows {
+		n1266 := c.ReadArrayLength(2)
+		a1267 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1266)
+		r.ReadRawUint16s(a1267)
+		x.AU16 = a1267
+		foryimpl.SetRefSlice(c, id1265, x.AU16)
 	} else {
 		x.AU16 = nil
 	}
@@ -6413,14 +6802,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU16")
 		return
 	}
-	if st1228, id1229 := c.ReadRefFlag(); st1228 == foryimpl.RefBack {
-		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1229)
-	} else if st1228 == foryimpl.RefFollows {
-		n1230 := c.ReadArrayLength(4)
-		a1231 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1230)
-		r.ReadRawUint32s(a1231)
-		x.AU32 = a1231
-		foryimpl.SetRefSlice(c, id1229, x.AU32)
+	if st1268, id1269 := c.ReadRefFlag(); st1268 == foryimpl.RefBack {
+		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1269)
+	} else if st1268 == foryimpl.RefFollows {
+		n1270 := c.ReadArrayLength(4)
+		a1271 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1270)
+		r.ReadRawUint32s(a1271)
+		x.AU32 = a1271
+		foryimpl.SetRefSlice(c, id1269, x.AU32)
 	} else {
 		x.AU32 = nil
 	}
@@ -6428,14 +6817,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU32")
 		return
 	}
-	if st1232, id1233 := c.ReadRefFlag(); st1232 == foryimpl.RefBack {
-		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1233)
-	} else if st1232 == foryimpl.RefFollows {
-		n1234 := c.ReadArrayLength(8)
-		a1235 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1234)
-		r.ReadRawUint64s(a1235)
-		x.AU64 = a1235
-		foryimpl.SetRefSlice(c, id1233, x.AU64)
+	if st1272, id1273 := c.ReadRefFlag(); st1272 == foryimpl.RefBack {
+		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1273)
+	} else if st1272 == foryimpl.RefFollows {
+		n1274 := c.ReadArrayLength(8)
+		a1275 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1274)
+		r.ReadRawUint64s(a1275)
+		x.AU64 = a1275
+		foryimpl.SetRefSlice(c, id1273, x.AU64)
 	} else {
 		x.AU64 = nil
 	}
@@ -6443,14 +6832,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU64")
 		return
 	}
-	if st1236, id1237 := c.ReadRefFlag(); st1236 == foryimpl.RefBack {
-		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1237)
-	} else if st1236 == foryimpl.RefFollows {
-		n1238 := c.ReadArrayLength(1)
-		a1239 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1238)
-		copy(a1239, r.ReadBytes(n1238))
-		x.AU8 = a1239
-		foryimpl.SetRefSlice(c, id1237, x.AU8)
+	if st1276, id1277 := c.ReadRefFlag(); st1276 == foryimpl.RefBack {
+		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1277)
+	} else if st1276 == foryimpl.RefFollows {
+		n1278 := c.ReadArrayLength(1)
+		a1279 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1278)
+		copy(a1279, r.ReadBytes(n1278))
+		x.AU8 = a1279
+		foryimpl.SetRefSlice(c, id1277, x.AU8)
 	} else {
 		x.AU8 = nil
 	}
@@ -6458,11 +6847,11 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU8")
 		return
 	}
-	if st1240, id1241 := c.ReadRefFlag(); st1240 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id1241)
-	} else if st1240 == foryimpl.RefFollows {
+	if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
+		x.Bin = foryimpl.BackRefSlice[uint8](c, id1281)
+	} else if st1280 == foryimpl.RefFollows {
 		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1241, x.Bin)
+		foryimpl.SetRefSlice(c, id1281, x.Bin)
 	} else {
 		x.Bin = nil
 	}
@@ -6470,610 +6859,610 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1242 := c.ReadLength(2)
-	if n1242 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1242, 3))
+	n1282 := c.ReadLength(2)
+	if n1282 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1282, 3))
 		return
 	}
-	var l1243 [3]int16
-	if n1242 > 0 {
-		hn1245 := c.ReadListHeader(3)
+	var l1283 [3]int16
+	if n1282 > 0 {
+		hn1285 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1244 := range l1243 {
-				if hn1245 && !c.ReadFlag() {
-					clear(l1243[i1244 : i1244+1])
+			for i1284 := range l1283 {
+				if hn1285 && !c.ReadFlag() {
+					clear(l1283[i1284 : i1284+1])
 					continue
 				}
-				l1243[i1244] = r.ReadInt16()
+				l1283[i1284] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1244)
+					c.TraceIndex(i1284)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1243
+	x.Fix = l1283
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1248 := c.ReadLength(1)
-	l1249 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1248)
-	if n1248 > 0 {
-		hn1251 := c.ReadListHeader(1)
+	n1288 := c.ReadLength(1)
+	l1289 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1288)
+	if n1288 > 0 {
+		hn1291 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1250 := range l1249 {
-				if hn1251 && !c.ReadFlag() {
-					clear(l1249[i1250 : i1250+1])
+			for i1290 := range l1289 {
+				if hn1291 && !c.ReadFlag() {
+					clear(l1289[i1290 : i1290+1])
 					continue
 				}
-				l1249[i1250] = r.ReadBool()
+				l1289[i1290] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1250)
+					c.TraceIndex(i1290)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1249
+	x.LB = l1289
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1254 := c.ReadLength(1)
-	l1255 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1254)
-	if n1254 > 0 {
-		hn1257 := c.ReadListHeader(25)
+	n1294 := c.ReadLength(1)
+	l1295 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1294)
+	if n1294 > 0 {
+		hn1297 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1256 := range l1255 {
-				if hn1257 && !c.ReadFlag() {
-					clear(l1255[i1256 : i1256+1])
+			for i1296 := range l1295 {
+				if hn1297 && !c.ReadFlag() {
+					clear(l1295[i1296 : i1296+1])
 					continue
 				}
-				l1255[i1256] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l1295[i1296] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i1256)
+					c.TraceIndex(i1296)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1255
+	x.LE = l1295
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1260 := c.ReadLength(4)
-	l1261 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1260)
-	if n1260 > 0 {
-		hn1263 := c.ReadListHeader(19)
+	n1300 := c.ReadLength(4)
+	l1301 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1300)
+	if n1300 > 0 {
+		hn1303 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1262 := range l1261 {
-				if hn1263 && !c.ReadFlag() {
-					clear(l1261[i1262 : i1262+1])
+			for i1302 := range l1301 {
+				if hn1303 && !c.ReadFlag() {
+					clear(l1301[i1302 : i1302+1])
 					continue
 				}
-				l1261[i1262] = r.ReadFloat32()
+				l1301[i1302] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1262)
+					c.TraceIndex(i1302)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1261
+	x.LF32 = l1301
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1266 := c.ReadLength(8)
-	l1267 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1266)
-	if n1266 > 0 {
-		hn1269 := c.ReadListHeader(20)
+	n1306 := c.ReadLength(8)
+	l1307 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1306)
+	if n1306 > 0 {
+		hn1309 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1268 := range l1267 {
-				if hn1269 && !c.ReadFlag() {
-					clear(l1267[i1268 : i1268+1])
+			for i1308 := range l1307 {
+				if hn1309 && !c.ReadFlag() {
+					clear(l1307[i1308 : i1308+1])
 					continue
 				}
-				l1267[i1268] = r.ReadFloat64()
+				l1307[i1308] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1268)
+					c.TraceIndex(i1308)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1267
+	x.LF64 = l1307
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1272 := c.ReadLength(1)
-	l1273 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1272)
-	if n1272 > 0 {
-		hn1275 := c.ReadListHeader(5)
+	n1312 := c.ReadLength(1)
+	l1313 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1312)
+	if n1312 > 0 {
+		hn1315 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1274 := range l1273 {
-				if hn1275 && !c.ReadFlag() {
-					clear(l1273[i1274 : i1274+1])
+			for i1314 := range l1313 {
+				if hn1315 && !c.ReadFlag() {
+					clear(l1313[i1314 : i1314+1])
 					continue
 				}
-				l1273[i1274] = r.ReadVarInt32()
+				l1313[i1314] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1274)
+					c.TraceIndex(i1314)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1273
+	x.LI32 = l1313
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1278 := c.ReadLength(1)
-	l1279 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1278)
-	if n1278 > 0 {
-		hn1281 := c.ReadListHeader(7)
+	n1318 := c.ReadLength(1)
+	l1319 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1318)
+	if n1318 > 0 {
+		hn1321 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1280 := range l1279 {
-				if hn1281 && !c.ReadFlag() {
-					clear(l1279[i1280 : i1280+1])
+			for i1320 := range l1319 {
+				if hn1321 && !c.ReadFlag() {
+					clear(l1319[i1320 : i1320+1])
 					continue
 				}
-				l1279[i1280] = r.ReadVarInt64()
+				l1319[i1320] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1280)
+					c.TraceIndex(i1320)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1279
+	x.LI64 = l1319
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1284 := c.ReadLength(1)
-	l1285 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1284)
-	if n1284 > 0 {
-		hn1287 := c.ReadListHeader(2)
+	n1324 := c.ReadLength(1)
+	l1325 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1324)
+	if n1324 > 0 {
+		hn1327 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1286 := range l1285 {
-				if hn1287 && !c.ReadFlag() {
-					clear(l1285[i1286 : i1286+1])
+			for i1326 := range l1325 {
+				if hn1327 && !c.ReadFlag() {
+					clear(l1325[i1326 : i1326+1])
 					continue
 				}
-				l1285[i1286] = r.ReadInt8()
+				l1325[i1326] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1286)
+					c.TraceIndex(i1326)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1285
+	x.LI8 = l1325
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1290 := c.ReadLength(1)
-	l1291 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1290)
-	if n1290 > 0 {
-		hn1293 := c.ReadListHeader(22)
+	n1330 := c.ReadLength(1)
+	l1331 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1330)
+	if n1330 > 0 {
+		hn1333 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1292 := range l1291 {
-				if hn1293 && !c.ReadFlag() {
-					clear(l1291[i1292 : i1292+1])
+			for i1332 := range l1331 {
+				if hn1333 && !c.ReadFlag() {
+					clear(l1331[i1332 : i1332+1])
 					continue
 				}
-				n1296 := c.ReadLength(1)
-				l1297 := foryimpl.MakeSlice[[]int32](c, n1296)
-				if n1296 > 0 {
-					hn1299 := c.ReadListHeader(5)
+				n1336 := c.ReadLength(1)
+				l1337 := foryimpl.MakeSlice[[]int32](c, n1336)
+				if n1336 > 0 {
+					hn1339 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1298 := range l1297 {
-							if hn1299 && !c.ReadFlag() {
-								clear(l1297[i1298 : i1298+1])
+						for i1338 := range l1337 {
+							if hn1339 && !c.ReadFlag() {
+								clear(l1337[i1338 : i1338+1])
 								continue
 							}
-							l1297[i1298] = r.ReadVarInt32()
+							l1337[i1338] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1298)
+								c.TraceIndex(i1338)
 								break
 							}
 						}
 					}
 				}
-				l1291[i1292] = l1297
+				l1331[i1332] = l1337
 				if c.Failed() {
-					c.TraceIndex(i1292)
+					c.TraceIndex(i1332)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1291
+	x.LL = l1331
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1302 := c.ReadLength(1)
-	l1303 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1302)
-	if n1302 > 0 {
-		hn1305 := c.ReadListHeader(24)
+	n1342 := c.ReadLength(1)
+	l1343 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1342)
+	if n1342 > 0 {
+		hn1345 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1304 := range l1303 {
-				if hn1305 && !c.ReadFlag() {
-					clear(l1303[i1304 : i1304+1])
+			for i1344 := range l1343 {
+				if hn1345 && !c.ReadFlag() {
+					clear(l1343[i1344 : i1344+1])
 					continue
 				}
-				n1308 := c.ReadLength(2)
-				m1309 := foryimpl.MakeMap[map[string]int32](c, n1308)
-				for n1308 > 0 && !c.Failed() {
-					sz1310, vn1311, _ := c.ReadMapChunk(n1308, 21, 5, nil, false)
-					for j1312 := 0; j1312 < sz1310 && !c.Failed(); j1312++ {
-						var k1313 string
-						k1313 = c.ReadString()
-						var v1314 int32
-						if !vn1311 {
-							v1314 = r.ReadVarInt32()
+				n1348 := c.ReadLength(2)
+				m1349 := foryimpl.MakeMap[map[string]int32](c, n1348)
+				for n1348 > 0 && !c.Failed() {
+					sz1350, vn1351, _ := c.ReadMapChunk(n1348, 21, 5, nil, false)
+					for j1352 := 0; j1352 < sz1350 && !c.Failed(); j1352++ {
+						var k1353 string
+						k1353 = c.ReadString()
+						var v1354 int32
+						if !vn1351 {
+							v1354 = r.ReadVarInt32()
 						}
-						m1309[k1313] = v1314
+						m1349[k1353] = v1354
 					}
-					n1308 -= sz1310
+					n1348 -= sz1350
 				}
-				l1303[i1304] = m1309
+				l1343[i1344] = m1349
 				if c.Failed() {
-					c.TraceIndex(i1304)
+					c.TraceIndex(i1344)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1303
+	x.LM = l1343
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1316 := c.ReadLength(1)
-	l1317 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1316)
-	if n1316 > 0 {
-		hn1319 := c.ReadListHeader(5)
+	n1356 := c.ReadLength(1)
+	l1357 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1356)
+	if n1356 > 0 {
+		hn1359 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1318 := range l1317 {
-				if hn1319 && !c.ReadFlag() {
-					clear(l1317[i1318 : i1318+1])
+			for i1358 := range l1357 {
+				if hn1359 && !c.ReadFlag() {
+					clear(l1357[i1358 : i1358+1])
 					continue
 				}
-				p1322 := foryimpl.Alloc[int32](c)
-				*p1322 = r.ReadVarInt32()
-				l1317[i1318] = p1322
+				p1362 := foryimpl.Alloc[int32](c)
+				*p1362 = r.ReadVarInt32()
+				l1357[i1358] = p1362
 				if c.Failed() {
-					c.TraceIndex(i1318)
+					c.TraceIndex(i1358)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1317
+	x.LPI = l1357
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n1323 := c.ReadLength(1)
-	l1324 := foryimpl.ReuseSlice[[]string](c, x.LS, n1323)
-	if n1323 > 0 {
-		hn1326 := c.ReadListHeader(21)
+	n1363 := c.ReadLength(1)
+	l1364 := foryimpl.ReuseSlice[[]string](c, x.LS, n1363)
+	if n1363 > 0 {
+		hn1366 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1325 := range l1324 {
-				if hn1326 && !c.ReadFlag() {
-					clear(l1324[i1325 : i1325+1])
+			for i1365 := range l1364 {
+				if hn1366 && !c.ReadFlag() {
+					clear(l1364[i1365 : i1365+1])
 					continue
 				}
-				l1324[i1325] = c.ReadString()
+				l1364[i1365] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1325)
+					c.TraceIndex(i1365)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l1324
+	x.LS = l1364
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1329 := c.ReadLength(1)
-	l1330 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1329)
-	if n1329 > 0 {
-		hn1332 := c.ReadListHeader(38)
+	n1369 := c.ReadLength(1)
+	l1370 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1369)
+	if n1369 > 0 {
+		hn1372 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1331 := range l1330 {
-				if hn1332 && !c.ReadFlag() {
-					clear(l1330[i1331 : i1331+1])
+			for i1371 := range l1370 {
+				if hn1372 && !c.ReadFlag() {
+					clear(l1370[i1371 : i1371+1])
 					continue
 				}
-				l1330[i1331] = c.ReadTime()
+				l1370[i1371] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1331)
+					c.TraceIndex(i1371)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1330
+	x.LT = l1370
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1335 := c.ReadLength(2)
-	l1336 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1335)
-	if n1335 > 0 {
-		hn1338 := c.ReadListHeader(10)
+	n1375 := c.ReadLength(2)
+	l1376 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1375)
+	if n1375 > 0 {
+		hn1378 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1337 := range l1336 {
-				if hn1338 && !c.ReadFlag() {
-					clear(l1336[i1337 : i1337+1])
+			for i1377 := range l1376 {
+				if hn1378 && !c.ReadFlag() {
+					clear(l1376[i1377 : i1377+1])
 					continue
 				}
-				l1336[i1337] = r.ReadUint16()
+				l1376[i1377] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1337)
+					c.TraceIndex(i1377)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1336
+	x.LU16 = l1376
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1341 := c.ReadLength(1)
-	l1342 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1341)
-	if n1341 > 0 {
-		hn1344 := c.ReadListHeader(14)
+	n1381 := c.ReadLength(1)
+	l1382 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1381)
+	if n1381 > 0 {
+		hn1384 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1343 := range l1342 {
-				if hn1344 && !c.ReadFlag() {
-					clear(l1342[i1343 : i1343+1])
+			for i1383 := range l1382 {
+				if hn1384 && !c.ReadFlag() {
+					clear(l1382[i1383 : i1383+1])
 					continue
 				}
-				l1342[i1343] = r.ReadVarUint64()
+				l1382[i1383] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1343)
+					c.TraceIndex(i1383)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1342
+	x.LU64 = l1382
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1347 := c.ReadLength(2)
-	m1348 := foryimpl.MakeMap[map[bool]string](c, n1347)
-	for n1347 > 0 && !c.Failed() {
-		sz1349, vn1350, _ := c.ReadMapChunk(n1347, 1, 21, nil, false)
-		for j1351 := 0; j1351 < sz1349 && !c.Failed(); j1351++ {
-			var k1352 bool
-			k1352 = r.ReadBool()
-			var v1353 string
-			if !vn1350 {
-				v1353 = c.ReadString()
-			}
-			m1348[k1352] = v1353
-		}
-		n1347 -= sz1349
-	}
-	x.MBS = m1348
-	if c.Failed() {
-		c.Trace("MBS")
-		return
-	}
-	n1355 := c.ReadLength(2)
-	m1356 := foryimpl.MakeMap[map[Color]string](c, n1355)
-	for n1355 > 0 && !c.Failed() {
-		sz1357, vn1358, _ := c.ReadMapChunk(n1355, 25, 21, nil, false)
-		for j1359 := 0; j1359 < sz1357 && !c.Failed(); j1359++ {
-			var k1360 Color
-			k1360 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1361 string
-			if !vn1358 {
-				v1361 = c.ReadString()
-			}
-			m1356[k1360] = v1361
-		}
-		n1355 -= sz1357
-	}
-	x.MES = m1356
-	if c.Failed() {
-		c.Trace("MES")
-		return
-	}
-	n1363 := c.ReadLength(2)
-	m1364 := foryimpl.MakeMap[map[int64]float64](c, n1363)
-	for n1363 > 0 && !c.Failed() {
-		sz1365, vn1366, _ := c.ReadMapChunk(n1363, 7, 20, nil, false)
-		for j1367 := 0; j1367 < sz1365 && !c.Failed(); j1367++ {
-			var k1368 int64
-			k1368 = r.ReadVarInt64()
-			var v1369 float64
-			if !vn1366 {
-				v1369 = r.ReadFloat64()
-			}
-			m1364[k1368] = v1369
-		}
-		n1363 -= sz1365
-	}
-	x.MI64F = m1364
-	if c.Failed() {
-		c.Trace("MI64F")
-		return
-	}
-	n1371 := c.ReadLength(2)
-	m1372 := foryimpl.MakeMap[map[int32]string](c, n1371)
-	for n1371 > 0 && !c.Failed() {
-		sz1373, vn1374, _ := c.ReadMapChunk(n1371, 5, 21, nil, false)
-		for j1375 := 0; j1375 < sz1373 && !c.Failed(); j1375++ {
-			var k1376 int32
-			k1376 = r.ReadVarInt32()
-			var v1377 string
-			if !vn1374 {
-				v1377 = c.ReadString()
-			}
-			m1372[k1376] = v1377
-		}
-		n1371 -= sz1373
-	}
-	x.MIS = m1372
-	if c.Failed() {
-		c.Trace("MIS")
-		return
-	}
-	n1379 := c.ReadLength(2)
-	m1380 := foryimpl.MakeMap[map[string]int32](c, n1379)
-	for n1379 > 0 && !c.Failed() {
-		sz1381, vn1382, _ := c.ReadMapChunk(n1379, 21, 5, nil, false)
-		for j1383 := 0; j1383 < sz1381 && !c.Failed(); j1383++ {
-			var k1384 string
-			k1384 = c.ReadString()
-			var v1385 int32
-			if !vn1382 {
-				v1385 = r.ReadVarInt32()
-			}
-			m1380[k1384] = v1385
-		}
-		n1379 -= sz1381
-	}
-	x.MSI = m1380
-	if c.Failed() {
-		c.Trace("MSI")
-		return
-	}
 	n1387 := c.ReadLength(2)
-	m1388 := foryimpl.MakeMap[map[string][]string](c, n1387)
+	m1388 := foryimpl.MakeMap[map[bool]string](c, n1387)
 	for n1387 > 0 && !c.Failed() {
-		sz1389, vn1390, _ := c.ReadMapChunk(n1387, 21, 22, nil, true)
+		sz1389, vn1390, _ := c.ReadMapChunk(n1387, 1, 21, nil, false)
 		for j1391 := 0; j1391 < sz1389 && !c.Failed(); j1391++ {
-			var k1392 string
-			k1392 = c.ReadString()
-			var v1393 []string
+			var k1392 bool
+			k1392 = r.ReadBool()
+			var v1393 string
 			if !vn1390 {
-				n1394 := c.ReadLength(1)
-				l1395 := foryimpl.MakeSlice[[]string](c, n1394)
-				if n1394 > 0 {
-					hn1397 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1396 := range l1395 {
-							if hn1397 && !c.ReadFlag() {
-								clear(l1395[i1396 : i1396+1])
-								continue
-							}
-							l1395[i1396] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1396)
-								break
-							}
-						}
-					}
-				}
-				v1393 = l1395
+				v1393 = c.ReadString()
 			}
 			m1388[k1392] = v1393
 		}
 		n1387 -= sz1389
 	}
-	x.MSL = m1388
+	x.MBS = m1388
+	if c.Failed() {
+		c.Trace("MBS")
+		return
+	}
+	n1395 := c.ReadLength(2)
+	m1396 := foryimpl.MakeMap[map[Color]string](c, n1395)
+	for n1395 > 0 && !c.Failed() {
+		sz1397, vn1398, _ := c.ReadMapChunk(n1395, 25, 21, nil, false)
+		for j1399 := 0; j1399 < sz1397 && !c.Failed(); j1399++ {
+			var k1400 Color
+			k1400 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1401 string
+			if !vn1398 {
+				v1401 = c.ReadString()
+			}
+			m1396[k1400] = v1401
+		}
+		n1395 -= sz1397
+	}
+	x.MES = m1396
+	if c.Failed() {
+		c.Trace("MES")
+		return
+	}
+	n1403 := c.ReadLength(2)
+	m1404 := foryimpl.MakeMap[map[int64]float64](c, n1403)
+	for n1403 > 0 && !c.Failed() {
+		sz1405, vn1406, _ := c.ReadMapChunk(n1403, 7, 20, nil, false)
+		for j1407 := 0; j1407 < sz1405 && !c.Failed(); j1407++ {
+			var k1408 int64
+			k1408 = r.ReadVarInt64()
+			var v1409 float64
+			if !vn1406 {
+				v1409 = r.ReadFloat64()
+			}
+			m1404[k1408] = v1409
+		}
+		n1403 -= sz1405
+	}
+	x.MI64F = m1404
+	if c.Failed() {
+		c.Trace("MI64F")
+		return
+	}
+	n1411 := c.ReadLength(2)
+	m1412 := foryimpl.MakeMap[map[int32]string](c, n1411)
+	for n1411 > 0 && !c.Failed() {
+		sz1413, vn1414, _ := c.ReadMapChunk(n1411, 5, 21, nil, false)
+		for j1415 := 0; j1415 < sz1413 && !c.Failed(); j1415++ {
+			var k1416 int32
+			k1416 = r.ReadVarInt32()
+			var v1417 string
+			if !vn1414 {
+				v1417 = c.ReadString()
+			}
+			m1412[k1416] = v1417
+		}
+		n1411 -= sz1413
+	}
+	x.MIS = m1412
+	if c.Failed() {
+		c.Trace("MIS")
+		return
+	}
+	n1419 := c.ReadLength(2)
+	m1420 := foryimpl.MakeMap[map[string]int32](c, n1419)
+	for n1419 > 0 && !c.Failed() {
+		sz1421, vn1422, _ := c.ReadMapChunk(n1419, 21, 5, nil, false)
+		for j1423 := 0; j1423 < sz1421 && !c.Failed(); j1423++ {
+			var k1424 string
+			k1424 = c.ReadString()
+			var v1425 int32
+			if !vn1422 {
+				v1425 = r.ReadVarInt32()
+			}
+			m1420[k1424] = v1425
+		}
+		n1419 -= sz1421
+	}
+	x.MSI = m1420
+	if c.Failed() {
+		c.Trace("MSI")
+		return
+	}
+	n1427 := c.ReadLength(2)
+	m1428 := foryimpl.MakeMap[map[string][]string](c, n1427)
+	for n1427 > 0 && !c.Failed() {
+		sz1429, vn1430, _ := c.ReadMapChunk(n1427, 21, 22, nil, true)
+		for j1431 := 0; j1431 < sz1429 && !c.Failed(); j1431++ {
+			var k1432 string
+			k1432 = c.ReadString()
+			var v1433 []string
+			if !vn1430 {
+				n1434 := c.ReadLength(1)
+				l1435 := foryimpl.MakeSlice[[]string](c, n1434)
+				if n1434 > 0 {
+					hn1437 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1436 := range l1435 {
+							if hn1437 && !c.ReadFlag() {
+								clear(l1435[i1436 : i1436+1])
+								continue
+							}
+							l1435[i1436] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1436)
+								break
+							}
+						}
+					}
+				}
+				v1433 = l1435
+			}
+			m1428[k1432] = v1433
+		}
+		n1427 -= sz1429
+	}
+	x.MSL = m1428
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1401 := c.ReadLength(2)
-	m1402 := foryimpl.MakeMap[map[string]map[string]int32](c, n1401)
-	for n1401 > 0 && !c.Failed() {
-		sz1403, vn1404, _ := c.ReadMapChunk(n1401, 21, 24, nil, true)
-		for j1405 := 0; j1405 < sz1403 && !c.Failed(); j1405++ {
-			var k1406 string
-			k1406 = c.ReadString()
-			var v1407 map[string]int32
-			if !vn1404 {
-				n1408 := c.ReadLength(2)
-				m1409 := foryimpl.MakeMap[map[string]int32](c, n1408)
-				for n1408 > 0 && !c.Failed() {
-					sz1410, vn1411, _ := c.ReadMapChunk(n1408, 21, 5, nil, false)
-					for j1412 := 0; j1412 < sz1410 && !c.Failed(); j1412++ {
-						var k1413 string
-						k1413 = c.ReadString()
-						var v1414 int32
-						if !vn1411 {
-							v1414 = r.ReadVarInt32()
+	n1441 := c.ReadLength(2)
+	m1442 := foryimpl.MakeMap[map[string]map[string]int32](c, n1441)
+	for n1441 > 0 && !c.Failed() {
+		sz1443, vn1444, _ := c.ReadMapChunk(n1441, 21, 24, nil, true)
+		for j1445 := 0; j1445 < sz1443 && !c.Failed(); j1445++ {
+			var k1446 string
+			k1446 = c.ReadString()
+			var v1447 map[string]int32
+			if !vn1444 {
+				n1448 := c.ReadLength(2)
+				m1449 := foryimpl.MakeMap[map[string]int32](c, n1448)
+				for n1448 > 0 && !c.Failed() {
+					sz1450, vn1451, _ := c.ReadMapChunk(n1448, 21, 5, nil, false)
+					for j1452 := 0; j1452 < sz1450 && !c.Failed(); j1452++ {
+						var k1453 string
+						k1453 = c.ReadString()
+						var v1454 int32
+						if !vn1451 {
+							v1454 = r.ReadVarInt32()
 						}
-						m1409[k1413] = v1414
+						m1449[k1453] = v1454
 					}
-					n1408 -= sz1410
+					n1448 -= sz1450
 				}
-				v1407 = m1409
+				v1447 = m1449
 			}
-			m1402[k1406] = v1407
+			m1442[k1446] = v1447
 		}
-		n1401 -= sz1403
+		n1441 -= sz1443
 	}
-	x.MSM = m1402
+	x.MSM = m1442
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1417 := c.ReadLength(2)
-	m1418 := foryimpl.MakeMap[map[string]*int32](c, n1417)
-	for n1417 > 0 && !c.Failed() {
-		sz1419, vn1420, _ := c.ReadMapChunk(n1417, 21, 5, nil, true)
-		for j1421 := 0; j1421 < sz1419 && !c.Failed(); j1421++ {
-			var k1422 string
-			k1422 = c.ReadString()
-			var v1423 *int32
-			if !vn1420 {
-				p1424 := foryimpl.Alloc[int32](c)
-				*p1424 = r.ReadVarInt32()
-				v1423 = p1424
+	n1457 := c.ReadLength(2)
+	m1458 := foryimpl.MakeMap[map[string]*int32](c, n1457)
+	for n1457 > 0 && !c.Failed() {
+		sz1459, vn1460, _ := c.ReadMapChunk(n1457, 21, 5, nil, true)
+		for j1461 := 0; j1461 < sz1459 && !c.Failed(); j1461++ {
+			var k1462 string
+			k1462 = c.ReadString()
+			var v1463 *int32
+			if !vn1460 {
+				p1464 := foryimpl.Alloc[int32](c)
+				*p1464 = r.ReadVarInt32()
+				v1463 = p1464
 			}
-			m1418[k1422] = v1423
+			m1458[k1462] = v1463
 		}
-		n1417 -= sz1419
+		n1457 -= sz1459
 	}
-	x.MSP = m1418
+	x.MSP = m1458
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1426 := c.ReadLength(2)
-	m1427 := foryimpl.MakeMap[map[uint8]uint16](c, n1426)
-	for n1426 > 0 && !c.Failed() {
-		sz1428, vn1429, _ := c.ReadMapChunk(n1426, 9, 10, nil, false)
-		for j1430 := 0; j1430 < sz1428 && !c.Failed(); j1430++ {
-			var k1431 uint8
-			k1431 = r.ReadUint8()
-			var v1432 uint16
-			if !vn1429 {
-				v1432 = r.ReadUint16()
+	n1466 := c.ReadLength(2)
+	m1467 := foryimpl.MakeMap[map[uint8]uint16](c, n1466)
+	for n1466 > 0 && !c.Failed() {
+		sz1468, vn1469, _ := c.ReadMapChunk(n1466, 9, 10, nil, false)
+		for j1470 := 0; j1470 < sz1468 && !c.Failed(); j1470++ {
+			var k1471 uint8
+			k1471 = r.ReadUint8()
+			var v1472 uint16
+			if !vn1469 {
+				v1472 = r.ReadUint16()
 			}
-			m1427[k1431] = v1432
+			m1467[k1471] = v1472
 		}
-		n1426 -= sz1428
+		n1466 -= sz1468
 	}
-	x.MU8 = m1427
+	x.MU8 = m1467
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if st1434, id1435 := c.ReadRefFlag(); st1434 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1435)
-	} else if st1434 == foryimpl.RefFollows {
+	if st1474, id1475 := c.ReadRefFlag(); st1474 == foryimpl.RefBack {
+		x.NBin = foryimpl.BackRefSlice[uint8](c, id1475)
+	} else if st1474 == foryimpl.RefFollows {
 		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1435, x.NBin)
+		foryimpl.SetRefSlice(c, id1475, x.NBin)
 	} else {
 		x.NBin = nil
 	}
@@ -7082,83 +7471,83 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1436 := c.ReadLength(1)
-		l1437 := foryimpl.MakeSlice[[]string](c, n1436)
-		if n1436 > 0 {
-			hn1439 := c.ReadListHeader(21)
+		n1476 := c.ReadLength(1)
+		l1477 := foryimpl.MakeSlice[[]string](c, n1476)
+		if n1476 > 0 {
+			hn1479 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1438 := range l1437 {
-					if hn1439 && !c.ReadFlag() {
-						clear(l1437[i1438 : i1438+1])
+				for i1478 := range l1477 {
+					if hn1479 && !c.ReadFlag() {
+						clear(l1477[i1478 : i1478+1])
 						continue
 					}
-					l1437[i1438] = c.ReadString()
+					l1477[i1478] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1438)
+						c.TraceIndex(i1478)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1437
+		x.NLS = l1477
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1442 := c.ReadLength(2)
-		m1443 := foryimpl.MakeMap[map[string]int32](c, n1442)
-		for n1442 > 0 && !c.Failed() {
-			sz1444, vn1445, _ := c.ReadMapChunk(n1442, 21, 5, nil, false)
-			for j1446 := 0; j1446 < sz1444 && !c.Failed(); j1446++ {
-				var k1447 string
-				k1447 = c.ReadString()
-				var v1448 int32
-				if !vn1445 {
-					v1448 = r.ReadVarInt32()
+		n1482 := c.ReadLength(2)
+		m1483 := foryimpl.MakeMap[map[string]int32](c, n1482)
+		for n1482 > 0 && !c.Failed() {
+			sz1484, vn1485, _ := c.ReadMapChunk(n1482, 21, 5, nil, false)
+			for j1486 := 0; j1486 < sz1484 && !c.Failed(); j1486++ {
+				var k1487 string
+				k1487 = c.ReadString()
+				var v1488 int32
+				if !vn1485 {
+					v1488 = r.ReadVarInt32()
 				}
-				m1443[k1447] = v1448
+				m1483[k1487] = v1488
 			}
-			n1442 -= sz1444
+			n1482 -= sz1484
 		}
-		x.NM = m1443
+		x.NM = m1483
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1450 := c.ReadLength(1)
-	l1451 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1450)
-	if n1450 > 0 {
-		hn1453 := c.ReadListHeader(9)
+	n1490 := c.ReadLength(1)
+	l1491 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1490)
+	if n1490 > 0 {
+		hn1493 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1452 := range l1451 {
-				if hn1453 && !c.ReadFlag() {
-					clear(l1451[i1452 : i1452+1])
+			for i1492 := range l1491 {
+				if hn1493 && !c.ReadFlag() {
+					clear(l1491[i1492 : i1492+1])
 					continue
 				}
-				l1451[i1452] = r.ReadUint8()
+				l1491[i1492] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1452)
+					c.TraceIndex(i1492)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1451
+	x.Raw = l1491
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	if st1456, id1457 := c.ReadRefFlag(); st1456 == foryimpl.RefBack {
-		x.RmABool = foryimpl.BackRefSlice[bool](c, id1457)
-	} else if st1456 == foryimpl.RefFollows {
-		n1458 := c.ReadArrayLength(1)
-		a1459 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1458)
-		r.ReadRawBools(a1459)
-		x.RmABool = a1459
-		foryimpl.SetRefSlice(c, id1457, x.RmABool)
+	if st1496, id1497 := c.ReadRefFlag(); st1496 == foryimpl.RefBack {
+		x.RmABool = foryimpl.BackRefSlice[bool](c, id1497)
+	} else if st1496 == foryimpl.RefFollows {
+		n1498 := c.ReadArrayLength(1)
+		a1499 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1498)
+		r.ReadRawBools(a1499)
+		x.RmABool = a1499
+		foryimpl.SetRefSlice(c, id1497, x.RmABool)
 	} else {
 		x.RmABool = nil
 	}
@@ -7166,14 +7555,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmABool")
 		return
 	}
-	if st1460, id1461 := c.ReadRefFlag(); st1460 == foryimpl.RefBack {
-		x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1461)
-	} else if st1460 == foryimpl.RefFollows {
-		n1462 := c.ReadArrayLength(4)
-		a1463 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1462)
-		r.ReadRawFloat32s(a1463)
-		x.RmAF32 = a1463
-		foryimpl.SetRefSlice(c, id1461, x.RmAF32)
+	if st1500, id1501 := c.ReadRefFlag(); st1500 == foryimpl.RefBack {
+		x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1501)
+	} else if st1500 == foryimpl.RefFollows {
+		n1502 := c.ReadArrayLength(4)
+		a1503 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1502)
+		r.ReadRawFloat32s(a1503)
+		x.RmAF32 = a1503
+		foryimpl.SetRefSlice(c, id1501, x.RmAF32)
 	} else {
 		x.RmAF32 = nil
 	}
@@ -7181,14 +7570,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAF32")
 		return
 	}
-	if st1464, id1465 := c.ReadRefFlag(); st1464 == foryimpl.RefBack {
-		x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1465)
-	} else if st1464 == foryimpl.RefFollows {
-		n1466 := c.ReadArrayLength(8)
-		a1467 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1466)
-		r.ReadRawFloat64s(a1467)
-		x.RmAF64 = a1467
-		foryimpl.SetRefSlice(c, id1465, x.RmAF64)
+	if st1504, id1505 := c.ReadRefFlag(); st1504 == foryimpl.RefBack {
+		x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1505)
+	} else if st1504 == foryimpl.RefFollows {
+		n1506 := c.ReadArrayLength(8)
+		a1507 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1506)
+		r.ReadRawFloat64s(a1507)
+		x.RmAF64 = a1507
+		foryimpl.SetRefSlice(c, id1505, x.RmAF64)
 	} else {
 		x.RmAF64 = nil
 	}
@@ -7196,14 +7585,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAF64")
 		return
 	}
-	if st1468, id1469 := c.ReadRefFlag(); st1468 == foryimpl.RefBack {
-		x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1469)
-	} else if st1468 == foryimpl.RefFollows {
-		n1470 := c.ReadArrayLength(2)
-		a1471 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1470)
-		r.ReadRawInt16s(a1471)
-		x.RmAI16 = a1471
-		foryimpl.SetRefSlice(c, id1469, x.RmAI16)
+	if st1508, id1509 := c.ReadRefFlag(); st1508 == foryimpl.RefBack {
+		x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1509)
+	} else if st1508 == foryimpl.RefFollows {
+		n1510 := c.ReadArrayLength(2)
+		a1511 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1510)
+		r.ReadRawInt16s(a1511)
+		x.RmAI16 = a1511
+		foryimpl.SetRefSlice(c, id1509, x.RmAI16)
 	} else {
 		x.RmAI16 = nil
 	}
@@ -7211,14 +7600,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI16")
 		return
 	}
-	if st1472, id1473 := c.ReadRefFlag(); st1472 == foryimpl.RefBack {
-		x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1473)
-	} else if st1472 == foryimpl.RefFollows {
-		n1474 := c.ReadArrayLength(4)
-		a1475 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1474)
-		r.ReadRawInt32s(a1475)
-		x.RmAI32 = a1475
-		foryimpl.SetRefSlice(c, id1473, x.RmAI32)
+	if st1512, id1513 := c.ReadRefFlag(); st1512 == foryimpl.RefBack {
+		x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1513)
+	} else if st1512 == foryimpl.RefFollows {
+		n1514 := c.ReadArrayLength(4)
+		a1515 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1514)
+		r.ReadRawInt32s(a1515)
+		x.RmAI32 = a1515
+		foryimpl.SetRefSlice(c, id1513, x.RmAI32)
 	} else {
 		x.RmAI32 = nil
 	}
@@ -7226,14 +7615,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI32")
 		return
 	}
-	if st1476, id1477 := c.ReadRefFlag(); st1476 == foryimpl.RefBack {
-		x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1477)
-	} else if st1476 == foryimpl.RefFollows {
-		n1478 := c.ReadArrayLength(8)
-		a1479 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1478)
-		r.ReadRawInt64s(a1479)
-		x.RmAI64 = a1479
-		foryimpl.SetRefSlice(c, id1477, x.RmAI64)
+	if st1516, id1517 := c.ReadRefFlag(); st1516 == foryimpl.RefBack {
+		x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1517)
+	} else if st1516 == foryimpl.RefFollows {
+		n1518 := c.ReadArrayLength(8)
+		a1519 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1518)
+		r.ReadRawInt64s(a1519)
+		x.RmAI64 = a1519
+		foryimpl.SetRefSlice(c, id1517, x.RmAI64)
 	} else {
 		x.RmAI64 = nil
 	}
@@ -7241,16 +7630,16 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI64")
 		return
 	}
-	if st1480, id1481 := c.ReadRefFlag(); st1480 == foryimpl.RefBack {
-		x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1481)
-	} else if st1480 == foryimpl.RefFollows {
-		n1482 := c.ReadArrayLength(1)
-		a1483 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1482)
-		for i1484 := range a1483 {
-			a1483[i1484] = r.ReadInt8()
+	if st1520, id1521 := c.ReadRefFlag(); st1520 == foryimpl.RefBack {
+		x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1521)
+	} else if st1520 == foryimpl.RefFollows {
+		n1522 := c.ReadArrayLength(1)
+		a1523 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1522)
+		for i1524 := range a1523 {
+			a1523[i1524] = r.ReadInt8()
 		}
-		x.RmAI8 = a1483
-		foryimpl.SetRefSlice(c, id1481, x.RmAI8)
+		x.RmAI8 = a1523
+		foryimpl.SetRefSlice(c, id1521, x.RmAI8)
 	} else {
 		x.RmAI8 = nil
 	}
@@ -7258,14 +7647,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI8")
 		return
 	}
-	if st1485, id1486 := c.ReadRefFlag(); st1485 == foryimpl.RefBack {
-		x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1486)
-	} else if st1485 == foryimpl.RefFollows {
-		n1487 := c.ReadArrayLength(2)
-		a1488 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1487)
-		r.ReadRawUint16s(a1488)
-		x.RmAU16 = a1488
-		foryimpl.SetRefSlice(c, id1486, x.RmAU16)
+	if st1525, id1526 := c.ReadRefFlag(); st1525 == foryimpl.RefBack {
+		x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1526)
+	} else if st1525 == foryimpl.RefFollows {
+		n1527 := c.ReadArrayLength(2)
+		a1528 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1527)
+		r.ReadRawUint16s(a1528)
+		x.RmAU16 = a1528
+		foryimpl.SetRefSlice(c, id1526, x.RmAU16)
 	} else {
 		x.RmAU16 = nil
 	}
@@ -7273,14 +7662,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU16")
 		return
 	}
-	if st1489, id1490 := c.ReadRefFlag(); st1489 == foryimpl.RefBack {
-		x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1490)
-	} else if st1489 == foryimpl.RefFollows {
-		n1491 := c.ReadArrayLength(4)
-		a1492 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1491)
-		r.ReadRawUint32s(a1492)
-		x.RmAU32 = a1492
-		foryimpl.SetRefSlice(c, id1490, x.RmAU32)
+	if st1529, id1530 := c.ReadRefFlag(); st1529 == foryimpl.RefBack {
+		x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1530)
+	} else if st1529 == foryimpl.RefFollows {
+		n1531 := c.ReadArrayLength(4)
+		a1532 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1531)
+		r.ReadRawUint32s(a1532)
+		x.RmAU32 = a1532
+		foryimpl.SetRefSlice(c, id1530, x.RmAU32)
 	} else {
 		x.RmAU32 = nil
 	}
@@ -7288,14 +7677,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU32")
 		return
 	}
-	if st1493, id1494 := c.ReadRefFlag(); st1493 == foryimpl.RefBack {
-		x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1494)
-	} else if st1493 == foryimpl.RefFollows {
-		n1495 := c.ReadArrayLength(8)
-		a1496 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1495)
-		r.ReadRawUint64s(a1496)
-		x.RmAU64 = a1496
-		foryimpl.SetRefSlice(c, id1494, x.RmAU64)
+	if st1533, id1534 := c.ReadRefFlag(); st1533 == foryimpl.RefBack {
+		x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1534)
+	} else if st1533 == foryimpl.RefFollows {
+		n1535 := c.ReadArrayLength(8)
+		a1536 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1535)
+		r.ReadRawUint64s(a1536)
+		x.RmAU64 = a1536
+		foryimpl.SetRefSlice(c, id1534, x.RmAU64)
 	} else {
 		x.RmAU64 = nil
 	}
@@ -7303,14 +7692,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU64")
 		return
 	}
-	if st1497, id1498 := c.ReadRefFlag(); st1497 == foryimpl.RefBack {
-		x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1498)
-	} else if st1497 == foryimpl.RefFollows {
-		n1499 := c.ReadArrayLength(1)
-		a1500 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1499)
-		copy(a1500, r.ReadBytes(n1499))
-		x.RmAU8 = a1500
-		foryimpl.SetRefSlice(c, id1498, x.RmAU8)
+	if st1537, id1538 := c.ReadRefFlag(); st1537 == foryimpl.RefBack {
+		x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1538)
+	} else if st1537 == foryimpl.RefFollows {
+		n1539 := c.ReadArrayLength(1)
+		a1540 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1539)
+		copy(a1540, r.ReadBytes(n1539))
+		x.RmAU8 = a1540
+		foryimpl.SetRefSlice(c, id1538, x.RmAU8)
 	} else {
 		x.RmAU8 = nil
 	}
@@ -7318,11 +7707,11 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU8")
 		return
 	}
-	if st1501, id1502 := c.ReadRefFlag(); st1501 == foryimpl.RefBack {
-		x.RmBin = foryimpl.BackRefSlice[uint8](c, id1502)
-	} else if st1501 == foryimpl.RefFollows {
+	if st1541, id1542 := c.ReadRefFlag(); st1541 == foryimpl.RefBack {
+		x.RmBin = foryimpl.BackRefSlice[uint8](c, id1542)
+	} else if st1541 == foryimpl.RefFollows {
 		x.RmBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1502, x.RmBin)
+		foryimpl.SetRefSlice(c, id1542, x.RmBin)
 	} else {
 		x.RmBin = nil
 	}
@@ -7330,610 +7719,610 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n1503 := c.ReadLength(2)
-	if n1503 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1503, 3))
+	n1543 := c.ReadLength(2)
+	if n1543 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1543, 3))
 		return
 	}
-	var l1504 [3]int16
-	if n1503 > 0 {
-		hn1506 := c.ReadListHeader(3)
+	var l1544 [3]int16
+	if n1543 > 0 {
+		hn1546 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1505 := range l1504 {
-				if hn1506 && !c.ReadFlag() {
-					clear(l1504[i1505 : i1505+1])
+			for i1545 := range l1544 {
+				if hn1546 && !c.ReadFlag() {
+					clear(l1544[i1545 : i1545+1])
 					continue
 				}
-				l1504[i1505] = r.ReadInt16()
+				l1544[i1545] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1505)
+					c.TraceIndex(i1545)
 					break
 				}
 			}
 		}
 	}
-	x.RmFix = l1504
+	x.RmFix = l1544
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n1509 := c.ReadLength(1)
-	l1510 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1509)
-	if n1509 > 0 {
-		hn1512 := c.ReadListHeader(1)
+	n1549 := c.ReadLength(1)
+	l1550 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1549)
+	if n1549 > 0 {
+		hn1552 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1511 := range l1510 {
-				if hn1512 && !c.ReadFlag() {
-					clear(l1510[i1511 : i1511+1])
+			for i1551 := range l1550 {
+				if hn1552 && !c.ReadFlag() {
+					clear(l1550[i1551 : i1551+1])
 					continue
 				}
-				l1510[i1511] = r.ReadBool()
+				l1550[i1551] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1511)
+					c.TraceIndex(i1551)
 					break
 				}
 			}
 		}
 	}
-	x.RmLB = l1510
+	x.RmLB = l1550
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n1515 := c.ReadLength(1)
-	l1516 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1515)
-	if n1515 > 0 {
-		hn1518 := c.ReadListHeader(25)
+	n1555 := c.ReadLength(1)
+	l1556 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1555)
+	if n1555 > 0 {
+		hn1558 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1517 := range l1516 {
-				if hn1518 && !c.ReadFlag() {
-					clear(l1516[i1517 : i1517+1])
+			for i1557 := range l1556 {
+				if hn1558 && !c.ReadFlag() {
+					clear(l1556[i1557 : i1557+1])
 					continue
 				}
-				l1516[i1517] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l1556[i1557] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i1517)
+					c.TraceIndex(i1557)
 					break
 				}
 			}
 		}
 	}
-	x.RmLE = l1516
+	x.RmLE = l1556
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n1521 := c.ReadLength(4)
-	l1522 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1521)
-	if n1521 > 0 {
-		hn1524 := c.ReadListHeader(19)
+	n1561 := c.ReadLength(4)
+	l1562 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1561)
+	if n1561 > 0 {
+		hn1564 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1523 := range l1522 {
-				if hn1524 && !c.ReadFlag() {
-					clear(l1522[i1523 : i1523+1])
+			for i1563 := range l1562 {
+				if hn1564 && !c.ReadFlag() {
+					clear(l1562[i1563 : i1563+1])
 					continue
 				}
-				l1522[i1523] = r.ReadFloat32()
+				l1562[i1563] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1523)
+					c.TraceIndex(i1563)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF32 = l1522
+	x.RmLF32 = l1562
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n1527 := c.ReadLength(8)
-	l1528 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1527)
-	if n1527 > 0 {
-		hn1530 := c.ReadListHeader(20)
+	n1567 := c.ReadLength(8)
+	l1568 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1567)
+	if n1567 > 0 {
+		hn1570 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1529 := range l1528 {
-				if hn1530 && !c.ReadFlag() {
-					clear(l1528[i1529 : i1529+1])
+			for i1569 := range l1568 {
+				if hn1570 && !c.ReadFlag() {
+					clear(l1568[i1569 : i1569+1])
 					continue
 				}
-				l1528[i1529] = r.ReadFloat64()
+				l1568[i1569] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1529)
+					c.TraceIndex(i1569)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l1528
+	x.RmLF64 = l1568
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n1533 := c.ReadLength(1)
-	l1534 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1533)
-	if n1533 > 0 {
-		hn1536 := c.ReadListHeader(5)
+	n1573 := c.ReadLength(1)
+	l1574 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1573)
+	if n1573 > 0 {
+		hn1576 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1535 := range l1534 {
-				if hn1536 && !c.ReadFlag() {
-					clear(l1534[i1535 : i1535+1])
+			for i1575 := range l1574 {
+				if hn1576 && !c.ReadFlag() {
+					clear(l1574[i1575 : i1575+1])
 					continue
 				}
-				l1534[i1535] = r.ReadVarInt32()
+				l1574[i1575] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1535)
+					c.TraceIndex(i1575)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l1534
+	x.RmLI32 = l1574
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n1539 := c.ReadLength(1)
-	l1540 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1539)
-	if n1539 > 0 {
-		hn1542 := c.ReadListHeader(7)
+	n1579 := c.ReadLength(1)
+	l1580 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1579)
+	if n1579 > 0 {
+		hn1582 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1541 := range l1540 {
-				if hn1542 && !c.ReadFlag() {
-					clear(l1540[i1541 : i1541+1])
+			for i1581 := range l1580 {
+				if hn1582 && !c.ReadFlag() {
+					clear(l1580[i1581 : i1581+1])
 					continue
 				}
-				l1540[i1541] = r.ReadVarInt64()
+				l1580[i1581] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1541)
+					c.TraceIndex(i1581)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l1540
+	x.RmLI64 = l1580
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n1545 := c.ReadLength(1)
-	l1546 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1545)
-	if n1545 > 0 {
-		hn1548 := c.ReadListHeader(2)
+	n1585 := c.ReadLength(1)
+	l1586 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1585)
+	if n1585 > 0 {
+		hn1588 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1547 := range l1546 {
-				if hn1548 && !c.ReadFlag() {
-					clear(l1546[i1547 : i1547+1])
+			for i1587 := range l1586 {
+				if hn1588 && !c.ReadFlag() {
+					clear(l1586[i1587 : i1587+1])
 					continue
 				}
-				l1546[i1547] = r.ReadInt8()
+				l1586[i1587] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1547)
+					c.TraceIndex(i1587)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l1546
+	x.RmLI8 = l1586
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n1551 := c.ReadLength(1)
-	l1552 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1551)
-	if n1551 > 0 {
-		hn1554 := c.ReadListHeader(22)
+	n1591 := c.ReadLength(1)
+	l1592 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1591)
+	if n1591 > 0 {
+		hn1594 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1553 := range l1552 {
-				if hn1554 && !c.ReadFlag() {
-					clear(l1552[i1553 : i1553+1])
+			for i1593 := range l1592 {
+				if hn1594 && !c.ReadFlag() {
+					clear(l1592[i1593 : i1593+1])
 					continue
 				}
-				n1557 := c.ReadLength(1)
-				l1558 := foryimpl.MakeSlice[[]int32](c, n1557)
-				if n1557 > 0 {
-					hn1560 := c.ReadListHeader(5)
+				n1597 := c.ReadLength(1)
+				l1598 := foryimpl.MakeSlice[[]int32](c, n1597)
+				if n1597 > 0 {
+					hn1600 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1559 := range l1558 {
-							if hn1560 && !c.ReadFlag() {
-								clear(l1558[i1559 : i1559+1])
+						for i1599 := range l1598 {
+							if hn1600 && !c.ReadFlag() {
+								clear(l1598[i1599 : i1599+1])
 								continue
 							}
-							l1558[i1559] = r.ReadVarInt32()
+							l1598[i1599] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1559)
+								c.TraceIndex(i1599)
 								break
 							}
 						}
 					}
 				}
-				l1552[i1553] = l1558
+				l1592[i1593] = l1598
 				if c.Failed() {
-					c.TraceIndex(i1553)
+					c.TraceIndex(i1593)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l1552
+	x.RmLL = l1592
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n1563 := c.ReadLength(1)
-	l1564 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1563)
-	if n1563 > 0 {
-		hn1566 := c.ReadListHeader(24)
+	n1603 := c.ReadLength(1)
+	l1604 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1603)
+	if n1603 > 0 {
+		hn1606 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1565 := range l1564 {
-				if hn1566 && !c.ReadFlag() {
-					clear(l1564[i1565 : i1565+1])
+			for i1605 := range l1604 {
+				if hn1606 && !c.ReadFlag() {
+					clear(l1604[i1605 : i1605+1])
 					continue
 				}
-				n1569 := c.ReadLength(2)
-				m1570 := foryimpl.MakeMap[map[string]int32](c, n1569)
-				for n1569 > 0 && !c.Failed() {
-					sz1571, vn1572, _ := c.ReadMapChunk(n1569, 21, 5, nil, false)
-					for j1573 := 0; j1573 < sz1571 && !c.Failed(); j1573++ {
-						var k1574 string
-						k1574 = c.ReadString()
-						var v1575 int32
-						if !vn1572 {
-							v1575 = r.ReadVarInt32()
+				n1609 := c.ReadLength(2)
+				m1610 := foryimpl.MakeMap[map[string]int32](c, n1609)
+				for n1609 > 0 && !c.Failed() {
+					sz1611, vn1612, _ := c.ReadMapChunk(n1609, 21, 5, nil, false)
+					for j1613 := 0; j1613 < sz1611 && !c.Failed(); j1613++ {
+						var k1614 string
+						k1614 = c.ReadString()
+						var v1615 int32
+						if !vn1612 {
+							v1615 = r.ReadVarInt32()
 						}
-						m1570[k1574] = v1575
+						m1610[k1614] = v1615
 					}
-					n1569 -= sz1571
+					n1609 -= sz1611
 				}
-				l1564[i1565] = m1570
+				l1604[i1605] = m1610
 				if c.Failed() {
-					c.TraceIndex(i1565)
+					c.TraceIndex(i1605)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l1564
+	x.RmLM = l1604
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n1577 := c.ReadLength(1)
-	l1578 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1577)
-	if n1577 > 0 {
-		hn1580 := c.ReadListHeader(5)
+	n1617 := c.ReadLength(1)
+	l1618 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1617)
+	if n1617 > 0 {
+		hn1620 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1579 := range l1578 {
-				if hn1580 && !c.ReadFlag() {
-					clear(l1578[i1579 : i1579+1])
+			for i1619 := range l1618 {
+				if hn1620 && !c.ReadFlag() {
+					clear(l1618[i1619 : i1619+1])
 					continue
 				}
-				p1583 := foryimpl.Alloc[int32](c)
-				*p1583 = r.ReadVarInt32()
-				l1578[i1579] = p1583
+				p1623 := foryimpl.Alloc[int32](c)
+				*p1623 = r.ReadVarInt32()
+				l1618[i1619] = p1623
 				if c.Failed() {
-					c.TraceIndex(i1579)
+					c.TraceIndex(i1619)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPI = l1578
+	x.RmLPI = l1618
 	if c.Failed() {
 		c.Trace("RmLPI")
 		return
 	}
-	n1584 := c.ReadLength(1)
-	l1585 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1584)
-	if n1584 > 0 {
-		hn1587 := c.ReadListHeader(21)
+	n1624 := c.ReadLength(1)
+	l1625 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1624)
+	if n1624 > 0 {
+		hn1627 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1586 := range l1585 {
-				if hn1587 && !c.ReadFlag() {
-					clear(l1585[i1586 : i1586+1])
+			for i1626 := range l1625 {
+				if hn1627 && !c.ReadFlag() {
+					clear(l1625[i1626 : i1626+1])
 					continue
 				}
-				l1585[i1586] = c.ReadString()
+				l1625[i1626] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1586)
+					c.TraceIndex(i1626)
 					break
 				}
 			}
 		}
 	}
-	x.RmLS = l1585
+	x.RmLS = l1625
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n1590 := c.ReadLength(1)
-	l1591 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1590)
-	if n1590 > 0 {
-		hn1593 := c.ReadListHeader(38)
+	n1630 := c.ReadLength(1)
+	l1631 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1630)
+	if n1630 > 0 {
+		hn1633 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1592 := range l1591 {
-				if hn1593 && !c.ReadFlag() {
-					clear(l1591[i1592 : i1592+1])
+			for i1632 := range l1631 {
+				if hn1633 && !c.ReadFlag() {
+					clear(l1631[i1632 : i1632+1])
 					continue
 				}
-				l1591[i1592] = c.ReadTime()
+				l1631[i1632] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1592)
+					c.TraceIndex(i1632)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l1591
+	x.RmLT = l1631
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n1596 := c.ReadLength(2)
-	l1597 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1596)
-	if n1596 > 0 {
-		hn1599 := c.ReadListHeader(10)
+	n1636 := c.ReadLength(2)
+	l1637 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1636)
+	if n1636 > 0 {
+		hn1639 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1598 := range l1597 {
-				if hn1599 && !c.ReadFlag() {
-					clear(l1597[i1598 : i1598+1])
+			for i1638 := range l1637 {
+				if hn1639 && !c.ReadFlag() {
+					clear(l1637[i1638 : i1638+1])
 					continue
 				}
-				l1597[i1598] = r.ReadUint16()
+				l1637[i1638] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1598)
+					c.TraceIndex(i1638)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l1597
+	x.RmLU16 = l1637
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n1602 := c.ReadLength(1)
-	l1603 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1602)
-	if n1602 > 0 {
-		hn1605 := c.ReadListHeader(14)
+	n1642 := c.ReadLength(1)
+	l1643 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1642)
+	if n1642 > 0 {
+		hn1645 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1604 := range l1603 {
-				if hn1605 && !c.ReadFlag() {
-					clear(l1603[i1604 : i1604+1])
+			for i1644 := range l1643 {
+				if hn1645 && !c.ReadFlag() {
+					clear(l1643[i1644 : i1644+1])
 					continue
 				}
-				l1603[i1604] = r.ReadVarUint64()
+				l1643[i1644] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1604)
+					c.TraceIndex(i1644)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l1603
+	x.RmLU64 = l1643
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n1608 := c.ReadLength(2)
-	m1609 := foryimpl.MakeMap[map[bool]string](c, n1608)
-	for n1608 > 0 && !c.Failed() {
-		sz1610, vn1611, _ := c.ReadMapChunk(n1608, 1, 21, nil, false)
-		for j1612 := 0; j1612 < sz1610 && !c.Failed(); j1612++ {
-			var k1613 bool
-			k1613 = r.ReadBool()
-			var v1614 string
-			if !vn1611 {
-				v1614 = c.ReadString()
-			}
-			m1609[k1613] = v1614
-		}
-		n1608 -= sz1610
-	}
-	x.RmMBS = m1609
-	if c.Failed() {
-		c.Trace("RmMBS")
-		return
-	}
-	n1616 := c.ReadLength(2)
-	m1617 := foryimpl.MakeMap[map[Color]string](c, n1616)
-	for n1616 > 0 && !c.Failed() {
-		sz1618, vn1619, _ := c.ReadMapChunk(n1616, 25, 21, nil, false)
-		for j1620 := 0; j1620 < sz1618 && !c.Failed(); j1620++ {
-			var k1621 Color
-			k1621 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1622 string
-			if !vn1619 {
-				v1622 = c.ReadString()
-			}
-			m1617[k1621] = v1622
-		}
-		n1616 -= sz1618
-	}
-	x.RmMES = m1617
-	if c.Failed() {
-		c.Trace("RmMES")
-		return
-	}
-	n1624 := c.ReadLength(2)
-	m1625 := foryimpl.MakeMap[map[int64]float64](c, n1624)
-	for n1624 > 0 && !c.Failed() {
-		sz1626, vn1627, _ := c.ReadMapChunk(n1624, 7, 20, nil, false)
-		for j1628 := 0; j1628 < sz1626 && !c.Failed(); j1628++ {
-			var k1629 int64
-			k1629 = r.ReadVarInt64()
-			var v1630 float64
-			if !vn1627 {
-				v1630 = r.ReadFloat64()
-			}
-			m1625[k1629] = v1630
-		}
-		n1624 -= sz1626
-	}
-	x.RmMI64F = m1625
-	if c.Failed() {
-		c.Trace("RmMI64F")
-		return
-	}
-	n1632 := c.ReadLength(2)
-	m1633 := foryimpl.MakeMap[map[int32]string](c, n1632)
-	for n1632 > 0 && !c.Failed() {
-		sz1634, vn1635, _ := c.ReadMapChunk(n1632, 5, 21, nil, false)
-		for j1636 := 0; j1636 < sz1634 && !c.Failed(); j1636++ {
-			var k1637 int32
-			k1637 = r.ReadVarInt32()
-			var v1638 string
-			if !vn1635 {
-				v1638 = c.ReadString()
-			}
-			m1633[k1637] = v1638
-		}
-		n1632 -= sz1634
-	}
-	x.RmMIS = m1633
-	if c.Failed() {
-		c.Trace("RmMIS")
-		return
-	}
-	n1640 := c.ReadLength(2)
-	m1641 := foryimpl.MakeMap[map[string]int32](c, n1640)
-	for n1640 > 0 && !c.Failed() {
-		sz1642, vn1643, _ := c.ReadMapChunk(n1640, 21, 5, nil, false)
-		for j1644 := 0; j1644 < sz1642 && !c.Failed(); j1644++ {
-			var k1645 string
-			k1645 = c.ReadString()
-			var v1646 int32
-			if !vn1643 {
-				v1646 = r.ReadVarInt32()
-			}
-			m1641[k1645] = v1646
-		}
-		n1640 -= sz1642
-	}
-	x.RmMSI = m1641
-	if c.Failed() {
-		c.Trace("RmMSI")
-		return
-	}
 	n1648 := c.ReadLength(2)
-	m1649 := foryimpl.MakeMap[map[string][]string](c, n1648)
+	m1649 := foryimpl.MakeMap[map[bool]string](c, n1648)
 	for n1648 > 0 && !c.Failed() {
-		sz1650, vn1651, _ := c.ReadMapChunk(n1648, 21, 22, nil, true)
+		sz1650, vn1651, _ := c.ReadMapChunk(n1648, 1, 21, nil, false)
 		for j1652 := 0; j1652 < sz1650 && !c.Failed(); j1652++ {
-			var k1653 string
-			k1653 = c.ReadString()
-			var v1654 []string
+			var k1653 bool
+			k1653 = r.ReadBool()
+			var v1654 string
 			if !vn1651 {
-				n1655 := c.ReadLength(1)
-				l1656 := foryimpl.MakeSlice[[]string](c, n1655)
-				if n1655 > 0 {
-					hn1658 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1657 := range l1656 {
-							if hn1658 && !c.ReadFlag() {
-								clear(l1656[i1657 : i1657+1])
-								continue
-							}
-							l1656[i1657] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1657)
-								break
-							}
-						}
-					}
-				}
-				v1654 = l1656
+				v1654 = c.ReadString()
 			}
 			m1649[k1653] = v1654
 		}
 		n1648 -= sz1650
 	}
-	x.RmMSL = m1649
+	x.RmMBS = m1649
+	if c.Failed() {
+		c.Trace("RmMBS")
+		return
+	}
+	n1656 := c.ReadLength(2)
+	m1657 := foryimpl.MakeMap[map[Color]string](c, n1656)
+	for n1656 > 0 && !c.Failed() {
+		sz1658, vn1659, _ := c.ReadMapChunk(n1656, 25, 21, nil, false)
+		for j1660 := 0; j1660 < sz1658 && !c.Failed(); j1660++ {
+			var k1661 Color
+			k1661 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1662 string
+			if !vn1659 {
+				v1662 = c.ReadString()
+			}
+			m1657[k1661] = v1662
+		}
+		n1656 -= sz1658
+	}
+	x.RmMES = m1657
+	if c.Failed() {
+		c.Trace("RmMES")
+		return
+	}
+	n1664 := c.ReadLength(2)
+	m1665 := foryimpl.MakeMap[map[int64]float64](c, n1664)
+	for n1664 > 0 && !c.Failed() {
+		sz1666, vn1667, _ := c.ReadMapChunk(n1664, 7, 20, nil, false)
+		for j1668 := 0; j1668 < sz1666 && !c.Failed(); j1668++ {
+			var k1669 int64
+			k1669 = r.ReadVarInt64()
+			var v1670 float64
+			if !vn1667 {
+				v1670 = r.ReadFloat64()
+			}
+			m1665[k1669] = v1670
+		}
+		n1664 -= sz1666
+	}
+	x.RmMI64F = m1665
+	if c.Failed() {
+		c.Trace("RmMI64F")
+		return
+	}
+	n1672 := c.ReadLength(2)
+	m1673 := foryimpl.MakeMap[map[int32]string](c, n1672)
+	for n1672 > 0 && !c.Failed() {
+		sz1674, vn1675, _ := c.ReadMapChunk(n1672, 5, 21, nil, false)
+		for j1676 := 0; j1676 < sz1674 && !c.Failed(); j1676++ {
+			var k1677 int32
+			k1677 = r.ReadVarInt32()
+			var v1678 string
+			if !vn1675 {
+				v1678 = c.ReadString()
+			}
+			m1673[k1677] = v1678
+		}
+		n1672 -= sz1674
+	}
+	x.RmMIS = m1673
+	if c.Failed() {
+		c.Trace("RmMIS")
+		return
+	}
+	n1680 := c.ReadLength(2)
+	m1681 := foryimpl.MakeMap[map[string]int32](c, n1680)
+	for n1680 > 0 && !c.Failed() {
+		sz1682, vn1683, _ := c.ReadMapChunk(n1680, 21, 5, nil, false)
+		for j1684 := 0; j1684 < sz1682 && !c.Failed(); j1684++ {
+			var k1685 string
+			k1685 = c.ReadString()
+			var v1686 int32
+			if !vn1683 {
+				v1686 = r.ReadVarInt32()
+			}
+			m1681[k1685] = v1686
+		}
+		n1680 -= sz1682
+	}
+	x.RmMSI = m1681
+	if c.Failed() {
+		c.Trace("RmMSI")
+		return
+	}
+	n1688 := c.ReadLength(2)
+	m1689 := foryimpl.MakeMap[map[string][]string](c, n1688)
+	for n1688 > 0 && !c.Failed() {
+		sz1690, vn1691, _ := c.ReadMapChunk(n1688, 21, 22, nil, true)
+		for j1692 := 0; j1692 < sz1690 && !c.Failed(); j1692++ {
+			var k1693 string
+			k1693 = c.ReadString()
+			var v1694 []string
+			if !vn1691 {
+				n1695 := c.ReadLength(1)
+				l1696 := foryimpl.MakeSlice[[]string](c, n1695)
+				if n1695 > 0 {
+					hn1698 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1697 := range l1696 {
+							if hn1698 && !c.ReadFlag() {
+								clear(l1696[i1697 : i1697+1])
+								continue
+							}
+							l1696[i1697] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1697)
+								break
+							}
+						}
+					}
+				}
+				v1694 = l1696
+			}
+			m1689[k1693] = v1694
+		}
+		n1688 -= sz1690
+	}
+	x.RmMSL = m1689
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n1662 := c.ReadLength(2)
-	m1663 := foryimpl.MakeMap[map[string]map[string]int32](c, n1662)
-	for n1662 > 0 && !c.Failed() {
-		sz1664, vn1665, _ := c.ReadMapChunk(n1662, 21, 24, nil, true)
-		for j1666 := 0; j1666 < sz1664 && !c.Failed(); j1666++ {
-			var k1667 string
-			k1667 = c.ReadString()
-			var v1668 map[string]int32
-			if !vn1665 {
-				n1669 := c.ReadLength(2)
-				m1670 := foryimpl.MakeMap[map[string]int32](c, n1669)
-				for n1669 > 0 && !c.Failed() {
-					sz1671, vn1672, _ := c.ReadMapChunk(n1669, 21, 5, nil, false)
-					for j1673 := 0; j1673 < sz1671 && !c.Failed(); j1673++ {
-						var k1674 string
-						k1674 = c.ReadString()
-						var v1675 int32
-						if !vn1672 {
-							v1675 = r.ReadVarInt32()
+	n1702 := c.ReadLength(2)
+	m1703 := foryimpl.MakeMap[map[string]map[string]int32](c, n1702)
+	for n1702 > 0 && !c.Failed() {
+		sz1704, vn1705, _ := c.ReadMapChunk(n1702, 21, 24, nil, true)
+		for j1706 := 0; j1706 < sz1704 && !c.Failed(); j1706++ {
+			var k1707 string
+			k1707 = c.ReadString()
+			var v1708 map[string]int32
+			if !vn1705 {
+				n1709 := c.ReadLength(2)
+				m1710 := foryimpl.MakeMap[map[string]int32](c, n1709)
+				for n1709 > 0 && !c.Failed() {
+					sz1711, vn1712, _ := c.ReadMapChunk(n1709, 21, 5, nil, false)
+					for j1713 := 0; j1713 < sz1711 && !c.Failed(); j1713++ {
+						var k1714 string
+						k1714 = c.ReadString()
+						var v1715 int32
+						if !vn1712 {
+							v1715 = r.ReadVarInt32()
 						}
-						m1670[k1674] = v1675
+						m1710[k1714] = v1715
 					}
-					n1669 -= sz1671
+					n1709 -= sz1711
 				}
-				v1668 = m1670
+				v1708 = m1710
 			}
-			m1663[k1667] = v1668
+			m1703[k1707] = v1708
 		}
-		n1662 -= sz1664
+		n1702 -= sz1704
 	}
-	x.RmMSM = m1663
+	x.RmMSM = m1703
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n1678 := c.ReadLength(2)
-	m1679 := foryimpl.MakeMap[map[string]*int32](c, n1678)
-	for n1678 > 0 && !c.Failed() {
-		sz1680, vn1681, _ := c.ReadMapChunk(n1678, 21, 5, nil, true)
-		for j1682 := 0; j1682 < sz1680 && !c.Failed(); j1682++ {
-			var k1683 string
-			k1683 = c.ReadString()
-			var v1684 *int32
-			if !vn1681 {
-				p1685 := foryimpl.Alloc[int32](c)
-				*p1685 = r.ReadVarInt32()
-				v1684 = p1685
+	n1718 := c.ReadLength(2)
+	m1719 := foryimpl.MakeMap[map[string]*int32](c, n1718)
+	for n1718 > 0 && !c.Failed() {
+		sz1720, vn1721, _ := c.ReadMapChunk(n1718, 21, 5, nil, true)
+		for j1722 := 0; j1722 < sz1720 && !c.Failed(); j1722++ {
+			var k1723 string
+			k1723 = c.ReadString()
+			var v1724 *int32
+			if !vn1721 {
+				p1725 := foryimpl.Alloc[int32](c)
+				*p1725 = r.ReadVarInt32()
+				v1724 = p1725
 			}
-			m1679[k1683] = v1684
+			m1719[k1723] = v1724
 		}
-		n1678 -= sz1680
+		n1718 -= sz1720
 	}
-	x.RmMSP = m1679
+	x.RmMSP = m1719
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1687 := c.ReadLength(2)
-	m1688 := foryimpl.MakeMap[map[uint8]uint16](c, n1687)
-	for n1687 > 0 && !c.Failed() {
-		sz1689, vn1690, _ := c.ReadMapChunk(n1687, 9, 10, nil, false)
-		for j1691 := 0; j1691 < sz1689 && !c.Failed(); j1691++ {
-			var k1692 uint8
-			k1692 = r.ReadUint8()
-			var v1693 uint16
-			if !vn1690 {
-				v1693 = r.ReadUint16()
+	n1727 := c.ReadLength(2)
+	m1728 := foryimpl.MakeMap[map[uint8]uint16](c, n1727)
+	for n1727 > 0 && !c.Failed() {
+		sz1729, vn1730, _ := c.ReadMapChunk(n1727, 9, 10, nil, false)
+		for j1731 := 0; j1731 < sz1729 && !c.Failed(); j1731++ {
+			var k1732 uint8
+			k1732 = r.ReadUint8()
+			var v1733 uint16
+			if !vn1730 {
+				v1733 = r.ReadUint16()
 			}
-			m1688[k1692] = v1693
+			m1728[k1732] = v1733
 		}
-		n1687 -= sz1689
+		n1727 -= sz1729
 	}
-	x.RmMU8 = m1688
+	x.RmMU8 = m1728
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
 	}
-	if st1695, id1696 := c.ReadRefFlag(); st1695 == foryimpl.RefBack {
-		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1696)
-	} else if st1695 == foryimpl.RefFollows {
+	if st1735, id1736 := c.ReadRefFlag(); st1735 == foryimpl.RefBack {
+		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1736)
+	} else if st1735 == foryimpl.RefFollows {
 		x.RmNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1696, x.RmNBin)
+		foryimpl.SetRefSlice(c, id1736, x.RmNBin)
 	} else {
 		x.RmNBin = nil
 	}
@@ -7942,71 +8331,71 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1697 := c.ReadLength(1)
-		l1698 := foryimpl.MakeSlice[[]string](c, n1697)
-		if n1697 > 0 {
-			hn1700 := c.ReadListHeader(21)
+		n1737 := c.ReadLength(1)
+		l1738 := foryimpl.MakeSlice[[]string](c, n1737)
+		if n1737 > 0 {
+			hn1740 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1699 := range l1698 {
-					if hn1700 && !c.ReadFlag() {
-						clear(l1698[i1699 : i1699+1])
+				for i1739 := range l1738 {
+					if hn1740 && !c.ReadFlag() {
+						clear(l1738[i1739 : i1739+1])
 						continue
 					}
-					l1698[i1699] = c.ReadString()
+					l1738[i1739] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1699)
+						c.TraceIndex(i1739)
 						break
 					}
 				}
 			}
 		}
-		x.RmNLS = l1698
+		x.RmNLS = l1738
 	}
 	if c.Failed() {
 		c.Trace("RmNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1703 := c.ReadLength(2)
-		m1704 := foryimpl.MakeMap[map[string]int32](c, n1703)
-		for n1703 > 0 && !c.Failed() {
-			sz1705, vn1706, _ := c.ReadMapChunk(n1703, 21, 5, nil, false)
-			for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
-				var k1708 string
-				k1708 = c.ReadString()
-				var v1709 int32
-				if !vn1706 {
-					v1709 = r.ReadVarInt32()
+		n1743 := c.ReadLength(2)
+		m1744 := foryimpl.MakeMap[map[string]int32](c, n1743)
+		for n1743 > 0 && !c.Failed() {
+			sz1745, vn1746, _ := c.ReadMapChunk(n1743, 21, 5, nil, false)
+			for j1747 := 0; j1747 < sz1745 && !c.Failed(); j1747++ {
+				var k1748 string
+				k1748 = c.ReadString()
+				var v1749 int32
+				if !vn1746 {
+					v1749 = r.ReadVarInt32()
 				}
-				m1704[k1708] = v1709
+				m1744[k1748] = v1749
 			}
-			n1703 -= sz1705
+			n1743 -= sz1745
 		}
-		x.RmNM = m1704
+		x.RmNM = m1744
 	}
 	if c.Failed() {
 		c.Trace("RmNM")
 		return
 	}
-	n1711 := c.ReadLength(1)
-	l1712 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1711)
-	if n1711 > 0 {
-		hn1714 := c.ReadListHeader(9)
+	n1751 := c.ReadLength(1)
+	l1752 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1751)
+	if n1751 > 0 {
+		hn1754 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1713 := range l1712 {
-				if hn1714 && !c.ReadFlag() {
-					clear(l1712[i1713 : i1713+1])
+			for i1753 := range l1752 {
+				if hn1754 && !c.ReadFlag() {
+					clear(l1752[i1753 : i1753+1])
 					continue
 				}
-				l1712[i1713] = r.ReadUint8()
+				l1752[i1753] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1713)
+					c.TraceIndex(i1753)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l1712
+	x.RmRaw = l1752
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -8023,102 +8412,102 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1717 := c.ReadArrayLength(1)
-				a1718 := foryimpl.MakeSlice[[]bool](c, n1717)
-				r.ReadRawBools(a1718)
-				x.ABool = a1718
+				n1757 := c.ReadArrayLength(1)
+				a1758 := foryimpl.MakeSlice[[]bool](c, n1757)
+				r.ReadRawBools(a1758)
+				x.ABool = a1758
 			}
 		case 1:
 			if f.Convert {
 				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1719 := c.ReadArrayLength(4)
-				a1720 := foryimpl.MakeSlice[[]float32](c, n1719)
-				r.ReadRawFloat32s(a1720)
-				x.AF32 = a1720
+				n1759 := c.ReadArrayLength(4)
+				a1760 := foryimpl.MakeSlice[[]float32](c, n1759)
+				r.ReadRawFloat32s(a1760)
+				x.AF32 = a1760
 			}
 		case 2:
 			if f.Convert {
 				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1721 := c.ReadArrayLength(8)
-				a1722 := foryimpl.MakeSlice[[]float64](c, n1721)
-				r.ReadRawFloat64s(a1722)
-				x.AF64 = a1722
+				n1761 := c.ReadArrayLength(8)
+				a1762 := foryimpl.MakeSlice[[]float64](c, n1761)
+				r.ReadRawFloat64s(a1762)
+				x.AF64 = a1762
 			}
 		case 3:
 			if f.Convert {
 				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1723 := c.ReadArrayLength(2)
-				a1724 := foryimpl.MakeSlice[[]int16](c, n1723)
-				r.ReadRawInt16s(a1724)
-				x.AI16 = a1724
+				n1763 := c.ReadArrayLength(2)
+				a1764 := foryimpl.MakeSlice[[]int16](c, n1763)
+				r.ReadRawInt16s(a1764)
+				x.AI16 = a1764
 			}
 		case 4:
 			if f.Convert {
 				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1725 := c.ReadArrayLength(4)
-				a1726 := foryimpl.MakeSlice[[]int32](c, n1725)
-				r.ReadRawInt32s(a1726)
-				x.AI32 = a1726
+				n1765 := c.ReadArrayLength(4)
+				a1766 := foryimpl.MakeSlice[[]int32](c, n1765)
+				r.ReadRawInt32s(a1766)
+				x.AI32 = a1766
 			}
 		case 5:
 			if f.Convert {
 				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1727 := c.ReadArrayLength(8)
-				a1728 := foryimpl.MakeSlice[[]int64](c, n1727)
-				r.ReadRawInt64s(a1728)
-				x.AI64 = a1728
+				n1767 := c.ReadArrayLength(8)
+				a1768 := foryimpl.MakeSlice[[]int64](c, n1767)
+				r.ReadRawInt64s(a1768)
+				x.AI64 = a1768
 			}
 		case 6:
 			if f.Convert {
 				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1729 := c.ReadArrayLength(1)
-				a1730 := foryimpl.MakeSlice[[]int8](c, n1729)
-				for i1731 := range a1730 {
-					a1730[i1731] = r.ReadInt8()
+				n1769 := c.ReadArrayLength(1)
+				a1770 := foryimpl.MakeSlice[[]int8](c, n1769)
+				for i1771 := range a1770 {
+					a1770[i1771] = r.ReadInt8()
 				}
-				x.AI8 = a1730
+				x.AI8 = a1770
 			}
 		case 7:
 			if f.Convert {
 				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1732 := c.ReadArrayLength(2)
-				a1733 := foryimpl.MakeSlice[[]uint16](c, n1732)
-				r.ReadRawUint16s(a1733)
-				x.AU16 = a1733
+				n1772 := c.ReadArrayLength(2)
+				a1773 := foryimpl.MakeSlice[[]uint16](c, n1772)
+				r.ReadRawUint16s(a1773)
+				x.AU16 = a1773
 			}
 		case 8:
 			if f.Convert {
 				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1734 := c.ReadArrayLength(4)
-				a1735 := foryimpl.MakeSlice[[]uint32](c, n1734)
-				r.ReadRawUint32s(a1735)
-				x.AU32 = a1735
+				n1774 := c.ReadArrayLength(4)
+				a1775 := foryimpl.MakeSlice[[]uint32](c, n1774)
+				r.ReadRawUint32s(a1775)
+				x.AU32 = a1775
 			}
 		case 9:
 			if f.Convert {
 				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1736 := c.ReadArrayLength(8)
-				a1737 := foryimpl.MakeSlice[[]uint64](c, n1736)
-				r.ReadRawUint64s(a1737)
-				x.AU64 = a1737
+				n1776 := c.ReadArrayLength(8)
+				a1777 := foryimpl.MakeSlice[[]uint64](c, n1776)
+				r.ReadRawUint64s(a1777)
+				x.AU64 = a1777
 			}
 		case 10:
 			if f.Convert {
 				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1738 := c.ReadArrayLength(1)
-				a1739 := foryimpl.MakeSlice[[]uint8](c, n1738)
-				copy(a1739, r.ReadBytes(n1738))
-				x.AU8 = a1739
+				n1778 := c.ReadArrayLength(1)
+				a1779 := foryimpl.MakeSlice[[]uint8](c, n1778)
+				copy(a1779, r.ReadBytes(n1778))
+				x.AU8 = a1779
 			}
 		case 11:
 			if f.Convert {
@@ -8130,596 +8519,596 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1740 := c.ReadLength(2)
-				if n1740 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1740, 3))
+				n1780 := c.ReadLength(2)
+				if n1780 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1780, 3))
 					return
 				}
-				var l1741 [3]int16
-				if n1740 > 0 {
-					hn1743 := c.ReadListHeader(3)
+				var l1781 [3]int16
+				if n1780 > 0 {
+					hn1783 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1742 := range l1741 {
-							if hn1743 && !c.ReadFlag() {
-								clear(l1741[i1742 : i1742+1])
+						for i1782 := range l1781 {
+							if hn1783 && !c.ReadFlag() {
+								clear(l1781[i1782 : i1782+1])
 								continue
 							}
-							l1741[i1742] = r.ReadInt16()
+							l1781[i1782] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1742)
+								c.TraceIndex(i1782)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l1741
+				x.Fix = l1781
 			}
 		case 13:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1746 := c.ReadLength(1)
-				l1747 := foryimpl.MakeSlice[[]bool](c, n1746)
-				if n1746 > 0 {
-					hn1749 := c.ReadListHeader(1)
+				n1786 := c.ReadLength(1)
+				l1787 := foryimpl.MakeSlice[[]bool](c, n1786)
+				if n1786 > 0 {
+					hn1789 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1748 := range l1747 {
-							if hn1749 && !c.ReadFlag() {
-								clear(l1747[i1748 : i1748+1])
+						for i1788 := range l1787 {
+							if hn1789 && !c.ReadFlag() {
+								clear(l1787[i1788 : i1788+1])
 								continue
 							}
-							l1747[i1748] = r.ReadBool()
+							l1787[i1788] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1748)
+								c.TraceIndex(i1788)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l1747
+				x.LB = l1787
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n1752 := c.ReadLength(1)
-				l1753 := foryimpl.MakeSlice[[]Color](c, n1752)
-				if n1752 > 0 {
-					hn1755 := c.ReadListHeader(25)
+				n1792 := c.ReadLength(1)
+				l1793 := foryimpl.MakeSlice[[]Color](c, n1792)
+				if n1792 > 0 {
+					hn1795 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1754 := range l1753 {
-							if hn1755 && !c.ReadFlag() {
-								clear(l1753[i1754 : i1754+1])
+						for i1794 := range l1793 {
+							if hn1795 && !c.ReadFlag() {
+								clear(l1793[i1794 : i1794+1])
 								continue
 							}
-							l1753[i1754] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l1793[i1794] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i1754)
+								c.TraceIndex(i1794)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l1753
+				x.LE = l1793
 			}
 		case 15:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1758 := c.ReadLength(4)
-				l1759 := foryimpl.MakeSlice[[]float32](c, n1758)
-				if n1758 > 0 {
-					hn1761 := c.ReadListHeader(19)
+				n1798 := c.ReadLength(4)
+				l1799 := foryimpl.MakeSlice[[]float32](c, n1798)
+				if n1798 > 0 {
+					hn1801 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1760 := range l1759 {
-							if hn1761 && !c.ReadFlag() {
-								clear(l1759[i1760 : i1760+1])
+						for i1800 := range l1799 {
+							if hn1801 && !c.ReadFlag() {
+								clear(l1799[i1800 : i1800+1])
 								continue
 							}
-							l1759[i1760] = r.ReadFloat32()
+							l1799[i1800] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1760)
+								c.TraceIndex(i1800)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l1759
+				x.LF32 = l1799
 			}
 		case 16:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1764 := c.ReadLength(8)
-				l1765 := foryimpl.MakeSlice[[]float64](c, n1764)
-				if n1764 > 0 {
-					hn1767 := c.ReadListHeader(20)
+				n1804 := c.ReadLength(8)
+				l1805 := foryimpl.MakeSlice[[]float64](c, n1804)
+				if n1804 > 0 {
+					hn1807 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1766 := range l1765 {
-							if hn1767 && !c.ReadFlag() {
-								clear(l1765[i1766 : i1766+1])
+						for i1806 := range l1805 {
+							if hn1807 && !c.ReadFlag() {
+								clear(l1805[i1806 : i1806+1])
 								continue
 							}
-							l1765[i1766] = r.ReadFloat64()
+							l1805[i1806] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1766)
+								c.TraceIndex(i1806)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l1765
+				x.LF64 = l1805
 			}
 		case 17:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1770 := c.ReadLength(1)
-				l1771 := foryimpl.MakeSlice[[]int32](c, n1770)
-				if n1770 > 0 {
-					hn1773 := c.ReadListHeader(5)
+				n1810 := c.ReadLength(1)
+				l1811 := foryimpl.MakeSlice[[]int32](c, n1810)
+				if n1810 > 0 {
+					hn1813 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1772 := range l1771 {
-							if hn1773 && !c.ReadFlag() {
-								clear(l1771[i1772 : i1772+1])
+						for i1812 := range l1811 {
+							if hn1813 && !c.ReadFlag() {
+								clear(l1811[i1812 : i1812+1])
 								continue
 							}
-							l1771[i1772] = r.ReadVarInt32()
+							l1811[i1812] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1772)
+								c.TraceIndex(i1812)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l1771
+				x.LI32 = l1811
 			}
 		case 18:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1776 := c.ReadLength(1)
-				l1777 := foryimpl.MakeSlice[[]int64](c, n1776)
-				if n1776 > 0 {
-					hn1779 := c.ReadListHeader(7)
+				n1816 := c.ReadLength(1)
+				l1817 := foryimpl.MakeSlice[[]int64](c, n1816)
+				if n1816 > 0 {
+					hn1819 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1778 := range l1777 {
-							if hn1779 && !c.ReadFlag() {
-								clear(l1777[i1778 : i1778+1])
+						for i1818 := range l1817 {
+							if hn1819 && !c.ReadFlag() {
+								clear(l1817[i1818 : i1818+1])
 								continue
 							}
-							l1777[i1778] = r.ReadVarInt64()
+							l1817[i1818] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1778)
+								c.TraceIndex(i1818)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l1777
+				x.LI64 = l1817
 			}
 		case 19:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1782 := c.ReadLength(1)
-				l1783 := foryimpl.MakeSlice[[]int8](c, n1782)
-				if n1782 > 0 {
-					hn1785 := c.ReadListHeader(2)
+				n1822 := c.ReadLength(1)
+				l1823 := foryimpl.MakeSlice[[]int8](c, n1822)
+				if n1822 > 0 {
+					hn1825 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1784 := range l1783 {
-							if hn1785 && !c.ReadFlag() {
-								clear(l1783[i1784 : i1784+1])
+						for i1824 := range l1823 {
+							if hn1825 && !c.ReadFlag() {
+								clear(l1823[i1824 : i1824+1])
 								continue
 							}
-							l1783[i1784] = r.ReadInt8()
+							l1823[i1824] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1784)
+								c.TraceIndex(i1824)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l1783
+				x.LI8 = l1823
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n1788 := c.ReadLength(1)
-				l1789 := foryimpl.MakeSlice[[][]int32](c, n1788)
-				if n1788 > 0 {
-					hn1791 := c.ReadListHeader(22)
+				n1828 := c.ReadLength(1)
+				l1829 := foryimpl.MakeSlice[[][]int32](c, n1828)
+				if n1828 > 0 {
+					hn1831 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i1790 := range l1789 {
-							if hn1791 && !c.ReadFlag() {
-								clear(l1789[i1790 : i1790+1])
+						for i1830 := range l1829 {
+							if hn1831 && !c.ReadFlag() {
+								clear(l1829[i1830 : i1830+1])
 								continue
 							}
-							n1794 := c.ReadLength(1)
-							l1795 := foryimpl.MakeSlice[[]int32](c, n1794)
-							if n1794 > 0 {
-								hn1797 := c.ReadListHeader(5)
+							n1834 := c.ReadLength(1)
+							l1835 := foryimpl.MakeSlice[[]int32](c, n1834)
+							if n1834 > 0 {
+								hn1837 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1796 := range l1795 {
-										if hn1797 && !c.ReadFlag() {
-											clear(l1795[i1796 : i1796+1])
+									for i1836 := range l1835 {
+										if hn1837 && !c.ReadFlag() {
+											clear(l1835[i1836 : i1836+1])
 											continue
 										}
-										l1795[i1796] = r.ReadVarInt32()
+										l1835[i1836] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1796)
+											c.TraceIndex(i1836)
 											break
 										}
 									}
 								}
 							}
-							l1789[i1790] = l1795
+							l1829[i1830] = l1835
 							if c.Failed() {
-								c.TraceIndex(i1790)
+								c.TraceIndex(i1830)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l1789
+				x.LL = l1829
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n1800 := c.ReadLength(1)
-				l1801 := foryimpl.MakeSlice[[]map[string]int32](c, n1800)
-				if n1800 > 0 {
-					hn1803 := c.ReadListHeader(24)
+				n1840 := c.ReadLength(1)
+				l1841 := foryimpl.MakeSlice[[]map[string]int32](c, n1840)
+				if n1840 > 0 {
+					hn1843 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i1802 := range l1801 {
-							if hn1803 && !c.ReadFlag() {
-								clear(l1801[i1802 : i1802+1])
+						for i1842 := range l1841 {
+							if hn1843 && !c.ReadFlag() {
+								clear(l1841[i1842 : i1842+1])
 								continue
 							}
-							n1806 := c.ReadLength(2)
-							m1807 := foryimpl.MakeMap[map[string]int32](c, n1806)
-							for n1806 > 0 && !c.Failed() {
-								sz1808, vn1809, _ := c.ReadMapChunk(n1806, 21, 5, nil, false)
-								for j1810 := 0; j1810 < sz1808 && !c.Failed(); j1810++ {
-									var k1811 string
-									k1811 = c.ReadString()
-									var v1812 int32
-									if !vn1809 {
-										v1812 = r.ReadVarInt32()
+							n1846 := c.ReadLength(2)
+							m1847 := foryimpl.MakeMap[map[string]int32](c, n1846)
+							for n1846 > 0 && !c.Failed() {
+								sz1848, vn1849, _ := c.ReadMapChunk(n1846, 21, 5, nil, false)
+								for j1850 := 0; j1850 < sz1848 && !c.Failed(); j1850++ {
+									var k1851 string
+									k1851 = c.ReadString()
+									var v1852 int32
+									if !vn1849 {
+										v1852 = r.ReadVarInt32()
 									}
-									m1807[k1811] = v1812
+									m1847[k1851] = v1852
 								}
-								n1806 -= sz1808
+								n1846 -= sz1848
 							}
-							l1801[i1802] = m1807
+							l1841[i1842] = m1847
 							if c.Failed() {
-								c.TraceIndex(i1802)
+								c.TraceIndex(i1842)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l1801
+				x.LM = l1841
 			}
 		case 22:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1814 := c.ReadLength(1)
-				l1815 := foryimpl.MakeSlice[[]*int32](c, n1814)
-				if n1814 > 0 {
-					hn1817 := c.ReadListHeader(5)
+				n1854 := c.ReadLength(1)
+				l1855 := foryimpl.MakeSlice[[]*int32](c, n1854)
+				if n1854 > 0 {
+					hn1857 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1816 := range l1815 {
-							if hn1817 && !c.ReadFlag() {
-								clear(l1815[i1816 : i1816+1])
+						for i1856 := range l1855 {
+							if hn1857 && !c.ReadFlag() {
+								clear(l1855[i1856 : i1856+1])
 								continue
 							}
-							p1820 := foryimpl.Alloc[int32](c)
-							*p1820 = r.ReadVarInt32()
-							l1815[i1816] = p1820
+							p1860 := foryimpl.Alloc[int32](c)
+							*p1860 = r.ReadVarInt32()
+							l1855[i1856] = p1860
 							if c.Failed() {
-								c.TraceIndex(i1816)
+								c.TraceIndex(i1856)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l1815
+				x.LPI = l1855
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n1821 := c.ReadLength(1)
-				l1822 := foryimpl.MakeSlice[[]string](c, n1821)
-				if n1821 > 0 {
-					hn1824 := c.ReadListHeader(21)
+				n1861 := c.ReadLength(1)
+				l1862 := foryimpl.MakeSlice[[]string](c, n1861)
+				if n1861 > 0 {
+					hn1864 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1823 := range l1822 {
-							if hn1824 && !c.ReadFlag() {
-								clear(l1822[i1823 : i1823+1])
+						for i1863 := range l1862 {
+							if hn1864 && !c.ReadFlag() {
+								clear(l1862[i1863 : i1863+1])
 								continue
 							}
-							l1822[i1823] = c.ReadString()
+							l1862[i1863] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1823)
+								c.TraceIndex(i1863)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l1822
+				x.LS = l1862
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n1827 := c.ReadLength(1)
-				l1828 := foryimpl.MakeSlice[[]time.Time](c, n1827)
-				if n1827 > 0 {
-					hn1830 := c.ReadListHeader(38)
+				n1867 := c.ReadLength(1)
+				l1868 := foryimpl.MakeSlice[[]time.Time](c, n1867)
+				if n1867 > 0 {
+					hn1870 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1829 := range l1828 {
-							if hn1830 && !c.ReadFlag() {
-								clear(l1828[i1829 : i1829+1])
+						for i1869 := range l1868 {
+							if hn1870 && !c.ReadFlag() {
+								clear(l1868[i1869 : i1869+1])
 								continue
 							}
-							l1828[i1829] = c.ReadTime()
+							l1868[i1869] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1829)
+								c.TraceIndex(i1869)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l1828
+				x.LT = l1868
 			}
 		case 25:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1833 := c.ReadLength(2)
-				l1834 := foryimpl.MakeSlice[[]uint16](c, n1833)
-				if n1833 > 0 {
-					hn1836 := c.ReadListHeader(10)
+				n1873 := c.ReadLength(2)
+				l1874 := foryimpl.MakeSlice[[]uint16](c, n1873)
+				if n1873 > 0 {
+					hn1876 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1835 := range l1834 {
-							if hn1836 && !c.ReadFlag() {
-								clear(l1834[i1835 : i1835+1])
+						for i1875 := range l1874 {
+							if hn1876 && !c.ReadFlag() {
+								clear(l1874[i1875 : i1875+1])
 								continue
 							}
-							l1834[i1835] = r.ReadUint16()
+							l1874[i1875] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1835)
+								c.TraceIndex(i1875)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l1834
+				x.LU16 = l1874
 			}
 		case 26:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1839 := c.ReadLength(1)
-				l1840 := foryimpl.MakeSlice[[]uint64](c, n1839)
-				if n1839 > 0 {
-					hn1842 := c.ReadListHeader(14)
+				n1879 := c.ReadLength(1)
+				l1880 := foryimpl.MakeSlice[[]uint64](c, n1879)
+				if n1879 > 0 {
+					hn1882 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1841 := range l1840 {
-							if hn1842 && !c.ReadFlag() {
-								clear(l1840[i1841 : i1841+1])
+						for i1881 := range l1880 {
+							if hn1882 && !c.ReadFlag() {
+								clear(l1880[i1881 : i1881+1])
 								continue
 							}
-							l1840[i1841] = r.ReadVarUint64()
+							l1880[i1881] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1841)
+								c.TraceIndex(i1881)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l1840
+				x.LU64 = l1880
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n1845 := c.ReadLength(2)
-				m1846 := foryimpl.MakeMap[map[bool]string](c, n1845)
-				for n1845 > 0 && !c.Failed() {
-					sz1847, vn1848, _ := c.ReadMapChunk(n1845, 1, 21, nil, false)
-					for j1849 := 0; j1849 < sz1847 && !c.Failed(); j1849++ {
-						var k1850 bool
-						k1850 = r.ReadBool()
-						var v1851 string
-						if !vn1848 {
-							v1851 = c.ReadString()
-						}
-						m1846[k1850] = v1851
-					}
-					n1845 -= sz1847
-				}
-				x.MBS = m1846
-			}
-		case 28:
-			if !f.Flag || c.ReadFlag() {
-				n1853 := c.ReadLength(2)
-				m1854 := foryimpl.MakeMap[map[Color]string](c, n1853)
-				for n1853 > 0 && !c.Failed() {
-					sz1855, vn1856, _ := c.ReadMapChunk(n1853, 25, 21, nil, false)
-					for j1857 := 0; j1857 < sz1855 && !c.Failed(); j1857++ {
-						var k1858 Color
-						k1858 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v1859 string
-						if !vn1856 {
-							v1859 = c.ReadString()
-						}
-						m1854[k1858] = v1859
-					}
-					n1853 -= sz1855
-				}
-				x.MES = m1854
-			}
-		case 29:
-			if !f.Flag || c.ReadFlag() {
-				n1861 := c.ReadLength(2)
-				m1862 := foryimpl.MakeMap[map[int64]float64](c, n1861)
-				for n1861 > 0 && !c.Failed() {
-					sz1863, vn1864, _ := c.ReadMapChunk(n1861, 7, 20, nil, false)
-					for j1865 := 0; j1865 < sz1863 && !c.Failed(); j1865++ {
-						var k1866 int64
-						k1866 = r.ReadVarInt64()
-						var v1867 float64
-						if !vn1864 {
-							v1867 = r.ReadFloat64()
-						}
-						m1862[k1866] = v1867
-					}
-					n1861 -= sz1863
-				}
-				x.MI64F = m1862
-			}
-		case 30:
-			if !f.Flag || c.ReadFlag() {
-				n1869 := c.ReadLength(2)
-				m1870 := foryimpl.MakeMap[map[int32]string](c, n1869)
-				for n1869 > 0 && !c.Failed() {
-					sz1871, vn1872, _ := c.ReadMapChunk(n1869, 5, 21, nil, false)
-					for j1873 := 0; j1873 < sz1871 && !c.Failed(); j1873++ {
-						var k1874 int32
-						k1874 = r.ReadVarInt32()
-						var v1875 string
-						if !vn1872 {
-							v1875 = c.ReadString()
-						}
-						m1870[k1874] = v1875
-					}
-					n1869 -= sz1871
-				}
-				x.MIS = m1870
-			}
-		case 31:
-			if !f.Flag || c.ReadFlag() {
-				n1877 := c.ReadLength(2)
-				m1878 := foryimpl.MakeMap[map[string]int32](c, n1877)
-				for n1877 > 0 && !c.Failed() {
-					sz1879, vn1880, _ := c.ReadMapChunk(n1877, 21, 5, nil, false)
-					for j1881 := 0; j1881 < sz1879 && !c.Failed(); j1881++ {
-						var k1882 string
-						k1882 = c.ReadString()
-						var v1883 int32
-						if !vn1880 {
-							v1883 = r.ReadVarInt32()
-						}
-						m1878[k1882] = v1883
-					}
-					n1877 -= sz1879
-				}
-				x.MSI = m1878
-			}
-		case 32:
-			if !f.Flag || c.ReadFlag() {
 				n1885 := c.ReadLength(2)
-				m1886 := foryimpl.MakeMap[map[string][]string](c, n1885)
+				m1886 := foryimpl.MakeMap[map[bool]string](c, n1885)
 				for n1885 > 0 && !c.Failed() {
-					sz1887, vn1888, _ := c.ReadMapChunk(n1885, 21, 22, nil, true)
+					sz1887, vn1888, _ := c.ReadMapChunk(n1885, 1, 21, nil, false)
 					for j1889 := 0; j1889 < sz1887 && !c.Failed(); j1889++ {
-						var k1890 string
-						k1890 = c.ReadString()
-						var v1891 []string
+						var k1890 bool
+						k1890 = r.ReadBool()
+						var v1891 string
 						if !vn1888 {
-							n1892 := c.ReadLength(1)
-							l1893 := foryimpl.MakeSlice[[]string](c, n1892)
-							if n1892 > 0 {
-								hn1895 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i1894 := range l1893 {
-										if hn1895 && !c.ReadFlag() {
-											clear(l1893[i1894 : i1894+1])
-											continue
-										}
-										l1893[i1894] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i1894)
-											break
-										}
-									}
-								}
-							}
-							v1891 = l1893
+							v1891 = c.ReadString()
 						}
 						m1886[k1890] = v1891
 					}
 					n1885 -= sz1887
 				}
-				x.MSL = m1886
+				x.MBS = m1886
+			}
+		case 28:
+			if !f.Flag || c.ReadFlag() {
+				n1893 := c.ReadLength(2)
+				m1894 := foryimpl.MakeMap[map[Color]string](c, n1893)
+				for n1893 > 0 && !c.Failed() {
+					sz1895, vn1896, _ := c.ReadMapChunk(n1893, 25, 21, nil, false)
+					for j1897 := 0; j1897 < sz1895 && !c.Failed(); j1897++ {
+						var k1898 Color
+						k1898 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v1899 string
+						if !vn1896 {
+							v1899 = c.ReadString()
+						}
+						m1894[k1898] = v1899
+					}
+					n1893 -= sz1895
+				}
+				x.MES = m1894
+			}
+		case 29:
+			if !f.Flag || c.ReadFlag() {
+				n1901 := c.ReadLength(2)
+				m1902 := foryimpl.MakeMap[map[int64]float64](c, n1901)
+				for n1901 > 0 && !c.Failed() {
+					sz1903, vn1904, _ := c.ReadMapChunk(n1901, 7, 20, nil, false)
+					for j1905 := 0; j1905 < sz1903 && !c.Failed(); j1905++ {
+						var k1906 int64
+						k1906 = r.ReadVarInt64()
+						var v1907 float64
+						if !vn1904 {
+							v1907 = r.ReadFloat64()
+						}
+						m1902[k1906] = v1907
+					}
+					n1901 -= sz1903
+				}
+				x.MI64F = m1902
+			}
+		case 30:
+			if !f.Flag || c.ReadFlag() {
+				n1909 := c.ReadLength(2)
+				m1910 := foryimpl.MakeMap[map[int32]string](c, n1909)
+				for n1909 > 0 && !c.Failed() {
+					sz1911, vn1912, _ := c.ReadMapChunk(n1909, 5, 21, nil, false)
+					for j1913 := 0; j1913 < sz1911 && !c.Failed(); j1913++ {
+						var k1914 int32
+						k1914 = r.ReadVarInt32()
+						var v1915 string
+						if !vn1912 {
+							v1915 = c.ReadString()
+						}
+						m1910[k1914] = v1915
+					}
+					n1909 -= sz1911
+				}
+				x.MIS = m1910
+			}
+		case 31:
+			if !f.Flag || c.ReadFlag() {
+				n1917 := c.ReadLength(2)
+				m1918 := foryimpl.MakeMap[map[string]int32](c, n1917)
+				for n1917 > 0 && !c.Failed() {
+					sz1919, vn1920, _ := c.ReadMapChunk(n1917, 21, 5, nil, false)
+					for j1921 := 0; j1921 < sz1919 && !c.Failed(); j1921++ {
+						var k1922 string
+						k1922 = c.ReadString()
+						var v1923 int32
+						if !vn1920 {
+							v1923 = r.ReadVarInt32()
+						}
+						m1918[k1922] = v1923
+					}
+					n1917 -= sz1919
+				}
+				x.MSI = m1918
+			}
+		case 32:
+			if !f.Flag || c.ReadFlag() {
+				n1925 := c.ReadLength(2)
+				m1926 := foryimpl.MakeMap[map[string][]string](c, n1925)
+				for n1925 > 0 && !c.Failed() {
+					sz1927, vn1928, _ := c.ReadMapChunk(n1925, 21, 22, nil, true)
+					for j1929 := 0; j1929 < sz1927 && !c.Failed(); j1929++ {
+						var k1930 string
+						k1930 = c.ReadString()
+						var v1931 []string
+						if !vn1928 {
+							n1932 := c.ReadLength(1)
+							l1933 := foryimpl.MakeSlice[[]string](c, n1932)
+							if n1932 > 0 {
+								hn1935 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i1934 := range l1933 {
+										if hn1935 && !c.ReadFlag() {
+											clear(l1933[i1934 : i1934+1])
+											continue
+										}
+										l1933[i1934] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i1934)
+											break
+										}
+									}
+								}
+							}
+							v1931 = l1933
+						}
+						m1926[k1930] = v1931
+					}
+					n1925 -= sz1927
+				}
+				x.MSL = m1926
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n1899 := c.ReadLength(2)
-				m1900 := foryimpl.MakeMap[map[string]map[string]int32](c, n1899)
-				for n1899 > 0 && !c.Failed() {
-					sz1901, vn1902, _ := c.ReadMapChunk(n1899, 21, 24, nil, true)
-					for j1903 := 0; j1903 < sz1901 && !c.Failed(); j1903++ {
-						var k1904 string
-						k1904 = c.ReadString()
-						var v1905 map[string]int32
-						if !vn1902 {
-							n1906 := c.ReadLength(2)
-							m1907 := foryimpl.MakeMap[map[string]int32](c, n1906)
-							for n1906 > 0 && !c.Failed() {
-								sz1908, vn1909, _ := c.ReadMapChunk(n1906, 21, 5, nil, false)
-								for j1910 := 0; j1910 < sz1908 && !c.Failed(); j1910++ {
-									var k1911 string
-									k1911 = c.ReadString()
-									var v1912 int32
-									if !vn1909 {
-										v1912 = r.ReadVarInt32()
+				n1939 := c.ReadLength(2)
+				m1940 := foryimpl.MakeMap[map[string]map[string]int32](c, n1939)
+				for n1939 > 0 && !c.Failed() {
+					sz1941, vn1942, _ := c.ReadMapChunk(n1939, 21, 24, nil, true)
+					for j1943 := 0; j1943 < sz1941 && !c.Failed(); j1943++ {
+						var k1944 string
+						k1944 = c.ReadString()
+						var v1945 map[string]int32
+						if !vn1942 {
+							n1946 := c.ReadLength(2)
+							m1947 := foryimpl.MakeMap[map[string]int32](c, n1946)
+							for n1946 > 0 && !c.Failed() {
+								sz1948, vn1949, _ := c.ReadMapChunk(n1946, 21, 5, nil, false)
+								for j1950 := 0; j1950 < sz1948 && !c.Failed(); j1950++ {
+									var k1951 string
+									k1951 = c.ReadString()
+									var v1952 int32
+									if !vn1949 {
+										v1952 = r.ReadVarInt32()
 									}
-									m1907[k1911] = v1912
+									m1947[k1951] = v1952
 								}
-								n1906 -= sz1908
+								n1946 -= sz1948
 							}
-							v1905 = m1907
+							v1945 = m1947
 						}
-						m1900[k1904] = v1905
+						m1940[k1944] = v1945
 					}
-					n1899 -= sz1901
+					n1939 -= sz1941
 				}
-				x.MSM = m1900
+				x.MSM = m1940
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n1915 := c.ReadLength(2)
-				m1916 := foryimpl.MakeMap[map[string]*int32](c, n1915)
-				for n1915 > 0 && !c.Failed() {
-					sz1917, vn1918, _ := c.ReadMapChunk(n1915, 21, 5, nil, true)
-					for j1919 := 0; j1919 < sz1917 && !c.Failed(); j1919++ {
-						var k1920 string
-						k1920 = c.ReadString()
-						var v1921 *int32
-						if !vn1918 {
-							p1922 := foryimpl.Alloc[int32](c)
-							*p1922 = r.ReadVarInt32()
-							v1921 = p1922
+				n1955 := c.ReadLength(2)
+				m1956 := foryimpl.MakeMap[map[string]*int32](c, n1955)
+				for n1955 > 0 && !c.Failed() {
+					sz1957, vn1958, _ := c.ReadMapChunk(n1955, 21, 5, nil, true)
+					for j1959 := 0; j1959 < sz1957 && !c.Failed(); j1959++ {
+						var k1960 string
+						k1960 = c.ReadString()
+						var v1961 *int32
+						if !vn1958 {
+							p1962 := foryimpl.Alloc[int32](c)
+							*p1962 = r.ReadVarInt32()
+							v1961 = p1962
 						}
-						m1916[k1920] = v1921
+						m1956[k1960] = v1961
 					}
-					n1915 -= sz1917
+					n1955 -= sz1957
 				}
-				x.MSP = m1916
+				x.MSP = m1956
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n1924 := c.ReadLength(2)
-				m1925 := foryimpl.MakeMap[map[uint8]uint16](c, n1924)
-				for n1924 > 0 && !c.Failed() {
-					sz1926, vn1927, _ := c.ReadMapChunk(n1924, 9, 10, nil, false)
-					for j1928 := 0; j1928 < sz1926 && !c.Failed(); j1928++ {
-						var k1929 uint8
-						k1929 = r.ReadUint8()
-						var v1930 uint16
-						if !vn1927 {
-							v1930 = r.ReadUint16()
+				n1964 := c.ReadLength(2)
+				m1965 := foryimpl.MakeMap[map[uint8]uint16](c, n1964)
+				for n1964 > 0 && !c.Failed() {
+					sz1966, vn1967, _ := c.ReadMapChunk(n1964, 9, 10, nil, false)
+					for j1968 := 0; j1968 < sz1966 && !c.Failed(); j1968++ {
+						var k1969 uint8
+						k1969 = r.ReadUint8()
+						var v1970 uint16
+						if !vn1967 {
+							v1970 = r.ReadUint16()
 						}
-						m1925[k1929] = v1930
+						m1965[k1969] = v1970
 					}
-					n1924 -= sz1926
+					n1964 -= sz1966
 				}
-				x.MU8 = m1925
+				x.MU8 = m1965
 			}
 		case 36:
 			if f.Convert {
@@ -8729,169 +9118,169 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 37:
 			if !f.Flag || c.ReadFlag() {
-				n1932 := c.ReadLength(1)
-				l1933 := foryimpl.MakeSlice[[]string](c, n1932)
-				if n1932 > 0 {
-					hn1935 := c.ReadListHeader(21)
+				n1972 := c.ReadLength(1)
+				l1973 := foryimpl.MakeSlice[[]string](c, n1972)
+				if n1972 > 0 {
+					hn1975 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1934 := range l1933 {
-							if hn1935 && !c.ReadFlag() {
-								clear(l1933[i1934 : i1934+1])
+						for i1974 := range l1973 {
+							if hn1975 && !c.ReadFlag() {
+								clear(l1973[i1974 : i1974+1])
 								continue
 							}
-							l1933[i1934] = c.ReadString()
+							l1973[i1974] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1934)
+								c.TraceIndex(i1974)
 								break
 							}
 						}
 					}
 				}
-				x.NLS = l1933
+				x.NLS = l1973
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n1938 := c.ReadLength(2)
-				m1939 := foryimpl.MakeMap[map[string]int32](c, n1938)
-				for n1938 > 0 && !c.Failed() {
-					sz1940, vn1941, _ := c.ReadMapChunk(n1938, 21, 5, nil, false)
-					for j1942 := 0; j1942 < sz1940 && !c.Failed(); j1942++ {
-						var k1943 string
-						k1943 = c.ReadString()
-						var v1944 int32
-						if !vn1941 {
-							v1944 = r.ReadVarInt32()
+				n1978 := c.ReadLength(2)
+				m1979 := foryimpl.MakeMap[map[string]int32](c, n1978)
+				for n1978 > 0 && !c.Failed() {
+					sz1980, vn1981, _ := c.ReadMapChunk(n1978, 21, 5, nil, false)
+					for j1982 := 0; j1982 < sz1980 && !c.Failed(); j1982++ {
+						var k1983 string
+						k1983 = c.ReadString()
+						var v1984 int32
+						if !vn1981 {
+							v1984 = r.ReadVarInt32()
 						}
-						m1939[k1943] = v1944
+						m1979[k1983] = v1984
 					}
-					n1938 -= sz1940
+					n1978 -= sz1980
 				}
-				x.NM = m1939
+				x.NM = m1979
 			}
 		case 39:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1946 := c.ReadLength(1)
-				l1947 := foryimpl.MakeSlice[[]uint8](c, n1946)
-				if n1946 > 0 {
-					hn1949 := c.ReadListHeader(9)
+				n1986 := c.ReadLength(1)
+				l1987 := foryimpl.MakeSlice[[]uint8](c, n1986)
+				if n1986 > 0 {
+					hn1989 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i1948 := range l1947 {
-							if hn1949 && !c.ReadFlag() {
-								clear(l1947[i1948 : i1948+1])
+						for i1988 := range l1987 {
+							if hn1989 && !c.ReadFlag() {
+								clear(l1987[i1988 : i1988+1])
 								continue
 							}
-							l1947[i1948] = r.ReadUint8()
+							l1987[i1988] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i1948)
+								c.TraceIndex(i1988)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l1947
+				x.Raw = l1987
 			}
 		case 40:
 			if f.Convert {
 				x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1952 := c.ReadArrayLength(1)
-				a1953 := foryimpl.MakeSlice[[]bool](c, n1952)
-				r.ReadRawBools(a1953)
-				x.RmABool = a1953
+				n1992 := c.ReadArrayLength(1)
+				a1993 := foryimpl.MakeSlice[[]bool](c, n1992)
+				r.ReadRawBools(a1993)
+				x.RmABool = a1993
 			}
 		case 41:
 			if f.Convert {
 				x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1954 := c.ReadArrayLength(4)
-				a1955 := foryimpl.MakeSlice[[]float32](c, n1954)
-				r.ReadRawFloat32s(a1955)
-				x.RmAF32 = a1955
+				n1994 := c.ReadArrayLength(4)
+				a1995 := foryimpl.MakeSlice[[]float32](c, n1994)
+				r.ReadRawFloat32s(a1995)
+				x.RmAF32 = a1995
 			}
 		case 42:
 			if f.Convert {
 				x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1956 := c.ReadArrayLength(8)
-				a1957 := foryimpl.MakeSlice[[]float64](c, n1956)
-				r.ReadRawFloat64s(a1957)
-				x.RmAF64 = a1957
+				n1996 := c.ReadArrayLength(8)
+				a1997 := foryimpl.MakeSlice[[]float64](c, n1996)
+				r.ReadRawFloat64s(a1997)
+				x.RmAF64 = a1997
 			}
 		case 43:
 			if f.Convert {
 				x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1958 := c.ReadArrayLength(2)
-				a1959 := foryimpl.MakeSlice[[]int16](c, n1958)
-				r.ReadRawInt16s(a1959)
-				x.RmAI16 = a1959
+				n1998 := c.ReadArrayLength(2)
+				a1999 := foryimpl.MakeSlice[[]int16](c, n1998)
+				r.ReadRawInt16s(a1999)
+				x.RmAI16 = a1999
 			}
 		case 44:
 			if f.Convert {
 				x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1960 := c.ReadArrayLength(4)
-				a1961 := foryimpl.MakeSlice[[]int32](c, n1960)
-				r.ReadRawInt32s(a1961)
-				x.RmAI32 = a1961
+				n2000 := c.ReadArrayLength(4)
+				a2001 := foryimpl.MakeSlice[[]int32](c, n2000)
+				r.ReadRawInt32s(a2001)
+				x.RmAI32 = a2001
 			}
 		case 45:
 			if f.Convert {
 				x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1962 := c.ReadArrayLength(8)
-				a1963 := foryimpl.MakeSlice[[]int64](c, n1962)
-				r.ReadRawInt64s(a1963)
-				x.RmAI64 = a1963
+				n2002 := c.ReadArrayLength(8)
+				a2003 := foryimpl.MakeSlice[[]int64](c, n2002)
+				r.ReadRawInt64s(a2003)
+				x.RmAI64 = a2003
 			}
 		case 46:
 			if f.Convert {
 				x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1964 := c.ReadArrayLength(1)
-				a1965 := foryimpl.MakeSlice[[]int8](c, n1964)
-				for i1966 := range a1965 {
-					a1965[i1966] = r.ReadInt8()
+				n2004 := c.ReadArrayLength(1)
+				a2005 := foryimpl.MakeSlice[[]int8](c, n2004)
+				for i2006 := range a2005 {
+					a2005[i2006] = r.ReadInt8()
 				}
-				x.RmAI8 = a1965
+				x.RmAI8 = a2005
 			}
 		case 47:
 			if f.Convert {
 				x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1967 := c.ReadArrayLength(2)
-				a1968 := foryimpl.MakeSlice[[]uint16](c, n1967)
-				r.ReadRawUint16s(a1968)
-				x.RmAU16 = a1968
+				n2007 := c.ReadArrayLength(2)
+				a2008 := foryimpl.MakeSlice[[]uint16](c, n2007)
+				r.ReadRawUint16s(a2008)
+				x.RmAU16 = a2008
 			}
 		case 48:
 			if f.Convert {
 				x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1969 := c.ReadArrayLength(4)
-				a1970 := foryimpl.MakeSlice[[]uint32](c, n1969)
-				r.ReadRawUint32s(a1970)
-				x.RmAU32 = a1970
+				n2009 := c.ReadArrayLength(4)
+				a2010 := foryimpl.MakeSlice[[]uint32](c, n2009)
+				r.ReadRawUint32s(a2010)
+				x.RmAU32 = a2010
 			}
 		case 49:
 			if f.Convert {
 				x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1971 := c.ReadArrayLength(8)
-				a1972 := foryimpl.MakeSlice[[]uint64](c, n1971)
-				r.ReadRawUint64s(a1972)
-				x.RmAU64 = a1972
+				n2011 := c.ReadArrayLength(8)
+				a2012 := foryimpl.MakeSlice[[]uint64](c, n2011)
+				r.ReadRawUint64s(a2012)
+				x.RmAU64 = a2012
 			}
 		case 50:
 			if f.Convert {
 				x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1973 := c.ReadArrayLength(1)
-				a1974 := foryimpl.MakeSlice[[]uint8](c, n1973)
-				copy(a1974, r.ReadBytes(n1973))
-				x.RmAU8 = a1974
+				n2013 := c.ReadArrayLength(1)
+				a2014 := foryimpl.MakeSlice[[]uint8](c, n2013)
+				copy(a2014, r.ReadBytes(n2013))
+				x.RmAU8 = a2014
 			}
 		case 51:
 			if f.Convert {
@@ -8903,596 +9292,596 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1975 := c.ReadLength(2)
-				if n1975 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1975, 3))
+				n2015 := c.ReadLength(2)
+				if n2015 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2015, 3))
 					return
 				}
-				var l1976 [3]int16
-				if n1975 > 0 {
-					hn1978 := c.ReadListHeader(3)
+				var l2016 [3]int16
+				if n2015 > 0 {
+					hn2018 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1977 := range l1976 {
-							if hn1978 && !c.ReadFlag() {
-								clear(l1976[i1977 : i1977+1])
+						for i2017 := range l2016 {
+							if hn2018 && !c.ReadFlag() {
+								clear(l2016[i2017 : i2017+1])
 								continue
 							}
-							l1976[i1977] = r.ReadInt16()
+							l2016[i2017] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1977)
+								c.TraceIndex(i2017)
 								break
 							}
 						}
 					}
 				}
-				x.RmFix = l1976
+				x.RmFix = l2016
 			}
 		case 53:
 			if f.Convert {
 				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1981 := c.ReadLength(1)
-				l1982 := foryimpl.MakeSlice[[]bool](c, n1981)
-				if n1981 > 0 {
-					hn1984 := c.ReadListHeader(1)
+				n2021 := c.ReadLength(1)
+				l2022 := foryimpl.MakeSlice[[]bool](c, n2021)
+				if n2021 > 0 {
+					hn2024 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1983 := range l1982 {
-							if hn1984 && !c.ReadFlag() {
-								clear(l1982[i1983 : i1983+1])
+						for i2023 := range l2022 {
+							if hn2024 && !c.ReadFlag() {
+								clear(l2022[i2023 : i2023+1])
 								continue
 							}
-							l1982[i1983] = r.ReadBool()
+							l2022[i2023] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1983)
+								c.TraceIndex(i2023)
 								break
 							}
 						}
 					}
 				}
-				x.RmLB = l1982
+				x.RmLB = l2022
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n1987 := c.ReadLength(1)
-				l1988 := foryimpl.MakeSlice[[]Color](c, n1987)
-				if n1987 > 0 {
-					hn1990 := c.ReadListHeader(25)
+				n2027 := c.ReadLength(1)
+				l2028 := foryimpl.MakeSlice[[]Color](c, n2027)
+				if n2027 > 0 {
+					hn2030 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1989 := range l1988 {
-							if hn1990 && !c.ReadFlag() {
-								clear(l1988[i1989 : i1989+1])
+						for i2029 := range l2028 {
+							if hn2030 && !c.ReadFlag() {
+								clear(l2028[i2029 : i2029+1])
 								continue
 							}
-							l1988[i1989] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l2028[i2029] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i1989)
+								c.TraceIndex(i2029)
 								break
 							}
 						}
 					}
 				}
-				x.RmLE = l1988
+				x.RmLE = l2028
 			}
 		case 55:
 			if f.Convert {
 				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1993 := c.ReadLength(4)
-				l1994 := foryimpl.MakeSlice[[]float32](c, n1993)
-				if n1993 > 0 {
-					hn1996 := c.ReadListHeader(19)
+				n2033 := c.ReadLength(4)
+				l2034 := foryimpl.MakeSlice[[]float32](c, n2033)
+				if n2033 > 0 {
+					hn2036 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1995 := range l1994 {
-							if hn1996 && !c.ReadFlag() {
-								clear(l1994[i1995 : i1995+1])
+						for i2035 := range l2034 {
+							if hn2036 && !c.ReadFlag() {
+								clear(l2034[i2035 : i2035+1])
 								continue
 							}
-							l1994[i1995] = r.ReadFloat32()
+							l2034[i2035] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1995)
+								c.TraceIndex(i2035)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF32 = l1994
+				x.RmLF32 = l2034
 			}
 		case 56:
 			if f.Convert {
 				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1999 := c.ReadLength(8)
-				l2000 := foryimpl.MakeSlice[[]float64](c, n1999)
-				if n1999 > 0 {
-					hn2002 := c.ReadListHeader(20)
+				n2039 := c.ReadLength(8)
+				l2040 := foryimpl.MakeSlice[[]float64](c, n2039)
+				if n2039 > 0 {
+					hn2042 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2001 := range l2000 {
-							if hn2002 && !c.ReadFlag() {
-								clear(l2000[i2001 : i2001+1])
+						for i2041 := range l2040 {
+							if hn2042 && !c.ReadFlag() {
+								clear(l2040[i2041 : i2041+1])
 								continue
 							}
-							l2000[i2001] = r.ReadFloat64()
+							l2040[i2041] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2001)
+								c.TraceIndex(i2041)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF64 = l2000
+				x.RmLF64 = l2040
 			}
 		case 57:
 			if f.Convert {
 				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2005 := c.ReadLength(1)
-				l2006 := foryimpl.MakeSlice[[]int32](c, n2005)
-				if n2005 > 0 {
-					hn2008 := c.ReadListHeader(5)
+				n2045 := c.ReadLength(1)
+				l2046 := foryimpl.MakeSlice[[]int32](c, n2045)
+				if n2045 > 0 {
+					hn2048 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2007 := range l2006 {
-							if hn2008 && !c.ReadFlag() {
-								clear(l2006[i2007 : i2007+1])
+						for i2047 := range l2046 {
+							if hn2048 && !c.ReadFlag() {
+								clear(l2046[i2047 : i2047+1])
 								continue
 							}
-							l2006[i2007] = r.ReadVarInt32()
+							l2046[i2047] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2007)
+								c.TraceIndex(i2047)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI32 = l2006
+				x.RmLI32 = l2046
 			}
 		case 58:
 			if f.Convert {
 				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2011 := c.ReadLength(1)
-				l2012 := foryimpl.MakeSlice[[]int64](c, n2011)
-				if n2011 > 0 {
-					hn2014 := c.ReadListHeader(7)
+				n2051 := c.ReadLength(1)
+				l2052 := foryimpl.MakeSlice[[]int64](c, n2051)
+				if n2051 > 0 {
+					hn2054 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2013 := range l2012 {
-							if hn2014 && !c.ReadFlag() {
-								clear(l2012[i2013 : i2013+1])
+						for i2053 := range l2052 {
+							if hn2054 && !c.ReadFlag() {
+								clear(l2052[i2053 : i2053+1])
 								continue
 							}
-							l2012[i2013] = r.ReadVarInt64()
+							l2052[i2053] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2013)
+								c.TraceIndex(i2053)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI64 = l2012
+				x.RmLI64 = l2052
 			}
 		case 59:
 			if f.Convert {
 				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2017 := c.ReadLength(1)
-				l2018 := foryimpl.MakeSlice[[]int8](c, n2017)
-				if n2017 > 0 {
-					hn2020 := c.ReadListHeader(2)
+				n2057 := c.ReadLength(1)
+				l2058 := foryimpl.MakeSlice[[]int8](c, n2057)
+				if n2057 > 0 {
+					hn2060 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2019 := range l2018 {
-							if hn2020 && !c.ReadFlag() {
-								clear(l2018[i2019 : i2019+1])
+						for i2059 := range l2058 {
+							if hn2060 && !c.ReadFlag() {
+								clear(l2058[i2059 : i2059+1])
 								continue
 							}
-							l2018[i2019] = r.ReadInt8()
+							l2058[i2059] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2019)
+								c.TraceIndex(i2059)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI8 = l2018
+				x.RmLI8 = l2058
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2023 := c.ReadLength(1)
-				l2024 := foryimpl.MakeSlice[[][]int32](c, n2023)
-				if n2023 > 0 {
-					hn2026 := c.ReadListHeader(22)
+				n2063 := c.ReadLength(1)
+				l2064 := foryimpl.MakeSlice[[][]int32](c, n2063)
+				if n2063 > 0 {
+					hn2066 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i2025 := range l2024 {
-							if hn2026 && !c.ReadFlag() {
-								clear(l2024[i2025 : i2025+1])
+						for i2065 := range l2064 {
+							if hn2066 && !c.ReadFlag() {
+								clear(l2064[i2065 : i2065+1])
 								continue
 							}
-							n2029 := c.ReadLength(1)
-							l2030 := foryimpl.MakeSlice[[]int32](c, n2029)
-							if n2029 > 0 {
-								hn2032 := c.ReadListHeader(5)
+							n2069 := c.ReadLength(1)
+							l2070 := foryimpl.MakeSlice[[]int32](c, n2069)
+							if n2069 > 0 {
+								hn2072 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2031 := range l2030 {
-										if hn2032 && !c.ReadFlag() {
-											clear(l2030[i2031 : i2031+1])
+									for i2071 := range l2070 {
+										if hn2072 && !c.ReadFlag() {
+											clear(l2070[i2071 : i2071+1])
 											continue
 										}
-										l2030[i2031] = r.ReadVarInt32()
+										l2070[i2071] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2031)
+											c.TraceIndex(i2071)
 											break
 										}
 									}
 								}
 							}
-							l2024[i2025] = l2030
+							l2064[i2065] = l2070
 							if c.Failed() {
-								c.TraceIndex(i2025)
+								c.TraceIndex(i2065)
 								break
 							}
 						}
 					}
 				}
-				x.RmLL = l2024
+				x.RmLL = l2064
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2035 := c.ReadLength(1)
-				l2036 := foryimpl.MakeSlice[[]map[string]int32](c, n2035)
-				if n2035 > 0 {
-					hn2038 := c.ReadListHeader(24)
+				n2075 := c.ReadLength(1)
+				l2076 := foryimpl.MakeSlice[[]map[string]int32](c, n2075)
+				if n2075 > 0 {
+					hn2078 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i2037 := range l2036 {
-							if hn2038 && !c.ReadFlag() {
-								clear(l2036[i2037 : i2037+1])
+						for i2077 := range l2076 {
+							if hn2078 && !c.ReadFlag() {
+								clear(l2076[i2077 : i2077+1])
 								continue
 							}
-							n2041 := c.ReadLength(2)
-							m2042 := foryimpl.MakeMap[map[string]int32](c, n2041)
-							for n2041 > 0 && !c.Failed() {
-								sz2043, vn2044, _ := c.ReadMapChunk(n2041, 21, 5, nil, false)
-								for j2045 := 0; j2045 < sz2043 && !c.Failed(); j2045++ {
-									var k2046 string
-									k2046 = c.ReadString()
-									var v2047 int32
-									if !vn2044 {
-										v2047 = r.ReadVarInt32()
+							n2081 := c.ReadLength(2)
+							m2082 := foryimpl.MakeMap[map[string]int32](c, n2081)
+							for n2081 > 0 && !c.Failed() {
+								sz2083, vn2084, _ := c.ReadMapChunk(n2081, 21, 5, nil, false)
+								for j2085 := 0; j2085 < sz2083 && !c.Failed(); j2085++ {
+									var k2086 string
+									k2086 = c.ReadString()
+									var v2087 int32
+									if !vn2084 {
+										v2087 = r.ReadVarInt32()
 									}
-									m2042[k2046] = v2047
+									m2082[k2086] = v2087
 								}
-								n2041 -= sz2043
+								n2081 -= sz2083
 							}
-							l2036[i2037] = m2042
+							l2076[i2077] = m2082
 							if c.Failed() {
-								c.TraceIndex(i2037)
+								c.TraceIndex(i2077)
 								break
 							}
 						}
 					}
 				}
-				x.RmLM = l2036
+				x.RmLM = l2076
 			}
 		case 62:
 			if f.Convert {
 				x.RmLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2049 := c.ReadLength(1)
-				l2050 := foryimpl.MakeSlice[[]*int32](c, n2049)
-				if n2049 > 0 {
-					hn2052 := c.ReadListHeader(5)
+				n2089 := c.ReadLength(1)
+				l2090 := foryimpl.MakeSlice[[]*int32](c, n2089)
+				if n2089 > 0 {
+					hn2092 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2051 := range l2050 {
-							if hn2052 && !c.ReadFlag() {
-								clear(l2050[i2051 : i2051+1])
+						for i2091 := range l2090 {
+							if hn2092 && !c.ReadFlag() {
+								clear(l2090[i2091 : i2091+1])
 								continue
 							}
-							p2055 := foryimpl.Alloc[int32](c)
-							*p2055 = r.ReadVarInt32()
-							l2050[i2051] = p2055
+							p2095 := foryimpl.Alloc[int32](c)
+							*p2095 = r.ReadVarInt32()
+							l2090[i2091] = p2095
 							if c.Failed() {
-								c.TraceIndex(i2051)
+								c.TraceIndex(i2091)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPI = l2050
+				x.RmLPI = l2090
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2056 := c.ReadLength(1)
-				l2057 := foryimpl.MakeSlice[[]string](c, n2056)
-				if n2056 > 0 {
-					hn2059 := c.ReadListHeader(21)
+				n2096 := c.ReadLength(1)
+				l2097 := foryimpl.MakeSlice[[]string](c, n2096)
+				if n2096 > 0 {
+					hn2099 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2058 := range l2057 {
-							if hn2059 && !c.ReadFlag() {
-								clear(l2057[i2058 : i2058+1])
+						for i2098 := range l2097 {
+							if hn2099 && !c.ReadFlag() {
+								clear(l2097[i2098 : i2098+1])
 								continue
 							}
-							l2057[i2058] = c.ReadString()
+							l2097[i2098] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2058)
+								c.TraceIndex(i2098)
 								break
 							}
 						}
 					}
 				}
-				x.RmLS = l2057
+				x.RmLS = l2097
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2062 := c.ReadLength(1)
-				l2063 := foryimpl.MakeSlice[[]time.Time](c, n2062)
-				if n2062 > 0 {
-					hn2065 := c.ReadListHeader(38)
+				n2102 := c.ReadLength(1)
+				l2103 := foryimpl.MakeSlice[[]time.Time](c, n2102)
+				if n2102 > 0 {
+					hn2105 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2064 := range l2063 {
-							if hn2065 && !c.ReadFlag() {
-								clear(l2063[i2064 : i2064+1])
+						for i2104 := range l2103 {
+							if hn2105 && !c.ReadFlag() {
+								clear(l2103[i2104 : i2104+1])
 								continue
 							}
-							l2063[i2064] = c.ReadTime()
+							l2103[i2104] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2064)
+								c.TraceIndex(i2104)
 								break
 							}
 						}
 					}
 				}
-				x.RmLT = l2063
+				x.RmLT = l2103
 			}
 		case 65:
 			if f.Convert {
 				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2068 := c.ReadLength(2)
-				l2069 := foryimpl.MakeSlice[[]uint16](c, n2068)
-				if n2068 > 0 {
-					hn2071 := c.ReadListHeader(10)
+				n2108 := c.ReadLength(2)
+				l2109 := foryimpl.MakeSlice[[]uint16](c, n2108)
+				if n2108 > 0 {
+					hn2111 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2070 := range l2069 {
-							if hn2071 && !c.ReadFlag() {
-								clear(l2069[i2070 : i2070+1])
+						for i2110 := range l2109 {
+							if hn2111 && !c.ReadFlag() {
+								clear(l2109[i2110 : i2110+1])
 								continue
 							}
-							l2069[i2070] = r.ReadUint16()
+							l2109[i2110] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2070)
+								c.TraceIndex(i2110)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU16 = l2069
+				x.RmLU16 = l2109
 			}
 		case 66:
 			if f.Convert {
 				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2074 := c.ReadLength(1)
-				l2075 := foryimpl.MakeSlice[[]uint64](c, n2074)
-				if n2074 > 0 {
-					hn2077 := c.ReadListHeader(14)
+				n2114 := c.ReadLength(1)
+				l2115 := foryimpl.MakeSlice[[]uint64](c, n2114)
+				if n2114 > 0 {
+					hn2117 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2076 := range l2075 {
-							if hn2077 && !c.ReadFlag() {
-								clear(l2075[i2076 : i2076+1])
+						for i2116 := range l2115 {
+							if hn2117 && !c.ReadFlag() {
+								clear(l2115[i2116 : i2116+1])
 								continue
 							}
-							l2075[i2076] = r.ReadVarUint64()
+							l2115[i2116] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2076)
+								c.TraceIndex(i2116)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU64 = l2075
+				x.RmLU64 = l2115
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2080 := c.ReadLength(2)
-				m2081 := foryimpl.MakeMap[map[bool]string](c, n2080)
-				for n2080 > 0 && !c.Failed() {
-					sz2082, vn2083, _ := c.ReadMapChunk(n2080, 1, 21, nil, false)
-					for j2084 := 0; j2084 < sz2082 && !c.Failed(); j2084++ {
-						var k2085 bool
-						k2085 = r.ReadBool()
-						var v2086 string
-						if !vn2083 {
-							v2086 = c.ReadString()
-						}
-						m2081[k2085] = v2086
-					}
-					n2080 -= sz2082
-				}
-				x.RmMBS = m2081
-			}
-		case 68:
-			if !f.Flag || c.ReadFlag() {
-				n2088 := c.ReadLength(2)
-				m2089 := foryimpl.MakeMap[map[Color]string](c, n2088)
-				for n2088 > 0 && !c.Failed() {
-					sz2090, vn2091, _ := c.ReadMapChunk(n2088, 25, 21, nil, false)
-					for j2092 := 0; j2092 < sz2090 && !c.Failed(); j2092++ {
-						var k2093 Color
-						k2093 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v2094 string
-						if !vn2091 {
-							v2094 = c.ReadString()
-						}
-						m2089[k2093] = v2094
-					}
-					n2088 -= sz2090
-				}
-				x.RmMES = m2089
-			}
-		case 69:
-			if !f.Flag || c.ReadFlag() {
-				n2096 := c.ReadLength(2)
-				m2097 := foryimpl.MakeMap[map[int64]float64](c, n2096)
-				for n2096 > 0 && !c.Failed() {
-					sz2098, vn2099, _ := c.ReadMapChunk(n2096, 7, 20, nil, false)
-					for j2100 := 0; j2100 < sz2098 && !c.Failed(); j2100++ {
-						var k2101 int64
-						k2101 = r.ReadVarInt64()
-						var v2102 float64
-						if !vn2099 {
-							v2102 = r.ReadFloat64()
-						}
-						m2097[k2101] = v2102
-					}
-					n2096 -= sz2098
-				}
-				x.RmMI64F = m2097
-			}
-		case 70:
-			if !f.Flag || c.ReadFlag() {
-				n2104 := c.ReadLength(2)
-				m2105 := foryimpl.MakeMap[map[int32]string](c, n2104)
-				for n2104 > 0 && !c.Failed() {
-					sz2106, vn2107, _ := c.ReadMapChunk(n2104, 5, 21, nil, false)
-					for j2108 := 0; j2108 < sz2106 && !c.Failed(); j2108++ {
-						var k2109 int32
-						k2109 = r.ReadVarInt32()
-						var v2110 string
-						if !vn2107 {
-							v2110 = c.ReadString()
-						}
-						m2105[k2109] = v2110
-					}
-					n2104 -= sz2106
-				}
-				x.RmMIS = m2105
-			}
-		case 71:
-			if !f.Flag || c.ReadFlag() {
-				n2112 := c.ReadLength(2)
-				m2113 := foryimpl.MakeMap[map[string]int32](c, n2112)
-				for n2112 > 0 && !c.Failed() {
-					sz2114, vn2115, _ := c.ReadMapChunk(n2112, 21, 5, nil, false)
-					for j2116 := 0; j2116 < sz2114 && !c.Failed(); j2116++ {
-						var k2117 string
-						k2117 = c.ReadString()
-						var v2118 int32
-						if !vn2115 {
-							v2118 = r.ReadVarInt32()
-						}
-						m2113[k2117] = v2118
-					}
-					n2112 -= sz2114
-				}
-				x.RmMSI = m2113
-			}
-		case 72:
-			if !f.Flag || c.ReadFlag() {
 				n2120 := c.ReadLength(2)
-				m2121 := foryimpl.MakeMap[map[string][]string](c, n2120)
+				m2121 := foryimpl.MakeMap[map[bool]string](c, n2120)
 				for n2120 > 0 && !c.Failed() {
-					sz2122, vn2123, _ := c.ReadMapChunk(n2120, 21, 22, nil, true)
+					sz2122, vn2123, _ := c.ReadMapChunk(n2120, 1, 21, nil, false)
 					for j2124 := 0; j2124 < sz2122 && !c.Failed(); j2124++ {
-						var k2125 string
-						k2125 = c.ReadString()
-						var v2126 []string
+						var k2125 bool
+						k2125 = r.ReadBool()
+						var v2126 string
 						if !vn2123 {
-							n2127 := c.ReadLength(1)
-							l2128 := foryimpl.MakeSlice[[]string](c, n2127)
-							if n2127 > 0 {
-								hn2130 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i2129 := range l2128 {
-										if hn2130 && !c.ReadFlag() {
-											clear(l2128[i2129 : i2129+1])
-											continue
-										}
-										l2128[i2129] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i2129)
-											break
-										}
-									}
-								}
-							}
-							v2126 = l2128
+							v2126 = c.ReadString()
 						}
 						m2121[k2125] = v2126
 					}
 					n2120 -= sz2122
 				}
-				x.RmMSL = m2121
+				x.RmMBS = m2121
+			}
+		case 68:
+			if !f.Flag || c.ReadFlag() {
+				n2128 := c.ReadLength(2)
+				m2129 := foryimpl.MakeMap[map[Color]string](c, n2128)
+				for n2128 > 0 && !c.Failed() {
+					sz2130, vn2131, _ := c.ReadMapChunk(n2128, 25, 21, nil, false)
+					for j2132 := 0; j2132 < sz2130 && !c.Failed(); j2132++ {
+						var k2133 Color
+						k2133 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v2134 string
+						if !vn2131 {
+							v2134 = c.ReadString()
+						}
+						m2129[k2133] = v2134
+					}
+					n2128 -= sz2130
+				}
+				x.RmMES = m2129
+			}
+		case 69:
+			if !f.Flag || c.ReadFlag() {
+				n2136 := c.ReadLength(2)
+				m2137 := foryimpl.MakeMap[map[int64]float64](c, n2136)
+				for n2136 > 0 && !c.Failed() {
+					sz2138, vn2139, _ := c.ReadMapChunk(n2136, 7, 20, nil, false)
+					for j2140 := 0; j2140 < sz2138 && !c.Failed(); j2140++ {
+						var k2141 int64
+						k2141 = r.ReadVarInt64()
+						var v2142 float64
+						if !vn2139 {
+							v2142 = r.ReadFloat64()
+						}
+						m2137[k2141] = v2142
+					}
+					n2136 -= sz2138
+				}
+				x.RmMI64F = m2137
+			}
+		case 70:
+			if !f.Flag || c.ReadFlag() {
+				n2144 := c.ReadLength(2)
+				m2145 := foryimpl.MakeMap[map[int32]string](c, n2144)
+				for n2144 > 0 && !c.Failed() {
+					sz2146, vn2147, _ := c.ReadMapChunk(n2144, 5, 21, nil, false)
+					for j2148 := 0; j2148 < sz2146 && !c.Failed(); j2148++ {
+						var k2149 int32
+						k2149 = r.ReadVarInt32()
+						var v2150 string
+						if !vn2147 {
+							v2150 = c.ReadString()
+						}
+						m2145[k2149] = v2150
+					}
+					n2144 -= sz2146
+				}
+				x.RmMIS = m2145
+			}
+		case 71:
+			if !f.Flag || c.ReadFlag() {
+				n2152 := c.ReadLength(2)
+				m2153 := foryimpl.MakeMap[map[string]int32](c, n2152)
+				for n2152 > 0 && !c.Failed() {
+					sz2154, vn2155, _ := c.ReadMapChunk(n2152, 21, 5, nil, false)
+					for j2156 := 0; j2156 < sz2154 && !c.Failed(); j2156++ {
+						var k2157 string
+						k2157 = c.ReadString()
+						var v2158 int32
+						if !vn2155 {
+							v2158 = r.ReadVarInt32()
+						}
+						m2153[k2157] = v2158
+					}
+					n2152 -= sz2154
+				}
+				x.RmMSI = m2153
+			}
+		case 72:
+			if !f.Flag || c.ReadFlag() {
+				n2160 := c.ReadLength(2)
+				m2161 := foryimpl.MakeMap[map[string][]string](c, n2160)
+				for n2160 > 0 && !c.Failed() {
+					sz2162, vn2163, _ := c.ReadMapChunk(n2160, 21, 22, nil, true)
+					for j2164 := 0; j2164 < sz2162 && !c.Failed(); j2164++ {
+						var k2165 string
+						k2165 = c.ReadString()
+						var v2166 []string
+						if !vn2163 {
+							n2167 := c.ReadLength(1)
+							l2168 := foryimpl.MakeSlice[[]string](c, n2167)
+							if n2167 > 0 {
+								hn2170 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i2169 := range l2168 {
+										if hn2170 && !c.ReadFlag() {
+											clear(l2168[i2169 : i2169+1])
+											continue
+										}
+										l2168[i2169] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i2169)
+											break
+										}
+									}
+								}
+							}
+							v2166 = l2168
+						}
+						m2161[k2165] = v2166
+					}
+					n2160 -= sz2162
+				}
+				x.RmMSL = m2161
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2134 := c.ReadLength(2)
-				m2135 := foryimpl.MakeMap[map[string]map[string]int32](c, n2134)
-				for n2134 > 0 && !c.Failed() {
-					sz2136, vn2137, _ := c.ReadMapChunk(n2134, 21, 24, nil, true)
-					for j2138 := 0; j2138 < sz2136 && !c.Failed(); j2138++ {
-						var k2139 string
-						k2139 = c.ReadString()
-						var v2140 map[string]int32
-						if !vn2137 {
-							n2141 := c.ReadLength(2)
-							m2142 := foryimpl.MakeMap[map[string]int32](c, n2141)
-							for n2141 > 0 && !c.Failed() {
-								sz2143, vn2144, _ := c.ReadMapChunk(n2141, 21, 5, nil, false)
-								for j2145 := 0; j2145 < sz2143 && !c.Failed(); j2145++ {
-									var k2146 string
-									k2146 = c.ReadString()
-									var v2147 int32
-									if !vn2144 {
-										v2147 = r.ReadVarInt32()
+				n2174 := c.ReadLength(2)
+				m2175 := foryimpl.MakeMap[map[string]map[string]int32](c, n2174)
+				for n2174 > 0 && !c.Failed() {
+					sz2176, vn2177, _ := c.ReadMapChunk(n2174, 21, 24, nil, true)
+					for j2178 := 0; j2178 < sz2176 && !c.Failed(); j2178++ {
+						var k2179 string
+						k2179 = c.ReadString()
+						var v2180 map[string]int32
+						if !vn2177 {
+							n2181 := c.ReadLength(2)
+							m2182 := foryimpl.MakeMap[map[string]int32](c, n2181)
+							for n2181 > 0 && !c.Failed() {
+								sz2183, vn2184, _ := c.ReadMapChunk(n2181, 21, 5, nil, false)
+								for j2185 := 0; j2185 < sz2183 && !c.Failed(); j2185++ {
+									var k2186 string
+									k2186 = c.ReadString()
+									var v2187 int32
+									if !vn2184 {
+										v2187 = r.ReadVarInt32()
 									}
-									m2142[k2146] = v2147
+									m2182[k2186] = v2187
 								}
-								n2141 -= sz2143
+								n2181 -= sz2183
 							}
-							v2140 = m2142
+							v2180 = m2182
 						}
-						m2135[k2139] = v2140
+						m2175[k2179] = v2180
 					}
-					n2134 -= sz2136
+					n2174 -= sz2176
 				}
-				x.RmMSM = m2135
+				x.RmMSM = m2175
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2150 := c.ReadLength(2)
-				m2151 := foryimpl.MakeMap[map[string]*int32](c, n2150)
-				for n2150 > 0 && !c.Failed() {
-					sz2152, vn2153, _ := c.ReadMapChunk(n2150, 21, 5, nil, true)
-					for j2154 := 0; j2154 < sz2152 && !c.Failed(); j2154++ {
-						var k2155 string
-						k2155 = c.ReadString()
-						var v2156 *int32
-						if !vn2153 {
-							p2157 := foryimpl.Alloc[int32](c)
-							*p2157 = r.ReadVarInt32()
-							v2156 = p2157
+				n2190 := c.ReadLength(2)
+				m2191 := foryimpl.MakeMap[map[string]*int32](c, n2190)
+				for n2190 > 0 && !c.Failed() {
+					sz2192, vn2193, _ := c.ReadMapChunk(n2190, 21, 5, nil, true)
+					for j2194 := 0; j2194 < sz2192 && !c.Failed(); j2194++ {
+						var k2195 string
+						k2195 = c.ReadString()
+						var v2196 *int32
+						if !vn2193 {
+							p2197 := foryimpl.Alloc[int32](c)
+							*p2197 = r.ReadVarInt32()
+							v2196 = p2197
 						}
-						m2151[k2155] = v2156
+						m2191[k2195] = v2196
 					}
-					n2150 -= sz2152
+					n2190 -= sz2192
 				}
-				x.RmMSP = m2151
+				x.RmMSP = m2191
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2159 := c.ReadLength(2)
-				m2160 := foryimpl.MakeMap[map[uint8]uint16](c, n2159)
-				for n2159 > 0 && !c.Failed() {
-					sz2161, vn2162, _ := c.ReadMapChunk(n2159, 9, 10, nil, false)
-					for j2163 := 0; j2163 < sz2161 && !c.Failed(); j2163++ {
-						var k2164 uint8
-						k2164 = r.ReadUint8()
-						var v2165 uint16
-						if !vn2162 {
-							v2165 = r.ReadUint16()
+				n2199 := c.ReadLength(2)
+				m2200 := foryimpl.MakeMap[map[uint8]uint16](c, n2199)
+				for n2199 > 0 && !c.Failed() {
+					sz2201, vn2202, _ := c.ReadMapChunk(n2199, 9, 10, nil, false)
+					for j2203 := 0; j2203 < sz2201 && !c.Failed(); j2203++ {
+						var k2204 uint8
+						k2204 = r.ReadUint8()
+						var v2205 uint16
+						if !vn2202 {
+							v2205 = r.ReadUint16()
 						}
-						m2160[k2164] = v2165
+						m2200[k2204] = v2205
 					}
-					n2159 -= sz2161
+					n2199 -= sz2201
 				}
-				x.RmMU8 = m2160
+				x.RmMU8 = m2200
 			}
 		case 76:
 			if f.Convert {
@@ -9502,68 +9891,68 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n2167 := c.ReadLength(1)
-				l2168 := foryimpl.MakeSlice[[]string](c, n2167)
-				if n2167 > 0 {
-					hn2170 := c.ReadListHeader(21)
+				n2207 := c.ReadLength(1)
+				l2208 := foryimpl.MakeSlice[[]string](c, n2207)
+				if n2207 > 0 {
+					hn2210 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2169 := range l2168 {
-							if hn2170 && !c.ReadFlag() {
-								clear(l2168[i2169 : i2169+1])
+						for i2209 := range l2208 {
+							if hn2210 && !c.ReadFlag() {
+								clear(l2208[i2209 : i2209+1])
 								continue
 							}
-							l2168[i2169] = c.ReadString()
+							l2208[i2209] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2169)
+								c.TraceIndex(i2209)
 								break
 							}
 						}
 					}
 				}
-				x.RmNLS = l2168
+				x.RmNLS = l2208
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n2173 := c.ReadLength(2)
-				m2174 := foryimpl.MakeMap[map[string]int32](c, n2173)
-				for n2173 > 0 && !c.Failed() {
-					sz2175, vn2176, _ := c.ReadMapChunk(n2173, 21, 5, nil, false)
-					for j2177 := 0; j2177 < sz2175 && !c.Failed(); j2177++ {
-						var k2178 string
-						k2178 = c.ReadString()
-						var v2179 int32
-						if !vn2176 {
-							v2179 = r.ReadVarInt32()
+				n2213 := c.ReadLength(2)
+				m2214 := foryimpl.MakeMap[map[string]int32](c, n2213)
+				for n2213 > 0 && !c.Failed() {
+					sz2215, vn2216, _ := c.ReadMapChunk(n2213, 21, 5, nil, false)
+					for j2217 := 0; j2217 < sz2215 && !c.Failed(); j2217++ {
+						var k2218 string
+						k2218 = c.ReadString()
+						var v2219 int32
+						if !vn2216 {
+							v2219 = r.ReadVarInt32()
 						}
-						m2174[k2178] = v2179
+						m2214[k2218] = v2219
 					}
-					n2173 -= sz2175
+					n2213 -= sz2215
 				}
-				x.RmNM = m2174
+				x.RmNM = m2214
 			}
 		case 79:
 			if f.Convert {
 				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2181 := c.ReadLength(1)
-				l2182 := foryimpl.MakeSlice[[]uint8](c, n2181)
-				if n2181 > 0 {
-					hn2184 := c.ReadListHeader(9)
+				n2221 := c.ReadLength(1)
+				l2222 := foryimpl.MakeSlice[[]uint8](c, n2221)
+				if n2221 > 0 {
+					hn2224 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2183 := range l2182 {
-							if hn2184 && !c.ReadFlag() {
-								clear(l2182[i2183 : i2183+1])
+						for i2223 := range l2222 {
+							if hn2224 && !c.ReadFlag() {
+								clear(l2222[i2223 : i2223+1])
 								continue
 							}
-							l2182[i2183] = r.ReadUint8()
+							l2222[i2223] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2183)
+								c.TraceIndex(i2223)
 								break
 							}
 						}
 					}
 				}
-				x.RmRaw = l2182
+				x.RmRaw = l2222
 			}
 		default:
 			c.SkipField(f)
@@ -9625,7 +10014,38 @@ func (x *Nested) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeNested)
+		start := b.WriterIndex()
+		b.Reserve(132)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x6f8f7078001e0001)
+			buffer.PutUint64At(w, off+8, 0xae1209f01f226fa0)
+			buffer.PutUint64At(w, off+16, 0xa11c450699923413)
+			buffer.PutUint64At(w, off+24, 0x4868682f721648a0)
+			buffer.PutUint64At(w, off+32, 0x72164c286b2f7a16)
+			buffer.PutUint64At(w, off+40, 0xa0ac1e451ada6f2f)
+			buffer.PutUint64At(w, off+48, 0xda72b3725a561854)
+			buffer.PutUint64At(w, off+56, 0x68683f1c4b8086f6)
+			buffer.PutUint64At(w, off+64, 0xc51c4d286b3f1e4b)
+			buffer.PutUint64At(w, off+72, 0x9b4572165040439b)
+			buffer.PutUint64At(w, off+80, 0x9b457a1650d0d05e)
+			buffer.PutUint64At(w, off+88, 0x9b4572165450d65e)
+			buffer.PutUint64At(w, off+96, 0x9bc51e4d34b4df5e)
+			buffer.PutUint64At(w, off+104, 0x45725a5618584059)
+			buffer.PutUint64At(w, off+112, 0x1c530dedb5e5669b)
+			buffer.PutUint64At(w, off+120, 0x451e53d0d07e9b45)
+			buffer.PutUint64At(w, off+124, 0x50d67e9b451e53d0)
+			off += 132
+		} else {
+			buffer.PutUint64At(w, off, 0x08ae1204041d0001)
+			buffer.PutUint64At(w, off+5, 0x069992340308ae12)
+			off += 13
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNested)
 	start := b.WriterIndex()
@@ -9665,20 +10085,38 @@ func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 132 && buffer.ReadUint64At(in, 0) == 0x9f38b078001eff01 && buffer.ReadUint64At(in, 8) == 0xae1209f04e90d1e4 && buffer.ReadUint64At(in, 16) == 0xa11c440699923413 && buffer.ReadUint64At(in, 24) == 0x4868682f721648a0 && buffer.ReadUint64At(in, 32) == 0x72164c286b2f7a16 && buffer.ReadUint64At(in, 40) == 0xa0ac1e441ada6f2f && buffer.ReadUint64At(in, 48) == 0xda72b3725a561854 && buffer.ReadUint64At(in, 56) == 0x68683f1c4a8086f6 && buffer.ReadUint64At(in, 64) == 0xc51c4c286b3f1e4a && buffer.ReadUint64At(in, 72) == 0x9b4572165040439b && buffer.ReadUint64At(in, 80) == 0x9b457a1650d0d05e && buffer.ReadUint64At(in, 88) == 0x9b4572165450d65e && buffer.ReadUint64At(in, 96) == 0x9bc51e4c34b4df5e && buffer.ReadUint64At(in, 104) == 0x45725a5618584059 && buffer.ReadUint64At(in, 112) == 0x1c520dedb5e5669b && buffer.ReadUint64At(in, 120) == 0x451e52d0d07e9b45 && buffer.ReadUint64At(in, 124) == 0x50d67e9b451e52d0 {
-			n = 132
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 132 && buffer.ReadUint64At(in, 0) == 0x6f8f7078001e0001 && buffer.ReadUint64At(in, 8) == 0xae1209f01f226fa0 && buffer.ReadUint64At(in, 16) == 0xa11c450699923413 && buffer.ReadUint64At(in, 24) == 0x4868682f721648a0 && buffer.ReadUint64At(in, 32) == 0x72164c286b2f7a16 && buffer.ReadUint64At(in, 40) == 0xa0ac1e451ada6f2f && buffer.ReadUint64At(in, 48) == 0xda72b3725a561854 && buffer.ReadUint64At(in, 56) == 0x68683f1c4b8086f6 && buffer.ReadUint64At(in, 64) == 0xc51c4d286b3f1e4b && buffer.ReadUint64At(in, 72) == 0x9b4572165040439b && buffer.ReadUint64At(in, 80) == 0x9b457a1650d0d05e && buffer.ReadUint64At(in, 88) == 0x9b4572165450d65e && buffer.ReadUint64At(in, 96) == 0x9bc51e4d34b4df5e && buffer.ReadUint64At(in, 104) == 0x45725a5618584059 && buffer.ReadUint64At(in, 112) == 0x1c530dedb5e5669b && buffer.ReadUint64At(in, 120) == 0x451e53d0d07e9b45 && buffer.ReadUint64At(in, 124) == 0x50d67e9b451e53d0 {
+				n = 132
+			}
+		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x08ae1204041d0001 && buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
+			n = 13
 		}
-	} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x08ae1204041dff01 && buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
-		n = 13
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeNested, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNested)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 132 && buffer.ReadUint64At(in, 0) == 0x9f38b078001eff01 && buffer.ReadUint64At(in, 8) == 0xae1209f04e90d1e4 && buffer.ReadUint64At(in, 16) == 0xa11c440699923413 && buffer.ReadUint64At(in, 24) == 0x4868682f721648a0 && buffer.ReadUint64At(in, 32) == 0x72164c286b2f7a16 && buffer.ReadUint64At(in, 40) == 0xa0ac1e441ada6f2f && buffer.ReadUint64At(in, 48) == 0xda72b3725a561854 && buffer.ReadUint64At(in, 56) == 0x68683f1c4a8086f6 && buffer.ReadUint64At(in, 64) == 0xc51c4c286b3f1e4a && buffer.ReadUint64At(in, 72) == 0x9b4572165040439b && buffer.ReadUint64At(in, 80) == 0x9b457a1650d0d05e && buffer.ReadUint64At(in, 88) == 0x9b4572165450d65e && buffer.ReadUint64At(in, 96) == 0x9bc51e4c34b4df5e && buffer.ReadUint64At(in, 104) == 0x45725a5618584059 && buffer.ReadUint64At(in, 112) == 0x1c520dedb5e5669b && buffer.ReadUint64At(in, 120) == 0x451e52d0d07e9b45 && buffer.ReadUint64At(in, 124) == 0x50d67e9b451e52d0 {
+				n = 132
+			}
+		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x08ae1204041dff01 && buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
+			n = 13
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeNested)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNested)
 	}
-	c.AcceptRoot(n, foryTypeNested)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNested)
 }
 
 // ForyWrite writes Nested's struct body (docs/format.md §9).
@@ -11222,7 +11660,26 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeInner)
+		start := b.WriterIndex()
+		b.Reserve(34)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x356c9016001c0001)
+			buffer.PutUint64At(w, off+8, 0x4402adc473810483)
+			buffer.PutUint64At(w, off+16, 0x894ec8054c633901)
+			buffer.PutUint64At(w, off+24, 0x341548a0ac1e4700)
+			buffer.PutUint64At(w, off+26, 0x200c341548a0ac1e)
+			off += 34
+		} else {
+			buffer.PutUint32At(w, off, 0xad1b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeInner)
 	start := b.WriterIndex()
@@ -11250,20 +11707,38 @@ func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x80169016001cff01 && buffer.ReadUint64At(in, 8) == 0x4402adc47254c4d7 && buffer.ReadUint64At(in, 16) == 0x894ec8054c633901 && buffer.ReadUint64At(in, 24) == 0x341548a0ac1e4600 && buffer.ReadUint64At(in, 26) == 0x200c341548a0ac1e {
-			n = 34
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x356c9016001c0001 && buffer.ReadUint64At(in, 8) == 0x4402adc473810483 && buffer.ReadUint64At(in, 16) == 0x894ec8054c633901 && buffer.ReadUint64At(in, 24) == 0x341548a0ac1e4700 && buffer.ReadUint64At(in, 26) == 0x200c341548a0ac1e {
+				n = 34
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeInner, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeInner)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x80169016001cff01 && buffer.ReadUint64At(in, 8) == 0x4402adc47254c4d7 && buffer.ReadUint64At(in, 16) == 0x894ec8054c633901 && buffer.ReadUint64At(in, 24) == 0x341548a0ac1e4600 && buffer.ReadUint64At(in, 26) == 0x200c341548a0ac1e {
+				n = 34
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeInner)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeInner)
 	}
-	c.AcceptRoot(n, foryTypeInner)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
@@ -11301,7 +11776,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	{
 		s1 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s1) + 9)
+		b.Reserve(buffer.BatchSlack + len(s1) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 		if len(s1) > 0 {
@@ -11339,7 +11814,7 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	{
 		s2 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s2) + 9)
+		b.Reserve(buffer.BatchSlack + len(s2) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 		if len(s2) > 0 {
@@ -11530,7 +12005,12 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -11540,20 +12020,38 @@ func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0xeb2d2010001eff01 && buffer.ReadUint64At(in, 8) == 0xae1209e22c0bcade && buffer.ReadUint64At(in, 16) == 0x4854054028802c0f && buffer.ReadUint64At(in, 20) == 0x20cd191548540540 {
-			n = 28
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0xeb2d2010001e0001 && buffer.ReadUint64At(in, 8) == 0xae1209e22c0bcade && buffer.ReadUint64At(in, 16) == 0x4854054028802c0f && buffer.ReadUint64At(in, 20) == 0x20cd191548540540 {
+				n = 28
+			}
+		} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x06ae1204041d0001 && buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
+			n = 12
 		}
-	} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x06ae1204041dff01 && buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
-		n = 12
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0xeb2d2010001eff01 && buffer.ReadUint64At(in, 8) == 0xae1209e22c0bcade && buffer.ReadUint64At(in, 16) == 0x4854054028802c0f && buffer.ReadUint64At(in, 20) == 0x20cd191548540540 {
+				n = 28
+			}
+		} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x06ae1204041dff01 && buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
+			n = 12
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeLeaf)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
-	c.AcceptRoot(n, foryTypeLeaf)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
@@ -11572,7 +12070,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	s1 := x.Gone
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(37 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(37 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -11706,7 +12204,33 @@ func (x *Changes) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeChanges)
+		start := b.WriterIndex()
+		b.Reserve(96)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x70903054001c0001)
+			buffer.PutUint64At(w, off+8, 0x4c02b9d166689b0e)
+			buffer.PutUint64At(w, off+16, 0x5b1344c04565db04)
+			buffer.PutUint64At(w, off+24, 0x4400dd72db0a4c65)
+			buffer.PutUint64At(w, off+32, 0xdb76b7024c745b0a)
+			buffer.PutUint64At(w, off+40, 0x4405c8e02d0284c0)
+			buffer.PutUint64At(w, off+48, 0xc0be2d05886f3705)
+			buffer.PutUint64At(w, off+56, 0x034e40d968db054c)
+			buffer.PutUint64At(w, off+64, 0x1c4915c480dd6fb7)
+			buffer.PutUint64At(w, off+72, 0x6b37161644686837)
+			buffer.PutUint64At(w, off+80, 0x1c4f6c3716561846)
+			buffer.PutUint64At(w, off+88, 0x723715461ada6f37)
+			off += 96
+		} else {
+			buffer.PutUint32At(w, off, 0xb91b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeChanges)
 	start := b.WriterIndex()
@@ -11741,20 +12265,38 @@ func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 96 && buffer.ReadUint64At(in, 0) == 0x23e0e054001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02b9d16a1587f2 && buffer.ReadUint64At(in, 16) == 0x5b1344c04565db04 && buffer.ReadUint64At(in, 24) == 0x4400dd72db0a4c65 && buffer.ReadUint64At(in, 32) == 0xdb76b7024c745b0a && buffer.ReadUint64At(in, 40) == 0x4405c8e02d0284c0 && buffer.ReadUint64At(in, 48) == 0xc0be2d05886f3705 && buffer.ReadUint64At(in, 56) == 0x034e40d968db054c && buffer.ReadUint64At(in, 64) == 0x1c4815c480dd6fb7 && buffer.ReadUint64At(in, 72) == 0x6b37161644686837 && buffer.ReadUint64At(in, 80) == 0x1c4e6c3716561846 && buffer.ReadUint64At(in, 88) == 0x723715461ada6f37 {
-			n = 96
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 96 && buffer.ReadUint64At(in, 0) == 0x70903054001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02b9d166689b0e && buffer.ReadUint64At(in, 16) == 0x5b1344c04565db04 && buffer.ReadUint64At(in, 24) == 0x4400dd72db0a4c65 && buffer.ReadUint64At(in, 32) == 0xdb76b7024c745b0a && buffer.ReadUint64At(in, 40) == 0x4405c8e02d0284c0 && buffer.ReadUint64At(in, 48) == 0xc0be2d05886f3705 && buffer.ReadUint64At(in, 56) == 0x034e40d968db054c && buffer.ReadUint64At(in, 64) == 0x1c4915c480dd6fb7 && buffer.ReadUint64At(in, 72) == 0x6b37161644686837 && buffer.ReadUint64At(in, 80) == 0x1c4f6c3716561846 && buffer.ReadUint64At(in, 88) == 0x723715461ada6f37 {
+				n = 96
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeChanges, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeChanges)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 96 && buffer.ReadUint64At(in, 0) == 0x23e0e054001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02b9d16a1587f2 && buffer.ReadUint64At(in, 16) == 0x5b1344c04565db04 && buffer.ReadUint64At(in, 24) == 0x4400dd72db0a4c65 && buffer.ReadUint64At(in, 32) == 0xdb76b7024c745b0a && buffer.ReadUint64At(in, 40) == 0x4405c8e02d0284c0 && buffer.ReadUint64At(in, 48) == 0xc0be2d05886f3705 && buffer.ReadUint64At(in, 56) == 0x034e40d968db054c && buffer.ReadUint64At(in, 64) == 0x1c4815c480dd6fb7 && buffer.ReadUint64At(in, 72) == 0x6b37161644686837 && buffer.ReadUint64At(in, 80) == 0x1c4e6c3716561846 && buffer.ReadUint64At(in, 88) == 0x723715461ada6f37 {
+				n = 96
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeChanges)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeChanges)
 	}
-	c.AcceptRoot(n, foryTypeChanges)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeChanges)
 }
 
 // ForyWrite writes Changes's struct body (docs/format.md §9).
@@ -11809,7 +12351,7 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	{
 		s7 := x.OldName
-		b.Reserve(buffer.BatchSlack + len(s7) + 9)
+		b.Reserve(buffer.BatchSlack + len(s7) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
 		if len(s7) > 0 {
@@ -11911,7 +12453,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	{
 		s19 := x.OldName
-		b.Reserve(buffer.BatchSlack + len(s19) + 9)
+		b.Reserve(buffer.BatchSlack + len(s19) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s19))<<2|2)
 		if len(s19) > 0 {
@@ -12455,7 +12997,12 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -12465,20 +13012,38 @@ func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa62e800e001cff01 && buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 && buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 && buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
-			n = 26
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa62e800e001c0001 && buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 && buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 && buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
+				n = 26
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeReorderTags, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeReorderTags)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa62e800e001cff01 && buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 && buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 && buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
+				n = 26
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeReorderTags)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeReorderTags)
 	}
-	c.AcceptRoot(n, foryTypeReorderTags)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeReorderTags)
 }
 
 // ForyWrite writes ReorderTags's struct body (docs/format.md §9).
@@ -12527,7 +13092,7 @@ func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	}
 	{
 		s3 := x.B
-		b.Reserve(buffer.BatchSlack + len(s3) + 9)
+		b.Reserve(buffer.BatchSlack + len(s3) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
 		if len(s3) > 0 {
@@ -12718,7 +13283,12 @@ func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -12728,20 +13298,38 @@ func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 41 && buffer.ReadUint64At(in, 0) == 0x5032e01d001cff01 && buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de && buffer.ReadUint64At(in, 16) == 0x386f81074c033101 && buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 && buffer.ReadUint64At(in, 32) == 0x6415440093045616 && buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
-			n = 41
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 41 && buffer.ReadUint64At(in, 0) == 0x5032e01d001c0001 && buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de && buffer.ReadUint64At(in, 16) == 0x386f81074c033101 && buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 && buffer.ReadUint64At(in, 32) == 0x6415440093045616 && buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
+				n = 41
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeReorderNames, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeReorderNames)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 41 && buffer.ReadUint64At(in, 0) == 0x5032e01d001cff01 && buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de && buffer.ReadUint64At(in, 16) == 0x386f81074c033101 && buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 && buffer.ReadUint64At(in, 32) == 0x6415440093045616 && buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
+				n = 41
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeReorderNames)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeReorderNames)
 	}
-	c.AcceptRoot(n, foryTypeReorderNames)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeReorderNames)
 }
 
 // ForyWrite writes ReorderNames's struct body (docs/format.md §9).
@@ -12823,7 +13411,7 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 	}
 	{
 		s7 := x.Zed
-		b.Reserve(buffer.BatchSlack + len(s7) + 9)
+		b.Reserve(buffer.BatchSlack + len(s7) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
 		if len(s7) > 0 {
@@ -12998,7 +13586,25 @@ func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeMapHolder)
+		start := b.WriterIndex()
+		b.Reserve(27)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x1bdf900f001c0001)
+			buffer.PutUint64At(w, off+8, 0x4802bcc242c0e611)
+			buffer.PutUint64At(w, off+16, 0x72561848200c3415)
+			buffer.PutUint64At(w, off+19, 0x200c487256184820)
+			off += 27
+		} else {
+			buffer.PutUint32At(w, off, 0xbc1b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMapHolder)
 	start := b.WriterIndex()
@@ -13025,20 +13631,38 @@ func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x1bdf900f001cff01 && buffer.ReadUint64At(in, 8) == 0x4802bcc242c0e611 && buffer.ReadUint64At(in, 16) == 0x72561848200c3415 && buffer.ReadUint64At(in, 19) == 0x200c487256184820 {
-			n = 27
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x1bdf900f001c0001 && buffer.ReadUint64At(in, 8) == 0x4802bcc242c0e611 && buffer.ReadUint64At(in, 16) == 0x72561848200c3415 && buffer.ReadUint64At(in, 19) == 0x200c487256184820 {
+				n = 27
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeMapHolder, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMapHolder)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x1bdf900f001cff01 && buffer.ReadUint64At(in, 8) == 0x4802bcc242c0e611 && buffer.ReadUint64At(in, 16) == 0x72561848200c3415 && buffer.ReadUint64At(in, 19) == 0x200c487256184820 {
+				n = 27
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeMapHolder)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMapHolder)
 	}
-	c.AcceptRoot(n, foryTypeMapHolder)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMapHolder)
 }
 
 // ForyWrite writes MapHolder's struct body (docs/format.md §9).
@@ -13058,7 +13682,7 @@ func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	s5 := x.Name
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(s5) + 9)
+	b.Reserve(4 + buffer.BatchSlack + len(s5) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -1470693653)
@@ -13194,7 +13818,12 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -13204,20 +13833,38 @@ func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x6fbb5009001cff01 && buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 && buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
-			n = 21
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x6fbb5009001c0001 && buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 && buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeItem, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeItem)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x6fbb5009001cff01 && buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 && buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeItem)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeItem)
 	}
-	c.AcceptRoot(n, foryTypeItem)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeItem)
 }
 
 // ForyWrite writes Item's struct body (docs/format.md §9).
@@ -13236,7 +13883,7 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	s1 := x.K
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(30 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(30 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -13358,7 +14005,29 @@ func (x *Record) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeRecord)
+		start := b.WriterIndex()
+		b.Reserve(63)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x89381033001c0001)
+			buffer.PutUint64At(w, off+8, 0x4c02c0c87152b239)
+			buffer.PutUint64At(w, off+16, 0x00014c804313c414)
+			buffer.PutUint64At(w, off+24, 0x4c63230744484553)
+			buffer.PutUint64At(w, off+32, 0x72164cc06cd48905)
+			buffer.PutUint64At(w, off+40, 0x0c341548806464a2)
+			buffer.PutUint64At(w, off+48, 0x894e481656184c20)
+			buffer.PutUint64At(w, off+55, 0x90064c5616482489)
+			off += 63
+		} else {
+			buffer.PutUint32At(w, off, 0xc01b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeRecord)
 	start := b.WriterIndex()
@@ -13389,20 +14058,38 @@ func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 63 && buffer.ReadUint64At(in, 0) == 0x89381033001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02c0c87152b239 && buffer.ReadUint64At(in, 16) == 0x00014c804313c414 && buffer.ReadUint64At(in, 24) == 0x4c63230744484553 && buffer.ReadUint64At(in, 32) == 0x72164cc06cd48905 && buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 && buffer.ReadUint64At(in, 48) == 0x894e481656184c20 && buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
-			n = 63
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 63 && buffer.ReadUint64At(in, 0) == 0x89381033001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02c0c87152b239 && buffer.ReadUint64At(in, 16) == 0x00014c804313c414 && buffer.ReadUint64At(in, 24) == 0x4c63230744484553 && buffer.ReadUint64At(in, 32) == 0x72164cc06cd48905 && buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 && buffer.ReadUint64At(in, 48) == 0x894e481656184c20 && buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
+				n = 63
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeRecord, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeRecord)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 63 && buffer.ReadUint64At(in, 0) == 0x89381033001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02c0c87152b239 && buffer.ReadUint64At(in, 16) == 0x00014c804313c414 && buffer.ReadUint64At(in, 24) == 0x4c63230744484553 && buffer.ReadUint64At(in, 32) == 0x72164cc06cd48905 && buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 && buffer.ReadUint64At(in, 48) == 0x894e481656184c20 && buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
+				n = 63
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeRecord)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeRecord)
 	}
-	c.AcceptRoot(n, foryTypeRecord)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeRecord)
 }
 
 // ForyWrite writes Record's struct body (docs/format.md §9).
@@ -13450,7 +14137,7 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	{
 		s12 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s12) + 9)
+		b.Reserve(buffer.BatchSlack + len(s12) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
 		if len(s12) > 0 {
@@ -13767,7 +14454,37 @@ func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeSeqs)
+		start := b.WriterIndex()
+		b.Reserve(124)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x23f2a070001c0001)
+			buffer.PutUint64At(w, off+8, 0x8d02bece39c03437)
+			buffer.PutUint64At(w, off+16, 0x002d9580e5b7812f)
+			buffer.PutUint64At(w, off+24, 0x022995c0317e3b8a)
+			buffer.PutUint64At(w, off+32, 0x06169880a77ebb41)
+			buffer.PutUint64At(w, off+40, 0x9980df5efec57102)
+			buffer.PutUint64At(w, off+48, 0x80e5b781dfbe8b37)
+			buffer.PutUint64At(w, off+56, 0x007e7b6a101e1690)
+			buffer.PutUint64At(w, off+64, 0x4700e0b79716168c)
+			buffer.PutUint64At(w, off+72, 0x0cb416164c6b3731)
+			buffer.PutUint64At(w, off+80, 0x1698603f3847c020)
+			buffer.PutUint64At(w, off+88, 0x00e0b7973f9a9e16)
+			buffer.PutUint64At(w, off+96, 0x097edb02a2261698)
+			buffer.PutUint64At(w, off+104, 0x1fd7a93a16988006)
+			buffer.PutUint64At(w, off+112, 0xe629309500e0b797)
+			buffer.PutUint64At(w, off+116, 0xa04182dfe6293095)
+			off += 124
+		} else {
+			buffer.PutUint32At(w, off, 0xbe1b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -13777,20 +14494,38 @@ func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 124 && buffer.ReadUint64At(in, 0) == 0x6f4a5070001cff01 && buffer.ReadUint64At(in, 8) == 0x8c02bece26f25360 && buffer.ReadUint64At(in, 16) == 0x002d9480e5b7812f && buffer.ReadUint64At(in, 24) == 0x022994c0317e3b8a && buffer.ReadUint64At(in, 32) == 0x06169880a77ebb41 && buffer.ReadUint64At(in, 40) == 0x9880df5efec57102 && buffer.ReadUint64At(in, 48) == 0x80e5b781dfbe8b37 && buffer.ReadUint64At(in, 56) == 0x007e7b6a101e1690 && buffer.ReadUint64At(in, 64) == 0x4600e0b79716168c && buffer.ReadUint64At(in, 72) == 0x0cb416164c6b3731 && buffer.ReadUint64At(in, 80) == 0x1698603f3846c020 && buffer.ReadUint64At(in, 88) == 0x00e0b7973f9a9e16 && buffer.ReadUint64At(in, 96) == 0x097edb02a2261698 && buffer.ReadUint64At(in, 104) == 0x1fd7a93a16988006 && buffer.ReadUint64At(in, 112) == 0xe629309400e0b797 && buffer.ReadUint64At(in, 116) == 0xa04182dfe6293094 {
-			n = 124
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 124 && buffer.ReadUint64At(in, 0) == 0x23f2a070001c0001 && buffer.ReadUint64At(in, 8) == 0x8d02bece39c03437 && buffer.ReadUint64At(in, 16) == 0x002d9580e5b7812f && buffer.ReadUint64At(in, 24) == 0x022995c0317e3b8a && buffer.ReadUint64At(in, 32) == 0x06169880a77ebb41 && buffer.ReadUint64At(in, 40) == 0x9980df5efec57102 && buffer.ReadUint64At(in, 48) == 0x80e5b781dfbe8b37 && buffer.ReadUint64At(in, 56) == 0x007e7b6a101e1690 && buffer.ReadUint64At(in, 64) == 0x4700e0b79716168c && buffer.ReadUint64At(in, 72) == 0x0cb416164c6b3731 && buffer.ReadUint64At(in, 80) == 0x1698603f3847c020 && buffer.ReadUint64At(in, 88) == 0x00e0b7973f9a9e16 && buffer.ReadUint64At(in, 96) == 0x097edb02a2261698 && buffer.ReadUint64At(in, 104) == 0x1fd7a93a16988006 && buffer.ReadUint64At(in, 112) == 0xe629309500e0b797 && buffer.ReadUint64At(in, 116) == 0xa04182dfe6293095 {
+				n = 124
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeSeqs, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSeqs)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 124 && buffer.ReadUint64At(in, 0) == 0x6f4a5070001cff01 && buffer.ReadUint64At(in, 8) == 0x8c02bece26f25360 && buffer.ReadUint64At(in, 16) == 0x002d9480e5b7812f && buffer.ReadUint64At(in, 24) == 0x022994c0317e3b8a && buffer.ReadUint64At(in, 32) == 0x06169880a77ebb41 && buffer.ReadUint64At(in, 40) == 0x9880df5efec57102 && buffer.ReadUint64At(in, 48) == 0x80e5b781dfbe8b37 && buffer.ReadUint64At(in, 56) == 0x007e7b6a101e1690 && buffer.ReadUint64At(in, 64) == 0x4600e0b79716168c && buffer.ReadUint64At(in, 72) == 0x0cb416164c6b3731 && buffer.ReadUint64At(in, 80) == 0x1698603f3846c020 && buffer.ReadUint64At(in, 88) == 0x00e0b7973f9a9e16 && buffer.ReadUint64At(in, 96) == 0x097edb02a2261698 && buffer.ReadUint64At(in, 104) == 0x1fd7a93a16988006 && buffer.ReadUint64At(in, 112) == 0xe629309400e0b797 && buffer.ReadUint64At(in, 116) == 0xa04182dfe6293094 {
+				n = 124
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeSeqs)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSeqs)
 	}
-	c.AcceptRoot(n, foryTypeSeqs)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSeqs)
 }
 
 // ForyWrite writes Seqs's struct body (docs/format.md §9).
@@ -13809,7 +14544,7 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	l15 := x.A2L
 	l16 := x.Arr2Go
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(128 + buffer.BatchSlack + len(l15)*8 + len(l16)*2 + 10)
+	b.Reserve(128 + buffer.BatchSlack + len(l15)*8 + len(l16)*2 + 12)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -13865,7 +14600,7 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	{
 		l20 := x.F32A2L
-		b.Reserve(buffer.BatchSlack + len(l20)*4 + 5)
+		b.Reserve(buffer.BatchSlack + len(l20)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l20)*4))
 		off = buffer.PutRawFloat32sAt(w, off, l20)
@@ -13974,7 +14709,7 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	{
 		l36 := x.U82Bin
-		b.Reserve(buffer.BatchSlack + len(l36)*1 + 5)
+		b.Reserve(buffer.BatchSlack + len(l36)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l36)*1))
 		off += copy(w[off:], l36)
@@ -13986,144 +14721,190 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
+	l51 := x.A2L
+	l52 := x.Arr2Go
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + len(l51)*8 + len(l52)*2 + 12)
+	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		b.WriteInt32(1264930430)
+		buffer.PutInt32At(w, off, 1264930430)
+		off += 4
 	}
-	if !foryimpl.WriteRefSlice(c, x.A2L) {
-		l51 := x.A2L
-		b.WriteVarUint32(uint32(len(l51) * 8))
-		b.WriteRawInt64s(l51)
+	if st53, id54 := foryimpl.RefSliceAt(c, l51); st53 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id54))
+	} else if st53 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l51)*8))
+		off = buffer.PutRawInt64sAt(w, off, l51)
 	}
-	if !foryimpl.WriteRefSlice(c, x.Arr2Go) {
-		l52 := x.Arr2Go
-		b.WriteVarUint32(uint32(len(l52) * 2))
-		b.WriteRawInt16s(l52)
+	if st55, id56 := foryimpl.RefSliceAt(c, l52); st55 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id56))
+	} else if st55 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l52)*2))
+		off = buffer.PutRawInt16sAt(w, off, l52)
 	}
+	b.SetWriterIndex(off)
 	if !foryimpl.WriteRefSlice(c, x.Bin2U8) {
-		l53 := x.Bin2U8
-		b.WriteVarUint32(uint32(len(l53)))
-		b.WriteBytes(l53)
+		l57 := x.Bin2U8
+		b.WriteVarUint32(uint32(len(l57)))
+		b.WriteBytes(l57)
 	}
-	l54 := x.BoolL2A
-	b.WriteVarUint32(uint32(len(l54)))
-	if len(l54) > 0 {
-		b.Reserve(1 + len(l54)*1 + buffer.BatchSlack)
+	l58 := x.BoolL2A
+	b.WriteVarUint32(uint32(len(l58)))
+	if len(l58) > 0 {
+		b.Reserve(1 + len(l58)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e55 := range l54 {
+		for _, e59 := range l58 {
 			{
-				buffer.PutBoolAt(w, off, e55)
+				buffer.PutBoolAt(w, off, e59)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.F32A2L) {
-		l56 := x.F32A2L
-		b.WriteVarUint32(uint32(len(l56) * 4))
-		b.WriteRawFloat32s(l56)
-	}
-	l57 := x.Int2A
-	b.WriteVarUint32(uint32(len(l57)))
-	if len(l57) > 0 {
-		b.Reserve(1 + len(l57)*9 + buffer.BatchSlack)
+	{
+		l60 := x.F32A2L
+		b.Reserve(buffer.BatchSlack + len(l60)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e58 := range l57 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e58)))
+		if st61, id62 := foryimpl.RefSliceAt(c, l60); st61 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id62))
+		} else if st61 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l60)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l60)
 		}
 		b.SetWriterIndex(off)
 	}
-	l59 := x.L2A
-	b.WriteVarUint32(uint32(len(l59)))
-	if len(l59) > 0 {
-		b.Reserve(1 + len(l59)*5 + buffer.BatchSlack)
+	l63 := x.Int2A
+	b.WriteVarUint32(uint32(len(l63)))
+	if len(l63) > 0 {
+		b.Reserve(1 + len(l63)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e60 := range l59 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e60))
+		for _, e64 := range l63 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e64)))
+		}
+		b.SetWriterIndex(off)
+	}
+	l65 := x.L2A
+	b.WriteVarUint32(uint32(len(l65)))
+	if len(l65) > 0 {
+		b.Reserve(1 + len(l65)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e66 := range l65 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e66))
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NL) {
-		l61 := x.NL
-		b.WriteVarUint32(uint32(len(l61) * 2))
-		b.WriteRawUint16s(l61)
+		l67 := x.NL
+		b.WriteVarUint32(uint32(len(l67) * 2))
+		b.WriteRawUint16s(l67)
 	}
-	l62 := x.Named
-	b.WriteVarUint32(uint32(len(l62)))
-	if len(l62) > 0 {
-		b.Reserve(1 + len(l62)*5 + buffer.BatchSlack)
+	l68 := x.Named
+	b.WriteVarUint32(uint32(len(l68)))
+	if len(l68) > 0 {
+		b.Reserve(1 + len(l68)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e63 := range l62 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e63))
+		for _, e69 := range l68 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e69))
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefPtr(c, x.PA) {
-		l64 := *x.PA
-		b.WriteVarUint32(uint32(len(l64) * 8))
-		b.WriteRawFloat64s(l64)
+		l70 := *x.PA
+		b.WriteVarUint32(uint32(len(l70) * 8))
+		b.WriteRawFloat64s(l70)
 	}
-	l65 := x.PtrL2A
-	b.WriteVarUint32(uint32(len(l65)))
-	if len(l65) > 0 {
-		h66 := byte(0x0c)
-		for _, p67 := range l65 {
-			if p67 == nil {
-				h66 = 0x0e
+	l71 := x.PtrL2A
+	b.WriteVarUint32(uint32(len(l71)))
+	if len(l71) > 0 {
+		h72 := byte(0x0c)
+		for _, p73 := range l71 {
+			if p73 == nil {
+				h72 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h66)
-		for _, p67 := range l65 {
-			if h66 == 0x0e {
-				if p67 == nil {
+		b.WriteUint8(h72)
+		for _, p73 := range l71 {
+			if h72 == 0x0e {
+				if p73 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p67)
+			b.WriteVarInt32(*p73)
 		}
 	}
-	l68 := x.Raw2Bin
-	b.WriteVarUint32(uint32(len(l68)))
-	if len(l68) > 0 {
-		b.Reserve(1 + len(l68)*1 + buffer.BatchSlack)
+	l74 := x.Raw2Bin
+	b.WriteVarUint32(uint32(len(l74)))
+	if len(l74) > 0 {
+		b.Reserve(1 + len(l74)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e69 := range l68 {
+		for _, e75 := range l74 {
 			{
-				buffer.PutUint8At(w, off, e69)
+				buffer.PutUint8At(w, off, e75)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l70 := x.U64L2A
-	b.WriteVarUint32(uint32(len(l70)))
-	if len(l70) > 0 {
-		b.Reserve(1 + len(l70)*9 + buffer.BatchSlack)
+	l76 := x.U64L2A
+	b.WriteVarUint32(uint32(len(l76)))
+	if len(l76) > 0 {
+		b.Reserve(1 + len(l76)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e71 := range l70 {
-			off = buffer.PutVarUint64At(w, off, e71)
+		for _, e77 := range l76 {
+			off = buffer.PutVarUint64At(w, off, e77)
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.U82Bin) {
-		l72 := x.U82Bin
-		b.WriteVarUint32(uint32(len(l72) * 1))
-		b.WriteBytes(l72)
+	{
+		l78 := x.U82Bin
+		b.Reserve(buffer.BatchSlack + len(l78)*1 + 6)
+		w, off := b.Window(), b.WriterIndex()
+		if st79, id80 := foryimpl.RefSliceAt(c, l78); st79 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id80))
+		} else if st79 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l78)*1))
+			off += copy(w[off:], l78)
+		}
+		b.SetWriterIndex(off)
 	}
 }
 
@@ -14153,18 +14934,18 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n73 := c.ReadArrayLength(8)
-	a74 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n73)
-	r.ReadRawInt64s(a74)
-	x.A2L = a74
+	n81 := c.ReadArrayLength(8)
+	a82 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n81)
+	r.ReadRawInt64s(a82)
+	x.A2L = a82
 	if c.Failed() {
 		c.Trace("A2L")
 		return
 	}
-	n75 := c.ReadArrayLength(2)
-	a76 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n75)
-	r.ReadRawInt16s(a76)
-	x.Arr2Go = a76
+	n83 := c.ReadArrayLength(2)
+	a84 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n83)
+	r.ReadRawInt16s(a84)
+	x.Arr2Go = a84
 	if c.Failed() {
 		c.Trace("Arr2Go")
 		return
@@ -14174,48 +14955,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin2U8")
 		return
 	}
-	n77 := c.ReadLength(1)
-	l78 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n77)
-	if n77 > 0 {
-		hn80 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i79 := range l78 {
-				if hn80 && !c.ReadFlag() {
-					clear(l78[i79 : i79+1])
-					continue
-				}
-				l78[i79] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i79)
-					break
-				}
-			}
-		}
-	}
-	x.BoolL2A = l78
-	if c.Failed() {
-		c.Trace("BoolL2A")
-		return
-	}
-	n83 := c.ReadArrayLength(4)
-	a84 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n83)
-	r.ReadRawFloat32s(a84)
-	x.F32A2L = a84
-	if c.Failed() {
-		c.Trace("F32A2L")
-		return
-	}
 	n85 := c.ReadLength(1)
-	l86 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n85)
+	l86 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n85)
 	if n85 > 0 {
-		hn88 := c.ReadListHeader(7)
+		hn88 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i87 := range l86 {
 				if hn88 && !c.ReadFlag() {
 					clear(l86[i87 : i87+1])
 					continue
 				}
-				l86[i87] = int(r.ReadVarInt64())
+				l86[i87] = r.ReadBool()
 				if c.Failed() {
 					c.TraceIndex(i87)
 					break
@@ -14223,46 +14973,44 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Int2A = l86
+	x.BoolL2A = l86
 	if c.Failed() {
-		c.Trace("Int2A")
+		c.Trace("BoolL2A")
 		return
 	}
-	n91 := c.ReadLength(1)
-	l92 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n91)
-	if n91 > 0 {
-		hn94 := c.ReadListHeader(5)
+	n91 := c.ReadArrayLength(4)
+	a92 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n91)
+	r.ReadRawFloat32s(a92)
+	x.F32A2L = a92
+	if c.Failed() {
+		c.Trace("F32A2L")
+		return
+	}
+	n93 := c.ReadLength(1)
+	l94 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n93)
+	if n93 > 0 {
+		hn96 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i93 := range l92 {
-				if hn94 && !c.ReadFlag() {
-					clear(l92[i93 : i93+1])
+			for i95 := range l94 {
+				if hn96 && !c.ReadFlag() {
+					clear(l94[i95 : i95+1])
 					continue
 				}
-				l92[i93] = r.ReadVarInt32()
+				l94[i95] = int(r.ReadVarInt64())
 				if c.Failed() {
-					c.TraceIndex(i93)
+					c.TraceIndex(i95)
 					break
 				}
 			}
 		}
 	}
-	x.L2A = l92
+	x.Int2A = l94
 	if c.Failed() {
-		c.Trace("L2A")
-		return
-	}
-	if c.ReadFlag() {
-		n97 := c.ReadArrayLength(2)
-		a98 := foryimpl.MakeSlice[[]uint16](c, n97)
-		r.ReadRawUint16s(a98)
-		x.NL = a98
-	}
-	if c.Failed() {
-		c.Trace("NL")
+		c.Trace("Int2A")
 		return
 	}
 	n99 := c.ReadLength(1)
-	l100 := foryimpl.ReuseSlice[Int32s](c, x.Named, n99)
+	l100 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n99)
 	if n99 > 0 {
 		hn102 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -14279,98 +15027,131 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Named = l100
+	x.L2A = l100
+	if c.Failed() {
+		c.Trace("L2A")
+		return
+	}
+	if c.ReadFlag() {
+		n105 := c.ReadArrayLength(2)
+		a106 := foryimpl.MakeSlice[[]uint16](c, n105)
+		r.ReadRawUint16s(a106)
+		x.NL = a106
+	}
+	if c.Failed() {
+		c.Trace("NL")
+		return
+	}
+	n107 := c.ReadLength(1)
+	l108 := foryimpl.ReuseSlice[Int32s](c, x.Named, n107)
+	if n107 > 0 {
+		hn110 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i109 := range l108 {
+				if hn110 && !c.ReadFlag() {
+					clear(l108[i109 : i109+1])
+					continue
+				}
+				l108[i109] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i109)
+					break
+				}
+			}
+		}
+	}
+	x.Named = l108
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
 	if c.ReadFlag() {
-		p105 := foryimpl.Alloc[[]float64](c)
-		n106 := c.ReadArrayLength(8)
-		a107 := foryimpl.MakeSlice[[]float64](c, n106)
-		r.ReadRawFloat64s(a107)
-		*p105 = a107
-		x.PA = p105
+		p113 := foryimpl.Alloc[[]float64](c)
+		n114 := c.ReadArrayLength(8)
+		a115 := foryimpl.MakeSlice[[]float64](c, n114)
+		r.ReadRawFloat64s(a115)
+		*p113 = a115
+		x.PA = p113
 	}
 	if c.Failed() {
 		c.Trace("PA")
 		return
 	}
-	n108 := c.ReadLength(1)
-	l109 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n108)
-	if n108 > 0 {
-		hn111 := c.ReadListHeader(5)
+	n116 := c.ReadLength(1)
+	l117 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n116)
+	if n116 > 0 {
+		hn119 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i110 := range l109 {
-				if hn111 && !c.ReadFlag() {
-					clear(l109[i110 : i110+1])
+			for i118 := range l117 {
+				if hn119 && !c.ReadFlag() {
+					clear(l117[i118 : i118+1])
 					continue
 				}
-				p114 := foryimpl.Alloc[int32](c)
-				*p114 = r.ReadVarInt32()
-				l109[i110] = p114
+				p122 := foryimpl.Alloc[int32](c)
+				*p122 = r.ReadVarInt32()
+				l117[i118] = p122
 				if c.Failed() {
-					c.TraceIndex(i110)
+					c.TraceIndex(i118)
 					break
 				}
 			}
 		}
 	}
-	x.PtrL2A = l109
+	x.PtrL2A = l117
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
 	}
-	n115 := c.ReadLength(1)
-	l116 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n115)
-	if n115 > 0 {
-		hn118 := c.ReadListHeader(9)
+	n123 := c.ReadLength(1)
+	l124 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n123)
+	if n123 > 0 {
+		hn126 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i117 := range l116 {
-				if hn118 && !c.ReadFlag() {
-					clear(l116[i117 : i117+1])
+			for i125 := range l124 {
+				if hn126 && !c.ReadFlag() {
+					clear(l124[i125 : i125+1])
 					continue
 				}
-				l116[i117] = r.ReadUint8()
+				l124[i125] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i117)
+					c.TraceIndex(i125)
 					break
 				}
 			}
 		}
 	}
-	x.Raw2Bin = l116
+	x.Raw2Bin = l124
 	if c.Failed() {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n121 := c.ReadLength(1)
-	l122 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n121)
-	if n121 > 0 {
-		hn124 := c.ReadListHeader(14)
+	n129 := c.ReadLength(1)
+	l130 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n129)
+	if n129 > 0 {
+		hn132 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i123 := range l122 {
-				if hn124 && !c.ReadFlag() {
-					clear(l122[i123 : i123+1])
+			for i131 := range l130 {
+				if hn132 && !c.ReadFlag() {
+					clear(l130[i131 : i131+1])
 					continue
 				}
-				l122[i123] = r.ReadVarUint64()
+				l130[i131] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i123)
+					c.TraceIndex(i131)
 					break
 				}
 			}
 		}
 	}
-	x.U64L2A = l122
+	x.U64L2A = l130
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
 	}
-	n127 := c.ReadArrayLength(1)
-	a128 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n127)
-	copy(a128, r.ReadBytes(n127))
-	x.U82Bin = a128
+	n135 := c.ReadArrayLength(1)
+	a136 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n135)
+	copy(a136, r.ReadBytes(n135))
+	x.U82Bin = a136
 	if c.Failed() {
 		c.Trace("U82Bin")
 		return
@@ -14399,14 +15180,14 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
-		x.A2L = foryimpl.BackRefSlice[int64](c, id130)
-	} else if st129 == foryimpl.RefFollows {
-		n131 := c.ReadArrayLength(8)
-		a132 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n131)
-		r.ReadRawInt64s(a132)
-		x.A2L = a132
-		foryimpl.SetRefSlice(c, id130, x.A2L)
+	if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
+		x.A2L = foryimpl.BackRefSlice[int64](c, id138)
+	} else if st137 == foryimpl.RefFollows {
+		n139 := c.ReadArrayLength(8)
+		a140 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n139)
+		r.ReadRawInt64s(a140)
+		x.A2L = a140
+		foryimpl.SetRefSlice(c, id138, x.A2L)
 	} else {
 		x.A2L = nil
 	}
@@ -14414,14 +15195,14 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("A2L")
 		return
 	}
-	if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
-		x.Arr2Go = foryimpl.BackRefSlice[int16](c, id134)
-	} else if st133 == foryimpl.RefFollows {
-		n135 := c.ReadArrayLength(2)
-		a136 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n135)
-		r.ReadRawInt16s(a136)
-		x.Arr2Go = a136
-		foryimpl.SetRefSlice(c, id134, x.Arr2Go)
+	if st141, id142 := c.ReadRefFlag(); st141 == foryimpl.RefBack {
+		x.Arr2Go = foryimpl.BackRefSlice[int16](c, id142)
+	} else if st141 == foryimpl.RefFollows {
+		n143 := c.ReadArrayLength(2)
+		a144 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n143)
+		r.ReadRawInt16s(a144)
+		x.Arr2Go = a144
+		foryimpl.SetRefSlice(c, id142, x.Arr2Go)
 	} else {
 		x.Arr2Go = nil
 	}
@@ -14429,11 +15210,11 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Arr2Go")
 		return
 	}
-	if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
-		x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id138)
-	} else if st137 == foryimpl.RefFollows {
+	if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
+		x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id146)
+	} else if st145 == foryimpl.RefFollows {
 		x.Bin2U8 = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id138, x.Bin2U8)
+		foryimpl.SetRefSlice(c, id146, x.Bin2U8)
 	} else {
 		x.Bin2U8 = nil
 	}
@@ -14441,37 +15222,37 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin2U8")
 		return
 	}
-	n139 := c.ReadLength(1)
-	l140 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n139)
-	if n139 > 0 {
-		hn142 := c.ReadListHeader(1)
+	n147 := c.ReadLength(1)
+	l148 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n147)
+	if n147 > 0 {
+		hn150 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i141 := range l140 {
-				if hn142 && !c.ReadFlag() {
-					clear(l140[i141 : i141+1])
+			for i149 := range l148 {
+				if hn150 && !c.ReadFlag() {
+					clear(l148[i149 : i149+1])
 					continue
 				}
-				l140[i141] = r.ReadBool()
+				l148[i149] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i141)
+					c.TraceIndex(i149)
 					break
 				}
 			}
 		}
 	}
-	x.BoolL2A = l140
+	x.BoolL2A = l148
 	if c.Failed() {
 		c.Trace("BoolL2A")
 		return
 	}
-	if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
-		x.F32A2L = foryimpl.BackRefSlice[float32](c, id146)
-	} else if st145 == foryimpl.RefFollows {
-		n147 := c.ReadArrayLength(4)
-		a148 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n147)
-		r.ReadRawFloat32s(a148)
-		x.F32A2L = a148
-		foryimpl.SetRefSlice(c, id146, x.F32A2L)
+	if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
+		x.F32A2L = foryimpl.BackRefSlice[float32](c, id154)
+	} else if st153 == foryimpl.RefFollows {
+		n155 := c.ReadArrayLength(4)
+		a156 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n155)
+		r.ReadRawFloat32s(a156)
+		x.F32A2L = a156
+		foryimpl.SetRefSlice(c, id154, x.F32A2L)
 	} else {
 		x.F32A2L = nil
 	}
@@ -14479,60 +15260,60 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("F32A2L")
 		return
 	}
-	n149 := c.ReadLength(1)
-	l150 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n149)
-	if n149 > 0 {
-		hn152 := c.ReadListHeader(7)
+	n157 := c.ReadLength(1)
+	l158 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n157)
+	if n157 > 0 {
+		hn160 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i151 := range l150 {
-				if hn152 && !c.ReadFlag() {
-					clear(l150[i151 : i151+1])
+			for i159 := range l158 {
+				if hn160 && !c.ReadFlag() {
+					clear(l158[i159 : i159+1])
 					continue
 				}
-				l150[i151] = int(r.ReadVarInt64())
+				l158[i159] = int(r.ReadVarInt64())
 				if c.Failed() {
-					c.TraceIndex(i151)
+					c.TraceIndex(i159)
 					break
 				}
 			}
 		}
 	}
-	x.Int2A = l150
+	x.Int2A = l158
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	n155 := c.ReadLength(1)
-	l156 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n155)
-	if n155 > 0 {
-		hn158 := c.ReadListHeader(5)
+	n163 := c.ReadLength(1)
+	l164 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n163)
+	if n163 > 0 {
+		hn166 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i157 := range l156 {
-				if hn158 && !c.ReadFlag() {
-					clear(l156[i157 : i157+1])
+			for i165 := range l164 {
+				if hn166 && !c.ReadFlag() {
+					clear(l164[i165 : i165+1])
 					continue
 				}
-				l156[i157] = r.ReadVarInt32()
+				l164[i165] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i157)
+					c.TraceIndex(i165)
 					break
 				}
 			}
 		}
 	}
-	x.L2A = l156
+	x.L2A = l164
 	if c.Failed() {
 		c.Trace("L2A")
 		return
 	}
-	if st161, id162 := c.ReadRefFlag(); st161 == foryimpl.RefBack {
-		x.NL = foryimpl.BackRefSlice[uint16](c, id162)
-	} else if st161 == foryimpl.RefFollows {
-		n163 := c.ReadArrayLength(2)
-		a164 := foryimpl.MakeSlice[[]uint16](c, n163)
-		r.ReadRawUint16s(a164)
-		x.NL = a164
-		foryimpl.SetRefSlice(c, id162, x.NL)
+	if st169, id170 := c.ReadRefFlag(); st169 == foryimpl.RefBack {
+		x.NL = foryimpl.BackRefSlice[uint16](c, id170)
+	} else if st169 == foryimpl.RefFollows {
+		n171 := c.ReadArrayLength(2)
+		a172 := foryimpl.MakeSlice[[]uint16](c, n171)
+		r.ReadRawUint16s(a172)
+		x.NL = a172
+		foryimpl.SetRefSlice(c, id170, x.NL)
 	} else {
 		x.NL = nil
 	}
@@ -14540,39 +15321,39 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	n165 := c.ReadLength(1)
-	l166 := foryimpl.ReuseSlice[Int32s](c, x.Named, n165)
-	if n165 > 0 {
-		hn168 := c.ReadListHeader(5)
+	n173 := c.ReadLength(1)
+	l174 := foryimpl.ReuseSlice[Int32s](c, x.Named, n173)
+	if n173 > 0 {
+		hn176 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i167 := range l166 {
-				if hn168 && !c.ReadFlag() {
-					clear(l166[i167 : i167+1])
+			for i175 := range l174 {
+				if hn176 && !c.ReadFlag() {
+					clear(l174[i175 : i175+1])
 					continue
 				}
-				l166[i167] = r.ReadVarInt32()
+				l174[i175] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i167)
+					c.TraceIndex(i175)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l166
+	x.Named = l174
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	if st171, id172 := c.ReadRefFlag(); st171 == foryimpl.RefBack {
-		x.PA = foryimpl.BackRef[[]float64](c, id172)
-	} else if st171 == foryimpl.RefFollows {
-		p173 := foryimpl.Alloc[[]float64](c)
-		foryimpl.SetRef(c, id172, p173)
-		n174 := c.ReadArrayLength(8)
-		a175 := foryimpl.MakeSlice[[]float64](c, n174)
-		r.ReadRawFloat64s(a175)
-		*p173 = a175
-		x.PA = p173
+	if st179, id180 := c.ReadRefFlag(); st179 == foryimpl.RefBack {
+		x.PA = foryimpl.BackRef[[]float64](c, id180)
+	} else if st179 == foryimpl.RefFollows {
+		p181 := foryimpl.Alloc[[]float64](c)
+		foryimpl.SetRef(c, id180, p181)
+		n182 := c.ReadArrayLength(8)
+		a183 := foryimpl.MakeSlice[[]float64](c, n182)
+		r.ReadRawFloat64s(a183)
+		*p181 = a183
+		x.PA = p181
 	} else {
 		x.PA = nil
 	}
@@ -14580,85 +15361,85 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PA")
 		return
 	}
-	n176 := c.ReadLength(1)
-	l177 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n176)
-	if n176 > 0 {
-		hn179 := c.ReadListHeader(5)
+	n184 := c.ReadLength(1)
+	l185 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n184)
+	if n184 > 0 {
+		hn187 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i178 := range l177 {
-				if hn179 && !c.ReadFlag() {
-					clear(l177[i178 : i178+1])
+			for i186 := range l185 {
+				if hn187 && !c.ReadFlag() {
+					clear(l185[i186 : i186+1])
 					continue
 				}
-				p182 := foryimpl.Alloc[int32](c)
-				*p182 = r.ReadVarInt32()
-				l177[i178] = p182
+				p190 := foryimpl.Alloc[int32](c)
+				*p190 = r.ReadVarInt32()
+				l185[i186] = p190
 				if c.Failed() {
-					c.TraceIndex(i178)
+					c.TraceIndex(i186)
 					break
 				}
 			}
 		}
 	}
-	x.PtrL2A = l177
+	x.PtrL2A = l185
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
 	}
-	n183 := c.ReadLength(1)
-	l184 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n183)
-	if n183 > 0 {
-		hn186 := c.ReadListHeader(9)
+	n191 := c.ReadLength(1)
+	l192 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n191)
+	if n191 > 0 {
+		hn194 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i185 := range l184 {
-				if hn186 && !c.ReadFlag() {
-					clear(l184[i185 : i185+1])
+			for i193 := range l192 {
+				if hn194 && !c.ReadFlag() {
+					clear(l192[i193 : i193+1])
 					continue
 				}
-				l184[i185] = r.ReadUint8()
+				l192[i193] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i185)
+					c.TraceIndex(i193)
 					break
 				}
 			}
 		}
 	}
-	x.Raw2Bin = l184
+	x.Raw2Bin = l192
 	if c.Failed() {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n189 := c.ReadLength(1)
-	l190 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n189)
-	if n189 > 0 {
-		hn192 := c.ReadListHeader(14)
+	n197 := c.ReadLength(1)
+	l198 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n197)
+	if n197 > 0 {
+		hn200 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i191 := range l190 {
-				if hn192 && !c.ReadFlag() {
-					clear(l190[i191 : i191+1])
+			for i199 := range l198 {
+				if hn200 && !c.ReadFlag() {
+					clear(l198[i199 : i199+1])
 					continue
 				}
-				l190[i191] = r.ReadVarUint64()
+				l198[i199] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i191)
+					c.TraceIndex(i199)
 					break
 				}
 			}
 		}
 	}
-	x.U64L2A = l190
+	x.U64L2A = l198
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
 	}
-	if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
-		x.U82Bin = foryimpl.BackRefSlice[uint8](c, id196)
-	} else if st195 == foryimpl.RefFollows {
-		n197 := c.ReadArrayLength(1)
-		a198 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n197)
-		copy(a198, r.ReadBytes(n197))
-		x.U82Bin = a198
-		foryimpl.SetRefSlice(c, id196, x.U82Bin)
+	if st203, id204 := c.ReadRefFlag(); st203 == foryimpl.RefBack {
+		x.U82Bin = foryimpl.BackRefSlice[uint8](c, id204)
+	} else if st203 == foryimpl.RefFollows {
+		n205 := c.ReadArrayLength(1)
+		a206 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n205)
+		copy(a206, r.ReadBytes(n205))
+		x.U82Bin = a206
+		foryimpl.SetRefSlice(c, id204, x.U82Bin)
 	} else {
 		x.U82Bin = nil
 	}
@@ -14678,19 +15459,19 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n199 := c.ReadArrayLength(8)
-				a200 := foryimpl.MakeSlice[[]int64](c, n199)
-				r.ReadRawInt64s(a200)
-				x.A2L = a200
+				n207 := c.ReadArrayLength(8)
+				a208 := foryimpl.MakeSlice[[]int64](c, n207)
+				r.ReadRawInt64s(a208)
+				x.A2L = a208
 			}
 		case 1:
 			if f.Convert {
 				x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n201 := c.ReadArrayLength(2)
-				a202 := foryimpl.MakeSlice[[]int16](c, n201)
-				r.ReadRawInt16s(a202)
-				x.Arr2Go = a202
+				n209 := c.ReadArrayLength(2)
+				a210 := foryimpl.MakeSlice[[]int16](c, n209)
+				r.ReadRawInt16s(a210)
+				x.Arr2Go = a210
 			}
 		case 2:
 			if f.Convert {
@@ -14702,50 +15483,17 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n203 := c.ReadLength(1)
-				l204 := foryimpl.MakeSlice[[]bool](c, n203)
-				if n203 > 0 {
-					hn206 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i205 := range l204 {
-							if hn206 && !c.ReadFlag() {
-								clear(l204[i205 : i205+1])
-								continue
-							}
-							l204[i205] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i205)
-								break
-							}
-						}
-					}
-				}
-				x.BoolL2A = l204
-			}
-		case 4:
-			if f.Convert {
-				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n209 := c.ReadArrayLength(4)
-				a210 := foryimpl.MakeSlice[[]float32](c, n209)
-				r.ReadRawFloat32s(a210)
-				x.F32A2L = a210
-			}
-		case 5:
-			if f.Convert {
-				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
-			} else if !f.Flag || c.ReadFlag() {
 				n211 := c.ReadLength(1)
-				l212 := foryimpl.MakeSlice[[]int](c, n211)
+				l212 := foryimpl.MakeSlice[[]bool](c, n211)
 				if n211 > 0 {
-					hn214 := c.ReadListHeader(7)
+					hn214 := c.ReadListHeader(1)
 					if !c.Failed() {
 						for i213 := range l212 {
 							if hn214 && !c.ReadFlag() {
 								clear(l212[i213 : i213+1])
 								continue
 							}
-							l212[i213] = int(r.ReadVarInt64())
+							l212[i213] = r.ReadBool()
 							if c.Failed() {
 								c.TraceIndex(i213)
 								break
@@ -14753,47 +15501,47 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 						}
 					}
 				}
-				x.Int2A = l212
+				x.BoolL2A = l212
 			}
-		case 6:
+		case 4:
 			if f.Convert {
-				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
+				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n217 := c.ReadLength(1)
-				l218 := foryimpl.MakeSlice[[]int32](c, n217)
-				if n217 > 0 {
-					hn220 := c.ReadListHeader(5)
+				n217 := c.ReadArrayLength(4)
+				a218 := foryimpl.MakeSlice[[]float32](c, n217)
+				r.ReadRawFloat32s(a218)
+				x.F32A2L = a218
+			}
+		case 5:
+			if f.Convert {
+				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n219 := c.ReadLength(1)
+				l220 := foryimpl.MakeSlice[[]int](c, n219)
+				if n219 > 0 {
+					hn222 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i219 := range l218 {
-							if hn220 && !c.ReadFlag() {
-								clear(l218[i219 : i219+1])
+						for i221 := range l220 {
+							if hn222 && !c.ReadFlag() {
+								clear(l220[i221 : i221+1])
 								continue
 							}
-							l218[i219] = r.ReadVarInt32()
+							l220[i221] = int(r.ReadVarInt64())
 							if c.Failed() {
-								c.TraceIndex(i219)
+								c.TraceIndex(i221)
 								break
 							}
 						}
 					}
 				}
-				x.L2A = l218
+				x.Int2A = l220
 			}
-		case 7:
+		case 6:
 			if f.Convert {
-				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n223 := c.ReadArrayLength(2)
-				a224 := foryimpl.MakeSlice[[]uint16](c, n223)
-				r.ReadRawUint16s(a224)
-				x.NL = a224
-			}
-		case 8:
-			if f.Convert {
-				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
+				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n225 := c.ReadLength(1)
-				l226 := foryimpl.MakeSlice[Int32s](c, n225)
+				l226 := foryimpl.MakeSlice[[]int32](c, n225)
 				if n225 > 0 {
 					hn228 := c.ReadListHeader(5)
 					if !c.Failed() {
@@ -14810,104 +15558,137 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 						}
 					}
 				}
-				x.Named = l226
+				x.L2A = l226
+			}
+		case 7:
+			if f.Convert {
+				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n231 := c.ReadArrayLength(2)
+				a232 := foryimpl.MakeSlice[[]uint16](c, n231)
+				r.ReadRawUint16s(a232)
+				x.NL = a232
+			}
+		case 8:
+			if f.Convert {
+				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n233 := c.ReadLength(1)
+				l234 := foryimpl.MakeSlice[Int32s](c, n233)
+				if n233 > 0 {
+					hn236 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i235 := range l234 {
+							if hn236 && !c.ReadFlag() {
+								clear(l234[i235 : i235+1])
+								continue
+							}
+							l234[i235] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i235)
+								break
+							}
+						}
+					}
+				}
+				x.Named = l234
 			}
 		case 9:
 			if f.Convert {
-				if s234 := foryimpl.ReadSliceAs[float64](c, f); s234 != nil {
-					v235 := []float64(s234)
-					x.PA = &v235
+				if s242 := foryimpl.ReadSliceAs[float64](c, f); s242 != nil {
+					v243 := []float64(s242)
+					x.PA = &v243
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p231 := foryimpl.Alloc[[]float64](c)
-				n232 := c.ReadArrayLength(8)
-				a233 := foryimpl.MakeSlice[[]float64](c, n232)
-				r.ReadRawFloat64s(a233)
-				*p231 = a233
-				x.PA = p231
+				p239 := foryimpl.Alloc[[]float64](c)
+				n240 := c.ReadArrayLength(8)
+				a241 := foryimpl.MakeSlice[[]float64](c, n240)
+				r.ReadRawFloat64s(a241)
+				*p239 = a241
+				x.PA = p239
 			}
 		case 10:
 			if f.Convert {
 				x.PtrL2A = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n236 := c.ReadLength(1)
-				l237 := foryimpl.MakeSlice[[]*int32](c, n236)
-				if n236 > 0 {
-					hn239 := c.ReadListHeader(5)
+				n244 := c.ReadLength(1)
+				l245 := foryimpl.MakeSlice[[]*int32](c, n244)
+				if n244 > 0 {
+					hn247 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i238 := range l237 {
-							if hn239 && !c.ReadFlag() {
-								clear(l237[i238 : i238+1])
+						for i246 := range l245 {
+							if hn247 && !c.ReadFlag() {
+								clear(l245[i246 : i246+1])
 								continue
 							}
-							p242 := foryimpl.Alloc[int32](c)
-							*p242 = r.ReadVarInt32()
-							l237[i238] = p242
+							p250 := foryimpl.Alloc[int32](c)
+							*p250 = r.ReadVarInt32()
+							l245[i246] = p250
 							if c.Failed() {
-								c.TraceIndex(i238)
+								c.TraceIndex(i246)
 								break
 							}
 						}
 					}
 				}
-				x.PtrL2A = l237
+				x.PtrL2A = l245
 			}
 		case 11:
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n243 := c.ReadLength(1)
-				l244 := foryimpl.MakeSlice[[]uint8](c, n243)
-				if n243 > 0 {
-					hn246 := c.ReadListHeader(9)
+				n251 := c.ReadLength(1)
+				l252 := foryimpl.MakeSlice[[]uint8](c, n251)
+				if n251 > 0 {
+					hn254 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i245 := range l244 {
-							if hn246 && !c.ReadFlag() {
-								clear(l244[i245 : i245+1])
+						for i253 := range l252 {
+							if hn254 && !c.ReadFlag() {
+								clear(l252[i253 : i253+1])
 								continue
 							}
-							l244[i245] = r.ReadUint8()
+							l252[i253] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i245)
+								c.TraceIndex(i253)
 								break
 							}
 						}
 					}
 				}
-				x.Raw2Bin = l244
+				x.Raw2Bin = l252
 			}
 		case 12:
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n249 := c.ReadLength(1)
-				l250 := foryimpl.MakeSlice[[]uint64](c, n249)
-				if n249 > 0 {
-					hn252 := c.ReadListHeader(14)
+				n257 := c.ReadLength(1)
+				l258 := foryimpl.MakeSlice[[]uint64](c, n257)
+				if n257 > 0 {
+					hn260 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i251 := range l250 {
-							if hn252 && !c.ReadFlag() {
-								clear(l250[i251 : i251+1])
+						for i259 := range l258 {
+							if hn260 && !c.ReadFlag() {
+								clear(l258[i259 : i259+1])
 								continue
 							}
-							l250[i251] = r.ReadVarUint64()
+							l258[i259] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i251)
+								c.TraceIndex(i259)
 								break
 							}
 						}
 					}
 				}
-				x.U64L2A = l250
+				x.U64L2A = l258
 			}
 		case 13:
 			if f.Convert {
 				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n255 := c.ReadArrayLength(1)
-				a256 := foryimpl.MakeSlice[[]uint8](c, n255)
-				copy(a256, r.ReadBytes(n255))
-				x.U82Bin = a256
+				n263 := c.ReadArrayLength(1)
+				a264 := foryimpl.MakeSlice[[]uint8](c, n263)
+				copy(a264, r.ReadBytes(n263))
+				x.U82Bin = a264
 			}
 		default:
 			c.SkipField(f)
@@ -14950,7 +15731,12 @@ func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -14960,20 +15746,38 @@ func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x0e466007001cff01 && buffer.ReadUint64At(in, 8) == 0x4002bfc176f912b5 && buffer.ReadUint64At(in, 11) == 0x5816164002bfc176 {
-			n = 19
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x0e466007001c0001 && buffer.ReadUint64At(in, 8) == 0x4002bfc176f912b5 && buffer.ReadUint64At(in, 11) == 0x5816164002bfc176 {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeSeqsBad, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSeqsBad)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x0e466007001cff01 && buffer.ReadUint64At(in, 8) == 0x4002bfc176f912b5 && buffer.ReadUint64At(in, 11) == 0x5816164002bfc176 {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeSeqsBad)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSeqsBad)
 	}
-	c.AcceptRoot(n, foryTypeSeqsBad)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSeqsBad)
 }
 
 // ForyWrite writes SeqsBad's struct body (docs/format.md §9).

@@ -128,7 +128,88 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeScalars)
+		start := b.WriterIndex()
+		b.Reserve(530)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x096920ff001c0001)
+			buffer.PutUint64At(w, off+8, 0x2fdf02855cdaf6fe)
+			buffer.PutUint64At(w, off+16, 0x8a7f180006a002b6)
+			buffer.PutUint64At(w, off+24, 0x0a069400d791ff42)
+			buffer.PutUint64At(w, off+32, 0x000da000d791ff42)
+			buffer.PutUint64At(w, off+40, 0x00d7a9ff428a7f18)
+			buffer.PutUint64At(w, off+48, 0x00d7a9ff420a0d94)
+			buffer.PutUint64At(w, off+56, 0x00d78b7f18001494)
+			buffer.PutUint64At(w, off+64, 0x0004a000d70b1488)
+			buffer.PutUint64At(w, off+72, 0xc0be91ff428a7f18)
+			buffer.PutUint64At(w, off+80, 0xc0be91ff420a0494)
+			buffer.PutUint64At(w, off+88, 0xff428a7f18000ba0)
+			buffer.PutUint64At(w, off+96, 0xff420a0b94c0bea9)
+			buffer.PutUint64At(w, off+104, 0x7f18001394c0bea9)
+			buffer.PutUint64At(w, off+112, 0xc0be0b1388c0be8b)
+			buffer.PutUint64At(w, off+120, 0x40af917f18000394)
+			buffer.PutUint64At(w, off+128, 0x000a9440af110388)
+			buffer.PutUint64At(w, off+136, 0x290a8840afa97f18)
+			buffer.PutUint64At(w, off+144, 0x40d86380014c40af)
+			buffer.PutUint64At(w, off+152, 0x7f18000290040140)
+			buffer.PutUint64At(w, off+160, 0x0990e0110284e091)
+			buffer.PutUint64At(w, off+168, 0x290984e0a97f1800)
+			buffer.PutUint64At(w, off+176, 0x9400da6380074ce0)
+			buffer.PutUint64At(w, off+184, 0x5400d7917f180007)
+			buffer.PutUint64At(w, off+192, 0x4000b431db638007)
+			buffer.PutUint64At(w, off+200, 0x4800d71107882007)
+			buffer.PutUint64At(w, off+208, 0x180008a0401b3307)
+			buffer.PutUint64At(w, off+216, 0x9400d791df00a67f)
+			buffer.PutUint64At(w, off+224, 0x4c00d791df002608)
+			buffer.PutUint64At(w, off+232, 0x000e9400dd63800e)
+			buffer.PutUint64At(w, off+240, 0x500e4000d7a97f18)
+			buffer.PutUint64At(w, off+248, 0x000fa000d7290e88)
+			buffer.PutUint64At(w, off+256, 0x00d7a9df00a67f18)
+			buffer.PutUint64At(w, off+264, 0x00d7a9df00260f94)
+			buffer.PutUint64At(w, off+272, 0xc0be917f18000594)
+			buffer.PutUint64At(w, off+280, 0x000c94c0be110588)
+			buffer.PutUint64At(w, off+288, 0x290c88c0bea97f18)
+			buffer.PutUint64At(w, off+296, 0x9f7f1800149ac0be)
+			buffer.PutUint64At(w, off+304, 0xbdf81f148e70bdf8)
+			buffer.PutUint64At(w, off+312, 0xf89f7f1800139a70)
+			buffer.PutUint64At(w, off+320, 0xecbbf81f138eecbb)
+			buffer.PutUint64At(w, off+328, 0x9afa9f7f18000a9a)
+			buffer.PutUint64At(w, off+336, 0x52f49afa1f0a8ef4)
+			buffer.PutUint64At(w, off+344, 0x014610f6db630001)
+			buffer.PutUint64At(w, off+352, 0x9f7f1880029a613f)
+			buffer.PutUint64At(w, off+360, 0x1ef99f028e001ef9)
+			buffer.PutUint64At(w, off+368, 0xf99f7f1800079a00)
+			buffer.PutUint64At(w, off+376, 0x701df91f078e701d)
+			buffer.PutUint64At(w, off+384, 0x9dfa9f7f18000e9a)
+			buffer.PutUint64At(w, off+392, 0x9a709dfa1f0e8e70)
+			buffer.PutUint64At(w, off+400, 0xec1bf99f7f180005)
+			buffer.PutUint64At(w, off+408, 0x254cec1bf91f058e)
+			buffer.PutUint64At(w, off+416, 0x6300274cc0d86380)
+			buffer.PutUint64At(w, off+424, 0x00d96380194de6d8)
+			buffer.PutUint64At(w, off+432, 0x00b931db63801554)
+			buffer.PutUint64At(w, off+440, 0x5630f6db63002552)
+			buffer.PutUint64At(w, off+448, 0x538039f6db638027)
+			buffer.PutUint64At(w, off+456, 0x155240f6db630019)
+			buffer.PutUint64At(w, off+464, 0x00265220f7db6300)
+			buffer.PutUint64At(w, off+472, 0x6380154c30f7db63)
+			buffer.PutUint64At(w, off+480, 0xc0dc6380264c80dc)
+			buffer.PutUint64At(w, off+488, 0x41608e27440c2540)
+			buffer.PutUint64At(w, off+496, 0x46901b3315481019)
+			buffer.PutUint64At(w, off+504, 0x98633f274a633f25)
+			buffer.PutUint64At(w, off+512, 0x723f1546643f1947)
+			buffer.PutUint64At(w, off+520, 0x40481540733f2646)
+			buffer.PutUint64At(w, off+522, 0x4c2640481540733f)
+			off += 530
+		} else {
+			buffer.PutUint32At(w, off, 0xb61b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -138,20 +219,38 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 530 && buffer.ReadUint64At(in, 0) == 0x5f2b00ff001cff01 && buffer.ReadUint64At(in, 8) == 0x2fdf02856f918ffe && buffer.ReadUint64At(in, 16) == 0x8a7f180006a002b6 && buffer.ReadUint64At(in, 24) == 0x0a069400d791ff42 && buffer.ReadUint64At(in, 32) == 0x000da000d791ff42 && buffer.ReadUint64At(in, 40) == 0x00d7a9ff428a7f18 && buffer.ReadUint64At(in, 48) == 0x00d7a9ff420a0d94 && buffer.ReadUint64At(in, 56) == 0x00d78b7f18001494 && buffer.ReadUint64At(in, 64) == 0x0004a000d70b1488 && buffer.ReadUint64At(in, 72) == 0xc0be91ff428a7f18 && buffer.ReadUint64At(in, 80) == 0xc0be91ff420a0494 && buffer.ReadUint64At(in, 88) == 0xff428a7f18000ba0 && buffer.ReadUint64At(in, 96) == 0xff420a0b94c0bea9 && buffer.ReadUint64At(in, 104) == 0x7f18001394c0bea9 && buffer.ReadUint64At(in, 112) == 0xc0be0b1388c0be8b && buffer.ReadUint64At(in, 120) == 0x40af917f18000394 && buffer.ReadUint64At(in, 128) == 0x000a9440af110388 && buffer.ReadUint64At(in, 136) == 0x290a8840afa97f18 && buffer.ReadUint64At(in, 144) == 0x40d86380014c40af && buffer.ReadUint64At(in, 152) == 0x7f18000290040140 && buffer.ReadUint64At(in, 160) == 0x0990e0110284e091 && buffer.ReadUint64At(in, 168) == 0x290984e0a97f1800 && buffer.ReadUint64At(in, 176) == 0x9400da6380074ce0 && buffer.ReadUint64At(in, 184) == 0x5400d7917f180007 && buffer.ReadUint64At(in, 192) == 0x4000b431db638007 && buffer.ReadUint64At(in, 200) == 0x4800d71107882007 && buffer.ReadUint64At(in, 208) == 0x180008a0401b3307 && buffer.ReadUint64At(in, 216) == 0x9400d791df00a67f && buffer.ReadUint64At(in, 224) == 0x4c00d791df002608 && buffer.ReadUint64At(in, 232) == 0x000e9400dd63800e && buffer.ReadUint64At(in, 240) == 0x500e4000d7a97f18 && buffer.ReadUint64At(in, 248) == 0x000fa000d7290e88 && buffer.ReadUint64At(in, 256) == 0x00d7a9df00a67f18 && buffer.ReadUint64At(in, 264) == 0x00d7a9df00260f94 && buffer.ReadUint64At(in, 272) == 0xc0be917f18000594 && buffer.ReadUint64At(in, 280) == 0x000c94c0be110588 && buffer.ReadUint64At(in, 288) == 0x290c88c0bea97f18 && buffer.ReadUint64At(in, 296) == 0x9f7f1800149ac0be && buffer.ReadUint64At(in, 304) == 0xbdf81f148e70bdf8 && buffer.ReadUint64At(in, 312) == 0xf89f7f1800139a70 && buffer.ReadUint64At(in, 320) == 0xecbbf81f138eecbb && buffer.ReadUint64At(in, 328) == 0x9afa9f7f18000a9a && buffer.ReadUint64At(in, 336) == 0x52f49afa1f0a8ef4 && buffer.ReadUint64At(in, 344) == 0x014610f6db630001 && buffer.ReadUint64At(in, 352) == 0x9f7f1880029a613f && buffer.ReadUint64At(in, 360) == 0x1ef99f028e001ef9 && buffer.ReadUint64At(in, 368) == 0xf99f7f1800079a00 && buffer.ReadUint64At(in, 376) == 0x701df91f078e701d && buffer.ReadUint64At(in, 384) == 0x9dfa9f7f18000e9a && buffer.ReadUint64At(in, 392) == 0x9a709dfa1f0e8e70 && buffer.ReadUint64At(in, 400) == 0xec1bf99f7f180005 && buffer.ReadUint64At(in, 408) == 0x254cec1bf91f058e && buffer.ReadUint64At(in, 416) == 0x6300274cc0d86380 && buffer.ReadUint64At(in, 424) == 0x00d96380194ce6d8 && buffer.ReadUint64At(in, 432) == 0x00b931db63801554 && buffer.ReadUint64At(in, 440) == 0x5630f6db63002552 && buffer.ReadUint64At(in, 448) == 0x528039f6db638027 && buffer.ReadUint64At(in, 456) == 0x155240f6db630019 && buffer.ReadUint64At(in, 464) == 0x00265220f7db6300 && buffer.ReadUint64At(in, 472) == 0x6380154c30f7db63 && buffer.ReadUint64At(in, 480) == 0xc0dc6380264c80dc && buffer.ReadUint64At(in, 488) == 0x40608e27440c2540 && buffer.ReadUint64At(in, 496) == 0x46901b3315481019 && buffer.ReadUint64At(in, 504) == 0x98633f274a633f25 && buffer.ReadUint64At(in, 512) == 0x723f1546643f1946 && buffer.ReadUint64At(in, 520) == 0x40481540733f2646 && buffer.ReadUint64At(in, 522) == 0x4c2640481540733f {
-			n = 530
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 530 && buffer.ReadUint64At(in, 0) == 0x096920ff001c0001 && buffer.ReadUint64At(in, 8) == 0x2fdf02855cdaf6fe && buffer.ReadUint64At(in, 16) == 0x8a7f180006a002b6 && buffer.ReadUint64At(in, 24) == 0x0a069400d791ff42 && buffer.ReadUint64At(in, 32) == 0x000da000d791ff42 && buffer.ReadUint64At(in, 40) == 0x00d7a9ff428a7f18 && buffer.ReadUint64At(in, 48) == 0x00d7a9ff420a0d94 && buffer.ReadUint64At(in, 56) == 0x00d78b7f18001494 && buffer.ReadUint64At(in, 64) == 0x0004a000d70b1488 && buffer.ReadUint64At(in, 72) == 0xc0be91ff428a7f18 && buffer.ReadUint64At(in, 80) == 0xc0be91ff420a0494 && buffer.ReadUint64At(in, 88) == 0xff428a7f18000ba0 && buffer.ReadUint64At(in, 96) == 0xff420a0b94c0bea9 && buffer.ReadUint64At(in, 104) == 0x7f18001394c0bea9 && buffer.ReadUint64At(in, 112) == 0xc0be0b1388c0be8b && buffer.ReadUint64At(in, 120) == 0x40af917f18000394 && buffer.ReadUint64At(in, 128) == 0x000a9440af110388 && buffer.ReadUint64At(in, 136) == 0x290a8840afa97f18 && buffer.ReadUint64At(in, 144) == 0x40d86380014c40af && buffer.ReadUint64At(in, 152) == 0x7f18000290040140 && buffer.ReadUint64At(in, 160) == 0x0990e0110284e091 && buffer.ReadUint64At(in, 168) == 0x290984e0a97f1800 && buffer.ReadUint64At(in, 176) == 0x9400da6380074ce0 && buffer.ReadUint64At(in, 184) == 0x5400d7917f180007 && buffer.ReadUint64At(in, 192) == 0x4000b431db638007 && buffer.ReadUint64At(in, 200) == 0x4800d71107882007 && buffer.ReadUint64At(in, 208) == 0x180008a0401b3307 && buffer.ReadUint64At(in, 216) == 0x9400d791df00a67f && buffer.ReadUint64At(in, 224) == 0x4c00d791df002608 && buffer.ReadUint64At(in, 232) == 0x000e9400dd63800e && buffer.ReadUint64At(in, 240) == 0x500e4000d7a97f18 && buffer.ReadUint64At(in, 248) == 0x000fa000d7290e88 && buffer.ReadUint64At(in, 256) == 0x00d7a9df00a67f18 && buffer.ReadUint64At(in, 264) == 0x00d7a9df00260f94 && buffer.ReadUint64At(in, 272) == 0xc0be917f18000594 && buffer.ReadUint64At(in, 280) == 0x000c94c0be110588 && buffer.ReadUint64At(in, 288) == 0x290c88c0bea97f18 && buffer.ReadUint64At(in, 296) == 0x9f7f1800149ac0be && buffer.ReadUint64At(in, 304) == 0xbdf81f148e70bdf8 && buffer.ReadUint64At(in, 312) == 0xf89f7f1800139a70 && buffer.ReadUint64At(in, 320) == 0xecbbf81f138eecbb && buffer.ReadUint64At(in, 328) == 0x9afa9f7f18000a9a && buffer.ReadUint64At(in, 336) == 0x52f49afa1f0a8ef4 && buffer.ReadUint64At(in, 344) == 0x014610f6db630001 && buffer.ReadUint64At(in, 352) == 0x9f7f1880029a613f && buffer.ReadUint64At(in, 360) == 0x1ef99f028e001ef9 && buffer.ReadUint64At(in, 368) == 0xf99f7f1800079a00 && buffer.ReadUint64At(in, 376) == 0x701df91f078e701d && buffer.ReadUint64At(in, 384) == 0x9dfa9f7f18000e9a && buffer.ReadUint64At(in, 392) == 0x9a709dfa1f0e8e70 && buffer.ReadUint64At(in, 400) == 0xec1bf99f7f180005 && buffer.ReadUint64At(in, 408) == 0x254cec1bf91f058e && buffer.ReadUint64At(in, 416) == 0x6300274cc0d86380 && buffer.ReadUint64At(in, 424) == 0x00d96380194de6d8 && buffer.ReadUint64At(in, 432) == 0x00b931db63801554 && buffer.ReadUint64At(in, 440) == 0x5630f6db63002552 && buffer.ReadUint64At(in, 448) == 0x538039f6db638027 && buffer.ReadUint64At(in, 456) == 0x155240f6db630019 && buffer.ReadUint64At(in, 464) == 0x00265220f7db6300 && buffer.ReadUint64At(in, 472) == 0x6380154c30f7db63 && buffer.ReadUint64At(in, 480) == 0xc0dc6380264c80dc && buffer.ReadUint64At(in, 488) == 0x41608e27440c2540 && buffer.ReadUint64At(in, 496) == 0x46901b3315481019 && buffer.ReadUint64At(in, 504) == 0x98633f274a633f25 && buffer.ReadUint64At(in, 512) == 0x723f1546643f1947 && buffer.ReadUint64At(in, 520) == 0x40481540733f2646 && buffer.ReadUint64At(in, 522) == 0x4c2640481540733f {
+				n = 530
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeScalars, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 530 && buffer.ReadUint64At(in, 0) == 0x5f2b00ff001cff01 && buffer.ReadUint64At(in, 8) == 0x2fdf02856f918ffe && buffer.ReadUint64At(in, 16) == 0x8a7f180006a002b6 && buffer.ReadUint64At(in, 24) == 0x0a069400d791ff42 && buffer.ReadUint64At(in, 32) == 0x000da000d791ff42 && buffer.ReadUint64At(in, 40) == 0x00d7a9ff428a7f18 && buffer.ReadUint64At(in, 48) == 0x00d7a9ff420a0d94 && buffer.ReadUint64At(in, 56) == 0x00d78b7f18001494 && buffer.ReadUint64At(in, 64) == 0x0004a000d70b1488 && buffer.ReadUint64At(in, 72) == 0xc0be91ff428a7f18 && buffer.ReadUint64At(in, 80) == 0xc0be91ff420a0494 && buffer.ReadUint64At(in, 88) == 0xff428a7f18000ba0 && buffer.ReadUint64At(in, 96) == 0xff420a0b94c0bea9 && buffer.ReadUint64At(in, 104) == 0x7f18001394c0bea9 && buffer.ReadUint64At(in, 112) == 0xc0be0b1388c0be8b && buffer.ReadUint64At(in, 120) == 0x40af917f18000394 && buffer.ReadUint64At(in, 128) == 0x000a9440af110388 && buffer.ReadUint64At(in, 136) == 0x290a8840afa97f18 && buffer.ReadUint64At(in, 144) == 0x40d86380014c40af && buffer.ReadUint64At(in, 152) == 0x7f18000290040140 && buffer.ReadUint64At(in, 160) == 0x0990e0110284e091 && buffer.ReadUint64At(in, 168) == 0x290984e0a97f1800 && buffer.ReadUint64At(in, 176) == 0x9400da6380074ce0 && buffer.ReadUint64At(in, 184) == 0x5400d7917f180007 && buffer.ReadUint64At(in, 192) == 0x4000b431db638007 && buffer.ReadUint64At(in, 200) == 0x4800d71107882007 && buffer.ReadUint64At(in, 208) == 0x180008a0401b3307 && buffer.ReadUint64At(in, 216) == 0x9400d791df00a67f && buffer.ReadUint64At(in, 224) == 0x4c00d791df002608 && buffer.ReadUint64At(in, 232) == 0x000e9400dd63800e && buffer.ReadUint64At(in, 240) == 0x500e4000d7a97f18 && buffer.ReadUint64At(in, 248) == 0x000fa000d7290e88 && buffer.ReadUint64At(in, 256) == 0x00d7a9df00a67f18 && buffer.ReadUint64At(in, 264) == 0x00d7a9df00260f94 && buffer.ReadUint64At(in, 272) == 0xc0be917f18000594 && buffer.ReadUint64At(in, 280) == 0x000c94c0be110588 && buffer.ReadUint64At(in, 288) == 0x290c88c0bea97f18 && buffer.ReadUint64At(in, 296) == 0x9f7f1800149ac0be && buffer.ReadUint64At(in, 304) == 0xbdf81f148e70bdf8 && buffer.ReadUint64At(in, 312) == 0xf89f7f1800139a70 && buffer.ReadUint64At(in, 320) == 0xecbbf81f138eecbb && buffer.ReadUint64At(in, 328) == 0x9afa9f7f18000a9a && buffer.ReadUint64At(in, 336) == 0x52f49afa1f0a8ef4 && buffer.ReadUint64At(in, 344) == 0x014610f6db630001 && buffer.ReadUint64At(in, 352) == 0x9f7f1880029a613f && buffer.ReadUint64At(in, 360) == 0x1ef99f028e001ef9 && buffer.ReadUint64At(in, 368) == 0xf99f7f1800079a00 && buffer.ReadUint64At(in, 376) == 0x701df91f078e701d && buffer.ReadUint64At(in, 384) == 0x9dfa9f7f18000e9a && buffer.ReadUint64At(in, 392) == 0x9a709dfa1f0e8e70 && buffer.ReadUint64At(in, 400) == 0xec1bf99f7f180005 && buffer.ReadUint64At(in, 408) == 0x254cec1bf91f058e && buffer.ReadUint64At(in, 416) == 0x6300274cc0d86380 && buffer.ReadUint64At(in, 424) == 0x00d96380194ce6d8 && buffer.ReadUint64At(in, 432) == 0x00b931db63801554 && buffer.ReadUint64At(in, 440) == 0x5630f6db63002552 && buffer.ReadUint64At(in, 448) == 0x528039f6db638027 && buffer.ReadUint64At(in, 456) == 0x155240f6db630019 && buffer.ReadUint64At(in, 464) == 0x00265220f7db6300 && buffer.ReadUint64At(in, 472) == 0x6380154c30f7db63 && buffer.ReadUint64At(in, 480) == 0xc0dc6380264c80dc && buffer.ReadUint64At(in, 488) == 0x40608e27440c2540 && buffer.ReadUint64At(in, 496) == 0x46901b3315481019 && buffer.ReadUint64At(in, 504) == 0x98633f274a633f25 && buffer.ReadUint64At(in, 512) == 0x723f1546643f1946 && buffer.ReadUint64At(in, 520) == 0x40481540733f2646 && buffer.ReadUint64At(in, 522) == 0x4c2640481540733f {
+				n = 530
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeScalars)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
-	c.AcceptRoot(n, foryTypeScalars)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeScalars)
 }
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
@@ -432,7 +531,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	foryimpl.WriteDate(b, foryimpl.Date(x.AddDt))
 	{
 		s1 := x.AddMyS
-		b.Reserve(buffer.BatchSlack + len(s1) + 14)
+		b.Reserve(buffer.BatchSlack + len(s1) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.AddE))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
@@ -473,7 +572,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	}
 	{
 		s2 := x.AddS
-		b.Reserve(buffer.BatchSlack + len(s2) + 9)
+		b.Reserve(buffer.BatchSlack + len(s2) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 		if len(s2) > 0 {
@@ -486,7 +585,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	foryimpl.WriteDate(b, foryimpl.Date(x.Dt))
 	{
 		s3 := x.MyS
-		b.Reserve(buffer.BatchSlack + len(s3) + 14)
+		b.Reserve(buffer.BatchSlack + len(s3) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
@@ -527,7 +626,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	}
 	{
 		s4 := x.S
-		b.Reserve(buffer.BatchSlack + len(s4) + 9)
+		b.Reserve(buffer.BatchSlack + len(s4) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
 		if len(s4) > 0 {
@@ -739,12 +838,13 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	foryimpl.WriteDuration(b, x.AddD)
 	foryimpl.WriteDate(b, foryimpl.Date(x.AddDt))
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.AddE))
 	{
 		s5 := x.AddMyS
-		b.Reserve(buffer.BatchSlack + len(s5) + 9)
+		b.Reserve(buffer.BatchSlack + len(s5) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(x.AddE))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
 		if len(s5) > 0 {
 			off += copy(w[off:], s5)
@@ -780,7 +880,7 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	{
 		s6 := x.AddS
-		b.Reserve(buffer.BatchSlack + len(s6) + 9)
+		b.Reserve(buffer.BatchSlack + len(s6) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
 		if len(s6) > 0 {
@@ -791,12 +891,13 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	foryimpl.WriteTime(b, x.AddT)
 	foryimpl.WriteDuration(b, x.D)
 	foryimpl.WriteDate(b, foryimpl.Date(x.Dt))
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.E))
 	{
 		s7 := x.MyS
-		b.Reserve(buffer.BatchSlack + len(s7) + 9)
+		b.Reserve(buffer.BatchSlack + len(s7) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(x.E))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
 		if len(s7) > 0 {
 			off += copy(w[off:], s7)
@@ -832,7 +933,7 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	{
 		s8 := x.S
-		b.Reserve(buffer.BatchSlack + len(s8) + 9)
+		b.Reserve(buffer.BatchSlack + len(s8) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
 		if len(s8) > 0 {
@@ -2337,7 +2438,104 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeContainers)
+		start := b.WriterIndex()
+		b.Reserve(660)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xb53450ff001c0001)
+			buffer.PutUint64At(w, off+8, 0x31df03877ff27831)
+			buffer.PutUint64At(w, off+16, 0x967361032b4d02b7)
+			buffer.PutUint64At(w, off+24, 0x388decbbf801378d)
+			buffer.PutUint64At(w, off+32, 0xf9012d8d70bdf801)
+			buffer.PutUint64At(w, off+40, 0xec1bf9012e8df41a)
+			buffer.PutUint64At(w, off+48, 0x2c8d701df9012f8d)
+			buffer.PutUint64At(w, off+56, 0xfa01318d001ef981)
+			buffer.PutUint64At(w, off+64, 0xec9bfa01328df49a)
+			buffer.PutUint64At(w, off+72, 0x308d709dfa01338d)
+			buffer.PutUint64At(w, off+80, 0x63802b59009efa81)
+			buffer.PutUint64At(w, off+88, 0x00379960391736d8)
+			buffer.PutUint64At(w, off+96, 0x3899ecbbf8817f18)
+			buffer.PutUint64At(w, off+104, 0x9970bdf8817f1800)
+			buffer.PutUint64At(w, off+112, 0xf41af9817f18002d)
+			buffer.PutUint64At(w, off+120, 0x1bf9817f18002e99)
+			buffer.PutUint64At(w, off+128, 0xf9817f18002f99ec)
+			buffer.PutUint64At(w, off+136, 0x817f18802c99701d)
+			buffer.PutUint64At(w, off+144, 0x7f18003199001ef9)
+			buffer.PutUint64At(w, off+152, 0x18003299f49afa81)
+			buffer.PutUint64At(w, off+160, 0x003399ec9bfa817f)
+			buffer.PutUint64At(w, off+168, 0x3099709dfa817f18)
+			buffer.PutUint64At(w, off+176, 0x51009efa817f1880)
+			buffer.PutUint64At(w, off+184, 0x1650d050d8630029)
+			buffer.PutUint64At(w, off+192, 0x16507051d963000e)
+			buffer.PutUint64At(w, off+200, 0x165010f6da630006)
+			buffer.PutUint64At(w, off+208, 0x169840f6da630066)
+			buffer.PutUint64At(w, off+216, 0xecbbf8977f18004e)
+			buffer.PutUint64At(w, off+224, 0xf8977f1800521698)
+			buffer.PutUint64At(w, off+232, 0x7f180016169870bd)
+			buffer.PutUint64At(w, off+240, 0x001e1698ec1bf997)
+			buffer.PutUint64At(w, off+248, 0x1698701df9977f18)
+			buffer.PutUint64At(w, off+256, 0x001ef9977f18800a)
+			buffer.PutUint64At(w, off+264, 0xf6da6300165a1650)
+			buffer.PutUint64At(w, off+272, 0x63001656621650b0)
+			buffer.PutUint64At(w, off+280, 0x6300161654c0f6da)
+			buffer.PutUint64At(w, off+288, 0x00561650a0fdf6da)
+			buffer.PutUint64At(w, off+296, 0x019a165020f7da63)
+			buffer.PutUint64At(w, off+304, 0x2a169830f7da6300)
+			buffer.PutUint64At(w, off+312, 0x98f49afa977f1800)
+			buffer.PutUint64At(w, off+320, 0x9dfa977f18003a16)
+			buffer.PutUint64At(w, off+328, 0xdb63005606185470)
+			buffer.PutUint64At(w, off+336, 0x0056661854c81d36)
+			buffer.PutUint64At(w, off+344, 0x1e18a0c84d36db63)
+			buffer.PutUint64At(w, off+352, 0x711df9997f180052)
+			buffer.PutUint64At(w, off+360, 0x630056161854a0f8)
+			buffer.PutUint64At(w, off+368, 0x16561854c88d36db)
+			buffer.PutUint64At(w, off+376, 0x1854a02d37db6300)
+			buffer.PutUint64At(w, off+384, 0x2d37db6300565a56)
+			buffer.PutUint64At(w, off+392, 0x00165662561854ac)
+			buffer.PutUint64At(w, off+400, 0x561854b02d37db63)
+			buffer.PutUint64At(w, off+408, 0x98bc2d37db630016)
+			buffer.PutUint64At(w, off+416, 0xfa997f18802a2618)
+			buffer.PutUint64At(w, off+424, 0x76db63002957009e)
+			buffer.PutUint64At(w, off+432, 0xdb63005616563414)
+			buffer.PutUint64At(w, off+440, 0x0016561852c8bd76)
+			buffer.PutUint64At(w, off+448, 0x00261650c076db63)
+			buffer.PutUint64At(w, off+456, 0x0d0529456041dc63)
+			buffer.PutUint64At(w, off+464, 0x06164417150e1644)
+			buffer.PutUint64At(w, off+472, 0x8c642f661644612f)
+			buffer.PutUint64At(w, off+480, 0x168cecbbf8174e16)
+			buffer.PutUint64At(w, off+488, 0x16168c70bdf81752)
+			buffer.PutUint64At(w, off+496, 0x171e168cec1bf917)
+			buffer.PutUint64At(w, off+504, 0xf9970a168c701df9)
+			buffer.PutUint64At(w, off+512, 0x6b2f165a1644001e)
+			buffer.PutUint64At(w, off+520, 0x4c6c2f1656621644)
+			buffer.PutUint64At(w, off+528, 0x164400da6faf1616)
+			buffer.PutUint64At(w, off+536, 0x2f019a1644722f56)
+			buffer.PutUint64At(w, off+544, 0xf49afa172a168c73)
+			buffer.PutUint64At(w, off+552, 0x4c709dfa173a168c)
+			buffer.PutUint64At(w, off+560, 0x4c80dc61b3560618)
+			buffer.PutUint64At(w, off+568, 0x9480dc64b3566618)
+			buffer.PutUint64At(w, off+576, 0xf8711df919521e18)
+			buffer.PutUint64At(w, off+584, 0xdc68b35616184ca0)
+			buffer.PutUint64At(w, off+592, 0xda72b31656184c80)
+			buffer.PutUint64At(w, off+600, 0x72b3565a56184c00)
+			buffer.PutUint64At(w, off+608, 0x16566256184cc0da)
+			buffer.PutUint64At(w, off+616, 0x1656184c00db72b3)
+			buffer.PutUint64At(w, off+624, 0x2a26188cc0db72b3)
+			buffer.PutUint64At(w, off+632, 0x61b7294f009efa99)
+			buffer.PutUint64At(w, off+640, 0xdc6bb756164e4043)
+			buffer.PutUint64At(w, off+648, 0x446c371656184680)
+			buffer.PutUint64At(w, off+652, 0x16442616446c3716)
+			off += 660
+		} else {
+			buffer.PutUint32At(w, off, 0xb71b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -2347,20 +2545,38 @@ func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 660 && buffer.ReadUint64At(in, 0) == 0x3712e0ff001cff01 && buffer.ReadUint64At(in, 8) == 0x31df038760ecd66a && buffer.ReadUint64At(in, 16) == 0x967361032b4c02b7 && buffer.ReadUint64At(in, 24) == 0x388cecbbf801378c && buffer.ReadUint64At(in, 32) == 0xf9012d8c70bdf801 && buffer.ReadUint64At(in, 40) == 0xec1bf9012e8cf41a && buffer.ReadUint64At(in, 48) == 0x2c8c701df9012f8c && buffer.ReadUint64At(in, 56) == 0xfa01318c001ef981 && buffer.ReadUint64At(in, 64) == 0xec9bfa01328cf49a && buffer.ReadUint64At(in, 72) == 0x308c709dfa01338c && buffer.ReadUint64At(in, 80) == 0x63802b58009efa81 && buffer.ReadUint64At(in, 88) == 0x00379860391736d8 && buffer.ReadUint64At(in, 96) == 0x3898ecbbf8817f18 && buffer.ReadUint64At(in, 104) == 0x9870bdf8817f1800 && buffer.ReadUint64At(in, 112) == 0xf41af9817f18002d && buffer.ReadUint64At(in, 120) == 0x1bf9817f18002e98 && buffer.ReadUint64At(in, 128) == 0xf9817f18002f98ec && buffer.ReadUint64At(in, 136) == 0x817f18802c98701d && buffer.ReadUint64At(in, 144) == 0x7f18003198001ef9 && buffer.ReadUint64At(in, 152) == 0x18003298f49afa81 && buffer.ReadUint64At(in, 160) == 0x003398ec9bfa817f && buffer.ReadUint64At(in, 168) == 0x3098709dfa817f18 && buffer.ReadUint64At(in, 176) == 0x50009efa817f1880 && buffer.ReadUint64At(in, 184) == 0x1650d050d8630029 && buffer.ReadUint64At(in, 192) == 0x16507051d963000e && buffer.ReadUint64At(in, 200) == 0x165010f6da630006 && buffer.ReadUint64At(in, 208) == 0x169840f6da630066 && buffer.ReadUint64At(in, 216) == 0xecbbf8977f18004e && buffer.ReadUint64At(in, 224) == 0xf8977f1800521698 && buffer.ReadUint64At(in, 232) == 0x7f180016169870bd && buffer.ReadUint64At(in, 240) == 0x001e1698ec1bf997 && buffer.ReadUint64At(in, 248) == 0x1698701df9977f18 && buffer.ReadUint64At(in, 256) == 0x001ef9977f18800a && buffer.ReadUint64At(in, 264) == 0xf6da6300165a1650 && buffer.ReadUint64At(in, 272) == 0x63001656621650b0 && buffer.ReadUint64At(in, 280) == 0x6300161654c0f6da && buffer.ReadUint64At(in, 288) == 0x00561650a0fdf6da && buffer.ReadUint64At(in, 296) == 0x019a165020f7da63 && buffer.ReadUint64At(in, 304) == 0x2a169830f7da6300 && buffer.ReadUint64At(in, 312) == 0x98f49afa977f1800 && buffer.ReadUint64At(in, 320) == 0x9dfa977f18003a16 && buffer.ReadUint64At(in, 328) == 0xdb63005606185470 && buffer.ReadUint64At(in, 336) == 0x0056661854c81d36 && buffer.ReadUint64At(in, 344) == 0x1e18a0c84d36db63 && buffer.ReadUint64At(in, 352) == 0x711df9997f180052 && buffer.ReadUint64At(in, 360) == 0x630056161854a0f8 && buffer.ReadUint64At(in, 368) == 0x16561854c88d36db && buffer.ReadUint64At(in, 376) == 0x1854a02d37db6300 && buffer.ReadUint64At(in, 384) == 0x2d37db6300565a56 && buffer.ReadUint64At(in, 392) == 0x00165662561854ac && buffer.ReadUint64At(in, 400) == 0x561854b02d37db63 && buffer.ReadUint64At(in, 408) == 0x98bc2d37db630016 && buffer.ReadUint64At(in, 416) == 0xfa997f18802a2618 && buffer.ReadUint64At(in, 424) == 0x76db63002956009e && buffer.ReadUint64At(in, 432) == 0xdb63005616563414 && buffer.ReadUint64At(in, 440) == 0x0016561852c8bd76 && buffer.ReadUint64At(in, 448) == 0x00261650c076db63 && buffer.ReadUint64At(in, 456) == 0x0d0529446041dc63 && buffer.ReadUint64At(in, 464) == 0x06164417150e1644 && buffer.ReadUint64At(in, 472) == 0x8c642f661644612f && buffer.ReadUint64At(in, 480) == 0x168cecbbf8174e16 && buffer.ReadUint64At(in, 488) == 0x16168c70bdf81752 && buffer.ReadUint64At(in, 496) == 0x171e168cec1bf917 && buffer.ReadUint64At(in, 504) == 0xf9970a168c701df9 && buffer.ReadUint64At(in, 512) == 0x6b2f165a1644001e && buffer.ReadUint64At(in, 520) == 0x4c6c2f1656621644 && buffer.ReadUint64At(in, 528) == 0x164400da6faf1616 && buffer.ReadUint64At(in, 536) == 0x2f019a1644722f56 && buffer.ReadUint64At(in, 544) == 0xf49afa172a168c73 && buffer.ReadUint64At(in, 552) == 0x4c709dfa173a168c && buffer.ReadUint64At(in, 560) == 0x4c80dc61b3560618 && buffer.ReadUint64At(in, 568) == 0x9480dc64b3566618 && buffer.ReadUint64At(in, 576) == 0xf8711df919521e18 && buffer.ReadUint64At(in, 584) == 0xdc68b35616184ca0 && buffer.ReadUint64At(in, 592) == 0xda72b31656184c80 && buffer.ReadUint64At(in, 600) == 0x72b3565a56184c00 && buffer.ReadUint64At(in, 608) == 0x16566256184cc0da && buffer.ReadUint64At(in, 616) == 0x1656184c00db72b3 && buffer.ReadUint64At(in, 624) == 0x2a26188cc0db72b3 && buffer.ReadUint64At(in, 632) == 0x61b7294e009efa99 && buffer.ReadUint64At(in, 640) == 0xdc6bb756164e4043 && buffer.ReadUint64At(in, 648) == 0x446c371656184680 && buffer.ReadUint64At(in, 652) == 0x16442616446c3716 {
-			n = 660
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 660 && buffer.ReadUint64At(in, 0) == 0xb53450ff001c0001 && buffer.ReadUint64At(in, 8) == 0x31df03877ff27831 && buffer.ReadUint64At(in, 16) == 0x967361032b4d02b7 && buffer.ReadUint64At(in, 24) == 0x388decbbf801378d && buffer.ReadUint64At(in, 32) == 0xf9012d8d70bdf801 && buffer.ReadUint64At(in, 40) == 0xec1bf9012e8df41a && buffer.ReadUint64At(in, 48) == 0x2c8d701df9012f8d && buffer.ReadUint64At(in, 56) == 0xfa01318d001ef981 && buffer.ReadUint64At(in, 64) == 0xec9bfa01328df49a && buffer.ReadUint64At(in, 72) == 0x308d709dfa01338d && buffer.ReadUint64At(in, 80) == 0x63802b59009efa81 && buffer.ReadUint64At(in, 88) == 0x00379960391736d8 && buffer.ReadUint64At(in, 96) == 0x3899ecbbf8817f18 && buffer.ReadUint64At(in, 104) == 0x9970bdf8817f1800 && buffer.ReadUint64At(in, 112) == 0xf41af9817f18002d && buffer.ReadUint64At(in, 120) == 0x1bf9817f18002e99 && buffer.ReadUint64At(in, 128) == 0xf9817f18002f99ec && buffer.ReadUint64At(in, 136) == 0x817f18802c99701d && buffer.ReadUint64At(in, 144) == 0x7f18003199001ef9 && buffer.ReadUint64At(in, 152) == 0x18003299f49afa81 && buffer.ReadUint64At(in, 160) == 0x003399ec9bfa817f && buffer.ReadUint64At(in, 168) == 0x3099709dfa817f18 && buffer.ReadUint64At(in, 176) == 0x51009efa817f1880 && buffer.ReadUint64At(in, 184) == 0x1650d050d8630029 && buffer.ReadUint64At(in, 192) == 0x16507051d963000e && buffer.ReadUint64At(in, 200) == 0x165010f6da630006 && buffer.ReadUint64At(in, 208) == 0x169840f6da630066 && buffer.ReadUint64At(in, 216) == 0xecbbf8977f18004e && buffer.ReadUint64At(in, 224) == 0xf8977f1800521698 && buffer.ReadUint64At(in, 232) == 0x7f180016169870bd && buffer.ReadUint64At(in, 240) == 0x001e1698ec1bf997 && buffer.ReadUint64At(in, 248) == 0x1698701df9977f18 && buffer.ReadUint64At(in, 256) == 0x001ef9977f18800a && buffer.ReadUint64At(in, 264) == 0xf6da6300165a1650 && buffer.ReadUint64At(in, 272) == 0x63001656621650b0 && buffer.ReadUint64At(in, 280) == 0x6300161654c0f6da && buffer.ReadUint64At(in, 288) == 0x00561650a0fdf6da && buffer.ReadUint64At(in, 296) == 0x019a165020f7da63 && buffer.ReadUint64At(in, 304) == 0x2a169830f7da6300 && buffer.ReadUint64At(in, 312) == 0x98f49afa977f1800 && buffer.ReadUint64At(in, 320) == 0x9dfa977f18003a16 && buffer.ReadUint64At(in, 328) == 0xdb63005606185470 && buffer.ReadUint64At(in, 336) == 0x0056661854c81d36 && buffer.ReadUint64At(in, 344) == 0x1e18a0c84d36db63 && buffer.ReadUint64At(in, 352) == 0x711df9997f180052 && buffer.ReadUint64At(in, 360) == 0x630056161854a0f8 && buffer.ReadUint64At(in, 368) == 0x16561854c88d36db && buffer.ReadUint64At(in, 376) == 0x1854a02d37db6300 && buffer.ReadUint64At(in, 384) == 0x2d37db6300565a56 && buffer.ReadUint64At(in, 392) == 0x00165662561854ac && buffer.ReadUint64At(in, 400) == 0x561854b02d37db63 && buffer.ReadUint64At(in, 408) == 0x98bc2d37db630016 && buffer.ReadUint64At(in, 416) == 0xfa997f18802a2618 && buffer.ReadUint64At(in, 424) == 0x76db63002957009e && buffer.ReadUint64At(in, 432) == 0xdb63005616563414 && buffer.ReadUint64At(in, 440) == 0x0016561852c8bd76 && buffer.ReadUint64At(in, 448) == 0x00261650c076db63 && buffer.ReadUint64At(in, 456) == 0x0d0529456041dc63 && buffer.ReadUint64At(in, 464) == 0x06164417150e1644 && buffer.ReadUint64At(in, 472) == 0x8c642f661644612f && buffer.ReadUint64At(in, 480) == 0x168cecbbf8174e16 && buffer.ReadUint64At(in, 488) == 0x16168c70bdf81752 && buffer.ReadUint64At(in, 496) == 0x171e168cec1bf917 && buffer.ReadUint64At(in, 504) == 0xf9970a168c701df9 && buffer.ReadUint64At(in, 512) == 0x6b2f165a1644001e && buffer.ReadUint64At(in, 520) == 0x4c6c2f1656621644 && buffer.ReadUint64At(in, 528) == 0x164400da6faf1616 && buffer.ReadUint64At(in, 536) == 0x2f019a1644722f56 && buffer.ReadUint64At(in, 544) == 0xf49afa172a168c73 && buffer.ReadUint64At(in, 552) == 0x4c709dfa173a168c && buffer.ReadUint64At(in, 560) == 0x4c80dc61b3560618 && buffer.ReadUint64At(in, 568) == 0x9480dc64b3566618 && buffer.ReadUint64At(in, 576) == 0xf8711df919521e18 && buffer.ReadUint64At(in, 584) == 0xdc68b35616184ca0 && buffer.ReadUint64At(in, 592) == 0xda72b31656184c80 && buffer.ReadUint64At(in, 600) == 0x72b3565a56184c00 && buffer.ReadUint64At(in, 608) == 0x16566256184cc0da && buffer.ReadUint64At(in, 616) == 0x1656184c00db72b3 && buffer.ReadUint64At(in, 624) == 0x2a26188cc0db72b3 && buffer.ReadUint64At(in, 632) == 0x61b7294f009efa99 && buffer.ReadUint64At(in, 640) == 0xdc6bb756164e4043 && buffer.ReadUint64At(in, 648) == 0x446c371656184680 && buffer.ReadUint64At(in, 652) == 0x16442616446c3716 {
+				n = 660
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeContainers, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 660 && buffer.ReadUint64At(in, 0) == 0x3712e0ff001cff01 && buffer.ReadUint64At(in, 8) == 0x31df038760ecd66a && buffer.ReadUint64At(in, 16) == 0x967361032b4c02b7 && buffer.ReadUint64At(in, 24) == 0x388cecbbf801378c && buffer.ReadUint64At(in, 32) == 0xf9012d8c70bdf801 && buffer.ReadUint64At(in, 40) == 0xec1bf9012e8cf41a && buffer.ReadUint64At(in, 48) == 0x2c8c701df9012f8c && buffer.ReadUint64At(in, 56) == 0xfa01318c001ef981 && buffer.ReadUint64At(in, 64) == 0xec9bfa01328cf49a && buffer.ReadUint64At(in, 72) == 0x308c709dfa01338c && buffer.ReadUint64At(in, 80) == 0x63802b58009efa81 && buffer.ReadUint64At(in, 88) == 0x00379860391736d8 && buffer.ReadUint64At(in, 96) == 0x3898ecbbf8817f18 && buffer.ReadUint64At(in, 104) == 0x9870bdf8817f1800 && buffer.ReadUint64At(in, 112) == 0xf41af9817f18002d && buffer.ReadUint64At(in, 120) == 0x1bf9817f18002e98 && buffer.ReadUint64At(in, 128) == 0xf9817f18002f98ec && buffer.ReadUint64At(in, 136) == 0x817f18802c98701d && buffer.ReadUint64At(in, 144) == 0x7f18003198001ef9 && buffer.ReadUint64At(in, 152) == 0x18003298f49afa81 && buffer.ReadUint64At(in, 160) == 0x003398ec9bfa817f && buffer.ReadUint64At(in, 168) == 0x3098709dfa817f18 && buffer.ReadUint64At(in, 176) == 0x50009efa817f1880 && buffer.ReadUint64At(in, 184) == 0x1650d050d8630029 && buffer.ReadUint64At(in, 192) == 0x16507051d963000e && buffer.ReadUint64At(in, 200) == 0x165010f6da630006 && buffer.ReadUint64At(in, 208) == 0x169840f6da630066 && buffer.ReadUint64At(in, 216) == 0xecbbf8977f18004e && buffer.ReadUint64At(in, 224) == 0xf8977f1800521698 && buffer.ReadUint64At(in, 232) == 0x7f180016169870bd && buffer.ReadUint64At(in, 240) == 0x001e1698ec1bf997 && buffer.ReadUint64At(in, 248) == 0x1698701df9977f18 && buffer.ReadUint64At(in, 256) == 0x001ef9977f18800a && buffer.ReadUint64At(in, 264) == 0xf6da6300165a1650 && buffer.ReadUint64At(in, 272) == 0x63001656621650b0 && buffer.ReadUint64At(in, 280) == 0x6300161654c0f6da && buffer.ReadUint64At(in, 288) == 0x00561650a0fdf6da && buffer.ReadUint64At(in, 296) == 0x019a165020f7da63 && buffer.ReadUint64At(in, 304) == 0x2a169830f7da6300 && buffer.ReadUint64At(in, 312) == 0x98f49afa977f1800 && buffer.ReadUint64At(in, 320) == 0x9dfa977f18003a16 && buffer.ReadUint64At(in, 328) == 0xdb63005606185470 && buffer.ReadUint64At(in, 336) == 0x0056661854c81d36 && buffer.ReadUint64At(in, 344) == 0x1e18a0c84d36db63 && buffer.ReadUint64At(in, 352) == 0x711df9997f180052 && buffer.ReadUint64At(in, 360) == 0x630056161854a0f8 && buffer.ReadUint64At(in, 368) == 0x16561854c88d36db && buffer.ReadUint64At(in, 376) == 0x1854a02d37db6300 && buffer.ReadUint64At(in, 384) == 0x2d37db6300565a56 && buffer.ReadUint64At(in, 392) == 0x00165662561854ac && buffer.ReadUint64At(in, 400) == 0x561854b02d37db63 && buffer.ReadUint64At(in, 408) == 0x98bc2d37db630016 && buffer.ReadUint64At(in, 416) == 0xfa997f18802a2618 && buffer.ReadUint64At(in, 424) == 0x76db63002956009e && buffer.ReadUint64At(in, 432) == 0xdb63005616563414 && buffer.ReadUint64At(in, 440) == 0x0016561852c8bd76 && buffer.ReadUint64At(in, 448) == 0x00261650c076db63 && buffer.ReadUint64At(in, 456) == 0x0d0529446041dc63 && buffer.ReadUint64At(in, 464) == 0x06164417150e1644 && buffer.ReadUint64At(in, 472) == 0x8c642f661644612f && buffer.ReadUint64At(in, 480) == 0x168cecbbf8174e16 && buffer.ReadUint64At(in, 488) == 0x16168c70bdf81752 && buffer.ReadUint64At(in, 496) == 0x171e168cec1bf917 && buffer.ReadUint64At(in, 504) == 0xf9970a168c701df9 && buffer.ReadUint64At(in, 512) == 0x6b2f165a1644001e && buffer.ReadUint64At(in, 520) == 0x4c6c2f1656621644 && buffer.ReadUint64At(in, 528) == 0x164400da6faf1616 && buffer.ReadUint64At(in, 536) == 0x2f019a1644722f56 && buffer.ReadUint64At(in, 544) == 0xf49afa172a168c73 && buffer.ReadUint64At(in, 552) == 0x4c709dfa173a168c && buffer.ReadUint64At(in, 560) == 0x4c80dc61b3560618 && buffer.ReadUint64At(in, 568) == 0x9480dc64b3566618 && buffer.ReadUint64At(in, 576) == 0xf8711df919521e18 && buffer.ReadUint64At(in, 584) == 0xdc68b35616184ca0 && buffer.ReadUint64At(in, 592) == 0xda72b31656184c80 && buffer.ReadUint64At(in, 600) == 0x72b3565a56184c00 && buffer.ReadUint64At(in, 608) == 0x16566256184cc0da && buffer.ReadUint64At(in, 616) == 0x1656184c00db72b3 && buffer.ReadUint64At(in, 624) == 0x2a26188cc0db72b3 && buffer.ReadUint64At(in, 632) == 0x61b7294e009efa99 && buffer.ReadUint64At(in, 640) == 0xdc6bb756164e4043 && buffer.ReadUint64At(in, 648) == 0x446c371656184680 && buffer.ReadUint64At(in, 652) == 0x16442616446c3716 {
+				n = 660
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeContainers)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
-	c.AcceptRoot(n, foryTypeContainers)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeContainers)
 }
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
@@ -2519,7 +2735,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l189 := x.AI32
 	l190 := x.AI64
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(664 + buffer.BatchSlack + len(l185)*1 + len(l186)*4 + len(l187)*8 + len(l188)*2 + len(l189)*4 + len(l190)*8 + 30)
+	b.Reserve(664 + buffer.BatchSlack + len(l185)*1 + len(l186)*4 + len(l187)*8 + len(l188)*2 + len(l189)*4 + len(l190)*8 + 36)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -2646,7 +2862,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		l200 := x.AddAI16
 		l201 := x.AddAI32
 		l202 := x.AddAI64
-		b.Reserve(buffer.BatchSlack + len(l193)*2 + len(l194)*4 + len(l195)*8 + len(l196)*1 + len(l197)*1 + len(l198)*4 + len(l199)*8 + len(l200)*2 + len(l201)*4 + len(l202)*8 + 50)
+		b.Reserve(buffer.BatchSlack + len(l193)*2 + len(l194)*4 + len(l195)*8 + len(l196)*1 + len(l197)*1 + len(l198)*4 + len(l199)*8 + len(l200)*2 + len(l201)*4 + len(l202)*8 + 60)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l193)*2))
 		off = buffer.PutRawUint16sAt(w, off, l193)
@@ -2680,7 +2896,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		l206 := x.AddAU32
 		l207 := x.AddAU64
 		l208 := x.AddAU8
-		b.Reserve(buffer.BatchSlack + len(l205)*2 + len(l206)*4 + len(l207)*8 + len(l208)*1 + 20)
+		b.Reserve(buffer.BatchSlack + len(l205)*2 + len(l206)*4 + len(l207)*8 + len(l208)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l205)*2))
 		off = buffer.PutRawUint16sAt(w, off, l205)
@@ -3680,128 +3896,302 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
+	l547 := x.ABool
+	l548 := x.AF32
+	l549 := x.AF64
+	l550 := x.AI16
+	l551 := x.AI32
+	l552 := x.AI64
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + len(l547)*1 + len(l548)*4 + len(l549)*8 + len(l550)*2 + len(l551)*4 + len(l552)*8 + 36)
+	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		b.WriteInt32(255924153)
+		buffer.PutInt32At(w, off, 255924153)
+		off += 4
 	}
-	if !foryimpl.WriteRefSlice(c, x.ABool) {
-		l547 := x.ABool
-		b.WriteVarUint32(uint32(len(l547) * 1))
-		b.WriteRawBools(l547)
+	if st553, id554 := foryimpl.RefSliceAt(c, l547); st553 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id554))
+	} else if st553 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l547)*1))
+		off = buffer.PutRawBoolsAt(w, off, l547)
 	}
-	if !foryimpl.WriteRefSlice(c, x.AF32) {
-		l548 := x.AF32
-		b.WriteVarUint32(uint32(len(l548) * 4))
-		b.WriteRawFloat32s(l548)
+	if st555, id556 := foryimpl.RefSliceAt(c, l548); st555 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id556))
+	} else if st555 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l548)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l548)
 	}
-	if !foryimpl.WriteRefSlice(c, x.AF64) {
-		l549 := x.AF64
-		b.WriteVarUint32(uint32(len(l549) * 8))
-		b.WriteRawFloat64s(l549)
+	if st557, id558 := foryimpl.RefSliceAt(c, l549); st557 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id558))
+	} else if st557 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l549)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l549)
 	}
-	if !foryimpl.WriteRefSlice(c, x.AI16) {
-		l550 := x.AI16
-		b.WriteVarUint32(uint32(len(l550) * 2))
-		b.WriteRawInt16s(l550)
+	if st559, id560 := foryimpl.RefSliceAt(c, l550); st559 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id560))
+	} else if st559 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l550)*2))
+		off = buffer.PutRawInt16sAt(w, off, l550)
 	}
-	if !foryimpl.WriteRefSlice(c, x.AI32) {
-		l551 := x.AI32
-		b.WriteVarUint32(uint32(len(l551) * 4))
-		b.WriteRawInt32s(l551)
+	if st561, id562 := foryimpl.RefSliceAt(c, l551); st561 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id562))
+	} else if st561 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l551)*4))
+		off = buffer.PutRawInt32sAt(w, off, l551)
 	}
-	if !foryimpl.WriteRefSlice(c, x.AI64) {
-		l552 := x.AI64
-		b.WriteVarUint32(uint32(len(l552) * 8))
-		b.WriteRawInt64s(l552)
+	if st563, id564 := foryimpl.RefSliceAt(c, l552); st563 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id564))
+	} else if st563 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l552)*8))
+		off = buffer.PutRawInt64sAt(w, off, l552)
 	}
+	b.SetWriterIndex(off)
 	if !foryimpl.WriteRefSlice(c, x.AI8) {
-		l553 := x.AI8
-		b.WriteVarUint32(uint32(len(l553) * 1))
-		for _, e554 := range l553 {
-			b.WriteInt8(int8(e554))
-		}
-	}
-	if !foryimpl.WriteRefSlice(c, x.AU16) {
-		l555 := x.AU16
-		b.WriteVarUint32(uint32(len(l555) * 2))
-		b.WriteRawUint16s(l555)
-	}
-	if !foryimpl.WriteRefSlice(c, x.AU32) {
-		l556 := x.AU32
-		b.WriteVarUint32(uint32(len(l556) * 4))
-		b.WriteRawUint32s(l556)
-	}
-	if !foryimpl.WriteRefSlice(c, x.AU64) {
-		l557 := x.AU64
-		b.WriteVarUint32(uint32(len(l557) * 8))
-		b.WriteRawUint64s(l557)
-	}
-	if !foryimpl.WriteRefSlice(c, x.AU8) {
-		l558 := x.AU8
-		b.WriteVarUint32(uint32(len(l558) * 1))
-		b.WriteBytes(l558)
-	}
-	if !foryimpl.WriteRefSlice(c, x.AddABool) {
-		l559 := x.AddABool
-		b.WriteVarUint32(uint32(len(l559) * 1))
-		b.WriteRawBools(l559)
-	}
-	if !foryimpl.WriteRefSlice(c, x.AddAF32) {
-		l560 := x.AddAF32
-		b.WriteVarUint32(uint32(len(l560) * 4))
-		b.WriteRawFloat32s(l560)
-	}
-	if !foryimpl.WriteRefSlice(c, x.AddAF64) {
-		l561 := x.AddAF64
-		b.WriteVarUint32(uint32(len(l561) * 8))
-		b.WriteRawFloat64s(l561)
-	}
-	if !foryimpl.WriteRefSlice(c, x.AddAI16) {
-		l562 := x.AddAI16
-		b.WriteVarUint32(uint32(len(l562) * 2))
-		b.WriteRawInt16s(l562)
-	}
-	if !foryimpl.WriteRefSlice(c, x.AddAI32) {
-		l563 := x.AddAI32
-		b.WriteVarUint32(uint32(len(l563) * 4))
-		b.WriteRawInt32s(l563)
-	}
-	if !foryimpl.WriteRefSlice(c, x.AddAI64) {
-		l564 := x.AddAI64
-		b.WriteVarUint32(uint32(len(l564) * 8))
-		b.WriteRawInt64s(l564)
-	}
-	if !foryimpl.WriteRefSlice(c, x.AddAI8) {
-		l565 := x.AddAI8
+		l565 := x.AI8
 		b.WriteVarUint32(uint32(len(l565) * 1))
 		for _, e566 := range l565 {
 			b.WriteInt8(int8(e566))
 		}
 	}
-	if !foryimpl.WriteRefSlice(c, x.AddAU16) {
-		l567 := x.AddAU16
-		b.WriteVarUint32(uint32(len(l567) * 2))
-		b.WriteRawUint16s(l567)
+	{
+		l567 := x.AU16
+		l568 := x.AU32
+		l569 := x.AU64
+		l570 := x.AU8
+		l571 := x.AddABool
+		l572 := x.AddAF32
+		l573 := x.AddAF64
+		l574 := x.AddAI16
+		l575 := x.AddAI32
+		l576 := x.AddAI64
+		b.Reserve(buffer.BatchSlack + len(l567)*2 + len(l568)*4 + len(l569)*8 + len(l570)*1 + len(l571)*1 + len(l572)*4 + len(l573)*8 + len(l574)*2 + len(l575)*4 + len(l576)*8 + 60)
+		w, off := b.Window(), b.WriterIndex()
+		if st577, id578 := foryimpl.RefSliceAt(c, l567); st577 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id578))
+		} else if st577 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l567)*2))
+			off = buffer.PutRawUint16sAt(w, off, l567)
+		}
+		if st579, id580 := foryimpl.RefSliceAt(c, l568); st579 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id580))
+		} else if st579 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l568)*4))
+			off = buffer.PutRawUint32sAt(w, off, l568)
+		}
+		if st581, id582 := foryimpl.RefSliceAt(c, l569); st581 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id582))
+		} else if st581 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l569)*8))
+			off = buffer.PutRawUint64sAt(w, off, l569)
+		}
+		if st583, id584 := foryimpl.RefSliceAt(c, l570); st583 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id584))
+		} else if st583 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l570)*1))
+			off += copy(w[off:], l570)
+		}
+		if st585, id586 := foryimpl.RefSliceAt(c, l571); st585 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id586))
+		} else if st585 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l571)*1))
+			off = buffer.PutRawBoolsAt(w, off, l571)
+		}
+		if st587, id588 := foryimpl.RefSliceAt(c, l572); st587 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id588))
+		} else if st587 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l572)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l572)
+		}
+		if st589, id590 := foryimpl.RefSliceAt(c, l573); st589 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id590))
+		} else if st589 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l573)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l573)
+		}
+		if st591, id592 := foryimpl.RefSliceAt(c, l574); st591 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id592))
+		} else if st591 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l574)*2))
+			off = buffer.PutRawInt16sAt(w, off, l574)
+		}
+		if st593, id594 := foryimpl.RefSliceAt(c, l575); st593 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id594))
+		} else if st593 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l575)*4))
+			off = buffer.PutRawInt32sAt(w, off, l575)
+		}
+		if st595, id596 := foryimpl.RefSliceAt(c, l576); st595 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id596))
+		} else if st595 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l576)*8))
+			off = buffer.PutRawInt64sAt(w, off, l576)
+		}
+		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.AddAU32) {
-		l568 := x.AddAU32
-		b.WriteVarUint32(uint32(len(l568) * 4))
-		b.WriteRawUint32s(l568)
+	if !foryimpl.WriteRefSlice(c, x.AddAI8) {
+		l597 := x.AddAI8
+		b.WriteVarUint32(uint32(len(l597) * 1))
+		for _, e598 := range l597 {
+			b.WriteInt8(int8(e598))
+		}
 	}
-	if !foryimpl.WriteRefSlice(c, x.AddAU64) {
-		l569 := x.AddAU64
-		b.WriteVarUint32(uint32(len(l569) * 8))
-		b.WriteRawUint64s(l569)
-	}
-	if !foryimpl.WriteRefSlice(c, x.AddAU8) {
-		l570 := x.AddAU8
-		b.WriteVarUint32(uint32(len(l570) * 1))
-		b.WriteBytes(l570)
+	{
+		l599 := x.AddAU16
+		l600 := x.AddAU32
+		l601 := x.AddAU64
+		l602 := x.AddAU8
+		b.Reserve(buffer.BatchSlack + len(l599)*2 + len(l600)*4 + len(l601)*8 + len(l602)*1 + 24)
+		w, off := b.Window(), b.WriterIndex()
+		if st603, id604 := foryimpl.RefSliceAt(c, l599); st603 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id604))
+		} else if st603 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l599)*2))
+			off = buffer.PutRawUint16sAt(w, off, l599)
+		}
+		if st605, id606 := foryimpl.RefSliceAt(c, l600); st605 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id606))
+		} else if st605 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l600)*4))
+			off = buffer.PutRawUint32sAt(w, off, l600)
+		}
+		if st607, id608 := foryimpl.RefSliceAt(c, l601); st607 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id608))
+		} else if st607 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l601)*8))
+			off = buffer.PutRawUint64sAt(w, off, l601)
+		}
+		if st609, id610 := foryimpl.RefSliceAt(c, l602); st609 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id610))
+		} else if st609 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l602)*1))
+			off += copy(w[off:], l602)
+		}
+		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.AddBin) {
-		l571 := x.AddBin
-		b.WriteVarUint32(uint32(len(l571)))
-		b.WriteBytes(l571)
+		l611 := x.AddBin
+		b.WriteVarUint32(uint32(len(l611)))
+		b.WriteBytes(l611)
 	}
 	b.WriteVarUint32(uint32(len(x.AddFix)))
 	if len(x.AddFix) > 0 {
@@ -3809,291 +4199,291 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e572 := range x.AddFix {
+		for _, e612 := range x.AddFix {
 			{
-				buffer.PutInt16At(w, off, e572)
+				buffer.PutInt16At(w, off, e612)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l573 := x.AddLB
-	b.WriteVarUint32(uint32(len(l573)))
-	if len(l573) > 0 {
-		b.Reserve(1 + len(l573)*1 + buffer.BatchSlack)
+	l613 := x.AddLB
+	b.WriteVarUint32(uint32(len(l613)))
+	if len(l613) > 0 {
+		b.Reserve(1 + len(l613)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e574 := range l573 {
+		for _, e614 := range l613 {
 			{
-				buffer.PutBoolAt(w, off, e574)
+				buffer.PutBoolAt(w, off, e614)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l575 := x.AddLE
-	b.WriteVarUint32(uint32(len(l575)))
-	if len(l575) > 0 {
+	l615 := x.AddLE
+	b.WriteVarUint32(uint32(len(l615)))
+	if len(l615) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e576 := range l575 {
-			b.WriteVarUint32(uint32(e576))
+		for _, e616 := range l615 {
+			b.WriteVarUint32(uint32(e616))
 		}
 	}
-	l577 := x.AddLF32
-	b.WriteVarUint32(uint32(len(l577)))
-	if len(l577) > 0 {
-		b.Reserve(1 + len(l577)*4 + buffer.BatchSlack)
+	l617 := x.AddLF32
+	b.WriteVarUint32(uint32(len(l617)))
+	if len(l617) > 0 {
+		b.Reserve(1 + len(l617)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e578 := range l577 {
+		for _, e618 := range l617 {
 			{
-				buffer.PutFloat32At(w, off, e578)
+				buffer.PutFloat32At(w, off, e618)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l579 := x.AddLF64
-	b.WriteVarUint32(uint32(len(l579)))
-	if len(l579) > 0 {
-		b.Reserve(1 + len(l579)*8 + buffer.BatchSlack)
+	l619 := x.AddLF64
+	b.WriteVarUint32(uint32(len(l619)))
+	if len(l619) > 0 {
+		b.Reserve(1 + len(l619)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e580 := range l579 {
+		for _, e620 := range l619 {
 			{
-				buffer.PutFloat64At(w, off, e580)
+				buffer.PutFloat64At(w, off, e620)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l581 := x.AddLI32
-	b.WriteVarUint32(uint32(len(l581)))
-	if len(l581) > 0 {
-		b.Reserve(1 + len(l581)*5 + buffer.BatchSlack)
+	l621 := x.AddLI32
+	b.WriteVarUint32(uint32(len(l621)))
+	if len(l621) > 0 {
+		b.Reserve(1 + len(l621)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e582 := range l581 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e582))
+		for _, e622 := range l621 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e622))
 		}
 		b.SetWriterIndex(off)
 	}
-	l583 := x.AddLI64
-	b.WriteVarUint32(uint32(len(l583)))
-	if len(l583) > 0 {
-		b.Reserve(1 + len(l583)*9 + buffer.BatchSlack)
+	l623 := x.AddLI64
+	b.WriteVarUint32(uint32(len(l623)))
+	if len(l623) > 0 {
+		b.Reserve(1 + len(l623)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e584 := range l583 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e584))
+		for _, e624 := range l623 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e624))
 		}
 		b.SetWriterIndex(off)
 	}
-	l585 := x.AddLI8
-	b.WriteVarUint32(uint32(len(l585)))
-	if len(l585) > 0 {
-		b.Reserve(1 + len(l585)*1 + buffer.BatchSlack)
+	l625 := x.AddLI8
+	b.WriteVarUint32(uint32(len(l625)))
+	if len(l625) > 0 {
+		b.Reserve(1 + len(l625)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e586 := range l585 {
+		for _, e626 := range l625 {
 			{
-				buffer.PutInt8At(w, off, e586)
+				buffer.PutInt8At(w, off, e626)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l587 := x.AddLL
-	b.WriteVarUint32(uint32(len(l587)))
-	if len(l587) > 0 {
+	l627 := x.AddLL
+	b.WriteVarUint32(uint32(len(l627)))
+	if len(l627) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e588 := range l587 {
-			b.WriteVarUint32(uint32(len(e588)))
-			if len(e588) > 0 {
-				b.Reserve(1 + len(e588)*5 + buffer.BatchSlack)
+		for _, e628 := range l627 {
+			b.WriteVarUint32(uint32(len(e628)))
+			if len(e628) > 0 {
+				b.Reserve(1 + len(e628)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e589 := range e588 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e589))
+				for _, e629 := range e628 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e629))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l590 := x.AddLM
-	b.WriteVarUint32(uint32(len(l590)))
-	if len(l590) > 0 {
+	l630 := x.AddLM
+	b.WriteVarUint32(uint32(len(l630)))
+	if len(l630) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e591 := range l590 {
-			var mw592 foryimpl.MapWriter
-			mw592.Begin(b, len(e591))
-			for k593, v594 := range e591 {
-				mw592.Entry(b)
-				foryimpl.WriteString(b, k593)
-				b.WriteVarInt32(v594)
+		for _, e631 := range l630 {
+			var mw632 foryimpl.MapWriter
+			mw632.Begin(b, len(e631))
+			for k633, v634 := range e631 {
+				mw632.Entry(b)
+				foryimpl.WriteString(b, k633)
+				b.WriteVarInt32(v634)
 			}
-			mw592.End(b)
+			mw632.End(b)
 		}
 	}
-	l595 := x.AddLPI
-	b.WriteVarUint32(uint32(len(l595)))
-	if len(l595) > 0 {
-		h596 := byte(0x0c)
-		for _, p597 := range l595 {
-			if p597 == nil {
-				h596 = 0x0e
+	l635 := x.AddLPI
+	b.WriteVarUint32(uint32(len(l635)))
+	if len(l635) > 0 {
+		h636 := byte(0x0c)
+		for _, p637 := range l635 {
+			if p637 == nil {
+				h636 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h596)
-		for _, p597 := range l595 {
-			if h596 == 0x0e {
-				if p597 == nil {
+		b.WriteUint8(h636)
+		for _, p637 := range l635 {
+			if h636 == 0x0e {
+				if p637 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p597)
+			b.WriteVarInt32(*p637)
 		}
 	}
-	l598 := x.AddLS
+	l638 := x.AddLS
 	{
-		sz600 := 6 + buffer.BatchSlack + len(l598)*9
-		for _, e599 := range l598 {
-			sz600 += len(e599)
+		sz640 := 6 + buffer.BatchSlack + len(l638)*9
+		for _, e639 := range l638 {
+			sz640 += len(e639)
 		}
-		b.Reserve(sz600)
+		b.Reserve(sz640)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l598)))
-		if len(l598) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l638)))
+		if len(l638) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e599 := range l598 {
-				if len(w)-off < len(e599)+9+buffer.BatchSlack {
+			for _, e639 := range l638 {
+				if len(w)-off < len(e639)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e599) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e639) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e599))<<2|2)
-				if len(e599) > 0 {
-					off += copy(w[off:], e599)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e639))<<2|2)
+				if len(e639) > 0 {
+					off += copy(w[off:], e639)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l601 := x.AddLT
-	b.WriteVarUint32(uint32(len(l601)))
-	if len(l601) > 0 {
+	l641 := x.AddLT
+	b.WriteVarUint32(uint32(len(l641)))
+	if len(l641) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e602 := range l601 {
-			foryimpl.WriteTime(b, e602)
+		for _, e642 := range l641 {
+			foryimpl.WriteTime(b, e642)
 		}
 	}
-	l603 := x.AddLU16
-	b.WriteVarUint32(uint32(len(l603)))
-	if len(l603) > 0 {
-		b.Reserve(1 + len(l603)*2 + buffer.BatchSlack)
+	l643 := x.AddLU16
+	b.WriteVarUint32(uint32(len(l643)))
+	if len(l643) > 0 {
+		b.Reserve(1 + len(l643)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e604 := range l603 {
+		for _, e644 := range l643 {
 			{
-				buffer.PutUint16At(w, off, e604)
+				buffer.PutUint16At(w, off, e644)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l605 := x.AddLU64
-	b.WriteVarUint32(uint32(len(l605)))
-	if len(l605) > 0 {
-		b.Reserve(1 + len(l605)*9 + buffer.BatchSlack)
+	l645 := x.AddLU64
+	b.WriteVarUint32(uint32(len(l645)))
+	if len(l645) > 0 {
+		b.Reserve(1 + len(l645)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e606 := range l605 {
-			off = buffer.PutVarUint64At(w, off, e606)
+		for _, e646 := range l645 {
+			off = buffer.PutVarUint64At(w, off, e646)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw607 foryimpl.MapWriter
-	mw607.Begin(b, len(x.AddMBS))
-	for k608, v609 := range x.AddMBS {
-		mw607.Entry(b)
-		b.WriteBool(k608)
-		foryimpl.WriteString(b, v609)
+	var mw647 foryimpl.MapWriter
+	mw647.Begin(b, len(x.AddMBS))
+	for k648, v649 := range x.AddMBS {
+		mw647.Entry(b)
+		b.WriteBool(k648)
+		foryimpl.WriteString(b, v649)
 	}
-	mw607.End(b)
-	var mw610 foryimpl.MapWriter
-	mw610.Begin(b, len(x.AddMES))
-	for k611, v612 := range x.AddMES {
-		mw610.Entry(b)
-		b.WriteVarUint32(uint32(k611))
-		foryimpl.WriteString(b, v612)
+	mw647.End(b)
+	var mw650 foryimpl.MapWriter
+	mw650.Begin(b, len(x.AddMES))
+	for k651, v652 := range x.AddMES {
+		mw650.Entry(b)
+		b.WriteVarUint32(uint32(k651))
+		foryimpl.WriteString(b, v652)
 	}
-	mw610.End(b)
-	var mw613 foryimpl.MapWriter
-	mw613.Begin(b, len(x.AddMI64F))
-	for k614, v615 := range x.AddMI64F {
-		mw613.Entry(b)
-		b.WriteVarInt64(k614)
-		b.WriteFloat64(v615)
+	mw650.End(b)
+	var mw653 foryimpl.MapWriter
+	mw653.Begin(b, len(x.AddMI64F))
+	for k654, v655 := range x.AddMI64F {
+		mw653.Entry(b)
+		b.WriteVarInt64(k654)
+		b.WriteFloat64(v655)
 	}
-	mw613.End(b)
-	var mw616 foryimpl.MapWriter
-	mw616.Begin(b, len(x.AddMIS))
-	for k617, v618 := range x.AddMIS {
-		mw616.Entry(b)
-		b.WriteVarInt32(k617)
-		foryimpl.WriteString(b, v618)
+	mw653.End(b)
+	var mw656 foryimpl.MapWriter
+	mw656.Begin(b, len(x.AddMIS))
+	for k657, v658 := range x.AddMIS {
+		mw656.Entry(b)
+		b.WriteVarInt32(k657)
+		foryimpl.WriteString(b, v658)
 	}
-	mw616.End(b)
-	var mw619 foryimpl.MapWriter
-	mw619.Begin(b, len(x.AddMSI))
-	for k620, v621 := range x.AddMSI {
-		mw619.Entry(b)
-		foryimpl.WriteString(b, k620)
-		b.WriteVarInt32(v621)
+	mw656.End(b)
+	var mw659 foryimpl.MapWriter
+	mw659.Begin(b, len(x.AddMSI))
+	for k660, v661 := range x.AddMSI {
+		mw659.Entry(b)
+		foryimpl.WriteString(b, k660)
+		b.WriteVarInt32(v661)
 	}
-	mw619.End(b)
-	var mw622 foryimpl.MapWriter
-	mw622.Begin(b, len(x.AddMSL))
-	for k623, v624 := range x.AddMSL {
-		if v624 == nil {
-			mw622.NullEntry(b)
-			foryimpl.WriteString(b, k623)
+	mw659.End(b)
+	var mw662 foryimpl.MapWriter
+	mw662.Begin(b, len(x.AddMSL))
+	for k663, v664 := range x.AddMSL {
+		if v664 == nil {
+			mw662.NullEntry(b)
+			foryimpl.WriteString(b, k663)
 		} else {
-			mw622.Entry(b)
-			foryimpl.WriteString(b, k623)
+			mw662.Entry(b)
+			foryimpl.WriteString(b, k663)
 			{
-				sz626 := 6 + buffer.BatchSlack + len(v624)*9
-				for _, e625 := range v624 {
-					sz626 += len(e625)
+				sz666 := 6 + buffer.BatchSlack + len(v664)*9
+				for _, e665 := range v664 {
+					sz666 += len(e665)
 				}
-				b.Reserve(sz626)
+				b.Reserve(sz666)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v624)))
-				if len(v624) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v664)))
+				if len(v664) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e625 := range v624 {
-						if len(w)-off < len(e625)+9+buffer.BatchSlack {
+					for _, e665 := range v664 {
+						if len(w)-off < len(e665)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e625) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e665) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e625))<<2|2)
-						if len(e625) > 0 {
-							off += copy(w[off:], e625)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e665))<<2|2)
+						if len(e665) > 0 {
+							off += copy(w[off:], e665)
 						}
 					}
 				}
@@ -4101,78 +4491,78 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw622.End(b)
-	var mw627 foryimpl.MapWriter
-	mw627.Begin(b, len(x.AddMSM))
-	for k628, v629 := range x.AddMSM {
-		if v629 == nil {
-			mw627.NullEntry(b)
-			foryimpl.WriteString(b, k628)
+	mw662.End(b)
+	var mw667 foryimpl.MapWriter
+	mw667.Begin(b, len(x.AddMSM))
+	for k668, v669 := range x.AddMSM {
+		if v669 == nil {
+			mw667.NullEntry(b)
+			foryimpl.WriteString(b, k668)
 		} else {
-			mw627.Entry(b)
-			foryimpl.WriteString(b, k628)
-			var mw630 foryimpl.MapWriter
-			mw630.Begin(b, len(v629))
-			for k631, v632 := range v629 {
-				mw630.Entry(b)
-				foryimpl.WriteString(b, k631)
-				b.WriteVarInt32(v632)
+			mw667.Entry(b)
+			foryimpl.WriteString(b, k668)
+			var mw670 foryimpl.MapWriter
+			mw670.Begin(b, len(v669))
+			for k671, v672 := range v669 {
+				mw670.Entry(b)
+				foryimpl.WriteString(b, k671)
+				b.WriteVarInt32(v672)
 			}
-			mw630.End(b)
+			mw670.End(b)
 		}
 	}
-	mw627.End(b)
-	var mw633 foryimpl.MapWriter
-	mw633.Begin(b, len(x.AddMSP))
-	for k634, v635 := range x.AddMSP {
-		if v635 == nil {
-			mw633.NullEntry(b)
-			foryimpl.WriteString(b, k634)
+	mw667.End(b)
+	var mw673 foryimpl.MapWriter
+	mw673.Begin(b, len(x.AddMSP))
+	for k674, v675 := range x.AddMSP {
+		if v675 == nil {
+			mw673.NullEntry(b)
+			foryimpl.WriteString(b, k674)
 		} else {
-			mw633.Entry(b)
-			foryimpl.WriteString(b, k634)
-			b.WriteVarInt32(*v635)
+			mw673.Entry(b)
+			foryimpl.WriteString(b, k674)
+			b.WriteVarInt32(*v675)
 		}
 	}
-	mw633.End(b)
-	var mw636 foryimpl.MapWriter
-	mw636.Begin(b, len(x.AddMU8))
-	for k637, v638 := range x.AddMU8 {
-		mw636.Entry(b)
-		b.WriteUint8(k637)
-		b.WriteUint16(v638)
+	mw673.End(b)
+	var mw676 foryimpl.MapWriter
+	mw676.Begin(b, len(x.AddMU8))
+	for k677, v678 := range x.AddMU8 {
+		mw676.Entry(b)
+		b.WriteUint8(k677)
+		b.WriteUint16(v678)
 	}
-	mw636.End(b)
+	mw676.End(b)
 	if !foryimpl.WriteRefSlice(c, x.AddNBin) {
-		l639 := x.AddNBin
-		b.WriteVarUint32(uint32(len(l639)))
-		b.WriteBytes(l639)
+		l679 := x.AddNBin
+		b.WriteVarUint32(uint32(len(l679)))
+		b.WriteBytes(l679)
 	}
 	if x.AddNLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l640 := x.AddNLS
+		l680 := x.AddNLS
 		{
-			sz642 := 6 + buffer.BatchSlack + len(l640)*9
-			for _, e641 := range l640 {
-				sz642 += len(e641)
+			sz682 := 6 + buffer.BatchSlack + len(l680)*9
+			for _, e681 := range l680 {
+				sz682 += len(e681)
 			}
-			b.Reserve(sz642)
+			b.Reserve(sz682)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l640)))
-			if len(l640) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l680)))
+			if len(l680) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e641 := range l640 {
-					if len(w)-off < len(e641)+9+buffer.BatchSlack {
+				for _, e681 := range l680 {
+					if len(w)-off < len(e681)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e641) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e681) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e641))<<2|2)
-					if len(e641) > 0 {
-						off += copy(w[off:], e641)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e681))<<2|2)
+					if len(e681) > 0 {
+						off += copy(w[off:], e681)
 					}
 				}
 			}
@@ -4183,34 +4573,34 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw643 foryimpl.MapWriter
-		mw643.Begin(b, len(x.AddNM))
-		for k644, v645 := range x.AddNM {
-			mw643.Entry(b)
-			foryimpl.WriteString(b, k644)
-			b.WriteVarInt32(v645)
+		var mw683 foryimpl.MapWriter
+		mw683.Begin(b, len(x.AddNM))
+		for k684, v685 := range x.AddNM {
+			mw683.Entry(b)
+			foryimpl.WriteString(b, k684)
+			b.WriteVarInt32(v685)
 		}
-		mw643.End(b)
+		mw683.End(b)
 	}
-	l646 := x.AddRaw
-	b.WriteVarUint32(uint32(len(l646)))
-	if len(l646) > 0 {
-		b.Reserve(1 + len(l646)*1 + buffer.BatchSlack)
+	l686 := x.AddRaw
+	b.WriteVarUint32(uint32(len(l686)))
+	if len(l686) > 0 {
+		b.Reserve(1 + len(l686)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e647 := range l646 {
+		for _, e687 := range l686 {
 			{
-				buffer.PutUint8At(w, off, e647)
+				buffer.PutUint8At(w, off, e687)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.Bin) {
-		l648 := x.Bin
-		b.WriteVarUint32(uint32(len(l648)))
-		b.WriteBytes(l648)
+		l688 := x.Bin
+		b.WriteVarUint32(uint32(len(l688)))
+		b.WriteBytes(l688)
 	}
 	b.WriteVarUint32(uint32(len(x.Fix)))
 	if len(x.Fix) > 0 {
@@ -4218,291 +4608,291 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e649 := range x.Fix {
+		for _, e689 := range x.Fix {
 			{
-				buffer.PutInt16At(w, off, e649)
+				buffer.PutInt16At(w, off, e689)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l650 := x.LB
-	b.WriteVarUint32(uint32(len(l650)))
-	if len(l650) > 0 {
-		b.Reserve(1 + len(l650)*1 + buffer.BatchSlack)
+	l690 := x.LB
+	b.WriteVarUint32(uint32(len(l690)))
+	if len(l690) > 0 {
+		b.Reserve(1 + len(l690)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e651 := range l650 {
+		for _, e691 := range l690 {
 			{
-				buffer.PutBoolAt(w, off, e651)
+				buffer.PutBoolAt(w, off, e691)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l652 := x.LE
-	b.WriteVarUint32(uint32(len(l652)))
-	if len(l652) > 0 {
+	l692 := x.LE
+	b.WriteVarUint32(uint32(len(l692)))
+	if len(l692) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e653 := range l652 {
-			b.WriteVarUint32(uint32(e653))
+		for _, e693 := range l692 {
+			b.WriteVarUint32(uint32(e693))
 		}
 	}
-	l654 := x.LF32
-	b.WriteVarUint32(uint32(len(l654)))
-	if len(l654) > 0 {
-		b.Reserve(1 + len(l654)*4 + buffer.BatchSlack)
+	l694 := x.LF32
+	b.WriteVarUint32(uint32(len(l694)))
+	if len(l694) > 0 {
+		b.Reserve(1 + len(l694)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e655 := range l654 {
+		for _, e695 := range l694 {
 			{
-				buffer.PutFloat32At(w, off, e655)
+				buffer.PutFloat32At(w, off, e695)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l656 := x.LF64
-	b.WriteVarUint32(uint32(len(l656)))
-	if len(l656) > 0 {
-		b.Reserve(1 + len(l656)*8 + buffer.BatchSlack)
+	l696 := x.LF64
+	b.WriteVarUint32(uint32(len(l696)))
+	if len(l696) > 0 {
+		b.Reserve(1 + len(l696)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e657 := range l656 {
+		for _, e697 := range l696 {
 			{
-				buffer.PutFloat64At(w, off, e657)
+				buffer.PutFloat64At(w, off, e697)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l658 := x.LI32
-	b.WriteVarUint32(uint32(len(l658)))
-	if len(l658) > 0 {
-		b.Reserve(1 + len(l658)*5 + buffer.BatchSlack)
+	l698 := x.LI32
+	b.WriteVarUint32(uint32(len(l698)))
+	if len(l698) > 0 {
+		b.Reserve(1 + len(l698)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e659 := range l658 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e659))
+		for _, e699 := range l698 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e699))
 		}
 		b.SetWriterIndex(off)
 	}
-	l660 := x.LI64
-	b.WriteVarUint32(uint32(len(l660)))
-	if len(l660) > 0 {
-		b.Reserve(1 + len(l660)*9 + buffer.BatchSlack)
+	l700 := x.LI64
+	b.WriteVarUint32(uint32(len(l700)))
+	if len(l700) > 0 {
+		b.Reserve(1 + len(l700)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e661 := range l660 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e661))
+		for _, e701 := range l700 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e701))
 		}
 		b.SetWriterIndex(off)
 	}
-	l662 := x.LI8
-	b.WriteVarUint32(uint32(len(l662)))
-	if len(l662) > 0 {
-		b.Reserve(1 + len(l662)*1 + buffer.BatchSlack)
+	l702 := x.LI8
+	b.WriteVarUint32(uint32(len(l702)))
+	if len(l702) > 0 {
+		b.Reserve(1 + len(l702)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e663 := range l662 {
+		for _, e703 := range l702 {
 			{
-				buffer.PutInt8At(w, off, e663)
+				buffer.PutInt8At(w, off, e703)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l664 := x.LL
-	b.WriteVarUint32(uint32(len(l664)))
-	if len(l664) > 0 {
+	l704 := x.LL
+	b.WriteVarUint32(uint32(len(l704)))
+	if len(l704) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e665 := range l664 {
-			b.WriteVarUint32(uint32(len(e665)))
-			if len(e665) > 0 {
-				b.Reserve(1 + len(e665)*5 + buffer.BatchSlack)
+		for _, e705 := range l704 {
+			b.WriteVarUint32(uint32(len(e705)))
+			if len(e705) > 0 {
+				b.Reserve(1 + len(e705)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e666 := range e665 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e666))
+				for _, e706 := range e705 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e706))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l667 := x.LM
-	b.WriteVarUint32(uint32(len(l667)))
-	if len(l667) > 0 {
+	l707 := x.LM
+	b.WriteVarUint32(uint32(len(l707)))
+	if len(l707) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e668 := range l667 {
-			var mw669 foryimpl.MapWriter
-			mw669.Begin(b, len(e668))
-			for k670, v671 := range e668 {
-				mw669.Entry(b)
-				foryimpl.WriteString(b, k670)
-				b.WriteVarInt32(v671)
+		for _, e708 := range l707 {
+			var mw709 foryimpl.MapWriter
+			mw709.Begin(b, len(e708))
+			for k710, v711 := range e708 {
+				mw709.Entry(b)
+				foryimpl.WriteString(b, k710)
+				b.WriteVarInt32(v711)
 			}
-			mw669.End(b)
+			mw709.End(b)
 		}
 	}
-	l672 := x.LPI
-	b.WriteVarUint32(uint32(len(l672)))
-	if len(l672) > 0 {
-		h673 := byte(0x0c)
-		for _, p674 := range l672 {
-			if p674 == nil {
-				h673 = 0x0e
+	l712 := x.LPI
+	b.WriteVarUint32(uint32(len(l712)))
+	if len(l712) > 0 {
+		h713 := byte(0x0c)
+		for _, p714 := range l712 {
+			if p714 == nil {
+				h713 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h673)
-		for _, p674 := range l672 {
-			if h673 == 0x0e {
-				if p674 == nil {
+		b.WriteUint8(h713)
+		for _, p714 := range l712 {
+			if h713 == 0x0e {
+				if p714 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p674)
+			b.WriteVarInt32(*p714)
 		}
 	}
-	l675 := x.LS
+	l715 := x.LS
 	{
-		sz677 := 6 + buffer.BatchSlack + len(l675)*9
-		for _, e676 := range l675 {
-			sz677 += len(e676)
+		sz717 := 6 + buffer.BatchSlack + len(l715)*9
+		for _, e716 := range l715 {
+			sz717 += len(e716)
 		}
-		b.Reserve(sz677)
+		b.Reserve(sz717)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l675)))
-		if len(l675) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l715)))
+		if len(l715) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e676 := range l675 {
-				if len(w)-off < len(e676)+9+buffer.BatchSlack {
+			for _, e716 := range l715 {
+				if len(w)-off < len(e716)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e676) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e716) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e676))<<2|2)
-				if len(e676) > 0 {
-					off += copy(w[off:], e676)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e716))<<2|2)
+				if len(e716) > 0 {
+					off += copy(w[off:], e716)
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l678 := x.LT
-	b.WriteVarUint32(uint32(len(l678)))
-	if len(l678) > 0 {
+	l718 := x.LT
+	b.WriteVarUint32(uint32(len(l718)))
+	if len(l718) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e679 := range l678 {
-			foryimpl.WriteTime(b, e679)
+		for _, e719 := range l718 {
+			foryimpl.WriteTime(b, e719)
 		}
 	}
-	l680 := x.LU16
-	b.WriteVarUint32(uint32(len(l680)))
-	if len(l680) > 0 {
-		b.Reserve(1 + len(l680)*2 + buffer.BatchSlack)
+	l720 := x.LU16
+	b.WriteVarUint32(uint32(len(l720)))
+	if len(l720) > 0 {
+		b.Reserve(1 + len(l720)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e681 := range l680 {
+		for _, e721 := range l720 {
 			{
-				buffer.PutUint16At(w, off, e681)
+				buffer.PutUint16At(w, off, e721)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l682 := x.LU64
-	b.WriteVarUint32(uint32(len(l682)))
-	if len(l682) > 0 {
-		b.Reserve(1 + len(l682)*9 + buffer.BatchSlack)
+	l722 := x.LU64
+	b.WriteVarUint32(uint32(len(l722)))
+	if len(l722) > 0 {
+		b.Reserve(1 + len(l722)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e683 := range l682 {
-			off = buffer.PutVarUint64At(w, off, e683)
+		for _, e723 := range l722 {
+			off = buffer.PutVarUint64At(w, off, e723)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw684 foryimpl.MapWriter
-	mw684.Begin(b, len(x.MBS))
-	for k685, v686 := range x.MBS {
-		mw684.Entry(b)
-		b.WriteBool(k685)
-		foryimpl.WriteString(b, v686)
+	var mw724 foryimpl.MapWriter
+	mw724.Begin(b, len(x.MBS))
+	for k725, v726 := range x.MBS {
+		mw724.Entry(b)
+		b.WriteBool(k725)
+		foryimpl.WriteString(b, v726)
 	}
-	mw684.End(b)
-	var mw687 foryimpl.MapWriter
-	mw687.Begin(b, len(x.MES))
-	for k688, v689 := range x.MES {
-		mw687.Entry(b)
-		b.WriteVarUint32(uint32(k688))
-		foryimpl.WriteString(b, v689)
+	mw724.End(b)
+	var mw727 foryimpl.MapWriter
+	mw727.Begin(b, len(x.MES))
+	for k728, v729 := range x.MES {
+		mw727.Entry(b)
+		b.WriteVarUint32(uint32(k728))
+		foryimpl.WriteString(b, v729)
 	}
-	mw687.End(b)
-	var mw690 foryimpl.MapWriter
-	mw690.Begin(b, len(x.MI64F))
-	for k691, v692 := range x.MI64F {
-		mw690.Entry(b)
-		b.WriteVarInt64(k691)
-		b.WriteFloat64(v692)
+	mw727.End(b)
+	var mw730 foryimpl.MapWriter
+	mw730.Begin(b, len(x.MI64F))
+	for k731, v732 := range x.MI64F {
+		mw730.Entry(b)
+		b.WriteVarInt64(k731)
+		b.WriteFloat64(v732)
 	}
-	mw690.End(b)
-	var mw693 foryimpl.MapWriter
-	mw693.Begin(b, len(x.MIS))
-	for k694, v695 := range x.MIS {
-		mw693.Entry(b)
-		b.WriteVarInt32(k694)
-		foryimpl.WriteString(b, v695)
+	mw730.End(b)
+	var mw733 foryimpl.MapWriter
+	mw733.Begin(b, len(x.MIS))
+	for k734, v735 := range x.MIS {
+		mw733.Entry(b)
+		b.WriteVarInt32(k734)
+		foryimpl.WriteString(b, v735)
 	}
-	mw693.End(b)
-	var mw696 foryimpl.MapWriter
-	mw696.Begin(b, len(x.MSI))
-	for k697, v698 := range x.MSI {
-		mw696.Entry(b)
-		foryimpl.WriteString(b, k697)
-		b.WriteVarInt32(v698)
+	mw733.End(b)
+	var mw736 foryimpl.MapWriter
+	mw736.Begin(b, len(x.MSI))
+	for k737, v738 := range x.MSI {
+		mw736.Entry(b)
+		foryimpl.WriteString(b, k737)
+		b.WriteVarInt32(v738)
 	}
-	mw696.End(b)
-	var mw699 foryimpl.MapWriter
-	mw699.Begin(b, len(x.MSL))
-	for k700, v701 := range x.MSL {
-		if v701 == nil {
-			mw699.NullEntry(b)
-			foryimpl.WriteString(b, k700)
+	mw736.End(b)
+	var mw739 foryimpl.MapWriter
+	mw739.Begin(b, len(x.MSL))
+	for k740, v741 := range x.MSL {
+		if v741 == nil {
+			mw739.NullEntry(b)
+			foryimpl.WriteString(b, k740)
 		} else {
-			mw699.Entry(b)
-			foryimpl.WriteString(b, k700)
+			mw739.Entry(b)
+			foryimpl.WriteString(b, k740)
 			{
-				sz703 := 6 + buffer.BatchSlack + len(v701)*9
-				for _, e702 := range v701 {
-					sz703 += len(e702)
+				sz743 := 6 + buffer.BatchSlack + len(v741)*9
+				for _, e742 := range v741 {
+					sz743 += len(e742)
 				}
-				b.Reserve(sz703)
+				b.Reserve(sz743)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v701)))
-				if len(v701) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v741)))
+				if len(v741) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e702 := range v701 {
-						if len(w)-off < len(e702)+9+buffer.BatchSlack {
+					for _, e742 := range v741 {
+						if len(w)-off < len(e742)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e702) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e742) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e702))<<2|2)
-						if len(e702) > 0 {
-							off += copy(w[off:], e702)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e742))<<2|2)
+						if len(e742) > 0 {
+							off += copy(w[off:], e742)
 						}
 					}
 				}
@@ -4510,78 +4900,78 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw699.End(b)
-	var mw704 foryimpl.MapWriter
-	mw704.Begin(b, len(x.MSM))
-	for k705, v706 := range x.MSM {
-		if v706 == nil {
-			mw704.NullEntry(b)
-			foryimpl.WriteString(b, k705)
+	mw739.End(b)
+	var mw744 foryimpl.MapWriter
+	mw744.Begin(b, len(x.MSM))
+	for k745, v746 := range x.MSM {
+		if v746 == nil {
+			mw744.NullEntry(b)
+			foryimpl.WriteString(b, k745)
 		} else {
-			mw704.Entry(b)
-			foryimpl.WriteString(b, k705)
-			var mw707 foryimpl.MapWriter
-			mw707.Begin(b, len(v706))
-			for k708, v709 := range v706 {
-				mw707.Entry(b)
-				foryimpl.WriteString(b, k708)
-				b.WriteVarInt32(v709)
+			mw744.Entry(b)
+			foryimpl.WriteString(b, k745)
+			var mw747 foryimpl.MapWriter
+			mw747.Begin(b, len(v746))
+			for k748, v749 := range v746 {
+				mw747.Entry(b)
+				foryimpl.WriteString(b, k748)
+				b.WriteVarInt32(v749)
 			}
-			mw707.End(b)
+			mw747.End(b)
 		}
 	}
-	mw704.End(b)
-	var mw710 foryimpl.MapWriter
-	mw710.Begin(b, len(x.MSP))
-	for k711, v712 := range x.MSP {
-		if v712 == nil {
-			mw710.NullEntry(b)
-			foryimpl.WriteString(b, k711)
+	mw744.End(b)
+	var mw750 foryimpl.MapWriter
+	mw750.Begin(b, len(x.MSP))
+	for k751, v752 := range x.MSP {
+		if v752 == nil {
+			mw750.NullEntry(b)
+			foryimpl.WriteString(b, k751)
 		} else {
-			mw710.Entry(b)
-			foryimpl.WriteString(b, k711)
-			b.WriteVarInt32(*v712)
+			mw750.Entry(b)
+			foryimpl.WriteString(b, k751)
+			b.WriteVarInt32(*v752)
 		}
 	}
-	mw710.End(b)
-	var mw713 foryimpl.MapWriter
-	mw713.Begin(b, len(x.MU8))
-	for k714, v715 := range x.MU8 {
-		mw713.Entry(b)
-		b.WriteUint8(k714)
-		b.WriteUint16(v715)
+	mw750.End(b)
+	var mw753 foryimpl.MapWriter
+	mw753.Begin(b, len(x.MU8))
+	for k754, v755 := range x.MU8 {
+		mw753.Entry(b)
+		b.WriteUint8(k754)
+		b.WriteUint16(v755)
 	}
-	mw713.End(b)
+	mw753.End(b)
 	if !foryimpl.WriteRefSlice(c, x.NBin) {
-		l716 := x.NBin
-		b.WriteVarUint32(uint32(len(l716)))
-		b.WriteBytes(l716)
+		l756 := x.NBin
+		b.WriteVarUint32(uint32(len(l756)))
+		b.WriteBytes(l756)
 	}
 	if x.NLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l717 := x.NLS
+		l757 := x.NLS
 		{
-			sz719 := 6 + buffer.BatchSlack + len(l717)*9
-			for _, e718 := range l717 {
-				sz719 += len(e718)
+			sz759 := 6 + buffer.BatchSlack + len(l757)*9
+			for _, e758 := range l757 {
+				sz759 += len(e758)
 			}
-			b.Reserve(sz719)
+			b.Reserve(sz759)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l717)))
-			if len(l717) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l757)))
+			if len(l757) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e718 := range l717 {
-					if len(w)-off < len(e718)+9+buffer.BatchSlack {
+				for _, e758 := range l757 {
+					if len(w)-off < len(e758)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e718) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e758) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e718))<<2|2)
-					if len(e718) > 0 {
-						off += copy(w[off:], e718)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e758))<<2|2)
+					if len(e758) > 0 {
+						off += copy(w[off:], e758)
 					}
 				}
 			}
@@ -4592,25 +4982,25 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw720 foryimpl.MapWriter
-		mw720.Begin(b, len(x.NM))
-		for k721, v722 := range x.NM {
-			mw720.Entry(b)
-			foryimpl.WriteString(b, k721)
-			b.WriteVarInt32(v722)
+		var mw760 foryimpl.MapWriter
+		mw760.Begin(b, len(x.NM))
+		for k761, v762 := range x.NM {
+			mw760.Entry(b)
+			foryimpl.WriteString(b, k761)
+			b.WriteVarInt32(v762)
 		}
-		mw720.End(b)
+		mw760.End(b)
 	}
-	l723 := x.Raw
-	b.WriteVarUint32(uint32(len(l723)))
-	if len(l723) > 0 {
-		b.Reserve(1 + len(l723)*1 + buffer.BatchSlack)
+	l763 := x.Raw
+	b.WriteVarUint32(uint32(len(l763)))
+	if len(l763) > 0 {
+		b.Reserve(1 + len(l763)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e724 := range l723 {
+		for _, e764 := range l763 {
 			{
-				buffer.PutUint8At(w, off, e724)
+				buffer.PutUint8At(w, off, e764)
 				off += 1
 			}
 		}
@@ -4685,182 +5075,182 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n725 := c.ReadArrayLength(1)
-	a726 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n725)
-	r.ReadRawBools(a726)
-	x.ABool = a726
+	n765 := c.ReadArrayLength(1)
+	a766 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n765)
+	r.ReadRawBools(a766)
+	x.ABool = a766
 	if c.Failed() {
 		c.Trace("ABool")
 		return
 	}
-	n727 := c.ReadArrayLength(4)
-	a728 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n727)
-	r.ReadRawFloat32s(a728)
-	x.AF32 = a728
+	n767 := c.ReadArrayLength(4)
+	a768 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n767)
+	r.ReadRawFloat32s(a768)
+	x.AF32 = a768
 	if c.Failed() {
 		c.Trace("AF32")
 		return
 	}
-	n729 := c.ReadArrayLength(8)
-	a730 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n729)
-	r.ReadRawFloat64s(a730)
-	x.AF64 = a730
+	n769 := c.ReadArrayLength(8)
+	a770 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n769)
+	r.ReadRawFloat64s(a770)
+	x.AF64 = a770
 	if c.Failed() {
 		c.Trace("AF64")
 		return
 	}
-	n731 := c.ReadArrayLength(2)
-	a732 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n731)
-	r.ReadRawInt16s(a732)
-	x.AI16 = a732
+	n771 := c.ReadArrayLength(2)
+	a772 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n771)
+	r.ReadRawInt16s(a772)
+	x.AI16 = a772
 	if c.Failed() {
 		c.Trace("AI16")
 		return
 	}
-	n733 := c.ReadArrayLength(4)
-	a734 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n733)
-	r.ReadRawInt32s(a734)
-	x.AI32 = a734
+	n773 := c.ReadArrayLength(4)
+	a774 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n773)
+	r.ReadRawInt32s(a774)
+	x.AI32 = a774
 	if c.Failed() {
 		c.Trace("AI32")
 		return
 	}
-	n735 := c.ReadArrayLength(8)
-	a736 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n735)
-	r.ReadRawInt64s(a736)
-	x.AI64 = a736
+	n775 := c.ReadArrayLength(8)
+	a776 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n775)
+	r.ReadRawInt64s(a776)
+	x.AI64 = a776
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	n737 := c.ReadArrayLength(1)
-	a738 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n737)
-	for i739 := range a738 {
-		a738[i739] = r.ReadInt8()
+	n777 := c.ReadArrayLength(1)
+	a778 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n777)
+	for i779 := range a778 {
+		a778[i779] = r.ReadInt8()
 	}
-	x.AI8 = a738
+	x.AI8 = a778
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	n740 := c.ReadArrayLength(2)
-	a741 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n740)
-	r.ReadRawUint16s(a741)
-	x.AU16 = a741
+	n780 := c.ReadArrayLength(2)
+	a781 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n780)
+	r.ReadRawUint16s(a781)
+	x.AU16 = a781
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	n742 := c.ReadArrayLength(4)
-	a743 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n742)
-	r.ReadRawUint32s(a743)
-	x.AU32 = a743
+	n782 := c.ReadArrayLength(4)
+	a783 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n782)
+	r.ReadRawUint32s(a783)
+	x.AU32 = a783
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	n744 := c.ReadArrayLength(8)
-	a745 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n744)
-	r.ReadRawUint64s(a745)
-	x.AU64 = a745
+	n784 := c.ReadArrayLength(8)
+	a785 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n784)
+	r.ReadRawUint64s(a785)
+	x.AU64 = a785
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	n746 := c.ReadArrayLength(1)
-	a747 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n746)
-	copy(a747, r.ReadBytes(n746))
-	x.AU8 = a747
+	n786 := c.ReadArrayLength(1)
+	a787 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n786)
+	copy(a787, r.ReadBytes(n786))
+	x.AU8 = a787
 	if c.Failed() {
 		c.Trace("AU8")
 		return
 	}
-	n748 := c.ReadArrayLength(1)
-	a749 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n748)
-	r.ReadRawBools(a749)
-	x.AddABool = a749
+	n788 := c.ReadArrayLength(1)
+	a789 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n788)
+	r.ReadRawBools(a789)
+	x.AddABool = a789
 	if c.Failed() {
 		c.Trace("AddABool")
 		return
 	}
-	n750 := c.ReadArrayLength(4)
-	a751 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n750)
-	r.ReadRawFloat32s(a751)
-	x.AddAF32 = a751
+	n790 := c.ReadArrayLength(4)
+	a791 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n790)
+	r.ReadRawFloat32s(a791)
+	x.AddAF32 = a791
 	if c.Failed() {
 		c.Trace("AddAF32")
 		return
 	}
-	n752 := c.ReadArrayLength(8)
-	a753 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n752)
-	r.ReadRawFloat64s(a753)
-	x.AddAF64 = a753
+	n792 := c.ReadArrayLength(8)
+	a793 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n792)
+	r.ReadRawFloat64s(a793)
+	x.AddAF64 = a793
 	if c.Failed() {
 		c.Trace("AddAF64")
 		return
 	}
-	n754 := c.ReadArrayLength(2)
-	a755 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n754)
-	r.ReadRawInt16s(a755)
-	x.AddAI16 = a755
+	n794 := c.ReadArrayLength(2)
+	a795 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n794)
+	r.ReadRawInt16s(a795)
+	x.AddAI16 = a795
 	if c.Failed() {
 		c.Trace("AddAI16")
 		return
 	}
-	n756 := c.ReadArrayLength(4)
-	a757 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n756)
-	r.ReadRawInt32s(a757)
-	x.AddAI32 = a757
+	n796 := c.ReadArrayLength(4)
+	a797 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n796)
+	r.ReadRawInt32s(a797)
+	x.AddAI32 = a797
 	if c.Failed() {
 		c.Trace("AddAI32")
 		return
 	}
-	n758 := c.ReadArrayLength(8)
-	a759 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n758)
-	r.ReadRawInt64s(a759)
-	x.AddAI64 = a759
+	n798 := c.ReadArrayLength(8)
+	a799 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n798)
+	r.ReadRawInt64s(a799)
+	x.AddAI64 = a799
 	if c.Failed() {
 		c.Trace("AddAI64")
 		return
 	}
-	n760 := c.ReadArrayLength(1)
-	a761 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n760)
-	for i762 := range a761 {
-		a761[i762] = r.ReadInt8()
+	n800 := c.ReadArrayLength(1)
+	a801 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n800)
+	for i802 := range a801 {
+		a801[i802] = r.ReadInt8()
 	}
-	x.AddAI8 = a761
+	x.AddAI8 = a801
 	if c.Failed() {
 		c.Trace("AddAI8")
 		return
 	}
-	n763 := c.ReadArrayLength(2)
-	a764 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n763)
-	r.ReadRawUint16s(a764)
-	x.AddAU16 = a764
+	n803 := c.ReadArrayLength(2)
+	a804 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n803)
+	r.ReadRawUint16s(a804)
+	x.AddAU16 = a804
 	if c.Failed() {
 		c.Trace("AddAU16")
 		return
 	}
-	n765 := c.ReadArrayLength(4)
-	a766 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n765)
-	r.ReadRawUint32s(a766)
-	x.AddAU32 = a766
+	n805 := c.ReadArrayLength(4)
+	a806 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n805)
+	r.ReadRawUint32s(a806)
+	x.AddAU32 = a806
 	if c.Failed() {
 		c.Trace("AddAU32")
 		return
 	}
-	n767 := c.ReadArrayLength(8)
-	a768 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n767)
-	r.ReadRawUint64s(a768)
-	x.AddAU64 = a768
+	n807 := c.ReadArrayLength(8)
+	a808 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n807)
+	r.ReadRawUint64s(a808)
+	x.AddAU64 = a808
 	if c.Failed() {
 		c.Trace("AddAU64")
 		return
 	}
-	n769 := c.ReadArrayLength(1)
-	a770 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n769)
-	copy(a770, r.ReadBytes(n769))
-	x.AddAU8 = a770
+	n809 := c.ReadArrayLength(1)
+	a810 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n809)
+	copy(a810, r.ReadBytes(n809))
+	x.AddAU8 = a810
 	if c.Failed() {
 		c.Trace("AddAU8")
 		return
@@ -4870,601 +5260,601 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddBin")
 		return
 	}
-	n771 := c.ReadLength(2)
-	if n771 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n771, 3))
+	n811 := c.ReadLength(2)
+	if n811 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n811, 3))
 		return
 	}
-	var l772 [3]int16
-	if n771 > 0 {
-		hn774 := c.ReadListHeader(3)
+	var l812 [3]int16
+	if n811 > 0 {
+		hn814 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i773 := range l772 {
-				if hn774 && !c.ReadFlag() {
-					clear(l772[i773 : i773+1])
+			for i813 := range l812 {
+				if hn814 && !c.ReadFlag() {
+					clear(l812[i813 : i813+1])
 					continue
 				}
-				l772[i773] = r.ReadInt16()
+				l812[i813] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i773)
+					c.TraceIndex(i813)
 					break
 				}
 			}
 		}
 	}
-	x.AddFix = l772
+	x.AddFix = l812
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n777 := c.ReadLength(1)
-	l778 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n777)
-	if n777 > 0 {
-		hn780 := c.ReadListHeader(1)
+	n817 := c.ReadLength(1)
+	l818 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n817)
+	if n817 > 0 {
+		hn820 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i779 := range l778 {
-				if hn780 && !c.ReadFlag() {
-					clear(l778[i779 : i779+1])
+			for i819 := range l818 {
+				if hn820 && !c.ReadFlag() {
+					clear(l818[i819 : i819+1])
 					continue
 				}
-				l778[i779] = r.ReadBool()
+				l818[i819] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i779)
+					c.TraceIndex(i819)
 					break
 				}
 			}
 		}
 	}
-	x.AddLB = l778
+	x.AddLB = l818
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n783 := c.ReadLength(1)
-	l784 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n783)
-	if n783 > 0 {
-		hn786 := c.ReadListHeader(25)
+	n823 := c.ReadLength(1)
+	l824 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n823)
+	if n823 > 0 {
+		hn826 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i785 := range l784 {
-				if hn786 && !c.ReadFlag() {
-					clear(l784[i785 : i785+1])
+			for i825 := range l824 {
+				if hn826 && !c.ReadFlag() {
+					clear(l824[i825 : i825+1])
 					continue
 				}
-				l784[i785] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l824[i825] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i785)
+					c.TraceIndex(i825)
 					break
 				}
 			}
 		}
 	}
-	x.AddLE = l784
+	x.AddLE = l824
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	n789 := c.ReadLength(4)
-	l790 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n789)
-	if n789 > 0 {
-		hn792 := c.ReadListHeader(19)
+	n829 := c.ReadLength(4)
+	l830 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n829)
+	if n829 > 0 {
+		hn832 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i791 := range l790 {
-				if hn792 && !c.ReadFlag() {
-					clear(l790[i791 : i791+1])
+			for i831 := range l830 {
+				if hn832 && !c.ReadFlag() {
+					clear(l830[i831 : i831+1])
 					continue
 				}
-				l790[i791] = r.ReadFloat32()
+				l830[i831] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i791)
+					c.TraceIndex(i831)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l790
+	x.AddLF32 = l830
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n795 := c.ReadLength(8)
-	l796 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n795)
-	if n795 > 0 {
-		hn798 := c.ReadListHeader(20)
+	n835 := c.ReadLength(8)
+	l836 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n835)
+	if n835 > 0 {
+		hn838 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i797 := range l796 {
-				if hn798 && !c.ReadFlag() {
-					clear(l796[i797 : i797+1])
+			for i837 := range l836 {
+				if hn838 && !c.ReadFlag() {
+					clear(l836[i837 : i837+1])
 					continue
 				}
-				l796[i797] = r.ReadFloat64()
+				l836[i837] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i797)
+					c.TraceIndex(i837)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF64 = l796
+	x.AddLF64 = l836
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n801 := c.ReadLength(1)
-	l802 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n801)
-	if n801 > 0 {
-		hn804 := c.ReadListHeader(5)
+	n841 := c.ReadLength(1)
+	l842 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n841)
+	if n841 > 0 {
+		hn844 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i803 := range l802 {
-				if hn804 && !c.ReadFlag() {
-					clear(l802[i803 : i803+1])
+			for i843 := range l842 {
+				if hn844 && !c.ReadFlag() {
+					clear(l842[i843 : i843+1])
 					continue
 				}
-				l802[i803] = r.ReadVarInt32()
+				l842[i843] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i803)
+					c.TraceIndex(i843)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI32 = l802
+	x.AddLI32 = l842
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n807 := c.ReadLength(1)
-	l808 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n807)
-	if n807 > 0 {
-		hn810 := c.ReadListHeader(7)
+	n847 := c.ReadLength(1)
+	l848 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n847)
+	if n847 > 0 {
+		hn850 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i809 := range l808 {
-				if hn810 && !c.ReadFlag() {
-					clear(l808[i809 : i809+1])
+			for i849 := range l848 {
+				if hn850 && !c.ReadFlag() {
+					clear(l848[i849 : i849+1])
 					continue
 				}
-				l808[i809] = r.ReadVarInt64()
+				l848[i849] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i809)
+					c.TraceIndex(i849)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI64 = l808
+	x.AddLI64 = l848
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n813 := c.ReadLength(1)
-	l814 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n813)
-	if n813 > 0 {
-		hn816 := c.ReadListHeader(2)
+	n853 := c.ReadLength(1)
+	l854 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n853)
+	if n853 > 0 {
+		hn856 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i815 := range l814 {
-				if hn816 && !c.ReadFlag() {
-					clear(l814[i815 : i815+1])
+			for i855 := range l854 {
+				if hn856 && !c.ReadFlag() {
+					clear(l854[i855 : i855+1])
 					continue
 				}
-				l814[i815] = r.ReadInt8()
+				l854[i855] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i815)
+					c.TraceIndex(i855)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI8 = l814
+	x.AddLI8 = l854
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n819 := c.ReadLength(1)
-	l820 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n819)
-	if n819 > 0 {
-		hn822 := c.ReadListHeader(22)
+	n859 := c.ReadLength(1)
+	l860 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n859)
+	if n859 > 0 {
+		hn862 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i821 := range l820 {
-				if hn822 && !c.ReadFlag() {
-					clear(l820[i821 : i821+1])
+			for i861 := range l860 {
+				if hn862 && !c.ReadFlag() {
+					clear(l860[i861 : i861+1])
 					continue
 				}
-				n825 := c.ReadLength(1)
-				l826 := foryimpl.MakeSlice[[]int32](c, n825)
-				if n825 > 0 {
-					hn828 := c.ReadListHeader(5)
+				n865 := c.ReadLength(1)
+				l866 := foryimpl.MakeSlice[[]int32](c, n865)
+				if n865 > 0 {
+					hn868 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i827 := range l826 {
-							if hn828 && !c.ReadFlag() {
-								clear(l826[i827 : i827+1])
+						for i867 := range l866 {
+							if hn868 && !c.ReadFlag() {
+								clear(l866[i867 : i867+1])
 								continue
 							}
-							l826[i827] = r.ReadVarInt32()
+							l866[i867] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i827)
+								c.TraceIndex(i867)
 								break
 							}
 						}
 					}
 				}
-				l820[i821] = l826
+				l860[i861] = l866
 				if c.Failed() {
-					c.TraceIndex(i821)
+					c.TraceIndex(i861)
 					break
 				}
 			}
 		}
 	}
-	x.AddLL = l820
+	x.AddLL = l860
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n831 := c.ReadLength(1)
-	l832 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n831)
-	if n831 > 0 {
-		hn834 := c.ReadListHeader(24)
+	n871 := c.ReadLength(1)
+	l872 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n871)
+	if n871 > 0 {
+		hn874 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i833 := range l832 {
-				if hn834 && !c.ReadFlag() {
-					clear(l832[i833 : i833+1])
+			for i873 := range l872 {
+				if hn874 && !c.ReadFlag() {
+					clear(l872[i873 : i873+1])
 					continue
 				}
-				n837 := c.ReadLength(2)
-				m838 := foryimpl.MakeMap[map[string]int32](c, n837)
-				for n837 > 0 && !c.Failed() {
-					sz839, vn840, _ := c.ReadMapChunk(n837, 21, 5, nil, false)
-					for j841 := 0; j841 < sz839 && !c.Failed(); j841++ {
-						var k842 string
-						k842 = c.ReadString()
-						var v843 int32
-						if !vn840 {
-							v843 = r.ReadVarInt32()
+				n877 := c.ReadLength(2)
+				m878 := foryimpl.MakeMap[map[string]int32](c, n877)
+				for n877 > 0 && !c.Failed() {
+					sz879, vn880, _ := c.ReadMapChunk(n877, 21, 5, nil, false)
+					for j881 := 0; j881 < sz879 && !c.Failed(); j881++ {
+						var k882 string
+						k882 = c.ReadString()
+						var v883 int32
+						if !vn880 {
+							v883 = r.ReadVarInt32()
 						}
-						m838[k842] = v843
+						m878[k882] = v883
 					}
-					n837 -= sz839
+					n877 -= sz879
 				}
-				l832[i833] = m838
+				l872[i873] = m878
 				if c.Failed() {
-					c.TraceIndex(i833)
+					c.TraceIndex(i873)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l832
+	x.AddLM = l872
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n845 := c.ReadLength(1)
-	l846 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n845)
-	if n845 > 0 {
-		hn848 := c.ReadListHeader(5)
+	n885 := c.ReadLength(1)
+	l886 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n885)
+	if n885 > 0 {
+		hn888 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i847 := range l846 {
-				if hn848 && !c.ReadFlag() {
-					clear(l846[i847 : i847+1])
+			for i887 := range l886 {
+				if hn888 && !c.ReadFlag() {
+					clear(l886[i887 : i887+1])
 					continue
 				}
-				p851 := foryimpl.Alloc[int32](c)
-				*p851 = r.ReadVarInt32()
-				l846[i847] = p851
+				p891 := foryimpl.Alloc[int32](c)
+				*p891 = r.ReadVarInt32()
+				l886[i887] = p891
 				if c.Failed() {
-					c.TraceIndex(i847)
+					c.TraceIndex(i887)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l846
+	x.AddLPI = l886
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	n852 := c.ReadLength(1)
-	l853 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n852)
-	if n852 > 0 {
-		hn855 := c.ReadListHeader(21)
+	n892 := c.ReadLength(1)
+	l893 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n892)
+	if n892 > 0 {
+		hn895 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i854 := range l853 {
-				if hn855 && !c.ReadFlag() {
-					clear(l853[i854 : i854+1])
+			for i894 := range l893 {
+				if hn895 && !c.ReadFlag() {
+					clear(l893[i894 : i894+1])
 					continue
 				}
-				l853[i854] = c.ReadString()
+				l893[i894] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i854)
+					c.TraceIndex(i894)
 					break
 				}
 			}
 		}
 	}
-	x.AddLS = l853
+	x.AddLS = l893
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n858 := c.ReadLength(1)
-	l859 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n858)
-	if n858 > 0 {
-		hn861 := c.ReadListHeader(38)
+	n898 := c.ReadLength(1)
+	l899 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n898)
+	if n898 > 0 {
+		hn901 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i860 := range l859 {
-				if hn861 && !c.ReadFlag() {
-					clear(l859[i860 : i860+1])
+			for i900 := range l899 {
+				if hn901 && !c.ReadFlag() {
+					clear(l899[i900 : i900+1])
 					continue
 				}
-				l859[i860] = c.ReadTime()
+				l899[i900] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i860)
+					c.TraceIndex(i900)
 					break
 				}
 			}
 		}
 	}
-	x.AddLT = l859
+	x.AddLT = l899
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n864 := c.ReadLength(2)
-	l865 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n864)
-	if n864 > 0 {
-		hn867 := c.ReadListHeader(10)
+	n904 := c.ReadLength(2)
+	l905 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n904)
+	if n904 > 0 {
+		hn907 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i866 := range l865 {
-				if hn867 && !c.ReadFlag() {
-					clear(l865[i866 : i866+1])
+			for i906 := range l905 {
+				if hn907 && !c.ReadFlag() {
+					clear(l905[i906 : i906+1])
 					continue
 				}
-				l865[i866] = r.ReadUint16()
+				l905[i906] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i866)
+					c.TraceIndex(i906)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU16 = l865
+	x.AddLU16 = l905
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n870 := c.ReadLength(1)
-	l871 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n870)
-	if n870 > 0 {
-		hn873 := c.ReadListHeader(14)
+	n910 := c.ReadLength(1)
+	l911 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n910)
+	if n910 > 0 {
+		hn913 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i872 := range l871 {
-				if hn873 && !c.ReadFlag() {
-					clear(l871[i872 : i872+1])
+			for i912 := range l911 {
+				if hn913 && !c.ReadFlag() {
+					clear(l911[i912 : i912+1])
 					continue
 				}
-				l871[i872] = r.ReadVarUint64()
+				l911[i912] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i872)
+					c.TraceIndex(i912)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU64 = l871
+	x.AddLU64 = l911
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n876 := c.ReadLength(2)
-	m877 := foryimpl.MakeMap[map[bool]string](c, n876)
-	for n876 > 0 && !c.Failed() {
-		sz878, vn879, _ := c.ReadMapChunk(n876, 1, 21, nil, false)
-		for j880 := 0; j880 < sz878 && !c.Failed(); j880++ {
-			var k881 bool
-			k881 = r.ReadBool()
-			var v882 string
-			if !vn879 {
-				v882 = c.ReadString()
-			}
-			m877[k881] = v882
-		}
-		n876 -= sz878
-	}
-	x.AddMBS = m877
-	if c.Failed() {
-		c.Trace("AddMBS")
-		return
-	}
-	n884 := c.ReadLength(2)
-	m885 := foryimpl.MakeMap[map[Color]string](c, n884)
-	for n884 > 0 && !c.Failed() {
-		sz886, vn887, _ := c.ReadMapChunk(n884, 25, 21, nil, false)
-		for j888 := 0; j888 < sz886 && !c.Failed(); j888++ {
-			var k889 Color
-			k889 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v890 string
-			if !vn887 {
-				v890 = c.ReadString()
-			}
-			m885[k889] = v890
-		}
-		n884 -= sz886
-	}
-	x.AddMES = m885
-	if c.Failed() {
-		c.Trace("AddMES")
-		return
-	}
-	n892 := c.ReadLength(2)
-	m893 := foryimpl.MakeMap[map[int64]float64](c, n892)
-	for n892 > 0 && !c.Failed() {
-		sz894, vn895, _ := c.ReadMapChunk(n892, 7, 20, nil, false)
-		for j896 := 0; j896 < sz894 && !c.Failed(); j896++ {
-			var k897 int64
-			k897 = r.ReadVarInt64()
-			var v898 float64
-			if !vn895 {
-				v898 = r.ReadFloat64()
-			}
-			m893[k897] = v898
-		}
-		n892 -= sz894
-	}
-	x.AddMI64F = m893
-	if c.Failed() {
-		c.Trace("AddMI64F")
-		return
-	}
-	n900 := c.ReadLength(2)
-	m901 := foryimpl.MakeMap[map[int32]string](c, n900)
-	for n900 > 0 && !c.Failed() {
-		sz902, vn903, _ := c.ReadMapChunk(n900, 5, 21, nil, false)
-		for j904 := 0; j904 < sz902 && !c.Failed(); j904++ {
-			var k905 int32
-			k905 = r.ReadVarInt32()
-			var v906 string
-			if !vn903 {
-				v906 = c.ReadString()
-			}
-			m901[k905] = v906
-		}
-		n900 -= sz902
-	}
-	x.AddMIS = m901
-	if c.Failed() {
-		c.Trace("AddMIS")
-		return
-	}
-	n908 := c.ReadLength(2)
-	m909 := foryimpl.MakeMap[map[string]int32](c, n908)
-	for n908 > 0 && !c.Failed() {
-		sz910, vn911, _ := c.ReadMapChunk(n908, 21, 5, nil, false)
-		for j912 := 0; j912 < sz910 && !c.Failed(); j912++ {
-			var k913 string
-			k913 = c.ReadString()
-			var v914 int32
-			if !vn911 {
-				v914 = r.ReadVarInt32()
-			}
-			m909[k913] = v914
-		}
-		n908 -= sz910
-	}
-	x.AddMSI = m909
-	if c.Failed() {
-		c.Trace("AddMSI")
-		return
-	}
 	n916 := c.ReadLength(2)
-	m917 := foryimpl.MakeMap[map[string][]string](c, n916)
+	m917 := foryimpl.MakeMap[map[bool]string](c, n916)
 	for n916 > 0 && !c.Failed() {
-		sz918, vn919, _ := c.ReadMapChunk(n916, 21, 22, nil, true)
+		sz918, vn919, _ := c.ReadMapChunk(n916, 1, 21, nil, false)
 		for j920 := 0; j920 < sz918 && !c.Failed(); j920++ {
-			var k921 string
-			k921 = c.ReadString()
-			var v922 []string
+			var k921 bool
+			k921 = r.ReadBool()
+			var v922 string
 			if !vn919 {
-				n923 := c.ReadLength(1)
-				l924 := foryimpl.MakeSlice[[]string](c, n923)
-				if n923 > 0 {
-					hn926 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i925 := range l924 {
-							if hn926 && !c.ReadFlag() {
-								clear(l924[i925 : i925+1])
-								continue
-							}
-							l924[i925] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i925)
-								break
-							}
-						}
-					}
-				}
-				v922 = l924
+				v922 = c.ReadString()
 			}
 			m917[k921] = v922
 		}
 		n916 -= sz918
 	}
-	x.AddMSL = m917
+	x.AddMBS = m917
+	if c.Failed() {
+		c.Trace("AddMBS")
+		return
+	}
+	n924 := c.ReadLength(2)
+	m925 := foryimpl.MakeMap[map[Color]string](c, n924)
+	for n924 > 0 && !c.Failed() {
+		sz926, vn927, _ := c.ReadMapChunk(n924, 25, 21, nil, false)
+		for j928 := 0; j928 < sz926 && !c.Failed(); j928++ {
+			var k929 Color
+			k929 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v930 string
+			if !vn927 {
+				v930 = c.ReadString()
+			}
+			m925[k929] = v930
+		}
+		n924 -= sz926
+	}
+	x.AddMES = m925
+	if c.Failed() {
+		c.Trace("AddMES")
+		return
+	}
+	n932 := c.ReadLength(2)
+	m933 := foryimpl.MakeMap[map[int64]float64](c, n932)
+	for n932 > 0 && !c.Failed() {
+		sz934, vn935, _ := c.ReadMapChunk(n932, 7, 20, nil, false)
+		for j936 := 0; j936 < sz934 && !c.Failed(); j936++ {
+			var k937 int64
+			k937 = r.ReadVarInt64()
+			var v938 float64
+			if !vn935 {
+				v938 = r.ReadFloat64()
+			}
+			m933[k937] = v938
+		}
+		n932 -= sz934
+	}
+	x.AddMI64F = m933
+	if c.Failed() {
+		c.Trace("AddMI64F")
+		return
+	}
+	n940 := c.ReadLength(2)
+	m941 := foryimpl.MakeMap[map[int32]string](c, n940)
+	for n940 > 0 && !c.Failed() {
+		sz942, vn943, _ := c.ReadMapChunk(n940, 5, 21, nil, false)
+		for j944 := 0; j944 < sz942 && !c.Failed(); j944++ {
+			var k945 int32
+			k945 = r.ReadVarInt32()
+			var v946 string
+			if !vn943 {
+				v946 = c.ReadString()
+			}
+			m941[k945] = v946
+		}
+		n940 -= sz942
+	}
+	x.AddMIS = m941
+	if c.Failed() {
+		c.Trace("AddMIS")
+		return
+	}
+	n948 := c.ReadLength(2)
+	m949 := foryimpl.MakeMap[map[string]int32](c, n948)
+	for n948 > 0 && !c.Failed() {
+		sz950, vn951, _ := c.ReadMapChunk(n948, 21, 5, nil, false)
+		for j952 := 0; j952 < sz950 && !c.Failed(); j952++ {
+			var k953 string
+			k953 = c.ReadString()
+			var v954 int32
+			if !vn951 {
+				v954 = r.ReadVarInt32()
+			}
+			m949[k953] = v954
+		}
+		n948 -= sz950
+	}
+	x.AddMSI = m949
+	if c.Failed() {
+		c.Trace("AddMSI")
+		return
+	}
+	n956 := c.ReadLength(2)
+	m957 := foryimpl.MakeMap[map[string][]string](c, n956)
+	for n956 > 0 && !c.Failed() {
+		sz958, vn959, _ := c.ReadMapChunk(n956, 21, 22, nil, true)
+		for j960 := 0; j960 < sz958 && !c.Failed(); j960++ {
+			var k961 string
+			k961 = c.ReadString()
+			var v962 []string
+			if !vn959 {
+				n963 := c.ReadLength(1)
+				l964 := foryimpl.MakeSlice[[]string](c, n963)
+				if n963 > 0 {
+					hn966 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i965 := range l964 {
+							if hn966 && !c.ReadFlag() {
+								clear(l964[i965 : i965+1])
+								continue
+							}
+							l964[i965] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i965)
+								break
+							}
+						}
+					}
+				}
+				v962 = l964
+			}
+			m957[k961] = v962
+		}
+		n956 -= sz958
+	}
+	x.AddMSL = m957
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n930 := c.ReadLength(2)
-	m931 := foryimpl.MakeMap[map[string]map[string]int32](c, n930)
-	for n930 > 0 && !c.Failed() {
-		sz932, vn933, _ := c.ReadMapChunk(n930, 21, 24, nil, true)
-		for j934 := 0; j934 < sz932 && !c.Failed(); j934++ {
-			var k935 string
-			k935 = c.ReadString()
-			var v936 map[string]int32
-			if !vn933 {
-				n937 := c.ReadLength(2)
-				m938 := foryimpl.MakeMap[map[string]int32](c, n937)
-				for n937 > 0 && !c.Failed() {
-					sz939, vn940, _ := c.ReadMapChunk(n937, 21, 5, nil, false)
-					for j941 := 0; j941 < sz939 && !c.Failed(); j941++ {
-						var k942 string
-						k942 = c.ReadString()
-						var v943 int32
-						if !vn940 {
-							v943 = r.ReadVarInt32()
+	n970 := c.ReadLength(2)
+	m971 := foryimpl.MakeMap[map[string]map[string]int32](c, n970)
+	for n970 > 0 && !c.Failed() {
+		sz972, vn973, _ := c.ReadMapChunk(n970, 21, 24, nil, true)
+		for j974 := 0; j974 < sz972 && !c.Failed(); j974++ {
+			var k975 string
+			k975 = c.ReadString()
+			var v976 map[string]int32
+			if !vn973 {
+				n977 := c.ReadLength(2)
+				m978 := foryimpl.MakeMap[map[string]int32](c, n977)
+				for n977 > 0 && !c.Failed() {
+					sz979, vn980, _ := c.ReadMapChunk(n977, 21, 5, nil, false)
+					for j981 := 0; j981 < sz979 && !c.Failed(); j981++ {
+						var k982 string
+						k982 = c.ReadString()
+						var v983 int32
+						if !vn980 {
+							v983 = r.ReadVarInt32()
 						}
-						m938[k942] = v943
+						m978[k982] = v983
 					}
-					n937 -= sz939
+					n977 -= sz979
 				}
-				v936 = m938
+				v976 = m978
 			}
-			m931[k935] = v936
+			m971[k975] = v976
 		}
-		n930 -= sz932
+		n970 -= sz972
 	}
-	x.AddMSM = m931
+	x.AddMSM = m971
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n946 := c.ReadLength(2)
-	m947 := foryimpl.MakeMap[map[string]*int32](c, n946)
-	for n946 > 0 && !c.Failed() {
-		sz948, vn949, _ := c.ReadMapChunk(n946, 21, 5, nil, true)
-		for j950 := 0; j950 < sz948 && !c.Failed(); j950++ {
-			var k951 string
-			k951 = c.ReadString()
-			var v952 *int32
-			if !vn949 {
-				p953 := foryimpl.Alloc[int32](c)
-				*p953 = r.ReadVarInt32()
-				v952 = p953
+	n986 := c.ReadLength(2)
+	m987 := foryimpl.MakeMap[map[string]*int32](c, n986)
+	for n986 > 0 && !c.Failed() {
+		sz988, vn989, _ := c.ReadMapChunk(n986, 21, 5, nil, true)
+		for j990 := 0; j990 < sz988 && !c.Failed(); j990++ {
+			var k991 string
+			k991 = c.ReadString()
+			var v992 *int32
+			if !vn989 {
+				p993 := foryimpl.Alloc[int32](c)
+				*p993 = r.ReadVarInt32()
+				v992 = p993
 			}
-			m947[k951] = v952
+			m987[k991] = v992
 		}
-		n946 -= sz948
+		n986 -= sz988
 	}
-	x.AddMSP = m947
+	x.AddMSP = m987
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n955 := c.ReadLength(2)
-	m956 := foryimpl.MakeMap[map[uint8]uint16](c, n955)
-	for n955 > 0 && !c.Failed() {
-		sz957, vn958, _ := c.ReadMapChunk(n955, 9, 10, nil, false)
-		for j959 := 0; j959 < sz957 && !c.Failed(); j959++ {
-			var k960 uint8
-			k960 = r.ReadUint8()
-			var v961 uint16
-			if !vn958 {
-				v961 = r.ReadUint16()
+	n995 := c.ReadLength(2)
+	m996 := foryimpl.MakeMap[map[uint8]uint16](c, n995)
+	for n995 > 0 && !c.Failed() {
+		sz997, vn998, _ := c.ReadMapChunk(n995, 9, 10, nil, false)
+		for j999 := 0; j999 < sz997 && !c.Failed(); j999++ {
+			var k1000 uint8
+			k1000 = r.ReadUint8()
+			var v1001 uint16
+			if !vn998 {
+				v1001 = r.ReadUint16()
 			}
-			m956[k960] = v961
+			m996[k1000] = v1001
 		}
-		n955 -= sz957
+		n995 -= sz997
 	}
-	x.AddMU8 = m956
+	x.AddMU8 = m996
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
@@ -5477,71 +5867,71 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n963 := c.ReadLength(1)
-		l964 := foryimpl.MakeSlice[[]string](c, n963)
-		if n963 > 0 {
-			hn966 := c.ReadListHeader(21)
+		n1003 := c.ReadLength(1)
+		l1004 := foryimpl.MakeSlice[[]string](c, n1003)
+		if n1003 > 0 {
+			hn1006 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i965 := range l964 {
-					if hn966 && !c.ReadFlag() {
-						clear(l964[i965 : i965+1])
+				for i1005 := range l1004 {
+					if hn1006 && !c.ReadFlag() {
+						clear(l1004[i1005 : i1005+1])
 						continue
 					}
-					l964[i965] = c.ReadString()
+					l1004[i1005] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i965)
+						c.TraceIndex(i1005)
 						break
 					}
 				}
 			}
 		}
-		x.AddNLS = l964
+		x.AddNLS = l1004
 	}
 	if c.Failed() {
 		c.Trace("AddNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n969 := c.ReadLength(2)
-		m970 := foryimpl.MakeMap[map[string]int32](c, n969)
-		for n969 > 0 && !c.Failed() {
-			sz971, vn972, _ := c.ReadMapChunk(n969, 21, 5, nil, false)
-			for j973 := 0; j973 < sz971 && !c.Failed(); j973++ {
-				var k974 string
-				k974 = c.ReadString()
-				var v975 int32
-				if !vn972 {
-					v975 = r.ReadVarInt32()
+		n1009 := c.ReadLength(2)
+		m1010 := foryimpl.MakeMap[map[string]int32](c, n1009)
+		for n1009 > 0 && !c.Failed() {
+			sz1011, vn1012, _ := c.ReadMapChunk(n1009, 21, 5, nil, false)
+			for j1013 := 0; j1013 < sz1011 && !c.Failed(); j1013++ {
+				var k1014 string
+				k1014 = c.ReadString()
+				var v1015 int32
+				if !vn1012 {
+					v1015 = r.ReadVarInt32()
 				}
-				m970[k974] = v975
+				m1010[k1014] = v1015
 			}
-			n969 -= sz971
+			n1009 -= sz1011
 		}
-		x.AddNM = m970
+		x.AddNM = m1010
 	}
 	if c.Failed() {
 		c.Trace("AddNM")
 		return
 	}
-	n977 := c.ReadLength(1)
-	l978 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n977)
-	if n977 > 0 {
-		hn980 := c.ReadListHeader(9)
+	n1017 := c.ReadLength(1)
+	l1018 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1017)
+	if n1017 > 0 {
+		hn1020 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i979 := range l978 {
-				if hn980 && !c.ReadFlag() {
-					clear(l978[i979 : i979+1])
+			for i1019 := range l1018 {
+				if hn1020 && !c.ReadFlag() {
+					clear(l1018[i1019 : i1019+1])
 					continue
 				}
-				l978[i979] = r.ReadUint8()
+				l1018[i1019] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i979)
+					c.TraceIndex(i1019)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l978
+	x.AddRaw = l1018
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
@@ -5551,601 +5941,601 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n983 := c.ReadLength(2)
-	if n983 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n983, 3))
+	n1023 := c.ReadLength(2)
+	if n1023 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1023, 3))
 		return
 	}
-	var l984 [3]int16
-	if n983 > 0 {
-		hn986 := c.ReadListHeader(3)
+	var l1024 [3]int16
+	if n1023 > 0 {
+		hn1026 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i985 := range l984 {
-				if hn986 && !c.ReadFlag() {
-					clear(l984[i985 : i985+1])
+			for i1025 := range l1024 {
+				if hn1026 && !c.ReadFlag() {
+					clear(l1024[i1025 : i1025+1])
 					continue
 				}
-				l984[i985] = r.ReadInt16()
+				l1024[i1025] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i985)
+					c.TraceIndex(i1025)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l984
+	x.Fix = l1024
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n989 := c.ReadLength(1)
-	l990 := foryimpl.ReuseSlice[[]bool](c, x.LB, n989)
-	if n989 > 0 {
-		hn992 := c.ReadListHeader(1)
+	n1029 := c.ReadLength(1)
+	l1030 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1029)
+	if n1029 > 0 {
+		hn1032 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i991 := range l990 {
-				if hn992 && !c.ReadFlag() {
-					clear(l990[i991 : i991+1])
+			for i1031 := range l1030 {
+				if hn1032 && !c.ReadFlag() {
+					clear(l1030[i1031 : i1031+1])
 					continue
 				}
-				l990[i991] = r.ReadBool()
+				l1030[i1031] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i991)
+					c.TraceIndex(i1031)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l990
+	x.LB = l1030
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n995 := c.ReadLength(1)
-	l996 := foryimpl.ReuseSlice[[]Color](c, x.LE, n995)
-	if n995 > 0 {
-		hn998 := c.ReadListHeader(25)
+	n1035 := c.ReadLength(1)
+	l1036 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1035)
+	if n1035 > 0 {
+		hn1038 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i997 := range l996 {
-				if hn998 && !c.ReadFlag() {
-					clear(l996[i997 : i997+1])
+			for i1037 := range l1036 {
+				if hn1038 && !c.ReadFlag() {
+					clear(l1036[i1037 : i1037+1])
 					continue
 				}
-				l996[i997] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l1036[i1037] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i997)
+					c.TraceIndex(i1037)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l996
+	x.LE = l1036
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1001 := c.ReadLength(4)
-	l1002 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1001)
-	if n1001 > 0 {
-		hn1004 := c.ReadListHeader(19)
+	n1041 := c.ReadLength(4)
+	l1042 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1041)
+	if n1041 > 0 {
+		hn1044 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1003 := range l1002 {
-				if hn1004 && !c.ReadFlag() {
-					clear(l1002[i1003 : i1003+1])
+			for i1043 := range l1042 {
+				if hn1044 && !c.ReadFlag() {
+					clear(l1042[i1043 : i1043+1])
 					continue
 				}
-				l1002[i1003] = r.ReadFloat32()
+				l1042[i1043] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1003)
+					c.TraceIndex(i1043)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1002
+	x.LF32 = l1042
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1007 := c.ReadLength(8)
-	l1008 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1007)
-	if n1007 > 0 {
-		hn1010 := c.ReadListHeader(20)
+	n1047 := c.ReadLength(8)
+	l1048 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1047)
+	if n1047 > 0 {
+		hn1050 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1009 := range l1008 {
-				if hn1010 && !c.ReadFlag() {
-					clear(l1008[i1009 : i1009+1])
+			for i1049 := range l1048 {
+				if hn1050 && !c.ReadFlag() {
+					clear(l1048[i1049 : i1049+1])
 					continue
 				}
-				l1008[i1009] = r.ReadFloat64()
+				l1048[i1049] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1009)
+					c.TraceIndex(i1049)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1008
+	x.LF64 = l1048
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1013 := c.ReadLength(1)
-	l1014 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1013)
-	if n1013 > 0 {
-		hn1016 := c.ReadListHeader(5)
+	n1053 := c.ReadLength(1)
+	l1054 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1053)
+	if n1053 > 0 {
+		hn1056 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1015 := range l1014 {
-				if hn1016 && !c.ReadFlag() {
-					clear(l1014[i1015 : i1015+1])
+			for i1055 := range l1054 {
+				if hn1056 && !c.ReadFlag() {
+					clear(l1054[i1055 : i1055+1])
 					continue
 				}
-				l1014[i1015] = r.ReadVarInt32()
+				l1054[i1055] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1015)
+					c.TraceIndex(i1055)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1014
+	x.LI32 = l1054
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1019 := c.ReadLength(1)
-	l1020 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1019)
-	if n1019 > 0 {
-		hn1022 := c.ReadListHeader(7)
+	n1059 := c.ReadLength(1)
+	l1060 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1059)
+	if n1059 > 0 {
+		hn1062 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1021 := range l1020 {
-				if hn1022 && !c.ReadFlag() {
-					clear(l1020[i1021 : i1021+1])
+			for i1061 := range l1060 {
+				if hn1062 && !c.ReadFlag() {
+					clear(l1060[i1061 : i1061+1])
 					continue
 				}
-				l1020[i1021] = r.ReadVarInt64()
+				l1060[i1061] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1021)
+					c.TraceIndex(i1061)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1020
+	x.LI64 = l1060
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1025 := c.ReadLength(1)
-	l1026 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1025)
-	if n1025 > 0 {
-		hn1028 := c.ReadListHeader(2)
+	n1065 := c.ReadLength(1)
+	l1066 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1065)
+	if n1065 > 0 {
+		hn1068 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1027 := range l1026 {
-				if hn1028 && !c.ReadFlag() {
-					clear(l1026[i1027 : i1027+1])
+			for i1067 := range l1066 {
+				if hn1068 && !c.ReadFlag() {
+					clear(l1066[i1067 : i1067+1])
 					continue
 				}
-				l1026[i1027] = r.ReadInt8()
+				l1066[i1067] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1027)
+					c.TraceIndex(i1067)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1026
+	x.LI8 = l1066
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1031 := c.ReadLength(1)
-	l1032 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1031)
-	if n1031 > 0 {
-		hn1034 := c.ReadListHeader(22)
+	n1071 := c.ReadLength(1)
+	l1072 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1071)
+	if n1071 > 0 {
+		hn1074 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1033 := range l1032 {
-				if hn1034 && !c.ReadFlag() {
-					clear(l1032[i1033 : i1033+1])
+			for i1073 := range l1072 {
+				if hn1074 && !c.ReadFlag() {
+					clear(l1072[i1073 : i1073+1])
 					continue
 				}
-				n1037 := c.ReadLength(1)
-				l1038 := foryimpl.MakeSlice[[]int32](c, n1037)
-				if n1037 > 0 {
-					hn1040 := c.ReadListHeader(5)
+				n1077 := c.ReadLength(1)
+				l1078 := foryimpl.MakeSlice[[]int32](c, n1077)
+				if n1077 > 0 {
+					hn1080 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1039 := range l1038 {
-							if hn1040 && !c.ReadFlag() {
-								clear(l1038[i1039 : i1039+1])
+						for i1079 := range l1078 {
+							if hn1080 && !c.ReadFlag() {
+								clear(l1078[i1079 : i1079+1])
 								continue
 							}
-							l1038[i1039] = r.ReadVarInt32()
+							l1078[i1079] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1039)
+								c.TraceIndex(i1079)
 								break
 							}
 						}
 					}
 				}
-				l1032[i1033] = l1038
+				l1072[i1073] = l1078
 				if c.Failed() {
-					c.TraceIndex(i1033)
+					c.TraceIndex(i1073)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1032
+	x.LL = l1072
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1043 := c.ReadLength(1)
-	l1044 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1043)
-	if n1043 > 0 {
-		hn1046 := c.ReadListHeader(24)
+	n1083 := c.ReadLength(1)
+	l1084 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1083)
+	if n1083 > 0 {
+		hn1086 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1045 := range l1044 {
-				if hn1046 && !c.ReadFlag() {
-					clear(l1044[i1045 : i1045+1])
+			for i1085 := range l1084 {
+				if hn1086 && !c.ReadFlag() {
+					clear(l1084[i1085 : i1085+1])
 					continue
 				}
-				n1049 := c.ReadLength(2)
-				m1050 := foryimpl.MakeMap[map[string]int32](c, n1049)
-				for n1049 > 0 && !c.Failed() {
-					sz1051, vn1052, _ := c.ReadMapChunk(n1049, 21, 5, nil, false)
-					for j1053 := 0; j1053 < sz1051 && !c.Failed(); j1053++ {
-						var k1054 string
-						k1054 = c.ReadString()
-						var v1055 int32
-						if !vn1052 {
-							v1055 = r.ReadVarInt32()
+				n1089 := c.ReadLength(2)
+				m1090 := foryimpl.MakeMap[map[string]int32](c, n1089)
+				for n1089 > 0 && !c.Failed() {
+					sz1091, vn1092, _ := c.ReadMapChunk(n1089, 21, 5, nil, false)
+					for j1093 := 0; j1093 < sz1091 && !c.Failed(); j1093++ {
+						var k1094 string
+						k1094 = c.ReadString()
+						var v1095 int32
+						if !vn1092 {
+							v1095 = r.ReadVarInt32()
 						}
-						m1050[k1054] = v1055
+						m1090[k1094] = v1095
 					}
-					n1049 -= sz1051
+					n1089 -= sz1091
 				}
-				l1044[i1045] = m1050
+				l1084[i1085] = m1090
 				if c.Failed() {
-					c.TraceIndex(i1045)
+					c.TraceIndex(i1085)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1044
+	x.LM = l1084
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1057 := c.ReadLength(1)
-	l1058 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1057)
-	if n1057 > 0 {
-		hn1060 := c.ReadListHeader(5)
+	n1097 := c.ReadLength(1)
+	l1098 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1097)
+	if n1097 > 0 {
+		hn1100 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1059 := range l1058 {
-				if hn1060 && !c.ReadFlag() {
-					clear(l1058[i1059 : i1059+1])
+			for i1099 := range l1098 {
+				if hn1100 && !c.ReadFlag() {
+					clear(l1098[i1099 : i1099+1])
 					continue
 				}
-				p1063 := foryimpl.Alloc[int32](c)
-				*p1063 = r.ReadVarInt32()
-				l1058[i1059] = p1063
+				p1103 := foryimpl.Alloc[int32](c)
+				*p1103 = r.ReadVarInt32()
+				l1098[i1099] = p1103
 				if c.Failed() {
-					c.TraceIndex(i1059)
+					c.TraceIndex(i1099)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1058
+	x.LPI = l1098
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n1064 := c.ReadLength(1)
-	l1065 := foryimpl.ReuseSlice[[]string](c, x.LS, n1064)
-	if n1064 > 0 {
-		hn1067 := c.ReadListHeader(21)
+	n1104 := c.ReadLength(1)
+	l1105 := foryimpl.ReuseSlice[[]string](c, x.LS, n1104)
+	if n1104 > 0 {
+		hn1107 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1066 := range l1065 {
-				if hn1067 && !c.ReadFlag() {
-					clear(l1065[i1066 : i1066+1])
+			for i1106 := range l1105 {
+				if hn1107 && !c.ReadFlag() {
+					clear(l1105[i1106 : i1106+1])
 					continue
 				}
-				l1065[i1066] = c.ReadString()
+				l1105[i1106] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1066)
+					c.TraceIndex(i1106)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l1065
+	x.LS = l1105
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1070 := c.ReadLength(1)
-	l1071 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1070)
-	if n1070 > 0 {
-		hn1073 := c.ReadListHeader(38)
+	n1110 := c.ReadLength(1)
+	l1111 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1110)
+	if n1110 > 0 {
+		hn1113 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1072 := range l1071 {
-				if hn1073 && !c.ReadFlag() {
-					clear(l1071[i1072 : i1072+1])
+			for i1112 := range l1111 {
+				if hn1113 && !c.ReadFlag() {
+					clear(l1111[i1112 : i1112+1])
 					continue
 				}
-				l1071[i1072] = c.ReadTime()
+				l1111[i1112] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1072)
+					c.TraceIndex(i1112)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1071
+	x.LT = l1111
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1076 := c.ReadLength(2)
-	l1077 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1076)
-	if n1076 > 0 {
-		hn1079 := c.ReadListHeader(10)
+	n1116 := c.ReadLength(2)
+	l1117 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1116)
+	if n1116 > 0 {
+		hn1119 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1078 := range l1077 {
-				if hn1079 && !c.ReadFlag() {
-					clear(l1077[i1078 : i1078+1])
+			for i1118 := range l1117 {
+				if hn1119 && !c.ReadFlag() {
+					clear(l1117[i1118 : i1118+1])
 					continue
 				}
-				l1077[i1078] = r.ReadUint16()
+				l1117[i1118] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1078)
+					c.TraceIndex(i1118)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1077
+	x.LU16 = l1117
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1082 := c.ReadLength(1)
-	l1083 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1082)
-	if n1082 > 0 {
-		hn1085 := c.ReadListHeader(14)
+	n1122 := c.ReadLength(1)
+	l1123 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1122)
+	if n1122 > 0 {
+		hn1125 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1084 := range l1083 {
-				if hn1085 && !c.ReadFlag() {
-					clear(l1083[i1084 : i1084+1])
+			for i1124 := range l1123 {
+				if hn1125 && !c.ReadFlag() {
+					clear(l1123[i1124 : i1124+1])
 					continue
 				}
-				l1083[i1084] = r.ReadVarUint64()
+				l1123[i1124] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1084)
+					c.TraceIndex(i1124)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1083
+	x.LU64 = l1123
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1088 := c.ReadLength(2)
-	m1089 := foryimpl.MakeMap[map[bool]string](c, n1088)
-	for n1088 > 0 && !c.Failed() {
-		sz1090, vn1091, _ := c.ReadMapChunk(n1088, 1, 21, nil, false)
-		for j1092 := 0; j1092 < sz1090 && !c.Failed(); j1092++ {
-			var k1093 bool
-			k1093 = r.ReadBool()
-			var v1094 string
-			if !vn1091 {
-				v1094 = c.ReadString()
-			}
-			m1089[k1093] = v1094
-		}
-		n1088 -= sz1090
-	}
-	x.MBS = m1089
-	if c.Failed() {
-		c.Trace("MBS")
-		return
-	}
-	n1096 := c.ReadLength(2)
-	m1097 := foryimpl.MakeMap[map[Color]string](c, n1096)
-	for n1096 > 0 && !c.Failed() {
-		sz1098, vn1099, _ := c.ReadMapChunk(n1096, 25, 21, nil, false)
-		for j1100 := 0; j1100 < sz1098 && !c.Failed(); j1100++ {
-			var k1101 Color
-			k1101 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1102 string
-			if !vn1099 {
-				v1102 = c.ReadString()
-			}
-			m1097[k1101] = v1102
-		}
-		n1096 -= sz1098
-	}
-	x.MES = m1097
-	if c.Failed() {
-		c.Trace("MES")
-		return
-	}
-	n1104 := c.ReadLength(2)
-	m1105 := foryimpl.MakeMap[map[int64]float64](c, n1104)
-	for n1104 > 0 && !c.Failed() {
-		sz1106, vn1107, _ := c.ReadMapChunk(n1104, 7, 20, nil, false)
-		for j1108 := 0; j1108 < sz1106 && !c.Failed(); j1108++ {
-			var k1109 int64
-			k1109 = r.ReadVarInt64()
-			var v1110 float64
-			if !vn1107 {
-				v1110 = r.ReadFloat64()
-			}
-			m1105[k1109] = v1110
-		}
-		n1104 -= sz1106
-	}
-	x.MI64F = m1105
-	if c.Failed() {
-		c.Trace("MI64F")
-		return
-	}
-	n1112 := c.ReadLength(2)
-	m1113 := foryimpl.MakeMap[map[int32]string](c, n1112)
-	for n1112 > 0 && !c.Failed() {
-		sz1114, vn1115, _ := c.ReadMapChunk(n1112, 5, 21, nil, false)
-		for j1116 := 0; j1116 < sz1114 && !c.Failed(); j1116++ {
-			var k1117 int32
-			k1117 = r.ReadVarInt32()
-			var v1118 string
-			if !vn1115 {
-				v1118 = c.ReadString()
-			}
-			m1113[k1117] = v1118
-		}
-		n1112 -= sz1114
-	}
-	x.MIS = m1113
-	if c.Failed() {
-		c.Trace("MIS")
-		return
-	}
-	n1120 := c.ReadLength(2)
-	m1121 := foryimpl.MakeMap[map[string]int32](c, n1120)
-	for n1120 > 0 && !c.Failed() {
-		sz1122, vn1123, _ := c.ReadMapChunk(n1120, 21, 5, nil, false)
-		for j1124 := 0; j1124 < sz1122 && !c.Failed(); j1124++ {
-			var k1125 string
-			k1125 = c.ReadString()
-			var v1126 int32
-			if !vn1123 {
-				v1126 = r.ReadVarInt32()
-			}
-			m1121[k1125] = v1126
-		}
-		n1120 -= sz1122
-	}
-	x.MSI = m1121
-	if c.Failed() {
-		c.Trace("MSI")
-		return
-	}
 	n1128 := c.ReadLength(2)
-	m1129 := foryimpl.MakeMap[map[string][]string](c, n1128)
+	m1129 := foryimpl.MakeMap[map[bool]string](c, n1128)
 	for n1128 > 0 && !c.Failed() {
-		sz1130, vn1131, _ := c.ReadMapChunk(n1128, 21, 22, nil, true)
+		sz1130, vn1131, _ := c.ReadMapChunk(n1128, 1, 21, nil, false)
 		for j1132 := 0; j1132 < sz1130 && !c.Failed(); j1132++ {
-			var k1133 string
-			k1133 = c.ReadString()
-			var v1134 []string
+			var k1133 bool
+			k1133 = r.ReadBool()
+			var v1134 string
 			if !vn1131 {
-				n1135 := c.ReadLength(1)
-				l1136 := foryimpl.MakeSlice[[]string](c, n1135)
-				if n1135 > 0 {
-					hn1138 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1137 := range l1136 {
-							if hn1138 && !c.ReadFlag() {
-								clear(l1136[i1137 : i1137+1])
-								continue
-							}
-							l1136[i1137] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1137)
-								break
-							}
-						}
-					}
-				}
-				v1134 = l1136
+				v1134 = c.ReadString()
 			}
 			m1129[k1133] = v1134
 		}
 		n1128 -= sz1130
 	}
-	x.MSL = m1129
+	x.MBS = m1129
+	if c.Failed() {
+		c.Trace("MBS")
+		return
+	}
+	n1136 := c.ReadLength(2)
+	m1137 := foryimpl.MakeMap[map[Color]string](c, n1136)
+	for n1136 > 0 && !c.Failed() {
+		sz1138, vn1139, _ := c.ReadMapChunk(n1136, 25, 21, nil, false)
+		for j1140 := 0; j1140 < sz1138 && !c.Failed(); j1140++ {
+			var k1141 Color
+			k1141 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1142 string
+			if !vn1139 {
+				v1142 = c.ReadString()
+			}
+			m1137[k1141] = v1142
+		}
+		n1136 -= sz1138
+	}
+	x.MES = m1137
+	if c.Failed() {
+		c.Trace("MES")
+		return
+	}
+	n1144 := c.ReadLength(2)
+	m1145 := foryimpl.MakeMap[map[int64]float64](c, n1144)
+	for n1144 > 0 && !c.Failed() {
+		sz1146, vn1147, _ := c.ReadMapChunk(n1144, 7, 20, nil, false)
+		for j1148 := 0; j1148 < sz1146 && !c.Failed(); j1148++ {
+			var k1149 int64
+			k1149 = r.ReadVarInt64()
+			var v1150 float64
+			if !vn1147 {
+				v1150 = r.ReadFloat64()
+			}
+			m1145[k1149] = v1150
+		}
+		n1144 -= sz1146
+	}
+	x.MI64F = m1145
+	if c.Failed() {
+		c.Trace("MI64F")
+		return
+	}
+	n1152 := c.ReadLength(2)
+	m1153 := foryimpl.MakeMap[map[int32]string](c, n1152)
+	for n1152 > 0 && !c.Failed() {
+		sz1154, vn1155, _ := c.ReadMapChunk(n1152, 5, 21, nil, false)
+		for j1156 := 0; j1156 < sz1154 && !c.Failed(); j1156++ {
+			var k1157 int32
+			k1157 = r.ReadVarInt32()
+			var v1158 string
+			if !vn1155 {
+				v1158 = c.ReadString()
+			}
+			m1153[k1157] = v1158
+		}
+		n1152 -= sz1154
+	}
+	x.MIS = m1153
+	if c.Failed() {
+		c.Trace("MIS")
+		return
+	}
+	n1160 := c.ReadLength(2)
+	m1161 := foryimpl.MakeMap[map[string]int32](c, n1160)
+	for n1160 > 0 && !c.Failed() {
+		sz1162, vn1163, _ := c.ReadMapChunk(n1160, 21, 5, nil, false)
+		for j1164 := 0; j1164 < sz1162 && !c.Failed(); j1164++ {
+			var k1165 string
+			k1165 = c.ReadString()
+			var v1166 int32
+			if !vn1163 {
+				v1166 = r.ReadVarInt32()
+			}
+			m1161[k1165] = v1166
+		}
+		n1160 -= sz1162
+	}
+	x.MSI = m1161
+	if c.Failed() {
+		c.Trace("MSI")
+		return
+	}
+	n1168 := c.ReadLength(2)
+	m1169 := foryimpl.MakeMap[map[string][]string](c, n1168)
+	for n1168 > 0 && !c.Failed() {
+		sz1170, vn1171, _ := c.ReadMapChunk(n1168, 21, 22, nil, true)
+		for j1172 := 0; j1172 < sz1170 && !c.Failed(); j1172++ {
+			var k1173 string
+			k1173 = c.ReadString()
+			var v1174 []string
+			if !vn1171 {
+				n1175 := c.ReadLength(1)
+				l1176 := foryimpl.MakeSlice[[]string](c, n1175)
+				if n1175 > 0 {
+					hn1178 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1177 := range l1176 {
+							if hn1178 && !c.ReadFlag() {
+								clear(l1176[i1177 : i1177+1])
+								continue
+							}
+							l1176[i1177] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1177)
+								break
+							}
+						}
+					}
+				}
+				v1174 = l1176
+			}
+			m1169[k1173] = v1174
+		}
+		n1168 -= sz1170
+	}
+	x.MSL = m1169
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1142 := c.ReadLength(2)
-	m1143 := foryimpl.MakeMap[map[string]map[string]int32](c, n1142)
-	for n1142 > 0 && !c.Failed() {
-		sz1144, vn1145, _ := c.ReadMapChunk(n1142, 21, 24, nil, true)
-		for j1146 := 0; j1146 < sz1144 && !c.Failed(); j1146++ {
-			var k1147 string
-			k1147 = c.ReadString()
-			var v1148 map[string]int32
-			if !vn1145 {
-				n1149 := c.ReadLength(2)
-				m1150 := foryimpl.MakeMap[map[string]int32](c, n1149)
-				for n1149 > 0 && !c.Failed() {
-					sz1151, vn1152, _ := c.ReadMapChunk(n1149, 21, 5, nil, false)
-					for j1153 := 0; j1153 < sz1151 && !c.Failed(); j1153++ {
-						var k1154 string
-						k1154 = c.ReadString()
-						var v1155 int32
-						if !vn1152 {
-							v1155 = r.ReadVarInt32()
+	n1182 := c.ReadLength(2)
+	m1183 := foryimpl.MakeMap[map[string]map[string]int32](c, n1182)
+	for n1182 > 0 && !c.Failed() {
+		sz1184, vn1185, _ := c.ReadMapChunk(n1182, 21, 24, nil, true)
+		for j1186 := 0; j1186 < sz1184 && !c.Failed(); j1186++ {
+			var k1187 string
+			k1187 = c.ReadString()
+			var v1188 map[string]int32
+			if !vn1185 {
+				n1189 := c.ReadLength(2)
+				m1190 := foryimpl.MakeMap[map[string]int32](c, n1189)
+				for n1189 > 0 && !c.Failed() {
+					sz1191, vn1192, _ := c.ReadMapChunk(n1189, 21, 5, nil, false)
+					for j1193 := 0; j1193 < sz1191 && !c.Failed(); j1193++ {
+						var k1194 string
+						k1194 = c.ReadString()
+						var v1195 int32
+						if !vn1192 {
+							v1195 = r.ReadVarInt32()
 						}
-						m1150[k1154] = v1155
+						m1190[k1194] = v1195
 					}
-					n1149 -= sz1151
+					n1189 -= sz1191
 				}
-				v1148 = m1150
+				v1188 = m1190
 			}
-			m1143[k1147] = v1148
+			m1183[k1187] = v1188
 		}
-		n1142 -= sz1144
+		n1182 -= sz1184
 	}
-	x.MSM = m1143
+	x.MSM = m1183
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1158 := c.ReadLength(2)
-	m1159 := foryimpl.MakeMap[map[string]*int32](c, n1158)
-	for n1158 > 0 && !c.Failed() {
-		sz1160, vn1161, _ := c.ReadMapChunk(n1158, 21, 5, nil, true)
-		for j1162 := 0; j1162 < sz1160 && !c.Failed(); j1162++ {
-			var k1163 string
-			k1163 = c.ReadString()
-			var v1164 *int32
-			if !vn1161 {
-				p1165 := foryimpl.Alloc[int32](c)
-				*p1165 = r.ReadVarInt32()
-				v1164 = p1165
+	n1198 := c.ReadLength(2)
+	m1199 := foryimpl.MakeMap[map[string]*int32](c, n1198)
+	for n1198 > 0 && !c.Failed() {
+		sz1200, vn1201, _ := c.ReadMapChunk(n1198, 21, 5, nil, true)
+		for j1202 := 0; j1202 < sz1200 && !c.Failed(); j1202++ {
+			var k1203 string
+			k1203 = c.ReadString()
+			var v1204 *int32
+			if !vn1201 {
+				p1205 := foryimpl.Alloc[int32](c)
+				*p1205 = r.ReadVarInt32()
+				v1204 = p1205
 			}
-			m1159[k1163] = v1164
+			m1199[k1203] = v1204
 		}
-		n1158 -= sz1160
+		n1198 -= sz1200
 	}
-	x.MSP = m1159
+	x.MSP = m1199
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1167 := c.ReadLength(2)
-	m1168 := foryimpl.MakeMap[map[uint8]uint16](c, n1167)
-	for n1167 > 0 && !c.Failed() {
-		sz1169, vn1170, _ := c.ReadMapChunk(n1167, 9, 10, nil, false)
-		for j1171 := 0; j1171 < sz1169 && !c.Failed(); j1171++ {
-			var k1172 uint8
-			k1172 = r.ReadUint8()
-			var v1173 uint16
-			if !vn1170 {
-				v1173 = r.ReadUint16()
+	n1207 := c.ReadLength(2)
+	m1208 := foryimpl.MakeMap[map[uint8]uint16](c, n1207)
+	for n1207 > 0 && !c.Failed() {
+		sz1209, vn1210, _ := c.ReadMapChunk(n1207, 9, 10, nil, false)
+		for j1211 := 0; j1211 < sz1209 && !c.Failed(); j1211++ {
+			var k1212 uint8
+			k1212 = r.ReadUint8()
+			var v1213 uint16
+			if !vn1210 {
+				v1213 = r.ReadUint16()
 			}
-			m1168[k1172] = v1173
+			m1208[k1212] = v1213
 		}
-		n1167 -= sz1169
+		n1207 -= sz1209
 	}
-	x.MU8 = m1168
+	x.MU8 = m1208
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -6158,71 +6548,71 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1175 := c.ReadLength(1)
-		l1176 := foryimpl.MakeSlice[[]string](c, n1175)
-		if n1175 > 0 {
-			hn1178 := c.ReadListHeader(21)
+		n1215 := c.ReadLength(1)
+		l1216 := foryimpl.MakeSlice[[]string](c, n1215)
+		if n1215 > 0 {
+			hn1218 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1177 := range l1176 {
-					if hn1178 && !c.ReadFlag() {
-						clear(l1176[i1177 : i1177+1])
+				for i1217 := range l1216 {
+					if hn1218 && !c.ReadFlag() {
+						clear(l1216[i1217 : i1217+1])
 						continue
 					}
-					l1176[i1177] = c.ReadString()
+					l1216[i1217] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1177)
+						c.TraceIndex(i1217)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1176
+		x.NLS = l1216
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1181 := c.ReadLength(2)
-		m1182 := foryimpl.MakeMap[map[string]int32](c, n1181)
-		for n1181 > 0 && !c.Failed() {
-			sz1183, vn1184, _ := c.ReadMapChunk(n1181, 21, 5, nil, false)
-			for j1185 := 0; j1185 < sz1183 && !c.Failed(); j1185++ {
-				var k1186 string
-				k1186 = c.ReadString()
-				var v1187 int32
-				if !vn1184 {
-					v1187 = r.ReadVarInt32()
+		n1221 := c.ReadLength(2)
+		m1222 := foryimpl.MakeMap[map[string]int32](c, n1221)
+		for n1221 > 0 && !c.Failed() {
+			sz1223, vn1224, _ := c.ReadMapChunk(n1221, 21, 5, nil, false)
+			for j1225 := 0; j1225 < sz1223 && !c.Failed(); j1225++ {
+				var k1226 string
+				k1226 = c.ReadString()
+				var v1227 int32
+				if !vn1224 {
+					v1227 = r.ReadVarInt32()
 				}
-				m1182[k1186] = v1187
+				m1222[k1226] = v1227
 			}
-			n1181 -= sz1183
+			n1221 -= sz1223
 		}
-		x.NM = m1182
+		x.NM = m1222
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1189 := c.ReadLength(1)
-	l1190 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1189)
-	if n1189 > 0 {
-		hn1192 := c.ReadListHeader(9)
+	n1229 := c.ReadLength(1)
+	l1230 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1229)
+	if n1229 > 0 {
+		hn1232 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1191 := range l1190 {
-				if hn1192 && !c.ReadFlag() {
-					clear(l1190[i1191 : i1191+1])
+			for i1231 := range l1230 {
+				if hn1232 && !c.ReadFlag() {
+					clear(l1230[i1231 : i1231+1])
 					continue
 				}
-				l1190[i1191] = r.ReadUint8()
+				l1230[i1231] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1191)
+					c.TraceIndex(i1231)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1190
+	x.Raw = l1230
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -6292,14 +6682,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st1195, id1196 := c.ReadRefFlag(); st1195 == foryimpl.RefBack {
-		x.ABool = foryimpl.BackRefSlice[bool](c, id1196)
-	} else if st1195 == foryimpl.RefFollows {
-		n1197 := c.ReadArrayLength(1)
-		a1198 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1197)
-		r.ReadRawBools(a1198)
-		x.ABool = a1198
-		foryimpl.SetRefSlice(c, id1196, x.ABool)
+	if st1235, id1236 := c.ReadRefFlag(); st1235 == foryimpl.RefBack {
+		x.ABool = foryimpl.BackRefSlice[bool](c, id1236)
+	} else if st1235 == foryimpl.RefFollows {
+		n1237 := c.ReadArrayLength(1)
+		a1238 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1237)
+		r.ReadRawBools(a1238)
+		x.ABool = a1238
+		foryimpl.SetRefSlice(c, id1236, x.ABool)
 	} else {
 		x.ABool = nil
 	}
@@ -6307,14 +6697,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ABool")
 		return
 	}
-	if st1199, id1200 := c.ReadRefFlag(); st1199 == foryimpl.RefBack {
-		x.AF32 = foryimpl.BackRefSlice[float32](c, id1200)
-	} else if st1199 == foryimpl.RefFollows {
-		n1201 := c.ReadArrayLength(4)
-		a1202 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1201)
-		r.ReadRawFloat32s(a1202)
-		x.AF32 = a1202
-		foryimpl.SetRefSlice(c, id1200, x.AF32)
+	if st1239, id1240 := c.ReadRefFlag(); st1239 == foryimpl.RefBack {
+		x.AF32 = foryimpl.BackRefSlice[float32](c, id1240)
+	} else if st1239 == foryimpl.RefFollows {
+		n1241 := c.ReadArrayLength(4)
+		a1242 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1241)
+		r.ReadRawFloat32s(a1242)
+		x.AF32 = a1242
+		foryimpl.SetRefSlice(c, id1240, x.AF32)
 	} else {
 		x.AF32 = nil
 	}
@@ -6322,14 +6712,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF32")
 		return
 	}
-	if st1203, id1204 := c.ReadRefFlag(); st1203 == foryimpl.RefBack {
-		x.AF64 = foryimpl.BackRefSlice[float64](c, id1204)
-	} else if st1203 == foryimpl.RefFollows {
-		n1205 := c.ReadArrayLength(8)
-		a1206 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1205)
-		r.ReadRawFloat64s(a1206)
-		x.AF64 = a1206
-		foryimpl.SetRefSlice(c, id1204, x.AF64)
+	if st1243, id1244 := c.ReadRefFlag(); st1243 == foryimpl.RefBack {
+		x.AF64 = foryimpl.BackRefSlice[float64](c, id1244)
+	} else if st1243 == foryimpl.RefFollows {
+		n1245 := c.ReadArrayLength(8)
+		a1246 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1245)
+		r.ReadRawFloat64s(a1246)
+		x.AF64 = a1246
+		foryimpl.SetRefSlice(c, id1244, x.AF64)
 	} else {
 		x.AF64 = nil
 	}
@@ -6337,14 +6727,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF64")
 		return
 	}
-	if st1207, id1208 := c.ReadRefFlag(); st1207 == foryimpl.RefBack {
-		x.AI16 = foryimpl.BackRefSlice[int16](c, id1208)
-	} else if st1207 == foryimpl.RefFollows {
-		n1209 := c.ReadArrayLength(2)
-		a1210 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1209)
-		r.ReadRawInt16s(a1210)
-		x.AI16 = a1210
-		foryimpl.SetRefSlice(c, id1208, x.AI16)
+	if st1247, id1248 := c.ReadRefFlag(); st1247 == foryimpl.RefBack {
+		x.AI16 = foryimpl.BackRefSlice[int16](c, id1248)
+	} else if st1247 == foryimpl.RefFollows {
+		n1249 := c.ReadArrayLength(2)
+		a1250 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1249)
+		r.ReadRawInt16s(a1250)
+		x.AI16 = a1250
+		foryimpl.SetRefSlice(c, id1248, x.AI16)
 	} else {
 		x.AI16 = nil
 	}
@@ -6352,14 +6742,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI16")
 		return
 	}
-	if st1211, id1212 := c.ReadRefFlag(); st1211 == foryimpl.RefBack {
-		x.AI32 = foryimpl.BackRefSlice[int32](c, id1212)
-	} else if st1211 == foryimpl.RefFollows {
-		n1213 := c.ReadArrayLength(4)
-		a1214 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1213)
-		r.ReadRawInt32s(a1214)
-		x.AI32 = a1214
-		foryimpl.SetRefSlice(c, id1212, x.AI32)
+	if st1251, id1252 := c.ReadRefFlag(); st1251 == foryimpl.RefBack {
+		x.AI32 = foryimpl.BackRefSlice[int32](c, id1252)
+	} else if st1251 == foryimpl.RefFollows {
+		n1253 := c.ReadArrayLength(4)
+		a1254 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1253)
+		r.ReadRawInt32s(a1254)
+		x.AI32 = a1254
+		foryimpl.SetRefSlice(c, id1252, x.AI32)
 	} else {
 		x.AI32 = nil
 	}
@@ -6367,14 +6757,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI32")
 		return
 	}
-	if st1215, id1216 := c.ReadRefFlag(); st1215 == foryimpl.RefBack {
-		x.AI64 = foryimpl.BackRefSlice[int64](c, id1216)
-	} else if st1215 == foryimpl.RefFollows {
-		n1217 := c.ReadArrayLength(8)
-		a1218 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1217)
-		r.ReadRawInt64s(a1218)
-		x.AI64 = a1218
-		foryimpl.SetRefSlice(c, id1216, x.AI64)
+	if st1255, id1256 := c.ReadRefFlag(); st1255 == foryimpl.RefBack {
+		x.AI64 = foryimpl.BackRefSlice[int64](c, id1256)
+	} else if st1255 == foryimpl.RefFollows {
+		n1257 := c.ReadArrayLength(8)
+		a1258 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1257)
+		r.ReadRawInt64s(a1258)
+		x.AI64 = a1258
+		foryimpl.SetRefSlice(c, id1256, x.AI64)
 	} else {
 		x.AI64 = nil
 	}
@@ -6382,16 +6772,16 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI64")
 		return
 	}
-	if st1219, id1220 := c.ReadRefFlag(); st1219 == foryimpl.RefBack {
-		x.AI8 = foryimpl.BackRefSlice[int8](c, id1220)
-	} else if st1219 == foryimpl.RefFollows {
-		n1221 := c.ReadArrayLength(1)
-		a1222 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1221)
-		for i1223 := range a1222 {
-			a1222[i1223] = r.ReadInt8()
+	if st1259, id1260 := c.ReadRefFlag(); st1259 == foryimpl.RefBack {
+		x.AI8 = foryimpl.BackRefSlice[int8](c, id1260)
+	} else if st1259 == foryimpl.RefFollows {
+		n1261 := c.ReadArrayLength(1)
+		a1262 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1261)
+		for i1263 := range a1262 {
+			a1262[i1263] = r.ReadInt8()
 		}
-		x.AI8 = a1222
-		foryimpl.SetRefSlice(c, id1220, x.AI8)
+		x.AI8 = a1262
+		foryimpl.SetRefSlice(c, id1260, x.AI8)
 	} else {
 		x.AI8 = nil
 	}
@@ -6399,14 +6789,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI8")
 		return
 	}
-	if st1224, id1225 := c.ReadRefFlag(); st1224 == foryimpl.RefBack {
-		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1225)
-	} else if st1224 == foryimpl.RefFollows {
-		n1226 := c.ReadArrayLength(2)
-		a1227 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1226)
-		r.ReadRawUint16s(a1227)
-		x.AU16 = a1227
-		foryimpl.SetRefSlice(c, id1225, x.AU16)
+	if st1264, id1265 := c.ReadRefFlag(); st1264 == foryimpl.RefBack {
+		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1265)
+	} else if st1264 == foryimpl.RefFollows {
+		n1266 := c.ReadArrayLength(2)
+		a1267 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1266)
+		r.ReadRawUint16s(a1267)
+		x.AU16 = a1267
+		foryimpl.SetRefSlice(c, id1265, x.AU16)
 	} else {
 		x.AU16 = nil
 	}
@@ -6414,14 +6804,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU16")
 		return
 	}
-	if st1228, id1229 := c.ReadRefFlag(); st1228 == foryimpl.RefBack {
-		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1229)
-	} else if st1228 == foryimpl.RefFollows {
-		n1230 := c.ReadArrayLength(4)
-		a1231 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1230)
-		r.ReadRawUint32s(a1231)
-		x.AU32 = a1231
-		foryimpl.SetRefSlice(c, id1229, x.AU32)
+	if st1268, id1269 := c.ReadRefFlag(); st1268 == foryimpl.RefBack {
+		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1269)
+	} else if st1268 == foryimpl.RefFollows {
+		n1270 := c.ReadArrayLength(4)
+		a1271 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1270)
+		r.ReadRawUint32s(a1271)
+		x.AU32 = a1271
+		foryimpl.SetRefSlice(c, id1269, x.AU32)
 	} else {
 		x.AU32 = nil
 	}
@@ -6429,14 +6819,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU32")
 		return
 	}
-	if st1232, id1233 := c.ReadRefFlag(); st1232 == foryimpl.RefBack {
-		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1233)
-	} else if st1232 == foryimpl.RefFollows {
-		n1234 := c.ReadArrayLength(8)
-		a1235 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1234)
-		r.ReadRawUint64s(a1235)
-		x.AU64 = a1235
-		foryimpl.SetRefSlice(c, id1233, x.AU64)
+	if st1272, id1273 := c.ReadRefFlag(); st1272 == foryimpl.RefBack {
+		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1273)
+	} else if st1272 == foryimpl.RefFollows {
+		n1274 := c.ReadArrayLength(8)
+		a1275 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1274)
+		r.ReadRawUint64s(a1275)
+		x.AU64 = a1275
+		foryimpl.SetRefSlice(c, id1273, x.AU64)
 	} else {
 		x.AU64 = nil
 	}
@@ -6444,14 +6834,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU64")
 		return
 	}
-	if st1236, id1237 := c.ReadRefFlag(); st1236 == foryimpl.RefBack {
-		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1237)
-	} else if st1236 == foryimpl.RefFollows {
-		n1238 := c.ReadArrayLength(1)
-		a1239 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1238)
-		copy(a1239, r.ReadBytes(n1238))
-		x.AU8 = a1239
-		foryimpl.SetRefSlice(c, id1237, x.AU8)
+	if st1276, id1277 := c.ReadRefFlag(); st1276 == foryimpl.RefBack {
+		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1277)
+	} else if st1276 == foryimpl.RefFollows {
+		n1278 := c.ReadArrayLength(1)
+		a1279 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1278)
+		copy(a1279, r.ReadBytes(n1278))
+		x.AU8 = a1279
+		foryimpl.SetRefSlice(c, id1277, x.AU8)
 	} else {
 		x.AU8 = nil
 	}
@@ -6459,14 +6849,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU8")
 		return
 	}
-	if st1240, id1241 := c.ReadRefFlag(); st1240 == foryimpl.RefBack {
-		x.AddABool = foryimpl.BackRefSlice[bool](c, id1241)
-	} else if st1240 == foryimpl.RefFollows {
-		n1242 := c.ReadArrayLength(1)
-		a1243 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n1242)
-		r.ReadRawBools(a1243)
-		x.AddABool = a1243
-		foryimpl.SetRefSlice(c, id1241, x.AddABool)
+	if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
+		x.AddABool = foryimpl.BackRefSlice[bool](c, id1281)
+	} else if st1280 == foryimpl.RefFollows {
+		n1282 := c.ReadArrayLength(1)
+		a1283 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n1282)
+		r.ReadRawBools(a1283)
+		x.AddABool = a1283
+		foryimpl.SetRefSlice(c, id1281, x.AddABool)
 	} else {
 		x.AddABool = nil
 	}
@@ -6474,14 +6864,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddABool")
 		return
 	}
-	if st1244, id1245 := c.ReadRefFlag(); st1244 == foryimpl.RefBack {
-		x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1245)
-	} else if st1244 == foryimpl.RefFollows {
-		n1246 := c.ReadArrayLength(4)
-		a1247 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n1246)
-		r.ReadRawFloat32s(a1247)
-		x.AddAF32 = a1247
-		foryimpl.SetRefSlice(c, id1245, x.AddAF32)
+	if st1284, id1285 := c.ReadRefFlag(); st1284 == foryimpl.RefBack {
+		x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1285)
+	} else if st1284 == foryimpl.RefFollows {
+		n1286 := c.ReadArrayLength(4)
+		a1287 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n1286)
+		r.ReadRawFloat32s(a1287)
+		x.AddAF32 = a1287
+		foryimpl.SetRefSlice(c, id1285, x.AddAF32)
 	} else {
 		x.AddAF32 = nil
 	}
@@ -6489,14 +6879,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAF32")
 		return
 	}
-	if st1248, id1249 := c.ReadRefFlag(); st1248 == foryimpl.RefBack {
-		x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1249)
-	} else if st1248 == foryimpl.RefFollows {
-		n1250 := c.ReadArrayLength(8)
-		a1251 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n1250)
-		r.ReadRawFloat64s(a1251)
-		x.AddAF64 = a1251
-		foryimpl.SetRefSlice(c, id1249, x.AddAF64)
+	if st1288, id1289 := c.ReadRefFlag(); st1288 == foryimpl.RefBack {
+		x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1289)
+	} else if st1288 == foryimpl.RefFollows {
+		n1290 := c.ReadArrayLength(8)
+		a1291 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n1290)
+		r.ReadRawFloat64s(a1291)
+		x.AddAF64 = a1291
+		foryimpl.SetRefSlice(c, id1289, x.AddAF64)
 	} else {
 		x.AddAF64 = nil
 	}
@@ -6504,14 +6894,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAF64")
 		return
 	}
-	if st1252, id1253 := c.ReadRefFlag(); st1252 == foryimpl.RefBack {
-		x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1253)
-	} else if st1252 == foryimpl.RefFollows {
-		n1254 := c.ReadArrayLength(2)
-		a1255 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n1254)
-		r.ReadRawInt16s(a1255)
-		x.AddAI16 = a1255
-		foryimpl.SetRefSlice(c, id1253, x.AddAI16)
+	if st1292, id1293 := c.ReadRefFlag(); st1292 == foryimpl.RefBack {
+		x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1293)
+	} else if st1292 == foryimpl.RefFollows {
+		n1294 := c.ReadArrayLength(2)
+		a1295 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n1294)
+		r.ReadRawInt16s(a1295)
+		x.AddAI16 = a1295
+		foryimpl.SetRefSlice(c, id1293, x.AddAI16)
 	} else {
 		x.AddAI16 = nil
 	}
@@ -6519,14 +6909,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI16")
 		return
 	}
-	if st1256, id1257 := c.ReadRefFlag(); st1256 == foryimpl.RefBack {
-		x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1257)
-	} else if st1256 == foryimpl.RefFollows {
-		n1258 := c.ReadArrayLength(4)
-		a1259 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n1258)
-		r.ReadRawInt32s(a1259)
-		x.AddAI32 = a1259
-		foryimpl.SetRefSlice(c, id1257, x.AddAI32)
+	if st1296, id1297 := c.ReadRefFlag(); st1296 == foryimpl.RefBack {
+		x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1297)
+	} else if st1296 == foryimpl.RefFollows {
+		n1298 := c.ReadArrayLength(4)
+		a1299 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n1298)
+		r.ReadRawInt32s(a1299)
+		x.AddAI32 = a1299
+		foryimpl.SetRefSlice(c, id1297, x.AddAI32)
 	} else {
 		x.AddAI32 = nil
 	}
@@ -6534,14 +6924,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI32")
 		return
 	}
-	if st1260, id1261 := c.ReadRefFlag(); st1260 == foryimpl.RefBack {
-		x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1261)
-	} else if st1260 == foryimpl.RefFollows {
-		n1262 := c.ReadArrayLength(8)
-		a1263 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n1262)
-		r.ReadRawInt64s(a1263)
-		x.AddAI64 = a1263
-		foryimpl.SetRefSlice(c, id1261, x.AddAI64)
+	if st1300, id1301 := c.ReadRefFlag(); st1300 == foryimpl.RefBack {
+		x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1301)
+	} else if st1300 == foryimpl.RefFollows {
+		n1302 := c.ReadArrayLength(8)
+		a1303 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n1302)
+		r.ReadRawInt64s(a1303)
+		x.AddAI64 = a1303
+		foryimpl.SetRefSlice(c, id1301, x.AddAI64)
 	} else {
 		x.AddAI64 = nil
 	}
@@ -6549,16 +6939,16 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI64")
 		return
 	}
-	if st1264, id1265 := c.ReadRefFlag(); st1264 == foryimpl.RefBack {
-		x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1265)
-	} else if st1264 == foryimpl.RefFollows {
-		n1266 := c.ReadArrayLength(1)
-		a1267 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n1266)
-		for i1268 := range a1267 {
-			a1267[i1268] = r.ReadInt8()
+	if st1304, id1305 := c.ReadRefFlag(); st1304 == foryimpl.RefBack {
+		x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1305)
+	} else if st1304 == foryimpl.RefFollows {
+		n1306 := c.ReadArrayLength(1)
+		a1307 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n1306)
+		for i1308 := range a1307 {
+			a1307[i1308] = r.ReadInt8()
 		}
-		x.AddAI8 = a1267
-		foryimpl.SetRefSlice(c, id1265, x.AddAI8)
+		x.AddAI8 = a1307
+		foryimpl.SetRefSlice(c, id1305, x.AddAI8)
 	} else {
 		x.AddAI8 = nil
 	}
@@ -6566,14 +6956,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI8")
 		return
 	}
-	if st1269, id1270 := c.ReadRefFlag(); st1269 == foryimpl.RefBack {
-		x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1270)
-	} else if st1269 == foryimpl.RefFollows {
-		n1271 := c.ReadArrayLength(2)
-		a1272 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n1271)
-		r.ReadRawUint16s(a1272)
-		x.AddAU16 = a1272
-		foryimpl.SetRefSlice(c, id1270, x.AddAU16)
+	if st1309, id1310 := c.ReadRefFlag(); st1309 == foryimpl.RefBack {
+		x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1310)
+	} else if st1309 == foryimpl.RefFollows {
+		n1311 := c.ReadArrayLength(2)
+		a1312 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n1311)
+		r.ReadRawUint16s(a1312)
+		x.AddAU16 = a1312
+		foryimpl.SetRefSlice(c, id1310, x.AddAU16)
 	} else {
 		x.AddAU16 = nil
 	}
@@ -6581,14 +6971,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU16")
 		return
 	}
-	if st1273, id1274 := c.ReadRefFlag(); st1273 == foryimpl.RefBack {
-		x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1274)
-	} else if st1273 == foryimpl.RefFollows {
-		n1275 := c.ReadArrayLength(4)
-		a1276 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n1275)
-		r.ReadRawUint32s(a1276)
-		x.AddAU32 = a1276
-		foryimpl.SetRefSlice(c, id1274, x.AddAU32)
+	if st1313, id1314 := c.ReadRefFlag(); st1313 == foryimpl.RefBack {
+		x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1314)
+	} else if st1313 == foryimpl.RefFollows {
+		n1315 := c.ReadArrayLength(4)
+		a1316 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n1315)
+		r.ReadRawUint32s(a1316)
+		x.AddAU32 = a1316
+		foryimpl.SetRefSlice(c, id1314, x.AddAU32)
 	} else {
 		x.AddAU32 = nil
 	}
@@ -6596,14 +6986,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU32")
 		return
 	}
-	if st1277, id1278 := c.ReadRefFlag(); st1277 == foryimpl.RefBack {
-		x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1278)
-	} else if st1277 == foryimpl.RefFollows {
-		n1279 := c.ReadArrayLength(8)
-		a1280 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n1279)
-		r.ReadRawUint64s(a1280)
-		x.AddAU64 = a1280
-		foryimpl.SetRefSlice(c, id1278, x.AddAU64)
+	if st1317, id1318 := c.ReadRefFlag(); st1317 == foryimpl.RefBack {
+		x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1318)
+	} else if st1317 == foryimpl.RefFollows {
+		n1319 := c.ReadArrayLength(8)
+		a1320 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n1319)
+		r.ReadRawUint64s(a1320)
+		x.AddAU64 = a1320
+		foryimpl.SetRefSlice(c, id1318, x.AddAU64)
 	} else {
 		x.AddAU64 = nil
 	}
@@ -6611,14 +7001,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU64")
 		return
 	}
-	if st1281, id1282 := c.ReadRefFlag(); st1281 == foryimpl.RefBack {
-		x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1282)
-	} else if st1281 == foryimpl.RefFollows {
-		n1283 := c.ReadArrayLength(1)
-		a1284 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n1283)
-		copy(a1284, r.ReadBytes(n1283))
-		x.AddAU8 = a1284
-		foryimpl.SetRefSlice(c, id1282, x.AddAU8)
+	if st1321, id1322 := c.ReadRefFlag(); st1321 == foryimpl.RefBack {
+		x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1322)
+	} else if st1321 == foryimpl.RefFollows {
+		n1323 := c.ReadArrayLength(1)
+		a1324 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n1323)
+		copy(a1324, r.ReadBytes(n1323))
+		x.AddAU8 = a1324
+		foryimpl.SetRefSlice(c, id1322, x.AddAU8)
 	} else {
 		x.AddAU8 = nil
 	}
@@ -6626,11 +7016,11 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU8")
 		return
 	}
-	if st1285, id1286 := c.ReadRefFlag(); st1285 == foryimpl.RefBack {
-		x.AddBin = foryimpl.BackRefSlice[uint8](c, id1286)
-	} else if st1285 == foryimpl.RefFollows {
+	if st1325, id1326 := c.ReadRefFlag(); st1325 == foryimpl.RefBack {
+		x.AddBin = foryimpl.BackRefSlice[uint8](c, id1326)
+	} else if st1325 == foryimpl.RefFollows {
 		x.AddBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1286, x.AddBin)
+		foryimpl.SetRefSlice(c, id1326, x.AddBin)
 	} else {
 		x.AddBin = nil
 	}
@@ -6638,610 +7028,610 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddBin")
 		return
 	}
-	n1287 := c.ReadLength(2)
-	if n1287 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1287, 3))
+	n1327 := c.ReadLength(2)
+	if n1327 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1327, 3))
 		return
 	}
-	var l1288 [3]int16
-	if n1287 > 0 {
-		hn1290 := c.ReadListHeader(3)
+	var l1328 [3]int16
+	if n1327 > 0 {
+		hn1330 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1289 := range l1288 {
-				if hn1290 && !c.ReadFlag() {
-					clear(l1288[i1289 : i1289+1])
+			for i1329 := range l1328 {
+				if hn1330 && !c.ReadFlag() {
+					clear(l1328[i1329 : i1329+1])
 					continue
 				}
-				l1288[i1289] = r.ReadInt16()
+				l1328[i1329] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1289)
+					c.TraceIndex(i1329)
 					break
 				}
 			}
 		}
 	}
-	x.AddFix = l1288
+	x.AddFix = l1328
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n1293 := c.ReadLength(1)
-	l1294 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1293)
-	if n1293 > 0 {
-		hn1296 := c.ReadListHeader(1)
+	n1333 := c.ReadLength(1)
+	l1334 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1333)
+	if n1333 > 0 {
+		hn1336 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1295 := range l1294 {
-				if hn1296 && !c.ReadFlag() {
-					clear(l1294[i1295 : i1295+1])
+			for i1335 := range l1334 {
+				if hn1336 && !c.ReadFlag() {
+					clear(l1334[i1335 : i1335+1])
 					continue
 				}
-				l1294[i1295] = r.ReadBool()
+				l1334[i1335] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1295)
+					c.TraceIndex(i1335)
 					break
 				}
 			}
 		}
 	}
-	x.AddLB = l1294
+	x.AddLB = l1334
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n1299 := c.ReadLength(1)
-	l1300 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1299)
-	if n1299 > 0 {
-		hn1302 := c.ReadListHeader(25)
+	n1339 := c.ReadLength(1)
+	l1340 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1339)
+	if n1339 > 0 {
+		hn1342 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1301 := range l1300 {
-				if hn1302 && !c.ReadFlag() {
-					clear(l1300[i1301 : i1301+1])
+			for i1341 := range l1340 {
+				if hn1342 && !c.ReadFlag() {
+					clear(l1340[i1341 : i1341+1])
 					continue
 				}
-				l1300[i1301] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l1340[i1341] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i1301)
+					c.TraceIndex(i1341)
 					break
 				}
 			}
 		}
 	}
-	x.AddLE = l1300
+	x.AddLE = l1340
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	n1305 := c.ReadLength(4)
-	l1306 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1305)
-	if n1305 > 0 {
-		hn1308 := c.ReadListHeader(19)
+	n1345 := c.ReadLength(4)
+	l1346 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1345)
+	if n1345 > 0 {
+		hn1348 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1307 := range l1306 {
-				if hn1308 && !c.ReadFlag() {
-					clear(l1306[i1307 : i1307+1])
+			for i1347 := range l1346 {
+				if hn1348 && !c.ReadFlag() {
+					clear(l1346[i1347 : i1347+1])
 					continue
 				}
-				l1306[i1307] = r.ReadFloat32()
+				l1346[i1347] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1307)
+					c.TraceIndex(i1347)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l1306
+	x.AddLF32 = l1346
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n1311 := c.ReadLength(8)
-	l1312 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1311)
-	if n1311 > 0 {
-		hn1314 := c.ReadListHeader(20)
+	n1351 := c.ReadLength(8)
+	l1352 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1351)
+	if n1351 > 0 {
+		hn1354 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1313 := range l1312 {
-				if hn1314 && !c.ReadFlag() {
-					clear(l1312[i1313 : i1313+1])
+			for i1353 := range l1352 {
+				if hn1354 && !c.ReadFlag() {
+					clear(l1352[i1353 : i1353+1])
 					continue
 				}
-				l1312[i1313] = r.ReadFloat64()
+				l1352[i1353] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1313)
+					c.TraceIndex(i1353)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF64 = l1312
+	x.AddLF64 = l1352
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n1317 := c.ReadLength(1)
-	l1318 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1317)
-	if n1317 > 0 {
-		hn1320 := c.ReadListHeader(5)
+	n1357 := c.ReadLength(1)
+	l1358 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1357)
+	if n1357 > 0 {
+		hn1360 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1319 := range l1318 {
-				if hn1320 && !c.ReadFlag() {
-					clear(l1318[i1319 : i1319+1])
+			for i1359 := range l1358 {
+				if hn1360 && !c.ReadFlag() {
+					clear(l1358[i1359 : i1359+1])
 					continue
 				}
-				l1318[i1319] = r.ReadVarInt32()
+				l1358[i1359] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1319)
+					c.TraceIndex(i1359)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI32 = l1318
+	x.AddLI32 = l1358
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n1323 := c.ReadLength(1)
-	l1324 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1323)
-	if n1323 > 0 {
-		hn1326 := c.ReadListHeader(7)
+	n1363 := c.ReadLength(1)
+	l1364 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1363)
+	if n1363 > 0 {
+		hn1366 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1325 := range l1324 {
-				if hn1326 && !c.ReadFlag() {
-					clear(l1324[i1325 : i1325+1])
+			for i1365 := range l1364 {
+				if hn1366 && !c.ReadFlag() {
+					clear(l1364[i1365 : i1365+1])
 					continue
 				}
-				l1324[i1325] = r.ReadVarInt64()
+				l1364[i1365] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1325)
+					c.TraceIndex(i1365)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI64 = l1324
+	x.AddLI64 = l1364
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n1329 := c.ReadLength(1)
-	l1330 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1329)
-	if n1329 > 0 {
-		hn1332 := c.ReadListHeader(2)
+	n1369 := c.ReadLength(1)
+	l1370 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1369)
+	if n1369 > 0 {
+		hn1372 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1331 := range l1330 {
-				if hn1332 && !c.ReadFlag() {
-					clear(l1330[i1331 : i1331+1])
+			for i1371 := range l1370 {
+				if hn1372 && !c.ReadFlag() {
+					clear(l1370[i1371 : i1371+1])
 					continue
 				}
-				l1330[i1331] = r.ReadInt8()
+				l1370[i1371] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1331)
+					c.TraceIndex(i1371)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI8 = l1330
+	x.AddLI8 = l1370
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n1335 := c.ReadLength(1)
-	l1336 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1335)
-	if n1335 > 0 {
-		hn1338 := c.ReadListHeader(22)
+	n1375 := c.ReadLength(1)
+	l1376 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1375)
+	if n1375 > 0 {
+		hn1378 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1337 := range l1336 {
-				if hn1338 && !c.ReadFlag() {
-					clear(l1336[i1337 : i1337+1])
+			for i1377 := range l1376 {
+				if hn1378 && !c.ReadFlag() {
+					clear(l1376[i1377 : i1377+1])
 					continue
 				}
-				n1341 := c.ReadLength(1)
-				l1342 := foryimpl.MakeSlice[[]int32](c, n1341)
-				if n1341 > 0 {
-					hn1344 := c.ReadListHeader(5)
+				n1381 := c.ReadLength(1)
+				l1382 := foryimpl.MakeSlice[[]int32](c, n1381)
+				if n1381 > 0 {
+					hn1384 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1343 := range l1342 {
-							if hn1344 && !c.ReadFlag() {
-								clear(l1342[i1343 : i1343+1])
+						for i1383 := range l1382 {
+							if hn1384 && !c.ReadFlag() {
+								clear(l1382[i1383 : i1383+1])
 								continue
 							}
-							l1342[i1343] = r.ReadVarInt32()
+							l1382[i1383] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1343)
+								c.TraceIndex(i1383)
 								break
 							}
 						}
 					}
 				}
-				l1336[i1337] = l1342
+				l1376[i1377] = l1382
 				if c.Failed() {
-					c.TraceIndex(i1337)
+					c.TraceIndex(i1377)
 					break
 				}
 			}
 		}
 	}
-	x.AddLL = l1336
+	x.AddLL = l1376
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n1347 := c.ReadLength(1)
-	l1348 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1347)
-	if n1347 > 0 {
-		hn1350 := c.ReadListHeader(24)
+	n1387 := c.ReadLength(1)
+	l1388 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1387)
+	if n1387 > 0 {
+		hn1390 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1349 := range l1348 {
-				if hn1350 && !c.ReadFlag() {
-					clear(l1348[i1349 : i1349+1])
+			for i1389 := range l1388 {
+				if hn1390 && !c.ReadFlag() {
+					clear(l1388[i1389 : i1389+1])
 					continue
 				}
-				n1353 := c.ReadLength(2)
-				m1354 := foryimpl.MakeMap[map[string]int32](c, n1353)
-				for n1353 > 0 && !c.Failed() {
-					sz1355, vn1356, _ := c.ReadMapChunk(n1353, 21, 5, nil, false)
-					for j1357 := 0; j1357 < sz1355 && !c.Failed(); j1357++ {
-						var k1358 string
-						k1358 = c.ReadString()
-						var v1359 int32
-						if !vn1356 {
-							v1359 = r.ReadVarInt32()
+				n1393 := c.ReadLength(2)
+				m1394 := foryimpl.MakeMap[map[string]int32](c, n1393)
+				for n1393 > 0 && !c.Failed() {
+					sz1395, vn1396, _ := c.ReadMapChunk(n1393, 21, 5, nil, false)
+					for j1397 := 0; j1397 < sz1395 && !c.Failed(); j1397++ {
+						var k1398 string
+						k1398 = c.ReadString()
+						var v1399 int32
+						if !vn1396 {
+							v1399 = r.ReadVarInt32()
 						}
-						m1354[k1358] = v1359
+						m1394[k1398] = v1399
 					}
-					n1353 -= sz1355
+					n1393 -= sz1395
 				}
-				l1348[i1349] = m1354
+				l1388[i1389] = m1394
 				if c.Failed() {
-					c.TraceIndex(i1349)
+					c.TraceIndex(i1389)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l1348
+	x.AddLM = l1388
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n1361 := c.ReadLength(1)
-	l1362 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1361)
-	if n1361 > 0 {
-		hn1364 := c.ReadListHeader(5)
+	n1401 := c.ReadLength(1)
+	l1402 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1401)
+	if n1401 > 0 {
+		hn1404 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1363 := range l1362 {
-				if hn1364 && !c.ReadFlag() {
-					clear(l1362[i1363 : i1363+1])
+			for i1403 := range l1402 {
+				if hn1404 && !c.ReadFlag() {
+					clear(l1402[i1403 : i1403+1])
 					continue
 				}
-				p1367 := foryimpl.Alloc[int32](c)
-				*p1367 = r.ReadVarInt32()
-				l1362[i1363] = p1367
+				p1407 := foryimpl.Alloc[int32](c)
+				*p1407 = r.ReadVarInt32()
+				l1402[i1403] = p1407
 				if c.Failed() {
-					c.TraceIndex(i1363)
+					c.TraceIndex(i1403)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l1362
+	x.AddLPI = l1402
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	n1368 := c.ReadLength(1)
-	l1369 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1368)
-	if n1368 > 0 {
-		hn1371 := c.ReadListHeader(21)
+	n1408 := c.ReadLength(1)
+	l1409 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1408)
+	if n1408 > 0 {
+		hn1411 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1370 := range l1369 {
-				if hn1371 && !c.ReadFlag() {
-					clear(l1369[i1370 : i1370+1])
+			for i1410 := range l1409 {
+				if hn1411 && !c.ReadFlag() {
+					clear(l1409[i1410 : i1410+1])
 					continue
 				}
-				l1369[i1370] = c.ReadString()
+				l1409[i1410] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1370)
+					c.TraceIndex(i1410)
 					break
 				}
 			}
 		}
 	}
-	x.AddLS = l1369
+	x.AddLS = l1409
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n1374 := c.ReadLength(1)
-	l1375 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1374)
-	if n1374 > 0 {
-		hn1377 := c.ReadListHeader(38)
+	n1414 := c.ReadLength(1)
+	l1415 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1414)
+	if n1414 > 0 {
+		hn1417 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1376 := range l1375 {
-				if hn1377 && !c.ReadFlag() {
-					clear(l1375[i1376 : i1376+1])
+			for i1416 := range l1415 {
+				if hn1417 && !c.ReadFlag() {
+					clear(l1415[i1416 : i1416+1])
 					continue
 				}
-				l1375[i1376] = c.ReadTime()
+				l1415[i1416] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1376)
+					c.TraceIndex(i1416)
 					break
 				}
 			}
 		}
 	}
-	x.AddLT = l1375
+	x.AddLT = l1415
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n1380 := c.ReadLength(2)
-	l1381 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1380)
-	if n1380 > 0 {
-		hn1383 := c.ReadListHeader(10)
+	n1420 := c.ReadLength(2)
+	l1421 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1420)
+	if n1420 > 0 {
+		hn1423 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1382 := range l1381 {
-				if hn1383 && !c.ReadFlag() {
-					clear(l1381[i1382 : i1382+1])
+			for i1422 := range l1421 {
+				if hn1423 && !c.ReadFlag() {
+					clear(l1421[i1422 : i1422+1])
 					continue
 				}
-				l1381[i1382] = r.ReadUint16()
+				l1421[i1422] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1382)
+					c.TraceIndex(i1422)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU16 = l1381
+	x.AddLU16 = l1421
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n1386 := c.ReadLength(1)
-	l1387 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1386)
-	if n1386 > 0 {
-		hn1389 := c.ReadListHeader(14)
+	n1426 := c.ReadLength(1)
+	l1427 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1426)
+	if n1426 > 0 {
+		hn1429 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1388 := range l1387 {
-				if hn1389 && !c.ReadFlag() {
-					clear(l1387[i1388 : i1388+1])
+			for i1428 := range l1427 {
+				if hn1429 && !c.ReadFlag() {
+					clear(l1427[i1428 : i1428+1])
 					continue
 				}
-				l1387[i1388] = r.ReadVarUint64()
+				l1427[i1428] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1388)
+					c.TraceIndex(i1428)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU64 = l1387
+	x.AddLU64 = l1427
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n1392 := c.ReadLength(2)
-	m1393 := foryimpl.MakeMap[map[bool]string](c, n1392)
-	for n1392 > 0 && !c.Failed() {
-		sz1394, vn1395, _ := c.ReadMapChunk(n1392, 1, 21, nil, false)
-		for j1396 := 0; j1396 < sz1394 && !c.Failed(); j1396++ {
-			var k1397 bool
-			k1397 = r.ReadBool()
-			var v1398 string
-			if !vn1395 {
-				v1398 = c.ReadString()
-			}
-			m1393[k1397] = v1398
-		}
-		n1392 -= sz1394
-	}
-	x.AddMBS = m1393
-	if c.Failed() {
-		c.Trace("AddMBS")
-		return
-	}
-	n1400 := c.ReadLength(2)
-	m1401 := foryimpl.MakeMap[map[Color]string](c, n1400)
-	for n1400 > 0 && !c.Failed() {
-		sz1402, vn1403, _ := c.ReadMapChunk(n1400, 25, 21, nil, false)
-		for j1404 := 0; j1404 < sz1402 && !c.Failed(); j1404++ {
-			var k1405 Color
-			k1405 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1406 string
-			if !vn1403 {
-				v1406 = c.ReadString()
-			}
-			m1401[k1405] = v1406
-		}
-		n1400 -= sz1402
-	}
-	x.AddMES = m1401
-	if c.Failed() {
-		c.Trace("AddMES")
-		return
-	}
-	n1408 := c.ReadLength(2)
-	m1409 := foryimpl.MakeMap[map[int64]float64](c, n1408)
-	for n1408 > 0 && !c.Failed() {
-		sz1410, vn1411, _ := c.ReadMapChunk(n1408, 7, 20, nil, false)
-		for j1412 := 0; j1412 < sz1410 && !c.Failed(); j1412++ {
-			var k1413 int64
-			k1413 = r.ReadVarInt64()
-			var v1414 float64
-			if !vn1411 {
-				v1414 = r.ReadFloat64()
-			}
-			m1409[k1413] = v1414
-		}
-		n1408 -= sz1410
-	}
-	x.AddMI64F = m1409
-	if c.Failed() {
-		c.Trace("AddMI64F")
-		return
-	}
-	n1416 := c.ReadLength(2)
-	m1417 := foryimpl.MakeMap[map[int32]string](c, n1416)
-	for n1416 > 0 && !c.Failed() {
-		sz1418, vn1419, _ := c.ReadMapChunk(n1416, 5, 21, nil, false)
-		for j1420 := 0; j1420 < sz1418 && !c.Failed(); j1420++ {
-			var k1421 int32
-			k1421 = r.ReadVarInt32()
-			var v1422 string
-			if !vn1419 {
-				v1422 = c.ReadString()
-			}
-			m1417[k1421] = v1422
-		}
-		n1416 -= sz1418
-	}
-	x.AddMIS = m1417
-	if c.Failed() {
-		c.Trace("AddMIS")
-		return
-	}
-	n1424 := c.ReadLength(2)
-	m1425 := foryimpl.MakeMap[map[string]int32](c, n1424)
-	for n1424 > 0 && !c.Failed() {
-		sz1426, vn1427, _ := c.ReadMapChunk(n1424, 21, 5, nil, false)
-		for j1428 := 0; j1428 < sz1426 && !c.Failed(); j1428++ {
-			var k1429 string
-			k1429 = c.ReadString()
-			var v1430 int32
-			if !vn1427 {
-				v1430 = r.ReadVarInt32()
-			}
-			m1425[k1429] = v1430
-		}
-		n1424 -= sz1426
-	}
-	x.AddMSI = m1425
-	if c.Failed() {
-		c.Trace("AddMSI")
-		return
-	}
 	n1432 := c.ReadLength(2)
-	m1433 := foryimpl.MakeMap[map[string][]string](c, n1432)
+	m1433 := foryimpl.MakeMap[map[bool]string](c, n1432)
 	for n1432 > 0 && !c.Failed() {
-		sz1434, vn1435, _ := c.ReadMapChunk(n1432, 21, 22, nil, true)
+		sz1434, vn1435, _ := c.ReadMapChunk(n1432, 1, 21, nil, false)
 		for j1436 := 0; j1436 < sz1434 && !c.Failed(); j1436++ {
-			var k1437 string
-			k1437 = c.ReadString()
-			var v1438 []string
+			var k1437 bool
+			k1437 = r.ReadBool()
+			var v1438 string
 			if !vn1435 {
-				n1439 := c.ReadLength(1)
-				l1440 := foryimpl.MakeSlice[[]string](c, n1439)
-				if n1439 > 0 {
-					hn1442 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1441 := range l1440 {
-							if hn1442 && !c.ReadFlag() {
-								clear(l1440[i1441 : i1441+1])
-								continue
-							}
-							l1440[i1441] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1441)
-								break
-							}
-						}
-					}
-				}
-				v1438 = l1440
+				v1438 = c.ReadString()
 			}
 			m1433[k1437] = v1438
 		}
 		n1432 -= sz1434
 	}
-	x.AddMSL = m1433
+	x.AddMBS = m1433
+	if c.Failed() {
+		c.Trace("AddMBS")
+		return
+	}
+	n1440 := c.ReadLength(2)
+	m1441 := foryimpl.MakeMap[map[Color]string](c, n1440)
+	for n1440 > 0 && !c.Failed() {
+		sz1442, vn1443, _ := c.ReadMapChunk(n1440, 25, 21, nil, false)
+		for j1444 := 0; j1444 < sz1442 && !c.Failed(); j1444++ {
+			var k1445 Color
+			k1445 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1446 string
+			if !vn1443 {
+				v1446 = c.ReadString()
+			}
+			m1441[k1445] = v1446
+		}
+		n1440 -= sz1442
+	}
+	x.AddMES = m1441
+	if c.Failed() {
+		c.Trace("AddMES")
+		return
+	}
+	n1448 := c.ReadLength(2)
+	m1449 := foryimpl.MakeMap[map[int64]float64](c, n1448)
+	for n1448 > 0 && !c.Failed() {
+		sz1450, vn1451, _ := c.ReadMapChunk(n1448, 7, 20, nil, false)
+		for j1452 := 0; j1452 < sz1450 && !c.Failed(); j1452++ {
+			var k1453 int64
+			k1453 = r.ReadVarInt64()
+			var v1454 float64
+			if !vn1451 {
+				v1454 = r.ReadFloat64()
+			}
+			m1449[k1453] = v1454
+		}
+		n1448 -= sz1450
+	}
+	x.AddMI64F = m1449
+	if c.Failed() {
+		c.Trace("AddMI64F")
+		return
+	}
+	n1456 := c.ReadLength(2)
+	m1457 := foryimpl.MakeMap[map[int32]string](c, n1456)
+	for n1456 > 0 && !c.Failed() {
+		sz1458, vn1459, _ := c.ReadMapChunk(n1456, 5, 21, nil, false)
+		for j1460 := 0; j1460 < sz1458 && !c.Failed(); j1460++ {
+			var k1461 int32
+			k1461 = r.ReadVarInt32()
+			var v1462 string
+			if !vn1459 {
+				v1462 = c.ReadString()
+			}
+			m1457[k1461] = v1462
+		}
+		n1456 -= sz1458
+	}
+	x.AddMIS = m1457
+	if c.Failed() {
+		c.Trace("AddMIS")
+		return
+	}
+	n1464 := c.ReadLength(2)
+	m1465 := foryimpl.MakeMap[map[string]int32](c, n1464)
+	for n1464 > 0 && !c.Failed() {
+		sz1466, vn1467, _ := c.ReadMapChunk(n1464, 21, 5, nil, false)
+		for j1468 := 0; j1468 < sz1466 && !c.Failed(); j1468++ {
+			var k1469 string
+			k1469 = c.ReadString()
+			var v1470 int32
+			if !vn1467 {
+				v1470 = r.ReadVarInt32()
+			}
+			m1465[k1469] = v1470
+		}
+		n1464 -= sz1466
+	}
+	x.AddMSI = m1465
+	if c.Failed() {
+		c.Trace("AddMSI")
+		return
+	}
+	n1472 := c.ReadLength(2)
+	m1473 := foryimpl.MakeMap[map[string][]string](c, n1472)
+	for n1472 > 0 && !c.Failed() {
+		sz1474, vn1475, _ := c.ReadMapChunk(n1472, 21, 22, nil, true)
+		for j1476 := 0; j1476 < sz1474 && !c.Failed(); j1476++ {
+			var k1477 string
+			k1477 = c.ReadString()
+			var v1478 []string
+			if !vn1475 {
+				n1479 := c.ReadLength(1)
+				l1480 := foryimpl.MakeSlice[[]string](c, n1479)
+				if n1479 > 0 {
+					hn1482 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1481 := range l1480 {
+							if hn1482 && !c.ReadFlag() {
+								clear(l1480[i1481 : i1481+1])
+								continue
+							}
+							l1480[i1481] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1481)
+								break
+							}
+						}
+					}
+				}
+				v1478 = l1480
+			}
+			m1473[k1477] = v1478
+		}
+		n1472 -= sz1474
+	}
+	x.AddMSL = m1473
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n1446 := c.ReadLength(2)
-	m1447 := foryimpl.MakeMap[map[string]map[string]int32](c, n1446)
-	for n1446 > 0 && !c.Failed() {
-		sz1448, vn1449, _ := c.ReadMapChunk(n1446, 21, 24, nil, true)
-		for j1450 := 0; j1450 < sz1448 && !c.Failed(); j1450++ {
-			var k1451 string
-			k1451 = c.ReadString()
-			var v1452 map[string]int32
-			if !vn1449 {
-				n1453 := c.ReadLength(2)
-				m1454 := foryimpl.MakeMap[map[string]int32](c, n1453)
-				for n1453 > 0 && !c.Failed() {
-					sz1455, vn1456, _ := c.ReadMapChunk(n1453, 21, 5, nil, false)
-					for j1457 := 0; j1457 < sz1455 && !c.Failed(); j1457++ {
-						var k1458 string
-						k1458 = c.ReadString()
-						var v1459 int32
-						if !vn1456 {
-							v1459 = r.ReadVarInt32()
+	n1486 := c.ReadLength(2)
+	m1487 := foryimpl.MakeMap[map[string]map[string]int32](c, n1486)
+	for n1486 > 0 && !c.Failed() {
+		sz1488, vn1489, _ := c.ReadMapChunk(n1486, 21, 24, nil, true)
+		for j1490 := 0; j1490 < sz1488 && !c.Failed(); j1490++ {
+			var k1491 string
+			k1491 = c.ReadString()
+			var v1492 map[string]int32
+			if !vn1489 {
+				n1493 := c.ReadLength(2)
+				m1494 := foryimpl.MakeMap[map[string]int32](c, n1493)
+				for n1493 > 0 && !c.Failed() {
+					sz1495, vn1496, _ := c.ReadMapChunk(n1493, 21, 5, nil, false)
+					for j1497 := 0; j1497 < sz1495 && !c.Failed(); j1497++ {
+						var k1498 string
+						k1498 = c.ReadString()
+						var v1499 int32
+						if !vn1496 {
+							v1499 = r.ReadVarInt32()
 						}
-						m1454[k1458] = v1459
+						m1494[k1498] = v1499
 					}
-					n1453 -= sz1455
+					n1493 -= sz1495
 				}
-				v1452 = m1454
+				v1492 = m1494
 			}
-			m1447[k1451] = v1452
+			m1487[k1491] = v1492
 		}
-		n1446 -= sz1448
+		n1486 -= sz1488
 	}
-	x.AddMSM = m1447
+	x.AddMSM = m1487
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n1462 := c.ReadLength(2)
-	m1463 := foryimpl.MakeMap[map[string]*int32](c, n1462)
-	for n1462 > 0 && !c.Failed() {
-		sz1464, vn1465, _ := c.ReadMapChunk(n1462, 21, 5, nil, true)
-		for j1466 := 0; j1466 < sz1464 && !c.Failed(); j1466++ {
-			var k1467 string
-			k1467 = c.ReadString()
-			var v1468 *int32
-			if !vn1465 {
-				p1469 := foryimpl.Alloc[int32](c)
-				*p1469 = r.ReadVarInt32()
-				v1468 = p1469
+	n1502 := c.ReadLength(2)
+	m1503 := foryimpl.MakeMap[map[string]*int32](c, n1502)
+	for n1502 > 0 && !c.Failed() {
+		sz1504, vn1505, _ := c.ReadMapChunk(n1502, 21, 5, nil, true)
+		for j1506 := 0; j1506 < sz1504 && !c.Failed(); j1506++ {
+			var k1507 string
+			k1507 = c.ReadString()
+			var v1508 *int32
+			if !vn1505 {
+				p1509 := foryimpl.Alloc[int32](c)
+				*p1509 = r.ReadVarInt32()
+				v1508 = p1509
 			}
-			m1463[k1467] = v1468
+			m1503[k1507] = v1508
 		}
-		n1462 -= sz1464
+		n1502 -= sz1504
 	}
-	x.AddMSP = m1463
+	x.AddMSP = m1503
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n1471 := c.ReadLength(2)
-	m1472 := foryimpl.MakeMap[map[uint8]uint16](c, n1471)
-	for n1471 > 0 && !c.Failed() {
-		sz1473, vn1474, _ := c.ReadMapChunk(n1471, 9, 10, nil, false)
-		for j1475 := 0; j1475 < sz1473 && !c.Failed(); j1475++ {
-			var k1476 uint8
-			k1476 = r.ReadUint8()
-			var v1477 uint16
-			if !vn1474 {
-				v1477 = r.ReadUint16()
+	n1511 := c.ReadLength(2)
+	m1512 := foryimpl.MakeMap[map[uint8]uint16](c, n1511)
+	for n1511 > 0 && !c.Failed() {
+		sz1513, vn1514, _ := c.ReadMapChunk(n1511, 9, 10, nil, false)
+		for j1515 := 0; j1515 < sz1513 && !c.Failed(); j1515++ {
+			var k1516 uint8
+			k1516 = r.ReadUint8()
+			var v1517 uint16
+			if !vn1514 {
+				v1517 = r.ReadUint16()
 			}
-			m1472[k1476] = v1477
+			m1512[k1516] = v1517
 		}
-		n1471 -= sz1473
+		n1511 -= sz1513
 	}
-	x.AddMU8 = m1472
+	x.AddMU8 = m1512
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
 	}
-	if st1479, id1480 := c.ReadRefFlag(); st1479 == foryimpl.RefBack {
-		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1480)
-	} else if st1479 == foryimpl.RefFollows {
+	if st1519, id1520 := c.ReadRefFlag(); st1519 == foryimpl.RefBack {
+		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1520)
+	} else if st1519 == foryimpl.RefFollows {
 		x.AddNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1480, x.AddNBin)
+		foryimpl.SetRefSlice(c, id1520, x.AddNBin)
 	} else {
 		x.AddNBin = nil
 	}
@@ -7250,80 +7640,80 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1481 := c.ReadLength(1)
-		l1482 := foryimpl.MakeSlice[[]string](c, n1481)
-		if n1481 > 0 {
-			hn1484 := c.ReadListHeader(21)
+		n1521 := c.ReadLength(1)
+		l1522 := foryimpl.MakeSlice[[]string](c, n1521)
+		if n1521 > 0 {
+			hn1524 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1483 := range l1482 {
-					if hn1484 && !c.ReadFlag() {
-						clear(l1482[i1483 : i1483+1])
+				for i1523 := range l1522 {
+					if hn1524 && !c.ReadFlag() {
+						clear(l1522[i1523 : i1523+1])
 						continue
 					}
-					l1482[i1483] = c.ReadString()
+					l1522[i1523] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1483)
+						c.TraceIndex(i1523)
 						break
 					}
 				}
 			}
 		}
-		x.AddNLS = l1482
+		x.AddNLS = l1522
 	}
 	if c.Failed() {
 		c.Trace("AddNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1487 := c.ReadLength(2)
-		m1488 := foryimpl.MakeMap[map[string]int32](c, n1487)
-		for n1487 > 0 && !c.Failed() {
-			sz1489, vn1490, _ := c.ReadMapChunk(n1487, 21, 5, nil, false)
-			for j1491 := 0; j1491 < sz1489 && !c.Failed(); j1491++ {
-				var k1492 string
-				k1492 = c.ReadString()
-				var v1493 int32
-				if !vn1490 {
-					v1493 = r.ReadVarInt32()
+		n1527 := c.ReadLength(2)
+		m1528 := foryimpl.MakeMap[map[string]int32](c, n1527)
+		for n1527 > 0 && !c.Failed() {
+			sz1529, vn1530, _ := c.ReadMapChunk(n1527, 21, 5, nil, false)
+			for j1531 := 0; j1531 < sz1529 && !c.Failed(); j1531++ {
+				var k1532 string
+				k1532 = c.ReadString()
+				var v1533 int32
+				if !vn1530 {
+					v1533 = r.ReadVarInt32()
 				}
-				m1488[k1492] = v1493
+				m1528[k1532] = v1533
 			}
-			n1487 -= sz1489
+			n1527 -= sz1529
 		}
-		x.AddNM = m1488
+		x.AddNM = m1528
 	}
 	if c.Failed() {
 		c.Trace("AddNM")
 		return
 	}
-	n1495 := c.ReadLength(1)
-	l1496 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1495)
-	if n1495 > 0 {
-		hn1498 := c.ReadListHeader(9)
+	n1535 := c.ReadLength(1)
+	l1536 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1535)
+	if n1535 > 0 {
+		hn1538 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1497 := range l1496 {
-				if hn1498 && !c.ReadFlag() {
-					clear(l1496[i1497 : i1497+1])
+			for i1537 := range l1536 {
+				if hn1538 && !c.ReadFlag() {
+					clear(l1536[i1537 : i1537+1])
 					continue
 				}
-				l1496[i1497] = r.ReadUint8()
+				l1536[i1537] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1497)
+					c.TraceIndex(i1537)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l1496
+	x.AddRaw = l1536
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
 	}
-	if st1501, id1502 := c.ReadRefFlag(); st1501 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id1502)
-	} else if st1501 == foryimpl.RefFollows {
+	if st1541, id1542 := c.ReadRefFlag(); st1541 == foryimpl.RefBack {
+		x.Bin = foryimpl.BackRefSlice[uint8](c, id1542)
+	} else if st1541 == foryimpl.RefFollows {
 		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1502, x.Bin)
+		foryimpl.SetRefSlice(c, id1542, x.Bin)
 	} else {
 		x.Bin = nil
 	}
@@ -7331,610 +7721,610 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1503 := c.ReadLength(2)
-	if n1503 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1503, 3))
+	n1543 := c.ReadLength(2)
+	if n1543 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1543, 3))
 		return
 	}
-	var l1504 [3]int16
-	if n1503 > 0 {
-		hn1506 := c.ReadListHeader(3)
+	var l1544 [3]int16
+	if n1543 > 0 {
+		hn1546 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1505 := range l1504 {
-				if hn1506 && !c.ReadFlag() {
-					clear(l1504[i1505 : i1505+1])
+			for i1545 := range l1544 {
+				if hn1546 && !c.ReadFlag() {
+					clear(l1544[i1545 : i1545+1])
 					continue
 				}
-				l1504[i1505] = r.ReadInt16()
+				l1544[i1545] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1505)
+					c.TraceIndex(i1545)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1504
+	x.Fix = l1544
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1509 := c.ReadLength(1)
-	l1510 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1509)
-	if n1509 > 0 {
-		hn1512 := c.ReadListHeader(1)
+	n1549 := c.ReadLength(1)
+	l1550 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1549)
+	if n1549 > 0 {
+		hn1552 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1511 := range l1510 {
-				if hn1512 && !c.ReadFlag() {
-					clear(l1510[i1511 : i1511+1])
+			for i1551 := range l1550 {
+				if hn1552 && !c.ReadFlag() {
+					clear(l1550[i1551 : i1551+1])
 					continue
 				}
-				l1510[i1511] = r.ReadBool()
+				l1550[i1551] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1511)
+					c.TraceIndex(i1551)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1510
+	x.LB = l1550
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1515 := c.ReadLength(1)
-	l1516 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1515)
-	if n1515 > 0 {
-		hn1518 := c.ReadListHeader(25)
+	n1555 := c.ReadLength(1)
+	l1556 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1555)
+	if n1555 > 0 {
+		hn1558 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1517 := range l1516 {
-				if hn1518 && !c.ReadFlag() {
-					clear(l1516[i1517 : i1517+1])
+			for i1557 := range l1556 {
+				if hn1558 && !c.ReadFlag() {
+					clear(l1556[i1557 : i1557+1])
 					continue
 				}
-				l1516[i1517] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l1556[i1557] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i1517)
+					c.TraceIndex(i1557)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1516
+	x.LE = l1556
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1521 := c.ReadLength(4)
-	l1522 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1521)
-	if n1521 > 0 {
-		hn1524 := c.ReadListHeader(19)
+	n1561 := c.ReadLength(4)
+	l1562 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1561)
+	if n1561 > 0 {
+		hn1564 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1523 := range l1522 {
-				if hn1524 && !c.ReadFlag() {
-					clear(l1522[i1523 : i1523+1])
+			for i1563 := range l1562 {
+				if hn1564 && !c.ReadFlag() {
+					clear(l1562[i1563 : i1563+1])
 					continue
 				}
-				l1522[i1523] = r.ReadFloat32()
+				l1562[i1563] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1523)
+					c.TraceIndex(i1563)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1522
+	x.LF32 = l1562
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1527 := c.ReadLength(8)
-	l1528 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1527)
-	if n1527 > 0 {
-		hn1530 := c.ReadListHeader(20)
+	n1567 := c.ReadLength(8)
+	l1568 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1567)
+	if n1567 > 0 {
+		hn1570 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1529 := range l1528 {
-				if hn1530 && !c.ReadFlag() {
-					clear(l1528[i1529 : i1529+1])
+			for i1569 := range l1568 {
+				if hn1570 && !c.ReadFlag() {
+					clear(l1568[i1569 : i1569+1])
 					continue
 				}
-				l1528[i1529] = r.ReadFloat64()
+				l1568[i1569] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1529)
+					c.TraceIndex(i1569)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1528
+	x.LF64 = l1568
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1533 := c.ReadLength(1)
-	l1534 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1533)
-	if n1533 > 0 {
-		hn1536 := c.ReadListHeader(5)
+	n1573 := c.ReadLength(1)
+	l1574 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1573)
+	if n1573 > 0 {
+		hn1576 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1535 := range l1534 {
-				if hn1536 && !c.ReadFlag() {
-					clear(l1534[i1535 : i1535+1])
+			for i1575 := range l1574 {
+				if hn1576 && !c.ReadFlag() {
+					clear(l1574[i1575 : i1575+1])
 					continue
 				}
-				l1534[i1535] = r.ReadVarInt32()
+				l1574[i1575] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1535)
+					c.TraceIndex(i1575)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1534
+	x.LI32 = l1574
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1539 := c.ReadLength(1)
-	l1540 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1539)
-	if n1539 > 0 {
-		hn1542 := c.ReadListHeader(7)
+	n1579 := c.ReadLength(1)
+	l1580 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1579)
+	if n1579 > 0 {
+		hn1582 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1541 := range l1540 {
-				if hn1542 && !c.ReadFlag() {
-					clear(l1540[i1541 : i1541+1])
+			for i1581 := range l1580 {
+				if hn1582 && !c.ReadFlag() {
+					clear(l1580[i1581 : i1581+1])
 					continue
 				}
-				l1540[i1541] = r.ReadVarInt64()
+				l1580[i1581] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1541)
+					c.TraceIndex(i1581)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1540
+	x.LI64 = l1580
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1545 := c.ReadLength(1)
-	l1546 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1545)
-	if n1545 > 0 {
-		hn1548 := c.ReadListHeader(2)
+	n1585 := c.ReadLength(1)
+	l1586 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1585)
+	if n1585 > 0 {
+		hn1588 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1547 := range l1546 {
-				if hn1548 && !c.ReadFlag() {
-					clear(l1546[i1547 : i1547+1])
+			for i1587 := range l1586 {
+				if hn1588 && !c.ReadFlag() {
+					clear(l1586[i1587 : i1587+1])
 					continue
 				}
-				l1546[i1547] = r.ReadInt8()
+				l1586[i1587] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1547)
+					c.TraceIndex(i1587)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1546
+	x.LI8 = l1586
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1551 := c.ReadLength(1)
-	l1552 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1551)
-	if n1551 > 0 {
-		hn1554 := c.ReadListHeader(22)
+	n1591 := c.ReadLength(1)
+	l1592 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1591)
+	if n1591 > 0 {
+		hn1594 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1553 := range l1552 {
-				if hn1554 && !c.ReadFlag() {
-					clear(l1552[i1553 : i1553+1])
+			for i1593 := range l1592 {
+				if hn1594 && !c.ReadFlag() {
+					clear(l1592[i1593 : i1593+1])
 					continue
 				}
-				n1557 := c.ReadLength(1)
-				l1558 := foryimpl.MakeSlice[[]int32](c, n1557)
-				if n1557 > 0 {
-					hn1560 := c.ReadListHeader(5)
+				n1597 := c.ReadLength(1)
+				l1598 := foryimpl.MakeSlice[[]int32](c, n1597)
+				if n1597 > 0 {
+					hn1600 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1559 := range l1558 {
-							if hn1560 && !c.ReadFlag() {
-								clear(l1558[i1559 : i1559+1])
+						for i1599 := range l1598 {
+							if hn1600 && !c.ReadFlag() {
+								clear(l1598[i1599 : i1599+1])
 								continue
 							}
-							l1558[i1559] = r.ReadVarInt32()
+							l1598[i1599] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1559)
+								c.TraceIndex(i1599)
 								break
 							}
 						}
 					}
 				}
-				l1552[i1553] = l1558
+				l1592[i1593] = l1598
 				if c.Failed() {
-					c.TraceIndex(i1553)
+					c.TraceIndex(i1593)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1552
+	x.LL = l1592
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1563 := c.ReadLength(1)
-	l1564 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1563)
-	if n1563 > 0 {
-		hn1566 := c.ReadListHeader(24)
+	n1603 := c.ReadLength(1)
+	l1604 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1603)
+	if n1603 > 0 {
+		hn1606 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1565 := range l1564 {
-				if hn1566 && !c.ReadFlag() {
-					clear(l1564[i1565 : i1565+1])
+			for i1605 := range l1604 {
+				if hn1606 && !c.ReadFlag() {
+					clear(l1604[i1605 : i1605+1])
 					continue
 				}
-				n1569 := c.ReadLength(2)
-				m1570 := foryimpl.MakeMap[map[string]int32](c, n1569)
-				for n1569 > 0 && !c.Failed() {
-					sz1571, vn1572, _ := c.ReadMapChunk(n1569, 21, 5, nil, false)
-					for j1573 := 0; j1573 < sz1571 && !c.Failed(); j1573++ {
-						var k1574 string
-						k1574 = c.ReadString()
-						var v1575 int32
-						if !vn1572 {
-							v1575 = r.ReadVarInt32()
+				n1609 := c.ReadLength(2)
+				m1610 := foryimpl.MakeMap[map[string]int32](c, n1609)
+				for n1609 > 0 && !c.Failed() {
+					sz1611, vn1612, _ := c.ReadMapChunk(n1609, 21, 5, nil, false)
+					for j1613 := 0; j1613 < sz1611 && !c.Failed(); j1613++ {
+						var k1614 string
+						k1614 = c.ReadString()
+						var v1615 int32
+						if !vn1612 {
+							v1615 = r.ReadVarInt32()
 						}
-						m1570[k1574] = v1575
+						m1610[k1614] = v1615
 					}
-					n1569 -= sz1571
+					n1609 -= sz1611
 				}
-				l1564[i1565] = m1570
+				l1604[i1605] = m1610
 				if c.Failed() {
-					c.TraceIndex(i1565)
+					c.TraceIndex(i1605)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1564
+	x.LM = l1604
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1577 := c.ReadLength(1)
-	l1578 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1577)
-	if n1577 > 0 {
-		hn1580 := c.ReadListHeader(5)
+	n1617 := c.ReadLength(1)
+	l1618 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1617)
+	if n1617 > 0 {
+		hn1620 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1579 := range l1578 {
-				if hn1580 && !c.ReadFlag() {
-					clear(l1578[i1579 : i1579+1])
+			for i1619 := range l1618 {
+				if hn1620 && !c.ReadFlag() {
+					clear(l1618[i1619 : i1619+1])
 					continue
 				}
-				p1583 := foryimpl.Alloc[int32](c)
-				*p1583 = r.ReadVarInt32()
-				l1578[i1579] = p1583
+				p1623 := foryimpl.Alloc[int32](c)
+				*p1623 = r.ReadVarInt32()
+				l1618[i1619] = p1623
 				if c.Failed() {
-					c.TraceIndex(i1579)
+					c.TraceIndex(i1619)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1578
+	x.LPI = l1618
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n1584 := c.ReadLength(1)
-	l1585 := foryimpl.ReuseSlice[[]string](c, x.LS, n1584)
-	if n1584 > 0 {
-		hn1587 := c.ReadListHeader(21)
+	n1624 := c.ReadLength(1)
+	l1625 := foryimpl.ReuseSlice[[]string](c, x.LS, n1624)
+	if n1624 > 0 {
+		hn1627 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1586 := range l1585 {
-				if hn1587 && !c.ReadFlag() {
-					clear(l1585[i1586 : i1586+1])
+			for i1626 := range l1625 {
+				if hn1627 && !c.ReadFlag() {
+					clear(l1625[i1626 : i1626+1])
 					continue
 				}
-				l1585[i1586] = c.ReadString()
+				l1625[i1626] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1586)
+					c.TraceIndex(i1626)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l1585
+	x.LS = l1625
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1590 := c.ReadLength(1)
-	l1591 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1590)
-	if n1590 > 0 {
-		hn1593 := c.ReadListHeader(38)
+	n1630 := c.ReadLength(1)
+	l1631 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1630)
+	if n1630 > 0 {
+		hn1633 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1592 := range l1591 {
-				if hn1593 && !c.ReadFlag() {
-					clear(l1591[i1592 : i1592+1])
+			for i1632 := range l1631 {
+				if hn1633 && !c.ReadFlag() {
+					clear(l1631[i1632 : i1632+1])
 					continue
 				}
-				l1591[i1592] = c.ReadTime()
+				l1631[i1632] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1592)
+					c.TraceIndex(i1632)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1591
+	x.LT = l1631
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1596 := c.ReadLength(2)
-	l1597 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1596)
-	if n1596 > 0 {
-		hn1599 := c.ReadListHeader(10)
+	n1636 := c.ReadLength(2)
+	l1637 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1636)
+	if n1636 > 0 {
+		hn1639 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1598 := range l1597 {
-				if hn1599 && !c.ReadFlag() {
-					clear(l1597[i1598 : i1598+1])
+			for i1638 := range l1637 {
+				if hn1639 && !c.ReadFlag() {
+					clear(l1637[i1638 : i1638+1])
 					continue
 				}
-				l1597[i1598] = r.ReadUint16()
+				l1637[i1638] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1598)
+					c.TraceIndex(i1638)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1597
+	x.LU16 = l1637
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1602 := c.ReadLength(1)
-	l1603 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1602)
-	if n1602 > 0 {
-		hn1605 := c.ReadListHeader(14)
+	n1642 := c.ReadLength(1)
+	l1643 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1642)
+	if n1642 > 0 {
+		hn1645 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1604 := range l1603 {
-				if hn1605 && !c.ReadFlag() {
-					clear(l1603[i1604 : i1604+1])
+			for i1644 := range l1643 {
+				if hn1645 && !c.ReadFlag() {
+					clear(l1643[i1644 : i1644+1])
 					continue
 				}
-				l1603[i1604] = r.ReadVarUint64()
+				l1643[i1644] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1604)
+					c.TraceIndex(i1644)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1603
+	x.LU64 = l1643
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1608 := c.ReadLength(2)
-	m1609 := foryimpl.MakeMap[map[bool]string](c, n1608)
-	for n1608 > 0 && !c.Failed() {
-		sz1610, vn1611, _ := c.ReadMapChunk(n1608, 1, 21, nil, false)
-		for j1612 := 0; j1612 < sz1610 && !c.Failed(); j1612++ {
-			var k1613 bool
-			k1613 = r.ReadBool()
-			var v1614 string
-			if !vn1611 {
-				v1614 = c.ReadString()
-			}
-			m1609[k1613] = v1614
-		}
-		n1608 -= sz1610
-	}
-	x.MBS = m1609
-	if c.Failed() {
-		c.Trace("MBS")
-		return
-	}
-	n1616 := c.ReadLength(2)
-	m1617 := foryimpl.MakeMap[map[Color]string](c, n1616)
-	for n1616 > 0 && !c.Failed() {
-		sz1618, vn1619, _ := c.ReadMapChunk(n1616, 25, 21, nil, false)
-		for j1620 := 0; j1620 < sz1618 && !c.Failed(); j1620++ {
-			var k1621 Color
-			k1621 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1622 string
-			if !vn1619 {
-				v1622 = c.ReadString()
-			}
-			m1617[k1621] = v1622
-		}
-		n1616 -= sz1618
-	}
-	x.MES = m1617
-	if c.Failed() {
-		c.Trace("MES")
-		return
-	}
-	n1624 := c.ReadLength(2)
-	m1625 := foryimpl.MakeMap[map[int64]float64](c, n1624)
-	for n1624 > 0 && !c.Failed() {
-		sz1626, vn1627, _ := c.ReadMapChunk(n1624, 7, 20, nil, false)
-		for j1628 := 0; j1628 < sz1626 && !c.Failed(); j1628++ {
-			var k1629 int64
-			k1629 = r.ReadVarInt64()
-			var v1630 float64
-			if !vn1627 {
-				v1630 = r.ReadFloat64()
-			}
-			m1625[k1629] = v1630
-		}
-		n1624 -= sz1626
-	}
-	x.MI64F = m1625
-	if c.Failed() {
-		c.Trace("MI64F")
-		return
-	}
-	n1632 := c.ReadLength(2)
-	m1633 := foryimpl.MakeMap[map[int32]string](c, n1632)
-	for n1632 > 0 && !c.Failed() {
-		sz1634, vn1635, _ := c.ReadMapChunk(n1632, 5, 21, nil, false)
-		for j1636 := 0; j1636 < sz1634 && !c.Failed(); j1636++ {
-			var k1637 int32
-			k1637 = r.ReadVarInt32()
-			var v1638 string
-			if !vn1635 {
-				v1638 = c.ReadString()
-			}
-			m1633[k1637] = v1638
-		}
-		n1632 -= sz1634
-	}
-	x.MIS = m1633
-	if c.Failed() {
-		c.Trace("MIS")
-		return
-	}
-	n1640 := c.ReadLength(2)
-	m1641 := foryimpl.MakeMap[map[string]int32](c, n1640)
-	for n1640 > 0 && !c.Failed() {
-		sz1642, vn1643, _ := c.ReadMapChunk(n1640, 21, 5, nil, false)
-		for j1644 := 0; j1644 < sz1642 && !c.Failed(); j1644++ {
-			var k1645 string
-			k1645 = c.ReadString()
-			var v1646 int32
-			if !vn1643 {
-				v1646 = r.ReadVarInt32()
-			}
-			m1641[k1645] = v1646
-		}
-		n1640 -= sz1642
-	}
-	x.MSI = m1641
-	if c.Failed() {
-		c.Trace("MSI")
-		return
-	}
 	n1648 := c.ReadLength(2)
-	m1649 := foryimpl.MakeMap[map[string][]string](c, n1648)
+	m1649 := foryimpl.MakeMap[map[bool]string](c, n1648)
 	for n1648 > 0 && !c.Failed() {
-		sz1650, vn1651, _ := c.ReadMapChunk(n1648, 21, 22, nil, true)
+		sz1650, vn1651, _ := c.ReadMapChunk(n1648, 1, 21, nil, false)
 		for j1652 := 0; j1652 < sz1650 && !c.Failed(); j1652++ {
-			var k1653 string
-			k1653 = c.ReadString()
-			var v1654 []string
+			var k1653 bool
+			k1653 = r.ReadBool()
+			var v1654 string
 			if !vn1651 {
-				n1655 := c.ReadLength(1)
-				l1656 := foryimpl.MakeSlice[[]string](c, n1655)
-				if n1655 > 0 {
-					hn1658 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1657 := range l1656 {
-							if hn1658 && !c.ReadFlag() {
-								clear(l1656[i1657 : i1657+1])
-								continue
-							}
-							l1656[i1657] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1657)
-								break
-							}
-						}
-					}
-				}
-				v1654 = l1656
+				v1654 = c.ReadString()
 			}
 			m1649[k1653] = v1654
 		}
 		n1648 -= sz1650
 	}
-	x.MSL = m1649
+	x.MBS = m1649
+	if c.Failed() {
+		c.Trace("MBS")
+		return
+	}
+	n1656 := c.ReadLength(2)
+	m1657 := foryimpl.MakeMap[map[Color]string](c, n1656)
+	for n1656 > 0 && !c.Failed() {
+		sz1658, vn1659, _ := c.ReadMapChunk(n1656, 25, 21, nil, false)
+		for j1660 := 0; j1660 < sz1658 && !c.Failed(); j1660++ {
+			var k1661 Color
+			k1661 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1662 string
+			if !vn1659 {
+				v1662 = c.ReadString()
+			}
+			m1657[k1661] = v1662
+		}
+		n1656 -= sz1658
+	}
+	x.MES = m1657
+	if c.Failed() {
+		c.Trace("MES")
+		return
+	}
+	n1664 := c.ReadLength(2)
+	m1665 := foryimpl.MakeMap[map[int64]float64](c, n1664)
+	for n1664 > 0 && !c.Failed() {
+		sz1666, vn1667, _ := c.ReadMapChunk(n1664, 7, 20, nil, false)
+		for j1668 := 0; j1668 < sz1666 && !c.Failed(); j1668++ {
+			var k1669 int64
+			k1669 = r.ReadVarInt64()
+			var v1670 float64
+			if !vn1667 {
+				v1670 = r.ReadFloat64()
+			}
+			m1665[k1669] = v1670
+		}
+		n1664 -= sz1666
+	}
+	x.MI64F = m1665
+	if c.Failed() {
+		c.Trace("MI64F")
+		return
+	}
+	n1672 := c.ReadLength(2)
+	m1673 := foryimpl.MakeMap[map[int32]string](c, n1672)
+	for n1672 > 0 && !c.Failed() {
+		sz1674, vn1675, _ := c.ReadMapChunk(n1672, 5, 21, nil, false)
+		for j1676 := 0; j1676 < sz1674 && !c.Failed(); j1676++ {
+			var k1677 int32
+			k1677 = r.ReadVarInt32()
+			var v1678 string
+			if !vn1675 {
+				v1678 = c.ReadString()
+			}
+			m1673[k1677] = v1678
+		}
+		n1672 -= sz1674
+	}
+	x.MIS = m1673
+	if c.Failed() {
+		c.Trace("MIS")
+		return
+	}
+	n1680 := c.ReadLength(2)
+	m1681 := foryimpl.MakeMap[map[string]int32](c, n1680)
+	for n1680 > 0 && !c.Failed() {
+		sz1682, vn1683, _ := c.ReadMapChunk(n1680, 21, 5, nil, false)
+		for j1684 := 0; j1684 < sz1682 && !c.Failed(); j1684++ {
+			var k1685 string
+			k1685 = c.ReadString()
+			var v1686 int32
+			if !vn1683 {
+				v1686 = r.ReadVarInt32()
+			}
+			m1681[k1685] = v1686
+		}
+		n1680 -= sz1682
+	}
+	x.MSI = m1681
+	if c.Failed() {
+		c.Trace("MSI")
+		return
+	}
+	n1688 := c.ReadLength(2)
+	m1689 := foryimpl.MakeMap[map[string][]string](c, n1688)
+	for n1688 > 0 && !c.Failed() {
+		sz1690, vn1691, _ := c.ReadMapChunk(n1688, 21, 22, nil, true)
+		for j1692 := 0; j1692 < sz1690 && !c.Failed(); j1692++ {
+			var k1693 string
+			k1693 = c.ReadString()
+			var v1694 []string
+			if !vn1691 {
+				n1695 := c.ReadLength(1)
+				l1696 := foryimpl.MakeSlice[[]string](c, n1695)
+				if n1695 > 0 {
+					hn1698 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1697 := range l1696 {
+							if hn1698 && !c.ReadFlag() {
+								clear(l1696[i1697 : i1697+1])
+								continue
+							}
+							l1696[i1697] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1697)
+								break
+							}
+						}
+					}
+				}
+				v1694 = l1696
+			}
+			m1689[k1693] = v1694
+		}
+		n1688 -= sz1690
+	}
+	x.MSL = m1689
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1662 := c.ReadLength(2)
-	m1663 := foryimpl.MakeMap[map[string]map[string]int32](c, n1662)
-	for n1662 > 0 && !c.Failed() {
-		sz1664, vn1665, _ := c.ReadMapChunk(n1662, 21, 24, nil, true)
-		for j1666 := 0; j1666 < sz1664 && !c.Failed(); j1666++ {
-			var k1667 string
-			k1667 = c.ReadString()
-			var v1668 map[string]int32
-			if !vn1665 {
-				n1669 := c.ReadLength(2)
-				m1670 := foryimpl.MakeMap[map[string]int32](c, n1669)
-				for n1669 > 0 && !c.Failed() {
-					sz1671, vn1672, _ := c.ReadMapChunk(n1669, 21, 5, nil, false)
-					for j1673 := 0; j1673 < sz1671 && !c.Failed(); j1673++ {
-						var k1674 string
-						k1674 = c.ReadString()
-						var v1675 int32
-						if !vn1672 {
-							v1675 = r.ReadVarInt32()
+	n1702 := c.ReadLength(2)
+	m1703 := foryimpl.MakeMap[map[string]map[string]int32](c, n1702)
+	for n1702 > 0 && !c.Failed() {
+		sz1704, vn1705, _ := c.ReadMapChunk(n1702, 21, 24, nil, true)
+		for j1706 := 0; j1706 < sz1704 && !c.Failed(); j1706++ {
+			var k1707 string
+			k1707 = c.ReadString()
+			var v1708 map[string]int32
+			if !vn1705 {
+				n1709 := c.ReadLength(2)
+				m1710 := foryimpl.MakeMap[map[string]int32](c, n1709)
+				for n1709 > 0 && !c.Failed() {
+					sz1711, vn1712, _ := c.ReadMapChunk(n1709, 21, 5, nil, false)
+					for j1713 := 0; j1713 < sz1711 && !c.Failed(); j1713++ {
+						var k1714 string
+						k1714 = c.ReadString()
+						var v1715 int32
+						if !vn1712 {
+							v1715 = r.ReadVarInt32()
 						}
-						m1670[k1674] = v1675
+						m1710[k1714] = v1715
 					}
-					n1669 -= sz1671
+					n1709 -= sz1711
 				}
-				v1668 = m1670
+				v1708 = m1710
 			}
-			m1663[k1667] = v1668
+			m1703[k1707] = v1708
 		}
-		n1662 -= sz1664
+		n1702 -= sz1704
 	}
-	x.MSM = m1663
+	x.MSM = m1703
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1678 := c.ReadLength(2)
-	m1679 := foryimpl.MakeMap[map[string]*int32](c, n1678)
-	for n1678 > 0 && !c.Failed() {
-		sz1680, vn1681, _ := c.ReadMapChunk(n1678, 21, 5, nil, true)
-		for j1682 := 0; j1682 < sz1680 && !c.Failed(); j1682++ {
-			var k1683 string
-			k1683 = c.ReadString()
-			var v1684 *int32
-			if !vn1681 {
-				p1685 := foryimpl.Alloc[int32](c)
-				*p1685 = r.ReadVarInt32()
-				v1684 = p1685
+	n1718 := c.ReadLength(2)
+	m1719 := foryimpl.MakeMap[map[string]*int32](c, n1718)
+	for n1718 > 0 && !c.Failed() {
+		sz1720, vn1721, _ := c.ReadMapChunk(n1718, 21, 5, nil, true)
+		for j1722 := 0; j1722 < sz1720 && !c.Failed(); j1722++ {
+			var k1723 string
+			k1723 = c.ReadString()
+			var v1724 *int32
+			if !vn1721 {
+				p1725 := foryimpl.Alloc[int32](c)
+				*p1725 = r.ReadVarInt32()
+				v1724 = p1725
 			}
-			m1679[k1683] = v1684
+			m1719[k1723] = v1724
 		}
-		n1678 -= sz1680
+		n1718 -= sz1720
 	}
-	x.MSP = m1679
+	x.MSP = m1719
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1687 := c.ReadLength(2)
-	m1688 := foryimpl.MakeMap[map[uint8]uint16](c, n1687)
-	for n1687 > 0 && !c.Failed() {
-		sz1689, vn1690, _ := c.ReadMapChunk(n1687, 9, 10, nil, false)
-		for j1691 := 0; j1691 < sz1689 && !c.Failed(); j1691++ {
-			var k1692 uint8
-			k1692 = r.ReadUint8()
-			var v1693 uint16
-			if !vn1690 {
-				v1693 = r.ReadUint16()
+	n1727 := c.ReadLength(2)
+	m1728 := foryimpl.MakeMap[map[uint8]uint16](c, n1727)
+	for n1727 > 0 && !c.Failed() {
+		sz1729, vn1730, _ := c.ReadMapChunk(n1727, 9, 10, nil, false)
+		for j1731 := 0; j1731 < sz1729 && !c.Failed(); j1731++ {
+			var k1732 uint8
+			k1732 = r.ReadUint8()
+			var v1733 uint16
+			if !vn1730 {
+				v1733 = r.ReadUint16()
 			}
-			m1688[k1692] = v1693
+			m1728[k1732] = v1733
 		}
-		n1687 -= sz1689
+		n1727 -= sz1729
 	}
-	x.MU8 = m1688
+	x.MU8 = m1728
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if st1695, id1696 := c.ReadRefFlag(); st1695 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1696)
-	} else if st1695 == foryimpl.RefFollows {
+	if st1735, id1736 := c.ReadRefFlag(); st1735 == foryimpl.RefBack {
+		x.NBin = foryimpl.BackRefSlice[uint8](c, id1736)
+	} else if st1735 == foryimpl.RefFollows {
 		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1696, x.NBin)
+		foryimpl.SetRefSlice(c, id1736, x.NBin)
 	} else {
 		x.NBin = nil
 	}
@@ -7943,71 +8333,71 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1697 := c.ReadLength(1)
-		l1698 := foryimpl.MakeSlice[[]string](c, n1697)
-		if n1697 > 0 {
-			hn1700 := c.ReadListHeader(21)
+		n1737 := c.ReadLength(1)
+		l1738 := foryimpl.MakeSlice[[]string](c, n1737)
+		if n1737 > 0 {
+			hn1740 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1699 := range l1698 {
-					if hn1700 && !c.ReadFlag() {
-						clear(l1698[i1699 : i1699+1])
+				for i1739 := range l1738 {
+					if hn1740 && !c.ReadFlag() {
+						clear(l1738[i1739 : i1739+1])
 						continue
 					}
-					l1698[i1699] = c.ReadString()
+					l1738[i1739] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1699)
+						c.TraceIndex(i1739)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1698
+		x.NLS = l1738
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1703 := c.ReadLength(2)
-		m1704 := foryimpl.MakeMap[map[string]int32](c, n1703)
-		for n1703 > 0 && !c.Failed() {
-			sz1705, vn1706, _ := c.ReadMapChunk(n1703, 21, 5, nil, false)
-			for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
-				var k1708 string
-				k1708 = c.ReadString()
-				var v1709 int32
-				if !vn1706 {
-					v1709 = r.ReadVarInt32()
+		n1743 := c.ReadLength(2)
+		m1744 := foryimpl.MakeMap[map[string]int32](c, n1743)
+		for n1743 > 0 && !c.Failed() {
+			sz1745, vn1746, _ := c.ReadMapChunk(n1743, 21, 5, nil, false)
+			for j1747 := 0; j1747 < sz1745 && !c.Failed(); j1747++ {
+				var k1748 string
+				k1748 = c.ReadString()
+				var v1749 int32
+				if !vn1746 {
+					v1749 = r.ReadVarInt32()
 				}
-				m1704[k1708] = v1709
+				m1744[k1748] = v1749
 			}
-			n1703 -= sz1705
+			n1743 -= sz1745
 		}
-		x.NM = m1704
+		x.NM = m1744
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1711 := c.ReadLength(1)
-	l1712 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1711)
-	if n1711 > 0 {
-		hn1714 := c.ReadListHeader(9)
+	n1751 := c.ReadLength(1)
+	l1752 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1751)
+	if n1751 > 0 {
+		hn1754 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1713 := range l1712 {
-				if hn1714 && !c.ReadFlag() {
-					clear(l1712[i1713 : i1713+1])
+			for i1753 := range l1752 {
+				if hn1754 && !c.ReadFlag() {
+					clear(l1752[i1753 : i1753+1])
 					continue
 				}
-				l1712[i1713] = r.ReadUint8()
+				l1752[i1753] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1713)
+					c.TraceIndex(i1753)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1712
+	x.Raw = l1752
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -8024,203 +8414,203 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1717 := c.ReadArrayLength(1)
-				a1718 := foryimpl.MakeSlice[[]bool](c, n1717)
-				r.ReadRawBools(a1718)
-				x.ABool = a1718
+				n1757 := c.ReadArrayLength(1)
+				a1758 := foryimpl.MakeSlice[[]bool](c, n1757)
+				r.ReadRawBools(a1758)
+				x.ABool = a1758
 			}
 		case 1:
 			if f.Convert {
 				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1719 := c.ReadArrayLength(4)
-				a1720 := foryimpl.MakeSlice[[]float32](c, n1719)
-				r.ReadRawFloat32s(a1720)
-				x.AF32 = a1720
+				n1759 := c.ReadArrayLength(4)
+				a1760 := foryimpl.MakeSlice[[]float32](c, n1759)
+				r.ReadRawFloat32s(a1760)
+				x.AF32 = a1760
 			}
 		case 2:
 			if f.Convert {
 				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1721 := c.ReadArrayLength(8)
-				a1722 := foryimpl.MakeSlice[[]float64](c, n1721)
-				r.ReadRawFloat64s(a1722)
-				x.AF64 = a1722
+				n1761 := c.ReadArrayLength(8)
+				a1762 := foryimpl.MakeSlice[[]float64](c, n1761)
+				r.ReadRawFloat64s(a1762)
+				x.AF64 = a1762
 			}
 		case 3:
 			if f.Convert {
 				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1723 := c.ReadArrayLength(2)
-				a1724 := foryimpl.MakeSlice[[]int16](c, n1723)
-				r.ReadRawInt16s(a1724)
-				x.AI16 = a1724
+				n1763 := c.ReadArrayLength(2)
+				a1764 := foryimpl.MakeSlice[[]int16](c, n1763)
+				r.ReadRawInt16s(a1764)
+				x.AI16 = a1764
 			}
 		case 4:
 			if f.Convert {
 				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1725 := c.ReadArrayLength(4)
-				a1726 := foryimpl.MakeSlice[[]int32](c, n1725)
-				r.ReadRawInt32s(a1726)
-				x.AI32 = a1726
+				n1765 := c.ReadArrayLength(4)
+				a1766 := foryimpl.MakeSlice[[]int32](c, n1765)
+				r.ReadRawInt32s(a1766)
+				x.AI32 = a1766
 			}
 		case 5:
 			if f.Convert {
 				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1727 := c.ReadArrayLength(8)
-				a1728 := foryimpl.MakeSlice[[]int64](c, n1727)
-				r.ReadRawInt64s(a1728)
-				x.AI64 = a1728
+				n1767 := c.ReadArrayLength(8)
+				a1768 := foryimpl.MakeSlice[[]int64](c, n1767)
+				r.ReadRawInt64s(a1768)
+				x.AI64 = a1768
 			}
 		case 6:
 			if f.Convert {
 				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1729 := c.ReadArrayLength(1)
-				a1730 := foryimpl.MakeSlice[[]int8](c, n1729)
-				for i1731 := range a1730 {
-					a1730[i1731] = r.ReadInt8()
+				n1769 := c.ReadArrayLength(1)
+				a1770 := foryimpl.MakeSlice[[]int8](c, n1769)
+				for i1771 := range a1770 {
+					a1770[i1771] = r.ReadInt8()
 				}
-				x.AI8 = a1730
+				x.AI8 = a1770
 			}
 		case 7:
 			if f.Convert {
 				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1732 := c.ReadArrayLength(2)
-				a1733 := foryimpl.MakeSlice[[]uint16](c, n1732)
-				r.ReadRawUint16s(a1733)
-				x.AU16 = a1733
+				n1772 := c.ReadArrayLength(2)
+				a1773 := foryimpl.MakeSlice[[]uint16](c, n1772)
+				r.ReadRawUint16s(a1773)
+				x.AU16 = a1773
 			}
 		case 8:
 			if f.Convert {
 				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1734 := c.ReadArrayLength(4)
-				a1735 := foryimpl.MakeSlice[[]uint32](c, n1734)
-				r.ReadRawUint32s(a1735)
-				x.AU32 = a1735
+				n1774 := c.ReadArrayLength(4)
+				a1775 := foryimpl.MakeSlice[[]uint32](c, n1774)
+				r.ReadRawUint32s(a1775)
+				x.AU32 = a1775
 			}
 		case 9:
 			if f.Convert {
 				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1736 := c.ReadArrayLength(8)
-				a1737 := foryimpl.MakeSlice[[]uint64](c, n1736)
-				r.ReadRawUint64s(a1737)
-				x.AU64 = a1737
+				n1776 := c.ReadArrayLength(8)
+				a1777 := foryimpl.MakeSlice[[]uint64](c, n1776)
+				r.ReadRawUint64s(a1777)
+				x.AU64 = a1777
 			}
 		case 10:
 			if f.Convert {
 				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1738 := c.ReadArrayLength(1)
-				a1739 := foryimpl.MakeSlice[[]uint8](c, n1738)
-				copy(a1739, r.ReadBytes(n1738))
-				x.AU8 = a1739
+				n1778 := c.ReadArrayLength(1)
+				a1779 := foryimpl.MakeSlice[[]uint8](c, n1778)
+				copy(a1779, r.ReadBytes(n1778))
+				x.AU8 = a1779
 			}
 		case 11:
 			if f.Convert {
 				x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1740 := c.ReadArrayLength(1)
-				a1741 := foryimpl.MakeSlice[[]bool](c, n1740)
-				r.ReadRawBools(a1741)
-				x.AddABool = a1741
+				n1780 := c.ReadArrayLength(1)
+				a1781 := foryimpl.MakeSlice[[]bool](c, n1780)
+				r.ReadRawBools(a1781)
+				x.AddABool = a1781
 			}
 		case 12:
 			if f.Convert {
 				x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1742 := c.ReadArrayLength(4)
-				a1743 := foryimpl.MakeSlice[[]float32](c, n1742)
-				r.ReadRawFloat32s(a1743)
-				x.AddAF32 = a1743
+				n1782 := c.ReadArrayLength(4)
+				a1783 := foryimpl.MakeSlice[[]float32](c, n1782)
+				r.ReadRawFloat32s(a1783)
+				x.AddAF32 = a1783
 			}
 		case 13:
 			if f.Convert {
 				x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1744 := c.ReadArrayLength(8)
-				a1745 := foryimpl.MakeSlice[[]float64](c, n1744)
-				r.ReadRawFloat64s(a1745)
-				x.AddAF64 = a1745
+				n1784 := c.ReadArrayLength(8)
+				a1785 := foryimpl.MakeSlice[[]float64](c, n1784)
+				r.ReadRawFloat64s(a1785)
+				x.AddAF64 = a1785
 			}
 		case 14:
 			if f.Convert {
 				x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1746 := c.ReadArrayLength(2)
-				a1747 := foryimpl.MakeSlice[[]int16](c, n1746)
-				r.ReadRawInt16s(a1747)
-				x.AddAI16 = a1747
+				n1786 := c.ReadArrayLength(2)
+				a1787 := foryimpl.MakeSlice[[]int16](c, n1786)
+				r.ReadRawInt16s(a1787)
+				x.AddAI16 = a1787
 			}
 		case 15:
 			if f.Convert {
 				x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1748 := c.ReadArrayLength(4)
-				a1749 := foryimpl.MakeSlice[[]int32](c, n1748)
-				r.ReadRawInt32s(a1749)
-				x.AddAI32 = a1749
+				n1788 := c.ReadArrayLength(4)
+				a1789 := foryimpl.MakeSlice[[]int32](c, n1788)
+				r.ReadRawInt32s(a1789)
+				x.AddAI32 = a1789
 			}
 		case 16:
 			if f.Convert {
 				x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1750 := c.ReadArrayLength(8)
-				a1751 := foryimpl.MakeSlice[[]int64](c, n1750)
-				r.ReadRawInt64s(a1751)
-				x.AddAI64 = a1751
+				n1790 := c.ReadArrayLength(8)
+				a1791 := foryimpl.MakeSlice[[]int64](c, n1790)
+				r.ReadRawInt64s(a1791)
+				x.AddAI64 = a1791
 			}
 		case 17:
 			if f.Convert {
 				x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1752 := c.ReadArrayLength(1)
-				a1753 := foryimpl.MakeSlice[[]int8](c, n1752)
-				for i1754 := range a1753 {
-					a1753[i1754] = r.ReadInt8()
+				n1792 := c.ReadArrayLength(1)
+				a1793 := foryimpl.MakeSlice[[]int8](c, n1792)
+				for i1794 := range a1793 {
+					a1793[i1794] = r.ReadInt8()
 				}
-				x.AddAI8 = a1753
+				x.AddAI8 = a1793
 			}
 		case 18:
 			if f.Convert {
 				x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1755 := c.ReadArrayLength(2)
-				a1756 := foryimpl.MakeSlice[[]uint16](c, n1755)
-				r.ReadRawUint16s(a1756)
-				x.AddAU16 = a1756
+				n1795 := c.ReadArrayLength(2)
+				a1796 := foryimpl.MakeSlice[[]uint16](c, n1795)
+				r.ReadRawUint16s(a1796)
+				x.AddAU16 = a1796
 			}
 		case 19:
 			if f.Convert {
 				x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1757 := c.ReadArrayLength(4)
-				a1758 := foryimpl.MakeSlice[[]uint32](c, n1757)
-				r.ReadRawUint32s(a1758)
-				x.AddAU32 = a1758
+				n1797 := c.ReadArrayLength(4)
+				a1798 := foryimpl.MakeSlice[[]uint32](c, n1797)
+				r.ReadRawUint32s(a1798)
+				x.AddAU32 = a1798
 			}
 		case 20:
 			if f.Convert {
 				x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1759 := c.ReadArrayLength(8)
-				a1760 := foryimpl.MakeSlice[[]uint64](c, n1759)
-				r.ReadRawUint64s(a1760)
-				x.AddAU64 = a1760
+				n1799 := c.ReadArrayLength(8)
+				a1800 := foryimpl.MakeSlice[[]uint64](c, n1799)
+				r.ReadRawUint64s(a1800)
+				x.AddAU64 = a1800
 			}
 		case 21:
 			if f.Convert {
 				x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1761 := c.ReadArrayLength(1)
-				a1762 := foryimpl.MakeSlice[[]uint8](c, n1761)
-				copy(a1762, r.ReadBytes(n1761))
-				x.AddAU8 = a1762
+				n1801 := c.ReadArrayLength(1)
+				a1802 := foryimpl.MakeSlice[[]uint8](c, n1801)
+				copy(a1802, r.ReadBytes(n1801))
+				x.AddAU8 = a1802
 			}
 		case 22:
 			if f.Convert {
@@ -8232,596 +8622,596 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1763 := c.ReadLength(2)
-				if n1763 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1763, 3))
+				n1803 := c.ReadLength(2)
+				if n1803 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1803, 3))
 					return
 				}
-				var l1764 [3]int16
-				if n1763 > 0 {
-					hn1766 := c.ReadListHeader(3)
+				var l1804 [3]int16
+				if n1803 > 0 {
+					hn1806 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1765 := range l1764 {
-							if hn1766 && !c.ReadFlag() {
-								clear(l1764[i1765 : i1765+1])
+						for i1805 := range l1804 {
+							if hn1806 && !c.ReadFlag() {
+								clear(l1804[i1805 : i1805+1])
 								continue
 							}
-							l1764[i1765] = r.ReadInt16()
+							l1804[i1805] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1765)
+								c.TraceIndex(i1805)
 								break
 							}
 						}
 					}
 				}
-				x.AddFix = l1764
+				x.AddFix = l1804
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1769 := c.ReadLength(1)
-				l1770 := foryimpl.MakeSlice[[]bool](c, n1769)
-				if n1769 > 0 {
-					hn1772 := c.ReadListHeader(1)
+				n1809 := c.ReadLength(1)
+				l1810 := foryimpl.MakeSlice[[]bool](c, n1809)
+				if n1809 > 0 {
+					hn1812 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1771 := range l1770 {
-							if hn1772 && !c.ReadFlag() {
-								clear(l1770[i1771 : i1771+1])
+						for i1811 := range l1810 {
+							if hn1812 && !c.ReadFlag() {
+								clear(l1810[i1811 : i1811+1])
 								continue
 							}
-							l1770[i1771] = r.ReadBool()
+							l1810[i1811] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1771)
+								c.TraceIndex(i1811)
 								break
 							}
 						}
 					}
 				}
-				x.AddLB = l1770
+				x.AddLB = l1810
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n1775 := c.ReadLength(1)
-				l1776 := foryimpl.MakeSlice[[]Color](c, n1775)
-				if n1775 > 0 {
-					hn1778 := c.ReadListHeader(25)
+				n1815 := c.ReadLength(1)
+				l1816 := foryimpl.MakeSlice[[]Color](c, n1815)
+				if n1815 > 0 {
+					hn1818 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1777 := range l1776 {
-							if hn1778 && !c.ReadFlag() {
-								clear(l1776[i1777 : i1777+1])
+						for i1817 := range l1816 {
+							if hn1818 && !c.ReadFlag() {
+								clear(l1816[i1817 : i1817+1])
 								continue
 							}
-							l1776[i1777] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l1816[i1817] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i1777)
+								c.TraceIndex(i1817)
 								break
 							}
 						}
 					}
 				}
-				x.AddLE = l1776
+				x.AddLE = l1816
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1781 := c.ReadLength(4)
-				l1782 := foryimpl.MakeSlice[[]float32](c, n1781)
-				if n1781 > 0 {
-					hn1784 := c.ReadListHeader(19)
+				n1821 := c.ReadLength(4)
+				l1822 := foryimpl.MakeSlice[[]float32](c, n1821)
+				if n1821 > 0 {
+					hn1824 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1783 := range l1782 {
-							if hn1784 && !c.ReadFlag() {
-								clear(l1782[i1783 : i1783+1])
+						for i1823 := range l1822 {
+							if hn1824 && !c.ReadFlag() {
+								clear(l1822[i1823 : i1823+1])
 								continue
 							}
-							l1782[i1783] = r.ReadFloat32()
+							l1822[i1823] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1783)
+								c.TraceIndex(i1823)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF32 = l1782
+				x.AddLF32 = l1822
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1787 := c.ReadLength(8)
-				l1788 := foryimpl.MakeSlice[[]float64](c, n1787)
-				if n1787 > 0 {
-					hn1790 := c.ReadListHeader(20)
+				n1827 := c.ReadLength(8)
+				l1828 := foryimpl.MakeSlice[[]float64](c, n1827)
+				if n1827 > 0 {
+					hn1830 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1789 := range l1788 {
-							if hn1790 && !c.ReadFlag() {
-								clear(l1788[i1789 : i1789+1])
+						for i1829 := range l1828 {
+							if hn1830 && !c.ReadFlag() {
+								clear(l1828[i1829 : i1829+1])
 								continue
 							}
-							l1788[i1789] = r.ReadFloat64()
+							l1828[i1829] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1789)
+								c.TraceIndex(i1829)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF64 = l1788
+				x.AddLF64 = l1828
 			}
 		case 28:
 			if f.Convert {
 				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1793 := c.ReadLength(1)
-				l1794 := foryimpl.MakeSlice[[]int32](c, n1793)
-				if n1793 > 0 {
-					hn1796 := c.ReadListHeader(5)
+				n1833 := c.ReadLength(1)
+				l1834 := foryimpl.MakeSlice[[]int32](c, n1833)
+				if n1833 > 0 {
+					hn1836 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1795 := range l1794 {
-							if hn1796 && !c.ReadFlag() {
-								clear(l1794[i1795 : i1795+1])
+						for i1835 := range l1834 {
+							if hn1836 && !c.ReadFlag() {
+								clear(l1834[i1835 : i1835+1])
 								continue
 							}
-							l1794[i1795] = r.ReadVarInt32()
+							l1834[i1835] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1795)
+								c.TraceIndex(i1835)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI32 = l1794
+				x.AddLI32 = l1834
 			}
 		case 29:
 			if f.Convert {
 				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1799 := c.ReadLength(1)
-				l1800 := foryimpl.MakeSlice[[]int64](c, n1799)
-				if n1799 > 0 {
-					hn1802 := c.ReadListHeader(7)
+				n1839 := c.ReadLength(1)
+				l1840 := foryimpl.MakeSlice[[]int64](c, n1839)
+				if n1839 > 0 {
+					hn1842 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1801 := range l1800 {
-							if hn1802 && !c.ReadFlag() {
-								clear(l1800[i1801 : i1801+1])
+						for i1841 := range l1840 {
+							if hn1842 && !c.ReadFlag() {
+								clear(l1840[i1841 : i1841+1])
 								continue
 							}
-							l1800[i1801] = r.ReadVarInt64()
+							l1840[i1841] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1801)
+								c.TraceIndex(i1841)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI64 = l1800
+				x.AddLI64 = l1840
 			}
 		case 30:
 			if f.Convert {
 				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1805 := c.ReadLength(1)
-				l1806 := foryimpl.MakeSlice[[]int8](c, n1805)
-				if n1805 > 0 {
-					hn1808 := c.ReadListHeader(2)
+				n1845 := c.ReadLength(1)
+				l1846 := foryimpl.MakeSlice[[]int8](c, n1845)
+				if n1845 > 0 {
+					hn1848 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1807 := range l1806 {
-							if hn1808 && !c.ReadFlag() {
-								clear(l1806[i1807 : i1807+1])
+						for i1847 := range l1846 {
+							if hn1848 && !c.ReadFlag() {
+								clear(l1846[i1847 : i1847+1])
 								continue
 							}
-							l1806[i1807] = r.ReadInt8()
+							l1846[i1847] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1807)
+								c.TraceIndex(i1847)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI8 = l1806
+				x.AddLI8 = l1846
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n1811 := c.ReadLength(1)
-				l1812 := foryimpl.MakeSlice[[][]int32](c, n1811)
-				if n1811 > 0 {
-					hn1814 := c.ReadListHeader(22)
+				n1851 := c.ReadLength(1)
+				l1852 := foryimpl.MakeSlice[[][]int32](c, n1851)
+				if n1851 > 0 {
+					hn1854 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i1813 := range l1812 {
-							if hn1814 && !c.ReadFlag() {
-								clear(l1812[i1813 : i1813+1])
+						for i1853 := range l1852 {
+							if hn1854 && !c.ReadFlag() {
+								clear(l1852[i1853 : i1853+1])
 								continue
 							}
-							n1817 := c.ReadLength(1)
-							l1818 := foryimpl.MakeSlice[[]int32](c, n1817)
-							if n1817 > 0 {
-								hn1820 := c.ReadListHeader(5)
+							n1857 := c.ReadLength(1)
+							l1858 := foryimpl.MakeSlice[[]int32](c, n1857)
+							if n1857 > 0 {
+								hn1860 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1819 := range l1818 {
-										if hn1820 && !c.ReadFlag() {
-											clear(l1818[i1819 : i1819+1])
+									for i1859 := range l1858 {
+										if hn1860 && !c.ReadFlag() {
+											clear(l1858[i1859 : i1859+1])
 											continue
 										}
-										l1818[i1819] = r.ReadVarInt32()
+										l1858[i1859] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1819)
+											c.TraceIndex(i1859)
 											break
 										}
 									}
 								}
 							}
-							l1812[i1813] = l1818
+							l1852[i1853] = l1858
 							if c.Failed() {
-								c.TraceIndex(i1813)
+								c.TraceIndex(i1853)
 								break
 							}
 						}
 					}
 				}
-				x.AddLL = l1812
+				x.AddLL = l1852
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n1823 := c.ReadLength(1)
-				l1824 := foryimpl.MakeSlice[[]map[string]int32](c, n1823)
-				if n1823 > 0 {
-					hn1826 := c.ReadListHeader(24)
+				n1863 := c.ReadLength(1)
+				l1864 := foryimpl.MakeSlice[[]map[string]int32](c, n1863)
+				if n1863 > 0 {
+					hn1866 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i1825 := range l1824 {
-							if hn1826 && !c.ReadFlag() {
-								clear(l1824[i1825 : i1825+1])
+						for i1865 := range l1864 {
+							if hn1866 && !c.ReadFlag() {
+								clear(l1864[i1865 : i1865+1])
 								continue
 							}
-							n1829 := c.ReadLength(2)
-							m1830 := foryimpl.MakeMap[map[string]int32](c, n1829)
-							for n1829 > 0 && !c.Failed() {
-								sz1831, vn1832, _ := c.ReadMapChunk(n1829, 21, 5, nil, false)
-								for j1833 := 0; j1833 < sz1831 && !c.Failed(); j1833++ {
-									var k1834 string
-									k1834 = c.ReadString()
-									var v1835 int32
-									if !vn1832 {
-										v1835 = r.ReadVarInt32()
+							n1869 := c.ReadLength(2)
+							m1870 := foryimpl.MakeMap[map[string]int32](c, n1869)
+							for n1869 > 0 && !c.Failed() {
+								sz1871, vn1872, _ := c.ReadMapChunk(n1869, 21, 5, nil, false)
+								for j1873 := 0; j1873 < sz1871 && !c.Failed(); j1873++ {
+									var k1874 string
+									k1874 = c.ReadString()
+									var v1875 int32
+									if !vn1872 {
+										v1875 = r.ReadVarInt32()
 									}
-									m1830[k1834] = v1835
+									m1870[k1874] = v1875
 								}
-								n1829 -= sz1831
+								n1869 -= sz1871
 							}
-							l1824[i1825] = m1830
+							l1864[i1865] = m1870
 							if c.Failed() {
-								c.TraceIndex(i1825)
+								c.TraceIndex(i1865)
 								break
 							}
 						}
 					}
 				}
-				x.AddLM = l1824
+				x.AddLM = l1864
 			}
 		case 33:
 			if f.Convert {
 				x.AddLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1837 := c.ReadLength(1)
-				l1838 := foryimpl.MakeSlice[[]*int32](c, n1837)
-				if n1837 > 0 {
-					hn1840 := c.ReadListHeader(5)
+				n1877 := c.ReadLength(1)
+				l1878 := foryimpl.MakeSlice[[]*int32](c, n1877)
+				if n1877 > 0 {
+					hn1880 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1839 := range l1838 {
-							if hn1840 && !c.ReadFlag() {
-								clear(l1838[i1839 : i1839+1])
+						for i1879 := range l1878 {
+							if hn1880 && !c.ReadFlag() {
+								clear(l1878[i1879 : i1879+1])
 								continue
 							}
-							p1843 := foryimpl.Alloc[int32](c)
-							*p1843 = r.ReadVarInt32()
-							l1838[i1839] = p1843
+							p1883 := foryimpl.Alloc[int32](c)
+							*p1883 = r.ReadVarInt32()
+							l1878[i1879] = p1883
 							if c.Failed() {
-								c.TraceIndex(i1839)
+								c.TraceIndex(i1879)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPI = l1838
+				x.AddLPI = l1878
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n1844 := c.ReadLength(1)
-				l1845 := foryimpl.MakeSlice[[]string](c, n1844)
-				if n1844 > 0 {
-					hn1847 := c.ReadListHeader(21)
+				n1884 := c.ReadLength(1)
+				l1885 := foryimpl.MakeSlice[[]string](c, n1884)
+				if n1884 > 0 {
+					hn1887 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1846 := range l1845 {
-							if hn1847 && !c.ReadFlag() {
-								clear(l1845[i1846 : i1846+1])
+						for i1886 := range l1885 {
+							if hn1887 && !c.ReadFlag() {
+								clear(l1885[i1886 : i1886+1])
 								continue
 							}
-							l1845[i1846] = c.ReadString()
+							l1885[i1886] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1846)
+								c.TraceIndex(i1886)
 								break
 							}
 						}
 					}
 				}
-				x.AddLS = l1845
+				x.AddLS = l1885
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n1850 := c.ReadLength(1)
-				l1851 := foryimpl.MakeSlice[[]time.Time](c, n1850)
-				if n1850 > 0 {
-					hn1853 := c.ReadListHeader(38)
+				n1890 := c.ReadLength(1)
+				l1891 := foryimpl.MakeSlice[[]time.Time](c, n1890)
+				if n1890 > 0 {
+					hn1893 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1852 := range l1851 {
-							if hn1853 && !c.ReadFlag() {
-								clear(l1851[i1852 : i1852+1])
+						for i1892 := range l1891 {
+							if hn1893 && !c.ReadFlag() {
+								clear(l1891[i1892 : i1892+1])
 								continue
 							}
-							l1851[i1852] = c.ReadTime()
+							l1891[i1892] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1852)
+								c.TraceIndex(i1892)
 								break
 							}
 						}
 					}
 				}
-				x.AddLT = l1851
+				x.AddLT = l1891
 			}
 		case 36:
 			if f.Convert {
 				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1856 := c.ReadLength(2)
-				l1857 := foryimpl.MakeSlice[[]uint16](c, n1856)
-				if n1856 > 0 {
-					hn1859 := c.ReadListHeader(10)
+				n1896 := c.ReadLength(2)
+				l1897 := foryimpl.MakeSlice[[]uint16](c, n1896)
+				if n1896 > 0 {
+					hn1899 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1858 := range l1857 {
-							if hn1859 && !c.ReadFlag() {
-								clear(l1857[i1858 : i1858+1])
+						for i1898 := range l1897 {
+							if hn1899 && !c.ReadFlag() {
+								clear(l1897[i1898 : i1898+1])
 								continue
 							}
-							l1857[i1858] = r.ReadUint16()
+							l1897[i1898] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1858)
+								c.TraceIndex(i1898)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU16 = l1857
+				x.AddLU16 = l1897
 			}
 		case 37:
 			if f.Convert {
 				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1862 := c.ReadLength(1)
-				l1863 := foryimpl.MakeSlice[[]uint64](c, n1862)
-				if n1862 > 0 {
-					hn1865 := c.ReadListHeader(14)
+				n1902 := c.ReadLength(1)
+				l1903 := foryimpl.MakeSlice[[]uint64](c, n1902)
+				if n1902 > 0 {
+					hn1905 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1864 := range l1863 {
-							if hn1865 && !c.ReadFlag() {
-								clear(l1863[i1864 : i1864+1])
+						for i1904 := range l1903 {
+							if hn1905 && !c.ReadFlag() {
+								clear(l1903[i1904 : i1904+1])
 								continue
 							}
-							l1863[i1864] = r.ReadVarUint64()
+							l1903[i1904] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1864)
+								c.TraceIndex(i1904)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU64 = l1863
+				x.AddLU64 = l1903
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n1868 := c.ReadLength(2)
-				m1869 := foryimpl.MakeMap[map[bool]string](c, n1868)
-				for n1868 > 0 && !c.Failed() {
-					sz1870, vn1871, _ := c.ReadMapChunk(n1868, 1, 21, nil, false)
-					for j1872 := 0; j1872 < sz1870 && !c.Failed(); j1872++ {
-						var k1873 bool
-						k1873 = r.ReadBool()
-						var v1874 string
-						if !vn1871 {
-							v1874 = c.ReadString()
-						}
-						m1869[k1873] = v1874
-					}
-					n1868 -= sz1870
-				}
-				x.AddMBS = m1869
-			}
-		case 39:
-			if !f.Flag || c.ReadFlag() {
-				n1876 := c.ReadLength(2)
-				m1877 := foryimpl.MakeMap[map[Color]string](c, n1876)
-				for n1876 > 0 && !c.Failed() {
-					sz1878, vn1879, _ := c.ReadMapChunk(n1876, 25, 21, nil, false)
-					for j1880 := 0; j1880 < sz1878 && !c.Failed(); j1880++ {
-						var k1881 Color
-						k1881 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v1882 string
-						if !vn1879 {
-							v1882 = c.ReadString()
-						}
-						m1877[k1881] = v1882
-					}
-					n1876 -= sz1878
-				}
-				x.AddMES = m1877
-			}
-		case 40:
-			if !f.Flag || c.ReadFlag() {
-				n1884 := c.ReadLength(2)
-				m1885 := foryimpl.MakeMap[map[int64]float64](c, n1884)
-				for n1884 > 0 && !c.Failed() {
-					sz1886, vn1887, _ := c.ReadMapChunk(n1884, 7, 20, nil, false)
-					for j1888 := 0; j1888 < sz1886 && !c.Failed(); j1888++ {
-						var k1889 int64
-						k1889 = r.ReadVarInt64()
-						var v1890 float64
-						if !vn1887 {
-							v1890 = r.ReadFloat64()
-						}
-						m1885[k1889] = v1890
-					}
-					n1884 -= sz1886
-				}
-				x.AddMI64F = m1885
-			}
-		case 41:
-			if !f.Flag || c.ReadFlag() {
-				n1892 := c.ReadLength(2)
-				m1893 := foryimpl.MakeMap[map[int32]string](c, n1892)
-				for n1892 > 0 && !c.Failed() {
-					sz1894, vn1895, _ := c.ReadMapChunk(n1892, 5, 21, nil, false)
-					for j1896 := 0; j1896 < sz1894 && !c.Failed(); j1896++ {
-						var k1897 int32
-						k1897 = r.ReadVarInt32()
-						var v1898 string
-						if !vn1895 {
-							v1898 = c.ReadString()
-						}
-						m1893[k1897] = v1898
-					}
-					n1892 -= sz1894
-				}
-				x.AddMIS = m1893
-			}
-		case 42:
-			if !f.Flag || c.ReadFlag() {
-				n1900 := c.ReadLength(2)
-				m1901 := foryimpl.MakeMap[map[string]int32](c, n1900)
-				for n1900 > 0 && !c.Failed() {
-					sz1902, vn1903, _ := c.ReadMapChunk(n1900, 21, 5, nil, false)
-					for j1904 := 0; j1904 < sz1902 && !c.Failed(); j1904++ {
-						var k1905 string
-						k1905 = c.ReadString()
-						var v1906 int32
-						if !vn1903 {
-							v1906 = r.ReadVarInt32()
-						}
-						m1901[k1905] = v1906
-					}
-					n1900 -= sz1902
-				}
-				x.AddMSI = m1901
-			}
-		case 43:
-			if !f.Flag || c.ReadFlag() {
 				n1908 := c.ReadLength(2)
-				m1909 := foryimpl.MakeMap[map[string][]string](c, n1908)
+				m1909 := foryimpl.MakeMap[map[bool]string](c, n1908)
 				for n1908 > 0 && !c.Failed() {
-					sz1910, vn1911, _ := c.ReadMapChunk(n1908, 21, 22, nil, true)
+					sz1910, vn1911, _ := c.ReadMapChunk(n1908, 1, 21, nil, false)
 					for j1912 := 0; j1912 < sz1910 && !c.Failed(); j1912++ {
-						var k1913 string
-						k1913 = c.ReadString()
-						var v1914 []string
+						var k1913 bool
+						k1913 = r.ReadBool()
+						var v1914 string
 						if !vn1911 {
-							n1915 := c.ReadLength(1)
-							l1916 := foryimpl.MakeSlice[[]string](c, n1915)
-							if n1915 > 0 {
-								hn1918 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i1917 := range l1916 {
-										if hn1918 && !c.ReadFlag() {
-											clear(l1916[i1917 : i1917+1])
-											continue
-										}
-										l1916[i1917] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i1917)
-											break
-										}
-									}
-								}
-							}
-							v1914 = l1916
+							v1914 = c.ReadString()
 						}
 						m1909[k1913] = v1914
 					}
 					n1908 -= sz1910
 				}
-				x.AddMSL = m1909
+				x.AddMBS = m1909
+			}
+		case 39:
+			if !f.Flag || c.ReadFlag() {
+				n1916 := c.ReadLength(2)
+				m1917 := foryimpl.MakeMap[map[Color]string](c, n1916)
+				for n1916 > 0 && !c.Failed() {
+					sz1918, vn1919, _ := c.ReadMapChunk(n1916, 25, 21, nil, false)
+					for j1920 := 0; j1920 < sz1918 && !c.Failed(); j1920++ {
+						var k1921 Color
+						k1921 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v1922 string
+						if !vn1919 {
+							v1922 = c.ReadString()
+						}
+						m1917[k1921] = v1922
+					}
+					n1916 -= sz1918
+				}
+				x.AddMES = m1917
+			}
+		case 40:
+			if !f.Flag || c.ReadFlag() {
+				n1924 := c.ReadLength(2)
+				m1925 := foryimpl.MakeMap[map[int64]float64](c, n1924)
+				for n1924 > 0 && !c.Failed() {
+					sz1926, vn1927, _ := c.ReadMapChunk(n1924, 7, 20, nil, false)
+					for j1928 := 0; j1928 < sz1926 && !c.Failed(); j1928++ {
+						var k1929 int64
+						k1929 = r.ReadVarInt64()
+						var v1930 float64
+						if !vn1927 {
+							v1930 = r.ReadFloat64()
+						}
+						m1925[k1929] = v1930
+					}
+					n1924 -= sz1926
+				}
+				x.AddMI64F = m1925
+			}
+		case 41:
+			if !f.Flag || c.ReadFlag() {
+				n1932 := c.ReadLength(2)
+				m1933 := foryimpl.MakeMap[map[int32]string](c, n1932)
+				for n1932 > 0 && !c.Failed() {
+					sz1934, vn1935, _ := c.ReadMapChunk(n1932, 5, 21, nil, false)
+					for j1936 := 0; j1936 < sz1934 && !c.Failed(); j1936++ {
+						var k1937 int32
+						k1937 = r.ReadVarInt32()
+						var v1938 string
+						if !vn1935 {
+							v1938 = c.ReadString()
+						}
+						m1933[k1937] = v1938
+					}
+					n1932 -= sz1934
+				}
+				x.AddMIS = m1933
+			}
+		case 42:
+			if !f.Flag || c.ReadFlag() {
+				n1940 := c.ReadLength(2)
+				m1941 := foryimpl.MakeMap[map[string]int32](c, n1940)
+				for n1940 > 0 && !c.Failed() {
+					sz1942, vn1943, _ := c.ReadMapChunk(n1940, 21, 5, nil, false)
+					for j1944 := 0; j1944 < sz1942 && !c.Failed(); j1944++ {
+						var k1945 string
+						k1945 = c.ReadString()
+						var v1946 int32
+						if !vn1943 {
+							v1946 = r.ReadVarInt32()
+						}
+						m1941[k1945] = v1946
+					}
+					n1940 -= sz1942
+				}
+				x.AddMSI = m1941
+			}
+		case 43:
+			if !f.Flag || c.ReadFlag() {
+				n1948 := c.ReadLength(2)
+				m1949 := foryimpl.MakeMap[map[string][]string](c, n1948)
+				for n1948 > 0 && !c.Failed() {
+					sz1950, vn1951, _ := c.ReadMapChunk(n1948, 21, 22, nil, true)
+					for j1952 := 0; j1952 < sz1950 && !c.Failed(); j1952++ {
+						var k1953 string
+						k1953 = c.ReadString()
+						var v1954 []string
+						if !vn1951 {
+							n1955 := c.ReadLength(1)
+							l1956 := foryimpl.MakeSlice[[]string](c, n1955)
+							if n1955 > 0 {
+								hn1958 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i1957 := range l1956 {
+										if hn1958 && !c.ReadFlag() {
+											clear(l1956[i1957 : i1957+1])
+											continue
+										}
+										l1956[i1957] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i1957)
+											break
+										}
+									}
+								}
+							}
+							v1954 = l1956
+						}
+						m1949[k1953] = v1954
+					}
+					n1948 -= sz1950
+				}
+				x.AddMSL = m1949
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n1922 := c.ReadLength(2)
-				m1923 := foryimpl.MakeMap[map[string]map[string]int32](c, n1922)
-				for n1922 > 0 && !c.Failed() {
-					sz1924, vn1925, _ := c.ReadMapChunk(n1922, 21, 24, nil, true)
-					for j1926 := 0; j1926 < sz1924 && !c.Failed(); j1926++ {
-						var k1927 string
-						k1927 = c.ReadString()
-						var v1928 map[string]int32
-						if !vn1925 {
-							n1929 := c.ReadLength(2)
-							m1930 := foryimpl.MakeMap[map[string]int32](c, n1929)
-							for n1929 > 0 && !c.Failed() {
-								sz1931, vn1932, _ := c.ReadMapChunk(n1929, 21, 5, nil, false)
-								for j1933 := 0; j1933 < sz1931 && !c.Failed(); j1933++ {
-									var k1934 string
-									k1934 = c.ReadString()
-									var v1935 int32
-									if !vn1932 {
-										v1935 = r.ReadVarInt32()
+				n1962 := c.ReadLength(2)
+				m1963 := foryimpl.MakeMap[map[string]map[string]int32](c, n1962)
+				for n1962 > 0 && !c.Failed() {
+					sz1964, vn1965, _ := c.ReadMapChunk(n1962, 21, 24, nil, true)
+					for j1966 := 0; j1966 < sz1964 && !c.Failed(); j1966++ {
+						var k1967 string
+						k1967 = c.ReadString()
+						var v1968 map[string]int32
+						if !vn1965 {
+							n1969 := c.ReadLength(2)
+							m1970 := foryimpl.MakeMap[map[string]int32](c, n1969)
+							for n1969 > 0 && !c.Failed() {
+								sz1971, vn1972, _ := c.ReadMapChunk(n1969, 21, 5, nil, false)
+								for j1973 := 0; j1973 < sz1971 && !c.Failed(); j1973++ {
+									var k1974 string
+									k1974 = c.ReadString()
+									var v1975 int32
+									if !vn1972 {
+										v1975 = r.ReadVarInt32()
 									}
-									m1930[k1934] = v1935
+									m1970[k1974] = v1975
 								}
-								n1929 -= sz1931
+								n1969 -= sz1971
 							}
-							v1928 = m1930
+							v1968 = m1970
 						}
-						m1923[k1927] = v1928
+						m1963[k1967] = v1968
 					}
-					n1922 -= sz1924
+					n1962 -= sz1964
 				}
-				x.AddMSM = m1923
+				x.AddMSM = m1963
 			}
 		case 45:
 			if !f.Flag || c.ReadFlag() {
-				n1938 := c.ReadLength(2)
-				m1939 := foryimpl.MakeMap[map[string]*int32](c, n1938)
-				for n1938 > 0 && !c.Failed() {
-					sz1940, vn1941, _ := c.ReadMapChunk(n1938, 21, 5, nil, true)
-					for j1942 := 0; j1942 < sz1940 && !c.Failed(); j1942++ {
-						var k1943 string
-						k1943 = c.ReadString()
-						var v1944 *int32
-						if !vn1941 {
-							p1945 := foryimpl.Alloc[int32](c)
-							*p1945 = r.ReadVarInt32()
-							v1944 = p1945
+				n1978 := c.ReadLength(2)
+				m1979 := foryimpl.MakeMap[map[string]*int32](c, n1978)
+				for n1978 > 0 && !c.Failed() {
+					sz1980, vn1981, _ := c.ReadMapChunk(n1978, 21, 5, nil, true)
+					for j1982 := 0; j1982 < sz1980 && !c.Failed(); j1982++ {
+						var k1983 string
+						k1983 = c.ReadString()
+						var v1984 *int32
+						if !vn1981 {
+							p1985 := foryimpl.Alloc[int32](c)
+							*p1985 = r.ReadVarInt32()
+							v1984 = p1985
 						}
-						m1939[k1943] = v1944
+						m1979[k1983] = v1984
 					}
-					n1938 -= sz1940
+					n1978 -= sz1980
 				}
-				x.AddMSP = m1939
+				x.AddMSP = m1979
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				n1947 := c.ReadLength(2)
-				m1948 := foryimpl.MakeMap[map[uint8]uint16](c, n1947)
-				for n1947 > 0 && !c.Failed() {
-					sz1949, vn1950, _ := c.ReadMapChunk(n1947, 9, 10, nil, false)
-					for j1951 := 0; j1951 < sz1949 && !c.Failed(); j1951++ {
-						var k1952 uint8
-						k1952 = r.ReadUint8()
-						var v1953 uint16
-						if !vn1950 {
-							v1953 = r.ReadUint16()
+				n1987 := c.ReadLength(2)
+				m1988 := foryimpl.MakeMap[map[uint8]uint16](c, n1987)
+				for n1987 > 0 && !c.Failed() {
+					sz1989, vn1990, _ := c.ReadMapChunk(n1987, 9, 10, nil, false)
+					for j1991 := 0; j1991 < sz1989 && !c.Failed(); j1991++ {
+						var k1992 uint8
+						k1992 = r.ReadUint8()
+						var v1993 uint16
+						if !vn1990 {
+							v1993 = r.ReadUint16()
 						}
-						m1948[k1952] = v1953
+						m1988[k1992] = v1993
 					}
-					n1947 -= sz1949
+					n1987 -= sz1989
 				}
-				x.AddMU8 = m1948
+				x.AddMU8 = m1988
 			}
 		case 47:
 			if f.Convert {
@@ -8831,68 +9221,68 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 48:
 			if !f.Flag || c.ReadFlag() {
-				n1955 := c.ReadLength(1)
-				l1956 := foryimpl.MakeSlice[[]string](c, n1955)
-				if n1955 > 0 {
-					hn1958 := c.ReadListHeader(21)
+				n1995 := c.ReadLength(1)
+				l1996 := foryimpl.MakeSlice[[]string](c, n1995)
+				if n1995 > 0 {
+					hn1998 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1957 := range l1956 {
-							if hn1958 && !c.ReadFlag() {
-								clear(l1956[i1957 : i1957+1])
+						for i1997 := range l1996 {
+							if hn1998 && !c.ReadFlag() {
+								clear(l1996[i1997 : i1997+1])
 								continue
 							}
-							l1956[i1957] = c.ReadString()
+							l1996[i1997] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1957)
+								c.TraceIndex(i1997)
 								break
 							}
 						}
 					}
 				}
-				x.AddNLS = l1956
+				x.AddNLS = l1996
 			}
 		case 49:
 			if !f.Flag || c.ReadFlag() {
-				n1961 := c.ReadLength(2)
-				m1962 := foryimpl.MakeMap[map[string]int32](c, n1961)
-				for n1961 > 0 && !c.Failed() {
-					sz1963, vn1964, _ := c.ReadMapChunk(n1961, 21, 5, nil, false)
-					for j1965 := 0; j1965 < sz1963 && !c.Failed(); j1965++ {
-						var k1966 string
-						k1966 = c.ReadString()
-						var v1967 int32
-						if !vn1964 {
-							v1967 = r.ReadVarInt32()
+				n2001 := c.ReadLength(2)
+				m2002 := foryimpl.MakeMap[map[string]int32](c, n2001)
+				for n2001 > 0 && !c.Failed() {
+					sz2003, vn2004, _ := c.ReadMapChunk(n2001, 21, 5, nil, false)
+					for j2005 := 0; j2005 < sz2003 && !c.Failed(); j2005++ {
+						var k2006 string
+						k2006 = c.ReadString()
+						var v2007 int32
+						if !vn2004 {
+							v2007 = r.ReadVarInt32()
 						}
-						m1962[k1966] = v1967
+						m2002[k2006] = v2007
 					}
-					n1961 -= sz1963
+					n2001 -= sz2003
 				}
-				x.AddNM = m1962
+				x.AddNM = m2002
 			}
 		case 50:
 			if f.Convert {
 				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1969 := c.ReadLength(1)
-				l1970 := foryimpl.MakeSlice[[]uint8](c, n1969)
-				if n1969 > 0 {
-					hn1972 := c.ReadListHeader(9)
+				n2009 := c.ReadLength(1)
+				l2010 := foryimpl.MakeSlice[[]uint8](c, n2009)
+				if n2009 > 0 {
+					hn2012 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i1971 := range l1970 {
-							if hn1972 && !c.ReadFlag() {
-								clear(l1970[i1971 : i1971+1])
+						for i2011 := range l2010 {
+							if hn2012 && !c.ReadFlag() {
+								clear(l2010[i2011 : i2011+1])
 								continue
 							}
-							l1970[i1971] = r.ReadUint8()
+							l2010[i2011] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i1971)
+								c.TraceIndex(i2011)
 								break
 							}
 						}
 					}
 				}
-				x.AddRaw = l1970
+				x.AddRaw = l2010
 			}
 		case 51:
 			if f.Convert {
@@ -8904,596 +9294,596 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1975 := c.ReadLength(2)
-				if n1975 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1975, 3))
+				n2015 := c.ReadLength(2)
+				if n2015 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2015, 3))
 					return
 				}
-				var l1976 [3]int16
-				if n1975 > 0 {
-					hn1978 := c.ReadListHeader(3)
+				var l2016 [3]int16
+				if n2015 > 0 {
+					hn2018 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1977 := range l1976 {
-							if hn1978 && !c.ReadFlag() {
-								clear(l1976[i1977 : i1977+1])
+						for i2017 := range l2016 {
+							if hn2018 && !c.ReadFlag() {
+								clear(l2016[i2017 : i2017+1])
 								continue
 							}
-							l1976[i1977] = r.ReadInt16()
+							l2016[i2017] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1977)
+								c.TraceIndex(i2017)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l1976
+				x.Fix = l2016
 			}
 		case 53:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1981 := c.ReadLength(1)
-				l1982 := foryimpl.MakeSlice[[]bool](c, n1981)
-				if n1981 > 0 {
-					hn1984 := c.ReadListHeader(1)
+				n2021 := c.ReadLength(1)
+				l2022 := foryimpl.MakeSlice[[]bool](c, n2021)
+				if n2021 > 0 {
+					hn2024 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1983 := range l1982 {
-							if hn1984 && !c.ReadFlag() {
-								clear(l1982[i1983 : i1983+1])
+						for i2023 := range l2022 {
+							if hn2024 && !c.ReadFlag() {
+								clear(l2022[i2023 : i2023+1])
 								continue
 							}
-							l1982[i1983] = r.ReadBool()
+							l2022[i2023] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1983)
+								c.TraceIndex(i2023)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l1982
+				x.LB = l2022
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n1987 := c.ReadLength(1)
-				l1988 := foryimpl.MakeSlice[[]Color](c, n1987)
-				if n1987 > 0 {
-					hn1990 := c.ReadListHeader(25)
+				n2027 := c.ReadLength(1)
+				l2028 := foryimpl.MakeSlice[[]Color](c, n2027)
+				if n2027 > 0 {
+					hn2030 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1989 := range l1988 {
-							if hn1990 && !c.ReadFlag() {
-								clear(l1988[i1989 : i1989+1])
+						for i2029 := range l2028 {
+							if hn2030 && !c.ReadFlag() {
+								clear(l2028[i2029 : i2029+1])
 								continue
 							}
-							l1988[i1989] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l2028[i2029] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i1989)
+								c.TraceIndex(i2029)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l1988
+				x.LE = l2028
 			}
 		case 55:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1993 := c.ReadLength(4)
-				l1994 := foryimpl.MakeSlice[[]float32](c, n1993)
-				if n1993 > 0 {
-					hn1996 := c.ReadListHeader(19)
+				n2033 := c.ReadLength(4)
+				l2034 := foryimpl.MakeSlice[[]float32](c, n2033)
+				if n2033 > 0 {
+					hn2036 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1995 := range l1994 {
-							if hn1996 && !c.ReadFlag() {
-								clear(l1994[i1995 : i1995+1])
+						for i2035 := range l2034 {
+							if hn2036 && !c.ReadFlag() {
+								clear(l2034[i2035 : i2035+1])
 								continue
 							}
-							l1994[i1995] = r.ReadFloat32()
+							l2034[i2035] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1995)
+								c.TraceIndex(i2035)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l1994
+				x.LF32 = l2034
 			}
 		case 56:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1999 := c.ReadLength(8)
-				l2000 := foryimpl.MakeSlice[[]float64](c, n1999)
-				if n1999 > 0 {
-					hn2002 := c.ReadListHeader(20)
+				n2039 := c.ReadLength(8)
+				l2040 := foryimpl.MakeSlice[[]float64](c, n2039)
+				if n2039 > 0 {
+					hn2042 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2001 := range l2000 {
-							if hn2002 && !c.ReadFlag() {
-								clear(l2000[i2001 : i2001+1])
+						for i2041 := range l2040 {
+							if hn2042 && !c.ReadFlag() {
+								clear(l2040[i2041 : i2041+1])
 								continue
 							}
-							l2000[i2001] = r.ReadFloat64()
+							l2040[i2041] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2001)
+								c.TraceIndex(i2041)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l2000
+				x.LF64 = l2040
 			}
 		case 57:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2005 := c.ReadLength(1)
-				l2006 := foryimpl.MakeSlice[[]int32](c, n2005)
-				if n2005 > 0 {
-					hn2008 := c.ReadListHeader(5)
+				n2045 := c.ReadLength(1)
+				l2046 := foryimpl.MakeSlice[[]int32](c, n2045)
+				if n2045 > 0 {
+					hn2048 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2007 := range l2006 {
-							if hn2008 && !c.ReadFlag() {
-								clear(l2006[i2007 : i2007+1])
+						for i2047 := range l2046 {
+							if hn2048 && !c.ReadFlag() {
+								clear(l2046[i2047 : i2047+1])
 								continue
 							}
-							l2006[i2007] = r.ReadVarInt32()
+							l2046[i2047] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2007)
+								c.TraceIndex(i2047)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l2006
+				x.LI32 = l2046
 			}
 		case 58:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2011 := c.ReadLength(1)
-				l2012 := foryimpl.MakeSlice[[]int64](c, n2011)
-				if n2011 > 0 {
-					hn2014 := c.ReadListHeader(7)
+				n2051 := c.ReadLength(1)
+				l2052 := foryimpl.MakeSlice[[]int64](c, n2051)
+				if n2051 > 0 {
+					hn2054 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2013 := range l2012 {
-							if hn2014 && !c.ReadFlag() {
-								clear(l2012[i2013 : i2013+1])
+						for i2053 := range l2052 {
+							if hn2054 && !c.ReadFlag() {
+								clear(l2052[i2053 : i2053+1])
 								continue
 							}
-							l2012[i2013] = r.ReadVarInt64()
+							l2052[i2053] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2013)
+								c.TraceIndex(i2053)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l2012
+				x.LI64 = l2052
 			}
 		case 59:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2017 := c.ReadLength(1)
-				l2018 := foryimpl.MakeSlice[[]int8](c, n2017)
-				if n2017 > 0 {
-					hn2020 := c.ReadListHeader(2)
+				n2057 := c.ReadLength(1)
+				l2058 := foryimpl.MakeSlice[[]int8](c, n2057)
+				if n2057 > 0 {
+					hn2060 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2019 := range l2018 {
-							if hn2020 && !c.ReadFlag() {
-								clear(l2018[i2019 : i2019+1])
+						for i2059 := range l2058 {
+							if hn2060 && !c.ReadFlag() {
+								clear(l2058[i2059 : i2059+1])
 								continue
 							}
-							l2018[i2019] = r.ReadInt8()
+							l2058[i2059] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2019)
+								c.TraceIndex(i2059)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l2018
+				x.LI8 = l2058
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2023 := c.ReadLength(1)
-				l2024 := foryimpl.MakeSlice[[][]int32](c, n2023)
-				if n2023 > 0 {
-					hn2026 := c.ReadListHeader(22)
+				n2063 := c.ReadLength(1)
+				l2064 := foryimpl.MakeSlice[[][]int32](c, n2063)
+				if n2063 > 0 {
+					hn2066 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i2025 := range l2024 {
-							if hn2026 && !c.ReadFlag() {
-								clear(l2024[i2025 : i2025+1])
+						for i2065 := range l2064 {
+							if hn2066 && !c.ReadFlag() {
+								clear(l2064[i2065 : i2065+1])
 								continue
 							}
-							n2029 := c.ReadLength(1)
-							l2030 := foryimpl.MakeSlice[[]int32](c, n2029)
-							if n2029 > 0 {
-								hn2032 := c.ReadListHeader(5)
+							n2069 := c.ReadLength(1)
+							l2070 := foryimpl.MakeSlice[[]int32](c, n2069)
+							if n2069 > 0 {
+								hn2072 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2031 := range l2030 {
-										if hn2032 && !c.ReadFlag() {
-											clear(l2030[i2031 : i2031+1])
+									for i2071 := range l2070 {
+										if hn2072 && !c.ReadFlag() {
+											clear(l2070[i2071 : i2071+1])
 											continue
 										}
-										l2030[i2031] = r.ReadVarInt32()
+										l2070[i2071] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2031)
+											c.TraceIndex(i2071)
 											break
 										}
 									}
 								}
 							}
-							l2024[i2025] = l2030
+							l2064[i2065] = l2070
 							if c.Failed() {
-								c.TraceIndex(i2025)
+								c.TraceIndex(i2065)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l2024
+				x.LL = l2064
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2035 := c.ReadLength(1)
-				l2036 := foryimpl.MakeSlice[[]map[string]int32](c, n2035)
-				if n2035 > 0 {
-					hn2038 := c.ReadListHeader(24)
+				n2075 := c.ReadLength(1)
+				l2076 := foryimpl.MakeSlice[[]map[string]int32](c, n2075)
+				if n2075 > 0 {
+					hn2078 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i2037 := range l2036 {
-							if hn2038 && !c.ReadFlag() {
-								clear(l2036[i2037 : i2037+1])
+						for i2077 := range l2076 {
+							if hn2078 && !c.ReadFlag() {
+								clear(l2076[i2077 : i2077+1])
 								continue
 							}
-							n2041 := c.ReadLength(2)
-							m2042 := foryimpl.MakeMap[map[string]int32](c, n2041)
-							for n2041 > 0 && !c.Failed() {
-								sz2043, vn2044, _ := c.ReadMapChunk(n2041, 21, 5, nil, false)
-								for j2045 := 0; j2045 < sz2043 && !c.Failed(); j2045++ {
-									var k2046 string
-									k2046 = c.ReadString()
-									var v2047 int32
-									if !vn2044 {
-										v2047 = r.ReadVarInt32()
+							n2081 := c.ReadLength(2)
+							m2082 := foryimpl.MakeMap[map[string]int32](c, n2081)
+							for n2081 > 0 && !c.Failed() {
+								sz2083, vn2084, _ := c.ReadMapChunk(n2081, 21, 5, nil, false)
+								for j2085 := 0; j2085 < sz2083 && !c.Failed(); j2085++ {
+									var k2086 string
+									k2086 = c.ReadString()
+									var v2087 int32
+									if !vn2084 {
+										v2087 = r.ReadVarInt32()
 									}
-									m2042[k2046] = v2047
+									m2082[k2086] = v2087
 								}
-								n2041 -= sz2043
+								n2081 -= sz2083
 							}
-							l2036[i2037] = m2042
+							l2076[i2077] = m2082
 							if c.Failed() {
-								c.TraceIndex(i2037)
+								c.TraceIndex(i2077)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l2036
+				x.LM = l2076
 			}
 		case 62:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2049 := c.ReadLength(1)
-				l2050 := foryimpl.MakeSlice[[]*int32](c, n2049)
-				if n2049 > 0 {
-					hn2052 := c.ReadListHeader(5)
+				n2089 := c.ReadLength(1)
+				l2090 := foryimpl.MakeSlice[[]*int32](c, n2089)
+				if n2089 > 0 {
+					hn2092 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2051 := range l2050 {
-							if hn2052 && !c.ReadFlag() {
-								clear(l2050[i2051 : i2051+1])
+						for i2091 := range l2090 {
+							if hn2092 && !c.ReadFlag() {
+								clear(l2090[i2091 : i2091+1])
 								continue
 							}
-							p2055 := foryimpl.Alloc[int32](c)
-							*p2055 = r.ReadVarInt32()
-							l2050[i2051] = p2055
+							p2095 := foryimpl.Alloc[int32](c)
+							*p2095 = r.ReadVarInt32()
+							l2090[i2091] = p2095
 							if c.Failed() {
-								c.TraceIndex(i2051)
+								c.TraceIndex(i2091)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l2050
+				x.LPI = l2090
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2056 := c.ReadLength(1)
-				l2057 := foryimpl.MakeSlice[[]string](c, n2056)
-				if n2056 > 0 {
-					hn2059 := c.ReadListHeader(21)
+				n2096 := c.ReadLength(1)
+				l2097 := foryimpl.MakeSlice[[]string](c, n2096)
+				if n2096 > 0 {
+					hn2099 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2058 := range l2057 {
-							if hn2059 && !c.ReadFlag() {
-								clear(l2057[i2058 : i2058+1])
+						for i2098 := range l2097 {
+							if hn2099 && !c.ReadFlag() {
+								clear(l2097[i2098 : i2098+1])
 								continue
 							}
-							l2057[i2058] = c.ReadString()
+							l2097[i2098] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2058)
+								c.TraceIndex(i2098)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l2057
+				x.LS = l2097
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2062 := c.ReadLength(1)
-				l2063 := foryimpl.MakeSlice[[]time.Time](c, n2062)
-				if n2062 > 0 {
-					hn2065 := c.ReadListHeader(38)
+				n2102 := c.ReadLength(1)
+				l2103 := foryimpl.MakeSlice[[]time.Time](c, n2102)
+				if n2102 > 0 {
+					hn2105 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2064 := range l2063 {
-							if hn2065 && !c.ReadFlag() {
-								clear(l2063[i2064 : i2064+1])
+						for i2104 := range l2103 {
+							if hn2105 && !c.ReadFlag() {
+								clear(l2103[i2104 : i2104+1])
 								continue
 							}
-							l2063[i2064] = c.ReadTime()
+							l2103[i2104] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2064)
+								c.TraceIndex(i2104)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l2063
+				x.LT = l2103
 			}
 		case 65:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2068 := c.ReadLength(2)
-				l2069 := foryimpl.MakeSlice[[]uint16](c, n2068)
-				if n2068 > 0 {
-					hn2071 := c.ReadListHeader(10)
+				n2108 := c.ReadLength(2)
+				l2109 := foryimpl.MakeSlice[[]uint16](c, n2108)
+				if n2108 > 0 {
+					hn2111 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2070 := range l2069 {
-							if hn2071 && !c.ReadFlag() {
-								clear(l2069[i2070 : i2070+1])
+						for i2110 := range l2109 {
+							if hn2111 && !c.ReadFlag() {
+								clear(l2109[i2110 : i2110+1])
 								continue
 							}
-							l2069[i2070] = r.ReadUint16()
+							l2109[i2110] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2070)
+								c.TraceIndex(i2110)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l2069
+				x.LU16 = l2109
 			}
 		case 66:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2074 := c.ReadLength(1)
-				l2075 := foryimpl.MakeSlice[[]uint64](c, n2074)
-				if n2074 > 0 {
-					hn2077 := c.ReadListHeader(14)
+				n2114 := c.ReadLength(1)
+				l2115 := foryimpl.MakeSlice[[]uint64](c, n2114)
+				if n2114 > 0 {
+					hn2117 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2076 := range l2075 {
-							if hn2077 && !c.ReadFlag() {
-								clear(l2075[i2076 : i2076+1])
+						for i2116 := range l2115 {
+							if hn2117 && !c.ReadFlag() {
+								clear(l2115[i2116 : i2116+1])
 								continue
 							}
-							l2075[i2076] = r.ReadVarUint64()
+							l2115[i2116] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2076)
+								c.TraceIndex(i2116)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l2075
+				x.LU64 = l2115
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2080 := c.ReadLength(2)
-				m2081 := foryimpl.MakeMap[map[bool]string](c, n2080)
-				for n2080 > 0 && !c.Failed() {
-					sz2082, vn2083, _ := c.ReadMapChunk(n2080, 1, 21, nil, false)
-					for j2084 := 0; j2084 < sz2082 && !c.Failed(); j2084++ {
-						var k2085 bool
-						k2085 = r.ReadBool()
-						var v2086 string
-						if !vn2083 {
-							v2086 = c.ReadString()
-						}
-						m2081[k2085] = v2086
-					}
-					n2080 -= sz2082
-				}
-				x.MBS = m2081
-			}
-		case 68:
-			if !f.Flag || c.ReadFlag() {
-				n2088 := c.ReadLength(2)
-				m2089 := foryimpl.MakeMap[map[Color]string](c, n2088)
-				for n2088 > 0 && !c.Failed() {
-					sz2090, vn2091, _ := c.ReadMapChunk(n2088, 25, 21, nil, false)
-					for j2092 := 0; j2092 < sz2090 && !c.Failed(); j2092++ {
-						var k2093 Color
-						k2093 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v2094 string
-						if !vn2091 {
-							v2094 = c.ReadString()
-						}
-						m2089[k2093] = v2094
-					}
-					n2088 -= sz2090
-				}
-				x.MES = m2089
-			}
-		case 69:
-			if !f.Flag || c.ReadFlag() {
-				n2096 := c.ReadLength(2)
-				m2097 := foryimpl.MakeMap[map[int64]float64](c, n2096)
-				for n2096 > 0 && !c.Failed() {
-					sz2098, vn2099, _ := c.ReadMapChunk(n2096, 7, 20, nil, false)
-					for j2100 := 0; j2100 < sz2098 && !c.Failed(); j2100++ {
-						var k2101 int64
-						k2101 = r.ReadVarInt64()
-						var v2102 float64
-						if !vn2099 {
-							v2102 = r.ReadFloat64()
-						}
-						m2097[k2101] = v2102
-					}
-					n2096 -= sz2098
-				}
-				x.MI64F = m2097
-			}
-		case 70:
-			if !f.Flag || c.ReadFlag() {
-				n2104 := c.ReadLength(2)
-				m2105 := foryimpl.MakeMap[map[int32]string](c, n2104)
-				for n2104 > 0 && !c.Failed() {
-					sz2106, vn2107, _ := c.ReadMapChunk(n2104, 5, 21, nil, false)
-					for j2108 := 0; j2108 < sz2106 && !c.Failed(); j2108++ {
-						var k2109 int32
-						k2109 = r.ReadVarInt32()
-						var v2110 string
-						if !vn2107 {
-							v2110 = c.ReadString()
-						}
-						m2105[k2109] = v2110
-					}
-					n2104 -= sz2106
-				}
-				x.MIS = m2105
-			}
-		case 71:
-			if !f.Flag || c.ReadFlag() {
-				n2112 := c.ReadLength(2)
-				m2113 := foryimpl.MakeMap[map[string]int32](c, n2112)
-				for n2112 > 0 && !c.Failed() {
-					sz2114, vn2115, _ := c.ReadMapChunk(n2112, 21, 5, nil, false)
-					for j2116 := 0; j2116 < sz2114 && !c.Failed(); j2116++ {
-						var k2117 string
-						k2117 = c.ReadString()
-						var v2118 int32
-						if !vn2115 {
-							v2118 = r.ReadVarInt32()
-						}
-						m2113[k2117] = v2118
-					}
-					n2112 -= sz2114
-				}
-				x.MSI = m2113
-			}
-		case 72:
-			if !f.Flag || c.ReadFlag() {
 				n2120 := c.ReadLength(2)
-				m2121 := foryimpl.MakeMap[map[string][]string](c, n2120)
+				m2121 := foryimpl.MakeMap[map[bool]string](c, n2120)
 				for n2120 > 0 && !c.Failed() {
-					sz2122, vn2123, _ := c.ReadMapChunk(n2120, 21, 22, nil, true)
+					sz2122, vn2123, _ := c.ReadMapChunk(n2120, 1, 21, nil, false)
 					for j2124 := 0; j2124 < sz2122 && !c.Failed(); j2124++ {
-						var k2125 string
-						k2125 = c.ReadString()
-						var v2126 []string
+						var k2125 bool
+						k2125 = r.ReadBool()
+						var v2126 string
 						if !vn2123 {
-							n2127 := c.ReadLength(1)
-							l2128 := foryimpl.MakeSlice[[]string](c, n2127)
-							if n2127 > 0 {
-								hn2130 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i2129 := range l2128 {
-										if hn2130 && !c.ReadFlag() {
-											clear(l2128[i2129 : i2129+1])
-											continue
-										}
-										l2128[i2129] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i2129)
-											break
-										}
-									}
-								}
-							}
-							v2126 = l2128
+							v2126 = c.ReadString()
 						}
 						m2121[k2125] = v2126
 					}
 					n2120 -= sz2122
 				}
-				x.MSL = m2121
+				x.MBS = m2121
+			}
+		case 68:
+			if !f.Flag || c.ReadFlag() {
+				n2128 := c.ReadLength(2)
+				m2129 := foryimpl.MakeMap[map[Color]string](c, n2128)
+				for n2128 > 0 && !c.Failed() {
+					sz2130, vn2131, _ := c.ReadMapChunk(n2128, 25, 21, nil, false)
+					for j2132 := 0; j2132 < sz2130 && !c.Failed(); j2132++ {
+						var k2133 Color
+						k2133 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v2134 string
+						if !vn2131 {
+							v2134 = c.ReadString()
+						}
+						m2129[k2133] = v2134
+					}
+					n2128 -= sz2130
+				}
+				x.MES = m2129
+			}
+		case 69:
+			if !f.Flag || c.ReadFlag() {
+				n2136 := c.ReadLength(2)
+				m2137 := foryimpl.MakeMap[map[int64]float64](c, n2136)
+				for n2136 > 0 && !c.Failed() {
+					sz2138, vn2139, _ := c.ReadMapChunk(n2136, 7, 20, nil, false)
+					for j2140 := 0; j2140 < sz2138 && !c.Failed(); j2140++ {
+						var k2141 int64
+						k2141 = r.ReadVarInt64()
+						var v2142 float64
+						if !vn2139 {
+							v2142 = r.ReadFloat64()
+						}
+						m2137[k2141] = v2142
+					}
+					n2136 -= sz2138
+				}
+				x.MI64F = m2137
+			}
+		case 70:
+			if !f.Flag || c.ReadFlag() {
+				n2144 := c.ReadLength(2)
+				m2145 := foryimpl.MakeMap[map[int32]string](c, n2144)
+				for n2144 > 0 && !c.Failed() {
+					sz2146, vn2147, _ := c.ReadMapChunk(n2144, 5, 21, nil, false)
+					for j2148 := 0; j2148 < sz2146 && !c.Failed(); j2148++ {
+						var k2149 int32
+						k2149 = r.ReadVarInt32()
+						var v2150 string
+						if !vn2147 {
+							v2150 = c.ReadString()
+						}
+						m2145[k2149] = v2150
+					}
+					n2144 -= sz2146
+				}
+				x.MIS = m2145
+			}
+		case 71:
+			if !f.Flag || c.ReadFlag() {
+				n2152 := c.ReadLength(2)
+				m2153 := foryimpl.MakeMap[map[string]int32](c, n2152)
+				for n2152 > 0 && !c.Failed() {
+					sz2154, vn2155, _ := c.ReadMapChunk(n2152, 21, 5, nil, false)
+					for j2156 := 0; j2156 < sz2154 && !c.Failed(); j2156++ {
+						var k2157 string
+						k2157 = c.ReadString()
+						var v2158 int32
+						if !vn2155 {
+							v2158 = r.ReadVarInt32()
+						}
+						m2153[k2157] = v2158
+					}
+					n2152 -= sz2154
+				}
+				x.MSI = m2153
+			}
+		case 72:
+			if !f.Flag || c.ReadFlag() {
+				n2160 := c.ReadLength(2)
+				m2161 := foryimpl.MakeMap[map[string][]string](c, n2160)
+				for n2160 > 0 && !c.Failed() {
+					sz2162, vn2163, _ := c.ReadMapChunk(n2160, 21, 22, nil, true)
+					for j2164 := 0; j2164 < sz2162 && !c.Failed(); j2164++ {
+						var k2165 string
+						k2165 = c.ReadString()
+						var v2166 []string
+						if !vn2163 {
+							n2167 := c.ReadLength(1)
+							l2168 := foryimpl.MakeSlice[[]string](c, n2167)
+							if n2167 > 0 {
+								hn2170 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i2169 := range l2168 {
+										if hn2170 && !c.ReadFlag() {
+											clear(l2168[i2169 : i2169+1])
+											continue
+										}
+										l2168[i2169] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i2169)
+											break
+										}
+									}
+								}
+							}
+							v2166 = l2168
+						}
+						m2161[k2165] = v2166
+					}
+					n2160 -= sz2162
+				}
+				x.MSL = m2161
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2134 := c.ReadLength(2)
-				m2135 := foryimpl.MakeMap[map[string]map[string]int32](c, n2134)
-				for n2134 > 0 && !c.Failed() {
-					sz2136, vn2137, _ := c.ReadMapChunk(n2134, 21, 24, nil, true)
-					for j2138 := 0; j2138 < sz2136 && !c.Failed(); j2138++ {
-						var k2139 string
-						k2139 = c.ReadString()
-						var v2140 map[string]int32
-						if !vn2137 {
-							n2141 := c.ReadLength(2)
-							m2142 := foryimpl.MakeMap[map[string]int32](c, n2141)
-							for n2141 > 0 && !c.Failed() {
-								sz2143, vn2144, _ := c.ReadMapChunk(n2141, 21, 5, nil, false)
-								for j2145 := 0; j2145 < sz2143 && !c.Failed(); j2145++ {
-									var k2146 string
-									k2146 = c.ReadString()
-									var v2147 int32
-									if !vn2144 {
-										v2147 = r.ReadVarInt32()
+				n2174 := c.ReadLength(2)
+				m2175 := foryimpl.MakeMap[map[string]map[string]int32](c, n2174)
+				for n2174 > 0 && !c.Failed() {
+					sz2176, vn2177, _ := c.ReadMapChunk(n2174, 21, 24, nil, true)
+					for j2178 := 0; j2178 < sz2176 && !c.Failed(); j2178++ {
+						var k2179 string
+						k2179 = c.ReadString()
+						var v2180 map[string]int32
+						if !vn2177 {
+							n2181 := c.ReadLength(2)
+							m2182 := foryimpl.MakeMap[map[string]int32](c, n2181)
+							for n2181 > 0 && !c.Failed() {
+								sz2183, vn2184, _ := c.ReadMapChunk(n2181, 21, 5, nil, false)
+								for j2185 := 0; j2185 < sz2183 && !c.Failed(); j2185++ {
+									var k2186 string
+									k2186 = c.ReadString()
+									var v2187 int32
+									if !vn2184 {
+										v2187 = r.ReadVarInt32()
 									}
-									m2142[k2146] = v2147
+									m2182[k2186] = v2187
 								}
-								n2141 -= sz2143
+								n2181 -= sz2183
 							}
-							v2140 = m2142
+							v2180 = m2182
 						}
-						m2135[k2139] = v2140
+						m2175[k2179] = v2180
 					}
-					n2134 -= sz2136
+					n2174 -= sz2176
 				}
-				x.MSM = m2135
+				x.MSM = m2175
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2150 := c.ReadLength(2)
-				m2151 := foryimpl.MakeMap[map[string]*int32](c, n2150)
-				for n2150 > 0 && !c.Failed() {
-					sz2152, vn2153, _ := c.ReadMapChunk(n2150, 21, 5, nil, true)
-					for j2154 := 0; j2154 < sz2152 && !c.Failed(); j2154++ {
-						var k2155 string
-						k2155 = c.ReadString()
-						var v2156 *int32
-						if !vn2153 {
-							p2157 := foryimpl.Alloc[int32](c)
-							*p2157 = r.ReadVarInt32()
-							v2156 = p2157
+				n2190 := c.ReadLength(2)
+				m2191 := foryimpl.MakeMap[map[string]*int32](c, n2190)
+				for n2190 > 0 && !c.Failed() {
+					sz2192, vn2193, _ := c.ReadMapChunk(n2190, 21, 5, nil, true)
+					for j2194 := 0; j2194 < sz2192 && !c.Failed(); j2194++ {
+						var k2195 string
+						k2195 = c.ReadString()
+						var v2196 *int32
+						if !vn2193 {
+							p2197 := foryimpl.Alloc[int32](c)
+							*p2197 = r.ReadVarInt32()
+							v2196 = p2197
 						}
-						m2151[k2155] = v2156
+						m2191[k2195] = v2196
 					}
-					n2150 -= sz2152
+					n2190 -= sz2192
 				}
-				x.MSP = m2151
+				x.MSP = m2191
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2159 := c.ReadLength(2)
-				m2160 := foryimpl.MakeMap[map[uint8]uint16](c, n2159)
-				for n2159 > 0 && !c.Failed() {
-					sz2161, vn2162, _ := c.ReadMapChunk(n2159, 9, 10, nil, false)
-					for j2163 := 0; j2163 < sz2161 && !c.Failed(); j2163++ {
-						var k2164 uint8
-						k2164 = r.ReadUint8()
-						var v2165 uint16
-						if !vn2162 {
-							v2165 = r.ReadUint16()
+				n2199 := c.ReadLength(2)
+				m2200 := foryimpl.MakeMap[map[uint8]uint16](c, n2199)
+				for n2199 > 0 && !c.Failed() {
+					sz2201, vn2202, _ := c.ReadMapChunk(n2199, 9, 10, nil, false)
+					for j2203 := 0; j2203 < sz2201 && !c.Failed(); j2203++ {
+						var k2204 uint8
+						k2204 = r.ReadUint8()
+						var v2205 uint16
+						if !vn2202 {
+							v2205 = r.ReadUint16()
 						}
-						m2160[k2164] = v2165
+						m2200[k2204] = v2205
 					}
-					n2159 -= sz2161
+					n2199 -= sz2201
 				}
-				x.MU8 = m2160
+				x.MU8 = m2200
 			}
 		case 76:
 			if f.Convert {
@@ -9503,68 +9893,68 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n2167 := c.ReadLength(1)
-				l2168 := foryimpl.MakeSlice[[]string](c, n2167)
-				if n2167 > 0 {
-					hn2170 := c.ReadListHeader(21)
+				n2207 := c.ReadLength(1)
+				l2208 := foryimpl.MakeSlice[[]string](c, n2207)
+				if n2207 > 0 {
+					hn2210 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2169 := range l2168 {
-							if hn2170 && !c.ReadFlag() {
-								clear(l2168[i2169 : i2169+1])
+						for i2209 := range l2208 {
+							if hn2210 && !c.ReadFlag() {
+								clear(l2208[i2209 : i2209+1])
 								continue
 							}
-							l2168[i2169] = c.ReadString()
+							l2208[i2209] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2169)
+								c.TraceIndex(i2209)
 								break
 							}
 						}
 					}
 				}
-				x.NLS = l2168
+				x.NLS = l2208
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n2173 := c.ReadLength(2)
-				m2174 := foryimpl.MakeMap[map[string]int32](c, n2173)
-				for n2173 > 0 && !c.Failed() {
-					sz2175, vn2176, _ := c.ReadMapChunk(n2173, 21, 5, nil, false)
-					for j2177 := 0; j2177 < sz2175 && !c.Failed(); j2177++ {
-						var k2178 string
-						k2178 = c.ReadString()
-						var v2179 int32
-						if !vn2176 {
-							v2179 = r.ReadVarInt32()
+				n2213 := c.ReadLength(2)
+				m2214 := foryimpl.MakeMap[map[string]int32](c, n2213)
+				for n2213 > 0 && !c.Failed() {
+					sz2215, vn2216, _ := c.ReadMapChunk(n2213, 21, 5, nil, false)
+					for j2217 := 0; j2217 < sz2215 && !c.Failed(); j2217++ {
+						var k2218 string
+						k2218 = c.ReadString()
+						var v2219 int32
+						if !vn2216 {
+							v2219 = r.ReadVarInt32()
 						}
-						m2174[k2178] = v2179
+						m2214[k2218] = v2219
 					}
-					n2173 -= sz2175
+					n2213 -= sz2215
 				}
-				x.NM = m2174
+				x.NM = m2214
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2181 := c.ReadLength(1)
-				l2182 := foryimpl.MakeSlice[[]uint8](c, n2181)
-				if n2181 > 0 {
-					hn2184 := c.ReadListHeader(9)
+				n2221 := c.ReadLength(1)
+				l2222 := foryimpl.MakeSlice[[]uint8](c, n2221)
+				if n2221 > 0 {
+					hn2224 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2183 := range l2182 {
-							if hn2184 && !c.ReadFlag() {
-								clear(l2182[i2183 : i2183+1])
+						for i2223 := range l2222 {
+							if hn2224 && !c.ReadFlag() {
+								clear(l2222[i2223 : i2223+1])
 								continue
 							}
-							l2182[i2183] = r.ReadUint8()
+							l2222[i2223] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2183)
+								c.TraceIndex(i2223)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2182
+				x.Raw = l2222
 			}
 		default:
 			c.SkipField(f)
@@ -9626,7 +10016,39 @@ func (x *Nested) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeNested)
+		start := b.WriterIndex()
+		b.Reserve(138)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x6095c07e001e0001)
+			buffer.PutUint64At(w, off+8, 0xae1209f05910febe)
+			buffer.PutUint64At(w, off+16, 0x001c4d0699923413)
+			buffer.PutUint64At(w, off+24, 0x63807216541ada63)
+			buffer.PutUint64At(w, off+32, 0x807a16548086f6da)
+			buffer.PutUint64At(w, off+40, 0x72165880b2f6da63)
+			buffer.PutUint64At(w, off+48, 0x4da0a1fdf6da6380)
+			buffer.PutUint64At(w, off+56, 0x56185ccada63001e)
+			buffer.PutUint64At(w, off+64, 0xaf2d37db6300725a)
+			buffer.PutUint64At(w, off+72, 0xf6db63801c576868)
+			buffer.PutUint64At(w, off+80, 0xf6db63801e578086)
+			buffer.PutUint64At(w, off+88, 0x1648a0a11c4580b2)
+			buffer.PutUint64At(w, off+96, 0x2f7a164868682f72)
+			buffer.PutUint64At(w, off+104, 0xda6f2f72164c286b)
+			buffer.PutUint64At(w, off+112, 0x561854a0ac1e451a)
+			buffer.PutUint64At(w, off+120, 0x8086f6da72b3725a)
+			buffer.PutUint64At(w, off+128, 0x3f1e4b68683f1c4b)
+			buffer.PutUint64At(w, off+130, 0x286b3f1e4b68683f)
+			off += 138
+		} else {
+			buffer.PutUint64At(w, off, 0x08ae1204041d0001)
+			buffer.PutUint64At(w, off+5, 0x069992340308ae12)
+			off += 13
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNested)
 	start := b.WriterIndex()
@@ -9667,20 +10089,38 @@ func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 138 && buffer.ReadUint64At(in, 0) == 0x441c907e001eff01 && buffer.ReadUint64At(in, 8) == 0xae1209f019a19439 && buffer.ReadUint64At(in, 16) == 0x001c4c0699923413 && buffer.ReadUint64At(in, 24) == 0x63807216541ada63 && buffer.ReadUint64At(in, 32) == 0x807a16548086f6da && buffer.ReadUint64At(in, 40) == 0x72165880b2f6da63 && buffer.ReadUint64At(in, 48) == 0x4ca0a1fdf6da6380 && buffer.ReadUint64At(in, 56) == 0x56185ccada63001e && buffer.ReadUint64At(in, 64) == 0xaf2d37db6300725a && buffer.ReadUint64At(in, 72) == 0xf6db63801c566868 && buffer.ReadUint64At(in, 80) == 0xf6db63801e568086 && buffer.ReadUint64At(in, 88) == 0x1648a0a11c4480b2 && buffer.ReadUint64At(in, 96) == 0x2f7a164868682f72 && buffer.ReadUint64At(in, 104) == 0xda6f2f72164c286b && buffer.ReadUint64At(in, 112) == 0x561854a0ac1e441a && buffer.ReadUint64At(in, 120) == 0x8086f6da72b3725a && buffer.ReadUint64At(in, 128) == 0x3f1e4a68683f1c4a && buffer.ReadUint64At(in, 130) == 0x286b3f1e4a68683f {
-			n = 138
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 138 && buffer.ReadUint64At(in, 0) == 0x6095c07e001e0001 && buffer.ReadUint64At(in, 8) == 0xae1209f05910febe && buffer.ReadUint64At(in, 16) == 0x001c4d0699923413 && buffer.ReadUint64At(in, 24) == 0x63807216541ada63 && buffer.ReadUint64At(in, 32) == 0x807a16548086f6da && buffer.ReadUint64At(in, 40) == 0x72165880b2f6da63 && buffer.ReadUint64At(in, 48) == 0x4da0a1fdf6da6380 && buffer.ReadUint64At(in, 56) == 0x56185ccada63001e && buffer.ReadUint64At(in, 64) == 0xaf2d37db6300725a && buffer.ReadUint64At(in, 72) == 0xf6db63801c576868 && buffer.ReadUint64At(in, 80) == 0xf6db63801e578086 && buffer.ReadUint64At(in, 88) == 0x1648a0a11c4580b2 && buffer.ReadUint64At(in, 96) == 0x2f7a164868682f72 && buffer.ReadUint64At(in, 104) == 0xda6f2f72164c286b && buffer.ReadUint64At(in, 112) == 0x561854a0ac1e451a && buffer.ReadUint64At(in, 120) == 0x8086f6da72b3725a && buffer.ReadUint64At(in, 128) == 0x3f1e4b68683f1c4b && buffer.ReadUint64At(in, 130) == 0x286b3f1e4b68683f {
+				n = 138
+			}
+		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x08ae1204041d0001 && buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
+			n = 13
 		}
-	} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x08ae1204041dff01 && buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
-		n = 13
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeNested, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNested)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 138 && buffer.ReadUint64At(in, 0) == 0x441c907e001eff01 && buffer.ReadUint64At(in, 8) == 0xae1209f019a19439 && buffer.ReadUint64At(in, 16) == 0x001c4c0699923413 && buffer.ReadUint64At(in, 24) == 0x63807216541ada63 && buffer.ReadUint64At(in, 32) == 0x807a16548086f6da && buffer.ReadUint64At(in, 40) == 0x72165880b2f6da63 && buffer.ReadUint64At(in, 48) == 0x4ca0a1fdf6da6380 && buffer.ReadUint64At(in, 56) == 0x56185ccada63001e && buffer.ReadUint64At(in, 64) == 0xaf2d37db6300725a && buffer.ReadUint64At(in, 72) == 0xf6db63801c566868 && buffer.ReadUint64At(in, 80) == 0xf6db63801e568086 && buffer.ReadUint64At(in, 88) == 0x1648a0a11c4480b2 && buffer.ReadUint64At(in, 96) == 0x2f7a164868682f72 && buffer.ReadUint64At(in, 104) == 0xda6f2f72164c286b && buffer.ReadUint64At(in, 112) == 0x561854a0ac1e441a && buffer.ReadUint64At(in, 120) == 0x8086f6da72b3725a && buffer.ReadUint64At(in, 128) == 0x3f1e4a68683f1c4a && buffer.ReadUint64At(in, 130) == 0x286b3f1e4a68683f {
+				n = 138
+			}
+		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x08ae1204041dff01 && buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
+			n = 13
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeNested)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNested)
 	}
-	c.AcceptRoot(n, foryTypeNested)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNested)
 }
 
 // ForyWrite writes Nested's struct body (docs/format.md §9).
@@ -11224,7 +11664,26 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeInner)
+		start := b.WriterIndex()
+		b.Reserve(37)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x42fec019001c0001)
+			buffer.PutUint64At(w, off+8, 0x4c02adc42d0297d0)
+			buffer.PutUint64At(w, off+16, 0x56164c00894ec807)
+			buffer.PutUint64At(w, off+24, 0xa0ac1e450088f392)
+			buffer.PutUint64At(w, off+29, 0x200c341548a0ac1e)
+			off += 37
+		} else {
+			buffer.PutUint32At(w, off, 0xad1b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeInner)
 	start := b.WriterIndex()
@@ -11252,20 +11711,38 @@ func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x2867c019001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02adc402d2ea07 && buffer.ReadUint64At(in, 16) == 0x56164c00894ec807 && buffer.ReadUint64At(in, 24) == 0xa0ac1e440088f392 && buffer.ReadUint64At(in, 29) == 0x200c341548a0ac1e {
-			n = 37
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x42fec019001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02adc42d0297d0 && buffer.ReadUint64At(in, 16) == 0x56164c00894ec807 && buffer.ReadUint64At(in, 24) == 0xa0ac1e450088f392 && buffer.ReadUint64At(in, 29) == 0x200c341548a0ac1e {
+				n = 37
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeInner, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeInner)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x2867c019001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02adc402d2ea07 && buffer.ReadUint64At(in, 16) == 0x56164c00894ec807 && buffer.ReadUint64At(in, 24) == 0xa0ac1e440088f392 && buffer.ReadUint64At(in, 29) == 0x200c341548a0ac1e {
+				n = 37
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeInner)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeInner)
 	}
-	c.AcceptRoot(n, foryTypeInner)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
@@ -11328,7 +11805,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	x.Lf.ForyWrite(c)
 	{
 		s7 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s7) + 9)
+		b.Reserve(buffer.BatchSlack + len(s7) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
 		if len(s7) > 0 {
@@ -11395,7 +11872,7 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 	x.Lf.ForyWrite(c)
 	{
 		s14 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s14) + 9)
+		b.Reserve(buffer.BatchSlack + len(s14) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s14))<<2|2)
 		if len(s14) > 0 {
@@ -11631,7 +12108,12 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -11641,20 +12123,38 @@ func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x6d54900e001eff01 && buffer.ReadUint64At(in, 8) == 0xae1209e21e607fbb && buffer.ReadUint64At(in, 16) == 0x4054054028802c0f && buffer.ReadUint64At(in, 18) == 0x5815405405402880 {
-			n = 26
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x6d54900e001e0001 && buffer.ReadUint64At(in, 8) == 0xae1209e21e607fbb && buffer.ReadUint64At(in, 16) == 0x4054054028802c0f && buffer.ReadUint64At(in, 18) == 0x5815405405402880 {
+				n = 26
+			}
+		} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x06ae1204041d0001 && buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
+			n = 12
 		}
-	} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x06ae1204041dff01 && buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
-		n = 12
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x6d54900e001eff01 && buffer.ReadUint64At(in, 8) == 0xae1209e21e607fbb && buffer.ReadUint64At(in, 16) == 0x4054054028802c0f && buffer.ReadUint64At(in, 18) == 0x5815405405402880 {
+				n = 26
+			}
+		} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x06ae1204041dff01 && buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
+			n = 12
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeLeaf)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
-	c.AcceptRoot(n, foryTypeLeaf)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
@@ -11673,7 +12173,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	s1 := x.W
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(35 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(35 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -11807,7 +12307,33 @@ func (x *Changes) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeChanges)
+		start := b.WriterIndex()
+		b.Reserve(96)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xc81c1054001c0001)
+			buffer.PutUint64At(w, off+8, 0x4402b9d12a77a5da)
+			buffer.PutUint64At(w, off+16, 0xd968db144c655b14)
+			buffer.PutUint64At(w, off+24, 0xdd6fb7074c07c840)
+			buffer.PutUint64At(w, off+32, 0x084cc0be2d078880)
+			buffer.PutUint64At(w, off+40, 0x745b0e44c04565db)
+			buffer.PutUint64At(w, off+48, 0x72db054ce02d0584)
+			buffer.PutUint64At(w, off+56, 0xc0db76b7134e00dd)
+			buffer.PutUint64At(w, off+64, 0x1c4b15c46f370546)
+			buffer.PutUint64At(w, off+72, 0x6b37161646686837)
+			buffer.PutUint64At(w, off+80, 0x1c4d6c3716561844)
+			buffer.PutUint64At(w, off+88, 0x723715441ada6f37)
+			off += 96
+		} else {
+			buffer.PutUint32At(w, off, 0xb91b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeChanges)
 	start := b.WriterIndex()
@@ -11842,20 +12368,38 @@ func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 96 && buffer.ReadUint64At(in, 0) == 0x78421054001cff01 && buffer.ReadUint64At(in, 8) == 0x4402b9d12173905a && buffer.ReadUint64At(in, 16) == 0xd968db144c655b14 && buffer.ReadUint64At(in, 24) == 0xdd6fb7074c07c840 && buffer.ReadUint64At(in, 32) == 0x084cc0be2d078880 && buffer.ReadUint64At(in, 40) == 0x745b0e44c04565db && buffer.ReadUint64At(in, 48) == 0x72db054ce02d0584 && buffer.ReadUint64At(in, 56) == 0xc0db76b7134e00dd && buffer.ReadUint64At(in, 64) == 0x1c4a15c46f370546 && buffer.ReadUint64At(in, 72) == 0x6b37161646686837 && buffer.ReadUint64At(in, 80) == 0x1c4c6c3716561844 && buffer.ReadUint64At(in, 88) == 0x723715441ada6f37 {
-			n = 96
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 96 && buffer.ReadUint64At(in, 0) == 0xc81c1054001c0001 && buffer.ReadUint64At(in, 8) == 0x4402b9d12a77a5da && buffer.ReadUint64At(in, 16) == 0xd968db144c655b14 && buffer.ReadUint64At(in, 24) == 0xdd6fb7074c07c840 && buffer.ReadUint64At(in, 32) == 0x084cc0be2d078880 && buffer.ReadUint64At(in, 40) == 0x745b0e44c04565db && buffer.ReadUint64At(in, 48) == 0x72db054ce02d0584 && buffer.ReadUint64At(in, 56) == 0xc0db76b7134e00dd && buffer.ReadUint64At(in, 64) == 0x1c4b15c46f370546 && buffer.ReadUint64At(in, 72) == 0x6b37161646686837 && buffer.ReadUint64At(in, 80) == 0x1c4d6c3716561844 && buffer.ReadUint64At(in, 88) == 0x723715441ada6f37 {
+				n = 96
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeChanges, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeChanges)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 96 && buffer.ReadUint64At(in, 0) == 0x78421054001cff01 && buffer.ReadUint64At(in, 8) == 0x4402b9d12173905a && buffer.ReadUint64At(in, 16) == 0xd968db144c655b14 && buffer.ReadUint64At(in, 24) == 0xdd6fb7074c07c840 && buffer.ReadUint64At(in, 32) == 0x084cc0be2d078880 && buffer.ReadUint64At(in, 40) == 0x745b0e44c04565db && buffer.ReadUint64At(in, 48) == 0x72db054ce02d0584 && buffer.ReadUint64At(in, 56) == 0xc0db76b7134e00dd && buffer.ReadUint64At(in, 64) == 0x1c4a15c46f370546 && buffer.ReadUint64At(in, 72) == 0x6b37161646686837 && buffer.ReadUint64At(in, 80) == 0x1c4c6c3716561844 && buffer.ReadUint64At(in, 88) == 0x723715441ada6f37 {
+				n = 96
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeChanges)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeChanges)
 	}
-	c.AcceptRoot(n, foryTypeChanges)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeChanges)
 }
 
 // ForyWrite writes Changes's struct body (docs/format.md §9).
@@ -11913,7 +12457,7 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	{
 		s7 := x.NewName
-		b.Reserve(buffer.BatchSlack + len(s7) + 9)
+		b.Reserve(buffer.BatchSlack + len(s7) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
 		if len(s7) > 0 {
@@ -11961,7 +12505,7 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 	x.NPIn.ForyWrite(c)
 	{
 		s13 := x.NS
-		b.Reserve(buffer.BatchSlack + len(s13) + 9)
+		b.Reserve(buffer.BatchSlack + len(s13) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<2|2)
 		if len(s13) > 0 {
@@ -12022,7 +12566,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	{
 		s20 := x.NewName
-		b.Reserve(buffer.BatchSlack + len(s20) + 9)
+		b.Reserve(buffer.BatchSlack + len(s20) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s20))<<2|2)
 		if len(s20) > 0 {
@@ -12068,7 +12612,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	x.NPIn.ForyWrite(c)
 	{
 		s26 := x.NS
-		b.Reserve(buffer.BatchSlack + len(s26) + 9)
+		b.Reserve(buffer.BatchSlack + len(s26) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s26))<<2|2)
 		if len(s26) > 0 {
@@ -12583,7 +13127,12 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -12593,20 +13142,38 @@ func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa62e800e001cff01 && buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 && buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 && buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
-			n = 26
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa62e800e001c0001 && buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 && buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 && buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
+				n = 26
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeReorderTags, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeReorderTags)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa62e800e001cff01 && buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 && buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 && buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
+				n = 26
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeReorderTags)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeReorderTags)
 	}
-	c.AcceptRoot(n, foryTypeReorderTags)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeReorderTags)
 }
 
 // ForyWrite writes ReorderTags's struct body (docs/format.md §9).
@@ -12655,7 +13222,7 @@ func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	}
 	{
 		s3 := x.B
-		b.Reserve(buffer.BatchSlack + len(s3) + 9)
+		b.Reserve(buffer.BatchSlack + len(s3) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
 		if len(s3) > 0 {
@@ -12846,7 +13413,12 @@ func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -12856,20 +13428,38 @@ func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 41 && buffer.ReadUint64At(in, 0) == 0x5032e01d001cff01 && buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de && buffer.ReadUint64At(in, 16) == 0x386f81074c033101 && buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 && buffer.ReadUint64At(in, 32) == 0x6415440093045616 && buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
-			n = 41
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 41 && buffer.ReadUint64At(in, 0) == 0x5032e01d001c0001 && buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de && buffer.ReadUint64At(in, 16) == 0x386f81074c033101 && buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 && buffer.ReadUint64At(in, 32) == 0x6415440093045616 && buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
+				n = 41
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeReorderNames, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeReorderNames)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 41 && buffer.ReadUint64At(in, 0) == 0x5032e01d001cff01 && buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de && buffer.ReadUint64At(in, 16) == 0x386f81074c033101 && buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 && buffer.ReadUint64At(in, 32) == 0x6415440093045616 && buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
+				n = 41
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeReorderNames)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeReorderNames)
 	}
-	c.AcceptRoot(n, foryTypeReorderNames)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeReorderNames)
 }
 
 // ForyWrite writes ReorderNames's struct body (docs/format.md §9).
@@ -12951,7 +13541,7 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 	}
 	{
 		s7 := x.Zed
-		b.Reserve(buffer.BatchSlack + len(s7) + 9)
+		b.Reserve(buffer.BatchSlack + len(s7) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
 		if len(s7) > 0 {
@@ -13127,7 +13717,26 @@ func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeMapHolder)
+		start := b.WriterIndex()
+		b.Reserve(35)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x158ad017001c0001)
+			buffer.PutUint64At(w, off+8, 0x4c02bcc34c9337f4)
+			buffer.PutUint64At(w, off+16, 0x480088f392721618)
+			buffer.PutUint64At(w, off+24, 0x72561848200c3415)
+			buffer.PutUint64At(w, off+27, 0x200c487256184820)
+			off += 35
+		} else {
+			buffer.PutUint32At(w, off, 0xbc1b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMapHolder)
 	start := b.WriterIndex()
@@ -13155,20 +13764,38 @@ func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x158ad017001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02bcc34c9337f4 && buffer.ReadUint64At(in, 16) == 0x480088f392721618 && buffer.ReadUint64At(in, 24) == 0x72561848200c3415 && buffer.ReadUint64At(in, 27) == 0x200c487256184820 {
-			n = 35
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x158ad017001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02bcc34c9337f4 && buffer.ReadUint64At(in, 16) == 0x480088f392721618 && buffer.ReadUint64At(in, 24) == 0x72561848200c3415 && buffer.ReadUint64At(in, 27) == 0x200c487256184820 {
+				n = 35
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeMapHolder, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMapHolder)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x158ad017001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02bcc34c9337f4 && buffer.ReadUint64At(in, 16) == 0x480088f392721618 && buffer.ReadUint64At(in, 24) == 0x72561848200c3415 && buffer.ReadUint64At(in, 27) == 0x200c487256184820 {
+				n = 35
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeMapHolder)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMapHolder)
 	}
-	c.AcceptRoot(n, foryTypeMapHolder)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMapHolder)
 }
 
 // ForyWrite writes MapHolder's struct body (docs/format.md §9).
@@ -13200,7 +13827,7 @@ func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 	mw9.End(b)
 	{
 		s12 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s12) + 9)
+		b.Reserve(buffer.BatchSlack + len(s12) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
 		if len(s12) > 0 {
@@ -13381,7 +14008,12 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -13391,20 +14023,38 @@ func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x6fbb5009001cff01 && buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 && buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
-			n = 21
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x6fbb5009001c0001 && buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 && buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeItem, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeItem)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x6fbb5009001cff01 && buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 && buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeItem)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeItem)
 	}
-	c.AcceptRoot(n, foryTypeItem)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeItem)
 }
 
 // ForyWrite writes Item's struct body (docs/format.md §9).
@@ -13423,7 +14073,7 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	s1 := x.K
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(30 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(30 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -13545,7 +14195,29 @@ func (x *Record) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeRecord)
+		start := b.WriterIndex()
+		b.Reserve(63)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xac065033001c0001)
+			buffer.PutUint64At(w, off+8, 0x4c02c0c827029dff)
+			buffer.PutUint64At(w, off+16, 0x00014c804313c414)
+			buffer.PutUint64At(w, off+24, 0x6cd489074c484553)
+			buffer.PutUint64At(w, off+32, 0x72164c63230744c0)
+			buffer.PutUint64At(w, off+40, 0x0c341548806464a2)
+			buffer.PutUint64At(w, off+48, 0x894e481656184c20)
+			buffer.PutUint64At(w, off+55, 0x90064c5616482489)
+			off += 63
+		} else {
+			buffer.PutUint32At(w, off, 0xc01b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeRecord)
 	start := b.WriterIndex()
@@ -13576,20 +14248,38 @@ func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 63 && buffer.ReadUint64At(in, 0) == 0xac065033001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02c0c827029dff && buffer.ReadUint64At(in, 16) == 0x00014c804313c414 && buffer.ReadUint64At(in, 24) == 0x6cd489074c484553 && buffer.ReadUint64At(in, 32) == 0x72164c63230744c0 && buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 && buffer.ReadUint64At(in, 48) == 0x894e481656184c20 && buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
-			n = 63
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 63 && buffer.ReadUint64At(in, 0) == 0xac065033001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02c0c827029dff && buffer.ReadUint64At(in, 16) == 0x00014c804313c414 && buffer.ReadUint64At(in, 24) == 0x6cd489074c484553 && buffer.ReadUint64At(in, 32) == 0x72164c63230744c0 && buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 && buffer.ReadUint64At(in, 48) == 0x894e481656184c20 && buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
+				n = 63
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeRecord, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeRecord)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 63 && buffer.ReadUint64At(in, 0) == 0xac065033001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02c0c827029dff && buffer.ReadUint64At(in, 16) == 0x00014c804313c414 && buffer.ReadUint64At(in, 24) == 0x6cd489074c484553 && buffer.ReadUint64At(in, 32) == 0x72164c63230744c0 && buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 && buffer.ReadUint64At(in, 48) == 0x894e481656184c20 && buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
+				n = 63
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeRecord)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeRecord)
 	}
-	c.AcceptRoot(n, foryTypeRecord)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeRecord)
 }
 
 // ForyWrite writes Record's struct body (docs/format.md §9).
@@ -13637,7 +14327,7 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	{
 		s12 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s12) + 9)
+		b.Reserve(buffer.BatchSlack + len(s12) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
 		if len(s12) > 0 {
@@ -13953,7 +14643,37 @@ func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeSeqs)
+		start := b.WriterIndex()
+		b.Reserve(122)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x96e0206e001c0001)
+			buffer.PutUint64At(w, off+8, 0x8c02bece19b6aad6)
+			buffer.PutUint64At(w, off+16, 0x169480e5b7811e16)
+			buffer.PutUint64At(w, off+24, 0x95c0317e3b8a000e)
+			buffer.PutUint64At(w, off+32, 0x9980a77ebb410230)
+			buffer.PutUint64At(w, off+40, 0x80df5efec571022b)
+			buffer.PutUint64At(w, off+48, 0xb781dfbe8b4e1698)
+			buffer.PutUint64At(w, off+56, 0x7e7b6a102f9180e5)
+			buffer.PutUint64At(w, off+64, 0x4600e0b7972e8d00)
+			buffer.PutUint64At(w, off+72, 0x0cb42e4d6b372a16)
+			buffer.PutUint64At(w, off+80, 0x99603f521646c020)
+			buffer.PutUint64At(w, off+88, 0x00e0b7973f9a9e2e)
+			buffer.PutUint64At(w, off+96, 0x06097edb02a22999)
+			buffer.PutUint64At(w, off+104, 0xb7971fd7a9339980)
+			buffer.PutUint64At(w, off+112, 0x82dfe629299500e0)
+			buffer.PutUint64At(w, off+114, 0xa04182dfe6292995)
+			off += 122
+		} else {
+			buffer.PutUint32At(w, off, 0xbe1b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -13963,20 +14683,38 @@ func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 122 && buffer.ReadUint64At(in, 0) == 0x3e6c306e001cff01 && buffer.ReadUint64At(in, 8) == 0x8c02bece52d77407 && buffer.ReadUint64At(in, 16) == 0x169480e5b7811e16 && buffer.ReadUint64At(in, 24) == 0x94c0317e3b8a000e && buffer.ReadUint64At(in, 32) == 0x9880a77ebb410230 && buffer.ReadUint64At(in, 40) == 0x80df5efec571022b && buffer.ReadUint64At(in, 48) == 0xb781dfbe8b4e1698 && buffer.ReadUint64At(in, 56) == 0x7e7b6a102f9080e5 && buffer.ReadUint64At(in, 64) == 0x4600e0b7972e8c00 && buffer.ReadUint64At(in, 72) == 0x0cb42e4c6b372a16 && buffer.ReadUint64At(in, 80) == 0x98603f521646c020 && buffer.ReadUint64At(in, 88) == 0x00e0b7973f9a9e2e && buffer.ReadUint64At(in, 96) == 0x06097edb02a22998 && buffer.ReadUint64At(in, 104) == 0xb7971fd7a9339880 && buffer.ReadUint64At(in, 112) == 0x82dfe629299400e0 && buffer.ReadUint64At(in, 114) == 0xa04182dfe6292994 {
-			n = 122
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 122 && buffer.ReadUint64At(in, 0) == 0x96e0206e001c0001 && buffer.ReadUint64At(in, 8) == 0x8c02bece19b6aad6 && buffer.ReadUint64At(in, 16) == 0x169480e5b7811e16 && buffer.ReadUint64At(in, 24) == 0x95c0317e3b8a000e && buffer.ReadUint64At(in, 32) == 0x9980a77ebb410230 && buffer.ReadUint64At(in, 40) == 0x80df5efec571022b && buffer.ReadUint64At(in, 48) == 0xb781dfbe8b4e1698 && buffer.ReadUint64At(in, 56) == 0x7e7b6a102f9180e5 && buffer.ReadUint64At(in, 64) == 0x4600e0b7972e8d00 && buffer.ReadUint64At(in, 72) == 0x0cb42e4d6b372a16 && buffer.ReadUint64At(in, 80) == 0x99603f521646c020 && buffer.ReadUint64At(in, 88) == 0x00e0b7973f9a9e2e && buffer.ReadUint64At(in, 96) == 0x06097edb02a22999 && buffer.ReadUint64At(in, 104) == 0xb7971fd7a9339980 && buffer.ReadUint64At(in, 112) == 0x82dfe629299500e0 && buffer.ReadUint64At(in, 114) == 0xa04182dfe6292995 {
+				n = 122
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeSeqs, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSeqs)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 122 && buffer.ReadUint64At(in, 0) == 0x3e6c306e001cff01 && buffer.ReadUint64At(in, 8) == 0x8c02bece52d77407 && buffer.ReadUint64At(in, 16) == 0x169480e5b7811e16 && buffer.ReadUint64At(in, 24) == 0x94c0317e3b8a000e && buffer.ReadUint64At(in, 32) == 0x9880a77ebb410230 && buffer.ReadUint64At(in, 40) == 0x80df5efec571022b && buffer.ReadUint64At(in, 48) == 0xb781dfbe8b4e1698 && buffer.ReadUint64At(in, 56) == 0x7e7b6a102f9080e5 && buffer.ReadUint64At(in, 64) == 0x4600e0b7972e8c00 && buffer.ReadUint64At(in, 72) == 0x0cb42e4c6b372a16 && buffer.ReadUint64At(in, 80) == 0x98603f521646c020 && buffer.ReadUint64At(in, 88) == 0x00e0b7973f9a9e2e && buffer.ReadUint64At(in, 96) == 0x06097edb02a22998 && buffer.ReadUint64At(in, 104) == 0xb7971fd7a9339880 && buffer.ReadUint64At(in, 112) == 0x82dfe629299400e0 && buffer.ReadUint64At(in, 114) == 0xa04182dfe6292994 {
+				n = 122
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeSeqs)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSeqs)
 	}
-	c.AcceptRoot(n, foryTypeSeqs)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSeqs)
 }
 
 // ForyWrite writes Seqs's struct body (docs/format.md §9).
@@ -14054,7 +14792,7 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	{
 		l14 := x.Bin2U8
 		l15 := x.BoolL2A
-		b.Reserve(buffer.BatchSlack + len(l14)*1 + len(l15)*1 + 10)
+		b.Reserve(buffer.BatchSlack + len(l14)*1 + len(l15)*1 + 12)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l14)*1))
 		off += copy(w[off:], l14)
@@ -14080,7 +14818,7 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	{
 		l18 := x.Int2A
 		l19 := x.L2A
-		b.Reserve(buffer.BatchSlack + len(l18)*8 + len(l19)*4 + 10)
+		b.Reserve(buffer.BatchSlack + len(l18)*8 + len(l19)*4 + 12)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l18)*8))
 		off = buffer.PutRawInt64sAt(w, off, l18)
@@ -14110,7 +14848,7 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	{
 		l22 := x.Named
-		b.Reserve(buffer.BatchSlack + len(l22)*4 + 5)
+		b.Reserve(buffer.BatchSlack + len(l22)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l22)*4))
 		off = buffer.PutRawInt32sAt(w, off, l22)
@@ -14138,7 +14876,7 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	{
 		l25 := x.PtrL2A
-		b.Reserve(buffer.BatchSlack + len(l25)*4 + 5)
+		b.Reserve(buffer.BatchSlack + len(l25)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l25)*4))
 		off = buffer.PutRawInt32sAt(w, off, l25)
@@ -14149,7 +14887,7 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	b.WriteBytes(l26)
 	{
 		l27 := x.U64L2A
-		b.Reserve(buffer.BatchSlack + len(l27)*8 + 5)
+		b.Reserve(buffer.BatchSlack + len(l27)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l27)*8))
 		off = buffer.PutRawUint64sAt(w, off, l27)
@@ -14194,105 +14932,186 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.Bin2U8) {
+	{
 		l42 := x.Bin2U8
-		b.WriteVarUint32(uint32(len(l42) * 1))
-		b.WriteBytes(l42)
-	}
-	if !foryimpl.WriteRefSlice(c, x.BoolL2A) {
 		l43 := x.BoolL2A
-		b.WriteVarUint32(uint32(len(l43) * 1))
-		b.WriteRawBools(l43)
+		b.Reserve(buffer.BatchSlack + len(l42)*1 + len(l43)*1 + 12)
+		w, off := b.Window(), b.WriterIndex()
+		if st44, id45 := foryimpl.RefSliceAt(c, l42); st44 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id45))
+		} else if st44 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l42)*1))
+			off += copy(w[off:], l42)
+		}
+		if st46, id47 := foryimpl.RefSliceAt(c, l43); st46 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id47))
+		} else if st46 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l43)*1))
+			off = buffer.PutRawBoolsAt(w, off, l43)
+		}
+		b.SetWriterIndex(off)
 	}
-	l44 := x.F32A2L
-	b.WriteVarUint32(uint32(len(l44)))
-	if len(l44) > 0 {
-		b.Reserve(1 + len(l44)*4 + buffer.BatchSlack)
+	l48 := x.F32A2L
+	b.WriteVarUint32(uint32(len(l48)))
+	if len(l48) > 0 {
+		b.Reserve(1 + len(l48)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e45 := range l44 {
+		for _, e49 := range l48 {
 			{
-				buffer.PutFloat32At(w, off, e45)
+				buffer.PutFloat32At(w, off, e49)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.Int2A) {
-		l46 := x.Int2A
-		b.WriteVarUint32(uint32(len(l46) * 8))
-		b.WriteRawInt64s(l46)
-	}
-	if !foryimpl.WriteRefSlice(c, x.L2A) {
-		l47 := x.L2A
-		b.WriteVarUint32(uint32(len(l47) * 4))
-		b.WriteRawInt32s(l47)
+	{
+		l50 := x.Int2A
+		l51 := x.L2A
+		b.Reserve(buffer.BatchSlack + len(l50)*8 + len(l51)*4 + 12)
+		w, off := b.Window(), b.WriterIndex()
+		if st52, id53 := foryimpl.RefSliceAt(c, l50); st52 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id53))
+		} else if st52 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l50)*8))
+			off = buffer.PutRawInt64sAt(w, off, l50)
+		}
+		if st54, id55 := foryimpl.RefSliceAt(c, l51); st54 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id55))
+		} else if st54 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l51)*4))
+			off = buffer.PutRawInt32sAt(w, off, l51)
+		}
+		b.SetWriterIndex(off)
 	}
 	if x.NL == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l48 := x.NL
-		b.WriteVarUint32(uint32(len(l48)))
-		if len(l48) > 0 {
-			b.Reserve(1 + len(l48)*2 + buffer.BatchSlack)
+		l56 := x.NL
+		b.WriteVarUint32(uint32(len(l56)))
+		if len(l56) > 0 {
+			b.Reserve(1 + len(l56)*2 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e49 := range l48 {
+			for _, e57 := range l56 {
 				{
-					buffer.PutUint16At(w, off, e49)
+					buffer.PutUint16At(w, off, e57)
 					off += 2
 				}
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	if !foryimpl.WriteRefSlice(c, x.Named) {
-		l50 := x.Named
-		b.WriteVarUint32(uint32(len(l50) * 4))
-		b.WriteRawInt32s(l50)
+	{
+		l58 := x.Named
+		b.Reserve(buffer.BatchSlack + len(l58)*4 + 6)
+		w, off := b.Window(), b.WriterIndex()
+		if st59, id60 := foryimpl.RefSliceAt(c, l58); st59 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id60))
+		} else if st59 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l58)*4))
+			off = buffer.PutRawInt32sAt(w, off, l58)
+		}
+		b.SetWriterIndex(off)
 	}
 	if x.PA == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l51 := *x.PA
-		b.WriteVarUint32(uint32(len(l51)))
-		if len(l51) > 0 {
-			b.Reserve(1 + len(l51)*8 + buffer.BatchSlack)
+		l61 := *x.PA
+		b.WriteVarUint32(uint32(len(l61)))
+		if len(l61) > 0 {
+			b.Reserve(1 + len(l61)*8 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e52 := range l51 {
+			for _, e62 := range l61 {
 				{
-					buffer.PutFloat64At(w, off, e52)
+					buffer.PutFloat64At(w, off, e62)
 					off += 8
 				}
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	if !foryimpl.WriteRefSlice(c, x.PtrL2A) {
-		l53 := x.PtrL2A
-		b.WriteVarUint32(uint32(len(l53) * 4))
-		b.WriteRawInt32s(l53)
+	{
+		l63 := x.PtrL2A
+		b.Reserve(buffer.BatchSlack + len(l63)*4 + 6)
+		w, off := b.Window(), b.WriterIndex()
+		if st64, id65 := foryimpl.RefSliceAt(c, l63); st64 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id65))
+		} else if st64 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l63)*4))
+			off = buffer.PutRawInt32sAt(w, off, l63)
+		}
+		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.Raw2Bin) {
-		l54 := x.Raw2Bin
-		b.WriteVarUint32(uint32(len(l54)))
-		b.WriteBytes(l54)
+		l66 := x.Raw2Bin
+		b.WriteVarUint32(uint32(len(l66)))
+		b.WriteBytes(l66)
 	}
-	if !foryimpl.WriteRefSlice(c, x.U64L2A) {
-		l55 := x.U64L2A
-		b.WriteVarUint32(uint32(len(l55) * 8))
-		b.WriteRawUint64s(l55)
+	{
+		l67 := x.U64L2A
+		b.Reserve(buffer.BatchSlack + len(l67)*8 + 6)
+		w, off := b.Window(), b.WriterIndex()
+		if st68, id69 := foryimpl.RefSliceAt(c, l67); st68 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id69))
+		} else if st68 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l67)*8))
+			off = buffer.PutRawUint64sAt(w, off, l67)
+		}
+		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.U82Bin) {
-		l56 := x.U82Bin
-		b.WriteVarUint32(uint32(len(l56)))
-		b.WriteBytes(l56)
+		l70 := x.U82Bin
+		b.WriteVarUint32(uint32(len(l70)))
+		b.WriteBytes(l70)
 	}
 }
 
@@ -14320,175 +15139,175 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n57 := c.ReadLength(1)
-	l58 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n57)
-	if n57 > 0 {
-		hn60 := c.ReadListHeader(7)
+	n71 := c.ReadLength(1)
+	l72 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n71)
+	if n71 > 0 {
+		hn74 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i59 := range l58 {
-				if hn60 && !c.ReadFlag() {
-					clear(l58[i59 : i59+1])
+			for i73 := range l72 {
+				if hn74 && !c.ReadFlag() {
+					clear(l72[i73 : i73+1])
 					continue
 				}
-				l58[i59] = r.ReadVarInt64()
+				l72[i73] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i59)
+					c.TraceIndex(i73)
 					break
 				}
 			}
 		}
 	}
-	x.A2L = l58
+	x.A2L = l72
 	if c.Failed() {
 		c.Trace("A2L")
 		return
 	}
-	n63 := c.ReadLength(2)
-	if n63 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n63, 3))
+	n77 := c.ReadLength(2)
+	if n77 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n77, 3))
 		return
 	}
-	var l64 [3]int16
-	if n63 > 0 {
-		hn66 := c.ReadListHeader(3)
+	var l78 [3]int16
+	if n77 > 0 {
+		hn80 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i65 := range l64 {
-				if hn66 && !c.ReadFlag() {
-					clear(l64[i65 : i65+1])
+			for i79 := range l78 {
+				if hn80 && !c.ReadFlag() {
+					clear(l78[i79 : i79+1])
 					continue
 				}
-				l64[i65] = r.ReadInt16()
+				l78[i79] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i65)
+					c.TraceIndex(i79)
 					break
 				}
 			}
 		}
 	}
-	x.Arr2Go = l64
+	x.Arr2Go = l78
 	if c.Failed() {
 		c.Trace("Arr2Go")
 		return
 	}
-	n69 := c.ReadArrayLength(1)
-	a70 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n69)
-	copy(a70, r.ReadBytes(n69))
-	x.Bin2U8 = a70
+	n83 := c.ReadArrayLength(1)
+	a84 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n83)
+	copy(a84, r.ReadBytes(n83))
+	x.Bin2U8 = a84
 	if c.Failed() {
 		c.Trace("Bin2U8")
 		return
 	}
-	n71 := c.ReadArrayLength(1)
-	a72 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n71)
-	r.ReadRawBools(a72)
-	x.BoolL2A = a72
+	n85 := c.ReadArrayLength(1)
+	a86 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n85)
+	r.ReadRawBools(a86)
+	x.BoolL2A = a86
 	if c.Failed() {
 		c.Trace("BoolL2A")
 		return
 	}
-	n73 := c.ReadLength(4)
-	l74 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n73)
-	if n73 > 0 {
-		hn76 := c.ReadListHeader(19)
+	n87 := c.ReadLength(4)
+	l88 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n87)
+	if n87 > 0 {
+		hn90 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i75 := range l74 {
-				if hn76 && !c.ReadFlag() {
-					clear(l74[i75 : i75+1])
+			for i89 := range l88 {
+				if hn90 && !c.ReadFlag() {
+					clear(l88[i89 : i89+1])
 					continue
 				}
-				l74[i75] = r.ReadFloat32()
+				l88[i89] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i75)
+					c.TraceIndex(i89)
 					break
 				}
 			}
 		}
 	}
-	x.F32A2L = l74
+	x.F32A2L = l88
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
 	}
-	n79 := c.ReadArrayLength(8)
-	a80 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n79)
-	r.ReadRawInt64s(a80)
-	x.Int2A = a80
+	n93 := c.ReadArrayLength(8)
+	a94 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n93)
+	r.ReadRawInt64s(a94)
+	x.Int2A = a94
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	n81 := c.ReadArrayLength(4)
-	a82 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n81)
-	r.ReadRawInt32s(a82)
-	x.L2A = a82
+	n95 := c.ReadArrayLength(4)
+	a96 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n95)
+	r.ReadRawInt32s(a96)
+	x.L2A = a96
 	if c.Failed() {
 		c.Trace("L2A")
 		return
 	}
 	if c.ReadFlag() {
-		n83 := c.ReadLength(2)
-		l84 := foryimpl.MakeSlice[[]uint16](c, n83)
-		if n83 > 0 {
-			hn86 := c.ReadListHeader(10)
+		n97 := c.ReadLength(2)
+		l98 := foryimpl.MakeSlice[[]uint16](c, n97)
+		if n97 > 0 {
+			hn100 := c.ReadListHeader(10)
 			if !c.Failed() {
-				for i85 := range l84 {
-					if hn86 && !c.ReadFlag() {
-						clear(l84[i85 : i85+1])
+				for i99 := range l98 {
+					if hn100 && !c.ReadFlag() {
+						clear(l98[i99 : i99+1])
 						continue
 					}
-					l84[i85] = r.ReadUint16()
+					l98[i99] = r.ReadUint16()
 					if c.Failed() {
-						c.TraceIndex(i85)
+						c.TraceIndex(i99)
 						break
 					}
 				}
 			}
 		}
-		x.NL = l84
+		x.NL = l98
 	}
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	n89 := c.ReadArrayLength(4)
-	a90 := foryimpl.ReuseSlice[Int32s](c, x.Named, n89)
-	r.ReadRawInt32s(a90)
-	x.Named = a90
+	n103 := c.ReadArrayLength(4)
+	a104 := foryimpl.ReuseSlice[Int32s](c, x.Named, n103)
+	r.ReadRawInt32s(a104)
+	x.Named = a104
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
 	if c.ReadFlag() {
-		p91 := foryimpl.Alloc[[]float64](c)
-		n92 := c.ReadLength(8)
-		l93 := foryimpl.MakeSlice[[]float64](c, n92)
-		if n92 > 0 {
-			hn95 := c.ReadListHeader(20)
+		p105 := foryimpl.Alloc[[]float64](c)
+		n106 := c.ReadLength(8)
+		l107 := foryimpl.MakeSlice[[]float64](c, n106)
+		if n106 > 0 {
+			hn109 := c.ReadListHeader(20)
 			if !c.Failed() {
-				for i94 := range l93 {
-					if hn95 && !c.ReadFlag() {
-						clear(l93[i94 : i94+1])
+				for i108 := range l107 {
+					if hn109 && !c.ReadFlag() {
+						clear(l107[i108 : i108+1])
 						continue
 					}
-					l93[i94] = r.ReadFloat64()
+					l107[i108] = r.ReadFloat64()
 					if c.Failed() {
-						c.TraceIndex(i94)
+						c.TraceIndex(i108)
 						break
 					}
 				}
 			}
 		}
-		*p91 = l93
-		x.PA = p91
+		*p105 = l107
+		x.PA = p105
 	}
 	if c.Failed() {
 		c.Trace("PA")
 		return
 	}
-	n98 := c.ReadArrayLength(4)
-	a99 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n98)
-	r.ReadRawInt32s(a99)
-	x.PtrL2A = a99
+	n112 := c.ReadArrayLength(4)
+	a113 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n112)
+	r.ReadRawInt32s(a113)
+	x.PtrL2A = a113
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
@@ -14498,10 +15317,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n100 := c.ReadArrayLength(8)
-	a101 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n100)
-	r.ReadRawUint64s(a101)
-	x.U64L2A = a101
+	n114 := c.ReadArrayLength(8)
+	a115 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n114)
+	r.ReadRawUint64s(a115)
+	x.U64L2A = a115
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
@@ -14533,97 +15352,44 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n102 := c.ReadLength(1)
-	l103 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n102)
-	if n102 > 0 {
-		hn105 := c.ReadListHeader(7)
+	n116 := c.ReadLength(1)
+	l117 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n116)
+	if n116 > 0 {
+		hn119 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i104 := range l103 {
-				if hn105 && !c.ReadFlag() {
-					clear(l103[i104 : i104+1])
+			for i118 := range l117 {
+				if hn119 && !c.ReadFlag() {
+					clear(l117[i118 : i118+1])
 					continue
 				}
-				l103[i104] = r.ReadVarInt64()
+				l117[i118] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i104)
+					c.TraceIndex(i118)
 					break
 				}
 			}
 		}
 	}
-	x.A2L = l103
+	x.A2L = l117
 	if c.Failed() {
 		c.Trace("A2L")
 		return
 	}
-	n108 := c.ReadLength(2)
-	if n108 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n108, 3))
+	n122 := c.ReadLength(2)
+	if n122 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n122, 3))
 		return
 	}
-	var l109 [3]int16
-	if n108 > 0 {
-		hn111 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i110 := range l109 {
-				if hn111 && !c.ReadFlag() {
-					clear(l109[i110 : i110+1])
-					continue
-				}
-				l109[i110] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i110)
-					break
-				}
-			}
-		}
-	}
-	x.Arr2Go = l109
-	if c.Failed() {
-		c.Trace("Arr2Go")
-		return
-	}
-	if st114, id115 := c.ReadRefFlag(); st114 == foryimpl.RefBack {
-		x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id115)
-	} else if st114 == foryimpl.RefFollows {
-		n116 := c.ReadArrayLength(1)
-		a117 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n116)
-		copy(a117, r.ReadBytes(n116))
-		x.Bin2U8 = a117
-		foryimpl.SetRefSlice(c, id115, x.Bin2U8)
-	} else {
-		x.Bin2U8 = nil
-	}
-	if c.Failed() {
-		c.Trace("Bin2U8")
-		return
-	}
-	if st118, id119 := c.ReadRefFlag(); st118 == foryimpl.RefBack {
-		x.BoolL2A = foryimpl.BackRefSlice[bool](c, id119)
-	} else if st118 == foryimpl.RefFollows {
-		n120 := c.ReadArrayLength(1)
-		a121 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n120)
-		r.ReadRawBools(a121)
-		x.BoolL2A = a121
-		foryimpl.SetRefSlice(c, id119, x.BoolL2A)
-	} else {
-		x.BoolL2A = nil
-	}
-	if c.Failed() {
-		c.Trace("BoolL2A")
-		return
-	}
-	n122 := c.ReadLength(4)
-	l123 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n122)
+	var l123 [3]int16
 	if n122 > 0 {
-		hn125 := c.ReadListHeader(19)
+		hn125 := c.ReadListHeader(3)
 		if !c.Failed() {
 			for i124 := range l123 {
 				if hn125 && !c.ReadFlag() {
 					clear(l123[i124 : i124+1])
 					continue
 				}
-				l123[i124] = r.ReadFloat32()
+				l123[i124] = r.ReadInt16()
 				if c.Failed() {
 					c.TraceIndex(i124)
 					break
@@ -14631,19 +15397,72 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.F32A2L = l123
+	x.Arr2Go = l123
+	if c.Failed() {
+		c.Trace("Arr2Go")
+		return
+	}
+	if st128, id129 := c.ReadRefFlag(); st128 == foryimpl.RefBack {
+		x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id129)
+	} else if st128 == foryimpl.RefFollows {
+		n130 := c.ReadArrayLength(1)
+		a131 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n130)
+		copy(a131, r.ReadBytes(n130))
+		x.Bin2U8 = a131
+		foryimpl.SetRefSlice(c, id129, x.Bin2U8)
+	} else {
+		x.Bin2U8 = nil
+	}
+	if c.Failed() {
+		c.Trace("Bin2U8")
+		return
+	}
+	if st132, id133 := c.ReadRefFlag(); st132 == foryimpl.RefBack {
+		x.BoolL2A = foryimpl.BackRefSlice[bool](c, id133)
+	} else if st132 == foryimpl.RefFollows {
+		n134 := c.ReadArrayLength(1)
+		a135 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n134)
+		r.ReadRawBools(a135)
+		x.BoolL2A = a135
+		foryimpl.SetRefSlice(c, id133, x.BoolL2A)
+	} else {
+		x.BoolL2A = nil
+	}
+	if c.Failed() {
+		c.Trace("BoolL2A")
+		return
+	}
+	n136 := c.ReadLength(4)
+	l137 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n136)
+	if n136 > 0 {
+		hn139 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i138 := range l137 {
+				if hn139 && !c.ReadFlag() {
+					clear(l137[i138 : i138+1])
+					continue
+				}
+				l137[i138] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i138)
+					break
+				}
+			}
+		}
+	}
+	x.F32A2L = l137
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
 	}
-	if st128, id129 := c.ReadRefFlag(); st128 == foryimpl.RefBack {
-		x.Int2A = foryimpl.BackRefSlice[int64](c, id129)
-	} else if st128 == foryimpl.RefFollows {
-		n130 := c.ReadArrayLength(8)
-		a131 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n130)
-		r.ReadRawInt64s(a131)
-		x.Int2A = a131
-		foryimpl.SetRefSlice(c, id129, x.Int2A)
+	if st142, id143 := c.ReadRefFlag(); st142 == foryimpl.RefBack {
+		x.Int2A = foryimpl.BackRefSlice[int64](c, id143)
+	} else if st142 == foryimpl.RefFollows {
+		n144 := c.ReadArrayLength(8)
+		a145 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n144)
+		r.ReadRawInt64s(a145)
+		x.Int2A = a145
+		foryimpl.SetRefSlice(c, id143, x.Int2A)
 	} else {
 		x.Int2A = nil
 	}
@@ -14651,14 +15470,14 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Int2A")
 		return
 	}
-	if st132, id133 := c.ReadRefFlag(); st132 == foryimpl.RefBack {
-		x.L2A = foryimpl.BackRefSlice[int32](c, id133)
-	} else if st132 == foryimpl.RefFollows {
-		n134 := c.ReadArrayLength(4)
-		a135 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n134)
-		r.ReadRawInt32s(a135)
-		x.L2A = a135
-		foryimpl.SetRefSlice(c, id133, x.L2A)
+	if st146, id147 := c.ReadRefFlag(); st146 == foryimpl.RefBack {
+		x.L2A = foryimpl.BackRefSlice[int32](c, id147)
+	} else if st146 == foryimpl.RefFollows {
+		n148 := c.ReadArrayLength(4)
+		a149 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n148)
+		r.ReadRawInt32s(a149)
+		x.L2A = a149
+		foryimpl.SetRefSlice(c, id147, x.L2A)
 	} else {
 		x.L2A = nil
 	}
@@ -14667,38 +15486,38 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n136 := c.ReadLength(2)
-		l137 := foryimpl.MakeSlice[[]uint16](c, n136)
-		if n136 > 0 {
-			hn139 := c.ReadListHeader(10)
+		n150 := c.ReadLength(2)
+		l151 := foryimpl.MakeSlice[[]uint16](c, n150)
+		if n150 > 0 {
+			hn153 := c.ReadListHeader(10)
 			if !c.Failed() {
-				for i138 := range l137 {
-					if hn139 && !c.ReadFlag() {
-						clear(l137[i138 : i138+1])
+				for i152 := range l151 {
+					if hn153 && !c.ReadFlag() {
+						clear(l151[i152 : i152+1])
 						continue
 					}
-					l137[i138] = r.ReadUint16()
+					l151[i152] = r.ReadUint16()
 					if c.Failed() {
-						c.TraceIndex(i138)
+						c.TraceIndex(i152)
 						break
 					}
 				}
 			}
 		}
-		x.NL = l137
+		x.NL = l151
 	}
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	if st142, id143 := c.ReadRefFlag(); st142 == foryimpl.RefBack {
-		x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id143))
-	} else if st142 == foryimpl.RefFollows {
-		n144 := c.ReadArrayLength(4)
-		a145 := foryimpl.ReuseSlice[Int32s](c, x.Named, n144)
-		r.ReadRawInt32s(a145)
-		x.Named = a145
-		foryimpl.SetRefSlice(c, id143, x.Named)
+	if st156, id157 := c.ReadRefFlag(); st156 == foryimpl.RefBack {
+		x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id157))
+	} else if st156 == foryimpl.RefFollows {
+		n158 := c.ReadArrayLength(4)
+		a159 := foryimpl.ReuseSlice[Int32s](c, x.Named, n158)
+		r.ReadRawInt32s(a159)
+		x.Named = a159
+		foryimpl.SetRefSlice(c, id157, x.Named)
 	} else {
 		x.Named = nil
 	}
@@ -14707,40 +15526,40 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p146 := foryimpl.Alloc[[]float64](c)
-		n147 := c.ReadLength(8)
-		l148 := foryimpl.MakeSlice[[]float64](c, n147)
-		if n147 > 0 {
-			hn150 := c.ReadListHeader(20)
+		p160 := foryimpl.Alloc[[]float64](c)
+		n161 := c.ReadLength(8)
+		l162 := foryimpl.MakeSlice[[]float64](c, n161)
+		if n161 > 0 {
+			hn164 := c.ReadListHeader(20)
 			if !c.Failed() {
-				for i149 := range l148 {
-					if hn150 && !c.ReadFlag() {
-						clear(l148[i149 : i149+1])
+				for i163 := range l162 {
+					if hn164 && !c.ReadFlag() {
+						clear(l162[i163 : i163+1])
 						continue
 					}
-					l148[i149] = r.ReadFloat64()
+					l162[i163] = r.ReadFloat64()
 					if c.Failed() {
-						c.TraceIndex(i149)
+						c.TraceIndex(i163)
 						break
 					}
 				}
 			}
 		}
-		*p146 = l148
-		x.PA = p146
+		*p160 = l162
+		x.PA = p160
 	}
 	if c.Failed() {
 		c.Trace("PA")
 		return
 	}
-	if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
-		x.PtrL2A = foryimpl.BackRefSlice[int32](c, id154)
-	} else if st153 == foryimpl.RefFollows {
-		n155 := c.ReadArrayLength(4)
-		a156 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n155)
-		r.ReadRawInt32s(a156)
-		x.PtrL2A = a156
-		foryimpl.SetRefSlice(c, id154, x.PtrL2A)
+	if st167, id168 := c.ReadRefFlag(); st167 == foryimpl.RefBack {
+		x.PtrL2A = foryimpl.BackRefSlice[int32](c, id168)
+	} else if st167 == foryimpl.RefFollows {
+		n169 := c.ReadArrayLength(4)
+		a170 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n169)
+		r.ReadRawInt32s(a170)
+		x.PtrL2A = a170
+		foryimpl.SetRefSlice(c, id168, x.PtrL2A)
 	} else {
 		x.PtrL2A = nil
 	}
@@ -14748,11 +15567,11 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PtrL2A")
 		return
 	}
-	if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
-		x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id158)
-	} else if st157 == foryimpl.RefFollows {
+	if st171, id172 := c.ReadRefFlag(); st171 == foryimpl.RefBack {
+		x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id172)
+	} else if st171 == foryimpl.RefFollows {
 		x.Raw2Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id158, x.Raw2Bin)
+		foryimpl.SetRefSlice(c, id172, x.Raw2Bin)
 	} else {
 		x.Raw2Bin = nil
 	}
@@ -14760,14 +15579,14 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Raw2Bin")
 		return
 	}
-	if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
-		x.U64L2A = foryimpl.BackRefSlice[uint64](c, id160)
-	} else if st159 == foryimpl.RefFollows {
-		n161 := c.ReadArrayLength(8)
-		a162 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n161)
-		r.ReadRawUint64s(a162)
-		x.U64L2A = a162
-		foryimpl.SetRefSlice(c, id160, x.U64L2A)
+	if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
+		x.U64L2A = foryimpl.BackRefSlice[uint64](c, id174)
+	} else if st173 == foryimpl.RefFollows {
+		n175 := c.ReadArrayLength(8)
+		a176 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n175)
+		r.ReadRawUint64s(a176)
+		x.U64L2A = a176
+		foryimpl.SetRefSlice(c, id174, x.U64L2A)
 	} else {
 		x.U64L2A = nil
 	}
@@ -14775,11 +15594,11 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("U64L2A")
 		return
 	}
-	if st163, id164 := c.ReadRefFlag(); st163 == foryimpl.RefBack {
-		x.U82Bin = foryimpl.BackRefSlice[uint8](c, id164)
-	} else if st163 == foryimpl.RefFollows {
+	if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
+		x.U82Bin = foryimpl.BackRefSlice[uint8](c, id178)
+	} else if st177 == foryimpl.RefFollows {
 		x.U82Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id164, x.U82Bin)
+		foryimpl.SetRefSlice(c, id178, x.U82Bin)
 	} else {
 		x.U82Bin = nil
 	}
@@ -14799,184 +15618,184 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n165 := c.ReadLength(1)
-				l166 := foryimpl.MakeSlice[[]int64](c, n165)
-				if n165 > 0 {
-					hn168 := c.ReadListHeader(7)
+				n179 := c.ReadLength(1)
+				l180 := foryimpl.MakeSlice[[]int64](c, n179)
+				if n179 > 0 {
+					hn182 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i167 := range l166 {
-							if hn168 && !c.ReadFlag() {
-								clear(l166[i167 : i167+1])
+						for i181 := range l180 {
+							if hn182 && !c.ReadFlag() {
+								clear(l180[i181 : i181+1])
 								continue
 							}
-							l166[i167] = r.ReadVarInt64()
+							l180[i181] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i167)
+								c.TraceIndex(i181)
 								break
 							}
 						}
 					}
 				}
-				x.A2L = l166
+				x.A2L = l180
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr2Go[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n171 := c.ReadLength(2)
-				if n171 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n171, 3))
+				n185 := c.ReadLength(2)
+				if n185 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n185, 3))
 					return
 				}
-				var l172 [3]int16
-				if n171 > 0 {
-					hn174 := c.ReadListHeader(3)
+				var l186 [3]int16
+				if n185 > 0 {
+					hn188 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i173 := range l172 {
-							if hn174 && !c.ReadFlag() {
-								clear(l172[i173 : i173+1])
+						for i187 := range l186 {
+							if hn188 && !c.ReadFlag() {
+								clear(l186[i187 : i187+1])
 								continue
 							}
-							l172[i173] = r.ReadInt16()
+							l186[i187] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i173)
+								c.TraceIndex(i187)
 								break
 							}
 						}
 					}
 				}
-				x.Arr2Go = l172
+				x.Arr2Go = l186
 			}
 		case 2:
 			if f.Convert {
 				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n177 := c.ReadArrayLength(1)
-				a178 := foryimpl.MakeSlice[[]uint8](c, n177)
-				copy(a178, r.ReadBytes(n177))
-				x.Bin2U8 = a178
+				n191 := c.ReadArrayLength(1)
+				a192 := foryimpl.MakeSlice[[]uint8](c, n191)
+				copy(a192, r.ReadBytes(n191))
+				x.Bin2U8 = a192
 			}
 		case 3:
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n179 := c.ReadArrayLength(1)
-				a180 := foryimpl.MakeSlice[[]bool](c, n179)
-				r.ReadRawBools(a180)
-				x.BoolL2A = a180
+				n193 := c.ReadArrayLength(1)
+				a194 := foryimpl.MakeSlice[[]bool](c, n193)
+				r.ReadRawBools(a194)
+				x.BoolL2A = a194
 			}
 		case 4:
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n181 := c.ReadLength(4)
-				l182 := foryimpl.MakeSlice[[]float32](c, n181)
-				if n181 > 0 {
-					hn184 := c.ReadListHeader(19)
+				n195 := c.ReadLength(4)
+				l196 := foryimpl.MakeSlice[[]float32](c, n195)
+				if n195 > 0 {
+					hn198 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i183 := range l182 {
-							if hn184 && !c.ReadFlag() {
-								clear(l182[i183 : i183+1])
+						for i197 := range l196 {
+							if hn198 && !c.ReadFlag() {
+								clear(l196[i197 : i197+1])
 								continue
 							}
-							l182[i183] = r.ReadFloat32()
+							l196[i197] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i183)
+								c.TraceIndex(i197)
 								break
 							}
 						}
 					}
 				}
-				x.F32A2L = l182
+				x.F32A2L = l196
 			}
 		case 5:
 			if f.Convert {
 				x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n187 := c.ReadArrayLength(8)
-				a188 := foryimpl.MakeSlice[[]int64](c, n187)
-				r.ReadRawInt64s(a188)
-				x.Int2A = a188
+				n201 := c.ReadArrayLength(8)
+				a202 := foryimpl.MakeSlice[[]int64](c, n201)
+				r.ReadRawInt64s(a202)
+				x.Int2A = a202
 			}
 		case 6:
 			if f.Convert {
 				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n189 := c.ReadArrayLength(4)
-				a190 := foryimpl.MakeSlice[[]int32](c, n189)
-				r.ReadRawInt32s(a190)
-				x.L2A = a190
+				n203 := c.ReadArrayLength(4)
+				a204 := foryimpl.MakeSlice[[]int32](c, n203)
+				r.ReadRawInt32s(a204)
+				x.L2A = a204
 			}
 		case 7:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n191 := c.ReadLength(2)
-				l192 := foryimpl.MakeSlice[[]uint16](c, n191)
-				if n191 > 0 {
-					hn194 := c.ReadListHeader(10)
+				n205 := c.ReadLength(2)
+				l206 := foryimpl.MakeSlice[[]uint16](c, n205)
+				if n205 > 0 {
+					hn208 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i193 := range l192 {
-							if hn194 && !c.ReadFlag() {
-								clear(l192[i193 : i193+1])
+						for i207 := range l206 {
+							if hn208 && !c.ReadFlag() {
+								clear(l206[i207 : i207+1])
 								continue
 							}
-							l192[i193] = r.ReadUint16()
+							l206[i207] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i193)
+								c.TraceIndex(i207)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l192
+				x.NL = l206
 			}
 		case 8:
 			if f.Convert {
 				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n197 := c.ReadArrayLength(4)
-				a198 := foryimpl.MakeSlice[Int32s](c, n197)
-				r.ReadRawInt32s(a198)
-				x.Named = a198
+				n211 := c.ReadArrayLength(4)
+				a212 := foryimpl.MakeSlice[Int32s](c, n211)
+				r.ReadRawInt32s(a212)
+				x.Named = a212
 			}
 		case 9:
 			if f.Convert {
-				if s206 := foryimpl.ReadSliceAs[float64](c, f); s206 != nil {
-					v207 := []float64(s206)
-					x.PA = &v207
+				if s220 := foryimpl.ReadSliceAs[float64](c, f); s220 != nil {
+					v221 := []float64(s220)
+					x.PA = &v221
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p199 := foryimpl.Alloc[[]float64](c)
-				n200 := c.ReadLength(8)
-				l201 := foryimpl.MakeSlice[[]float64](c, n200)
-				if n200 > 0 {
-					hn203 := c.ReadListHeader(20)
+				p213 := foryimpl.Alloc[[]float64](c)
+				n214 := c.ReadLength(8)
+				l215 := foryimpl.MakeSlice[[]float64](c, n214)
+				if n214 > 0 {
+					hn217 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i202 := range l201 {
-							if hn203 && !c.ReadFlag() {
-								clear(l201[i202 : i202+1])
+						for i216 := range l215 {
+							if hn217 && !c.ReadFlag() {
+								clear(l215[i216 : i216+1])
 								continue
 							}
-							l201[i202] = r.ReadFloat64()
+							l215[i216] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i202)
+								c.TraceIndex(i216)
 								break
 							}
 						}
 					}
 				}
-				*p199 = l201
-				x.PA = p199
+				*p213 = l215
+				x.PA = p213
 			}
 		case 10:
 			if f.Convert {
 				x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n208 := c.ReadArrayLength(4)
-				a209 := foryimpl.MakeSlice[[]int32](c, n208)
-				r.ReadRawInt32s(a209)
-				x.PtrL2A = a209
+				n222 := c.ReadArrayLength(4)
+				a223 := foryimpl.MakeSlice[[]int32](c, n222)
+				r.ReadRawInt32s(a223)
+				x.PtrL2A = a223
 			}
 		case 11:
 			if f.Convert {
@@ -14988,10 +15807,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n210 := c.ReadArrayLength(8)
-				a211 := foryimpl.MakeSlice[[]uint64](c, n210)
-				r.ReadRawUint64s(a211)
-				x.U64L2A = a211
+				n224 := c.ReadArrayLength(8)
+				a225 := foryimpl.MakeSlice[[]uint64](c, n224)
+				r.ReadRawUint64s(a225)
+				x.U64L2A = a225
 			}
 		case 13:
 			if f.Convert {
@@ -15042,7 +15861,24 @@ func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeSeqsBad)
+		start := b.WriterIndex()
+		b.Reserve(18)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x43e0c006001c0001)
+			buffer.PutUint64At(w, off+8, 0x4102bfc14eb28fa6)
+			buffer.PutUint64At(w, off+10, 0x582f4102bfc14eb2)
+			off += 18
+		} else {
+			buffer.PutUint32At(w, off, 0xbf1b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -15052,20 +15888,38 @@ func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x7c81f006001cff01 && buffer.ReadUint64At(in, 8) == 0x4002bfc126d6ef0c && buffer.ReadUint64At(in, 10) == 0x582f4002bfc126d6 {
-			n = 18
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x43e0c006001c0001 && buffer.ReadUint64At(in, 8) == 0x4102bfc14eb28fa6 && buffer.ReadUint64At(in, 10) == 0x582f4102bfc14eb2 {
+				n = 18
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeSeqsBad, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSeqsBad)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x7c81f006001cff01 && buffer.ReadUint64At(in, 8) == 0x4002bfc126d6ef0c && buffer.ReadUint64At(in, 10) == 0x582f4002bfc126d6 {
+				n = 18
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeSeqsBad)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSeqsBad)
 	}
-	c.AcceptRoot(n, foryTypeSeqsBad)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSeqsBad)
 }
 
 // ForyWrite writes SeqsBad's struct body (docs/format.md §9).
@@ -15083,7 +15937,7 @@ func (x *SeqsBad) ForyWrite(c *foryimpl.WriteContext) {
 func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	l1 := x.W
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(22 + buffer.BatchSlack + len(l1)*8 + 5)
+	b.Reserve(22 + buffer.BatchSlack + len(l1)*8 + 6)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -15110,15 +15964,27 @@ func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *SeqsBad) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
+	l2 := x.W
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + len(l2)*8 + 6)
+	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		b.WriteInt32(-424351964)
+		buffer.PutInt32At(w, off, -424351964)
+		off += 4
 	}
-	if !foryimpl.WriteRefSlice(c, x.W) {
-		l2 := x.W
-		b.WriteVarUint32(uint32(len(l2) * 8))
-		b.WriteRawInt64s(l2)
+	if st3, id4 := foryimpl.RefSliceAt(c, l2); st3 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id4))
+	} else if st3 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l2)*8))
+		off = buffer.PutRawInt64sAt(w, off, l2)
 	}
+	b.SetWriterIndex(off)
 }
 
 // ForyRead reads SeqsBad's struct body (docs/format.md §9); errors are recorded in c.
@@ -15135,10 +16001,10 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n3 := c.ReadArrayLength(8)
-	a4 := foryimpl.ReuseSlice[[]int64](c, x.W, n3)
-	r.ReadRawInt64s(a4)
-	x.W = a4
+	n5 := c.ReadArrayLength(8)
+	a6 := foryimpl.ReuseSlice[[]int64](c, x.W, n5)
+	r.ReadRawInt64s(a6)
+	x.W = a6
 	if c.Failed() {
 		c.Trace("W")
 		return
@@ -15155,14 +16021,14 @@ func (x *SeqsBad) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
-		x.W = foryimpl.BackRefSlice[int64](c, id6)
-	} else if st5 == foryimpl.RefFollows {
-		n7 := c.ReadArrayLength(8)
-		a8 := foryimpl.ReuseSlice[[]int64](c, x.W, n7)
-		r.ReadRawInt64s(a8)
-		x.W = a8
-		foryimpl.SetRefSlice(c, id6, x.W)
+	if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+		x.W = foryimpl.BackRefSlice[int64](c, id8)
+	} else if st7 == foryimpl.RefFollows {
+		n9 := c.ReadArrayLength(8)
+		a10 := foryimpl.ReuseSlice[[]int64](c, x.W, n9)
+		r.ReadRawInt64s(a10)
+		x.W = a10
+		foryimpl.SetRefSlice(c, id8, x.W)
 	} else {
 		x.W = nil
 	}
@@ -15182,10 +16048,10 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.W = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n9 := c.ReadArrayLength(8)
-				a10 := foryimpl.MakeSlice[[]int64](c, n9)
-				r.ReadRawInt64s(a10)
-				x.W = a10
+				n11 := c.ReadArrayLength(8)
+				a12 := foryimpl.MakeSlice[[]int64](c, n11)
+				r.ReadRawInt64s(a12)
+				x.W = a12
 			}
 		default:
 			c.SkipField(f)

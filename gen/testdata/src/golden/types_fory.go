@@ -50,7 +50,12 @@ func (x *Point) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -61,7 +66,15 @@ func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Compatible() {
+	if f.Runtime().TrackRef() {
+		if f.Compatible() {
+			if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0x43f5b008001c0001 && buffer.ReadUint64At(data, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(data, 12) == 0x6005405c05400ac2 {
+				n = 20
+			}
+		} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0x248b60680a1b0001 {
+			n = 8
+		}
+	} else if f.Compatible() {
 		if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0x43f5b008001cff01 && buffer.ReadUint64At(data, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(data, 12) == 0x6005405c05400ac2 {
 			n = 20
 		}
@@ -81,20 +94,38 @@ func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x43f5b008001cff01 && buffer.ReadUint64At(in, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(in, 12) == 0x6005405c05400ac2 {
-			n = 20
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x43f5b008001c0001 && buffer.ReadUint64At(in, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(in, 12) == 0x6005405c05400ac2 {
+				n = 20
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x0a1b0001 {
+			n = 4
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x0a1bff01 {
-		n = 4
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypePoint, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypePoint)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x43f5b008001cff01 && buffer.ReadUint64At(in, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(in, 12) == 0x6005405c05400ac2 {
+				n = 20
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x0a1bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypePoint)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypePoint)
 	}
-	c.AcceptRoot(n, foryTypePoint)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePoint)
 }
 
 // ForyWrite writes Point's struct body (docs/format.md §9).
@@ -261,7 +292,39 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeSample)
+		start := b.WriterIndex()
+		b.Reserve(140)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xbae96080001e0001)
+			buffer.PutUint64At(w, off+8, 0x8c0c0df5182b356f)
+			buffer.PutUint64At(w, off+16, 0x1448c87a0c481370)
+			buffer.PutUint64At(w, off+24, 0x2017950b4c788c4c)
+			buffer.PutUint64At(w, off+32, 0x460605084407c4c0)
+			buffer.PutUint64At(w, off+40, 0x077216184cf33905)
+			buffer.PutUint64At(w, off+48, 0x4d180c274430511b)
+			buffer.PutUint64At(w, off+56, 0x92254c00918d8c2e)
+			buffer.PutUint64At(w, off+64, 0x609506164c008ea4)
+			buffer.PutUint64At(w, off+72, 0xc02295ac194d8034)
+			buffer.PutUint64At(w, off+80, 0x4e000918b072164c)
+			buffer.PutUint64At(w, off+88, 0x1548240918305616)
+			buffer.PutUint64At(w, off+96, 0x9897341c4b200c34)
+			buffer.PutUint64At(w, off+104, 0x164c1a32283a1c4d)
+			buffer.PutUint64At(w, off+112, 0x442945e46cc83d72)
+			buffer.PutUint64At(w, off+120, 0x894e481656184c16)
+			buffer.PutUint64At(w, off+128, 0x4890064c56164824)
+			buffer.PutUint64At(w, off+132, 0x68e458264890064c)
+			off += 140
+		} else {
+			buffer.PutUint64At(w, off, 0x708c0c04061d0001)
+			buffer.PutUint64At(w, off+6, 0xc87a0c480308708c)
+			off += 14
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeSample)
 	start := b.WriterIndex()
@@ -302,20 +365,38 @@ func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 140 && buffer.ReadUint64At(in, 0) == 0x03e12080001eff01 && buffer.ReadUint64At(in, 8) == 0x8c0c0df51eca727e && buffer.ReadUint64At(in, 16) == 0x1448c87a0c481370 && buffer.ReadUint64At(in, 24) == 0x2017950b4c788c4c && buffer.ReadUint64At(in, 32) == 0x460605084407c4c0 && buffer.ReadUint64At(in, 40) == 0x077216184cf33905 && buffer.ReadUint64At(in, 48) == 0x4c180c274430511b && buffer.ReadUint64At(in, 56) == 0x92254c00918d8c2e && buffer.ReadUint64At(in, 64) == 0x609506164c008ea4 && buffer.ReadUint64At(in, 72) == 0xc02295ac194c8034 && buffer.ReadUint64At(in, 80) == 0x4e000918b072164c && buffer.ReadUint64At(in, 88) == 0x1548240918305616 && buffer.ReadUint64At(in, 96) == 0x9897341c4a200c34 && buffer.ReadUint64At(in, 104) == 0x164c1a32283a1c4c && buffer.ReadUint64At(in, 112) == 0x442944e46cc83d72 && buffer.ReadUint64At(in, 120) == 0x894e481656184c16 && buffer.ReadUint64At(in, 128) == 0x4890064c56164824 && buffer.ReadUint64At(in, 132) == 0x68e458264890064c {
-			n = 140
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 140 && buffer.ReadUint64At(in, 0) == 0xbae96080001e0001 && buffer.ReadUint64At(in, 8) == 0x8c0c0df5182b356f && buffer.ReadUint64At(in, 16) == 0x1448c87a0c481370 && buffer.ReadUint64At(in, 24) == 0x2017950b4c788c4c && buffer.ReadUint64At(in, 32) == 0x460605084407c4c0 && buffer.ReadUint64At(in, 40) == 0x077216184cf33905 && buffer.ReadUint64At(in, 48) == 0x4d180c274430511b && buffer.ReadUint64At(in, 56) == 0x92254c00918d8c2e && buffer.ReadUint64At(in, 64) == 0x609506164c008ea4 && buffer.ReadUint64At(in, 72) == 0xc02295ac194d8034 && buffer.ReadUint64At(in, 80) == 0x4e000918b072164c && buffer.ReadUint64At(in, 88) == 0x1548240918305616 && buffer.ReadUint64At(in, 96) == 0x9897341c4b200c34 && buffer.ReadUint64At(in, 104) == 0x164c1a32283a1c4d && buffer.ReadUint64At(in, 112) == 0x442945e46cc83d72 && buffer.ReadUint64At(in, 120) == 0x894e481656184c16 && buffer.ReadUint64At(in, 128) == 0x4890064c56164824 && buffer.ReadUint64At(in, 132) == 0x68e458264890064c {
+				n = 140
+			}
+		} else if len(in) >= 14 && buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 && buffer.ReadUint64At(in, 6) == 0xc87a0c480308708c {
+			n = 14
 		}
-	} else if len(in) >= 14 && buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(in, 6) == 0xc87a0c480308708c {
-		n = 14
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeSample, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSample)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 140 && buffer.ReadUint64At(in, 0) == 0x03e12080001eff01 && buffer.ReadUint64At(in, 8) == 0x8c0c0df51eca727e && buffer.ReadUint64At(in, 16) == 0x1448c87a0c481370 && buffer.ReadUint64At(in, 24) == 0x2017950b4c788c4c && buffer.ReadUint64At(in, 32) == 0x460605084407c4c0 && buffer.ReadUint64At(in, 40) == 0x077216184cf33905 && buffer.ReadUint64At(in, 48) == 0x4c180c274430511b && buffer.ReadUint64At(in, 56) == 0x92254c00918d8c2e && buffer.ReadUint64At(in, 64) == 0x609506164c008ea4 && buffer.ReadUint64At(in, 72) == 0xc02295ac194c8034 && buffer.ReadUint64At(in, 80) == 0x4e000918b072164c && buffer.ReadUint64At(in, 88) == 0x1548240918305616 && buffer.ReadUint64At(in, 96) == 0x9897341c4a200c34 && buffer.ReadUint64At(in, 104) == 0x164c1a32283a1c4c && buffer.ReadUint64At(in, 112) == 0x442944e46cc83d72 && buffer.ReadUint64At(in, 120) == 0x894e481656184c16 && buffer.ReadUint64At(in, 128) == 0x4890064c56164824 && buffer.ReadUint64At(in, 132) == 0x68e458264890064c {
+				n = 140
+			}
+		} else if len(in) >= 14 && buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(in, 6) == 0xc87a0c480308708c {
+			n = 14
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeSample)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSample)
 	}
-	c.AcceptRoot(n, foryTypeSample)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSample)
 }
 
 // ForyWrite writes Sample's struct body (docs/format.md §9).
@@ -388,7 +469,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
 	{
 		l24 := x.Dense
-		b.Reserve(buffer.BatchSlack + len(l24)*4 + 5)
+		b.Reserve(buffer.BatchSlack + len(l24)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l24)*4))
 		off = buffer.PutRawInt32sAt(w, off, l24)
@@ -410,7 +491,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	{
-		b.Reserve(buffer.BatchSlack + 5)
+		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		b.SetWriterIndex(off)
@@ -471,7 +552,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	{
 		s32 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s32) + 9)
+		b.Reserve(buffer.BatchSlack + len(s32) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint64At(w, off, uint64(len(s32))<<2|2)
 		if len(s32) > 0 {
@@ -602,10 +683,23 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	mw62.End(b)
 	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
-	if !foryimpl.WriteRefSlice(c, x.Dense) {
+	{
 		l65 := x.Dense
-		b.WriteVarUint32(uint32(len(l65) * 4))
-		b.WriteRawInt32s(l65)
+		b.Reserve(buffer.BatchSlack + len(l65)*4 + 6)
+		w, off := b.Window(), b.WriterIndex()
+		if st66, id67 := foryimpl.RefSliceAt(c, l65); st66 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id67))
+		} else if st66 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l65)*4))
+			off = buffer.PutRawInt32sAt(w, off, l65)
+		}
+		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteDuration(b, x.Every)
 	b.WriteVarUint32(uint32(len(x.Flags)))
@@ -614,31 +708,37 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e66 := range x.Flags {
+		for _, e68 := range x.Flags {
 			{
-				buffer.PutBoolAt(w, off, e66)
+				buffer.PutBoolAt(w, off, e68)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.Level))
-	l67 := x.Maybe
-	b.WriteVarUint32(uint32(len(l67)))
-	if len(l67) > 0 {
-		h68 := byte(0x09)
-		for _, p69 := range l67 {
-			if p69 == nil {
-				h68 = 0x0b
+	{
+		b.Reserve(buffer.BatchSlack + 6)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
+		b.SetWriterIndex(off)
+	}
+	l69 := x.Maybe
+	b.WriteVarUint32(uint32(len(l69)))
+	if len(l69) > 0 {
+		h70 := byte(0x09)
+		for _, p71 := range l69 {
+			if p71 == nil {
+				h70 = 0x0b
 				break
 			}
 		}
-		b.WriteUint8(h68)
+		b.WriteUint8(h70)
 		c.WriteStructMetaPtr(foryTypePoint)
-		for _, p69 := range l67 {
-			if !foryimpl.WriteRefPtr(c, p69) {
-				p69.ForyWrite(c)
+		for _, p71 := range l69 {
+			if !foryimpl.WriteRefPtr(c, p71) {
+				p71.ForyWrite(c)
 			}
 		}
 	}
@@ -646,27 +746,27 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l70 := x.Maybes
+		l72 := x.Maybes
 		{
-			sz72 := 6 + buffer.BatchSlack + len(l70)*9
-			for _, e71 := range l70 {
-				sz72 += len(e71)
+			sz74 := 6 + buffer.BatchSlack + len(l72)*9
+			for _, e73 := range l72 {
+				sz74 += len(e73)
 			}
-			b.Reserve(sz72)
+			b.Reserve(sz74)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l70)))
-			if len(l70) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l72)))
+			if len(l72) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e71 := range l70 {
-					if len(w)-off < len(e71)+9+buffer.BatchSlack {
+				for _, e73 := range l72 {
+					if len(w)-off < len(e73)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e71) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e73) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e71))<<2|2)
-					if len(e71) > 0 {
-						off += copy(w[off:], e71)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e73))<<2|2)
+					if len(e73) > 0 {
+						off += copy(w[off:], e73)
 					}
 				}
 			}
@@ -674,12 +774,12 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		s73 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s73) + 9)
+		s75 := x.Name
+		b.Reserve(buffer.BatchSlack + len(s75) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s73))<<2|2)
-		if len(s73) > 0 {
-			off += copy(w[off:], s73)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s75))<<2|2)
+		if len(s75) > 0 {
+			off += copy(w[off:], s75)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -694,49 +794,49 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypePoint)
 	}
 	x.Origin.ForyWrite(c)
-	l74 := x.Points
-	b.WriteVarUint32(uint32(len(l74)))
-	if len(l74) > 0 {
+	l76 := x.Points
+	b.WriteVarUint32(uint32(len(l76)))
+	if len(l76) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePoint)
-		for i75 := range l74 {
-			l74[i75].ForyWrite(c)
+		for i77 := range l76 {
+			l76[i77].ForyWrite(c)
 		}
 	}
 	if !foryimpl.WriteRefSlice(c, x.Raw) {
-		l76 := x.Raw
-		b.WriteVarUint32(uint32(len(l76)))
-		b.WriteBytes(l76)
+		l78 := x.Raw
+		b.WriteVarUint32(uint32(len(l78)))
+		b.WriteBytes(l78)
 	}
-	var mw77 foryimpl.MapWriter
-	mw77.Begin(b, len(x.Scores))
-	for k78, v79 := range x.Scores {
-		mw77.Entry(b)
-		foryimpl.WriteString(b, k78)
-		b.WriteVarInt32(v79)
+	var mw79 foryimpl.MapWriter
+	mw79.Begin(b, len(x.Scores))
+	for k80, v81 := range x.Scores {
+		mw79.Entry(b)
+		foryimpl.WriteString(b, k80)
+		b.WriteVarInt32(v81)
 	}
-	mw77.End(b)
-	l80 := x.Tags
+	mw79.End(b)
+	l82 := x.Tags
 	{
-		sz82 := 6 + buffer.BatchSlack + len(l80)*9
-		for _, e81 := range l80 {
-			sz82 += len(e81)
+		sz84 := 6 + buffer.BatchSlack + len(l82)*9
+		for _, e83 := range l82 {
+			sz84 += len(e83)
 		}
-		b.Reserve(sz82)
+		b.Reserve(sz84)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l80)))
-		if len(l80) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l82)))
+		if len(l82) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e81 := range l80 {
-				if len(w)-off < len(e81)+9+buffer.BatchSlack {
+			for _, e83 := range l82 {
+				if len(w)-off < len(e83)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e81) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e83) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e81))<<2|2)
-				if len(e81) > 0 {
-					off += copy(w[off:], e81)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e83))<<2|2)
+				if len(e83) > 0 {
+					off += copy(w[off:], e83)
 				}
 			}
 		}
@@ -788,36 +888,36 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p83 := foryimpl.Alloc[int32](c)
-		*p83 = r.ReadVarInt32()
-		x.Opt = p83
+		p85 := foryimpl.Alloc[int32](c)
+		*p85 = r.ReadVarInt32()
+		x.Opt = p85
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n84 := c.ReadLength(2)
-	m85 := foryimpl.MakeMap[map[int32]*Point](c, n84)
-	for n84 > 0 && !c.Failed() {
-		sz86, vn87, ev92 := c.ReadMapChunk(n84, 5, 28, foryTypePoint, true)
-		for j88 := 0; j88 < sz86 && !c.Failed(); j88++ {
-			var k89 int32
-			k89 = r.ReadVarInt32()
-			var v90 *Point
-			if !vn87 {
-				p91 := foryimpl.Alloc[Point](c)
-				if ev92 != nil {
-					p91.ForyReadEvolved(c, ev92)
+	n86 := c.ReadLength(2)
+	m87 := foryimpl.MakeMap[map[int32]*Point](c, n86)
+	for n86 > 0 && !c.Failed() {
+		sz88, vn89, ev94 := c.ReadMapChunk(n86, 5, 28, foryTypePoint, true)
+		for j90 := 0; j90 < sz88 && !c.Failed(); j90++ {
+			var k91 int32
+			k91 = r.ReadVarInt32()
+			var v92 *Point
+			if !vn89 {
+				p93 := foryimpl.Alloc[Point](c)
+				if ev94 != nil {
+					p93.ForyReadEvolved(c, ev94)
 				} else {
-					p91.ForyRead(c)
+					p93.ForyRead(c)
 				}
-				v90 = p91
+				v92 = p93
 			}
-			m85[k89] = v90
+			m87[k91] = v92
 		}
-		n84 -= sz86
+		n86 -= sz88
 	}
-	x.ByKey = m85
+	x.ByKey = m87
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
@@ -827,10 +927,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	n94 := c.ReadArrayLength(4)
-	a95 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n94)
-	r.ReadRawInt32s(a95)
-	x.Dense = a95
+	n96 := c.ReadArrayLength(4)
+	a97 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n96)
+	r.ReadRawInt32s(a97)
+	x.Dense = a97
 	if c.Failed() {
 		c.Trace("Dense")
 		return
@@ -840,29 +940,29 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n96 := c.ReadLength(1)
-	if n96 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n96, 4))
+	n98 := c.ReadLength(1)
+	if n98 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n98, 4))
 		return
 	}
-	var l97 [4]bool
-	if n96 > 0 {
-		hn99 := c.ReadListHeader(1)
+	var l99 [4]bool
+	if n98 > 0 {
+		hn101 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i98 := range l97 {
-				if hn99 && !c.ReadFlag() {
-					clear(l97[i98 : i98+1])
+			for i100 := range l99 {
+				if hn101 && !c.ReadFlag() {
+					clear(l99[i100 : i100+1])
 					continue
 				}
-				l97[i98] = r.ReadBool()
+				l99[i100] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i98)
+					c.TraceIndex(i100)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l97
+	x.Flags = l99
 	if c.Failed() {
 		c.Trace("Flags")
 		return
@@ -872,55 +972,55 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n102 := c.ReadLength(1)
-	l103 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n102)
-	if n102 > 0 {
-		hn105, ev106 := c.ReadStructListHeader(foryTypePoint)
+	n104 := c.ReadLength(1)
+	l105 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n104)
+	if n104 > 0 {
+		hn107, ev108 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i104 := range l103 {
-				if hn105 && !c.ReadFlag() {
-					clear(l103[i104 : i104+1])
+			for i106 := range l105 {
+				if hn107 && !c.ReadFlag() {
+					clear(l105[i106 : i106+1])
 					continue
 				}
-				p108 := foryimpl.Alloc[Point](c)
-				if ev106 != nil {
-					p108.ForyReadEvolved(c, ev106)
+				p110 := foryimpl.Alloc[Point](c)
+				if ev108 != nil {
+					p110.ForyReadEvolved(c, ev108)
 				} else {
-					p108.ForyRead(c)
+					p110.ForyRead(c)
 				}
-				l103[i104] = p108
+				l105[i106] = p110
 				if c.Failed() {
-					c.TraceIndex(i104)
+					c.TraceIndex(i106)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l103
+	x.Maybe = l105
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n109 := c.ReadLength(1)
-		l110 := foryimpl.MakeSlice[[]string](c, n109)
-		if n109 > 0 {
-			hn112 := c.ReadListHeader(21)
+		n111 := c.ReadLength(1)
+		l112 := foryimpl.MakeSlice[[]string](c, n111)
+		if n111 > 0 {
+			hn114 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i111 := range l110 {
-					if hn112 && !c.ReadFlag() {
-						clear(l110[i111 : i111+1])
+				for i113 := range l112 {
+					if hn114 && !c.ReadFlag() {
+						clear(l112[i113 : i113+1])
 						continue
 					}
-					l110[i111] = c.ReadString()
+					l112[i113] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i111)
+						c.TraceIndex(i113)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l110
+		x.Maybes = l112
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -932,20 +1032,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p115 := foryimpl.Alloc[Point](c)
-		if ev116 := c.ReadStructFieldMeta(foryTypePoint); ev116 != nil {
-			p115.ForyReadEvolved(c, ev116)
+		p117 := foryimpl.Alloc[Point](c)
+		if ev118 := c.ReadStructFieldMeta(foryTypePoint); ev118 != nil {
+			p117.ForyReadEvolved(c, ev118)
 		} else if !c.Failed() {
-			p115.ForyRead(c)
+			p117.ForyRead(c)
 		}
-		x.Next = p115
+		x.Next = p117
 	}
 	if c.Failed() {
 		c.Trace("Next")
 		return
 	}
-	if ev117 := c.ReadStructFieldMeta(foryTypePoint); ev117 != nil {
-		x.Origin.ForyReadEvolved(c, ev117)
+	if ev119 := c.ReadStructFieldMeta(foryTypePoint); ev119 != nil {
+		x.Origin.ForyReadEvolved(c, ev119)
 	} else if !c.Failed() {
 		x.Origin.ForyRead(c)
 	}
@@ -953,29 +1053,29 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n118 := c.ReadLength(1)
-	l119 := foryimpl.ReuseSlice[[]Point](c, x.Points, n118)
-	if n118 > 0 {
-		hn121, ev122 := c.ReadStructListHeader(foryTypePoint)
+	n120 := c.ReadLength(1)
+	l121 := foryimpl.ReuseSlice[[]Point](c, x.Points, n120)
+	if n120 > 0 {
+		hn123, ev124 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i120 := range l119 {
-				if hn121 && !c.ReadFlag() {
-					clear(l119[i120 : i120+1])
+			for i122 := range l121 {
+				if hn123 && !c.ReadFlag() {
+					clear(l121[i122 : i122+1])
 					continue
 				}
-				if ev122 != nil {
-					l119[i120].ForyReadEvolved(c, ev122)
+				if ev124 != nil {
+					l121[i122].ForyReadEvolved(c, ev124)
 				} else {
-					l119[i120].ForyRead(c)
+					l121[i122].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i120)
+					c.TraceIndex(i122)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l119
+	x.Points = l121
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -985,45 +1085,45 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n124 := c.ReadLength(2)
-	m125 := foryimpl.MakeMap[map[string]int32](c, n124)
-	for n124 > 0 && !c.Failed() {
-		sz126, vn127, _ := c.ReadMapChunk(n124, 21, 5, nil, false)
-		for j128 := 0; j128 < sz126 && !c.Failed(); j128++ {
-			var k129 string
-			k129 = c.ReadString()
-			var v130 int32
-			if !vn127 {
-				v130 = r.ReadVarInt32()
+	n126 := c.ReadLength(2)
+	m127 := foryimpl.MakeMap[map[string]int32](c, n126)
+	for n126 > 0 && !c.Failed() {
+		sz128, vn129, _ := c.ReadMapChunk(n126, 21, 5, nil, false)
+		for j130 := 0; j130 < sz128 && !c.Failed(); j130++ {
+			var k131 string
+			k131 = c.ReadString()
+			var v132 int32
+			if !vn129 {
+				v132 = r.ReadVarInt32()
 			}
-			m125[k129] = v130
+			m127[k131] = v132
 		}
-		n124 -= sz126
+		n126 -= sz128
 	}
-	x.Scores = m125
+	x.Scores = m127
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n132 := c.ReadLength(1)
-	l133 := foryimpl.ReuseSlice[[]string](c, x.Tags, n132)
-	if n132 > 0 {
-		hn135 := c.ReadListHeader(21)
+	n134 := c.ReadLength(1)
+	l135 := foryimpl.ReuseSlice[[]string](c, x.Tags, n134)
+	if n134 > 0 {
+		hn137 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i134 := range l133 {
-				if hn135 && !c.ReadFlag() {
-					clear(l133[i134 : i134+1])
+			for i136 := range l135 {
+				if hn137 && !c.ReadFlag() {
+					clear(l135[i136 : i136+1])
 					continue
 				}
-				l133[i134] = c.ReadString()
+				l135[i136] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i134)
+					c.TraceIndex(i136)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l133
+	x.Tags = l135
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1074,51 +1174,51 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p138 := foryimpl.Alloc[int32](c)
-		*p138 = r.ReadVarInt32()
-		x.Opt = p138
+		p140 := foryimpl.Alloc[int32](c)
+		*p140 = r.ReadVarInt32()
+		x.Opt = p140
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n139 := c.ReadLength(2)
-	m140 := foryimpl.MakeMap[map[int32]*Point](c, n139)
-	for n139 > 0 && !c.Failed() {
-		sz141, vn142, tr148, ev147 := c.ReadMapChunkRef(n139, 5, foryTypePoint)
-		for j143 := 0; j143 < sz141 && !c.Failed(); j143++ {
-			var k144 int32
-			k144 = r.ReadVarInt32()
-			var v145 *Point
-			if tr148 {
-				if st149, id150 := c.ReadRefFlag(); st149 == foryimpl.RefBack {
-					v145 = foryimpl.BackRef[Point](c, id150)
-				} else if st149 == foryimpl.RefFollows {
-					p151 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id150, p151)
-					if ev147 != nil {
-						p151.ForyReadEvolved(c, ev147)
+	n141 := c.ReadLength(2)
+	m142 := foryimpl.MakeMap[map[int32]*Point](c, n141)
+	for n141 > 0 && !c.Failed() {
+		sz143, vn144, tr150, ev149 := c.ReadMapChunkRef(n141, 5, foryTypePoint)
+		for j145 := 0; j145 < sz143 && !c.Failed(); j145++ {
+			var k146 int32
+			k146 = r.ReadVarInt32()
+			var v147 *Point
+			if tr150 {
+				if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
+					v147 = foryimpl.BackRef[Point](c, id152)
+				} else if st151 == foryimpl.RefFollows {
+					p153 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id152, p153)
+					if ev149 != nil {
+						p153.ForyReadEvolved(c, ev149)
 					} else {
-						p151.ForyRead(c)
+						p153.ForyRead(c)
 					}
-					v145 = p151
+					v147 = p153
 				} else {
-					v145 = nil
+					v147 = nil
 				}
-			} else if !vn142 {
-				p146 := foryimpl.Alloc[Point](c)
-				if ev147 != nil {
-					p146.ForyReadEvolved(c, ev147)
+			} else if !vn144 {
+				p148 := foryimpl.Alloc[Point](c)
+				if ev149 != nil {
+					p148.ForyReadEvolved(c, ev149)
 				} else {
-					p146.ForyRead(c)
+					p148.ForyRead(c)
 				}
-				v145 = p146
+				v147 = p148
 			}
-			m140[k144] = v145
+			m142[k146] = v147
 		}
-		n139 -= sz141
+		n141 -= sz143
 	}
-	x.ByKey = m140
+	x.ByKey = m142
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
@@ -1128,14 +1228,14 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	if st152, id153 := c.ReadRefFlag(); st152 == foryimpl.RefBack {
-		x.Dense = foryimpl.BackRefSlice[int32](c, id153)
-	} else if st152 == foryimpl.RefFollows {
-		n154 := c.ReadArrayLength(4)
-		a155 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n154)
-		r.ReadRawInt32s(a155)
-		x.Dense = a155
-		foryimpl.SetRefSlice(c, id153, x.Dense)
+	if st154, id155 := c.ReadRefFlag(); st154 == foryimpl.RefBack {
+		x.Dense = foryimpl.BackRefSlice[int32](c, id155)
+	} else if st154 == foryimpl.RefFollows {
+		n156 := c.ReadArrayLength(4)
+		a157 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n156)
+		r.ReadRawInt32s(a157)
+		x.Dense = a157
+		foryimpl.SetRefSlice(c, id155, x.Dense)
 	} else {
 		x.Dense = nil
 	}
@@ -1148,29 +1248,29 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n156 := c.ReadLength(1)
-	if n156 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n156, 4))
+	n158 := c.ReadLength(1)
+	if n158 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n158, 4))
 		return
 	}
-	var l157 [4]bool
-	if n156 > 0 {
-		hn159 := c.ReadListHeader(1)
+	var l159 [4]bool
+	if n158 > 0 {
+		hn161 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i158 := range l157 {
-				if hn159 && !c.ReadFlag() {
-					clear(l157[i158 : i158+1])
+			for i160 := range l159 {
+				if hn161 && !c.ReadFlag() {
+					clear(l159[i160 : i160+1])
 					continue
 				}
-				l157[i158] = r.ReadBool()
+				l159[i160] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i158)
+					c.TraceIndex(i160)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l157
+	x.Flags = l159
 	if c.Failed() {
 		c.Trace("Flags")
 		return
@@ -1182,76 +1282,76 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n164 := c.ReadLength(1)
-	l165 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n164)
-	if n164 > 0 {
-		hn167, tr169, ev168 := c.ReadStructListHeaderRef(foryTypePoint)
+	n166 := c.ReadLength(1)
+	l167 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n166)
+	if n166 > 0 {
+		hn169, tr171, ev170 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i166 := range l165 {
-				if tr169 {
-					if st171, id172 := c.ReadRefFlag(); st171 == foryimpl.RefBack {
-						l165[i166] = foryimpl.BackRef[Point](c, id172)
-					} else if st171 == foryimpl.RefFollows {
-						p173 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id172, p173)
-						if ev168 != nil {
-							p173.ForyReadEvolved(c, ev168)
+			for i168 := range l167 {
+				if tr171 {
+					if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
+						l167[i168] = foryimpl.BackRef[Point](c, id174)
+					} else if st173 == foryimpl.RefFollows {
+						p175 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id174, p175)
+						if ev170 != nil {
+							p175.ForyReadEvolved(c, ev170)
 						} else {
-							p173.ForyRead(c)
+							p175.ForyRead(c)
 						}
-						l165[i166] = p173
+						l167[i168] = p175
 					} else {
-						l165[i166] = nil
+						l167[i168] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i166)
+						c.TraceIndex(i168)
 						break
 					}
 					continue
 				}
-				if hn167 && !c.ReadFlag() {
-					clear(l165[i166 : i166+1])
+				if hn169 && !c.ReadFlag() {
+					clear(l167[i168 : i168+1])
 					continue
 				}
-				p170 := foryimpl.Alloc[Point](c)
-				if ev168 != nil {
-					p170.ForyReadEvolved(c, ev168)
+				p172 := foryimpl.Alloc[Point](c)
+				if ev170 != nil {
+					p172.ForyReadEvolved(c, ev170)
 				} else {
-					p170.ForyRead(c)
+					p172.ForyRead(c)
 				}
-				l165[i166] = p170
+				l167[i168] = p172
 				if c.Failed() {
-					c.TraceIndex(i166)
+					c.TraceIndex(i168)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l165
+	x.Maybe = l167
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n174 := c.ReadLength(1)
-		l175 := foryimpl.MakeSlice[[]string](c, n174)
-		if n174 > 0 {
-			hn177 := c.ReadListHeader(21)
+		n176 := c.ReadLength(1)
+		l177 := foryimpl.MakeSlice[[]string](c, n176)
+		if n176 > 0 {
+			hn179 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i176 := range l175 {
-					if hn177 && !c.ReadFlag() {
-						clear(l175[i176 : i176+1])
+				for i178 := range l177 {
+					if hn179 && !c.ReadFlag() {
+						clear(l177[i178 : i178+1])
 						continue
 					}
-					l175[i176] = c.ReadString()
+					l177[i178] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i176)
+						c.TraceIndex(i178)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l175
+		x.Maybes = l177
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -1262,17 +1362,17 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	if st180, id181 := c.ReadRefFlag(); st180 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Point](c, id181)
-	} else if st180 == foryimpl.RefFollows {
-		p182 := foryimpl.Alloc[Point](c)
-		foryimpl.SetRef(c, id181, p182)
-		if ev183 := c.ReadStructFieldMeta(foryTypePoint); ev183 != nil {
-			p182.ForyReadEvolved(c, ev183)
+	if st182, id183 := c.ReadRefFlag(); st182 == foryimpl.RefBack {
+		x.Next = foryimpl.BackRef[Point](c, id183)
+	} else if st182 == foryimpl.RefFollows {
+		p184 := foryimpl.Alloc[Point](c)
+		foryimpl.SetRef(c, id183, p184)
+		if ev185 := c.ReadStructFieldMeta(foryTypePoint); ev185 != nil {
+			p184.ForyReadEvolved(c, ev185)
 		} else if !c.Failed() {
-			p182.ForyRead(c)
+			p184.ForyRead(c)
 		}
-		x.Next = p182
+		x.Next = p184
 	} else {
 		x.Next = nil
 	}
@@ -1281,8 +1381,8 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev186 := c.ReadStructFieldMeta(foryTypePoint); ev186 != nil {
-			x.Origin.ForyReadEvolved(c, ev186)
+		if ev188 := c.ReadStructFieldMeta(foryTypePoint); ev188 != nil {
+			x.Origin.ForyReadEvolved(c, ev188)
 		} else if !c.Failed() {
 			x.Origin.ForyRead(c)
 		}
@@ -1291,38 +1391,38 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n187 := c.ReadLength(1)
-	l188 := foryimpl.ReuseSlice[[]Point](c, x.Points, n187)
-	if n187 > 0 {
-		hn190, ev191 := c.ReadStructListHeader(foryTypePoint)
+	n189 := c.ReadLength(1)
+	l190 := foryimpl.ReuseSlice[[]Point](c, x.Points, n189)
+	if n189 > 0 {
+		hn192, ev193 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i189 := range l188 {
-				if hn190 && !c.ReadFlag() {
-					clear(l188[i189 : i189+1])
+			for i191 := range l190 {
+				if hn192 && !c.ReadFlag() {
+					clear(l190[i191 : i191+1])
 					continue
 				}
-				if ev191 != nil {
-					l188[i189].ForyReadEvolved(c, ev191)
+				if ev193 != nil {
+					l190[i191].ForyReadEvolved(c, ev193)
 				} else {
-					l188[i189].ForyRead(c)
+					l190[i191].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i189)
+					c.TraceIndex(i191)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l188
+	x.Points = l190
 	if c.Failed() {
 		c.Trace("Points")
 		return
 	}
-	if st193, id194 := c.ReadRefFlag(); st193 == foryimpl.RefBack {
-		x.Raw = foryimpl.BackRefSlice[uint8](c, id194)
-	} else if st193 == foryimpl.RefFollows {
+	if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
+		x.Raw = foryimpl.BackRefSlice[uint8](c, id196)
+	} else if st195 == foryimpl.RefFollows {
 		x.Raw = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id194, x.Raw)
+		foryimpl.SetRefSlice(c, id196, x.Raw)
 	} else {
 		x.Raw = nil
 	}
@@ -1330,45 +1430,45 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n195 := c.ReadLength(2)
-	m196 := foryimpl.MakeMap[map[string]int32](c, n195)
-	for n195 > 0 && !c.Failed() {
-		sz197, vn198, _ := c.ReadMapChunk(n195, 21, 5, nil, false)
-		for j199 := 0; j199 < sz197 && !c.Failed(); j199++ {
-			var k200 string
-			k200 = c.ReadString()
-			var v201 int32
-			if !vn198 {
-				v201 = r.ReadVarInt32()
+	n197 := c.ReadLength(2)
+	m198 := foryimpl.MakeMap[map[string]int32](c, n197)
+	for n197 > 0 && !c.Failed() {
+		sz199, vn200, _ := c.ReadMapChunk(n197, 21, 5, nil, false)
+		for j201 := 0; j201 < sz199 && !c.Failed(); j201++ {
+			var k202 string
+			k202 = c.ReadString()
+			var v203 int32
+			if !vn200 {
+				v203 = r.ReadVarInt32()
 			}
-			m196[k200] = v201
+			m198[k202] = v203
 		}
-		n195 -= sz197
+		n197 -= sz199
 	}
-	x.Scores = m196
+	x.Scores = m198
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n203 := c.ReadLength(1)
-	l204 := foryimpl.ReuseSlice[[]string](c, x.Tags, n203)
-	if n203 > 0 {
-		hn206 := c.ReadListHeader(21)
+	n205 := c.ReadLength(1)
+	l206 := foryimpl.ReuseSlice[[]string](c, x.Tags, n205)
+	if n205 > 0 {
+		hn208 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i205 := range l204 {
-				if hn206 && !c.ReadFlag() {
-					clear(l204[i205 : i205+1])
+			for i207 := range l206 {
+				if hn208 && !c.ReadFlag() {
+					clear(l206[i207 : i207+1])
 					continue
 				}
-				l204[i205] = c.ReadString()
+				l206[i207] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i205)
+					c.TraceIndex(i207)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l204
+	x.Tags = l206
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1388,71 +1488,71 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v209, ok210 := c.ReadFloatAs(f, 64); ok210 {
-					x.Temp = Celsius(v209)
+				if v211, ok212 := c.ReadFloatAs(f, 64); ok212 {
+					x.Temp = Celsius(v211)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v211, ok212 := c.ReadUintAs(f, 32); ok212 {
-					x.Fixed = uint32(v211)
+				if v213, ok214 := c.ReadUintAs(f, 32); ok214 {
+					x.Fixed = uint32(v213)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v213, ok214 := c.ReadIntAs(f, 64); ok214 {
-					x.ID = int64(v213)
+				if v215, ok216 := c.ReadIntAs(f, 64); ok216 {
+					x.ID = int64(v215)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v215, ok216 := c.ReadIntAs(f, 64); ok216 {
-					x.Big = int64(v215)
+				if v217, ok218 := c.ReadIntAs(f, 64); ok218 {
+					x.Big = int64(v217)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v218, ok219 := c.ReadIntAs(f, 32); ok219 {
-					pv220 := int32(v218)
-					x.Opt = &pv220
+				if v220, ok221 := c.ReadIntAs(f, 32); ok221 {
+					pv222 := int32(v220)
+					x.Opt = &pv222
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p217 := foryimpl.Alloc[int32](c)
-				*p217 = r.ReadVarInt32()
-				x.Opt = p217
+				p219 := foryimpl.Alloc[int32](c)
+				*p219 = r.ReadVarInt32()
+				x.Opt = p219
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n221 := c.ReadLength(2)
-				m222 := foryimpl.MakeMap[map[int32]*Point](c, n221)
-				for n221 > 0 && !c.Failed() {
-					sz223, vn224, ev229 := c.ReadMapChunk(n221, 5, 28, foryTypePoint, true)
-					for j225 := 0; j225 < sz223 && !c.Failed(); j225++ {
-						var k226 int32
-						k226 = r.ReadVarInt32()
-						var v227 *Point
-						if !vn224 {
-							p228 := foryimpl.Alloc[Point](c)
-							if ev229 != nil {
-								p228.ForyReadEvolved(c, ev229)
+				n223 := c.ReadLength(2)
+				m224 := foryimpl.MakeMap[map[int32]*Point](c, n223)
+				for n223 > 0 && !c.Failed() {
+					sz225, vn226, ev231 := c.ReadMapChunk(n223, 5, 28, foryTypePoint, true)
+					for j227 := 0; j227 < sz225 && !c.Failed(); j227++ {
+						var k228 int32
+						k228 = r.ReadVarInt32()
+						var v229 *Point
+						if !vn226 {
+							p230 := foryimpl.Alloc[Point](c)
+							if ev231 != nil {
+								p230.ForyReadEvolved(c, ev231)
 							} else {
-								p228.ForyRead(c)
+								p230.ForyRead(c)
 							}
-							v227 = p228
+							v229 = p230
 						}
-						m222[k226] = v227
+						m224[k228] = v229
 					}
-					n221 -= sz223
+					n223 -= sz225
 				}
-				x.ByKey = m222
+				x.ByKey = m224
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -1462,10 +1562,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n231 := c.ReadArrayLength(4)
-				a232 := foryimpl.MakeSlice[[]int32](c, n231)
-				r.ReadRawInt32s(a232)
-				x.Dense = a232
+				n233 := c.ReadArrayLength(4)
+				a234 := foryimpl.MakeSlice[[]int32](c, n233)
+				r.ReadRawInt32s(a234)
+				x.Dense = a234
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -1475,29 +1575,29 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n233 := c.ReadLength(1)
-				if n233 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n233, 4))
+				n235 := c.ReadLength(1)
+				if n235 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n235, 4))
 					return
 				}
-				var l234 [4]bool
-				if n233 > 0 {
-					hn236 := c.ReadListHeader(1)
+				var l236 [4]bool
+				if n235 > 0 {
+					hn238 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i235 := range l234 {
-							if hn236 && !c.ReadFlag() {
-								clear(l234[i235 : i235+1])
+						for i237 := range l236 {
+							if hn238 && !c.ReadFlag() {
+								clear(l236[i237 : i237+1])
 								continue
 							}
-							l234[i235] = r.ReadBool()
+							l236[i237] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i235)
+								c.TraceIndex(i237)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l234
+				x.Flags = l236
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -1505,53 +1605,53 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n239 := c.ReadLength(1)
-				l240 := foryimpl.MakeSlice[[]*Point](c, n239)
-				if n239 > 0 {
-					hn242, ev243 := c.ReadStructListHeader(foryTypePoint)
+				n241 := c.ReadLength(1)
+				l242 := foryimpl.MakeSlice[[]*Point](c, n241)
+				if n241 > 0 {
+					hn244, ev245 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i241 := range l240 {
-							if hn242 && !c.ReadFlag() {
-								clear(l240[i241 : i241+1])
+						for i243 := range l242 {
+							if hn244 && !c.ReadFlag() {
+								clear(l242[i243 : i243+1])
 								continue
 							}
-							p245 := foryimpl.Alloc[Point](c)
-							if ev243 != nil {
-								p245.ForyReadEvolved(c, ev243)
+							p247 := foryimpl.Alloc[Point](c)
+							if ev245 != nil {
+								p247.ForyReadEvolved(c, ev245)
 							} else {
-								p245.ForyRead(c)
+								p247.ForyRead(c)
 							}
-							l240[i241] = p245
+							l242[i243] = p247
 							if c.Failed() {
-								c.TraceIndex(i241)
+								c.TraceIndex(i243)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l240
+				x.Maybe = l242
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n246 := c.ReadLength(1)
-				l247 := foryimpl.MakeSlice[[]string](c, n246)
-				if n246 > 0 {
-					hn249 := c.ReadListHeader(21)
+				n248 := c.ReadLength(1)
+				l249 := foryimpl.MakeSlice[[]string](c, n248)
+				if n248 > 0 {
+					hn251 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i248 := range l247 {
-							if hn249 && !c.ReadFlag() {
-								clear(l247[i248 : i248+1])
+						for i250 := range l249 {
+							if hn251 && !c.ReadFlag() {
+								clear(l249[i250 : i250+1])
 								continue
 							}
-							l247[i248] = c.ReadString()
+							l249[i250] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i248)
+								c.TraceIndex(i250)
 								break
 							}
 						}
 					}
 				}
-				x.Maybes = l247
+				x.Maybes = l249
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
@@ -1559,47 +1659,47 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				p252 := foryimpl.Alloc[Point](c)
-				if ev253 := c.ReadStructFieldMeta(foryTypePoint); ev253 != nil {
-					p252.ForyReadEvolved(c, ev253)
+				p254 := foryimpl.Alloc[Point](c)
+				if ev255 := c.ReadStructFieldMeta(foryTypePoint); ev255 != nil {
+					p254.ForyReadEvolved(c, ev255)
 				} else if !c.Failed() {
-					p252.ForyRead(c)
+					p254.ForyRead(c)
 				}
-				x.Next = p252
+				x.Next = p254
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				if ev254 := c.ReadStructFieldMeta(foryTypePoint); ev254 != nil {
-					x.Origin.ForyReadEvolved(c, ev254)
+				if ev256 := c.ReadStructFieldMeta(foryTypePoint); ev256 != nil {
+					x.Origin.ForyReadEvolved(c, ev256)
 				} else if !c.Failed() {
 					x.Origin.ForyRead(c)
 				}
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n255 := c.ReadLength(1)
-				l256 := foryimpl.MakeSlice[[]Point](c, n255)
-				if n255 > 0 {
-					hn258, ev259 := c.ReadStructListHeader(foryTypePoint)
+				n257 := c.ReadLength(1)
+				l258 := foryimpl.MakeSlice[[]Point](c, n257)
+				if n257 > 0 {
+					hn260, ev261 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i257 := range l256 {
-							if hn258 && !c.ReadFlag() {
-								clear(l256[i257 : i257+1])
+						for i259 := range l258 {
+							if hn260 && !c.ReadFlag() {
+								clear(l258[i259 : i259+1])
 								continue
 							}
-							if ev259 != nil {
-								l256[i257].ForyReadEvolved(c, ev259)
+							if ev261 != nil {
+								l258[i259].ForyReadEvolved(c, ev261)
 							} else {
-								l256[i257].ForyRead(c)
+								l258[i259].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i257)
+								c.TraceIndex(i259)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l256
+				x.Points = l258
 			}
 		case 17:
 			if f.Convert {
@@ -1609,44 +1709,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n261 := c.ReadLength(2)
-				m262 := foryimpl.MakeMap[map[string]int32](c, n261)
-				for n261 > 0 && !c.Failed() {
-					sz263, vn264, _ := c.ReadMapChunk(n261, 21, 5, nil, false)
-					for j265 := 0; j265 < sz263 && !c.Failed(); j265++ {
-						var k266 string
-						k266 = c.ReadString()
-						var v267 int32
-						if !vn264 {
-							v267 = r.ReadVarInt32()
+				n263 := c.ReadLength(2)
+				m264 := foryimpl.MakeMap[map[string]int32](c, n263)
+				for n263 > 0 && !c.Failed() {
+					sz265, vn266, _ := c.ReadMapChunk(n263, 21, 5, nil, false)
+					for j267 := 0; j267 < sz265 && !c.Failed(); j267++ {
+						var k268 string
+						k268 = c.ReadString()
+						var v269 int32
+						if !vn266 {
+							v269 = r.ReadVarInt32()
 						}
-						m262[k266] = v267
+						m264[k268] = v269
 					}
-					n261 -= sz263
+					n263 -= sz265
 				}
-				x.Scores = m262
+				x.Scores = m264
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n269 := c.ReadLength(1)
-				l270 := foryimpl.MakeSlice[[]string](c, n269)
-				if n269 > 0 {
-					hn272 := c.ReadListHeader(21)
+				n271 := c.ReadLength(1)
+				l272 := foryimpl.MakeSlice[[]string](c, n271)
+				if n271 > 0 {
+					hn274 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i271 := range l270 {
-							if hn272 && !c.ReadFlag() {
-								clear(l270[i271 : i271+1])
+						for i273 := range l272 {
+							if hn274 && !c.ReadFlag() {
+								clear(l272[i273 : i273+1])
 								continue
 							}
-							l270[i271] = c.ReadString()
+							l272[i273] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i271)
+								c.TraceIndex(i273)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l270
+				x.Tags = l272
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {

@@ -52,7 +52,12 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -62,20 +67,38 @@ func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xc402a007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b6c2068d4d81 && buffer.ReadUint64At(in, 11) == 0x15c805c402b6c206 {
-			n = 19
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xc402a007001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b6c2068d4d81 && buffer.ReadUint64At(in, 11) == 0x15c805c402b6c206 {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xc402a007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b6c2068d4d81 && buffer.ReadUint64At(in, 11) == 0x15c805c402b6c206 {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeLeaf)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
-	c.AcceptRoot(n, foryTypeLeaf)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
@@ -94,7 +117,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	s1 := x.W
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(28 + buffer.BatchSlack + len(s1) + 9)
+	b.Reserve(28 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -209,7 +232,12 @@ func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		start := b.WriterIndex()
+		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+			return err
+		}
+		b.Bytes()[start+1] = 0
+		return nil
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -219,20 +247,38 @@ func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x9e50d007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b7c113c5eb31 && buffer.ReadUint64At(in, 11) == 0x165618c402b7c113 {
-			n = 19
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x9e50d007001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b7c113c5eb31 && buffer.ReadUint64At(in, 11) == 0x165618c402b7c113 {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeMapKinds, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMapKinds)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x9e50d007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b7c113c5eb31 && buffer.ReadUint64At(in, 11) == 0x165618c402b7c113 {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeMapKinds)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeMapKinds)
 	}
-	c.AcceptRoot(n, foryTypeMapKinds)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMapKinds)
 }
 
 // ForyWrite writes MapKinds's struct body (docs/format.md §9).
@@ -383,7 +429,24 @@ func (x *Enums) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeEnums)
+		start := b.WriterIndex()
+		b.Reserve(19)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x698b3007001c0001)
+			buffer.PutUint64At(w, off+8, 0xc502bac23ccb4bef)
+			buffer.PutUint64At(w, off+11, 0x19c919c502bac23c)
+			off += 19
+		} else {
+			buffer.PutUint32At(w, off, 0xba1b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -393,20 +456,38 @@ func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x2a935007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402bac2704cb51c && buffer.ReadUint64At(in, 11) == 0x19c819c402bac270 {
-			n = 19
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x698b3007001c0001 && buffer.ReadUint64At(in, 8) == 0xc502bac23ccb4bef && buffer.ReadUint64At(in, 11) == 0x19c919c502bac23c {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeEnums, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeEnums)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x2a935007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402bac2704cb51c && buffer.ReadUint64At(in, 11) == 0x19c819c402bac270 {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeEnums)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeEnums)
 	}
-	c.AcceptRoot(n, foryTypeEnums)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEnums)
 }
 
 // ForyWrite writes Enums's struct body (docs/format.md §9).
@@ -423,7 +504,7 @@ func (x *Enums) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Enums, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Enums) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(23 + buffer.BatchSlack + 10)
+	b.Reserve(23 + buffer.BatchSlack + 12)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -450,14 +531,20 @@ func (x *Enums) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Enums) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + 12)
+	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		b.WriteInt32(-919177777)
+		buffer.PutInt32At(w, off, -919177777)
+		off += 4
 	}
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.A))
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.B))
+	buffer.PutUint8At(w, off, 0xff)
+	off++
+	off = buffer.PutVarUint32At(w, off, uint32(x.A))
+	buffer.PutUint8At(w, off, 0xff)
+	off++
+	off = buffer.PutVarUint32At(w, off, uint32(x.B))
+	b.SetWriterIndex(off)
 }
 
 // ForyRead reads Enums's struct body (docs/format.md §9); errors are recorded in c.
@@ -571,7 +658,24 @@ func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.WriteTracked(f.Runtime(), b, x, x)
+		c := f.Runtime().BeginWrite(b, foryTypeEnumsEvolved)
+		start := b.WriterIndex()
+		b.Reserve(21)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x56d9b009001c0001)
+			buffer.PutUint64At(w, off+8, 0xcc02bbc315e85a25)
+			buffer.PutUint64At(w, off+13, 0x19c919c505cc02bb)
+			off += 21
+		} else {
+			buffer.PutUint32At(w, off, 0xbb1b0001)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
@@ -581,20 +685,38 @@ func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xd6e7f009001cff01 && buffer.ReadUint64At(in, 8) == 0xcc02bbc3229f3623 && buffer.ReadUint64At(in, 13) == 0x19c819c405cc02bb {
-			n = 21
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x56d9b009001c0001 && buffer.ReadUint64At(in, 8) == 0xcc02bbc315e85a25 && buffer.ReadUint64At(in, 13) == 0x19c919c505cc02bb {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeEnumsEvolved, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xd6e7f009001cff01 && buffer.ReadUint64At(in, 8) == 0xcc02bbc3229f3623 && buffer.ReadUint64At(in, 13) == 0x19c819c405cc02bb {
+				n = 21
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeEnumsEvolved)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 	}
-	c.AcceptRoot(n, foryTypeEnumsEvolved)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 }
 
 // ForyWrite writes EnumsEvolved's struct body (docs/format.md §9).
@@ -611,7 +733,7 @@ func (x *EnumsEvolved) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which EnumsEvolved, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *EnumsEvolved) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(30 + buffer.BatchSlack + 10)
+	b.Reserve(30 + buffer.BatchSlack + 12)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -639,19 +761,21 @@ func (x *EnumsEvolved) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *EnumsEvolved) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack)
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack + 12)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 194337534)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.C))
+	buffer.PutUint8At(w, off, 0xff)
+	off++
+	off = buffer.PutVarUint32At(w, off, uint32(x.A))
+	buffer.PutUint8At(w, off, 0xff)
+	off++
+	off = buffer.PutVarUint32At(w, off, uint32(x.B))
 	b.SetWriterIndex(off)
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.A))
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(x.B))
 }
 
 // ForyRead reads EnumsEvolved's struct body (docs/format.md §9); errors are recorded in c.
