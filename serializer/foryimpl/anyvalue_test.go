@@ -961,3 +961,24 @@ var registerNamed = sync.OnceFunc(func() {
 	RegisterAny(AnyType{Info: testNamedInfo, New: func() Message { return new(testNamed) },
 		Deref: func(m Message) any { return *m.(*testNamed) }, Ptr: (*testNamed)(nil), Val: testNamed{}})
 })
+
+// Writing any values allocates nothing: the registry lookup, the struct
+// pointer for a T value and the chunk framing stay off the heap.
+func TestWriteAnyAllocs(t *testing.T) {
+	if anyAsan {
+		t.Skip("-asan's allocator makes allocations of its own")
+	}
+	registerTestTypes()
+	f := testRuntime(true, false)
+	b := buffer.New(1024)
+	p := &testInner{ID: 1, Tag: "x"}
+	for _, v := range []any{int32(5), "abc", p, *p, []int32{1, 2}, []any{int32(1), "a", p}, map[string]any{"a": int32(1), "b": p}} {
+		n := testing.AllocsPerRun(100, func() {
+			b.Reset()
+			c := f.BeginWrite(b, rootKey)
+			WriteAny(c, v)
+			_ = c.EndWrite(0)
+		})
+		require.Zero(t, n, "%T", v)
+	}
+}
