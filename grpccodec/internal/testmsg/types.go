@@ -97,3 +97,13 @@ const (
 	SizeSmall Size = 0
 	SizeLarge Size = 1
 )
+
+// Album shares its images between fields and a list: with reference
+// tracking (serializer.WithTrackRef) each is written once.
+//
+//fory:generate id=11
+type Album struct {
+	Cover  *Image   `fory:"id=1"`
+	Thumb  *Image   `fory:"id=2"`
+	Images []*Image `fory:"id=3"`
+}

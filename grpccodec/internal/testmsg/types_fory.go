@@ -2446,3 +2446,438 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		}
 	}
 }
+
+// foryTypeAlbum is Album's static type information. Fingerprint: 1,0,0,0;2,0,0,0;3,22,0,0[0,0,0];
+var foryTypeAlbum = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta:    []byte{0x1b, 0x0b},
+	GoName:            "testmsg.Album",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0x60, 0x28, 0x1e, 0x92, 0x81, 0xd2, 0x41, 0xc3, 0x0b, 0xc6, 0x1c, 0xca, 0x1c, 0xcc, 0x16, 0x72},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0xf0, 0x0b, 0xce, 0x78, 0x03, 0x44, 0x19, 0xc3, 0x0b, 0xc7, 0x1c, 0xcb, 0x1c, 0xcc, 0x16, 0x72},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x0b},
+	SchemaHash:        -333611161,
+	TypeDef:           []byte{0x09, 0x60, 0x28, 0x1e, 0x92, 0x81, 0xd2, 0x41, 0xc3, 0x0b, 0xc6, 0x1c, 0xca, 0x1c, 0xcc, 0x16, 0x72},
+	TypeDefRef:        []byte{0x09, 0xf0, 0x0b, 0xce, 0x78, 0x03, 0x44, 0x19, 0xc3, 0x0b, 0xc7, 0x1c, 0xcb, 0x1c, 0xcc, 0x16, 0x72},
+	UserID:            11,
+})
+
+// foryShapeAlbum stops compiling when Album's fields or their tags change; run go generate.
+func foryShapeAlbum[T interface {
+	~struct {
+		Cover  *Image   `fory:"id=1"`
+		Thumb  *Image   `fory:"id=2"`
+		Images []*Image `fory:"id=3"`
+	}
+}]() {
+}
+
+// If the build stops here, Album changed after go generate: run go generate.
+var _ = foryShapeAlbum[Album]
+
+// ForyType returns Album's type information.
+func (x *Album) ForyType() *foryimpl.TypeInfo {
+	return foryTypeAlbum
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *Album) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		c := f.Runtime().BeginWrite(b, foryTypeAlbum)
+		start := b.WriterIndex()
+		b.Reserve(21)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xce0bf009001c0001)
+			buffer.PutUint64At(w, off+8, 0x1cc70bc319440378)
+			buffer.PutUint64At(w, off+13, 0x7216cc1ccb1cc70b)
+			off += 21
+		} else {
+			buffer.PutUint32At(w, off, 0x0b1b0001)
+			off += 4
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
+	}
+	c := f.Runtime().BeginWrite(b, foryTypeAlbum)
+	start := b.WriterIndex()
+	b.Reserve(21)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x1e286009001cff01)
+		buffer.PutUint64At(w, off+8, 0x1cc60bc341d28192)
+		buffer.PutUint64At(w, off+13, 0x7216cc1cca1cc60b)
+		off += 21
+	} else {
+		buffer.PutUint32At(w, off, 0x0b1bff01)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Album) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
+	in := c.Reader().Bytes()
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xce0bf009001c0001 && buffer.ReadUint64At(in, 8) == 0x1cc70bc319440378 && buffer.ReadUint64At(in, 13) == 0x7216cc1ccb1cc70b {
+				n = 21
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x0b1b0001 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeAlbum, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeAlbum)
+	}
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x1e286009001cff01 && buffer.ReadUint64At(in, 8) == 0x1cc60bc341d28192 && buffer.ReadUint64At(in, 13) == 0x7216cc1cca1cc60b {
+				n = 21
+			}
+		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x0b1bff01 {
+			n = 4
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeAlbum)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeAlbum)
+	}
+}
+
+// ForyWrite writes Album's struct body (docs/format.md §9).
+func (x *Album) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-333611161)
+	}
+	if x.Cover == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeImage)
+		}
+		x.Cover.ForyWrite(c)
+	}
+	if x.Thumb == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeImage)
+		}
+		x.Thumb.ForyWrite(c)
+	}
+	l3 := x.Images
+	b.WriteVarUint32(uint32(len(l3)))
+	if len(l3) > 0 {
+		h4 := byte(0x08)
+		for _, p5 := range l3 {
+			if p5 == nil {
+				h4 = 0x0a
+				break
+			}
+		}
+		b.WriteUint8(h4)
+		c.WriteStructMetaPtr(foryTypeImage)
+		for _, p5 := range l3 {
+			if h4 == 0x0a {
+				if p5 == nil {
+					b.WriteUint8(0xfd)
+					continue
+				}
+				b.WriteUint8(0xff)
+			}
+			p5.ForyWrite(c)
+		}
+	}
+}
+
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Album) foryWriteRef(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-333611161)
+	}
+	if !foryimpl.WriteRefPtr(c, x.Cover) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeImage)
+		}
+		x.Cover.ForyWrite(c)
+	}
+	if !foryimpl.WriteRefPtr(c, x.Thumb) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeImage)
+		}
+		x.Thumb.ForyWrite(c)
+	}
+	l8 := x.Images
+	b.WriteVarUint32(uint32(len(l8)))
+	if len(l8) > 0 {
+		h9 := byte(0x09)
+		for _, p10 := range l8 {
+			if p10 == nil {
+				h9 = 0x0b
+				break
+			}
+		}
+		b.WriteUint8(h9)
+		c.WriteStructMetaPtr(foryTypeImage)
+		for _, p10 := range l8 {
+			if !foryimpl.WriteRefPtr(c, p10) {
+				p10.ForyWrite(c)
+			}
+		}
+	}
+}
+
+// ForyRead reads Album's struct body (docs/format.md §9); errors are recorded in c.
+func (x *Album) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
+	*x = Album{Images: x.Images}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -333611161 && !c.Failed() {
+			c.HashMismatch(foryTypeAlbum, h)
+			return
+		}
+	}
+	if c.ReadFlag() {
+		p11 := foryimpl.Alloc[Image](c)
+		if ev12 := c.ReadStructFieldMeta(foryTypeImage); ev12 != nil {
+			p11.ForyReadEvolved(c, ev12)
+		} else if !c.Failed() {
+			p11.ForyRead(c)
+		}
+		x.Cover = p11
+	}
+	if c.Failed() {
+		c.Trace("Cover")
+		return
+	}
+	if c.ReadFlag() {
+		p13 := foryimpl.Alloc[Image](c)
+		if ev14 := c.ReadStructFieldMeta(foryTypeImage); ev14 != nil {
+			p13.ForyReadEvolved(c, ev14)
+		} else if !c.Failed() {
+			p13.ForyRead(c)
+		}
+		x.Thumb = p13
+	}
+	if c.Failed() {
+		c.Trace("Thumb")
+		return
+	}
+	n15 := c.ReadLength(1)
+	l16 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n15)
+	if n15 > 0 {
+		hn18, ev19 := c.ReadStructListHeader(foryTypeImage)
+		if !c.Failed() {
+			for i17 := range l16 {
+				if hn18 && !c.ReadFlag() {
+					clear(l16[i17 : i17+1])
+					continue
+				}
+				p21 := foryimpl.Alloc[Image](c)
+				if ev19 != nil {
+					p21.ForyReadEvolved(c, ev19)
+				} else {
+					p21.ForyRead(c)
+				}
+				l16[i17] = p21
+				if c.Failed() {
+					c.TraceIndex(i17)
+					break
+				}
+			}
+		}
+	}
+	x.Images = l16
+	if c.Failed() {
+		c.Trace("Images")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Album) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Album{Images: x.Images}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -333611161 && !c.Failed() {
+			c.HashMismatch(foryTypeAlbum, h)
+			return
+		}
+	}
+	if st22, id23 := c.ReadRefFlag(); st22 == foryimpl.RefBack {
+		x.Cover = foryimpl.BackRef[Image](c, id23)
+	} else if st22 == foryimpl.RefFollows {
+		p24 := foryimpl.Alloc[Image](c)
+		foryimpl.SetRef(c, id23, p24)
+		if ev25 := c.ReadStructFieldMeta(foryTypeImage); ev25 != nil {
+			p24.ForyReadEvolved(c, ev25)
+		} else if !c.Failed() {
+			p24.ForyRead(c)
+		}
+		x.Cover = p24
+	} else {
+		x.Cover = nil
+	}
+	if c.Failed() {
+		c.Trace("Cover")
+		return
+	}
+	if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
+		x.Thumb = foryimpl.BackRef[Image](c, id27)
+	} else if st26 == foryimpl.RefFollows {
+		p28 := foryimpl.Alloc[Image](c)
+		foryimpl.SetRef(c, id27, p28)
+		if ev29 := c.ReadStructFieldMeta(foryTypeImage); ev29 != nil {
+			p28.ForyReadEvolved(c, ev29)
+		} else if !c.Failed() {
+			p28.ForyRead(c)
+		}
+		x.Thumb = p28
+	} else {
+		x.Thumb = nil
+	}
+	if c.Failed() {
+		c.Trace("Thumb")
+		return
+	}
+	n30 := c.ReadLength(1)
+	l31 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n30)
+	if n30 > 0 {
+		hn33, tr35, ev34 := c.ReadStructListHeaderRef(foryTypeImage)
+		if !c.Failed() {
+			for i32 := range l31 {
+				if tr35 {
+					if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
+						l31[i32] = foryimpl.BackRef[Image](c, id38)
+					} else if st37 == foryimpl.RefFollows {
+						p39 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id38, p39)
+						if ev34 != nil {
+							p39.ForyReadEvolved(c, ev34)
+						} else {
+							p39.ForyRead(c)
+						}
+						l31[i32] = p39
+					} else {
+						l31[i32] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i32)
+						break
+					}
+					continue
+				}
+				if hn33 && !c.ReadFlag() {
+					clear(l31[i32 : i32+1])
+					continue
+				}
+				p36 := foryimpl.Alloc[Image](c)
+				if ev34 != nil {
+					p36.ForyReadEvolved(c, ev34)
+				} else {
+					p36.ForyRead(c)
+				}
+				l31[i32] = p36
+				if c.Failed() {
+					c.TraceIndex(i32)
+					break
+				}
+			}
+		}
+	}
+	x.Images = l31
+	if c.Failed() {
+		c.Trace("Images")
+		return
+	}
+}
+
+// ForyReadEvolved reads a Album body written with another schema, following ev (docs/format.md §11.4).
+func (x *Album) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = Album{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				p40 := foryimpl.Alloc[Image](c)
+				if ev41 := c.ReadStructFieldMeta(foryTypeImage); ev41 != nil {
+					p40.ForyReadEvolved(c, ev41)
+				} else if !c.Failed() {
+					p40.ForyRead(c)
+				}
+				x.Cover = p40
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				p42 := foryimpl.Alloc[Image](c)
+				if ev43 := c.ReadStructFieldMeta(foryTypeImage); ev43 != nil {
+					p42.ForyReadEvolved(c, ev43)
+				} else if !c.Failed() {
+					p42.ForyRead(c)
+				}
+				x.Thumb = p42
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				n44 := c.ReadLength(1)
+				l45 := foryimpl.MakeSlice[[]*Image](c, n44)
+				if n44 > 0 {
+					hn47, ev48 := c.ReadStructListHeader(foryTypeImage)
+					if !c.Failed() {
+						for i46 := range l45 {
+							if hn47 && !c.ReadFlag() {
+								clear(l45[i46 : i46+1])
+								continue
+							}
+							p50 := foryimpl.Alloc[Image](c)
+							if ev48 != nil {
+								p50.ForyReadEvolved(c, ev48)
+							} else {
+								p50.ForyRead(c)
+							}
+							l45[i46] = p50
+							if c.Failed() {
+								c.TraceIndex(i46)
+								break
+							}
+						}
+					}
+				}
+				x.Images = l45
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+}
