@@ -668,15 +668,38 @@ func writeAnyAnyMap(c *WriteContext, m map[any]any) {
 		if c.err != nil {
 			return
 		}
-		ka, ok := c.mapKey(k)
-		if !ok {
-			return
-		}
 		var va anyValue
+		ok := true
 		if v != nil {
 			if va, ok = c.classify(v); !ok {
 				return
 			}
+		}
+		if k == nil {
+			// A null key is a chunk of its own: 12 when the value is null
+			// too, else 02 (and 08 for a tracked kind), the value's
+			// reference flag when tracked, its type meta and payload.
+			w.close()
+			if v == nil || va.null {
+				c.buf.WriteUint8(mapKeyHasNull | mapValHasNull)
+				continue
+			}
+			h := byte(mapKeyHasNull)
+			tracked := c.trackRef && va.needsRef()
+			if tracked {
+				h |= mapValTrackRef
+			}
+			c.buf.WriteUint8(h)
+			if tracked && c.writeFlag(&va) {
+				continue
+			}
+			c.writeMeta(&va, true)
+			c.writePayload(&va, v)
+			continue
+		}
+		ka, ok := c.mapKey(k)
+		if !ok {
+			return
 		}
 		if v == nil || va.null {
 			w.nullValue()
@@ -699,14 +722,10 @@ func isNilValue(v any) bool {
 	return ok && a.null
 }
 
-// mapKey classifies a map key: strings, scalars and times; a key that can
-// be shared or is a struct is refused, as its flag and table entries would
-// need more framing than forygen writes.
+// mapKey classifies a non-nil map key: strings, scalars and times; a key
+// that can be shared or is a struct is refused, as its flag and table
+// entries would need more framing than forygen writes (and reads).
 func (c *WriteContext) mapKey(k any) (anyValue, bool) {
-	if k == nil {
-		c.Fail(&EncodeError{Type: "map[any]any", Err: &detail{sentinel: ErrInvalidValue, msg: "a nil map key"}})
-		return anyValue{}, false
-	}
 	a, ok := c.classify(k)
 	if ok && (a.shared || a.t != nil) {
 		c.Fail(&EncodeError{Type: fmt.Sprintf("%T", k), Err: &detail{sentinel: ErrInvalidValue, msg: "a map key in an any map must be a scalar, string or time"}})
@@ -1158,7 +1177,8 @@ func ReadStringAnyMap(c *ReadContext) map[string]any {
 // the keys are strings (a map[string]any field), else any hashable value.
 func (c *ReadContext) readAnyMap(stringKeys bool, put func(k, v any)) {
 	r := &c.r
-	n := c.ReadLength(2)
+	// An entry takes one byte at least: a chunk 12 (null key and value).
+	n := c.ReadLength(1)
 	for n > 0 && r.Err() == nil {
 		h := r.ReadUint8()
 		if r.Err() != nil {
@@ -1253,8 +1273,12 @@ func (c *ReadContext) readKey(m *anyMeta, stringKeys, declared, tracked bool) an
 		}
 		m = &mm
 	}
-	if stringKeys && m.id != 21 {
+	switch {
+	case stringKeys && m.id != 21:
 		r.Fail(mismatch("map key of type id %d where a string was expected", m.id))
+		return nil
+	case m.id == typeStruct:
+		r.Fail(&detail{sentinel: ErrUnsupported, msg: "a struct as the key of a map in an any value"})
 		return nil
 	}
 	k := c.readPayload(m, -1, false)

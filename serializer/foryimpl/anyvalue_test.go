@@ -456,6 +456,7 @@ func TestAnyRoundTrip(t *testing.T) {
 		{[]string{"a", "b"}, []any{"a", "b"}}, {[]any{}, []any{}}, {map[string]any{}, map[any]any{}},
 		{map[string]int32{"a": 1}, map[any]any{"a": int32(1)}},
 		{map[any]any{int32(1): in, "k": nil, true: []any{in, in}}, map[any]any{int32(1): *in, "k": nil, true: []any{*in, *in}}},
+		{map[any]any{nil: in}, map[any]any{nil: *in}}, {map[any]any{nil: nil}, map[any]any{nil: nil}},
 		{[]any{[]any{int32(1)}, map[string]any{"x": in}}, []any{[]any{int32(1)}, map[any]any{"x": *in}}},
 		{[]any{in, in, nil}, []any{*in, *in, nil}}, {[]any{int32(1), int32(2)}, []any{int32(1), int32(2)}},
 		{(*testInner)(nil), nil}, {[]int32(nil), nil}, {map[string]any(nil), nil},
@@ -577,6 +578,7 @@ func TestAnyHostile(t *testing.T) {
 		{"list longer than the input", false, "ff16ff0f", ErrMalformed},
 		{"map with slice key", false, "ff180100012e150400000000" + "0200", ErrUnsupported},
 		{"map chunk declaring the value", false, "ff1801200115" + "0200", ErrSchemaMismatch},
+		{"map with a struct key", false, "ff180100011bda0115", ErrUnsupported},
 	}
 	for _, tc := range cases {
 		data, err := hex.DecodeString(tc.data)

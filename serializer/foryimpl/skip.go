@@ -338,7 +338,8 @@ func (c *ReadContext) skipSideValue(s *skipSide, depth int) {
 // skipped (§14.11). Null keys are accepted here, for peers whose maps have
 // them.
 func (c *ReadContext) skipMap(ft *meta.FieldType, depth int) {
-	n := c.ReadLength(2)
+	// An entry takes one byte at least: a chunk 12 (null key and value).
+	n := c.ReadLength(1)
 	r := &c.r
 	key := skipSide{declared: &ft.Children[0]}
 	val := skipSide{declared: &ft.Children[1]}
