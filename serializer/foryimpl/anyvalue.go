@@ -1212,7 +1212,7 @@ func (c *ReadContext) readAnyMap(stringKeys bool, put func(k, v any)) {
 			if h&mapValHasNull == 0 {
 				v = c.readElem(nil, valTracked, false, true)
 			}
-			if r.Err() == nil {
+			if r.Err() == nil && c.charge(1, anyMapEntryCost) {
 				put(k, v)
 			}
 			n--
@@ -1238,13 +1238,19 @@ func (c *ReadContext) readAnyMap(stringKeys bool, put func(k, v any)) {
 		for j := 0; j < size && r.Err() == nil; j++ {
 			k := c.readKey(km, stringKeys, km == nil, keyTracked)
 			v := c.readElem(&vm, valTracked, false, true)
-			if r.Err() == nil {
+			if r.Err() == nil && c.charge(1, anyMapEntryCost) {
 				put(k, v)
 			}
 		}
 		n -= size
 	}
 }
+
+// anyMapEntryCost is charged to the allocation budget per entry put in a
+// map read here, which grows as entries arrive: the key and value slots
+// (two interfaces at most) and their control byte, twice over for the
+// table's growth.
+const anyMapEntryCost = 2 * (32 + mapSlotOverhead)
 
 // readKey reads a map key: a bare string when declared, else a value of
 // type m (read here when nil), which must be a string for a map[string]any

@@ -984,3 +984,28 @@ func TestWriteAnyAllocs(t *testing.T) {
 		require.Zero(t, n, "%T", v)
 	}
 }
+
+// Maps and lists of any values are charged to the allocation budget: a
+// message within the defaults decodes, the same under a budget of 2 bytes
+// per input byte fails with ErrLimit.
+func TestAnyBudget(t *testing.T) {
+	m := map[string]any{}
+	l := make([]any, 1000)
+	for i := range 1000 {
+		m[fmt.Sprint(i)] = int32(i)
+		l[i] = int64(i)
+	}
+	for _, v := range []any{m, l} {
+		f := testRuntime(false, false)
+		b := buffer.New(64)
+		c := f.BeginWrite(b, rootKey)
+		WriteAny(c, v)
+		require.NoError(t, c.EndWrite(0))
+		require.NoError(t, decodeAny(false, false, b.Bytes()))
+		tight := testRuntime(false, false)
+		tight.opts.AllocPerByte, tight.opts.AllocBase = 2, 1
+		rc := tight.BeginRead(b.Bytes())
+		ReadAny(rc, false)
+		require.ErrorIs(t, tight.EndRead(rc, rootKey), ErrLimit, "%T", v)
+	}
+}
