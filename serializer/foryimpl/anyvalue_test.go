@@ -725,9 +725,26 @@ func FuzzAny(f *testing.F) {
 		}
 		f.Add(compatible, append([]byte(nil), b.Bytes()...))
 	}
+	// Runtimes are safe for concurrent use: one per mode and tracking.
+	var runtimes [2][2]*Runtime
+	for i, compatible := range []bool{false, true} {
+		for j, track := range []bool{false, true} {
+			runtimes[i][j] = testRuntime(compatible, track)
+		}
+	}
+	rt := func(compatible, track bool) *Runtime {
+		i, j := 0, 0
+		if compatible {
+			i = 1
+		}
+		if track {
+			j = 1
+		}
+		return runtimes[i][j]
+	}
 	f.Fuzz(func(t *testing.T, compatible bool, data []byte) {
 		for _, track := range []bool{false, true} {
-			fr := testRuntime(compatible, track)
+			fr := rt(compatible, track)
 			c := fr.BeginRead(data)
 			if compatible {
 				c.defs = append(c.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
@@ -745,7 +762,7 @@ func FuzzAny(f *testing.F) {
 			}
 			// What decoded writes and decodes again (with the same
 			// tracking: a decoded list may hold itself).
-			w := testRuntime(compatible, track)
+			w := fr
 			b := buffer.New(len(data))
 			wc := w.BeginWrite(b, rootKey)
 			for _, v := range vals {
