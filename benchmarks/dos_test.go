@@ -1,25 +1,47 @@
 package benchmarks
 
 import (
+	"errors"
 	"math/rand"
 	"strings"
 	"testing"
 
+	"github.com/forygen/forygen/internal/conformance/refs"
 	"github.com/forygen/forygen/internal/e2e"
 	"github.com/forygen/forygen/internal/e2e/zero"
 	"github.com/forygen/forygen/serializer"
 )
 
-// dosInput is a hostile or extreme input and the type it is decoded into.
+// dosInput is a hostile or extreme input, the type it is decoded into and
+// the reader that decodes it: the default options, or with reference
+// tracking (track) for the "ref:" inputs.
 type dosInput struct {
 	name  string
 	data  []byte
 	fresh func() any
+	track bool
+	// want is what the decode must give: nil (decoded), an error
+	// category (serializer.ErrLimit, ...), or errAny (some decode error).
+	want error
+}
+
+// errAny: the input must fail, with any decode error (random bytes).
+var errAny = errors.New("any decode error")
+
+// dosReader returns the Fory that decodes in: default options, with
+// WithTrackRef(true) for a tracking input.
+func dosReader(in dosInput) *serializer.Fory {
+	if in.track {
+		return serializer.New(serializer.WithTrackRef(true))
+	}
+	return serializer.New()
 }
 
 // dosInputs are the worst inputs known per kind (issue 17), each about
 // 100 KB to 1 MB: BenchmarkDoS reports the decode time per input byte,
-// which must stay far below 100 ns whatever the input.
+// which must stay far below 100 ns whatever the input. The "ref:" inputs
+// are read with reference tracking (serializer/foryimpl/refs.go), into the
+// pointer types of internal/conformance/refs.
 func dosInputs(tb testing.TB) []dosInput {
 	tb.Helper()
 	f := serializer.New()
@@ -38,7 +60,7 @@ func dosInputs(tb testing.TB) []dosInput {
 	for i := range bomb {
 		bomb[i] = make([]zero.Address, 4000)
 	}
-	out = append(out, dosInput{"skip: nested lists of zero-field structs", must(f.Serialize(&zero.Composite{Bomb: bomb})), composite})
+	out = append(out, dosInput{"skip: nested lists of zero-field structs", must(f.Serialize(&zero.Composite{Bomb: bomb})), composite, false, serializer.ErrLimit})
 
 	// A list of 100,000 pointers to zero-field structs, read into full
 	// ones, padded so the length is backed: the allocation budget stops it.
@@ -47,20 +69,20 @@ func dosInputs(tb testing.TB) []dosInput {
 		ptrs[i] = &zero.Address{}
 	}
 	padded := append(must(f.Serialize(&zero.Composite{PAddrs: ptrs})), make([]byte, 100_000)...)
-	out = append(out, dosInput{"read: 100k zero-field structs by pointer", padded, composite})
+	out = append(out, dosInput{"read: 100k zero-field structs by pointer", padded, composite, false, serializer.ErrLimit})
 
 	// Strings: 1 MB of ASCII, 1 MB of two-byte characters.
 	containers := func() any { return new(e2e.Containers) }
-	out = append(out, dosInput{"read: a 1 MB ASCII string", must(f.Serialize(&e2e.Containers{S: strings.Repeat("a", 1<<20)})), containers})
-	out = append(out, dosInput{"read: a 1 MB string of é", must(f.Serialize(&e2e.Containers{S: strings.Repeat("é", 1<<19)})), containers})
+	out = append(out, dosInput{"read: a 1 MB ASCII string", must(f.Serialize(&e2e.Containers{S: strings.Repeat("a", 1<<20)})), containers, false, nil})
+	out = append(out, dosInput{"read: a 1 MB string of é", must(f.Serialize(&e2e.Containers{S: strings.Repeat("é", 1<<19)})), containers, false, nil})
 
 	// 100,000 empty strings in a list, and a map of 50,000 entries.
-	out = append(out, dosInput{"read: 100k empty strings", must(f.Serialize(&e2e.Containers{Strs: make([]string, 100_000)})), containers})
+	out = append(out, dosInput{"read: 100k empty strings", must(f.Serialize(&e2e.Containers{Strs: make([]string, 100_000)})), containers, false, nil})
 	m := make(map[int32]string, 50_000)
 	for i := range 50_000 {
 		m[int32(i)] = ""
 	}
-	out = append(out, dosInput{"read: a map of 50k entries", must(f.Serialize(&e2e.Maps{ByI32: m})), func() any { return new(e2e.Maps) }})
+	out = append(out, dosInput{"read: a map of 50k entries", must(f.Serialize(&e2e.Maps{ByI32: m})), func() any { return new(e2e.Maps) }, false, nil})
 
 	// A chain of 100,000 nodes: refused at the maximum depth.
 	root := &e2e.Node{Value: 1}
@@ -70,22 +92,82 @@ func dosInputs(tb testing.TB) []dosInput {
 		cur.Next = &e2e.Node{Value: 1}
 		cur = cur.Next
 	}
-	out = append(out, dosInput{"read: 100k nested structs", must(deep.Serialize(root)), func() any { return new(e2e.Node) }})
+	out = append(out, dosInput{"read: 100k nested structs", must(deep.Serialize(root)), func() any { return new(e2e.Node) }, false, serializer.ErrLimit})
 
 	// 1 MB of random bytes after a valid header.
 	garbage := make([]byte, 1<<20)
 	rand.New(rand.NewSource(1)).Read(garbage)
 	copy(garbage, must(f.Serialize(&e2e.Containers{}))[:8]) // header, root flag, the start of the type meta
-	out = append(out, dosInput{"read: 1 MB of garbage", garbage, containers})
+	out = append(out, dosInput{"read: 1 MB of garbage", garbage, containers, false, errAny})
+
+	// Reference tracking. A back-reference is resolved by its id, never
+	// followed, so a message of back-references reads in time linear in
+	// its length; each new object costs its allocation and one entry of
+	// the read table.
+	tf := serializer.New(serializer.WithTrackRef(true))
+	imagePtrs := func() any { return new(refs.ImagePtrList) }
+
+	// 100,000 list elements that are one image: the first is new, every
+	// later one is a back-reference (fe 01: the root is object 0).
+	one := &refs.Image{}
+	same := make([]*refs.Image, 100_000)
+	for i := range same {
+		same[i] = one
+	}
+	backrefs := must(tf.Serialize(&refs.ImagePtrList{Images: same}))
+	out = append(out, dosInput{"ref: 100k back-references", backrefs, imagePtrs, true, nil})
+
+	// The same list with every back-reference turned into fe 00, the
+	// root: an ImagePtrList where an *Image must be. The first one fails.
+	wrong := append([]byte(nil), backrefs...)
+	n := 0
+	for i := len(wrong) - 2; i >= 0 && wrong[i] == 0xfe && wrong[i+1] == 0x01; i -= 2 {
+		wrong[i+1] = 0x00
+		n++
+	}
+	if n != len(same)-1 {
+		tb.Fatalf("found %d back-references (fe 01) at the end of the list, want %d", n, len(same)-1)
+	}
+	out = append(out, dosInput{"ref: 100k back-references to the root (fe 00)", wrong, imagePtrs, true, serializer.ErrSchemaMismatch})
+
+	// 100,000 new images (all zero, so each is a few bytes): one
+	// allocation and one table entry per element.
+	distinct := make([]*refs.Image, 100_000)
+	for i := range distinct {
+		distinct[i] = &refs.Image{}
+	}
+	out = append(out, dosInput{"ref: 100k new structs by pointer", must(tf.Serialize(&refs.ImagePtrList{Images: distinct})), imagePtrs, true, nil})
+
+	// A list of 100,000 tree nodes whose Parent is the node before them
+	// (the first's is the root): a new object and a back-reference per
+	// element, no nesting.
+	tree := &refs.TreeNode{Name: "root"}
+	tree.Children = make([]*refs.TreeNode, 100_000)
+	prev := tree
+	for i := range tree.Children {
+		tree.Children[i] = &refs.TreeNode{Parent: prev}
+		prev = tree.Children[i]
+	}
+	out = append(out, dosInput{"ref: 100k elements each referring to the one before", must(tf.Serialize(tree)), func() any { return new(refs.TreeNode) }, true, nil})
+
+	// A chain of 100,000 new nodes, written with a raised depth limit:
+	// the reader refuses it at its maximum depth.
+	deepRef := serializer.New(serializer.WithTrackRef(true), serializer.WithMaxDepth(1<<20))
+	head := &refs.Node{Value: 1}
+	for i, cur := 0, head; i < 100_000; i++ {
+		cur.Next = &refs.Node{Value: 1}
+		cur = cur.Next
+	}
+	out = append(out, dosInput{"ref: a chain of 100k new objects", must(deepRef.Serialize(head)), func() any { return new(refs.Node) }, true, serializer.ErrLimit})
 	return out
 }
 
-// BenchmarkDoS decodes each hostile input with the default options; ns/op
-// divided by the input length is the time per input byte (PERFORMANCE.md,
-// "Hostile input").
+// BenchmarkDoS decodes each hostile input with the default options (with
+// WithTrackRef(true) for the "ref:" inputs); ns/op divided by the input
+// length is the time per input byte (PERFORMANCE.md, "Hostile input").
 func BenchmarkDoS(b *testing.B) {
-	f := serializer.New()
 	for _, in := range dosInputs(b) {
+		f := dosReader(in)
 		b.Run(in.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(in.data)))
@@ -97,22 +179,23 @@ func BenchmarkDoS(b *testing.B) {
 	}
 }
 
-// TestDoSInputs: every input decodes or fails with a decode error, the
-// refused ones for the reason they were built for.
+// TestDoSInputs: every input decodes, or fails with a decode error for
+// the reason it was built for.
 func TestDoSInputs(t *testing.T) {
-	f := serializer.New()
 	for _, in := range dosInputs(t) {
-		err := f.Deserialize(in.data, in.fresh())
+		err := dosReader(in).Deserialize(in.data, in.fresh())
+		var de *serializer.DecodeError
 		switch {
-		case strings.HasPrefix(in.name, "skip"), strings.Contains(in.name, "zero-field"), strings.Contains(in.name, "nested structs"):
-			if err == nil {
-				t.Errorf("%s: decoded", in.name)
-			}
-		case strings.Contains(in.name, "garbage"):
-		default:
+		case in.want == nil:
 			if err != nil {
 				t.Errorf("%s: %v", in.name, err)
 			}
+		case err == nil:
+			t.Errorf("%s: decoded", in.name)
+		case !errors.As(err, &de):
+			t.Errorf("%s: %v is not a *serializer.DecodeError", in.name, err)
+		case in.want != errAny && !errors.Is(err, in.want):
+			t.Errorf("%s: %v, want %v", in.name, err, in.want)
 		}
 		t.Logf("%s: %d bytes: %v", in.name, len(in.data), err)
 	}
