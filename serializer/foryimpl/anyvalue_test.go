@@ -1026,3 +1026,44 @@ func TestAnyBudget(t *testing.T) {
 		require.ErrorIs(t, tight.EndRead(rc, rootKey), ErrLimit, "%T", v)
 	}
 }
+
+// testDirect is pointer-shaped: an interface holds a testDirect in its data
+// word itself, so writing one as a T value takes the other path of
+// classifyValue.
+type testDirect struct{ P *int32 }
+
+var testDirectInfo = testStructType("foryimpl.testDirect", 231, 4321, []meta.FieldDef{
+	{Name: "p", TagID: -1, Nullable: true, Type: meta.FieldType{TypeID: 5}},
+})
+
+func (x *testDirect) ForyType() *TypeInfo { return testDirectInfo }
+func (x *testDirect) ForyWrite(c *WriteContext) {
+	if !c.compatible {
+		c.buf.WriteInt32(testDirectInfo.SchemaHash)
+	}
+	if x.P == nil {
+		c.buf.WriteUint8(FlagNull)
+		return
+	}
+	c.buf.WriteUint8(FlagNotNull)
+	c.buf.WriteVarInt32(*x.P)
+}
+func (x *testDirect) ForyRead(c *ReadContext) {
+	if readHash(c, testDirectInfo) && c.ReadFlag() {
+		v := c.r.ReadVarInt32()
+		x.P = &v
+	}
+}
+func (x *testDirect) ForyReadEvolved(c *ReadContext, ev *Evolution) { c.Fail(mismatch("no evolved reader")) }
+
+func TestAnyPointerShapedValue(t *testing.T) {
+	RegisterAny(AnyType{Info: testDirectInfo, New: func() Message { return new(testDirect) },
+		Deref: func(m Message) any { return *m.(*testDirect) }, Ptr: (*testDirect)(nil), Val: testDirect{}})
+	x := int32(-42)
+	for _, compatible := range []bool{false, true} {
+		got := roundTrip(t, compatible, false, testDirect{P: &x}, true).(testDirect)
+		require.Equal(t, x, *got.P)
+		require.Equal(t, testDirect{}, roundTrip(t, compatible, false, testDirect{}, true))
+		require.Equal(t, []any{testDirect{}}, roundTrip(t, compatible, false, []any{testDirect{}}, false))
+	}
+}
