@@ -1054,7 +1054,9 @@ func (x *testDirect) ForyRead(c *ReadContext) {
 		x.P = &v
 	}
 }
-func (x *testDirect) ForyReadEvolved(c *ReadContext, ev *Evolution) { c.Fail(mismatch("no evolved reader")) }
+func (x *testDirect) ForyReadEvolved(c *ReadContext, ev *Evolution) {
+	c.Fail(mismatch("no evolved reader"))
+}
 
 func TestAnyPointerShapedValue(t *testing.T) {
 	RegisterAny(AnyType{Info: testDirectInfo, New: func() Message { return new(testDirect) },
