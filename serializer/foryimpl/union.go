@@ -2,6 +2,7 @@ package foryimpl
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/internal/meta"
@@ -83,9 +84,11 @@ func NewUnionType(spec UnionSpec) *UnionInfo {
 }
 
 // WriteUnionRoot appends to b the message whose root is the union u
-// holding case caseID with value v: header, root flag ff (official Go
-// never tracks a union value), the union's type meta, its payload. On
-// error nothing is appended and the error is an *EncodeError.
+// holding case caseID with value v: header, root flag, the union's type
+// meta, its payload. The flag is ff, or with reference tracking 00: official
+// Go serializes the root as a pointer to the union, which is object 0, so a
+// struct case is object 1. On error nothing is appended and the error is
+// an *EncodeError.
 func (f *Runtime) WriteUnionRoot(b *buffer.Buffer, u *UnionInfo, caseID uint32, v any) error {
 	root := u.info
 	if f.opts.Compatible && !u.spec.ByName {
@@ -96,7 +99,12 @@ func (f *Runtime) WriteUnionRoot(b *buffer.Buffer, u *UnionInfo, caseID uint32, 
 	c := f.BeginWrite(b, root)
 	start := b.WriterIndex()
 	b.WriteUint8(headerXlang)
-	b.WriteUint8(FlagNotNull)
+	if c.trackRef {
+		b.WriteUint8(flagRefVal)
+		c.refs.find(refKey{unsafe.Pointer(u), 0}) // the root, object 0
+	} else {
+		b.WriteUint8(FlagNotNull)
+	}
 	if c.compatible {
 		b.WriteBytes(u.compatibleMeta)
 	} else {
@@ -119,8 +127,9 @@ func (f *Runtime) ReadUnionRoot(data []byte, u *UnionInfo) (caseID uint32, v any
 	case r.Err() != nil:
 	case fl == FlagNotNull:
 	case fl == flagRefVal && c.trackRef:
-		// A tracking writer that gives the root an id: nothing inside can
-		// refer to a union value, but the ids must stay in step.
+		// The root is object 0 (official Go tracks the pointer to the
+		// union it serializes); nothing inside can refer back to it as a
+		// value, but the ids must stay in step.
 		c.refs = append(c.refs, refEntry{})
 	case fl == FlagNull:
 		r.Fail(malformed("null root value"))
