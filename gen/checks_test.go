@@ -154,8 +154,8 @@ func TestDirectiveOnAlias(t *testing.T) {
 // not attached to a type.
 func TestUnknownDirectives(t *testing.T) {
 	errs := checksErrors(t)
-	requireError(t, errs, "checks.go", "43:1", "Typo: //fory:generat is not a forygen directive; did you mean //fory:generate? (the directives are //fory:generate and //fory:enum)")
-	requireError(t, errs, "checks.go", "46:1", "Foo: //fory:foo is not a forygen directive; the directives are //fory:generate and //fory:enum")
+	requireError(t, errs, "checks.go", "43:1", "Typo: //fory:generat is not a forygen directive; did you mean //fory:generate? (the directives are //fory:generate, //fory:enum and //fory:union)")
+	requireError(t, errs, "checks.go", "46:1", "Foo: //fory:foo is not a forygen directive; the directives are //fory:generate, //fory:enum and //fory:union")
 	requireError(t, errs, "checks.go", "49:1", "Spaced: \"// fory:generate id=8\" is not read as a directive; remove the space after // (//fory:generate), as in //go:generate")
 	requireError(t, errs, "checks.go", "52:1", "//fory:generate is not attached to a type declaration, so it would be ignored; put it in the doc comment directly above a package-level `type T …` (no blank line between them)")
 }

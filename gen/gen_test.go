@@ -80,7 +80,7 @@ func TestGenerationErrors(t *testing.T) {
 	}{
 		{"7:2", "Bad.C: channel type chan int cannot be serialized; tag the field `fory:\"-\"`"},
 		{"8:2", "Bad.F: func type func() cannot be serialized"},
-		{"9:2", "Bad.I: interface type any is not supported"},
+		{"9:2", "Bad.I: interface type interface{M()} is not supported; use any"},
 		{"10:2", "Bad.U: type uintptr is not supported"},
 		{"11:2", "Bad.N: struct Plain is not generated; annotate it with //fory:generate"},
 		{"12:2", "Bad.P: pointer to pointer is not supported"},

@@ -1155,16 +1155,32 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.PI64 = p72
 			}
 		case 25:
-			if !f.Flag || c.ReadFlag() {
-				if ev76 := c.ReadStructFieldMeta(foryTypeBase); ev76 != nil {
-					x.Base.ForyReadEvolved(c, ev76)
-				} else if !c.Failed() {
-					x.Base.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev79 := c.ReadStructFieldMeta(foryTypeBase); ev79 != nil {
+						x.Base.ForyReadEvolved(c, ev79)
+					} else if !c.Failed() {
+						x.Base.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev76 := c.ReadStructFieldMeta(foryTypeBase); ev76 != nil {
+						x.Base.ForyReadEvolved(c, ev76)
+					} else if !c.Failed() {
+						x.Base.ForyRead(c)
+					}
 				}
 			}
 		case 26:
-			if !f.Flag || c.ReadFlag() {
-				x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
@@ -1179,24 +1195,49 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.Lbl = Label(c.ReadString())
 			}
 		case 30:
-			if !f.Flag || c.ReadFlag() {
-				p77 := foryimpl.Alloc[Color](c)
-				*p77 = Color(c.ReadEnum(uint32(0x7fffffff)))
-				x.PCol = p77
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
+					x.PCol = foryimpl.BackRef[Color](c, id84)
+				} else if st83 == foryimpl.RefFollows {
+					p85 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id84, p85)
+					*p85 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.PCol = p85
+				} else {
+					x.PCol = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p82 := foryimpl.Alloc[Color](c)
+					*p82 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.PCol = p82
+				}
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				p78 := foryimpl.Alloc[string](c)
-				*p78 = c.ReadString()
-				x.PS = p78
+				p86 := foryimpl.Alloc[string](c)
+				*p86 = c.ReadString()
+				x.PS = p86
 			}
 		case 32:
-			if !f.Flag || c.ReadFlag() {
-				x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+				}
 			}
 		case 33:
-			if !f.Flag || c.ReadFlag() {
-				x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
@@ -4076,423 +4117,576 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Colors = l638
 			}
 		case 4:
-			if f.Convert {
-				x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n643 := c.ReadArrayLength(1)
-				a644 := foryimpl.MakeSlice[[]bool](c, n643)
-				r.ReadRawBools(a644)
-				x.DBools = a644
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st645, id646 := c.ReadRefFlag(); st645 == foryimpl.RefBack {
+					x.DBools = foryimpl.BackRefSlice[bool](c, id646)
+				} else if st645 == foryimpl.RefFollows {
+					n647 := c.ReadArrayLength(1)
+					a648 := foryimpl.MakeSlice[[]bool](c, n647)
+					r.ReadRawBools(a648)
+					x.DBools = a648
+					foryimpl.SetRefSlice(c, id646, x.DBools)
+				} else {
+					x.DBools = nil
+				}
+			} else {
+				if f.Convert {
+					x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n643 := c.ReadArrayLength(1)
+					a644 := foryimpl.MakeSlice[[]bool](c, n643)
+					r.ReadRawBools(a644)
+					x.DBools = a644
+				}
 			}
 		case 5:
-			if f.Convert {
-				x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n645 := c.ReadArrayLength(4)
-				a646 := foryimpl.MakeSlice[[]float32](c, n645)
-				r.ReadRawFloat32s(a646)
-				x.DF32 = a646
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st651, id652 := c.ReadRefFlag(); st651 == foryimpl.RefBack {
+					x.DF32 = foryimpl.BackRefSlice[float32](c, id652)
+				} else if st651 == foryimpl.RefFollows {
+					n653 := c.ReadArrayLength(4)
+					a654 := foryimpl.MakeSlice[[]float32](c, n653)
+					r.ReadRawFloat32s(a654)
+					x.DF32 = a654
+					foryimpl.SetRefSlice(c, id652, x.DF32)
+				} else {
+					x.DF32 = nil
+				}
+			} else {
+				if f.Convert {
+					x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n649 := c.ReadArrayLength(4)
+					a650 := foryimpl.MakeSlice[[]float32](c, n649)
+					r.ReadRawFloat32s(a650)
+					x.DF32 = a650
+				}
 			}
 		case 6:
-			if f.Convert {
-				x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n647 := c.ReadArrayLength(8)
-				a648 := foryimpl.MakeSlice[[]float64](c, n647)
-				r.ReadRawFloat64s(a648)
-				x.DF64 = a648
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st657, id658 := c.ReadRefFlag(); st657 == foryimpl.RefBack {
+					x.DF64 = foryimpl.BackRefSlice[float64](c, id658)
+				} else if st657 == foryimpl.RefFollows {
+					n659 := c.ReadArrayLength(8)
+					a660 := foryimpl.MakeSlice[[]float64](c, n659)
+					r.ReadRawFloat64s(a660)
+					x.DF64 = a660
+					foryimpl.SetRefSlice(c, id658, x.DF64)
+				} else {
+					x.DF64 = nil
+				}
+			} else {
+				if f.Convert {
+					x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n655 := c.ReadArrayLength(8)
+					a656 := foryimpl.MakeSlice[[]float64](c, n655)
+					r.ReadRawFloat64s(a656)
+					x.DF64 = a656
+				}
 			}
 		case 7:
-			if f.Convert {
-				x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n649 := c.ReadArrayLength(2)
-				a650 := foryimpl.MakeSlice[[]int16](c, n649)
-				r.ReadRawInt16s(a650)
-				x.DI16 = a650
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st663, id664 := c.ReadRefFlag(); st663 == foryimpl.RefBack {
+					x.DI16 = foryimpl.BackRefSlice[int16](c, id664)
+				} else if st663 == foryimpl.RefFollows {
+					n665 := c.ReadArrayLength(2)
+					a666 := foryimpl.MakeSlice[[]int16](c, n665)
+					r.ReadRawInt16s(a666)
+					x.DI16 = a666
+					foryimpl.SetRefSlice(c, id664, x.DI16)
+				} else {
+					x.DI16 = nil
+				}
+			} else {
+				if f.Convert {
+					x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n661 := c.ReadArrayLength(2)
+					a662 := foryimpl.MakeSlice[[]int16](c, n661)
+					r.ReadRawInt16s(a662)
+					x.DI16 = a662
+				}
 			}
 		case 8:
-			if f.Convert {
-				x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n651 := c.ReadArrayLength(4)
-				a652 := foryimpl.MakeSlice[[]int32](c, n651)
-				r.ReadRawInt32s(a652)
-				x.DI32 = a652
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st669, id670 := c.ReadRefFlag(); st669 == foryimpl.RefBack {
+					x.DI32 = foryimpl.BackRefSlice[int32](c, id670)
+				} else if st669 == foryimpl.RefFollows {
+					n671 := c.ReadArrayLength(4)
+					a672 := foryimpl.MakeSlice[[]int32](c, n671)
+					r.ReadRawInt32s(a672)
+					x.DI32 = a672
+					foryimpl.SetRefSlice(c, id670, x.DI32)
+				} else {
+					x.DI32 = nil
+				}
+			} else {
+				if f.Convert {
+					x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n667 := c.ReadArrayLength(4)
+					a668 := foryimpl.MakeSlice[[]int32](c, n667)
+					r.ReadRawInt32s(a668)
+					x.DI32 = a668
+				}
 			}
 		case 9:
-			if f.Convert {
-				x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n653 := c.ReadArrayLength(8)
-				a654 := foryimpl.MakeSlice[[]int64](c, n653)
-				r.ReadRawInt64s(a654)
-				x.DI64 = a654
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st675, id676 := c.ReadRefFlag(); st675 == foryimpl.RefBack {
+					x.DI64 = foryimpl.BackRefSlice[int64](c, id676)
+				} else if st675 == foryimpl.RefFollows {
+					n677 := c.ReadArrayLength(8)
+					a678 := foryimpl.MakeSlice[[]int64](c, n677)
+					r.ReadRawInt64s(a678)
+					x.DI64 = a678
+					foryimpl.SetRefSlice(c, id676, x.DI64)
+				} else {
+					x.DI64 = nil
+				}
+			} else {
+				if f.Convert {
+					x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n673 := c.ReadArrayLength(8)
+					a674 := foryimpl.MakeSlice[[]int64](c, n673)
+					r.ReadRawInt64s(a674)
+					x.DI64 = a674
+				}
 			}
 		case 10:
-			if f.Convert {
-				x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n655 := c.ReadArrayLength(1)
-				a656 := foryimpl.MakeSlice[[]int8](c, n655)
-				for i657 := range a656 {
-					a656[i657] = r.ReadInt8()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st682, id683 := c.ReadRefFlag(); st682 == foryimpl.RefBack {
+					x.DI8 = foryimpl.BackRefSlice[int8](c, id683)
+				} else if st682 == foryimpl.RefFollows {
+					n684 := c.ReadArrayLength(1)
+					a685 := foryimpl.MakeSlice[[]int8](c, n684)
+					for i686 := range a685 {
+						a685[i686] = r.ReadInt8()
+					}
+					x.DI8 = a685
+					foryimpl.SetRefSlice(c, id683, x.DI8)
+				} else {
+					x.DI8 = nil
 				}
-				x.DI8 = a656
+			} else {
+				if f.Convert {
+					x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n679 := c.ReadArrayLength(1)
+					a680 := foryimpl.MakeSlice[[]int8](c, n679)
+					for i681 := range a680 {
+						a680[i681] = r.ReadInt8()
+					}
+					x.DI8 = a680
+				}
 			}
 		case 11:
-			if f.Convert {
-				x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n658 := c.ReadArrayLength(2)
-				a659 := foryimpl.MakeSlice[[]uint16](c, n658)
-				r.ReadRawUint16s(a659)
-				x.DU16 = a659
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st689, id690 := c.ReadRefFlag(); st689 == foryimpl.RefBack {
+					x.DU16 = foryimpl.BackRefSlice[uint16](c, id690)
+				} else if st689 == foryimpl.RefFollows {
+					n691 := c.ReadArrayLength(2)
+					a692 := foryimpl.MakeSlice[[]uint16](c, n691)
+					r.ReadRawUint16s(a692)
+					x.DU16 = a692
+					foryimpl.SetRefSlice(c, id690, x.DU16)
+				} else {
+					x.DU16 = nil
+				}
+			} else {
+				if f.Convert {
+					x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n687 := c.ReadArrayLength(2)
+					a688 := foryimpl.MakeSlice[[]uint16](c, n687)
+					r.ReadRawUint16s(a688)
+					x.DU16 = a688
+				}
 			}
 		case 12:
-			if f.Convert {
-				x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n660 := c.ReadArrayLength(4)
-				a661 := foryimpl.MakeSlice[[]uint32](c, n660)
-				r.ReadRawUint32s(a661)
-				x.DU32 = a661
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st695, id696 := c.ReadRefFlag(); st695 == foryimpl.RefBack {
+					x.DU32 = foryimpl.BackRefSlice[uint32](c, id696)
+				} else if st695 == foryimpl.RefFollows {
+					n697 := c.ReadArrayLength(4)
+					a698 := foryimpl.MakeSlice[[]uint32](c, n697)
+					r.ReadRawUint32s(a698)
+					x.DU32 = a698
+					foryimpl.SetRefSlice(c, id696, x.DU32)
+				} else {
+					x.DU32 = nil
+				}
+			} else {
+				if f.Convert {
+					x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n693 := c.ReadArrayLength(4)
+					a694 := foryimpl.MakeSlice[[]uint32](c, n693)
+					r.ReadRawUint32s(a694)
+					x.DU32 = a694
+				}
 			}
 		case 13:
-			if f.Convert {
-				x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n662 := c.ReadArrayLength(8)
-				a663 := foryimpl.MakeSlice[[]uint64](c, n662)
-				r.ReadRawUint64s(a663)
-				x.DU64 = a663
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st701, id702 := c.ReadRefFlag(); st701 == foryimpl.RefBack {
+					x.DU64 = foryimpl.BackRefSlice[uint64](c, id702)
+				} else if st701 == foryimpl.RefFollows {
+					n703 := c.ReadArrayLength(8)
+					a704 := foryimpl.MakeSlice[[]uint64](c, n703)
+					r.ReadRawUint64s(a704)
+					x.DU64 = a704
+					foryimpl.SetRefSlice(c, id702, x.DU64)
+				} else {
+					x.DU64 = nil
+				}
+			} else {
+				if f.Convert {
+					x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n699 := c.ReadArrayLength(8)
+					a700 := foryimpl.MakeSlice[[]uint64](c, n699)
+					r.ReadRawUint64s(a700)
+					x.DU64 = a700
+				}
 			}
 		case 14:
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n664 := c.ReadLength(4)
-				l665 := foryimpl.MakeSlice[[]float32](c, n664)
-				if n664 > 0 {
-					hn667 := c.ReadListHeader(19)
+				n705 := c.ReadLength(4)
+				l706 := foryimpl.MakeSlice[[]float32](c, n705)
+				if n705 > 0 {
+					hn708 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i666 := range l665 {
-							if hn667 && !c.ReadFlag() {
-								clear(l665[i666 : i666+1])
+						for i707 := range l706 {
+							if hn708 && !c.ReadFlag() {
+								clear(l706[i707 : i707+1])
 								continue
 							}
-							l665[i666] = r.ReadFloat32()
+							l706[i707] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i666)
+								c.TraceIndex(i707)
 								break
 							}
 						}
 					}
 				}
-				x.F32s = l665
+				x.F32s = l706
 			}
 		case 15:
 			if f.Convert {
 				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n670 := c.ReadLength(8)
-				l671 := foryimpl.MakeSlice[[]float64](c, n670)
-				if n670 > 0 {
-					hn673 := c.ReadListHeader(20)
+				n711 := c.ReadLength(8)
+				l712 := foryimpl.MakeSlice[[]float64](c, n711)
+				if n711 > 0 {
+					hn714 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i672 := range l671 {
-							if hn673 && !c.ReadFlag() {
-								clear(l671[i672 : i672+1])
+						for i713 := range l712 {
+							if hn714 && !c.ReadFlag() {
+								clear(l712[i713 : i713+1])
 								continue
 							}
-							l671[i672] = r.ReadFloat64()
+							l712[i713] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i672)
+								c.TraceIndex(i713)
 								break
 							}
 						}
 					}
 				}
-				x.F64s = l671
+				x.F64s = l712
 			}
 		case 16:
 			if f.Convert {
 				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n676 := c.ReadLength(2)
-				l677 := foryimpl.MakeSlice[[]int16](c, n676)
-				if n676 > 0 {
-					hn679 := c.ReadListHeader(3)
+				n717 := c.ReadLength(2)
+				l718 := foryimpl.MakeSlice[[]int16](c, n717)
+				if n717 > 0 {
+					hn720 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i678 := range l677 {
-							if hn679 && !c.ReadFlag() {
-								clear(l677[i678 : i678+1])
+						for i719 := range l718 {
+							if hn720 && !c.ReadFlag() {
+								clear(l718[i719 : i719+1])
 								continue
 							}
-							l677[i678] = r.ReadInt16()
+							l718[i719] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i678)
+								c.TraceIndex(i719)
 								break
 							}
 						}
 					}
 				}
-				x.I16s = l677
+				x.I16s = l718
 			}
 		case 17:
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n682 := c.ReadLength(1)
-				l683 := foryimpl.MakeSlice[[]int32](c, n682)
-				if n682 > 0 {
-					hn685 := c.ReadListHeader(5)
+				n723 := c.ReadLength(1)
+				l724 := foryimpl.MakeSlice[[]int32](c, n723)
+				if n723 > 0 {
+					hn726 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i684 := range l683 {
-							if hn685 && !c.ReadFlag() {
-								clear(l683[i684 : i684+1])
+						for i725 := range l724 {
+							if hn726 && !c.ReadFlag() {
+								clear(l724[i725 : i725+1])
 								continue
 							}
-							l683[i684] = r.ReadVarInt32()
+							l724[i725] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i684)
+								c.TraceIndex(i725)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l683
+				x.I32s = l724
 			}
 		case 18:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n688 := c.ReadLength(1)
-				l689 := foryimpl.MakeSlice[[]int64](c, n688)
-				if n688 > 0 {
-					hn691 := c.ReadListHeader(7)
+				n729 := c.ReadLength(1)
+				l730 := foryimpl.MakeSlice[[]int64](c, n729)
+				if n729 > 0 {
+					hn732 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i690 := range l689 {
-							if hn691 && !c.ReadFlag() {
-								clear(l689[i690 : i690+1])
+						for i731 := range l730 {
+							if hn732 && !c.ReadFlag() {
+								clear(l730[i731 : i731+1])
 								continue
 							}
-							l689[i690] = r.ReadVarInt64()
+							l730[i731] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i690)
+								c.TraceIndex(i731)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l689
+				x.I64s = l730
 			}
 		case 19:
 			if f.Convert {
 				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n694 := c.ReadLength(1)
-				l695 := foryimpl.MakeSlice[[]int8](c, n694)
-				if n694 > 0 {
-					hn697 := c.ReadListHeader(2)
+				n735 := c.ReadLength(1)
+				l736 := foryimpl.MakeSlice[[]int8](c, n735)
+				if n735 > 0 {
+					hn738 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i696 := range l695 {
-							if hn697 && !c.ReadFlag() {
-								clear(l695[i696 : i696+1])
+						for i737 := range l736 {
+							if hn738 && !c.ReadFlag() {
+								clear(l736[i737 : i737+1])
 								continue
 							}
-							l695[i696] = r.ReadInt8()
+							l736[i737] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i696)
+								c.TraceIndex(i737)
 								break
 							}
 						}
 					}
 				}
-				x.I8s = l695
+				x.I8s = l736
 			}
 		case 20:
 			if f.Convert {
 				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n700 := c.ReadLength(1)
-				l701 := foryimpl.MakeSlice[[]int64](c, n700)
-				if n700 > 0 {
-					hn703 := c.ReadListHeader(7)
+				n741 := c.ReadLength(1)
+				l742 := foryimpl.MakeSlice[[]int64](c, n741)
+				if n741 > 0 {
+					hn744 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i702 := range l701 {
-							if hn703 && !c.ReadFlag() {
-								clear(l701[i702 : i702+1])
+						for i743 := range l742 {
+							if hn744 && !c.ReadFlag() {
+								clear(l742[i743 : i743+1])
 								continue
 							}
-							l701[i702] = r.ReadVarInt64()
+							l742[i743] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i702)
+								c.TraceIndex(i743)
 								break
 							}
 						}
 					}
 				}
-				x.NI64s = l701
+				x.NI64s = l742
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n706 := c.ReadLength(2)
-				m707 := foryimpl.MakeMap[map[string]int32](c, n706)
-				for n706 > 0 && !c.Failed() {
-					sz708, vn709, _ := c.ReadMapChunk(n706, 21, 5, nil, false)
-					for j710 := 0; j710 < sz708 && !c.Failed(); j710++ {
-						var k711 string
-						k711 = c.ReadString()
-						var v712 int32
-						if !vn709 {
-							v712 = r.ReadVarInt32()
+				n747 := c.ReadLength(2)
+				m748 := foryimpl.MakeMap[map[string]int32](c, n747)
+				for n747 > 0 && !c.Failed() {
+					sz749, vn750, _ := c.ReadMapChunk(n747, 21, 5, nil, false)
+					for j751 := 0; j751 < sz749 && !c.Failed(); j751++ {
+						var k752 string
+						k752 = c.ReadString()
+						var v753 int32
+						if !vn750 {
+							v753 = r.ReadVarInt32()
 						}
-						m707[k711] = v712
+						m748[k752] = v753
 					}
-					n706 -= sz708
+					n747 -= sz749
 				}
-				x.NMap = m707
+				x.NMap = m748
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n714 := c.ReadLength(1)
-				l715 := foryimpl.MakeSlice[[]string](c, n714)
-				if n714 > 0 {
-					hn717 := c.ReadListHeader(21)
+				n755 := c.ReadLength(1)
+				l756 := foryimpl.MakeSlice[[]string](c, n755)
+				if n755 > 0 {
+					hn758 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i716 := range l715 {
-							if hn717 && !c.ReadFlag() {
-								clear(l715[i716 : i716+1])
+						for i757 := range l756 {
+							if hn758 && !c.ReadFlag() {
+								clear(l756[i757 : i757+1])
 								continue
 							}
-							l715[i716] = c.ReadString()
+							l756[i757] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i716)
+								c.TraceIndex(i757)
 								break
 							}
 						}
 					}
 				}
-				x.NStrs = l715
+				x.NStrs = l756
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n720 := c.ReadLength(1)
-				l721 := foryimpl.MakeSlice[Names](c, n720)
-				if n720 > 0 {
-					hn723 := c.ReadListHeader(21)
+				n761 := c.ReadLength(1)
+				l762 := foryimpl.MakeSlice[Names](c, n761)
+				if n761 > 0 {
+					hn764 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i722 := range l721 {
-							if hn723 && !c.ReadFlag() {
-								clear(l721[i722 : i722+1])
+						for i763 := range l762 {
+							if hn764 && !c.ReadFlag() {
+								clear(l762[i763 : i763+1])
 								continue
 							}
-							l721[i722] = c.ReadString()
+							l762[i763] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i722)
+								c.TraceIndex(i763)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l721
+				x.Named = l762
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n726 := c.ReadLength(1)
-				l727 := foryimpl.MakeSlice[[][]int32](c, n726)
-				if n726 > 0 {
-					hn729 := c.ReadListHeader(22)
+				n767 := c.ReadLength(1)
+				l768 := foryimpl.MakeSlice[[][]int32](c, n767)
+				if n767 > 0 {
+					hn770 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i728 := range l727 {
-							if hn729 && !c.ReadFlag() {
-								clear(l727[i728 : i728+1])
+						for i769 := range l768 {
+							if hn770 && !c.ReadFlag() {
+								clear(l768[i769 : i769+1])
 								continue
 							}
-							n732 := c.ReadLength(1)
-							l733 := foryimpl.MakeSlice[[]int32](c, n732)
-							if n732 > 0 {
-								hn735 := c.ReadListHeader(5)
+							n773 := c.ReadLength(1)
+							l774 := foryimpl.MakeSlice[[]int32](c, n773)
+							if n773 > 0 {
+								hn776 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i734 := range l733 {
-										if hn735 && !c.ReadFlag() {
-											clear(l733[i734 : i734+1])
+									for i775 := range l774 {
+										if hn776 && !c.ReadFlag() {
+											clear(l774[i775 : i775+1])
 											continue
 										}
-										l733[i734] = r.ReadVarInt32()
+										l774[i775] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i734)
+											c.TraceIndex(i775)
 											break
 										}
 									}
 								}
 							}
-							l727[i728] = l733
+							l768[i769] = l774
 							if c.Failed() {
-								c.TraceIndex(i728)
+								c.TraceIndex(i769)
 								break
 							}
 						}
 					}
 				}
-				x.Nested = l727
+				x.Nested = l768
 			}
 		case 25:
 			if f.Convert {
 				x.PI32s = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n738 := c.ReadLength(1)
-				l739 := foryimpl.MakeSlice[[]*int32](c, n738)
-				if n738 > 0 {
-					hn741 := c.ReadListHeader(5)
+				n779 := c.ReadLength(1)
+				l780 := foryimpl.MakeSlice[[]*int32](c, n779)
+				if n779 > 0 {
+					hn782 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i740 := range l739 {
-							if hn741 && !c.ReadFlag() {
-								clear(l739[i740 : i740+1])
+						for i781 := range l780 {
+							if hn782 && !c.ReadFlag() {
+								clear(l780[i781 : i781+1])
 								continue
 							}
-							p744 := foryimpl.Alloc[int32](c)
-							*p744 = r.ReadVarInt32()
-							l739[i740] = p744
+							p785 := foryimpl.Alloc[int32](c)
+							*p785 = r.ReadVarInt32()
+							l780[i781] = p785
 							if c.Failed() {
-								c.TraceIndex(i740)
+								c.TraceIndex(i781)
 								break
 							}
 						}
 					}
 				}
-				x.PI32s = l739
+				x.PI32s = l780
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n745 := c.ReadLength(1)
-				l746 := foryimpl.MakeSlice[[]*string](c, n745)
-				if n745 > 0 {
-					hn748 := c.ReadListHeader(21)
+				n786 := c.ReadLength(1)
+				l787 := foryimpl.MakeSlice[[]*string](c, n786)
+				if n786 > 0 {
+					hn789 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i747 := range l746 {
-							if hn748 && !c.ReadFlag() {
-								clear(l746[i747 : i747+1])
+						for i788 := range l787 {
+							if hn789 && !c.ReadFlag() {
+								clear(l787[i788 : i788+1])
 								continue
 							}
-							p751 := foryimpl.Alloc[string](c)
-							*p751 = c.ReadString()
-							l746[i747] = p751
+							p792 := foryimpl.Alloc[string](c)
+							*p792 = c.ReadString()
+							l787[i788] = p792
 							if c.Failed() {
-								c.TraceIndex(i747)
+								c.TraceIndex(i788)
 								break
 							}
 						}
 					}
 				}
-				x.PStrs = l746
+				x.PStrs = l787
 			}
 		case 27:
-			if f.Convert {
-				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Raw = c.ReadBinary()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st793, id794 := c.ReadRefFlag(); st793 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id794)
+				} else if st793 == foryimpl.RefFollows {
+					x.Raw = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id794, x.Raw)
+				} else {
+					x.Raw = nil
+				}
+			} else {
+				if f.Convert {
+					x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.Raw = c.ReadBinary()
+				}
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
@@ -4500,145 +4694,145 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n752 := c.ReadLength(1)
-				if n752 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n752, 2))
+				n795 := c.ReadLength(1)
+				if n795 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n795, 2))
 					return
 				}
-				var l753 [2]string
-				if n752 > 0 {
-					hn755 := c.ReadListHeader(21)
+				var l796 [2]string
+				if n795 > 0 {
+					hn798 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i754 := range l753 {
-							if hn755 && !c.ReadFlag() {
-								clear(l753[i754 : i754+1])
+						for i797 := range l796 {
+							if hn798 && !c.ReadFlag() {
+								clear(l796[i797 : i797+1])
 								continue
 							}
-							l753[i754] = c.ReadString()
+							l796[i797] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i754)
+								c.TraceIndex(i797)
 								break
 							}
 						}
 					}
 				}
-				x.StrArr = l753
+				x.StrArr = l796
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n758 := c.ReadLength(1)
-				l759 := foryimpl.MakeSlice[[]string](c, n758)
-				if n758 > 0 {
-					hn761 := c.ReadListHeader(21)
+				n801 := c.ReadLength(1)
+				l802 := foryimpl.MakeSlice[[]string](c, n801)
+				if n801 > 0 {
+					hn804 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i760 := range l759 {
-							if hn761 && !c.ReadFlag() {
-								clear(l759[i760 : i760+1])
+						for i803 := range l802 {
+							if hn804 && !c.ReadFlag() {
+								clear(l802[i803 : i803+1])
 								continue
 							}
-							l759[i760] = c.ReadString()
+							l802[i803] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i760)
+								c.TraceIndex(i803)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l759
+				x.Strs = l802
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n764 := c.ReadLength(1)
-				l765 := foryimpl.MakeSlice[[]time.Time](c, n764)
-				if n764 > 0 {
-					hn767 := c.ReadListHeader(38)
+				n807 := c.ReadLength(1)
+				l808 := foryimpl.MakeSlice[[]time.Time](c, n807)
+				if n807 > 0 {
+					hn810 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i766 := range l765 {
-							if hn767 && !c.ReadFlag() {
-								clear(l765[i766 : i766+1])
+						for i809 := range l808 {
+							if hn810 && !c.ReadFlag() {
+								clear(l808[i809 : i809+1])
 								continue
 							}
-							l765[i766] = c.ReadTime()
+							l808[i809] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i766)
+								c.TraceIndex(i809)
 								break
 							}
 						}
 					}
 				}
-				x.Times = l765
+				x.Times = l808
 			}
 		case 32:
 			if f.Convert {
 				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n770 := c.ReadLength(2)
-				l771 := foryimpl.MakeSlice[[]uint16](c, n770)
-				if n770 > 0 {
-					hn773 := c.ReadListHeader(10)
+				n813 := c.ReadLength(2)
+				l814 := foryimpl.MakeSlice[[]uint16](c, n813)
+				if n813 > 0 {
+					hn816 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i772 := range l771 {
-							if hn773 && !c.ReadFlag() {
-								clear(l771[i772 : i772+1])
+						for i815 := range l814 {
+							if hn816 && !c.ReadFlag() {
+								clear(l814[i815 : i815+1])
 								continue
 							}
-							l771[i772] = r.ReadUint16()
+							l814[i815] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i772)
+								c.TraceIndex(i815)
 								break
 							}
 						}
 					}
 				}
-				x.U16s = l771
+				x.U16s = l814
 			}
 		case 33:
 			if f.Convert {
 				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n776 := c.ReadLength(1)
-				l777 := foryimpl.MakeSlice[[]uint32](c, n776)
-				if n776 > 0 {
-					hn779 := c.ReadListHeader(12)
+				n819 := c.ReadLength(1)
+				l820 := foryimpl.MakeSlice[[]uint32](c, n819)
+				if n819 > 0 {
+					hn822 := c.ReadListHeader(12)
 					if !c.Failed() {
-						for i778 := range l777 {
-							if hn779 && !c.ReadFlag() {
-								clear(l777[i778 : i778+1])
+						for i821 := range l820 {
+							if hn822 && !c.ReadFlag() {
+								clear(l820[i821 : i821+1])
 								continue
 							}
-							l777[i778] = r.ReadVarUint32()
+							l820[i821] = r.ReadVarUint32()
 							if c.Failed() {
-								c.TraceIndex(i778)
+								c.TraceIndex(i821)
 								break
 							}
 						}
 					}
 				}
-				x.U32s = l777
+				x.U32s = l820
 			}
 		case 34:
 			if f.Convert {
 				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n782 := c.ReadLength(1)
-				l783 := foryimpl.MakeSlice[[]uint64](c, n782)
-				if n782 > 0 {
-					hn785 := c.ReadListHeader(14)
+				n825 := c.ReadLength(1)
+				l826 := foryimpl.MakeSlice[[]uint64](c, n825)
+				if n825 > 0 {
+					hn828 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i784 := range l783 {
-							if hn785 && !c.ReadFlag() {
-								clear(l783[i784 : i784+1])
+						for i827 := range l826 {
+							if hn828 && !c.ReadFlag() {
+								clear(l826[i827 : i827+1])
 								continue
 							}
-							l783[i784] = r.ReadVarUint64()
+							l826[i827] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i784)
+								c.TraceIndex(i827)
 								break
 							}
 						}
 					}
 				}
-				x.U64s = l783
+				x.U64s = l826
 			}
 		default:
 			c.SkipField(f)
@@ -7598,108 +7792,179 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.ByName = m140
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				if ev149 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev149 != nil {
-					x.Home.ForyReadEvolved(c, ev149)
-				} else if !c.Failed() {
-					x.Home.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev152 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev152 != nil {
+						x.Home.ForyReadEvolved(c, ev152)
+					} else if !c.Failed() {
+						x.Home.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev149 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev149 != nil {
+						x.Home.ForyReadEvolved(c, ev149)
+					} else if !c.Failed() {
+						x.Home.ForyRead(c)
+					}
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n150 := c.ReadLength(1)
-				l151 := foryimpl.MakeSlice[[]*other.Address](c, n150)
-				if n150 > 0 {
-					hn153, ev154 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+				n153 := c.ReadLength(1)
+				l154 := foryimpl.MakeSlice[[]*other.Address](c, n153)
+				if n153 > 0 {
+					hn156, ev157 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i152 := range l151 {
-							if hn153 && !c.ReadFlag() {
-								clear(l151[i152 : i152+1])
+						for i155 := range l154 {
+							if hn156 && !c.ReadFlag() {
+								clear(l154[i155 : i155+1])
 								continue
 							}
-							p156 := foryimpl.Alloc[other.Address](c)
-							if ev154 != nil {
-								p156.ForyReadEvolved(c, ev154)
+							p159 := foryimpl.Alloc[other.Address](c)
+							if ev157 != nil {
+								p159.ForyReadEvolved(c, ev157)
 							} else {
-								p156.ForyRead(c)
+								p159.ForyRead(c)
 							}
-							l151[i152] = p156
+							l154[i155] = p159
 							if c.Failed() {
-								c.TraceIndex(i152)
+								c.TraceIndex(i155)
 								break
 							}
 						}
 					}
 				}
-				x.PAddrs = l151
+				x.PAddrs = l154
 			}
 		case 4:
-			if !f.Flag || c.ReadFlag() {
-				p157 := foryimpl.Alloc[Scalars](c)
-				if ev158 := c.ReadStructFieldMeta(foryTypeScalars); ev158 != nil {
-					p157.ForyReadEvolved(c, ev158)
-				} else if !c.Failed() {
-					p157.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st162, id163 := c.ReadRefFlag(); st162 == foryimpl.RefBack {
+					x.PScalars = foryimpl.BackRef[Scalars](c, id163)
+				} else if st162 == foryimpl.RefFollows {
+					p164 := foryimpl.Alloc[Scalars](c)
+					foryimpl.SetRef(c, id163, p164)
+					if ev165 := c.ReadStructFieldMeta(foryTypeScalars); ev165 != nil {
+						p164.ForyReadEvolved(c, ev165)
+					} else if !c.Failed() {
+						p164.ForyRead(c)
+					}
+					x.PScalars = p164
+				} else {
+					x.PScalars = nil
 				}
-				x.PScalars = p157
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p160 := foryimpl.Alloc[Scalars](c)
+					if ev161 := c.ReadStructFieldMeta(foryTypeScalars); ev161 != nil {
+						p160.ForyReadEvolved(c, ev161)
+					} else if !c.Failed() {
+						p160.ForyRead(c)
+					}
+					x.PScalars = p160
+				}
 			}
 		case 5:
-			if !f.Flag || c.ReadFlag() {
-				p159 := foryimpl.Alloc[other.Tag](c)
-				if ev160 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev160 != nil {
-					p159.ForyReadEvolved(c, ev160)
-				} else if !c.Failed() {
-					p159.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st168, id169 := c.ReadRefFlag(); st168 == foryimpl.RefBack {
+					x.PTag = foryimpl.BackRef[other.Tag](c, id169)
+				} else if st168 == foryimpl.RefFollows {
+					p170 := foryimpl.Alloc[other.Tag](c)
+					foryimpl.SetRef(c, id169, p170)
+					if ev171 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev171 != nil {
+						p170.ForyReadEvolved(c, ev171)
+					} else if !c.Failed() {
+						p170.ForyRead(c)
+					}
+					x.PTag = p170
+				} else {
+					x.PTag = nil
 				}
-				x.PTag = p159
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p166 := foryimpl.Alloc[other.Tag](c)
+					if ev167 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev167 != nil {
+						p166.ForyReadEvolved(c, ev167)
+					} else if !c.Failed() {
+						p166.ForyRead(c)
+					}
+					x.PTag = p166
+				}
 			}
 		case 6:
-			if !f.Flag || c.ReadFlag() {
-				if ev161 := c.ReadStructFieldMeta(foryTypeScalars); ev161 != nil {
-					x.Scalars.ForyReadEvolved(c, ev161)
-				} else if !c.Failed() {
-					x.Scalars.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev175 := c.ReadStructFieldMeta(foryTypeScalars); ev175 != nil {
+						x.Scalars.ForyReadEvolved(c, ev175)
+					} else if !c.Failed() {
+						x.Scalars.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev172 := c.ReadStructFieldMeta(foryTypeScalars); ev172 != nil {
+						x.Scalars.ForyReadEvolved(c, ev172)
+					} else if !c.Failed() {
+						x.Scalars.ForyRead(c)
+					}
 				}
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n162 := c.ReadLength(1)
-				l163 := foryimpl.MakeSlice[[]other.Tag](c, n162)
-				if n162 > 0 {
-					hn165, ev166 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+				n176 := c.ReadLength(1)
+				l177 := foryimpl.MakeSlice[[]other.Tag](c, n176)
+				if n176 > 0 {
+					hn179, ev180 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
 					if !c.Failed() {
-						for i164 := range l163 {
-							if hn165 && !c.ReadFlag() {
-								clear(l163[i164 : i164+1])
+						for i178 := range l177 {
+							if hn179 && !c.ReadFlag() {
+								clear(l177[i178 : i178+1])
 								continue
 							}
-							if ev166 != nil {
-								l163[i164].ForyReadEvolved(c, ev166)
+							if ev180 != nil {
+								l177[i178].ForyReadEvolved(c, ev180)
 							} else {
-								l163[i164].ForyRead(c)
+								l177[i178].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i164)
+								c.TraceIndex(i178)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l163
+				x.Tags = l177
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
 				x.Title = c.ReadString()
 			}
 		case 9:
-			if !f.Flag || c.ReadFlag() {
-				p168 := foryimpl.Alloc[other.Address](c)
-				if ev169 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev169 != nil {
-					p168.ForyReadEvolved(c, ev169)
-				} else if !c.Failed() {
-					p168.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st184, id185 := c.ReadRefFlag(); st184 == foryimpl.RefBack {
+					x.Work = foryimpl.BackRef[other.Address](c, id185)
+				} else if st184 == foryimpl.RefFollows {
+					p186 := foryimpl.Alloc[other.Address](c)
+					foryimpl.SetRef(c, id185, p186)
+					if ev187 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev187 != nil {
+						p186.ForyReadEvolved(c, ev187)
+					} else if !c.Failed() {
+						p186.ForyRead(c)
+					}
+					x.Work = p186
+				} else {
+					x.Work = nil
 				}
-				x.Work = p168
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p182 := foryimpl.Alloc[other.Address](c)
+					if ev183 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev183 != nil {
+						p182.ForyReadEvolved(c, ev183)
+					} else if !c.Failed() {
+						p182.ForyRead(c)
+					}
+					x.Work = p182
+				}
 			}
 		default:
 			c.SkipField(f)
@@ -7988,14 +8253,31 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.Value = r.ReadVarInt32()
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				p9 := foryimpl.Alloc[Node](c)
-				if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
-					p9.ForyReadEvolved(c, ev10)
-				} else if !c.Failed() {
-					p9.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Node](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev14 := c.ReadStructFieldMeta(foryTypeNode); ev14 != nil {
+						p13.ForyReadEvolved(c, ev14)
+					} else if !c.Failed() {
+						p13.ForyRead(c)
+					}
+					x.Next = p13
+				} else {
+					x.Next = nil
 				}
-				x.Next = p9
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p9 := foryimpl.Alloc[Node](c)
+					if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
+						p9.ForyReadEvolved(c, ev10)
+					} else if !c.Failed() {
+						p9.ForyRead(c)
+					}
+					x.Next = p9
+				}
 			}
 		default:
 			c.SkipField(f)
@@ -9461,104 +9743,118 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.MaybeN = serializer.Some(o170)
 			}
 		case 5:
-			if f.Convert {
-				x.Brains = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n173 := c.ReadArrayLength(2)
-				a174 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n173)
-				r.ReadRawUint16s(foryimpl.Uint16s(a174))
-				x.Brains = a174
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st175, id176 := c.ReadRefFlag(); st175 == foryimpl.RefBack {
+					x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id176)
+				} else if st175 == foryimpl.RefFollows {
+					n177 := c.ReadArrayLength(2)
+					a178 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n177)
+					r.ReadRawUint16s(foryimpl.Uint16s(a178))
+					x.Brains = a178
+					foryimpl.SetRefSlice(c, id176, x.Brains)
+				} else {
+					x.Brains = nil
+				}
+			} else {
+				if f.Convert {
+					x.Brains = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n173 := c.ReadArrayLength(2)
+					a174 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n173)
+					r.ReadRawUint16s(foryimpl.Uint16s(a174))
+					x.Brains = a174
+				}
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n175 := c.ReadLength(2)
-				m176 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n175)
-				for n175 > 0 && !c.Failed() {
-					sz177, vn178, _ := c.ReadMapChunk(n175, 21, 23, nil, true)
-					for j179 := 0; j179 < sz177 && !c.Failed(); j179++ {
-						var k180 string
-						k180 = c.ReadString()
-						var v181 serializer.Set[int32]
-						if !vn178 {
-							n182 := c.ReadLength(1)
-							s183 := foryimpl.MakeMap[serializer.Set[int32]](c, n182)
-							if n182 > 0 {
-								hn184 := c.ReadListHeader(5)
-								for i185 := 0; i185 < n182 && !c.Failed(); i185++ {
-									if hn184 && !c.ReadFlag() {
+				n179 := c.ReadLength(2)
+				m180 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n179)
+				for n179 > 0 && !c.Failed() {
+					sz181, vn182, _ := c.ReadMapChunk(n179, 21, 23, nil, true)
+					for j183 := 0; j183 < sz181 && !c.Failed(); j183++ {
+						var k184 string
+						k184 = c.ReadString()
+						var v185 serializer.Set[int32]
+						if !vn182 {
+							n186 := c.ReadLength(1)
+							s187 := foryimpl.MakeMap[serializer.Set[int32]](c, n186)
+							if n186 > 0 {
+								hn188 := c.ReadListHeader(5)
+								for i189 := 0; i189 < n186 && !c.Failed(); i189++ {
+									if hn188 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e186 int32
+									var e190 int32
 									{
-										e186 = r.ReadVarInt32()
+										e190 = r.ReadVarInt32()
 									}
-									s183[e186] = struct{}{}
+									s187[e190] = struct{}{}
 								}
 							}
-							v181 = s183
+							v185 = s187
 						}
-						m176[k180] = v181
+						m180[k184] = v185
 					}
-					n175 -= sz177
+					n179 -= sz181
 				}
-				x.ByName = m176
+				x.ByName = m180
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n188 := c.ReadLength(1)
-				s189 := foryimpl.MakeMap[serializer.Set[int32]](c, n188)
-				if n188 > 0 {
-					hn190 := c.ReadListHeader(5)
-					for i191 := 0; i191 < n188 && !c.Failed(); i191++ {
-						if hn190 && !c.ReadFlag() {
+				n192 := c.ReadLength(1)
+				s193 := foryimpl.MakeMap[serializer.Set[int32]](c, n192)
+				if n192 > 0 {
+					hn194 := c.ReadListHeader(5)
+					for i195 := 0; i195 < n192 && !c.Failed(); i195++ {
+						if hn194 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e192 int32
+						var e196 int32
 						{
-							e192 = r.ReadVarInt32()
+							e196 = r.ReadVarInt32()
 						}
-						s189[e192] = struct{}{}
+						s193[e196] = struct{}{}
 					}
 				}
-				x.Codes = s189
+				x.Codes = s193
 			}
 		case 8:
 			if f.Convert {
 				x.Halves = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n193 := c.ReadLength(2)
-				l194 := foryimpl.MakeSlice[[]serializer.Float16](c, n193)
-				if n193 > 0 {
-					hn196 := c.ReadListHeader(17)
+				n197 := c.ReadLength(2)
+				l198 := foryimpl.MakeSlice[[]serializer.Float16](c, n197)
+				if n197 > 0 {
+					hn200 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i195 := range l194 {
-							if hn196 && !c.ReadFlag() {
-								clear(l194[i195 : i195+1])
+						for i199 := range l198 {
+							if hn200 && !c.ReadFlag() {
+								clear(l198[i199 : i199+1])
 								continue
 							}
-							l194[i195] = serializer.Float16(r.ReadUint16())
+							l198[i199] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i195)
+								c.TraceIndex(i199)
 								break
 							}
 						}
 					}
 				}
-				x.Halves = l194
+				x.Halves = l198
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				var o199 string
-				o199 = c.ReadString()
-				x.MaybeS = serializer.Some(o199)
+				var o203 string
+				o203 = c.ReadString()
+				x.MaybeS = serializer.Some(o203)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				p200 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p200).Scale = c.ReadDecimal(&(*p200).Unscaled)
-				x.PPrice = p200
+				p204 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p204).Scale = c.ReadDecimal(&(*p204).Unscaled)
+				x.PPrice = p204
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -9566,45 +9862,45 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n201 := c.ReadLength(1)
-				l202 := foryimpl.MakeSlice[[]serializer.Decimal](c, n201)
-				if n201 > 0 {
-					hn204 := c.ReadListHeader(40)
+				n205 := c.ReadLength(1)
+				l206 := foryimpl.MakeSlice[[]serializer.Decimal](c, n205)
+				if n205 > 0 {
+					hn208 := c.ReadListHeader(40)
 					if !c.Failed() {
-						for i203 := range l202 {
-							if hn204 && !c.ReadFlag() {
-								clear(l202[i203 : i203+1])
+						for i207 := range l206 {
+							if hn208 && !c.ReadFlag() {
+								clear(l206[i207 : i207+1])
 								continue
 							}
-							(l202[i203]).Scale = c.ReadDecimal(&(l202[i203]).Unscaled)
+							(l206[i207]).Scale = c.ReadDecimal(&(l206[i207]).Unscaled)
 							if c.Failed() {
-								c.TraceIndex(i203)
+								c.TraceIndex(i207)
 								break
 							}
 						}
 					}
 				}
-				x.Prices = l202
+				x.Prices = l206
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n207 := c.ReadLength(1)
-				s208 := foryimpl.MakeMap[serializer.Set[string]](c, n207)
-				if n207 > 0 {
-					hn209 := c.ReadListHeader(21)
-					for i210 := 0; i210 < n207 && !c.Failed(); i210++ {
-						if hn209 && !c.ReadFlag() {
+				n211 := c.ReadLength(1)
+				s212 := foryimpl.MakeMap[serializer.Set[string]](c, n211)
+				if n211 > 0 {
+					hn213 := c.ReadListHeader(21)
+					for i214 := 0; i214 < n211 && !c.Failed(); i214++ {
+						if hn213 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e211 string
+						var e215 string
 						{
-							e211 = c.ReadString()
+							e215 = c.ReadString()
 						}
-						s208[e211] = struct{}{}
+						s212[e215] = struct{}{}
 					}
 				}
-				x.Words = s208
+				x.Words = s212
 			}
 		default:
 			c.SkipField(f)

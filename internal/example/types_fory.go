@@ -431,8 +431,14 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.Tags = l32
 			}
 		case 3:
-			if !f.Flag || c.ReadFlag() {
-				x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		default:
 			c.SkipField(f)

@@ -23,7 +23,7 @@ run() { # module dir, packages...
 	done
 }
 check=${1:-}
-mapfile -t root < <(grep -rl --include='*.go' -e '^//fory:generate' -e '^//fory:enum' internal gen/testdata/src/golden | xargs -n1 dirname | sort -u | sed 's#^#./#')
+mapfile -t root < <(grep -rl --include='*.go' -e '^//fory:generate' -e '^//fory:enum' -e '^//fory:union' internal gen/testdata/src/golden | xargs -n1 dirname | sort -u | sed 's#^#./#')
 if [ "$check" = -lock ]; then
 	for p in "${root[@]}"; do
 		"$bin" lock "$p" || status=1

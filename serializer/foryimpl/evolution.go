@@ -22,7 +22,8 @@ type EvolvedField struct {
 	// Local is the index of the matched local field in the generated type's
 	// field order, or -1 when the field is skipped.
 	Local int
-	// Flag reports whether the remote wrote a null flag before the value.
+	// Flag reports whether the remote wrote a null or reference flag
+	// before the value (its TypeDef's nullable or track_ref bit).
 	Flag bool
 	// Convert reports that the remote scalar type differs from the local
 	// one: generated code reads it with ReadIntAs, ReadUintAs or ReadFloatAs.
@@ -54,16 +55,12 @@ func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 	for i := range remote.Fields {
 		rf := &remote.Fields[i]
 		f := &ev.fields[i]
-		f.Local, f.Flag, f.def = -1, rf.Nullable, rf
+		// A flag precedes a nullable value and a tracked one (§2.1), an
+		// any value's flag is its own (the remote's type id 0).
+		f.Local, f.Flag, f.def = -1, (rf.Nullable || rf.TrackRef) && rf.Type.TypeID != 0, rf
 		f.name = rf.Name
 		if rf.TagID >= 0 {
 			f.name = "#" + itoa(rf.TagID)
-		}
-		if rf.TrackRef {
-			// Its values carry reference flags (docs/format.md §2), which forygen
-			// does not decode; reading them as null flags or values would
-			// misparse everything after.
-			return nil, &detail{sentinel: ErrUnsupported, msg: "field " + f.name + " of the received " + t.GoName + " schema is reference-tracked"}
 		}
 		for j := range local {
 			lf := &local[j]

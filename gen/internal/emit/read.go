@@ -402,6 +402,12 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 		} else {
 			body = append(body, jen.If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
 		}
+		if fl.RefOn && w.TypeID != plan.TypeUnknown {
+			// With tracking, a flagged value is read as the generated
+			// tracking reader reads it, so back-references resolve.
+			body = []jen.Code{jen.If(jen.Id("c").Dot("TrackRef").Call().Op("&&").Id("f").Dot("Flag").Op("&&").Op("!").Id("f").Dot("Convert")).Block(
+				g.readTracked(jen.Id("x").Dot(fl.GoName), w)...).Else().Block(body...)}
+		}
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
 	}
 	cases = append(cases, jen.Default().Block(jen.Id("c").Dot("SkipField").Call(jen.Id("f"))))

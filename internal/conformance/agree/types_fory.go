@@ -2687,12 +2687,24 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+				}
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		default:
 			c.SkipField(f)
@@ -2921,12 +2933,24 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+				}
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		default:
 			c.SkipField(f)

@@ -1118,67 +1118,165 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.CharValueBoxed = r.ReadVarInt32()
 			}
 		case 14:
-			if f.Convert {
-				x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n97 := c.ReadArrayLength(4)
-				a98 := foryimpl.MakeSlice[[]int32](c, n97)
-				r.ReadRawInt32s(a98)
-				x.IntArray = a98
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
+					x.IntArray = foryimpl.BackRefSlice[int32](c, id100)
+				} else if st99 == foryimpl.RefFollows {
+					n101 := c.ReadArrayLength(4)
+					a102 := foryimpl.MakeSlice[[]int32](c, n101)
+					r.ReadRawInt32s(a102)
+					x.IntArray = a102
+					foryimpl.SetRefSlice(c, id100, x.IntArray)
+				} else {
+					x.IntArray = nil
+				}
+			} else {
+				if f.Convert {
+					x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n97 := c.ReadArrayLength(4)
+					a98 := foryimpl.MakeSlice[[]int32](c, n97)
+					r.ReadRawInt32s(a98)
+					x.IntArray = a98
+				}
 			}
 		case 15:
-			if f.Convert {
-				x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n99 := c.ReadArrayLength(8)
-				a100 := foryimpl.MakeSlice[[]int64](c, n99)
-				r.ReadRawInt64s(a100)
-				x.LongArray = a100
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
+					x.LongArray = foryimpl.BackRefSlice[int64](c, id106)
+				} else if st105 == foryimpl.RefFollows {
+					n107 := c.ReadArrayLength(8)
+					a108 := foryimpl.MakeSlice[[]int64](c, n107)
+					r.ReadRawInt64s(a108)
+					x.LongArray = a108
+					foryimpl.SetRefSlice(c, id106, x.LongArray)
+				} else {
+					x.LongArray = nil
+				}
+			} else {
+				if f.Convert {
+					x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n103 := c.ReadArrayLength(8)
+					a104 := foryimpl.MakeSlice[[]int64](c, n103)
+					r.ReadRawInt64s(a104)
+					x.LongArray = a104
+				}
 			}
 		case 16:
-			if f.Convert {
-				x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n101 := c.ReadArrayLength(4)
-				a102 := foryimpl.MakeSlice[[]float32](c, n101)
-				r.ReadRawFloat32s(a102)
-				x.FloatArray = a102
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
+					x.FloatArray = foryimpl.BackRefSlice[float32](c, id112)
+				} else if st111 == foryimpl.RefFollows {
+					n113 := c.ReadArrayLength(4)
+					a114 := foryimpl.MakeSlice[[]float32](c, n113)
+					r.ReadRawFloat32s(a114)
+					x.FloatArray = a114
+					foryimpl.SetRefSlice(c, id112, x.FloatArray)
+				} else {
+					x.FloatArray = nil
+				}
+			} else {
+				if f.Convert {
+					x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n109 := c.ReadArrayLength(4)
+					a110 := foryimpl.MakeSlice[[]float32](c, n109)
+					r.ReadRawFloat32s(a110)
+					x.FloatArray = a110
+				}
 			}
 		case 17:
-			if f.Convert {
-				x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n103 := c.ReadArrayLength(8)
-				a104 := foryimpl.MakeSlice[[]float64](c, n103)
-				r.ReadRawFloat64s(a104)
-				x.DoubleArray = a104
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
+					x.DoubleArray = foryimpl.BackRefSlice[float64](c, id118)
+				} else if st117 == foryimpl.RefFollows {
+					n119 := c.ReadArrayLength(8)
+					a120 := foryimpl.MakeSlice[[]float64](c, n119)
+					r.ReadRawFloat64s(a120)
+					x.DoubleArray = a120
+					foryimpl.SetRefSlice(c, id118, x.DoubleArray)
+				} else {
+					x.DoubleArray = nil
+				}
+			} else {
+				if f.Convert {
+					x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n115 := c.ReadArrayLength(8)
+					a116 := foryimpl.MakeSlice[[]float64](c, n115)
+					r.ReadRawFloat64s(a116)
+					x.DoubleArray = a116
+				}
 			}
 		case 18:
-			if f.Convert {
-				x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n105 := c.ReadArrayLength(4)
-				a106 := foryimpl.MakeSlice[[]int32](c, n105)
-				r.ReadRawInt32s(a106)
-				x.ShortArray = a106
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
+					x.ShortArray = foryimpl.BackRefSlice[int32](c, id124)
+				} else if st123 == foryimpl.RefFollows {
+					n125 := c.ReadArrayLength(4)
+					a126 := foryimpl.MakeSlice[[]int32](c, n125)
+					r.ReadRawInt32s(a126)
+					x.ShortArray = a126
+					foryimpl.SetRefSlice(c, id124, x.ShortArray)
+				} else {
+					x.ShortArray = nil
+				}
+			} else {
+				if f.Convert {
+					x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n121 := c.ReadArrayLength(4)
+					a122 := foryimpl.MakeSlice[[]int32](c, n121)
+					r.ReadRawInt32s(a122)
+					x.ShortArray = a122
+				}
 			}
 		case 19:
-			if f.Convert {
-				x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n107 := c.ReadArrayLength(4)
-				a108 := foryimpl.MakeSlice[[]int32](c, n107)
-				r.ReadRawInt32s(a108)
-				x.CharArray = a108
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
+					x.CharArray = foryimpl.BackRefSlice[int32](c, id130)
+				} else if st129 == foryimpl.RefFollows {
+					n131 := c.ReadArrayLength(4)
+					a132 := foryimpl.MakeSlice[[]int32](c, n131)
+					r.ReadRawInt32s(a132)
+					x.CharArray = a132
+					foryimpl.SetRefSlice(c, id130, x.CharArray)
+				} else {
+					x.CharArray = nil
+				}
+			} else {
+				if f.Convert {
+					x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n127 := c.ReadArrayLength(4)
+					a128 := foryimpl.MakeSlice[[]int32](c, n127)
+					r.ReadRawInt32s(a128)
+					x.CharArray = a128
+				}
 			}
 		case 20:
-			if f.Convert {
-				x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n109 := c.ReadArrayLength(1)
-				a110 := foryimpl.MakeSlice[[]bool](c, n109)
-				r.ReadRawBools(a110)
-				x.BooleanArray = a110
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st135, id136 := c.ReadRefFlag(); st135 == foryimpl.RefBack {
+					x.BooleanArray = foryimpl.BackRefSlice[bool](c, id136)
+				} else if st135 == foryimpl.RefFollows {
+					n137 := c.ReadArrayLength(1)
+					a138 := foryimpl.MakeSlice[[]bool](c, n137)
+					r.ReadRawBools(a138)
+					x.BooleanArray = a138
+					foryimpl.SetRefSlice(c, id136, x.BooleanArray)
+				} else {
+					x.BooleanArray = nil
+				}
+			} else {
+				if f.Convert {
+					x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n133 := c.ReadArrayLength(1)
+					a134 := foryimpl.MakeSlice[[]bool](c, n133)
+					r.ReadRawBools(a134)
+					x.BooleanArray = a134
+				}
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
@@ -1466,38 +1564,48 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if !f.Flag || c.ReadFlag() {
-				if ev25 := c.ReadStructFieldMeta(foryTypeMedia); ev25 != nil {
-					x.Media.ForyReadEvolved(c, ev25)
-				} else if !c.Failed() {
-					x.Media.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev28 := c.ReadStructFieldMeta(foryTypeMedia); ev28 != nil {
+						x.Media.ForyReadEvolved(c, ev28)
+					} else if !c.Failed() {
+						x.Media.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev25 := c.ReadStructFieldMeta(foryTypeMedia); ev25 != nil {
+						x.Media.ForyReadEvolved(c, ev25)
+					} else if !c.Failed() {
+						x.Media.ForyRead(c)
+					}
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n26 := c.ReadLength(1)
-				l27 := foryimpl.MakeSlice[[]Image](c, n26)
-				if n26 > 0 {
-					hn29, ev30 := c.ReadStructListHeader(foryTypeImage)
+				n29 := c.ReadLength(1)
+				l30 := foryimpl.MakeSlice[[]Image](c, n29)
+				if n29 > 0 {
+					hn32, ev33 := c.ReadStructListHeader(foryTypeImage)
 					if !c.Failed() {
-						for i28 := range l27 {
-							if hn29 && !c.ReadFlag() {
-								clear(l27[i28 : i28+1])
+						for i31 := range l30 {
+							if hn32 && !c.ReadFlag() {
+								clear(l30[i31 : i31+1])
 								continue
 							}
-							if ev30 != nil {
-								l27[i28].ForyReadEvolved(c, ev30)
+							if ev33 != nil {
+								l30[i31].ForyReadEvolved(c, ev33)
 							} else {
-								l27[i28].ForyRead(c)
+								l30[i31].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i28)
+								c.TraceIndex(i31)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l27
+				x.Images = l30
 			}
 		default:
 			c.SkipField(f)
@@ -2100,8 +2208,14 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Persons = l46
 			}
 		case 10:
-			if !f.Flag || c.ReadFlag() {
-				x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -2434,8 +2548,14 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Title = c.ReadString()
 			}
 		case 4:
-			if !f.Flag || c.ReadFlag() {
-				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		default:
 			c.SkipField(f)

@@ -481,59 +481,60 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if f.Convert {
-				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Bin = c.ReadBinary()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id66)
+				} else if st65 == foryimpl.RefFollows {
+					x.Bin = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id66, x.Bin)
+				} else {
+					x.Bin = nil
+				}
+			} else {
+				if f.Convert {
+					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.Bin = c.ReadBinary()
+				}
 			}
 		case 1:
-			if f.Convert {
-				x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n65 := c.ReadArrayLength(1)
-				a66 := foryimpl.MakeSlice[[]bool](c, n65)
-				r.ReadRawBools(a66)
-				x.BoolA = a66
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
+					x.BoolA = foryimpl.BackRefSlice[bool](c, id70)
+				} else if st69 == foryimpl.RefFollows {
+					n71 := c.ReadArrayLength(1)
+					a72 := foryimpl.MakeSlice[[]bool](c, n71)
+					r.ReadRawBools(a72)
+					x.BoolA = a72
+					foryimpl.SetRefSlice(c, id70, x.BoolA)
+				} else {
+					x.BoolA = nil
+				}
+			} else {
+				if f.Convert {
+					x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n67 := c.ReadArrayLength(1)
+					a68 := foryimpl.MakeSlice[[]bool](c, n67)
+					r.ReadRawBools(a68)
+					x.BoolA = a68
+				}
 			}
 		case 2:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n67 := c.ReadLength(1)
-				l68 := foryimpl.MakeSlice[[]bool](c, n67)
-				if n67 > 0 {
-					hn70 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i69 := range l68 {
-							if hn70 && !c.ReadFlag() {
-								clear(l68[i69 : i69+1])
-								continue
-							}
-							l68[i69] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i69)
-								break
-							}
-						}
-					}
-				}
-				x.Bools = l68
-			}
-		case 3:
-			if f.Convert {
-				x.Plain = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
 				n73 := c.ReadLength(1)
-				l74 := foryimpl.MakeSlice[[]uint8](c, n73)
+				l74 := foryimpl.MakeSlice[[]bool](c, n73)
 				if n73 > 0 {
-					hn76 := c.ReadListHeader(9)
+					hn76 := c.ReadListHeader(1)
 					if !c.Failed() {
 						for i75 := range l74 {
 							if hn76 && !c.ReadFlag() {
 								clear(l74[i75 : i75+1])
 								continue
 							}
-							l74[i75] = r.ReadUint8()
+							l74[i75] = r.ReadBool()
 							if c.Failed() {
 								c.TraceIndex(i75)
 								break
@@ -541,16 +542,54 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 						}
 					}
 				}
-				x.Plain = l74
+				x.Bools = l74
+			}
+		case 3:
+			if f.Convert {
+				x.Plain = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n79 := c.ReadLength(1)
+				l80 := foryimpl.MakeSlice[[]uint8](c, n79)
+				if n79 > 0 {
+					hn82 := c.ReadListHeader(9)
+					if !c.Failed() {
+						for i81 := range l80 {
+							if hn82 && !c.ReadFlag() {
+								clear(l80[i81 : i81+1])
+								continue
+							}
+							l80[i81] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i81)
+								break
+							}
+						}
+					}
+				}
+				x.Plain = l80
 			}
 		case 4:
-			if f.Convert {
-				x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n79 := c.ReadArrayLength(1)
-				a80 := foryimpl.MakeSlice[[]uint8](c, n79)
-				copy(a80, r.ReadBytes(n79))
-				x.U8Arr = a80
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+					x.U8Arr = foryimpl.BackRefSlice[uint8](c, id88)
+				} else if st87 == foryimpl.RefFollows {
+					n89 := c.ReadArrayLength(1)
+					a90 := foryimpl.MakeSlice[[]uint8](c, n89)
+					copy(a90, r.ReadBytes(n89))
+					x.U8Arr = a90
+					foryimpl.SetRefSlice(c, id88, x.U8Arr)
+				} else {
+					x.U8Arr = nil
+				}
+			} else {
+				if f.Convert {
+					x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n85 := c.ReadArrayLength(1)
+					a86 := foryimpl.MakeSlice[[]uint8](c, n85)
+					copy(a86, r.ReadBytes(n85))
+					x.U8Arr = a86
+				}
 			}
 		default:
 			c.SkipField(f)

@@ -257,11 +257,21 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.ID = r.ReadVarInt32()
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				if ev7 := c.ReadStructFieldMeta(foryTypeLevel2); ev7 != nil {
-					x.Mid.ForyReadEvolved(c, ev7)
-				} else if !c.Failed() {
-					x.Mid.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev10 := c.ReadStructFieldMeta(foryTypeLevel2); ev10 != nil {
+						x.Mid.ForyReadEvolved(c, ev10)
+					} else if !c.Failed() {
+						x.Mid.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev7 := c.ReadStructFieldMeta(foryTypeLevel2); ev7 != nil {
+						x.Mid.ForyReadEvolved(c, ev7)
+					} else if !c.Failed() {
+						x.Mid.ForyRead(c)
+					}
 				}
 			}
 		default:
@@ -565,22 +575,49 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if !f.Flag || c.ReadFlag() {
-				if ev13 := c.ReadStructFieldMeta(foryTypeLevel3); ev13 != nil {
-					x.Deep.ForyReadEvolved(c, ev13)
-				} else if !c.Failed() {
-					x.Deep.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev16 := c.ReadStructFieldMeta(foryTypeLevel3); ev16 != nil {
+						x.Deep.ForyReadEvolved(c, ev16)
+					} else if !c.Failed() {
+						x.Deep.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev13 := c.ReadStructFieldMeta(foryTypeLevel3); ev13 != nil {
+						x.Deep.ForyReadEvolved(c, ev13)
+					} else if !c.Failed() {
+						x.Deep.ForyRead(c)
+					}
 				}
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				p14 := foryimpl.Alloc[Level3](c)
-				if ev15 := c.ReadStructFieldMeta(foryTypeLevel3); ev15 != nil {
-					p14.ForyReadEvolved(c, ev15)
-				} else if !c.Failed() {
-					p14.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
+					x.DeepP = foryimpl.BackRef[Level3](c, id20)
+				} else if st19 == foryimpl.RefFollows {
+					p21 := foryimpl.Alloc[Level3](c)
+					foryimpl.SetRef(c, id20, p21)
+					if ev22 := c.ReadStructFieldMeta(foryTypeLevel3); ev22 != nil {
+						p21.ForyReadEvolved(c, ev22)
+					} else if !c.Failed() {
+						p21.ForyRead(c)
+					}
+					x.DeepP = p21
+				} else {
+					x.DeepP = nil
 				}
-				x.DeepP = p14
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p17 := foryimpl.Alloc[Level3](c)
+					if ev18 := c.ReadStructFieldMeta(foryTypeLevel3); ev18 != nil {
+						p17.ForyReadEvolved(c, ev18)
+					} else if !c.Failed() {
+						p17.ForyRead(c)
+					}
+					x.DeepP = p17
+				}
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {

@@ -324,36 +324,55 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n27 := c.ReadLength(1)
-				l28 := foryimpl.MakeSlice[[]Color](c, n27)
-				if n27 > 0 {
-					hn30 := c.ReadListHeader(25)
+				n29 := c.ReadLength(1)
+				l30 := foryimpl.MakeSlice[[]Color](c, n29)
+				if n29 > 0 {
+					hn32 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i29 := range l28 {
-							if hn30 && !c.ReadFlag() {
-								clear(l28[i29 : i29+1])
+						for i31 := range l30 {
+							if hn32 && !c.ReadFlag() {
+								clear(l30[i31 : i31+1])
 								continue
 							}
-							l28[i29] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l30[i31] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i29)
+								c.TraceIndex(i31)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l28
+				x.Colors = l30
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				p33 := foryimpl.Alloc[Color](c)
-				*p33 = Color(c.ReadEnum(uint32(0x7fffffff)))
-				x.PC = p33
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st36, id37 := c.ReadRefFlag(); st36 == foryimpl.RefBack {
+					x.PC = foryimpl.BackRef[Color](c, id37)
+				} else if st36 == foryimpl.RefFollows {
+					p38 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id37, p38)
+					*p38 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.PC = p38
+				} else {
+					x.PC = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p35 := foryimpl.Alloc[Color](c)
+					*p35 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.PC = p35
+				}
 			}
 		default:
 			c.SkipField(f)

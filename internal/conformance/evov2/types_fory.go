@@ -695,18 +695,41 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.Email = c.ReadString()
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				p85 := foryimpl.Alloc[Address](c)
-				if ev86 := c.ReadStructFieldMeta(foryTypeAddress); ev86 != nil {
-					p85.ForyReadEvolved(c, ev86)
-				} else if !c.Failed() {
-					p85.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+					x.Home = foryimpl.BackRef[Address](c, id88)
+				} else if st87 == foryimpl.RefFollows {
+					p89 := foryimpl.Alloc[Address](c)
+					foryimpl.SetRef(c, id88, p89)
+					if ev90 := c.ReadStructFieldMeta(foryTypeAddress); ev90 != nil {
+						p89.ForyReadEvolved(c, ev90)
+					} else if !c.Failed() {
+						p89.ForyRead(c)
+					}
+					x.Home = p89
+				} else {
+					x.Home = nil
 				}
-				x.Home = p85
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p85 := foryimpl.Alloc[Address](c)
+					if ev86 := c.ReadStructFieldMeta(foryTypeAddress); ev86 != nil {
+						p85.ForyReadEvolved(c, ev86)
+					} else if !c.Failed() {
+						p85.ForyRead(c)
+					}
+					x.Home = p85
+				}
 			}
 		case 3:
-			if !f.Flag || c.ReadFlag() {
-				x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -714,66 +737,90 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p87 := foryimpl.Alloc[string](c)
-				*p87 = c.ReadString()
-				x.Nick = p87
+				p93 := foryimpl.Alloc[string](c)
+				*p93 = c.ReadString()
+				x.Nick = p93
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n88 := c.ReadLength(2)
-				m89 := foryimpl.MakeMap[map[string]int32](c, n88)
-				for n88 > 0 && !c.Failed() {
-					sz90, vn91, _ := c.ReadMapChunk(n88, 21, 5, nil, false)
-					for j92 := 0; j92 < sz90 && !c.Failed(); j92++ {
-						var k93 string
-						k93 = c.ReadString()
-						var v94 int32
-						if !vn91 {
-							v94 = r.ReadVarInt32()
+				n94 := c.ReadLength(2)
+				m95 := foryimpl.MakeMap[map[string]int32](c, n94)
+				for n94 > 0 && !c.Failed() {
+					sz96, vn97, _ := c.ReadMapChunk(n94, 21, 5, nil, false)
+					for j98 := 0; j98 < sz96 && !c.Failed(); j98++ {
+						var k99 string
+						k99 = c.ReadString()
+						var v100 int32
+						if !vn97 {
+							v100 = r.ReadVarInt32()
 						}
-						m89[k93] = v94
+						m95[k99] = v100
 					}
-					n88 -= sz90
+					n94 -= sz96
 				}
-				x.Scores = m89
+				x.Scores = m95
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n96 := c.ReadLength(1)
-				l97 := foryimpl.MakeSlice[[]string](c, n96)
-				if n96 > 0 {
-					hn99 := c.ReadListHeader(21)
+				n102 := c.ReadLength(1)
+				l103 := foryimpl.MakeSlice[[]string](c, n102)
+				if n102 > 0 {
+					hn105 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i98 := range l97 {
-							if hn99 && !c.ReadFlag() {
-								clear(l97[i98 : i98+1])
+						for i104 := range l103 {
+							if hn105 && !c.ReadFlag() {
+								clear(l103[i104 : i104+1])
 								continue
 							}
-							l97[i98] = c.ReadString()
+							l103[i104] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i98)
+								c.TraceIndex(i104)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l97
+				x.Tags = l103
 			}
 		case 8:
-			if f.Convert {
-				x.Weights = foryimpl.ReadSliceAs[float64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n102 := c.ReadArrayLength(8)
-				a103 := foryimpl.MakeSlice[[]float64](c, n102)
-				r.ReadRawFloat64s(a103)
-				x.Weights = a103
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st110, id111 := c.ReadRefFlag(); st110 == foryimpl.RefBack {
+					x.Weights = foryimpl.BackRefSlice[float64](c, id111)
+				} else if st110 == foryimpl.RefFollows {
+					n112 := c.ReadArrayLength(8)
+					a113 := foryimpl.MakeSlice[[]float64](c, n112)
+					r.ReadRawFloat64s(a113)
+					x.Weights = a113
+					foryimpl.SetRefSlice(c, id111, x.Weights)
+				} else {
+					x.Weights = nil
+				}
+			} else {
+				if f.Convert {
+					x.Weights = foryimpl.ReadSliceAs[float64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n108 := c.ReadArrayLength(8)
+					a109 := foryimpl.MakeSlice[[]float64](c, n108)
+					r.ReadRawFloat64s(a109)
+					x.Weights = a109
+				}
 			}
 		case 9:
-			if !f.Flag || c.ReadFlag() {
-				if ev104 := c.ReadStructFieldMeta(foryTypeAddress); ev104 != nil {
-					x.Work.ForyReadEvolved(c, ev104)
-				} else if !c.Failed() {
-					x.Work.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev117 := c.ReadStructFieldMeta(foryTypeAddress); ev117 != nil {
+						x.Work.ForyReadEvolved(c, ev117)
+					} else if !c.Failed() {
+						x.Work.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev114 := c.ReadStructFieldMeta(foryTypeAddress); ev114 != nil {
+						x.Work.ForyReadEvolved(c, ev114)
+					} else if !c.Failed() {
+						x.Work.ForyRead(c)
+					}
 				}
 			}
 		default:

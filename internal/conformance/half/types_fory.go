@@ -647,70 +647,98 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.F16Ptr = p79
 			}
 		case 9:
-			if f.Convert {
-				x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n83 := c.ReadArrayLength(2)
-				a84 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n83)
-				r.ReadRawUint16s(foryimpl.Uint16s(a84))
-				x.BF16Arr = a84
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
+					x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id86)
+				} else if st85 == foryimpl.RefFollows {
+					n87 := c.ReadArrayLength(2)
+					a88 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n87)
+					r.ReadRawUint16s(foryimpl.Uint16s(a88))
+					x.BF16Arr = a88
+					foryimpl.SetRefSlice(c, id86, x.BF16Arr)
+				} else {
+					x.BF16Arr = nil
+				}
+			} else {
+				if f.Convert {
+					x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n83 := c.ReadArrayLength(2)
+					a84 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n83)
+					r.ReadRawUint16s(foryimpl.Uint16s(a84))
+					x.BF16Arr = a84
+				}
 			}
 		case 10:
 			if f.Convert {
 				x.BF16List = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n85 := c.ReadLength(2)
-				l86 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n85)
-				if n85 > 0 {
-					hn88 := c.ReadListHeader(18)
+				n89 := c.ReadLength(2)
+				l90 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n89)
+				if n89 > 0 {
+					hn92 := c.ReadListHeader(18)
 					if !c.Failed() {
-						for i87 := range l86 {
-							if hn88 && !c.ReadFlag() {
-								clear(l86[i87 : i87+1])
+						for i91 := range l90 {
+							if hn92 && !c.ReadFlag() {
+								clear(l90[i91 : i91+1])
 								continue
 							}
-							l86[i87] = serializer.BFloat16(r.ReadUint16())
+							l90[i91] = serializer.BFloat16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i87)
+								c.TraceIndex(i91)
 								break
 							}
 						}
 					}
 				}
-				x.BF16List = l86
+				x.BF16List = l90
 			}
 		case 11:
-			if f.Convert {
-				x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n91 := c.ReadArrayLength(2)
-				a92 := foryimpl.MakeSlice[[]serializer.Float16](c, n91)
-				r.ReadRawUint16s(foryimpl.Uint16s(a92))
-				x.F16Arr = a92
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+					x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id98)
+				} else if st97 == foryimpl.RefFollows {
+					n99 := c.ReadArrayLength(2)
+					a100 := foryimpl.MakeSlice[[]serializer.Float16](c, n99)
+					r.ReadRawUint16s(foryimpl.Uint16s(a100))
+					x.F16Arr = a100
+					foryimpl.SetRefSlice(c, id98, x.F16Arr)
+				} else {
+					x.F16Arr = nil
+				}
+			} else {
+				if f.Convert {
+					x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n95 := c.ReadArrayLength(2)
+					a96 := foryimpl.MakeSlice[[]serializer.Float16](c, n95)
+					r.ReadRawUint16s(foryimpl.Uint16s(a96))
+					x.F16Arr = a96
+				}
 			}
 		case 12:
 			if f.Convert {
 				x.F16List = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n93 := c.ReadLength(2)
-				l94 := foryimpl.MakeSlice[[]serializer.Float16](c, n93)
-				if n93 > 0 {
-					hn96 := c.ReadListHeader(17)
+				n101 := c.ReadLength(2)
+				l102 := foryimpl.MakeSlice[[]serializer.Float16](c, n101)
+				if n101 > 0 {
+					hn104 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i95 := range l94 {
-							if hn96 && !c.ReadFlag() {
-								clear(l94[i95 : i95+1])
+						for i103 := range l102 {
+							if hn104 && !c.ReadFlag() {
+								clear(l102[i103 : i103+1])
 								continue
 							}
-							l94[i95] = serializer.Float16(r.ReadUint16())
+							l102[i103] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i95)
+								c.TraceIndex(i103)
 								break
 							}
 						}
 					}
 				}
-				x.F16List = l94
+				x.F16List = l102
 			}
 		default:
 			c.SkipField(f)

@@ -719,59 +719,82 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Opt = p80
 			}
 		case 8:
-			if !f.Flag || c.ReadFlag() {
-				p84 := foryimpl.Alloc[Inner](c)
-				if ev85 := c.ReadStructFieldMeta(foryTypeInner); ev85 != nil {
-					p84.ForyReadEvolved(c, ev85)
-				} else if !c.Failed() {
-					p84.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st86, id87 := c.ReadRefFlag(); st86 == foryimpl.RefBack {
+					x.Child = foryimpl.BackRef[Inner](c, id87)
+				} else if st86 == foryimpl.RefFollows {
+					p88 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id87, p88)
+					if ev89 := c.ReadStructFieldMeta(foryTypeInner); ev89 != nil {
+						p88.ForyReadEvolved(c, ev89)
+					} else if !c.Failed() {
+						p88.ForyRead(c)
+					}
+					x.Child = p88
+				} else {
+					x.Child = nil
 				}
-				x.Child = p84
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p84 := foryimpl.Alloc[Inner](c)
+					if ev85 := c.ReadStructFieldMeta(foryTypeInner); ev85 != nil {
+						p84.ForyReadEvolved(c, ev85)
+					} else if !c.Failed() {
+						p84.ForyRead(c)
+					}
+					x.Child = p84
+				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n86 := c.ReadLength(1)
-				l87 := foryimpl.MakeSlice[[]string](c, n86)
-				if n86 > 0 {
-					hn89 := c.ReadListHeader(21)
+				n90 := c.ReadLength(1)
+				l91 := foryimpl.MakeSlice[[]string](c, n90)
+				if n90 > 0 {
+					hn93 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i88 := range l87 {
-							if hn89 && !c.ReadFlag() {
-								clear(l87[i88 : i88+1])
+						for i92 := range l91 {
+							if hn93 && !c.ReadFlag() {
+								clear(l91[i92 : i92+1])
 								continue
 							}
-							l87[i88] = c.ReadString()
+							l91[i92] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i88)
+								c.TraceIndex(i92)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l87
+				x.Items = l91
 			}
 		case 10:
-			if !f.Flag || c.ReadFlag() {
-				x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n92 := c.ReadLength(2)
-				m93 := foryimpl.MakeMap[map[string]int32](c, n92)
-				for n92 > 0 && !c.Failed() {
-					sz94, vn95, _ := c.ReadMapChunk(n92, 21, 5, nil, false)
-					for j96 := 0; j96 < sz94 && !c.Failed(); j96++ {
-						var k97 string
-						k97 = c.ReadString()
-						var v98 int32
-						if !vn95 {
-							v98 = r.ReadVarInt32()
+				n98 := c.ReadLength(2)
+				m99 := foryimpl.MakeMap[map[string]int32](c, n98)
+				for n98 > 0 && !c.Failed() {
+					sz100, vn101, _ := c.ReadMapChunk(n98, 21, 5, nil, false)
+					for j102 := 0; j102 < sz100 && !c.Failed(); j102++ {
+						var k103 string
+						k103 = c.ReadString()
+						var v104 int32
+						if !vn101 {
+							v104 = r.ReadVarInt32()
 						}
-						m93[k97] = v98
+						m99[k103] = v104
 					}
-					n92 -= sz94
+					n98 -= sz100
 				}
-				x.Lookup = m93
+				x.Lookup = m99
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {

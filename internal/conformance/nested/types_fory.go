@@ -268,14 +268,31 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.X = r.ReadVarInt32()
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				p9 := foryimpl.Alloc[Inner](c)
-				if ev10 := c.ReadStructFieldMeta(foryTypeInner); ev10 != nil {
-					p9.ForyReadEvolved(c, ev10)
-				} else if !c.Failed() {
-					p9.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					x.Inner = foryimpl.BackRef[Inner](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev14 := c.ReadStructFieldMeta(foryTypeInner); ev14 != nil {
+						p13.ForyReadEvolved(c, ev14)
+					} else if !c.Failed() {
+						p13.ForyRead(c)
+					}
+					x.Inner = p13
+				} else {
+					x.Inner = nil
 				}
-				x.Inner = p9
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p9 := foryimpl.Alloc[Inner](c)
+					if ev10 := c.ReadStructFieldMeta(foryTypeInner); ev10 != nil {
+						p9.ForyReadEvolved(c, ev10)
+					} else if !c.Failed() {
+						p9.ForyRead(c)
+					}
+					x.Inner = p9
+				}
 			}
 		default:
 			c.SkipField(f)

@@ -334,8 +334,14 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Title = c.ReadString()
 			}
 		case 4:
-			if !f.Flag || c.ReadFlag() {
-				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		default:
 			c.SkipField(f)
@@ -606,24 +612,58 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if !f.Flag || c.ReadFlag() {
-				p13 := foryimpl.Alloc[Image](c)
-				if ev14 := c.ReadStructFieldMeta(foryTypeImage); ev14 != nil {
-					p13.ForyReadEvolved(c, ev14)
-				} else if !c.Failed() {
-					p13.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					x.Cover = foryimpl.BackRef[Image](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					p17 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id16, p17)
+					if ev18 := c.ReadStructFieldMeta(foryTypeImage); ev18 != nil {
+						p17.ForyReadEvolved(c, ev18)
+					} else if !c.Failed() {
+						p17.ForyRead(c)
+					}
+					x.Cover = p17
+				} else {
+					x.Cover = nil
 				}
-				x.Cover = p13
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p13 := foryimpl.Alloc[Image](c)
+					if ev14 := c.ReadStructFieldMeta(foryTypeImage); ev14 != nil {
+						p13.ForyReadEvolved(c, ev14)
+					} else if !c.Failed() {
+						p13.ForyRead(c)
+					}
+					x.Cover = p13
+				}
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				p15 := foryimpl.Alloc[Image](c)
-				if ev16 := c.ReadStructFieldMeta(foryTypeImage); ev16 != nil {
-					p15.ForyReadEvolved(c, ev16)
-				} else if !c.Failed() {
-					p15.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
+					x.Thumb = foryimpl.BackRef[Image](c, id22)
+				} else if st21 == foryimpl.RefFollows {
+					p23 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id22, p23)
+					if ev24 := c.ReadStructFieldMeta(foryTypeImage); ev24 != nil {
+						p23.ForyReadEvolved(c, ev24)
+					} else if !c.Failed() {
+						p23.ForyRead(c)
+					}
+					x.Thumb = p23
+				} else {
+					x.Thumb = nil
 				}
-				x.Thumb = p15
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p19 := foryimpl.Alloc[Image](c)
+					if ev20 := c.ReadStructFieldMeta(foryTypeImage); ev20 != nil {
+						p19.ForyReadEvolved(c, ev20)
+					} else if !c.Failed() {
+						p19.ForyRead(c)
+					}
+					x.Thumb = p19
+				}
 			}
 		default:
 			c.SkipField(f)
@@ -1233,14 +1273,31 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.Value = r.ReadVarInt32()
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				p9 := foryimpl.Alloc[Node](c)
-				if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
-					p9.ForyReadEvolved(c, ev10)
-				} else if !c.Failed() {
-					p9.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Node](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev14 := c.ReadStructFieldMeta(foryTypeNode); ev14 != nil {
+						p13.ForyReadEvolved(c, ev14)
+					} else if !c.Failed() {
+						p13.ForyRead(c)
+					}
+					x.Next = p13
+				} else {
+					x.Next = nil
 				}
-				x.Next = p9
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p9 := foryimpl.Alloc[Node](c)
+					if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
+						p9.ForyReadEvolved(c, ev10)
+					} else if !c.Failed() {
+						p9.ForyRead(c)
+					}
+					x.Next = p9
+				}
 			}
 		default:
 			c.SkipField(f)
@@ -1684,14 +1741,31 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.Name = c.ReadString()
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				p43 := foryimpl.Alloc[TreeNode](c)
-				if ev44 := c.ReadStructFieldMeta(foryTypeTreeNode); ev44 != nil {
-					p43.ForyReadEvolved(c, ev44)
-				} else if !c.Failed() {
-					p43.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+					x.Parent = foryimpl.BackRef[TreeNode](c, id46)
+				} else if st45 == foryimpl.RefFollows {
+					p47 := foryimpl.Alloc[TreeNode](c)
+					foryimpl.SetRef(c, id46, p47)
+					if ev48 := c.ReadStructFieldMeta(foryTypeTreeNode); ev48 != nil {
+						p47.ForyReadEvolved(c, ev48)
+					} else if !c.Failed() {
+						p47.ForyRead(c)
+					}
+					x.Parent = p47
+				} else {
+					x.Parent = nil
 				}
-				x.Parent = p43
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p43 := foryimpl.Alloc[TreeNode](c)
+					if ev44 := c.ReadStructFieldMeta(foryTypeTreeNode); ev44 != nil {
+						p43.ForyReadEvolved(c, ev44)
+					} else if !c.Failed() {
+						p43.ForyRead(c)
+					}
+					x.Parent = p43
+				}
 			}
 		default:
 			c.SkipField(f)
@@ -3191,54 +3265,71 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				x.Map = m109
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				p118 := foryimpl.Alloc[RefElem](c)
-				if ev119 := c.ReadStructFieldMeta(foryTypeRefElem); ev119 != nil {
-					p118.ForyReadEvolved(c, ev119)
-				} else if !c.Failed() {
-					p118.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st120, id121 := c.ReadRefFlag(); st120 == foryimpl.RefBack {
+					x.One = foryimpl.BackRef[RefElem](c, id121)
+				} else if st120 == foryimpl.RefFollows {
+					p122 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id121, p122)
+					if ev123 := c.ReadStructFieldMeta(foryTypeRefElem); ev123 != nil {
+						p122.ForyReadEvolved(c, ev123)
+					} else if !c.Failed() {
+						p122.ForyRead(c)
+					}
+					x.One = p122
+				} else {
+					x.One = nil
 				}
-				x.One = p118
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p118 := foryimpl.Alloc[RefElem](c)
+					if ev119 := c.ReadStructFieldMeta(foryTypeRefElem); ev119 != nil {
+						p118.ForyReadEvolved(c, ev119)
+					} else if !c.Failed() {
+						p118.ForyRead(c)
+					}
+					x.One = p118
+				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n120 := c.ReadLength(1)
-				s121 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n120)
-				if n120 > 0 {
-					hn122, tr125, ev126 := c.ReadStructListHeaderRef(foryTypeRefElem)
-					for i123 := 0; i123 < n120 && !c.Failed(); i123++ {
-						var e124 *RefElem
-						if tr125 {
-							if st127, id128 := c.ReadRefFlag(); st127 == foryimpl.RefBack {
-								e124 = foryimpl.BackRef[RefElem](c, id128)
-							} else if st127 == foryimpl.RefFollows {
-								p129 := foryimpl.Alloc[RefElem](c)
-								foryimpl.SetRef(c, id128, p129)
-								if ev126 != nil {
-									p129.ForyReadEvolved(c, ev126)
+				n124 := c.ReadLength(1)
+				s125 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n124)
+				if n124 > 0 {
+					hn126, tr129, ev130 := c.ReadStructListHeaderRef(foryTypeRefElem)
+					for i127 := 0; i127 < n124 && !c.Failed(); i127++ {
+						var e128 *RefElem
+						if tr129 {
+							if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
+								e128 = foryimpl.BackRef[RefElem](c, id132)
+							} else if st131 == foryimpl.RefFollows {
+								p133 := foryimpl.Alloc[RefElem](c)
+								foryimpl.SetRef(c, id132, p133)
+								if ev130 != nil {
+									p133.ForyReadEvolved(c, ev130)
 								} else {
-									p129.ForyRead(c)
+									p133.ForyRead(c)
 								}
-								e124 = p129
+								e128 = p133
 							} else {
-								e124 = nil
+								e128 = nil
 							}
-						} else if !hn122 || c.ReadFlag() {
-							e124 = foryimpl.Alloc[RefElem](c)
-							if ev126 != nil {
-								e124.ForyReadEvolved(c, ev126)
+						} else if !hn126 || c.ReadFlag() {
+							e128 = foryimpl.Alloc[RefElem](c)
+							if ev130 != nil {
+								e128.ForyReadEvolved(c, ev130)
 							} else {
-								e124.ForyRead(c)
+								e128.ForyRead(c)
 							}
 						}
-						if e124 == nil && !c.Failed() {
+						if e128 == nil && !c.Failed() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						s121[e124] = struct{}{}
+						s125[e128] = struct{}{}
 					}
 				}
-				x.Set = s121
+				x.Set = s125
 			}
 		default:
 			c.SkipField(f)
@@ -3711,34 +3802,85 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.List = l47
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				p53 := foryimpl.Alloc[RefElem](c)
-				if ev54 := c.ReadStructFieldMeta(foryTypeRefElem); ev54 != nil {
-					p53.ForyReadEvolved(c, ev54)
-				} else if !c.Failed() {
-					p53.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
+					x.Plain = foryimpl.BackRef[RefElem](c, id56)
+				} else if st55 == foryimpl.RefFollows {
+					p57 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id56, p57)
+					if ev58 := c.ReadStructFieldMeta(foryTypeRefElem); ev58 != nil {
+						p57.ForyReadEvolved(c, ev58)
+					} else if !c.Failed() {
+						p57.ForyRead(c)
+					}
+					x.Plain = p57
+				} else {
+					x.Plain = nil
 				}
-				x.Plain = p53
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p53 := foryimpl.Alloc[RefElem](c)
+					if ev54 := c.ReadStructFieldMeta(foryTypeRefElem); ev54 != nil {
+						p53.ForyReadEvolved(c, ev54)
+					} else if !c.Failed() {
+						p53.ForyRead(c)
+					}
+					x.Plain = p53
+				}
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				p55 := foryimpl.Alloc[RefElem](c)
-				if ev56 := c.ReadStructFieldMeta(foryTypeRefElem); ev56 != nil {
-					p55.ForyReadEvolved(c, ev56)
-				} else if !c.Failed() {
-					p55.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+					x.Tagged1 = foryimpl.BackRef[RefElem](c, id62)
+				} else if st61 == foryimpl.RefFollows {
+					p63 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id62, p63)
+					if ev64 := c.ReadStructFieldMeta(foryTypeRefElem); ev64 != nil {
+						p63.ForyReadEvolved(c, ev64)
+					} else if !c.Failed() {
+						p63.ForyRead(c)
+					}
+					x.Tagged1 = p63
+				} else {
+					x.Tagged1 = nil
 				}
-				x.Tagged1 = p55
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p59 := foryimpl.Alloc[RefElem](c)
+					if ev60 := c.ReadStructFieldMeta(foryTypeRefElem); ev60 != nil {
+						p59.ForyReadEvolved(c, ev60)
+					} else if !c.Failed() {
+						p59.ForyRead(c)
+					}
+					x.Tagged1 = p59
+				}
 			}
 		case 3:
-			if !f.Flag || c.ReadFlag() {
-				p57 := foryimpl.Alloc[RefElem](c)
-				if ev58 := c.ReadStructFieldMeta(foryTypeRefElem); ev58 != nil {
-					p57.ForyReadEvolved(c, ev58)
-				} else if !c.Failed() {
-					p57.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
+					x.Tagged2 = foryimpl.BackRef[RefElem](c, id68)
+				} else if st67 == foryimpl.RefFollows {
+					p69 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id68, p69)
+					if ev70 := c.ReadStructFieldMeta(foryTypeRefElem); ev70 != nil {
+						p69.ForyReadEvolved(c, ev70)
+					} else if !c.Failed() {
+						p69.ForyRead(c)
+					}
+					x.Tagged2 = p69
+				} else {
+					x.Tagged2 = nil
 				}
-				x.Tagged2 = p57
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p65 := foryimpl.Alloc[RefElem](c)
+					if ev66 := c.ReadStructFieldMeta(foryTypeRefElem); ev66 != nil {
+						p65.ForyReadEvolved(c, ev66)
+					} else if !c.Failed() {
+						p65.ForyRead(c)
+					}
+					x.Tagged2 = p65
+				}
 			}
 		default:
 			c.SkipField(f)
@@ -4387,52 +4529,86 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				x.OffList = l77
 			}
 		case 3:
-			if !f.Flag || c.ReadFlag() {
-				p83 := foryimpl.Alloc[Image](c)
-				if ev84 := c.ReadStructFieldMeta(foryTypeImage); ev84 != nil {
-					p83.ForyReadEvolved(c, ev84)
-				} else if !c.Failed() {
-					p83.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
+					x.On1 = foryimpl.BackRef[Image](c, id86)
+				} else if st85 == foryimpl.RefFollows {
+					p87 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id86, p87)
+					if ev88 := c.ReadStructFieldMeta(foryTypeImage); ev88 != nil {
+						p87.ForyReadEvolved(c, ev88)
+					} else if !c.Failed() {
+						p87.ForyRead(c)
+					}
+					x.On1 = p87
+				} else {
+					x.On1 = nil
 				}
-				x.On1 = p83
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p83 := foryimpl.Alloc[Image](c)
+					if ev84 := c.ReadStructFieldMeta(foryTypeImage); ev84 != nil {
+						p83.ForyReadEvolved(c, ev84)
+					} else if !c.Failed() {
+						p83.ForyRead(c)
+					}
+					x.On1 = p83
+				}
 			}
 		case 4:
-			if !f.Flag || c.ReadFlag() {
-				p85 := foryimpl.Alloc[Image](c)
-				if ev86 := c.ReadStructFieldMeta(foryTypeImage); ev86 != nil {
-					p85.ForyReadEvolved(c, ev86)
-				} else if !c.Failed() {
-					p85.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
+					x.On2 = foryimpl.BackRef[Image](c, id92)
+				} else if st91 == foryimpl.RefFollows {
+					p93 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id92, p93)
+					if ev94 := c.ReadStructFieldMeta(foryTypeImage); ev94 != nil {
+						p93.ForyReadEvolved(c, ev94)
+					} else if !c.Failed() {
+						p93.ForyRead(c)
+					}
+					x.On2 = p93
+				} else {
+					x.On2 = nil
 				}
-				x.On2 = p85
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p89 := foryimpl.Alloc[Image](c)
+					if ev90 := c.ReadStructFieldMeta(foryTypeImage); ev90 != nil {
+						p89.ForyReadEvolved(c, ev90)
+					} else if !c.Failed() {
+						p89.ForyRead(c)
+					}
+					x.On2 = p89
+				}
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n87 := c.ReadLength(1)
-				l88 := foryimpl.MakeSlice[[]*Image](c, n87)
-				if n87 > 0 {
-					hn90, ev91 := c.ReadStructListHeader(foryTypeImage)
+				n95 := c.ReadLength(1)
+				l96 := foryimpl.MakeSlice[[]*Image](c, n95)
+				if n95 > 0 {
+					hn98, ev99 := c.ReadStructListHeader(foryTypeImage)
 					if !c.Failed() {
-						for i89 := range l88 {
-							if hn90 && !c.ReadFlag() {
-								clear(l88[i89 : i89+1])
+						for i97 := range l96 {
+							if hn98 && !c.ReadFlag() {
+								clear(l96[i97 : i97+1])
 								continue
 							}
-							p93 := foryimpl.Alloc[Image](c)
-							if ev91 != nil {
-								p93.ForyReadEvolved(c, ev91)
+							p101 := foryimpl.Alloc[Image](c)
+							if ev99 != nil {
+								p101.ForyReadEvolved(c, ev99)
 							} else {
-								p93.ForyRead(c)
+								p101.ForyRead(c)
 							}
-							l88[i89] = p93
+							l96[i97] = p101
 							if c.Failed() {
-								c.TraceIndex(i89)
+								c.TraceIndex(i97)
 								break
 							}
 						}
 					}
 				}
-				x.OnList = l88
+				x.OnList = l96
 			}
 		default:
 			c.SkipField(f)
@@ -5129,120 +5305,280 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if f.Convert {
-				x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n137 := c.ReadArrayLength(4)
-				a138 := foryimpl.MakeSlice[[]int32](c, n137)
-				r.ReadRawInt32s(a138)
-				x.Arr1 = a138
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
+					x.Arr1 = foryimpl.BackRefSlice[int32](c, id140)
+				} else if st139 == foryimpl.RefFollows {
+					n141 := c.ReadArrayLength(4)
+					a142 := foryimpl.MakeSlice[[]int32](c, n141)
+					r.ReadRawInt32s(a142)
+					x.Arr1 = a142
+					foryimpl.SetRefSlice(c, id140, x.Arr1)
+				} else {
+					x.Arr1 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n137 := c.ReadArrayLength(4)
+					a138 := foryimpl.MakeSlice[[]int32](c, n137)
+					r.ReadRawInt32s(a138)
+					x.Arr1 = a138
+				}
 			}
 		case 1:
-			if f.Convert {
-				x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n139 := c.ReadArrayLength(4)
-				a140 := foryimpl.MakeSlice[[]int32](c, n139)
-				r.ReadRawInt32s(a140)
-				x.Arr2 = a140
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
+					x.Arr2 = foryimpl.BackRefSlice[int32](c, id146)
+				} else if st145 == foryimpl.RefFollows {
+					n147 := c.ReadArrayLength(4)
+					a148 := foryimpl.MakeSlice[[]int32](c, n147)
+					r.ReadRawInt32s(a148)
+					x.Arr2 = a148
+					foryimpl.SetRefSlice(c, id146, x.Arr2)
+				} else {
+					x.Arr2 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n143 := c.ReadArrayLength(4)
+					a144 := foryimpl.MakeSlice[[]int32](c, n143)
+					r.ReadRawInt32s(a144)
+					x.Arr2 = a144
+				}
 			}
 		case 2:
-			if f.Convert {
-				x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Bin1 = c.ReadBinary()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st149, id150 := c.ReadRefFlag(); st149 == foryimpl.RefBack {
+					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id150)
+				} else if st149 == foryimpl.RefFollows {
+					x.Bin1 = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id150, x.Bin1)
+				} else {
+					x.Bin1 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.Bin1 = c.ReadBinary()
+				}
 			}
 		case 3:
-			if f.Convert {
-				x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Bin2 = c.ReadBinary()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
+					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id152)
+				} else if st151 == foryimpl.RefFollows {
+					x.Bin2 = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id152, x.Bin2)
+				} else {
+					x.Bin2 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.Bin2 = c.ReadBinary()
+				}
 			}
 		case 4:
-			if f.Convert {
-				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n141 := c.ReadLength(1)
-				l142 := foryimpl.MakeSlice[[]int32](c, n141)
-				if n141 > 0 {
-					hn144 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i143 := range l142 {
-							if hn144 && !c.ReadFlag() {
-								clear(l142[i143 : i143+1])
-								continue
-							}
-							l142[i143] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i143)
-								break
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
+					x.List1 = foryimpl.BackRefSlice[int32](c, id160)
+				} else if st159 == foryimpl.RefFollows {
+					n161 := c.ReadLength(1)
+					l162 := foryimpl.MakeSlice[[]int32](c, n161)
+					if n161 > 0 {
+						hn164 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i163 := range l162 {
+								if hn164 && !c.ReadFlag() {
+									clear(l162[i163 : i163+1])
+									continue
+								}
+								l162[i163] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i163)
+									break
+								}
 							}
 						}
 					}
+					x.List1 = l162
+					foryimpl.SetRefSlice(c, id160, x.List1)
+				} else {
+					x.List1 = nil
 				}
-				x.List1 = l142
+			} else {
+				if f.Convert {
+					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n153 := c.ReadLength(1)
+					l154 := foryimpl.MakeSlice[[]int32](c, n153)
+					if n153 > 0 {
+						hn156 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i155 := range l154 {
+								if hn156 && !c.ReadFlag() {
+									clear(l154[i155 : i155+1])
+									continue
+								}
+								l154[i155] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i155)
+									break
+								}
+							}
+						}
+					}
+					x.List1 = l154
+				}
 			}
 		case 5:
-			if f.Convert {
-				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n147 := c.ReadLength(1)
-				l148 := foryimpl.MakeSlice[[]int32](c, n147)
-				if n147 > 0 {
-					hn150 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i149 := range l148 {
-							if hn150 && !c.ReadFlag() {
-								clear(l148[i149 : i149+1])
-								continue
-							}
-							l148[i149] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i149)
-								break
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
+					x.List2 = foryimpl.BackRefSlice[int32](c, id174)
+				} else if st173 == foryimpl.RefFollows {
+					n175 := c.ReadLength(1)
+					l176 := foryimpl.MakeSlice[[]int32](c, n175)
+					if n175 > 0 {
+						hn178 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i177 := range l176 {
+								if hn178 && !c.ReadFlag() {
+									clear(l176[i177 : i177+1])
+									continue
+								}
+								l176[i177] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i177)
+									break
+								}
 							}
 						}
 					}
+					x.List2 = l176
+					foryimpl.SetRefSlice(c, id174, x.List2)
+				} else {
+					x.List2 = nil
 				}
-				x.List2 = l148
+			} else {
+				if f.Convert {
+					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n167 := c.ReadLength(1)
+					l168 := foryimpl.MakeSlice[[]int32](c, n167)
+					if n167 > 0 {
+						hn170 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i169 := range l168 {
+								if hn170 && !c.ReadFlag() {
+									clear(l168[i169 : i169+1])
+									continue
+								}
+								l168[i169] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i169)
+									break
+								}
+							}
+						}
+					}
+					x.List2 = l168
+				}
 			}
 		case 6:
-			if !f.Flag || c.ReadFlag() {
-				n153 := c.ReadLength(2)
-				m154 := foryimpl.MakeMap[map[string]int32](c, n153)
-				for n153 > 0 && !c.Failed() {
-					sz155, vn156, _ := c.ReadMapChunk(n153, 21, 5, nil, false)
-					for j157 := 0; j157 < sz155 && !c.Failed(); j157++ {
-						var k158 string
-						k158 = c.ReadString()
-						var v159 int32
-						if !vn156 {
-							v159 = r.ReadVarInt32()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st189, id190 := c.ReadRefFlag(); st189 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id190)
+				} else if st189 == foryimpl.RefFollows {
+					n191 := c.ReadLength(2)
+					m192 := foryimpl.MakeMap[map[string]int32](c, n191)
+					for n191 > 0 && !c.Failed() {
+						sz193, vn194, _ := c.ReadMapChunk(n191, 21, 5, nil, false)
+						for j195 := 0; j195 < sz193 && !c.Failed(); j195++ {
+							var k196 string
+							k196 = c.ReadString()
+							var v197 int32
+							if !vn194 {
+								v197 = r.ReadVarInt32()
+							}
+							m192[k196] = v197
 						}
-						m154[k158] = v159
+						n191 -= sz193
 					}
-					n153 -= sz155
+					x.Map1 = m192
+					foryimpl.SetRefMap(c, id190, x.Map1)
+				} else {
+					x.Map1 = nil
 				}
-				x.Map1 = m154
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n181 := c.ReadLength(2)
+					m182 := foryimpl.MakeMap[map[string]int32](c, n181)
+					for n181 > 0 && !c.Failed() {
+						sz183, vn184, _ := c.ReadMapChunk(n181, 21, 5, nil, false)
+						for j185 := 0; j185 < sz183 && !c.Failed(); j185++ {
+							var k186 string
+							k186 = c.ReadString()
+							var v187 int32
+							if !vn184 {
+								v187 = r.ReadVarInt32()
+							}
+							m182[k186] = v187
+						}
+						n181 -= sz183
+					}
+					x.Map1 = m182
+				}
 			}
 		case 7:
-			if !f.Flag || c.ReadFlag() {
-				n161 := c.ReadLength(2)
-				m162 := foryimpl.MakeMap[map[string]int32](c, n161)
-				for n161 > 0 && !c.Failed() {
-					sz163, vn164, _ := c.ReadMapChunk(n161, 21, 5, nil, false)
-					for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
-						var k166 string
-						k166 = c.ReadString()
-						var v167 int32
-						if !vn164 {
-							v167 = r.ReadVarInt32()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st207, id208 := c.ReadRefFlag(); st207 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id208)
+				} else if st207 == foryimpl.RefFollows {
+					n209 := c.ReadLength(2)
+					m210 := foryimpl.MakeMap[map[string]int32](c, n209)
+					for n209 > 0 && !c.Failed() {
+						sz211, vn212, _ := c.ReadMapChunk(n209, 21, 5, nil, false)
+						for j213 := 0; j213 < sz211 && !c.Failed(); j213++ {
+							var k214 string
+							k214 = c.ReadString()
+							var v215 int32
+							if !vn212 {
+								v215 = r.ReadVarInt32()
+							}
+							m210[k214] = v215
 						}
-						m162[k166] = v167
+						n209 -= sz211
 					}
-					n161 -= sz163
+					x.Map2 = m210
+					foryimpl.SetRefMap(c, id208, x.Map2)
+				} else {
+					x.Map2 = nil
 				}
-				x.Map2 = m162
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n199 := c.ReadLength(2)
+					m200 := foryimpl.MakeMap[map[string]int32](c, n199)
+					for n199 > 0 && !c.Failed() {
+						sz201, vn202, _ := c.ReadMapChunk(n199, 21, 5, nil, false)
+						for j203 := 0; j203 < sz201 && !c.Failed(); j203++ {
+							var k204 string
+							k204 = c.ReadString()
+							var v205 int32
+							if !vn202 {
+								v205 = r.ReadVarInt32()
+							}
+							m200[k204] = v205
+						}
+						n199 -= sz201
+					}
+					x.Map2 = m200
+				}
 			}
 		default:
 			c.SkipField(f)

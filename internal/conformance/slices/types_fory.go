@@ -531,59 +531,73 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.I32s = l76
 			}
 		case 1:
-			if f.Convert {
-				x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n81 := c.ReadArrayLength(8)
-				a82 := foryimpl.MakeSlice[[]int64](c, n81)
-				r.ReadRawInt64s(a82)
-				x.I64Arr = a82
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
+					x.I64Arr = foryimpl.BackRefSlice[int64](c, id84)
+				} else if st83 == foryimpl.RefFollows {
+					n85 := c.ReadArrayLength(8)
+					a86 := foryimpl.MakeSlice[[]int64](c, n85)
+					r.ReadRawInt64s(a86)
+					x.I64Arr = a86
+					foryimpl.SetRefSlice(c, id84, x.I64Arr)
+				} else {
+					x.I64Arr = nil
+				}
+			} else {
+				if f.Convert {
+					x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n81 := c.ReadArrayLength(8)
+					a82 := foryimpl.MakeSlice[[]int64](c, n81)
+					r.ReadRawInt64s(a82)
+					x.I64Arr = a82
+				}
 			}
 		case 2:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n83 := c.ReadLength(1)
-				l84 := foryimpl.MakeSlice[[]int64](c, n83)
-				if n83 > 0 {
-					hn86 := c.ReadListHeader(7)
+				n87 := c.ReadLength(1)
+				l88 := foryimpl.MakeSlice[[]int64](c, n87)
+				if n87 > 0 {
+					hn90 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i85 := range l84 {
-							if hn86 && !c.ReadFlag() {
-								clear(l84[i85 : i85+1])
+						for i89 := range l88 {
+							if hn90 && !c.ReadFlag() {
+								clear(l88[i89 : i89+1])
 								continue
 							}
-							l84[i85] = r.ReadVarInt64()
+							l88[i89] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i85)
+								c.TraceIndex(i89)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l84
+				x.I64s = l88
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n89 := c.ReadLength(1)
-				l90 := foryimpl.MakeSlice[[]string](c, n89)
-				if n89 > 0 {
-					hn92 := c.ReadListHeader(21)
+				n93 := c.ReadLength(1)
+				l94 := foryimpl.MakeSlice[[]string](c, n93)
+				if n93 > 0 {
+					hn96 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i91 := range l90 {
-							if hn92 && !c.ReadFlag() {
-								clear(l90[i91 : i91+1])
+						for i95 := range l94 {
+							if hn96 && !c.ReadFlag() {
+								clear(l94[i95 : i95+1])
 								continue
 							}
-							l90[i91] = c.ReadString()
+							l94[i95] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i91)
+								c.TraceIndex(i95)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l90
+				x.Strs = l94
 			}
 		default:
 			c.SkipField(f)

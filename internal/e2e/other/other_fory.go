@@ -431,8 +431,14 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.Lines = l32
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {

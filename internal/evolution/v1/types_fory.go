@@ -2209,8 +2209,14 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.Dt = serializer.Date(c.ReadDate())
 			}
 		case 58:
-			if !f.Flag || c.ReadFlag() {
-				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		case 59:
 			if !f.Flag || c.ReadFlag() {
@@ -2218,33 +2224,46 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p203 := foryimpl.Alloc[time.Duration](c)
-				*p203 = c.ReadDuration()
-				x.PD = p203
+				p205 := foryimpl.Alloc[time.Duration](c)
+				*p205 = c.ReadDuration()
+				x.PD = p205
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p204 := foryimpl.Alloc[serializer.Date](c)
-				*p204 = serializer.Date(c.ReadDate())
-				x.PDt = p204
+				p206 := foryimpl.Alloc[serializer.Date](c)
+				*p206 = serializer.Date(c.ReadDate())
+				x.PDt = p206
 			}
 		case 62:
-			if !f.Flag || c.ReadFlag() {
-				p205 := foryimpl.Alloc[Color](c)
-				*p205 = Color(c.ReadEnum(uint32(0x7fffffff)))
-				x.PE = p205
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st208, id209 := c.ReadRefFlag(); st208 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id209)
+				} else if st208 == foryimpl.RefFollows {
+					p210 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id209, p210)
+					*p210 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.PE = p210
+				} else {
+					x.PE = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p207 := foryimpl.Alloc[Color](c)
+					*p207 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.PE = p207
+				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p206 := foryimpl.Alloc[string](c)
-				*p206 = c.ReadString()
-				x.PS = p206
+				p211 := foryimpl.Alloc[string](c)
+				*p211 = c.ReadString()
+				x.PS = p211
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p207 := foryimpl.Alloc[time.Time](c)
-				*p207 = c.ReadTime()
-				x.PT = p207
+				p212 := foryimpl.Alloc[time.Time](c)
+				*p212 = c.ReadTime()
+				x.PT = p212
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -2255,8 +2274,14 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.RmDt = serializer.Date(c.ReadDate())
 			}
 		case 67:
-			if !f.Flag || c.ReadFlag() {
-				x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
@@ -2264,33 +2289,46 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				p208 := foryimpl.Alloc[time.Duration](c)
-				*p208 = c.ReadDuration()
-				x.RmPD = p208
+				p215 := foryimpl.Alloc[time.Duration](c)
+				*p215 = c.ReadDuration()
+				x.RmPD = p215
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				p209 := foryimpl.Alloc[serializer.Date](c)
-				*p209 = serializer.Date(c.ReadDate())
-				x.RmPDt = p209
+				p216 := foryimpl.Alloc[serializer.Date](c)
+				*p216 = serializer.Date(c.ReadDate())
+				x.RmPDt = p216
 			}
 		case 71:
-			if !f.Flag || c.ReadFlag() {
-				p210 := foryimpl.Alloc[Color](c)
-				*p210 = Color(c.ReadEnum(uint32(0x7fffffff)))
-				x.RmPE = p210
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st218, id219 := c.ReadRefFlag(); st218 == foryimpl.RefBack {
+					x.RmPE = foryimpl.BackRef[Color](c, id219)
+				} else if st218 == foryimpl.RefFollows {
+					p220 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id219, p220)
+					*p220 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.RmPE = p220
+				} else {
+					x.RmPE = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p217 := foryimpl.Alloc[Color](c)
+					*p217 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.RmPE = p217
+				}
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p211 := foryimpl.Alloc[string](c)
-				*p211 = c.ReadString()
-				x.RmPS = p211
+				p221 := foryimpl.Alloc[string](c)
+				*p221 = c.ReadString()
+				x.RmPS = p221
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				p212 := foryimpl.Alloc[time.Time](c)
-				*p212 = c.ReadTime()
-				x.RmPT = p212
+				p222 := foryimpl.Alloc[time.Time](c)
+				*p222 = c.ReadTime()
+				x.RmPT = p222
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
@@ -8409,928 +8447,904 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if f.Convert {
-				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1757 := c.ReadArrayLength(1)
-				a1758 := foryimpl.MakeSlice[[]bool](c, n1757)
-				r.ReadRawBools(a1758)
-				x.ABool = a1758
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1759, id1760 := c.ReadRefFlag(); st1759 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1760)
+				} else if st1759 == foryimpl.RefFollows {
+					n1761 := c.ReadArrayLength(1)
+					a1762 := foryimpl.MakeSlice[[]bool](c, n1761)
+					r.ReadRawBools(a1762)
+					x.ABool = a1762
+					foryimpl.SetRefSlice(c, id1760, x.ABool)
+				} else {
+					x.ABool = nil
+				}
+			} else {
+				if f.Convert {
+					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1757 := c.ReadArrayLength(1)
+					a1758 := foryimpl.MakeSlice[[]bool](c, n1757)
+					r.ReadRawBools(a1758)
+					x.ABool = a1758
+				}
 			}
 		case 1:
-			if f.Convert {
-				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1759 := c.ReadArrayLength(4)
-				a1760 := foryimpl.MakeSlice[[]float32](c, n1759)
-				r.ReadRawFloat32s(a1760)
-				x.AF32 = a1760
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1765, id1766 := c.ReadRefFlag(); st1765 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1766)
+				} else if st1765 == foryimpl.RefFollows {
+					n1767 := c.ReadArrayLength(4)
+					a1768 := foryimpl.MakeSlice[[]float32](c, n1767)
+					r.ReadRawFloat32s(a1768)
+					x.AF32 = a1768
+					foryimpl.SetRefSlice(c, id1766, x.AF32)
+				} else {
+					x.AF32 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1763 := c.ReadArrayLength(4)
+					a1764 := foryimpl.MakeSlice[[]float32](c, n1763)
+					r.ReadRawFloat32s(a1764)
+					x.AF32 = a1764
+				}
 			}
 		case 2:
-			if f.Convert {
-				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1761 := c.ReadArrayLength(8)
-				a1762 := foryimpl.MakeSlice[[]float64](c, n1761)
-				r.ReadRawFloat64s(a1762)
-				x.AF64 = a1762
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1771, id1772 := c.ReadRefFlag(); st1771 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1772)
+				} else if st1771 == foryimpl.RefFollows {
+					n1773 := c.ReadArrayLength(8)
+					a1774 := foryimpl.MakeSlice[[]float64](c, n1773)
+					r.ReadRawFloat64s(a1774)
+					x.AF64 = a1774
+					foryimpl.SetRefSlice(c, id1772, x.AF64)
+				} else {
+					x.AF64 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1769 := c.ReadArrayLength(8)
+					a1770 := foryimpl.MakeSlice[[]float64](c, n1769)
+					r.ReadRawFloat64s(a1770)
+					x.AF64 = a1770
+				}
 			}
 		case 3:
-			if f.Convert {
-				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1763 := c.ReadArrayLength(2)
-				a1764 := foryimpl.MakeSlice[[]int16](c, n1763)
-				r.ReadRawInt16s(a1764)
-				x.AI16 = a1764
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1777, id1778 := c.ReadRefFlag(); st1777 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1778)
+				} else if st1777 == foryimpl.RefFollows {
+					n1779 := c.ReadArrayLength(2)
+					a1780 := foryimpl.MakeSlice[[]int16](c, n1779)
+					r.ReadRawInt16s(a1780)
+					x.AI16 = a1780
+					foryimpl.SetRefSlice(c, id1778, x.AI16)
+				} else {
+					x.AI16 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1775 := c.ReadArrayLength(2)
+					a1776 := foryimpl.MakeSlice[[]int16](c, n1775)
+					r.ReadRawInt16s(a1776)
+					x.AI16 = a1776
+				}
 			}
 		case 4:
-			if f.Convert {
-				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1765 := c.ReadArrayLength(4)
-				a1766 := foryimpl.MakeSlice[[]int32](c, n1765)
-				r.ReadRawInt32s(a1766)
-				x.AI32 = a1766
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1783, id1784 := c.ReadRefFlag(); st1783 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1784)
+				} else if st1783 == foryimpl.RefFollows {
+					n1785 := c.ReadArrayLength(4)
+					a1786 := foryimpl.MakeSlice[[]int32](c, n1785)
+					r.ReadRawInt32s(a1786)
+					x.AI32 = a1786
+					foryimpl.SetRefSlice(c, id1784, x.AI32)
+				} else {
+					x.AI32 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1781 := c.ReadArrayLength(4)
+					a1782 := foryimpl.MakeSlice[[]int32](c, n1781)
+					r.ReadRawInt32s(a1782)
+					x.AI32 = a1782
+				}
 			}
 		case 5:
-			if f.Convert {
-				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1767 := c.ReadArrayLength(8)
-				a1768 := foryimpl.MakeSlice[[]int64](c, n1767)
-				r.ReadRawInt64s(a1768)
-				x.AI64 = a1768
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1789, id1790 := c.ReadRefFlag(); st1789 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1790)
+				} else if st1789 == foryimpl.RefFollows {
+					n1791 := c.ReadArrayLength(8)
+					a1792 := foryimpl.MakeSlice[[]int64](c, n1791)
+					r.ReadRawInt64s(a1792)
+					x.AI64 = a1792
+					foryimpl.SetRefSlice(c, id1790, x.AI64)
+				} else {
+					x.AI64 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1787 := c.ReadArrayLength(8)
+					a1788 := foryimpl.MakeSlice[[]int64](c, n1787)
+					r.ReadRawInt64s(a1788)
+					x.AI64 = a1788
+				}
 			}
 		case 6:
-			if f.Convert {
-				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1769 := c.ReadArrayLength(1)
-				a1770 := foryimpl.MakeSlice[[]int8](c, n1769)
-				for i1771 := range a1770 {
-					a1770[i1771] = r.ReadInt8()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1796, id1797 := c.ReadRefFlag(); st1796 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1797)
+				} else if st1796 == foryimpl.RefFollows {
+					n1798 := c.ReadArrayLength(1)
+					a1799 := foryimpl.MakeSlice[[]int8](c, n1798)
+					for i1800 := range a1799 {
+						a1799[i1800] = r.ReadInt8()
+					}
+					x.AI8 = a1799
+					foryimpl.SetRefSlice(c, id1797, x.AI8)
+				} else {
+					x.AI8 = nil
 				}
-				x.AI8 = a1770
+			} else {
+				if f.Convert {
+					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1793 := c.ReadArrayLength(1)
+					a1794 := foryimpl.MakeSlice[[]int8](c, n1793)
+					for i1795 := range a1794 {
+						a1794[i1795] = r.ReadInt8()
+					}
+					x.AI8 = a1794
+				}
 			}
 		case 7:
-			if f.Convert {
-				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1772 := c.ReadArrayLength(2)
-				a1773 := foryimpl.MakeSlice[[]uint16](c, n1772)
-				r.ReadRawUint16s(a1773)
-				x.AU16 = a1773
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1803, id1804 := c.ReadRefFlag(); st1803 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1804)
+				} else if st1803 == foryimpl.RefFollows {
+					n1805 := c.ReadArrayLength(2)
+					a1806 := foryimpl.MakeSlice[[]uint16](c, n1805)
+					r.ReadRawUint16s(a1806)
+					x.AU16 = a1806
+					foryimpl.SetRefSlice(c, id1804, x.AU16)
+				} else {
+					x.AU16 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1801 := c.ReadArrayLength(2)
+					a1802 := foryimpl.MakeSlice[[]uint16](c, n1801)
+					r.ReadRawUint16s(a1802)
+					x.AU16 = a1802
+				}
 			}
 		case 8:
-			if f.Convert {
-				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1774 := c.ReadArrayLength(4)
-				a1775 := foryimpl.MakeSlice[[]uint32](c, n1774)
-				r.ReadRawUint32s(a1775)
-				x.AU32 = a1775
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1809, id1810 := c.ReadRefFlag(); st1809 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1810)
+				} else if st1809 == foryimpl.RefFollows {
+					n1811 := c.ReadArrayLength(4)
+					a1812 := foryimpl.MakeSlice[[]uint32](c, n1811)
+					r.ReadRawUint32s(a1812)
+					x.AU32 = a1812
+					foryimpl.SetRefSlice(c, id1810, x.AU32)
+				} else {
+					x.AU32 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1807 := c.ReadArrayLength(4)
+					a1808 := foryimpl.MakeSlice[[]uint32](c, n1807)
+					r.ReadRawUint32s(a1808)
+					x.AU32 = a1808
+				}
 			}
 		case 9:
-			if f.Convert {
-				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1776 := c.ReadArrayLength(8)
-				a1777 := foryimpl.MakeSlice[[]uint64](c, n1776)
-				r.ReadRawUint64s(a1777)
-				x.AU64 = a1777
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1815, id1816 := c.ReadRefFlag(); st1815 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1816)
+				} else if st1815 == foryimpl.RefFollows {
+					n1817 := c.ReadArrayLength(8)
+					a1818 := foryimpl.MakeSlice[[]uint64](c, n1817)
+					r.ReadRawUint64s(a1818)
+					x.AU64 = a1818
+					foryimpl.SetRefSlice(c, id1816, x.AU64)
+				} else {
+					x.AU64 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1813 := c.ReadArrayLength(8)
+					a1814 := foryimpl.MakeSlice[[]uint64](c, n1813)
+					r.ReadRawUint64s(a1814)
+					x.AU64 = a1814
+				}
 			}
 		case 10:
-			if f.Convert {
-				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1778 := c.ReadArrayLength(1)
-				a1779 := foryimpl.MakeSlice[[]uint8](c, n1778)
-				copy(a1779, r.ReadBytes(n1778))
-				x.AU8 = a1779
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1821, id1822 := c.ReadRefFlag(); st1821 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1822)
+				} else if st1821 == foryimpl.RefFollows {
+					n1823 := c.ReadArrayLength(1)
+					a1824 := foryimpl.MakeSlice[[]uint8](c, n1823)
+					copy(a1824, r.ReadBytes(n1823))
+					x.AU8 = a1824
+					foryimpl.SetRefSlice(c, id1822, x.AU8)
+				} else {
+					x.AU8 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1819 := c.ReadArrayLength(1)
+					a1820 := foryimpl.MakeSlice[[]uint8](c, n1819)
+					copy(a1820, r.ReadBytes(n1819))
+					x.AU8 = a1820
+				}
 			}
 		case 11:
-			if f.Convert {
-				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Bin = c.ReadBinary()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1825, id1826 := c.ReadRefFlag(); st1825 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id1826)
+				} else if st1825 == foryimpl.RefFollows {
+					x.Bin = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id1826, x.Bin)
+				} else {
+					x.Bin = nil
+				}
+			} else {
+				if f.Convert {
+					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.Bin = c.ReadBinary()
+				}
 			}
 		case 12:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1780 := c.ReadLength(2)
-				if n1780 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1780, 3))
+				n1827 := c.ReadLength(2)
+				if n1827 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1827, 3))
 					return
 				}
-				var l1781 [3]int16
-				if n1780 > 0 {
-					hn1783 := c.ReadListHeader(3)
+				var l1828 [3]int16
+				if n1827 > 0 {
+					hn1830 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1782 := range l1781 {
-							if hn1783 && !c.ReadFlag() {
-								clear(l1781[i1782 : i1782+1])
+						for i1829 := range l1828 {
+							if hn1830 && !c.ReadFlag() {
+								clear(l1828[i1829 : i1829+1])
 								continue
 							}
-							l1781[i1782] = r.ReadInt16()
+							l1828[i1829] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1782)
+								c.TraceIndex(i1829)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l1781
+				x.Fix = l1828
 			}
 		case 13:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1786 := c.ReadLength(1)
-				l1787 := foryimpl.MakeSlice[[]bool](c, n1786)
-				if n1786 > 0 {
-					hn1789 := c.ReadListHeader(1)
+				n1833 := c.ReadLength(1)
+				l1834 := foryimpl.MakeSlice[[]bool](c, n1833)
+				if n1833 > 0 {
+					hn1836 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1788 := range l1787 {
-							if hn1789 && !c.ReadFlag() {
-								clear(l1787[i1788 : i1788+1])
+						for i1835 := range l1834 {
+							if hn1836 && !c.ReadFlag() {
+								clear(l1834[i1835 : i1835+1])
 								continue
 							}
-							l1787[i1788] = r.ReadBool()
+							l1834[i1835] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1788)
+								c.TraceIndex(i1835)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l1787
+				x.LB = l1834
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n1792 := c.ReadLength(1)
-				l1793 := foryimpl.MakeSlice[[]Color](c, n1792)
-				if n1792 > 0 {
-					hn1795 := c.ReadListHeader(25)
+				n1839 := c.ReadLength(1)
+				l1840 := foryimpl.MakeSlice[[]Color](c, n1839)
+				if n1839 > 0 {
+					hn1842 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1794 := range l1793 {
-							if hn1795 && !c.ReadFlag() {
-								clear(l1793[i1794 : i1794+1])
+						for i1841 := range l1840 {
+							if hn1842 && !c.ReadFlag() {
+								clear(l1840[i1841 : i1841+1])
 								continue
 							}
-							l1793[i1794] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l1840[i1841] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i1794)
+								c.TraceIndex(i1841)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l1793
+				x.LE = l1840
 			}
 		case 15:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1798 := c.ReadLength(4)
-				l1799 := foryimpl.MakeSlice[[]float32](c, n1798)
-				if n1798 > 0 {
-					hn1801 := c.ReadListHeader(19)
+				n1845 := c.ReadLength(4)
+				l1846 := foryimpl.MakeSlice[[]float32](c, n1845)
+				if n1845 > 0 {
+					hn1848 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1800 := range l1799 {
-							if hn1801 && !c.ReadFlag() {
-								clear(l1799[i1800 : i1800+1])
+						for i1847 := range l1846 {
+							if hn1848 && !c.ReadFlag() {
+								clear(l1846[i1847 : i1847+1])
 								continue
 							}
-							l1799[i1800] = r.ReadFloat32()
+							l1846[i1847] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1800)
+								c.TraceIndex(i1847)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l1799
+				x.LF32 = l1846
 			}
 		case 16:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1804 := c.ReadLength(8)
-				l1805 := foryimpl.MakeSlice[[]float64](c, n1804)
-				if n1804 > 0 {
-					hn1807 := c.ReadListHeader(20)
+				n1851 := c.ReadLength(8)
+				l1852 := foryimpl.MakeSlice[[]float64](c, n1851)
+				if n1851 > 0 {
+					hn1854 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1806 := range l1805 {
-							if hn1807 && !c.ReadFlag() {
-								clear(l1805[i1806 : i1806+1])
+						for i1853 := range l1852 {
+							if hn1854 && !c.ReadFlag() {
+								clear(l1852[i1853 : i1853+1])
 								continue
 							}
-							l1805[i1806] = r.ReadFloat64()
+							l1852[i1853] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1806)
+								c.TraceIndex(i1853)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l1805
+				x.LF64 = l1852
 			}
 		case 17:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1810 := c.ReadLength(1)
-				l1811 := foryimpl.MakeSlice[[]int32](c, n1810)
-				if n1810 > 0 {
-					hn1813 := c.ReadListHeader(5)
+				n1857 := c.ReadLength(1)
+				l1858 := foryimpl.MakeSlice[[]int32](c, n1857)
+				if n1857 > 0 {
+					hn1860 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1812 := range l1811 {
-							if hn1813 && !c.ReadFlag() {
-								clear(l1811[i1812 : i1812+1])
+						for i1859 := range l1858 {
+							if hn1860 && !c.ReadFlag() {
+								clear(l1858[i1859 : i1859+1])
 								continue
 							}
-							l1811[i1812] = r.ReadVarInt32()
+							l1858[i1859] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1812)
+								c.TraceIndex(i1859)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l1811
+				x.LI32 = l1858
 			}
 		case 18:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1816 := c.ReadLength(1)
-				l1817 := foryimpl.MakeSlice[[]int64](c, n1816)
-				if n1816 > 0 {
-					hn1819 := c.ReadListHeader(7)
+				n1863 := c.ReadLength(1)
+				l1864 := foryimpl.MakeSlice[[]int64](c, n1863)
+				if n1863 > 0 {
+					hn1866 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1818 := range l1817 {
-							if hn1819 && !c.ReadFlag() {
-								clear(l1817[i1818 : i1818+1])
+						for i1865 := range l1864 {
+							if hn1866 && !c.ReadFlag() {
+								clear(l1864[i1865 : i1865+1])
 								continue
 							}
-							l1817[i1818] = r.ReadVarInt64()
+							l1864[i1865] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1818)
+								c.TraceIndex(i1865)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l1817
+				x.LI64 = l1864
 			}
 		case 19:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1822 := c.ReadLength(1)
-				l1823 := foryimpl.MakeSlice[[]int8](c, n1822)
-				if n1822 > 0 {
-					hn1825 := c.ReadListHeader(2)
+				n1869 := c.ReadLength(1)
+				l1870 := foryimpl.MakeSlice[[]int8](c, n1869)
+				if n1869 > 0 {
+					hn1872 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1824 := range l1823 {
-							if hn1825 && !c.ReadFlag() {
-								clear(l1823[i1824 : i1824+1])
+						for i1871 := range l1870 {
+							if hn1872 && !c.ReadFlag() {
+								clear(l1870[i1871 : i1871+1])
 								continue
 							}
-							l1823[i1824] = r.ReadInt8()
+							l1870[i1871] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1824)
+								c.TraceIndex(i1871)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l1823
+				x.LI8 = l1870
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n1828 := c.ReadLength(1)
-				l1829 := foryimpl.MakeSlice[[][]int32](c, n1828)
-				if n1828 > 0 {
-					hn1831 := c.ReadListHeader(22)
+				n1875 := c.ReadLength(1)
+				l1876 := foryimpl.MakeSlice[[][]int32](c, n1875)
+				if n1875 > 0 {
+					hn1878 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i1830 := range l1829 {
-							if hn1831 && !c.ReadFlag() {
-								clear(l1829[i1830 : i1830+1])
+						for i1877 := range l1876 {
+							if hn1878 && !c.ReadFlag() {
+								clear(l1876[i1877 : i1877+1])
 								continue
 							}
-							n1834 := c.ReadLength(1)
-							l1835 := foryimpl.MakeSlice[[]int32](c, n1834)
-							if n1834 > 0 {
-								hn1837 := c.ReadListHeader(5)
+							n1881 := c.ReadLength(1)
+							l1882 := foryimpl.MakeSlice[[]int32](c, n1881)
+							if n1881 > 0 {
+								hn1884 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1836 := range l1835 {
-										if hn1837 && !c.ReadFlag() {
-											clear(l1835[i1836 : i1836+1])
+									for i1883 := range l1882 {
+										if hn1884 && !c.ReadFlag() {
+											clear(l1882[i1883 : i1883+1])
 											continue
 										}
-										l1835[i1836] = r.ReadVarInt32()
+										l1882[i1883] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1836)
+											c.TraceIndex(i1883)
 											break
 										}
 									}
 								}
 							}
-							l1829[i1830] = l1835
+							l1876[i1877] = l1882
 							if c.Failed() {
-								c.TraceIndex(i1830)
+								c.TraceIndex(i1877)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l1829
+				x.LL = l1876
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n1840 := c.ReadLength(1)
-				l1841 := foryimpl.MakeSlice[[]map[string]int32](c, n1840)
-				if n1840 > 0 {
-					hn1843 := c.ReadListHeader(24)
+				n1887 := c.ReadLength(1)
+				l1888 := foryimpl.MakeSlice[[]map[string]int32](c, n1887)
+				if n1887 > 0 {
+					hn1890 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i1842 := range l1841 {
-							if hn1843 && !c.ReadFlag() {
-								clear(l1841[i1842 : i1842+1])
+						for i1889 := range l1888 {
+							if hn1890 && !c.ReadFlag() {
+								clear(l1888[i1889 : i1889+1])
 								continue
 							}
-							n1846 := c.ReadLength(2)
-							m1847 := foryimpl.MakeMap[map[string]int32](c, n1846)
-							for n1846 > 0 && !c.Failed() {
-								sz1848, vn1849, _ := c.ReadMapChunk(n1846, 21, 5, nil, false)
-								for j1850 := 0; j1850 < sz1848 && !c.Failed(); j1850++ {
-									var k1851 string
-									k1851 = c.ReadString()
-									var v1852 int32
-									if !vn1849 {
-										v1852 = r.ReadVarInt32()
+							n1893 := c.ReadLength(2)
+							m1894 := foryimpl.MakeMap[map[string]int32](c, n1893)
+							for n1893 > 0 && !c.Failed() {
+								sz1895, vn1896, _ := c.ReadMapChunk(n1893, 21, 5, nil, false)
+								for j1897 := 0; j1897 < sz1895 && !c.Failed(); j1897++ {
+									var k1898 string
+									k1898 = c.ReadString()
+									var v1899 int32
+									if !vn1896 {
+										v1899 = r.ReadVarInt32()
 									}
-									m1847[k1851] = v1852
+									m1894[k1898] = v1899
 								}
-								n1846 -= sz1848
+								n1893 -= sz1895
 							}
-							l1841[i1842] = m1847
+							l1888[i1889] = m1894
 							if c.Failed() {
-								c.TraceIndex(i1842)
+								c.TraceIndex(i1889)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l1841
+				x.LM = l1888
 			}
 		case 22:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1854 := c.ReadLength(1)
-				l1855 := foryimpl.MakeSlice[[]*int32](c, n1854)
-				if n1854 > 0 {
-					hn1857 := c.ReadListHeader(5)
+				n1901 := c.ReadLength(1)
+				l1902 := foryimpl.MakeSlice[[]*int32](c, n1901)
+				if n1901 > 0 {
+					hn1904 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1856 := range l1855 {
-							if hn1857 && !c.ReadFlag() {
-								clear(l1855[i1856 : i1856+1])
+						for i1903 := range l1902 {
+							if hn1904 && !c.ReadFlag() {
+								clear(l1902[i1903 : i1903+1])
 								continue
 							}
-							p1860 := foryimpl.Alloc[int32](c)
-							*p1860 = r.ReadVarInt32()
-							l1855[i1856] = p1860
+							p1907 := foryimpl.Alloc[int32](c)
+							*p1907 = r.ReadVarInt32()
+							l1902[i1903] = p1907
 							if c.Failed() {
-								c.TraceIndex(i1856)
+								c.TraceIndex(i1903)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l1855
+				x.LPI = l1902
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n1861 := c.ReadLength(1)
-				l1862 := foryimpl.MakeSlice[[]string](c, n1861)
-				if n1861 > 0 {
-					hn1864 := c.ReadListHeader(21)
+				n1908 := c.ReadLength(1)
+				l1909 := foryimpl.MakeSlice[[]string](c, n1908)
+				if n1908 > 0 {
+					hn1911 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1863 := range l1862 {
-							if hn1864 && !c.ReadFlag() {
-								clear(l1862[i1863 : i1863+1])
+						for i1910 := range l1909 {
+							if hn1911 && !c.ReadFlag() {
+								clear(l1909[i1910 : i1910+1])
 								continue
 							}
-							l1862[i1863] = c.ReadString()
+							l1909[i1910] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1863)
+								c.TraceIndex(i1910)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l1862
+				x.LS = l1909
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n1867 := c.ReadLength(1)
-				l1868 := foryimpl.MakeSlice[[]time.Time](c, n1867)
-				if n1867 > 0 {
-					hn1870 := c.ReadListHeader(38)
+				n1914 := c.ReadLength(1)
+				l1915 := foryimpl.MakeSlice[[]time.Time](c, n1914)
+				if n1914 > 0 {
+					hn1917 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1869 := range l1868 {
-							if hn1870 && !c.ReadFlag() {
-								clear(l1868[i1869 : i1869+1])
+						for i1916 := range l1915 {
+							if hn1917 && !c.ReadFlag() {
+								clear(l1915[i1916 : i1916+1])
 								continue
 							}
-							l1868[i1869] = c.ReadTime()
+							l1915[i1916] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1869)
+								c.TraceIndex(i1916)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l1868
+				x.LT = l1915
 			}
 		case 25:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1873 := c.ReadLength(2)
-				l1874 := foryimpl.MakeSlice[[]uint16](c, n1873)
-				if n1873 > 0 {
-					hn1876 := c.ReadListHeader(10)
+				n1920 := c.ReadLength(2)
+				l1921 := foryimpl.MakeSlice[[]uint16](c, n1920)
+				if n1920 > 0 {
+					hn1923 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1875 := range l1874 {
-							if hn1876 && !c.ReadFlag() {
-								clear(l1874[i1875 : i1875+1])
+						for i1922 := range l1921 {
+							if hn1923 && !c.ReadFlag() {
+								clear(l1921[i1922 : i1922+1])
 								continue
 							}
-							l1874[i1875] = r.ReadUint16()
+							l1921[i1922] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1875)
+								c.TraceIndex(i1922)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l1874
+				x.LU16 = l1921
 			}
 		case 26:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1879 := c.ReadLength(1)
-				l1880 := foryimpl.MakeSlice[[]uint64](c, n1879)
-				if n1879 > 0 {
-					hn1882 := c.ReadListHeader(14)
+				n1926 := c.ReadLength(1)
+				l1927 := foryimpl.MakeSlice[[]uint64](c, n1926)
+				if n1926 > 0 {
+					hn1929 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1881 := range l1880 {
-							if hn1882 && !c.ReadFlag() {
-								clear(l1880[i1881 : i1881+1])
+						for i1928 := range l1927 {
+							if hn1929 && !c.ReadFlag() {
+								clear(l1927[i1928 : i1928+1])
 								continue
 							}
-							l1880[i1881] = r.ReadVarUint64()
+							l1927[i1928] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1881)
+								c.TraceIndex(i1928)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l1880
+				x.LU64 = l1927
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n1885 := c.ReadLength(2)
-				m1886 := foryimpl.MakeMap[map[bool]string](c, n1885)
-				for n1885 > 0 && !c.Failed() {
-					sz1887, vn1888, _ := c.ReadMapChunk(n1885, 1, 21, nil, false)
-					for j1889 := 0; j1889 < sz1887 && !c.Failed(); j1889++ {
-						var k1890 bool
-						k1890 = r.ReadBool()
-						var v1891 string
-						if !vn1888 {
-							v1891 = c.ReadString()
+				n1932 := c.ReadLength(2)
+				m1933 := foryimpl.MakeMap[map[bool]string](c, n1932)
+				for n1932 > 0 && !c.Failed() {
+					sz1934, vn1935, _ := c.ReadMapChunk(n1932, 1, 21, nil, false)
+					for j1936 := 0; j1936 < sz1934 && !c.Failed(); j1936++ {
+						var k1937 bool
+						k1937 = r.ReadBool()
+						var v1938 string
+						if !vn1935 {
+							v1938 = c.ReadString()
 						}
-						m1886[k1890] = v1891
+						m1933[k1937] = v1938
 					}
-					n1885 -= sz1887
+					n1932 -= sz1934
 				}
-				x.MBS = m1886
+				x.MBS = m1933
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				n1893 := c.ReadLength(2)
-				m1894 := foryimpl.MakeMap[map[Color]string](c, n1893)
-				for n1893 > 0 && !c.Failed() {
-					sz1895, vn1896, _ := c.ReadMapChunk(n1893, 25, 21, nil, false)
-					for j1897 := 0; j1897 < sz1895 && !c.Failed(); j1897++ {
-						var k1898 Color
-						k1898 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v1899 string
-						if !vn1896 {
-							v1899 = c.ReadString()
+				n1940 := c.ReadLength(2)
+				m1941 := foryimpl.MakeMap[map[Color]string](c, n1940)
+				for n1940 > 0 && !c.Failed() {
+					sz1942, vn1943, _ := c.ReadMapChunk(n1940, 25, 21, nil, false)
+					for j1944 := 0; j1944 < sz1942 && !c.Failed(); j1944++ {
+						var k1945 Color
+						k1945 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v1946 string
+						if !vn1943 {
+							v1946 = c.ReadString()
 						}
-						m1894[k1898] = v1899
+						m1941[k1945] = v1946
 					}
-					n1893 -= sz1895
+					n1940 -= sz1942
 				}
-				x.MES = m1894
+				x.MES = m1941
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n1901 := c.ReadLength(2)
-				m1902 := foryimpl.MakeMap[map[int64]float64](c, n1901)
-				for n1901 > 0 && !c.Failed() {
-					sz1903, vn1904, _ := c.ReadMapChunk(n1901, 7, 20, nil, false)
-					for j1905 := 0; j1905 < sz1903 && !c.Failed(); j1905++ {
-						var k1906 int64
-						k1906 = r.ReadVarInt64()
-						var v1907 float64
-						if !vn1904 {
-							v1907 = r.ReadFloat64()
+				n1948 := c.ReadLength(2)
+				m1949 := foryimpl.MakeMap[map[int64]float64](c, n1948)
+				for n1948 > 0 && !c.Failed() {
+					sz1950, vn1951, _ := c.ReadMapChunk(n1948, 7, 20, nil, false)
+					for j1952 := 0; j1952 < sz1950 && !c.Failed(); j1952++ {
+						var k1953 int64
+						k1953 = r.ReadVarInt64()
+						var v1954 float64
+						if !vn1951 {
+							v1954 = r.ReadFloat64()
 						}
-						m1902[k1906] = v1907
+						m1949[k1953] = v1954
 					}
-					n1901 -= sz1903
+					n1948 -= sz1950
 				}
-				x.MI64F = m1902
+				x.MI64F = m1949
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n1909 := c.ReadLength(2)
-				m1910 := foryimpl.MakeMap[map[int32]string](c, n1909)
-				for n1909 > 0 && !c.Failed() {
-					sz1911, vn1912, _ := c.ReadMapChunk(n1909, 5, 21, nil, false)
-					for j1913 := 0; j1913 < sz1911 && !c.Failed(); j1913++ {
-						var k1914 int32
-						k1914 = r.ReadVarInt32()
-						var v1915 string
-						if !vn1912 {
-							v1915 = c.ReadString()
+				n1956 := c.ReadLength(2)
+				m1957 := foryimpl.MakeMap[map[int32]string](c, n1956)
+				for n1956 > 0 && !c.Failed() {
+					sz1958, vn1959, _ := c.ReadMapChunk(n1956, 5, 21, nil, false)
+					for j1960 := 0; j1960 < sz1958 && !c.Failed(); j1960++ {
+						var k1961 int32
+						k1961 = r.ReadVarInt32()
+						var v1962 string
+						if !vn1959 {
+							v1962 = c.ReadString()
 						}
-						m1910[k1914] = v1915
+						m1957[k1961] = v1962
 					}
-					n1909 -= sz1911
+					n1956 -= sz1958
 				}
-				x.MIS = m1910
+				x.MIS = m1957
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n1917 := c.ReadLength(2)
-				m1918 := foryimpl.MakeMap[map[string]int32](c, n1917)
-				for n1917 > 0 && !c.Failed() {
-					sz1919, vn1920, _ := c.ReadMapChunk(n1917, 21, 5, nil, false)
-					for j1921 := 0; j1921 < sz1919 && !c.Failed(); j1921++ {
-						var k1922 string
-						k1922 = c.ReadString()
-						var v1923 int32
-						if !vn1920 {
-							v1923 = r.ReadVarInt32()
-						}
-						m1918[k1922] = v1923
-					}
-					n1917 -= sz1919
-				}
-				x.MSI = m1918
-			}
-		case 32:
-			if !f.Flag || c.ReadFlag() {
-				n1925 := c.ReadLength(2)
-				m1926 := foryimpl.MakeMap[map[string][]string](c, n1925)
-				for n1925 > 0 && !c.Failed() {
-					sz1927, vn1928, _ := c.ReadMapChunk(n1925, 21, 22, nil, true)
-					for j1929 := 0; j1929 < sz1927 && !c.Failed(); j1929++ {
-						var k1930 string
-						k1930 = c.ReadString()
-						var v1931 []string
-						if !vn1928 {
-							n1932 := c.ReadLength(1)
-							l1933 := foryimpl.MakeSlice[[]string](c, n1932)
-							if n1932 > 0 {
-								hn1935 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i1934 := range l1933 {
-										if hn1935 && !c.ReadFlag() {
-											clear(l1933[i1934 : i1934+1])
-											continue
-										}
-										l1933[i1934] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i1934)
-											break
-										}
-									}
-								}
-							}
-							v1931 = l1933
-						}
-						m1926[k1930] = v1931
-					}
-					n1925 -= sz1927
-				}
-				x.MSL = m1926
-			}
-		case 33:
-			if !f.Flag || c.ReadFlag() {
-				n1939 := c.ReadLength(2)
-				m1940 := foryimpl.MakeMap[map[string]map[string]int32](c, n1939)
-				for n1939 > 0 && !c.Failed() {
-					sz1941, vn1942, _ := c.ReadMapChunk(n1939, 21, 24, nil, true)
-					for j1943 := 0; j1943 < sz1941 && !c.Failed(); j1943++ {
-						var k1944 string
-						k1944 = c.ReadString()
-						var v1945 map[string]int32
-						if !vn1942 {
-							n1946 := c.ReadLength(2)
-							m1947 := foryimpl.MakeMap[map[string]int32](c, n1946)
-							for n1946 > 0 && !c.Failed() {
-								sz1948, vn1949, _ := c.ReadMapChunk(n1946, 21, 5, nil, false)
-								for j1950 := 0; j1950 < sz1948 && !c.Failed(); j1950++ {
-									var k1951 string
-									k1951 = c.ReadString()
-									var v1952 int32
-									if !vn1949 {
-										v1952 = r.ReadVarInt32()
-									}
-									m1947[k1951] = v1952
-								}
-								n1946 -= sz1948
-							}
-							v1945 = m1947
-						}
-						m1940[k1944] = v1945
-					}
-					n1939 -= sz1941
-				}
-				x.MSM = m1940
-			}
-		case 34:
-			if !f.Flag || c.ReadFlag() {
-				n1955 := c.ReadLength(2)
-				m1956 := foryimpl.MakeMap[map[string]*int32](c, n1955)
-				for n1955 > 0 && !c.Failed() {
-					sz1957, vn1958, _ := c.ReadMapChunk(n1955, 21, 5, nil, true)
-					for j1959 := 0; j1959 < sz1957 && !c.Failed(); j1959++ {
-						var k1960 string
-						k1960 = c.ReadString()
-						var v1961 *int32
-						if !vn1958 {
-							p1962 := foryimpl.Alloc[int32](c)
-							*p1962 = r.ReadVarInt32()
-							v1961 = p1962
-						}
-						m1956[k1960] = v1961
-					}
-					n1955 -= sz1957
-				}
-				x.MSP = m1956
-			}
-		case 35:
-			if !f.Flag || c.ReadFlag() {
 				n1964 := c.ReadLength(2)
-				m1965 := foryimpl.MakeMap[map[uint8]uint16](c, n1964)
+				m1965 := foryimpl.MakeMap[map[string]int32](c, n1964)
 				for n1964 > 0 && !c.Failed() {
-					sz1966, vn1967, _ := c.ReadMapChunk(n1964, 9, 10, nil, false)
+					sz1966, vn1967, _ := c.ReadMapChunk(n1964, 21, 5, nil, false)
 					for j1968 := 0; j1968 < sz1966 && !c.Failed(); j1968++ {
-						var k1969 uint8
-						k1969 = r.ReadUint8()
-						var v1970 uint16
+						var k1969 string
+						k1969 = c.ReadString()
+						var v1970 int32
 						if !vn1967 {
-							v1970 = r.ReadUint16()
+							v1970 = r.ReadVarInt32()
 						}
 						m1965[k1969] = v1970
 					}
 					n1964 -= sz1966
 				}
-				x.MU8 = m1965
+				x.MSI = m1965
+			}
+		case 32:
+			if !f.Flag || c.ReadFlag() {
+				n1972 := c.ReadLength(2)
+				m1973 := foryimpl.MakeMap[map[string][]string](c, n1972)
+				for n1972 > 0 && !c.Failed() {
+					sz1974, vn1975, _ := c.ReadMapChunk(n1972, 21, 22, nil, true)
+					for j1976 := 0; j1976 < sz1974 && !c.Failed(); j1976++ {
+						var k1977 string
+						k1977 = c.ReadString()
+						var v1978 []string
+						if !vn1975 {
+							n1979 := c.ReadLength(1)
+							l1980 := foryimpl.MakeSlice[[]string](c, n1979)
+							if n1979 > 0 {
+								hn1982 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i1981 := range l1980 {
+										if hn1982 && !c.ReadFlag() {
+											clear(l1980[i1981 : i1981+1])
+											continue
+										}
+										l1980[i1981] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i1981)
+											break
+										}
+									}
+								}
+							}
+							v1978 = l1980
+						}
+						m1973[k1977] = v1978
+					}
+					n1972 -= sz1974
+				}
+				x.MSL = m1973
+			}
+		case 33:
+			if !f.Flag || c.ReadFlag() {
+				n1986 := c.ReadLength(2)
+				m1987 := foryimpl.MakeMap[map[string]map[string]int32](c, n1986)
+				for n1986 > 0 && !c.Failed() {
+					sz1988, vn1989, _ := c.ReadMapChunk(n1986, 21, 24, nil, true)
+					for j1990 := 0; j1990 < sz1988 && !c.Failed(); j1990++ {
+						var k1991 string
+						k1991 = c.ReadString()
+						var v1992 map[string]int32
+						if !vn1989 {
+							n1993 := c.ReadLength(2)
+							m1994 := foryimpl.MakeMap[map[string]int32](c, n1993)
+							for n1993 > 0 && !c.Failed() {
+								sz1995, vn1996, _ := c.ReadMapChunk(n1993, 21, 5, nil, false)
+								for j1997 := 0; j1997 < sz1995 && !c.Failed(); j1997++ {
+									var k1998 string
+									k1998 = c.ReadString()
+									var v1999 int32
+									if !vn1996 {
+										v1999 = r.ReadVarInt32()
+									}
+									m1994[k1998] = v1999
+								}
+								n1993 -= sz1995
+							}
+							v1992 = m1994
+						}
+						m1987[k1991] = v1992
+					}
+					n1986 -= sz1988
+				}
+				x.MSM = m1987
+			}
+		case 34:
+			if !f.Flag || c.ReadFlag() {
+				n2002 := c.ReadLength(2)
+				m2003 := foryimpl.MakeMap[map[string]*int32](c, n2002)
+				for n2002 > 0 && !c.Failed() {
+					sz2004, vn2005, _ := c.ReadMapChunk(n2002, 21, 5, nil, true)
+					for j2006 := 0; j2006 < sz2004 && !c.Failed(); j2006++ {
+						var k2007 string
+						k2007 = c.ReadString()
+						var v2008 *int32
+						if !vn2005 {
+							p2009 := foryimpl.Alloc[int32](c)
+							*p2009 = r.ReadVarInt32()
+							v2008 = p2009
+						}
+						m2003[k2007] = v2008
+					}
+					n2002 -= sz2004
+				}
+				x.MSP = m2003
+			}
+		case 35:
+			if !f.Flag || c.ReadFlag() {
+				n2011 := c.ReadLength(2)
+				m2012 := foryimpl.MakeMap[map[uint8]uint16](c, n2011)
+				for n2011 > 0 && !c.Failed() {
+					sz2013, vn2014, _ := c.ReadMapChunk(n2011, 9, 10, nil, false)
+					for j2015 := 0; j2015 < sz2013 && !c.Failed(); j2015++ {
+						var k2016 uint8
+						k2016 = r.ReadUint8()
+						var v2017 uint16
+						if !vn2014 {
+							v2017 = r.ReadUint16()
+						}
+						m2012[k2016] = v2017
+					}
+					n2011 -= sz2013
+				}
+				x.MU8 = m2012
 			}
 		case 36:
-			if f.Convert {
-				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				x.NBin = c.ReadBinary()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2019, id2020 := c.ReadRefFlag(); st2019 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id2020)
+				} else if st2019 == foryimpl.RefFollows {
+					x.NBin = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id2020, x.NBin)
+				} else {
+					x.NBin = nil
+				}
+			} else {
+				if f.Convert {
+					x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.NBin = c.ReadBinary()
+				}
 			}
 		case 37:
 			if !f.Flag || c.ReadFlag() {
-				n1972 := c.ReadLength(1)
-				l1973 := foryimpl.MakeSlice[[]string](c, n1972)
-				if n1972 > 0 {
-					hn1975 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1974 := range l1973 {
-							if hn1975 && !c.ReadFlag() {
-								clear(l1973[i1974 : i1974+1])
-								continue
-							}
-							l1973[i1974] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1974)
-								break
-							}
-						}
-					}
-				}
-				x.NLS = l1973
-			}
-		case 38:
-			if !f.Flag || c.ReadFlag() {
-				n1978 := c.ReadLength(2)
-				m1979 := foryimpl.MakeMap[map[string]int32](c, n1978)
-				for n1978 > 0 && !c.Failed() {
-					sz1980, vn1981, _ := c.ReadMapChunk(n1978, 21, 5, nil, false)
-					for j1982 := 0; j1982 < sz1980 && !c.Failed(); j1982++ {
-						var k1983 string
-						k1983 = c.ReadString()
-						var v1984 int32
-						if !vn1981 {
-							v1984 = r.ReadVarInt32()
-						}
-						m1979[k1983] = v1984
-					}
-					n1978 -= sz1980
-				}
-				x.NM = m1979
-			}
-		case 39:
-			if f.Convert {
-				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1986 := c.ReadLength(1)
-				l1987 := foryimpl.MakeSlice[[]uint8](c, n1986)
-				if n1986 > 0 {
-					hn1989 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i1988 := range l1987 {
-							if hn1989 && !c.ReadFlag() {
-								clear(l1987[i1988 : i1988+1])
-								continue
-							}
-							l1987[i1988] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i1988)
-								break
-							}
-						}
-					}
-				}
-				x.Raw = l1987
-			}
-		case 40:
-			if f.Convert {
-				x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1992 := c.ReadArrayLength(1)
-				a1993 := foryimpl.MakeSlice[[]bool](c, n1992)
-				r.ReadRawBools(a1993)
-				x.RmABool = a1993
-			}
-		case 41:
-			if f.Convert {
-				x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1994 := c.ReadArrayLength(4)
-				a1995 := foryimpl.MakeSlice[[]float32](c, n1994)
-				r.ReadRawFloat32s(a1995)
-				x.RmAF32 = a1995
-			}
-		case 42:
-			if f.Convert {
-				x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1996 := c.ReadArrayLength(8)
-				a1997 := foryimpl.MakeSlice[[]float64](c, n1996)
-				r.ReadRawFloat64s(a1997)
-				x.RmAF64 = a1997
-			}
-		case 43:
-			if f.Convert {
-				x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1998 := c.ReadArrayLength(2)
-				a1999 := foryimpl.MakeSlice[[]int16](c, n1998)
-				r.ReadRawInt16s(a1999)
-				x.RmAI16 = a1999
-			}
-		case 44:
-			if f.Convert {
-				x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2000 := c.ReadArrayLength(4)
-				a2001 := foryimpl.MakeSlice[[]int32](c, n2000)
-				r.ReadRawInt32s(a2001)
-				x.RmAI32 = a2001
-			}
-		case 45:
-			if f.Convert {
-				x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2002 := c.ReadArrayLength(8)
-				a2003 := foryimpl.MakeSlice[[]int64](c, n2002)
-				r.ReadRawInt64s(a2003)
-				x.RmAI64 = a2003
-			}
-		case 46:
-			if f.Convert {
-				x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2004 := c.ReadArrayLength(1)
-				a2005 := foryimpl.MakeSlice[[]int8](c, n2004)
-				for i2006 := range a2005 {
-					a2005[i2006] = r.ReadInt8()
-				}
-				x.RmAI8 = a2005
-			}
-		case 47:
-			if f.Convert {
-				x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2007 := c.ReadArrayLength(2)
-				a2008 := foryimpl.MakeSlice[[]uint16](c, n2007)
-				r.ReadRawUint16s(a2008)
-				x.RmAU16 = a2008
-			}
-		case 48:
-			if f.Convert {
-				x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2009 := c.ReadArrayLength(4)
-				a2010 := foryimpl.MakeSlice[[]uint32](c, n2009)
-				r.ReadRawUint32s(a2010)
-				x.RmAU32 = a2010
-			}
-		case 49:
-			if f.Convert {
-				x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2011 := c.ReadArrayLength(8)
-				a2012 := foryimpl.MakeSlice[[]uint64](c, n2011)
-				r.ReadRawUint64s(a2012)
-				x.RmAU64 = a2012
-			}
-		case 50:
-			if f.Convert {
-				x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2013 := c.ReadArrayLength(1)
-				a2014 := foryimpl.MakeSlice[[]uint8](c, n2013)
-				copy(a2014, r.ReadBytes(n2013))
-				x.RmAU8 = a2014
-			}
-		case 51:
-			if f.Convert {
-				x.RmBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmBin = c.ReadBinary()
-			}
-		case 52:
-			if f.Convert {
-				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
-			} else if !f.Flag || c.ReadFlag() {
-				n2015 := c.ReadLength(2)
-				if n2015 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2015, 3))
-					return
-				}
-				var l2016 [3]int16
-				if n2015 > 0 {
-					hn2018 := c.ReadListHeader(3)
-					if !c.Failed() {
-						for i2017 := range l2016 {
-							if hn2018 && !c.ReadFlag() {
-								clear(l2016[i2017 : i2017+1])
-								continue
-							}
-							l2016[i2017] = r.ReadInt16()
-							if c.Failed() {
-								c.TraceIndex(i2017)
-								break
-							}
-						}
-					}
-				}
-				x.RmFix = l2016
-			}
-		case 53:
-			if f.Convert {
-				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if !f.Flag || c.ReadFlag() {
 				n2021 := c.ReadLength(1)
-				l2022 := foryimpl.MakeSlice[[]bool](c, n2021)
+				l2022 := foryimpl.MakeSlice[[]string](c, n2021)
 				if n2021 > 0 {
-					hn2024 := c.ReadListHeader(1)
+					hn2024 := c.ReadListHeader(21)
 					if !c.Failed() {
 						for i2023 := range l2022 {
 							if hn2024 && !c.ReadFlag() {
 								clear(l2022[i2023 : i2023+1])
 								continue
 							}
-							l2022[i2023] = r.ReadBool()
+							l2022[i2023] = c.ReadString()
 							if c.Failed() {
 								c.TraceIndex(i2023)
 								break
@@ -9338,621 +9352,1001 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.RmLB = l2022
+				x.NLS = l2022
 			}
-		case 54:
+		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n2027 := c.ReadLength(1)
-				l2028 := foryimpl.MakeSlice[[]Color](c, n2027)
-				if n2027 > 0 {
-					hn2030 := c.ReadListHeader(25)
+				n2027 := c.ReadLength(2)
+				m2028 := foryimpl.MakeMap[map[string]int32](c, n2027)
+				for n2027 > 0 && !c.Failed() {
+					sz2029, vn2030, _ := c.ReadMapChunk(n2027, 21, 5, nil, false)
+					for j2031 := 0; j2031 < sz2029 && !c.Failed(); j2031++ {
+						var k2032 string
+						k2032 = c.ReadString()
+						var v2033 int32
+						if !vn2030 {
+							v2033 = r.ReadVarInt32()
+						}
+						m2028[k2032] = v2033
+					}
+					n2027 -= sz2029
+				}
+				x.NM = m2028
+			}
+		case 39:
+			if f.Convert {
+				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n2035 := c.ReadLength(1)
+				l2036 := foryimpl.MakeSlice[[]uint8](c, n2035)
+				if n2035 > 0 {
+					hn2038 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2029 := range l2028 {
-							if hn2030 && !c.ReadFlag() {
-								clear(l2028[i2029 : i2029+1])
+						for i2037 := range l2036 {
+							if hn2038 && !c.ReadFlag() {
+								clear(l2036[i2037 : i2037+1])
 								continue
 							}
-							l2028[i2029] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l2036[i2037] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2029)
+								c.TraceIndex(i2037)
 								break
 							}
 						}
 					}
 				}
-				x.RmLE = l2028
+				x.Raw = l2036
+			}
+		case 40:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2043, id2044 := c.ReadRefFlag(); st2043 == foryimpl.RefBack {
+					x.RmABool = foryimpl.BackRefSlice[bool](c, id2044)
+				} else if st2043 == foryimpl.RefFollows {
+					n2045 := c.ReadArrayLength(1)
+					a2046 := foryimpl.MakeSlice[[]bool](c, n2045)
+					r.ReadRawBools(a2046)
+					x.RmABool = a2046
+					foryimpl.SetRefSlice(c, id2044, x.RmABool)
+				} else {
+					x.RmABool = nil
+				}
+			} else {
+				if f.Convert {
+					x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n2041 := c.ReadArrayLength(1)
+					a2042 := foryimpl.MakeSlice[[]bool](c, n2041)
+					r.ReadRawBools(a2042)
+					x.RmABool = a2042
+				}
+			}
+		case 41:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2049, id2050 := c.ReadRefFlag(); st2049 == foryimpl.RefBack {
+					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id2050)
+				} else if st2049 == foryimpl.RefFollows {
+					n2051 := c.ReadArrayLength(4)
+					a2052 := foryimpl.MakeSlice[[]float32](c, n2051)
+					r.ReadRawFloat32s(a2052)
+					x.RmAF32 = a2052
+					foryimpl.SetRefSlice(c, id2050, x.RmAF32)
+				} else {
+					x.RmAF32 = nil
+				}
+			} else {
+				if f.Convert {
+					x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n2047 := c.ReadArrayLength(4)
+					a2048 := foryimpl.MakeSlice[[]float32](c, n2047)
+					r.ReadRawFloat32s(a2048)
+					x.RmAF32 = a2048
+				}
+			}
+		case 42:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2055, id2056 := c.ReadRefFlag(); st2055 == foryimpl.RefBack {
+					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id2056)
+				} else if st2055 == foryimpl.RefFollows {
+					n2057 := c.ReadArrayLength(8)
+					a2058 := foryimpl.MakeSlice[[]float64](c, n2057)
+					r.ReadRawFloat64s(a2058)
+					x.RmAF64 = a2058
+					foryimpl.SetRefSlice(c, id2056, x.RmAF64)
+				} else {
+					x.RmAF64 = nil
+				}
+			} else {
+				if f.Convert {
+					x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n2053 := c.ReadArrayLength(8)
+					a2054 := foryimpl.MakeSlice[[]float64](c, n2053)
+					r.ReadRawFloat64s(a2054)
+					x.RmAF64 = a2054
+				}
+			}
+		case 43:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2061, id2062 := c.ReadRefFlag(); st2061 == foryimpl.RefBack {
+					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id2062)
+				} else if st2061 == foryimpl.RefFollows {
+					n2063 := c.ReadArrayLength(2)
+					a2064 := foryimpl.MakeSlice[[]int16](c, n2063)
+					r.ReadRawInt16s(a2064)
+					x.RmAI16 = a2064
+					foryimpl.SetRefSlice(c, id2062, x.RmAI16)
+				} else {
+					x.RmAI16 = nil
+				}
+			} else {
+				if f.Convert {
+					x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n2059 := c.ReadArrayLength(2)
+					a2060 := foryimpl.MakeSlice[[]int16](c, n2059)
+					r.ReadRawInt16s(a2060)
+					x.RmAI16 = a2060
+				}
+			}
+		case 44:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2067, id2068 := c.ReadRefFlag(); st2067 == foryimpl.RefBack {
+					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id2068)
+				} else if st2067 == foryimpl.RefFollows {
+					n2069 := c.ReadArrayLength(4)
+					a2070 := foryimpl.MakeSlice[[]int32](c, n2069)
+					r.ReadRawInt32s(a2070)
+					x.RmAI32 = a2070
+					foryimpl.SetRefSlice(c, id2068, x.RmAI32)
+				} else {
+					x.RmAI32 = nil
+				}
+			} else {
+				if f.Convert {
+					x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n2065 := c.ReadArrayLength(4)
+					a2066 := foryimpl.MakeSlice[[]int32](c, n2065)
+					r.ReadRawInt32s(a2066)
+					x.RmAI32 = a2066
+				}
+			}
+		case 45:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2073, id2074 := c.ReadRefFlag(); st2073 == foryimpl.RefBack {
+					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id2074)
+				} else if st2073 == foryimpl.RefFollows {
+					n2075 := c.ReadArrayLength(8)
+					a2076 := foryimpl.MakeSlice[[]int64](c, n2075)
+					r.ReadRawInt64s(a2076)
+					x.RmAI64 = a2076
+					foryimpl.SetRefSlice(c, id2074, x.RmAI64)
+				} else {
+					x.RmAI64 = nil
+				}
+			} else {
+				if f.Convert {
+					x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n2071 := c.ReadArrayLength(8)
+					a2072 := foryimpl.MakeSlice[[]int64](c, n2071)
+					r.ReadRawInt64s(a2072)
+					x.RmAI64 = a2072
+				}
+			}
+		case 46:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2080, id2081 := c.ReadRefFlag(); st2080 == foryimpl.RefBack {
+					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id2081)
+				} else if st2080 == foryimpl.RefFollows {
+					n2082 := c.ReadArrayLength(1)
+					a2083 := foryimpl.MakeSlice[[]int8](c, n2082)
+					for i2084 := range a2083 {
+						a2083[i2084] = r.ReadInt8()
+					}
+					x.RmAI8 = a2083
+					foryimpl.SetRefSlice(c, id2081, x.RmAI8)
+				} else {
+					x.RmAI8 = nil
+				}
+			} else {
+				if f.Convert {
+					x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n2077 := c.ReadArrayLength(1)
+					a2078 := foryimpl.MakeSlice[[]int8](c, n2077)
+					for i2079 := range a2078 {
+						a2078[i2079] = r.ReadInt8()
+					}
+					x.RmAI8 = a2078
+				}
+			}
+		case 47:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2087, id2088 := c.ReadRefFlag(); st2087 == foryimpl.RefBack {
+					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id2088)
+				} else if st2087 == foryimpl.RefFollows {
+					n2089 := c.ReadArrayLength(2)
+					a2090 := foryimpl.MakeSlice[[]uint16](c, n2089)
+					r.ReadRawUint16s(a2090)
+					x.RmAU16 = a2090
+					foryimpl.SetRefSlice(c, id2088, x.RmAU16)
+				} else {
+					x.RmAU16 = nil
+				}
+			} else {
+				if f.Convert {
+					x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n2085 := c.ReadArrayLength(2)
+					a2086 := foryimpl.MakeSlice[[]uint16](c, n2085)
+					r.ReadRawUint16s(a2086)
+					x.RmAU16 = a2086
+				}
+			}
+		case 48:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2093, id2094 := c.ReadRefFlag(); st2093 == foryimpl.RefBack {
+					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id2094)
+				} else if st2093 == foryimpl.RefFollows {
+					n2095 := c.ReadArrayLength(4)
+					a2096 := foryimpl.MakeSlice[[]uint32](c, n2095)
+					r.ReadRawUint32s(a2096)
+					x.RmAU32 = a2096
+					foryimpl.SetRefSlice(c, id2094, x.RmAU32)
+				} else {
+					x.RmAU32 = nil
+				}
+			} else {
+				if f.Convert {
+					x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n2091 := c.ReadArrayLength(4)
+					a2092 := foryimpl.MakeSlice[[]uint32](c, n2091)
+					r.ReadRawUint32s(a2092)
+					x.RmAU32 = a2092
+				}
+			}
+		case 49:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2099, id2100 := c.ReadRefFlag(); st2099 == foryimpl.RefBack {
+					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id2100)
+				} else if st2099 == foryimpl.RefFollows {
+					n2101 := c.ReadArrayLength(8)
+					a2102 := foryimpl.MakeSlice[[]uint64](c, n2101)
+					r.ReadRawUint64s(a2102)
+					x.RmAU64 = a2102
+					foryimpl.SetRefSlice(c, id2100, x.RmAU64)
+				} else {
+					x.RmAU64 = nil
+				}
+			} else {
+				if f.Convert {
+					x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n2097 := c.ReadArrayLength(8)
+					a2098 := foryimpl.MakeSlice[[]uint64](c, n2097)
+					r.ReadRawUint64s(a2098)
+					x.RmAU64 = a2098
+				}
+			}
+		case 50:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2105, id2106 := c.ReadRefFlag(); st2105 == foryimpl.RefBack {
+					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id2106)
+				} else if st2105 == foryimpl.RefFollows {
+					n2107 := c.ReadArrayLength(1)
+					a2108 := foryimpl.MakeSlice[[]uint8](c, n2107)
+					copy(a2108, r.ReadBytes(n2107))
+					x.RmAU8 = a2108
+					foryimpl.SetRefSlice(c, id2106, x.RmAU8)
+				} else {
+					x.RmAU8 = nil
+				}
+			} else {
+				if f.Convert {
+					x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n2103 := c.ReadArrayLength(1)
+					a2104 := foryimpl.MakeSlice[[]uint8](c, n2103)
+					copy(a2104, r.ReadBytes(n2103))
+					x.RmAU8 = a2104
+				}
+			}
+		case 51:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2109, id2110 := c.ReadRefFlag(); st2109 == foryimpl.RefBack {
+					x.RmBin = foryimpl.BackRefSlice[uint8](c, id2110)
+				} else if st2109 == foryimpl.RefFollows {
+					x.RmBin = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id2110, x.RmBin)
+				} else {
+					x.RmBin = nil
+				}
+			} else {
+				if f.Convert {
+					x.RmBin = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.RmBin = c.ReadBinary()
+				}
+			}
+		case 52:
+			if f.Convert {
+				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n2111 := c.ReadLength(2)
+				if n2111 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2111, 3))
+					return
+				}
+				var l2112 [3]int16
+				if n2111 > 0 {
+					hn2114 := c.ReadListHeader(3)
+					if !c.Failed() {
+						for i2113 := range l2112 {
+							if hn2114 && !c.ReadFlag() {
+								clear(l2112[i2113 : i2113+1])
+								continue
+							}
+							l2112[i2113] = r.ReadInt16()
+							if c.Failed() {
+								c.TraceIndex(i2113)
+								break
+							}
+						}
+					}
+				}
+				x.RmFix = l2112
+			}
+		case 53:
+			if f.Convert {
+				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n2117 := c.ReadLength(1)
+				l2118 := foryimpl.MakeSlice[[]bool](c, n2117)
+				if n2117 > 0 {
+					hn2120 := c.ReadListHeader(1)
+					if !c.Failed() {
+						for i2119 := range l2118 {
+							if hn2120 && !c.ReadFlag() {
+								clear(l2118[i2119 : i2119+1])
+								continue
+							}
+							l2118[i2119] = r.ReadBool()
+							if c.Failed() {
+								c.TraceIndex(i2119)
+								break
+							}
+						}
+					}
+				}
+				x.RmLB = l2118
+			}
+		case 54:
+			if !f.Flag || c.ReadFlag() {
+				n2123 := c.ReadLength(1)
+				l2124 := foryimpl.MakeSlice[[]Color](c, n2123)
+				if n2123 > 0 {
+					hn2126 := c.ReadListHeader(25)
+					if !c.Failed() {
+						for i2125 := range l2124 {
+							if hn2126 && !c.ReadFlag() {
+								clear(l2124[i2125 : i2125+1])
+								continue
+							}
+							l2124[i2125] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							if c.Failed() {
+								c.TraceIndex(i2125)
+								break
+							}
+						}
+					}
+				}
+				x.RmLE = l2124
 			}
 		case 55:
 			if f.Convert {
 				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2033 := c.ReadLength(4)
-				l2034 := foryimpl.MakeSlice[[]float32](c, n2033)
-				if n2033 > 0 {
-					hn2036 := c.ReadListHeader(19)
+				n2129 := c.ReadLength(4)
+				l2130 := foryimpl.MakeSlice[[]float32](c, n2129)
+				if n2129 > 0 {
+					hn2132 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2035 := range l2034 {
-							if hn2036 && !c.ReadFlag() {
-								clear(l2034[i2035 : i2035+1])
+						for i2131 := range l2130 {
+							if hn2132 && !c.ReadFlag() {
+								clear(l2130[i2131 : i2131+1])
 								continue
 							}
-							l2034[i2035] = r.ReadFloat32()
+							l2130[i2131] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2035)
+								c.TraceIndex(i2131)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF32 = l2034
+				x.RmLF32 = l2130
 			}
 		case 56:
 			if f.Convert {
 				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2039 := c.ReadLength(8)
-				l2040 := foryimpl.MakeSlice[[]float64](c, n2039)
-				if n2039 > 0 {
-					hn2042 := c.ReadListHeader(20)
+				n2135 := c.ReadLength(8)
+				l2136 := foryimpl.MakeSlice[[]float64](c, n2135)
+				if n2135 > 0 {
+					hn2138 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2041 := range l2040 {
-							if hn2042 && !c.ReadFlag() {
-								clear(l2040[i2041 : i2041+1])
+						for i2137 := range l2136 {
+							if hn2138 && !c.ReadFlag() {
+								clear(l2136[i2137 : i2137+1])
 								continue
 							}
-							l2040[i2041] = r.ReadFloat64()
+							l2136[i2137] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2041)
+								c.TraceIndex(i2137)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF64 = l2040
+				x.RmLF64 = l2136
 			}
 		case 57:
 			if f.Convert {
 				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2045 := c.ReadLength(1)
-				l2046 := foryimpl.MakeSlice[[]int32](c, n2045)
-				if n2045 > 0 {
-					hn2048 := c.ReadListHeader(5)
+				n2141 := c.ReadLength(1)
+				l2142 := foryimpl.MakeSlice[[]int32](c, n2141)
+				if n2141 > 0 {
+					hn2144 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2047 := range l2046 {
-							if hn2048 && !c.ReadFlag() {
-								clear(l2046[i2047 : i2047+1])
+						for i2143 := range l2142 {
+							if hn2144 && !c.ReadFlag() {
+								clear(l2142[i2143 : i2143+1])
 								continue
 							}
-							l2046[i2047] = r.ReadVarInt32()
+							l2142[i2143] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2047)
+								c.TraceIndex(i2143)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI32 = l2046
+				x.RmLI32 = l2142
 			}
 		case 58:
 			if f.Convert {
 				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2051 := c.ReadLength(1)
-				l2052 := foryimpl.MakeSlice[[]int64](c, n2051)
-				if n2051 > 0 {
-					hn2054 := c.ReadListHeader(7)
+				n2147 := c.ReadLength(1)
+				l2148 := foryimpl.MakeSlice[[]int64](c, n2147)
+				if n2147 > 0 {
+					hn2150 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2053 := range l2052 {
-							if hn2054 && !c.ReadFlag() {
-								clear(l2052[i2053 : i2053+1])
+						for i2149 := range l2148 {
+							if hn2150 && !c.ReadFlag() {
+								clear(l2148[i2149 : i2149+1])
 								continue
 							}
-							l2052[i2053] = r.ReadVarInt64()
+							l2148[i2149] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2053)
+								c.TraceIndex(i2149)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI64 = l2052
+				x.RmLI64 = l2148
 			}
 		case 59:
 			if f.Convert {
 				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2057 := c.ReadLength(1)
-				l2058 := foryimpl.MakeSlice[[]int8](c, n2057)
-				if n2057 > 0 {
-					hn2060 := c.ReadListHeader(2)
+				n2153 := c.ReadLength(1)
+				l2154 := foryimpl.MakeSlice[[]int8](c, n2153)
+				if n2153 > 0 {
+					hn2156 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2059 := range l2058 {
-							if hn2060 && !c.ReadFlag() {
-								clear(l2058[i2059 : i2059+1])
+						for i2155 := range l2154 {
+							if hn2156 && !c.ReadFlag() {
+								clear(l2154[i2155 : i2155+1])
 								continue
 							}
-							l2058[i2059] = r.ReadInt8()
+							l2154[i2155] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2059)
+								c.TraceIndex(i2155)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI8 = l2058
+				x.RmLI8 = l2154
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2063 := c.ReadLength(1)
-				l2064 := foryimpl.MakeSlice[[][]int32](c, n2063)
-				if n2063 > 0 {
-					hn2066 := c.ReadListHeader(22)
+				n2159 := c.ReadLength(1)
+				l2160 := foryimpl.MakeSlice[[][]int32](c, n2159)
+				if n2159 > 0 {
+					hn2162 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i2065 := range l2064 {
-							if hn2066 && !c.ReadFlag() {
-								clear(l2064[i2065 : i2065+1])
+						for i2161 := range l2160 {
+							if hn2162 && !c.ReadFlag() {
+								clear(l2160[i2161 : i2161+1])
 								continue
 							}
-							n2069 := c.ReadLength(1)
-							l2070 := foryimpl.MakeSlice[[]int32](c, n2069)
-							if n2069 > 0 {
-								hn2072 := c.ReadListHeader(5)
+							n2165 := c.ReadLength(1)
+							l2166 := foryimpl.MakeSlice[[]int32](c, n2165)
+							if n2165 > 0 {
+								hn2168 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2071 := range l2070 {
-										if hn2072 && !c.ReadFlag() {
-											clear(l2070[i2071 : i2071+1])
+									for i2167 := range l2166 {
+										if hn2168 && !c.ReadFlag() {
+											clear(l2166[i2167 : i2167+1])
 											continue
 										}
-										l2070[i2071] = r.ReadVarInt32()
+										l2166[i2167] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2071)
+											c.TraceIndex(i2167)
 											break
 										}
 									}
 								}
 							}
-							l2064[i2065] = l2070
+							l2160[i2161] = l2166
 							if c.Failed() {
-								c.TraceIndex(i2065)
+								c.TraceIndex(i2161)
 								break
 							}
 						}
 					}
 				}
-				x.RmLL = l2064
+				x.RmLL = l2160
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2075 := c.ReadLength(1)
-				l2076 := foryimpl.MakeSlice[[]map[string]int32](c, n2075)
-				if n2075 > 0 {
-					hn2078 := c.ReadListHeader(24)
+				n2171 := c.ReadLength(1)
+				l2172 := foryimpl.MakeSlice[[]map[string]int32](c, n2171)
+				if n2171 > 0 {
+					hn2174 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i2077 := range l2076 {
-							if hn2078 && !c.ReadFlag() {
-								clear(l2076[i2077 : i2077+1])
+						for i2173 := range l2172 {
+							if hn2174 && !c.ReadFlag() {
+								clear(l2172[i2173 : i2173+1])
 								continue
 							}
-							n2081 := c.ReadLength(2)
-							m2082 := foryimpl.MakeMap[map[string]int32](c, n2081)
-							for n2081 > 0 && !c.Failed() {
-								sz2083, vn2084, _ := c.ReadMapChunk(n2081, 21, 5, nil, false)
-								for j2085 := 0; j2085 < sz2083 && !c.Failed(); j2085++ {
-									var k2086 string
-									k2086 = c.ReadString()
-									var v2087 int32
-									if !vn2084 {
-										v2087 = r.ReadVarInt32()
+							n2177 := c.ReadLength(2)
+							m2178 := foryimpl.MakeMap[map[string]int32](c, n2177)
+							for n2177 > 0 && !c.Failed() {
+								sz2179, vn2180, _ := c.ReadMapChunk(n2177, 21, 5, nil, false)
+								for j2181 := 0; j2181 < sz2179 && !c.Failed(); j2181++ {
+									var k2182 string
+									k2182 = c.ReadString()
+									var v2183 int32
+									if !vn2180 {
+										v2183 = r.ReadVarInt32()
 									}
-									m2082[k2086] = v2087
+									m2178[k2182] = v2183
 								}
-								n2081 -= sz2083
+								n2177 -= sz2179
 							}
-							l2076[i2077] = m2082
+							l2172[i2173] = m2178
 							if c.Failed() {
-								c.TraceIndex(i2077)
+								c.TraceIndex(i2173)
 								break
 							}
 						}
 					}
 				}
-				x.RmLM = l2076
+				x.RmLM = l2172
 			}
 		case 62:
 			if f.Convert {
 				x.RmLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2089 := c.ReadLength(1)
-				l2090 := foryimpl.MakeSlice[[]*int32](c, n2089)
-				if n2089 > 0 {
-					hn2092 := c.ReadListHeader(5)
+				n2185 := c.ReadLength(1)
+				l2186 := foryimpl.MakeSlice[[]*int32](c, n2185)
+				if n2185 > 0 {
+					hn2188 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2091 := range l2090 {
-							if hn2092 && !c.ReadFlag() {
-								clear(l2090[i2091 : i2091+1])
+						for i2187 := range l2186 {
+							if hn2188 && !c.ReadFlag() {
+								clear(l2186[i2187 : i2187+1])
 								continue
 							}
-							p2095 := foryimpl.Alloc[int32](c)
-							*p2095 = r.ReadVarInt32()
-							l2090[i2091] = p2095
+							p2191 := foryimpl.Alloc[int32](c)
+							*p2191 = r.ReadVarInt32()
+							l2186[i2187] = p2191
 							if c.Failed() {
-								c.TraceIndex(i2091)
+								c.TraceIndex(i2187)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPI = l2090
+				x.RmLPI = l2186
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2096 := c.ReadLength(1)
-				l2097 := foryimpl.MakeSlice[[]string](c, n2096)
-				if n2096 > 0 {
-					hn2099 := c.ReadListHeader(21)
+				n2192 := c.ReadLength(1)
+				l2193 := foryimpl.MakeSlice[[]string](c, n2192)
+				if n2192 > 0 {
+					hn2195 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2098 := range l2097 {
-							if hn2099 && !c.ReadFlag() {
-								clear(l2097[i2098 : i2098+1])
+						for i2194 := range l2193 {
+							if hn2195 && !c.ReadFlag() {
+								clear(l2193[i2194 : i2194+1])
 								continue
 							}
-							l2097[i2098] = c.ReadString()
+							l2193[i2194] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2098)
+								c.TraceIndex(i2194)
 								break
 							}
 						}
 					}
 				}
-				x.RmLS = l2097
+				x.RmLS = l2193
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2102 := c.ReadLength(1)
-				l2103 := foryimpl.MakeSlice[[]time.Time](c, n2102)
-				if n2102 > 0 {
-					hn2105 := c.ReadListHeader(38)
+				n2198 := c.ReadLength(1)
+				l2199 := foryimpl.MakeSlice[[]time.Time](c, n2198)
+				if n2198 > 0 {
+					hn2201 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2104 := range l2103 {
-							if hn2105 && !c.ReadFlag() {
-								clear(l2103[i2104 : i2104+1])
+						for i2200 := range l2199 {
+							if hn2201 && !c.ReadFlag() {
+								clear(l2199[i2200 : i2200+1])
 								continue
 							}
-							l2103[i2104] = c.ReadTime()
+							l2199[i2200] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2104)
+								c.TraceIndex(i2200)
 								break
 							}
 						}
 					}
 				}
-				x.RmLT = l2103
+				x.RmLT = l2199
 			}
 		case 65:
 			if f.Convert {
 				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2108 := c.ReadLength(2)
-				l2109 := foryimpl.MakeSlice[[]uint16](c, n2108)
-				if n2108 > 0 {
-					hn2111 := c.ReadListHeader(10)
+				n2204 := c.ReadLength(2)
+				l2205 := foryimpl.MakeSlice[[]uint16](c, n2204)
+				if n2204 > 0 {
+					hn2207 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2110 := range l2109 {
-							if hn2111 && !c.ReadFlag() {
-								clear(l2109[i2110 : i2110+1])
+						for i2206 := range l2205 {
+							if hn2207 && !c.ReadFlag() {
+								clear(l2205[i2206 : i2206+1])
 								continue
 							}
-							l2109[i2110] = r.ReadUint16()
+							l2205[i2206] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2110)
+								c.TraceIndex(i2206)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU16 = l2109
+				x.RmLU16 = l2205
 			}
 		case 66:
 			if f.Convert {
 				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2114 := c.ReadLength(1)
-				l2115 := foryimpl.MakeSlice[[]uint64](c, n2114)
-				if n2114 > 0 {
-					hn2117 := c.ReadListHeader(14)
+				n2210 := c.ReadLength(1)
+				l2211 := foryimpl.MakeSlice[[]uint64](c, n2210)
+				if n2210 > 0 {
+					hn2213 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2116 := range l2115 {
-							if hn2117 && !c.ReadFlag() {
-								clear(l2115[i2116 : i2116+1])
+						for i2212 := range l2211 {
+							if hn2213 && !c.ReadFlag() {
+								clear(l2211[i2212 : i2212+1])
 								continue
 							}
-							l2115[i2116] = r.ReadVarUint64()
+							l2211[i2212] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2116)
+								c.TraceIndex(i2212)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU64 = l2115
+				x.RmLU64 = l2211
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2120 := c.ReadLength(2)
-				m2121 := foryimpl.MakeMap[map[bool]string](c, n2120)
-				for n2120 > 0 && !c.Failed() {
-					sz2122, vn2123, _ := c.ReadMapChunk(n2120, 1, 21, nil, false)
-					for j2124 := 0; j2124 < sz2122 && !c.Failed(); j2124++ {
-						var k2125 bool
-						k2125 = r.ReadBool()
-						var v2126 string
-						if !vn2123 {
-							v2126 = c.ReadString()
+				n2216 := c.ReadLength(2)
+				m2217 := foryimpl.MakeMap[map[bool]string](c, n2216)
+				for n2216 > 0 && !c.Failed() {
+					sz2218, vn2219, _ := c.ReadMapChunk(n2216, 1, 21, nil, false)
+					for j2220 := 0; j2220 < sz2218 && !c.Failed(); j2220++ {
+						var k2221 bool
+						k2221 = r.ReadBool()
+						var v2222 string
+						if !vn2219 {
+							v2222 = c.ReadString()
 						}
-						m2121[k2125] = v2126
+						m2217[k2221] = v2222
 					}
-					n2120 -= sz2122
+					n2216 -= sz2218
 				}
-				x.RmMBS = m2121
+				x.RmMBS = m2217
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n2128 := c.ReadLength(2)
-				m2129 := foryimpl.MakeMap[map[Color]string](c, n2128)
-				for n2128 > 0 && !c.Failed() {
-					sz2130, vn2131, _ := c.ReadMapChunk(n2128, 25, 21, nil, false)
-					for j2132 := 0; j2132 < sz2130 && !c.Failed(); j2132++ {
-						var k2133 Color
-						k2133 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v2134 string
-						if !vn2131 {
-							v2134 = c.ReadString()
+				n2224 := c.ReadLength(2)
+				m2225 := foryimpl.MakeMap[map[Color]string](c, n2224)
+				for n2224 > 0 && !c.Failed() {
+					sz2226, vn2227, _ := c.ReadMapChunk(n2224, 25, 21, nil, false)
+					for j2228 := 0; j2228 < sz2226 && !c.Failed(); j2228++ {
+						var k2229 Color
+						k2229 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v2230 string
+						if !vn2227 {
+							v2230 = c.ReadString()
 						}
-						m2129[k2133] = v2134
+						m2225[k2229] = v2230
 					}
-					n2128 -= sz2130
+					n2224 -= sz2226
 				}
-				x.RmMES = m2129
+				x.RmMES = m2225
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n2136 := c.ReadLength(2)
-				m2137 := foryimpl.MakeMap[map[int64]float64](c, n2136)
-				for n2136 > 0 && !c.Failed() {
-					sz2138, vn2139, _ := c.ReadMapChunk(n2136, 7, 20, nil, false)
-					for j2140 := 0; j2140 < sz2138 && !c.Failed(); j2140++ {
-						var k2141 int64
-						k2141 = r.ReadVarInt64()
-						var v2142 float64
-						if !vn2139 {
-							v2142 = r.ReadFloat64()
+				n2232 := c.ReadLength(2)
+				m2233 := foryimpl.MakeMap[map[int64]float64](c, n2232)
+				for n2232 > 0 && !c.Failed() {
+					sz2234, vn2235, _ := c.ReadMapChunk(n2232, 7, 20, nil, false)
+					for j2236 := 0; j2236 < sz2234 && !c.Failed(); j2236++ {
+						var k2237 int64
+						k2237 = r.ReadVarInt64()
+						var v2238 float64
+						if !vn2235 {
+							v2238 = r.ReadFloat64()
 						}
-						m2137[k2141] = v2142
+						m2233[k2237] = v2238
 					}
-					n2136 -= sz2138
+					n2232 -= sz2234
 				}
-				x.RmMI64F = m2137
+				x.RmMI64F = m2233
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n2144 := c.ReadLength(2)
-				m2145 := foryimpl.MakeMap[map[int32]string](c, n2144)
-				for n2144 > 0 && !c.Failed() {
-					sz2146, vn2147, _ := c.ReadMapChunk(n2144, 5, 21, nil, false)
-					for j2148 := 0; j2148 < sz2146 && !c.Failed(); j2148++ {
-						var k2149 int32
-						k2149 = r.ReadVarInt32()
-						var v2150 string
-						if !vn2147 {
-							v2150 = c.ReadString()
+				n2240 := c.ReadLength(2)
+				m2241 := foryimpl.MakeMap[map[int32]string](c, n2240)
+				for n2240 > 0 && !c.Failed() {
+					sz2242, vn2243, _ := c.ReadMapChunk(n2240, 5, 21, nil, false)
+					for j2244 := 0; j2244 < sz2242 && !c.Failed(); j2244++ {
+						var k2245 int32
+						k2245 = r.ReadVarInt32()
+						var v2246 string
+						if !vn2243 {
+							v2246 = c.ReadString()
 						}
-						m2145[k2149] = v2150
+						m2241[k2245] = v2246
 					}
-					n2144 -= sz2146
+					n2240 -= sz2242
 				}
-				x.RmMIS = m2145
+				x.RmMIS = m2241
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n2152 := c.ReadLength(2)
-				m2153 := foryimpl.MakeMap[map[string]int32](c, n2152)
-				for n2152 > 0 && !c.Failed() {
-					sz2154, vn2155, _ := c.ReadMapChunk(n2152, 21, 5, nil, false)
-					for j2156 := 0; j2156 < sz2154 && !c.Failed(); j2156++ {
-						var k2157 string
-						k2157 = c.ReadString()
-						var v2158 int32
-						if !vn2155 {
-							v2158 = r.ReadVarInt32()
+				n2248 := c.ReadLength(2)
+				m2249 := foryimpl.MakeMap[map[string]int32](c, n2248)
+				for n2248 > 0 && !c.Failed() {
+					sz2250, vn2251, _ := c.ReadMapChunk(n2248, 21, 5, nil, false)
+					for j2252 := 0; j2252 < sz2250 && !c.Failed(); j2252++ {
+						var k2253 string
+						k2253 = c.ReadString()
+						var v2254 int32
+						if !vn2251 {
+							v2254 = r.ReadVarInt32()
 						}
-						m2153[k2157] = v2158
+						m2249[k2253] = v2254
 					}
-					n2152 -= sz2154
+					n2248 -= sz2250
 				}
-				x.RmMSI = m2153
+				x.RmMSI = m2249
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n2160 := c.ReadLength(2)
-				m2161 := foryimpl.MakeMap[map[string][]string](c, n2160)
-				for n2160 > 0 && !c.Failed() {
-					sz2162, vn2163, _ := c.ReadMapChunk(n2160, 21, 22, nil, true)
-					for j2164 := 0; j2164 < sz2162 && !c.Failed(); j2164++ {
-						var k2165 string
-						k2165 = c.ReadString()
-						var v2166 []string
-						if !vn2163 {
-							n2167 := c.ReadLength(1)
-							l2168 := foryimpl.MakeSlice[[]string](c, n2167)
-							if n2167 > 0 {
-								hn2170 := c.ReadListHeader(21)
+				n2256 := c.ReadLength(2)
+				m2257 := foryimpl.MakeMap[map[string][]string](c, n2256)
+				for n2256 > 0 && !c.Failed() {
+					sz2258, vn2259, _ := c.ReadMapChunk(n2256, 21, 22, nil, true)
+					for j2260 := 0; j2260 < sz2258 && !c.Failed(); j2260++ {
+						var k2261 string
+						k2261 = c.ReadString()
+						var v2262 []string
+						if !vn2259 {
+							n2263 := c.ReadLength(1)
+							l2264 := foryimpl.MakeSlice[[]string](c, n2263)
+							if n2263 > 0 {
+								hn2266 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2169 := range l2168 {
-										if hn2170 && !c.ReadFlag() {
-											clear(l2168[i2169 : i2169+1])
+									for i2265 := range l2264 {
+										if hn2266 && !c.ReadFlag() {
+											clear(l2264[i2265 : i2265+1])
 											continue
 										}
-										l2168[i2169] = c.ReadString()
+										l2264[i2265] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2169)
+											c.TraceIndex(i2265)
 											break
 										}
 									}
 								}
 							}
-							v2166 = l2168
+							v2262 = l2264
 						}
-						m2161[k2165] = v2166
+						m2257[k2261] = v2262
 					}
-					n2160 -= sz2162
+					n2256 -= sz2258
 				}
-				x.RmMSL = m2161
+				x.RmMSL = m2257
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2174 := c.ReadLength(2)
-				m2175 := foryimpl.MakeMap[map[string]map[string]int32](c, n2174)
-				for n2174 > 0 && !c.Failed() {
-					sz2176, vn2177, _ := c.ReadMapChunk(n2174, 21, 24, nil, true)
-					for j2178 := 0; j2178 < sz2176 && !c.Failed(); j2178++ {
-						var k2179 string
-						k2179 = c.ReadString()
-						var v2180 map[string]int32
-						if !vn2177 {
-							n2181 := c.ReadLength(2)
-							m2182 := foryimpl.MakeMap[map[string]int32](c, n2181)
-							for n2181 > 0 && !c.Failed() {
-								sz2183, vn2184, _ := c.ReadMapChunk(n2181, 21, 5, nil, false)
-								for j2185 := 0; j2185 < sz2183 && !c.Failed(); j2185++ {
-									var k2186 string
-									k2186 = c.ReadString()
-									var v2187 int32
-									if !vn2184 {
-										v2187 = r.ReadVarInt32()
+				n2270 := c.ReadLength(2)
+				m2271 := foryimpl.MakeMap[map[string]map[string]int32](c, n2270)
+				for n2270 > 0 && !c.Failed() {
+					sz2272, vn2273, _ := c.ReadMapChunk(n2270, 21, 24, nil, true)
+					for j2274 := 0; j2274 < sz2272 && !c.Failed(); j2274++ {
+						var k2275 string
+						k2275 = c.ReadString()
+						var v2276 map[string]int32
+						if !vn2273 {
+							n2277 := c.ReadLength(2)
+							m2278 := foryimpl.MakeMap[map[string]int32](c, n2277)
+							for n2277 > 0 && !c.Failed() {
+								sz2279, vn2280, _ := c.ReadMapChunk(n2277, 21, 5, nil, false)
+								for j2281 := 0; j2281 < sz2279 && !c.Failed(); j2281++ {
+									var k2282 string
+									k2282 = c.ReadString()
+									var v2283 int32
+									if !vn2280 {
+										v2283 = r.ReadVarInt32()
 									}
-									m2182[k2186] = v2187
+									m2278[k2282] = v2283
 								}
-								n2181 -= sz2183
+								n2277 -= sz2279
 							}
-							v2180 = m2182
+							v2276 = m2278
 						}
-						m2175[k2179] = v2180
+						m2271[k2275] = v2276
 					}
-					n2174 -= sz2176
+					n2270 -= sz2272
 				}
-				x.RmMSM = m2175
+				x.RmMSM = m2271
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2190 := c.ReadLength(2)
-				m2191 := foryimpl.MakeMap[map[string]*int32](c, n2190)
-				for n2190 > 0 && !c.Failed() {
-					sz2192, vn2193, _ := c.ReadMapChunk(n2190, 21, 5, nil, true)
-					for j2194 := 0; j2194 < sz2192 && !c.Failed(); j2194++ {
-						var k2195 string
-						k2195 = c.ReadString()
-						var v2196 *int32
-						if !vn2193 {
-							p2197 := foryimpl.Alloc[int32](c)
-							*p2197 = r.ReadVarInt32()
-							v2196 = p2197
+				n2286 := c.ReadLength(2)
+				m2287 := foryimpl.MakeMap[map[string]*int32](c, n2286)
+				for n2286 > 0 && !c.Failed() {
+					sz2288, vn2289, _ := c.ReadMapChunk(n2286, 21, 5, nil, true)
+					for j2290 := 0; j2290 < sz2288 && !c.Failed(); j2290++ {
+						var k2291 string
+						k2291 = c.ReadString()
+						var v2292 *int32
+						if !vn2289 {
+							p2293 := foryimpl.Alloc[int32](c)
+							*p2293 = r.ReadVarInt32()
+							v2292 = p2293
 						}
-						m2191[k2195] = v2196
+						m2287[k2291] = v2292
 					}
-					n2190 -= sz2192
+					n2286 -= sz2288
 				}
-				x.RmMSP = m2191
+				x.RmMSP = m2287
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2199 := c.ReadLength(2)
-				m2200 := foryimpl.MakeMap[map[uint8]uint16](c, n2199)
-				for n2199 > 0 && !c.Failed() {
-					sz2201, vn2202, _ := c.ReadMapChunk(n2199, 9, 10, nil, false)
-					for j2203 := 0; j2203 < sz2201 && !c.Failed(); j2203++ {
-						var k2204 uint8
-						k2204 = r.ReadUint8()
-						var v2205 uint16
-						if !vn2202 {
-							v2205 = r.ReadUint16()
+				n2295 := c.ReadLength(2)
+				m2296 := foryimpl.MakeMap[map[uint8]uint16](c, n2295)
+				for n2295 > 0 && !c.Failed() {
+					sz2297, vn2298, _ := c.ReadMapChunk(n2295, 9, 10, nil, false)
+					for j2299 := 0; j2299 < sz2297 && !c.Failed(); j2299++ {
+						var k2300 uint8
+						k2300 = r.ReadUint8()
+						var v2301 uint16
+						if !vn2298 {
+							v2301 = r.ReadUint16()
 						}
-						m2200[k2204] = v2205
+						m2296[k2300] = v2301
 					}
-					n2199 -= sz2201
+					n2295 -= sz2297
 				}
-				x.RmMU8 = m2200
+				x.RmMU8 = m2296
 			}
 		case 76:
-			if f.Convert {
-				x.RmNBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmNBin = c.ReadBinary()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2303, id2304 := c.ReadRefFlag(); st2303 == foryimpl.RefBack {
+					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2304)
+				} else if st2303 == foryimpl.RefFollows {
+					x.RmNBin = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id2304, x.RmNBin)
+				} else {
+					x.RmNBin = nil
+				}
+			} else {
+				if f.Convert {
+					x.RmNBin = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.RmNBin = c.ReadBinary()
+				}
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n2207 := c.ReadLength(1)
-				l2208 := foryimpl.MakeSlice[[]string](c, n2207)
-				if n2207 > 0 {
-					hn2210 := c.ReadListHeader(21)
+				n2305 := c.ReadLength(1)
+				l2306 := foryimpl.MakeSlice[[]string](c, n2305)
+				if n2305 > 0 {
+					hn2308 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2209 := range l2208 {
-							if hn2210 && !c.ReadFlag() {
-								clear(l2208[i2209 : i2209+1])
+						for i2307 := range l2306 {
+							if hn2308 && !c.ReadFlag() {
+								clear(l2306[i2307 : i2307+1])
 								continue
 							}
-							l2208[i2209] = c.ReadString()
+							l2306[i2307] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2209)
+								c.TraceIndex(i2307)
 								break
 							}
 						}
 					}
 				}
-				x.RmNLS = l2208
+				x.RmNLS = l2306
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n2213 := c.ReadLength(2)
-				m2214 := foryimpl.MakeMap[map[string]int32](c, n2213)
-				for n2213 > 0 && !c.Failed() {
-					sz2215, vn2216, _ := c.ReadMapChunk(n2213, 21, 5, nil, false)
-					for j2217 := 0; j2217 < sz2215 && !c.Failed(); j2217++ {
-						var k2218 string
-						k2218 = c.ReadString()
-						var v2219 int32
-						if !vn2216 {
-							v2219 = r.ReadVarInt32()
+				n2311 := c.ReadLength(2)
+				m2312 := foryimpl.MakeMap[map[string]int32](c, n2311)
+				for n2311 > 0 && !c.Failed() {
+					sz2313, vn2314, _ := c.ReadMapChunk(n2311, 21, 5, nil, false)
+					for j2315 := 0; j2315 < sz2313 && !c.Failed(); j2315++ {
+						var k2316 string
+						k2316 = c.ReadString()
+						var v2317 int32
+						if !vn2314 {
+							v2317 = r.ReadVarInt32()
 						}
-						m2214[k2218] = v2219
+						m2312[k2316] = v2317
 					}
-					n2213 -= sz2215
+					n2311 -= sz2313
 				}
-				x.RmNM = m2214
+				x.RmNM = m2312
 			}
 		case 79:
 			if f.Convert {
 				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2221 := c.ReadLength(1)
-				l2222 := foryimpl.MakeSlice[[]uint8](c, n2221)
-				if n2221 > 0 {
-					hn2224 := c.ReadListHeader(9)
+				n2319 := c.ReadLength(1)
+				l2320 := foryimpl.MakeSlice[[]uint8](c, n2319)
+				if n2319 > 0 {
+					hn2322 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2223 := range l2222 {
-							if hn2224 && !c.ReadFlag() {
-								clear(l2222[i2223 : i2223+1])
+						for i2321 := range l2320 {
+							if hn2322 && !c.ReadFlag() {
+								clear(l2320[i2321 : i2321+1])
 								continue
 							}
-							l2222[i2223] = r.ReadUint8()
+							l2320[i2321] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2223)
+								c.TraceIndex(i2321)
 								break
 							}
 						}
 					}
 				}
-				x.RmRaw = l2222
+				x.RmRaw = l2320
 			}
 		default:
 			c.SkipField(f)
@@ -11301,318 +11695,426 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if !f.Flag || c.ReadFlag() {
-				if ev271 := c.ReadStructFieldMeta(foryTypeInner); ev271 != nil {
-					x.In.ForyReadEvolved(c, ev271)
-				} else if !c.Failed() {
-					x.In.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev274 := c.ReadStructFieldMeta(foryTypeInner); ev274 != nil {
+						x.In.ForyReadEvolved(c, ev274)
+					} else if !c.Failed() {
+						x.In.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev271 := c.ReadStructFieldMeta(foryTypeInner); ev271 != nil {
+						x.In.ForyReadEvolved(c, ev271)
+					} else if !c.Failed() {
+						x.In.ForyRead(c)
+					}
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n272 := c.ReadLength(1)
-				l273 := foryimpl.MakeSlice[[]Inner](c, n272)
-				if n272 > 0 {
-					hn275, ev276 := c.ReadStructListHeader(foryTypeInner)
+				n275 := c.ReadLength(1)
+				l276 := foryimpl.MakeSlice[[]Inner](c, n275)
+				if n275 > 0 {
+					hn278, ev279 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i274 := range l273 {
-							if hn275 && !c.ReadFlag() {
-								clear(l273[i274 : i274+1])
+						for i277 := range l276 {
+							if hn278 && !c.ReadFlag() {
+								clear(l276[i277 : i277+1])
 								continue
 							}
-							if ev276 != nil {
-								l273[i274].ForyReadEvolved(c, ev276)
+							if ev279 != nil {
+								l276[i277].ForyReadEvolved(c, ev279)
 							} else {
-								l273[i274].ForyRead(c)
+								l276[i277].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i274)
+								c.TraceIndex(i277)
 								break
 							}
 						}
 					}
 				}
-				x.LIn = l273
+				x.LIn = l276
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n278 := c.ReadLength(1)
-				l279 := foryimpl.MakeSlice[[]Leaf](c, n278)
-				if n278 > 0 {
-					hn281, ev282 := c.ReadStructListHeader(foryTypeLeaf)
+				n281 := c.ReadLength(1)
+				l282 := foryimpl.MakeSlice[[]Leaf](c, n281)
+				if n281 > 0 {
+					hn284, ev285 := c.ReadStructListHeader(foryTypeLeaf)
 					if !c.Failed() {
-						for i280 := range l279 {
-							if hn281 && !c.ReadFlag() {
-								clear(l279[i280 : i280+1])
+						for i283 := range l282 {
+							if hn284 && !c.ReadFlag() {
+								clear(l282[i283 : i283+1])
 								continue
 							}
-							if ev282 != nil {
-								l279[i280].ForyReadEvolved(c, ev282)
+							if ev285 != nil {
+								l282[i283].ForyReadEvolved(c, ev285)
 							} else {
-								l279[i280].ForyRead(c)
+								l282[i283].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i280)
+								c.TraceIndex(i283)
 								break
 							}
 						}
 					}
 				}
-				x.LLf = l279
+				x.LLf = l282
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n284 := c.ReadLength(1)
-				l285 := foryimpl.MakeSlice[[]*Inner](c, n284)
-				if n284 > 0 {
-					hn287, ev288 := c.ReadStructListHeader(foryTypeInner)
+				n287 := c.ReadLength(1)
+				l288 := foryimpl.MakeSlice[[]*Inner](c, n287)
+				if n287 > 0 {
+					hn290, ev291 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i286 := range l285 {
-							if hn287 && !c.ReadFlag() {
-								clear(l285[i286 : i286+1])
+						for i289 := range l288 {
+							if hn290 && !c.ReadFlag() {
+								clear(l288[i289 : i289+1])
 								continue
 							}
-							p290 := foryimpl.Alloc[Inner](c)
-							if ev288 != nil {
-								p290.ForyReadEvolved(c, ev288)
+							p293 := foryimpl.Alloc[Inner](c)
+							if ev291 != nil {
+								p293.ForyReadEvolved(c, ev291)
 							} else {
-								p290.ForyRead(c)
+								p293.ForyRead(c)
 							}
-							l285[i286] = p290
+							l288[i289] = p293
 							if c.Failed() {
-								c.TraceIndex(i286)
+								c.TraceIndex(i289)
 								break
 							}
 						}
 					}
 				}
-				x.LPIn = l285
+				x.LPIn = l288
 			}
 		case 4:
-			if !f.Flag || c.ReadFlag() {
-				if ev291 := c.ReadStructFieldMeta(foryTypeLeaf); ev291 != nil {
-					x.Lf.ForyReadEvolved(c, ev291)
-				} else if !c.Failed() {
-					x.Lf.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev297 := c.ReadStructFieldMeta(foryTypeLeaf); ev297 != nil {
+						x.Lf.ForyReadEvolved(c, ev297)
+					} else if !c.Failed() {
+						x.Lf.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev294 := c.ReadStructFieldMeta(foryTypeLeaf); ev294 != nil {
+						x.Lf.ForyReadEvolved(c, ev294)
+					} else if !c.Failed() {
+						x.Lf.ForyRead(c)
+					}
 				}
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n292 := c.ReadLength(2)
-				m293 := foryimpl.MakeMap[map[string][]Inner](c, n292)
-				for n292 > 0 && !c.Failed() {
-					sz294, vn295, _ := c.ReadMapChunk(n292, 21, 22, nil, true)
-					for j296 := 0; j296 < sz294 && !c.Failed(); j296++ {
-						var k297 string
-						k297 = c.ReadString()
-						var v298 []Inner
-						if !vn295 {
-							n299 := c.ReadLength(1)
-							l300 := foryimpl.MakeSlice[[]Inner](c, n299)
-							if n299 > 0 {
-								hn302, ev303 := c.ReadStructListHeader(foryTypeInner)
+				n298 := c.ReadLength(2)
+				m299 := foryimpl.MakeMap[map[string][]Inner](c, n298)
+				for n298 > 0 && !c.Failed() {
+					sz300, vn301, _ := c.ReadMapChunk(n298, 21, 22, nil, true)
+					for j302 := 0; j302 < sz300 && !c.Failed(); j302++ {
+						var k303 string
+						k303 = c.ReadString()
+						var v304 []Inner
+						if !vn301 {
+							n305 := c.ReadLength(1)
+							l306 := foryimpl.MakeSlice[[]Inner](c, n305)
+							if n305 > 0 {
+								hn308, ev309 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i301 := range l300 {
-										if hn302 && !c.ReadFlag() {
-											clear(l300[i301 : i301+1])
+									for i307 := range l306 {
+										if hn308 && !c.ReadFlag() {
+											clear(l306[i307 : i307+1])
 											continue
 										}
-										if ev303 != nil {
-											l300[i301].ForyReadEvolved(c, ev303)
+										if ev309 != nil {
+											l306[i307].ForyReadEvolved(c, ev309)
 										} else {
-											l300[i301].ForyRead(c)
+											l306[i307].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i301)
+											c.TraceIndex(i307)
 											break
 										}
 									}
 								}
 							}
-							v298 = l300
+							v304 = l306
 						}
-						m293[k297] = v298
+						m299[k303] = v304
 					}
-					n292 -= sz294
+					n298 -= sz300
 				}
-				x.MSLIn = m293
+				x.MSLIn = m299
 			}
 		case 6:
-			if !f.Flag || c.ReadFlag() {
-				p306 := foryimpl.Alloc[Inner](c)
-				if ev307 := c.ReadStructFieldMeta(foryTypeInner); ev307 != nil {
-					p306.ForyReadEvolved(c, ev307)
-				} else if !c.Failed() {
-					p306.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st314, id315 := c.ReadRefFlag(); st314 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id315)
+				} else if st314 == foryimpl.RefFollows {
+					p316 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id315, p316)
+					if ev317 := c.ReadStructFieldMeta(foryTypeInner); ev317 != nil {
+						p316.ForyReadEvolved(c, ev317)
+					} else if !c.Failed() {
+						p316.ForyRead(c)
+					}
+					x.PIn = p316
+				} else {
+					x.PIn = nil
 				}
-				x.PIn = p306
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p312 := foryimpl.Alloc[Inner](c)
+					if ev313 := c.ReadStructFieldMeta(foryTypeInner); ev313 != nil {
+						p312.ForyReadEvolved(c, ev313)
+					} else if !c.Failed() {
+						p312.ForyRead(c)
+					}
+					x.PIn = p312
+				}
 			}
 		case 7:
-			if !f.Flag || c.ReadFlag() {
-				p308 := foryimpl.Alloc[Leaf](c)
-				if ev309 := c.ReadStructFieldMeta(foryTypeLeaf); ev309 != nil {
-					p308.ForyReadEvolved(c, ev309)
-				} else if !c.Failed() {
-					p308.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st320, id321 := c.ReadRefFlag(); st320 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id321)
+				} else if st320 == foryimpl.RefFollows {
+					p322 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id321, p322)
+					if ev323 := c.ReadStructFieldMeta(foryTypeLeaf); ev323 != nil {
+						p322.ForyReadEvolved(c, ev323)
+					} else if !c.Failed() {
+						p322.ForyRead(c)
+					}
+					x.PLf = p322
+				} else {
+					x.PLf = nil
 				}
-				x.PLf = p308
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p318 := foryimpl.Alloc[Leaf](c)
+					if ev319 := c.ReadStructFieldMeta(foryTypeLeaf); ev319 != nil {
+						p318.ForyReadEvolved(c, ev319)
+					} else if !c.Failed() {
+						p318.ForyRead(c)
+					}
+					x.PLf = p318
+				}
 			}
 		case 8:
-			if !f.Flag || c.ReadFlag() {
-				if ev310 := c.ReadStructFieldMeta(foryTypeInner); ev310 != nil {
-					x.RmIn.ForyReadEvolved(c, ev310)
-				} else if !c.Failed() {
-					x.RmIn.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev327 := c.ReadStructFieldMeta(foryTypeInner); ev327 != nil {
+						x.RmIn.ForyReadEvolved(c, ev327)
+					} else if !c.Failed() {
+						x.RmIn.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev324 := c.ReadStructFieldMeta(foryTypeInner); ev324 != nil {
+						x.RmIn.ForyReadEvolved(c, ev324)
+					} else if !c.Failed() {
+						x.RmIn.ForyRead(c)
+					}
 				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n311 := c.ReadLength(1)
-				l312 := foryimpl.MakeSlice[[]Inner](c, n311)
-				if n311 > 0 {
-					hn314, ev315 := c.ReadStructListHeader(foryTypeInner)
+				n328 := c.ReadLength(1)
+				l329 := foryimpl.MakeSlice[[]Inner](c, n328)
+				if n328 > 0 {
+					hn331, ev332 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i313 := range l312 {
-							if hn314 && !c.ReadFlag() {
-								clear(l312[i313 : i313+1])
+						for i330 := range l329 {
+							if hn331 && !c.ReadFlag() {
+								clear(l329[i330 : i330+1])
 								continue
 							}
-							if ev315 != nil {
-								l312[i313].ForyReadEvolved(c, ev315)
+							if ev332 != nil {
+								l329[i330].ForyReadEvolved(c, ev332)
 							} else {
-								l312[i313].ForyRead(c)
+								l329[i330].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i313)
+								c.TraceIndex(i330)
 								break
 							}
 						}
 					}
 				}
-				x.RmLIn = l312
+				x.RmLIn = l329
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n317 := c.ReadLength(1)
-				l318 := foryimpl.MakeSlice[[]Leaf](c, n317)
-				if n317 > 0 {
-					hn320, ev321 := c.ReadStructListHeader(foryTypeLeaf)
+				n334 := c.ReadLength(1)
+				l335 := foryimpl.MakeSlice[[]Leaf](c, n334)
+				if n334 > 0 {
+					hn337, ev338 := c.ReadStructListHeader(foryTypeLeaf)
 					if !c.Failed() {
-						for i319 := range l318 {
-							if hn320 && !c.ReadFlag() {
-								clear(l318[i319 : i319+1])
+						for i336 := range l335 {
+							if hn337 && !c.ReadFlag() {
+								clear(l335[i336 : i336+1])
 								continue
 							}
-							if ev321 != nil {
-								l318[i319].ForyReadEvolved(c, ev321)
+							if ev338 != nil {
+								l335[i336].ForyReadEvolved(c, ev338)
 							} else {
-								l318[i319].ForyRead(c)
+								l335[i336].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i319)
+								c.TraceIndex(i336)
 								break
 							}
 						}
 					}
 				}
-				x.RmLLf = l318
+				x.RmLLf = l335
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n323 := c.ReadLength(1)
-				l324 := foryimpl.MakeSlice[[]*Inner](c, n323)
-				if n323 > 0 {
-					hn326, ev327 := c.ReadStructListHeader(foryTypeInner)
+				n340 := c.ReadLength(1)
+				l341 := foryimpl.MakeSlice[[]*Inner](c, n340)
+				if n340 > 0 {
+					hn343, ev344 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i325 := range l324 {
-							if hn326 && !c.ReadFlag() {
-								clear(l324[i325 : i325+1])
+						for i342 := range l341 {
+							if hn343 && !c.ReadFlag() {
+								clear(l341[i342 : i342+1])
 								continue
 							}
-							p329 := foryimpl.Alloc[Inner](c)
-							if ev327 != nil {
-								p329.ForyReadEvolved(c, ev327)
+							p346 := foryimpl.Alloc[Inner](c)
+							if ev344 != nil {
+								p346.ForyReadEvolved(c, ev344)
 							} else {
-								p329.ForyRead(c)
+								p346.ForyRead(c)
 							}
-							l324[i325] = p329
+							l341[i342] = p346
 							if c.Failed() {
-								c.TraceIndex(i325)
+								c.TraceIndex(i342)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPIn = l324
+				x.RmLPIn = l341
 			}
 		case 12:
-			if !f.Flag || c.ReadFlag() {
-				if ev330 := c.ReadStructFieldMeta(foryTypeLeaf); ev330 != nil {
-					x.RmLf.ForyReadEvolved(c, ev330)
-				} else if !c.Failed() {
-					x.RmLf.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev350 := c.ReadStructFieldMeta(foryTypeLeaf); ev350 != nil {
+						x.RmLf.ForyReadEvolved(c, ev350)
+					} else if !c.Failed() {
+						x.RmLf.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev347 := c.ReadStructFieldMeta(foryTypeLeaf); ev347 != nil {
+						x.RmLf.ForyReadEvolved(c, ev347)
+					} else if !c.Failed() {
+						x.RmLf.ForyRead(c)
+					}
 				}
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n331 := c.ReadLength(2)
-				m332 := foryimpl.MakeMap[map[string][]Inner](c, n331)
-				for n331 > 0 && !c.Failed() {
-					sz333, vn334, _ := c.ReadMapChunk(n331, 21, 22, nil, true)
-					for j335 := 0; j335 < sz333 && !c.Failed(); j335++ {
-						var k336 string
-						k336 = c.ReadString()
-						var v337 []Inner
-						if !vn334 {
-							n338 := c.ReadLength(1)
-							l339 := foryimpl.MakeSlice[[]Inner](c, n338)
-							if n338 > 0 {
-								hn341, ev342 := c.ReadStructListHeader(foryTypeInner)
+				n351 := c.ReadLength(2)
+				m352 := foryimpl.MakeMap[map[string][]Inner](c, n351)
+				for n351 > 0 && !c.Failed() {
+					sz353, vn354, _ := c.ReadMapChunk(n351, 21, 22, nil, true)
+					for j355 := 0; j355 < sz353 && !c.Failed(); j355++ {
+						var k356 string
+						k356 = c.ReadString()
+						var v357 []Inner
+						if !vn354 {
+							n358 := c.ReadLength(1)
+							l359 := foryimpl.MakeSlice[[]Inner](c, n358)
+							if n358 > 0 {
+								hn361, ev362 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i340 := range l339 {
-										if hn341 && !c.ReadFlag() {
-											clear(l339[i340 : i340+1])
+									for i360 := range l359 {
+										if hn361 && !c.ReadFlag() {
+											clear(l359[i360 : i360+1])
 											continue
 										}
-										if ev342 != nil {
-											l339[i340].ForyReadEvolved(c, ev342)
+										if ev362 != nil {
+											l359[i360].ForyReadEvolved(c, ev362)
 										} else {
-											l339[i340].ForyRead(c)
+											l359[i360].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i340)
+											c.TraceIndex(i360)
 											break
 										}
 									}
 								}
 							}
-							v337 = l339
+							v357 = l359
 						}
-						m332[k336] = v337
+						m352[k356] = v357
 					}
-					n331 -= sz333
+					n351 -= sz353
 				}
-				x.RmMSLIn = m332
+				x.RmMSLIn = m352
 			}
 		case 14:
-			if !f.Flag || c.ReadFlag() {
-				p345 := foryimpl.Alloc[Inner](c)
-				if ev346 := c.ReadStructFieldMeta(foryTypeInner); ev346 != nil {
-					p345.ForyReadEvolved(c, ev346)
-				} else if !c.Failed() {
-					p345.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st367, id368 := c.ReadRefFlag(); st367 == foryimpl.RefBack {
+					x.RmPIn = foryimpl.BackRef[Inner](c, id368)
+				} else if st367 == foryimpl.RefFollows {
+					p369 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id368, p369)
+					if ev370 := c.ReadStructFieldMeta(foryTypeInner); ev370 != nil {
+						p369.ForyReadEvolved(c, ev370)
+					} else if !c.Failed() {
+						p369.ForyRead(c)
+					}
+					x.RmPIn = p369
+				} else {
+					x.RmPIn = nil
 				}
-				x.RmPIn = p345
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p365 := foryimpl.Alloc[Inner](c)
+					if ev366 := c.ReadStructFieldMeta(foryTypeInner); ev366 != nil {
+						p365.ForyReadEvolved(c, ev366)
+					} else if !c.Failed() {
+						p365.ForyRead(c)
+					}
+					x.RmPIn = p365
+				}
 			}
 		case 15:
-			if !f.Flag || c.ReadFlag() {
-				p347 := foryimpl.Alloc[Leaf](c)
-				if ev348 := c.ReadStructFieldMeta(foryTypeLeaf); ev348 != nil {
-					p347.ForyReadEvolved(c, ev348)
-				} else if !c.Failed() {
-					p347.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st373, id374 := c.ReadRefFlag(); st373 == foryimpl.RefBack {
+					x.RmPLf = foryimpl.BackRef[Leaf](c, id374)
+				} else if st373 == foryimpl.RefFollows {
+					p375 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id374, p375)
+					if ev376 := c.ReadStructFieldMeta(foryTypeLeaf); ev376 != nil {
+						p375.ForyReadEvolved(c, ev376)
+					} else if !c.Failed() {
+						p375.ForyRead(c)
+					}
+					x.RmPLf = p375
+				} else {
+					x.RmPLf = nil
 				}
-				x.RmPLf = p347
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p371 := foryimpl.Alloc[Leaf](c)
+					if ev372 := c.ReadStructFieldMeta(foryTypeLeaf); ev372 != nil {
+						p371.ForyReadEvolved(c, ev372)
+					} else if !c.Failed() {
+						p371.ForyRead(c)
+					}
+					x.RmPLf = p371
+				}
 			}
 		default:
 			c.SkipField(f)
@@ -11948,14 +12450,31 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Score = r.ReadVarInt32()
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				p11 := foryimpl.Alloc[Leaf](c)
-				if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
-					p11.ForyReadEvolved(c, ev12)
-				} else if !c.Failed() {
-					p11.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
+					x.Lf = foryimpl.BackRef[Leaf](c, id14)
+				} else if st13 == foryimpl.RefFollows {
+					p15 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id14, p15)
+					if ev16 := c.ReadStructFieldMeta(foryTypeLeaf); ev16 != nil {
+						p15.ForyReadEvolved(c, ev16)
+					} else if !c.Failed() {
+						p15.ForyRead(c)
+					}
+					x.Lf = p15
+				} else {
+					x.Lf = nil
 				}
-				x.Lf = p11
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p11 := foryimpl.Alloc[Leaf](c)
+					if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
+						p11.ForyReadEvolved(c, ev12)
+					} else if !c.Failed() {
+						p11.ForyRead(c)
+					}
+					x.Lf = p11
+				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -12886,71 +13405,98 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.OldName = c.ReadString()
 			}
 		case 12:
-			if !f.Flag || c.ReadFlag() {
-				if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
-					x.NIn.ForyReadEvolved(c, ev91)
-				} else if !c.Failed() {
-					x.NIn.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev94 := c.ReadStructFieldMeta(foryTypeInner); ev94 != nil {
+						x.NIn.ForyReadEvolved(c, ev94)
+					} else if !c.Failed() {
+						x.NIn.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
+						x.NIn.ForyReadEvolved(c, ev91)
+					} else if !c.Failed() {
+						x.NIn.ForyRead(c)
+					}
 				}
 			}
 		case 13:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n92 := c.ReadLength(1)
-				l93 := foryimpl.MakeSlice[[]int32](c, n92)
-				if n92 > 0 {
-					hn95 := c.ReadListHeader(5)
+				n95 := c.ReadLength(1)
+				l96 := foryimpl.MakeSlice[[]int32](c, n95)
+				if n95 > 0 {
+					hn98 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i94 := range l93 {
-							if hn95 && !c.ReadFlag() {
-								clear(l93[i94 : i94+1])
+						for i97 := range l96 {
+							if hn98 && !c.ReadFlag() {
+								clear(l96[i97 : i97+1])
 								continue
 							}
-							l93[i94] = r.ReadVarInt32()
+							l96[i97] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i94)
+								c.TraceIndex(i97)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l93
+				x.NL = l96
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n98 := c.ReadLength(2)
-				m99 := foryimpl.MakeMap[map[string]int32](c, n98)
-				for n98 > 0 && !c.Failed() {
-					sz100, vn101, _ := c.ReadMapChunk(n98, 21, 5, nil, false)
-					for j102 := 0; j102 < sz100 && !c.Failed(); j102++ {
-						var k103 string
-						k103 = c.ReadString()
-						var v104 int32
-						if !vn101 {
-							v104 = r.ReadVarInt32()
+				n101 := c.ReadLength(2)
+				m102 := foryimpl.MakeMap[map[string]int32](c, n101)
+				for n101 > 0 && !c.Failed() {
+					sz103, vn104, _ := c.ReadMapChunk(n101, 21, 5, nil, false)
+					for j105 := 0; j105 < sz103 && !c.Failed(); j105++ {
+						var k106 string
+						k106 = c.ReadString()
+						var v107 int32
+						if !vn104 {
+							v107 = r.ReadVarInt32()
 						}
-						m99[k103] = v104
+						m102[k106] = v107
 					}
-					n98 -= sz100
+					n101 -= sz103
 				}
-				x.NM = m99
+				x.NM = m102
 			}
 		case 15:
-			if !f.Flag || c.ReadFlag() {
-				p106 := foryimpl.Alloc[Inner](c)
-				if ev107 := c.ReadStructFieldMeta(foryTypeInner); ev107 != nil {
-					p106.ForyReadEvolved(c, ev107)
-				} else if !c.Failed() {
-					p106.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
+					x.NPIn = foryimpl.BackRef[Inner](c, id112)
+				} else if st111 == foryimpl.RefFollows {
+					p113 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id112, p113)
+					if ev114 := c.ReadStructFieldMeta(foryTypeInner); ev114 != nil {
+						p113.ForyReadEvolved(c, ev114)
+					} else if !c.Failed() {
+						p113.ForyRead(c)
+					}
+					x.NPIn = p113
+				} else {
+					x.NPIn = nil
 				}
-				x.NPIn = p106
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p109 := foryimpl.Alloc[Inner](c)
+					if ev110 := c.ReadStructFieldMeta(foryTypeInner); ev110 != nil {
+						p109.ForyReadEvolved(c, ev110)
+					} else if !c.Failed() {
+						p109.ForyRead(c)
+					}
+					x.NPIn = p109
+				}
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				p108 := foryimpl.Alloc[string](c)
-				*p108 = c.ReadString()
-				x.NS = p108
+				p115 := foryimpl.Alloc[string](c)
+				*p115 = c.ReadString()
+				x.NS = p115
 			}
 		default:
 			c.SkipField(f)
@@ -15456,134 +16002,130 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if f.Convert {
-				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n207 := c.ReadArrayLength(8)
-				a208 := foryimpl.MakeSlice[[]int64](c, n207)
-				r.ReadRawInt64s(a208)
-				x.A2L = a208
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st209, id210 := c.ReadRefFlag(); st209 == foryimpl.RefBack {
+					x.A2L = foryimpl.BackRefSlice[int64](c, id210)
+				} else if st209 == foryimpl.RefFollows {
+					n211 := c.ReadArrayLength(8)
+					a212 := foryimpl.MakeSlice[[]int64](c, n211)
+					r.ReadRawInt64s(a212)
+					x.A2L = a212
+					foryimpl.SetRefSlice(c, id210, x.A2L)
+				} else {
+					x.A2L = nil
+				}
+			} else {
+				if f.Convert {
+					x.A2L = foryimpl.ReadSliceAs[int64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n207 := c.ReadArrayLength(8)
+					a208 := foryimpl.MakeSlice[[]int64](c, n207)
+					r.ReadRawInt64s(a208)
+					x.A2L = a208
+				}
 			}
 		case 1:
-			if f.Convert {
-				x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n209 := c.ReadArrayLength(2)
-				a210 := foryimpl.MakeSlice[[]int16](c, n209)
-				r.ReadRawInt16s(a210)
-				x.Arr2Go = a210
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st215, id216 := c.ReadRefFlag(); st215 == foryimpl.RefBack {
+					x.Arr2Go = foryimpl.BackRefSlice[int16](c, id216)
+				} else if st215 == foryimpl.RefFollows {
+					n217 := c.ReadArrayLength(2)
+					a218 := foryimpl.MakeSlice[[]int16](c, n217)
+					r.ReadRawInt16s(a218)
+					x.Arr2Go = a218
+					foryimpl.SetRefSlice(c, id216, x.Arr2Go)
+				} else {
+					x.Arr2Go = nil
+				}
+			} else {
+				if f.Convert {
+					x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n213 := c.ReadArrayLength(2)
+					a214 := foryimpl.MakeSlice[[]int16](c, n213)
+					r.ReadRawInt16s(a214)
+					x.Arr2Go = a214
+				}
 			}
 		case 2:
-			if f.Convert {
-				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Bin2U8 = c.ReadBinary()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st219, id220 := c.ReadRefFlag(); st219 == foryimpl.RefBack {
+					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id220)
+				} else if st219 == foryimpl.RefFollows {
+					x.Bin2U8 = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id220, x.Bin2U8)
+				} else {
+					x.Bin2U8 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.Bin2U8 = c.ReadBinary()
+				}
 			}
 		case 3:
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n211 := c.ReadLength(1)
-				l212 := foryimpl.MakeSlice[[]bool](c, n211)
-				if n211 > 0 {
-					hn214 := c.ReadListHeader(1)
+				n221 := c.ReadLength(1)
+				l222 := foryimpl.MakeSlice[[]bool](c, n221)
+				if n221 > 0 {
+					hn224 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i213 := range l212 {
-							if hn214 && !c.ReadFlag() {
-								clear(l212[i213 : i213+1])
+						for i223 := range l222 {
+							if hn224 && !c.ReadFlag() {
+								clear(l222[i223 : i223+1])
 								continue
 							}
-							l212[i213] = r.ReadBool()
+							l222[i223] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i213)
+								c.TraceIndex(i223)
 								break
 							}
 						}
 					}
 				}
-				x.BoolL2A = l212
+				x.BoolL2A = l222
 			}
 		case 4:
-			if f.Convert {
-				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n217 := c.ReadArrayLength(4)
-				a218 := foryimpl.MakeSlice[[]float32](c, n217)
-				r.ReadRawFloat32s(a218)
-				x.F32A2L = a218
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st229, id230 := c.ReadRefFlag(); st229 == foryimpl.RefBack {
+					x.F32A2L = foryimpl.BackRefSlice[float32](c, id230)
+				} else if st229 == foryimpl.RefFollows {
+					n231 := c.ReadArrayLength(4)
+					a232 := foryimpl.MakeSlice[[]float32](c, n231)
+					r.ReadRawFloat32s(a232)
+					x.F32A2L = a232
+					foryimpl.SetRefSlice(c, id230, x.F32A2L)
+				} else {
+					x.F32A2L = nil
+				}
+			} else {
+				if f.Convert {
+					x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n227 := c.ReadArrayLength(4)
+					a228 := foryimpl.MakeSlice[[]float32](c, n227)
+					r.ReadRawFloat32s(a228)
+					x.F32A2L = a228
+				}
 			}
 		case 5:
 			if f.Convert {
 				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n219 := c.ReadLength(1)
-				l220 := foryimpl.MakeSlice[[]int](c, n219)
-				if n219 > 0 {
-					hn222 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i221 := range l220 {
-							if hn222 && !c.ReadFlag() {
-								clear(l220[i221 : i221+1])
-								continue
-							}
-							l220[i221] = int(r.ReadVarInt64())
-							if c.Failed() {
-								c.TraceIndex(i221)
-								break
-							}
-						}
-					}
-				}
-				x.Int2A = l220
-			}
-		case 6:
-			if f.Convert {
-				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n225 := c.ReadLength(1)
-				l226 := foryimpl.MakeSlice[[]int32](c, n225)
-				if n225 > 0 {
-					hn228 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i227 := range l226 {
-							if hn228 && !c.ReadFlag() {
-								clear(l226[i227 : i227+1])
-								continue
-							}
-							l226[i227] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i227)
-								break
-							}
-						}
-					}
-				}
-				x.L2A = l226
-			}
-		case 7:
-			if f.Convert {
-				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n231 := c.ReadArrayLength(2)
-				a232 := foryimpl.MakeSlice[[]uint16](c, n231)
-				r.ReadRawUint16s(a232)
-				x.NL = a232
-			}
-		case 8:
-			if f.Convert {
-				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
-			} else if !f.Flag || c.ReadFlag() {
 				n233 := c.ReadLength(1)
-				l234 := foryimpl.MakeSlice[Int32s](c, n233)
+				l234 := foryimpl.MakeSlice[[]int](c, n233)
 				if n233 > 0 {
-					hn236 := c.ReadListHeader(5)
+					hn236 := c.ReadListHeader(7)
 					if !c.Failed() {
 						for i235 := range l234 {
 							if hn236 && !c.ReadFlag() {
 								clear(l234[i235 : i235+1])
 								continue
 							}
-							l234[i235] = r.ReadVarInt32()
+							l234[i235] = int(r.ReadVarInt64())
 							if c.Failed() {
 								c.TraceIndex(i235)
 								break
@@ -15591,63 +16133,70 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 						}
 					}
 				}
-				x.Named = l234
+				x.Int2A = l234
 			}
-		case 9:
+		case 6:
 			if f.Convert {
-				if s242 := foryimpl.ReadSliceAs[float64](c, f); s242 != nil {
-					v243 := []float64(s242)
-					x.PA = &v243
-				}
+				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				p239 := foryimpl.Alloc[[]float64](c)
-				n240 := c.ReadArrayLength(8)
-				a241 := foryimpl.MakeSlice[[]float64](c, n240)
-				r.ReadRawFloat64s(a241)
-				*p239 = a241
-				x.PA = p239
-			}
-		case 10:
-			if f.Convert {
-				x.PtrL2A = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
-			} else if !f.Flag || c.ReadFlag() {
-				n244 := c.ReadLength(1)
-				l245 := foryimpl.MakeSlice[[]*int32](c, n244)
-				if n244 > 0 {
-					hn247 := c.ReadListHeader(5)
+				n239 := c.ReadLength(1)
+				l240 := foryimpl.MakeSlice[[]int32](c, n239)
+				if n239 > 0 {
+					hn242 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i246 := range l245 {
-							if hn247 && !c.ReadFlag() {
-								clear(l245[i246 : i246+1])
+						for i241 := range l240 {
+							if hn242 && !c.ReadFlag() {
+								clear(l240[i241 : i241+1])
 								continue
 							}
-							p250 := foryimpl.Alloc[int32](c)
-							*p250 = r.ReadVarInt32()
-							l245[i246] = p250
+							l240[i241] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i246)
+								c.TraceIndex(i241)
 								break
 							}
 						}
 					}
 				}
-				x.PtrL2A = l245
+				x.L2A = l240
 			}
-		case 11:
+		case 7:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st247, id248 := c.ReadRefFlag(); st247 == foryimpl.RefBack {
+					x.NL = foryimpl.BackRefSlice[uint16](c, id248)
+				} else if st247 == foryimpl.RefFollows {
+					n249 := c.ReadArrayLength(2)
+					a250 := foryimpl.MakeSlice[[]uint16](c, n249)
+					r.ReadRawUint16s(a250)
+					x.NL = a250
+					foryimpl.SetRefSlice(c, id248, x.NL)
+				} else {
+					x.NL = nil
+				}
+			} else {
+				if f.Convert {
+					x.NL = foryimpl.ReadSliceAs[uint16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n245 := c.ReadArrayLength(2)
+					a246 := foryimpl.MakeSlice[[]uint16](c, n245)
+					r.ReadRawUint16s(a246)
+					x.NL = a246
+				}
+			}
+		case 8:
 			if f.Convert {
-				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
+				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
 				n251 := c.ReadLength(1)
-				l252 := foryimpl.MakeSlice[[]uint8](c, n251)
+				l252 := foryimpl.MakeSlice[Int32s](c, n251)
 				if n251 > 0 {
-					hn254 := c.ReadListHeader(9)
+					hn254 := c.ReadListHeader(5)
 					if !c.Failed() {
 						for i253 := range l252 {
 							if hn254 && !c.ReadFlag() {
 								clear(l252[i253 : i253+1])
 								continue
 							}
-							l252[i253] = r.ReadUint8()
+							l252[i253] = r.ReadVarInt32()
 							if c.Failed() {
 								c.TraceIndex(i253)
 								break
@@ -15655,40 +16204,134 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 						}
 					}
 				}
-				x.Raw2Bin = l252
+				x.Named = l252
 			}
-		case 12:
+		case 9:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st262, id263 := c.ReadRefFlag(); st262 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id263)
+				} else if st262 == foryimpl.RefFollows {
+					p264 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id263, p264)
+					n265 := c.ReadArrayLength(8)
+					a266 := foryimpl.MakeSlice[[]float64](c, n265)
+					r.ReadRawFloat64s(a266)
+					*p264 = a266
+					x.PA = p264
+				} else {
+					x.PA = nil
+				}
+			} else {
+				if f.Convert {
+					if s260 := foryimpl.ReadSliceAs[float64](c, f); s260 != nil {
+						v261 := []float64(s260)
+						x.PA = &v261
+					}
+				} else if !f.Flag || c.ReadFlag() {
+					p257 := foryimpl.Alloc[[]float64](c)
+					n258 := c.ReadArrayLength(8)
+					a259 := foryimpl.MakeSlice[[]float64](c, n258)
+					r.ReadRawFloat64s(a259)
+					*p257 = a259
+					x.PA = p257
+				}
+			}
+		case 10:
 			if f.Convert {
-				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
+				x.PtrL2A = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n257 := c.ReadLength(1)
-				l258 := foryimpl.MakeSlice[[]uint64](c, n257)
-				if n257 > 0 {
-					hn260 := c.ReadListHeader(14)
+				n267 := c.ReadLength(1)
+				l268 := foryimpl.MakeSlice[[]*int32](c, n267)
+				if n267 > 0 {
+					hn270 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i259 := range l258 {
-							if hn260 && !c.ReadFlag() {
-								clear(l258[i259 : i259+1])
+						for i269 := range l268 {
+							if hn270 && !c.ReadFlag() {
+								clear(l268[i269 : i269+1])
 								continue
 							}
-							l258[i259] = r.ReadVarUint64()
+							p273 := foryimpl.Alloc[int32](c)
+							*p273 = r.ReadVarInt32()
+							l268[i269] = p273
 							if c.Failed() {
-								c.TraceIndex(i259)
+								c.TraceIndex(i269)
 								break
 							}
 						}
 					}
 				}
-				x.U64L2A = l258
+				x.PtrL2A = l268
+			}
+		case 11:
+			if f.Convert {
+				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n274 := c.ReadLength(1)
+				l275 := foryimpl.MakeSlice[[]uint8](c, n274)
+				if n274 > 0 {
+					hn277 := c.ReadListHeader(9)
+					if !c.Failed() {
+						for i276 := range l275 {
+							if hn277 && !c.ReadFlag() {
+								clear(l275[i276 : i276+1])
+								continue
+							}
+							l275[i276] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i276)
+								break
+							}
+						}
+					}
+				}
+				x.Raw2Bin = l275
+			}
+		case 12:
+			if f.Convert {
+				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n280 := c.ReadLength(1)
+				l281 := foryimpl.MakeSlice[[]uint64](c, n280)
+				if n280 > 0 {
+					hn283 := c.ReadListHeader(14)
+					if !c.Failed() {
+						for i282 := range l281 {
+							if hn283 && !c.ReadFlag() {
+								clear(l281[i282 : i282+1])
+								continue
+							}
+							l281[i282] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i282)
+								break
+							}
+						}
+					}
+				}
+				x.U64L2A = l281
 			}
 		case 13:
-			if f.Convert {
-				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n263 := c.ReadArrayLength(1)
-				a264 := foryimpl.MakeSlice[[]uint8](c, n263)
-				copy(a264, r.ReadBytes(n263))
-				x.U82Bin = a264
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st288, id289 := c.ReadRefFlag(); st288 == foryimpl.RefBack {
+					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id289)
+				} else if st288 == foryimpl.RefFollows {
+					n290 := c.ReadArrayLength(1)
+					a291 := foryimpl.MakeSlice[[]uint8](c, n290)
+					copy(a291, r.ReadBytes(n290))
+					x.U82Bin = a291
+					foryimpl.SetRefSlice(c, id289, x.U82Bin)
+				} else {
+					x.U82Bin = nil
+				}
+			} else {
+				if f.Convert {
+					x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n286 := c.ReadArrayLength(1)
+					a287 := foryimpl.MakeSlice[[]uint8](c, n286)
+					copy(a287, r.ReadBytes(n286))
+					x.U82Bin = a287
+				}
 			}
 		default:
 			c.SkipField(f)

@@ -2217,8 +2217,14 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.AddDt = serializer.Date(c.ReadDate())
 			}
 		case 58:
-			if !f.Flag || c.ReadFlag() {
-				x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		case 59:
 			if !f.Flag || c.ReadFlag() {
@@ -2226,33 +2232,46 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p203 := foryimpl.Alloc[time.Duration](c)
-				*p203 = c.ReadDuration()
-				x.AddPD = p203
+				p205 := foryimpl.Alloc[time.Duration](c)
+				*p205 = c.ReadDuration()
+				x.AddPD = p205
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p204 := foryimpl.Alloc[serializer.Date](c)
-				*p204 = serializer.Date(c.ReadDate())
-				x.AddPDt = p204
+				p206 := foryimpl.Alloc[serializer.Date](c)
+				*p206 = serializer.Date(c.ReadDate())
+				x.AddPDt = p206
 			}
 		case 62:
-			if !f.Flag || c.ReadFlag() {
-				p205 := foryimpl.Alloc[Color](c)
-				*p205 = Color(c.ReadEnum(uint32(0x7fffffff)))
-				x.AddPE = p205
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st208, id209 := c.ReadRefFlag(); st208 == foryimpl.RefBack {
+					x.AddPE = foryimpl.BackRef[Color](c, id209)
+				} else if st208 == foryimpl.RefFollows {
+					p210 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id209, p210)
+					*p210 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.AddPE = p210
+				} else {
+					x.AddPE = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p207 := foryimpl.Alloc[Color](c)
+					*p207 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.AddPE = p207
+				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p206 := foryimpl.Alloc[string](c)
-				*p206 = c.ReadString()
-				x.AddPS = p206
+				p211 := foryimpl.Alloc[string](c)
+				*p211 = c.ReadString()
+				x.AddPS = p211
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p207 := foryimpl.Alloc[time.Time](c)
-				*p207 = c.ReadTime()
-				x.AddPT = p207
+				p212 := foryimpl.Alloc[time.Time](c)
+				*p212 = c.ReadTime()
+				x.AddPT = p212
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -2271,8 +2290,14 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.Dt = serializer.Date(c.ReadDate())
 			}
 		case 69:
-			if !f.Flag || c.ReadFlag() {
-				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
@@ -2280,33 +2305,46 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p208 := foryimpl.Alloc[time.Duration](c)
-				*p208 = c.ReadDuration()
-				x.PD = p208
+				p215 := foryimpl.Alloc[time.Duration](c)
+				*p215 = c.ReadDuration()
+				x.PD = p215
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p209 := foryimpl.Alloc[serializer.Date](c)
-				*p209 = serializer.Date(c.ReadDate())
-				x.PDt = p209
+				p216 := foryimpl.Alloc[serializer.Date](c)
+				*p216 = serializer.Date(c.ReadDate())
+				x.PDt = p216
 			}
 		case 73:
-			if !f.Flag || c.ReadFlag() {
-				p210 := foryimpl.Alloc[Color](c)
-				*p210 = Color(c.ReadEnum(uint32(0x7fffffff)))
-				x.PE = p210
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st218, id219 := c.ReadRefFlag(); st218 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id219)
+				} else if st218 == foryimpl.RefFollows {
+					p220 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id219, p220)
+					*p220 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.PE = p220
+				} else {
+					x.PE = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p217 := foryimpl.Alloc[Color](c)
+					*p217 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.PE = p217
+				}
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				p211 := foryimpl.Alloc[string](c)
-				*p211 = c.ReadString()
-				x.PS = p211
+				p221 := foryimpl.Alloc[string](c)
+				*p221 = c.ReadString()
+				x.PS = p221
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				p212 := foryimpl.Alloc[time.Time](c)
-				*p212 = c.ReadTime()
-				x.PT = p212
+				p222 := foryimpl.Alloc[time.Time](c)
+				*p222 = c.ReadTime()
+				x.PT = p222
 			}
 		case 76:
 			if !f.Flag || c.ReadFlag() {
@@ -8411,1173 +8449,1161 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if f.Convert {
-				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1757 := c.ReadArrayLength(1)
-				a1758 := foryimpl.MakeSlice[[]bool](c, n1757)
-				r.ReadRawBools(a1758)
-				x.ABool = a1758
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1759, id1760 := c.ReadRefFlag(); st1759 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1760)
+				} else if st1759 == foryimpl.RefFollows {
+					n1761 := c.ReadArrayLength(1)
+					a1762 := foryimpl.MakeSlice[[]bool](c, n1761)
+					r.ReadRawBools(a1762)
+					x.ABool = a1762
+					foryimpl.SetRefSlice(c, id1760, x.ABool)
+				} else {
+					x.ABool = nil
+				}
+			} else {
+				if f.Convert {
+					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1757 := c.ReadArrayLength(1)
+					a1758 := foryimpl.MakeSlice[[]bool](c, n1757)
+					r.ReadRawBools(a1758)
+					x.ABool = a1758
+				}
 			}
 		case 1:
-			if f.Convert {
-				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1759 := c.ReadArrayLength(4)
-				a1760 := foryimpl.MakeSlice[[]float32](c, n1759)
-				r.ReadRawFloat32s(a1760)
-				x.AF32 = a1760
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1765, id1766 := c.ReadRefFlag(); st1765 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1766)
+				} else if st1765 == foryimpl.RefFollows {
+					n1767 := c.ReadArrayLength(4)
+					a1768 := foryimpl.MakeSlice[[]float32](c, n1767)
+					r.ReadRawFloat32s(a1768)
+					x.AF32 = a1768
+					foryimpl.SetRefSlice(c, id1766, x.AF32)
+				} else {
+					x.AF32 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1763 := c.ReadArrayLength(4)
+					a1764 := foryimpl.MakeSlice[[]float32](c, n1763)
+					r.ReadRawFloat32s(a1764)
+					x.AF32 = a1764
+				}
 			}
 		case 2:
-			if f.Convert {
-				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1761 := c.ReadArrayLength(8)
-				a1762 := foryimpl.MakeSlice[[]float64](c, n1761)
-				r.ReadRawFloat64s(a1762)
-				x.AF64 = a1762
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1771, id1772 := c.ReadRefFlag(); st1771 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1772)
+				} else if st1771 == foryimpl.RefFollows {
+					n1773 := c.ReadArrayLength(8)
+					a1774 := foryimpl.MakeSlice[[]float64](c, n1773)
+					r.ReadRawFloat64s(a1774)
+					x.AF64 = a1774
+					foryimpl.SetRefSlice(c, id1772, x.AF64)
+				} else {
+					x.AF64 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1769 := c.ReadArrayLength(8)
+					a1770 := foryimpl.MakeSlice[[]float64](c, n1769)
+					r.ReadRawFloat64s(a1770)
+					x.AF64 = a1770
+				}
 			}
 		case 3:
-			if f.Convert {
-				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1763 := c.ReadArrayLength(2)
-				a1764 := foryimpl.MakeSlice[[]int16](c, n1763)
-				r.ReadRawInt16s(a1764)
-				x.AI16 = a1764
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1777, id1778 := c.ReadRefFlag(); st1777 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1778)
+				} else if st1777 == foryimpl.RefFollows {
+					n1779 := c.ReadArrayLength(2)
+					a1780 := foryimpl.MakeSlice[[]int16](c, n1779)
+					r.ReadRawInt16s(a1780)
+					x.AI16 = a1780
+					foryimpl.SetRefSlice(c, id1778, x.AI16)
+				} else {
+					x.AI16 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1775 := c.ReadArrayLength(2)
+					a1776 := foryimpl.MakeSlice[[]int16](c, n1775)
+					r.ReadRawInt16s(a1776)
+					x.AI16 = a1776
+				}
 			}
 		case 4:
-			if f.Convert {
-				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1765 := c.ReadArrayLength(4)
-				a1766 := foryimpl.MakeSlice[[]int32](c, n1765)
-				r.ReadRawInt32s(a1766)
-				x.AI32 = a1766
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1783, id1784 := c.ReadRefFlag(); st1783 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1784)
+				} else if st1783 == foryimpl.RefFollows {
+					n1785 := c.ReadArrayLength(4)
+					a1786 := foryimpl.MakeSlice[[]int32](c, n1785)
+					r.ReadRawInt32s(a1786)
+					x.AI32 = a1786
+					foryimpl.SetRefSlice(c, id1784, x.AI32)
+				} else {
+					x.AI32 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1781 := c.ReadArrayLength(4)
+					a1782 := foryimpl.MakeSlice[[]int32](c, n1781)
+					r.ReadRawInt32s(a1782)
+					x.AI32 = a1782
+				}
 			}
 		case 5:
-			if f.Convert {
-				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1767 := c.ReadArrayLength(8)
-				a1768 := foryimpl.MakeSlice[[]int64](c, n1767)
-				r.ReadRawInt64s(a1768)
-				x.AI64 = a1768
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1789, id1790 := c.ReadRefFlag(); st1789 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1790)
+				} else if st1789 == foryimpl.RefFollows {
+					n1791 := c.ReadArrayLength(8)
+					a1792 := foryimpl.MakeSlice[[]int64](c, n1791)
+					r.ReadRawInt64s(a1792)
+					x.AI64 = a1792
+					foryimpl.SetRefSlice(c, id1790, x.AI64)
+				} else {
+					x.AI64 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1787 := c.ReadArrayLength(8)
+					a1788 := foryimpl.MakeSlice[[]int64](c, n1787)
+					r.ReadRawInt64s(a1788)
+					x.AI64 = a1788
+				}
 			}
 		case 6:
-			if f.Convert {
-				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1769 := c.ReadArrayLength(1)
-				a1770 := foryimpl.MakeSlice[[]int8](c, n1769)
-				for i1771 := range a1770 {
-					a1770[i1771] = r.ReadInt8()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1796, id1797 := c.ReadRefFlag(); st1796 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1797)
+				} else if st1796 == foryimpl.RefFollows {
+					n1798 := c.ReadArrayLength(1)
+					a1799 := foryimpl.MakeSlice[[]int8](c, n1798)
+					for i1800 := range a1799 {
+						a1799[i1800] = r.ReadInt8()
+					}
+					x.AI8 = a1799
+					foryimpl.SetRefSlice(c, id1797, x.AI8)
+				} else {
+					x.AI8 = nil
 				}
-				x.AI8 = a1770
+			} else {
+				if f.Convert {
+					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1793 := c.ReadArrayLength(1)
+					a1794 := foryimpl.MakeSlice[[]int8](c, n1793)
+					for i1795 := range a1794 {
+						a1794[i1795] = r.ReadInt8()
+					}
+					x.AI8 = a1794
+				}
 			}
 		case 7:
-			if f.Convert {
-				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1772 := c.ReadArrayLength(2)
-				a1773 := foryimpl.MakeSlice[[]uint16](c, n1772)
-				r.ReadRawUint16s(a1773)
-				x.AU16 = a1773
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1803, id1804 := c.ReadRefFlag(); st1803 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1804)
+				} else if st1803 == foryimpl.RefFollows {
+					n1805 := c.ReadArrayLength(2)
+					a1806 := foryimpl.MakeSlice[[]uint16](c, n1805)
+					r.ReadRawUint16s(a1806)
+					x.AU16 = a1806
+					foryimpl.SetRefSlice(c, id1804, x.AU16)
+				} else {
+					x.AU16 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1801 := c.ReadArrayLength(2)
+					a1802 := foryimpl.MakeSlice[[]uint16](c, n1801)
+					r.ReadRawUint16s(a1802)
+					x.AU16 = a1802
+				}
 			}
 		case 8:
-			if f.Convert {
-				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1774 := c.ReadArrayLength(4)
-				a1775 := foryimpl.MakeSlice[[]uint32](c, n1774)
-				r.ReadRawUint32s(a1775)
-				x.AU32 = a1775
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1809, id1810 := c.ReadRefFlag(); st1809 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1810)
+				} else if st1809 == foryimpl.RefFollows {
+					n1811 := c.ReadArrayLength(4)
+					a1812 := foryimpl.MakeSlice[[]uint32](c, n1811)
+					r.ReadRawUint32s(a1812)
+					x.AU32 = a1812
+					foryimpl.SetRefSlice(c, id1810, x.AU32)
+				} else {
+					x.AU32 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1807 := c.ReadArrayLength(4)
+					a1808 := foryimpl.MakeSlice[[]uint32](c, n1807)
+					r.ReadRawUint32s(a1808)
+					x.AU32 = a1808
+				}
 			}
 		case 9:
-			if f.Convert {
-				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1776 := c.ReadArrayLength(8)
-				a1777 := foryimpl.MakeSlice[[]uint64](c, n1776)
-				r.ReadRawUint64s(a1777)
-				x.AU64 = a1777
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1815, id1816 := c.ReadRefFlag(); st1815 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1816)
+				} else if st1815 == foryimpl.RefFollows {
+					n1817 := c.ReadArrayLength(8)
+					a1818 := foryimpl.MakeSlice[[]uint64](c, n1817)
+					r.ReadRawUint64s(a1818)
+					x.AU64 = a1818
+					foryimpl.SetRefSlice(c, id1816, x.AU64)
+				} else {
+					x.AU64 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1813 := c.ReadArrayLength(8)
+					a1814 := foryimpl.MakeSlice[[]uint64](c, n1813)
+					r.ReadRawUint64s(a1814)
+					x.AU64 = a1814
+				}
 			}
 		case 10:
-			if f.Convert {
-				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1778 := c.ReadArrayLength(1)
-				a1779 := foryimpl.MakeSlice[[]uint8](c, n1778)
-				copy(a1779, r.ReadBytes(n1778))
-				x.AU8 = a1779
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1821, id1822 := c.ReadRefFlag(); st1821 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1822)
+				} else if st1821 == foryimpl.RefFollows {
+					n1823 := c.ReadArrayLength(1)
+					a1824 := foryimpl.MakeSlice[[]uint8](c, n1823)
+					copy(a1824, r.ReadBytes(n1823))
+					x.AU8 = a1824
+					foryimpl.SetRefSlice(c, id1822, x.AU8)
+				} else {
+					x.AU8 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1819 := c.ReadArrayLength(1)
+					a1820 := foryimpl.MakeSlice[[]uint8](c, n1819)
+					copy(a1820, r.ReadBytes(n1819))
+					x.AU8 = a1820
+				}
 			}
 		case 11:
-			if f.Convert {
-				x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1780 := c.ReadArrayLength(1)
-				a1781 := foryimpl.MakeSlice[[]bool](c, n1780)
-				r.ReadRawBools(a1781)
-				x.AddABool = a1781
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1827, id1828 := c.ReadRefFlag(); st1827 == foryimpl.RefBack {
+					x.AddABool = foryimpl.BackRefSlice[bool](c, id1828)
+				} else if st1827 == foryimpl.RefFollows {
+					n1829 := c.ReadArrayLength(1)
+					a1830 := foryimpl.MakeSlice[[]bool](c, n1829)
+					r.ReadRawBools(a1830)
+					x.AddABool = a1830
+					foryimpl.SetRefSlice(c, id1828, x.AddABool)
+				} else {
+					x.AddABool = nil
+				}
+			} else {
+				if f.Convert {
+					x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1825 := c.ReadArrayLength(1)
+					a1826 := foryimpl.MakeSlice[[]bool](c, n1825)
+					r.ReadRawBools(a1826)
+					x.AddABool = a1826
+				}
 			}
 		case 12:
-			if f.Convert {
-				x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1782 := c.ReadArrayLength(4)
-				a1783 := foryimpl.MakeSlice[[]float32](c, n1782)
-				r.ReadRawFloat32s(a1783)
-				x.AddAF32 = a1783
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1833, id1834 := c.ReadRefFlag(); st1833 == foryimpl.RefBack {
+					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1834)
+				} else if st1833 == foryimpl.RefFollows {
+					n1835 := c.ReadArrayLength(4)
+					a1836 := foryimpl.MakeSlice[[]float32](c, n1835)
+					r.ReadRawFloat32s(a1836)
+					x.AddAF32 = a1836
+					foryimpl.SetRefSlice(c, id1834, x.AddAF32)
+				} else {
+					x.AddAF32 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1831 := c.ReadArrayLength(4)
+					a1832 := foryimpl.MakeSlice[[]float32](c, n1831)
+					r.ReadRawFloat32s(a1832)
+					x.AddAF32 = a1832
+				}
 			}
 		case 13:
-			if f.Convert {
-				x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1784 := c.ReadArrayLength(8)
-				a1785 := foryimpl.MakeSlice[[]float64](c, n1784)
-				r.ReadRawFloat64s(a1785)
-				x.AddAF64 = a1785
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1839, id1840 := c.ReadRefFlag(); st1839 == foryimpl.RefBack {
+					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1840)
+				} else if st1839 == foryimpl.RefFollows {
+					n1841 := c.ReadArrayLength(8)
+					a1842 := foryimpl.MakeSlice[[]float64](c, n1841)
+					r.ReadRawFloat64s(a1842)
+					x.AddAF64 = a1842
+					foryimpl.SetRefSlice(c, id1840, x.AddAF64)
+				} else {
+					x.AddAF64 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1837 := c.ReadArrayLength(8)
+					a1838 := foryimpl.MakeSlice[[]float64](c, n1837)
+					r.ReadRawFloat64s(a1838)
+					x.AddAF64 = a1838
+				}
 			}
 		case 14:
-			if f.Convert {
-				x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1786 := c.ReadArrayLength(2)
-				a1787 := foryimpl.MakeSlice[[]int16](c, n1786)
-				r.ReadRawInt16s(a1787)
-				x.AddAI16 = a1787
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1845, id1846 := c.ReadRefFlag(); st1845 == foryimpl.RefBack {
+					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1846)
+				} else if st1845 == foryimpl.RefFollows {
+					n1847 := c.ReadArrayLength(2)
+					a1848 := foryimpl.MakeSlice[[]int16](c, n1847)
+					r.ReadRawInt16s(a1848)
+					x.AddAI16 = a1848
+					foryimpl.SetRefSlice(c, id1846, x.AddAI16)
+				} else {
+					x.AddAI16 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1843 := c.ReadArrayLength(2)
+					a1844 := foryimpl.MakeSlice[[]int16](c, n1843)
+					r.ReadRawInt16s(a1844)
+					x.AddAI16 = a1844
+				}
 			}
 		case 15:
-			if f.Convert {
-				x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1788 := c.ReadArrayLength(4)
-				a1789 := foryimpl.MakeSlice[[]int32](c, n1788)
-				r.ReadRawInt32s(a1789)
-				x.AddAI32 = a1789
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1851, id1852 := c.ReadRefFlag(); st1851 == foryimpl.RefBack {
+					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1852)
+				} else if st1851 == foryimpl.RefFollows {
+					n1853 := c.ReadArrayLength(4)
+					a1854 := foryimpl.MakeSlice[[]int32](c, n1853)
+					r.ReadRawInt32s(a1854)
+					x.AddAI32 = a1854
+					foryimpl.SetRefSlice(c, id1852, x.AddAI32)
+				} else {
+					x.AddAI32 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1849 := c.ReadArrayLength(4)
+					a1850 := foryimpl.MakeSlice[[]int32](c, n1849)
+					r.ReadRawInt32s(a1850)
+					x.AddAI32 = a1850
+				}
 			}
 		case 16:
-			if f.Convert {
-				x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1790 := c.ReadArrayLength(8)
-				a1791 := foryimpl.MakeSlice[[]int64](c, n1790)
-				r.ReadRawInt64s(a1791)
-				x.AddAI64 = a1791
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1857, id1858 := c.ReadRefFlag(); st1857 == foryimpl.RefBack {
+					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1858)
+				} else if st1857 == foryimpl.RefFollows {
+					n1859 := c.ReadArrayLength(8)
+					a1860 := foryimpl.MakeSlice[[]int64](c, n1859)
+					r.ReadRawInt64s(a1860)
+					x.AddAI64 = a1860
+					foryimpl.SetRefSlice(c, id1858, x.AddAI64)
+				} else {
+					x.AddAI64 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1855 := c.ReadArrayLength(8)
+					a1856 := foryimpl.MakeSlice[[]int64](c, n1855)
+					r.ReadRawInt64s(a1856)
+					x.AddAI64 = a1856
+				}
 			}
 		case 17:
-			if f.Convert {
-				x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1792 := c.ReadArrayLength(1)
-				a1793 := foryimpl.MakeSlice[[]int8](c, n1792)
-				for i1794 := range a1793 {
-					a1793[i1794] = r.ReadInt8()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1864, id1865 := c.ReadRefFlag(); st1864 == foryimpl.RefBack {
+					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1865)
+				} else if st1864 == foryimpl.RefFollows {
+					n1866 := c.ReadArrayLength(1)
+					a1867 := foryimpl.MakeSlice[[]int8](c, n1866)
+					for i1868 := range a1867 {
+						a1867[i1868] = r.ReadInt8()
+					}
+					x.AddAI8 = a1867
+					foryimpl.SetRefSlice(c, id1865, x.AddAI8)
+				} else {
+					x.AddAI8 = nil
 				}
-				x.AddAI8 = a1793
+			} else {
+				if f.Convert {
+					x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1861 := c.ReadArrayLength(1)
+					a1862 := foryimpl.MakeSlice[[]int8](c, n1861)
+					for i1863 := range a1862 {
+						a1862[i1863] = r.ReadInt8()
+					}
+					x.AddAI8 = a1862
+				}
 			}
 		case 18:
-			if f.Convert {
-				x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1795 := c.ReadArrayLength(2)
-				a1796 := foryimpl.MakeSlice[[]uint16](c, n1795)
-				r.ReadRawUint16s(a1796)
-				x.AddAU16 = a1796
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1871, id1872 := c.ReadRefFlag(); st1871 == foryimpl.RefBack {
+					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1872)
+				} else if st1871 == foryimpl.RefFollows {
+					n1873 := c.ReadArrayLength(2)
+					a1874 := foryimpl.MakeSlice[[]uint16](c, n1873)
+					r.ReadRawUint16s(a1874)
+					x.AddAU16 = a1874
+					foryimpl.SetRefSlice(c, id1872, x.AddAU16)
+				} else {
+					x.AddAU16 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1869 := c.ReadArrayLength(2)
+					a1870 := foryimpl.MakeSlice[[]uint16](c, n1869)
+					r.ReadRawUint16s(a1870)
+					x.AddAU16 = a1870
+				}
 			}
 		case 19:
-			if f.Convert {
-				x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1797 := c.ReadArrayLength(4)
-				a1798 := foryimpl.MakeSlice[[]uint32](c, n1797)
-				r.ReadRawUint32s(a1798)
-				x.AddAU32 = a1798
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1877, id1878 := c.ReadRefFlag(); st1877 == foryimpl.RefBack {
+					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1878)
+				} else if st1877 == foryimpl.RefFollows {
+					n1879 := c.ReadArrayLength(4)
+					a1880 := foryimpl.MakeSlice[[]uint32](c, n1879)
+					r.ReadRawUint32s(a1880)
+					x.AddAU32 = a1880
+					foryimpl.SetRefSlice(c, id1878, x.AddAU32)
+				} else {
+					x.AddAU32 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1875 := c.ReadArrayLength(4)
+					a1876 := foryimpl.MakeSlice[[]uint32](c, n1875)
+					r.ReadRawUint32s(a1876)
+					x.AddAU32 = a1876
+				}
 			}
 		case 20:
-			if f.Convert {
-				x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1799 := c.ReadArrayLength(8)
-				a1800 := foryimpl.MakeSlice[[]uint64](c, n1799)
-				r.ReadRawUint64s(a1800)
-				x.AddAU64 = a1800
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1883, id1884 := c.ReadRefFlag(); st1883 == foryimpl.RefBack {
+					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1884)
+				} else if st1883 == foryimpl.RefFollows {
+					n1885 := c.ReadArrayLength(8)
+					a1886 := foryimpl.MakeSlice[[]uint64](c, n1885)
+					r.ReadRawUint64s(a1886)
+					x.AddAU64 = a1886
+					foryimpl.SetRefSlice(c, id1884, x.AddAU64)
+				} else {
+					x.AddAU64 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1881 := c.ReadArrayLength(8)
+					a1882 := foryimpl.MakeSlice[[]uint64](c, n1881)
+					r.ReadRawUint64s(a1882)
+					x.AddAU64 = a1882
+				}
 			}
 		case 21:
-			if f.Convert {
-				x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1801 := c.ReadArrayLength(1)
-				a1802 := foryimpl.MakeSlice[[]uint8](c, n1801)
-				copy(a1802, r.ReadBytes(n1801))
-				x.AddAU8 = a1802
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1889, id1890 := c.ReadRefFlag(); st1889 == foryimpl.RefBack {
+					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1890)
+				} else if st1889 == foryimpl.RefFollows {
+					n1891 := c.ReadArrayLength(1)
+					a1892 := foryimpl.MakeSlice[[]uint8](c, n1891)
+					copy(a1892, r.ReadBytes(n1891))
+					x.AddAU8 = a1892
+					foryimpl.SetRefSlice(c, id1890, x.AddAU8)
+				} else {
+					x.AddAU8 = nil
+				}
+			} else {
+				if f.Convert {
+					x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n1887 := c.ReadArrayLength(1)
+					a1888 := foryimpl.MakeSlice[[]uint8](c, n1887)
+					copy(a1888, r.ReadBytes(n1887))
+					x.AddAU8 = a1888
+				}
 			}
 		case 22:
-			if f.Convert {
-				x.AddBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddBin = c.ReadBinary()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1893, id1894 := c.ReadRefFlag(); st1893 == foryimpl.RefBack {
+					x.AddBin = foryimpl.BackRefSlice[uint8](c, id1894)
+				} else if st1893 == foryimpl.RefFollows {
+					x.AddBin = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id1894, x.AddBin)
+				} else {
+					x.AddBin = nil
+				}
+			} else {
+				if f.Convert {
+					x.AddBin = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.AddBin = c.ReadBinary()
+				}
 			}
 		case 23:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1803 := c.ReadLength(2)
-				if n1803 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1803, 3))
+				n1895 := c.ReadLength(2)
+				if n1895 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1895, 3))
 					return
 				}
-				var l1804 [3]int16
-				if n1803 > 0 {
-					hn1806 := c.ReadListHeader(3)
+				var l1896 [3]int16
+				if n1895 > 0 {
+					hn1898 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1805 := range l1804 {
-							if hn1806 && !c.ReadFlag() {
-								clear(l1804[i1805 : i1805+1])
+						for i1897 := range l1896 {
+							if hn1898 && !c.ReadFlag() {
+								clear(l1896[i1897 : i1897+1])
 								continue
 							}
-							l1804[i1805] = r.ReadInt16()
+							l1896[i1897] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1805)
+								c.TraceIndex(i1897)
 								break
 							}
 						}
 					}
 				}
-				x.AddFix = l1804
+				x.AddFix = l1896
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1809 := c.ReadLength(1)
-				l1810 := foryimpl.MakeSlice[[]bool](c, n1809)
-				if n1809 > 0 {
-					hn1812 := c.ReadListHeader(1)
+				n1901 := c.ReadLength(1)
+				l1902 := foryimpl.MakeSlice[[]bool](c, n1901)
+				if n1901 > 0 {
+					hn1904 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1811 := range l1810 {
-							if hn1812 && !c.ReadFlag() {
-								clear(l1810[i1811 : i1811+1])
+						for i1903 := range l1902 {
+							if hn1904 && !c.ReadFlag() {
+								clear(l1902[i1903 : i1903+1])
 								continue
 							}
-							l1810[i1811] = r.ReadBool()
+							l1902[i1903] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1811)
+								c.TraceIndex(i1903)
 								break
 							}
 						}
 					}
 				}
-				x.AddLB = l1810
+				x.AddLB = l1902
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n1815 := c.ReadLength(1)
-				l1816 := foryimpl.MakeSlice[[]Color](c, n1815)
-				if n1815 > 0 {
-					hn1818 := c.ReadListHeader(25)
+				n1907 := c.ReadLength(1)
+				l1908 := foryimpl.MakeSlice[[]Color](c, n1907)
+				if n1907 > 0 {
+					hn1910 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1817 := range l1816 {
-							if hn1818 && !c.ReadFlag() {
-								clear(l1816[i1817 : i1817+1])
+						for i1909 := range l1908 {
+							if hn1910 && !c.ReadFlag() {
+								clear(l1908[i1909 : i1909+1])
 								continue
 							}
-							l1816[i1817] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l1908[i1909] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i1817)
+								c.TraceIndex(i1909)
 								break
 							}
 						}
 					}
 				}
-				x.AddLE = l1816
+				x.AddLE = l1908
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1821 := c.ReadLength(4)
-				l1822 := foryimpl.MakeSlice[[]float32](c, n1821)
-				if n1821 > 0 {
-					hn1824 := c.ReadListHeader(19)
+				n1913 := c.ReadLength(4)
+				l1914 := foryimpl.MakeSlice[[]float32](c, n1913)
+				if n1913 > 0 {
+					hn1916 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1823 := range l1822 {
-							if hn1824 && !c.ReadFlag() {
-								clear(l1822[i1823 : i1823+1])
+						for i1915 := range l1914 {
+							if hn1916 && !c.ReadFlag() {
+								clear(l1914[i1915 : i1915+1])
 								continue
 							}
-							l1822[i1823] = r.ReadFloat32()
+							l1914[i1915] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1823)
+								c.TraceIndex(i1915)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF32 = l1822
+				x.AddLF32 = l1914
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1827 := c.ReadLength(8)
-				l1828 := foryimpl.MakeSlice[[]float64](c, n1827)
-				if n1827 > 0 {
-					hn1830 := c.ReadListHeader(20)
+				n1919 := c.ReadLength(8)
+				l1920 := foryimpl.MakeSlice[[]float64](c, n1919)
+				if n1919 > 0 {
+					hn1922 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1829 := range l1828 {
-							if hn1830 && !c.ReadFlag() {
-								clear(l1828[i1829 : i1829+1])
+						for i1921 := range l1920 {
+							if hn1922 && !c.ReadFlag() {
+								clear(l1920[i1921 : i1921+1])
 								continue
 							}
-							l1828[i1829] = r.ReadFloat64()
+							l1920[i1921] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1829)
+								c.TraceIndex(i1921)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF64 = l1828
+				x.AddLF64 = l1920
 			}
 		case 28:
 			if f.Convert {
 				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1833 := c.ReadLength(1)
-				l1834 := foryimpl.MakeSlice[[]int32](c, n1833)
-				if n1833 > 0 {
-					hn1836 := c.ReadListHeader(5)
+				n1925 := c.ReadLength(1)
+				l1926 := foryimpl.MakeSlice[[]int32](c, n1925)
+				if n1925 > 0 {
+					hn1928 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1835 := range l1834 {
-							if hn1836 && !c.ReadFlag() {
-								clear(l1834[i1835 : i1835+1])
+						for i1927 := range l1926 {
+							if hn1928 && !c.ReadFlag() {
+								clear(l1926[i1927 : i1927+1])
 								continue
 							}
-							l1834[i1835] = r.ReadVarInt32()
+							l1926[i1927] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1835)
+								c.TraceIndex(i1927)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI32 = l1834
+				x.AddLI32 = l1926
 			}
 		case 29:
 			if f.Convert {
 				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1839 := c.ReadLength(1)
-				l1840 := foryimpl.MakeSlice[[]int64](c, n1839)
-				if n1839 > 0 {
-					hn1842 := c.ReadListHeader(7)
+				n1931 := c.ReadLength(1)
+				l1932 := foryimpl.MakeSlice[[]int64](c, n1931)
+				if n1931 > 0 {
+					hn1934 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1841 := range l1840 {
-							if hn1842 && !c.ReadFlag() {
-								clear(l1840[i1841 : i1841+1])
+						for i1933 := range l1932 {
+							if hn1934 && !c.ReadFlag() {
+								clear(l1932[i1933 : i1933+1])
 								continue
 							}
-							l1840[i1841] = r.ReadVarInt64()
+							l1932[i1933] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1841)
+								c.TraceIndex(i1933)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI64 = l1840
+				x.AddLI64 = l1932
 			}
 		case 30:
 			if f.Convert {
 				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1845 := c.ReadLength(1)
-				l1846 := foryimpl.MakeSlice[[]int8](c, n1845)
-				if n1845 > 0 {
-					hn1848 := c.ReadListHeader(2)
+				n1937 := c.ReadLength(1)
+				l1938 := foryimpl.MakeSlice[[]int8](c, n1937)
+				if n1937 > 0 {
+					hn1940 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1847 := range l1846 {
-							if hn1848 && !c.ReadFlag() {
-								clear(l1846[i1847 : i1847+1])
+						for i1939 := range l1938 {
+							if hn1940 && !c.ReadFlag() {
+								clear(l1938[i1939 : i1939+1])
 								continue
 							}
-							l1846[i1847] = r.ReadInt8()
+							l1938[i1939] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1847)
+								c.TraceIndex(i1939)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI8 = l1846
+				x.AddLI8 = l1938
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n1851 := c.ReadLength(1)
-				l1852 := foryimpl.MakeSlice[[][]int32](c, n1851)
-				if n1851 > 0 {
-					hn1854 := c.ReadListHeader(22)
+				n1943 := c.ReadLength(1)
+				l1944 := foryimpl.MakeSlice[[][]int32](c, n1943)
+				if n1943 > 0 {
+					hn1946 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i1853 := range l1852 {
-							if hn1854 && !c.ReadFlag() {
-								clear(l1852[i1853 : i1853+1])
+						for i1945 := range l1944 {
+							if hn1946 && !c.ReadFlag() {
+								clear(l1944[i1945 : i1945+1])
 								continue
 							}
-							n1857 := c.ReadLength(1)
-							l1858 := foryimpl.MakeSlice[[]int32](c, n1857)
-							if n1857 > 0 {
-								hn1860 := c.ReadListHeader(5)
+							n1949 := c.ReadLength(1)
+							l1950 := foryimpl.MakeSlice[[]int32](c, n1949)
+							if n1949 > 0 {
+								hn1952 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1859 := range l1858 {
-										if hn1860 && !c.ReadFlag() {
-											clear(l1858[i1859 : i1859+1])
+									for i1951 := range l1950 {
+										if hn1952 && !c.ReadFlag() {
+											clear(l1950[i1951 : i1951+1])
 											continue
 										}
-										l1858[i1859] = r.ReadVarInt32()
+										l1950[i1951] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1859)
+											c.TraceIndex(i1951)
 											break
 										}
 									}
 								}
 							}
-							l1852[i1853] = l1858
+							l1944[i1945] = l1950
 							if c.Failed() {
-								c.TraceIndex(i1853)
+								c.TraceIndex(i1945)
 								break
 							}
 						}
 					}
 				}
-				x.AddLL = l1852
+				x.AddLL = l1944
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n1863 := c.ReadLength(1)
-				l1864 := foryimpl.MakeSlice[[]map[string]int32](c, n1863)
-				if n1863 > 0 {
-					hn1866 := c.ReadListHeader(24)
+				n1955 := c.ReadLength(1)
+				l1956 := foryimpl.MakeSlice[[]map[string]int32](c, n1955)
+				if n1955 > 0 {
+					hn1958 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i1865 := range l1864 {
-							if hn1866 && !c.ReadFlag() {
-								clear(l1864[i1865 : i1865+1])
+						for i1957 := range l1956 {
+							if hn1958 && !c.ReadFlag() {
+								clear(l1956[i1957 : i1957+1])
 								continue
 							}
-							n1869 := c.ReadLength(2)
-							m1870 := foryimpl.MakeMap[map[string]int32](c, n1869)
-							for n1869 > 0 && !c.Failed() {
-								sz1871, vn1872, _ := c.ReadMapChunk(n1869, 21, 5, nil, false)
-								for j1873 := 0; j1873 < sz1871 && !c.Failed(); j1873++ {
-									var k1874 string
-									k1874 = c.ReadString()
-									var v1875 int32
-									if !vn1872 {
-										v1875 = r.ReadVarInt32()
+							n1961 := c.ReadLength(2)
+							m1962 := foryimpl.MakeMap[map[string]int32](c, n1961)
+							for n1961 > 0 && !c.Failed() {
+								sz1963, vn1964, _ := c.ReadMapChunk(n1961, 21, 5, nil, false)
+								for j1965 := 0; j1965 < sz1963 && !c.Failed(); j1965++ {
+									var k1966 string
+									k1966 = c.ReadString()
+									var v1967 int32
+									if !vn1964 {
+										v1967 = r.ReadVarInt32()
 									}
-									m1870[k1874] = v1875
+									m1962[k1966] = v1967
 								}
-								n1869 -= sz1871
+								n1961 -= sz1963
 							}
-							l1864[i1865] = m1870
+							l1956[i1957] = m1962
 							if c.Failed() {
-								c.TraceIndex(i1865)
+								c.TraceIndex(i1957)
 								break
 							}
 						}
 					}
 				}
-				x.AddLM = l1864
+				x.AddLM = l1956
 			}
 		case 33:
 			if f.Convert {
 				x.AddLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1877 := c.ReadLength(1)
-				l1878 := foryimpl.MakeSlice[[]*int32](c, n1877)
-				if n1877 > 0 {
-					hn1880 := c.ReadListHeader(5)
+				n1969 := c.ReadLength(1)
+				l1970 := foryimpl.MakeSlice[[]*int32](c, n1969)
+				if n1969 > 0 {
+					hn1972 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1879 := range l1878 {
-							if hn1880 && !c.ReadFlag() {
-								clear(l1878[i1879 : i1879+1])
+						for i1971 := range l1970 {
+							if hn1972 && !c.ReadFlag() {
+								clear(l1970[i1971 : i1971+1])
 								continue
 							}
-							p1883 := foryimpl.Alloc[int32](c)
-							*p1883 = r.ReadVarInt32()
-							l1878[i1879] = p1883
+							p1975 := foryimpl.Alloc[int32](c)
+							*p1975 = r.ReadVarInt32()
+							l1970[i1971] = p1975
 							if c.Failed() {
-								c.TraceIndex(i1879)
+								c.TraceIndex(i1971)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPI = l1878
+				x.AddLPI = l1970
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n1884 := c.ReadLength(1)
-				l1885 := foryimpl.MakeSlice[[]string](c, n1884)
-				if n1884 > 0 {
-					hn1887 := c.ReadListHeader(21)
+				n1976 := c.ReadLength(1)
+				l1977 := foryimpl.MakeSlice[[]string](c, n1976)
+				if n1976 > 0 {
+					hn1979 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1886 := range l1885 {
-							if hn1887 && !c.ReadFlag() {
-								clear(l1885[i1886 : i1886+1])
+						for i1978 := range l1977 {
+							if hn1979 && !c.ReadFlag() {
+								clear(l1977[i1978 : i1978+1])
 								continue
 							}
-							l1885[i1886] = c.ReadString()
+							l1977[i1978] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1886)
+								c.TraceIndex(i1978)
 								break
 							}
 						}
 					}
 				}
-				x.AddLS = l1885
+				x.AddLS = l1977
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n1890 := c.ReadLength(1)
-				l1891 := foryimpl.MakeSlice[[]time.Time](c, n1890)
-				if n1890 > 0 {
-					hn1893 := c.ReadListHeader(38)
+				n1982 := c.ReadLength(1)
+				l1983 := foryimpl.MakeSlice[[]time.Time](c, n1982)
+				if n1982 > 0 {
+					hn1985 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1892 := range l1891 {
-							if hn1893 && !c.ReadFlag() {
-								clear(l1891[i1892 : i1892+1])
+						for i1984 := range l1983 {
+							if hn1985 && !c.ReadFlag() {
+								clear(l1983[i1984 : i1984+1])
 								continue
 							}
-							l1891[i1892] = c.ReadTime()
+							l1983[i1984] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1892)
+								c.TraceIndex(i1984)
 								break
 							}
 						}
 					}
 				}
-				x.AddLT = l1891
+				x.AddLT = l1983
 			}
 		case 36:
 			if f.Convert {
 				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1896 := c.ReadLength(2)
-				l1897 := foryimpl.MakeSlice[[]uint16](c, n1896)
-				if n1896 > 0 {
-					hn1899 := c.ReadListHeader(10)
+				n1988 := c.ReadLength(2)
+				l1989 := foryimpl.MakeSlice[[]uint16](c, n1988)
+				if n1988 > 0 {
+					hn1991 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1898 := range l1897 {
-							if hn1899 && !c.ReadFlag() {
-								clear(l1897[i1898 : i1898+1])
+						for i1990 := range l1989 {
+							if hn1991 && !c.ReadFlag() {
+								clear(l1989[i1990 : i1990+1])
 								continue
 							}
-							l1897[i1898] = r.ReadUint16()
+							l1989[i1990] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1898)
+								c.TraceIndex(i1990)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU16 = l1897
+				x.AddLU16 = l1989
 			}
 		case 37:
 			if f.Convert {
 				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1902 := c.ReadLength(1)
-				l1903 := foryimpl.MakeSlice[[]uint64](c, n1902)
-				if n1902 > 0 {
-					hn1905 := c.ReadListHeader(14)
+				n1994 := c.ReadLength(1)
+				l1995 := foryimpl.MakeSlice[[]uint64](c, n1994)
+				if n1994 > 0 {
+					hn1997 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1904 := range l1903 {
-							if hn1905 && !c.ReadFlag() {
-								clear(l1903[i1904 : i1904+1])
+						for i1996 := range l1995 {
+							if hn1997 && !c.ReadFlag() {
+								clear(l1995[i1996 : i1996+1])
 								continue
 							}
-							l1903[i1904] = r.ReadVarUint64()
+							l1995[i1996] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1904)
+								c.TraceIndex(i1996)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU64 = l1903
+				x.AddLU64 = l1995
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n1908 := c.ReadLength(2)
-				m1909 := foryimpl.MakeMap[map[bool]string](c, n1908)
-				for n1908 > 0 && !c.Failed() {
-					sz1910, vn1911, _ := c.ReadMapChunk(n1908, 1, 21, nil, false)
-					for j1912 := 0; j1912 < sz1910 && !c.Failed(); j1912++ {
-						var k1913 bool
-						k1913 = r.ReadBool()
-						var v1914 string
-						if !vn1911 {
-							v1914 = c.ReadString()
+				n2000 := c.ReadLength(2)
+				m2001 := foryimpl.MakeMap[map[bool]string](c, n2000)
+				for n2000 > 0 && !c.Failed() {
+					sz2002, vn2003, _ := c.ReadMapChunk(n2000, 1, 21, nil, false)
+					for j2004 := 0; j2004 < sz2002 && !c.Failed(); j2004++ {
+						var k2005 bool
+						k2005 = r.ReadBool()
+						var v2006 string
+						if !vn2003 {
+							v2006 = c.ReadString()
 						}
-						m1909[k1913] = v1914
+						m2001[k2005] = v2006
 					}
-					n1908 -= sz1910
+					n2000 -= sz2002
 				}
-				x.AddMBS = m1909
+				x.AddMBS = m2001
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				n1916 := c.ReadLength(2)
-				m1917 := foryimpl.MakeMap[map[Color]string](c, n1916)
-				for n1916 > 0 && !c.Failed() {
-					sz1918, vn1919, _ := c.ReadMapChunk(n1916, 25, 21, nil, false)
-					for j1920 := 0; j1920 < sz1918 && !c.Failed(); j1920++ {
-						var k1921 Color
-						k1921 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v1922 string
-						if !vn1919 {
-							v1922 = c.ReadString()
+				n2008 := c.ReadLength(2)
+				m2009 := foryimpl.MakeMap[map[Color]string](c, n2008)
+				for n2008 > 0 && !c.Failed() {
+					sz2010, vn2011, _ := c.ReadMapChunk(n2008, 25, 21, nil, false)
+					for j2012 := 0; j2012 < sz2010 && !c.Failed(); j2012++ {
+						var k2013 Color
+						k2013 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v2014 string
+						if !vn2011 {
+							v2014 = c.ReadString()
 						}
-						m1917[k1921] = v1922
+						m2009[k2013] = v2014
 					}
-					n1916 -= sz1918
+					n2008 -= sz2010
 				}
-				x.AddMES = m1917
+				x.AddMES = m2009
 			}
 		case 40:
 			if !f.Flag || c.ReadFlag() {
-				n1924 := c.ReadLength(2)
-				m1925 := foryimpl.MakeMap[map[int64]float64](c, n1924)
-				for n1924 > 0 && !c.Failed() {
-					sz1926, vn1927, _ := c.ReadMapChunk(n1924, 7, 20, nil, false)
-					for j1928 := 0; j1928 < sz1926 && !c.Failed(); j1928++ {
-						var k1929 int64
-						k1929 = r.ReadVarInt64()
-						var v1930 float64
-						if !vn1927 {
-							v1930 = r.ReadFloat64()
+				n2016 := c.ReadLength(2)
+				m2017 := foryimpl.MakeMap[map[int64]float64](c, n2016)
+				for n2016 > 0 && !c.Failed() {
+					sz2018, vn2019, _ := c.ReadMapChunk(n2016, 7, 20, nil, false)
+					for j2020 := 0; j2020 < sz2018 && !c.Failed(); j2020++ {
+						var k2021 int64
+						k2021 = r.ReadVarInt64()
+						var v2022 float64
+						if !vn2019 {
+							v2022 = r.ReadFloat64()
 						}
-						m1925[k1929] = v1930
+						m2017[k2021] = v2022
 					}
-					n1924 -= sz1926
+					n2016 -= sz2018
 				}
-				x.AddMI64F = m1925
+				x.AddMI64F = m2017
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				n1932 := c.ReadLength(2)
-				m1933 := foryimpl.MakeMap[map[int32]string](c, n1932)
-				for n1932 > 0 && !c.Failed() {
-					sz1934, vn1935, _ := c.ReadMapChunk(n1932, 5, 21, nil, false)
-					for j1936 := 0; j1936 < sz1934 && !c.Failed(); j1936++ {
-						var k1937 int32
-						k1937 = r.ReadVarInt32()
-						var v1938 string
-						if !vn1935 {
-							v1938 = c.ReadString()
+				n2024 := c.ReadLength(2)
+				m2025 := foryimpl.MakeMap[map[int32]string](c, n2024)
+				for n2024 > 0 && !c.Failed() {
+					sz2026, vn2027, _ := c.ReadMapChunk(n2024, 5, 21, nil, false)
+					for j2028 := 0; j2028 < sz2026 && !c.Failed(); j2028++ {
+						var k2029 int32
+						k2029 = r.ReadVarInt32()
+						var v2030 string
+						if !vn2027 {
+							v2030 = c.ReadString()
 						}
-						m1933[k1937] = v1938
+						m2025[k2029] = v2030
 					}
-					n1932 -= sz1934
+					n2024 -= sz2026
 				}
-				x.AddMIS = m1933
+				x.AddMIS = m2025
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				n1940 := c.ReadLength(2)
-				m1941 := foryimpl.MakeMap[map[string]int32](c, n1940)
-				for n1940 > 0 && !c.Failed() {
-					sz1942, vn1943, _ := c.ReadMapChunk(n1940, 21, 5, nil, false)
-					for j1944 := 0; j1944 < sz1942 && !c.Failed(); j1944++ {
-						var k1945 string
-						k1945 = c.ReadString()
-						var v1946 int32
-						if !vn1943 {
-							v1946 = r.ReadVarInt32()
+				n2032 := c.ReadLength(2)
+				m2033 := foryimpl.MakeMap[map[string]int32](c, n2032)
+				for n2032 > 0 && !c.Failed() {
+					sz2034, vn2035, _ := c.ReadMapChunk(n2032, 21, 5, nil, false)
+					for j2036 := 0; j2036 < sz2034 && !c.Failed(); j2036++ {
+						var k2037 string
+						k2037 = c.ReadString()
+						var v2038 int32
+						if !vn2035 {
+							v2038 = r.ReadVarInt32()
 						}
-						m1941[k1945] = v1946
+						m2033[k2037] = v2038
 					}
-					n1940 -= sz1942
+					n2032 -= sz2034
 				}
-				x.AddMSI = m1941
+				x.AddMSI = m2033
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				n1948 := c.ReadLength(2)
-				m1949 := foryimpl.MakeMap[map[string][]string](c, n1948)
-				for n1948 > 0 && !c.Failed() {
-					sz1950, vn1951, _ := c.ReadMapChunk(n1948, 21, 22, nil, true)
-					for j1952 := 0; j1952 < sz1950 && !c.Failed(); j1952++ {
-						var k1953 string
-						k1953 = c.ReadString()
-						var v1954 []string
-						if !vn1951 {
-							n1955 := c.ReadLength(1)
-							l1956 := foryimpl.MakeSlice[[]string](c, n1955)
-							if n1955 > 0 {
-								hn1958 := c.ReadListHeader(21)
+				n2040 := c.ReadLength(2)
+				m2041 := foryimpl.MakeMap[map[string][]string](c, n2040)
+				for n2040 > 0 && !c.Failed() {
+					sz2042, vn2043, _ := c.ReadMapChunk(n2040, 21, 22, nil, true)
+					for j2044 := 0; j2044 < sz2042 && !c.Failed(); j2044++ {
+						var k2045 string
+						k2045 = c.ReadString()
+						var v2046 []string
+						if !vn2043 {
+							n2047 := c.ReadLength(1)
+							l2048 := foryimpl.MakeSlice[[]string](c, n2047)
+							if n2047 > 0 {
+								hn2050 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i1957 := range l1956 {
-										if hn1958 && !c.ReadFlag() {
-											clear(l1956[i1957 : i1957+1])
+									for i2049 := range l2048 {
+										if hn2050 && !c.ReadFlag() {
+											clear(l2048[i2049 : i2049+1])
 											continue
 										}
-										l1956[i1957] = c.ReadString()
+										l2048[i2049] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i1957)
+											c.TraceIndex(i2049)
 											break
 										}
 									}
 								}
 							}
-							v1954 = l1956
+							v2046 = l2048
 						}
-						m1949[k1953] = v1954
+						m2041[k2045] = v2046
 					}
-					n1948 -= sz1950
+					n2040 -= sz2042
 				}
-				x.AddMSL = m1949
+				x.AddMSL = m2041
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n1962 := c.ReadLength(2)
-				m1963 := foryimpl.MakeMap[map[string]map[string]int32](c, n1962)
-				for n1962 > 0 && !c.Failed() {
-					sz1964, vn1965, _ := c.ReadMapChunk(n1962, 21, 24, nil, true)
-					for j1966 := 0; j1966 < sz1964 && !c.Failed(); j1966++ {
-						var k1967 string
-						k1967 = c.ReadString()
-						var v1968 map[string]int32
-						if !vn1965 {
-							n1969 := c.ReadLength(2)
-							m1970 := foryimpl.MakeMap[map[string]int32](c, n1969)
-							for n1969 > 0 && !c.Failed() {
-								sz1971, vn1972, _ := c.ReadMapChunk(n1969, 21, 5, nil, false)
-								for j1973 := 0; j1973 < sz1971 && !c.Failed(); j1973++ {
-									var k1974 string
-									k1974 = c.ReadString()
-									var v1975 int32
-									if !vn1972 {
-										v1975 = r.ReadVarInt32()
+				n2054 := c.ReadLength(2)
+				m2055 := foryimpl.MakeMap[map[string]map[string]int32](c, n2054)
+				for n2054 > 0 && !c.Failed() {
+					sz2056, vn2057, _ := c.ReadMapChunk(n2054, 21, 24, nil, true)
+					for j2058 := 0; j2058 < sz2056 && !c.Failed(); j2058++ {
+						var k2059 string
+						k2059 = c.ReadString()
+						var v2060 map[string]int32
+						if !vn2057 {
+							n2061 := c.ReadLength(2)
+							m2062 := foryimpl.MakeMap[map[string]int32](c, n2061)
+							for n2061 > 0 && !c.Failed() {
+								sz2063, vn2064, _ := c.ReadMapChunk(n2061, 21, 5, nil, false)
+								for j2065 := 0; j2065 < sz2063 && !c.Failed(); j2065++ {
+									var k2066 string
+									k2066 = c.ReadString()
+									var v2067 int32
+									if !vn2064 {
+										v2067 = r.ReadVarInt32()
 									}
-									m1970[k1974] = v1975
+									m2062[k2066] = v2067
 								}
-								n1969 -= sz1971
+								n2061 -= sz2063
 							}
-							v1968 = m1970
+							v2060 = m2062
 						}
-						m1963[k1967] = v1968
+						m2055[k2059] = v2060
 					}
-					n1962 -= sz1964
+					n2054 -= sz2056
 				}
-				x.AddMSM = m1963
+				x.AddMSM = m2055
 			}
 		case 45:
 			if !f.Flag || c.ReadFlag() {
-				n1978 := c.ReadLength(2)
-				m1979 := foryimpl.MakeMap[map[string]*int32](c, n1978)
-				for n1978 > 0 && !c.Failed() {
-					sz1980, vn1981, _ := c.ReadMapChunk(n1978, 21, 5, nil, true)
-					for j1982 := 0; j1982 < sz1980 && !c.Failed(); j1982++ {
-						var k1983 string
-						k1983 = c.ReadString()
-						var v1984 *int32
-						if !vn1981 {
-							p1985 := foryimpl.Alloc[int32](c)
-							*p1985 = r.ReadVarInt32()
-							v1984 = p1985
+				n2070 := c.ReadLength(2)
+				m2071 := foryimpl.MakeMap[map[string]*int32](c, n2070)
+				for n2070 > 0 && !c.Failed() {
+					sz2072, vn2073, _ := c.ReadMapChunk(n2070, 21, 5, nil, true)
+					for j2074 := 0; j2074 < sz2072 && !c.Failed(); j2074++ {
+						var k2075 string
+						k2075 = c.ReadString()
+						var v2076 *int32
+						if !vn2073 {
+							p2077 := foryimpl.Alloc[int32](c)
+							*p2077 = r.ReadVarInt32()
+							v2076 = p2077
 						}
-						m1979[k1983] = v1984
+						m2071[k2075] = v2076
 					}
-					n1978 -= sz1980
+					n2070 -= sz2072
 				}
-				x.AddMSP = m1979
+				x.AddMSP = m2071
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				n1987 := c.ReadLength(2)
-				m1988 := foryimpl.MakeMap[map[uint8]uint16](c, n1987)
-				for n1987 > 0 && !c.Failed() {
-					sz1989, vn1990, _ := c.ReadMapChunk(n1987, 9, 10, nil, false)
-					for j1991 := 0; j1991 < sz1989 && !c.Failed(); j1991++ {
-						var k1992 uint8
-						k1992 = r.ReadUint8()
-						var v1993 uint16
-						if !vn1990 {
-							v1993 = r.ReadUint16()
+				n2079 := c.ReadLength(2)
+				m2080 := foryimpl.MakeMap[map[uint8]uint16](c, n2079)
+				for n2079 > 0 && !c.Failed() {
+					sz2081, vn2082, _ := c.ReadMapChunk(n2079, 9, 10, nil, false)
+					for j2083 := 0; j2083 < sz2081 && !c.Failed(); j2083++ {
+						var k2084 uint8
+						k2084 = r.ReadUint8()
+						var v2085 uint16
+						if !vn2082 {
+							v2085 = r.ReadUint16()
 						}
-						m1988[k1992] = v1993
+						m2080[k2084] = v2085
 					}
-					n1987 -= sz1989
+					n2079 -= sz2081
 				}
-				x.AddMU8 = m1988
+				x.AddMU8 = m2080
 			}
 		case 47:
-			if f.Convert {
-				x.AddNBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddNBin = c.ReadBinary()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2087, id2088 := c.ReadRefFlag(); st2087 == foryimpl.RefBack {
+					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id2088)
+				} else if st2087 == foryimpl.RefFollows {
+					x.AddNBin = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id2088, x.AddNBin)
+				} else {
+					x.AddNBin = nil
+				}
+			} else {
+				if f.Convert {
+					x.AddNBin = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.AddNBin = c.ReadBinary()
+				}
 			}
 		case 48:
 			if !f.Flag || c.ReadFlag() {
-				n1995 := c.ReadLength(1)
-				l1996 := foryimpl.MakeSlice[[]string](c, n1995)
-				if n1995 > 0 {
-					hn1998 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1997 := range l1996 {
-							if hn1998 && !c.ReadFlag() {
-								clear(l1996[i1997 : i1997+1])
-								continue
-							}
-							l1996[i1997] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1997)
-								break
-							}
-						}
-					}
-				}
-				x.AddNLS = l1996
-			}
-		case 49:
-			if !f.Flag || c.ReadFlag() {
-				n2001 := c.ReadLength(2)
-				m2002 := foryimpl.MakeMap[map[string]int32](c, n2001)
-				for n2001 > 0 && !c.Failed() {
-					sz2003, vn2004, _ := c.ReadMapChunk(n2001, 21, 5, nil, false)
-					for j2005 := 0; j2005 < sz2003 && !c.Failed(); j2005++ {
-						var k2006 string
-						k2006 = c.ReadString()
-						var v2007 int32
-						if !vn2004 {
-							v2007 = r.ReadVarInt32()
-						}
-						m2002[k2006] = v2007
-					}
-					n2001 -= sz2003
-				}
-				x.AddNM = m2002
-			}
-		case 50:
-			if f.Convert {
-				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2009 := c.ReadLength(1)
-				l2010 := foryimpl.MakeSlice[[]uint8](c, n2009)
-				if n2009 > 0 {
-					hn2012 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i2011 := range l2010 {
-							if hn2012 && !c.ReadFlag() {
-								clear(l2010[i2011 : i2011+1])
-								continue
-							}
-							l2010[i2011] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i2011)
-								break
-							}
-						}
-					}
-				}
-				x.AddRaw = l2010
-			}
-		case 51:
-			if f.Convert {
-				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Bin = c.ReadBinary()
-			}
-		case 52:
-			if f.Convert {
-				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
-			} else if !f.Flag || c.ReadFlag() {
-				n2015 := c.ReadLength(2)
-				if n2015 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2015, 3))
-					return
-				}
-				var l2016 [3]int16
-				if n2015 > 0 {
-					hn2018 := c.ReadListHeader(3)
-					if !c.Failed() {
-						for i2017 := range l2016 {
-							if hn2018 && !c.ReadFlag() {
-								clear(l2016[i2017 : i2017+1])
-								continue
-							}
-							l2016[i2017] = r.ReadInt16()
-							if c.Failed() {
-								c.TraceIndex(i2017)
-								break
-							}
-						}
-					}
-				}
-				x.Fix = l2016
-			}
-		case 53:
-			if f.Convert {
-				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2021 := c.ReadLength(1)
-				l2022 := foryimpl.MakeSlice[[]bool](c, n2021)
-				if n2021 > 0 {
-					hn2024 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i2023 := range l2022 {
-							if hn2024 && !c.ReadFlag() {
-								clear(l2022[i2023 : i2023+1])
-								continue
-							}
-							l2022[i2023] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i2023)
-								break
-							}
-						}
-					}
-				}
-				x.LB = l2022
-			}
-		case 54:
-			if !f.Flag || c.ReadFlag() {
-				n2027 := c.ReadLength(1)
-				l2028 := foryimpl.MakeSlice[[]Color](c, n2027)
-				if n2027 > 0 {
-					hn2030 := c.ReadListHeader(25)
-					if !c.Failed() {
-						for i2029 := range l2028 {
-							if hn2030 && !c.ReadFlag() {
-								clear(l2028[i2029 : i2029+1])
-								continue
-							}
-							l2028[i2029] = Color(c.ReadEnum(uint32(0x7fffffff)))
-							if c.Failed() {
-								c.TraceIndex(i2029)
-								break
-							}
-						}
-					}
-				}
-				x.LE = l2028
-			}
-		case 55:
-			if f.Convert {
-				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2033 := c.ReadLength(4)
-				l2034 := foryimpl.MakeSlice[[]float32](c, n2033)
-				if n2033 > 0 {
-					hn2036 := c.ReadListHeader(19)
-					if !c.Failed() {
-						for i2035 := range l2034 {
-							if hn2036 && !c.ReadFlag() {
-								clear(l2034[i2035 : i2035+1])
-								continue
-							}
-							l2034[i2035] = r.ReadFloat32()
-							if c.Failed() {
-								c.TraceIndex(i2035)
-								break
-							}
-						}
-					}
-				}
-				x.LF32 = l2034
-			}
-		case 56:
-			if f.Convert {
-				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2039 := c.ReadLength(8)
-				l2040 := foryimpl.MakeSlice[[]float64](c, n2039)
-				if n2039 > 0 {
-					hn2042 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i2041 := range l2040 {
-							if hn2042 && !c.ReadFlag() {
-								clear(l2040[i2041 : i2041+1])
-								continue
-							}
-							l2040[i2041] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i2041)
-								break
-							}
-						}
-					}
-				}
-				x.LF64 = l2040
-			}
-		case 57:
-			if f.Convert {
-				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2045 := c.ReadLength(1)
-				l2046 := foryimpl.MakeSlice[[]int32](c, n2045)
-				if n2045 > 0 {
-					hn2048 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i2047 := range l2046 {
-							if hn2048 && !c.ReadFlag() {
-								clear(l2046[i2047 : i2047+1])
-								continue
-							}
-							l2046[i2047] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i2047)
-								break
-							}
-						}
-					}
-				}
-				x.LI32 = l2046
-			}
-		case 58:
-			if f.Convert {
-				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2051 := c.ReadLength(1)
-				l2052 := foryimpl.MakeSlice[[]int64](c, n2051)
-				if n2051 > 0 {
-					hn2054 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i2053 := range l2052 {
-							if hn2054 && !c.ReadFlag() {
-								clear(l2052[i2053 : i2053+1])
-								continue
-							}
-							l2052[i2053] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i2053)
-								break
-							}
-						}
-					}
-				}
-				x.LI64 = l2052
-			}
-		case 59:
-			if f.Convert {
-				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2057 := c.ReadLength(1)
-				l2058 := foryimpl.MakeSlice[[]int8](c, n2057)
-				if n2057 > 0 {
-					hn2060 := c.ReadListHeader(2)
-					if !c.Failed() {
-						for i2059 := range l2058 {
-							if hn2060 && !c.ReadFlag() {
-								clear(l2058[i2059 : i2059+1])
-								continue
-							}
-							l2058[i2059] = r.ReadInt8()
-							if c.Failed() {
-								c.TraceIndex(i2059)
-								break
-							}
-						}
-					}
-				}
-				x.LI8 = l2058
-			}
-		case 60:
-			if !f.Flag || c.ReadFlag() {
-				n2063 := c.ReadLength(1)
-				l2064 := foryimpl.MakeSlice[[][]int32](c, n2063)
-				if n2063 > 0 {
-					hn2066 := c.ReadListHeader(22)
-					if !c.Failed() {
-						for i2065 := range l2064 {
-							if hn2066 && !c.ReadFlag() {
-								clear(l2064[i2065 : i2065+1])
-								continue
-							}
-							n2069 := c.ReadLength(1)
-							l2070 := foryimpl.MakeSlice[[]int32](c, n2069)
-							if n2069 > 0 {
-								hn2072 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i2071 := range l2070 {
-										if hn2072 && !c.ReadFlag() {
-											clear(l2070[i2071 : i2071+1])
-											continue
-										}
-										l2070[i2071] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i2071)
-											break
-										}
-									}
-								}
-							}
-							l2064[i2065] = l2070
-							if c.Failed() {
-								c.TraceIndex(i2065)
-								break
-							}
-						}
-					}
-				}
-				x.LL = l2064
-			}
-		case 61:
-			if !f.Flag || c.ReadFlag() {
-				n2075 := c.ReadLength(1)
-				l2076 := foryimpl.MakeSlice[[]map[string]int32](c, n2075)
-				if n2075 > 0 {
-					hn2078 := c.ReadListHeader(24)
-					if !c.Failed() {
-						for i2077 := range l2076 {
-							if hn2078 && !c.ReadFlag() {
-								clear(l2076[i2077 : i2077+1])
-								continue
-							}
-							n2081 := c.ReadLength(2)
-							m2082 := foryimpl.MakeMap[map[string]int32](c, n2081)
-							for n2081 > 0 && !c.Failed() {
-								sz2083, vn2084, _ := c.ReadMapChunk(n2081, 21, 5, nil, false)
-								for j2085 := 0; j2085 < sz2083 && !c.Failed(); j2085++ {
-									var k2086 string
-									k2086 = c.ReadString()
-									var v2087 int32
-									if !vn2084 {
-										v2087 = r.ReadVarInt32()
-									}
-									m2082[k2086] = v2087
-								}
-								n2081 -= sz2083
-							}
-							l2076[i2077] = m2082
-							if c.Failed() {
-								c.TraceIndex(i2077)
-								break
-							}
-						}
-					}
-				}
-				x.LM = l2076
-			}
-		case 62:
-			if f.Convert {
-				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
-			} else if !f.Flag || c.ReadFlag() {
 				n2089 := c.ReadLength(1)
-				l2090 := foryimpl.MakeSlice[[]*int32](c, n2089)
+				l2090 := foryimpl.MakeSlice[[]string](c, n2089)
 				if n2089 > 0 {
-					hn2092 := c.ReadListHeader(5)
+					hn2092 := c.ReadListHeader(21)
 					if !c.Failed() {
 						for i2091 := range l2090 {
 							if hn2092 && !c.ReadFlag() {
 								clear(l2090[i2091 : i2091+1])
 								continue
 							}
-							p2095 := foryimpl.Alloc[int32](c)
-							*p2095 = r.ReadVarInt32()
-							l2090[i2091] = p2095
+							l2090[i2091] = c.ReadString()
 							if c.Failed() {
 								c.TraceIndex(i2091)
 								break
@@ -9585,376 +9611,744 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.LPI = l2090
+				x.AddNLS = l2090
 			}
-		case 63:
+		case 49:
 			if !f.Flag || c.ReadFlag() {
-				n2096 := c.ReadLength(1)
-				l2097 := foryimpl.MakeSlice[[]string](c, n2096)
-				if n2096 > 0 {
-					hn2099 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i2098 := range l2097 {
-							if hn2099 && !c.ReadFlag() {
-								clear(l2097[i2098 : i2098+1])
-								continue
-							}
-							l2097[i2098] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i2098)
-								break
-							}
+				n2095 := c.ReadLength(2)
+				m2096 := foryimpl.MakeMap[map[string]int32](c, n2095)
+				for n2095 > 0 && !c.Failed() {
+					sz2097, vn2098, _ := c.ReadMapChunk(n2095, 21, 5, nil, false)
+					for j2099 := 0; j2099 < sz2097 && !c.Failed(); j2099++ {
+						var k2100 string
+						k2100 = c.ReadString()
+						var v2101 int32
+						if !vn2098 {
+							v2101 = r.ReadVarInt32()
 						}
+						m2096[k2100] = v2101
 					}
+					n2095 -= sz2097
 				}
-				x.LS = l2097
+				x.AddNM = m2096
 			}
-		case 64:
-			if !f.Flag || c.ReadFlag() {
-				n2102 := c.ReadLength(1)
-				l2103 := foryimpl.MakeSlice[[]time.Time](c, n2102)
-				if n2102 > 0 {
-					hn2105 := c.ReadListHeader(38)
-					if !c.Failed() {
-						for i2104 := range l2103 {
-							if hn2105 && !c.ReadFlag() {
-								clear(l2103[i2104 : i2104+1])
-								continue
-							}
-							l2103[i2104] = c.ReadTime()
-							if c.Failed() {
-								c.TraceIndex(i2104)
-								break
-							}
-						}
-					}
-				}
-				x.LT = l2103
-			}
-		case 65:
+		case 50:
 			if f.Convert {
-				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
+				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2108 := c.ReadLength(2)
-				l2109 := foryimpl.MakeSlice[[]uint16](c, n2108)
-				if n2108 > 0 {
-					hn2111 := c.ReadListHeader(10)
+				n2103 := c.ReadLength(1)
+				l2104 := foryimpl.MakeSlice[[]uint8](c, n2103)
+				if n2103 > 0 {
+					hn2106 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2110 := range l2109 {
-							if hn2111 && !c.ReadFlag() {
-								clear(l2109[i2110 : i2110+1])
+						for i2105 := range l2104 {
+							if hn2106 && !c.ReadFlag() {
+								clear(l2104[i2105 : i2105+1])
 								continue
 							}
-							l2109[i2110] = r.ReadUint16()
+							l2104[i2105] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2110)
+								c.TraceIndex(i2105)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l2109
+				x.AddRaw = l2104
 			}
-		case 66:
+		case 51:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2109, id2110 := c.ReadRefFlag(); st2109 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id2110)
+				} else if st2109 == foryimpl.RefFollows {
+					x.Bin = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id2110, x.Bin)
+				} else {
+					x.Bin = nil
+				}
+			} else {
+				if f.Convert {
+					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.Bin = c.ReadBinary()
+				}
+			}
+		case 52:
 			if f.Convert {
-				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
+				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2114 := c.ReadLength(1)
-				l2115 := foryimpl.MakeSlice[[]uint64](c, n2114)
-				if n2114 > 0 {
-					hn2117 := c.ReadListHeader(14)
+				n2111 := c.ReadLength(2)
+				if n2111 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2111, 3))
+					return
+				}
+				var l2112 [3]int16
+				if n2111 > 0 {
+					hn2114 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2116 := range l2115 {
-							if hn2117 && !c.ReadFlag() {
-								clear(l2115[i2116 : i2116+1])
+						for i2113 := range l2112 {
+							if hn2114 && !c.ReadFlag() {
+								clear(l2112[i2113 : i2113+1])
 								continue
 							}
-							l2115[i2116] = r.ReadVarUint64()
+							l2112[i2113] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2116)
+								c.TraceIndex(i2113)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l2115
+				x.Fix = l2112
 			}
-		case 67:
-			if !f.Flag || c.ReadFlag() {
-				n2120 := c.ReadLength(2)
-				m2121 := foryimpl.MakeMap[map[bool]string](c, n2120)
-				for n2120 > 0 && !c.Failed() {
-					sz2122, vn2123, _ := c.ReadMapChunk(n2120, 1, 21, nil, false)
-					for j2124 := 0; j2124 < sz2122 && !c.Failed(); j2124++ {
-						var k2125 bool
-						k2125 = r.ReadBool()
-						var v2126 string
-						if !vn2123 {
-							v2126 = c.ReadString()
+		case 53:
+			if f.Convert {
+				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n2117 := c.ReadLength(1)
+				l2118 := foryimpl.MakeSlice[[]bool](c, n2117)
+				if n2117 > 0 {
+					hn2120 := c.ReadListHeader(1)
+					if !c.Failed() {
+						for i2119 := range l2118 {
+							if hn2120 && !c.ReadFlag() {
+								clear(l2118[i2119 : i2119+1])
+								continue
+							}
+							l2118[i2119] = r.ReadBool()
+							if c.Failed() {
+								c.TraceIndex(i2119)
+								break
+							}
 						}
-						m2121[k2125] = v2126
 					}
-					n2120 -= sz2122
 				}
-				x.MBS = m2121
+				x.LB = l2118
 			}
-		case 68:
+		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2128 := c.ReadLength(2)
-				m2129 := foryimpl.MakeMap[map[Color]string](c, n2128)
-				for n2128 > 0 && !c.Failed() {
-					sz2130, vn2131, _ := c.ReadMapChunk(n2128, 25, 21, nil, false)
-					for j2132 := 0; j2132 < sz2130 && !c.Failed(); j2132++ {
-						var k2133 Color
-						k2133 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v2134 string
-						if !vn2131 {
-							v2134 = c.ReadString()
+				n2123 := c.ReadLength(1)
+				l2124 := foryimpl.MakeSlice[[]Color](c, n2123)
+				if n2123 > 0 {
+					hn2126 := c.ReadListHeader(25)
+					if !c.Failed() {
+						for i2125 := range l2124 {
+							if hn2126 && !c.ReadFlag() {
+								clear(l2124[i2125 : i2125+1])
+								continue
+							}
+							l2124[i2125] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							if c.Failed() {
+								c.TraceIndex(i2125)
+								break
+							}
 						}
-						m2129[k2133] = v2134
 					}
-					n2128 -= sz2130
 				}
-				x.MES = m2129
+				x.LE = l2124
 			}
-		case 69:
-			if !f.Flag || c.ReadFlag() {
-				n2136 := c.ReadLength(2)
-				m2137 := foryimpl.MakeMap[map[int64]float64](c, n2136)
-				for n2136 > 0 && !c.Failed() {
-					sz2138, vn2139, _ := c.ReadMapChunk(n2136, 7, 20, nil, false)
-					for j2140 := 0; j2140 < sz2138 && !c.Failed(); j2140++ {
-						var k2141 int64
-						k2141 = r.ReadVarInt64()
-						var v2142 float64
-						if !vn2139 {
-							v2142 = r.ReadFloat64()
+		case 55:
+			if f.Convert {
+				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n2129 := c.ReadLength(4)
+				l2130 := foryimpl.MakeSlice[[]float32](c, n2129)
+				if n2129 > 0 {
+					hn2132 := c.ReadListHeader(19)
+					if !c.Failed() {
+						for i2131 := range l2130 {
+							if hn2132 && !c.ReadFlag() {
+								clear(l2130[i2131 : i2131+1])
+								continue
+							}
+							l2130[i2131] = r.ReadFloat32()
+							if c.Failed() {
+								c.TraceIndex(i2131)
+								break
+							}
 						}
-						m2137[k2141] = v2142
 					}
-					n2136 -= sz2138
 				}
-				x.MI64F = m2137
+				x.LF32 = l2130
 			}
-		case 70:
-			if !f.Flag || c.ReadFlag() {
-				n2144 := c.ReadLength(2)
-				m2145 := foryimpl.MakeMap[map[int32]string](c, n2144)
-				for n2144 > 0 && !c.Failed() {
-					sz2146, vn2147, _ := c.ReadMapChunk(n2144, 5, 21, nil, false)
-					for j2148 := 0; j2148 < sz2146 && !c.Failed(); j2148++ {
-						var k2149 int32
-						k2149 = r.ReadVarInt32()
-						var v2150 string
-						if !vn2147 {
-							v2150 = c.ReadString()
+		case 56:
+			if f.Convert {
+				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n2135 := c.ReadLength(8)
+				l2136 := foryimpl.MakeSlice[[]float64](c, n2135)
+				if n2135 > 0 {
+					hn2138 := c.ReadListHeader(20)
+					if !c.Failed() {
+						for i2137 := range l2136 {
+							if hn2138 && !c.ReadFlag() {
+								clear(l2136[i2137 : i2137+1])
+								continue
+							}
+							l2136[i2137] = r.ReadFloat64()
+							if c.Failed() {
+								c.TraceIndex(i2137)
+								break
+							}
 						}
-						m2145[k2149] = v2150
 					}
-					n2144 -= sz2146
 				}
-				x.MIS = m2145
+				x.LF64 = l2136
 			}
-		case 71:
-			if !f.Flag || c.ReadFlag() {
-				n2152 := c.ReadLength(2)
-				m2153 := foryimpl.MakeMap[map[string]int32](c, n2152)
-				for n2152 > 0 && !c.Failed() {
-					sz2154, vn2155, _ := c.ReadMapChunk(n2152, 21, 5, nil, false)
-					for j2156 := 0; j2156 < sz2154 && !c.Failed(); j2156++ {
-						var k2157 string
-						k2157 = c.ReadString()
-						var v2158 int32
-						if !vn2155 {
-							v2158 = r.ReadVarInt32()
+		case 57:
+			if f.Convert {
+				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n2141 := c.ReadLength(1)
+				l2142 := foryimpl.MakeSlice[[]int32](c, n2141)
+				if n2141 > 0 {
+					hn2144 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i2143 := range l2142 {
+							if hn2144 && !c.ReadFlag() {
+								clear(l2142[i2143 : i2143+1])
+								continue
+							}
+							l2142[i2143] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i2143)
+								break
+							}
 						}
-						m2153[k2157] = v2158
 					}
-					n2152 -= sz2154
 				}
-				x.MSI = m2153
+				x.LI32 = l2142
 			}
-		case 72:
+		case 58:
+			if f.Convert {
+				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n2147 := c.ReadLength(1)
+				l2148 := foryimpl.MakeSlice[[]int64](c, n2147)
+				if n2147 > 0 {
+					hn2150 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i2149 := range l2148 {
+							if hn2150 && !c.ReadFlag() {
+								clear(l2148[i2149 : i2149+1])
+								continue
+							}
+							l2148[i2149] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i2149)
+								break
+							}
+						}
+					}
+				}
+				x.LI64 = l2148
+			}
+		case 59:
+			if f.Convert {
+				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n2153 := c.ReadLength(1)
+				l2154 := foryimpl.MakeSlice[[]int8](c, n2153)
+				if n2153 > 0 {
+					hn2156 := c.ReadListHeader(2)
+					if !c.Failed() {
+						for i2155 := range l2154 {
+							if hn2156 && !c.ReadFlag() {
+								clear(l2154[i2155 : i2155+1])
+								continue
+							}
+							l2154[i2155] = r.ReadInt8()
+							if c.Failed() {
+								c.TraceIndex(i2155)
+								break
+							}
+						}
+					}
+				}
+				x.LI8 = l2154
+			}
+		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2160 := c.ReadLength(2)
-				m2161 := foryimpl.MakeMap[map[string][]string](c, n2160)
-				for n2160 > 0 && !c.Failed() {
-					sz2162, vn2163, _ := c.ReadMapChunk(n2160, 21, 22, nil, true)
-					for j2164 := 0; j2164 < sz2162 && !c.Failed(); j2164++ {
-						var k2165 string
-						k2165 = c.ReadString()
-						var v2166 []string
-						if !vn2163 {
-							n2167 := c.ReadLength(1)
-							l2168 := foryimpl.MakeSlice[[]string](c, n2167)
-							if n2167 > 0 {
-								hn2170 := c.ReadListHeader(21)
+				n2159 := c.ReadLength(1)
+				l2160 := foryimpl.MakeSlice[[][]int32](c, n2159)
+				if n2159 > 0 {
+					hn2162 := c.ReadListHeader(22)
+					if !c.Failed() {
+						for i2161 := range l2160 {
+							if hn2162 && !c.ReadFlag() {
+								clear(l2160[i2161 : i2161+1])
+								continue
+							}
+							n2165 := c.ReadLength(1)
+							l2166 := foryimpl.MakeSlice[[]int32](c, n2165)
+							if n2165 > 0 {
+								hn2168 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2169 := range l2168 {
-										if hn2170 && !c.ReadFlag() {
-											clear(l2168[i2169 : i2169+1])
+									for i2167 := range l2166 {
+										if hn2168 && !c.ReadFlag() {
+											clear(l2166[i2167 : i2167+1])
 											continue
 										}
-										l2168[i2169] = c.ReadString()
+										l2166[i2167] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2169)
+											c.TraceIndex(i2167)
 											break
 										}
 									}
 								}
 							}
-							v2166 = l2168
-						}
-						m2161[k2165] = v2166
-					}
-					n2160 -= sz2162
-				}
-				x.MSL = m2161
-			}
-		case 73:
-			if !f.Flag || c.ReadFlag() {
-				n2174 := c.ReadLength(2)
-				m2175 := foryimpl.MakeMap[map[string]map[string]int32](c, n2174)
-				for n2174 > 0 && !c.Failed() {
-					sz2176, vn2177, _ := c.ReadMapChunk(n2174, 21, 24, nil, true)
-					for j2178 := 0; j2178 < sz2176 && !c.Failed(); j2178++ {
-						var k2179 string
-						k2179 = c.ReadString()
-						var v2180 map[string]int32
-						if !vn2177 {
-							n2181 := c.ReadLength(2)
-							m2182 := foryimpl.MakeMap[map[string]int32](c, n2181)
-							for n2181 > 0 && !c.Failed() {
-								sz2183, vn2184, _ := c.ReadMapChunk(n2181, 21, 5, nil, false)
-								for j2185 := 0; j2185 < sz2183 && !c.Failed(); j2185++ {
-									var k2186 string
-									k2186 = c.ReadString()
-									var v2187 int32
-									if !vn2184 {
-										v2187 = r.ReadVarInt32()
-									}
-									m2182[k2186] = v2187
-								}
-								n2181 -= sz2183
-							}
-							v2180 = m2182
-						}
-						m2175[k2179] = v2180
-					}
-					n2174 -= sz2176
-				}
-				x.MSM = m2175
-			}
-		case 74:
-			if !f.Flag || c.ReadFlag() {
-				n2190 := c.ReadLength(2)
-				m2191 := foryimpl.MakeMap[map[string]*int32](c, n2190)
-				for n2190 > 0 && !c.Failed() {
-					sz2192, vn2193, _ := c.ReadMapChunk(n2190, 21, 5, nil, true)
-					for j2194 := 0; j2194 < sz2192 && !c.Failed(); j2194++ {
-						var k2195 string
-						k2195 = c.ReadString()
-						var v2196 *int32
-						if !vn2193 {
-							p2197 := foryimpl.Alloc[int32](c)
-							*p2197 = r.ReadVarInt32()
-							v2196 = p2197
-						}
-						m2191[k2195] = v2196
-					}
-					n2190 -= sz2192
-				}
-				x.MSP = m2191
-			}
-		case 75:
-			if !f.Flag || c.ReadFlag() {
-				n2199 := c.ReadLength(2)
-				m2200 := foryimpl.MakeMap[map[uint8]uint16](c, n2199)
-				for n2199 > 0 && !c.Failed() {
-					sz2201, vn2202, _ := c.ReadMapChunk(n2199, 9, 10, nil, false)
-					for j2203 := 0; j2203 < sz2201 && !c.Failed(); j2203++ {
-						var k2204 uint8
-						k2204 = r.ReadUint8()
-						var v2205 uint16
-						if !vn2202 {
-							v2205 = r.ReadUint16()
-						}
-						m2200[k2204] = v2205
-					}
-					n2199 -= sz2201
-				}
-				x.MU8 = m2200
-			}
-		case 76:
-			if f.Convert {
-				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				x.NBin = c.ReadBinary()
-			}
-		case 77:
-			if !f.Flag || c.ReadFlag() {
-				n2207 := c.ReadLength(1)
-				l2208 := foryimpl.MakeSlice[[]string](c, n2207)
-				if n2207 > 0 {
-					hn2210 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i2209 := range l2208 {
-							if hn2210 && !c.ReadFlag() {
-								clear(l2208[i2209 : i2209+1])
-								continue
-							}
-							l2208[i2209] = c.ReadString()
+							l2160[i2161] = l2166
 							if c.Failed() {
-								c.TraceIndex(i2209)
+								c.TraceIndex(i2161)
 								break
 							}
 						}
 					}
 				}
-				x.NLS = l2208
+				x.LL = l2160
+			}
+		case 61:
+			if !f.Flag || c.ReadFlag() {
+				n2171 := c.ReadLength(1)
+				l2172 := foryimpl.MakeSlice[[]map[string]int32](c, n2171)
+				if n2171 > 0 {
+					hn2174 := c.ReadListHeader(24)
+					if !c.Failed() {
+						for i2173 := range l2172 {
+							if hn2174 && !c.ReadFlag() {
+								clear(l2172[i2173 : i2173+1])
+								continue
+							}
+							n2177 := c.ReadLength(2)
+							m2178 := foryimpl.MakeMap[map[string]int32](c, n2177)
+							for n2177 > 0 && !c.Failed() {
+								sz2179, vn2180, _ := c.ReadMapChunk(n2177, 21, 5, nil, false)
+								for j2181 := 0; j2181 < sz2179 && !c.Failed(); j2181++ {
+									var k2182 string
+									k2182 = c.ReadString()
+									var v2183 int32
+									if !vn2180 {
+										v2183 = r.ReadVarInt32()
+									}
+									m2178[k2182] = v2183
+								}
+								n2177 -= sz2179
+							}
+							l2172[i2173] = m2178
+							if c.Failed() {
+								c.TraceIndex(i2173)
+								break
+							}
+						}
+					}
+				}
+				x.LM = l2172
+			}
+		case 62:
+			if f.Convert {
+				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n2185 := c.ReadLength(1)
+				l2186 := foryimpl.MakeSlice[[]*int32](c, n2185)
+				if n2185 > 0 {
+					hn2188 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i2187 := range l2186 {
+							if hn2188 && !c.ReadFlag() {
+								clear(l2186[i2187 : i2187+1])
+								continue
+							}
+							p2191 := foryimpl.Alloc[int32](c)
+							*p2191 = r.ReadVarInt32()
+							l2186[i2187] = p2191
+							if c.Failed() {
+								c.TraceIndex(i2187)
+								break
+							}
+						}
+					}
+				}
+				x.LPI = l2186
+			}
+		case 63:
+			if !f.Flag || c.ReadFlag() {
+				n2192 := c.ReadLength(1)
+				l2193 := foryimpl.MakeSlice[[]string](c, n2192)
+				if n2192 > 0 {
+					hn2195 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i2194 := range l2193 {
+							if hn2195 && !c.ReadFlag() {
+								clear(l2193[i2194 : i2194+1])
+								continue
+							}
+							l2193[i2194] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i2194)
+								break
+							}
+						}
+					}
+				}
+				x.LS = l2193
+			}
+		case 64:
+			if !f.Flag || c.ReadFlag() {
+				n2198 := c.ReadLength(1)
+				l2199 := foryimpl.MakeSlice[[]time.Time](c, n2198)
+				if n2198 > 0 {
+					hn2201 := c.ReadListHeader(38)
+					if !c.Failed() {
+						for i2200 := range l2199 {
+							if hn2201 && !c.ReadFlag() {
+								clear(l2199[i2200 : i2200+1])
+								continue
+							}
+							l2199[i2200] = c.ReadTime()
+							if c.Failed() {
+								c.TraceIndex(i2200)
+								break
+							}
+						}
+					}
+				}
+				x.LT = l2199
+			}
+		case 65:
+			if f.Convert {
+				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n2204 := c.ReadLength(2)
+				l2205 := foryimpl.MakeSlice[[]uint16](c, n2204)
+				if n2204 > 0 {
+					hn2207 := c.ReadListHeader(10)
+					if !c.Failed() {
+						for i2206 := range l2205 {
+							if hn2207 && !c.ReadFlag() {
+								clear(l2205[i2206 : i2206+1])
+								continue
+							}
+							l2205[i2206] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i2206)
+								break
+							}
+						}
+					}
+				}
+				x.LU16 = l2205
+			}
+		case 66:
+			if f.Convert {
+				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n2210 := c.ReadLength(1)
+				l2211 := foryimpl.MakeSlice[[]uint64](c, n2210)
+				if n2210 > 0 {
+					hn2213 := c.ReadListHeader(14)
+					if !c.Failed() {
+						for i2212 := range l2211 {
+							if hn2213 && !c.ReadFlag() {
+								clear(l2211[i2212 : i2212+1])
+								continue
+							}
+							l2211[i2212] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i2212)
+								break
+							}
+						}
+					}
+				}
+				x.LU64 = l2211
+			}
+		case 67:
+			if !f.Flag || c.ReadFlag() {
+				n2216 := c.ReadLength(2)
+				m2217 := foryimpl.MakeMap[map[bool]string](c, n2216)
+				for n2216 > 0 && !c.Failed() {
+					sz2218, vn2219, _ := c.ReadMapChunk(n2216, 1, 21, nil, false)
+					for j2220 := 0; j2220 < sz2218 && !c.Failed(); j2220++ {
+						var k2221 bool
+						k2221 = r.ReadBool()
+						var v2222 string
+						if !vn2219 {
+							v2222 = c.ReadString()
+						}
+						m2217[k2221] = v2222
+					}
+					n2216 -= sz2218
+				}
+				x.MBS = m2217
+			}
+		case 68:
+			if !f.Flag || c.ReadFlag() {
+				n2224 := c.ReadLength(2)
+				m2225 := foryimpl.MakeMap[map[Color]string](c, n2224)
+				for n2224 > 0 && !c.Failed() {
+					sz2226, vn2227, _ := c.ReadMapChunk(n2224, 25, 21, nil, false)
+					for j2228 := 0; j2228 < sz2226 && !c.Failed(); j2228++ {
+						var k2229 Color
+						k2229 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v2230 string
+						if !vn2227 {
+							v2230 = c.ReadString()
+						}
+						m2225[k2229] = v2230
+					}
+					n2224 -= sz2226
+				}
+				x.MES = m2225
+			}
+		case 69:
+			if !f.Flag || c.ReadFlag() {
+				n2232 := c.ReadLength(2)
+				m2233 := foryimpl.MakeMap[map[int64]float64](c, n2232)
+				for n2232 > 0 && !c.Failed() {
+					sz2234, vn2235, _ := c.ReadMapChunk(n2232, 7, 20, nil, false)
+					for j2236 := 0; j2236 < sz2234 && !c.Failed(); j2236++ {
+						var k2237 int64
+						k2237 = r.ReadVarInt64()
+						var v2238 float64
+						if !vn2235 {
+							v2238 = r.ReadFloat64()
+						}
+						m2233[k2237] = v2238
+					}
+					n2232 -= sz2234
+				}
+				x.MI64F = m2233
+			}
+		case 70:
+			if !f.Flag || c.ReadFlag() {
+				n2240 := c.ReadLength(2)
+				m2241 := foryimpl.MakeMap[map[int32]string](c, n2240)
+				for n2240 > 0 && !c.Failed() {
+					sz2242, vn2243, _ := c.ReadMapChunk(n2240, 5, 21, nil, false)
+					for j2244 := 0; j2244 < sz2242 && !c.Failed(); j2244++ {
+						var k2245 int32
+						k2245 = r.ReadVarInt32()
+						var v2246 string
+						if !vn2243 {
+							v2246 = c.ReadString()
+						}
+						m2241[k2245] = v2246
+					}
+					n2240 -= sz2242
+				}
+				x.MIS = m2241
+			}
+		case 71:
+			if !f.Flag || c.ReadFlag() {
+				n2248 := c.ReadLength(2)
+				m2249 := foryimpl.MakeMap[map[string]int32](c, n2248)
+				for n2248 > 0 && !c.Failed() {
+					sz2250, vn2251, _ := c.ReadMapChunk(n2248, 21, 5, nil, false)
+					for j2252 := 0; j2252 < sz2250 && !c.Failed(); j2252++ {
+						var k2253 string
+						k2253 = c.ReadString()
+						var v2254 int32
+						if !vn2251 {
+							v2254 = r.ReadVarInt32()
+						}
+						m2249[k2253] = v2254
+					}
+					n2248 -= sz2250
+				}
+				x.MSI = m2249
+			}
+		case 72:
+			if !f.Flag || c.ReadFlag() {
+				n2256 := c.ReadLength(2)
+				m2257 := foryimpl.MakeMap[map[string][]string](c, n2256)
+				for n2256 > 0 && !c.Failed() {
+					sz2258, vn2259, _ := c.ReadMapChunk(n2256, 21, 22, nil, true)
+					for j2260 := 0; j2260 < sz2258 && !c.Failed(); j2260++ {
+						var k2261 string
+						k2261 = c.ReadString()
+						var v2262 []string
+						if !vn2259 {
+							n2263 := c.ReadLength(1)
+							l2264 := foryimpl.MakeSlice[[]string](c, n2263)
+							if n2263 > 0 {
+								hn2266 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i2265 := range l2264 {
+										if hn2266 && !c.ReadFlag() {
+											clear(l2264[i2265 : i2265+1])
+											continue
+										}
+										l2264[i2265] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i2265)
+											break
+										}
+									}
+								}
+							}
+							v2262 = l2264
+						}
+						m2257[k2261] = v2262
+					}
+					n2256 -= sz2258
+				}
+				x.MSL = m2257
+			}
+		case 73:
+			if !f.Flag || c.ReadFlag() {
+				n2270 := c.ReadLength(2)
+				m2271 := foryimpl.MakeMap[map[string]map[string]int32](c, n2270)
+				for n2270 > 0 && !c.Failed() {
+					sz2272, vn2273, _ := c.ReadMapChunk(n2270, 21, 24, nil, true)
+					for j2274 := 0; j2274 < sz2272 && !c.Failed(); j2274++ {
+						var k2275 string
+						k2275 = c.ReadString()
+						var v2276 map[string]int32
+						if !vn2273 {
+							n2277 := c.ReadLength(2)
+							m2278 := foryimpl.MakeMap[map[string]int32](c, n2277)
+							for n2277 > 0 && !c.Failed() {
+								sz2279, vn2280, _ := c.ReadMapChunk(n2277, 21, 5, nil, false)
+								for j2281 := 0; j2281 < sz2279 && !c.Failed(); j2281++ {
+									var k2282 string
+									k2282 = c.ReadString()
+									var v2283 int32
+									if !vn2280 {
+										v2283 = r.ReadVarInt32()
+									}
+									m2278[k2282] = v2283
+								}
+								n2277 -= sz2279
+							}
+							v2276 = m2278
+						}
+						m2271[k2275] = v2276
+					}
+					n2270 -= sz2272
+				}
+				x.MSM = m2271
+			}
+		case 74:
+			if !f.Flag || c.ReadFlag() {
+				n2286 := c.ReadLength(2)
+				m2287 := foryimpl.MakeMap[map[string]*int32](c, n2286)
+				for n2286 > 0 && !c.Failed() {
+					sz2288, vn2289, _ := c.ReadMapChunk(n2286, 21, 5, nil, true)
+					for j2290 := 0; j2290 < sz2288 && !c.Failed(); j2290++ {
+						var k2291 string
+						k2291 = c.ReadString()
+						var v2292 *int32
+						if !vn2289 {
+							p2293 := foryimpl.Alloc[int32](c)
+							*p2293 = r.ReadVarInt32()
+							v2292 = p2293
+						}
+						m2287[k2291] = v2292
+					}
+					n2286 -= sz2288
+				}
+				x.MSP = m2287
+			}
+		case 75:
+			if !f.Flag || c.ReadFlag() {
+				n2295 := c.ReadLength(2)
+				m2296 := foryimpl.MakeMap[map[uint8]uint16](c, n2295)
+				for n2295 > 0 && !c.Failed() {
+					sz2297, vn2298, _ := c.ReadMapChunk(n2295, 9, 10, nil, false)
+					for j2299 := 0; j2299 < sz2297 && !c.Failed(); j2299++ {
+						var k2300 uint8
+						k2300 = r.ReadUint8()
+						var v2301 uint16
+						if !vn2298 {
+							v2301 = r.ReadUint16()
+						}
+						m2296[k2300] = v2301
+					}
+					n2295 -= sz2297
+				}
+				x.MU8 = m2296
+			}
+		case 76:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2303, id2304 := c.ReadRefFlag(); st2303 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id2304)
+				} else if st2303 == foryimpl.RefFollows {
+					x.NBin = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id2304, x.NBin)
+				} else {
+					x.NBin = nil
+				}
+			} else {
+				if f.Convert {
+					x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.NBin = c.ReadBinary()
+				}
+			}
+		case 77:
+			if !f.Flag || c.ReadFlag() {
+				n2305 := c.ReadLength(1)
+				l2306 := foryimpl.MakeSlice[[]string](c, n2305)
+				if n2305 > 0 {
+					hn2308 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i2307 := range l2306 {
+							if hn2308 && !c.ReadFlag() {
+								clear(l2306[i2307 : i2307+1])
+								continue
+							}
+							l2306[i2307] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i2307)
+								break
+							}
+						}
+					}
+				}
+				x.NLS = l2306
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n2213 := c.ReadLength(2)
-				m2214 := foryimpl.MakeMap[map[string]int32](c, n2213)
-				for n2213 > 0 && !c.Failed() {
-					sz2215, vn2216, _ := c.ReadMapChunk(n2213, 21, 5, nil, false)
-					for j2217 := 0; j2217 < sz2215 && !c.Failed(); j2217++ {
-						var k2218 string
-						k2218 = c.ReadString()
-						var v2219 int32
-						if !vn2216 {
-							v2219 = r.ReadVarInt32()
+				n2311 := c.ReadLength(2)
+				m2312 := foryimpl.MakeMap[map[string]int32](c, n2311)
+				for n2311 > 0 && !c.Failed() {
+					sz2313, vn2314, _ := c.ReadMapChunk(n2311, 21, 5, nil, false)
+					for j2315 := 0; j2315 < sz2313 && !c.Failed(); j2315++ {
+						var k2316 string
+						k2316 = c.ReadString()
+						var v2317 int32
+						if !vn2314 {
+							v2317 = r.ReadVarInt32()
 						}
-						m2214[k2218] = v2219
+						m2312[k2316] = v2317
 					}
-					n2213 -= sz2215
+					n2311 -= sz2313
 				}
-				x.NM = m2214
+				x.NM = m2312
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2221 := c.ReadLength(1)
-				l2222 := foryimpl.MakeSlice[[]uint8](c, n2221)
-				if n2221 > 0 {
-					hn2224 := c.ReadListHeader(9)
+				n2319 := c.ReadLength(1)
+				l2320 := foryimpl.MakeSlice[[]uint8](c, n2319)
+				if n2319 > 0 {
+					hn2322 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2223 := range l2222 {
-							if hn2224 && !c.ReadFlag() {
-								clear(l2222[i2223 : i2223+1])
+						for i2321 := range l2320 {
+							if hn2322 && !c.ReadFlag() {
+								clear(l2320[i2321 : i2321+1])
 								continue
 							}
-							l2222[i2223] = r.ReadUint8()
+							l2320[i2321] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2223)
+								c.TraceIndex(i2321)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2222
+				x.Raw = l2320
 			}
 		default:
 			c.SkipField(f)
@@ -11305,318 +11699,426 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if !f.Flag || c.ReadFlag() {
-				if ev271 := c.ReadStructFieldMeta(foryTypeInner); ev271 != nil {
-					x.AddIn.ForyReadEvolved(c, ev271)
-				} else if !c.Failed() {
-					x.AddIn.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev274 := c.ReadStructFieldMeta(foryTypeInner); ev274 != nil {
+						x.AddIn.ForyReadEvolved(c, ev274)
+					} else if !c.Failed() {
+						x.AddIn.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev271 := c.ReadStructFieldMeta(foryTypeInner); ev271 != nil {
+						x.AddIn.ForyReadEvolved(c, ev271)
+					} else if !c.Failed() {
+						x.AddIn.ForyRead(c)
+					}
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n272 := c.ReadLength(1)
-				l273 := foryimpl.MakeSlice[[]Inner](c, n272)
-				if n272 > 0 {
-					hn275, ev276 := c.ReadStructListHeader(foryTypeInner)
+				n275 := c.ReadLength(1)
+				l276 := foryimpl.MakeSlice[[]Inner](c, n275)
+				if n275 > 0 {
+					hn278, ev279 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i274 := range l273 {
-							if hn275 && !c.ReadFlag() {
-								clear(l273[i274 : i274+1])
+						for i277 := range l276 {
+							if hn278 && !c.ReadFlag() {
+								clear(l276[i277 : i277+1])
 								continue
 							}
-							if ev276 != nil {
-								l273[i274].ForyReadEvolved(c, ev276)
+							if ev279 != nil {
+								l276[i277].ForyReadEvolved(c, ev279)
 							} else {
-								l273[i274].ForyRead(c)
+								l276[i277].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i274)
+								c.TraceIndex(i277)
 								break
 							}
 						}
 					}
 				}
-				x.AddLIn = l273
+				x.AddLIn = l276
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n278 := c.ReadLength(1)
-				l279 := foryimpl.MakeSlice[[]Leaf](c, n278)
-				if n278 > 0 {
-					hn281, ev282 := c.ReadStructListHeader(foryTypeLeaf)
+				n281 := c.ReadLength(1)
+				l282 := foryimpl.MakeSlice[[]Leaf](c, n281)
+				if n281 > 0 {
+					hn284, ev285 := c.ReadStructListHeader(foryTypeLeaf)
 					if !c.Failed() {
-						for i280 := range l279 {
-							if hn281 && !c.ReadFlag() {
-								clear(l279[i280 : i280+1])
+						for i283 := range l282 {
+							if hn284 && !c.ReadFlag() {
+								clear(l282[i283 : i283+1])
 								continue
 							}
-							if ev282 != nil {
-								l279[i280].ForyReadEvolved(c, ev282)
+							if ev285 != nil {
+								l282[i283].ForyReadEvolved(c, ev285)
 							} else {
-								l279[i280].ForyRead(c)
+								l282[i283].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i280)
+								c.TraceIndex(i283)
 								break
 							}
 						}
 					}
 				}
-				x.AddLLf = l279
+				x.AddLLf = l282
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n284 := c.ReadLength(1)
-				l285 := foryimpl.MakeSlice[[]*Inner](c, n284)
-				if n284 > 0 {
-					hn287, ev288 := c.ReadStructListHeader(foryTypeInner)
+				n287 := c.ReadLength(1)
+				l288 := foryimpl.MakeSlice[[]*Inner](c, n287)
+				if n287 > 0 {
+					hn290, ev291 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i286 := range l285 {
-							if hn287 && !c.ReadFlag() {
-								clear(l285[i286 : i286+1])
+						for i289 := range l288 {
+							if hn290 && !c.ReadFlag() {
+								clear(l288[i289 : i289+1])
 								continue
 							}
-							p290 := foryimpl.Alloc[Inner](c)
-							if ev288 != nil {
-								p290.ForyReadEvolved(c, ev288)
+							p293 := foryimpl.Alloc[Inner](c)
+							if ev291 != nil {
+								p293.ForyReadEvolved(c, ev291)
 							} else {
-								p290.ForyRead(c)
+								p293.ForyRead(c)
 							}
-							l285[i286] = p290
+							l288[i289] = p293
 							if c.Failed() {
-								c.TraceIndex(i286)
+								c.TraceIndex(i289)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPIn = l285
+				x.AddLPIn = l288
 			}
 		case 4:
-			if !f.Flag || c.ReadFlag() {
-				if ev291 := c.ReadStructFieldMeta(foryTypeLeaf); ev291 != nil {
-					x.AddLf.ForyReadEvolved(c, ev291)
-				} else if !c.Failed() {
-					x.AddLf.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev297 := c.ReadStructFieldMeta(foryTypeLeaf); ev297 != nil {
+						x.AddLf.ForyReadEvolved(c, ev297)
+					} else if !c.Failed() {
+						x.AddLf.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev294 := c.ReadStructFieldMeta(foryTypeLeaf); ev294 != nil {
+						x.AddLf.ForyReadEvolved(c, ev294)
+					} else if !c.Failed() {
+						x.AddLf.ForyRead(c)
+					}
 				}
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n292 := c.ReadLength(2)
-				m293 := foryimpl.MakeMap[map[string][]Inner](c, n292)
-				for n292 > 0 && !c.Failed() {
-					sz294, vn295, _ := c.ReadMapChunk(n292, 21, 22, nil, true)
-					for j296 := 0; j296 < sz294 && !c.Failed(); j296++ {
-						var k297 string
-						k297 = c.ReadString()
-						var v298 []Inner
-						if !vn295 {
-							n299 := c.ReadLength(1)
-							l300 := foryimpl.MakeSlice[[]Inner](c, n299)
-							if n299 > 0 {
-								hn302, ev303 := c.ReadStructListHeader(foryTypeInner)
+				n298 := c.ReadLength(2)
+				m299 := foryimpl.MakeMap[map[string][]Inner](c, n298)
+				for n298 > 0 && !c.Failed() {
+					sz300, vn301, _ := c.ReadMapChunk(n298, 21, 22, nil, true)
+					for j302 := 0; j302 < sz300 && !c.Failed(); j302++ {
+						var k303 string
+						k303 = c.ReadString()
+						var v304 []Inner
+						if !vn301 {
+							n305 := c.ReadLength(1)
+							l306 := foryimpl.MakeSlice[[]Inner](c, n305)
+							if n305 > 0 {
+								hn308, ev309 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i301 := range l300 {
-										if hn302 && !c.ReadFlag() {
-											clear(l300[i301 : i301+1])
+									for i307 := range l306 {
+										if hn308 && !c.ReadFlag() {
+											clear(l306[i307 : i307+1])
 											continue
 										}
-										if ev303 != nil {
-											l300[i301].ForyReadEvolved(c, ev303)
+										if ev309 != nil {
+											l306[i307].ForyReadEvolved(c, ev309)
 										} else {
-											l300[i301].ForyRead(c)
+											l306[i307].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i301)
+											c.TraceIndex(i307)
 											break
 										}
 									}
 								}
 							}
-							v298 = l300
+							v304 = l306
 						}
-						m293[k297] = v298
+						m299[k303] = v304
 					}
-					n292 -= sz294
+					n298 -= sz300
 				}
-				x.AddMSLIn = m293
+				x.AddMSLIn = m299
 			}
 		case 6:
-			if !f.Flag || c.ReadFlag() {
-				p306 := foryimpl.Alloc[Inner](c)
-				if ev307 := c.ReadStructFieldMeta(foryTypeInner); ev307 != nil {
-					p306.ForyReadEvolved(c, ev307)
-				} else if !c.Failed() {
-					p306.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st314, id315 := c.ReadRefFlag(); st314 == foryimpl.RefBack {
+					x.AddPIn = foryimpl.BackRef[Inner](c, id315)
+				} else if st314 == foryimpl.RefFollows {
+					p316 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id315, p316)
+					if ev317 := c.ReadStructFieldMeta(foryTypeInner); ev317 != nil {
+						p316.ForyReadEvolved(c, ev317)
+					} else if !c.Failed() {
+						p316.ForyRead(c)
+					}
+					x.AddPIn = p316
+				} else {
+					x.AddPIn = nil
 				}
-				x.AddPIn = p306
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p312 := foryimpl.Alloc[Inner](c)
+					if ev313 := c.ReadStructFieldMeta(foryTypeInner); ev313 != nil {
+						p312.ForyReadEvolved(c, ev313)
+					} else if !c.Failed() {
+						p312.ForyRead(c)
+					}
+					x.AddPIn = p312
+				}
 			}
 		case 7:
-			if !f.Flag || c.ReadFlag() {
-				p308 := foryimpl.Alloc[Leaf](c)
-				if ev309 := c.ReadStructFieldMeta(foryTypeLeaf); ev309 != nil {
-					p308.ForyReadEvolved(c, ev309)
-				} else if !c.Failed() {
-					p308.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st320, id321 := c.ReadRefFlag(); st320 == foryimpl.RefBack {
+					x.AddPLf = foryimpl.BackRef[Leaf](c, id321)
+				} else if st320 == foryimpl.RefFollows {
+					p322 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id321, p322)
+					if ev323 := c.ReadStructFieldMeta(foryTypeLeaf); ev323 != nil {
+						p322.ForyReadEvolved(c, ev323)
+					} else if !c.Failed() {
+						p322.ForyRead(c)
+					}
+					x.AddPLf = p322
+				} else {
+					x.AddPLf = nil
 				}
-				x.AddPLf = p308
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p318 := foryimpl.Alloc[Leaf](c)
+					if ev319 := c.ReadStructFieldMeta(foryTypeLeaf); ev319 != nil {
+						p318.ForyReadEvolved(c, ev319)
+					} else if !c.Failed() {
+						p318.ForyRead(c)
+					}
+					x.AddPLf = p318
+				}
 			}
 		case 8:
-			if !f.Flag || c.ReadFlag() {
-				if ev310 := c.ReadStructFieldMeta(foryTypeInner); ev310 != nil {
-					x.In.ForyReadEvolved(c, ev310)
-				} else if !c.Failed() {
-					x.In.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev327 := c.ReadStructFieldMeta(foryTypeInner); ev327 != nil {
+						x.In.ForyReadEvolved(c, ev327)
+					} else if !c.Failed() {
+						x.In.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev324 := c.ReadStructFieldMeta(foryTypeInner); ev324 != nil {
+						x.In.ForyReadEvolved(c, ev324)
+					} else if !c.Failed() {
+						x.In.ForyRead(c)
+					}
 				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n311 := c.ReadLength(1)
-				l312 := foryimpl.MakeSlice[[]Inner](c, n311)
-				if n311 > 0 {
-					hn314, ev315 := c.ReadStructListHeader(foryTypeInner)
+				n328 := c.ReadLength(1)
+				l329 := foryimpl.MakeSlice[[]Inner](c, n328)
+				if n328 > 0 {
+					hn331, ev332 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i313 := range l312 {
-							if hn314 && !c.ReadFlag() {
-								clear(l312[i313 : i313+1])
+						for i330 := range l329 {
+							if hn331 && !c.ReadFlag() {
+								clear(l329[i330 : i330+1])
 								continue
 							}
-							if ev315 != nil {
-								l312[i313].ForyReadEvolved(c, ev315)
+							if ev332 != nil {
+								l329[i330].ForyReadEvolved(c, ev332)
 							} else {
-								l312[i313].ForyRead(c)
+								l329[i330].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i313)
+								c.TraceIndex(i330)
 								break
 							}
 						}
 					}
 				}
-				x.LIn = l312
+				x.LIn = l329
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n317 := c.ReadLength(1)
-				l318 := foryimpl.MakeSlice[[]Leaf](c, n317)
-				if n317 > 0 {
-					hn320, ev321 := c.ReadStructListHeader(foryTypeLeaf)
+				n334 := c.ReadLength(1)
+				l335 := foryimpl.MakeSlice[[]Leaf](c, n334)
+				if n334 > 0 {
+					hn337, ev338 := c.ReadStructListHeader(foryTypeLeaf)
 					if !c.Failed() {
-						for i319 := range l318 {
-							if hn320 && !c.ReadFlag() {
-								clear(l318[i319 : i319+1])
+						for i336 := range l335 {
+							if hn337 && !c.ReadFlag() {
+								clear(l335[i336 : i336+1])
 								continue
 							}
-							if ev321 != nil {
-								l318[i319].ForyReadEvolved(c, ev321)
+							if ev338 != nil {
+								l335[i336].ForyReadEvolved(c, ev338)
 							} else {
-								l318[i319].ForyRead(c)
+								l335[i336].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i319)
+								c.TraceIndex(i336)
 								break
 							}
 						}
 					}
 				}
-				x.LLf = l318
+				x.LLf = l335
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n323 := c.ReadLength(1)
-				l324 := foryimpl.MakeSlice[[]*Inner](c, n323)
-				if n323 > 0 {
-					hn326, ev327 := c.ReadStructListHeader(foryTypeInner)
+				n340 := c.ReadLength(1)
+				l341 := foryimpl.MakeSlice[[]*Inner](c, n340)
+				if n340 > 0 {
+					hn343, ev344 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i325 := range l324 {
-							if hn326 && !c.ReadFlag() {
-								clear(l324[i325 : i325+1])
+						for i342 := range l341 {
+							if hn343 && !c.ReadFlag() {
+								clear(l341[i342 : i342+1])
 								continue
 							}
-							p329 := foryimpl.Alloc[Inner](c)
-							if ev327 != nil {
-								p329.ForyReadEvolved(c, ev327)
+							p346 := foryimpl.Alloc[Inner](c)
+							if ev344 != nil {
+								p346.ForyReadEvolved(c, ev344)
 							} else {
-								p329.ForyRead(c)
+								p346.ForyRead(c)
 							}
-							l324[i325] = p329
+							l341[i342] = p346
 							if c.Failed() {
-								c.TraceIndex(i325)
+								c.TraceIndex(i342)
 								break
 							}
 						}
 					}
 				}
-				x.LPIn = l324
+				x.LPIn = l341
 			}
 		case 12:
-			if !f.Flag || c.ReadFlag() {
-				if ev330 := c.ReadStructFieldMeta(foryTypeLeaf); ev330 != nil {
-					x.Lf.ForyReadEvolved(c, ev330)
-				} else if !c.Failed() {
-					x.Lf.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev350 := c.ReadStructFieldMeta(foryTypeLeaf); ev350 != nil {
+						x.Lf.ForyReadEvolved(c, ev350)
+					} else if !c.Failed() {
+						x.Lf.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev347 := c.ReadStructFieldMeta(foryTypeLeaf); ev347 != nil {
+						x.Lf.ForyReadEvolved(c, ev347)
+					} else if !c.Failed() {
+						x.Lf.ForyRead(c)
+					}
 				}
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n331 := c.ReadLength(2)
-				m332 := foryimpl.MakeMap[map[string][]Inner](c, n331)
-				for n331 > 0 && !c.Failed() {
-					sz333, vn334, _ := c.ReadMapChunk(n331, 21, 22, nil, true)
-					for j335 := 0; j335 < sz333 && !c.Failed(); j335++ {
-						var k336 string
-						k336 = c.ReadString()
-						var v337 []Inner
-						if !vn334 {
-							n338 := c.ReadLength(1)
-							l339 := foryimpl.MakeSlice[[]Inner](c, n338)
-							if n338 > 0 {
-								hn341, ev342 := c.ReadStructListHeader(foryTypeInner)
+				n351 := c.ReadLength(2)
+				m352 := foryimpl.MakeMap[map[string][]Inner](c, n351)
+				for n351 > 0 && !c.Failed() {
+					sz353, vn354, _ := c.ReadMapChunk(n351, 21, 22, nil, true)
+					for j355 := 0; j355 < sz353 && !c.Failed(); j355++ {
+						var k356 string
+						k356 = c.ReadString()
+						var v357 []Inner
+						if !vn354 {
+							n358 := c.ReadLength(1)
+							l359 := foryimpl.MakeSlice[[]Inner](c, n358)
+							if n358 > 0 {
+								hn361, ev362 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i340 := range l339 {
-										if hn341 && !c.ReadFlag() {
-											clear(l339[i340 : i340+1])
+									for i360 := range l359 {
+										if hn361 && !c.ReadFlag() {
+											clear(l359[i360 : i360+1])
 											continue
 										}
-										if ev342 != nil {
-											l339[i340].ForyReadEvolved(c, ev342)
+										if ev362 != nil {
+											l359[i360].ForyReadEvolved(c, ev362)
 										} else {
-											l339[i340].ForyRead(c)
+											l359[i360].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i340)
+											c.TraceIndex(i360)
 											break
 										}
 									}
 								}
 							}
-							v337 = l339
+							v357 = l359
 						}
-						m332[k336] = v337
+						m352[k356] = v357
 					}
-					n331 -= sz333
+					n351 -= sz353
 				}
-				x.MSLIn = m332
+				x.MSLIn = m352
 			}
 		case 14:
-			if !f.Flag || c.ReadFlag() {
-				p345 := foryimpl.Alloc[Inner](c)
-				if ev346 := c.ReadStructFieldMeta(foryTypeInner); ev346 != nil {
-					p345.ForyReadEvolved(c, ev346)
-				} else if !c.Failed() {
-					p345.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st367, id368 := c.ReadRefFlag(); st367 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id368)
+				} else if st367 == foryimpl.RefFollows {
+					p369 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id368, p369)
+					if ev370 := c.ReadStructFieldMeta(foryTypeInner); ev370 != nil {
+						p369.ForyReadEvolved(c, ev370)
+					} else if !c.Failed() {
+						p369.ForyRead(c)
+					}
+					x.PIn = p369
+				} else {
+					x.PIn = nil
 				}
-				x.PIn = p345
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p365 := foryimpl.Alloc[Inner](c)
+					if ev366 := c.ReadStructFieldMeta(foryTypeInner); ev366 != nil {
+						p365.ForyReadEvolved(c, ev366)
+					} else if !c.Failed() {
+						p365.ForyRead(c)
+					}
+					x.PIn = p365
+				}
 			}
 		case 15:
-			if !f.Flag || c.ReadFlag() {
-				p347 := foryimpl.Alloc[Leaf](c)
-				if ev348 := c.ReadStructFieldMeta(foryTypeLeaf); ev348 != nil {
-					p347.ForyReadEvolved(c, ev348)
-				} else if !c.Failed() {
-					p347.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st373, id374 := c.ReadRefFlag(); st373 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id374)
+				} else if st373 == foryimpl.RefFollows {
+					p375 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id374, p375)
+					if ev376 := c.ReadStructFieldMeta(foryTypeLeaf); ev376 != nil {
+						p375.ForyReadEvolved(c, ev376)
+					} else if !c.Failed() {
+						p375.ForyRead(c)
+					}
+					x.PLf = p375
+				} else {
+					x.PLf = nil
 				}
-				x.PLf = p347
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p371 := foryimpl.Alloc[Leaf](c)
+					if ev372 := c.ReadStructFieldMeta(foryTypeLeaf); ev372 != nil {
+						p371.ForyReadEvolved(c, ev372)
+					} else if !c.Failed() {
+						p371.ForyRead(c)
+					}
+					x.PLf = p371
+				}
 			}
 		default:
 			c.SkipField(f)
@@ -12053,11 +12555,21 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Extra = l34
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				if ev39 := c.ReadStructFieldMeta(foryTypeLeaf); ev39 != nil {
-					x.Lf.ForyReadEvolved(c, ev39)
-				} else if !c.Failed() {
-					x.Lf.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev42 := c.ReadStructFieldMeta(foryTypeLeaf); ev42 != nil {
+						x.Lf.ForyReadEvolved(c, ev42)
+					} else if !c.Failed() {
+						x.Lf.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev39 := c.ReadStructFieldMeta(foryTypeLeaf); ev39 != nil {
+						x.Lf.ForyReadEvolved(c, ev39)
+					} else if !c.Failed() {
+						x.Lf.ForyRead(c)
+					}
 				}
 			}
 		case 3:
@@ -13018,64 +13530,91 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.NewName = c.ReadString()
 			}
 		case 12:
-			if !f.Flag || c.ReadFlag() {
-				p95 := foryimpl.Alloc[Inner](c)
-				if ev96 := c.ReadStructFieldMeta(foryTypeInner); ev96 != nil {
-					p95.ForyReadEvolved(c, ev96)
-				} else if !c.Failed() {
-					p95.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+					x.NIn = foryimpl.BackRef[Inner](c, id98)
+				} else if st97 == foryimpl.RefFollows {
+					p99 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id98, p99)
+					if ev100 := c.ReadStructFieldMeta(foryTypeInner); ev100 != nil {
+						p99.ForyReadEvolved(c, ev100)
+					} else if !c.Failed() {
+						p99.ForyRead(c)
+					}
+					x.NIn = p99
+				} else {
+					x.NIn = nil
 				}
-				x.NIn = p95
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p95 := foryimpl.Alloc[Inner](c)
+					if ev96 := c.ReadStructFieldMeta(foryTypeInner); ev96 != nil {
+						p95.ForyReadEvolved(c, ev96)
+					} else if !c.Failed() {
+						p95.ForyRead(c)
+					}
+					x.NIn = p95
+				}
 			}
 		case 13:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n97 := c.ReadLength(1)
-				l98 := foryimpl.MakeSlice[[]int32](c, n97)
-				if n97 > 0 {
-					hn100 := c.ReadListHeader(5)
+				n101 := c.ReadLength(1)
+				l102 := foryimpl.MakeSlice[[]int32](c, n101)
+				if n101 > 0 {
+					hn104 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i99 := range l98 {
-							if hn100 && !c.ReadFlag() {
-								clear(l98[i99 : i99+1])
+						for i103 := range l102 {
+							if hn104 && !c.ReadFlag() {
+								clear(l102[i103 : i103+1])
 								continue
 							}
-							l98[i99] = r.ReadVarInt32()
+							l102[i103] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i99)
+								c.TraceIndex(i103)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l98
+				x.NL = l102
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n103 := c.ReadLength(2)
-				m104 := foryimpl.MakeMap[map[string]int32](c, n103)
-				for n103 > 0 && !c.Failed() {
-					sz105, vn106, _ := c.ReadMapChunk(n103, 21, 5, nil, false)
-					for j107 := 0; j107 < sz105 && !c.Failed(); j107++ {
-						var k108 string
-						k108 = c.ReadString()
-						var v109 int32
-						if !vn106 {
-							v109 = r.ReadVarInt32()
+				n107 := c.ReadLength(2)
+				m108 := foryimpl.MakeMap[map[string]int32](c, n107)
+				for n107 > 0 && !c.Failed() {
+					sz109, vn110, _ := c.ReadMapChunk(n107, 21, 5, nil, false)
+					for j111 := 0; j111 < sz109 && !c.Failed(); j111++ {
+						var k112 string
+						k112 = c.ReadString()
+						var v113 int32
+						if !vn110 {
+							v113 = r.ReadVarInt32()
 						}
-						m104[k108] = v109
+						m108[k112] = v113
 					}
-					n103 -= sz105
+					n107 -= sz109
 				}
-				x.NM = m104
+				x.NM = m108
 			}
 		case 15:
-			if !f.Flag || c.ReadFlag() {
-				if ev111 := c.ReadStructFieldMeta(foryTypeInner); ev111 != nil {
-					x.NPIn.ForyReadEvolved(c, ev111)
-				} else if !c.Failed() {
-					x.NPIn.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev118 := c.ReadStructFieldMeta(foryTypeInner); ev118 != nil {
+						x.NPIn.ForyReadEvolved(c, ev118)
+					} else if !c.Failed() {
+						x.NPIn.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev115 := c.ReadStructFieldMeta(foryTypeInner); ev115 != nil {
+						x.NPIn.ForyReadEvolved(c, ev115)
+					} else if !c.Failed() {
+						x.NPIn.ForyRead(c)
+					}
 				}
 			}
 		case 16:
@@ -15667,156 +16206,276 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.Arr2Go = l186
 			}
 		case 2:
-			if f.Convert {
-				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n191 := c.ReadArrayLength(1)
-				a192 := foryimpl.MakeSlice[[]uint8](c, n191)
-				copy(a192, r.ReadBytes(n191))
-				x.Bin2U8 = a192
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st193, id194 := c.ReadRefFlag(); st193 == foryimpl.RefBack {
+					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id194)
+				} else if st193 == foryimpl.RefFollows {
+					n195 := c.ReadArrayLength(1)
+					a196 := foryimpl.MakeSlice[[]uint8](c, n195)
+					copy(a196, r.ReadBytes(n195))
+					x.Bin2U8 = a196
+					foryimpl.SetRefSlice(c, id194, x.Bin2U8)
+				} else {
+					x.Bin2U8 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n191 := c.ReadArrayLength(1)
+					a192 := foryimpl.MakeSlice[[]uint8](c, n191)
+					copy(a192, r.ReadBytes(n191))
+					x.Bin2U8 = a192
+				}
 			}
 		case 3:
-			if f.Convert {
-				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n193 := c.ReadArrayLength(1)
-				a194 := foryimpl.MakeSlice[[]bool](c, n193)
-				r.ReadRawBools(a194)
-				x.BoolL2A = a194
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st199, id200 := c.ReadRefFlag(); st199 == foryimpl.RefBack {
+					x.BoolL2A = foryimpl.BackRefSlice[bool](c, id200)
+				} else if st199 == foryimpl.RefFollows {
+					n201 := c.ReadArrayLength(1)
+					a202 := foryimpl.MakeSlice[[]bool](c, n201)
+					r.ReadRawBools(a202)
+					x.BoolL2A = a202
+					foryimpl.SetRefSlice(c, id200, x.BoolL2A)
+				} else {
+					x.BoolL2A = nil
+				}
+			} else {
+				if f.Convert {
+					x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n197 := c.ReadArrayLength(1)
+					a198 := foryimpl.MakeSlice[[]bool](c, n197)
+					r.ReadRawBools(a198)
+					x.BoolL2A = a198
+				}
 			}
 		case 4:
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n195 := c.ReadLength(4)
-				l196 := foryimpl.MakeSlice[[]float32](c, n195)
-				if n195 > 0 {
-					hn198 := c.ReadListHeader(19)
+				n203 := c.ReadLength(4)
+				l204 := foryimpl.MakeSlice[[]float32](c, n203)
+				if n203 > 0 {
+					hn206 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i197 := range l196 {
-							if hn198 && !c.ReadFlag() {
-								clear(l196[i197 : i197+1])
+						for i205 := range l204 {
+							if hn206 && !c.ReadFlag() {
+								clear(l204[i205 : i205+1])
 								continue
 							}
-							l196[i197] = r.ReadFloat32()
+							l204[i205] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i197)
+								c.TraceIndex(i205)
 								break
 							}
 						}
 					}
 				}
-				x.F32A2L = l196
+				x.F32A2L = l204
 			}
 		case 5:
-			if f.Convert {
-				x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n201 := c.ReadArrayLength(8)
-				a202 := foryimpl.MakeSlice[[]int64](c, n201)
-				r.ReadRawInt64s(a202)
-				x.Int2A = a202
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
+					x.Int2A = foryimpl.BackRefSlice[int64](c, id212)
+				} else if st211 == foryimpl.RefFollows {
+					n213 := c.ReadArrayLength(8)
+					a214 := foryimpl.MakeSlice[[]int64](c, n213)
+					r.ReadRawInt64s(a214)
+					x.Int2A = a214
+					foryimpl.SetRefSlice(c, id212, x.Int2A)
+				} else {
+					x.Int2A = nil
+				}
+			} else {
+				if f.Convert {
+					x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n209 := c.ReadArrayLength(8)
+					a210 := foryimpl.MakeSlice[[]int64](c, n209)
+					r.ReadRawInt64s(a210)
+					x.Int2A = a210
+				}
 			}
 		case 6:
-			if f.Convert {
-				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n203 := c.ReadArrayLength(4)
-				a204 := foryimpl.MakeSlice[[]int32](c, n203)
-				r.ReadRawInt32s(a204)
-				x.L2A = a204
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
+					x.L2A = foryimpl.BackRefSlice[int32](c, id218)
+				} else if st217 == foryimpl.RefFollows {
+					n219 := c.ReadArrayLength(4)
+					a220 := foryimpl.MakeSlice[[]int32](c, n219)
+					r.ReadRawInt32s(a220)
+					x.L2A = a220
+					foryimpl.SetRefSlice(c, id218, x.L2A)
+				} else {
+					x.L2A = nil
+				}
+			} else {
+				if f.Convert {
+					x.L2A = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n215 := c.ReadArrayLength(4)
+					a216 := foryimpl.MakeSlice[[]int32](c, n215)
+					r.ReadRawInt32s(a216)
+					x.L2A = a216
+				}
 			}
 		case 7:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n205 := c.ReadLength(2)
-				l206 := foryimpl.MakeSlice[[]uint16](c, n205)
-				if n205 > 0 {
-					hn208 := c.ReadListHeader(10)
+				n221 := c.ReadLength(2)
+				l222 := foryimpl.MakeSlice[[]uint16](c, n221)
+				if n221 > 0 {
+					hn224 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i207 := range l206 {
-							if hn208 && !c.ReadFlag() {
-								clear(l206[i207 : i207+1])
+						for i223 := range l222 {
+							if hn224 && !c.ReadFlag() {
+								clear(l222[i223 : i223+1])
 								continue
 							}
-							l206[i207] = r.ReadUint16()
+							l222[i223] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i207)
+								c.TraceIndex(i223)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l206
+				x.NL = l222
 			}
 		case 8:
-			if f.Convert {
-				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
-			} else if !f.Flag || c.ReadFlag() {
-				n211 := c.ReadArrayLength(4)
-				a212 := foryimpl.MakeSlice[Int32s](c, n211)
-				r.ReadRawInt32s(a212)
-				x.Named = a212
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st229, id230 := c.ReadRefFlag(); st229 == foryimpl.RefBack {
+					x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id230))
+				} else if st229 == foryimpl.RefFollows {
+					n231 := c.ReadArrayLength(4)
+					a232 := foryimpl.MakeSlice[Int32s](c, n231)
+					r.ReadRawInt32s(a232)
+					x.Named = a232
+					foryimpl.SetRefSlice(c, id230, x.Named)
+				} else {
+					x.Named = nil
+				}
+			} else {
+				if f.Convert {
+					x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
+				} else if !f.Flag || c.ReadFlag() {
+					n227 := c.ReadArrayLength(4)
+					a228 := foryimpl.MakeSlice[Int32s](c, n227)
+					r.ReadRawInt32s(a228)
+					x.Named = a228
+				}
 			}
 		case 9:
 			if f.Convert {
-				if s220 := foryimpl.ReadSliceAs[float64](c, f); s220 != nil {
-					v221 := []float64(s220)
-					x.PA = &v221
+				if s240 := foryimpl.ReadSliceAs[float64](c, f); s240 != nil {
+					v241 := []float64(s240)
+					x.PA = &v241
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p213 := foryimpl.Alloc[[]float64](c)
-				n214 := c.ReadLength(8)
-				l215 := foryimpl.MakeSlice[[]float64](c, n214)
-				if n214 > 0 {
-					hn217 := c.ReadListHeader(20)
+				p233 := foryimpl.Alloc[[]float64](c)
+				n234 := c.ReadLength(8)
+				l235 := foryimpl.MakeSlice[[]float64](c, n234)
+				if n234 > 0 {
+					hn237 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i216 := range l215 {
-							if hn217 && !c.ReadFlag() {
-								clear(l215[i216 : i216+1])
+						for i236 := range l235 {
+							if hn237 && !c.ReadFlag() {
+								clear(l235[i236 : i236+1])
 								continue
 							}
-							l215[i216] = r.ReadFloat64()
+							l235[i236] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i216)
+								c.TraceIndex(i236)
 								break
 							}
 						}
 					}
 				}
-				*p213 = l215
-				x.PA = p213
+				*p233 = l235
+				x.PA = p233
 			}
 		case 10:
-			if f.Convert {
-				x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n222 := c.ReadArrayLength(4)
-				a223 := foryimpl.MakeSlice[[]int32](c, n222)
-				r.ReadRawInt32s(a223)
-				x.PtrL2A = a223
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st244, id245 := c.ReadRefFlag(); st244 == foryimpl.RefBack {
+					x.PtrL2A = foryimpl.BackRefSlice[int32](c, id245)
+				} else if st244 == foryimpl.RefFollows {
+					n246 := c.ReadArrayLength(4)
+					a247 := foryimpl.MakeSlice[[]int32](c, n246)
+					r.ReadRawInt32s(a247)
+					x.PtrL2A = a247
+					foryimpl.SetRefSlice(c, id245, x.PtrL2A)
+				} else {
+					x.PtrL2A = nil
+				}
+			} else {
+				if f.Convert {
+					x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n242 := c.ReadArrayLength(4)
+					a243 := foryimpl.MakeSlice[[]int32](c, n242)
+					r.ReadRawInt32s(a243)
+					x.PtrL2A = a243
+				}
 			}
 		case 11:
-			if f.Convert {
-				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Raw2Bin = c.ReadBinary()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st248, id249 := c.ReadRefFlag(); st248 == foryimpl.RefBack {
+					x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id249)
+				} else if st248 == foryimpl.RefFollows {
+					x.Raw2Bin = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id249, x.Raw2Bin)
+				} else {
+					x.Raw2Bin = nil
+				}
+			} else {
+				if f.Convert {
+					x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.Raw2Bin = c.ReadBinary()
+				}
 			}
 		case 12:
-			if f.Convert {
-				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n224 := c.ReadArrayLength(8)
-				a225 := foryimpl.MakeSlice[[]uint64](c, n224)
-				r.ReadRawUint64s(a225)
-				x.U64L2A = a225
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st252, id253 := c.ReadRefFlag(); st252 == foryimpl.RefBack {
+					x.U64L2A = foryimpl.BackRefSlice[uint64](c, id253)
+				} else if st252 == foryimpl.RefFollows {
+					n254 := c.ReadArrayLength(8)
+					a255 := foryimpl.MakeSlice[[]uint64](c, n254)
+					r.ReadRawUint64s(a255)
+					x.U64L2A = a255
+					foryimpl.SetRefSlice(c, id253, x.U64L2A)
+				} else {
+					x.U64L2A = nil
+				}
+			} else {
+				if f.Convert {
+					x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n250 := c.ReadArrayLength(8)
+					a251 := foryimpl.MakeSlice[[]uint64](c, n250)
+					r.ReadRawUint64s(a251)
+					x.U64L2A = a251
+				}
 			}
 		case 13:
-			if f.Convert {
-				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				x.U82Bin = c.ReadBinary()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st256, id257 := c.ReadRefFlag(); st256 == foryimpl.RefBack {
+					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id257)
+				} else if st256 == foryimpl.RefFollows {
+					x.U82Bin = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id257, x.U82Bin)
+				} else {
+					x.U82Bin = nil
+				}
+			} else {
+				if f.Convert {
+					x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.U82Bin = c.ReadBinary()
+				}
 			}
 		default:
 			c.SkipField(f)
@@ -16045,13 +16704,27 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if f.Convert {
-				x.W = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadArrayLength(8)
-				a12 := foryimpl.MakeSlice[[]int64](c, n11)
-				r.ReadRawInt64s(a12)
-				x.W = a12
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
+					x.W = foryimpl.BackRefSlice[int64](c, id14)
+				} else if st13 == foryimpl.RefFollows {
+					n15 := c.ReadArrayLength(8)
+					a16 := foryimpl.MakeSlice[[]int64](c, n15)
+					r.ReadRawInt64s(a16)
+					x.W = a16
+					foryimpl.SetRefSlice(c, id14, x.W)
+				} else {
+					x.W = nil
+				}
+			} else {
+				if f.Convert {
+					x.W = foryimpl.ReadSliceAs[int64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n11 := c.ReadArrayLength(8)
+					a12 := foryimpl.MakeSlice[[]int64](c, n11)
+					r.ReadRawInt64s(a12)
+					x.W = a12
+				}
 			}
 		default:
 			c.SkipField(f)

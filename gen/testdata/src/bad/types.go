@@ -6,7 +6,7 @@ package bad
 type Bad struct {
 	C chan int
 	F func()
-	I any
+	I interface{ M() }
 	U uintptr
 	N Plain
 	P **int32

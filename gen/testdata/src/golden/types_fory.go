@@ -1559,13 +1559,27 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.Day = serializer.Date(c.ReadDate())
 			}
 		case 7:
-			if f.Convert {
-				x.Dense = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n233 := c.ReadArrayLength(4)
-				a234 := foryimpl.MakeSlice[[]int32](c, n233)
-				r.ReadRawInt32s(a234)
-				x.Dense = a234
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
+					x.Dense = foryimpl.BackRefSlice[int32](c, id236)
+				} else if st235 == foryimpl.RefFollows {
+					n237 := c.ReadArrayLength(4)
+					a238 := foryimpl.MakeSlice[[]int32](c, n237)
+					r.ReadRawInt32s(a238)
+					x.Dense = a238
+					foryimpl.SetRefSlice(c, id236, x.Dense)
+				} else {
+					x.Dense = nil
+				}
+			} else {
+				if f.Convert {
+					x.Dense = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n233 := c.ReadArrayLength(4)
+					a234 := foryimpl.MakeSlice[[]int32](c, n233)
+					r.ReadRawInt32s(a234)
+					x.Dense = a234
+				}
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -1575,178 +1589,222 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n235 := c.ReadLength(1)
-				if n235 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n235, 4))
+				n239 := c.ReadLength(1)
+				if n239 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n239, 4))
 					return
 				}
-				var l236 [4]bool
-				if n235 > 0 {
-					hn238 := c.ReadListHeader(1)
+				var l240 [4]bool
+				if n239 > 0 {
+					hn242 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i237 := range l236 {
-							if hn238 && !c.ReadFlag() {
-								clear(l236[i237 : i237+1])
+						for i241 := range l240 {
+							if hn242 && !c.ReadFlag() {
+								clear(l240[i241 : i241+1])
 								continue
 							}
-							l236[i237] = r.ReadBool()
+							l240[i241] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i237)
+								c.TraceIndex(i241)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l236
+				x.Flags = l240
 			}
 		case 10:
-			if !f.Flag || c.ReadFlag() {
-				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+				}
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n241 := c.ReadLength(1)
-				l242 := foryimpl.MakeSlice[[]*Point](c, n241)
-				if n241 > 0 {
-					hn244, ev245 := c.ReadStructListHeader(foryTypePoint)
+				n247 := c.ReadLength(1)
+				l248 := foryimpl.MakeSlice[[]*Point](c, n247)
+				if n247 > 0 {
+					hn250, ev251 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i243 := range l242 {
-							if hn244 && !c.ReadFlag() {
-								clear(l242[i243 : i243+1])
+						for i249 := range l248 {
+							if hn250 && !c.ReadFlag() {
+								clear(l248[i249 : i249+1])
 								continue
 							}
-							p247 := foryimpl.Alloc[Point](c)
-							if ev245 != nil {
-								p247.ForyReadEvolved(c, ev245)
+							p253 := foryimpl.Alloc[Point](c)
+							if ev251 != nil {
+								p253.ForyReadEvolved(c, ev251)
 							} else {
-								p247.ForyRead(c)
+								p253.ForyRead(c)
 							}
-							l242[i243] = p247
+							l248[i249] = p253
 							if c.Failed() {
-								c.TraceIndex(i243)
+								c.TraceIndex(i249)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l242
+				x.Maybe = l248
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n248 := c.ReadLength(1)
-				l249 := foryimpl.MakeSlice[[]string](c, n248)
-				if n248 > 0 {
-					hn251 := c.ReadListHeader(21)
+				n254 := c.ReadLength(1)
+				l255 := foryimpl.MakeSlice[[]string](c, n254)
+				if n254 > 0 {
+					hn257 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i250 := range l249 {
-							if hn251 && !c.ReadFlag() {
-								clear(l249[i250 : i250+1])
+						for i256 := range l255 {
+							if hn257 && !c.ReadFlag() {
+								clear(l255[i256 : i256+1])
 								continue
 							}
-							l249[i250] = c.ReadString()
+							l255[i256] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i250)
+								c.TraceIndex(i256)
 								break
 							}
 						}
 					}
 				}
-				x.Maybes = l249
+				x.Maybes = l255
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
 				x.Name = c.ReadString()
 			}
 		case 14:
-			if !f.Flag || c.ReadFlag() {
-				p254 := foryimpl.Alloc[Point](c)
-				if ev255 := c.ReadStructFieldMeta(foryTypePoint); ev255 != nil {
-					p254.ForyReadEvolved(c, ev255)
-				} else if !c.Failed() {
-					p254.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st262, id263 := c.ReadRefFlag(); st262 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id263)
+				} else if st262 == foryimpl.RefFollows {
+					p264 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id263, p264)
+					if ev265 := c.ReadStructFieldMeta(foryTypePoint); ev265 != nil {
+						p264.ForyReadEvolved(c, ev265)
+					} else if !c.Failed() {
+						p264.ForyRead(c)
+					}
+					x.Next = p264
+				} else {
+					x.Next = nil
 				}
-				x.Next = p254
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p260 := foryimpl.Alloc[Point](c)
+					if ev261 := c.ReadStructFieldMeta(foryTypePoint); ev261 != nil {
+						p260.ForyReadEvolved(c, ev261)
+					} else if !c.Failed() {
+						p260.ForyRead(c)
+					}
+					x.Next = p260
+				}
 			}
 		case 15:
-			if !f.Flag || c.ReadFlag() {
-				if ev256 := c.ReadStructFieldMeta(foryTypePoint); ev256 != nil {
-					x.Origin.ForyReadEvolved(c, ev256)
-				} else if !c.Failed() {
-					x.Origin.ForyRead(c)
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev269 := c.ReadStructFieldMeta(foryTypePoint); ev269 != nil {
+						x.Origin.ForyReadEvolved(c, ev269)
+					} else if !c.Failed() {
+						x.Origin.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev266 := c.ReadStructFieldMeta(foryTypePoint); ev266 != nil {
+						x.Origin.ForyReadEvolved(c, ev266)
+					} else if !c.Failed() {
+						x.Origin.ForyRead(c)
+					}
 				}
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n257 := c.ReadLength(1)
-				l258 := foryimpl.MakeSlice[[]Point](c, n257)
-				if n257 > 0 {
-					hn260, ev261 := c.ReadStructListHeader(foryTypePoint)
+				n270 := c.ReadLength(1)
+				l271 := foryimpl.MakeSlice[[]Point](c, n270)
+				if n270 > 0 {
+					hn273, ev274 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i259 := range l258 {
-							if hn260 && !c.ReadFlag() {
-								clear(l258[i259 : i259+1])
+						for i272 := range l271 {
+							if hn273 && !c.ReadFlag() {
+								clear(l271[i272 : i272+1])
 								continue
 							}
-							if ev261 != nil {
-								l258[i259].ForyReadEvolved(c, ev261)
+							if ev274 != nil {
+								l271[i272].ForyReadEvolved(c, ev274)
 							} else {
-								l258[i259].ForyRead(c)
+								l271[i272].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i259)
+								c.TraceIndex(i272)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l258
+				x.Points = l271
 			}
 		case 17:
-			if f.Convert {
-				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Raw = c.ReadBinary()
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st276, id277 := c.ReadRefFlag(); st276 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id277)
+				} else if st276 == foryimpl.RefFollows {
+					x.Raw = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id277, x.Raw)
+				} else {
+					x.Raw = nil
+				}
+			} else {
+				if f.Convert {
+					x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.Raw = c.ReadBinary()
+				}
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n263 := c.ReadLength(2)
-				m264 := foryimpl.MakeMap[map[string]int32](c, n263)
-				for n263 > 0 && !c.Failed() {
-					sz265, vn266, _ := c.ReadMapChunk(n263, 21, 5, nil, false)
-					for j267 := 0; j267 < sz265 && !c.Failed(); j267++ {
-						var k268 string
-						k268 = c.ReadString()
-						var v269 int32
-						if !vn266 {
-							v269 = r.ReadVarInt32()
+				n278 := c.ReadLength(2)
+				m279 := foryimpl.MakeMap[map[string]int32](c, n278)
+				for n278 > 0 && !c.Failed() {
+					sz280, vn281, _ := c.ReadMapChunk(n278, 21, 5, nil, false)
+					for j282 := 0; j282 < sz280 && !c.Failed(); j282++ {
+						var k283 string
+						k283 = c.ReadString()
+						var v284 int32
+						if !vn281 {
+							v284 = r.ReadVarInt32()
 						}
-						m264[k268] = v269
+						m279[k283] = v284
 					}
-					n263 -= sz265
+					n278 -= sz280
 				}
-				x.Scores = m264
+				x.Scores = m279
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n271 := c.ReadLength(1)
-				l272 := foryimpl.MakeSlice[[]string](c, n271)
-				if n271 > 0 {
-					hn274 := c.ReadListHeader(21)
+				n286 := c.ReadLength(1)
+				l287 := foryimpl.MakeSlice[[]string](c, n286)
+				if n286 > 0 {
+					hn289 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i273 := range l272 {
-							if hn274 && !c.ReadFlag() {
-								clear(l272[i273 : i273+1])
+						for i288 := range l287 {
+							if hn289 && !c.ReadFlag() {
+								clear(l287[i288 : i288+1])
 								continue
 							}
-							l272[i273] = c.ReadString()
+							l287[i288] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i273)
+								c.TraceIndex(i288)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l272
+				x.Tags = l287
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {

@@ -606,12 +606,24 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.A = Wide16(r.ReadVarUint32())
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.A = Wide16(r.ReadVarUint32())
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.A = Wide16(r.ReadVarUint32())
+				}
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.B = Wide32(r.ReadVarUint32())
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.B = Wide32(r.ReadVarUint32())
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.B = Wide32(r.ReadVarUint32())
+				}
 			}
 		default:
 			c.SkipField(f)
@@ -869,12 +881,24 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 				x.C = r.ReadVarInt32()
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.A = Wide16(r.ReadVarUint32())
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.A = Wide16(r.ReadVarUint32())
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.A = Wide16(r.ReadVarUint32())
+				}
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				x.B = Wide32(r.ReadVarUint32())
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.B = Wide32(r.ReadVarUint32())
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.B = Wide32(r.ReadVarUint32())
+				}
 			}
 		default:
 			c.SkipField(f)
