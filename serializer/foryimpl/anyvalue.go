@@ -1031,6 +1031,13 @@ func (c *ReadContext) backRef(id int, byValue bool) any {
 			return sliceAt[float32](e)
 		case *float64:
 			return sliceAt[float64](e)
+		case *string:
+			// A []string field tagged ref, read by generated code.
+			return sliceAt[string](e)
+		case *int:
+			return sliceAt[int](e)
+		case *uint:
+			return sliceAt[uint](e)
 		}
 		c.badRef(id, "a value an any can hold")
 		return nil

@@ -1071,3 +1071,20 @@ func TestAnyPointerShapedValue(t *testing.T) {
 		require.Equal(t, []any{testDirect{}}, roundTrip(t, compatible, false, []any{testDirect{}}, false))
 	}
 }
+
+// A back-reference in an any to a slice generated code recorded
+// (SetRefSlice) reads as that slice, of whatever element type it has; one
+// to a slice of structs, which an any cannot hold, is an error.
+func TestAnyBackRefToGeneratedSlice(t *testing.T) {
+	f := testRuntime(false, true)
+	strs := []string{"a", "b"}
+	structs := []testInner{{ID: 1}}
+	c := f.BeginRead([]byte{flagRef, 0, flagRef, 1})
+	c.refs = append(c.refs, refEntry{}, refEntry{})
+	SetRefSlice(c, 0, strs)
+	SetRefSlice(c, 1, structs)
+	got := ReadAny(c, false).([]string)
+	require.Same(t, &strs[0], &got[0])
+	require.Nil(t, ReadAny(c, false))
+	require.ErrorIs(t, f.EndRead(c, rootKey), ErrSchemaMismatch)
+}
