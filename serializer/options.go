@@ -116,3 +116,21 @@ func WithTimeLocation(loc *time.Location) Option {
 func WithMaxUnbackedElements(n int) Option {
 	return Option{func(c *foryimpl.Config) { c.MaxUnbackedElements = n }}
 }
+
+// WithAnyTypes names the generated structs an any value decodes to when
+// more than one Go type in the program is registered with its id or name
+// (two packages with a //fory:generate id=4, for example); decoding such a
+// value otherwise fails with ErrSchemaMismatch naming the candidates. Each
+// argument is a pointer to a generated struct, such as (*users.User)(nil);
+// anything else panics, as a programming error.
+func WithAnyTypes(types ...any) Option {
+	infos := make([]*foryimpl.TypeInfo, len(types))
+	for i, t := range types {
+		g, ok := t.(interface{ ForyType() *foryimpl.TypeInfo })
+		if !ok {
+			panic(fmt.Sprintf("serializer: WithAnyTypes: %T is not a pointer to a forygen-generated struct", t))
+		}
+		infos[i] = g.ForyType()
+	}
+	return Option{func(c *foryimpl.Config) { c.AnyTypes = append(c.AnyTypes, infos...) }}
+}

@@ -9911,3 +9911,95 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Base)
+		},
+		Info: foryTypeBase,
+		New: func() foryimpl.Message {
+			return new(Base)
+		},
+		Ptr: (*Base)(nil),
+		Val: Base{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Scalars)
+		},
+		Info: foryTypeScalars,
+		New: func() foryimpl.Message {
+			return new(Scalars)
+		},
+		Ptr: (*Scalars)(nil),
+		Val: Scalars{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Containers)
+		},
+		Info: foryTypeContainers,
+		New: func() foryimpl.Message {
+			return new(Containers)
+		},
+		Ptr: (*Containers)(nil),
+		Val: Containers{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Maps)
+		},
+		Info: foryTypeMaps,
+		New: func() foryimpl.Message {
+			return new(Maps)
+		},
+		Ptr: (*Maps)(nil),
+		Val: Maps{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Composite)
+		},
+		Info: foryTypeComposite,
+		New: func() foryimpl.Message {
+			return new(Composite)
+		},
+		Ptr: (*Composite)(nil),
+		Val: Composite{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Node)
+		},
+		Info: foryTypeNode,
+		New: func() foryimpl.Message {
+			return new(Node)
+		},
+		Ptr: (*Node)(nil),
+		Val: Node{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Tree)
+		},
+		Info: foryTypeTree,
+		New: func() foryimpl.Message {
+			return new(Tree)
+		},
+		Ptr: (*Tree)(nil),
+		Val: Tree{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Carriers)
+		},
+		Info: foryTypeCarriers,
+		New: func() foryimpl.Message {
+			return new(Carriers)
+		},
+		Ptr: (*Carriers)(nil),
+		Val: Carriers{},
+	})
+}

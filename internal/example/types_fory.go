@@ -596,3 +596,29 @@ func (x *Event) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*User)
+		},
+		Info: foryTypeUser,
+		New: func() foryimpl.Message {
+			return new(User)
+		},
+		Ptr: (*User)(nil),
+		Val: User{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Event)
+		},
+		Info: foryTypeEvent,
+		New: func() foryimpl.Message {
+			return new(Event)
+		},
+		Ptr: (*Event)(nil),
+		Val: Event{},
+	})
+}

@@ -152,12 +152,26 @@ func (c *ReadContext) unique(es []*anyEntry, what string) *anyEntry {
 		c.r.Fail(mismatch("an any value holds %s, which no generated struct is registered as", what))
 		return nil
 	}
+	if pref := c.opts.AnyTypes; len(pref) > 0 {
+		var pick *anyEntry
+		n := 0
+		for _, e := range es {
+			for _, t := range pref {
+				if e.Info == t {
+					pick, n = e, n+1
+				}
+			}
+		}
+		if n == 1 {
+			return pick
+		}
+	}
 	names := make([]string, len(es))
 	for i, e := range es {
 		names[i] = e.Info.GoName
 	}
 	sort.Strings(names)
-	c.r.Fail(mismatch("an any value holds %s, which several Go types are registered as (%s and %s): it is ambiguous",
+	c.r.Fail(mismatch("an any value holds %s, which several Go types are registered as (%s and %s): it is ambiguous; name the one to decode with serializer.WithAnyTypes",
 		what, names[0], names[1]))
 	return nil
 }

@@ -89,6 +89,9 @@ func (c *ReadContext) release() {
 	if len(c.refs) != 0 {
 		clear(c.refs)
 		c.refs = c.refs[:0]
+		if cap(c.refs) > maxKeptRefs {
+			c.refs = nil
+		}
 	}
 	if len(c.evs) != 0 {
 		clear(c.evs)
@@ -159,8 +162,7 @@ func (c *ReadContext) ReadFlag() bool {
 			// A tracked value read where the generated reader does not
 			// expect one (a field matched with another schema): it takes
 			// its reference id, which nothing can refer back to.
-			c.refs = append(c.refs, refEntry{})
-			return true
+			return c.newRef()
 		}
 		fallthrough
 	case flagRef:

@@ -208,7 +208,9 @@ func (c *ReadContext) ReadRefFlag() (state, id int) {
 		if !c.trackRef {
 			break
 		}
-		c.refs = append(c.refs, refEntry{})
+		if !c.newRef() {
+			return RefNull, -1
+		}
 		return RefFollows, len(c.refs) - 1
 	case flagRef:
 		if !c.trackRef {
@@ -402,4 +404,22 @@ func RefSliceAt[E any](c *WriteContext, s []E) (state, id int) {
 		return RefBack, id
 	}
 	return RefFollows, id
+}
+
+// refEntrySize is what one read object costs in the read table.
+const refEntrySize = uint64(unsafe.Sizeof(refEntry{}))
+
+// maxKeptRefs is the read table capacity a context keeps between messages;
+// a larger table, grown by one big message, is dropped at its end.
+const maxKeptRefs = 4096
+
+// newRef gives the next reference id to an object whose value follows, the
+// table entry charged to the allocation budget (WithAllocLimit). It
+// reports false once the budget is spent.
+func (c *ReadContext) newRef() bool {
+	if !c.charge(1, refEntrySize) {
+		return false
+	}
+	c.refs = append(c.refs, refEntry{})
+	return true
 }

@@ -59,6 +59,9 @@ type Config struct {
 	MaxTypeDefBytes, MaxTypeDefFields int
 	// AllocPerByte and AllocBase set the decode allocation budget (alloc.go).
 	AllocPerByte, AllocBase int
+	// AnyTypes are the generated structs an any value decodes to when
+	// several Go types share its registration (WithAnyTypes).
+	AnyTypes []*TypeInfo
 	// MaxUnbackedElements is how many list, map and array elements a
 	// message may declare beyond one per input byte (ReadLength).
 	MaxUnbackedElements int

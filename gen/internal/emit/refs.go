@@ -66,10 +66,11 @@ func (g *gen) writeRefFlagged(v *jen.Statement, w *plan.Wire) []jen.Code {
 func (g *gen) readField(fl *plan.Field) []jen.Code {
 	dst := jen.Id("x").Dot(fl.GoName)
 	switch {
+	case fl.Wire.Go.Kind == model.Any:
+		// ReadAny reads the flag, reference flags included.
+		return g.readValue(dst, fl.Wire, true)
 	case g.track && fl.RefOn:
 		return g.readTracked(dst, fl.Wire)
-	case fl.Wire.Go.Kind == model.Any:
-		return g.readValue(dst, fl.Wire, true)
 	case fl.RefOff && !fl.Wire.Nullable:
 		// A nil slice or map, or null for a value: the field stays zero.
 		return []jen.Code{jen.If(jen.Id("c").Dot("ReadFlag").Call()).Block(g.readValue(dst.Clone(), fl.Wire, true)...).
@@ -93,6 +94,9 @@ func (g *gen) zero(t *model.Type) jen.Code {
 // read, so cycles close) or 0xFF, or the object a back-reference names.
 func (g *gen) readTracked(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	t := w.Go
+	if t.Kind == model.Any {
+		return g.readValue(dst, w, true)
+	}
 	inner := *w
 	inner.Nullable = false
 	st, id := g.fresh("st"), g.fresh("id")

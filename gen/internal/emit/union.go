@@ -9,7 +9,7 @@ import (
 
 // emitAnyRegistry makes every generated file register its structs for any
 // values (foryimpl.RegisterAny) in an init function.
-const emitAnyRegistry = false
+const emitAnyRegistry = true
 
 // emitRegistry writes the init function that makes the file's structs
 // known to any values: a struct in an any is found by its Go type on

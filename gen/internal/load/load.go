@@ -395,11 +395,17 @@ func (l *loader) loadUnion(ts *ast.TypeSpec, obj *types.TypeName, dir directive)
 			l.errorf(ts.Pos(), "%s: union case %d (%s): %v", name, id, typeText, err)
 			return nil
 		}
+		// The cases are what an any value decodes to (foryimpl.ReadAny):
+		// sized numbers, bool, string, a generated struct or a pointer to
+		// one; int and uint decode as int64 and uint64, and a named scalar
+		// as its underlying type, so they are refused rather than fail at
+		// run time.
 		switch {
-		case mt.Kind.IsPrimitive() && mt.Kind != model.Float16 && mt.Kind != model.BFloat16, mt.Kind == model.String,
+		case (mt.Kind.IsPrimitive() || mt.Kind == model.String) && mt.Named == nil &&
+			mt.Kind != model.Float16 && mt.Kind != model.BFloat16 && mt.Kind != model.Int && mt.Kind != model.Uint,
 			mt.Kind == model.Struct, mt.Kind == model.Pointer && mt.Elem.Kind == model.Struct:
 		default:
-			l.errorf(ts.Pos(), "%s: union case %d: %s is not supported as a case (booleans, numbers, strings and generated structs or pointers to them are)", name, id, typeText)
+			l.errorf(ts.Pos(), "%s: union case %d: %s is not supported as a case (bool, sized numbers, string and generated structs or pointers to them are; use int64 for int)", name, id, typeText)
 			return nil
 		}
 		u.Cases = append(u.Cases, model.UnionCase{ID: uint32(id), Type: mt})

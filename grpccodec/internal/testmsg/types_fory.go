@@ -3035,3 +3035,73 @@ func (x *Album) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*NumericStruct)
+		},
+		Info: foryTypeNumericStruct,
+		New: func() foryimpl.Message {
+			return new(NumericStruct)
+		},
+		Ptr: (*NumericStruct)(nil),
+		Val: NumericStruct{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Sample)
+		},
+		Info: foryTypeSample,
+		New: func() foryimpl.Message {
+			return new(Sample)
+		},
+		Ptr: (*Sample)(nil),
+		Val: Sample{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*MediaContent)
+		},
+		Info: foryTypeMediaContent,
+		New: func() foryimpl.Message {
+			return new(MediaContent)
+		},
+		Ptr: (*MediaContent)(nil),
+		Val: MediaContent{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Media)
+		},
+		Info: foryTypeMedia,
+		New: func() foryimpl.Message {
+			return new(Media)
+		},
+		Ptr: (*Media)(nil),
+		Val: Media{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Image)
+		},
+		Info: foryTypeImage,
+		New: func() foryimpl.Message {
+			return new(Image)
+		},
+		Ptr: (*Image)(nil),
+		Val: Image{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Album)
+		},
+		Info: foryTypeAlbum,
+		New: func() foryimpl.Message {
+			return new(Album)
+		},
+		Ptr: (*Album)(nil),
+		Val: Album{},
+	})
+}

@@ -2961,3 +2961,106 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*OptInt)
+		},
+		Info: foryTypeOptInt,
+		New: func() foryimpl.Message {
+			return new(OptInt)
+		},
+		Ptr: (*OptInt)(nil),
+		Val: OptInt{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*NilValues)
+		},
+		Info: foryTypeNilValues,
+		New: func() foryimpl.Message {
+			return new(NilValues)
+		},
+		Ptr: (*NilValues)(nil),
+		Val: NilValues{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Leaf)
+		},
+		Info: foryTypeLeaf,
+		New: func() foryimpl.Message {
+			return new(Leaf)
+		},
+		Ptr: (*Leaf)(nil),
+		Val: Leaf{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*MapKinds)
+		},
+		Info: foryTypeMapKinds,
+		New: func() foryimpl.Message {
+			return new(MapKinds)
+		},
+		Ptr: (*MapKinds)(nil),
+		Val: MapKinds{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Ints)
+		},
+		Info: foryTypeInts,
+		New: func() foryimpl.Message {
+			return new(Ints)
+		},
+		Ptr: (*Ints)(nil),
+		Val: Ints{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Pt)
+		},
+		Info: foryTypePt,
+		New: func() foryimpl.Message {
+			return new(Pt)
+		},
+		Ptr: (*Pt)(nil),
+		Val: Pt{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*PtLists)
+		},
+		Info: foryTypePtLists,
+		New: func() foryimpl.Message {
+			return new(PtLists)
+		},
+		Ptr: (*PtLists)(nil),
+		Val: PtLists{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Enums)
+		},
+		Info: foryTypeEnums,
+		New: func() foryimpl.Message {
+			return new(Enums)
+		},
+		Ptr: (*Enums)(nil),
+		Val: Enums{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*EnumsEvolved)
+		},
+		Info: foryTypeEnumsEvolved,
+		New: func() foryimpl.Message {
+			return new(EnumsEvolved)
+		},
+		Ptr: (*EnumsEvolved)(nil),
+		Val: EnumsEvolved{},
+	})
+}

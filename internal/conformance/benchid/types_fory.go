@@ -3178,3 +3178,95 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*NumericStruct)
+		},
+		Info: foryTypeNumericStruct,
+		New: func() foryimpl.Message {
+			return new(NumericStruct)
+		},
+		Ptr: (*NumericStruct)(nil),
+		Val: NumericStruct{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Sample)
+		},
+		Info: foryTypeSample,
+		New: func() foryimpl.Message {
+			return new(Sample)
+		},
+		Ptr: (*Sample)(nil),
+		Val: Sample{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*MediaContent)
+		},
+		Info: foryTypeMediaContent,
+		New: func() foryimpl.Message {
+			return new(MediaContent)
+		},
+		Ptr: (*MediaContent)(nil),
+		Val: MediaContent{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Media)
+		},
+		Info: foryTypeMedia,
+		New: func() foryimpl.Message {
+			return new(Media)
+		},
+		Ptr: (*Media)(nil),
+		Val: Media{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Image)
+		},
+		Info: foryTypeImage,
+		New: func() foryimpl.Message {
+			return new(Image)
+		},
+		Ptr: (*Image)(nil),
+		Val: Image{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*NumericStructList)
+		},
+		Info: foryTypeNumericStructList,
+		New: func() foryimpl.Message {
+			return new(NumericStructList)
+		},
+		Ptr: (*NumericStructList)(nil),
+		Val: NumericStructList{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*SampleList)
+		},
+		Info: foryTypeSampleList,
+		New: func() foryimpl.Message {
+			return new(SampleList)
+		},
+		Ptr: (*SampleList)(nil),
+		Val: SampleList{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*MediaContentList)
+		},
+		Info: foryTypeMediaContentList,
+		New: func() foryimpl.Message {
+			return new(MediaContentList)
+		},
+		Ptr: (*MediaContentList)(nil),
+		Val: MediaContentList{},
+	})
+}

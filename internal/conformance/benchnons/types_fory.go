@@ -377,3 +377,18 @@ func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*NumericStruct)
+		},
+		Info: foryTypeNumericStruct,
+		New: func() foryimpl.Message {
+			return new(NumericStruct)
+		},
+		Ptr: (*NumericStruct)(nil),
+		Val: NumericStruct{},
+	})
+}

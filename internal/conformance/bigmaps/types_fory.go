@@ -369,3 +369,18 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*BigMaps)
+		},
+		Info: foryTypeBigMaps,
+		New: func() foryimpl.Message {
+			return new(BigMaps)
+		},
+		Ptr: (*BigMaps)(nil),
+		Val: BigMaps{},
+	})
+}

@@ -600,3 +600,18 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Bytes)
+		},
+		Info: foryTypeBytes,
+		New: func() foryimpl.Message {
+			return new(Bytes)
+		},
+		Ptr: (*Bytes)(nil),
+		Val: Bytes{},
+	})
+}

@@ -354,3 +354,18 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Decimals)
+		},
+		Info: foryTypeDecimals,
+		New: func() foryimpl.Message {
+			return new(Decimals)
+		},
+		Ptr: (*Decimals)(nil),
+		Val: Decimals{},
+	})
+}

@@ -876,3 +876,40 @@ func (x *Level3) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Level1)
+		},
+		Info: foryTypeLevel1,
+		New: func() foryimpl.Message {
+			return new(Level1)
+		},
+		Ptr: (*Level1)(nil),
+		Val: Level1{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Level2)
+		},
+		Info: foryTypeLevel2,
+		New: func() foryimpl.Message {
+			return new(Level2)
+		},
+		Ptr: (*Level2)(nil),
+		Val: Level2{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Level3)
+		},
+		Info: foryTypeLevel3,
+		New: func() foryimpl.Message {
+			return new(Level3)
+		},
+		Ptr: (*Level3)(nil),
+		Val: Level3{},
+	})
+}

@@ -391,3 +391,18 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*EnumHolder)
+		},
+		Info: foryTypeEnumHolder,
+		New: func() foryimpl.Message {
+			return new(EnumHolder)
+		},
+		Ptr: (*EnumHolder)(nil),
+		Val: EnumHolder{},
+	})
+}

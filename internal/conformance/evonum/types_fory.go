@@ -374,3 +374,18 @@ func (x *NumericStructV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*NumericStructV2)
+		},
+		Info: foryTypeNumericStructV2,
+		New: func() foryimpl.Message {
+			return new(NumericStructV2)
+		},
+		Ptr: (*NumericStructV2)(nil),
+		Val: NumericStructV2{},
+	})
+}

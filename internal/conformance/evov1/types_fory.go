@@ -193,3 +193,18 @@ func (x *PersonV1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*PersonV1)
+		},
+		Info: foryTypePersonV1,
+		New: func() foryimpl.Message {
+			return new(PersonV1)
+		},
+		Ptr: (*PersonV1)(nil),
+		Val: PersonV1{},
+	})
+}

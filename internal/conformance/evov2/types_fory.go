@@ -1012,3 +1012,29 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*PersonV2)
+		},
+		Info: foryTypePersonV2,
+		New: func() foryimpl.Message {
+			return new(PersonV2)
+		},
+		Ptr: (*PersonV2)(nil),
+		Val: PersonV2{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Address)
+		},
+		Info: foryTypeAddress,
+		New: func() foryimpl.Message {
+			return new(Address)
+		},
+		Ptr: (*Address)(nil),
+		Val: Address{},
+	})
+}

@@ -966,3 +966,29 @@ func (x *BFloat16Ptr) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*HalfFloats)
+		},
+		Info: foryTypeHalfFloats,
+		New: func() foryimpl.Message {
+			return new(HalfFloats)
+		},
+		Ptr: (*HalfFloats)(nil),
+		Val: HalfFloats{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*BFloat16Ptr)
+		},
+		Info: foryTypeBFloat16Ptr,
+		New: func() foryimpl.Message {
+			return new(BFloat16Ptr)
+		},
+		Ptr: (*BFloat16Ptr)(nil),
+		Val: BFloat16Ptr{},
+	})
+}

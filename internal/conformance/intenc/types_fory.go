@@ -344,3 +344,18 @@ func (x *IntEncodings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*IntEncodings)
+		},
+		Info: foryTypeIntEncodings,
+		New: func() foryimpl.Message {
+			return new(IntEncodings)
+		},
+		Ptr: (*IntEncodings)(nil),
+		Val: IntEncodings{},
+	})
+}

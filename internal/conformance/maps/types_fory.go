@@ -261,3 +261,18 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Maps)
+		},
+		Info: foryTypeMaps,
+		New: func() foryimpl.Message {
+			return new(Maps)
+		},
+		Ptr: (*Maps)(nil),
+		Val: Maps{},
+	})
+}

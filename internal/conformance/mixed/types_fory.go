@@ -993,3 +993,29 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Mixed)
+		},
+		Info: foryTypeMixed,
+		New: func() foryimpl.Message {
+			return new(Mixed)
+		},
+		Ptr: (*Mixed)(nil),
+		Val: Mixed{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Inner)
+		},
+		Info: foryTypeInner,
+		New: func() foryimpl.Message {
+			return new(Inner)
+		},
+		Ptr: (*Inner)(nil),
+		Val: Inner{},
+	})
+}

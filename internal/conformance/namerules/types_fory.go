@@ -223,3 +223,18 @@ func (x *NameRules) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*NameRules)
+		},
+		Info: foryTypeNameRules,
+		New: func() foryimpl.Message {
+			return new(NameRules)
+		},
+		Ptr: (*NameRules)(nil),
+		Val: NameRules{},
+	})
+}

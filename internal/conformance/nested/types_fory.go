@@ -483,3 +483,29 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Outer)
+		},
+		Info: foryTypeOuter,
+		New: func() foryimpl.Message {
+			return new(Outer)
+		},
+		Ptr: (*Outer)(nil),
+		Val: Outer{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Inner)
+		},
+		Info: foryTypeInner,
+		New: func() foryimpl.Message {
+			return new(Inner)
+		},
+		Ptr: (*Inner)(nil),
+		Val: Inner{},
+	})
+}

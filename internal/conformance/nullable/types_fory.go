@@ -365,3 +365,18 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*NullableContainers)
+		},
+		Info: foryTypeNullableContainers,
+		New: func() foryimpl.Message {
+			return new(NullableContainers)
+		},
+		Ptr: (*NullableContainers)(nil),
+		Val: NullableContainers{},
+	})
+}

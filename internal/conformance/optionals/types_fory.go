@@ -338,3 +338,18 @@ func (x *Optionals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Optionals)
+		},
+		Info: foryTypeOptionals,
+		New: func() foryimpl.Message {
+			return new(Optionals)
+		},
+		Ptr: (*Optionals)(nil),
+		Val: Optionals{},
+	})
+}

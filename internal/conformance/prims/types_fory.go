@@ -371,3 +371,18 @@ func (x *AllPrims) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*AllPrims)
+		},
+		Info: foryTypeAllPrims,
+		New: func() foryimpl.Message {
+			return new(AllPrims)
+		},
+		Ptr: (*AllPrims)(nil),
+		Val: AllPrims{},
+	})
+}

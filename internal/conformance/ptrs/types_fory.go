@@ -285,3 +285,18 @@ func (x *Ptrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Ptrs)
+		},
+		Info: foryTypePtrs,
+		New: func() foryimpl.Message {
+			return new(Ptrs)
+		},
+		Ptr: (*Ptrs)(nil),
+		Val: Ptrs{},
+	})
+}

@@ -156,3 +156,15 @@ func TestManySharedObjects(t *testing.T) {
 		}
 	}
 }
+
+// Two Go types registered as one id make an any value ambiguous: a clear
+// error that names them and the option, and WithAnyTypes resolves it.
+func TestAmbiguousAnyType(t *testing.T) {
+	data := golden(t, "compatible", "ref_tracked_kinds")
+	err := serializer.New(serializer.WithTrackRef(true)).Deserialize(data, new(SharedTracked))
+	require.ErrorIs(t, err, serializer.ErrSchemaMismatch)
+	require.Contains(t, err.Error(), "benchid.Image and refs.Image")
+	require.Contains(t, err.Error(), "WithAnyTypes")
+	require.NoError(t, fory(true, true).Deserialize(data, new(SharedTracked)))
+	require.Panics(t, func() { serializer.WithAnyTypes(5) })
+}

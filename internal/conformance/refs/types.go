@@ -116,3 +116,28 @@ type SharedTrackedKinds struct {
 	Map1  map[string]int32 `fory:"ref"`
 	Map2  map[string]int32 `fory:"ref"`
 }
+
+//fory:generate id=204
+type NilPointers struct {
+	Image  *Image
+	Node   *Node
+	Tree   *TreeNode
+	Count  *int32
+	Label  *string
+	Images []*Image
+	Extra  any
+}
+
+//fory:generate id=206
+type SharedTracked struct {
+	Arr1  []int32          `fory:"type=array(element=int32)"`
+	Arr2  []int32          `fory:"type=array(element=int32)"`
+	Bin1  []byte           `fory:"type=bytes"`
+	Bin2  []byte           `fory:"type=bytes"`
+	List1 []int32          `fory:"ref"`
+	List2 []int32          `fory:"ref"`
+	Map1  map[string]int32 `fory:"ref"`
+	Map2  map[string]int32 `fory:"ref"`
+	Any1  any
+	Any2  any
+}

@@ -5589,3 +5589,1847 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 		}
 	}
 }
+
+// foryTypeNilPointers is NilPointers's static type information. Fingerprint: count,5,0,0;extra,0,0,0;image,0,0,0;images,22,0,0[0,0,0];label,21,0,0;node,0,0,0;tree,0,0,0;
+var foryTypeNilPointers = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta:    []byte{0x1b, 0xcc, 0x01},
+	GoName:            "refs.NilPointers",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x2c, 0x10, 0xec, 0xb4, 0xab, 0xb6, 0x0f, 0x16, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4c, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4e, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x35, 0xc3, 0x20, 0x4a, 0x1c, 0x4e, 0x24, 0x20},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x2c, 0x70, 0x52, 0xa0, 0x52, 0x5c, 0x8d, 0x6b, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4d, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4f, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x35, 0xc3, 0x20, 0x4b, 0x1c, 0x4e, 0x24, 0x20},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xcc, 0x01},
+	SchemaHash:        -345759748,
+	TypeDef:           []byte{0x2c, 0x10, 0xec, 0xb4, 0xab, 0xb6, 0x0f, 0x16, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4c, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4e, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x35, 0xc3, 0x20, 0x4a, 0x1c, 0x4e, 0x24, 0x20},
+	TypeDefRef:        []byte{0x2c, 0x70, 0x52, 0xa0, 0x52, 0x5c, 0x8d, 0x6b, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4d, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4f, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x35, 0xc3, 0x20, 0x4b, 0x1c, 0x4e, 0x24, 0x20},
+	UserID:            204,
+})
+
+// The assignments below stop compiling when NilPointers's fields change; run go generate.
+func _(x *NilPointers) {
+	var _ *int32 = x.Count
+	var _ any = x.Extra
+	var _ *Image = x.Image
+	var _ []*Image = x.Images
+	var _ *string = x.Label
+	var _ *Node = x.Node
+	var _ *TreeNode = x.Tree
+}
+
+// ForyType returns NilPointers's type information.
+func (x *NilPointers) ForyType() *foryimpl.TypeInfo {
+	return foryTypeNilPointers
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *NilPointers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		c := f.Runtime().BeginWrite(b, foryTypeNilPointers)
+		start := b.WriterIndex()
+		b.Reserve(56)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0xa052702c001c0001)
+			buffer.PutUint64At(w, off+8, 0x4e01ccc76b8d5c52)
+			buffer.PutUint64At(w, off+16, 0x92004dc06cd48905)
+			buffer.PutUint64At(w, off+24, 0x3180a11c4f0088f3)
+			buffer.PutUint64At(w, off+32, 0x2431802172164c00)
+			buffer.PutUint64At(w, off+40, 0x1c4bc02201ac154e)
+			buffer.PutUint64At(w, off+48, 0x20244e1c4b20c335)
+			off += 56
+		} else {
+			buffer.PutUint32At(w, off, 0xcc1b0001)
+			buffer.PutUint8At(w, off+4, 0x01)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
+	}
+	c := f.Runtime().BeginWrite(b, foryTypeNilPointers)
+	start := b.WriterIndex()
+	b.Reserve(56)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xb4ec102c001cff01)
+		buffer.PutUint64At(w, off+8, 0x4e01ccc7160fb6ab)
+		buffer.PutUint64At(w, off+16, 0x92004cc06cd48905)
+		buffer.PutUint64At(w, off+24, 0x3180a11c4e0088f3)
+		buffer.PutUint64At(w, off+32, 0x2431802172164c00)
+		buffer.PutUint64At(w, off+40, 0x1c4ac02201ac154e)
+		buffer.PutUint64At(w, off+48, 0x20244e1c4a20c335)
+		off += 56
+	} else {
+		buffer.PutUint32At(w, off, 0xcc1bff01)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *NilPointers) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
+	in := c.Reader().Bytes()
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 56 && buffer.ReadUint64At(in, 0) == 0xa052702c001c0001 && buffer.ReadUint64At(in, 8) == 0x4e01ccc76b8d5c52 && buffer.ReadUint64At(in, 16) == 0x92004dc06cd48905 && buffer.ReadUint64At(in, 24) == 0x3180a11c4f0088f3 && buffer.ReadUint64At(in, 32) == 0x2431802172164c00 && buffer.ReadUint64At(in, 40) == 0x1c4bc02201ac154e && buffer.ReadUint64At(in, 48) == 0x20244e1c4b20c335 {
+				n = 56
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeNilPointers, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNilPointers)
+	}
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 56 && buffer.ReadUint64At(in, 0) == 0xb4ec102c001cff01 && buffer.ReadUint64At(in, 8) == 0x4e01ccc7160fb6ab && buffer.ReadUint64At(in, 16) == 0x92004cc06cd48905 && buffer.ReadUint64At(in, 24) == 0x3180a11c4e0088f3 && buffer.ReadUint64At(in, 32) == 0x2431802172164c00 && buffer.ReadUint64At(in, 40) == 0x1c4ac02201ac154e && buffer.ReadUint64At(in, 48) == 0x20244e1c4a20c335 {
+				n = 56
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeNilPointers)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeNilPointers)
+	}
+}
+
+// ForyWrite writes NilPointers's struct body (docs/format.md §9).
+func (x *NilPointers) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
+	if c.CheckUTF8() {
+		if x.Label != nil {
+			if !foryimpl.ValidString(string((*x.Label))) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeNilPointers, "Label"))
+				return
+			}
+		}
+	}
+	if !c.Enter(foryTypeNilPointers, x) {
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-345759748)
+	}
+	if x.Count == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarInt32(*x.Count)
+	}
+	foryimpl.WriteAny(c, x.Extra)
+	if x.Image == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeImage)
+		}
+		x.Image.ForyWrite(c)
+	}
+	l3 := x.Images
+	b.WriteVarUint32(uint32(len(l3)))
+	if len(l3) > 0 {
+		h4 := byte(0x08)
+		for _, p5 := range l3 {
+			if p5 == nil {
+				h4 = 0x0a
+				break
+			}
+		}
+		b.WriteUint8(h4)
+		c.WriteStructMetaPtr(foryTypeImage)
+		for _, p5 := range l3 {
+			if h4 == 0x0a {
+				if p5 == nil {
+					b.WriteUint8(0xfd)
+					continue
+				}
+				b.WriteUint8(0xff)
+			}
+			p5.ForyWrite(c)
+		}
+	}
+	if x.Label == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteString(b, *x.Label)
+	}
+	if x.Node == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeNode)
+		}
+		x.Node.ForyWrite(c)
+	}
+	if x.Tree == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeTreeNode)
+		}
+		x.Tree.ForyWrite(c)
+	}
+	c.Leave()
+}
+
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *NilPointers) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		if x.Label != nil {
+			if !foryimpl.ValidString(string((*x.Label))) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeNilPointers, "Label"))
+				return
+			}
+		}
+	}
+	if !c.Enter(foryTypeNilPointers, x) {
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-345759748)
+	}
+	if x.Count == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		b.WriteVarInt32(*x.Count)
+	}
+	foryimpl.WriteAny(c, x.Extra)
+	if !foryimpl.WriteRefPtr(c, x.Image) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeImage)
+		}
+		x.Image.ForyWrite(c)
+	}
+	l8 := x.Images
+	b.WriteVarUint32(uint32(len(l8)))
+	if len(l8) > 0 {
+		h9 := byte(0x09)
+		for _, p10 := range l8 {
+			if p10 == nil {
+				h9 = 0x0b
+				break
+			}
+		}
+		b.WriteUint8(h9)
+		c.WriteStructMetaPtr(foryTypeImage)
+		for _, p10 := range l8 {
+			if !foryimpl.WriteRefPtr(c, p10) {
+				p10.ForyWrite(c)
+			}
+		}
+	}
+	if x.Label == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		foryimpl.WriteString(b, *x.Label)
+	}
+	if !foryimpl.WriteRefPtr(c, x.Node) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeNode)
+		}
+		x.Node.ForyWrite(c)
+	}
+	if !foryimpl.WriteRefPtr(c, x.Tree) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeTreeNode)
+		}
+		x.Tree.ForyWrite(c)
+	}
+	c.Leave()
+}
+
+// ForyRead reads NilPointers's struct body (docs/format.md §9); errors are recorded in c.
+func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
+	if !c.Enter(foryTypeNilPointers) {
+		return
+	}
+	*x = NilPointers{Images: x.Images}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -345759748 && !c.Failed() {
+			c.HashMismatch(foryTypeNilPointers, h)
+			return
+		}
+	}
+	if c.ReadFlag() {
+		p11 := foryimpl.Alloc[int32](c)
+		*p11 = r.ReadVarInt32()
+		x.Count = p11
+	}
+	if c.Failed() {
+		c.Trace("Count")
+		return
+	}
+	x.Extra = foryimpl.ReadAny(c, false)
+	if c.Failed() {
+		c.Trace("Extra")
+		return
+	}
+	if c.ReadFlag() {
+		p12 := foryimpl.Alloc[Image](c)
+		if ev13 := c.ReadStructFieldMeta(foryTypeImage); ev13 != nil {
+			p12.ForyReadEvolved(c, ev13)
+		} else if !c.Failed() {
+			p12.ForyRead(c)
+		}
+		x.Image = p12
+	}
+	if c.Failed() {
+		c.Trace("Image")
+		return
+	}
+	n14 := c.ReadLength(1)
+	l15 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n14)
+	if n14 > 0 {
+		hn17, ev18 := c.ReadStructListHeader(foryTypeImage)
+		if !c.Failed() {
+			for i16 := range l15 {
+				if hn17 && !c.ReadFlag() {
+					clear(l15[i16 : i16+1])
+					continue
+				}
+				p20 := foryimpl.Alloc[Image](c)
+				if ev18 != nil {
+					p20.ForyReadEvolved(c, ev18)
+				} else {
+					p20.ForyRead(c)
+				}
+				l15[i16] = p20
+				if c.Failed() {
+					c.TraceIndex(i16)
+					break
+				}
+			}
+		}
+	}
+	x.Images = l15
+	if c.Failed() {
+		c.Trace("Images")
+		return
+	}
+	if c.ReadFlag() {
+		p21 := foryimpl.Alloc[string](c)
+		*p21 = c.ReadString()
+		x.Label = p21
+	}
+	if c.Failed() {
+		c.Trace("Label")
+		return
+	}
+	if c.ReadFlag() {
+		p22 := foryimpl.Alloc[Node](c)
+		if ev23 := c.ReadStructFieldMeta(foryTypeNode); ev23 != nil {
+			p22.ForyReadEvolved(c, ev23)
+		} else if !c.Failed() {
+			p22.ForyRead(c)
+		}
+		x.Node = p22
+	}
+	if c.Failed() {
+		c.Trace("Node")
+		return
+	}
+	if c.ReadFlag() {
+		p24 := foryimpl.Alloc[TreeNode](c)
+		if ev25 := c.ReadStructFieldMeta(foryTypeTreeNode); ev25 != nil {
+			p24.ForyReadEvolved(c, ev25)
+		} else if !c.Failed() {
+			p24.ForyRead(c)
+		}
+		x.Tree = p24
+	}
+	if c.Failed() {
+		c.Trace("Tree")
+		return
+	}
+	c.Leave()
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *NilPointers) foryReadRef(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeNilPointers) {
+		return
+	}
+	*x = NilPointers{Images: x.Images}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -345759748 && !c.Failed() {
+			c.HashMismatch(foryTypeNilPointers, h)
+			return
+		}
+	}
+	if c.ReadFlag() {
+		p26 := foryimpl.Alloc[int32](c)
+		*p26 = r.ReadVarInt32()
+		x.Count = p26
+	}
+	if c.Failed() {
+		c.Trace("Count")
+		return
+	}
+	x.Extra = foryimpl.ReadAny(c, false)
+	if c.Failed() {
+		c.Trace("Extra")
+		return
+	}
+	if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
+		x.Image = foryimpl.BackRef[Image](c, id28)
+	} else if st27 == foryimpl.RefFollows {
+		p29 := foryimpl.Alloc[Image](c)
+		foryimpl.SetRef(c, id28, p29)
+		if ev30 := c.ReadStructFieldMeta(foryTypeImage); ev30 != nil {
+			p29.ForyReadEvolved(c, ev30)
+		} else if !c.Failed() {
+			p29.ForyRead(c)
+		}
+		x.Image = p29
+	} else {
+		x.Image = nil
+	}
+	if c.Failed() {
+		c.Trace("Image")
+		return
+	}
+	n31 := c.ReadLength(1)
+	l32 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n31)
+	if n31 > 0 {
+		hn34, tr36, ev35 := c.ReadStructListHeaderRef(foryTypeImage)
+		if !c.Failed() {
+			for i33 := range l32 {
+				if tr36 {
+					if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
+						l32[i33] = foryimpl.BackRef[Image](c, id39)
+					} else if st38 == foryimpl.RefFollows {
+						p40 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id39, p40)
+						if ev35 != nil {
+							p40.ForyReadEvolved(c, ev35)
+						} else {
+							p40.ForyRead(c)
+						}
+						l32[i33] = p40
+					} else {
+						l32[i33] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i33)
+						break
+					}
+					continue
+				}
+				if hn34 && !c.ReadFlag() {
+					clear(l32[i33 : i33+1])
+					continue
+				}
+				p37 := foryimpl.Alloc[Image](c)
+				if ev35 != nil {
+					p37.ForyReadEvolved(c, ev35)
+				} else {
+					p37.ForyRead(c)
+				}
+				l32[i33] = p37
+				if c.Failed() {
+					c.TraceIndex(i33)
+					break
+				}
+			}
+		}
+	}
+	x.Images = l32
+	if c.Failed() {
+		c.Trace("Images")
+		return
+	}
+	if c.ReadFlag() {
+		p41 := foryimpl.Alloc[string](c)
+		*p41 = c.ReadString()
+		x.Label = p41
+	}
+	if c.Failed() {
+		c.Trace("Label")
+		return
+	}
+	if st42, id43 := c.ReadRefFlag(); st42 == foryimpl.RefBack {
+		x.Node = foryimpl.BackRef[Node](c, id43)
+	} else if st42 == foryimpl.RefFollows {
+		p44 := foryimpl.Alloc[Node](c)
+		foryimpl.SetRef(c, id43, p44)
+		if ev45 := c.ReadStructFieldMeta(foryTypeNode); ev45 != nil {
+			p44.ForyReadEvolved(c, ev45)
+		} else if !c.Failed() {
+			p44.ForyRead(c)
+		}
+		x.Node = p44
+	} else {
+		x.Node = nil
+	}
+	if c.Failed() {
+		c.Trace("Node")
+		return
+	}
+	if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
+		x.Tree = foryimpl.BackRef[TreeNode](c, id47)
+	} else if st46 == foryimpl.RefFollows {
+		p48 := foryimpl.Alloc[TreeNode](c)
+		foryimpl.SetRef(c, id47, p48)
+		if ev49 := c.ReadStructFieldMeta(foryTypeTreeNode); ev49 != nil {
+			p48.ForyReadEvolved(c, ev49)
+		} else if !c.Failed() {
+			p48.ForyRead(c)
+		}
+		x.Tree = p48
+	} else {
+		x.Tree = nil
+	}
+	if c.Failed() {
+		c.Trace("Tree")
+		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a NilPointers body written with another schema, following ev (docs/format.md §11.4).
+func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	if !c.Enter(foryTypeNilPointers) {
+		return
+	}
+	*x = NilPointers{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v51, ok52 := c.ReadIntAs(f, 32); ok52 {
+					pv53 := int32(v51)
+					x.Count = &pv53
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				p50 := foryimpl.Alloc[int32](c)
+				*p50 = r.ReadVarInt32()
+				x.Count = p50
+			}
+		case 1:
+			x.Extra = foryimpl.ReadAny(c, false)
+		case 2:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
+					x.Image = foryimpl.BackRef[Image](c, id57)
+				} else if st56 == foryimpl.RefFollows {
+					p58 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id57, p58)
+					if ev59 := c.ReadStructFieldMeta(foryTypeImage); ev59 != nil {
+						p58.ForyReadEvolved(c, ev59)
+					} else if !c.Failed() {
+						p58.ForyRead(c)
+					}
+					x.Image = p58
+				} else {
+					x.Image = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p54 := foryimpl.Alloc[Image](c)
+					if ev55 := c.ReadStructFieldMeta(foryTypeImage); ev55 != nil {
+						p54.ForyReadEvolved(c, ev55)
+					} else if !c.Failed() {
+						p54.ForyRead(c)
+					}
+					x.Image = p54
+				}
+			}
+		case 3:
+			if !f.Flag || c.ReadFlag() {
+				n60 := c.ReadLength(1)
+				l61 := foryimpl.MakeSlice[[]*Image](c, n60)
+				if n60 > 0 {
+					hn63, ev64 := c.ReadStructListHeader(foryTypeImage)
+					if !c.Failed() {
+						for i62 := range l61 {
+							if hn63 && !c.ReadFlag() {
+								clear(l61[i62 : i62+1])
+								continue
+							}
+							p66 := foryimpl.Alloc[Image](c)
+							if ev64 != nil {
+								p66.ForyReadEvolved(c, ev64)
+							} else {
+								p66.ForyRead(c)
+							}
+							l61[i62] = p66
+							if c.Failed() {
+								c.TraceIndex(i62)
+								break
+							}
+						}
+					}
+				}
+				x.Images = l61
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				p67 := foryimpl.Alloc[string](c)
+				*p67 = c.ReadString()
+				x.Label = p67
+			}
+		case 5:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
+					x.Node = foryimpl.BackRef[Node](c, id71)
+				} else if st70 == foryimpl.RefFollows {
+					p72 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id71, p72)
+					if ev73 := c.ReadStructFieldMeta(foryTypeNode); ev73 != nil {
+						p72.ForyReadEvolved(c, ev73)
+					} else if !c.Failed() {
+						p72.ForyRead(c)
+					}
+					x.Node = p72
+				} else {
+					x.Node = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p68 := foryimpl.Alloc[Node](c)
+					if ev69 := c.ReadStructFieldMeta(foryTypeNode); ev69 != nil {
+						p68.ForyReadEvolved(c, ev69)
+					} else if !c.Failed() {
+						p68.ForyRead(c)
+					}
+					x.Node = p68
+				}
+			}
+		case 6:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
+					x.Tree = foryimpl.BackRef[TreeNode](c, id77)
+				} else if st76 == foryimpl.RefFollows {
+					p78 := foryimpl.Alloc[TreeNode](c)
+					foryimpl.SetRef(c, id77, p78)
+					if ev79 := c.ReadStructFieldMeta(foryTypeTreeNode); ev79 != nil {
+						p78.ForyReadEvolved(c, ev79)
+					} else if !c.Failed() {
+						p78.ForyRead(c)
+					}
+					x.Tree = p78
+				} else {
+					x.Tree = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p74 := foryimpl.Alloc[TreeNode](c)
+					if ev75 := c.ReadStructFieldMeta(foryTypeTreeNode); ev75 != nil {
+						p74.ForyReadEvolved(c, ev75)
+					} else if !c.Failed() {
+						p74.ForyRead(c)
+					}
+					x.Tree = p74
+				}
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}
+
+// foryTypeSharedTracked is SharedTracked's static type information. Fingerprint: any1,0,0,0;any2,0,0,0;arr1,46,0,0;arr2,46,0,0;bin1,41,0,0;bin2,41,0,0;list1,22,1,0[5,0,0];list2,22,1,0[5,0,0];map1,24,1,0[21,0,0|5,0,0];map2,24,1,0[21,0,0|5,0,0];
+var foryTypeSharedTracked = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta:    []byte{0x1b, 0xce, 0x01},
+	GoName:            "refs.SharedTracked",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x45, 0xe0, 0x38, 0x86, 0x95, 0xab, 0xfd, 0x17, 0xca, 0xce, 0x01, 0x8c, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8c, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8c, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x45, 0xb0, 0x55, 0x6b, 0xaa, 0x74, 0x09, 0x62, 0xca, 0xce, 0x01, 0x8d, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8d, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8d, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8d, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xce, 0x01},
+	SchemaHash:        -262613778,
+	TypeDef:           []byte{0x45, 0xe0, 0x38, 0x86, 0x95, 0xab, 0xfd, 0x17, 0xca, 0xce, 0x01, 0x8c, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8c, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8c, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
+	TypeDefRef:        []byte{0x45, 0xb0, 0x55, 0x6b, 0xaa, 0x74, 0x09, 0x62, 0xca, 0xce, 0x01, 0x8d, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8d, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8d, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8d, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
+	UserID:            206,
+})
+
+// The assignments below stop compiling when SharedTracked's fields change; run go generate.
+func _(x *SharedTracked) {
+	var _ any = x.Any1
+	var _ any = x.Any2
+	var _ []int32 = x.Arr1
+	var _ []int32 = x.Arr2
+	var _ []uint8 = x.Bin1
+	var _ []uint8 = x.Bin2
+	var _ []int32 = x.List1
+	var _ []int32 = x.List2
+	var _ map[string]int32 = x.Map1
+	var _ map[string]int32 = x.Map2
+}
+
+// ForyType returns SharedTracked's type information.
+func (x *SharedTracked) ForyType() *foryimpl.TypeInfo {
+	return foryTypeSharedTracked
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *SharedTracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		c := f.Runtime().BeginWrite(b, foryTypeSharedTracked)
+		start := b.WriterIndex()
+		b.Reserve(81)
+		w, off := b.Window(), start
+		if c.Compatible() {
+			buffer.PutUint64At(w, off, 0x6b55b045001c0001)
+			buffer.PutUint64At(w, off+8, 0x8d01ceca620974aa)
+			buffer.PutUint64At(w, off+16, 0x80008d801a6b8000)
+			buffer.PutUint64At(w, off+24, 0x3a8a802e8d001b6b)
+			buffer.PutUint64At(w, off+32, 0x8d003b8a802e8d80)
+			buffer.PutUint64At(w, off+40, 0x82298d80ba418229)
+			buffer.PutUint64At(w, off+48, 0x421616168d00bb41)
+			buffer.PutUint64At(w, off+56, 0x49421616168dea49)
+			buffer.PutUint64At(w, off+64, 0xfa01981656188dec)
+			buffer.PutUint64At(w, off+72, 0xfb01981656188d80)
+			buffer.PutUint64At(w, off+73, 0x00fb01981656188d)
+			off += 81
+		} else {
+			buffer.PutUint32At(w, off, 0xce1b0001)
+			buffer.PutUint8At(w, off+4, 0x01)
+			off += 5
+		}
+		b.SetWriterIndex(off)
+		foryimpl.WriteRootRef(c, x)
+		x.ForyWrite(c)
+		return c.EndWrite(start)
+	}
+	c := f.Runtime().BeginWrite(b, foryTypeSharedTracked)
+	start := b.WriterIndex()
+	b.Reserve(81)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x8638e045001cff01)
+		buffer.PutUint64At(w, off+8, 0x8c01ceca17fdab95)
+		buffer.PutUint64At(w, off+16, 0x80008c801a6b8000)
+		buffer.PutUint64At(w, off+24, 0x3a8a802e8c001b6b)
+		buffer.PutUint64At(w, off+32, 0x8c003b8a802e8c80)
+		buffer.PutUint64At(w, off+40, 0x82298c80ba418229)
+		buffer.PutUint64At(w, off+48, 0x421616168d00bb41)
+		buffer.PutUint64At(w, off+56, 0x49421616168dea49)
+		buffer.PutUint64At(w, off+64, 0xfa01981656188dec)
+		buffer.PutUint64At(w, off+72, 0xfb01981656188d80)
+		buffer.PutUint64At(w, off+73, 0x00fb01981656188d)
+		off += 81
+	} else {
+		buffer.PutUint32At(w, off, 0xce1bff01)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginRead(data)
+	in := c.Reader().Bytes()
+	if c.TrackRef() {
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 81 && buffer.ReadUint64At(in, 0) == 0x6b55b045001c0001 && buffer.ReadUint64At(in, 8) == 0x8d01ceca620974aa && buffer.ReadUint64At(in, 16) == 0x80008d801a6b8000 && buffer.ReadUint64At(in, 24) == 0x3a8a802e8d001b6b && buffer.ReadUint64At(in, 32) == 0x8d003b8a802e8d80 && buffer.ReadUint64At(in, 40) == 0x82298d80ba418229 && buffer.ReadUint64At(in, 48) == 0x421616168d00bb41 && buffer.ReadUint64At(in, 56) == 0x49421616168dea49 && buffer.ReadUint64At(in, 64) == 0xfa01981656188dec && buffer.ReadUint64At(in, 72) == 0xfb01981656188d80 && buffer.ReadUint64At(in, 73) == 0x00fb01981656188d {
+				n = 81
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xce1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		foryimpl.AcceptRootRef(c, n, foryTypeSharedTracked, x)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSharedTracked)
+	}
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 81 && buffer.ReadUint64At(in, 0) == 0x8638e045001cff01 && buffer.ReadUint64At(in, 8) == 0x8c01ceca17fdab95 && buffer.ReadUint64At(in, 16) == 0x80008c801a6b8000 && buffer.ReadUint64At(in, 24) == 0x3a8a802e8c001b6b && buffer.ReadUint64At(in, 32) == 0x8c003b8a802e8c80 && buffer.ReadUint64At(in, 40) == 0x82298c80ba418229 && buffer.ReadUint64At(in, 48) == 0x421616168d00bb41 && buffer.ReadUint64At(in, 56) == 0x49421616168dea49 && buffer.ReadUint64At(in, 64) == 0xfa01981656188dec && buffer.ReadUint64At(in, 72) == 0xfb01981656188d80 && buffer.ReadUint64At(in, 73) == 0x00fb01981656188d {
+				n = 81
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xce1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeSharedTracked)
+		x.ForyRead(c)
+		return f.Runtime().EndRead(c, foryTypeSharedTracked)
+	}
+}
+
+// ForyWrite writes SharedTracked's struct body (docs/format.md §9).
+func (x *SharedTracked) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
+	if c.CheckUTF8() {
+		for k5 := range x.Map1 {
+			if !foryimpl.ValidString(string(k5)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedTracked, "Map1"))
+				return
+			}
+		}
+		for k9 := range x.Map2 {
+			if !foryimpl.ValidString(string(k9)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedTracked, "Map2"))
+				return
+			}
+		}
+	}
+	if !c.Enter(foryTypeSharedTracked, x) {
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-262613778)
+	}
+	foryimpl.WriteAny(c, x.Any1)
+	foryimpl.WriteAny(c, x.Any2)
+	{
+		l13 := x.Arr1
+		l14 := x.Arr2
+		b.Reserve(buffer.BatchSlack + len(l13)*4 + len(l14)*4 + 12)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l13)*4))
+		off = buffer.PutRawInt32sAt(w, off, l13)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l14)*4))
+		off = buffer.PutRawInt32sAt(w, off, l14)
+		b.SetWriterIndex(off)
+	}
+	l15 := x.Bin1
+	b.WriteVarUint32(uint32(len(l15)))
+	b.WriteBytes(l15)
+	l16 := x.Bin2
+	b.WriteVarUint32(uint32(len(l16)))
+	b.WriteBytes(l16)
+	if x.List1 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		l17 := x.List1
+		b.WriteVarUint32(uint32(len(l17)))
+		if len(l17) > 0 {
+			b.Reserve(1 + len(l17)*5 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e18 := range l17 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e18))
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	if x.List2 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		l19 := x.List2
+		b.WriteVarUint32(uint32(len(l19)))
+		if len(l19) > 0 {
+			b.Reserve(1 + len(l19)*5 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e20 := range l19 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e20))
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	if x.Map1 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		var mw21 foryimpl.MapWriter
+		mw21.Begin(b, len(x.Map1))
+		for k22, v23 := range x.Map1 {
+			mw21.Entry(b)
+			foryimpl.WriteString(b, k22)
+			b.WriteVarInt32(v23)
+		}
+		mw21.End(b)
+	}
+	if x.Map2 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		var mw24 foryimpl.MapWriter
+		mw24.Begin(b, len(x.Map2))
+		for k25, v26 := range x.Map2 {
+			mw24.Entry(b)
+			foryimpl.WriteString(b, k25)
+			b.WriteVarInt32(v26)
+		}
+		mw24.End(b)
+	}
+	c.Leave()
+}
+
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k31 := range x.Map1 {
+			if !foryimpl.ValidString(string(k31)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedTracked, "Map1"))
+				return
+			}
+		}
+		for k35 := range x.Map2 {
+			if !foryimpl.ValidString(string(k35)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedTracked, "Map2"))
+				return
+			}
+		}
+	}
+	if !c.Enter(foryTypeSharedTracked, x) {
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-262613778)
+	}
+	foryimpl.WriteAny(c, x.Any1)
+	foryimpl.WriteAny(c, x.Any2)
+	{
+		l39 := x.Arr1
+		l40 := x.Arr2
+		b.Reserve(buffer.BatchSlack + len(l39)*4 + len(l40)*4 + 12)
+		w, off := b.Window(), b.WriterIndex()
+		if st41, id42 := foryimpl.RefSliceAt(c, l39); st41 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id42))
+		} else if st41 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l39)*4))
+			off = buffer.PutRawInt32sAt(w, off, l39)
+		}
+		if st43, id44 := foryimpl.RefSliceAt(c, l40); st43 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id44))
+		} else if st43 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l40)*4))
+			off = buffer.PutRawInt32sAt(w, off, l40)
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefSlice(c, x.Bin1) {
+		l45 := x.Bin1
+		b.WriteVarUint32(uint32(len(l45)))
+		b.WriteBytes(l45)
+	}
+	if !foryimpl.WriteRefSlice(c, x.Bin2) {
+		l46 := x.Bin2
+		b.WriteVarUint32(uint32(len(l46)))
+		b.WriteBytes(l46)
+	}
+	if !foryimpl.WriteRefSlice(c, x.List1) {
+		l47 := x.List1
+		b.WriteVarUint32(uint32(len(l47)))
+		if len(l47) > 0 {
+			b.Reserve(1 + len(l47)*5 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e48 := range l47 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e48))
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	if !foryimpl.WriteRefSlice(c, x.List2) {
+		l49 := x.List2
+		b.WriteVarUint32(uint32(len(l49)))
+		if len(l49) > 0 {
+			b.Reserve(1 + len(l49)*5 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e50 := range l49 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e50))
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	if !foryimpl.WriteRefMap(c, x.Map1) {
+		var mw51 foryimpl.MapWriter
+		mw51.Begin(b, len(x.Map1))
+		for k52, v53 := range x.Map1 {
+			mw51.Entry(b)
+			foryimpl.WriteString(b, k52)
+			b.WriteVarInt32(v53)
+		}
+		mw51.End(b)
+	}
+	if !foryimpl.WriteRefMap(c, x.Map2) {
+		var mw54 foryimpl.MapWriter
+		mw54.Begin(b, len(x.Map2))
+		for k55, v56 := range x.Map2 {
+			mw54.Entry(b)
+			foryimpl.WriteString(b, k55)
+			b.WriteVarInt32(v56)
+		}
+		mw54.End(b)
+	}
+	c.Leave()
+}
+
+// ForyRead reads SharedTracked's struct body (docs/format.md §9); errors are recorded in c.
+func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
+	if !c.Enter(foryTypeSharedTracked) {
+		return
+	}
+	*x = SharedTracked{
+		Arr1:  x.Arr1,
+		Arr2:  x.Arr2,
+		List1: x.List1,
+		List2: x.List2,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -262613778 && !c.Failed() {
+			c.HashMismatch(foryTypeSharedTracked, h)
+			return
+		}
+	}
+	x.Any1 = foryimpl.ReadAny(c, false)
+	if c.Failed() {
+		c.Trace("Any1")
+		return
+	}
+	x.Any2 = foryimpl.ReadAny(c, false)
+	if c.Failed() {
+		c.Trace("Any2")
+		return
+	}
+	n57 := c.ReadArrayLength(4)
+	a58 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n57)
+	r.ReadRawInt32s(a58)
+	x.Arr1 = a58
+	if c.Failed() {
+		c.Trace("Arr1")
+		return
+	}
+	n59 := c.ReadArrayLength(4)
+	a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n59)
+	r.ReadRawInt32s(a60)
+	x.Arr2 = a60
+	if c.Failed() {
+		c.Trace("Arr2")
+		return
+	}
+	x.Bin1 = c.ReadBinary()
+	if c.Failed() {
+		c.Trace("Bin1")
+		return
+	}
+	x.Bin2 = c.ReadBinary()
+	if c.Failed() {
+		c.Trace("Bin2")
+		return
+	}
+	if c.ReadFlag() {
+		n61 := c.ReadLength(1)
+		l62 := foryimpl.ReuseSlice[[]int32](c, x.List1, n61)
+		if n61 > 0 {
+			hn64 := c.ReadListHeader(5)
+			if !c.Failed() {
+				for i63 := range l62 {
+					if hn64 && !c.ReadFlag() {
+						clear(l62[i63 : i63+1])
+						continue
+					}
+					l62[i63] = r.ReadVarInt32()
+					if c.Failed() {
+						c.TraceIndex(i63)
+						break
+					}
+				}
+			}
+		}
+		x.List1 = l62
+	} else {
+		x.List1 = nil
+	}
+	if c.Failed() {
+		c.Trace("List1")
+		return
+	}
+	if c.ReadFlag() {
+		n67 := c.ReadLength(1)
+		l68 := foryimpl.ReuseSlice[[]int32](c, x.List2, n67)
+		if n67 > 0 {
+			hn70 := c.ReadListHeader(5)
+			if !c.Failed() {
+				for i69 := range l68 {
+					if hn70 && !c.ReadFlag() {
+						clear(l68[i69 : i69+1])
+						continue
+					}
+					l68[i69] = r.ReadVarInt32()
+					if c.Failed() {
+						c.TraceIndex(i69)
+						break
+					}
+				}
+			}
+		}
+		x.List2 = l68
+	} else {
+		x.List2 = nil
+	}
+	if c.Failed() {
+		c.Trace("List2")
+		return
+	}
+	if c.ReadFlag() {
+		n73 := c.ReadLength(2)
+		m74 := foryimpl.MakeMap[map[string]int32](c, n73)
+		for n73 > 0 && !c.Failed() {
+			sz75, vn76, _ := c.ReadMapChunk(n73, 21, 5, nil, false)
+			for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
+				var k78 string
+				k78 = c.ReadString()
+				var v79 int32
+				if !vn76 {
+					v79 = r.ReadVarInt32()
+				}
+				m74[k78] = v79
+			}
+			n73 -= sz75
+		}
+		x.Map1 = m74
+	} else {
+		x.Map1 = nil
+	}
+	if c.Failed() {
+		c.Trace("Map1")
+		return
+	}
+	if c.ReadFlag() {
+		n81 := c.ReadLength(2)
+		m82 := foryimpl.MakeMap[map[string]int32](c, n81)
+		for n81 > 0 && !c.Failed() {
+			sz83, vn84, _ := c.ReadMapChunk(n81, 21, 5, nil, false)
+			for j85 := 0; j85 < sz83 && !c.Failed(); j85++ {
+				var k86 string
+				k86 = c.ReadString()
+				var v87 int32
+				if !vn84 {
+					v87 = r.ReadVarInt32()
+				}
+				m82[k86] = v87
+			}
+			n81 -= sz83
+		}
+		x.Map2 = m82
+	} else {
+		x.Map2 = nil
+	}
+	if c.Failed() {
+		c.Trace("Map2")
+		return
+	}
+	c.Leave()
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeSharedTracked) {
+		return
+	}
+	*x = SharedTracked{
+		Arr1:  x.Arr1,
+		Arr2:  x.Arr2,
+		List1: x.List1,
+		List2: x.List2,
+	}
+	r := c.Reader()
+	if !c.Compatible() {
+		if h := r.ReadInt32(); h != -262613778 && !c.Failed() {
+			c.HashMismatch(foryTypeSharedTracked, h)
+			return
+		}
+	}
+	x.Any1 = foryimpl.ReadAny(c, false)
+	if c.Failed() {
+		c.Trace("Any1")
+		return
+	}
+	x.Any2 = foryimpl.ReadAny(c, false)
+	if c.Failed() {
+		c.Trace("Any2")
+		return
+	}
+	if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
+		x.Arr1 = foryimpl.BackRefSlice[int32](c, id90)
+	} else if st89 == foryimpl.RefFollows {
+		n91 := c.ReadArrayLength(4)
+		a92 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n91)
+		r.ReadRawInt32s(a92)
+		x.Arr1 = a92
+		foryimpl.SetRefSlice(c, id90, x.Arr1)
+	} else {
+		x.Arr1 = nil
+	}
+	if c.Failed() {
+		c.Trace("Arr1")
+		return
+	}
+	if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
+		x.Arr2 = foryimpl.BackRefSlice[int32](c, id94)
+	} else if st93 == foryimpl.RefFollows {
+		n95 := c.ReadArrayLength(4)
+		a96 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n95)
+		r.ReadRawInt32s(a96)
+		x.Arr2 = a96
+		foryimpl.SetRefSlice(c, id94, x.Arr2)
+	} else {
+		x.Arr2 = nil
+	}
+	if c.Failed() {
+		c.Trace("Arr2")
+		return
+	}
+	if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+		x.Bin1 = foryimpl.BackRefSlice[uint8](c, id98)
+	} else if st97 == foryimpl.RefFollows {
+		x.Bin1 = c.ReadBinary()
+		foryimpl.SetRefSlice(c, id98, x.Bin1)
+	} else {
+		x.Bin1 = nil
+	}
+	if c.Failed() {
+		c.Trace("Bin1")
+		return
+	}
+	if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
+		x.Bin2 = foryimpl.BackRefSlice[uint8](c, id100)
+	} else if st99 == foryimpl.RefFollows {
+		x.Bin2 = c.ReadBinary()
+		foryimpl.SetRefSlice(c, id100, x.Bin2)
+	} else {
+		x.Bin2 = nil
+	}
+	if c.Failed() {
+		c.Trace("Bin2")
+		return
+	}
+	if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
+		x.List1 = foryimpl.BackRefSlice[int32](c, id102)
+	} else if st101 == foryimpl.RefFollows {
+		n103 := c.ReadLength(1)
+		l104 := foryimpl.ReuseSlice[[]int32](c, x.List1, n103)
+		if n103 > 0 {
+			hn106 := c.ReadListHeader(5)
+			if !c.Failed() {
+				for i105 := range l104 {
+					if hn106 && !c.ReadFlag() {
+						clear(l104[i105 : i105+1])
+						continue
+					}
+					l104[i105] = r.ReadVarInt32()
+					if c.Failed() {
+						c.TraceIndex(i105)
+						break
+					}
+				}
+			}
+		}
+		x.List1 = l104
+		foryimpl.SetRefSlice(c, id102, x.List1)
+	} else {
+		x.List1 = nil
+	}
+	if c.Failed() {
+		c.Trace("List1")
+		return
+	}
+	if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+		x.List2 = foryimpl.BackRefSlice[int32](c, id110)
+	} else if st109 == foryimpl.RefFollows {
+		n111 := c.ReadLength(1)
+		l112 := foryimpl.ReuseSlice[[]int32](c, x.List2, n111)
+		if n111 > 0 {
+			hn114 := c.ReadListHeader(5)
+			if !c.Failed() {
+				for i113 := range l112 {
+					if hn114 && !c.ReadFlag() {
+						clear(l112[i113 : i113+1])
+						continue
+					}
+					l112[i113] = r.ReadVarInt32()
+					if c.Failed() {
+						c.TraceIndex(i113)
+						break
+					}
+				}
+			}
+		}
+		x.List2 = l112
+		foryimpl.SetRefSlice(c, id110, x.List2)
+	} else {
+		x.List2 = nil
+	}
+	if c.Failed() {
+		c.Trace("List2")
+		return
+	}
+	if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
+		x.Map1 = foryimpl.BackRefMap[string, int32](c, id118)
+	} else if st117 == foryimpl.RefFollows {
+		n119 := c.ReadLength(2)
+		m120 := foryimpl.MakeMap[map[string]int32](c, n119)
+		for n119 > 0 && !c.Failed() {
+			sz121, vn122, _ := c.ReadMapChunk(n119, 21, 5, nil, false)
+			for j123 := 0; j123 < sz121 && !c.Failed(); j123++ {
+				var k124 string
+				k124 = c.ReadString()
+				var v125 int32
+				if !vn122 {
+					v125 = r.ReadVarInt32()
+				}
+				m120[k124] = v125
+			}
+			n119 -= sz121
+		}
+		x.Map1 = m120
+		foryimpl.SetRefMap(c, id118, x.Map1)
+	} else {
+		x.Map1 = nil
+	}
+	if c.Failed() {
+		c.Trace("Map1")
+		return
+	}
+	if st127, id128 := c.ReadRefFlag(); st127 == foryimpl.RefBack {
+		x.Map2 = foryimpl.BackRefMap[string, int32](c, id128)
+	} else if st127 == foryimpl.RefFollows {
+		n129 := c.ReadLength(2)
+		m130 := foryimpl.MakeMap[map[string]int32](c, n129)
+		for n129 > 0 && !c.Failed() {
+			sz131, vn132, _ := c.ReadMapChunk(n129, 21, 5, nil, false)
+			for j133 := 0; j133 < sz131 && !c.Failed(); j133++ {
+				var k134 string
+				k134 = c.ReadString()
+				var v135 int32
+				if !vn132 {
+					v135 = r.ReadVarInt32()
+				}
+				m130[k134] = v135
+			}
+			n129 -= sz131
+		}
+		x.Map2 = m130
+		foryimpl.SetRefMap(c, id128, x.Map2)
+	} else {
+		x.Map2 = nil
+	}
+	if c.Failed() {
+		c.Trace("Map2")
+		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a SharedTracked body written with another schema, following ev (docs/format.md §11.4).
+func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	if !c.Enter(foryTypeSharedTracked) {
+		return
+	}
+	*x = SharedTracked{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			x.Any1 = foryimpl.ReadAny(c, false)
+		case 1:
+			x.Any2 = foryimpl.ReadAny(c, false)
+		case 2:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
+					x.Arr1 = foryimpl.BackRefSlice[int32](c, id140)
+				} else if st139 == foryimpl.RefFollows {
+					n141 := c.ReadArrayLength(4)
+					a142 := foryimpl.MakeSlice[[]int32](c, n141)
+					r.ReadRawInt32s(a142)
+					x.Arr1 = a142
+					foryimpl.SetRefSlice(c, id140, x.Arr1)
+				} else {
+					x.Arr1 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n137 := c.ReadArrayLength(4)
+					a138 := foryimpl.MakeSlice[[]int32](c, n137)
+					r.ReadRawInt32s(a138)
+					x.Arr1 = a138
+				}
+			}
+		case 3:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
+					x.Arr2 = foryimpl.BackRefSlice[int32](c, id146)
+				} else if st145 == foryimpl.RefFollows {
+					n147 := c.ReadArrayLength(4)
+					a148 := foryimpl.MakeSlice[[]int32](c, n147)
+					r.ReadRawInt32s(a148)
+					x.Arr2 = a148
+					foryimpl.SetRefSlice(c, id146, x.Arr2)
+				} else {
+					x.Arr2 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n143 := c.ReadArrayLength(4)
+					a144 := foryimpl.MakeSlice[[]int32](c, n143)
+					r.ReadRawInt32s(a144)
+					x.Arr2 = a144
+				}
+			}
+		case 4:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st149, id150 := c.ReadRefFlag(); st149 == foryimpl.RefBack {
+					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id150)
+				} else if st149 == foryimpl.RefFollows {
+					x.Bin1 = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id150, x.Bin1)
+				} else {
+					x.Bin1 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.Bin1 = c.ReadBinary()
+				}
+			}
+		case 5:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
+					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id152)
+				} else if st151 == foryimpl.RefFollows {
+					x.Bin2 = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id152, x.Bin2)
+				} else {
+					x.Bin2 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.Bin2 = c.ReadBinary()
+				}
+			}
+		case 6:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
+					x.List1 = foryimpl.BackRefSlice[int32](c, id160)
+				} else if st159 == foryimpl.RefFollows {
+					n161 := c.ReadLength(1)
+					l162 := foryimpl.MakeSlice[[]int32](c, n161)
+					if n161 > 0 {
+						hn164 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i163 := range l162 {
+								if hn164 && !c.ReadFlag() {
+									clear(l162[i163 : i163+1])
+									continue
+								}
+								l162[i163] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i163)
+									break
+								}
+							}
+						}
+					}
+					x.List1 = l162
+					foryimpl.SetRefSlice(c, id160, x.List1)
+				} else {
+					x.List1 = nil
+				}
+			} else {
+				if f.Convert {
+					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n153 := c.ReadLength(1)
+					l154 := foryimpl.MakeSlice[[]int32](c, n153)
+					if n153 > 0 {
+						hn156 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i155 := range l154 {
+								if hn156 && !c.ReadFlag() {
+									clear(l154[i155 : i155+1])
+									continue
+								}
+								l154[i155] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i155)
+									break
+								}
+							}
+						}
+					}
+					x.List1 = l154
+				}
+			}
+		case 7:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
+					x.List2 = foryimpl.BackRefSlice[int32](c, id174)
+				} else if st173 == foryimpl.RefFollows {
+					n175 := c.ReadLength(1)
+					l176 := foryimpl.MakeSlice[[]int32](c, n175)
+					if n175 > 0 {
+						hn178 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i177 := range l176 {
+								if hn178 && !c.ReadFlag() {
+									clear(l176[i177 : i177+1])
+									continue
+								}
+								l176[i177] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i177)
+									break
+								}
+							}
+						}
+					}
+					x.List2 = l176
+					foryimpl.SetRefSlice(c, id174, x.List2)
+				} else {
+					x.List2 = nil
+				}
+			} else {
+				if f.Convert {
+					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n167 := c.ReadLength(1)
+					l168 := foryimpl.MakeSlice[[]int32](c, n167)
+					if n167 > 0 {
+						hn170 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i169 := range l168 {
+								if hn170 && !c.ReadFlag() {
+									clear(l168[i169 : i169+1])
+									continue
+								}
+								l168[i169] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i169)
+									break
+								}
+							}
+						}
+					}
+					x.List2 = l168
+				}
+			}
+		case 8:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st189, id190 := c.ReadRefFlag(); st189 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id190)
+				} else if st189 == foryimpl.RefFollows {
+					n191 := c.ReadLength(2)
+					m192 := foryimpl.MakeMap[map[string]int32](c, n191)
+					for n191 > 0 && !c.Failed() {
+						sz193, vn194, _ := c.ReadMapChunk(n191, 21, 5, nil, false)
+						for j195 := 0; j195 < sz193 && !c.Failed(); j195++ {
+							var k196 string
+							k196 = c.ReadString()
+							var v197 int32
+							if !vn194 {
+								v197 = r.ReadVarInt32()
+							}
+							m192[k196] = v197
+						}
+						n191 -= sz193
+					}
+					x.Map1 = m192
+					foryimpl.SetRefMap(c, id190, x.Map1)
+				} else {
+					x.Map1 = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n181 := c.ReadLength(2)
+					m182 := foryimpl.MakeMap[map[string]int32](c, n181)
+					for n181 > 0 && !c.Failed() {
+						sz183, vn184, _ := c.ReadMapChunk(n181, 21, 5, nil, false)
+						for j185 := 0; j185 < sz183 && !c.Failed(); j185++ {
+							var k186 string
+							k186 = c.ReadString()
+							var v187 int32
+							if !vn184 {
+								v187 = r.ReadVarInt32()
+							}
+							m182[k186] = v187
+						}
+						n181 -= sz183
+					}
+					x.Map1 = m182
+				}
+			}
+		case 9:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st207, id208 := c.ReadRefFlag(); st207 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id208)
+				} else if st207 == foryimpl.RefFollows {
+					n209 := c.ReadLength(2)
+					m210 := foryimpl.MakeMap[map[string]int32](c, n209)
+					for n209 > 0 && !c.Failed() {
+						sz211, vn212, _ := c.ReadMapChunk(n209, 21, 5, nil, false)
+						for j213 := 0; j213 < sz211 && !c.Failed(); j213++ {
+							var k214 string
+							k214 = c.ReadString()
+							var v215 int32
+							if !vn212 {
+								v215 = r.ReadVarInt32()
+							}
+							m210[k214] = v215
+						}
+						n209 -= sz211
+					}
+					x.Map2 = m210
+					foryimpl.SetRefMap(c, id208, x.Map2)
+				} else {
+					x.Map2 = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n199 := c.ReadLength(2)
+					m200 := foryimpl.MakeMap[map[string]int32](c, n199)
+					for n199 > 0 && !c.Failed() {
+						sz201, vn202, _ := c.ReadMapChunk(n199, 21, 5, nil, false)
+						for j203 := 0; j203 < sz201 && !c.Failed(); j203++ {
+							var k204 string
+							k204 = c.ReadString()
+							var v205 int32
+							if !vn202 {
+								v205 = r.ReadVarInt32()
+							}
+							m200[k204] = v205
+						}
+						n199 -= sz201
+					}
+					x.Map2 = m200
+				}
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Image)
+		},
+		Info: foryTypeImage,
+		New: func() foryimpl.Message {
+			return new(Image)
+		},
+		Ptr: (*Image)(nil),
+		Val: Image{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*ImagePair)
+		},
+		Info: foryTypeImagePair,
+		New: func() foryimpl.Message {
+			return new(ImagePair)
+		},
+		Ptr: (*ImagePair)(nil),
+		Val: ImagePair{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*ImagePtrList)
+		},
+		Info: foryTypeImagePtrList,
+		New: func() foryimpl.Message {
+			return new(ImagePtrList)
+		},
+		Ptr: (*ImagePtrList)(nil),
+		Val: ImagePtrList{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Node)
+		},
+		Info: foryTypeNode,
+		New: func() foryimpl.Message {
+			return new(Node)
+		},
+		Ptr: (*Node)(nil),
+		Val: Node{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*TreeNode)
+		},
+		Info: foryTypeTreeNode,
+		New: func() foryimpl.Message {
+			return new(TreeNode)
+		},
+		Ptr: (*TreeNode)(nil),
+		Val: TreeNode{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*SharedUntracked)
+		},
+		Info: foryTypeSharedUntracked,
+		New: func() foryimpl.Message {
+			return new(SharedUntracked)
+		},
+		Ptr: (*SharedUntracked)(nil),
+		Val: SharedUntracked{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*RefElem)
+		},
+		Info: foryTypeRefElem,
+		New: func() foryimpl.Message {
+			return new(RefElem)
+		},
+		Ptr: (*RefElem)(nil),
+		Val: RefElem{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*RefContainers)
+		},
+		Info: foryTypeRefContainers,
+		New: func() foryimpl.Message {
+			return new(RefContainers)
+		},
+		Ptr: (*RefContainers)(nil),
+		Val: RefContainers{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*RefTagged)
+		},
+		Info: foryTypeRefTagged,
+		New: func() foryimpl.Message {
+			return new(RefTagged)
+		},
+		Ptr: (*RefTagged)(nil),
+		Val: RefTagged{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*RefDisabled)
+		},
+		Info: foryTypeRefDisabled,
+		New: func() foryimpl.Message {
+			return new(RefDisabled)
+		},
+		Ptr: (*RefDisabled)(nil),
+		Val: RefDisabled{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*SharedTrackedKinds)
+		},
+		Info: foryTypeSharedTrackedKinds,
+		New: func() foryimpl.Message {
+			return new(SharedTrackedKinds)
+		},
+		Ptr: (*SharedTrackedKinds)(nil),
+		Val: SharedTrackedKinds{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*NilPointers)
+		},
+		Info: foryTypeNilPointers,
+		New: func() foryimpl.Message {
+			return new(NilPointers)
+		},
+		Ptr: (*NilPointers)(nil),
+		Val: NilPointers{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*SharedTracked)
+		},
+		Info: foryTypeSharedTracked,
+		New: func() foryimpl.Message {
+			return new(SharedTracked)
+		},
+		Ptr: (*SharedTracked)(nil),
+		Val: SharedTracked{},
+	})
+}

@@ -1005,3 +1005,40 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*SetHolder)
+		},
+		Info: foryTypeSetHolder,
+		New: func() foryimpl.Message {
+			return new(SetHolder)
+		},
+		Ptr: (*SetHolder)(nil),
+		Val: SetHolder{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*SetMulti)
+		},
+		Info: foryTypeSetMulti,
+		New: func() foryimpl.Message {
+			return new(SetMulti)
+		},
+		Ptr: (*SetMulti)(nil),
+		Val: SetMulti{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*SetsInside)
+		},
+		Info: foryTypeSetsInside,
+		New: func() foryimpl.Message {
+			return new(SetsInside)
+		},
+		Ptr: (*SetsInside)(nil),
+		Val: SetsInside{},
+	})
+}

@@ -1887,3 +1887,117 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*PetOwner)
+		},
+		Info: foryTypePetOwner,
+		New: func() foryimpl.Message {
+			return new(PetOwner)
+		},
+		Ptr: (*PetOwner)(nil),
+		Val: PetOwner{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*AnyHolder)
+		},
+		Info: foryTypeAnyHolder,
+		New: func() foryimpl.Message {
+			return new(AnyHolder)
+		},
+		Ptr: (*AnyHolder)(nil),
+		Val: AnyHolder{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*AnyList)
+		},
+		Info: foryTypeAnyList,
+		New: func() foryimpl.Message {
+			return new(AnyList)
+		},
+		Ptr: (*AnyList)(nil),
+		Val: AnyList{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*AnyMap)
+		},
+		Info: foryTypeAnyMap,
+		New: func() foryimpl.Message {
+			return new(AnyMap)
+		},
+		Ptr: (*AnyMap)(nil),
+		Val: AnyMap{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*SetHolder)
+		},
+		Info: foryTypeSetHolder,
+		New: func() foryimpl.Message {
+			return new(SetHolder)
+		},
+		Ptr: (*SetHolder)(nil),
+		Val: SetHolder{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*SetMulti)
+		},
+		Info: foryTypeSetMulti,
+		New: func() foryimpl.Message {
+			return new(SetMulti)
+		},
+		Ptr: (*SetMulti)(nil),
+		Val: SetMulti{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*HalfFloats)
+		},
+		Info: foryTypeHalfFloats,
+		New: func() foryimpl.Message {
+			return new(HalfFloats)
+		},
+		Ptr: (*HalfFloats)(nil),
+		Val: HalfFloats{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Decimals)
+		},
+		Info: foryTypeDecimals,
+		New: func() foryimpl.Message {
+			return new(Decimals)
+		},
+		Ptr: (*Decimals)(nil),
+		Val: Decimals{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Optionals)
+		},
+		Info: foryTypeOptionals,
+		New: func() foryimpl.Message {
+			return new(Optionals)
+		},
+		Ptr: (*Optionals)(nil),
+		Val: Optionals{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*BigMaps)
+		},
+		Info: foryTypeBigMaps,
+		New: func() foryimpl.Message {
+			return new(BigMaps)
+		},
+		Ptr: (*BigMaps)(nil),
+		Val: BigMaps{},
+	})
+}

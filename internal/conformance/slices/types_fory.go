@@ -608,3 +608,18 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Slices)
+		},
+		Info: foryTypeSlices,
+		New: func() foryimpl.Message {
+			return new(Slices)
+		},
+		Ptr: (*Slices)(nil),
+		Val: Slices{},
+	})
+}

@@ -450,3 +450,29 @@ func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*User)
+		},
+		Info: foryTypeUser,
+		New: func() foryimpl.Message {
+			return new(User)
+		},
+		Ptr: (*User)(nil),
+		Val: User{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Item)
+		},
+		Info: foryTypeItem,
+		New: func() foryimpl.Message {
+			return new(Item)
+		},
+		Ptr: (*Item)(nil),
+		Val: Item{},
+	})
+}

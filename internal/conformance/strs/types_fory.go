@@ -245,3 +245,18 @@ func (x *Strings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Strings)
+		},
+		Info: foryTypeStrings,
+		New: func() foryimpl.Message {
+			return new(Strings)
+		},
+		Ptr: (*Strings)(nil),
+		Val: Strings{},
+	})
+}

@@ -619,3 +619,29 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*StructLists)
+		},
+		Info: foryTypeStructLists,
+		New: func() foryimpl.Message {
+			return new(StructLists)
+		},
+		Ptr: (*StructLists)(nil),
+		Val: StructLists{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Inner)
+		},
+		Info: foryTypeInner,
+		New: func() foryimpl.Message {
+			return new(Inner)
+		},
+		Ptr: (*Inner)(nil),
+		Val: Inner{},
+	})
+}

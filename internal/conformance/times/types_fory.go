@@ -184,3 +184,18 @@ func (x *Times) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Times)
+		},
+		Info: foryTypeTimes,
+		New: func() foryimpl.Message {
+			return new(Times)
+		},
+		Ptr: (*Times)(nil),
+		Val: Times{},
+	})
+}

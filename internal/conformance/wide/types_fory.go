@@ -639,3 +639,18 @@ func (x *Wide) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Wide)
+		},
+		Info: foryTypeWide,
+		New: func() foryimpl.Message {
+			return new(Wide)
+		},
+		Ptr: (*Wide)(nil),
+		Val: Wide{},
+	})
+}

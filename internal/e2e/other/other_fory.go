@@ -632,3 +632,29 @@ func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Address)
+		},
+		Info: foryTypeAddress,
+		New: func() foryimpl.Message {
+			return new(Address)
+		},
+		Ptr: (*Address)(nil),
+		Val: Address{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Tag)
+		},
+		Info: foryTypeTag,
+		New: func() foryimpl.Message {
+			return new(Tag)
+		},
+		Ptr: (*Tag)(nil),
+		Val: Tag{},
+	})
+}

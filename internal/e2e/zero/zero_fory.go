@@ -1180,3 +1180,40 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Address)
+		},
+		Info: foryTypeAddress,
+		New: func() foryimpl.Message {
+			return new(Address)
+		},
+		Ptr: (*Address)(nil),
+		Val: Address{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Tag)
+		},
+		Info: foryTypeTag,
+		New: func() foryimpl.Message {
+			return new(Tag)
+		},
+		Ptr: (*Tag)(nil),
+		Val: Tag{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Composite)
+		},
+		Info: foryTypeComposite,
+		New: func() foryimpl.Message {
+			return new(Composite)
+		},
+		Ptr: (*Composite)(nil),
+		Val: Composite{},
+	})
+}

@@ -16541,3 +16541,150 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Scalars)
+		},
+		Info: foryTypeScalars,
+		New: func() foryimpl.Message {
+			return new(Scalars)
+		},
+		Ptr: (*Scalars)(nil),
+		Val: Scalars{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Containers)
+		},
+		Info: foryTypeContainers,
+		New: func() foryimpl.Message {
+			return new(Containers)
+		},
+		Ptr: (*Containers)(nil),
+		Val: Containers{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Nested)
+		},
+		Info: foryTypeNested,
+		New: func() foryimpl.Message {
+			return new(Nested)
+		},
+		Ptr: (*Nested)(nil),
+		Val: Nested{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Inner)
+		},
+		Info: foryTypeInner,
+		New: func() foryimpl.Message {
+			return new(Inner)
+		},
+		Ptr: (*Inner)(nil),
+		Val: Inner{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Leaf)
+		},
+		Info: foryTypeLeaf,
+		New: func() foryimpl.Message {
+			return new(Leaf)
+		},
+		Ptr: (*Leaf)(nil),
+		Val: Leaf{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Changes)
+		},
+		Info: foryTypeChanges,
+		New: func() foryimpl.Message {
+			return new(Changes)
+		},
+		Ptr: (*Changes)(nil),
+		Val: Changes{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*ReorderTags)
+		},
+		Info: foryTypeReorderTags,
+		New: func() foryimpl.Message {
+			return new(ReorderTags)
+		},
+		Ptr: (*ReorderTags)(nil),
+		Val: ReorderTags{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*ReorderNames)
+		},
+		Info: foryTypeReorderNames,
+		New: func() foryimpl.Message {
+			return new(ReorderNames)
+		},
+		Ptr: (*ReorderNames)(nil),
+		Val: ReorderNames{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*MapHolder)
+		},
+		Info: foryTypeMapHolder,
+		New: func() foryimpl.Message {
+			return new(MapHolder)
+		},
+		Ptr: (*MapHolder)(nil),
+		Val: MapHolder{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Item)
+		},
+		Info: foryTypeItem,
+		New: func() foryimpl.Message {
+			return new(Item)
+		},
+		Ptr: (*Item)(nil),
+		Val: Item{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Record)
+		},
+		Info: foryTypeRecord,
+		New: func() foryimpl.Message {
+			return new(Record)
+		},
+		Ptr: (*Record)(nil),
+		Val: Record{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Seqs)
+		},
+		Info: foryTypeSeqs,
+		New: func() foryimpl.Message {
+			return new(Seqs)
+		},
+		Ptr: (*Seqs)(nil),
+		Val: Seqs{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*SeqsBad)
+		},
+		Info: foryTypeSeqsBad,
+		New: func() foryimpl.Message {
+			return new(SeqsBad)
+		},
+		Ptr: (*SeqsBad)(nil),
+		Val: SeqsBad{},
+	})
+}

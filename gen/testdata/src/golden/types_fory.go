@@ -1819,3 +1819,29 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Point)
+		},
+		Info: foryTypePoint,
+		New: func() foryimpl.Message {
+			return new(Point)
+		},
+		Ptr: (*Point)(nil),
+		Val: Point{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Sample)
+		},
+		Info: foryTypeSample,
+		New: func() foryimpl.Message {
+			return new(Sample)
+		},
+		Ptr: (*Sample)(nil),
+		Val: Sample{},
+	})
+}

@@ -909,3 +909,51 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		}
 	}
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Leaf)
+		},
+		Info: foryTypeLeaf,
+		New: func() foryimpl.Message {
+			return new(Leaf)
+		},
+		Ptr: (*Leaf)(nil),
+		Val: Leaf{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*MapKinds)
+		},
+		Info: foryTypeMapKinds,
+		New: func() foryimpl.Message {
+			return new(MapKinds)
+		},
+		Ptr: (*MapKinds)(nil),
+		Val: MapKinds{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Enums)
+		},
+		Info: foryTypeEnums,
+		New: func() foryimpl.Message {
+			return new(Enums)
+		},
+		Ptr: (*Enums)(nil),
+		Val: Enums{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*EnumsEvolved)
+		},
+		Info: foryTypeEnumsEvolved,
+		New: func() foryimpl.Message {
+			return new(EnumsEvolved)
+		},
+		Ptr: (*EnumsEvolved)(nil),
+		Val: EnumsEvolved{},
+	})
+}

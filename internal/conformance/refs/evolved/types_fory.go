@@ -1106,3 +1106,40 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 	c.Leave()
 }
+
+// init makes this file's structs known to any values (foryimpl.RegisterAny).
+func init() {
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Image)
+		},
+		Info: foryTypeImage,
+		New: func() foryimpl.Message {
+			return new(Image)
+		},
+		Ptr: (*Image)(nil),
+		Val: Image{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*ImagePair)
+		},
+		Info: foryTypeImagePair,
+		New: func() foryimpl.Message {
+			return new(ImagePair)
+		},
+		Ptr: (*ImagePair)(nil),
+		Val: ImagePair{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Node)
+		},
+		Info: foryTypeNode,
+		New: func() foryimpl.Message {
+			return new(Node)
+		},
+		Ptr: (*Node)(nil),
+		Val: Node{},
+	})
+}
