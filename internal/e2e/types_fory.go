@@ -54,14 +54,19 @@ func (x *Base) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Base) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Base) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -70,20 +75,7 @@ func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xb66a500e001c0001 && buffer.ReadUint64At(in, 8) == 0x44078fc231082c87 && buffer.ReadUint64At(in, 16) == 0x04240a2650632307 && buffer.ReadUint64At(in, 18) == 0x30c804240a265063 {
-				n = 26
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x8f1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeBase, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeBase)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -101,6 +93,24 @@ func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeBase)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Base) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xb66a500e001c0001 && buffer.ReadUint64At(in, 8) == 0x44078fc231082c87 && buffer.ReadUint64At(in, 16) == 0x04240a2650632307 && buffer.ReadUint64At(in, 18) == 0x30c804240a265063 {
+			n = 26
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x8f1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeBase, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeBase)
 }
 
 // ForyWrite writes Base's struct body (docs/format.md §9).
@@ -262,44 +272,7 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeScalars)
-		start := b.WriterIndex()
-		b.Reserve(181)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xa19ea0a9001c0001)
-			buffer.PutUint64At(w, off+8, 0x079804df79c2c6fa)
-			buffer.PutUint64At(w, off+16, 0x0d8c701df90b068c)
-			buffer.PutUint64At(w, off+24, 0xd70b1488709dfa0b)
-			buffer.PutUint64At(w, off+32, 0x048c788c4c144800)
-			buffer.PutUint64At(w, off+40, 0xfa0b0b8cec1bf90b)
-			buffer.PutUint64At(w, off+48, 0x88c0be0b1388ec9b)
-			buffer.PutUint64At(w, off+56, 0xaf290a8840af1103)
-			buffer.PutUint64At(w, off+64, 0xe011028404014040)
-			buffer.PutUint64At(w, off+72, 0x88200740e0290984)
-			buffer.PutUint64At(w, off+80, 0xf927088c00d71107)
-			buffer.PutUint64At(w, off+88, 0x290e88500e40701d)
-			buffer.PutUint64At(w, off+96, 0x709dfa270f8c00d7)
-			buffer.PutUint64At(w, off+104, 0x44c0be11058805dc)
-			buffer.PutUint64At(w, off+112, 0xc0be290c88b3090c)
-			buffer.PutUint64At(w, off+120, 0x0146ecbbf81f138e)
-			buffer.PutUint64At(w, off+128, 0x701df91f078e613f)
-			buffer.PutUint64At(w, off+136, 0x0919452012041c49)
-			buffer.PutUint64At(w, off+144, 0x0e2544180c2744cb)
-			buffer.PutUint64At(w, off+152, 0xbf194f2b2c154491)
-			buffer.PutUint64At(w, off+160, 0x45723f1546c07262)
-			buffer.PutUint64At(w, off+168, 0x98604a1949e34819)
-			buffer.PutUint64At(w, off+173, 0x68e458264898604a)
-			off += 181
-		} else {
-			buffer.PutUint32At(w, off, 0x981b0001)
-			buffer.PutUint8At(w, off+4, 0x07)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeScalars)
 	start := b.WriterIndex()
@@ -340,26 +313,55 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeScalars)
+	start := b.WriterIndex()
+	b.Reserve(181)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xa19ea0a9001c0001)
+		buffer.PutUint64At(w, off+8, 0x079804df79c2c6fa)
+		buffer.PutUint64At(w, off+16, 0x0d8c701df90b068c)
+		buffer.PutUint64At(w, off+24, 0xd70b1488709dfa0b)
+		buffer.PutUint64At(w, off+32, 0x048c788c4c144800)
+		buffer.PutUint64At(w, off+40, 0xfa0b0b8cec1bf90b)
+		buffer.PutUint64At(w, off+48, 0x88c0be0b1388ec9b)
+		buffer.PutUint64At(w, off+56, 0xaf290a8840af1103)
+		buffer.PutUint64At(w, off+64, 0xe011028404014040)
+		buffer.PutUint64At(w, off+72, 0x88200740e0290984)
+		buffer.PutUint64At(w, off+80, 0xf927088c00d71107)
+		buffer.PutUint64At(w, off+88, 0x290e88500e40701d)
+		buffer.PutUint64At(w, off+96, 0x709dfa270f8c00d7)
+		buffer.PutUint64At(w, off+104, 0x44c0be11058805dc)
+		buffer.PutUint64At(w, off+112, 0xc0be290c88b3090c)
+		buffer.PutUint64At(w, off+120, 0x0146ecbbf81f138e)
+		buffer.PutUint64At(w, off+128, 0x701df91f078e613f)
+		buffer.PutUint64At(w, off+136, 0x0919452012041c49)
+		buffer.PutUint64At(w, off+144, 0x0e2544180c2744cb)
+		buffer.PutUint64At(w, off+152, 0xbf194f2b2c154491)
+		buffer.PutUint64At(w, off+160, 0x45723f1546c07262)
+		buffer.PutUint64At(w, off+168, 0x98604a1949e34819)
+		buffer.PutUint64At(w, off+173, 0x68e458264898604a)
+		off += 181
+	} else {
+		buffer.PutUint32At(w, off, 0x981b0001)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 181 && buffer.ReadUint64At(in, 0) == 0xa19ea0a9001c0001 && buffer.ReadUint64At(in, 8) == 0x079804df79c2c6fa && buffer.ReadUint64At(in, 16) == 0x0d8c701df90b068c && buffer.ReadUint64At(in, 24) == 0xd70b1488709dfa0b && buffer.ReadUint64At(in, 32) == 0x048c788c4c144800 && buffer.ReadUint64At(in, 40) == 0xfa0b0b8cec1bf90b && buffer.ReadUint64At(in, 48) == 0x88c0be0b1388ec9b && buffer.ReadUint64At(in, 56) == 0xaf290a8840af1103 && buffer.ReadUint64At(in, 64) == 0xe011028404014040 && buffer.ReadUint64At(in, 72) == 0x88200740e0290984 && buffer.ReadUint64At(in, 80) == 0xf927088c00d71107 && buffer.ReadUint64At(in, 88) == 0x290e88500e40701d && buffer.ReadUint64At(in, 96) == 0x709dfa270f8c00d7 && buffer.ReadUint64At(in, 104) == 0x44c0be11058805dc && buffer.ReadUint64At(in, 112) == 0xc0be290c88b3090c && buffer.ReadUint64At(in, 120) == 0x0146ecbbf81f138e && buffer.ReadUint64At(in, 128) == 0x701df91f078e613f && buffer.ReadUint64At(in, 136) == 0x0919452012041c49 && buffer.ReadUint64At(in, 144) == 0x0e2544180c2744cb && buffer.ReadUint64At(in, 152) == 0xbf194f2b2c154491 && buffer.ReadUint64At(in, 160) == 0x45723f1546c07262 && buffer.ReadUint64At(in, 168) == 0x98604a1949e34819 && buffer.ReadUint64At(in, 173) == 0x68e458264898604a {
-				n = 181
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x981b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeScalars, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeScalars)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -377,6 +379,24 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Scalars) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 181 && buffer.ReadUint64At(in, 0) == 0xa19ea0a9001c0001 && buffer.ReadUint64At(in, 8) == 0x079804df79c2c6fa && buffer.ReadUint64At(in, 16) == 0x0d8c701df90b068c && buffer.ReadUint64At(in, 24) == 0xd70b1488709dfa0b && buffer.ReadUint64At(in, 32) == 0x048c788c4c144800 && buffer.ReadUint64At(in, 40) == 0xfa0b0b8cec1bf90b && buffer.ReadUint64At(in, 48) == 0x88c0be0b1388ec9b && buffer.ReadUint64At(in, 56) == 0xaf290a8840af1103 && buffer.ReadUint64At(in, 64) == 0xe011028404014040 && buffer.ReadUint64At(in, 72) == 0x88200740e0290984 && buffer.ReadUint64At(in, 80) == 0xf927088c00d71107 && buffer.ReadUint64At(in, 88) == 0x290e88500e40701d && buffer.ReadUint64At(in, 96) == 0x709dfa270f8c00d7 && buffer.ReadUint64At(in, 104) == 0x44c0be11058805dc && buffer.ReadUint64At(in, 112) == 0xc0be290c88b3090c && buffer.ReadUint64At(in, 120) == 0x0146ecbbf81f138e && buffer.ReadUint64At(in, 128) == 0x701df91f078e613f && buffer.ReadUint64At(in, 136) == 0x0919452012041c49 && buffer.ReadUint64At(in, 144) == 0x0e2544180c2744cb && buffer.ReadUint64At(in, 152) == 0xbf194f2b2c154491 && buffer.ReadUint64At(in, 160) == 0x45723f1546c07262 && buffer.ReadUint64At(in, 168) == 0x98604a1949e34819 && buffer.ReadUint64At(in, 173) == 0x68e458264898604a {
+			n = 181
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x981b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeScalars, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeScalars)
 }
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
@@ -1322,57 +1342,62 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeContainers)
-		start := b.WriterIndex()
-		b.Reserve(257)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x9e5700f5001e0001)
-			buffer.PutUint64At(w, off+8, 0x090e04ff0e09eb25)
-			buffer.PutUint64At(w, off+16, 0xd21098cd891f80b0)
-			buffer.PutUint64At(w, off+24, 0x4c31020e16444046)
-			buffer.PutUint64At(w, off+32, 0x164c805cce850616)
-			buffer.PutUint64At(w, off+40, 0x66164c8024138726)
-			buffer.PutUint64At(w, off+48, 0x610f2b516474cb09)
-			buffer.PutUint64At(w, off+56, 0xbbf807378d209773)
-			buffer.PutUint64At(w, off+64, 0x8d70bdf807388dec)
-			buffer.PutUint64At(w, off+72, 0x072e8df41af9072d)
-			buffer.PutUint64At(w, off+80, 0x1df9072f8dec1bf9)
-			buffer.PutUint64At(w, off+88, 0x8d001ef9872c8d70)
-			buffer.PutUint64At(w, off+96, 0x07328df49afa0731)
-			buffer.PutUint64At(w, off+104, 0x9dfa07338dec9bfa)
-			buffer.PutUint64At(w, off+112, 0x00c9be8b4e168c70)
-			buffer.PutUint64At(w, off+120, 0x8c0009d78b52168c)
-			buffer.PutUint64At(w, off+128, 0x168c0049af910e16)
-			buffer.PutUint64At(w, off+136, 0x1e168c00c9be9116)
-			buffer.PutUint64At(w, off+144, 0x110a16880009d791)
-			buffer.PutUint64At(w, off+152, 0x1df91b1e169240e2)
-			buffer.PutUint64At(w, off+160, 0x6cb71656184e9070)
-			buffer.PutUint64At(w, off+168, 0x9c723756164ec003)
-			buffer.PutUint64At(w, off+176, 0xc0200cb456164c64)
-			buffer.PutUint64At(w, off+184, 0x06999234165a164c)
-			buffer.PutUint64At(w, off+192, 0x90ec1bf91f161690)
-			buffer.PutUint64At(w, off+200, 0x45649c723f56164c)
-			buffer.PutUint64At(w, off+208, 0x1650481540164429)
-			buffer.PutUint64At(w, off+216, 0x16481023d8714a56)
-			buffer.PutUint64At(w, off+224, 0x019a164c90714a56)
-			buffer.PutUint64At(w, off+232, 0xa92a168c80240ccd)
-			buffer.PutUint64At(w, off+240, 0xbea932168c0049af)
-			buffer.PutUint64At(w, off+248, 0x09d7a93a168c00c9)
-			buffer.PutUint64At(w, off+249, 0x0009d7a93a168c00)
-			off += 257
-		} else {
-			buffer.PutUint64At(w, off, 0x80b00902061d0001)
-			buffer.PutUint64At(w, off+8, 0x46d21098cd89030e)
-			buffer.PutUint64At(w, off+9, 0x4046d21098cd8903)
-			off += 17
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeContainers)
+	start := b.WriterIndex()
+	b.Reserve(257)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x9e5700f5001e0001)
+		buffer.PutUint64At(w, off+8, 0x090e04ff0e09eb25)
+		buffer.PutUint64At(w, off+16, 0xd21098cd891f80b0)
+		buffer.PutUint64At(w, off+24, 0x4c31020e16444046)
+		buffer.PutUint64At(w, off+32, 0x164c805cce850616)
+		buffer.PutUint64At(w, off+40, 0x66164c8024138726)
+		buffer.PutUint64At(w, off+48, 0x610f2b516474cb09)
+		buffer.PutUint64At(w, off+56, 0xbbf807378d209773)
+		buffer.PutUint64At(w, off+64, 0x8d70bdf807388dec)
+		buffer.PutUint64At(w, off+72, 0x072e8df41af9072d)
+		buffer.PutUint64At(w, off+80, 0x1df9072f8dec1bf9)
+		buffer.PutUint64At(w, off+88, 0x8d001ef9872c8d70)
+		buffer.PutUint64At(w, off+96, 0x07328df49afa0731)
+		buffer.PutUint64At(w, off+104, 0x9dfa07338dec9bfa)
+		buffer.PutUint64At(w, off+112, 0x00c9be8b4e168c70)
+		buffer.PutUint64At(w, off+120, 0x8c0009d78b52168c)
+		buffer.PutUint64At(w, off+128, 0x168c0049af910e16)
+		buffer.PutUint64At(w, off+136, 0x1e168c00c9be9116)
+		buffer.PutUint64At(w, off+144, 0x110a16880009d791)
+		buffer.PutUint64At(w, off+152, 0x1df91b1e169240e2)
+		buffer.PutUint64At(w, off+160, 0x6cb71656184e9070)
+		buffer.PutUint64At(w, off+168, 0x9c723756164ec003)
+		buffer.PutUint64At(w, off+176, 0xc0200cb456164c64)
+		buffer.PutUint64At(w, off+184, 0x06999234165a164c)
+		buffer.PutUint64At(w, off+192, 0x90ec1bf91f161690)
+		buffer.PutUint64At(w, off+200, 0x45649c723f56164c)
+		buffer.PutUint64At(w, off+208, 0x1650481540164429)
+		buffer.PutUint64At(w, off+216, 0x16481023d8714a56)
+		buffer.PutUint64At(w, off+224, 0x019a164c90714a56)
+		buffer.PutUint64At(w, off+232, 0xa92a168c80240ccd)
+		buffer.PutUint64At(w, off+240, 0xbea932168c0049af)
+		buffer.PutUint64At(w, off+248, 0x09d7a93a168c00c9)
+		buffer.PutUint64At(w, off+249, 0x0009d7a93a168c00)
+		off += 257
+	} else {
+		buffer.PutUint64At(w, off, 0x80b00902061d0001)
+		buffer.PutUint64At(w, off+8, 0x46d21098cd89030e)
+		buffer.PutUint64At(w, off+9, 0x4046d21098cd8903)
+		off += 17
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1381,20 +1406,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 257 && buffer.ReadUint64At(in, 0) == 0x9e5700f5001e0001 && buffer.ReadUint64At(in, 8) == 0x090e04ff0e09eb25 && buffer.ReadUint64At(in, 16) == 0xd21098cd891f80b0 && buffer.ReadUint64At(in, 24) == 0x4c31020e16444046 && buffer.ReadUint64At(in, 32) == 0x164c805cce850616 && buffer.ReadUint64At(in, 40) == 0x66164c8024138726 && buffer.ReadUint64At(in, 48) == 0x610f2b516474cb09 && buffer.ReadUint64At(in, 56) == 0xbbf807378d209773 && buffer.ReadUint64At(in, 64) == 0x8d70bdf807388dec && buffer.ReadUint64At(in, 72) == 0x072e8df41af9072d && buffer.ReadUint64At(in, 80) == 0x1df9072f8dec1bf9 && buffer.ReadUint64At(in, 88) == 0x8d001ef9872c8d70 && buffer.ReadUint64At(in, 96) == 0x07328df49afa0731 && buffer.ReadUint64At(in, 104) == 0x9dfa07338dec9bfa && buffer.ReadUint64At(in, 112) == 0x00c9be8b4e168c70 && buffer.ReadUint64At(in, 120) == 0x8c0009d78b52168c && buffer.ReadUint64At(in, 128) == 0x168c0049af910e16 && buffer.ReadUint64At(in, 136) == 0x1e168c00c9be9116 && buffer.ReadUint64At(in, 144) == 0x110a16880009d791 && buffer.ReadUint64At(in, 152) == 0x1df91b1e169240e2 && buffer.ReadUint64At(in, 160) == 0x6cb71656184e9070 && buffer.ReadUint64At(in, 168) == 0x9c723756164ec003 && buffer.ReadUint64At(in, 176) == 0xc0200cb456164c64 && buffer.ReadUint64At(in, 184) == 0x06999234165a164c && buffer.ReadUint64At(in, 192) == 0x90ec1bf91f161690 && buffer.ReadUint64At(in, 200) == 0x45649c723f56164c && buffer.ReadUint64At(in, 208) == 0x1650481540164429 && buffer.ReadUint64At(in, 216) == 0x16481023d8714a56 && buffer.ReadUint64At(in, 224) == 0x019a164c90714a56 && buffer.ReadUint64At(in, 232) == 0xa92a168c80240ccd && buffer.ReadUint64At(in, 240) == 0xbea932168c0049af && buffer.ReadUint64At(in, 248) == 0x09d7a93a168c00c9 && buffer.ReadUint64At(in, 249) == 0x0009d7a93a168c00 {
-				n = 257
-			}
-		} else if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x80b00902061d0001 && buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e && buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
-			n = 17
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeContainers, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeContainers)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1412,6 +1424,24 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Containers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 257 && buffer.ReadUint64At(in, 0) == 0x9e5700f5001e0001 && buffer.ReadUint64At(in, 8) == 0x090e04ff0e09eb25 && buffer.ReadUint64At(in, 16) == 0xd21098cd891f80b0 && buffer.ReadUint64At(in, 24) == 0x4c31020e16444046 && buffer.ReadUint64At(in, 32) == 0x164c805cce850616 && buffer.ReadUint64At(in, 40) == 0x66164c8024138726 && buffer.ReadUint64At(in, 48) == 0x610f2b516474cb09 && buffer.ReadUint64At(in, 56) == 0xbbf807378d209773 && buffer.ReadUint64At(in, 64) == 0x8d70bdf807388dec && buffer.ReadUint64At(in, 72) == 0x072e8df41af9072d && buffer.ReadUint64At(in, 80) == 0x1df9072f8dec1bf9 && buffer.ReadUint64At(in, 88) == 0x8d001ef9872c8d70 && buffer.ReadUint64At(in, 96) == 0x07328df49afa0731 && buffer.ReadUint64At(in, 104) == 0x9dfa07338dec9bfa && buffer.ReadUint64At(in, 112) == 0x00c9be8b4e168c70 && buffer.ReadUint64At(in, 120) == 0x8c0009d78b52168c && buffer.ReadUint64At(in, 128) == 0x168c0049af910e16 && buffer.ReadUint64At(in, 136) == 0x1e168c00c9be9116 && buffer.ReadUint64At(in, 144) == 0x110a16880009d791 && buffer.ReadUint64At(in, 152) == 0x1df91b1e169240e2 && buffer.ReadUint64At(in, 160) == 0x6cb71656184e9070 && buffer.ReadUint64At(in, 168) == 0x9c723756164ec003 && buffer.ReadUint64At(in, 176) == 0xc0200cb456164c64 && buffer.ReadUint64At(in, 184) == 0x06999234165a164c && buffer.ReadUint64At(in, 192) == 0x90ec1bf91f161690 && buffer.ReadUint64At(in, 200) == 0x45649c723f56164c && buffer.ReadUint64At(in, 208) == 0x1650481540164429 && buffer.ReadUint64At(in, 216) == 0x16481023d8714a56 && buffer.ReadUint64At(in, 224) == 0x019a164c90714a56 && buffer.ReadUint64At(in, 232) == 0xa92a168c80240ccd && buffer.ReadUint64At(in, 240) == 0xbea932168c0049af && buffer.ReadUint64At(in, 248) == 0x09d7a93a168c00c9 && buffer.ReadUint64At(in, 249) == 0x0009d7a93a168c00 {
+			n = 257
+		}
+	} else if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x80b00902061d0001 && buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e && buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
+		n = 17
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeContainers, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeContainers)
 }
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
@@ -4894,45 +4924,7 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeMaps)
-		start := b.WriterIndex()
-		b.Reserve(189)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x5b47e0b1001c0001)
-			buffer.PutUint64At(w, off+8, 0x50079ad463b64b9c)
-			buffer.PutUint64At(w, off+16, 0xb09c0b1b07560618)
-			buffer.PutUint64At(w, off+24, 0x68231b0716661850)
-			buffer.PutUint64At(w, off+32, 0xe4c7020e0e1890c0)
-			buffer.PutUint64At(w, off+40, 0xc70256161890d06b)
-			buffer.PutUint64At(w, off+48, 0x02521e1890b06fe4)
-			buffer.PutUint64At(w, off+56, 0x0a0a188cc075e4c7)
-			buffer.PutUint64At(w, off+64, 0x1e1e184c78e4c702)
-			buffer.PutUint64At(w, off+72, 0x5656184c66431b07)
-			buffer.PutUint64At(w, off+80, 0x2a2a1890e2941b07)
-			buffer.PutUint64At(w, off+88, 0x321890d06beac702)
-			buffer.PutUint64At(w, off+96, 0x1890b06feac70232)
-			buffer.PutUint64At(w, off+104, 0x8cc075eac7023a3a)
-			buffer.PutUint64At(w, off+112, 0x5078eac702262618)
-			buffer.PutUint64At(w, off+120, 0x301ba21b07063a18)
-			buffer.PutUint64At(w, off+128, 0xada156166256184c)
-			buffer.PutUint64At(w, off+136, 0xad1e5a56184c4024)
-			buffer.PutUint64At(w, off+144, 0xb41656184c809c12)
-			buffer.PutUint64At(w, off+152, 0x3f1e56184cc0200c)
-			buffer.PutUint64At(w, off+160, 0x3e72161848e40275)
-			buffer.PutUint64At(w, off+168, 0xe048566618549071)
-			buffer.PutUint64At(w, off+176, 0x7256185060a23619)
-			buffer.PutUint64At(w, off+181, 0x20a7a0714a725618)
-			off += 189
-		} else {
-			buffer.PutUint32At(w, off, 0x9a1b0001)
-			buffer.PutUint8At(w, off+4, 0x07)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMaps)
 	start := b.WriterIndex()
@@ -4974,26 +4966,56 @@ func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Maps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMaps)
+	start := b.WriterIndex()
+	b.Reserve(189)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x5b47e0b1001c0001)
+		buffer.PutUint64At(w, off+8, 0x50079ad463b64b9c)
+		buffer.PutUint64At(w, off+16, 0xb09c0b1b07560618)
+		buffer.PutUint64At(w, off+24, 0x68231b0716661850)
+		buffer.PutUint64At(w, off+32, 0xe4c7020e0e1890c0)
+		buffer.PutUint64At(w, off+40, 0xc70256161890d06b)
+		buffer.PutUint64At(w, off+48, 0x02521e1890b06fe4)
+		buffer.PutUint64At(w, off+56, 0x0a0a188cc075e4c7)
+		buffer.PutUint64At(w, off+64, 0x1e1e184c78e4c702)
+		buffer.PutUint64At(w, off+72, 0x5656184c66431b07)
+		buffer.PutUint64At(w, off+80, 0x2a2a1890e2941b07)
+		buffer.PutUint64At(w, off+88, 0x321890d06beac702)
+		buffer.PutUint64At(w, off+96, 0x1890b06feac70232)
+		buffer.PutUint64At(w, off+104, 0x8cc075eac7023a3a)
+		buffer.PutUint64At(w, off+112, 0x5078eac702262618)
+		buffer.PutUint64At(w, off+120, 0x301ba21b07063a18)
+		buffer.PutUint64At(w, off+128, 0xada156166256184c)
+		buffer.PutUint64At(w, off+136, 0xad1e5a56184c4024)
+		buffer.PutUint64At(w, off+144, 0xb41656184c809c12)
+		buffer.PutUint64At(w, off+152, 0x3f1e56184cc0200c)
+		buffer.PutUint64At(w, off+160, 0x3e72161848e40275)
+		buffer.PutUint64At(w, off+168, 0xe048566618549071)
+		buffer.PutUint64At(w, off+176, 0x7256185060a23619)
+		buffer.PutUint64At(w, off+181, 0x20a7a0714a725618)
+		off += 189
+	} else {
+		buffer.PutUint32At(w, off, 0x9a1b0001)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 189 && buffer.ReadUint64At(in, 0) == 0x5b47e0b1001c0001 && buffer.ReadUint64At(in, 8) == 0x50079ad463b64b9c && buffer.ReadUint64At(in, 16) == 0xb09c0b1b07560618 && buffer.ReadUint64At(in, 24) == 0x68231b0716661850 && buffer.ReadUint64At(in, 32) == 0xe4c7020e0e1890c0 && buffer.ReadUint64At(in, 40) == 0xc70256161890d06b && buffer.ReadUint64At(in, 48) == 0x02521e1890b06fe4 && buffer.ReadUint64At(in, 56) == 0x0a0a188cc075e4c7 && buffer.ReadUint64At(in, 64) == 0x1e1e184c78e4c702 && buffer.ReadUint64At(in, 72) == 0x5656184c66431b07 && buffer.ReadUint64At(in, 80) == 0x2a2a1890e2941b07 && buffer.ReadUint64At(in, 88) == 0x321890d06beac702 && buffer.ReadUint64At(in, 96) == 0x1890b06feac70232 && buffer.ReadUint64At(in, 104) == 0x8cc075eac7023a3a && buffer.ReadUint64At(in, 112) == 0x5078eac702262618 && buffer.ReadUint64At(in, 120) == 0x301ba21b07063a18 && buffer.ReadUint64At(in, 128) == 0xada156166256184c && buffer.ReadUint64At(in, 136) == 0xad1e5a56184c4024 && buffer.ReadUint64At(in, 144) == 0xb41656184c809c12 && buffer.ReadUint64At(in, 152) == 0x3f1e56184cc0200c && buffer.ReadUint64At(in, 160) == 0x3e72161848e40275 && buffer.ReadUint64At(in, 168) == 0xe048566618549071 && buffer.ReadUint64At(in, 176) == 0x7256185060a23619 && buffer.ReadUint64At(in, 181) == 0x20a7a0714a725618 {
-				n = 189
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeMaps, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeMaps)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -5011,6 +5033,24 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeMaps)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Maps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 189 && buffer.ReadUint64At(in, 0) == 0x5b47e0b1001c0001 && buffer.ReadUint64At(in, 8) == 0x50079ad463b64b9c && buffer.ReadUint64At(in, 16) == 0xb09c0b1b07560618 && buffer.ReadUint64At(in, 24) == 0x68231b0716661850 && buffer.ReadUint64At(in, 32) == 0xe4c7020e0e1890c0 && buffer.ReadUint64At(in, 40) == 0xc70256161890d06b && buffer.ReadUint64At(in, 48) == 0x02521e1890b06fe4 && buffer.ReadUint64At(in, 56) == 0x0a0a188cc075e4c7 && buffer.ReadUint64At(in, 64) == 0x1e1e184c78e4c702 && buffer.ReadUint64At(in, 72) == 0x5656184c66431b07 && buffer.ReadUint64At(in, 80) == 0x2a2a1890e2941b07 && buffer.ReadUint64At(in, 88) == 0x321890d06beac702 && buffer.ReadUint64At(in, 96) == 0x1890b06feac70232 && buffer.ReadUint64At(in, 104) == 0x8cc075eac7023a3a && buffer.ReadUint64At(in, 112) == 0x5078eac702262618 && buffer.ReadUint64At(in, 120) == 0x301ba21b07063a18 && buffer.ReadUint64At(in, 128) == 0xada156166256184c && buffer.ReadUint64At(in, 136) == 0xad1e5a56184c4024 && buffer.ReadUint64At(in, 144) == 0xb41656184c809c12 && buffer.ReadUint64At(in, 152) == 0x3f1e56184cc0200c && buffer.ReadUint64At(in, 160) == 0x3e72161848e40275 && buffer.ReadUint64At(in, 168) == 0xe048566618549071 && buffer.ReadUint64At(in, 176) == 0x7256185060a23619 && buffer.ReadUint64At(in, 181) == 0x20a7a0714a725618 {
+			n = 189
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMaps, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMaps)
 }
 
 // ForyWrite writes Maps's struct body (docs/format.md §9).
@@ -6976,32 +7016,7 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeComposite)
-		start := b.WriterIndex()
-		b.Reserve(82)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x4d505046001c0001)
-			buffer.PutUint64At(w, off+8, 0x4c079bca1680f6ac)
-			buffer.PutUint64At(w, off+16, 0x1850808c63807216)
-			buffer.PutUint64At(w, off+24, 0x494018681b077a56)
-			buffer.PutUint64At(w, off+32, 0x3f72165020cc1d1c)
-			buffer.PutUint64At(w, off+40, 0x723f1c5720e31860)
-			buffer.PutUint64At(w, off+48, 0x73bf1e4fc8081610)
-			buffer.PutUint64At(w, off+56, 0x235840481c518001)
-			buffer.PutUint64At(w, off+64, 0x4c90064c7a164820)
-			buffer.PutUint64At(w, off+72, 0x591c4b005913cd15)
-			buffer.PutUint64At(w, off+74, 0x50d1591c4b005913)
-			off += 82
-		} else {
-			buffer.PutUint32At(w, off, 0x9b1b0001)
-			buffer.PutUint8At(w, off+4, 0x07)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
@@ -7030,26 +7045,43 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeComposite)
+	start := b.WriterIndex()
+	b.Reserve(82)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x4d505046001c0001)
+		buffer.PutUint64At(w, off+8, 0x4c079bca1680f6ac)
+		buffer.PutUint64At(w, off+16, 0x1850808c63807216)
+		buffer.PutUint64At(w, off+24, 0x494018681b077a56)
+		buffer.PutUint64At(w, off+32, 0x3f72165020cc1d1c)
+		buffer.PutUint64At(w, off+40, 0x723f1c5720e31860)
+		buffer.PutUint64At(w, off+48, 0x73bf1e4fc8081610)
+		buffer.PutUint64At(w, off+56, 0x235840481c518001)
+		buffer.PutUint64At(w, off+64, 0x4c90064c7a164820)
+		buffer.PutUint64At(w, off+72, 0x591c4b005913cd15)
+		buffer.PutUint64At(w, off+74, 0x50d1591c4b005913)
+		off += 82
+	} else {
+		buffer.PutUint32At(w, off, 0x9b1b0001)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 82 && buffer.ReadUint64At(in, 0) == 0x4d505046001c0001 && buffer.ReadUint64At(in, 8) == 0x4c079bca1680f6ac && buffer.ReadUint64At(in, 16) == 0x1850808c63807216 && buffer.ReadUint64At(in, 24) == 0x494018681b077a56 && buffer.ReadUint64At(in, 32) == 0x3f72165020cc1d1c && buffer.ReadUint64At(in, 40) == 0x723f1c5720e31860 && buffer.ReadUint64At(in, 48) == 0x73bf1e4fc8081610 && buffer.ReadUint64At(in, 56) == 0x235840481c518001 && buffer.ReadUint64At(in, 64) == 0x4c90064c7a164820 && buffer.ReadUint64At(in, 72) == 0x591c4b005913cd15 && buffer.ReadUint64At(in, 74) == 0x50d1591c4b005913 {
-				n = 82
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeComposite, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeComposite)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -7067,6 +7099,24 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Composite) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 82 && buffer.ReadUint64At(in, 0) == 0x4d505046001c0001 && buffer.ReadUint64At(in, 8) == 0x4c079bca1680f6ac && buffer.ReadUint64At(in, 16) == 0x1850808c63807216 && buffer.ReadUint64At(in, 24) == 0x494018681b077a56 && buffer.ReadUint64At(in, 32) == 0x3f72165020cc1d1c && buffer.ReadUint64At(in, 40) == 0x723f1c5720e31860 && buffer.ReadUint64At(in, 48) == 0x73bf1e4fc8081610 && buffer.ReadUint64At(in, 56) == 0x235840481c518001 && buffer.ReadUint64At(in, 64) == 0x4c90064c7a164820 && buffer.ReadUint64At(in, 72) == 0x591c4b005913cd15 && buffer.ReadUint64At(in, 74) == 0x50d1591c4b005913 {
+			n = 82
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeComposite, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeComposite)
 }
 
 // ForyWrite writes Composite's struct body (docs/format.md §9).
@@ -8010,25 +8060,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeNode)
-		start := b.WriterIndex()
-		b.Reserve(26)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x6839300e001c0001)
-			buffer.PutUint64At(w, off+8, 0x4c079cc26b4bce14)
-			buffer.PutUint64At(w, off+16, 0x341c4b00a10bd405)
-			buffer.PutUint64At(w, off+18, 0x9897341c4b00a10b)
-			off += 26
-		} else {
-			buffer.PutUint32At(w, off, 0x9c1b0001)
-			buffer.PutUint8At(w, off+4, 0x07)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNode)
 	start := b.WriterIndex()
@@ -8050,26 +8082,36 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeNode)
+	start := b.WriterIndex()
+	b.Reserve(26)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x6839300e001c0001)
+		buffer.PutUint64At(w, off+8, 0x4c079cc26b4bce14)
+		buffer.PutUint64At(w, off+16, 0x341c4b00a10bd405)
+		buffer.PutUint64At(w, off+18, 0x9897341c4b00a10b)
+		off += 26
+	} else {
+		buffer.PutUint32At(w, off, 0x9c1b0001)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x6839300e001c0001 && buffer.ReadUint64At(in, 8) == 0x4c079cc26b4bce14 && buffer.ReadUint64At(in, 16) == 0x341c4b00a10bd405 && buffer.ReadUint64At(in, 18) == 0x9897341c4b00a10b {
-				n = 26
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeNode, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeNode)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -8087,6 +8129,24 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeNode)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x6839300e001c0001 && buffer.ReadUint64At(in, 8) == 0x4c079cc26b4bce14 && buffer.ReadUint64At(in, 16) == 0x341c4b00a10bd405 && buffer.ReadUint64At(in, 18) == 0x9897341c4b00a10b {
+			n = 26
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeNode, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeNode)
 }
 
 // ForyWrite writes Node's struct body (docs/format.md §9).
@@ -8323,26 +8383,7 @@ func (x *Tree) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Tree) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeTree)
-		start := b.WriterIndex()
-		b.Reserve(37)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x03846019001c0001)
-			buffer.PutUint64At(w, off+8, 0x54079dc330ef6b15)
-			buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
-			buffer.PutUint64At(w, off+24, 0xc025a3a17256184c)
-			buffer.PutUint64At(w, off+29, 0x200c341548c025a3)
-			off += 37
-		} else {
-			buffer.PutUint32At(w, off, 0x9d1b0001)
-			buffer.PutUint8At(w, off+4, 0x07)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeTree)
 	start := b.WriterIndex()
@@ -8365,26 +8406,37 @@ func (x *Tree) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Tree) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeTree)
+	start := b.WriterIndex()
+	b.Reserve(37)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x03846019001c0001)
+		buffer.PutUint64At(w, off+8, 0x54079dc330ef6b15)
+		buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
+		buffer.PutUint64At(w, off+24, 0xc025a3a17256184c)
+		buffer.PutUint64At(w, off+29, 0x200c341548c025a3)
+		off += 37
+	} else {
+		buffer.PutUint32At(w, off, 0x9d1b0001)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x03846019001c0001 && buffer.ReadUint64At(in, 8) == 0x54079dc330ef6b15 && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 24) == 0xc025a3a17256184c && buffer.ReadUint64At(in, 29) == 0x200c341548c025a3 {
-				n = 37
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9d1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeTree, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeTree)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -8402,6 +8454,24 @@ func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeTree)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Tree) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x03846019001c0001 && buffer.ReadUint64At(in, 8) == 0x54079dc330ef6b15 && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 24) == 0xc025a3a17256184c && buffer.ReadUint64At(in, 29) == 0x200c341548c025a3 {
+			n = 37
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9d1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeTree, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeTree)
 }
 
 // ForyWrite writes Tree's struct body (docs/format.md §9).
@@ -8856,37 +8926,42 @@ func (x *Carriers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Carriers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeCarriers)
-		start := b.WriterIndex()
-		b.Reserve(111)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xadb8a063001c0001)
-			buffer.PutUint64At(w, off+8, 0x48079ece12877d56)
-			buffer.PutUint64At(w, off+16, 0x2086124c280b1c11)
-			buffer.PutUint64At(w, off+24, 0x1a3ad33513524043)
-			buffer.PutUint64At(w, off+32, 0x52ca02673f114e60)
-			buffer.PutUint64At(w, off+40, 0x364dd03609183007)
-			buffer.PutUint64At(w, off+48, 0x5e56185064432006)
-			buffer.PutUint64At(w, off+56, 0x174c4018681b0716)
-			buffer.PutUint64At(w, off+64, 0x46164c8024c38916)
-			buffer.PutUint64At(w, off+72, 0x1830155224a90b1c)
-			buffer.PutUint64At(w, off+80, 0x8a6f3f2852203709)
-			buffer.PutUint64At(w, off+88, 0x001128be284c4004)
-			buffer.PutUint64At(w, off+96, 0x2411283e01a2164c)
-			buffer.PutUint64At(w, off+103, 0x801cd1d956174c24)
-			off += 111
-		} else {
-			buffer.PutUint32At(w, off, 0x9e1b0001)
-			buffer.PutUint8At(w, off+4, 0x07)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Carriers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeCarriers)
+	start := b.WriterIndex()
+	b.Reserve(111)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xadb8a063001c0001)
+		buffer.PutUint64At(w, off+8, 0x48079ece12877d56)
+		buffer.PutUint64At(w, off+16, 0x2086124c280b1c11)
+		buffer.PutUint64At(w, off+24, 0x1a3ad33513524043)
+		buffer.PutUint64At(w, off+32, 0x52ca02673f114e60)
+		buffer.PutUint64At(w, off+40, 0x364dd03609183007)
+		buffer.PutUint64At(w, off+48, 0x5e56185064432006)
+		buffer.PutUint64At(w, off+56, 0x174c4018681b0716)
+		buffer.PutUint64At(w, off+64, 0x46164c8024c38916)
+		buffer.PutUint64At(w, off+72, 0x1830155224a90b1c)
+		buffer.PutUint64At(w, off+80, 0x8a6f3f2852203709)
+		buffer.PutUint64At(w, off+88, 0x001128be284c4004)
+		buffer.PutUint64At(w, off+96, 0x2411283e01a2164c)
+		buffer.PutUint64At(w, off+103, 0x801cd1d956174c24)
+		off += 111
+	} else {
+		buffer.PutUint32At(w, off, 0x9e1b0001)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -8895,20 +8970,7 @@ func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 111 && buffer.ReadUint64At(in, 0) == 0xadb8a063001c0001 && buffer.ReadUint64At(in, 8) == 0x48079ece12877d56 && buffer.ReadUint64At(in, 16) == 0x2086124c280b1c11 && buffer.ReadUint64At(in, 24) == 0x1a3ad33513524043 && buffer.ReadUint64At(in, 32) == 0x52ca02673f114e60 && buffer.ReadUint64At(in, 40) == 0x364dd03609183007 && buffer.ReadUint64At(in, 48) == 0x5e56185064432006 && buffer.ReadUint64At(in, 56) == 0x174c4018681b0716 && buffer.ReadUint64At(in, 64) == 0x46164c8024c38916 && buffer.ReadUint64At(in, 72) == 0x1830155224a90b1c && buffer.ReadUint64At(in, 80) == 0x8a6f3f2852203709 && buffer.ReadUint64At(in, 88) == 0x001128be284c4004 && buffer.ReadUint64At(in, 96) == 0x2411283e01a2164c && buffer.ReadUint64At(in, 103) == 0x801cd1d956174c24 {
-				n = 111
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9e1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeCarriers, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeCarriers)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -8926,6 +8988,24 @@ func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeCarriers)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Carriers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 111 && buffer.ReadUint64At(in, 0) == 0xadb8a063001c0001 && buffer.ReadUint64At(in, 8) == 0x48079ece12877d56 && buffer.ReadUint64At(in, 16) == 0x2086124c280b1c11 && buffer.ReadUint64At(in, 24) == 0x1a3ad33513524043 && buffer.ReadUint64At(in, 32) == 0x52ca02673f114e60 && buffer.ReadUint64At(in, 40) == 0x364dd03609183007 && buffer.ReadUint64At(in, 48) == 0x5e56185064432006 && buffer.ReadUint64At(in, 56) == 0x174c4018681b0716 && buffer.ReadUint64At(in, 64) == 0x46164c8024c38916 && buffer.ReadUint64At(in, 72) == 0x1830155224a90b1c && buffer.ReadUint64At(in, 80) == 0x8a6f3f2852203709 && buffer.ReadUint64At(in, 88) == 0x001128be284c4004 && buffer.ReadUint64At(in, 96) == 0x2411283e01a2164c && buffer.ReadUint64At(in, 103) == 0x801cd1d956174c24 {
+			n = 111
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9e1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeCarriers, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeCarriers)
 }
 
 // ForyWrite writes Carriers's struct body (docs/format.md §9).

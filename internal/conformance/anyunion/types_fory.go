@@ -46,14 +46,19 @@ func (x *AnyInner) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyInner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *AnyInner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -62,20 +67,7 @@ func (x *AnyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xc1b4c00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4401dac20a12a682 && buffer.ReadUint64At(in, 15) == 0x064c154463230544 {
-				n = 23
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xda1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeAnyInner, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeAnyInner)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -93,6 +85,24 @@ func (x *AnyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeAnyInner)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *AnyInner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xc1b4c00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4401dac20a12a682 && buffer.ReadUint64At(in, 15) == 0x064c154463230544 {
+			n = 23
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xda1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeAnyInner, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeAnyInner)
 }
 
 // ForyWrite writes AnyInner's struct body (docs/format.md §9).
@@ -230,29 +240,7 @@ func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeAnyHolder)
-		start := b.WriterIndex()
-		b.Reserve(58)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x9e00b02e001c0001)
-			buffer.PutUint64At(w, off+8, 0x8901dbc9118bc100)
-			buffer.PutUint64At(w, off+16, 0x6015004900d70b00)
-			buffer.PutUint64At(w, off+24, 0x0089c0be11008930)
-			buffer.PutUint64At(w, off+32, 0x90b321004900d711)
-			buffer.PutUint64At(w, off+40, 0x713e00450b350045)
-			buffer.PutUint64At(w, off+48, 0x0bd4004d714a0045)
-			buffer.PutUint64At(w, off+50, 0x00a10bd4004d714a)
-			off += 58
-		} else {
-			buffer.PutUint32At(w, off, 0xdb1b0001)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeAnyHolder)
 	start := b.WriterIndex()
@@ -278,26 +266,40 @@ func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *AnyHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeAnyHolder)
+	start := b.WriterIndex()
+	b.Reserve(58)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x9e00b02e001c0001)
+		buffer.PutUint64At(w, off+8, 0x8901dbc9118bc100)
+		buffer.PutUint64At(w, off+16, 0x6015004900d70b00)
+		buffer.PutUint64At(w, off+24, 0x0089c0be11008930)
+		buffer.PutUint64At(w, off+32, 0x90b321004900d711)
+		buffer.PutUint64At(w, off+40, 0x713e00450b350045)
+		buffer.PutUint64At(w, off+48, 0x0bd4004d714a0045)
+		buffer.PutUint64At(w, off+50, 0x00a10bd4004d714a)
+		off += 58
+	} else {
+		buffer.PutUint32At(w, off, 0xdb1b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 58 && buffer.ReadUint64At(in, 0) == 0x9e00b02e001c0001 && buffer.ReadUint64At(in, 8) == 0x8901dbc9118bc100 && buffer.ReadUint64At(in, 16) == 0x6015004900d70b00 && buffer.ReadUint64At(in, 24) == 0x0089c0be11008930 && buffer.ReadUint64At(in, 32) == 0x90b321004900d711 && buffer.ReadUint64At(in, 40) == 0x713e00450b350045 && buffer.ReadUint64At(in, 48) == 0x0bd4004d714a0045 && buffer.ReadUint64At(in, 50) == 0x00a10bd4004d714a {
-				n = 58
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdb1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeAnyHolder, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeAnyHolder)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -315,6 +317,24 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeAnyHolder)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *AnyHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 58 && buffer.ReadUint64At(in, 0) == 0x9e00b02e001c0001 && buffer.ReadUint64At(in, 8) == 0x8901dbc9118bc100 && buffer.ReadUint64At(in, 16) == 0x6015004900d70b00 && buffer.ReadUint64At(in, 24) == 0x0089c0be11008930 && buffer.ReadUint64At(in, 32) == 0x90b321004900d711 && buffer.ReadUint64At(in, 40) == 0x713e00450b350045 && buffer.ReadUint64At(in, 48) == 0x0bd4004d714a0045 && buffer.ReadUint64At(in, 50) == 0x00a10bd4004d714a {
+			n = 58
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdb1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeAnyHolder, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeAnyHolder)
 }
 
 // ForyWrite writes AnyHolder's struct body (docs/format.md §9).
@@ -553,24 +573,7 @@ func (x *AnyList) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeAnyList)
-		start := b.WriterIndex()
-		b.Reserve(22)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xe9eaf00a001c0001)
-			buffer.PutUint64At(w, off+8, 0x4c01dcc173dbb736)
-			buffer.PutUint64At(w, off+14, 0x806464a202164c01)
-			off += 22
-		} else {
-			buffer.PutUint32At(w, off, 0xdc1b0001)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeAnyList)
 	start := b.WriterIndex()
@@ -591,26 +594,35 @@ func (x *AnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *AnyList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeAnyList)
+	start := b.WriterIndex()
+	b.Reserve(22)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xe9eaf00a001c0001)
+		buffer.PutUint64At(w, off+8, 0x4c01dcc173dbb736)
+		buffer.PutUint64At(w, off+14, 0x806464a202164c01)
+		off += 22
+	} else {
+		buffer.PutUint32At(w, off, 0xdc1b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xe9eaf00a001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01dcc173dbb736 && buffer.ReadUint64At(in, 14) == 0x806464a202164c01 {
-				n = 22
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdc1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeAnyList, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeAnyList)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -628,6 +640,24 @@ func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeAnyList)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *AnyList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xe9eaf00a001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01dcc173dbb736 && buffer.ReadUint64At(in, 14) == 0x806464a202164c01 {
+			n = 22
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdc1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeAnyList, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeAnyList)
 }
 
 // ForyWrite writes AnyList's struct body (docs/format.md §9).
@@ -713,24 +743,7 @@ func (x *AnyMap) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyMap) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeAnyMap)
-		start := b.WriterIndex()
-		b.Reserve(24)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x40dd400c001c0001)
-			buffer.PutUint64At(w, off+8, 0x5001ddc16211131e)
-			buffer.PutUint64At(w, off+16, 0x20098ab311025618)
-			off += 24
-		} else {
-			buffer.PutUint32At(w, off, 0xdd1b0001)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeAnyMap)
 	start := b.WriterIndex()
@@ -751,26 +764,35 @@ func (x *AnyMap) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *AnyMap) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeAnyMap)
+	start := b.WriterIndex()
+	b.Reserve(24)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x40dd400c001c0001)
+		buffer.PutUint64At(w, off+8, 0x5001ddc16211131e)
+		buffer.PutUint64At(w, off+16, 0x20098ab311025618)
+		off += 24
+	} else {
+		buffer.PutUint32At(w, off, 0xdd1b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x40dd400c001c0001 && buffer.ReadUint64At(in, 8) == 0x5001ddc16211131e && buffer.ReadUint64At(in, 16) == 0x20098ab311025618 {
-				n = 24
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdd1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeAnyMap, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeAnyMap)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -788,6 +810,24 @@ func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeAnyMap)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *AnyMap) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x40dd400c001c0001 && buffer.ReadUint64At(in, 8) == 0x5001ddc16211131e && buffer.ReadUint64At(in, 16) == 0x20098ab311025618 {
+			n = 24
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdd1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeAnyMap, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeAnyMap)
 }
 
 // ForyWrite writes AnyMap's struct body (docs/format.md §9).
@@ -888,14 +928,19 @@ func (x *Dog) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Dog) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Dog) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -904,20 +949,7 @@ func (x *Dog) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xd98ba007001c0001 && buffer.ReadUint64At(in, 8) == 0xc801d7c22cb53272 && buffer.ReadUint64At(in, 11) == 0x15c405c801d7c22c {
-				n = 19
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd71b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeDog, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeDog)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -935,6 +967,24 @@ func (x *Dog) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeDog)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Dog) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xd98ba007001c0001 && buffer.ReadUint64At(in, 8) == 0xc801d7c22cb53272 && buffer.ReadUint64At(in, 11) == 0x15c405c801d7c22c {
+			n = 19
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd71b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeDog, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeDog)
 }
 
 // ForyWrite writes Dog's struct body (docs/format.md §9).
@@ -1071,24 +1121,7 @@ func (x *PetOwner) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PetOwner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypePetOwner)
-		start := b.WriterIndex()
-		b.Reserve(19)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xdf682007001c0001)
-			buffer.PutUint64At(w, off+8, 0xc401d9c244a78f49)
-			buffer.PutUint64At(w, off+11, 0x21c915c401d9c244)
-			off += 19
-		} else {
-			buffer.PutUint32At(w, off, 0xd91b0001)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypePetOwner)
 	start := b.WriterIndex()
@@ -1109,26 +1142,35 @@ func (x *PetOwner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *PetOwner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypePetOwner)
+	start := b.WriterIndex()
+	b.Reserve(19)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xdf682007001c0001)
+		buffer.PutUint64At(w, off+8, 0xc401d9c244a78f49)
+		buffer.PutUint64At(w, off+11, 0x21c915c401d9c244)
+		off += 19
+	} else {
+		buffer.PutUint32At(w, off, 0xd91b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xdf682007001c0001 && buffer.ReadUint64At(in, 8) == 0xc401d9c244a78f49 && buffer.ReadUint64At(in, 11) == 0x21c915c401d9c244 {
-				n = 19
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypePetOwner, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypePetOwner)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1146,6 +1188,24 @@ func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypePetOwner)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *PetOwner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xdf682007001c0001 && buffer.ReadUint64At(in, 8) == 0xc401d9c244a78f49 && buffer.ReadUint64At(in, 11) == 0x21c915c401d9c244 {
+			n = 19
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypePetOwner, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypePetOwner)
 }
 
 // ForyWrite writes PetOwner's struct body (docs/format.md §9).

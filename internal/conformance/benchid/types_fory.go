@@ -62,14 +62,19 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -107,20 +112,7 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x72ae501a001c0001 && buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
-				n = 38
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x011b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeNumericStruct, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeNumericStruct)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -138,6 +130,24 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x72ae501a001c0001 && buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+			n = 38
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x011b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeNumericStruct, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeNumericStruct)
 }
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).
@@ -433,31 +443,36 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeSample)
-		start := b.WriterIndex()
-		b.Reserve(66)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x31e63036001c0001)
-			buffer.PutUint64At(w, off+8, 0x14d002d66fe9345d)
-			buffer.PutUint64At(w, off+16, 0x01dc13e813cc14ec)
-			buffer.PutUint64At(w, off+24, 0x05c407e407c801f8)
-			buffer.PutUint64At(w, off+32, 0x05f005e005d805d4)
-			buffer.PutUint64At(w, off+40, 0x2f01fd2e00fd05f4)
-			buffer.PutUint64At(w, off+48, 0x04fd3803fd3702fd)
-			buffer.PutUint64At(w, off+56, 0xfc2b06fd2e05fd2e)
-			buffer.PutUint64At(w, off+58, 0x1507fc2b06fd2e05)
-			off += 66
-		} else {
-			buffer.PutUint32At(w, off, 0x021b0001)
-			off += 4
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSample)
+	start := b.WriterIndex()
+	b.Reserve(66)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x31e63036001c0001)
+		buffer.PutUint64At(w, off+8, 0x14d002d66fe9345d)
+		buffer.PutUint64At(w, off+16, 0x01dc13e813cc14ec)
+		buffer.PutUint64At(w, off+24, 0x05c407e407c801f8)
+		buffer.PutUint64At(w, off+32, 0x05f005e005d805d4)
+		buffer.PutUint64At(w, off+40, 0x2f01fd2e00fd05f4)
+		buffer.PutUint64At(w, off+48, 0x04fd3803fd3702fd)
+		buffer.PutUint64At(w, off+56, 0xfc2b06fd2e05fd2e)
+		buffer.PutUint64At(w, off+58, 0x1507fc2b06fd2e05)
+		off += 66
+	} else {
+		buffer.PutUint32At(w, off, 0x021b0001)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -466,20 +481,7 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 66 && buffer.ReadUint64At(in, 0) == 0x31e63036001c0001 && buffer.ReadUint64At(in, 8) == 0x14d002d66fe9345d && buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec && buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 && buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 && buffer.ReadUint64At(in, 40) == 0x2f01fd2e00fd05f4 && buffer.ReadUint64At(in, 48) == 0x04fd3803fd3702fd && buffer.ReadUint64At(in, 56) == 0xfc2b06fd2e05fd2e && buffer.ReadUint64At(in, 58) == 0x1507fc2b06fd2e05 {
-				n = 66
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x021b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSample, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSample)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -497,6 +499,24 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSample)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 66 && buffer.ReadUint64At(in, 0) == 0x31e63036001c0001 && buffer.ReadUint64At(in, 8) == 0x14d002d66fe9345d && buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec && buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 && buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 && buffer.ReadUint64At(in, 40) == 0x2f01fd2e00fd05f4 && buffer.ReadUint64At(in, 48) == 0x04fd3803fd3702fd && buffer.ReadUint64At(in, 56) == 0xfc2b06fd2e05fd2e && buffer.ReadUint64At(in, 58) == 0x1507fc2b06fd2e05 {
+			n = 66
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x021b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSample, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSample)
 }
 
 // ForyWrite writes Sample's struct body (docs/format.md §9).
@@ -1326,23 +1346,7 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
-		start := b.WriterIndex()
-		b.Reserve(19)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xd9808007001c0001)
-			buffer.PutUint64At(w, off+8, 0x1cc505c2488c1be2)
-			buffer.PutUint64At(w, off+11, 0x7216c81cc505c248)
-			off += 19
-		} else {
-			buffer.PutUint32At(w, off, 0x051b0001)
-			off += 4
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
 	start := b.WriterIndex()
@@ -1362,26 +1366,34 @@ func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *MediaContent) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
+	start := b.WriterIndex()
+	b.Reserve(19)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xd9808007001c0001)
+		buffer.PutUint64At(w, off+8, 0x1cc505c2488c1be2)
+		buffer.PutUint64At(w, off+11, 0x7216c81cc505c248)
+		off += 19
+	} else {
+		buffer.PutUint32At(w, off, 0x051b0001)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xd9808007001c0001 && buffer.ReadUint64At(in, 8) == 0x1cc505c2488c1be2 && buffer.ReadUint64At(in, 11) == 0x7216c81cc505c248 {
-				n = 19
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x051b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeMediaContent, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeMediaContent)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1399,6 +1411,24 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeMediaContent)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *MediaContent) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xd9808007001c0001 && buffer.ReadUint64At(in, 8) == 0x1cc505c2488c1be2 && buffer.ReadUint64At(in, 11) == 0x7216c81cc505c248 {
+			n = 19
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x051b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMediaContent, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMediaContent)
 }
 
 // ForyWrite writes MediaContent's struct body (docs/format.md §9).
@@ -1661,27 +1691,32 @@ func (x *Media) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeMedia)
-		start := b.WriterIndex()
-		b.Reserve(39)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xa759801b001c0001)
-			buffer.PutUint64At(w, off+8, 0x01e403cc77c823c8)
-			buffer.PutUint64At(w, off+16, 0x05d005cc07dc07d8)
-			buffer.PutUint64At(w, off+24, 0x15d415c815c405e0)
-			buffer.PutUint64At(w, off+31, 0x15f019ed5616e815)
-			off += 39
-		} else {
-			buffer.PutUint32At(w, off, 0x031b0001)
-			off += 4
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Media) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMedia)
+	start := b.WriterIndex()
+	b.Reserve(39)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xa759801b001c0001)
+		buffer.PutUint64At(w, off+8, 0x01e403cc77c823c8)
+		buffer.PutUint64At(w, off+16, 0x05d005cc07dc07d8)
+		buffer.PutUint64At(w, off+24, 0x15d415c815c405e0)
+		buffer.PutUint64At(w, off+31, 0x15f019ed5616e815)
+		off += 39
+	} else {
+		buffer.PutUint32At(w, off, 0x031b0001)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1690,20 +1725,7 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xa759801b001c0001 && buffer.ReadUint64At(in, 8) == 0x01e403cc77c823c8 && buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 && buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 && buffer.ReadUint64At(in, 31) == 0x15f019ed5616e815 {
-				n = 39
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x031b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeMedia, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeMedia)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1721,6 +1743,24 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeMedia)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Media) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xa759801b001c0001 && buffer.ReadUint64At(in, 8) == 0x01e403cc77c823c8 && buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 && buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 && buffer.ReadUint64At(in, 31) == 0x15f019ed5616e815 {
+			n = 39
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x031b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMedia, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMedia)
 }
 
 // ForyWrite writes Media's struct body (docs/format.md §9).
@@ -2268,25 +2308,30 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeImage)
-		start := b.WriterIndex()
-		b.Reserve(24)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x236ea00c001c0001)
-			buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)
-			buffer.PutUint64At(w, off+16, 0x19d515c815c405d0)
-			off += 24
-		} else {
-			buffer.PutUint32At(w, off, 0x041b0001)
-			off += 4
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeImage)
+	start := b.WriterIndex()
+	b.Reserve(24)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x236ea00c001c0001)
+		buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)
+		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0)
+		off += 24
+	} else {
+		buffer.PutUint32At(w, off, 0x041b0001)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -2295,20 +2340,7 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 && buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b && buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
-				n = 24
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeImage, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeImage)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -2326,6 +2358,24 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeImage)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 && buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b && buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
+			n = 24
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeImage, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeImage)
 }
 
 // ForyWrite writes Image's struct body (docs/format.md §9).
@@ -2598,23 +2648,7 @@ func (x *NumericStructList) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeNumericStructList)
-		start := b.WriterIndex()
-		b.Reserve(17)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x659dd005001c0001)
-			buffer.PutUint64At(w, off+8, 0x16c408c16d51fdf2)
-			buffer.PutUint64At(w, off+9, 0x7216c408c16d51fd)
-			off += 17
-		} else {
-			buffer.PutUint32At(w, off, 0x081b0001)
-			off += 4
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNumericStructList)
 	start := b.WriterIndex()
@@ -2634,26 +2668,34 @@ func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *NumericStructList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeNumericStructList)
+	start := b.WriterIndex()
+	b.Reserve(17)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x659dd005001c0001)
+		buffer.PutUint64At(w, off+8, 0x16c408c16d51fdf2)
+		buffer.PutUint64At(w, off+9, 0x7216c408c16d51fd)
+		off += 17
+	} else {
+		buffer.PutUint32At(w, off, 0x081b0001)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x659dd005001c0001 && buffer.ReadUint64At(in, 8) == 0x16c408c16d51fdf2 && buffer.ReadUint64At(in, 9) == 0x7216c408c16d51fd {
-				n = 17
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x081b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeNumericStructList, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeNumericStructList)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -2671,6 +2713,24 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeNumericStructList)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *NumericStructList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x659dd005001c0001 && buffer.ReadUint64At(in, 8) == 0x16c408c16d51fdf2 && buffer.ReadUint64At(in, 9) == 0x7216c408c16d51fd {
+			n = 17
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x081b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeNumericStructList, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeNumericStructList)
 }
 
 // ForyWrite writes NumericStructList's struct body (docs/format.md §9).
@@ -2802,23 +2862,7 @@ func (x *SampleList) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeSampleList)
-		start := b.WriterIndex()
-		b.Reserve(17)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x21b15005001c0001)
-			buffer.PutUint64At(w, off+8, 0x16c409c13a225f0f)
-			buffer.PutUint64At(w, off+9, 0x7216c409c13a225f)
-			off += 17
-		} else {
-			buffer.PutUint32At(w, off, 0x091b0001)
-			off += 4
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeSampleList)
 	start := b.WriterIndex()
@@ -2838,26 +2882,34 @@ func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *SampleList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSampleList)
+	start := b.WriterIndex()
+	b.Reserve(17)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x21b15005001c0001)
+		buffer.PutUint64At(w, off+8, 0x16c409c13a225f0f)
+		buffer.PutUint64At(w, off+9, 0x7216c409c13a225f)
+		off += 17
+	} else {
+		buffer.PutUint32At(w, off, 0x091b0001)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x21b15005001c0001 && buffer.ReadUint64At(in, 8) == 0x16c409c13a225f0f && buffer.ReadUint64At(in, 9) == 0x7216c409c13a225f {
-				n = 17
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x091b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSampleList, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSampleList)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -2875,6 +2927,24 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSampleList)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *SampleList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x21b15005001c0001 && buffer.ReadUint64At(in, 8) == 0x16c409c13a225f0f && buffer.ReadUint64At(in, 9) == 0x7216c409c13a225f {
+			n = 17
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x091b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSampleList, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSampleList)
 }
 
 // ForyWrite writes SampleList's struct body (docs/format.md §9).
@@ -3006,23 +3076,7 @@ func (x *MediaContentList) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeMediaContentList)
-		start := b.WriterIndex()
-		b.Reserve(17)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x3da87005001c0001)
-			buffer.PutUint64At(w, off+8, 0x16c40ac14c577fbc)
-			buffer.PutUint64At(w, off+9, 0x7216c40ac14c577f)
-			off += 17
-		} else {
-			buffer.PutUint32At(w, off, 0x0a1b0001)
-			off += 4
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMediaContentList)
 	start := b.WriterIndex()
@@ -3042,26 +3096,34 @@ func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer)
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *MediaContentList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMediaContentList)
+	start := b.WriterIndex()
+	b.Reserve(17)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x3da87005001c0001)
+		buffer.PutUint64At(w, off+8, 0x16c40ac14c577fbc)
+		buffer.PutUint64At(w, off+9, 0x7216c40ac14c577f)
+		off += 17
+	} else {
+		buffer.PutUint32At(w, off, 0x0a1b0001)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x3da87005001c0001 && buffer.ReadUint64At(in, 8) == 0x16c40ac14c577fbc && buffer.ReadUint64At(in, 9) == 0x7216c40ac14c577f {
-				n = 17
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x0a1b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeMediaContentList, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeMediaContentList)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -3079,6 +3141,24 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeMediaContentList)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *MediaContentList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x3da87005001c0001 && buffer.ReadUint64At(in, 8) == 0x16c40ac14c577fbc && buffer.ReadUint64At(in, 9) == 0x7216c40ac14c577f {
+			n = 17
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x0a1b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMediaContentList, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMediaContentList)
 }
 
 // ForyWrite writes MediaContentList's struct body (docs/format.md §9).

@@ -64,14 +64,19 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -109,20 +114,7 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 53 && buffer.ReadUint64At(in, 0) == 0xb348e029001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411ec262a0275 && buffer.ReadUint64At(in, 16) == 0x812261b47529c011 && buffer.ReadUint64At(in, 24) == 0xc805c430058d5376 && buffer.ReadUint64At(in, 32) == 0xd805d405d005cc05 && buffer.ReadUint64At(in, 40) == 0xe805e405e005dc05 && buffer.ReadUint64At(in, 45) == 0x05f005ec05e805e4 {
-				n = 53
-			}
-		} else if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0x812261b4750414c0 && buffer.ReadUint64At(in, 13) == 0x30058d5376812261 {
-			n = 21
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeNumericStruct, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeNumericStruct)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -140,6 +132,24 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 53 && buffer.ReadUint64At(in, 0) == 0xb348e029001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411ec262a0275 && buffer.ReadUint64At(in, 16) == 0x812261b47529c011 && buffer.ReadUint64At(in, 24) == 0xc805c430058d5376 && buffer.ReadUint64At(in, 32) == 0xd805d405d005cc05 && buffer.ReadUint64At(in, 40) == 0xe805e405e005dc05 && buffer.ReadUint64At(in, 45) == 0x05f005ec05e805e4 {
+			n = 53
+		}
+	} else if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0x812261b4750414c0 && buffer.ReadUint64At(in, 13) == 0x30058d5376812261 {
+		n = 21
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeNumericStruct, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeNumericStruct)
 }
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).
@@ -441,33 +451,38 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeSample)
-		start := b.WriterIndex()
-		b.Reserve(75)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x0bb0b03f001e0001)
-			buffer.PutUint64At(w, off+8, 0x8d8411f61f8559e0)
-			buffer.PutUint64At(w, off+16, 0xd0c87a0c4813c011)
-			buffer.PutUint64At(w, off+24, 0xdc13e813cc14ec14)
-			buffer.PutUint64At(w, off+32, 0xc407e407c801f801)
-			buffer.PutUint64At(w, off+40, 0xf005e005d805d405)
-			buffer.PutUint64At(w, off+48, 0x01fd2e00fd05f405)
-			buffer.PutUint64At(w, off+56, 0xfd3803fd3702fd2f)
-			buffer.PutUint64At(w, off+64, 0x2b06fd2e05fd2e04)
-			buffer.PutUint64At(w, off+67, 0x1507fc2b06fd2e05)
-			off += 75
-		} else {
-			buffer.PutUint64At(w, off, 0x118d8404081d0001)
-			buffer.PutUint64At(w, off+7, 0xc87a0c480308c011)
-			off += 15
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSample)
+	start := b.WriterIndex()
+	b.Reserve(75)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x0bb0b03f001e0001)
+		buffer.PutUint64At(w, off+8, 0x8d8411f61f8559e0)
+		buffer.PutUint64At(w, off+16, 0xd0c87a0c4813c011)
+		buffer.PutUint64At(w, off+24, 0xdc13e813cc14ec14)
+		buffer.PutUint64At(w, off+32, 0xc407e407c801f801)
+		buffer.PutUint64At(w, off+40, 0xf005e005d805d405)
+		buffer.PutUint64At(w, off+48, 0x01fd2e00fd05f405)
+		buffer.PutUint64At(w, off+56, 0xfd3803fd3702fd2f)
+		buffer.PutUint64At(w, off+64, 0x2b06fd2e05fd2e04)
+		buffer.PutUint64At(w, off+67, 0x1507fc2b06fd2e05)
+		off += 75
+	} else {
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)
+		buffer.PutUint64At(w, off+7, 0xc87a0c480308c011)
+		off += 15
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -476,20 +491,7 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 75 && buffer.ReadUint64At(in, 0) == 0x0bb0b03f001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411f61f8559e0 && buffer.ReadUint64At(in, 16) == 0xd0c87a0c4813c011 && buffer.ReadUint64At(in, 24) == 0xdc13e813cc14ec14 && buffer.ReadUint64At(in, 32) == 0xc407e407c801f801 && buffer.ReadUint64At(in, 40) == 0xf005e005d805d405 && buffer.ReadUint64At(in, 48) == 0x01fd2e00fd05f405 && buffer.ReadUint64At(in, 56) == 0xfd3803fd3702fd2f && buffer.ReadUint64At(in, 64) == 0x2b06fd2e05fd2e04 && buffer.ReadUint64At(in, 67) == 0x1507fc2b06fd2e05 {
-				n = 75
-			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 7) == 0xc87a0c480308c011 {
-			n = 15
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSample, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSample)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -507,6 +509,24 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSample)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 75 && buffer.ReadUint64At(in, 0) == 0x0bb0b03f001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411f61f8559e0 && buffer.ReadUint64At(in, 16) == 0xd0c87a0c4813c011 && buffer.ReadUint64At(in, 24) == 0xdc13e813cc14ec14 && buffer.ReadUint64At(in, 32) == 0xc407e407c801f801 && buffer.ReadUint64At(in, 40) == 0xf005e005d805d405 && buffer.ReadUint64At(in, 48) == 0x01fd2e00fd05f405 && buffer.ReadUint64At(in, 56) == 0xfd3803fd3702fd2f && buffer.ReadUint64At(in, 64) == 0x2b06fd2e05fd2e04 && buffer.ReadUint64At(in, 67) == 0x1507fc2b06fd2e05 {
+			n = 75
+		}
+	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 7) == 0xc87a0c480308c011 {
+		n = 15
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSample, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSample)
 }
 
 // ForyWrite writes Sample's struct body (docs/format.md §9).
@@ -1340,27 +1360,7 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
-		start := b.WriterIndex()
-		b.Reserve(33)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xff8b2015001e0001)
-			buffer.PutUint64At(w, off+8, 0x8d8411e2632d0236)
-			buffer.PutUint64At(w, off+16, 0xd1011a847525c011)
-			buffer.PutUint64At(w, off+24, 0x16c81ec56623b339)
-			buffer.PutUint64At(w, off+25, 0x7a16c81ec56623b3)
-			off += 33
-		} else {
-			buffer.PutUint64At(w, off, 0x118d8404081d0001)
-			buffer.PutUint64At(w, off+8, 0xd1011a84750412c0)
-			buffer.PutUint64At(w, off+12, 0x6623b339d1011a84)
-			off += 20
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
 	start := b.WriterIndex()
@@ -1384,26 +1384,38 @@ func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *MediaContent) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
+	start := b.WriterIndex()
+	b.Reserve(33)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xff8b2015001e0001)
+		buffer.PutUint64At(w, off+8, 0x8d8411e2632d0236)
+		buffer.PutUint64At(w, off+16, 0xd1011a847525c011)
+		buffer.PutUint64At(w, off+24, 0x16c81ec56623b339)
+		buffer.PutUint64At(w, off+25, 0x7a16c81ec56623b3)
+		off += 33
+	} else {
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)
+		buffer.PutUint64At(w, off+8, 0xd1011a84750412c0)
+		buffer.PutUint64At(w, off+12, 0x6623b339d1011a84)
+		off += 20
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xff8b2015001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e2632d0236 && buffer.ReadUint64At(in, 16) == 0xd1011a847525c011 && buffer.ReadUint64At(in, 24) == 0x16c81ec56623b339 && buffer.ReadUint64At(in, 25) == 0x7a16c81ec56623b3 {
-				n = 33
-			}
-		} else if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0xd1011a84750412c0 && buffer.ReadUint64At(in, 12) == 0x6623b339d1011a84 {
-			n = 20
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeMediaContent, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeMediaContent)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1421,6 +1433,24 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeMediaContent)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *MediaContent) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xff8b2015001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e2632d0236 && buffer.ReadUint64At(in, 16) == 0xd1011a847525c011 && buffer.ReadUint64At(in, 24) == 0x16c81ec56623b339 && buffer.ReadUint64At(in, 25) == 0x7a16c81ec56623b3 {
+			n = 33
+		}
+	} else if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0xd1011a84750412c0 && buffer.ReadUint64At(in, 12) == 0x6623b339d1011a84 {
+		n = 20
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMediaContent, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMediaContent)
 }
 
 // ForyWrite writes MediaContent's struct body (docs/format.md §9).
@@ -1685,29 +1715,34 @@ func (x *Media) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeMedia)
-		start := b.WriterIndex()
-		b.Reserve(48)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x67825024001e0001)
-			buffer.PutUint64At(w, off+8, 0x8d8411ec7512ee1b)
-			buffer.PutUint64At(w, off+16, 0xe4004083b013c011)
-			buffer.PutUint64At(w, off+24, 0xd005cc07dc07d801)
-			buffer.PutUint64At(w, off+32, 0xd415c815c405e005)
-			buffer.PutUint64At(w, off+40, 0x15f019ed5616e815)
-			off += 48
-		} else {
-			buffer.PutUint64At(w, off, 0x118d8404081d0001)
-			buffer.PutUint64At(w, off+7, 0x004083b00308c011)
-			off += 15
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Media) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMedia)
+	start := b.WriterIndex()
+	b.Reserve(48)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x67825024001e0001)
+		buffer.PutUint64At(w, off+8, 0x8d8411ec7512ee1b)
+		buffer.PutUint64At(w, off+16, 0xe4004083b013c011)
+		buffer.PutUint64At(w, off+24, 0xd005cc07dc07d801)
+		buffer.PutUint64At(w, off+32, 0xd415c815c405e005)
+		buffer.PutUint64At(w, off+40, 0x15f019ed5616e815)
+		off += 48
+	} else {
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)
+		buffer.PutUint64At(w, off+7, 0x004083b00308c011)
+		off += 15
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1716,20 +1751,7 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 48 && buffer.ReadUint64At(in, 0) == 0x67825024001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411ec7512ee1b && buffer.ReadUint64At(in, 16) == 0xe4004083b013c011 && buffer.ReadUint64At(in, 24) == 0xd005cc07dc07d801 && buffer.ReadUint64At(in, 32) == 0xd415c815c405e005 && buffer.ReadUint64At(in, 40) == 0x15f019ed5616e815 {
-				n = 48
-			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 7) == 0x004083b00308c011 {
-			n = 15
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeMedia, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeMedia)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1747,6 +1769,24 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeMedia)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Media) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 48 && buffer.ReadUint64At(in, 0) == 0x67825024001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411ec7512ee1b && buffer.ReadUint64At(in, 16) == 0xe4004083b013c011 && buffer.ReadUint64At(in, 24) == 0xd005cc07dc07d801 && buffer.ReadUint64At(in, 32) == 0xd415c815c405e005 && buffer.ReadUint64At(in, 40) == 0x15f019ed5616e815 {
+			n = 48
+		}
+	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 7) == 0x004083b00308c011 {
+		n = 15
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMedia, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMedia)
 }
 
 // ForyWrite writes Media's struct body (docs/format.md §9).
@@ -2298,28 +2338,33 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeImage)
-		start := b.WriterIndex()
-		b.Reserve(33)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xd0ab3015001e0001)
-			buffer.PutUint64At(w, off+8, 0x8d8411e53f054e40)
-			buffer.PutUint64At(w, off+16, 0xcc003180a113c011)
-			buffer.PutUint64At(w, off+24, 0xd515c815c405d005)
-			buffer.PutUint64At(w, off+25, 0x19d515c815c405d0)
-			off += 33
-		} else {
-			buffer.PutUint64At(w, off, 0x118d8404081d0001)
-			buffer.PutUint64At(w, off+7, 0x003180a10308c011)
-			off += 15
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeImage)
+	start := b.WriterIndex()
+	b.Reserve(33)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xd0ab3015001e0001)
+		buffer.PutUint64At(w, off+8, 0x8d8411e53f054e40)
+		buffer.PutUint64At(w, off+16, 0xcc003180a113c011)
+		buffer.PutUint64At(w, off+24, 0xd515c815c405d005)
+		buffer.PutUint64At(w, off+25, 0x19d515c815c405d0)
+		off += 33
+	} else {
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)
+		buffer.PutUint64At(w, off+7, 0x003180a10308c011)
+		off += 15
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -2328,20 +2373,7 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xd0ab3015001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e53f054e40 && buffer.ReadUint64At(in, 16) == 0xcc003180a113c011 && buffer.ReadUint64At(in, 24) == 0xd515c815c405d005 && buffer.ReadUint64At(in, 25) == 0x19d515c815c405d0 {
-				n = 33
-			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 7) == 0x003180a10308c011 {
-			n = 15
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeImage, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeImage)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -2359,6 +2391,24 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeImage)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xd0ab3015001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e53f054e40 && buffer.ReadUint64At(in, 16) == 0xcc003180a113c011 && buffer.ReadUint64At(in, 24) == 0xd515c815c405d005 && buffer.ReadUint64At(in, 25) == 0x19d515c815c405d0 {
+			n = 33
+		}
+	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 7) == 0x003180a10308c011 {
+		n = 15
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeImage, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeImage)
 }
 
 // ForyWrite writes Image's struct body (docs/format.md §9).
@@ -2636,27 +2686,7 @@ func (x *NumericStructList) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeNumericStructList)
-		start := b.WriterIndex()
-		b.Reserve(35)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x7ab16017001e0001)
-			buffer.PutUint64At(w, off+8, 0x8d8411e167371fdb)
-			buffer.PutUint64At(w, off+16, 0x812261b47535c011)
-			buffer.PutUint64At(w, off+24, 0x9812ad3e058d5376)
-			buffer.PutUint64At(w, off+27, 0x7a16c49812ad3e05)
-			off += 35
-		} else {
-			buffer.PutUint64At(w, off, 0x118d8404081d0001)
-			buffer.PutUint64At(w, off+8, 0x812261b475041ac0)
-			buffer.PutUint64At(w, off+16, 0x9812ad3e058d5376)
-			off += 24
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNumericStructList)
 	start := b.WriterIndex()
@@ -2680,26 +2710,38 @@ func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *NumericStructList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeNumericStructList)
+	start := b.WriterIndex()
+	b.Reserve(35)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x7ab16017001e0001)
+		buffer.PutUint64At(w, off+8, 0x8d8411e167371fdb)
+		buffer.PutUint64At(w, off+16, 0x812261b47535c011)
+		buffer.PutUint64At(w, off+24, 0x9812ad3e058d5376)
+		buffer.PutUint64At(w, off+27, 0x7a16c49812ad3e05)
+		off += 35
+	} else {
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)
+		buffer.PutUint64At(w, off+8, 0x812261b475041ac0)
+		buffer.PutUint64At(w, off+16, 0x9812ad3e058d5376)
+		off += 24
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x7ab16017001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e167371fdb && buffer.ReadUint64At(in, 16) == 0x812261b47535c011 && buffer.ReadUint64At(in, 24) == 0x9812ad3e058d5376 && buffer.ReadUint64At(in, 27) == 0x7a16c49812ad3e05 {
-				n = 35
-			}
-		} else if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0x812261b475041ac0 && buffer.ReadUint64At(in, 16) == 0x9812ad3e058d5376 {
-			n = 24
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeNumericStructList, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeNumericStructList)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -2717,6 +2759,24 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeNumericStructList)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *NumericStructList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x7ab16017001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e167371fdb && buffer.ReadUint64At(in, 16) == 0x812261b47535c011 && buffer.ReadUint64At(in, 24) == 0x9812ad3e058d5376 && buffer.ReadUint64At(in, 27) == 0x7a16c49812ad3e05 {
+			n = 35
+		}
+	} else if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0x812261b475041ac0 && buffer.ReadUint64At(in, 16) == 0x9812ad3e058d5376 {
+		n = 24
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeNumericStructList, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeNumericStructList)
 }
 
 // ForyWrite writes NumericStructList's struct body (docs/format.md §9).
@@ -2850,26 +2910,7 @@ func (x *SampleList) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeSampleList)
-		start := b.WriterIndex()
-		b.Reserve(30)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xbd2a5012001e0001)
-			buffer.PutUint64At(w, off+8, 0x8d8411e1298eac2c)
-			buffer.PutUint64At(w, off+16, 0x249687015822c011)
-			buffer.PutUint64At(w, off+22, 0x7a16c49824a42496)
-			off += 30
-		} else {
-			buffer.PutUint64At(w, off, 0x118d8404081d0001)
-			buffer.PutUint64At(w, off+8, 0x24968701580210c0)
-			buffer.PutUint64At(w, off+11, 0x9824a42496870158)
-			off += 19
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeSampleList)
 	start := b.WriterIndex()
@@ -2892,26 +2933,37 @@ func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *SampleList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSampleList)
+	start := b.WriterIndex()
+	b.Reserve(30)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xbd2a5012001e0001)
+		buffer.PutUint64At(w, off+8, 0x8d8411e1298eac2c)
+		buffer.PutUint64At(w, off+16, 0x249687015822c011)
+		buffer.PutUint64At(w, off+22, 0x7a16c49824a42496)
+		off += 30
+	} else {
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)
+		buffer.PutUint64At(w, off+8, 0x24968701580210c0)
+		buffer.PutUint64At(w, off+11, 0x9824a42496870158)
+		off += 19
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0xbd2a5012001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e1298eac2c && buffer.ReadUint64At(in, 16) == 0x249687015822c011 && buffer.ReadUint64At(in, 22) == 0x7a16c49824a42496 {
-				n = 30
-			}
-		} else if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0x24968701580210c0 && buffer.ReadUint64At(in, 11) == 0x9824a42496870158 {
-			n = 19
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSampleList, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSampleList)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -2929,6 +2981,24 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSampleList)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *SampleList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0xbd2a5012001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e1298eac2c && buffer.ReadUint64At(in, 16) == 0x249687015822c011 && buffer.ReadUint64At(in, 22) == 0x7a16c49824a42496 {
+			n = 30
+		}
+	} else if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0x24968701580210c0 && buffer.ReadUint64At(in, 11) == 0x9824a42496870158 {
+		n = 19
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSampleList, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSampleList)
 }
 
 // ForyWrite writes SampleList's struct body (docs/format.md §9).
@@ -3062,27 +3132,7 @@ func (x *MediaContentList) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeMediaContentList)
-		start := b.WriterIndex()
-		b.Reserve(34)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x669b1016001e0001)
-			buffer.PutUint64At(w, off+8, 0x8d8411e1662d2e81)
-			buffer.PutUint64At(w, off+16, 0xd1011a847531c011)
-			buffer.PutUint64At(w, off+24, 0xc453a2d56723b339)
-			buffer.PutUint64At(w, off+26, 0x7a16c453a2d56723)
-			off += 34
-		} else {
-			buffer.PutUint64At(w, off, 0x118d8404081d0001)
-			buffer.PutUint64At(w, off+8, 0xd1011a84750418c0)
-			buffer.PutUint64At(w, off+15, 0x53a2d56723b339d1)
-			off += 23
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMediaContentList)
 	start := b.WriterIndex()
@@ -3106,26 +3156,38 @@ func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer)
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *MediaContentList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMediaContentList)
+	start := b.WriterIndex()
+	b.Reserve(34)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x669b1016001e0001)
+		buffer.PutUint64At(w, off+8, 0x8d8411e1662d2e81)
+		buffer.PutUint64At(w, off+16, 0xd1011a847531c011)
+		buffer.PutUint64At(w, off+24, 0xc453a2d56723b339)
+		buffer.PutUint64At(w, off+26, 0x7a16c453a2d56723)
+		off += 34
+	} else {
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)
+		buffer.PutUint64At(w, off+8, 0xd1011a84750418c0)
+		buffer.PutUint64At(w, off+15, 0x53a2d56723b339d1)
+		off += 23
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x669b1016001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e1662d2e81 && buffer.ReadUint64At(in, 16) == 0xd1011a847531c011 && buffer.ReadUint64At(in, 24) == 0xc453a2d56723b339 && buffer.ReadUint64At(in, 26) == 0x7a16c453a2d56723 {
-				n = 34
-			}
-		} else if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0xd1011a84750418c0 && buffer.ReadUint64At(in, 15) == 0x53a2d56723b339d1 {
-			n = 23
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeMediaContentList, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeMediaContentList)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -3143,6 +3205,24 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeMediaContentList)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *MediaContentList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x669b1016001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e1662d2e81 && buffer.ReadUint64At(in, 16) == 0xd1011a847531c011 && buffer.ReadUint64At(in, 24) == 0xc453a2d56723b339 && buffer.ReadUint64At(in, 26) == 0x7a16c453a2d56723 {
+			n = 34
+		}
+	} else if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0xd1011a84750418c0 && buffer.ReadUint64At(in, 15) == 0x53a2d56723b339d1 {
+		n = 23
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMediaContentList, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMediaContentList)
 }
 
 // ForyWrite writes MediaContentList's struct body (docs/format.md §9).

@@ -53,14 +53,19 @@ func (x *Decimals) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Decimals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -69,20 +74,7 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 71 && buffer.ReadUint64At(in, 0) == 0x2d00f03b001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d6c95da7b3d0 && buffer.ReadUint64At(in, 16) == 0x01a2164820861e28 && buffer.ReadUint64At(in, 24) == 0xd986b4285498122d && buffer.ReadUint64At(in, 32) == 0x0486b428540062e8 && buffer.ReadUint64At(in, 40) == 0xdb0b3528520052d1 && buffer.ReadUint64At(in, 48) == 0x001128be284c10e7 && buffer.ReadUint64At(in, 56) == 0x4048284c713e2846 && buffer.ReadUint64At(in, 63) == 0x7091642848065940 {
-				n = 71
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeDecimals, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeDecimals)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -100,6 +92,24 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeDecimals)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Decimals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 71 && buffer.ReadUint64At(in, 0) == 0x2d00f03b001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d6c95da7b3d0 && buffer.ReadUint64At(in, 16) == 0x01a2164820861e28 && buffer.ReadUint64At(in, 24) == 0xd986b4285498122d && buffer.ReadUint64At(in, 32) == 0x0486b428540062e8 && buffer.ReadUint64At(in, 40) == 0xdb0b3528520052d1 && buffer.ReadUint64At(in, 48) == 0x001128be284c10e7 && buffer.ReadUint64At(in, 56) == 0x4048284c713e2846 && buffer.ReadUint64At(in, 63) == 0x7091642848065940 {
+			n = 71
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeDecimals, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeDecimals)
 }
 
 // ForyWrite writes Decimals's struct body (docs/format.md §9).

@@ -48,23 +48,7 @@ func (x *Level1) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeLevel1)
-		start := b.WriterIndex()
-		b.Reserve(22)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x09f4900a001c0001)
-			buffer.PutUint64At(w, off+8, 0x05446dc24fd3bfef)
-			buffer.PutUint64At(w, off+14, 0x03311c4563230544)
-			off += 22
-		} else {
-			buffer.PutUint32At(w, off, 0x6d1b0001)
-			off += 4
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeLevel1)
 	start := b.WriterIndex()
@@ -84,26 +68,34 @@ func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Level1) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeLevel1)
+	start := b.WriterIndex()
+	b.Reserve(22)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x09f4900a001c0001)
+		buffer.PutUint64At(w, off+8, 0x05446dc24fd3bfef)
+		buffer.PutUint64At(w, off+14, 0x03311c4563230544)
+		off += 22
+	} else {
+		buffer.PutUint32At(w, off, 0x6d1b0001)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x09f4900a001c0001 && buffer.ReadUint64At(in, 8) == 0x05446dc24fd3bfef && buffer.ReadUint64At(in, 14) == 0x03311c4563230544 {
-				n = 22
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6d1b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeLevel1, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeLevel1)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -121,6 +113,24 @@ func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeLevel1)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Level1) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x09f4900a001c0001 && buffer.ReadUint64At(in, 8) == 0x05446dc24fd3bfef && buffer.ReadUint64At(in, 14) == 0x03311c4563230544 {
+			n = 22
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6d1b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeLevel1, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeLevel1)
 }
 
 // ForyWrite writes Level1's struct body (docs/format.md §9).
@@ -313,24 +323,7 @@ func (x *Level2) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeLevel2)
-		start := b.WriterIndex()
-		b.Reserve(30)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x1bbbb012001c0001)
-			buffer.PutUint64At(w, off+8, 0x1c496ec33069653f)
-			buffer.PutUint64At(w, off+16, 0x7e840c1c4f78840c)
-			buffer.PutUint64At(w, off+22, 0x200c341548de7e84)
-			off += 30
-		} else {
-			buffer.PutUint32At(w, off, 0x6e1b0001)
-			off += 4
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeLevel2)
 	start := b.WriterIndex()
@@ -351,26 +344,35 @@ func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Level2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeLevel2)
+	start := b.WriterIndex()
+	b.Reserve(30)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x1bbbb012001c0001)
+		buffer.PutUint64At(w, off+8, 0x1c496ec33069653f)
+		buffer.PutUint64At(w, off+16, 0x7e840c1c4f78840c)
+		buffer.PutUint64At(w, off+22, 0x200c341548de7e84)
+		off += 30
+	} else {
+		buffer.PutUint32At(w, off, 0x6e1b0001)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x1bbbb012001c0001 && buffer.ReadUint64At(in, 8) == 0x1c496ec33069653f && buffer.ReadUint64At(in, 16) == 0x7e840c1c4f78840c && buffer.ReadUint64At(in, 22) == 0x200c341548de7e84 {
-				n = 30
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6e1b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeLevel2, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeLevel2)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -388,6 +390,24 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeLevel2)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Level2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x1bbbb012001c0001 && buffer.ReadUint64At(in, 8) == 0x1c496ec33069653f && buffer.ReadUint64At(in, 16) == 0x7e840c1c4f78840c && buffer.ReadUint64At(in, 22) == 0x200c341548de7e84 {
+			n = 30
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6e1b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeLevel2, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeLevel2)
 }
 
 // ForyWrite writes Level2's struct body (docs/format.md §9).
@@ -653,14 +673,19 @@ func (x *Level3) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Level3) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -669,20 +694,7 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xbc0fd00e001c0001 && buffer.ReadUint64At(in, 8) == 0x074c6fc210d047b1 && buffer.ReadUint64At(in, 16) == 0x4c56164800a10bd4 && buffer.ReadUint64At(in, 18) == 0x90064c56164800a1 {
-				n = 26
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6f1b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeLevel3, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeLevel3)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -700,6 +712,24 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeLevel3)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Level3) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xbc0fd00e001c0001 && buffer.ReadUint64At(in, 8) == 0x074c6fc210d047b1 && buffer.ReadUint64At(in, 16) == 0x4c56164800a10bd4 && buffer.ReadUint64At(in, 18) == 0x90064c56164800a1 {
+			n = 26
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6f1b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeLevel3, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeLevel3)
 }
 
 // ForyWrite writes Level3's struct body (docs/format.md §9).

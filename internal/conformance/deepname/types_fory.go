@@ -50,25 +50,7 @@ func (x *Level1) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeLevel1)
-		start := b.WriterIndex()
-		b.Reserve(31)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x80de2013001e0001)
-			buffer.PutUint64At(w, off+8, 0x66100de23b756f07)
-			buffer.PutUint64At(w, off+16, 0x44a817a2224a1620)
-			buffer.PutUint64At(w, off+23, 0x03311e4563230544)
-			off += 31
-		} else {
-			buffer.PutUint64At(w, off, 0x20661004061d0001)
-			buffer.PutUint64At(w, off+7, 0xa817a2224a020a20)
-			off += 15
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeLevel1)
 	start := b.WriterIndex()
@@ -90,26 +72,36 @@ func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Level1) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeLevel1)
+	start := b.WriterIndex()
+	b.Reserve(31)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x80de2013001e0001)
+		buffer.PutUint64At(w, off+8, 0x66100de23b756f07)
+		buffer.PutUint64At(w, off+16, 0x44a817a2224a1620)
+		buffer.PutUint64At(w, off+23, 0x03311e4563230544)
+		off += 31
+	} else {
+		buffer.PutUint64At(w, off, 0x20661004061d0001)
+		buffer.PutUint64At(w, off+7, 0xa817a2224a020a20)
+		off += 15
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x80de2013001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de23b756f07 && buffer.ReadUint64At(in, 16) == 0x44a817a2224a1620 && buffer.ReadUint64At(in, 23) == 0x03311e4563230544 {
-				n = 31
-			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 7) == 0xa817a2224a020a20 {
-			n = 15
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeLevel1, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeLevel1)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -127,6 +119,24 @@ func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeLevel1)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Level1) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x80de2013001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de23b756f07 && buffer.ReadUint64At(in, 16) == 0x44a817a2224a1620 && buffer.ReadUint64At(in, 23) == 0x03311e4563230544 {
+			n = 31
+		}
+	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 7) == 0xa817a2224a020a20 {
+		n = 15
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeLevel1, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeLevel1)
 }
 
 // ForyWrite writes Level1's struct body (docs/format.md §9).
@@ -321,26 +331,7 @@ func (x *Level2) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeLevel2)
-		start := b.WriterIndex()
-		b.Reserve(39)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xb452d01b001e0001)
-			buffer.PutUint64At(w, off+8, 0x66100de37a73dee0)
-			buffer.PutUint64At(w, off+16, 0x49b017a2224a1620)
-			buffer.PutUint64At(w, off+24, 0x840c1e4f78840c1e)
-			buffer.PutUint64At(w, off+31, 0x200c341548de7e84)
-			off += 39
-		} else {
-			buffer.PutUint64At(w, off, 0x20661004061d0001)
-			buffer.PutUint64At(w, off+7, 0xb017a2224a020a20)
-			off += 15
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeLevel2)
 	start := b.WriterIndex()
@@ -363,26 +354,37 @@ func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Level2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeLevel2)
+	start := b.WriterIndex()
+	b.Reserve(39)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xb452d01b001e0001)
+		buffer.PutUint64At(w, off+8, 0x66100de37a73dee0)
+		buffer.PutUint64At(w, off+16, 0x49b017a2224a1620)
+		buffer.PutUint64At(w, off+24, 0x840c1e4f78840c1e)
+		buffer.PutUint64At(w, off+31, 0x200c341548de7e84)
+		off += 39
+	} else {
+		buffer.PutUint64At(w, off, 0x20661004061d0001)
+		buffer.PutUint64At(w, off+7, 0xb017a2224a020a20)
+		off += 15
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xb452d01b001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de37a73dee0 && buffer.ReadUint64At(in, 16) == 0x49b017a2224a1620 && buffer.ReadUint64At(in, 24) == 0x840c1e4f78840c1e && buffer.ReadUint64At(in, 31) == 0x200c341548de7e84 {
-				n = 39
-			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 7) == 0xb017a2224a020a20 {
-			n = 15
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeLevel2, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeLevel2)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -400,6 +402,24 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeLevel2)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Level2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xb452d01b001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de37a73dee0 && buffer.ReadUint64At(in, 16) == 0x49b017a2224a1620 && buffer.ReadUint64At(in, 24) == 0x840c1e4f78840c1e && buffer.ReadUint64At(in, 31) == 0x200c341548de7e84 {
+			n = 39
+		}
+	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 7) == 0xb017a2224a020a20 {
+		n = 15
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeLevel2, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeLevel2)
 }
 
 // ForyWrite writes Level2's struct body (docs/format.md §9).
@@ -667,14 +687,19 @@ func (x *Level3) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Level3) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -683,20 +708,7 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0xe64bc017001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de22b7189af && buffer.ReadUint64At(in, 16) == 0x4cb817a2224a1620 && buffer.ReadUint64At(in, 24) == 0x56164800a10bd407 && buffer.ReadUint64At(in, 27) == 0x90064c56164800a1 {
-				n = 35
-			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 7) == 0xb817a2224a020a20 {
-			n = 15
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeLevel3, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeLevel3)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -714,6 +726,24 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeLevel3)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Level3) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0xe64bc017001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de22b7189af && buffer.ReadUint64At(in, 16) == 0x4cb817a2224a1620 && buffer.ReadUint64At(in, 24) == 0x56164800a10bd407 && buffer.ReadUint64At(in, 27) == 0x90064c56164800a1 {
+			n = 35
+		}
+	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 7) == 0xb817a2224a020a20 {
+		n = 15
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeLevel3, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeLevel3)
 }
 
 // ForyWrite writes Level3's struct body (docs/format.md §9).

@@ -54,29 +54,34 @@ func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeEnumHolder)
-		start := b.WriterIndex()
-		b.Reserve(40)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x0fc3301c001e0001)
-			buffer.PutUint64At(w, off+8, 0x66100de350855cc3)
-			buffer.PutUint64At(w, off+16, 0x617142866a3c2220)
-			buffer.PutUint64At(w, off+24, 0x66164c0819418888)
-			buffer.PutUint64At(w, off+32, 0x623f19476474cb09)
-			off += 40
-		} else {
-			buffer.PutUint64At(w, off, 0x20661004061d0001)
-			buffer.PutUint64At(w, off+8, 0x617142866a3c0210)
-			buffer.PutUint64At(w, off+10, 0x8888617142866a3c)
-			off += 18
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *EnumHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeEnumHolder)
+	start := b.WriterIndex()
+	b.Reserve(40)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x0fc3301c001e0001)
+		buffer.PutUint64At(w, off+8, 0x66100de350855cc3)
+		buffer.PutUint64At(w, off+16, 0x617142866a3c2220)
+		buffer.PutUint64At(w, off+24, 0x66164c0819418888)
+		buffer.PutUint64At(w, off+32, 0x623f19476474cb09)
+		off += 40
+	} else {
+		buffer.PutUint64At(w, off, 0x20661004061d0001)
+		buffer.PutUint64At(w, off+8, 0x617142866a3c0210)
+		buffer.PutUint64At(w, off+10, 0x8888617142866a3c)
+		off += 18
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -85,20 +90,7 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0x0fc3301c001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de350855cc3 && buffer.ReadUint64At(in, 16) == 0x617142866a3c2220 && buffer.ReadUint64At(in, 24) == 0x66164c0819418888 && buffer.ReadUint64At(in, 32) == 0x623f19476474cb09 {
-				n = 40
-			}
-		} else if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 8) == 0x617142866a3c0210 && buffer.ReadUint64At(in, 10) == 0x8888617142866a3c {
-			n = 18
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeEnumHolder, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeEnumHolder)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -116,6 +108,24 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeEnumHolder)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *EnumHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0x0fc3301c001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de350855cc3 && buffer.ReadUint64At(in, 16) == 0x617142866a3c2220 && buffer.ReadUint64At(in, 24) == 0x66164c0819418888 && buffer.ReadUint64At(in, 32) == 0x623f19476474cb09 {
+			n = 40
+		}
+	} else if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 8) == 0x617142866a3c0210 && buffer.ReadUint64At(in, 10) == 0x8888617142866a3c {
+		n = 18
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeEnumHolder, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeEnumHolder)
 }
 
 // ForyWrite writes EnumHolder's struct body (docs/format.md §9).

@@ -46,14 +46,19 @@ func (x *PersonV1) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PersonV1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *PersonV1) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -62,20 +67,7 @@ func (x *PersonV1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x86c1f00b001c0001 && buffer.ReadUint64At(in, 8) == 0x054478c25a179a02 && buffer.ReadUint64At(in, 15) == 0x200c341548c40005 {
-				n = 23
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypePersonV1, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypePersonV1)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -93,6 +85,24 @@ func (x *PersonV1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypePersonV1)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *PersonV1) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x86c1f00b001c0001 && buffer.ReadUint64At(in, 8) == 0x054478c25a179a02 && buffer.ReadUint64At(in, 15) == 0x200c341548c40005 {
+			n = 23
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypePersonV1, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypePersonV1)
 }
 
 // ForyWrite writes PersonV1's struct body (docs/format.md §9).

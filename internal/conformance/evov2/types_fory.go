@@ -59,29 +59,7 @@ func (x *PersonV2) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypePersonV2)
-		start := b.WriterIndex()
-		b.Reserve(71)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xff7ea03b001c0001)
-			buffer.PutUint64At(w, off+8, 0x054478ca6345996a)
-			buffer.PutUint64At(w, off+16, 0xc0428091154cc400)
-			buffer.PutUint64At(w, off+24, 0xac194d20cc1d1c4b)
-			buffer.PutUint64At(w, off+32, 0x200c341548c02295)
-			buffer.PutUint64At(w, off+40, 0x56184c500235154a)
-			buffer.PutUint64At(w, off+48, 0x56164824894e4816)
-			buffer.PutUint64At(w, off+56, 0x318858385190064c)
-			buffer.PutUint64At(w, off+63, 0x50d1591c4920e731)
-			off += 71
-		} else {
-			buffer.PutUint32At(w, off, 0x781b0001)
-			off += 4
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypePersonV2)
 	start := b.WriterIndex()
@@ -107,26 +85,40 @@ func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *PersonV2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypePersonV2)
+	start := b.WriterIndex()
+	b.Reserve(71)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xff7ea03b001c0001)
+		buffer.PutUint64At(w, off+8, 0x054478ca6345996a)
+		buffer.PutUint64At(w, off+16, 0xc0428091154cc400)
+		buffer.PutUint64At(w, off+24, 0xac194d20cc1d1c4b)
+		buffer.PutUint64At(w, off+32, 0x200c341548c02295)
+		buffer.PutUint64At(w, off+40, 0x56184c500235154a)
+		buffer.PutUint64At(w, off+48, 0x56164824894e4816)
+		buffer.PutUint64At(w, off+56, 0x318858385190064c)
+		buffer.PutUint64At(w, off+63, 0x50d1591c4920e731)
+		off += 71
+	} else {
+		buffer.PutUint32At(w, off, 0x781b0001)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 71 && buffer.ReadUint64At(in, 0) == 0xff7ea03b001c0001 && buffer.ReadUint64At(in, 8) == 0x054478ca6345996a && buffer.ReadUint64At(in, 16) == 0xc0428091154cc400 && buffer.ReadUint64At(in, 24) == 0xac194d20cc1d1c4b && buffer.ReadUint64At(in, 32) == 0x200c341548c02295 && buffer.ReadUint64At(in, 40) == 0x56184c500235154a && buffer.ReadUint64At(in, 48) == 0x56164824894e4816 && buffer.ReadUint64At(in, 56) == 0x318858385190064c && buffer.ReadUint64At(in, 63) == 0x50d1591c4920e731 {
-				n = 71
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypePersonV2, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypePersonV2)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -144,6 +136,24 @@ func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypePersonV2)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *PersonV2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 71 && buffer.ReadUint64At(in, 0) == 0xff7ea03b001c0001 && buffer.ReadUint64At(in, 8) == 0x054478ca6345996a && buffer.ReadUint64At(in, 16) == 0xc0428091154cc400 && buffer.ReadUint64At(in, 24) == 0xac194d20cc1d1c4b && buffer.ReadUint64At(in, 32) == 0x200c341548c02295 && buffer.ReadUint64At(in, 40) == 0x56184c500235154a && buffer.ReadUint64At(in, 48) == 0x56164824894e4816 && buffer.ReadUint64At(in, 56) == 0x318858385190064c && buffer.ReadUint64At(in, 63) == 0x50d1591c4920e731 {
+			n = 71
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypePersonV2, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypePersonV2)
 }
 
 // ForyWrite writes PersonV2's struct body (docs/format.md §9).
@@ -865,14 +875,19 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -881,20 +896,7 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x6ec2b00c001c0001 && buffer.ReadUint64At(in, 8) == 0x054479c26fec442f && buffer.ReadUint64At(in, 16) == 0x2621714a154c0f65 {
-				n = 24
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x791b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeAddress, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeAddress)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -912,6 +914,24 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x6ec2b00c001c0001 && buffer.ReadUint64At(in, 8) == 0x054479c26fec442f && buffer.ReadUint64At(in, 16) == 0x2621714a154c0f65 {
+			n = 24
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x791b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeAddress, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeAddress)
 }
 
 // ForyWrite writes Address's struct body (docs/format.md §9).

@@ -59,39 +59,44 @@ func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeHalfFloats)
-		start := b.WriterIndex()
-		b.Reserve(123)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xcea5106f001c0001)
-			buffer.PutUint64At(w, off+8, 0x8801d5cd3d84493f)
-			buffer.PutUint64At(w, off+16, 0xaf0b119440af0b11)
-			buffer.PutUint64At(w, off+24, 0xaf0b1194a068905f)
-			buffer.PutUint64At(w, off+32, 0xaf8b1198e002985f)
-			buffer.PutUint64At(w, off+40, 0x0b119480e6079a5f)
-			buffer.PutUint64At(w, off+48, 0x8b1198c0209a5faf)
-			buffer.PutUint64At(w, off+56, 0x128c00ac41a65faf)
-			buffer.PutUint64At(w, off+64, 0xf8031298f4baf803)
-			buffer.PutUint64At(w, off+72, 0x0b11960ca2f9f5ba)
-			buffer.PutUint64At(w, off+80, 0x033699209a9e5faf)
-			buffer.PutUint64At(w, off+88, 0x169ca208f8f5baf8)
-			buffer.PutUint64At(w, off+96, 0x2464f9f5baf8034a)
-			buffer.PutUint64At(w, off+104, 0x8a805faf0b359598)
-			buffer.PutUint64At(w, off+112, 0x965faf8b46169820)
-			buffer.PutUint64At(w, off+115, 0x804942965faf8b46)
-			off += 123
-		} else {
-			buffer.PutUint32At(w, off, 0xd51b0001)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *HalfFloats) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeHalfFloats)
+	start := b.WriterIndex()
+	b.Reserve(123)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xcea5106f001c0001)
+		buffer.PutUint64At(w, off+8, 0x8801d5cd3d84493f)
+		buffer.PutUint64At(w, off+16, 0xaf0b119440af0b11)
+		buffer.PutUint64At(w, off+24, 0xaf0b1194a068905f)
+		buffer.PutUint64At(w, off+32, 0xaf8b1198e002985f)
+		buffer.PutUint64At(w, off+40, 0x0b119480e6079a5f)
+		buffer.PutUint64At(w, off+48, 0x8b1198c0209a5faf)
+		buffer.PutUint64At(w, off+56, 0x128c00ac41a65faf)
+		buffer.PutUint64At(w, off+64, 0xf8031298f4baf803)
+		buffer.PutUint64At(w, off+72, 0x0b11960ca2f9f5ba)
+		buffer.PutUint64At(w, off+80, 0x033699209a9e5faf)
+		buffer.PutUint64At(w, off+88, 0x169ca208f8f5baf8)
+		buffer.PutUint64At(w, off+96, 0x2464f9f5baf8034a)
+		buffer.PutUint64At(w, off+104, 0x8a805faf0b359598)
+		buffer.PutUint64At(w, off+112, 0x965faf8b46169820)
+		buffer.PutUint64At(w, off+115, 0x804942965faf8b46)
+		off += 123
+	} else {
+		buffer.PutUint32At(w, off, 0xd51b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -100,20 +105,7 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 123 && buffer.ReadUint64At(in, 0) == 0xcea5106f001c0001 && buffer.ReadUint64At(in, 8) == 0x8801d5cd3d84493f && buffer.ReadUint64At(in, 16) == 0xaf0b119440af0b11 && buffer.ReadUint64At(in, 24) == 0xaf0b1194a068905f && buffer.ReadUint64At(in, 32) == 0xaf8b1198e002985f && buffer.ReadUint64At(in, 40) == 0x0b119480e6079a5f && buffer.ReadUint64At(in, 48) == 0x8b1198c0209a5faf && buffer.ReadUint64At(in, 56) == 0x128c00ac41a65faf && buffer.ReadUint64At(in, 64) == 0xf8031298f4baf803 && buffer.ReadUint64At(in, 72) == 0x0b11960ca2f9f5ba && buffer.ReadUint64At(in, 80) == 0x033699209a9e5faf && buffer.ReadUint64At(in, 88) == 0x169ca208f8f5baf8 && buffer.ReadUint64At(in, 96) == 0x2464f9f5baf8034a && buffer.ReadUint64At(in, 104) == 0x8a805faf0b359598 && buffer.ReadUint64At(in, 112) == 0x965faf8b46169820 && buffer.ReadUint64At(in, 115) == 0x804942965faf8b46 {
-				n = 123
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeHalfFloats, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeHalfFloats)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -131,6 +123,24 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeHalfFloats)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *HalfFloats) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 123 && buffer.ReadUint64At(in, 0) == 0xcea5106f001c0001 && buffer.ReadUint64At(in, 8) == 0x8801d5cd3d84493f && buffer.ReadUint64At(in, 16) == 0xaf0b119440af0b11 && buffer.ReadUint64At(in, 24) == 0xaf0b1194a068905f && buffer.ReadUint64At(in, 32) == 0xaf8b1198e002985f && buffer.ReadUint64At(in, 40) == 0x0b119480e6079a5f && buffer.ReadUint64At(in, 48) == 0x8b1198c0209a5faf && buffer.ReadUint64At(in, 56) == 0x128c00ac41a65faf && buffer.ReadUint64At(in, 64) == 0xf8031298f4baf803 && buffer.ReadUint64At(in, 72) == 0x0b11960ca2f9f5ba && buffer.ReadUint64At(in, 80) == 0x033699209a9e5faf && buffer.ReadUint64At(in, 88) == 0x169ca208f8f5baf8 && buffer.ReadUint64At(in, 96) == 0x2464f9f5baf8034a && buffer.ReadUint64At(in, 104) == 0x8a805faf0b359598 && buffer.ReadUint64At(in, 112) == 0x965faf8b46169820 && buffer.ReadUint64At(in, 115) == 0x804942965faf8b46 {
+			n = 123
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeHalfFloats, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeHalfFloats)
 }
 
 // ForyWrite writes HalfFloats's struct body (docs/format.md §9).
@@ -783,14 +793,19 @@ func (x *BFloat16Ptr) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *BFloat16Ptr) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *BFloat16Ptr) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -799,20 +814,7 @@ func (x *BFloat16Ptr) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xb7914015001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01e0c3074010ea && buffer.ReadUint64At(in, 16) == 0xba114ec06cd48905 && buffer.ReadUint64At(in, 24) == 0xa10bd4124e402467 && buffer.ReadUint64At(in, 25) == 0x00a10bd4124e4024 {
-				n = 33
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xe01b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeBFloat16Ptr, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeBFloat16Ptr)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -830,6 +832,24 @@ func (x *BFloat16Ptr) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeBFloat16Ptr)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *BFloat16Ptr) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xb7914015001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01e0c3074010ea && buffer.ReadUint64At(in, 16) == 0xba114ec06cd48905 && buffer.ReadUint64At(in, 24) == 0xa10bd4124e402467 && buffer.ReadUint64At(in, 25) == 0x00a10bd4124e4024 {
+			n = 33
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xe01b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeBFloat16Ptr, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeBFloat16Ptr)
 }
 
 // ForyWrite writes BFloat16Ptr's struct body (docs/format.md §9).

@@ -53,14 +53,19 @@ func (x *IntEncodings) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *IntEncodings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *IntEncodings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -98,20 +103,7 @@ func (x *IntEncodings) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 91 && buffer.ReadUint64At(in, 0) == 0x25e0104f001c0001 && buffer.ReadUint64At(in, 8) == 0x069871c963ffb03b && buffer.ReadUint64At(in, 16) == 0x98701df907e2420a && buffer.ReadUint64At(in, 24) == 0x709dfa07e2420a0d && buffer.ReadUint64At(in, 32) == 0x1bf907e2420a0498 && buffer.ReadUint64At(in, 40) == 0xfa07e2420a0b98ec && buffer.ReadUint64At(in, 48) == 0x913f022a0794ec9b && buffer.ReadUint64At(in, 56) == 0x08c30026089c00d7 && buffer.ReadUint64At(in, 64) == 0x0d510e48c075e41f && buffer.ReadUint64At(in, 72) == 0x1f08c300260f9c98 && buffer.ReadUint64At(in, 80) == 0x3f022a0c94c075ea && buffer.ReadUint64At(in, 83) == 0xc0bea93f022a0c94 {
-				n = 91
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x711b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeIntEncodings, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeIntEncodings)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -129,6 +121,24 @@ func (x *IntEncodings) foryDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeIntEncodings)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *IntEncodings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 91 && buffer.ReadUint64At(in, 0) == 0x25e0104f001c0001 && buffer.ReadUint64At(in, 8) == 0x069871c963ffb03b && buffer.ReadUint64At(in, 16) == 0x98701df907e2420a && buffer.ReadUint64At(in, 24) == 0x709dfa07e2420a0d && buffer.ReadUint64At(in, 32) == 0x1bf907e2420a0498 && buffer.ReadUint64At(in, 40) == 0xfa07e2420a0b98ec && buffer.ReadUint64At(in, 48) == 0x913f022a0794ec9b && buffer.ReadUint64At(in, 56) == 0x08c30026089c00d7 && buffer.ReadUint64At(in, 64) == 0x0d510e48c075e41f && buffer.ReadUint64At(in, 72) == 0x1f08c300260f9c98 && buffer.ReadUint64At(in, 80) == 0x3f022a0c94c075ea && buffer.ReadUint64At(in, 83) == 0xc0bea93f022a0c94 {
+			n = 91
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x711b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeIntEncodings, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeIntEncodings)
 }
 
 // ForyWrite writes IntEncodings's struct body (docs/format.md §9).

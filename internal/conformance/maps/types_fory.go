@@ -46,14 +46,19 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Maps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -62,20 +67,7 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x85ea501a001c0001 && buffer.ReadUint64At(in, 8) == 0x189c68c22d26b270 && buffer.ReadUint64At(in, 16) == 0xe977a6dfbe115616 && buffer.ReadUint64At(in, 24) == 0x9a241656189c8826 && buffer.ReadUint64At(in, 30) == 0xb06fe477a63f9a24 {
-				n = 38
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x681b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeMaps, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeMaps)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -93,6 +85,24 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeMaps)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Maps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x85ea501a001c0001 && buffer.ReadUint64At(in, 8) == 0x189c68c22d26b270 && buffer.ReadUint64At(in, 16) == 0xe977a6dfbe115616 && buffer.ReadUint64At(in, 24) == 0x9a241656189c8826 && buffer.ReadUint64At(in, 30) == 0xb06fe477a63f9a24 {
+			n = 38
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x681b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMaps, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMaps)
 }
 
 // ForyWrite writes Maps's struct body (docs/format.md §9).

@@ -64,32 +64,7 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeMixed)
-		start := b.WriterIndex()
-		b.Reserve(95)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xd4913053001c0001)
-			buffer.PutUint64At(w, off+8, 0x134c77ce7c2045b6)
-			buffer.PutUint64At(w, off+16, 0x80c9034c804313c4)
-			buffer.PutUint64At(w, off+24, 0x4c3060150148c05a)
-			buffer.PutUint64At(w, off+32, 0x050e44c06cd48907)
-			buffer.PutUint64At(w, off+40, 0x015620c309054806)
-			buffer.PutUint64At(w, off+48, 0x0546000356d9f3b9)
-			buffer.PutUint64At(w, off+56, 0xc058e8881c4ff339)
-			buffer.PutUint64At(w, off+64, 0x49806464a256164c)
-			buffer.PutUint64At(w, off+72, 0x1656184c180d2919)
-			buffer.PutUint64At(w, off+80, 0x0c3415481e55ce2d)
-			buffer.PutUint64At(w, off+87, 0xc06360ca264c200c)
-			off += 95
-		} else {
-			buffer.PutUint32At(w, off, 0x771b0001)
-			off += 4
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMixed)
 	start := b.WriterIndex()
@@ -118,26 +93,43 @@ func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Mixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMixed)
+	start := b.WriterIndex()
+	b.Reserve(95)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xd4913053001c0001)
+		buffer.PutUint64At(w, off+8, 0x134c77ce7c2045b6)
+		buffer.PutUint64At(w, off+16, 0x80c9034c804313c4)
+		buffer.PutUint64At(w, off+24, 0x4c3060150148c05a)
+		buffer.PutUint64At(w, off+32, 0x050e44c06cd48907)
+		buffer.PutUint64At(w, off+40, 0x015620c309054806)
+		buffer.PutUint64At(w, off+48, 0x0546000356d9f3b9)
+		buffer.PutUint64At(w, off+56, 0xc058e8881c4ff339)
+		buffer.PutUint64At(w, off+64, 0x49806464a256164c)
+		buffer.PutUint64At(w, off+72, 0x1656184c180d2919)
+		buffer.PutUint64At(w, off+80, 0x0c3415481e55ce2d)
+		buffer.PutUint64At(w, off+87, 0xc06360ca264c200c)
+		off += 95
+	} else {
+		buffer.PutUint32At(w, off, 0x771b0001)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 95 && buffer.ReadUint64At(in, 0) == 0xd4913053001c0001 && buffer.ReadUint64At(in, 8) == 0x134c77ce7c2045b6 && buffer.ReadUint64At(in, 16) == 0x80c9034c804313c4 && buffer.ReadUint64At(in, 24) == 0x4c3060150148c05a && buffer.ReadUint64At(in, 32) == 0x050e44c06cd48907 && buffer.ReadUint64At(in, 40) == 0x015620c309054806 && buffer.ReadUint64At(in, 48) == 0x0546000356d9f3b9 && buffer.ReadUint64At(in, 56) == 0xc058e8881c4ff339 && buffer.ReadUint64At(in, 64) == 0x49806464a256164c && buffer.ReadUint64At(in, 72) == 0x1656184c180d2919 && buffer.ReadUint64At(in, 80) == 0x0c3415481e55ce2d && buffer.ReadUint64At(in, 87) == 0xc06360ca264c200c {
-				n = 95
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x771b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeMixed, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeMixed)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -155,6 +147,24 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeMixed)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Mixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 95 && buffer.ReadUint64At(in, 0) == 0xd4913053001c0001 && buffer.ReadUint64At(in, 8) == 0x134c77ce7c2045b6 && buffer.ReadUint64At(in, 16) == 0x80c9034c804313c4 && buffer.ReadUint64At(in, 24) == 0x4c3060150148c05a && buffer.ReadUint64At(in, 32) == 0x050e44c06cd48907 && buffer.ReadUint64At(in, 40) == 0x015620c309054806 && buffer.ReadUint64At(in, 48) == 0x0546000356d9f3b9 && buffer.ReadUint64At(in, 56) == 0xc058e8881c4ff339 && buffer.ReadUint64At(in, 64) == 0x49806464a256164c && buffer.ReadUint64At(in, 72) == 0x1656184c180d2919 && buffer.ReadUint64At(in, 80) == 0x0c3415481e55ce2d && buffer.ReadUint64At(in, 87) == 0xc06360ca264c200c {
+			n = 95
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x771b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMixed, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMixed)
 }
 
 // ForyWrite writes Mixed's struct body (docs/format.md §9).
@@ -846,14 +856,19 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -862,20 +877,7 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
-				n = 20
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeInner, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeInner)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -893,6 +895,24 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeInner)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+			n = 20
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeInner, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).

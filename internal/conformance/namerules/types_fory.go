@@ -50,14 +50,19 @@ func (x *NameRules) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NameRules) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *NameRules) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -66,20 +71,7 @@ func (x *NameRules) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 44 && buffer.ReadUint64At(in, 0) == 0x327a2020001c0001 && buffer.ReadUint64At(in, 8) == 0x075475c459835bc6 && buffer.ReadUint64At(in, 16) == 0x055c80b1d18e44d2 && buffer.ReadUint64At(in, 24) == 0x20c389fdf6dc731f && buffer.ReadUint64At(in, 32) == 0x154c00ecb7af058c && buffer.ReadUint64At(in, 36) == 0x00da71d3154c00ec {
-				n = 44
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x751b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeNameRules, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeNameRules)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -97,6 +89,24 @@ func (x *NameRules) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeNameRules)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *NameRules) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 44 && buffer.ReadUint64At(in, 0) == 0x327a2020001c0001 && buffer.ReadUint64At(in, 8) == 0x075475c459835bc6 && buffer.ReadUint64At(in, 16) == 0x055c80b1d18e44d2 && buffer.ReadUint64At(in, 24) == 0x20c389fdf6dc731f && buffer.ReadUint64At(in, 32) == 0x154c00ecb7af058c && buffer.ReadUint64At(in, 36) == 0x00da71d3154c00ec {
+			n = 44
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x751b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeNameRules, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeNameRules)
 }
 
 // ForyWrite writes NameRules's struct body (docs/format.md §9).

@@ -47,14 +47,19 @@ func (x *NullableContainers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NullableContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *NullableContainers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -63,20 +68,7 @@ func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) er
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xab2de014001c0001 && buffer.ReadUint64At(in, 8) == 0x164a67c36c2dc599 && buffer.ReadUint64At(in, 16) == 0x1656184690b32116 && buffer.ReadUint64At(in, 24) == 0x90714a56164a0f30 {
-				n = 32
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x671b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeNullableContainers, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeNullableContainers)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -94,6 +86,24 @@ func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) er
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeNullableContainers)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *NullableContainers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xab2de014001c0001 && buffer.ReadUint64At(in, 8) == 0x164a67c36c2dc599 && buffer.ReadUint64At(in, 16) == 0x1656184690b32116 && buffer.ReadUint64At(in, 24) == 0x90714a56164a0f30 {
+			n = 32
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x671b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeNullableContainers, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeNullableContainers)
 }
 
 // ForyWrite writes NullableContainers's struct body (docs/format.md §9).

@@ -49,14 +49,19 @@ func (x *Ptrs) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Ptrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Ptrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -65,20 +70,7 @@ func (x *Ptrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0x4208f01c001c0001 && buffer.ReadUint64At(in, 8) == 0x148e72c518828499 && buffer.ReadUint64At(in, 16) == 0x613f014670bdf81f && buffer.ReadUint64At(in, 24) == 0x058e701df91f078e && buffer.ReadUint64At(in, 32) == 0x723f1546ec1bf91f {
-				n = 40
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x721b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypePtrs, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypePtrs)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -96,6 +88,24 @@ func (x *Ptrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypePtrs)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Ptrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0x4208f01c001c0001 && buffer.ReadUint64At(in, 8) == 0x148e72c518828499 && buffer.ReadUint64At(in, 16) == 0x613f014670bdf81f && buffer.ReadUint64At(in, 24) == 0x058e701df91f078e && buffer.ReadUint64At(in, 32) == 0x723f1546ec1bf91f {
+			n = 40
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x721b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypePtrs, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypePtrs)
 }
 
 // ForyWrite writes Ptrs's struct body (docs/format.md §9).

@@ -54,25 +54,30 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeImage)
-		start := b.WriterIndex()
-		b.Reserve(24)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x236ea00c001c0001)
-			buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)
-			buffer.PutUint64At(w, off+16, 0x19d515c815c405d0)
-			off += 24
-		} else {
-			buffer.PutUint32At(w, off, 0x041b0001)
-			off += 4
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeImage)
+	start := b.WriterIndex()
+	b.Reserve(24)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x236ea00c001c0001)
+		buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)
+		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0)
+		off += 24
+	} else {
+		buffer.PutUint32At(w, off, 0x041b0001)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -81,20 +86,7 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 && buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b && buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
-				n = 24
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeImage, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeImage)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -112,6 +104,24 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeImage)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 && buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b && buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
+			n = 24
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeImage, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeImage)
 }
 
 // ForyWrite writes Image's struct body (docs/format.md §9).
@@ -387,24 +397,7 @@ func (x *ImagePair) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeImagePair)
-		start := b.WriterIndex()
-		b.Reserve(19)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x2d1c1007001c0001)
-			buffer.PutUint64At(w, off+8, 0xc701c8c207616a96)
-			buffer.PutUint64At(w, off+11, 0x1ccb1cc701c8c207)
-			off += 19
-		} else {
-			buffer.PutUint32At(w, off, 0xc81b0001)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeImagePair)
 	start := b.WriterIndex()
@@ -425,26 +418,35 @@ func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *ImagePair) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeImagePair)
+	start := b.WriterIndex()
+	b.Reserve(19)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x2d1c1007001c0001)
+		buffer.PutUint64At(w, off+8, 0xc701c8c207616a96)
+		buffer.PutUint64At(w, off+11, 0x1ccb1cc701c8c207)
+		off += 19
+	} else {
+		buffer.PutUint32At(w, off, 0xc81b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x2d1c1007001c0001 && buffer.ReadUint64At(in, 8) == 0xc701c8c207616a96 && buffer.ReadUint64At(in, 11) == 0x1ccb1cc701c8c207 {
-				n = 19
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeImagePair, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeImagePair)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -462,6 +464,24 @@ func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeImagePair)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *ImagePair) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x2d1c1007001c0001 && buffer.ReadUint64At(in, 8) == 0xc701c8c207616a96 && buffer.ReadUint64At(in, 11) == 0x1ccb1cc701c8c207 {
+			n = 19
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeImagePair, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeImagePair)
 }
 
 // ForyWrite writes ImagePair's struct body (docs/format.md §9).
@@ -706,24 +726,7 @@ func (x *ImagePtrList) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ImagePtrList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeImagePtrList)
-		start := b.WriterIndex()
-		b.Reserve(18)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x65082006001c0001)
-			buffer.PutUint64At(w, off+8, 0xc401c9c16406a78b)
-			buffer.PutUint64At(w, off+10, 0x7216c401c9c16406)
-			off += 18
-		} else {
-			buffer.PutUint32At(w, off, 0xc91b0001)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeImagePtrList)
 	start := b.WriterIndex()
@@ -744,26 +747,35 @@ func (x *ImagePtrList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *ImagePtrList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeImagePtrList)
+	start := b.WriterIndex()
+	b.Reserve(18)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x65082006001c0001)
+		buffer.PutUint64At(w, off+8, 0xc401c9c16406a78b)
+		buffer.PutUint64At(w, off+10, 0x7216c401c9c16406)
+		off += 18
+	} else {
+		buffer.PutUint32At(w, off, 0xc91b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *ImagePtrList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x65082006001c0001 && buffer.ReadUint64At(in, 8) == 0xc401c9c16406a78b && buffer.ReadUint64At(in, 10) == 0x7216c401c9c16406 {
-				n = 18
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc91b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeImagePtrList, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeImagePtrList)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -781,6 +793,24 @@ func (x *ImagePtrList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeImagePtrList)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *ImagePtrList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x65082006001c0001 && buffer.ReadUint64At(in, 8) == 0xc401c9c16406a78b && buffer.ReadUint64At(in, 10) == 0x7216c401c9c16406 {
+			n = 18
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc91b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeImagePtrList, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeImagePtrList)
 }
 
 // ForyWrite writes ImagePtrList's struct body (docs/format.md §9).
@@ -1030,25 +1060,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeNode)
-		start := b.WriterIndex()
-		b.Reserve(26)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xdaf1000e001c0001)
-			buffer.PutUint64At(w, off+8, 0x4c01cac21ec248ec)
-			buffer.PutUint64At(w, off+16, 0x341c4b00a10bd405)
-			buffer.PutUint64At(w, off+18, 0x9897341c4b00a10b)
-			off += 26
-		} else {
-			buffer.PutUint32At(w, off, 0xca1b0001)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNode)
 	start := b.WriterIndex()
@@ -1070,26 +1082,36 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeNode)
+	start := b.WriterIndex()
+	b.Reserve(26)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xdaf1000e001c0001)
+		buffer.PutUint64At(w, off+8, 0x4c01cac21ec248ec)
+		buffer.PutUint64At(w, off+16, 0x341c4b00a10bd405)
+		buffer.PutUint64At(w, off+18, 0x9897341c4b00a10b)
+		off += 26
+	} else {
+		buffer.PutUint32At(w, off, 0xca1b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xdaf1000e001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01cac21ec248ec && buffer.ReadUint64At(in, 16) == 0x341c4b00a10bd405 && buffer.ReadUint64At(in, 18) == 0x9897341c4b00a10b {
-				n = 26
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeNode, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeNode)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1107,6 +1129,24 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeNode)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xdaf1000e001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01cac21ec248ec && buffer.ReadUint64At(in, 16) == 0x341c4b00a10bd405 && buffer.ReadUint64At(in, 18) == 0x9897341c4b00a10b {
+			n = 26
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeNode, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeNode)
 }
 
 // ForyWrite writes Node's struct body (docs/format.md §9).
@@ -1345,26 +1385,7 @@ func (x *TreeNode) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *TreeNode) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeTreeNode)
-		start := b.WriterIndex()
-		b.Reserve(35)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x4326b017001c0001)
-			buffer.PutUint64At(w, off+8, 0x5401cbc30e96fffd)
-			buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
-			buffer.PutUint64At(w, off+24, 0x3c1c4f200c341548)
-			buffer.PutUint64At(w, off+27, 0x6623113c1c4f200c)
-			off += 35
-		} else {
-			buffer.PutUint32At(w, off, 0xcb1b0001)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeTreeNode)
 	start := b.WriterIndex()
@@ -1387,26 +1408,37 @@ func (x *TreeNode) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *TreeNode) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeTreeNode)
+	start := b.WriterIndex()
+	b.Reserve(35)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x4326b017001c0001)
+		buffer.PutUint64At(w, off+8, 0x5401cbc30e96fffd)
+		buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
+		buffer.PutUint64At(w, off+24, 0x3c1c4f200c341548)
+		buffer.PutUint64At(w, off+27, 0x6623113c1c4f200c)
+		off += 35
+	} else {
+		buffer.PutUint32At(w, off, 0xcb1b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *TreeNode) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x4326b017001c0001 && buffer.ReadUint64At(in, 8) == 0x5401cbc30e96fffd && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 24) == 0x3c1c4f200c341548 && buffer.ReadUint64At(in, 27) == 0x6623113c1c4f200c {
-				n = 35
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeTreeNode, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeTreeNode)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1424,6 +1456,24 @@ func (x *TreeNode) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeTreeNode)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *TreeNode) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x4326b017001c0001 && buffer.ReadUint64At(in, 8) == 0x5401cbc30e96fffd && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 24) == 0x3c1c4f200c341548 && buffer.ReadUint64At(in, 27) == 0x6623113c1c4f200c {
+			n = 35
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeTreeNode, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeTreeNode)
 }
 
 // ForyWrite writes TreeNode's struct body (docs/format.md §9).
@@ -1820,14 +1870,19 @@ func (x *SharedUntracked) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SharedUntracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *SharedUntracked) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1836,20 +1891,7 @@ func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 99 && buffer.ReadUint64At(in, 0) == 0x09688057001c0001 && buffer.ReadUint64At(in, 8) == 0x9201cdcc431bf616 && buffer.ReadUint64At(in, 16) == 0x0592a8a786720405 && buffer.ReadUint64At(in, 24) == 0x16168cb0a7867204 && buffer.ReadUint64At(in, 32) == 0x1016168c6a696a10 && buffer.ReadUint64At(in, 40) == 0x22001615926c696a && buffer.ReadUint64At(in, 48) == 0x172200161592a817 && buffer.ReadUint64At(in, 56) == 0xfa01981656188cb0 && buffer.ReadUint64At(in, 64) == 0xfb01981656188c80 && buffer.ReadUint64At(in, 72) == 0x8c6a82011a158c00 && buffer.ReadUint64At(in, 80) == 0x56168c6c82011a15 && buffer.ReadUint64At(in, 88) == 0x2456168c6a299a24 && buffer.ReadUint64At(in, 91) == 0x6c299a2456168c6a {
-				n = 99
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSharedUntracked, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSharedUntracked)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1867,6 +1909,24 @@ func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSharedUntracked)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *SharedUntracked) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 99 && buffer.ReadUint64At(in, 0) == 0x09688057001c0001 && buffer.ReadUint64At(in, 8) == 0x9201cdcc431bf616 && buffer.ReadUint64At(in, 16) == 0x0592a8a786720405 && buffer.ReadUint64At(in, 24) == 0x16168cb0a7867204 && buffer.ReadUint64At(in, 32) == 0x1016168c6a696a10 && buffer.ReadUint64At(in, 40) == 0x22001615926c696a && buffer.ReadUint64At(in, 48) == 0x172200161592a817 && buffer.ReadUint64At(in, 56) == 0xfa01981656188cb0 && buffer.ReadUint64At(in, 64) == 0xfb01981656188c80 && buffer.ReadUint64At(in, 72) == 0x8c6a82011a158c00 && buffer.ReadUint64At(in, 80) == 0x56168c6c82011a15 && buffer.ReadUint64At(in, 88) == 0x2456168c6a299a24 && buffer.ReadUint64At(in, 91) == 0x6c299a2456168c6a {
+			n = 99
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSharedUntracked, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSharedUntracked)
 }
 
 // ForyWrite writes SharedUntracked's struct body (docs/format.md §9).
@@ -2495,14 +2555,19 @@ func (x *RefElem) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *RefElem) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *RefElem) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -2511,20 +2576,7 @@ func (x *RefElem) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x5a0ff00c001c0001 && buffer.ReadUint64At(in, 8) == 0x4401cfc22172fef0 && buffer.ReadUint64At(in, 16) == 0x200c341548632305 {
-				n = 24
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcf1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeRefElem, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeRefElem)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -2542,6 +2594,24 @@ func (x *RefElem) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeRefElem)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *RefElem) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x5a0ff00c001c0001 && buffer.ReadUint64At(in, 8) == 0x4401cfc22172fef0 && buffer.ReadUint64At(in, 16) == 0x200c341548632305 {
+			n = 24
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcf1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeRefElem, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeRefElem)
 }
 
 // ForyWrite writes RefElem's struct body (docs/format.md §9).
@@ -2680,26 +2750,7 @@ func (x *RefContainers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *RefContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeRefContainers)
-		start := b.WriterIndex()
-		b.Reserve(36)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x92bc4018001c0001)
-			buffer.PutUint64At(w, off+8, 0x4801d0c43c7222b9)
-			buffer.PutUint64At(w, off+16, 0x56184498122d7216)
-			buffer.PutUint64At(w, off+24, 0x44a4391c470f3072)
-			buffer.PutUint64At(w, off+28, 0x9348721744a4391c)
-			off += 36
-		} else {
-			buffer.PutUint32At(w, off, 0xd01b0001)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeRefContainers)
 	start := b.WriterIndex()
@@ -2722,26 +2773,37 @@ func (x *RefContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *RefContainers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeRefContainers)
+	start := b.WriterIndex()
+	b.Reserve(36)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x92bc4018001c0001)
+		buffer.PutUint64At(w, off+8, 0x4801d0c43c7222b9)
+		buffer.PutUint64At(w, off+16, 0x56184498122d7216)
+		buffer.PutUint64At(w, off+24, 0x44a4391c470f3072)
+		buffer.PutUint64At(w, off+28, 0x9348721744a4391c)
+		off += 36
+	} else {
+		buffer.PutUint32At(w, off, 0xd01b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *RefContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 36 && buffer.ReadUint64At(in, 0) == 0x92bc4018001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d0c43c7222b9 && buffer.ReadUint64At(in, 16) == 0x56184498122d7216 && buffer.ReadUint64At(in, 24) == 0x44a4391c470f3072 && buffer.ReadUint64At(in, 28) == 0x9348721744a4391c {
-				n = 36
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeRefContainers, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeRefContainers)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -2759,6 +2821,24 @@ func (x *RefContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeRefContainers)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *RefContainers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 36 && buffer.ReadUint64At(in, 0) == 0x92bc4018001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d0c43c7222b9 && buffer.ReadUint64At(in, 16) == 0x56184498122d7216 && buffer.ReadUint64At(in, 24) == 0x44a4391c470f3072 && buffer.ReadUint64At(in, 28) == 0x9348721744a4391c {
+			n = 36
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeRefContainers, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeRefContainers)
 }
 
 // ForyWrite writes RefContainers's struct body (docs/format.md §9).
@@ -3377,27 +3457,7 @@ func (x *RefTagged) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *RefTagged) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeRefTagged)
-		start := b.WriterIndex()
-		b.Reserve(43)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x677b201f001c0001)
-			buffer.PutUint64At(w, off+8, 0x4801d1c419f70e17)
-			buffer.PutUint64At(w, off+16, 0xbd1c4f98122d7316)
-			buffer.PutUint64At(w, off+24, 0xc300261c97404360)
-			buffer.PutUint64At(w, off+32, 0xc300261c97a01e08)
-			buffer.PutUint64At(w, off+35, 0xc01e08c300261c97)
-			off += 43
-		} else {
-			buffer.PutUint32At(w, off, 0xd11b0001)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeRefTagged)
 	start := b.WriterIndex()
@@ -3421,26 +3481,38 @@ func (x *RefTagged) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *RefTagged) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeRefTagged)
+	start := b.WriterIndex()
+	b.Reserve(43)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x677b201f001c0001)
+		buffer.PutUint64At(w, off+8, 0x4801d1c419f70e17)
+		buffer.PutUint64At(w, off+16, 0xbd1c4f98122d7316)
+		buffer.PutUint64At(w, off+24, 0xc300261c97404360)
+		buffer.PutUint64At(w, off+32, 0xc300261c97a01e08)
+		buffer.PutUint64At(w, off+35, 0xc01e08c300261c97)
+		off += 43
+	} else {
+		buffer.PutUint32At(w, off, 0xd11b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *RefTagged) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 43 && buffer.ReadUint64At(in, 0) == 0x677b201f001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d1c419f70e17 && buffer.ReadUint64At(in, 16) == 0xbd1c4f98122d7316 && buffer.ReadUint64At(in, 24) == 0xc300261c97404360 && buffer.ReadUint64At(in, 32) == 0xc300261c97a01e08 && buffer.ReadUint64At(in, 35) == 0xc01e08c300261c97 {
-				n = 43
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeRefTagged, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeRefTagged)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -3458,6 +3530,24 @@ func (x *RefTagged) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeRefTagged)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *RefTagged) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 43 && buffer.ReadUint64At(in, 0) == 0x677b201f001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d1c419f70e17 && buffer.ReadUint64At(in, 16) == 0xbd1c4f98122d7316 && buffer.ReadUint64At(in, 24) == 0xc300261c97404360 && buffer.ReadUint64At(in, 32) == 0xc300261c97a01e08 && buffer.ReadUint64At(in, 35) == 0xc01e08c300261c97 {
+			n = 43
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeRefTagged, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeRefTagged)
 }
 
 // ForyWrite writes RefTagged's struct body (docs/format.md §9).
@@ -3930,28 +4020,7 @@ func (x *RefDisabled) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *RefDisabled) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeRefDisabled)
-		start := b.WriterIndex()
-		b.Reserve(54)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xa6ab702a001c0001)
-			buffer.PutUint64At(w, off+8, 0x8e01d2c67efe8d10)
-			buffer.PutUint64At(w, off+16, 0x9c1c8e80ba289c1c)
-			buffer.PutUint64At(w, off+24, 0xa5b872165400bb28)
-			buffer.PutUint64At(w, off+32, 0x6e1c1c8b8029d1da)
-			buffer.PutUint64At(w, off+40, 0x1650c06e1c1c8ba0)
-			buffer.PutUint64At(w, off+46, 0x30255abb39721650)
-			off += 54
-		} else {
-			buffer.PutUint32At(w, off, 0xd21b0001)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeRefDisabled)
 	start := b.WriterIndex()
@@ -3976,26 +4045,39 @@ func (x *RefDisabled) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *RefDisabled) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeRefDisabled)
+	start := b.WriterIndex()
+	b.Reserve(54)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xa6ab702a001c0001)
+		buffer.PutUint64At(w, off+8, 0x8e01d2c67efe8d10)
+		buffer.PutUint64At(w, off+16, 0x9c1c8e80ba289c1c)
+		buffer.PutUint64At(w, off+24, 0xa5b872165400bb28)
+		buffer.PutUint64At(w, off+32, 0x6e1c1c8b8029d1da)
+		buffer.PutUint64At(w, off+40, 0x1650c06e1c1c8ba0)
+		buffer.PutUint64At(w, off+46, 0x30255abb39721650)
+		off += 54
+	} else {
+		buffer.PutUint32At(w, off, 0xd21b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *RefDisabled) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 54 && buffer.ReadUint64At(in, 0) == 0xa6ab702a001c0001 && buffer.ReadUint64At(in, 8) == 0x8e01d2c67efe8d10 && buffer.ReadUint64At(in, 16) == 0x9c1c8e80ba289c1c && buffer.ReadUint64At(in, 24) == 0xa5b872165400bb28 && buffer.ReadUint64At(in, 32) == 0x6e1c1c8b8029d1da && buffer.ReadUint64At(in, 40) == 0x1650c06e1c1c8ba0 && buffer.ReadUint64At(in, 46) == 0x30255abb39721650 {
-				n = 54
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd21b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeRefDisabled, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeRefDisabled)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -4013,6 +4095,24 @@ func (x *RefDisabled) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeRefDisabled)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *RefDisabled) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 54 && buffer.ReadUint64At(in, 0) == 0xa6ab702a001c0001 && buffer.ReadUint64At(in, 8) == 0x8e01d2c67efe8d10 && buffer.ReadUint64At(in, 16) == 0x9c1c8e80ba289c1c && buffer.ReadUint64At(in, 24) == 0xa5b872165400bb28 && buffer.ReadUint64At(in, 32) == 0x6e1c1c8b8029d1da && buffer.ReadUint64At(in, 40) == 0x1650c06e1c1c8ba0 && buffer.ReadUint64At(in, 46) == 0x30255abb39721650 {
+			n = 54
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd21b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeRefDisabled, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeRefDisabled)
 }
 
 // ForyWrite writes RefDisabled's struct body (docs/format.md §9).
@@ -4660,32 +4760,37 @@ func (x *SharedTrackedKinds) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SharedTrackedKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeSharedTrackedKinds)
-		start := b.WriterIndex()
-		b.Reserve(69)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xa7ab4039001c0001)
-			buffer.PutUint64At(w, off+8, 0x8d01d3c86f707493)
-			buffer.PutUint64At(w, off+16, 0x802e8d803a8a802e)
-			buffer.PutUint64At(w, off+24, 0xba4182298d003b8a)
-			buffer.PutUint64At(w, off+32, 0x8d00bb4182298d80)
-			buffer.PutUint64At(w, off+40, 0x168dea4942161616)
-			buffer.PutUint64At(w, off+48, 0x56188dec49421616)
-			buffer.PutUint64At(w, off+56, 0x56188d80fa019816)
-			buffer.PutUint64At(w, off+61, 0x00fb01981656188d)
-			off += 69
-		} else {
-			buffer.PutUint32At(w, off, 0xd31b0001)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *SharedTrackedKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSharedTrackedKinds)
+	start := b.WriterIndex()
+	b.Reserve(69)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xa7ab4039001c0001)
+		buffer.PutUint64At(w, off+8, 0x8d01d3c86f707493)
+		buffer.PutUint64At(w, off+16, 0x802e8d803a8a802e)
+		buffer.PutUint64At(w, off+24, 0xba4182298d003b8a)
+		buffer.PutUint64At(w, off+32, 0x8d00bb4182298d80)
+		buffer.PutUint64At(w, off+40, 0x168dea4942161616)
+		buffer.PutUint64At(w, off+48, 0x56188dec49421616)
+		buffer.PutUint64At(w, off+56, 0x56188d80fa019816)
+		buffer.PutUint64At(w, off+61, 0x00fb01981656188d)
+		off += 69
+	} else {
+		buffer.PutUint32At(w, off, 0xd31b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -4694,20 +4799,7 @@ func (x *SharedTrackedKinds) ForyDeserialize(f *serializer.Fory, data []byte) er
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 69 && buffer.ReadUint64At(in, 0) == 0xa7ab4039001c0001 && buffer.ReadUint64At(in, 8) == 0x8d01d3c86f707493 && buffer.ReadUint64At(in, 16) == 0x802e8d803a8a802e && buffer.ReadUint64At(in, 24) == 0xba4182298d003b8a && buffer.ReadUint64At(in, 32) == 0x8d00bb4182298d80 && buffer.ReadUint64At(in, 40) == 0x168dea4942161616 && buffer.ReadUint64At(in, 48) == 0x56188dec49421616 && buffer.ReadUint64At(in, 56) == 0x56188d80fa019816 && buffer.ReadUint64At(in, 61) == 0x00fb01981656188d {
-				n = 69
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSharedTrackedKinds, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSharedTrackedKinds)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -4725,6 +4817,24 @@ func (x *SharedTrackedKinds) ForyDeserialize(f *serializer.Fory, data []byte) er
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSharedTrackedKinds)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *SharedTrackedKinds) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 69 && buffer.ReadUint64At(in, 0) == 0xa7ab4039001c0001 && buffer.ReadUint64At(in, 8) == 0x8d01d3c86f707493 && buffer.ReadUint64At(in, 16) == 0x802e8d803a8a802e && buffer.ReadUint64At(in, 24) == 0xba4182298d003b8a && buffer.ReadUint64At(in, 32) == 0x8d00bb4182298d80 && buffer.ReadUint64At(in, 40) == 0x168dea4942161616 && buffer.ReadUint64At(in, 48) == 0x56188dec49421616 && buffer.ReadUint64At(in, 56) == 0x56188d80fa019816 && buffer.ReadUint64At(in, 61) == 0x00fb01981656188d {
+			n = 69
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSharedTrackedKinds, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSharedTrackedKinds)
 }
 
 // ForyWrite writes SharedTrackedKinds's struct body (docs/format.md §9).
@@ -5623,28 +5733,7 @@ func (x *NilPointers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NilPointers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeNilPointers)
-		start := b.WriterIndex()
-		b.Reserve(56)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xa052702c001c0001)
-			buffer.PutUint64At(w, off+8, 0x4e01ccc76b8d5c52)
-			buffer.PutUint64At(w, off+16, 0x92004dc06cd48905)
-			buffer.PutUint64At(w, off+24, 0x3180a11c4f0088f3)
-			buffer.PutUint64At(w, off+32, 0x2431802172164c00)
-			buffer.PutUint64At(w, off+40, 0x1c4bc02201ac154e)
-			buffer.PutUint64At(w, off+48, 0x20244e1c4b20c335)
-			off += 56
-		} else {
-			buffer.PutUint32At(w, off, 0xcc1b0001)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNilPointers)
 	start := b.WriterIndex()
@@ -5669,26 +5758,39 @@ func (x *NilPointers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *NilPointers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeNilPointers)
+	start := b.WriterIndex()
+	b.Reserve(56)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xa052702c001c0001)
+		buffer.PutUint64At(w, off+8, 0x4e01ccc76b8d5c52)
+		buffer.PutUint64At(w, off+16, 0x92004dc06cd48905)
+		buffer.PutUint64At(w, off+24, 0x3180a11c4f0088f3)
+		buffer.PutUint64At(w, off+32, 0x2431802172164c00)
+		buffer.PutUint64At(w, off+40, 0x1c4bc02201ac154e)
+		buffer.PutUint64At(w, off+48, 0x20244e1c4b20c335)
+		off += 56
+	} else {
+		buffer.PutUint32At(w, off, 0xcc1b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *NilPointers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 56 && buffer.ReadUint64At(in, 0) == 0xa052702c001c0001 && buffer.ReadUint64At(in, 8) == 0x4e01ccc76b8d5c52 && buffer.ReadUint64At(in, 16) == 0x92004dc06cd48905 && buffer.ReadUint64At(in, 24) == 0x3180a11c4f0088f3 && buffer.ReadUint64At(in, 32) == 0x2431802172164c00 && buffer.ReadUint64At(in, 40) == 0x1c4bc02201ac154e && buffer.ReadUint64At(in, 48) == 0x20244e1c4b20c335 {
-				n = 56
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeNilPointers, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeNilPointers)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -5706,6 +5808,24 @@ func (x *NilPointers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeNilPointers)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *NilPointers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 56 && buffer.ReadUint64At(in, 0) == 0xa052702c001c0001 && buffer.ReadUint64At(in, 8) == 0x4e01ccc76b8d5c52 && buffer.ReadUint64At(in, 16) == 0x92004dc06cd48905 && buffer.ReadUint64At(in, 24) == 0x3180a11c4f0088f3 && buffer.ReadUint64At(in, 32) == 0x2431802172164c00 && buffer.ReadUint64At(in, 40) == 0x1c4bc02201ac154e && buffer.ReadUint64At(in, 48) == 0x20244e1c4b20c335 {
+			n = 56
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeNilPointers, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeNilPointers)
 }
 
 // ForyWrite writes NilPointers's struct body (docs/format.md §9).
@@ -6304,32 +6424,7 @@ func (x *SharedTracked) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SharedTracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeSharedTracked)
-		start := b.WriterIndex()
-		b.Reserve(81)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x6b55b045001c0001)
-			buffer.PutUint64At(w, off+8, 0x8d01ceca620974aa)
-			buffer.PutUint64At(w, off+16, 0x80008d801a6b8000)
-			buffer.PutUint64At(w, off+24, 0x3a8a802e8d001b6b)
-			buffer.PutUint64At(w, off+32, 0x8d003b8a802e8d80)
-			buffer.PutUint64At(w, off+40, 0x82298d80ba418229)
-			buffer.PutUint64At(w, off+48, 0x421616168d00bb41)
-			buffer.PutUint64At(w, off+56, 0x49421616168dea49)
-			buffer.PutUint64At(w, off+64, 0xfa01981656188dec)
-			buffer.PutUint64At(w, off+72, 0xfb01981656188d80)
-			buffer.PutUint64At(w, off+73, 0x00fb01981656188d)
-			off += 81
-		} else {
-			buffer.PutUint32At(w, off, 0xce1b0001)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeSharedTracked)
 	start := b.WriterIndex()
@@ -6358,26 +6453,43 @@ func (x *SharedTracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *SharedTracked) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSharedTracked)
+	start := b.WriterIndex()
+	b.Reserve(81)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x6b55b045001c0001)
+		buffer.PutUint64At(w, off+8, 0x8d01ceca620974aa)
+		buffer.PutUint64At(w, off+16, 0x80008d801a6b8000)
+		buffer.PutUint64At(w, off+24, 0x3a8a802e8d001b6b)
+		buffer.PutUint64At(w, off+32, 0x8d003b8a802e8d80)
+		buffer.PutUint64At(w, off+40, 0x82298d80ba418229)
+		buffer.PutUint64At(w, off+48, 0x421616168d00bb41)
+		buffer.PutUint64At(w, off+56, 0x49421616168dea49)
+		buffer.PutUint64At(w, off+64, 0xfa01981656188dec)
+		buffer.PutUint64At(w, off+72, 0xfb01981656188d80)
+		buffer.PutUint64At(w, off+73, 0x00fb01981656188d)
+		off += 81
+	} else {
+		buffer.PutUint32At(w, off, 0xce1b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 81 && buffer.ReadUint64At(in, 0) == 0x6b55b045001c0001 && buffer.ReadUint64At(in, 8) == 0x8d01ceca620974aa && buffer.ReadUint64At(in, 16) == 0x80008d801a6b8000 && buffer.ReadUint64At(in, 24) == 0x3a8a802e8d001b6b && buffer.ReadUint64At(in, 32) == 0x8d003b8a802e8d80 && buffer.ReadUint64At(in, 40) == 0x82298d80ba418229 && buffer.ReadUint64At(in, 48) == 0x421616168d00bb41 && buffer.ReadUint64At(in, 56) == 0x49421616168dea49 && buffer.ReadUint64At(in, 64) == 0xfa01981656188dec && buffer.ReadUint64At(in, 72) == 0xfb01981656188d80 && buffer.ReadUint64At(in, 73) == 0x00fb01981656188d {
-				n = 81
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xce1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSharedTracked, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSharedTracked)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -6395,6 +6507,24 @@ func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSharedTracked)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *SharedTracked) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 81 && buffer.ReadUint64At(in, 0) == 0x6b55b045001c0001 && buffer.ReadUint64At(in, 8) == 0x8d01ceca620974aa && buffer.ReadUint64At(in, 16) == 0x80008d801a6b8000 && buffer.ReadUint64At(in, 24) == 0x3a8a802e8d001b6b && buffer.ReadUint64At(in, 32) == 0x8d003b8a802e8d80 && buffer.ReadUint64At(in, 40) == 0x82298d80ba418229 && buffer.ReadUint64At(in, 48) == 0x421616168d00bb41 && buffer.ReadUint64At(in, 56) == 0x49421616168dea49 && buffer.ReadUint64At(in, 64) == 0xfa01981656188dec && buffer.ReadUint64At(in, 72) == 0xfb01981656188d80 && buffer.ReadUint64At(in, 73) == 0x00fb01981656188d {
+			n = 81
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xce1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSharedTracked, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSharedTracked)
 }
 
 // ForyWrite writes SharedTracked's struct body (docs/format.md §9).

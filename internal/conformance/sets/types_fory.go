@@ -49,14 +49,19 @@ func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *SetHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -65,20 +70,7 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 51 && buffer.ReadUint64At(in, 0) == 0xb37ae027001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d3c52858f7cd && buffer.ReadUint64At(in, 16) == 0x1748009e8f911e17 && buffer.ReadUint64At(in, 24) == 0xb056174e90b32116 && buffer.ReadUint64At(in, 32) == 0x1231561750000918 && buffer.ReadUint64At(in, 40) == 0x714a561750601a92 && buffer.ReadUint64At(in, 43) == 0x204d43714a561750 {
-				n = 51
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSetHolder, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSetHolder)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -96,6 +88,24 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSetHolder)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *SetHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 51 && buffer.ReadUint64At(in, 0) == 0xb37ae027001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d3c52858f7cd && buffer.ReadUint64At(in, 16) == 0x1748009e8f911e17 && buffer.ReadUint64At(in, 24) == 0xb056174e90b32116 && buffer.ReadUint64At(in, 32) == 0x1231561750000918 && buffer.ReadUint64At(in, 40) == 0x714a561750601a92 && buffer.ReadUint64At(in, 43) == 0x204d43714a561750 {
+			n = 51
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSetHolder, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSetHolder)
 }
 
 // ForyWrite writes SetHolder's struct body (docs/format.md §9).
@@ -458,14 +468,19 @@ func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetMulti) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *SetMulti) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -474,20 +489,7 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x40e07011001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d4c27843e74d && buffer.ReadUint64At(in, 16) == 0x174c8024c3891617 && buffer.ReadUint64At(in, 21) == 0x801cd1d956174c80 {
-				n = 29
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSetMulti, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSetMulti)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -505,6 +507,24 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSetMulti)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *SetMulti) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x40e07011001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d4c27843e74d && buffer.ReadUint64At(in, 16) == 0x174c8024c3891617 && buffer.ReadUint64At(in, 21) == 0x801cd1d956174c80 {
+			n = 29
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSetMulti, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSetMulti)
 }
 
 // ForyWrite writes SetMulti's struct body (docs/format.md §9).
@@ -703,14 +723,19 @@ func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetsInside) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *SetsInside) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -719,20 +744,7 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x69104013001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d6c21532d458 && buffer.ReadUint64At(in, 16) == 0x30511b07565e5618 && buffer.ReadUint64At(in, 23) == 0x98122d165e164830 {
-				n = 31
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSetsInside, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSetsInside)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -750,6 +762,24 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSetsInside)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *SetsInside) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x69104013001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d6c21532d458 && buffer.ReadUint64At(in, 16) == 0x30511b07565e5618 && buffer.ReadUint64At(in, 23) == 0x98122d165e164830 {
+			n = 31
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSetsInside, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSetsInside)
 }
 
 // ForyWrite writes SetsInside's struct body (docs/format.md §9).

@@ -45,14 +45,19 @@ func (x *PetOwner) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PetOwner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *PetOwner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -61,20 +66,7 @@ func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0xac182005001c0001 && buffer.ReadUint64At(in, 8) == 0xc401d9c14d3d2849 && buffer.ReadUint64At(in, 9) == 0x15c401d9c14d3d28 {
-				n = 17
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypePetOwner, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypePetOwner)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -92,6 +84,24 @@ func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypePetOwner)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *PetOwner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0xac182005001c0001 && buffer.ReadUint64At(in, 8) == 0xc401d9c14d3d2849 && buffer.ReadUint64At(in, 9) == 0x15c401d9c14d3d28 {
+			n = 17
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypePetOwner, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypePetOwner)
 }
 
 // ForyWrite writes PetOwner's struct body (docs/format.md §9).
@@ -203,14 +213,19 @@ func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *AnyHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -248,20 +263,7 @@ func (x *AnyHolder) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x92b7a009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01dbc11433143c && buffer.ReadUint64At(in, 13) == 0x0088f392054c01db {
-				n = 21
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdb1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeAnyHolder, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeAnyHolder)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -279,6 +281,24 @@ func (x *AnyHolder) foryDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeAnyHolder)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *AnyHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x92b7a009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01dbc11433143c && buffer.ReadUint64At(in, 13) == 0x0088f392054c01db {
+			n = 21
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdb1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeAnyHolder, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeAnyHolder)
 }
 
 // ForyWrite writes AnyHolder's struct body (docs/format.md §9).
@@ -407,14 +427,19 @@ func (x *AnyList) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *AnyList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -452,20 +477,7 @@ func (x *AnyList) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x10a3e009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01dcc160fd62c3 && buffer.ReadUint64At(in, 13) == 0x0088f392054c01dc {
-				n = 21
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdc1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeAnyList, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeAnyList)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -483,6 +495,24 @@ func (x *AnyList) foryDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeAnyList)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *AnyList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x10a3e009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01dcc160fd62c3 && buffer.ReadUint64At(in, 13) == 0x0088f392054c01dc {
+			n = 21
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdc1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeAnyList, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeAnyList)
 }
 
 // ForyWrite writes AnyList's struct body (docs/format.md §9).
@@ -611,14 +641,19 @@ func (x *AnyMap) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyMap) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *AnyMap) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -656,20 +691,7 @@ func (x *AnyMap) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x3dfd1009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01ddc115cc965e && buffer.ReadUint64At(in, 13) == 0x0088f392054c01dd {
-				n = 21
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdd1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeAnyMap, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeAnyMap)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -687,6 +709,24 @@ func (x *AnyMap) foryDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeAnyMap)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *AnyMap) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x3dfd1009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01ddc115cc965e && buffer.ReadUint64At(in, 13) == 0x0088f392054c01dd {
+			n = 21
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdd1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeAnyMap, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeAnyMap)
 }
 
 // ForyWrite writes AnyMap's struct body (docs/format.md §9).
@@ -815,14 +855,19 @@ func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *SetHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -831,20 +876,7 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x4ef6a009001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d3c167aa31d0 && buffer.ReadUint64At(in, 13) == 0x90b32116174801d3 {
-				n = 21
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSetHolder, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSetHolder)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -862,6 +894,24 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSetHolder)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *SetHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x4ef6a009001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d3c167aa31d0 && buffer.ReadUint64At(in, 13) == 0x90b32116174801d3 {
+			n = 21
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSetHolder, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSetHolder)
 }
 
 // ForyWrite writes SetHolder's struct body (docs/format.md §9).
@@ -1003,14 +1053,19 @@ func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetMulti) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *SetMulti) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1019,20 +1074,7 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x10ea600a001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d4c16a131050 && buffer.ReadUint64At(in, 14) == 0x8024c38916174c01 {
-				n = 22
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSetMulti, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSetMulti)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1050,6 +1092,24 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSetMulti)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *SetMulti) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x10ea600a001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d4c16a131050 && buffer.ReadUint64At(in, 14) == 0x8024c38916174c01 {
+			n = 22
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSetMulti, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSetMulti)
 }
 
 // ForyWrite writes SetMulti's struct body (docs/format.md §9).
@@ -1192,14 +1252,19 @@ func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *HalfFloats) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1237,20 +1302,7 @@ func (x *HalfFloats) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x5ae7d011001c0001 && buffer.ReadUint64At(in, 8) == 0x8801d5c2384d61ab && buffer.ReadUint64At(in, 16) == 0xf803129840af0b11 && buffer.ReadUint64At(in, 21) == 0x0ca2f9f5baf80312 {
-				n = 29
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeHalfFloats, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeHalfFloats)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1268,6 +1320,24 @@ func (x *HalfFloats) foryDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeHalfFloats)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *HalfFloats) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x5ae7d011001c0001 && buffer.ReadUint64At(in, 8) == 0x8801d5c2384d61ab && buffer.ReadUint64At(in, 16) == 0xf803129840af0b11 && buffer.ReadUint64At(in, 21) == 0x0ca2f9f5baf80312 {
+			n = 29
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeHalfFloats, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeHalfFloats)
 }
 
 // ForyWrite writes HalfFloats's struct body (docs/format.md §9).
@@ -1405,14 +1475,19 @@ func (x *Decimals) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Decimals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1421,20 +1496,7 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x24c64009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d6c13f840077 && buffer.ReadUint64At(in, 13) == 0x001128be284c01d6 {
-				n = 21
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeDecimals, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeDecimals)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1452,6 +1514,24 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeDecimals)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Decimals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x24c64009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d6c13f840077 && buffer.ReadUint64At(in, 13) == 0x001128be284c01d6 {
+			n = 21
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeDecimals, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeDecimals)
 }
 
 // ForyWrite writes Decimals's struct body (docs/format.md §9).
@@ -1557,14 +1637,19 @@ func (x *Optionals) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Optionals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Optionals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1573,20 +1658,7 @@ func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x5f755007001c0001 && buffer.ReadUint64At(in, 8) == 0x4601dec15e02dd37 && buffer.ReadUint64At(in, 11) == 0x714a154601dec15e {
-				n = 19
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xde1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeOptionals, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeOptionals)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1604,6 +1676,24 @@ func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeOptionals)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Optionals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x5f755007001c0001 && buffer.ReadUint64At(in, 8) == 0x4601dec15e02dd37 && buffer.ReadUint64At(in, 11) == 0x714a154601dec15e {
+			n = 19
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xde1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeOptionals, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeOptionals)
 }
 
 // ForyWrite writes Optionals's struct body (docs/format.md §9).
@@ -1724,14 +1814,19 @@ func (x *BigMaps) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *BigMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *BigMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1740,20 +1835,7 @@ func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0xdb68a00f001c0001 && buffer.ReadUint64At(in, 8) == 0x9c01dfc104901855 && buffer.ReadUint64At(in, 16) == 0x77a6dfbe11561618 && buffer.ReadUint64At(in, 19) == 0x8826e977a6dfbe11 {
-				n = 27
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdf1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeBigMaps, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeBigMaps)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1771,6 +1853,24 @@ func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeBigMaps)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *BigMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0xdb68a00f001c0001 && buffer.ReadUint64At(in, 8) == 0x9c01dfc104901855 && buffer.ReadUint64At(in, 16) == 0x77a6dfbe11561618 && buffer.ReadUint64At(in, 19) == 0x8826e977a6dfbe11 {
+			n = 27
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdf1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeBigMaps, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeBigMaps)
 }
 
 // ForyWrite writes BigMaps's struct body (docs/format.md §9).

@@ -47,14 +47,19 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *User) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -63,20 +68,7 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xc1dbb009001c0001 && buffer.ReadUint64At(in, 8) == 0x07c064c33b9d604f && buffer.ReadUint64At(in, 13) == 0x5616c815c407c064 {
-				n = 21
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeUser, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeUser)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -94,6 +86,24 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeUser)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *User) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xc1dbb009001c0001 && buffer.ReadUint64At(in, 8) == 0x07c064c33b9d604f && buffer.ReadUint64At(in, 13) == 0x5616c815c407c064 {
+			n = 21
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeUser, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeUser)
 }
 
 // ForyWrite writes User's struct body (docs/format.md §9).
@@ -303,14 +313,19 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -319,20 +334,7 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x5c122006001c0001 && buffer.ReadUint64At(in, 8) == 0x05c465c20435e2dc && buffer.ReadUint64At(in, 10) == 0x15c005c465c20435 {
-				n = 18
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x651b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeItem, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeItem)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -350,6 +352,24 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeItem)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x5c122006001c0001 && buffer.ReadUint64At(in, 8) == 0x05c465c20435e2dc && buffer.ReadUint64At(in, 10) == 0x15c005c465c20435 {
+			n = 18
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x651b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeItem, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeItem)
 }
 
 // ForyWrite writes Item's struct body (docs/format.md §9).

@@ -46,24 +46,7 @@ func (x *StructLists) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *StructLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeStructLists)
-		start := b.WriterIndex()
-		b.Reserve(30)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x76543012001c0001)
-			buffer.PutUint64At(w, off+8, 0x165474c224cfcdf4)
-			buffer.PutUint64At(w, off+16, 0x4c0019c96cc8bd72)
-			buffer.PutUint64At(w, off+22, 0x24a10b5472164c00)
-			off += 30
-		} else {
-			buffer.PutUint32At(w, off, 0x741b0001)
-			off += 4
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeStructLists)
 	start := b.WriterIndex()
@@ -84,26 +67,35 @@ func (x *StructLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *StructLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeStructLists)
+	start := b.WriterIndex()
+	b.Reserve(30)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x76543012001c0001)
+		buffer.PutUint64At(w, off+8, 0x165474c224cfcdf4)
+		buffer.PutUint64At(w, off+16, 0x4c0019c96cc8bd72)
+		buffer.PutUint64At(w, off+22, 0x24a10b5472164c00)
+		off += 30
+	} else {
+		buffer.PutUint32At(w, off, 0x741b0001)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *StructLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x76543012001c0001 && buffer.ReadUint64At(in, 8) == 0x165474c224cfcdf4 && buffer.ReadUint64At(in, 16) == 0x4c0019c96cc8bd72 && buffer.ReadUint64At(in, 22) == 0x24a10b5472164c00 {
-				n = 30
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x741b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeStructLists, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeStructLists)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -121,6 +113,24 @@ func (x *StructLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeStructLists)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *StructLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x76543012001c0001 && buffer.ReadUint64At(in, 8) == 0x165474c224cfcdf4 && buffer.ReadUint64At(in, 16) == 0x4c0019c96cc8bd72 && buffer.ReadUint64At(in, 22) == 0x24a10b5472164c00 {
+			n = 30
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x741b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeStructLists, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeStructLists)
 }
 
 // ForyWrite writes StructLists's struct body (docs/format.md §9).
@@ -472,14 +482,19 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -488,20 +503,7 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
-				n = 20
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeInner, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeInner)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -519,6 +521,24 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeInner)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+			n = 20
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeInner, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).

@@ -78,14 +78,19 @@ func (x *Wide) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Wide) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Wide) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -94,20 +99,7 @@ func (x *Wide) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 468 && buffer.ReadUint64At(in, 0) == 0xcb5210ff001c0001 && buffer.ReadUint64At(in, 8) == 0x03df01c7429db555 && buffer.ReadUint64At(in, 16) == 0xf98785400a05a876 && buffer.ReadUint64At(in, 24) == 0x05a8a8e9880818aa && buffer.ReadUint64At(in, 32) == 0x0818aaf98785400a && buffer.ReadUint64At(in, 40) == 0x85400a05a8b0e988 && buffer.ReadUint64At(in, 48) == 0xb8e9880818aaf987 && buffer.ReadUint64At(in, 56) == 0xaaf98785400a05a8 && buffer.ReadUint64At(in, 64) == 0x0a05a8c0e9880818 && buffer.ReadUint64At(in, 72) == 0x880818aaf9878540 && buffer.ReadUint64At(in, 80) == 0x8785400a05a8c8e9 && buffer.ReadUint64At(in, 88) == 0xa8d0e9880818aaf9 && buffer.ReadUint64At(in, 96) == 0x18aaf98785400a05 && buffer.ReadUint64At(in, 104) == 0x400a05a8d8e98808 && buffer.ReadUint64At(in, 112) == 0xe9880818aaf98785 && buffer.ReadUint64At(in, 120) == 0xf98785400a05a8e0 && buffer.ReadUint64At(in, 128) == 0x05a8e8e9880818aa && buffer.ReadUint64At(in, 136) == 0x0818aaf98785400a && buffer.ReadUint64At(in, 144) == 0x85400a05a8a0eb88 && buffer.ReadUint64At(in, 152) == 0xa8eb880818aaf987 && buffer.ReadUint64At(in, 160) == 0xaaf98785400a05a8 && buffer.ReadUint64At(in, 168) == 0x0a05a8b0eb880818 && buffer.ReadUint64At(in, 176) == 0x880818aaf9878540 && buffer.ReadUint64At(in, 184) == 0x8785400a05a8b8eb && buffer.ReadUint64At(in, 192) == 0xa8c0eb880818aaf9 && buffer.ReadUint64At(in, 200) == 0x18aaf98785400a05 && buffer.ReadUint64At(in, 208) == 0x400a05a8c8eb8808 && buffer.ReadUint64At(in, 216) == 0xeb880818aaf98785 && buffer.ReadUint64At(in, 224) == 0xf98785400a05a8d0 && buffer.ReadUint64At(in, 232) == 0x05a8d8eb880818aa && buffer.ReadUint64At(in, 240) == 0x0818aaf98785400a && buffer.ReadUint64At(in, 248) == 0x85400a05a8e0eb88 && buffer.ReadUint64At(in, 256) == 0xe8eb880818aaf987 && buffer.ReadUint64At(in, 264) == 0xaaf98785400a05a8 && buffer.ReadUint64At(in, 272) == 0x0a05a8a0ed880818 && buffer.ReadUint64At(in, 280) == 0x880818aaf9878540 && buffer.ReadUint64At(in, 288) == 0x8785400a05a8a8ed && buffer.ReadUint64At(in, 296) == 0xa8b0ed880818aaf9 && buffer.ReadUint64At(in, 304) == 0x18aaf98785400a05 && buffer.ReadUint64At(in, 312) == 0x400a05a8b8ed8808 && buffer.ReadUint64At(in, 320) == 0xed880818aaf98785 && buffer.ReadUint64At(in, 328) == 0xf98785400a05a8c0 && buffer.ReadUint64At(in, 336) == 0x05a8c8ed880818aa && buffer.ReadUint64At(in, 344) == 0x0818aaf98785400a && buffer.ReadUint64At(in, 352) == 0x85400a05a8d0ed88 && buffer.ReadUint64At(in, 360) == 0xd8ed880818aaf987 && buffer.ReadUint64At(in, 368) == 0xaaf98785400a05a8 && buffer.ReadUint64At(in, 376) == 0x0a05a8e0ed880818 && buffer.ReadUint64At(in, 384) == 0x880818aaf9878540 && buffer.ReadUint64At(in, 392) == 0x8785400a05a8e8ed && buffer.ReadUint64At(in, 400) == 0xa8a0ef880818aaf9 && buffer.ReadUint64At(in, 408) == 0x18aaf98785400a05 && buffer.ReadUint64At(in, 416) == 0x400a05a8a8ef8808 && buffer.ReadUint64At(in, 424) == 0xef880818aaf98785 && buffer.ReadUint64At(in, 432) == 0x81150d7c1519fcb0 && buffer.ReadUint64At(in, 440) == 0x369988c21dc999ae && buffer.ReadUint64At(in, 448) == 0xa0edb1082adb34b7 && buffer.ReadUint64At(in, 456) == 0x06f6a4ee4c643761 && buffer.ReadUint64At(in, 460) == 0x800173e306f6a4ee {
-				n = 468
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x761b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeWide, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeWide)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -125,6 +117,24 @@ func (x *Wide) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeWide)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Wide) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 468 && buffer.ReadUint64At(in, 0) == 0xcb5210ff001c0001 && buffer.ReadUint64At(in, 8) == 0x03df01c7429db555 && buffer.ReadUint64At(in, 16) == 0xf98785400a05a876 && buffer.ReadUint64At(in, 24) == 0x05a8a8e9880818aa && buffer.ReadUint64At(in, 32) == 0x0818aaf98785400a && buffer.ReadUint64At(in, 40) == 0x85400a05a8b0e988 && buffer.ReadUint64At(in, 48) == 0xb8e9880818aaf987 && buffer.ReadUint64At(in, 56) == 0xaaf98785400a05a8 && buffer.ReadUint64At(in, 64) == 0x0a05a8c0e9880818 && buffer.ReadUint64At(in, 72) == 0x880818aaf9878540 && buffer.ReadUint64At(in, 80) == 0x8785400a05a8c8e9 && buffer.ReadUint64At(in, 88) == 0xa8d0e9880818aaf9 && buffer.ReadUint64At(in, 96) == 0x18aaf98785400a05 && buffer.ReadUint64At(in, 104) == 0x400a05a8d8e98808 && buffer.ReadUint64At(in, 112) == 0xe9880818aaf98785 && buffer.ReadUint64At(in, 120) == 0xf98785400a05a8e0 && buffer.ReadUint64At(in, 128) == 0x05a8e8e9880818aa && buffer.ReadUint64At(in, 136) == 0x0818aaf98785400a && buffer.ReadUint64At(in, 144) == 0x85400a05a8a0eb88 && buffer.ReadUint64At(in, 152) == 0xa8eb880818aaf987 && buffer.ReadUint64At(in, 160) == 0xaaf98785400a05a8 && buffer.ReadUint64At(in, 168) == 0x0a05a8b0eb880818 && buffer.ReadUint64At(in, 176) == 0x880818aaf9878540 && buffer.ReadUint64At(in, 184) == 0x8785400a05a8b8eb && buffer.ReadUint64At(in, 192) == 0xa8c0eb880818aaf9 && buffer.ReadUint64At(in, 200) == 0x18aaf98785400a05 && buffer.ReadUint64At(in, 208) == 0x400a05a8c8eb8808 && buffer.ReadUint64At(in, 216) == 0xeb880818aaf98785 && buffer.ReadUint64At(in, 224) == 0xf98785400a05a8d0 && buffer.ReadUint64At(in, 232) == 0x05a8d8eb880818aa && buffer.ReadUint64At(in, 240) == 0x0818aaf98785400a && buffer.ReadUint64At(in, 248) == 0x85400a05a8e0eb88 && buffer.ReadUint64At(in, 256) == 0xe8eb880818aaf987 && buffer.ReadUint64At(in, 264) == 0xaaf98785400a05a8 && buffer.ReadUint64At(in, 272) == 0x0a05a8a0ed880818 && buffer.ReadUint64At(in, 280) == 0x880818aaf9878540 && buffer.ReadUint64At(in, 288) == 0x8785400a05a8a8ed && buffer.ReadUint64At(in, 296) == 0xa8b0ed880818aaf9 && buffer.ReadUint64At(in, 304) == 0x18aaf98785400a05 && buffer.ReadUint64At(in, 312) == 0x400a05a8b8ed8808 && buffer.ReadUint64At(in, 320) == 0xed880818aaf98785 && buffer.ReadUint64At(in, 328) == 0xf98785400a05a8c0 && buffer.ReadUint64At(in, 336) == 0x05a8c8ed880818aa && buffer.ReadUint64At(in, 344) == 0x0818aaf98785400a && buffer.ReadUint64At(in, 352) == 0x85400a05a8d0ed88 && buffer.ReadUint64At(in, 360) == 0xd8ed880818aaf987 && buffer.ReadUint64At(in, 368) == 0xaaf98785400a05a8 && buffer.ReadUint64At(in, 376) == 0x0a05a8e0ed880818 && buffer.ReadUint64At(in, 384) == 0x880818aaf9878540 && buffer.ReadUint64At(in, 392) == 0x8785400a05a8e8ed && buffer.ReadUint64At(in, 400) == 0xa8a0ef880818aaf9 && buffer.ReadUint64At(in, 408) == 0x18aaf98785400a05 && buffer.ReadUint64At(in, 416) == 0x400a05a8a8ef8808 && buffer.ReadUint64At(in, 424) == 0xef880818aaf98785 && buffer.ReadUint64At(in, 432) == 0x81150d7c1519fcb0 && buffer.ReadUint64At(in, 440) == 0x369988c21dc999ae && buffer.ReadUint64At(in, 448) == 0xa0edb1082adb34b7 && buffer.ReadUint64At(in, 456) == 0x06f6a4ee4c643761 && buffer.ReadUint64At(in, 460) == 0x800173e306f6a4ee {
+			n = 468
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x761b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeWide, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeWide)
 }
 
 // ForyWrite writes Wide's struct body (docs/format.md §9).

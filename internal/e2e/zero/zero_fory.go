@@ -37,14 +37,19 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -82,20 +87,7 @@ func (x *Address) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x6fa65003001c0001 && buffer.ReadUint64At(in, 7) == 0x0785c02b487b9f6f {
-				n = 15
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeAddress, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeAddress)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -113,6 +105,24 @@ func (x *Address) foryDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x6fa65003001c0001 && buffer.ReadUint64At(in, 7) == 0x0785c02b487b9f6f {
+			n = 15
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeAddress, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeAddress)
 }
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
@@ -204,14 +214,19 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Tag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -249,20 +264,7 @@ func (x *Tag) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x57d2d009001e0001 && buffer.ReadUint64At(in, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(in, 13) == 0x064c0b402467ba11 {
-				n = 21
-			}
-		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081d0001 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
-			n = 13
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeTag, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeTag)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -280,6 +282,24 @@ func (x *Tag) foryDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeTag)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x57d2d009001e0001 && buffer.ReadUint64At(in, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(in, 13) == 0x064c0b402467ba11 {
+			n = 21
+		}
+	} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081d0001 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
+		n = 13
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeTag, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeTag)
 }
 
 // ForyWrite writes Tag's struct body (docs/format.md §9).
@@ -382,28 +402,7 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeComposite)
-		start := b.WriterIndex()
-		b.Reserve(52)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x36ccc028001c0001)
-			buffer.PutUint64At(w, off+8, 0x4c079bc577ba387d)
-			buffer.PutUint64At(w, off+16, 0x1648808c63807216)
-			buffer.PutUint64At(w, off+24, 0x56185008cc05725a)
-			buffer.PutUint64At(w, off+32, 0x16504018681b077a)
-			buffer.PutUint64At(w, off+40, 0x164820e318603f72)
-			buffer.PutUint64At(w, off+44, 0x90064c7a164820e3)
-			off += 52
-		} else {
-			buffer.PutUint32At(w, off, 0x9b1b0001)
-			buffer.PutUint8At(w, off+4, 0x07)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
@@ -428,26 +427,39 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeComposite)
+	start := b.WriterIndex()
+	b.Reserve(52)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x36ccc028001c0001)
+		buffer.PutUint64At(w, off+8, 0x4c079bc577ba387d)
+		buffer.PutUint64At(w, off+16, 0x1648808c63807216)
+		buffer.PutUint64At(w, off+24, 0x56185008cc05725a)
+		buffer.PutUint64At(w, off+32, 0x16504018681b077a)
+		buffer.PutUint64At(w, off+40, 0x164820e318603f72)
+		buffer.PutUint64At(w, off+44, 0x90064c7a164820e3)
+		off += 52
+	} else {
+		buffer.PutUint32At(w, off, 0x9b1b0001)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 52 && buffer.ReadUint64At(in, 0) == 0x36ccc028001c0001 && buffer.ReadUint64At(in, 8) == 0x4c079bc577ba387d && buffer.ReadUint64At(in, 16) == 0x1648808c63807216 && buffer.ReadUint64At(in, 24) == 0x56185008cc05725a && buffer.ReadUint64At(in, 32) == 0x16504018681b077a && buffer.ReadUint64At(in, 40) == 0x164820e318603f72 && buffer.ReadUint64At(in, 44) == 0x90064c7a164820e3 {
-				n = 52
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeComposite, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeComposite)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -465,6 +477,24 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Composite) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 52 && buffer.ReadUint64At(in, 0) == 0x36ccc028001c0001 && buffer.ReadUint64At(in, 8) == 0x4c079bc577ba387d && buffer.ReadUint64At(in, 16) == 0x1648808c63807216 && buffer.ReadUint64At(in, 24) == 0x56185008cc05725a && buffer.ReadUint64At(in, 32) == 0x16504018681b077a && buffer.ReadUint64At(in, 40) == 0x164820e318603f72 && buffer.ReadUint64At(in, 44) == 0x90064c7a164820e3 {
+			n = 52
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeComposite, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeComposite)
 }
 
 // ForyWrite writes Composite's struct body (docs/format.md §9).

@@ -128,86 +128,91 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeScalars)
-		start := b.WriterIndex()
-		b.Reserve(498)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x755af0ff001c0001)
-			buffer.PutUint64At(w, off+8, 0x2fdf01e57ef9cd24)
-			buffer.PutUint64At(w, off+16, 0x91ff420a069402b6)
-			buffer.PutUint64At(w, off+24, 0x90e26722069c00d7)
-			buffer.PutUint64At(w, off+32, 0x420a0d94c075e4bf)
-			buffer.PutUint64At(w, off+40, 0x67220d9c00d7a9ff)
-			buffer.PutUint64At(w, off+48, 0x1488c075eabf90e2)
-			buffer.PutUint64At(w, off+56, 0xe26722149000d70b)
-			buffer.PutUint64At(w, off+64, 0x91ff420a0494c0f5)
-			buffer.PutUint64At(w, off+72, 0x90e26722049cc0be)
-			buffer.PutUint64At(w, off+80, 0x420a0b94b06fe4bf)
-			buffer.PutUint64At(w, off+88, 0x67220b9cc0bea9ff)
-			buffer.PutUint64At(w, off+96, 0x1388b06feabf90e2)
-			buffer.PutUint64At(w, off+104, 0xe267221390c0be0b)
-			buffer.PutUint64At(w, off+112, 0x9040af110388b0ef)
-			buffer.PutUint64At(w, off+120, 0x0a90d06be4672203)
-			buffer.PutUint64At(w, off+128, 0x290a88d06bea6722)
-			buffer.PutUint64At(w, off+136, 0x45014804014040af)
-			buffer.PutUint64At(w, off+144, 0x028ce0110284089b)
-			buffer.PutUint64At(w, off+152, 0x6722098c78e46722)
-			buffer.PutUint64At(w, off+160, 0x0740e029098478ea)
-			buffer.PutUint64At(w, off+168, 0x074800d711078820)
-			buffer.PutUint64At(w, off+176, 0x409b450748401b33)
-			buffer.PutUint64At(w, off+184, 0x50c075e467220790)
-			buffer.PutUint64At(w, off+192, 0x089c8036669b4507)
-			buffer.PutUint64At(w, off+200, 0xc075e43780e96722)
-			buffer.PutUint64At(w, off+208, 0x00d791df00260894)
-			buffer.PutUint64At(w, off+216, 0x220e90a09b450e48)
-			buffer.PutUint64At(w, off+224, 0x88500e40c075ea67)
-			buffer.PutUint64At(w, off+232, 0x67220f9c00d7290e)
-			buffer.PutUint64At(w, off+240, 0x0f94c075ea3780e9)
-			buffer.PutUint64At(w, off+248, 0x058800d7a9df0026)
-			buffer.PutUint64At(w, off+256, 0xe467220590c0be11)
-			buffer.PutUint64At(w, off+264, 0x6fea67220c90b06f)
-			buffer.PutUint64At(w, off+272, 0x148ec0be290c88b0)
-			buffer.PutUint64At(w, off+280, 0x67a2149a70bdf81f)
-			buffer.PutUint64At(w, off+288, 0x1f138e005c2ffee7)
-			buffer.PutUint64At(w, off+296, 0xe767a2139aecbbf8)
-			buffer.PutUint64At(w, off+304, 0xfa1f0a8e00fb2efe)
-			buffer.PutUint64At(w, off+312, 0xfee767a20a9af49a)
-			buffer.PutUint64At(w, off+320, 0x4e613f014600bda6)
-			buffer.PutUint64At(w, off+328, 0x9f028ec27e9b4501)
-			buffer.PutUint64At(w, off+336, 0xe767220296001ef9)
-			buffer.PutUint64At(w, off+344, 0x1df91f078e8047fe)
-			buffer.PutUint64At(w, off+352, 0x47fee767a2079a70)
-			buffer.PutUint64At(w, off+360, 0x709dfa1f0e8e005c)
-			buffer.PutUint64At(w, off+368, 0x5ca7fee767a20e9a)
-			buffer.PutUint64At(w, off+376, 0x9aec1bf91f058e00)
-			buffer.PutUint64At(w, off+384, 0x00fb46fee767a205)
-			buffer.PutUint64At(w, off+392, 0x41608e27440c2540)
-			buffer.PutUint64At(w, off+400, 0x46901b3315481019)
-			buffer.PutUint64At(w, off+408, 0x98633f274a633f25)
-			buffer.PutUint64At(w, off+416, 0x723f1546643f1947)
-			buffer.PutUint64At(w, off+424, 0x9b452548733f2646)
-			buffer.PutUint64At(w, off+432, 0x49c01c9bc5274c18)
-			buffer.PutUint64At(w, off+440, 0x9b451550209b4519)
-			buffer.PutUint64At(w, off+448, 0x7e9b45254e203766)
-			buffer.PutUint64At(w, off+456, 0x30c77e9b452752c6)
-			buffer.PutUint64At(w, off+464, 0x154ec87e9b45194f)
-			buffer.PutUint64At(w, off+472, 0x9b45264ee47e9b45)
-			buffer.PutUint64At(w, off+480, 0x48909b451548e67e)
-			buffer.PutUint64At(w, off+488, 0x40481540989b4526)
-			buffer.PutUint64At(w, off+490, 0x4c2640481540989b)
-			off += 498
-		} else {
-			buffer.PutUint32At(w, off, 0xb61b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeScalars)
+	start := b.WriterIndex()
+	b.Reserve(498)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x755af0ff001c0001)
+		buffer.PutUint64At(w, off+8, 0x2fdf01e57ef9cd24)
+		buffer.PutUint64At(w, off+16, 0x91ff420a069402b6)
+		buffer.PutUint64At(w, off+24, 0x90e26722069c00d7)
+		buffer.PutUint64At(w, off+32, 0x420a0d94c075e4bf)
+		buffer.PutUint64At(w, off+40, 0x67220d9c00d7a9ff)
+		buffer.PutUint64At(w, off+48, 0x1488c075eabf90e2)
+		buffer.PutUint64At(w, off+56, 0xe26722149000d70b)
+		buffer.PutUint64At(w, off+64, 0x91ff420a0494c0f5)
+		buffer.PutUint64At(w, off+72, 0x90e26722049cc0be)
+		buffer.PutUint64At(w, off+80, 0x420a0b94b06fe4bf)
+		buffer.PutUint64At(w, off+88, 0x67220b9cc0bea9ff)
+		buffer.PutUint64At(w, off+96, 0x1388b06feabf90e2)
+		buffer.PutUint64At(w, off+104, 0xe267221390c0be0b)
+		buffer.PutUint64At(w, off+112, 0x9040af110388b0ef)
+		buffer.PutUint64At(w, off+120, 0x0a90d06be4672203)
+		buffer.PutUint64At(w, off+128, 0x290a88d06bea6722)
+		buffer.PutUint64At(w, off+136, 0x45014804014040af)
+		buffer.PutUint64At(w, off+144, 0x028ce0110284089b)
+		buffer.PutUint64At(w, off+152, 0x6722098c78e46722)
+		buffer.PutUint64At(w, off+160, 0x0740e029098478ea)
+		buffer.PutUint64At(w, off+168, 0x074800d711078820)
+		buffer.PutUint64At(w, off+176, 0x409b450748401b33)
+		buffer.PutUint64At(w, off+184, 0x50c075e467220790)
+		buffer.PutUint64At(w, off+192, 0x089c8036669b4507)
+		buffer.PutUint64At(w, off+200, 0xc075e43780e96722)
+		buffer.PutUint64At(w, off+208, 0x00d791df00260894)
+		buffer.PutUint64At(w, off+216, 0x220e90a09b450e48)
+		buffer.PutUint64At(w, off+224, 0x88500e40c075ea67)
+		buffer.PutUint64At(w, off+232, 0x67220f9c00d7290e)
+		buffer.PutUint64At(w, off+240, 0x0f94c075ea3780e9)
+		buffer.PutUint64At(w, off+248, 0x058800d7a9df0026)
+		buffer.PutUint64At(w, off+256, 0xe467220590c0be11)
+		buffer.PutUint64At(w, off+264, 0x6fea67220c90b06f)
+		buffer.PutUint64At(w, off+272, 0x148ec0be290c88b0)
+		buffer.PutUint64At(w, off+280, 0x67a2149a70bdf81f)
+		buffer.PutUint64At(w, off+288, 0x1f138e005c2ffee7)
+		buffer.PutUint64At(w, off+296, 0xe767a2139aecbbf8)
+		buffer.PutUint64At(w, off+304, 0xfa1f0a8e00fb2efe)
+		buffer.PutUint64At(w, off+312, 0xfee767a20a9af49a)
+		buffer.PutUint64At(w, off+320, 0x4e613f014600bda6)
+		buffer.PutUint64At(w, off+328, 0x9f028ec27e9b4501)
+		buffer.PutUint64At(w, off+336, 0xe767220296001ef9)
+		buffer.PutUint64At(w, off+344, 0x1df91f078e8047fe)
+		buffer.PutUint64At(w, off+352, 0x47fee767a2079a70)
+		buffer.PutUint64At(w, off+360, 0x709dfa1f0e8e005c)
+		buffer.PutUint64At(w, off+368, 0x5ca7fee767a20e9a)
+		buffer.PutUint64At(w, off+376, 0x9aec1bf91f058e00)
+		buffer.PutUint64At(w, off+384, 0x00fb46fee767a205)
+		buffer.PutUint64At(w, off+392, 0x41608e27440c2540)
+		buffer.PutUint64At(w, off+400, 0x46901b3315481019)
+		buffer.PutUint64At(w, off+408, 0x98633f274a633f25)
+		buffer.PutUint64At(w, off+416, 0x723f1546643f1947)
+		buffer.PutUint64At(w, off+424, 0x9b452548733f2646)
+		buffer.PutUint64At(w, off+432, 0x49c01c9bc5274c18)
+		buffer.PutUint64At(w, off+440, 0x9b451550209b4519)
+		buffer.PutUint64At(w, off+448, 0x7e9b45254e203766)
+		buffer.PutUint64At(w, off+456, 0x30c77e9b452752c6)
+		buffer.PutUint64At(w, off+464, 0x154ec87e9b45194f)
+		buffer.PutUint64At(w, off+472, 0x9b45264ee47e9b45)
+		buffer.PutUint64At(w, off+480, 0x48909b451548e67e)
+		buffer.PutUint64At(w, off+488, 0x40481540989b4526)
+		buffer.PutUint64At(w, off+490, 0x4c2640481540989b)
+		off += 498
+	} else {
+		buffer.PutUint32At(w, off, 0xb61b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -216,20 +221,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 498 && buffer.ReadUint64At(in, 0) == 0x755af0ff001c0001 && buffer.ReadUint64At(in, 8) == 0x2fdf01e57ef9cd24 && buffer.ReadUint64At(in, 16) == 0x91ff420a069402b6 && buffer.ReadUint64At(in, 24) == 0x90e26722069c00d7 && buffer.ReadUint64At(in, 32) == 0x420a0d94c075e4bf && buffer.ReadUint64At(in, 40) == 0x67220d9c00d7a9ff && buffer.ReadUint64At(in, 48) == 0x1488c075eabf90e2 && buffer.ReadUint64At(in, 56) == 0xe26722149000d70b && buffer.ReadUint64At(in, 64) == 0x91ff420a0494c0f5 && buffer.ReadUint64At(in, 72) == 0x90e26722049cc0be && buffer.ReadUint64At(in, 80) == 0x420a0b94b06fe4bf && buffer.ReadUint64At(in, 88) == 0x67220b9cc0bea9ff && buffer.ReadUint64At(in, 96) == 0x1388b06feabf90e2 && buffer.ReadUint64At(in, 104) == 0xe267221390c0be0b && buffer.ReadUint64At(in, 112) == 0x9040af110388b0ef && buffer.ReadUint64At(in, 120) == 0x0a90d06be4672203 && buffer.ReadUint64At(in, 128) == 0x290a88d06bea6722 && buffer.ReadUint64At(in, 136) == 0x45014804014040af && buffer.ReadUint64At(in, 144) == 0x028ce0110284089b && buffer.ReadUint64At(in, 152) == 0x6722098c78e46722 && buffer.ReadUint64At(in, 160) == 0x0740e029098478ea && buffer.ReadUint64At(in, 168) == 0x074800d711078820 && buffer.ReadUint64At(in, 176) == 0x409b450748401b33 && buffer.ReadUint64At(in, 184) == 0x50c075e467220790 && buffer.ReadUint64At(in, 192) == 0x089c8036669b4507 && buffer.ReadUint64At(in, 200) == 0xc075e43780e96722 && buffer.ReadUint64At(in, 208) == 0x00d791df00260894 && buffer.ReadUint64At(in, 216) == 0x220e90a09b450e48 && buffer.ReadUint64At(in, 224) == 0x88500e40c075ea67 && buffer.ReadUint64At(in, 232) == 0x67220f9c00d7290e && buffer.ReadUint64At(in, 240) == 0x0f94c075ea3780e9 && buffer.ReadUint64At(in, 248) == 0x058800d7a9df0026 && buffer.ReadUint64At(in, 256) == 0xe467220590c0be11 && buffer.ReadUint64At(in, 264) == 0x6fea67220c90b06f && buffer.ReadUint64At(in, 272) == 0x148ec0be290c88b0 && buffer.ReadUint64At(in, 280) == 0x67a2149a70bdf81f && buffer.ReadUint64At(in, 288) == 0x1f138e005c2ffee7 && buffer.ReadUint64At(in, 296) == 0xe767a2139aecbbf8 && buffer.ReadUint64At(in, 304) == 0xfa1f0a8e00fb2efe && buffer.ReadUint64At(in, 312) == 0xfee767a20a9af49a && buffer.ReadUint64At(in, 320) == 0x4e613f014600bda6 && buffer.ReadUint64At(in, 328) == 0x9f028ec27e9b4501 && buffer.ReadUint64At(in, 336) == 0xe767220296001ef9 && buffer.ReadUint64At(in, 344) == 0x1df91f078e8047fe && buffer.ReadUint64At(in, 352) == 0x47fee767a2079a70 && buffer.ReadUint64At(in, 360) == 0x709dfa1f0e8e005c && buffer.ReadUint64At(in, 368) == 0x5ca7fee767a20e9a && buffer.ReadUint64At(in, 376) == 0x9aec1bf91f058e00 && buffer.ReadUint64At(in, 384) == 0x00fb46fee767a205 && buffer.ReadUint64At(in, 392) == 0x41608e27440c2540 && buffer.ReadUint64At(in, 400) == 0x46901b3315481019 && buffer.ReadUint64At(in, 408) == 0x98633f274a633f25 && buffer.ReadUint64At(in, 416) == 0x723f1546643f1947 && buffer.ReadUint64At(in, 424) == 0x9b452548733f2646 && buffer.ReadUint64At(in, 432) == 0x49c01c9bc5274c18 && buffer.ReadUint64At(in, 440) == 0x9b451550209b4519 && buffer.ReadUint64At(in, 448) == 0x7e9b45254e203766 && buffer.ReadUint64At(in, 456) == 0x30c77e9b452752c6 && buffer.ReadUint64At(in, 464) == 0x154ec87e9b45194f && buffer.ReadUint64At(in, 472) == 0x9b45264ee47e9b45 && buffer.ReadUint64At(in, 480) == 0x48909b451548e67e && buffer.ReadUint64At(in, 488) == 0x40481540989b4526 && buffer.ReadUint64At(in, 490) == 0x4c2640481540989b {
-				n = 498
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeScalars, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeScalars)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -247,6 +239,24 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Scalars) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 498 && buffer.ReadUint64At(in, 0) == 0x755af0ff001c0001 && buffer.ReadUint64At(in, 8) == 0x2fdf01e57ef9cd24 && buffer.ReadUint64At(in, 16) == 0x91ff420a069402b6 && buffer.ReadUint64At(in, 24) == 0x90e26722069c00d7 && buffer.ReadUint64At(in, 32) == 0x420a0d94c075e4bf && buffer.ReadUint64At(in, 40) == 0x67220d9c00d7a9ff && buffer.ReadUint64At(in, 48) == 0x1488c075eabf90e2 && buffer.ReadUint64At(in, 56) == 0xe26722149000d70b && buffer.ReadUint64At(in, 64) == 0x91ff420a0494c0f5 && buffer.ReadUint64At(in, 72) == 0x90e26722049cc0be && buffer.ReadUint64At(in, 80) == 0x420a0b94b06fe4bf && buffer.ReadUint64At(in, 88) == 0x67220b9cc0bea9ff && buffer.ReadUint64At(in, 96) == 0x1388b06feabf90e2 && buffer.ReadUint64At(in, 104) == 0xe267221390c0be0b && buffer.ReadUint64At(in, 112) == 0x9040af110388b0ef && buffer.ReadUint64At(in, 120) == 0x0a90d06be4672203 && buffer.ReadUint64At(in, 128) == 0x290a88d06bea6722 && buffer.ReadUint64At(in, 136) == 0x45014804014040af && buffer.ReadUint64At(in, 144) == 0x028ce0110284089b && buffer.ReadUint64At(in, 152) == 0x6722098c78e46722 && buffer.ReadUint64At(in, 160) == 0x0740e029098478ea && buffer.ReadUint64At(in, 168) == 0x074800d711078820 && buffer.ReadUint64At(in, 176) == 0x409b450748401b33 && buffer.ReadUint64At(in, 184) == 0x50c075e467220790 && buffer.ReadUint64At(in, 192) == 0x089c8036669b4507 && buffer.ReadUint64At(in, 200) == 0xc075e43780e96722 && buffer.ReadUint64At(in, 208) == 0x00d791df00260894 && buffer.ReadUint64At(in, 216) == 0x220e90a09b450e48 && buffer.ReadUint64At(in, 224) == 0x88500e40c075ea67 && buffer.ReadUint64At(in, 232) == 0x67220f9c00d7290e && buffer.ReadUint64At(in, 240) == 0x0f94c075ea3780e9 && buffer.ReadUint64At(in, 248) == 0x058800d7a9df0026 && buffer.ReadUint64At(in, 256) == 0xe467220590c0be11 && buffer.ReadUint64At(in, 264) == 0x6fea67220c90b06f && buffer.ReadUint64At(in, 272) == 0x148ec0be290c88b0 && buffer.ReadUint64At(in, 280) == 0x67a2149a70bdf81f && buffer.ReadUint64At(in, 288) == 0x1f138e005c2ffee7 && buffer.ReadUint64At(in, 296) == 0xe767a2139aecbbf8 && buffer.ReadUint64At(in, 304) == 0xfa1f0a8e00fb2efe && buffer.ReadUint64At(in, 312) == 0xfee767a20a9af49a && buffer.ReadUint64At(in, 320) == 0x4e613f014600bda6 && buffer.ReadUint64At(in, 328) == 0x9f028ec27e9b4501 && buffer.ReadUint64At(in, 336) == 0xe767220296001ef9 && buffer.ReadUint64At(in, 344) == 0x1df91f078e8047fe && buffer.ReadUint64At(in, 352) == 0x47fee767a2079a70 && buffer.ReadUint64At(in, 360) == 0x709dfa1f0e8e005c && buffer.ReadUint64At(in, 368) == 0x5ca7fee767a20e9a && buffer.ReadUint64At(in, 376) == 0x9aec1bf91f058e00 && buffer.ReadUint64At(in, 384) == 0x00fb46fee767a205 && buffer.ReadUint64At(in, 392) == 0x41608e27440c2540 && buffer.ReadUint64At(in, 400) == 0x46901b3315481019 && buffer.ReadUint64At(in, 408) == 0x98633f274a633f25 && buffer.ReadUint64At(in, 416) == 0x723f1546643f1947 && buffer.ReadUint64At(in, 424) == 0x9b452548733f2646 && buffer.ReadUint64At(in, 432) == 0x49c01c9bc5274c18 && buffer.ReadUint64At(in, 440) == 0x9b451550209b4519 && buffer.ReadUint64At(in, 448) == 0x7e9b45254e203766 && buffer.ReadUint64At(in, 456) == 0x30c77e9b452752c6 && buffer.ReadUint64At(in, 464) == 0x154ec87e9b45194f && buffer.ReadUint64At(in, 472) == 0x9b45264ee47e9b45 && buffer.ReadUint64At(in, 480) == 0x48909b451548e67e && buffer.ReadUint64At(in, 488) == 0x40481540989b4526 && buffer.ReadUint64At(in, 490) == 0x4c2640481540989b {
+			n = 498
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeScalars, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeScalars)
 }
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
@@ -2468,104 +2478,109 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeContainers)
-		start := b.WriterIndex()
-		b.Reserve(644)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xe41380ff001c0001)
-			buffer.PutUint64At(w, off+8, 0x31df02f767a0e452)
-			buffer.PutUint64At(w, off+16, 0x967361032b4d02b7)
-			buffer.PutUint64At(w, off+24, 0x388decbbf801378d)
-			buffer.PutUint64At(w, off+32, 0xf9012d8d70bdf801)
-			buffer.PutUint64At(w, off+40, 0xec1bf9012e8df41a)
-			buffer.PutUint64At(w, off+48, 0x2c8d701df9012f8d)
-			buffer.PutUint64At(w, off+56, 0xfa01318d001ef981)
-			buffer.PutUint64At(w, off+64, 0xec9bfa01328df49a)
-			buffer.PutUint64At(w, off+72, 0x308d709dfa01338d)
-			buffer.PutUint64At(w, off+80, 0x0d052945009efa81)
-			buffer.PutUint64At(w, off+88, 0x06164417150e1644)
-			buffer.PutUint64At(w, off+96, 0x8c642f661644612f)
-			buffer.PutUint64At(w, off+104, 0x168cecbbf8174e16)
-			buffer.PutUint64At(w, off+112, 0x16168c70bdf81752)
-			buffer.PutUint64At(w, off+120, 0x171e168cec1bf917)
-			buffer.PutUint64At(w, off+128, 0xf9970a168c701df9)
-			buffer.PutUint64At(w, off+136, 0x6b2f165a1644001e)
-			buffer.PutUint64At(w, off+144, 0x4c6c2f1656621644)
-			buffer.PutUint64At(w, off+152, 0x164400da6faf1616)
-			buffer.PutUint64At(w, off+160, 0x2f019a1644722f56)
-			buffer.PutUint64At(w, off+168, 0xf49afa172a168c73)
-			buffer.PutUint64At(w, off+176, 0x4c709dfa173a168c)
-			buffer.PutUint64At(w, off+184, 0x4c80dc61b3560618)
-			buffer.PutUint64At(w, off+192, 0x9480dc64b3566618)
-			buffer.PutUint64At(w, off+200, 0xf8711df919521e18)
-			buffer.PutUint64At(w, off+208, 0xdc68b35616184ca0)
-			buffer.PutUint64At(w, off+216, 0xda72b31656184c80)
-			buffer.PutUint64At(w, off+224, 0x72b3565a56184c00)
-			buffer.PutUint64At(w, off+232, 0x16566256184cc0da)
-			buffer.PutUint64At(w, off+240, 0x1656184c00db72b3)
-			buffer.PutUint64At(w, off+248, 0x2a26188cc0db72b3)
-			buffer.PutUint64At(w, off+256, 0x61b7294f009efa99)
-			buffer.PutUint64At(w, off+264, 0xdc6bb756164e4043)
-			buffer.PutUint64At(w, off+272, 0x446c371656184680)
-			buffer.PutUint64At(w, off+280, 0x9b452b5516442616)
-			buffer.PutUint64At(w, off+288, 0x67a237992ce7c206)
-			buffer.PutUint64At(w, off+296, 0xa2389900fb2e7ee0)
-			buffer.PutUint64At(w, off+304, 0x2d99005c2f7ee067)
-			buffer.PutUint64At(w, off+312, 0x9900bd467ee067a2)
-			buffer.PutUint64At(w, off+320, 0x00fb467ee067a22e)
-			buffer.PutUint64At(w, off+328, 0x5c477ee067a22f99)
-			buffer.PutUint64At(w, off+336, 0x477ee067222c9500)
-			buffer.PutUint64At(w, off+344, 0xa67ee067a2319980)
-			buffer.PutUint64At(w, off+352, 0x7ee067a2329900bd)
-			buffer.PutUint64At(w, off+360, 0xe067a2339900fba6)
-			buffer.PutUint64At(w, off+368, 0x67223095005ca77e)
-			buffer.PutUint64At(w, off+376, 0x9b45294d80a77ee0)
-			buffer.PutUint64At(w, off+384, 0x2a9b450e164c1a0a)
-			buffer.PutUint64At(w, off+392, 0xc25e9b4506164c2e)
-			buffer.PutUint64At(w, off+400, 0x98c85e9b4566164c)
-			buffer.PutUint64At(w, off+408, 0xfb2efee567a24e16)
-			buffer.PutUint64At(w, off+416, 0xfee567a252169800)
-			buffer.PutUint64At(w, off+424, 0x67a2161698005c2f)
-			buffer.PutUint64At(w, off+432, 0x1e169800fb46fee5)
-			buffer.PutUint64At(w, off+440, 0x94005c47fee567a2)
-			buffer.PutUint64At(w, off+448, 0x8047fee567220a16)
-			buffer.PutUint64At(w, off+456, 0xd65e9b45165a164c)
-			buffer.PutUint64At(w, off+464, 0x5e9b45165662164c)
-			buffer.PutUint64At(w, off+472, 0xdf5e9bc5161654d8)
-			buffer.PutUint64At(w, off+480, 0x5e9b4556164c00b4)
-			buffer.PutUint64At(w, off+488, 0x5e9b45019a164ce4)
-			buffer.PutUint64At(w, off+496, 0xfee567a22a1698e6)
-			buffer.PutUint64At(w, off+504, 0x67a23a169800bda6)
-			buffer.PutUint64At(w, off+512, 0x061854005ca7fee5)
-			buffer.PutUint64At(w, off+520, 0x5400b9c3669bc556)
-			buffer.PutUint64At(w, off+528, 0xb9c9669bc5566618)
-			buffer.PutUint64At(w, off+536, 0xe66722521e189c00)
-			buffer.PutUint64At(w, off+544, 0x161854287e5c477e)
-			buffer.PutUint64At(w, off+552, 0x5400b9d1669bc556)
-			buffer.PutUint64At(w, off+560, 0xb4e5669bc5165618)
-			buffer.PutUint64At(w, off+568, 0x9bc5565a56185400)
-			buffer.PutUint64At(w, off+576, 0x6256185480b5e566)
-			buffer.PutUint64At(w, off+584, 0x00b6e5669bc51656)
-			buffer.PutUint64At(w, off+592, 0xe5669bc516561854)
-			buffer.PutUint64At(w, off+600, 0x67222a26189480b7)
-			buffer.PutUint64At(w, off+608, 0x9bc5295780a77ee6)
-			buffer.PutUint64At(w, off+616, 0xc55616568086c26e)
-			buffer.PutUint64At(w, off+624, 0x56184e00b9d76e9b)
-			buffer.PutUint64At(w, off+632, 0x26164cd86e9b4516)
-			buffer.PutUint64At(w, off+636, 0x2c889b4526164cd8)
-			off += 644
-		} else {
-			buffer.PutUint32At(w, off, 0xb71b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeContainers)
+	start := b.WriterIndex()
+	b.Reserve(644)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xe41380ff001c0001)
+		buffer.PutUint64At(w, off+8, 0x31df02f767a0e452)
+		buffer.PutUint64At(w, off+16, 0x967361032b4d02b7)
+		buffer.PutUint64At(w, off+24, 0x388decbbf801378d)
+		buffer.PutUint64At(w, off+32, 0xf9012d8d70bdf801)
+		buffer.PutUint64At(w, off+40, 0xec1bf9012e8df41a)
+		buffer.PutUint64At(w, off+48, 0x2c8d701df9012f8d)
+		buffer.PutUint64At(w, off+56, 0xfa01318d001ef981)
+		buffer.PutUint64At(w, off+64, 0xec9bfa01328df49a)
+		buffer.PutUint64At(w, off+72, 0x308d709dfa01338d)
+		buffer.PutUint64At(w, off+80, 0x0d052945009efa81)
+		buffer.PutUint64At(w, off+88, 0x06164417150e1644)
+		buffer.PutUint64At(w, off+96, 0x8c642f661644612f)
+		buffer.PutUint64At(w, off+104, 0x168cecbbf8174e16)
+		buffer.PutUint64At(w, off+112, 0x16168c70bdf81752)
+		buffer.PutUint64At(w, off+120, 0x171e168cec1bf917)
+		buffer.PutUint64At(w, off+128, 0xf9970a168c701df9)
+		buffer.PutUint64At(w, off+136, 0x6b2f165a1644001e)
+		buffer.PutUint64At(w, off+144, 0x4c6c2f1656621644)
+		buffer.PutUint64At(w, off+152, 0x164400da6faf1616)
+		buffer.PutUint64At(w, off+160, 0x2f019a1644722f56)
+		buffer.PutUint64At(w, off+168, 0xf49afa172a168c73)
+		buffer.PutUint64At(w, off+176, 0x4c709dfa173a168c)
+		buffer.PutUint64At(w, off+184, 0x4c80dc61b3560618)
+		buffer.PutUint64At(w, off+192, 0x9480dc64b3566618)
+		buffer.PutUint64At(w, off+200, 0xf8711df919521e18)
+		buffer.PutUint64At(w, off+208, 0xdc68b35616184ca0)
+		buffer.PutUint64At(w, off+216, 0xda72b31656184c80)
+		buffer.PutUint64At(w, off+224, 0x72b3565a56184c00)
+		buffer.PutUint64At(w, off+232, 0x16566256184cc0da)
+		buffer.PutUint64At(w, off+240, 0x1656184c00db72b3)
+		buffer.PutUint64At(w, off+248, 0x2a26188cc0db72b3)
+		buffer.PutUint64At(w, off+256, 0x61b7294f009efa99)
+		buffer.PutUint64At(w, off+264, 0xdc6bb756164e4043)
+		buffer.PutUint64At(w, off+272, 0x446c371656184680)
+		buffer.PutUint64At(w, off+280, 0x9b452b5516442616)
+		buffer.PutUint64At(w, off+288, 0x67a237992ce7c206)
+		buffer.PutUint64At(w, off+296, 0xa2389900fb2e7ee0)
+		buffer.PutUint64At(w, off+304, 0x2d99005c2f7ee067)
+		buffer.PutUint64At(w, off+312, 0x9900bd467ee067a2)
+		buffer.PutUint64At(w, off+320, 0x00fb467ee067a22e)
+		buffer.PutUint64At(w, off+328, 0x5c477ee067a22f99)
+		buffer.PutUint64At(w, off+336, 0x477ee067222c9500)
+		buffer.PutUint64At(w, off+344, 0xa67ee067a2319980)
+		buffer.PutUint64At(w, off+352, 0x7ee067a2329900bd)
+		buffer.PutUint64At(w, off+360, 0xe067a2339900fba6)
+		buffer.PutUint64At(w, off+368, 0x67223095005ca77e)
+		buffer.PutUint64At(w, off+376, 0x9b45294d80a77ee0)
+		buffer.PutUint64At(w, off+384, 0x2a9b450e164c1a0a)
+		buffer.PutUint64At(w, off+392, 0xc25e9b4506164c2e)
+		buffer.PutUint64At(w, off+400, 0x98c85e9b4566164c)
+		buffer.PutUint64At(w, off+408, 0xfb2efee567a24e16)
+		buffer.PutUint64At(w, off+416, 0xfee567a252169800)
+		buffer.PutUint64At(w, off+424, 0x67a2161698005c2f)
+		buffer.PutUint64At(w, off+432, 0x1e169800fb46fee5)
+		buffer.PutUint64At(w, off+440, 0x94005c47fee567a2)
+		buffer.PutUint64At(w, off+448, 0x8047fee567220a16)
+		buffer.PutUint64At(w, off+456, 0xd65e9b45165a164c)
+		buffer.PutUint64At(w, off+464, 0x5e9b45165662164c)
+		buffer.PutUint64At(w, off+472, 0xdf5e9bc5161654d8)
+		buffer.PutUint64At(w, off+480, 0x5e9b4556164c00b4)
+		buffer.PutUint64At(w, off+488, 0x5e9b45019a164ce4)
+		buffer.PutUint64At(w, off+496, 0xfee567a22a1698e6)
+		buffer.PutUint64At(w, off+504, 0x67a23a169800bda6)
+		buffer.PutUint64At(w, off+512, 0x061854005ca7fee5)
+		buffer.PutUint64At(w, off+520, 0x5400b9c3669bc556)
+		buffer.PutUint64At(w, off+528, 0xb9c9669bc5566618)
+		buffer.PutUint64At(w, off+536, 0xe66722521e189c00)
+		buffer.PutUint64At(w, off+544, 0x161854287e5c477e)
+		buffer.PutUint64At(w, off+552, 0x5400b9d1669bc556)
+		buffer.PutUint64At(w, off+560, 0xb4e5669bc5165618)
+		buffer.PutUint64At(w, off+568, 0x9bc5565a56185400)
+		buffer.PutUint64At(w, off+576, 0x6256185480b5e566)
+		buffer.PutUint64At(w, off+584, 0x00b6e5669bc51656)
+		buffer.PutUint64At(w, off+592, 0xe5669bc516561854)
+		buffer.PutUint64At(w, off+600, 0x67222a26189480b7)
+		buffer.PutUint64At(w, off+608, 0x9bc5295780a77ee6)
+		buffer.PutUint64At(w, off+616, 0xc55616568086c26e)
+		buffer.PutUint64At(w, off+624, 0x56184e00b9d76e9b)
+		buffer.PutUint64At(w, off+632, 0x26164cd86e9b4516)
+		buffer.PutUint64At(w, off+636, 0x2c889b4526164cd8)
+		off += 644
+	} else {
+		buffer.PutUint32At(w, off, 0xb71b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -2574,20 +2589,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 644 && buffer.ReadUint64At(in, 0) == 0xe41380ff001c0001 && buffer.ReadUint64At(in, 8) == 0x31df02f767a0e452 && buffer.ReadUint64At(in, 16) == 0x967361032b4d02b7 && buffer.ReadUint64At(in, 24) == 0x388decbbf801378d && buffer.ReadUint64At(in, 32) == 0xf9012d8d70bdf801 && buffer.ReadUint64At(in, 40) == 0xec1bf9012e8df41a && buffer.ReadUint64At(in, 48) == 0x2c8d701df9012f8d && buffer.ReadUint64At(in, 56) == 0xfa01318d001ef981 && buffer.ReadUint64At(in, 64) == 0xec9bfa01328df49a && buffer.ReadUint64At(in, 72) == 0x308d709dfa01338d && buffer.ReadUint64At(in, 80) == 0x0d052945009efa81 && buffer.ReadUint64At(in, 88) == 0x06164417150e1644 && buffer.ReadUint64At(in, 96) == 0x8c642f661644612f && buffer.ReadUint64At(in, 104) == 0x168cecbbf8174e16 && buffer.ReadUint64At(in, 112) == 0x16168c70bdf81752 && buffer.ReadUint64At(in, 120) == 0x171e168cec1bf917 && buffer.ReadUint64At(in, 128) == 0xf9970a168c701df9 && buffer.ReadUint64At(in, 136) == 0x6b2f165a1644001e && buffer.ReadUint64At(in, 144) == 0x4c6c2f1656621644 && buffer.ReadUint64At(in, 152) == 0x164400da6faf1616 && buffer.ReadUint64At(in, 160) == 0x2f019a1644722f56 && buffer.ReadUint64At(in, 168) == 0xf49afa172a168c73 && buffer.ReadUint64At(in, 176) == 0x4c709dfa173a168c && buffer.ReadUint64At(in, 184) == 0x4c80dc61b3560618 && buffer.ReadUint64At(in, 192) == 0x9480dc64b3566618 && buffer.ReadUint64At(in, 200) == 0xf8711df919521e18 && buffer.ReadUint64At(in, 208) == 0xdc68b35616184ca0 && buffer.ReadUint64At(in, 216) == 0xda72b31656184c80 && buffer.ReadUint64At(in, 224) == 0x72b3565a56184c00 && buffer.ReadUint64At(in, 232) == 0x16566256184cc0da && buffer.ReadUint64At(in, 240) == 0x1656184c00db72b3 && buffer.ReadUint64At(in, 248) == 0x2a26188cc0db72b3 && buffer.ReadUint64At(in, 256) == 0x61b7294f009efa99 && buffer.ReadUint64At(in, 264) == 0xdc6bb756164e4043 && buffer.ReadUint64At(in, 272) == 0x446c371656184680 && buffer.ReadUint64At(in, 280) == 0x9b452b5516442616 && buffer.ReadUint64At(in, 288) == 0x67a237992ce7c206 && buffer.ReadUint64At(in, 296) == 0xa2389900fb2e7ee0 && buffer.ReadUint64At(in, 304) == 0x2d99005c2f7ee067 && buffer.ReadUint64At(in, 312) == 0x9900bd467ee067a2 && buffer.ReadUint64At(in, 320) == 0x00fb467ee067a22e && buffer.ReadUint64At(in, 328) == 0x5c477ee067a22f99 && buffer.ReadUint64At(in, 336) == 0x477ee067222c9500 && buffer.ReadUint64At(in, 344) == 0xa67ee067a2319980 && buffer.ReadUint64At(in, 352) == 0x7ee067a2329900bd && buffer.ReadUint64At(in, 360) == 0xe067a2339900fba6 && buffer.ReadUint64At(in, 368) == 0x67223095005ca77e && buffer.ReadUint64At(in, 376) == 0x9b45294d80a77ee0 && buffer.ReadUint64At(in, 384) == 0x2a9b450e164c1a0a && buffer.ReadUint64At(in, 392) == 0xc25e9b4506164c2e && buffer.ReadUint64At(in, 400) == 0x98c85e9b4566164c && buffer.ReadUint64At(in, 408) == 0xfb2efee567a24e16 && buffer.ReadUint64At(in, 416) == 0xfee567a252169800 && buffer.ReadUint64At(in, 424) == 0x67a2161698005c2f && buffer.ReadUint64At(in, 432) == 0x1e169800fb46fee5 && buffer.ReadUint64At(in, 440) == 0x94005c47fee567a2 && buffer.ReadUint64At(in, 448) == 0x8047fee567220a16 && buffer.ReadUint64At(in, 456) == 0xd65e9b45165a164c && buffer.ReadUint64At(in, 464) == 0x5e9b45165662164c && buffer.ReadUint64At(in, 472) == 0xdf5e9bc5161654d8 && buffer.ReadUint64At(in, 480) == 0x5e9b4556164c00b4 && buffer.ReadUint64At(in, 488) == 0x5e9b45019a164ce4 && buffer.ReadUint64At(in, 496) == 0xfee567a22a1698e6 && buffer.ReadUint64At(in, 504) == 0x67a23a169800bda6 && buffer.ReadUint64At(in, 512) == 0x061854005ca7fee5 && buffer.ReadUint64At(in, 520) == 0x5400b9c3669bc556 && buffer.ReadUint64At(in, 528) == 0xb9c9669bc5566618 && buffer.ReadUint64At(in, 536) == 0xe66722521e189c00 && buffer.ReadUint64At(in, 544) == 0x161854287e5c477e && buffer.ReadUint64At(in, 552) == 0x5400b9d1669bc556 && buffer.ReadUint64At(in, 560) == 0xb4e5669bc5165618 && buffer.ReadUint64At(in, 568) == 0x9bc5565a56185400 && buffer.ReadUint64At(in, 576) == 0x6256185480b5e566 && buffer.ReadUint64At(in, 584) == 0x00b6e5669bc51656 && buffer.ReadUint64At(in, 592) == 0xe5669bc516561854 && buffer.ReadUint64At(in, 600) == 0x67222a26189480b7 && buffer.ReadUint64At(in, 608) == 0x9bc5295780a77ee6 && buffer.ReadUint64At(in, 616) == 0xc55616568086c26e && buffer.ReadUint64At(in, 624) == 0x56184e00b9d76e9b && buffer.ReadUint64At(in, 632) == 0x26164cd86e9b4516 && buffer.ReadUint64At(in, 636) == 0x2c889b4526164cd8 {
-				n = 644
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeContainers, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeContainers)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -2605,6 +2607,24 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Containers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 644 && buffer.ReadUint64At(in, 0) == 0xe41380ff001c0001 && buffer.ReadUint64At(in, 8) == 0x31df02f767a0e452 && buffer.ReadUint64At(in, 16) == 0x967361032b4d02b7 && buffer.ReadUint64At(in, 24) == 0x388decbbf801378d && buffer.ReadUint64At(in, 32) == 0xf9012d8d70bdf801 && buffer.ReadUint64At(in, 40) == 0xec1bf9012e8df41a && buffer.ReadUint64At(in, 48) == 0x2c8d701df9012f8d && buffer.ReadUint64At(in, 56) == 0xfa01318d001ef981 && buffer.ReadUint64At(in, 64) == 0xec9bfa01328df49a && buffer.ReadUint64At(in, 72) == 0x308d709dfa01338d && buffer.ReadUint64At(in, 80) == 0x0d052945009efa81 && buffer.ReadUint64At(in, 88) == 0x06164417150e1644 && buffer.ReadUint64At(in, 96) == 0x8c642f661644612f && buffer.ReadUint64At(in, 104) == 0x168cecbbf8174e16 && buffer.ReadUint64At(in, 112) == 0x16168c70bdf81752 && buffer.ReadUint64At(in, 120) == 0x171e168cec1bf917 && buffer.ReadUint64At(in, 128) == 0xf9970a168c701df9 && buffer.ReadUint64At(in, 136) == 0x6b2f165a1644001e && buffer.ReadUint64At(in, 144) == 0x4c6c2f1656621644 && buffer.ReadUint64At(in, 152) == 0x164400da6faf1616 && buffer.ReadUint64At(in, 160) == 0x2f019a1644722f56 && buffer.ReadUint64At(in, 168) == 0xf49afa172a168c73 && buffer.ReadUint64At(in, 176) == 0x4c709dfa173a168c && buffer.ReadUint64At(in, 184) == 0x4c80dc61b3560618 && buffer.ReadUint64At(in, 192) == 0x9480dc64b3566618 && buffer.ReadUint64At(in, 200) == 0xf8711df919521e18 && buffer.ReadUint64At(in, 208) == 0xdc68b35616184ca0 && buffer.ReadUint64At(in, 216) == 0xda72b31656184c80 && buffer.ReadUint64At(in, 224) == 0x72b3565a56184c00 && buffer.ReadUint64At(in, 232) == 0x16566256184cc0da && buffer.ReadUint64At(in, 240) == 0x1656184c00db72b3 && buffer.ReadUint64At(in, 248) == 0x2a26188cc0db72b3 && buffer.ReadUint64At(in, 256) == 0x61b7294f009efa99 && buffer.ReadUint64At(in, 264) == 0xdc6bb756164e4043 && buffer.ReadUint64At(in, 272) == 0x446c371656184680 && buffer.ReadUint64At(in, 280) == 0x9b452b5516442616 && buffer.ReadUint64At(in, 288) == 0x67a237992ce7c206 && buffer.ReadUint64At(in, 296) == 0xa2389900fb2e7ee0 && buffer.ReadUint64At(in, 304) == 0x2d99005c2f7ee067 && buffer.ReadUint64At(in, 312) == 0x9900bd467ee067a2 && buffer.ReadUint64At(in, 320) == 0x00fb467ee067a22e && buffer.ReadUint64At(in, 328) == 0x5c477ee067a22f99 && buffer.ReadUint64At(in, 336) == 0x477ee067222c9500 && buffer.ReadUint64At(in, 344) == 0xa67ee067a2319980 && buffer.ReadUint64At(in, 352) == 0x7ee067a2329900bd && buffer.ReadUint64At(in, 360) == 0xe067a2339900fba6 && buffer.ReadUint64At(in, 368) == 0x67223095005ca77e && buffer.ReadUint64At(in, 376) == 0x9b45294d80a77ee0 && buffer.ReadUint64At(in, 384) == 0x2a9b450e164c1a0a && buffer.ReadUint64At(in, 392) == 0xc25e9b4506164c2e && buffer.ReadUint64At(in, 400) == 0x98c85e9b4566164c && buffer.ReadUint64At(in, 408) == 0xfb2efee567a24e16 && buffer.ReadUint64At(in, 416) == 0xfee567a252169800 && buffer.ReadUint64At(in, 424) == 0x67a2161698005c2f && buffer.ReadUint64At(in, 432) == 0x1e169800fb46fee5 && buffer.ReadUint64At(in, 440) == 0x94005c47fee567a2 && buffer.ReadUint64At(in, 448) == 0x8047fee567220a16 && buffer.ReadUint64At(in, 456) == 0xd65e9b45165a164c && buffer.ReadUint64At(in, 464) == 0x5e9b45165662164c && buffer.ReadUint64At(in, 472) == 0xdf5e9bc5161654d8 && buffer.ReadUint64At(in, 480) == 0x5e9b4556164c00b4 && buffer.ReadUint64At(in, 488) == 0x5e9b45019a164ce4 && buffer.ReadUint64At(in, 496) == 0xfee567a22a1698e6 && buffer.ReadUint64At(in, 504) == 0x67a23a169800bda6 && buffer.ReadUint64At(in, 512) == 0x061854005ca7fee5 && buffer.ReadUint64At(in, 520) == 0x5400b9c3669bc556 && buffer.ReadUint64At(in, 528) == 0xb9c9669bc5566618 && buffer.ReadUint64At(in, 536) == 0xe66722521e189c00 && buffer.ReadUint64At(in, 544) == 0x161854287e5c477e && buffer.ReadUint64At(in, 552) == 0x5400b9d1669bc556 && buffer.ReadUint64At(in, 560) == 0xb4e5669bc5165618 && buffer.ReadUint64At(in, 568) == 0x9bc5565a56185400 && buffer.ReadUint64At(in, 576) == 0x6256185480b5e566 && buffer.ReadUint64At(in, 584) == 0x00b6e5669bc51656 && buffer.ReadUint64At(in, 592) == 0xe5669bc516561854 && buffer.ReadUint64At(in, 600) == 0x67222a26189480b7 && buffer.ReadUint64At(in, 608) == 0x9bc5295780a77ee6 && buffer.ReadUint64At(in, 616) == 0xc55616568086c26e && buffer.ReadUint64At(in, 624) == 0x56184e00b9d76e9b && buffer.ReadUint64At(in, 632) == 0x26164cd86e9b4516 && buffer.ReadUint64At(in, 636) == 0x2c889b4526164cd8 {
+			n = 644
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeContainers, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeContainers)
 }
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
@@ -10408,38 +10428,7 @@ func (x *Nested) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeNested)
-		start := b.WriterIndex()
-		b.Reserve(132)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x6f8f7078001e0001)
-			buffer.PutUint64At(w, off+8, 0xae1209f01f226fa0)
-			buffer.PutUint64At(w, off+16, 0xa11c450699923413)
-			buffer.PutUint64At(w, off+24, 0x4868682f721648a0)
-			buffer.PutUint64At(w, off+32, 0x72164c286b2f7a16)
-			buffer.PutUint64At(w, off+40, 0xa0ac1e451ada6f2f)
-			buffer.PutUint64At(w, off+48, 0xda72b3725a561854)
-			buffer.PutUint64At(w, off+56, 0x68683f1c4b8086f6)
-			buffer.PutUint64At(w, off+64, 0xc51c4d286b3f1e4b)
-			buffer.PutUint64At(w, off+72, 0x9b4572165040439b)
-			buffer.PutUint64At(w, off+80, 0x9b457a1650d0d05e)
-			buffer.PutUint64At(w, off+88, 0x9b4572165450d65e)
-			buffer.PutUint64At(w, off+96, 0x9bc51e4d34b4df5e)
-			buffer.PutUint64At(w, off+104, 0x45725a5618584059)
-			buffer.PutUint64At(w, off+112, 0x1c530dedb5e5669b)
-			buffer.PutUint64At(w, off+120, 0x451e53d0d07e9b45)
-			buffer.PutUint64At(w, off+124, 0x50d67e9b451e53d0)
-			off += 132
-		} else {
-			buffer.PutUint64At(w, off, 0x08ae1204041d0001)
-			buffer.PutUint64At(w, off+5, 0x069992340308ae12)
-			off += 13
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNested)
 	start := b.WriterIndex()
@@ -10474,26 +10463,49 @@ func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Nested) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeNested)
+	start := b.WriterIndex()
+	b.Reserve(132)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x6f8f7078001e0001)
+		buffer.PutUint64At(w, off+8, 0xae1209f01f226fa0)
+		buffer.PutUint64At(w, off+16, 0xa11c450699923413)
+		buffer.PutUint64At(w, off+24, 0x4868682f721648a0)
+		buffer.PutUint64At(w, off+32, 0x72164c286b2f7a16)
+		buffer.PutUint64At(w, off+40, 0xa0ac1e451ada6f2f)
+		buffer.PutUint64At(w, off+48, 0xda72b3725a561854)
+		buffer.PutUint64At(w, off+56, 0x68683f1c4b8086f6)
+		buffer.PutUint64At(w, off+64, 0xc51c4d286b3f1e4b)
+		buffer.PutUint64At(w, off+72, 0x9b4572165040439b)
+		buffer.PutUint64At(w, off+80, 0x9b457a1650d0d05e)
+		buffer.PutUint64At(w, off+88, 0x9b4572165450d65e)
+		buffer.PutUint64At(w, off+96, 0x9bc51e4d34b4df5e)
+		buffer.PutUint64At(w, off+104, 0x45725a5618584059)
+		buffer.PutUint64At(w, off+112, 0x1c530dedb5e5669b)
+		buffer.PutUint64At(w, off+120, 0x451e53d0d07e9b45)
+		buffer.PutUint64At(w, off+124, 0x50d67e9b451e53d0)
+		off += 132
+	} else {
+		buffer.PutUint64At(w, off, 0x08ae1204041d0001)
+		buffer.PutUint64At(w, off+5, 0x069992340308ae12)
+		off += 13
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 132 && buffer.ReadUint64At(in, 0) == 0x6f8f7078001e0001 && buffer.ReadUint64At(in, 8) == 0xae1209f01f226fa0 && buffer.ReadUint64At(in, 16) == 0xa11c450699923413 && buffer.ReadUint64At(in, 24) == 0x4868682f721648a0 && buffer.ReadUint64At(in, 32) == 0x72164c286b2f7a16 && buffer.ReadUint64At(in, 40) == 0xa0ac1e451ada6f2f && buffer.ReadUint64At(in, 48) == 0xda72b3725a561854 && buffer.ReadUint64At(in, 56) == 0x68683f1c4b8086f6 && buffer.ReadUint64At(in, 64) == 0xc51c4d286b3f1e4b && buffer.ReadUint64At(in, 72) == 0x9b4572165040439b && buffer.ReadUint64At(in, 80) == 0x9b457a1650d0d05e && buffer.ReadUint64At(in, 88) == 0x9b4572165450d65e && buffer.ReadUint64At(in, 96) == 0x9bc51e4d34b4df5e && buffer.ReadUint64At(in, 104) == 0x45725a5618584059 && buffer.ReadUint64At(in, 112) == 0x1c530dedb5e5669b && buffer.ReadUint64At(in, 120) == 0x451e53d0d07e9b45 && buffer.ReadUint64At(in, 124) == 0x50d67e9b451e53d0 {
-				n = 132
-			}
-		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x08ae1204041d0001 && buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
-			n = 13
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeNested, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeNested)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -10511,6 +10523,24 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeNested)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Nested) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 132 && buffer.ReadUint64At(in, 0) == 0x6f8f7078001e0001 && buffer.ReadUint64At(in, 8) == 0xae1209f01f226fa0 && buffer.ReadUint64At(in, 16) == 0xa11c450699923413 && buffer.ReadUint64At(in, 24) == 0x4868682f721648a0 && buffer.ReadUint64At(in, 32) == 0x72164c286b2f7a16 && buffer.ReadUint64At(in, 40) == 0xa0ac1e451ada6f2f && buffer.ReadUint64At(in, 48) == 0xda72b3725a561854 && buffer.ReadUint64At(in, 56) == 0x68683f1c4b8086f6 && buffer.ReadUint64At(in, 64) == 0xc51c4d286b3f1e4b && buffer.ReadUint64At(in, 72) == 0x9b4572165040439b && buffer.ReadUint64At(in, 80) == 0x9b457a1650d0d05e && buffer.ReadUint64At(in, 88) == 0x9b4572165450d65e && buffer.ReadUint64At(in, 96) == 0x9bc51e4d34b4df5e && buffer.ReadUint64At(in, 104) == 0x45725a5618584059 && buffer.ReadUint64At(in, 112) == 0x1c530dedb5e5669b && buffer.ReadUint64At(in, 120) == 0x451e53d0d07e9b45 && buffer.ReadUint64At(in, 124) == 0x50d67e9b451e53d0 {
+			n = 132
+		}
+	} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x08ae1204041d0001 && buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
+		n = 13
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeNested, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeNested)
 }
 
 // ForyWrite writes Nested's struct body (docs/format.md §9).
@@ -12162,26 +12192,7 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeInner)
-		start := b.WriterIndex()
-		b.Reserve(34)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x356c9016001c0001)
-			buffer.PutUint64At(w, off+8, 0x4402adc473810483)
-			buffer.PutUint64At(w, off+16, 0x894ec8054c633901)
-			buffer.PutUint64At(w, off+24, 0x341548a0ac1e4700)
-			buffer.PutUint64At(w, off+26, 0x200c341548a0ac1e)
-			off += 34
-		} else {
-			buffer.PutUint32At(w, off, 0xad1b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeInner)
 	start := b.WriterIndex()
@@ -12204,26 +12215,37 @@ func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeInner)
+	start := b.WriterIndex()
+	b.Reserve(34)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x356c9016001c0001)
+		buffer.PutUint64At(w, off+8, 0x4402adc473810483)
+		buffer.PutUint64At(w, off+16, 0x894ec8054c633901)
+		buffer.PutUint64At(w, off+24, 0x341548a0ac1e4700)
+		buffer.PutUint64At(w, off+26, 0x200c341548a0ac1e)
+		off += 34
+	} else {
+		buffer.PutUint32At(w, off, 0xad1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x356c9016001c0001 && buffer.ReadUint64At(in, 8) == 0x4402adc473810483 && buffer.ReadUint64At(in, 16) == 0x894ec8054c633901 && buffer.ReadUint64At(in, 24) == 0x341548a0ac1e4700 && buffer.ReadUint64At(in, 26) == 0x200c341548a0ac1e {
-				n = 34
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeInner, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeInner)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -12241,6 +12263,24 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeInner)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x356c9016001c0001 && buffer.ReadUint64At(in, 8) == 0x4402adc473810483 && buffer.ReadUint64At(in, 16) == 0x894ec8054c633901 && buffer.ReadUint64At(in, 24) == 0x341548a0ac1e4700 && buffer.ReadUint64At(in, 26) == 0x200c341548a0ac1e {
+			n = 34
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeInner, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
@@ -12524,14 +12564,19 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -12540,20 +12585,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0xeb2d2010001e0001 && buffer.ReadUint64At(in, 8) == 0xae1209e22c0bcade && buffer.ReadUint64At(in, 16) == 0x4854054028802c0f && buffer.ReadUint64At(in, 20) == 0x20cd191548540540 {
-				n = 28
-			}
-		} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x06ae1204041d0001 && buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
-			n = 12
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeLeaf)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -12571,6 +12603,24 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0xeb2d2010001e0001 && buffer.ReadUint64At(in, 8) == 0xae1209e22c0bcade && buffer.ReadUint64At(in, 16) == 0x4854054028802c0f && buffer.ReadUint64At(in, 20) == 0x20cd191548540540 {
+			n = 28
+		}
+	} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x06ae1204041d0001 && buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
+		n = 12
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
@@ -12723,33 +12773,7 @@ func (x *Changes) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeChanges)
-		start := b.WriterIndex()
-		b.Reserve(96)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x70903054001c0001)
-			buffer.PutUint64At(w, off+8, 0x4c02b9d166689b0e)
-			buffer.PutUint64At(w, off+16, 0x5b1344c04565db04)
-			buffer.PutUint64At(w, off+24, 0x4400dd72db0a4c65)
-			buffer.PutUint64At(w, off+32, 0xdb76b7024c745b0a)
-			buffer.PutUint64At(w, off+40, 0x4405c8e02d0284c0)
-			buffer.PutUint64At(w, off+48, 0xc0be2d05886f3705)
-			buffer.PutUint64At(w, off+56, 0x034e40d968db054c)
-			buffer.PutUint64At(w, off+64, 0x1c4915c480dd6fb7)
-			buffer.PutUint64At(w, off+72, 0x6b37161644686837)
-			buffer.PutUint64At(w, off+80, 0x1c4f6c3716561846)
-			buffer.PutUint64At(w, off+88, 0x723715461ada6f37)
-			off += 96
-		} else {
-			buffer.PutUint32At(w, off, 0xb91b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeChanges)
 	start := b.WriterIndex()
@@ -12779,26 +12803,44 @@ func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Changes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeChanges)
+	start := b.WriterIndex()
+	b.Reserve(96)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x70903054001c0001)
+		buffer.PutUint64At(w, off+8, 0x4c02b9d166689b0e)
+		buffer.PutUint64At(w, off+16, 0x5b1344c04565db04)
+		buffer.PutUint64At(w, off+24, 0x4400dd72db0a4c65)
+		buffer.PutUint64At(w, off+32, 0xdb76b7024c745b0a)
+		buffer.PutUint64At(w, off+40, 0x4405c8e02d0284c0)
+		buffer.PutUint64At(w, off+48, 0xc0be2d05886f3705)
+		buffer.PutUint64At(w, off+56, 0x034e40d968db054c)
+		buffer.PutUint64At(w, off+64, 0x1c4915c480dd6fb7)
+		buffer.PutUint64At(w, off+72, 0x6b37161644686837)
+		buffer.PutUint64At(w, off+80, 0x1c4f6c3716561846)
+		buffer.PutUint64At(w, off+88, 0x723715461ada6f37)
+		off += 96
+	} else {
+		buffer.PutUint32At(w, off, 0xb91b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 96 && buffer.ReadUint64At(in, 0) == 0x70903054001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02b9d166689b0e && buffer.ReadUint64At(in, 16) == 0x5b1344c04565db04 && buffer.ReadUint64At(in, 24) == 0x4400dd72db0a4c65 && buffer.ReadUint64At(in, 32) == 0xdb76b7024c745b0a && buffer.ReadUint64At(in, 40) == 0x4405c8e02d0284c0 && buffer.ReadUint64At(in, 48) == 0xc0be2d05886f3705 && buffer.ReadUint64At(in, 56) == 0x034e40d968db054c && buffer.ReadUint64At(in, 64) == 0x1c4915c480dd6fb7 && buffer.ReadUint64At(in, 72) == 0x6b37161644686837 && buffer.ReadUint64At(in, 80) == 0x1c4f6c3716561846 && buffer.ReadUint64At(in, 88) == 0x723715461ada6f37 {
-				n = 96
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeChanges, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeChanges)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -12816,6 +12858,24 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeChanges)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Changes) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 96 && buffer.ReadUint64At(in, 0) == 0x70903054001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02b9d166689b0e && buffer.ReadUint64At(in, 16) == 0x5b1344c04565db04 && buffer.ReadUint64At(in, 24) == 0x4400dd72db0a4c65 && buffer.ReadUint64At(in, 32) == 0xdb76b7024c745b0a && buffer.ReadUint64At(in, 40) == 0x4405c8e02d0284c0 && buffer.ReadUint64At(in, 48) == 0xc0be2d05886f3705 && buffer.ReadUint64At(in, 56) == 0x034e40d968db054c && buffer.ReadUint64At(in, 64) == 0x1c4915c480dd6fb7 && buffer.ReadUint64At(in, 72) == 0x6b37161644686837 && buffer.ReadUint64At(in, 80) == 0x1c4f6c3716561846 && buffer.ReadUint64At(in, 88) == 0x723715461ada6f37 {
+			n = 96
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeChanges, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeChanges)
 }
 
 // ForyWrite writes Changes's struct body (docs/format.md §9).
@@ -13543,14 +13603,19 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *ReorderTags) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -13559,20 +13624,7 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa62e800e001c0001 && buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 && buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 && buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
-				n = 26
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeReorderTags, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeReorderTags)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -13590,6 +13642,24 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeReorderTags)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *ReorderTags) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa62e800e001c0001 && buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 && buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 && buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
+			n = 26
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeReorderTags, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeReorderTags)
 }
 
 // ForyWrite writes ReorderTags's struct body (docs/format.md §9).
@@ -13829,14 +13899,19 @@ func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *ReorderNames) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -13845,20 +13920,7 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 41 && buffer.ReadUint64At(in, 0) == 0x5032e01d001c0001 && buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de && buffer.ReadUint64At(in, 16) == 0x386f81074c033101 && buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 && buffer.ReadUint64At(in, 32) == 0x6415440093045616 && buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
-				n = 41
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeReorderNames, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeReorderNames)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -13876,6 +13938,24 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeReorderNames)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *ReorderNames) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 41 && buffer.ReadUint64At(in, 0) == 0x5032e01d001c0001 && buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de && buffer.ReadUint64At(in, 16) == 0x386f81074c033101 && buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 && buffer.ReadUint64At(in, 32) == 0x6415440093045616 && buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
+			n = 41
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeReorderNames, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeReorderNames)
 }
 
 // ForyWrite writes ReorderNames's struct body (docs/format.md §9).
@@ -14132,25 +14212,7 @@ func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeMapHolder)
-		start := b.WriterIndex()
-		b.Reserve(27)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x1bdf900f001c0001)
-			buffer.PutUint64At(w, off+8, 0x4802bcc242c0e611)
-			buffer.PutUint64At(w, off+16, 0x72561848200c3415)
-			buffer.PutUint64At(w, off+19, 0x200c487256184820)
-			off += 27
-		} else {
-			buffer.PutUint32At(w, off, 0xbc1b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMapHolder)
 	start := b.WriterIndex()
@@ -14172,26 +14234,36 @@ func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *MapHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMapHolder)
+	start := b.WriterIndex()
+	b.Reserve(27)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x1bdf900f001c0001)
+		buffer.PutUint64At(w, off+8, 0x4802bcc242c0e611)
+		buffer.PutUint64At(w, off+16, 0x72561848200c3415)
+		buffer.PutUint64At(w, off+19, 0x200c487256184820)
+		off += 27
+	} else {
+		buffer.PutUint32At(w, off, 0xbc1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x1bdf900f001c0001 && buffer.ReadUint64At(in, 8) == 0x4802bcc242c0e611 && buffer.ReadUint64At(in, 16) == 0x72561848200c3415 && buffer.ReadUint64At(in, 19) == 0x200c487256184820 {
-				n = 27
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeMapHolder, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeMapHolder)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -14209,6 +14281,24 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeMapHolder)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *MapHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x1bdf900f001c0001 && buffer.ReadUint64At(in, 8) == 0x4802bcc242c0e611 && buffer.ReadUint64At(in, 16) == 0x72561848200c3415 && buffer.ReadUint64At(in, 19) == 0x200c487256184820 {
+			n = 27
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMapHolder, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMapHolder)
 }
 
 // ForyWrite writes MapHolder's struct body (docs/format.md §9).
@@ -14364,14 +14454,19 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -14380,20 +14475,7 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x6fbb5009001c0001 && buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 && buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
-				n = 21
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeItem, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeItem)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -14411,6 +14493,24 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeItem)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x6fbb5009001c0001 && buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 && buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
+			n = 21
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeItem, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeItem)
 }
 
 // ForyWrite writes Item's struct body (docs/format.md §9).
@@ -14551,29 +14651,7 @@ func (x *Record) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeRecord)
-		start := b.WriterIndex()
-		b.Reserve(63)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x89381033001c0001)
-			buffer.PutUint64At(w, off+8, 0x4c02c0c87152b239)
-			buffer.PutUint64At(w, off+16, 0x00014c804313c414)
-			buffer.PutUint64At(w, off+24, 0x4c63230744484553)
-			buffer.PutUint64At(w, off+32, 0x72164cc06cd48905)
-			buffer.PutUint64At(w, off+40, 0x0c341548806464a2)
-			buffer.PutUint64At(w, off+48, 0x894e481656184c20)
-			buffer.PutUint64At(w, off+55, 0x90064c5616482489)
-			off += 63
-		} else {
-			buffer.PutUint32At(w, off, 0xc01b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeRecord)
 	start := b.WriterIndex()
@@ -14599,26 +14677,40 @@ func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Record) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeRecord)
+	start := b.WriterIndex()
+	b.Reserve(63)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x89381033001c0001)
+		buffer.PutUint64At(w, off+8, 0x4c02c0c87152b239)
+		buffer.PutUint64At(w, off+16, 0x00014c804313c414)
+		buffer.PutUint64At(w, off+24, 0x4c63230744484553)
+		buffer.PutUint64At(w, off+32, 0x72164cc06cd48905)
+		buffer.PutUint64At(w, off+40, 0x0c341548806464a2)
+		buffer.PutUint64At(w, off+48, 0x894e481656184c20)
+		buffer.PutUint64At(w, off+55, 0x90064c5616482489)
+		off += 63
+	} else {
+		buffer.PutUint32At(w, off, 0xc01b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 63 && buffer.ReadUint64At(in, 0) == 0x89381033001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02c0c87152b239 && buffer.ReadUint64At(in, 16) == 0x00014c804313c414 && buffer.ReadUint64At(in, 24) == 0x4c63230744484553 && buffer.ReadUint64At(in, 32) == 0x72164cc06cd48905 && buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 && buffer.ReadUint64At(in, 48) == 0x894e481656184c20 && buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
-				n = 63
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeRecord, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeRecord)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -14636,6 +14728,24 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeRecord)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Record) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 63 && buffer.ReadUint64At(in, 0) == 0x89381033001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02c0c87152b239 && buffer.ReadUint64At(in, 16) == 0x00014c804313c414 && buffer.ReadUint64At(in, 24) == 0x4c63230744484553 && buffer.ReadUint64At(in, 32) == 0x72164cc06cd48905 && buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 && buffer.ReadUint64At(in, 48) == 0x894e481656184c20 && buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
+			n = 63
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeRecord, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeRecord)
 }
 
 // ForyWrite writes Record's struct body (docs/format.md §9).
@@ -15000,39 +15110,44 @@ func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeSeqs)
-		start := b.WriterIndex()
-		b.Reserve(124)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x23f2a070001c0001)
-			buffer.PutUint64At(w, off+8, 0x8d02bece39c03437)
-			buffer.PutUint64At(w, off+16, 0x002d9580e5b7812f)
-			buffer.PutUint64At(w, off+24, 0x022995c0317e3b8a)
-			buffer.PutUint64At(w, off+32, 0x06169880a77ebb41)
-			buffer.PutUint64At(w, off+40, 0x9980df5efec57102)
-			buffer.PutUint64At(w, off+48, 0x80e5b781dfbe8b37)
-			buffer.PutUint64At(w, off+56, 0x007e7b6a101e1690)
-			buffer.PutUint64At(w, off+64, 0x4700e0b79716168c)
-			buffer.PutUint64At(w, off+72, 0x0cb416164c6b3731)
-			buffer.PutUint64At(w, off+80, 0x1698603f3847c020)
-			buffer.PutUint64At(w, off+88, 0x00e0b7973f9a9e16)
-			buffer.PutUint64At(w, off+96, 0x097edb02a2261698)
-			buffer.PutUint64At(w, off+104, 0x1fd7a93a16988006)
-			buffer.PutUint64At(w, off+112, 0xe629309500e0b797)
-			buffer.PutUint64At(w, off+116, 0xa04182dfe6293095)
-			off += 124
-		} else {
-			buffer.PutUint32At(w, off, 0xbe1b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Seqs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSeqs)
+	start := b.WriterIndex()
+	b.Reserve(124)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x23f2a070001c0001)
+		buffer.PutUint64At(w, off+8, 0x8d02bece39c03437)
+		buffer.PutUint64At(w, off+16, 0x002d9580e5b7812f)
+		buffer.PutUint64At(w, off+24, 0x022995c0317e3b8a)
+		buffer.PutUint64At(w, off+32, 0x06169880a77ebb41)
+		buffer.PutUint64At(w, off+40, 0x9980df5efec57102)
+		buffer.PutUint64At(w, off+48, 0x80e5b781dfbe8b37)
+		buffer.PutUint64At(w, off+56, 0x007e7b6a101e1690)
+		buffer.PutUint64At(w, off+64, 0x4700e0b79716168c)
+		buffer.PutUint64At(w, off+72, 0x0cb416164c6b3731)
+		buffer.PutUint64At(w, off+80, 0x1698603f3847c020)
+		buffer.PutUint64At(w, off+88, 0x00e0b7973f9a9e16)
+		buffer.PutUint64At(w, off+96, 0x097edb02a2261698)
+		buffer.PutUint64At(w, off+104, 0x1fd7a93a16988006)
+		buffer.PutUint64At(w, off+112, 0xe629309500e0b797)
+		buffer.PutUint64At(w, off+116, 0xa04182dfe6293095)
+		off += 124
+	} else {
+		buffer.PutUint32At(w, off, 0xbe1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -15041,20 +15156,7 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 124 && buffer.ReadUint64At(in, 0) == 0x23f2a070001c0001 && buffer.ReadUint64At(in, 8) == 0x8d02bece39c03437 && buffer.ReadUint64At(in, 16) == 0x002d9580e5b7812f && buffer.ReadUint64At(in, 24) == 0x022995c0317e3b8a && buffer.ReadUint64At(in, 32) == 0x06169880a77ebb41 && buffer.ReadUint64At(in, 40) == 0x9980df5efec57102 && buffer.ReadUint64At(in, 48) == 0x80e5b781dfbe8b37 && buffer.ReadUint64At(in, 56) == 0x007e7b6a101e1690 && buffer.ReadUint64At(in, 64) == 0x4700e0b79716168c && buffer.ReadUint64At(in, 72) == 0x0cb416164c6b3731 && buffer.ReadUint64At(in, 80) == 0x1698603f3847c020 && buffer.ReadUint64At(in, 88) == 0x00e0b7973f9a9e16 && buffer.ReadUint64At(in, 96) == 0x097edb02a2261698 && buffer.ReadUint64At(in, 104) == 0x1fd7a93a16988006 && buffer.ReadUint64At(in, 112) == 0xe629309500e0b797 && buffer.ReadUint64At(in, 116) == 0xa04182dfe6293095 {
-				n = 124
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSeqs, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSeqs)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -15072,6 +15174,24 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSeqs)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Seqs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 124 && buffer.ReadUint64At(in, 0) == 0x23f2a070001c0001 && buffer.ReadUint64At(in, 8) == 0x8d02bece39c03437 && buffer.ReadUint64At(in, 16) == 0x002d9580e5b7812f && buffer.ReadUint64At(in, 24) == 0x022995c0317e3b8a && buffer.ReadUint64At(in, 32) == 0x06169880a77ebb41 && buffer.ReadUint64At(in, 40) == 0x9980df5efec57102 && buffer.ReadUint64At(in, 48) == 0x80e5b781dfbe8b37 && buffer.ReadUint64At(in, 56) == 0x007e7b6a101e1690 && buffer.ReadUint64At(in, 64) == 0x4700e0b79716168c && buffer.ReadUint64At(in, 72) == 0x0cb416164c6b3731 && buffer.ReadUint64At(in, 80) == 0x1698603f3847c020 && buffer.ReadUint64At(in, 88) == 0x00e0b7973f9a9e16 && buffer.ReadUint64At(in, 96) == 0x097edb02a2261698 && buffer.ReadUint64At(in, 104) == 0x1fd7a93a16988006 && buffer.ReadUint64At(in, 112) == 0xe629309500e0b797 && buffer.ReadUint64At(in, 116) == 0xa04182dfe6293095 {
+			n = 124
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSeqs, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSeqs)
 }
 
 // ForyWrite writes Seqs's struct body (docs/format.md §9).
@@ -16374,14 +16494,19 @@ func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *SeqsBad) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -16390,20 +16515,7 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x0e466007001c0001 && buffer.ReadUint64At(in, 8) == 0x4002bfc176f912b5 && buffer.ReadUint64At(in, 11) == 0x5816164002bfc176 {
-				n = 19
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSeqsBad, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSeqsBad)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -16421,6 +16533,24 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSeqsBad)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *SeqsBad) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x0e466007001c0001 && buffer.ReadUint64At(in, 8) == 0x4002bfc176f912b5 && buffer.ReadUint64At(in, 11) == 0x5816164002bfc176 {
+			n = 19
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSeqsBad, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSeqsBad)
 }
 
 // ForyWrite writes SeqsBad's struct body (docs/format.md §9).

@@ -128,90 +128,95 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeScalars)
-		start := b.WriterIndex()
-		b.Reserve(530)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x096920ff001c0001)
-			buffer.PutUint64At(w, off+8, 0x2fdf02855cdaf6fe)
-			buffer.PutUint64At(w, off+16, 0x8a7f180006a002b6)
-			buffer.PutUint64At(w, off+24, 0x0a069400d791ff42)
-			buffer.PutUint64At(w, off+32, 0x000da000d791ff42)
-			buffer.PutUint64At(w, off+40, 0x00d7a9ff428a7f18)
-			buffer.PutUint64At(w, off+48, 0x00d7a9ff420a0d94)
-			buffer.PutUint64At(w, off+56, 0x00d78b7f18001494)
-			buffer.PutUint64At(w, off+64, 0x0004a000d70b1488)
-			buffer.PutUint64At(w, off+72, 0xc0be91ff428a7f18)
-			buffer.PutUint64At(w, off+80, 0xc0be91ff420a0494)
-			buffer.PutUint64At(w, off+88, 0xff428a7f18000ba0)
-			buffer.PutUint64At(w, off+96, 0xff420a0b94c0bea9)
-			buffer.PutUint64At(w, off+104, 0x7f18001394c0bea9)
-			buffer.PutUint64At(w, off+112, 0xc0be0b1388c0be8b)
-			buffer.PutUint64At(w, off+120, 0x40af917f18000394)
-			buffer.PutUint64At(w, off+128, 0x000a9440af110388)
-			buffer.PutUint64At(w, off+136, 0x290a8840afa97f18)
-			buffer.PutUint64At(w, off+144, 0x40d86380014c40af)
-			buffer.PutUint64At(w, off+152, 0x7f18000290040140)
-			buffer.PutUint64At(w, off+160, 0x0990e0110284e091)
-			buffer.PutUint64At(w, off+168, 0x290984e0a97f1800)
-			buffer.PutUint64At(w, off+176, 0x9400da6380074ce0)
-			buffer.PutUint64At(w, off+184, 0x5400d7917f180007)
-			buffer.PutUint64At(w, off+192, 0x4000b431db638007)
-			buffer.PutUint64At(w, off+200, 0x4800d71107882007)
-			buffer.PutUint64At(w, off+208, 0x180008a0401b3307)
-			buffer.PutUint64At(w, off+216, 0x9400d791df00a67f)
-			buffer.PutUint64At(w, off+224, 0x4c00d791df002608)
-			buffer.PutUint64At(w, off+232, 0x000e9400dd63800e)
-			buffer.PutUint64At(w, off+240, 0x500e4000d7a97f18)
-			buffer.PutUint64At(w, off+248, 0x000fa000d7290e88)
-			buffer.PutUint64At(w, off+256, 0x00d7a9df00a67f18)
-			buffer.PutUint64At(w, off+264, 0x00d7a9df00260f94)
-			buffer.PutUint64At(w, off+272, 0xc0be917f18000594)
-			buffer.PutUint64At(w, off+280, 0x000c94c0be110588)
-			buffer.PutUint64At(w, off+288, 0x290c88c0bea97f18)
-			buffer.PutUint64At(w, off+296, 0x9f7f1800149ac0be)
-			buffer.PutUint64At(w, off+304, 0xbdf81f148e70bdf8)
-			buffer.PutUint64At(w, off+312, 0xf89f7f1800139a70)
-			buffer.PutUint64At(w, off+320, 0xecbbf81f138eecbb)
-			buffer.PutUint64At(w, off+328, 0x9afa9f7f18000a9a)
-			buffer.PutUint64At(w, off+336, 0x52f49afa1f0a8ef4)
-			buffer.PutUint64At(w, off+344, 0x014610f6db630001)
-			buffer.PutUint64At(w, off+352, 0x9f7f1880029a613f)
-			buffer.PutUint64At(w, off+360, 0x1ef99f028e001ef9)
-			buffer.PutUint64At(w, off+368, 0xf99f7f1800079a00)
-			buffer.PutUint64At(w, off+376, 0x701df91f078e701d)
-			buffer.PutUint64At(w, off+384, 0x9dfa9f7f18000e9a)
-			buffer.PutUint64At(w, off+392, 0x9a709dfa1f0e8e70)
-			buffer.PutUint64At(w, off+400, 0xec1bf99f7f180005)
-			buffer.PutUint64At(w, off+408, 0x254cec1bf91f058e)
-			buffer.PutUint64At(w, off+416, 0x6300274cc0d86380)
-			buffer.PutUint64At(w, off+424, 0x00d96380194de6d8)
-			buffer.PutUint64At(w, off+432, 0x00b931db63801554)
-			buffer.PutUint64At(w, off+440, 0x5630f6db63002552)
-			buffer.PutUint64At(w, off+448, 0x538039f6db638027)
-			buffer.PutUint64At(w, off+456, 0x155240f6db630019)
-			buffer.PutUint64At(w, off+464, 0x00265220f7db6300)
-			buffer.PutUint64At(w, off+472, 0x6380154c30f7db63)
-			buffer.PutUint64At(w, off+480, 0xc0dc6380264c80dc)
-			buffer.PutUint64At(w, off+488, 0x41608e27440c2540)
-			buffer.PutUint64At(w, off+496, 0x46901b3315481019)
-			buffer.PutUint64At(w, off+504, 0x98633f274a633f25)
-			buffer.PutUint64At(w, off+512, 0x723f1546643f1947)
-			buffer.PutUint64At(w, off+520, 0x40481540733f2646)
-			buffer.PutUint64At(w, off+522, 0x4c2640481540733f)
-			off += 530
-		} else {
-			buffer.PutUint32At(w, off, 0xb61b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeScalars)
+	start := b.WriterIndex()
+	b.Reserve(530)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x096920ff001c0001)
+		buffer.PutUint64At(w, off+8, 0x2fdf02855cdaf6fe)
+		buffer.PutUint64At(w, off+16, 0x8a7f180006a002b6)
+		buffer.PutUint64At(w, off+24, 0x0a069400d791ff42)
+		buffer.PutUint64At(w, off+32, 0x000da000d791ff42)
+		buffer.PutUint64At(w, off+40, 0x00d7a9ff428a7f18)
+		buffer.PutUint64At(w, off+48, 0x00d7a9ff420a0d94)
+		buffer.PutUint64At(w, off+56, 0x00d78b7f18001494)
+		buffer.PutUint64At(w, off+64, 0x0004a000d70b1488)
+		buffer.PutUint64At(w, off+72, 0xc0be91ff428a7f18)
+		buffer.PutUint64At(w, off+80, 0xc0be91ff420a0494)
+		buffer.PutUint64At(w, off+88, 0xff428a7f18000ba0)
+		buffer.PutUint64At(w, off+96, 0xff420a0b94c0bea9)
+		buffer.PutUint64At(w, off+104, 0x7f18001394c0bea9)
+		buffer.PutUint64At(w, off+112, 0xc0be0b1388c0be8b)
+		buffer.PutUint64At(w, off+120, 0x40af917f18000394)
+		buffer.PutUint64At(w, off+128, 0x000a9440af110388)
+		buffer.PutUint64At(w, off+136, 0x290a8840afa97f18)
+		buffer.PutUint64At(w, off+144, 0x40d86380014c40af)
+		buffer.PutUint64At(w, off+152, 0x7f18000290040140)
+		buffer.PutUint64At(w, off+160, 0x0990e0110284e091)
+		buffer.PutUint64At(w, off+168, 0x290984e0a97f1800)
+		buffer.PutUint64At(w, off+176, 0x9400da6380074ce0)
+		buffer.PutUint64At(w, off+184, 0x5400d7917f180007)
+		buffer.PutUint64At(w, off+192, 0x4000b431db638007)
+		buffer.PutUint64At(w, off+200, 0x4800d71107882007)
+		buffer.PutUint64At(w, off+208, 0x180008a0401b3307)
+		buffer.PutUint64At(w, off+216, 0x9400d791df00a67f)
+		buffer.PutUint64At(w, off+224, 0x4c00d791df002608)
+		buffer.PutUint64At(w, off+232, 0x000e9400dd63800e)
+		buffer.PutUint64At(w, off+240, 0x500e4000d7a97f18)
+		buffer.PutUint64At(w, off+248, 0x000fa000d7290e88)
+		buffer.PutUint64At(w, off+256, 0x00d7a9df00a67f18)
+		buffer.PutUint64At(w, off+264, 0x00d7a9df00260f94)
+		buffer.PutUint64At(w, off+272, 0xc0be917f18000594)
+		buffer.PutUint64At(w, off+280, 0x000c94c0be110588)
+		buffer.PutUint64At(w, off+288, 0x290c88c0bea97f18)
+		buffer.PutUint64At(w, off+296, 0x9f7f1800149ac0be)
+		buffer.PutUint64At(w, off+304, 0xbdf81f148e70bdf8)
+		buffer.PutUint64At(w, off+312, 0xf89f7f1800139a70)
+		buffer.PutUint64At(w, off+320, 0xecbbf81f138eecbb)
+		buffer.PutUint64At(w, off+328, 0x9afa9f7f18000a9a)
+		buffer.PutUint64At(w, off+336, 0x52f49afa1f0a8ef4)
+		buffer.PutUint64At(w, off+344, 0x014610f6db630001)
+		buffer.PutUint64At(w, off+352, 0x9f7f1880029a613f)
+		buffer.PutUint64At(w, off+360, 0x1ef99f028e001ef9)
+		buffer.PutUint64At(w, off+368, 0xf99f7f1800079a00)
+		buffer.PutUint64At(w, off+376, 0x701df91f078e701d)
+		buffer.PutUint64At(w, off+384, 0x9dfa9f7f18000e9a)
+		buffer.PutUint64At(w, off+392, 0x9a709dfa1f0e8e70)
+		buffer.PutUint64At(w, off+400, 0xec1bf99f7f180005)
+		buffer.PutUint64At(w, off+408, 0x254cec1bf91f058e)
+		buffer.PutUint64At(w, off+416, 0x6300274cc0d86380)
+		buffer.PutUint64At(w, off+424, 0x00d96380194de6d8)
+		buffer.PutUint64At(w, off+432, 0x00b931db63801554)
+		buffer.PutUint64At(w, off+440, 0x5630f6db63002552)
+		buffer.PutUint64At(w, off+448, 0x538039f6db638027)
+		buffer.PutUint64At(w, off+456, 0x155240f6db630019)
+		buffer.PutUint64At(w, off+464, 0x00265220f7db6300)
+		buffer.PutUint64At(w, off+472, 0x6380154c30f7db63)
+		buffer.PutUint64At(w, off+480, 0xc0dc6380264c80dc)
+		buffer.PutUint64At(w, off+488, 0x41608e27440c2540)
+		buffer.PutUint64At(w, off+496, 0x46901b3315481019)
+		buffer.PutUint64At(w, off+504, 0x98633f274a633f25)
+		buffer.PutUint64At(w, off+512, 0x723f1546643f1947)
+		buffer.PutUint64At(w, off+520, 0x40481540733f2646)
+		buffer.PutUint64At(w, off+522, 0x4c2640481540733f)
+		off += 530
+	} else {
+		buffer.PutUint32At(w, off, 0xb61b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -220,20 +225,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 530 && buffer.ReadUint64At(in, 0) == 0x096920ff001c0001 && buffer.ReadUint64At(in, 8) == 0x2fdf02855cdaf6fe && buffer.ReadUint64At(in, 16) == 0x8a7f180006a002b6 && buffer.ReadUint64At(in, 24) == 0x0a069400d791ff42 && buffer.ReadUint64At(in, 32) == 0x000da000d791ff42 && buffer.ReadUint64At(in, 40) == 0x00d7a9ff428a7f18 && buffer.ReadUint64At(in, 48) == 0x00d7a9ff420a0d94 && buffer.ReadUint64At(in, 56) == 0x00d78b7f18001494 && buffer.ReadUint64At(in, 64) == 0x0004a000d70b1488 && buffer.ReadUint64At(in, 72) == 0xc0be91ff428a7f18 && buffer.ReadUint64At(in, 80) == 0xc0be91ff420a0494 && buffer.ReadUint64At(in, 88) == 0xff428a7f18000ba0 && buffer.ReadUint64At(in, 96) == 0xff420a0b94c0bea9 && buffer.ReadUint64At(in, 104) == 0x7f18001394c0bea9 && buffer.ReadUint64At(in, 112) == 0xc0be0b1388c0be8b && buffer.ReadUint64At(in, 120) == 0x40af917f18000394 && buffer.ReadUint64At(in, 128) == 0x000a9440af110388 && buffer.ReadUint64At(in, 136) == 0x290a8840afa97f18 && buffer.ReadUint64At(in, 144) == 0x40d86380014c40af && buffer.ReadUint64At(in, 152) == 0x7f18000290040140 && buffer.ReadUint64At(in, 160) == 0x0990e0110284e091 && buffer.ReadUint64At(in, 168) == 0x290984e0a97f1800 && buffer.ReadUint64At(in, 176) == 0x9400da6380074ce0 && buffer.ReadUint64At(in, 184) == 0x5400d7917f180007 && buffer.ReadUint64At(in, 192) == 0x4000b431db638007 && buffer.ReadUint64At(in, 200) == 0x4800d71107882007 && buffer.ReadUint64At(in, 208) == 0x180008a0401b3307 && buffer.ReadUint64At(in, 216) == 0x9400d791df00a67f && buffer.ReadUint64At(in, 224) == 0x4c00d791df002608 && buffer.ReadUint64At(in, 232) == 0x000e9400dd63800e && buffer.ReadUint64At(in, 240) == 0x500e4000d7a97f18 && buffer.ReadUint64At(in, 248) == 0x000fa000d7290e88 && buffer.ReadUint64At(in, 256) == 0x00d7a9df00a67f18 && buffer.ReadUint64At(in, 264) == 0x00d7a9df00260f94 && buffer.ReadUint64At(in, 272) == 0xc0be917f18000594 && buffer.ReadUint64At(in, 280) == 0x000c94c0be110588 && buffer.ReadUint64At(in, 288) == 0x290c88c0bea97f18 && buffer.ReadUint64At(in, 296) == 0x9f7f1800149ac0be && buffer.ReadUint64At(in, 304) == 0xbdf81f148e70bdf8 && buffer.ReadUint64At(in, 312) == 0xf89f7f1800139a70 && buffer.ReadUint64At(in, 320) == 0xecbbf81f138eecbb && buffer.ReadUint64At(in, 328) == 0x9afa9f7f18000a9a && buffer.ReadUint64At(in, 336) == 0x52f49afa1f0a8ef4 && buffer.ReadUint64At(in, 344) == 0x014610f6db630001 && buffer.ReadUint64At(in, 352) == 0x9f7f1880029a613f && buffer.ReadUint64At(in, 360) == 0x1ef99f028e001ef9 && buffer.ReadUint64At(in, 368) == 0xf99f7f1800079a00 && buffer.ReadUint64At(in, 376) == 0x701df91f078e701d && buffer.ReadUint64At(in, 384) == 0x9dfa9f7f18000e9a && buffer.ReadUint64At(in, 392) == 0x9a709dfa1f0e8e70 && buffer.ReadUint64At(in, 400) == 0xec1bf99f7f180005 && buffer.ReadUint64At(in, 408) == 0x254cec1bf91f058e && buffer.ReadUint64At(in, 416) == 0x6300274cc0d86380 && buffer.ReadUint64At(in, 424) == 0x00d96380194de6d8 && buffer.ReadUint64At(in, 432) == 0x00b931db63801554 && buffer.ReadUint64At(in, 440) == 0x5630f6db63002552 && buffer.ReadUint64At(in, 448) == 0x538039f6db638027 && buffer.ReadUint64At(in, 456) == 0x155240f6db630019 && buffer.ReadUint64At(in, 464) == 0x00265220f7db6300 && buffer.ReadUint64At(in, 472) == 0x6380154c30f7db63 && buffer.ReadUint64At(in, 480) == 0xc0dc6380264c80dc && buffer.ReadUint64At(in, 488) == 0x41608e27440c2540 && buffer.ReadUint64At(in, 496) == 0x46901b3315481019 && buffer.ReadUint64At(in, 504) == 0x98633f274a633f25 && buffer.ReadUint64At(in, 512) == 0x723f1546643f1947 && buffer.ReadUint64At(in, 520) == 0x40481540733f2646 && buffer.ReadUint64At(in, 522) == 0x4c2640481540733f {
-				n = 530
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeScalars, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeScalars)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -251,6 +243,24 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Scalars) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 530 && buffer.ReadUint64At(in, 0) == 0x096920ff001c0001 && buffer.ReadUint64At(in, 8) == 0x2fdf02855cdaf6fe && buffer.ReadUint64At(in, 16) == 0x8a7f180006a002b6 && buffer.ReadUint64At(in, 24) == 0x0a069400d791ff42 && buffer.ReadUint64At(in, 32) == 0x000da000d791ff42 && buffer.ReadUint64At(in, 40) == 0x00d7a9ff428a7f18 && buffer.ReadUint64At(in, 48) == 0x00d7a9ff420a0d94 && buffer.ReadUint64At(in, 56) == 0x00d78b7f18001494 && buffer.ReadUint64At(in, 64) == 0x0004a000d70b1488 && buffer.ReadUint64At(in, 72) == 0xc0be91ff428a7f18 && buffer.ReadUint64At(in, 80) == 0xc0be91ff420a0494 && buffer.ReadUint64At(in, 88) == 0xff428a7f18000ba0 && buffer.ReadUint64At(in, 96) == 0xff420a0b94c0bea9 && buffer.ReadUint64At(in, 104) == 0x7f18001394c0bea9 && buffer.ReadUint64At(in, 112) == 0xc0be0b1388c0be8b && buffer.ReadUint64At(in, 120) == 0x40af917f18000394 && buffer.ReadUint64At(in, 128) == 0x000a9440af110388 && buffer.ReadUint64At(in, 136) == 0x290a8840afa97f18 && buffer.ReadUint64At(in, 144) == 0x40d86380014c40af && buffer.ReadUint64At(in, 152) == 0x7f18000290040140 && buffer.ReadUint64At(in, 160) == 0x0990e0110284e091 && buffer.ReadUint64At(in, 168) == 0x290984e0a97f1800 && buffer.ReadUint64At(in, 176) == 0x9400da6380074ce0 && buffer.ReadUint64At(in, 184) == 0x5400d7917f180007 && buffer.ReadUint64At(in, 192) == 0x4000b431db638007 && buffer.ReadUint64At(in, 200) == 0x4800d71107882007 && buffer.ReadUint64At(in, 208) == 0x180008a0401b3307 && buffer.ReadUint64At(in, 216) == 0x9400d791df00a67f && buffer.ReadUint64At(in, 224) == 0x4c00d791df002608 && buffer.ReadUint64At(in, 232) == 0x000e9400dd63800e && buffer.ReadUint64At(in, 240) == 0x500e4000d7a97f18 && buffer.ReadUint64At(in, 248) == 0x000fa000d7290e88 && buffer.ReadUint64At(in, 256) == 0x00d7a9df00a67f18 && buffer.ReadUint64At(in, 264) == 0x00d7a9df00260f94 && buffer.ReadUint64At(in, 272) == 0xc0be917f18000594 && buffer.ReadUint64At(in, 280) == 0x000c94c0be110588 && buffer.ReadUint64At(in, 288) == 0x290c88c0bea97f18 && buffer.ReadUint64At(in, 296) == 0x9f7f1800149ac0be && buffer.ReadUint64At(in, 304) == 0xbdf81f148e70bdf8 && buffer.ReadUint64At(in, 312) == 0xf89f7f1800139a70 && buffer.ReadUint64At(in, 320) == 0xecbbf81f138eecbb && buffer.ReadUint64At(in, 328) == 0x9afa9f7f18000a9a && buffer.ReadUint64At(in, 336) == 0x52f49afa1f0a8ef4 && buffer.ReadUint64At(in, 344) == 0x014610f6db630001 && buffer.ReadUint64At(in, 352) == 0x9f7f1880029a613f && buffer.ReadUint64At(in, 360) == 0x1ef99f028e001ef9 && buffer.ReadUint64At(in, 368) == 0xf99f7f1800079a00 && buffer.ReadUint64At(in, 376) == 0x701df91f078e701d && buffer.ReadUint64At(in, 384) == 0x9dfa9f7f18000e9a && buffer.ReadUint64At(in, 392) == 0x9a709dfa1f0e8e70 && buffer.ReadUint64At(in, 400) == 0xec1bf99f7f180005 && buffer.ReadUint64At(in, 408) == 0x254cec1bf91f058e && buffer.ReadUint64At(in, 416) == 0x6300274cc0d86380 && buffer.ReadUint64At(in, 424) == 0x00d96380194de6d8 && buffer.ReadUint64At(in, 432) == 0x00b931db63801554 && buffer.ReadUint64At(in, 440) == 0x5630f6db63002552 && buffer.ReadUint64At(in, 448) == 0x538039f6db638027 && buffer.ReadUint64At(in, 456) == 0x155240f6db630019 && buffer.ReadUint64At(in, 464) == 0x00265220f7db6300 && buffer.ReadUint64At(in, 472) == 0x6380154c30f7db63 && buffer.ReadUint64At(in, 480) == 0xc0dc6380264c80dc && buffer.ReadUint64At(in, 488) == 0x41608e27440c2540 && buffer.ReadUint64At(in, 496) == 0x46901b3315481019 && buffer.ReadUint64At(in, 504) == 0x98633f274a633f25 && buffer.ReadUint64At(in, 512) == 0x723f1546643f1947 && buffer.ReadUint64At(in, 520) == 0x40481540733f2646 && buffer.ReadUint64At(in, 522) == 0x4c2640481540733f {
+			n = 530
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeScalars, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeScalars)
 }
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
@@ -2476,106 +2486,111 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeContainers)
-		start := b.WriterIndex()
-		b.Reserve(660)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xb53450ff001c0001)
-			buffer.PutUint64At(w, off+8, 0x31df03877ff27831)
-			buffer.PutUint64At(w, off+16, 0x967361032b4d02b7)
-			buffer.PutUint64At(w, off+24, 0x388decbbf801378d)
-			buffer.PutUint64At(w, off+32, 0xf9012d8d70bdf801)
-			buffer.PutUint64At(w, off+40, 0xec1bf9012e8df41a)
-			buffer.PutUint64At(w, off+48, 0x2c8d701df9012f8d)
-			buffer.PutUint64At(w, off+56, 0xfa01318d001ef981)
-			buffer.PutUint64At(w, off+64, 0xec9bfa01328df49a)
-			buffer.PutUint64At(w, off+72, 0x308d709dfa01338d)
-			buffer.PutUint64At(w, off+80, 0x63802b59009efa81)
-			buffer.PutUint64At(w, off+88, 0x00379960391736d8)
-			buffer.PutUint64At(w, off+96, 0x3899ecbbf8817f18)
-			buffer.PutUint64At(w, off+104, 0x9970bdf8817f1800)
-			buffer.PutUint64At(w, off+112, 0xf41af9817f18002d)
-			buffer.PutUint64At(w, off+120, 0x1bf9817f18002e99)
-			buffer.PutUint64At(w, off+128, 0xf9817f18002f99ec)
-			buffer.PutUint64At(w, off+136, 0x817f18802c99701d)
-			buffer.PutUint64At(w, off+144, 0x7f18003199001ef9)
-			buffer.PutUint64At(w, off+152, 0x18003299f49afa81)
-			buffer.PutUint64At(w, off+160, 0x003399ec9bfa817f)
-			buffer.PutUint64At(w, off+168, 0x3099709dfa817f18)
-			buffer.PutUint64At(w, off+176, 0x51009efa817f1880)
-			buffer.PutUint64At(w, off+184, 0x1650d050d8630029)
-			buffer.PutUint64At(w, off+192, 0x16507051d963000e)
-			buffer.PutUint64At(w, off+200, 0x165010f6da630006)
-			buffer.PutUint64At(w, off+208, 0x169840f6da630066)
-			buffer.PutUint64At(w, off+216, 0xecbbf8977f18004e)
-			buffer.PutUint64At(w, off+224, 0xf8977f1800521698)
-			buffer.PutUint64At(w, off+232, 0x7f180016169870bd)
-			buffer.PutUint64At(w, off+240, 0x001e1698ec1bf997)
-			buffer.PutUint64At(w, off+248, 0x1698701df9977f18)
-			buffer.PutUint64At(w, off+256, 0x001ef9977f18800a)
-			buffer.PutUint64At(w, off+264, 0xf6da6300165a1650)
-			buffer.PutUint64At(w, off+272, 0x63001656621650b0)
-			buffer.PutUint64At(w, off+280, 0x6300161654c0f6da)
-			buffer.PutUint64At(w, off+288, 0x00561650a0fdf6da)
-			buffer.PutUint64At(w, off+296, 0x019a165020f7da63)
-			buffer.PutUint64At(w, off+304, 0x2a169830f7da6300)
-			buffer.PutUint64At(w, off+312, 0x98f49afa977f1800)
-			buffer.PutUint64At(w, off+320, 0x9dfa977f18003a16)
-			buffer.PutUint64At(w, off+328, 0xdb63005606185470)
-			buffer.PutUint64At(w, off+336, 0x0056661854c81d36)
-			buffer.PutUint64At(w, off+344, 0x1e18a0c84d36db63)
-			buffer.PutUint64At(w, off+352, 0x711df9997f180052)
-			buffer.PutUint64At(w, off+360, 0x630056161854a0f8)
-			buffer.PutUint64At(w, off+368, 0x16561854c88d36db)
-			buffer.PutUint64At(w, off+376, 0x1854a02d37db6300)
-			buffer.PutUint64At(w, off+384, 0x2d37db6300565a56)
-			buffer.PutUint64At(w, off+392, 0x00165662561854ac)
-			buffer.PutUint64At(w, off+400, 0x561854b02d37db63)
-			buffer.PutUint64At(w, off+408, 0x98bc2d37db630016)
-			buffer.PutUint64At(w, off+416, 0xfa997f18802a2618)
-			buffer.PutUint64At(w, off+424, 0x76db63002957009e)
-			buffer.PutUint64At(w, off+432, 0xdb63005616563414)
-			buffer.PutUint64At(w, off+440, 0x0016561852c8bd76)
-			buffer.PutUint64At(w, off+448, 0x00261650c076db63)
-			buffer.PutUint64At(w, off+456, 0x0d0529456041dc63)
-			buffer.PutUint64At(w, off+464, 0x06164417150e1644)
-			buffer.PutUint64At(w, off+472, 0x8c642f661644612f)
-			buffer.PutUint64At(w, off+480, 0x168cecbbf8174e16)
-			buffer.PutUint64At(w, off+488, 0x16168c70bdf81752)
-			buffer.PutUint64At(w, off+496, 0x171e168cec1bf917)
-			buffer.PutUint64At(w, off+504, 0xf9970a168c701df9)
-			buffer.PutUint64At(w, off+512, 0x6b2f165a1644001e)
-			buffer.PutUint64At(w, off+520, 0x4c6c2f1656621644)
-			buffer.PutUint64At(w, off+528, 0x164400da6faf1616)
-			buffer.PutUint64At(w, off+536, 0x2f019a1644722f56)
-			buffer.PutUint64At(w, off+544, 0xf49afa172a168c73)
-			buffer.PutUint64At(w, off+552, 0x4c709dfa173a168c)
-			buffer.PutUint64At(w, off+560, 0x4c80dc61b3560618)
-			buffer.PutUint64At(w, off+568, 0x9480dc64b3566618)
-			buffer.PutUint64At(w, off+576, 0xf8711df919521e18)
-			buffer.PutUint64At(w, off+584, 0xdc68b35616184ca0)
-			buffer.PutUint64At(w, off+592, 0xda72b31656184c80)
-			buffer.PutUint64At(w, off+600, 0x72b3565a56184c00)
-			buffer.PutUint64At(w, off+608, 0x16566256184cc0da)
-			buffer.PutUint64At(w, off+616, 0x1656184c00db72b3)
-			buffer.PutUint64At(w, off+624, 0x2a26188cc0db72b3)
-			buffer.PutUint64At(w, off+632, 0x61b7294f009efa99)
-			buffer.PutUint64At(w, off+640, 0xdc6bb756164e4043)
-			buffer.PutUint64At(w, off+648, 0x446c371656184680)
-			buffer.PutUint64At(w, off+652, 0x16442616446c3716)
-			off += 660
-		} else {
-			buffer.PutUint32At(w, off, 0xb71b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeContainers)
+	start := b.WriterIndex()
+	b.Reserve(660)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xb53450ff001c0001)
+		buffer.PutUint64At(w, off+8, 0x31df03877ff27831)
+		buffer.PutUint64At(w, off+16, 0x967361032b4d02b7)
+		buffer.PutUint64At(w, off+24, 0x388decbbf801378d)
+		buffer.PutUint64At(w, off+32, 0xf9012d8d70bdf801)
+		buffer.PutUint64At(w, off+40, 0xec1bf9012e8df41a)
+		buffer.PutUint64At(w, off+48, 0x2c8d701df9012f8d)
+		buffer.PutUint64At(w, off+56, 0xfa01318d001ef981)
+		buffer.PutUint64At(w, off+64, 0xec9bfa01328df49a)
+		buffer.PutUint64At(w, off+72, 0x308d709dfa01338d)
+		buffer.PutUint64At(w, off+80, 0x63802b59009efa81)
+		buffer.PutUint64At(w, off+88, 0x00379960391736d8)
+		buffer.PutUint64At(w, off+96, 0x3899ecbbf8817f18)
+		buffer.PutUint64At(w, off+104, 0x9970bdf8817f1800)
+		buffer.PutUint64At(w, off+112, 0xf41af9817f18002d)
+		buffer.PutUint64At(w, off+120, 0x1bf9817f18002e99)
+		buffer.PutUint64At(w, off+128, 0xf9817f18002f99ec)
+		buffer.PutUint64At(w, off+136, 0x817f18802c99701d)
+		buffer.PutUint64At(w, off+144, 0x7f18003199001ef9)
+		buffer.PutUint64At(w, off+152, 0x18003299f49afa81)
+		buffer.PutUint64At(w, off+160, 0x003399ec9bfa817f)
+		buffer.PutUint64At(w, off+168, 0x3099709dfa817f18)
+		buffer.PutUint64At(w, off+176, 0x51009efa817f1880)
+		buffer.PutUint64At(w, off+184, 0x1650d050d8630029)
+		buffer.PutUint64At(w, off+192, 0x16507051d963000e)
+		buffer.PutUint64At(w, off+200, 0x165010f6da630006)
+		buffer.PutUint64At(w, off+208, 0x169840f6da630066)
+		buffer.PutUint64At(w, off+216, 0xecbbf8977f18004e)
+		buffer.PutUint64At(w, off+224, 0xf8977f1800521698)
+		buffer.PutUint64At(w, off+232, 0x7f180016169870bd)
+		buffer.PutUint64At(w, off+240, 0x001e1698ec1bf997)
+		buffer.PutUint64At(w, off+248, 0x1698701df9977f18)
+		buffer.PutUint64At(w, off+256, 0x001ef9977f18800a)
+		buffer.PutUint64At(w, off+264, 0xf6da6300165a1650)
+		buffer.PutUint64At(w, off+272, 0x63001656621650b0)
+		buffer.PutUint64At(w, off+280, 0x6300161654c0f6da)
+		buffer.PutUint64At(w, off+288, 0x00561650a0fdf6da)
+		buffer.PutUint64At(w, off+296, 0x019a165020f7da63)
+		buffer.PutUint64At(w, off+304, 0x2a169830f7da6300)
+		buffer.PutUint64At(w, off+312, 0x98f49afa977f1800)
+		buffer.PutUint64At(w, off+320, 0x9dfa977f18003a16)
+		buffer.PutUint64At(w, off+328, 0xdb63005606185470)
+		buffer.PutUint64At(w, off+336, 0x0056661854c81d36)
+		buffer.PutUint64At(w, off+344, 0x1e18a0c84d36db63)
+		buffer.PutUint64At(w, off+352, 0x711df9997f180052)
+		buffer.PutUint64At(w, off+360, 0x630056161854a0f8)
+		buffer.PutUint64At(w, off+368, 0x16561854c88d36db)
+		buffer.PutUint64At(w, off+376, 0x1854a02d37db6300)
+		buffer.PutUint64At(w, off+384, 0x2d37db6300565a56)
+		buffer.PutUint64At(w, off+392, 0x00165662561854ac)
+		buffer.PutUint64At(w, off+400, 0x561854b02d37db63)
+		buffer.PutUint64At(w, off+408, 0x98bc2d37db630016)
+		buffer.PutUint64At(w, off+416, 0xfa997f18802a2618)
+		buffer.PutUint64At(w, off+424, 0x76db63002957009e)
+		buffer.PutUint64At(w, off+432, 0xdb63005616563414)
+		buffer.PutUint64At(w, off+440, 0x0016561852c8bd76)
+		buffer.PutUint64At(w, off+448, 0x00261650c076db63)
+		buffer.PutUint64At(w, off+456, 0x0d0529456041dc63)
+		buffer.PutUint64At(w, off+464, 0x06164417150e1644)
+		buffer.PutUint64At(w, off+472, 0x8c642f661644612f)
+		buffer.PutUint64At(w, off+480, 0x168cecbbf8174e16)
+		buffer.PutUint64At(w, off+488, 0x16168c70bdf81752)
+		buffer.PutUint64At(w, off+496, 0x171e168cec1bf917)
+		buffer.PutUint64At(w, off+504, 0xf9970a168c701df9)
+		buffer.PutUint64At(w, off+512, 0x6b2f165a1644001e)
+		buffer.PutUint64At(w, off+520, 0x4c6c2f1656621644)
+		buffer.PutUint64At(w, off+528, 0x164400da6faf1616)
+		buffer.PutUint64At(w, off+536, 0x2f019a1644722f56)
+		buffer.PutUint64At(w, off+544, 0xf49afa172a168c73)
+		buffer.PutUint64At(w, off+552, 0x4c709dfa173a168c)
+		buffer.PutUint64At(w, off+560, 0x4c80dc61b3560618)
+		buffer.PutUint64At(w, off+568, 0x9480dc64b3566618)
+		buffer.PutUint64At(w, off+576, 0xf8711df919521e18)
+		buffer.PutUint64At(w, off+584, 0xdc68b35616184ca0)
+		buffer.PutUint64At(w, off+592, 0xda72b31656184c80)
+		buffer.PutUint64At(w, off+600, 0x72b3565a56184c00)
+		buffer.PutUint64At(w, off+608, 0x16566256184cc0da)
+		buffer.PutUint64At(w, off+616, 0x1656184c00db72b3)
+		buffer.PutUint64At(w, off+624, 0x2a26188cc0db72b3)
+		buffer.PutUint64At(w, off+632, 0x61b7294f009efa99)
+		buffer.PutUint64At(w, off+640, 0xdc6bb756164e4043)
+		buffer.PutUint64At(w, off+648, 0x446c371656184680)
+		buffer.PutUint64At(w, off+652, 0x16442616446c3716)
+		off += 660
+	} else {
+		buffer.PutUint32At(w, off, 0xb71b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -2584,20 +2599,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 660 && buffer.ReadUint64At(in, 0) == 0xb53450ff001c0001 && buffer.ReadUint64At(in, 8) == 0x31df03877ff27831 && buffer.ReadUint64At(in, 16) == 0x967361032b4d02b7 && buffer.ReadUint64At(in, 24) == 0x388decbbf801378d && buffer.ReadUint64At(in, 32) == 0xf9012d8d70bdf801 && buffer.ReadUint64At(in, 40) == 0xec1bf9012e8df41a && buffer.ReadUint64At(in, 48) == 0x2c8d701df9012f8d && buffer.ReadUint64At(in, 56) == 0xfa01318d001ef981 && buffer.ReadUint64At(in, 64) == 0xec9bfa01328df49a && buffer.ReadUint64At(in, 72) == 0x308d709dfa01338d && buffer.ReadUint64At(in, 80) == 0x63802b59009efa81 && buffer.ReadUint64At(in, 88) == 0x00379960391736d8 && buffer.ReadUint64At(in, 96) == 0x3899ecbbf8817f18 && buffer.ReadUint64At(in, 104) == 0x9970bdf8817f1800 && buffer.ReadUint64At(in, 112) == 0xf41af9817f18002d && buffer.ReadUint64At(in, 120) == 0x1bf9817f18002e99 && buffer.ReadUint64At(in, 128) == 0xf9817f18002f99ec && buffer.ReadUint64At(in, 136) == 0x817f18802c99701d && buffer.ReadUint64At(in, 144) == 0x7f18003199001ef9 && buffer.ReadUint64At(in, 152) == 0x18003299f49afa81 && buffer.ReadUint64At(in, 160) == 0x003399ec9bfa817f && buffer.ReadUint64At(in, 168) == 0x3099709dfa817f18 && buffer.ReadUint64At(in, 176) == 0x51009efa817f1880 && buffer.ReadUint64At(in, 184) == 0x1650d050d8630029 && buffer.ReadUint64At(in, 192) == 0x16507051d963000e && buffer.ReadUint64At(in, 200) == 0x165010f6da630006 && buffer.ReadUint64At(in, 208) == 0x169840f6da630066 && buffer.ReadUint64At(in, 216) == 0xecbbf8977f18004e && buffer.ReadUint64At(in, 224) == 0xf8977f1800521698 && buffer.ReadUint64At(in, 232) == 0x7f180016169870bd && buffer.ReadUint64At(in, 240) == 0x001e1698ec1bf997 && buffer.ReadUint64At(in, 248) == 0x1698701df9977f18 && buffer.ReadUint64At(in, 256) == 0x001ef9977f18800a && buffer.ReadUint64At(in, 264) == 0xf6da6300165a1650 && buffer.ReadUint64At(in, 272) == 0x63001656621650b0 && buffer.ReadUint64At(in, 280) == 0x6300161654c0f6da && buffer.ReadUint64At(in, 288) == 0x00561650a0fdf6da && buffer.ReadUint64At(in, 296) == 0x019a165020f7da63 && buffer.ReadUint64At(in, 304) == 0x2a169830f7da6300 && buffer.ReadUint64At(in, 312) == 0x98f49afa977f1800 && buffer.ReadUint64At(in, 320) == 0x9dfa977f18003a16 && buffer.ReadUint64At(in, 328) == 0xdb63005606185470 && buffer.ReadUint64At(in, 336) == 0x0056661854c81d36 && buffer.ReadUint64At(in, 344) == 0x1e18a0c84d36db63 && buffer.ReadUint64At(in, 352) == 0x711df9997f180052 && buffer.ReadUint64At(in, 360) == 0x630056161854a0f8 && buffer.ReadUint64At(in, 368) == 0x16561854c88d36db && buffer.ReadUint64At(in, 376) == 0x1854a02d37db6300 && buffer.ReadUint64At(in, 384) == 0x2d37db6300565a56 && buffer.ReadUint64At(in, 392) == 0x00165662561854ac && buffer.ReadUint64At(in, 400) == 0x561854b02d37db63 && buffer.ReadUint64At(in, 408) == 0x98bc2d37db630016 && buffer.ReadUint64At(in, 416) == 0xfa997f18802a2618 && buffer.ReadUint64At(in, 424) == 0x76db63002957009e && buffer.ReadUint64At(in, 432) == 0xdb63005616563414 && buffer.ReadUint64At(in, 440) == 0x0016561852c8bd76 && buffer.ReadUint64At(in, 448) == 0x00261650c076db63 && buffer.ReadUint64At(in, 456) == 0x0d0529456041dc63 && buffer.ReadUint64At(in, 464) == 0x06164417150e1644 && buffer.ReadUint64At(in, 472) == 0x8c642f661644612f && buffer.ReadUint64At(in, 480) == 0x168cecbbf8174e16 && buffer.ReadUint64At(in, 488) == 0x16168c70bdf81752 && buffer.ReadUint64At(in, 496) == 0x171e168cec1bf917 && buffer.ReadUint64At(in, 504) == 0xf9970a168c701df9 && buffer.ReadUint64At(in, 512) == 0x6b2f165a1644001e && buffer.ReadUint64At(in, 520) == 0x4c6c2f1656621644 && buffer.ReadUint64At(in, 528) == 0x164400da6faf1616 && buffer.ReadUint64At(in, 536) == 0x2f019a1644722f56 && buffer.ReadUint64At(in, 544) == 0xf49afa172a168c73 && buffer.ReadUint64At(in, 552) == 0x4c709dfa173a168c && buffer.ReadUint64At(in, 560) == 0x4c80dc61b3560618 && buffer.ReadUint64At(in, 568) == 0x9480dc64b3566618 && buffer.ReadUint64At(in, 576) == 0xf8711df919521e18 && buffer.ReadUint64At(in, 584) == 0xdc68b35616184ca0 && buffer.ReadUint64At(in, 592) == 0xda72b31656184c80 && buffer.ReadUint64At(in, 600) == 0x72b3565a56184c00 && buffer.ReadUint64At(in, 608) == 0x16566256184cc0da && buffer.ReadUint64At(in, 616) == 0x1656184c00db72b3 && buffer.ReadUint64At(in, 624) == 0x2a26188cc0db72b3 && buffer.ReadUint64At(in, 632) == 0x61b7294f009efa99 && buffer.ReadUint64At(in, 640) == 0xdc6bb756164e4043 && buffer.ReadUint64At(in, 648) == 0x446c371656184680 && buffer.ReadUint64At(in, 652) == 0x16442616446c3716 {
-				n = 660
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeContainers, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeContainers)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -2615,6 +2617,24 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Containers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 660 && buffer.ReadUint64At(in, 0) == 0xb53450ff001c0001 && buffer.ReadUint64At(in, 8) == 0x31df03877ff27831 && buffer.ReadUint64At(in, 16) == 0x967361032b4d02b7 && buffer.ReadUint64At(in, 24) == 0x388decbbf801378d && buffer.ReadUint64At(in, 32) == 0xf9012d8d70bdf801 && buffer.ReadUint64At(in, 40) == 0xec1bf9012e8df41a && buffer.ReadUint64At(in, 48) == 0x2c8d701df9012f8d && buffer.ReadUint64At(in, 56) == 0xfa01318d001ef981 && buffer.ReadUint64At(in, 64) == 0xec9bfa01328df49a && buffer.ReadUint64At(in, 72) == 0x308d709dfa01338d && buffer.ReadUint64At(in, 80) == 0x63802b59009efa81 && buffer.ReadUint64At(in, 88) == 0x00379960391736d8 && buffer.ReadUint64At(in, 96) == 0x3899ecbbf8817f18 && buffer.ReadUint64At(in, 104) == 0x9970bdf8817f1800 && buffer.ReadUint64At(in, 112) == 0xf41af9817f18002d && buffer.ReadUint64At(in, 120) == 0x1bf9817f18002e99 && buffer.ReadUint64At(in, 128) == 0xf9817f18002f99ec && buffer.ReadUint64At(in, 136) == 0x817f18802c99701d && buffer.ReadUint64At(in, 144) == 0x7f18003199001ef9 && buffer.ReadUint64At(in, 152) == 0x18003299f49afa81 && buffer.ReadUint64At(in, 160) == 0x003399ec9bfa817f && buffer.ReadUint64At(in, 168) == 0x3099709dfa817f18 && buffer.ReadUint64At(in, 176) == 0x51009efa817f1880 && buffer.ReadUint64At(in, 184) == 0x1650d050d8630029 && buffer.ReadUint64At(in, 192) == 0x16507051d963000e && buffer.ReadUint64At(in, 200) == 0x165010f6da630006 && buffer.ReadUint64At(in, 208) == 0x169840f6da630066 && buffer.ReadUint64At(in, 216) == 0xecbbf8977f18004e && buffer.ReadUint64At(in, 224) == 0xf8977f1800521698 && buffer.ReadUint64At(in, 232) == 0x7f180016169870bd && buffer.ReadUint64At(in, 240) == 0x001e1698ec1bf997 && buffer.ReadUint64At(in, 248) == 0x1698701df9977f18 && buffer.ReadUint64At(in, 256) == 0x001ef9977f18800a && buffer.ReadUint64At(in, 264) == 0xf6da6300165a1650 && buffer.ReadUint64At(in, 272) == 0x63001656621650b0 && buffer.ReadUint64At(in, 280) == 0x6300161654c0f6da && buffer.ReadUint64At(in, 288) == 0x00561650a0fdf6da && buffer.ReadUint64At(in, 296) == 0x019a165020f7da63 && buffer.ReadUint64At(in, 304) == 0x2a169830f7da6300 && buffer.ReadUint64At(in, 312) == 0x98f49afa977f1800 && buffer.ReadUint64At(in, 320) == 0x9dfa977f18003a16 && buffer.ReadUint64At(in, 328) == 0xdb63005606185470 && buffer.ReadUint64At(in, 336) == 0x0056661854c81d36 && buffer.ReadUint64At(in, 344) == 0x1e18a0c84d36db63 && buffer.ReadUint64At(in, 352) == 0x711df9997f180052 && buffer.ReadUint64At(in, 360) == 0x630056161854a0f8 && buffer.ReadUint64At(in, 368) == 0x16561854c88d36db && buffer.ReadUint64At(in, 376) == 0x1854a02d37db6300 && buffer.ReadUint64At(in, 384) == 0x2d37db6300565a56 && buffer.ReadUint64At(in, 392) == 0x00165662561854ac && buffer.ReadUint64At(in, 400) == 0x561854b02d37db63 && buffer.ReadUint64At(in, 408) == 0x98bc2d37db630016 && buffer.ReadUint64At(in, 416) == 0xfa997f18802a2618 && buffer.ReadUint64At(in, 424) == 0x76db63002957009e && buffer.ReadUint64At(in, 432) == 0xdb63005616563414 && buffer.ReadUint64At(in, 440) == 0x0016561852c8bd76 && buffer.ReadUint64At(in, 448) == 0x00261650c076db63 && buffer.ReadUint64At(in, 456) == 0x0d0529456041dc63 && buffer.ReadUint64At(in, 464) == 0x06164417150e1644 && buffer.ReadUint64At(in, 472) == 0x8c642f661644612f && buffer.ReadUint64At(in, 480) == 0x168cecbbf8174e16 && buffer.ReadUint64At(in, 488) == 0x16168c70bdf81752 && buffer.ReadUint64At(in, 496) == 0x171e168cec1bf917 && buffer.ReadUint64At(in, 504) == 0xf9970a168c701df9 && buffer.ReadUint64At(in, 512) == 0x6b2f165a1644001e && buffer.ReadUint64At(in, 520) == 0x4c6c2f1656621644 && buffer.ReadUint64At(in, 528) == 0x164400da6faf1616 && buffer.ReadUint64At(in, 536) == 0x2f019a1644722f56 && buffer.ReadUint64At(in, 544) == 0xf49afa172a168c73 && buffer.ReadUint64At(in, 552) == 0x4c709dfa173a168c && buffer.ReadUint64At(in, 560) == 0x4c80dc61b3560618 && buffer.ReadUint64At(in, 568) == 0x9480dc64b3566618 && buffer.ReadUint64At(in, 576) == 0xf8711df919521e18 && buffer.ReadUint64At(in, 584) == 0xdc68b35616184ca0 && buffer.ReadUint64At(in, 592) == 0xda72b31656184c80 && buffer.ReadUint64At(in, 600) == 0x72b3565a56184c00 && buffer.ReadUint64At(in, 608) == 0x16566256184cc0da && buffer.ReadUint64At(in, 616) == 0x1656184c00db72b3 && buffer.ReadUint64At(in, 624) == 0x2a26188cc0db72b3 && buffer.ReadUint64At(in, 632) == 0x61b7294f009efa99 && buffer.ReadUint64At(in, 640) == 0xdc6bb756164e4043 && buffer.ReadUint64At(in, 648) == 0x446c371656184680 && buffer.ReadUint64At(in, 652) == 0x16442616446c3716 {
+			n = 660
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeContainers, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeContainers)
 }
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
@@ -10410,39 +10430,7 @@ func (x *Nested) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeNested)
-		start := b.WriterIndex()
-		b.Reserve(138)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x6095c07e001e0001)
-			buffer.PutUint64At(w, off+8, 0xae1209f05910febe)
-			buffer.PutUint64At(w, off+16, 0x001c4d0699923413)
-			buffer.PutUint64At(w, off+24, 0x63807216541ada63)
-			buffer.PutUint64At(w, off+32, 0x807a16548086f6da)
-			buffer.PutUint64At(w, off+40, 0x72165880b2f6da63)
-			buffer.PutUint64At(w, off+48, 0x4da0a1fdf6da6380)
-			buffer.PutUint64At(w, off+56, 0x56185ccada63001e)
-			buffer.PutUint64At(w, off+64, 0xaf2d37db6300725a)
-			buffer.PutUint64At(w, off+72, 0xf6db63801c576868)
-			buffer.PutUint64At(w, off+80, 0xf6db63801e578086)
-			buffer.PutUint64At(w, off+88, 0x1648a0a11c4580b2)
-			buffer.PutUint64At(w, off+96, 0x2f7a164868682f72)
-			buffer.PutUint64At(w, off+104, 0xda6f2f72164c286b)
-			buffer.PutUint64At(w, off+112, 0x561854a0ac1e451a)
-			buffer.PutUint64At(w, off+120, 0x8086f6da72b3725a)
-			buffer.PutUint64At(w, off+128, 0x3f1e4b68683f1c4b)
-			buffer.PutUint64At(w, off+130, 0x286b3f1e4b68683f)
-			off += 138
-		} else {
-			buffer.PutUint64At(w, off, 0x08ae1204041d0001)
-			buffer.PutUint64At(w, off+5, 0x069992340308ae12)
-			off += 13
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNested)
 	start := b.WriterIndex()
@@ -10478,26 +10466,50 @@ func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Nested) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeNested)
+	start := b.WriterIndex()
+	b.Reserve(138)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x6095c07e001e0001)
+		buffer.PutUint64At(w, off+8, 0xae1209f05910febe)
+		buffer.PutUint64At(w, off+16, 0x001c4d0699923413)
+		buffer.PutUint64At(w, off+24, 0x63807216541ada63)
+		buffer.PutUint64At(w, off+32, 0x807a16548086f6da)
+		buffer.PutUint64At(w, off+40, 0x72165880b2f6da63)
+		buffer.PutUint64At(w, off+48, 0x4da0a1fdf6da6380)
+		buffer.PutUint64At(w, off+56, 0x56185ccada63001e)
+		buffer.PutUint64At(w, off+64, 0xaf2d37db6300725a)
+		buffer.PutUint64At(w, off+72, 0xf6db63801c576868)
+		buffer.PutUint64At(w, off+80, 0xf6db63801e578086)
+		buffer.PutUint64At(w, off+88, 0x1648a0a11c4580b2)
+		buffer.PutUint64At(w, off+96, 0x2f7a164868682f72)
+		buffer.PutUint64At(w, off+104, 0xda6f2f72164c286b)
+		buffer.PutUint64At(w, off+112, 0x561854a0ac1e451a)
+		buffer.PutUint64At(w, off+120, 0x8086f6da72b3725a)
+		buffer.PutUint64At(w, off+128, 0x3f1e4b68683f1c4b)
+		buffer.PutUint64At(w, off+130, 0x286b3f1e4b68683f)
+		off += 138
+	} else {
+		buffer.PutUint64At(w, off, 0x08ae1204041d0001)
+		buffer.PutUint64At(w, off+5, 0x069992340308ae12)
+		off += 13
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 138 && buffer.ReadUint64At(in, 0) == 0x6095c07e001e0001 && buffer.ReadUint64At(in, 8) == 0xae1209f05910febe && buffer.ReadUint64At(in, 16) == 0x001c4d0699923413 && buffer.ReadUint64At(in, 24) == 0x63807216541ada63 && buffer.ReadUint64At(in, 32) == 0x807a16548086f6da && buffer.ReadUint64At(in, 40) == 0x72165880b2f6da63 && buffer.ReadUint64At(in, 48) == 0x4da0a1fdf6da6380 && buffer.ReadUint64At(in, 56) == 0x56185ccada63001e && buffer.ReadUint64At(in, 64) == 0xaf2d37db6300725a && buffer.ReadUint64At(in, 72) == 0xf6db63801c576868 && buffer.ReadUint64At(in, 80) == 0xf6db63801e578086 && buffer.ReadUint64At(in, 88) == 0x1648a0a11c4580b2 && buffer.ReadUint64At(in, 96) == 0x2f7a164868682f72 && buffer.ReadUint64At(in, 104) == 0xda6f2f72164c286b && buffer.ReadUint64At(in, 112) == 0x561854a0ac1e451a && buffer.ReadUint64At(in, 120) == 0x8086f6da72b3725a && buffer.ReadUint64At(in, 128) == 0x3f1e4b68683f1c4b && buffer.ReadUint64At(in, 130) == 0x286b3f1e4b68683f {
-				n = 138
-			}
-		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x08ae1204041d0001 && buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
-			n = 13
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeNested, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeNested)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -10515,6 +10527,24 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeNested)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Nested) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 138 && buffer.ReadUint64At(in, 0) == 0x6095c07e001e0001 && buffer.ReadUint64At(in, 8) == 0xae1209f05910febe && buffer.ReadUint64At(in, 16) == 0x001c4d0699923413 && buffer.ReadUint64At(in, 24) == 0x63807216541ada63 && buffer.ReadUint64At(in, 32) == 0x807a16548086f6da && buffer.ReadUint64At(in, 40) == 0x72165880b2f6da63 && buffer.ReadUint64At(in, 48) == 0x4da0a1fdf6da6380 && buffer.ReadUint64At(in, 56) == 0x56185ccada63001e && buffer.ReadUint64At(in, 64) == 0xaf2d37db6300725a && buffer.ReadUint64At(in, 72) == 0xf6db63801c576868 && buffer.ReadUint64At(in, 80) == 0xf6db63801e578086 && buffer.ReadUint64At(in, 88) == 0x1648a0a11c4580b2 && buffer.ReadUint64At(in, 96) == 0x2f7a164868682f72 && buffer.ReadUint64At(in, 104) == 0xda6f2f72164c286b && buffer.ReadUint64At(in, 112) == 0x561854a0ac1e451a && buffer.ReadUint64At(in, 120) == 0x8086f6da72b3725a && buffer.ReadUint64At(in, 128) == 0x3f1e4b68683f1c4b && buffer.ReadUint64At(in, 130) == 0x286b3f1e4b68683f {
+			n = 138
+		}
+	} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x08ae1204041d0001 && buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
+		n = 13
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeNested, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeNested)
 }
 
 // ForyWrite writes Nested's struct body (docs/format.md §9).
@@ -12166,26 +12196,7 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeInner)
-		start := b.WriterIndex()
-		b.Reserve(37)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x42fec019001c0001)
-			buffer.PutUint64At(w, off+8, 0x4c02adc42d0297d0)
-			buffer.PutUint64At(w, off+16, 0x56164c00894ec807)
-			buffer.PutUint64At(w, off+24, 0xa0ac1e450088f392)
-			buffer.PutUint64At(w, off+29, 0x200c341548a0ac1e)
-			off += 37
-		} else {
-			buffer.PutUint32At(w, off, 0xad1b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeInner)
 	start := b.WriterIndex()
@@ -12208,26 +12219,37 @@ func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeInner)
+	start := b.WriterIndex()
+	b.Reserve(37)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x42fec019001c0001)
+		buffer.PutUint64At(w, off+8, 0x4c02adc42d0297d0)
+		buffer.PutUint64At(w, off+16, 0x56164c00894ec807)
+		buffer.PutUint64At(w, off+24, 0xa0ac1e450088f392)
+		buffer.PutUint64At(w, off+29, 0x200c341548a0ac1e)
+		off += 37
+	} else {
+		buffer.PutUint32At(w, off, 0xad1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x42fec019001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02adc42d0297d0 && buffer.ReadUint64At(in, 16) == 0x56164c00894ec807 && buffer.ReadUint64At(in, 24) == 0xa0ac1e450088f392 && buffer.ReadUint64At(in, 29) == 0x200c341548a0ac1e {
-				n = 37
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeInner, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeInner)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -12245,6 +12267,24 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeInner)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x42fec019001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02adc42d0297d0 && buffer.ReadUint64At(in, 16) == 0x56164c00894ec807 && buffer.ReadUint64At(in, 24) == 0xa0ac1e450088f392 && buffer.ReadUint64At(in, 29) == 0x200c341548a0ac1e {
+			n = 37
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeInner, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
@@ -12620,14 +12660,19 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -12636,20 +12681,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x6d54900e001e0001 && buffer.ReadUint64At(in, 8) == 0xae1209e21e607fbb && buffer.ReadUint64At(in, 16) == 0x4054054028802c0f && buffer.ReadUint64At(in, 18) == 0x5815405405402880 {
-				n = 26
-			}
-		} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x06ae1204041d0001 && buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
-			n = 12
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeLeaf)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -12667,6 +12699,24 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x6d54900e001e0001 && buffer.ReadUint64At(in, 8) == 0xae1209e21e607fbb && buffer.ReadUint64At(in, 16) == 0x4054054028802c0f && buffer.ReadUint64At(in, 18) == 0x5815405405402880 {
+			n = 26
+		}
+	} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x06ae1204041d0001 && buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
+		n = 12
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
@@ -12819,33 +12869,7 @@ func (x *Changes) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeChanges)
-		start := b.WriterIndex()
-		b.Reserve(96)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xc81c1054001c0001)
-			buffer.PutUint64At(w, off+8, 0x4402b9d12a77a5da)
-			buffer.PutUint64At(w, off+16, 0xd968db144c655b14)
-			buffer.PutUint64At(w, off+24, 0xdd6fb7074c07c840)
-			buffer.PutUint64At(w, off+32, 0x084cc0be2d078880)
-			buffer.PutUint64At(w, off+40, 0x745b0e44c04565db)
-			buffer.PutUint64At(w, off+48, 0x72db054ce02d0584)
-			buffer.PutUint64At(w, off+56, 0xc0db76b7134e00dd)
-			buffer.PutUint64At(w, off+64, 0x1c4b15c46f370546)
-			buffer.PutUint64At(w, off+72, 0x6b37161646686837)
-			buffer.PutUint64At(w, off+80, 0x1c4d6c3716561844)
-			buffer.PutUint64At(w, off+88, 0x723715441ada6f37)
-			off += 96
-		} else {
-			buffer.PutUint32At(w, off, 0xb91b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeChanges)
 	start := b.WriterIndex()
@@ -12875,26 +12899,44 @@ func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Changes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeChanges)
+	start := b.WriterIndex()
+	b.Reserve(96)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xc81c1054001c0001)
+		buffer.PutUint64At(w, off+8, 0x4402b9d12a77a5da)
+		buffer.PutUint64At(w, off+16, 0xd968db144c655b14)
+		buffer.PutUint64At(w, off+24, 0xdd6fb7074c07c840)
+		buffer.PutUint64At(w, off+32, 0x084cc0be2d078880)
+		buffer.PutUint64At(w, off+40, 0x745b0e44c04565db)
+		buffer.PutUint64At(w, off+48, 0x72db054ce02d0584)
+		buffer.PutUint64At(w, off+56, 0xc0db76b7134e00dd)
+		buffer.PutUint64At(w, off+64, 0x1c4b15c46f370546)
+		buffer.PutUint64At(w, off+72, 0x6b37161646686837)
+		buffer.PutUint64At(w, off+80, 0x1c4d6c3716561844)
+		buffer.PutUint64At(w, off+88, 0x723715441ada6f37)
+		off += 96
+	} else {
+		buffer.PutUint32At(w, off, 0xb91b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 96 && buffer.ReadUint64At(in, 0) == 0xc81c1054001c0001 && buffer.ReadUint64At(in, 8) == 0x4402b9d12a77a5da && buffer.ReadUint64At(in, 16) == 0xd968db144c655b14 && buffer.ReadUint64At(in, 24) == 0xdd6fb7074c07c840 && buffer.ReadUint64At(in, 32) == 0x084cc0be2d078880 && buffer.ReadUint64At(in, 40) == 0x745b0e44c04565db && buffer.ReadUint64At(in, 48) == 0x72db054ce02d0584 && buffer.ReadUint64At(in, 56) == 0xc0db76b7134e00dd && buffer.ReadUint64At(in, 64) == 0x1c4b15c46f370546 && buffer.ReadUint64At(in, 72) == 0x6b37161646686837 && buffer.ReadUint64At(in, 80) == 0x1c4d6c3716561844 && buffer.ReadUint64At(in, 88) == 0x723715441ada6f37 {
-				n = 96
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeChanges, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeChanges)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -12912,6 +12954,24 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeChanges)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Changes) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 96 && buffer.ReadUint64At(in, 0) == 0xc81c1054001c0001 && buffer.ReadUint64At(in, 8) == 0x4402b9d12a77a5da && buffer.ReadUint64At(in, 16) == 0xd968db144c655b14 && buffer.ReadUint64At(in, 24) == 0xdd6fb7074c07c840 && buffer.ReadUint64At(in, 32) == 0x084cc0be2d078880 && buffer.ReadUint64At(in, 40) == 0x745b0e44c04565db && buffer.ReadUint64At(in, 48) == 0x72db054ce02d0584 && buffer.ReadUint64At(in, 56) == 0xc0db76b7134e00dd && buffer.ReadUint64At(in, 64) == 0x1c4b15c46f370546 && buffer.ReadUint64At(in, 72) == 0x6b37161646686837 && buffer.ReadUint64At(in, 80) == 0x1c4d6c3716561844 && buffer.ReadUint64At(in, 88) == 0x723715441ada6f37 {
+			n = 96
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeChanges, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeChanges)
 }
 
 // ForyWrite writes Changes's struct body (docs/format.md §9).
@@ -13666,14 +13726,19 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *ReorderTags) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -13682,20 +13747,7 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa62e800e001c0001 && buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 && buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 && buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
-				n = 26
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeReorderTags, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeReorderTags)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -13713,6 +13765,24 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeReorderTags)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *ReorderTags) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa62e800e001c0001 && buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 && buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 && buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
+			n = 26
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeReorderTags, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeReorderTags)
 }
 
 // ForyWrite writes ReorderTags's struct body (docs/format.md §9).
@@ -13952,14 +14022,19 @@ func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *ReorderNames) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -13968,20 +14043,7 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 41 && buffer.ReadUint64At(in, 0) == 0x5032e01d001c0001 && buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de && buffer.ReadUint64At(in, 16) == 0x386f81074c033101 && buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 && buffer.ReadUint64At(in, 32) == 0x6415440093045616 && buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
-				n = 41
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeReorderNames, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeReorderNames)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -13999,6 +14061,24 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeReorderNames)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *ReorderNames) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 41 && buffer.ReadUint64At(in, 0) == 0x5032e01d001c0001 && buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de && buffer.ReadUint64At(in, 16) == 0x386f81074c033101 && buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 && buffer.ReadUint64At(in, 32) == 0x6415440093045616 && buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
+			n = 41
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeReorderNames, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeReorderNames)
 }
 
 // ForyWrite writes ReorderNames's struct body (docs/format.md §9).
@@ -14256,26 +14336,7 @@ func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeMapHolder)
-		start := b.WriterIndex()
-		b.Reserve(35)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x158ad017001c0001)
-			buffer.PutUint64At(w, off+8, 0x4c02bcc34c9337f4)
-			buffer.PutUint64At(w, off+16, 0x480088f392721618)
-			buffer.PutUint64At(w, off+24, 0x72561848200c3415)
-			buffer.PutUint64At(w, off+27, 0x200c487256184820)
-			off += 35
-		} else {
-			buffer.PutUint32At(w, off, 0xbc1b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMapHolder)
 	start := b.WriterIndex()
@@ -14298,26 +14359,37 @@ func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *MapHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMapHolder)
+	start := b.WriterIndex()
+	b.Reserve(35)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x158ad017001c0001)
+		buffer.PutUint64At(w, off+8, 0x4c02bcc34c9337f4)
+		buffer.PutUint64At(w, off+16, 0x480088f392721618)
+		buffer.PutUint64At(w, off+24, 0x72561848200c3415)
+		buffer.PutUint64At(w, off+27, 0x200c487256184820)
+		off += 35
+	} else {
+		buffer.PutUint32At(w, off, 0xbc1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x158ad017001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02bcc34c9337f4 && buffer.ReadUint64At(in, 16) == 0x480088f392721618 && buffer.ReadUint64At(in, 24) == 0x72561848200c3415 && buffer.ReadUint64At(in, 27) == 0x200c487256184820 {
-				n = 35
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeMapHolder, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeMapHolder)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -14335,6 +14407,24 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeMapHolder)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *MapHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x158ad017001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02bcc34c9337f4 && buffer.ReadUint64At(in, 16) == 0x480088f392721618 && buffer.ReadUint64At(in, 24) == 0x72561848200c3415 && buffer.ReadUint64At(in, 27) == 0x200c487256184820 {
+			n = 35
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMapHolder, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMapHolder)
 }
 
 // ForyWrite writes MapHolder's struct body (docs/format.md §9).
@@ -14547,14 +14637,19 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -14563,20 +14658,7 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x6fbb5009001c0001 && buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 && buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
-				n = 21
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeItem, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeItem)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -14594,6 +14676,24 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeItem)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x6fbb5009001c0001 && buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 && buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
+			n = 21
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeItem, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeItem)
 }
 
 // ForyWrite writes Item's struct body (docs/format.md §9).
@@ -14734,29 +14834,7 @@ func (x *Record) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeRecord)
-		start := b.WriterIndex()
-		b.Reserve(63)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xac065033001c0001)
-			buffer.PutUint64At(w, off+8, 0x4c02c0c827029dff)
-			buffer.PutUint64At(w, off+16, 0x00014c804313c414)
-			buffer.PutUint64At(w, off+24, 0x6cd489074c484553)
-			buffer.PutUint64At(w, off+32, 0x72164c63230744c0)
-			buffer.PutUint64At(w, off+40, 0x0c341548806464a2)
-			buffer.PutUint64At(w, off+48, 0x894e481656184c20)
-			buffer.PutUint64At(w, off+55, 0x90064c5616482489)
-			off += 63
-		} else {
-			buffer.PutUint32At(w, off, 0xc01b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeRecord)
 	start := b.WriterIndex()
@@ -14782,26 +14860,40 @@ func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Record) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeRecord)
+	start := b.WriterIndex()
+	b.Reserve(63)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xac065033001c0001)
+		buffer.PutUint64At(w, off+8, 0x4c02c0c827029dff)
+		buffer.PutUint64At(w, off+16, 0x00014c804313c414)
+		buffer.PutUint64At(w, off+24, 0x6cd489074c484553)
+		buffer.PutUint64At(w, off+32, 0x72164c63230744c0)
+		buffer.PutUint64At(w, off+40, 0x0c341548806464a2)
+		buffer.PutUint64At(w, off+48, 0x894e481656184c20)
+		buffer.PutUint64At(w, off+55, 0x90064c5616482489)
+		off += 63
+	} else {
+		buffer.PutUint32At(w, off, 0xc01b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 63 && buffer.ReadUint64At(in, 0) == 0xac065033001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02c0c827029dff && buffer.ReadUint64At(in, 16) == 0x00014c804313c414 && buffer.ReadUint64At(in, 24) == 0x6cd489074c484553 && buffer.ReadUint64At(in, 32) == 0x72164c63230744c0 && buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 && buffer.ReadUint64At(in, 48) == 0x894e481656184c20 && buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
-				n = 63
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeRecord, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeRecord)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -14819,6 +14911,24 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeRecord)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Record) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 63 && buffer.ReadUint64At(in, 0) == 0xac065033001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02c0c827029dff && buffer.ReadUint64At(in, 16) == 0x00014c804313c414 && buffer.ReadUint64At(in, 24) == 0x6cd489074c484553 && buffer.ReadUint64At(in, 32) == 0x72164c63230744c0 && buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 && buffer.ReadUint64At(in, 48) == 0x894e481656184c20 && buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
+			n = 63
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeRecord, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeRecord)
 }
 
 // ForyWrite writes Record's struct body (docs/format.md §9).
@@ -15182,39 +15292,44 @@ func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeSeqs)
-		start := b.WriterIndex()
-		b.Reserve(122)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x96e0206e001c0001)
-			buffer.PutUint64At(w, off+8, 0x8c02bece19b6aad6)
-			buffer.PutUint64At(w, off+16, 0x169480e5b7811e16)
-			buffer.PutUint64At(w, off+24, 0x95c0317e3b8a000e)
-			buffer.PutUint64At(w, off+32, 0x9980a77ebb410230)
-			buffer.PutUint64At(w, off+40, 0x80df5efec571022b)
-			buffer.PutUint64At(w, off+48, 0xb781dfbe8b4e1698)
-			buffer.PutUint64At(w, off+56, 0x7e7b6a102f9180e5)
-			buffer.PutUint64At(w, off+64, 0x4600e0b7972e8d00)
-			buffer.PutUint64At(w, off+72, 0x0cb42e4d6b372a16)
-			buffer.PutUint64At(w, off+80, 0x99603f521646c020)
-			buffer.PutUint64At(w, off+88, 0x00e0b7973f9a9e2e)
-			buffer.PutUint64At(w, off+96, 0x06097edb02a22999)
-			buffer.PutUint64At(w, off+104, 0xb7971fd7a9339980)
-			buffer.PutUint64At(w, off+112, 0x82dfe629299500e0)
-			buffer.PutUint64At(w, off+114, 0xa04182dfe6292995)
-			off += 122
-		} else {
-			buffer.PutUint32At(w, off, 0xbe1b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Seqs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSeqs)
+	start := b.WriterIndex()
+	b.Reserve(122)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x96e0206e001c0001)
+		buffer.PutUint64At(w, off+8, 0x8c02bece19b6aad6)
+		buffer.PutUint64At(w, off+16, 0x169480e5b7811e16)
+		buffer.PutUint64At(w, off+24, 0x95c0317e3b8a000e)
+		buffer.PutUint64At(w, off+32, 0x9980a77ebb410230)
+		buffer.PutUint64At(w, off+40, 0x80df5efec571022b)
+		buffer.PutUint64At(w, off+48, 0xb781dfbe8b4e1698)
+		buffer.PutUint64At(w, off+56, 0x7e7b6a102f9180e5)
+		buffer.PutUint64At(w, off+64, 0x4600e0b7972e8d00)
+		buffer.PutUint64At(w, off+72, 0x0cb42e4d6b372a16)
+		buffer.PutUint64At(w, off+80, 0x99603f521646c020)
+		buffer.PutUint64At(w, off+88, 0x00e0b7973f9a9e2e)
+		buffer.PutUint64At(w, off+96, 0x06097edb02a22999)
+		buffer.PutUint64At(w, off+104, 0xb7971fd7a9339980)
+		buffer.PutUint64At(w, off+112, 0x82dfe629299500e0)
+		buffer.PutUint64At(w, off+114, 0xa04182dfe6292995)
+		off += 122
+	} else {
+		buffer.PutUint32At(w, off, 0xbe1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -15223,20 +15338,7 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 122 && buffer.ReadUint64At(in, 0) == 0x96e0206e001c0001 && buffer.ReadUint64At(in, 8) == 0x8c02bece19b6aad6 && buffer.ReadUint64At(in, 16) == 0x169480e5b7811e16 && buffer.ReadUint64At(in, 24) == 0x95c0317e3b8a000e && buffer.ReadUint64At(in, 32) == 0x9980a77ebb410230 && buffer.ReadUint64At(in, 40) == 0x80df5efec571022b && buffer.ReadUint64At(in, 48) == 0xb781dfbe8b4e1698 && buffer.ReadUint64At(in, 56) == 0x7e7b6a102f9180e5 && buffer.ReadUint64At(in, 64) == 0x4600e0b7972e8d00 && buffer.ReadUint64At(in, 72) == 0x0cb42e4d6b372a16 && buffer.ReadUint64At(in, 80) == 0x99603f521646c020 && buffer.ReadUint64At(in, 88) == 0x00e0b7973f9a9e2e && buffer.ReadUint64At(in, 96) == 0x06097edb02a22999 && buffer.ReadUint64At(in, 104) == 0xb7971fd7a9339980 && buffer.ReadUint64At(in, 112) == 0x82dfe629299500e0 && buffer.ReadUint64At(in, 114) == 0xa04182dfe6292995 {
-				n = 122
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSeqs, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSeqs)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -15254,6 +15356,24 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSeqs)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Seqs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 122 && buffer.ReadUint64At(in, 0) == 0x96e0206e001c0001 && buffer.ReadUint64At(in, 8) == 0x8c02bece19b6aad6 && buffer.ReadUint64At(in, 16) == 0x169480e5b7811e16 && buffer.ReadUint64At(in, 24) == 0x95c0317e3b8a000e && buffer.ReadUint64At(in, 32) == 0x9980a77ebb410230 && buffer.ReadUint64At(in, 40) == 0x80df5efec571022b && buffer.ReadUint64At(in, 48) == 0xb781dfbe8b4e1698 && buffer.ReadUint64At(in, 56) == 0x7e7b6a102f9180e5 && buffer.ReadUint64At(in, 64) == 0x4600e0b7972e8d00 && buffer.ReadUint64At(in, 72) == 0x0cb42e4d6b372a16 && buffer.ReadUint64At(in, 80) == 0x99603f521646c020 && buffer.ReadUint64At(in, 88) == 0x00e0b7973f9a9e2e && buffer.ReadUint64At(in, 96) == 0x06097edb02a22999 && buffer.ReadUint64At(in, 104) == 0xb7971fd7a9339980 && buffer.ReadUint64At(in, 112) == 0x82dfe629299500e0 && buffer.ReadUint64At(in, 114) == 0xa04182dfe6292995 {
+			n = 122
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSeqs, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSeqs)
 }
 
 // ForyWrite writes Seqs's struct body (docs/format.md §9).
@@ -16520,26 +16640,31 @@ func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeSeqsBad)
-		start := b.WriterIndex()
-		b.Reserve(18)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x43e0c006001c0001)
-			buffer.PutUint64At(w, off+8, 0x4102bfc14eb28fa6)
-			buffer.PutUint64At(w, off+10, 0x582f4102bfc14eb2)
-			off += 18
-		} else {
-			buffer.PutUint32At(w, off, 0xbf1b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *SeqsBad) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSeqsBad)
+	start := b.WriterIndex()
+	b.Reserve(18)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x43e0c006001c0001)
+		buffer.PutUint64At(w, off+8, 0x4102bfc14eb28fa6)
+		buffer.PutUint64At(w, off+10, 0x582f4102bfc14eb2)
+		off += 18
+	} else {
+		buffer.PutUint32At(w, off, 0xbf1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -16548,20 +16673,7 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x43e0c006001c0001 && buffer.ReadUint64At(in, 8) == 0x4102bfc14eb28fa6 && buffer.ReadUint64At(in, 10) == 0x582f4102bfc14eb2 {
-				n = 18
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSeqsBad, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSeqsBad)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -16579,6 +16691,24 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSeqsBad)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *SeqsBad) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x43e0c006001c0001 && buffer.ReadUint64At(in, 8) == 0x4102bfc14eb28fa6 && buffer.ReadUint64At(in, 10) == 0x582f4102bfc14eb2 {
+			n = 18
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSeqsBad, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSeqsBad)
 }
 
 // ForyWrite writes SeqsBad's struct body (docs/format.md §9).

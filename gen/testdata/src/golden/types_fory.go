@@ -50,14 +50,19 @@ func (x *Point) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Point) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -95,20 +100,7 @@ func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x43f5b008001c0001 && buffer.ReadUint64At(in, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(in, 12) == 0x6005405c05400ac2 {
-				n = 20
-			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x0a1b0001 {
-			n = 4
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypePoint, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypePoint)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -126,6 +118,24 @@ func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypePoint)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Point) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x43f5b008001c0001 && buffer.ReadUint64At(in, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(in, 12) == 0x6005405c05400ac2 {
+			n = 20
+		}
+	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x0a1b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypePoint, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypePoint)
 }
 
 // ForyWrite writes Point's struct body (docs/format.md §9).
@@ -292,39 +302,7 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeSample)
-		start := b.WriterIndex()
-		b.Reserve(140)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0xbae96080001e0001)
-			buffer.PutUint64At(w, off+8, 0x8c0c0df5182b356f)
-			buffer.PutUint64At(w, off+16, 0x1448c87a0c481370)
-			buffer.PutUint64At(w, off+24, 0x2017950b4c788c4c)
-			buffer.PutUint64At(w, off+32, 0x460605084407c4c0)
-			buffer.PutUint64At(w, off+40, 0x077216184cf33905)
-			buffer.PutUint64At(w, off+48, 0x4d180c274430511b)
-			buffer.PutUint64At(w, off+56, 0x92254c00918d8c2e)
-			buffer.PutUint64At(w, off+64, 0x609506164c008ea4)
-			buffer.PutUint64At(w, off+72, 0xc02295ac194d8034)
-			buffer.PutUint64At(w, off+80, 0x4e000918b072164c)
-			buffer.PutUint64At(w, off+88, 0x1548240918305616)
-			buffer.PutUint64At(w, off+96, 0x9897341c4b200c34)
-			buffer.PutUint64At(w, off+104, 0x164c1a32283a1c4d)
-			buffer.PutUint64At(w, off+112, 0x442945e46cc83d72)
-			buffer.PutUint64At(w, off+120, 0x894e481656184c16)
-			buffer.PutUint64At(w, off+128, 0x4890064c56164824)
-			buffer.PutUint64At(w, off+132, 0x68e458264890064c)
-			off += 140
-		} else {
-			buffer.PutUint64At(w, off, 0x708c0c04061d0001)
-			buffer.PutUint64At(w, off+6, 0xc87a0c480308708c)
-			off += 14
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeSample)
 	start := b.WriterIndex()
@@ -360,26 +338,50 @@ func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSample)
+	start := b.WriterIndex()
+	b.Reserve(140)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xbae96080001e0001)
+		buffer.PutUint64At(w, off+8, 0x8c0c0df5182b356f)
+		buffer.PutUint64At(w, off+16, 0x1448c87a0c481370)
+		buffer.PutUint64At(w, off+24, 0x2017950b4c788c4c)
+		buffer.PutUint64At(w, off+32, 0x460605084407c4c0)
+		buffer.PutUint64At(w, off+40, 0x077216184cf33905)
+		buffer.PutUint64At(w, off+48, 0x4d180c274430511b)
+		buffer.PutUint64At(w, off+56, 0x92254c00918d8c2e)
+		buffer.PutUint64At(w, off+64, 0x609506164c008ea4)
+		buffer.PutUint64At(w, off+72, 0xc02295ac194d8034)
+		buffer.PutUint64At(w, off+80, 0x4e000918b072164c)
+		buffer.PutUint64At(w, off+88, 0x1548240918305616)
+		buffer.PutUint64At(w, off+96, 0x9897341c4b200c34)
+		buffer.PutUint64At(w, off+104, 0x164c1a32283a1c4d)
+		buffer.PutUint64At(w, off+112, 0x442945e46cc83d72)
+		buffer.PutUint64At(w, off+120, 0x894e481656184c16)
+		buffer.PutUint64At(w, off+128, 0x4890064c56164824)
+		buffer.PutUint64At(w, off+132, 0x68e458264890064c)
+		off += 140
+	} else {
+		buffer.PutUint64At(w, off, 0x708c0c04061d0001)
+		buffer.PutUint64At(w, off+6, 0xc87a0c480308708c)
+		off += 14
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 140 && buffer.ReadUint64At(in, 0) == 0xbae96080001e0001 && buffer.ReadUint64At(in, 8) == 0x8c0c0df5182b356f && buffer.ReadUint64At(in, 16) == 0x1448c87a0c481370 && buffer.ReadUint64At(in, 24) == 0x2017950b4c788c4c && buffer.ReadUint64At(in, 32) == 0x460605084407c4c0 && buffer.ReadUint64At(in, 40) == 0x077216184cf33905 && buffer.ReadUint64At(in, 48) == 0x4d180c274430511b && buffer.ReadUint64At(in, 56) == 0x92254c00918d8c2e && buffer.ReadUint64At(in, 64) == 0x609506164c008ea4 && buffer.ReadUint64At(in, 72) == 0xc02295ac194d8034 && buffer.ReadUint64At(in, 80) == 0x4e000918b072164c && buffer.ReadUint64At(in, 88) == 0x1548240918305616 && buffer.ReadUint64At(in, 96) == 0x9897341c4b200c34 && buffer.ReadUint64At(in, 104) == 0x164c1a32283a1c4d && buffer.ReadUint64At(in, 112) == 0x442945e46cc83d72 && buffer.ReadUint64At(in, 120) == 0x894e481656184c16 && buffer.ReadUint64At(in, 128) == 0x4890064c56164824 && buffer.ReadUint64At(in, 132) == 0x68e458264890064c {
-				n = 140
-			}
-		} else if len(in) >= 14 && buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 && buffer.ReadUint64At(in, 6) == 0xc87a0c480308708c {
-			n = 14
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeSample, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeSample)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -397,6 +399,24 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeSample)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 140 && buffer.ReadUint64At(in, 0) == 0xbae96080001e0001 && buffer.ReadUint64At(in, 8) == 0x8c0c0df5182b356f && buffer.ReadUint64At(in, 16) == 0x1448c87a0c481370 && buffer.ReadUint64At(in, 24) == 0x2017950b4c788c4c && buffer.ReadUint64At(in, 32) == 0x460605084407c4c0 && buffer.ReadUint64At(in, 40) == 0x077216184cf33905 && buffer.ReadUint64At(in, 48) == 0x4d180c274430511b && buffer.ReadUint64At(in, 56) == 0x92254c00918d8c2e && buffer.ReadUint64At(in, 64) == 0x609506164c008ea4 && buffer.ReadUint64At(in, 72) == 0xc02295ac194d8034 && buffer.ReadUint64At(in, 80) == 0x4e000918b072164c && buffer.ReadUint64At(in, 88) == 0x1548240918305616 && buffer.ReadUint64At(in, 96) == 0x9897341c4b200c34 && buffer.ReadUint64At(in, 104) == 0x164c1a32283a1c4d && buffer.ReadUint64At(in, 112) == 0x442945e46cc83d72 && buffer.ReadUint64At(in, 120) == 0x894e481656184c16 && buffer.ReadUint64At(in, 128) == 0x4890064c56164824 && buffer.ReadUint64At(in, 132) == 0x68e458264890064c {
+			n = 140
+		}
+	} else if len(in) >= 14 && buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 && buffer.ReadUint64At(in, 6) == 0xc87a0c480308708c {
+		n = 14
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSample, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSample)
 }
 
 // ForyWrite writes Sample's struct body (docs/format.md §9).

@@ -52,14 +52,19 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -68,20 +73,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xc402a007001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b6c2068d4d81 && buffer.ReadUint64At(in, 11) == 0x15c805c402b6c206 {
-				n = 19
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeLeaf)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -99,6 +91,24 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xc402a007001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b6c2068d4d81 && buffer.ReadUint64At(in, 11) == 0x15c805c402b6c206 {
+			n = 19
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
@@ -232,14 +242,19 @@ func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		start := b.WriterIndex()
-		if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-			return err
-		}
-		b.Bytes()[start+1] = 0
-		return nil
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *MapKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -248,20 +263,7 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x9e50d007001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b7c113c5eb31 && buffer.ReadUint64At(in, 11) == 0x165618c402b7c113 {
-				n = 19
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeMapKinds, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeMapKinds)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -279,6 +281,24 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeMapKinds)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *MapKinds) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x9e50d007001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b7c113c5eb31 && buffer.ReadUint64At(in, 11) == 0x165618c402b7c113 {
+			n = 19
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMapKinds, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMapKinds)
 }
 
 // ForyWrite writes MapKinds's struct body (docs/format.md §9).
@@ -429,26 +449,31 @@ func (x *Enums) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeEnums)
-		start := b.WriterIndex()
-		b.Reserve(19)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x698b3007001c0001)
-			buffer.PutUint64At(w, off+8, 0xc502bac23ccb4bef)
-			buffer.PutUint64At(w, off+11, 0x19c919c502bac23c)
-			off += 19
-		} else {
-			buffer.PutUint32At(w, off, 0xba1b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Enums) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeEnums)
+	start := b.WriterIndex()
+	b.Reserve(19)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x698b3007001c0001)
+		buffer.PutUint64At(w, off+8, 0xc502bac23ccb4bef)
+		buffer.PutUint64At(w, off+11, 0x19c919c502bac23c)
+		off += 19
+	} else {
+		buffer.PutUint32At(w, off, 0xba1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -457,20 +482,7 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x698b3007001c0001 && buffer.ReadUint64At(in, 8) == 0xc502bac23ccb4bef && buffer.ReadUint64At(in, 11) == 0x19c919c502bac23c {
-				n = 19
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeEnums, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeEnums)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -488,6 +500,24 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeEnums)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Enums) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x698b3007001c0001 && buffer.ReadUint64At(in, 8) == 0xc502bac23ccb4bef && buffer.ReadUint64At(in, 11) == 0x19c919c502bac23c {
+			n = 19
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeEnums, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeEnums)
 }
 
 // ForyWrite writes Enums's struct body (docs/format.md §9).
@@ -670,26 +700,31 @@ func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		c := f.Runtime().BeginWrite(b, foryTypeEnumsEvolved)
-		start := b.WriterIndex()
-		b.Reserve(21)
-		w, off := b.Window(), start
-		if c.Compatible() {
-			buffer.PutUint64At(w, off, 0x56d9b009001c0001)
-			buffer.PutUint64At(w, off+8, 0xcc02bbc315e85a25)
-			buffer.PutUint64At(w, off+13, 0x19c919c505cc02bb)
-			off += 21
-		} else {
-			buffer.PutUint32At(w, off, 0xbb1b0001)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-		b.SetWriterIndex(off)
-		foryimpl.WriteRootRef(c, x)
-		x.ForyWrite(c)
-		return c.EndWrite(start)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *EnumsEvolved) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeEnumsEvolved)
+	start := b.WriterIndex()
+	b.Reserve(21)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x56d9b009001c0001)
+		buffer.PutUint64At(w, off+8, 0xcc02bbc315e85a25)
+		buffer.PutUint64At(w, off+13, 0x19c919c505cc02bb)
+		off += 21
+	} else {
+		buffer.PutUint32At(w, off, 0xbb1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -698,20 +733,7 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginRead(data)
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		n := 0
-		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x56d9b009001c0001 && buffer.ReadUint64At(in, 8) == 0xcc02bbc315e85a25 && buffer.ReadUint64At(in, 13) == 0x19c919c505cc02bb {
-				n = 21
-			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
-			n = 5
-		}
-		if n == 0 {
-			return f.Runtime().ReadRoot(c, x)
-		}
-		foryimpl.AcceptRootRef(c, n, foryTypeEnumsEvolved, x)
-		x.ForyRead(c)
-		return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -729,6 +751,24 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		x.ForyRead(c)
 		return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *EnumsEvolved) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x56d9b009001c0001 && buffer.ReadUint64At(in, 8) == 0xcc02bbc315e85a25 && buffer.ReadUint64At(in, 13) == 0x19c919c505cc02bb {
+			n = 21
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeEnumsEvolved, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 }
 
 // ForyWrite writes EnumsEvolved's struct body (docs/format.md §9).
