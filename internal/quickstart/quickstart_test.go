@@ -18,6 +18,8 @@ import (
 
 	"golang.org/x/mod/module"
 	modzip "golang.org/x/mod/zip"
+
+	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
 const (
@@ -207,7 +209,8 @@ func TestQuickStart(t *testing.T) {
 	writeFile(t, dir, "users/user.go", string(orig))
 
 	// Generated code of another version does not compile, and says why.
-	stale := strings.Replace(string(src), "foryimpl.GenVersion - 1)", "foryimpl.GenVersion - 2)", 1)
+	cur := fmt.Sprintf("foryimpl.GenVersion - %d)", foryimpl.GenVersion)
+	stale := strings.Replace(string(src), cur, fmt.Sprintf("foryimpl.GenVersion - %d)", foryimpl.GenVersion+1), 1)
 	if stale == string(src) {
 		t.Fatal("no version check in the generated file")
 	}

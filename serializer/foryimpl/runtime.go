@@ -20,10 +20,13 @@ import (
 )
 
 // GenVersion is the version of the generated-code API this runtime serves.
+// Version 2: reference tracking (foryWriteRef/foryReadRef dispatch) and the
+// any registry; files of version 1 would write untracked bytes under
+// WithTrackRef.
 // Every generated file checks it at compile time with two conversions to
 // RegenerateWithMatchingForygen, which overflow unless the file was
 // generated for exactly this version.
-const GenVersion = 1
+const GenVersion = 2
 
 // RegenerateWithMatchingForygen is the type of the version check in every
 // generated file: `RegenerateWithMatchingForygen(GenVersion - N)` and
