@@ -168,3 +168,29 @@ func TestAmbiguousAnyType(t *testing.T) {
 	require.NoError(t, fory(true, true).Deserialize(data, new(SharedTracked)))
 	require.Panics(t, func() { serializer.WithAnyTypes(5) })
 }
+
+// Without tracking, lists, sets and map values of struct pointers are
+// written as copies (a set of pointers included) and round-trip as equal
+// values; a nil element in a list stays nil.
+func TestPointerContainersUntracked(t *testing.T) {
+	e := &RefElem{ID: 7, Name: "shared_element"}
+	in := &RefContainers{List: []*RefElem{e, nil, e}, Set: serializer.NewSet(e), Map: map[string]*RefElem{"k1": e, "k2": nil}, One: e}
+	for _, m := range modes {
+		f := fory(m.compatible, false)
+		data, err := f.Serialize(in)
+		require.NoError(t, err)
+		var back RefContainers
+		require.NoError(t, f.Deserialize(data, &back))
+		require.Equal(t, in.List, back.List)
+		require.Equal(t, in.Map, back.Map)
+		require.Equal(t, in.One, back.One)
+		require.Len(t, back.Set, 1)
+		for p := range back.Set {
+			require.Equal(t, e, p)
+		}
+		require.NotSame(t, back.List[0], back.List[2], "copies without tracking")
+		for n := 0; n < len(data); n++ {
+			require.Error(t, f.Deserialize(data[:n], new(RefContainers)))
+		}
+	}
+}
