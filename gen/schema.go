@@ -183,7 +183,7 @@ func currentLocks(cfg Config, sameSchema, trackRef []string) ([]dirLock, []error
 	if res == nil || len(errs) > 0 {
 		return nil, errs
 	}
-	return locksOf(res, sameSchema, trackRef)
+	return locksOf(res, cfg, sameSchema, trackRef, false)
 }
 
 func set(names []string) map[string]bool {
@@ -194,12 +194,44 @@ func set(names []string) map[string]bool {
 	return m
 }
 
-func locksOf(res *load.Result, sameSchema, trackRef []string) ([]dirLock, []error) {
+// enumValues returns the constants of the loaded enums, by package path and
+// name: those declared in the enum's own directory (another package's
+// constants of the type depend on what a run loads), for the lock.
+func enumValues(res *load.Result, cfg Config) (map[string][]lock.EnumValue, error) {
+	out := map[string][]lock.EnumValue{}
+	var consts map[string][]load.Const
+	for _, mp := range res.Packages {
+		for _, f := range mp.Files {
+			for _, e := range f.Enums {
+				if consts == nil {
+					var err error
+					if consts, err = load.EnumConstants(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags}); err != nil {
+						return nil, err
+					}
+				}
+				key := mp.Path + "." + e.Name
+				for _, c := range consts[key] {
+					if filepath.Dir(c.Pos.Filename) != filepath.Dir(e.Pos.File) {
+						continue
+					}
+					out[key] = append(out[key], lock.EnumValue{Name: c.Name, Value: c.Value,
+						Pos: model.Pos{File: c.Pos.Filename, Line: c.Pos.Line, Col: c.Pos.Column}})
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// locksOf builds the current lock of every loaded directory; with
+// onlyLocked, only of the directories that have a fory.lock.
+func locksOf(res *load.Result, cfg Config, sameSchema, trackRef []string, onlyLocked bool) ([]dirLock, []error) {
 	p, errs := planAll(res)
 	if len(errs) > 0 {
 		return nil, errs
 	}
 	dirs, byDir := packageDirs(res)
+	var values map[string][]lock.EnumValue
 	var out []dirLock
 	for _, dir := range dirs {
 		path := filepath.Join(dir, lock.FileName)
@@ -216,8 +248,15 @@ func locksOf(res *load.Result, sameSchema, trackRef []string) ([]dirLock, []erro
 		var prev map[string]lock.Options
 		if old != nil {
 			prev = old.Options()
+		} else if onlyLocked {
+			continue
 		}
-		out = append(out, dirLock{path: path, old: old, file: lock.Build(byDir[dir], p.plans, prev, set(sameSchema), set(trackRef))})
+		if values == nil {
+			if values, err = enumValues(res, cfg); err != nil {
+				return nil, []error{err}
+			}
+		}
+		out = append(out, dirLock{path: path, old: old, file: lock.Build(byDir[dir], p.plans, prev, set(sameSchema), set(trackRef), values)})
 	}
 	return out, nil
 }
@@ -225,7 +264,7 @@ func locksOf(res *load.Result, sameSchema, trackRef []string) ([]dirLock, []erro
 // checkLocks compares the current declarations with each directory's
 // fory.lock, prints every change and reports whether any fails the check.
 func checkLocks(res *load.Result, cfg Config, stdout io.Writer) (bool, error) {
-	locks, errs := locksOf(res, nil, nil)
+	locks, errs := locksOf(res, cfg, nil, nil, true)
 	if len(errs) > 0 {
 		return false, errs[0]
 	}

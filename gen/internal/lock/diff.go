@@ -179,7 +179,7 @@ func diffType(ot, nt *Type, mapMembers map[string]bool, sameSchemaMode bool) []C
 				Old: "base " + ot.Base, New: "base " + nt.Base,
 				OldPeer: "the same ordinals; a value outside the narrower base fails the read"})
 		}
-		return out
+		return append(out, diffEnum(ot, nt)...)
 	}
 	var fields []Change
 	curByID := map[string]*Field{}
@@ -277,9 +277,12 @@ func diffType(ot, nt *Type, mapMembers map[string]bool, sameSchemaMode bool) []C
 }
 
 // diffUnion compares the cases of two versions of a union. A union value
-// carries its case id and its value's type meta, so a case only one side
-// declares fails the messages that hold it, and a case whose type changed
-// means another thing to each side.
+// carries its case id and its value's type meta, and the reader takes only
+// the Go type its case declares, so a case only one side declares fails the
+// messages that hold it, and a case whose wire type changed (another type
+// id, or a struct of another registration: *Dog → *Cat) means another thing
+// to each side. A Go type change with the same wire type (*Dog → Dog, or a
+// renamed struct keeping its registration) is safe.
 func diffUnion(ot, nt *Type) []Change {
 	var out []Change
 	cur := map[uint32]UnionCase{}
@@ -293,20 +296,155 @@ func diffUnion(ot, nt *Type) []Change {
 		switch {
 		case !ok:
 			out = append(out, Change{Verdict: plan.Lossy, What: fmt.Sprintf("case %d removed", oc.ID), Type: nt.Name, Pos: nt.Pos,
-				Old: fmt.Sprintf("case %d %s", oc.ID, oc.Type), NewPeer: fmt.Sprintf("old messages holding case %d fail to decode", oc.ID)})
+				Old: caseDecl(oc), NewPeer: fmt.Sprintf("old messages holding case %d fail to decode", oc.ID)})
 		case nc.Type.String() != oc.Type.String():
-			out = append(out, Change{Verdict: plan.Breaking, What: fmt.Sprintf("case %d type changed from %s to %s", oc.ID, oc.Type, nc.Type), Type: nt.Name, Pos: nt.Pos,
-				Old: fmt.Sprintf("case %d %s", oc.ID, oc.Type), New: fmt.Sprintf("case %d %s", nc.ID, nc.Type),
-				OldPeer: fmt.Sprintf("a case %d value of the other type: the message fails to decode", oc.ID)})
+			from, to := oc.Type.String(), nc.Type.String()
+			if oc.Go != "" && nc.Go != "" {
+				from, to = oc.Go, nc.Go
+			}
+			out = append(out, Change{Verdict: plan.Breaking, What: fmt.Sprintf("case %d type changed from %s to %s", oc.ID, from, to), Type: nt.Name, Pos: nt.Pos,
+				Old: caseDecl(oc), New: caseDecl(nc),
+				OldPeer: fmt.Sprintf("a case %d value of %s where it expects %s: the message fails to decode", oc.ID, caseType(nc), caseType(oc)),
+				NewPeer: fmt.Sprintf("a case %d value of %s where it expects %s: the message fails to decode", oc.ID, caseType(oc), caseType(nc))})
+		case oc.Go != "" && nc.Go != "" && oc.Go != nc.Go:
+			out = append(out, Change{Verdict: plan.Safe, What: fmt.Sprintf("case %d Go type changed from %s to %s, the same wire type", oc.ID, oc.Go, nc.Go), Type: nt.Name, Pos: nt.Pos,
+				Old: caseDecl(oc), New: caseDecl(nc),
+				OldPeer: fmt.Sprintf("nothing: case %d still carries %s", oc.ID, nc.Type)})
 		}
 	}
 	for _, nc := range nt.Cases {
 		if !old[nc.ID] {
 			out = append(out, Change{Verdict: plan.Lossy, What: fmt.Sprintf("case %d added", nc.ID), Type: nt.Name, Pos: nt.Pos,
-				New: fmt.Sprintf("case %d %s", nc.ID, nc.Type), OldPeer: fmt.Sprintf("messages holding case %d fail to decode", nc.ID)})
+				New: caseDecl(nc), OldPeer: fmt.Sprintf("messages holding case %d fail to decode", nc.ID)})
 		}
 	}
 	return out
+}
+
+// caseDecl spells a union case as its directive does, with its wire type:
+// `1=*Dog (compatible_struct(id=215))`.
+func caseDecl(c UnionCase) string {
+	switch c.Go {
+	case "":
+		return fmt.Sprintf("case %d %s", c.ID, c.Type)
+	case c.Type.String():
+		return fmt.Sprintf("%d=%s", c.ID, c.Go)
+	}
+	return fmt.Sprintf("%d=%s (%s)", c.ID, c.Go, c.Type)
+}
+
+// caseType spells a case's value type: Go type and wire type.
+func caseType(c UnionCase) string {
+	if c.Go == "" || c.Go == c.Type.String() {
+		return c.Type.String()
+	}
+	return c.Go + " (" + c.Type.String() + ")"
+}
+
+// diffEnum compares the constants of two versions of an enum (the rules at
+// plan.EnumMaxOrdinal): the wire carries ordinals, never names.
+func diffEnum(ot, nt *Type) []Change {
+	var out []Change
+	oldBy, curBy := map[string]int64{}, map[string]EnumValue{}
+	for _, v := range ot.Values {
+		oldBy[v.Name] = v.Value
+	}
+	for _, v := range nt.Values {
+		curBy[v.Name] = v
+	}
+	max := plan.EnumMaxOrdinal(nt.Base)
+	at := func(v EnumValue) model.Pos {
+		if v.Pos.File != "" {
+			return v.Pos
+		}
+		return nt.Pos
+	}
+	decl := func(name string, v int64) string { return fmt.Sprintf("value %s = %d", name, v) }
+	var removed []EnumValue
+	for _, ov := range ot.Values {
+		nv, ok := curBy[ov.Name]
+		switch {
+		case !ok:
+			removed = append(removed, ov)
+		case nv.Value != ov.Value:
+			out = append(out, Change{Verdict: plan.Breaking, What: fmt.Sprintf("constant %s renumbered from %d to %d", ov.Name, ov.Value, nv.Value),
+				Type: nt.Name, Pos: at(nv), Old: decl(ov.Name, ov.Value), New: decl(nv.Name, nv.Value),
+				OldPeer: fmt.Sprintf("this code sends %s as ordinal %d, which it reads as %s", ov.Name, nv.Value, ot.valueName(nv.Value)),
+				NewPeer: fmt.Sprintf("the peer's %s arrives as ordinal %d, which reads here as %s", ov.Name, ov.Value, nt.valueName(ov.Value))})
+		}
+	}
+	var added []EnumValue
+	for _, nv := range nt.Values {
+		if _, ok := oldBy[nv.Name]; !ok {
+			added = append(added, nv)
+		}
+	}
+	// A removed constant and an added one with the same ordinal are a rename.
+	for i := 0; i < len(removed); i++ {
+		for j := 0; j < len(added); j++ {
+			ov, nv := removed[i], added[j]
+			if ov.Value != nv.Value {
+				continue
+			}
+			out = append(out, Change{Verdict: plan.Safe, What: fmt.Sprintf("constant %s renamed to %s", ov.Name, nv.Name),
+				Type: nt.Name, Pos: at(nv), Old: decl(ov.Name, ov.Value), New: decl(nv.Name, nv.Value),
+				OldPeer: fmt.Sprintf("nothing: the wire carries the ordinal %d, not the name", nv.Value)})
+			removed = append(removed[:i], removed[i+1:]...)
+			added = append(added[:j], added[j+1:]...)
+			i--
+			break
+		}
+	}
+	for _, ov := range removed {
+		c := Change{Verdict: plan.Lossy, What: fmt.Sprintf("constant %s removed", ov.Name), Type: nt.Name, Pos: nt.Pos,
+			Old:     decl(ov.Name, ov.Value),
+			OldPeer: fmt.Sprintf("nothing new: this code no longer names ordinal %d", ov.Value)}
+		alias, named := nt.constant(ov.Value)
+		switch {
+		case named && oldBy[alias] == ov.Value:
+			// Another name of the same ordinal, in both versions: an alias removed.
+			c.Verdict = plan.Safe
+			c.What += fmt.Sprintf(" (ordinal %d is still %s)", ov.Value, alias)
+			c.OldPeer = "nothing: the wire carries the ordinal, not the name"
+		case ov.Value < 0:
+			c.Verdict = plan.Safe
+			c.OldPeer = fmt.Sprintf("nothing: %d is not an ordinal, so no peer could send %s", ov.Value, ov.Name)
+		case uint64(ov.Value) <= max:
+			c.NewPeer = fmt.Sprintf("the peer may still send %s: ordinal %d decodes (the reader accepts any ordinal up to %d, the maximum of base %s) as a %s value no constant names",
+				ov.Name, ov.Value, max, nt.Base, nt.Name)
+		default:
+			c.NewPeer = fmt.Sprintf("the peer may still send %s, ordinal %d, which this code cannot hold (base %s): the message fails to decode",
+				ov.Name, ov.Value, nt.Base)
+			c.Verdict = plan.Breaking
+		}
+		out = append(out, c)
+	}
+	for _, nv := range added {
+		out = append(out, Change{Verdict: plan.Safe, What: fmt.Sprintf("constant %s added", nv.Name), Type: nt.Name, Pos: at(nv),
+			New:     decl(nv.Name, nv.Value),
+			OldPeer: fmt.Sprintf("ordinal %d, once this code sends %s, decodes there as a value its constants do not name", nv.Value, nv.Name)})
+	}
+	return out
+}
+
+// constant is the name of an enum's constant of ordinal v (the first by
+// name when several share it).
+func (t *Type) constant(v int64) (string, bool) {
+	for _, c := range t.Values {
+		if c.Value == v {
+			return c.Name, true
+		}
+	}
+	return "", false
+}
+
+// valueName names an ordinal with the enum's constants, or says that none
+// does.
+func (t *Type) valueName(v int64) string {
+	if n, ok := t.constant(v); ok {
+		return n
+	}
+	return "a " + t.Name + " no constant names"
 }
 
 // regsOf returns the registrations of the structs a type tree names.

@@ -6,8 +6,10 @@
 // default, or same-schema, set by hand or by `forygen lock -same-schema`),
 // and for a struct its schema hash and its TypeDef fields in write order:
 // identifier, type (plan.TypeRef), nullability, ref, and the Go declaration
-// the field had, for reports. Whether a change is safe comes from
-// plan.FieldChange and friends, the rules of the compatible-mode reader.
+// the field had, for reports; for an enum its base type and constants
+// (name = ordinal); for a union its cases (id, type, Go type). Whether a
+// change is safe comes from plan.FieldChange and friends, the rules of the
+// compatible-mode reader.
 package lock
 
 import (
@@ -56,14 +58,26 @@ type Type struct {
 	Tracking bool
 	Hash     int32  // structs: the same-schema hash
 	Base     string // enums: the underlying integer kind
-	Fields   []*Field
-	Pos      model.Pos // current declarations only; not written
+	// Values are an enum's constants, sorted by ordinal then name.
+	Values []EnumValue
+	Fields []*Field
+	Pos    model.Pos // current declarations only; not written
 }
 
-// UnionCase is one locked case of a union: its id and value type.
+// UnionCase is one locked case of a union: its id, value type and Go type
+// as the directive spells it (`*Dog`, `string`; "" in locks written before
+// Go types were recorded).
 type UnionCase struct {
 	ID   uint32
 	Type plan.TypeRef
+	Go   string
+}
+
+// EnumValue is one constant of an enum: its name and ordinal.
+type EnumValue struct {
+	Name  string
+	Value int64
+	Pos   model.Pos // current declarations only; not written
 }
 
 // Field is one locked TypeDef field.
@@ -82,7 +96,8 @@ const Header = `# fory.lock: the schemas of this directory's annotated types, wr
 # run "forygen lock" again to accept the current schemas. A field line is
 # its identifier, type (? a nullable element, & one tracked by reference),
 # then nullable, ref (track_ref without reference tracking) and tracked
-# (track_ref with it) when set.
+# (track_ref with it) when set. An enum lists its constants (value Name =
+# ordinal), a union its cases (case id, type, then go= the Go type).
 `
 
 // Marshal writes a lock file.
@@ -94,12 +109,19 @@ func (f *File) Marshal() []byte {
 		for _, t := range p.Types {
 			if t.Enum {
 				fmt.Fprintf(&b, "\nenum %s %s base=%s\n", t.Name, t.Reg, t.Base)
+				for _, v := range t.Values {
+					fmt.Fprintf(&b, "\tvalue %s = %d\n", v.Name, v.Value)
+				}
 				continue
 			}
 			if t.Union {
 				fmt.Fprintf(&b, "\nunion %s %s\n", t.Name, t.Reg)
 				for _, c := range t.Cases {
-					fmt.Fprintf(&b, "\tcase %d %s\n", c.ID, c.Type)
+					if c.Go != "" {
+						fmt.Fprintf(&b, "\tcase %d %s go=%s\n", c.ID, c.Type, c.Go)
+					} else {
+						fmt.Fprintf(&b, "\tcase %d %s\n", c.ID, c.Type)
+					}
 				}
 				continue
 			}
@@ -188,8 +210,12 @@ func Parse(name string, data []byte) (*File, error) {
 				return nil, bad("case outside a union")
 			}
 			parts := strings.Fields(rest)
+			var goType string
+			if len(parts) == 3 && strings.HasPrefix(parts[2], "go=") && len(parts[2]) > 3 {
+				goType, parts = parts[2][3:], parts[:2]
+			}
 			if len(parts) != 2 {
-				return nil, bad("want case id type")
+				return nil, bad("want case id type go=GoType")
 			}
 			id, err := strconv.ParseUint(parts[0], 10, 32)
 			if err != nil {
@@ -199,7 +225,20 @@ func Parse(name string, data []byte) (*File, error) {
 			if err != nil {
 				return nil, bad("%v", err)
 			}
-			typ.Cases = append(typ.Cases, UnionCase{ID: uint32(id), Type: t})
+			typ.Cases = append(typ.Cases, UnionCase{ID: uint32(id), Type: t, Go: goType})
+		case "value":
+			if typ == nil || !typ.Enum {
+				return nil, bad("value outside an enum")
+			}
+			parts := strings.Fields(rest)
+			if len(parts) != 3 || parts[1] != "=" {
+				return nil, bad("want value Name = ordinal")
+			}
+			v, err := strconv.ParseInt(parts[2], 10, 64)
+			if err != nil {
+				return nil, bad("value %s: %v", parts[0], err)
+			}
+			typ.Values = append(typ.Values, EnumValue{Name: parts[0], Value: v})
 		case "field":
 			if typ == nil || typ.Enum || typ.Union {
 				return nil, bad("field outside a struct")
@@ -253,8 +292,9 @@ type Options struct {
 // Build makes the lock of the current declarations of one directory's
 // packages. prev carries the options of types already locked (by package
 // path and name); a type not in it is compatible without tracking, unless
-// sameSchema or tracking names it (by Go name, or path and name).
-func Build(pkgs []*model.Package, plans map[*model.StructDecl]*plan.Struct, prev map[string]Options, sameSchema, tracking map[string]bool) *File {
+// sameSchema or tracking names it (by Go name, or path and name). values
+// holds the constants of the enums, by package path and name.
+func Build(pkgs []*model.Package, plans map[*model.StructDecl]*plan.Struct, prev map[string]Options, sameSchema, tracking map[string]bool, values map[string][]EnumValue) *File {
 	byPath := map[string]*Package{}
 	f := &File{}
 	for _, mp := range pkgs {
@@ -266,7 +306,22 @@ func Build(pkgs []*model.Package, plans map[*model.StructDecl]*plan.Struct, prev
 		}
 		for _, file := range mp.Files {
 			for _, e := range file.Enums {
-				p.Types = append(p.Types, &Type{Name: e.Name, Enum: true, Reg: e.Reg.String(), Base: e.Base.String(), Mode: ModeCompatible, Pos: e.Pos})
+				t := &Type{Name: e.Name, Enum: true, Reg: e.Reg.String(), Base: e.Base.String(), Mode: ModeCompatible, Pos: e.Pos}
+				seen := map[string]bool{}
+				for _, v := range values[mp.Path+"."+e.Name] {
+					if !seen[v.Name] {
+						seen[v.Name] = true
+						t.Values = append(t.Values, v)
+					}
+				}
+				sort.SliceStable(t.Values, func(i, j int) bool {
+					a, b := t.Values[i], t.Values[j]
+					if a.Value != b.Value {
+						return a.Value < b.Value
+					}
+					return a.Name < b.Name
+				})
+				p.Types = append(p.Types, t)
 			}
 			for _, u := range file.Unions {
 				t := &Type{Name: u.Name, Union: true, Reg: u.Reg.String(), Mode: ModeCompatible, Pos: u.Pos}
@@ -275,7 +330,7 @@ func Build(pkgs []*model.Package, plans map[*model.StructDecl]*plan.Struct, prev
 					if w, err := plan.WireOf(c.Type, model.Tag{ID: -1}); err == nil {
 						ref = plan.TypeRefOf(w)
 					}
-					t.Cases = append(t.Cases, UnionCase{ID: c.ID, Type: ref})
+					t.Cases = append(t.Cases, UnionCase{ID: c.ID, Type: ref, Go: GoType(mp.Path, c.Type)})
 				}
 				p.Types = append(p.Types, t)
 			}

@@ -72,8 +72,37 @@ func unions() []*model.UnionDecl {
 		Cases: []model.UnionCase{{ID: 1, Type: ptr(structRef("Leaf", idLeaf))}, {ID: 2, Type: prim(model.String)}}}}
 }
 
+// enumVals holds the constants of the enums enums() returns (model.EnumDecl
+// has none: load.EnumConstants finds them).
+var enumVals = map[*model.EnumDecl][]EnumValue{}
+
+func constant(name string, v int64, line int) EnumValue {
+	return EnumValue{Name: name, Value: v, Pos: model.Pos{File: "users.go", Line: line, Col: 2}}
+}
+
 func enums() []*model.EnumDecl {
-	return []*model.EnumDecl{{Name: "Level", Reg: model.Registration{ID: 13}, Base: model.Int32, Pos: model.Pos{File: "users.go", Line: 40, Col: 6}}}
+	e := &model.EnumDecl{Name: "Level", Reg: model.Registration{ID: 13}, Base: model.Int32, Pos: model.Pos{File: "users.go", Line: 40, Col: 6}}
+	// Max is an alias of High.
+	enumVals[e] = []EnumValue{constant("Low", 0, 41), constant("Mid", 1, 42), constant("High", 2, 43), constant("Max", 2, 44)}
+	return []*model.EnumDecl{e}
+}
+
+// setConstant changes, adds (old == "") or removes (name == "") a constant.
+func setConstant(e *model.EnumDecl, old, name string, v int64) {
+	var vs []EnumValue
+	for _, c := range enumVals[e] {
+		if c.Name == old {
+			if name != "" {
+				vs = append(vs, constant(name, v, c.Pos.Line))
+			}
+			continue
+		}
+		vs = append(vs, c)
+	}
+	if old == "" {
+		vs = append(vs, constant(name, v, 45))
+	}
+	enumVals[e] = vs
 }
 
 func build(t *testing.T, structs []*model.StructDecl, es []*model.EnumDecl, same map[string]bool) *File {
@@ -91,13 +120,17 @@ func buildU(t *testing.T, structs []*model.StructDecl, es []*model.EnumDecl, us 
 		plans[s] = ps
 	}
 	pkg := &model.Package{Path: pkgPath, Name: "users", Files: []*model.File{{Path: "users.go", Structs: structs, Enums: es, Unions: us}}}
+	values := map[string][]EnumValue{}
+	for _, e := range es {
+		values[pkgPath+"."+e.Name] = enumVals[e]
+	}
 	prev := map[string]Options{}
 	if same["tracking"] {
 		for _, s := range structs {
 			prev[pkgPath+"."+s.Name] = Options{Mode: ModeCompatible, Tracking: true}
 		}
 	}
-	return Build([]*model.Package{pkg}, plans, prev, same, nil)
+	return Build([]*model.Package{pkg}, plans, prev, same, nil, values)
 }
 
 func user(ss []*model.StructDecl) *model.StructDecl { return ss[0] }
@@ -263,6 +296,36 @@ func TestChangeKinds(t *testing.T) {
 			es[0].Reg = model.Registration{ID: 14}
 			return ss, es
 		}, plan.Breaking, "registration changed", 0},
+		{"enum constant added", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
+			setConstant(es[0], "", "Top", 3)
+			return ss, es
+		}, plan.Safe, "constant Top added", 0},
+		{"enum constant removed", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
+			setConstant(es[0], "Low", "", 0)
+			return ss, es
+		}, plan.Lossy, "constant Low removed", 0},
+		{"enum alias removed", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
+			setConstant(es[0], "Max", "", 0)
+			return ss, es
+		}, plan.Safe, "constant Max removed (ordinal 2 is still High)", 0},
+		{"enum constant renumbered", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
+			setConstant(es[0], "Mid", "Mid", 5)
+			return ss, es
+		}, plan.Breaking, "constant Mid renumbered from 1 to 5", 0},
+		{"enum constants swapped", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
+			setConstant(es[0], "Low", "Low", 1)
+			setConstant(es[0], "Mid", "Mid", 0)
+			return ss, es
+		}, plan.Breaking, "constant Low renumbered from 0 to 1", 2},
+		{"enum constant renamed, same ordinal", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
+			setConstant(es[0], "Low", "None", 0)
+			return ss, es
+		}, plan.Safe, "constant Low renamed to None", 0},
+		{"enum constants reordered in the source: no change", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
+			vs := enumVals[es[0]]
+			vs[0], vs[3] = vs[3], vs[0]
+			return ss, es
+		}, plan.Safe, "", -1},
 		{"type removed", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
 			return ss[:2], es
 		}, plan.Breaking, "type removed", 0},
@@ -355,13 +418,54 @@ func TestUnionChanges(t *testing.T) {
 	}{
 		{"case added", append(unions()[0].Cases, model.UnionCase{ID: 3, Type: prim(model.Int64)}), plan.Lossy, "case 3 added"},
 		{"case removed", unions()[0].Cases[:1], plan.Lossy, "case 2 removed"},
-		{"case type changed", []model.UnionCase{unions()[0].Cases[0], {ID: 2, Type: prim(model.Int32)}}, plan.Breaking, "case 2 type changed from string to varint32"},
+		{"case type changed", []model.UnionCase{unions()[0].Cases[0], {ID: 2, Type: prim(model.Int32)}}, plan.Breaking, "case 2 type changed from string to int32"},
+		{"case struct changed (both struct ids)", []model.UnionCase{{ID: 1, Type: ptr(structRef("Other", idOther))}, unions()[0].Cases[1]}, plan.Breaking, "case 1 type changed from *Leaf to *Other"},
+		{"case pointer to value, same struct", []model.UnionCase{{ID: 1, Type: structRef("Leaf", idLeaf)}, unions()[0].Cases[1]}, plan.Safe, "case 1 Go type changed from *Leaf to Leaf, the same wire type"},
+		{"case struct renamed, same registration", []model.UnionCase{{ID: 1, Type: ptr(structRef("Leaf2", idLeaf))}, unions()[0].Cases[1]}, plan.Safe, "case 1 Go type changed from *Leaf to *Leaf2"},
 	} {
 		us := unions()
 		us[0].Cases = c.cases
 		changes := Diff(old, buildU(t, base(), enums(), us, nil))
 		if len(changes) != 1 || changes[0].Verdict != c.verdict || !strings.Contains(changes[0].What, c.what) {
 			t.Errorf("%s: %v", c.name, changes)
+			continue
+		}
+		t.Log("\n" + changes[0].String())
+		if c.verdict == plan.Breaking && (changes[0].Old == "" || changes[0].New == "" || changes[0].OldPeer == "" || changes[0].NewPeer == "") {
+			t.Errorf("%s: want both declarations and both peers: %s", c.name, changes[0])
+		}
+	}
+	// The old and new declarations of a struct case changed to another struct.
+	us := unions()
+	us[0].Cases[0].Type = ptr(structRef("Other", idOther))
+	changes := Diff(old, buildU(t, base(), enums(), us, nil))
+	if len(changes) != 1 || changes[0].Old != "1=*Leaf (compatible_struct(id=11))" || changes[0].New != "1=*Other (compatible_struct(id=12))" {
+		t.Errorf("struct case changed: %v", changes)
+	}
+	// A lock written before cases had Go types compares them by wire type.
+	text := strings.ReplaceAll(string(build(t, base(), enums(), nil).Marshal()), " go=*Leaf", "")
+	text = strings.ReplaceAll(text, " go=string", "")
+	older, err := Parse("fory.lock", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if changes := Diff(older, build(t, base(), enums(), nil)); len(changes) != 0 {
+		t.Errorf("a lock without case Go types differs from its declarations: %v", changes)
+	}
+	changes = Diff(older, buildU(t, base(), enums(), us, nil))
+	if len(changes) != 1 || changes[0].Verdict != plan.Breaking || !strings.Contains(changes[0].What, "compatible_struct(id=11) to compatible_struct(id=12)") {
+		t.Errorf("struct case changed, old lock: %v", changes)
+	}
+}
+
+func TestLockText(t *testing.T) {
+	text := string(build(t, base(), enums(), nil).Marshal())
+	for _, want := range []string{
+		"\nenum Level id=13 base=int32\n\tvalue Low = 0\n\tvalue Mid = 1\n\tvalue High = 2\n\tvalue Max = 2\n",
+		"\nunion Pick id=15\n\tcase 1 compatible_struct(id=11) go=*Leaf\n\tcase 2 string go=string\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("lock lacks %q:\n%s", want, text)
 		}
 	}
 }
@@ -384,7 +488,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 	// A relock keeps the modes of the old lock.
 	ss := base()
-	h := Build([]*model.Package{{Path: pkgPath, Files: []*model.File{{Structs: ss}}}}, plansOf(t, ss), g.Options(), nil, map[string]bool{"Other": true})
+	h := Build([]*model.Package{{Path: pkgPath, Files: []*model.File{{Structs: ss}}}}, plansOf(t, ss), g.Options(), nil, map[string]bool{"Other": true}, nil)
 	for _, ty := range h.Packages[0].Types {
 		want := g.Options()[pkgPath+"."+ty.Name]
 		want.Tracking = want.Tracking || ty.Name == "Other"
@@ -418,6 +522,11 @@ func TestParseErrors(t *testing.T) {
 		"package p\nstruct A id=1\n\tfield 1 list<int32 decl=\"\"\n",
 		"package p\nfield 1 int32 decl=\"\"\n",
 		"package p\nwhat\n",
+		"package p\nvalue A = 1\n",                           // value outside an enum
+		"package p\nenum E id=1 base=int32\n\tvalue A 1\n",   // no =
+		"package p\nenum E id=1 base=int32\n\tvalue A = x\n", // not a number
+		"package p\nunion U id=1\n\tcase 1 string go=\n",     // empty Go type
+		"package p\nunion U id=1\n\tcase 1 string str\n",     // unknown word
 	} {
 		if _, err := Parse("fory.lock", []byte(bad)); err == nil {
 			t.Errorf("%q: no error", bad)

@@ -445,3 +445,30 @@ func MapMembers(t TypeRef) []string {
 	walk(t, false)
 	return out
 }
+
+// Enum constants are not on the wire: an enum value is its ordinal, a
+// var_uint32 (docs/format.md §12), and forygen's reader accepts any ordinal
+// its Go type can hold (foryimpl.ReadContext.ReadEnum), named by a constant
+// or not. So a constant renamed with its ordinal is safe; one renumbered
+// means another value to each side (breaking); one removed still decodes
+// from old peers, but as a value this code no longer names (lossy); one
+// added is safe, old peers reading it as an unnamed value of their enum.
+
+// EnumMaxOrdinal is the largest ordinal forygen's reader accepts for an enum
+// of base kind base (model.Kind.String()): the kind's maximum, at most the
+// wire's 2^32-1; a larger one fails the read as a schema mismatch.
+func EnumMaxOrdinal(base string) uint64 {
+	switch base {
+	case "int8":
+		return 1<<7 - 1
+	case "uint8":
+		return 1<<8 - 1
+	case "int16":
+		return 1<<15 - 1
+	case "uint16":
+		return 1<<16 - 1
+	case "int32":
+		return 1<<31 - 1
+	}
+	return 1<<32 - 1
+}

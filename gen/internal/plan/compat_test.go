@@ -60,3 +60,12 @@ func TestReadAs(t *testing.T) {
 		}
 	}
 }
+
+func TestEnumMaxOrdinal(t *testing.T) {
+	for base, want := range map[string]uint64{"int8": 127, "uint8": 255, "int16": 32767, "uint16": 65535,
+		"int32": 2147483647, "uint32": 4294967295, "int64": 4294967295, "uint64": 4294967295, "int": 4294967295} {
+		if got := EnumMaxOrdinal(base); got != want {
+			t.Errorf("%s: %d, want %d", base, got, want)
+		}
+	}
+}
