@@ -245,18 +245,25 @@ func (c *ReadContext) ReadListHeader(elemTypeID byte) (hasNull bool) {
 // It reports whether elements carry null flags, and the field mapping when
 // the elements were written with another schema.
 func (c *ReadContext) ReadStructListHeader(t *TypeInfo) (hasNull bool, ev *Evolution) {
+	hasNull, _, ev = c.readStructListHeader(t, false)
+	return hasNull, ev
+}
+
+// readStructListHeader reads a struct list's elements header; its
+// tracking bit is accepted only when trackable holds.
+func (c *ReadContext) readStructListHeader(t *TypeInfo, trackable bool) (hasNull, tracked bool, ev *Evolution) {
 	h := c.r.ReadUint8()
 	if c.r.Err() != nil {
-		return false, nil
+		return false, false, nil
 	}
-	if h&^listHeaderMask != 0 || h&listTrackRef != 0 || h&listSameType == 0 {
+	if h&^listHeaderMask != 0 || !trackable && h&listTrackRef != 0 || h&listSameType == 0 {
 		c.r.Fail(malformed("unsupported struct list elements header 0x%02x", h))
-		return false, nil
+		return false, false, nil
 	}
 	if h&listDeclared == 0 {
 		ev = c.ReadStructMeta(t)
 	}
-	return h&listHasNull != 0, ev
+	return h&listHasNull != 0, h&listTrackRef != 0, ev
 }
 
 // ReadStructMeta reads the type meta of a struct value and checks that it

@@ -36,6 +36,11 @@ type refTable struct {
 
 const refSmall = 8
 
+// hash spreads a key over the table: Fibonacci hashing, high bits.
+func (k refKey) hash() uint64 {
+	return (uint64(uintptr(k.p)) ^ uint64(k.n)<<32) * 0x9e3779b97f4a7c15 >> 32
+}
+
 type refSlot struct {
 	k   refKey
 	id  int32
@@ -78,8 +83,7 @@ func (t *refTable) find(k refKey) (int, bool) {
 		t.grow()
 	}
 	mask := uint64(len(t.slots) - 1)
-	h := (uint64(uintptr(k.p)) ^ uint64(k.n)<<32) * 0x9e3779b97f4a7c15
-	for i := (h >> 32) & mask; ; i = (i + 1) & mask {
+	for i := k.hash() & mask; ; i = (i + 1) & mask {
 		s := &t.slots[i]
 		if s.gen != t.gen {
 			*s = refSlot{k: k, id: int32(t.n), gen: t.gen}
@@ -105,8 +109,7 @@ func (t *refTable) grow() {
 
 func (t *refTable) insertAt(s refSlot) {
 	mask := uint64(len(t.slots) - 1)
-	h := (uint64(uintptr(s.k.p)) ^ uint64(s.k.n)<<32) * 0x9e3779b97f4a7c15
-	for i := (h >> 32) & mask; ; i = (i + 1) & mask {
+	for i := s.k.hash() & mask; ; i = (i + 1) & mask {
 		if t.slots[i].gen != t.gen {
 			s.gen = t.gen
 			t.slots[i] = s
@@ -322,39 +325,11 @@ func (c *ReadContext) badRef(id int, want string) {
 	c.r.Fail(mismatch("reference to object %d, which is another type, where %s was expected", id, want))
 }
 
-// WriteTracked writes a message whose root is m, which is x, with
-// reference tracking: the root prefix with flag 0x00 and the tracking
-// TypeDef, the root as object 0, then the body.
-func WriteTracked[T any](f *Runtime, b *buffer.Buffer, m Message, x *T) error {
-	t := m.ForyType()
-	c := f.BeginWrite(b, t)
-	start := b.WriterIndex()
-	if c.compatible {
-		b.WriteBytes(t.tracked.rootCompatibleRef)
-	} else {
-		b.WriteBytes(t.rootConsistentRef)
-	}
-	WriteRootRef(c, x)
-	m.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ReadStructListHeaderRef is ReadStructListHeader for a list or set of
 // struct pointers read with reference tracking: tracked reports the
 // header's tracking bit, which puts a reference flag before every element.
 func (c *ReadContext) ReadStructListHeaderRef(t *TypeInfo) (hasNull, tracked bool, ev *Evolution) {
-	h := c.r.ReadUint8()
-	if c.r.Err() != nil {
-		return false, false, nil
-	}
-	if h&^listHeaderMask != 0 || h&listSameType == 0 {
-		c.r.Fail(malformed("unsupported struct list elements header 0x%02x", h))
-		return false, false, nil
-	}
-	if h&listDeclared == 0 {
-		ev = c.ReadStructMeta(t)
-	}
-	return h&listHasNull != 0, h&listTrackRef != 0, ev
+	return c.readStructListHeader(t, true)
 }
 
 // ReadMapChunkRef is ReadMapChunk for a map whose values are tracked

@@ -68,9 +68,6 @@ type TypeInfo struct {
 	// whose root is this type: header, root flag and type meta (§1).
 	rootConsistent []byte
 	rootCompatible []byte
-	// rootConsistentRef and rootCompatibleRef are the prefixes with
-	// reference tracking: root flag 0x00, and its TypeDef.
-	rootConsistentRef, rootCompatibleRef []byte
 	// tracked is the view of the type with reference tracking: t itself,
 	// or a TypeInfo whose TypeDef has the tracking track_ref bits.
 	tracked *TypeInfo
@@ -95,7 +92,9 @@ func NewStructType(spec StructSpec) *TypeInfo {
 	t.tracked = t
 	if spec.TypeDefRef != nil {
 		ref := newTypeInfo(spec, spec.TypeDefRef)
-		if !bytes.Equal(spec.RootCompatibleRef, ref.rootCompatibleRef) {
+		// With tracking the root struct is the first tracked object: flag 0x00.
+		prefix := append([]byte{headerXlang, flagRefVal, ref.compatibleTypeID, 0}, spec.TypeDefRef...)
+		if !bytes.Equal(spec.RootCompatibleRef, prefix) {
 			panic(fmt.Sprintf("serializer: generated tracking root prefix of %s does not match its TypeDef; regenerate", spec.GoName))
 		}
 		ref.ptrKey, ref.tracked = t.ptrKey, ref
@@ -121,9 +120,6 @@ func newTypeInfo(spec StructSpec, typeDef []byte) *TypeInfo {
 	t.self = &remoteDef{header: td.Header, def: td}
 	t.rootConsistent = append([]byte{headerXlang, FlagNotNull}, spec.ConsistentMeta...)
 	t.rootCompatible = append([]byte{headerXlang, FlagNotNull, t.compatibleTypeID, 0}, typeDef...)
-	// With tracking the root struct is the first tracked object: flag 0x00.
-	t.rootConsistentRef = append([]byte{headerXlang, flagRefVal}, spec.ConsistentMeta...)
-	t.rootCompatibleRef = append([]byte{headerXlang, flagRefVal, t.compatibleTypeID, 0}, typeDef...)
 	return t
 }
 

@@ -149,8 +149,8 @@ func (g *gen) emitEntry(f *jen.File) {
 		conHash := binary.LittleEndian.AppendUint32(append([]byte(nil), con...), uint32(g.s.SchemaHash))
 		// With tracking only the root flag differs: primitives are never
 		// tracked.
-		comRef, conHashRef := append([]byte(nil), com...), append([]byte(nil), conHash...)
-		comRef[1], conHashRef[1] = 0x00, 0x00
+		comRef, conRef := g.refPrefixes()
+		conHashRef := binary.LittleEndian.AppendUint32(conRef, uint32(g.s.SchemaHash))
 		f.Func().Params(recv.Clone()).Id("ForyDeserialize").Params(
 			jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("data").Index().Byte(),
 		).Error().Block(append(append([]jen.Code{

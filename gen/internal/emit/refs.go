@@ -147,14 +147,6 @@ func (g *gen) readTracked(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	return []jen.Code{jen.If(jen.Id("c").Dot("ReadValueFlag").Call()).Block(g.readValue(dst, &inner, true)...)}
 }
 
-// writeTrackedElems writes the elements of a list (or, for set, a set)
-// of tracked struct pointers: elements header 0x09 (tracked, one type), or
-// 0x0b when one is nil, the element type meta, and each element behind its
-// reference flag (§8.1).
-func (g *gen) writeTrackedElems(v *jen.Statement, e *plan.Wire, set bool) []jen.Code {
-	return g.writePtrElems(v, e, set, true)
-}
-
 // writePtrElems writes the elements of a list or set of struct pointers:
 // header 0x08 (one type; 0x09 tracked), plus 0x02 when one is nil, the
 // element type meta once, and the elements, each behind its null flag when
@@ -172,22 +164,22 @@ func (g *gen) writePtrElems(v *jen.Statement, e *plan.Wire, set, tracked bool) [
 	if tracked {
 		base = 0x09
 	}
-	var write jen.Code
+	var write []jen.Code
 	if tracked {
-		write = jen.If(jen.Op("!").Qual(implPkg, "WriteRefPtr").Call(jen.Id("c"), jen.Id(el))).Block(
-			jen.Id(el).Dot("ForyWrite").Call(jen.Id("c")))
+		write = []jen.Code{jen.If(jen.Op("!").Qual(implPkg, "WriteRefPtr").Call(jen.Id("c"), jen.Id(el))).Block(
+			jen.Id(el).Dot("ForyWrite").Call(jen.Id("c")))}
 	} else {
-		write = jen.Block(jen.If(jen.Id(hdr).Op("==").Op(hexByte(base|0x02))).Block(
+		write = []jen.Code{jen.If(jen.Id(hdr).Op("==").Op(hexByte(base|0x02))).Block(
 			jen.If(jen.Id(el).Op("==").Nil()).Block(writeByte(0xfd), jen.Continue()),
 			writeByte(0xff),
-		), jen.Id(el).Dot("ForyWrite").Call(jen.Id("c")))
+		), jen.Id(el).Dot("ForyWrite").Call(jen.Id("c"))}
 	}
 	return []jen.Code{
 		jen.Id(hdr).Op(":=").Byte().Call(jen.Op(hexByte(base))),
 		each().Block(jen.If(jen.Id(el).Op("==").Nil()).Block(jen.Id(hdr).Op("=").Op(hexByte(base|0x02)), jen.Break())),
 		b.Clone().Dot("WriteUint8").Call(jen.Id(hdr)),
 		jen.Id("c").Dot("WriteStructMetaPtr").Call(g.structInfo(e.Go.Elem)),
-		each().Block(write),
+		each().Block(write...),
 	}
 }
 

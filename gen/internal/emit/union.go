@@ -52,26 +52,24 @@ func (g *gen) emitUnion(f *jen.File, u *model.UnionDecl) {
 	f.Var().Id(info).Op("=").Qual(implPkg, "NewUnionType").Call(jen.Qual(implPkg, "UnionSpec").Values(spec))
 	f.Line()
 
-	// check: the value a case holds has the case's Go type.
+	// check: the value a case holds has the case's Go type; from: a
+	// decoded value as the case's Go type (the any reader decodes a struct
+	// as a pointer, which a struct value case dereferences).
 	var checks, froms []jen.Code
 	for _, c := range u.Cases {
 		t := c.Type
 		id := jen.Lit(int(c.ID))
-		switch {
-		case t.Kind == model.Struct:
-			// A struct value case: written as the value, decoded as a
-			// pointer by the any reader and dereferenced here.
-			checks = append(checks, jen.Case(id).Block(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("v").Assert(g.goType(t)), jen.Return(jen.Id("ok"))))
+		checks = append(checks, jen.Case(id).Block(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("v").Assert(g.goType(t)), jen.Return(jen.Id("ok"))))
+		if t.Kind == model.Struct {
 			froms = append(froms, jen.Case(id).Block(
 				jen.List(jen.Id("p"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.Op("*").Add(g.goType(t))),
 				jen.If(jen.Op("!").Id("ok").Op("||").Id("p").Op("==").Nil()).Block(jen.Return(jen.Nil(), jen.False())),
 				jen.Return(jen.Op("*").Id("p"), jen.True())))
-		default:
-			checks = append(checks, jen.Case(id).Block(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("v").Assert(g.goType(t)), jen.Return(jen.Id("ok"))))
-			froms = append(froms, jen.Case(id).Block(
-				jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("v").Assert(g.goType(t)),
-				jen.Return(jen.Id("x"), jen.Id("ok"))))
+			continue
 		}
+		froms = append(froms, jen.Case(id).Block(
+			jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("v").Assert(g.goType(t)),
+			jen.Return(jen.Id("x"), jen.Id("ok"))))
 	}
 	check, from := "foryUnionCheck"+name, "foryUnionFrom"+name
 	f.Commentf("%s reports whether v has the Go type of %s's case id.", check, name)

@@ -584,25 +584,10 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 		}
 		inner = append(inner, jen.For(jen.Id(idx).Op(":=").Range().Add(v.Clone())).Block(
 			elem.Dot("ForyWrite").Call(jen.Id("c"))))
-	case g.track && e.RefOn:
-		inner = g.writeTrackedElems(v, e, false)
 	case e.Go.Kind == model.Pointer && e.Go.Elem.Kind == model.Struct:
-		// Pointer elements: header 0a and a flag per element when one is nil.
-		hdr, el := g.fresh("h"), g.fresh("p")
-		inner = append(inner,
-			jen.Id(hdr).Op(":=").Byte().Call(jen.Op("0x08")),
-			jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(
-				jen.If(jen.Id(el).Op("==").Nil()).Block(jen.Id(hdr).Op("=").Op("0x0a"), jen.Break())),
-			b.Clone().Dot("WriteUint8").Call(jen.Id(hdr)),
-			jen.Id("c").Dot("WriteStructMetaPtr").Call(g.structInfo(e.Go.Elem)),
-			jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(
-				jen.If(jen.Id(hdr).Op("==").Op("0x0a")).Block(
-					jen.If(jen.Id(el).Op("==").Nil()).Block(writeByte(0xfd), jen.Continue()),
-					writeByte(0xff),
-				),
-				jen.Id(el).Dot("ForyWrite").Call(jen.Id("c")),
-			),
-		)
+		// Pointer elements: header 08 (09 tracked), plus 02 and a flag per
+		// element when one is nil (writePtrElems).
+		inner = g.writePtrElems(v, e, false, g.track && e.RefOn)
 	case e.Nullable:
 		// Nullable non-struct elements: header 0e and a flag per element when
 		// one is nil, else 0c.

@@ -2917,16 +2917,14 @@ func (x *RefContainers) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(h16)
 		c.WriteStructMetaPtr(foryTypeRefElem)
 		for p17 := range x.Set {
-			{
-				if h16 == 0x0a {
-					if p17 == nil {
-						b.WriteUint8(0xfd)
-						continue
-					}
-					b.WriteUint8(0xff)
+			if h16 == 0x0a {
+				if p17 == nil {
+					b.WriteUint8(0xfd)
+					continue
 				}
-				p17.ForyWrite(c)
+				b.WriteUint8(0xff)
 			}
+			p17.ForyWrite(c)
 		}
 	}
 }
